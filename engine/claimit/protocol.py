@@ -1,0 +1,106 @@
+"""The JSON-lines conformance protocol of RULES.md: one request per line, one answer per line.
+
+Every line gets an answer, whatever it holds; a request the engine cannot
+answer is a ``bad_request``, never a crash.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import traceback
+from collections.abc import Iterable
+from typing import IO, Any
+
+from engine.claimit.errors import RulesError
+from engine.claimit.json_form import (
+    JSON,
+    action_from_json,
+    event_to_json,
+    placement_to_json,
+    state_from_json,
+    state_to_json,
+)
+from engine.claimit.rules import apply
+from engine.claimit.scoring import scores, winners
+
+_REQUIRED = {"legal": ("state", "dice"), "apply": ("state", "actions"), "score": ("state",)}
+
+
+class BadRequest(Exception):
+    code = "bad_request"
+
+
+def _failure(code: str, index: int | None = None) -> JSON:
+    return {"ok": False, "error": {"index": index, "code": code}}
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _parse(line: bytes) -> JSON:
+    try:
+        request = json.loads(line.decode("utf-8"), parse_constant=_reject_constant)
+    except (ValueError, RecursionError) as e:
+        raise BadRequest(f"not a JSON request: {e}") from None
+    if not isinstance(request, dict):
+        raise BadRequest("a request is a JSON object")
+    op = request.get("op")
+    if not isinstance(op, str) or op not in _REQUIRED:
+        raise BadRequest(f"unknown op {op!r}")
+    for field in _REQUIRED[op]:
+        if field not in request:
+            raise BadRequest(f"{op} needs {field!r}")
+    if op == "apply" and not isinstance(request["actions"], list):
+        raise BadRequest("'actions' must be a list")
+    return request
+
+
+def answer(request: JSON) -> JSON:
+    """The answer to one well-formed request; rule failures become error answers."""
+    try:
+        state = state_from_json(request["state"])
+        op = request["op"]
+        if op == "legal":
+            dice = request["dice"]
+            placements = state.legal_placements(tuple(dice) if isinstance(dice, list) else ())
+            return {"ok": True, "placements": [placement_to_json(p) for p in placements]}
+        if op == "score":
+            table = scores(state)
+            return {
+                "ok": True,
+                "scores": [
+                    {"seat": s.seat, "largest": s.largest, "claims": s.claims, "spaces": s.spaces}
+                    for s in table
+                ],
+                "winners": list(winners(table)),
+            }
+    except RulesError as e:
+        return _failure(e.code)
+    events: list[JSON] = []
+    for index, raw in enumerate(request["actions"]):
+        try:
+            state, happened = apply(state, action_from_json(raw))
+        except RulesError as e:
+            return _failure(e.code, index)
+        events.extend(event_to_json(event) for event in happened)
+    return {"ok": True, "state": state_to_json(state), "events": events}
+
+
+def handle_line(line: bytes) -> JSON:
+    try:
+        return answer(_parse(line))
+    except BadRequest:
+        return _failure(BadRequest.code)
+    except Exception:
+        # The protocol promises an answer to every line: an engine bug is
+        # reported on stderr and answered, not allowed to end the process.
+        traceback.print_exc(file=sys.stderr)
+        return _failure(BadRequest.code)
+
+
+def serve(requests: Iterable[bytes], out: IO[str]) -> None:
+    for line in requests:
+        out.write(json.dumps(handle_line(line)) + "\n")
+        out.flush()

@@ -1,0 +1,8 @@
+"""``python -m engine.conformance``: the Claim It! rules-conformance protocol on stdin/stdout."""
+
+import sys
+
+from engine.claimit.protocol import serve
+
+if __name__ == "__main__":
+    serve(sys.stdin.buffer, sys.stdout)

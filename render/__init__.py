@@ -1,0 +1,1 @@
+"""Board images drawn from engine states with Pillow; knows nothing of Discord."""
