@@ -1,0 +1,121 @@
+"""Engine speed: legal placements of one roll, applying one action, random games per second.
+
+    python bench/engine.py [--games N]
+
+Targets (issue 2): median <= 10 us for the legal placements of one roll and
+<= 20 us for applying one action, on mid-game 5-player positions. Every figure
+is measured in this run; nothing is compared against stored numbers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from itertools import product
+from pathlib import Path
+
+if not __package__:
+    # Run as a file, this folder comes first on sys.path and this very module
+    # would shadow the engine package.
+    sys.path[0] = str(Path(__file__).resolve().parents[1])
+
+from engine.claimit import Action, GameState, Phase, Place, Roll, Stop, apply
+
+ALL_ROLLS = list(product(range(1, 7), repeat=3))
+
+
+def play(rng: random.Random, players: int) -> list[tuple[GameState, Action]]:
+    """One random game, as the (position, action) pairs it went through."""
+    state = GameState.new(players, first=rng.randrange(players))
+    history = []
+    while state.phase is not Phase.OVER:
+        action: Action
+        if state.phase is Phase.PLACE:
+            action = Place(rng.choice(state.pending_placements()))
+        elif state.placed_this_turn and rng.random() < 0.4:
+            action = Stop()
+        else:
+            action = Roll((rng.randint(1, 6), rng.randint(1, 6), rng.randint(1, 6)))
+        history.append((state, action))
+        state = apply(state, action).state
+    return history
+
+
+def is_mid_game(state: GameState) -> bool:
+    return 8 <= 30 - state.claim_supply <= 22 and state.last_round is None
+
+
+def per_call_median_us(calls: list[Callable[[], object]]) -> float:
+    clock = time.perf_counter_ns
+    samples = []
+    for call in calls:
+        start = clock()
+        call()
+        samples.append(clock() - start)
+    overhead = statistics.median(_empty_call_ns(clock) for _ in range(2000))
+    return (statistics.median(samples) - overhead) / 1000
+
+
+def _empty_call_ns(clock: Callable[[], int]) -> int:
+    start = clock()
+    (lambda: None)()
+    return clock() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=400, help="random games for games/s")
+    args = parser.parse_args()
+    rng = random.Random(20061)
+
+    mid_game = [
+        (state, action) for _ in range(40) for state, action in play(rng, 5) if is_mid_game(state)
+    ]
+    roll_positions = [s for s, _ in mid_game if s.phase is Phase.ROLL]
+    print(f"mid-game 5-player positions: {len(mid_game)} ({len(roll_positions)} before a roll)")
+
+    legal_calls = [
+        (lambda s=state, d=dice: s.legal_placements(d))
+        for state in rng.sample(roll_positions, 200)
+        for dice in rng.sample(ALL_ROLLS, 50)
+    ]
+    by_kind: dict[str, list[Callable[[], object]]] = defaultdict(list)
+    for state, action in mid_game:
+        kind = type(action).__name__.lower()
+        if isinstance(action, Roll) and not state.legal_placements(action.dice):
+            kind = "roll (bust)"
+        by_kind[kind].append(lambda s=state, a=action: apply(s, a))
+    apply_calls = [call for calls in by_kind.values() for call in calls]
+
+    for _ in range(3):  # warm-up: first calls pay for caches and allocator growth
+        per_call_median_us(legal_calls[:2000] + apply_calls[:2000])
+    legal_us = per_call_median_us(legal_calls)
+    apply_us = per_call_median_us(apply_calls)
+    print(
+        f"legal placements of one roll: median {legal_us:.2f} us over {len(legal_calls)} calls"
+        f" (target <= 10 us)"
+    )
+    print(
+        f"apply one action:             median {apply_us:.2f} us over {len(apply_calls)} calls"
+        f" (target <= 20 us)"
+    )
+    for kind, calls in sorted(by_kind.items()):
+        print(f"  {kind:<12} median {per_call_median_us(calls):.2f} us over {len(calls)} calls")
+
+    for players in (2, 5):
+        start = time.perf_counter()
+        actions = sum(len(play(rng, players)) for _ in range(args.games))
+        elapsed = time.perf_counter() - start
+        print(
+            f"random {players}-player games: {args.games / elapsed:.0f} games/s "
+            f"({actions / args.games:.0f} actions per game, random choices included)"
+        )
+
+
+if __name__ == "__main__":
+    main()

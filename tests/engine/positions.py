@@ -1,0 +1,35 @@
+"""Building positions in the JSON notation of RULES.md, as the rulebook examples are written."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.claimit import GameState, state_from_json
+
+
+def position(
+    board: dict[str, list[str]],
+    *,
+    players: int = 2,
+    turn: int = 0,
+    phase: str = "roll",
+    variant: bool = False,
+    last_round: dict[str, int] | None = None,
+    dice: list[int] | None = None,
+) -> GameState:
+    data: dict[str, Any] = {
+        "players": players,
+        "variant": variant,
+        "turn": turn,
+        "phase": phase,
+        "board": board,
+        "last_round": last_round,
+    }
+    if dice is not None:
+        data["dice"] = dice
+    return state_from_json(data)
+
+
+def claimed_row(seat: int, row: int, cols: range = range(1, 7)) -> dict[str, list[str]]:
+    """A row of claimed spaces for one seat."""
+    return {f"{col},{row}": ["C", f"P{seat}"] for col in cols}

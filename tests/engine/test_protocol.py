@@ -1,0 +1,155 @@
+"""The conformance protocol: every line answered, errors coded in the documented order."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.claimit.protocol import handle_line
+
+ROOT = Path(__file__).resolve().parents[2]
+CHECK = ROOT.parent / "shared" / "conformance" / "check.py"
+EMPTY = {
+    "players": 2,
+    "variant": False,
+    "turn": 0,
+    "phase": "roll",
+    "board": {},
+    "last_round": None,
+}
+OVER = {
+    "players": 2,
+    "turn": 0,
+    "phase": "over",
+    "board": {"1,1": ["C", "P0"]},
+    "last_round": {"caller": 0, "turns_left": 0},
+}
+
+
+def ask(request: Any) -> Any:
+    return handle_line(json.dumps(request).encode())
+
+
+def error(code: str, index: int | None = None) -> dict[str, Any]:
+    return {"ok": False, "error": {"index": index, "code": code}}
+
+
+@pytest.mark.parametrize(
+    "line",
+    [b"", b"   ", b"not json", b"[1, 2]", b'"legal"', b"\xff\xfe", b'{"op": NaN}', b"[" * 100_000],
+)
+def test_a_line_that_is_not_a_request_object_is_a_bad_request(line: bytes) -> None:
+    assert handle_line(line) == error("bad_request")
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        {"op": "teleport", "state": EMPTY},
+        {"op": 1, "state": EMPTY},
+        {"state": EMPTY},
+        {"op": "score"},
+        {"op": "legal", "state": EMPTY},
+        {"op": "apply", "state": EMPTY},
+        {"op": "apply", "state": EMPTY, "actions": {"stop": True}},
+    ],
+)
+def test_a_request_of_the_wrong_shape_is_a_bad_request(request_: Any) -> None:
+    assert ask(request_) == error("bad_request")
+
+
+def test_the_request_shape_is_checked_before_the_state() -> None:
+    assert ask({"op": "legal", "state": {"players": 9}}) == error("bad_request")
+
+
+def test_a_bad_state_is_invalid_state_whatever_the_op() -> None:
+    bad = {**EMPTY, "board": {"1,1": ["S1"], "2,2": ["S1"]}}
+    assert ask({"op": "score", "state": bad}) == error("invalid_state")
+    assert ask({"op": "legal", "state": bad, "dice": [0]}) == error("invalid_state")
+    assert ask({"op": "apply", "state": bad, "actions": [{"x": 1}]}) == error("invalid_state")
+    assert ask({"op": "score", "state": "none"}) == error("invalid_state")
+
+
+def test_legal_checks_the_phase_before_the_dice() -> None:
+    placing = {**EMPTY, "phase": "place", "dice": [1, 2, 3]}
+    assert ask({"op": "legal", "state": placing, "dice": [9]}) == error("wrong_phase")
+    assert ask({"op": "legal", "state": OVER, "dice": [1, 2, 3]}) == error("wrong_phase")
+    assert ask({"op": "legal", "state": EMPTY, "dice": "123"}) == error("bad_dice")
+
+
+def test_each_action_is_checked_shape_then_game_over_then_dice_then_phase_then_legality() -> None:
+    def apply(state: Any, *actions: Any) -> Any:
+        return ask({"op": "apply", "state": state, "actions": list(actions)})
+
+    assert apply(OVER, {"jump": True}) == error("bad_action", 0)
+    assert apply(OVER, {"roll": [0, 0, 0]}) == error("game_over", 0)
+    assert apply(EMPTY, {"roll": [1, 2, 3]}, {"roll": [0, 0, 0]}) == error("bad_dice", 1)
+    assert apply(EMPTY, {"roll": [1, 2, 3]}, {"roll": [1, 2, 3]}) == error("wrong_phase", 1)
+    placement = {"place": {"col": 6, "row": 6, "marker": "S6"}}
+    assert apply(EMPTY, {"roll": [1, 2, 3]}, placement) == error("illegal_placement", 1)
+    off_board = {"place": {"col": 9, "row": 1, "marker": "S1"}}
+    assert apply(EMPTY, {"roll": [1, 2, 3]}, off_board) == error("illegal_placement", 1)
+
+
+def test_an_answer_state_carries_variant_and_last_round_and_dice_only_when_placing() -> None:
+    lean = {k: v for k, v in EMPTY.items() if k not in ("variant", "last_round")}
+    placing = ask({"op": "apply", "state": lean, "actions": [{"roll": [1, 2, 3]}]})
+    assert placing["state"] == {**EMPTY, "phase": "place", "dice": [1, 2, 3]}
+    placed = ask(
+        {
+            "op": "apply",
+            "state": placing["state"],
+            "actions": [{"place": {"col": 1, "row": 2, "marker": "S3"}}],
+        }
+    )
+    assert placed == {"ok": True, "state": {**EMPTY, "board": {"1,2": ["S3"]}}, "events": []}
+
+
+def test_an_empty_action_list_answers_the_state_unchanged() -> None:
+    assert ask({"op": "apply", "state": EMPTY, "actions": []}) == {
+        "ok": True,
+        "state": EMPTY,
+        "events": [],
+    }
+
+
+def test_the_process_answers_every_line_in_order_and_survives_garbage() -> None:
+    lines = [
+        b"garbage",
+        json.dumps({"op": "score", "state": EMPTY}).encode(),
+        b"\xc3\x28",
+        b"",
+        json.dumps({"op": "legal", "state": EMPTY, "dice": [4, 4, 4]}).encode(),
+    ]
+    done = subprocess.run(
+        [sys.executable, "-m", "engine.conformance"],
+        input=b"\n".join(lines) + b"\n",
+        capture_output=True,
+        cwd=ROOT,
+        timeout=60,
+        check=True,
+    )
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(answers) == len(lines)
+    assert answers[0] == error("bad_request")
+    assert answers[1]["winners"] == [0, 1]
+    assert answers[2] == answers[3] == error("bad_request")
+    assert answers[4] == {"ok": True, "placements": [{"col": 4, "row": 4, "marker": "S4"}]}
+
+
+def test_the_shared_rulebook_cases_all_pass() -> None:
+    assert CHECK.exists(), f"the shared conformance cases are missing: {CHECK}"
+    done = subprocess.run(
+        [sys.executable, str(CHECK), sys.executable, "-m", "engine.conformance"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.strip().endswith(" 0 failed")
