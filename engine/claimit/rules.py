@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from engine.claimit.actions import Action, Place, Placement, Roll, Stop
 from engine.claimit.board import Space
-from engine.claimit.dice import check_dice
+from engine.claimit.dice import Dice, check_dice
 from engine.claimit.errors import BadAction, GameAlreadyOver, IllegalPlacement, WrongPhase
 from engine.claimit.events import Bust, Event, GameOver, LastRoundCalled, Stopped
 from engine.claimit.markers import CLAIM, squatter_number
@@ -46,17 +46,13 @@ def _roll(state: GameState, dice: tuple[int, ...]) -> Transition:
         raise WrongPhase("a placement from the last roll must be made before rolling again")
     if state.legal_placements(rolled):
         return Transition(
-            GameState._derive(
+            _mid_turn(
                 state,
-                turn=state.turn,
-                phase=Phase.PLACE,
-                last_round=state.last_round,
-                dice=rolled,
-                owners=state.owners,
-                claimed=state.claimed,
-                claims_this_turn=state.claims_this_turn,
-                squatters=state.squatters,
-                squatter_mask=state.squatter_mask,
+                Phase.PLACE,
+                rolled,
+                state.claims_this_turn,
+                state.squatters,
+                state.squatter_mask,
             ),
             (),
         )
@@ -86,19 +82,7 @@ def _place(state: GameState, placement: Placement) -> Transition:
         squatters = (*squatters[:number], space.bit_index, *squatters[number + 1 :])
         squatter_mask |= bit
     return Transition(
-        GameState._derive(
-            state,
-            turn=state.turn,
-            phase=Phase.ROLL,
-            last_round=state.last_round,
-            dice=None,
-            owners=state.owners,
-            claimed=state.claimed,
-            claims_this_turn=claims_this_turn,
-            squatters=squatters,
-            squatter_mask=squatter_mask,
-        ),
-        (),
+        _mid_turn(state, Phase.ROLL, None, claims_this_turn, squatters, squatter_mask), ()
     )
 
 
@@ -127,35 +111,58 @@ def _end_turn(
     if last_round is not None:
         last_round = LastRound(last_round.caller, last_round.turns_left - 1)
         if last_round.turns_left == 0:
-            final = GameState._derive(
-                state,
-                turn=turn,
-                phase=Phase.OVER,
-                last_round=last_round,
-                dice=None,
-                owners=owners,
-                claimed=claimed,
-                claims_this_turn=0,
-                squatters=NO_SQUATTERS,
-                squatter_mask=0,
-            )
+            final = _next_turn(state, turn, Phase.OVER, last_round, owners, claimed)
             events.append(GameOver(winners(scores(final))))
             return Transition(final, tuple(events))
     elif may_call and (claimed & owners[turn]).bit_count() >= LAST_ROUND_THRESHOLD[state.players]:
         last_round = LastRound(turn, state.players)
         events.append(LastRoundCalled(turn))
-    return Transition(
-        GameState._derive(
-            state,
-            turn=(turn + 1) % state.players,
-            phase=Phase.ROLL,
-            last_round=last_round,
-            dice=None,
-            owners=owners,
-            claimed=claimed,
-            claims_this_turn=0,
-            squatters=NO_SQUATTERS,
-            squatter_mask=0,
-        ),
-        tuple(events),
+    next_turn = _next_turn(
+        state, (turn + 1) % state.players, Phase.ROLL, last_round, owners, claimed
+    )
+    return Transition(next_turn, tuple(events))
+
+
+def _mid_turn(
+    state: GameState,
+    phase: Phase,
+    dice: Dice | None,
+    claims_this_turn: int,
+    squatters: tuple[int, ...],
+    squatter_mask: int,
+) -> GameState:
+    return GameState._derive(
+        state,
+        turn=state.turn,
+        phase=phase,
+        last_round=state.last_round,
+        dice=dice,
+        owners=state.owners,
+        claimed=state.claimed,
+        claims_this_turn=claims_this_turn,
+        squatters=squatters,
+        squatter_mask=squatter_mask,
+    )
+
+
+def _next_turn(
+    state: GameState,
+    turn: int,
+    phase: Phase,
+    last_round: LastRound | None,
+    owners: tuple[int, ...],
+    claimed: int,
+) -> GameState:
+    """The position after a turn's end: nothing of that turn is left on top of a stack."""
+    return GameState._derive(
+        state,
+        turn=turn,
+        phase=phase,
+        last_round=last_round,
+        dice=None,
+        owners=owners,
+        claimed=claimed,
+        claims_this_turn=0,
+        squatters=NO_SQUATTERS,
+        squatter_mask=0,
     )

@@ -240,10 +240,6 @@ class GameState:
     def claim_supply(self) -> int:
         return CLAIM_MARKERS - (self.claimed | self.claims_this_turn).bit_count()
 
-    def claimed_spaces(self, seat: int) -> int:
-        """How many settled claims the seat holds (what the last-round threshold counts)."""
-        return (self.claimed & self.owners[seat]).bit_count()
-
     def legal_placements(self, dice: Sequence[int]) -> tuple[Placement, ...]:
         """What the player to move could place with this roll, sorted by column, row, marker.
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.claimit import BadDice, GameState, Placement, WrongPhase
-from tests.engine.positions import claimed_row, position
+from tests.engine.positions import EXAMPLE_4_BOARD, claimed_row, position
 
 
 def names(placements: tuple[Placement, ...]) -> list[str]:
@@ -35,18 +35,7 @@ def test_example_3_only_some_spaces_take_a_marker() -> None:
 
 
 def test_example_4_a_roll_with_no_legal_placement_is_a_bust() -> None:
-    state = position(
-        {
-            "4,2": ["P0", "C"],
-            "6,3": ["S3", "C"],
-            "2,1": ["S6"],
-            "4,4": ["S1"],
-            "3,6": ["C", "P2"],
-            "4,3": ["P1"],
-            "1,1": ["P1"],
-        },
-        players=3,
-    )
+    state = position(EXAMPLE_4_BOARD, players=3)
     assert state.legal_placements((3, 4, 6)) == ()
 
 

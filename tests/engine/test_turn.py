@@ -20,7 +20,7 @@ from engine.claimit import (
     apply,
     state_to_json,
 )
-from tests.engine.positions import position
+from tests.engine.positions import EXAMPLE_4_BOARD, position
 
 
 def board(state: GameState) -> dict[str, list[str]]:
@@ -104,18 +104,7 @@ def test_in_the_variant_a_bust_removes_a_claim_that_replaced_a_squatter() -> Non
 
 
 def test_example_4_a_bust_takes_back_this_turns_markers_and_passes_the_turn() -> None:
-    state = position(
-        {
-            "4,2": ["P0", "C"],
-            "6,3": ["S3", "C"],
-            "2,1": ["S6"],
-            "4,4": ["S1"],
-            "3,6": ["C", "P2"],
-            "4,3": ["P1"],
-            "1,1": ["P1"],
-        },
-        players=3,
-    )
+    state = position(EXAMPLE_4_BOARD, players=3)
     after, events = apply(state, Roll((6, 3, 4)))
     assert events == (Bust(0),)
     assert after.turn == 1
