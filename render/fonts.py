@@ -1,0 +1,127 @@
+"""The bundled fonts, which characters they can draw, and thread-safe text sprites.
+
+Pillow draws a box for a character its font lacks, so coverage is read from the
+font's own ``cmap`` table and anything outside it is dropped before drawing.
+FreeType faces are shared, so every use of one goes through ``_FREETYPE``.
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+import threading
+from enum import Enum
+from functools import cache, lru_cache
+from pathlib import Path
+from typing import NamedTuple
+
+from PIL import Image, ImageDraw, ImageFont
+
+FONT_DIR = Path(__file__).resolve().parents[1] / "assets" / "fonts"
+_FREETYPE = threading.Lock()
+
+Color = tuple[int, int, int]
+
+
+class Face(Enum):
+    REGULAR = "DejaVuSans.ttf"
+    BOLD = "DejaVuSans-Bold.ttf"
+
+
+@cache
+def font(face: Face, size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(FONT_DIR / face.value), size)
+
+
+@cache
+def coverage(face: Face) -> frozenset[int]:
+    """The code points the font maps to a real glyph."""
+    return cmap_code_points((FONT_DIR / face.value).read_bytes())
+
+
+def cmap_code_points(data: bytes) -> frozenset[int]:
+    """Reads a TrueType/OpenType ``cmap``: the Unicode subtable, format 12 or else 4."""
+    tables = {}
+    for i in range(struct.unpack_from(">H", data, 4)[0]):
+        tag, _, offset, _ = struct.unpack_from(">4sIII", data, 12 + 16 * i)
+        tables[tag] = offset
+    cmap = tables[b"cmap"]
+    subtables = {}
+    for i in range(struct.unpack_from(">H", data, cmap + 2)[0]):
+        platform, encoding, offset = struct.unpack_from(">HHI", data, cmap + 4 + 8 * i)
+        subtables[platform, encoding] = cmap + offset
+    if (3, 10) in subtables:
+        return _format_12(data, subtables[3, 10])
+    return _format_4(data, subtables[3, 1])
+
+
+def _format_12(data: bytes, at: int) -> frozenset[int]:
+    (groups,) = struct.unpack_from(">I", data, at + 12)
+    points: set[int] = set()
+    for i in range(groups):
+        start, end, glyph = struct.unpack_from(">III", data, at + 16 + 12 * i)
+        points.update(range(start + (glyph == 0), end + 1))
+    return frozenset(points)
+
+
+def _format_4(data: bytes, at: int) -> frozenset[int]:
+    segments = struct.unpack_from(">H", data, at + 6)[0] // 2
+    ends = at + 14
+    starts = ends + 2 * segments + 2
+    deltas = starts + 2 * segments
+    range_offsets = deltas + 2 * segments
+    points: set[int] = set()
+    for i in range(segments):
+        (end,) = struct.unpack_from(">H", data, ends + 2 * i)
+        (start,) = struct.unpack_from(">H", data, starts + 2 * i)
+        (delta,) = struct.unpack_from(">h", data, deltas + 2 * i)
+        (range_offset,) = struct.unpack_from(">H", data, range_offsets + 2 * i)
+        for code in range(start, min(end, 0xFFFE) + 1):
+            if range_offset:
+                where = range_offsets + 2 * i + range_offset + 2 * (code - start)
+                (glyph,) = struct.unpack_from(">H", data, where)
+                glyph = (glyph + delta) & 0xFFFF if glyph else 0
+            else:
+                glyph = (code + delta) & 0xFFFF
+            if glyph:
+                points.add(code)
+    return frozenset(points)
+
+
+def text_width(text: str, face: Face, size: int) -> float:
+    with _FREETYPE:
+        return font(face, size).getlength(text)
+
+
+class TextSprite(NamedTuple):
+    """Rendered text; paste ``image`` at ``(x + dx, y + dy)`` to put its anchor at ``(x, y)``."""
+
+    image: Image.Image
+    dx: int
+    dy: int
+
+    @property
+    def width(self) -> int:
+        return self.image.width
+
+    def paste_on(self, canvas: Image.Image, x: float, y: float) -> None:
+        canvas.paste(self.image, (round(x) + self.dx, round(y) + self.dy), self.image)
+
+
+@lru_cache(maxsize=4096)
+def text_sprite(text: str, face: Face, size: int, color: Color, anchor: str = "mm") -> TextSprite:
+    """The text in ``color`` on a transparent background (``anchor`` as in Pillow)."""
+    with _FREETYPE:
+        the_font = font(face, size)
+        box = the_font.getbbox(text, anchor=anchor)
+        left, top, right, bottom = (
+            math.floor(box[0]),
+            math.floor(box[1]),
+            math.ceil(box[2]),
+            math.ceil(box[3]),
+        )
+        image = Image.new("RGBA", (max(1, right - left), max(1, bottom - top)), (*color, 0))
+        mask = Image.new("L", image.size, 0)
+        ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=the_font, anchor=anchor)
+    image.putalpha(mask)
+    return TextSprite(image, left, top)

@@ -1,0 +1,49 @@
+"""Display names made safe to draw: only what the bundled font can draw, fitted to a width."""
+
+from __future__ import annotations
+
+import unicodedata
+
+from render.fonts import Face, coverage, text_width
+
+ELLIPSIS = "…"
+_DROPPED_CATEGORIES = {"Cc", "Cf", "Co", "Cs", "Cn"}
+_PICTOGRAPHS = 0x1F000
+"""Emoji live from here on; the image cannot draw them in color and the font's few
+monochrome stand-ins read as broken glyphs at name size, so they are dropped."""
+
+
+def drawable(name: str, face: Face) -> str:
+    """The name without characters the font cannot draw, whitespace collapsed."""
+    covered = coverage(face)
+    kept = []
+    for char in unicodedata.normalize("NFC", name):
+        if char.isspace():
+            kept.append(" ")
+        elif (
+            ord(char) < _PICTOGRAPHS
+            and ord(char) in covered
+            and unicodedata.category(char) not in _DROPPED_CATEGORIES
+        ):
+            kept.append(char)
+    return " ".join("".join(kept).split())
+
+
+def fit(text: str, face: Face, size: int, width: float) -> str:
+    """The text, shortened with an ellipsis if it is wider than ``width`` pixels."""
+    if text_width(text, face, size) <= width:
+        return text
+    low, high = 0, len(text)
+    while low < high:
+        keep = (low + high + 1) // 2
+        if text_width(text[:keep].rstrip() + ELLIPSIS, face, size) <= width:
+            low = keep
+        else:
+            high = keep - 1
+    return text[:low].rstrip() + ELLIPSIS
+
+
+def display_name(name: str | None, seat: int, face: Face, size: int, width: float) -> str:
+    """What the image shows for a seat: its drawable name fitted, or "Player N"."""
+    text = drawable(name or "", face)
+    return fit(text or f"Player {seat + 1}", face, size, width)

@@ -1,0 +1,69 @@
+"""Colors and symbols. Player colors are Okabe-Ito (distinguishable with the common
+color-vision deficiencies), and each also has its own symbol, so color is never
+the only cue."""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import NamedTuple
+
+Color = tuple[int, int, int]
+
+
+class Symbol(Enum):
+    CIRCLE = "circle"
+    TRIANGLE = "triangle"
+    SQUARE = "square"
+    DIAMOND = "diamond"
+    STAR = "star"
+
+
+class PlayerStyle(NamedTuple):
+    name: str
+    color: Color
+    ink: Color
+    """The symbol's color on the marker: dark on light colors, white on dark ones."""
+    symbol: Symbol
+
+
+WHITE: Color = (255, 255, 255)
+INK: Color = (28, 24, 20)
+
+PLAYERS: tuple[PlayerStyle, ...] = (
+    PlayerStyle("blue", (0, 114, 178), WHITE, Symbol.CIRCLE),
+    PlayerStyle("orange", (230, 159, 0), INK, Symbol.TRIANGLE),
+    PlayerStyle("green", (0, 158, 115), WHITE, Symbol.SQUARE),
+    PlayerStyle("purple", (204, 121, 167), INK, Symbol.DIAMOND),
+    PlayerStyle("sky", (86, 180, 233), INK, Symbol.STAR),
+)
+
+BACKGROUND: Color = (43, 45, 49)
+"""Discord's dark theme, so the image sits flush in the chat."""
+FRAME: Color = (92, 64, 40)
+SPACE_LIGHT: Color = (236, 222, 188)
+SPACE_DARK: Color = (226, 209, 170)
+GRID: Color = (150, 116, 78)
+COORDINATE: Color = (176, 150, 112)
+LABEL: Color = (222, 214, 200)
+TEXT: Color = (242, 243, 245)
+MUTED: Color = (170, 174, 181)
+SQUATTER: Color = (250, 250, 246)
+CLAIM: Color = (22, 22, 24)
+CHOICE: Color = (88, 101, 242)
+"""Discord's blurple, the color of the lettered buttons, marks the candidates."""
+BUST: Color = (218, 55, 60)
+GOLD: Color = (250, 199, 50)
+PANEL: Color = (49, 51, 56)
+ROW_TO_MOVE: Color = (64, 68, 78)
+ROW_WINNER: Color = (92, 78, 30)
+
+
+def tint(color: Color, amount: float, base: Color = SPACE_LIGHT) -> Color:
+    """``color`` blended into ``base``; 0 is ``base``, 1 is ``color``."""
+    r, g, b = (round(c * amount + o * (1 - amount)) for c, o in zip(color, base, strict=True))
+    return (r, g, b)
+
+
+def shade(color: Color, factor: float) -> Color:
+    r, g, b = (max(0, min(255, round(c * factor))) for c in color)
+    return (r, g, b)

@@ -1,0 +1,25 @@
+"""What the image needs besides the position: names, the roll to show, a bust."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.claimit import GameState, Placement
+
+LETTERS = "ABCDEF"
+"""Candidate placements are lettered in the engine's order; the buttons use the same letters."""
+
+
+@dataclass(frozen=True)
+class View:
+    names: tuple[str | None, ...] = ()
+    """Display names by seat; a missing or undrawable name shows as "Player N"."""
+    rolled: tuple[int, int, int] | None = None
+    """The last roll, shown when the state no longer carries it (after a placement or a bust)."""
+    bust: int | None = None
+    """The seat that just busted with ``rolled``."""
+
+
+def lettered(state: GameState) -> tuple[tuple[str, Placement], ...]:
+    """The pending roll's legal placements with their letters, A first."""
+    return tuple(zip(LETTERS, state.pending_placements(), strict=False))
