@@ -1,0 +1,103 @@
+"""Display names and the bundled fonts."""
+
+from __future__ import annotations
+
+import struct
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from render.fonts import FONT_DIR, Face, _format_4, cmap_code_points, coverage, text_width
+from render.gallery import main as gallery
+from render.names import ELLIPSIS, display_name, drawable
+
+
+def test_the_fonts_are_bundled_with_their_license() -> None:
+    for face in Face:
+        assert (FONT_DIR / face.value).is_file()
+    assert "Bitstream" in (FONT_DIR / "LICENSE").read_text()
+
+
+def test_both_cmap_formats_read_the_same_basic_plane() -> None:
+    data = (FONT_DIR / Face.REGULAR.value).read_bytes()
+    (cmap,) = (
+        struct.unpack_from(">I", data, 12 + 16 * i + 8)[0]
+        for i in range(struct.unpack_from(">H", data, 4)[0])
+        if data[12 + 16 * i : 16 + 16 * i] == b"cmap"
+    )
+    offsets = {
+        struct.unpack_from(">HH", data, cmap + 4 + 8 * i): struct.unpack_from(
+            ">I", data, cmap + 8 + 8 * i
+        )[0]
+        for i in range(struct.unpack_from(">H", data, cmap + 2)[0])
+    }
+    bmp = _format_4(data, cmap + offsets[3, 1])
+    full = cmap_code_points(data)
+    assert bmp == {c for c in full if c <= 0xFFFF}
+    assert {ord(c) for c in "AzÄßΩЖ"} <= full
+    assert 0x4E00 not in full
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [
+        ("Alice", "Alice"),
+        ("🎲 Bob 🔥", "Bob"),
+        ("👨\u200d👩\u200d👧 Fam", "Fam"),
+        ("Zoë", "Zoë"),
+        ("Zoe\u0308", "Zoë"),
+        ("Ольга", "Ольга"),
+        ("王小明", "Player 3"),
+        ("", "Player 3"),
+        ("   \t ", "Player 3"),
+        (None, "Player 3"),
+        ("a\x00b\u202ec", "abc"),
+        ("  two   spaces  ", "two spaces"),
+    ],
+)
+def test_names_keep_only_what_the_font_draws_and_fall_back_to_player_n(
+    name: str | None, shown: str
+) -> None:
+    assert display_name(name, 2, Face.BOLD, 19, 400) == shown
+
+
+def test_every_character_kept_is_one_the_font_has() -> None:
+    text = drawable("Ma\u0301ria 💎 Ωmega 漢字 ★ ☃", Face.BOLD)
+    assert all(ord(c) in coverage(Face.BOLD) for c in text)
+    assert "漢" not in text
+    assert "💎" not in text
+
+
+def test_long_names_are_shortened_with_an_ellipsis_to_fit() -> None:
+    long = "The Unbelievably Lucky Prospector of the Western Hills"
+    shown = display_name(long, 0, Face.BOLD, 19, 200)
+    assert shown.endswith(ELLIPSIS)
+    assert long.startswith(shown[:-1])
+    assert text_width(shown, Face.BOLD, 19) <= 200
+    assert text_width(display_name(long, 0, Face.BOLD, 19, 5000), Face.BOLD, 19) > 200
+
+
+def test_the_gallery_writes_every_sample_position(tmp_path: Path) -> None:
+    assert gallery([str(tmp_path)]) == 0
+    written = sorted(p.name for p in tmp_path.iterdir())
+    assert written == sorted(
+        [
+            "example-3-candidates.png",
+            "example-4-bust.png",
+            "example-5-before-stop.png",
+            "example-5-after-stop.png",
+            "example-6-game-over.png",
+            "five-player-mid-game.png",
+            "five-player-bust.png",
+            "five-player-last-round.png",
+            "five-player-game-over.png",
+        ]
+    )
+    for path in tmp_path.iterdir():
+        assert Image.open(path).size == (768, 768)
+
+
+def test_the_gallery_needs_an_output_folder(capsys: pytest.CaptureFixture[str]) -> None:
+    assert gallery([]) == 2
+    assert "usage" in capsys.readouterr().err
