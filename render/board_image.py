@@ -65,11 +65,8 @@ def draw_board(state: GameState, view: View) -> Image.Image:
     if state.phase is Phase.OVER:
         _outline_mines(image, [s.largest_mine for s in table])
     for letter, placement in lettered(state):
-        image.paste(
-            sprites.candidate(letter, placement.marker),
-            space_box(placement.space)[:2],
-            sprites.candidate(letter, placement.marker),
-        )
+        overlay = sprites.candidate(letter, placement.marker)
+        image.paste(overlay, space_box(placement.space)[:2], overlay)
     if view.bust is not None:
         _draw_bust_banner(image, _name(view, view.bust, 300))
     _draw_side_panel(image, state, view, won)
@@ -191,7 +188,7 @@ def _draw_side_panel(
     status, color = _status(state, view, won)
     _text(image, status, _SIDE_MIDDLE, SIDE[1] + 176, size=18, color=color, face=Face.BOLD)
     if state.placed_this_turn:
-        marks = bin(state.squatter_mask | state.claims_this_turn).count("1")
+        marks = (state.squatter_mask | state.claims_this_turn).bit_count()
         _text(
             image,
             f"this turn: {marks} mark{'s' * (marks != 1)}",
