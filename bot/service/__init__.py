@@ -1,0 +1,6 @@
+"""The game service: every change to a game goes through here. Discord-free."""
+
+from bot.service.errors import ServiceError
+from bot.service.game_service import BOT_LEVELS, SYSTEM, Actor, GameService, Outcome, Player
+
+__all__ = ["BOT_LEVELS", "SYSTEM", "Actor", "GameService", "Outcome", "Player", "ServiceError"]

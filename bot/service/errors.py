@@ -1,0 +1,98 @@
+"""Why the service refused something, in words a player can be shown as they are."""
+
+from __future__ import annotations
+
+
+class ServiceError(Exception):
+    """A refusal; ``message`` is plain words for the person who asked. Nothing changed."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class GameNotFound(ServiceError):
+    def __init__(self) -> None:
+        super().__init__("That game doesn't exist any more.")
+
+
+class NoGameHere(ServiceError):
+    def __init__(self) -> None:
+        super().__init__("There's no Claim It! game in this channel. Start one with /claimit new.")
+
+
+class ChannelBusy(ServiceError):
+    def __init__(self) -> None:
+        super().__init__(
+            "There's already a game in this channel. Finish it, or have the host cancel it first."
+        )
+
+
+class NotInGame(ServiceError):
+    def __init__(self) -> None:
+        super().__init__("You're not playing in this game.")
+
+
+class NotYourTurn(ServiceError):
+    def __init__(self, name: str) -> None:
+        super().__init__(f"It's {name}'s turn, not yours.")
+
+
+class BoardMovedOn(ServiceError):
+    def __init__(self) -> None:
+        super().__init__(
+            "The board has moved on since that button was shown. Use the newest game message."
+        )
+
+
+class GameFinished(ServiceError):
+    def __init__(self, cancelled: bool) -> None:
+        super().__init__("This game was cancelled." if cancelled else "This game is over.")
+
+
+class NotStarted(ServiceError):
+    def __init__(self) -> None:
+        super().__init__("The game hasn't started yet.")
+
+
+class AlreadyStarted(ServiceError):
+    def __init__(self) -> None:
+        super().__init__("The game has already started.")
+
+
+class LobbyFull(ServiceError):
+    def __init__(self) -> None:
+        super().__init__("The lobby is full: 5 players is the most.")
+
+
+class AlreadyJoined(ServiceError):
+    def __init__(self) -> None:
+        super().__init__("You're already in this game.")
+
+
+class NotHost(ServiceError):
+    def __init__(self, name: str) -> None:
+        super().__init__(f"Only the host, {name}, can do that.")
+
+
+class NotEnoughPlayers(ServiceError):
+    def __init__(self) -> None:
+        super().__init__("A game needs at least 2 players to start.")
+
+
+class NoSuchBot(ServiceError):
+    def __init__(self, seat: int) -> None:
+        super().__init__(f"Seat {seat + 1} isn't a computer player.")
+
+
+class IllegalMove(ServiceError):
+    def __init__(self, why: str) -> None:
+        super().__init__(f"That move isn't allowed: {why}.")
+
+
+class GameBroken(ServiceError):
+    def __init__(self, reason: str) -> None:
+        super().__init__(
+            f"This game's saved data is damaged, so it can't go on ({reason}). "
+            "The host can end it with /claimit cancel."
+        )

@@ -1,0 +1,413 @@
+"""The game service: the single place where a game changes.
+
+Each operation runs in one ``BEGIN IMMEDIATE`` transaction: load the game,
+check who acts and the version they saw, let the engine judge the move, then
+write the new position, its move-log entry and (at the end) the results with a
+compare-and-set on the version. A refusal is a ``ServiceError`` and writes
+nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any, NamedTuple
+
+import aiosqlite
+
+from bot.service.errors import (
+    AlreadyJoined,
+    AlreadyStarted,
+    BoardMovedOn,
+    ChannelBusy,
+    GameBroken,
+    GameFinished,
+    GameNotFound,
+    IllegalMove,
+    LobbyFull,
+    NoSuchBot,
+    NotEnoughPlayers,
+    NotHost,
+    NotInGame,
+    NotStarted,
+    NotYourTurn,
+)
+from bot.storage import queries
+from bot.storage.database import Database
+from bot.storage.records import Game, GameStatus, Move, PlayerRecord, Result, Seat
+from engine.claimit import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Action,
+    Event,
+    GameOver,
+    GameState,
+    Phase,
+    Place,
+    Placement,
+    Roll,
+    RulesError,
+    Stop,
+    action_from_json,
+    action_to_json,
+    apply,
+    scores,
+    winners,
+)
+
+BOT_LEVELS = ("easy", "normal", "hard")
+
+
+class Actor(NamedTuple):
+    """Who asks: a Discord user, or the bot itself (``user_id=None``) playing a computer seat."""
+
+    user_id: int | None
+    can_moderate: bool = False
+    """Holds Manage Messages in the channel, so may cancel any game there."""
+
+
+SYSTEM = Actor(None)
+
+
+class Player(NamedTuple):
+    user_id: int
+    display_name: str
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """An applied action: the game as stored afterwards, and what happened."""
+
+    game: Game
+    before: GameState
+    action: Action
+    events: tuple[Event, ...]
+
+    @property
+    def state(self) -> GameState:
+        assert self.game.state is not None
+        return self.game.state
+
+
+class GameService:
+    def __init__(
+        self,
+        database: Database,
+        *,
+        dice: random.Random | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self._db = database
+        self._random = dice if dice is not None else secrets.SystemRandom()
+        self._clock = clock
+
+    # Lobby -----------------------------------------------------------------
+
+    async def create_lobby(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host: Player,
+        variant: bool = False,
+        turn_timeout: int | None = None,
+    ) -> Game:
+        now = self._clock()
+        async with self._db.write() as connection:
+            if await queries.open_game_in_channel(connection, channel_id) is not None:
+                raise ChannelBusy()
+            game_id = await queries.insert_game(
+                connection,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                host_id=host.user_id,
+                variant=variant,
+                turn_timeout=turn_timeout,
+                now=now,
+            )
+            await queries.replace_seats(connection, game_id, [_human(host)], now)
+            return await _load(connection, game_id)
+
+    async def join(self, game_id: int, player: Player, version: int | None) -> Game:
+        async with self._db.write() as connection:
+            game = await _load(connection, game_id)
+            _require_lobby(game, version)
+            if game.seat_of(player.user_id) is not None:
+                raise AlreadyJoined()
+            if len(game.seats) >= MAX_PLAYERS:
+                raise LobbyFull()
+            return await self._reseat(connection, game, [*game.seats, _human(player)])
+
+    async def leave(self, game_id: int, user_id: int, version: int | None) -> Game:
+        """Leaves a lobby. A leaving host hands over to the next person; an empty lobby closes."""
+        async with self._db.write() as connection:
+            game = await _load(connection, game_id)
+            if game.seat_of(user_id) is None:
+                raise NotInGame()
+            _require_lobby(game, version)
+            seats = [s for s in game.seats if s.user_id != user_id]
+            humans = [s for s in seats if s.user_id is not None]
+            now = self._clock()
+            if not humans:
+                await _save(connection, game, now, status=GameStatus.CANCELLED, finished_at=now)
+                return await _load(connection, game_id)
+            host_id = game.host_id if user_id != game.host_id else humans[0].user_id
+            return await self._reseat(connection, game, seats, host_id=host_id)
+
+    async def add_bot(
+        self, game_id: int, actor: Actor, version: int | None, level: str = "normal"
+    ) -> Game:
+        if level not in BOT_LEVELS:
+            raise IllegalMove(f"bot levels are {', '.join(BOT_LEVELS)}")
+        async with self._db.write() as connection:
+            game = await _load(connection, game_id)
+            _require_lobby(game, version)
+            _require_host(game, actor)
+            if len(game.seats) >= MAX_PLAYERS:
+                raise LobbyFull()
+            number = 1 + sum(s.is_bot for s in game.seats)
+            bot = Seat(len(game.seats), None, level, f"Bot {number} ({level})", len(game.seats))
+            return await self._reseat(connection, game, [*game.seats, bot])
+
+    async def remove_bot(self, game_id: int, actor: Actor, version: int | None, seat: int) -> Game:
+        async with self._db.write() as connection:
+            game = await _load(connection, game_id)
+            _require_lobby(game, version)
+            _require_host(game, actor)
+            if not 0 <= seat < len(game.seats) or not game.seats[seat].is_bot:
+                raise NoSuchBot(seat)
+            return await self._reseat(connection, game, [s for s in game.seats if s.seat != seat])
+
+    async def start(self, game_id: int, actor: Actor, version: int | None) -> Game:
+        """Starts the game with a first player drawn at random."""
+        async with self._db.write() as connection:
+            game = await _load(connection, game_id)
+            _require_lobby(game, version)
+            _require_host(game, actor)
+            if not MIN_PLAYERS <= len(game.seats) <= MAX_PLAYERS:
+                raise NotEnoughPlayers()
+            first = self._random.randrange(len(game.seats))
+            state = GameState.new(len(game.seats), first=first, variant=game.variant)
+            now = self._clock()
+            await _save(
+                connection,
+                game,
+                now,
+                status=GameStatus.ACTIVE,
+                state=state,
+                first_seat=first,
+                started_at=now,
+                turn_deadline=self._deadline(game, now),
+            )
+            return await _load(connection, game_id)
+
+    async def cancel(self, game_id: int, actor: Actor, version: int | None = None) -> Game:
+        """Ends an open game unrated; the host or a moderator may, even when its data is broken."""
+        async with self._db.write() as connection:
+            game = await _load(connection, game_id)
+            _require_open(game)
+            if not actor.can_moderate:
+                _require_host(game, actor)
+            _check_version(game, version)
+            now = self._clock()
+            await _save(
+                connection,
+                game,
+                now,
+                status=GameStatus.CANCELLED,
+                finished_at=now,
+                turn_deadline=None,
+            )
+            return await _load(connection, game_id)
+
+    # Turns -------------------------------------------------------------------
+
+    async def roll(self, game_id: int, actor: Actor, version: int | None) -> Outcome:
+        return await self._act(game_id, actor, version, lambda: Roll(self._roll_dice()))
+
+    async def place(
+        self, game_id: int, actor: Actor, version: int | None, placement: Placement
+    ) -> Outcome:
+        return await self._act(game_id, actor, version, lambda: Place(placement))
+
+    async def stop(self, game_id: int, actor: Actor, version: int | None) -> Outcome:
+        return await self._act(game_id, actor, version, Stop)
+
+    def _roll_dice(self) -> tuple[int, int, int]:
+        return (self._random.randint(1, 6), self._random.randint(1, 6), self._random.randint(1, 6))
+
+    async def _act(
+        self,
+        game_id: int,
+        actor: Actor,
+        version: int | None,
+        make_action: Callable[[], Action],
+    ) -> Outcome:
+        async with self._db.write() as connection:
+            game = await _load(connection, game_id)
+            state = _playing(game)
+            seat = _seat_to_move(game, state, actor)
+            _check_version(game, version)
+            # Made only now, so that a refused roll draws no dice.
+            action = make_action()
+            try:
+                after, events = apply(state, action)
+            except RulesError as e:
+                raise IllegalMove(str(e)) from None
+            now = self._clock()
+            changes: dict[str, Any] = {"state": after}
+            if after.phase is Phase.OVER:
+                changes.update(status=GameStatus.FINISHED, finished_at=now, turn_deadline=None)
+            elif after.turn != state.turn:
+                changes["turn_deadline"] = self._deadline(game, now)
+            await _save(connection, game, now, **changes)
+            dice = action.dice if isinstance(action, Roll) else None
+            await queries.append_move(
+                connection, game.id, seat.seat, action_to_json(action), _three(dice), now
+            )
+            if any(isinstance(e, GameOver) for e in events):
+                await queries.write_results(connection, game, _results(game, after), now)
+        # What was just written, without reading it back: the hot path of every press.
+        stored = replace(game, version=game.version + 1, updated_at=now, **changes)
+        return Outcome(stored, state, action, events)
+
+    def _deadline(self, game: Game, now: float) -> float | None:
+        return None if game.turn_timeout is None else now + game.turn_timeout
+
+    # Bookkeeping and queries ---------------------------------------------------
+
+    async def set_lobby_message(self, game_id: int, message_id: int | None) -> None:
+        async with self._db.write() as connection:
+            await queries.set_message(connection, game_id, "lobby_message_id", message_id)
+
+    async def set_turn_message(self, game_id: int, message_id: int | None) -> None:
+        async with self._db.write() as connection:
+            await queries.set_message(connection, game_id, "turn_message_id", message_id)
+
+    async def game(self, game_id: int) -> Game:
+        async with self._db.read() as connection:
+            return await _load(connection, game_id)
+
+    async def current_game(self, channel_id: int) -> Game | None:
+        """The lobby or running game in a channel, if any."""
+        async with self._db.read() as connection:
+            game_id = await queries.open_game_in_channel(connection, channel_id)
+            return None if game_id is None else await _load(connection, game_id)
+
+    async def moves(self, game_id: int) -> list[Move]:
+        async with self._db.read() as connection:
+            return await queries.load_moves(connection, game_id)
+
+    async def results(self, game_id: int) -> list[Result]:
+        async with self._db.read() as connection:
+            return await queries.load_results(connection, game_id)
+
+    async def player_record(self, guild_id: int, user_id: int) -> PlayerRecord | None:
+        async with self._db.read() as connection:
+            return await queries.player_record(connection, guild_id, user_id)
+
+    async def replay(self, game_id: int) -> GameState | None:
+        """The position rebuilt from the start by the move log (``None`` before the start)."""
+        async with self._db.read() as connection:
+            game = await _load(connection, game_id)
+            moves = await queries.load_moves(connection, game_id)
+        if game.first_seat is None:
+            return None
+        state = GameState.new(len(game.seats), first=game.first_seat, variant=game.variant)
+        for move in moves:
+            state = apply(state, action_from_json(json.loads(move.action))).state
+        return state
+
+    # Shared checks -------------------------------------------------------------
+
+    async def _reseat(
+        self,
+        connection: aiosqlite.Connection,
+        game: Game,
+        seats: list[Seat],
+        host_id: int | None = None,
+    ) -> Game:
+        now = self._clock()
+        await _save(connection, game, now, host_id=game.host_id if host_id is None else host_id)
+        await queries.replace_seats(connection, game.id, seats, now)
+        return await _load(connection, game.id)
+
+
+def _human(player: Player) -> Seat:
+    return Seat(0, player.user_id, None, player.display_name, 0)
+
+
+def _three(dice: tuple[int, ...] | None) -> tuple[int, int, int] | None:
+    return None if dice is None else (dice[0], dice[1], dice[2])
+
+
+def _results(game: Game, final: GameState) -> list[Result]:
+    table = scores(final)
+    won = winners(table)
+    return [
+        Result(s.seat, game.seats[s.seat].user_id, s.seat in won, s.largest, s.claims, s.spaces)
+        for s in table
+    ]
+
+
+async def _load(connection: aiosqlite.Connection, game_id: int) -> Game:
+    game = await queries.load_game(connection, game_id)
+    if game is None:
+        raise GameNotFound()
+    return game
+
+
+async def _save(connection: aiosqlite.Connection, game: Game, now: float, **changes: Any) -> None:
+    if not await queries.update_game(connection, game, now, **changes):
+        raise BoardMovedOn()
+
+
+def _check_version(game: Game, version: int | None) -> None:
+    """``None`` is a request that does not depend on what the caller saw (a slash command)."""
+    if version is not None and version != game.version:
+        raise BoardMovedOn()
+
+
+def _require_open(game: Game) -> None:
+    if not game.status.is_open:
+        raise GameFinished(cancelled=game.status is GameStatus.CANCELLED)
+
+
+def _require_lobby(game: Game, version: int | None) -> None:
+    _require_open(game)
+    if game.status is not GameStatus.LOBBY:
+        raise AlreadyStarted()
+    _check_version(game, version)
+
+
+def _require_host(game: Game, actor: Actor) -> None:
+    if actor.user_id != game.host_id:
+        host = game.seat_of(game.host_id)
+        raise NotHost(host.display_name if host else "the host")
+
+
+def _playing(game: Game) -> GameState:
+    _require_open(game)
+    if game.status is GameStatus.LOBBY:
+        raise NotStarted()
+    if game.broken is not None:
+        raise GameBroken(game.broken)
+    assert game.state is not None
+    return game.state
+
+
+def _seat_to_move(game: Game, state: GameState, actor: Actor) -> Seat:
+    to_move = game.seats[state.turn]
+    if actor.user_id is None:
+        if to_move.is_bot:
+            return to_move
+        raise NotYourTurn(to_move.display_name)
+    if game.seat_of(actor.user_id) is None:
+        raise NotInGame()
+    if to_move.user_id != actor.user_id:
+        raise NotYourTurn(to_move.display_name)
+    return to_move

@@ -1,0 +1,15 @@
+"""SQLite storage (aiosqlite): the schema, its migrations and the game queries."""
+
+from bot.storage.database import Database, DatabaseTooNew
+from bot.storage.records import Game, GameStatus, Move, PlayerRecord, Result, Seat
+
+__all__ = [
+    "Database",
+    "DatabaseTooNew",
+    "Game",
+    "GameStatus",
+    "Move",
+    "PlayerRecord",
+    "Result",
+    "Seat",
+]

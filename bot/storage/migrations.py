@@ -1,0 +1,106 @@
+"""The schema, as numbered migrations; ``PRAGMA user_version`` is the last one applied.
+
+Never edit a migration that has shipped: add the next one. Each is a list of
+statements (not a script) so that it runs inside the caller's transaction.
+"""
+
+from __future__ import annotations
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    # 1: games, seats, the move log, results and per-server player records.
+    (
+        """
+        CREATE TABLE games (
+            id INTEGER PRIMARY KEY,
+            guild_id INTEGER NOT NULL,
+            channel_id INTEGER NOT NULL,
+            lobby_message_id INTEGER,
+            turn_message_id INTEGER,
+            host_id INTEGER NOT NULL,
+            status TEXT NOT NULL
+                CHECK (status IN ('lobby', 'active', 'finished', 'cancelled')),
+            variant INTEGER NOT NULL DEFAULT 0 CHECK (variant IN (0, 1)),
+            turn_timeout INTEGER CHECK (turn_timeout IS NULL OR turn_timeout > 0),
+            first_seat INTEGER,
+            state TEXT,
+            version INTEGER NOT NULL DEFAULT 0,
+            created_at REAL NOT NULL,
+            updated_at REAL NOT NULL,
+            started_at REAL,
+            finished_at REAL,
+            turn_deadline REAL
+        )
+        """,
+        # One open game per channel: a second /claimit new there is refused.
+        """
+        CREATE UNIQUE INDEX games_open_per_channel ON games (channel_id)
+            WHERE status IN ('lobby', 'active')
+        """,
+        "CREATE INDEX games_by_guild ON games (guild_id, status)",
+        """
+        CREATE TABLE seats (
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 4),
+            user_id INTEGER,
+            bot_level TEXT,
+            display_name TEXT NOT NULL,
+            color INTEGER NOT NULL CHECK (color BETWEEN 0 AND 4),
+            joined_at REAL NOT NULL,
+            PRIMARY KEY (game_id, seat),
+            CHECK ((user_id IS NULL) <> (bot_level IS NULL))
+        )
+        """,
+        """
+        CREATE UNIQUE INDEX seats_one_per_user ON seats (game_id, user_id)
+            WHERE user_id IS NOT NULL
+        """,
+        "CREATE INDEX seats_by_user ON seats (user_id)",
+        """
+        CREATE TABLE moves (
+            game_id INTEGER NOT NULL REFERENCES games (id),
+            seq INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            action TEXT NOT NULL,
+            dice TEXT,
+            at REAL NOT NULL,
+            PRIMARY KEY (game_id, seq)
+        ) WITHOUT ROWID
+        """,
+        """
+        CREATE TRIGGER moves_are_never_changed BEFORE UPDATE ON moves
+        BEGIN SELECT RAISE(ABORT, 'the move log is append-only'); END
+        """,
+        """
+        CREATE TRIGGER moves_are_never_deleted BEFORE DELETE ON moves
+        BEGIN SELECT RAISE(ABORT, 'the move log is append-only'); END
+        """,
+        """
+        CREATE TABLE results (
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            user_id INTEGER,
+            bot_level TEXT,
+            won INTEGER NOT NULL CHECK (won IN (0, 1)),
+            largest_mine INTEGER NOT NULL,
+            claims INTEGER NOT NULL,
+            spaces INTEGER NOT NULL,
+            PRIMARY KEY (game_id, seat)
+        )
+        """,
+        """
+        CREATE TABLE player_records (
+            guild_id INTEGER NOT NULL,
+            user_id INTEGER NOT NULL,
+            display_name TEXT NOT NULL,
+            games INTEGER NOT NULL DEFAULT 0,
+            wins INTEGER NOT NULL DEFAULT 0,
+            best_mine INTEGER NOT NULL DEFAULT 0,
+            claims INTEGER NOT NULL DEFAULT 0,
+            last_played REAL,
+            PRIMARY KEY (guild_id, user_id)
+        )
+        """,
+    ),
+)
+
+LATEST = len(MIGRATIONS)

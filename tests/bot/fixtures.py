@@ -1,0 +1,65 @@
+"""Service test helpers: scripted dice, a manual clock, and random play through the service."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+from bot.service import Actor, GameService, Player
+from bot.storage import Game
+from engine.claimit import Phase
+
+
+class ScriptedDice(random.Random):
+    """Dice that come up as the test says; then like a seeded die."""
+
+    def __init__(self, values: Iterable[int] = (), seed: int = 0) -> None:
+        super().__init__(seed)
+        self.values = list(values)
+
+    def randint(self, a: int, b: int) -> int:
+        return self.values.pop(0) if self.values else super().randint(a, b)
+
+    def randrange(self, *args: int) -> int:  # type: ignore[override]
+        return self.values.pop(0) if self.values else super().randrange(*args)
+
+
+class Clock:
+    def __init__(self, now: float = 1_700_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        self.now += 1
+        return self.now
+
+
+PLAYERS = [Player(100 + i, f"Player {i}") for i in range(5)]
+
+
+async def started_game(
+    service: GameService, players: int, *, channel_id: int = 1, variant: bool = False
+) -> Game:
+    host = PLAYERS[0]
+    game = await service.create_lobby(
+        guild_id=10, channel_id=channel_id, host=host, variant=variant
+    )
+    for player in PLAYERS[1:players]:
+        game = await service.join(game.id, player, game.version)
+    return await service.start(game.id, Actor(host.user_id), game.version)
+
+
+async def play_to_the_end(
+    service: GameService, game: Game, rng: random.Random, stop_chance: float = 0.4
+) -> Game:
+    """Plays a started game with random choices, as its players, until it ends."""
+    while game.state is not None and game.state.phase is not Phase.OVER:
+        state = game.state
+        actor = Actor(game.seats[state.turn].user_id)
+        if state.phase is Phase.PLACE:
+            placement = rng.choice(state.pending_placements())
+            game = (await service.place(game.id, actor, game.version, placement)).game
+        elif state.placed_this_turn and rng.random() < stop_chance:
+            game = (await service.stop(game.id, actor, game.version)).game
+        else:
+            game = (await service.roll(game.id, actor, game.version)).game
+    return game

@@ -1,0 +1,49 @@
+"""Child process of the kill test: plays games through the service as fast as it can.
+
+    python -m tests.bot.kill_child DATABASE SEED
+
+After each action's commit it prints ``GAME:SEQ`` (the move-log entry now
+stored), so that whatever the parent read was acknowledged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sys
+
+from bot.service import Actor, GameService, Player
+from bot.storage import Database
+from engine.claimit import Phase
+
+
+async def play_forever(path: str, seed: int) -> None:
+    database = await Database.open(path)
+    service = GameService(database)
+    rng = random.Random(seed)
+    channel = seed * 1_000_000
+    while True:
+        channel += 1
+        players = [Player(seed * 100 + i, f"P{i}") for i in range(rng.randint(2, 5))]
+        game = await service.create_lobby(guild_id=1, channel_id=channel, host=players[0])
+        for player in players[1:]:
+            game = await service.join(game.id, player, game.version)
+        game = await service.start(game.id, Actor(players[0].user_id), game.version)
+        seq = 0
+        while game.state is not None and game.state.phase is not Phase.OVER:
+            state = game.state
+            actor = Actor(game.seats[state.turn].user_id)
+            if state.phase is Phase.PLACE:
+                placement = rng.choice(state.pending_placements())
+                outcome = await service.place(game.id, actor, game.version, placement)
+            elif state.placed_this_turn and rng.random() < 0.4:
+                outcome = await service.stop(game.id, actor, game.version)
+            else:
+                outcome = await service.roll(game.id, actor, game.version)
+            game = outcome.game
+            seq += 1
+            print(f"{game.id}:{seq}", flush=True)
+
+
+if __name__ == "__main__":
+    asyncio.run(play_forever(sys.argv[1], int(sys.argv[2])))

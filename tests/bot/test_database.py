@@ -1,0 +1,86 @@
+"""The SQLite file: settings, migrations from every earlier version, the append-only log."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import aiosqlite
+import pytest
+
+from bot.service import Actor, GameService
+from bot.storage import Database, DatabaseTooNew
+from bot.storage.database import migrate, schema_version
+from bot.storage.migrations import LATEST
+from tests.bot.fixtures import started_game
+
+
+async def test_the_file_uses_wal_foreign_keys_and_a_busy_timeout(database: Database) -> None:
+    async with database.read() as connection:
+        for pragma, expected in (
+            ("journal_mode", "wal"),
+            ("foreign_keys", 1),
+            ("busy_timeout", 5000),
+            ("synchronous", 1),
+        ):
+            async with connection.execute(f"PRAGMA {pragma}") as cursor:
+                row = await cursor.fetchone()
+            assert row is not None and row[0] == expected, pragma
+        assert await schema_version(connection) == LATEST
+
+
+def schema(path: Path) -> list[tuple[str, str]]:
+    with sqlite3.connect(path) as connection:
+        return sorted(
+            connection.execute("SELECT name, sql FROM sqlite_master WHERE sql IS NOT NULL")
+        )
+
+
+@pytest.mark.parametrize("start", range(LATEST))
+async def test_a_database_from_every_earlier_version_upgrades_to_the_latest(
+    tmp_path: Path, start: int
+) -> None:
+    old = tmp_path / "old.sqlite3"
+    async with aiosqlite.connect(old, isolation_level=None) as connection:
+        await migrate(connection, target=start)
+        assert await schema_version(connection) == start
+    database = await Database.open(old)
+    try:
+        game = await started_game(GameService(database), 2)
+        assert game.state is not None
+    finally:
+        await database.close()
+    fresh = tmp_path / "fresh.sqlite3"
+    await (await Database.open(fresh)).close()
+    assert schema(old) == schema(fresh)
+
+
+async def test_a_database_newer_than_the_code_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "future.sqlite3"
+    with sqlite3.connect(path) as connection:
+        connection.execute(f"PRAGMA user_version = {LATEST + 1}")
+    with pytest.raises(DatabaseTooNew, match="newer"):
+        await Database.open(path)
+
+
+async def test_reopening_the_database_keeps_everything(tmp_path: Path) -> None:
+    path = tmp_path / "claimit.sqlite3"
+    database = await Database.open(path)
+    game = await started_game(GameService(database), 3)
+    await database.close()
+    database = await Database.open(path)
+    try:
+        assert await GameService(database).game(game.id) == game
+    finally:
+        await database.close()
+
+
+async def test_the_move_log_is_append_only(service: GameService, database: Database) -> None:
+    game = await started_game(service, 2)
+    assert game.state is not None
+    await service.roll(game.id, Actor(game.seats[game.state.turn].user_id), game.version)
+    for statement in ("UPDATE moves SET seat = 1", "DELETE FROM moves"):
+        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+            async with database.write() as connection:
+                await connection.execute(statement)
+    assert len(await service.moves(game.id)) == 1

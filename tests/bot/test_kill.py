@@ -1,0 +1,73 @@
+"""A bot killed at any moment loses no acknowledged action and leaves every game replayable."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from bot.service import GameService
+from bot.storage import Database
+
+ROOT = Path(__file__).resolve().parents[2]
+CYCLES = 20
+
+
+def run_until_killed(path: Path, seed: int, seconds: float) -> list[tuple[int, int]]:
+    child = subprocess.Popen(
+        [sys.executable, "-m", "tests.bot.kill_child", str(path), str(seed)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert child.stdout is not None
+    first = child.stdout.readline()  # killing only once it plays makes every cycle count
+    assert first, child.stderr.read() if child.stderr else "the child printed nothing"
+    time.sleep(seconds)
+    os.kill(child.pid, signal.SIGKILL)
+    rest = child.stdout.read()
+    child.wait(timeout=30)
+    assert child.returncode == -signal.SIGKILL
+    acknowledged = []
+    for line in [first, *rest.splitlines()]:
+        if line.strip():
+            game, seq = line.split(":")
+            acknowledged.append((int(game), int(seq)))
+    return acknowledged
+
+
+async def test_sigkill_at_random_moments_loses_no_acknowledged_action(tmp_path: Path) -> None:
+    path = tmp_path / "killed.sqlite3"
+    rng = random.Random(9)
+    acknowledged: list[tuple[int, int]] = []
+    for cycle in range(CYCLES):
+        acknowledged += run_until_killed(path, cycle + 1, rng.uniform(0.02, 0.4))
+    assert len(acknowledged) > CYCLES * 10
+
+    with sqlite3.connect(path) as connection:
+        assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        stored = set(connection.execute("SELECT game_id, seq FROM moves"))
+        games = [
+            row[0] for row in connection.execute("SELECT id FROM games WHERE state IS NOT NULL")
+        ]
+    assert set(acknowledged) <= stored
+
+    database = await Database.open(path)
+    try:
+        service = GameService(database)
+        for game_id in games:
+            game = await service.game(game_id)
+            assert game.broken is None
+            moves = await service.moves(game_id)
+            assert [m.seq for m in moves] == list(range(1, len(moves) + 1))
+            assert all(json.loads(m.action) for m in moves)
+            assert await service.replay(game_id) == game.state
+    finally:
+        await database.close()

@@ -1,0 +1,106 @@
+"""Replaying move logs, simultaneous presses, and damaged saved data."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+import pytest
+
+from bot.service import Actor, GameService
+from bot.service.errors import BoardMovedOn, GameBroken
+from bot.storage import Database, GameStatus
+from tests.bot.fixtures import PLAYERS, ScriptedDice, play_to_the_end, started_game
+
+
+async def test_every_game_replays_from_its_move_log_to_the_stored_position(
+    service: GameService,
+) -> None:
+    rng = random.Random(2024)
+    for index in range(30):
+        players = rng.randint(2, 5)
+        game = await started_game(service, players, channel_id=index, variant=rng.random() < 0.3)
+        if index % 3:
+            game = await play_to_the_end(service, game, rng, stop_chance=rng.uniform(0.2, 0.8))
+        else:
+            for _ in range(rng.randint(1, 60)):
+                state = game.state
+                assert state is not None
+                actor = Actor(game.seats[state.turn].user_id)
+                if state.pending_placements():
+                    outcome = await service.place(
+                        game.id, actor, game.version, rng.choice(state.pending_placements())
+                    )
+                else:
+                    outcome = await service.roll(game.id, actor, game.version)
+                game = outcome.game
+        stored = await service.game(game.id)
+        assert await service.replay(game.id) == stored.state
+        moves = await service.moves(game.id)
+        assert [m.seq for m in moves] == list(range(1, len(moves) + 1))
+
+
+async def test_dozens_of_simultaneous_presses_apply_exactly_one(service: GameService) -> None:
+    game = await started_game(service, 2)
+    assert game.state is not None
+    actor = Actor(game.seats[game.state.turn].user_id)
+    results = await asyncio.gather(
+        *(service.roll(game.id, actor, game.version) for _ in range(40)), return_exceptions=True
+    )
+    applied = [r for r in results if not isinstance(r, BaseException)]
+    refused = [r for r in results if isinstance(r, BaseException)]
+    assert len(applied) == 1
+    assert all(isinstance(r, BoardMovedOn) for r in refused)
+    assert len(await service.moves(game.id)) == 1
+
+
+async def test_simultaneous_presses_from_separate_connections_apply_exactly_one(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "shared.sqlite3"
+    databases = [await Database.open(path) for _ in range(6)]
+    try:
+        services = [GameService(db, dice=ScriptedDice(seed=i)) for i, db in enumerate(databases)]
+        game = await started_game(services[0], 3)
+        assert game.state is not None
+        actor = Actor(game.seats[game.state.turn].user_id)
+        presses = [services[i % 6].roll(game.id, actor, game.version) for i in range(30)]
+        results = await asyncio.gather(*presses, return_exceptions=True)
+        assert sum(not isinstance(r, BaseException) for r in results) == 1
+        assert all(isinstance(r, BoardMovedOn) for r in results if isinstance(r, BaseException))
+        assert len(await services[3].moves(game.id)) == 1
+    finally:
+        for db in databases:
+            await db.close()
+
+
+@pytest.mark.parametrize(
+    ("stored", "reason"),
+    [
+        ('{"players": 2, "turn": 0, "phase"', "not valid JSON"),
+        (
+            '{"players": 2, "turn": 0, "phase": "roll", "board": {"1,1": ["S2"], "2,2": ["S2"]}}',
+            "impossible",
+        ),
+        ("[]", "impossible"),
+    ],
+)
+async def test_a_damaged_game_reports_itself_broken_and_the_rest_keep_working(
+    service: GameService, database: Database, stored: str, reason: str
+) -> None:
+    damaged = await started_game(service, 2, channel_id=1)
+    healthy = await started_game(service, 2, channel_id=2)
+    async with database.write() as connection:
+        await connection.execute("UPDATE games SET state = ? WHERE id = ?", (stored, damaged.id))
+    game = await service.game(damaged.id)
+    assert game.broken is not None and reason in game.broken
+    assert (await service.current_game(1)) == game
+    with pytest.raises(GameBroken, match="damaged") as refusal:
+        await service.roll(damaged.id, Actor(PLAYERS[0].user_id), game.version)
+    assert reason in refusal.value.message
+    assert healthy.state is not None
+    actor = Actor(healthy.seats[healthy.state.turn].user_id)
+    await service.roll(healthy.id, actor, healthy.version)
+    cancelled = await service.cancel(damaged.id, Actor(PLAYERS[0].user_id))
+    assert cancelled.status is GameStatus.CANCELLED

@@ -1,0 +1,204 @@
+"""Turns through the service: who may act, stale buttons, the engine's verdict, the end."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from bot.service import SYSTEM, Actor, GameService
+from bot.service.errors import (
+    BoardMovedOn,
+    GameFinished,
+    IllegalMove,
+    NotInGame,
+    NotStarted,
+    NotYourTurn,
+)
+from bot.storage import GameStatus
+from engine.claimit import Bust, GameOver, Phase, Placement, Roll, Stopped
+from tests.bot.fixtures import PLAYERS, ScriptedDice, play_to_the_end, started_game
+
+ANN, BO, CY = PLAYERS[:3]
+
+
+async def test_a_turn_rolls_places_and_stops_with_each_step_logged(
+    service: GameService, dice: ScriptedDice
+) -> None:
+    dice.values = [0]
+    game = await started_game(service, 2)
+    outcome = await service.roll(game.id, Actor(ANN.user_id), game.version)
+    assert dice.values == []
+    assert outcome.state.phase is Phase.PLACE
+    assert isinstance(outcome.action, Roll)
+    assert outcome.game.version == game.version + 1
+    outcome = await service.place(
+        game.id, Actor(ANN.user_id), outcome.game.version, outcome.state.pending_placements()[0]
+    )
+    outcome = await service.stop(game.id, Actor(ANN.user_id), outcome.game.version)
+    assert outcome.events == (Stopped(0),)
+    assert outcome.state.turn == 1
+    moves = await service.moves(game.id)
+    assert [m.seq for m in moves] == [1, 2, 3]
+    assert [m.seat for m in moves] == [0, 0, 0]
+    assert moves[0].dice == tuple(json.loads(moves[0].action)["roll"])
+    assert moves[1].dice is None and json.loads(moves[2].action) == {"stop": True}
+
+
+async def test_dice_come_from_the_injected_source(service: GameService, dice: ScriptedDice) -> None:
+    dice.values = [0, 2, 3, 5]
+    game = await started_game(service, 2)
+    outcome = await service.roll(game.id, Actor(ANN.user_id), game.version)
+    assert outcome.action == Roll((2, 3, 5))
+    assert outcome.state.dice == (2, 3, 5)
+
+
+async def test_only_the_player_to_move_may_act(service: GameService, dice: ScriptedDice) -> None:
+    dice.values = [0]
+    game = await started_game(service, 3)
+    with pytest.raises(NotYourTurn, match="Player 0's turn"):
+        await service.roll(game.id, Actor(BO.user_id), game.version)
+    with pytest.raises(NotInGame):
+        await service.roll(game.id, Actor(4242), game.version)
+    with pytest.raises(NotYourTurn):
+        await service.roll(game.id, SYSTEM, game.version)
+    assert (await service.game(game.id)).version == game.version
+
+
+async def test_a_button_from_an_older_board_changes_nothing(
+    service: GameService, dice: ScriptedDice
+) -> None:
+    dice.values = [0]
+    game = await started_game(service, 2)
+    await service.roll(game.id, Actor(ANN.user_id), game.version)
+    before = await service.game(game.id)
+    with pytest.raises(BoardMovedOn):
+        await service.stop(game.id, Actor(ANN.user_id), game.version)
+    assert await service.game(game.id) == before
+    assert len(await service.moves(game.id)) == 1
+
+
+async def test_an_illegal_move_is_refused_in_plain_words(
+    service: GameService, dice: ScriptedDice
+) -> None:
+    dice.values = [0, 1, 2, 3]
+    game = await started_game(service, 2)
+    with pytest.raises(IllegalMove, match="stopping needs at least one placement"):
+        await service.stop(game.id, Actor(ANN.user_id), game.version)
+    game = (await service.roll(game.id, Actor(ANN.user_id), game.version)).game
+    with pytest.raises(IllegalMove, match="not a legal placement"):
+        await service.place(game.id, Actor(ANN.user_id), game.version, Placement(6, 6, "S6"))
+    assert len(await service.moves(game.id)) == 1
+
+
+async def test_actions_need_a_started_game_that_is_not_over(service: GameService) -> None:
+    game = await service.create_lobby(guild_id=1, channel_id=1, host=ANN)
+    with pytest.raises(NotStarted):
+        await service.roll(game.id, Actor(ANN.user_id), None)
+
+
+async def test_a_bust_passes_the_turn(service: GameService, dice: ScriptedDice) -> None:
+    dice.values = [0, 1, 1, 4, 4, 4, 4]
+    game = await started_game(service, 2)
+    outcome = await service.roll(game.id, Actor(ANN.user_id), game.version)
+    outcome = await service.place(
+        game.id, Actor(ANN.user_id), outcome.game.version, Placement(1, 1, "S4")
+    )
+    outcome = await service.roll(game.id, Actor(ANN.user_id), outcome.game.version)
+    assert outcome.events == (Bust(0),)
+    assert outcome.state.turn == 1
+    assert outcome.state.board() == {}
+    assert outcome.before.placed_this_turn
+
+
+async def test_a_finished_game_has_its_results_and_player_records(service: GameService) -> None:
+    game = await started_game(service, 3)
+    game = await play_to_the_end(service, game, random.Random(3))
+    assert game.status is GameStatus.FINISHED
+    assert game.turn_deadline is None
+    assert game.state is not None
+    results = await service.results(game.id)
+    assert [r.seat for r in results] == [0, 1, 2]
+    assert any(r.won for r in results)
+    for result in results:
+        record = await service.player_record(10, PLAYERS[result.seat].user_id)
+        assert record is not None
+        assert (record.games, record.wins, record.best_mine) == (
+            1,
+            int(result.won),
+            result.largest_mine,
+        )
+    with pytest.raises(GameFinished, match="over"):
+        await service.roll(game.id, Actor(ANN.user_id), game.version)
+    assert await service.current_game(1) is None
+
+
+async def test_player_records_add_up_across_games(service: GameService) -> None:
+    wins = 0
+    for round_ in range(3):
+        game = await started_game(service, 2, channel_id=50 + round_)
+        game = await play_to_the_end(service, game, random.Random(round_))
+        wins += next(r.won for r in await service.results(game.id) if r.seat == 0)
+    record = await service.player_record(10, ANN.user_id)
+    assert record is not None
+    assert (record.games, record.wins) == (3, wins)
+    assert await service.player_record(11, ANN.user_id) is None
+
+
+async def test_computer_seats_are_played_by_the_system(
+    service: GameService, dice: ScriptedDice
+) -> None:
+    game = await service.create_lobby(guild_id=1, channel_id=1, host=ANN)
+    game = await service.add_bot(game.id, Actor(ANN.user_id), None)
+    dice.values = [1]
+    game = await service.start(game.id, Actor(ANN.user_id), None)
+    with pytest.raises(NotYourTurn, match="Bot 1"):
+        await service.roll(game.id, Actor(ANN.user_id), game.version)
+    outcome = await service.roll(game.id, SYSTEM, game.version)
+    assert outcome.game.version == game.version + 1
+
+
+async def test_the_turn_deadline_follows_the_turn_timeout(service: GameService) -> None:
+    game = await service.create_lobby(guild_id=1, channel_id=1, host=ANN, turn_timeout=120)
+    game = await service.join(game.id, BO, None)
+    game = await service.start(game.id, Actor(ANN.user_id), None)
+    assert game.turn_deadline is not None
+    assert game.turn_deadline == pytest.approx(game.updated_at + 120)
+
+
+async def test_events_report_the_game_over(service: GameService) -> None:
+    game = await started_game(service, 2)
+    state = game.state
+    rng = random.Random(5)
+    while state is not None and state.phase is not Phase.OVER:
+        actor = Actor(game.seats[state.turn].user_id)
+        if state.phase is Phase.PLACE:
+            outcome = await service.place(
+                game.id, actor, game.version, rng.choice(state.pending_placements())
+            )
+        elif state.placed_this_turn and rng.random() < 0.5:
+            outcome = await service.stop(game.id, actor, game.version)
+        else:
+            outcome = await service.roll(game.id, actor, game.version)
+        game, state = outcome.game, outcome.state
+    assert isinstance(outcome.events[-1], GameOver)
+
+
+async def test_the_game_an_action_returns_is_exactly_what_was_stored(service: GameService) -> None:
+    rng = random.Random(11)
+    for players in (2, 5):
+        game = await started_game(service, players, channel_id=players)
+        while game.state is not None and game.state.phase is not Phase.OVER:
+            state = game.state
+            actor = Actor(game.seats[state.turn].user_id)
+            if state.phase is Phase.PLACE:
+                outcome = await service.place(
+                    game.id, actor, game.version, rng.choice(state.pending_placements())
+                )
+            elif state.placed_this_turn and rng.random() < 0.4:
+                outcome = await service.stop(game.id, actor, game.version)
+            else:
+                outcome = await service.roll(game.id, actor, game.version)
+            game = outcome.game
+            assert game == await service.game(game.id)

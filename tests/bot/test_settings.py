@@ -1,0 +1,40 @@
+"""Settings from the environment and .env."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.settings import DEFAULT_DATABASE, Settings, SettingsError, read_env_file
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_defaults_put_the_database_in_the_working_directory(tmp_path: Path) -> None:
+    settings = Settings.load({}, tmp_path / "missing.env")
+    assert settings.database == Path(DEFAULT_DATABASE)
+    assert not settings.database.is_absolute()
+    assert settings.discord_token is None
+
+
+def test_the_environment_wins_over_the_env_file(tmp_path: Path) -> None:
+    env = tmp_path / ".env"
+    env.write_text(
+        "# comment\n\nexport DISCORD_TOKEN='from-file'\nCLAIMIT_DATABASE = \"games.db\"\n"
+    )
+    assert Settings.load({}, env) == Settings("from-file", Path("games.db"))
+    assert Settings.load({"DISCORD_TOKEN": "from-env"}, env).discord_token == "from-env"
+
+
+def test_a_malformed_env_line_is_named(tmp_path: Path) -> None:
+    env = tmp_path / ".env"
+    env.write_text("DISCORD_TOKEN=x\nthis is not a setting\n")
+    with pytest.raises(SettingsError, match="line 2"):
+        read_env_file(env)
+
+
+def test_env_example_lists_every_setting_with_its_default() -> None:
+    example = read_env_file(ROOT / ".env.example")
+    assert set(example) == {"DISCORD_TOKEN", "CLAIMIT_DATABASE"}
+    assert Settings.load({}, ROOT / ".env.example") == Settings.load({}, ROOT / "nothing")
