@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from bot.service import Actor, GameService, Player
+from bot.service import Actor, GameService, Outcome, Player
 from bot.storage import Game
 from engine.claimit import Phase
 
@@ -48,18 +48,25 @@ async def started_game(
     return await service.start(game.id, Actor(host.user_id), game.version)
 
 
+async def random_press(
+    service: GameService, game: Game, rng: random.Random, stop_chance: float = 0.4
+) -> Outcome:
+    """One button press by the player to move: a random placement, or stop or roll."""
+    state = game.state
+    assert state is not None
+    actor = Actor(game.seats[state.turn].user_id)
+    if state.phase is Phase.PLACE:
+        placement = rng.choice(state.pending_placements())
+        return await service.place(game.id, actor, game.version, placement)
+    if state.placed_this_turn and rng.random() < stop_chance:
+        return await service.stop(game.id, actor, game.version)
+    return await service.roll(game.id, actor, game.version)
+
+
 async def play_to_the_end(
     service: GameService, game: Game, rng: random.Random, stop_chance: float = 0.4
 ) -> Game:
     """Plays a started game with random choices, as its players, until it ends."""
     while game.state is not None and game.state.phase is not Phase.OVER:
-        state = game.state
-        actor = Actor(game.seats[state.turn].user_id)
-        if state.phase is Phase.PLACE:
-            placement = rng.choice(state.pending_placements())
-            game = (await service.place(game.id, actor, game.version, placement)).game
-        elif state.placed_this_turn and rng.random() < stop_chance:
-            game = (await service.stop(game.id, actor, game.version)).game
-        else:
-            game = (await service.roll(game.id, actor, game.version)).game
+        game = (await random_press(service, game, rng, stop_chance)).game
     return game

@@ -15,6 +15,7 @@ import sys
 from bot.service import Actor, GameService, Player
 from bot.storage import Database
 from engine.claimit import Phase
+from tests.bot.fixtures import random_press
 
 
 async def play_forever(path: str, seed: int) -> None:
@@ -31,16 +32,7 @@ async def play_forever(path: str, seed: int) -> None:
         game = await service.start(game.id, Actor(players[0].user_id), game.version)
         seq = 0
         while game.state is not None and game.state.phase is not Phase.OVER:
-            state = game.state
-            actor = Actor(game.seats[state.turn].user_id)
-            if state.phase is Phase.PLACE:
-                placement = rng.choice(state.pending_placements())
-                outcome = await service.place(game.id, actor, game.version, placement)
-            elif state.placed_this_turn and rng.random() < 0.4:
-                outcome = await service.stop(game.id, actor, game.version)
-            else:
-                outcome = await service.roll(game.id, actor, game.version)
-            game = outcome.game
+            game = (await random_press(service, game, rng)).game
             seq += 1
             print(f"{game.id}:{seq}", flush=True)
 

@@ -18,7 +18,13 @@ from bot.service.errors import (
 )
 from bot.storage import GameStatus
 from engine.claimit import Bust, GameOver, Phase, Placement, Roll, Stopped
-from tests.bot.fixtures import PLAYERS, ScriptedDice, play_to_the_end, started_game
+from tests.bot.fixtures import (
+    PLAYERS,
+    ScriptedDice,
+    play_to_the_end,
+    random_press,
+    started_game,
+)
 
 ANN, BO, CY = PLAYERS[:3]
 
@@ -169,19 +175,10 @@ async def test_the_turn_deadline_follows_the_turn_timeout(service: GameService) 
 
 async def test_events_report_the_game_over(service: GameService) -> None:
     game = await started_game(service, 2)
-    state = game.state
     rng = random.Random(5)
-    while state is not None and state.phase is not Phase.OVER:
-        actor = Actor(game.seats[state.turn].user_id)
-        if state.phase is Phase.PLACE:
-            outcome = await service.place(
-                game.id, actor, game.version, rng.choice(state.pending_placements())
-            )
-        elif state.placed_this_turn and rng.random() < 0.5:
-            outcome = await service.stop(game.id, actor, game.version)
-        else:
-            outcome = await service.roll(game.id, actor, game.version)
-        game, state = outcome.game, outcome.state
+    while game.state is not None and game.state.phase is not Phase.OVER:
+        outcome = await random_press(service, game, rng, 0.5)
+        game = outcome.game
     assert isinstance(outcome.events[-1], GameOver)
 
 
@@ -190,15 +187,5 @@ async def test_the_game_an_action_returns_is_exactly_what_was_stored(service: Ga
     for players in (2, 5):
         game = await started_game(service, players, channel_id=players)
         while game.state is not None and game.state.phase is not Phase.OVER:
-            state = game.state
-            actor = Actor(game.seats[state.turn].user_id)
-            if state.phase is Phase.PLACE:
-                outcome = await service.place(
-                    game.id, actor, game.version, rng.choice(state.pending_placements())
-                )
-            elif state.placed_this_turn and rng.random() < 0.4:
-                outcome = await service.stop(game.id, actor, game.version)
-            else:
-                outcome = await service.roll(game.id, actor, game.version)
-            game = outcome.game
+            game = (await random_press(service, game, rng)).game
             assert game == await service.game(game.id)
