@@ -1,0 +1,123 @@
+"""What the emulated Discord holds: users, guilds, channels, messages, interactions."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from discord import Permissions
+
+DISCORD_EPOCH_MS = 1_420_070_400_000
+_counter = itertools.count(1)
+
+
+def snowflake() -> int:
+    """A new id, increasing like Discord's, with the current time in its top bits."""
+    return ((int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22) | (next(_counter) & 0x3FFFFF)
+
+
+@dataclass
+class User:
+    id: int
+    name: str
+    bot: bool = False
+
+
+@dataclass
+class Attachment:
+    id: int
+    filename: str
+    data: bytes
+    content_type: str | None
+
+
+@dataclass
+class Message:
+    id: int
+    channel_id: int
+    author: User
+    content: str = ""
+    embeds: list[dict[str, Any]] = field(default_factory=list)
+    components: list[dict[str, Any]] = field(default_factory=list)
+    attachments: list[Attachment] = field(default_factory=list)
+    flags: int = 0
+    visible_to: int | None = None
+    """For an ephemeral message, the one user who can see it."""
+    mentions: list[int] = field(default_factory=list)
+    """The users this message pings (after allowed_mentions)."""
+    interaction_id: int | None = None
+    created_at: float = field(default_factory=time.time)
+    edited_at: float | None = None
+    deleted: bool = False
+
+    @property
+    def ephemeral(self) -> bool:
+        return self.visible_to is not None
+
+    def buttons(self) -> list[dict[str, Any]]:
+        return [c for row in self.components for c in row.get("components", [])]
+
+    def button(self, label: str) -> dict[str, Any]:
+        for button in self.buttons():
+            if button.get("label") == label:
+                return button
+        raise KeyError(f"no button labelled {label!r} on message {self.id}: {self.button_labels()}")
+
+    def button_labels(self) -> list[str]:
+        return [str(b.get("label")) for b in self.buttons()]
+
+
+@dataclass
+class Channel:
+    id: int
+    guild_id: int
+    name: str
+    bot_permissions: Permissions
+    messages: list[Message] = field(default_factory=list)
+
+    def visible(self, user_id: int | None = None) -> list[Message]:
+        """The messages a member sees: everything public, plus their own ephemerals."""
+        return [
+            m
+            for m in self.messages
+            if not m.deleted and (m.visible_to is None or m.visible_to == user_id)
+        ]
+
+
+@dataclass
+class Guild:
+    id: int
+    name: str
+    owner_id: int
+    channels: dict[int, Channel] = field(default_factory=dict)
+    member_permissions: dict[int, Permissions] = field(default_factory=dict)
+
+
+@dataclass
+class Interaction:
+    id: int
+    token: str
+    type: int
+    user: User
+    channel: Channel
+    data: dict[str, Any]
+    message: Message | None
+    locale: str = "en-US"
+    created_at: float = field(default_factory=time.monotonic)
+    response_type: int | None = None
+    response_message: Message | None = None
+    responded_at: float | None = None
+    errors: list[str] = field(default_factory=list)
+    answered: asyncio.Event = field(default_factory=asyncio.Event)
+
+    @property
+    def response_seconds(self) -> float | None:
+        return None if self.responded_at is None else self.responded_at - self.created_at
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)

@@ -1,0 +1,165 @@
+"""Discord's JSON shapes for the emulator's objects (API v10, as discord.py reads them)."""
+
+from __future__ import annotations
+
+import time
+from datetime import UTC, datetime
+from typing import Any
+
+from bot.emulator.model import Channel, Guild, Interaction, Message, User
+
+
+def iso(timestamp: float) -> str:
+    return datetime.fromtimestamp(timestamp, UTC).isoformat()
+
+
+def user(u: User) -> dict[str, Any]:
+    return {
+        "id": str(u.id),
+        "username": u.name,
+        "global_name": None if u.bot else u.name,
+        "discriminator": "0",
+        "avatar": None,
+        "bot": u.bot,
+        "public_flags": 0,
+    }
+
+
+def channel(c: Channel) -> dict[str, Any]:
+    return {
+        "id": str(c.id),
+        "type": 0,
+        "guild_id": str(c.guild_id),
+        "name": c.name,
+        "position": 0,
+        "permission_overwrites": [],
+        "nsfw": False,
+        "parent_id": None,
+        "topic": None,
+        "last_message_id": None,
+        "rate_limit_per_user": 0,
+    }
+
+
+def guild(g: Guild, bot: User, members: list[User], now: float) -> dict[str, Any]:
+    return {
+        "id": str(g.id),
+        "name": g.name,
+        "icon": None,
+        "owner_id": str(g.owner_id),
+        "afk_timeout": 300,
+        "verification_level": 0,
+        "default_message_notifications": 0,
+        "explicit_content_filter": 0,
+        "roles": [
+            {
+                "id": str(g.id),
+                "name": "@everyone",
+                "permissions": "0",
+                "position": 0,
+                "color": 0,
+                "hoist": False,
+                "managed": False,
+                "mentionable": False,
+                "flags": 0,
+            }
+        ],
+        "emojis": [],
+        "stickers": [],
+        "features": [],
+        "mfa_level": 0,
+        "system_channel_id": None,
+        "premium_tier": 0,
+        "preferred_locale": "en-US",
+        "nsfw_level": 0,
+        "large": False,
+        "unavailable": False,
+        "member_count": len(members) + 1,
+        "joined_at": iso(now),
+        "channels": [channel(c) for c in g.channels.values()],
+        "threads": [],
+        "members": [member(bot, g, now)],
+        "voice_states": [],
+        "presences": [],
+        "stage_instances": [],
+        "guild_scheduled_events": [],
+    }
+
+
+def member(u: User, g: Guild, now: float) -> dict[str, Any]:
+    return {
+        "user": user(u),
+        "roles": [],
+        "joined_at": iso(now),
+        "deaf": False,
+        "mute": False,
+        "flags": 0,
+        "permissions": str(permissions_of(g, u.id)),
+    }
+
+
+def permissions_of(g: Guild, user_id: int) -> int:
+    granted = g.member_permissions.get(user_id)
+    return 0 if granted is None else granted.value
+
+
+def attachment(a: Any, base_url: str, channel_id: int) -> dict[str, Any]:
+    url = f"{base_url}/attachments/{channel_id}/{a.id}/{a.filename}"
+    return {
+        "id": str(a.id),
+        "filename": a.filename,
+        "size": len(a.data),
+        "url": url,
+        "proxy_url": url,
+        "content_type": a.content_type,
+    }
+
+
+def message(m: Message, guild_id: int, base_url: str) -> dict[str, Any]:
+    return {
+        "id": str(m.id),
+        "channel_id": str(m.channel_id),
+        "guild_id": str(guild_id),
+        "author": user(m.author),
+        "content": m.content,
+        "timestamp": iso(m.created_at),
+        "edited_timestamp": None if m.edited_at is None else iso(m.edited_at),
+        "tts": False,
+        "mention_everyone": False,
+        "mentions": [],
+        "mention_roles": [],
+        "attachments": [attachment(a, base_url, m.channel_id) for a in m.attachments],
+        "embeds": m.embeds,
+        "components": m.components,
+        "pinned": False,
+        "type": 0,
+        "flags": m.flags,
+    }
+
+
+def interaction(
+    i: Interaction, application_id: int, g: Guild, bot: User, base_url: str
+) -> dict[str, Any]:
+    permissions = str(permissions_of(g, i.user.id))
+    payload: dict[str, Any] = {
+        "id": str(i.id),
+        "application_id": str(application_id),
+        "type": i.type,
+        "token": i.token,
+        "version": 1,
+        "guild_id": str(g.id),
+        "channel_id": str(i.channel.id),
+        "channel": {**channel(i.channel), "permissions": permissions},
+        "member": {**member(i.user, g, time.time()), "permissions": permissions},
+        "app_permissions": str(i.channel.bot_permissions.value),
+        "locale": i.locale,
+        "guild_locale": "en-US",
+        "data": i.data,
+        "entitlements": [],
+        "authorizing_integration_owners": {"0": str(g.id)},
+        "context": 0,
+        "attachment_size_limit": 10 * 1024 * 1024,
+    }
+    if i.message is not None:
+        payload["message"] = message(i.message, g.id, base_url)
+    return payload

@@ -1,0 +1,707 @@
+"""A local stand-in for Discord's REST API and gateway, for the real discord.py client.
+
+It serves on loopback, keeps every message, lets a test act as any member
+(run a slash command, click a button), and enforces what Discord enforces but
+discord.py does not: the 3-second first response, component limits, attachment
+size, ephemeral visibility and the bot's channel permissions.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import socket
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import aiohttp
+import discord
+import yarl
+from aiohttp import web
+
+from bot.emulator import payloads
+from bot.emulator.model import (
+    Attachment,
+    Channel,
+    Guild,
+    Interaction,
+    Message,
+    User,
+    new_token,
+    snowflake,
+)
+
+API = "/api/v10"
+EPHEMERAL = 1 << 6
+LOADING = 1 << 7
+DEFAULT_BOT_PERMISSIONS = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    embed_links=True,
+    attach_files=True,
+    read_message_history=True,
+)
+_MENTION = re.compile(r"<@!?(\d+)>")
+
+
+class DiscordError(Exception):
+    """An error answer, shaped like Discord's."""
+
+    def __init__(self, status: int, code: int, message: str) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def _json(data: Any, status: int = 200) -> web.Response:
+    # discord.py compares the content type to exactly "application/json".
+    return web.Response(
+        body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"}
+    )
+
+
+@web.middleware
+async def _discord_errors(request: web.Request, handler: Handler) -> web.StreamResponse:
+    try:
+        return await handler(request)
+    except DiscordError as e:
+        return _json({"code": e.code, "message": e.message}, e.status)
+
+
+class DiscordEmulator:
+    def __init__(
+        self,
+        *,
+        token: str = "emulated-bot-token",
+        response_deadline: float = 3.0,
+        max_attachment_bytes: int = 10 * 1024 * 1024,
+    ) -> None:
+        self.token = token
+        self.response_deadline = response_deadline
+        self.max_attachment_bytes = max_attachment_bytes
+        self.bot = User(snowflake(), "Claim It!", bot=True)
+        self.application_id = self.bot.id
+        self.users: dict[int, User] = {}
+        self.guilds: dict[int, Guild] = {}
+        self.channels: dict[int, Channel] = {}
+        self.messages: dict[int, Message] = {}
+        self.interactions: dict[str, Interaction] = {}
+        self.commands: dict[int | None, list[dict[str, Any]]] = {}
+        self.command_syncs = 0
+        self._sessions: list[_Session] = []
+        self._identified = asyncio.Event()
+        self._message_posted = asyncio.Condition()
+        self._runner: web.AppRunner | None = None
+        self.base_url = ""
+
+    # Setup ---------------------------------------------------------------------
+
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> None:
+        app = web.Application(middlewares=[_discord_errors], client_max_size=64 * 1024 * 1024)
+        self._routes(app)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        sock = socket.create_server((host, port))
+        await web.SockSite(self._runner, sock).start()
+        bound_host, bound_port = sock.getsockname()[:2]
+        self.base_url = f"http://{bound_host}:{bound_port}"
+
+    async def close(self) -> None:
+        for session in list(self._sessions):
+            await session.ws.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    @property
+    def api_url(self) -> str:
+        return self.base_url + API
+
+    @property
+    def gateway_url(self) -> str:
+        return self.base_url.replace("http://", "ws://") + "/gateway"
+
+    def point_discord_py_here(self) -> None:
+        """Sends this process's discord.py to the emulator instead of Discord."""
+        discord.http.Route.BASE = self.api_url
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.gateway_url)
+
+    def add_user(self, name: str) -> User:
+        user = User(snowflake(), name)
+        self.users[user.id] = user
+        return user
+
+    def add_guild(self, name: str, owner: User) -> Guild:
+        guild = Guild(snowflake(), name, owner.id)
+        guild.member_permissions[owner.id] = discord.Permissions.all()
+        self.guilds[guild.id] = guild
+        return guild
+
+    def add_member(
+        self, guild: Guild, user: User, permissions: discord.Permissions | None = None
+    ) -> None:
+        guild.member_permissions[user.id] = permissions or discord.Permissions(
+            view_channel=True, send_messages=True, use_application_commands=True
+        )
+
+    def add_channel(
+        self,
+        guild: Guild,
+        name: str,
+        bot_permissions: discord.Permissions = DEFAULT_BOT_PERMISSIONS,
+    ) -> Channel:
+        channel = Channel(snowflake(), guild.id, name, bot_permissions)
+        guild.channels[channel.id] = channel
+        self.channels[channel.id] = channel
+        return channel
+
+    async def wait_for_bot(self, timeout: float = 10) -> None:
+        """Until a bot has identified on the gateway."""
+        await asyncio.wait_for(self._identified.wait(), timeout)
+
+    @property
+    def connected(self) -> bool:
+        return bool(self._sessions)
+
+    # Acting as a member ----------------------------------------------------------
+
+    async def slash(
+        self, user: User, channel: Channel, command: str, *, locale: str = "en-US", **options: Any
+    ) -> Interaction:
+        """Runs ``/claimit new``-style commands: ``command`` is "group sub" or a name."""
+        name, _, sub = command.partition(" ")
+        guild = self.guilds[channel.guild_id]
+        registered = next(
+            (
+                c
+                for c in [*self.commands.get(guild.id, []), *self.commands.get(None, [])]
+                if c["name"] == name
+            ),
+            None,
+        )
+        if registered is None:
+            raise KeyError(f"/{name} is not registered with the emulated Discord")
+        data: dict[str, Any] = {"id": registered["id"], "name": name, "type": 1}
+        if registered.get("guild_id"):
+            data["guild_id"] = registered["guild_id"]
+        schema = registered.get("options", [])
+        if sub:
+            sub_schema = next(o for o in schema if o["name"] == sub)
+            data["options"] = [
+                {
+                    "name": sub,
+                    "type": 1,
+                    "options": _options(sub_schema.get("options", []), options),
+                }
+            ]
+        else:
+            data["options"] = _options(schema, options)
+        return await self._interact(2, user, channel, data, None, locale)
+
+    async def click(self, user: User, message: Message, button: str) -> Interaction:
+        """Clicks the button with this label (or, if none has it, this custom_id)."""
+        labels = {b.get("label"): b for b in message.buttons()}
+        custom_id = labels[button]["custom_id"] if button in labels else button
+        channel = self.channels[message.channel_id]
+        data = {"custom_id": custom_id, "component_type": 2}
+        return await self._interact(3, user, channel, data, message, "en-US")
+
+    async def _interact(
+        self,
+        kind: int,
+        user: User,
+        channel: Channel,
+        data: dict[str, Any],
+        message: Message | None,
+        locale: str,
+    ) -> Interaction:
+        interaction = Interaction(
+            snowflake(), new_token(), kind, user, channel, data, message, locale
+        )
+        self.interactions[interaction.token] = interaction
+        guild = self.guilds[channel.guild_id]
+        await self._dispatch(
+            "INTERACTION_CREATE",
+            payloads.interaction(interaction, self.application_id, guild, self.bot, self.base_url),
+        )
+        return interaction
+
+    async def answer(self, interaction: Interaction, timeout: float = 10) -> Interaction:
+        """Waits for the bot's first response to an interaction."""
+        await asyncio.wait_for(interaction.answered.wait(), timeout)
+        return interaction
+
+    async def wait_for_message(
+        self, channel: Channel, check: Callable[[Message], bool], timeout: float = 10
+    ) -> Message:
+        """The first message in the channel (posted or edited) that passes ``check``."""
+
+        def found() -> Message | None:
+            return next((m for m in reversed(channel.messages) if not m.deleted and check(m)), None)
+
+        async with self._message_posted:
+            await asyncio.wait_for(self._message_posted.wait_for(found), timeout)
+        message = found()
+        assert message is not None
+        return message
+
+    async def _changed(self) -> None:
+        async with self._message_posted:
+            self._message_posted.notify_all()
+
+    # REST ----------------------------------------------------------------------
+
+    def _routes(self, app: web.Application) -> None:
+        r = app.router
+        r.add_get("/gateway", self._gateway)
+        r.add_get("/attachments/{channel}/{attachment}/{filename}", self._attachment)
+        r.add_get(f"{API}/users/@me", self._bot_only(self._me))
+        r.add_get(f"{API}/oauth2/applications/@me", self._bot_only(self._application))
+        r.add_get(f"{API}/gateway/bot", self._bot_only(self._gateway_info))
+        r.add_get(f"{API}/gateway", self._gateway_info)
+        for path in ("/applications/{app}/commands", "/applications/{app}/guilds/{guild}/commands"):
+            r.add_put(f"{API}{path}", self._bot_only(self._sync_commands))
+            r.add_get(f"{API}{path}", self._bot_only(self._get_commands))
+        r.add_post(f"{API}/interactions/{{id}}/{{token}}/callback", self._callback)
+        r.add_get(
+            f"{API}/webhooks/{{app}}/{{token}}/messages/{{message}}", self._get_webhook_message
+        )
+        r.add_patch(
+            f"{API}/webhooks/{{app}}/{{token}}/messages/{{message}}", self._edit_webhook_message
+        )
+        r.add_delete(
+            f"{API}/webhooks/{{app}}/{{token}}/messages/{{message}}", self._delete_webhook_message
+        )
+        r.add_post(f"{API}/webhooks/{{app}}/{{token}}", self._followup)
+        r.add_get(f"{API}/channels/{{channel}}", self._bot_only(self._get_channel))
+        r.add_post(f"{API}/channels/{{channel}}/messages", self._bot_only(self._create_message))
+        r.add_get(
+            f"{API}/channels/{{channel}}/messages/{{message}}", self._bot_only(self._get_message)
+        )
+        r.add_patch(
+            f"{API}/channels/{{channel}}/messages/{{message}}", self._bot_only(self._edit_message)
+        )
+        r.add_delete(
+            f"{API}/channels/{{channel}}/messages/{{message}}", self._bot_only(self._delete_message)
+        )
+
+    def _bot_only(self, handler: Handler) -> Handler:
+        async def checked(request: web.Request) -> web.StreamResponse:
+            if request.headers.get("Authorization") != f"Bot {self.token}":
+                raise DiscordError(401, 0, "401: Unauthorized")
+            return await handler(request)
+
+        return checked
+
+    async def _me(self, request: web.Request) -> web.Response:
+        return _json(payloads.user(self.bot))
+
+    async def _application(self, request: web.Request) -> web.Response:
+        owner = next(iter(self.users.values()), self.bot)
+        return _json(
+            {
+                "id": str(self.application_id),
+                "name": self.bot.name,
+                "icon": None,
+                "description": "",
+                "bot_public": True,
+                "bot_require_code_grant": False,
+                "verify_key": "0" * 64,
+                "owner": payloads.user(owner),
+                "flags": 0,
+                "team": None,
+            }
+        )
+
+    async def _gateway_info(self, request: web.Request) -> web.Response:
+        return _json(
+            {
+                "url": self.gateway_url,
+                "shards": 1,
+                "session_start_limit": {
+                    "total": 1000,
+                    "remaining": 1000,
+                    "reset_after": 0,
+                    "max_concurrency": 1,
+                },
+            }
+        )
+
+    async def _sync_commands(self, request: web.Request) -> web.Response:
+        guild_id = int(request.match_info["guild"]) if "guild" in request.match_info else None
+        body = await request.json()
+        if not isinstance(body, list) or len(body) > 100:
+            raise DiscordError(400, 50035, "Invalid Form Body")
+        synced = []
+        for command in body:
+            synced.append(
+                {
+                    **command,
+                    "id": str(snowflake()),
+                    "application_id": str(self.application_id),
+                    "version": str(snowflake()),
+                    "type": command.get("type", 1),
+                    **({"guild_id": str(guild_id)} if guild_id else {}),
+                }
+            )
+        self.commands[guild_id] = synced
+        self.command_syncs += 1
+        return _json(synced)
+
+    async def _get_commands(self, request: web.Request) -> web.Response:
+        guild_id = int(request.match_info["guild"]) if "guild" in request.match_info else None
+        return _json(self.commands.get(guild_id, []))
+
+    async def _attachment(self, request: web.Request) -> web.Response:
+        channel = self._channel(request.match_info["channel"])
+        wanted = int(request.match_info["attachment"])
+        for message in channel.messages:
+            for a in message.attachments:
+                if a.id == wanted:
+                    return web.Response(
+                        body=a.data, content_type=a.content_type or "application/octet-stream"
+                    )
+        raise DiscordError(404, 0, "404: Not Found")
+
+    # Interaction responses ------------------------------------------------------
+
+    def _interaction(self, token: str) -> Interaction:
+        interaction = self.interactions.get(token)
+        if interaction is None:
+            raise DiscordError(404, 10062, "Unknown interaction")
+        return interaction
+
+    async def _callback(self, request: web.Request) -> web.Response:
+        interaction = self._interaction(request.match_info["token"])
+        if str(interaction.id) != request.match_info["id"]:
+            raise DiscordError(404, 10062, "Unknown interaction")
+        if interaction.response_type is not None:
+            raise DiscordError(400, 40060, "Interaction has already been acknowledged.")
+        if time.monotonic() - interaction.created_at > self.response_deadline:
+            interaction.errors.append("first response after the 3-second deadline")
+            raise DiscordError(404, 10062, "Unknown interaction")
+        body, files = await self._read_body(request)
+        kind = body.get("type")
+        data = body.get("data") or {}
+        channel = interaction.channel
+        if kind in (4, 5):
+            flags = data.get("flags", 0)
+            if kind == 5:
+                data = {"flags": flags | LOADING}
+            message = self._new_message(
+                channel, data, files, visible_to=interaction.user.id if flags & EPHEMERAL else None
+            )
+            message.interaction_id = interaction.id
+            interaction.response_message = message
+        elif kind in (6, 7):
+            if interaction.message is None:
+                raise DiscordError(400, 40004, "This interaction has no message to update")
+            interaction.response_message = interaction.message
+            if kind == 7:
+                self._update_message(interaction.message, data, files)
+        else:
+            raise DiscordError(400, 50035, f"Invalid interaction response type {kind!r}")
+        interaction.response_type = kind
+        interaction.responded_at = time.monotonic()
+        interaction.answered.set()
+        await self._changed()
+        message = interaction.response_message
+        return _json(
+            {
+                "interaction": {
+                    "id": str(interaction.id),
+                    "type": interaction.type,
+                    "response_message_id": str(message.id),
+                    "response_message_loading": kind == 5,
+                    "response_message_ephemeral": message.ephemeral,
+                },
+                "resource": {"type": kind, "message": self._message_payload(message)},
+            }
+        )
+
+    def _webhook_message(self, request: web.Request) -> tuple[Interaction, Message]:
+        interaction = self._interaction(request.match_info["token"])
+        wanted = request.match_info["message"]
+        if wanted == "@original":
+            if interaction.response_message is None:
+                raise DiscordError(404, 10008, "Unknown Message")
+            return interaction, interaction.response_message
+        message = self.messages.get(int(wanted))
+        if message is None or message.interaction_id != interaction.id or message.deleted:
+            raise DiscordError(404, 10008, "Unknown Message")
+        return interaction, message
+
+    async def _get_webhook_message(self, request: web.Request) -> web.Response:
+        return _json(self._message_payload(self._webhook_message(request)[1]))
+
+    async def _edit_webhook_message(self, request: web.Request) -> web.Response:
+        _, message = self._webhook_message(request)
+        body, files = await self._read_body(request)
+        self._update_message(message, body, files)
+        message.flags &= ~LOADING
+        await self._changed()
+        return _json(self._message_payload(message))
+
+    async def _delete_webhook_message(self, request: web.Request) -> web.Response:
+        _, message = self._webhook_message(request)
+        message.deleted = True
+        await self._changed()
+        return web.Response(status=204)
+
+    async def _followup(self, request: web.Request) -> web.Response:
+        interaction = self._interaction(request.match_info["token"])
+        if interaction.response_type is None:
+            raise DiscordError(404, 10015, "Unknown Webhook")
+        body, files = await self._read_body(request)
+        flags = body.get("flags", 0)
+        message = self._new_message(
+            interaction.channel,
+            body,
+            files,
+            visible_to=interaction.user.id if flags & EPHEMERAL else None,
+        )
+        message.interaction_id = interaction.id
+        await self._changed()
+        return _json(self._message_payload(message))
+
+    # Channels and messages ------------------------------------------------------
+
+    def _channel(self, raw: str) -> Channel:
+        channel = self.channels.get(int(raw)) if raw.isdigit() else None
+        if channel is None:
+            raise DiscordError(404, 10003, "Unknown Channel")
+        return channel
+
+    async def _get_channel(self, request: web.Request) -> web.Response:
+        return _json(payloads.channel(self._channel(request.match_info["channel"])))
+
+    def _require(self, channel: Channel, *needed: str) -> None:
+        missing = [p for p in ("view_channel", *needed) if not getattr(channel.bot_permissions, p)]
+        if missing:
+            raise DiscordError(403, 50013, "Missing Permissions")
+
+    async def _create_message(self, request: web.Request) -> web.Response:
+        channel = self._channel(request.match_info["channel"])
+        body, files = await self._read_body(request)
+        self._require(channel, "send_messages", *(["attach_files"] if files else []))
+        message = self._new_message(channel, body, files)
+        await self._changed()
+        return _json(self._message_payload(message))
+
+    def _channel_message(self, request: web.Request) -> Message:
+        channel = self._channel(request.match_info["channel"])
+        message = self.messages.get(int(request.match_info["message"]))
+        if (
+            message is None
+            or message.channel_id != channel.id
+            or message.deleted
+            or message.ephemeral
+        ):
+            raise DiscordError(404, 10008, "Unknown Message")
+        return message
+
+    async def _get_message(self, request: web.Request) -> web.Response:
+        return _json(self._message_payload(self._channel_message(request)))
+
+    async def _edit_message(self, request: web.Request) -> web.Response:
+        message = self._channel_message(request)
+        if message.author.id != self.bot.id:
+            raise DiscordError(403, 50005, "Cannot edit a message authored by another user")
+        body, files = await self._read_body(request)
+        if files:
+            self._require(self.channels[message.channel_id], "attach_files")
+        self._update_message(message, body, files)
+        await self._changed()
+        return _json(self._message_payload(message))
+
+    async def _delete_message(self, request: web.Request) -> web.Response:
+        message = self._channel_message(request)
+        message.deleted = True
+        await self._changed()
+        return web.Response(status=204)
+
+    async def _read_body(
+        self, request: web.Request
+    ) -> tuple[dict[str, Any], dict[int, Attachment]]:
+        """The JSON payload and the uploaded files (``files[n]``), JSON or multipart alike."""
+        if not request.content_type.startswith("multipart/"):
+            body = await request.json() if request.can_read_body else {}
+            return (body if isinstance(body, dict) else {}), {}
+        body = {}
+        files: dict[int, Attachment] = {}
+        reader = await request.multipart()
+        while (part := await reader.next()) is not None:
+            assert isinstance(part, aiohttp.BodyPartReader)
+            if part.name == "payload_json":
+                body = json.loads(await part.text())
+            elif part.name and (match := re.fullmatch(r"files\[(\d+)\]", part.name)):
+                data = bytes(await part.read())
+                if len(data) > self.max_attachment_bytes:
+                    raise DiscordError(413, 40005, "Request entity too large")
+                files[int(match.group(1))] = Attachment(
+                    snowflake(), part.filename or "file", data, part.headers.get("Content-Type")
+                )
+        return body, files
+
+    def _new_message(
+        self,
+        channel: Channel,
+        body: dict[str, Any],
+        files: dict[int, Attachment],
+        visible_to: int | None = None,
+    ) -> Message:
+        message = Message(snowflake(), channel.id, self.bot, visible_to=visible_to)
+        self._update_message(message, body, files, new=True)
+        channel.messages.append(message)
+        self.messages[message.id] = message
+        return message
+
+    def _update_message(
+        self,
+        message: Message,
+        body: dict[str, Any],
+        files: dict[int, Attachment],
+        new: bool = False,
+    ) -> None:
+        _check_limits(body)
+        if "content" in body or new:
+            message.content = body.get("content") or ""
+            message.mentions = _mentions(message.content, body.get("allowed_mentions"))
+        if "embeds" in body or new:
+            message.embeds = list(body.get("embeds") or [])
+        if "components" in body or new:
+            message.components = list(body.get("components") or [])
+        if "flags" in body:
+            # Whether a message is ephemeral or still loading is not the sender's to edit.
+            kept = message.flags & (EPHEMERAL | LOADING)
+            message.flags = (body["flags"] or 0) & ~(EPHEMERAL | LOADING) | kept
+        if "attachments" in body or files:
+            kept = {a.id: a for a in message.attachments}
+            attachments = []
+            for entry in body.get("attachments") or [{"id": i} for i in files]:
+                index = int(entry["id"])
+                if index in files:
+                    attachments.append(files[index])
+                elif index in kept:
+                    attachments.append(kept[index])
+            message.attachments = attachments
+        if not new:
+            message.edited_at = time.time()
+
+    def _message_payload(self, message: Message) -> dict[str, Any]:
+        return payloads.message(message, self.channels[message.channel_id].guild_id, self.base_url)
+
+    # Gateway ---------------------------------------------------------------------
+
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse()
+        await ws.prepare(request)
+        session = _Session(ws)
+        await ws.send_json({"op": 10, "d": {"heartbeat_interval": 41250}})
+        try:
+            async for frame in ws:
+                if frame.type is not web.WSMsgType.TEXT:
+                    continue
+                event = json.loads(frame.data)
+                op = event.get("op")
+                if op == 1:
+                    await ws.send_json({"op": 11})
+                elif op == 2:
+                    if event["d"].get("token") not in (self.token, f"Bot {self.token}"):
+                        await ws.close(code=4004, message=b"Authentication failed.")
+                        break
+                    await self._ready(session)
+                elif op == 6:
+                    await ws.send_json({"op": 9, "d": False})
+        finally:
+            if session in self._sessions:
+                self._sessions.remove(session)
+            if not self._sessions:
+                self._identified.clear()
+        return ws
+
+    async def _ready(self, session: _Session) -> None:
+        await session.send(
+            "READY",
+            {
+                "v": 10,
+                "user": payloads.user(self.bot),
+                "guilds": [{"id": str(g), "unavailable": True} for g in self.guilds],
+                "session_id": new_token(),
+                "resume_gateway_url": self.gateway_url,
+                "application": {"id": str(self.application_id), "flags": 0},
+                "private_channels": [],
+                "relationships": [],
+            },
+        )
+        now = time.time()
+        for guild in self.guilds.values():
+            members = [self.users[u] for u in guild.member_permissions if u in self.users]
+            await session.send("GUILD_CREATE", payloads.guild(guild, self.bot, members, now))
+        self._sessions.append(session)
+        self._identified.set()
+
+    async def _dispatch(self, event: str, data: dict[str, Any]) -> None:
+        if not self._sessions:
+            raise RuntimeError("no bot is connected to the emulated gateway")
+        for session in list(self._sessions):
+            await session.send(event, data)
+
+
+class _Session:
+    def __init__(self, ws: web.WebSocketResponse) -> None:
+        self.ws = ws
+        self.sequence = 0
+
+    async def send(self, event: str, data: dict[str, Any]) -> None:
+        self.sequence += 1
+        await self.ws.send_json({"op": 0, "t": event, "s": self.sequence, "d": data})
+
+
+def _options(schema: list[dict[str, Any]], given: dict[str, Any]) -> list[dict[str, Any]]:
+    types = {o["name"]: o["type"] for o in schema}
+    unknown = set(given) - set(types)
+    if unknown:
+        raise KeyError(f"unknown options {sorted(unknown)}; the command takes {sorted(types)}")
+    return [{"name": name, "type": types[name], "value": value} for name, value in given.items()]
+
+
+def _mentions(content: str, allowed: dict[str, Any] | None) -> list[int]:
+    mentioned = [int(m) for m in _MENTION.findall(content)]
+    if allowed is None:
+        return mentioned
+    if "users" in (allowed.get("parse") or []):
+        return mentioned
+    permitted = {int(u) for u in allowed.get("users") or []}
+    return [u for u in mentioned if u in permitted]
+
+
+def _check_limits(body: dict[str, Any]) -> None:
+    """Discord's message limits that discord.py leaves to the server."""
+    problems = []
+    if len(body.get("content") or "") > 2000:
+        problems.append("content longer than 2000 characters")
+    if len(body.get("embeds") or []) > 10:
+        problems.append("more than 10 embeds")
+    rows = body.get("components") or []
+    if len(rows) > 5:
+        problems.append("more than 5 component rows")
+    custom_ids = []
+    for row in rows:
+        buttons = row.get("components") or []
+        if len(buttons) > 5:
+            problems.append("more than 5 buttons in a row")
+        for button in buttons:
+            if len(button.get("label") or "") > 80:
+                problems.append("a button label longer than 80 characters")
+            if "custom_id" in button:
+                custom_ids.append(button["custom_id"])
+                if len(button["custom_id"]) > 100:
+                    problems.append("a custom_id longer than 100 characters")
+    if len(custom_ids) != len(set(custom_ids)):
+        problems.append("two components with one custom_id")
+    if problems:
+        raise DiscordError(400, 50035, "Invalid Form Body: " + "; ".join(problems))
