@@ -576,8 +576,8 @@ class DiscordEmulator:
             message.components = list(body.get("components") or [])
         if "flags" in body:
             # Whether a message is ephemeral or still loading is not the sender's to edit.
-            kept = message.flags & (EPHEMERAL | LOADING)
-            message.flags = (body["flags"] or 0) & ~(EPHEMERAL | LOADING) | kept
+            fixed = message.flags & (EPHEMERAL | LOADING)
+            message.flags = (body["flags"] or 0) & ~(EPHEMERAL | LOADING) | fixed
         if "attachments" in body or files:
             kept = {a.id: a for a in message.attachments}
             attachments = []
