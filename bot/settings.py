@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 DEFAULT_DATABASE = "claimit.sqlite3"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
 
 class SettingsError(Exception):
@@ -22,15 +23,31 @@ class SettingsError(Exception):
 class Settings:
     discord_token: str | None
     database: Path
+    dev_guild_id: int | None = None
+    """Sync /claimit to this server only, which takes effect at once (for development)."""
+    log_level: str = "INFO"
+    discord_url: str | None = None
+    """A Discord-compatible server to use instead of Discord: the local emulator."""
 
     @classmethod
     def load(
         cls, environ: Mapping[str, str] | None = None, env_file: Path = Path(".env")
     ) -> Settings:
         values = {**read_env_file(env_file), **(os.environ if environ is None else environ)}
+        guild = values.get("CLAIMIT_DEV_GUILD") or None
+        if guild is not None and not guild.isdigit():
+            raise SettingsError(f"CLAIMIT_DEV_GUILD must be a server id (digits), not {guild!r}")
+        level = (values.get("CLAIMIT_LOG_LEVEL") or "INFO").upper()
+        if level not in LOG_LEVELS:
+            raise SettingsError(
+                f"CLAIMIT_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}"
+            )
         return cls(
             discord_token=values.get("DISCORD_TOKEN") or None,
             database=Path(values.get("CLAIMIT_DATABASE") or DEFAULT_DATABASE),
+            dev_guild_id=None if guild is None else int(guild),
+            log_level=level,
+            discord_url=values.get("CLAIMIT_DISCORD_URL") or None,
         )
 
 

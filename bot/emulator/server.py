@@ -18,7 +18,6 @@ from typing import Any
 
 import aiohttp
 import discord
-import yarl
 from aiohttp import web
 
 from bot.emulator import payloads
@@ -123,11 +122,6 @@ class DiscordEmulator:
     @property
     def gateway_url(self) -> str:
         return self.base_url.replace("http://", "ws://") + "/gateway"
-
-    def point_discord_py_here(self) -> None:
-        """Sends this process's discord.py to the emulator instead of Discord."""
-        discord.http.Route.BASE = self.api_url
-        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.gateway_url)
 
     def add_user(self, name: str) -> User:
         user = User(snowflake(), name)

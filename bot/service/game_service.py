@@ -227,15 +227,26 @@ class GameService:
     # Turns -------------------------------------------------------------------
 
     async def roll(self, game_id: int, actor: Actor, version: int | None) -> Outcome:
-        return await self._act(game_id, actor, version, lambda: Roll(self._roll_dice()))
+        return await self._act(game_id, actor, version, lambda _: Roll(self._roll_dice()))
 
     async def place(
         self, game_id: int, actor: Actor, version: int | None, placement: Placement
     ) -> Outcome:
-        return await self._act(game_id, actor, version, lambda: Place(placement))
+        return await self._act(game_id, actor, version, lambda _: Place(placement))
+
+    async def choose(self, game_id: int, actor: Actor, version: int | None, choice: int) -> Outcome:
+        """Places the ``choice``-th (0 is A) of the pending roll's legal placements."""
+
+        def chosen(state: GameState) -> Action:
+            options = state.pending_placements()
+            if not 0 <= choice < len(options):
+                raise IllegalMove("that letter is not one of this roll's choices")
+            return Place(options[choice])
+
+        return await self._act(game_id, actor, version, chosen)
 
     async def stop(self, game_id: int, actor: Actor, version: int | None) -> Outcome:
-        return await self._act(game_id, actor, version, Stop)
+        return await self._act(game_id, actor, version, lambda _: Stop())
 
     def _roll_dice(self) -> tuple[int, int, int]:
         return (self._random.randint(1, 6), self._random.randint(1, 6), self._random.randint(1, 6))
@@ -245,7 +256,7 @@ class GameService:
         game_id: int,
         actor: Actor,
         version: int | None,
-        make_action: Callable[[], Action],
+        make_action: Callable[[GameState], Action],
     ) -> Outcome:
         async with self._db.write() as connection:
             game = await _load(connection, game_id)
@@ -253,7 +264,7 @@ class GameService:
             seat = _seat_to_move(game, state, actor)
             _check_version(game, version)
             # Made only now, so that a refused roll draws no dice.
-            action = make_action()
+            action = make_action(state)
             try:
                 after, events = apply(state, action)
             except RulesError as e:

@@ -36,5 +36,31 @@ def test_a_malformed_env_line_is_named(tmp_path: Path) -> None:
 
 def test_env_example_lists_every_setting_with_its_default() -> None:
     example = read_env_file(ROOT / ".env.example")
-    assert set(example) == {"DISCORD_TOKEN", "CLAIMIT_DATABASE"}
+    assert set(example) == {
+        "DISCORD_TOKEN",
+        "CLAIMIT_DATABASE",
+        "CLAIMIT_DEV_GUILD",
+        "CLAIMIT_LOG_LEVEL",
+        "CLAIMIT_DISCORD_URL",
+    }
     assert Settings.load({}, ROOT / ".env.example") == Settings.load({}, ROOT / "nothing")
+
+
+def test_optional_settings_are_read_and_checked(tmp_path: Path) -> None:
+    settings = Settings.load(
+        {
+            "CLAIMIT_DEV_GUILD": "123",
+            "CLAIMIT_LOG_LEVEL": "debug",
+            "CLAIMIT_DISCORD_URL": "http://127.0.0.1:9",
+        },
+        tmp_path / "none",
+    )
+    assert (settings.dev_guild_id, settings.log_level, settings.discord_url) == (
+        123,
+        "DEBUG",
+        "http://127.0.0.1:9",
+    )
+    with pytest.raises(SettingsError, match="CLAIMIT_DEV_GUILD"):
+        Settings.load({"CLAIMIT_DEV_GUILD": "my server"}, tmp_path / "none")
+    with pytest.raises(SettingsError, match="CLAIMIT_LOG_LEVEL"):
+        Settings.load({"CLAIMIT_LOG_LEVEL": "loud"}, tmp_path / "none")

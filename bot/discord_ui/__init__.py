@@ -1,0 +1,1 @@
+"""The Discord layer: commands, buttons and messages on top of the game service."""

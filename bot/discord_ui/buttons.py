@@ -1,0 +1,126 @@
+"""Buttons that survive restarts: each custom_id carries the game and the version it showed.
+
+No view or game object is kept in memory; a click is parsed from its custom_id
+and handed to the game flow, which asks the service what is true now.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.discord_ui import text
+from bot.storage import Game
+from engine.claimit import GameState, Phase
+from render import lettered
+
+if TYPE_CHECKING:
+    from bot.discord_ui.client import ClaimItBot
+
+MIN_PLAYERS = 2
+
+LOBBY_ACTIONS = ("join", "leave", "start", "cancel")
+TURN_ACTIONS = ("roll", "stop", "A", "B", "C", "D", "E", "F")
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"claimit:lobby:(?P<game>\d{1,19}):(?P<version>\d{1,9}):(?P<action>join|leave|start|cancel)",
+):
+    def __init__(self, game: int, version: int, action: str, *, disabled: bool = False) -> None:
+        label, style = {
+            "join": ("Join", discord.ButtonStyle.primary),
+            "leave": ("Leave", discord.ButtonStyle.secondary),
+            "start": ("Start", discord.ButtonStyle.success),
+            "cancel": ("Cancel", discord.ButtonStyle.danger),
+        }[action]
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=style,
+                disabled=disabled,
+                custom_id=f"claimit:lobby:{game}:{version}:{action}",
+            )
+        )
+        self.game, self.version, self.action = game, version, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LobbyButton:
+        return cls(int(match["game"]), int(match["version"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: ClaimItBot = interaction.client  # type: ignore[assignment]
+        await bot.flow.lobby_button(interaction, self.game, self.version, self.action)
+
+
+class TurnButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"claimit:turn:(?P<game>\d{1,19}):(?P<version>\d{1,9}):(?P<action>roll|stop|[A-F])",
+):
+    def __init__(
+        self,
+        game: int,
+        version: int,
+        action: str,
+        *,
+        label: str | None = None,
+        disabled: bool = False,
+    ) -> None:
+        if action == "roll":
+            button = discord.ui.Button[Any](
+                label="Roll", emoji="🎲", style=discord.ButtonStyle.primary
+            )
+        elif action == "stop":
+            button = discord.ui.Button(
+                label="Stop & claim", emoji="⛏️", style=discord.ButtonStyle.success
+            )
+        else:
+            button = discord.ui.Button(label=label or action, style=discord.ButtonStyle.primary)
+        button.disabled = disabled
+        button.custom_id = f"claimit:turn:{game}:{version}:{action}"
+        super().__init__(button)
+        self.game, self.version, self.action = game, version, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> TurnButton:
+        return cls(int(match["game"]), int(match["version"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: ClaimItBot = interaction.client  # type: ignore[assignment]
+        await bot.flow.turn_button(interaction, self.game, self.version, self.action)
+
+
+def is_known_button(custom_id: str) -> bool:
+    return any(
+        cls.__discord_ui_compiled_template__.fullmatch(custom_id)
+        for cls in (LobbyButton, TurnButton)
+    )
+
+
+def lobby_view(game: Game) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for action in LOBBY_ACTIONS:
+        disabled = action == "start" and len(game.seats) < MIN_PLAYERS
+        view.add_item(LobbyButton(game.id, game.version, action, disabled=disabled))
+    return view
+
+
+def turn_view(game: Game, state: GameState) -> discord.ui.View:
+    """Roll and Stop & claim, or one lettered button per legal placement."""
+    view = discord.ui.View(timeout=None)
+    if state.phase is Phase.PLACE:
+        for letter, placement in lettered(state):
+            label = f"{letter}: {text.placement(placement)}"
+            view.add_item(TurnButton(game.id, game.version, letter, label=label))
+    elif state.phase is Phase.ROLL:
+        view.add_item(TurnButton(game.id, game.version, "roll"))
+        view.add_item(
+            TurnButton(game.id, game.version, "stop", disabled=not state.placed_this_turn)
+        )
+    return view

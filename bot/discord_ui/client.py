@@ -1,0 +1,101 @@
+"""The Discord client: opens the database, registers the buttons, syncs /claimit."""
+
+from __future__ import annotations
+
+import logging
+import random
+from typing import Any
+
+import discord
+import yarl
+from discord import app_commands
+
+from bot.discord_ui.buttons import LobbyButton, TurnButton, is_known_button
+from bot.discord_ui.commands import ClaimItCommands
+from bot.discord_ui.flow import SOMETHING_WENT_WRONG, GameFlow
+from bot.service import GameService
+from bot.settings import Settings
+from bot.storage import Database
+
+log = logging.getLogger("claimit")
+
+UNKNOWN_BUTTON = "That button isn't one of mine (or it is damaged), so nothing happened."
+
+
+def use_discord_at(base_url: str) -> None:
+    """Points discord.py at a Discord-compatible server (the local emulator) instead of Discord."""
+    discord.http.Route.BASE = base_url.rstrip("/") + "/api/v10"
+    gateway = yarl.URL(base_url.rstrip("/")).with_path("/gateway")
+    scheme = "wss" if gateway.scheme == "https" else "ws"
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = gateway.with_scheme(scheme)
+
+
+class ClaimItBot(discord.Client):
+    service: GameService
+    flow: GameFlow
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        dice: random.Random | None = None,
+        guild_ready_timeout: float = 2.0,
+    ) -> None:
+        super().__init__(
+            intents=discord.Intents(guilds=True),
+            allowed_mentions=discord.AllowedMentions.none(),
+            guild_ready_timeout=guild_ready_timeout,
+        )
+        self.settings = settings
+        self._dice = dice
+        self._database: Database | None = None
+        self.tree = _Tree(self)
+        self.tree.add_command(ClaimItCommands())
+
+    async def setup_hook(self) -> None:
+        self._database = await Database.open(self.settings.database)
+        self.service = GameService(self._database, dice=self._dice)
+        self.flow = GameFlow(self.service)
+        self.add_dynamic_items(LobbyButton, TurnButton)
+        if self.settings.dev_guild_id is not None:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def on_ready(self) -> None:
+        assert self.user is not None
+        log.info(
+            "claimit ready as %s (%s) in %d servers, database %s",
+            self.user.name,
+            self.user.id,
+            len(self.guilds),
+            self.settings.database,
+        )
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        if interaction.type is not discord.InteractionType.component:
+            return
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
+        if not is_known_button(custom_id):
+            await interaction.response.send_message(UNKNOWN_BUTTON, ephemeral=True)
+
+    async def close(self) -> None:
+        await super().close()
+        if self._database is not None:
+            await self._database.close()
+            self._database = None
+
+
+class _Tree(app_commands.CommandTree[ClaimItBot]):
+    async def on_error(
+        self, interaction: discord.Interaction[ClaimItBot], error: app_commands.AppCommandError
+    ) -> None:
+        command = interaction.command.qualified_name if interaction.command else "?"
+        log.error("/%s failed", command, exc_info=error)
+        if interaction.response.is_done():
+            await interaction.followup.send(SOMETHING_WENT_WRONG, ephemeral=True)
+        else:
+            await interaction.response.send_message(SOMETHING_WENT_WRONG, ephemeral=True)

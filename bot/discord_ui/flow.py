@@ -1,0 +1,264 @@
+"""What the bot does for each command and button: ask the service, then show the result.
+
+Within a turn the game message is edited in place through the interaction
+response; when a turn ends its buttons are removed and a new message pings the
+next player. Everything addressed to one person is ephemeral.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable
+from typing import Any
+
+import discord
+
+from bot.discord_ui import text
+from bot.discord_ui.buttons import lobby_view, turn_view
+from bot.discord_ui.messages import BoardMessage, board_message, lobby_embed, result_message
+from bot.discord_ui.permissions import missing_permissions_message
+from bot.service import Actor, GameService, Outcome, Player, ServiceError
+from bot.service.errors import GameBroken, NoGameHere
+from bot.storage import Game, GameStatus
+from engine.claimit import Bust, Phase, Roll, Stopped
+
+log = logging.getLogger(__name__)
+
+DEFER_AFTER = 1.5
+"""Seconds to wait for a board image before deferring, well inside Discord's 3."""
+SOMETHING_WENT_WRONG = "Something went wrong on my side, so nothing changed. Please try again."
+
+
+class GameFlow:
+    def __init__(self, service: GameService) -> None:
+        self.service = service
+
+    # Commands --------------------------------------------------------------------
+
+    async def new_game(self, interaction: discord.Interaction, variant: bool) -> None:
+        if await self._cannot_post(interaction):
+            return
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        game = await self.service.create_lobby(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            host=_player(interaction),
+            variant=variant,
+        )
+        await interaction.response.send_message(embed=lobby_embed(game), view=lobby_view(game))
+        message = await interaction.original_response()
+        await self.service.set_lobby_message(game.id, message.id)
+
+    async def show_board(self, interaction: discord.Interaction) -> None:
+        """Posts the game again at the bottom of the channel; the old message loses its buttons."""
+        game = await self._current(interaction)
+        if await self._cannot_post(interaction):
+            return
+        if game.status is GameStatus.LOBBY:
+            await interaction.response.send_message(embed=lobby_embed(game), view=lobby_view(game))
+            old, message = game.lobby_message_id, await interaction.original_response()
+            await self.service.set_lobby_message(game.id, message.id)
+        else:
+            if game.broken is not None:
+                raise GameBroken(game.broken)
+            assert game.state is not None
+            board = await board_message(game, game.state, "Here is the board.")
+            await interaction.response.send_message(
+                embed=board.embed, file=board.file(), view=turn_view(game, game.state)
+            )
+            old, message = game.turn_message_id, await interaction.original_response()
+            await self.service.set_turn_message(game.id, message.id)
+        await _strip_buttons(interaction, old)
+
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        game = await self._current(interaction)
+        game = await self.service.cancel(game.id, _actor(interaction))
+        await interaction.response.send_message(
+            f"Game {game.id} was cancelled by {text.escaped(interaction.user.display_name)}. "
+            "It counts for nobody."
+        )
+        for message_id in (game.lobby_message_id, game.turn_message_id):
+            await _strip_buttons(interaction, message_id)
+
+    async def _current(self, interaction: discord.Interaction) -> Game:
+        assert interaction.channel_id is not None
+        game = await self.service.current_game(interaction.channel_id)
+        if game is None:
+            raise NoGameHere()
+        return game
+
+    async def _cannot_post(self, interaction: discord.Interaction) -> bool:
+        refusal = missing_permissions_message(interaction.app_permissions)
+        if refusal:
+            await _tell(interaction, refusal)
+        return refusal is not None
+
+    # Buttons ---------------------------------------------------------------------
+
+    async def lobby_button(
+        self, interaction: discord.Interaction, game_id: int, version: int, action: str
+    ) -> None:
+        await guarded(interaction, self._lobby_button(interaction, game_id, version, action))
+
+    async def _lobby_button(
+        self, interaction: discord.Interaction, game_id: int, version: int, action: str
+    ) -> None:
+        # Joining and leaving mean the same whatever the lobby showed; starting
+        # and cancelling act on exactly the seats that were shown.
+        if action == "join":
+            game = await self.service.join(game_id, _player(interaction), None)
+        elif action == "leave":
+            game = await self.service.leave(game_id, interaction.user.id, None)
+        elif action == "start":
+            game = await self.service.start(game_id, _actor(interaction), version)
+        else:
+            game = await self.service.cancel(game_id, _actor(interaction), version)
+        if game.status is GameStatus.ACTIVE:
+            assert game.state is not None
+            first = text.seat_line(game.seats[game.state.turn])
+            note = f"The game is on! {first} was drawn to go first."
+            await interaction.response.edit_message(embed=lobby_embed(game, note), view=None)
+            await self._post_turn(interaction, game, f"The game begins. {first} goes first.")
+        elif game.status is GameStatus.CANCELLED:
+            await interaction.response.edit_message(
+                embed=lobby_embed(game, "This lobby was closed."), view=None
+            )
+        else:
+            await interaction.response.edit_message(embed=lobby_embed(game), view=lobby_view(game))
+
+    async def turn_button(
+        self, interaction: discord.Interaction, game_id: int, version: int, action: str
+    ) -> None:
+        await guarded(interaction, self._turn_button(interaction, game_id, version, action))
+
+    async def _turn_button(
+        self, interaction: discord.Interaction, game_id: int, version: int, action: str
+    ) -> None:
+        actor = _actor(interaction)
+        if action == "roll":
+            outcome = await self.service.roll(game_id, actor, version)
+        elif action == "stop":
+            outcome = await self.service.stop(game_id, actor, version)
+        else:
+            outcome = await self.service.choose(game_id, actor, version, "ABCDEF".index(action))
+        await self._present(interaction, outcome)
+
+    async def _present(self, interaction: discord.Interaction, outcome: Outcome) -> None:
+        game, state, headline = outcome.game, outcome.state, text.happened(outcome)
+        rolled = _three(outcome.action.dice) if isinstance(outcome.action, Roll) else None
+        if not any(isinstance(e, Bust | Stopped) for e in outcome.events):
+            board = board_message(game, state, headline, rolled=rolled)
+            await _edit_in_place(interaction, board, turn_view(game, state))
+            return
+        busted = any(isinstance(e, Bust) for e in outcome.events)
+        # The turn's last picture stays in the channel without buttons: a bust
+        # shows the marks it lost, a stop the board it left.
+        if busted:
+            final = board_message(
+                game, outcome.before, headline, rolled=rolled, bust=outcome.before.turn
+            )
+        else:
+            final = board_message(game, state, headline, prompt=False)
+        await _edit_in_place(interaction, final, None)
+        if state.phase is Phase.OVER:
+            results = await self.service.results(game.id)
+            board_result = await result_message(game, results, headline)
+            await self._send(interaction, embed=board_result.embed, file=board_result.file())
+        else:
+            await self._post_turn(interaction, game, headline)
+
+    async def _post_turn(self, interaction: discord.Interaction, game: Game, headline: str) -> None:
+        """A new message for the player to move, pinging only them."""
+        assert game.state is not None
+        seat = game.seats[game.state.turn]
+        board = await board_message(game, game.state, headline)
+        ping = None if seat.user_id is None else f"<@{seat.user_id}>, it's your turn."
+        message = await self._send(
+            interaction,
+            content=ping,
+            embed=board.embed,
+            file=board.file(),
+            view=turn_view(game, game.state),
+            allowed_mentions=discord.AllowedMentions(
+                users=[discord.Object(seat.user_id)] if seat.user_id else False
+            ),
+        )
+        if message is not None:
+            await self.service.set_turn_message(game.id, message.id)
+
+    async def _send(
+        self, interaction: discord.Interaction, **message: Any
+    ) -> discord.Message | None:
+        channel = interaction.channel
+        assert isinstance(channel, discord.abc.Messageable)
+        try:
+            return await channel.send(**message)
+        except discord.Forbidden:
+            await _tell(
+                interaction,
+                "I couldn't post the next game message here: I'm missing a permission in this "
+                "channel (Send Messages, Embed Links or Attach Files). Once it's back, "
+                "use /claimit board to carry on.",
+            )
+            return None
+
+
+async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> None:
+    """Turns refusals into ephemeral answers, and anything unexpected into an apology."""
+    try:
+        await work
+    except ServiceError as refusal:
+        await _tell(interaction, refusal.message)
+    except Exception:
+        log.exception("handling interaction %s failed", interaction.id)
+        await _tell(interaction, SOMETHING_WENT_WRONG)
+
+
+async def _tell(interaction: discord.Interaction, message: str) -> None:
+    if interaction.response.is_done():
+        await interaction.followup.send(message, ephemeral=True)
+    else:
+        await interaction.response.send_message(message, ephemeral=True)
+
+
+async def _edit_in_place(
+    interaction: discord.Interaction,
+    rendering: Awaitable[BoardMessage],
+    view: discord.ui.View | None,
+) -> None:
+    """Edits the clicked message; defers first if the image is slow to come."""
+    task = asyncio.ensure_future(rendering)
+    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+    if not done:
+        await interaction.response.defer()
+        board = await task
+        await interaction.edit_original_response(
+            embed=board.embed, attachments=[board.file()], view=view
+        )
+        return
+    board = task.result()
+    await interaction.response.edit_message(
+        embed=board.embed, attachments=[board.file()], view=view
+    )
+
+
+async def _strip_buttons(interaction: discord.Interaction, message_id: int | None) -> None:
+    if message_id is None or not isinstance(interaction.channel, discord.abc.Messageable):
+        return
+    try:
+        await interaction.channel.get_partial_message(message_id).edit(view=None)  # type: ignore[union-attr]
+    except discord.HTTPException:
+        log.info("could not remove the buttons of message %s", message_id)
+
+
+def _player(interaction: discord.Interaction) -> Player:
+    return Player(interaction.user.id, interaction.user.display_name)
+
+
+def _actor(interaction: discord.Interaction) -> Actor:
+    return Actor(interaction.user.id, can_moderate=interaction.permissions.manage_messages)
+
+
+def _three(dice: tuple[int, ...]) -> tuple[int, int, int]:
+    return (dice[0], dice[1], dice[2])

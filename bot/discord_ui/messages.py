@@ -1,0 +1,109 @@
+"""The lobby, turn and result messages: embeds with the board image attached."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from dataclasses import dataclass
+
+import discord
+
+from bot.discord_ui import text
+from bot.storage import Game, Result
+from engine.claimit import GameState, Phase
+from render import View, render_board
+from render.palette import PLAYERS
+
+BOARD_FILE = "board.png"
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+
+
+def _color(seat: int) -> discord.Colour:
+    r, g, b = PLAYERS[seat].color
+    return discord.Colour.from_rgb(r, g, b)
+
+
+def lobby_embed(game: Game, note: str | None = None) -> discord.Embed:
+    seats = "\n".join(
+        text.seat_line(s) + (" (host)" if s.user_id == game.host_id else "") for s in game.seats
+    )
+    embed = discord.Embed(
+        title=f"Claim It! · game {game.id}",
+        description=(note + "\n\n" if note else "")
+        + f"**Players ({len(game.seats)}/{MAX_PLAYERS})**\n{seats}",
+        colour=_color(0),
+    )
+    embed.add_field(name="Rule variant", value="on" if game.variant else "off")
+    if note is None:
+        embed.set_footer(text="Join with the button. The host starts with 2 to 5 players.")
+    return embed
+
+
+@dataclass(frozen=True)
+class BoardMessage:
+    embed: discord.Embed
+    png: bytes
+
+    def file(self) -> discord.File:
+        return discord.File(io.BytesIO(self.png), BOARD_FILE)
+
+
+async def board_message(
+    game: Game,
+    state: GameState,
+    headline: str,
+    *,
+    rolled: tuple[int, int, int] | None = None,
+    bust: int | None = None,
+    prompt: bool = True,
+) -> BoardMessage:
+    """The board for ``state`` (rendered in a worker thread) under what just happened;
+    ``prompt`` adds what the player to move does next."""
+    names = tuple(s.display_name for s in game.seats)
+    png = await asyncio.to_thread(render_board, state, View(names=names, rolled=rolled, bust=bust))
+    embed = discord.Embed(
+        title=f"Claim It! · game {game.id}",
+        description=headline + (_prompt(game, state, bust) if prompt else ""),
+        colour=_color(state.turn),
+    )
+    embed.set_image(url=f"attachment://{BOARD_FILE}")
+    if state.last_round is not None and state.phase is not Phase.OVER:
+        embed.set_footer(
+            text=f"Last round: {game.seats[state.last_round.caller].display_name} plays last."
+        )
+    return BoardMessage(embed, png)
+
+
+def _prompt(game: Game, state: GameState, bust: int | None) -> str:
+    if state.phase is Phase.OVER or bust is not None:
+        return ""
+    who = text.seat_line(game.seats[state.turn])
+    lines = []
+    if state.placed_this_turn:
+        lines.append(text.this_turn(state))
+    if state.phase is Phase.PLACE:
+        letters = "ABCDEF"[: len(state.pending_placements())]
+        lines.append(f"{who}: choose a placement ({letters[0]}–{letters[-1]}).")
+    elif state.placed_this_turn:
+        lines.append(f"{who}: roll again, or stop & claim.")
+    else:
+        lines.append(f"{who}: roll the dice.")
+    return "\n\n" + "\n".join(lines)
+
+
+async def result_message(game: Game, results: list[Result], headline: str) -> BoardMessage:
+    assert game.state is not None
+    winners = [game.seats[r.seat] for r in results if r.won]
+    title = (
+        f"{text.name(winners[0])} wins!"
+        if len(winners) == 1
+        else "Shared win: " + " and ".join(text.name(w) for w in winners) + "!"
+    )
+    message = await board_message(game, game.state, headline)
+    embed = discord.Embed(
+        title=f"Claim It! · game {game.id} · game over",
+        description=f"{headline}\n\n**{title}**\n{text.results_table(game, results)}",
+        colour=discord.Colour.gold(),
+    )
+    embed.set_image(url=f"attachment://{BOARD_FILE}")
+    return BoardMessage(embed, message.png)

@@ -1,0 +1,25 @@
+"""What the bot needs in a channel before it posts a game there."""
+
+from __future__ import annotations
+
+import discord
+
+NEEDED = (
+    ("view_channel", "View Channel"),
+    ("send_messages", "Send Messages"),
+    ("embed_links", "Embed Links"),
+    ("attach_files", "Attach Files"),
+)
+
+
+def missing_permissions_message(granted: discord.Permissions) -> str | None:
+    """Plain words naming what is missing, or ``None`` when the bot can post here."""
+    missing = [label for flag, label in NEEDED if not getattr(granted, flag)]
+    if not missing:
+        return None
+    listed = missing[0] if len(missing) == 1 else ", ".join(missing[:-1]) + " and " + missing[-1]
+    return (
+        f"I can't run a game in this channel: I'm missing the {listed} "
+        f"permission{'s' * (len(missing) > 1)} here. A server admin can grant "
+        f"{'it' if len(missing) == 1 else 'them'} in the channel's settings."
+    )

@@ -1,0 +1,105 @@
+"""The words the bot posts: what just happened, this turn's marks, results, the rules."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from discord.utils import escape_markdown, escape_mentions
+
+from bot.service import Outcome
+from bot.storage import Game, Result, Seat
+from engine.claimit import (
+    Bust,
+    GameState,
+    LastRoundCalled,
+    Place,
+    Placement,
+    Roll,
+    Stop,
+)
+
+SEAT_EMOJI = ("🔵", "🟠", "🟢", "🟣", "💠")
+"""Close to each seat's board color (see render.palette)."""
+
+
+def name(seat: Seat) -> str:
+    return escaped(seat.display_name)
+
+
+def escaped(display_name: str) -> str:
+    """A name safe to put in a message: no formatting, no pings."""
+    return escape_mentions(escape_markdown(display_name))
+
+
+def seat_line(seat: Seat) -> str:
+    return f"{SEAT_EMOJI[seat.seat]} **{name(seat)}**"
+
+
+def dice(rolled: tuple[int, ...]) -> str:
+    return "·".join(map(str, rolled))
+
+
+def placement(p: Placement) -> str:
+    if p.marker == "C":
+        return f"claim marker on {p.col},{p.row}"
+    return f"squatter {p.marker[1]} on {p.col},{p.row}"
+
+
+def happened(outcome: Outcome) -> str:
+    """One line on the action just applied, e.g. "rolled 2·3·5 — placed …" style."""
+    game, action = outcome.game, outcome.action
+    who = name(game.seats[outcome.before.turn])
+    if isinstance(action, Roll):
+        if any(isinstance(e, Bust) for e in outcome.events):
+            lost = marks_count(outcome.before)
+            return (
+                f"{who} rolled {dice(action.dice)}: no legal placement, **bust!** "
+                f"{lost} mark{'s' * (lost != 1)} from this turn are lost."
+            )
+        return f"{who} rolled {dice(action.dice)}. Choose where to place."
+    if isinstance(action, Place):
+        return f"{who} placed a {placement(action.placement)}."
+    assert isinstance(action, Stop)
+    settled = marks_count(outcome.before)
+    line = f"{who} stopped and settled {settled} space{'s' * (settled != 1)}."
+    if any(isinstance(e, LastRoundCalled) for e in outcome.events):
+        line += f" **Last round!** Everyone plays once more; {who} plays last."
+    return line
+
+
+def marks_count(state: GameState) -> int:
+    return (state.squatter_mask | state.claims_this_turn).bit_count()
+
+
+def this_turn(state: GameState) -> str:
+    """The marks placed so far this turn, for the turn message."""
+    marks = []
+    for space, stack in state.board().items():
+        if stack[-1] == "C":
+            marks.append(f"claim on {space}")
+        elif stack[-1].startswith("S"):
+            marks.append(f"squatter {stack[-1][1]} on {space}")
+    return "This turn: " + (", ".join(marks) if marks else "nothing placed yet") + "."
+
+
+def results_table(game: Game, results: list[Result]) -> str:
+    """The final table as a code block, best first."""
+    ranked = sorted(results, key=lambda r: (-r.won, -r.largest_mine, -r.claims, -r.spaces, r.seat))
+    lines = ["    player            mine claims spaces"]
+    for r in ranked:
+        label = game.seats[r.seat].display_name.replace("`", "'")[:16]
+        trophy = "🏆" if r.won else "  "
+        lines.append(f"{trophy}  {label:<16} {r.largest_mine:>4} {r.claims:>6} {r.spaces:>6}")
+    return "```\n" + "\n".join(lines) + "\n```"
+
+
+RULES_DIR = Path(__file__).with_name("rules")
+
+
+@cache
+def rules(locale: str) -> str:
+    """The short rules in the user's language (English unless we have theirs)."""
+    language = locale.split("-")[0]
+    path = RULES_DIR / f"{language}.md"
+    return (path if path.is_file() else RULES_DIR / "en.md").read_text(encoding="utf-8").strip()

@@ -1,0 +1,77 @@
+"""Whole games through Discord: from /claimit new to the result table, by clicking."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.emulator import Message
+from tests.e2e.world import World, board_png
+
+
+async def open_and_start(world: World, players: int) -> Message:
+    """Lobby, joins and start as players do it; returns the first turn message."""
+    host, *others = world.players[:players]
+    created = await world.command(host, "claimit new")
+    lobby = created.response_message
+    assert lobby is not None and not lobby.ephemeral
+    assert lobby.button_labels() == ["Join", "Leave", "Start", "Cancel"]
+    for player in others:
+        await world.click(player, lobby, "Join")
+    assert all(p.name in lobby.embeds[0]["description"] for p in world.players[:players])
+    await world.click(host, lobby, "Start")
+    assert lobby.buttons() == []
+    return await world.discord.wait_for_message(world.channel, lambda m: bool(m.mentions))
+
+
+def player_to_move(world: World, message: Message) -> int:
+    (user_id,) = message.mentions
+    return user_id
+
+
+def is_result(message: Message) -> bool:
+    return bool(message.embeds) and "game over" in message.embeds[0].get("title", "")
+
+
+async def play_by_clicking(world: World, first: Message, rng: random.Random) -> Message:
+    """Clicks through the game like its players; returns the result message."""
+    users = {u.id: u for u in world.players}
+    message = first
+    previous_png = board_png(message)
+    while True:
+        user = users[player_to_move(world, message)]
+        labels = message.button_labels()
+        if "Roll" in labels:
+            stop = message.button("Stop & claim")
+            choice = "Stop & claim" if not stop.get("disabled") and rng.random() < 0.4 else "Roll"
+        else:
+            choice = rng.choice(labels)
+        seen = {m.id for m in world.channel.visible()}
+        await world.click(user, message, choice)
+        if not message.buttons():
+            # The turn ended: the next player's message, or the result, follows.
+            message = await world.discord.wait_for_message(
+                world.channel,
+                lambda m, seen=seen: m.id not in seen and (bool(m.mentions) or is_result(m)),
+            )
+            if is_result(message):
+                return message
+        png = board_png(message)
+        assert png != previous_png
+        previous_png = png
+
+
+@pytest.mark.parametrize("players", [2, 3])
+async def test_a_whole_game_from_new_to_the_result_table(world: World, players: int) -> None:
+    first = await open_and_start(world, players)
+    assert first.content.endswith("it's your turn.")
+    result = await play_by_clicking(world, first, random.Random(players))
+    description = result.embeds[0]["description"]
+    assert "wins!" in description or "Shared win" in description
+    assert "mine claims spaces" in description
+    board_png(result)
+    assert all(not m.buttons() for m in world.channel.visible() if m.id != result.id)
+    for interaction in world.discord.interactions.values():
+        assert interaction.errors == []
+        assert interaction.response_seconds is not None and interaction.response_seconds < 3

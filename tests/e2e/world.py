@@ -1,0 +1,85 @@
+"""A Discord server on the emulator with the real bot in it, and how players act there."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import discord
+from PIL import Image
+
+from bot.discord_ui.client import ClaimItBot, use_discord_at
+from bot.emulator import Channel, DiscordEmulator, Guild, Interaction, Message, User
+from bot.settings import Settings
+
+
+@dataclass
+class World:
+    discord: DiscordEmulator
+    guild: Guild
+    channel: Channel
+    players: list[User]
+    database: Path
+    bots: list[ClaimItBot] = field(default_factory=list)
+
+    async def start_bot(self, seed: int = 1) -> ClaimItBot:
+        settings = Settings(discord_token=self.discord.token, database=self.database)
+        bot = ClaimItBot(settings, dice=random.Random(seed), guild_ready_timeout=0.05)
+        await bot.login(self.discord.token)
+        self._tasks.append(asyncio.create_task(bot.connect()))
+        await asyncio.wait_for(bot.wait_until_ready(), 10)
+        self.bots.append(bot)
+        return bot
+
+    async def stop_bots(self) -> None:
+        for bot in self.bots:
+            await bot.close()
+        for task in self._tasks:
+            await asyncio.wait_for(task, 10)
+        self.bots.clear()
+        self._tasks.clear()
+
+    def __post_init__(self) -> None:
+        self._tasks: list[asyncio.Task[None]] = []
+
+    async def command(self, user: User, command: str, **options: object) -> Interaction:
+        interaction = await self.discord.slash(user, self.channel, command, **options)
+        return await self.discord.answer(interaction)
+
+    async def click(self, user: User, message: Message, button: str) -> Interaction:
+        return await self.discord.answer(await self.discord.click(user, message, button))
+
+    def game_messages(self) -> list[Message]:
+        return [m for m in self.channel.visible() if m.embeds]
+
+    def latest_with_buttons(self) -> Message:
+        return next(m for m in reversed(self.channel.visible()) if m.buttons())
+
+
+async def make_world(
+    tmp_path: Path, players: int = 3, bot_permissions: discord.Permissions | None = None
+) -> World:
+    emulator = DiscordEmulator()
+    await emulator.start()
+    use_discord_at(emulator.base_url)
+    users = [emulator.add_user(name) for name in ("Ann", "Bo", "Cy", "Di", "Ed")[:players]]
+    guild = emulator.add_guild("Prospectors", users[0])
+    for user in users[1:]:
+        emulator.add_member(guild, user)
+    outsider = emulator.add_user("Outsider")
+    emulator.add_member(guild, outsider)
+    if bot_permissions is None:
+        channel = emulator.add_channel(guild, "claim-it")
+    else:
+        channel = emulator.add_channel(guild, "claim-it", bot_permissions)
+    return World(emulator, guild, channel, [*users, outsider], tmp_path / "bot.sqlite3")
+
+
+def board_png(message: Message) -> bytes:
+    (attachment,) = [a for a in message.attachments if a.filename == "board.png"]
+    image = Image.open(io.BytesIO(attachment.data))
+    assert image.format == "PNG" and image.size == (768, 768)
+    return attachment.data
