@@ -27,6 +27,9 @@ def main() -> int:
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
+    if settings.log_level != "DEBUG":
+        # discord.py's own INFO lines (logging in, gateway sessions) are for debugging.
+        logging.getLogger("discord").setLevel(logging.WARNING)
     if settings.discord_url:
         use_discord_at(settings.discord_url)
     try:

@@ -96,11 +96,13 @@ class TurnButton(
         await bot.flow.turn_button(interaction, self.game, self.version, self.action)
 
 
-def is_known_button(custom_id: str) -> bool:
-    return any(
-        cls.__discord_ui_compiled_template__.fullmatch(custom_id)
-        for cls in (LobbyButton, TurnButton)
-    )
+def parse_button(custom_id: str) -> LobbyButton | TurnButton | None:
+    """The button a custom_id names, or ``None`` if it is not one of ours."""
+    for cls in (LobbyButton, TurnButton):
+        match = cls.__discord_ui_compiled_template__.fullmatch(custom_id)
+        if match:
+            return cls(int(match["game"]), int(match["version"]), match["action"])
+    return None
 
 
 def lobby_view(game: Game) -> discord.ui.View:

@@ -10,7 +10,7 @@ import discord
 import yarl
 from discord import app_commands
 
-from bot.discord_ui.buttons import LobbyButton, TurnButton, is_known_button
+from bot.discord_ui.buttons import LobbyButton, TurnButton, parse_button
 from bot.discord_ui.commands import ClaimItCommands
 from bot.discord_ui.flow import SOMETHING_WENT_WRONG, GameFlow
 from bot.service import GameService
@@ -41,6 +41,10 @@ class ClaimItBot(discord.Client):
         dice: random.Random | None = None,
         guild_ready_timeout: float = 2.0,
     ) -> None:
+        # The bot never joins voice, so discord.py's warnings about voice
+        # libraries would only be noise in every start-up.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         super().__init__(
             intents=discord.Intents(guilds=True),
             allowed_mentions=discord.AllowedMentions.none(),
@@ -79,14 +83,31 @@ class ClaimItBot(discord.Client):
             return
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
-        if not is_known_button(custom_id):
+        button = parse_button(custom_id)
+        if button is None:
             await interaction.response.send_message(UNKNOWN_BUTTON, ephemeral=True)
+        elif custom_id not in _custom_ids(interaction.message):
+            # discord.py drops clicks on components the message no longer has (a
+            # stale client, a hand-made id); the service still owes them an answer.
+            await button.callback(interaction)
 
     async def close(self) -> None:
         await super().close()
         if self._database is not None:
             await self._database.close()
             self._database = None
+
+
+def _custom_ids(message: discord.Message | None) -> set[str]:
+    if message is None:
+        return set()
+    return {
+        child.custom_id
+        for row in message.components
+        if isinstance(row, discord.ActionRow)
+        for child in row.children
+        if isinstance(child, discord.Button) and child.custom_id
+    }
 
 
 class _Tree(app_commands.CommandTree[ClaimItBot]):

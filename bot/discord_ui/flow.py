@@ -55,31 +55,33 @@ class GameFlow:
         game = await self._current(interaction)
         if await self._cannot_post(interaction):
             return
+        # The old message loses its buttons first, so two live copies never coexist.
         if game.status is GameStatus.LOBBY:
+            await _strip_buttons(interaction, game.lobby_message_id)
             await interaction.response.send_message(embed=lobby_embed(game), view=lobby_view(game))
-            old, message = game.lobby_message_id, await interaction.original_response()
+            message = await interaction.original_response()
             await self.service.set_lobby_message(game.id, message.id)
         else:
             if game.broken is not None:
                 raise GameBroken(game.broken)
             assert game.state is not None
             board = await board_message(game, game.state, "Here is the board.")
+            await _strip_buttons(interaction, game.turn_message_id)
             await interaction.response.send_message(
                 embed=board.embed, file=board.file(), view=turn_view(game, game.state)
             )
-            old, message = game.turn_message_id, await interaction.original_response()
+            message = await interaction.original_response()
             await self.service.set_turn_message(game.id, message.id)
-        await _strip_buttons(interaction, old)
 
     async def cancel(self, interaction: discord.Interaction) -> None:
         game = await self._current(interaction)
         game = await self.service.cancel(game.id, _actor(interaction))
+        for message_id in (game.lobby_message_id, game.turn_message_id):
+            await _strip_buttons(interaction, message_id)
         await interaction.response.send_message(
             f"Game {game.id} was cancelled by {text.escaped(interaction.user.display_name)}. "
             "It counts for nobody."
         )
-        for message_id in (game.lobby_message_id, game.turn_message_id):
-            await _strip_buttons(interaction, message_id)
 
     async def _current(self, interaction: discord.Interaction) -> Game:
         assert interaction.channel_id is not None

@@ -10,21 +10,6 @@ from bot.emulator import Message
 from tests.e2e.world import World, board_png
 
 
-async def open_and_start(world: World, players: int) -> Message:
-    """Lobby, joins and start as players do it; returns the first turn message."""
-    host, *others = world.players[:players]
-    created = await world.command(host, "claimit new")
-    lobby = created.response_message
-    assert lobby is not None and not lobby.ephemeral
-    assert lobby.button_labels() == ["Join", "Leave", "Start", "Cancel"]
-    for player in others:
-        await world.click(player, lobby, "Join")
-    assert all(p.name in lobby.embeds[0]["description"] for p in world.players[:players])
-    await world.click(host, lobby, "Start")
-    assert lobby.buttons() == []
-    return await world.discord.wait_for_message(world.channel, lambda m: bool(m.mentions))
-
-
 def player_to_move(world: World, message: Message) -> int:
     (user_id,) = message.mentions
     return user_id
@@ -64,7 +49,7 @@ async def play_by_clicking(world: World, first: Message, rng: random.Random) -> 
 
 @pytest.mark.parametrize("players", [2, 3])
 async def test_a_whole_game_from_new_to_the_result_table(world: World, players: int) -> None:
-    first = await open_and_start(world, players)
+    first = await world.start_game(players)
     assert first.content.endswith("it's your turn.")
     result = await play_by_clicking(world, first, random.Random(players))
     description = result.embeds[0]["description"]

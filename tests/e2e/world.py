@@ -52,8 +52,22 @@ class World:
     async def click(self, user: User, message: Message, button: str) -> Interaction:
         return await self.discord.answer(await self.discord.click(user, message, button))
 
-    def game_messages(self) -> list[Message]:
-        return [m for m in self.channel.visible() if m.embeds]
+    async def start_game(self, players: int) -> Message:
+        """Lobby, joins and start as players do it; returns the first turn message."""
+        host, *others = self.players[:players]
+        created = await self.command(host, "claimit new")
+        lobby = created.response_message
+        assert lobby is not None and not lobby.ephemeral
+        assert lobby.button_labels() == ["Join", "Leave", "Start", "Cancel"]
+        for player in others:
+            await self.click(player, lobby, "Join")
+        assert all(p.name in lobby.embeds[0]["description"] for p in self.players[:players])
+        await self.click(host, lobby, "Start")
+        assert lobby.buttons() == []
+        return await self.discord.wait_for_message(self.channel, lambda m: bool(m.mentions))
+
+    def user(self, user_id: int) -> User:
+        return next(u for u in self.players if u.id == user_id)
 
     def latest_with_buttons(self) -> Message:
         return next(m for m in reversed(self.channel.visible()) if m.buttons())

@@ -1,0 +1,186 @@
+"""Who may press what, stale and simultaneous presses, commands, permissions, restarts."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+from pathlib import Path
+
+import discord
+
+from bot.emulator import Interaction
+from tests.e2e.world import World, board_png, make_world
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def ephemeral_answer(interaction: Interaction) -> str:
+    message = interaction.response_message
+    assert message is not None and message.ephemeral
+    assert message.visible_to == interaction.user.id
+    return message.content
+
+
+async def current_version(world: World) -> int:
+    game = await world.bots[0].service.current_game(world.channel.id)
+    assert game is not None
+    return game.version
+
+
+async def test_a_stranger_or_a_player_off_turn_is_told_and_nothing_changes(world: World) -> None:
+    turn = await world.start_game(2)
+    mover = world.user(turn.mentions[0])
+    other = next(u for u in world.players[:2] if u is not mover)
+    outsider = world.players[-1]
+    version = await current_version(world)
+    answer = ephemeral_answer(await world.click(outsider, turn, "Roll"))
+    assert answer == "You're not playing in this game."
+    answer = ephemeral_answer(await world.click(other, turn, "Roll"))
+    assert answer == f"It's {mover.name}'s turn, not yours."
+    assert await current_version(world) == version
+    assert turn.button_labels() == ["Roll", "Stop & claim"]
+    assert world.channel.visible(world.players[0].id) != world.channel.visible(outsider.id)
+
+
+async def test_a_button_from_an_older_board_answers_that_the_board_moved_on(world: World) -> None:
+    turn = await world.start_game(2)
+    mover = world.user(turn.mentions[0])
+    old_roll = turn.button("Roll")["custom_id"]
+    await world.click(mover, turn, "Roll")
+    version = await current_version(world)
+    answer = ephemeral_answer(await world.click(mover, turn, old_roll))
+    assert "moved on" in answer
+    assert await current_version(world) == version
+
+
+async def test_two_clicks_at_once_apply_one(world: World) -> None:
+    turn = await world.start_game(2)
+    mover = world.user(turn.mentions[0])
+    version = await current_version(world)
+    first, second = await asyncio.gather(
+        world.discord.click(mover, turn, "Roll"), world.discord.click(mover, turn, "Roll")
+    )
+    await asyncio.gather(world.discord.answer(first), world.discord.answer(second))
+    kinds = sorted(i.response_type or 0 for i in (first, second))
+    assert kinds == [4, 7]
+    refused = first if first.response_type == 4 else second
+    assert "moved on" in ephemeral_answer(refused)
+    assert await current_version(world) == version + 1
+
+
+async def test_hand_made_custom_ids_are_answered_and_ignored(world: World) -> None:
+    turn = await world.start_game(2)
+    mover = world.user(turn.mentions[0])
+    version = await current_version(world)
+    assert "isn't one of mine" in ephemeral_answer(
+        await world.click(mover, turn, "not-a-claimit-button")
+    )
+    missing = ephemeral_answer(await world.click(mover, turn, "claimit:turn:99999:1:roll"))
+    assert missing == "That game doesn't exist any more."
+    assert await current_version(world) == version
+
+
+async def test_the_rules_are_private_and_in_the_users_language(world: World) -> None:
+    english = await world.command(world.players[1], "claimit rules")
+    assert "stake claims" in ephemeral_answer(english)
+    german = await world.discord.answer(
+        await world.discord.slash(world.players[1], world.channel, "claimit rules", locale="de")
+    )
+    assert "Hausregeln" in ephemeral_answer(german)
+
+
+async def test_board_reposts_the_game_at_the_bottom_and_its_buttons_work(world: World) -> None:
+    turn = await world.start_game(2)
+    mover = world.user(turn.mentions[0])
+    reposted = (await world.command(world.players[1], "claimit board")).response_message
+    assert reposted is not None and not reposted.ephemeral
+    assert turn.buttons() == []
+    board_png(reposted)
+    await world.click(mover, reposted, "Roll")
+    assert reposted.buttons() and "Roll" not in reposted.button_labels()
+
+
+async def test_cancel_is_for_the_host_or_a_moderator(world: World) -> None:
+    turn = await world.start_game(2)
+    refusal = await world.command(world.players[1], "claimit cancel")
+    assert ephemeral_answer(refusal) == "Only the host, Ann, can do that."
+    done = await world.command(world.players[0], "claimit cancel")
+    assert done.response_message is not None and "cancelled" in done.response_message.content
+    assert turn.buttons() == []
+    assert "no Claim It! game" in ephemeral_answer(
+        await world.command(world.players[0], "claimit board")
+    )
+
+
+async def test_a_second_game_in_the_same_channel_is_refused(world: World) -> None:
+    await world.command(world.players[0], "claimit new")
+    second = await world.command(world.players[1], "claimit new")
+    assert "already a game in this channel" in ephemeral_answer(second)
+
+
+async def test_a_channel_where_the_bot_cannot_attach_files_is_named_plainly(tmp_path: Path) -> None:
+    no_files = discord.Permissions(view_channel=True, send_messages=True, embed_links=True)
+    world = await make_world(tmp_path, bot_permissions=no_files)
+    await world.start_bot()
+    try:
+        answer = ephemeral_answer(await world.command(world.players[0], "claimit new"))
+        assert "missing the Attach Files permission" in answer
+        assert await world.bots[0].service.current_game(world.channel.id) is None
+    finally:
+        await world.stop_bots()
+        await world.discord.close()
+
+
+async def test_buttons_keep_working_after_the_bot_restarts_in_a_new_process(world: World) -> None:
+    turn = await world.start_game(2)
+    mover = world.user(turn.mentions[0])
+    await world.stop_bots()
+    environment = {
+        **os.environ,
+        "DISCORD_TOKEN": world.discord.token,
+        "CLAIMIT_DATABASE": str(world.database),
+        "CLAIMIT_DISCORD_URL": world.discord.base_url,
+    }
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=ROOT, env=environment, stderr=asyncio.subprocess.PIPE
+    )
+    try:
+        assert process.stderr is not None
+        log = b""
+        while b"claimit ready" not in log:
+            line = await asyncio.wait_for(process.stderr.readline(), 30)
+            assert line, log.decode()
+            log += line
+        interaction = await world.click(mover, turn, "Roll")
+        assert interaction.response_type == 7
+        assert "rolled" in turn.embeds[0]["description"]
+        board_png(turn)
+    finally:
+        process.send_signal(signal.SIGINT)
+        await asyncio.wait_for(process.wait(), 30)
+
+
+async def test_a_missing_or_rejected_token_is_one_plain_line(world: World, tmp_path: Path) -> None:
+    base = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    base["CLAIMIT_DATABASE"] = str(tmp_path / "other.sqlite3")
+    for token, expected in (
+        ("", "DISCORD_TOKEN is not set"),
+        ("wrong", "Discord rejected DISCORD_TOKEN"),
+    ):
+        env = {**base, "DISCORD_TOKEN": token, "CLAIMIT_DISCORD_URL": world.discord.base_url}
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot",
+            cwd=tmp_path,
+            env=env,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+        )
+        _, err = await asyncio.wait_for(process.communicate(), 30)
+        lines = err.decode().strip().splitlines()
+        assert process.returncode != 0
+        assert len(lines) == 1 and expected in lines[0], err.decode()
+        assert "Traceback" not in err.decode()
