@@ -9,7 +9,9 @@ import sys
 from pathlib import Path
 
 import discord
+import pytest
 
+from bot.discord_ui import flow
 from bot.emulator import Interaction
 from tests.e2e.world import World, board_png, make_world
 
@@ -184,3 +186,25 @@ async def test_a_missing_or_rejected_token_is_one_plain_line(world: World, tmp_p
         assert process.returncode != 0
         assert len(lines) == 1 and expected in lines[0], err.decode()
         assert "Traceback" not in err.decode()
+
+
+async def test_a_slow_board_is_deferred_then_edited_in(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    turn = await world.start_game(2)
+    mover = world.user(turn.mentions[0])
+    before = board_png(turn)
+    monkeypatch.setattr(flow, "DEFER_AFTER", 0.0)
+    interaction = await world.click(mover, turn, "Roll")
+    assert interaction.response_type == 6
+    edited = await world.discord.wait_for_message(
+        world.channel, lambda m: m.id == turn.id and "rolled" in m.embeds[0]["description"]
+    )
+    assert board_png(edited) != before
+
+
+async def test_claimit_is_registered_for_servers_only(world: World) -> None:
+    (command,) = world.discord.commands[None]
+    assert command["name"] == "claimit"
+    assert command.get("contexts") == [0] or command.get("dm_permission") is False
+    assert [o["name"] for o in command["options"]] == ["new", "rules", "board", "cancel"]
