@@ -13,13 +13,11 @@ import discord
 
 from bot.discord_ui import text
 from bot.storage import Game
-from engine.claimit import GameState, Phase
+from engine.claimit import MIN_PLAYERS, GameState, Phase
 from render import lettered
 
 if TYPE_CHECKING:
     from bot.discord_ui.client import ClaimItBot
-
-MIN_PLAYERS = 2
 
 LOBBY_ACTIONS = ("join", "leave", "start", "cancel")
 TURN_ACTIONS = ("roll", "stop", "A", "B", "C", "D", "E", "F")

@@ -10,12 +10,11 @@ import discord
 
 from bot.discord_ui import text
 from bot.storage import Game, Result
-from engine.claimit import GameState, Phase
+from engine.claimit import MAX_PLAYERS, GameState, Phase
 from render import View, render_board
 from render.palette import PLAYERS
 
 BOARD_FILE = "board.png"
-MIN_PLAYERS, MAX_PLAYERS = 2, 5
 
 
 def _color(seat: int) -> discord.Colour:
@@ -57,10 +56,9 @@ async def board_message(
     bust: int | None = None,
     prompt: bool = True,
 ) -> BoardMessage:
-    """The board for ``state`` (rendered in a worker thread) under what just happened;
-    ``prompt`` adds what the player to move does next."""
-    names = tuple(s.display_name for s in game.seats)
-    png = await asyncio.to_thread(render_board, state, View(names=names, rolled=rolled, bust=bust))
+    """The board for ``state`` under what just happened; ``prompt`` adds what the
+    player to move does next."""
+    png = await _render(game, state, rolled=rolled, bust=bust)
     embed = discord.Embed(
         title=f"Claim It! · game {game.id}",
         description=headline + (_prompt(game, state, bust) if prompt else ""),
@@ -72,6 +70,18 @@ async def board_message(
             text=f"Last round: {game.seats[state.last_round.caller].display_name} plays last."
         )
     return BoardMessage(embed, png)
+
+
+async def _render(
+    game: Game,
+    state: GameState,
+    *,
+    rolled: tuple[int, int, int] | None = None,
+    bust: int | None = None,
+) -> bytes:
+    """The board image, drawn in a worker thread so the event loop keeps answering."""
+    names = tuple(s.display_name for s in game.seats)
+    return await asyncio.to_thread(render_board, state, View(names=names, rolled=rolled, bust=bust))
 
 
 def _prompt(game: Game, state: GameState, bust: int | None) -> str:
@@ -99,11 +109,11 @@ async def result_message(game: Game, results: list[Result], headline: str) -> Bo
         if len(winners) == 1
         else "Shared win: " + " and ".join(text.name(w) for w in winners) + "!"
     )
-    message = await board_message(game, game.state, headline)
+    png = await _render(game, game.state)
     embed = discord.Embed(
         title=f"Claim It! · game {game.id} · game over",
         description=f"{headline}\n\n**{title}**\n{text.results_table(game, results)}",
         colour=discord.Colour.gold(),
     )
     embed.set_image(url=f"attachment://{BOARD_FILE}")
-    return BoardMessage(embed, message.png)
+    return BoardMessage(embed, png)
