@@ -10,7 +10,7 @@ import discord
 
 from bot.discord_ui import text
 from bot.storage import Game, Result
-from engine.claimit import MAX_PLAYERS, GameState, Phase
+from engine.claimit import MAX_PLAYERS, GameState, Phase, roll_odds
 from render import View, render_board
 from render.palette import PLAYERS
 
@@ -98,6 +98,8 @@ def _prompt(game: Game, state: GameState, bust: int | None) -> str:
         lines.append(f"{who}: roll again, or stop & claim.")
     else:
         lines.append(f"{who}: roll the dice.")
+    if state.phase is Phase.ROLL:
+        lines.append(text.odds(roll_odds(state)))
     return "\n\n" + "\n".join(lines)
 
 

@@ -16,6 +16,7 @@ from engine.claimit import (
     Place,
     Placement,
     Roll,
+    RollOdds,
     Stop,
 )
 
@@ -65,6 +66,18 @@ def happened(outcome: Outcome) -> str:
     line = f"{who} stopped and settled {settled} space{'s' * (settled != 1)}."
     if any(isinstance(e, LastRoundCalled) for e in outcome.events):
         line += f" **Last round!** Everyone plays once more; {who} plays last."
+    return line
+
+
+def odds(odds: RollOdds) -> str:
+    """The exact risk of the next roll, and what stopping now keeps."""
+    line = (
+        f"Chance the next roll busts: **{float(odds.bust):.1%}** "
+        f"({odds.busting_rolls} of 216 rolls)."
+    )
+    if odds.marks_if_stopping:
+        kept = odds.marks_if_stopping
+        line += f" Stopping now keeps {kept} mark{'s' * (kept != 1)}."
     return line
 
 

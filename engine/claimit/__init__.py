@@ -24,6 +24,7 @@ from engine.claimit.json_form import (
     state_from_json,
     state_to_json,
 )
+from engine.claimit.odds import RollOdds, roll_odds
 from engine.claimit.rules import Transition, apply
 from engine.claimit.scoring import Score, scores, winners
 from engine.claimit.state import (
@@ -58,6 +59,7 @@ __all__ = [
     "Place",
     "Placement",
     "Roll",
+    "RollOdds",
     "RulesError",
     "Score",
     "Space",
@@ -69,6 +71,7 @@ __all__ = [
     "action_to_json",
     "apply",
     "event_to_json",
+    "roll_odds",
     "scores",
     "state_from_json",
     "state_to_json",

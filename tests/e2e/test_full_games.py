@@ -51,6 +51,9 @@ async def play_by_clicking(world: World, first: Message, rng: random.Random) -> 
 async def test_a_whole_game_from_new_to_the_result_table(world: World, players: int) -> None:
     first = await world.start_game(players)
     assert first.content.endswith("it's your turn.")
+    assert (
+        "Chance the next roll busts: **0.0%** (0 of 216 rolls)." in first.embeds[0]["description"]
+    )
     result = await play_by_clicking(world, first, random.Random(players))
     description = result.embeds[0]["description"]
     assert "wins!" in description or "Shared win" in description
