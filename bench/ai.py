@@ -1,0 +1,127 @@
+"""Bot strength: a seeded tournament between bot levels and a baseline.
+
+    python bench/ai.py [--games 2000] [--mixes 400] [--workers 2]
+
+Each 2-player pairing plays --games seeded games with the seats alternated;
+4-player mixes play --mixes games with the seats rotated. Prints win rates with
+95% (Wilson) confidence intervals (a shared win counts half) and the decision
+time percentiles per level. Targets (issue 6), 2-player: hard beats the
+baseline >= 65%, normal >= 55%, and hard beats normal >= 55%.
+The baseline places at random and stops as soon as this turn holds 2 marks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+if not __package__:
+    # Run as a file, this folder comes first on sys.path; the project root must.
+    sys.path[0] = str(Path(__file__).resolve().parents[1])
+
+from engine.claimit import GameState, Phase, Place, Roll, Stop, apply, scores, winners
+from engine.claimit.bots import Decision, Level, RollAgain, decide
+
+BASELINE = "baseline"
+Player = str
+
+
+def baseline(state: GameState, rng: random.Random) -> Decision:
+    if state.phase is Phase.PLACE:
+        return Place(rng.choice(state.pending_placements()))
+    marks = (state.squatter_mask | state.claims_this_turn).bit_count()
+    return Stop() if marks >= 2 else RollAgain()
+
+
+def play(seats: tuple[Player, ...], seed: int) -> tuple[tuple[float, ...], dict[Player, list[float]]]:
+    """One game: each seat's share of the win, and the decision times by player."""
+    choices = random.Random(seed)
+    dice = random.Random(seed ^ 0x5EED)
+    state = GameState.new(len(seats), first=0)
+    times: dict[Player, list[float]] = defaultdict(list)
+    while state.phase is not Phase.OVER:
+        player = seats[state.turn]
+        start = time.perf_counter()
+        if player == BASELINE:
+            decision = baseline(state, choices)
+        else:
+            decision = decide(state, Level(player), choices)
+        times[player].append(time.perf_counter() - start)
+        if isinstance(decision, RollAgain):
+            decision = Roll((dice.randint(1, 6), dice.randint(1, 6), dice.randint(1, 6)))
+        state = apply(state, decision).state
+    won = winners(scores(state))
+    return tuple(1 / len(won) if seat in won else 0.0 for seat in range(len(seats))), times
+
+
+def _game(job: tuple[tuple[Player, ...], int]) -> tuple[tuple[Player, ...], tuple[float, ...], dict[Player, list[float]]]:
+    seats, seed = job
+    shares, times = play(seats, seed)
+    return seats, shares, times
+
+
+def wilson(wins: float, games: int) -> tuple[float, float]:
+    if games == 0:
+        return (0.0, 1.0)
+    z = 1.96
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    spread = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return (centre - spread, centre + spread)
+
+
+def tournament(jobs: list[tuple[tuple[Player, ...], int]], workers: int) -> tuple[dict[Player, list[float]], dict[Player, list[float]]]:
+    results: dict[Player, list[float]] = defaultdict(list)
+    times: dict[Player, list[float]] = defaultdict(list)
+    with ProcessPoolExecutor(workers) as pool:
+        for seats, shares, game_times in pool.map(_game, jobs, chunksize=8):
+            for seat, player in enumerate(seats):
+                results[player].append(shares[seat])
+            for player, spent in game_times.items():
+                times[player].extend(spent)
+    return results, times
+
+
+def main(games: int, mixes: int, workers: int) -> None:
+    all_times: dict[Player, list[float]] = defaultdict(list)
+    pairings = [("hard", BASELINE), ("normal", BASELINE), ("easy", BASELINE), ("hard", "normal"), ("normal", "easy")]
+    for first, second in pairings:
+        jobs = [((first, second) if n % 2 == 0 else (second, first), 1000 * n + 7) for n in range(games)]
+        results, times = tournament(jobs, workers)
+        wins = sum(results[first])
+        low, high = wilson(wins, games)
+        print(f"{first:>6} vs {second:<8} 2 players, {games} games: {first} wins {wins / games:.1%} (95% CI {low:.1%}-{high:.1%})")
+        for player, spent in times.items():
+            all_times[player].extend(spent)
+    lineup = ("hard", "normal", "easy", BASELINE)
+    jobs = [(tuple(lineup[(i + n) % 4] for i in range(4)), 77 + 1000 * n) for n in range(mixes)]
+    results, times = tournament(jobs, workers)
+    for player in lineup:
+        wins = sum(results[player])
+        low, high = wilson(wins, mixes)
+        print(f"4-player mix, {mixes} games: {player:<8} wins {wins / mixes:.1%} (95% CI {low:.1%}-{high:.1%})")
+    for player, spent in times.items():
+        all_times[player].extend(spent)
+    for player, spent in sorted(all_times.items()):
+        spent.sort()
+        print(
+            f"decision time {player:<8} median {statistics.median(spent) * 1000:.2f} ms, "
+            f"p99 {spent[int(0.99 * len(spent))] * 1000:.2f} ms, max {spent[-1] * 1000:.2f} ms "
+            f"({len(spent)} decisions)"
+        )
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--mixes", type=int, default=400)
+    parser.add_argument("--workers", type=int, default=2)
+    arguments = parser.parse_args()
+    main(arguments.games, arguments.mixes, arguments.workers)
