@@ -40,7 +40,9 @@ def baseline(state: GameState, rng: random.Random) -> Decision:
     return Stop() if marks >= 2 else RollAgain()
 
 
-def play(seats: tuple[Player, ...], seed: int) -> tuple[tuple[float, ...], dict[Player, list[float]]]:
+def play(
+    seats: tuple[Player, ...], seed: int
+) -> tuple[tuple[float, ...], dict[Player, list[float]]]:
     """One game: each seat's share of the win, and the decision times by player."""
     choices = random.Random(seed)
     dice = random.Random(seed ^ 0x5EED)
@@ -61,7 +63,9 @@ def play(seats: tuple[Player, ...], seed: int) -> tuple[tuple[float, ...], dict[
     return tuple(1 / len(won) if seat in won else 0.0 for seat in range(len(seats))), times
 
 
-def _game(job: tuple[tuple[Player, ...], int]) -> tuple[tuple[Player, ...], tuple[float, ...], dict[Player, list[float]]]:
+def _game(
+    job: tuple[tuple[Player, ...], int],
+) -> tuple[tuple[Player, ...], tuple[float, ...], dict[Player, list[float]]]:
     seats, seed = job
     shares, times = play(seats, seed)
     return seats, shares, times
@@ -77,7 +81,9 @@ def wilson(wins: float, games: int) -> tuple[float, float]:
     return (centre - spread, centre + spread)
 
 
-def tournament(jobs: list[tuple[tuple[Player, ...], int]], workers: int) -> tuple[dict[Player, list[float]], dict[Player, list[float]]]:
+def tournament(
+    jobs: list[tuple[tuple[Player, ...], int]], workers: int
+) -> tuple[dict[Player, list[float]], dict[Player, list[float]]]:
     results: dict[Player, list[float]] = defaultdict(list)
     times: dict[Player, list[float]] = defaultdict(list)
     with ProcessPoolExecutor(workers) as pool:
@@ -91,13 +97,24 @@ def tournament(jobs: list[tuple[tuple[Player, ...], int]], workers: int) -> tupl
 
 def main(games: int, mixes: int, workers: int) -> None:
     all_times: dict[Player, list[float]] = defaultdict(list)
-    pairings = [("hard", BASELINE), ("normal", BASELINE), ("easy", BASELINE), ("hard", "normal"), ("normal", "easy")]
+    pairings = [
+        ("hard", BASELINE),
+        ("normal", BASELINE),
+        ("easy", BASELINE),
+        ("hard", "normal"),
+        ("normal", "easy"),
+    ]
     for first, second in pairings:
-        jobs = [((first, second) if n % 2 == 0 else (second, first), 1000 * n + 7) for n in range(games)]
+        jobs = [
+            ((first, second) if n % 2 == 0 else (second, first), 1000 * n + 7) for n in range(games)
+        ]
         results, times = tournament(jobs, workers)
         wins = sum(results[first])
         low, high = wilson(wins, games)
-        print(f"{first:>6} vs {second:<8} 2 players, {games} games: {first} wins {wins / games:.1%} (95% CI {low:.1%}-{high:.1%})")
+        print(
+            f"{first:>6} vs {second:<8} 2 players, {games} games: "
+            f"{first} wins {wins / games:.1%} (95% CI {low:.1%}-{high:.1%})"
+        )
         for player, spent in times.items():
             all_times[player].extend(spent)
     lineup = ("hard", "normal", "easy", BASELINE)
@@ -106,7 +123,10 @@ def main(games: int, mixes: int, workers: int) -> None:
     for player in lineup:
         wins = sum(results[player])
         low, high = wilson(wins, mixes)
-        print(f"4-player mix, {mixes} games: {player:<8} wins {wins / mixes:.1%} (95% CI {low:.1%}-{high:.1%})")
+        print(
+            f"4-player mix, {mixes} games: {player:<8} "
+            f"wins {wins / mixes:.1%} (95% CI {low:.1%}-{high:.1%})"
+        )
     for player, spent in times.items():
         all_times[player].extend(spent)
     for player, spent in sorted(all_times.items()):
