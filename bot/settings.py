@@ -28,6 +28,8 @@ class Settings:
     log_level: str = "INFO"
     discord_url: str | None = None
     """A Discord-compatible server to use instead of Discord: the local emulator."""
+    bot_pause: float = 1.0
+    """Seconds a computer player waits between its steps, so people can follow them."""
 
     @classmethod
     def load(
@@ -42,12 +44,20 @@ class Settings:
             raise SettingsError(
                 f"CLAIMIT_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}"
             )
+        pause = values.get("CLAIMIT_BOT_PAUSE") or "1.0"
+        try:
+            bot_pause = float(pause)
+        except ValueError:
+            bot_pause = -1.0
+        if not 0 <= bot_pause <= 60:
+            raise SettingsError(f"CLAIMIT_BOT_PAUSE must be seconds from 0 to 60, not {pause!r}")
         return cls(
             discord_token=values.get("DISCORD_TOKEN") or None,
             database=Path(values.get("CLAIMIT_DATABASE") or DEFAULT_DATABASE),
             dev_guild_id=None if guild is None else int(guild),
             log_level=level,
             discord_url=values.get("CLAIMIT_DISCORD_URL") or None,
+            bot_pause=bot_pause,
         )
 
 

@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord_ui import text
+from bot.service import BOT_LEVELS
 from bot.storage import Game
-from engine.claimit import MIN_PLAYERS, GameState, Phase
+from engine.claimit import MAX_PLAYERS, MIN_PLAYERS, GameState, Phase
 from render import lettered
 
 if TYPE_CHECKING:
@@ -94,9 +95,49 @@ class TurnButton(
         await bot.flow.turn_button(interaction, self.game, self.version, self.action)
 
 
-def parse_button(custom_id: str) -> LobbyButton | TurnButton | None:
-    """The button a custom_id names, or ``None`` if it is not one of ours."""
-    for cls in (LobbyButton, TurnButton):
+class BotSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"claimit:lobby:(?P<game>\d{1,19}):(?P<version>\d{1,9}):(?P<action>addbot|removebot)",
+):
+    """The host's menus to add a computer player (by level) or remove one (by seat)."""
+
+    def __init__(self, game: int, version: int, action: str, *, lobby: Game | None = None) -> None:
+        if action == "addbot":
+            options = [
+                discord.SelectOption(label=f"Add a computer player: {level}", value=level)
+                for level in BOT_LEVELS
+            ]
+            placeholder = "Add a computer player…"
+        else:
+            bots = [s for s in (lobby.seats if lobby else ()) if s.is_bot]
+            options = [
+                discord.SelectOption(label=f"Remove {s.display_name}", value=str(s.seat))
+                for s in bots
+            ] or [discord.SelectOption(label="No computer players", value="-1")]
+            placeholder = "Remove a computer player…"
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"claimit:lobby:{game}:{version}:{action}",
+                placeholder=placeholder,
+                options=options,
+            )
+        )
+        self.game, self.version, self.action = game, version, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> BotSelect:
+        return cls(int(match["game"]), int(match["version"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: ClaimItBot = interaction.client  # type: ignore[assignment]
+        await bot.flow.lobby_button(interaction, self.game, self.version, self.action)
+
+
+def parse_button(custom_id: str) -> LobbyButton | TurnButton | BotSelect | None:
+    """The component a custom_id names, or ``None`` if it is not one of ours."""
+    for cls in (LobbyButton, TurnButton, BotSelect):
         match = cls.__discord_ui_compiled_template__.fullmatch(custom_id)
         if match:
             return cls(int(match["game"]), int(match["version"]), match["action"])
@@ -108,12 +149,19 @@ def lobby_view(game: Game) -> discord.ui.View:
     for action in LOBBY_ACTIONS:
         disabled = action == "start" and len(game.seats) < MIN_PLAYERS
         view.add_item(LobbyButton(game.id, game.version, action, disabled=disabled))
+    if len(game.seats) < MAX_PLAYERS:
+        view.add_item(BotSelect(game.id, game.version, "addbot"))
+    if any(s.is_bot for s in game.seats):
+        view.add_item(BotSelect(game.id, game.version, "removebot", lobby=game))
     return view
 
 
 def turn_view(game: Game, state: GameState) -> discord.ui.View:
-    """Roll and Stop & claim, or one lettered button per legal placement."""
+    """Roll and Stop & claim, or one lettered button per legal placement (none while a
+    computer player moves: nobody else may press)."""
     view = discord.ui.View(timeout=None)
+    if game.seats[state.turn].is_bot:
+        return view
     if state.phase is Phase.PLACE:
         for letter, placement in lettered(state):
             label = f"{letter}: {text.placement(placement)}"

@@ -10,7 +10,7 @@ import discord
 import yarl
 from discord import app_commands
 
-from bot.discord_ui.buttons import LobbyButton, TurnButton, parse_button
+from bot.discord_ui.buttons import BotSelect, LobbyButton, TurnButton, parse_button
 from bot.discord_ui.commands import ClaimItCommands
 from bot.discord_ui.flow import SOMETHING_WENT_WRONG, GameFlow
 from bot.service import GameService
@@ -59,8 +59,8 @@ class ClaimItBot(discord.Client):
     async def setup_hook(self) -> None:
         self._database = await Database.open(self.settings.database)
         self.service = GameService(self._database, dice=self._dice)
-        self.flow = GameFlow(self.service)
-        self.add_dynamic_items(LobbyButton, TurnButton)
+        self.flow = GameFlow(self.service, self, self.settings.bot_pause)
+        self.add_dynamic_items(LobbyButton, TurnButton, BotSelect)
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -77,6 +77,7 @@ class ClaimItBot(discord.Client):
             len(self.guilds),
             self.settings.database,
         )
+        await self.flow.resume_bot_turns()
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         if interaction.type is not discord.InteractionType.component:
@@ -92,6 +93,8 @@ class ClaimItBot(discord.Client):
             await button.callback(interaction)
 
     async def close(self) -> None:
+        if hasattr(self, "flow"):
+            await self.flow.stop_bot_turns()
         await super().close()
         if self._database is not None:
             await self._database.close()
@@ -106,7 +109,7 @@ def _custom_ids(message: discord.Message | None) -> set[str]:
         for row in message.components
         if isinstance(row, discord.ActionRow)
         for child in row.children
-        if isinstance(child, discord.Button) and child.custom_id
+        if isinstance(child, discord.Button | discord.SelectMenu) and child.custom_id
     }
 
 

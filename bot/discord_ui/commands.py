@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
@@ -20,10 +20,19 @@ class ClaimItCommands(app_commands.Group):
 
     @app_commands.command(name="new", description="Open a lobby for a new game in this channel")
     @app_commands.describe(
-        variant="Rule variant: a claim marker frees the squatter under it (not for 5 players)"
+        variant="Rule variant: a claim marker frees the squatter under it (not for 5 players)",
+        bots="Computer players to seat at once (0-4)",
+        bot_level="How well they play",
     )
-    async def new(self, interaction: discord.Interaction, variant: bool = False) -> None:
-        await guarded(interaction, _bot(interaction).flow.new_game(interaction, variant))
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        variant: bool = False,
+        bots: app_commands.Range[int, 0, 4] = 0,
+        bot_level: Literal["easy", "normal", "hard"] = "normal",
+    ) -> None:
+        flow = _bot(interaction).flow
+        await guarded(interaction, flow.new_game(interaction, variant, bots, bot_level))
 
     @app_commands.command(name="rules", description="The rules, short (only you see them)")
     async def rules(self, interaction: discord.Interaction) -> None:

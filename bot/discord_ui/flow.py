@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 from collections.abc import Awaitable
 from typing import Any
 
@@ -16,27 +17,32 @@ import discord
 
 from bot.discord_ui import text
 from bot.discord_ui.buttons import lobby_view, turn_view
-from bot.discord_ui.messages import BoardMessage, board_message, lobby_embed, result_message
+from bot.discord_ui.messages import board_message, lobby_embed, result_message
 from bot.discord_ui.permissions import missing_permissions_message
-from bot.service import Actor, GameService, Outcome, Player, ServiceError
-from bot.service.errors import GameBroken, NoGameHere
+from bot.discord_ui.surfaces import ChannelSurface, InteractionSurface, Surface, tell
+from bot.service import SYSTEM, Actor, GameService, Outcome, Player, ServiceError
+from bot.service.errors import BoardMovedOn, GameBroken, NoGameHere
 from bot.storage import Game, GameStatus
-from engine.claimit import Bust, Phase, Roll, Stopped
+from engine.claimit import Bust, Phase, Place, Roll, Stopped
+from engine.claimit.bots import Level, RollAgain, decide
 
 log = logging.getLogger(__name__)
 
-DEFER_AFTER = 1.5
-"""Seconds to wait for a board image before deferring, well inside Discord's 3."""
 SOMETHING_WENT_WRONG = "Something went wrong on my side, so nothing changed. Please try again."
 
 
 class GameFlow:
-    def __init__(self, service: GameService) -> None:
+    def __init__(self, service: GameService, client: discord.Client, bot_pause: float) -> None:
         self.service = service
+        self.client = client
+        self.bot_pause = bot_pause
+        self._bot_games: dict[int, asyncio.Task[None]] = {}
 
     # Commands --------------------------------------------------------------------
 
-    async def new_game(self, interaction: discord.Interaction, variant: bool) -> None:
+    async def new_game(
+        self, interaction: discord.Interaction, variant: bool, bots: int, bot_level: str
+    ) -> None:
         if await self._cannot_post(interaction):
             return
         assert interaction.guild_id is not None and interaction.channel_id is not None
@@ -46,6 +52,8 @@ class GameFlow:
             host=_player(interaction),
             variant=variant,
         )
+        for _ in range(bots):
+            game = await self.service.add_bot(game.id, _actor(interaction), None, bot_level)
         await interaction.response.send_message(embed=lobby_embed(game), view=lobby_view(game))
         message = await interaction.original_response()
         await self.service.set_lobby_message(game.id, message.id)
@@ -93,7 +101,7 @@ class GameFlow:
     async def _cannot_post(self, interaction: discord.Interaction) -> bool:
         refusal = missing_permissions_message(interaction.app_permissions)
         if refusal:
-            await _tell(interaction, refusal)
+            await tell(interaction, refusal)
         return refusal is not None
 
     # Buttons ---------------------------------------------------------------------
@@ -108,7 +116,13 @@ class GameFlow:
     ) -> None:
         # Joining and leaving mean the same whatever the lobby showed; starting
         # and cancelling act on exactly the seats that were shown.
-        if action == "join":
+        if action == "addbot":
+            level = _selected(interaction)
+            game = await self.service.add_bot(game_id, _actor(interaction), None, level)
+        elif action == "removebot":
+            seat = int(_selected(interaction))
+            game = await self.service.remove_bot(game_id, _actor(interaction), None, seat)
+        elif action == "join":
             game = await self.service.join(game_id, _player(interaction), None)
         elif action == "leave":
             game = await self.service.leave(game_id, interaction.user.id, None)
@@ -121,7 +135,8 @@ class GameFlow:
             first = text.seat_line(game.seats[game.state.turn])
             note = f"The game is on! {first} was drawn to go first."
             await interaction.response.edit_message(embed=lobby_embed(game, note), view=None)
-            await self._post_turn(interaction, game, f"The game begins. {first} goes first.")
+            surface = InteractionSurface(interaction)
+            await self._post_turn(surface, game, f"The game begins. {first} goes first.")
         elif game.status is GameStatus.CANCELLED:
             await interaction.response.edit_message(
                 embed=lobby_embed(game, "This lobby was closed."), view=None
@@ -144,14 +159,14 @@ class GameFlow:
             outcome = await self.service.stop(game_id, actor, version)
         else:
             outcome = await self.service.choose(game_id, actor, version, "ABCDEF".index(action))
-        await self._present(interaction, outcome)
+        await self._present(InteractionSurface(interaction), outcome)
 
-    async def _present(self, interaction: discord.Interaction, outcome: Outcome) -> None:
+    async def _present(self, surface: Surface, outcome: Outcome) -> None:
         game, state, headline = outcome.game, outcome.state, text.happened(outcome)
         rolled = _three(outcome.action.dice) if isinstance(outcome.action, Roll) else None
         if not any(isinstance(e, Bust | Stopped) for e in outcome.events):
             board = board_message(game, state, headline, rolled=rolled)
-            await _edit_in_place(interaction, board, turn_view(game, state))
+            await surface.edit(board, turn_view(game, state))
             return
         busted = any(isinstance(e, Bust) for e in outcome.events)
         # The turn's last picture stays in the channel without buttons: a bust
@@ -162,22 +177,21 @@ class GameFlow:
             )
         else:
             final = board_message(game, state, headline, prompt=False)
-        await _edit_in_place(interaction, final, None)
+        await surface.edit(final, None)
         if state.phase is Phase.OVER:
             results = await self.service.results(game.id)
             board_result = await result_message(game, results, headline)
-            await self._send(interaction, embed=board_result.embed, file=board_result.file())
+            await surface.send(embed=board_result.embed, file=board_result.file())
         else:
-            await self._post_turn(interaction, game, headline)
+            await self._post_turn(surface, game, headline)
 
-    async def _post_turn(self, interaction: discord.Interaction, game: Game, headline: str) -> None:
+    async def _post_turn(self, surface: Surface, game: Game, headline: str) -> None:
         """A new message for the player to move, pinging only them."""
         assert game.state is not None
         seat = game.seats[game.state.turn]
         board = await board_message(game, game.state, headline)
         ping = None if seat.user_id is None else f"<@{seat.user_id}>, it's your turn."
-        message = await self._send(
-            interaction,
+        message = await surface.send(
             content=ping,
             embed=board.embed,
             file=board.file(),
@@ -188,22 +202,62 @@ class GameFlow:
         )
         if message is not None:
             await self.service.set_turn_message(game.id, message.id)
+        if seat.is_bot:
+            self.play_bot_turns(game)
 
-    async def _send(
-        self, interaction: discord.Interaction, **message: Any
-    ) -> discord.Message | None:
-        channel = interaction.channel
-        assert isinstance(channel, discord.abc.Messageable)
-        try:
-            return await channel.send(**message)
-        except discord.Forbidden:
-            await _tell(
-                interaction,
-                "I couldn't post the next game message here: I'm missing a permission in this "
-                "channel (Send Messages, Embed Links or Attach Files). Once it's back, "
-                "use /claimit board to carry on.",
+    # Computer players ----------------------------------------------------------------
+
+    def play_bot_turns(self, game: Game) -> None:
+        """Lets the computer players move, one visible step at a time, until a human's turn."""
+        running = self._bot_games.get(game.id)
+        if running is None or running.done():
+            self._bot_games[game.id] = asyncio.create_task(
+                self._bot_turns(game.id, game.channel_id)
             )
-            return None
+
+    async def stop_bot_turns(self) -> None:
+        """On shutdown: a step in flight is either committed or not; a restart resumes."""
+        for task in self._bot_games.values():
+            task.cancel()
+        await asyncio.gather(*self._bot_games.values(), return_exceptions=True)
+        self._bot_games.clear()
+
+    async def resume_bot_turns(self) -> None:
+        """After a start or restart: every game waiting for a computer player goes on."""
+        for game in await self.service.active_games():
+            if game.state is not None and game.seats[game.state.turn].is_bot:
+                self.play_bot_turns(game)
+
+    async def _bot_turns(self, game_id: int, channel_id: int) -> None:
+        channel = self.client.get_partial_messageable(channel_id)
+        try:
+            while True:
+                game = await self.service.game(game_id)
+                if game.status is not GameStatus.ACTIVE or game.broken or game.state is None:
+                    return
+                seat = game.seats[game.state.turn]
+                if not seat.is_bot:
+                    return
+                await asyncio.sleep(self.bot_pause)
+                # Seeded by the position, so a game replays the same decisions.
+                rng = random.Random(f"{game.id}:{game.version}")
+                decision = decide(game.state, Level(seat.bot_level or Level.NORMAL), rng)
+                try:
+                    if isinstance(decision, RollAgain):
+                        outcome = await self.service.roll(game_id, SYSTEM, game.version)
+                    elif isinstance(decision, Place):
+                        outcome = await self.service.place(
+                            game_id, SYSTEM, game.version, decision.placement
+                        )
+                    else:
+                        outcome = await self.service.stop(game_id, SYSTEM, game.version)
+                except BoardMovedOn:
+                    continue
+                await self._present(ChannelSurface(channel, game.turn_message_id), outcome)
+        except ServiceError:
+            return
+        except Exception:
+            log.exception("computer player in game %s failed", game_id)
 
 
 async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> None:
@@ -211,38 +265,10 @@ async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> No
     try:
         await work
     except ServiceError as refusal:
-        await _tell(interaction, refusal.message)
+        await tell(interaction, refusal.message)
     except Exception:
         log.exception("handling interaction %s failed", interaction.id)
-        await _tell(interaction, SOMETHING_WENT_WRONG)
-
-
-async def _tell(interaction: discord.Interaction, message: str) -> None:
-    if interaction.response.is_done():
-        await interaction.followup.send(message, ephemeral=True)
-    else:
-        await interaction.response.send_message(message, ephemeral=True)
-
-
-async def _edit_in_place(
-    interaction: discord.Interaction,
-    rendering: Awaitable[BoardMessage],
-    view: discord.ui.View | None,
-) -> None:
-    """Edits the clicked message; defers first if the image is slow to come."""
-    task = asyncio.ensure_future(rendering)
-    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
-    if not done:
-        await interaction.response.defer()
-        board = await task
-        await interaction.edit_original_response(
-            embed=board.embed, attachments=[board.file()], view=view
-        )
-        return
-    board = task.result()
-    await interaction.response.edit_message(
-        embed=board.embed, attachments=[board.file()], view=view
-    )
+        await tell(interaction, SOMETHING_WENT_WRONG)
 
 
 async def _strip_buttons(interaction: discord.Interaction, message_id: int | None) -> None:
@@ -260,6 +286,12 @@ def _player(interaction: discord.Interaction) -> Player:
 
 def _actor(interaction: discord.Interaction) -> Actor:
     return Actor(interaction.user.id, can_moderate=interaction.permissions.manage_messages)
+
+
+def _selected(interaction: discord.Interaction) -> str:
+    data: dict[str, Any] = dict(interaction.data or {})
+    values = data.get("values") or [""]
+    return str(values[0])
 
 
 def _three(dice: tuple[int, ...]) -> tuple[int, int, int]:

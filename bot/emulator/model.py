@@ -59,6 +59,7 @@ class Message:
         return self.visible_to is not None
 
     def buttons(self) -> list[dict[str, Any]]:
+        """Every component: buttons, and select menus (type 3)."""
         return [c for row in self.components for c in row.get("components", [])]
 
     def button(self, label: str) -> dict[str, Any]:
@@ -68,7 +69,7 @@ class Message:
         raise KeyError(f"no button labelled {label!r} on message {self.id}: {self.button_labels()}")
 
     def button_labels(self) -> list[str]:
-        return [str(b.get("label")) for b in self.buttons()]
+        return [str(b.get("label")) for b in self.buttons() if b.get("type") == 2]
 
 
 @dataclass

@@ -203,6 +203,26 @@ class DiscordEmulator:
         data = {"custom_id": custom_id, "component_type": 2}
         return await self._interact(3, user, channel, data, message, "en-US")
 
+    async def select(
+        self, user: User, message: Message, placeholder: str, value: str
+    ) -> Interaction:
+        """Picks ``value`` in the select menu with this placeholder."""
+        menu = next(
+            (
+                c
+                for c in message.buttons()
+                if c.get("type") == 3 and c.get("placeholder") == placeholder
+            ),
+            None,
+        )
+        if menu is None:
+            raise KeyError(f"no menu {placeholder!r} on message {message.id}")
+        if value not in [o["value"] for o in menu.get("options", [])]:
+            raise KeyError(f"{value!r} is not an option of {placeholder!r}")
+        channel = self.channels[message.channel_id]
+        data = {"custom_id": menu["custom_id"], "component_type": 3, "values": [value]}
+        return await self._interact(3, user, channel, data, message, "en-US")
+
     async def _interact(
         self,
         kind: int,

@@ -309,6 +309,14 @@ class GameService:
             game_id = await queries.open_game_in_channel(connection, channel_id)
             return None if game_id is None else await _load(connection, game_id)
 
+    async def active_games(self) -> list[Game]:
+        """Every game being played, in any channel."""
+        async with self._db.read() as connection:
+            return [
+                await _load(connection, game_id)
+                for game_id in await queries.active_game_ids(connection)
+            ]
+
     async def moves(self, game_id: int) -> list[Move]:
         async with self._db.read() as connection:
             return await queries.load_moves(connection, game_id)

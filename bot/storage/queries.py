@@ -84,6 +84,11 @@ async def open_game_in_channel(connection: aiosqlite.Connection, channel_id: int
     return int(rows[0][0]) if rows else None
 
 
+async def active_game_ids(connection: aiosqlite.Connection) -> list[int]:
+    rows = await connection.execute_fetchall("SELECT id FROM games WHERE status = 'active'")
+    return [int(row[0]) for row in rows]
+
+
 async def insert_game(
     connection: aiosqlite.Connection,
     *,

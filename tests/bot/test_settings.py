@@ -42,6 +42,7 @@ def test_env_example_lists_every_setting_with_its_default() -> None:
         "CLAIMIT_DEV_GUILD",
         "CLAIMIT_LOG_LEVEL",
         "CLAIMIT_DISCORD_URL",
+        "CLAIMIT_BOT_PAUSE",
     }
     assert Settings.load({}, ROOT / ".env.example") == Settings.load({}, ROOT / "nothing")
 
@@ -64,3 +65,7 @@ def test_optional_settings_are_read_and_checked(tmp_path: Path) -> None:
         Settings.load({"CLAIMIT_DEV_GUILD": "my server"}, tmp_path / "none")
     with pytest.raises(SettingsError, match="CLAIMIT_LOG_LEVEL"):
         Settings.load({"CLAIMIT_LOG_LEVEL": "loud"}, tmp_path / "none")
+    assert Settings.load({"CLAIMIT_BOT_PAUSE": "0.25"}, tmp_path / "none").bot_pause == 0.25
+    for pause in ("soon", "-1", "61"):
+        with pytest.raises(SettingsError, match="CLAIMIT_BOT_PAUSE"):
+            Settings.load({"CLAIMIT_BOT_PAUSE": pause}, tmp_path / "none")

@@ -11,7 +11,7 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot.discord_ui import flow
+from bot.discord_ui import surfaces
 from bot.emulator import Interaction
 from tests.e2e.world import World, board_png, make_world
 
@@ -194,7 +194,7 @@ async def test_a_slow_board_is_deferred_then_edited_in(
     turn = await world.start_game(2)
     mover = world.user(turn.mentions[0])
     before = board_png(turn)
-    monkeypatch.setattr(flow, "DEFER_AFTER", 0.0)
+    monkeypatch.setattr(surfaces, "DEFER_AFTER", 0.0)
     interaction = await world.click(mover, turn, "Roll")
     assert interaction.response_type == 6
     edited = await world.discord.wait_for_message(

@@ -26,7 +26,7 @@ class World:
     bots: list[ClaimItBot] = field(default_factory=list)
 
     async def start_bot(self, seed: int = 1) -> ClaimItBot:
-        settings = Settings(discord_token=self.discord.token, database=self.database)
+        settings = Settings(discord_token=self.discord.token, database=self.database, bot_pause=0)
         bot = ClaimItBot(settings, dice=random.Random(seed), guild_ready_timeout=0.05)
         await bot.login(self.discord.token)
         self._tasks.append(asyncio.create_task(bot.connect()))
