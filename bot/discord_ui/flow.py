@@ -1,8 +1,9 @@
 """What the bot does for each command and button: ask the service, then show the result.
 
-Within a turn the game message is edited in place through the interaction
-response; when a turn ends its buttons are removed and a new message pings the
-next player. Everything addressed to one person is ephemeral.
+Within a turn the game message is edited in place (through the interaction
+response, or directly when a computer player moves); when a turn ends its
+buttons are removed and a new message pings the next player. Everything
+addressed to one person is ephemeral.
 """
 
 from __future__ import annotations
