@@ -36,8 +36,7 @@ Player = str
 def baseline(state: GameState, rng: random.Random) -> Decision:
     if state.phase is Phase.PLACE:
         return Place(rng.choice(state.pending_placements()))
-    marks = (state.squatter_mask | state.claims_this_turn).bit_count()
-    return Stop() if marks >= 2 else RollAgain()
+    return Stop() if state.marks_this_turn >= 2 else RollAgain()
 
 
 def play(

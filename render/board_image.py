@@ -188,7 +188,7 @@ def _draw_side_panel(
     status, color = _status(state, view, won)
     _text(image, status, _SIDE_MIDDLE, SIDE[1] + 176, size=18, color=color, face=Face.BOLD)
     if state.placed_this_turn:
-        marks = (state.squatter_mask | state.claims_this_turn).bit_count()
+        marks = state.marks_this_turn
         _text(
             image,
             f"this turn: {marks} mark{'s' * (marks != 1)}",

@@ -53,7 +53,7 @@ def happened(outcome: Outcome) -> str:
     who = name(game.seats[outcome.before.turn])
     if isinstance(action, Roll):
         if any(isinstance(e, Bust) for e in outcome.events):
-            lost = marks_count(outcome.before)
+            lost = outcome.before.marks_this_turn
             return (
                 f"{who} rolled {dice(action.dice)}: no legal placement, **bust!** "
                 f"{lost} mark{'s' * (lost != 1)} from this turn are lost."
@@ -62,7 +62,7 @@ def happened(outcome: Outcome) -> str:
     if isinstance(action, Place):
         return f"{who} placed a {placement(action.placement)}."
     assert isinstance(action, Stop)
-    settled = marks_count(outcome.before)
+    settled = outcome.before.marks_this_turn
     line = f"{who} stopped and settled {settled} space{'s' * (settled != 1)}."
     if any(isinstance(e, LastRoundCalled) for e in outcome.events):
         line += f" **Last round!** Everyone plays once more; {who} plays last."
@@ -79,10 +79,6 @@ def odds(odds: RollOdds) -> str:
         kept = odds.marks_if_stopping
         line += f" Stopping now keeps {kept} mark{'s' * (kept != 1)}."
     return line
-
-
-def marks_count(state: GameState) -> int:
-    return (state.squatter_mask | state.claims_this_turn).bit_count()
 
 
 def this_turn(state: GameState) -> str:

@@ -22,11 +22,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from enum import StrEnum
+from fractions import Fraction
 
 from engine.claimit.actions import Place, Placement, Stop
 from engine.claimit.board import largest_group
 from engine.claimit.errors import GameAlreadyOver
-from engine.claimit.odds import DISTINCT_ROLLS, OUTCOMES
+from engine.claimit.odds import DISTINCT_ROLLS, OUTCOMES, roll_odds
 from engine.claimit.state import LAST_ROUND_THRESHOLD, GameState, Phase
 
 
@@ -98,9 +99,8 @@ def _easy(state: GameState, rng: random.Random) -> Decision:
         return Place(max(state.pending_placements(), key=liking))
     if not state.placed_this_turn:
         return RollAgain()
-    marks = (state.squatter_mask | state.claims_this_turn).bit_count()
-    risky = sum(w for roll, w in DISTINCT_ROLLS if not state.legal_placements(roll)) * 3 > OUTCOMES
-    return Stop() if marks >= 3 or risky else RollAgain()
+    risky = roll_odds(state).bust > Fraction(1, 3)
+    return Stop() if state.marks_this_turn >= 3 or risky else RollAgain()
 
 
 class _Judge:

@@ -44,5 +44,5 @@ def roll_odds(state: GameState) -> RollOdds:
         raise WrongPhase(f"odds are for a player about to roll, not in phase {state.phase}")
     busting = sum(weight for roll, weight in DISTINCT_ROLLS if not state.legal_placements(roll))
     bust = Fraction(busting, OUTCOMES)
-    marks = (state.squatter_mask | state.claims_this_turn).bit_count()
+    marks = state.marks_this_turn
     return RollOdds(bust, marks, (1 - bust) * (marks + 1))

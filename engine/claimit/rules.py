@@ -92,7 +92,7 @@ def _stop(state: GameState) -> Transition:
         raise WrongPhase("a placement from the last roll must be made before stopping")
     if not state.placed_this_turn:
         raise WrongPhase("stopping needs at least one placement this turn")
-    settled = state.squatter_mask | state.claims_this_turn
+    settled = state.marks_mask
     turn = state.turn
     owners = tuple(
         (mask | settled) if seat == turn else (mask & ~settled)

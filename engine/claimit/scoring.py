@@ -20,7 +20,7 @@ class Score(NamedTuple):
 
 def visible_spaces(state: GameState, seat: int) -> int:
     """The seat's spaces: those whose top marker is the seat's own."""
-    return state.owners[seat] & ~(state.squatter_mask | state.claims_this_turn)
+    return state.owners[seat] & ~state.marks_mask
 
 
 def scores(state: GameState) -> tuple[Score, ...]:

@@ -227,14 +227,24 @@ class GameState:
 
     def board(self) -> dict[Space, tuple[str, ...]]:
         """Every non-empty space and its stack, in space order (row by row)."""
-        occupied = self.squatter_mask | self.claims_this_turn
+        occupied = self.marks_mask
         for mask in self.owners:
             occupied |= mask
         return {SPACES[i]: self.stack(SPACES[i]) for i in indices(occupied)}
 
     @property
+    def marks_mask(self) -> int:
+        """The spaces marked this turn: squatters and claim markers on top of stacks."""
+        return self.squatter_mask | self.claims_this_turn
+
+    @property
+    def marks_this_turn(self) -> int:
+        """How many spaces this turn marked (what a stop would settle, a bust lose)."""
+        return self.marks_mask.bit_count()
+
+    @property
     def placed_this_turn(self) -> bool:
-        return bool(self.squatter_mask | self.claims_this_turn)
+        return bool(self.marks_mask)
 
     @property
     def claim_supply(self) -> int:
