@@ -21,7 +21,6 @@ if TYPE_CHECKING:
     from bot.discord_ui.client import ClaimItBot
 
 LOBBY_ACTIONS = ("join", "leave", "start", "cancel")
-TURN_ACTIONS = ("roll", "stop", "A", "B", "C", "D", "E", "F")
 
 
 class LobbyButton(

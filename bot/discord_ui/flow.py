@@ -26,6 +26,7 @@ from bot.service.errors import BoardMovedOn, GameBroken, NoGameHere
 from bot.storage import Game, GameStatus
 from engine.claimit import Bust, Phase, Place, Roll, Stopped
 from engine.claimit.bots import Level, RollAgain, decide
+from render import LETTERS
 
 log = logging.getLogger(__name__)
 
@@ -159,7 +160,7 @@ class GameFlow:
         elif action == "stop":
             outcome = await self.service.stop(game_id, actor, version)
         else:
-            outcome = await self.service.choose(game_id, actor, version, "ABCDEF".index(action))
+            outcome = await self.service.choose(game_id, actor, version, LETTERS.index(action))
         await self._present(InteractionSurface(interaction), outcome)
 
     async def _present(self, surface: Surface, outcome: Outcome) -> None:
@@ -242,7 +243,9 @@ class GameFlow:
                 await asyncio.sleep(self.bot_pause)
                 # Seeded by the position, so a game replays the same decisions.
                 rng = random.Random(f"{game.id}:{game.version}")
-                decision = decide(game.state, Level(seat.bot_level or Level.NORMAL), rng)
+                level = Level(seat.bot_level or Level.NORMAL)
+                # A hard decision can take a tenth of a second: not on the event loop.
+                decision = await asyncio.to_thread(decide, game.state, level, rng)
                 try:
                     if isinstance(decision, RollAgain):
                         outcome = await self.service.roll(game_id, SYSTEM, game.version)

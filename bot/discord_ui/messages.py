@@ -11,7 +11,7 @@ import discord
 from bot.discord_ui import text
 from bot.storage import Game, Result
 from engine.claimit import MAX_PLAYERS, GameState, Phase, roll_odds
-from render import View, render_board
+from render import LETTERS, View, render_board
 from render.palette import PLAYERS
 
 BOARD_FILE = "board.png"
@@ -92,7 +92,7 @@ def _prompt(game: Game, state: GameState, bust: int | None) -> str:
     if state.placed_this_turn:
         lines.append(text.this_turn(state))
     if state.phase is Phase.PLACE:
-        letters = "ABCDEF"[: len(state.pending_placements())]
+        letters = LETTERS[: len(state.pending_placements())]
         lines.append(f"{who}: choose a placement ({letters[0]}–{letters[-1]}).")
     elif state.placed_this_turn:
         lines.append(f"{who}: roll again, or stop & claim.")
