@@ -6,7 +6,7 @@ import random
 
 from bot.emulator import Message
 from tests.e2e.test_full_games import is_result
-from tests.e2e.world import World, board_png
+from tests.e2e.world import World, board_png, pick_button
 
 
 async def test_a_human_plays_a_whole_game_against_two_bots(world: World) -> None:
@@ -47,13 +47,7 @@ async def test_a_human_plays_a_whole_game_against_two_bots(world: World) -> None
 async def play_my_turn(world: World, message: Message, rng: random.Random) -> None:
     human = world.players[0]
     while message.buttons():
-        labels = message.button_labels()
-        if "Roll" in labels:
-            stop = message.button("Stop & claim")
-            choice = "Stop & claim" if not stop.get("disabled") and rng.random() < 0.5 else "Roll"
-        else:
-            choice = rng.choice(labels)
-        await world.click(human, message, choice)
+        await world.click(human, message, pick_button(message, rng, stop_chance=0.5))
 
 
 async def test_the_host_adds_and_removes_bots_in_the_lobby(world: World) -> None:

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from bot.emulator import Message
-from tests.e2e.world import World, board_png
+from tests.e2e.world import World, board_png, pick_button
 
 
 def player_to_move(world: World, message: Message) -> int:
@@ -26,12 +26,7 @@ async def play_by_clicking(world: World, first: Message, rng: random.Random) -> 
     previous_png = board_png(message)
     while True:
         user = users[player_to_move(world, message)]
-        labels = message.button_labels()
-        if "Roll" in labels:
-            stop = message.button("Stop & claim")
-            choice = "Stop & claim" if not stop.get("disabled") and rng.random() < 0.4 else "Roll"
-        else:
-            choice = rng.choice(labels)
+        choice = pick_button(message, rng, stop_chance=0.4)
         seen = {m.id for m in world.channel.visible()}
         await world.click(user, message, choice)
         if not message.buttons():

@@ -92,6 +92,15 @@ async def make_world(
     return World(emulator, guild, channel, [*users, outsider], tmp_path / "bot.sqlite3")
 
 
+def pick_button(message: Message, rng: random.Random, stop_chance: float) -> str:
+    """What a player clicks: a random placement, or stop (when allowed) or roll."""
+    labels = message.button_labels()
+    if "Roll" not in labels:
+        return rng.choice(labels)
+    stop_allowed = not message.button("Stop & claim").get("disabled")
+    return "Stop & claim" if stop_allowed and rng.random() < stop_chance else "Roll"
+
+
 def board_png(message: Message) -> bytes:
     (attachment,) = [a for a in message.attachments if a.filename == "board.png"]
     image = Image.open(io.BytesIO(attachment.data))
