@@ -5,7 +5,7 @@ state, events = apply(state, Roll((2, 3, 5)))
 state, events = apply(state, Place(state.pending_placements()[0]))
 """
 
-from engine.claimit.actions import Action, Place, Placement, Roll, Stop
+from engine.claimit.actions import Action, Place, Placement, Roll, Stop, TimeOut
 from engine.claimit.board import SPACES, Space
 from engine.claimit.errors import (
     BadAction,
@@ -16,7 +16,7 @@ from engine.claimit.errors import (
     RulesError,
     WrongPhase,
 )
-from engine.claimit.events import Bust, Event, GameOver, LastRoundCalled, Stopped
+from engine.claimit.events import Bust, Event, GameOver, LastRoundCalled, Passed, Stopped
 from engine.claimit.json_form import (
     action_from_json,
     action_to_json,
@@ -55,6 +55,7 @@ __all__ = [
     "InvalidState",
     "LastRound",
     "LastRoundCalled",
+    "Passed",
     "Phase",
     "Place",
     "Placement",
@@ -65,6 +66,7 @@ __all__ = [
     "Space",
     "Stop",
     "Stopped",
+    "TimeOut",
     "Transition",
     "WrongPhase",
     "action_from_json",

@@ -1,4 +1,4 @@
-"""What a player can do: roll, place one marker, stop."""
+"""What a player can do: roll, place one marker, stop; and what their clock can do: time out."""
 
 from __future__ import annotations
 
@@ -40,4 +40,13 @@ class Stop:
     pass
 
 
-Action = Roll | Place | Stop
+@dataclass(frozen=True, slots=True)
+class TimeOut:
+    """The player to move ran out of time: the turn ends as a stop keeping what was
+    placed before any pending roll, or as a pass when nothing was placed.
+
+    Not in the rulebook: it is how an online table keeps a quiet player from
+    stalling the game (PRODUCT.md, reliability)."""
+
+
+Action = Roll | Place | Stop | TimeOut

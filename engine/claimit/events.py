@@ -1,4 +1,4 @@
-"""What applying an action can announce. A turn's end gives ``Bust`` or ``Stopped``,
+"""What applying an action can announce. A turn's end gives ``Bust``, ``Stopped`` or ``Passed``,
 then ``LastRoundCalled`` if that stop called it, then ``GameOver`` if it was the last turn."""
 
 from __future__ import annotations
@@ -17,6 +17,13 @@ class Stopped:
 
 
 @dataclass(frozen=True, slots=True)
+class Passed:
+    """The turn ended on a time-out with nothing placed: the board is as the turn found it."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class LastRoundCalled:
     seat: int
 
@@ -26,4 +33,4 @@ class GameOver:
     winners: tuple[int, ...]
 
 
-Event = Bust | Stopped | LastRoundCalled | GameOver
+Event = Bust | Stopped | Passed | LastRoundCalled | GameOver

@@ -1,4 +1,5 @@
-"""The JSON form of states, actions and events defined in RULES.md.
+"""The JSON form of states, actions and events defined in RULES.md, plus the
+time-out (``{"timeout": true}``, event ``pass``) that only the bot's clock plays.
 
 It is what the conformance protocol speaks and what storage persists, so
 reading it is strict: a state is rebuilt through ``GameState``'s checks, and
@@ -9,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.claimit.actions import Action, Place, Placement, Roll, Stop
+from engine.claimit.actions import Action, Place, Placement, Roll, Stop, TimeOut
 from engine.claimit.board import Space
 from engine.claimit.errors import BadAction, InvalidState
-from engine.claimit.events import Bust, Event, LastRoundCalled, Stopped
+from engine.claimit.events import Bust, Event, LastRoundCalled, Passed, Stopped
 from engine.claimit.markers import PLACEABLE
 from engine.claimit.state import GameState, Phase
 
@@ -94,6 +95,10 @@ def action_from_json(data: object) -> Action:
         if value is True:
             return Stop()
         raise BadAction('a stop is {"stop": true}')
+    if kind == "timeout":
+        if value is True:
+            return TimeOut()
+        raise BadAction('a time-out is {"timeout": true}')
     raise BadAction(f"{kind!r} is not an action: use roll, place or stop")
 
 
@@ -102,6 +107,8 @@ def action_to_json(action: Action) -> JSON:
         return {"roll": list(action.dice)}
     if isinstance(action, Place):
         return {"place": placement_to_json(action.placement)}
+    if isinstance(action, TimeOut):
+        return {"timeout": True}
     return {"stop": True}
 
 
@@ -110,6 +117,8 @@ def event_to_json(event: Event) -> JSON:
         return {"event": "bust", "seat": event.seat}
     if isinstance(event, Stopped):
         return {"event": "stop", "seat": event.seat}
+    if isinstance(event, Passed):
+        return {"event": "pass", "seat": event.seat}
     if isinstance(event, LastRoundCalled):
         return {"event": "last_round", "seat": event.seat}
     return {"event": "game_over", "winners": list(event.winners)}

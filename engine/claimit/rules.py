@@ -1,4 +1,4 @@
-"""Applying an action: roll (or bust), place, stop (settle), and the turn's end.
+"""Applying an action: roll (or bust), place, stop (settle), time out, and the turn's end.
 
 ``apply`` never changes its input; a failing action raises a ``RulesError``.
 Checks run in the protocol's order: the game being over, the dice, the phase,
@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from engine.claimit.actions import Action, Place, Placement, Roll, Stop
+from engine.claimit.actions import Action, Place, Placement, Roll, Stop, TimeOut
 from engine.claimit.board import Space
 from engine.claimit.dice import Dice, check_dice
 from engine.claimit.errors import BadAction, GameAlreadyOver, IllegalPlacement, WrongPhase
-from engine.claimit.events import Bust, Event, GameOver, LastRoundCalled, Stopped
+from engine.claimit.events import Bust, Event, GameOver, LastRoundCalled, Passed, Stopped
 from engine.claimit.markers import CLAIM, squatter_number
 from engine.claimit.scoring import scores, winners
 from engine.claimit.state import LAST_ROUND_THRESHOLD, NO_SQUATTERS, GameState, LastRound, Phase
@@ -31,7 +31,9 @@ def apply(state: GameState, action: Action) -> Transition:
         return _place(state, action.placement)
     if isinstance(action, Stop):
         return _stop(state)
-    raise BadAction(f"{action!r} is not a roll, a placement or a stop")
+    if isinstance(action, TimeOut):
+        return _time_out(state)
+    raise BadAction(f"{action!r} is not a roll, a placement, a stop or a time-out")
 
 
 def _check_not_over(state: GameState) -> None:
@@ -92,6 +94,18 @@ def _stop(state: GameState) -> Transition:
         raise WrongPhase("a placement from the last roll must be made before stopping")
     if not state.placed_this_turn:
         raise WrongPhase("stopping needs at least one placement this turn")
+    return _settle(state)
+
+
+def _time_out(state: GameState) -> Transition:
+    """A stop without the roll still waiting for its placement, or a pass."""
+    _check_not_over(state)
+    if state.placed_this_turn:
+        return _settle(state)
+    return _end_turn(state, Passed(state.turn), state.owners, state.claimed, may_call=False)
+
+
+def _settle(state: GameState) -> Transition:
     settled = state.marks_mask
     turn = state.turn
     owners = tuple(

@@ -17,6 +17,7 @@ from engine.claimit import (
     Roll,
     Stop,
     Stopped,
+    TimeOut,
     apply,
 )
 from tests.engine.positions import claimed_row, position
@@ -127,6 +128,6 @@ def test_no_action_is_accepted_after_the_game_is_over() -> None:
         phase="over",
         last_round={"caller": 0, "turns_left": 0},
     )
-    for action in (Roll((1, 2, 3)), Stop(), Place(Placement(1, 1, "C"))):
+    for action in (Roll((1, 2, 3)), Stop(), Place(Placement(1, 1, "C")), TimeOut()):
         with pytest.raises(GameAlreadyOver):
             apply(over, action)
