@@ -96,3 +96,24 @@ class GameBroken(ServiceError):
             f"This game's saved data is damaged, so it can't go on ({reason}). "
             "The host can end it with /claimit cancel."
         )
+
+
+class ChannelNotAllowed(ServiceError):
+    def __init__(self, channel_ids: frozenset[int]) -> None:
+        listed = ", ".join(f"<#{c}>" for c in sorted(channel_ids))
+        super().__init__(f"On this server, Claim It! games run only in {listed}.")
+
+
+class BotsNotAllowed(ServiceError):
+    def __init__(self) -> None:
+        super().__init__("This server's admins have turned computer players off.")
+
+
+class BadSetting(ServiceError):
+    def __init__(self, why: str) -> None:
+        super().__init__(f"That setting can't be used: {why}. Nothing was changed.")
+
+
+class NotAllowedToConfigure(ServiceError):
+    def __init__(self) -> None:
+        super().__init__("Only members with the Manage Server permission can change the settings.")

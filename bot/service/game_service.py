@@ -5,10 +5,16 @@ check who acts and the version they saw, let the engine judge the move, then
 write the new position, its move-log entry and (at the end) the results with a
 compare-and-set on the version. A refusal is a ``ServiceError`` and writes
 nothing.
+
+Every open game has a deadline: a lobby closes itself at its deadline, and a
+turn ends by itself at its deadline (a ``TimeOut``). After two time-outs in a
+row, or when a player leaves, a computer player takes the seat over; a game
+with no human left is closed.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import secrets
@@ -23,7 +29,9 @@ from bot.service.errors import (
     AlreadyJoined,
     AlreadyStarted,
     BoardMovedOn,
+    BotsNotAllowed,
     ChannelBusy,
+    ChannelNotAllowed,
     GameBroken,
     GameFinished,
     GameNotFound,
@@ -36,9 +44,10 @@ from bot.service.errors import (
     NotStarted,
     NotYourTurn,
 )
+from bot.service.guild_settings import check_turn_timeout
 from bot.storage import queries
 from bot.storage.database import Database
-from bot.storage.records import Game, GameStatus, Move, PlayerRecord, Result, Seat
+from bot.storage.records import EndReason, Game, GameStatus, Move, PlayerRecord, Result, Seat
 from engine.claimit import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -52,6 +61,7 @@ from engine.claimit import (
     Roll,
     RulesError,
     Stop,
+    TimeOut,
     action_from_json,
     action_to_json,
     apply,
@@ -60,6 +70,9 @@ from engine.claimit import (
 )
 
 BOT_LEVELS = ("easy", "normal", "hard")
+TAKEOVER_LEVEL = "normal"
+"""The level of a computer player that takes over a seat."""
+TIME_OUTS_BEFORE_TAKEOVER = 2
 
 
 class Actor(NamedTuple):
@@ -86,6 +99,8 @@ class Outcome:
     before: GameState
     action: Action
     events: tuple[Event, ...]
+    took_over: Seat | None = None
+    """The seat a computer player took over with this action (its player timed out twice)."""
 
     @property
     def state(self) -> GameState:
@@ -104,6 +119,8 @@ class GameService:
         self._db = database
         self._random = dice if dice is not None else secrets.SystemRandom()
         self._clock = clock
+        self.deadline_moved_earlier = asyncio.Event()
+        """Set when a new deadline may come before every earlier one (a new lobby, a start)."""
 
     # Lobby -----------------------------------------------------------------
 
@@ -113,11 +130,17 @@ class GameService:
         guild_id: int,
         channel_id: int,
         host: Player,
-        variant: bool = False,
+        variant: bool | None = None,
         turn_timeout: int | None = None,
     ) -> Game:
+        """A lobby under the server's settings; ``None`` takes the server's default."""
+        if turn_timeout is not None:
+            check_turn_timeout(turn_timeout)
         now = self._clock()
         async with self._db.write() as connection:
+            settings = await queries.guild_settings(connection, guild_id)
+            if not settings.allows(channel_id):
+                raise ChannelNotAllowed(settings.channels)
             if await queries.open_game_in_channel(connection, channel_id) is not None:
                 raise ChannelBusy()
             game_id = await queries.insert_game(
@@ -125,12 +148,15 @@ class GameService:
                 guild_id=guild_id,
                 channel_id=channel_id,
                 host_id=host.user_id,
-                variant=variant,
-                turn_timeout=turn_timeout,
+                variant=settings.variant if variant is None else variant,
+                turn_timeout=settings.turn_timeout if turn_timeout is None else turn_timeout,
+                deadline=now + settings.lobby_timeout,
                 now=now,
             )
             await queries.replace_seats(connection, game_id, [_human(host)], now)
-            return await _load(connection, game_id)
+            game = await _load(connection, game_id)
+        self.deadline_moved_earlier.set()
+        return game
 
     async def join(self, game_id: int, player: Player, version: int | None) -> Game:
         async with self._db.write() as connection:
@@ -143,17 +169,33 @@ class GameService:
             return await self._reseat(connection, game, [*game.seats, _human(player)])
 
     async def leave(self, game_id: int, user_id: int, version: int | None) -> Game:
-        """Leaves a lobby. A leaving host hands over to the next person; an empty lobby closes."""
+        """Leaves a lobby (a leaving host hands over to the next person; an empty lobby
+        closes), or a running game: a computer player takes the seat over."""
         async with self._db.write() as connection:
             game = await _load(connection, game_id)
-            if game.seat_of(user_id) is None:
+            seat = game.seat_of(user_id)
+            if seat is None:
                 raise NotInGame()
+            _require_open(game)
+            now = self._clock()
+            if game.status is GameStatus.ACTIVE:
+                _check_version(game, version)
+                await _save(connection, game, now, **_take_over(game, seat, now))
+                await queries.update_seat(connection, game.id, _bot_for(seat))
+                return await _load(connection, game_id)
             _require_lobby(game, version)
             seats = [s for s in game.seats if s.user_id != user_id]
             humans = [s for s in seats if s.user_id is not None]
-            now = self._clock()
             if not humans:
-                await _save(connection, game, now, status=GameStatus.CANCELLED, finished_at=now)
+                await _save(
+                    connection,
+                    game,
+                    now,
+                    status=GameStatus.CANCELLED,
+                    end_reason=EndReason.LOBBY_EMPTY,
+                    finished_at=now,
+                    deadline=None,
+                )
                 return await _load(connection, game_id)
             host_id = game.host_id if user_id != game.host_id else humans[0].user_id
             return await self._reseat(connection, game, seats, host_id=host_id)
@@ -167,6 +209,8 @@ class GameService:
             game = await _load(connection, game_id)
             _require_lobby(game, version)
             _require_host(game, actor)
+            if not (await queries.guild_settings(connection, game.guild_id)).bots_allowed:
+                raise BotsNotAllowed()
             if len(game.seats) >= MAX_PLAYERS:
                 raise LobbyFull()
             number = 1 + sum(s.is_bot for s in game.seats)
@@ -201,9 +245,11 @@ class GameService:
                 state=state,
                 first_seat=first,
                 started_at=now,
-                turn_deadline=self._deadline(game, now),
+                deadline=now + game.turn_timeout,
             )
-            return await _load(connection, game_id)
+            game = await _load(connection, game_id)
+        self.deadline_moved_earlier.set()
+        return game
 
     async def cancel(self, game_id: int, actor: Actor, version: int | None = None) -> Game:
         """Ends an open game unrated; the host or a moderator may, even when its data is broken."""
@@ -219,10 +265,75 @@ class GameService:
                 game,
                 now,
                 status=GameStatus.CANCELLED,
+                end_reason=EndReason.CANCELLED,
                 finished_at=now,
-                turn_deadline=None,
+                deadline=None,
             )
             return await _load(connection, game_id)
+
+    # Deadlines -------------------------------------------------------------------
+
+    async def due_games(self) -> list[tuple[int, int]]:
+        """Open games whose deadline has passed, as (id, version)."""
+        async with self._db.read() as connection:
+            return await queries.due_games(connection, self._clock())
+
+    async def next_deadline(self) -> float | None:
+        async with self._db.read() as connection:
+            return await queries.next_deadline(connection)
+
+    async def expire_lobby(self, game_id: int, version: int) -> Game:
+        """Closes a lobby nobody started before its deadline."""
+        async with self._db.write() as connection:
+            game = await _load(connection, game_id)
+            _require_lobby(game, version)
+            now = self._clock()
+            _require_due(game, now)
+            await _save(
+                connection,
+                game,
+                now,
+                status=GameStatus.CANCELLED,
+                end_reason=EndReason.LOBBY_EXPIRED,
+                finished_at=now,
+                deadline=None,
+            )
+            return await _load(connection, game_id)
+
+    async def time_out(self, game_id: int, version: int) -> Outcome:
+        """Ends the turn whose deadline passed: a stop if something was placed, else a pass.
+        A human's second time-out in a row hands their seat to a computer player."""
+        async with self._db.write() as connection:
+            game = await _load(connection, game_id)
+            state = _playing(game)
+            _check_version(game, version)
+            now = self._clock()
+            _require_due(game, now)
+            seat = game.seats[state.turn]
+            changes: dict[str, Any] = {}
+            took_over = None
+            if not seat.is_bot:
+                seat = replace(seat, timeouts=seat.timeouts + 1)
+                if seat.timeouts >= TIME_OUTS_BEFORE_TAKEOVER:
+                    changes = _take_over(game, seat, now)
+                    took_over = seat = _bot_for(seat)
+                await queries.update_seat(connection, game.id, seat)
+            outcome = await self._commit(connection, game, state, seat, TimeOut(), now, changes)
+        return replace(outcome, took_over=took_over)
+
+    async def stop_clock(self, game_id: int) -> None:
+        """For a game whose saved data is damaged: it cannot move on, so its deadline
+        would fire forever; only a cancel ends it."""
+        async with self._db.write() as connection:
+            await queries.clear_deadline(connection, game_id)
+
+    async def drop_member(self, game_id: int, user_id: int) -> Game:
+        """Someone who left the server (or whose account is gone) leaves this game."""
+        return await self.leave(game_id, user_id, None)
+
+    async def games_of_member(self, guild_id: int, user_id: int) -> list[int]:
+        async with self._db.read() as connection:
+            return await queries.games_of_member(connection, guild_id, user_id)
 
     # Turns -------------------------------------------------------------------
 
@@ -265,29 +376,44 @@ class GameService:
             _check_version(game, version)
             # Made only now, so that a refused roll draws no dice.
             action = make_action(state)
-            try:
-                after, events = apply(state, action)
-            except RulesError as e:
-                raise IllegalMove(str(e)) from None
-            now = self._clock()
-            changes: dict[str, Any] = {"state": after}
-            if after.phase is Phase.OVER:
-                changes.update(status=GameStatus.FINISHED, finished_at=now, turn_deadline=None)
-            elif after.turn != state.turn:
-                changes["turn_deadline"] = self._deadline(game, now)
-            await _save(connection, game, now, **changes)
-            dice = action.dice if isinstance(action, Roll) else None
-            await queries.append_move(
-                connection, game.id, seat.seat, action_to_json(action), _three(dice), now
-            )
-            if any(isinstance(e, GameOver) for e in events):
-                await queries.write_results(connection, game, _results(game, after), now)
+            if seat.timeouts:
+                seat = replace(seat, timeouts=0)
+                await queries.update_seat(connection, game.id, seat)
+            return await self._commit(connection, game, state, seat, action, self._clock(), {})
+
+    async def _commit(
+        self,
+        connection: aiosqlite.Connection,
+        game: Game,
+        state: GameState,
+        seat: Seat,
+        action: Action,
+        now: float,
+        changes: dict[str, Any],
+    ) -> Outcome:
+        """Applies the action and writes it; ``seat`` is the mover's seat as now stored."""
+        try:
+            after, events = apply(state, action)
+        except RulesError as e:
+            raise IllegalMove(str(e)) from None
+        changes = {"state": after, **changes}
+        if after.phase is Phase.OVER:
+            changes.pop("end_reason", None)
+            changes.update(status=GameStatus.FINISHED, finished_at=now, deadline=None)
+        elif "status" not in changes and after.turn != state.turn:
+            changes["deadline"] = now + game.turn_timeout
+        await _save(connection, game, now, **changes)
+        dice = action.dice if isinstance(action, Roll) else None
+        await queries.append_move(
+            connection, game.id, seat.seat, action_to_json(action), _three(dice), now
+        )
+        seats = tuple(seat if s.seat == seat.seat else s for s in game.seats)
+        game = replace(game, seats=seats)
+        if any(isinstance(e, GameOver) for e in events):
+            await queries.write_results(connection, game, _results(game, after), now)
         # What was just written, without reading it back: the hot path of every press.
         stored = replace(game, version=game.version + 1, updated_at=now, **changes)
         return Outcome(stored, state, action, events)
-
-    def _deadline(self, game: Game, now: float) -> float | None:
-        return None if game.turn_timeout is None else now + game.turn_timeout
 
     # Bookkeeping and queries ---------------------------------------------------
 
@@ -360,6 +486,35 @@ def _human(player: Player) -> Seat:
     return Seat(0, player.user_id, None, player.display_name, 0)
 
 
+def _bot_for(seat: Seat) -> Seat:
+    """The computer player that takes over a human's seat, keeping their color and name."""
+    assert seat.user_id is not None
+    return Seat(
+        seat.seat,
+        None,
+        TAKEOVER_LEVEL,
+        f"{seat.display_name} (bot)",
+        seat.color,
+        left_user_id=seat.user_id,
+    )
+
+
+def _take_over(game: Game, seat: Seat, now: float) -> dict[str, Any]:
+    """The game's changes when ``seat`` passes to a computer player: the host role moves
+    on, and with no human left the game closes."""
+    humans = [s for s in game.seats if s.user_id is not None and s.seat != seat.seat]
+    if not humans:
+        return {
+            "status": GameStatus.CANCELLED,
+            "end_reason": EndReason.ABANDONED,
+            "finished_at": now,
+            "deadline": None,
+        }
+    if seat.user_id == game.host_id:
+        return {"host_id": humans[0].user_id}
+    return {}
+
+
 def _three(dice: tuple[int, ...] | None) -> tuple[int, int, int] | None:
     return None if dice is None else (dice[0], dice[1], dice[2])
 
@@ -394,6 +549,11 @@ def _check_version(game: Game, version: int | None) -> None:
 def _require_open(game: Game) -> None:
     if not game.status.is_open:
         raise GameFinished(cancelled=game.status is GameStatus.CANCELLED)
+
+
+def _require_due(game: Game, now: float) -> None:
+    if game.deadline is None or game.deadline > now:
+        raise BoardMovedOn()
 
 
 def _require_lobby(game: Game, version: int | None) -> None:

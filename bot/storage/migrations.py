@@ -101,6 +101,44 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )
         """,
     ),
+    # 2: deadlines for every open game, threads, seats a computer player took
+    # over, and per-server settings. Open games from version 1 had no turn
+    # timeout; they get the default, so none can stall.
+    (
+        "ALTER TABLE games RENAME COLUMN turn_deadline TO deadline",
+        "ALTER TABLE games ADD COLUMN thread_id INTEGER",
+        "ALTER TABLE games ADD COLUMN end_reason TEXT",
+        "ALTER TABLE seats ADD COLUMN timeouts INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE seats ADD COLUMN left_user_id INTEGER",
+        "UPDATE games SET turn_timeout = 600 WHERE turn_timeout IS NULL",
+        """
+        UPDATE games SET deadline = updated_at + turn_timeout
+            WHERE status = 'active' AND deadline IS NULL
+        """,
+        "UPDATE games SET deadline = created_at + 1800 WHERE status = 'lobby'",
+        """
+        CREATE INDEX games_by_deadline ON games (deadline)
+            WHERE status IN ('lobby', 'active')
+        """,
+        "CREATE INDEX games_by_thread ON games (thread_id) WHERE thread_id IS NOT NULL",
+        """
+        CREATE TABLE guild_settings (
+            guild_id INTEGER PRIMARY KEY,
+            variant INTEGER NOT NULL CHECK (variant IN (0, 1)),
+            turn_timeout INTEGER NOT NULL CHECK (turn_timeout > 0),
+            lobby_timeout INTEGER NOT NULL CHECK (lobby_timeout > 0),
+            threads INTEGER NOT NULL CHECK (threads IN (0, 1)),
+            bots_allowed INTEGER NOT NULL CHECK (bots_allowed IN (0, 1))
+        )
+        """,
+        """
+        CREATE TABLE game_channels (
+            guild_id INTEGER NOT NULL,
+            channel_id INTEGER NOT NULL,
+            PRIMARY KEY (guild_id, channel_id)
+        ) WITHOUT ROWID
+        """,
+    ),
 )
 
 LATEST = len(MIGRATIONS)

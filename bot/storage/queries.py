@@ -1,4 +1,4 @@
-"""Reads and writes of games, seats, moves, results and player records.
+"""Reads and writes of games, seats, moves, results, player records and server settings.
 
 Every function runs on a connection inside a transaction that its caller (the
 game service) opened, so several of them commit or roll back together.
@@ -12,15 +12,27 @@ from typing import Any
 
 import aiosqlite
 
-from bot.storage.records import Game, GameStatus, Move, PlayerRecord, Result, Seat
+from bot.storage.records import (
+    EndReason,
+    Game,
+    GameStatus,
+    GuildSettings,
+    Move,
+    PlayerRecord,
+    Result,
+    Seat,
+)
 from engine.claimit import GameState, RulesError, state_from_json, state_to_json
 
 _GAME_COLUMNS = (
     "g.id, g.guild_id, g.channel_id, g.host_id, g.status, g.variant, g.turn_timeout, g.version, "
     "g.state, g.first_seat, g.lobby_message_id, g.turn_message_id, g.created_at, g.updated_at, "
-    "g.started_at, g.finished_at, g.turn_deadline"
+    "g.started_at, g.finished_at, g.deadline, g.thread_id, g.end_reason"
 )
-_SEAT_COLUMNS = "s.seat, s.user_id, s.bot_level, s.display_name, s.color"
+_SEAT_COLUMNS = (
+    "s.seat, s.user_id, s.bot_level, s.display_name, s.color, s.timeouts, s.left_user_id"
+)
+_SEAT_START = 19
 
 # Every call through aiosqlite is a hop to its thread, so each query here is
 # one execute_fetchall: the game and its seats come back in a single join.
@@ -37,7 +49,7 @@ async def load_game(connection: aiosqlite.Connection, game_id: int) -> Game | No
     if not rows:
         return None
     row = rows[0]
-    seats = tuple(Seat(*r[17:]) for r in rows if r[17] is not None)
+    seats = tuple(Seat(*r[_SEAT_START:]) for r in rows if r[_SEAT_START] is not None)
     state, broken = _read_state(row[8])
     return Game(
         id=row[0],
@@ -46,7 +58,7 @@ async def load_game(connection: aiosqlite.Connection, game_id: int) -> Game | No
         host_id=row[3],
         status=GameStatus(row[4]),
         variant=bool(row[5]),
-        turn_timeout=row[6],
+        turn_timeout=GuildSettings.turn_timeout if row[6] is None else row[6],
         version=row[7],
         seats=seats,
         state=state,
@@ -57,7 +69,9 @@ async def load_game(connection: aiosqlite.Connection, game_id: int) -> Game | No
         updated_at=row[13],
         started_at=row[14],
         finished_at=row[15],
-        turn_deadline=row[16],
+        deadline=row[16],
+        thread_id=row[17],
+        end_reason=None if row[18] is None else EndReason(row[18]),
         broken=broken,
     )
 
@@ -75,13 +89,46 @@ def _read_state(text: str | None) -> tuple[GameState | None, str | None]:
 
 
 async def open_game_in_channel(connection: aiosqlite.Connection, channel_id: int) -> int | None:
+    """The open game whose lobby is in this channel, or whose thread this is."""
     rows = list(
         await connection.execute_fetchall(
-            "SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
-            (channel_id,),
+            "SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'active') "
+            "UNION SELECT id FROM games WHERE thread_id = ? AND status IN ('lobby', 'active')",
+            (channel_id, channel_id),
         )
     )
     return int(rows[0][0]) if rows else None
+
+
+async def due_games(connection: aiosqlite.Connection, now: float) -> list[tuple[int, int]]:
+    """Open games whose deadline has passed, as (id, version), the most overdue first."""
+    rows = await connection.execute_fetchall(
+        "SELECT id, version FROM games WHERE status IN ('lobby', 'active') AND deadline <= ? "
+        "ORDER BY deadline",
+        (now,),
+    )
+    return [(int(game_id), int(version)) for game_id, version in rows]
+
+
+async def next_deadline(connection: aiosqlite.Connection) -> float | None:
+    rows = list(
+        await connection.execute_fetchall(
+            "SELECT MIN(deadline) FROM games WHERE status IN ('lobby', 'active')"
+        )
+    )
+    return None if rows[0][0] is None else float(rows[0][0])
+
+
+async def games_of_member(
+    connection: aiosqlite.Connection, guild_id: int, user_id: int
+) -> list[int]:
+    """The open games in this server where this user holds a seat."""
+    rows = await connection.execute_fetchall(
+        "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id "
+        "WHERE s.user_id = ? AND g.guild_id = ? AND g.status IN ('lobby', 'active')",
+        (user_id, guild_id),
+    )
+    return [int(row[0]) for row in rows]
 
 
 async def active_game_ids(connection: aiosqlite.Connection) -> list[int]:
@@ -96,13 +143,14 @@ async def insert_game(
     channel_id: int,
     host_id: int,
     variant: bool,
-    turn_timeout: int | None,
+    turn_timeout: int,
+    deadline: float,
     now: float,
 ) -> int:
     cursor = await connection.execute(
         "INSERT INTO games (guild_id, channel_id, host_id, status, variant, turn_timeout, "
-        "created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?)",
-        (guild_id, channel_id, host_id, int(variant), turn_timeout, now, now),
+        "deadline, created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+        (guild_id, channel_id, host_id, int(variant), turn_timeout, deadline, now, now),
     )
     assert cursor.lastrowid is not None
     return cursor.lastrowid
@@ -114,12 +162,39 @@ async def replace_seats(
     """Writes the lobby's seat list, numbered in order (colors follow seats)."""
     await connection.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
     await connection.executemany(
-        "INSERT INTO seats (game_id, seat, user_id, bot_level, display_name, color, joined_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO seats (game_id, seat, user_id, bot_level, display_name, color, joined_at, "
+        "timeouts, left_user_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
-            (game_id, index, s.user_id, s.bot_level, s.display_name, index, now)
+            (
+                game_id,
+                index,
+                s.user_id,
+                s.bot_level,
+                s.display_name,
+                index,
+                now,
+                s.timeouts,
+                s.left_user_id,
+            )
             for index, s in enumerate(seats)
         ],
+    )
+
+
+async def update_seat(connection: aiosqlite.Connection, game_id: int, seat: Seat) -> None:
+    """Writes who plays a running game's seat, and its time-outs in a row."""
+    await connection.execute(
+        "UPDATE seats SET user_id = ?, bot_level = ?, display_name = ?, timeouts = ?, "
+        "left_user_id = ? WHERE game_id = ? AND seat = ?",
+        (
+            seat.user_id,
+            seat.bot_level,
+            seat.display_name,
+            seat.timeouts,
+            seat.left_user_id,
+            game_id,
+            seat.seat,
+        ),
     )
 
 
@@ -140,7 +215,7 @@ async def update_game(
 def _column_value(value: Any) -> Any:
     if isinstance(value, GameState):
         return json.dumps(state_to_json(value), separators=(",", ":"))
-    if isinstance(value, GameStatus):
+    if isinstance(value, GameStatus | EndReason):
         return str(value)
     return value
 
@@ -148,10 +223,14 @@ def _column_value(value: Any) -> Any:
 async def set_message(
     connection: aiosqlite.Connection, game_id: int, column: str, message_id: int | None
 ) -> None:
-    """Records where the game's messages are; bookkeeping, so the version stays."""
-    if column not in ("lobby_message_id", "turn_message_id"):
+    """Records where the game's messages (or thread) are; bookkeeping, so the version stays."""
+    if column not in ("lobby_message_id", "turn_message_id", "thread_id"):
         raise ValueError(f"{column} is not a message column")
     await connection.execute(f"UPDATE games SET {column} = ? WHERE id = ?", (message_id, game_id))
+
+
+async def clear_deadline(connection: aiosqlite.Connection, game_id: int) -> None:
+    await connection.execute("UPDATE games SET deadline = NULL WHERE id = ?", (game_id,))
 
 
 async def append_move(
@@ -257,3 +336,56 @@ async def player_record(
         )
     )
     return PlayerRecord(*rows[0]) if rows else None
+
+
+async def guild_settings(connection: aiosqlite.Connection, guild_id: int) -> GuildSettings:
+    rows = list(
+        await connection.execute_fetchall(
+            "SELECT variant, turn_timeout, lobby_timeout, threads, bots_allowed "
+            "FROM guild_settings WHERE guild_id = ?",
+            (guild_id,),
+        )
+    )
+    channels = frozenset(
+        int(row[0])
+        for row in await connection.execute_fetchall(
+            "SELECT channel_id FROM game_channels WHERE guild_id = ?", (guild_id,)
+        )
+    )
+    if not rows:
+        return GuildSettings(channels=channels)
+    variant, turn_timeout, lobby_timeout, threads, bots_allowed = rows[0]
+    return GuildSettings(
+        variant=bool(variant),
+        turn_timeout=turn_timeout,
+        lobby_timeout=lobby_timeout,
+        threads=bool(threads),
+        bots_allowed=bool(bots_allowed),
+        channels=channels,
+    )
+
+
+async def save_guild_settings(
+    connection: aiosqlite.Connection, guild_id: int, settings: GuildSettings
+) -> None:
+    await connection.execute(
+        "INSERT INTO guild_settings "
+        "(guild_id, variant, turn_timeout, lobby_timeout, threads, bots_allowed) "
+        "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+        "variant = excluded.variant, turn_timeout = excluded.turn_timeout, "
+        "lobby_timeout = excluded.lobby_timeout, threads = excluded.threads, "
+        "bots_allowed = excluded.bots_allowed",
+        (
+            guild_id,
+            int(settings.variant),
+            settings.turn_timeout,
+            settings.lobby_timeout,
+            int(settings.threads),
+            int(settings.bots_allowed),
+        ),
+    )
+    await connection.execute("DELETE FROM game_channels WHERE guild_id = ?", (guild_id,))
+    await connection.executemany(
+        "INSERT INTO game_channels (guild_id, channel_id) VALUES (?, ?)",
+        [(guild_id, channel_id) for channel_id in sorted(settings.channels)],
+    )

@@ -19,6 +19,16 @@ class GameStatus(StrEnum):
         return self in (GameStatus.LOBBY, GameStatus.ACTIVE)
 
 
+class EndReason(StrEnum):
+    """Why a game closed without being played to the end."""
+
+    CANCELLED = "cancelled"
+    LOBBY_EXPIRED = "lobby expired"
+    LOBBY_EMPTY = "lobby empty"
+    ABANDONED = "abandoned"
+    """Every human left (or went quiet twice); computer players alone don't play on."""
+
+
 @dataclass(frozen=True)
 class Seat:
     seat: int
@@ -27,6 +37,10 @@ class Seat:
     bot_level: str | None
     display_name: str
     color: int
+    timeouts: int = 0
+    """Turns in a row that ended by the clock; reset when the player acts."""
+    left_user_id: int | None = None
+    """The human whose seat a computer player took over (they left or went quiet)."""
 
     @property
     def is_bot(self) -> bool:
@@ -41,7 +55,8 @@ class Game:
     host_id: int
     status: GameStatus
     variant: bool
-    turn_timeout: int | None
+    turn_timeout: int
+    """Seconds a turn may take."""
     version: int
     seats: tuple[Seat, ...]
     state: GameState | None
@@ -53,12 +68,21 @@ class Game:
     updated_at: float
     started_at: float | None
     finished_at: float | None
-    turn_deadline: float | None
+    deadline: float | None
+    """When the lobby closes itself, or the turn ends by itself."""
+    thread_id: int | None = None
+    """The game's own thread, when it has one; its turn messages are posted there."""
+    end_reason: EndReason | None = None
     broken: str | None = None
     """Why the saved position cannot be read; such a game can only be cancelled."""
 
     def seat_of(self, user_id: int) -> Seat | None:
         return next((s for s in self.seats if s.user_id == user_id), None)
+
+    @property
+    def place_id(self) -> int:
+        """Where the game's turn messages go: its thread, or else its channel."""
+        return self.channel_id if self.thread_id is None else self.thread_id
 
 
 @dataclass(frozen=True)
@@ -91,3 +115,24 @@ class PlayerRecord:
     best_mine: int
     claims: int
     last_played: float | None
+
+
+MINUTE = 60
+
+
+@dataclass(frozen=True)
+class GuildSettings:
+    """How a server runs its games; a server that never changed anything gets these defaults."""
+
+    variant: bool = False
+    turn_timeout: int = 10 * MINUTE
+    """Seconds."""
+    lobby_timeout: int = 30 * MINUTE
+    """Seconds."""
+    threads: bool = False
+    bots_allowed: bool = True
+    channels: frozenset[int] = frozenset()
+    """The channels games may run in; empty means every channel."""
+
+    def allows(self, channel_id: int) -> bool:
+        return not self.channels or channel_id in self.channels

@@ -84,3 +84,23 @@ async def test_the_move_log_is_append_only(service: GameService, database: Datab
             async with database.write() as connection:
                 await connection.execute(statement)
     assert len(await service.moves(game.id)) == 1
+
+
+async def test_open_games_from_version_1_get_deadlines_so_none_can_stall(tmp_path: Path) -> None:
+    path = tmp_path / "v1.sqlite3"
+    async with aiosqlite.connect(path, isolation_level=None) as connection:
+        await migrate(connection, target=1)
+        await connection.executemany(
+            "INSERT INTO games (id, guild_id, channel_id, host_id, status, created_at, "
+            "updated_at) VALUES (?, 1, ?, 1, ?, 1000, 2000)",
+            [(1, 1, "lobby"), (2, 2, "active"), (3, 3, "finished")],
+        )
+    database = await Database.open(path)
+    try:
+        async with database.read() as connection:
+            rows = await connection.execute_fetchall(
+                "SELECT id, turn_timeout, deadline FROM games ORDER BY id"
+            )
+    finally:
+        await database.close()
+    assert list(rows) == [(1, 600, 1000 + 1800), (2, 600, 2000 + 600), (3, 600, None)]

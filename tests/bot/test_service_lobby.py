@@ -128,7 +128,7 @@ async def test_the_host_starts_with_two_to_five_and_a_random_first_player(
     with pytest.raises(AlreadyStarted):
         await service.join(game_id, DI, None)
     with pytest.raises(AlreadyStarted):
-        await service.leave(game_id, BO.user_id, None)
+        await service.add_bot(game_id, HOST, None)
 
 
 async def test_the_first_player_comes_from_the_dice_source(database: Database) -> None:

@@ -122,7 +122,7 @@ async def test_a_finished_game_has_its_results_and_player_records(service: GameS
     game = await started_game(service, 3)
     game = await play_to_the_end(service, game, random.Random(3))
     assert game.status is GameStatus.FINISHED
-    assert game.turn_deadline is None
+    assert game.deadline is None
     assert game.state is not None
     results = await service.results(game.id)
     assert [r.seat for r in results] == [0, 1, 2]
@@ -165,12 +165,12 @@ async def test_computer_seats_are_played_by_the_system(
     assert outcome.game.version == game.version + 1
 
 
-async def test_the_turn_deadline_follows_the_turn_timeout(service: GameService) -> None:
+async def test_the_deadline_follows_the_turn_timeout(service: GameService) -> None:
     game = await service.create_lobby(guild_id=1, channel_id=1, host=ANN, turn_timeout=120)
     game = await service.join(game.id, BO, None)
     game = await service.start(game.id, Actor(ANN.user_id), None)
-    assert game.turn_deadline is not None
-    assert game.turn_deadline == pytest.approx(game.updated_at + 120)
+    assert game.deadline is not None
+    assert game.deadline == pytest.approx(game.updated_at + 120)
 
 
 async def test_events_report_the_game_over(service: GameService) -> None:

@@ -1,0 +1,25 @@
+"""Time as the bot sees it: the wall clock, or (in tests) a clock the test moves."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from typing import Protocol
+
+
+class Clock(Protocol):
+    def now(self) -> float:
+        """Seconds since the epoch."""
+
+    async def sleep(self, seconds: float, wake: asyncio.Event) -> None:
+        """Waits ``seconds``, or less if ``wake`` is set."""
+
+
+class SystemClock:
+    def now(self) -> float:
+        return time.time()
+
+    async def sleep(self, seconds: float, wake: asyncio.Event) -> None:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(wake.wait(), max(seconds, 0))

@@ -1,0 +1,101 @@
+"""Server settings: defaults, checked changes, per-server storage, and what they govern."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.service import Actor, GameService, GuildSettingsService
+from bot.service.errors import BadSetting, BotsNotAllowed, ChannelNotAllowed
+from bot.storage import Database, GuildSettings
+from tests.bot.fixtures import PLAYERS
+
+ANN = PLAYERS[0]
+
+
+@pytest.fixture
+def settings(database: Database) -> GuildSettingsService:
+    return GuildSettingsService(database)
+
+
+async def test_a_server_that_changed_nothing_has_the_defaults(
+    settings: GuildSettingsService,
+) -> None:
+    assert await settings.get(1) == GuildSettings()
+    assert GuildSettings().turn_timeout == 600 and GuildSettings().lobby_timeout == 1800
+    assert GuildSettings().allows(12345)
+
+
+async def test_changes_are_stored_per_server_and_unnamed_values_are_kept(
+    settings: GuildSettingsService,
+) -> None:
+    changed = await settings.change(1, variant=True, turn_timeout=120, threads=True)
+    assert changed == GuildSettings(variant=True, turn_timeout=120, threads=True)
+    again = await settings.change(1, bots_allowed=False, lobby_timeout=300, allow_channel=7)
+    assert again == GuildSettings(
+        variant=True,
+        turn_timeout=120,
+        lobby_timeout=300,
+        threads=True,
+        bots_allowed=False,
+        channels=frozenset({7}),
+    )
+    assert await settings.get(1) == again
+    assert await settings.get(2) == GuildSettings()
+
+
+async def test_the_channel_list(settings: GuildSettingsService) -> None:
+    await settings.change(1, allow_channel=7)
+    listed = await settings.change(1, allow_channel=8)
+    assert listed.channels == {7, 8}
+    assert listed.allows(7) and not listed.allows(9)
+    assert (await settings.change(1, disallow_channel=7)).channels == {8}
+    with pytest.raises(BadSetting, match="not on the list"):
+        await settings.change(1, disallow_channel=7)
+    assert (await settings.change(1, all_channels=True)).channels == frozenset()
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"turn_timeout": 59},
+        {"turn_timeout": 24 * 3600 + 1},
+        {"lobby_timeout": 0},
+        {"all_channels": True, "allow_channel": 5},
+        {"variant": True, "turn_timeout": 30},
+    ],
+)
+async def test_a_bad_value_is_refused_in_plain_words_and_changes_nothing(
+    settings: GuildSettingsService, change: dict[str, object]
+) -> None:
+    await settings.change(1, turn_timeout=300)
+    with pytest.raises(BadSetting) as refusal:
+        await settings.change(1, **change)  # type: ignore[arg-type]
+    assert "Nothing was changed" in refusal.value.message
+    assert await settings.get(1) == GuildSettings(turn_timeout=300)
+
+
+async def test_new_lobbies_follow_the_settings(
+    settings: GuildSettingsService, service: GameService
+) -> None:
+    await settings.change(10, variant=True, turn_timeout=90, lobby_timeout=120, allow_channel=5)
+    with pytest.raises(ChannelNotAllowed, match="<#5>"):
+        await service.create_lobby(guild_id=10, channel_id=6, host=ANN)
+    game = await service.create_lobby(guild_id=10, channel_id=5, host=ANN)
+    assert game.variant and game.turn_timeout == 90
+    assert game.deadline == pytest.approx(game.created_at + 120)
+    own = await service.create_lobby(guild_id=11, channel_id=6, host=ANN, variant=False)
+    assert not own.variant and own.turn_timeout == 600
+    chosen = await service.create_lobby(
+        guild_id=11, channel_id=7, host=PLAYERS[1], turn_timeout=300
+    )
+    assert chosen.turn_timeout == 300
+    with pytest.raises(BadSetting):
+        await service.create_lobby(guild_id=11, channel_id=8, host=ANN, turn_timeout=10)
+
+
+async def test_bots_can_be_turned_off(settings: GuildSettingsService, service: GameService) -> None:
+    game = await service.create_lobby(guild_id=10, channel_id=1, host=ANN)
+    await settings.change(10, bots_allowed=False)
+    with pytest.raises(BotsNotAllowed):
+        await service.add_bot(game.id, Actor(ANN.user_id), None)
+    assert len((await service.game(game.id)).seats) == 1

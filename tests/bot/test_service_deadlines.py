@@ -1,0 +1,221 @@
+"""Deadlines through the service: lobbies close, quiet turns end, seats pass to bots."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from bot.service import SYSTEM, Actor, GameService
+from bot.service.errors import BoardMovedOn, GameBroken, GameFinished, NotInGame
+from bot.storage import Database, EndReason, GameStatus
+from engine.claimit import Passed, Phase, Stopped
+from tests.bot.fixtures import PLAYERS, ScriptedDice, random_press, started_game
+from tests.clock import ManualClock
+
+ANN, BO, CY = PLAYERS[:3]
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock()
+
+
+@pytest.fixture
+def service(database: Database, dice: ScriptedDice, clock: ManualClock) -> GameService:
+    return GameService(database, dice=dice, clock=clock.now)
+
+
+async def test_a_lobby_nobody_starts_closes_itself_at_its_deadline(
+    service: GameService, clock: ManualClock
+) -> None:
+    game = await service.create_lobby(guild_id=1, channel_id=1, host=ANN)
+    assert game.deadline == clock.now() + 30 * 60
+    assert await service.next_deadline() == game.deadline
+    clock.advance(30 * 60 - 1)
+    assert await service.due_games() == []
+    with pytest.raises(BoardMovedOn):
+        await service.expire_lobby(game.id, game.version)
+    clock.advance(1)
+    assert await service.due_games() == [(game.id, game.version)]
+    closed = await service.expire_lobby(game.id, game.version)
+    assert closed.status is GameStatus.CANCELLED
+    assert closed.end_reason is EndReason.LOBBY_EXPIRED
+    assert await service.due_games() == []
+    assert await service.next_deadline() is None
+    with pytest.raises(GameFinished):
+        await service.join(game.id, BO, None)
+
+
+async def test_starting_replaces_the_lobby_deadline_with_the_turn_deadline(
+    service: GameService, clock: ManualClock
+) -> None:
+    game = await service.create_lobby(guild_id=1, channel_id=1, host=ANN, turn_timeout=120)
+    game = await service.join(game.id, BO, None)
+    service.deadline_moved_earlier.clear()
+    game = await service.start(game.id, Actor(ANN.user_id), None)
+    assert game.deadline == clock.now() + 120
+    assert service.deadline_moved_earlier.is_set()
+
+
+async def test_a_quiet_turn_with_nothing_placed_passes(
+    service: GameService, clock: ManualClock, dice: ScriptedDice
+) -> None:
+    dice.values = [0]
+    game = await started_game(service, 2)
+    with pytest.raises(BoardMovedOn):
+        await service.time_out(game.id, game.version)
+    clock.advance(game.turn_timeout)
+    outcome = await service.time_out(game.id, game.version)
+    assert outcome.events == (Passed(0),)
+    assert outcome.state.turn == 1
+    assert outcome.game.seats[0].timeouts == 1
+    assert outcome.game.deadline == clock.now() + game.turn_timeout
+    assert outcome.took_over is None
+    assert outcome.game == await service.game(game.id)
+    (move,) = await service.moves(game.id)
+    assert (move.seat, json.loads(move.action)) == (0, {"timeout": True})
+    assert await service.replay(game.id) == outcome.state
+
+
+async def test_a_quiet_turn_keeps_what_was_placed_even_with_a_roll_waiting(
+    service: GameService, clock: ManualClock, dice: ScriptedDice
+) -> None:
+    dice.values = [0, 1, 1, 2, 3, 4, 5]
+    game = await started_game(service, 2)
+    ann = Actor(ANN.user_id)
+    game = (await service.roll(game.id, ann, game.version)).game
+    game = (await service.choose(game.id, ann, game.version, 0)).game
+    game = (await service.roll(game.id, ann, game.version)).game
+    assert game.state is not None and game.state.phase is Phase.PLACE
+    clock.advance(game.turn_timeout)
+    outcome = await service.time_out(game.id, game.version)
+    assert outcome.events[0] == Stopped(0)
+    assert outcome.state.owners[0].bit_count() == 1
+    assert await service.replay(game.id) == outcome.state
+
+
+async def test_acting_resets_the_count_and_two_quiet_turns_in_a_row_hand_the_seat_to_a_bot(
+    service: GameService, clock: ManualClock, dice: ScriptedDice
+) -> None:
+    dice.values = [0]
+    game = await started_game(service, 3)
+    # Everyone is quiet once; then Ann acts, so her count starts again.
+    for _ in range(3):
+        clock.advance(game.turn_timeout)
+        game = (await service.time_out(game.id, game.version)).game
+    assert [s.timeouts for s in game.seats] == [1, 1, 1]
+    game = (await service.roll(game.id, Actor(ANN.user_id), game.version)).game
+    assert game.seats[0].timeouts == 0
+    clock.advance(game.turn_timeout)
+    first = await service.time_out(game.id, game.version)
+    assert first.took_over is None and first.game.seats[0].timeouts == 1
+    game = first.game
+    # Bo: quiet for the second time in a row.
+    clock.advance(game.turn_timeout)
+    second = await service.time_out(game.id, game.version)
+    bot = second.game.seats[1]
+    assert second.took_over == bot
+    assert (bot.user_id, bot.bot_level, bot.left_user_id) == (None, "normal", BO.user_id)
+    assert bot.display_name == "Player 1 (bot)" and bot.color == 1
+    assert second.game == await service.game(game.id)
+    with pytest.raises(NotInGame):
+        await service.roll(game.id, Actor(BO.user_id), None)
+    assert second.game.status is GameStatus.ACTIVE
+
+
+async def test_a_bot_seat_that_times_out_is_not_counted(
+    service: GameService, clock: ManualClock, dice: ScriptedDice
+) -> None:
+    game = await service.create_lobby(guild_id=1, channel_id=1, host=ANN)
+    game = await service.add_bot(game.id, Actor(ANN.user_id), None)
+    dice.values = [1]
+    game = await service.start(game.id, Actor(ANN.user_id), None)
+    for _ in range(3):
+        clock.advance(game.turn_timeout)
+        outcome = await service.time_out(game.id, game.version)
+        game = outcome.game
+        assert outcome.took_over is None
+    assert game.seats[1].is_bot and game.seats[1].timeouts == 0
+
+
+async def test_when_no_human_is_left_the_game_closes(
+    service: GameService, clock: ManualClock, dice: ScriptedDice
+) -> None:
+    dice.values = [0]
+    game = await started_game(service, 2)
+    game = await service.leave(game.id, BO.user_id, None)
+    assert game.status is GameStatus.ACTIVE and game.seats[1].is_bot
+    for _ in range(2):
+        clock.advance(game.turn_timeout)
+        game = (await service.time_out(game.id, game.version)).game
+        rng = random.Random(1)
+        while game.status is GameStatus.ACTIVE and game.state and game.state.turn != 0:
+            game = (await random_press(service, game, rng)).game
+    assert game.status is GameStatus.CANCELLED
+    assert game.end_reason is EndReason.ABANDONED
+    assert game.deadline is None
+    assert await service.due_games() == []
+
+
+async def test_leaving_a_running_game_hands_the_seat_and_the_host_role_on(
+    service: GameService, dice: ScriptedDice
+) -> None:
+    dice.values = [0]
+    game = await started_game(service, 3)
+    game = await service.leave(game.id, ANN.user_id, None)
+    assert game.seats[0].is_bot and game.seats[0].left_user_id == ANN.user_id
+    assert game.host_id == BO.user_id
+    with pytest.raises(NotInGame):
+        await service.leave(game.id, ANN.user_id, None)
+    # It was Ann's turn: the bot plays it.
+    outcome = await service.roll(game.id, SYSTEM, game.version)
+    assert outcome.game.seats[0].is_bot
+    game = await service.leave(game.id, CY.user_id, None)
+    game = await service.leave(game.id, BO.user_id, None)
+    assert game.status is GameStatus.CANCELLED and game.end_reason is EndReason.ABANDONED
+
+
+async def test_a_game_taken_over_still_replays_and_finishes(
+    service: GameService, clock: ManualClock, dice: ScriptedDice
+) -> None:
+    dice.values = [0]
+    game = await started_game(service, 3)
+    game = await service.leave(game.id, CY.user_id, None)
+    rng = random.Random(3)
+    while game.state is not None and game.state.phase is not Phase.OVER:
+        seat = game.seats[game.state.turn]
+        if not seat.is_bot and rng.random() < 0.1:
+            clock.advance(game.turn_timeout)
+            game = (await service.time_out(game.id, game.version)).game
+        else:
+            game = (await random_press(service, game, rng)).game
+    assert game.status in (GameStatus.FINISHED, GameStatus.CANCELLED)
+    assert await service.replay(game.id) == game.state
+
+
+async def test_a_damaged_game_stops_its_clock_instead_of_firing_forever(
+    service: GameService, database: Database, clock: ManualClock
+) -> None:
+    game = await started_game(service, 2)
+    async with database.write() as connection:
+        await connection.execute("UPDATE games SET state = '{' WHERE id = ?", (game.id,))
+    clock.advance(game.turn_timeout)
+    assert await service.due_games() == [(game.id, game.version)]
+    with pytest.raises(GameBroken):
+        await service.time_out(game.id, game.version)
+    await service.stop_clock(game.id)
+    assert await service.due_games() == []
+    cancelled = await service.cancel(game.id, Actor(ANN.user_id))
+    assert cancelled.end_reason is EndReason.CANCELLED
+
+
+async def test_the_most_overdue_game_comes_first(service: GameService, clock: ManualClock) -> None:
+    first = await service.create_lobby(guild_id=1, channel_id=1, host=ANN)
+    clock.advance(10)
+    second = await service.create_lobby(guild_id=1, channel_id=2, host=BO)
+    clock.advance(3600)
+    assert await service.due_games() == [(first.id, first.version), (second.id, second.version)]
+    assert await service.games_of_member(1, BO.user_id) == [second.id]
+    assert await service.games_of_member(2, BO.user_id) == []

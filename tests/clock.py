@@ -1,0 +1,28 @@
+"""A clock that only moves when the test says, so deadlines pass without real waiting."""
+
+from __future__ import annotations
+
+import asyncio
+
+
+class ManualClock:
+    def __init__(self, now: float = 1_700_000_000.0) -> None:
+        self._now = now
+        self._moved = asyncio.Event()
+
+    def now(self) -> float:
+        return self._now
+
+    def advance(self, seconds: float) -> None:
+        self._now += seconds
+        self._moved.set()
+        self._moved = asyncio.Event()
+
+    async def sleep(self, seconds: float, wake: asyncio.Event) -> None:
+        until = self._now + seconds
+        while self._now < until and not wake.is_set():
+            moved = asyncio.ensure_future(self._moved.wait())
+            woken = asyncio.ensure_future(wake.wait())
+            await asyncio.wait({moved, woken}, return_when=asyncio.FIRST_COMPLETED)
+            moved.cancel()
+            woken.cancel()
