@@ -13,6 +13,7 @@ from pathlib import Path
 
 DEFAULT_DATABASE = "claimit.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+BOOLEANS = {"true": True, "1": True, "yes": True, "false": False, "0": False, "no": False}
 
 
 class SettingsError(Exception):
@@ -30,6 +31,10 @@ class Settings:
     """A Discord-compatible server to use instead of Discord: the local emulator."""
     bot_pause: float = 1.0
     """Seconds a computer player waits between its steps, so people can follow them."""
+    member_events: bool = False
+    """Ask Discord for the privileged Server Members intent (enable it in the developer
+    portal first), so a player leaving the server is replaced at once instead of at
+    their next turn's deadline."""
 
     @classmethod
     def load(
@@ -51,6 +56,9 @@ class Settings:
             bot_pause = -1.0
         if not 0 <= bot_pause <= 60:
             raise SettingsError(f"CLAIMIT_BOT_PAUSE must be seconds from 0 to 60, not {pause!r}")
+        events = (values.get("CLAIMIT_MEMBER_EVENTS") or "false").strip().lower()
+        if events not in BOOLEANS:
+            raise SettingsError(f"CLAIMIT_MEMBER_EVENTS must be true or false, not {events!r}")
         return cls(
             discord_token=values.get("DISCORD_TOKEN") or None,
             database=Path(values.get("CLAIMIT_DATABASE") or DEFAULT_DATABASE),
@@ -58,6 +66,7 @@ class Settings:
             log_level=level,
             discord_url=values.get("CLAIMIT_DISCORD_URL") or None,
             bot_pause=bot_pause,
+            member_events=BOOLEANS[events],
         )
 
 

@@ -143,12 +143,12 @@ def parse_button(custom_id: str) -> LobbyButton | TurnButton | BotSelect | None:
     return None
 
 
-def lobby_view(game: Game) -> discord.ui.View:
+def lobby_view(game: Game, *, bots_allowed: bool = True) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for action in LOBBY_ACTIONS:
         disabled = action == "start" and len(game.seats) < MIN_PLAYERS
         view.add_item(LobbyButton(game.id, game.version, action, disabled=disabled))
-    if len(game.seats) < MAX_PLAYERS:
+    if bots_allowed and len(game.seats) < MAX_PLAYERS:
         view.add_item(BotSelect(game.id, game.version, "addbot"))
     if any(s.is_bot for s in game.seats):
         view.add_item(BotSelect(game.id, game.version, "removebot", lobby=game))

@@ -10,10 +10,12 @@ import discord
 import yarl
 from discord import app_commands
 
+from bot.clock import Clock, SystemClock
 from bot.discord_ui.buttons import BotSelect, LobbyButton, TurnButton, parse_button
 from bot.discord_ui.commands import ClaimItCommands
+from bot.discord_ui.deadlines import DeadlineWatch
 from bot.discord_ui.flow import SOMETHING_WENT_WRONG, GameFlow
-from bot.service import GameService
+from bot.service import GameService, GuildSettingsService
 from bot.settings import Settings
 from bot.storage import Database
 
@@ -33,12 +35,14 @@ def use_discord_at(base_url: str) -> None:
 class ClaimItBot(discord.Client):
     service: GameService
     flow: GameFlow
+    deadlines: DeadlineWatch
 
     def __init__(
         self,
         settings: Settings,
         *,
         dice: random.Random | None = None,
+        clock: Clock | None = None,
         guild_ready_timeout: float = 2.0,
     ) -> None:
         # The bot never joins voice, so discord.py's warnings about voice
@@ -46,20 +50,26 @@ class ClaimItBot(discord.Client):
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
         super().__init__(
-            intents=discord.Intents(guilds=True),
+            # Members is a privileged intent: only asked for when the operator enabled
+            # it in the developer portal, so that departures are handled at once.
+            intents=discord.Intents(guilds=True, members=settings.member_events),
             allowed_mentions=discord.AllowedMentions.none(),
             guild_ready_timeout=guild_ready_timeout,
         )
         self.settings = settings
         self._dice = dice
+        self._clock = clock or SystemClock()
         self._database: Database | None = None
         self.tree = _Tree(self)
         self.tree.add_command(ClaimItCommands())
 
     async def setup_hook(self) -> None:
         self._database = await Database.open(self.settings.database)
-        self.service = GameService(self._database, dice=self._dice)
-        self.flow = GameFlow(self.service, self, self.settings.bot_pause)
+        self.service = GameService(self._database, dice=self._dice, clock=self._clock.now)
+        self.flow = GameFlow(
+            self.service, GuildSettingsService(self._database), self, self.settings.bot_pause
+        )
+        self.deadlines = DeadlineWatch(self.flow, self._clock)
         self.add_dynamic_items(LobbyButton, TurnButton, BotSelect)
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(self.settings.dev_guild_id)
@@ -77,7 +87,11 @@ class ClaimItBot(discord.Client):
             len(self.guilds),
             self.settings.database,
         )
-        await self.flow.resume_bot_turns()
+        await self.flow.computer.resume()
+        self.deadlines.start()
+
+    async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
+        await self.flow.member_left(payload.guild_id, payload.user.id)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         if interaction.type is not discord.InteractionType.component:
@@ -94,7 +108,8 @@ class ClaimItBot(discord.Client):
 
     async def close(self) -> None:
         if hasattr(self, "flow"):
-            await self.flow.stop_bot_turns()
+            await self.deadlines.stop()
+            await self.flow.computer.stop()
         await super().close()
         if self._database is not None:
             await self._database.close()

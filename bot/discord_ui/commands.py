@@ -9,6 +9,8 @@ from discord import app_commands
 
 from bot.discord_ui import text
 from bot.discord_ui.flow import guarded
+from bot.discord_ui.server_settings import ServerSettingsChange, server_settings
+from bot.storage.records import MINUTE
 
 if TYPE_CHECKING:
     from bot.discord_ui.client import ClaimItBot
@@ -20,19 +22,30 @@ class ClaimItCommands(app_commands.Group):
 
     @app_commands.command(name="new", description="Open a lobby for a new game in this channel")
     @app_commands.describe(
-        variant="Rule variant: a claim marker frees the squatter under it (not for 5 players)",
+        variant="Rule variant: a claim marker frees the squatter under it (default: server's)",
         bots="Computer players to seat at once (0-4)",
         bot_level="How well they play",
+        turn_timeout="Minutes a turn may take before it ends by itself (server default if unset)",
     )
     async def new(
         self,
         interaction: discord.Interaction,
-        variant: bool = False,
+        variant: bool | None = None,
         bots: app_commands.Range[int, 0, 4] = 0,
         bot_level: Literal["easy", "normal", "hard"] = "normal",
+        turn_timeout: app_commands.Range[int, 1, 1440] | None = None,
     ) -> None:
         flow = _bot(interaction).flow
-        await guarded(interaction, flow.new_game(interaction, variant, bots, bot_level))
+        await guarded(
+            interaction,
+            flow.new_game(
+                interaction,
+                variant=variant,
+                bots=bots,
+                bot_level=bot_level,
+                turn_timeout=None if turn_timeout is None else turn_timeout * MINUTE,
+            ),
+        )
 
     @app_commands.command(name="rules", description="The rules, short (only you see them)")
     async def rules(self, interaction: discord.Interaction) -> None:
@@ -47,6 +60,49 @@ class ClaimItCommands(app_commands.Group):
     )
     async def cancel(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, _bot(interaction).flow.cancel(interaction))
+
+    @app_commands.command(
+        name="leave", description="Leave this channel's game (a computer player takes your seat)"
+    )
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, _bot(interaction).flow.leave(interaction))
+
+    @app_commands.command(
+        name="settings", description="Show or change how this server runs games (Manage Server)"
+    )
+    @app_commands.describe(
+        variant="Rule variant on or off for new games",
+        turn_timeout="Minutes a turn may take before it ends by itself",
+        lobby_timeout="Minutes a lobby waits to be started before it closes itself",
+        threads="Give each game its own thread",
+        bots="Whether computer players may be added",
+        allow_channel="Add a channel games may run in (with none listed, any channel)",
+        disallow_channel="Take a channel off the list of game channels",
+        all_channels="Clear the list: games may run in any channel",
+    )
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        variant: bool | None = None,
+        turn_timeout: app_commands.Range[int, 1, 1440] | None = None,
+        lobby_timeout: app_commands.Range[int, 1, 1440] | None = None,
+        threads: bool | None = None,
+        bots: bool | None = None,
+        allow_channel: discord.TextChannel | None = None,
+        disallow_channel: discord.TextChannel | None = None,
+        all_channels: bool = False,
+    ) -> None:
+        change = ServerSettingsChange(
+            variant=variant,
+            turn_timeout=None if turn_timeout is None else turn_timeout * MINUTE,
+            lobby_timeout=None if lobby_timeout is None else lobby_timeout * MINUTE,
+            threads=threads,
+            bots_allowed=bots,
+            allow_channel=None if allow_channel is None else allow_channel.id,
+            disallow_channel=None if disallow_channel is None else disallow_channel.id,
+            all_channels=all_channels,
+        )
+        await guarded(interaction, server_settings(interaction, _bot(interaction).flow, change))
 
 
 def _bot(interaction: discord.Interaction) -> ClaimItBot:

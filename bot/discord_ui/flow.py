@@ -1,16 +1,15 @@
-"""What the bot does for each command and button: ask the service, then show the result.
+"""What the bot does for each command, button and deadline: ask the service, then show
+the result.
 
 Within a turn the game message is edited in place (through the interaction
-response, or directly when a computer player moves); when a turn ends its
-buttons are removed and a new message pings the next player. Everything
-addressed to one person is ephemeral.
+response, or directly when a computer player moves or a deadline passes); when a
+turn ends its buttons are removed and a new message pings the next player.
+Everything addressed to one person is ephemeral.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import random
 from collections.abc import Awaitable
 from typing import Any
 
@@ -18,14 +17,22 @@ import discord
 
 from bot.discord_ui import text
 from bot.discord_ui.buttons import lobby_view, turn_view
+from bot.discord_ui.computer_players import ComputerPlayers
 from bot.discord_ui.messages import board_message, lobby_embed, result_message
-from bot.discord_ui.permissions import missing_permissions_message
-from bot.discord_ui.surfaces import ChannelSurface, InteractionSurface, Surface, tell
-from bot.service import SYSTEM, Actor, GameService, Outcome, Player, ServiceError
-from bot.service.errors import BoardMovedOn, GameBroken, NoGameHere
-from bot.storage import Game, GameStatus
-from engine.claimit import Bust, Phase, Place, Roll, Stopped
-from engine.claimit.bots import Level, RollAgain, decide
+from bot.discord_ui.permissions import missing_permissions_message, missing_thread_permissions
+from bot.discord_ui.places import GamePlaces
+from bot.discord_ui.surfaces import InteractionSurface, Post, Surface, tell
+from bot.service import (
+    Actor,
+    GameService,
+    GuildSettingsService,
+    Outcome,
+    Player,
+    ServiceError,
+)
+from bot.service.errors import GameBroken, NoGameHere
+from bot.storage import EndReason, Game, GameStatus
+from engine.claimit import Bust, Passed, Phase, Roll, Stopped
 from render import LETTERS
 
 log = logging.getLogger(__name__)
@@ -34,16 +41,29 @@ SOMETHING_WENT_WRONG = "Something went wrong on my side, so nothing changed. Ple
 
 
 class GameFlow:
-    def __init__(self, service: GameService, client: discord.Client, bot_pause: float) -> None:
+    def __init__(
+        self,
+        service: GameService,
+        settings: GuildSettingsService,
+        client: discord.Client,
+        bot_pause: float,
+    ) -> None:
         self.service = service
+        self.settings = settings
         self.client = client
-        self.bot_pause = bot_pause
-        self._bot_games: dict[int, asyncio.Task[None]] = {}
+        self.places = GamePlaces(client, service)
+        self.computer = ComputerPlayers(service, self.places.surface, self._present, bot_pause)
 
     # Commands --------------------------------------------------------------------
 
     async def new_game(
-        self, interaction: discord.Interaction, variant: bool, bots: int, bot_level: str
+        self,
+        interaction: discord.Interaction,
+        *,
+        variant: bool | None,
+        bots: int,
+        bot_level: str,
+        turn_timeout: int | None,
     ) -> None:
         if await self._cannot_post(interaction):
             return
@@ -53,22 +73,59 @@ class GameFlow:
             channel_id=interaction.channel_id,
             host=_player(interaction),
             variant=variant,
+            turn_timeout=turn_timeout,
+            bots=bots,
+            bot_level=bot_level,
         )
-        for _ in range(bots):
-            game = await self.service.add_bot(game.id, _actor(interaction), None, bot_level)
-        await interaction.response.send_message(embed=lobby_embed(game), view=lobby_view(game))
+        settings = await self.settings.get(interaction.guild_id)
+        view = lobby_view(game, bots_allowed=settings.bots_allowed)
+        await interaction.response.send_message(embed=lobby_embed(game), view=view)
         message = await interaction.original_response()
         await self.service.set_lobby_message(game.id, message.id)
+        if settings.threads:
+            await self._open_thread(interaction, game, message)
+
+    async def _open_thread(
+        self, interaction: discord.Interaction, game: Game, lobby: discord.InteractionMessage
+    ) -> None:
+        """Gives the game its own thread off the lobby message, or says why it plays here."""
+        if not isinstance(interaction.channel, discord.TextChannel):
+            await tell(interaction, "Games started inside a thread play right there.")
+            return
+        missing = missing_thread_permissions(interaction.app_permissions)
+        if missing is not None:
+            await tell(interaction, missing)
+            return
+        try:
+            thread = await lobby.create_thread(
+                name=f"Claim It! · game {game.id}", auto_archive_duration=1440
+            )
+        except discord.HTTPException:
+            log.warning("could not start a thread for game %s", game.id, exc_info=True)
+            await tell(
+                interaction,
+                "I couldn't start a thread for this game, so it runs here in the channel.",
+            )
+            return
+        await self.service.set_thread(game.id, thread.id)
+        game = await self.service.game(game.id)
+        settings = await self.settings.get(game.guild_id)
+        await lobby.edit(
+            embed=lobby_embed(game), view=lobby_view(game, bots_allowed=settings.bots_allowed)
+        )
 
     async def show_board(self, interaction: discord.Interaction) -> None:
-        """Posts the game again at the bottom of the channel; the old message loses its buttons."""
+        """Posts the game again at the bottom of the channel or thread where it was asked
+        for; the old message loses its buttons."""
         game = await self._current(interaction)
         if await self._cannot_post(interaction):
             return
         # The old message loses its buttons first, so two live copies never coexist.
         if game.status is GameStatus.LOBBY:
-            await _strip_buttons(interaction, game.lobby_message_id)
-            await interaction.response.send_message(embed=lobby_embed(game), view=lobby_view(game))
+            await self.places.edit_lobby(game, view=None)
+            settings = await self.settings.get(game.guild_id)
+            view = lobby_view(game, bots_allowed=settings.bots_allowed)
+            await interaction.response.send_message(embed=lobby_embed(game), view=view)
             message = await interaction.original_response()
             await self.service.set_lobby_message(game.id, message.id)
         else:
@@ -76,7 +133,7 @@ class GameFlow:
                 raise GameBroken(game.broken)
             assert game.state is not None
             board = await board_message(game, game.state, "Here is the board.")
-            await _strip_buttons(interaction, game.turn_message_id)
+            await self.places.strip_buttons(game)
             await interaction.response.send_message(
                 embed=board.embed, file=board.file(), view=turn_view(game, game.state)
             )
@@ -86,12 +143,60 @@ class GameFlow:
     async def cancel(self, interaction: discord.Interaction) -> None:
         game = await self._current(interaction)
         game = await self.service.cancel(game.id, _actor(interaction))
-        for message_id in (game.lobby_message_id, game.turn_message_id):
-            await _strip_buttons(interaction, message_id)
+        await self.places.strip_buttons(game)
         await interaction.response.send_message(
             f"Game {game.id} was cancelled by {text.escaped(interaction.user.display_name)}. "
             "It counts for nobody."
         )
+
+    async def leave(self, interaction: discord.Interaction) -> None:
+        game = await self._current(interaction)
+        was_lobby = game.status is GameStatus.LOBBY
+        game = await self.service.leave(game.id, interaction.user.id, None)
+        if was_lobby:
+            await self._show_lobby(game)
+            closed = game.status is GameStatus.CANCELLED
+            await tell(
+                interaction,
+                "You left the lobby." + (" It was empty, so it closed." if closed else ""),
+            )
+            return
+        who = text.escaped(interaction.user.display_name)
+        await interaction.response.send_message(_takeover_note(game, who, "left the game"))
+        await self._after_takeover(game)
+
+    async def member_left(self, guild_id: int, user_id: int) -> None:
+        """Someone left the server (or their account is gone): their seats are freed."""
+        for game_id in await self.service.games_of_member(guild_id, user_id):
+            try:
+                before = await self.service.game(game_id)
+                seat = before.seat_of(user_id)
+                game = await self.service.drop_member(game_id, user_id)
+            except ServiceError:
+                continue
+            if before.status is GameStatus.LOBBY:
+                await self._show_lobby(game)
+                continue
+            who = text.name(seat) if seat else "A player"
+            await self.places.surface(game).send(
+                content=_takeover_note(game, who, "left the server")
+            )
+            await self._after_takeover(game)
+
+    async def _after_takeover(self, game: Game) -> None:
+        if game.status is not GameStatus.ACTIVE:
+            await self.places.strip_buttons(game)
+        elif game.state is not None and game.seats[game.state.turn].is_bot:
+            self.computer.play(game)
+
+    async def _show_lobby(self, game: Game, note: str | None = None) -> None:
+        if game.status is GameStatus.LOBBY:
+            settings = await self.settings.get(game.guild_id)
+            view = lobby_view(game, bots_allowed=settings.bots_allowed)
+            await self.places.edit_lobby(game, embed=lobby_embed(game, note), view=view)
+        else:
+            closed = note or _lobby_closed(game)
+            await self.places.edit_lobby(game, embed=lobby_embed(game, closed), view=None)
 
     async def _current(self, interaction: discord.Interaction) -> Game:
         assert interaction.channel_id is not None
@@ -136,15 +241,19 @@ class GameFlow:
             assert game.state is not None
             first = text.seat_line(game.seats[game.state.turn])
             note = f"The game is on! {first} was drawn to go first."
+            if game.thread_id is not None:
+                note += f" Follow it in <#{game.thread_id}>."
             await interaction.response.edit_message(embed=lobby_embed(game, note), view=None)
-            surface = InteractionSurface(interaction)
+            surface = InteractionSurface(interaction, self._poster(game))
             await self._post_turn(surface, game, f"The game begins. {first} goes first.")
         elif game.status is GameStatus.CANCELLED:
             await interaction.response.edit_message(
-                embed=lobby_embed(game, "This lobby was closed."), view=None
+                embed=lobby_embed(game, _lobby_closed(game)), view=None
             )
         else:
-            await interaction.response.edit_message(embed=lobby_embed(game), view=lobby_view(game))
+            settings = await self.settings.get(game.guild_id)
+            view = lobby_view(game, bots_allowed=settings.bots_allowed)
+            await interaction.response.edit_message(embed=lobby_embed(game), view=view)
 
     async def turn_button(
         self, interaction: discord.Interaction, game_id: int, version: int, action: str
@@ -161,12 +270,46 @@ class GameFlow:
             outcome = await self.service.stop(game_id, actor, version)
         else:
             outcome = await self.service.choose(game_id, actor, version, LETTERS.index(action))
-        await self._present(InteractionSurface(interaction), outcome)
+        await self._present(InteractionSurface(interaction, self._poster(outcome.game)), outcome)
+
+    # Deadlines -------------------------------------------------------------------
+
+    async def deadline_passed(self, game_id: int, version: int) -> None:
+        """A lobby nobody started closes; a quiet turn ends by itself. A player who is no
+        longer in the server is not waited for: their seat goes to a computer player."""
+        game = await self.service.game(game_id)
+        if game.status is GameStatus.LOBBY:
+            game = await self.service.expire_lobby(game_id, version)
+            await self._show_lobby(game)
+            return
+        if game.state is not None and game.broken is None:
+            seat = game.seats[game.state.turn]
+            if seat.user_id is not None and await self._gone(game.guild_id, seat.user_id):
+                await self.member_left(game.guild_id, seat.user_id)
+                return
+        outcome = await self.service.time_out(game_id, version)
+        await self._present(self.places.surface(outcome.game), outcome)
+
+    async def _gone(self, guild_id: int, user_id: int) -> bool:
+        guild = self.client.get_guild(guild_id)
+        if guild is None:
+            return False
+        try:
+            await guild.fetch_member(user_id)
+        except discord.NotFound:
+            return True
+        except discord.HTTPException:
+            log.info("could not check whether %s is still in server %s", user_id, guild_id)
+        return False
+
+    # Showing what happened -------------------------------------------------------------
 
     async def _present(self, surface: Surface, outcome: Outcome) -> None:
         game, state, headline = outcome.game, outcome.state, text.happened(outcome)
+        if outcome.took_over is not None:
+            headline += "\n\n" + _takeover_note(game, text.name(outcome.took_over), None)
         rolled = _three(outcome.action.dice) if isinstance(outcome.action, Roll) else None
-        if not any(isinstance(e, Bust | Stopped) for e in outcome.events):
+        if not any(isinstance(e, Bust | Stopped | Passed) for e in outcome.events):
             board = board_message(game, state, headline, rolled=rolled)
             await surface.edit(board, turn_view(game, state))
             return
@@ -184,7 +327,7 @@ class GameFlow:
             results = await self.service.results(game.id)
             board_result = await result_message(game, results, headline)
             await surface.send(embed=board_result.embed, file=board_result.file())
-        else:
+        elif game.status is GameStatus.ACTIVE:
             await self._post_turn(surface, game, headline)
 
     async def _post_turn(self, surface: Surface, game: Game, headline: str) -> None:
@@ -205,63 +348,13 @@ class GameFlow:
         if message is not None:
             await self.service.set_turn_message(game.id, message.id)
         if seat.is_bot:
-            self.play_bot_turns(game)
+            self.computer.play(game)
 
-    # Computer players ----------------------------------------------------------------
+    def _poster(self, game: Game) -> Post:
+        async def post(**message: Any) -> discord.Message:
+            return await self.places.post(game, **message)
 
-    def play_bot_turns(self, game: Game) -> None:
-        """Lets the computer players move, one visible step at a time, until a human's turn."""
-        running = self._bot_games.get(game.id)
-        if running is None or running.done():
-            self._bot_games[game.id] = asyncio.create_task(
-                self._bot_turns(game.id, game.channel_id)
-            )
-
-    async def stop_bot_turns(self) -> None:
-        """On shutdown: a step in flight is either committed or not; a restart resumes."""
-        for task in self._bot_games.values():
-            task.cancel()
-        await asyncio.gather(*self._bot_games.values(), return_exceptions=True)
-        self._bot_games.clear()
-
-    async def resume_bot_turns(self) -> None:
-        """After a start or restart: every game waiting for a computer player goes on."""
-        for game in await self.service.active_games():
-            if game.state is not None and game.seats[game.state.turn].is_bot:
-                self.play_bot_turns(game)
-
-    async def _bot_turns(self, game_id: int, channel_id: int) -> None:
-        channel = self.client.get_partial_messageable(channel_id)
-        try:
-            while True:
-                game = await self.service.game(game_id)
-                if game.status is not GameStatus.ACTIVE or game.broken or game.state is None:
-                    return
-                seat = game.seats[game.state.turn]
-                if not seat.is_bot:
-                    return
-                await asyncio.sleep(self.bot_pause)
-                # Seeded by the position, so a game replays the same decisions.
-                rng = random.Random(f"{game.id}:{game.version}")
-                level = Level(seat.bot_level or Level.NORMAL)
-                # A hard decision can take a tenth of a second: not on the event loop.
-                decision = await asyncio.to_thread(decide, game.state, level, rng)
-                try:
-                    if isinstance(decision, RollAgain):
-                        outcome = await self.service.roll(game_id, SYSTEM, game.version)
-                    elif isinstance(decision, Place):
-                        outcome = await self.service.place(
-                            game_id, SYSTEM, game.version, decision.placement
-                        )
-                    else:
-                        outcome = await self.service.stop(game_id, SYSTEM, game.version)
-                except BoardMovedOn:
-                    continue
-                await self._present(ChannelSurface(channel, game.turn_message_id), outcome)
-        except ServiceError:
-            return
-        except Exception:
-            log.exception("computer player in game %s failed", game_id)
+        return post
 
 
 async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> None:
@@ -275,13 +368,23 @@ async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> No
         await tell(interaction, SOMETHING_WENT_WRONG)
 
 
-async def _strip_buttons(interaction: discord.Interaction, message_id: int | None) -> None:
-    if message_id is None or not isinstance(interaction.channel, discord.abc.Messageable):
-        return
-    try:
-        await interaction.channel.get_partial_message(message_id).edit(view=None)  # type: ignore[union-attr]
-    except discord.HTTPException:
-        log.info("could not remove the buttons of message %s", message_id)
+def _takeover_note(game: Game, who: str, why: str | None) -> str:
+    """What the table is told when a computer player takes a seat over."""
+    if why is None:
+        line = f"🤖 {who.removesuffix(' (bot)')} was away for two turns in a row"
+    else:
+        line = f"🤖 {who} {why}"
+    if game.status is GameStatus.ACTIVE:
+        return line + ", so a computer player (normal) plays their seat from now on."
+    return line + f", and no human player is left, so game {game.id} is over. It counts for nobody."
+
+
+def _lobby_closed(game: Game) -> str:
+    if game.end_reason is EndReason.LOBBY_EXPIRED:
+        return "Nobody started this game in time, so the lobby closed itself."
+    if game.end_reason is EndReason.LOBBY_EMPTY:
+        return "Everyone left, so this lobby closed."
+    return "This lobby was closed."
 
 
 def _player(interaction: discord.Interaction) -> Player:

@@ -33,6 +33,11 @@ def lobby_embed(game: Game, note: str | None = None) -> discord.Embed:
         colour=_color(0),
     )
     embed.add_field(name="Rule variant", value="on" if game.variant else "off")
+    embed.add_field(name="Turn time", value=text.minutes(game.turn_timeout))
+    if game.thread_id is not None:
+        embed.add_field(name="Played in", value=f"<#{game.thread_id}>")
+    if note is None and game.deadline is not None:
+        embed.add_field(name="Lobby closes", value=text.deadline(game.deadline))
     if note is None:
         embed.set_footer(text="Join with the button. The host starts with 2 to 5 players.")
     return embed
@@ -100,6 +105,10 @@ def _prompt(game: Game, state: GameState, bust: int | None) -> str:
         lines.append(f"{who}: roll the dice.")
     if state.phase is Phase.ROLL:
         lines.append(text.odds(roll_odds(state)))
+    if game.deadline is not None and not game.seats[state.turn].is_bot:
+        lines.append(
+            f"⏰ The turn ends by itself {text.deadline(game.deadline)} (keeping what was placed)."
+        )
     return "\n\n" + "\n".join(lines)
 
 

@@ -1,11 +1,11 @@
-"""Where a game update goes: the answer to a click, or a channel message the bot edits
-itself (when a computer player moves, nobody clicked)."""
+"""Where a game update goes: the answer to a click, or a game message the bot edits
+itself (a computer player's move, a deadline: nobody clicked)."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 import discord
@@ -21,18 +21,22 @@ CANNOT_POST = (
     "(Send Messages, Embed Links or Attach Files). Once it's back, use /claimit board to carry on."
 )
 
+Post = Callable[..., Awaitable[discord.Message]]
+"""Posts a message where the game is played; raises ``discord.HTTPException`` on failure."""
+
 
 class Surface(Protocol):
     async def edit(self, rendering: Awaitable[BoardMessage], view: discord.ui.View | None) -> None:
         """Shows a new board on the game message this update is about."""
 
     async def send(self, **message: Any) -> discord.Message | None:
-        """Posts a new message in the game's channel; ``None`` if that was not allowed."""
+        """Posts a new message where the game is played; ``None`` if that failed."""
 
 
 class InteractionSurface:
-    def __init__(self, interaction: discord.Interaction) -> None:
+    def __init__(self, interaction: discord.Interaction, post: Post) -> None:
         self.interaction = interaction
+        self.post = post
 
     async def edit(self, rendering: Awaitable[BoardMessage], view: discord.ui.View | None) -> None:
         """Edits the clicked message; defers first if the image is slow to come."""
@@ -52,37 +56,47 @@ class InteractionSurface:
         )
 
     async def send(self, **message: Any) -> discord.Message | None:
-        channel = self.interaction.channel
-        assert isinstance(channel, discord.abc.Messageable)
         try:
-            return await channel.send(**message)
+            return await self.post(**message)
         except discord.Forbidden:
             await tell(self.interaction, CANNOT_POST)
             return None
 
 
 class ChannelSurface:
-    def __init__(self, channel: discord.abc.Messageable, message_id: int | None) -> None:
-        self.channel = channel
-        self.message_id = message_id
+    """Edits the game's message; if it was deleted, a fresh one carries the game on."""
+
+    def __init__(
+        self,
+        post: Post,
+        message: discord.PartialMessage | None,
+        replaced: Callable[[int], Awaitable[None]],
+    ) -> None:
+        self.post = post
+        self.message = message
+        self.replaced = replaced
 
     async def edit(self, rendering: Awaitable[BoardMessage], view: discord.ui.View | None) -> None:
         board = await rendering
-        if self.message_id is None:
-            return
-        message = self.channel.get_partial_message(self.message_id)  # type: ignore[attr-defined]
-        try:
-            await message.edit(embed=board.embed, attachments=[board.file()], view=view)
-        except discord.HTTPException:
-            log.warning("could not update game message %s", self.message_id)
+        if self.message is not None:
+            try:
+                await self.message.edit(embed=board.embed, attachments=[board.file()], view=view)
+                return
+            except discord.NotFound:
+                log.info("game message %s is gone; posting a fresh one", self.message.id)
+            except discord.HTTPException:
+                log.warning("could not update game message %s", self.message.id)
+                return
+        fresh = await self.send(embed=board.embed, file=board.file(), view=view)
+        if fresh is not None:
+            self.message = fresh
+            await self.replaced(fresh.id)
 
     async def send(self, **message: Any) -> discord.Message | None:
         try:
-            return await self.channel.send(**message)
+            return await self.post(**message)
         except discord.HTTPException:
-            log.warning(
-                "could not post a game message in channel %s", getattr(self.channel, "id", "?")
-            )
+            log.warning("could not post a game message", exc_info=True)
             return None
 
 

@@ -13,11 +13,13 @@ from engine.claimit import (
     Bust,
     GameState,
     LastRoundCalled,
+    Passed,
     Place,
     Placement,
     Roll,
     RollOdds,
     Stop,
+    TimeOut,
 )
 
 SEAT_EMOJI = ("🔵", "🟠", "🟢", "🟣", "💠")
@@ -61,9 +63,17 @@ def happened(outcome: Outcome) -> str:
         return f"{who} rolled {dice(action.dice)}. Choose where to place."
     if isinstance(action, Place):
         return f"{who} placed a {placement(action.placement)}."
-    assert isinstance(action, Stop)
     settled = outcome.before.marks_this_turn
-    line = f"{who} stopped and settled {settled} space{'s' * (settled != 1)}."
+    if isinstance(action, TimeOut):
+        if any(isinstance(e, Passed) for e in outcome.events):
+            return f"⏰ {who}'s time ran out with nothing placed, so the turn passes."
+        line = (
+            f"⏰ {who}'s time ran out, so the turn stopped there: "
+            f"{settled} space{'s' * (settled != 1)} settled."
+        )
+    else:
+        assert isinstance(action, Stop)
+        line = f"{who} stopped and settled {settled} space{'s' * (settled != 1)}."
     if any(isinstance(e, LastRoundCalled) for e in outcome.events):
         line += f" **Last round!** Everyone plays once more; {who} plays last."
     return line
@@ -90,6 +100,19 @@ def this_turn(state: GameState) -> str:
         elif stack[-1].startswith("S"):
             marks.append(f"squatter {stack[-1][1]} on {space}")
     return "This turn: " + (", ".join(marks) if marks else "nothing placed yet") + "."
+
+
+def minutes(seconds: int) -> str:
+    if seconds % 3600 == 0:
+        hours = seconds // 3600
+        return f"{hours} hour{'s' * (hours != 1)}"
+    whole = round(seconds / 60)
+    return f"{whole} minute{'s' * (whole != 1)}"
+
+
+def deadline(at: float) -> str:
+    """A Discord timestamp that every client shows as a live "in 5 minutes"."""
+    return f"<t:{int(at)}:R>"
 
 
 def results_table(game: Game, results: list[Result]) -> str:

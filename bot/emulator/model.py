@@ -72,6 +72,10 @@ class Message:
         return [str(b.get("label")) for b in self.buttons() if b.get("type") == 2]
 
 
+TEXT_CHANNEL = 0
+PUBLIC_THREAD = 11
+
+
 @dataclass
 class Channel:
     id: int
@@ -79,6 +83,15 @@ class Channel:
     name: str
     bot_permissions: Permissions
     messages: list[Message] = field(default_factory=list)
+    type: int = TEXT_CHANNEL
+    parent_id: int | None = None
+    """For a thread: the channel it was started in."""
+    owner_id: int | None = None
+    created_at: float = field(default_factory=time.time)
+
+    @property
+    def is_thread(self) -> bool:
+        return self.type == PUBLIC_THREAD
 
     def visible(self, user_id: int | None = None) -> list[Message]:
         """The messages a member sees: everything public, plus their own ephemerals."""
@@ -95,7 +108,9 @@ class Guild:
     name: str
     owner_id: int
     channels: dict[int, Channel] = field(default_factory=dict)
+    """Text channels and threads alike."""
     member_permissions: dict[int, Permissions] = field(default_factory=dict)
+    """The members, with their permissions."""
 
 
 @dataclass

@@ -26,19 +26,34 @@ def user(u: User) -> dict[str, Any]:
 
 
 def channel(c: Channel) -> dict[str, Any]:
-    return {
+    payload: dict[str, Any] = {
         "id": str(c.id),
-        "type": 0,
+        "type": c.type,
         "guild_id": str(c.guild_id),
         "name": c.name,
         "position": 0,
         "permission_overwrites": [],
         "nsfw": False,
-        "parent_id": None,
+        "parent_id": None if c.parent_id is None else str(c.parent_id),
         "topic": None,
         "last_message_id": None,
         "rate_limit_per_user": 0,
     }
+    if c.is_thread:
+        payload.update(
+            owner_id=str(c.owner_id),
+            message_count=len(c.messages),
+            member_count=1,
+            flags=0,
+            thread_metadata={
+                "archived": False,
+                "auto_archive_duration": 1440,
+                "archive_timestamp": iso(c.created_at),
+                "locked": False,
+                "create_timestamp": iso(c.created_at),
+            },
+        )
+    return payload
 
 
 def guild(g: Guild, bot: User, members: list[User], now: float) -> dict[str, Any]:
@@ -76,8 +91,8 @@ def guild(g: Guild, bot: User, members: list[User], now: float) -> dict[str, Any
         "unavailable": False,
         "member_count": len(members) + 1,
         "joined_at": iso(now),
-        "channels": [channel(c) for c in g.channels.values()],
-        "threads": [],
+        "channels": [channel(c) for c in g.channels.values() if not c.is_thread],
+        "threads": [channel(c) for c in g.channels.values() if c.is_thread],
         "members": [member(bot, g, now)],
         "voice_states": [],
         "presences": [],

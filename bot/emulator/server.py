@@ -22,6 +22,7 @@ from aiohttp import web
 
 from bot.emulator import payloads
 from bot.emulator.model import (
+    PUBLIC_THREAD,
     Attachment,
     Channel,
     Guild,
@@ -43,6 +44,7 @@ DEFAULT_BOT_PERMISSIONS = discord.Permissions(
     read_message_history=True,
 )
 _MENTION = re.compile(r"<@!?(\d+)>")
+GUILD_MEMBERS_INTENT = 1 << 1
 
 
 class DiscordError(Exception):
@@ -151,6 +153,39 @@ class DiscordEmulator:
         guild.channels[channel.id] = channel
         self.channels[channel.id] = channel
         return channel
+
+    async def remove_member(self, guild: Guild, user: User) -> None:
+        """The member leaves the server; a bot with the members intent hears of it."""
+        del guild.member_permissions[user.id]
+        payload = {"guild_id": str(guild.id), "user": payloads.user(user)}
+        for session in list(self._sessions):
+            if session.intents & GUILD_MEMBERS_INTENT:
+                await session.send("GUILD_MEMBER_REMOVE", payload)
+
+    async def delete_message(self, message: Message) -> None:
+        """Someone (a moderator) deletes a message."""
+        message.deleted = True
+        await self._dispatch_if_connected(
+            "MESSAGE_DELETE",
+            {
+                "id": str(message.id),
+                "channel_id": str(message.channel_id),
+                "guild_id": str(self.channels[message.channel_id].guild_id),
+            },
+        )
+        await self._changed()
+
+    async def delete_channel(self, channel: Channel) -> None:
+        """A moderator deletes a channel or thread, with its messages."""
+        guild = self.guilds[channel.guild_id]
+        del guild.channels[channel.id]
+        del self.channels[channel.id]
+        event = "THREAD_DELETE" if channel.is_thread else "CHANNEL_DELETE"
+        await self._dispatch_if_connected(event, payloads.channel(channel))
+
+    def threads_of(self, channel: Channel) -> list[Channel]:
+        guild = self.guilds[channel.guild_id]
+        return [c for c in guild.channels.values() if c.parent_id == channel.id]
 
     async def wait_for_bot(self, timeout: float = 10) -> None:
         """Until a bot has identified on the gateway."""
@@ -291,6 +326,11 @@ class DiscordEmulator:
         )
         r.add_post(f"{API}/webhooks/{{app}}/{{token}}", self._followup)
         r.add_get(f"{API}/channels/{{channel}}", self._bot_only(self._get_channel))
+        r.add_post(
+            f"{API}/channels/{{channel}}/messages/{{message}}/threads",
+            self._bot_only(self._start_thread),
+        )
+        r.add_get(f"{API}/guilds/{{guild}}/members/{{user}}", self._bot_only(self._get_member))
         r.add_post(f"{API}/channels/{{channel}}/messages", self._bot_only(self._create_message))
         r.add_get(
             f"{API}/channels/{{channel}}/messages/{{message}}", self._bot_only(self._get_message)
@@ -492,6 +532,44 @@ class DiscordEmulator:
     async def _get_channel(self, request: web.Request) -> web.Response:
         return _json(payloads.channel(self._channel(request.match_info["channel"])))
 
+    async def _start_thread(self, request: web.Request) -> web.Response:
+        parent = self._channel(request.match_info["channel"])
+        message = self._channel_message(request)
+        self._require(parent, "create_public_threads")
+        if parent.is_thread:
+            raise DiscordError(400, 50024, "Cannot execute action on this channel type")
+        if any(c.id == message.id for c in self.threads_of(parent)):
+            raise DiscordError(400, 160004, "A thread has already been created for this message")
+        body, _ = await self._read_body(request)
+        name = str(body.get("name") or "")
+        if not 1 <= len(name) <= 100:
+            raise DiscordError(400, 50035, "Invalid Form Body: a thread name is 1-100 characters")
+        # Discord gives a thread started from a message that message's id.
+        thread = Channel(
+            message.id,
+            parent.guild_id,
+            name,
+            parent.bot_permissions,
+            type=PUBLIC_THREAD,
+            parent_id=parent.id,
+            owner_id=self.bot.id,
+        )
+        self.guilds[parent.guild_id].channels[thread.id] = thread
+        self.channels[thread.id] = thread
+        await self._dispatch("THREAD_CREATE", {**payloads.channel(thread), "newly_created": True})
+        return _json(payloads.channel(thread), 201)
+
+    async def _get_member(self, request: web.Request) -> web.Response:
+        guild = self.guilds.get(int(request.match_info["guild"]))
+        if guild is None:
+            raise DiscordError(404, 10004, "Unknown Guild")
+        user = self.users.get(int(request.match_info["user"]))
+        if user is None:
+            raise DiscordError(404, 10013, "Unknown User")
+        if user.id not in guild.member_permissions:
+            raise DiscordError(404, 10007, "Unknown Member")
+        return _json(payloads.member(user, guild, time.time()))
+
     def _require(self, channel: Channel, *needed: str) -> None:
         missing = [p for p in ("view_channel", *needed) if not getattr(channel.bot_permissions, p)]
         if missing:
@@ -500,7 +578,8 @@ class DiscordEmulator:
     async def _create_message(self, request: web.Request) -> web.Response:
         channel = self._channel(request.match_info["channel"])
         body, files = await self._read_body(request)
-        self._require(channel, "send_messages", *(["attach_files"] if files else []))
+        send = "send_messages_in_threads" if channel.is_thread else "send_messages"
+        self._require(channel, send, *(["attach_files"] if files else []))
         message = self._new_message(channel, body, files)
         await self._changed()
         return _json(self._message_payload(message))
@@ -627,6 +706,7 @@ class DiscordEmulator:
                     if event["d"].get("token") not in (self.token, f"Bot {self.token}"):
                         await ws.close(code=4004, message=b"Authentication failed.")
                         break
+                    session.intents = int(event["d"].get("intents") or 0)
                     await self._ready(session)
                 elif op == 6:
                     await ws.send_json({"op": 9, "d": False})
@@ -658,6 +738,10 @@ class DiscordEmulator:
         self._sessions.append(session)
         self._identified.set()
 
+    async def _dispatch_if_connected(self, event: str, data: dict[str, Any]) -> None:
+        for session in list(self._sessions):
+            await session.send(event, data)
+
     async def _dispatch(self, event: str, data: dict[str, Any]) -> None:
         if not self._sessions:
             raise RuntimeError("no bot is connected to the emulated gateway")
@@ -669,6 +753,7 @@ class _Session:
     def __init__(self, ws: web.WebSocketResponse) -> None:
         self.ws = ws
         self.sequence = 0
+        self.intents = 0
 
     async def send(self, event: str, data: dict[str, Any]) -> None:
         self.sequence += 1

@@ -132,15 +132,23 @@ class GameService:
         host: Player,
         variant: bool | None = None,
         turn_timeout: int | None = None,
+        bots: int = 0,
+        bot_level: str = "normal",
     ) -> Game:
-        """A lobby under the server's settings; ``None`` takes the server's default."""
+        """A lobby under the server's settings (``None`` takes the server's default),
+        with ``bots`` computer players seated at once."""
         if turn_timeout is not None:
             check_turn_timeout(turn_timeout)
+        _check_level(bot_level)
+        if not 0 <= bots < MAX_PLAYERS:
+            raise LobbyFull()
         now = self._clock()
         async with self._db.write() as connection:
             settings = await queries.guild_settings(connection, guild_id)
             if not settings.allows(channel_id):
                 raise ChannelNotAllowed(settings.channels)
+            if bots and not settings.bots_allowed:
+                raise BotsNotAllowed()
             if await queries.open_game_in_channel(connection, channel_id) is not None:
                 raise ChannelBusy()
             game_id = await queries.insert_game(
@@ -153,7 +161,8 @@ class GameService:
                 deadline=now + settings.lobby_timeout,
                 now=now,
             )
-            await queries.replace_seats(connection, game_id, [_human(host)], now)
+            seats = [_human(host), *(_bot(n, bot_level) for n in range(1, bots + 1))]
+            await queries.replace_seats(connection, game_id, seats, now)
             game = await _load(connection, game_id)
         self.deadline_moved_earlier.set()
         return game
@@ -203,8 +212,7 @@ class GameService:
     async def add_bot(
         self, game_id: int, actor: Actor, version: int | None, level: str = "normal"
     ) -> Game:
-        if level not in BOT_LEVELS:
-            raise IllegalMove(f"bot levels are {', '.join(BOT_LEVELS)}")
+        _check_level(level)
         async with self._db.write() as connection:
             game = await _load(connection, game_id)
             _require_lobby(game, version)
@@ -213,8 +221,7 @@ class GameService:
                 raise BotsNotAllowed()
             if len(game.seats) >= MAX_PLAYERS:
                 raise LobbyFull()
-            number = 1 + sum(s.is_bot for s in game.seats)
-            bot = Seat(len(game.seats), None, level, f"Bot {number} ({level})", len(game.seats))
+            bot = _bot(1 + sum(s.is_bot for s in game.seats), level)
             return await self._reseat(connection, game, [*game.seats, bot])
 
     async def remove_bot(self, game_id: int, actor: Actor, version: int | None, seat: int) -> Game:
@@ -425,6 +432,11 @@ class GameService:
         async with self._db.write() as connection:
             await queries.set_message(connection, game_id, "turn_message_id", message_id)
 
+    async def set_thread(self, game_id: int, thread_id: int | None) -> None:
+        """The game's own thread; ``None`` when it plays in its channel (again)."""
+        async with self._db.write() as connection:
+            await queries.set_message(connection, game_id, "thread_id", thread_id)
+
     async def game(self, game_id: int) -> Game:
         async with self._db.read() as connection:
             return await _load(connection, game_id)
@@ -484,6 +496,15 @@ class GameService:
 
 def _human(player: Player) -> Seat:
     return Seat(0, player.user_id, None, player.display_name, 0)
+
+
+def _bot(number: int, level: str) -> Seat:
+    return Seat(0, None, level, f"Bot {number} ({level})", 0)
+
+
+def _check_level(level: str) -> None:
+    if level not in BOT_LEVELS:
+        raise IllegalMove(f"bot levels are {', '.join(BOT_LEVELS)}")
 
 
 def _bot_for(seat: Seat) -> Seat:

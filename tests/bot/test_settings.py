@@ -43,6 +43,7 @@ def test_env_example_lists_every_setting_with_its_default() -> None:
         "CLAIMIT_LOG_LEVEL",
         "CLAIMIT_DISCORD_URL",
         "CLAIMIT_BOT_PAUSE",
+        "CLAIMIT_MEMBER_EVENTS",
     }
     assert Settings.load({}, ROOT / ".env.example") == Settings.load({}, ROOT / "nothing")
 
@@ -69,3 +70,7 @@ def test_optional_settings_are_read_and_checked(tmp_path: Path) -> None:
     for pause in ("soon", "-1", "61"):
         with pytest.raises(SettingsError, match="CLAIMIT_BOT_PAUSE"):
             Settings.load({"CLAIMIT_BOT_PAUSE": pause}, tmp_path / "none")
+    assert not Settings.load({}, tmp_path / "none").member_events
+    assert Settings.load({"CLAIMIT_MEMBER_EVENTS": "True"}, tmp_path / "none").member_events
+    with pytest.raises(SettingsError, match="CLAIMIT_MEMBER_EVENTS"):
+        Settings.load({"CLAIMIT_MEMBER_EVENTS": "sometimes"}, tmp_path / "none")

@@ -207,4 +207,11 @@ async def test_claimit_is_registered_for_servers_only(world: World) -> None:
     (command,) = world.discord.commands[None]
     assert command["name"] == "claimit"
     assert command.get("contexts") == [0] or command.get("dm_permission") is False
-    assert [o["name"] for o in command["options"]] == ["new", "rules", "board", "cancel"]
+    assert [o["name"] for o in command["options"]] == [
+        "new",
+        "rules",
+        "board",
+        "cancel",
+        "leave",
+        "settings",
+    ]

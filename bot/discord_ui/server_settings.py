@@ -1,0 +1,72 @@
+"""``/claimit settings``: show or change how this server runs its games (Manage Server)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+import discord
+
+from bot.discord_ui import text
+from bot.discord_ui.flow import GameFlow
+from bot.discord_ui.permissions import THREADS
+from bot.service.errors import NotAllowedToConfigure
+from bot.storage import GuildSettings
+
+
+@dataclass(frozen=True)
+class ServerSettingsChange:
+    """What the admin asked to change; ``None`` keeps a value. Timeouts in seconds."""
+
+    variant: bool | None = None
+    turn_timeout: int | None = None
+    lobby_timeout: int | None = None
+    threads: bool | None = None
+    bots_allowed: bool | None = None
+    allow_channel: int | None = None
+    disallow_channel: int | None = None
+    all_channels: bool = False
+
+    @property
+    def is_empty(self) -> bool:
+        return all(value in (None, False) for value in asdict(self).values())
+
+
+async def server_settings(
+    interaction: discord.Interaction, flow: GameFlow, change: ServerSettingsChange
+) -> None:
+    # The command is visible to everyone (Discord can't restrict one sub-command),
+    # so the permission is checked here.
+    if not interaction.permissions.manage_guild:
+        raise NotAllowedToConfigure()
+    assert interaction.guild_id is not None
+    if change.is_empty:
+        settings = await flow.settings.get(interaction.guild_id)
+        heading = "How this server runs Claim It! games."
+    else:
+        settings = await flow.settings.change(interaction.guild_id, **asdict(change))
+        heading = "Saved. New games follow these settings; running games keep theirs."
+    embed = settings_embed(settings, heading)
+    missing = [label for flag, label in THREADS if not getattr(interaction.app_permissions, flag)]
+    if settings.threads and missing:
+        embed.add_field(
+            name="Note",
+            value=f"In this channel I'm missing {' and '.join(missing)}, "
+            "so games here run without a thread.",
+            inline=False,
+        )
+    await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+def settings_embed(settings: GuildSettings, heading: str) -> discord.Embed:
+    embed = discord.Embed(title="Claim It! · server settings", description=heading)
+    embed.add_field(name="Rule variant", value="on" if settings.variant else "off")
+    embed.add_field(name="Turn time", value=text.minutes(settings.turn_timeout))
+    embed.add_field(name="Lobby closes after", value=text.minutes(settings.lobby_timeout))
+    embed.add_field(name="Threads", value="a thread per game" if settings.threads else "off")
+    embed.add_field(
+        name="Computer players", value="allowed" if settings.bots_allowed else "not allowed"
+    )
+    channels = ", ".join(f"<#{c}>" for c in sorted(settings.channels)) or "any channel"
+    embed.add_field(name="Game channels", value=channels, inline=False)
+    embed.set_footer(text="Change them with the options of /claimit settings.")
+    return embed
