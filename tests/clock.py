@@ -21,8 +21,9 @@ class ManualClock:
     async def sleep(self, seconds: float, wake: asyncio.Event) -> None:
         until = self._now + seconds
         while self._now < until and not wake.is_set():
-            moved = asyncio.ensure_future(self._moved.wait())
-            woken = asyncio.ensure_future(wake.wait())
-            await asyncio.wait({moved, woken}, return_when=asyncio.FIRST_COMPLETED)
-            moved.cancel()
-            woken.cancel()
+            waits = {asyncio.ensure_future(self._moved.wait()), asyncio.ensure_future(wake.wait())}
+            try:
+                await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                for waiting in waits:
+                    waiting.cancel()

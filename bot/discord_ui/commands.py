@@ -88,8 +88,8 @@ class ClaimItCommands(app_commands.Group):
         lobby_timeout: app_commands.Range[int, 1, 1440] | None = None,
         threads: bool | None = None,
         bots: bool | None = None,
-        allow_channel: discord.TextChannel | None = None,
-        disallow_channel: discord.TextChannel | None = None,
+        allow_channel: app_commands.AppCommandChannel | None = None,
+        disallow_channel: app_commands.AppCommandChannel | None = None,
         all_channels: bool = False,
     ) -> None:
         change = ServerSettingsChange(

@@ -228,6 +228,14 @@ class DiscordEmulator:
             ]
         else:
             data["options"] = _options(schema, options)
+        # Discord sends the objects that options name (channels here) alongside them.
+        channels = [v for v in options.values() if isinstance(v, Channel)]
+        if channels:
+            data["resolved"] = {
+                "channels": {
+                    str(c.id): {**payloads.channel(c), "permissions": "0"} for c in channels
+                }
+            }
         return await self._interact(2, user, channel, data, None, locale)
 
     async def click(self, user: User, message: Message, button: str) -> Interaction:
@@ -765,7 +773,14 @@ def _options(schema: list[dict[str, Any]], given: dict[str, Any]) -> list[dict[s
     unknown = set(given) - set(types)
     if unknown:
         raise KeyError(f"unknown options {sorted(unknown)}; the command takes {sorted(types)}")
-    return [{"name": name, "type": types[name], "value": value} for name, value in given.items()]
+    return [
+        {
+            "name": name,
+            "type": types[name],
+            "value": str(value.id) if isinstance(value, Channel) else value,
+        }
+        for name, value in given.items()
+    ]
 
 
 def _mentions(content: str, allowed: dict[str, Any] | None) -> list[int]:

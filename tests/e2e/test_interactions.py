@@ -12,17 +12,9 @@ import discord
 import pytest
 
 from bot.discord_ui import surfaces
-from bot.emulator import Interaction
-from tests.e2e.world import World, board_png, make_world
+from tests.e2e.world import World, board_png, ephemeral_answer, make_world
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def ephemeral_answer(interaction: Interaction) -> str:
-    message = interaction.response_message
-    assert message is not None and message.ephemeral
-    assert message.visible_to == interaction.user.id
-    return message.content
 
 
 async def current_version(world: World) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from PIL import Image
 from bot.discord_ui.client import ClaimItBot, use_discord_at
 from bot.emulator import Channel, DiscordEmulator, Guild, Interaction, Message, User
 from bot.settings import Settings
+from tests.clock import ManualClock
 
 
 @dataclass
@@ -24,10 +26,19 @@ class World:
     players: list[User]
     database: Path
     bots: list[ClaimItBot] = field(default_factory=list)
+    clock: ManualClock = field(default_factory=ManualClock)
+    """The bot's time: deadlines pass when a test advances it."""
 
-    async def start_bot(self, seed: int = 1) -> ClaimItBot:
-        settings = Settings(discord_token=self.discord.token, database=self.database, bot_pause=0)
-        bot = ClaimItBot(settings, dice=random.Random(seed), guild_ready_timeout=0.05)
+    async def start_bot(self, seed: int = 1, *, member_events: bool = False) -> ClaimItBot:
+        settings = Settings(
+            discord_token=self.discord.token,
+            database=self.database,
+            bot_pause=0,
+            member_events=member_events,
+        )
+        bot = ClaimItBot(
+            settings, dice=random.Random(seed), clock=self.clock, guild_ready_timeout=0.05
+        )
         await bot.login(self.discord.token)
         self._tasks.append(asyncio.create_task(bot.connect()))
         await asyncio.wait_for(bot.wait_until_ready(), 10)
@@ -45,8 +56,10 @@ class World:
     def __post_init__(self) -> None:
         self._tasks: list[asyncio.Task[None]] = []
 
-    async def command(self, user: User, command: str, **options: object) -> Interaction:
-        interaction = await self.discord.slash(user, self.channel, command, **options)
+    async def command(
+        self, user: User, command: str, *, where: Channel | None = None, **options: object
+    ) -> Interaction:
+        interaction = await self.discord.slash(user, where or self.channel, command, **options)
         return await self.discord.answer(interaction)
 
     async def click(self, user: User, message: Message, button: str) -> Interaction:
@@ -66,11 +79,24 @@ class World:
         assert lobby.buttons() == []
         return await self.discord.wait_for_message(self.channel, lambda m: bool(m.mentions))
 
+    async def mover(self) -> User:
+        """The human to move in this channel's game, as the bot's database says."""
+        game = await self.bots[0].service.current_game(self.channel.id)
+        assert game is not None and game.state is not None
+        user_id = game.seats[game.state.turn].user_id
+        assert user_id is not None
+        return self.user(user_id)
+
     def user(self, user_id: int) -> User:
         return next(u for u in self.players if u.id == user_id)
 
-    def latest_with_buttons(self) -> Message:
-        return next(m for m in reversed(self.channel.visible()) if m.buttons())
+    def latest_with_buttons(self, where: Channel | None = None) -> Message:
+        return next(m for m in reversed((where or self.channel).visible()) if m.buttons())
+
+    async def pass_time(self, seconds: float, expect: Callable[[Message], bool]) -> Message:
+        """Moves the bot's clock on, then waits for the message the deadline brings."""
+        self.clock.advance(seconds)
+        return await self.discord.wait_for_message(self.channel, expect)
 
 
 async def make_world(
@@ -90,6 +116,27 @@ async def make_world(
     else:
         channel = emulator.add_channel(guild, "claim-it", bot_permissions)
     return World(emulator, guild, channel, [*users, outsider], tmp_path / "bot.sqlite3")
+
+
+def ephemeral_answer(interaction: Interaction) -> str:
+    """The words only the person who asked sees (the content, or the embed's text)."""
+    message = interaction.response_message
+    assert message is not None and message.ephemeral
+    assert message.visible_to == interaction.user.id
+    return message.content or describe(message)
+
+
+def describe(message: Message) -> str:
+    """A message's embed text, or "" without one."""
+    if not message.embeds:
+        return ""
+    embed = message.embeds[0]
+    fields = " ".join(f"{f['name']}: {f['value']}" for f in embed.get("fields", []))
+    return f"{embed.get('title', '')} {embed.get('description', '')} {fields}"
+
+
+def is_game_over(message: Message) -> bool:
+    return "game over" in describe(message)
 
 
 def pick_button(message: Message, rng: random.Random, stop_chance: float) -> str:

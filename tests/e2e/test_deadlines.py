@@ -1,0 +1,99 @@
+"""Games never get stuck: quiet turns end, quiet players are replaced, lobbies close,
+restarts catch up, deleted messages come back. Time is the test's, not the wall's."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from bot.emulator import Message
+from tests.e2e.world import World, describe, is_game_over, pick_button
+
+TURN = 600
+LOBBY = 1800
+
+
+def turn_or_end(message: Message) -> bool:
+    return bool(message.buttons()) or is_game_over(message)
+
+
+async def test_the_turn_message_shows_its_deadline_as_a_live_timestamp(world: World) -> None:
+    turn = await world.start_game(2)
+    stamp = re.search(r"<t:(\d+):R>", describe(turn))
+    assert stamp is not None
+    assert int(stamp.group(1)) == int(world.clock.now() + TURN)
+
+
+async def test_a_quiet_player_is_passed_then_replaced_and_the_game_still_finishes(
+    world: World,
+) -> None:
+    turn = await world.start_game(2)
+    quiet = world.user(turn.mentions[0])
+    active = next(p for p in world.players[:2] if p is not quiet)
+    rng = random.Random(4)
+    time_outs = 0
+    for _ in range(3000):
+        message = await world.discord.wait_for_message(world.channel, turn_or_end)
+        if is_game_over(message):
+            break
+        if message.mentions == [quiet.id]:
+            world.clock.advance(TURN)
+            time_outs += 1
+            ended = await world.discord.wait_for_message(
+                world.channel, lambda m, shown=message: m is shown and not m.buttons()
+            )
+            assert "time ran out" in describe(ended)
+        else:
+            await world.click(active, message, pick_button(message, rng, 0.4))
+    else:
+        raise AssertionError("the game did not finish")
+    assert time_outs == 2
+    takeover = [m for m in world.channel.visible() if "away for two turns" in describe(m)]
+    assert takeover, "the channel was not told that a bot took the seat"
+    assert "computer player (normal) plays their seat" in describe(takeover[0])
+    assert f"{quiet.name} (bot)" in describe(message)
+
+
+async def test_a_deadline_that_passed_while_the_bot_was_down_is_handled_on_start(
+    world: World,
+) -> None:
+    turn = await world.start_game(2)
+    await world.stop_bots()
+    world.clock.advance(TURN + 3600)
+    await world.start_bot()
+    ended = await world.discord.wait_for_message(
+        world.channel, lambda m: m is turn and "time ran out" in describe(m)
+    )
+    assert ended.buttons() == []
+    await world.discord.wait_for_message(world.channel, lambda m: bool(m.buttons()))
+
+
+async def test_a_lobby_nobody_starts_closes_itself(world: World) -> None:
+    created = await world.command(world.players[0], "claimit new")
+    lobby = created.response_message
+    assert lobby is not None and "Lobby closes" in describe(lobby)
+    world.clock.advance(LOBBY - 1)
+    await world.command(world.players[1], "claimit rules")
+    assert lobby.buttons()
+    world.clock.advance(1)
+    await world.discord.wait_for_message(
+        world.channel, lambda m: m is lobby and "closed itself" in describe(m)
+    )
+    assert lobby.buttons() == []
+    again = await world.command(world.players[1], "claimit new")
+    assert again.response_message is not None and not again.response_message.ephemeral
+
+
+async def test_a_deleted_game_message_comes_back_at_the_next_deadline(world: World) -> None:
+    turn = await world.start_game(2)
+    await world.discord.delete_message(turn)
+    world.clock.advance(TURN)
+    ended = await world.discord.wait_for_message(
+        world.channel, lambda m: "time ran out" in describe(m) and not m.buttons()
+    )
+    assert ended is not turn
+    nxt = await world.discord.wait_for_message(world.channel, lambda m: bool(m.buttons()))
+    mover = world.user(nxt.mentions[0])
+    await world.click(mover, nxt, "Roll")
+    reposted = await world.command(world.players[2], "claimit board")
+    assert reposted.response_message is not None and reposted.response_message.buttons()

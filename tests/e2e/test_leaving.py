@@ -1,0 +1,134 @@
+"""Leaving a lobby or a game, and members who leave the server."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.emulator import Message
+from tests.e2e.world import (
+    World,
+    describe,
+    ephemeral_answer,
+    is_game_over,
+    make_world,
+    pick_button,
+)
+
+TURN = 600
+
+
+def turn_or_end(message: Message) -> bool:
+    return bool(message.buttons()) or is_game_over(message)
+
+
+async def finish_as(world: World, rng: random.Random) -> Message:
+    """Every human still seated clicks when it is their turn, until the game is over."""
+    for _ in range(3000):
+        message = await world.discord.wait_for_message(world.channel, turn_or_end)
+        if is_game_over(message):
+            return message
+        mover = world.user(message.mentions[0])
+        await world.click(mover, message, pick_button(message, rng, 0.5))
+    raise AssertionError("the game did not finish")
+
+
+async def test_leaving_a_lobby_frees_the_seat_and_hands_the_host_role_on(world: World) -> None:
+    ann, bo = world.players[:2]
+    lobby = (await world.command(ann, "claimit new")).response_message
+    assert lobby is not None
+    await world.click(bo, lobby, "Join")
+    assert ephemeral_answer(await world.command(ann, "claimit leave")) == "You left the lobby."
+    await world.discord.wait_for_message(
+        world.channel, lambda m: m is lobby and "Ann" not in describe(m)
+    )
+    assert "Bo** (host)" in describe(lobby)
+    assert "not playing" in ephemeral_answer(await world.command(ann, "claimit leave"))
+    last = ephemeral_answer(await world.command(bo, "claimit leave"))
+    assert last == "You left the lobby. It was empty, so it closed."
+    assert lobby.buttons() == []
+    assert "Everyone left" in describe(lobby)
+
+
+async def test_leaving_a_game_seats_a_computer_player_that_plays_on(world: World) -> None:
+    turn = await world.start_game(3)
+    leaver = world.user(turn.mentions[0])
+    answer = await world.command(leaver, "claimit leave")
+    assert answer.response_message is not None and not answer.response_message.ephemeral
+    assert (
+        f"{leaver.name} left the game, so a computer player (normal) plays their seat"
+        in answer.response_message.content
+    )
+    # It was their turn: the computer player takes it from there.
+    await world.discord.wait_for_message(world.channel, lambda m: m is turn and not m.buttons())
+    final = await finish_as(world, random.Random(5))
+    assert f"{leaver.name} (bot)" in describe(final)
+    pinged_after = [m for m in world.channel.visible() if m.created_at > turn.created_at]
+    assert all(leaver.id not in m.mentions for m in pinged_after)
+
+
+async def test_when_the_last_human_leaves_the_game_closes_unrated(world: World) -> None:
+    turn = await world.start_game(2)
+    ann, bo = world.players[:2]
+    await world.command(ann, "claimit leave")
+    closing = await world.command(bo, "claimit leave")
+    assert closing.response_message is not None
+    assert "no human player is left" in closing.response_message.content
+    await world.discord.wait_for_message(world.channel, lambda m: m is turn and not m.buttons())
+    assert not any(m.buttons() for m in world.channel.visible())
+    assert "no Claim It! game" in ephemeral_answer(await world.command(ann, "claimit board"))
+
+
+@pytest.fixture
+async def world_with_member_events(tmp_path: Path) -> AsyncIterator[World]:
+    world = await make_world(tmp_path)
+    await world.start_bot(member_events=True)
+    yield world
+    await world.stop_bots()
+    await world.discord.close()
+
+
+async def test_a_member_who_leaves_the_server_is_replaced_at_once(
+    world_with_member_events: World,
+) -> None:
+    world = world_with_member_events
+    turn = await world.start_game(2)
+    gone = world.user(turn.mentions[0])
+    await world.discord.remove_member(world.guild, gone)
+    note = await world.discord.wait_for_message(
+        world.channel, lambda m: "left the server" in m.content
+    )
+    assert "a computer player (normal) plays their seat" in note.content
+    await finish_as(world, random.Random(6))
+
+
+async def test_a_member_who_left_unnoticed_is_replaced_at_their_deadline(world: World) -> None:
+    turn = await world.start_game(3)
+    gone = world.user(turn.mentions[0])
+    await world.discord.remove_member(world.guild, gone)
+    world.clock.advance(TURN)
+    note = await world.discord.wait_for_message(
+        world.channel, lambda m: "left the server" in m.content
+    )
+    assert gone.name in note.content
+    # Replaced, not timed out: no turn of theirs ended by the clock.
+    assert not any("time ran out" in describe(m) for m in world.channel.visible())
+    await finish_as(world, random.Random(7))
+
+
+async def test_a_member_who_leaves_a_lobby_frees_their_seat(
+    world_with_member_events: World,
+) -> None:
+    world = world_with_member_events
+    ann, bo = world.players[:2]
+    lobby = (await world.command(ann, "claimit new")).response_message
+    assert lobby is not None
+    await world.click(bo, lobby, "Join")
+    await world.discord.remove_member(world.guild, bo)
+    await world.discord.wait_for_message(
+        world.channel, lambda m: m is lobby and "Bo" not in describe(m)
+    )
+    assert "(1/5)" in describe(lobby)

@@ -1,0 +1,152 @@
+"""Server settings (Manage Server only) and a thread per game, with its fallbacks."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import discord
+import pytest
+
+from bot.emulator import DEFAULT_BOT_PERMISSIONS
+from tests.e2e.world import (
+    World,
+    describe,
+    ephemeral_answer,
+    is_game_over,
+    make_world,
+    pick_button,
+)
+
+THREAD_PERMISSIONS = DEFAULT_BOT_PERMISSIONS | discord.Permissions(
+    create_public_threads=True, send_messages_in_threads=True
+)
+
+
+@pytest.fixture
+async def threaded(tmp_path: Path) -> AsyncIterator[World]:
+    world = await make_world(tmp_path, bot_permissions=THREAD_PERMISSIONS)
+    await world.start_bot()
+    yield world
+    await world.stop_bots()
+    await world.discord.close()
+
+
+async def test_settings_are_for_manage_server_and_answered_privately(world: World) -> None:
+    ann, bo = world.players[:2]
+    refused = await world.command(bo, "claimit settings", threads=True)
+    assert "Manage Server" in ephemeral_answer(refused)
+    shown = ephemeral_answer(await world.command(ann, "claimit settings"))
+    assert "Turn time: 10 minutes" in shown and "Threads: off" in shown
+    assert "Game channels: any channel" in shown
+    saved = ephemeral_answer(
+        await world.command(ann, "claimit settings", turn_timeout=2, lobby_timeout=60, bots=False)
+    )
+    assert "Saved" in saved and "Turn time: 2 minutes" in saved and "1 hour" in saved
+    assert "Computer players: not allowed" in saved
+    again = ephemeral_answer(await world.command(ann, "claimit settings"))
+    assert "Turn time: 2 minutes" in again and "Saved" not in again
+
+
+async def test_new_games_follow_the_server_settings(world: World) -> None:
+    ann, bo = world.players[:2]
+    await world.command(ann, "claimit settings", turn_timeout=2, variant=True, bots=False)
+    lobby = (await world.command(ann, "claimit new")).response_message
+    assert lobby is not None
+    assert "Turn time: 2 minutes" in describe(lobby) and "Rule variant: on" in describe(lobby)
+    assert not any(b.get("type") == 3 for b in lobby.buttons()), "no bot menu when bots are off"
+    await world.command(ann, "claimit cancel")
+    refused = await world.command(ann, "claimit new", bots=1)
+    assert "turned computer players off" in ephemeral_answer(refused)
+    assert "no Claim It! game" in ephemeral_answer(await world.command(bo, "claimit board"))
+    own = (await world.command(ann, "claimit new", turn_timeout=5, variant=False)).response_message
+    assert own is not None and "Turn time: 5 minutes" in describe(own)
+    assert "Rule variant: off" in describe(own)
+
+
+async def test_games_run_only_in_the_listed_channels(world: World) -> None:
+    ann = world.players[0]
+    other = world.discord.add_channel(world.guild, "games")
+    listed = ephemeral_answer(await world.command(ann, "claimit settings", allow_channel=other))
+    assert f"<#{other.id}>" in listed
+    refused = await world.command(ann, "claimit new")
+    assert f"run only in <#{other.id}>" in ephemeral_answer(refused)
+    allowed = await world.command(ann, "claimit new", where=other)
+    assert allowed.response_message is not None and not allowed.response_message.ephemeral
+    await world.command(ann, "claimit settings", all_channels=True)
+    anywhere = await world.command(ann, "claimit new")
+    assert anywhere.response_message is not None and not anywhere.response_message.ephemeral
+
+
+async def test_a_game_gets_its_own_thread_and_is_played_there(threaded: World) -> None:
+    world = threaded
+    ann, bo = world.players[:2]
+    await world.command(ann, "claimit settings", threads=True)
+    lobby = (await world.command(ann, "claimit new")).response_message
+    assert lobby is not None
+    await world.discord.wait_for_message(
+        world.channel, lambda m: m is lobby and "Played in" in describe(m)
+    )
+    (thread,) = world.discord.threads_of(world.channel)
+    assert f"<#{thread.id}>" in describe(lobby)
+    await world.click(bo, lobby, "Join")
+    await world.click(ann, lobby, "Start")
+    assert f"Follow it in <#{thread.id}>" in describe(lobby)
+    turn = await world.discord.wait_for_message(thread, lambda m: bool(m.mentions))
+    assert [m for m in world.channel.visible() if m.attachments] == []
+    # Commands work from inside the thread too.
+    reposted = (await world.command(bo, "claimit board", where=thread)).response_message
+    assert reposted is not None and reposted.channel_id == thread.id and reposted.buttons()
+    assert turn.buttons() == []
+    rng = random.Random(3)
+    for _ in range(3000):
+        message = await world.discord.wait_for_message(
+            thread, lambda m: bool(m.buttons()) or is_game_over(m)
+        )
+        if is_game_over(message):
+            break
+        await world.click(await world.mover(), message, pick_button(message, rng, 0.5))
+    else:
+        raise AssertionError("the game did not finish")
+    assert not any(m.buttons() for m in thread.visible())
+
+
+async def test_without_thread_permissions_the_game_runs_in_the_channel_and_the_host_is_told(
+    world: World,
+) -> None:
+    ann = world.players[0]
+    await world.command(ann, "claimit settings", threads=True)
+    created = await world.discord.slash(ann, world.channel, "claimit new")
+    await world.discord.answer(created)
+    note = await world.discord.wait_for_message(
+        world.channel, lambda m: m.ephemeral and "Threads are on" in m.content
+    )
+    assert note.visible_to == ann.id
+    assert "Create Public Threads and Send Messages in Threads" in note.content
+    assert world.discord.threads_of(world.channel) == []
+    lobby = created.response_message
+    assert lobby is not None
+    await world.click(world.players[1], lobby, "Join")
+    await world.click(ann, lobby, "Start")
+    turn = await world.discord.wait_for_message(world.channel, lambda m: bool(m.mentions))
+    assert turn.buttons()
+
+
+async def test_a_deleted_thread_sends_the_game_back_to_its_channel(threaded: World) -> None:
+    world = threaded
+    ann, bo = world.players[:2]
+    await world.command(ann, "claimit settings", threads=True)
+    lobby = (await world.command(ann, "claimit new")).response_message
+    assert lobby is not None
+    await world.discord.wait_for_message(
+        world.channel, lambda m: m is lobby and "Played in" in describe(m)
+    )
+    (thread,) = world.discord.threads_of(world.channel)
+    await world.click(bo, lobby, "Join")
+    await world.click(ann, lobby, "Start")
+    await world.discord.wait_for_message(thread, lambda m: bool(m.mentions))
+    await world.discord.delete_channel(thread)
+    world.clock.advance(600)
+    back = await world.discord.wait_for_message(world.channel, lambda m: bool(m.buttons()))
+    assert "time ran out" in describe(back)
