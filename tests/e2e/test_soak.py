@@ -1,0 +1,131 @@
+"""A soak: many games at once where players vanish at random moments, by going quiet,
+leaving the game, or leaving the server. Every single game must end."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.emulator import Channel, User
+from bot.storage import Game, GameStatus
+from tests.e2e.world import World, make_world, pick_button
+
+GAMES = 12
+TURN = 600
+
+
+@pytest.fixture
+async def crowd(tmp_path: Path) -> AsyncIterator[World]:
+    world = await make_world(tmp_path, players=5)
+    await world.start_bot()
+    yield world
+    await world.stop_bots()
+    await world.discord.close()
+
+
+async def open_games(world: World, channels: list[Channel]) -> list[tuple[Channel, Game]]:
+    service = world.bots[0].service
+    found = []
+    for channel in channels:
+        game = await service.current_game(channel.id)
+        if game is not None:
+            found.append((channel, game))
+    return found
+
+
+async def settle(world: World) -> None:
+    """Until the bot has handled every passed deadline and no computer player is moving."""
+    service = world.bots[0].service
+    for _ in range(2000):
+        busy = any(not t.done() for t in world.bots[0].flow.computer._games.values())
+        if not busy and not await service.due_games():
+            return
+        await asyncio.sleep(0.005)
+    raise AssertionError("the bot never caught up")
+
+
+async def test_every_game_ends_however_its_players_vanish(crowd: World) -> None:
+    world = crowd
+    rng = random.Random(2026)
+    humans = world.players[:5]
+    channels = [world.discord.add_channel(world.guild, f"table-{n}") for n in range(GAMES)]
+    for number, channel in enumerate(channels):
+        seated = rng.sample(humans, rng.randint(2, 4))
+        host, *others = seated
+        lobby = (await world.command(host, "claimit new", where=channel)).response_message
+        assert lobby is not None
+        for player in others:
+            await world.click(player, lobby, "Join")
+        if number % 4 == 0:
+            await world.discord.select(host, lobby, "Add a computer player…", "easy")
+        if number % 6 != 5:  # and a few lobbies nobody ever starts
+            await world.click(host, lobby, "Start")
+
+    quiet: set[tuple[int, int]] = set()
+    left: set[tuple[int, int]] = set()
+    gone: set[int] = set()
+
+    def present(user: User, game: Game) -> bool:
+        here = (user.id, game.id)
+        return here not in quiet and here not in left and user.id not in gone
+
+    for round_number in range(20000):
+        if round_number == 40:
+            # Mid-game, someone leaves the server (with games in several channels).
+            leaving = rng.choice(humans)
+            gone.add(leaving.id)
+            await world.discord.remove_member(world.guild, leaving)
+        await settle(world)
+        games = await open_games(world, channels)
+        if not games:
+            break
+        moved = False
+        for channel, game in games:
+            if game.status is not GameStatus.ACTIVE or game.state is None:
+                continue
+            user_id = game.seats[game.state.turn].user_id
+            if user_id is None:
+                continue
+            user = world.user(user_id)
+            if not present(user, game):
+                continue
+            buttons = [m for m in channel.visible() if m.buttons()]
+            if not buttons:
+                continue
+            fate = rng.random()
+            if fate < 0.006:
+                quiet.add((user.id, game.id))
+            elif fate < 0.012:
+                await world.command(user, "claimit leave", where=channel)
+                left.add((user.id, game.id))
+            else:
+                await world.click(user, buttons[-1], pick_button(buttons[-1], rng, 0.4))
+            moved = True
+        if not moved:
+            world.clock.advance(TURN)
+    else:
+        raise AssertionError("games were still running after 20,000 rounds")
+
+    service = world.bots[0].service
+    assert await open_games(world, channels) == []
+    assert await service.active_games() == []
+    statuses = []
+    for channel in channels:
+        async with service._db.read() as connection:
+            rows = await connection.execute_fetchall(
+                "SELECT id FROM games WHERE channel_id = ?", (channel.id,)
+            )
+        for (game_id,) in rows:
+            game = await service.game(game_id)
+            statuses.append(game.status)
+            assert game.status in (GameStatus.FINISHED, GameStatus.CANCELLED)
+            assert game.deadline is None
+            if game.state is not None:
+                assert await service.replay(game.id) == game.state
+    assert len(statuses) == GAMES
+    assert GameStatus.FINISHED in statuses and GameStatus.CANCELLED in statuses
+    assert quiet and gone and left, "every way of vanishing happened"
