@@ -3,6 +3,7 @@ restarts catch up, deleted messages come back. Time is the test's, not the wall'
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 
@@ -58,6 +59,13 @@ async def test_a_deadline_that_passed_while_the_bot_was_down_is_handled_on_start
     world: World,
 ) -> None:
     turn = await world.start_game(2)
+    # The bot records the new message just after posting it; stop once that is done.
+    service = world.bots[0].service
+    for _ in range(500):
+        game = await service.current_game(world.channel.id)
+        if game is not None and game.turn_message_id == turn.id:
+            break
+        await asyncio.sleep(0.01)
     await world.stop_bots()
     world.clock.advance(TURN + 3600)
     await world.start_bot()
