@@ -196,15 +196,7 @@ class GameService:
             seats = [s for s in game.seats if s.user_id != user_id]
             humans = [s for s in seats if s.user_id is not None]
             if not humans:
-                await _save(
-                    connection,
-                    game,
-                    now,
-                    status=GameStatus.CANCELLED,
-                    end_reason=EndReason.LOBBY_EMPTY,
-                    finished_at=now,
-                    deadline=None,
-                )
+                await _save(connection, game, now, **_closed(EndReason.LOBBY_EMPTY, now))
                 return await _load(connection, game_id)
             host_id = game.host_id if user_id != game.host_id else humans[0].user_id
             return await self._reseat(connection, game, seats, host_id=host_id)
@@ -267,15 +259,7 @@ class GameService:
                 _require_host(game, actor)
             _check_version(game, version)
             now = self._clock()
-            await _save(
-                connection,
-                game,
-                now,
-                status=GameStatus.CANCELLED,
-                end_reason=EndReason.CANCELLED,
-                finished_at=now,
-                deadline=None,
-            )
+            await _save(connection, game, now, **_closed(EndReason.CANCELLED, now))
             return await _load(connection, game_id)
 
     # Deadlines -------------------------------------------------------------------
@@ -296,15 +280,7 @@ class GameService:
             _require_lobby(game, version)
             now = self._clock()
             _require_due(game, now)
-            await _save(
-                connection,
-                game,
-                now,
-                status=GameStatus.CANCELLED,
-                end_reason=EndReason.LOBBY_EXPIRED,
-                finished_at=now,
-                deadline=None,
-            )
+            await _save(connection, game, now, **_closed(EndReason.LOBBY_EXPIRED, now))
             return await _load(connection, game_id)
 
     async def time_out(self, game_id: int, version: int) -> Outcome:
@@ -525,12 +501,7 @@ def _take_over(game: Game, seat: Seat, now: float) -> dict[str, Any]:
     on, and with no human left the game closes."""
     humans = [s for s in game.seats if s.user_id is not None and s.seat != seat.seat]
     if not humans:
-        return {
-            "status": GameStatus.CANCELLED,
-            "end_reason": EndReason.ABANDONED,
-            "finished_at": now,
-            "deadline": None,
-        }
+        return _closed(EndReason.ABANDONED, now)
     if seat.user_id == game.host_id:
         return {"host_id": humans[0].user_id}
     return {}
@@ -570,6 +541,16 @@ def _check_version(game: Game, version: int | None) -> None:
 def _require_open(game: Game) -> None:
     if not game.status.is_open:
         raise GameFinished(cancelled=game.status is GameStatus.CANCELLED)
+
+
+def _closed(reason: EndReason, now: float) -> dict[str, Any]:
+    """The changes that close an open game without a result."""
+    return {
+        "status": GameStatus.CANCELLED,
+        "end_reason": reason,
+        "finished_at": now,
+        "deadline": None,
+    }
 
 
 def _require_due(game: Game, now: float) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot.emulator import DEFAULT_BOT_PERMISSIONS
+from bot.emulator import DEFAULT_BOT_PERMISSIONS, Channel, Message
 from tests.e2e.world import (
     World,
     describe,
@@ -79,8 +79,8 @@ async def test_games_run_only_in_the_listed_channels(world: World) -> None:
     assert anywhere.response_message is not None and not anywhere.response_message.ephemeral
 
 
-async def test_a_game_gets_its_own_thread_and_is_played_there(threaded: World) -> None:
-    world = threaded
+async def start_in_a_thread(world: World) -> tuple[Channel, Message, Message]:
+    """Threads on, a lobby by Ann that Bo joins, started: (thread, lobby, first turn)."""
     ann, bo = world.players[:2]
     await world.command(ann, "claimit settings", threads=True)
     lobby = (await world.command(ann, "claimit new")).response_message
@@ -92,8 +92,15 @@ async def test_a_game_gets_its_own_thread_and_is_played_there(threaded: World) -
     assert f"<#{thread.id}>" in describe(lobby)
     await world.click(bo, lobby, "Join")
     await world.click(ann, lobby, "Start")
-    assert f"Follow it in <#{thread.id}>" in describe(lobby)
     turn = await world.discord.wait_for_message(thread, lambda m: bool(m.mentions))
+    return thread, lobby, turn
+
+
+async def test_a_game_gets_its_own_thread_and_is_played_there(threaded: World) -> None:
+    world = threaded
+    bo = world.players[1]
+    thread, lobby, turn = await start_in_a_thread(world)
+    assert f"Follow it in <#{thread.id}>" in describe(lobby)
     assert [m for m in world.channel.visible() if m.attachments] == []
     # Commands work from inside the thread too.
     reposted = (await world.command(bo, "claimit board", where=thread)).response_message
@@ -135,17 +142,7 @@ async def test_without_thread_permissions_the_game_runs_in_the_channel_and_the_h
 
 async def test_a_deleted_thread_sends_the_game_back_to_its_channel(threaded: World) -> None:
     world = threaded
-    ann, bo = world.players[:2]
-    await world.command(ann, "claimit settings", threads=True)
-    lobby = (await world.command(ann, "claimit new")).response_message
-    assert lobby is not None
-    await world.discord.wait_for_message(
-        world.channel, lambda m: m is lobby and "Played in" in describe(m)
-    )
-    (thread,) = world.discord.threads_of(world.channel)
-    await world.click(bo, lobby, "Join")
-    await world.click(ann, lobby, "Start")
-    await world.discord.wait_for_message(thread, lambda m: bool(m.mentions))
+    thread, _, _ = await start_in_a_thread(world)
     await world.discord.delete_channel(thread)
     world.clock.advance(600)
     back = await world.discord.wait_for_message(world.channel, lambda m: bool(m.buttons()))
