@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -31,7 +32,11 @@ async def finish_as(world: World, rng: random.Random) -> Message:
         message = await world.discord.wait_for_message(world.channel, turn_or_end)
         if is_game_over(message):
             return message
-        mover = world.user(message.mentions[0])
+        # A seat just taken over still shows its old buttons until the computer's first step.
+        mover = await world.human_to_move()
+        if mover is None:
+            await asyncio.sleep(0.01)
+            continue
         await world.click(mover, message, pick_button(message, rng, 0.5))
     raise AssertionError("the game did not finish")
 

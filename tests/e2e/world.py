@@ -81,11 +81,17 @@ class World:
 
     async def mover(self) -> User:
         """The human to move in this channel's game, as the bot's database says."""
+        mover = await self.human_to_move()
+        assert mover is not None
+        return mover
+
+    async def human_to_move(self) -> User | None:
+        """``None`` while a computer player moves or when no game is running."""
         game = await self.bots[0].service.current_game(self.channel.id)
-        assert game is not None and game.state is not None
+        if game is None or game.state is None:
+            return None
         user_id = game.seats[game.state.turn].user_id
-        assert user_id is not None
-        return self.user(user_id)
+        return None if user_id is None else self.user(user_id)
 
     def user(self, user_id: int) -> User:
         return next(u for u in self.players if u.id == user_id)
