@@ -32,9 +32,10 @@ async def finish_as(world: World, rng: random.Random) -> Message:
         message = await world.discord.wait_for_message(world.channel, turn_or_end)
         if is_game_over(message):
             return message
-        # A seat just taken over still shows its old buttons until the computer's first step.
+        # A seat just taken over shows its old buttons until the computer's first step
+        # (which may land while the database is asked).
         mover = await world.human_to_move()
-        if mover is None:
+        if mover is None or not message.button_labels():
             await asyncio.sleep(0.01)
             continue
         await world.click(mover, message, pick_button(message, rng, 0.5))
