@@ -299,9 +299,9 @@ class DiscordEmulator:
         def found() -> Message | None:
             return next((m for m in reversed(channel.messages) if not m.deleted and check(m)), None)
 
+        # The message as found under the lock: looking again afterwards could miss it.
         async with self._message_posted:
-            await asyncio.wait_for(self._message_posted.wait_for(found), timeout)
-        message = found()
+            message = await asyncio.wait_for(self._message_posted.wait_for(found), timeout)
         assert message is not None
         return message
 
