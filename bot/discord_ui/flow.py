@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -21,7 +22,7 @@ from bot.discord_ui.computer_players import ComputerPlayers
 from bot.discord_ui.messages import board_message, lobby_embed, result_message
 from bot.discord_ui.permissions import missing_permissions_message, missing_thread_permissions
 from bot.discord_ui.places import GamePlaces
-from bot.discord_ui.surfaces import InteractionSurface, Post, Surface, tell
+from bot.discord_ui.surfaces import InteractionSurface, Surface, tell
 from bot.service import (
     Actor,
     GameService,
@@ -77,12 +78,12 @@ class GameFlow:
             bots=bots,
             bot_level=bot_level,
         )
-        settings = await self.settings.get(interaction.guild_id)
-        view = lobby_view(game, bots_allowed=settings.bots_allowed)
-        await interaction.response.send_message(embed=lobby_embed(game), view=view)
+        await interaction.response.send_message(
+            embed=lobby_embed(game), view=await self._lobby_view(game)
+        )
         message = await interaction.original_response()
         await self.service.set_lobby_message(game.id, message.id)
-        if settings.threads:
+        if (await self.settings.get(game.guild_id)).threads:
             await self._open_thread(interaction, game, message)
 
     async def _open_thread(
@@ -108,11 +109,8 @@ class GameFlow:
             )
             return
         await self.service.set_thread(game.id, thread.id)
-        game = await self.service.game(game.id)
-        settings = await self.settings.get(game.guild_id)
-        await lobby.edit(
-            embed=lobby_embed(game), view=lobby_view(game, bots_allowed=settings.bots_allowed)
-        )
+        game = replace(game, thread_id=thread.id)
+        await lobby.edit(embed=lobby_embed(game), view=await self._lobby_view(game))
 
     async def show_board(self, interaction: discord.Interaction) -> None:
         """Posts the game again at the bottom of the channel or thread where it was asked
@@ -123,9 +121,9 @@ class GameFlow:
         # The old message loses its buttons first, so two live copies never coexist.
         if game.status is GameStatus.LOBBY:
             await self.places.edit_lobby(game, view=None)
-            settings = await self.settings.get(game.guild_id)
-            view = lobby_view(game, bots_allowed=settings.bots_allowed)
-            await interaction.response.send_message(embed=lobby_embed(game), view=view)
+            await interaction.response.send_message(
+                embed=lobby_embed(game), view=await self._lobby_view(game)
+            )
             message = await interaction.original_response()
             await self.service.set_lobby_message(game.id, message.id)
         else:
@@ -171,7 +169,7 @@ class GameFlow:
             try:
                 before = await self.service.game(game_id)
                 seat = before.seat_of(user_id)
-                game = await self.service.drop_member(game_id, user_id)
+                game = await self.service.leave(game_id, user_id, None)
             except ServiceError:
                 continue
             if before.status is GameStatus.LOBBY:
@@ -191,12 +189,17 @@ class GameFlow:
 
     async def _show_lobby(self, game: Game, note: str | None = None) -> None:
         if game.status is GameStatus.LOBBY:
-            settings = await self.settings.get(game.guild_id)
-            view = lobby_view(game, bots_allowed=settings.bots_allowed)
-            await self.places.edit_lobby(game, embed=lobby_embed(game, note), view=view)
+            await self.places.edit_lobby(
+                game, embed=lobby_embed(game, note), view=await self._lobby_view(game)
+            )
         else:
             closed = note or _lobby_closed(game)
             await self.places.edit_lobby(game, embed=lobby_embed(game, closed), view=None)
+
+    async def _lobby_view(self, game: Game) -> discord.ui.View:
+        """The lobby's buttons; the bot menu only where the server allows computer players."""
+        settings = await self.settings.get(game.guild_id)
+        return lobby_view(game, bots_allowed=settings.bots_allowed)
 
     async def _current(self, interaction: discord.Interaction) -> Game:
         assert interaction.channel_id is not None
@@ -244,16 +247,16 @@ class GameFlow:
             if game.thread_id is not None:
                 note += f" Follow it in <#{game.thread_id}>."
             await interaction.response.edit_message(embed=lobby_embed(game, note), view=None)
-            surface = InteractionSurface(interaction, self._poster(game))
+            surface = InteractionSurface(interaction, self.places.poster(game))
             await self._post_turn(surface, game, f"The game begins. {first} goes first.")
         elif game.status is GameStatus.CANCELLED:
             await interaction.response.edit_message(
                 embed=lobby_embed(game, _lobby_closed(game)), view=None
             )
         else:
-            settings = await self.settings.get(game.guild_id)
-            view = lobby_view(game, bots_allowed=settings.bots_allowed)
-            await interaction.response.edit_message(embed=lobby_embed(game), view=view)
+            await interaction.response.edit_message(
+                embed=lobby_embed(game), view=await self._lobby_view(game)
+            )
 
     async def turn_button(
         self, interaction: discord.Interaction, game_id: int, version: int, action: str
@@ -270,7 +273,9 @@ class GameFlow:
             outcome = await self.service.stop(game_id, actor, version)
         else:
             outcome = await self.service.choose(game_id, actor, version, LETTERS.index(action))
-        await self._present(InteractionSurface(interaction, self._poster(outcome.game)), outcome)
+        await self._present(
+            InteractionSurface(interaction, self.places.poster(outcome.game)), outcome
+        )
 
     # Deadlines -------------------------------------------------------------------
 
@@ -349,12 +354,6 @@ class GameFlow:
             await self.service.set_turn_message(game.id, message.id)
         if seat.is_bot:
             self.computer.play(game)
-
-    def _poster(self, game: Game) -> Post:
-        async def post(**message: Any) -> discord.Message:
-            return await self.places.post(game, **message)
-
-        return post
 
 
 async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> None:

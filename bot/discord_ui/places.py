@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui.surfaces import ChannelSurface
+from bot.discord_ui.surfaces import ChannelSurface, Post
 from bot.service import GameService
 from bot.storage import Game
 
@@ -40,13 +40,18 @@ class GamePlaces:
                 game.turn_message_id
             )
 
-        async def post(**content: Any) -> discord.Message:
-            return await self.post(game, **content)
-
         async def replaced(message_id: int) -> None:
             await self.service.set_turn_message(game.id, message_id)
 
-        return ChannelSurface(post, message, replaced)
+        return ChannelSurface(self.poster(game), message, replaced)
+
+    def poster(self, game: Game) -> Post:
+        """``post`` for this game, as surfaces take it."""
+
+        async def post(**content: Any) -> discord.Message:
+            return await self.post(game, **content)
+
+        return post
 
     async def edit_lobby(self, game: Game, **content: Any) -> None:
         if game.lobby_message_id is None:

@@ -310,10 +310,6 @@ class GameService:
         async with self._db.write() as connection:
             await queries.clear_deadline(connection, game_id)
 
-    async def drop_member(self, game_id: int, user_id: int) -> Game:
-        """Someone who left the server (or whose account is gone) leaves this game."""
-        return await self.leave(game_id, user_id, None)
-
     async def games_of_member(self, guild_id: int, user_id: int) -> list[int]:
         async with self._db.read() as connection:
             return await queries.games_of_member(connection, guild_id, user_id)

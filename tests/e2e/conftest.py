@@ -5,13 +5,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.world import World, make_world
+from tests.e2e.world import World, running_world
 
 
 @pytest.fixture
 async def world(tmp_path: Path) -> AsyncIterator[World]:
-    world = await make_world(tmp_path)
-    await world.start_bot()
-    yield world
-    await world.stop_bots()
-    await world.discord.close()
+    async with running_world(tmp_path) as world:
+        yield world

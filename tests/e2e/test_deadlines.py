@@ -7,15 +7,10 @@ import asyncio
 import random
 import re
 
-from bot.emulator import Message
-from tests.e2e.world import World, describe, is_game_over, pick_button
+from tests.e2e.world import World, describe, is_game_over, pick_button, turn_or_end
 
 TURN = 600
 LOBBY = 1800
-
-
-def turn_or_end(message: Message) -> bool:
-    return bool(message.buttons()) or is_game_over(message)
 
 
 async def test_the_turn_message_shows_its_deadline_as_a_live_timestamp(world: World) -> None:

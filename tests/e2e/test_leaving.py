@@ -2,44 +2,20 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
-from bot.emulator import Message
 from tests.e2e.world import (
     World,
     describe,
     ephemeral_answer,
-    is_game_over,
-    make_world,
-    pick_button,
+    running_world,
 )
 
 TURN = 600
-
-
-def turn_or_end(message: Message) -> bool:
-    return bool(message.buttons()) or is_game_over(message)
-
-
-async def finish_as(world: World, rng: random.Random) -> Message:
-    """Every human still seated clicks when it is their turn, until the game is over."""
-    for _ in range(3000):
-        message = await world.discord.wait_for_message(world.channel, turn_or_end)
-        if is_game_over(message):
-            return message
-        # A seat just taken over shows its old buttons until the computer's first step
-        # (which may land while the database is asked).
-        mover = await world.human_to_move()
-        if mover is None or not message.button_labels():
-            await asyncio.sleep(0.01)
-            continue
-        await world.click(mover, message, pick_button(message, rng, 0.5))
-    raise AssertionError("the game did not finish")
 
 
 async def test_leaving_a_lobby_frees_the_seat_and_hands_the_host_role_on(world: World) -> None:
@@ -70,7 +46,7 @@ async def test_leaving_a_game_seats_a_computer_player_that_plays_on(world: World
     )
     # It was their turn: the computer player takes it from there.
     await world.discord.wait_for_message(world.channel, lambda m: m is turn and not m.buttons())
-    final = await finish_as(world, random.Random(5))
+    final = await world.finish(random.Random(5))
     assert f"{leaver.name} (bot)" in describe(final)
     pinged_after = [m for m in world.channel.visible() if m.created_at > turn.created_at]
     assert all(leaver.id not in m.mentions for m in pinged_after)
@@ -90,11 +66,8 @@ async def test_when_the_last_human_leaves_the_game_closes_unrated(world: World) 
 
 @pytest.fixture
 async def world_with_member_events(tmp_path: Path) -> AsyncIterator[World]:
-    world = await make_world(tmp_path)
-    await world.start_bot(member_events=True)
-    yield world
-    await world.stop_bots()
-    await world.discord.close()
+    async with running_world(tmp_path, member_events=True) as world:
+        yield world
 
 
 async def test_a_member_who_leaves_the_server_is_replaced_at_once(
@@ -108,7 +81,7 @@ async def test_a_member_who_leaves_the_server_is_replaced_at_once(
         world.channel, lambda m: "left the server" in m.content
     )
     assert "a computer player (normal) plays their seat" in note.content
-    await finish_as(world, random.Random(6))
+    await world.finish(random.Random(6))
 
 
 async def test_a_member_who_left_unnoticed_is_replaced_at_their_deadline(world: World) -> None:
@@ -122,7 +95,7 @@ async def test_a_member_who_left_unnoticed_is_replaced_at_their_deadline(world: 
     assert gone.name in note.content
     # Replaced, not timed out: no turn of theirs ended by the clock.
     assert not any("time ran out" in describe(m) for m in world.channel.visible())
-    await finish_as(world, random.Random(7))
+    await world.finish(random.Random(7))
 
 
 async def test_a_member_who_leaves_a_lobby_frees_their_seat(

@@ -12,7 +12,7 @@ import pytest
 
 from bot.emulator import Channel, User
 from bot.storage import Game, GameStatus
-from tests.e2e.world import World, make_world, pick_button
+from tests.e2e.world import World, pick_button, running_world
 
 GAMES = 12
 TURN = 600
@@ -20,11 +20,8 @@ TURN = 600
 
 @pytest.fixture
 async def crowd(tmp_path: Path) -> AsyncIterator[World]:
-    world = await make_world(tmp_path, players=5)
-    await world.start_bot()
-    yield world
-    await world.stop_bots()
-    await world.discord.close()
+    async with running_world(tmp_path, players=5) as world:
+        yield world
 
 
 async def open_games(world: World, channels: list[Channel]) -> list[tuple[Channel, Game]]:

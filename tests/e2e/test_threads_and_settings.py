@@ -14,9 +14,7 @@ from tests.e2e.world import (
     World,
     describe,
     ephemeral_answer,
-    is_game_over,
-    make_world,
-    pick_button,
+    running_world,
 )
 
 THREAD_PERMISSIONS = DEFAULT_BOT_PERMISSIONS | discord.Permissions(
@@ -26,11 +24,8 @@ THREAD_PERMISSIONS = DEFAULT_BOT_PERMISSIONS | discord.Permissions(
 
 @pytest.fixture
 async def threaded(tmp_path: Path) -> AsyncIterator[World]:
-    world = await make_world(tmp_path, bot_permissions=THREAD_PERMISSIONS)
-    await world.start_bot()
-    yield world
-    await world.stop_bots()
-    await world.discord.close()
+    async with running_world(tmp_path, bot_permissions=THREAD_PERMISSIONS) as world:
+        yield world
 
 
 async def test_settings_are_for_manage_server_and_answered_privately(world: World) -> None:
@@ -106,16 +101,7 @@ async def test_a_game_gets_its_own_thread_and_is_played_there(threaded: World) -
     reposted = (await world.command(bo, "claimit board", where=thread)).response_message
     assert reposted is not None and reposted.channel_id == thread.id and reposted.buttons()
     assert turn.buttons() == []
-    rng = random.Random(3)
-    for _ in range(3000):
-        message = await world.discord.wait_for_message(
-            thread, lambda m: bool(m.buttons()) or is_game_over(m)
-        )
-        if is_game_over(message):
-            break
-        await world.click(await world.mover(), message, pick_button(message, rng, 0.5))
-    else:
-        raise AssertionError("the game did not finish")
+    await world.finish(random.Random(3), where=thread)
     assert not any(m.buttons() for m in thread.visible())
 
 

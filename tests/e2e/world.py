@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 import io
 import random
-from collections.abc import Callable
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -79,12 +80,6 @@ class World:
         assert lobby.buttons() == []
         return await self.discord.wait_for_message(self.channel, lambda m: bool(m.mentions))
 
-    async def mover(self) -> User:
-        """The human to move in this channel's game, as the bot's database says."""
-        mover = await self.human_to_move()
-        assert mover is not None
-        return mover
-
     async def human_to_move(self) -> User | None:
         """``None`` while a computer player moves or when no game is running."""
         game = await self.bots[0].service.current_game(self.channel.id)
@@ -99,10 +94,38 @@ class World:
     def latest_with_buttons(self, where: Channel | None = None) -> Message:
         return next(m for m in reversed((where or self.channel).visible()) if m.buttons())
 
-    async def pass_time(self, seconds: float, expect: Callable[[Message], bool]) -> Message:
-        """Moves the bot's clock on, then waits for the message the deadline brings."""
-        self.clock.advance(seconds)
-        return await self.discord.wait_for_message(self.channel, expect)
+    async def finish(self, rng: random.Random, where: Channel | None = None) -> Message:
+        """Every human still seated clicks when it is their turn, until the game is over."""
+        for _ in range(3000):
+            message = await self.discord.wait_for_message(where or self.channel, turn_or_end)
+            if is_game_over(message):
+                return message
+            # A seat just taken over shows its old buttons until the computer's first step
+            # (which may land while the database is asked).
+            mover = await self.human_to_move()
+            if mover is None or not message.button_labels():
+                await asyncio.sleep(0.01)
+                continue
+            await self.click(mover, message, pick_button(message, rng, 0.5))
+        raise AssertionError("the game did not finish")
+
+
+@asynccontextmanager
+async def running_world(
+    tmp_path: Path,
+    players: int = 3,
+    bot_permissions: discord.Permissions | None = None,
+    *,
+    member_events: bool = False,
+) -> AsyncIterator[World]:
+    """A world with the bot started in it, torn down afterwards."""
+    world = await make_world(tmp_path, players, bot_permissions)
+    await world.start_bot(member_events=member_events)
+    try:
+        yield world
+    finally:
+        await world.stop_bots()
+        await world.discord.close()
 
 
 async def make_world(
@@ -143,6 +166,11 @@ def describe(message: Message) -> str:
 
 def is_game_over(message: Message) -> bool:
     return "game over" in describe(message)
+
+
+def turn_or_end(message: Message) -> bool:
+    """A message someone can act on now, or the result."""
+    return bool(message.buttons()) or is_game_over(message)
 
 
 def pick_button(message: Message, rng: random.Random, stop_chance: float) -> str:
