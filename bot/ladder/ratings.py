@@ -1,0 +1,42 @@
+"""Ratings with openskill's Plackett–Luce model, made for free-for-all games of any size."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from openskill.models import PlackettLuce
+
+_MODEL = PlackettLuce()
+
+SHOWN_BASE = 1000
+SHOWN_SCALE = 40
+"""A new player shows 1000; one rating point of mu - 3 sigma is 40 shown points."""
+
+
+@dataclass(frozen=True)
+class Rating:
+    mu: float
+    """The skill estimate."""
+    sigma: float
+    """How unsure the estimate still is; it shrinks with every rated game."""
+
+    @property
+    def conservative(self) -> float:
+        """mu - 3 sigma: a skill the player almost surely has; the ladder's order."""
+        return self.mu - 3 * self.sigma
+
+
+NEW_PLAYER = Rating(_MODEL.mu, _MODEL.sigma)
+
+
+def rate(ratings: Sequence[Rating], ranks: Sequence[int]) -> list[Rating]:
+    """The players' ratings after a game in which they finished at ``ranks`` (1 is first)."""
+    teams = [[_MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in ratings]
+    rated = _MODEL.rate(teams, ranks=list(ranks))
+    return [Rating(team[0].mu, team[0].sigma) for team in rated]
+
+
+def shown(conservative: float) -> int:
+    """The friendly number players see for a conservative rating (mu - 3 sigma)."""
+    return round(SHOWN_BASE + SHOWN_SCALE * conservative)
