@@ -3,6 +3,7 @@
 from bot.service.errors import ServiceError
 from bot.service.game_service import BOT_LEVELS, SYSTEM, Actor, GameService, Outcome, Player
 from bot.service.guild_settings import GuildSettingsService
+from bot.service.ladder_service import LadderService, Leaderboard, PlayerStats
 
 __all__ = [
     "BOT_LEVELS",
@@ -10,7 +11,10 @@ __all__ = [
     "Actor",
     "GameService",
     "GuildSettingsService",
+    "LadderService",
+    "Leaderboard",
     "Outcome",
     "Player",
+    "PlayerStats",
     "ServiceError",
 ]

@@ -117,3 +117,10 @@ class BadSetting(ServiceError):
 class NotAllowedToConfigure(ServiceError):
     def __init__(self) -> None:
         super().__init__("Only members with the Manage Server permission can change the settings.")
+
+
+class NotAllowedToRecompute(ServiceError):
+    def __init__(self) -> None:
+        super().__init__(
+            "Only members with the Manage Server permission can rebuild this server's ladder."
+        )

@@ -25,6 +25,7 @@ from typing import Any, NamedTuple
 
 import aiosqlite
 
+from bot.ladder import TurnStats
 from bot.service.errors import (
     AlreadyJoined,
     AlreadyStarted,
@@ -45,9 +46,10 @@ from bot.service.errors import (
     NotYourTurn,
 )
 from bot.service.guild_settings import check_turn_timeout
+from bot.service.ladder_service import count_game, turn_stats
 from bot.storage import queries
 from bot.storage.database import Database
-from bot.storage.records import EndReason, Game, GameStatus, Move, PlayerRecord, Result, Seat
+from bot.storage.records import EndReason, Game, GameStatus, Move, RatingChange, Result, Seat
 from engine.claimit import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -73,6 +75,8 @@ BOT_LEVELS = ("easy", "normal", "hard")
 TAKEOVER_LEVEL = "normal"
 """The level of a computer player that takes over a seat."""
 TIME_OUTS_BEFORE_TAKEOVER = 2
+TAKEOVER_SUFFIX = " (bot)"
+"""Added to the name of a seat a computer player took over."""
 
 
 class Actor(NamedTuple):
@@ -101,6 +105,10 @@ class Outcome:
     events: tuple[Event, ...]
     took_over: Seat | None = None
     """The seat a computer player took over with this action (its player timed out twice)."""
+    results: tuple[Result, ...] = ()
+    """The final table, when this action ended the game."""
+    rating_changes: tuple[RatingChange, ...] = ()
+    """What the game did to its humans' ratings (none when it was unrated)."""
 
     @property
     def state(self) -> GameState:
@@ -388,11 +396,23 @@ class GameService:
         )
         seats = tuple(seat if s.seat == seat.seat else s for s in game.seats)
         game = replace(game, seats=seats)
+        results: list[Result] = []
+        rating_changes: list[RatingChange] = []
         if any(isinstance(e, GameOver) for e in events):
-            await queries.write_results(connection, game, _results(game, after), now)
+            moves = await queries.load_moves(connection, game.id)
+            results = _results(game, after, turn_stats(game, moves))
+            await queries.write_results(connection, game, results)
+            rating_changes = await count_game(connection, game.guild_id, game.id, now, results)
         # What was just written, without reading it back: the hot path of every press.
         stored = replace(game, version=game.version + 1, updated_at=now, **changes)
-        return Outcome(stored, state, action, events)
+        return Outcome(
+            stored,
+            state,
+            action,
+            events,
+            results=tuple(results),
+            rating_changes=tuple(rating_changes),
+        )
 
     # Bookkeeping and queries ---------------------------------------------------
 
@@ -434,10 +454,6 @@ class GameService:
     async def results(self, game_id: int) -> list[Result]:
         async with self._db.read() as connection:
             return await queries.load_results(connection, game_id)
-
-    async def player_record(self, guild_id: int, user_id: int) -> PlayerRecord | None:
-        async with self._db.read() as connection:
-            return await queries.player_record(connection, guild_id, user_id)
 
     async def replay(self, game_id: int) -> GameState | None:
         """The position rebuilt from the start by the move log (``None`` before the start)."""
@@ -486,7 +502,7 @@ def _bot_for(seat: Seat) -> Seat:
         seat.seat,
         None,
         TAKEOVER_LEVEL,
-        f"{seat.display_name} (bot)",
+        seat.display_name + TAKEOVER_SUFFIX,
         seat.color,
         left_user_id=seat.user_id,
     )
@@ -507,13 +523,28 @@ def _three(dice: tuple[int, ...] | None) -> tuple[int, int, int] | None:
     return None if dice is None else (dice[0], dice[1], dice[2])
 
 
-def _results(game: Game, final: GameState) -> list[Result]:
+def _results(game: Game, final: GameState, stats: list[TurnStats]) -> list[Result]:
+    """The final table. A seat a computer player took over counts for the human who left it."""
     table = scores(final)
     won = winners(table)
-    return [
-        Result(s.seat, game.seats[s.seat].user_id, s.seat in won, s.largest, s.claims, s.spaces)
-        for s in table
-    ]
+    results = []
+    for score in table:
+        seat = game.seats[score.seat]
+        left = seat.left_user_id is not None
+        results.append(
+            Result(
+                score.seat,
+                seat.left_user_id if left else seat.user_id,
+                seat.display_name.removesuffix(TAKEOVER_SUFFIX) if left else seat.display_name,
+                score.seat in won,
+                score.largest,
+                score.claims,
+                score.spaces,
+                left,
+                *stats[score.seat],
+            )
+        )
+    return results
 
 
 async def _load(connection: aiosqlite.Connection, game_id: int) -> Game:

@@ -3,11 +3,14 @@
 from bot.storage.database import Database, DatabaseTooNew
 from bot.storage.records import (
     EndReason,
+    FinishedGame,
     Game,
     GameStatus,
     GuildSettings,
+    LadderEntry,
     Move,
     PlayerRecord,
+    RatingChange,
     Result,
     Seat,
 )
@@ -16,11 +19,14 @@ __all__ = [
     "Database",
     "DatabaseTooNew",
     "EndReason",
+    "FinishedGame",
     "Game",
     "GameStatus",
     "GuildSettings",
+    "LadderEntry",
     "Move",
     "PlayerRecord",
+    "RatingChange",
     "Result",
     "Seat",
 ]

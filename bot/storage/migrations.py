@@ -139,6 +139,69 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         ) WITHOUT ROWID
         """,
     ),
+    # 3: the ladder. Results count for the human who left a seat (they rank
+    # last) and keep their name and turn figures; player records gain ratings
+    # and the figures behind /claimit stats; every rating change is kept.
+    # Finished games from before have ``rated`` NULL: on start the bot counts
+    # them (replaying their move logs for the turn figures) and rebuilds those
+    # servers' ladders.
+    (
+        "ALTER TABLE results ADD COLUMN display_name TEXT NOT NULL DEFAULT ''",
+        """
+        ALTER TABLE results ADD COLUMN left_game INTEGER NOT NULL DEFAULT 0
+            CHECK (left_game IN (0, 1))
+        """,
+        "ALTER TABLE results ADD COLUMN turns INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE results ADD COLUMN busts INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE results ADD COLUMN best_turn INTEGER NOT NULL DEFAULT 0",
+        """
+        UPDATE results SET display_name = COALESCE((SELECT s.display_name FROM seats s
+            WHERE s.game_id = results.game_id AND s.seat = results.seat), '')
+        """,
+        """
+        UPDATE results SET left_game = 1,
+            user_id = (SELECT s.left_user_id FROM seats s
+                WHERE s.game_id = results.game_id AND s.seat = results.seat),
+            display_name = CASE WHEN display_name LIKE '% (bot)'
+                THEN substr(display_name, 1, length(display_name) - 6) ELSE display_name END
+            WHERE user_id IS NULL AND (SELECT s.left_user_id FROM seats s
+                WHERE s.game_id = results.game_id AND s.seat = results.seat) IS NOT NULL
+        """,
+        "CREATE INDEX results_by_user ON results (user_id) WHERE user_id IS NOT NULL",
+        "ALTER TABLE games ADD COLUMN rated INTEGER CHECK (rated IN (0, 1))",
+        """
+        CREATE INDEX games_finished_by_guild ON games (guild_id, finished_at)
+            WHERE status = 'finished'
+        """,
+        "ALTER TABLE player_records ADD COLUMN left_games INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE player_records ADD COLUMN mine_total INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE player_records ADD COLUMN turns INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE player_records ADD COLUMN busts INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE player_records ADD COLUMN best_turn INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE player_records ADD COLUMN mu REAL",
+        "ALTER TABLE player_records ADD COLUMN sigma REAL",
+        "ALTER TABLE player_records ADD COLUMN rating REAL",
+        "ALTER TABLE player_records ADD COLUMN rated_games INTEGER NOT NULL DEFAULT 0",
+        # The ladder's order: conservative rating; the user id keeps equal ratings in place.
+        """
+        CREATE INDEX player_records_ladder ON player_records (guild_id, rating DESC, user_id)
+            WHERE rating IS NOT NULL
+        """,
+        """
+        CREATE TABLE rating_changes (
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            user_id INTEGER NOT NULL,
+            guild_id INTEGER NOT NULL,
+            at REAL NOT NULL,
+            mu_before REAL,
+            sigma_before REAL,
+            mu_after REAL NOT NULL,
+            sigma_after REAL NOT NULL,
+            PRIMARY KEY (game_id, user_id)
+        )
+        """,
+        "CREATE INDEX rating_changes_by_player ON rating_changes (guild_id, user_id, at)",
+    ),
 )
 
 LATEST = len(MIGRATIONS)

@@ -18,7 +18,6 @@ from bot.storage.records import (
     GameStatus,
     GuildSettings,
     Move,
-    PlayerRecord,
     Result,
     Seat,
 )
@@ -268,74 +267,50 @@ async def load_moves(connection: aiosqlite.Connection, game_id: int) -> list[Mov
 
 
 async def write_results(
-    connection: aiosqlite.Connection, game: Game, results: list[Result], now: float
+    connection: aiosqlite.Connection, game: Game, results: list[Result]
 ) -> None:
-    """The final table, and each human player's record in this server."""
+    """The final table; the ladder counts it separately."""
     await connection.executemany(
-        "INSERT INTO results "
-        "(game_id, seat, user_id, bot_level, won, largest_mine, claims, spaces) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO results (game_id, seat, user_id, bot_level, display_name, won, "
+        "largest_mine, claims, spaces, left_game, turns, busts, best_turn) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             (
                 game.id,
                 r.seat,
                 r.user_id,
                 game.seats[r.seat].bot_level,
+                r.display_name,
                 int(r.won),
                 r.largest_mine,
                 r.claims,
                 r.spaces,
+                int(r.left),
+                r.turns,
+                r.busts,
+                r.best_turn,
             )
             for r in results
         ],
     )
-    await connection.executemany(
-        "INSERT INTO player_records "
-        "(guild_id, user_id, display_name, games, wins, best_mine, claims, last_played) "
-        "VALUES (?, ?, ?, 1, ?, ?, ?, ?) "
-        "ON CONFLICT (guild_id, user_id) DO UPDATE SET display_name = excluded.display_name, "
-        "games = games + 1, wins = wins + excluded.wins, "
-        "best_mine = MAX(best_mine, excluded.best_mine), claims = claims + excluded.claims, "
-        "last_played = excluded.last_played",
-        [
-            (
-                game.guild_id,
-                r.user_id,
-                game.seats[r.seat].display_name,
-                int(r.won),
-                r.largest_mine,
-                r.claims,
-                now,
-            )
-            for r in results
-            if r.user_id is not None
-        ],
-    )
+
+
+RESULT_COLUMNS = (
+    "seat, user_id, display_name, won, largest_mine, claims, spaces, left_game, turns, busts, "
+    "best_turn"
+)
+
+
+def read_result(row: Any) -> Result:
+    seat, user, name, won, mine, claims, spaces, left, turns, busts, best = row
+    return Result(seat, user, name, bool(won), mine, claims, spaces, bool(left), turns, busts, best)
 
 
 async def load_results(connection: aiosqlite.Connection, game_id: int) -> list[Result]:
     rows = await connection.execute_fetchall(
-        "SELECT seat, user_id, won, largest_mine, claims, spaces FROM results "
-        "WHERE game_id = ? ORDER BY seat",
-        (game_id,),
+        f"SELECT {RESULT_COLUMNS} FROM results WHERE game_id = ? ORDER BY seat", (game_id,)
     )
-    return [
-        Result(seat, user, bool(won), mine, claims, spaces)
-        for seat, user, won, mine, claims, spaces in rows
-    ]
-
-
-async def player_record(
-    connection: aiosqlite.Connection, guild_id: int, user_id: int
-) -> PlayerRecord | None:
-    rows = list(
-        await connection.execute_fetchall(
-            "SELECT guild_id, user_id, display_name, games, wins, best_mine, claims, last_played "
-            "FROM player_records WHERE guild_id = ? AND user_id = ?",
-            (guild_id, user_id),
-        )
-    )
-    return PlayerRecord(*rows[0]) if rows else None
+    return [read_result(row) for row in rows]
 
 
 async def guild_settings(connection: aiosqlite.Connection, guild_id: int) -> GuildSettings:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from bot.ladder import Rating
 from engine.claimit import GameState
 
 
@@ -97,24 +98,84 @@ class Move:
 
 @dataclass(frozen=True)
 class Result:
+    """A seat's line in a finished game's table."""
+
     seat: int
     user_id: int | None
+    """The human the seat counts for (also when they left); ``None`` for a computer player."""
+    display_name: str
     won: bool
     largest_mine: int
     claims: int
     spaces: int
+    left: bool
+    """The human left or went quiet twice, and a computer player finished for them."""
+    turns: int
+    busts: int
+    best_turn: int
+    """Most spaces settled by one stop."""
 
 
 @dataclass(frozen=True)
 class PlayerRecord:
+    """A human's record in one server: every finished game counts; ratings only rated ones."""
+
     guild_id: int
     user_id: int
     display_name: str
     games: int
     wins: int
+    left_games: int
+    """Games they left; their seat's board figures don't count for them."""
     best_mine: int
+    mine_total: int
     claims: int
+    turns: int
+    busts: int
+    best_turn: int
     last_played: float | None
+    rating: Rating | None
+    """``None`` until their first rated game."""
+    rated_games: int
+
+    @property
+    def played_out(self) -> int:
+        """Games they played to the end themselves."""
+        return self.games - self.left_games
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    user_id: int
+    display_name: str
+    before: Rating | None
+    """``None`` for a player's first rated game in the server."""
+    after: Rating
+
+
+@dataclass(frozen=True)
+class LadderEntry:
+    place: int
+    """1 for the top of the ladder."""
+    user_id: int
+    display_name: str
+    rating: Rating
+    games: int
+    wins: int
+    best_mine: int
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    """A line of a server's history."""
+
+    id: int
+    finished_at: float
+    place_id: int
+    """The channel or thread of its final message."""
+    final_message_id: int | None
+    rated: bool
+    players: tuple[Result, ...]
 
 
 MINUTE = 60

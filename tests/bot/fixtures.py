@@ -37,11 +37,18 @@ PLAYERS = [Player(100 + i, f"Player {i}") for i in range(5)]
 
 
 async def started_game(
-    service: GameService, players: int, *, channel_id: int = 1, variant: bool = False
+    service: GameService,
+    players: int,
+    *,
+    channel_id: int = 1,
+    variant: bool = False,
+    guild_id: int = 10,
+    bots: int = 0,
 ) -> Game:
+    """A game of ``players`` humans (``PLAYERS`` in order, the first hosting) and ``bots``."""
     host = PLAYERS[0]
     game = await service.create_lobby(
-        guild_id=10, channel_id=channel_id, host=host, variant=variant
+        guild_id=guild_id, channel_id=channel_id, host=host, variant=variant, bots=bots
     )
     for player in PLAYERS[1:players]:
         game = await service.join(game.id, player, game.version)

@@ -1,0 +1,192 @@
+"""Each server's ladder: counting a finished game, the leaderboard, stats and history.
+
+A game is counted once, in the transaction that finishes it (``count_game``).
+Recounting a server clears its records and counts every finished game again,
+oldest first, with the same function, so it arrives at the same ladder.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import aiosqlite
+
+from bot.ladder import NEW_PLAYER, Finish, Rating, TurnStats, finishing_ranks, is_rated, rate
+from bot.ladder import turn_stats as replay_turn_stats
+from bot.storage import ladder_queries, queries
+from bot.storage.database import Database
+from bot.storage.records import (
+    FinishedGame,
+    Game,
+    LadderEntry,
+    Move,
+    PlayerRecord,
+    RatingChange,
+    Result,
+)
+from engine.claimit import RulesError, action_from_json
+
+log = logging.getLogger(__name__)
+
+PAGE_SIZE = 10
+TREND_GAMES = 10
+"""A trend shows how the rating moved over a player's last ten rated games."""
+HISTORY_GAMES = 10
+
+
+@dataclass(frozen=True)
+class Leaderboard:
+    entries: list[LadderEntry]
+    page: int
+    """1 for the top ten."""
+    pages: int
+    players: int
+    """Everyone on the ladder (players with a rated game here)."""
+    caller: LadderEntry | None
+    """The caller's own line when it is not on this page."""
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    record: PlayerRecord
+    place: int | None
+    """On the ladder; ``None`` before their first rated game."""
+    players: int
+    trend: list[Rating]
+    """Their rating after each of their last rated games, oldest first (one more than
+    ``TREND_GAMES``, so that the first shows where the trend starts)."""
+
+
+async def count_game(
+    connection: aiosqlite.Connection,
+    guild_id: int,
+    game_id: int,
+    at: float,
+    results: Sequence[Result],
+) -> list[RatingChange]:
+    """Counts a finished game in its server's ladder; returns the rating changes
+    (none for an unrated game: fewer than two humans)."""
+    humans = [(r.user_id, r) for r in results if r.user_id is not None]
+    await ladder_queries.add_to_records(connection, guild_id, [r for _, r in humans], at)
+    finishers = [
+        Finish(user, r.won, r.largest_mine, r.claims, r.spaces, r.left) for user, r in humans
+    ]
+    rated = is_rated(finishers)
+    await ladder_queries.mark_counted(connection, game_id, rated)
+    if not rated:
+        return []
+    before = await ladder_queries.ratings_of(connection, guild_id, (user for user, _ in humans))
+    after = rate([before.get(f.user_id, NEW_PLAYER) for f in finishers], finishing_ranks(finishers))
+    changes = [
+        RatingChange(user, r.display_name, before.get(user), new)
+        for (user, r), new in zip(humans, after, strict=True)
+    ]
+    await ladder_queries.save_ratings(connection, guild_id, game_id, at, changes)
+    return changes
+
+
+def turn_stats(game: Game, moves: Sequence[Move]) -> list[TurnStats]:
+    """Each seat's turn figures, from the game's move log."""
+    assert game.first_seat is not None
+    actions = [action_from_json(json.loads(move.action)) for move in moves]
+    return replay_turn_stats(len(game.seats), game.first_seat, game.variant, actions)
+
+
+class LadderService:
+    def __init__(self, database: Database) -> None:
+        self._db = database
+
+    async def leaderboard(self, guild_id: int, caller_id: int, page: int = 1) -> Leaderboard:
+        """A page of the server's ladder; a page past the end shows the last one."""
+        async with self._db.read() as connection:
+            players = await ladder_queries.ladder_size(connection, guild_id)
+            pages = max(1, math.ceil(players / PAGE_SIZE))
+            page = min(max(page, 1), pages)
+            entries = await ladder_queries.ladder_page(
+                connection, guild_id, (page - 1) * PAGE_SIZE, PAGE_SIZE
+            )
+            caller = None
+            if all(e.user_id != caller_id for e in entries):
+                caller = await _entry(connection, guild_id, caller_id)
+        return Leaderboard(entries, page, pages, players, caller)
+
+    async def stats(self, guild_id: int, user_id: int) -> PlayerStats | None:
+        """A player's record in this server; ``None`` if they never finished a game here."""
+        async with self._db.read() as connection:
+            record = await ladder_queries.player_record(connection, guild_id, user_id)
+            if record is None:
+                return None
+            place = await ladder_queries.ladder_place(connection, guild_id, user_id)
+            players = await ladder_queries.ladder_size(connection, guild_id)
+            trend = await ladder_queries.recent_ratings(
+                connection, guild_id, user_id, TREND_GAMES + 1
+            )
+        return PlayerStats(record, place, players, trend)
+
+    async def history(self, guild_id: int, limit: int = HISTORY_GAMES) -> list[FinishedGame]:
+        async with self._db.read() as connection:
+            return await ladder_queries.recent_games(connection, guild_id, limit)
+
+    async def rating_changes(self, game_id: int) -> list[RatingChange]:
+        async with self._db.read() as connection:
+            return await ladder_queries.rating_changes(connection, game_id)
+
+    async def recompute(self, guild_id: int) -> int:
+        """Rebuilds a server's ladder from its finished games; returns how many it counted."""
+        async with self._db.write() as connection:
+            return await _recompute(connection, guild_id)
+
+    async def count_old_games(self) -> int:
+        """Counts finished games from before the ladder existed: fills in their turn
+        figures from the move logs, then rebuilds the servers they were played in."""
+        async with self._db.write() as connection:
+            uncounted = await ladder_queries.uncounted_games(connection)
+            for _, game_id in uncounted:
+                await _fill_turn_stats(connection, game_id)
+            for guild_id in sorted({guild for guild, _ in uncounted}):
+                await _recompute(connection, guild_id)
+        if uncounted:
+            log.info("counted %d finished games from before the ladder", len(uncounted))
+        return len(uncounted)
+
+
+async def _entry(
+    connection: aiosqlite.Connection, guild_id: int, user_id: int
+) -> LadderEntry | None:
+    place = await ladder_queries.ladder_place(connection, guild_id, user_id)
+    record = await ladder_queries.player_record(connection, guild_id, user_id)
+    if place is None or record is None or record.rating is None:
+        return None
+    return LadderEntry(
+        place,
+        user_id,
+        record.display_name,
+        record.rating,
+        record.games,
+        record.wins,
+        record.best_mine,
+    )
+
+
+async def _recompute(connection: aiosqlite.Connection, guild_id: int) -> int:
+    await ladder_queries.forget_ladder(connection, guild_id)
+    games = await ladder_queries.finished_games(connection, guild_id)
+    for game_id, finished_at, results in games:
+        await count_game(connection, guild_id, game_id, finished_at, results)
+    return len(games)
+
+
+async def _fill_turn_stats(connection: aiosqlite.Connection, game_id: int) -> None:
+    game = await queries.load_game(connection, game_id)
+    assert game is not None
+    try:
+        stats = turn_stats(game, await queries.load_moves(connection, game_id))
+    except (RulesError, ValueError) as e:
+        # A damaged move log costs only the turn figures; the result still counts.
+        log.warning("game %s: move log unreadable (%s), no turn figures", game_id, e)
+        return
+    await ladder_queries.set_turn_stats(connection, game_id, stats)

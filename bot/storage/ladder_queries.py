@@ -1,0 +1,289 @@
+"""Reads and writes of the per-server ladder: player records, ratings and history.
+
+Like ``queries``, each function runs inside a transaction its caller opened.
+The leaderboard and stats read through indexes: ``player_records_ladder`` for
+the order, the primary key for one player, ``rating_changes_by_player`` for a
+trend and ``games_finished_by_guild`` for the history.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import groupby
+from typing import Any
+
+import aiosqlite
+
+from bot.ladder import Rating, TurnStats
+from bot.storage.queries import RESULT_COLUMNS, read_result
+from bot.storage.records import FinishedGame, LadderEntry, PlayerRecord, RatingChange, Result
+
+_RECORD_COLUMNS = (
+    "guild_id, user_id, display_name, games, wins, left_games, best_mine, mine_total, claims, "
+    "turns, busts, best_turn, last_played, mu, sigma, rated_games"
+)
+
+
+async def add_to_records(
+    connection: aiosqlite.Connection, guild_id: int, humans: Sequence[Result], at: float
+) -> None:
+    """Counts a finished game in each human's record. Someone who left gets the game
+    and no win; the figures their seat reached after they went are not theirs."""
+    await connection.executemany(
+        "INSERT INTO player_records (guild_id, user_id, display_name, games, wins, left_games, "
+        "best_mine, mine_total, claims, turns, busts, best_turn, last_played) "
+        "VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT (guild_id, user_id) DO UPDATE SET "
+        "display_name = CASE WHEN excluded.left_games THEN display_name "
+        "ELSE excluded.display_name END, "
+        "games = games + 1, wins = wins + excluded.wins, "
+        "left_games = left_games + excluded.left_games, "
+        "best_mine = MAX(best_mine, excluded.best_mine), "
+        "mine_total = mine_total + excluded.mine_total, claims = claims + excluded.claims, "
+        "turns = turns + excluded.turns, busts = busts + excluded.busts, "
+        "best_turn = MAX(best_turn, excluded.best_turn), last_played = excluded.last_played",
+        [_record_row(guild_id, r, at) for r in humans],
+    )
+
+
+def _record_row(guild_id: int, r: Result, at: float) -> tuple[Any, ...]:
+    if r.left:
+        return (guild_id, r.user_id, r.display_name, 0, 1, 0, 0, 0, 0, 0, 0, at)
+    return (
+        guild_id,
+        r.user_id,
+        r.display_name,
+        int(r.won),
+        0,
+        r.largest_mine,
+        r.largest_mine,
+        r.claims,
+        r.turns,
+        r.busts,
+        r.best_turn,
+        at,
+    )
+
+
+async def ratings_of(
+    connection: aiosqlite.Connection, guild_id: int, user_ids: Iterable[int]
+) -> dict[int, Rating]:
+    """The current ratings of those of these players who have one in this server."""
+    ids = list(user_ids)
+    rows = await connection.execute_fetchall(
+        f"SELECT user_id, mu, sigma FROM player_records WHERE guild_id = ? "
+        f"AND user_id IN ({', '.join('?' * len(ids))}) AND mu IS NOT NULL",
+        (guild_id, *ids),
+    )
+    return {user: Rating(mu, sigma) for user, mu, sigma in rows}
+
+
+async def save_ratings(
+    connection: aiosqlite.Connection,
+    guild_id: int,
+    game_id: int,
+    at: float,
+    changes: Sequence[RatingChange],
+) -> None:
+    await connection.executemany(
+        "UPDATE player_records SET mu = ?, sigma = ?, rating = ?, rated_games = rated_games + 1 "
+        "WHERE guild_id = ? AND user_id = ?",
+        [(c.after.mu, c.after.sigma, c.after.conservative, guild_id, c.user_id) for c in changes],
+    )
+    await connection.executemany(
+        "INSERT INTO rating_changes (game_id, user_id, guild_id, at, mu_before, sigma_before, "
+        "mu_after, sigma_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (
+                game_id,
+                c.user_id,
+                guild_id,
+                at,
+                None if c.before is None else c.before.mu,
+                None if c.before is None else c.before.sigma,
+                c.after.mu,
+                c.after.sigma,
+            )
+            for c in changes
+        ],
+    )
+
+
+async def mark_counted(connection: aiosqlite.Connection, game_id: int, rated: bool) -> None:
+    await connection.execute("UPDATE games SET rated = ? WHERE id = ?", (int(rated), game_id))
+
+
+async def rating_changes(connection: aiosqlite.Connection, game_id: int) -> list[RatingChange]:
+    """What a game did to its players' ratings, in seat order; empty if it was unrated."""
+    rows = await connection.execute_fetchall(
+        "SELECT c.user_id, r.display_name, c.mu_before, c.sigma_before, c.mu_after, "
+        "c.sigma_after FROM rating_changes c "
+        "JOIN results r ON r.game_id = c.game_id AND r.user_id = c.user_id "
+        "WHERE c.game_id = ? ORDER BY r.seat",
+        (game_id,),
+    )
+    return [
+        RatingChange(
+            user,
+            name,
+            None if mu_before is None else Rating(mu_before, sigma_before),
+            Rating(mu_after, sigma_after),
+        )
+        for user, name, mu_before, sigma_before, mu_after, sigma_after in rows
+    ]
+
+
+async def forget_ladder(connection: aiosqlite.Connection, guild_id: int) -> None:
+    """Clears a server's records and ratings, to count its games again."""
+    await connection.execute("DELETE FROM rating_changes WHERE guild_id = ?", (guild_id,))
+    await connection.execute("DELETE FROM player_records WHERE guild_id = ?", (guild_id,))
+
+
+async def finished_games(
+    connection: aiosqlite.Connection, guild_id: int
+) -> list[tuple[int, float, list[Result]]]:
+    """Every finished game of a server with its table, in the order they finished."""
+    rows = await connection.execute_fetchall(
+        f"SELECT g.id, g.finished_at, {', '.join('r.' + c for c in RESULT_COLUMNS.split(', '))} "
+        "FROM games g JOIN results r ON r.game_id = g.id "
+        "WHERE g.guild_id = ? AND g.status = 'finished' ORDER BY g.finished_at, g.id, r.seat",
+        (guild_id,),
+    )
+    return [
+        (game_id, finished_at, [read_result(row[2:]) for row in group])
+        for (game_id, finished_at), group in groupby(rows, key=lambda row: (row[0], row[1]))
+    ]
+
+
+async def uncounted_games(connection: aiosqlite.Connection) -> list[tuple[int, int]]:
+    """Finished games the ladder has not counted (from before it existed), as (guild, game)."""
+    rows = await connection.execute_fetchall(
+        "SELECT guild_id, id FROM games WHERE status = 'finished' AND rated IS NULL "
+        "ORDER BY guild_id, id"
+    )
+    return [(int(guild), int(game)) for guild, game in rows]
+
+
+async def set_turn_stats(
+    connection: aiosqlite.Connection, game_id: int, stats: Sequence[TurnStats]
+) -> None:
+    await connection.executemany(
+        "UPDATE results SET turns = ?, busts = ?, best_turn = ? WHERE game_id = ? AND seat = ?",
+        [(s.turns, s.busts, s.best_turn, game_id, seat) for seat, s in enumerate(stats)],
+    )
+
+
+async def player_record(
+    connection: aiosqlite.Connection, guild_id: int, user_id: int
+) -> PlayerRecord | None:
+    rows = list(
+        await connection.execute_fetchall(
+            f"SELECT {_RECORD_COLUMNS} FROM player_records WHERE guild_id = ? AND user_id = ?",
+            (guild_id, user_id),
+        )
+    )
+    return _read_record(rows[0]) if rows else None
+
+
+def _read_record(row: Any) -> PlayerRecord:
+    (guild, user, name, games, wins, left, best_mine, mine_total, claims, turns, busts, best_turn,
+     last_played, mu, sigma, rated_games) = row  # fmt: skip
+    return PlayerRecord(
+        guild_id=guild,
+        user_id=user,
+        display_name=name,
+        games=games,
+        wins=wins,
+        left_games=left,
+        best_mine=best_mine,
+        mine_total=mine_total,
+        claims=claims,
+        turns=turns,
+        busts=busts,
+        best_turn=best_turn,
+        last_played=last_played,
+        rating=None if mu is None else Rating(mu, sigma),
+        rated_games=rated_games,
+    )
+
+
+async def ladder_page(
+    connection: aiosqlite.Connection, guild_id: int, offset: int, limit: int
+) -> list[LadderEntry]:
+    rows = await connection.execute_fetchall(
+        "SELECT user_id, display_name, mu, sigma, games, wins, best_mine FROM player_records "
+        "WHERE guild_id = ? AND rating IS NOT NULL ORDER BY rating DESC, user_id "
+        "LIMIT ? OFFSET ?",
+        (guild_id, limit, offset),
+    )
+    return [
+        LadderEntry(offset + n, user, name, Rating(mu, sigma), games, wins, best)
+        for n, (user, name, mu, sigma, games, wins, best) in enumerate(rows, start=1)
+    ]
+
+
+async def ladder_size(connection: aiosqlite.Connection, guild_id: int) -> int:
+    rows = list(
+        await connection.execute_fetchall(
+            "SELECT COUNT(*) FROM player_records WHERE guild_id = ? AND rating IS NOT NULL",
+            (guild_id,),
+        )
+    )
+    return int(rows[0][0])
+
+
+async def ladder_place(connection: aiosqlite.Connection, guild_id: int, user_id: int) -> int | None:
+    """Where a player stands on the server's ladder; ``None`` if they are not on it."""
+    rows = list(
+        await connection.execute_fetchall(
+            "SELECT 1 + (SELECT COUNT(*) FROM player_records o WHERE o.guild_id = p.guild_id "
+            "AND o.rating IS NOT NULL AND (o.rating > p.rating "
+            "OR (o.rating = p.rating AND o.user_id < p.user_id))) "
+            "FROM player_records p WHERE p.guild_id = ? AND p.user_id = ? "
+            "AND p.rating IS NOT NULL",
+            (guild_id, user_id),
+        )
+    )
+    return int(rows[0][0]) if rows else None
+
+
+async def recent_ratings(
+    connection: aiosqlite.Connection, guild_id: int, user_id: int, limit: int
+) -> list[Rating]:
+    """A player's ratings after each of their last ``limit`` rated games, oldest first."""
+    rows = await connection.execute_fetchall(
+        "SELECT mu_after, sigma_after FROM rating_changes WHERE guild_id = ? AND user_id = ? "
+        "ORDER BY at DESC, game_id DESC LIMIT ?",
+        (guild_id, user_id, limit),
+    )
+    return [Rating(mu, sigma) for mu, sigma in reversed(list(rows))]
+
+
+async def recent_games(
+    connection: aiosqlite.Connection, guild_id: int, limit: int
+) -> list[FinishedGame]:
+    """A server's last ``limit`` finished games, the newest first."""
+    games = list(
+        await connection.execute_fetchall(
+            "SELECT id, finished_at, COALESCE(thread_id, channel_id), turn_message_id, rated "
+            "FROM games WHERE guild_id = ? AND status = 'finished' "
+            "ORDER BY finished_at DESC, id DESC LIMIT ?",
+            (guild_id, limit),
+        )
+    )
+    if not games:
+        return []
+    ids = [row[0] for row in games]
+    rows = await connection.execute_fetchall(
+        f"SELECT game_id, {RESULT_COLUMNS} FROM results "
+        f"WHERE game_id IN ({', '.join('?' * len(ids))}) ORDER BY game_id, seat",
+        ids,
+    )
+    tables = {
+        game_id: tuple(read_result(row[1:]) for row in group)
+        for game_id, group in groupby(rows, key=lambda row: row[0])
+    }
+    return [
+        FinishedGame(game_id, at, place, message, bool(rated), tables.get(game_id, ()))
+        for game_id, at, place, message, rated in games
+    ]

@@ -1,0 +1,359 @@
+"""The ladder on real SQLite: counting finished games, isolation, recompute, old games."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+import pytest
+
+from bot.ladder import NEW_PLAYER, Finish, finishing_ranks, rate, turn_stats
+from bot.service import Actor, GameService, LadderService, Player
+from bot.storage import Database, GameStatus
+from bot.storage.database import migrate
+from engine.claimit import action_to_json, scores, state_to_json, winners
+from tests.bot.fixtures import PLAYERS, play_to_the_end, random_press, started_game
+from tests.engine.playout import random_game
+
+ANN, BO, CY = PLAYERS[:3]
+GUILD = 10
+
+
+@pytest.fixture
+def ladder(database: Database) -> LadderService:
+    return LadderService(database)
+
+
+async def test_a_finished_game_counts_in_each_players_record(
+    service: GameService, ladder: LadderService
+) -> None:
+    game = await play_to_the_end(service, await started_game(service, 3), random.Random(3))
+    for result in await service.results(game.id):
+        stats = await ladder.stats(GUILD, PLAYERS[result.seat].user_id)
+        assert stats is not None
+        record = stats.record
+        assert (record.games, record.wins, record.left_games, record.rated_games) == (
+            1,
+            int(result.won),
+            0,
+            1,
+        )
+        assert (record.best_mine, record.mine_total, record.claims) == (
+            result.largest_mine,
+            result.largest_mine,
+            result.claims,
+        )
+        assert (record.turns, record.busts, record.best_turn) == (
+            result.turns,
+            result.busts,
+            result.best_turn,
+        )
+        assert record.rating is not None and len(stats.trend) == 1
+        assert stats.players == 3 and stats.place in (1, 2, 3)
+
+
+async def test_records_add_up_across_games_and_stay_in_their_server(
+    service: GameService, ladder: LadderService
+) -> None:
+    wins = mines = 0
+    for round_ in range(3):
+        game = await started_game(service, 2, channel_id=50 + round_)
+        game = await play_to_the_end(service, game, random.Random(round_))
+        ann = next(r for r in await service.results(game.id) if r.seat == 0)
+        wins += ann.won
+        mines += ann.largest_mine
+    stats = await ladder.stats(GUILD, ANN.user_id)
+    assert stats is not None
+    assert (stats.record.games, stats.record.wins, stats.record.mine_total) == (3, wins, mines)
+    assert len(stats.trend) == 3
+    assert await ladder.stats(GUILD + 1, ANN.user_id) is None
+
+
+async def test_the_game_over_outcome_carries_each_humans_rating_change(
+    service: GameService, ladder: LadderService
+) -> None:
+    game = await started_game(service, 3)
+    rng = random.Random(5)
+    while True:
+        outcome = await random_press(service, game, rng)
+        game = outcome.game
+        if game.status is GameStatus.FINISHED:
+            break
+    assert [c.user_id for c in outcome.rating_changes] == [p.user_id for p in PLAYERS[:3]]
+    assert all(c.before is None for c in outcome.rating_changes)
+    finishers = [
+        Finish(p.user_id, r.won, r.largest_mine, r.claims, r.spaces, False)
+        for p, r in zip(PLAYERS, outcome.results, strict=False)
+    ]
+    expected = rate([NEW_PLAYER] * 3, finishing_ranks(finishers))
+    assert [c.after for c in outcome.rating_changes] == expected
+    assert await ladder.rating_changes(game.id) == list(outcome.rating_changes)
+
+
+async def test_a_rating_in_one_server_never_moves_for_a_game_in_another(
+    service: GameService, ladder: LadderService
+) -> None:
+    await play_to_the_end(
+        service, await started_game(service, 2, guild_id=11, channel_id=7), random.Random(1)
+    )
+    before = await ladder.stats(11, ANN.user_id)
+    for round_ in range(3):
+        game = await started_game(service, 3, channel_id=20 + round_)
+        await play_to_the_end(service, game, random.Random(round_))
+    assert await ladder.stats(11, ANN.user_id) == before
+    board_here = await ladder.leaderboard(GUILD, ANN.user_id)
+    board_there = await ladder.leaderboard(11, ANN.user_id)
+    assert board_here.players == 3 and board_there.players == 2
+    assert (await ladder.stats(GUILD, ANN.user_id)).record.games == 3
+
+
+async def test_computer_players_are_not_rated_and_rate_nobody(
+    service: GameService, ladder: LadderService
+) -> None:
+    game = await started_game(service, 2, bots=2)
+    outcome = None
+    rng = random.Random(8)
+    while game.status is not GameStatus.FINISHED:
+        outcome = await random_press(service, game, rng)
+        game = outcome.game
+    assert outcome is not None
+    assert [c.user_id for c in outcome.rating_changes] == [ANN.user_id, BO.user_id]
+    humans = [(r.user_id, r) for r in outcome.results if r.user_id is not None]
+    finishers = [Finish(u, r.won, r.largest_mine, r.claims, r.spaces, False) for u, r in humans]
+    assert [c.after for c in outcome.rating_changes] == rate(
+        [NEW_PLAYER] * 2, finishing_ranks(finishers)
+    )
+    assert (await ladder.leaderboard(GUILD, ANN.user_id)).players == 2
+
+
+async def test_a_game_with_one_human_counts_in_the_record_but_is_unrated(
+    service: GameService, ladder: LadderService
+) -> None:
+    game = await play_to_the_end(service, await started_game(service, 1, bots=2), random.Random(4))
+    assert await ladder.rating_changes(game.id) == []
+    stats = await ladder.stats(GUILD, ANN.user_id)
+    assert stats is not None
+    assert (stats.record.games, stats.record.rated_games, stats.record.rating) == (1, 0, None)
+    assert stats.place is None and stats.trend == []
+    board = await ladder.leaderboard(GUILD, ANN.user_id)
+    assert (board.players, board.entries, board.caller) == (0, [], None)
+    history = await ladder.history(GUILD)
+    assert [(g.id, g.rated) for g in history] == [(game.id, False)]
+
+
+async def test_cancelled_and_abandoned_games_count_for_nobody(
+    service: GameService, ladder: LadderService
+) -> None:
+    game = await started_game(service, 2)
+    await service.cancel(game.id, Actor(ANN.user_id))
+    game = await started_game(service, 2, channel_id=2)
+    game = await service.leave(game.id, BO.user_id, game.version)
+    await service.leave(game.id, ANN.user_id, game.version)
+    assert (await service.game(game.id)).status is GameStatus.CANCELLED
+    assert await ladder.stats(GUILD, ANN.user_id) is None
+    assert await ladder.history(GUILD) == []
+
+
+async def test_who_leaves_ranks_last_and_gets_a_game_without_a_win(
+    service: GameService, ladder: LadderService
+) -> None:
+    game = await started_game(service, 3)
+    rng = random.Random(11)
+    for _ in range(6):
+        game = (await random_press(service, game, rng)).game
+    game = await service.leave(game.id, BO.user_id, game.version)
+    game = await play_to_the_end(service, game, rng)
+    results = await service.results(game.id)
+    bo = results[1]
+    assert (bo.user_id, bo.display_name, bo.left) == (BO.user_id, BO.display_name, True)
+    changes = {c.user_id: c.after for c in await ladder.rating_changes(game.id)}
+    assert changes[BO.user_id].mu == min(r.mu for r in changes.values())
+    assert changes[BO.user_id].mu < NEW_PLAYER.mu
+    stats = await ladder.stats(GUILD, BO.user_id)
+    assert stats is not None
+    assert (stats.record.games, stats.record.wins, stats.record.left_games) == (1, 0, 1)
+    assert (stats.record.mine_total, stats.record.turns) == (0, 0)
+    assert stats.place == 3
+
+
+async def test_the_leaderboard_pages_through_the_ladder_in_rating_order(
+    service: GameService, ladder: LadderService
+) -> None:
+    players = [Player(200 + n, f"P{n}") for n in range(25)]
+    rng = random.Random(6)
+    for number in range(40):
+        # Everyone plays at least once, then pairs at random.
+        pair = (
+            [players[number], players[(number + 1) % 25]] if number < 25 else rng.sample(players, 2)
+        )
+        game = await service.create_lobby(guild_id=GUILD, channel_id=number, host=pair[0])
+        game = await service.join(game.id, pair[1], game.version)
+        game = await service.start(game.id, Actor(pair[0].user_id), game.version)
+        await play_to_the_end(service, game, rng)
+    pages = [await ladder.leaderboard(GUILD, players[0].user_id, page) for page in (1, 2, 3)]
+    assert [p.pages for p in pages] == [3, 3, 3] and pages[0].players == 25
+    entries = [e for p in pages for e in p.entries]
+    assert [e.place for e in entries] == list(range(1, 26))
+    assert sorted(e.user_id for e in entries) == [p.user_id for p in players]
+    ratings = [e.rating.conservative for e in entries]
+    assert ratings == sorted(ratings, reverse=True)
+    own = next(e for e in entries if e.user_id == players[0].user_id)
+    assert [page.caller for page in pages] == [
+        None if own in page.entries else own for page in pages
+    ]
+    assert (await ladder.leaderboard(GUILD, 1, 9)).page == 3
+    assert (await ladder.leaderboard(GUILD, 1, -2)).page == 1
+    for entry in entries:
+        stats = await ladder.stats(GUILD, entry.user_id)
+        assert stats is not None and stats.place == entry.place
+        assert stats.record.rating == entry.rating
+
+
+async def play_a_season(service: GameService, rng: random.Random, games: int) -> None:
+    """Games in two servers with 1-5 humans, computer players and players leaving."""
+    for number in range(games):
+        guild = GUILD + number % 2
+        humans = rng.randint(1, 4)
+        bots = rng.randint(0 if humans > 1 else 1, 5 - humans)
+        players = rng.sample(PLAYERS, humans)
+        game = await service.create_lobby(
+            guild_id=guild, channel_id=100 + number, host=players[0], bots=bots
+        )
+        for player in players[1:]:
+            game = await service.join(game.id, player, game.version)
+        game = await service.start(game.id, Actor(players[0].user_id), game.version)
+        if humans > 1 and rng.random() < 0.3:
+            for _ in range(rng.randint(0, 20)):
+                game = (await random_press(service, game, rng)).game
+            if game.status is GameStatus.ACTIVE:
+                leaver = rng.choice([s for s in game.seats if s.user_id is not None])
+                assert leaver.user_id is not None
+                game = await service.leave(game.id, leaver.user_id, game.version)
+        if game.status is GameStatus.ACTIVE:
+            await play_to_the_end(service, game, rng)
+
+
+async def ladder_rows(database: Database, guild: int) -> dict[str, list[Any]]:
+    async with database.read() as connection:
+        return {
+            "records": list(
+                await connection.execute_fetchall(
+                    "SELECT * FROM player_records WHERE guild_id = ? ORDER BY user_id", (guild,)
+                )
+            ),
+            "changes": list(
+                await connection.execute_fetchall(
+                    "SELECT * FROM rating_changes WHERE guild_id = ? ORDER BY game_id, user_id",
+                    (guild,),
+                )
+            ),
+            "rated": list(
+                await connection.execute_fetchall(
+                    "SELECT id, rated FROM games WHERE guild_id = ? ORDER BY id", (guild,)
+                )
+            ),
+        }
+
+
+async def test_recompute_arrives_at_the_incremental_ladder(
+    service: GameService, ladder: LadderService, database: Database
+) -> None:
+    await play_a_season(service, random.Random(2026), 24)
+    incremental = await ladder_rows(database, GUILD)
+    other = await ladder_rows(database, GUILD + 1)
+    assert len(incremental["records"]) >= 3 and len(incremental["changes"]) >= 10
+    assert any(row[5] for row in incremental["records"])  # somebody left a game
+    async with database.write() as connection:
+        await connection.execute(
+            "UPDATE player_records SET mu = 99, rating = 99, games = 0 WHERE guild_id = ?",
+            (GUILD,),
+        )
+    assert await ladder.recompute(GUILD) == 12
+    assert await ladder_rows(database, GUILD) == incremental
+    assert await ladder_rows(database, GUILD + 1) == other
+
+
+async def test_games_from_before_the_ladder_are_counted_on_start(
+    service: GameService, ladder: LadderService, database: Database
+) -> None:
+    await play_a_season(service, random.Random(7), 10)
+    counted = [await ladder_rows(database, g) for g in (GUILD, GUILD + 1)]
+    async with database.write() as connection:
+        await connection.execute("UPDATE games SET rated = NULL")
+        await connection.execute("UPDATE results SET turns = 0, busts = 0, best_turn = 0")
+        await connection.execute("DELETE FROM rating_changes")
+        await connection.execute("DELETE FROM player_records")
+    assert await ladder.count_old_games() == 10
+    assert [await ladder_rows(database, g) for g in (GUILD, GUILD + 1)] == counted
+    assert await ladder.count_old_games() == 0
+
+
+async def test_a_version_2_database_counts_its_leavers_after_the_upgrade(tmp_path: Path) -> None:
+    path = tmp_path / "v2.sqlite3"
+    rng = random.Random(3)
+    steps = list(random_game(rng, 3))
+    final = steps[-1].after
+    async with aiosqlite.connect(path, isolation_level=None) as connection:
+        await migrate(connection, target=2)
+        await connection.execute(
+            "INSERT INTO games (id, guild_id, channel_id, host_id, status, turn_timeout, "
+            "first_seat, state, created_at, updated_at, finished_at, turn_message_id) "
+            "VALUES (1, 5, 6, 100, 'finished', 600, ?, ?, 1000, 2000, 2000, 77)",
+            (steps[0].before.turn, json.dumps(state_to_json(final))),
+        )
+        seats = [
+            (0, 100, None, "Ann", None),
+            (1, None, "normal", "Bo (bot)", 101),
+            (2, None, "easy", "Bot 1 (easy)", None),
+        ]
+        await connection.executemany(
+            "INSERT INTO seats (game_id, seat, user_id, bot_level, display_name, color, "
+            "joined_at, left_user_id) VALUES (1, ?, ?, ?, ?, ?, 1000, ?)",
+            [(seat, user, level, name, seat, left) for seat, user, level, name, left in seats],
+        )
+        await connection.executemany(
+            "INSERT INTO moves (game_id, seq, seat, action, dice, at) VALUES (1, ?, ?, ?, ?, 1500)",
+            [
+                (n, step.before.turn, json.dumps(action_to_json(step.action)), None)
+                for n, step in enumerate(steps, start=1)
+            ],
+        )
+        table = scores(final)
+        won = winners(table)
+        await connection.executemany(
+            "INSERT INTO results (game_id, seat, user_id, bot_level, won, largest_mine, claims, "
+            "spaces) VALUES (1, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (s.seat, seats[s.seat][1], seats[s.seat][2], s.seat in won, s.largest, s.claims,
+                 s.spaces)
+                for s in table
+            ],
+        )  # fmt: skip
+    database = await Database.open(path)
+    try:
+        ladder = LadderService(database)
+        assert await ladder.count_old_games() == 1
+        bo = await ladder.stats(5, 101)
+        ann = await ladder.stats(5, 100)
+        [game] = await ladder.history(5)
+    finally:
+        await database.close()
+    assert bo is not None and ann is not None
+    assert (bo.record.display_name, bo.record.left_games, bo.record.wins, bo.place) == (
+        "Bo",
+        1,
+        0,
+        2,
+    )
+    assert ann.place == 1 and ann.record.rated_games == 1
+    stats = turn_stats(3, steps[0].before.turn, False, [step.action for step in steps])
+    assert (ann.record.turns, ann.record.busts, ann.record.best_turn) == stats[0]
+    assert (game.place_id, game.final_message_id, game.rated) == (6, 77, True)
+    assert [(r.user_id, r.display_name, r.left) for r in game.players] == [
+        (100, "Ann", False),
+        (101, "Bo", True),
+        (None, "Bot 1 (easy)", False),
+    ]
