@@ -45,10 +45,14 @@ class LobbyButton(
         self.game, self.version, self.action = game, version, action
 
     @classmethod
+    def parse(cls, match: re.Match[str]) -> LobbyButton:
+        return cls(int(match["game"]), int(match["version"]), match["action"])
+
+    @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> LobbyButton:
-        return cls(int(match["game"]), int(match["version"]), match["action"])
+        return cls.parse(match)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: ClaimItBot = interaction.client  # type: ignore[assignment]
@@ -84,10 +88,14 @@ class TurnButton(
         self.game, self.version, self.action = game, version, action
 
     @classmethod
+    def parse(cls, match: re.Match[str]) -> TurnButton:
+        return cls(int(match["game"]), int(match["version"]), match["action"])
+
+    @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> TurnButton:
-        return cls(int(match["game"]), int(match["version"]), match["action"])
+        return cls.parse(match)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: ClaimItBot = interaction.client  # type: ignore[assignment]
@@ -124,23 +132,18 @@ class BotSelect(
         self.game, self.version, self.action = game, version, action
 
     @classmethod
+    def parse(cls, match: re.Match[str]) -> BotSelect:
+        return cls(int(match["game"]), int(match["version"]), match["action"])
+
+    @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> BotSelect:
-        return cls(int(match["game"]), int(match["version"]), match["action"])
+        return cls.parse(match)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: ClaimItBot = interaction.client  # type: ignore[assignment]
         await bot.flow.lobby_button(interaction, self.game, self.version, self.action)
-
-
-def parse_button(custom_id: str) -> LobbyButton | TurnButton | BotSelect | None:
-    """The component a custom_id names, or ``None`` if it is not one of ours."""
-    for cls in (LobbyButton, TurnButton, BotSelect):
-        match = cls.__discord_ui_compiled_template__.fullmatch(custom_id)
-        if match:
-            return cls(int(match["game"]), int(match["version"]), match["action"])
-    return None
 
 
 def lobby_view(game: Game, *, bots_allowed: bool = True) -> discord.ui.View:

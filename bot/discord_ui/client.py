@@ -11,11 +11,12 @@ import yarl
 from discord import app_commands
 
 from bot.clock import Clock, SystemClock
-from bot.discord_ui.buttons import BotSelect, LobbyButton, TurnButton, parse_button
+from bot.discord_ui.buttons import BotSelect, LobbyButton, TurnButton
 from bot.discord_ui.commands import ClaimItCommands
 from bot.discord_ui.deadlines import DeadlineWatch
 from bot.discord_ui.flow import SOMETHING_WENT_WRONG, GameFlow
-from bot.service import GameService, GuildSettingsService
+from bot.discord_ui.ladder_answers import LadderAnswers, LadderPageButton
+from bot.service import GameService, GuildSettingsService, LadderService
 from bot.settings import Settings
 from bot.storage import Database
 
@@ -36,6 +37,7 @@ class ClaimItBot(discord.Client):
     service: GameService
     flow: GameFlow
     deadlines: DeadlineWatch
+    ladder_answers: LadderAnswers
 
     def __init__(
         self,
@@ -70,7 +72,10 @@ class ClaimItBot(discord.Client):
             self.service, GuildSettingsService(self._database), self, self.settings.bot_pause
         )
         self.deadlines = DeadlineWatch(self.flow, self._clock)
-        self.add_dynamic_items(LobbyButton, TurnButton, BotSelect)
+        ladder = LadderService(self._database)
+        await ladder.count_old_games()
+        self.ladder_answers = LadderAnswers(ladder)
+        self.add_dynamic_items(*COMPONENTS)
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -98,7 +103,7 @@ class ClaimItBot(discord.Client):
             return
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
-        button = parse_button(custom_id)
+        button = _parse_component(custom_id)
         if button is None:
             await interaction.response.send_message(UNKNOWN_BUTTON, ephemeral=True)
         elif custom_id not in _custom_ids(interaction.message):
@@ -114,6 +119,21 @@ class ClaimItBot(discord.Client):
         if self._database is not None:
             await self._database.close()
             self._database = None
+
+
+COMPONENTS = (LobbyButton, TurnButton, BotSelect, LadderPageButton)
+"""Every component the bot puts on a message; each parses its own custom_id."""
+
+
+def _parse_component(
+    custom_id: str,
+) -> LobbyButton | TurnButton | BotSelect | LadderPageButton | None:
+    """The component a custom_id names, or ``None`` if it is not one of ours."""
+    for cls in COMPONENTS:
+        match = cls.__discord_ui_compiled_template__.fullmatch(custom_id)
+        if match:
+            return cls.parse(match)
+    return None
 
 
 def _custom_ids(message: discord.Message | None) -> set[str]:

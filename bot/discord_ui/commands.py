@@ -104,6 +104,37 @@ class ClaimItCommands(app_commands.Group):
         )
         await guarded(interaction, server_settings(interaction, _bot(interaction).flow, change))
 
+    @app_commands.command(
+        name="leaderboard", description="This server's top players (only you see it)"
+    )
+    @app_commands.describe(page="Which ten: page 2 is places 11-20")
+    async def leaderboard(
+        self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 100_000] = 1
+    ) -> None:
+        await guarded(interaction, _bot(interaction).ladder_answers.leaderboard(interaction, page))
+
+    @app_commands.command(
+        name="stats", description="A player's record in this server (only you see it)"
+    )
+    @app_commands.describe(user="Whose record (yours if unset)")
+    async def stats(
+        self, interaction: discord.Interaction, user: discord.User | None = None
+    ) -> None:
+        await guarded(interaction, _bot(interaction).ladder_answers.stats(interaction, user))
+
+    @app_commands.command(
+        name="history", description="The last games played to the end here (only you see it)"
+    )
+    async def history(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, _bot(interaction).ladder_answers.history(interaction))
+
+    @app_commands.command(
+        name="recompute",
+        description="Rebuild this server's ladder from its stored games (Manage Server)",
+    )
+    async def recompute(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, _bot(interaction).ladder_answers.recompute(interaction))
+
 
 def _bot(interaction: discord.Interaction) -> ClaimItBot:
     return interaction.client  # type: ignore[return-value]

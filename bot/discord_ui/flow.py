@@ -32,6 +32,7 @@ from bot.service import (
     ServiceError,
 )
 from bot.service.errors import GameBroken, NoGameHere
+from bot.service.game_service import TAKEOVER_SUFFIX
 from bot.storage import EndReason, Game, GameStatus
 from engine.claimit import Bust, Passed, Phase, Roll, Stopped
 from render import LETTERS
@@ -329,9 +330,11 @@ class GameFlow:
             final = board_message(game, state, headline, prompt=False)
         await surface.edit(final, None)
         if state.phase is Phase.OVER:
-            results = await self.service.results(game.id)
-            board_result = await result_message(game, results, headline)
-            await surface.send(embed=board_result.embed, file=board_result.file())
+            board_result = await result_message(game, outcome, headline)
+            posted = await surface.send(embed=board_result.embed, file=board_result.file())
+            # The server's history links to this message.
+            if posted is not None:
+                await self.service.set_turn_message(game.id, posted.id)
         elif game.status is GameStatus.ACTIVE:
             await self._post_turn(surface, game, headline)
 
@@ -370,7 +373,7 @@ async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> No
 def _takeover_note(game: Game, who: str, why: str | None) -> str:
     """What the table is told when a computer player takes a seat over."""
     if why is None:
-        line = f"🤖 {who.removesuffix(' (bot)')} was away for two turns in a row"
+        line = f"🤖 {who.removesuffix(TAKEOVER_SUFFIX)} was away for two turns in a row"
     else:
         line = f"🤖 {who} {why}"
     if game.status is GameStatus.ACTIVE:

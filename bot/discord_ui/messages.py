@@ -9,7 +9,8 @@ from dataclasses import dataclass
 import discord
 
 from bot.discord_ui import text
-from bot.storage import Game, Result
+from bot.service import Outcome
+from bot.storage import Game
 from engine.claimit import MAX_PLAYERS, GameState, Phase, roll_odds
 from render import LETTERS, View, render_board
 from render.palette import PLAYERS
@@ -112,8 +113,9 @@ def _prompt(game: Game, state: GameState, bust: int | None) -> str:
     return "\n\n" + "\n".join(lines)
 
 
-async def result_message(game: Game, results: list[Result], headline: str) -> BoardMessage:
+async def result_message(game: Game, outcome: Outcome, headline: str) -> BoardMessage:
     assert game.state is not None
+    results = outcome.results
     winners = [game.seats[r.seat] for r in results if r.won]
     title = (
         f"{text.name(winners[0])} wins!"
@@ -126,5 +128,6 @@ async def result_message(game: Game, results: list[Result], headline: str) -> Bo
         description=f"{headline}\n\n**{title}**\n{text.results_table(game, results)}",
         colour=discord.Colour.gold(),
     )
+    embed.add_field(name="Ratings", value=text.rating_changes(outcome.rating_changes), inline=False)
     embed.set_image(url=f"attachment://{BOARD_FILE}")
     return BoardMessage(embed, png)

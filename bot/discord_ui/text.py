@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
 from discord.utils import escape_markdown, escape_mentions
 
+from bot.ladder import NEW_PLAYER, Rating, shown
 from bot.service import Outcome
-from bot.storage import Game, Result, Seat
+from bot.storage import Game, RatingChange, Result, Seat
 from engine.claimit import (
     Bust,
     GameState,
@@ -115,7 +117,7 @@ def deadline(at: float) -> str:
     return f"<t:{int(at)}:R>"
 
 
-def results_table(game: Game, results: list[Result]) -> str:
+def results_table(game: Game, results: Sequence[Result]) -> str:
     """The final table as a code block, best first."""
     ranked = sorted(results, key=lambda r: (-r.won, -r.largest_mine, -r.claims, -r.spaces, r.seat))
     lines = ["    player            mine claims spaces"]
@@ -124,6 +126,27 @@ def results_table(game: Game, results: list[Result]) -> str:
         trophy = "🏆" if r.won else "  "
         lines.append(f"{trophy}  {label:<16} {r.largest_mine:>4} {r.claims:>6} {r.spaces:>6}")
     return "```\n" + "\n".join(lines) + "\n```"
+
+
+def rating(value: Rating) -> str:
+    """A rating as players see it: mu - 3 sigma on a scale where a new player has 1000."""
+    return f"{shown(value.conservative):,}"
+
+
+def rating_changes(changes: Sequence[RatingChange]) -> str:
+    """Each human's rating before → after, e.g. "Ann 1,000 → 1,138 (+138)"."""
+    if not changes:
+        return "Unrated: it takes two human players for a game to count for the ladder."
+    lines = []
+    for change in changes:
+        before = shown((change.before or NEW_PLAYER).conservative)
+        after = shown(change.after.conservative)
+        first = " · first rated game" if change.before is None else ""
+        lines.append(
+            f"{escaped(change.display_name)}: {before:,} → **{after:,}** "
+            f"({after - before:+,}){first}"
+        )
+    return "\n".join(lines)
 
 
 RULES_DIR = Path(__file__).with_name("rules")

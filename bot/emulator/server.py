@@ -198,7 +198,14 @@ class DiscordEmulator:
     # Acting as a member ----------------------------------------------------------
 
     async def slash(
-        self, user: User, channel: Channel, command: str, *, locale: str = "en-US", **options: Any
+        self,
+        user: User,
+        channel: Channel,
+        command: str,
+        /,
+        *,
+        locale: str = "en-US",
+        **options: Any,
     ) -> Interaction:
         """Runs ``/claimit new``-style commands: ``command`` is "group sub" or a name."""
         name, _, sub = command.partition(" ")
@@ -228,14 +235,24 @@ class DiscordEmulator:
             ]
         else:
             data["options"] = _options(schema, options)
-        # Discord sends the objects that options name (channels here) alongside them.
+        # Discord sends the objects that options name (channels, users) alongside them.
+        resolved: dict[str, Any] = {}
         channels = [v for v in options.values() if isinstance(v, Channel)]
         if channels:
-            data["resolved"] = {
-                "channels": {
-                    str(c.id): {**payloads.channel(c), "permissions": "0"} for c in channels
-                }
+            resolved["channels"] = {
+                str(c.id): {**payloads.channel(c), "permissions": "0"} for c in channels
             }
+        users = [v for v in options.values() if isinstance(v, User)]
+        if users:
+            resolved["users"] = {str(u.id): payloads.user(u) for u in users}
+            now = time.time()
+            resolved["members"] = {
+                str(u.id): {k: v for k, v in payloads.member(u, guild, now).items() if k != "user"}
+                for u in users
+                if u.id in guild.member_permissions
+            }
+        if resolved:
+            data["resolved"] = resolved
         return await self._interact(2, user, channel, data, None, locale)
 
     async def click(self, user: User, message: Message, button: str) -> Interaction:
@@ -777,7 +794,7 @@ def _options(schema: list[dict[str, Any]], given: dict[str, Any]) -> list[dict[s
         {
             "name": name,
             "type": types[name],
-            "value": str(value.id) if isinstance(value, Channel) else value,
+            "value": str(value.id) if isinstance(value, Channel | User) else value,
         }
         for name, value in given.items()
     ]

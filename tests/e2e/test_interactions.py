@@ -206,4 +206,8 @@ async def test_claimit_is_registered_for_servers_only(world: World) -> None:
         "cancel",
         "leave",
         "settings",
+        "leaderboard",
+        "stats",
+        "history",
+        "recompute",
     ]

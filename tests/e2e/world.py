@@ -58,8 +58,9 @@ class World:
         self._tasks: list[asyncio.Task[None]] = []
 
     async def command(
-        self, user: User, command: str, *, where: Channel | None = None, **options: object
+        self, user: User, command: str, /, *, where: Channel | None = None, **options: object
     ) -> Interaction:
+        """Runs a slash command; ``options`` may include one named ``user``."""
         interaction = await self.discord.slash(user, where or self.channel, command, **options)
         return await self.discord.answer(interaction)
 

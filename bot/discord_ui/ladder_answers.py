@@ -1,0 +1,151 @@
+"""``/claimit leaderboard``, ``stats``, ``history`` and ``recompute``: answered only to the
+person who asked, like every lookup."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.discord_ui.ladder_messages import (
+    NO_HISTORY,
+    NO_LADDER,
+    history_embed,
+    leaderboard_embed,
+    no_stats,
+    not_on_ladder,
+    stats_embed,
+)
+from bot.service import LadderService, Leaderboard
+from bot.service.errors import NotAllowedToRecompute
+
+if TYPE_CHECKING:
+    from bot.discord_ui.client import ClaimItBot
+
+
+class LadderPageButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"claimit:ladder:(?P<page>\d{1,6})",
+):
+    """Turns the asker's leaderboard to another page; the page is all the custom_id holds."""
+
+    def __init__(self, page: int, *, label: str = "", disabled: bool = False) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or f"Page {page}",
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+                custom_id=f"claimit:ladder:{page}",
+            )
+        )
+        self.page = page
+
+    @classmethod
+    def parse(cls, match: re.Match[str]) -> LadderPageButton:
+        return cls(int(match["page"]))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LadderPageButton:
+        return cls.parse(match)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: ClaimItBot = interaction.client  # type: ignore[assignment]
+        await bot.ladder_answers.turn_page(interaction, self.page)
+
+
+class LadderAnswers:
+    def __init__(self, ladder: LadderService) -> None:
+        self.ladder = ladder
+
+    async def leaderboard(self, interaction: discord.Interaction, page: int) -> None:
+        board = await self._board(interaction, page)
+        if not board.entries:
+            await interaction.response.send_message(NO_LADDER, ephemeral=True)
+            return
+        await interaction.response.send_message(
+            content=_caller_note(board, interaction.user.id),
+            embed=leaderboard_embed(board, _server(interaction)),
+            view=_pages(board),
+            ephemeral=True,
+        )
+
+    async def turn_page(self, interaction: discord.Interaction, page: int) -> None:
+        board = await self._board(interaction, page)
+        if not board.entries:
+            await interaction.response.edit_message(content=NO_LADDER, embed=None, view=None)
+            return
+        await interaction.response.edit_message(
+            content=_caller_note(board, interaction.user.id),
+            embed=leaderboard_embed(board, _server(interaction)),
+            view=_pages(board),
+        )
+
+    async def _board(self, interaction: discord.Interaction, page: int) -> Leaderboard:
+        assert interaction.guild_id is not None
+        return await self.ladder.leaderboard(interaction.guild_id, interaction.user.id, page)
+
+    async def stats(
+        self, interaction: discord.Interaction, user: discord.User | discord.Member | None
+    ) -> None:
+        assert interaction.guild_id is not None
+        who = user or interaction.user
+        stats = await self.ladder.stats(interaction.guild_id, who.id)
+        if stats is None:
+            await interaction.response.send_message(
+                no_stats(who.display_name, who.id == interaction.user.id), ephemeral=True
+            )
+            return
+        await interaction.response.send_message(
+            embed=stats_embed(stats, who.display_avatar.url), ephemeral=True
+        )
+
+    async def history(self, interaction: discord.Interaction) -> None:
+        assert interaction.guild_id is not None
+        games = await self.ladder.history(interaction.guild_id)
+        if not games:
+            await interaction.response.send_message(NO_HISTORY, ephemeral=True)
+            return
+        await interaction.response.send_message(
+            embed=history_embed(games, interaction.guild_id, _server(interaction)),
+            ephemeral=True,
+        )
+
+    async def recompute(self, interaction: discord.Interaction) -> None:
+        # Like /claimit settings: Discord can't restrict one sub-command, so it is checked here.
+        if not interaction.permissions.manage_guild:
+            raise NotAllowedToRecompute()
+        assert interaction.guild_id is not None
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        counted = await self.ladder.recompute(interaction.guild_id)
+        board = await self.ladder.leaderboard(interaction.guild_id, interaction.user.id)
+        # Replaces the "thinking…" answer the defer showed.
+        await interaction.edit_original_response(
+            content=f"Rebuilt this server's ladder from its {counted} finished "
+            f"game{'s' * (counted != 1)}: {board.players} player{'s' * (board.players != 1)} "
+            "on it. Ratings, records and trends now follow from the stored results alone."
+        )
+
+
+def _caller_note(board: Leaderboard, user_id: int) -> str | None:
+    """Tells a caller who isn't on the ladder why (one who is has their line)."""
+    on_page = any(entry.user_id == user_id for entry in board.entries)
+    return None if on_page or board.caller is not None else not_on_ladder()
+
+
+def _pages(board: Leaderboard) -> discord.ui.View:
+    """Previous and Next, when there is more than one page."""
+    view = discord.ui.View(timeout=None)
+    if board.pages == 1:
+        return view
+    view.add_item(LadderPageButton(board.page - 1, label="◀ Previous", disabled=board.page == 1))
+    view.add_item(
+        LadderPageButton(board.page + 1, label="Next ▶", disabled=board.page == board.pages)
+    )
+    return view
+
+
+def _server(interaction: discord.Interaction) -> str:
+    return interaction.guild.name if interaction.guild is not None else "this server"

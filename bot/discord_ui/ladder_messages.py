@@ -1,0 +1,153 @@
+"""What the ladder commands show: the leaderboard, a player's stats, the server's history."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from bot.discord_ui import text
+from bot.ladder import NEW_PLAYER, Rating, shown
+from bot.service import Leaderboard, PlayerStats
+from bot.storage import FinishedGame, LadderEntry, Result
+
+MEDALS = ("🥇", "🥈", "🥉")
+SPARKS = "▁▂▃▄▅▆▇█"
+RATING_NOTE = "Rating: skill minus 3× its uncertainty; new players start at 1,000."
+NO_LADDER = (
+    "Nobody is on this server's ladder yet. A game counts once it is played to the end "
+    "with at least two people: start one with /claimit new."
+)
+NO_HISTORY = "No game has been played to the end in this server yet. Start one with /claimit new."
+LADDER_COLOUR = discord.Colour.gold()
+
+
+def leaderboard_embed(board: Leaderboard, server: str) -> discord.Embed:
+    lines = [_ladder_line(entry) for entry in board.entries]
+    if board.caller is not None:
+        lines += ["", "**Your place**", _ladder_line(board.caller)]
+    embed = discord.Embed(
+        title=f"Claim It! · {text.escaped(server)} ladder",
+        description="\n".join(lines),
+        colour=LADDER_COLOUR,
+    )
+    players = f"{board.players} player{'s' * (board.players != 1)}"
+    embed.set_footer(text=f"Page {board.page} of {board.pages} · {players} · {RATING_NOTE}")
+    return embed
+
+
+def not_on_ladder() -> str:
+    return (
+        "You're not on the ladder yet: it takes a game played to the end "
+        "with at least one other person."
+    )
+
+
+def _ladder_line(entry: LadderEntry) -> str:
+    place = MEDALS[entry.place - 1] if entry.place <= len(MEDALS) else f"`{entry.place}.`"
+    return (
+        f"{place} **{text.escaped(entry.display_name)}** · {text.rating(entry.rating)} · "
+        f"{_games(entry.games)} · {_wins(entry.wins, entry.games)} · best mine {entry.best_mine}"
+    )
+
+
+def stats_embed(stats: PlayerStats, avatar: str | None) -> discord.Embed:
+    record = stats.record
+    embed = discord.Embed(
+        title=f"Claim It! · {text.escaped(record.display_name)}",
+        description=_standing(stats),
+        colour=LADDER_COLOUR,
+    )
+    if avatar:
+        embed.set_thumbnail(url=avatar)
+    if stats.trend:
+        embed.add_field(name="Trend", value=trend(stats.trend, record.rated_games), inline=False)
+    games = _games(record.games)
+    if record.left_games:
+        games += f" ({record.left_games} left early)"
+    embed.add_field(name="Games", value=games)
+    embed.add_field(name="Wins", value=_wins(record.wins, record.games))
+    embed.add_field(name="Rated games", value=str(record.rated_games))
+    if record.played_out:
+        average = record.mine_total / record.played_out
+        embed.add_field(
+            name="Largest mine", value=f"{average:.1f} on average, best {record.best_mine}"
+        )
+    embed.add_field(name="Claims", value=f"{record.claims:,} in all")
+    if record.turns:
+        embed.add_field(
+            name="Busts",
+            value=f"{record.busts / record.turns:.2f} per turn ({record.busts} in {record.turns})",
+        )
+    embed.add_field(
+        name="Best single turn",
+        value=f"{record.best_turn} space{'s' * (record.best_turn != 1)} settled in one stop",
+    )
+    if record.last_played is not None:
+        embed.add_field(name="Last played", value=f"<t:{int(record.last_played)}:R>")
+    return embed
+
+
+def no_stats(name: str, is_self: bool) -> str:
+    who = "You haven't" if is_self else f"{text.escaped(name)} hasn't"
+    return f"{who} finished a Claim It! game in this server yet."
+
+
+def _standing(stats: PlayerStats) -> str:
+    rating = stats.record.rating
+    if rating is None or stats.place is None:
+        return "**Unrated** so far: a game counts for the ladder once it has two or more people."
+    return f"Rating **{text.rating(rating)}** · place **{stats.place}** of {stats.players}"
+
+
+def trend(ratings: Sequence[Rating], rated_games: int) -> str:
+    """The last ratings as a sparkline (from the start, for a player with few games),
+    and how far they moved."""
+    values = [shown(r.conservative) for r in ratings]
+    if rated_games <= len(values):
+        values.insert(0, shown(NEW_PLAYER.conservative))
+    low, high = min(values), max(values)
+    spark = "".join(
+        SPARKS[(len(SPARKS) - 1) * (v - low) // (high - low)] if high > low else SPARKS[3]
+        for v in values
+    )
+    return f"`{spark}` {values[-1] - values[0]:+,} over the last {_games(len(values) - 1)}"
+
+
+def history_embed(games: Sequence[FinishedGame], guild_id: int, server: str) -> discord.Embed:
+    embed = discord.Embed(
+        title=f"Claim It! · recent games in {text.escaped(server)}",
+        description="\n".join(_history_line(game, guild_id) for game in games),
+        colour=LADDER_COLOUR,
+    )
+    embed.set_footer(text="Newest first. Unrated games had fewer than two people.")
+    return embed
+
+
+def _history_line(game: FinishedGame, guild_id: int) -> str:
+    winners = [p for p in game.players if p.won]
+    others = [p for p in game.players if not p.won]
+    crown = " & ".join(_player(p) for p in winners)
+    line = f"<t:{int(game.finished_at)}:d> · **game {game.id}** · 🏆 {crown}"
+    if others:
+        line += " · with " + ", ".join(_player(p) for p in others)
+    if not game.rated:
+        line += " · unrated"
+    if game.final_message_id is not None:
+        link = f"https://discord.com/channels/{guild_id}/{game.place_id}/{game.final_message_id}"
+        line += f" · [final board]({link})"
+    return line
+
+
+def _player(result: Result) -> str:
+    name = text.escaped(result.display_name)
+    return name + " (left)" if result.left else name
+
+
+def _games(count: int) -> str:
+    return f"{count:,} game{'s' * (count != 1)}"
+
+
+def _wins(wins: int, games: int) -> str:
+    rate = f" ({wins / games:.0%})" if games else ""
+    return f"{wins:,} win{'s' * (wins != 1)}{rate}"

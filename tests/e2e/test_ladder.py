@@ -1,0 +1,149 @@
+"""The ladder through Discord: rating changes at game over, leaderboard, stats, history."""
+
+from __future__ import annotations
+
+import random
+
+from bot.service import Actor, GameService, Player
+from bot.storage import GameStatus
+from tests.bot.fixtures import play_to_the_end
+from tests.e2e.world import World, describe, ephemeral_answer
+
+
+async def test_a_server_without_games_gets_friendly_empty_answers(world: World) -> None:
+    ann, bo = world.players[:2]
+    assert "Nobody is on this server's ladder yet" in ephemeral_answer(
+        await world.command(ann, "claimit leaderboard")
+    )
+    assert "You haven't finished" in ephemeral_answer(await world.command(ann, "claimit stats"))
+    assert "Bo hasn't finished" in ephemeral_answer(
+        await world.command(ann, "claimit stats", user=bo)
+    )
+    assert "No game has been played to the end" in ephemeral_answer(
+        await world.command(bo, "claimit history")
+    )
+
+
+async def test_a_finished_game_shows_rating_changes_and_fills_the_ladder(world: World) -> None:
+    ann, bo, cy = world.players[:3]
+    await world.start_game(3)
+    result = await world.finish(random.Random(4))
+    ratings = next(f["value"] for f in result.embeds[0]["fields"] if f["name"] == "Ratings")
+    for player in (ann, bo, cy):
+        assert f"{player.name}: 1,000 → **" in ratings
+    assert ratings.count("first rated game") == 3
+    service = world.bots[0].service
+    (game,) = [g for g in await world.bots[0].ladder_answers.ladder.history(world.guild.id)]
+    results = await service.results(game.id)
+
+    board = await world.command(bo, "claimit leaderboard")
+    text = ephemeral_answer(board)
+    assert board.response_message is not None and board.response_message.buttons() == []
+    order = [line for line in text.split("\n") if "game ·" in line]
+    assert len(order) == 3 and order[0].startswith("Claim It! · Prospectors ladder 🥇")
+    winner = next(p for p in (ann, bo, cy) if p.id == next(r.user_id for r in results if r.won))
+    assert f"🥇 **{winner.name}**" in text and "1 win (100%)" in text
+
+    stats = ephemeral_answer(await world.command(ann, "claimit stats", user=cy))
+    cy_result = next(r for r in results if r.user_id == cy.id)
+    assert "Claim It! · Cy" in stats and "Rating **" in stats and "of 3" in stats
+    assert "Games: 1 game" in stats and f"best {cy_result.largest_mine}" in stats
+    assert f"{cy_result.claims} in all" in stats
+    assert f"{cy_result.busts} in {cy_result.turns}" in stats
+    assert f"Best single turn: {cy_result.best_turn} space" in stats
+    assert "over the last 1 game" in stats
+
+    history = ephemeral_answer(await world.command(cy, "claimit history"))
+    link = f"https://discord.com/channels/{world.guild.id}/{world.channel.id}/{result.id}"
+    assert f"**game {game.id}**" in history and f"[final board]({link})" in history
+    assert all(p.name in history for p in (ann, bo, cy)) and "unrated" not in history
+
+
+async def test_a_game_against_computer_players_alone_is_unrated(world: World) -> None:
+    ann = world.players[0]
+    lobby = (await world.command(ann, "claimit new", bots=2)).response_message
+    assert lobby is not None
+    await world.click(ann, lobby, "Start")
+    result = await world.finish(random.Random(2))
+    assert "Ratings: Unrated" in describe(result)
+    stats = ephemeral_answer(await world.command(ann, "claimit stats"))
+    assert "**Unrated** so far" in stats and "Games: 1 game" in stats
+    assert "Nobody is on this server's ladder yet" in ephemeral_answer(
+        await world.command(ann, "claimit leaderboard")
+    )
+    assert "· unrated" in ephemeral_answer(await world.command(ann, "claimit history"))
+
+
+async def test_a_long_ladder_pages_with_buttons_and_shows_the_callers_place(
+    world: World,
+) -> None:
+    ann, bo = world.players[:2]
+    service = world.bots[0].service
+    rng = random.Random(9)
+    regulars = [Player(900 + n, f"Regular {n}") for n in range(14)]
+    for n in range(14):
+        pair = [regulars[n], regulars[(n + 1) % 14]]
+        await _play(service, world.guild.id, 5000 + n, pair, rng)
+    for n in range(3):
+        # Ann leaves three games at once, so she ranks last in each: low on the ladder.
+        table = [regulars[n], regulars[n + 5], Player(ann.id, ann.name)]
+        await _play(service, world.guild.id, 6000 + n, table, rng, leaver=ann.id)
+
+    first = await world.command(ann, "claimit leaderboard")
+    page_1 = first.response_message
+    assert page_1 is not None
+    assert "Page 1 of 2 · 15 players" in page_1.embeds[0]["footer"]["text"]
+    assert page_1.button_labels() == ["◀ Previous", "Next ▶"]
+    assert page_1.button("◀ Previous").get("disabled")
+    places = [line for line in describe(page_1).split("\n") if "best mine" in line]
+    ann_place = await world.bots[0].ladder_answers.ladder.stats(world.guild.id, ann.id)
+    assert ann_place is not None and ann_place.place is not None
+    assert ann_place.place > 10
+    assert "**Your place**" in describe(page_1) and len(places) == 11
+    assert f"`{ann_place.place}.` **Ann**" in describe(page_1)
+
+    await world.click(ann, page_1, "Next ▶")
+    assert "Page 2 of 2" in page_1.embeds[0]["footer"]["text"]
+    assert "`11.`" in describe(page_1) and "🥇" not in describe(page_1)
+    assert page_1.button("Next ▶").get("disabled")
+    await world.click(ann, page_1, "◀ Previous")
+    assert "Page 1 of 2" in page_1.embeds[0]["footer"]["text"] and "🥇" in describe(page_1)
+
+    last_page = await world.command(bo, "claimit leaderboard", page=7)
+    assert last_page.response_message is not None
+    assert "`15.`" in describe(last_page.response_message)
+    assert "not on the ladder yet" in (last_page.response_message.content or "")
+
+
+async def test_recompute_is_for_manage_server_and_keeps_the_ladder(world: World) -> None:
+    ann, bo = world.players[:2]
+    await world.start_game(2)
+    await world.finish(random.Random(6))
+    before = ephemeral_answer(await world.command(bo, "claimit leaderboard"))
+    refused = ephemeral_answer(await world.command(bo, "claimit recompute"))
+    assert "Manage Server" in refused
+    done = await world.command(ann, "claimit recompute")
+    answer = await world.discord.wait_for_message(
+        world.channel, lambda m: m is done.response_message and "Rebuilt" in (m.content or "")
+    )
+    assert answer.ephemeral and "from its 1 finished game: 2 players on it" in answer.content
+    assert ephemeral_answer(await world.command(bo, "claimit leaderboard")) == before
+
+
+async def _play(
+    service: GameService,
+    guild_id: int,
+    channel_id: int,
+    players: list[Player],
+    rng: random.Random,
+    leaver: int | None = None,
+) -> None:
+    """A game played straight through the service, as if by other members."""
+    game = await service.create_lobby(guild_id=guild_id, channel_id=channel_id, host=players[0])
+    for player in players[1:]:
+        game = await service.join(game.id, player, game.version)
+    game = await service.start(game.id, Actor(players[0].user_id), game.version)
+    if leaver is not None:
+        game = await service.leave(game.id, leaver, game.version)
+    game = await play_to_the_end(service, game, rng)
+    assert game.status is GameStatus.FINISHED
