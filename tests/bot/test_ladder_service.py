@@ -357,3 +357,27 @@ async def test_a_version_2_database_counts_its_leavers_after_the_upgrade(tmp_pat
         (101, "Bo", True),
         (None, "Bot 1 (easy)", False),
     ]
+
+
+async def test_the_ladder_reads_search_indexes_and_never_scan_a_table(
+    service: GameService, ladder: LadderService, database: Database
+) -> None:
+    await play_a_season(service, random.Random(12), 6)
+    statements: list[str] = []
+    await database._connection.set_trace_callback(statements.append)
+    try:
+        await ladder.leaderboard(GUILD, ANN.user_id, 1)
+        await ladder.leaderboard(GUILD, 999, 2)
+        await ladder.stats(GUILD, ANN.user_id)
+        await ladder.history(GUILD)
+    finally:
+        await database._connection.set_trace_callback(None)
+    queries = [s for s in statements if s.lstrip().upper().startswith("SELECT")]
+    assert len(queries) >= 8
+    async with database.read() as connection:
+        for query in queries:
+            plan = [
+                row[3] for row in await connection.execute_fetchall("EXPLAIN QUERY PLAN " + query)
+            ]
+            assert all(not step.startswith("SCAN") for step in plan), (query, plan)
+            assert any("INDEX" in step for step in plan), (query, plan)
