@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import random
 from typing import Any
@@ -62,6 +64,7 @@ class ClaimItBot(discord.Client):
         self._dice = dice
         self._clock = clock or SystemClock()
         self._database: Database | None = None
+        self._resuming: asyncio.Task[Any] | None = None
         self.tree = _Tree(self)
         self.tree.add_command(ClaimItCommands())
 
@@ -92,8 +95,13 @@ class ClaimItBot(discord.Client):
             len(self.guilds),
             self.settings.database,
         )
-        await self.flow.computer.resume()
-        self.deadlines.start()
+        # A stop right after the start must not close the database under this.
+        self._resuming = asyncio.current_task()
+        try:
+            await self.flow.computer.resume()
+            self.deadlines.start()
+        finally:
+            self._resuming = None
 
     async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
         await self.flow.member_left(payload.guild_id, payload.user.id)
@@ -112,6 +120,10 @@ class ClaimItBot(discord.Client):
             await button.callback(interaction)
 
     async def close(self) -> None:
+        if self._resuming is not None and self._resuming is not asyncio.current_task():
+            self._resuming.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._resuming
         if hasattr(self, "flow"):
             await self.deadlines.stop()
             await self.flow.computer.stop()
