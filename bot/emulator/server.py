@@ -96,6 +96,8 @@ class DiscordEmulator:
         self._sessions: list[_Session] = []
         self._identified = asyncio.Event()
         self._message_posted = asyncio.Condition()
+        self.on_change: list[Callable[[], None]] = []
+        """Called after anything a member could see changed (the sandbox's live page)."""
         self._runner: web.AppRunner | None = None
         self.base_url = ""
 
@@ -125,13 +127,13 @@ class DiscordEmulator:
     def gateway_url(self) -> str:
         return self.base_url.replace("http://", "ws://") + "/gateway"
 
-    def add_user(self, name: str) -> User:
-        user = User(snowflake(), name)
+    def add_user(self, name: str, id: int | None = None) -> User:
+        user = User(id or snowflake(), name)
         self.users[user.id] = user
         return user
 
-    def add_guild(self, name: str, owner: User) -> Guild:
-        guild = Guild(snowflake(), name, owner.id)
+    def add_guild(self, name: str, owner: User, id: int | None = None) -> Guild:
+        guild = Guild(id or snowflake(), name, owner.id)
         guild.member_permissions[owner.id] = discord.Permissions.all()
         self.guilds[guild.id] = guild
         return guild
@@ -148,8 +150,9 @@ class DiscordEmulator:
         guild: Guild,
         name: str,
         bot_permissions: discord.Permissions = DEFAULT_BOT_PERMISSIONS,
+        id: int | None = None,
     ) -> Channel:
-        channel = Channel(snowflake(), guild.id, name, bot_permissions)
+        channel = Channel(id or snowflake(), guild.id, name, bot_permissions)
         guild.channels[channel.id] = channel
         self.channels[channel.id] = channel
         return channel
@@ -182,6 +185,7 @@ class DiscordEmulator:
         del self.channels[channel.id]
         event = "THREAD_DELETE" if channel.is_thread else "CHANNEL_DELETE"
         await self._dispatch_if_connected(event, payloads.channel(channel))
+        await self._changed()
 
     def threads_of(self, channel: Channel) -> list[Channel]:
         guild = self.guilds[channel.guild_id]
@@ -325,6 +329,8 @@ class DiscordEmulator:
     async def _changed(self) -> None:
         async with self._message_posted:
             self._message_posted.notify_all()
+        for listener in self.on_change:
+            listener()
 
     # REST ----------------------------------------------------------------------
 
@@ -582,6 +588,7 @@ class DiscordEmulator:
         self.guilds[parent.guild_id].channels[thread.id] = thread
         self.channels[thread.id] = thread
         await self._dispatch("THREAD_CREATE", {**payloads.channel(thread), "newly_created": True})
+        await self._changed()
         return _json(payloads.channel(thread), 201)
 
     async def _get_member(self, request: web.Request) -> web.Response:
