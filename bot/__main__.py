@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import logging
 import sys
@@ -9,27 +10,36 @@ import sys
 import discord
 
 from bot.discord_ui.client import ClaimItBot, use_discord_at
+from bot.sandbox.run import run_sandbox
 from bot.settings import Settings, SettingsError
 from bot.storage import DatabaseTooNew
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="claimit", description="Run the Claim It! Discord bot, or try it in a local sandbox."
+    )
+    parser.add_argument(
+        "--sandbox",
+        action="store_true",
+        help="play in a local page that looks like Discord, without a token "
+        "(also what happens when DISCORD_TOKEN is not set)",
+    )
+    arguments = parser.parse_args(argv)
     try:
         settings = Settings.load()
     except SettingsError as e:
         return _fail(str(e), 2)
-    if not settings.discord_token:
-        return _fail(
-            "DISCORD_TOKEN is not set. Put the bot's token in the environment or in a .env "
-            "file here (see .env.example).",
-            2,
-        )
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
-    if settings.log_level != "DEBUG":
-        # discord.py's own INFO lines (logging in, gateway sessions) are for debugging.
-        logging.getLogger("discord").setLevel(logging.WARNING)
+    _configure_logging(settings)
+    if arguments.sandbox or not settings.discord_token:
+        if not arguments.sandbox:
+            print(
+                "claimit: DISCORD_TOKEN is not set, so this is the local sandbox. "
+                "To run the bot on Discord, put its token in the environment or in a .env "
+                "file here (see .env.example).",
+                file=sys.stderr,
+            )
+        return _sandbox(settings)
     if settings.discord_url:
         use_discord_at(settings.discord_url)
     try:
@@ -43,6 +53,31 @@ def main() -> int:
     except KeyboardInterrupt:
         pass
     return 0
+
+
+def _sandbox(settings: Settings) -> int:
+    try:
+        asyncio.run(run_sandbox(settings, announce=lambda line: print(line, flush=True)))
+    except OSError as e:
+        return _fail(
+            f"the sandbox page can't use port {settings.sandbox_port} ({e.strerror}); "
+            "set CLAIMIT_SANDBOX_PORT to another port, or 0 for any free one.",
+            1,
+        )
+    except DatabaseTooNew as e:
+        return _fail(str(e), 1)
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+def _configure_logging(settings: Settings) -> None:
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    if settings.log_level != "DEBUG":
+        # discord.py's own INFO lines (logging in, gateway sessions) are for debugging.
+        logging.getLogger("discord").setLevel(logging.WARNING)
 
 
 async def _run(bot: ClaimItBot, token: str) -> None:

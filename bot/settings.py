@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 DEFAULT_DATABASE = "claimit.sqlite3"
+DEFAULT_SANDBOX_DATABASE = "claimit-sandbox.sqlite3"
+DEFAULT_SANDBOX_PORT = 8765
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 BOOLEANS = {"true": True, "1": True, "yes": True, "false": False, "0": False, "no": False}
 
@@ -35,6 +37,10 @@ class Settings:
     """Ask Discord for the privileged Server Members intent (enable it in the developer
     portal first), so a player leaving the server is replaced at once instead of at
     their next turn's deadline."""
+    sandbox_database: Path = Path(DEFAULT_SANDBOX_DATABASE)
+    """The sandbox's own file, so trying the bot locally never touches a real deployment's."""
+    sandbox_port: int = DEFAULT_SANDBOX_PORT
+    """The sandbox page's port on 127.0.0.1; 0 picks a free one."""
 
     @classmethod
     def load(
@@ -59,6 +65,9 @@ class Settings:
         events = (values.get("CLAIMIT_MEMBER_EVENTS") or "false").strip().lower()
         if events not in BOOLEANS:
             raise SettingsError(f"CLAIMIT_MEMBER_EVENTS must be true or false, not {events!r}")
+        port = values.get("CLAIMIT_SANDBOX_PORT") or str(DEFAULT_SANDBOX_PORT)
+        if not port.isdigit() or not 0 <= int(port) <= 65535:
+            raise SettingsError(f"CLAIMIT_SANDBOX_PORT must be a port (0-65535), not {port!r}")
         return cls(
             discord_token=values.get("DISCORD_TOKEN") or None,
             database=Path(values.get("CLAIMIT_DATABASE") or DEFAULT_DATABASE),
@@ -67,6 +76,10 @@ class Settings:
             discord_url=values.get("CLAIMIT_DISCORD_URL") or None,
             bot_pause=bot_pause,
             member_events=BOOLEANS[events],
+            sandbox_database=Path(
+                values.get("CLAIMIT_SANDBOX_DATABASE") or DEFAULT_SANDBOX_DATABASE
+            ),
+            sandbox_port=int(port),
         )
 
 

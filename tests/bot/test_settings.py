@@ -44,6 +44,8 @@ def test_env_example_lists_every_setting_with_its_default() -> None:
         "CLAIMIT_DISCORD_URL",
         "CLAIMIT_BOT_PAUSE",
         "CLAIMIT_MEMBER_EVENTS",
+        "CLAIMIT_SANDBOX_DATABASE",
+        "CLAIMIT_SANDBOX_PORT",
     }
     assert Settings.load({}, ROOT / ".env.example") == Settings.load({}, ROOT / "nothing")
 
@@ -74,3 +76,11 @@ def test_optional_settings_are_read_and_checked(tmp_path: Path) -> None:
     assert Settings.load({"CLAIMIT_MEMBER_EVENTS": "True"}, tmp_path / "none").member_events
     with pytest.raises(SettingsError, match="CLAIMIT_MEMBER_EVENTS"):
         Settings.load({"CLAIMIT_MEMBER_EVENTS": "sometimes"}, tmp_path / "none")
+    sandbox = Settings.load(
+        {"CLAIMIT_SANDBOX_DATABASE": "try.db", "CLAIMIT_SANDBOX_PORT": "0"}, tmp_path / "none"
+    )
+    assert (sandbox.sandbox_database, sandbox.sandbox_port) == (Path("try.db"), 0)
+    assert Settings.load({}, tmp_path / "none").sandbox_database != Path(DEFAULT_DATABASE)
+    for port in ("http", "70000", "-1"):
+        with pytest.raises(SettingsError, match="CLAIMIT_SANDBOX_PORT"):
+            Settings.load({"CLAIMIT_SANDBOX_PORT": port}, tmp_path / "none")

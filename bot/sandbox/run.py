@@ -1,0 +1,54 @@
+"""Starts the sandbox: the emulator, the real bot connected to it, and the page."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from dataclasses import replace
+
+from bot.discord_ui.client import ClaimItBot, use_discord_at
+from bot.emulator import DiscordEmulator
+from bot.sandbox.server_world import populate
+from bot.sandbox.web import SandboxPage
+from bot.settings import Settings
+
+log = logging.getLogger(__name__)
+
+
+async def run_sandbox(
+    settings: Settings, announce: Callable[[str], None] = print, ready: asyncio.Event | None = None
+) -> None:
+    """Runs until cancelled (Ctrl-C). The bot is the unmodified ``ClaimItBot``; only the
+    address discord.py connects to and the database file differ."""
+    emulator = DiscordEmulator()
+    await emulator.start()
+    server = populate(emulator)
+    use_discord_at(emulator.base_url)
+    bot = ClaimItBot(
+        replace(
+            settings,
+            discord_token=emulator.token,
+            database=settings.sandbox_database,
+            dev_guild_id=None,
+        ),
+        guild_ready_timeout=0.1,
+    )
+    page = SandboxPage(emulator, server)
+    try:
+        async with bot:
+            await bot.login(emulator.token)
+            connection = asyncio.create_task(bot.connect())
+            await bot.wait_until_ready()
+            url = await page.start(port=settings.sandbox_port)
+            announce(
+                f"claimit sandbox: open {url} in a browser to play in #{server.channel.name} "
+                f"as {', '.join(m.user.name for m in server.members)} "
+                f"(games are kept in {settings.sandbox_database}). Ctrl-C stops it."
+            )
+            if ready is not None:
+                ready.set()
+            await connection
+    finally:
+        await page.close()
+        await emulator.close()

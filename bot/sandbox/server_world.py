@@ -1,0 +1,62 @@
+"""The sandbox's server: five members, one channel, fixed ids so its games survive a restart."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import discord
+
+from bot.emulator import Channel, DiscordEmulator, Guild, User
+
+GUILD_ID = 1_100_000_000_000_000_001
+CHANNEL_ID = 1_100_000_000_000_000_002
+MEMBERS = (
+    # name, avatar colour, manages the server
+    ("Ann", "#e0603a", True),
+    ("Bo", "#3a8ee0", False),
+    ("Cy", "#3ab06a", False),
+    ("Di", "#a05ad0", False),
+    ("Ed", "#d0a030", False),
+)
+"""The members one person can act as; Ann holds Manage Server, to try /claimit settings."""
+
+
+@dataclass(frozen=True)
+class Member:
+    user: User
+    colour: str
+    manages_server: bool
+
+
+@dataclass(frozen=True)
+class SandboxServer:
+    guild: Guild
+    channel: Channel
+    members: tuple[Member, ...]
+
+    def member(self, user_id: int) -> Member | None:
+        return next((m for m in self.members if m.user.id == user_id), None)
+
+
+def populate(emulator: DiscordEmulator) -> SandboxServer:
+    users = [
+        emulator.add_user(name, id=GUILD_ID + 100 + n) for n, (name, _, _) in enumerate(MEMBERS)
+    ]
+    guild = emulator.add_guild("Sandbox", users[0], id=GUILD_ID)
+    for user in users[1:]:
+        emulator.add_member(
+            guild,
+            user,
+            discord.Permissions(
+                view_channel=True,
+                send_messages=True,
+                use_application_commands=True,
+                read_message_history=True,
+            ),
+        )
+    channel = emulator.add_channel(guild, "claim-it", id=CHANNEL_ID)
+    members = tuple(
+        Member(user, colour, manages)
+        for user, (_, colour, manages) in zip(users, MEMBERS, strict=True)
+    )
+    return SandboxServer(guild, channel, members)

@@ -1,0 +1,126 @@
+"""Reads a typed slash command, ``/claimit new bots:1 bot_level:hard``, the way Discord's
+message box would: against the commands the bot registered, checking each option."""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass
+from typing import Any
+
+from bot.emulator import Channel, User
+
+SUB_COMMAND = 1
+STRING, INTEGER, BOOLEAN, USER, CHANNEL, NUMBER = 3, 4, 5, 6, 7, 10
+TRUE = ("true", "yes", "on", "1")
+FALSE = ("false", "no", "off", "0")
+
+
+class SlashTextError(Exception):
+    """Why the typed command can't be sent, in the words a Discord client would use."""
+
+
+@dataclass(frozen=True)
+class CommandSpec:
+    name: str
+    """The full name, e.g. "claimit new"."""
+    description: str
+    options: tuple[dict[str, Any], ...]
+
+
+def command_specs(registered: list[dict[str, Any]]) -> list[CommandSpec]:
+    """Every command a member can type, sub-commands spelled out."""
+    specs = []
+    for command in registered:
+        subs = [o for o in command.get("options", []) if o["type"] == SUB_COMMAND]
+        if not subs:
+            specs.append(
+                CommandSpec(
+                    command["name"],
+                    command.get("description", ""),
+                    tuple(command.get("options", [])),
+                )
+            )
+        for sub in subs:
+            specs.append(
+                CommandSpec(
+                    f"{command['name']} {sub['name']}",
+                    sub.get("description", ""),
+                    tuple(sub.get("options", [])),
+                )
+            )
+    return specs
+
+
+def parse(
+    text: str, specs: list[CommandSpec], users: list[User], channels: list[Channel]
+) -> tuple[str, dict[str, Any]]:
+    """The command's name and its options' values (users and channels as objects)."""
+    try:
+        words = shlex.split(text.strip())
+    except ValueError as e:
+        raise SlashTextError(f"Can't read that: {e}.") from None
+    if not words or not words[0].startswith("/"):
+        raise SlashTextError("Commands start with /, e.g. /claimit new.")
+    words[0] = words[0][1:]
+    spec = _longest_match(words, specs)
+    given: dict[str, Any] = {}
+    for word in words[len(spec.name.split()) :]:
+        name, sep, raw = word.partition(":")
+        option = next((o for o in spec.options if o["name"] == name), None)
+        if not sep or option is None:
+            names = ", ".join(o["name"] for o in spec.options) or "none"
+            raise SlashTextError(f"/{spec.name} has no option {word!r}. Its options: {names}.")
+        given[name] = _value(option, raw, users, channels)
+    missing = [o["name"] for o in spec.options if o.get("required") and o["name"] not in given]
+    if missing:
+        raise SlashTextError(f"/{spec.name} needs {', '.join(missing)}.")
+    return spec.name, given
+
+
+def _longest_match(words: list[str], specs: list[CommandSpec]) -> CommandSpec:
+    for length in (2, 1):
+        name = " ".join(words[:length])
+        spec = next((s for s in specs if s.name == name), None)
+        if spec is not None:
+            return spec
+    known = ", ".join(f"/{s.name}" for s in specs)
+    raise SlashTextError(f"There is no /{' '.join(words[:2])}. Try one of: {known}.")
+
+
+def _value(option: dict[str, Any], raw: str, users: list[User], channels: list[Channel]) -> Any:
+    name, kind = option["name"], option["type"]
+    choices = option.get("choices")
+    if choices:
+        values = [c["value"] for c in choices]
+        picked = next((c["value"] for c in choices if raw in (str(c["value"]), c["name"])), None)
+        if picked is None:
+            raise SlashTextError(f"{name} is one of: {', '.join(map(str, values))}.")
+        return picked
+    if kind == BOOLEAN:
+        if raw.lower() in TRUE:
+            return True
+        if raw.lower() in FALSE:
+            return False
+        raise SlashTextError(f"{name} is true or false.")
+    if kind in (INTEGER, NUMBER):
+        try:
+            number: int | float = int(raw) if kind == INTEGER else float(raw)
+        except ValueError:
+            raise SlashTextError(f"{name} is a number.") from None
+        low, high = option.get("min_value"), option.get("max_value")
+        if (low is not None and number < low) or (high is not None and number > high):
+            raise SlashTextError(f"{name} is from {low} to {high}.")
+        return number
+    if kind == USER:
+        wanted = raw.removeprefix("@").strip("<>@").lower()
+        user = next((u for u in users if wanted in (u.name.lower(), str(u.id))), None)
+        if user is None:
+            raise SlashTextError(f"No member called {raw!r} here.")
+        return user
+    if kind == CHANNEL:
+        wanted = raw.removeprefix("#").strip("<>#").lower()
+        channel = next((c for c in channels if wanted in (c.name.lower(), str(c.id))), None)
+        if channel is None:
+            raise SlashTextError(f"No channel called {raw!r} here.")
+        return channel
+    return raw

@@ -1,0 +1,259 @@
+"use strict";
+// The sandbox page: shows what the chosen member sees in a channel and acts for them.
+// The server holds all state; this page only renders /api/channel and posts actions.
+
+const state = { user: null, channel: null, members: [], commands: [], view: null };
+const $ = (id) => document.getElementById(id);
+
+function escapeHtml(text) {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+}
+
+function timestamp(seconds, style) {
+  const date = new Date(seconds * 1000);
+  if (style === "R") {
+    const delta = Math.round((date - Date.now()) / 1000);
+    const rtf = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+    const units = [["day", 86400], ["hour", 3600], ["minute", 60], ["second", 1]];
+    for (const [unit, size] of units) {
+      if (Math.abs(delta) >= size || unit === "second") return rtf.format(Math.round(delta / size), unit);
+    }
+  }
+  if (style === "d") return date.toLocaleDateString();
+  if (style === "t") return date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return date.toLocaleString();
+}
+
+// Discord's markdown, as far as the bot uses it: code blocks, code, bold, italics,
+// links, mentions, channels and timestamps. Everything is escaped first.
+function markdown(text) {
+  const names = (state.view && state.view.names) || {};
+  const channelNames = (state.view && state.view.channel_names) || {};
+  const blocks = text.split("```");
+  return blocks.map((block, index) => {
+    if (index % 2 === 1) return `<pre>${escapeHtml(block.replace(/^\n/, ""))}</pre>`;
+    let html = escapeHtml(block);
+    html = html.replace(/`([^`]+)`/g, "<code>$1</code>");
+    html = html.replace(/\*\*([^*]+)\*\*/g, "<strong>$1</strong>");
+    html = html.replace(/(^|[^\\])\*([^*\n]+)\*/g, "$1<em>$2</em>");
+    html = html.replace(/\[([^\]]+)\]\((https?:[^)\s]+)\)/g, '<a href="$2" target="_blank" rel="noopener">$1</a>');
+    html = html.replace(/&lt;@!?(\d+)&gt;/g, (_, id) => `<span class="mention">@${escapeHtml(names[id] || "unknown")}</span>`);
+    html = html.replace(/&lt;#(\d+)&gt;/g, (_, id) => `<span class="mention">#${escapeHtml(channelNames[id] || "deleted")}</span>`);
+    html = html.replace(/&lt;t:(\d+)(?::([tTdDfFR]))?&gt;/g, (_, s, style) => `<time>${escapeHtml(timestamp(Number(s), style))}</time>`);
+    return html.replace(/\\([*_`~\\])/g, "$1");
+  }).join("");
+}
+
+function avatar(name, colour, small) {
+  return `<div class="avatar${small ? " small" : ""}" style="background:${colour}">${escapeHtml(name[0] || "?")}</div>`;
+}
+
+function colourOf(authorId, bot) {
+  if (bot) return "#5865f2";
+  const member = state.members.find((m) => m.id === authorId);
+  return member ? member.colour : "#80848e";
+}
+
+function renderEmbed(embed) {
+  const colour = embed.color != null ? `#${embed.color.toString(16).padStart(6, "0")}` : "#4e5058";
+  const fields = (embed.fields || []).map((f) => `
+    <div class="field${f.inline === false ? " wide" : ""}">
+      <div class="field-name">${markdown(f.name)}</div>
+      <div class="field-value">${markdown(f.value)}</div>
+    </div>`).join("");
+  return `<div class="embed" style="border-left-color:${colour}">
+    ${embed.thumbnail && embed.thumbnail.url ? `<img class="thumbnail" alt="" src="${escapeHtml(embed.thumbnail.url)}">` : ""}
+    ${embed.title ? `<div class="title">${markdown(embed.title)}</div>` : ""}
+    ${embed.description ? `<div class="description">${markdown(embed.description)}</div>` : ""}
+    ${fields ? `<div class="fields">${fields}</div>` : ""}
+    ${embed.image_url ? `<img class="image board" alt="board" src="${escapeHtml(embed.image_url)}">` : ""}
+    ${embed.footer ? `<div class="footer">${escapeHtml(embed.footer.text)}</div>` : ""}
+  </div>`;
+}
+
+function renderComponents(message) {
+  return (message.components || []).map((row) => `<div class="row">${(row.components || []).map((c) => {
+    if (c.type === 2) {
+      const emoji = c.emoji && c.emoji.name ? `${escapeHtml(c.emoji.name)} ` : "";
+      return `<button type="button" class="style-${c.style}" data-message="${message.id}"
+        data-custom-id="${escapeHtml(c.custom_id || "")}" ${c.disabled ? "disabled" : ""}>${emoji}${escapeHtml(c.label || "")}</button>`;
+    }
+    if (c.type === 3) {
+      const options = (c.options || []).map((o) => `<option value="${escapeHtml(o.value)}">${escapeHtml(o.label)}</option>`).join("");
+      return `<select data-message="${message.id}" data-custom-id="${escapeHtml(c.custom_id)}" ${c.disabled ? "disabled" : ""}>
+        <option value="" selected disabled>${escapeHtml(c.placeholder || "Choose…")}</option>${options}</select>`;
+    }
+    return "";
+  }).join("")}</div>`).join("");
+}
+
+function renderMessage(message) {
+  const author = message.author;
+  const body = message.loading
+    ? `<div class="loading">${escapeHtml(author.name)} is thinking…</div>`
+    : `${message.content ? `<div class="content">${markdown(message.content)}</div>` : ""}
+       ${message.embeds.map(renderEmbed).join("")}
+       ${message.attachments.map((a) => `<div class="attachment"><img alt="${escapeHtml(a.filename)}" src="${escapeHtml(a.url)}"></div>`).join("")}
+       <div class="components">${renderComponents(message)}</div>`;
+  const thread = message.thread
+    ? `<div class="thread-link">🧵 <a href="#" data-channel="${message.thread.id}">${escapeHtml(message.thread.name)}</a></div>` : "";
+  const when = new Date(message.created_at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return `<article class="message${message.ephemeral ? " ephemeral" : ""}" data-id="${message.id}">
+    ${avatar(author.name, colourOf(author.id, author.bot))}
+    <div class="body">
+      <div><span class="author">${escapeHtml(author.name)}</span>${author.bot ? '<span class="tag">APP</span>' : ""}
+        <span class="time">${when}${message.edited ? " (edited)" : ""}</span></div>
+      ${body}${thread}
+      ${message.ephemeral ? '<div class="only-you">👁 Only you can see this</div>' : ""}
+    </div></article>`;
+}
+
+function renderSidebar() {
+  $("members").innerHTML = state.members.map((m) => `
+    <li data-user="${m.id}" class="${m.id === state.user ? "active" : ""}">
+      ${avatar(m.name, m.colour, true)}<span>${escapeHtml(m.name)}</span>
+      ${m.manages_server ? '<span class="badge">Manage Server</span>' : ""}</li>`).join("");
+  const channels = (state.view && state.view.channels) || [];
+  $("channels").innerHTML = channels.map((c) => `
+    <li data-channel="${c.id}" class="${c.thread ? "thread" : ""} ${c.id === state.channel ? "active" : ""}">
+      ${c.thread ? "🧵" : "#"} ${escapeHtml(c.name)}</li>`).join("");
+}
+
+async function refresh() {
+  const response = await fetch(`/api/channel?user=${state.user}&channel=${state.channel}`);
+  if (response.status === 404) {
+    state.channel = state.home;
+    return refresh();
+  }
+  state.view = await response.json();
+  $("channel-name").textContent = state.view.channel.name;
+  const box = $("messages");
+  const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
+  box.innerHTML = state.view.messages.map(renderMessage).join("");
+  if (atBottom) box.scrollTop = box.scrollHeight;
+  renderSidebar();
+}
+
+async function post(path, body) {
+  const response = await fetch(path, {
+    method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ user: state.user, ...body }),
+  });
+  if (!response.ok) {
+    const data = await response.json().catch(() => null);
+    throw new Error(data && data.error ? data.error : await response.text().catch(() => "failed"));
+  }
+}
+
+function showError(text) {
+  const box = $("composer-error");
+  box.textContent = text;
+  box.hidden = !text;
+}
+
+// Completion of command names, as Discord's box offers them.
+function matchingCommands(text) {
+  if (!text.startsWith("/")) return [];
+  const typed = text.slice(1).toLowerCase();
+  return state.commands.filter((c) => c.name.startsWith(typed) || (typed.startsWith(c.name + " ")));
+}
+
+let selected = 0;
+function renderSuggestions() {
+  const text = $("command").value;
+  const matches = matchingCommands(text).filter((c) => !text.slice(1).startsWith(c.name + " "));
+  const list = $("suggestions");
+  list.hidden = matches.length === 0;
+  selected = Math.min(selected, Math.max(matches.length - 1, 0));
+  list.innerHTML = matches.map((c, i) => `<li data-command="${escapeHtml(c.name)}" class="${i === selected ? "selected" : ""}">
+    <span class="name">/${escapeHtml(c.name)}</span><span class="description">${escapeHtml(c.description)}</span></li>`).join("");
+  const chosen = state.commands.find((c) => text.slice(1).startsWith(c.name + " ") || text.slice(1) === c.name);
+  $("option-hint").textContent = chosen && chosen.options.length
+    ? "Options: " + chosen.options.map((o) => `${o.name}:${o.choices ? o.choices.map((x) => x.value).join("|") : typeName(o.type)}`).join("  ")
+    : "";
+  return matches;
+}
+
+function typeName(type) {
+  return { 3: "text", 4: "number", 5: "true|false", 6: "@member", 7: "#channel", 10: "number" }[type] || "value";
+}
+
+function complete(name) {
+  $("command").value = `/${name} `;
+  $("command").focus();
+  renderSuggestions();
+}
+
+function switchUser(id) {
+  state.user = id;
+  localStorage.setItem("claimit-sandbox-user", id);
+  refresh();
+}
+
+function connectLive() {
+  const socket = new WebSocket(`${location.origin.replace(/^http/, "ws")}/api/live`);
+  socket.onopen = () => { $("live").className = "online"; refresh(); };
+  socket.onmessage = () => refresh();
+  socket.onclose = () => { $("live").className = "offline"; setTimeout(connectLive, 1000); };
+}
+
+document.addEventListener("click", async (event) => {
+  const target = event.target.closest("[data-user], [data-channel], [data-command], button[data-custom-id]");
+  if (!target) return;
+  event.preventDefault();
+  if (target.dataset.user) return switchUser(target.dataset.user);
+  if (target.dataset.channel) { state.channel = target.dataset.channel; return refresh(); }
+  if (target.dataset.command) return complete(target.dataset.command);
+  try {
+    await post("/api/click", { message: target.dataset.message, custom_id: target.dataset.customId });
+  } catch (error) { showError(error.message); }
+});
+
+document.addEventListener("change", async (event) => {
+  const menu = event.target.closest("select[data-custom-id]");
+  if (!menu || !menu.value) return;
+  try {
+    await post("/api/select", { message: menu.dataset.message, custom_id: menu.dataset.customId, value: menu.value });
+  } catch (error) { showError(error.message); }
+});
+
+$("command").addEventListener("input", () => { selected = 0; showError(""); renderSuggestions(); });
+$("command").addEventListener("keydown", (event) => {
+  const matches = renderSuggestions();
+  if (!matches.length) return;
+  if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+    event.preventDefault();
+    selected = (selected + (event.key === "ArrowDown" ? 1 : matches.length - 1)) % matches.length;
+    renderSuggestions();
+  } else if (event.key === "Tab" || (event.key === "Enter" && !$("command").value.slice(1).startsWith(matches[selected].name))) {
+    event.preventDefault();
+    complete(matches[selected].name);
+  }
+});
+
+$("composer").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const text = $("command").value.trim();
+  if (!text) return;
+  try {
+    await post("/api/command", { channel: state.channel, text });
+    $("command").value = "";
+    showError("");
+    renderSuggestions();
+  } catch (error) { showError(error.message); }
+});
+
+async function start() {
+  const info = await (await fetch("/api/server")).json();
+  state.members = info.members;
+  state.commands = info.commands;
+  $("server-name").textContent = info.server;
+  state.home = info.channel;
+  state.channel = info.channel;
+  const saved = localStorage.getItem("claimit-sandbox-user");
+  state.user = info.members.some((m) => m.id === saved) ? saved : info.members[0].id;
+  await refresh();
+  connectLive();
+}
+
+start();

@@ -1,0 +1,277 @@
+"""The sandbox page: a Discord-like channel in the browser, served on loopback.
+
+The page asks ``/api/channel`` for what the chosen member sees (ephemeral
+messages only to them) and acts through the emulator exactly as a Discord
+client would: slash commands, button clicks and menu picks become
+interactions for the bot. A websocket tells the page when anything changed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import socket
+from importlib import resources
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from bot.emulator import Channel, DiscordEmulator, Message, User
+from bot.sandbox.server_world import SandboxServer
+from bot.sandbox.slash_text import SlashTextError, command_specs, parse
+
+log = logging.getLogger(__name__)
+
+EPHEMERAL = 1 << 6
+LOADING = 1 << 7
+CHANGE_DELAY = 0.03
+"""Seconds to gather changes into one notice: a click edits and posts in quick bursts."""
+STATIC = resources.files("bot.sandbox") / "static"
+STATIC_TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
+
+
+class SandboxPage:
+    def __init__(self, emulator: DiscordEmulator, server: SandboxServer) -> None:
+        self.emulator = emulator
+        self.server = server
+        self._sockets: set[web.WebSocketResponse] = set()
+        self._notice: asyncio.TimerHandle | None = None
+        self._sending: set[asyncio.Task[None]] = set()
+        self._runner: web.AppRunner | None = None
+        self.url = ""
+        emulator.on_change.append(self._changed)
+
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> str:
+        app = web.Application()
+        app.router.add_get("/", self._index)
+        app.router.add_get("/static/{name}", self._static)
+        app.router.add_get("/api/server", self._server_info)
+        app.router.add_get("/api/channel", self._channel_view)
+        app.router.add_post("/api/command", self._command)
+        app.router.add_post("/api/click", self._click)
+        app.router.add_post("/api/select", self._select)
+        app.router.add_get("/api/live", self._live)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        sock = socket.create_server((host, port))
+        await web.SockSite(self._runner, sock).start()
+        bound_host, bound_port = sock.getsockname()[:2]
+        self.url = f"http://{bound_host}:{bound_port}"
+        return self.url
+
+    async def close(self) -> None:
+        for ws in list(self._sockets):
+            await ws.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    # Pages ------------------------------------------------------------------------
+
+    async def _index(self, request: web.Request) -> web.Response:
+        return _static_file("index.html")
+
+    async def _static(self, request: web.Request) -> web.Response:
+        return _static_file(request.match_info["name"])
+
+    async def _server_info(self, request: web.Request) -> web.Response:
+        return web.json_response(
+            {
+                "server": self.server.guild.name,
+                "channel": str(self.server.channel.id),
+                "members": [
+                    {
+                        "id": str(m.user.id),
+                        "name": m.user.name,
+                        "colour": m.colour,
+                        "manages_server": m.manages_server,
+                    }
+                    for m in self.server.members
+                ],
+                "commands": [
+                    {"name": s.name, "description": s.description, "options": list(s.options)}
+                    for s in command_specs(self._registered())
+                ],
+            }
+        )
+
+    async def _channel_view(self, request: web.Request) -> web.Response:
+        viewer = self._user(request.query.get("user", ""))
+        channel = self._channel(request.query.get("channel", ""))
+        channels = [self.server.channel, *self.emulator.threads_of(self.server.channel)]
+        return web.json_response(
+            {
+                "channel": _channel_json(channel),
+                "channels": [_channel_json(c) for c in channels],
+                "messages": [self._message_json(m) for m in channel.visible(viewer.id)],
+                "names": {
+                    **{str(u.id): u.name for u in self.emulator.users.values()},
+                    str(self.emulator.bot.id): self.emulator.bot.name,
+                },
+                "channel_names": {str(c.id): c.name for c in self.emulator.channels.values()},
+            }
+        )
+
+    # Acting as a member ------------------------------------------------------------
+
+    async def _command(self, request: web.Request) -> web.Response:
+        body = await _body(request)
+        user = self._user(body.get("user"))
+        channel = self._channel(body.get("channel"))
+        channels = [c for c in self.server.guild.channels.values() if not c.is_thread]
+        try:
+            name, options = parse(
+                str(body.get("text", "")),
+                command_specs(self._registered()),
+                [m.user for m in self.server.members],
+                channels,
+            )
+        except SlashTextError as e:
+            return web.json_response({"error": str(e)}, status=400)
+        await self.emulator.slash(user, channel, name, **options)
+        return web.json_response({"ok": True})
+
+    async def _click(self, request: web.Request) -> web.Response:
+        body = await _body(request)
+        user = self._user(body.get("user"))
+        message = self._message(body.get("message"), user.id)
+        await self.emulator.click(user, message, str(body.get("custom_id", "")))
+        return web.json_response({"ok": True})
+
+    async def _select(self, request: web.Request) -> web.Response:
+        body = await _body(request)
+        user = self._user(body.get("user"))
+        message = self._message(body.get("message"), user.id)
+        menu = next(
+            (c for c in message.buttons() if c.get("custom_id") == body.get("custom_id")), None
+        )
+        if menu is None:
+            raise web.HTTPBadRequest(text="That menu isn't on the message any more.")
+        try:
+            await self.emulator.select(
+                user, message, str(menu.get("placeholder")), str(body.get("value"))
+            )
+        except KeyError as e:
+            raise web.HTTPBadRequest(text=str(e)) from None
+        return web.json_response({"ok": True})
+
+    # Live updates -------------------------------------------------------------------
+
+    async def _live(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(heartbeat=20)
+        await ws.prepare(request)
+        self._sockets.add(ws)
+        try:
+            async for message in ws:
+                if message.type is WSMsgType.ERROR:
+                    break
+        finally:
+            self._sockets.discard(ws)
+        return ws
+
+    def _changed(self) -> None:
+        if self._notice is None:
+            loop = asyncio.get_running_loop()
+            self._notice = loop.call_later(CHANGE_DELAY, self._tell_pages)
+
+    def _tell_pages(self) -> None:
+        self._notice = None
+        for ws in list(self._sockets):
+            # Kept until done: the loop holds tasks only weakly.
+            task = asyncio.create_task(_send(ws, {"type": "changed"}))
+            self._sending.add(task)
+            task.add_done_callback(self._sending.discard)
+
+    # Lookups ------------------------------------------------------------------------
+
+    def _registered(self) -> list[dict[str, Any]]:
+        return [
+            *self.emulator.commands.get(self.server.guild.id, []),
+            *self.emulator.commands.get(None, []),
+        ]
+
+    def _user(self, raw: object) -> User:
+        member = self.server.member(int(str(raw))) if str(raw).isdigit() else None
+        if member is None:
+            raise web.HTTPBadRequest(text="Pick one of the sandbox's members.")
+        return member.user
+
+    def _channel(self, raw: object) -> Channel:
+        channel = self.emulator.channels.get(int(str(raw))) if str(raw).isdigit() else None
+        if channel is None or channel.guild_id != self.server.guild.id:
+            raise web.HTTPNotFound(text="That channel or thread is gone.")
+        return channel
+
+    def _message(self, raw: object, viewer: int) -> Message:
+        message = self.emulator.messages.get(int(str(raw))) if str(raw).isdigit() else None
+        if message is None or message.deleted or message.visible_to not in (None, viewer):
+            raise web.HTTPNotFound(text="That message is gone.")
+        return message
+
+    def _message_json(self, m: Message) -> dict[str, Any]:
+        files = {
+            a.filename: f"{self.emulator.base_url}/attachments/{m.channel_id}/{a.id}/{a.filename}"
+            for a in m.attachments
+        }
+        embedded = set()
+        embeds = []
+        for embed in m.embeds:
+            image = (embed.get("image") or {}).get("url")
+            if image and image.startswith("attachment://"):
+                embedded.add(image.removeprefix("attachment://"))
+                image = files.get(image.removeprefix("attachment://"))
+            embeds.append({**embed, "image_url": image})
+        thread = self.emulator.channels.get(m.id)
+        return {
+            "id": str(m.id),
+            "author": {"id": str(m.author.id), "name": m.author.name, "bot": m.author.bot},
+            "content": m.content,
+            "embeds": embeds,
+            "attachments": [
+                {"filename": name, "url": url}
+                for name, url in files.items()
+                if name not in embedded
+            ],
+            "components": m.components,
+            "ephemeral": bool(m.flags & EPHEMERAL) or m.visible_to is not None,
+            "loading": bool(m.flags & LOADING),
+            "edited": m.edited_at is not None,
+            "created_at": m.created_at,
+            "thread": None
+            if thread is None or not thread.is_thread
+            else {"id": str(thread.id), "name": thread.name},
+        }
+
+
+def _channel_json(channel: Channel) -> dict[str, Any]:
+    return {"id": str(channel.id), "name": channel.name, "thread": channel.is_thread}
+
+
+def _static_file(name: str) -> web.Response:
+    suffix = name[name.rfind(".") :] if "." in name else ""
+    resource = STATIC / name
+    if suffix not in STATIC_TYPES or "/" in name or not resource.is_file():
+        raise web.HTTPNotFound()
+    return web.Response(
+        body=resource.read_bytes(),
+        content_type=STATIC_TYPES[suffix],
+        charset="utf-8",
+        headers={"Cache-Control": "no-store"},
+    )
+
+
+async def _body(request: web.Request) -> dict[str, Any]:
+    try:
+        body = await request.json()
+    except json.JSONDecodeError:
+        raise web.HTTPBadRequest(text="Expected a JSON body.") from None
+    if not isinstance(body, dict):
+        raise web.HTTPBadRequest(text="Expected a JSON object.")
+    return body
+
+
+async def _send(ws: web.WebSocketResponse, data: dict[str, Any]) -> None:
+    try:
+        await ws.send_json(data)
+    except ConnectionError:
+        log.debug("a sandbox page went away")
