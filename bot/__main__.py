@@ -6,6 +6,8 @@ import argparse
 import asyncio
 import logging
 import sys
+from collections.abc import Coroutine
+from typing import Any
 
 import discord
 
@@ -43,27 +45,28 @@ def main(argv: list[str] | None = None) -> int:
     if settings.discord_url:
         use_discord_at(settings.discord_url)
     try:
-        asyncio.run(_run(ClaimItBot(settings), settings.discord_token))
+        return _until_stopped(_run(ClaimItBot(settings), settings.discord_token))
     except discord.LoginFailure:
         return _fail(
             "Discord rejected DISCORD_TOKEN. Copy the token again from the developer portal.", 1
         )
-    except DatabaseTooNew as e:
-        return _fail(str(e), 1)
-    except KeyboardInterrupt:
-        pass
-    return 0
 
 
 def _sandbox(settings: Settings) -> int:
     try:
-        asyncio.run(run_sandbox(settings, announce=lambda line: print(line, flush=True)))
+        return _until_stopped(run_sandbox(settings, announce=lambda line: print(line, flush=True)))
     except OSError as e:
         return _fail(
             f"the sandbox page can't use port {settings.sandbox_port} ({e.strerror}); "
             "set CLAIMIT_SANDBOX_PORT to another port, or 0 for any free one.",
             1,
         )
+
+
+def _until_stopped(work: Coroutine[Any, Any, None]) -> int:
+    """Runs the bot (or the sandbox) until Ctrl-C; a database from a newer bot is one line."""
+    try:
+        asyncio.run(work)
     except DatabaseTooNew as e:
         return _fail(str(e), 1)
     except KeyboardInterrupt:

@@ -65,23 +65,14 @@ class LadderAnswers:
         if not board.entries:
             await interaction.response.send_message(NO_LADDER, ephemeral=True)
             return
-        await interaction.response.send_message(
-            content=_caller_note(board, interaction.user.id),
-            embed=leaderboard_embed(board, _server(interaction)),
-            view=_pages(board),
-            ephemeral=True,
-        )
+        await interaction.response.send_message(**_page(board, interaction), ephemeral=True)
 
     async def turn_page(self, interaction: discord.Interaction, page: int) -> None:
         board = await self._board(interaction, page)
         if not board.entries:
             await interaction.response.edit_message(content=NO_LADDER, embed=None, view=None)
             return
-        await interaction.response.edit_message(
-            content=_caller_note(board, interaction.user.id),
-            embed=leaderboard_embed(board, _server(interaction)),
-            view=_pages(board),
-        )
+        await interaction.response.edit_message(**_page(board, interaction))
 
     async def _board(self, interaction: discord.Interaction, page: int) -> Leaderboard:
         assert interaction.guild_id is not None
@@ -127,6 +118,15 @@ class LadderAnswers:
             f"game{'s' * (counted != 1)}: {board.players} player{'s' * (board.players != 1)} "
             "on it. Ratings, records and trends now follow from the stored results alone."
         )
+
+
+def _page(board: Leaderboard, interaction: discord.Interaction) -> dict[str, Any]:
+    """A leaderboard page as a message: the caller's note, the embed, the page buttons."""
+    return {
+        "content": _caller_note(board, interaction.user.id),
+        "embed": leaderboard_embed(board, _server(interaction)),
+        "view": _pages(board),
+    }
 
 
 def _caller_note(board: Leaderboard, user_id: int) -> str | None:

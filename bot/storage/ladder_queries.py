@@ -15,7 +15,7 @@ from typing import Any
 import aiosqlite
 
 from bot.ladder import Rating, TurnStats
-from bot.storage.queries import RESULT_COLUMNS, read_result
+from bot.storage.queries import read_result, result_columns
 from bot.storage.records import FinishedGame, LadderEntry, PlayerRecord, RatingChange, Result
 
 _RECORD_COLUMNS = (
@@ -144,7 +144,7 @@ async def finished_games(
 ) -> list[tuple[int, float, list[Result]]]:
     """Every finished game of a server with its table, in the order they finished."""
     rows = await connection.execute_fetchall(
-        f"SELECT g.id, g.finished_at, {', '.join('r.' + c for c in RESULT_COLUMNS.split(', '))} "
+        f"SELECT g.id, g.finished_at, {result_columns('r')} "
         "FROM games g JOIN results r ON r.game_id = g.id "
         "WHERE g.guild_id = ? AND g.status = 'finished' ORDER BY g.finished_at, g.id, r.seat",
         (guild_id,),
@@ -275,7 +275,7 @@ async def recent_games(
         return []
     ids = [row[0] for row in games]
     rows = await connection.execute_fetchall(
-        f"SELECT game_id, {RESULT_COLUMNS} FROM results "
+        f"SELECT game_id, {result_columns()} FROM results "
         f"WHERE game_id IN ({', '.join('?' * len(ids))}) ORDER BY game_id, seat",
         ids,
     )

@@ -295,10 +295,24 @@ async def write_results(
     )
 
 
-RESULT_COLUMNS = (
-    "seat, user_id, display_name, won, largest_mine, claims, spaces, left_game, turns, busts, "
-    "best_turn"
+_RESULT_COLUMNS = (
+    "seat",
+    "user_id",
+    "display_name",
+    "won",
+    "largest_mine",
+    "claims",
+    "spaces",
+    "left_game",
+    "turns",
+    "busts",
+    "best_turn",
 )
+
+
+def result_columns(table: str = "") -> str:
+    """The columns ``read_result`` reads, qualified by ``table`` when a query joins."""
+    return ", ".join(f"{table}.{c}" if table else c for c in _RESULT_COLUMNS)
 
 
 def read_result(row: Any) -> Result:
@@ -308,7 +322,7 @@ def read_result(row: Any) -> Result:
 
 async def load_results(connection: aiosqlite.Connection, game_id: int) -> list[Result]:
     rows = await connection.execute_fetchall(
-        f"SELECT {RESULT_COLUMNS} FROM results WHERE game_id = ? ORDER BY seat", (game_id,)
+        f"SELECT {result_columns()} FROM results WHERE game_id = ? ORDER BY seat", (game_id,)
     )
     return [read_result(row) for row in rows]
 
