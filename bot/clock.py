@@ -12,14 +12,15 @@ class Clock(Protocol):
     def now(self) -> float:
         """Seconds since the epoch."""
 
-    async def sleep(self, seconds: float, wake: asyncio.Event) -> None:
-        """Waits ``seconds``, or less if ``wake`` is set."""
+    async def sleep_until(self, when: float, wake: asyncio.Event) -> None:
+        """Waits until ``now()`` reaches ``when``, or less if ``wake`` is set. A moment,
+        not a duration: time that passed while the caller worked out ``when`` counts."""
 
 
 class SystemClock:
     def now(self) -> float:
         return time.time()
 
-    async def sleep(self, seconds: float, wake: asyncio.Event) -> None:
+    async def sleep_until(self, when: float, wake: asyncio.Event) -> None:
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(wake.wait(), max(seconds, 0))
+            await asyncio.wait_for(wake.wait(), max(when - time.time(), 0))

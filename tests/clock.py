@@ -18,9 +18,8 @@ class ManualClock:
         self._moved.set()
         self._moved = asyncio.Event()
 
-    async def sleep(self, seconds: float, wake: asyncio.Event) -> None:
-        until = self._now + seconds
-        while self._now < until and not wake.is_set():
+    async def sleep_until(self, when: float, wake: asyncio.Event) -> None:
+        while self._now < when and not wake.is_set():
             waits = {asyncio.ensure_future(self._moved.wait()), asyncio.ensure_future(wake.wait())}
             try:
                 await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)

@@ -40,6 +40,7 @@ class ClaimItBot(discord.Client):
     flow: GameFlow
     deadlines: DeadlineWatch
     ladder_answers: LadderAnswers
+    _behind: list[int]
 
     def __init__(
         self,
@@ -72,9 +73,15 @@ class ClaimItBot(discord.Client):
         self._database = await Database.open(self.settings.database)
         self.service = GameService(self._database, dice=self._dice, clock=self._clock.now)
         self.flow = GameFlow(
-            self.service, GuildSettingsService(self._database), self, self.settings.bot_pause
+            self.service,
+            GuildSettingsService(self._database),
+            self,
+            self.settings.bot_pause,
+            self._clock,
         )
         self.deadlines = DeadlineWatch(self.flow, self._clock)
+        # Before any interaction can arrive: what is behind now was left by a stop.
+        self._behind = await self.service.games_not_shown()
         ladder = LadderService(self._database)
         await ladder.count_old_games()
         self.ladder_answers = LadderAnswers(ladder)
@@ -95,11 +102,13 @@ class ClaimItBot(discord.Client):
             len(self.guilds),
             self.settings.database,
         )
+        # Each game on its own: one that can't go on holds up no other.
+        self.deadlines.start()
+        self.flow.reconciler.start(self._behind)
         # A stop right after the start must not close the database under this.
         self._resuming = asyncio.current_task()
         try:
-            await self.flow.computer.resume()
-            self.deadlines.start()
+            await self.flow.resume()
         finally:
             self._resuming = None
 
@@ -126,6 +135,7 @@ class ClaimItBot(discord.Client):
                 await self._resuming
         if hasattr(self, "flow"):
             await self.deadlines.stop()
+            await self.flow.reconciler.stop()
             await self.flow.computer.stop()
         await super().close()
         if self._database is not None:

@@ -4,11 +4,12 @@ visible step at a time, shown by editing the turn message as a click would."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 from collections.abc import Awaitable, Callable
 
-from bot.discord_ui.surfaces import Surface
+from bot.discord_ui.backoff import FIRST_RETRY, LONGEST_WAIT
 from bot.service import SYSTEM, GameService, Outcome, ServiceError
 from bot.service.errors import BoardMovedOn
 from bot.storage import Game, GameStatus
@@ -17,19 +18,16 @@ from engine.claimit.bots import Level, RollAgain, decide
 
 log = logging.getLogger(__name__)
 
+Step = Callable[[int, Callable[[], Awaitable[Outcome]]], Awaitable[None]]
+"""Makes one move of a game (the service call given) and shows it."""
+
 
 class ComputerPlayers:
-    def __init__(
-        self,
-        service: GameService,
-        surface_of: Callable[[Game], Surface],
-        present: Callable[[Surface, Outcome], Awaitable[None]],
-        pause: float,
-    ) -> None:
+    def __init__(self, service: GameService, step: Step, pause: float) -> None:
         self.service = service
-        self.surface_of = surface_of
-        self.present = present
+        self.step = step
         self.pause = pause
+        """Seconds between steps, so that people can follow them."""
         self._games: dict[int, asyncio.Task[None]] = {}
 
     def play(self, game: Game) -> None:
@@ -38,6 +36,11 @@ class ComputerPlayers:
         if running is None or running.done():
             self._games[game.id] = asyncio.create_task(self._turns(game.id))
 
+    @property
+    def busy(self) -> bool:
+        """Whether a computer player is moving in any game."""
+        return any(not task.done() for task in self._games.values())
+
     async def stop(self) -> None:
         """On shutdown: a step in flight is either committed or not; a restart resumes."""
         for task in self._games.values():
@@ -45,40 +48,51 @@ class ComputerPlayers:
         await asyncio.gather(*self._games.values(), return_exceptions=True)
         self._games.clear()
 
-    async def resume(self) -> None:
-        """After a start or restart: every game waiting for a computer player goes on."""
-        for game in await self.service.active_games():
-            if game.state is not None and game.seats[game.state.turn].is_bot:
-                self.play(game)
-
     async def _turns(self, game_id: int) -> None:
-        try:
-            while True:
-                game = await self.service.game(game_id)
-                if game.status is not GameStatus.ACTIVE or game.broken or game.state is None:
+        failures = 0
+        while True:
+            try:
+                if not await self._move(game_id):
                     return
-                seat = game.seats[game.state.turn]
-                if not seat.is_bot:
-                    return
-                await asyncio.sleep(self.pause)
-                # Seeded by the position, so a game replays the same decisions.
-                rng = random.Random(f"{game.id}:{game.version}")
-                level = Level(seat.bot_level or Level.NORMAL)
-                # A hard decision can take a tenth of a second: not on the event loop.
-                decision = await asyncio.to_thread(decide, game.state, level, rng)
-                try:
-                    if isinstance(decision, RollAgain):
-                        outcome = await self.service.roll(game_id, SYSTEM, game.version)
-                    elif isinstance(decision, Place):
-                        outcome = await self.service.place(
-                            game_id, SYSTEM, game.version, decision.placement
-                        )
-                    else:
-                        outcome = await self.service.stop(game_id, SYSTEM, game.version)
-                except BoardMovedOn:
-                    continue
-                await self.present(self.surface_of(game), outcome)
-        except ServiceError:
-            return
-        except Exception:
-            log.exception("computer player in game %s failed", game_id)
+                failures = 0
+            except ServiceError:
+                return
+            except Exception:
+                # A full disk, say: this game waits and tries again; others go on.
+                failures += 1
+                wait = min(FIRST_RETRY * 2 ** (failures - 1), LONGEST_WAIT)
+                log.warning(
+                    "computer player in game %s failed (try %d); again in %.0f s",
+                    game_id,
+                    failures,
+                    wait,
+                    exc_info=failures == 1,
+                )
+                await asyncio.sleep(wait)
+
+    async def _move(self, game_id: int) -> bool:
+        """One step of the computer player to move; ``False`` when none is to move."""
+        game = await self.service.game(game_id)
+        if game.status is not GameStatus.ACTIVE or game.broken or game.state is None:
+            return False
+        seat = game.seats[game.state.turn]
+        if not seat.is_bot:
+            return False
+        await asyncio.sleep(self.pause)
+        # Seeded by the position, so a game replays the same decisions.
+        rng = random.Random(f"{game.id}:{game.version}")
+        level = Level(seat.bot_level or Level.NORMAL)
+        # A hard decision can take a tenth of a second: not on the event loop.
+        decision = await asyncio.to_thread(decide, game.state, level, rng)
+
+        async def move() -> Outcome:
+            if isinstance(decision, RollAgain):
+                return await self.service.roll(game_id, SYSTEM, game.version)
+            if isinstance(decision, Place):
+                return await self.service.place(game_id, SYSTEM, game.version, decision.placement)
+            return await self.service.stop(game_id, SYSTEM, game.version)
+
+        # Someone (a deadline) may have moved first: then look again.
+        with contextlib.suppress(BoardMovedOn):
+            await self.step(game_id, move)
+        return True

@@ -2,7 +2,9 @@
 open game, then lets the flow close the lobby or end the turn.
 
 Deadlines live in the database, so nothing is lost across a restart: on start
-the watch finds every deadline that passed while the bot was down.
+the watch finds every deadline that passed while the bot was down. Handling a
+deadline that fails (a full disk, a read-only database) is tried again, ever
+later, until it works; only a game whose own data is damaged stops its clock.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import asyncio
 import logging
 
 from bot.clock import Clock
+from bot.discord_ui.backoff import Backoff
 from bot.discord_ui.flow import GameFlow
 from bot.service import ServiceError
 from bot.service.errors import GameBroken
@@ -19,6 +22,8 @@ log = logging.getLogger(__name__)
 
 LONGEST_NAP = 60.0
 """Seconds between looks even when no deadline is near: a safety net, not the mechanism."""
+LOOKING = -1
+"""The backoff's key for looking for deadlines at all (the database may fail that too)."""
 
 
 class DeadlineWatch:
@@ -27,8 +32,7 @@ class DeadlineWatch:
         self.service = flow.service
         self.clock = clock
         self._task: asyncio.Task[None] | None = None
-        self._failed: set[tuple[int, int]] = set()
-        """(game, version) pairs whose handling failed unexpectedly; retried once they change."""
+        self._backoff = Backoff()
 
     def start(self) -> None:
         if self._task is None or self._task.done():
@@ -46,32 +50,56 @@ class DeadlineWatch:
             woken.clear()
             try:
                 await self.handle_due()
-                nap = await self._nap()
+                wake_at = await self._wake_at()
+                self._backoff.succeeded(LOOKING)
             except Exception:
-                log.exception("looking for passed deadlines failed")
-                nap = LONGEST_NAP
-            await self.clock.sleep(nap, woken)
+                now = self.clock.now()
+                wake_at = self._backoff.failed(LOOKING, now)
+                log.warning(
+                    "looking for passed deadlines failed; again in %.0f s",
+                    wake_at - now,
+                    exc_info=True,
+                )
+            await self.clock.sleep_until(wake_at, woken)
 
     async def handle_due(self) -> None:
-        for game_id, version in await self.service.due_games():
-            if (game_id, version) in self._failed:
+        now = self.clock.now()
+        due = await self.service.due_games()
+        # A game that failed and was then moved on by someone else waits for nothing.
+        self._backoff.keep_only({game_id for game_id, _ in due} | {LOOKING})
+        for game_id, version in due:
+            if self._backoff.waiting(game_id, now):
                 continue
             try:
-                await self.flow.deadline_passed(game_id, version)
-            except GameBroken:
-                await self.service.stop_clock(game_id)
+                try:
+                    await self.flow.deadline_passed(game_id, version)
+                except GameBroken:
+                    await self.flow.game_broken(game_id)
             except ServiceError:
-                # Someone acted at the same moment: the game has a new deadline.
-                continue
+                pass  # someone acted at the same moment: the game has a new deadline
             except Exception:
-                log.exception("handling the deadline of game %s failed", game_id)
-                self._failed.add((game_id, version))
+                retry_at = self._backoff.failed(game_id, now)
+                log.warning(
+                    "handling the deadline of game %s failed (try %d); again in %.0f s",
+                    game_id,
+                    self._backoff.failures(game_id),
+                    retry_at - now,
+                    exc_info=self._backoff.failures(game_id) == 1,
+                )
+                continue
+            self._backoff.succeeded(game_id)
 
-    async def _nap(self) -> float:
+    async def _wake_at(self) -> float:
+        """When to look again: at the next deadline, or the next retry of one that failed."""
+        now = self.clock.now()
         due = await self.service.due_games()
-        if any(pair not in self._failed for pair in due):
-            return 0
-        next_deadline = await self.service.next_deadline()
-        if next_deadline is None or due:
-            return LONGEST_NAP
-        return min(max(next_deadline - self.clock.now(), 0), LONGEST_NAP)
+        if any(not self._backoff.waiting(game_id, now) for game_id, _ in due):
+            return now
+        wake_at = [now + LONGEST_NAP]
+        upcoming = await self.service.next_deadline(after=now)
+        if upcoming is not None:
+            wake_at.append(upcoming)
+        retry_at = self._backoff.next_retry()
+        if retry_at is not None:
+            wake_at.append(retry_at)
+        return min(wake_at)

@@ -5,24 +5,40 @@ Within a turn the game message is edited in place (through the interaction
 response, or directly when a computer player moves or a deadline passes); when a
 turn ends its buttons are removed and a new message pings the next player.
 Everything addressed to one person is ephemeral.
+
+Every change is shown while its game is held (``GameLocks``), and the version it
+showed is recorded afterwards. A change that was committed but could not be
+shown goes to the reconciler, which shows the game's current state later; so
+nobody is told "nothing changed" after a commit.
 """
 
 from __future__ import annotations
 
+import functools
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 
+from bot.clock import Clock
 from bot.discord_ui import text
 from bot.discord_ui.buttons import lobby_view, turn_view
 from bot.discord_ui.computer_players import ComputerPlayers
+from bot.discord_ui.game_locks import GameLocks
 from bot.discord_ui.messages import board_message, lobby_embed, result_message
 from bot.discord_ui.permissions import missing_permissions_message, missing_thread_permissions
-from bot.discord_ui.places import GamePlaces
-from bot.discord_ui.surfaces import InteractionSurface, Surface, tell
+from bot.discord_ui.places import GamePlaces, nonce
+from bot.discord_ui.reconciler import MessageReconciler
+from bot.discord_ui.surfaces import (
+    InteractionSurface,
+    Surface,
+    acknowledge,
+    announce,
+    tell,
+    update_clicked,
+)
 from bot.service import (
     Actor,
     GameService,
@@ -30,6 +46,7 @@ from bot.service import (
     Outcome,
     Player,
     ServiceError,
+    Where,
 )
 from bot.service.errors import GameBroken, NoGameHere
 from bot.service.game_service import TAKEOVER_SUFFIX
@@ -40,6 +57,20 @@ from render import LETTERS
 log = logging.getLogger(__name__)
 
 SOMETHING_WENT_WRONG = "Something went wrong on my side, so nothing changed. Please try again."
+NOT_SHOWN = (
+    "That counted, but I couldn't update the game message just now. "
+    "It will catch up by itself in a moment."
+)
+CANNOT_POST = (
+    "That counted, but I couldn't post the next game message here: I'm missing a permission "
+    "in this channel (Send Messages, Embed Links or Attach Files). Once it's back, the game "
+    "carries on by itself."
+)
+UNKNOWN_CHANNEL = 10003
+
+Recorded = dict[str, int | None]
+"""Where a change's messages went (``lobby_message_id``, ``turn_message_id``), to record."""
+Changed = TypeVar("Changed", Game, Outcome)
 
 
 class GameFlow:
@@ -49,12 +80,80 @@ class GameFlow:
         settings: GuildSettingsService,
         client: discord.Client,
         bot_pause: float,
+        clock: Clock,
     ) -> None:
         self.service = service
         self.settings = settings
         self.client = client
+        self.locks = GameLocks()
         self.places = GamePlaces(client, service)
-        self.computer = ComputerPlayers(service, self.places.surface, self._present, bot_pause)
+        self.computer = ComputerPlayers(service, self._computer_step, bot_pause)
+        self.reconciler = MessageReconciler(self.catch_up, clock)
+
+    async def _change(
+        self,
+        game_id: int,
+        change: Callable[[], Awaitable[Changed]],
+        show: Callable[[Changed], Awaitable[Recorded]],
+        interaction: discord.Interaction | None = None,
+    ) -> Changed:
+        """Makes a change and shows it while holding the game. A refusal (``ServiceError``)
+        changed nothing and propagates; a change that could not be shown is left to the
+        reconciler, and the person who asked is told it counted."""
+        defer = None if interaction is None else functools.partial(acknowledge, interaction)
+        async with self.locks.hold(game_id, defer):
+            changed = await change()
+            game = changed if isinstance(changed, Game) else changed.game
+            try:
+                recorded = await show(changed)
+                await self.service.mark_shown(game.id, game.version, **recorded)
+            except Exception as error:
+                await self._not_shown(game, error, interaction)
+        return changed
+
+    async def _not_shown(
+        self, game: Game, error: Exception, interaction: discord.Interaction | None
+    ) -> None:
+        if _nowhere(error):
+            log.info("game %s's channel is gone, so its messages can't be shown", game.id)
+            await self.service.mark_shown(game.id, game.version)
+            return
+        log.warning("game %s changed but its message did not go out", game.id, exc_info=error)
+        self.reconciler.retry(game.id)
+        if interaction is not None:
+            try:
+                await tell(interaction, CANNOT_POST if _forbidden(error) else NOT_SHOWN)
+            except discord.HTTPException:
+                log.info("could not tell %s either", interaction.user.id)
+
+    async def catch_up(self, game_id: int) -> None:
+        """Shows a game's current state wherever its messages are behind it."""
+        async with self.locks.hold(game_id):
+            game = await self.service.game(game_id)
+            if game.shown:
+                return
+            try:
+                recorded = await self._show_current(game)
+            except discord.NotFound as error:
+                if not _nowhere(error):
+                    raise
+                recorded = {}
+            await self.service.mark_shown(game.id, game.version, **recorded)
+
+    async def resume(self) -> None:
+        """After a start: computer players move on, and games whose data is damaged are
+        reported, each game on its own so that one bad row stops nothing else."""
+        for game_id in await self.service.active_game_ids():
+            try:
+                game = await self.service.game(game_id)
+                if game.broken is not None:
+                    log.error("game %s is damaged: %s", game.id, game.broken)
+                    if game.deadline is not None:
+                        await self.game_broken(game.id)
+                elif _computer_to_move(game):
+                    self.computer.play(game)
+            except Exception:
+                log.exception("could not resume game %s", game_id)
 
     # Commands --------------------------------------------------------------------
 
@@ -79,17 +178,21 @@ class GameFlow:
             bots=bots,
             bot_level=bot_level,
         )
-        await interaction.response.send_message(
-            embed=lobby_embed(game), view=await self._lobby_view(game)
-        )
-        message = await interaction.original_response()
-        await self.service.set_lobby_message(game.id, message.id)
-        if (await self.settings.get(game.guild_id)).threads:
-            await self._open_thread(interaction, game, message)
 
-    async def _open_thread(
-        self, interaction: discord.Interaction, game: Game, lobby: discord.InteractionMessage
-    ) -> None:
+        async def created() -> Game:
+            return game
+
+        async def show(game: Game) -> Recorded:
+            lobby = await announce(
+                interaction, embed=lobby_embed(game), view=await self._lobby_view(game)
+            )
+            return {"lobby_message_id": lobby.id}
+
+        await self._change(game.id, created, show, interaction)
+        if (await self.settings.get(game.guild_id)).threads:
+            await self._open_thread(interaction, await self.service.game(game.id))
+
+    async def _open_thread(self, interaction: discord.Interaction, game: Game) -> None:
         """Gives the game its own thread off the lobby message, or says why it plays here."""
         if not isinstance(interaction.channel, discord.TextChannel):
             await tell(interaction, "Games started inside a thread play right there.")
@@ -98,6 +201,9 @@ class GameFlow:
         if missing is not None:
             await tell(interaction, missing)
             return
+        if game.lobby_message_id is None:
+            return
+        lobby = interaction.channel.get_partial_message(game.lobby_message_id)
         try:
             thread = await lobby.create_thread(
                 name=f"Claim It! · game {game.id}", auto_archive_duration=1440
@@ -111,91 +217,124 @@ class GameFlow:
             return
         await self.service.set_thread(game.id, thread.id)
         game = replace(game, thread_id=thread.id)
-        await lobby.edit(embed=lobby_embed(game), view=await self._lobby_view(game))
+        try:
+            await lobby.edit(embed=lobby_embed(game), view=await self._lobby_view(game))
+        except discord.HTTPException:
+            log.info("could not name game %s's thread on its lobby", game.id)
 
     async def show_board(self, interaction: discord.Interaction) -> None:
         """Posts the game again at the bottom of the channel or thread where it was asked
         for; the old message loses its buttons."""
-        game = await self._current(interaction)
+        found = await self._current(interaction)
         if await self._cannot_post(interaction):
             return
-        # The old message loses its buttons first, so two live copies never coexist.
-        if game.status is GameStatus.LOBBY:
-            await self.places.edit_lobby(game, view=None)
-            await interaction.response.send_message(
-                embed=lobby_embed(game), view=await self._lobby_view(game)
-            )
-            message = await interaction.original_response()
-            await self.service.set_lobby_message(game.id, message.id)
-        else:
-            if game.broken is not None:
-                raise GameBroken(game.broken)
-            assert game.state is not None
-            board = await board_message(game, game.state, "Here is the board.")
-            await self.places.strip_buttons(game)
-            await interaction.response.send_message(
-                embed=board.embed, file=board.file(), view=turn_view(game, game.state)
-            )
-            message = await interaction.original_response()
-            await self.service.set_turn_message(game.id, message.id)
+        async with self.locks.hold(found.id, functools.partial(acknowledge, interaction)):
+            game = await self.service.game(found.id)
+            if not game.status.is_open:
+                raise NoGameHere()
+            if game.status is GameStatus.LOBBY:
+                message = await announce(
+                    interaction, embed=lobby_embed(game), view=await self._lobby_view(game)
+                )
+                recorded: Recorded = {"lobby_message_id": message.id}
+            else:
+                if game.state is None:
+                    raise GameBroken(game.broken or "no saved position")
+                board = await board_message(game, game.state, "Here is the board.")
+                message = await announce(
+                    interaction,
+                    embed=board.embed,
+                    file=board.file(),
+                    view=turn_view(game, game.state),
+                )
+                recorded = {"turn_message_id": message.id}
+            await self.service.mark_shown(game.id, game.version, **recorded)
+            # Only now, so that the game always has a message with live buttons.
+            try:
+                await self.places.strip_buttons(game)
+            except discord.HTTPException:
+                log.info("could not take the buttons off game %s's old message", game.id)
 
     async def cancel(self, interaction: discord.Interaction) -> None:
-        game = await self._current(interaction)
-        game = await self.service.cancel(game.id, _actor(interaction))
-        await self.places.strip_buttons(game)
-        await interaction.response.send_message(
-            f"Game {game.id} was cancelled by {text.escaped(interaction.user.display_name)}. "
-            "It counts for nobody."
+        found = await self._current(interaction)
+        who = text.escaped(interaction.user.display_name)
+
+        async def show(game: Game) -> Recorded:
+            await announce(
+                interaction,
+                content=f"Game {game.id} was cancelled by {who}. It counts for nobody.",
+            )
+            return await self._show_lobby(game) | await self._strip_turn(game)
+
+        await self._change(
+            found.id,
+            lambda: self.service.cancel(found.id, _actor(interaction)),
+            show,
+            interaction,
         )
 
     async def leave(self, interaction: discord.Interaction) -> None:
-        game = await self._current(interaction)
-        was_lobby = game.status is GameStatus.LOBBY
-        game = await self.service.leave(game.id, interaction.user.id, None)
-        if was_lobby:
-            await self._show_lobby(game)
-            closed = game.status is GameStatus.CANCELLED
-            await tell(
-                interaction,
-                "You left the lobby." + (" It was empty, so it closed." if closed else ""),
-            )
-            return
+        found = await self._current(interaction)
         who = text.escaped(interaction.user.display_name)
-        await interaction.response.send_message(_takeover_note(game, who, "left the game"))
-        await self._after_takeover(game)
+
+        async def show(game: Game) -> Recorded:
+            if found.status is GameStatus.LOBBY:
+                closed = game.status is GameStatus.CANCELLED
+                await tell(
+                    interaction,
+                    "You left the lobby." + (" It was empty, so it closed." if closed else ""),
+                )
+                return await self._show_lobby(game)
+            await announce(interaction, content=_takeover_note(game, who, "left the game"))
+            return await self._show_current(game)
+
+        await self._change(
+            found.id,
+            lambda: self.service.leave(found.id, _actor(interaction), None),
+            show,
+            interaction,
+        )
 
     async def member_left(self, guild_id: int, user_id: int) -> None:
         """Someone left the server (or their account is gone): their seats are freed."""
         for game_id in await self.service.games_of_member(guild_id, user_id):
             try:
-                before = await self.service.game(game_id)
-                seat = before.seat_of(user_id)
-                game = await self.service.leave(game_id, user_id, None)
+                await self._drop_member(game_id, user_id)
             except ServiceError:
                 continue
-            if before.status is GameStatus.LOBBY:
-                await self._show_lobby(game)
-                continue
-            who = text.name(seat) if seat else "A player"
-            await self.places.surface(game).send(
-                content=_takeover_note(game, who, "left the server")
-            )
-            await self._after_takeover(game)
 
-    async def _after_takeover(self, game: Game) -> None:
-        if game.status is not GameStatus.ACTIVE:
-            await self.places.strip_buttons(game)
-        elif game.state is not None and game.seats[game.state.turn].is_bot:
-            self.computer.play(game)
+    async def _drop_member(self, game_id: int, user_id: int) -> None:
+        before = await self.service.game(game_id)
+        seat = before.seat_of(user_id)
+        who = text.name(seat) if seat else "A player"
 
-    async def _show_lobby(self, game: Game, note: str | None = None) -> None:
+        async def show(game: Game) -> Recorded:
+            if before.status is not GameStatus.LOBBY:
+                await self.places.surface(game).send(
+                    content=_takeover_note(game, who, "left the server")
+                )
+            return await self._show_current(game)
+
+        await self._change(game_id, lambda: self.service.leave(game_id, Actor(user_id), None), show)
+
+    async def _show_lobby(self, game: Game) -> Recorded:
+        """Brings the lobby message up to the game: its seats and buttons while open, a note
+        once the game started or closed. A lost open lobby is posted afresh."""
         if game.status is GameStatus.LOBBY:
-            await self.places.edit_lobby(
-                game, embed=lobby_embed(game, note), view=await self._lobby_view(game)
-            )
+            content: dict[str, Any] = {
+                "embed": lobby_embed(game),
+                "view": await self._lobby_view(game),
+            }
         else:
-            closed = note or _lobby_closed(game)
-            await self.places.edit_lobby(game, embed=lobby_embed(game, closed), view=None)
+            content = {"embed": lobby_embed(game, _lobby_note(game)), "view": None}
+        if await self.places.edit_lobby(game, **content) or game.status is not GameStatus.LOBBY:
+            return {}
+        message = await self.places.post_lobby(game, **content)
+        return {"lobby_message_id": message.id}
+
+    async def _strip_turn(self, game: Game) -> Recorded:
+        await self.places.strip_buttons(game)
+        return {}
 
     async def _lobby_view(self, game: Game) -> discord.ui.View:
         """The lobby's buttons; the bot menu only where the server allows computer players."""
@@ -225,39 +364,36 @@ class GameFlow:
     async def _lobby_button(
         self, interaction: discord.Interaction, game_id: int, version: int, action: str
     ) -> None:
+        actor = _actor(interaction)
+
         # Joining and leaving mean the same whatever the lobby showed; starting
         # and cancelling act on exactly the seats that were shown.
-        if action == "addbot":
-            level = _selected(interaction)
-            game = await self.service.add_bot(game_id, _actor(interaction), None, level)
-        elif action == "removebot":
-            seat = int(_selected(interaction))
-            game = await self.service.remove_bot(game_id, _actor(interaction), None, seat)
-        elif action == "join":
-            game = await self.service.join(game_id, _player(interaction), None)
-        elif action == "leave":
-            game = await self.service.leave(game_id, interaction.user.id, None)
-        elif action == "start":
-            game = await self.service.start(game_id, _actor(interaction), version)
-        else:
-            game = await self.service.cancel(game_id, _actor(interaction), version)
-        if game.status is GameStatus.ACTIVE:
-            assert game.state is not None
-            first = text.seat_line(game.seats[game.state.turn])
-            note = f"The game is on! {first} was drawn to go first."
-            if game.thread_id is not None:
-                note += f" Follow it in <#{game.thread_id}>."
-            await interaction.response.edit_message(embed=lobby_embed(game, note), view=None)
+        async def change() -> Game:
+            if action == "addbot":
+                return await self.service.add_bot(game_id, actor, None, _selected(interaction))
+            if action == "removebot":
+                seat = int(_selected(interaction))
+                return await self.service.remove_bot(game_id, actor, None, seat)
+            if action == "join":
+                return await self.service.join(game_id, _player(interaction), None, actor.where)
+            if action == "leave":
+                return await self.service.leave(game_id, actor, None)
+            if action == "start":
+                return await self.service.start(game_id, actor, version)
+            return await self.service.cancel(game_id, actor, version)
+
+        async def show(game: Game) -> Recorded:
+            if game.status is GameStatus.LOBBY:
+                view = await self._lobby_view(game)
+                await update_clicked(interaction, embed=lobby_embed(game), view=view)
+                return {}
+            await update_clicked(interaction, embed=lobby_embed(game, _lobby_note(game)), view=None)
+            if game.status is not GameStatus.ACTIVE:
+                return {}
             surface = InteractionSurface(interaction, self.places.poster(game))
-            await self._post_turn(surface, game, f"The game begins. {first} goes first.")
-        elif game.status is GameStatus.CANCELLED:
-            await interaction.response.edit_message(
-                embed=lobby_embed(game, _lobby_closed(game)), view=None
-            )
-        else:
-            await interaction.response.edit_message(
-                embed=lobby_embed(game), view=await self._lobby_view(game)
-            )
+            return await self._post_turn(surface, game, _first_turn(game))
+
+        await self._change(game_id, change, show, interaction)
 
     async def turn_button(
         self, interaction: discord.Interaction, game_id: int, version: int, action: str
@@ -268,33 +404,55 @@ class GameFlow:
         self, interaction: discord.Interaction, game_id: int, version: int, action: str
     ) -> None:
         actor = _actor(interaction)
-        if action == "roll":
-            outcome = await self.service.roll(game_id, actor, version)
-        elif action == "stop":
-            outcome = await self.service.stop(game_id, actor, version)
-        else:
-            outcome = await self.service.choose(game_id, actor, version, LETTERS.index(action))
-        await self._present(
-            InteractionSurface(interaction, self.places.poster(outcome.game)), outcome
-        )
 
-    # Deadlines -------------------------------------------------------------------
+        async def change() -> Outcome:
+            if action == "roll":
+                return await self.service.roll(game_id, actor, version)
+            if action == "stop":
+                return await self.service.stop(game_id, actor, version)
+            return await self.service.choose(game_id, actor, version, LETTERS.index(action))
+
+        async def show(outcome: Outcome) -> Recorded:
+            surface = InteractionSurface(interaction, self.places.poster(outcome.game))
+            return await self._present(surface, outcome)
+
+        await self._change(game_id, change, show, interaction)
+
+    # Deadlines and computer players ------------------------------------------------
 
     async def deadline_passed(self, game_id: int, version: int) -> None:
         """A lobby nobody started closes; a quiet turn ends by itself. A player who is no
         longer in the server is not waited for: their seat goes to a computer player."""
         game = await self.service.game(game_id)
         if game.status is GameStatus.LOBBY:
-            game = await self.service.expire_lobby(game_id, version)
-            await self._show_lobby(game)
+            await self._change(
+                game_id, lambda: self.service.expire_lobby(game_id, version), self._show_lobby
+            )
             return
-        if game.state is not None and game.broken is None:
+        if game.state is not None:
             seat = game.seats[game.state.turn]
             if seat.user_id is not None and await self._gone(game.guild_id, seat.user_id):
                 await self.member_left(game.guild_id, seat.user_id)
                 return
-        outcome = await self.service.time_out(game_id, version)
-        await self._present(self.places.surface(outcome.game), outcome)
+        await self._change(game_id, lambda: self.service.time_out(game_id, version), self._show)
+
+    async def game_broken(self, game_id: int) -> None:
+        """A game whose saved data is damaged can't go on: its clock stops (so its
+        deadline stops firing), and its players are told."""
+        game = await self.service.game(game_id)
+        await self.service.stop_clock(game_id)
+        log.error("game %s is damaged (%s); its clock is stopped", game.id, game.broken)
+        try:
+            await self.places.surface(game).send(content=f"⚠️ {GameBroken(game.broken or '?')}")
+        except discord.HTTPException:
+            log.info("could not tell game %s's players that it is damaged", game.id)
+
+    async def _computer_step(self, game_id: int, step: Callable[[], Awaitable[Outcome]]) -> None:
+        await self._change(game_id, step, self._show)
+
+    async def _show(self, outcome: Outcome) -> Recorded:
+        """Shows a change nobody clicked for, on the game's own message."""
+        return await self._present(self.places.surface(outcome.game), outcome)
 
     async def _gone(self, guild_id: int, user_id: int) -> bool:
         guild = self.client.get_guild(guild_id)
@@ -310,7 +468,45 @@ class GameFlow:
 
     # Showing what happened -------------------------------------------------------------
 
-    async def _present(self, surface: Surface, outcome: Outcome) -> None:
+    async def _show_current(self, game: Game) -> Recorded:
+        """Shows the game as it stands, on its own messages: for a change whose message
+        never went out, or one made without a move (a takeover)."""
+        if game.broken is not None:
+            if game.status.is_open and game.deadline is not None:
+                await self.game_broken(game.id)
+            return await self._strip_turn(game)
+        if game.status is GameStatus.LOBBY or game.status is GameStatus.CANCELLED:
+            return await self._show_lobby(game) | await self._strip_turn(game)
+        assert game.state is not None
+        try:
+            last = await self.service.last_outcome(game.id)
+        except Exception:
+            log.warning("game %s's last move can't be replayed", game.id, exc_info=True)
+            last = None
+        if last is not None and not game.move_shown:
+            return await self._present(self.places.surface(game), replace(last, game=game))
+        # The last move is on show (or there is none yet): the turn's message gets the
+        # game as it is now.
+        recorded = {} if last is not None else await self._show_lobby(game)
+        if game.status is not GameStatus.ACTIVE:
+            return recorded
+        headline = _first_turn(game) if last is None else text.happened(last)
+        if game.turn_message_id is None:
+            return recorded | await self._post_turn(self.places.surface(game), game, headline)
+        rolled = None
+        if (
+            last is not None
+            and isinstance(last.action, Roll)
+            and last.before.turn == game.state.turn
+        ):
+            rolled = _three(last.action.dice)
+        board = board_message(game, game.state, headline, rolled=rolled)
+        await self.places.surface(game).edit(board, turn_view(game, game.state))
+        if _computer_to_move(game):
+            self.computer.play(game)
+        return recorded
+
+    async def _present(self, surface: Surface, outcome: Outcome) -> Recorded:
         game, state, headline = outcome.game, outcome.state, text.happened(outcome)
         if outcome.took_over is not None:
             headline += "\n\n" + _takeover_note(game, text.name(outcome.took_over), None)
@@ -318,7 +514,9 @@ class GameFlow:
         if not any(isinstance(e, Bust | Stopped | Passed) for e in outcome.events):
             board = board_message(game, state, headline, rolled=rolled)
             await surface.edit(board, turn_view(game, state))
-            return
+            if _computer_to_move(game):
+                self.computer.play(game)
+            return {}
         busted = any(isinstance(e, Bust) for e in outcome.events)
         # The turn's last picture stays in the channel without buttons: a bust
         # shows the marks it lost, a stop the board it left.
@@ -331,14 +529,16 @@ class GameFlow:
         await surface.edit(final, None)
         if state.phase is Phase.OVER:
             board_result = await result_message(game, outcome, headline)
-            posted = await surface.send(embed=board_result.embed, file=board_result.file())
+            posted = await surface.send(
+                embed=board_result.embed, file=board_result.file(), nonce=nonce("r", game)
+            )
             # The server's history links to this message.
-            if posted is not None:
-                await self.service.set_turn_message(game.id, posted.id)
-        elif game.status is GameStatus.ACTIVE:
-            await self._post_turn(surface, game, headline)
+            return {"turn_message_id": posted.id}
+        if game.status is GameStatus.ACTIVE:
+            return await self._post_turn(surface, game, headline)
+        return {}
 
-    async def _post_turn(self, surface: Surface, game: Game, headline: str) -> None:
+    async def _post_turn(self, surface: Surface, game: Game, headline: str) -> Recorded:
         """A new message for the player to move, pinging only them."""
         assert game.state is not None
         seat = game.seats[game.state.turn]
@@ -352,15 +552,18 @@ class GameFlow:
             allowed_mentions=discord.AllowedMentions(
                 users=[discord.Object(seat.user_id)] if seat.user_id else False
             ),
+            # Posting the same turn again (a catch-up after a stop) returns this message.
+            nonce=nonce("t", game),
         )
-        if message is not None:
-            await self.service.set_turn_message(game.id, message.id)
         if seat.is_bot:
             self.computer.play(game)
+        return {"turn_message_id": message.id}
 
 
 async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> None:
-    """Turns refusals into ephemeral answers, and anything unexpected into an apology."""
+    """Turns refusals into ephemeral answers, and anything unexpected into an apology.
+    Work that committed a change handles its own failures (``GameFlow._change``), so
+    whatever reaches here changed nothing."""
     try:
         await work
     except ServiceError as refusal:
@@ -368,6 +571,44 @@ async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> No
     except Exception:
         log.exception("handling interaction %s failed", interaction.id)
         await tell(interaction, SOMETHING_WENT_WRONG)
+
+
+def _nowhere(error: BaseException) -> bool:
+    """The game's channel is gone, so there is nowhere to show it."""
+    return isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL
+
+
+def _forbidden(error: BaseException) -> bool:
+    return isinstance(error, discord.Forbidden)
+
+
+def _computer_to_move(game: Game) -> bool:
+    return (
+        game.status is GameStatus.ACTIVE
+        and game.state is not None
+        and game.seats[game.state.turn].is_bot
+    )
+
+
+def _first_turn(game: Game) -> str:
+    assert game.first_seat is not None
+    return f"The game begins. {text.seat_line(game.seats[game.first_seat])} goes first."
+
+
+def _lobby_note(game: Game) -> str:
+    """What the lobby message says once the game started or closed."""
+    if game.status is GameStatus.CANCELLED:
+        if game.end_reason is EndReason.LOBBY_EXPIRED:
+            return "Nobody started this game in time, so the lobby closed itself."
+        if game.end_reason is EndReason.LOBBY_EMPTY:
+            return "Everyone left, so this lobby closed."
+        return "This lobby was closed."
+    assert game.first_seat is not None
+    first = text.seat_line(game.seats[game.first_seat])
+    note = f"The game is on! {first} was drawn to go first."
+    if game.thread_id is not None:
+        note += f" Follow it in <#{game.thread_id}>."
+    return note
 
 
 def _takeover_note(game: Game, who: str, why: str | None) -> str:
@@ -381,20 +622,17 @@ def _takeover_note(game: Game, who: str, why: str | None) -> str:
     return line + f", and no human player is left, so game {game.id} is over. It counts for nobody."
 
 
-def _lobby_closed(game: Game) -> str:
-    if game.end_reason is EndReason.LOBBY_EXPIRED:
-        return "Nobody started this game in time, so the lobby closed itself."
-    if game.end_reason is EndReason.LOBBY_EMPTY:
-        return "Everyone left, so this lobby closed."
-    return "This lobby was closed."
-
-
 def _player(interaction: discord.Interaction) -> Player:
     return Player(interaction.user.id, interaction.user.display_name)
 
 
 def _actor(interaction: discord.Interaction) -> Actor:
-    return Actor(interaction.user.id, can_moderate=interaction.permissions.manage_messages)
+    assert interaction.guild_id is not None and interaction.channel_id is not None
+    return Actor(
+        interaction.user.id,
+        can_moderate=interaction.permissions.manage_messages,
+        where=Where(interaction.guild_id, interaction.channel_id),
+    )
 
 
 def _selected(interaction: discord.Interaction) -> str:

@@ -14,6 +14,23 @@ from bot.storage import Game
 
 log = logging.getLogger(__name__)
 
+_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def nonce(kind: str, game: Game) -> str:
+    """Names one message of one game at one version (Discord allows 25 characters), so
+    that posting it a second time returns the first instead of a copy."""
+    return f"{kind}{_base36(game.id)}.{_base36(game.version)}"
+
+
+def _base36(number: int) -> str:
+    digits = ""
+    while True:
+        number, digit = divmod(number, 36)
+        digits = _DIGITS[digit] + digits
+        if not number:
+            return digits
+
 
 class GamePlaces:
     def __init__(self, client: discord.Client, service: GameService) -> None:
@@ -53,17 +70,26 @@ class GamePlaces:
 
         return post
 
-    async def edit_lobby(self, game: Game, **content: Any) -> None:
+    async def post_lobby(self, game: Game, **content: Any) -> discord.Message:
+        """A fresh lobby message in the game's channel (its old one is lost)."""
+        channel = self.client.get_partial_messageable(game.channel_id)
+        return await channel.send(**content, nonce=nonce("l", game))
+
+    async def edit_lobby(self, game: Game, **content: Any) -> bool:
+        """Edits the lobby message; ``False`` if there is none (any more)."""
         if game.lobby_message_id is None:
-            return
+            return False
         channel = self.client.get_partial_messageable(game.channel_id)
         try:
             await channel.get_partial_message(game.lobby_message_id).edit(**content)
-        except discord.HTTPException:
-            log.info("could not update the lobby message of game %s", game.id)
+        except discord.NotFound:
+            log.info("game %s's lobby message is gone", game.id)
+            return False
+        return True
 
     async def strip_buttons(self, game: Game) -> None:
-        """Takes the buttons off the game's lobby and turn messages."""
+        """Takes the buttons off the game's lobby and turn messages (a message that is
+        gone has none)."""
         await self.edit_lobby(game, view=None)
         if game.turn_message_id is None:
             return
@@ -74,6 +100,5 @@ class GamePlaces:
             try:
                 await message.edit(view=None)
                 return
-            except discord.HTTPException:
+            except discord.NotFound:
                 continue
-        log.info("could not remove the buttons of game %s's turn message", game.id)

@@ -1,5 +1,9 @@
 """Where a game update goes: the answer to a click, or a game message the bot edits
-itself (a computer player's move, a deadline: nobody clicked)."""
+itself (a computer player's move, a deadline, a catch-up: nobody clicked).
+
+A surface raises when Discord refuses or fails, so that the caller knows the
+update was not shown and can have it delivered later.
+"""
 
 from __future__ import annotations
 
@@ -16,10 +20,6 @@ log = logging.getLogger(__name__)
 
 DEFER_AFTER = 1.5
 """Seconds to wait for a board image before deferring, well inside Discord's 3."""
-CANNOT_POST = (
-    "I couldn't post the next game message here: I'm missing a permission in this channel "
-    "(Send Messages, Embed Links or Attach Files). Once it's back, use /claimit board to carry on."
-)
 
 Post = Callable[..., Awaitable[discord.Message]]
 """Posts a message where the game is played; raises ``discord.HTTPException`` on failure."""
@@ -29,8 +29,8 @@ class Surface(Protocol):
     async def edit(self, rendering: Awaitable[BoardMessage], view: discord.ui.View | None) -> None:
         """Shows a new board on the game message this update is about."""
 
-    async def send(self, **message: Any) -> discord.Message | None:
-        """Posts a new message where the game is played; ``None`` if that failed."""
+    async def send(self, **message: Any) -> discord.Message:
+        """Posts a new message where the game is played."""
 
 
 class InteractionSurface:
@@ -42,25 +42,22 @@ class InteractionSurface:
         """Edits the clicked message; defers first if the image is slow to come."""
         interaction = self.interaction
         task = asyncio.ensure_future(rendering)
-        done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
-        if not done:
+        if not interaction.response.is_done():
+            done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+            if done:
+                board = task.result()
+                await interaction.response.edit_message(
+                    embed=board.embed, attachments=[board.file()], view=view
+                )
+                return
             await interaction.response.defer()
-            board = await task
-            await interaction.edit_original_response(
-                embed=board.embed, attachments=[board.file()], view=view
-            )
-            return
-        board = task.result()
-        await interaction.response.edit_message(
+        board = await task
+        await interaction.edit_original_response(
             embed=board.embed, attachments=[board.file()], view=view
         )
 
-    async def send(self, **message: Any) -> discord.Message | None:
-        try:
-            return await self.post(**message)
-        except discord.Forbidden:
-            await tell(self.interaction, CANNOT_POST)
-            return None
+    async def send(self, **message: Any) -> discord.Message:
+        return await self.post(**message)
 
 
 class ChannelSurface:
@@ -84,20 +81,12 @@ class ChannelSurface:
                 return
             except discord.NotFound:
                 log.info("game message %s is gone; posting a fresh one", self.message.id)
-            except discord.HTTPException:
-                log.warning("could not update game message %s", self.message.id)
-                return
         fresh = await self.send(embed=board.embed, file=board.file(), view=view)
-        if fresh is not None:
-            self.message = fresh
-            await self.replaced(fresh.id)
+        self.message = fresh
+        await self.replaced(fresh.id)
 
-    async def send(self, **message: Any) -> discord.Message | None:
-        try:
-            return await self.post(**message)
-        except discord.HTTPException:
-            log.warning("could not post a game message", exc_info=True)
-            return None
+    async def send(self, **message: Any) -> discord.Message:
+        return await self.post(**message)
 
 
 async def tell(interaction: discord.Interaction, message: str) -> None:
@@ -106,3 +95,37 @@ async def tell(interaction: discord.Interaction, message: str) -> None:
         await interaction.followup.send(message, ephemeral=True)
     else:
         await interaction.response.send_message(message, ephemeral=True)
+
+
+async def update_clicked(interaction: discord.Interaction, **content: Any) -> None:
+    """Edits the message whose component was used, whether or not the click was
+    acknowledged already."""
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**content)
+    else:
+        await interaction.response.edit_message(**content)
+
+
+async def announce(interaction: discord.Interaction, **content: Any) -> discord.Message:
+    """A command's public answer. After a deferral (which is private, since the answer
+    might have been a refusal) it goes to the channel, and the "thinking…" goes."""
+    if not interaction.response.is_done():
+        await interaction.response.send_message(**content)
+        return await interaction.original_response()
+    channel = interaction.channel
+    assert isinstance(channel, discord.abc.Messageable)
+    message = await channel.send(**content)
+    await interaction.delete_original_response()
+    return message
+
+
+async def acknowledge(interaction: discord.Interaction) -> None:
+    """Tells Discord the interaction is being handled, before its 3 seconds run out:
+    a click keeps its message as it is for now; a command shows "thinking…" to the
+    asker alone."""
+    if interaction.response.is_done():
+        return
+    if interaction.type is discord.InteractionType.component:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)

@@ -14,7 +14,7 @@ import re
 import socket
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import aiohttp
 import discord
@@ -56,6 +56,7 @@ class DiscordError(Exception):
 
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+T = TypeVar("T")
 
 
 def _json(data: Any, status: int = 200) -> web.Response:
@@ -321,10 +322,15 @@ class DiscordEmulator:
             return next((m for m in reversed(channel.messages) if not m.deleted and check(m)), None)
 
         # The message as found under the lock: looking again afterwards could miss it.
-        async with self._message_posted:
-            message = await asyncio.wait_for(self._message_posted.wait_for(found), timeout)
+        message = await self.wait_until(found, timeout)
         assert message is not None
         return message
+
+    async def wait_until(self, condition: Callable[[], T], timeout: float | None = None) -> T:
+        """Until ``condition`` (looked at after every change anyone could see) is true;
+        returns what it returned."""
+        async with self._message_posted:
+            return await asyncio.wait_for(self._message_posted.wait_for(condition), timeout)
 
     async def _changed(self) -> None:
         async with self._message_posted:

@@ -1,7 +1,15 @@
 """The game service: every change to a game goes through here. Discord-free."""
 
 from bot.service.errors import ServiceError
-from bot.service.game_service import BOT_LEVELS, SYSTEM, Actor, GameService, Outcome, Player
+from bot.service.game_service import (
+    BOT_LEVELS,
+    SYSTEM,
+    Actor,
+    GameService,
+    Outcome,
+    Player,
+    Where,
+)
 from bot.service.guild_settings import GuildSettingsService
 from bot.service.ladder_service import LadderService, Leaderboard, PlayerStats
 
@@ -17,4 +25,5 @@ __all__ = [
     "Player",
     "PlayerStats",
     "ServiceError",
+    "Where",
 ]

@@ -33,6 +33,13 @@ class NotInGame(ServiceError):
         super().__init__("You're not playing in this game.")
 
 
+class NotHere(ServiceError):
+    def __init__(self) -> None:
+        super().__init__(
+            "That button belongs to a game in another channel or server, so nothing happened."
+        )
+
+
 class NotYourTurn(ServiceError):
     def __init__(self, name: str) -> None:
         super().__init__(f"It's {name}'s turn, not yours.")

@@ -40,6 +40,7 @@ from bot.service.errors import (
     LobbyFull,
     NoSuchBot,
     NotEnoughPlayers,
+    NotHere,
     NotHost,
     NotInGame,
     NotStarted,
@@ -47,9 +48,18 @@ from bot.service.errors import (
 )
 from bot.service.guild_settings import check_turn_timeout
 from bot.service.ladder_service import count_game, turn_stats
-from bot.storage import queries
+from bot.storage import ladder_queries, queries
 from bot.storage.database import Database
-from bot.storage.records import EndReason, Game, GameStatus, Move, RatingChange, Result, Seat
+from bot.storage.records import (
+    EndReason,
+    FinishedTable,
+    Game,
+    GameStatus,
+    Move,
+    RatingChange,
+    Result,
+    Seat,
+)
 from engine.claimit import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -79,12 +89,22 @@ TAKEOVER_SUFFIX = " (bot)"
 """Added to the name of a seat a computer player took over."""
 
 
+class Where(NamedTuple):
+    """The server and channel (or thread) a button was pressed or a command typed in."""
+
+    guild_id: int
+    channel_id: int
+
+
 class Actor(NamedTuple):
     """Who asks: a Discord user, or the bot itself (``user_id=None``) playing a computer seat."""
 
     user_id: int | None
     can_moderate: bool = False
     """Holds Manage Messages in the channel, so may cancel any game there."""
+    where: Where | None = None
+    """Where they asked; a game only answers to its own server and channel or thread.
+    ``None`` for the bot itself and for server events (a member leaving)."""
 
 
 SYSTEM = Actor(None)
@@ -175,9 +195,11 @@ class GameService:
         self.deadline_moved_earlier.set()
         return game
 
-    async def join(self, game_id: int, player: Player, version: int | None) -> Game:
+    async def join(
+        self, game_id: int, player: Player, version: int | None, where: Where | None = None
+    ) -> Game:
         async with self._db.write() as connection:
-            game = await _load(connection, game_id)
+            game = await _load(connection, game_id, where)
             _require_lobby(game, version)
             if game.seat_of(player.user_id) is not None:
                 raise AlreadyJoined()
@@ -185,12 +207,13 @@ class GameService:
                 raise LobbyFull()
             return await self._reseat(connection, game, [*game.seats, _human(player)])
 
-    async def leave(self, game_id: int, user_id: int, version: int | None) -> Game:
+    async def leave(self, game_id: int, actor: Actor, version: int | None) -> Game:
         """Leaves a lobby (a leaving host hands over to the next person; an empty lobby
         closes), or a running game: a computer player takes the seat over."""
+        user_id = actor.user_id
         async with self._db.write() as connection:
-            game = await _load(connection, game_id)
-            seat = game.seat_of(user_id)
+            game = await _load(connection, game_id, actor.where)
+            seat = None if user_id is None else game.seat_of(user_id)
             if seat is None:
                 raise NotInGame()
             _require_open(game)
@@ -214,7 +237,7 @@ class GameService:
     ) -> Game:
         _check_level(level)
         async with self._db.write() as connection:
-            game = await _load(connection, game_id)
+            game = await _load(connection, game_id, actor.where)
             _require_lobby(game, version)
             _require_host(game, actor)
             if not (await queries.guild_settings(connection, game.guild_id)).bots_allowed:
@@ -226,7 +249,7 @@ class GameService:
 
     async def remove_bot(self, game_id: int, actor: Actor, version: int | None, seat: int) -> Game:
         async with self._db.write() as connection:
-            game = await _load(connection, game_id)
+            game = await _load(connection, game_id, actor.where)
             _require_lobby(game, version)
             _require_host(game, actor)
             if not 0 <= seat < len(game.seats) or not game.seats[seat].is_bot:
@@ -236,7 +259,7 @@ class GameService:
     async def start(self, game_id: int, actor: Actor, version: int | None) -> Game:
         """Starts the game with a first player drawn at random."""
         async with self._db.write() as connection:
-            game = await _load(connection, game_id)
+            game = await _load(connection, game_id, actor.where)
             _require_lobby(game, version)
             _require_host(game, actor)
             if not MIN_PLAYERS <= len(game.seats) <= MAX_PLAYERS:
@@ -261,7 +284,7 @@ class GameService:
     async def cancel(self, game_id: int, actor: Actor, version: int | None = None) -> Game:
         """Ends an open game unrated; the host or a moderator may, even when its data is broken."""
         async with self._db.write() as connection:
-            game = await _load(connection, game_id)
+            game = await _load(connection, game_id, actor.where)
             _require_open(game)
             if not actor.can_moderate:
                 _require_host(game, actor)
@@ -277,9 +300,10 @@ class GameService:
         async with self._db.read() as connection:
             return await queries.due_games(connection, self._clock())
 
-    async def next_deadline(self) -> float | None:
+    async def next_deadline(self, after: float) -> float | None:
+        """The earliest deadline still to come after ``after``."""
         async with self._db.read() as connection:
-            return await queries.next_deadline(connection)
+            return await queries.next_deadline(connection, after)
 
     async def expire_lobby(self, game_id: int, version: int) -> Game:
         """Closes a lobby nobody started before its deadline."""
@@ -357,7 +381,7 @@ class GameService:
         make_action: Callable[[GameState], Action],
     ) -> Outcome:
         async with self._db.write() as connection:
-            game = await _load(connection, game_id)
+            game = await _load(connection, game_id, actor.where)
             state = _playing(game)
             seat = _seat_to_move(game, state, actor)
             _check_version(game, version)
@@ -383,13 +407,15 @@ class GameService:
             after, events = apply(state, action)
         except RulesError as e:
             raise IllegalMove(str(e)) from None
-        changes = {"state": after, **changes}
+        changes = {"state": after, "moved_version": game.version + 1, **changes}
+        ordered: dict[str, int] = {}
         if after.phase is Phase.OVER:
             changes.pop("end_reason", None)
             changes.update(status=GameStatus.FINISHED, finished_at=now, deadline=None)
+            ordered["finish_seq"] = await queries.next_finish_seq(connection)
         elif "status" not in changes and after.turn != state.turn:
             changes["deadline"] = now + game.turn_timeout
-        await _save(connection, game, now, **changes)
+        await _save(connection, game, now, **changes, **ordered)
         dice = action.dice if isinstance(action, Roll) else None
         await queries.append_move(
             connection, game.id, seat.seat, action_to_json(action), _three(dice), now
@@ -402,7 +428,10 @@ class GameService:
             moves = await queries.load_moves(connection, game.id)
             results = _results(game, after, turn_stats(game, moves))
             await queries.write_results(connection, game, results)
-            rating_changes = await count_game(connection, game.guild_id, game.id, now, results)
+            table = FinishedTable(
+                game.id, game.guild_id, ordered["finish_seq"], now, tuple(results)
+            )
+            rating_changes = await count_game(connection, table)
         # What was just written, without reading it back: the hot path of every press.
         stored = replace(game, version=game.version + 1, updated_at=now, **changes)
         return Outcome(
@@ -424,6 +453,43 @@ class GameService:
         async with self._db.write() as connection:
             await queries.set_message(connection, game_id, "turn_message_id", message_id)
 
+    async def mark_shown(self, game_id: int, version: int, **message_ids: int | None) -> None:
+        """The game's messages now show ``version`` (and are where ``message_ids`` say:
+        ``lobby_message_id``, ``turn_message_id``)."""
+        async with self._db.write() as connection:
+            await queries.mark_shown(connection, game_id, version, message_ids)
+
+    async def games_not_shown(self) -> list[int]:
+        """Games whose last change never reached their messages (the bot stopped, or
+        Discord failed, between the two)."""
+        async with self._db.read() as connection:
+            return await queries.games_not_shown(connection)
+
+    async def last_outcome(self, game_id: int) -> Outcome | None:
+        """The game's last move as an outcome, rebuilt from the move log, to show a change
+        whose message never went out; ``None`` before the first move (or if the game's
+        data is damaged)."""
+        async with self._db.read() as connection:
+            game = await _load(connection, game_id)
+            moves = await queries.load_moves(connection, game_id)
+            results = await queries.load_results(connection, game_id)
+            rating_changes = await ladder_queries.rating_changes(connection, game_id)
+        if not moves or game.broken is not None or game.first_seat is None:
+            return None
+        state = GameState.new(len(game.seats), first=game.first_seat, variant=game.variant)
+        actions = [action_from_json(json.loads(move.action)) for move in moves]
+        for action in actions[:-1]:
+            state = apply(state, action).state
+        events = apply(state, actions[-1]).events
+        return Outcome(
+            game,
+            state,
+            actions[-1],
+            events,
+            results=tuple(results),
+            rating_changes=tuple(rating_changes),
+        )
+
     async def set_thread(self, game_id: int, thread_id: int | None) -> None:
         """The game's own thread; ``None`` when it plays in its channel (again)."""
         async with self._db.write() as connection:
@@ -439,13 +505,10 @@ class GameService:
             game_id = await queries.open_game_in_channel(connection, channel_id)
             return None if game_id is None else await _load(connection, game_id)
 
-    async def active_games(self) -> list[Game]:
+    async def active_game_ids(self) -> list[int]:
         """Every game being played, in any channel."""
         async with self._db.read() as connection:
-            return [
-                await _load(connection, game_id)
-                for game_id in await queries.active_game_ids(connection)
-            ]
+            return await queries.active_game_ids(connection)
 
     async def moves(self, game_id: int) -> list[Move]:
         async with self._db.read() as connection:
@@ -547,10 +610,16 @@ def _results(game: Game, final: GameState, stats: list[TurnStats]) -> list[Resul
     return results
 
 
-async def _load(connection: aiosqlite.Connection, game_id: int) -> Game:
+async def _load(connection: aiosqlite.Connection, game_id: int, where: Where | None = None) -> Game:
+    """The game, refused unless it is played where the request comes from: a button's
+    custom_id can be copied anywhere."""
     game = await queries.load_game(connection, game_id)
     if game is None:
         raise GameNotFound()
+    if where is not None and (
+        where.guild_id != game.guild_id or where.channel_id not in (game.channel_id, game.thread_id)
+    ):
+        raise NotHere()
     return game
 
 

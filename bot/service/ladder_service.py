@@ -18,17 +18,17 @@ import aiosqlite
 from bot.ladder import NEW_PLAYER, Finish, Rating, TurnStats, finishing_ranks, is_rated, rate
 from bot.ladder import turn_stats as replay_turn_stats
 from bot.storage import ladder_queries, queries
-from bot.storage.database import Database
+from bot.storage.database import Database, scratch_database, scratch_transaction
 from bot.storage.records import (
     FinishedGame,
+    FinishedTable,
     Game,
     LadderEntry,
     Move,
     PlayerRecord,
     RatingChange,
-    Result,
 )
-from engine.claimit import RulesError, action_from_json
+from engine.claimit import action_from_json
 
 log = logging.getLogger(__name__)
 
@@ -61,31 +61,29 @@ class PlayerStats:
     ``TREND_GAMES``, so that the first shows where the trend starts)."""
 
 
-async def count_game(
-    connection: aiosqlite.Connection,
-    guild_id: int,
-    game_id: int,
-    at: float,
-    results: Sequence[Result],
-) -> list[RatingChange]:
+async def count_game(connection: aiosqlite.Connection, game: FinishedTable) -> list[RatingChange]:
     """Counts a finished game in its server's ladder; returns the rating changes
     (none for an unrated game: fewer than two humans)."""
-    humans = [(r.user_id, r) for r in results if r.user_id is not None]
-    await ladder_queries.add_to_records(connection, guild_id, [r for _, r in humans], at)
+    humans = [(r.user_id, r) for r in game.results if r.user_id is not None]
+    await ladder_queries.add_to_records(
+        connection, game.guild_id, [r for _, r in humans], game.finished_at
+    )
     finishers = [
         Finish(user, r.won, r.largest_mine, r.claims, r.spaces, r.left) for user, r in humans
     ]
     rated = is_rated(finishers)
-    await ladder_queries.mark_counted(connection, game_id, rated)
+    await ladder_queries.mark_counted(connection, game.id, rated)
     if not rated:
         return []
-    before = await ladder_queries.ratings_of(connection, guild_id, (user for user, _ in humans))
+    before = await ladder_queries.ratings_of(
+        connection, game.guild_id, (user for user, _ in humans)
+    )
     after = rate([before.get(f.user_id, NEW_PLAYER) for f in finishers], finishing_ranks(finishers))
     changes = [
         RatingChange(user, r.display_name, before.get(user), new)
         for (user, r), new in zip(humans, after, strict=True)
     ]
-    await ladder_queries.save_ratings(connection, guild_id, game_id, at, changes)
+    await ladder_queries.save_ratings(connection, game, changes)
     return changes
 
 
@@ -136,19 +134,41 @@ class LadderService:
             return await ladder_queries.rating_changes(connection, game_id)
 
     async def recompute(self, guild_id: int) -> int:
-        """Rebuilds a server's ladder from its finished games; returns how many it counted."""
+        """Rebuilds a server's ladder from its finished games; returns how many it counted.
+
+        The games are counted apart, on a scratch database in memory with the same
+        code that counts a finishing game, while the file's writer stays free; one
+        short write then swaps the ladder in and counts on top of it whatever game
+        finished in the meantime."""
+        async with self._db.read() as connection:
+            games = await ladder_queries.finished_games(connection, guild_id)
+        async with scratch_database() as scratch:
+            async with scratch_transaction(scratch):
+                await ladder_queries.add_game_stubs(scratch, games)
+                for game in games:
+                    await count_game(scratch, game)
+            ladder = await ladder_queries.ladder_rows(scratch, guild_id)
+            counted = await ladder_queries.counted_flags(scratch)
         async with self._db.write() as connection:
-            return await _recompute(connection, guild_id)
+            await ladder_queries.forget_ladder(connection, guild_id)
+            await ladder_queries.put_ladder_rows(connection, ladder)
+            await ladder_queries.set_counted_flags(connection, counted)
+            since = games[-1].finish_seq if games else 0
+            later = await ladder_queries.finished_games(connection, guild_id, after=since)
+            for game in later:
+                await count_game(connection, game)
+        return len(games) + len(later)
 
     async def count_old_games(self) -> int:
         """Counts finished games from before the ladder existed: fills in their turn
         figures from the move logs, then rebuilds the servers they were played in."""
-        async with self._db.write() as connection:
+        async with self._db.read() as connection:
             uncounted = await ladder_queries.uncounted_games(connection)
-            for _, game_id in uncounted:
+        for _, game_id in uncounted:
+            async with self._db.write() as connection:
                 await _fill_turn_stats(connection, game_id)
-            for guild_id in sorted({guild for guild, _ in uncounted}):
-                await _recompute(connection, guild_id)
+        for guild_id in sorted({guild for guild, _ in uncounted}):
+            await self.recompute(guild_id)
         if uncounted:
             log.info("counted %d finished games from before the ladder", len(uncounted))
         return len(uncounted)
@@ -172,21 +192,13 @@ async def _entry(
     )
 
 
-async def _recompute(connection: aiosqlite.Connection, guild_id: int) -> int:
-    await ladder_queries.forget_ladder(connection, guild_id)
-    games = await ladder_queries.finished_games(connection, guild_id)
-    for game_id, finished_at, results in games:
-        await count_game(connection, guild_id, game_id, finished_at, results)
-    return len(games)
-
-
 async def _fill_turn_stats(connection: aiosqlite.Connection, game_id: int) -> None:
     game = await queries.load_game(connection, game_id)
     assert game is not None
     try:
         stats = turn_stats(game, await queries.load_moves(connection, game_id))
-    except (RulesError, ValueError) as e:
-        # A damaged move log costs only the turn figures; the result still counts.
+    except Exception as e:
+        # Damaged data costs only the turn figures; the result still counts.
         log.warning("game %s: move log unreadable (%s), no turn figures", game_id, e)
         return
     await ladder_queries.set_turn_stats(connection, game_id, stats)

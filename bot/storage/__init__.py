@@ -1,9 +1,10 @@
 """SQLite storage (aiosqlite): the schema, its migrations and the game queries."""
 
-from bot.storage.database import Database, DatabaseTooNew
+from bot.storage.database import Database, DatabaseTooNew, DatabaseUnavailable
 from bot.storage.records import (
     EndReason,
     FinishedGame,
+    FinishedTable,
     Game,
     GameStatus,
     GuildSettings,
@@ -18,8 +19,10 @@ from bot.storage.records import (
 __all__ = [
     "Database",
     "DatabaseTooNew",
+    "DatabaseUnavailable",
     "EndReason",
     "FinishedGame",
+    "FinishedTable",
     "Game",
     "GameStatus",
     "GuildSettings",

@@ -16,7 +16,14 @@ import aiosqlite
 
 from bot.ladder import Rating, TurnStats
 from bot.storage.queries import read_result, result_columns
-from bot.storage.records import FinishedGame, LadderEntry, PlayerRecord, RatingChange, Result
+from bot.storage.records import (
+    FinishedGame,
+    FinishedTable,
+    LadderEntry,
+    PlayerRecord,
+    RatingChange,
+    Result,
+)
 
 _RECORD_COLUMNS = (
     "guild_id, user_id, display_name, games, wins, left_games, best_mine, mine_total, claims, "
@@ -79,30 +86,30 @@ async def ratings_of(
 
 
 async def save_ratings(
-    connection: aiosqlite.Connection,
-    guild_id: int,
-    game_id: int,
-    at: float,
-    changes: Sequence[RatingChange],
+    connection: aiosqlite.Connection, game: FinishedTable, changes: Sequence[RatingChange]
 ) -> None:
     await connection.executemany(
         "UPDATE player_records SET mu = ?, sigma = ?, rating = ?, rated_games = rated_games + 1 "
         "WHERE guild_id = ? AND user_id = ?",
-        [(c.after.mu, c.after.sigma, c.after.conservative, guild_id, c.user_id) for c in changes],
+        [
+            (c.after.mu, c.after.sigma, c.after.conservative, game.guild_id, c.user_id)
+            for c in changes
+        ],
     )
     await connection.executemany(
         "INSERT INTO rating_changes (game_id, user_id, guild_id, at, mu_before, sigma_before, "
-        "mu_after, sigma_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        "mu_after, sigma_after, finish_seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             (
-                game_id,
+                game.id,
                 c.user_id,
-                guild_id,
-                at,
+                game.guild_id,
+                game.finished_at,
                 None if c.before is None else c.before.mu,
                 None if c.before is None else c.before.sigma,
                 c.after.mu,
                 c.after.sigma,
+                game.finish_seq,
             )
             for c in changes
         ],
@@ -140,19 +147,71 @@ async def forget_ladder(connection: aiosqlite.Connection, guild_id: int) -> None
 
 
 async def finished_games(
-    connection: aiosqlite.Connection, guild_id: int
-) -> list[tuple[int, float, list[Result]]]:
-    """Every finished game of a server with its table, in the order they finished."""
+    connection: aiosqlite.Connection, guild_id: int, after: int = 0
+) -> list[FinishedTable]:
+    """A server's games played to the end (those after ``finish_seq`` ``after``) with
+    their tables, in the order they finished."""
     rows = await connection.execute_fetchall(
-        f"SELECT g.id, g.finished_at, {result_columns('r')} "
+        f"SELECT g.id, g.finish_seq, g.finished_at, {result_columns('r')} "
         "FROM games g JOIN results r ON r.game_id = g.id "
-        "WHERE g.guild_id = ? AND g.status = 'finished' ORDER BY g.finished_at, g.id, r.seat",
-        (guild_id,),
+        "WHERE g.guild_id = ? AND g.status = 'finished' AND g.finish_seq > ? "
+        "ORDER BY g.finish_seq, r.seat",
+        (guild_id, after),
     )
     return [
-        (game_id, finished_at, [read_result(row[2:]) for row in group])
-        for (game_id, finished_at), group in groupby(rows, key=lambda row: (row[0], row[1]))
+        FinishedTable(game_id, guild_id, seq, at, tuple(read_result(row[3:]) for row in group))
+        for (game_id, seq, at), group in groupby(rows, key=lambda row: (row[0], row[1], row[2]))
     ]
+
+
+LADDER_TABLES = ("player_records", "rating_changes")
+"""What a server's ladder is made of; both have a ``guild_id`` column."""
+
+
+async def add_game_stubs(connection: aiosqlite.Connection, games: Sequence[FinishedTable]) -> None:
+    """Just enough of each game on a scratch database for ``count_game`` to mark it."""
+    await connection.executemany(
+        "INSERT INTO games (id, guild_id, channel_id, host_id, status, created_at, updated_at, "
+        "finished_at, finish_seq) VALUES (?, ?, 0, 0, 'finished', ?, ?, ?, ?)",
+        [
+            (g.id, g.guild_id, g.finished_at, g.finished_at, g.finished_at, g.finish_seq)
+            for g in games
+        ],
+    )
+
+
+async def ladder_rows(connection: aiosqlite.Connection, guild_id: int) -> dict[str, list[Any]]:
+    """A server's ladder as rows, table by table (column order as the migrations made it)."""
+    return {
+        table: list(
+            await connection.execute_fetchall(
+                f"SELECT * FROM {table} WHERE guild_id = ?", (guild_id,)
+            )
+        )
+        for table in LADDER_TABLES
+    }
+
+
+async def put_ladder_rows(connection: aiosqlite.Connection, ladder: dict[str, list[Any]]) -> None:
+    """Writes rows that ``ladder_rows`` read from a database with the same schema."""
+    for table, rows in ladder.items():
+        if table not in LADDER_TABLES:
+            raise ValueError(f"{table} is not a ladder table")
+        if rows:
+            marks = ", ".join("?" * len(rows[0]))
+            await connection.executemany(f"INSERT INTO {table} VALUES ({marks})", rows)
+
+
+async def counted_flags(connection: aiosqlite.Connection) -> list[tuple[int, int]]:
+    """Whether each game was rated, as (rated, id)."""
+    rows = await connection.execute_fetchall("SELECT rated, id FROM games WHERE rated IS NOT NULL")
+    return [(int(rated), int(game_id)) for rated, game_id in rows]
+
+
+async def set_counted_flags(
+    connection: aiosqlite.Connection, flags: Sequence[tuple[int, int]]
+) -> None:
+    await connection.executemany("UPDATE games SET rated = ? WHERE id = ?", flags)
 
 
 async def uncounted_games(connection: aiosqlite.Connection) -> list[tuple[int, int]]:
@@ -253,7 +312,7 @@ async def recent_ratings(
     """A player's ratings after each of their last ``limit`` rated games, oldest first."""
     rows = await connection.execute_fetchall(
         "SELECT mu_after, sigma_after FROM rating_changes WHERE guild_id = ? AND user_id = ? "
-        "ORDER BY at DESC, game_id DESC LIMIT ?",
+        "ORDER BY finish_seq DESC LIMIT ?",
         (guild_id, user_id, limit),
     )
     return [Rating(mu, sigma) for mu, sigma in reversed(list(rows))]
@@ -267,7 +326,7 @@ async def recent_games(
         await connection.execute_fetchall(
             "SELECT id, finished_at, COALESCE(thread_id, channel_id), turn_message_id, rated "
             "FROM games WHERE guild_id = ? AND status = 'finished' "
-            "ORDER BY finished_at DESC, id DESC LIMIT ?",
+            "ORDER BY finish_seq DESC LIMIT ?",
             (guild_id, limit),
         )
     )

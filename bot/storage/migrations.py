@@ -202,6 +202,41 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         """,
         "CREATE INDEX rating_changes_by_player ON rating_changes (guild_id, user_id, at)",
     ),
+    # 4: the order games finished in, assigned by the database (a wall clock can jump
+    # back), for recomputing ladders, trends and history; the version each game's
+    # messages show, so that whatever is behind (a kill or a Discord error between a
+    # commit and its message) is posted by the reconciler; and the version its last
+    # move made, which tells a lost move from a change without one (a takeover).
+    # Everything from before counts as shown.
+    (
+        "ALTER TABLE games ADD COLUMN finish_seq INTEGER",
+        """
+        UPDATE games SET finish_seq = ordered.seq FROM (
+            SELECT id, ROW_NUMBER() OVER (ORDER BY finished_at, id) AS seq
+            FROM games WHERE status = 'finished'
+        ) AS ordered WHERE games.id = ordered.id
+        """,
+        "CREATE UNIQUE INDEX games_by_finish ON games (finish_seq) WHERE finish_seq IS NOT NULL",
+        "DROP INDEX games_finished_by_guild",
+        """
+        CREATE INDEX games_finished_by_guild ON games (guild_id, finish_seq)
+            WHERE status = 'finished'
+        """,
+        "ALTER TABLE rating_changes ADD COLUMN finish_seq INTEGER NOT NULL DEFAULT 0",
+        """
+        UPDATE rating_changes SET finish_seq = COALESCE(
+            (SELECT g.finish_seq FROM games g WHERE g.id = rating_changes.game_id), 0)
+        """,
+        "DROP INDEX rating_changes_by_player",
+        """
+        CREATE INDEX rating_changes_by_player
+            ON rating_changes (guild_id, user_id, finish_seq)
+        """,
+        "ALTER TABLE games ADD COLUMN shown_version INTEGER",
+        "UPDATE games SET shown_version = version",
+        "ALTER TABLE games ADD COLUMN moved_version INTEGER",
+        "CREATE INDEX games_not_shown ON games (id) WHERE shown_version IS NOT version",
+    ),
 )
 
 LATEST = len(MIGRATIONS)

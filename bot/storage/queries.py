@@ -26,12 +26,13 @@ from engine.claimit import GameState, RulesError, state_from_json, state_to_json
 _GAME_COLUMNS = (
     "g.id, g.guild_id, g.channel_id, g.host_id, g.status, g.variant, g.turn_timeout, g.version, "
     "g.state, g.first_seat, g.lobby_message_id, g.turn_message_id, g.created_at, g.updated_at, "
-    "g.started_at, g.finished_at, g.deadline, g.thread_id, g.end_reason"
+    "g.started_at, g.finished_at, g.deadline, g.thread_id, g.end_reason, g.shown_version, "
+    "g.moved_version"
 )
 _SEAT_COLUMNS = (
     "s.seat, s.user_id, s.bot_level, s.display_name, s.color, s.timeouts, s.left_user_id"
 )
-_SEAT_START = 19
+_SEAT_START = 21
 
 # Every call through aiosqlite is a hop to its thread, so each query here is
 # one execute_fetchall: the game and its seats come back in a single join.
@@ -49,18 +50,25 @@ async def load_game(connection: aiosqlite.Connection, game_id: int) -> Game | No
         return None
     row = rows[0]
     seats = tuple(Seat(*r[_SEAT_START:]) for r in rows if r[_SEAT_START] is not None)
+    status = GameStatus(row[4])
     state, broken = _read_state(row[8])
+    broken = broken or _misfit(status, state, seats, bool(row[5]), row[9])
+    end_reason = row[18]
+    if end_reason is not None and end_reason not in tuple(EndReason):
+        broken, end_reason = broken or f"the reason it ended, {end_reason!r}, is unknown", None
     return Game(
         id=row[0],
         guild_id=row[1],
         channel_id=row[2],
         host_id=row[3],
-        status=GameStatus(row[4]),
+        status=status,
         variant=bool(row[5]),
         turn_timeout=GuildSettings.turn_timeout if row[6] is None else row[6],
         version=row[7],
         seats=seats,
-        state=state,
+        # A position that does not fit the game is never handed on: code that indexes
+        # the seats by its turn would fail far from here.
+        state=None if broken else state,
         first_seat=row[9],
         lobby_message_id=row[10],
         turn_message_id=row[11],
@@ -70,8 +78,10 @@ async def load_game(connection: aiosqlite.Connection, game_id: int) -> Game | No
         finished_at=row[15],
         deadline=row[16],
         thread_id=row[17],
-        end_reason=None if row[18] is None else EndReason(row[18]),
+        end_reason=None if end_reason is None else EndReason(end_reason),
         broken=broken,
+        shown_version=row[19],
+        moved_version=row[20],
     )
 
 
@@ -85,6 +95,29 @@ def _read_state(text: str | None) -> tuple[GameState | None, str | None]:
         return None, f"the saved position is not valid JSON ({e.msg})"
     except RulesError as e:
         return None, f"the saved position is impossible: {e}"
+
+
+def _misfit(
+    status: GameStatus,
+    state: GameState | None,
+    seats: tuple[Seat, ...],
+    variant: bool,
+    first_seat: int | None,
+) -> str | None:
+    """Why a readable position does not fit the rest of the game's row, if it does not."""
+    if [s.seat for s in seats] != list(range(len(seats))):
+        return "its seats are not numbered 1 to " + str(len(seats))
+    if status is GameStatus.LOBBY or (state is None and status is GameStatus.CANCELLED):
+        return None
+    if state is None:
+        return "a game that started has no saved position"
+    if state.players != len(seats):
+        return f"the saved position is for {state.players} players, but it has {len(seats)} seats"
+    if state.variant != variant:
+        return "the saved position and the game disagree on the rule variant"
+    if first_seat is None or not 0 <= first_seat < len(seats):
+        return "the first player's seat is missing or not one of its seats"
+    return None
 
 
 async def open_game_in_channel(connection: aiosqlite.Connection, channel_id: int) -> int | None:
@@ -109,10 +142,11 @@ async def due_games(connection: aiosqlite.Connection, now: float) -> list[tuple[
     return [(int(game_id), int(version)) for game_id, version in rows]
 
 
-async def next_deadline(connection: aiosqlite.Connection) -> float | None:
+async def next_deadline(connection: aiosqlite.Connection, after: float) -> float | None:
     rows = list(
         await connection.execute_fetchall(
-            "SELECT MIN(deadline) FROM games WHERE status IN ('lobby', 'active')"
+            "SELECT MIN(deadline) FROM games WHERE status IN ('lobby', 'active') AND deadline > ?",
+            (after,),
         )
     )
     return None if rows[0][0] is None else float(rows[0][0])
@@ -223,13 +257,55 @@ async def set_message(
     connection: aiosqlite.Connection, game_id: int, column: str, message_id: int | None
 ) -> None:
     """Records where the game's messages (or thread) are; bookkeeping, so the version stays."""
+    _check_message_column(column)
+    await connection.execute(f"UPDATE games SET {column} = ? WHERE id = ?", (message_id, game_id))
+
+
+def _check_message_column(column: str) -> None:
     if column not in ("lobby_message_id", "turn_message_id", "thread_id"):
         raise ValueError(f"{column} is not a message column")
-    await connection.execute(f"UPDATE games SET {column} = ? WHERE id = ?", (message_id, game_id))
 
 
 async def clear_deadline(connection: aiosqlite.Connection, game_id: int) -> None:
     await connection.execute("UPDATE games SET deadline = NULL WHERE id = ?", (game_id,))
+
+
+async def next_finish_seq(connection: aiosqlite.Connection) -> int:
+    """The next number in the order games finish in; inside the finishing (write)
+    transaction, so no two games get the same one."""
+    rows = list(
+        await connection.execute_fetchall(
+            "SELECT COALESCE(MAX(finish_seq), 0) + 1 FROM games WHERE finish_seq IS NOT NULL"
+        )
+    )
+    return int(rows[0][0])
+
+
+async def mark_shown(
+    connection: aiosqlite.Connection,
+    game_id: int,
+    version: int,
+    message_ids: dict[str, int | None],
+) -> None:
+    """Records that the game's messages show ``version`` (never moving backwards), and
+    where those messages are; bookkeeping, so the game's version stays."""
+    for column in message_ids:
+        _check_message_column(column)
+    assignments = "".join(f", {column} = ?" for column in message_ids)
+    await connection.execute(
+        f"UPDATE games SET shown_version = MAX(COALESCE(shown_version, -1), ?){assignments} "
+        "WHERE id = ?",
+        (version, *message_ids.values(), game_id),
+    )
+
+
+async def games_not_shown(connection: aiosqlite.Connection) -> list[int]:
+    """Games whose messages are behind their last change (searched through the
+    ``games_not_shown`` partial index)."""
+    rows = await connection.execute_fetchall(
+        "SELECT id FROM games WHERE shown_version IS NOT version ORDER BY id"
+    )
+    return [int(row[0]) for row in rows]
 
 
 async def append_move(

@@ -75,7 +75,25 @@ class Game:
     """The game's own thread, when it has one; its turn messages are posted there."""
     end_reason: EndReason | None = None
     broken: str | None = None
-    """Why the saved position cannot be read; such a game can only be cancelled."""
+    """Why the saved data cannot be used (an unreadable position, or one that does not
+    fit the seats); such a game can only be cancelled."""
+    shown_version: int | None = None
+    """The version the game's messages are known to show; behind ``version`` after a
+    change until its message is delivered (``None``: nothing delivered yet)."""
+
+    moved_version: int | None = None
+    """The version the last move made (``None`` before the first move)."""
+
+    @property
+    def shown(self) -> bool:
+        return self.shown_version == self.version
+
+    @property
+    def move_shown(self) -> bool:
+        """Whether the last move reached the game's messages."""
+        if self.moved_version is None:
+            return True
+        return self.shown_version is not None and self.shown_version >= self.moved_version
 
     def seat_of(self, user_id: int) -> Seat | None:
         return next((s for s in self.seats if s.user_id == user_id), None)
@@ -114,6 +132,18 @@ class Result:
     busts: int
     best_turn: int
     """Most spaces settled by one stop."""
+
+
+@dataclass(frozen=True)
+class FinishedTable:
+    """A game played to the end, as the ladder counts it."""
+
+    id: int
+    guild_id: int
+    finish_seq: int
+    """Its place in the order games finished in (assigned by the database)."""
+    finished_at: float
+    results: tuple[Result, ...]
 
 
 @dataclass(frozen=True)

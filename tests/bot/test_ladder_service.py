@@ -150,8 +150,8 @@ async def test_cancelled_and_abandoned_games_count_for_nobody(
     game = await started_game(service, 2)
     await service.cancel(game.id, Actor(ANN.user_id))
     game = await started_game(service, 2, channel_id=2)
-    game = await service.leave(game.id, BO.user_id, game.version)
-    await service.leave(game.id, ANN.user_id, game.version)
+    game = await service.leave(game.id, Actor(BO.user_id), game.version)
+    await service.leave(game.id, Actor(ANN.user_id), game.version)
     assert (await service.game(game.id)).status is GameStatus.CANCELLED
     assert await ladder.stats(GUILD, ANN.user_id) is None
     assert await ladder.history(GUILD) == []
@@ -164,7 +164,7 @@ async def test_who_leaves_ranks_last_and_gets_a_game_without_a_win(
     rng = random.Random(11)
     for _ in range(6):
         game = (await random_press(service, game, rng)).game
-    game = await service.leave(game.id, BO.user_id, game.version)
+    game = await service.leave(game.id, Actor(BO.user_id), game.version)
     game = await play_to_the_end(service, game, rng)
     results = await service.results(game.id)
     bo = results[1]
@@ -231,7 +231,7 @@ async def play_a_season(service: GameService, rng: random.Random, games: int) ->
             if game.status is GameStatus.ACTIVE:
                 leaver = rng.choice([s for s in game.seats if s.user_id is not None])
                 assert leaver.user_id is not None
-                game = await service.leave(game.id, leaver.user_id, game.version)
+                game = await service.leave(game.id, Actor(leaver.user_id), game.version)
         if game.status is GameStatus.ACTIVE:
             await play_to_the_end(service, game, rng)
 
@@ -364,14 +364,14 @@ async def test_the_ladder_reads_search_indexes_and_never_scan_a_table(
 ) -> None:
     await play_a_season(service, random.Random(12), 6)
     statements: list[str] = []
-    await database._connection.set_trace_callback(statements.append)
+    await database.trace(statements.append)
     try:
         await ladder.leaderboard(GUILD, ANN.user_id, 1)
         await ladder.leaderboard(GUILD, 999, 2)
         await ladder.stats(GUILD, ANN.user_id)
         await ladder.history(GUILD)
     finally:
-        await database._connection.set_trace_callback(None)
+        await database.untrace()
     queries = [s for s in statements if s.lstrip().upper().startswith("SELECT")]
     assert len(queries) >= 8
     async with database.read() as connection:

@@ -32,7 +32,7 @@ async def test_a_lobby_nobody_starts_closes_itself_at_its_deadline(
 ) -> None:
     game = await service.create_lobby(guild_id=1, channel_id=1, host=ANN)
     assert game.deadline == clock.now() + 30 * 60
-    assert await service.next_deadline() == game.deadline
+    assert await service.next_deadline(after=clock.now()) == game.deadline
     clock.advance(30 * 60 - 1)
     assert await service.due_games() == []
     with pytest.raises(BoardMovedOn):
@@ -43,7 +43,7 @@ async def test_a_lobby_nobody_starts_closes_itself_at_its_deadline(
     assert closed.status is GameStatus.CANCELLED
     assert closed.end_reason is EndReason.LOBBY_EXPIRED
     assert await service.due_games() == []
-    assert await service.next_deadline() is None
+    assert await service.next_deadline(after=0) is None
     with pytest.raises(GameFinished):
         await service.join(game.id, BO, None)
 
@@ -145,7 +145,7 @@ async def test_when_no_human_is_left_the_game_closes(
 ) -> None:
     dice.values = [0]
     game = await started_game(service, 2)
-    game = await service.leave(game.id, BO.user_id, None)
+    game = await service.leave(game.id, Actor(BO.user_id), None)
     assert game.status is GameStatus.ACTIVE and game.seats[1].is_bot
     for _ in range(2):
         clock.advance(game.turn_timeout)
@@ -164,16 +164,16 @@ async def test_leaving_a_running_game_hands_the_seat_and_the_host_role_on(
 ) -> None:
     dice.values = [0]
     game = await started_game(service, 3)
-    game = await service.leave(game.id, ANN.user_id, None)
+    game = await service.leave(game.id, Actor(ANN.user_id), None)
     assert game.seats[0].is_bot and game.seats[0].left_user_id == ANN.user_id
     assert game.host_id == BO.user_id
     with pytest.raises(NotInGame):
-        await service.leave(game.id, ANN.user_id, None)
+        await service.leave(game.id, Actor(ANN.user_id), None)
     # It was Ann's turn: the bot plays it.
     outcome = await service.roll(game.id, SYSTEM, game.version)
     assert outcome.game.seats[0].is_bot
-    game = await service.leave(game.id, CY.user_id, None)
-    game = await service.leave(game.id, BO.user_id, None)
+    game = await service.leave(game.id, Actor(CY.user_id), None)
+    game = await service.leave(game.id, Actor(BO.user_id), None)
     assert game.status is GameStatus.CANCELLED and game.end_reason is EndReason.ABANDONED
 
 
@@ -182,7 +182,7 @@ async def test_a_game_taken_over_still_replays_and_finishes(
 ) -> None:
     dice.values = [0]
     game = await started_game(service, 3)
-    game = await service.leave(game.id, CY.user_id, None)
+    game = await service.leave(game.id, Actor(CY.user_id), None)
     rng = random.Random(3)
     while game.state is not None and game.state.phase is not Phase.OVER:
         seat = game.seats[game.state.turn]

@@ -75,10 +75,10 @@ async def test_leaving_renumbers_the_seats(service: GameService) -> None:
     game_id = await lobby(service)
     for player in (BO, CY):
         await service.join(game_id, player, None)
-    game = await service.leave(game_id, BO.user_id, None)
+    game = await service.leave(game_id, Actor(BO.user_id), None)
     assert [(s.seat, s.user_id) for s in game.seats] == [(0, ANN.user_id), (1, CY.user_id)]
     with pytest.raises(NotInGame):
-        await service.leave(game_id, BO.user_id, None)
+        await service.leave(game_id, Actor(BO.user_id), None)
 
 
 async def test_a_leaving_host_hands_the_lobby_over_and_an_empty_lobby_closes(
@@ -86,9 +86,9 @@ async def test_a_leaving_host_hands_the_lobby_over_and_an_empty_lobby_closes(
 ) -> None:
     game_id = await lobby(service)
     await service.join(game_id, BO, None)
-    game = await service.leave(game_id, ANN.user_id, None)
+    game = await service.leave(game_id, Actor(ANN.user_id), None)
     assert game.host_id == BO.user_id
-    game = await service.leave(game_id, BO.user_id, None)
+    game = await service.leave(game_id, Actor(BO.user_id), None)
     assert game.status is GameStatus.CANCELLED
     assert await service.current_game(1) is None
 

@@ -90,7 +90,8 @@ async def test_board_reposts_the_game_at_the_bottom_and_its_buttons_work(world: 
     mover = world.user(turn.mentions[0])
     reposted = (await world.command(world.players[1], "claimit board")).response_message
     assert reposted is not None and not reposted.ephemeral
-    assert turn.buttons() == []
+    # The old message loses its buttons once the answer is out.
+    await world.discord.wait_until(lambda: turn.buttons() == [])
     board_png(reposted)
     await world.click(mover, reposted, "Roll")
     assert reposted.buttons() and "Roll" not in reposted.button_labels()
@@ -102,7 +103,8 @@ async def test_cancel_is_for_the_host_or_a_moderator(world: World) -> None:
     assert ephemeral_answer(refusal) == "Only the host, Ann, can do that."
     done = await world.command(world.players[0], "claimit cancel")
     assert done.response_message is not None and "cancelled" in done.response_message.content
-    assert turn.buttons() == []
+    # The old message loses its buttons once the answer is out.
+    await world.discord.wait_until(lambda: turn.buttons() == [])
     assert "no Claim It! game" in ephemeral_answer(
         await world.command(world.players[0], "claimit board")
     )

@@ -144,6 +144,6 @@ async def _play(
         game = await service.join(game.id, player, game.version)
     game = await service.start(game.id, Actor(players[0].user_id), game.version)
     if leaver is not None:
-        game = await service.leave(game.id, leaver, game.version)
+        game = await service.leave(game.id, Actor(leaver), game.version)
     game = await play_to_the_end(service, game, rng)
     assert game.status is GameStatus.FINISHED

@@ -31,8 +31,8 @@ async def test_leaving_a_lobby_frees_the_seat_and_hands_the_host_role_on(world: 
     assert "not playing" in ephemeral_answer(await world.command(ann, "claimit leave"))
     last = ephemeral_answer(await world.command(bo, "claimit leave"))
     assert last == "You left the lobby. It was empty, so it closed."
+    await world.discord.wait_until(lambda: "Everyone left" in describe(lobby))
     assert lobby.buttons() == []
-    assert "Everyone left" in describe(lobby)
 
 
 async def test_leaving_a_game_seats_a_computer_player_that_plays_on(world: World) -> None:

@@ -38,7 +38,7 @@ async def settle(world: World) -> None:
     """Until the bot has handled every passed deadline and no computer player is moving."""
     service = world.bots[0].service
     for _ in range(2000):
-        busy = any(not t.done() for t in world.bots[0].flow.computer._games.values())
+        busy = world.bots[0].flow.computer.busy
         if not busy and not await service.due_games():
             return
         await asyncio.sleep(0.005)
@@ -109,7 +109,7 @@ async def test_every_game_ends_however_its_players_vanish(crowd: World) -> None:
 
     service = world.bots[0].service
     assert await open_games(world, channels) == []
-    assert await service.active_games() == []
+    assert await service.active_game_ids() == []
     statuses = []
     for channel in channels:
         async with service._db.read() as connection:

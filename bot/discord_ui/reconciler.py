@@ -1,0 +1,92 @@
+"""Delivers every game's current message at least once.
+
+A change is committed before its message goes out, so a stop in between (a kill,
+a crash) or a failed post (Discord answering 5xx, a missing permission) leaves a
+game whose messages are behind. The database records the version each game's
+messages show; on start the bot collects the games that are behind, and a
+failed post hands its game over here. Each is brought up to date, and tried
+again, ever later, until that works.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Iterable
+
+from bot.clock import Clock
+from bot.discord_ui.backoff import Backoff
+from bot.service import ServiceError
+
+log = logging.getLogger(__name__)
+
+IDLE_NAP = 3600.0
+"""Seconds to sleep with nothing to catch up: a game handed over wakes it at once."""
+
+
+class MessageReconciler:
+    def __init__(self, catch_up: Callable[[int], Awaitable[None]], clock: Clock) -> None:
+        self.catch_up = catch_up
+        """Brings one game's messages up to its current version (raises if it can't)."""
+        self.clock = clock
+        self._behind: set[int] = set()
+        self._backoff = Backoff()
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self.idle = asyncio.Event()
+        """Set while no game is waiting to be caught up."""
+        self.idle.set()
+
+    def start(self, behind: Iterable[int] = ()) -> None:
+        """Starts catching up, first with ``behind`` (games found behind at start-up)."""
+        self._behind.update(behind)
+        self._changed()
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._run())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+            self._task = None
+
+    def retry(self, game_id: int) -> None:
+        """A game's change was committed but its message did not go out."""
+        self._backoff.failed(game_id, self.clock.now())
+        self._behind.add(game_id)
+        self._changed()
+
+    def _changed(self) -> None:
+        if self._behind:
+            self.idle.clear()
+        self._wake.set()
+
+    async def _run(self) -> None:
+        while True:
+            self._wake.clear()
+            now = self.clock.now()
+            for game_id in sorted(self._behind):
+                if self._backoff.waiting(game_id, now):
+                    continue
+                try:
+                    await self.catch_up(game_id)
+                except ServiceError:
+                    pass  # the game is gone: nothing to show
+                except Exception:
+                    retry_at = self._backoff.failed(game_id, now)
+                    log.warning(
+                        "could not bring game %s's messages up to date (try %d); again in %.0f s",
+                        game_id,
+                        self._backoff.failures(game_id),
+                        retry_at - now,
+                        exc_info=self._backoff.failures(game_id) == 1,
+                    )
+                    continue
+                self._backoff.succeeded(game_id)
+                self._behind.discard(game_id)
+            if not self._behind:
+                self.idle.set()
+            # A game handed over meanwhile has set the wake-up, so this returns at once.
+            next_retry = self._backoff.next_retry()
+            wake_at = self.clock.now() + IDLE_NAP if next_retry is None else next_retry
+            await self.clock.sleep_until(wake_at, self._wake)
