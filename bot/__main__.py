@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
 import sys
 from collections.abc import Coroutine
 from typing import Any
@@ -12,9 +11,10 @@ from typing import Any
 import discord
 
 from bot.discord_ui.client import ClaimItBot, use_discord_at
+from bot.log_setup import configure_logging
 from bot.sandbox.run import run_sandbox
 from bot.settings import Settings, SettingsError
-from bot.storage import DatabaseTooNew
+from bot.storage import DatabaseTooNew, DatabaseUnavailable
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -32,7 +32,7 @@ def main(argv: list[str] | None = None) -> int:
         settings = Settings.load()
     except SettingsError as e:
         return _fail(str(e), 2)
-    _configure_logging(settings)
+    configure_logging(settings.log_level)
     if arguments.sandbox or not settings.discord_token:
         if not arguments.sandbox:
             print(
@@ -64,23 +64,15 @@ def _sandbox(settings: Settings) -> int:
 
 
 def _until_stopped(work: Coroutine[Any, Any, None]) -> int:
-    """Runs the bot (or the sandbox) until Ctrl-C; a database from a newer bot is one line."""
+    """Runs the bot (or the sandbox) until Ctrl-C; a database it can't use (from a newer
+    bot, read-only, on a full disk) is one line."""
     try:
         asyncio.run(work)
-    except DatabaseTooNew as e:
+    except (DatabaseTooNew, DatabaseUnavailable) as e:
         return _fail(str(e), 1)
     except KeyboardInterrupt:
         pass
     return 0
-
-
-def _configure_logging(settings: Settings) -> None:
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
-    if settings.log_level != "DEBUG":
-        # discord.py's own INFO lines (logging in, gateway sessions) are for debugging.
-        logging.getLogger("discord").setLevel(logging.WARNING)
 
 
 async def _run(bot: ClaimItBot, token: str) -> None:
