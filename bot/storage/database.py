@@ -37,7 +37,7 @@ class DatabaseUnavailable(Exception):
     def __init__(self, path: str | Path, error: sqlite3.Error) -> None:
         super().__init__(
             f"can't use the database {path}: {error}. Check that its folder exists and is "
-            "writable, and that the disk has free space (CLAIMIT_DATABASE sets the file)"
+            "writable and that the disk has free space"
         )
 
 

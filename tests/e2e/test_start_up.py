@@ -1,0 +1,54 @@
+"""Starting on a disk the database can't use: one plain line, no traceback."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from pathlib import Path
+
+from bot.storage import Database
+from tests.disk import tiny_disk
+from tests.e2e.world import World
+
+
+async def start(arguments: list[str], environment: dict[str, str], folder: Path) -> list[str]:
+    """Runs ``claimit`` until it gives up; its standard error as lines."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        *arguments,
+        cwd=folder,
+        env={**os.environ, "CLAIMIT_SANDBOX_PORT": "0", **environment},
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    _, err = await process.communicate()
+    assert process.returncode == 1, err.decode()
+    assert "Traceback" not in err.decode()
+    return err.decode().strip().splitlines()
+
+
+async def test_a_full_disk_at_start_up_is_one_plain_line(world: World, tmp_path: Path) -> None:
+    with tiny_disk(tmp_path / "disk") as disk:
+        disk.fill()
+        environment = {
+            "DISCORD_TOKEN": world.discord.token,
+            "CLAIMIT_DISCORD_URL": world.discord.base_url,
+            "CLAIMIT_DATABASE": str(disk.path / "claimit.sqlite3"),
+        }
+        (line,) = await start([], environment, tmp_path)
+    assert line.startswith("claimit: can't use the database ")
+    assert "disk has free space" in line
+
+
+async def test_a_read_only_disk_at_start_up_is_one_plain_line(tmp_path: Path) -> None:
+    with tiny_disk(tmp_path / "disk") as disk:
+        path = disk.path / "sandbox.sqlite3"
+        await (await Database.open(path)).close()
+        disk.read_only()
+        environment = {"DISCORD_TOKEN": "", "CLAIMIT_SANDBOX_DATABASE": str(path)}
+        (line,) = await start(["--sandbox"], environment, tmp_path)
+    assert line.startswith(f"claimit: can't use the database {path}: ")
+    assert "readonly" in line or "unable to open" in line
