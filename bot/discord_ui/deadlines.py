@@ -34,6 +34,10 @@ class DeadlineWatch:
         self._task: asyncio.Task[None] | None = None
         self._backoff = Backoff()
 
+    def failures(self, game_id: int) -> int:
+        """How many times in a row handling this game's deadline failed."""
+        return self._backoff.failures(game_id)
+
     def start(self) -> None:
         if self._task is None or self._task.done():
             self._task = asyncio.create_task(self._run())

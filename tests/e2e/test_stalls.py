@@ -1,0 +1,107 @@
+"""Games that could stall: a deadline whose handling fails, and a game whose saved data
+does not fit it. Neither may stop a game for good, nor any other game."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import aiosqlite
+
+from bot.emulator import Channel, Message, User
+from bot.storage import Game
+from engine.claimit import GameState, state_to_json
+from tests.disk import tiny_disk
+from tests.e2e.world import World, describe, ephemeral_answer, make_world, running_world
+
+TURN = 600
+
+
+async def until(condition: Callable[[], bool]) -> None:
+    """Until ``condition()`` holds: for what the bot does away from any message."""
+    while not condition():
+        await asyncio.sleep(0.01)
+
+
+async def test_a_deadline_that_fails_on_a_full_disk_is_tried_again_until_the_turn_ends(
+    tmp_path: Path,
+) -> None:
+    with tiny_disk(tmp_path / "disk") as disk:
+        async with running_world(disk.path, players=2) as world:
+            turn = await world.start_game(2)
+            game = await current(world)
+            disk.fill()
+            world.clock.advance(TURN)
+            await until(lambda: world.bots[0].deadlines.failures(game.id) >= 1)
+            assert turn.buttons(), "the turn is still on: nothing was written"
+            disk.free()
+            # The first retry comes a second later, on the bot's clock.
+            world.clock.advance(1)
+            ended = await world.discord.wait_for_message(
+                world.channel, lambda m: m is turn and "time ran out" in describe(m)
+            )
+            assert ended.buttons() == []
+            assert (await current(world)).version > game.version
+
+
+async def test_one_game_whose_position_does_not_fit_stops_no_other_game(tmp_path: Path) -> None:
+    world = await make_world(tmp_path, players=3)
+    try:
+        await world.start_bot()
+        ann, bo, cy = world.players[:3]
+        damaged_at = world.discord.add_channel(world.guild, "damaged")
+        bots_at = world.discord.add_channel(world.guild, "bots")
+        damaged_turn = await start_in(world, damaged_at, ann, bo)
+        lobby = (await world.command(cy, "claimit new", where=bots_at, bots=1)).response_message
+        assert lobby is not None
+        quiet_turn = await world.start_game(2)
+        damaged = await world.bots[0].service.current_game(damaged_at.id)
+        assert damaged is not None
+        await world.stop_bots()
+        # A valid position, but for five players on a two-seat game.
+        await corrupt(world, damaged, GameState.new(5))
+
+        await world.start_bot()
+        # The computer player's game starts and plays on, and deadlines still fire.
+        await world.click(cy, lobby, "Start")
+        await world.discord.wait_for_message(bots_at, lambda m: "Bot 1" in describe(m))
+        world.clock.advance(TURN)
+        await world.discord.wait_for_message(
+            world.channel, lambda m: m is quiet_turn and "time ran out" in describe(m)
+        )
+        told = await world.discord.wait_for_message(
+            damaged_at, lambda m: "damaged" in m.content and "5 players" in m.content
+        )
+        assert "/claimit cancel" in told.content
+        refusal = ephemeral_answer(await world.click(ann, damaged_turn, "Roll"))
+        assert "saved data is damaged" in refusal and "Something went wrong" not in refusal
+        assert (await world.bots[0].service.game(damaged.id)).deadline is None
+        done = await world.command(ann, "claimit cancel", where=damaged_at)
+        assert done.response_message is not None and "cancelled" in done.response_message.content
+    finally:
+        await world.stop_bots()
+        await world.discord.close()
+
+
+async def start_in(world: World, channel: Channel, host: User, guest: User) -> Message:
+    lobby = (await world.command(host, "claimit new", where=channel)).response_message
+    assert lobby is not None
+    await world.click(guest, lobby, "Join")
+    await world.click(host, lobby, "Start")
+    return await world.discord.wait_for_message(channel, lambda m: bool(m.mentions))
+
+
+async def current(world: World) -> Game:
+    game = await world.bots[0].service.current_game(world.channel.id)
+    assert game is not None
+    return game
+
+
+async def corrupt(world: World, game: Game, state: GameState) -> None:
+    async with aiosqlite.connect(world.database) as connection:
+        await connection.execute(
+            "UPDATE games SET state = ? WHERE id = ?", (json.dumps(state_to_json(state)), game.id)
+        )
+        await connection.commit()
