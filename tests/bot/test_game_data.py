@@ -1,0 +1,92 @@
+"""Saved data that does not fit its game is reported as damaged, and a game answers only
+in its own server and channel (a button's custom_id can be copied anywhere)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.service import Actor, GameService, Where
+from bot.service.errors import GameBroken, NotHere
+from bot.storage import Database, GameStatus
+from engine.claimit import GameState, state_to_json
+from tests.bot.fixtures import PLAYERS, started_game
+
+ANN, BO, CY = PLAYERS[:3]
+HERE = Where(10, 1)
+
+
+async def overwrite(database: Database, game_id: int, **columns: object) -> None:
+    assignments = ", ".join(f"{column} = ?" for column in columns)
+    async with database.write() as connection:
+        await connection.execute(
+            f"UPDATE games SET {assignments} WHERE id = ?", (*columns.values(), game_id)
+        )
+
+
+@pytest.mark.parametrize(
+    ("columns", "reason"),
+    [
+        ({"state": json.dumps(state_to_json(GameState.new(5)))}, "for 5 players, but it has 2"),
+        ({"state": json.dumps(state_to_json(GameState.new(2, variant=True)))}, "variant"),
+        ({"first_seat": 4}, "first player's seat"),
+        ({"first_seat": None}, "first player's seat"),
+        ({"state": None}, "no saved position"),
+        ({"end_reason": "bored"}, "'bored', is unknown"),
+    ],
+)
+async def test_a_position_that_does_not_fit_its_game_marks_it_damaged(
+    service: GameService, database: Database, columns: dict[str, object], reason: str
+) -> None:
+    game = await started_game(service, 2)
+    await overwrite(database, game.id, **columns)
+    loaded = await service.game(game.id)
+    assert loaded.broken is not None and reason in loaded.broken
+    # Nothing downstream gets a position that does not fit the seats.
+    assert loaded.state is None
+    with pytest.raises(GameBroken):
+        await service.roll(game.id, Actor(ANN.user_id), None)
+    cancelled = await service.cancel(game.id, Actor(ANN.user_id))
+    assert cancelled.status is GameStatus.CANCELLED
+
+
+async def test_seats_out_of_order_mark_a_game_damaged(
+    service: GameService, database: Database
+) -> None:
+    game = await started_game(service, 3)
+    async with database.write() as connection:
+        await connection.execute("DELETE FROM seats WHERE game_id = ? AND seat = 1", (game.id,))
+    assert "not numbered" in ((await service.game(game.id)).broken or "")
+
+
+async def test_a_game_answers_only_in_its_own_server_and_channel(service: GameService) -> None:
+    lobby = await service.create_lobby(guild_id=10, channel_id=1, host=ANN)
+    elsewhere = [Where(11, 1), Where(10, 2)]
+    for where in elsewhere:
+        with pytest.raises(NotHere):
+            await service.join(lobby.id, BO, None, where)
+        with pytest.raises(NotHere):
+            await service.cancel(lobby.id, Actor(ANN.user_id, where=where))
+    lobby = await service.join(lobby.id, BO, None, HERE)
+    game = await service.start(lobby.id, Actor(ANN.user_id, where=HERE), lobby.version)
+    assert game.state is not None
+    mover = Actor(game.seats[game.state.turn].user_id, where=Where(11, 1))
+    with pytest.raises(NotHere):
+        await service.roll(game.id, mover, game.version)
+    with pytest.raises(NotHere):
+        await service.leave(game.id, Actor(BO.user_id, where=Where(10, 2)), None)
+    assert (await service.game(game.id)).version == game.version
+    assert await service.moves(game.id) == []
+
+
+async def test_a_game_with_a_thread_answers_there_and_in_its_channel(
+    service: GameService,
+) -> None:
+    game = await started_game(service, 2)
+    await service.set_thread(game.id, 77)
+    assert game.state is not None
+    user = game.seats[game.state.turn].user_id
+    outcome = await service.roll(game.id, Actor(user, where=Where(10, 77)), game.version)
+    with pytest.raises(NotHere):
+        await service.stop(game.id, Actor(user, where=Where(10, 78)), outcome.game.version)
