@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from pathlib import Path
@@ -381,3 +382,19 @@ async def test_the_ladder_reads_search_indexes_and_never_scan_a_table(
             ]
             assert all(not step.startswith("SCAN") for step in plan), (query, plan)
             assert any("INDEX" in step for step in plan), (query, plan)
+
+
+async def test_recompute_follows_the_order_games_finished_in_not_the_wall_clock(
+    database: Database, ladder: LadderService
+) -> None:
+    # A wall clock that keeps jumping back: each game finishes "before" the last one.
+    moments = itertools.count(1_800_000_000.0, -7.0)
+    service = GameService(database, dice=random.Random(5), clock=lambda: next(moments))
+    await play_a_season(service, random.Random(8), 12)
+    incremental = await ladder_rows(database, GUILD)
+    assert len(incremental["changes"]) >= 6
+    assert await ladder.recompute(GUILD) == 6
+    assert await ladder_rows(database, GUILD) == incremental
+    history = await ladder.history(GUILD)
+    # Newest first: the last to finish, though its clock read the earliest time.
+    assert [g.finished_at for g in history] == sorted(g.finished_at for g in history)

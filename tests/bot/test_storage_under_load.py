@@ -1,0 +1,83 @@
+"""The database under long work and faults: reads never wait behind a write, a failed
+commit leaves the file usable, and rebuilding a ladder holds the writer only briefly."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.service import Actor, GameService, LadderService
+from bot.storage import Database
+from tests.bot.fixtures import random_press, started_game
+from tests.finished_games import write_finished_games
+
+
+async def test_reads_never_wait_behind_a_write(service: GameService, database: Database) -> None:
+    game = await started_game(service, 2)
+    writing, release = asyncio.Event(), asyncio.Event()
+
+    async def long_write() -> None:
+        async with database.write() as connection:
+            await connection.execute("UPDATE games SET updated_at = updated_at WHERE id = ?", (1,))
+            writing.set()
+            await release.wait()
+
+    writer = asyncio.create_task(long_write())
+    await writing.wait()
+    # Each of these would wait for the writer if reads shared its connection.
+    assert (await service.game(game.id)).version == game.version
+    assert await service.current_game(1) is not None
+    assert await service.moves(game.id) == []
+    assert not writer.done()
+    release.set()
+    await writer
+
+
+async def test_a_commit_that_fails_leaves_the_database_usable(
+    service: GameService, database: Database
+) -> None:
+    game = await started_game(service, 2)
+    # A deferred foreign key fails only at COMMIT, and SQLite then keeps the transaction
+    # open: the same state a COMMIT refused for a full disk can leave behind.
+    with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):
+        async with database.write() as connection:
+            await connection.execute("PRAGMA defer_foreign_keys = ON")
+            await connection.execute(
+                "INSERT INTO seats (game_id, seat, user_id, display_name, color, joined_at) "
+                "VALUES (9999, 0, 1, 'nobody', 0, 0)"
+            )
+    assert game.state is not None
+    actor = Actor(game.seats[game.state.turn].user_id)
+    outcome = await service.roll(game.id, actor, game.version)
+    assert outcome.game.version == game.version + 1
+    assert len(await service.moves(game.id)) == 1
+
+
+async def test_rebuilding_a_ladder_holds_the_writer_only_to_swap_the_result_in(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "ladder.sqlite3"
+    await (await Database.open(path)).close()
+    write_finished_games(path, guild_id=7, games=400, rng=random.Random(1))
+    database = await Database.open(path)
+    try:
+        service, ladder = GameService(database), LadderService(database)
+        game = await started_game(service, 2, guild_id=8)
+        rng = random.Random(2)
+        rebuilding = asyncio.create_task(ladder.recompute(7))
+        await asyncio.sleep(0)
+        # Presses in another server go through while the ladder is counted apart.
+        presses = 0
+        while not rebuilding.done() and presses < 20:
+            game = (await random_press(service, game, rng)).game
+            presses += 1
+        assert presses == 20 and not rebuilding.done()
+        assert await rebuilding == 400
+        board = await ladder.leaderboard(7, 0)
+        assert board.players > 20
+    finally:
+        await database.close()

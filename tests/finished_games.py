@@ -1,0 +1,68 @@
+"""Finished games written straight into a database file: games and their result tables,
+no ladder. For tests and benchmarks about the ladder, not about playing; the ladder
+service counts them (``LadderService.recompute``) as it would have game by game."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from pathlib import Path
+
+
+def write_finished_games(
+    path: Path,
+    guild_id: int,
+    games: int,
+    rng: random.Random,
+    *,
+    members: int = 40,
+    finished_at: float = 1_700_000_000.0,
+) -> list[int]:
+    """Writes ``games`` finished games of 1-5 of the server's ``members`` (user ids
+    ``guild_id * 1000 + n``) and computer players; returns their ids."""
+    ids = []
+    with sqlite3.connect(path) as connection:
+        (last_id, last_seq) = connection.execute(
+            "SELECT COALESCE(MAX(id), 0), COALESCE(MAX(finish_seq), 0) FROM games"
+        ).fetchone()
+        for number in range(1, games + 1):
+            game_id, finished_at = last_id + number, finished_at + 30
+            humans = rng.choices((1, 2, 3, 4, 5), weights=(1, 4, 3, 2, 1))[0]
+            bots = rng.randint(0, 5 - humans) if humans > 1 else rng.randint(1, 4)
+            users: list[int | None] = [
+                guild_id * 1000 + m for m in rng.sample(range(members), humans)
+            ]
+            seats = users + [None] * bots
+            rng.shuffle(seats)
+            connection.execute(
+                "INSERT INTO games (id, guild_id, channel_id, host_id, status, turn_timeout, "
+                "created_at, updated_at, finished_at, finish_seq, version, shown_version) "
+                "VALUES (?1, ?2, ?3, ?4, 'finished', 600, ?5, ?5, ?5, ?6, 1, 1)",
+                (game_id, guild_id, game_id, users[0], finished_at, last_seq + number),
+            )
+            mines = [rng.randint(2, 14) for _ in seats]
+            connection.executemany(
+                "INSERT INTO results (game_id, seat, user_id, bot_level, display_name, won, "
+                "largest_mine, claims, spaces, left_game, turns, busts, best_turn) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (
+                        game_id,
+                        seat,
+                        user,
+                        None if user else "normal",
+                        f"Player {user}" if user else f"Bot {seat}",
+                        int(mine == max(mines)),
+                        mine,
+                        rng.randint(0, 12),
+                        mine + rng.randint(0, 8),
+                        int(user is not None and humans > 1 and rng.random() < 0.03),
+                        rng.randint(6, 14),
+                        rng.randint(0, 5),
+                        rng.randint(1, 8),
+                    )
+                    for seat, (user, mine) in enumerate(zip(seats, mines, strict=True))
+                ],
+            )
+            ids.append(game_id)
+    return ids
