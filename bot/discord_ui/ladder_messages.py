@@ -7,6 +7,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.discord_ui import text
+from bot.discord_ui.limits import DESCRIPTION, TITLE, joined_within, listed_name, shortened
 from bot.ladder import NEW_PLAYER, Rating, shown
 from bot.service import Leaderboard, PlayerStats
 from bot.storage import FinishedGame, LadderEntry, Result
@@ -27,7 +28,7 @@ def leaderboard_embed(board: Leaderboard, server: str) -> discord.Embed:
     if board.caller is not None:
         lines += ["", "**Your place**", _ladder_line(board.caller)]
     embed = discord.Embed(
-        title=f"Claim It! · {text.escaped(server)} ladder",
+        title=shortened(f"Claim It! · {text.escaped(server)} ladder", TITLE),
         description="\n".join(lines),
         colour=LADDER_COLOUR,
     )
@@ -46,7 +47,8 @@ def not_on_ladder() -> str:
 def _ladder_line(entry: LadderEntry) -> str:
     place = MEDALS[entry.place - 1] if entry.place <= len(MEDALS) else f"`{entry.place}.`"
     return (
-        f"{place} **{text.escaped(entry.display_name)}** · {text.rating(entry.rating)} · "
+        f"{place} **{text.escaped(listed_name(entry.display_name))}** · "
+        f"{text.rating(entry.rating)} · "
         f"{_games(entry.games)} · {_wins(entry.wins, entry.games)} · best mine {entry.best_mine}"
     )
 
@@ -54,7 +56,7 @@ def _ladder_line(entry: LadderEntry) -> str:
 def stats_embed(stats: PlayerStats, avatar: str | None) -> discord.Embed:
     record = stats.record
     embed = discord.Embed(
-        title=f"Claim It! · {text.escaped(record.display_name)}",
+        title=shortened(f"Claim It! · {text.escaped(record.display_name)}", TITLE),
         description=_standing(stats),
         colour=LADDER_COLOUR,
     )
@@ -115,9 +117,10 @@ def trend(ratings: Sequence[Rating], rated_games: int) -> str:
 
 
 def history_embed(games: Sequence[FinishedGame], guild_id: int, server: str) -> discord.Embed:
+    lines = [_history_line(game, guild_id) for game in games]
     embed = discord.Embed(
-        title=f"Claim It! · recent games in {text.escaped(server)}",
-        description="\n".join(_history_line(game, guild_id) for game in games),
+        title=shortened(f"Claim It! · recent games in {text.escaped(server)}", TITLE),
+        description=joined_within(lines, DESCRIPTION, more="…and {} more games"),
         colour=LADDER_COLOUR,
     )
     embed.set_footer(text="Newest first. Unrated games had fewer than two people.")
@@ -140,7 +143,7 @@ def _history_line(game: FinishedGame, guild_id: int) -> str:
 
 
 def _player(result: Result) -> str:
-    name = text.escaped(result.display_name)
+    name = text.escaped(listed_name(result.display_name))
     return name + " (left)" if result.left else name
 
 

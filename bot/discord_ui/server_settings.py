@@ -8,6 +8,7 @@ import discord
 
 from bot.discord_ui import text
 from bot.discord_ui.flow import GameFlow
+from bot.discord_ui.limits import FIELD_VALUE, joined_within
 from bot.discord_ui.permissions import THREADS
 from bot.service.errors import NotAllowedToConfigure
 from bot.storage import GuildSettings
@@ -66,7 +67,8 @@ def settings_embed(settings: GuildSettings, heading: str) -> discord.Embed:
     embed.add_field(
         name="Computer players", value="allowed" if settings.bots_allowed else "not allowed"
     )
-    channels = ", ".join(f"<#{c}>" for c in sorted(settings.channels)) or "any channel"
+    mentions = [f"<#{c}>" for c in sorted(settings.channels)]
+    channels = joined_within(mentions, FIELD_VALUE, ", ", "and {} more") or "any channel"
     embed.add_field(name="Game channels", value=channels, inline=False)
     embed.set_footer(text="Change them with the options of /claimit settings.")
     return embed

@@ -106,8 +106,15 @@ class GameBroken(ServiceError):
 
 
 class ChannelNotAllowed(ServiceError):
+    LISTED = 25
+    """Channels named at most; a server can list hundreds, and an answer holds 2,000
+    characters."""
+
     def __init__(self, channel_ids: frozenset[int]) -> None:
-        listed = ", ".join(f"<#{c}>" for c in sorted(channel_ids))
+        named = sorted(channel_ids)[: self.LISTED]
+        listed = ", ".join(f"<#{c}>" for c in named)
+        if len(channel_ids) > len(named):
+            listed += f" and {len(channel_ids) - len(named)} more"
         super().__init__(f"On this server, Claim It! games run only in {listed}.")
 
 

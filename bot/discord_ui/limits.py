@@ -1,0 +1,41 @@
+"""Discord's limits on what a message may hold, and how the bot stays within them by
+construction: names are shortened in lists, long lists are cut with a count of
+what was left out, and no text field is ever handed over longer than allowed."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+CONTENT = 2000
+TITLE = 256
+DESCRIPTION = 4096
+FIELD_VALUE = 1024
+FOOTER = 2048
+LISTED_NAME = 24
+"""Characters of a display name shown in a list of many (a history line, a table)."""
+ELLIPSIS = "…"
+
+
+def shortened(text: str, limit: int) -> str:
+    """``text``, cut to ``limit`` characters (an ellipsis marking the cut)."""
+    return text if len(text) <= limit else text[: limit - len(ELLIPSIS)] + ELLIPSIS
+
+
+def listed_name(name: str) -> str:
+    """A display name for a list, before it is escaped for markdown."""
+    return shortened(name, LISTED_NAME)
+
+
+def joined_within(
+    items: Sequence[str], limit: int, separator: str = "\n", more: str = "…and {} more"
+) -> str:
+    """As many of ``items`` as fit in ``limit`` characters, in order, then how many
+    were left out."""
+    kept: list[str] = []
+    for index, item in enumerate(items):
+        rest = len(items) - index - 1
+        tail = separator + more.format(rest) if rest else ""
+        if len(separator.join([*kept, item]) + tail) > limit:
+            return separator.join([*kept, more.format(len(items) - index)])
+        kept.append(item)
+    return separator.join(kept)
