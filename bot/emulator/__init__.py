@@ -1,16 +1,23 @@
 """A local Discord for tests and the sandbox: REST and gateway on loopback, for the
 real discord.py client."""
 
+from bot.emulator.faults import Fault
+from bot.emulator.limits import Problem, check_message, message_problems
 from bot.emulator.model import Channel, Guild, Interaction, Message, User
-from bot.emulator.server import DEFAULT_BOT_PERMISSIONS, DiscordEmulator, DiscordError
+from bot.emulator.responses import DiscordError
+from bot.emulator.server import DEFAULT_BOT_PERMISSIONS, DiscordEmulator
 
 __all__ = [
     "DEFAULT_BOT_PERMISSIONS",
     "Channel",
     "DiscordEmulator",
     "DiscordError",
+    "Fault",
     "Guild",
     "Interaction",
     "Message",
+    "Problem",
     "User",
+    "check_message",
+    "message_problems",
 ]

@@ -12,6 +12,9 @@ from typing import Any
 from discord import Permissions
 
 DISCORD_EPOCH_MS = 1_420_070_400_000
+EPHEMERAL = 1 << 6
+LOADING = 1 << 7
+"""A deferred "thinking" response, until it is edited or a follow-up replaces it."""
 _counter = itertools.count(1)
 
 
@@ -50,6 +53,10 @@ class Message:
     mentions: list[int] = field(default_factory=list)
     """The users this message pings (after allowed_mentions)."""
     interaction_id: int | None = None
+    nonce: str | int | None = None
+    sticker_ids: list[str] = field(default_factory=list)
+    poll: dict[str, Any] | None = None
+    """Stickers and a poll are fixed when the message is sent; no edit takes them away."""
     created_at: float = field(default_factory=time.time)
     edited_at: float | None = None
     deleted: bool = False
@@ -57,6 +64,10 @@ class Message:
     @property
     def ephemeral(self) -> bool:
         return self.visible_to is not None
+
+    @property
+    def loading(self) -> bool:
+        return bool(self.flags & LOADING)
 
     def buttons(self) -> list[dict[str, Any]]:
         """Every component: buttons, and select menus (type 3)."""

@@ -131,7 +131,7 @@ def attachment(a: Any, base_url: str, channel_id: int) -> dict[str, Any]:
 
 
 def message(m: Message, guild_id: int, base_url: str) -> dict[str, Any]:
-    return {
+    payload: dict[str, Any] = {
         "id": str(m.id),
         "channel_id": str(m.channel_id),
         "guild_id": str(guild_id),
@@ -150,6 +150,9 @@ def message(m: Message, guild_id: int, base_url: str) -> dict[str, Any]:
         "type": 0,
         "flags": m.flags,
     }
+    if m.nonce is not None:
+        payload["nonce"] = m.nonce
+    return payload
 
 
 def interaction(

@@ -2,8 +2,9 @@
 
 It serves on loopback, keeps every message, lets a test act as any member
 (run a slash command, click a button), and enforces what Discord enforces but
-discord.py does not: the 3-second first response, component limits, attachment
-size, ephemeral visibility and the bot's channel permissions.
+discord.py does not: the 3-second first response, the 15-minute interaction token,
+message limits (``limits``), attachment size, ephemeral visibility and the bot's
+channel permissions. A test can make routes fail (``DiscordEmulator.fail``).
 """
 
 from __future__ import annotations
@@ -19,9 +20,14 @@ from typing import Any, TypeVar
 import aiohttp
 import discord
 from aiohttp import web
+from aiohttp.typedefs import Middleware
 
 from bot.emulator import payloads
+from bot.emulator.faults import Fault
+from bot.emulator.limits import check_form, empty_message, is_empty
 from bot.emulator.model import (
+    EPHEMERAL,
+    LOADING,
     PUBLIC_THREAD,
     Attachment,
     Channel,
@@ -32,10 +38,9 @@ from bot.emulator.model import (
     new_token,
     snowflake,
 )
+from bot.emulator.responses import DiscordError, json_response
 
 API = "/api/v10"
-EPHEMERAL = 1 << 6
-LOADING = 1 << 7
 DEFAULT_BOT_PERMISSIONS = discord.Permissions(
     view_channel=True,
     send_messages=True,
@@ -47,23 +52,8 @@ _MENTION = re.compile(r"<@!?(\d+)>")
 GUILD_MEMBERS_INTENT = 1 << 1
 
 
-class DiscordError(Exception):
-    """An error answer, shaped like Discord's."""
-
-    def __init__(self, status: int, code: int, message: str) -> None:
-        super().__init__(message)
-        self.status, self.code, self.message = status, code, message
-
-
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 T = TypeVar("T")
-
-
-def _json(data: Any, status: int = 200) -> web.Response:
-    # discord.py compares the content type to exactly "application/json".
-    return web.Response(
-        body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"}
-    )
 
 
 @web.middleware
@@ -71,7 +61,7 @@ async def _discord_errors(request: web.Request, handler: Handler) -> web.StreamR
     try:
         return await handler(request)
     except DiscordError as e:
-        return _json({"code": e.code, "message": e.message}, e.status)
+        return json_response(e.body(), e.status)
 
 
 class DiscordEmulator:
@@ -80,10 +70,16 @@ class DiscordEmulator:
         *,
         token: str = "emulated-bot-token",
         response_deadline: float = 3.0,
+        token_lifetime: float = 15 * 60.0,
+        nonce_window: float = 5 * 60.0,
         max_attachment_bytes: int = 10 * 1024 * 1024,
     ) -> None:
         self.token = token
         self.response_deadline = response_deadline
+        self.token_lifetime = token_lifetime
+        """Seconds an interaction's token works for webhook routes, on ``created_at``'s clock."""
+        self.nonce_window = nonce_window
+        """Seconds a message's nonce keeps an ``enforce_nonce`` send from repeating it."""
         self.max_attachment_bytes = max_attachment_bytes
         self.bot = User(snowflake(), "Claim It!", bot=True)
         self.application_id = self.bot.id
@@ -99,15 +95,20 @@ class DiscordEmulator:
         self._message_posted = asyncio.Condition()
         self.on_change: list[Callable[[], None]] = []
         """Called after anything a member could see changed (the sandbox's live page)."""
+        self._faults: list[Fault] = []
+        # Built here rather than in start() so that fail() can check its route at once.
+        self._app = web.Application(
+            middlewares=[self._fault_injector(), _discord_errors],
+            client_max_size=64 * 1024 * 1024,
+        )
+        self._routes(self._app)
         self._runner: web.AppRunner | None = None
         self.base_url = ""
 
     # Setup ---------------------------------------------------------------------
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> None:
-        app = web.Application(middlewares=[_discord_errors], client_max_size=64 * 1024 * 1024)
-        self._routes(app)
-        self._runner = web.AppRunner(app, access_log=None)
+        self._runner = web.AppRunner(self._app, access_log=None)
         await self._runner.setup()
         sock = socket.create_server((host, port))
         await web.SockSite(self._runner, sock).start()
@@ -199,6 +200,43 @@ class DiscordEmulator:
     @property
     def connected(self) -> bool:
         return bool(self._sessions)
+
+    # Faults ----------------------------------------------------------------------
+
+    def fail(
+        self,
+        route: str,
+        status: int,
+        *,
+        times: int = 1,
+        retry_after: float = 0.05,
+        is_global: bool = False,
+        when: Callable[[web.Request], bool] | None = None,
+    ) -> Fault:
+        """The next ``times`` requests on ``route`` (those ``when`` accepts) are answered
+        with ``status`` and change nothing. ``route`` is "METHOD /template" as registered
+        without /api/v10, e.g. "POST /channels/{channel}/messages"; a 429 asks the client
+        to retry after ``retry_after`` seconds, like Discord's rate limits."""
+        if route not in self.routes():
+            raise ValueError(f"no route {route!r}; the emulator has {sorted(self.routes())}")
+        if status < 400 or times < 1:
+            raise ValueError("a fault answers an error status (400 or more) at least once")
+        fault = Fault(route, status, times, retry_after, is_global, when)
+        self._faults.append(fault)
+        return fault
+
+    def routes(self) -> set[str]:
+        """Every route, as ``fail`` names them."""
+        return {name for r in self._app.router.routes() if (name := _route_name(r))}
+
+    def _fault_injector(self) -> Middleware:
+        @web.middleware
+        async def inject(request: web.Request, handler: Handler) -> web.StreamResponse:
+            route = _route_name(request.match_info.route)
+            fault = next((f for f in self._faults if f.applies_to(route, request)), None)
+            return await handler(request) if fault is None else fault.answer()
+
+        return inject
 
     # Acting as a member ----------------------------------------------------------
 
@@ -388,11 +426,11 @@ class DiscordEmulator:
         return checked
 
     async def _me(self, request: web.Request) -> web.Response:
-        return _json(payloads.user(self.bot))
+        return json_response(payloads.user(self.bot))
 
     async def _application(self, request: web.Request) -> web.Response:
         owner = next(iter(self.users.values()), self.bot)
-        return _json(
+        return json_response(
             {
                 "id": str(self.application_id),
                 "name": self.bot.name,
@@ -408,7 +446,7 @@ class DiscordEmulator:
         )
 
     async def _gateway_info(self, request: web.Request) -> web.Response:
-        return _json(
+        return json_response(
             {
                 "url": self.gateway_url,
                 "shards": 1,
@@ -440,11 +478,11 @@ class DiscordEmulator:
             )
         self.commands[guild_id] = synced
         self.command_syncs += 1
-        return _json(synced)
+        return json_response(synced)
 
     async def _get_commands(self, request: web.Request) -> web.Response:
         guild_id = int(request.match_info["guild"]) if "guild" in request.match_info else None
-        return _json(self.commands.get(guild_id, []))
+        return json_response(self.commands.get(guild_id, []))
 
     async def _attachment(self, request: web.Request) -> web.Response:
         channel = self._channel(request.match_info["channel"])
@@ -477,22 +515,25 @@ class DiscordEmulator:
         body, files = await self._read_body(request)
         kind = body.get("type")
         data = body.get("data") or {}
-        channel = interaction.channel
         if kind in (4, 5):
-            flags = data.get("flags", 0)
-            if kind == 5:
-                data = {"flags": flags | LOADING}
+            flags = data.get("flags") or 0
             message = self._new_message(
-                channel, data, files, visible_to=interaction.user.id if flags & EPHEMERAL else None
+                interaction.channel,
+                {"flags": flags} if kind == 5 else data,
+                files,
+                visible_to=interaction.user.id if flags & EPHEMERAL else None,
+                loading=kind == 5,
             )
             message.interaction_id = interaction.id
             interaction.response_message = message
         elif kind in (6, 7):
             if interaction.message is None:
                 raise DiscordError(400, 40004, "This interaction has no message to update")
-            interaction.response_message = interaction.message
+            if interaction.message.deleted:
+                raise DiscordError(404, 10008, "Unknown Message")
             if kind == 7:
                 self._update_message(interaction.message, data, files)
+            interaction.response_message = interaction.message
         else:
             raise DiscordError(400, 50035, f"Invalid interaction response type {kind!r}")
         interaction.response_type = kind
@@ -500,7 +541,7 @@ class DiscordEmulator:
         interaction.answered.set()
         await self._changed()
         message = interaction.response_message
-        return _json(
+        return json_response(
             {
                 "interaction": {
                     "id": str(interaction.id),
@@ -513,50 +554,64 @@ class DiscordEmulator:
             }
         )
 
-    def _webhook_message(self, request: web.Request) -> tuple[Interaction, Message]:
+    def _webhook_interaction(self, request: web.Request) -> Interaction:
+        """The interaction whose token the webhook route uses, while the token lasts."""
         interaction = self._interaction(request.match_info["token"])
+        if time.monotonic() - interaction.created_at > self.token_lifetime:
+            raise DiscordError(401, 50027, "Invalid Webhook Token")
+        return interaction
+
+    def _webhook_message(self, request: web.Request) -> Message:
+        interaction = self._webhook_interaction(request)
         wanted = request.match_info["message"]
         if wanted == "@original":
-            if interaction.response_message is None:
-                raise DiscordError(404, 10008, "Unknown Message")
-            return interaction, interaction.response_message
-        message = self.messages.get(int(wanted))
-        if message is None or message.interaction_id != interaction.id or message.deleted:
+            message = interaction.response_message
+        else:
+            message = self.messages.get(int(wanted)) if wanted.isdigit() else None
+            if message is not None and message.interaction_id != interaction.id:
+                message = None
+        if message is None or message.deleted:
             raise DiscordError(404, 10008, "Unknown Message")
-        return interaction, message
+        return message
 
     async def _get_webhook_message(self, request: web.Request) -> web.Response:
-        return _json(self._message_payload(self._webhook_message(request)[1]))
+        return json_response(self._message_payload(self._webhook_message(request)))
 
     async def _edit_webhook_message(self, request: web.Request) -> web.Response:
-        _, message = self._webhook_message(request)
+        message = self._webhook_message(request)
         body, files = await self._read_body(request)
         self._update_message(message, body, files)
-        message.flags &= ~LOADING
         await self._changed()
-        return _json(self._message_payload(message))
+        return json_response(self._message_payload(message))
 
     async def _delete_webhook_message(self, request: web.Request) -> web.Response:
-        _, message = self._webhook_message(request)
+        message = self._webhook_message(request)
         message.deleted = True
         await self._changed()
         return web.Response(status=204)
 
     async def _followup(self, request: web.Request) -> web.Response:
-        interaction = self._interaction(request.match_info["token"])
+        interaction = self._webhook_interaction(request)
         if interaction.response_type is None:
             raise DiscordError(404, 10015, "Unknown Webhook")
         body, files = await self._read_body(request)
-        flags = body.get("flags", 0)
-        message = self._new_message(
-            interaction.channel,
-            body,
-            files,
-            visible_to=interaction.user.id if flags & EPHEMERAL else None,
-        )
-        message.interaction_id = interaction.id
+        thinking = interaction.response_message
+        if thinking is not None and thinking.loading and not thinking.deleted:
+            # Discord makes the first follow-up the deferred answer itself, ephemeral or
+            # not as the defer chose.
+            self._update_message(thinking, body, files)
+            message = thinking
+        else:
+            flags = body.get("flags") or 0
+            message = self._new_message(
+                interaction.channel,
+                body,
+                files,
+                visible_to=interaction.user.id if flags & EPHEMERAL else None,
+            )
+            message.interaction_id = interaction.id
         await self._changed()
-        return _json(self._message_payload(message))
+        return json_response(self._message_payload(message))
 
     # Channels and messages ------------------------------------------------------
 
@@ -567,7 +622,7 @@ class DiscordEmulator:
         return channel
 
     async def _get_channel(self, request: web.Request) -> web.Response:
-        return _json(payloads.channel(self._channel(request.match_info["channel"])))
+        return json_response(payloads.channel(self._channel(request.match_info["channel"])))
 
     async def _start_thread(self, request: web.Request) -> web.Response:
         parent = self._channel(request.match_info["channel"])
@@ -595,7 +650,7 @@ class DiscordEmulator:
         self.channels[thread.id] = thread
         await self._dispatch("THREAD_CREATE", {**payloads.channel(thread), "newly_created": True})
         await self._changed()
-        return _json(payloads.channel(thread), 201)
+        return json_response(payloads.channel(thread), 201)
 
     async def _get_member(self, request: web.Request) -> web.Response:
         guild = self.guilds.get(int(request.match_info["guild"]))
@@ -606,7 +661,7 @@ class DiscordEmulator:
             raise DiscordError(404, 10013, "Unknown User")
         if user.id not in guild.member_permissions:
             raise DiscordError(404, 10007, "Unknown Member")
-        return _json(payloads.member(user, guild, time.time()))
+        return json_response(payloads.member(user, guild, time.time()))
 
     def _require(self, channel: Channel, *needed: str) -> None:
         missing = [p for p in ("view_channel", *needed) if not getattr(channel.bot_permissions, p)]
@@ -618,9 +673,34 @@ class DiscordEmulator:
         body, files = await self._read_body(request)
         send = "send_messages_in_threads" if channel.is_thread else "send_messages"
         self._require(channel, send, *(["attach_files"] if files else []))
+        # Discord reads the whole form before it looks the nonce up.
+        check_form(body)
+        earlier = self._sent_with_nonce(channel, body)
+        if earlier is not None:
+            return json_response(self._message_payload(earlier))
         message = self._new_message(channel, body, files)
         await self._changed()
-        return _json(self._message_payload(message))
+        return json_response(self._message_payload(message))
+
+    def _sent_with_nonce(self, channel: Channel, body: dict[str, Any]) -> Message | None:
+        """With ``enforce_nonce``, the bot's recent message in the channel with this nonce,
+        which Discord answers with instead of posting the message again."""
+        nonce = body.get("nonce")
+        if not body.get("enforce_nonce") or nonce is None:
+            return None
+        since = time.time() - self.nonce_window
+        return next(
+            (
+                m
+                for m in channel.messages
+                if m.nonce is not None
+                and str(m.nonce) == str(nonce)
+                and m.author.id == self.bot.id
+                and m.created_at >= since
+                and not m.deleted
+            ),
+            None,
+        )
 
     def _channel_message(self, request: web.Request) -> Message:
         channel = self._channel(request.match_info["channel"])
@@ -635,7 +715,7 @@ class DiscordEmulator:
         return message
 
     async def _get_message(self, request: web.Request) -> web.Response:
-        return _json(self._message_payload(self._channel_message(request)))
+        return json_response(self._message_payload(self._channel_message(request)))
 
     async def _edit_message(self, request: web.Request) -> web.Response:
         message = self._channel_message(request)
@@ -644,9 +724,9 @@ class DiscordEmulator:
         body, files = await self._read_body(request)
         if files:
             self._require(self.channels[message.channel_id], "attach_files")
-        self._update_message(message, body, files)
+        self._update_message(message, body, files, loading=message.loading)
         await self._changed()
-        return _json(self._message_payload(message))
+        return json_response(self._message_payload(message))
 
     async def _delete_message(self, request: web.Request) -> web.Response:
         message = self._channel_message(request)
@@ -683,9 +763,19 @@ class DiscordEmulator:
         body: dict[str, Any],
         files: dict[int, Attachment],
         visible_to: int | None = None,
+        loading: bool = False,
     ) -> Message:
-        message = Message(snowflake(), channel.id, self.bot, visible_to=visible_to)
-        self._update_message(message, body, files, new=True)
+        message = Message(
+            snowflake(),
+            channel.id,
+            self.bot,
+            flags=EPHEMERAL if visible_to is not None else 0,
+            visible_to=visible_to,
+            nonce=body.get("nonce"),
+            sticker_ids=[str(s) for s in body.get("sticker_ids") or []],
+            poll=body.get("poll"),
+        )
+        self._update_message(message, body, files, new=True, loading=loading)
         channel.messages.append(message)
         self.messages[message.id] = message
         return message
@@ -695,20 +785,19 @@ class DiscordEmulator:
         message: Message,
         body: dict[str, Any],
         files: dict[int, Attachment],
+        *,
         new: bool = False,
+        loading: bool = False,
     ) -> None:
-        _check_limits(body)
-        if "content" in body or new:
-            message.content = body.get("content") or ""
-            message.mentions = _mentions(message.content, body.get("allowed_mentions"))
-        if "embeds" in body or new:
-            message.embeds = list(body.get("embeds") or [])
+        """Writes ``body`` into the message, or refuses it and changes nothing. ``loading``:
+        whether the message is (still) a deferred "thinking" answer afterwards."""
+        check_form(body)
+        content = (body.get("content") or "") if "content" in body or new else message.content
+        embeds = list(body.get("embeds") or []) if "embeds" in body or new else message.embeds
+        components = message.components
         if "components" in body or new:
-            message.components = list(body.get("components") or [])
-        if "flags" in body:
-            # Whether a message is ephemeral or still loading is not the sender's to edit.
-            fixed = message.flags & (EPHEMERAL | LOADING)
-            message.flags = (body["flags"] or 0) & ~(EPHEMERAL | LOADING) | fixed
+            components = list(body.get("components") or [])
+        attachments = message.attachments
         if "attachments" in body or files:
             kept = {a.id: a for a in message.attachments}
             attachments = []
@@ -718,7 +807,19 @@ class DiscordEmulator:
                     attachments.append(files[index])
                 elif index in kept:
                     attachments.append(kept[index])
-            message.attachments = attachments
+        if not loading and is_empty(
+            content, embeds, attachments, components, message.sticker_ids, message.poll
+        ):
+            raise empty_message()
+        if "content" in body or new:
+            message.content = content
+            message.mentions = _mentions(content, body.get("allowed_mentions"))
+        message.embeds, message.components, message.attachments = embeds, components, attachments
+        # Whether a message is ephemeral or loading is not the sender's to edit.
+        flags = message.flags & ~LOADING
+        if "flags" in body:
+            flags = (body["flags"] or 0) & ~(EPHEMERAL | LOADING) | (message.flags & EPHEMERAL)
+        message.flags = flags | LOADING if loading else flags
         if not new:
             message.edited_at = time.time()
 
@@ -823,29 +924,8 @@ def _mentions(content: str, allowed: dict[str, Any] | None) -> list[int]:
     return [u for u in mentioned if u in permitted]
 
 
-def _check_limits(body: dict[str, Any]) -> None:
-    """Discord's message limits that discord.py leaves to the server."""
-    problems = []
-    if len(body.get("content") or "") > 2000:
-        problems.append("content longer than 2000 characters")
-    if len(body.get("embeds") or []) > 10:
-        problems.append("more than 10 embeds")
-    rows = body.get("components") or []
-    if len(rows) > 5:
-        problems.append("more than 5 component rows")
-    custom_ids = []
-    for row in rows:
-        buttons = row.get("components") or []
-        if len(buttons) > 5:
-            problems.append("more than 5 buttons in a row")
-        for button in buttons:
-            if len(button.get("label") or "") > 80:
-                problems.append("a button label longer than 80 characters")
-            if "custom_id" in button:
-                custom_ids.append(button["custom_id"])
-                if len(button["custom_id"]) > 100:
-                    problems.append("a custom_id longer than 100 characters")
-    if len(custom_ids) != len(set(custom_ids)):
-        problems.append("two components with one custom_id")
-    if problems:
-        raise DiscordError(400, 50035, "Invalid Form Body: " + "; ".join(problems))
+def _route_name(route: web.AbstractRoute) -> str | None:
+    """A route as ``fail`` names it; None for the router's own answers (404, 405)."""
+    if route.resource is None:
+        return None
+    return f"{route.method} {route.resource.canonical.removeprefix(API)}"

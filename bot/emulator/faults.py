@@ -1,0 +1,78 @@
+"""Failures a test asks for: the next requests on a route answered with an error status
+instead of being handled, a rate limit looking exactly like Discord's so that discord.py
+waits and retries."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from http import HTTPStatus
+
+from aiohttp import web
+
+from bot.emulator.responses import json_response
+
+RATE_LIMITED = 429
+
+
+@dataclass(eq=False)
+class Fault:
+    route: str
+    """"METHOD /path-template", as the emulator registers it without /api/v10."""
+    status: int
+    times: int
+    retry_after: float
+    """Seconds a 429 tells the client to wait."""
+    is_global: bool
+    when: Callable[[web.Request], bool] | None
+    hits: int = 0
+    """How many requests it has answered."""
+    used_up: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set once it has answered ``times`` requests."""
+
+    def applies_to(self, route: str | None, request: web.Request) -> bool:
+        if self.hits >= self.times or route != self.route:
+            return False
+        return self.when is None or self.when(request)
+
+    async def wait(self, timeout: float | None = 10) -> None:
+        """Until it has answered all its ``times`` requests."""
+        # wait_for gives a zero timeout no chance even when the event is already set.
+        if not self.used_up.is_set():
+            await asyncio.wait_for(self.used_up.wait(), timeout)
+
+    def answer(self) -> web.Response:
+        self.hits += 1
+        if self.hits >= self.times:
+            self.used_up.set()
+        if self.status == RATE_LIMITED:
+            return self._rate_limited()
+        reason = f"{self.status}: {HTTPStatus(self.status).phrase}"
+        return json_response({"message": reason, "code": 0}, self.status)
+
+    def _rate_limited(self) -> web.Response:
+        body = {
+            "message": "You are being rate limited.",
+            "retry_after": self.retry_after,
+            "global": self.is_global,
+            "code": 0,
+        }
+        headers = {
+            "Retry-After": str(math.ceil(self.retry_after)),
+            "X-RateLimit-Limit": "5",
+            "X-RateLimit-Remaining": "0",
+            "X-RateLimit-Reset": f"{time.time() + self.retry_after:.3f}",
+            "X-RateLimit-Reset-After": f"{self.retry_after:.3f}",
+            "X-RateLimit-Bucket": hashlib.sha256(self.route.encode()).hexdigest()[:32],
+            "X-RateLimit-Scope": "global" if self.is_global else "user",
+            # discord.py takes a 429 that did not come through Google's proxy for a
+            # Cloudflare ban and gives up instead of retrying.
+            "Via": "1.1 google",
+        }
+        if self.is_global:
+            headers["X-RateLimit-Global"] = "true"
+        return json_response(body, RATE_LIMITED, headers)
