@@ -19,6 +19,7 @@ import statistics
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -26,7 +27,17 @@ if not __package__:
     # Run as a file, this folder comes first on sys.path; the project root must.
     sys.path[0] = str(Path(__file__).resolve().parents[1])
 
-from engine.claimit import GameState, Phase, Place, Roll, Stop, apply, scores, winners
+from engine.claimit import (
+    Action,
+    GameState,
+    Phase,
+    Place,
+    Roll,
+    Stop,
+    apply,
+    scores,
+    winners,
+)
 from engine.claimit.bots import Decision, Level, RollAgain, decide
 
 BASELINE = "baseline"
@@ -55,9 +66,12 @@ def play(
         else:
             decision = decide(state, Level(player), choices)
         times[player].append(time.perf_counter() - start)
-        if isinstance(decision, RollAgain):
-            decision = Roll((dice.randint(1, 6), dice.randint(1, 6), dice.randint(1, 6)))
-        state = apply(state, decision).state
+        action: Action = (
+            Roll((dice.randint(1, 6), dice.randint(1, 6), dice.randint(1, 6)))
+            if isinstance(decision, RollAgain)
+            else decision
+        )
+        state = apply(state, action).state
     won = winners(scores(state))
     return tuple(1 / len(won) if seat in won else 0.0 for seat in range(len(seats))), times
 
@@ -81,7 +95,7 @@ def wilson(wins: float, games: int) -> tuple[float, float]:
 
 
 def tournament(
-    jobs: list[tuple[tuple[Player, ...], int]], workers: int
+    jobs: Sequence[tuple[tuple[Player, ...], int]], workers: int
 ) -> tuple[dict[Player, list[float]], dict[Player, list[float]]]:
     results: dict[Player, list[float]] = defaultdict(list)
     times: dict[Player, list[float]] = defaultdict(list)
@@ -117,8 +131,8 @@ def main(games: int, mixes: int, workers: int) -> None:
         for player, spent in times.items():
             all_times[player].extend(spent)
     lineup = ("hard", "normal", "easy", BASELINE)
-    jobs = [(tuple(lineup[(i + n) % 4] for i in range(4)), 77 + 1000 * n) for n in range(mixes)]
-    results, times = tournament(jobs, workers)
+    mixed = [(tuple(lineup[(i + n) % 4] for i in range(4)), 77 + 1000 * n) for n in range(mixes)]
+    results, times = tournament(mixed, workers)
     for player in lineup:
         wins = sum(results[player])
         low, high = wilson(wins, mixes)

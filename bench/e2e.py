@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import os
 import random
 import statistics
@@ -70,12 +71,14 @@ class Table:
             latencies.append(time.monotonic() - start)
             if not message.buttons():
                 message = await self.emulator.wait_for_message(
-                    self.channel,
-                    lambda m, seen=seen: m.id not in seen and (bool(m.mentions) or _is_result(m)),
-                    timeout=30,
+                    self.channel, functools.partial(_next_turn_or_result, seen), timeout=30
                 )
                 if _is_result(message):
                     message = await self.new_game()
+
+
+def _next_turn_or_result(seen: set[int], message: Message) -> bool:
+    return message.id not in seen and (bool(message.mentions) or _is_result(message))
 
 
 def _is_result(message: Message) -> bool:

@@ -108,7 +108,8 @@ async def test_a_rating_in_one_server_never_moves_for_a_game_in_another(
     board_here = await ladder.leaderboard(GUILD, ANN.user_id)
     board_there = await ladder.leaderboard(11, ANN.user_id)
     assert board_here.players == 3 and board_there.players == 2
-    assert (await ladder.stats(GUILD, ANN.user_id)).record.games == 3
+    stats = await ladder.stats(GUILD, ANN.user_id)
+    assert stats is not None and stats.record.games == 3
 
 
 async def test_computer_players_are_not_rated_and_rate_nobody(

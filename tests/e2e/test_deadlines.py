@@ -7,10 +7,18 @@ import asyncio
 import random
 import re
 
+from bot.emulator import Message
 from tests.e2e.world import World, describe, is_game_over, pick_button, turn_or_end
 
 TURN = 600
 LOBBY = 1800
+
+
+async def without_buttons(world: World, message: Message) -> Message:
+    """The message, once it has lost its buttons."""
+    return await world.discord.wait_for_message(
+        world.channel, lambda m: m is message and not m.buttons()
+    )
 
 
 async def test_the_turn_message_shows_its_deadline_as_a_live_timestamp(world: World) -> None:
@@ -35,10 +43,7 @@ async def test_a_quiet_player_is_passed_then_replaced_and_the_game_still_finishe
         if message.mentions == [quiet.id]:
             world.clock.advance(TURN)
             time_outs += 1
-            ended = await world.discord.wait_for_message(
-                world.channel, lambda m, shown=message: m is shown and not m.buttons()
-            )
-            assert "time ran out" in describe(ended)
+            assert "time ran out" in describe(await without_buttons(world, message))
         else:
             await world.click(active, message, pick_button(message, rng, 0.4))
     else:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 
 import pytest
@@ -32,8 +33,7 @@ async def play_by_clicking(world: World, first: Message, rng: random.Random) -> 
         if not message.buttons():
             # The turn ended: the next player's message, or the result, follows.
             message = await world.discord.wait_for_message(
-                world.channel,
-                lambda m, seen=seen: m.id not in seen and (bool(m.mentions) or is_result(m)),
+                world.channel, functools.partial(_next_turn_or_result, seen)
             )
             if is_result(message):
                 return message
@@ -58,3 +58,7 @@ async def test_a_whole_game_from_new_to_the_result_table(world: World, players: 
     for interaction in world.discord.interactions.values():
         assert interaction.errors == []
         assert interaction.response_seconds is not None and interaction.response_seconds < 3
+
+
+def _next_turn_or_result(seen: set[int], message: Message) -> bool:
+    return message.id not in seen and (bool(message.mentions) or is_result(message))

@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import discord
 from PIL import Image
@@ -58,7 +59,7 @@ class World:
         self._tasks: list[asyncio.Task[None]] = []
 
     async def command(
-        self, user: User, command: str, /, *, where: Channel | None = None, **options: object
+        self, user: User, command: str, /, *, where: Channel | None = None, **options: Any
     ) -> Interaction:
         """Runs a slash command; ``options`` may include one named ``user``."""
         interaction = await self.discord.slash(user, where or self.channel, command, **options)

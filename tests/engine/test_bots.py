@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from engine.claimit import GameState, Phase, Place, Roll, Stop, apply
+from engine.claimit import Action, GameState, Phase, Place, Roll, Stop, apply
 from engine.claimit.bots import Level, RollAgain, decide
 from tests.engine.positions import claimed_row, position
 
@@ -19,9 +19,12 @@ def play(levels: list[Level], seed: int) -> list[object]:
     while state.phase is not Phase.OVER:
         decision = decide(state, levels[state.turn], choices)
         decisions.append(decision)
-        if isinstance(decision, RollAgain):
-            decision = Roll((dice.randint(1, 6), dice.randint(1, 6), dice.randint(1, 6)))
-        state = apply(state, decision).state
+        action: Action = (
+            Roll((dice.randint(1, 6), dice.randint(1, 6), dice.randint(1, 6)))
+            if isinstance(decision, RollAgain)
+            else decision
+        )
+        state = apply(state, action).state
         assert len(decisions) < 5000
     return decisions
 

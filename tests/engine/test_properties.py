@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.claimit import (
+    Action,
     Bust,
     GameOver,
     GameState,
@@ -181,13 +182,12 @@ def test_a_failing_action_raises_a_rules_error_and_changes_nothing(
     for step in game[:: max(1, len(game) // 40)]:
         state = step.before
         snapshot = state_to_json(state)
-        attempt = rng.choice(
-            [
-                Roll((rng.randint(0, 7), rng.randint(1, 6), rng.randint(1, 6))),
-                Place(Placement(rng.randint(1, 6), rng.randint(1, 6), rng.choice(["C", "S3"]))),
-                Stop(),
-            ]
-        )
+        attempts: list[Action] = [
+            Roll((rng.randint(0, 7), rng.randint(1, 6), rng.randint(1, 6))),
+            Place(Placement(rng.randint(1, 6), rng.randint(1, 6), rng.choice(["C", "S3"]))),
+            Stop(),
+        ]
+        attempt = rng.choice(attempts)
         with contextlib.suppress(RulesError):
             apply(state, attempt)
         assert state_to_json(state) == snapshot
