@@ -24,7 +24,6 @@ async def test_a_human_plays_a_whole_game_against_two_bots(world: World) -> None
         message = await world.discord.wait_for_message(
             world.channel,
             lambda m: is_result(m) or (human.id in m.mentions and bool(m.buttons())),
-            timeout=60,
         )
         if is_result(message):
             result = message
@@ -75,7 +74,8 @@ async def test_bots_finish_their_turn_after_a_restart(world: World) -> None:
     lobby = (await world.command(human, "claimit new", bots=1, bot_level="easy")).response_message
     assert lobby is not None
     bot = world.bots[0]
-    bot.flow.bot_pause = 30.0  # the bot's first step waits long enough for a restart
+    # The computer player never gets to move before the restart: its first step waits.
+    bot.flow.computer.pause = 3600.0
     await world.click(human, lobby, "Start")
     game = await bot.service.current_game(world.channel.id)
     assert game is not None and game.state is not None
@@ -91,6 +91,6 @@ async def test_bots_finish_their_turn_after_a_restart(world: World) -> None:
     await world.stop_bots()
     restarted = await world.start_bot()
     await world.discord.wait_for_message(
-        world.channel, lambda m: human.id in m.mentions and bool(m.buttons()), timeout=30
+        world.channel, lambda m: human.id in m.mentions and bool(m.buttons())
     )
     assert (await restarted.service.game(game.id)).version > version
