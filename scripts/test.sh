@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs everything the test suite needs on a fresh Debian machine, then runs it.
+#   bash scripts/test.sh [pytest arguments]
+# Debian packages (with apt-get, as root or through sudo): chromium for the sandbox's
+# browser tests, an emoji font for readable screenshots. The Python packages go into
+# .venv. The disk tests mount a small tmpfs, which needs root or password-less sudo.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v chromium >/dev/null 2>&1; then
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo apt-get update
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y --no-install-recommends \
+        chromium fonts-noto-color-emoji
+fi
+
+[ -x .venv/bin/python ] || python3 -m venv .venv
+.venv/bin/pip install --quiet --disable-pip-version-check -e '.[test]'
+
+exec .venv/bin/pytest "$@"
