@@ -49,8 +49,7 @@ from bot.service import (
     Where,
 )
 from bot.service.errors import GameBroken, NoGameHere
-from bot.service.game_service import TAKEOVER_SUFFIX
-from bot.storage import EndReason, Game, GameStatus
+from bot.storage import Game, GameStatus
 from engine.claimit import Bust, Passed, Phase, Roll, Stopped
 from render import LETTERS
 
@@ -262,7 +261,7 @@ class GameFlow:
         async def show(game: Game) -> Recorded:
             await announce(
                 interaction,
-                content=f"Game {game.id} was cancelled by {who}. It counts for nobody.",
+                content=text.cancelled(game, who),
             )
             return await self._show_lobby(game) | await self._strip_turn(game)
 
@@ -285,7 +284,7 @@ class GameFlow:
                     "You left the lobby." + (" It was empty, so it closed." if closed else ""),
                 )
                 return await self._show_lobby(game)
-            await announce(interaction, content=_takeover_note(game, who, "left the game"))
+            await announce(interaction, content=text.takeover_note(game, who, "left the game"))
             return await self._show_current(game)
 
         await self._change(
@@ -311,7 +310,7 @@ class GameFlow:
         async def show(game: Game) -> Recorded:
             if before.status is not GameStatus.LOBBY:
                 await self.places.surface(game).send(
-                    content=_takeover_note(game, who, "left the server")
+                    content=text.takeover_note(game, who, "left the server")
                 )
             return await self._show_current(game)
 
@@ -326,7 +325,7 @@ class GameFlow:
                 "view": await self._lobby_view(game),
             }
         else:
-            content = {"embed": lobby_embed(game, _lobby_note(game)), "view": None}
+            content = {"embed": lobby_embed(game, text.lobby_note(game)), "view": None}
         if await self.places.edit_lobby(game, **content) or game.status is not GameStatus.LOBBY:
             return {}
         message = await self.places.post_lobby(game, **content)
@@ -387,11 +386,13 @@ class GameFlow:
                 view = await self._lobby_view(game)
                 await update_clicked(interaction, embed=lobby_embed(game), view=view)
                 return {}
-            await update_clicked(interaction, embed=lobby_embed(game, _lobby_note(game)), view=None)
+            await update_clicked(
+                interaction, embed=lobby_embed(game, text.lobby_note(game)), view=None
+            )
             if game.status is not GameStatus.ACTIVE:
                 return {}
             surface = InteractionSurface(interaction, self.places.poster(game))
-            return await self._post_turn(surface, game, _first_turn(game))
+            return await self._post_turn(surface, game, text.first_turn(game))
 
         await self._change(game_id, change, show, interaction)
 
@@ -490,7 +491,7 @@ class GameFlow:
         recorded = {} if last is not None else await self._show_lobby(game)
         if game.status is not GameStatus.ACTIVE:
             return recorded
-        headline = _first_turn(game) if last is None else text.happened(last)
+        headline = text.first_turn(game) if last is None else text.happened(last)
         if game.turn_message_id is None:
             return recorded | await self._post_turn(self.places.surface(game), game, headline)
         rolled = None
@@ -509,7 +510,7 @@ class GameFlow:
     async def _present(self, surface: Surface, outcome: Outcome) -> Recorded:
         game, state, headline = outcome.game, outcome.state, text.happened(outcome)
         if outcome.took_over is not None:
-            headline += "\n\n" + _takeover_note(game, text.name(outcome.took_over), None)
+            headline += "\n\n" + text.takeover_note(game, text.name(outcome.took_over), None)
         rolled = _three(outcome.action.dice) if isinstance(outcome.action, Roll) else None
         if not any(isinstance(e, Bust | Stopped | Passed) for e in outcome.events):
             board = board_message(game, state, headline, rolled=rolled)
@@ -588,38 +589,6 @@ def _computer_to_move(game: Game) -> bool:
         and game.state is not None
         and game.seats[game.state.turn].is_bot
     )
-
-
-def _first_turn(game: Game) -> str:
-    assert game.first_seat is not None
-    return f"The game begins. {text.seat_line(game.seats[game.first_seat])} goes first."
-
-
-def _lobby_note(game: Game) -> str:
-    """What the lobby message says once the game started or closed."""
-    if game.status is GameStatus.CANCELLED:
-        if game.end_reason is EndReason.LOBBY_EXPIRED:
-            return "Nobody started this game in time, so the lobby closed itself."
-        if game.end_reason is EndReason.LOBBY_EMPTY:
-            return "Everyone left, so this lobby closed."
-        return "This lobby was closed."
-    assert game.first_seat is not None
-    first = text.seat_line(game.seats[game.first_seat])
-    note = f"The game is on! {first} was drawn to go first."
-    if game.thread_id is not None:
-        note += f" Follow it in <#{game.thread_id}>."
-    return note
-
-
-def _takeover_note(game: Game, who: str, why: str | None) -> str:
-    """What the table is told when a computer player takes a seat over."""
-    if why is None:
-        line = f"🤖 {who.removesuffix(TAKEOVER_SUFFIX)} was away for two turns in a row"
-    else:
-        line = f"🤖 {who} {why}"
-    if game.status is GameStatus.ACTIVE:
-        return line + ", so a computer player (normal) plays their seat from now on."
-    return line + f", and no human player is left, so game {game.id} is over. It counts for nobody."
 
 
 def _player(interaction: discord.Interaction) -> Player:

@@ -10,7 +10,8 @@ from discord.utils import escape_markdown, escape_mentions
 
 from bot.ladder import NEW_PLAYER, Rating, shown
 from bot.service import Outcome
-from bot.storage import Game, RatingChange, Result, Seat
+from bot.service.game_service import TAKEOVER_SUFFIX
+from bot.storage import EndReason, Game, GameStatus, RatingChange, Result, Seat
 from engine.claimit import (
     Bust,
     GameState,
@@ -147,6 +148,43 @@ def rating_changes(changes: Sequence[RatingChange]) -> str:
             f"({after - before:+,}){first}"
         )
     return "\n".join(lines)
+
+
+def first_turn(game: Game) -> str:
+    assert game.first_seat is not None
+    return f"The game begins. {seat_line(game.seats[game.first_seat])} goes first."
+
+
+def lobby_note(game: Game) -> str:
+    """What the lobby message says once the game started or closed."""
+    if game.status is GameStatus.CANCELLED:
+        if game.end_reason is EndReason.LOBBY_EXPIRED:
+            return "Nobody started this game in time, so the lobby closed itself."
+        if game.end_reason is EndReason.LOBBY_EMPTY:
+            return "Everyone left, so this lobby closed."
+        return "This lobby was closed."
+    assert game.first_seat is not None
+    first = seat_line(game.seats[game.first_seat])
+    note = f"The game is on! {first} was drawn to go first."
+    if game.thread_id is not None:
+        note += f" Follow it in <#{game.thread_id}>."
+    return note
+
+
+def takeover_note(game: Game, who: str, why: str | None) -> str:
+    """What the table is told when a computer player takes a seat over."""
+    if why is None:
+        line = f"🤖 {who.removesuffix(TAKEOVER_SUFFIX)} was away for two turns in a row"
+    else:
+        line = f"🤖 {who} {why}"
+    if game.status is GameStatus.ACTIVE:
+        return line + ", so a computer player (normal) plays their seat from now on."
+    return line + f", and no human player is left, so game {game.id} is over. It counts for nobody."
+
+
+def cancelled(game: Game, who: str) -> str:
+    """What the channel is told when ``who`` (escaped) cancels a game."""
+    return f"Game {game.id} was cancelled by {who}. It counts for nobody."
 
 
 RULES_DIR = Path(__file__).with_name("rules")

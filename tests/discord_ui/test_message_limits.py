@@ -1,0 +1,256 @@
+"""Every kind of message the bot builds stays within Discord's limits by construction:
+each is built from the worst inputs there are (the longest names, all of them doubled
+by markdown escaping, the most players, the most lines) and checked against exactly
+the limits the emulated Discord enforces."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import Any
+
+import discord
+import pytest
+
+from bot.discord_ui import text
+from bot.discord_ui.buttons import lobby_view, turn_view
+from bot.discord_ui.ladder_answers import LadderPageButton
+from bot.discord_ui.ladder_messages import history_embed, leaderboard_embed, stats_embed
+from bot.discord_ui.messages import board_message, lobby_embed, result_message
+from bot.discord_ui.permissions import missing_permissions_message, missing_thread_permissions
+from bot.discord_ui.server_settings import settings_embed
+from bot.emulator import message_problems
+from bot.ladder import Rating
+from bot.service import Leaderboard, Outcome, PlayerStats, errors
+from bot.storage import (
+    FinishedGame,
+    Game,
+    GameStatus,
+    GuildSettings,
+    LadderEntry,
+    PlayerRecord,
+    RatingChange,
+    Result,
+    Seat,
+)
+from engine.claimit import GameState, Phase, Roll, apply
+from tests.engine.playout import Step, random_game
+
+NAMES = ("_" * 32, "*~" * 16, "@everyone" + "`" * 23, "|>" * 16, "\\" * 32)
+"""Display names are at most 32 characters; escaping doubles each of these."""
+SERVER = "_" * 100
+"""Server names are at most 100 characters."""
+BIG_ID = 2**63 - 1
+RATING = Rating(24.0, 1.5)
+
+
+def seats(bots: int = 0) -> tuple[Seat, ...]:
+    humans = [Seat(n, BIG_ID - n, None, NAMES[n], n) for n in range(5 - bots)]
+    robots = [
+        Seat(n, None, "normal", NAMES[n][:26] + " (bot)", n, left_user_id=BIG_ID - n)
+        for n in range(5 - bots, 5)
+    ]
+    return (*humans, *robots)
+
+
+def game(state: GameState | None = None, bots: int = 0) -> Game:
+    return Game(
+        id=BIG_ID,
+        guild_id=BIG_ID,
+        channel_id=BIG_ID,
+        host_id=BIG_ID,
+        status=GameStatus.LOBBY if state is None else GameStatus.ACTIVE,
+        variant=True,
+        turn_timeout=86_400,
+        version=10**9 - 1,
+        seats=seats(bots),
+        state=state,
+        first_seat=None if state is None else 0,
+        lobby_message_id=BIG_ID,
+        turn_message_id=BIG_ID,
+        created_at=1.0,
+        updated_at=1.0,
+        started_at=1.0,
+        finished_at=None,
+        deadline=4_102_444_800.0,
+        thread_id=BIG_ID,
+    )
+
+
+def payload(
+    *,
+    content: str | None = None,
+    embed: discord.Embed | None = None,
+    view: discord.ui.View | None = None,
+    files: int = 0,
+) -> dict[str, Any]:
+    body: dict[str, Any] = {"content": content}
+    if embed is not None:
+        body["embeds"] = [embed.to_dict()]
+    if view is not None:
+        body["components"] = view.to_components()
+    if files:
+        body["attachments"] = [{"id": n} for n in range(files)]
+    return body
+
+
+def within_limits(body: dict[str, Any]) -> None:
+    assert message_problems(body) == [], [str(p) for p in message_problems(body)]
+
+
+def worst_placement_state() -> GameState:
+    """Late in a five-player game, in its last round, waiting for a placement."""
+    rng = random.Random(11)
+    for step in random_game(rng, 5, variant=True):
+        state = step.after
+        if state.last_round is not None and state.phase is Phase.PLACE:
+            return state
+    raise AssertionError("no last round reached")
+
+
+def last_step() -> Step:
+    """The move that ended a five-player game."""
+    return list(random_game(random.Random(4), 5))[-1]
+
+
+def test_lobbies_and_their_notes() -> None:
+    for bots in (0, 4):
+        lobby = game(bots=bots)
+        notes = [None, text.lobby_note(replace(lobby, status=GameStatus.CANCELLED))]
+        for note in notes:
+            within_limits(payload(embed=lobby_embed(lobby, note), view=lobby_view(lobby)))
+    started = game(GameState.new(5), bots=2)
+    within_limits(payload(embed=lobby_embed(started, text.lobby_note(started))))
+
+
+def test_turns_with_every_headline() -> None:
+    state = worst_placement_state()
+    playing = game(state, bots=1)
+    took_over = playing.seats[-1]
+    before = GameState.new(5)
+    roll = Roll((1, 2, 3))
+    headline = text.happened(Outcome(playing, before, roll, apply(before, roll).events))
+    headline += "\n\n" + text.takeover_note(playing, text.name(took_over), None)
+    board = asyncio.run(board_message(playing, state, headline, rolled=(1, 2, 3)))
+    ping = f"<@{BIG_ID}>, it's your turn."
+    within_limits(payload(content=ping, embed=board.embed, view=turn_view(playing, state), files=1))
+    within_limits(payload(content=text.first_turn(playing)))
+
+
+def test_the_result_with_five_players_and_their_ratings() -> None:
+    step = last_step()
+    over = replace(game(step.after), status=GameStatus.FINISHED)
+    results = tuple(
+        Result(n, BIG_ID - n, NAMES[n], n == 0, 36, 12, 36, n == 4, 99, 99, 36) for n in range(5)
+    )
+    changes = tuple(
+        RatingChange(BIG_ID - n, NAMES[n], None if n else RATING, RATING) for n in range(5)
+    )
+    outcome = Outcome(
+        over, step.before, step.action, step.events, results=results, rating_changes=changes
+    )
+    board = asyncio.run(result_message(over, outcome, "x" * 200))
+    within_limits(payload(embed=board.embed, files=1))
+
+
+def test_a_full_leaderboard_page_with_the_callers_line() -> None:
+    entries = [
+        LadderEntry(n, BIG_ID - n, NAMES[n % 5], RATING, 10**6, 10**6, 36) for n in range(1, 11)
+    ]
+    caller = replace(entries[0], place=10**6)
+    board = Leaderboard(entries, 10**5, 10**5, 10**6, caller)
+    view = discord.ui.View()
+    view.add_item(LadderPageButton(10**5 - 1, label="◀ Previous"))
+    view.add_item(LadderPageButton(10**5 + 1, label="Next ▶"))
+    within_limits(payload(content="x" * 200, embed=leaderboard_embed(board, SERVER), view=view))
+
+
+def test_the_stats_of_a_long_career() -> None:
+    record = PlayerRecord(
+        BIG_ID, BIG_ID, NAMES[0], 10**6, 10**6, 10**5, 36, 10**7, 10**7, 10**7, 10**6, 36,
+        4_102_444_800.0, RATING, 10**6,
+    )  # fmt: skip
+    stats = PlayerStats(record, 10**6, 10**6, [RATING] * 11)
+    avatar = "https://cdn.discordapp.com/avatars/" + "9" * 19 + "/" + "a" * 32 + ".png?size=1024"
+    within_limits(payload(embed=stats_embed(stats, avatar)))
+
+
+def test_ten_games_of_five_players_in_the_history() -> None:
+    games = [
+        FinishedGame(
+            BIG_ID - n,
+            4_102_444_800.0,
+            BIG_ID,
+            BIG_ID,
+            False,
+            tuple(
+                Result(s, BIG_ID - s, NAMES[s], s < 2, 36, 12, 36, True, 9, 9, 9) for s in range(5)
+            ),
+        )
+        for n in range(10)
+    ]
+    embed = history_embed(games, BIG_ID, SERVER)
+    within_limits(payload(embed=embed))
+    assert embed.description is not None and "more games" in embed.description
+
+
+def test_settings_with_every_channel_listed() -> None:
+    many = GuildSettings(channels=frozenset(BIG_ID - n for n in range(500)))
+    within_limits(payload(embed=settings_embed(many, "x" * 100)))
+
+
+def refusals() -> Iterator[errors.ServiceError]:
+    many = frozenset(BIG_ID - n for n in range(500))
+    long = "x" * 200
+    yield from (
+        errors.ChannelNotAllowed(many),
+        errors.NotYourTurn(text.escaped(NAMES[0])),
+        errors.NotHost(text.escaped(NAMES[0])),
+        errors.GameBroken(long),
+        errors.IllegalMove(long),
+        errors.BadSetting(long),
+        errors.GameFinished(cancelled=True),
+        errors.NoSuchBot(4),
+    )
+    simple = (
+        errors.GameNotFound,
+        errors.NoGameHere,
+        errors.ChannelBusy,
+        errors.NotInGame,
+        errors.NotHere,
+        errors.BoardMovedOn,
+        errors.NotStarted,
+        errors.AlreadyStarted,
+        errors.LobbyFull,
+        errors.AlreadyJoined,
+        errors.NotEnoughPlayers,
+        errors.BotsNotAllowed,
+        errors.NotAllowedToConfigure,
+        errors.NotAllowedToRecompute,
+    )
+    for refusal in simple:
+        yield refusal()
+
+
+@pytest.mark.parametrize("refusal", list(refusals()), ids=lambda r: type(r).__name__)
+def test_every_refusal(refusal: errors.ServiceError) -> None:
+    within_limits(payload(content=refusal.message))
+
+
+def test_rules_notes_and_permission_answers() -> None:
+    playing = game(GameState.new(5))
+    who = text.escaped(NAMES[0])
+    contents = [
+        text.rules("en-US"),
+        text.rules("de"),
+        text.takeover_note(playing, who, "left the server"),
+        text.takeover_note(replace(playing, status=GameStatus.CANCELLED), who, None),
+        text.cancelled(playing, who),
+        missing_permissions_message(discord.Permissions.none()),
+        missing_thread_permissions(discord.Permissions.none()),
+    ]
+    for content in contents:
+        assert content
+        within_limits(payload(content=content))
