@@ -346,13 +346,13 @@ class DiscordEmulator:
         )
         return interaction
 
-    async def answer(self, interaction: Interaction, timeout: float = 10) -> Interaction:
+    async def answer(self, interaction: Interaction, timeout: float | None = None) -> Interaction:
         """Waits for the bot's first response to an interaction."""
         await asyncio.wait_for(interaction.answered.wait(), timeout)
         return interaction
 
     async def wait_for_message(
-        self, channel: Channel, check: Callable[[Message], bool], timeout: float = 10
+        self, channel: Channel, check: Callable[[Message], bool], timeout: float | None = None
     ) -> Message:
         """The first message in the channel (posted or edited) that passes ``check``."""
 

@@ -43,7 +43,7 @@ class World:
         )
         await bot.login(self.discord.token)
         self._tasks.append(asyncio.create_task(bot.connect()))
-        await asyncio.wait_for(bot.wait_until_ready(), 10)
+        await bot.wait_until_ready()
         self.bots.append(bot)
         return bot
 
@@ -51,7 +51,7 @@ class World:
         for bot in self.bots:
             await bot.close()
         for task in self._tasks:
-            await asyncio.wait_for(task, 10)
+            await task
         self.bots.clear()
         self._tasks.clear()
 
@@ -131,9 +131,13 @@ async def running_world(
 
 
 async def make_world(
-    tmp_path: Path, players: int = 3, bot_permissions: discord.Permissions | None = None
+    tmp_path: Path,
+    players: int = 3,
+    bot_permissions: discord.Permissions | None = None,
+    *,
+    response_deadline: float = 3.0,
 ) -> World:
-    emulator = DiscordEmulator()
+    emulator = DiscordEmulator(response_deadline=response_deadline)
     await emulator.start()
     use_discord_at(emulator.base_url)
     users = [emulator.add_user(name) for name in ("Ann", "Bo", "Cy", "Di", "Ed")[:players]]

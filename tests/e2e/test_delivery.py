@@ -1,0 +1,99 @@
+"""Every change that was committed reaches its message, at least once: after Discord
+answered 5xx while it was posted, and after the bot stopped between the two. Nobody
+is told "nothing changed" about a change that counted."""
+
+from __future__ import annotations
+
+import random
+
+from bot.emulator import Message, User
+from bot.service import Actor, GameService
+from bot.storage import Database, Game
+from tests.e2e.world import World, describe
+
+NEW_MESSAGE = "POST /channels/{channel}/messages"
+
+
+async def game_now(world: World) -> Game:
+    game = await world.bots[0].service.current_game(world.channel.id)
+    assert game is not None and game.state is not None
+    return game
+
+
+async def something_to_keep(world: World, turn: Message) -> User:
+    """The first player rolls and places (a first roll on an empty board never busts),
+    so that their turn can be stopped; returns them."""
+    mover = world.user(turn.mentions[0])
+    await world.click(mover, turn, "Roll")
+    await world.click(mover, turn, turn.button_labels()[0])
+    assert not turn.button("Stop & claim").get("disabled")
+    return mover
+
+
+async def test_a_turn_that_discord_failed_to_post_is_posted_later(world: World) -> None:
+    turn = await world.start_game(2)
+    mover = await something_to_keep(world, turn)
+    failure = world.discord.fail(NEW_MESSAGE, 503)
+    stop = await world.click(mover, turn, "Stop & claim")
+    await failure.wait()
+    assert stop.response_type == 7 and not stop.errors
+    told = await world.discord.wait_for_message(
+        world.channel, lambda m: m.visible_to == mover.id and "counted" in m.content
+    )
+    assert "nothing changed" not in told.content
+    game = await game_now(world)
+    assert game.shown_version is not None and game.shown_version < game.version
+    assert not [m for m in world.channel.visible() if m.buttons()]
+    # The reconciler tries again a second later, on the bot's clock.
+    world.clock.advance(1)
+    nxt = await world.discord.wait_for_message(world.channel, lambda m: bool(m.buttons()))
+    assert nxt.mentions and nxt.mentions != [mover.id]
+    assert f":{game.version}:roll" in nxt.button("Roll")["custom_id"]
+    await world.click(world.user(nxt.mentions[0]), nxt, "Roll")
+    assert (await game_now(world)).shown
+
+
+async def test_a_move_committed_just_before_a_stop_is_shown_after_the_restart(
+    world: World,
+) -> None:
+    turn = await world.start_game(2)
+    game = await game_now(world)
+    await world.stop_bots()
+    # As if the bot had died right after the commit: the move is stored, its message isn't.
+    database = await Database.open(world.database)
+    try:
+        service = GameService(database, dice=random.Random(3))
+        assert game.state is not None
+        outcome = await service.roll(game.id, Actor(game.seats[game.state.turn].user_id), None)
+    finally:
+        await database.close()
+    assert "rolled" not in describe(turn)
+    await world.start_bot()
+    shown = await world.discord.wait_for_message(
+        world.channel, lambda m: m is turn and "rolled" in describe(m)
+    )
+    version = outcome.game.version
+    assert shown.buttons() and all(f":{version}:" in b["custom_id"] for b in shown.buttons())
+    await world.bots[0].flow.reconciler.idle.wait()
+    assert (await game_now(world)).shown
+
+
+async def test_a_turn_ended_just_before_a_stop_pings_the_next_player_after_the_restart(
+    world: World,
+) -> None:
+    turn = await world.start_game(2)
+    mover = await something_to_keep(world, turn)
+    game = await game_now(world)
+    await world.stop_bots()
+    database = await Database.open(world.database)
+    try:
+        stopped = await GameService(database).stop(game.id, Actor(mover.id), game.version)
+    finally:
+        await database.close()
+    await world.start_bot()
+    nxt = await world.discord.wait_for_message(
+        world.channel, lambda m: bool(m.mentions) and m.mentions != [mover.id] and bool(m.buttons())
+    )
+    assert f":{stopped.game.version}:roll" in nxt.button("Roll")["custom_id"]
+    await world.discord.wait_until(lambda: not turn.buttons())
+    assert "stopped" in describe(turn)

@@ -1,0 +1,94 @@
+"""A 429 on any route the bot uses is waited out without losing the interaction: what
+answers it comes first, and edits of other messages after."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.emulator import Interaction
+from tests.e2e.world import World, describe, ephemeral_answer, make_world
+
+DEADLINE = 1.0
+"""The emulated Discord's first-response deadline here (Discord's is 3 s), shorter than
+the longest rate limit below, so that a handler waiting one out first would miss it."""
+
+
+@pytest.fixture
+async def strict(tmp_path: Path) -> AsyncIterator[World]:
+    world = await make_world(tmp_path, response_deadline=DEADLINE)
+    await world.start_bot()
+    try:
+        yield world
+    finally:
+        await world.stop_bots()
+        await world.discord.close()
+
+
+def answered_in_time(interaction: Interaction) -> None:
+    assert interaction.response_type is not None and not interaction.errors
+
+
+async def test_a_rate_limited_edit_of_the_old_board_does_not_delay_the_repost(
+    strict: World,
+) -> None:
+    world = strict
+    turn = await world.start_game(2)
+    limit = world.discord.fail(
+        "PATCH /channels/{channel}/messages/{message}", 429, retry_after=DEADLINE * 1.5
+    )
+    reposted = await world.command(world.players[2], "claimit board")
+    answered_in_time(reposted)
+    assert reposted.response_message is not None and reposted.response_message.buttons()
+    await limit.wait()
+    await world.discord.wait_until(lambda: turn.buttons() == [])
+
+
+async def test_a_rate_limited_answer_to_a_click_is_sent_again(strict: World) -> None:
+    world = strict
+    turn = await world.start_game(2)
+    limit = world.discord.fail("POST /interactions/{id}/{token}/callback", 429, retry_after=0.3)
+    click = await world.click(world.user(turn.mentions[0]), turn, "Roll")
+    assert limit.hits == 1
+    answered_in_time(click)
+    assert "rolled" in describe(turn)
+
+
+async def test_a_rate_limited_next_turn_is_posted_after_the_wait(strict: World) -> None:
+    world = strict
+    turn = await world.start_game(2)
+    mover = world.user(turn.mentions[0])
+    await world.click(mover, turn, "Roll")
+    await world.click(mover, turn, turn.button_labels()[0])
+    limit = world.discord.fail("POST /channels/{channel}/messages", 429, retry_after=0.3)
+    answered_in_time(await world.click(mover, turn, "Stop & claim"))
+    nxt = await world.discord.wait_for_message(
+        world.channel, lambda m: bool(m.buttons()) and m.mentions != [mover.id]
+    )
+    assert limit.hits == 1 and nxt.mentions
+
+
+async def test_rate_limited_edits_of_a_deferred_answer_and_follow_ups_go_through(
+    strict: World,
+) -> None:
+    world = strict
+    ann = world.players[0]
+    limit = world.discord.fail(
+        "PATCH /webhooks/{app}/{token}/messages/{message}", 429, retry_after=0.3
+    )
+    rebuilt = await world.command(ann, "claimit recompute")
+    answered_in_time(rebuilt)
+    await world.discord.wait_until(lambda: "Rebuilt" in ephemeral_answer(rebuilt))
+    assert limit.hits == 1
+
+    # Threads on, but not allowed here: the host gets a follow-up saying so.
+    await world.command(ann, "claimit settings", threads=True)
+    limit = world.discord.fail("POST /webhooks/{app}/{token}", 429, retry_after=0.3)
+    created = await world.command(ann, "claimit new")
+    answered_in_time(created)
+    note = await world.discord.wait_for_message(
+        world.channel, lambda m: m.visible_to == ann.id and "Create Public Threads" in m.content
+    )
+    assert limit.hits == 1 and note.ephemeral
