@@ -122,7 +122,8 @@ class GameFlow:
         if interaction is not None:
             try:
                 await tell(interaction, CANNOT_POST if _forbidden(error) else NOT_SHOWN)
-            except discord.HTTPException:
+            except Exception:
+                # Discord (or the bot, stopping) failed this too; the reconciler goes on.
                 log.info("could not tell %s either", interaction.user.id)
 
     async def catch_up(self, game_id: int) -> None:

@@ -65,28 +65,31 @@ class MessageReconciler:
         while True:
             self._wake.clear()
             now = self.clock.now()
-            for game_id in sorted(self._behind):
-                if self._backoff.waiting(game_id, now):
-                    continue
-                try:
-                    await self.catch_up(game_id)
-                except ServiceError:
-                    pass  # the game is gone: nothing to show
-                except Exception:
-                    retry_at = self._backoff.failed(game_id, now)
-                    log.warning(
-                        "could not bring game %s's messages up to date (try %d); again in %.0f s",
-                        game_id,
-                        self._backoff.failures(game_id),
-                        retry_at - now,
-                        exc_info=self._backoff.failures(game_id) == 1,
-                    )
-                    continue
-                self._backoff.succeeded(game_id)
-                self._behind.discard(game_id)
+            due = [g for g in sorted(self._behind) if not self._backoff.waiting(g, now)]
+            # Each game on its own (their pictures render in worker threads side by side).
+            await asyncio.gather(*(self._catch_up(game_id, now) for game_id in due))
             if not self._behind:
                 self.idle.set()
             # A game handed over meanwhile has set the wake-up, so this returns at once.
             next_retry = self._backoff.next_retry()
             wake_at = self.clock.now() + IDLE_NAP if next_retry is None else next_retry
             await self.clock.sleep_until(wake_at, self._wake)
+
+    async def _catch_up(self, game_id: int, now: float) -> None:
+        try:
+            await self.catch_up(game_id)
+        except ServiceError:
+            pass  # the game is gone: nothing to show
+        except Exception:
+            retry_at = self._backoff.failed(game_id, now)
+            failures = self._backoff.failures(game_id)
+            log.warning(
+                "could not bring game %s's messages up to date (try %d); again in %.0f s",
+                game_id,
+                failures,
+                retry_at - now,
+                exc_info=failures == 1,
+            )
+            return
+        self._backoff.succeeded(game_id)
+        self._behind.discard(game_id)
