@@ -1,0 +1,29 @@
+"""The real bot in a process of its own, for tests that kill it:
+
+    python -m tests.e2e.bot_process
+
+Settings come from the environment exactly as ``claimit`` reads them. The one
+difference: discord.py waits only 50 ms after connecting for the servers' data
+(the emulator sends it at once), instead of Discord's 2 s, so a restart is quick.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.discord_ui.client import ClaimItBot, use_discord_at
+from bot.log_setup import configure_logging
+from bot.settings import Settings
+
+
+async def run(settings: Settings) -> None:
+    assert settings.discord_url is not None and settings.discord_token is not None
+    use_discord_at(settings.discord_url)
+    async with ClaimItBot(settings, guild_ready_timeout=0.05) as bot:
+        await bot.start(settings.discord_token)
+
+
+if __name__ == "__main__":
+    settings = Settings.load()
+    configure_logging(settings.log_level)
+    asyncio.run(run(settings))

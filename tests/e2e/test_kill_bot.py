@@ -1,0 +1,317 @@
+"""The real bot, in its own process, killed (SIGKILL) at random moments while people
+play several games against the emulated Discord, and started again each time.
+
+No acknowledged action is lost: every click the bot answered by showing its result
+is in the move log, as the move that the clicked version led to. No game is left
+without its current message: once the last restart has caught up, every game's
+message shows the version the database holds, with the buttons of whoever is to
+act. Every game replays from its move log.
+
+    CLAIMIT_KILL_CYCLES=120 .venv/bin/pytest tests/e2e/test_kill_bot.py
+
+runs the long version (the suite runs a few cycles).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import re
+import signal
+import sqlite3
+import sys
+from collections.abc import Coroutine
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot.emulator import Channel, DiscordEmulator, Interaction, Message, User
+from bot.service import GameService
+from bot.storage import Database
+from tests.e2e.world import describe, pick_button
+
+ROOT = Path(__file__).resolve().parents[2]
+CYCLES = int(os.environ.get("CLAIMIT_KILL_CYCLES", "12"))
+TABLES = 6
+TURN_BUTTON = re.compile(r"claimit:turn:(\d+):(\d+):(\w+)")
+GAME_BUTTON = re.compile(r"claimit:(?:turn|lobby):(\d+):(\d+):\w+")
+ROLLED = re.compile(r"rolled (\d)·(\d)·(\d)")
+
+
+@dataclass
+class Click:
+    """A click on a turn button the bot answered by showing what it did."""
+
+    game: int
+    version: int
+    action: str
+    dice: tuple[int, ...] | None
+
+
+@dataclass
+class Table:
+    channel: Channel
+    host: User
+    guest: User
+    acknowledged: list[Click] = field(default_factory=list)
+    first_versions: dict[int, int] = field(default_factory=dict)
+    """Each game's version when its first turn was shown: moves count from there."""
+
+
+class Bot:
+    """The bot's process: started, killed, started again."""
+
+    def __init__(self, emulator: DiscordEmulator, database: Path) -> None:
+        self.environment = {
+            **os.environ,
+            "DISCORD_TOKEN": emulator.token,
+            "CLAIMIT_DISCORD_URL": emulator.base_url,
+            "CLAIMIT_DATABASE": str(database),
+            "CLAIMIT_BOT_PAUSE": "0",
+            "CLAIMIT_LOG_LEVEL": "INFO",
+        }
+        self.process: asyncio.subprocess.Process | None = None
+        self._draining: asyncio.Task[None] | None = None
+        self.up = asyncio.Event()
+        self.gone = asyncio.Event()
+
+    async def start(self) -> None:
+        self.process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "tests.e2e.bot_process",
+            cwd=ROOT,
+            env=self.environment,
+            stderr=asyncio.subprocess.PIPE,
+        )
+        assert self.process.stderr is not None
+        log = b""
+        while b"claimit ready" not in log:
+            line = await self.process.stderr.readline()
+            assert line, f"the bot exited before it was ready:\n{log.decode()}"
+            log += line
+        self.gone.clear()
+        self.up.set()
+        # Read on, so that a chatty bot never blocks on a full pipe.
+        self._draining = asyncio.create_task(self._drain(self.process))
+
+    async def _drain(self, process: asyncio.subprocess.Process) -> None:
+        assert process.stderr is not None
+        while await process.stderr.readline():
+            pass
+
+    async def kill(self) -> None:
+        assert self.process is not None
+        self.up.clear()
+        self.process.send_signal(signal.SIGKILL)
+        await self.process.wait()
+        assert self.process.returncode == -signal.SIGKILL
+        self.gone.set()
+
+    async def stop(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGINT)
+        await self.process.wait()
+
+
+async def act(
+    emulator: DiscordEmulator, bot: Bot, sending: Coroutine[Any, Any, Interaction]
+) -> Interaction | None:
+    """A command or click, once answered; ``None`` if the bot died first (Discord would
+    tell the member that the interaction failed)."""
+    try:
+        interaction = await sending
+    except (RuntimeError, ConnectionError):
+        if bot.up.is_set():
+            raise
+        return None  # sent just as the bot died
+    answer = asyncio.ensure_future(emulator.answer(interaction))
+    killed = asyncio.ensure_future(bot.gone.wait())
+    await asyncio.wait({answer, killed}, return_when=asyncio.FIRST_COMPLETED)
+    killed.cancel()
+    if answer.done():
+        return interaction
+    answer.cancel()
+    return None
+
+
+def open_game(database: Path, channel: Channel) -> tuple[int, str, int, int | None] | None:
+    """The channel's open game as (id, status, version, user to move), from the file."""
+    with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as connection:
+        row = connection.execute(
+            "SELECT id, status, version, state FROM games WHERE channel_id = ? "
+            "AND status IN ('lobby', 'active')",
+            (channel.id,),
+        ).fetchone()
+        if row is None:
+            return None
+        game_id, status, version, state = row
+        mover = None
+        if state is not None:
+            (mover,) = connection.execute(
+                "SELECT user_id FROM seats WHERE game_id = ? AND seat = ?",
+                (game_id, json.loads(state)["turn"]),
+            ).fetchone()
+    return game_id, status, version, mover
+
+
+async def play(
+    emulator: DiscordEmulator, bot: Bot, table: Table, database: Path, rng: random.Random
+) -> None:
+    """Plays the table's games for as long as the test runs, clicking whatever the
+    database says is due, on whatever message shows it."""
+    players = {table.host.id: table.host, table.guest.id: table.guest}
+    while True:
+        await bot.up.wait()
+        await asyncio.sleep(rng.uniform(0, 0.02))
+        game = open_game(database, table.channel)
+        if game is None:
+            await act(emulator, bot, emulator.slash(table.host, table.channel, "claimit new"))
+            continue
+        game_id, status, version, mover = game
+        message = latest_with(table.channel, f":{game_id}:{version}:")
+        if message is None:
+            await asyncio.sleep(0.01)  # its message is on the way (or being caught up)
+            continue
+        if status == "lobby":
+            seated = table.guest.name in describe(message)
+            user, label = (table.host, "Start") if seated else (table.guest, "Join")
+            await act(emulator, bot, emulator.click(user, message, label))
+            continue
+        if mover not in players:
+            await asyncio.sleep(0.01)
+            continue
+        if table.first_versions.get(game_id, version) >= version:
+            table.first_versions[game_id] = version
+        label = pick_button(message, rng, 0.35)
+        custom_id = message.button(label)["custom_id"]
+        click = await act(emulator, bot, emulator.click(players[mover], message, custom_id))
+        if click is not None and click.response_type == 7:
+            match = TURN_BUTTON.fullmatch(custom_id)
+            assert match is not None
+            rolled = ROLLED.search(describe(message))
+            dice = tuple(map(int, rolled.groups())) if rolled and match[3] == "roll" else None
+            table.acknowledged.append(Click(int(match[1]), int(match[2]), match[3], dice))
+
+
+def latest_with(channel: Channel, version: str) -> Message | None:
+    """The newest message whose buttons belong to this game at this version."""
+    for message in reversed(channel.visible()):
+        if any(version in str(b.get("custom_id")) for b in message.buttons()):
+            return message
+    return None
+
+
+async def test_sigkill_at_random_moments_loses_nothing_and_leaves_no_game_unshown(
+    tmp_path: Path,
+) -> None:
+    emulator = DiscordEmulator()
+    await emulator.start()
+    owner = emulator.add_user("Owner")
+    guild = emulator.add_guild("Kills", owner)
+    tables = []
+    for n in range(TABLES):
+        host, guest = emulator.add_user(f"H{n}"), emulator.add_user(f"G{n}")
+        emulator.add_member(guild, host)
+        emulator.add_member(guild, guest)
+        tables.append(Table(emulator.add_channel(guild, f"table-{n}"), host, guest))
+    database = tmp_path / "bot.sqlite3"
+    bot = Bot(emulator, database)
+    rng = random.Random(2026)
+    await bot.start()
+    players = [
+        asyncio.create_task(play(emulator, bot, t, database, random.Random(rng.random())))
+        for t in tables
+    ]
+    try:
+        for _ in range(CYCLES):
+            await asyncio.sleep(rng.uniform(0.05, 0.8))
+            await bot.kill()
+            await bot.start()
+        for player in players:
+            if player.done():
+                player.result()  # a player that stopped early failed: show why
+            player.cancel()
+        await asyncio.gather(*players, return_exceptions=True)
+        await caught_up(database)
+        await bot.stop()
+    finally:
+        for player in players:
+            player.cancel()
+        if bot.process is not None and bot.process.returncode is None:
+            bot.process.kill()
+            await bot.process.wait()
+        await emulator.close()
+
+    clicks = [c for t in tables for c in t.acknowledged]
+    assert len(clicks) > CYCLES * 5
+    await no_acknowledged_click_lost(database, tables)
+    games = await every_game_shows_its_current_version(database, emulator, tables)
+    print(f"{CYCLES} kills, {len(clicks)} acknowledged clicks all in the log, {games} games shown")
+
+
+async def caught_up(database: Path) -> None:
+    """Until the bot has shown every game's last change."""
+    while True:
+        with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as connection:
+            behind = connection.execute(
+                "SELECT COUNT(*) FROM games WHERE shown_version IS NOT version"
+            ).fetchone()[0]
+        if not behind:
+            return
+        await asyncio.sleep(0.02)
+
+
+async def no_acknowledged_click_lost(database_path: Path, tables: list[Table]) -> None:
+    database = await Database.open(database_path)
+    try:
+        service = GameService(database)
+        for table in tables:
+            for click in table.acknowledged:
+                moves = await service.moves(click.game)
+                seq = click.version - table.first_versions[click.game] + 1
+                assert len(moves) >= seq, f"game {click.game} lost the move of {click}"
+                action = json.loads(moves[seq - 1].action)
+                if click.action == "roll":
+                    assert "roll" in action, (click, action)
+                    if click.dice is not None:
+                        assert tuple(action["roll"]) == click.dice, (click, action)
+                elif click.action == "stop":
+                    assert action.get("stop") is True, (click, action)
+                else:
+                    assert "place" in action, (click, action)
+    finally:
+        await database.close()
+
+
+async def every_game_shows_its_current_version(
+    database_path: Path, emulator: DiscordEmulator, tables: list[Table]
+) -> int:
+    """Checks every game; returns how many there are."""
+    database = await Database.open(database_path)
+    try:
+        service = GameService(database)
+        async with database.read() as connection:
+            ids = [row[0] for row in await connection.execute_fetchall("SELECT id FROM games")]
+        assert ids
+        for game_id in ids:
+            game = await service.game(game_id)
+            assert game.shown and game.broken is None
+            if game.state is not None:
+                assert await service.replay(game_id) == game.state
+            if not game.status.is_open:
+                continue
+            message_id = game.lobby_message_id if game.state is None else game.turn_message_id
+            assert message_id is not None
+            message = emulator.messages[message_id]
+            assert not message.deleted
+            shown = [GAME_BUTTON.fullmatch(str(b.get("custom_id"))) for b in message.buttons()]
+            assert shown, (game_id, describe(message))
+            assert all(m is not None and int(m[2]) == game.version for m in shown), game_id
+            if game.state is not None:
+                assert message.mentions == [game.seats[game.state.turn].user_id]
+    finally:
+        await database.close()
+    return len(ids)
