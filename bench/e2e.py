@@ -21,6 +21,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 if not __package__:
@@ -53,7 +54,7 @@ class Table:
         )
 
     async def play(
-        self, until: float, think: float, rng: random.Random, latencies: list[float]
+        self, until: float, think: float, rng: random.Random, record: Callable[[float], None]
     ) -> None:
         message = await self.new_game()
         while time.monotonic() < until:
@@ -68,7 +69,7 @@ class Table:
             start = time.monotonic()
             click = await self.emulator.click(self.by_id[message.mentions[0]], message, choice)
             await self.emulator.answer(click, timeout=30)
-            latencies.append(time.monotonic() - start)
+            record(time.monotonic() - start)
             if not message.buttons():
                 message = await self.emulator.wait_for_message(
                     self.channel, functools.partial(_next_turn_or_result, seen), timeout=30
@@ -122,7 +123,7 @@ async def main(games: int, seconds: float, think: float) -> None:
             start = time.monotonic()
             await asyncio.gather(
                 *(
-                    t.play(start + seconds, think, random.Random(rng.random()), latencies)
+                    t.play(start + seconds, think, random.Random(rng.random()), latencies.append)
                     for t in tables
                 )
             )
