@@ -111,8 +111,8 @@ def fill(path: Path, servers: int, games: int, rng: random.Random) -> None:
                 record.rated_games += 1
     connection.executemany(
         "INSERT INTO games (id, guild_id, channel_id, host_id, status, turn_timeout, created_at, "
-        "updated_at, finished_at, turn_message_id, rated) "
-        "VALUES (?1, ?2, ?3, 1, 'finished', 600, ?4, ?4, ?4, ?5, 1)",
+        "updated_at, finished_at, turn_message_id, rated, finish_seq) "
+        "VALUES (?1, ?2, ?3, 1, 'finished', 600, ?4, ?4, ?4, ?5, 1, ?1)",
         game_rows,
     )
     connection.executemany(
@@ -123,7 +123,7 @@ def fill(path: Path, servers: int, games: int, rng: random.Random) -> None:
     )
     connection.executemany(
         "INSERT INTO rating_changes (game_id, user_id, guild_id, at, mu_before, sigma_before, "
-        "mu_after, sigma_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        "mu_after, sigma_after, finish_seq) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?1)",
         change_rows,
     )
     connection.executemany(

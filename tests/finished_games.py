@@ -16,10 +16,11 @@ def write_finished_games(
     rng: random.Random,
     *,
     members: int = 40,
+    first_member: int = 1_000_000,
     finished_at: float = 1_700_000_000.0,
 ) -> list[int]:
     """Writes ``games`` finished games of 1-5 of the server's ``members`` (user ids
-    ``guild_id * 1000 + n``) and computer players; returns their ids."""
+    ``first_member`` on) and computer players; returns their ids."""
     ids = []
     with sqlite3.connect(path) as connection:
         (last_id, last_seq) = connection.execute(
@@ -30,7 +31,7 @@ def write_finished_games(
             humans = rng.choices((1, 2, 3, 4, 5), weights=(1, 4, 3, 2, 1))[0]
             bots = rng.randint(0, 5 - humans) if humans > 1 else rng.randint(1, 4)
             users: list[int | None] = [
-                guild_id * 1000 + m for m in rng.sample(range(members), humans)
+                first_member + m for m in rng.sample(range(members), humans)
             ]
             seats = users + [None] * bots
             rng.shuffle(seats)
