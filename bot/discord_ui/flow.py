@@ -113,10 +113,7 @@ class GameFlow:
     async def _not_shown(
         self, game: Game, error: Exception, interaction: discord.Interaction | None
     ) -> None:
-        if _nowhere(error):
-            log.info("game %s's channel is gone, so its messages can't be shown", game.id)
-            await self.service.mark_shown(game.id, game.version)
-            return
+        # The reconciler takes it from here (and gives up on a channel that is gone).
         log.warning("game %s changed but its message did not go out", game.id, exc_info=error)
         self.reconciler.retry(game.id)
         if interaction is not None:

@@ -162,6 +162,10 @@ def lobby_note(game: Game) -> str:
             return "Nobody started this game in time, so the lobby closed itself."
         if game.end_reason is EndReason.LOBBY_EMPTY:
             return "Everyone left, so this lobby closed."
+        if game.end_reason is EndReason.ABANDONED:
+            return "No human player was left, so this game closed. It counts for nobody."
+        if game.started_at is not None:
+            return "This game was cancelled. It counts for nobody."
         return "This lobby was closed."
     assert game.first_seat is not None
     first = seat_line(game.seats[game.first_seat])

@@ -39,11 +39,9 @@ class Fault:
             return False
         return self.when is None or self.when(request)
 
-    async def wait(self, timeout: float | None = 10) -> None:
+    async def wait(self) -> None:
         """Until it has answered all its ``times`` requests."""
-        # wait_for gives a zero timeout no chance even when the event is already set.
-        if not self.used_up.is_set():
-            await asyncio.wait_for(self.used_up.wait(), timeout)
+        await self.used_up.wait()
 
     def answer(self) -> web.Response:
         self.hits += 1

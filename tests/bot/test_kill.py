@@ -33,7 +33,7 @@ def run_until_killed(path: Path, seed: int, seconds: float) -> list[tuple[int, i
     time.sleep(seconds)
     os.kill(child.pid, signal.SIGKILL)
     rest = child.stdout.read()
-    child.wait(timeout=30)
+    child.wait()
     assert child.returncode == -signal.SIGKILL
     acknowledged = []
     for line in [first, *rest.splitlines()]:

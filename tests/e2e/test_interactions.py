@@ -146,7 +146,7 @@ async def test_buttons_keep_working_after_the_bot_restarts_in_a_new_process(worl
         assert process.stderr is not None
         log = b""
         while b"claimit ready" not in log:
-            line = await asyncio.wait_for(process.stderr.readline(), 30)
+            line = await process.stderr.readline()
             assert line, log.decode()
             log += line
         interaction = await world.click(mover, turn, "Roll")
@@ -155,7 +155,7 @@ async def test_buttons_keep_working_after_the_bot_restarts_in_a_new_process(worl
         board_png(turn)
     finally:
         process.send_signal(signal.SIGINT)
-        await asyncio.wait_for(process.wait(), 30)
+        await process.wait()
 
 
 async def test_a_rejected_token_is_one_plain_line(world: World, tmp_path: Path) -> None:
@@ -172,7 +172,7 @@ async def test_a_rejected_token_is_one_plain_line(world: World, tmp_path: Path) 
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.PIPE,
         )
-        _, err = await asyncio.wait_for(process.communicate(), 30)
+        _, err = await process.communicate()
         lines = err.decode().strip().splitlines()
         assert process.returncode != 0
         assert len(lines) == 1 and expected in lines[0], err.decode()

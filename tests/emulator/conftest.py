@@ -38,7 +38,7 @@ async def bot(place: Place) -> AsyncIterator[Bot]:
     await client.login(place.emulator.token)
     task = asyncio.create_task(client.connect())
     try:
-        await asyncio.wait_for(client.wait_until_ready(), 10)
+        await client.wait_until_ready()
         yield Bot(client, tree)
     finally:
         await client.close()
