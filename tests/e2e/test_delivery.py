@@ -49,8 +49,8 @@ async def test_a_turn_that_discord_failed_to_post_is_posted_later(world: World) 
     nxt = await world.discord.wait_for_message(world.channel, lambda m: bool(m.buttons()))
     assert nxt.mentions and nxt.mentions != [mover.id]
     assert f":{game.version}:roll" in nxt.button("Roll")["custom_id"]
-    await world.click(world.user(nxt.mentions[0]), nxt, "Roll")
-    assert (await game_now(world)).shown
+    rolled = await world.click(world.user(nxt.mentions[0]), nxt, "Roll")
+    assert rolled.response_type == 7 and "rolled" in describe(nxt)
 
 
 async def test_a_move_committed_just_before_a_stop_is_shown_after_the_restart(
