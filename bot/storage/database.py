@@ -107,8 +107,8 @@ class Database:
 async def _transaction(
     connection: aiosqlite.Connection, begin: str
 ) -> AsyncIterator[aiosqlite.Connection]:
-    await connection.execute(begin)
     try:
+        await connection.execute(begin)
         yield connection
     except BaseException:
         await _roll_back(connection)
@@ -142,8 +142,14 @@ def scratch_transaction(
 
 
 async def _roll_back(connection: aiosqlite.Connection) -> None:
-    if connection.in_transaction:
+    """Ends whatever transaction is open. The connection's thread runs statements in
+    order, so this comes after the one that failed or was cancelled, even a BEGIN or
+    COMMIT still on its way (which is why it can't ask first whether one is open)."""
+    try:
         await connection.execute("ROLLBACK")
+    except sqlite3.OperationalError as e:
+        if "no transaction is active" not in str(e):
+            raise
 
 
 async def _connect(path: str | Path, opened: list[aiosqlite.Connection]) -> aiosqlite.Connection:

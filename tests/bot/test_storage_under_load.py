@@ -81,3 +81,34 @@ async def test_rebuilding_a_ladder_holds_the_writer_only_to_swap_the_result_in(
         assert board.players > 20
     finally:
         await database.close()
+
+
+async def test_a_transaction_cancelled_at_any_moment_ends_cancelled_and_leaves_no_trace(
+    service: GameService, database: Database
+) -> None:
+    # A stop cancels whatever is running; whichever statement the cancellation meets
+    # (the BEGIN, a write, the COMMIT), it must end as a cancellation, not as an error
+    # that the background work would take for a failure and try again forever.
+    game = await started_game(service, 2)
+
+    async def write() -> None:
+        async with database.write() as connection:
+            await connection.execute("UPDATE games SET updated_at = updated_at + 1")
+            await connection.execute("UPDATE games SET updated_at = updated_at + 1")
+
+    async def read() -> None:
+        async with database.read() as connection:
+            await connection.execute_fetchall("SELECT * FROM games")
+
+    for work in (write, read):
+        for steps in range(40):
+            task = asyncio.create_task(work())
+            for _ in range(steps):
+                await asyncio.sleep(0)
+            task.cancel()
+            try:
+                await task
+            except asyncio.CancelledError:
+                pass
+            assert (await service.game(game.id)).version == game.version
+            await write()
