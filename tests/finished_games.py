@@ -30,9 +30,7 @@ def write_finished_games(
             game_id, finished_at = last_id + number, finished_at + 30
             humans = rng.choices((1, 2, 3, 4, 5), weights=(1, 4, 3, 2, 1))[0]
             bots = rng.randint(0, 5 - humans) if humans > 1 else rng.randint(1, 4)
-            users: list[int | None] = [
-                first_member + m for m in rng.sample(range(members), humans)
-            ]
+            users: list[int | None] = [first_member + m for m in rng.sample(range(members), humans)]
             seats = users + [None] * bots
             rng.shuffle(seats)
             connection.execute(

@@ -17,11 +17,15 @@ log = logging.getLogger(__name__)
 
 
 async def run_sandbox(
-    settings: Settings, announce: Callable[[str], None] = print, ready: asyncio.Event | None = None
+    settings: Settings,
+    announce: Callable[[str], None] = print,
+    ready: asyncio.Event | None = None,
+    emulator: DiscordEmulator | None = None,
 ) -> None:
     """Runs until cancelled (Ctrl-C). The bot is the unmodified ``ClaimItBot``; only the
-    address discord.py connects to and the database file differ."""
-    emulator = DiscordEmulator()
+    address discord.py connects to and the database file differ. ``emulator``, started and
+    closed here, lets tests look into the sandbox's Discord."""
+    emulator = DiscordEmulator() if emulator is None else emulator
     await emulator.start()
     server = populate(emulator)
     use_discord_at(emulator.base_url)

@@ -3,7 +3,9 @@
 The page asks ``/api/channel`` for what the chosen member sees (ephemeral
 messages only to them) and acts through the emulator exactly as a Discord
 client would: slash commands, button clicks and menu picks become
-interactions for the bot. A websocket tells the page when anything changed.
+interactions for the bot. A websocket tells the page when anything changed. Only the
+page itself may use any of it (``only_this_page``): it is on loopback, but other sites can
+make the browser send requests there.
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ import socket
 from importlib import resources
 from typing import Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import WSMsgType, hdrs, web
+from aiohttp.typedefs import Handler, Middleware
 
 from bot.emulator import Channel, DiscordEmulator, Message, User
 from bot.sandbox.server_world import SandboxServer
@@ -29,6 +32,8 @@ CHANGE_DELAY = 0.03
 """Seconds to gather changes into one notice: a click edits and posts in quick bursts."""
 STATIC = resources.files("bot.sandbox") / "static"
 STATIC_TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
 class SandboxPage:
@@ -43,7 +48,9 @@ class SandboxPage:
         emulator.on_change.append(self._changed)
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> str:
-        app = web.Application()
+        sock = socket.create_server((host, port))
+        bound_host, bound_port = sock.getsockname()[:2]
+        app = web.Application(middlewares=[only_this_page(bound_port)])
         app.router.add_get("/", self._index)
         app.router.add_get("/static/{name}", self._static)
         app.router.add_get("/api/server", self._server_info)
@@ -54,9 +61,7 @@ class SandboxPage:
         app.router.add_get("/api/live", self._live)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
-        sock = socket.create_server((host, port))
         await web.SockSite(self._runner, sock).start()
-        bound_host, bound_port = sock.getsockname()[:2]
         self.url = f"http://{bound_host}:{bound_port}"
         return self.url
 
@@ -241,6 +246,33 @@ class SandboxPage:
             if thread is None or not thread.is_thread
             else {"id": str(thread.id), "name": thread.name},
         }
+
+
+def only_this_page(port: int) -> Middleware:
+    """Refuses what did not come from the page itself: any site the person visits can make
+    their browser send requests here. So: no Host but loopback at this port (a DNS name
+    rebound to 127.0.0.1 would otherwise pass for the page), no Origin but the page's, and
+    changes only as JSON (plain text and forms cross sites without a CORS preflight; JSON
+    needs one, which this server never grants)."""
+    hosts = frozenset(f"{name}:{port}" for name in LOOPBACK_NAMES)
+    origins = frozenset(f"http://{host}" for host in hosts)
+
+    @web.middleware
+    async def check(request: web.Request, handler: Handler) -> web.StreamResponse:
+        if request.headers.get(hdrs.HOST, "").lower() not in hosts:
+            return _refusal(421, f"This page answers only at http://127.0.0.1:{port}.")
+        origin = request.headers.get(hdrs.ORIGIN)
+        if origin is not None and origin.lower() not in origins:
+            return _refusal(403, "Only the sandbox's own page may use it.")
+        if request.method not in SAFE_METHODS and request.content_type != "application/json":
+            return _refusal(415, "Send JSON, as the sandbox's page does.")
+        return await handler(request)
+
+    return check
+
+
+def _refusal(status: int, text: str) -> web.Response:
+    return web.json_response({"error": text}, status=status)
 
 
 def _channel_json(channel: Channel) -> dict[str, Any]:

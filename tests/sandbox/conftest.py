@@ -2,20 +2,31 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
+from playwright.async_api import Browser, async_playwright
 
+from bot.emulator import DiscordEmulator
 from bot.sandbox.run import run_sandbox
+from bot.sandbox.server_world import populate
+from bot.sandbox.web import SandboxPage
 from bot.settings import Settings
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "sandbox"
 CHROMIUM = Path("/usr/bin/chromium")
 
 
+@dataclass(frozen=True)
+class Sandbox:
+    url: str
+    emulator: DiscordEmulator
+    """The Discord the bot and the page use, for tests to look in or put messages into."""
+
+
 @pytest.fixture
-async def sandbox_url(tmp_path: Path) -> AsyncIterator[str]:
+async def sandbox(tmp_path: Path) -> AsyncIterator[Sandbox]:
     """The sandbox running in this process (on free ports, computer players without pauses)."""
     settings = replace(
         Settings.load({}, tmp_path / "none"),
@@ -23,12 +34,41 @@ async def sandbox_url(tmp_path: Path) -> AsyncIterator[str]:
         sandbox_port=0,
         bot_pause=0.05,
     )
+    emulator = DiscordEmulator()
     lines: list[str] = []
     ready = asyncio.Event()
-    task = asyncio.create_task(run_sandbox(settings, announce=lines.append, ready=ready))
+    task = asyncio.create_task(
+        run_sandbox(settings, announce=lines.append, ready=ready, emulator=emulator)
+    )
     await asyncio.wait_for(ready.wait(), 20)
     (line,) = lines
-    yield line.split("open ", 1)[1].split(" ", 1)[0]
+    yield Sandbox(line.split("open ", 1)[1].split(" ", 1)[0], emulator)
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task
+
+
+@pytest.fixture
+def sandbox_url(sandbox: Sandbox) -> str:
+    return sandbox.url
+
+
+@pytest.fixture
+async def bare_page_url() -> AsyncIterator[str]:
+    """The page alone, over an emulator no bot is connected to: for what the page decides
+    by itself, without a bot's start and stop around each test."""
+    emulator = DiscordEmulator()
+    await emulator.start()
+    page = SandboxPage(emulator, populate(emulator))
+    yield await page.start()
+    await page.close()
+    await emulator.close()
+
+
+@pytest.fixture
+async def browser() -> AsyncIterator[Browser]:
+    assert CHROMIUM.exists(), "the browser tests need Debian's chromium (.ci/run installs it)"
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True)
+        yield browser
+        await browser.close()

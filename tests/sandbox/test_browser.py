@@ -8,18 +8,9 @@ import re
 from collections.abc import AsyncIterator
 
 import pytest
-from playwright.async_api import Browser, Locator, Page, async_playwright, expect
+from playwright.async_api import Browser, Locator, Page, expect
 
-from tests.sandbox.conftest import ARTIFACTS, CHROMIUM
-
-
-@pytest.fixture
-async def browser() -> AsyncIterator[Browser]:
-    assert CHROMIUM.exists(), "the browser tests need Debian's chromium (.ci/run installs it)"
-    async with async_playwright() as playwright:
-        browser = await playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True)
-        yield browser
-        await browser.close()
+from tests.sandbox.conftest import ARTIFACTS
 
 
 @pytest.fixture

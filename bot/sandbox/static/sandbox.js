@@ -5,8 +5,9 @@
 const state = { user: null, channel: null, members: [], commands: [], view: null };
 const $ = (id) => document.getElementById(id);
 
+// Every value put into the HTML, text or attribute, goes through here; ids and numbers too.
 function escapeHtml(text) {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+  return String(text ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 }
 
 function timestamp(seconds, style) {
@@ -44,8 +45,22 @@ function markdown(text) {
   }).join("");
 }
 
+// Colours and styles end up inside style and class attributes: only known-good values pass.
+function hexColour(colour, fallback) {
+  return /^#[0-9a-f]{6}$/i.test(colour) ? colour : fallback;
+}
+
+function embedColour(color) {
+  return Number.isInteger(color) && color >= 0 && color <= 0xffffff
+    ? `#${color.toString(16).padStart(6, "0")}` : "#4e5058";
+}
+
+function buttonStyle(style) {
+  return Number.isInteger(style) && style >= 1 && style <= 6 ? style : 2;
+}
+
 function avatar(name, colour, small) {
-  return `<div class="avatar${small ? " small" : ""}" style="background:${colour}">${escapeHtml(name[0] || "?")}</div>`;
+  return `<div class="avatar${small ? " small" : ""}" style="background:${escapeHtml(hexColour(colour, "#80848e"))}">${escapeHtml(name[0] || "?")}</div>`;
 }
 
 function colourOf(authorId, bot) {
@@ -55,13 +70,12 @@ function colourOf(authorId, bot) {
 }
 
 function renderEmbed(embed) {
-  const colour = embed.color != null ? `#${embed.color.toString(16).padStart(6, "0")}` : "#4e5058";
   const fields = (embed.fields || []).map((f) => `
     <div class="field${f.inline === false ? " wide" : ""}">
       <div class="field-name">${markdown(f.name)}</div>
       <div class="field-value">${markdown(f.value)}</div>
     </div>`).join("");
-  return `<div class="embed" style="border-left-color:${colour}">
+  return `<div class="embed" style="border-left-color:${escapeHtml(embedColour(embed.color))}">
     ${embed.thumbnail && embed.thumbnail.url ? `<img class="thumbnail" alt="" src="${escapeHtml(embed.thumbnail.url)}">` : ""}
     ${embed.title ? `<div class="title">${markdown(embed.title)}</div>` : ""}
     ${embed.description ? `<div class="description">${markdown(embed.description)}</div>` : ""}
@@ -75,12 +89,12 @@ function renderComponents(message) {
   return (message.components || []).map((row) => `<div class="row">${(row.components || []).map((c) => {
     if (c.type === 2) {
       const emoji = c.emoji && c.emoji.name ? `${escapeHtml(c.emoji.name)} ` : "";
-      return `<button type="button" class="style-${c.style}" data-message="${message.id}"
+      return `<button type="button" class="style-${escapeHtml(buttonStyle(c.style))}" data-message="${escapeHtml(message.id)}"
         data-custom-id="${escapeHtml(c.custom_id || "")}" ${c.disabled ? "disabled" : ""}>${emoji}${escapeHtml(c.label || "")}</button>`;
     }
     if (c.type === 3) {
       const options = (c.options || []).map((o) => `<option value="${escapeHtml(o.value)}">${escapeHtml(o.label)}</option>`).join("");
-      return `<select data-message="${message.id}" data-custom-id="${escapeHtml(c.custom_id)}" ${c.disabled ? "disabled" : ""}>
+      return `<select data-message="${escapeHtml(message.id)}" data-custom-id="${escapeHtml(c.custom_id)}" ${c.disabled ? "disabled" : ""}>
         <option value="" selected disabled>${escapeHtml(c.placeholder || "Choose…")}</option>${options}</select>`;
     }
     return "";
@@ -96,9 +110,9 @@ function renderMessage(message) {
        ${message.attachments.map((a) => `<div class="attachment"><img alt="${escapeHtml(a.filename)}" src="${escapeHtml(a.url)}"></div>`).join("")}
        <div class="components">${renderComponents(message)}</div>`;
   const thread = message.thread
-    ? `<div class="thread-link">🧵 <a href="#" data-channel="${message.thread.id}">${escapeHtml(message.thread.name)}</a></div>` : "";
+    ? `<div class="thread-link">🧵 <a href="#" data-channel="${escapeHtml(message.thread.id)}">${escapeHtml(message.thread.name)}</a></div>` : "";
   const when = new Date(message.created_at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-  return `<article class="message${message.ephemeral ? " ephemeral" : ""}" data-id="${message.id}">
+  return `<article class="message${message.ephemeral ? " ephemeral" : ""}" data-id="${escapeHtml(message.id)}">
     ${avatar(author.name, colourOf(author.id, author.bot))}
     <div class="body">
       <div><span class="author">${escapeHtml(author.name)}</span>${author.bot ? '<span class="tag">APP</span>' : ""}
@@ -110,12 +124,12 @@ function renderMessage(message) {
 
 function renderSidebar() {
   $("members").innerHTML = state.members.map((m) => `
-    <li data-user="${m.id}" class="${m.id === state.user ? "active" : ""}">
+    <li data-user="${escapeHtml(m.id)}" class="${m.id === state.user ? "active" : ""}">
       ${avatar(m.name, m.colour, true)}<span>${escapeHtml(m.name)}</span>
       ${m.manages_server ? '<span class="badge">Manage Server</span>' : ""}</li>`).join("");
   const channels = (state.view && state.view.channels) || [];
   $("channels").innerHTML = channels.map((c) => `
-    <li data-channel="${c.id}" class="${c.thread ? "thread" : ""} ${c.id === state.channel ? "active" : ""}">
+    <li data-channel="${escapeHtml(c.id)}" class="${c.thread ? "thread" : ""} ${c.id === state.channel ? "active" : ""}">
       ${c.thread ? "🧵" : "#"} ${escapeHtml(c.name)}</li>`).join("");
 }
 
