@@ -4,6 +4,7 @@ commit leaves the file usable, and rebuilding a ladder holds the writer only bri
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import sqlite3
 from pathlib import Path
@@ -106,9 +107,7 @@ async def test_a_transaction_cancelled_at_any_moment_ends_cancelled_and_leaves_n
             for _ in range(steps):
                 await asyncio.sleep(0)
             task.cancel()
-            try:
+            with contextlib.suppress(asyncio.CancelledError):
                 await task
-            except asyncio.CancelledError:
-                pass
             assert (await service.game(game.id)).version == game.version
             await write()
