@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import sqlite3
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 
 
@@ -17,20 +18,30 @@ def write_finished_games(
     *,
     members: int = 40,
     first_member: int = 1_000_000,
+    tables: Sequence[Sequence[int]] = (),
+    names: Mapping[int, str] | None = None,
+    leavers: Collection[int] = (),
     finished_at: float = 1_700_000_000.0,
 ) -> list[int]:
     """Writes ``games`` finished games of 1-5 of the server's ``members`` (user ids
-    ``first_member`` on) and computer players; returns their ids."""
+    ``first_member`` on) and computer players, then one game for each of ``tables``
+    (exactly those users, ``leavers`` among them having left); returns their ids.
+    Players are called ``names[user]``, or "Player <id>"."""
+    names = names or {}
     ids = []
     with sqlite3.connect(path) as connection:
         (last_id, last_seq) = connection.execute(
             "SELECT COALESCE(MAX(id), 0), COALESCE(MAX(finish_seq), 0) FROM games"
         ).fetchone()
-        for number in range(1, games + 1):
+        for number in range(1, games + len(tables) + 1):
             game_id, finished_at = last_id + number, finished_at + 30
-            humans = rng.choices((1, 2, 3, 4, 5), weights=(1, 4, 3, 2, 1))[0]
-            bots = rng.randint(0, 5 - humans) if humans > 1 else rng.randint(1, 4)
-            users: list[int | None] = [first_member + m for m in rng.sample(range(members), humans)]
+            users: list[int | None]
+            if number > games:
+                users, bots = list(tables[number - games - 1]), 0
+            else:
+                humans = rng.choices((1, 2, 3, 4, 5), weights=(1, 4, 3, 2, 1))[0]
+                bots = rng.randint(0, 5 - humans) if humans > 1 else rng.randint(1, 4)
+                users = [first_member + m for m in rng.sample(range(members), humans)]
             seats = users + [None] * bots
             rng.shuffle(seats)
             connection.execute(
@@ -40,28 +51,25 @@ def write_finished_games(
                 (game_id, guild_id, game_id, users[0], finished_at, last_seq + number),
             )
             mines = [rng.randint(2, 14) for _ in seats]
+            rows = []
+            for seat, (user, mine) in enumerate(zip(seats, mines, strict=True)):
+                if user is None:
+                    name, left = f"Bot {seat}", False
+                else:
+                    name = names.get(user, f"Player {user}")
+                    left = user in leavers or (
+                        number <= games and len(users) > 1 and rng.random() < 0.03
+                    )
+                rows.append(
+                    (game_id, seat, user, None if user else "normal", name,
+                     int(mine == max(mines)), mine, rng.randint(0, 12), mine + rng.randint(0, 8),
+                     int(left), rng.randint(6, 14), rng.randint(0, 5), rng.randint(1, 8))
+                )  # fmt: skip
             connection.executemany(
                 "INSERT INTO results (game_id, seat, user_id, bot_level, display_name, won, "
                 "largest_mine, claims, spaces, left_game, turns, busts, best_turn) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [
-                    (
-                        game_id,
-                        seat,
-                        user,
-                        None if user else "normal",
-                        f"Player {user}" if user else f"Bot {seat}",
-                        int(mine == max(mines)),
-                        mine,
-                        rng.randint(0, 12),
-                        mine + rng.randint(0, 8),
-                        int(user is not None and humans > 1 and rng.random() < 0.03),
-                        rng.randint(6, 14),
-                        rng.randint(0, 5),
-                        rng.randint(1, 8),
-                    )
-                    for seat, (user, mine) in enumerate(zip(seats, mines, strict=True))
-                ],
+                rows,
             )
             ids.append(game_id)
     return ids

@@ -58,6 +58,10 @@ class ClaimItBot(discord.Client):
             # Members is a privileged intent: only asked for when the operator enabled
             # it in the developer portal, so that departures are handled at once.
             intents=discord.Intents(guilds=True, members=settings.member_events),
+            # The bot needs no member list (a departure event, or a fetch at a deadline,
+            # is enough): asking Discord for every server's members would only slow
+            # every start, and on_ready waits for it.
+            chunk_guilds_at_startup=False,
             allowed_mentions=discord.AllowedMentions.none(),
             guild_ready_timeout=guild_ready_timeout,
         )

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import random
 
-from bot.service import Actor, GameService, Player
-from bot.storage import GameStatus
-from tests.bot.fixtures import play_to_the_end
 from tests.e2e.world import World, describe, ephemeral_answer
+from tests.finished_games import write_finished_games
 
 
 async def test_a_server_without_games_gets_friendly_empty_answers(world: World) -> None:
@@ -78,16 +76,16 @@ async def test_a_long_ladder_pages_with_buttons_and_shows_the_callers_place(
     world: World,
 ) -> None:
     ann, bo = world.players[:2]
-    service = world.bots[0].service
-    rng = random.Random(9)
-    regulars = [Player(900 + n, f"Regular {n}") for n in range(14)]
-    for n in range(14):
-        pair = [regulars[n], regulars[(n + 1) % 14]]
-        await _play(service, world.guild.id, 5000 + n, pair, rng)
-    for n in range(3):
-        # Ann leaves three games at once, so she ranks last in each: low on the ladder.
-        table = [regulars[n], regulars[n + 5], Player(ann.id, ann.name)]
-        await _play(service, world.guild.id, 6000 + n, table, rng, leaver=ann.id)
+    regulars = list(range(900, 914))
+    tables: list[tuple[int, ...]] = [(regulars[n], regulars[(n + 1) % 14]) for n in range(14)]
+    # Ann leaves three games, so she ranks last in each: low on the ladder.
+    tables += [(regulars[n], regulars[n + 5], ann.id) for n in range(3)]
+    names = {ann.id: ann.name} | {r: f"Regular {r - 900}" for r in regulars}
+    write_finished_games(
+        world.database, world.guild.id, 0, random.Random(9), tables=tables, names=names,
+        leavers={ann.id},
+    )  # fmt: skip
+    await world.bots[0].ladder_answers.ladder.recompute(world.guild.id)
 
     first = await world.command(ann, "claimit leaderboard")
     page_1 = first.response_message
@@ -128,22 +126,3 @@ async def test_recompute_is_for_manage_server_and_keeps_the_ladder(world: World)
     )
     assert answer.ephemeral and "from its 1 finished game: 2 players on it" in answer.content
     assert ephemeral_answer(await world.command(bo, "claimit leaderboard")) == before
-
-
-async def _play(
-    service: GameService,
-    guild_id: int,
-    channel_id: int,
-    players: list[Player],
-    rng: random.Random,
-    leaver: int | None = None,
-) -> None:
-    """A game played straight through the service, as if by other members."""
-    game = await service.create_lobby(guild_id=guild_id, channel_id=channel_id, host=players[0])
-    for player in players[1:]:
-        game = await service.join(game.id, player, game.version)
-    game = await service.start(game.id, Actor(players[0].user_id), game.version)
-    if leaver is not None:
-        game = await service.leave(game.id, Actor(leaver), game.version)
-    game = await play_to_the_end(service, game, rng)
-    assert game.status is GameStatus.FINISHED
