@@ -339,7 +339,7 @@ class GameService:
     async def stop_clock(self, game_id: int) -> None:
         """For a game whose saved data is damaged: it cannot move on, so its deadline
         would fire forever; only a cancel ends it."""
-        async with self._db.write() as connection:
+        async with self._db.statement() as connection:
             await queries.clear_deadline(connection, game_id)
 
     async def games_of_member(self, guild_id: int, user_id: int) -> list[int]:
@@ -445,18 +445,14 @@ class GameService:
 
     # Bookkeeping and queries ---------------------------------------------------
 
-    async def set_lobby_message(self, game_id: int, message_id: int | None) -> None:
-        async with self._db.write() as connection:
-            await queries.set_message(connection, game_id, "lobby_message_id", message_id)
-
     async def set_turn_message(self, game_id: int, message_id: int | None) -> None:
-        async with self._db.write() as connection:
+        async with self._db.statement() as connection:
             await queries.set_message(connection, game_id, "turn_message_id", message_id)
 
     async def mark_shown(self, game_id: int, version: int, **message_ids: int | None) -> None:
         """The game's messages now show ``version`` (and are where ``message_ids`` say:
         ``lobby_message_id``, ``turn_message_id``)."""
-        async with self._db.write() as connection:
+        async with self._db.statement() as connection:
             await queries.mark_shown(connection, game_id, version, message_ids)
 
     async def games_not_shown(self) -> list[int]:
@@ -492,7 +488,7 @@ class GameService:
 
     async def set_thread(self, game_id: int, thread_id: int | None) -> None:
         """The game's own thread; ``None`` when it plays in its channel (again)."""
-        async with self._db.write() as connection:
+        async with self._db.statement() as connection:
             await queries.set_message(connection, game_id, "thread_id", thread_id)
 
     async def game(self, game_id: int) -> Game:
