@@ -28,7 +28,7 @@ if not __package__:
     # Run as a file, this folder comes first on sys.path; the project root must.
     sys.path[0] = str(Path(__file__).resolve().parents[1])
 
-from bot.emulator import Channel, DiscordEmulator, Message, User
+from bot.emulator import Channel, DiscordEmulator, Guild, Message, User
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -78,6 +78,17 @@ class Table:
                     message = await self.new_game()
 
 
+def tables_in(emulator: DiscordEmulator, guild: Guild, count: int) -> list[Table]:
+    """``count`` channels of the server, each with two members to play in it."""
+    tables = []
+    for index in range(count):
+        players = [emulator.add_user(f"P{index}a"), emulator.add_user(f"P{index}b")]
+        for player in players:
+            emulator.add_member(guild, player)
+        tables.append(Table(emulator, emulator.add_channel(guild, f"table-{index}"), players))
+    return tables
+
+
 def _next_turn_or_result(seen: set[int], message: Message) -> bool:
     return message.id not in seen and (bool(message.mentions) or _is_result(message))
 
@@ -108,13 +119,7 @@ async def main(games: int, seconds: float, think: float) -> None:
     emulator = DiscordEmulator()
     await emulator.start()
     owner = emulator.add_user("Owner")
-    guild = emulator.add_guild("Bench", owner)
-    tables = []
-    for index in range(games):
-        players = [emulator.add_user(f"P{index}a"), emulator.add_user(f"P{index}b")]
-        for player in players:
-            emulator.add_member(guild, player)
-        tables.append(Table(emulator, emulator.add_channel(guild, f"table-{index}"), players))
+    tables = tables_in(emulator, emulator.add_guild("Bench", owner), games)
     with tempfile.TemporaryDirectory() as folder:
         bot = await start_bot(emulator, Path(folder) / "bench.sqlite3")
         try:

@@ -27,7 +27,7 @@ if not __package__:
     # Run as a file, this folder comes first on sys.path; the project root must.
     sys.path[0] = str(Path(__file__).resolve().parents[1])
 
-from bench.e2e import Table, start_bot
+from bench.e2e import start_bot, tables_in
 from bot.emulator import Channel, DiscordEmulator, Interaction, User
 from bot.storage import Database
 from tests.finished_games import write_finished_games
@@ -65,13 +65,7 @@ async def main(games: int, tables: int, seconds: float, think: float) -> None:
     ladder_server = emulator.add_guild("Ladder", admin)
     ladder_channel = emulator.add_channel(ladder_server, "results")
     owner = emulator.add_user("Owner")
-    playing = emulator.add_guild("Playing", owner)
-    boards = []
-    for index in range(tables):
-        players = [emulator.add_user(f"P{index}a"), emulator.add_user(f"P{index}b")]
-        for player in players:
-            emulator.add_member(playing, player)
-        boards.append(Table(emulator, emulator.add_channel(playing, f"table-{index}"), players))
+    boards = tables_in(emulator, emulator.add_guild("Playing", owner), tables)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "bench.sqlite3"
         await (await Database.open(path)).close()

@@ -9,10 +9,10 @@ later, until it works; only a game whose own data is damaged stops its clock.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 
 from bot.clock import Clock
+from bot.discord_ui.background import Background
 from bot.discord_ui.backoff import Backoff
 from bot.discord_ui.flow import GameFlow
 from bot.service import ServiceError
@@ -26,12 +26,12 @@ LOOKING = -1
 """The backoff's key for looking for deadlines at all (the database may fail that too)."""
 
 
-class DeadlineWatch:
+class DeadlineWatch(Background):
     def __init__(self, flow: GameFlow, clock: Clock) -> None:
+        super().__init__()
         self.flow = flow
         self.service = flow.service
         self.clock = clock
-        self._task: asyncio.Task[None] | None = None
         self._backoff = Backoff()
 
     def failures(self, game_id: int) -> int:
@@ -39,14 +39,7 @@ class DeadlineWatch:
         return self._backoff.failures(game_id)
 
     def start(self) -> None:
-        if self._task is None or self._task.done():
-            self._task = asyncio.create_task(self._run())
-
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
-            self._task = None
+        self._start()
 
     async def _run(self) -> None:
         woken = self.service.deadline_moved_earlier

@@ -15,6 +15,7 @@ import logging
 from collections.abc import Awaitable, Callable, Iterable
 
 from bot.clock import Clock
+from bot.discord_ui.background import Background
 from bot.discord_ui.backoff import Backoff
 from bot.service import ServiceError
 
@@ -24,15 +25,15 @@ IDLE_NAP = 3600.0
 """Seconds to sleep with nothing to catch up: a game handed over wakes it at once."""
 
 
-class MessageReconciler:
+class MessageReconciler(Background):
     def __init__(self, catch_up: Callable[[int], Awaitable[None]], clock: Clock) -> None:
+        super().__init__()
         self.catch_up = catch_up
         """Brings one game's messages up to its current version (raises if it can't)."""
         self.clock = clock
         self._behind: set[int] = set()
         self._backoff = Backoff()
         self._wake = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
         self.idle = asyncio.Event()
         """Set while no game is waiting to be caught up."""
         self.idle.set()
@@ -41,14 +42,7 @@ class MessageReconciler:
         """Starts catching up, first with ``behind`` (games found behind at start-up)."""
         self._behind.update(behind)
         self._changed()
-        if self._task is None or self._task.done():
-            self._task = asyncio.create_task(self._run())
-
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
-            self._task = None
+        self._start()
 
     def retry(self, game_id: int) -> None:
         """A game's change was committed but its message did not go out."""

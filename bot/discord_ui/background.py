@@ -1,0 +1,26 @@
+"""Work the bot keeps doing in the background, one task each, until it stops."""
+
+from __future__ import annotations
+
+import asyncio
+from abc import ABC, abstractmethod
+
+
+class Background(ABC):
+    def __init__(self) -> None:
+        self._task: asyncio.Task[None] | None = None
+
+    def _start(self) -> None:
+        """Runs ``_run`` unless it runs already (``on_ready`` comes again on a reconnect)."""
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._run())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+            self._task = None
+
+    @abstractmethod
+    async def _run(self) -> None:
+        """The work, until cancelled."""
