@@ -34,6 +34,18 @@ class DatabaseTooNew(Exception):
 class DatabaseUnavailable(Exception):
     """The file can't be opened or written at start-up (read-only, full disk, no folder)."""
 
+    CAUSES = frozenset(
+        {
+            sqlite3.SQLITE_CANTOPEN,
+            sqlite3.SQLITE_READONLY,
+            sqlite3.SQLITE_FULL,
+            sqlite3.SQLITE_IOERR,
+            sqlite3.SQLITE_PERM,
+            sqlite3.SQLITE_NOTADB,
+        }
+    )
+    """What the place or the file can cause (anything else is a fault to report in full)."""
+
     def __init__(self, path: str | Path, error: sqlite3.Error) -> None:
         super().__init__(
             f"can't use the database {path}: {error}. Check that its folder exists and is "
@@ -66,7 +78,10 @@ class Database:
         except BaseException as e:
             for connection in opened:
                 await connection.close()
-            if isinstance(e, sqlite3.Error):
+            if (
+                isinstance(e, sqlite3.Error)
+                and e.sqlite_errorcode & 0xFF in DatabaseUnavailable.CAUSES
+            ):
                 raise DatabaseUnavailable(path, e) from e
             raise
         return cls(writer, readers)

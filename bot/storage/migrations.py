@@ -210,12 +210,18 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # Everything from before counts as shown.
     (
         "ALTER TABLE games ADD COLUMN finish_seq INTEGER",
+        # Through a table of its own rather than UPDATE … FROM, which older SQLite lacks.
+        "CREATE TEMP TABLE finish_order (id INTEGER PRIMARY KEY, seq INTEGER NOT NULL)",
         """
-        UPDATE games SET finish_seq = ordered.seq FROM (
-            SELECT id, ROW_NUMBER() OVER (ORDER BY finished_at, id) AS seq
+        INSERT INTO finish_order (id, seq)
+            SELECT id, ROW_NUMBER() OVER (ORDER BY finished_at, id)
             FROM games WHERE status = 'finished'
-        ) AS ordered WHERE games.id = ordered.id
         """,
+        """
+        UPDATE games SET finish_seq = (SELECT seq FROM finish_order WHERE id = games.id)
+            WHERE status = 'finished'
+        """,
+        "DROP TABLE finish_order",
         "CREATE UNIQUE INDEX games_by_finish ON games (finish_seq) WHERE finish_seq IS NOT NULL",
         "DROP INDEX games_finished_by_guild",
         """
