@@ -29,12 +29,17 @@ class ComputerPlayers:
         self.pause = pause
         """Seconds between steps, so that people can follow them."""
         self._games: dict[int, asyncio.Task[None]] = {}
+        self._look_again: set[int] = set()
+        """Games whose running task must look once more before it ends: it may have read
+        the game just before a change handed the turn to a computer player."""
 
     def play(self, game: Game) -> None:
         """Lets the computer players move until a human's turn (or the end)."""
         running = self._games.get(game.id)
         if running is None or running.done():
             self._games[game.id] = asyncio.create_task(self._turns(game.id))
+        else:
+            self._look_again.add(game.id)
 
     @property
     def busy(self) -> bool:
@@ -53,7 +58,10 @@ class ComputerPlayers:
         while True:
             try:
                 if not await self._move(game_id):
-                    return
+                    if game_id not in self._look_again:
+                        return
+                    self._look_again.discard(game_id)
+                    continue
                 failures = 0
             except ServiceError:
                 return
