@@ -9,6 +9,7 @@ later, until it works; only a game whose own data is damaged stops its clock.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 from bot.clock import Clock
@@ -61,35 +62,42 @@ class DeadlineWatch(Background):
 
     async def handle_due(self) -> None:
         now = self.clock.now()
-        due = await self.service.due_games()
+        due = await self.service.due_games(shown_only=True)
         # A game that failed and was then moved on by someone else waits for nothing.
         self._backoff.keep_only({game_id for game_id, _ in due} | {LOOKING})
-        for game_id, version in due:
-            if self._backoff.waiting(game_id, now):
-                continue
+        # Side by side: one game whose message is slow to go out holds up no other.
+        await asyncio.gather(
+            *(
+                self._handle(game_id, version, now)
+                for game_id, version in due
+                if not self._backoff.waiting(game_id, now)
+            )
+        )
+
+    async def _handle(self, game_id: int, version: int, now: float) -> None:
+        try:
             try:
-                try:
-                    await self.flow.deadline_passed(game_id, version)
-                except GameBroken:
-                    await self.flow.game_broken(game_id)
-            except ServiceError:
-                pass  # someone acted at the same moment: the game has a new deadline
-            except Exception:
-                retry_at = self._backoff.failed(game_id, now)
-                log.warning(
-                    "handling the deadline of game %s failed (try %d); again in %.0f s",
-                    game_id,
-                    self._backoff.failures(game_id),
-                    retry_at - now,
-                    exc_info=self._backoff.failures(game_id) == 1,
-                )
-                continue
-            self._backoff.succeeded(game_id)
+                await self.flow.deadline_passed(game_id, version)
+            except GameBroken:
+                await self.flow.game_broken(game_id)
+        except ServiceError:
+            pass  # someone acted at the same moment: the game has a new deadline
+        except Exception:
+            retry_at = self._backoff.failed(game_id, now)
+            log.warning(
+                "handling the deadline of game %s failed (try %d); again in %.0f s",
+                game_id,
+                self._backoff.failures(game_id),
+                retry_at - now,
+                exc_info=self._backoff.failures(game_id) == 1,
+            )
+            return
+        self._backoff.succeeded(game_id)
 
     async def _wake_at(self) -> float:
         """When to look again: at the next deadline, or the next retry of one that failed."""
         now = self.clock.now()
-        due = await self.service.due_games()
+        due = await self.service.due_games(shown_only=True)
         if any(not self._backoff.waiting(game_id, now) for game_id, _ in due):
             return now
         wake_at = [now + LONGEST_NAP]

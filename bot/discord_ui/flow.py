@@ -105,7 +105,7 @@ class GameFlow:
             game = changed if isinstance(changed, Game) else changed.game
             try:
                 recorded = await show(changed)
-                await self.service.mark_shown(game.id, game.version, **recorded)
+                await self.service.mark_shown(game.id, game.version, recorded)
             except Exception as error:
                 await self._not_shown(game, error, interaction)
         return changed
@@ -135,7 +135,9 @@ class GameFlow:
                 if not _nowhere(error):
                     raise
                 recorded = {}
-            await self.service.mark_shown(game.id, game.version, **recorded)
+            # A new turn message means its player is only now asked to move.
+            posted = game.status is GameStatus.ACTIVE and "turn_message_id" in recorded
+            await self.service.mark_shown(game.id, game.version, recorded, turn_posted_late=posted)
 
     async def resume(self) -> None:
         """After a start: computer players move on, and games whose data is damaged are
@@ -186,8 +188,12 @@ class GameFlow:
             return {"lobby_message_id": lobby.id}
 
         await self._change(game.id, created, show, interaction)
-        if (await self.settings.get(game.guild_id)).threads:
-            await self._open_thread(interaction, await self.service.game(game.id))
+        try:
+            if (await self.settings.get(game.guild_id)).threads:
+                await self._open_thread(interaction, await self.service.game(game.id))
+        except Exception:
+            # The lobby is out: a missing thread must not be reported as nothing done.
+            log.warning("could not give game %s its thread", game.id, exc_info=True)
 
     async def _open_thread(self, interaction: discord.Interaction, game: Game) -> None:
         """Gives the game its own thread off the lobby message, or says why it plays here."""
@@ -212,12 +218,10 @@ class GameFlow:
                 "I couldn't start a thread for this game, so it runs here in the channel.",
             )
             return
-        await self.service.set_thread(game.id, thread.id)
-        game = replace(game, thread_id=thread.id)
-        try:
-            await lobby.edit(embed=lobby_embed(game), view=await self._lobby_view(game))
-        except discord.HTTPException:
-            log.info("could not name game %s's thread on its lobby", game.id)
+        async with self.locks.hold(game.id):
+            await self.service.set_thread(game.id, thread.id)
+            # As the lobby is now (someone may have joined meanwhile), naming its thread.
+            await self._show_lobby(await self.service.game(game.id))
 
     async def show_board(self, interaction: discord.Interaction) -> None:
         """Posts the game again at the bottom of the channel or thread where it was asked
@@ -238,14 +242,22 @@ class GameFlow:
                 if game.state is None:
                     raise GameBroken(game.broken or "no saved position")
                 board = await board_message(game, game.state, "Here is the board.")
-                message = await announce(
-                    interaction,
-                    embed=board.embed,
-                    file=board.file(),
-                    view=turn_view(game, game.state),
-                )
+                content = {"embed": board.embed, "file": board.file()}
+                view = turn_view(game, game.state)
+                if interaction.channel_id == game.place_id:
+                    message = await announce(interaction, **content, view=view)
+                else:
+                    # Asked in the channel of a game played in its thread: it goes there.
+                    message = await self.places.post(game, **content, view=view)
+                    await tell(
+                        interaction, f"The game is played in <#{game.place_id}>: there it is."
+                    )
                 recorded = {"turn_message_id": message.id}
-            await self.service.mark_shown(game.id, game.version, **recorded)
+            try:
+                await self.service.mark_shown(game.id, game.version, recorded)
+            except Exception:
+                # The board is out; its id is recorded again by the next click on it.
+                log.warning("could not record game %s's new message", game.id, exc_info=True)
             # Only now, so that the game always has a message with live buttons.
             try:
                 await self.places.strip_buttons(game)
@@ -413,7 +425,12 @@ class GameFlow:
 
         async def show(outcome: Outcome) -> Recorded:
             surface = InteractionSurface(interaction, self.places.poster(outcome.game))
-            return await self._present(surface, outcome)
+            recorded = await self._present(surface, outcome)
+            # The clicked message is the game's, even one whose id was never recorded.
+            clicked: Recorded = (
+                {} if interaction.message is None else {"turn_message_id": interaction.message.id}
+            )
+            return clicked | recorded
 
         await self._change(game_id, change, show, interaction)
 
@@ -439,7 +456,8 @@ class GameFlow:
         """A game whose saved data is damaged can't go on: its clock stops (so its
         deadline stops firing), and its players are told."""
         game = await self.service.game(game_id)
-        await self.service.stop_clock(game_id)
+        if not await self.service.stop_clock(game_id):
+            return  # stopped and told already
         log.error("game %s is damaged (%s); its clock is stopped", game.id, game.broken)
         try:
             await self.places.surface(game).send(content=f"⚠️ {GameBroken(game.broken or '?')}")
@@ -481,7 +499,11 @@ class GameFlow:
             last = await self.service.last_outcome(game.id)
         except Exception:
             log.warning("game %s's last move can't be replayed", game.id, exc_info=True)
-            last = None
+            # What its message showed is unknown: a fresh message shows what is.
+            await self.places.strip_buttons(game)
+            if game.status is not GameStatus.ACTIVE:
+                return {}
+            return await self._post_turn(self.places.surface(game), game, "Here is the board.")
         if last is not None and not game.move_shown:
             return await self._present(self.places.surface(game), replace(last, game=game))
         # The last move is on show (or there is none yet): the turn's message gets the

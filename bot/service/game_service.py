@@ -19,8 +19,9 @@ import json
 import random
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 import aiosqlite
@@ -148,7 +149,9 @@ class GameService:
         self._random = dice if dice is not None else secrets.SystemRandom()
         self._clock = clock
         self.deadline_moved_earlier = asyncio.Event()
-        """Set when a new deadline may come before every earlier one (a new lobby, a start)."""
+        """Set when the deadline watch must look again before it meant to: a new deadline
+        may come before every earlier one (a new lobby, a start), or a game whose deadline
+        passed has just been shown."""
 
     # Lobby -----------------------------------------------------------------
 
@@ -220,7 +223,11 @@ class GameService:
             now = self._clock()
             if game.status is GameStatus.ACTIVE:
                 _check_version(game, version)
-                await _save(connection, game, now, **_take_over(game, seat, now))
+                changes = _take_over(game, seat, now)
+                if "status" not in changes and game.state and game.state.turn == seat.seat:
+                    # The computer player gets a whole turn, not what was left of it.
+                    changes["deadline"] = now + game.turn_timeout
+                await _save(connection, game, now, **changes)
                 await queries.update_seat(connection, game.id, _bot_for(seat))
                 return await _load(connection, game_id)
             _require_lobby(game, version)
@@ -295,10 +302,12 @@ class GameService:
 
     # Deadlines -------------------------------------------------------------------
 
-    async def due_games(self) -> list[tuple[int, int]]:
-        """Open games whose deadline has passed, as (id, version)."""
+    async def due_games(self, *, shown_only: bool = False) -> list[tuple[int, int]]:
+        """Open games whose deadline has passed, as (id, version); with ``shown_only``,
+        only those whose messages show their current state (a turn nobody was shown
+        can't be held against its player)."""
         async with self._db.read() as connection:
-            return await queries.due_games(connection, self._clock())
+            return await queries.due_games(connection, self._clock(), shown_only=shown_only)
 
     async def next_deadline(self, after: float) -> float | None:
         """The earliest deadline still to come after ``after``."""
@@ -336,11 +345,11 @@ class GameService:
             outcome = await self._commit(connection, game, state, seat, TimeOut(), now, changes)
         return replace(outcome, took_over=took_over)
 
-    async def stop_clock(self, game_id: int) -> None:
+    async def stop_clock(self, game_id: int) -> bool:
         """For a game whose saved data is damaged: it cannot move on, so its deadline
-        would fire forever; only a cancel ends it."""
+        would fire forever; only a cancel ends it. ``False`` if it was stopped already."""
         async with self._db.statement() as connection:
-            await queries.clear_deadline(connection, game_id)
+            return await queries.clear_deadline(connection, game_id)
 
     async def games_of_member(self, guild_id: int, user_id: int) -> list[int]:
         async with self._db.read() as connection:
@@ -449,11 +458,27 @@ class GameService:
         async with self._db.statement() as connection:
             await queries.set_message(connection, game_id, "turn_message_id", message_id)
 
-    async def mark_shown(self, game_id: int, version: int, **message_ids: int | None) -> None:
+    async def mark_shown(
+        self,
+        game_id: int,
+        version: int,
+        message_ids: Mapping[str, int | None] = MappingProxyType({}),
+        *,
+        turn_posted_late: bool = False,
+    ) -> None:
         """The game's messages now show ``version`` (and are where ``message_ids`` say:
-        ``lobby_message_id``, ``turn_message_id``)."""
+        ``lobby_message_id``, ``turn_message_id``). A turn whose message went out only
+        now (``turn_posted_late``) gets its whole time from now."""
+        now = self._clock()
+        clock_from = now if turn_posted_late else None
         async with self._db.statement() as connection:
-            await queries.mark_shown(connection, game_id, version, message_ids)
+            deadline = await queries.mark_shown(
+                connection, game_id, version, dict(message_ids), clock_from
+            )
+        if deadline is not None and deadline <= now:
+            # Its deadline passed while its message was on the way, and the deadline
+            # watch leaves a game alone until its players were shown its turn.
+            self.deadline_moved_earlier.set()
 
     async def games_not_shown(self) -> list[int]:
         """Games whose last change never reached their messages (the bot stopped, or

@@ -132,11 +132,15 @@ async def open_game_in_channel(connection: aiosqlite.Connection, channel_id: int
     return int(rows[0][0]) if rows else None
 
 
-async def due_games(connection: aiosqlite.Connection, now: float) -> list[tuple[int, int]]:
-    """Open games whose deadline has passed, as (id, version), the most overdue first."""
+async def due_games(
+    connection: aiosqlite.Connection, now: float, *, shown_only: bool = False
+) -> list[tuple[int, int]]:
+    """Open games whose deadline has passed, as (id, version), the most overdue first;
+    with ``shown_only``, only those whose messages show their current state."""
+    shown = " AND shown_version IS version" if shown_only else ""
     rows = await connection.execute_fetchall(
-        "SELECT id, version FROM games WHERE status IN ('lobby', 'active') AND deadline <= ? "
-        "ORDER BY deadline",
+        "SELECT id, version FROM games WHERE status IN ('lobby', 'active') AND deadline <= ?"
+        f"{shown} ORDER BY deadline",
         (now,),
     )
     return [(int(game_id), int(version)) for game_id, version in rows]
@@ -266,8 +270,12 @@ def _check_message_column(column: str) -> None:
         raise ValueError(f"{column} is not a message column")
 
 
-async def clear_deadline(connection: aiosqlite.Connection, game_id: int) -> None:
-    await connection.execute("UPDATE games SET deadline = NULL WHERE id = ?", (game_id,))
+async def clear_deadline(connection: aiosqlite.Connection, game_id: int) -> bool:
+    """Stops the game's clock; ``False`` if it was stopped already."""
+    cursor = await connection.execute(
+        "UPDATE games SET deadline = NULL WHERE id = ? AND deadline IS NOT NULL", (game_id,)
+    )
+    return cursor.rowcount == 1
 
 
 async def next_finish_seq(connection: aiosqlite.Connection) -> int:
@@ -286,17 +294,32 @@ async def mark_shown(
     game_id: int,
     version: int,
     message_ids: dict[str, int | None],
-) -> None:
+    clock_from: float | None = None,
+) -> float | None:
     """Records that the game's messages show ``version`` (never moving backwards), and
-    where those messages are; bookkeeping, so the game's version stays."""
+    where those messages are; bookkeeping, so the game's version stays. ``clock_from``
+    starts the turn's clock again from then, if the game is still at ``version``.
+    Returns the game's deadline."""
     for column in message_ids:
         _check_message_column(column)
     assignments = "".join(f", {column} = ?" for column in message_ids)
-    await connection.execute(
-        f"UPDATE games SET shown_version = MAX(COALESCE(shown_version, -1), ?){assignments} "
-        "WHERE id = ?",
-        (version, *message_ids.values(), game_id),
+    clock = ""
+    if clock_from is not None:
+        clock = ", deadline = CASE WHEN status = 'active' AND version = ? THEN ? + turn_timeout "
+        clock += "ELSE deadline END"
+    rows = list(
+        await connection.execute_fetchall(
+            f"UPDATE games SET shown_version = MAX(COALESCE(shown_version, -1), ?){assignments}"
+            f"{clock} WHERE id = ? RETURNING deadline",
+            (
+                version,
+                *message_ids.values(),
+                *(() if clock_from is None else (version, clock_from)),
+                game_id,
+            ),
+        )
     )
+    return rows[0][0] if rows else None
 
 
 async def games_not_shown(connection: aiosqlite.Connection) -> list[int]:

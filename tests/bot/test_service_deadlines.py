@@ -219,3 +219,17 @@ async def test_the_most_overdue_game_comes_first(service: GameService, clock: Ma
     assert await service.due_games() == [(first.id, first.version), (second.id, second.version)]
     assert await service.games_of_member(1, BO.user_id) == [second.id]
     assert await service.games_of_member(2, BO.user_id) == []
+
+
+async def test_a_computer_player_taking_over_the_turn_gets_a_whole_turn(
+    service: GameService, clock: ManualClock, dice: ScriptedDice
+) -> None:
+    dice.values = [0]  # Ann's turn first
+    game = await started_game(service, 3)
+    clock.advance(game.turn_timeout)  # Ann's time ran out unnoticed: she left the server
+    taken = await service.leave(game.id, Actor(ANN.user_id), None)
+    assert taken.seats[0].is_bot and taken.deadline == clock.now() + game.turn_timeout
+    assert await service.due_games() == []
+    # Leaving out of turn leaves the turn's clock alone.
+    waiting = await service.leave(game.id, Actor(CY.user_id), None)
+    assert waiting.deadline == taken.deadline

@@ -12,6 +12,7 @@ from bot.storage import Database, Game
 from tests.e2e.world import World, describe
 
 NEW_MESSAGE = "POST /channels/{channel}/messages"
+TURN = 600
 
 
 async def game_now(world: World) -> Game:
@@ -97,3 +98,25 @@ async def test_a_turn_ended_just_before_a_stop_pings_the_next_player_after_the_r
     assert f":{stopped.game.version}:roll" in nxt.button("Roll")["custom_id"]
     await world.discord.wait_until(lambda: not turn.buttons())
     assert "stopped" in describe(turn)
+
+
+async def test_a_turn_nobody_was_shown_gets_its_whole_time_once_it_is(world: World) -> None:
+    turn = await world.start_game(2)
+    mover = await something_to_keep(world, turn)
+    # The post fails, and so does the reconciler's first try.
+    failure = world.discord.fail(NEW_MESSAGE, 503, times=2)
+    await world.click(mover, turn, "Stop & claim")
+    await world.discord.wait_for_message(
+        world.channel, lambda m: m.visible_to == mover.id and "counted" in m.content
+    )
+    # The unshown turn's deadline passes: nobody was asked to move, so it doesn't count.
+    world.clock.advance(TURN)
+    await failure.wait()
+    assert not any("time ran out" in describe(m) for m in world.channel.visible())
+    world.clock.advance(2)
+    nxt = await world.discord.wait_for_message(world.channel, lambda m: bool(m.buttons()))
+    await world.bots[0].flow.reconciler.idle.wait()
+    game = await game_now(world)
+    assert game.deadline == world.clock.now() + TURN
+    assert nxt.mentions != [mover.id]
+    assert not any("time ran out" in describe(m) for m in world.channel.visible())

@@ -80,6 +80,8 @@ async def test_one_game_whose_position_does_not_fit_stops_no_other_game(tmp_path
         assert (await world.bots[0].service.game(damaged.id)).deadline is None
         done = await world.command(ann, "claimit cancel", where=damaged_at)
         assert done.response_message is not None and "cancelled" in done.response_message.content
+        # Told once, although the start-up, the deadline watch and the click all met it.
+        assert len([m for m in damaged_at.visible() if "damaged" in m.content]) == 1
     finally:
         await world.stop_bots()
         await world.discord.close()
