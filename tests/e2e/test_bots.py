@@ -53,19 +53,13 @@ async def test_the_host_adds_and_removes_bots_in_the_lobby(world: World) -> None
     host, guest = world.players[:2]
     lobby = (await world.command(host, "claimit new")).response_message
     assert lobby is not None
-    refused = await world.discord.answer(
-        await world.discord.select(guest, lobby, "Add a computer player…", "hard")
-    )
+    refused = await world.select(guest, lobby, "Add a computer player…", "hard")
     assert (
         refused.response_message is not None and "Only the host" in refused.response_message.content
     )
-    await world.discord.answer(
-        await world.discord.select(host, lobby, "Add a computer player…", "hard")
-    )
+    await world.select(host, lobby, "Add a computer player…", "hard")
     assert "Bot 1 (hard)" in lobby.embeds[0]["description"]
-    await world.discord.answer(
-        await world.discord.select(host, lobby, "Remove a computer player…", "1")
-    )
+    await world.select(host, lobby, "Remove a computer player…", "1")
     assert "Bot 1" not in lobby.embeds[0]["description"]
 
 

@@ -68,6 +68,13 @@ class World:
     async def click(self, user: User, message: Message, button: str) -> Interaction:
         return await self.discord.answer(await self.discord.click(user, message, button))
 
+    async def select(
+        self, user: User, message: Message, placeholder: str, value: str
+    ) -> Interaction:
+        return await self.discord.answer(
+            await self.discord.select(user, message, placeholder, value)
+        )
+
     async def start_game(self, players: int) -> Message:
         """Lobby, joins and start as players do it; returns the first turn message."""
         host, *others = self.players[:players]
