@@ -68,7 +68,7 @@ class ClaimItCommands(app_commands.Group):
         await guarded(interaction, _bot(interaction).flow.leave(interaction))
 
     @app_commands.command(
-        name="settings", description="Show or change how this server runs games (Manage Server)"
+        name="settings", description="Show how this server runs games, or change it (Manage Server)"
     )
     @app_commands.describe(
         variant="Rule variant on or off for new games",

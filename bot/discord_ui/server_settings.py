@@ -1,4 +1,5 @@
-"""``/claimit settings``: show or change how this server runs its games (Manage Server)."""
+"""``/claimit settings``: show how this server runs its games (anyone) or change it
+(Manage Server)."""
 
 from __future__ import annotations
 
@@ -35,9 +36,9 @@ class ServerSettingsChange:
 async def server_settings(
     interaction: discord.Interaction, flow: GameFlow, change: ServerSettingsChange
 ) -> None:
-    # The command is visible to everyone (Discord can't restrict one sub-command),
-    # so the permission is checked here.
-    if not interaction.permissions.manage_guild:
+    # Anyone may look; the command is visible to everyone (Discord can't restrict one
+    # sub-command), so the permission to change is checked here.
+    if not change.is_empty and not interaction.permissions.manage_guild:
         raise NotAllowedToConfigure()
     assert interaction.guild_id is not None
     if change.is_empty:
@@ -70,5 +71,7 @@ def settings_embed(settings: GuildSettings, heading: str) -> discord.Embed:
     mentions = [f"<#{c}>" for c in sorted(settings.channels)]
     channels = joined_within(mentions, FIELD_VALUE, ", ", "and {} more") or "any channel"
     embed.add_field(name="Game channels", value=channels, inline=False)
-    embed.set_footer(text="Change them with the options of /claimit settings.")
+    embed.set_footer(
+        text="Members with Manage Server change them with the options of /claimit settings."
+    )
     return embed

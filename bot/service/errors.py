@@ -130,7 +130,10 @@ class BadSetting(ServiceError):
 
 class NotAllowedToConfigure(ServiceError):
     def __init__(self) -> None:
-        super().__init__("Only members with the Manage Server permission can change the settings.")
+        super().__init__(
+            "Only members with the Manage Server permission can change the settings; "
+            "anyone can look at them with /claimit settings and no options."
+        )
 
 
 class NotAllowedToRecompute(ServiceError):

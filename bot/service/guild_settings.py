@@ -53,6 +53,14 @@ class GuildSettingsService:
             _check_minutes("a lobby timeout", lobby_timeout, LOBBY_TIMEOUT_MINUTES)
         if all_channels and allow_channel is not None:
             raise BadSetting("allowing one channel and every channel at once contradicts itself")
+        if all_channels and disallow_channel is not None:
+            raise BadSetting(
+                "clearing the list and taking a channel off it at once contradicts itself"
+            )
+        if allow_channel is not None and allow_channel == disallow_channel:
+            raise BadSetting(
+                f"allowing and disallowing <#{allow_channel}> at once contradicts itself"
+            )
         async with self._db.write() as connection:
             settings = await queries.guild_settings(connection, guild_id)
             channels = set() if all_channels else set(settings.channels)

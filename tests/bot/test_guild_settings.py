@@ -61,6 +61,8 @@ async def test_the_channel_list(settings: GuildSettingsService) -> None:
         {"turn_timeout": 24 * 3600 + 1},
         {"lobby_timeout": 0},
         {"all_channels": True, "allow_channel": 5},
+        {"all_channels": True, "disallow_channel": 5},
+        {"allow_channel": 5, "disallow_channel": 5},
         {"variant": True, "turn_timeout": 30},
     ],
 )

@@ -28,10 +28,12 @@ async def threaded(tmp_path: Path) -> AsyncIterator[World]:
         yield world
 
 
-async def test_settings_are_for_manage_server_and_answered_privately(world: World) -> None:
+async def test_anyone_looks_at_the_settings_only_manage_server_changes_them(world: World) -> None:
     ann, bo = world.players[:2]
     refused = await world.command(bo, "claimit settings", threads=True)
     assert "Manage Server" in ephemeral_answer(refused)
+    looked = ephemeral_answer(await world.command(bo, "claimit settings"))
+    assert "Threads: off" in looked and "Only members" not in looked
     shown = ephemeral_answer(await world.command(ann, "claimit settings"))
     assert "Turn time: 10 minutes" in shown and "Threads: off" in shown
     assert "Game channels: any channel" in shown
@@ -67,6 +69,9 @@ async def test_games_run_only_in_the_listed_channels(world: World) -> None:
     assert f"<#{other.id}>" in listed
     refused = await world.command(ann, "claimit new")
     assert f"run only in <#{other.id}>" in ephemeral_answer(refused)
+    both = await world.command(ann, "claimit settings", allow_channel=other, disallow_channel=other)
+    assert "contradicts itself" in ephemeral_answer(both)
+    assert f"<#{other.id}>" in ephemeral_answer(await world.command(ann, "claimit settings"))
     allowed = await world.command(ann, "claimit new", where=other)
     assert allowed.response_message is not None and not allowed.response_message.ephemeral
     await world.command(ann, "claimit settings", all_channels=True)
