@@ -99,7 +99,8 @@ def _prompt(game: Game, state: GameState, bust: int | None) -> str:
         lines.append(text.this_turn(state))
     if state.phase is Phase.PLACE:
         letters = LETTERS[: len(state.pending_placements())]
-        lines.append(f"{who}: choose a placement ({letters[0]}–{letters[-1]}).")
+        choice = letters[0] if len(letters) == 1 else f"{letters[0]}–{letters[-1]}"
+        lines.append(f"{who}: choose a placement ({choice}).")
     elif state.placed_this_turn:
         lines.append(f"{who}: roll again, or stop & claim.")
     else:
