@@ -8,13 +8,18 @@ import discord
 
 from bot.discord_ui import text
 from bot.discord_ui.limits import DESCRIPTION, TITLE, joined_within, listed_name, shortened
-from bot.ladder import NEW_PLAYER, Rating, shown
+from bot.ladder import NEW_PLAYER, PROVISIONAL_GAMES, Rating, is_provisional, shown
 from bot.service import Leaderboard, PlayerStats
 from bot.storage import FinishedGame, LadderEntry, Result
 
 MEDALS = ("🥇", "🥈", "🥉")
 SPARKS = "▁▂▃▄▅▆▇█"
-RATING_NOTE = "Rating: skill minus 3× its uncertainty; new players start at 1,000."
+RATING_NOTE = (
+    "Rating: your skill as your games show it, minus 3× how unsure that still is, so it "
+    "rises as you play and win; everyone starts at 1,000 and only games between people "
+    f"count. ? marks a provisional rating (fewer than {PROVISIONAL_GAMES} rated games); "
+    "medals go to settled ratings with a win."
+)
 NO_LADDER = (
     "Nobody is on this server's ladder yet. A game counts once it is played to the end "
     "with at least two people: start one with /claimit new."
@@ -45,10 +50,14 @@ def not_on_ladder() -> str:
 
 
 def _ladder_line(entry: LadderEntry) -> str:
-    place = MEDALS[entry.place - 1] if entry.place <= len(MEDALS) else f"`{entry.place}.`"
+    # A medal for a lucky first game, or for never having won, would say the wrong thing.
+    medalled = (
+        entry.place <= len(MEDALS) and entry.wins and not is_provisional(entry.rated_games)
+    )
+    place = MEDALS[entry.place - 1] if medalled else f"`{entry.place}.`"
     return (
         f"{place} **{text.escaped(listed_name(entry.display_name))}** · "
-        f"{text.rating(entry.rating)} · "
+        f"{text.rating(entry.rating, entry.rated_games)} · "
         f"{_games(entry.games)} · {_wins(entry.wins, entry.games)} · best mine {entry.best_mine}"
     )
 
@@ -99,7 +108,14 @@ def _standing(stats: PlayerStats) -> str:
     rating = stats.record.rating
     if rating is None or stats.place is None:
         return "**Unrated** so far: a game counts for the ladder once it has two or more people."
-    return f"Rating **{text.rating(rating)}** · place **{stats.place}** of {stats.players}"
+    standing = f"Rating **{text.rating(rating)}** · place **{stats.place}** of {stats.players}"
+    rated = stats.record.rated_games
+    if is_provisional(rated):
+        standing += (
+            f"\nProvisional: {rated} of the first {PROVISIONAL_GAMES} rated games played, "
+            "so it still moves a lot."
+        )
+    return standing
 
 
 def trend(ratings: Sequence[Rating], rated_games: int) -> str:

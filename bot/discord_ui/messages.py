@@ -129,6 +129,9 @@ async def result_message(game: Game, outcome: Outcome, headline: str) -> BoardMe
         description=f"{headline}\n\n**{title}**\n{text.results_table(game, results)}",
         colour=discord.Colour.gold(),
     )
-    embed.add_field(name="Ratings", value=text.rating_changes(outcome.rating_changes), inline=False)
+    computers = any(seat.is_bot for seat in game.seats)
+    embed.add_field(
+        name="Ratings", value=text.rating_changes(outcome.rating_changes, computers), inline=False
+    )
     embed.set_image(url=f"attachment://{BOARD_FILE}")
     return BoardMessage(embed, png)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from discord.utils import escape_markdown, escape_mentions
 
-from bot.ladder import NEW_PLAYER, Rating, shown
+from bot.ladder import NEW_PLAYER, PROVISIONAL_GAMES, Rating, is_provisional, shown
 from bot.service import Outcome
 from bot.service.game_service import TAKEOVER_SUFFIX
 from bot.storage import EndReason, Game, GameStatus, RatingChange, Result, Seat
@@ -129,13 +129,22 @@ def results_table(game: Game, results: Sequence[Result]) -> str:
     return "```\n" + "\n".join(lines) + "\n```"
 
 
-def rating(value: Rating) -> str:
-    """A rating as players see it: mu - 3 sigma on a scale where a new player has 1000."""
-    return f"{shown(value.conservative):,}"
+def rating(value: Rating, rated_games: int | None = None) -> str:
+    """A rating as players see it: mu - 3 sigma on a scale where a new player has 1000;
+    with its rated games, marked "?" while provisional (as chess sites do)."""
+    mark = "?" if rated_games is not None and is_provisional(rated_games) else ""
+    return f"{shown(value.conservative):,}{mark}"
 
 
-def rating_changes(changes: Sequence[RatingChange]) -> str:
-    """Each human's rating before → after, e.g. "Ann 1,000 → 1,138 (+138)"."""
+PROVISIONAL_NOTE = (
+    f"A rating is provisional (?) for its first {PROVISIONAL_GAMES} rated games: "
+    "it moves a lot until it settles."
+)
+
+
+def rating_changes(changes: Sequence[RatingChange], computers: bool) -> str:
+    """Each human's rating before → after, e.g. "Ann 1,000 → 1,138? (+138)", with what
+    makes the numbers surprising: provisional ratings, and computer players left out."""
     if not changes:
         return "Unrated: it takes two human players for a game to count for the ladder."
     lines = []
@@ -144,9 +153,16 @@ def rating_changes(changes: Sequence[RatingChange]) -> str:
         after = shown(change.after.conservative)
         first = " · first rated game" if change.before is None else ""
         lines.append(
-            f"{escaped(change.display_name)}: {before:,} → **{after:,}** "
-            f"({after - before:+,}){first}"
+            f"{escaped(change.display_name)}: {before:,} → "
+            f"**{rating(change.after, change.rated_games)}** ({after - before:+,}){first}"
         )
+    if computers:
+        lines.append(
+            "Computer players aren't rated: the ratings compare the people here, "
+            "by where each finished."
+        )
+    if any(is_provisional(change.rated_games) for change in changes):
+        lines.append(PROVISIONAL_NOTE)
     return "\n".join(lines)
 
 

@@ -29,6 +29,14 @@ class Rating:
 
 NEW_PLAYER = Rating(_MODEL.mu, _MODEL.sigma)
 
+PROVISIONAL_GAMES = 5
+"""A rating from fewer rated games than this is provisional: its uncertainty is still
+large, so it moves a lot with each game, and a single lucky game can top the ladder."""
+
+
+def is_provisional(rated_games: int) -> bool:
+    return rated_games < PROVISIONAL_GAMES
+
 
 def rate(ratings: Sequence[Rating], ranks: Sequence[int]) -> list[Rating]:
     """The players' ratings after a game in which they finished at ``ranks`` (1 is first)."""

@@ -78,11 +78,13 @@ async def count_game(connection: aiosqlite.Connection, game: FinishedTable) -> l
     before = await ladder_queries.ratings_of(
         connection, game.guild_id, (user for user, _ in humans)
     )
-    after = rate([before.get(f.user_id, NEW_PLAYER) for f in finishers], finishing_ranks(finishers))
-    changes = [
-        RatingChange(user, r.display_name, before.get(user), new)
-        for (user, r), new in zip(humans, after, strict=True)
-    ]
+    after = rate(
+        [before.get(f.user_id, (NEW_PLAYER, 0))[0] for f in finishers], finishing_ranks(finishers)
+    )
+    changes = []
+    for (user, r), new in zip(humans, after, strict=True):
+        rating, rated_games = before.get(user, (None, 0))
+        changes.append(RatingChange(user, r.display_name, rating, new, rated_games + 1))
     await ladder_queries.save_ratings(connection, game, changes)
     return changes
 
@@ -189,6 +191,7 @@ async def _entry(
         record.games,
         record.wins,
         record.best_mine,
+        record.rated_games,
     )
 
 

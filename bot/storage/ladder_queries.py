@@ -74,15 +74,16 @@ def _record_row(guild_id: int, r: Result, at: float) -> tuple[Any, ...]:
 
 async def ratings_of(
     connection: aiosqlite.Connection, guild_id: int, user_ids: Iterable[int]
-) -> dict[int, Rating]:
-    """The current ratings of those of these players who have one in this server."""
+) -> dict[int, tuple[Rating, int]]:
+    """The current ratings, and the rated games behind them, of those of these players
+    who have one in this server."""
     ids = list(user_ids)
     rows = await connection.execute_fetchall(
-        f"SELECT user_id, mu, sigma FROM player_records WHERE guild_id = ? "
+        f"SELECT user_id, mu, sigma, rated_games FROM player_records WHERE guild_id = ? "
         f"AND user_id IN ({', '.join('?' * len(ids))}) AND mu IS NOT NULL",
         (guild_id, *ids),
     )
-    return {user: Rating(mu, sigma) for user, mu, sigma in rows}
+    return {user: (Rating(mu, sigma), games) for user, mu, sigma, games in rows}
 
 
 async def save_ratings(
@@ -124,7 +125,8 @@ async def rating_changes(connection: aiosqlite.Connection, game_id: int) -> list
     """What a game did to its players' ratings, in seat order; empty if it was unrated."""
     rows = await connection.execute_fetchall(
         "SELECT c.user_id, r.display_name, c.mu_before, c.sigma_before, c.mu_after, "
-        "c.sigma_after FROM rating_changes c "
+        "c.sigma_after, (SELECT COUNT(*) FROM rating_changes e WHERE e.guild_id = c.guild_id "
+        "AND e.user_id = c.user_id AND e.finish_seq <= c.finish_seq) FROM rating_changes c "
         "JOIN results r ON r.game_id = c.game_id AND r.user_id = c.user_id "
         "WHERE c.game_id = ? ORDER BY r.seat",
         (game_id,),
@@ -135,8 +137,9 @@ async def rating_changes(connection: aiosqlite.Connection, game_id: int) -> list
             name,
             None if mu_before is None else Rating(mu_before, sigma_before),
             Rating(mu_after, sigma_after),
+            rated_games,
         )
-        for user, name, mu_before, sigma_before, mu_after, sigma_after in rows
+        for user, name, mu_before, sigma_before, mu_after, sigma_after, rated_games in rows
     ]
 
 
@@ -270,14 +273,14 @@ async def ladder_page(
     connection: aiosqlite.Connection, guild_id: int, offset: int, limit: int
 ) -> list[LadderEntry]:
     rows = await connection.execute_fetchall(
-        "SELECT user_id, display_name, mu, sigma, games, wins, best_mine FROM player_records "
-        "WHERE guild_id = ? AND rating IS NOT NULL ORDER BY rating DESC, user_id "
-        "LIMIT ? OFFSET ?",
+        "SELECT user_id, display_name, mu, sigma, games, wins, best_mine, rated_games "
+        "FROM player_records WHERE guild_id = ? AND rating IS NOT NULL "
+        "ORDER BY rating DESC, user_id LIMIT ? OFFSET ?",
         (guild_id, limit, offset),
     )
     return [
-        LadderEntry(offset + n, user, name, Rating(mu, sigma), games, wins, best)
-        for n, (user, name, mu, sigma, games, wins, best) in enumerate(rows, start=1)
+        LadderEntry(offset + n, user, name, Rating(mu, sigma), games, wins, best, rated)
+        for n, (user, name, mu, sigma, games, wins, best, rated) in enumerate(rows, start=1)
     ]
 
 

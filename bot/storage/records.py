@@ -181,6 +181,8 @@ class RatingChange:
     before: Rating | None
     """``None`` for a player's first rated game in the server."""
     after: Rating
+    rated_games: int
+    """The player's rated games in the server, this one included."""
 
 
 @dataclass(frozen=True)
@@ -193,6 +195,7 @@ class LadderEntry:
     games: int
     wins: int
     best_mine: int
+    rated_games: int
 
 
 @dataclass(frozen=True)

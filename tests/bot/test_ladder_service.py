@@ -11,7 +11,15 @@ from typing import Any
 import aiosqlite
 import pytest
 
-from bot.ladder import NEW_PLAYER, Finish, finishing_ranks, rate, turn_stats
+from bot.ladder import (
+    NEW_PLAYER,
+    PROVISIONAL_GAMES,
+    Finish,
+    finishing_ranks,
+    is_provisional,
+    rate,
+    turn_stats,
+)
 from bot.service import Actor, GameService, LadderService, Player
 from bot.storage import Database, GameStatus
 from bot.storage.database import migrate
@@ -111,6 +119,25 @@ async def test_a_rating_in_one_server_never_moves_for_a_game_in_another(
     assert board_here.players == 3 and board_there.players == 2
     stats = await ladder.stats(GUILD, ANN.user_id)
     assert stats is not None and stats.record.games == 3
+
+
+async def test_each_rating_change_knows_how_many_rated_games_it_came_from(
+    service: GameService, ladder: LadderService
+) -> None:
+    games = []
+    for round_ in range(PROVISIONAL_GAMES):
+        game = await started_game(service, 2 + round_ % 2, channel_id=30 + round_)
+        games.append(await play_to_the_end(service, game, random.Random(round_)))
+    # Ann and Bo played every game, Cy every other one; told again later, the same.
+    for number, game in enumerate(games, start=1):
+        counts = {c.user_id: c.rated_games for c in await ladder.rating_changes(game.id)}
+        assert counts[ANN.user_id] == counts[BO.user_id] == number
+        if CY.user_id in counts:
+            assert counts[CY.user_id] == number // 2
+    board = await ladder.leaderboard(GUILD, ANN.user_id)
+    games_of = {e.user_id: e.rated_games for e in board.entries}
+    assert games_of == {ANN.user_id: 5, BO.user_id: 5, CY.user_id: 2}
+    assert not is_provisional(games_of[ANN.user_id]) and is_provisional(games_of[CY.user_id])
 
 
 async def test_computer_players_are_not_rated_and_rate_nobody(

@@ -141,12 +141,13 @@ def test_turns_with_every_headline() -> None:
 
 def test_the_result_with_five_players_and_their_ratings() -> None:
     step = last_step()
-    over = replace(game(step.after), status=GameStatus.FINISHED)
+    # A computer player and provisional ratings: the field's notes come too.
+    over = replace(game(step.after, bots=1), status=GameStatus.FINISHED)
     results = tuple(
         Result(n, BIG_ID - n, NAMES[n], n == 0, 36, 12, 36, n == 4, 99, 99, 36) for n in range(5)
     )
     changes = tuple(
-        RatingChange(BIG_ID - n, NAMES[n], None if n else RATING, RATING) for n in range(5)
+        RatingChange(BIG_ID - n, NAMES[n], None if n else RATING, RATING, 1) for n in range(5)
     )
     outcome = Outcome(
         over, step.before, step.action, step.events, results=results, rating_changes=changes
@@ -157,7 +158,7 @@ def test_the_result_with_five_players_and_their_ratings() -> None:
 
 def test_a_full_leaderboard_page_with_the_callers_line() -> None:
     entries = [
-        LadderEntry(n, BIG_ID - n, NAMES[n % 5], RATING, 10**6, 10**6, 36) for n in range(1, 11)
+        LadderEntry(n, BIG_ID - n, NAMES[n % 5], RATING, 10**6, 10**6, 36, 1) for n in range(1, 11)
     ]
     caller = replace(entries[0], place=10**6)
     board = Leaderboard(entries, 10**5, 10**5, 10**6, caller)

@@ -29,7 +29,7 @@ async def test_a_finished_game_shows_rating_changes_and_fills_the_ladder(world: 
     ratings = next(f["value"] for f in result.embeds[0]["fields"] if f["name"] == "Ratings")
     for player in (ann, bo, cy):
         assert f"{player.name}: 1,000 → **" in ratings
-    assert ratings.count("first rated game") == 3
+    assert ratings.count("first rated game") == 3 and "provisional (?)" in ratings
     service = world.bots[0].service
     (game,) = [g for g in await world.bots[0].ladder_answers.ladder.history(world.guild.id)]
     results = await service.results(game.id)
@@ -38,13 +38,17 @@ async def test_a_finished_game_shows_rating_changes_and_fills_the_ladder(world: 
     text = ephemeral_answer(board)
     assert board.response_message is not None and board.response_message.buttons() == []
     order = [line for line in text.split("\n") if "game ·" in line]
-    assert len(order) == 3 and order[0].startswith("Claim It! · Prospectors ladder 🥇")
+    assert len(order) == 3 and order[0].startswith("Claim It! · Prospectors ladder `1.`")
     winner = next(p for p in (ann, bo, cy) if p.id == next(r.user_id for r in results if r.won))
-    assert f"🥇 **{winner.name}**" in text and "1 win (100%)" in text
+    # One game makes nobody a medallist: every rating is still provisional.
+    assert f"`1.` **{winner.name}**" in text and "1 win (100%)" in text and "🥇" not in text
+    assert all("? · 1 game" in line for line in order)
+    assert "provisional" in board.response_message.embeds[0]["footer"]["text"]
 
     stats = ephemeral_answer(await world.command(ann, "claimit stats", user=cy))
     cy_result = next(r for r in results if r.user_id == cy.id)
     assert "Claim It! · Cy" in stats and "Rating **" in stats and "of 3" in stats
+    assert "Provisional: 1 of the first 5 rated games" in stats
     assert "Games: 1 game" in stats and f"best {cy_result.largest_mine}" in stats
     assert f"{cy_result.claims} in all" in stats
     assert f"{cy_result.busts} in {cy_result.turns}" in stats
@@ -77,7 +81,10 @@ async def test_a_long_ladder_pages_with_buttons_and_shows_the_callers_place(
 ) -> None:
     ann, bo = world.players[:2]
     regulars = list(range(900, 914))
-    tables: list[tuple[int, ...]] = [(regulars[n], regulars[(n + 1) % 14]) for n in range(14)]
+    # Six games each: settled ratings, so the top of the ladder has its medals.
+    tables: list[tuple[int, ...]] = [
+        (regulars[n], regulars[(n + k) % 14]) for k in (1, 2, 3) for n in range(14)
+    ]
     # Ann leaves three games, so she ranks last in each: low on the ladder.
     tables += [(regulars[n], regulars[n + 5], ann.id) for n in range(3)]
     names = {ann.id: ann.name} | {r: f"Regular {r - 900}" for r in regulars}
