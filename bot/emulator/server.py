@@ -10,6 +10,7 @@ channel permissions. A test can make routes fail (``DiscordEmulator.fail``).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 import socket
@@ -73,6 +74,8 @@ class DiscordEmulator:
         token_lifetime: float = 15 * 60.0,
         nonce_window: float = 5 * 60.0,
         max_attachment_bytes: int = 10 * 1024 * 1024,
+        heartbeat_interval: float = 41.25,
+        heartbeat_round_trip: float = 0.05,
     ) -> None:
         self.token = token
         self.response_deadline = response_deadline
@@ -81,6 +84,16 @@ class DiscordEmulator:
         self.nonce_window = nonce_window
         """Seconds a message's nonce keeps an ``enforce_nonce`` send from repeating it."""
         self.max_attachment_bytes = max_attachment_bytes
+        self.heartbeat_interval = heartbeat_interval
+        """Seconds between the client's heartbeats, as the gateway's hello asks (Discord's
+        41250 ms by default)."""
+        self.heartbeat_round_trip = heartbeat_round_trip
+        """Seconds before a heartbeat is acknowledged: the network's round trip to Discord.
+        discord.py's keep-alive thread notes when it sent a heartbeat only once the send
+        has returned and the thread has the GIL back; an ACK from this process on loopback
+        could be handled before that, so discord.py measured it from the heartbeat before
+        (a whole interval) and logged "Can't keep up … 41.3s behind". From Discord, the
+        ACK always comes a round trip later."""
         self.bot = User(snowflake(), "Claim It!", bot=True)
         self.application_id = self.bot.id
         self.users: dict[int, User] = {}
@@ -832,7 +845,8 @@ class DiscordEmulator:
         ws = web.WebSocketResponse()
         await ws.prepare(request)
         session = _Session(ws)
-        await ws.send_json({"op": 10, "d": {"heartbeat_interval": 41250}})
+        interval_ms = round(self.heartbeat_interval * 1000)
+        await ws.send_json({"op": 10, "d": {"heartbeat_interval": interval_ms}})
         try:
             async for frame in ws:
                 if frame.type is not web.WSMsgType.TEXT:
@@ -840,7 +854,7 @@ class DiscordEmulator:
                 event = json.loads(frame.data)
                 op = event.get("op")
                 if op == 1:
-                    await ws.send_json({"op": 11})
+                    session.acknowledge_heartbeat(self.heartbeat_round_trip)
                 elif op == 2:
                     if event["d"].get("token") not in (self.token, f"Bot {self.token}"):
                         await ws.close(code=4004, message=b"Authentication failed.")
@@ -850,6 +864,7 @@ class DiscordEmulator:
                 elif op == 6:
                     await ws.send_json({"op": 9, "d": False})
         finally:
+            session.close()
             if session in self._sessions:
                 self._sessions.remove(session)
             if not self._sessions:
@@ -893,6 +908,23 @@ class _Session:
         self.ws = ws
         self.sequence = 0
         self.intents = 0
+        self._acks: set[asyncio.Task[None]] = set()
+
+    def acknowledge_heartbeat(self, after: float) -> None:
+        """Sends the ACK ``after`` seconds from now, while the gateway reads on."""
+        task = asyncio.create_task(self._ack(after))
+        self._acks.add(task)
+        task.add_done_callback(self._acks.discard)
+
+    async def _ack(self, after: float) -> None:
+        await asyncio.sleep(after)
+        # A client that went away meanwhile has nothing left to acknowledge.
+        with contextlib.suppress(ConnectionResetError):
+            await self.ws.send_json({"op": 11})
+
+    def close(self) -> None:
+        for task in self._acks:
+            task.cancel()
 
     async def send(self, event: str, data: dict[str, Any]) -> None:
         self.sequence += 1
