@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import itertools
 import secrets
 import time
@@ -28,6 +29,13 @@ class User:
     id: int
     name: str
     bot: bool = False
+
+    @property
+    def avatar(self) -> str:
+        """The avatar's hash, 32 hex digits like Discord's and the same every start: with
+        one, discord.py's avatar address names the user, so the emulator can draw their
+        initial."""
+        return hashlib.blake2b(f"{self.id}:{self.name}".encode(), digest_size=16).hexdigest()
 
 
 @dataclass

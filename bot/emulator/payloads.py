@@ -19,7 +19,7 @@ def user(u: User) -> dict[str, Any]:
         "username": u.name,
         "global_name": None if u.bot else u.name,
         "discriminator": "0",
-        "avatar": None,
+        "avatar": u.avatar,
         "bot": u.bot,
         "public_flags": 0,
     }

@@ -23,7 +23,7 @@ import discord
 from aiohttp import web
 from aiohttp.typedefs import Middleware
 
-from bot.emulator import payloads
+from bot.emulator import cdn, payloads
 from bot.emulator.faults import Fault
 from bot.emulator.limits import check_form, empty_message, is_empty
 from bot.emulator.model import (
@@ -141,6 +141,12 @@ class DiscordEmulator:
     @property
     def gateway_url(self) -> str:
         return self.base_url.replace("http://", "ws://") + "/gateway"
+
+    def cdn_url(self, discord_cdn_url: str) -> str:
+        """Where the emulator serves what Discord serves at ``discord_cdn_url`` on its CDN
+        (https://cdn.discordapp.com/…, such as the avatar in ``/claimit stats``): the same
+        path and query on ``base_url``. Any other address comes back unchanged."""
+        return cdn.emulated_url(discord_cdn_url, self.base_url)
 
     def add_user(self, name: str, id: int | None = None) -> User:
         user = User(id or snowflake(), name)
@@ -395,6 +401,8 @@ class DiscordEmulator:
         r = app.router
         r.add_get("/gateway", self._gateway)
         r.add_get("/attachments/{channel}/{attachment}/{filename}", self._attachment)
+        r.add_get("/avatars/{user}/{file}", self._avatar)
+        r.add_get("/embed/avatars/{file}", self._default_avatar)
         r.add_get(f"{API}/users/@me", self._bot_only(self._me))
         r.add_get(f"{API}/oauth2/applications/@me", self._bot_only(self._application))
         r.add_get(f"{API}/gateway/bot", self._bot_only(self._gateway_info))
@@ -507,6 +515,41 @@ class DiscordEmulator:
                         body=a.data, content_type=a.content_type or "application/octet-stream"
                     )
         raise DiscordError(404, 0, "404: Not Found")
+
+    async def _avatar(self, request: web.Request) -> web.Response:
+        raw = request.match_info["user"]
+        users = {self.bot.id: self.bot, **self.users}
+        user = users.get(int(raw)) if raw.isdigit() else None
+        avatar, _, extension = request.match_info["file"].rpartition(".")
+        if user is None or avatar != user.avatar:
+            raise DiscordError(404, 0, "404: Not Found")
+        initial = user.name[:1].upper() or None
+        colour = user.id % len(cdn.AVATAR_COLOURS)
+        return await self._image(request, initial, colour, extension, cdn.FORMATS)
+
+    async def _default_avatar(self, request: web.Request) -> web.Response:
+        index, _, extension = request.match_info["file"].rpartition(".")
+        if not index.isdigit() or int(index) >= cdn.DEFAULT_AVATARS:
+            raise DiscordError(404, 0, "404: Not Found")
+        png = {"png": cdn.FORMATS["png"]}
+        return await self._image(request, None, int(index), extension, png)
+
+    async def _image(
+        self,
+        request: web.Request,
+        initial: str | None,
+        colour: int,
+        extension: str,
+        formats: dict[str, cdn.Format],
+    ) -> web.Response:
+        if extension not in formats:
+            raise DiscordError(415, 0, "415: Unsupported Media Type")
+        size = request.query.get("size", str(cdn.DEFAULT_SIZE))
+        if not size.isdigit() or int(size) not in cdn.SIZES:
+            raise DiscordError(400, 0, "400: Bad Request")
+        # A large one takes a while to draw; the gateway must not wait for it.
+        body = await asyncio.to_thread(cdn.avatar, initial, colour, int(size), extension)
+        return web.Response(body=body, content_type=formats[extension].content_type)
 
     # Interaction responses ------------------------------------------------------
 
