@@ -2,48 +2,97 @@
 
 Pure and thread-safe: every call draws on its own copy of the pre-rendered
 background, the shared sprites are only read, and font use is locked.
+
+Every text is a ``Label``, the words and the box they must stay in; ``labels``
+lists them all, so that tests can check each against its box.
 """
 
 from __future__ import annotations
 
 import io
 from functools import cache, lru_cache
+from typing import Literal, NamedTuple
 
 from PIL import Image, ImageDraw
 
 from engine.claimit import SPACES, GameState, Phase, Score, Space, scores, winners
 from engine.claimit.board import spaces
 from render import palette, sprites
-from render.fonts import Face, TextSprite, text_sprite
+from render.fonts import Face, text_sprite
 from render.geometry import (
     BOARD_BOTTOM,
     BOARD_LEFT,
     BOARD_RIGHT,
     BOARD_TOP,
-    COLUMN_LABEL_Y,
-    HEIGHT,
+    CLAIMED_BORDER,
+    COLUMN_LABELS_TOP,
+    COLUMN_WIDTHS,
+    FRAME,
+    HEADER_HEIGHT,
+    HEADER_TOP,
+    ICON,
+    ICON_LEFT,
+    INSET,
+    LAST_ROUND_BOX,
+    LAST_ROUND_ICON,
+    LAST_ROUND_SPLIT,
     LAYER_STEP,
+    NAME_LEFT,
+    NAME_RIGHT,
+    PANEL_LEFT,
+    PANEL_RIGHT,
+    PANEL_TOP,
     ROW_HEIGHT,
-    ROW_LABEL_X,
-    SIDE,
     SPACE,
-    TABLE,
-    TABLE_HEADER,
+    STATUS_LEFT,
+    STRIP_HEIGHT,
+    STRIP_MIDDLE,
+    STRIP_SPLIT,
+    STRIP_TOP,
     WIDTH,
+    Box,
+    column_box,
     die_box,
+    height,
+    panel,
     space_box,
     stack_origin,
     table_row_top,
 )
 from render.names import display_name
+from render.palette import Color
 from render.view import LETTERS, View, lettered
 
 PNG_COMPRESS_LEVEL = 3
 """zlib level 3 makes files ~15% smaller than level 1 for about the same time."""
 
-NAME_SIZE = 19
-COLUMNS = {"spaces": 430, "claims": 510, "largest mine": 596}
-_SIDE_MIDDLE = (SIDE[0] + SIDE[2]) // 2
+# Font sizes in pixels of the image; on a phone (geometry.PHONE_WIDTH) they come
+# out at 300/640 of that, so the smallest, 20, is still 9.4 px.
+COORDINATE_SIZE = 24
+STATUS_SIZE = 28
+NAME_SIZE = 24
+FIGURE_SIZE = 24
+MARK_SIZE = 20
+NOTE_SIZE = 20
+
+Align = Literal["l", "m", "r"]
+
+
+class Label(NamedTuple):
+    """A text drawn in ``box``: vertically centred, aligned left, middle or right."""
+
+    text: str
+    box: Box
+    size: int
+    color: Color = palette.TEXT
+    face: Face = Face.BOLD
+    align: Align = "l"
+
+    @property
+    def anchor(self) -> tuple[float, float]:
+        left, top, right, bottom = self.box
+        x = {"l": left, "m": (left + right) / 2, "r": right}[self.align]
+        return (x, (top + bottom) / 2)
 
 
 def render_board(state: GameState, view: View | None = None) -> bytes:
@@ -57,31 +106,43 @@ def encode(image: Image.Image) -> bytes:
 
 
 def draw_board(state: GameState, view: View) -> Image.Image:
-    image = _background().copy()
-    table = scores(state)
-    won = winners(table) if state.phase is Phase.OVER else ()
+    image = _background(state.players).copy()
+    panel = _panel(state, view)
     for space, stack in state.board().items():
         _draw_space(image, state, space, stack)
     if state.phase is Phase.OVER:
-        _outline_mines(image, [s.largest_mine for s in table])
+        _outline_mines(image, [s.largest_mine for s in panel.table])
     for letter, placement in lettered(state):
         overlay = sprites.candidate(letter, placement.marker)
         image.paste(overlay, space_box(placement.space)[:2], overlay)
     if view.bust is not None:
-        _draw_bust_banner(image, _name(view, view.bust, 300))
-    _draw_side_panel(image, state, view, won)
-    _draw_rows(image, state, view, table, won)
+        _mark_losses(image, state)
+    _draw_panel(image, panel)
+    for label in _panel_labels(view, panel):
+        _put(image, label)
     return image
 
 
-def _name(view: View, seat: int, width: int, size: int = NAME_SIZE) -> str:
+def labels(state: GameState, view: View) -> list[Label]:
+    """Every text the image of ``state`` shows."""
+    return [*_fixed_labels(), *_panel_labels(view, _panel(state, view))]
+
+
+def name_shown(view: View, seat: int) -> str:
+    """A seat's name as the image shows it (only in its row of the table)."""
     name = view.names[seat] if seat < len(view.names) else None
-    return _display_name(name, seat, size, width)
+    return _display_name(name, seat)
 
 
 @lru_cache(maxsize=1024)
-def _display_name(name: str | None, seat: int, size: int, width: int) -> str:
-    return display_name(name, seat, Face.BOLD, size, width)
+def _display_name(name: str | None, seat: int) -> str:
+    return display_name(name, seat, Face.BOLD, NAME_SIZE, NAME_RIGHT - NAME_LEFT)
+
+
+def _put(image: Image.Image, label: Label) -> None:
+    x, y = label.anchor
+    sprite = text_sprite(label.text, label.face, label.size, label.color, label.align + "m")
+    sprite.paste_on(image, x, y)
 
 
 def _draw_space(image: Image.Image, state: GameState, space: Space, stack: tuple[str, ...]) -> None:
@@ -89,11 +150,17 @@ def _draw_space(image: Image.Image, state: GameState, space: Space, stack: tuple
     if contents.owner >= 0:
         color = palette.PLAYERS[contents.owner].color
         left, top, right, bottom = space_box(space)
-        image.paste(
-            palette.tint(color, 0.5 if contents.claimed else 0.3),
-            (left + 1, top + 1, right, bottom),
-        )
-        _coordinate(space).paste_on(image, left + 4, top + 3)
+        if contents.claimed:
+            image.paste(palette.CLAIM, (left + 1, top + 1, right, bottom))
+            b = CLAIMED_BORDER
+            image.paste(
+                palette.tint(color, palette.CLAIMED_TINT),
+                (left + b, top + b, right + 1 - b, bottom + 1 - b),
+            )
+        else:
+            image.paste(
+                palette.tint(color, palette.SETTLED_TINT), (left + 1, top + 1, right, bottom)
+            )
     x, y = stack_origin(space)
     for layer, token in enumerate(stack):
         sprite = _token_sprite(token)
@@ -106,10 +173,6 @@ def _token_sprite(token: str) -> Image.Image:
     if token[0] == "S":
         return sprites.squatter_token(int(token[1]))
     return sprites.player_token(int(token[1]))
-
-
-def _coordinate(space: Space) -> TextSprite:
-    return text_sprite(str(space), Face.REGULAR, 10, palette.COORDINATE, "lt")
 
 
 def _outline_mines(image: Image.Image, mines: list[int]) -> None:
@@ -143,235 +206,256 @@ def _open_edges(space: Space, mine: int, overshoot: int) -> list[tuple[int, int,
     return sides
 
 
-def _draw_bust_banner(image: Image.Image, name: str) -> None:
-    banner = _bust_banner()
-    top = (BOARD_TOP + BOARD_BOTTOM - banner.height) // 2
-    image.paste(banner, (BOARD_LEFT, top), banner)
-    line = text_sprite(f"{name} loses this turn's marks", Face.BOLD, 17, palette.WHITE)
-    line.paste_on(image, (BOARD_LEFT + BOARD_RIGHT) / 2, top + banner.height - 20)
+def _mark_losses(image: Image.Image, state: GameState) -> None:
+    """A red frame, and each mark the bust takes away outlined, its markers left in sight."""
+    ImageDraw.Draw(image).rounded_rectangle(
+        (BOARD_LEFT - FRAME, BOARD_TOP - FRAME, BOARD_RIGHT + FRAME, BOARD_BOTTOM + FRAME),
+        radius=FRAME + 2,
+        outline=palette.BUST,
+        width=FRAME,
+    )
+    overlay = sprites.lost()
+    for space in spaces(state.marks_mask):
+        image.paste(overlay, space_box(space)[:2], overlay)
 
 
-@cache
-def _bust_banner() -> Image.Image:
-    banner = Image.new("RGBA", (BOARD_RIGHT - BOARD_LEFT, 112), (*palette.BUST, 225))
-    draw = ImageDraw.Draw(banner)
-    draw.rectangle((0, 0, banner.width - 1, banner.height - 1), outline=palette.WHITE, width=3)
-    text_sprite("BUST!", Face.BOLD, 52, palette.WHITE).paste_on(banner, banner.width / 2, 44)
-    return banner
+class _Status(NamedTuple):
+    seats: tuple[int, ...]
+    """Whose icons lead the status: the player to move, the one who busted, the winners."""
+    headline: str
+    color: Color
+    note: str
 
 
-def _draw_side_panel(
-    image: Image.Image, state: GameState, view: View, won: tuple[int, ...]
-) -> None:
-    left = SIDE[0] + 6
-    y = SIDE[1] + 44
-    if state.phase is Phase.OVER:
-        heading, seats = "GAME OVER", won
-    elif view.bust is not None:
-        heading, seats = "BUSTED", (view.bust,)
-    else:
-        heading, seats = "TO MOVE", (state.turn,)
-    _text(image, heading, left, y, size=13, color=palette.MUTED, anchor="lm")
-    for index, seat in enumerate(seats):
-        icon = sprites.player_icon(seat)
-        image.paste(icon, (left + index * 32, y + 12), icon)
-    if len(seats) == 1:
-        _text(image, _name(view, seats[0], 150, 17), left + 34, y + 25, size=17, anchor="lm")
+class _Row(NamedTuple):
+    """How a player's row stands out: ▶ to move, ✖ busted, ★ won."""
 
-    if state.phase is not Phase.OVER:
-        dice = state.dice if state.dice is not None else view.rolled
-        for index in range(3):
-            box = die_box(index)
-            face = sprites.die(dice[index], view.bust is not None) if dice else sprites.empty_die()
-            image.paste(face, box[:2], face)
+    fill: Color
+    mark: str
+    ink: Color
 
-    status, color = _status(state, view, won)
-    _text(image, status, _SIDE_MIDDLE, SIDE[1] + 176, size=18, color=color, face=Face.BOLD)
-    if state.placed_this_turn:
-        marks = state.marks_this_turn
-        _text(
-            image,
-            f"this turn: {marks} mark{'s' * (marks != 1)}",
-            _SIDE_MIDDLE,
-            SIDE[1] + 200,
-            size=14,
-            color=palette.MUTED,
-        )
 
-    supply_y = SIDE[1] + 234
-    claim = sprites.claim_token()
-    image.paste(claim, (left, supply_y - 22), claim)
-    _text(image, f"{state.claim_supply} claim", left + 54, supply_y - 10, size=16, anchor="lm")
-    _text(
-        image, "markers left", left + 54, supply_y + 10, size=14, color=palette.MUTED, anchor="lm"
+class _Panel(NamedTuple):
+    """What the panel shows, worked out once for its drawing and its texts."""
+
+    table: tuple[Score, ...]
+    dice: tuple[tuple[int, ...], Color, Color] | None
+    """The roll with its face and pip colors."""
+    status: _Status
+    status_left: int
+    plays_last: int | None
+    rows: tuple[_Row | None, ...]
+    claim_supply: int
+
+
+def _panel(state: GameState, view: View) -> _Panel:
+    table = scores(state)
+    won = winners(table) if state.phase is Phase.OVER else ()
+    dice = _dice(state, view)
+    last_round = state.last_round if state.phase is not Phase.OVER else None
+    return _Panel(
+        table,
+        dice,
+        _status(state, view, won),
+        STATUS_LEFT if dice is not None else PANEL_LEFT + INSET,
+        last_round.caller if last_round is not None else None,
+        tuple(_row(state, view, won, seat) for seat in range(state.players)),
+        state.claim_supply,
     )
 
-    if state.last_round is not None and state.phase is not Phase.OVER:
-        box = (SIDE[0] + 2, supply_y + 40, SIDE[2] - 2, supply_y + 104)
-        ImageDraw.Draw(image).rounded_rectangle(box, radius=8, outline=palette.GOLD, width=2)
-        _text(
-            image,
-            "LAST ROUND",
-            _SIDE_MIDDLE,
-            box[1] + 17,
-            size=15,
-            color=palette.GOLD,
-            face=Face.BOLD,
-        )
-        caller = state.last_round.caller
-        icon = sprites.player_icon(caller, 22)
-        image.paste(icon, (box[0] + 8, box[1] + 32), icon)
-        _text(
-            image,
-            f"{_name(view, caller, 110, 15)} plays last",
-            box[0] + 36,
-            box[1] + 43,
-            size=15,
-            anchor="lm",
-        )
 
-
-def _status(state: GameState, view: View, won: tuple[int, ...]) -> tuple[str, palette.Color]:
+def _status(state: GameState, view: View, won: tuple[int, ...]) -> _Status:
     if state.phase is Phase.OVER:
-        return ("Shared win!" if len(won) > 1 else "Wins the game!"), palette.GOLD
+        headline = "Shared win!" if len(won) > 1 else "Wins the game!"
+        return _Status(won, headline, palette.GOLD, "game over")
+    marks = _marks(state.marks_this_turn)
     if view.bust is not None:
-        return "BUST!", palette.BUST
+        return _Status((view.bust,), "BUST!", palette.BUST, f"loses {marks}")
+    note = f"this turn: {marks}" if state.placed_this_turn else ""
     if state.phase is Phase.PLACE:
-        return f"Choose A–{LETTERS[len(state.pending_placements()) - 1]}", palette.TEXT
+        last = LETTERS[len(state.pending_placements()) - 1]
+        choose = "Choose A" if last == "A" else f"Choose A–{last}"
+        return _Status((state.turn,), choose, palette.TEXT, note)
     if state.placed_this_turn:
-        return "Roll or stop", palette.TEXT
-    return "Roll the dice", palette.TEXT
+        return _Status((state.turn,), "Roll or stop", palette.TEXT, note)
+    return _Status((state.turn,), "Roll the dice", palette.TEXT, note)
 
 
-def _draw_rows(
-    image: Image.Image, state: GameState, view: View, table: tuple[Score, ...], won: tuple[int, ...]
-) -> None:
-    for score in table:
-        seat = score.seat
-        top = table_row_top(seat)
-        middle = top + ROW_HEIGHT // 2
-        if seat in won:
-            image.paste(palette.ROW_WINNER, (TABLE[0], top + 1, TABLE[2], top + ROW_HEIGHT - 1))
-        elif seat == state.turn and state.phase is not Phase.OVER:
-            image.paste(palette.ROW_TO_MOVE, (TABLE[0], top + 1, TABLE[2], top + ROW_HEIGHT - 1))
-            _text(image, "▶", TABLE[0] + 12, middle, size=15, color=palette.GOLD)
+def _marks(count: int) -> str:
+    return f"{count} mark{'s' * (count != 1)}"
+
+
+def _dice(state: GameState, view: View) -> tuple[tuple[int, ...], Color, Color] | None:
+    """The roll to show: pending, busted, or already placed (greyed)."""
+    if state.phase is Phase.OVER:
+        return None
+    if state.dice is not None:
+        return (state.dice, palette.WHITE, palette.INK)
+    if view.rolled is None:
+        return None
+    if view.bust is not None:
+        return (view.rolled, palette.BUST, palette.WHITE)
+    return (view.rolled, palette.USED_DIE, palette.INK)
+
+
+def _row(state: GameState, view: View, won: tuple[int, ...], seat: int) -> _Row | None:
+    if seat in won:
+        return _Row(palette.ROW_WINNER, "★", palette.GOLD)
+    if view.bust == seat:
+        return _Row(palette.ROW_BUST, "✖", palette.WHITE)
+    if seat == state.turn and state.phase is not Phase.OVER:
+        return _Row(palette.ROW_TO_MOVE, "▶", palette.GOLD)
+    return None
+
+
+def _draw_panel(image: Image.Image, panel: _Panel) -> None:
+    """Everything in the panel but its texts: dice, icons, highlighted rows."""
+    if panel.dice is not None:
+        values, face, pip = panel.dice
+        for index, value in enumerate(values):
+            die = sprites.die(value, face, pip)
+            image.paste(die, die_box(index)[:2], die)
+    for index, seat in enumerate(panel.status.seats):
         icon = sprites.player_icon(seat)
-        image.paste(icon, (TABLE[0] + 26, middle - icon.height // 2), icon)
-        _text(image, _name(view, seat, 330), TABLE[0] + 62, middle, size=NAME_SIZE, anchor="lm")
-        for column, value in zip(
-            COLUMNS.values(), (score.spaces, score.claims, score.largest), strict=True
-        ):
-            _text(image, str(value), column, middle, size=19, face=Face.BOLD)
-        tags = []
-        if seat in won:
-            tags.append(sprites.pill("WINNER", palette.GOLD, palette.INK))
-        if view.bust == seat:
-            tags.append(sprites.pill("BUST", palette.BUST, palette.WHITE))
-        if (
-            state.last_round is not None
-            and state.last_round.caller == seat
-            and state.phase is not Phase.OVER
-        ):
-            tags.append(sprites.pill("PLAYS LAST", palette.GOLD, palette.INK))
-        right = TABLE[2] - 8
-        for tag in tags:
-            right -= tag.width
-            image.paste(tag, (right, middle - tag.height // 2), tag)
-            right -= 6
+        x = panel.status_left + index * (ICON + 4)
+        image.paste(icon, (x, STRIP_MIDDLE - ICON // 2), icon)
+    if panel.plays_last is not None:
+        left, top, _, bottom = LAST_ROUND_BOX
+        ImageDraw.Draw(image).rounded_rectangle(
+            LAST_ROUND_BOX, radius=8, outline=palette.GOLD, width=2
+        )
+        icon = sprites.player_icon(panel.plays_last, LAST_ROUND_ICON)
+        middle = (LAST_ROUND_SPLIT + bottom) // 2
+        image.paste(icon, (left + 10, middle - LAST_ROUND_ICON // 2), icon)
+    for seat, row in enumerate(panel.rows):
+        top = table_row_top(seat)
+        if row is not None:
+            image.paste(row.fill, (PANEL_LEFT + 2, top + 1, PANEL_RIGHT - 2, top + ROW_HEIGHT - 1))
+        icon = sprites.player_icon(seat)
+        image.paste(icon, (ICON_LEFT, top + (ROW_HEIGHT - ICON) // 2), icon)
 
 
-def _text(
-    image: Image.Image,
-    text: str,
-    x: float,
-    y: float,
-    *,
-    size: int,
-    color: palette.Color = palette.TEXT,
-    face: Face = Face.BOLD,
-    anchor: str = "mm",
-) -> None:
-    text_sprite(text, face, size, color, anchor).paste_on(image, x, y)
+def _panel_labels(view: View, panel: _Panel) -> list[Label]:
+    found = []
+    status = panel.status
+    left = panel.status_left + len(status.seats) * (ICON + 4) + 4
+    right = (LAST_ROUND_BOX[0] if panel.plays_last is not None else PANEL_RIGHT) - INSET
+    bottom = STRIP_TOP + STRIP_HEIGHT
+    if status.note:
+        found += [
+            Label(
+                status.headline, (left, STRIP_TOP, right, STRIP_SPLIT), STATUS_SIZE, status.color
+            ),
+            Label(
+                status.note,
+                (left, STRIP_SPLIT, right, bottom),
+                NOTE_SIZE,
+                palette.MUTED,
+                Face.REGULAR,
+            ),
+        ]
+    else:
+        found.append(
+            Label(status.headline, (left, STRIP_TOP, right, bottom), STATUS_SIZE, status.color)
+        )
+    if panel.plays_last is not None:
+        box_left, box_top, box_right, box_bottom = LAST_ROUND_BOX
+        found += [
+            Label(
+                "LAST ROUND",
+                (box_left + 4, box_top + 2, box_right - 4, LAST_ROUND_SPLIT),
+                NOTE_SIZE,
+                palette.GOLD,
+                align="m",
+            ),
+            Label(
+                "plays last",
+                (box_left + 14 + LAST_ROUND_ICON, LAST_ROUND_SPLIT, box_right - 6, box_bottom - 2),
+                NOTE_SIZE,
+                face=Face.REGULAR,
+            ),
+        ]
+    supply = panel.claim_supply
+    found.append(
+        Label(
+            f"{supply or 'no'} claim marker{'s' * (supply != 1)} left",
+            (PANEL_LEFT + INSET, HEADER_TOP, NAME_RIGHT, HEADER_TOP + HEADER_HEIGHT),
+            NOTE_SIZE,
+            palette.MUTED,
+            Face.REGULAR,
+        )
+    )
+    for score, row in zip(panel.table, panel.rows, strict=True):
+        top = table_row_top(score.seat)
+        bottom = top + ROW_HEIGHT
+        if row is not None:
+            mark_box = (PANEL_LEFT + INSET, top, ICON_LEFT - 2, bottom)
+            found.append(Label(row.mark, mark_box, MARK_SIZE, row.ink, align="m"))
+        found.append(
+            Label(name_shown(view, score.seat), (NAME_LEFT, top, NAME_RIGHT, bottom), NAME_SIZE)
+        )
+        for index, value in enumerate((score.spaces, score.claims, score.largest)):
+            found.append(Label(str(value), column_box(index, top, bottom), FIGURE_SIZE, align="m"))
+    return found
 
 
 @cache
-def _background() -> Image.Image:
-    """Everything that never changes: frame, spaces, labels, headings, legend."""
-    image = Image.new("RGB", (WIDTH, HEIGHT), palette.BACKGROUND)
+def _fixed_labels() -> tuple[Label, ...]:
+    """The coordinates along the board and the table's column headings."""
+    found = []
+    for n in range(1, 7):
+        top = BOARD_TOP + (6 - n) * SPACE
+        found.append(
+            Label(
+                str(n),
+                (0, top, BOARD_LEFT - FRAME, top + SPACE),
+                COORDINATE_SIZE,
+                palette.LABEL,
+                align="m",
+            )
+        )
+        left = BOARD_LEFT + (n - 1) * SPACE
+        found.append(
+            Label(
+                str(n),
+                (left, COLUMN_LABELS_TOP, left + SPACE, PANEL_TOP),
+                COORDINATE_SIZE,
+                palette.LABEL,
+                align="m",
+            )
+        )
+    for index, heading in enumerate(COLUMN_WIDTHS):
+        found.append(
+            Label(
+                heading,
+                column_box(index, HEADER_TOP, HEADER_TOP + HEADER_HEIGHT),
+                NOTE_SIZE,
+                palette.MUTED,
+                Face.REGULAR,
+                "m",
+            )
+        )
+    return tuple(found)
+
+
+@cache
+def _background(players: int) -> Image.Image:
+    """Everything that never changes for this many players: frame, spaces, coordinates, panel."""
+    image = Image.new("RGB", (WIDTH, height(players)), palette.BACKGROUND)
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle(
-        (BOARD_LEFT - 8, BOARD_TOP - 8, BOARD_RIGHT + 8, BOARD_BOTTOM + 8),
-        radius=10,
+        (BOARD_LEFT - FRAME, BOARD_TOP - FRAME, BOARD_RIGHT + FRAME, BOARD_BOTTOM + FRAME),
+        radius=FRAME + 2,
         fill=palette.FRAME,
     )
     for space in SPACES:
-        left, top, right, bottom = space_box(space)
         light = (space.col + space.row) % 2 == 0
         draw.rectangle(
-            (left, top, right, bottom),
+            space_box(space),
             fill=palette.SPACE_LIGHT if light else palette.SPACE_DARK,
             outline=palette.GRID,
         )
-        _coordinate(space).paste_on(image, left + 4, top + 3)
-    for n in range(1, 7):
-        _text(
-            image,
-            str(n),
-            ROW_LABEL_X,
-            BOARD_TOP + (6 - n) * SPACE + SPACE // 2,
-            size=18,
-            color=palette.LABEL,
-        )
-        _text(
-            image,
-            str(n),
-            BOARD_LEFT + (n - 1) * SPACE + SPACE // 2,
-            COLUMN_LABEL_Y,
-            size=18,
-            color=palette.LABEL,
-        )
-    draw.rounded_rectangle(SIDE, radius=10, fill=palette.PANEL)
-    _text(image, "CLAIM IT!", (SIDE[0] + SIDE[2]) / 2, SIDE[1] + 18, size=20, color=palette.GOLD)
-    _draw_legend(image)
-    draw.rounded_rectangle(TABLE, radius=10, fill=palette.PANEL)
-    header_y = TABLE[1] + TABLE_HEADER // 2 + 2
-    _text(
-        image,
-        "player",
-        TABLE[0] + 62,
-        header_y,
-        size=13,
-        color=palette.MUTED,
-        anchor="lm",
-        face=Face.REGULAR,
-    )
-    for label, x in COLUMNS.items():
-        _text(image, label, x, header_y, size=13, color=palette.MUTED, face=Face.REGULAR)
+    draw.rounded_rectangle(panel(players), radius=10, fill=palette.PANEL)
+    for label in _fixed_labels():
+        _put(image, label)
     return image
-
-
-def _draw_legend(image: Image.Image) -> None:
-    """Three sample stacks explaining the markers, at the foot of the side panel."""
-    samples = (
-        ("squatter", [sprites.squatter_token(3)]),
-        ("claim, this turn", [sprites.player_token(0), sprites.claim_token()]),
-        ("claimed", [sprites.claim_token(), sprites.player_token(0)]),
-    )
-    y = SIDE[3] - 150
-    for label, layers in samples:
-        for layer, sprite in enumerate(layers):
-            small = sprite.resize(
-                (sprite.width * 2 // 3, sprite.height * 2 // 3), Image.Resampling.LANCZOS
-            )
-            image.paste(small, (SIDE[0] + 10, y - layer * 7), small)
-        _text(
-            image,
-            label,
-            SIDE[0] + 52,
-            y + 16,
-            size=13,
-            color=palette.MUTED,
-            anchor="lm",
-            face=Face.REGULAR,
-        )
-        y += 46

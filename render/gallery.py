@@ -1,7 +1,8 @@
 """``python -m render.gallery OUTDIR``: writes the board image of sample positions.
 
 The rulebook examples 3-6 (from ``../shared/conformance/rulebook.jsonl``), a
-5-player mid-game, a bust and a finished game, to look at after a change.
+5-player mid-game, a bust and a finished game, to look at after a change; each
+also as ``NAME-300px.png``, scaled to the width Discord gives it on a phone.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ import random
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+
+from PIL import Image
 
 from engine.claimit import (
     Action,
@@ -23,7 +26,8 @@ from engine.claimit import (
     apply,
     state_from_json,
 )
-from render.board_image import render_board
+from render.board_image import draw_board, encode
+from render.geometry import PHONE_WIDTH
 from render.view import View
 
 RULEBOOK = Path(__file__).resolve().parents[2] / "shared" / "conformance" / "rulebook.jsonl"
@@ -104,9 +108,17 @@ def main(argv: list[str]) -> int:
         print(f"gallery: the rulebook cases are not at {RULEBOOK}", file=sys.stderr)
         return 1
     for name, state, view in (*rulebook_examples(), *played_examples()):
-        path = out / f"{name}.png"
-        path.write_bytes(render_board(state, view))
-        print(path)
+        image = draw_board(state, view)
+        phone = image.resize(
+            (PHONE_WIDTH, round(image.height * PHONE_WIDTH / image.width)),
+            Image.Resampling.LANCZOS,
+        )
+        for path, picture in (
+            (out / f"{name}.png", image),
+            (out / f"{name}-{PHONE_WIDTH}px.png", phone),
+        ):
+            path.write_bytes(encode(picture))
+            print(path)
     return 0
 
 

@@ -56,6 +56,13 @@ GOLD: Color = (250, 199, 50)
 PANEL: Color = (49, 51, 56)
 ROW_TO_MOVE: Color = (64, 68, 78)
 ROW_WINNER: Color = (92, 78, 30)
+ROW_BUST: Color = (104, 40, 44)
+USED_DIE: Color = (188, 191, 197)
+"""A roll already placed is drawn grey, so it does not read as one to choose from."""
+SETTLED_TINT = 0.3
+CLAIMED_TINT = 0.6
+"""How much of the owner's color fills a settled and a claimed space (claimed ones are also
+fenced in black, which is what tells them apart at a glance)."""
 
 
 def tint(color: Color, amount: float, base: Color = SPACE_LIGHT) -> Color:

@@ -15,10 +15,17 @@ from PIL import Image, ImageDraw
 
 from render import palette
 from render.fonts import Face, text_sprite
-from render.geometry import DIE, SPACE, TOKEN, TOKEN_EDGE, TOKEN_FACE
+from render.geometry import BADGE, BADGE_MARGIN, DIE, ICON, SPACE, TOKEN, TOKEN_EDGE, TOKEN_FACE
 from render.palette import Color, Symbol
 
 SUPERSAMPLE = 4
+SQUATTER_NUMBER = 30
+"""Font size of a squatter's number; its digits stand about 10 px tall on a phone."""
+BADGE_LETTER = 24
+BADGE_HINT = 18
+"""The marker a candidate places ("S4" or "C"), under its letter."""
+SYMBOL_RADIUS = 0.24 * TOKEN
+"""A seat's symbol fills half a marker's width, about 12 px on a phone."""
 _PIPS = {
     1: [(0.5, 0.5)],
     2: [(0.27, 0.27), (0.73, 0.73)],
@@ -57,7 +64,7 @@ def _token(face: Color, *, ring: Color | None = None) -> tuple[Image.Image, Imag
     )
     draw.ellipse((0, 0, width, TOKEN_FACE * k - 1), fill=face, outline=outline, width=k)
     if ring is not None:
-        inset = 6 * k
+        inset = 7 * k
         draw.ellipse(
             (inset, inset * 0.8, width - inset, TOKEN_FACE * k - 1 - inset * 0.8),
             outline=ring,
@@ -105,14 +112,14 @@ def player_token(seat: int) -> Image.Image:
     image, draw = _token(style.color)
     k = SUPERSAMPLE
     center = (TOKEN * k / 2, TOKEN_FACE * k / 2)
-    _symbol(draw, style.symbol, center, 9 * k, style.ink, squash=TOKEN_FACE / TOKEN)
+    _symbol(draw, style.symbol, center, SYMBOL_RADIUS * k, style.ink, squash=TOKEN_FACE / TOKEN)
     return _finish(image)
 
 
 @cache
 def squatter_token(number: int) -> Image.Image:
     image = _finish(_token(palette.SQUATTER)[0])
-    text_sprite(str(number), Face.BOLD, 22, palette.INK).paste_on(
+    text_sprite(str(number), Face.BOLD, SQUATTER_NUMBER, palette.INK).paste_on(
         image, TOKEN / 2, TOKEN_FACE / 2 + 1
     )
     return image
@@ -124,7 +131,7 @@ def claim_token() -> Image.Image:
 
 
 @cache
-def player_icon(seat: int, size: int = 26) -> Image.Image:
+def player_icon(seat: int, size: int = ICON) -> Image.Image:
     """The seat's color and symbol as a flat disc, for the panels."""
     style = palette.PLAYERS[seat]
     k = SUPERSAMPLE
@@ -145,7 +152,7 @@ def candidate(letter: str, marker: str) -> Image.Image:
     k = SUPERSAMPLE
     image, draw = _canvas(SPACE, SPACE)
     inset, width = 3 * k, 3 * k
-    dash = 9 * k
+    dash = 10 * k
     far = SPACE * k - 1 - inset
     for start in range(inset, far, dash * 2):
         end = min(start + dash, far)
@@ -156,57 +163,69 @@ def candidate(letter: str, marker: str) -> Image.Image:
             (far, start, far, end),
         ):
             draw.line(line, fill=palette.CHOICE, width=width)
-    badge = (SPACE * k - 32 * k, 3 * k, SPACE * k - 3 * k, 31 * k)
-    draw.rounded_rectangle(
-        badge, radius=7 * k, fill=palette.CHOICE, outline=palette.WHITE, width=k * 2
-    )
+    _badge(draw, palette.CHOICE)
     image = _finish(image)
-    text_sprite(letter, Face.BOLD, 19, palette.WHITE).paste_on(image, SPACE - 17.5, 17)
-    hint = text_sprite(marker, Face.BOLD, 11, palette.WHITE)
-    pill = Image.new("RGBA", (hint.width + 8, 14), (*palette.CHOICE, 235))
-    image.paste(pill, (SPACE - 17 - pill.width // 2, 33), pill)
-    hint.paste_on(image, SPACE - 17, 40)
+    middle_x, middle_y = _badge_middle()
+    text_sprite(letter, Face.BOLD, BADGE_LETTER, palette.WHITE).paste_on(image, middle_x, middle_y)
+    hint = text_sprite(marker, Face.BOLD, BADGE_HINT, palette.WHITE)
+    pill_height = BADGE_HINT + 4
+    pill = Image.new("RGBA", (hint.width + 8, pill_height), (*palette.CHOICE, 235))
+    top = BADGE_MARGIN + BADGE + 3
+    image.paste(pill, (round(middle_x) - pill.width // 2, top), pill)
+    hint.paste_on(image, middle_x, top + pill_height / 2)
     return image
 
 
 @cache
-def die(value: int, bust: bool = False) -> Image.Image:
+def lost() -> Image.Image:
+    """A space-sized overlay for a mark a bust takes away: outlined in red, a ✖ badge.
+
+    It stays clear of the stack, so what is lost remains visible.
+    """
+    k = SUPERSAMPLE
+    image, draw = _canvas(SPACE, SPACE)
+    inset = 2 * k
+    draw.rectangle(
+        (inset, inset, SPACE * k - 1 - inset, SPACE * k - 1 - inset),
+        outline=palette.BUST,
+        width=4 * k,
+    )
+    _badge(draw, palette.BUST)
+    image = _finish(image)
+    text_sprite("✖", Face.BOLD, BADGE_LETTER - 4, palette.WHITE).paste_on(image, *_badge_middle())
+    return image
+
+
+def _badge_middle() -> tuple[float, float]:
+    """The badge's middle in a space-sized overlay (see ``geometry.badge_box``)."""
+    return (SPACE - BADGE_MARGIN - BADGE / 2, BADGE_MARGIN + BADGE / 2)
+
+
+def _badge(draw: ImageDraw.ImageDraw, fill: Color) -> None:
+    k = SUPERSAMPLE
+    left, top = (SPACE - BADGE_MARGIN - BADGE) * k, BADGE_MARGIN * k
+    draw.rounded_rectangle(
+        (left, top, left + BADGE * k - 1, top + BADGE * k - 1),
+        radius=8 * k,
+        fill=fill,
+        outline=palette.WHITE,
+        width=2 * k,
+    )
+
+
+@cache
+def die(value: int, face: Color = palette.WHITE, pip: Color = palette.INK) -> Image.Image:
     k = SUPERSAMPLE
     image, draw = _canvas(DIE, DIE)
-    face = palette.BUST if bust else palette.WHITE
-    pip = palette.WHITE if bust else palette.INK
     draw.rounded_rectangle(
         (k, k, DIE * k - k, DIE * k - k),
-        radius=10 * k,
+        radius=9 * k,
         fill=face,
         outline=palette.shade(face, 0.55),
         width=2 * k,
     )
-    radius = DIE * k * 0.09
+    radius = DIE * k * 0.1
     for fx, fy in _PIPS[value]:
         x, y = fx * DIE * k, fy * DIE * k
         draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=pip)
     return _finish(image)
-
-
-@cache
-def empty_die() -> Image.Image:
-    k = SUPERSAMPLE
-    image, draw = _canvas(DIE, DIE)
-    draw.rounded_rectangle(
-        (k, k, DIE * k - k, DIE * k - k), radius=10 * k, outline=palette.MUTED, width=2 * k
-    )
-    return _finish(image)
-
-
-@cache
-def pill(text: str, fill: Color, ink: Color, size: int = 13) -> Image.Image:
-    """A small rounded label, e.g. LAST or WINNER."""
-    label = text_sprite(text, Face.BOLD, size, ink)
-    k = SUPERSAMPLE
-    width, height = label.width + 14, size + 9
-    image, draw = _canvas(width, height)
-    draw.rounded_rectangle((0, 0, width * k - 1, height * k - 1), radius=height * k // 2, fill=fill)
-    image = _finish(image)
-    label.paste_on(image, width / 2, height / 2)
-    return image

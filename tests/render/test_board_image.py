@@ -25,7 +25,7 @@ def close(pixel: tuple[int, ...], color: Color, tolerance: int = 12) -> bool:
 def face(image: Image.Image, space: Space, layer: int) -> tuple[int, ...]:
     """A pixel of a marker's top face, left of the symbol or number in its middle."""
     x, y = geometry.layer_face_center(space, layer)
-    pixel: tuple[int, ...] = image.getpixel((x - 15, y))  # type: ignore[assignment]
+    pixel: tuple[int, ...] = image.getpixel((x - geometry.TOKEN // 2 + 6, y))  # type: ignore[assignment]
     return pixel
 
 
@@ -40,7 +40,7 @@ def test_the_png_decodes_at_the_layout_size() -> None:
     data = render_board(GameState.new(3))
     image = Image.open(io.BytesIO(data))
     assert image.format == "PNG"
-    assert image.size == (geometry.WIDTH, geometry.HEIGHT)
+    assert image.size == (geometry.WIDTH, geometry.height(3))
 
 
 def test_row_1_is_at_the_bottom_and_column_1_on_the_left() -> None:
@@ -49,6 +49,23 @@ def test_row_1_is_at_the_bottom_and_column_1_on_the_left() -> None:
     left, top, right, bottom = geometry.space_box(Space(1, 6))
     assert (left, top) == (geometry.BOARD_LEFT, geometry.BOARD_TOP)
     assert right - left == bottom - top == geometry.SPACE
+
+
+def test_a_stack_of_three_stays_clear_of_the_badge_and_the_outlines_along_the_edges() -> None:
+    for space in map(Space.parse, (f"{c},{r}" for c in range(1, 7) for r in range(1, 7))):
+        x, y = geometry.stack_origin(space)
+        stack = (
+            x,
+            y - 2 * geometry.LAYER_STEP,
+            x + geometry.TOKEN,
+            y + geometry.TOKEN_FACE + geometry.TOKEN_EDGE,
+        )
+        badge = geometry.badge_box(space)
+        assert stack[2] <= badge[0] or stack[1] >= badge[3]
+        left, top, right, bottom = geometry.space_box(space)
+        clear = geometry.CLAIMED_BORDER
+        assert stack[0] >= left + clear and stack[1] >= top + clear
+        assert stack[2] <= right - clear and stack[3] <= bottom - clear
 
 
 def test_every_layer_of_a_stack_shows_with_the_right_color_on_top() -> None:
@@ -113,31 +130,23 @@ def test_candidate_letters_are_drawn_on_exactly_the_candidate_spaces_in_button_o
         assert all(drawn.getpixel(xy)[:3] == overlay.getpixel(xy)[:3] for xy in opaque), letter  # type: ignore[index]
 
 
+def die_centers() -> list[tuple[int, int]]:
+    return [((b[0] + b[2]) // 2, (b[1] + b[3]) // 2) for b in map(geometry.die_box, range(3))]
+
+
 def test_the_dice_show_their_faces_and_turn_red_on_a_bust() -> None:
     state = apply(GameState.new(2), Roll((1, 2, 5))).state
     image = draw_board(state, View())
-    centers = [((b[0] + b[2]) // 2, (b[1] + b[3]) // 2) for b in map(geometry.die_box, range(3))]
+    centers = die_centers()
     assert close(image.getpixel(centers[0]), palette.INK)  # type: ignore[arg-type]
     assert close(image.getpixel(centers[1]), palette.WHITE)  # type: ignore[arg-type]
     assert close(image.getpixel(centers[2]), palette.INK)  # type: ignore[arg-type]
     busted = draw_board(position(EXAMPLE_4_BOARD, players=3), View(rolled=(6, 3, 4), bust=0))
     assert close(busted.getpixel(centers[1]), palette.WHITE)  # type: ignore[arg-type]
-    assert close(busted.getpixel((centers[1][0] - 20, centers[1][1])), palette.BUST)  # type: ignore[arg-type]
+    assert close(busted.getpixel((centers[1][0] - 15, centers[1][1])), palette.BUST)  # type: ignore[arg-type]
 
 
-def test_a_bust_is_stamped_across_the_board() -> None:
-    state = position(EXAMPLE_4_BOARD, players=3)
-    middle = (
-        (geometry.BOARD_LEFT + geometry.BOARD_RIGHT) // 2 - 150,
-        (geometry.BOARD_TOP + geometry.BOARD_BOTTOM) // 2,
-    )
-    plain = draw_board(state, View(rolled=(6, 3, 4)))
-    busted = draw_board(state, View(rolled=(6, 3, 4), bust=0))
-    assert not close(plain.getpixel(middle), palette.BUST, 40)  # type: ignore[arg-type]
-    assert close(busted.getpixel(middle), palette.BUST, 40)  # type: ignore[arg-type]
-
-
-def row_pixel(image: Image.Image, seat: int, x: int = geometry.TABLE[0] + 4) -> tuple[int, ...]:
+def row_pixel(image: Image.Image, seat: int, x: int = geometry.PANEL_LEFT + 4) -> tuple[int, ...]:
     pixel: tuple[int, ...] = image.getpixel(
         (x, geometry.table_row_top(seat) + geometry.ROW_HEIGHT // 2)
     )  # type: ignore[assignment]
@@ -151,15 +160,18 @@ def test_the_player_to_move_is_highlighted_in_the_panel() -> None:
     assert close(row_pixel(image, 2), palette.PANEL, 2)
 
 
-def test_once_the_last_round_is_called_the_panel_marks_who_plays_last() -> None:
+def test_once_the_last_round_is_called_the_panel_shows_who_plays_last() -> None:
     board = {f"{c},{r}": ["C", "P0"] for r in (1, 2) for c in range(1, 7)} | {"6,6": ["C", "P0"]}
     state = position(board, turn=1, last_round={"caller": 0, "turns_left": 2})
     image = draw_board(state, View())
-    pill_x = geometry.TABLE[2] - 8 - 4
-    assert close(row_pixel(image, 0, pill_x), palette.GOLD)
-    assert not close(row_pixel(image, 1, pill_x), palette.GOLD)
+    left, top, right, bottom = geometry.LAST_ROUND_BOX
+    outline = (left + 30, top)
+    assert close(image.getpixel(outline), palette.GOLD, 30)  # type: ignore[arg-type]
+    box = image.crop((left, top, right, bottom))
+    assert any(close(p, BLUE, 6) for p in box.get_flattened_data())  # type: ignore[arg-type]
+    assert not any(close(p, ORANGE, 6) for p in box.get_flattened_data())  # type: ignore[arg-type]
     before = draw_board(position(board), View())
-    assert not close(row_pixel(before, 0, pill_x), palette.GOLD)
+    assert not close(before.getpixel(outline), palette.GOLD, 30)  # type: ignore[arg-type]
 
 
 def test_game_over_highlights_the_winners_and_outlines_every_largest_mine() -> None:

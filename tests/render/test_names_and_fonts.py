@@ -10,6 +10,7 @@ from PIL import Image
 
 from render.fonts import FONT_DIR, Face, _format_4, cmap_code_points, coverage, text_width
 from render.gallery import main as gallery
+from render.geometry import PHONE_WIDTH, WIDTH, height
 from render.names import ELLIPSIS, display_name, drawable
 
 
@@ -78,24 +79,30 @@ def test_long_names_are_shortened_with_an_ellipsis_to_fit() -> None:
     assert text_width(display_name(long, 0, Face.BOLD, 19, 5000), Face.BOLD, 19) > 200
 
 
-def test_the_gallery_writes_every_sample_position(tmp_path: Path) -> None:
+def test_the_gallery_writes_every_sample_position_and_its_phone_preview(tmp_path: Path) -> None:
     assert gallery([str(tmp_path)]) == 0
+    samples = [
+        "example-3-candidates",
+        "example-4-bust",
+        "example-5-before-stop",
+        "example-5-after-stop",
+        "example-6-game-over",
+        "five-player-mid-game",
+        "five-player-bust",
+        "five-player-last-round",
+        "five-player-game-over",
+    ]
     written = sorted(p.name for p in tmp_path.iterdir())
     assert written == sorted(
-        [
-            "example-3-candidates.png",
-            "example-4-bust.png",
-            "example-5-before-stop.png",
-            "example-5-after-stop.png",
-            "example-6-game-over.png",
-            "five-player-mid-game.png",
-            "five-player-bust.png",
-            "five-player-last-round.png",
-            "five-player-game-over.png",
-        ]
+        [f"{sample}.png" for sample in samples] + [f"{sample}-300px.png" for sample in samples]
     )
-    for path in tmp_path.iterdir():
-        assert Image.open(path).size == (768, 768)
+    for sample in samples:
+        full = Image.open(tmp_path / f"{sample}.png")
+        preview = Image.open(tmp_path / f"{sample}-300px.png")
+        assert full.width == WIDTH
+        assert full.height in {height(players) for players in range(2, 6)}
+        assert preview.width == PHONE_WIDTH == 300
+        assert abs(preview.height - full.height * PHONE_WIDTH / WIDTH) < 1
 
 
 def test_the_gallery_needs_an_output_folder(capsys: pytest.CaptureFixture[str]) -> None:
