@@ -74,10 +74,9 @@ HEADER_TOP: Final = STRIP_TOP + STRIP_HEIGHT
 HEADER_HEIGHT: Final = 22
 ROW_HEIGHT: Final = 35
 
-MARK_X: Final = PANEL_LEFT + INSET + 13
-"""The middle of a row's ▶ (to move), ✖ (busted) or ★ (won)."""
 ICON: Final = 28
-ICON_LEFT: Final = MARK_X + 14
+ICON_LEFT: Final = PANEL_LEFT + INSET + 27
+"""Left of it, a row's ▶ (to move), ✖ (busted) or ★ (won)."""
 NAME_LEFT: Final = ICON_LEFT + ICON + 8
 COLUMN_WIDTHS: Final = {"spaces": 78, "claims": 78, "largest mine": 134}
 """The figures at the right of each row, headed by these words, last column flush right."""
