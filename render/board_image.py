@@ -67,7 +67,7 @@ PNG_COMPRESS_LEVEL = 3
 """zlib level 3 makes files ~15% smaller than level 1 for about the same time."""
 
 # Font sizes in pixels of the image; on a phone (geometry.PHONE_WIDTH) they come
-# out at 300/640 of that, so the smallest, 20, is still 9.4 px.
+# out at 300/640 of that, so the smallest here, 20, is still 9.4 px.
 COORDINATE_SIZE = 24
 STATUS_SIZE = 28
 NAME_SIZE = 24
@@ -75,23 +75,21 @@ FIGURE_SIZE = 24
 MARK_SIZE = 20
 NOTE_SIZE = 20
 
-Align = Literal["l", "m", "r"]
-
 
 class Label(NamedTuple):
-    """A text drawn in ``box``: vertically centred, aligned left, middle or right."""
+    """A text drawn in ``box``: vertically centred, at its left or in its middle."""
 
     text: str
     box: Box
     size: int
     color: Color = palette.TEXT
     face: Face = Face.BOLD
-    align: Align = "l"
+    align: Literal["l", "m"] = "l"
 
     @property
     def anchor(self) -> tuple[float, float]:
         left, top, right, bottom = self.box
-        x = {"l": left, "m": (left + right) / 2, "r": right}[self.align]
+        x = left if self.align == "l" else (left + right) / 2
         return (x, (top + bottom) / 2)
 
 
