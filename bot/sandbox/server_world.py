@@ -12,13 +12,26 @@ GUILD_ID = 1_100_000_000_000_000_001
 CHANNEL_ID = 1_100_000_000_000_000_002
 MEMBERS = (
     # name, avatar colour, manages the server
-    ("Ann", "#e0603a", True),
-    ("Bo", "#3a8ee0", False),
-    ("Cy", "#3ab06a", False),
-    ("Di", "#a05ad0", False),
-    ("Ed", "#d0a030", False),
+    ("Ann", "#6e6259", True),
+    ("Bo", "#5e6a70", False),
+    ("Cy", "#4f5d58", False),
+    ("Di", "#605a6e", False),
+    ("Ed", "#7a6e66", False),
 )
-"""The members one person can act as; Ann holds Manage Server, to try /claimit settings."""
+"""The members one person can act as; Ann holds Manage Server, to try /claimit settings.
+Their colours are greys: the board gives players blue, orange, green, purple and sky, and
+an avatar in one of those would contradict a player's colour."""
+INVITED_BOT = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    embed_links=True,
+    attach_files=True,
+    read_message_history=True,
+    use_application_commands=True,
+    create_public_threads=True,
+    send_messages_in_threads=True,
+)
+"""What the README's invite gives the bot, so that games can have threads here too."""
 
 
 @dataclass(frozen=True)
@@ -54,7 +67,7 @@ def populate(emulator: DiscordEmulator) -> SandboxServer:
                 read_message_history=True,
             ),
         )
-    channel = emulator.add_channel(guild, "claim-it", id=CHANNEL_ID)
+    channel = emulator.add_channel(guild, "claim-it", INVITED_BOT, id=CHANNEL_ID)
     members = tuple(
         Member(user, colour, manages)
         for user, (_, colour, manages) in zip(users, MEMBERS, strict=True)
