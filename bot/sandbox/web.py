@@ -14,6 +14,7 @@ import asyncio
 import json
 import logging
 import socket
+import struct
 from importlib import resources
 from typing import Any
 
@@ -31,9 +32,15 @@ LOADING = 1 << 7
 CHANGE_DELAY = 0.03
 """Seconds to gather changes into one notice: a click edits and posts in quick bursts."""
 STATIC = resources.files("bot.sandbox") / "static"
-STATIC_TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
+STATIC_TYPES = {
+    ".html": "text/html",
+    ".js": "text/javascript",
+    ".css": "text/css",
+    ".svg": "image/svg+xml",
+}
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 class SandboxPage:
@@ -215,7 +222,10 @@ class SandboxPage:
 
     def _message_json(self, m: Message) -> dict[str, Any]:
         files = {
-            a.filename: f"{self.emulator.base_url}/attachments/{m.channel_id}/{a.id}/{a.filename}"
+            a.filename: _image(
+                f"{self.emulator.base_url}/attachments/{m.channel_id}/{a.id}/{a.filename}",
+                a.data,
+            )
             for a in m.attachments
         }
         embedded = set()
@@ -224,8 +234,8 @@ class SandboxPage:
             image = (embed.get("image") or {}).get("url")
             if image and image.startswith("attachment://"):
                 embedded.add(image.removeprefix("attachment://"))
-                image = files.get(image.removeprefix("attachment://"))
-            embeds.append({**embed, "image_url": image})
+                embed = {**embed, "image": files.get(image.removeprefix("attachment://"))}
+            embeds.append(embed)
         thread = self.emulator.channels.get(m.id)
         return {
             "id": str(m.id),
@@ -233,9 +243,7 @@ class SandboxPage:
             "content": m.content,
             "embeds": embeds,
             "attachments": [
-                {"filename": name, "url": url}
-                for name, url in files.items()
-                if name not in embedded
+                {"filename": name, **image} for name, image in files.items() if name not in embedded
             ],
             "components": m.components,
             "ephemeral": bool(m.flags & EPHEMERAL) or m.visible_to is not None,
@@ -246,6 +254,21 @@ class SandboxPage:
             if thread is None or not thread.is_thread
             else {"id": str(thread.id), "name": thread.name},
         }
+
+
+def _image(url: str, data: bytes) -> dict[str, Any]:
+    """The image's address with its size, so that the page keeps its place before it loads
+    (as Discord's attachment objects let clients do)."""
+    size = png_size(data)
+    return {"url": url} if size is None else {"url": url, "width": size[0], "height": size[1]}
+
+
+def png_size(data: bytes) -> tuple[int, int] | None:
+    """Width and height from a PNG's header, whose first chunk is always IHDR."""
+    if len(data) < 24 or not data.startswith(PNG_SIGNATURE) or data[12:16] != b"IHDR":
+        return None
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
 
 
 def only_this_page(port: int) -> Middleware:

@@ -4,13 +4,15 @@ import asyncio
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.async_api import Browser, async_playwright
 
-from bot.emulator import DiscordEmulator
+from bot.emulator import DiscordEmulator, Message
+from bot.emulator.model import snowflake
 from bot.sandbox.run import run_sandbox
-from bot.sandbox.server_world import populate
+from bot.sandbox.server_world import CHANNEL_ID, populate
 from bot.sandbox.web import SandboxPage
 from bot.settings import Settings
 
@@ -23,6 +25,19 @@ class Sandbox:
     url: str
     emulator: DiscordEmulator
     """The Discord the bot and the page use, for tests to look in or put messages into."""
+
+
+def put_message(sandbox: Sandbox, *, tell_pages: bool = False, **parts: Any) -> Message:
+    """A message posted in the channel as if by the bot, without the bot: nothing checks
+    what it holds. ``tell_pages`` lets open pages know, as the emulator does after a post."""
+    emulator = sandbox.emulator
+    message = Message(snowflake(), CHANNEL_ID, emulator.bot, **parts)
+    emulator.channels[CHANNEL_ID].messages.append(message)
+    emulator.messages[message.id] = message
+    if tell_pages:
+        for changed in emulator.on_change:
+            changed()
+    return message
 
 
 @pytest.fixture
@@ -54,15 +69,20 @@ def sandbox_url(sandbox: Sandbox) -> str:
 
 
 @pytest.fixture
-async def bare_page_url() -> AsyncIterator[str]:
+async def bare_page() -> AsyncIterator[Sandbox]:
     """The page alone, over an emulator no bot is connected to: for what the page decides
     by itself, without a bot's start and stop around each test."""
     emulator = DiscordEmulator()
     await emulator.start()
     page = SandboxPage(emulator, populate(emulator))
-    yield await page.start()
+    yield Sandbox(await page.start(), emulator)
     await page.close()
     await emulator.close()
+
+
+@pytest.fixture
+def bare_page_url(bare_page: Sandbox) -> str:
+    return bare_page.url
 
 
 @pytest.fixture

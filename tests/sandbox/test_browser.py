@@ -1,24 +1,39 @@
 """The sandbox page in a real headless Chromium: a whole game by clicking, as one person
-playing two members against a computer player."""
+playing two members against a computer player, in the game's own thread; and a game on a
+phone's screen."""
 
 from __future__ import annotations
 
+import io
+import math
 import random
 import re
 from collections.abc import AsyncIterator
 
 import pytest
-from playwright.async_api import Browser, Locator, Page, expect
+from PIL import Image
+from playwright.async_api import Browser, Locator, Page, ViewportSize, expect
 
+from render.palette import PLAYERS
 from tests.sandbox.conftest import ARTIFACTS
+
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+NEAR = 25
+"""Colours closer than this (CIE76 ΔE) to a player's look like that player's."""
+
+
+async def open_page(browser: Browser, url: str, viewport: ViewportSize) -> Page:
+    page = await browser.new_page(viewport=viewport)
+    await page.goto(url)
+    await expect(page.locator("#members li")).to_have_count(5)
+    await expect(page.locator("#live")).to_have_class("online")
+    return page
 
 
 @pytest.fixture
 async def page(browser: Browser, sandbox_url: str) -> AsyncIterator[Page]:
-    page = await browser.new_page(viewport={"width": 1280, "height": 900})
-    await page.goto(sandbox_url)
-    await expect(page.locator("#members li")).to_have_count(5)
-    await expect(page.locator("#live")).to_have_class("online")
+    page = await open_page(browser, sandbox_url, DESKTOP)
     yield page
     await page.close()
 
@@ -44,6 +59,30 @@ def messages(page: Page) -> Locator:
     return page.locator("#messages article")
 
 
+def by_id(page: Page, message_id: str | None) -> Locator:
+    """A message by its id: it stays found when its buttons go."""
+    return page.locator(f'#messages article[data-id="{message_id}"]')
+
+
+async def next_turn(page: Page) -> Locator | None:
+    """The message whose buttons are to be clicked next, or None once the game is over."""
+    turn = page.locator("#messages article:has(button:enabled)")
+    over = page.locator("#messages article:last-child .title", has_text="game over")
+    await expect(turn.or_(over).first).to_be_visible()
+    if await over.count():
+        return None
+    return by_id(page, await turn.last.get_attribute("data-id"))
+
+
+async def click_a_move(page: Page, turn: Locator, rng: random.Random) -> None:
+    """Clicks a move and waits for the board it brings."""
+    board = turn.locator("img.board")
+    before = await board.get_attribute("src")
+    labels = await turn.locator("button:enabled").all_inner_texts()
+    await turn.locator("button:enabled", has_text=pick(labels, rng)).first.click()
+    await expect(board).not_to_have_attribute("src", before or "")
+
+
 async def test_command_names_are_completed_in_the_message_box(page: Page) -> None:
     box = page.locator("#command")
     await box.fill("/claimit s")
@@ -62,15 +101,19 @@ async def test_command_names_are_completed_in_the_message_box(page: Page) -> Non
     await expect(messages(page)).to_have_count(0)
 
 
-async def test_a_whole_game_by_clicking_with_a_second_member_and_a_bot(page: Page) -> None:
+async def test_a_whole_game_in_its_thread_by_clicking_with_a_second_member_and_a_bot(
+    page: Page,
+) -> None:
     await act_as(page, "Ann")
+    await slash(page, "/claimit settings threads:true")
+    settings = messages(page).last
+    await expect(settings).to_contain_text("a thread per game")
+    await expect(settings).not_to_contain_text("missing")
     await slash(page, "/claimit new")
     await expect(messages(page).last.locator("button", has_text="Join")).to_be_visible()
-    # By its id: after the start, the last message is the first turn's.
-    lobby = page.locator(
-        f'#messages article[data-id="{await messages(page).last.get_attribute("data-id")}"]'
-    )
-    await shoot(page, "1-lobby")
+    lobby = by_id(page, await messages(page).last.get_attribute("data-id"))
+    await expect(lobby.locator(".thread-link")).to_contain_text("game 1")
+    await shoot(page, "desktop-1-lobby")
 
     await act_as(page, "Bo")
     await lobby.locator("button", has_text="Join").click()
@@ -80,46 +123,37 @@ async def test_a_whole_game_by_clicking_with_a_second_member_and_a_bot(page: Pag
     await expect(lobby).to_contain_text("Bot 1 (easy)")
     await lobby.locator("button", has_text="Start").click()
     await expect(lobby.locator("button")).to_have_count(0)
-    await shoot(page, "2-started")
+    await lobby.locator(".thread-link a").click()
+    await expect(page.locator("#channel-name")).to_have_text("Claim It! · game 1")
+    await expect(page.locator("#channels li.thread.active")).to_contain_text("game 1")
+    await shoot(page, "desktop-2-started-in-its-thread")
 
     rng = random.Random(5)
     refused = False
     clicks = 0
-    for _ in range(1000):
-        last = messages(page).last
-        if await last.locator(".title", has_text="game over").count():
-            break
-        turn = page.locator("#messages article:has(button:enabled)").last
-        if not await turn.count():
-            await page.wait_for_timeout(50)
-            continue
+    while (turn := await next_turn(page)) is not None:
+        # The newest buttons are where the player looks, without scrolling.
+        await expect(turn.locator(".components")).to_be_in_viewport(ratio=1)
         mover = (await turn.locator(".content .mention").first.inner_text()).removeprefix("@")
         if not refused:
             await check_out_of_turn_refusal(page, turn, mover)
             refused = True
         if (await page.locator("#members li.active").inner_text()).split()[0] != mover:
             await act_as(page, mover)
-        # By its id: once the turn ends, the message has no buttons to be found by.
-        turn = page.locator(f'#messages article[data-id="{await turn.get_attribute("data-id")}"]')
-        board = turn.locator("img.board")
-        before = await board.get_attribute("src")
-        buttons = turn.locator("button:enabled")
-        labels = await buttons.all_inner_texts()
-        choice = pick(labels, rng)
-        await turn.locator("button:enabled", has_text=choice).first.click()
-        # Every click is answered with a freshly rendered board.
-        await expect(board).not_to_have_attribute("src", before or "")
+        await click_a_move(page, turn, rng)
         clicks += 1
         if clicks == 3:
-            await shoot(page, "3-playing")
-    else:
-        raise AssertionError("the game did not finish")
+            await shoot(page, "desktop-3-playing")
+        assert clicks < 1000, "the game did not finish"
     result = messages(page).last
     await expect(result.locator("pre")).to_contain_text("mine claims spaces")
     await expect(result).to_contain_text("Ratings")
-    await expect(result.locator("img.board")).to_be_visible()
-    await shoot(page, "4-game-over")
+    await expect(result.locator("img.board")).to_be_in_viewport()
+    await shoot(page, "desktop-4-game-over")
     assert clicks >= 4
+
+    await check_final_board_link(page, await result.get_attribute("data-id"))
+    await check_avatars_wear_no_players_colour(page)
 
 
 def pick(labels: list[str], rng: random.Random) -> str:
@@ -140,6 +174,96 @@ async def check_out_of_turn_refusal(page: Page, turn: Locator, mover: str) -> No
     await expect(refusal).to_have_count(1)
     await expect(refusal).to_contain_text(f"It's {mover}'s turn")
     await expect(refusal).to_contain_text("Only you can see this")
-    await shoot(page, "refusal-seen-by-the-other-member")
+    await expect(refusal).to_be_in_viewport(ratio=1)
+    await shoot(page, "desktop-refusal-seen-by-the-other-member")
     await act_as(page, mover)
     await expect(page.locator("#messages article.ephemeral", has_text="not yours")).to_have_count(0)
+
+
+async def check_final_board_link(page: Page, final: str | None) -> None:
+    """/claimit history's link to the final board opens it here, not on discord.com."""
+    await page.locator("#channels li", has_text="claim-it").click()
+    await expect(page.locator("#channel-name")).to_have_text("claim-it")
+    await slash(page, "/claimit history")
+    link = messages(page).last.locator("a", has_text="final board")
+    await expect(link).to_have_attribute("data-message", final or "")
+    await link.click()
+    await expect(page.locator("#channel-name")).to_have_text("Claim It! · game 1")
+    shown = by_id(page, final)
+    await expect(shown).to_have_class(re.compile(r"\bhighlight\b"))
+    await expect(shown.locator("img.board")).to_be_in_viewport()
+    assert page.url.startswith("http://127.0.0.1")
+    await shoot(page, "desktop-5-final-board-from-history")
+
+
+async def check_avatars_wear_no_players_colour(page: Page) -> None:
+    avatars = [
+        *await page.locator("#members .avatar").all(),
+        messages(page).first.locator(".avatar"),
+    ]
+    for avatar in avatars:
+        pixels = Image.open(io.BytesIO(await avatar.screenshot())).convert("RGB").tobytes()
+        colours = {(pixels[i], pixels[i + 1], pixels[i + 2]) for i in range(0, len(pixels), 3)}
+        near = [
+            (rgb, player.name)
+            for rgb in colours
+            for player in PLAYERS
+            if delta_e(rgb, player.color) < NEAR
+        ]
+        assert not near, near
+
+
+def delta_e(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    return math.dist(lab(a), lab(b))
+
+
+def lab(rgb: tuple[int, int, int]) -> tuple[float, float, float]:
+    """sRGB to CIELAB (D65)."""
+
+    def linear(c: int) -> float:
+        s = c / 255
+        return s / 12.92 if s <= 0.04045 else ((s + 0.055) / 1.055) ** 2.4
+
+    r, g, b = map(linear, rgb)
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+async def test_on_a_phone_the_channel_takes_the_whole_width(
+    browser: Browser, sandbox_url: str
+) -> None:
+    page = await open_page(browser, sandbox_url, PHONE)
+    await expect(page.locator("#sidebar")).to_be_hidden()
+    main = await page.locator("main").bounding_box()
+    assert main is not None and (main["x"], main["width"]) == (0, PHONE["width"])
+
+    await page.locator("#menu-button").click()
+    await expect(page.locator("#members li", has_text="Bo")).to_be_in_viewport(ratio=1)
+    await shoot(page, "phone-1-menu")
+    await page.locator("#members li", has_text="Bo").click()
+    await expect(page.locator("#sidebar")).to_be_hidden()
+    await expect(page.locator("#acting-as")).to_have_text("as Bo")
+
+    await slash(page, "/claimit new bots:1")
+    await expect(messages(page).last.locator("button", has_text="Start")).to_be_visible()
+    lobby = by_id(page, await messages(page).last.get_attribute("data-id"))
+    await lobby.locator("button", has_text="Start").click()
+    await expect(lobby.locator("button")).to_have_count(0)
+    rng = random.Random(2)
+    for clicks in range(4):
+        turn = await next_turn(page)
+        assert turn is not None
+        await expect(turn.locator(".components")).to_be_in_viewport(ratio=1)
+        board = await turn.locator("img.board").bounding_box()
+        assert board is not None and board["x"] + board["width"] <= PHONE["width"]
+        assert await page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        if clicks == 2:
+            await shoot(page, "phone-2-playing")
+        await click_a_move(page, turn, rng)
+    await page.close()

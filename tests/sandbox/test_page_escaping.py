@@ -7,19 +7,7 @@ from typing import Any
 
 from playwright.async_api import Browser, expect
 
-from bot.emulator import Message
-from bot.emulator.model import snowflake
-from bot.sandbox.server_world import CHANNEL_ID
-from tests.sandbox.conftest import Sandbox
-
-
-def put_message(sandbox: Sandbox, **parts: Any) -> Message:
-    """A message posted as if by the bot, without the bot: nothing checks what it holds."""
-    emulator = sandbox.emulator
-    message = Message(snowflake(), CHANNEL_ID, emulator.bot, **parts)
-    emulator.channels[CHANNEL_ID].messages.append(message)
-    emulator.messages[message.id] = message
-    return message
+from tests.sandbox.conftest import Sandbox, put_message
 
 
 def button(style: Any, label: str) -> list[dict[str, Any]]:
@@ -61,4 +49,44 @@ async def test_crafted_colours_and_button_styles_inject_nothing(
     article = page.locator(f'#messages article[data-id="{plain.id}"]')
     await expect(article.locator("button")).to_have_class("style-4")
     await expect(article.locator(".embed")).to_have_css("border-left-color", "rgb(59, 165, 92)")
+    await page.close()
+
+
+async def test_crafted_picture_sizes_icons_and_links_inject_nothing(
+    browser: Browser, bare_page: Sandbox
+) -> None:
+    attack = 'x" onerror="window.pwned=1'
+    crafted = put_message(
+        bare_page,
+        content='[away](https://discord.com/channels/1/2/3"onclick="window.pwned=1) '
+        "[gone](https://discord.com/channels/1/2/3)",
+        embeds=[
+            {
+                "title": "Crafted",
+                "image": {"url": attack, "width": '1" onload="window.pwned=1', "height": 2},
+                "thumbnail": {"url": attack},
+                "author": {"name": "Author", "icon_url": attack},
+                "footer": {"text": "Footer", "icon_url": attack},
+            }
+        ],
+    )
+    page = await browser.new_page()
+    await page.goto(bare_page.url)
+
+    article = page.locator(f'#messages article[data-id="{crafted.id}"]')
+    await expect(article.locator(".embed img")).to_have_count(4)
+    await page.wait_for_function(
+        "() => [...document.querySelectorAll('#messages .embed img')].every((i) => i.complete)"
+    )
+    await article.locator("a", has_text="away").hover()
+    assert await page.evaluate("typeof window.pwned") == "undefined"
+    assert (
+        await page.locator("#messages [onclick], #messages [onerror], #messages [onload]").count()
+        == 0
+    )
+    assert await article.locator("img.board").get_attribute("width") is None
+    # A link to a message the sandbox doesn't have says so instead of going to discord.com.
+    await article.locator("a", has_text="gone").click()
+    await expect(page.locator("#composer-error")).to_contain_text("isn't there")
+    assert page.url.rstrip("/") == bare_page.url
     await page.close()

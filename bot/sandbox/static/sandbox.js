@@ -2,7 +2,13 @@
 // The sandbox page: shows what the chosen member sees in a channel and acts for them.
 // The server holds all state; this page only renders /api/channel and posts actions.
 
-const state = { user: null, channel: null, members: [], commands: [], view: null };
+const state = {
+  user: null, channel: null, home: null, members: [], commands: [], view: null,
+  // Whether the view stays at the newest message: until the reader scrolls up.
+  follow: true,
+  // The message a link was followed to, marked until another channel is opened.
+  highlight: null,
+};
 const $ = (id) => document.getElementById(id);
 
 // Every value put into the HTML, text or attribute, goes through here; ids and numbers too.
@@ -25,6 +31,20 @@ function timestamp(seconds, style) {
   return date.toLocaleString();
 }
 
+// A link to a message on Discord opens that message here: the sandbox's ids are its own,
+// and discord.com knows none of them.
+const MESSAGE_LINK = /^https:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/channels\/(\d+)\/(\d+)\/(\d+)$/;
+const LINKS = /\[([^\]]+)\]\((https?:[^)\s]+)\)|(https:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/channels\/\d+\/\d+\/\d+)/g;
+
+// The label and address arrive escaped already (markdown escapes first).
+function link(label, url) {
+  const jump = MESSAGE_LINK.exec(url);
+  if (jump) {
+    return `<a href="#${escapeHtml(jump[3])}" data-channel="${escapeHtml(jump[2])}" data-message="${escapeHtml(jump[3])}">${label}</a>`;
+  }
+  return `<a href="${url}" target="_blank" rel="noopener">${label}</a>`;
+}
+
 // Discord's markdown, as far as the bot uses it: code blocks, code, bold, italics,
 // links, mentions, channels and timestamps. Everything is escaped first.
 function markdown(text) {
@@ -37,9 +57,11 @@ function markdown(text) {
     html = html.replace(/`([^`]+)`/g, "<code>$1</code>");
     html = html.replace(/\*\*([^*]+)\*\*/g, "<strong>$1</strong>");
     html = html.replace(/(^|[^\\])\*([^*\n]+)\*/g, "$1<em>$2</em>");
-    html = html.replace(/\[([^\]]+)\]\((https?:[^)\s]+)\)/g, '<a href="$2" target="_blank" rel="noopener">$1</a>');
+    html = html.replace(LINKS, (_, label, url, bare) => (bare ? link(bare, bare) : link(label, url)));
     html = html.replace(/&lt;@!?(\d+)&gt;/g, (_, id) => `<span class="mention">@${escapeHtml(names[id] || "unknown")}</span>`);
-    html = html.replace(/&lt;#(\d+)&gt;/g, (_, id) => `<span class="mention">#${escapeHtml(channelNames[id] || "deleted")}</span>`);
+    html = html.replace(/&lt;#(\d+)&gt;/g, (_, id) => (channelNames[id]
+      ? `<a href="#" class="mention" data-channel="${escapeHtml(id)}">#${escapeHtml(channelNames[id])}</a>`
+      : '<span class="mention">#deleted</span>'));
     html = html.replace(/&lt;t:(\d+)(?::([tTdDfFR]))?&gt;/g, (_, s, style) => `<time>${escapeHtml(timestamp(Number(s), style))}</time>`);
     return html.replace(/\\([*_`~\\])/g, "$1");
   }).join("");
@@ -59,14 +81,25 @@ function buttonStyle(style) {
   return Number.isInteger(style) && style >= 1 && style <= 6 ? style : 2;
 }
 
-function avatar(name, colour, small) {
-  return `<div class="avatar${small ? " small" : ""}" style="background:${escapeHtml(hexColour(colour, "#80848e"))}">${escapeHtml(name[0] || "?")}</div>`;
+// The app wears the page's icon; members wear their greys (never a player's colour).
+function avatar(person, small) {
+  const size = small ? " small" : "";
+  if (person.bot) return `<img class="avatar app${size}" alt="" src="/static/favicon.svg">`;
+  const member = state.members.find((m) => m.id === person.id);
+  const colour = hexColour(member && member.colour, "#5b5f66");
+  return `<div class="avatar${size}" style="background:${escapeHtml(colour)}">${escapeHtml(person.name[0] || "?")}</div>`;
 }
 
-function colourOf(authorId, bot) {
-  if (bot) return "#5865f2";
-  const member = state.members.find((m) => m.id === authorId);
-  return member ? member.colour : "#80848e";
+// Width and height, when known, keep an image's place before it loads: the view is placed
+// at the newest message before the pictures arrive.
+function sized(image) {
+  const number = (value) => Number.isInteger(value) && value > 0;
+  return number(image.width) && number(image.height)
+    ? ` width="${escapeHtml(image.width)}" height="${escapeHtml(image.height)}"` : "";
+}
+
+function icon(url) {
+  return url ? `<img alt="" src="${escapeHtml(url)}">` : "";
 }
 
 function renderEmbed(embed) {
@@ -75,13 +108,15 @@ function renderEmbed(embed) {
       <div class="field-name">${markdown(f.name)}</div>
       <div class="field-value">${markdown(f.value)}</div>
     </div>`).join("");
+  const image = embed.image && embed.image.url ? embed.image : null;
   return `<div class="embed" style="border-left-color:${escapeHtml(embedColour(embed.color))}">
     ${embed.thumbnail && embed.thumbnail.url ? `<img class="thumbnail" alt="" src="${escapeHtml(embed.thumbnail.url)}">` : ""}
+    ${embed.author && embed.author.name ? `<div class="author">${icon(embed.author.icon_url)}${escapeHtml(embed.author.name)}</div>` : ""}
     ${embed.title ? `<div class="title">${markdown(embed.title)}</div>` : ""}
     ${embed.description ? `<div class="description">${markdown(embed.description)}</div>` : ""}
     ${fields ? `<div class="fields">${fields}</div>` : ""}
-    ${embed.image_url ? `<img class="image board" alt="board" src="${escapeHtml(embed.image_url)}">` : ""}
-    ${embed.footer ? `<div class="footer">${escapeHtml(embed.footer.text)}</div>` : ""}
+    ${image ? `<img class="image board" alt="board" src="${escapeHtml(image.url)}"${sized(image)}>` : ""}
+    ${embed.footer ? `<div class="footer">${icon(embed.footer.icon_url)}${escapeHtml(embed.footer.text)}</div>` : ""}
   </div>`;
 }
 
@@ -107,13 +142,14 @@ function renderMessage(message) {
     ? `<div class="loading">${escapeHtml(author.name)} is thinking…</div>`
     : `${message.content ? `<div class="content">${markdown(message.content)}</div>` : ""}
        ${message.embeds.map(renderEmbed).join("")}
-       ${message.attachments.map((a) => `<div class="attachment"><img alt="${escapeHtml(a.filename)}" src="${escapeHtml(a.url)}"></div>`).join("")}
+       ${message.attachments.map((a) => `<div class="attachment"><img alt="${escapeHtml(a.filename)}" src="${escapeHtml(a.url)}"${sized(a)}></div>`).join("")}
        <div class="components">${renderComponents(message)}</div>`;
   const thread = message.thread
     ? `<div class="thread-link">🧵 <a href="#" data-channel="${escapeHtml(message.thread.id)}">${escapeHtml(message.thread.name)}</a></div>` : "";
   const when = new Date(message.created_at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-  return `<article class="message${message.ephemeral ? " ephemeral" : ""}" data-id="${escapeHtml(message.id)}">
-    ${avatar(author.name, colourOf(author.id, author.bot))}
+  const marks = `${message.ephemeral ? " ephemeral" : ""}${message.id === state.highlight ? " highlight" : ""}`;
+  return `<article class="message${marks}" data-id="${escapeHtml(message.id)}">
+    ${avatar(author)}
     <div class="body">
       <div><span class="author">${escapeHtml(author.name)}</span>${author.bot ? '<span class="tag">APP</span>' : ""}
         <span class="time">${when}${message.edited ? " (edited)" : ""}</span></div>
@@ -125,27 +161,108 @@ function renderMessage(message) {
 function renderSidebar() {
   $("members").innerHTML = state.members.map((m) => `
     <li data-user="${escapeHtml(m.id)}" class="${m.id === state.user ? "active" : ""}">
-      ${avatar(m.name, m.colour, true)}<span>${escapeHtml(m.name)}</span>
+      ${avatar(m, true)}<span>${escapeHtml(m.name)}</span>
       ${m.manages_server ? '<span class="badge">Manage Server</span>' : ""}</li>`).join("");
   const channels = (state.view && state.view.channels) || [];
   $("channels").innerHTML = channels.map((c) => `
     <li data-channel="${escapeHtml(c.id)}" class="${c.thread ? "thread" : ""} ${c.id === state.channel ? "active" : ""}">
       ${c.thread ? "🧵" : "#"} ${escapeHtml(c.name)}</li>`).join("");
+  const me = state.members.find((m) => m.id === state.user);
+  $("acting-as").textContent = me ? `as ${me.name}` : "";
 }
 
-async function refresh() {
-  const response = await fetch(`/api/channel?user=${state.user}&channel=${state.channel}`);
-  if (response.status === 404) {
-    state.channel = state.home;
-    return refresh();
-  }
-  state.view = await response.json();
-  $("channel-name").textContent = state.view.channel.name;
+function renderHeader() {
+  const channel = state.view.channel;
+  $("channel-kind").textContent = channel.thread ? "🧵" : "#";
+  $("channel-name").textContent = channel.name;
+  document.title = `${channel.thread ? "" : "#"}${channel.name} · Claim It! sandbox`;
+}
+
+// Messages keep their element while they look the same: their pictures are not fetched
+// again, a menu being opened stays open, and the reader's place stays put.
+const renderedAs = new WeakMap();
+
+function renderMessages() {
   const box = $("messages");
-  const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
-  box.innerHTML = state.view.messages.map(renderMessage).join("");
-  if (atBottom) box.scrollTop = box.scrollHeight;
+  const list = $("message-list");
+  const sameChannel = list.dataset.channel === state.view.channel.id;
+  const anchor = sameChannel && !state.follow ? firstVisible() : null;
+  const old = new Map([...list.children].map((element) => [element.dataset.id, element]));
+  list.replaceChildren(...state.view.messages.map((message) => {
+    const html = renderMessage(message);
+    const kept = old.get(message.id);
+    if (kept && renderedAs.get(kept) === html) return kept;
+    const template = document.createElement("template");
+    template.innerHTML = html;
+    const element = template.content.firstElementChild;
+    renderedAs.set(element, html);
+    return element;
+  }));
+  list.dataset.channel = state.view.channel.id;
+  if (state.follow) {
+    toBottom();
+  } else if (anchor) {
+    const element = article(anchor.id);
+    if (element) box.scrollTop += element.getBoundingClientRect().top - box.getBoundingClientRect().top - anchor.offset;
+  }
+  $("jump").hidden = state.follow;
+}
+
+function article(id) {
+  return [...$("message-list").children].find((element) => element.dataset.id === id) || null;
+}
+
+function firstVisible() {
+  const top = $("messages").getBoundingClientRect().top;
+  const element = [...$("message-list").children].find((e) => e.getBoundingClientRect().bottom > top);
+  return element ? { id: element.dataset.id, offset: element.getBoundingClientRect().top - top } : null;
+}
+
+function toBottom() {
+  const box = $("messages");
+  box.scrollTop = box.scrollHeight;
+}
+
+// One load at a time, in order: a slow answer must not overwrite a newer one.
+let loading = Promise.resolve();
+function refresh() {
+  // A failed load is not reported here: the live dot shows the connection, and the next
+  // change loads again.
+  loading = loading.then(load).catch(() => {});
+  return loading;
+}
+
+async function load() {
+  const query = new URLSearchParams({ user: state.user, channel: state.channel });
+  const response = await fetch(`/api/channel?${query}`);
+  if (response.status === 404 && state.channel !== state.home) {
+    state.channel = state.home;
+    state.follow = true;
+    return load();
+  }
+  if (!response.ok) throw new Error(await response.text());
+  state.view = await response.json();
+  renderHeader();
+  renderMessages();
   renderSidebar();
+}
+
+// Opens a channel or thread at its newest message, or at the message a link points to.
+async function openChannel(id, messageId) {
+  setMenu(false);
+  state.channel = id;
+  state.highlight = messageId || null;
+  state.follow = !messageId;
+  await refresh();
+  if (!messageId) return;
+  const element = article(messageId);
+  if (element) element.scrollIntoView({ block: "center" });
+  else showError("That message isn't there any more.");
+}
+
+function setMenu(open) {
+  document.body.classList.toggle("menu-open", open);
+  $("menu-button").setAttribute("aria-expanded", String(open));
 }
 
 async function post(path, body) {
@@ -199,6 +316,7 @@ function complete(name) {
 }
 
 function switchUser(id) {
+  setMenu(false);
   state.user = id;
   localStorage.setItem("claimit-sandbox-user", id);
   refresh();
@@ -212,11 +330,14 @@ function connectLive() {
 }
 
 document.addEventListener("click", async (event) => {
-  const target = event.target.closest("[data-user], [data-channel], [data-command], button[data-custom-id]");
+  const target = event.target.closest("[data-user], [data-channel], [data-command], button[data-custom-id], #menu-button, #backdrop, #jump");
   if (!target) return;
   event.preventDefault();
+  if (target.id === "menu-button") return setMenu(!document.body.classList.contains("menu-open"));
+  if (target.id === "backdrop") return setMenu(false);
+  if (target.id === "jump") { state.follow = true; $("jump").hidden = true; return toBottom(); }
   if (target.dataset.user) return switchUser(target.dataset.user);
-  if (target.dataset.channel) { state.channel = target.dataset.channel; return refresh(); }
+  if (target.dataset.channel) return openChannel(target.dataset.channel, target.dataset.message);
   if (target.dataset.command) return complete(target.dataset.command);
   try {
     await post("/api/click", { message: target.dataset.message, custom_id: target.dataset.customId });
@@ -230,6 +351,25 @@ document.addEventListener("change", async (event) => {
     await post("/api/select", { message: menu.dataset.message, custom_id: menu.dataset.customId, value: menu.value });
   } catch (error) { showError(error.message); }
 });
+
+// Only scrolling up leaves the newest message: content growing below (a picture loading,
+// a new message) moves nothing by itself, and the bottom is followed again once reached.
+let lastTop = 0;
+$("messages").addEventListener("scroll", () => {
+  const box = $("messages");
+  if (box.scrollHeight - box.scrollTop - box.clientHeight < 40) state.follow = true;
+  else if (box.scrollTop < lastTop) state.follow = false;
+  lastTop = box.scrollTop;
+  $("jump").hidden = state.follow;
+});
+
+// Anything that changes the messages' height after they were placed (pictures without a
+// known size, fonts, a resized window) keeps the newest message in view.
+const resized = new ResizeObserver(() => { if (state.follow) toBottom(); });
+resized.observe($("messages"));
+resized.observe($("message-list"));
+
+document.addEventListener("keydown", (event) => { if (event.key === "Escape") setMenu(false); });
 
 $("command").addEventListener("input", () => { selected = 0; showError(""); renderSuggestions(); });
 $("command").addEventListener("keydown", (event) => {
@@ -251,6 +391,9 @@ $("composer").addEventListener("submit", async (event) => {
   if (!text) return;
   try {
     await post("/api/command", { channel: state.channel, text });
+    // As on Discord, sending brings the view to the newest message, where the answer comes.
+    state.follow = true;
+    toBottom();
     $("command").value = "";
     showError("");
     renderSuggestions();
