@@ -50,7 +50,7 @@ from bot.service import (
 )
 from bot.service.errors import GameBroken, NoGameHere
 from bot.storage import Game, GameStatus
-from engine.claimit import Bust, Passed, Phase, Roll, Stopped
+from engine.claimit import Action, Bust, GameState, Passed, Phase, Place, Roll, Stopped
 from render import LETTERS
 
 log = logging.getLogger(__name__)
@@ -515,12 +515,8 @@ class GameFlow:
         if game.turn_message_id is None:
             return recorded | await self._post_turn(self.places.surface(game), game, headline)
         rolled = None
-        if (
-            last is not None
-            and isinstance(last.action, Roll)
-            and last.before.turn == game.state.turn
-        ):
-            rolled = _three(last.action.dice)
+        if last is not None and last.before.turn == game.state.turn:
+            rolled = _dice_shown(last.action, last.before)
         board = board_message(game, game.state, headline, rolled=rolled)
         await self.places.surface(game).edit(board, turn_view(game, game.state))
         if _computer_to_move(game):
@@ -531,7 +527,7 @@ class GameFlow:
         game, state, headline = outcome.game, outcome.state, text.happened(outcome)
         if outcome.took_over is not None:
             headline += "\n\n" + text.takeover_note(game, text.name(outcome.took_over), None)
-        rolled = _three(outcome.action.dice) if isinstance(outcome.action, Roll) else None
+        rolled = _dice_shown(outcome.action, outcome.before)
         if not any(isinstance(e, Bust | Stopped | Passed) for e in outcome.events):
             board = board_message(game, state, headline, rolled=rolled)
             await surface.edit(board, turn_view(game, state))
@@ -628,6 +624,16 @@ def _selected(interaction: discord.Interaction) -> str:
     data: dict[str, Any] = dict(interaction.data or {})
     values = data.get("values") or [""]
     return str(values[0])
+
+
+def _dice_shown(action: Action, before: GameState) -> tuple[int, int, int] | None:
+    """The roll the board shows: the one just rolled, or the one a placement just used
+    (empty dice boxes after a placement would look like a glitch)."""
+    if isinstance(action, Roll):
+        return _three(action.dice)
+    if isinstance(action, Place) and before.dice is not None:
+        return _three(before.dice)
+    return None
 
 
 def _three(dice: tuple[int, ...]) -> tuple[int, int, int]:

@@ -12,6 +12,7 @@ import discord
 import pytest
 
 from bot.discord_ui import surfaces
+from bot.discord_ui.messages import board_message
 from tests.e2e.world import World, board_png, ephemeral_answer, make_world
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -210,3 +211,18 @@ async def test_claimit_is_registered_for_servers_only(world: World) -> None:
         "history",
         "recompute",
     ]
+
+
+async def test_after_a_placement_the_board_shows_the_roll_it_used(world: World) -> None:
+    turn = await world.start_game(2)
+    mover = world.user(turn.mentions[0])
+    await world.click(mover, turn, "Roll")
+    game = await world.bots[0].service.current_game(world.channel.id)
+    assert game is not None and game.state is not None and game.state.dice is not None
+    dice = (game.state.dice[0], game.state.dice[1], game.state.dice[2])
+    await world.click(mover, turn, turn.button_labels()[0])
+    game = await world.bots[0].service.game(game.id)
+    assert game.state is not None and game.seats[game.state.turn].user_id == mover.id
+    used = await board_message(game, game.state, "", rolled=dice)
+    without = await board_message(game, game.state, "")
+    assert board_png(turn) == used.png != without.png

@@ -17,6 +17,8 @@ from PIL import Image
 from bot.discord_ui.client import ClaimItBot, use_discord_at
 from bot.emulator import Channel, DiscordEmulator, Guild, Interaction, Message, User
 from bot.settings import Settings
+from engine.claimit import MAX_PLAYERS, MIN_PLAYERS
+from render import geometry
 from tests.clock import ManualClock
 
 
@@ -198,5 +200,6 @@ def pick_button(message: Message, rng: random.Random, stop_chance: float) -> str
 def board_png(message: Message) -> bytes:
     (attachment,) = [a for a in message.attachments if a.filename == "board.png"]
     image = Image.open(io.BytesIO(attachment.data))
-    assert image.format == "PNG" and image.size == (768, 768)
+    heights = {geometry.height(players) for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
+    assert image.format == "PNG" and image.width == geometry.WIDTH and image.height in heights
     return attachment.data
