@@ -11,16 +11,14 @@ from bot.emulator import Channel, DiscordEmulator, Guild, User
 GUILD_ID = 1_100_000_000_000_000_001
 CHANNEL_ID = 1_100_000_000_000_000_002
 MEMBERS = (
-    # name, avatar colour, manages the server
-    ("Ann", "#6e6259", True),
-    ("Bo", "#5e6a70", False),
-    ("Cy", "#4f5d58", False),
-    ("Di", "#605a6e", False),
-    ("Ed", "#7a6e66", False),
+    # name, manages the server
+    ("Ann", True),
+    ("Bo", False),
+    ("Cy", False),
+    ("Di", False),
+    ("Ed", False),
 )
-"""The members one person can act as; Ann holds Manage Server, to try /claimit settings.
-Their colours are greys: the board gives players blue, orange, green, purple and sky, and
-an avatar in one of those would contradict a player's colour."""
+"""The members one person can act as; Ann holds Manage Server, to try /claimit settings."""
 INVITED_BOT = discord.Permissions(
     view_channel=True,
     send_messages=True,
@@ -37,7 +35,6 @@ INVITED_BOT = discord.Permissions(
 @dataclass(frozen=True)
 class Member:
     user: User
-    colour: str
     manages_server: bool
 
 
@@ -52,9 +49,7 @@ class SandboxServer:
 
 
 def populate(emulator: DiscordEmulator) -> SandboxServer:
-    users = [
-        emulator.add_user(name, id=GUILD_ID + 100 + n) for n, (name, _, _) in enumerate(MEMBERS)
-    ]
+    users = [emulator.add_user(name, id=GUILD_ID + 100 + n) for n, (name, _) in enumerate(MEMBERS)]
     guild = emulator.add_guild("Sandbox", users[0], id=GUILD_ID)
     for user in users[1:]:
         emulator.add_member(
@@ -69,7 +64,6 @@ def populate(emulator: DiscordEmulator) -> SandboxServer:
         )
     channel = emulator.add_channel(guild, "claim-it", INVITED_BOT, id=CHANNEL_ID)
     members = tuple(
-        Member(user, colour, manages)
-        for user, (_, colour, manages) in zip(users, MEMBERS, strict=True)
+        Member(user, manages) for user, (_, manages) in zip(users, MEMBERS, strict=True)
     )
     return SandboxServer(guild, channel, members)

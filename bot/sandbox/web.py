@@ -22,6 +22,7 @@ from aiohttp import WSMsgType, hdrs, web
 from aiohttp.typedefs import Handler, Middleware
 
 from bot.emulator import Channel, DiscordEmulator, Message, User
+from bot.emulator.cdn import DISCORD_CDN
 from bot.sandbox.server_world import SandboxServer
 from bot.sandbox.slash_text import SlashTextError, command_specs, parse
 
@@ -41,6 +42,14 @@ STATIC_TYPES = {
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+AVATAR_SIZE = 128
+"""The avatars' size as the page asks for them: shown at 40 px, sharp on a 3× screen."""
+EMBED_PICTURES = (
+    ("thumbnail", "url"),
+    ("image", "url"),
+    ("author", "icon_url"),
+    ("footer", "icon_url"),
+)
 
 
 class SandboxPage:
@@ -95,7 +104,7 @@ class SandboxPage:
                     {
                         "id": str(m.user.id),
                         "name": m.user.name,
-                        "colour": m.colour,
+                        "avatar_url": self._avatar_url(m.user),
                         "manages_server": m.manages_server,
                     }
                     for m in self.server.members
@@ -235,11 +244,16 @@ class SandboxPage:
             if image and image.startswith("attachment://"):
                 embedded.add(image.removeprefix("attachment://"))
                 embed = {**embed, "image": files.get(image.removeprefix("attachment://"))}
-            embeds.append(embed)
+            embeds.append(self._pictures_here(embed))
         thread = self.emulator.channels.get(m.id)
         return {
             "id": str(m.id),
-            "author": {"id": str(m.author.id), "name": m.author.name, "bot": m.author.bot},
+            "author": {
+                "id": str(m.author.id),
+                "name": m.author.name,
+                "bot": m.author.bot,
+                "avatar_url": self._avatar_url(m.author),
+            },
             "content": m.content,
             "embeds": embeds,
             "attachments": [
@@ -254,6 +268,22 @@ class SandboxPage:
             if thread is None or not thread.is_thread
             else {"id": str(thread.id), "name": thread.name},
         }
+
+    def _pictures_here(self, embed: dict[str, Any]) -> dict[str, Any]:
+        """The embed with its pictures on Discord's CDN (an avatar in /claimit stats) taken
+        from the emulator, which the browser can reach."""
+        embed = dict(embed)
+        for part, key in EMBED_PICTURES:
+            holder = embed.get(part)
+            if isinstance(holder, dict) and isinstance(holder.get(key), str):
+                embed[part] = {**holder, key: self.emulator.cdn_url(holder[key])}
+        return embed
+
+    def _avatar_url(self, user: User) -> str:
+        """The avatar the bot's /claimit stats shows for this user (discord.py's address for
+        it), from the emulator."""
+        discord_url = f"{DISCORD_CDN}/avatars/{user.id}/{user.avatar}.png?size={AVATAR_SIZE}"
+        return self.emulator.cdn_url(discord_url)
 
 
 def _image(url: str, data: bytes) -> dict[str, Any]:

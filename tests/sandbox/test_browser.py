@@ -9,6 +9,7 @@ import math
 import random
 import re
 from collections.abc import AsyncIterator
+from urllib.parse import urlsplit
 
 import pytest
 from PIL import Image
@@ -153,6 +154,7 @@ async def test_a_whole_game_in_its_thread_by_clicking_with_a_second_member_and_a
     assert clicks >= 4
 
     await check_final_board_link(page, await result.get_attribute("data-id"))
+    await check_stats_show_the_members_avatar(page)
     await check_avatars_wear_no_players_colour(page)
 
 
@@ -196,12 +198,34 @@ async def check_final_board_link(page: Page, final: str | None) -> None:
     await shoot(page, "desktop-5-final-board-from-history")
 
 
+async def loaded_width(picture: Locator) -> int:
+    """The picture's width once it has arrived; 0 if it is broken."""
+    width: int = await picture.evaluate("(i) => i.decode().then(() => i.naturalWidth, () => 0)")
+    return width
+
+
+async def check_stats_show_the_members_avatar(page: Page) -> None:
+    """/claimit stats' thumbnail, an avatar on Discord's CDN, comes from the emulator, and
+    is the picture the page shows for the member."""
+    await slash(page, "/claimit stats")
+    thumbnail = messages(page).last.locator(".embed img.thumbnail")
+    assert await loaded_width(thumbnail) > 0
+    own = page.locator("#members li.active img.avatar")
+    address, avatar = await thumbnail.get_attribute("src"), await own.get_attribute("src")
+    assert address is not None and avatar is not None
+    assert urlsplit(address).path == urlsplit(avatar).path
+    assert urlsplit(address).hostname == "127.0.0.1"
+    await shoot(page, "desktop-6-stats")
+
+
 async def check_avatars_wear_no_players_colour(page: Page) -> None:
     avatars = [
         *await page.locator("#members .avatar").all(),
         messages(page).first.locator(".avatar"),
+        messages(page).last.locator(".embed img.thumbnail"),
     ]
     for avatar in avatars:
+        assert await loaded_width(avatar) > 0
         pixels = Image.open(io.BytesIO(await avatar.screenshot())).convert("RGB").tobytes()
         colours = {(pixels[i], pixels[i + 1], pixels[i + 2]) for i in range(0, len(pixels), 3)}
         near = [

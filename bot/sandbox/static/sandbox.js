@@ -68,10 +68,6 @@ function markdown(text) {
 }
 
 // Colours and styles end up inside style and class attributes: only known-good values pass.
-function hexColour(colour, fallback) {
-  return /^#[0-9a-f]{6}$/i.test(colour) ? colour : fallback;
-}
-
 function embedColour(color) {
   return Number.isInteger(color) && color >= 0 && color <= 0xffffff
     ? `#${color.toString(16).padStart(6, "0")}` : "#4e5058";
@@ -81,13 +77,12 @@ function buttonStyle(style) {
   return Number.isInteger(style) && style >= 1 && style <= 6 ? style : 2;
 }
 
-// The app wears the page's icon; members wear their greys (never a player's colour).
+// Members wear the avatars the emulator draws for them (as /claimit stats shows them); the
+// app wears the page's icon. Neither uses a player's colour.
 function avatar(person, small) {
   const size = small ? " small" : "";
-  if (person.bot) return `<img class="avatar app${size}" alt="" src="/static/favicon.svg">`;
-  const member = state.members.find((m) => m.id === person.id);
-  const colour = hexColour(member && member.colour, "#5b5f66");
-  return `<div class="avatar${size}" style="background:${escapeHtml(colour)}">${escapeHtml(person.name[0] || "?")}</div>`;
+  const [kind, url] = person.bot ? [" app", "/static/favicon.svg"] : ["", person.avatar_url];
+  return `<img class="avatar${kind}${size}" alt="" src="${escapeHtml(url)}">`;
 }
 
 // Width and height, when known, keep an image's place before it loads: the view is placed
@@ -256,8 +251,10 @@ async function openChannel(id, messageId) {
   await refresh();
   if (!messageId) return;
   const element = article(messageId);
-  if (element) element.scrollIntoView({ block: "center" });
-  else showError("That message isn't there any more.");
+  if (!element) return showError("That message isn't there any more.");
+  // A message taller than the view shows its end: a game's board and buttons are there.
+  const fits = element.offsetHeight <= $("messages").clientHeight;
+  element.scrollIntoView({ block: fits ? "center" : "end" });
 }
 
 function setMenu(open) {
