@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import itertools
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -16,12 +15,26 @@ DISCORD_EPOCH_MS = 1_420_070_400_000
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 """A deferred "thinking" response, until it is edited or a follow-up replaces it."""
-_counter = itertools.count(1)
+_last_snowflake = 0
 
 
 def snowflake() -> int:
-    """A new id, increasing like Discord's, with the current time in its top bits."""
-    return ((int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22) | (next(_counter) & 0x3FFFFF)
+    """A new id, increasing like Discord's, with the current time in its top bits; always
+    above every id handed out or loaded (``snowflakes_after``), even if the clock went back."""
+    global _last_snowflake
+    now = (int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22
+    _last_snowflake = max(now, _last_snowflake + 1)
+    return _last_snowflake
+
+
+def snowflakes_after(known: int) -> None:
+    """New ids from now on are above ``known`` (an id from a saved state)."""
+    global _last_snowflake
+    _last_snowflake = max(_last_snowflake, known)
+
+
+def last_snowflake() -> int:
+    return _last_snowflake
 
 
 @dataclass

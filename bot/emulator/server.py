@@ -12,10 +12,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import re
 import socket
 import time
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 import aiohttp
@@ -23,7 +25,7 @@ import discord
 from aiohttp import web
 from aiohttp.typedefs import Middleware
 
-from bot.emulator import cdn, payloads
+from bot.emulator import cdn, payloads, state
 from bot.emulator.faults import Fault
 from bot.emulator.limits import check_form, empty_message, is_empty
 from bot.emulator.model import (
@@ -36,8 +38,10 @@ from bot.emulator.model import (
     Interaction,
     Message,
     User,
+    last_snowflake,
     new_token,
     snowflake,
+    snowflakes_after,
 )
 from bot.emulator.responses import DiscordError, json_response
 
@@ -51,6 +55,9 @@ DEFAULT_BOT_PERMISSIONS = discord.Permissions(
 )
 _MENTION = re.compile(r"<@!?(\d+)>")
 GUILD_MEMBERS_INTENT = 1 << 1
+SAVE_DELAY = 0.25
+"""Seconds from a change to saving the world (with ``keep_state``)."""
+log = logging.getLogger(__name__)
 
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -117,6 +124,11 @@ class DiscordEmulator:
         self._routes(self._app)
         self._runner: web.AppRunner | None = None
         self.base_url = ""
+        self._unsaved = asyncio.Event()
+        """Set by every change since the world was last saved."""
+        self._state_folder: Path | None = None
+        self._saver: asyncio.Task[None] | None = None
+        self._writing: asyncio.Future[None] | None = None
 
     # Setup ---------------------------------------------------------------------
 
@@ -133,6 +145,63 @@ class DiscordEmulator:
             await session.ws.close()
         if self._runner is not None:
             await self._runner.cleanup()
+        if self._saver is not None and self._state_folder is not None:
+            self._saver.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._saver
+            await self._written(self._state_folder)
+            if self._unsaved.is_set():
+                await self._save(self._state_folder)
+
+    # Keeping the world -------------------------------------------------------------
+
+    async def keep_state(self, folder: Path) -> bool:
+        """Takes up the world an emulator saved in ``folder`` (the bot's user, users,
+        servers, channels, threads and messages; see ``state``), and from now on saves it
+        there a moment after each change, and at ``close``. Returns whether there was one.
+        It comes first, before anything is added or a bot connects. A state that can't be
+        read back is set aside, renamed, and the world starts empty."""
+        if self._saver is not None or self.users or self.guilds or self._sessions:
+            raise RuntimeError("keep_state comes first, and once")
+        try:
+            world = await asyncio.to_thread(state.read, folder)
+        except state.StateError as e:
+            aside = folder.with_name(f"{folder.name}.unreadable-{int(time.time())}")
+            folder.rename(aside)
+            log.warning("%s; it is kept as %s, and this Discord starts empty", e, aside)
+            world = None
+        if world is not None:
+            self.bot, self.application_id = world.bot, world.bot.id
+            self.users, self.guilds = dict(world.users), dict(world.guilds)
+            self.channels = {c.id: c for g in self.guilds.values() for c in g.channels.values()}
+            self.messages = {m.id: m for c in self.channels.values() for m in c.messages}
+            snowflakes_after(world.last_snowflake)
+        self._state_folder = folder
+        self._saver = asyncio.create_task(self._keep_saving(folder))
+        return world is not None
+
+    async def _keep_saving(self, folder: Path) -> None:
+        while True:
+            await self._unsaved.wait()
+            # A click edits and posts in a quick burst: one save after all of it.
+            await asyncio.sleep(SAVE_DELAY)
+            await self._save(folder)
+
+    async def _save(self, folder: Path) -> None:
+        self._unsaved.clear()
+        snapshot = state.capture(state.World(self.bot, self.users, self.guilds, last_snowflake()))
+        self._writing = asyncio.ensure_future(asyncio.to_thread(state.write, folder, snapshot))
+        await self._written(folder)
+
+    async def _written(self, folder: Path) -> None:
+        """Until the write under way is done: its thread can't be stopped, and a second
+        write beside it would share its temporary files."""
+        if self._writing is None:
+            return
+        try:
+            await asyncio.shield(self._writing)
+        except OSError as e:
+            log.warning("the emulated Discord could not be saved in %s: %s", folder, e)
 
     @property
     def api_url(self) -> str:
@@ -148,15 +217,27 @@ class DiscordEmulator:
         path and query on ``base_url``. Any other address comes back unchanged."""
         return cdn.emulated_url(discord_cdn_url, self.base_url)
 
+    # add_* with the id of something already here (as a state taken up by keep_state
+    # has it) give that one, set as asked and with its messages: a fixed server can be
+    # laid out the same way at every start.
+
     def add_user(self, name: str, id: int | None = None) -> User:
-        user = User(id or snowflake(), name)
-        self.users[user.id] = user
+        if id == self.bot.id:
+            raise ValueError(f"{id} is the bot's own user")
+        user = self.users.get(id) if id is not None else None
+        if user is None:
+            user = User(id or snowflake(), name)
+            self.users[user.id] = user
+        user.name = name
         return user
 
     def add_guild(self, name: str, owner: User, id: int | None = None) -> Guild:
-        guild = Guild(id or snowflake(), name, owner.id)
+        guild = self.guilds.get(id) if id is not None else None
+        if guild is None:
+            guild = Guild(id or snowflake(), name, owner.id)
+            self.guilds[guild.id] = guild
+        guild.name, guild.owner_id = name, owner.id
         guild.member_permissions[owner.id] = discord.Permissions.all()
-        self.guilds[guild.id] = guild
         return guild
 
     def add_member(
@@ -173,14 +254,20 @@ class DiscordEmulator:
         bot_permissions: discord.Permissions = DEFAULT_BOT_PERMISSIONS,
         id: int | None = None,
     ) -> Channel:
-        channel = Channel(id or snowflake(), guild.id, name, bot_permissions)
-        guild.channels[channel.id] = channel
-        self.channels[channel.id] = channel
+        channel = self.channels.get(id) if id is not None else None
+        if channel is None:
+            channel = Channel(id or snowflake(), guild.id, name, bot_permissions)
+            guild.channels[channel.id] = channel
+            self.channels[channel.id] = channel
+        elif channel.guild_id != guild.id or channel.is_thread:
+            raise ValueError(f"{id} is a thread or another server's channel")
+        channel.name, channel.bot_permissions = name, bot_permissions
         return channel
 
     async def remove_member(self, guild: Guild, user: User) -> None:
         """The member leaves the server; a bot with the members intent hears of it."""
         del guild.member_permissions[user.id]
+        self._unsaved.set()
         payload = {"guild_id": str(guild.id), "user": payloads.user(user)}
         for session in list(self._sessions):
             if session.intents & GUILD_MEMBERS_INTENT:
@@ -390,6 +477,7 @@ class DiscordEmulator:
             return await asyncio.wait_for(self._message_posted.wait_for(condition), timeout)
 
     async def _changed(self) -> None:
+        self._unsaved.set()
         async with self._message_posted:
             self._message_posted.notify_all()
         for listener in self.on_change:
