@@ -6,6 +6,7 @@ import asyncio
 import logging
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 
 from bot.discord_ui.client import ClaimItBot, use_discord_at
 from bot.emulator import DiscordEmulator
@@ -16,6 +17,11 @@ from bot.settings import Settings
 log = logging.getLogger(__name__)
 
 
+def discord_state(database: Path) -> Path:
+    """Where the sandbox keeps its Discord (channels, threads, messages) beside its games."""
+    return database.with_name(database.name + ".discord")
+
+
 async def run_sandbox(
     settings: Settings,
     announce: Callable[[str], None] = print,
@@ -24,8 +30,11 @@ async def run_sandbox(
 ) -> None:
     """Runs until cancelled (Ctrl-C). The bot is the unmodified ``ClaimItBot``; only the
     address discord.py connects to and the database file differ. ``emulator``, started and
-    closed here, lets tests look into the sandbox's Discord."""
+    closed here, lets tests look into the sandbox's Discord. The games' messages are kept
+    beside the database (``discord_state``), so that after a restart the channel shows the
+    games where they were."""
     emulator = DiscordEmulator() if emulator is None else emulator
+    await emulator.keep_state(discord_state(settings.sandbox_database))
     await emulator.start()
     server = populate(emulator)
     use_discord_at(emulator.base_url)
@@ -48,7 +57,8 @@ async def run_sandbox(
             announce(
                 f"claimit sandbox: open {url} in a browser to play in #{server.channel.name} "
                 f"as {', '.join(m.user.name for m in server.members)} "
-                f"(games are kept in {settings.sandbox_database}). Ctrl-C stops it."
+                f"(games are kept in {settings.sandbox_database}, the channel in "
+                f"{discord_state(settings.sandbox_database)}). Ctrl-C stops it."
             )
             if ready is not None:
                 ready.set()
