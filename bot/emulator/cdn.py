@@ -11,9 +11,9 @@ import io
 from functools import lru_cache
 from typing import NamedTuple
 
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
-from render.fonts import Face, coverage, text_sprite
+from render.fonts import FONT_DIR, Face, coverage
 
 DISCORD_CDN = "https://cdn.discordapp.com"
 DEFAULT_AVATARS = 6
@@ -80,9 +80,10 @@ def avatar(initial: str | None, colour: int, size: int, fmt: str) -> bytes:
     draw = ImageDraw.Draw(image)
     draw.ellipse((0, 0, side - 1, side - 1), fill=(*fill, 255))
     if initial is not None and ord(initial) in coverage(Face.BOLD):
-        text_sprite(initial, Face.BOLD, round(side * 0.5), INITIAL).paste_on(
-            image, side / 2, side / 2
-        )
+        # A face of its own: the board's are shared between threads, and a cached sprite
+        # of a glyph this large would hold megabytes for good.
+        face = ImageFont.truetype(str(FONT_DIR / Face.BOLD.value), round(side * 0.5))
+        draw.text((side / 2, side / 2), initial, fill=(*INITIAL, 255), font=face, anchor="mm")
     else:
         figure = Image.new("L", (side, side), 0)
         shape = ImageDraw.Draw(figure)
