@@ -21,6 +21,7 @@ DEFAULT_AVATARS = 6
 SIZES = frozenset(2**n for n in range(4, 13))
 """The sizes Discord's image formatting accepts: powers of two from 16 to 4096."""
 DEFAULT_SIZE = 256
+"""Without ``?size=``: Discord would send the image as uploaded; these are drawn."""
 
 Color = tuple[int, int, int]
 
@@ -53,12 +54,6 @@ FORMATS = {
 }
 """The formats Discord's image formatting lists for a still avatar (GIF is for animated
 ones, whose hash starts with ``a_``; the emulator has none)."""
-
-
-def default_avatar_index(user_id: int) -> int:
-    """Which default avatar Discord gives a user without a discriminator, as discord.py
-    works it out."""
-    return (user_id >> 22) % DEFAULT_AVATARS
 
 
 def emulated_url(discord_cdn_url: str, base_url: str) -> str:
