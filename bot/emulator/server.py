@@ -16,7 +16,7 @@ import logging
 import re
 import socket
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -166,7 +166,7 @@ class DiscordEmulator:
         try:
             world = await asyncio.to_thread(state.read, folder)
         except state.StateError as e:
-            aside = folder.with_name(f"{folder.name}.unreadable-{int(time.time())}")
+            aside = folder.with_name(f"{folder.name}.unreadable-{time.time_ns()}")
             folder.rename(aside)
             log.warning("%s; it is kept as %s, and this Discord starts empty", e, aside)
             world = None
@@ -185,7 +185,11 @@ class DiscordEmulator:
             await self._unsaved.wait()
             # A click edits and posts in a quick burst: one save after all of it.
             await asyncio.sleep(SAVE_DELAY)
-            await self._save(folder)
+            try:
+                await self._save(folder)
+            except Exception:
+                # Saving goes on with the next change rather than stopping for good.
+                log.exception("the emulated Discord could not be saved in %s", folder)
 
     async def _save(self, folder: Path) -> None:
         self._unsaved.clear()
@@ -607,20 +611,22 @@ class DiscordEmulator:
     async def _avatar(self, request: web.Request) -> web.Response:
         raw = request.match_info["user"]
         users = {self.bot.id: self.bot, **self.users}
-        user = users.get(int(raw)) if raw.isdigit() else None
+        user = _found(users, raw)
         avatar, _, extension = request.match_info["file"].rpartition(".")
         if user is None or avatar != user.avatar:
             raise DiscordError(404, 0, "404: Not Found")
-        initial = user.name[:1].upper() or None
+        # Upper-cased after it is taken: "ß".upper() is two letters.
+        initial = user.name[:1].upper()[:1] or None
         colour = user.id % len(cdn.AVATAR_COLOURS)
         return await self._image(request, initial, colour, extension, cdn.FORMATS)
 
     async def _default_avatar(self, request: web.Request) -> web.Response:
         index, _, extension = request.match_info["file"].rpartition(".")
-        if not index.isdigit() or int(index) >= cdn.DEFAULT_AVATARS:
+        number = _number(index)
+        if number is None or number >= cdn.DEFAULT_AVATARS:
             raise DiscordError(404, 0, "404: Not Found")
         png = {"png": cdn.FORMATS["png"]}
-        return await self._image(request, None, int(index), extension, png)
+        return await self._image(request, None, number, extension, png)
 
     async def _image(
         self,
@@ -632,11 +638,11 @@ class DiscordEmulator:
     ) -> web.Response:
         if extension not in formats:
             raise DiscordError(415, 0, "415: Unsupported Media Type")
-        size = request.query.get("size", str(cdn.DEFAULT_SIZE))
-        if not size.isdigit() or int(size) not in cdn.SIZES:
+        size = _number(request.query.get("size", str(cdn.DEFAULT_SIZE)))
+        if size is None or size not in cdn.SIZES:
             raise DiscordError(400, 0, "400: Bad Request")
         # A large one takes a while to draw; the gateway must not wait for it.
-        body = await asyncio.to_thread(cdn.avatar, initial, colour, int(size), extension)
+        body = await asyncio.to_thread(cdn.avatar, initial, colour, size, extension)
         return web.Response(body=body, content_type=formats[extension].content_type)
 
     # Interaction responses ------------------------------------------------------
@@ -711,7 +717,7 @@ class DiscordEmulator:
         if wanted == "@original":
             message = interaction.response_message
         else:
-            message = self.messages.get(int(wanted)) if wanted.isdigit() else None
+            message = _found(self.messages, wanted)
             if message is not None and message.interaction_id != interaction.id:
                 message = None
         if message is None or message.deleted:
@@ -760,7 +766,7 @@ class DiscordEmulator:
     # Channels and messages ------------------------------------------------------
 
     def _channel(self, raw: str) -> Channel:
-        channel = self.channels.get(int(raw)) if raw.isdigit() else None
+        channel = _found(self.channels, raw)
         if channel is None:
             raise DiscordError(404, 10003, "Unknown Channel")
         return channel
@@ -1060,6 +1066,18 @@ class _Session:
     async def send(self, event: str, data: dict[str, Any]) -> None:
         self.sequence += 1
         await self.ws.send_json({"op": 0, "t": event, "s": self.sequence, "d": data})
+
+
+def _number(raw: str) -> int | None:
+    """A decimal number in a path or query; None for anything else (``str.isdigit``
+    alone lets "²" through, which ``int`` refuses)."""
+    return int(raw) if raw.isascii() and raw.isdigit() else None
+
+
+def _found(things: Mapping[int, T], raw: str) -> T | None:
+    """What ``things`` holds under the id written in a path, if that is an id at all."""
+    number = _number(raw)
+    return None if number is None else things.get(number)
 
 
 def _options(schema: list[dict[str, Any]], given: dict[str, Any]) -> list[dict[str, Any]]:

@@ -57,7 +57,11 @@ def capture(world: World) -> Snapshot:
     for guild in world.guilds.values():
         channels = []
         for channel in guild.channels.values():
-            kept = [m for m in channel.messages if not m.deleted and not m.ephemeral]
+            # A "thinking…" message belongs to an interaction, which doesn't outlive the
+            # process: kept, it would think for ever.
+            kept = [
+                m for m in channel.messages if not m.deleted and not m.ephemeral and not m.loading
+            ]
             for message in kept:
                 attachments.update((a.id, a.data) for a in message.attachments)
             channels.append(_channel(channel, kept))
@@ -102,9 +106,14 @@ def read(folder: Path) -> World | None:
         document = (folder / STATE).read_text(encoding="utf-8")
     except FileNotFoundError:
         return None
+    except (OSError, UnicodeDecodeError) as e:
+        raise StateError(f"{folder / STATE} can't be read: {e!r}") from e
     try:
         return _world(json.loads(document), folder / ATTACHMENTS)
-    except (OSError, ValueError, KeyError, TypeError) as e:
+    except Exception as e:
+        # A damaged or hand-edited file can break the decoding anywhere (a list where an
+        # object was, nesting too deep for the parser): whatever it is, the file is set
+        # aside rather than stopping the sandbox from starting.
         raise StateError(f"{folder / STATE} can't be read back: {e!r}") from e
 
 

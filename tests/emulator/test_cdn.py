@@ -83,11 +83,23 @@ async def test_the_default_avatars(bot: Bot, place: Place) -> None:
         ("/avatars/{user}/{avatar}.png?size=100", 400),
         ("/avatars/{user}/{avatar}.png?size=8192", 400),
         ("/avatars/{user}/{avatar}.png?size=big", 400),
+        # Digits to str.isdigit, not to int.
+        ("/embed/avatars/%C2%B2.png", 404),
+        ("/avatars/%C2%B2/{avatar}.png", 404),
+        ("/avatars/{user}/{avatar}.png?size=%C2%B2", 400),
     ],
 )
 async def test_what_the_cdn_refuses(place: Place, path: str, status: int) -> None:
     path = path.format(user=place.user.id, avatar=place.user.avatar)
     assert (await get(place.emulator.base_url + path))[0] == status
+
+
+async def test_a_name_whose_capital_is_two_letters_has_its_avatar(place: Place) -> None:
+    user = place.emulator.add_user("ßen")
+    status, content_type, _ = await get(
+        f"{place.emulator.base_url}/avatars/{user.id}/{user.avatar}.png"
+    )
+    assert (status, content_type) == (200, "image/png")
 
 
 def test_cdn_url_keeps_the_path_and_query_and_leaves_other_addresses() -> None:

@@ -130,6 +130,9 @@ async def test_a_new_emulator_takes_up_the_world_where_it_was(
     await first.delete_message(gone)
     private = place.interaction()
     assert (await place.respond(private, 4, {"content": "only Ann", "flags": 64}))[0] == 200
+    # Still "thinking…" when the process stops: its interaction is gone after a restart.
+    thinking = place.interaction()
+    assert (await place.respond(thinking, 5, {}))[0] == 200
     expected = world(first)
     await first.close()
 
@@ -151,6 +154,32 @@ async def test_a_new_emulator_takes_up_the_world_where_it_was(
         [*second.messages, *(a.id for m in second.messages.values() for a in m.attachments)]
     )
     assert (await again.post({"content": "after"})).id > newest
+
+
+async def test_saving_goes_on_after_a_save_that_failed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, closing: list[DiscordEmulator]
+) -> None:
+    failed, written = threading.Event(), threading.Event()
+    write = state.write
+
+    def failing_once(folder: Path, snapshot: state.Snapshot) -> None:
+        if not failed.is_set():
+            failed.set()
+            raise RuntimeError("a fault in saving itself")
+        write(folder, snapshot)
+        written.set()
+
+    monkeypatch.setattr(state, "write", failing_once)
+    emulator, _ = await kept(tmp_path)
+    closing.append(emulator)
+    place = lay_out(emulator)
+    await place.post({"content": "first"})
+    await asyncio.to_thread(failed.wait)
+    await place.post({"content": "then"})
+    await asyncio.to_thread(written.wait)
+    saved = state.read(tmp_path)
+    assert saved is not None
+    assert [m.content for m in messages(saved)] == ["first", "then"]
 
 
 async def test_changes_are_saved_while_it_runs(
@@ -214,18 +243,35 @@ async def test_a_kill_mid_write_leaves_the_previous_state(
     assert left == {str(a.id) for m in again.messages.values() for a in m.attachments}
 
 
+@pytest.mark.parametrize(
+    "damaged",
+    [
+        b'{"format": 1, "bot": ',
+        b"\xff\xfe not UTF-8",
+        b"[]",
+        b'{"format": 1, "bot": {"id": "1", "name": "b", "bot": true}, "users": {}}',
+        b"[" * 100_000,
+    ],
+    ids=["cut short", "not UTF-8", "a list", "users not a list", "nested too deep"],
+)
 async def test_a_state_that_cant_be_read_is_set_aside(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture, closing: list[DiscordEmulator]
+    tmp_path: Path,
+    caplog: pytest.LogCaptureFixture,
+    closing: list[DiscordEmulator],
+    damaged: bytes,
 ) -> None:
     folder = tmp_path / "discord"
-    folder.mkdir()
-    (folder / state.STATE).write_text('{"format": 1, "bot": ')
-    emulator, loaded = await kept(folder)
-    closing.append(emulator)
-    assert not loaded
-    (aside,) = tmp_path.glob("discord.unreadable-*")
-    assert (aside / state.STATE).read_text() == '{"format": 1, "bot": '
-    assert "can't be read back" in caplog.text
+    for attempt in (1, 2):
+        folder.mkdir()
+        (folder / state.STATE).write_bytes(damaged)
+        emulator, loaded = await kept(folder)
+        closing.append(emulator)
+        assert not loaded
+        # Set aside each time under a name of its own, however quickly it happens again.
+        assert len(list(tmp_path.glob("discord.unreadable-*"))) == attempt
+    aside = next(tmp_path.glob("discord.unreadable-*"))
+    assert (aside / state.STATE).read_bytes() == damaged
+    assert "can't be read" in caplog.text
 
 
 def test_laying_out_the_same_server_again_keeps_it() -> None:
