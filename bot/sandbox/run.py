@@ -35,34 +35,37 @@ async def run_sandbox(
     games where they were."""
     emulator = DiscordEmulator() if emulator is None else emulator
     await emulator.keep_state(discord_state(settings.sandbox_database))
-    await emulator.start()
-    server = populate(emulator)
-    use_discord_at(emulator.base_url)
-    bot = ClaimItBot(
-        replace(
-            settings,
-            discord_token=emulator.token,
-            database=settings.sandbox_database,
-            dev_guild_id=None,
-        ),
-        guild_ready_timeout=0.1,
-    )
-    page = SandboxPage(emulator, server)
+    # Saving has started: the emulator closes (saving a last time) however start-up ends.
     try:
-        async with bot:
-            await bot.login(emulator.token)
-            connection = asyncio.create_task(bot.connect())
-            await bot.wait_until_ready()
-            url = await page.start(port=settings.sandbox_port)
-            announce(
-                f"claimit sandbox: open {url} in a browser to play in #{server.channel.name} "
-                f"as {', '.join(m.user.name for m in server.members)} "
-                f"(games are kept in {settings.sandbox_database}, the channel in "
-                f"{discord_state(settings.sandbox_database)}). Ctrl-C stops it."
-            )
-            if ready is not None:
-                ready.set()
-            await connection
+        await emulator.start()
+        server = populate(emulator)
+        use_discord_at(emulator.base_url)
+        bot = ClaimItBot(
+            replace(
+                settings,
+                discord_token=emulator.token,
+                database=settings.sandbox_database,
+                dev_guild_id=None,
+            ),
+            guild_ready_timeout=0.1,
+        )
+        page = SandboxPage(emulator, server)
+        try:
+            async with bot:
+                await bot.login(emulator.token)
+                connection = asyncio.create_task(bot.connect())
+                await bot.wait_until_ready()
+                url = await page.start(port=settings.sandbox_port)
+                announce(
+                    f"claimit sandbox: open {url} in a browser to play in "
+                    f"#{server.channel.name} as {', '.join(m.user.name for m in server.members)} "
+                    f"(games are kept in {settings.sandbox_database}, the channel in "
+                    f"{discord_state(settings.sandbox_database)}). Ctrl-C stops it."
+                )
+                if ready is not None:
+                    ready.set()
+                await connection
+        finally:
+            await page.close()
     finally:
-        await page.close()
         await emulator.close()

@@ -7,6 +7,7 @@ from typing import Any
 
 from playwright.async_api import Browser, expect
 
+from bot.sandbox.server_world import CHANNEL_ID
 from tests.sandbox.conftest import Sandbox, put_message
 
 
@@ -59,7 +60,8 @@ async def test_crafted_picture_sizes_icons_and_links_inject_nothing(
     crafted = put_message(
         bare_page,
         content='[away](https://discord.com/channels/1/2/3"onclick="window.pwned=1) '
-        "[gone](https://discord.com/channels/1/2/3)",
+        "[gone](https://discord.com/channels/1/2/3) "
+        f"[mentions](https://example.com/<#{CHANNEL_ID}>/<@1>)",
         embeds=[
             {
                 "title": "Crafted",
@@ -85,6 +87,11 @@ async def test_crafted_picture_sizes_icons_and_links_inject_nothing(
         == 0
     )
     assert await article.locator("img.board").get_attribute("width") is None
+    # A mention inside an address stays part of the address, not markup inside its href.
+    mentions = article.locator("a", has_text="mentions")
+    assert await mentions.get_attribute("class") is None
+    assert await mentions.get_attribute("href") == (f"https://example.com/<#{CHANNEL_ID}>/<@1>")
+    assert await article.locator("a a, a .mention").count() == 0
     # A link to a message the sandbox doesn't have says so instead of going to discord.com.
     await article.locator("a", has_text="gone").click()
     await expect(page.locator("#composer-error")).to_contain_text("isn't there")

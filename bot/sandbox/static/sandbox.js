@@ -53,16 +53,24 @@ function markdown(text) {
   const blocks = text.split("```");
   return blocks.map((block, index) => {
     if (index % 2 === 1) return `<pre>${escapeHtml(block.replace(/^\n/, ""))}</pre>`;
-    let html = escapeHtml(block);
+    // NUL marks where a finished link waits (below), so the text itself may hold none.
+    let html = escapeHtml(block.replace(/\u0000/g, ""));
     html = html.replace(/`([^`]+)`/g, "<code>$1</code>");
     html = html.replace(/\*\*([^*]+)\*\*/g, "<strong>$1</strong>");
     html = html.replace(/(^|[^\\])\*([^*\n]+)\*/g, "$1<em>$2</em>");
-    html = html.replace(LINKS, (_, label, url, bare) => (bare ? link(bare, bare) : link(label, url)));
+    // Links are set aside while mentions and timestamps are replaced: a mention inside
+    // an address must not become markup inside its href.
+    const links = [];
+    html = html.replace(LINKS, (_, label, url, bare) => {
+      links.push(bare ? link(bare, bare) : link(label, url));
+      return `\u0000${links.length - 1}\u0000`;
+    });
     html = html.replace(/&lt;@!?(\d+)&gt;/g, (_, id) => `<span class="mention">@${escapeHtml(names[id] || "unknown")}</span>`);
     html = html.replace(/&lt;#(\d+)&gt;/g, (_, id) => (channelNames[id]
       ? `<a href="#" class="mention" data-channel="${escapeHtml(id)}">#${escapeHtml(channelNames[id])}</a>`
       : '<span class="mention">#deleted</span>'));
     html = html.replace(/&lt;t:(\d+)(?::([tTdDfFR]))?&gt;/g, (_, s, style) => `<time>${escapeHtml(timestamp(Number(s), style))}</time>`);
+    html = html.replace(/\u0000(\d+)\u0000/g, (_, n) => links[Number(n)]);
     return html.replace(/\\([*_`~\\])/g, "$1");
   }).join("");
 }
