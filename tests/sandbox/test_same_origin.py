@@ -4,7 +4,6 @@ preflight, and a DNS name rebound to 127.0.0.1 looks same-origin to the site beh
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import AsyncIterator
 from typing import Any
@@ -12,6 +11,8 @@ from urllib.parse import urlsplit
 
 import aiohttp
 import pytest
+
+from tests.sandbox.conftest import Sandbox
 
 ACTIONS = ["/api/command", "/api/click", "/api/select"]
 FOREIGN = "http://evil.example"
@@ -47,32 +48,30 @@ async def channel_messages(
 
 
 async def test_a_cross_site_plain_text_post_is_refused_and_starts_nothing(
-    sandbox_url: str, session: aiohttp.ClientSession
+    sandbox: Sandbox, session: aiohttp.ClientSession
 ) -> None:
-    user, channel = await server_info(session, sandbox_url)
+    user, channel = await server_info(session, sandbox.url)
     command = {"user": user, "channel": channel, "text": "/claimit new"}
     async with session.post(
-        f"{sandbox_url}/api/command", json=command, headers={"Origin": sandbox_url}
+        f"{sandbox.url}/api/command", json=command, headers={"Origin": sandbox.url}
     ) as response:
         assert response.status == 200, await response.text()
-    for _ in range(100):
-        if await channel_messages(session, sandbox_url, user, channel):
-            break
-        await asyncio.sleep(0.1)
-    else:
-        raise AssertionError("the page's own command started no lobby")
-    (lobby,) = await channel_messages(session, sandbox_url, user, channel)
+    await sandbox.emulator.wait_for_message(
+        sandbox.emulator.channels[int(channel)], lambda m: m.button_labels() != []
+    )
+    (lobby,) = await channel_messages(session, sandbox.url, user, channel)
+    asked = len(sandbox.emulator.interactions)
 
     async with session.post(
-        f"{sandbox_url}/api/command",
+        f"{sandbox.url}/api/command",
         data=json.dumps(command),
         headers={"Content-Type": "text/plain", "Origin": FOREIGN},
     ) as response:
         assert response.status == 403
         assert "error" in await response.json()
-    # Longer than the bot took to answer the same command from the page, above.
-    await asyncio.sleep(1)
-    assert await channel_messages(session, sandbox_url, user, channel) == [lobby]
+    # The page hands a command to Discord before it answers: refused, none was asked.
+    assert len(sandbox.emulator.interactions) == asked
+    assert await channel_messages(session, sandbox.url, user, channel) == [lobby]
 
 
 @pytest.mark.parametrize("path", ACTIONS)
