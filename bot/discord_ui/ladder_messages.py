@@ -51,7 +51,9 @@ def not_on_ladder() -> str:
 
 def _ladder_line(entry: LadderEntry) -> str:
     # A medal for a lucky first game, or for never having won, would say the wrong thing.
-    medalled = entry.place <= len(MEDALS) and entry.wins and not is_provisional(entry.rated_games)
+    medalled = (
+        entry.place <= len(MEDALS) and entry.wins > 0 and not is_provisional(entry.rated_games)
+    )
     place = MEDALS[entry.place - 1] if medalled else f"`{entry.place}.`"
     return (
         f"{place} **{text.escaped(listed_name(entry.display_name))}** · "

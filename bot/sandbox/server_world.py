@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.emulator import Channel, DiscordEmulator, Guild, User
+from bot.emulator import DEFAULT_BOT_PERMISSIONS, Channel, DiscordEmulator, Guild, User
 
 GUILD_ID = 1_100_000_000_000_000_001
 CHANNEL_ID = 1_100_000_000_000_000_002
@@ -19,15 +19,8 @@ MEMBERS = (
     ("Ed", False),
 )
 """The members one person can act as; Ann holds Manage Server, to try /claimit settings."""
-INVITED_BOT = discord.Permissions(
-    view_channel=True,
-    send_messages=True,
-    embed_links=True,
-    attach_files=True,
-    read_message_history=True,
-    use_application_commands=True,
-    create_public_threads=True,
-    send_messages_in_threads=True,
+INVITED_BOT = DEFAULT_BOT_PERMISSIONS | discord.Permissions(
+    use_application_commands=True, create_public_threads=True, send_messages_in_threads=True
 )
 """What the README's invite gives the bot, so that games can have threads here too."""
 
