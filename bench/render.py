@@ -21,9 +21,10 @@ if not __package__:
     sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 from engine.claimit import GameState
-from render.board_image import draw_board, encode, render_board
-from render.gallery import random_play
-from render.view import View
+from render.claimit.board_image import draw_board, render_board
+from render.claimit.gallery import random_play
+from render.claimit.view import View
+from render.common.png import encode
 
 NAMES = ("Prospector Ann", "Björn 🎲", "Zoë", "Ольга", "Mateus da Silva Pereira")
 

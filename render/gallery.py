@@ -1,101 +1,26 @@
-"""``python -m render.gallery OUTDIR``: writes the board image of sample positions.
+"""``python -m render.gallery OUTDIR``: writes every game's sample pictures.
 
-The rulebook examples 3-6 (from ``../shared/conformance/rulebook.jsonl``), a
-5-player mid-game, a bust and a finished game, to look at after a change; each
-also as ``NAME-300px.png``, scaled to the width Discord gives it on a phone.
+Each game's samples go to a folder of their own (``OUTDIR/claimit``,
+``OUTDIR/gold_nuggets``), to look at after a change; each also as
+``NAME-300px.png``, scaled to the width Discord gives it on a phone.
 """
 
 from __future__ import annotations
 
-import json
-import random
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from PIL import Image
 
-from engine.claimit import (
-    Action,
-    Bust,
-    GameState,
-    Phase,
-    Place,
-    Roll,
-    Stop,
-    apply,
-    state_from_json,
-)
-from render.board_image import draw_board, encode
-from render.geometry import PHONE_WIDTH
-from render.view import View
+from render.claimit import gallery as claimit
+from render.common.phone import PHONE_WIDTH, phone_preview
+from render.common.png import encode
 
-RULEBOOK = Path(__file__).resolve().parents[2] / "shared" / "conformance" / "rulebook.jsonl"
-NAMES = ("Ada", "Björn 🎲", "Zoë the Prospector With a Very Long Name", "王小明", "Ольга")
-
-
-def rulebook_examples(path: Path = RULEBOOK) -> Iterator[tuple[str, GameState, View]]:
-    cases = {case["name"]: case for case in map(json.loads, path.read_text().splitlines())}
-    names = View(names=NAMES[:3]).names
-
-    example_3 = state_from_json(cases["example-3-which-spaces"]["request"]["state"])
-    yield "example-3-candidates", apply(example_3, Roll((1, 4, 5))).state, View(names=names)
-
-    example_4 = cases["example-4-bust-clears-turn"]["request"]
-    before_bust = state_from_json(example_4["state"])
-    yield "example-4-bust", before_bust, View(names=names, rolled=(6, 3, 4), bust=before_bust.turn)
-
-    example_5 = state_from_json(cases["example-5-stop-settles"]["request"]["state"])
-    yield "example-5-before-stop", example_5, View(names=names, rolled=(3, 4, 1))
-    yield "example-5-after-stop", apply(example_5, Stop()).state, View(names=names)
-
-    example_6 = state_from_json(cases["example-6-largest-mine-wins"]["request"]["state"])
-    yield "example-6-game-over", example_6, View(names=names)
-
-
-def random_play(seed: int, players: int) -> Iterator[tuple[GameState, Action, GameState]]:
-    rng = random.Random(seed)
-    state = GameState.new(players, first=0)
-    while state.phase is not Phase.OVER:
-        action: Action
-        if state.phase is Phase.PLACE:
-            choices = state.pending_placements()
-            claims = [p for p in choices if p.marker == "C"]
-            action = Place(rng.choice(claims or choices))
-        elif state.placed_this_turn and rng.random() < 0.35:
-            action = Stop()
-        else:
-            action = Roll((rng.randint(1, 6), rng.randint(1, 6), rng.randint(1, 6)))
-        after = apply(state, action).state
-        yield state, action, after
-        state = after
-
-
-def played_examples() -> Iterator[tuple[str, GameState, View]]:
-    five = View(names=NAMES)
-    history = list(random_play(7, 5))
-    middle = next(
-        after
-        for _, _, after in history[len(history) // 2 :]
-        if after.phase is Phase.PLACE
-        and after.placed_this_turn
-        and len(after.pending_placements()) >= 4
-    )
-    yield "five-player-mid-game", middle, five
-    bust_before, bust_roll = next(
-        (before, action)
-        for before, action, after in history[len(history) // 2 :]
-        if isinstance(action, Roll)
-        and before.placed_this_turn
-        and after.turn != before.turn
-        and any(isinstance(e, Bust) for e in apply(before, action).events)
-    )
-    assert isinstance(bust_roll, Roll)
-    dice = (bust_roll.dice[0], bust_roll.dice[1], bust_roll.dice[2])
-    yield "five-player-bust", bust_before, View(names=NAMES, rolled=dice, bust=bust_before.turn)
-    last_round = next(after for _, _, after in history if after.last_round is not None)
-    yield "five-player-last-round", last_round, five
-    yield "five-player-game-over", history[-1][2], five
+GAMES: dict[str, Callable[[], Iterator[tuple[str, Image.Image]]]] = {
+    "claimit": claimit.samples,
+}
+"""Each game's folder and its samples, as (name, image)."""
 
 
 def main(argv: list[str]) -> int:
@@ -103,22 +28,20 @@ def main(argv: list[str]) -> int:
         print("usage: python -m render.gallery OUTDIR", file=sys.stderr)
         return 2
     out = Path(argv[0])
-    out.mkdir(parents=True, exist_ok=True)
-    if not RULEBOOK.exists():
-        print(f"gallery: the rulebook cases are not at {RULEBOOK}", file=sys.stderr)
+    try:
+        for game, samples in GAMES.items():
+            folder = out / game
+            folder.mkdir(parents=True, exist_ok=True)
+            for name, image in samples():
+                for path, picture in (
+                    (folder / f"{name}.png", image),
+                    (folder / f"{name}-{PHONE_WIDTH}px.png", phone_preview(image)),
+                ):
+                    path.write_bytes(encode(picture))
+                    print(path)
+    except FileNotFoundError as missing:
+        print(f"gallery: {missing.filename} is missing", file=sys.stderr)
         return 1
-    for name, state, view in (*rulebook_examples(), *played_examples()):
-        image = draw_board(state, view)
-        phone = image.resize(
-            (PHONE_WIDTH, round(image.height * PHONE_WIDTH / image.width)),
-            Image.Resampling.LANCZOS,
-        )
-        for path, picture in (
-            (out / f"{name}.png", image),
-            (out / f"{name}-{PHONE_WIDTH}px.png", phone),
-        ):
-            path.write_bytes(encode(picture))
-            print(path)
     return 0
 
 

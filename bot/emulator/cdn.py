@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
-from render.fonts import FONT_DIR, Face, coverage
+from render.common.fonts import FONT_DIR, Face, coverage
 
 DISCORD_CDN = "https://cdn.discordapp.com"
 DEFAULT_AVATARS = 6

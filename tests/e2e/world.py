@@ -18,7 +18,7 @@ from bot.discord_ui.client import ClaimItBot, use_discord_at
 from bot.emulator import Channel, DiscordEmulator, Guild, Interaction, Message, User
 from bot.settings import Settings
 from engine.claimit import MAX_PLAYERS, MIN_PLAYERS
-from render import geometry
+from render.claimit import geometry
 from tests.clock import ManualClock
 
 

@@ -12,7 +12,7 @@ from PIL import Image
 
 from bot.emulator import DiscordEmulator
 from bot.emulator.cdn import AVATAR_COLOURS
-from render.palette import PLAYERS
+from render.common.palette import PLAYERS
 from tests.emulator.rest import Bot, Place
 
 

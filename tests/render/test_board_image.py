@@ -9,10 +9,11 @@ import pytest
 from PIL import Image
 
 from engine.claimit import GameState, Place, Roll, Space, apply, scores, state_to_json
-from render import geometry, palette, sprites
-from render.board_image import draw_board, render_board
-from render.palette import Color
-from render.view import View, lettered
+from render.claimit import colors, geometry, sprites
+from render.claimit.board_image import draw_board, render_board
+from render.claimit.view import View, lettered
+from render.common import palette
+from render.common.palette import Color
 from tests.engine.positions import EXAMPLE_4_BOARD, position
 
 BLUE, ORANGE, GREEN = (palette.PLAYERS[s].color for s in range(3))
@@ -82,29 +83,29 @@ def test_every_layer_of_a_stack_shows_with_the_right_color_on_top() -> None:
     image = draw_board(state, View())
     assert close(face(image, Space(1, 1), 0), ORANGE)
     assert close(face(image, Space(2, 1), 1), ORANGE)
-    assert close(face(image, Space(3, 1), 1), palette.SQUATTER)
-    assert close(face(image, Space(4, 1), 1), palette.CLAIM)
-    assert close(face(image, Space(5, 1), 2), palette.CLAIM)
-    assert close(edge_below(image, Space(5, 1), 1), palette.shade(palette.SQUATTER, 0.62))
+    assert close(face(image, Space(3, 1), 1), colors.SQUATTER)
+    assert close(face(image, Space(4, 1), 1), colors.CLAIM)
+    assert close(face(image, Space(5, 1), 2), colors.CLAIM)
+    assert close(edge_below(image, Space(5, 1), 1), palette.shade(colors.SQUATTER, 0.62))
     assert close(edge_below(image, Space(5, 1), 0), palette.shade(ORANGE, 0.62))
-    assert close(face(image, Space(6, 1), 0), palette.SQUATTER)
+    assert close(face(image, Space(6, 1), 0), colors.SQUATTER)
 
 
 def test_a_settled_claim_looks_different_from_a_claim_placed_this_turn() -> None:
     state = position({"2,1": ["C", "P0"], "4,1": ["P0", "C"], "6,1": ["P0"]})
     image = draw_board(state, View())
-    claim_edge = palette.shade(palette.CLAIM, 0.62)
+    claim_edge = palette.shade(colors.CLAIM, 0.62)
     own_edge = palette.shade(BLUE, 0.62)
     assert close(face(image, Space(2, 1), 1), BLUE)
     assert close(edge_below(image, Space(2, 1)), claim_edge)
-    assert close(face(image, Space(4, 1), 1), palette.CLAIM)
+    assert close(face(image, Space(4, 1), 1), colors.CLAIM)
     assert close(edge_below(image, Space(4, 1)), own_edge)
     assert close(edge_below(image, Space(6, 1)), own_edge)
 
 
 def test_a_squatter_on_an_opponent_shows_both_markers() -> None:
     image = draw_board(position({"3,3": ["P1", "S2"]}), View())
-    assert close(face(image, Space(3, 3), 1), palette.SQUATTER)
+    assert close(face(image, Space(3, 3), 1), colors.SQUATTER)
     assert close(edge_below(image, Space(3, 3)), palette.shade(ORANGE, 0.62))
 
 
@@ -229,7 +230,7 @@ def test_concurrent_renders_from_worker_threads_match_sequential_ones() -> None:
 
 @pytest.mark.parametrize("seed", range(5))
 def test_a_busy_five_player_board_stays_under_150_kib(seed: int) -> None:
-    from render.gallery import random_play
+    from render.claimit.gallery import random_play
 
     history = list(random_play(seed, 5))
     busiest = max(

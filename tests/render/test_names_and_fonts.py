@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from render.fonts import FONT_DIR, Face, _format_4, cmap_code_points, coverage, text_width
+from render.claimit.geometry import WIDTH, height
+from render.common.fonts import FONT_DIR, Face, _format_4, cmap_code_points, coverage, text_width
+from render.common.names import ELLIPSIS, display_name, drawable
+from render.common.phone import PHONE_WIDTH
 from render.gallery import main as gallery
-from render.geometry import PHONE_WIDTH, WIDTH, height
-from render.names import ELLIPSIS, display_name, drawable
 
 
 def test_the_fonts_are_bundled_with_their_license() -> None:
@@ -92,13 +93,14 @@ def test_the_gallery_writes_every_sample_position_and_its_phone_preview(tmp_path
         "five-player-last-round",
         "five-player-game-over",
     ]
-    written = sorted(p.name for p in tmp_path.iterdir())
+    folder = tmp_path / "claimit"
+    written = sorted(p.name for p in folder.iterdir())
     assert written == sorted(
         [f"{sample}.png" for sample in samples] + [f"{sample}-300px.png" for sample in samples]
     )
     for sample in samples:
-        full = Image.open(tmp_path / f"{sample}.png")
-        preview = Image.open(tmp_path / f"{sample}-300px.png")
+        full = Image.open(folder / f"{sample}.png")
+        preview = Image.open(folder / f"{sample}-300px.png")
         assert full.width == WIDTH
         assert full.height in {height(players) for players in range(2, 6)}
         assert preview.width == PHONE_WIDTH == 300

@@ -10,11 +10,13 @@ import pytest
 from PIL import Image
 
 from engine.claimit import GameState, Roll, Space, apply
-from render import geometry, palette, sprites
-from render.board_image import draw_board, labels
-from render.geometry import PHONE_WIDTH, WIDTH
-from render.palette import Color
-from render.view import View
+from render.claimit import colors, geometry, sprites
+from render.claimit.board_image import draw_board, labels
+from render.claimit.geometry import WIDTH
+from render.claimit.view import View
+from render.common import palette
+from render.common.palette import Color
+from render.common.phone import PHONE_WIDTH
 from tests.engine.positions import EXAMPLE_4_BOARD, position
 
 SCALE = PHONE_WIDTH / WIDTH
@@ -56,7 +58,7 @@ def test_the_board_takes_at_least_70_percent_of_the_width_on_a_phone() -> None:
         for x in range(phone.width)
         if any(
             close(phone.getpixel((x, middle_of_row_4)), color, 6)  # type: ignore[arg-type]
-            for color in (palette.SPACE_LIGHT, palette.SPACE_DARK)
+            for color in (colors.SPACE_LIGHT, colors.SPACE_DARK)
         )
     ]
     across = max(board) - min(board) + 1

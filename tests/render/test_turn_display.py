@@ -10,11 +10,12 @@ from PIL import Image
 from bot.service.game_service import BOT_LEVELS, TAKEOVER_SUFFIX
 from engine.claimit import GameState, Place, Roll, Space, apply
 from engine.claimit.board import spaces
-from render import geometry, palette
-from render.board_image import Label, draw_board, labels, name_shown
-from render.fonts import text_sprite
-from render.names import ELLIPSIS
-from render.view import View
+from render.claimit import colors, geometry
+from render.claimit.board_image import Label, draw_board, labels, name_shown
+from render.claimit.view import View
+from render.common import palette
+from render.common.fonts import text_sprite
+from render.common.names import ELLIPSIS
 from tests.engine.positions import EXAMPLE_4_BOARD, position
 
 DISCORD_NAME = 32
@@ -61,7 +62,7 @@ def test_a_bust_leaves_every_marker_in_sight_and_outlines_the_lost_ones_in_red()
         )
     frame = (geometry.BOARD_LEFT - geometry.FRAME // 2, geometry.space_center(Space(1, 3))[1])
     assert close(pixel(busted, frame), palette.BUST)
-    assert close(pixel(plain, frame), palette.FRAME)
+    assert close(pixel(plain, frame), colors.FRAME)
 
 
 def test_a_bust_says_so_with_the_marks_lost() -> None:

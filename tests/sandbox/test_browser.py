@@ -15,7 +15,7 @@ import pytest
 from PIL import Image
 from playwright.async_api import Browser, Locator, Page, ViewportSize, expect
 
-from render.palette import PLAYERS
+from render.common.palette import PLAYERS
 from tests.sandbox.conftest import ARTIFACTS
 
 DESKTOP: ViewportSize = {"width": 1280, "height": 900}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from render.fonts import Face, coverage, text_width
+from render.common.fonts import Face, coverage, text_width
 
 ELLIPSIS = "…"
 _DROPPED_CATEGORIES = {"Cc", "Cf", "Co", "Cs", "Cn"}

@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
 
-FONT_DIR = Path(__file__).resolve().parents[1] / "assets" / "fonts"
+FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
 _FREETYPE = threading.Lock()
 
 Color = tuple[int, int, int]

@@ -1,7 +1,8 @@
 """Where everything sits on the image. Public so tests can look at the right pixels.
 
-Discord fits an embedded image to about 300 px of width on a phone and 300 px
-of height on a desktop. The board therefore spans the whole width, with the
+Discord fits an embedded image to about 300 px of width on a phone (every size
+below is chosen for ``render.common.phone.PHONE_WIDTH``) and 300 px of height
+on a desktop. The board therefore spans the whole width, with the
 panel below it, sized to the number of players so that no row is empty; at 5
 players the image is just tall enough that the desktop board is no smaller than
 on the square layout this one replaced. Row 1 is at the bottom, next to the
@@ -16,9 +17,6 @@ from engine.claimit import Space
 
 Box = tuple[int, int, int, int]
 Point = tuple[int, int]
-
-PHONE_WIDTH: Final = 300
-"""How wide Discord shows the image on a phone; every size below is chosen for it."""
 
 WIDTH: Final = 640
 SPACE: Final = 98

@@ -9,7 +9,6 @@ lists them all, so that tests can check each against its box.
 
 from __future__ import annotations
 
-import io
 from functools import cache, lru_cache
 from typing import Literal, NamedTuple
 
@@ -17,9 +16,8 @@ from PIL import Image, ImageDraw
 
 from engine.claimit import SPACES, GameState, Phase, Score, Space, scores, winners
 from engine.claimit.board import spaces
-from render import palette, sprites
-from render.fonts import Face, text_sprite
-from render.geometry import (
+from render.claimit import colors, sprites
+from render.claimit.geometry import (
     BOARD_BOTTOM,
     BOARD_LEFT,
     BOARD_RIGHT,
@@ -59,14 +57,14 @@ from render.geometry import (
     stack_origin,
     table_row_top,
 )
-from render.names import display_name
-from render.palette import Color
-from render.view import LETTERS, View, lettered
+from render.claimit.view import LETTERS, View, lettered
+from render.common import palette
+from render.common.fonts import Face, text_sprite
+from render.common.names import display_name
+from render.common.palette import Color
+from render.common.png import encode
 
-PNG_COMPRESS_LEVEL = 3
-"""zlib level 3 makes files ~15% smaller than level 1 for about the same time."""
-
-# Font sizes in pixels of the image; on a phone (geometry.PHONE_WIDTH) they come
+# Font sizes in pixels of the image; on a phone (render.common.phone) they come
 # out at 300/640 of that, so the smallest here, 20, is still 9.4 px.
 COORDINATE_SIZE = 24
 STATUS_SIZE = 28
@@ -95,12 +93,6 @@ class Label(NamedTuple):
 
 def render_board(state: GameState, view: View | None = None) -> bytes:
     return encode(draw_board(state, view or View()))
-
-
-def encode(image: Image.Image) -> bytes:
-    out = io.BytesIO()
-    image.save(out, "PNG", compress_level=PNG_COMPRESS_LEVEL)
-    return out.getvalue()
 
 
 def draw_board(state: GameState, view: View) -> Image.Image:
@@ -149,15 +141,16 @@ def _draw_space(image: Image.Image, state: GameState, space: Space, stack: tuple
         color = palette.PLAYERS[contents.owner].color
         left, top, right, bottom = space_box(space)
         if contents.claimed:
-            image.paste(palette.CLAIM, (left + 1, top + 1, right, bottom))
+            image.paste(colors.CLAIM, (left + 1, top + 1, right, bottom))
             b = CLAIMED_BORDER
             image.paste(
-                palette.tint(color, palette.CLAIMED_TINT),
+                palette.tint(color, colors.CLAIMED_TINT, colors.SPACE_LIGHT),
                 (left + b, top + b, right + 1 - b, bottom + 1 - b),
             )
         else:
             image.paste(
-                palette.tint(color, palette.SETTLED_TINT), (left + 1, top + 1, right, bottom)
+                palette.tint(color, colors.SETTLED_TINT, colors.SPACE_LIGHT),
+                (left + 1, top + 1, right, bottom),
             )
     x, y = stack_origin(space)
     for layer, token in enumerate(stack):
@@ -444,14 +437,14 @@ def _background(players: int) -> Image.Image:
     draw.rounded_rectangle(
         (BOARD_LEFT - FRAME, BOARD_TOP - FRAME, BOARD_RIGHT + FRAME, BOARD_BOTTOM + FRAME),
         radius=FRAME + 2,
-        fill=palette.FRAME,
+        fill=colors.FRAME,
     )
     for space in SPACES:
         light = (space.col + space.row) % 2 == 0
         draw.rectangle(
             space_box(space),
-            fill=palette.SPACE_LIGHT if light else palette.SPACE_DARK,
-            outline=palette.GRID,
+            fill=colors.SPACE_LIGHT if light else colors.SPACE_DARK,
+            outline=colors.GRID,
         )
     draw.rounded_rectangle(panel(players), radius=10, fill=palette.PANEL)
     for label in _fixed_labels():

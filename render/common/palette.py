@@ -1,6 +1,6 @@
-"""Colors and symbols. Player colors are Okabe-Ito (distinguishable with the common
-color-vision deficiencies), and each also has its own symbol, so color is never
-the only cue."""
+"""Colors and symbols every game's pictures share. Player colors are Okabe-Ito
+(distinguishable with the common color-vision deficiencies), and each also has its
+own symbol, so color is never the only cue; a seat looks the same in every game."""
 
 from __future__ import annotations
 
@@ -39,15 +39,9 @@ PLAYERS: tuple[PlayerStyle, ...] = (
 
 BACKGROUND: Color = (43, 45, 49)
 """Discord's dark theme, so the image sits flush in the chat."""
-FRAME: Color = (92, 64, 40)
-SPACE_LIGHT: Color = (236, 222, 188)
-SPACE_DARK: Color = (226, 209, 170)
-GRID: Color = (150, 116, 78)
 LABEL: Color = (222, 214, 200)
 TEXT: Color = (242, 243, 245)
 MUTED: Color = (170, 174, 181)
-SQUATTER: Color = (250, 250, 246)
-CLAIM: Color = (22, 22, 24)
 CHOICE: Color = (88, 101, 242)
 """Discord's blurple, the color of the lettered buttons, marks the candidates."""
 BUST: Color = (218, 55, 60)
@@ -58,13 +52,9 @@ ROW_WINNER: Color = (92, 78, 30)
 ROW_BUST: Color = (104, 40, 44)
 USED_DIE: Color = (188, 191, 197)
 """A roll already placed is drawn grey, so it does not read as one to choose from."""
-SETTLED_TINT = 0.3
-CLAIMED_TINT = 0.6
-"""How much of the owner's color fills a settled and a claimed space (claimed ones are also
-fenced in black, which is what tells them apart at a glance)."""
 
 
-def tint(color: Color, amount: float, base: Color = SPACE_LIGHT) -> Color:
+def tint(color: Color, amount: float, base: Color) -> Color:
     """``color`` blended into ``base``; 0 is ``base``, 1 is ``color``."""
     r, g, b = (round(c * amount + o * (1 - amount)) for c, o in zip(color, base, strict=True))
     return (r, g, b)

@@ -13,10 +13,20 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from render import palette
-from render.fonts import Face, text_sprite
-from render.geometry import BADGE, BADGE_MARGIN, DIE, ICON, SPACE, TOKEN, TOKEN_EDGE, TOKEN_FACE
-from render.palette import Color, Symbol
+from render.claimit import colors
+from render.claimit.geometry import (
+    BADGE,
+    BADGE_MARGIN,
+    DIE,
+    ICON,
+    SPACE,
+    TOKEN,
+    TOKEN_EDGE,
+    TOKEN_FACE,
+)
+from render.common import palette
+from render.common.fonts import Face, text_sprite
+from render.common.palette import Color, Symbol
 
 SUPERSAMPLE = 4
 SQUATTER_NUMBER = 30
@@ -118,7 +128,7 @@ def player_token(seat: int) -> Image.Image:
 
 @cache
 def squatter_token(number: int) -> Image.Image:
-    image = _finish(_token(palette.SQUATTER)[0])
+    image = _finish(_token(colors.SQUATTER)[0])
     text_sprite(str(number), Face.BOLD, SQUATTER_NUMBER, palette.INK).paste_on(
         image, TOKEN / 2, TOKEN_FACE / 2 + 1
     )
@@ -127,7 +137,7 @@ def squatter_token(number: int) -> Image.Image:
 
 @cache
 def claim_token() -> Image.Image:
-    return _finish(_token(palette.CLAIM, ring=(120, 120, 128))[0])
+    return _finish(_token(colors.CLAIM, ring=(120, 120, 128))[0])
 
 
 @cache

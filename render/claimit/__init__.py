@@ -1,0 +1,9 @@
+"""Claim It!'s board image, drawn from engine states.
+
+png = render_board(state, View(names=("Ann", "Bo")))
+"""
+
+from render.claimit.board_image import draw_board, render_board
+from render.claimit.view import LETTERS, View, lettered
+
+__all__ = ["LETTERS", "View", "draw_board", "lettered", "render_board"]
