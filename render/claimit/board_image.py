@@ -10,7 +10,7 @@ lists them all, so that tests can check each against its box.
 from __future__ import annotations
 
 from functools import cache, lru_cache
-from typing import Literal, NamedTuple
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -48,7 +48,6 @@ from render.claimit.geometry import (
     STRIP_SPLIT,
     STRIP_TOP,
     WIDTH,
-    Box,
     column_box,
     die_box,
     height,
@@ -59,10 +58,12 @@ from render.claimit.geometry import (
 )
 from render.claimit.view import LETTERS, View, lettered
 from render.common import palette
-from render.common.fonts import Face, text_sprite
+from render.common.fonts import Face
+from render.common.label import Label, put
 from render.common.names import display_name
 from render.common.palette import Color
 from render.common.png import encode
+from render.common.shapes import player_icon
 
 # Font sizes in pixels of the image; on a phone (render.common.phone) they come
 # out at 300/640 of that, so the smallest here, 20, is still 9.4 px.
@@ -72,23 +73,6 @@ NAME_SIZE = 24
 FIGURE_SIZE = 24
 MARK_SIZE = 20
 NOTE_SIZE = 20
-
-
-class Label(NamedTuple):
-    """A text drawn in ``box``: vertically centred, at its left or in its middle."""
-
-    text: str
-    box: Box
-    size: int
-    color: Color = palette.TEXT
-    face: Face = Face.BOLD
-    align: Literal["l", "m"] = "l"
-
-    @property
-    def anchor(self) -> tuple[float, float]:
-        left, top, right, bottom = self.box
-        x = left if self.align == "l" else (left + right) / 2
-        return (x, (top + bottom) / 2)
 
 
 def render_board(state: GameState, view: View | None = None) -> bytes:
@@ -109,7 +93,7 @@ def draw_board(state: GameState, view: View) -> Image.Image:
         _mark_losses(image, state)
     _draw_panel(image, panel)
     for label in _panel_labels(view, panel):
-        _put(image, label)
+        put(image, label)
     return image
 
 
@@ -127,12 +111,6 @@ def name_shown(view: View, seat: int) -> str:
 @lru_cache(maxsize=1024)
 def _display_name(name: str | None, seat: int) -> str:
     return display_name(name, seat, Face.BOLD, NAME_SIZE, NAME_RIGHT - NAME_LEFT)
-
-
-def _put(image: Image.Image, label: Label) -> None:
-    x, y = label.anchor
-    sprite = text_sprite(label.text, label.face, label.size, label.color, label.align + "m")
-    sprite.paste_on(image, x, y)
 
 
 def _draw_space(image: Image.Image, state: GameState, space: Space, stack: tuple[str, ...]) -> None:
@@ -307,7 +285,7 @@ def _draw_panel(image: Image.Image, panel: _Panel) -> None:
             die = sprites.die(value, face, pip)
             image.paste(die, die_box(index)[:2], die)
     for index, seat in enumerate(panel.status.seats):
-        icon = sprites.player_icon(seat)
+        icon = player_icon(seat, ICON)
         x = panel.status_left + index * (ICON + 4)
         image.paste(icon, (x, STRIP_MIDDLE - ICON // 2), icon)
     if panel.plays_last is not None:
@@ -315,14 +293,14 @@ def _draw_panel(image: Image.Image, panel: _Panel) -> None:
         ImageDraw.Draw(image).rounded_rectangle(
             LAST_ROUND_BOX, radius=8, outline=palette.GOLD, width=2
         )
-        icon = sprites.player_icon(panel.plays_last, LAST_ROUND_ICON)
+        icon = player_icon(panel.plays_last, LAST_ROUND_ICON)
         middle = (LAST_ROUND_SPLIT + bottom) // 2
         image.paste(icon, (left + 10, middle - LAST_ROUND_ICON // 2), icon)
     for seat, row in enumerate(panel.rows):
         top = table_row_top(seat)
         if row is not None:
             image.paste(row.fill, (PANEL_LEFT + 2, top + 1, PANEL_RIGHT - 2, top + ROW_HEIGHT - 1))
-        icon = sprites.player_icon(seat)
+        icon = player_icon(seat, ICON)
         image.paste(icon, (ICON_LEFT, top + (ROW_HEIGHT - ICON) // 2), icon)
 
 
@@ -448,5 +426,5 @@ def _background(players: int) -> Image.Image:
         )
     draw.rounded_rectangle(panel(players), radius=10, fill=palette.PANEL)
     for label in _fixed_labels():
-        _put(image, label)
+        put(image, label)
     return image

@@ -1,14 +1,11 @@
-"""Everything drawn the same way every time, rendered once and reused.
+"""Everything on the board drawn the same way every time, rendered once and reused.
 
-Shapes are drawn at ``SUPERSAMPLE`` times their size and box-filtered down,
-which antialiases them without the ringing of sharper filters (that ringing
-alone made busy boards ~30% larger as PNG). Each builder is cached, so the
-per-image work is pasting.
+Drawn supersampled (see ``render.common.shapes``); each builder is cached, so
+the per-image work is pasting.
 """
 
 from __future__ import annotations
 
-import math
 from functools import cache
 
 from PIL import Image, ImageDraw
@@ -18,7 +15,6 @@ from render.claimit.geometry import (
     BADGE,
     BADGE_MARGIN,
     DIE,
-    ICON,
     SPACE,
     TOKEN,
     TOKEN_EDGE,
@@ -26,9 +22,9 @@ from render.claimit.geometry import (
 )
 from render.common import palette
 from render.common.fonts import Face, text_sprite
-from render.common.palette import Color, Symbol
+from render.common.palette import Color
+from render.common.shapes import SUPERSAMPLE, canvas, finish, symbol
 
-SUPERSAMPLE = 4
 SQUATTER_NUMBER = 30
 """Font size of a squatter's number; its digits stand about 10 px tall on a phone."""
 BADGE_LETTER = 24
@@ -46,20 +42,10 @@ _PIPS = {
 }
 
 
-def _canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    image = Image.new("RGBA", (width * SUPERSAMPLE, height * SUPERSAMPLE), (0, 0, 0, 0))
-    return image, ImageDraw.Draw(image)
-
-
-def _finish(image: Image.Image) -> Image.Image:
-    size = (image.width // SUPERSAMPLE, image.height // SUPERSAMPLE)
-    return image.resize(size, Image.Resampling.BOX)
-
-
 def _token(face: Color, *, ring: Color | None = None) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     """A marker seen from slightly above: its top face over the visible edge."""
     k = SUPERSAMPLE
-    image, draw = _canvas(TOKEN, TOKEN_FACE + TOKEN_EDGE)
+    image, draw = canvas(TOKEN, TOKEN_FACE + TOKEN_EDGE)
     outline = palette.shade(face, 0.45) if sum(face) > 120 else (110, 110, 116)
     width = TOKEN * k - 1
     edge_top = TOKEN_FACE * k // 2
@@ -83,52 +69,19 @@ def _token(face: Color, *, ring: Color | None = None) -> tuple[Image.Image, Imag
     return image, draw
 
 
-def _symbol(
-    draw: ImageDraw.ImageDraw,
-    symbol: Symbol,
-    center: tuple[float, float],
-    radius: float,
-    ink: Color,
-    squash: float = 1.0,
-) -> None:
-    """A seat's symbol; ``squash`` < 1 lays it on a marker's top face seen from above."""
-    cx, cy = center
-
-    def point(degrees: float, r: float) -> tuple[float, float]:
-        angle = math.radians(degrees)
-        return (cx + r * math.cos(angle), cy + r * math.sin(angle) * squash)
-
-    if symbol is Symbol.CIRCLE:
-        draw.ellipse(
-            (cx - radius, cy - radius * squash, cx + radius, cy + radius * squash), fill=ink
-        )
-    elif symbol is Symbol.TRIANGLE:
-        draw.polygon([point(a, radius * 1.2) for a in (-90, 30, 150)], fill=ink)
-    elif symbol is Symbol.SQUARE:
-        r = radius * 0.85
-        draw.rectangle((cx - r, cy - r * squash, cx + r, cy + r * squash), fill=ink)
-    elif symbol is Symbol.DIAMOND:
-        draw.polygon([point(a, radius * 1.2) for a in (-90, 0, 90, 180)], fill=ink)
-    else:
-        draw.polygon(
-            [point(-90 + 36 * i, radius * (1.25 if i % 2 == 0 else 0.52)) for i in range(10)],
-            fill=ink,
-        )
-
-
 @cache
 def player_token(seat: int) -> Image.Image:
     style = palette.PLAYERS[seat]
     image, draw = _token(style.color)
     k = SUPERSAMPLE
     center = (TOKEN * k / 2, TOKEN_FACE * k / 2)
-    _symbol(draw, style.symbol, center, SYMBOL_RADIUS * k, style.ink, squash=TOKEN_FACE / TOKEN)
-    return _finish(image)
+    symbol(draw, style.symbol, center, SYMBOL_RADIUS * k, style.ink, squash=TOKEN_FACE / TOKEN)
+    return finish(image)
 
 
 @cache
 def squatter_token(number: int) -> Image.Image:
-    image = _finish(_token(colors.SQUATTER)[0])
+    image = finish(_token(colors.SQUATTER)[0])
     text_sprite(str(number), Face.BOLD, SQUATTER_NUMBER, palette.INK).paste_on(
         image, TOKEN / 2, TOKEN_FACE / 2 + 1
     )
@@ -137,30 +90,14 @@ def squatter_token(number: int) -> Image.Image:
 
 @cache
 def claim_token() -> Image.Image:
-    return _finish(_token(colors.CLAIM, ring=(120, 120, 128))[0])
-
-
-@cache
-def player_icon(seat: int, size: int = ICON) -> Image.Image:
-    """The seat's color and symbol as a flat disc, for the panels."""
-    style = palette.PLAYERS[seat]
-    k = SUPERSAMPLE
-    image, draw = _canvas(size, size)
-    draw.ellipse(
-        (0, 0, size * k - 1, size * k - 1),
-        fill=style.color,
-        outline=palette.shade(style.color, 0.5),
-        width=k,
-    )
-    _symbol(draw, style.symbol, (size * k / 2, size * k / 2), size * k * 0.24, style.ink)
-    return _finish(image)
+    return finish(_token(colors.CLAIM, ring=(120, 120, 128))[0])
 
 
 @cache
 def candidate(letter: str, marker: str) -> Image.Image:
     """A space-sized overlay: dashed outline and a letter badge, read as a choice."""
     k = SUPERSAMPLE
-    image, draw = _canvas(SPACE, SPACE)
+    image, draw = canvas(SPACE, SPACE)
     inset, width = 3 * k, 3 * k
     dash = 10 * k
     far = SPACE * k - 1 - inset
@@ -174,7 +111,7 @@ def candidate(letter: str, marker: str) -> Image.Image:
         ):
             draw.line(line, fill=palette.CHOICE, width=width)
     _badge(draw, palette.CHOICE)
-    image = _finish(image)
+    image = finish(image)
     middle_x, middle_y = _badge_middle()
     text_sprite(letter, Face.BOLD, BADGE_LETTER, palette.WHITE).paste_on(image, middle_x, middle_y)
     hint = text_sprite(marker, Face.BOLD, BADGE_HINT, palette.WHITE)
@@ -193,7 +130,7 @@ def lost() -> Image.Image:
     It stays clear of the stack, so what is lost remains visible.
     """
     k = SUPERSAMPLE
-    image, draw = _canvas(SPACE, SPACE)
+    image, draw = canvas(SPACE, SPACE)
     inset = 2 * k
     draw.rectangle(
         (inset, inset, SPACE * k - 1 - inset, SPACE * k - 1 - inset),
@@ -201,7 +138,7 @@ def lost() -> Image.Image:
         width=4 * k,
     )
     _badge(draw, palette.BUST)
-    image = _finish(image)
+    image = finish(image)
     text_sprite("✖", Face.BOLD, BADGE_LETTER - 4, palette.WHITE).paste_on(image, *_badge_middle())
     return image
 
@@ -226,7 +163,7 @@ def _badge(draw: ImageDraw.ImageDraw, fill: Color) -> None:
 @cache
 def die(value: int, face: Color = palette.WHITE, pip: Color = palette.INK) -> Image.Image:
     k = SUPERSAMPLE
-    image, draw = _canvas(DIE, DIE)
+    image, draw = canvas(DIE, DIE)
     draw.rounded_rectangle(
         (k, k, DIE * k - k, DIE * k - k),
         radius=9 * k,
@@ -238,4 +175,4 @@ def die(value: int, face: Color = palette.WHITE, pip: Color = palette.INK) -> Im
     for fx, fy in _PIPS[value]:
         x, y = fx * DIE * k, fy * DIE * k
         draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=pip)
-    return _finish(image)
+    return finish(image)

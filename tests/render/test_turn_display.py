@@ -11,10 +11,11 @@ from bot.service.game_service import BOT_LEVELS, TAKEOVER_SUFFIX
 from engine.claimit import GameState, Place, Roll, Space, apply
 from engine.claimit.board import spaces
 from render.claimit import colors, geometry
-from render.claimit.board_image import Label, draw_board, labels, name_shown
+from render.claimit.board_image import draw_board, labels, name_shown
 from render.claimit.view import View
 from render.common import palette
 from render.common.fonts import text_sprite
+from render.common.label import Label
 from render.common.names import ELLIPSIS
 from tests.engine.positions import EXAMPLE_4_BOARD, position
 
