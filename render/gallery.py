@@ -16,9 +16,11 @@ from PIL import Image
 from render.claimit import gallery as claimit
 from render.common.phone import PHONE_WIDTH, phone_preview
 from render.common.png import encode
+from render.gold_nuggets import gallery as gold_nuggets
 
 GAMES: dict[str, Callable[[], Iterator[tuple[str, Image.Image]]]] = {
     "claimit": claimit.samples,
+    "gold_nuggets": gold_nuggets.samples,
 }
 """Each game's folder and its samples, as (name, image)."""
 

@@ -13,6 +13,9 @@ from render.common.fonts import FONT_DIR, Face, _format_4, cmap_code_points, cov
 from render.common.names import ELLIPSIS, display_name, drawable
 from render.common.phone import PHONE_WIDTH
 from render.gallery import main as gallery
+from render.gold_nuggets.gallery import views as nuggets_views
+from render.gold_nuggets.geometry import WIDTH as NUGGETS_WIDTH
+from render.gold_nuggets.geometry import height as nuggets_height
 
 
 def test_the_fonts_are_bundled_with_their_license() -> None:
@@ -80,31 +83,43 @@ def test_long_names_are_shortened_with_an_ellipsis_to_fit() -> None:
     assert text_width(display_name(long, 0, Face.BOLD, 19, 5000), Face.BOLD, 19) > 200
 
 
-def test_the_gallery_writes_every_sample_position_and_its_phone_preview(tmp_path: Path) -> None:
+def test_the_gallery_writes_every_games_samples_and_their_phone_previews(tmp_path: Path) -> None:
     assert gallery([str(tmp_path)]) == 0
-    samples = [
-        "example-3-candidates",
-        "example-4-bust",
-        "example-5-before-stop",
-        "example-5-after-stop",
-        "example-6-game-over",
-        "five-player-mid-game",
-        "five-player-bust",
-        "five-player-last-round",
-        "five-player-game-over",
-    ]
-    folder = tmp_path / "claimit"
-    written = sorted(p.name for p in folder.iterdir())
-    assert written == sorted(
-        [f"{sample}.png" for sample in samples] + [f"{sample}-300px.png" for sample in samples]
-    )
-    for sample in samples:
-        full = Image.open(folder / f"{sample}.png")
-        preview = Image.open(folder / f"{sample}-300px.png")
-        assert full.width == WIDTH
-        assert full.height in {height(players) for players in range(2, 6)}
-        assert preview.width == PHONE_WIDTH == 300
-        assert abs(preview.height - full.height * PHONE_WIDTH / WIDTH) < 1
+    games = {
+        "claimit": (
+            [
+                "example-3-candidates",
+                "example-4-bust",
+                "example-5-before-stop",
+                "example-5-after-stop",
+                "example-6-game-over",
+                "five-player-mid-game",
+                "five-player-bust",
+                "five-player-last-round",
+                "five-player-game-over",
+            ],
+            {height(players) for players in range(2, 6)},
+        ),
+        "gold_nuggets": (
+            [name for name, _ in nuggets_views()],
+            {nuggets_height(players) for players in range(2, 6)},
+        ),
+    }
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(games)
+    assert len(games["gold_nuggets"][0]) >= 7
+    for game, (samples, heights) in games.items():
+        folder = tmp_path / game
+        written = sorted(p.name for p in folder.iterdir())
+        assert written == sorted(
+            [f"{sample}.png" for sample in samples] + [f"{sample}-300px.png" for sample in samples]
+        )
+        for sample in samples:
+            full = Image.open(folder / f"{sample}.png")
+            preview = Image.open(folder / f"{sample}-300px.png")
+            assert full.width == WIDTH == NUGGETS_WIDTH
+            assert full.height in heights
+            assert preview.width == PHONE_WIDTH == 300
+            assert abs(preview.height - full.height * PHONE_WIDTH / WIDTH) < 1
 
 
 def test_the_gallery_needs_an_output_folder(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,0 +1,341 @@
+"""The table image: a ``NuggetsView`` in, PNG bytes out.
+
+Pure and thread-safe: every call draws on its own copy of the pre-rendered
+background, the shared sprites are only read, and font use is locked.
+
+Every text is a ``Label``, the words and the box they must stay in; ``labels``
+lists them all, so that tests can check each against its box.
+"""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+from math import ceil
+from typing import NamedTuple
+
+from PIL import Image, ImageDraw
+
+from render.common import palette
+from render.common.fonts import Face
+from render.common.label import Label, put
+from render.common.names import display_name
+from render.common.palette import Color
+from render.common.png import encode
+from render.common.shapes import player_icon
+from render.gold_nuggets import colors, sprites
+from render.gold_nuggets.geometry import (
+    BAND_BOTTOM,
+    BAND_TOP,
+    CENTRE_BOX,
+    CENTRE_DELTA_LEFT,
+    CENTRE_SPLIT,
+    CENTRE_TEXT_LEFT,
+    DICE_PANEL,
+    FRAME,
+    HEADER_HEIGHT,
+    HEADER_TOP,
+    ICON,
+    ICON_LEFT,
+    INSET,
+    LASSO_BOX,
+    LASSO_ICON,
+    LASSO_SPLIT,
+    NAME_LEFT,
+    NAME_RIGHT,
+    NUGGETS_COLUMN_LEFT,
+    PANEL_LEFT,
+    PANEL_RIGHT,
+    PILE_ORIGIN,
+    ROLL_AREA,
+    ROW_HEIGHT,
+    STATUS_BOX,
+    STATUS_ICON_LEFT,
+    STATUS_SPLIT,
+    TRAY,
+    VALUE_BOX,
+    WIDTH,
+    caption_box,
+    change_box,
+    height,
+    nuggets_box,
+    panel,
+    roll_die_box,
+    row_box,
+    row_top,
+    tray_die_box,
+)
+from render.gold_nuggets.sprites import PILE_LEVELS, Style
+from render.gold_nuggets.view import DICE, FACES, STEAL_LASSOS, NuggetsView
+
+TOTAL_NUGGETS = 77
+"""The centre's nuggets at the start; the pile is drawn in proportion to it."""
+
+# Font sizes in pixels of the image, as in Claim It!'s board: the smallest, 20,
+# is still 9.4 px on a phone.
+COUNT_SIZE = 40
+STATUS_SIZE = 28
+NAME_SIZE = 24
+FIGURE_SIZE = 24
+MARK_SIZE = 20
+NOTE_SIZE = 20
+MINUS = "\N{MINUS SIGN}"
+"""Wider than a hyphen, as wide as the plus it stands beside."""
+
+
+def render_table(view: NuggetsView) -> bytes:
+    return encode(draw_table(view))
+
+
+def draw_table(view: NuggetsView) -> Image.Image:
+    image = _background(view.players).copy()
+    status = _status(view)
+    rows = _rows(view)
+    pile = sprites.pile(ceil(view.centre * PILE_LEVELS / TOTAL_NUGGETS))
+    image.paste(pile, PILE_ORIGIN, pile)
+    _draw_dice(image, view)
+    for index, seat in enumerate(status.seats):
+        icon = player_icon(seat, ICON)
+        step = icon_step(len(status.seats))
+        image.paste(icon, (STATUS_ICON_LEFT + index * step, _status_icon_top()), icon)
+    for seat, row in enumerate(rows):
+        if row is not None:
+            image.paste(row.fill, row_box(seat))
+        icon = player_icon(seat, ICON)
+        image.paste(icon, (ICON_LEFT, row_top(seat) + (ROW_HEIGHT - ICON) // 2), icon)
+    for label in _view_labels(view, status, rows):
+        put(image, label)
+    return image
+
+
+def labels(view: NuggetsView) -> list[Label]:
+    """Every text the image of ``view`` shows."""
+    return [*_fixed_labels(), *_view_labels(view, _status(view), _rows(view))]
+
+
+def name_shown(view: NuggetsView, seat: int) -> str:
+    """A seat's name as the image shows it (only in its row of the table)."""
+    return _display_name(view.names[seat], seat)
+
+
+@lru_cache(maxsize=1024)
+def _display_name(name: str | None, seat: int) -> str:
+    return display_name(name, seat, Face.BOLD, NAME_SIZE, NAME_RIGHT - NAME_LEFT)
+
+
+def sorted_faces(faces: tuple[str, ...]) -> tuple[str, ...]:
+    """Dice in the order the image shows them: lassos, nuggets, then the numbers up."""
+    return tuple(sorted(faces, key=FACES.index))
+
+
+def _draw_dice(image: Image.Image, view: NuggetsView) -> None:
+    aside = sorted_faces(view.aside)
+    for index in range(DICE):
+        if index < len(aside):
+            die = sprites.die(aside[index], Style.LOST if view.bust else Style.FRESH)
+        else:
+            die = sprites.empty_slot()
+        image.paste(die, tray_die_box(index)[:2], die)
+    style = Style.BUST if view.bust else Style.USED if view.rolled_used else Style.FRESH
+    for index, face in enumerate(sorted_faces(view.rolled)):
+        die = sprites.die(face, style)
+        image.paste(die, roll_die_box(index)[:2], die)
+    draw = ImageDraw.Draw(image)
+    if view.lassos >= STEAL_LASSOS and not view.bust:
+        draw.rounded_rectangle(LASSO_BOX, radius=8, outline=palette.GOLD, width=3)
+    if view.bust:
+        draw.rounded_rectangle(DICE_PANEL, radius=12, outline=palette.BUST, width=FRAME)
+
+
+class _Status(NamedTuple):
+    seats: tuple[int, ...]
+    """Whose icons lead the status: the player to move, the one who busted, the winners."""
+    headline: str
+    color: Color
+    note: str
+
+
+def _status(view: NuggetsView) -> _Status:
+    if view.over:
+        headline = "Shared win!" if len(view.winners) > 1 else "Wins the game!"
+        return _Status(view.winners, headline, palette.GOLD, "the centre is empty")
+    turn = (view.turn,)
+    if view.bust:
+        lost = len(view.aside)
+        note = f"loses {lost} {_dice(lost)}" if lost else "nothing to set aside"
+        return _Status(turn, "BUST!", palette.BUST, note)
+    bonus = ("bonus turn",) if view.bonus else ()
+    if view.rolled and not view.rolled_used:
+        return _Status(turn, "Set aside", palette.TEXT, " · ".join(bonus))
+    if len(view.aside) == DICE:
+        return _Status(turn, f"Take {view.value}", palette.TEXT, "then a bonus turn")
+    if view.aside:
+        left = DICE - len(view.aside)
+        note = " · ".join((*bonus, f"{left} {_dice(left)} left"))
+        return _Status(turn, f"Roll or take {view.value}", palette.TEXT, note)
+    return _Status(turn, "Roll the dice", palette.TEXT, " · ".join(bonus))
+
+
+def _dice(count: int) -> str:
+    return "die" if count == 1 else "dice"
+
+
+def icon_step(seats: int) -> int:
+    """How far apart the status's icons stand: overlapping a little beyond two, which leaves
+    "Shared win!" room beside five winners."""
+    return ICON + 4 if seats <= 2 else ICON - 6
+
+
+def _status_left(status: _Status) -> int:
+    seats = len(status.seats)
+    return STATUS_ICON_LEFT + (seats - 1) * icon_step(seats) + ICON + 8
+
+
+def _status_icon_top() -> int:
+    return (BAND_TOP + STATUS_SPLIT) // 2 - ICON // 2
+
+
+class _Row(NamedTuple):
+    """How a player's row stands out: ▶ to move, ✖ busted, ★ won."""
+
+    fill: Color
+    mark: str
+    ink: Color
+
+
+def _rows(view: NuggetsView) -> tuple[_Row | None, ...]:
+    return tuple(_row(view, seat) for seat in range(view.players))
+
+
+def _row(view: NuggetsView, seat: int) -> _Row | None:
+    if view.over:
+        return _Row(palette.ROW_WINNER, "★", palette.GOLD) if seat in view.winners else None
+    if seat != view.turn:
+        return None
+    if view.bust:
+        return _Row(palette.ROW_BUST, "✖", palette.WHITE)
+    return _Row(palette.ROW_TO_MOVE, "▶", palette.GOLD)
+
+
+def _view_labels(view: NuggetsView, status: _Status, rows: tuple[_Row | None, ...]) -> list[Label]:
+    found = [
+        Label(
+            str(view.centre),
+            (CENTRE_TEXT_LEFT, BAND_TOP + 4, CENTRE_DELTA_LEFT, CENTRE_SPLIT),
+            COUNT_SIZE,
+            palette.GOLD,
+        ),
+        *_status_labels(status),
+        *_figure_labels(view),
+    ]
+    for seat, row in enumerate(rows):
+        top = row_top(seat)
+        bottom = top + ROW_HEIGHT
+        if row is not None:
+            mark_box = (PANEL_LEFT + INSET, top, ICON_LEFT - 2, bottom)
+            found.append(Label(row.mark, mark_box, MARK_SIZE, row.ink, align="m"))
+        found.append(Label(name_shown(view, seat), (NAME_LEFT, top, NAME_RIGHT, bottom), NAME_SIZE))
+        found.append(Label(str(view.nuggets[seat]), nuggets_box(seat), FIGURE_SIZE, align="m"))
+    if view.took is not None:
+        taker, source, amount = view.took
+        found.append(Label(f"+{amount}", change_box(taker), FIGURE_SIZE, palette.GOLD, align="m"))
+        taken = f"{MINUS}{amount}"
+        if source is None:
+            box = (CENTRE_DELTA_LEFT, BAND_TOP + 4, CENTRE_BOX[2] - INSET, CENTRE_SPLIT)
+            found.append(Label(taken, box, FIGURE_SIZE, colors.TAKEN, align="m"))
+        else:
+            found.append(Label(taken, change_box(source), FIGURE_SIZE, colors.TAKEN, align="m"))
+    return found
+
+
+def _status_labels(status: _Status) -> list[Label]:
+    left = _status_left(status)
+    right = STATUS_BOX[2] - INSET
+    if not status.note:
+        return [
+            Label(status.headline, (left, BAND_TOP, right, BAND_BOTTOM), STATUS_SIZE, status.color)
+        ]
+    return [
+        Label(
+            status.headline, (left, BAND_TOP + 4, right, STATUS_SPLIT), STATUS_SIZE, status.color
+        ),
+        Label(
+            status.note,
+            (STATUS_BOX[0] + 12, STATUS_SPLIT, right, BAND_BOTTOM - 6),
+            NOTE_SIZE,
+            palette.MUTED,
+            Face.REGULAR,
+        ),
+    ]
+
+
+def _figure_labels(view: NuggetsView) -> list[Label]:
+    """The value of the dice set aside and the lassos among them, right of the dice."""
+    left, top, right, bottom = VALUE_BOX
+    value_color = palette.BUST if view.bust else palette.GOLD
+    lassos = view.lassos
+    steal = lassos >= STEAL_LASSOS and not view.bust
+    lasso_left = LASSO_BOX[0] + 14 + LASSO_ICON + 6
+    return [
+        Label(str(view.value), (left, top, right, bottom), COUNT_SIZE, value_color, align="m"),
+        Label(
+            str(lassos),
+            (lasso_left, LASSO_BOX[1] + 4, LASSO_BOX[2] - INSET, LASSO_SPLIT),
+            COUNT_SIZE - 8,
+        ),
+        Label(
+            "may steal" if steal else f"steal at {STEAL_LASSOS}",
+            (LASSO_BOX[0] + 4, LASSO_SPLIT, LASSO_BOX[2] - 4, LASSO_BOX[3] - 4),
+            NOTE_SIZE,
+            palette.GOLD if steal else palette.MUTED,
+            Face.BOLD if steal else Face.REGULAR,
+            "m",
+        ),
+    ]
+
+
+@cache
+def _fixed_labels() -> tuple[Label, ...]:
+    """The words that name each part of the table, drawn once into the background."""
+    return (
+        Label(
+            "in the centre",
+            (CENTRE_TEXT_LEFT, CENTRE_SPLIT, CENTRE_BOX[2] - 4, BAND_BOTTOM - 6),
+            NOTE_SIZE,
+            palette.MUTED,
+            Face.REGULAR,
+        ),
+        *(
+            Label(words, caption_box(box), NOTE_SIZE, palette.MUTED, Face.REGULAR)
+            for words, box in (("set aside", TRAY), ("rolled", ROLL_AREA))
+        ),
+        *(
+            Label(words, caption_box(box), NOTE_SIZE, palette.MUTED, Face.REGULAR, "m")
+            for words, box in (("value", VALUE_BOX), ("lassos", LASSO_BOX))
+        ),
+        Label(
+            "nuggets",
+            (NUGGETS_COLUMN_LEFT, HEADER_TOP, PANEL_RIGHT - INSET, HEADER_TOP + HEADER_HEIGHT),
+            NOTE_SIZE,
+            palette.MUTED,
+            Face.REGULAR,
+            "m",
+        ),
+    )
+
+
+@cache
+def _background(players: int) -> Image.Image:
+    """Everything that never changes for this many players: panels, tray, captions."""
+    image = Image.new("RGB", (WIDTH, height(players)), palette.BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    for box in (CENTRE_BOX, STATUS_BOX, DICE_PANEL, panel(players)):
+        draw.rounded_rectangle(box, radius=12, fill=palette.PANEL)
+    draw.rounded_rectangle(TRAY, radius=12, fill=colors.TRAY, outline=colors.TRAY_EDGE, width=3)
+    draw.rounded_rectangle(ROLL_AREA, radius=12, fill=colors.TABLE)
+    for box in (VALUE_BOX, LASSO_BOX):
+        draw.rounded_rectangle(box, radius=8, fill=colors.FIGURE_BOX)
+    icon = sprites.lasso_icon(LASSO_ICON)
+    image.paste(icon, (LASSO_BOX[0] + 14, (LASSO_BOX[1] + LASSO_SPLIT - LASSO_ICON) // 2 + 2), icon)
+    for label in _fixed_labels():
+        put(image, label)
+    return image
