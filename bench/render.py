@@ -1,20 +1,26 @@
-"""Board image speed and size on busy 5-player positions.
+"""Picture speed and size: Claim It!'s board on busy 5-player positions, Gold Nuggets'
+table on 5-player turns with every die on the table.
 
     python bench/render.py [--rounds N]
 
-Targets (issue 3), all measured in this run: median render+encode <= 15 ms,
-<= 1.5x the time Pillow takes to merely encode the same final image with the
-same settings, and images <= 150 KiB. Rendering and encode-only timings are
-interleaved so that both see the same machine load.
+Targets (issue 3), for each game, all measured in this run: median
+render+encode <= 15 ms, <= 1.5x the time Pillow takes to merely encode the same
+final image with the same settings, and images <= 150 KiB. Rendering and
+encode-only timings are interleaved so that both see the same machine load.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import sys
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TypeVar
+
+from PIL import Image
 
 if not __package__:
     # Run as a file, this folder comes first on sys.path; the project root must.
@@ -25,7 +31,10 @@ from render.claimit.board_image import draw_board, render_board
 from render.claimit.gallery import random_play
 from render.claimit.view import View
 from render.common.png import encode
+from render.gold_nuggets import NuggetsView, draw_table, render_table
+from render.gold_nuggets.view import DICE, FACES
 
+T = TypeVar("T")
 NAMES = ("Prospector Ann", "Björn 🎲", "Zoë", "Ольга", "Mateus da Silva Pereira")
 
 
@@ -43,49 +52,90 @@ def busy_positions(count: int) -> list[GameState]:
     return found
 
 
+def turns(count: int) -> list[NuggetsView]:
+    """Seeded 5-player turns with all seven dice shown, set aside or rolled."""
+    rng = random.Random(0)
+    found = []
+    for seat in range(count):
+        kept = rng.randint(1, DICE - 1)
+        found.append(
+            NuggetsView(
+                names=NAMES,
+                nuggets=tuple(rng.randint(0, 15) for _ in NAMES),
+                centre=rng.randint(1, 40),
+                turn=seat % len(NAMES),
+                aside=tuple(rng.choice(FACES) for _ in range(kept)),
+                rolled=tuple(rng.choice(FACES) for _ in range(DICE - kept)),
+                value=rng.randint(0, 10),
+                took=(rng.randrange(5), None, rng.randint(1, 9)),
+            )
+        )
+    return found
+
+
 def percentile(samples: list[float], fraction: float) -> float:
     ordered = sorted(samples)
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--rounds", type=int, default=40, help="timed renders per position")
-    args = parser.parse_args()
-    positions = busy_positions(10)
-    view = View(names=NAMES, rolled=(2, 5, 6))
-    for state in positions:
-        render_board(state, view)  # warm the sprite and text caches, as a running bot has them
-
+def measure(
+    title: str,
+    items: Sequence[T],
+    render: Callable[[T], bytes],
+    draw: Callable[[T], Image.Image],
+    rounds: int,
+) -> None:
+    for item in items:
+        render(item)  # warm the sprite and text caches, as a running bot has them
     full, encode_only, sizes = [], [], []
     clock = time.perf_counter
-    for _ in range(args.rounds):
-        for state in positions:
+    for _ in range(rounds):
+        for item in items:
             start = clock()
-            data = render_board(state, view)
+            data = render(item)
             full.append(clock() - start)
             sizes.append(len(data))
-            image = draw_board(state, view)
+            image = draw(item)
             start = clock()
             encode(image)
             encode_only.append(clock() - start)
 
     ms = 1000
     median_full, median_encode = statistics.median(full), statistics.median(encode_only)
-    print(f"positions: {len(positions)} busy 5-player boards, {args.rounds} rounds each")
+    print(f"{title}: {len(items)} pictures, {rounds} rounds each")
     print(
-        f"render+encode: median {median_full * ms:.2f} ms, p95 {percentile(full, 0.95) * ms:.2f} ms"
-        " (target: median <= 15 ms)"
+        f"  render+encode: median {median_full * ms:.2f} ms, "
+        f"p95 {percentile(full, 0.95) * ms:.2f} ms (target: median <= 15 ms)"
     )
     print(
-        f"encode only:   median {median_encode * ms:.2f} ms, "
+        f"  encode only:   median {median_encode * ms:.2f} ms, "
         f"p95 {percentile(encode_only, 0.95) * ms:.2f} ms"
     )
-    print(f"ratio of medians: {median_full / median_encode:.2f}x (target <= 1.5x)")
+    print(f"  ratio of medians: {median_full / median_encode:.2f}x (target <= 1.5x)")
     print(
-        f"image size: median {statistics.median(sizes) / 1024:.0f} KiB, "
-        f"max {max(sizes) / 1024:.0f} KiB"
-        " (target <= 150 KiB)"
+        f"  image size: median {statistics.median(sizes) / 1024:.0f} KiB, "
+        f"max {max(sizes) / 1024:.0f} KiB (target <= 150 KiB)"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rounds", type=int, default=40, help="timed renders per picture")
+    args = parser.parse_args()
+    view = View(names=NAMES, rolled=(2, 5, 6))
+    measure(
+        "Claim It! board, busy 5-player positions",
+        busy_positions(10),
+        lambda state: render_board(state, view),
+        lambda state: draw_board(state, view),
+        args.rounds,
+    )
+    measure(
+        "Gold Nuggets table, 5-player turns",
+        turns(10),
+        render_table,
+        draw_table,
+        args.rounds,
     )
 
 
