@@ -37,6 +37,7 @@ STATUS_SPLIT: Final = BAND_TOP + 54
 """Between the status's headline and the note under it."""
 ICON: Final = 28
 STATUS_ICON_LEFT: Final = STATUS_BOX[0] + 12
+STATUS_ICON_TOP: Final = (BAND_TOP + STATUS_SPLIT) // 2 - ICON // 2
 
 DICE_PANEL: Final[Box] = (MARGIN, BAND_BOTTOM + MARGIN, WIDTH - MARGIN, 316)
 FRAME: Final = 5

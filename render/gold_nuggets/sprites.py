@@ -123,7 +123,7 @@ def die(face: str, style: Style = Style.FRESH) -> Image.Image:
     )
     glyph = (DIE * k * 0.12, DIE * k * 0.14, DIE * k * 0.88, DIE * k * 0.86)
     if face == "N":
-        nugget_shape(draw, (glyph[0], DIE * k * 0.2, glyph[2], DIE * k * 0.8))
+        nugget_shape(draw, (DIE * k * 0.09, DIE * k * 0.17, DIE * k * 0.91, DIE * k * 0.83))
     elif face == "L":
         if style is Style.BUST:
             lasso_shape(draw, glyph, palette.WHITE, palette.shade(body, 0.6))
@@ -161,14 +161,6 @@ def lasso_icon(size: int) -> Image.Image:
     k = SUPERSAMPLE
     image, draw = canvas(size, size)
     lasso_shape(draw, (0, 0, size * k, size * k), colors.ROPE_LIGHT, colors.ROPE_EDGE)
-    return finish(image)
-
-
-@cache
-def nugget_icon(size: int) -> Image.Image:
-    k = SUPERSAMPLE
-    image, draw = canvas(size, size)
-    nugget_shape(draw, (0, size * k * 0.12, size * k, size * k * 0.88))
     return finish(image)
 
 

@@ -50,6 +50,7 @@ from render.gold_nuggets.geometry import (
     ROW_HEIGHT,
     STATUS_BOX,
     STATUS_ICON_LEFT,
+    STATUS_ICON_TOP,
     STATUS_SPLIT,
     TRAY,
     VALUE_BOX,
@@ -93,10 +94,10 @@ def draw_table(view: NuggetsView) -> Image.Image:
     pile = sprites.pile(ceil(view.centre * PILE_LEVELS / TOTAL_NUGGETS))
     image.paste(pile, PILE_ORIGIN, pile)
     _draw_dice(image, view)
+    step = icon_step(len(status.seats))
     for index, seat in enumerate(status.seats):
         icon = player_icon(seat, ICON)
-        step = icon_step(len(status.seats))
-        image.paste(icon, (STATUS_ICON_LEFT + index * step, _status_icon_top()), icon)
+        image.paste(icon, (STATUS_ICON_LEFT + index * step, STATUS_ICON_TOP), icon)
     for seat, row in enumerate(rows):
         if row is not None:
             image.paste(row.fill, row_box(seat))
@@ -190,10 +191,6 @@ def _status_left(status: _Status) -> int:
     return STATUS_ICON_LEFT + (seats - 1) * icon_step(seats) + ICON + 8
 
 
-def _status_icon_top() -> int:
-    return (BAND_TOP + STATUS_SPLIT) // 2 - ICON // 2
-
-
 class _Row(NamedTuple):
     """How a player's row stands out: ▶ to move, ✖ busted, ★ won."""
 
@@ -271,7 +268,7 @@ def _status_labels(status: _Status) -> list[Label]:
 def _figure_labels(view: NuggetsView) -> list[Label]:
     """The value of the dice set aside and the lassos among them, right of the dice."""
     left, top, right, bottom = VALUE_BOX
-    value_color = palette.BUST if view.bust else palette.GOLD
+    value_color = palette.BUST if view.bust else palette.GOLD if view.aside else palette.MUTED
     lassos = view.lassos
     steal = lassos >= STEAL_LASSOS and not view.bust
     lasso_left = LASSO_BOX[0] + 14 + LASSO_ICON + 6

@@ -42,7 +42,7 @@ class NuggetsView:
     """``rolled`` allowed no set-aside: the dice set aside are lost and the turn ends."""
     over: bool = False
     winners: tuple[int, ...] = ()
-    """The seats that won, when ``over``."""
+    """The seats that won; given exactly when ``over``."""
     took: tuple[int, int | None, int] | None = None
     """The last take, to highlight: (the seat that took, the seat taken from or None for the
     centre, the nuggets moved)."""
@@ -59,6 +59,8 @@ class NuggetsView:
         seats = range(len(self.names))
         if self.turn not in seats or any(seat not in seats for seat in self.winners):
             raise ValueError("seats are numbered from 0")
+        if self.over != bool(self.winners):
+            raise ValueError("winners exactly when the game is over")
 
     @property
     def players(self) -> int:

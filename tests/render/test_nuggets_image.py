@@ -205,7 +205,7 @@ def test_the_player_to_move_the_one_who_busted_and_the_winners_stand_out() -> No
     assert len(marks) == 2
     for index, seat in enumerate((0, 2)):
         x = geometry.STATUS_ICON_LEFT + index * icon_step(2) + geometry.ICON // 2
-        y = (geometry.BAND_TOP + geometry.STATUS_SPLIT) // 2
+        y = geometry.STATUS_ICON_TOP + geometry.ICON // 2
         assert close(pixel(image, (x + 9, y)), palette.PLAYERS[seat].color, 30)
 
 
@@ -291,6 +291,10 @@ def test_the_view_refuses_what_cannot_be_drawn() -> None:
         table(nuggets=(0, 0))
     with pytest.raises(ValueError):
         table(turn=3)
+    with pytest.raises(ValueError):
+        table(centre=0, over=True)
+    with pytest.raises(ValueError):
+        table(winners=(0,))
 
 
 def test_rendering_is_deterministic_and_safe_in_threads() -> None:
