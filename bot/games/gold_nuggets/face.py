@@ -1,0 +1,379 @@
+"""Gold Nuggets in Discord: the table message, its buttons and menus, its words on the ladder.
+
+Choosing a set-aside: no roll allows more than 19 set-asides (seven dice with nothing
+set aside, ``LLLLNNN``; a number already set aside leaves at most four dice to roll), so
+one menu always lists every legal choice, most valuable first. The usual choices are
+also buttons of their own, one click each: everything usable, all the nuggets, all the
+lassos, all of each number, and three of a new number rolled more than three times.
+When the roll allows five choices or fewer, each is a button and there is no menu.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from typing import Any, Final
+
+import discord
+
+from bot.discord_ui import text
+from bot.discord_ui.buttons import TurnButton, TurnSelect
+from bot.discord_ui.limits import listed_name
+from bot.games.face import IMAGE_FILE, Picture
+from bot.games.gold_nuggets import words
+from bot.games.gold_nuggets.game import ROLL, set_intent, take_intent
+from bot.games.rules import Options
+from bot.service import Outcome
+from bot.storage import Game, LadderEntry, PlayerRecord
+from engine.gold_nuggets import (
+    EMPTY,
+    BonusTurn,
+    Counts,
+    GameState,
+    Phase,
+    Roll,
+    Took,
+    winners,
+)
+from engine.gold_nuggets.odds import roll_odds
+from render.common.palette import PLAYERS
+from render.gold_nuggets import NuggetsView, render_table
+
+BUTTONS_PER_ROW: Final = 5
+STEAL_MENU_FROM: Final = 2
+"""Opponents from whom a steal is offered as a menu; fewer get a button each."""
+
+
+class GoldNuggetsFace:
+    kind = "nuggets"
+    command = "nuggets"
+    title = "Gold Nuggets"
+
+    def option_fields(self, options: Options) -> Sequence[tuple[str, str]]:
+        return []
+
+    def rules(self, locale: str) -> str:
+        return words.rules(locale)
+
+    def happened(self, outcome: Outcome) -> str:
+        return words.happened(outcome)
+
+    async def turn(self, game: Game, headline: str, last: Outcome | None) -> Picture:
+        state: GameState = game.state
+        rolled: tuple[str, ...] = ()
+        used = False
+        if state.roll is not None:
+            rolled = state.roll
+        elif (
+            last is not None
+            and last.before.roll is not None
+            and last.before.turn == state.turn
+            and state.phase in (Phase.DECIDE, Phase.TAKE)
+        ):
+            # The roll just set aside from, greyed: its empty place would look like a glitch.
+            rolled, used = last.before.roll, True
+        events = () if last is None else last.events
+        bonus = state.phase is Phase.ROLL and any(
+            isinstance(e, BonusTurn) and e.seat == state.turn for e in events
+        )
+        view = _view(game, state, rolled=rolled, used=used, took=_took(events), bonus=bonus)
+        return await _picture(game, state.turn, view, headline + _prompt(game, state))
+
+    async def turn_end(self, outcome: Outcome, headline: str) -> Picture:
+        game, before = outcome.game, outcome.before
+        if isinstance(outcome.action, Roll):
+            # A bust: the dice it lost are shown, still set aside, beside the roll.
+            view = _view(game, before, rolled=outcome.action.faces, bust=True)
+            return await _picture(game, before.turn, view, headline)
+        state: GameState = outcome.state
+        bonus = any(isinstance(e, BonusTurn) for e in outcome.events)
+        view = _view(game, state, took=_took(outcome.events), bonus=bonus)
+        return await _picture(game, outcome.seat, view, headline)
+
+    async def result(self, outcome: Outcome, headline: str) -> Picture:
+        game, results = outcome.game, outcome.results
+        won = [game.seats[r.seat] for r in results if r.won]
+        png = await _render(_view(game, outcome.state, took=_took(outcome.events)))
+        embed = discord.Embed(
+            title=f"Gold Nuggets · game {game.id} · game over",
+            description=f"{headline}\n\n**{text.winners_line(won)}**\n"
+            f"{words.results_table(game, results)}",
+            colour=discord.Colour.gold(),
+        )
+        computers = any(seat.is_bot for seat in game.seats)
+        embed.add_field(
+            name="Ratings",
+            value=text.rating_changes(outcome.rating_changes, computers),
+            inline=False,
+        )
+        embed.set_image(url=f"attachment://{IMAGE_FILE}")
+        return Picture(embed, png)
+
+    def buttons(self, game: Game) -> discord.ui.View:
+        """What the player to act may do in this phase (nothing while a computer player
+        moves: nobody else may press)."""
+        state: GameState = game.state
+        view = discord.ui.View(timeout=None)
+        if state.phase is Phase.OVER or game.seats[state.turn].is_bot:
+            return view
+        items: list[discord.ui.Item[Any]]
+        if state.phase is Phase.ROLL:
+            items = [self._button(game, ROLL, "Roll 7 dice", emoji="🎲")]
+        elif state.phase is Phase.SET_ASIDE:
+            items = self._set_aside(game, state)
+        else:
+            items = self._take(game, state)
+        for item in items:
+            view.add_item(item)
+        return view
+
+    def draft(self, game: Game, intent: str) -> discord.ui.View | None:
+        # Every choice is one click or one menu pick away: nothing is built in steps.
+        return None
+
+    def ladder_figure(self, entry: LadderEntry) -> str:
+        return f"best {words.plural(entry.figures.get('best', 0), 'nugget')}"
+
+    def stats_fields(self, record: PlayerRecord) -> Sequence[tuple[str, str]]:
+        figures = record.figures
+        fields = []
+        if record.played_out:
+            average = figures.get("nuggets", 0) / record.played_out
+            best = figures.get("best", 0)
+            fields.append(("Nuggets", f"{average:.1f} per game on average, best {best}"))
+        turns = figures.get("turns", 0)
+        if turns:
+            taken, busts = figures.get("taken", 0), figures.get("busts", 0)
+            fields.append(("Per turn", f"{taken / turns:.1f} nuggets taken ({turns:,} turns)"))
+            fields.append(("Busts", f"{busts / turns:.2f} per turn ({busts:,} in {turns:,})"))
+        fields.append(("Steals", f"{figures.get('steals', 0):,} in all"))
+        fields.append(("Bonus turns", f"{figures.get('bonus_turns', 0):,} in all"))
+        best_take = figures.get("best_turn", 0)
+        fields.append(("Best take", f"{words.plural(best_take, 'nugget')} in one take"))
+        return fields
+
+    def _button(
+        self,
+        game: Game,
+        intent: str,
+        label: str,
+        *,
+        emoji: str | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+    ) -> TurnButton:
+        return TurnButton(
+            self.kind, game.id, game.version, intent, label=label, emoji=emoji, style=style
+        )
+
+    def _set_aside(self, game: Game, state: GameState) -> list[discord.ui.Item[Any]]:
+        """A button for each usual choice (for each choice when there are few), and a menu
+        of every choice when some is not a button."""
+        aside = state.aside
+        ranked = ranked_choices(state)
+        quick = ranked if len(ranked) <= BUTTONS_PER_ROW else usual_choices(state)
+        items: list[discord.ui.Item[Any]] = [
+            self._button(
+                game, set_intent(c), f"{words.counts(c)} (+{aside.plus(c).value - aside.value})"
+            )
+            for c in quick
+        ]
+        if len(quick) < len(ranked):
+            options = [
+                discord.SelectOption(
+                    label=f"Set aside {words.counts(c)}",
+                    value=set_intent(c),
+                    description=words.choice_effect(aside, c),
+                )
+                for c in ranked
+            ]
+            items.append(
+                TurnSelect(
+                    self.kind,
+                    game.id,
+                    game.version,
+                    "aside",
+                    options=options,
+                    placeholder=f"Or choose any of the {len(ranked)} set-asides…",
+                )
+            )
+        return items
+
+    def _take(self, game: Game, state: GameState) -> list[discord.ui.Item[Any]]:
+        """Roll the rest (with dice left) and take; with three lassos, whom to take from."""
+        value, items = state.value, list[discord.ui.Item[Any]]()
+        if state.phase is Phase.DECIDE:
+            left = words.dice_count(state.dice_left)
+            items.append(self._button(game, ROLL, f"Roll the rest ({left})", emoji="🎲"))
+        ends = value >= state.centre
+        label = f"Take the last {state.centre}" if ends else f"Take {value}"
+        if state.phase is Phase.TAKE and not ends:
+            label += ", then a bonus turn"
+        items.append(
+            self._button(
+                game, take_intent(None), label, emoji="⛏️", style=discord.ButtonStyle.success
+            )
+        )
+        if not state.can_steal:
+            return items
+        opponents = state.opponents()
+        if len(opponents) < STEAL_MENU_FROM:
+            for seat in opponents:
+                held = state.nuggets[seat]
+                who = listed_name(game.seats[seat].display_name)
+                items.append(
+                    self._button(
+                        game,
+                        take_intent(seat),
+                        f"Steal {min(value, held)} from {who} (holds {held})",
+                        emoji="🪢",
+                        style=discord.ButtonStyle.danger,
+                    )
+                )
+            return items
+        options = [
+            discord.SelectOption(
+                label=f"The centre ({state.centre} left)",
+                value=take_intent(None),
+                description=f"you take {min(value, state.centre)}",
+            )
+        ]
+        for seat in opponents:
+            held = state.nuggets[seat]
+            options.append(
+                discord.SelectOption(
+                    label=f"{listed_name(game.seats[seat].display_name)} (holds {held})",
+                    value=take_intent(seat),
+                    description=f"you steal {min(value, held)}",
+                    emoji="🪢",
+                )
+            )
+        items.append(
+            TurnSelect(
+                self.kind,
+                game.id,
+                game.version,
+                "steal",
+                options=options,
+                placeholder=f"Take {value} from…",
+            )
+        )
+        return items
+
+
+def ranked_choices(state: GameState) -> list[Counts]:
+    """The waiting roll's set-asides, most valuable first; among equals, fewer dice first
+    (more left to roll), then in the engine's order."""
+    aside = state.aside
+    choices = state.pending_choices()
+    return sorted(choices, key=lambda c: (-aside.plus(c).value, c.total, choices.index(c)))
+
+
+def usual_choices(state: GameState) -> list[Counts]:
+    """The set-asides players make most, each a one-click button, ranked as the menu."""
+    assert state.roll is not None
+    roll, numbers = Counts.of(state.roll), state.aside.numbers
+    usable = [roll.lasso, roll.nugget]
+    for bit, rolled in enumerate(roll[2:]):
+        usable.append(rolled if numbers >> bit & 1 or rolled >= 3 else 0)
+    candidates = [Counts(*usable)]
+    for index, count in enumerate(usable):
+        if count:
+            only = [0] * len(usable)
+            only[index] = count
+            candidates.append(Counts(*only))
+            new_number = index >= 2 and not numbers >> (index - 2) & 1
+            if new_number and count > 3:
+                # "Only three of these five 3s": the rest go back into the roll.
+                only[index] = 3
+                candidates.append(Counts(*only))
+    legal = state.pending_choices()
+    return [c for c in ranked_choices(state) if c in candidates and c in legal]
+
+
+def _view(
+    game: Game,
+    state: GameState,
+    *,
+    rolled: Sequence[str] = (),
+    used: bool = False,
+    bust: bool = False,
+    took: tuple[int, int | None, int] | None = None,
+    bonus: bool = False,
+) -> NuggetsView:
+    over = state.phase is Phase.OVER
+    return NuggetsView(
+        names=tuple(s.display_name for s in game.seats),
+        nuggets=state.nuggets,
+        centre=state.centre,
+        turn=state.turn,
+        aside=_faces(state.aside),
+        rolled=tuple(rolled),
+        rolled_used=used,
+        value=state.value,
+        bust=bust,
+        over=over,
+        winners=winners(state) if over else (),
+        took=took,
+        bonus=bonus,
+    )
+
+
+def _faces(counts: Counts) -> tuple[str, ...]:
+    return tuple(face.value for face, n in counts.items() for _ in range(n))
+
+
+def _took(events: Sequence[object]) -> tuple[int, int | None, int] | None:
+    took = next((e for e in events if isinstance(e, Took)), None)
+    return None if took is None else (took.seat, took.source, took.amount)
+
+
+async def _render(view: NuggetsView) -> bytes:
+    """The table image, drawn in a worker thread so the event loop keeps answering."""
+    return await asyncio.to_thread(render_table, view)
+
+
+async def _picture(game: Game, seat: int, view: NuggetsView, description: str) -> Picture:
+    png = await _render(view)
+    r, g, b = PLAYERS[seat].color
+    embed = discord.Embed(
+        title=f"Gold Nuggets · game {game.id}",
+        description=description,
+        colour=discord.Colour.from_rgb(r, g, b),
+    )
+    embed.set_image(url=f"attachment://{IMAGE_FILE}")
+    return Picture(embed, png)
+
+
+def _prompt(game: Game, state: GameState) -> str:
+    """What the player to move does next, with the dice set aside, the odds and the clock."""
+    if state.phase is Phase.OVER:
+        return ""
+    who = text.seat_line(game.seats[state.turn])
+    lines = []
+    if state.aside != EMPTY:
+        lines.append(words.aside_line(state))
+    if state.phase is Phase.ROLL:
+        lines.append(f"{who}: roll the seven dice.")
+    elif state.phase is Phase.SET_ASIDE:
+        count = len(state.pending_choices())
+        lines.append(f"{who}: choose what to set aside ({count} choice{'s' * (count != 1)}).")
+    elif state.phase is Phase.DECIDE:
+        left = words.dice_count(state.dice_left)
+        lines.append(f"{who}: roll the {left} left, or take {state.value}.")
+    elif state.value >= state.centre:
+        lines.append(f"{who}: all seven dice are set aside: take the last {state.centre}.")
+    else:
+        lines.append(
+            f"{who}: all seven dice are set aside: take {state.value}, then play a bonus turn."
+        )
+    if state.phase in (Phase.ROLL, Phase.DECIDE):
+        lines.append(words.odds(roll_odds(state), state))
+    if game.deadline is not None and not game.seats[state.turn].is_bot:
+        lines.append(
+            f"⏰ The turn ends by itself {text.deadline(game.deadline)} "
+            f"({words.time_out_rule(state)})."
+        )
+    return "\n\n" + "\n".join(lines)
+
+
+NUGGETS_FACE = GoldNuggetsFace()

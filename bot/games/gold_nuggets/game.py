@@ -1,0 +1,258 @@
+"""Gold Nuggets as the platform drives it: intents, deadlines, results and computer players.
+
+Intents, as the buttons and menus carry them:
+
+- ``roll``: roll the dice not set aside (the service's chance throws them);
+- ``set=<faces>``: set aside these dice from the waiting roll, one letter per die, in any
+  order (``set=LNN333``: a lasso, two nuggets and three 3s); the face's buttons write them
+  in the image's order (lassos, nuggets, then the numbers up), so each has one spelling;
+- ``take``: take the value from the centre; ``take=<seat>``: steal it from that seat.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Final, NamedTuple
+
+from bot.games.rules import (
+    JSON,
+    Figure,
+    Fold,
+    GameOption,
+    IllegalIntent,
+    Level,
+    Options,
+    Standing,
+    Step,
+)
+from engine.gold_nuggets import (
+    FACES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Action,
+    BonusTurn,
+    Bust,
+    Counts,
+    Face,
+    GameAlreadyOver,
+    GameState,
+    IllegalSetAside,
+    IllegalTake,
+    Passed,
+    Phase,
+    Roll,
+    RulesError,
+    SetAside,
+    Take,
+    TimeOut,
+    Took,
+    WrongPhase,
+    action_from_json,
+    action_to_json,
+    apply,
+    state_from_json,
+    state_to_json,
+    winners,
+)
+from engine.gold_nuggets import bots as nuggets_bots
+from engine.gold_nuggets.dice import DICE
+from engine.gold_nuggets.state import STEAL_LASSOS
+
+ROLL: Final = "roll"
+TAKE: Final = "take"
+SET_PREFIX: Final = "set="
+STEAL_PREFIX: Final = "take="
+_FACE_LETTERS: Final = frozenset(face.value for face in FACES)
+
+
+def set_intent(counts: Counts) -> str:
+    """The intent that sets ``counts`` aside: its dice as letters, lassos first."""
+    return SET_PREFIX + "".join(face.value * n for face, n in counts.items())
+
+
+def take_intent(source: int | None) -> str:
+    """The intent that takes from the centre (``None``) or steals from a seat."""
+    return TAKE if source is None else f"{STEAL_PREFIX}{source}"
+
+
+def parse_set(intent: str) -> Counts | None:
+    """The dice a ``set=`` intent names, or ``None`` when it is not one (or names no die
+    or more than seven)."""
+    code = intent.removeprefix(SET_PREFIX)
+    if code == intent or not 1 <= len(code) <= DICE or not set(code) <= _FACE_LETTERS:
+        return None
+    return Counts.of(Face(letter) for letter in code)
+
+
+class TurnFigures(NamedTuple):
+    """What one seat did over a game's turns (a bonus turn is a turn of its own)."""
+
+    turns: int
+    busts: int
+    steals: int
+    bonus_turns: int
+    taken: int
+    """Nuggets moved to the seat by its takes, from the centre or by steals."""
+    best_turn: int
+    """The most nuggets one take moved."""
+
+
+class GoldNuggets:
+    kind = "nuggets"
+    name = "Gold Nuggets"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    options: tuple[GameOption, ...] = ()
+    figures: tuple[Figure, ...] = (
+        Figure("nuggets", "nuggets", Fold.SUM),
+        Figure("best", "nuggets", Fold.MAX),
+        Figure("turns", "turns", Fold.SUM),
+        Figure("taken", "taken", Fold.SUM),
+        Figure("busts", "busts", Fold.SUM),
+        Figure("steals", "steals", Fold.SUM),
+        Figure("bonus_turns", "bonus_turns", Fold.SUM),
+        Figure("best_turn", "best_turn", Fold.MAX),
+    )
+
+    def deal(self, players: int, options: Options, chance: random.Random) -> JSON | None:
+        return None
+
+    def start(self, players: int, first: int, options: Options, setup: JSON | None) -> GameState:
+        return GameState.new(players, first=first)
+
+    def to_act(self, state: GameState) -> tuple[int, ...]:
+        return () if state.phase is Phase.OVER else (state.turn,)
+
+    def is_over(self, state: GameState) -> bool:
+        return state.phase is Phase.OVER
+
+    def action(self, state: GameState, seat: int, intent: str, chance: random.Random) -> Action:
+        if intent == ROLL:
+            if state.phase not in (Phase.ROLL, Phase.DECIDE):
+                # Checked before the dice are thrown: a refused roll draws nothing.
+                raise IllegalIntent(_wrong_phase(state))
+            return Roll(tuple(FACES[chance.randrange(len(FACES))] for _ in range(state.dice_left)))
+        if intent == TAKE:
+            return Take(None)
+        if intent.startswith(STEAL_PREFIX):
+            seat_text = intent.removeprefix(STEAL_PREFIX)
+            if not (seat_text.isascii() and seat_text.isdigit() and len(seat_text) == 1):
+                raise IllegalIntent("that is not a seat to take from")
+            return Take(int(seat_text))
+        counts = parse_set(intent)
+        if counts is None:
+            raise IllegalIntent("that is not a move in Gold Nuggets")
+        return SetAside(counts)
+
+    def time_out(self, state: GameState, seat: int) -> Action:
+        return TimeOut()
+
+    def apply(self, state: GameState, seat: int, action: Action) -> Step[GameState]:
+        try:
+            after, events = apply(state, action)
+        except RulesError as e:
+            raise IllegalIntent(_plain(e, state)) from None
+        over = any(isinstance(e, Bust | Took | Passed) for e in events)
+        return Step(after, events, turn_over=over)
+
+    def standings(self, state: GameState) -> tuple[Standing, ...]:
+        won = winners(state)
+        held = state.nuggets
+        return tuple(
+            Standing(
+                seat,
+                seat in won,
+                1 + sum(other > mine for other in held),
+                {"nuggets": mine},
+            )
+            for seat, mine in enumerate(held)
+        )
+
+    def turn_figures(
+        self,
+        players: int,
+        first: int,
+        options: Options,
+        setup: JSON | None,
+        actions: Sequence[Action],
+    ) -> list[dict[str, int]]:
+        return [seat._asdict() for seat in turn_figures(players, first, actions)]
+
+    def decide(self, state: GameState, seat: int, level: Level, rng: random.Random) -> str:
+        decision = nuggets_bots.decide(state, nuggets_bots.Level(level), rng)
+        if isinstance(decision, nuggets_bots.RollAgain):
+            return ROLL
+        if isinstance(decision, SetAside):
+            return set_intent(decision.counts)
+        return take_intent(decision.source)
+
+    def state_to_json(self, state: GameState) -> JSON:
+        return state_to_json(state)
+
+    def state_from_json(self, data: object) -> GameState:
+        try:
+            return state_from_json(data)
+        except RulesError as e:
+            raise ValueError(str(e)) from None
+
+    def misfit(self, state: GameState, players: int, options: Options) -> str | None:
+        if state.players != players:
+            return f"the saved position is for {state.players} players, but it has {players} seats"
+        return None
+
+    def action_to_json(self, action: Action) -> JSON:
+        return action_to_json(action)
+
+    def action_from_json(self, data: object) -> Action:
+        return action_from_json(data)
+
+
+def turn_figures(players: int, first: int, actions: Sequence[Action]) -> list[TurnFigures]:
+    """One ``TurnFigures`` per seat, by replaying the game's actions from its start."""
+    turns, busts, steals, bonus, taken, best = ([0] * players for _ in range(6))
+    state = GameState.new(players, first=first)
+    for action in actions:
+        state, events = apply(state, action)
+        for event in events:
+            if isinstance(event, Bust | Took | Passed):
+                turns[event.seat] += 1
+            if isinstance(event, Bust):
+                busts[event.seat] += 1
+            elif isinstance(event, BonusTurn):
+                bonus[event.seat] += 1
+            elif isinstance(event, Took):
+                steals[event.seat] += event.source is not None
+                taken[event.seat] += event.amount
+                best[event.seat] = max(best[event.seat], event.amount)
+    return [
+        TurnFigures(*seat) for seat in zip(turns, busts, steals, bonus, taken, best, strict=True)
+    ]
+
+
+def _plain(error: RulesError, state: GameState) -> str:
+    """What a refused action means, in the player's words rather than the engine's."""
+    if isinstance(error, GameAlreadyOver):
+        return "the game is over"
+    if isinstance(error, WrongPhase):
+        return _wrong_phase(state)
+    if isinstance(error, IllegalSetAside):
+        return "this roll doesn't allow that set-aside (a number new this turn needs three dice)"
+    if isinstance(error, IllegalTake):
+        if state.aside.lasso < STEAL_LASSOS:
+            return f"a steal needs {STEAL_LASSOS} lassos set aside this turn"
+        return "you can only steal from an opponent"
+    return "that is not a move in Gold Nuggets"
+
+
+def _wrong_phase(state: GameState) -> str:
+    return {
+        Phase.ROLL: "roll the dice first: nothing is set aside yet",
+        Phase.SET_ASIDE: "choose what to set aside from this roll first",
+        Phase.DECIDE: "no roll is waiting: roll the rest or take",
+        Phase.TAKE: "all seven dice are set aside: take them",
+        Phase.OVER: "the game is over",
+    }[state.phase]
+
+
+NUGGETS = GoldNuggets()
