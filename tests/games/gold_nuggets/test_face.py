@@ -1,0 +1,386 @@
+"""Gold Nuggets' face: every set-aside reachable from the buttons of every roll there is,
+within Discord's limits; the buttons of each phase; the pictures and their messages."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+from collections.abc import Iterator
+from dataclasses import replace
+from itertools import product
+from typing import Any
+
+import discord
+import pytest
+
+from bot.discord_ui import text
+from bot.discord_ui.buttons import INTENT, TurnButton, TurnSelect
+from bot.emulator import message_problems
+from bot.games.gold_nuggets import face
+from bot.games.gold_nuggets.face import NUGGETS_FACE, usual_choices
+from bot.games.gold_nuggets.game import NUGGETS, parse_set
+from bot.ladder import Rating
+from bot.service import Outcome
+from bot.storage import LadderEntry, PlayerRecord, RatingChange, Result
+from engine.gold_nuggets import (
+    EMPTY,
+    Counts,
+    Face,
+    GameState,
+    Phase,
+    Roll,
+    SetAside,
+    Take,
+    TimeOut,
+    apply,
+)
+from engine.gold_nuggets.dice import DICE, legal_set_asides
+from engine.gold_nuggets.policy import distinct_rolls
+from render.gold_nuggets import NuggetsView
+from tests.games.gold_nuggets.tables import NAMES, outcome, table
+
+
+def faces(text: str) -> tuple[Face, ...]:
+    return tuple(Face(letter) for letter in text)
+
+
+def intents(view: discord.ui.View) -> list[str]:
+    """What each button, and each option of each menu, of ``view`` plays."""
+    found: list[str] = []
+    for child in view.children:
+        if isinstance(child, TurnButton):
+            found.append(child.intent)
+        else:
+            assert isinstance(child, TurnSelect)
+            found.extend(option.value for option in child.item.options)
+    return found
+
+
+def buttons_only(view: discord.ui.View) -> list[str]:
+    return [child.intent for child in view.children if isinstance(child, TurnButton)]
+
+
+def within_limits(body: dict[str, Any]) -> None:
+    assert message_problems(body) == [], [str(p) for p in message_problems(body)]
+
+
+def components(view: discord.ui.View) -> dict[str, Any]:
+    return {"components": view.to_components()}
+
+
+def asides() -> Iterator[Counts]:
+    """Every set of dice a turn can have set aside while a roll waits: up to six dice, each
+    number either not at all or three or more."""
+    number_counts = (0, 3, 4, 5, 6)
+    for lasso, nugget, *numbers in product(range(DICE), range(DICE), *[number_counts] * 4):
+        aside = Counts(lasso, nugget, *numbers)
+        if aside.total < DICE:
+            yield aside
+
+
+def waiting(aside: Counts, roll: Counts) -> GameState:
+    dice = tuple(face for face, n in roll.items() for _ in range(n))
+    return GameState(3, 1, Phase.SET_ASIDE, 70, (3, 0, 4), aside, dice)
+
+
+def test_every_set_aside_of_every_roll_is_reachable_within_discords_limits() -> None:
+    positions, most = 0, 0
+    for aside in asides():
+        for roll, _ in distinct_rolls(DICE - aside.total):
+            if not legal_set_asides(aside, roll):
+                continue  # a bust: no roll waits for a set-aside
+            state = waiting(aside, roll)
+            positions += 1
+            most = max(most, len(state.pending_choices()))
+            view = NUGGETS_FACE.buttons(table(state))
+            within_limits(components(view))
+            shown = intents(view)
+            assert all(re.fullmatch(INTENT, intent) for intent in shown)
+            reached = [parse_set(intent) for intent in shown]
+            legal = set(state.pending_choices())
+            assert set(reached) == legal, (aside, roll)
+            # The usual choices are one click away.
+            one_click = {parse_set(intent) for intent in buttons_only(view)}
+            assert set(usual_choices(state)) <= one_click
+            # A row of buttons, and the menu below it.
+            assert len(view.to_components()) <= 2
+    assert positions > 4_000
+    # What lets one menu list every choice (a menu holds 25): LLLLNNN allows 19.
+    assert most == len(waiting(EMPTY, Counts(lasso=4, nugget=3)).pending_choices()) == 19
+
+
+def test_the_usual_set_asides_are_buttons() -> None:
+    state = apply(GameState.new(2), Roll(faces("LN33333"))).state
+    assert set(buttons_only(NUGGETS_FACE.buttons(table(state)))) == {
+        "set=LN33333",
+        "set=L",
+        "set=N",
+        "set=33333",
+        "set=333",
+    }
+    # Few choices: each is a button, and no menu.
+    few = apply(GameState.new(2), Roll(faces("LN23455"))).state
+    view = NUGGETS_FACE.buttons(table(few))
+    assert all(isinstance(child, TurnButton) for child in view.children)
+    assert intents(view) == ["set=N", "set=LN", "set=L"]
+
+
+def test_the_menu_lists_the_most_valuable_first() -> None:
+    state = apply(GameState.new(2), Roll(faces("LLNN333"))).state
+    view = NUGGETS_FACE.buttons(table(state))
+    (menu,) = [child for child in view.children if isinstance(child, TurnSelect)]
+    values = [
+        state.aside.plus(c).value for c in (parse_set(o.value) for o in menu.item.options) if c
+    ]
+    assert values == sorted(values, reverse=True)
+    assert len(menu.item.options) == len(state.pending_choices()) == 17
+    first = menu.item.options[0]
+    assert first.value == "set=NN333"
+    assert first.label == "Set aside 2 nuggets, 3× 3"
+    assert first.description == "value 5 (+5) · 2 dice left"
+
+
+def test_each_phase_has_its_buttons() -> None:
+    start = GameState.new(3)
+    assert intents(NUGGETS_FACE.buttons(table(start))) == ["roll"]
+    deciding = apply(apply(start, Roll(faces("LN23455"))).state, SetAside(Counts(nugget=1))).state
+    view = NUGGETS_FACE.buttons(table(deciding))
+    assert intents(view) == ["roll", "take"]
+    labels = [child.item.label for child in view.children if isinstance(child, TurnButton)]
+    assert labels == ["Roll the rest (6 dice)", "Take 1"]
+    seven = apply(start, Roll(faces("NNN3333"))).state
+    seven = apply(seven, SetAside(Counts(nugget=3, three=4))).state
+    (take,) = NUGGETS_FACE.buttons(table(seven)).children
+    assert isinstance(take, TurnButton) and take.intent == "take"
+    assert take.item.label == "Take 6, then a bonus turn"
+
+
+def test_the_last_nuggets_are_taken_without_a_bonus_turn() -> None:
+    seven = GameState(2, 0, Phase.TAKE, 4, (40, 33), Counts(nugget=3, three=4))
+    (take,) = NUGGETS_FACE.buttons(table(seven)).children
+    assert isinstance(take, TurnButton) and take.item.label == "Take the last 4"
+
+
+def steal_position(players: int, phase: Phase) -> GameState:
+    nuggets = tuple(range(2, 2 + players))
+    centre = 77 - sum(nuggets)
+    if phase is Phase.TAKE:
+        return GameState(players, 0, phase, centre, nuggets, Counts(lasso=3, nugget=1, four=3))
+    return GameState(players, 0, phase, centre, nuggets, Counts(lasso=3, four=3))
+
+
+def test_three_lassos_offer_every_opponent_and_the_centre() -> None:
+    for players in range(2, 6):
+        for phase in (Phase.DECIDE, Phase.TAKE):
+            state = steal_position(players, phase)
+            view = NUGGETS_FACE.buttons(table(state))
+            within_limits(components(view))
+            takes = {"take", *(f"take={seat}" for seat in state.opponents())}
+            assert set(intents(view)) - {"roll"} == takes
+            assert ("roll" in intents(view)) == (phase is Phase.DECIDE)
+            for intent in takes:
+                action = NUGGETS.action(state, 0, intent, random.Random())
+                NUGGETS.apply(state, 0, action)
+    two = NUGGETS_FACE.buttons(table(steal_position(2, Phase.DECIDE)))
+    steal = [c for c in two.children if isinstance(c, TurnButton) and c.intent == "take=1"]
+    assert steal[0].item.label == "Steal 3 from *Bo* (holds 3)"
+    five = NUGGETS_FACE.buttons(table(steal_position(5, Phase.DECIDE)))
+    (menu,) = [c for c in five.children if isinstance(c, TurnSelect)]
+    assert menu.item.placeholder == "Take 4 from…"
+    labels = [(o.label, o.description) for o in menu.item.options]
+    assert labels[0] == ("The centre (57 left)", "you take 4")
+    assert labels[1] == ("*Bo* (holds 3)", "you steal 3")
+
+
+def test_no_buttons_for_a_computer_player_or_a_finished_game() -> None:
+    state = apply(GameState.new(3, first=2), Roll(faces("LLNN333"))).state
+    assert NUGGETS_FACE.buttons(table(state, bots=1)).children == []
+    assert NUGGETS_FACE.buttons(table(state, bots=0)).children != []
+    over = GameState(3, 1, Phase.OVER, 0, (20, 30, 27))
+    assert NUGGETS_FACE.buttons(table(over)).children == []
+
+
+def test_nothing_is_built_in_steps() -> None:
+    state = apply(GameState.new(3), Roll(faces("LLNN333"))).state
+    game = table(state)
+    for intent in intents(NUGGETS_FACE.buttons(game)):
+        assert NUGGETS_FACE.draft(game, intent) is None
+
+
+def description(picture_embed: discord.Embed) -> str:
+    assert picture_embed.description is not None
+    return picture_embed.description
+
+
+def test_the_turn_message_shows_the_dice_the_odds_and_the_clock() -> None:
+    state = GameState(3, 0, Phase.SET_ASIDE, 60, (5, 12, 0), Counts(lasso=2, four=3), faces("LN"))
+    done = outcome(state, SetAside(Counts(lasso=1)))
+    picture = asyncio.run(NUGGETS_FACE.turn(done.game, "Set aside.", done))
+    words = description(picture.embed)
+    assert picture.png.startswith(b"\x89PNG")
+    assert "3 lassos, 3× 4, value **4**" in words
+    assert "**steal possible**" in words
+    assert "roll the 1 die left, or take 4" in words
+    assert "Chance the next roll busts: **50.0%** (3 of 6 rolls of 1 die)." in words
+    assert "Taking now: **4** · rolling on (best play): **" in words
+    assert "⏰ The turn ends by itself <t:4102444800:R> (taking 4 from the centre)." in words
+    computer = replace(done.game, seats=table(done.state, bots=3).seats)
+    robot = description(asyncio.run(NUGGETS_FACE.turn(computer, "Set aside.", done)).embed)
+    assert "⏰" not in robot
+    fresh = description(asyncio.run(NUGGETS_FACE.turn(table(GameState.new(2)), "Go.", None)).embed)
+    assert "roll the seven dice" in fresh
+    # Seven dice bust only as two each of three numbers and one of the fourth:
+    # 4 × 7!/(2!·2!·2!) = 2,520 of the 6^7 rolls.
+    assert "**0.9%** (2,520 of 279,936 rolls of 7 dice)" in fresh
+    assert "This turn, played well, takes **4.7** on average." in fresh
+    assert "(passing, with nothing taken)" in fresh
+    waiting_roll = apply(GameState.new(2), Roll(faces("LLNN333"))).state
+    choose = description(asyncio.run(NUGGETS_FACE.turn(table(waiting_roll), "Go.", None)).embed)
+    assert "choose what to set aside (17 choices)" in choose
+    assert "Chance" not in choose
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> list[NuggetsView]:
+    """The views the face has drawn, instead of drawing them."""
+    views: list[NuggetsView] = []
+
+    def draw(view: NuggetsView) -> bytes:
+        views.append(view)
+        return b"png"
+
+    monkeypatch.setattr(face, "render_table", draw)
+    return views
+
+
+def test_the_image_shows_the_waiting_roll_then_greys_it(drawn: list[NuggetsView]) -> None:
+    state = GameState(3, 0, Phase.SET_ASIDE, 60, (5, 12, 0), Counts(lasso=2, four=3), faces("LN"))
+    asyncio.run(NUGGETS_FACE.turn(table(state), "Rolled.", None))
+    done = outcome(state, SetAside(Counts(lasso=1)))
+    asyncio.run(NUGGETS_FACE.turn(done.game, "Set aside.", done))
+    waiting_roll, set_aside = drawn
+    assert (waiting_roll.rolled, waiting_roll.rolled_used) == (("L", "N"), False)
+    assert waiting_roll.aside == ("L", "L", "4", "4", "4") and waiting_roll.value == 4
+    assert (set_aside.rolled, set_aside.rolled_used) == (("L", "N"), True)
+    assert set_aside.aside == ("L", "L", "L", "4", "4", "4") and set_aside.lassos == 3
+    assert set_aside.names == NAMES[:3] and set_aside.nuggets == (5, 12, 0)
+    assert set_aside.centre == 60 and set_aside.turn == 0
+
+
+def test_the_image_shows_a_bust_a_take_a_bonus_turn_and_the_end(drawn: list[NuggetsView]) -> None:
+    deciding = GameState(2, 1, Phase.DECIDE, 60, (10, 7), Counts(nugget=2, five=3))
+    asyncio.run(NUGGETS_FACE.turn_end(outcome(deciding, Roll(faces("34"))), "Bust."))
+    seven = GameState(2, 1, Phase.TAKE, 60, (10, 7), Counts(nugget=3, three=4))
+    took = outcome(seven, Take(None))
+    asyncio.run(NUGGETS_FACE.turn_end(took, "Took."))
+    asyncio.run(NUGGETS_FACE.turn(took.game, "Took.", took))
+    done, results = final_outcome()
+    asyncio.run(NUGGETS_FACE.result(replace(done, results=results), "Over."))
+    bust, take, bonus, final = drawn
+    assert bust.bust and bust.rolled == ("3", "4") and bust.aside == ("N", "N", "5", "5", "5")
+    assert bust.turn == 1 and bust.value == 7
+    assert take.took == (1, None, 6) and take.bonus and take.aside == () and take.turn == 1
+    assert bonus.bonus and bonus.rolled == ()
+    assert final.over and final.winners == (0, 2, 4) and final.took == (4, None, 3)
+
+
+def test_the_last_pictures_of_a_turn() -> None:
+    deciding = GameState(2, 1, Phase.DECIDE, 60, (10, 7), Counts(nugget=2, five=3))
+    bust = outcome(deciding, Roll(faces("34")))
+    assert bust.turn_over
+    picture = asyncio.run(NUGGETS_FACE.turn_end(bust, "Bust."))
+    assert description(picture.embed) == "Bust."
+    took = outcome(deciding, Take(None))
+    picture = asyncio.run(NUGGETS_FACE.turn_end(took, "Took."))
+    assert description(picture.embed) == "Took." and picture.png.startswith(b"\x89PNG")
+
+
+def final_outcome() -> tuple[Outcome, tuple[Result, ...]]:
+    late = GameState(5, 4, Phase.DECIDE, 3, (18, 12, 18, 11, 15), Counts(nugget=3))
+    done = outcome(late, Take(None))
+    results = tuple(
+        Result(
+            s.seat, done.game.seats[s.seat].user_id, NAMES[s.seat], s.won, s.place, False, s.figures
+        )
+        for s in NUGGETS.standings(done.state)
+    )
+    return done, results
+
+
+def test_the_result_shows_the_winners_the_table_and_the_ratings() -> None:
+    done, results = final_outcome()
+    changes = tuple(
+        RatingChange(r.seat, NAMES[r.seat], None, Rating(25.0 + r.seat, 8.0), 1) for r in results
+    )
+    finished = replace(done, results=results, rating_changes=changes)
+    picture = asyncio.run(NUGGETS_FACE.result(finished, NUGGETS_FACE.happened(finished)))
+    words = description(picture.embed)
+    assert "The centre is empty: **game over!**" in words
+    assert "Shared win: Ann and @\u200beveryone and \\\\" in words
+    table_lines = words.split("```")[1].strip().splitlines()
+    assert table_lines[1].split() == ["🏆", "Ann", "18"]
+    assert [line.split()[-2:] for line in table_lines[-2:]] == [["*Bo*", "12"], ["_Zoë_", "11"]]
+    assert picture.embed.fields[0].name == "Ratings"
+    within_limits(
+        {"embeds": [picture.embed.to_dict()], "attachments": [{"id": 0}], "content": None}
+    )
+
+
+def test_every_message_of_a_five_player_game_stays_within_discords_limits() -> None:
+    ping = " ".join(f"<@{2**63 - 1}>" for _ in range(5)) + ", it's your turn."
+    for state, action in _one_of_each_action():
+        done = outcome(state, action)
+        headline = NUGGETS_FACE.happened(done)
+        headline += "\n\n" + text.takeover_note(done.game, text.name(done.game.seats[0]), None)
+        if done.turn_over:
+            picture = asyncio.run(NUGGETS_FACE.turn_end(done, headline))
+        else:
+            picture = asyncio.run(NUGGETS_FACE.turn(done.game, headline, done))
+        within_limits(
+            {
+                "content": ping,
+                "embeds": [picture.embed.to_dict()],
+                "components": NUGGETS_FACE.buttons(done.game).to_components(),
+                "attachments": [{"id": 0}],
+            }
+        )
+
+
+def _one_of_each_action() -> Iterator[tuple[GameState, Roll | SetAside | Take | TimeOut]]:
+    start = GameState(5, 0, Phase.ROLL, 57, (4, 4, 4, 4, 4))
+    yield start, Roll(faces("LLLN444"))
+    yield start, Roll(faces("2233445"))
+    waiting_roll = apply(start, Roll(faces("LLLN444"))).state
+    yield waiting_roll, SetAside(Counts(lasso=3, four=3))
+    yield waiting_roll, TimeOut()
+    steal = apply(waiting_roll, SetAside(Counts(lasso=3, four=3))).state
+    yield steal, Take(3)
+    yield steal, Roll(faces("N"))
+    yield start, TimeOut()
+
+
+def test_the_ladder_and_stats_figures() -> None:
+    entry = LadderEntry(1, 5, "Ann", Rating(30.0, 5.0), 9, 4, {"best": 31}, 7)
+    assert NUGGETS_FACE.ladder_figure(entry) == "best 31 nuggets"
+    figures = {
+        "nuggets": 90,
+        "best": 31,
+        "turns": 40,
+        "taken": 100,
+        "busts": 10,
+        "steals": 3,
+        "bonus_turns": 2,
+        "best_turn": 12,
+    }
+    record = PlayerRecord(1, "nuggets", 5, "Ann", 5, 2, 1, figures, 1.0, None, 0)
+    assert dict(NUGGETS_FACE.stats_fields(record)) == {
+        "Nuggets": "22.5 per game on average, best 31",
+        "Per turn": "2.5 nuggets taken (40 turns)",
+        "Busts": "0.25 per turn (10 in 40)",
+        "Steals": "3 in all",
+        "Bonus turns": "2 in all",
+        "Best take": "12 nuggets in one take",
+    }
+    assert NUGGETS_FACE.option_fields({}) == []
+    assert NUGGETS_FACE.title == "Gold Nuggets" and NUGGETS_FACE.command == "nuggets"
