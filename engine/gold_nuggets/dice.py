@@ -26,6 +26,8 @@ class Face(StrEnum):
 
 FACES: Final = (Face.LASSO, Face.NUGGET, Face.TWO, Face.THREE, Face.FOUR, Face.FIVE)
 DICE: Final = 7
+ORDERED_ROLLS: Final[tuple[int, ...]] = tuple(len(FACES) ** dice for dice in range(DICE + 1))
+"""How many ordered rolls each number of dice has: 6^k."""
 NUMBERS: Final = (2, 3, 4, 5)
 """The worth of the number faces, in the order they follow lasso and nugget in ``FACES``."""
 

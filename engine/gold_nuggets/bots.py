@@ -1,0 +1,331 @@
+"""Computer players: what to set aside, whether to roll on, and whom to take from.
+
+Pure and deterministic: a decision depends on the position and on the random
+generator passed in (used only by easy, to break ties like a person would).
+
+- easy: a rule of thumb: set aside the most valuable choice; take once the
+  value reaches 5 or a bust is likelier than one in three; steal from the
+  richest opponent when they hold more than easy does.
+- normal: a sound heuristic: set-asides weigh the value against the dice kept
+  for later; it rolls on while one more roll, then taking, is worth more than
+  taking now; it steals when that moves at least as many nuggets.
+- hard: plays for the win. While the turn's take is all that is at stake (no
+  opponent holds a nugget to steal and the centre is too full to run out this
+  turn), that is the optimal single-turn policy (``policy``). Otherwise (most
+  of the game) it is a dynamic programme over the rest of the turn (dice left,
+  numbers set aside, value, lassos) whose ends are judged by the chance of
+  winning the game: so a steal from the leader, a take capped by the centre,
+  and ending the game while ahead (and not while behind) count for what they
+  are worth. Whom to take from is always chosen by that chance. The programme
+  depends only on the position at the turn's start, so the turn's decisions
+  share one (a few milliseconds).
+
+The chance of winning is estimated, not searched: the nuggets left in the
+centre are shared out in turns of ``fresh_turn_value`` nuggets on average
+(variance ``TAKE_VARIANCE``), the player to move first getting the most turns,
+and each lead is judged by a normal approximation.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+from functools import cache, lru_cache
+from typing import Final
+
+from engine.gold_nuggets.actions import SetAside, Take
+from engine.gold_nuggets.dice import NUMBERS, ORDERED_ROLLS, Counts, choices
+from engine.gold_nuggets.errors import GameAlreadyOver
+from engine.gold_nuggets.odds import bust_chance
+from engine.gold_nuggets.policy import distinct_rolls, fresh_turn_value, roll_on_value, worth_after
+from engine.gold_nuggets.state import STEAL_LASSOS, GameState, Phase
+
+TAKE_VARIANCE: Final = 23.0
+"""The variance of a turn's take under the optimal policy (bonus turns included), measured by
+simulation; its mean is ``fresh_turn_value()``."""
+RUNS_OUT: Final = 30
+"""A centre holding this many nuggets or fewer might run out this turn."""
+EASY_ENOUGH: Final = 5
+EASY_RISK: Final = Fraction(1, 3)
+NORMAL_DIE_WORTH: Final = 0.6
+"""What normal expects a die kept for later rolls to add to the take."""
+
+
+class Level(StrEnum):
+    EASY = "easy"
+    NORMAL = "normal"
+    HARD = "hard"
+
+
+@dataclass(frozen=True)
+class RollAgain:
+    """The bot wants to roll; the dice are the caller's to throw."""
+
+
+Decision = RollAgain | SetAside | Take
+
+
+def decide(state: GameState, level: Level, rng: random.Random) -> Decision:
+    """The bot's next step for the seat to move."""
+    if state.phase is Phase.OVER:
+        raise GameAlreadyOver("the game is over")
+    if state.phase is Phase.ROLL:
+        return RollAgain()
+    if level is Level.EASY:
+        return _easy(state, rng)
+    if level is Level.NORMAL:
+        return _normal(state)
+    return _hard(state)
+
+
+def _easy(state: GameState, rng: random.Random) -> Decision:
+    if state.phase is Phase.SET_ASIDE:
+        aside = state.aside
+        return SetAside(
+            max(
+                state.pending_choices(),
+                key=lambda c: (aside.plus(c).value, -c.total, rng.random()),
+            )
+        )
+    if (
+        state.phase is Phase.DECIDE
+        and state.value < EASY_ENOUGH
+        and bust_chance(state.dice_left, state.aside.numbers) <= EASY_RISK
+    ):
+        return RollAgain()
+    richest = max(state.opponents(), key=lambda seat: (state.nuggets[seat], rng.random()))
+    if state.can_steal and state.nuggets[richest] > state.nuggets[state.turn]:
+        return Take(richest)
+    return Take(None)
+
+
+def _normal(state: GameState) -> Decision:
+    aside = state.aside
+    if state.phase is Phase.SET_ASIDE:
+        left = state.dice_left
+
+        def worth(choice: Counts) -> float:
+            after = aside.plus(choice)
+            kept = left - choice.total
+            later = fresh_turn_value() if kept == 0 else NORMAL_DIE_WORTH * kept
+            return after.value + later
+
+        return SetAside(max(state.pending_choices(), key=worth))
+    if (
+        state.phase is Phase.DECIDE
+        and _one_more_roll(state.dice_left, aside.numbers, state.value) > state.value
+    ):
+        return RollAgain()
+    if state.can_steal:
+        richest = max(state.opponents(), key=lambda seat: state.nuggets[seat])
+        if state.nuggets[richest] >= min(state.value, state.centre):
+            return Take(richest)
+    return Take(None)
+
+
+@cache
+def _one_more_roll(left: int, numbers: int, value: int) -> float:
+    """Rolling once more, setting aside the most valuable choice and taking (a seven-dice take
+    counted with its new turn's worth): normal's estimate of rolling on."""
+    total = 0.0
+    for roll, weight in distinct_rolls(left):
+        best = 0.0
+        for choice in choices(numbers, roll):
+            bonus = fresh_turn_value() if choice.total == left else 0.0
+            best = max(best, value + _gain(numbers, choice) + bonus)
+        total += weight * best
+    return total / ORDERED_ROLLS[left]
+
+
+def _gain(numbers: int, choice: Counts) -> int:
+    new = choice.numbers & ~numbers
+    return choice.nugget + sum(n for bit, n in enumerate(NUMBERS) if new >> bit & 1)
+
+
+def _hard(state: GameState) -> Decision:
+    if state.centre <= RUNS_OUT or any(state.nuggets[seat] for seat in state.opponents()):
+        return _win_plan(state.players, state.turn, state.centre, state.nuggets).decide(state)
+    numbers, value, left = state.aside.numbers, state.value, state.dice_left
+    if state.phase is Phase.SET_ASIDE:
+
+        def worth(choice: Counts) -> tuple[float, int]:
+            # Equal worths go to fewer dice set aside: more left to roll.
+            after = state.aside.plus(choice)
+            return (worth_after(left - choice.total, after.numbers, after.value), -choice.total)
+
+        return SetAside(max(state.pending_choices(), key=worth))
+    if state.phase is Phase.DECIDE and roll_on_value(left, numbers, value) > value:
+        return RollAgain()
+    return _best_take(state)
+
+
+def _best_take(state: GameState) -> Take:
+    """The source that leaves the best chance of winning."""
+    chance = _WinChance(state.players, state.turn)
+    seven = state.phase is Phase.TAKE
+    return max(
+        _sources(state),
+        key=lambda source: chance.after_take(
+            state.nuggets, state.centre, source, state.value, seven=seven
+        ),
+    )
+
+
+def _sources(state: GameState) -> tuple[Take, ...]:
+    if not state.can_steal:
+        return (Take(None),)
+    return (Take(None), *(Take(seat) for seat in state.opponents()))
+
+
+class _WinChance:
+    """The estimated chance that seat ``me`` wins, from a position between two turns."""
+
+    def __init__(self, players: int, me: int) -> None:
+        self.players = players
+        self.me = me
+        self.mean_take = fresh_turn_value()
+
+    def after_take(
+        self, nuggets: tuple[int, ...], centre: int, source: Take, value: int, *, seven: bool
+    ) -> float:
+        me = self.me
+        held = list(nuggets)
+        if source.source is None:
+            amount = min(value, centre)
+            centre -= amount
+        else:
+            amount = min(value, held[source.source])
+            held[source.source] -= amount
+        held[me] += amount
+        mover = me if seven else (me + 1) % self.players
+        return self.between_turns(tuple(held), centre, mover)
+
+    def between_turns(self, nuggets: tuple[int, ...], centre: int, mover: int) -> float:
+        me = self.me
+        if centre == 0:
+            most = max(nuggets)
+            return 1.0 / nuggets.count(most) if nuggets[me] == most else 0.0
+        players = self.players
+        turns = centre / self.mean_take
+        # Seat by seat, the turns still to come: the sooner a seat moves, the more.
+        share = [
+            max(0.0, (turns + players / 2 - (seat - mover) % players) / players)
+            for seat in range(players)
+        ]
+        mine = nuggets[me] + self.mean_take * share[me]
+        chance = 1.0
+        for seat in range(players):
+            if seat != me:
+                lead = mine - nuggets[seat] - self.mean_take * share[seat]
+                spread = math.sqrt(TAKE_VARIANCE * (share[me] + share[seat]) + 1.0)
+                chance *= 0.5 * (1.0 + math.erf(lead / (spread * math.sqrt(2.0))))
+        return chance
+
+
+class _WinPlan:
+    """The rest of a turn, judged by the chance of winning.
+
+    The ends of a turn depend only on its value and whether a steal is open,
+    and values beyond what any source holds are worth no more, so the plan is
+    computed once per turn's position and shared by the turn's decisions.
+    """
+
+    def __init__(self, players: int, me: int, centre: int, nuggets: tuple[int, ...]) -> None:
+        self.chance = _WinChance(players, me)
+        self.centre = centre
+        self.nuggets = nuggets
+        self.cap = max(centre, *(held for seat, held in enumerate(nuggets) if seat != me))
+        self.opponents = tuple(seat for seat in range(players) if seat != me)
+        self.bust = self.chance.between_turns(nuggets, centre, (me + 1) % players)
+        self._ends: dict[tuple[int, bool, bool], float] = {}
+        self._afters: dict[tuple[int, int, int, int], float] = {}
+        self._rolls: dict[tuple[int, int, int, int], float] = {}
+
+    def decide(self, state: GameState) -> Decision:
+        aside = state.aside
+        lassos = min(aside.lasso, STEAL_LASSOS)
+        if state.phase is Phase.SET_ASIDE:
+            left = state.dice_left
+
+            def worth(choice: Counts) -> tuple[float, int]:
+                after = aside.plus(choice)
+                return (
+                    self.after(
+                        left - choice.total,
+                        after.numbers,
+                        after.value,
+                        min(after.lasso, STEAL_LASSOS),
+                    ),
+                    -choice.total,
+                )
+
+            return SetAside(max(state.pending_choices(), key=worth))
+        if state.phase is Phase.DECIDE:
+            roll = self.roll_on(state.dice_left, aside.numbers, min(state.value, self.cap), lassos)
+            if roll > self.end(state.value, lassos, seven=False):
+                return RollAgain()
+        return _best_take(state)
+
+    def end(self, value: int, lassos: int, *, seven: bool) -> float:
+        """The chance of winning after taking this value (from the best source)."""
+        steal = lassos >= STEAL_LASSOS
+        key = (min(value, self.cap), steal, seven)
+        known = self._ends.get(key)
+        if known is None:
+            sources = (None, *self.opponents) if steal else (None,)
+            known = self._ends[key] = max(
+                self.chance.after_take(self.nuggets, self.centre, Take(s), value, seven=seven)
+                for s in sources
+            )
+        return known
+
+    def after(self, left: int, numbers: int, value: int, lassos: int) -> float:
+        if left == 0:
+            return self.end(value, lassos, seven=True)
+        value = min(value, self.cap)
+        key = (left, numbers, value, lassos)
+        known = self._afters.get(key)
+        if known is None:
+            known = self._afters[key] = max(
+                self.end(value, lassos, seven=False), self.roll_on(left, numbers, value, lassos)
+            )
+        return known
+
+    def roll_on(self, left: int, numbers: int, value: int, lassos: int) -> float:
+        key = (left, numbers, value, lassos)
+        known = self._rolls.get(key)
+        if known is not None:
+            return known
+        total = 0.0
+        after = self.after
+        for roll, weight in distinct_rolls(left):
+            best = self.bust
+            for used, numbers_after, gain, roped in _lasso_outcomes(numbers, roll):
+                worth = after(
+                    left - used, numbers_after, value + gain, min(lassos + roped, STEAL_LASSOS)
+                )
+                best = max(best, worth)
+            total += weight * best
+        known = self._rolls[key] = total / ORDERED_ROLLS[left]
+        return known
+
+
+@lru_cache(maxsize=64)
+def _win_plan(players: int, me: int, centre: int, nuggets: tuple[int, ...]) -> _WinPlan:
+    return _WinPlan(players, me, centre, nuggets)
+
+
+@cache
+def _lasso_outcomes(numbers: int, roll: Counts) -> tuple[tuple[int, int, int, int], ...]:
+    """What the roll's set-asides lead to, as (dice used, numbers after, value gained, lassos),
+    keeping only the most valuable of each."""
+    best: dict[tuple[int, int, int], int] = {}
+    for choice in choices(numbers, roll):
+        key = (choice.total, numbers | choice.numbers, choice.lasso)
+        gain = _gain(numbers, choice)
+        if gain > best.get(key, -1):
+            best[key] = gain
+    return tuple((used, after, gain, roped) for (used, after, roped), gain in best.items())
