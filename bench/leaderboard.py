@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import random
 import sqlite3
 import statistics
@@ -77,9 +78,18 @@ def fill(path: Path, servers: int, games: int, rng: random.Random) -> None:
             turns, busts = rng.randint(6, 14), rng.randint(0, 5)
             best_turn = rng.randint(1, 8)
             won = mine == best
+            place = 1 + sum(other > mine for other in mines)
+            figures = {
+                "largest_mine": mine,
+                "claims": claims,
+                "spaces": spaces,
+                "turns": turns,
+                "busts": busts,
+                "best_turn": best_turn,
+            }
             result_rows.append(
-                (game_id, seat, user, None if user else "normal", f"P{user}", int(won), mine,
-                 claims, spaces, int(left), turns, busts, best_turn)
+                (game_id, seat, user, None if user else "normal", f"P{user}", int(won), place,
+                 int(left), json.dumps(figures))
             )  # fmt: skip
             if user is None:
                 continue
@@ -96,7 +106,7 @@ def fill(path: Path, servers: int, games: int, rng: random.Random) -> None:
                 record.turns += turns
                 record.busts += busts
                 record.best_turn = max(record.best_turn, best_turn)
-            finishers.append(Finish(user, won, mine, claims, spaces, left))
+            finishers.append(Finish(user, won, place, left))
             humans_here.append(record)
         if len(finishers) >= 2:
             before = [r.rating or NEW_PLAYER for r in humans_here]
@@ -117,8 +127,7 @@ def fill(path: Path, servers: int, games: int, rng: random.Random) -> None:
     )
     connection.executemany(
         "INSERT INTO results (game_id, seat, user_id, bot_level, display_name, won, "
-        "largest_mine, claims, spaces, left_game, turns, busts, best_turn) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "place, left_game, figures) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         result_rows,
     )
     connection.executemany(
@@ -127,12 +136,15 @@ def fill(path: Path, servers: int, games: int, rng: random.Random) -> None:
         change_rows,
     )
     connection.executemany(
-        "INSERT INTO player_records (guild_id, user_id, display_name, games, wins, left_games, "
-        "best_mine, mine_total, claims, turns, busts, best_turn, last_played, mu, sigma, rating, "
-        "rated_games) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO player_records (guild_id, kind, user_id, display_name, games, wins, "
+        "left_games, figures, last_played, mu, sigma, rating, rated_games) "
+        "VALUES (?, 'claimit', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
-            (guild, user, r.name, r.games, r.wins, r.left, r.best_mine, r.mine_total, r.claims,
-             r.turns, r.busts, r.best_turn, r.last_played,
+            (guild, user, r.name, r.games, r.wins, r.left,
+             json.dumps({"best_mine": r.best_mine, "mine_total": r.mine_total,
+                         "claims": r.claims, "turns": r.turns, "busts": r.busts,
+                         "best_turn": r.best_turn}),
+             r.last_played,
              None if r.rating is None else r.rating.mu,
              None if r.rating is None else r.rating.sigma,
              None if r.rating is None else r.rating.conservative, r.rated_games)
@@ -184,14 +196,16 @@ async def main(servers: int, games: int, samples: int) -> int:
 
             async def leaderboard() -> object:
                 g = guild()
-                return await ladder.leaderboard(g, member(g), rng.choice((1, 1, 1, 2, 3, 9)))
+                return await ladder.leaderboard(
+                    g, "claimit", member(g), rng.choice((1, 1, 1, 2, 3, 9))
+                )
 
             async def stats() -> object:
                 g = guild()
-                return await ladder.stats(g, member(g))
+                return await ladder.stats(g, "claimit", member(g))
 
             async def history() -> object:
-                return await ladder.history(guild())
+                return await ladder.history(guild(), "claimit")
 
             await timed(50, leaderboard)  # warm-up
             worst = max(

@@ -30,7 +30,9 @@ async def play(
     service: GameService, rng: random.Random, channel: int, latencies: list[float]
 ) -> None:
     players = [Player(1000 + i, f"P{i}") for i in range(rng.randint(2, 5))]
-    game = await service.create_lobby(guild_id=1, channel_id=channel, host=players[0])
+    game = await service.create_lobby(
+        kind="claimit", guild_id=1, channel_id=channel, host=players[0]
+    )
     for player in players[1:]:
         game = await service.join(game.id, player, game.version)
     game = await service.start(game.id, Actor(players[0].user_id), game.version)
@@ -40,13 +42,13 @@ async def play(
         actor = Actor(game.seats[state.turn].user_id)
         start = clock()
         if state.phase is Phase.PLACE:
-            outcome = await service.place(
-                game.id, actor, game.version, rng.choice(state.pending_placements())
+            outcome = await service.act(
+                game.id, actor, game.version, str(rng.choice(state.pending_placements()))
             )
         elif state.placed_this_turn and rng.random() < 0.4:
-            outcome = await service.stop(game.id, actor, game.version)
+            outcome = await service.act(game.id, actor, game.version, "stop")
         else:
-            outcome = await service.roll(game.id, actor, game.version)
+            outcome = await service.act(game.id, actor, game.version, "roll")
         latencies.append(clock() - start)
         game = outcome.game
 

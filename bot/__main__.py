@@ -10,7 +10,7 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui.client import ClaimItBot, use_discord_at
+from bot.discord_ui.client import GameBot, use_discord_at
 from bot.log_setup import configure_logging
 from bot.sandbox.run import run_sandbox
 from bot.settings import Settings, SettingsError
@@ -45,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
     if settings.discord_url:
         use_discord_at(settings.discord_url)
     try:
-        return _until_stopped(_run(ClaimItBot(settings), settings.discord_token))
+        return _until_stopped(_run(GameBot(settings), settings.discord_token))
     except discord.LoginFailure:
         return _fail(
             "Discord rejected DISCORD_TOKEN. Copy the token again from the developer portal.", 1
@@ -75,7 +75,7 @@ def _until_stopped(work: Coroutine[Any, Any, None]) -> int:
     return 0
 
 
-async def _run(bot: ClaimItBot, token: str) -> None:
+async def _run(bot: GameBot, token: str) -> None:
     async with bot:
         await bot.start(token)
 

@@ -4,6 +4,7 @@ service counts them (``LadderService.recompute``) as it would have game by game.
 
 from __future__ import annotations
 
+import json
 import random
 import sqlite3
 from collections.abc import Collection, Mapping, Sequence
@@ -60,15 +61,22 @@ def write_finished_games(
                     left = user in leavers or (
                         number <= games and len(users) > 1 and rng.random() < 0.03
                     )
+                figures = {
+                    "largest_mine": mine,
+                    "claims": rng.randint(0, 12),
+                    "spaces": mine + rng.randint(0, 8),
+                    "turns": rng.randint(6, 14),
+                    "busts": rng.randint(0, 5),
+                    "best_turn": rng.randint(1, 8),
+                }
                 rows.append(
                     (game_id, seat, user, None if user else "normal", name,
-                     int(mine == max(mines)), mine, rng.randint(0, 12), mine + rng.randint(0, 8),
-                     int(left), rng.randint(6, 14), rng.randint(0, 5), rng.randint(1, 8))
+                     int(mine == max(mines)), 1 + sum(other > mine for other in mines),
+                     int(left), json.dumps(figures))
                 )  # fmt: skip
             connection.executemany(
                 "INSERT INTO results (game_id, seat, user_id, bot_level, display_name, won, "
-                "largest_mine, claims, spaces, left_game, turns, busts, best_turn) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "place, left_game, figures) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 rows,
             )
             ids.append(game_id)

@@ -1,7 +1,10 @@
-"""Buttons that survive restarts: each custom_id carries the game and the version it showed.
+"""Buttons and menus that survive restarts: each custom_id carries the game, the version
+it showed and what it does.
 
 No view or game object is kept in memory; a click is parsed from its custom_id
-and handed to the game flow, which asks the service what is true now.
+and handed to the game flow, which asks the service what is true now. Every
+game's turn buttons are the same ``TurnButton`` (and menus ``TurnSelect``): what
+they do is the game's *intent*, which only the game's rules read.
 """
 
 from __future__ import annotations
@@ -11,23 +14,27 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.discord_ui import text
+from bot.games.registry import rules_for
 from bot.service import BOT_LEVELS
 from bot.storage import Game
-from engine.claimit import MAX_PLAYERS, MIN_PLAYERS, GameState, Phase
-from render import lettered
 
 if TYPE_CHECKING:
-    from bot.discord_ui.client import ClaimItBot
+    from bot.discord_ui.client import GameBot
 
 LOBBY_ACTIONS = ("join", "leave", "start", "cancel")
+KIND = r"(?P<kind>[a-z_]{1,20})"
+INTENT = r"(?P<intent>[A-Za-z0-9@,.=_+-]{1,60})"
+"""What a game's intents are written with (a letter, ``roll``, ``S3@2,5``, ``set:L2N1``)."""
 
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"claimit:lobby:(?P<game>\d{1,19}):(?P<version>\d{1,9}):(?P<action>join|leave|start|cancel)",
+    template=KIND
+    + r":lobby:(?P<game>\d{1,19}):(?P<version>\d{1,9}):(?P<action>join|leave|start|cancel)",
 ):
-    def __init__(self, game: int, version: int, action: str, *, disabled: bool = False) -> None:
+    def __init__(
+        self, kind: str, game: int, version: int, action: str, *, disabled: bool = False
+    ) -> None:
         label, style = {
             "join": ("Join", discord.ButtonStyle.primary),
             "leave": ("Leave", discord.ButtonStyle.secondary),
@@ -39,14 +46,14 @@ class LobbyButton(
                 label=label,
                 style=style,
                 disabled=disabled,
-                custom_id=f"claimit:lobby:{game}:{version}:{action}",
+                custom_id=f"{kind}:lobby:{game}:{version}:{action}",
             )
         )
         self.game, self.version, self.action = game, version, action
 
     @classmethod
     def parse(cls, match: re.Match[str]) -> LobbyButton:
-        return cls(int(match["game"]), int(match["version"]), match["action"])
+        return cls(match["kind"], int(match["game"]), int(match["version"]), match["action"])
 
     @classmethod
     async def from_custom_id(
@@ -55,41 +62,44 @@ class LobbyButton(
         return cls.parse(match)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: ClaimItBot = interaction.client  # type: ignore[assignment]
+        bot: GameBot = interaction.client  # type: ignore[assignment]
         await bot.flow.lobby_button(interaction, self.game, self.version, self.action)
 
 
 class TurnButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"claimit:turn:(?P<game>\d{1,19}):(?P<version>\d{1,9}):(?P<action>roll|stop|[A-F])",
+    template=KIND + r":turn:(?P<game>\d{1,19}):(?P<version>\d{1,9}):" + INTENT,
 ):
+    """A game's button: pressing it plays ``intent`` at the version it showed."""
+
     def __init__(
         self,
+        kind: str,
         game: int,
         version: int,
-        action: str,
+        intent: str,
         *,
         label: str | None = None,
+        emoji: str | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
         disabled: bool = False,
+        row: int | None = None,
     ) -> None:
-        if action == "roll":
-            button = discord.ui.Button[Any](
-                label="Roll", emoji="🎲", style=discord.ButtonStyle.primary
+        super().__init__(
+            discord.ui.Button(
+                label=label or intent,
+                emoji=emoji,
+                style=style,
+                disabled=disabled,
+                custom_id=f"{kind}:turn:{game}:{version}:{intent}",
+                row=row,
             )
-        elif action == "stop":
-            button = discord.ui.Button(
-                label="Stop & claim", emoji="⛏️", style=discord.ButtonStyle.success
-            )
-        else:
-            button = discord.ui.Button(label=label or action, style=discord.ButtonStyle.primary)
-        button.disabled = disabled
-        button.custom_id = f"claimit:turn:{game}:{version}:{action}"
-        super().__init__(button)
-        self.game, self.version, self.action = game, version, action
+        )
+        self.game, self.version, self.intent = game, version, intent
 
     @classmethod
     def parse(cls, match: re.Match[str]) -> TurnButton:
-        return cls(int(match["game"]), int(match["version"]), match["action"])
+        return cls(match["kind"], int(match["game"]), int(match["version"]), match["intent"])
 
     @classmethod
     async def from_custom_id(
@@ -98,17 +108,62 @@ class TurnButton(
         return cls.parse(match)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: ClaimItBot = interaction.client  # type: ignore[assignment]
-        await bot.flow.turn_button(interaction, self.game, self.version, self.action)
+        bot: GameBot = interaction.client  # type: ignore[assignment]
+        await bot.flow.turn_button(interaction, self.game, self.version, self.intent)
+
+
+class TurnSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=KIND + r":pick:(?P<game>\d{1,19}):(?P<version>\d{1,9}):(?P<menu>[a-z]{1,10})",
+):
+    """A game's menu: each option's value is the intent choosing it plays."""
+
+    def __init__(
+        self,
+        kind: str,
+        game: int,
+        version: int,
+        menu: str,
+        *,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"{kind}:pick:{game}:{version}:{menu}",
+                placeholder=placeholder,
+                # Parsed back from a click, the menu's options are not needed.
+                options=options or [discord.SelectOption(label="-", value="-")],
+                row=row,
+            )
+        )
+        self.game, self.version = game, version
+
+    @classmethod
+    def parse(cls, match: re.Match[str]) -> TurnSelect:
+        return cls(match["kind"], int(match["game"]), int(match["version"]), match["menu"])
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> TurnSelect:
+        return cls.parse(match)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: GameBot = interaction.client  # type: ignore[assignment]
+        await bot.flow.turn_button(interaction, self.game, self.version, selected(interaction))
 
 
 class BotSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"claimit:lobby:(?P<game>\d{1,19}):(?P<version>\d{1,9}):(?P<action>addbot|removebot)",
+    template=KIND + r":lobby:(?P<game>\d{1,19}):(?P<version>\d{1,9}):(?P<action>addbot|removebot)",
 ):
     """The host's menus to add a computer player (by level) or remove one (by seat)."""
 
-    def __init__(self, game: int, version: int, action: str, *, lobby: Game | None = None) -> None:
+    def __init__(
+        self, kind: str, game: int, version: int, action: str, *, lobby: Game | None = None
+    ) -> None:
         if action == "addbot":
             options = [
                 discord.SelectOption(label=f"Add a computer player: {level}", value=level)
@@ -124,7 +179,7 @@ class BotSelect(
             placeholder = "Remove a computer player…"
         super().__init__(
             discord.ui.Select(
-                custom_id=f"claimit:lobby:{game}:{version}:{action}",
+                custom_id=f"{kind}:lobby:{game}:{version}:{action}",
                 placeholder=placeholder,
                 options=options,
             )
@@ -133,7 +188,7 @@ class BotSelect(
 
     @classmethod
     def parse(cls, match: re.Match[str]) -> BotSelect:
-        return cls(int(match["game"]), int(match["version"]), match["action"])
+        return cls(match["kind"], int(match["game"]), int(match["version"]), match["action"])
 
     @classmethod
     async def from_custom_id(
@@ -142,35 +197,25 @@ class BotSelect(
         return cls.parse(match)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: ClaimItBot = interaction.client  # type: ignore[assignment]
+        bot: GameBot = interaction.client  # type: ignore[assignment]
         await bot.flow.lobby_button(interaction, self.game, self.version, self.action)
 
 
+def selected(interaction: discord.Interaction) -> str:
+    """The value chosen in a menu."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    values = data.get("values") or [""]
+    return str(values[0])
+
+
 def lobby_view(game: Game, *, bots_allowed: bool = True) -> discord.ui.View:
+    rules = rules_for(game.kind)
     view = discord.ui.View(timeout=None)
     for action in LOBBY_ACTIONS:
-        disabled = action == "start" and len(game.seats) < MIN_PLAYERS
-        view.add_item(LobbyButton(game.id, game.version, action, disabled=disabled))
-    if bots_allowed and len(game.seats) < MAX_PLAYERS:
-        view.add_item(BotSelect(game.id, game.version, "addbot"))
+        disabled = action == "start" and len(game.seats) < rules.min_players
+        view.add_item(LobbyButton(game.kind, game.id, game.version, action, disabled=disabled))
+    if bots_allowed and len(game.seats) < rules.max_players:
+        view.add_item(BotSelect(game.kind, game.id, game.version, "addbot"))
     if any(s.is_bot for s in game.seats):
-        view.add_item(BotSelect(game.id, game.version, "removebot", lobby=game))
-    return view
-
-
-def turn_view(game: Game, state: GameState) -> discord.ui.View:
-    """Roll and Stop & claim, or one lettered button per legal placement (none while a
-    computer player moves: nobody else may press)."""
-    view = discord.ui.View(timeout=None)
-    if game.seats[state.turn].is_bot:
-        return view
-    if state.phase is Phase.PLACE:
-        for letter, placement in lettered(state):
-            label = f"{letter}: {text.placement(placement)}"
-            view.add_item(TurnButton(game.id, game.version, letter, label=label))
-    elif state.phase is Phase.ROLL:
-        view.add_item(TurnButton(game.id, game.version, "roll"))
-        view.add_item(
-            TurnButton(game.id, game.version, "stop", disabled=not state.placed_this_turn)
-        )
+        view.add_item(BotSelect(game.kind, game.id, game.version, "removebot", lobby=game))
     return view

@@ -1,4 +1,5 @@
-"""The Discord client: opens the database, registers the buttons, syncs /claimit."""
+"""The Discord client: opens the database, registers the buttons, syncs every game's
+command group."""
 
 from __future__ import annotations
 
@@ -13,11 +14,13 @@ import yarl
 from discord import app_commands
 
 from bot.clock import Clock, SystemClock
-from bot.discord_ui.buttons import BotSelect, LobbyButton, TurnButton
-from bot.discord_ui.commands import ClaimItCommands
+from bot.discord_ui.buttons import BotSelect, LobbyButton, TurnButton, TurnSelect
+from bot.discord_ui.commands import game_commands
 from bot.discord_ui.deadlines import DeadlineWatch
 from bot.discord_ui.flow import SOMETHING_WENT_WRONG, GameFlow
 from bot.discord_ui.ladder_answers import LadderAnswers, LadderPageButton
+from bot.games.faces import face_for
+from bot.games.registry import GAMES
 from bot.service import GameService, GuildSettingsService, LadderService
 from bot.settings import Settings
 from bot.storage import Database
@@ -35,7 +38,7 @@ def use_discord_at(base_url: str) -> None:
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = gateway.with_scheme(scheme)
 
 
-class ClaimItBot(discord.Client):
+class GameBot(discord.Client):
     service: GameService
     flow: GameFlow
     deadlines: DeadlineWatch
@@ -71,7 +74,8 @@ class ClaimItBot(discord.Client):
         self._database: Database | None = None
         self._resuming: asyncio.Task[Any] | None = None
         self.tree = _Tree(self)
-        self.tree.add_command(ClaimItCommands())
+        for kind, rules in GAMES.items():
+            self.tree.add_command(game_commands(rules, face_for(kind)))
 
     async def setup_hook(self) -> None:
         self._database = await Database.open(self.settings.database)
@@ -147,13 +151,13 @@ class ClaimItBot(discord.Client):
             self._database = None
 
 
-COMPONENTS = (LobbyButton, TurnButton, BotSelect, LadderPageButton)
+COMPONENTS = (LobbyButton, TurnButton, TurnSelect, BotSelect, LadderPageButton)
 """Every component the bot puts on a message; each parses its own custom_id."""
 
 
 def _parse_component(
     custom_id: str,
-) -> LobbyButton | TurnButton | BotSelect | LadderPageButton | None:
+) -> LobbyButton | TurnButton | TurnSelect | BotSelect | LadderPageButton | None:
     """The component a custom_id names, or ``None`` if it is not one of ours."""
     for cls in COMPONENTS:
         match = cls.__discord_ui_compiled_template__.fullmatch(custom_id)
@@ -174,9 +178,9 @@ def _custom_ids(message: discord.Message | None) -> set[str]:
     }
 
 
-class _Tree(app_commands.CommandTree[ClaimItBot]):
+class _Tree(app_commands.CommandTree[GameBot]):
     async def on_error(
-        self, interaction: discord.Interaction[ClaimItBot], error: app_commands.AppCommandError
+        self, interaction: discord.Interaction[GameBot], error: app_commands.AppCommandError
     ) -> None:
         command = interaction.command.qualified_name if interaction.command else "?"
         log.error("/%s failed", command, exc_info=error)

@@ -10,11 +10,11 @@ import random
 from collections.abc import Awaitable, Callable
 
 from bot.discord_ui.backoff import FIRST_RETRY, LONGEST_WAIT
+from bot.games.registry import rules_for
+from bot.games.rules import Level
 from bot.service import SYSTEM, GameService, Outcome, ServiceError
 from bot.service.errors import BoardMovedOn
 from bot.storage import Game, GameStatus
-from engine.claimit import Place
-from engine.claimit.bots import Level, RollAgain, decide
 
 log = logging.getLogger(__name__)
 
@@ -83,22 +83,19 @@ class ComputerPlayers:
         game = await self.service.game(game_id)
         if game.status is not GameStatus.ACTIVE or game.broken or game.state is None:
             return False
-        seat = game.seats[game.state.turn]
-        if not seat.is_bot:
+        rules = rules_for(game.kind)
+        seat = next((game.seats[n] for n in rules.to_act(game.state) if game.seats[n].is_bot), None)
+        if seat is None:
             return False
         await asyncio.sleep(self.pause)
         # Seeded by the position, so a game replays the same decisions.
         rng = random.Random(f"{game.id}:{game.version}")
         level = Level(seat.bot_level or Level.NORMAL)
         # A hard decision can take a tenth of a second: not on the event loop.
-        decision = await asyncio.to_thread(decide, game.state, level, rng)
+        intent = await asyncio.to_thread(rules.decide, game.state, seat.seat, level, rng)
 
         async def move() -> Outcome:
-            if isinstance(decision, RollAgain):
-                return await self.service.roll(game_id, SYSTEM, game.version)
-            if isinstance(decision, Place):
-                return await self.service.place(game_id, SYSTEM, game.version, decision.placement)
-            return await self.service.stop(game_id, SYSTEM, game.version)
+            return await self.service.act(game_id, SYSTEM, game.version, intent)
 
         # Someone (a deadline) may have moved first: then look again.
         with contextlib.suppress(BoardMovedOn):

@@ -24,10 +24,10 @@ import discord
 
 from bot.clock import Clock
 from bot.discord_ui import text
-from bot.discord_ui.buttons import lobby_view, turn_view
+from bot.discord_ui.buttons import lobby_view, selected
 from bot.discord_ui.computer_players import ComputerPlayers
 from bot.discord_ui.game_locks import GameLocks
-from bot.discord_ui.messages import board_message, lobby_embed, result_message
+from bot.discord_ui.messages import lobby_embed
 from bot.discord_ui.permissions import missing_permissions_message, missing_thread_permissions
 from bot.discord_ui.places import GamePlaces, nonce
 from bot.discord_ui.reconciler import MessageReconciler
@@ -39,6 +39,9 @@ from bot.discord_ui.surfaces import (
     tell,
     update_clicked,
 )
+from bot.games.faces import face_for
+from bot.games.registry import rules_for
+from bot.games.rules import Options
 from bot.service import (
     Actor,
     GameService,
@@ -48,10 +51,8 @@ from bot.service import (
     ServiceError,
     Where,
 )
-from bot.service.errors import GameBroken, NoGameHere
-from bot.storage import Game, GameStatus
-from engine.claimit import Action, Bust, GameState, Passed, Phase, Place, Roll, Stopped
-from render import LETTERS
+from bot.service.errors import GameBroken, NoGameHere, WhichGame
+from bot.storage import Game, GameStatus, Seat
 
 log = logging.getLogger(__name__)
 
@@ -160,7 +161,8 @@ class GameFlow:
         self,
         interaction: discord.Interaction,
         *,
-        variant: bool | None,
+        kind: str,
+        options: Options,
         bots: int,
         bot_level: str,
         turn_timeout: int | None,
@@ -169,10 +171,11 @@ class GameFlow:
             return
         assert interaction.guild_id is not None and interaction.channel_id is not None
         game = await self.service.create_lobby(
+            kind=kind,
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
             host=_player(interaction),
-            variant=variant,
+            options=options,
             turn_timeout=turn_timeout,
             bots=bots,
             bot_level=bot_level,
@@ -209,7 +212,7 @@ class GameFlow:
         lobby = interaction.channel.get_partial_message(game.lobby_message_id)
         try:
             thread = await lobby.create_thread(
-                name=f"Claim It! · game {game.id}", auto_archive_duration=1440
+                name=f"{face_for(game.kind).title} · game {game.id}", auto_archive_duration=1440
             )
         except discord.HTTPException:
             log.warning("could not start a thread for game %s", game.id, exc_info=True)
@@ -223,16 +226,16 @@ class GameFlow:
             # As the lobby is now (someone may have joined meanwhile), naming its thread.
             await self._show_lobby(await self.service.game(game.id))
 
-    async def show_board(self, interaction: discord.Interaction) -> None:
+    async def show_board(self, interaction: discord.Interaction, kind: str) -> None:
         """Posts the game again at the bottom of the channel or thread where it was asked
         for; the old message loses its buttons."""
-        found = await self._current(interaction)
+        found = await self._current(interaction, kind)
         if await self._cannot_post(interaction):
             return
         async with self.locks.hold(found.id, functools.partial(acknowledge, interaction)):
             game = await self.service.game(found.id)
             if not game.status.is_open:
-                raise NoGameHere()
+                raise NoGameHere(face_for(kind).title, face_for(kind).command)
             if game.status is GameStatus.LOBBY:
                 message = await announce(
                     interaction, embed=lobby_embed(game), view=await self._lobby_view(game)
@@ -240,10 +243,11 @@ class GameFlow:
                 recorded: Recorded = {"lobby_message_id": message.id}
             else:
                 if game.state is None:
-                    raise GameBroken(game.broken or "no saved position")
-                board = await board_message(game, game.state, "Here is the board.")
+                    raise GameBroken(game.broken or "no saved position", game.kind)
+                face = face_for(game.kind)
+                board = await face.turn(game, "Here is the board.", None)
                 content = {"embed": board.embed, "file": board.file()}
-                view = turn_view(game, game.state)
+                view = face.buttons(game)
                 if interaction.channel_id == game.place_id:
                     message = await announce(interaction, **content, view=view)
                 else:
@@ -264,8 +268,8 @@ class GameFlow:
             except discord.HTTPException:
                 log.info("could not take the buttons off game %s's old message", game.id)
 
-    async def cancel(self, interaction: discord.Interaction) -> None:
-        found = await self._current(interaction)
+    async def cancel(self, interaction: discord.Interaction, kind: str) -> None:
+        found = await self._current(interaction, kind)
         who = text.escaped(interaction.user.display_name)
 
         async def show(game: Game) -> Recorded:
@@ -282,8 +286,8 @@ class GameFlow:
             interaction,
         )
 
-    async def leave(self, interaction: discord.Interaction) -> None:
-        found = await self._current(interaction)
+    async def leave(self, interaction: discord.Interaction, kind: str) -> None:
+        found = await self._current(interaction, kind)
         who = text.escaped(interaction.user.display_name)
 
         async def show(game: Game) -> Recorded:
@@ -350,12 +354,20 @@ class GameFlow:
         settings = await self.settings.get(game.guild_id)
         return lobby_view(game, bots_allowed=settings.bots_allowed)
 
-    async def _current(self, interaction: discord.Interaction) -> Game:
+    async def _current(self, interaction: discord.Interaction, kind: str) -> Game:
+        """The game of ``kind`` a command typed here means: the one played in this channel
+        or thread, or else the one started from this channel into its own thread."""
         assert interaction.channel_id is not None
-        game = await self.service.current_game(interaction.channel_id)
-        if game is None:
-            raise NoGameHere()
-        return game
+        games = await self.service.games_here(interaction.channel_id, kind)
+        here = [g for g in games if interaction.channel_id in (g.place_id, g.thread_id)]
+        if len(here) == 1:
+            return here[0]
+        if len(games) == 1:
+            return games[0]
+        if not games:
+            face = face_for(kind)
+            raise NoGameHere(face.title, face.command)
+        raise WhichGame([g.place_id for g in games])
 
     async def _cannot_post(self, interaction: discord.Interaction) -> bool:
         refusal = missing_permissions_message(interaction.app_permissions)
@@ -379,9 +391,9 @@ class GameFlow:
         # and cancelling act on exactly the seats that were shown.
         async def change() -> Game:
             if action == "addbot":
-                return await self.service.add_bot(game_id, actor, None, _selected(interaction))
+                return await self.service.add_bot(game_id, actor, None, selected(interaction))
             if action == "removebot":
-                seat = int(_selected(interaction))
+                seat = int(selected(interaction))
                 return await self.service.remove_bot(game_id, actor, None, seat)
             if action == "join":
                 return await self.service.join(game_id, _player(interaction), None, actor.where)
@@ -407,21 +419,22 @@ class GameFlow:
         await self._change(game_id, change, show, interaction)
 
     async def turn_button(
-        self, interaction: discord.Interaction, game_id: int, version: int, action: str
+        self, interaction: discord.Interaction, game_id: int, version: int, intent: str
     ) -> None:
-        await guarded(interaction, self._turn_button(interaction, game_id, version, action))
+        await guarded(interaction, self._turn_button(interaction, game_id, version, intent))
 
     async def _turn_button(
-        self, interaction: discord.Interaction, game_id: int, version: int, action: str
+        self, interaction: discord.Interaction, game_id: int, version: int, intent: str
     ) -> None:
         actor = _actor(interaction)
+        game = await self.service.may_act(game_id, actor, version)
+        draft = face_for(game.kind).draft(game, intent)
+        if draft is not None:
+            await update_clicked(interaction, view=draft)
+            return
 
         async def change() -> Outcome:
-            if action == "roll":
-                return await self.service.roll(game_id, actor, version)
-            if action == "stop":
-                return await self.service.stop(game_id, actor, version)
-            return await self.service.choose(game_id, actor, version, LETTERS.index(action))
+            return await self.service.act(game_id, actor, version, intent)
 
         async def show(outcome: Outcome) -> Recorded:
             surface = InteractionSurface(interaction, self.places.poster(outcome.game))
@@ -446,10 +459,10 @@ class GameFlow:
             )
             return
         if game.state is not None:
-            seat = game.seats[game.state.turn]
-            if seat.user_id is not None and await self._gone(game.guild_id, seat.user_id):
-                await self.member_left(game.guild_id, seat.user_id)
-                return
+            for seat in _acting(game):
+                if seat.user_id is not None and await self._gone(game.guild_id, seat.user_id):
+                    await self.member_left(game.guild_id, seat.user_id)
+                    return
         await self._change(game_id, lambda: self.service.time_out(game_id, version), self._show)
 
     async def game_broken(self, game_id: int) -> None:
@@ -460,7 +473,9 @@ class GameFlow:
             return  # stopped and told already
         log.error("game %s is damaged (%s); its clock is stopped", game.id, game.broken)
         try:
-            await self.places.surface(game).send(content=f"⚠️ {GameBroken(game.broken or '?')}")
+            await self.places.surface(game).send(
+                content=f"⚠️ {GameBroken(game.broken or '?', game.kind)}"
+            )
         except discord.HTTPException:
             log.info("could not tell game %s's players that it is damaged", game.id)
 
@@ -495,6 +510,7 @@ class GameFlow:
         if game.status is GameStatus.LOBBY or game.status is GameStatus.CANCELLED:
             return await self._show_lobby(game) | await self._strip_turn(game)
         assert game.state is not None
+        face = face_for(game.kind)
         try:
             last = await self.service.last_outcome(game.id)
         except Exception:
@@ -511,41 +527,30 @@ class GameFlow:
         recorded = {} if last is not None else await self._show_lobby(game)
         if game.status is not GameStatus.ACTIVE:
             return recorded
-        headline = text.first_turn(game) if last is None else text.happened(last)
+        headline = text.first_turn(game) if last is None else face.happened(last)
         if game.turn_message_id is None:
             return recorded | await self._post_turn(self.places.surface(game), game, headline)
-        rolled = None
-        if last is not None and last.before.turn == game.state.turn:
-            rolled = _dice_shown(last.action, last.before)
-        board = board_message(game, game.state, headline, rolled=rolled)
-        await self.places.surface(game).edit(board, turn_view(game, game.state))
+        await self.places.surface(game).edit(face.turn(game, headline, last), face.buttons(game))
         if _computer_to_move(game):
             self.computer.play(game)
         return recorded
 
     async def _present(self, surface: Surface, outcome: Outcome) -> Recorded:
-        game, state, headline = outcome.game, outcome.state, text.happened(outcome)
+        game = outcome.game
+        face = face_for(game.kind)
+        headline = face.happened(outcome)
         if outcome.took_over is not None:
             headline += "\n\n" + text.takeover_note(game, text.name(outcome.took_over), None)
-        rolled = _dice_shown(outcome.action, outcome.before)
-        if not any(isinstance(e, Bust | Stopped | Passed) for e in outcome.events):
-            board = board_message(game, state, headline, rolled=rolled)
-            await surface.edit(board, turn_view(game, state))
+        if not outcome.turn_over:
+            await surface.edit(face.turn(game, headline, outcome), face.buttons(game))
             if _computer_to_move(game):
                 self.computer.play(game)
             return {}
-        busted = any(isinstance(e, Bust) for e in outcome.events)
-        # The turn's last picture stays in the channel without buttons: a bust
-        # shows the marks it lost, a stop the board it left.
-        if busted:
-            final = board_message(
-                game, outcome.before, headline, rolled=rolled, bust=outcome.before.turn
-            )
-        else:
-            final = board_message(game, state, headline, prompt=False)
-        await surface.edit(final, None)
-        if state.phase is Phase.OVER:
-            board_result = await result_message(game, outcome, headline)
+        # The turn's last picture stays in the channel without buttons (a bust shows
+        # what it lost).
+        await surface.edit(face.turn_end(outcome, headline), None)
+        if game.status is GameStatus.FINISHED:
+            board_result = await face.result(outcome, headline)
             posted = await surface.send(
                 embed=board_result.embed, file=board_result.file(), nonce=nonce("r", game)
             )
@@ -556,23 +561,24 @@ class GameFlow:
         return {}
 
     async def _post_turn(self, surface: Surface, game: Game, headline: str) -> Recorded:
-        """A new message for the player to move, pinging only them."""
+        """A new message for the player(s) to act, pinging only them."""
         assert game.state is not None
-        seat = game.seats[game.state.turn]
-        board = await board_message(game, game.state, headline)
-        ping = None if seat.user_id is None else f"<@{seat.user_id}>, it's your turn."
+        face = face_for(game.kind)
+        people = [s.user_id for s in _acting(game) if s.user_id is not None]
+        board = await face.turn(game, headline, None)
+        ping = " ".join(f"<@{user}>" for user in people)
         message = await surface.send(
-            content=ping,
+            content=f"{ping}, it's your turn." if people else None,
             embed=board.embed,
             file=board.file(),
-            view=turn_view(game, game.state),
+            view=face.buttons(game),
             allowed_mentions=discord.AllowedMentions(
-                users=[discord.Object(seat.user_id)] if seat.user_id else False
+                users=[discord.Object(user) for user in people] if people else False
             ),
             # Posting the same turn again (a catch-up after a stop) returns this message.
             nonce=nonce("t", game),
         )
-        if seat.is_bot:
+        if _computer_to_move(game):
             self.computer.play(game)
         return {"turn_message_id": message.id}
 
@@ -599,12 +605,15 @@ def _forbidden(error: BaseException) -> bool:
     return isinstance(error, discord.Forbidden)
 
 
+def _acting(game: Game) -> list[Seat]:
+    """The seats that may act now."""
+    if game.state is None:
+        return []
+    return [game.seats[n] for n in rules_for(game.kind).to_act(game.state)]
+
+
 def _computer_to_move(game: Game) -> bool:
-    return (
-        game.status is GameStatus.ACTIVE
-        and game.state is not None
-        and game.seats[game.state.turn].is_bot
-    )
+    return game.status is GameStatus.ACTIVE and any(s.is_bot for s in _acting(game))
 
 
 def _player(interaction: discord.Interaction) -> Player:
@@ -618,23 +627,3 @@ def _actor(interaction: discord.Interaction) -> Actor:
         can_moderate=interaction.permissions.manage_messages,
         where=Where(interaction.guild_id, interaction.channel_id),
     )
-
-
-def _selected(interaction: discord.Interaction) -> str:
-    data: dict[str, Any] = dict(interaction.data or {})
-    values = data.get("values") or [""]
-    return str(values[0])
-
-
-def _dice_shown(action: Action, before: GameState) -> tuple[int, int, int] | None:
-    """The roll the board shows: the one just rolled, or the one a placement just used
-    (empty dice boxes after a placement would look like a glitch)."""
-    if isinstance(action, Roll):
-        return _three(action.dice)
-    if isinstance(action, Place) and before.dice is not None:
-        return _three(before.dice)
-    return None
-
-
-def _three(dice: tuple[int, ...]) -> tuple[int, int, int]:
-    return (dice[0], dice[1], dice[2])

@@ -1,5 +1,5 @@
-"""``/claimit leaderboard``, ``stats``, ``history`` and ``recompute``: answered only to the
-person who asked, like every lookup."""
+"""``/<game> leaderboard``, ``stats``, ``history`` and ``recompute``, each for its own
+game: answered only to the person who asked, like every lookup."""
 
 from __future__ import annotations
 
@@ -8,11 +8,12 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord_ui.flow import guarded
 from bot.discord_ui.ladder_messages import (
-    NO_HISTORY,
-    NO_LADDER,
     history_embed,
     leaderboard_embed,
+    no_history,
+    no_ladder,
     no_stats,
     not_on_ladder,
     stats_embed,
@@ -21,29 +22,30 @@ from bot.service import LadderService, Leaderboard
 from bot.service.errors import NotAllowedToRecompute
 
 if TYPE_CHECKING:
-    from bot.discord_ui.client import ClaimItBot
+    from bot.discord_ui.client import GameBot
 
 
 class LadderPageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"claimit:ladder:(?P<page>\d{1,6})",
+    template=r"(?P<kind>[a-z_]{1,20}):ladder:(?P<page>\d{1,6})",
 ):
-    """Turns the asker's leaderboard to another page; the page is all the custom_id holds."""
+    """Turns the asker's leaderboard of a game to another page; the game and the page are
+    all the custom_id holds."""
 
-    def __init__(self, page: int, *, label: str = "", disabled: bool = False) -> None:
+    def __init__(self, kind: str, page: int, *, label: str = "", disabled: bool = False) -> None:
         super().__init__(
             discord.ui.Button(
                 label=label or f"Page {page}",
                 style=discord.ButtonStyle.secondary,
                 disabled=disabled,
-                custom_id=f"claimit:ladder:{page}",
+                custom_id=f"{kind}:ladder:{page}",
             )
         )
-        self.page = page
+        self.kind, self.page = kind, page
 
     @classmethod
     def parse(cls, match: re.Match[str]) -> LadderPageButton:
-        return cls(int(match["page"]))
+        return cls(match["kind"], int(match["page"]))
 
     @classmethod
     async def from_custom_id(
@@ -52,66 +54,69 @@ class LadderPageButton(
         return cls.parse(match)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: ClaimItBot = interaction.client  # type: ignore[assignment]
-        await bot.ladder_answers.turn_page(interaction, self.page)
+        bot: GameBot = interaction.client  # type: ignore[assignment]
+        await guarded(interaction, bot.ladder_answers.turn_page(interaction, self.kind, self.page))
 
 
 class LadderAnswers:
     def __init__(self, ladder: LadderService) -> None:
         self.ladder = ladder
 
-    async def leaderboard(self, interaction: discord.Interaction, page: int) -> None:
-        board = await self._board(interaction, page)
+    async def leaderboard(self, interaction: discord.Interaction, kind: str, page: int) -> None:
+        board = await self._board(interaction, kind, page)
         if not board.entries:
-            await interaction.response.send_message(NO_LADDER, ephemeral=True)
+            await interaction.response.send_message(no_ladder(kind), ephemeral=True)
             return
-        await interaction.response.send_message(**_page(board, interaction), ephemeral=True)
+        await interaction.response.send_message(**_page(board, kind, interaction), ephemeral=True)
 
-    async def turn_page(self, interaction: discord.Interaction, page: int) -> None:
-        board = await self._board(interaction, page)
+    async def turn_page(self, interaction: discord.Interaction, kind: str, page: int) -> None:
+        board = await self._board(interaction, kind, page)
         if not board.entries:
-            await interaction.response.edit_message(content=NO_LADDER, embed=None, view=None)
+            await interaction.response.edit_message(content=no_ladder(kind), embed=None, view=None)
             return
-        await interaction.response.edit_message(**_page(board, interaction))
+        await interaction.response.edit_message(**_page(board, kind, interaction))
 
-    async def _board(self, interaction: discord.Interaction, page: int) -> Leaderboard:
+    async def _board(self, interaction: discord.Interaction, kind: str, page: int) -> Leaderboard:
         assert interaction.guild_id is not None
-        return await self.ladder.leaderboard(interaction.guild_id, interaction.user.id, page)
+        return await self.ladder.leaderboard(interaction.guild_id, kind, interaction.user.id, page)
 
     async def stats(
-        self, interaction: discord.Interaction, user: discord.User | discord.Member | None
+        self,
+        interaction: discord.Interaction,
+        kind: str,
+        user: discord.User | discord.Member | None,
     ) -> None:
         assert interaction.guild_id is not None
         who = user or interaction.user
-        stats = await self.ladder.stats(interaction.guild_id, who.id)
+        stats = await self.ladder.stats(interaction.guild_id, kind, who.id)
         if stats is None:
             await interaction.response.send_message(
-                no_stats(who.display_name, who.id == interaction.user.id), ephemeral=True
+                no_stats(kind, who.display_name, who.id == interaction.user.id), ephemeral=True
             )
             return
         await interaction.response.send_message(
-            embed=stats_embed(stats, who.display_avatar.url), ephemeral=True
+            embed=stats_embed(stats, kind, who.display_avatar.url), ephemeral=True
         )
 
-    async def history(self, interaction: discord.Interaction) -> None:
+    async def history(self, interaction: discord.Interaction, kind: str) -> None:
         assert interaction.guild_id is not None
-        games = await self.ladder.history(interaction.guild_id)
+        games = await self.ladder.history(interaction.guild_id, kind)
         if not games:
-            await interaction.response.send_message(NO_HISTORY, ephemeral=True)
+            await interaction.response.send_message(no_history(kind), ephemeral=True)
             return
         await interaction.response.send_message(
-            embed=history_embed(games, interaction.guild_id, _server(interaction)),
+            embed=history_embed(games, kind, interaction.guild_id, _server(interaction)),
             ephemeral=True,
         )
 
-    async def recompute(self, interaction: discord.Interaction) -> None:
-        # Like /claimit settings: Discord can't restrict one sub-command, so it is checked here.
+    async def recompute(self, interaction: discord.Interaction, kind: str) -> None:
+        # Like settings: Discord can't restrict one sub-command, so it is checked here.
         if not interaction.permissions.manage_guild:
             raise NotAllowedToRecompute()
         assert interaction.guild_id is not None
         await interaction.response.defer(ephemeral=True, thinking=True)
-        counted = await self.ladder.recompute(interaction.guild_id)
-        board = await self.ladder.leaderboard(interaction.guild_id, interaction.user.id)
+        counted = await self.ladder.recompute(interaction.guild_id, kind)
+        board = await self.ladder.leaderboard(interaction.guild_id, kind, interaction.user.id)
         # Replaces the "thinking…" answer the defer showed.
         await interaction.edit_original_response(
             content=f"Rebuilt this server's ladder from its {counted} finished "
@@ -120,12 +125,12 @@ class LadderAnswers:
         )
 
 
-def _page(board: Leaderboard, interaction: discord.Interaction) -> dict[str, Any]:
+def _page(board: Leaderboard, kind: str, interaction: discord.Interaction) -> dict[str, Any]:
     """A leaderboard page as a message: the caller's note, the embed, the page buttons."""
     return {
         "content": _caller_note(board, interaction.user.id),
-        "embed": leaderboard_embed(board, _server(interaction)),
-        "view": _pages(board),
+        "embed": leaderboard_embed(board, kind, _server(interaction)),
+        "view": _pages(board, kind),
     }
 
 
@@ -135,15 +140,14 @@ def _caller_note(board: Leaderboard, user_id: int) -> str | None:
     return None if on_page or board.caller is not None else not_on_ladder()
 
 
-def _pages(board: Leaderboard) -> discord.ui.View:
+def _pages(board: Leaderboard, kind: str) -> discord.ui.View:
     """Previous and Next, when there is more than one page."""
     view = discord.ui.View(timeout=None)
     if board.pages == 1:
         return view
-    view.add_item(LadderPageButton(board.page - 1, label="◀ Previous", disabled=board.page == 1))
-    view.add_item(
-        LadderPageButton(board.page + 1, label="Next ▶", disabled=board.page == board.pages)
-    )
+    first, last = board.page == 1, board.page == board.pages
+    view.add_item(LadderPageButton(kind, board.page - 1, label="◀ Previous", disabled=first))
+    view.add_item(LadderPageButton(kind, board.page + 1, label="Next ▶", disabled=last))
     return view
 
 

@@ -8,6 +8,8 @@ import discord
 
 from bot.discord_ui import text
 from bot.discord_ui.limits import DESCRIPTION, TITLE, joined_within, listed_name, shortened
+from bot.games.face import GameFace
+from bot.games.faces import face_for
 from bot.ladder import NEW_PLAYER, PROVISIONAL_GAMES, Rating, is_provisional, shown
 from bot.service import Leaderboard, PlayerStats
 from bot.storage import FinishedGame, LadderEntry, Result
@@ -20,20 +22,32 @@ RATING_NOTE = (
     f"count. ? marks a provisional rating (fewer than {PROVISIONAL_GAMES} rated games); "
     "medals go to settled ratings with a win."
 )
-NO_LADDER = (
-    "Nobody is on this server's ladder yet. A game counts once it is played to the end "
-    "with at least two people: start one with /claimit new."
-)
-NO_HISTORY = "No game has been played to the end in this server yet. Start one with /claimit new."
 LADDER_COLOUR = discord.Colour.gold()
 
 
-def leaderboard_embed(board: Leaderboard, server: str) -> discord.Embed:
-    lines = [_ladder_line(entry) for entry in board.entries]
+def no_ladder(kind: str) -> str:
+    face = face_for(kind)
+    return (
+        f"Nobody is on this server's ladder yet: a {face.title} game counts once it is "
+        f"played to the end with at least two people. Start one with /{face.command} new."
+    )
+
+
+def no_history(kind: str) -> str:
+    face = face_for(kind)
+    return (
+        f"No game has been played to the end in this server yet ({face.title}). "
+        f"Start one with /{face.command} new."
+    )
+
+
+def leaderboard_embed(board: Leaderboard, kind: str, server: str) -> discord.Embed:
+    face = face_for(kind)
+    lines = [_ladder_line(face, entry) for entry in board.entries]
     if board.caller is not None:
-        lines += ["", "**Your place**", _ladder_line(board.caller)]
+        lines += ["", "**Your place**", _ladder_line(face, board.caller)]
     embed = discord.Embed(
-        title=shortened(f"Claim It! · {text.escaped(server)} ladder", TITLE),
+        title=shortened(f"{face.title} · {text.escaped(server)} ladder", TITLE),
         description="\n".join(lines),
         colour=LADDER_COLOUR,
     )
@@ -49,7 +63,7 @@ def not_on_ladder() -> str:
     )
 
 
-def _ladder_line(entry: LadderEntry) -> str:
+def _ladder_line(face: GameFace, entry: LadderEntry) -> str:
     # A medal for a lucky first game, or for never having won, would say the wrong thing.
     medalled = (
         entry.place <= len(MEDALS) and entry.wins > 0 and not is_provisional(entry.rated_games)
@@ -58,14 +72,15 @@ def _ladder_line(entry: LadderEntry) -> str:
     return (
         f"{place} **{text.escaped(listed_name(entry.display_name))}** · "
         f"{text.rating(entry.rating, entry.rated_games)} · "
-        f"{_games(entry.games)} · {_wins(entry.wins, entry.games)} · best mine {entry.best_mine}"
+        f"{_games(entry.games)} · {_wins(entry.wins, entry.games)} · {face.ladder_figure(entry)}"
     )
 
 
-def stats_embed(stats: PlayerStats, avatar: str | None) -> discord.Embed:
+def stats_embed(stats: PlayerStats, kind: str, avatar: str | None) -> discord.Embed:
     record = stats.record
+    face = face_for(kind)
     embed = discord.Embed(
-        title=shortened(f"Claim It! · {text.escaped(record.display_name)}", TITLE),
+        title=shortened(f"{face.title} · {text.escaped(record.display_name)}", TITLE),
         description=_standing(stats),
         colour=LADDER_COLOUR,
     )
@@ -79,29 +94,16 @@ def stats_embed(stats: PlayerStats, avatar: str | None) -> discord.Embed:
     embed.add_field(name="Games", value=games)
     embed.add_field(name="Wins", value=_wins(record.wins, record.games))
     embed.add_field(name="Rated games", value=str(record.rated_games))
-    if record.played_out:
-        average = record.mine_total / record.played_out
-        embed.add_field(
-            name="Largest mine", value=f"{average:.1f} on average, best {record.best_mine}"
-        )
-    embed.add_field(name="Claims", value=f"{record.claims:,} in all")
-    if record.turns:
-        embed.add_field(
-            name="Busts",
-            value=f"{record.busts / record.turns:.2f} per turn ({record.busts} in {record.turns})",
-        )
-    embed.add_field(
-        name="Best single turn",
-        value=f"{record.best_turn} space{'s' * (record.best_turn != 1)} settled in one stop",
-    )
+    for name, value in face.stats_fields(record):
+        embed.add_field(name=name, value=value)
     if record.last_played is not None:
         embed.add_field(name="Last played", value=f"<t:{int(record.last_played)}:R>")
     return embed
 
 
-def no_stats(name: str, is_self: bool) -> str:
+def no_stats(kind: str, name: str, is_self: bool) -> str:
     who = "You haven't" if is_self else f"{text.escaped(name)} hasn't"
-    return f"{who} finished a Claim It! game in this server yet."
+    return f"{who} finished a {face_for(kind).title} game in this server yet."
 
 
 def _standing(stats: PlayerStats) -> str:
@@ -132,10 +134,12 @@ def trend(ratings: Sequence[Rating], rated_games: int) -> str:
     return f"`{spark}` {values[-1] - values[0]:+,} over the last {_games(len(values) - 1)}"
 
 
-def history_embed(games: Sequence[FinishedGame], guild_id: int, server: str) -> discord.Embed:
+def history_embed(
+    games: Sequence[FinishedGame], kind: str, guild_id: int, server: str
+) -> discord.Embed:
     lines = [_history_line(game, guild_id) for game in games]
     embed = discord.Embed(
-        title=shortened(f"Claim It! · recent games in {text.escaped(server)}", TITLE),
+        title=shortened(f"{face_for(kind).title} · recent games in {text.escaped(server)}", TITLE),
         description=joined_within(lines, DESCRIPTION, more="…and {} more games"),
         colour=LADDER_COLOUR,
     )

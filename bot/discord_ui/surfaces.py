@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.discord_ui.messages import BoardMessage
+from bot.games.face import Picture
 
 log = logging.getLogger(__name__)
 
@@ -26,7 +26,7 @@ Post = Callable[..., Awaitable[discord.Message]]
 
 
 class Surface(Protocol):
-    async def edit(self, rendering: Awaitable[BoardMessage], view: discord.ui.View | None) -> None:
+    async def edit(self, rendering: Awaitable[Picture], view: discord.ui.View | None) -> None:
         """Shows a new board on the game message this update is about."""
 
     async def send(self, **message: Any) -> discord.Message:
@@ -38,7 +38,7 @@ class InteractionSurface:
         self.interaction = interaction
         self.post = post
 
-    async def edit(self, rendering: Awaitable[BoardMessage], view: discord.ui.View | None) -> None:
+    async def edit(self, rendering: Awaitable[Picture], view: discord.ui.View | None) -> None:
         """Edits the clicked message; defers first if the image is slow to come."""
         interaction = self.interaction
         task = asyncio.ensure_future(rendering)
@@ -73,7 +73,7 @@ class ChannelSurface:
         self.message = message
         self.replaced = replaced
 
-    async def edit(self, rendering: Awaitable[BoardMessage], view: discord.ui.View | None) -> None:
+    async def edit(self, rendering: Awaitable[Picture], view: discord.ui.View | None) -> None:
         board = await rendering
         if self.message is not None:
             try:

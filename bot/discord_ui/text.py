@@ -1,29 +1,15 @@
-"""The words the bot posts: what just happened, this turn's marks, results, the rules."""
+"""The words every game's messages share: names, times, ratings, lobbies and takeovers.
+Each game's own words are in its face (``bot.games.<game>``)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
-from pathlib import Path
 
 from discord.utils import escape_markdown, escape_mentions
 
 from bot.ladder import NEW_PLAYER, PROVISIONAL_GAMES, Rating, is_provisional, shown
-from bot.service import Outcome
 from bot.service.game_service import TAKEOVER_SUFFIX
-from bot.storage import EndReason, Game, GameStatus, RatingChange, Result, Seat
-from engine.claimit import (
-    Bust,
-    GameState,
-    LastRoundCalled,
-    Passed,
-    Place,
-    Placement,
-    Roll,
-    RollOdds,
-    Stop,
-    TimeOut,
-)
+from bot.storage import EndReason, Game, GameStatus, RatingChange, Seat
 
 SEAT_EMOJI = ("🔵", "🟠", "🟢", "🟣", "💠")
 """Close to each seat's board color (see render.palette)."""
@@ -42,69 +28,6 @@ def seat_line(seat: Seat) -> str:
     return f"{SEAT_EMOJI[seat.seat]} **{name(seat)}**"
 
 
-def dice(rolled: tuple[int, ...]) -> str:
-    return "·".join(map(str, rolled))
-
-
-def placement(p: Placement) -> str:
-    if p.marker == "C":
-        return f"claim marker on {p.col},{p.row}"
-    return f"squatter {p.marker[1]} on {p.col},{p.row}"
-
-
-def happened(outcome: Outcome) -> str:
-    """One line on the action just applied, e.g. "rolled 2·3·5 — placed …" style."""
-    game, action = outcome.game, outcome.action
-    who = name(game.seats[outcome.before.turn])
-    if isinstance(action, Roll):
-        if any(isinstance(e, Bust) for e in outcome.events):
-            lost = outcome.before.marks_this_turn
-            return (
-                f"{who} rolled {dice(action.dice)}: no legal placement, **bust!** "
-                f"{lost} mark{'s' * (lost != 1)} from this turn are lost."
-            )
-        return f"{who} rolled {dice(action.dice)}. Choose where to place."
-    if isinstance(action, Place):
-        return f"{who} placed a {placement(action.placement)}."
-    settled = outcome.before.marks_this_turn
-    if isinstance(action, TimeOut):
-        if any(isinstance(e, Passed) for e in outcome.events):
-            return f"⏰ {who}'s time ran out with nothing placed, so the turn passes."
-        line = (
-            f"⏰ {who}'s time ran out, so the turn stopped there: "
-            f"{settled} space{'s' * (settled != 1)} settled."
-        )
-    else:
-        assert isinstance(action, Stop)
-        line = f"{who} stopped and settled {settled} space{'s' * (settled != 1)}."
-    if any(isinstance(e, LastRoundCalled) for e in outcome.events):
-        line += f" **Last round!** Everyone plays once more; {who} plays last."
-    return line
-
-
-def odds(odds: RollOdds) -> str:
-    """The exact risk of the next roll, and what stopping now keeps."""
-    line = (
-        f"Chance the next roll busts: **{float(odds.bust):.1%}** "
-        f"({odds.busting_rolls} of 216 rolls)."
-    )
-    if odds.marks_if_stopping:
-        kept = odds.marks_if_stopping
-        line += f" Stopping now keeps {kept} mark{'s' * (kept != 1)}."
-    return line
-
-
-def this_turn(state: GameState) -> str:
-    """The marks placed so far this turn, for the turn message."""
-    marks = []
-    for space, stack in state.board().items():
-        if stack[-1] == "C":
-            marks.append(f"claim on {space}")
-        elif stack[-1].startswith("S"):
-            marks.append(f"squatter {stack[-1][1]} on {space}")
-    return "This turn: " + (", ".join(marks) if marks else "nothing placed yet") + "."
-
-
 def minutes(seconds: int) -> str:
     if seconds % 3600 == 0:
         hours = seconds // 3600
@@ -116,17 +39,6 @@ def minutes(seconds: int) -> str:
 def deadline(at: float) -> str:
     """A Discord timestamp that every client shows as a live "in 5 minutes"."""
     return f"<t:{int(at)}:R>"
-
-
-def results_table(game: Game, results: Sequence[Result]) -> str:
-    """The final table as a code block, best first."""
-    ranked = sorted(results, key=lambda r: (-r.won, -r.largest_mine, -r.claims, -r.spaces, r.seat))
-    lines = ["    player            mine claims spaces"]
-    for r in ranked:
-        label = game.seats[r.seat].display_name.replace("`", "'")[:16]
-        trophy = "🏆" if r.won else "  "
-        lines.append(f"{trophy}  {label:<16} {r.largest_mine:>4} {r.claims:>6} {r.spaces:>6}")
-    return "```\n" + "\n".join(lines) + "\n```"
 
 
 def rating(value: Rating, rated_games: int | None = None) -> str:
@@ -207,12 +119,7 @@ def cancelled(game: Game, who: str) -> str:
     return f"Game {game.id} was cancelled by {who}. It counts for nobody."
 
 
-RULES_DIR = Path(__file__).with_name("rules")
-
-
-@cache
-def rules(locale: str) -> str:
-    """The short rules in the user's language (English unless we have theirs)."""
-    language = locale.split("-")[0]
-    path = RULES_DIR / f"{language}.md"
-    return (path if path.is_file() else RULES_DIR / "en.md").read_text(encoding="utf-8").strip()
+def winners_line(winners: Sequence[Seat]) -> str:
+    if len(winners) == 1:
+        return f"{name(winners[0])} wins!"
+    return "Shared win: " + " and ".join(name(w) for w in winners) + "!"

@@ -1,4 +1,4 @@
-"""The per-server ladder's arithmetic: finishing order, ratings, and per-turn statistics.
+"""The per-server ladder's arithmetic: finishing order and ratings, for every game.
 
 Pure like the engine (no Discord, no database), so the live update at the end
 of a game and an admin's recompute from history run the same code.
@@ -13,18 +13,15 @@ from bot.ladder.ratings import (
     rate,
     shown,
 )
-from bot.ladder.turn_stats import TurnStats, turn_stats
 
 __all__ = [
     "NEW_PLAYER",
     "PROVISIONAL_GAMES",
     "Finish",
     "Rating",
-    "TurnStats",
     "finishing_ranks",
     "is_provisional",
     "is_rated",
     "rate",
     "shown",
-    "turn_stats",
 ]

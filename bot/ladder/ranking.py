@@ -1,4 +1,4 @@
-"""Where each human finished a game: the rules' order, with those who left last."""
+"""Where each human finished a game: the game's own order, with those who left last."""
 
 from __future__ import annotations
 
@@ -14,9 +14,8 @@ class Finish(NamedTuple):
 
     user_id: int
     won: bool
-    largest_mine: int
-    claims: int
-    spaces: int
+    place: int
+    """The seat's place in the game's own order (1 for the winners; ties share it)."""
     left: bool
     """They left (or went quiet twice) and a computer player finished the game for them."""
 
@@ -26,9 +25,9 @@ def is_rated(finishers: Sequence[Finish]) -> bool:
 
 
 def finishing_ranks(finishers: Sequence[Finish]) -> list[int]:
-    """Each finisher's rank, 1 for the best: winners, then by largest mine, claims and
-    spaces (the rules' tie-breaks). Exact ties share a rank, and so do all who left,
-    behind everyone who stayed, whatever their seat scored after they went."""
+    """Each finisher's rank, 1 for the best, by the places the game gave them. Exact
+    ties share a rank, and so do all who left, behind everyone who stayed, whatever
+    their seat scored after they went."""
     keys = [_order(f) for f in finishers]
     return [1 + sum(other < key for other in keys) for key in keys]
 
@@ -36,4 +35,4 @@ def finishing_ranks(finishers: Sequence[Finish]) -> list[int]:
 def _order(finish: Finish) -> tuple[int, ...]:
     if finish.left:
         return (1,)
-    return (0, int(not finish.won), -finish.largest_mine, -finish.claims, -finish.spaces)
+    return (0, finish.place)

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from bot.discord_ui.client import ClaimItBot, use_discord_at
+from bot.discord_ui.client import GameBot, use_discord_at
 from bot.emulator import DiscordEmulator
 from bot.sandbox.server_world import populate
 from bot.sandbox.web import SandboxPage
@@ -28,7 +28,7 @@ async def run_sandbox(
     ready: asyncio.Event | None = None,
     emulator: DiscordEmulator | None = None,
 ) -> None:
-    """Runs until cancelled (Ctrl-C). The bot is the unmodified ``ClaimItBot``; only the
+    """Runs until cancelled (Ctrl-C). The bot is the unmodified ``GameBot``; only the
     address discord.py connects to and the database file differ. ``emulator``, started and
     closed here, lets tests look into the sandbox's Discord. The games' messages are kept
     beside the database (``discord_state``), so that after a restart the channel shows the
@@ -40,7 +40,7 @@ async def run_sandbox(
         await emulator.start()
         server = populate(emulator)
         use_discord_at(emulator.base_url)
-        bot = ClaimItBot(
+        bot = GameBot(
             replace(
                 settings,
                 discord_token=emulator.token,

@@ -17,8 +17,21 @@ class GameNotFound(ServiceError):
 
 
 class NoGameHere(ServiceError):
-    def __init__(self) -> None:
-        super().__init__("There's no Claim It! game in this channel. Start one with /claimit new.")
+    def __init__(self, title: str, command: str) -> None:
+        super().__init__(f"There's no {title} game in this channel. Start one with /{command} new.")
+
+
+class WhichGame(ServiceError):
+    LISTED = 10
+
+    def __init__(self, places: list[int]) -> None:
+        threads = ", ".join(f"<#{place}>" for place in places[: self.LISTED])
+        if len(places) > self.LISTED:
+            threads += f" and {len(places) - self.LISTED} more"
+        super().__init__(
+            f"Several of these games were started from this channel ({threads}): "
+            "use the command in the game's own thread."
+        )
 
 
 class ChannelBusy(ServiceError):
@@ -83,8 +96,8 @@ class NotHost(ServiceError):
 
 
 class NotEnoughPlayers(ServiceError):
-    def __init__(self) -> None:
-        super().__init__("A game needs at least 2 players to start.")
+    def __init__(self, fewest: int, most: int) -> None:
+        super().__init__(f"This game needs {fewest} to {most} players to start.")
 
 
 class NoSuchBot(ServiceError):
@@ -98,10 +111,10 @@ class IllegalMove(ServiceError):
 
 
 class GameBroken(ServiceError):
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, command: str) -> None:
         super().__init__(
             f"This game's saved data is damaged, so it can't go on ({reason}). "
-            "The host can end it with /claimit cancel."
+            f"The host can end it with /{command} cancel."
         )
 
 
@@ -115,7 +128,7 @@ class ChannelNotAllowed(ServiceError):
         listed = ", ".join(f"<#{c}>" for c in named)
         if len(channel_ids) > len(named):
             listed += f" and {len(channel_ids) - len(named)} more"
-        super().__init__(f"On this server, Claim It! games run only in {listed}.")
+        super().__init__(f"On this server, games run only in {listed}.")
 
 
 class BotsNotAllowed(ServiceError):
@@ -129,10 +142,10 @@ class BadSetting(ServiceError):
 
 
 class NotAllowedToConfigure(ServiceError):
-    def __init__(self) -> None:
+    def __init__(self, command: str) -> None:
         super().__init__(
             "Only members with the Manage Server permission can change the settings; "
-            "anyone can look at them with /claimit settings and no options."
+            f"anyone can look at them with /{command} settings and no options."
         )
 
 

@@ -7,9 +7,12 @@ compare-and-set on the version. A refusal is a ``ServiceError`` and writes
 nothing.
 
 Every open game has a deadline: a lobby closes itself at its deadline, and a
-turn ends by itself at its deadline (a ``TimeOut``). After two time-outs in a
-row, or when a player leaves, a computer player takes the seat over; a game
-with no human left is closed.
+turn ends by itself at its deadline (the game's time-out rule). After two
+time-outs in a row, or when a player leaves, a computer player takes the seat
+over; a game with no human left is closed.
+
+The service knows every game only through its rules (``bot.games.rules``),
+found by the game's kind in the registry.
 """
 
 from __future__ import annotations
@@ -26,7 +29,8 @@ from typing import Any, NamedTuple
 
 import aiosqlite
 
-from bot.ladder import TurnStats
+from bot.games.registry import rules_for
+from bot.games.rules import AnyRules, IllegalIntent, Level, Options
 from bot.service.errors import (
     AlreadyJoined,
     AlreadyStarted,
@@ -48,7 +52,7 @@ from bot.service.errors import (
     NotYourTurn,
 )
 from bot.service.guild_settings import check_turn_timeout
-from bot.service.ladder_service import count_game, turn_stats
+from bot.service.ladder_service import count_game, turn_figures
 from bot.storage import ladder_queries, queries
 from bot.storage.database import Database
 from bot.storage.records import (
@@ -61,29 +65,9 @@ from bot.storage.records import (
     Result,
     Seat,
 )
-from engine.claimit import (
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    Action,
-    Event,
-    GameOver,
-    GameState,
-    Phase,
-    Place,
-    Placement,
-    Roll,
-    RulesError,
-    Stop,
-    TimeOut,
-    action_from_json,
-    action_to_json,
-    apply,
-    scores,
-    winners,
-)
 
-BOT_LEVELS = ("easy", "normal", "hard")
-TAKEOVER_LEVEL = "normal"
+BOT_LEVELS = tuple(Level)
+TAKEOVER_LEVEL = Level.NORMAL
 """The level of a computer player that takes over a seat."""
 TIME_OUTS_BEFORE_TAKEOVER = 2
 TAKEOVER_SUFFIX = " (bot)"
@@ -121,9 +105,14 @@ class Outcome:
     """An applied action: the game as stored afterwards, and what happened."""
 
     game: Game
-    before: GameState
-    action: Action
-    events: tuple[Event, ...]
+    before: Any
+    """The position the action was applied to (the game's engine's type)."""
+    seat: int
+    """Who acted (or was timed out)."""
+    action: Any
+    events: tuple[Any, ...]
+    turn_over: bool
+    """The action ended a turn (a new one, if the game goes on, gets a new message)."""
     took_over: Seat | None = None
     """The seat a computer player took over with this action (its player timed out twice)."""
     results: tuple[Result, ...] = ()
@@ -132,7 +121,7 @@ class Outcome:
     """What the game did to its humans' ratings (none when it was unrated)."""
 
     @property
-    def state(self) -> GameState:
+    def state(self) -> Any:
         assert self.game.state is not None
         return self.game.state
 
@@ -158,20 +147,23 @@ class GameService:
     async def create_lobby(
         self,
         *,
+        kind: str,
         guild_id: int,
         channel_id: int,
         host: Player,
-        variant: bool | None = None,
+        options: Options | None = None,
         turn_timeout: int | None = None,
         bots: int = 0,
         bot_level: str = "normal",
     ) -> Game:
-        """A lobby under the server's settings (``None`` takes the server's default),
-        with ``bots`` computer players seated at once."""
+        """A lobby of the game ``kind`` under the server's settings (an option left out,
+        or ``None``, takes the server's default), with ``bots`` computer players seated
+        at once."""
+        rules = rules_for(kind)
         if turn_timeout is not None:
             check_turn_timeout(turn_timeout)
         _check_level(bot_level)
-        if not 0 <= bots < MAX_PLAYERS:
+        if not 0 <= bots < rules.max_players:
             raise LobbyFull()
         now = self._clock()
         async with self._db.write() as connection:
@@ -180,14 +172,15 @@ class GameService:
                 raise ChannelNotAllowed(settings.channels)
             if bots and not settings.bots_allowed:
                 raise BotsNotAllowed()
-            if await queries.open_game_in_channel(connection, channel_id) is not None:
+            if await queries.channel_taken(connection, channel_id):
                 raise ChannelBusy()
             game_id = await queries.insert_game(
                 connection,
+                kind=kind,
                 guild_id=guild_id,
                 channel_id=channel_id,
                 host_id=host.user_id,
-                variant=settings.variant if variant is None else variant,
+                options=_options(rules, settings.options_for(kind), options or {}),
                 turn_timeout=settings.turn_timeout if turn_timeout is None else turn_timeout,
                 deadline=now + settings.lobby_timeout,
                 now=now,
@@ -206,7 +199,7 @@ class GameService:
             _require_lobby(game, version)
             if game.seat_of(player.user_id) is not None:
                 raise AlreadyJoined()
-            if len(game.seats) >= MAX_PLAYERS:
+            if len(game.seats) >= rules_for(game.kind).max_players:
                 raise LobbyFull()
             return await self._reseat(connection, game, [*game.seats, _human(player)])
 
@@ -224,7 +217,8 @@ class GameService:
             if game.status is GameStatus.ACTIVE:
                 _check_version(game, version)
                 changes = _take_over(game, seat, now)
-                if "status" not in changes and game.state and game.state.turn == seat.seat:
+                acting = game.state is not None and seat.seat in _rules(game).to_act(game.state)
+                if "status" not in changes and acting:
                     # The computer player gets a whole turn, not what was left of it.
                     changes["deadline"] = now + game.turn_timeout
                 await _save(connection, game, now, **changes)
@@ -249,7 +243,7 @@ class GameService:
             _require_host(game, actor)
             if not (await queries.guild_settings(connection, game.guild_id)).bots_allowed:
                 raise BotsNotAllowed()
-            if len(game.seats) >= MAX_PLAYERS:
+            if len(game.seats) >= rules_for(game.kind).max_players:
                 raise LobbyFull()
             bot = _bot(1 + sum(s.is_bot for s in game.seats), level)
             return await self._reseat(connection, game, [*game.seats, bot])
@@ -269,10 +263,13 @@ class GameService:
             game = await _load(connection, game_id, actor.where)
             _require_lobby(game, version)
             _require_host(game, actor)
-            if not MIN_PLAYERS <= len(game.seats) <= MAX_PLAYERS:
-                raise NotEnoughPlayers()
-            first = self._random.randrange(len(game.seats))
-            state = GameState.new(len(game.seats), first=first, variant=game.variant)
+            rules = _rules(game)
+            players = len(game.seats)
+            if not rules.min_players <= players <= rules.max_players:
+                raise NotEnoughPlayers(rules.min_players, rules.max_players)
+            first = self._random.randrange(players)
+            setup = rules.deal(players, game.options, self._random)
+            state = rules.start(players, first, game.options, setup)
             now = self._clock()
             await _save(
                 connection,
@@ -280,6 +277,7 @@ class GameService:
                 now,
                 status=GameStatus.ACTIVE,
                 state=state,
+                setup=setup,
                 first_seat=first,
                 started_at=now,
                 deadline=now + game.turn_timeout,
@@ -325,15 +323,17 @@ class GameService:
             return await _load(connection, game_id)
 
     async def time_out(self, game_id: int, version: int) -> Outcome:
-        """Ends the turn whose deadline passed: a stop if something was placed, else a pass.
-        A human's second time-out in a row hands their seat to a computer player."""
+        """Plays the game's time-out rule for the seat whose deadline passed (the first of
+        them, when several must act; the others' turn stays due). A human's second
+        time-out in a row hands their seat to a computer player."""
         async with self._db.write() as connection:
             game = await _load(connection, game_id)
             state = _playing(game)
             _check_version(game, version)
             now = self._clock()
             _require_due(game, now)
-            seat = game.seats[state.turn]
+            rules = _rules(game)
+            seat = game.seats[rules.to_act(state)[0]]
             changes: dict[str, Any] = {}
             took_over = None
             if not seat.is_bot:
@@ -342,7 +342,8 @@ class GameService:
                     changes = _take_over(game, seat, now)
                     took_over = seat = _bot_for(seat)
                 await queries.update_seat(connection, game.id, seat)
-            outcome = await self._commit(connection, game, state, seat, TimeOut(), now, changes)
+            action = rules.time_out(state, seat.seat)
+            outcome = await self._commit(connection, game, state, seat, action, now, changes)
         return replace(outcome, took_over=took_over)
 
     async def stop_clock(self, game_id: int) -> bool:
@@ -357,45 +358,28 @@ class GameService:
 
     # Turns -------------------------------------------------------------------
 
-    async def roll(self, game_id: int, actor: Actor, version: int | None) -> Outcome:
-        return await self._act(game_id, actor, version, lambda _: Roll(self._roll_dice()))
+    async def may_act(self, game_id: int, actor: Actor, version: int | None) -> Game:
+        """The game, if ``actor`` may act in it now at ``version``; the refusal ``act``
+        would give otherwise. For a press that only builds a choice, changing nothing."""
+        async with self._db.read() as connection:
+            game = await _load(connection, game_id, actor.where)
+            _seat_to_move(game, _playing(game), actor)
+            _check_version(game, version)
+            return game
 
-    async def place(
-        self, game_id: int, actor: Actor, version: int | None, placement: Placement
-    ) -> Outcome:
-        return await self._act(game_id, actor, version, lambda _: Place(placement))
-
-    async def choose(self, game_id: int, actor: Actor, version: int | None, choice: int) -> Outcome:
-        """Places the ``choice``-th (0 is A) of the pending roll's legal placements."""
-
-        def chosen(state: GameState) -> Action:
-            options = state.pending_placements()
-            if not 0 <= choice < len(options):
-                raise IllegalMove("that letter is not one of this roll's choices")
-            return Place(options[choice])
-
-        return await self._act(game_id, actor, version, chosen)
-
-    async def stop(self, game_id: int, actor: Actor, version: int | None) -> Outcome:
-        return await self._act(game_id, actor, version, lambda _: Stop())
-
-    def _roll_dice(self) -> tuple[int, int, int]:
-        return (self._random.randint(1, 6), self._random.randint(1, 6), self._random.randint(1, 6))
-
-    async def _act(
-        self,
-        game_id: int,
-        actor: Actor,
-        version: int | None,
-        make_action: Callable[[GameState], Action],
-    ) -> Outcome:
+    async def act(self, game_id: int, actor: Actor, version: int | None, intent: str) -> Outcome:
+        """Plays what ``intent`` means in the game now (a button's action, such as
+        ``roll``), as ``actor``'s seat; the game draws any dice it needs only once the
+        press is accepted."""
         async with self._db.write() as connection:
             game = await _load(connection, game_id, actor.where)
             state = _playing(game)
             seat = _seat_to_move(game, state, actor)
             _check_version(game, version)
-            # Made only now, so that a refused roll draws no dice.
-            action = make_action(state)
+            try:
+                action = _rules(game).action(state, seat.seat, intent, self._random)
+            except IllegalIntent as e:
+                raise IllegalMove(str(e)) from None
             if seat.timeouts:
                 seat = replace(seat, timeouts=0)
                 await queries.update_seat(connection, game.id, seat)
@@ -405,40 +389,39 @@ class GameService:
         self,
         connection: aiosqlite.Connection,
         game: Game,
-        state: GameState,
+        state: Any,
         seat: Seat,
-        action: Action,
+        action: Any,
         now: float,
         changes: dict[str, Any],
     ) -> Outcome:
         """Applies the action and writes it; ``seat`` is the mover's seat as now stored."""
+        rules = _rules(game)
         try:
-            after, events = apply(state, action)
-        except RulesError as e:
+            step = rules.apply(state, seat.seat, action)
+        except IllegalIntent as e:
             raise IllegalMove(str(e)) from None
-        changes = {"state": after, "moved_version": game.version + 1, **changes}
+        changes = {"state": step.state, "moved_version": game.version + 1, **changes}
         ordered: dict[str, int] = {}
-        if after.phase is Phase.OVER:
+        over = rules.is_over(step.state)
+        if over:
             changes.pop("end_reason", None)
             changes.update(status=GameStatus.FINISHED, finished_at=now, deadline=None)
             ordered["finish_seq"] = await queries.next_finish_seq(connection)
-        elif "status" not in changes and after.turn != state.turn:
+        elif "status" not in changes and step.turn_over:
             changes["deadline"] = now + game.turn_timeout
         await _save(connection, game, now, **changes, **ordered)
-        dice = action.dice if isinstance(action, Roll) else None
-        await queries.append_move(
-            connection, game.id, seat.seat, action_to_json(action), _three(dice), now
-        )
+        await queries.append_move(connection, game.id, seat.seat, rules.action_to_json(action), now)
         seats = tuple(seat if s.seat == seat.seat else s for s in game.seats)
         game = replace(game, seats=seats)
         results: list[Result] = []
         rating_changes: list[RatingChange] = []
-        if any(isinstance(e, GameOver) for e in events):
+        if over:
             moves = await queries.load_moves(connection, game.id)
-            results = _results(game, after, turn_stats(game, moves))
+            results = _results(game, rules, step.state, turn_figures(game, moves))
             await queries.write_results(connection, game, results)
             table = FinishedTable(
-                game.id, game.guild_id, ordered["finish_seq"], now, tuple(results)
+                game.id, game.kind, game.guild_id, ordered["finish_seq"], now, tuple(results)
             )
             rating_changes = await count_game(connection, table)
         # What was just written, without reading it back: the hot path of every press.
@@ -446,8 +429,10 @@ class GameService:
         return Outcome(
             stored,
             state,
+            seat.seat,
             action,
-            events,
+            step.events,
+            step.turn_over,
             results=tuple(results),
             rating_changes=tuple(rating_changes),
         )
@@ -497,16 +482,20 @@ class GameService:
             rating_changes = await ladder_queries.rating_changes(connection, game_id)
         if not moves or game.broken is not None or game.first_seat is None:
             return None
-        state = GameState.new(len(game.seats), first=game.first_seat, variant=game.variant)
-        actions = [action_from_json(json.loads(move.action)) for move in moves]
-        for action in actions[:-1]:
-            state = apply(state, action).state
-        events = apply(state, actions[-1]).events
+        rules = _rules(game)
+        state = _initial(game, rules)
+        actions = [(m.seat, rules.action_from_json(json.loads(m.action))) for m in moves]
+        for seat, action in actions[:-1]:
+            state = rules.apply(state, seat, action).state
+        seat, action = actions[-1]
+        step = rules.apply(state, seat, action)
         return Outcome(
             game,
             state,
-            actions[-1],
-            events,
+            seat,
+            action,
+            step.events,
+            step.turn_over,
             results=tuple(results),
             rating_changes=tuple(rating_changes),
         )
@@ -521,10 +510,18 @@ class GameService:
             return await _load(connection, game_id)
 
     async def current_game(self, channel_id: int) -> Game | None:
-        """The lobby or running game in a channel, if any."""
+        """The lobby or running game (of any kind) played in this channel or thread, or
+        else the first one started from this channel into a thread of its own."""
+        games = await self.games_here(channel_id)
+        here = [g for g in games if channel_id in (g.place_id, g.thread_id)]
+        return next(iter(here or games), None)
+
+    async def games_here(self, channel_id: int, kind: str | None = None) -> list[Game]:
+        """The lobbies and running games (of ``kind``, or any) in this channel or thread,
+        or started from this channel into threads of their own, oldest first."""
         async with self._db.read() as connection:
-            game_id = await queries.open_game_in_channel(connection, channel_id)
-            return None if game_id is None else await _load(connection, game_id)
+            found = await queries.open_games_here(connection, channel_id, kind)
+            return [await _load(connection, game_id) for game_id, _ in found]
 
     async def active_game_ids(self) -> list[int]:
         """Every game being played, in any channel."""
@@ -539,16 +536,18 @@ class GameService:
         async with self._db.read() as connection:
             return await queries.load_results(connection, game_id)
 
-    async def replay(self, game_id: int) -> GameState | None:
+    async def replay(self, game_id: int) -> Any:
         """The position rebuilt from the start by the move log (``None`` before the start)."""
         async with self._db.read() as connection:
             game = await _load(connection, game_id)
             moves = await queries.load_moves(connection, game_id)
         if game.first_seat is None:
             return None
-        state = GameState.new(len(game.seats), first=game.first_seat, variant=game.variant)
+        rules = _rules(game)
+        state = _initial(game, rules)
         for move in moves:
-            state = apply(state, action_from_json(json.loads(move.action))).state
+            state = rules.apply(state, move.seat, rules.action_from_json(json.loads(move.action)))
+            state = state.state
         return state
 
     # Shared checks -------------------------------------------------------------
@@ -603,29 +602,44 @@ def _take_over(game: Game, seat: Seat, now: float) -> dict[str, Any]:
     return {}
 
 
-def _three(dice: tuple[int, ...] | None) -> tuple[int, int, int] | None:
-    return None if dice is None else (dice[0], dice[1], dice[2])
+def _rules(game: Game) -> AnyRules:
+    return rules_for(game.kind)
 
 
-def _results(game: Game, final: GameState, stats: list[TurnStats]) -> list[Result]:
+def _initial(game: Game, rules: AnyRules) -> Any:
+    assert game.first_seat is not None
+    return rules.start(len(game.seats), game.first_seat, game.options, game.setup)
+
+
+def _options(rules: AnyRules, server: Options, asked: Mapping[str, Any]) -> dict[str, Any]:
+    """A new game's options: what was asked, else the server's default, else the game's."""
+    options: dict[str, Any] = {}
+    for option in rules.options:
+        value = asked.get(option.name)
+        if value is None:
+            value = server.get(option.name, option.default)
+        try:
+            options[option.name] = option.check(value)
+        except ValueError:
+            raise IllegalMove(f"{value!r} is not one of the choices for {option.name}") from None
+    return options
+
+
+def _results(game: Game, rules: AnyRules, final: Any, more: list[dict[str, int]]) -> list[Result]:
     """The final table. A seat a computer player took over counts for the human who left it."""
-    table = scores(final)
-    won = winners(table)
     results = []
-    for score in table:
-        seat = game.seats[score.seat]
+    for standing in rules.standings(final):
+        seat = game.seats[standing.seat]
         left = seat.left_user_id is not None
         results.append(
             Result(
-                score.seat,
+                standing.seat,
                 seat.left_user_id if left else seat.user_id,
                 seat.display_name.removesuffix(TAKEOVER_SUFFIX) if left else seat.display_name,
-                score.seat in won,
-                score.largest,
-                score.claims,
-                score.spaces,
+                standing.won,
+                standing.place,
                 left,
-                *stats[score.seat],
+                MappingProxyType({**standing.figures, **more[standing.seat]}),
             )
         )
     return results
@@ -688,24 +702,28 @@ def _require_host(game: Game, actor: Actor) -> None:
         raise NotHost(host.display_name if host else "the host")
 
 
-def _playing(game: Game) -> GameState:
+def _playing(game: Game) -> Any:
     _require_open(game)
     if game.status is GameStatus.LOBBY:
         raise NotStarted()
     if game.broken is not None:
-        raise GameBroken(game.broken)
+        raise GameBroken(game.broken, game.kind)
     assert game.state is not None
     return game.state
 
 
-def _seat_to_move(game: Game, state: GameState, actor: Actor) -> Seat:
-    to_move = game.seats[state.turn]
+def _seat_to_move(game: Game, state: Any, actor: Actor) -> Seat:
+    acting = [game.seats[n] for n in _rules(game).to_act(state)]
+    if not acting:
+        raise GameFinished(cancelled=False)
     if actor.user_id is None:
-        if to_move.is_bot:
-            return to_move
-        raise NotYourTurn(to_move.display_name)
-    if game.seat_of(actor.user_id) is None:
+        bot = next((s for s in acting if s.is_bot), None)
+        if bot is not None:
+            return bot
+        raise NotYourTurn(acting[0].display_name)
+    seat = game.seat_of(actor.user_id)
+    if seat is None:
         raise NotInGame()
-    if to_move.user_id != actor.user_id:
-        raise NotYourTurn(to_move.display_name)
-    return to_move
+    if seat not in acting:
+        raise NotYourTurn(acting[0].display_name)
+    return seat

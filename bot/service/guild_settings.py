@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from types import MappingProxyType
 
+from bot.games.registry import rules_for
+from bot.games.rules import Options
 from bot.service.errors import BadSetting
 from bot.storage import queries
 from bot.storage.database import Database
@@ -36,7 +39,8 @@ class GuildSettingsService:
         self,
         guild_id: int,
         *,
-        variant: bool | None = None,
+        kind: str | None = None,
+        options: Options | None = None,
         turn_timeout: int | None = None,
         lobby_timeout: int | None = None,
         threads: bool | None = None,
@@ -46,7 +50,8 @@ class GuildSettingsService:
         all_channels: bool = False,
     ) -> GuildSettings:
         """Applies every given change, or (if any is refused) none; ``None`` keeps a value.
-        Timeouts are seconds. Running games keep the settings they started with."""
+        ``options`` are the game ``kind``'s defaults for new lobbies. Timeouts are
+        seconds. Running games keep the settings they started with."""
         if turn_timeout is not None:
             check_turn_timeout(turn_timeout)
         if lobby_timeout is not None:
@@ -72,9 +77,12 @@ class GuildSettingsService:
                 channels.discard(disallow_channel)
             if len(channels) > MAX_GAME_CHANNELS:
                 raise BadSetting(f"at most {MAX_GAME_CHANNELS} channels can be listed")
+            defaults = dict(settings.defaults)
+            if kind is not None and options:
+                defaults[kind] = _defaults(kind, settings.options_for(kind), options)
             changed = replace(
                 settings,
-                variant=settings.variant if variant is None else variant,
+                defaults=MappingProxyType(defaults),
                 turn_timeout=settings.turn_timeout if turn_timeout is None else turn_timeout,
                 lobby_timeout=settings.lobby_timeout if lobby_timeout is None else lobby_timeout,
                 threads=settings.threads if threads is None else threads,
@@ -83,3 +91,20 @@ class GuildSettingsService:
             )
             await queries.save_guild_settings(connection, guild_id, changed)
             return changed
+
+
+def _defaults(kind: str, current: Options, changes: Options) -> Options:
+    """A game's default options with ``changes`` made; an option the game doesn't have,
+    or a value it doesn't take, is refused."""
+    rules = rules_for(kind)
+    known = {option.name: option for option in rules.options}
+    merged = dict(current)
+    for name, value in changes.items():
+        option = known.get(name)
+        if option is None:
+            raise BadSetting(f"{rules.name} has no option called {name}")
+        try:
+            merged[name] = option.check(value)
+        except ValueError:
+            raise BadSetting(f"{value!r} is not one of the choices for {name}") from None
+    return MappingProxyType(merged)

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 import aiosqlite
 
-from bot.ladder import NEW_PLAYER, Finish, Rating, TurnStats, finishing_ranks, is_rated, rate
-from bot.ladder import turn_stats as replay_turn_stats
+from bot.games.registry import rules_for
+from bot.ladder import NEW_PLAYER, Finish, Rating, finishing_ranks, is_rated, rate
 from bot.storage import ladder_queries, queries
 from bot.storage.database import Database, scratch_database, scratch_transaction
 from bot.storage.records import (
@@ -28,7 +28,6 @@ from bot.storage.records import (
     PlayerRecord,
     RatingChange,
 )
-from engine.claimit import action_from_json
 
 log = logging.getLogger(__name__)
 
@@ -62,21 +61,18 @@ class PlayerStats:
 
 
 async def count_game(connection: aiosqlite.Connection, game: FinishedTable) -> list[RatingChange]:
-    """Counts a finished game in its server's ladder; returns the rating changes
-    (none for an unrated game: fewer than two humans)."""
+    """Counts a finished game in its server's ladder of its game; returns the rating
+    changes (none for an unrated game: fewer than two humans)."""
     humans = [(r.user_id, r) for r in game.results if r.user_id is not None]
-    await ladder_queries.add_to_records(
-        connection, game.guild_id, [r for _, r in humans], game.finished_at
-    )
-    finishers = [
-        Finish(user, r.won, r.largest_mine, r.claims, r.spaces, r.left) for user, r in humans
-    ]
+    figures = rules_for(game.kind).figures
+    await ladder_queries.add_to_records(connection, game, figures, [r for _, r in humans])
+    finishers = [Finish(user, r.won, r.place, r.left) for user, r in humans]
     rated = is_rated(finishers)
     await ladder_queries.mark_counted(connection, game.id, rated)
     if not rated:
         return []
     before = await ladder_queries.ratings_of(
-        connection, game.guild_id, (user for user, _ in humans)
+        connection, game.guild_id, game.kind, (user for user, _ in humans)
     )
     after = rate(
         [before.get(f.user_id, (NEW_PLAYER, 0))[0] for f in finishers], finishing_ranks(finishers)
@@ -89,74 +85,81 @@ async def count_game(connection: aiosqlite.Connection, game: FinishedTable) -> l
     return changes
 
 
-def turn_stats(game: Game, moves: Sequence[Move]) -> list[TurnStats]:
-    """Each seat's turn figures, from the game's move log."""
+def turn_figures(game: Game, moves: Sequence[Move]) -> list[dict[str, int]]:
+    """Each seat's figures that only the game's move log tells (turns, busts…)."""
     assert game.first_seat is not None
-    actions = [action_from_json(json.loads(move.action)) for move in moves]
-    return replay_turn_stats(len(game.seats), game.first_seat, game.variant, actions)
+    rules = rules_for(game.kind)
+    actions = [rules.action_from_json(json.loads(move.action)) for move in moves]
+    return rules.turn_figures(len(game.seats), game.first_seat, game.options, game.setup, actions)
 
 
 class LadderService:
     def __init__(self, database: Database) -> None:
         self._db = database
 
-    async def leaderboard(self, guild_id: int, caller_id: int, page: int = 1) -> Leaderboard:
-        """A page of the server's ladder; a page past the end shows the last one."""
+    async def leaderboard(
+        self, guild_id: int, kind: str, caller_id: int, page: int = 1
+    ) -> Leaderboard:
+        """A page of the server's ladder of a game; a page past the end shows the last one."""
         async with self._db.read() as connection:
-            players = await ladder_queries.ladder_size(connection, guild_id)
+            players = await ladder_queries.ladder_size(connection, guild_id, kind)
             pages = max(1, math.ceil(players / PAGE_SIZE))
             page = min(max(page, 1), pages)
             entries = await ladder_queries.ladder_page(
-                connection, guild_id, (page - 1) * PAGE_SIZE, PAGE_SIZE
+                connection, guild_id, kind, (page - 1) * PAGE_SIZE, PAGE_SIZE
             )
             caller = None
             if all(e.user_id != caller_id for e in entries):
-                caller = await _entry(connection, guild_id, caller_id)
+                caller = await _entry(connection, guild_id, kind, caller_id)
         return Leaderboard(entries, page, pages, players, caller)
 
-    async def stats(self, guild_id: int, user_id: int) -> PlayerStats | None:
-        """A player's record in this server; ``None`` if they never finished a game here."""
+    async def stats(self, guild_id: int, kind: str, user_id: int) -> PlayerStats | None:
+        """A player's record of a game in this server; ``None`` if they never finished one
+        here."""
         async with self._db.read() as connection:
-            record = await ladder_queries.player_record(connection, guild_id, user_id)
+            record = await ladder_queries.player_record(connection, guild_id, kind, user_id)
             if record is None:
                 return None
-            place = await ladder_queries.ladder_place(connection, guild_id, user_id)
-            players = await ladder_queries.ladder_size(connection, guild_id)
+            place = await ladder_queries.ladder_place(connection, guild_id, kind, user_id)
+            players = await ladder_queries.ladder_size(connection, guild_id, kind)
             trend = await ladder_queries.recent_ratings(
-                connection, guild_id, user_id, TREND_GAMES + 1
+                connection, guild_id, kind, user_id, TREND_GAMES + 1
             )
         return PlayerStats(record, place, players, trend)
 
-    async def history(self, guild_id: int, limit: int = HISTORY_GAMES) -> list[FinishedGame]:
+    async def history(
+        self, guild_id: int, kind: str, limit: int = HISTORY_GAMES
+    ) -> list[FinishedGame]:
         async with self._db.read() as connection:
-            return await ladder_queries.recent_games(connection, guild_id, limit)
+            return await ladder_queries.recent_games(connection, guild_id, kind, limit)
 
     async def rating_changes(self, game_id: int) -> list[RatingChange]:
         async with self._db.read() as connection:
             return await ladder_queries.rating_changes(connection, game_id)
 
-    async def recompute(self, guild_id: int) -> int:
-        """Rebuilds a server's ladder from its finished games; returns how many it counted.
+    async def recompute(self, guild_id: int, kind: str) -> int:
+        """Rebuilds a server's ladder of a game from its finished games; returns how many
+        it counted.
 
         The games are counted apart, on a scratch database in memory with the same
         code that counts a finishing game, while the file's writer stays free; one
         short write then swaps the ladder in and counts on top of it whatever game
         finished in the meantime."""
         async with self._db.read() as connection:
-            games = await ladder_queries.finished_games(connection, guild_id)
+            games = await ladder_queries.finished_games(connection, guild_id, kind)
         async with scratch_database() as scratch:
             async with scratch_transaction(scratch):
                 await ladder_queries.add_game_stubs(scratch, games)
                 for game in games:
                     await count_game(scratch, game)
-            ladder = await ladder_queries.ladder_rows(scratch, guild_id)
+            ladder = await ladder_queries.ladder_rows(scratch, guild_id, kind)
             counted = await ladder_queries.counted_flags(scratch)
         async with self._db.write() as connection:
-            await ladder_queries.forget_ladder(connection, guild_id)
+            await ladder_queries.forget_ladder(connection, guild_id, kind)
             await ladder_queries.put_ladder_rows(connection, ladder)
             await ladder_queries.set_counted_flags(connection, counted)
             since = games[-1].finish_seq if games else 0
-            later = await ladder_queries.finished_games(connection, guild_id, after=since)
+            later = await ladder_queries.finished_games(connection, guild_id, kind, after=since)
             for game in later:
                 await count_game(connection, game)
         return len(games) + len(later)
@@ -166,21 +169,21 @@ class LadderService:
         figures from the move logs, then rebuilds the servers they were played in."""
         async with self._db.read() as connection:
             uncounted = await ladder_queries.uncounted_games(connection)
-        for _, game_id in uncounted:
+        for _, _, game_id in uncounted:
             async with self._db.write() as connection:
-                await _fill_turn_stats(connection, game_id)
-        for guild_id in sorted({guild for guild, _ in uncounted}):
-            await self.recompute(guild_id)
+                await _fill_turn_figures(connection, game_id)
+        for guild_id, kind in sorted({(guild, kind) for guild, kind, _ in uncounted}):
+            await self.recompute(guild_id, kind)
         if uncounted:
             log.info("counted %d finished games from before the ladder", len(uncounted))
         return len(uncounted)
 
 
 async def _entry(
-    connection: aiosqlite.Connection, guild_id: int, user_id: int
+    connection: aiosqlite.Connection, guild_id: int, kind: str, user_id: int
 ) -> LadderEntry | None:
-    place = await ladder_queries.ladder_place(connection, guild_id, user_id)
-    record = await ladder_queries.player_record(connection, guild_id, user_id)
+    place = await ladder_queries.ladder_place(connection, guild_id, kind, user_id)
+    record = await ladder_queries.player_record(connection, guild_id, kind, user_id)
     if place is None or record is None or record.rating is None:
         return None
     return LadderEntry(
@@ -190,18 +193,18 @@ async def _entry(
         record.rating,
         record.games,
         record.wins,
-        record.best_mine,
+        record.figures,
         record.rated_games,
     )
 
 
-async def _fill_turn_stats(connection: aiosqlite.Connection, game_id: int) -> None:
+async def _fill_turn_figures(connection: aiosqlite.Connection, game_id: int) -> None:
     game = await queries.load_game(connection, game_id)
     assert game is not None
     try:
-        stats = turn_stats(game, await queries.load_moves(connection, game_id))
+        figures = turn_figures(game, await queries.load_moves(connection, game_id))
     except Exception as e:
         # Damaged data costs only the turn figures; the result still counts.
         log.warning("game %s: move log unreadable (%s), no turn figures", game_id, e)
         return
-    await ladder_queries.set_turn_stats(connection, game_id, stats)
+    await ladder_queries.add_result_figures(connection, game_id, figures)

@@ -8,14 +8,16 @@ trend and ``games_finished_by_guild`` for the history.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import json
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import groupby
 from typing import Any
 
 import aiosqlite
 
-from bot.ladder import Rating, TurnStats
-from bot.storage.queries import read_result, result_columns
+from bot.games.rules import Figure, fold_figures
+from bot.ladder import Rating
+from bot.storage.queries import read_figures, read_result, result_columns
 from bot.storage.records import (
     FinishedGame,
     FinishedTable,
@@ -26,62 +28,64 @@ from bot.storage.records import (
 )
 
 _RECORD_COLUMNS = (
-    "guild_id, user_id, display_name, games, wins, left_games, best_mine, mine_total, claims, "
-    "turns, busts, best_turn, last_played, mu, sigma, rated_games"
+    "guild_id, kind, user_id, display_name, games, wins, left_games, figures, last_played, "
+    "mu, sigma, rated_games"
 )
 
 
 async def add_to_records(
-    connection: aiosqlite.Connection, guild_id: int, humans: Sequence[Result], at: float
+    connection: aiosqlite.Connection,
+    game: FinishedTable,
+    figures: Sequence[Figure],
+    humans: Sequence[Result],
 ) -> None:
-    """Counts a finished game in each human's record. Someone who left gets the game
-    and no win; the figures their seat reached after they went are not theirs."""
+    """Counts a finished game in each human's record for its game. Someone who left gets
+    the game and no win; the figures their seat reached after they went are not theirs."""
+    ids = [r.user_id for r in humans]
+    rows = await connection.execute_fetchall(
+        "SELECT user_id, figures FROM player_records WHERE guild_id = ? AND kind = ? "
+        f"AND user_id IN ({', '.join('?' * len(ids))})",
+        (game.guild_id, game.kind, *ids),
+    )
+    known = {user: read_figures(text) for user, text in rows}
     await connection.executemany(
-        "INSERT INTO player_records (guild_id, user_id, display_name, games, wins, left_games, "
-        "best_mine, mine_total, claims, turns, busts, best_turn, last_played) "
-        "VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-        "ON CONFLICT (guild_id, user_id) DO UPDATE SET "
+        "INSERT INTO player_records (guild_id, kind, user_id, display_name, games, wins, "
+        "left_games, figures, last_played) VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?) "
+        "ON CONFLICT (guild_id, kind, user_id) DO UPDATE SET "
         "display_name = CASE WHEN excluded.left_games THEN display_name "
         "ELSE excluded.display_name END, "
         "games = games + 1, wins = wins + excluded.wins, "
-        "left_games = left_games + excluded.left_games, "
-        "best_mine = MAX(best_mine, excluded.best_mine), "
-        "mine_total = mine_total + excluded.mine_total, claims = claims + excluded.claims, "
-        "turns = turns + excluded.turns, busts = busts + excluded.busts, "
-        "best_turn = MAX(best_turn, excluded.best_turn), last_played = excluded.last_played",
-        [_record_row(guild_id, r, at) for r in humans],
-    )
-
-
-def _record_row(guild_id: int, r: Result, at: float) -> tuple[Any, ...]:
-    if r.left:
-        return (guild_id, r.user_id, r.display_name, 0, 1, 0, 0, 0, 0, 0, 0, at)
-    return (
-        guild_id,
-        r.user_id,
-        r.display_name,
-        int(r.won),
-        0,
-        r.largest_mine,
-        r.largest_mine,
-        r.claims,
-        r.turns,
-        r.busts,
-        r.best_turn,
-        at,
+        "left_games = left_games + excluded.left_games, figures = excluded.figures, "
+        "last_played = excluded.last_played",
+        [
+            (
+                game.guild_id,
+                game.kind,
+                r.user_id,
+                r.display_name,
+                int(r.won and not r.left),
+                int(r.left),
+                json.dumps(
+                    fold_figures(figures, known.get(r.user_id, {}), {} if r.left else r.figures),
+                    separators=(",", ":"),
+                ),
+                game.finished_at,
+            )
+            for r in humans
+        ],
     )
 
 
 async def ratings_of(
-    connection: aiosqlite.Connection, guild_id: int, user_ids: Iterable[int]
+    connection: aiosqlite.Connection, guild_id: int, kind: str, user_ids: Iterable[int]
 ) -> dict[int, tuple[Rating, int]]:
     """The current ratings, and the rated games behind them, of those of these players
-    who have one in this server."""
+    who have one in this server and game."""
     ids = list(user_ids)
     rows = await connection.execute_fetchall(
-        f"SELECT user_id, mu, sigma, rated_games FROM player_records WHERE guild_id = ? "
-        f"AND user_id IN ({', '.join('?' * len(ids))}) AND mu IS NOT NULL",
-        (guild_id, *ids),
+        "SELECT user_id, mu, sigma, rated_games FROM player_records WHERE guild_id = ? "
+        f"AND kind = ? AND user_id IN ({', '.join('?' * len(ids))}) AND mu IS NOT NULL",
+        (guild_id, kind, *ids),
     )
     return {user: (Rating(mu, sigma), games) for user, mu, sigma, games in rows}
 
@@ -91,15 +95,15 @@ async def save_ratings(
 ) -> None:
     await connection.executemany(
         "UPDATE player_records SET mu = ?, sigma = ?, rating = ?, rated_games = rated_games + 1 "
-        "WHERE guild_id = ? AND user_id = ?",
+        "WHERE guild_id = ? AND kind = ? AND user_id = ?",
         [
-            (c.after.mu, c.after.sigma, c.after.conservative, game.guild_id, c.user_id)
+            (c.after.mu, c.after.sigma, c.after.conservative, game.guild_id, game.kind, c.user_id)
             for c in changes
         ],
     )
     await connection.executemany(
         "INSERT INTO rating_changes (game_id, user_id, guild_id, at, mu_before, sigma_before, "
-        "mu_after, sigma_after, finish_seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "mu_after, sigma_after, finish_seq, kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             (
                 game.id,
@@ -111,6 +115,7 @@ async def save_ratings(
                 c.after.mu,
                 c.after.sigma,
                 game.finish_seq,
+                game.kind,
             )
             for c in changes
         ],
@@ -126,7 +131,8 @@ async def rating_changes(connection: aiosqlite.Connection, game_id: int) -> list
     rows = await connection.execute_fetchall(
         "SELECT c.user_id, r.display_name, c.mu_before, c.sigma_before, c.mu_after, "
         "c.sigma_after, (SELECT COUNT(*) FROM rating_changes e WHERE e.guild_id = c.guild_id "
-        "AND e.user_id = c.user_id AND e.finish_seq <= c.finish_seq) FROM rating_changes c "
+        "AND e.kind = c.kind AND e.user_id = c.user_id AND e.finish_seq <= c.finish_seq) "
+        "FROM rating_changes c "
         "JOIN results r ON r.game_id = c.game_id AND r.user_id = c.user_id "
         "WHERE c.game_id = ? ORDER BY r.seat",
         (game_id,),
@@ -143,52 +149,59 @@ async def rating_changes(connection: aiosqlite.Connection, game_id: int) -> list
     ]
 
 
-async def forget_ladder(connection: aiosqlite.Connection, guild_id: int) -> None:
-    """Clears a server's records and ratings, to count its games again."""
-    await connection.execute("DELETE FROM rating_changes WHERE guild_id = ?", (guild_id,))
-    await connection.execute("DELETE FROM player_records WHERE guild_id = ?", (guild_id,))
+async def forget_ladder(connection: aiosqlite.Connection, guild_id: int, kind: str) -> None:
+    """Clears a server's records and ratings of one game, to count its games again."""
+    for table in LADDER_TABLES:
+        await connection.execute(
+            f"DELETE FROM {table} WHERE guild_id = ? AND kind = ?", (guild_id, kind)
+        )
 
 
 async def finished_games(
-    connection: aiosqlite.Connection, guild_id: int, after: int = 0
+    connection: aiosqlite.Connection, guild_id: int, kind: str, after: int = 0
 ) -> list[FinishedTable]:
-    """A server's games played to the end (those after ``finish_seq`` ``after``) with
-    their tables, in the order they finished."""
+    """A server's games of one kind played to the end (those after ``finish_seq``
+    ``after``) with their tables, in the order they finished."""
     rows = await connection.execute_fetchall(
         f"SELECT g.id, g.finish_seq, g.finished_at, {result_columns('r')} "
         "FROM games g JOIN results r ON r.game_id = g.id "
-        "WHERE g.guild_id = ? AND g.status = 'finished' AND g.finish_seq > ? "
+        "WHERE g.guild_id = ? AND g.kind = ? AND g.status = 'finished' AND g.finish_seq > ? "
         "ORDER BY g.finish_seq, r.seat",
-        (guild_id, after),
+        (guild_id, kind, after),
     )
     return [
-        FinishedTable(game_id, guild_id, seq, at, tuple(read_result(row[3:]) for row in group))
+        FinishedTable(
+            game_id, kind, guild_id, seq, at, tuple(read_result(row[3:]) for row in group)
+        )
         for (game_id, seq, at), group in groupby(rows, key=lambda row: (row[0], row[1], row[2]))
     ]
 
 
 LADDER_TABLES = ("player_records", "rating_changes")
-"""What a server's ladder is made of; both have a ``guild_id`` column."""
+"""What a server's ladder is made of; both have ``guild_id`` and ``kind`` columns."""
 
 
 async def add_game_stubs(connection: aiosqlite.Connection, games: Sequence[FinishedTable]) -> None:
     """Just enough of each game on a scratch database for ``count_game`` to mark it."""
     await connection.executemany(
-        "INSERT INTO games (id, guild_id, channel_id, host_id, status, created_at, updated_at, "
-        "finished_at, finish_seq) VALUES (?, ?, 0, 0, 'finished', ?, ?, ?, ?)",
+        "INSERT INTO games (id, kind, guild_id, channel_id, host_id, status, created_at, "
+        "updated_at, finished_at, finish_seq) VALUES (?, ?, ?, 0, 0, 'finished', ?, ?, ?, ?)",
         [
-            (g.id, g.guild_id, g.finished_at, g.finished_at, g.finished_at, g.finish_seq)
+            (g.id, g.kind, g.guild_id, g.finished_at, g.finished_at, g.finished_at, g.finish_seq)
             for g in games
         ],
     )
 
 
-async def ladder_rows(connection: aiosqlite.Connection, guild_id: int) -> dict[str, list[Any]]:
-    """A server's ladder as rows, table by table (column order as the migrations made it)."""
+async def ladder_rows(
+    connection: aiosqlite.Connection, guild_id: int, kind: str
+) -> dict[str, list[Any]]:
+    """A server's ladder of one game as rows, table by table (column order as the
+    migrations made it)."""
     return {
         table: list(
             await connection.execute_fetchall(
-                f"SELECT * FROM {table} WHERE guild_id = ?", (guild_id,)
+                f"SELECT * FROM {table} WHERE guild_id = ? AND kind = ?", (guild_id, kind)
             )
         )
         for table in LADDER_TABLES
@@ -217,52 +230,54 @@ async def set_counted_flags(
     await connection.executemany("UPDATE games SET rated = ? WHERE id = ?", flags)
 
 
-async def uncounted_games(connection: aiosqlite.Connection) -> list[tuple[int, int]]:
-    """Finished games the ladder has not counted (from before it existed), as (guild, game)."""
+async def uncounted_games(connection: aiosqlite.Connection) -> list[tuple[int, str, int]]:
+    """Finished games the ladder has not counted (from before it existed), as
+    (guild, kind, game)."""
     rows = await connection.execute_fetchall(
-        "SELECT guild_id, id FROM games WHERE status = 'finished' AND rated IS NULL "
-        "ORDER BY guild_id, id"
+        "SELECT guild_id, kind, id FROM games WHERE status = 'finished' AND rated IS NULL "
+        "ORDER BY guild_id, kind, id"
     )
-    return [(int(guild), int(game)) for guild, game in rows]
+    return [(int(guild), str(kind), int(game)) for guild, kind, game in rows]
 
 
-async def set_turn_stats(
-    connection: aiosqlite.Connection, game_id: int, stats: Sequence[TurnStats]
+async def add_result_figures(
+    connection: aiosqlite.Connection, game_id: int, figures: Sequence[Mapping[str, int]]
 ) -> None:
+    """Adds figures to each seat's result (those only the move log tells)."""
     await connection.executemany(
-        "UPDATE results SET turns = ?, busts = ?, best_turn = ? WHERE game_id = ? AND seat = ?",
-        [(s.turns, s.busts, s.best_turn, game_id, seat) for seat, s in enumerate(stats)],
+        "UPDATE results SET figures = json_patch(figures, ?) WHERE game_id = ? AND seat = ?",
+        [
+            (json.dumps(dict(f), separators=(",", ":")), game_id, seat)
+            for seat, f in enumerate(figures)
+        ],
     )
 
 
 async def player_record(
-    connection: aiosqlite.Connection, guild_id: int, user_id: int
+    connection: aiosqlite.Connection, guild_id: int, kind: str, user_id: int
 ) -> PlayerRecord | None:
     rows = list(
         await connection.execute_fetchall(
-            f"SELECT {_RECORD_COLUMNS} FROM player_records WHERE guild_id = ? AND user_id = ?",
-            (guild_id, user_id),
+            f"SELECT {_RECORD_COLUMNS} FROM player_records "
+            "WHERE guild_id = ? AND kind = ? AND user_id = ?",
+            (guild_id, kind, user_id),
         )
     )
     return _read_record(rows[0]) if rows else None
 
 
 def _read_record(row: Any) -> PlayerRecord:
-    (guild, user, name, games, wins, left, best_mine, mine_total, claims, turns, busts, best_turn,
-     last_played, mu, sigma, rated_games) = row  # fmt: skip
+    (guild, kind, user, name, games, wins, left, figures, last_played, mu, sigma,
+     rated_games) = row  # fmt: skip
     return PlayerRecord(
         guild_id=guild,
+        kind=kind,
         user_id=user,
         display_name=name,
         games=games,
         wins=wins,
         left_games=left,
-        best_mine=best_mine,
-        mine_total=mine_total,
-        claims=claims,
-        turns=turns,
-        busts=busts,
-        best_turn=best_turn,
+        figures=read_figures(figures),
         last_played=last_played,
         rating=None if mu is None else Rating(mu, sigma),
         rated_games=rated_games,
@@ -270,67 +285,72 @@ def _read_record(row: Any) -> PlayerRecord:
 
 
 async def ladder_page(
-    connection: aiosqlite.Connection, guild_id: int, offset: int, limit: int
+    connection: aiosqlite.Connection, guild_id: int, kind: str, offset: int, limit: int
 ) -> list[LadderEntry]:
     rows = await connection.execute_fetchall(
-        "SELECT user_id, display_name, mu, sigma, games, wins, best_mine, rated_games "
-        "FROM player_records WHERE guild_id = ? AND rating IS NOT NULL "
+        "SELECT user_id, display_name, mu, sigma, games, wins, figures, rated_games "
+        "FROM player_records WHERE guild_id = ? AND kind = ? AND rating IS NOT NULL "
         "ORDER BY rating DESC, user_id LIMIT ? OFFSET ?",
-        (guild_id, limit, offset),
+        (guild_id, kind, limit, offset),
     )
     return [
-        LadderEntry(offset + n, user, name, Rating(mu, sigma), games, wins, best, rated)
-        for n, (user, name, mu, sigma, games, wins, best, rated) in enumerate(rows, start=1)
+        LadderEntry(
+            offset + n, user, name, Rating(mu, sigma), games, wins, read_figures(figures), rated
+        )
+        for n, (user, name, mu, sigma, games, wins, figures, rated) in enumerate(rows, start=1)
     ]
 
 
-async def ladder_size(connection: aiosqlite.Connection, guild_id: int) -> int:
+async def ladder_size(connection: aiosqlite.Connection, guild_id: int, kind: str) -> int:
     rows = list(
         await connection.execute_fetchall(
-            "SELECT COUNT(*) FROM player_records WHERE guild_id = ? AND rating IS NOT NULL",
-            (guild_id,),
+            "SELECT COUNT(*) FROM player_records WHERE guild_id = ? AND kind = ? "
+            "AND rating IS NOT NULL",
+            (guild_id, kind),
         )
     )
     return int(rows[0][0])
 
 
-async def ladder_place(connection: aiosqlite.Connection, guild_id: int, user_id: int) -> int | None:
-    """Where a player stands on the server's ladder; ``None`` if they are not on it."""
+async def ladder_place(
+    connection: aiosqlite.Connection, guild_id: int, kind: str, user_id: int
+) -> int | None:
+    """Where a player stands on the server's ladder of a game; ``None`` if not on it."""
     rows = list(
         await connection.execute_fetchall(
             "SELECT 1 + (SELECT COUNT(*) FROM player_records o WHERE o.guild_id = p.guild_id "
-            "AND o.rating IS NOT NULL AND (o.rating > p.rating "
+            "AND o.kind = p.kind AND o.rating IS NOT NULL AND (o.rating > p.rating "
             "OR (o.rating = p.rating AND o.user_id < p.user_id))) "
-            "FROM player_records p WHERE p.guild_id = ? AND p.user_id = ? "
+            "FROM player_records p WHERE p.guild_id = ? AND p.kind = ? AND p.user_id = ? "
             "AND p.rating IS NOT NULL",
-            (guild_id, user_id),
+            (guild_id, kind, user_id),
         )
     )
     return int(rows[0][0]) if rows else None
 
 
 async def recent_ratings(
-    connection: aiosqlite.Connection, guild_id: int, user_id: int, limit: int
+    connection: aiosqlite.Connection, guild_id: int, kind: str, user_id: int, limit: int
 ) -> list[Rating]:
     """A player's ratings after each of their last ``limit`` rated games, oldest first."""
     rows = await connection.execute_fetchall(
-        "SELECT mu_after, sigma_after FROM rating_changes WHERE guild_id = ? AND user_id = ? "
-        "ORDER BY finish_seq DESC LIMIT ?",
-        (guild_id, user_id, limit),
+        "SELECT mu_after, sigma_after FROM rating_changes WHERE guild_id = ? AND kind = ? "
+        "AND user_id = ? ORDER BY finish_seq DESC LIMIT ?",
+        (guild_id, kind, user_id, limit),
     )
     return [Rating(mu, sigma) for mu, sigma in reversed(list(rows))]
 
 
 async def recent_games(
-    connection: aiosqlite.Connection, guild_id: int, limit: int
+    connection: aiosqlite.Connection, guild_id: int, kind: str, limit: int
 ) -> list[FinishedGame]:
-    """A server's last ``limit`` finished games, the newest first."""
+    """A server's last ``limit`` finished games of one kind, the newest first."""
     games = list(
         await connection.execute_fetchall(
             "SELECT id, finished_at, COALESCE(thread_id, channel_id), turn_message_id, rated "
-            "FROM games WHERE guild_id = ? AND status = 'finished' "
+            "FROM games WHERE guild_id = ? AND kind = ? AND status = 'finished' "
             "ORDER BY finish_seq DESC LIMIT ?",
-            (guild_id, limit),
+            (guild_id, kind, limit),
         )
     )
     if not games:

@@ -243,6 +243,102 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE games ADD COLUMN moved_version INTEGER",
         "CREATE INDEX games_not_shown ON games (id) WHERE shown_version IS NOT version",
     ),
+    # 5: many games. Each game has a kind, its rule options and the random setup it
+    # was dealt (as JSON); the move log's actions carry their own dice. Results keep
+    # the seat's place in the game's own order and the game's own figures, player
+    # records and ratings are kept per server and game, and a server's default
+    # options per game. Everything from before is Claim It!. A game played in its
+    # own thread leaves its channel free for another.
+    (
+        "ALTER TABLE games ADD COLUMN kind TEXT NOT NULL DEFAULT 'claimit'",
+        "ALTER TABLE games ADD COLUMN options TEXT NOT NULL DEFAULT '{}'",
+        """
+        UPDATE games SET options = CASE variant WHEN 1 THEN '{"variant":true}'
+            ELSE '{"variant":false}' END
+        """,
+        "ALTER TABLE games DROP COLUMN variant",
+        "ALTER TABLE games ADD COLUMN setup TEXT",
+        "DROP INDEX games_open_per_channel",
+        """
+        CREATE UNIQUE INDEX games_open_per_channel ON games (channel_id)
+            WHERE status IN ('lobby', 'active') AND thread_id IS NULL
+        """,
+        "DROP INDEX games_finished_by_guild",
+        """
+        CREATE INDEX games_finished_by_guild ON games (guild_id, kind, finish_seq)
+            WHERE status = 'finished'
+        """,
+        "ALTER TABLE moves DROP COLUMN dice",
+        "ALTER TABLE results ADD COLUMN place INTEGER NOT NULL DEFAULT 1",
+        "ALTER TABLE results ADD COLUMN figures TEXT NOT NULL DEFAULT '{}'",
+        # Claim It!'s order: the winners, then largest mine, claims and spaces.
+        """
+        UPDATE results SET place = 1 + (SELECT COUNT(*) FROM results o
+            WHERE o.game_id = results.game_id
+            AND (1 - o.won, -o.largest_mine, -o.claims, -o.spaces)
+                < (1 - results.won, -results.largest_mine, -results.claims, -results.spaces)),
+            figures = json_object('largest_mine', largest_mine, 'claims', claims,
+                'spaces', spaces, 'turns', turns, 'busts', busts, 'best_turn', best_turn)
+        """,
+        "ALTER TABLE results DROP COLUMN largest_mine",
+        "ALTER TABLE results DROP COLUMN claims",
+        "ALTER TABLE results DROP COLUMN spaces",
+        "ALTER TABLE results DROP COLUMN turns",
+        "ALTER TABLE results DROP COLUMN busts",
+        "ALTER TABLE results DROP COLUMN best_turn",
+        """
+        CREATE TABLE ladder_records (
+            guild_id INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            user_id INTEGER NOT NULL,
+            display_name TEXT NOT NULL,
+            games INTEGER NOT NULL DEFAULT 0,
+            wins INTEGER NOT NULL DEFAULT 0,
+            left_games INTEGER NOT NULL DEFAULT 0,
+            last_played REAL,
+            mu REAL,
+            sigma REAL,
+            rating REAL,
+            rated_games INTEGER NOT NULL DEFAULT 0,
+            figures TEXT NOT NULL DEFAULT '{}',
+            PRIMARY KEY (guild_id, kind, user_id)
+        )
+        """,
+        """
+        INSERT INTO ladder_records (guild_id, kind, user_id, display_name, games, wins,
+            left_games, last_played, mu, sigma, rating, rated_games, figures)
+        SELECT guild_id, 'claimit', user_id, display_name, games, wins, left_games,
+            last_played, mu, sigma, rating, rated_games,
+            json_object('best_mine', best_mine, 'mine_total', mine_total, 'claims', claims,
+                'turns', turns, 'busts', busts, 'best_turn', best_turn)
+        FROM player_records
+        """,
+        "DROP TABLE player_records",
+        "ALTER TABLE ladder_records RENAME TO player_records",
+        """
+        CREATE INDEX player_records_ladder
+            ON player_records (guild_id, kind, rating DESC, user_id) WHERE rating IS NOT NULL
+        """,
+        "ALTER TABLE rating_changes ADD COLUMN kind TEXT NOT NULL DEFAULT 'claimit'",
+        "DROP INDEX rating_changes_by_player",
+        """
+        CREATE INDEX rating_changes_by_player
+            ON rating_changes (guild_id, kind, user_id, finish_seq)
+        """,
+        """
+        CREATE TABLE game_defaults (
+            guild_id INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            options TEXT NOT NULL,
+            PRIMARY KEY (guild_id, kind)
+        ) WITHOUT ROWID
+        """,
+        """
+        INSERT INTO game_defaults (guild_id, kind, options)
+            SELECT guild_id, 'claimit', '{"variant":true}' FROM guild_settings WHERE variant = 1
+        """,
+        "ALTER TABLE guild_settings DROP COLUMN variant",
+    ),
 )
 
 LATEST = len(MIGRATIONS)

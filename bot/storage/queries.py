@@ -7,12 +7,16 @@ game service) opened, so several of them commit or roll back together.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 import aiosqlite
 
+from bot.games.registry import UnknownGame, rules_for
+from bot.games.rules import AnyRules, Options
 from bot.storage.records import (
+    NO_OPTIONS,
     EndReason,
     Game,
     GameStatus,
@@ -21,18 +25,17 @@ from bot.storage.records import (
     Result,
     Seat,
 )
-from engine.claimit import GameState, RulesError, state_from_json, state_to_json
 
 _GAME_COLUMNS = (
-    "g.id, g.guild_id, g.channel_id, g.host_id, g.status, g.variant, g.turn_timeout, g.version, "
-    "g.state, g.first_seat, g.lobby_message_id, g.turn_message_id, g.created_at, g.updated_at, "
-    "g.started_at, g.finished_at, g.deadline, g.thread_id, g.end_reason, g.shown_version, "
-    "g.moved_version"
+    "g.id, g.kind, g.guild_id, g.channel_id, g.host_id, g.status, g.options, g.turn_timeout, "
+    "g.version, g.state, g.first_seat, g.lobby_message_id, g.turn_message_id, g.created_at, "
+    "g.updated_at, g.started_at, g.finished_at, g.deadline, g.thread_id, g.end_reason, "
+    "g.shown_version, g.moved_version, g.setup"
 )
 _SEAT_COLUMNS = (
     "s.seat, s.user_id, s.bot_level, s.display_name, s.color, s.timeouts, s.left_user_id"
 )
-_SEAT_START = 21
+_SEAT_START = 23
 
 # Every call through aiosqlite is a hop to its thread, so each query here is
 # one execute_fetchall: the game and its seats come back in a single join.
@@ -48,60 +51,106 @@ async def load_game(connection: aiosqlite.Connection, game_id: int) -> Game | No
     )
     if not rows:
         return None
-    row = rows[0]
+    (id_, kind, guild_id, channel_id, host_id, status_text, options_text, turn_timeout,
+     version, state_text, first_seat, lobby_message_id, turn_message_id, created_at,
+     updated_at, started_at, finished_at, deadline, thread_id, end_reason, shown_version,
+     moved_version, setup_text) = rows[0][:_SEAT_START]  # fmt: skip
     seats = tuple(Seat(*r[_SEAT_START:]) for r in rows if r[_SEAT_START] is not None)
-    status = GameStatus(row[4])
-    state, broken = _read_state(row[8])
-    broken = broken or _misfit(status, state, seats, bool(row[5]), row[9])
-    end_reason = row[18]
+    status = GameStatus(status_text)
+    broken = None
+    try:
+        rules: AnyRules | None = rules_for(kind)
+    except UnknownGame as e:
+        rules, broken = None, str(e)
+    options, why = _read_options(rules, options_text)
+    setup, why_setup = _read_json_object(setup_text, "setup")
+    state = None
+    if rules is not None:
+        state, why_state = _read_state(rules, state_text)
+        broken = why or why_setup or why_state
+        broken = broken or _misfit(rules, status, state, seats, options, first_seat)
     if end_reason is not None and end_reason not in tuple(EndReason):
         broken, end_reason = broken or f"the reason it ended, {end_reason!r}, is unknown", None
     return Game(
-        id=row[0],
-        guild_id=row[1],
-        channel_id=row[2],
-        host_id=row[3],
+        id=id_,
+        kind=kind,
+        guild_id=guild_id,
+        channel_id=channel_id,
+        host_id=host_id,
         status=status,
-        variant=bool(row[5]),
-        turn_timeout=GuildSettings.turn_timeout if row[6] is None else row[6],
-        version=row[7],
+        options=options,
+        turn_timeout=GuildSettings.turn_timeout if turn_timeout is None else turn_timeout,
+        version=version,
         seats=seats,
         # A position that does not fit the game is never handed on: code that indexes
         # the seats by its turn would fail far from here.
         state=None if broken else state,
-        first_seat=row[9],
-        lobby_message_id=row[10],
-        turn_message_id=row[11],
-        created_at=row[12],
-        updated_at=row[13],
-        started_at=row[14],
-        finished_at=row[15],
-        deadline=row[16],
-        thread_id=row[17],
+        first_seat=first_seat,
+        lobby_message_id=lobby_message_id,
+        turn_message_id=turn_message_id,
+        created_at=created_at,
+        updated_at=updated_at,
+        started_at=started_at,
+        finished_at=finished_at,
+        deadline=deadline,
+        thread_id=thread_id,
         end_reason=None if end_reason is None else EndReason(end_reason),
         broken=broken,
-        shown_version=row[19],
-        moved_version=row[20],
+        shown_version=shown_version,
+        moved_version=moved_version,
+        setup=setup,
     )
 
 
-def _read_state(text: str | None) -> tuple[GameState | None, str | None]:
+def _read_state(rules: AnyRules, text: str | None) -> tuple[Any, str | None]:
     """The stored position, or why it cannot be read (a broken game, not a crash)."""
     if text is None:
         return None, None
     try:
-        return state_from_json(json.loads(text)), None
+        return rules.state_from_json(json.loads(text)), None
     except json.JSONDecodeError as e:
         return None, f"the saved position is not valid JSON ({e.msg})"
-    except RulesError as e:
+    except ValueError as e:
         return None, f"the saved position is impossible: {e}"
 
 
+def _read_json_object(text: str | None, what: str) -> tuple[dict[str, Any] | None, str | None]:
+    if text is None:
+        return None, None
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as e:
+        return None, f"the saved {what} is not valid JSON ({e.msg})"
+    if not isinstance(value, dict):
+        return None, f"the saved {what} is not a JSON object"
+    return value, None
+
+
+def _read_options(rules: AnyRules | None, text: str) -> tuple[Options, str | None]:
+    """The game's options, each checked against the game's own (unknown ones are a
+    damaged row, missing ones take the game's default)."""
+    value, why = _read_json_object(text, "rule options")
+    if value is None or rules is None:
+        return NO_OPTIONS, why
+    known = {option.name: option for option in rules.options}
+    options: dict[str, Any] = {option.name: option.default for option in rules.options}
+    for name, given in value.items():
+        option = known.get(name)
+        try:
+            if option is None:
+                raise ValueError(f"{rules.name} has no option {name!r}")
+            options[name] = option.check(given)
+        except ValueError as e:
+            return NO_OPTIONS, f"the saved rule options are impossible: {e}"
+    return MappingProxyType(options), None
+
+
 def _misfit(
+    rules: AnyRules,
     status: GameStatus,
-    state: GameState | None,
+    state: Any,
     seats: tuple[Seat, ...],
-    variant: bool,
+    options: Options,
     first_seat: int | None,
 ) -> str | None:
     """Why a readable position does not fit the rest of the game's row, if it does not."""
@@ -111,25 +160,39 @@ def _misfit(
         return None
     if state is None:
         return "a game that started has no saved position"
-    if state.players != len(seats):
-        return f"the saved position is for {state.players} players, but it has {len(seats)} seats"
-    if state.variant != variant:
-        return "the saved position and the game disagree on the rule variant"
+    misfit = rules.misfit(state, len(seats), options)
+    if misfit is not None:
+        return misfit
     if first_seat is None or not 0 <= first_seat < len(seats):
         return "the first player's seat is missing or not one of its seats"
     return None
 
 
-async def open_game_in_channel(connection: aiosqlite.Connection, channel_id: int) -> int | None:
-    """The open game whose lobby is in this channel, or whose thread this is."""
+async def open_games_here(
+    connection: aiosqlite.Connection, channel_id: int, kind: str | None = None
+) -> list[tuple[int, int | None]]:
+    """The open games (of ``kind``, or any) played in this channel or thread or started
+    from this channel into their own threads, as (id, thread), oldest first."""
+    rows = await connection.execute_fetchall(
+        "SELECT id, thread_id FROM games WHERE (channel_id = ? OR thread_id = ?) "
+        "AND status IN ('lobby', 'active') AND (? IS NULL OR kind = ?) ORDER BY id",
+        (channel_id, channel_id, kind, kind),
+    )
+    return [(int(game_id), thread) for game_id, thread in rows]
+
+
+async def channel_taken(connection: aiosqlite.Connection, channel_id: int) -> bool:
+    """Whether an open game plays in this channel itself (or this thread), rather than
+    in a thread of its own."""
     rows = list(
         await connection.execute_fetchall(
-            "SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'active') "
-            "UNION SELECT id FROM games WHERE thread_id = ? AND status IN ('lobby', 'active')",
+            "SELECT 1 FROM games WHERE channel_id = ? AND thread_id IS NULL "
+            "AND status IN ('lobby', 'active') "
+            "UNION ALL SELECT 1 FROM games WHERE thread_id = ? AND status IN ('lobby', 'active')",
             (channel_id, channel_id),
         )
     )
-    return int(rows[0][0]) if rows else None
+    return bool(rows)
 
 
 async def due_games(
@@ -176,18 +239,19 @@ async def active_game_ids(connection: aiosqlite.Connection) -> list[int]:
 async def insert_game(
     connection: aiosqlite.Connection,
     *,
+    kind: str,
     guild_id: int,
     channel_id: int,
     host_id: int,
-    variant: bool,
+    options: Options,
     turn_timeout: int,
     deadline: float,
     now: float,
 ) -> int:
     cursor = await connection.execute(
-        "INSERT INTO games (guild_id, channel_id, host_id, status, variant, turn_timeout, "
-        "deadline, created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
-        (guild_id, channel_id, host_id, int(variant), turn_timeout, deadline, now, now),
+        "INSERT INTO games (kind, guild_id, channel_id, host_id, status, options, turn_timeout, "
+        "deadline, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+        (kind, guild_id, channel_id, host_id, _json(options), turn_timeout, deadline, now, now),
     )
     assert cursor.lastrowid is not None
     return cursor.lastrowid
@@ -239,7 +303,7 @@ async def update_game(
     connection: aiosqlite.Connection, game: Game, now: float, **changes: Any
 ) -> bool:
     """Compare-and-set: applies ``changes`` only if the game is still at ``game.version``."""
-    changes = {column: _column_value(value) for column, value in changes.items()}
+    changes = {column: _column_value(game, column, value) for column, value in changes.items()}
     assignments = "".join(f", {column} = ?" for column in changes)
     cursor = await connection.execute(
         f"UPDATE games SET version = version + 1, updated_at = ?{assignments} "
@@ -249,12 +313,18 @@ async def update_game(
     return cursor.rowcount == 1
 
 
-def _column_value(value: Any) -> Any:
-    if isinstance(value, GameState):
-        return json.dumps(state_to_json(value), separators=(",", ":"))
+def _column_value(game: Game, column: str, value: Any) -> Any:
+    if column == "state":
+        return None if value is None else _json(rules_for(game.kind).state_to_json(value))
+    if column == "setup":
+        return None if value is None else _json(value)
     if isinstance(value, GameStatus | EndReason):
         return str(value)
     return value
+
+
+def _json(value: Any) -> str:
+    return json.dumps(dict(value), separators=(",", ":"))
 
 
 async def set_message(
@@ -336,33 +406,22 @@ async def append_move(
     game_id: int,
     seat: int,
     action: dict[str, Any],
-    dice: tuple[int, int, int] | None,
     now: float,
 ) -> int:
     rows = await connection.execute_fetchall(
-        "INSERT INTO moves (game_id, seq, seat, action, dice, at) "
-        "SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ?, ? FROM moves WHERE game_id = ? "
+        "INSERT INTO moves (game_id, seq, seat, action, at) "
+        "SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ? FROM moves WHERE game_id = ? "
         "RETURNING seq",
-        (
-            game_id,
-            seat,
-            json.dumps(action, separators=(",", ":")),
-            None if dice is None else json.dumps(list(dice)),
-            now,
-            game_id,
-        ),
+        (game_id, seat, _json(action), now, game_id),
     )
     return int(next(iter(rows))[0])
 
 
 async def load_moves(connection: aiosqlite.Connection, game_id: int) -> list[Move]:
     rows = await connection.execute_fetchall(
-        "SELECT seq, seat, action, dice, at FROM moves WHERE game_id = ? ORDER BY seq", (game_id,)
+        "SELECT seq, seat, action, at FROM moves WHERE game_id = ? ORDER BY seq", (game_id,)
     )
-    return [
-        Move(seq, seat, action, None if dice is None else tuple(json.loads(dice)), at)
-        for seq, seat, action, dice, at in rows
-    ]
+    return [Move(seq, seat, action, at) for seq, seat, action, at in rows]
 
 
 async def write_results(
@@ -370,9 +429,8 @@ async def write_results(
 ) -> None:
     """The final table; the ladder counts it separately."""
     await connection.executemany(
-        "INSERT INTO results (game_id, seat, user_id, bot_level, display_name, won, "
-        "largest_mine, claims, spaces, left_game, turns, busts, best_turn) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO results (game_id, seat, user_id, bot_level, display_name, won, place, "
+        "left_game, figures) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             (
                 game.id,
@@ -381,32 +439,16 @@ async def write_results(
                 game.seats[r.seat].bot_level,
                 r.display_name,
                 int(r.won),
-                r.largest_mine,
-                r.claims,
-                r.spaces,
+                r.place,
                 int(r.left),
-                r.turns,
-                r.busts,
-                r.best_turn,
+                _json(r.figures),
             )
             for r in results
         ],
     )
 
 
-_RESULT_COLUMNS = (
-    "seat",
-    "user_id",
-    "display_name",
-    "won",
-    "largest_mine",
-    "claims",
-    "spaces",
-    "left_game",
-    "turns",
-    "busts",
-    "best_turn",
-)
+_RESULT_COLUMNS = ("seat", "user_id", "display_name", "won", "place", "left_game", "figures")
 
 
 def result_columns(table: str = "") -> str:
@@ -415,8 +457,21 @@ def result_columns(table: str = "") -> str:
 
 
 def read_result(row: Any) -> Result:
-    seat, user, name, won, mine, claims, spaces, left, turns, busts, best = row
-    return Result(seat, user, name, bool(won), mine, claims, spaces, bool(left), turns, busts, best)
+    seat, user, name, won, place, left, figures = row
+    return Result(seat, user, name, bool(won), place, bool(left), read_figures(figures))
+
+
+def read_figures(text: str) -> Mapping[str, int]:
+    """A game's figures; whatever isn't a whole number (a damaged row) is left out."""
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError:
+        return MappingProxyType({})
+    if not isinstance(value, dict):
+        return MappingProxyType({})
+    return MappingProxyType(
+        {k: v for k, v in value.items() if isinstance(v, int) and not isinstance(v, bool)}
+    )
 
 
 async def load_results(connection: aiosqlite.Connection, game_id: int) -> list[Result]:
@@ -429,7 +484,7 @@ async def load_results(connection: aiosqlite.Connection, game_id: int) -> list[R
 async def guild_settings(connection: aiosqlite.Connection, guild_id: int) -> GuildSettings:
     rows = list(
         await connection.execute_fetchall(
-            "SELECT variant, turn_timeout, lobby_timeout, threads, bots_allowed "
+            "SELECT turn_timeout, lobby_timeout, threads, bots_allowed "
             "FROM guild_settings WHERE guild_id = ?",
             (guild_id,),
         )
@@ -440,16 +495,27 @@ async def guild_settings(connection: aiosqlite.Connection, guild_id: int) -> Gui
             "SELECT channel_id FROM game_channels WHERE guild_id = ?", (guild_id,)
         )
     )
+    defaults: dict[str, Options] = {}
+    for kind, text in await connection.execute_fetchall(
+        "SELECT kind, options FROM game_defaults WHERE guild_id = ?", (guild_id,)
+    ):
+        try:
+            rules = rules_for(kind)
+        except UnknownGame:
+            continue
+        options, why = _read_options(rules, text)
+        if why is None:
+            defaults[kind] = options
     if not rows:
-        return GuildSettings(channels=channels)
-    variant, turn_timeout, lobby_timeout, threads, bots_allowed = rows[0]
+        return GuildSettings(channels=channels, defaults=MappingProxyType(defaults))
+    turn_timeout, lobby_timeout, threads, bots_allowed = rows[0]
     return GuildSettings(
-        variant=bool(variant),
         turn_timeout=turn_timeout,
         lobby_timeout=lobby_timeout,
         threads=bool(threads),
         bots_allowed=bool(bots_allowed),
         channels=channels,
+        defaults=MappingProxyType(defaults),
     )
 
 
@@ -458,14 +524,13 @@ async def save_guild_settings(
 ) -> None:
     await connection.execute(
         "INSERT INTO guild_settings "
-        "(guild_id, variant, turn_timeout, lobby_timeout, threads, bots_allowed) "
-        "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
-        "variant = excluded.variant, turn_timeout = excluded.turn_timeout, "
+        "(guild_id, turn_timeout, lobby_timeout, threads, bots_allowed) "
+        "VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+        "turn_timeout = excluded.turn_timeout, "
         "lobby_timeout = excluded.lobby_timeout, threads = excluded.threads, "
         "bots_allowed = excluded.bots_allowed",
         (
             guild_id,
-            int(settings.variant),
             settings.turn_timeout,
             settings.lobby_timeout,
             int(settings.threads),
@@ -476,4 +541,9 @@ async def save_guild_settings(
     await connection.executemany(
         "INSERT INTO game_channels (guild_id, channel_id) VALUES (?, ?)",
         [(guild_id, channel_id) for channel_id in sorted(settings.channels)],
+    )
+    await connection.execute("DELETE FROM game_defaults WHERE guild_id = ?", (guild_id,))
+    await connection.executemany(
+        "INSERT INTO game_defaults (guild_id, kind, options) VALUES (?, ?, ?)",
+        [(guild_id, kind, _json(options)) for kind, options in sorted(settings.defaults.items())],
     )

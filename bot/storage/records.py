@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from enum import StrEnum
+from types import MappingProxyType
+from typing import Any
 
+from bot.games.rules import JSON, Options
 from bot.ladder import Rating
-from engine.claimit import GameState
+
+NO_OPTIONS: Options = MappingProxyType({})
+NO_FIGURES: Mapping[str, int] = MappingProxyType({})
 
 
 class GameStatus(StrEnum):
@@ -51,17 +57,20 @@ class Seat:
 @dataclass(frozen=True)
 class Game:
     id: int
+    kind: str
+    """Which game it is (``bot.games.registry``)."""
     guild_id: int
     channel_id: int
     host_id: int
     status: GameStatus
-    variant: bool
+    options: Options
+    """The game's rule options, as the lobby was opened with them."""
     turn_timeout: int
     """Seconds a turn may take."""
     version: int
     seats: tuple[Seat, ...]
-    state: GameState | None
-    """The position; ``None`` until the game starts."""
+    state: Any
+    """The position, in the game's engine's type; ``None`` until the game starts."""
     first_seat: int | None
     lobby_message_id: int | None
     turn_message_id: int | None
@@ -83,6 +92,8 @@ class Game:
 
     moved_version: int | None = None
     """The version the last move made (``None`` before the first move)."""
+    setup: JSON | None = None
+    """The random setup the game was dealt beyond its first seat (a shuffle), if any."""
 
     @property
     def shown(self) -> bool:
@@ -109,8 +120,7 @@ class Move:
     seq: int
     seat: int
     action: str
-    """The action in the engine's JSON form."""
-    dice: tuple[int, int, int] | None
+    """The action in the game's JSON form, with its random outcome (dice) inside."""
     at: float
 
 
@@ -123,15 +133,12 @@ class Result:
     """The human the seat counts for (also when they left); ``None`` for a computer player."""
     display_name: str
     won: bool
-    largest_mine: int
-    claims: int
-    spaces: int
+    place: int
+    """In the game's own order: 1 for the winner(s), equal places for exact ties."""
     left: bool
     """The human left or went quiet twice, and a computer player finished for them."""
-    turns: int
-    busts: int
-    best_turn: int
-    """Most spaces settled by one stop."""
+    figures: Mapping[str, int] = field(default_factory=lambda: NO_FIGURES)
+    """The game's own numbers for the seat (largest mine, nuggets, turns, busts…)."""
 
 
 @dataclass(frozen=True)
@@ -139,6 +146,7 @@ class FinishedTable:
     """A game played to the end, as the ladder counts it."""
 
     id: int
+    kind: str
     guild_id: int
     finish_seq: int
     """Its place in the order games finished in (assigned by the database)."""
@@ -148,21 +156,19 @@ class FinishedTable:
 
 @dataclass(frozen=True)
 class PlayerRecord:
-    """A human's record in one server: every finished game counts; ratings only rated ones."""
+    """A human's record in one server and game: every finished game counts; ratings only
+    rated ones."""
 
     guild_id: int
+    kind: str
     user_id: int
     display_name: str
     games: int
     wins: int
     left_games: int
-    """Games they left; their seat's board figures don't count for them."""
-    best_mine: int
-    mine_total: int
-    claims: int
-    turns: int
-    busts: int
-    best_turn: int
+    """Games they left; their seat's figures don't count for them."""
+    figures: Mapping[str, int]
+    """The game's own figures, summed or the best (``GameRules.figures``)."""
     last_played: float | None
     rating: Rating | None
     """``None`` until their first rated game."""
@@ -194,7 +200,7 @@ class LadderEntry:
     rating: Rating
     games: int
     wins: int
-    best_mine: int
+    figures: Mapping[str, int]
     rated_games: int
 
 
@@ -216,9 +222,9 @@ MINUTE = 60
 
 @dataclass(frozen=True)
 class GuildSettings:
-    """How a server runs its games; a server that never changed anything gets these defaults."""
+    """How a server runs its games; a server that never changed anything gets these defaults.
+    All games share them, except each game's default rule options."""
 
-    variant: bool = False
     turn_timeout: int = 10 * MINUTE
     """Seconds."""
     lobby_timeout: int = 30 * MINUTE
@@ -227,6 +233,11 @@ class GuildSettings:
     bots_allowed: bool = True
     channels: frozenset[int] = frozenset()
     """The channels games may run in; empty means every channel."""
+    defaults: Mapping[str, Options] = field(default_factory=lambda: MappingProxyType({}))
+    """Per game kind, the rule options new lobbies get (where the server set any)."""
+
+    def options_for(self, kind: str) -> Options:
+        return self.defaults.get(kind, NO_OPTIONS)
 
     def allows(self, channel_id: int) -> bool:
         return not self.channels or channel_id in self.channels

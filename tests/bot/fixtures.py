@@ -48,7 +48,12 @@ async def started_game(
     """A game of ``players`` humans (``PLAYERS`` in order, the first hosting) and ``bots``."""
     host = PLAYERS[0]
     game = await service.create_lobby(
-        guild_id=guild_id, channel_id=channel_id, host=host, variant=variant, bots=bots
+        kind="claimit",
+        guild_id=guild_id,
+        channel_id=channel_id,
+        host=host,
+        options={"variant": variant},
+        bots=bots,
     )
     for player in PLAYERS[1:players]:
         game = await service.join(game.id, player, game.version)
@@ -64,10 +69,10 @@ async def random_press(
     actor = Actor(game.seats[state.turn].user_id)
     if state.phase is Phase.PLACE:
         placement = rng.choice(state.pending_placements())
-        return await service.place(game.id, actor, game.version, placement)
+        return await service.act(game.id, actor, game.version, str(placement))
     if state.placed_this_turn and rng.random() < stop_chance:
-        return await service.stop(game.id, actor, game.version)
-    return await service.roll(game.id, actor, game.version)
+        return await service.act(game.id, actor, game.version, "stop")
+    return await service.act(game.id, actor, game.version, "roll")
 
 
 async def play_to_the_end(

@@ -26,7 +26,9 @@ async def play_forever(path: str, seed: int) -> None:
     while True:
         channel += 1
         players = [Player(seed * 100 + i, f"P{i}") for i in range(rng.randint(2, 5))]
-        game = await service.create_lobby(guild_id=1, channel_id=channel, host=players[0])
+        game = await service.create_lobby(
+            kind="claimit", guild_id=1, channel_id=channel, host=players[0]
+        )
         for player in players[1:]:
             game = await service.join(game.id, player, game.version)
         game = await service.start(game.id, Actor(players[0].user_id), game.version)

@@ -46,7 +46,7 @@ async def test_a_position_that_does_not_fit_its_game_marks_it_damaged(
     # Nothing downstream gets a position that does not fit the seats.
     assert loaded.state is None
     with pytest.raises(GameBroken):
-        await service.roll(game.id, Actor(ANN.user_id), None)
+        await service.act(game.id, Actor(ANN.user_id), None, "roll")
     cancelled = await service.cancel(game.id, Actor(ANN.user_id))
     assert cancelled.status is GameStatus.CANCELLED
 
@@ -61,7 +61,7 @@ async def test_seats_out_of_order_mark_a_game_damaged(
 
 
 async def test_a_game_answers_only_in_its_own_server_and_channel(service: GameService) -> None:
-    lobby = await service.create_lobby(guild_id=10, channel_id=1, host=ANN)
+    lobby = await service.create_lobby(kind="claimit", guild_id=10, channel_id=1, host=ANN)
     elsewhere = [Where(11, 1), Where(10, 2)]
     for where in elsewhere:
         with pytest.raises(NotHere):
@@ -73,7 +73,7 @@ async def test_a_game_answers_only_in_its_own_server_and_channel(service: GameSe
     assert game.state is not None
     mover = Actor(game.seats[game.state.turn].user_id, where=Where(11, 1))
     with pytest.raises(NotHere):
-        await service.roll(game.id, mover, game.version)
+        await service.act(game.id, mover, game.version, "roll")
     with pytest.raises(NotHere):
         await service.leave(game.id, Actor(BO.user_id, where=Where(10, 2)), None)
     assert (await service.game(game.id)).version == game.version
@@ -87,6 +87,6 @@ async def test_a_game_with_a_thread_answers_there_and_in_its_channel(
     await service.set_thread(game.id, 77)
     assert game.state is not None
     user = game.seats[game.state.turn].user_id
-    outcome = await service.roll(game.id, Actor(user, where=Where(10, 77)), game.version)
+    outcome = await service.act(game.id, Actor(user, where=Where(10, 77)), game.version, "roll")
     with pytest.raises(NotHere):
-        await service.stop(game.id, Actor(user, where=Where(10, 78)), outcome.game.version)
+        await service.act(game.id, Actor(user, where=Where(10, 78)), outcome.game.version, "stop")

@@ -28,11 +28,15 @@ async def test_a_server_that_changed_nothing_has_the_defaults(
 async def test_changes_are_stored_per_server_and_unnamed_values_are_kept(
     settings: GuildSettingsService,
 ) -> None:
-    changed = await settings.change(1, variant=True, turn_timeout=120, threads=True)
-    assert changed == GuildSettings(variant=True, turn_timeout=120, threads=True)
+    changed = await settings.change(
+        1, kind="claimit", options={"variant": True}, turn_timeout=120, threads=True
+    )
+    assert changed == GuildSettings(
+        defaults={"claimit": {"variant": True}}, turn_timeout=120, threads=True
+    )
     again = await settings.change(1, bots_allowed=False, lobby_timeout=300, allow_channel=7)
     assert again == GuildSettings(
-        variant=True,
+        defaults={"claimit": {"variant": True}},
         turn_timeout=120,
         lobby_timeout=300,
         threads=True,
@@ -63,7 +67,9 @@ async def test_the_channel_list(settings: GuildSettingsService) -> None:
         {"all_channels": True, "allow_channel": 5},
         {"all_channels": True, "disallow_channel": 5},
         {"allow_channel": 5, "disallow_channel": 5},
-        {"variant": True, "turn_timeout": 30},
+        {"kind": "claimit", "options": {"variant": True}, "turn_timeout": 30},
+        {"kind": "claimit", "options": {"no_such_option": True}},
+        {"kind": "claimit", "options": {"variant": "yes"}},
     ],
 )
 async def test_a_bad_value_is_refused_in_plain_words_and_changes_nothing(
@@ -79,24 +85,35 @@ async def test_a_bad_value_is_refused_in_plain_words_and_changes_nothing(
 async def test_new_lobbies_follow_the_settings(
     settings: GuildSettingsService, service: GameService
 ) -> None:
-    await settings.change(10, variant=True, turn_timeout=90, lobby_timeout=120, allow_channel=5)
+    await settings.change(
+        10,
+        kind="claimit",
+        options={"variant": True},
+        turn_timeout=90,
+        lobby_timeout=120,
+        allow_channel=5,
+    )
     with pytest.raises(ChannelNotAllowed, match="<#5>"):
-        await service.create_lobby(guild_id=10, channel_id=6, host=ANN)
-    game = await service.create_lobby(guild_id=10, channel_id=5, host=ANN)
-    assert game.variant and game.turn_timeout == 90
+        await service.create_lobby(kind="claimit", guild_id=10, channel_id=6, host=ANN)
+    game = await service.create_lobby(kind="claimit", guild_id=10, channel_id=5, host=ANN)
+    assert game.options["variant"] and game.turn_timeout == 90
     assert game.deadline == pytest.approx(game.created_at + 120)
-    own = await service.create_lobby(guild_id=11, channel_id=6, host=ANN, variant=False)
-    assert not own.variant and own.turn_timeout == 600
+    own = await service.create_lobby(
+        kind="claimit", guild_id=11, channel_id=6, host=ANN, options={"variant": False}
+    )
+    assert not own.options["variant"] and own.turn_timeout == 600
     chosen = await service.create_lobby(
-        guild_id=11, channel_id=7, host=PLAYERS[1], turn_timeout=300
+        kind="claimit", guild_id=11, channel_id=7, host=PLAYERS[1], turn_timeout=300
     )
     assert chosen.turn_timeout == 300
     with pytest.raises(BadSetting):
-        await service.create_lobby(guild_id=11, channel_id=8, host=ANN, turn_timeout=10)
+        await service.create_lobby(
+            kind="claimit", guild_id=11, channel_id=8, host=ANN, turn_timeout=10
+        )
 
 
 async def test_bots_can_be_turned_off(settings: GuildSettingsService, service: GameService) -> None:
-    game = await service.create_lobby(guild_id=10, channel_id=1, host=ANN)
+    game = await service.create_lobby(kind="claimit", guild_id=10, channel_id=1, host=ANN)
     await settings.change(10, bots_allowed=False)
     with pytest.raises(BotsNotAllowed):
         await service.add_bot(game.id, Actor(ANN.user_id), None)

@@ -11,6 +11,7 @@ from typing import Any
 import aiosqlite
 import pytest
 
+from bot.games.claimit.turn_stats import turn_stats
 from bot.ladder import (
     NEW_PLAYER,
     PROVISIONAL_GAMES,
@@ -18,7 +19,6 @@ from bot.ladder import (
     finishing_ranks,
     is_provisional,
     rate,
-    turn_stats,
 )
 from bot.service import Actor, GameService, LadderService, Player
 from bot.storage import Database, GameStatus
@@ -42,7 +42,7 @@ async def test_a_finished_game_counts_in_each_players_record(
 ) -> None:
     game = await play_to_the_end(service, await started_game(service, 3), random.Random(3))
     for result in await service.results(game.id):
-        stats = await ladder.stats(GUILD, PLAYERS[result.seat].user_id)
+        stats = await ladder.stats(GUILD, "claimit", PLAYERS[result.seat].user_id)
         assert stats is not None
         record = stats.record
         assert (record.games, record.wins, record.left_games, record.rated_games) == (
@@ -51,15 +51,19 @@ async def test_a_finished_game_counts_in_each_players_record(
             0,
             1,
         )
-        assert (record.best_mine, record.mine_total, record.claims) == (
-            result.largest_mine,
-            result.largest_mine,
-            result.claims,
+        assert (
+            record.figures["best_mine"],
+            record.figures["mine_total"],
+            record.figures["claims"],
+        ) == (
+            result.figures["largest_mine"],
+            result.figures["largest_mine"],
+            result.figures["claims"],
         )
-        assert (record.turns, record.busts, record.best_turn) == (
-            result.turns,
-            result.busts,
-            result.best_turn,
+        assert (record.figures["turns"], record.figures["busts"], record.figures["best_turn"]) == (
+            result.figures["turns"],
+            result.figures["busts"],
+            result.figures["best_turn"],
         )
         assert record.rating is not None and len(stats.trend) == 1
         assert stats.players == 3 and stats.place in (1, 2, 3)
@@ -74,12 +78,16 @@ async def test_records_add_up_across_games_and_stay_in_their_server(
         game = await play_to_the_end(service, game, random.Random(round_))
         ann = next(r for r in await service.results(game.id) if r.seat == 0)
         wins += ann.won
-        mines += ann.largest_mine
-    stats = await ladder.stats(GUILD, ANN.user_id)
+        mines += ann.figures["largest_mine"]
+    stats = await ladder.stats(GUILD, "claimit", ANN.user_id)
     assert stats is not None
-    assert (stats.record.games, stats.record.wins, stats.record.mine_total) == (3, wins, mines)
+    assert (stats.record.games, stats.record.wins, stats.record.figures["mine_total"]) == (
+        3,
+        wins,
+        mines,
+    )
     assert len(stats.trend) == 3
-    assert await ladder.stats(GUILD + 1, ANN.user_id) is None
+    assert await ladder.stats(GUILD + 1, "claimit", ANN.user_id) is None
 
 
 async def test_the_game_over_outcome_carries_each_humans_rating_change(
@@ -95,7 +103,7 @@ async def test_the_game_over_outcome_carries_each_humans_rating_change(
     assert [c.user_id for c in outcome.rating_changes] == [p.user_id for p in PLAYERS[:3]]
     assert all(c.before is None for c in outcome.rating_changes)
     finishers = [
-        Finish(p.user_id, r.won, r.largest_mine, r.claims, r.spaces, False)
+        Finish(p.user_id, r.won, r.place, False)
         for p, r in zip(PLAYERS, outcome.results, strict=False)
     ]
     expected = rate([NEW_PLAYER] * 3, finishing_ranks(finishers))
@@ -109,15 +117,15 @@ async def test_a_rating_in_one_server_never_moves_for_a_game_in_another(
     await play_to_the_end(
         service, await started_game(service, 2, guild_id=11, channel_id=7), random.Random(1)
     )
-    before = await ladder.stats(11, ANN.user_id)
+    before = await ladder.stats(11, "claimit", ANN.user_id)
     for round_ in range(3):
         game = await started_game(service, 3, channel_id=20 + round_)
         await play_to_the_end(service, game, random.Random(round_))
-    assert await ladder.stats(11, ANN.user_id) == before
-    board_here = await ladder.leaderboard(GUILD, ANN.user_id)
-    board_there = await ladder.leaderboard(11, ANN.user_id)
+    assert await ladder.stats(11, "claimit", ANN.user_id) == before
+    board_here = await ladder.leaderboard(GUILD, "claimit", ANN.user_id)
+    board_there = await ladder.leaderboard(11, "claimit", ANN.user_id)
     assert board_here.players == 3 and board_there.players == 2
-    stats = await ladder.stats(GUILD, ANN.user_id)
+    stats = await ladder.stats(GUILD, "claimit", ANN.user_id)
     assert stats is not None and stats.record.games == 3
 
 
@@ -134,7 +142,7 @@ async def test_each_rating_change_knows_how_many_rated_games_it_came_from(
         assert counts[ANN.user_id] == counts[BO.user_id] == number
         if CY.user_id in counts:
             assert counts[CY.user_id] == number // 2
-    board = await ladder.leaderboard(GUILD, ANN.user_id)
+    board = await ladder.leaderboard(GUILD, "claimit", ANN.user_id)
     games_of = {e.user_id: e.rated_games for e in board.entries}
     assert games_of == {ANN.user_id: 5, BO.user_id: 5, CY.user_id: 2}
     assert not is_provisional(games_of[ANN.user_id]) and is_provisional(games_of[CY.user_id])
@@ -152,11 +160,11 @@ async def test_computer_players_are_not_rated_and_rate_nobody(
     assert outcome is not None
     assert [c.user_id for c in outcome.rating_changes] == [ANN.user_id, BO.user_id]
     humans = [(r.user_id, r) for r in outcome.results if r.user_id is not None]
-    finishers = [Finish(u, r.won, r.largest_mine, r.claims, r.spaces, False) for u, r in humans]
+    finishers = [Finish(u, r.won, r.place, False) for u, r in humans]
     assert [c.after for c in outcome.rating_changes] == rate(
         [NEW_PLAYER] * 2, finishing_ranks(finishers)
     )
-    assert (await ladder.leaderboard(GUILD, ANN.user_id)).players == 2
+    assert (await ladder.leaderboard(GUILD, "claimit", ANN.user_id)).players == 2
 
 
 async def test_a_game_with_one_human_counts_in_the_record_but_is_unrated(
@@ -164,13 +172,13 @@ async def test_a_game_with_one_human_counts_in_the_record_but_is_unrated(
 ) -> None:
     game = await play_to_the_end(service, await started_game(service, 1, bots=2), random.Random(4))
     assert await ladder.rating_changes(game.id) == []
-    stats = await ladder.stats(GUILD, ANN.user_id)
+    stats = await ladder.stats(GUILD, "claimit", ANN.user_id)
     assert stats is not None
     assert (stats.record.games, stats.record.rated_games, stats.record.rating) == (1, 0, None)
     assert stats.place is None and stats.trend == []
-    board = await ladder.leaderboard(GUILD, ANN.user_id)
+    board = await ladder.leaderboard(GUILD, "claimit", ANN.user_id)
     assert (board.players, board.entries, board.caller) == (0, [], None)
-    history = await ladder.history(GUILD)
+    history = await ladder.history(GUILD, "claimit")
     assert [(g.id, g.rated) for g in history] == [(game.id, False)]
 
 
@@ -183,8 +191,8 @@ async def test_cancelled_and_abandoned_games_count_for_nobody(
     game = await service.leave(game.id, Actor(BO.user_id), game.version)
     await service.leave(game.id, Actor(ANN.user_id), game.version)
     assert (await service.game(game.id)).status is GameStatus.CANCELLED
-    assert await ladder.stats(GUILD, ANN.user_id) is None
-    assert await ladder.history(GUILD) == []
+    assert await ladder.stats(GUILD, "claimit", ANN.user_id) is None
+    assert await ladder.history(GUILD, "claimit") == []
 
 
 async def test_who_leaves_ranks_last_and_gets_a_game_without_a_win(
@@ -202,10 +210,10 @@ async def test_who_leaves_ranks_last_and_gets_a_game_without_a_win(
     changes = {c.user_id: c.after for c in await ladder.rating_changes(game.id)}
     assert changes[BO.user_id].mu == min(r.mu for r in changes.values())
     assert changes[BO.user_id].mu < NEW_PLAYER.mu
-    stats = await ladder.stats(GUILD, BO.user_id)
+    stats = await ladder.stats(GUILD, "claimit", BO.user_id)
     assert stats is not None
     assert (stats.record.games, stats.record.wins, stats.record.left_games) == (1, 0, 1)
-    assert (stats.record.mine_total, stats.record.turns) == (0, 0)
+    assert (stats.record.figures["mine_total"], stats.record.figures["turns"]) == (0, 0)
     assert stats.place == 3
 
 
@@ -219,8 +227,10 @@ async def test_the_leaderboard_pages_through_the_ladder_in_rating_order(
     pairs = [(ids[n], ids[(n + 1) % 25]) for n in range(25)]
     pairs += [(a, b) for a, b in (rng.sample(ids, 2) for _ in range(15))]
     write_finished_games(tmp_path / "claimit.sqlite3", GUILD, 0, rng, tables=pairs)
-    assert await ladder.recompute(GUILD) == 40
-    pages = [await ladder.leaderboard(GUILD, players[0].user_id, page) for page in (1, 2, 3)]
+    assert await ladder.recompute(GUILD, "claimit") == 40
+    pages = [
+        await ladder.leaderboard(GUILD, "claimit", players[0].user_id, page) for page in (1, 2, 3)
+    ]
     assert [p.pages for p in pages] == [3, 3, 3] and pages[0].players == 25
     entries = [e for p in pages for e in p.entries]
     assert [e.place for e in entries] == list(range(1, 26))
@@ -231,10 +241,10 @@ async def test_the_leaderboard_pages_through_the_ladder_in_rating_order(
     assert [page.caller for page in pages] == [
         None if own in page.entries else own for page in pages
     ]
-    assert (await ladder.leaderboard(GUILD, 1, 9)).page == 3
-    assert (await ladder.leaderboard(GUILD, 1, -2)).page == 1
+    assert (await ladder.leaderboard(GUILD, "claimit", 1, 9)).page == 3
+    assert (await ladder.leaderboard(GUILD, "claimit", 1, -2)).page == 1
     for entry in entries:
-        stats = await ladder.stats(GUILD, entry.user_id)
+        stats = await ladder.stats(GUILD, "claimit", entry.user_id)
         assert stats is not None and stats.place == entry.place
         assert stats.record.rating == entry.rating
 
@@ -247,7 +257,7 @@ async def play_a_season(service: GameService, rng: random.Random, games: int) ->
         bots = rng.randint(0 if humans > 1 else 1, 5 - humans)
         players = rng.sample(PLAYERS, humans)
         game = await service.create_lobby(
-            guild_id=guild, channel_id=100 + number, host=players[0], bots=bots
+            kind="claimit", guild_id=guild, channel_id=100 + number, host=players[0], bots=bots
         )
         for player in players[1:]:
             game = await service.join(game.id, player, game.version)
@@ -298,7 +308,7 @@ async def test_recompute_arrives_at_the_incremental_ladder(
             "UPDATE player_records SET mu = 99, rating = 99, games = 0 WHERE guild_id = ?",
             (GUILD,),
         )
-    assert await ladder.recompute(GUILD) == 12
+    assert await ladder.recompute(GUILD, "claimit") == 12
     assert await ladder_rows(database, GUILD) == incremental
     assert await ladder_rows(database, GUILD + 1) == other
 
@@ -310,7 +320,9 @@ async def test_games_from_before_the_ladder_are_counted_on_start(
     counted = [await ladder_rows(database, g) for g in (GUILD, GUILD + 1)]
     async with database.write() as connection:
         await connection.execute("UPDATE games SET rated = NULL")
-        await connection.execute("UPDATE results SET turns = 0, busts = 0, best_turn = 0")
+        await connection.execute(
+            "UPDATE results SET figures = json_remove(figures, '$.turns', '$.busts', '$.best_turn')"
+        )
         await connection.execute("DELETE FROM rating_changes")
         await connection.execute("DELETE FROM player_records")
     assert await ladder.count_old_games() == 10
@@ -363,9 +375,9 @@ async def test_a_version_2_database_counts_its_leavers_after_the_upgrade(tmp_pat
     try:
         ladder = LadderService(database)
         assert await ladder.count_old_games() == 1
-        bo = await ladder.stats(5, 101)
-        ann = await ladder.stats(5, 100)
-        [game] = await ladder.history(5)
+        bo = await ladder.stats(5, "claimit", 101)
+        ann = await ladder.stats(5, "claimit", 100)
+        [game] = await ladder.history(5, "claimit")
     finally:
         await database.close()
     assert bo is not None and ann is not None
@@ -377,7 +389,11 @@ async def test_a_version_2_database_counts_its_leavers_after_the_upgrade(tmp_pat
     )
     assert ann.place == 1 and ann.record.rated_games == 1
     stats = turn_stats(3, steps[0].before.turn, False, [step.action for step in steps])
-    assert (ann.record.turns, ann.record.busts, ann.record.best_turn) == stats[0]
+    assert (
+        ann.record.figures["turns"],
+        ann.record.figures["busts"],
+        ann.record.figures["best_turn"],
+    ) == stats[0]
     assert (game.place_id, game.final_message_id, game.rated) == (6, 77, True)
     assert [(r.user_id, r.display_name, r.left) for r in game.players] == [
         (100, "Ann", False),
@@ -393,10 +409,10 @@ async def test_the_ladder_reads_search_indexes_and_never_scan_a_table(
     statements: list[str] = []
     await database.trace(statements.append)
     try:
-        await ladder.leaderboard(GUILD, ANN.user_id, 1)
-        await ladder.leaderboard(GUILD, 999, 2)
-        await ladder.stats(GUILD, ANN.user_id)
-        await ladder.history(GUILD)
+        await ladder.leaderboard(GUILD, "claimit", ANN.user_id, 1)
+        await ladder.leaderboard(GUILD, "claimit", 999, 2)
+        await ladder.stats(GUILD, "claimit", ANN.user_id)
+        await ladder.history(GUILD, "claimit")
     finally:
         await database.untrace()
     queries = [s for s in statements if s.lstrip().upper().startswith("SELECT")]
@@ -419,8 +435,8 @@ async def test_recompute_follows_the_order_games_finished_in_not_the_wall_clock(
     await play_a_season(service, random.Random(8), 12)
     incremental = await ladder_rows(database, GUILD)
     assert len(incremental["changes"]) >= 6
-    assert await ladder.recompute(GUILD) == 6
+    assert await ladder.recompute(GUILD, "claimit") == 6
     assert await ladder_rows(database, GUILD) == incremental
-    history = await ladder.history(GUILD)
+    history = await ladder.history(GUILD, "claimit")
     # Newest first: the last to finish, though its clock read the earliest time.
     assert [g.finished_at for g in history] == sorted(g.finished_at for g in history)

@@ -29,11 +29,11 @@ async def test_every_game_replays_from_its_move_log_to_the_stored_position(
                 assert state is not None
                 actor = Actor(game.seats[state.turn].user_id)
                 if state.pending_placements():
-                    outcome = await service.place(
-                        game.id, actor, game.version, rng.choice(state.pending_placements())
+                    outcome = await service.act(
+                        game.id, actor, game.version, str(rng.choice(state.pending_placements()))
                     )
                 else:
-                    outcome = await service.roll(game.id, actor, game.version)
+                    outcome = await service.act(game.id, actor, game.version, "roll")
                 game = outcome.game
         stored = await service.game(game.id)
         assert await service.replay(game.id) == stored.state
@@ -46,7 +46,8 @@ async def test_dozens_of_simultaneous_presses_apply_exactly_one(service: GameSer
     assert game.state is not None
     actor = Actor(game.seats[game.state.turn].user_id)
     results = await asyncio.gather(
-        *(service.roll(game.id, actor, game.version) for _ in range(40)), return_exceptions=True
+        *(service.act(game.id, actor, game.version, "roll") for _ in range(40)),
+        return_exceptions=True,
     )
     applied = [r for r in results if not isinstance(r, BaseException)]
     refused = [r for r in results if isinstance(r, BaseException)]
@@ -65,7 +66,7 @@ async def test_simultaneous_presses_from_separate_connections_apply_exactly_one(
         game = await started_game(services[0], 3)
         assert game.state is not None
         actor = Actor(game.seats[game.state.turn].user_id)
-        presses = [services[i % 6].roll(game.id, actor, game.version) for i in range(30)]
+        presses = [services[i % 6].act(game.id, actor, game.version, "roll") for i in range(30)]
         results = await asyncio.gather(*presses, return_exceptions=True)
         assert sum(not isinstance(r, BaseException) for r in results) == 1
         assert all(isinstance(r, BoardMovedOn) for r in results if isinstance(r, BaseException))
@@ -97,10 +98,10 @@ async def test_a_damaged_game_reports_itself_broken_and_the_rest_keep_working(
     assert game.broken is not None and reason in game.broken
     assert (await service.current_game(1)) == game
     with pytest.raises(GameBroken, match="damaged") as refusal:
-        await service.roll(damaged.id, Actor(PLAYERS[0].user_id), game.version)
+        await service.act(damaged.id, Actor(PLAYERS[0].user_id), game.version, "roll")
     assert reason in refusal.value.message
     assert healthy.state is not None
     actor = Actor(healthy.seats[healthy.state.turn].user_id)
-    await service.roll(healthy.id, actor, healthy.version)
+    await service.act(healthy.id, actor, healthy.version, "roll")
     cancelled = await service.cancel(damaged.id, Actor(PLAYERS[0].user_id))
     assert cancelled.status is GameStatus.CANCELLED

@@ -30,7 +30,7 @@ def service(database: Database, dice: ScriptedDice, clock: ManualClock) -> GameS
 async def test_a_lobby_nobody_starts_closes_itself_at_its_deadline(
     service: GameService, clock: ManualClock
 ) -> None:
-    game = await service.create_lobby(guild_id=1, channel_id=1, host=ANN)
+    game = await service.create_lobby(kind="claimit", guild_id=1, channel_id=1, host=ANN)
     assert game.deadline == clock.now() + 30 * 60
     assert await service.next_deadline(after=clock.now()) == game.deadline
     clock.advance(30 * 60 - 1)
@@ -51,7 +51,9 @@ async def test_a_lobby_nobody_starts_closes_itself_at_its_deadline(
 async def test_starting_replaces_the_lobby_deadline_with_the_turn_deadline(
     service: GameService, clock: ManualClock
 ) -> None:
-    game = await service.create_lobby(guild_id=1, channel_id=1, host=ANN, turn_timeout=120)
+    game = await service.create_lobby(
+        kind="claimit", guild_id=1, channel_id=1, host=ANN, turn_timeout=120
+    )
     game = await service.join(game.id, BO, None)
     service.deadline_moved_earlier.clear()
     game = await service.start(game.id, Actor(ANN.user_id), None)
@@ -85,9 +87,9 @@ async def test_a_quiet_turn_keeps_what_was_placed_even_with_a_roll_waiting(
     dice.values = [0, 1, 1, 2, 3, 4, 5]
     game = await started_game(service, 2)
     ann = Actor(ANN.user_id)
-    game = (await service.roll(game.id, ann, game.version)).game
-    game = (await service.choose(game.id, ann, game.version, 0)).game
-    game = (await service.roll(game.id, ann, game.version)).game
+    game = (await service.act(game.id, ann, game.version, "roll")).game
+    game = (await service.act(game.id, ann, game.version, "A")).game
+    game = (await service.act(game.id, ann, game.version, "roll")).game
     assert game.state is not None and game.state.phase is Phase.PLACE
     clock.advance(game.turn_timeout)
     outcome = await service.time_out(game.id, game.version)
@@ -106,7 +108,7 @@ async def test_acting_resets_the_count_and_two_quiet_turns_in_a_row_hand_the_sea
         clock.advance(game.turn_timeout)
         game = (await service.time_out(game.id, game.version)).game
     assert [s.timeouts for s in game.seats] == [1, 1, 1]
-    game = (await service.roll(game.id, Actor(ANN.user_id), game.version)).game
+    game = (await service.act(game.id, Actor(ANN.user_id), game.version, "roll")).game
     assert game.seats[0].timeouts == 0
     clock.advance(game.turn_timeout)
     first = await service.time_out(game.id, game.version)
@@ -121,14 +123,14 @@ async def test_acting_resets_the_count_and_two_quiet_turns_in_a_row_hand_the_sea
     assert bot.display_name == "Player 1 (bot)" and bot.color == 1
     assert second.game == await service.game(game.id)
     with pytest.raises(NotInGame):
-        await service.roll(game.id, Actor(BO.user_id), None)
+        await service.act(game.id, Actor(BO.user_id), None, "roll")
     assert second.game.status is GameStatus.ACTIVE
 
 
 async def test_a_bot_seat_that_times_out_is_not_counted(
     service: GameService, clock: ManualClock, dice: ScriptedDice
 ) -> None:
-    game = await service.create_lobby(guild_id=1, channel_id=1, host=ANN)
+    game = await service.create_lobby(kind="claimit", guild_id=1, channel_id=1, host=ANN)
     game = await service.add_bot(game.id, Actor(ANN.user_id), None)
     dice.values = [1]
     game = await service.start(game.id, Actor(ANN.user_id), None)
@@ -170,7 +172,7 @@ async def test_leaving_a_running_game_hands_the_seat_and_the_host_role_on(
     with pytest.raises(NotInGame):
         await service.leave(game.id, Actor(ANN.user_id), None)
     # It was Ann's turn: the bot plays it.
-    outcome = await service.roll(game.id, SYSTEM, game.version)
+    outcome = await service.act(game.id, SYSTEM, game.version, "roll")
     assert outcome.game.seats[0].is_bot
     game = await service.leave(game.id, Actor(CY.user_id), None)
     game = await service.leave(game.id, Actor(BO.user_id), None)
@@ -212,9 +214,9 @@ async def test_a_damaged_game_stops_its_clock_instead_of_firing_forever(
 
 
 async def test_the_most_overdue_game_comes_first(service: GameService, clock: ManualClock) -> None:
-    first = await service.create_lobby(guild_id=1, channel_id=1, host=ANN)
+    first = await service.create_lobby(kind="claimit", guild_id=1, channel_id=1, host=ANN)
     clock.advance(10)
-    second = await service.create_lobby(guild_id=1, channel_id=2, host=BO)
+    second = await service.create_lobby(kind="claimit", guild_id=1, channel_id=2, host=BO)
     clock.advance(3600)
     assert await service.due_games() == [(first.id, first.version), (second.id, second.version)]
     assert await service.games_of_member(1, BO.user_id) == [second.id]

@@ -27,18 +27,20 @@ HOST = Actor(ANN.user_id)
 
 
 async def lobby(service: GameService, channel_id: int = 1) -> int:
-    game = await service.create_lobby(guild_id=10, channel_id=channel_id, host=ANN)
+    game = await service.create_lobby(kind="claimit", guild_id=10, channel_id=channel_id, host=ANN)
     return game.id
 
 
 async def test_a_new_lobby_seats_its_host_first(service: GameService) -> None:
-    game = await service.create_lobby(guild_id=10, channel_id=1, host=ANN, variant=True)
+    game = await service.create_lobby(
+        kind="claimit", guild_id=10, channel_id=1, host=ANN, options={"variant": True}
+    )
     assert game.status is GameStatus.LOBBY
     assert game.host_id == ANN.user_id
     assert [(s.seat, s.user_id, s.display_name) for s in game.seats] == [
         (0, ANN.user_id, ANN.display_name)
     ]
-    assert game.variant is True
+    assert game.options["variant"] is True
     assert game.state is None
     assert await service.current_game(1) == game
 
@@ -46,7 +48,7 @@ async def test_a_new_lobby_seats_its_host_first(service: GameService) -> None:
 async def test_one_open_game_per_channel(service: GameService) -> None:
     await lobby(service, channel_id=1)
     with pytest.raises(ChannelBusy):
-        await service.create_lobby(guild_id=10, channel_id=1, host=BO)
+        await service.create_lobby(kind="claimit", guild_id=10, channel_id=1, host=BO)
     await lobby(service, channel_id=2)
 
 
@@ -63,7 +65,7 @@ async def test_joining_fills_seats_in_order_up_to_five(service: GameService) -> 
 
 
 async def test_a_lobby_change_based_on_an_old_view_is_refused(service: GameService) -> None:
-    game = await service.create_lobby(guild_id=10, channel_id=1, host=ANN)
+    game = await service.create_lobby(kind="claimit", guild_id=10, channel_id=1, host=ANN)
     await service.join(game.id, BO, game.version)
     with pytest.raises(BoardMovedOn):
         await service.join(game.id, CY, game.version)
@@ -135,7 +137,9 @@ async def test_the_first_player_comes_from_the_dice_source(database: Database) -
     firsts = set()
     for seed in range(12):
         service = GameService(database, dice=ScriptedDice(seed=seed))
-        game = await service.create_lobby(guild_id=1, channel_id=100 + seed, host=ANN)
+        game = await service.create_lobby(
+            kind="claimit", guild_id=1, channel_id=100 + seed, host=ANN
+        )
         await service.join(game.id, BO, None)
         await service.join(game.id, CY, None)
         firsts.add((await service.start(game.id, HOST, None)).first_seat)

@@ -34,28 +34,33 @@ async def test_a_turn_rolls_places_and_stops_with_each_step_logged(
 ) -> None:
     dice.values = [0]
     game = await started_game(service, 2)
-    outcome = await service.roll(game.id, Actor(ANN.user_id), game.version)
+    outcome = await service.act(game.id, Actor(ANN.user_id), game.version, "roll")
     assert dice.values == []
     assert outcome.state.phase is Phase.PLACE
     assert isinstance(outcome.action, Roll)
     assert outcome.game.version == game.version + 1
-    outcome = await service.place(
-        game.id, Actor(ANN.user_id), outcome.game.version, outcome.state.pending_placements()[0]
+    outcome_roll = outcome
+    outcome = await service.act(
+        game.id,
+        Actor(ANN.user_id),
+        outcome.game.version,
+        str(outcome.state.pending_placements()[0]),
     )
-    outcome = await service.stop(game.id, Actor(ANN.user_id), outcome.game.version)
+    outcome = await service.act(game.id, Actor(ANN.user_id), outcome.game.version, "stop")
     assert outcome.events == (Stopped(0),)
     assert outcome.state.turn == 1
     moves = await service.moves(game.id)
     assert [m.seq for m in moves] == [1, 2, 3]
     assert [m.seat for m in moves] == [0, 0, 0]
-    assert moves[0].dice == tuple(json.loads(moves[0].action)["roll"])
-    assert moves[1].dice is None and json.loads(moves[2].action) == {"stop": True}
+    # The roll's dice are in its action: the move log alone replays the game.
+    assert json.loads(moves[0].action)["roll"] == list(outcome_roll.action.dice)
+    assert "place" in json.loads(moves[1].action) and json.loads(moves[2].action) == {"stop": True}
 
 
 async def test_dice_come_from_the_injected_source(service: GameService, dice: ScriptedDice) -> None:
     dice.values = [0, 2, 3, 5]
     game = await started_game(service, 2)
-    outcome = await service.roll(game.id, Actor(ANN.user_id), game.version)
+    outcome = await service.act(game.id, Actor(ANN.user_id), game.version, "roll")
     assert outcome.action == Roll((2, 3, 5))
     assert outcome.state.dice == (2, 3, 5)
 
@@ -64,11 +69,11 @@ async def test_only_the_player_to_move_may_act(service: GameService, dice: Scrip
     dice.values = [0]
     game = await started_game(service, 3)
     with pytest.raises(NotYourTurn, match="Player 0's turn"):
-        await service.roll(game.id, Actor(BO.user_id), game.version)
+        await service.act(game.id, Actor(BO.user_id), game.version, "roll")
     with pytest.raises(NotInGame):
-        await service.roll(game.id, Actor(4242), game.version)
+        await service.act(game.id, Actor(4242), game.version, "roll")
     with pytest.raises(NotYourTurn):
-        await service.roll(game.id, SYSTEM, game.version)
+        await service.act(game.id, SYSTEM, game.version, "roll")
     assert (await service.game(game.id)).version == game.version
 
 
@@ -77,10 +82,10 @@ async def test_a_button_from_an_older_board_changes_nothing(
 ) -> None:
     dice.values = [0]
     game = await started_game(service, 2)
-    await service.roll(game.id, Actor(ANN.user_id), game.version)
+    await service.act(game.id, Actor(ANN.user_id), game.version, "roll")
     before = await service.game(game.id)
     with pytest.raises(BoardMovedOn):
-        await service.stop(game.id, Actor(ANN.user_id), game.version)
+        await service.act(game.id, Actor(ANN.user_id), game.version, "stop")
     assert await service.game(game.id) == before
     assert len(await service.moves(game.id)) == 1
 
@@ -91,27 +96,27 @@ async def test_an_illegal_move_is_refused_in_plain_words(
     dice.values = [0, 1, 2, 3]
     game = await started_game(service, 2)
     with pytest.raises(IllegalMove, match="stopping needs at least one placement"):
-        await service.stop(game.id, Actor(ANN.user_id), game.version)
-    game = (await service.roll(game.id, Actor(ANN.user_id), game.version)).game
+        await service.act(game.id, Actor(ANN.user_id), game.version, "stop")
+    game = (await service.act(game.id, Actor(ANN.user_id), game.version, "roll")).game
     with pytest.raises(IllegalMove, match="not a legal placement"):
-        await service.place(game.id, Actor(ANN.user_id), game.version, Placement(6, 6, "S6"))
+        await service.act(game.id, Actor(ANN.user_id), game.version, str(Placement(6, 6, "S6")))
     assert len(await service.moves(game.id)) == 1
 
 
 async def test_actions_need_a_started_game_that_is_not_over(service: GameService) -> None:
-    game = await service.create_lobby(guild_id=1, channel_id=1, host=ANN)
+    game = await service.create_lobby(kind="claimit", guild_id=1, channel_id=1, host=ANN)
     with pytest.raises(NotStarted):
-        await service.roll(game.id, Actor(ANN.user_id), None)
+        await service.act(game.id, Actor(ANN.user_id), None, "roll")
 
 
 async def test_a_bust_passes_the_turn(service: GameService, dice: ScriptedDice) -> None:
     dice.values = [0, 1, 1, 4, 4, 4, 4]
     game = await started_game(service, 2)
-    outcome = await service.roll(game.id, Actor(ANN.user_id), game.version)
-    outcome = await service.place(
-        game.id, Actor(ANN.user_id), outcome.game.version, Placement(1, 1, "S4")
+    outcome = await service.act(game.id, Actor(ANN.user_id), game.version, "roll")
+    outcome = await service.act(
+        game.id, Actor(ANN.user_id), outcome.game.version, str(Placement(1, 1, "S4"))
     )
-    outcome = await service.roll(game.id, Actor(ANN.user_id), outcome.game.version)
+    outcome = await service.act(game.id, Actor(ANN.user_id), outcome.game.version, "roll")
     assert outcome.events == (Bust(0),)
     assert outcome.state.turn == 1
     assert outcome.state.board() == {}
@@ -129,27 +134,29 @@ async def test_a_finished_game_has_its_results(service: GameService) -> None:
         (n, p.user_id, p.display_name) for n, p in enumerate(PLAYERS[:3])
     ]
     assert any(r.won for r in results)
-    assert all(r.turns >= 1 and not r.left for r in results)
+    assert all(r.figures["turns"] >= 1 and not r.left for r in results)
     with pytest.raises(GameFinished, match="over"):
-        await service.roll(game.id, Actor(ANN.user_id), game.version)
+        await service.act(game.id, Actor(ANN.user_id), game.version, "roll")
     assert await service.current_game(1) is None
 
 
 async def test_computer_seats_are_played_by_the_system(
     service: GameService, dice: ScriptedDice
 ) -> None:
-    game = await service.create_lobby(guild_id=1, channel_id=1, host=ANN)
+    game = await service.create_lobby(kind="claimit", guild_id=1, channel_id=1, host=ANN)
     game = await service.add_bot(game.id, Actor(ANN.user_id), None)
     dice.values = [1]
     game = await service.start(game.id, Actor(ANN.user_id), None)
     with pytest.raises(NotYourTurn, match="Bot 1"):
-        await service.roll(game.id, Actor(ANN.user_id), game.version)
-    outcome = await service.roll(game.id, SYSTEM, game.version)
+        await service.act(game.id, Actor(ANN.user_id), game.version, "roll")
+    outcome = await service.act(game.id, SYSTEM, game.version, "roll")
     assert outcome.game.version == game.version + 1
 
 
 async def test_the_deadline_follows_the_turn_timeout(service: GameService) -> None:
-    game = await service.create_lobby(guild_id=1, channel_id=1, host=ANN, turn_timeout=120)
+    game = await service.create_lobby(
+        kind="claimit", guild_id=1, channel_id=1, host=ANN, turn_timeout=120
+    )
     game = await service.join(game.id, BO, None)
     game = await service.start(game.id, Actor(ANN.user_id), None)
     assert game.deadline is not None

@@ -53,7 +53,7 @@ async def test_a_commit_that_fails_leaves_the_database_usable(
             )
     assert game.state is not None
     actor = Actor(game.seats[game.state.turn].user_id)
-    outcome = await service.roll(game.id, actor, game.version)
+    outcome = await service.act(game.id, actor, game.version, "roll")
     assert outcome.game.version == game.version + 1
     assert len(await service.moves(game.id)) == 1
 
@@ -69,7 +69,7 @@ async def test_rebuilding_a_ladder_holds_the_writer_only_to_swap_the_result_in(
         service, ladder = GameService(database), LadderService(database)
         game = await started_game(service, 2, guild_id=8)
         rng = random.Random(2)
-        rebuilding = asyncio.create_task(ladder.recompute(7))
+        rebuilding = asyncio.create_task(ladder.recompute(7, "claimit"))
         await asyncio.sleep(0)
         # Presses in another server go through while the ladder is counted apart.
         presses = 0
@@ -78,7 +78,7 @@ async def test_rebuilding_a_ladder_holds_the_writer_only_to_swap_the_result_in(
             presses += 1
         assert presses == 20 and not rebuilding.done()
         assert await rebuilding == 400
-        board = await ladder.leaderboard(7, 0)
+        board = await ladder.leaderboard(7, "claimit", 0)
         assert board.players > 20
     finally:
         await database.close()

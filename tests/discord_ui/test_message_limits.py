@@ -15,13 +15,15 @@ import discord
 import pytest
 
 from bot.discord_ui import text
-from bot.discord_ui.buttons import lobby_view, turn_view
+from bot.discord_ui.buttons import lobby_view
 from bot.discord_ui.ladder_answers import LadderPageButton
 from bot.discord_ui.ladder_messages import history_embed, leaderboard_embed, stats_embed
-from bot.discord_ui.messages import board_message, lobby_embed, result_message
+from bot.discord_ui.messages import lobby_embed
 from bot.discord_ui.permissions import missing_permissions_message, missing_thread_permissions
 from bot.discord_ui.server_settings import settings_embed
 from bot.emulator import message_problems
+from bot.games.claimit import words
+from bot.games.claimit.face import CLAIMIT_FACE
 from bot.ladder import Rating
 from bot.service import Leaderboard, Outcome, PlayerStats, errors
 from bot.storage import (
@@ -44,6 +46,15 @@ SERVER = "_" * 100
 """Server names are at most 100 characters."""
 BIG_ID = 2**63 - 1
 RATING = Rating(24.0, 1.5)
+WORST_FIGURES = {"largest_mine": 36, "claims": 12, "spaces": 36, "turns": 99, "busts": 99}
+WORST_RECORD = {
+    "best_mine": 36,
+    "mine_total": 10**7,
+    "claims": 10**7,
+    "turns": 10**7,
+    "busts": 10**6,
+    "best_turn": 36,
+}
 
 
 def seats(bots: int = 0) -> tuple[Seat, ...]:
@@ -58,11 +69,12 @@ def seats(bots: int = 0) -> tuple[Seat, ...]:
 def game(state: GameState | None = None, bots: int = 0) -> Game:
     return Game(
         id=BIG_ID,
+        kind="claimit",
         guild_id=BIG_ID,
         channel_id=BIG_ID,
         host_id=BIG_ID,
         status=GameStatus.LOBBY if state is None else GameStatus.ACTIVE,
-        variant=True,
+        options={"variant": True},
         turn_timeout=86_400,
         version=10**9 - 1,
         seats=seats(bots),
@@ -131,11 +143,13 @@ def test_turns_with_every_headline() -> None:
     took_over = playing.seats[-1]
     before = GameState.new(5)
     roll = Roll((1, 2, 3))
-    headline = text.happened(Outcome(playing, before, roll, apply(before, roll).events))
+    rolled = Outcome(playing, before, 0, roll, apply(before, roll).events, False)
+    headline = words.happened(rolled)
     headline += "\n\n" + text.takeover_note(playing, text.name(took_over), None)
-    board = asyncio.run(board_message(playing, state, headline, rolled=(1, 2, 3)))
+    board = asyncio.run(CLAIMIT_FACE.turn(playing, headline, rolled))
     ping = f"<@{BIG_ID}>, it's your turn."
-    within_limits(payload(content=ping, embed=board.embed, view=turn_view(playing, state), files=1))
+    view = CLAIMIT_FACE.buttons(playing)
+    within_limits(payload(content=ping, embed=board.embed, view=view, files=1))
     within_limits(payload(content=text.first_turn(playing)))
 
 
@@ -144,38 +158,47 @@ def test_the_result_with_five_players_and_their_ratings() -> None:
     # A computer player and provisional ratings: the field's notes come too.
     over = replace(game(step.after, bots=1), status=GameStatus.FINISHED)
     results = tuple(
-        Result(n, BIG_ID - n, NAMES[n], n == 0, 36, 12, 36, n == 4, 99, 99, 36) for n in range(5)
+        Result(n, BIG_ID - n, NAMES[n], n == 0, n + 1, n == 4, WORST_FIGURES) for n in range(5)
     )
     changes = tuple(
         RatingChange(BIG_ID - n, NAMES[n], None if n else RATING, RATING, 1) for n in range(5)
     )
     outcome = Outcome(
-        over, step.before, step.action, step.events, results=results, rating_changes=changes
+        over,
+        step.before,
+        step.before.turn,
+        step.action,
+        step.events,
+        True,
+        results=results,
+        rating_changes=changes,
     )
-    board = asyncio.run(result_message(over, outcome, "x" * 200))
+    board = asyncio.run(CLAIMIT_FACE.result(outcome, "x" * 200))
     within_limits(payload(embed=board.embed, files=1))
 
 
 def test_a_full_leaderboard_page_with_the_callers_line() -> None:
     entries = [
-        LadderEntry(n, BIG_ID - n, NAMES[n % 5], RATING, 10**6, 10**6, 36, 1) for n in range(1, 11)
+        LadderEntry(n, BIG_ID - n, NAMES[n % 5], RATING, 10**6, 10**6, WORST_RECORD, 1)
+        for n in range(1, 11)
     ]
     caller = replace(entries[0], place=10**6)
     board = Leaderboard(entries, 10**5, 10**5, 10**6, caller)
     view = discord.ui.View()
-    view.add_item(LadderPageButton(10**5 - 1, label="◀ Previous"))
-    view.add_item(LadderPageButton(10**5 + 1, label="Next ▶"))
-    within_limits(payload(content="x" * 200, embed=leaderboard_embed(board, SERVER), view=view))
+    view.add_item(LadderPageButton("claimit", 10**5 - 1, label="◀ Previous"))
+    view.add_item(LadderPageButton("claimit", 10**5 + 1, label="Next ▶"))
+    embed = leaderboard_embed(board, "claimit", SERVER)
+    within_limits(payload(content="x" * 200, embed=embed, view=view))
 
 
 def test_the_stats_of_a_long_career() -> None:
     record = PlayerRecord(
-        BIG_ID, BIG_ID, NAMES[0], 10**6, 10**6, 10**5, 36, 10**7, 10**7, 10**7, 10**6, 36,
+        BIG_ID, "claimit", BIG_ID, NAMES[0], 10**6, 10**6, 10**5, WORST_RECORD,
         4_102_444_800.0, RATING, 10**6,
     )  # fmt: skip
     stats = PlayerStats(record, 10**6, 10**6, [RATING] * 11)
     avatar = "https://cdn.discordapp.com/avatars/" + "9" * 19 + "/" + "a" * 32 + ".png?size=1024"
-    within_limits(payload(embed=stats_embed(stats, avatar)))
+    within_limits(payload(embed=stats_embed(stats, "claimit", avatar)))
 
 
 def test_ten_games_of_five_players_in_the_history() -> None:
@@ -187,19 +210,19 @@ def test_ten_games_of_five_players_in_the_history() -> None:
             BIG_ID,
             False,
             tuple(
-                Result(s, BIG_ID - s, NAMES[s], s < 2, 36, 12, 36, True, 9, 9, 9) for s in range(5)
+                Result(s, BIG_ID - s, NAMES[s], s < 2, 1 + s, True, WORST_FIGURES) for s in range(5)
             ),
         )
         for n in range(10)
     ]
-    embed = history_embed(games, BIG_ID, SERVER)
+    embed = history_embed(games, "claimit", BIG_ID, SERVER)
     within_limits(payload(embed=embed))
     assert embed.description is not None and "more games" in embed.description
 
 
 def test_settings_with_every_channel_listed() -> None:
     many = GuildSettings(channels=frozenset(BIG_ID - n for n in range(500)))
-    within_limits(payload(embed=settings_embed(many, "x" * 100)))
+    within_limits(payload(embed=settings_embed(many, "claimit", "x" * 100)))
 
 
 def refusals() -> Iterator[errors.ServiceError]:
@@ -209,7 +232,11 @@ def refusals() -> Iterator[errors.ServiceError]:
         errors.ChannelNotAllowed(many),
         errors.NotYourTurn(text.escaped(NAMES[0])),
         errors.NotHost(text.escaped(NAMES[0])),
-        errors.GameBroken(long),
+        errors.GameBroken(long, "claimit"),
+        errors.NoGameHere("Claim It!", "claimit"),
+        errors.NotEnoughPlayers(2, 5),
+        errors.NotAllowedToConfigure("claimit"),
+        errors.WhichGame([BIG_ID - n for n in range(100)]),
         errors.IllegalMove(long),
         errors.BadSetting(long),
         errors.GameFinished(cancelled=True),
@@ -217,7 +244,6 @@ def refusals() -> Iterator[errors.ServiceError]:
     )
     simple = (
         errors.GameNotFound,
-        errors.NoGameHere,
         errors.ChannelBusy,
         errors.NotInGame,
         errors.NotHere,
@@ -226,9 +252,7 @@ def refusals() -> Iterator[errors.ServiceError]:
         errors.AlreadyStarted,
         errors.LobbyFull,
         errors.AlreadyJoined,
-        errors.NotEnoughPlayers,
         errors.BotsNotAllowed,
-        errors.NotAllowedToConfigure,
         errors.NotAllowedToRecompute,
     )
     for refusal in simple:
@@ -244,8 +268,8 @@ def test_rules_notes_and_permission_answers() -> None:
     playing = game(GameState.new(5))
     who = text.escaped(NAMES[0])
     contents = [
-        text.rules("en-US"),
-        text.rules("de"),
+        words.rules("en-US"),
+        words.rules("de"),
         text.takeover_note(playing, who, "left the server"),
         text.takeover_note(replace(playing, status=GameStatus.CANCELLED), who, None),
         text.cancelled(playing, who),

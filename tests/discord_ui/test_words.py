@@ -8,7 +8,8 @@ import pytest
 
 from bot.discord_ui import text
 from bot.discord_ui.ladder_messages import leaderboard_embed
-from bot.discord_ui.messages import board_message
+from bot.games.claimit import words
+from bot.games.claimit.face import CLAIMIT_FACE
 from bot.ladder import PROVISIONAL_GAMES, Rating
 from bot.service import Leaderboard
 from bot.storage import LadderEntry, RatingChange
@@ -18,7 +19,7 @@ from tests.discord_ui.test_message_limits import game
 
 def placement_prompt(dice: tuple[int, int, int]) -> str:
     state, _ = apply(GameState.new(2), Roll(dice))
-    message = asyncio.run(board_message(game(state), state, "Rolled."))
+    message = asyncio.run(CLAIMIT_FACE.turn(game(state), "Rolled.", None))
     assert message.embed.description is not None
     return message.embed.description
 
@@ -30,9 +31,9 @@ def test_one_placement_is_named_alone_and_several_as_a_range() -> None:
 
 
 def test_the_rules_explain_the_variant_that_new_and_settings_offer() -> None:
-    english = text.rules("en-US")
+    english = words.rules("en-US")
     assert "Rule variant" in english and "variant:True" in english
-    german = text.rules("de")
+    german = words.rules("de")
     assert "Regelvariante" in german and "variant:True" in german
 
 
@@ -49,7 +50,8 @@ def test_rating_changes_say_why_they_can_surprise() -> None:
 
 
 def entry(place: int, wins: int, rated_games: int) -> LadderEntry:
-    return LadderEntry(place, place, f"P{place}", Rating(30.0, 5.0), 9, wins, 7, rated_games)
+    figures = {"best_mine": 7}
+    return LadderEntry(place, place, f"P{place}", Rating(30.0, 5.0), 9, wins, figures, rated_games)
 
 
 @pytest.mark.parametrize(
@@ -62,7 +64,7 @@ def entry(place: int, wins: int, rated_games: int) -> LadderEntry:
 )
 def test_a_medal_needs_a_settled_rating_and_a_win(wins: int, rated_games: int, medal: bool) -> None:
     board = Leaderboard([entry(1, wins, rated_games)], 1, 1, 1, None)
-    embed = leaderboard_embed(board, "Prospectors")
+    embed = leaderboard_embed(board, "claimit", "Prospectors")
     assert embed.description is not None
     assert embed.description.startswith("🥇" if medal else "`1.`")
     assert embed.description.count("?") == int(rated_games < PROVISIONAL_GAMES)

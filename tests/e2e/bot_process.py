@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.discord_ui.client import ClaimItBot, use_discord_at
+from bot.discord_ui.client import GameBot, use_discord_at
 from bot.log_setup import configure_logging
 from bot.settings import Settings
 
@@ -19,7 +19,7 @@ from bot.settings import Settings
 async def run(settings: Settings) -> None:
     assert settings.discord_url is not None and settings.discord_token is not None
     use_discord_at(settings.discord_url)
-    async with ClaimItBot(settings, guild_ready_timeout=0.05) as bot:
+    async with GameBot(settings, guild_ready_timeout=0.05) as bot:
         await bot.start(settings.discord_token)
 
 

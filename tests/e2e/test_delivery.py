@@ -65,7 +65,9 @@ async def test_a_move_committed_just_before_a_stop_is_shown_after_the_restart(
     try:
         service = GameService(database, dice=random.Random(3))
         assert game.state is not None
-        outcome = await service.roll(game.id, Actor(game.seats[game.state.turn].user_id), None)
+        outcome = await service.act(
+            game.id, Actor(game.seats[game.state.turn].user_id), None, "roll"
+        )
     finally:
         await database.close()
     assert "rolled" not in describe(turn)
@@ -88,7 +90,7 @@ async def test_a_turn_ended_just_before_a_stop_pings_the_next_player_after_the_r
     await world.stop_bots()
     database = await Database.open(world.database)
     try:
-        stopped = await GameService(database).stop(game.id, Actor(mover.id), game.version)
+        stopped = await GameService(database).act(game.id, Actor(mover.id), game.version, "stop")
     finally:
         await database.close()
     await world.start_bot()

@@ -12,7 +12,7 @@ import discord
 import pytest
 
 from bot.discord_ui import surfaces
-from bot.discord_ui.messages import board_message
+from render.claimit import View, render_board
 from tests.e2e.world import World, board_png, ephemeral_answer, make_world
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -223,6 +223,7 @@ async def test_after_a_placement_the_board_shows_the_roll_it_used(world: World) 
     await world.click(mover, turn, turn.button_labels()[0])
     game = await world.bots[0].service.game(game.id)
     assert game.state is not None and game.seats[game.state.turn].user_id == mover.id
-    used = await board_message(game, game.state, "", rolled=dice)
-    without = await board_message(game, game.state, "")
-    assert board_png(turn) == used.png != without.png
+    names = tuple(s.display_name for s in game.seats)
+    used = render_board(game.state, View(names=names, rolled=dice))
+    without = render_board(game.state, View(names=names))
+    assert board_png(turn) == used != without

@@ -31,7 +31,9 @@ async def test_a_finished_game_shows_rating_changes_and_fills_the_ladder(world: 
         assert f"{player.name}: 1,000 → **" in ratings
     assert ratings.count("first rated game") == 3 and "provisional (?)" in ratings
     service = world.bots[0].service
-    (game,) = [g for g in await world.bots[0].ladder_answers.ladder.history(world.guild.id)]
+    (game,) = [
+        g for g in await world.bots[0].ladder_answers.ladder.history(world.guild.id, "claimit")
+    ]
     results = await service.results(game.id)
 
     board = await world.command(bo, "claimit leaderboard")
@@ -49,10 +51,10 @@ async def test_a_finished_game_shows_rating_changes_and_fills_the_ladder(world: 
     cy_result = next(r for r in results if r.user_id == cy.id)
     assert "Claim It! · Cy" in stats and "Rating **" in stats and "of 3" in stats
     assert "Provisional: 1 of the first 5 rated games" in stats
-    assert "Games: 1 game" in stats and f"best {cy_result.largest_mine}" in stats
-    assert f"{cy_result.claims} in all" in stats
-    assert f"{cy_result.busts} in {cy_result.turns}" in stats
-    assert f"Best single turn: {cy_result.best_turn} space" in stats
+    assert "Games: 1 game" in stats and f"best {cy_result.figures['largest_mine']}" in stats
+    assert f"{cy_result.figures['claims']} in all" in stats
+    assert f"{cy_result.figures['busts']} in {cy_result.figures['turns']}" in stats
+    assert f"Best single turn: {cy_result.figures['best_turn']} space" in stats
     assert "over the last 1 game" in stats
 
     history = ephemeral_answer(await world.command(cy, "claimit history"))
@@ -92,7 +94,7 @@ async def test_a_long_ladder_pages_with_buttons_and_shows_the_callers_place(
         world.database, world.guild.id, 0, random.Random(9), tables=tables, names=names,
         leavers={ann.id},
     )  # fmt: skip
-    await world.bots[0].ladder_answers.ladder.recompute(world.guild.id)
+    await world.bots[0].ladder_answers.ladder.recompute(world.guild.id, "claimit")
 
     first = await world.command(ann, "claimit leaderboard")
     page_1 = first.response_message
@@ -101,7 +103,7 @@ async def test_a_long_ladder_pages_with_buttons_and_shows_the_callers_place(
     assert page_1.button_labels() == ["◀ Previous", "Next ▶"]
     assert page_1.button("◀ Previous").get("disabled")
     places = [line for line in describe(page_1).split("\n") if "best mine" in line]
-    ann_place = await world.bots[0].ladder_answers.ladder.stats(world.guild.id, ann.id)
+    ann_place = await world.bots[0].ladder_answers.ladder.stats(world.guild.id, "claimit", ann.id)
     assert ann_place is not None and ann_place.place is not None
     assert ann_place.place > 10
     assert "**Your place**" in describe(page_1) and len(places) == 11

@@ -14,7 +14,7 @@ from typing import Any
 import discord
 from PIL import Image
 
-from bot.discord_ui.client import ClaimItBot, use_discord_at
+from bot.discord_ui.client import GameBot, use_discord_at
 from bot.emulator import Channel, DiscordEmulator, Guild, Interaction, Message, User
 from bot.settings import Settings
 from engine.claimit import MAX_PLAYERS, MIN_PLAYERS
@@ -29,18 +29,18 @@ class World:
     channel: Channel
     players: list[User]
     database: Path
-    bots: list[ClaimItBot] = field(default_factory=list)
+    bots: list[GameBot] = field(default_factory=list)
     clock: ManualClock = field(default_factory=ManualClock)
     """The bot's time: deadlines pass when a test advances it."""
 
-    async def start_bot(self, seed: int = 1, *, member_events: bool = False) -> ClaimItBot:
+    async def start_bot(self, seed: int = 1, *, member_events: bool = False) -> GameBot:
         settings = Settings(
             discord_token=self.discord.token,
             database=self.database,
             bot_pause=0,
             member_events=member_events,
         )
-        bot = ClaimItBot(
+        bot = GameBot(
             settings, dice=random.Random(seed), clock=self.clock, guild_ready_timeout=0.05
         )
         await bot.login(self.discord.token)

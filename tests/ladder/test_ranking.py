@@ -6,54 +6,48 @@ from hypothesis import strategies as st
 from bot.ladder import Finish, finishing_ranks, is_rated
 
 
-def finish(user: int, mine: int, claims: int = 0, spaces: int = 0, **flags: bool) -> Finish:
-    return Finish(user, flags.get("won", False), mine, claims, spaces, flags.get("left", False))
+def finish(user: int, place: int, *, won: bool = False, left: bool = False) -> Finish:
+    return Finish(user, won, place, left)
 
 
-def test_the_winner_is_first_then_largest_mine_claims_and_spaces() -> None:
-    finishers = [
-        finish(1, 5, 3, 9),
-        finish(2, 7, 2, 8, won=True),
-        finish(3, 5, 4, 6),
-        finish(4, 5, 4, 7),
-    ]
+def test_humans_rank_by_the_places_their_game_gave_them() -> None:
+    finishers = [finish(1, 4), finish(2, 1, won=True), finish(3, 3), finish(4, 2)]
     assert finishing_ranks(finishers) == [4, 1, 3, 2]
 
 
+def test_places_among_computer_players_close_up_between_humans() -> None:
+    finishers = [finish(1, 5), finish(2, 2)]
+    assert finishing_ranks(finishers) == [2, 1]
+
+
 def test_exact_ties_share_a_rank_and_the_next_rank_is_skipped() -> None:
-    finishers = [finish(1, 6, won=True), finish(2, 4, 2, 5), finish(3, 4, 2, 5), finish(4, 3)]
+    finishers = [finish(1, 1, won=True), finish(2, 2), finish(3, 2), finish(4, 4)]
     assert finishing_ranks(finishers) == [1, 2, 2, 4]
 
 
 def test_a_shared_win_is_a_shared_first_place() -> None:
-    finishers = [finish(1, 6, 3, 8, won=True), finish(2, 6, 3, 8, won=True), finish(3, 5)]
+    finishers = [finish(1, 1, won=True), finish(2, 1, won=True), finish(3, 3)]
     assert finishing_ranks(finishers) == [1, 1, 3]
 
 
 def test_who_left_ranks_last_even_when_their_seat_won_afterwards() -> None:
-    finishers = [finish(1, 9, won=True, left=True), finish(2, 1), finish(3, 4)]
+    finishers = [finish(1, 1, won=True, left=True), finish(2, 3), finish(3, 2)]
     assert finishing_ranks(finishers) == [3, 2, 1]
 
 
 def test_two_who_left_share_the_last_place() -> None:
-    finishers = [finish(1, 9, left=True), finish(2, 0), finish(3, 2, left=True)]
+    finishers = [finish(1, 1, left=True), finish(2, 3), finish(3, 2, left=True)]
     assert finishing_ranks(finishers) == [2, 1, 2]
 
 
 def test_a_game_needs_two_humans_to_be_rated() -> None:
     assert not is_rated([])
-    assert not is_rated([finish(1, 3, won=True)])
-    assert is_rated([finish(1, 3, won=True), finish(2, 1, left=True)])
+    assert not is_rated([finish(1, 1, won=True)])
+    assert is_rated([finish(1, 1, won=True), finish(2, 2, left=True)])
 
 
 finishes = st.builds(
-    Finish,
-    st.integers(1, 10**18),
-    st.booleans(),
-    st.integers(0, 36),
-    st.integers(0, 36),
-    st.integers(0, 36),
-    st.booleans(),
+    Finish, st.integers(1, 10**18), st.booleans(), st.integers(1, 5), st.booleans()
 )
 
 

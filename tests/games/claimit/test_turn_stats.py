@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import random
 
-from bot.ladder import TurnStats, turn_stats
+from bot.games.claimit.turn_stats import TurnStats, turn_stats
 from engine.claimit import Action, GameState, Place, Placement, Roll, Stop, TimeOut, apply
 from tests.engine.playout import random_game
 

@@ -1,0 +1,207 @@
+"""Claim It! in Discord: the board message, its buttons, its words on the ladder."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+
+import discord
+
+from bot.discord_ui import text
+from bot.discord_ui.buttons import TurnButton
+from bot.games.claimit import words
+from bot.games.face import IMAGE_FILE, Picture
+from bot.games.rules import Options
+from bot.service import Outcome
+from bot.storage import Game, LadderEntry, PlayerRecord
+from engine.claimit import GameState, Phase, Place, Roll, roll_odds
+from render.claimit import LETTERS, View, lettered, render_board
+from render.common.palette import PLAYERS
+
+
+class ClaimItFace:
+    kind = "claimit"
+    command = "claimit"
+    title = "Claim It!"
+
+    def option_fields(self, options: Options) -> Sequence[tuple[str, str]]:
+        return [("Rule variant", "on" if options.get("variant") else "off")]
+
+    def rules(self, locale: str) -> str:
+        return words.rules(locale)
+
+    def happened(self, outcome: Outcome) -> str:
+        return words.happened(outcome)
+
+    async def turn(self, game: Game, headline: str, last: Outcome | None) -> Picture:
+        rolled = None
+        if last is not None and last.before.turn == game.state.turn:
+            rolled = _dice_shown(last)
+        return await _board(game, game.state, headline, rolled=rolled)
+
+    async def turn_end(self, outcome: Outcome, headline: str) -> Picture:
+        game, before = outcome.game, outcome.before
+        if isinstance(outcome.action, Roll):
+            # A bust: the marks it lost are shown, still on the board.
+            return await _board(
+                game, before, headline, rolled=_dice_shown(outcome), bust=before.turn
+            )
+        return await _board(game, outcome.state, headline, prompt=False)
+
+    async def result(self, outcome: Outcome, headline: str) -> Picture:
+        game = outcome.game
+        results = outcome.results
+        winners = [game.seats[r.seat] for r in results if r.won]
+        png = await _render(game, game.state)
+        embed = discord.Embed(
+            title=f"Claim It! · game {game.id} · game over",
+            description=f"{headline}\n\n**{text.winners_line(winners)}**\n"
+            f"{words.results_table(game, results)}",
+            colour=discord.Colour.gold(),
+        )
+        computers = any(seat.is_bot for seat in game.seats)
+        embed.add_field(
+            name="Ratings",
+            value=text.rating_changes(outcome.rating_changes, computers),
+            inline=False,
+        )
+        embed.set_image(url=f"attachment://{IMAGE_FILE}")
+        return Picture(embed, png)
+
+    def buttons(self, game: Game) -> discord.ui.View:
+        """Roll and Stop & claim, or one lettered button per legal placement (none while a
+        computer player moves: nobody else may press)."""
+        state: GameState = game.state
+        view = discord.ui.View(timeout=None)
+        if game.seats[state.turn].is_bot:
+            return view
+        if state.phase is Phase.PLACE:
+            for letter, placement in lettered(state):
+                label = f"{letter}: {words.placement(placement)}"
+                view.add_item(TurnButton(self.kind, game.id, game.version, letter, label=label))
+        elif state.phase is Phase.ROLL:
+            view.add_item(
+                TurnButton(self.kind, game.id, game.version, "roll", label="Roll", emoji="🎲")
+            )
+            view.add_item(
+                TurnButton(
+                    self.kind,
+                    game.id,
+                    game.version,
+                    "stop",
+                    label="Stop & claim",
+                    emoji="⛏️",
+                    style=discord.ButtonStyle.success,
+                    disabled=not state.placed_this_turn,
+                )
+            )
+        return view
+
+    def draft(self, game: Game, intent: str) -> discord.ui.View | None:
+        return None
+
+    def ladder_figure(self, entry: LadderEntry) -> str:
+        return f"best mine {entry.figures.get('best_mine', 0)}"
+
+    def stats_fields(self, record: PlayerRecord) -> Sequence[tuple[str, str]]:
+        figures = record.figures
+        fields = []
+        if record.played_out:
+            average = figures.get("mine_total", 0) / record.played_out
+            fields.append(
+                (
+                    "Largest mine",
+                    f"{average:.1f} on average, best {figures.get('best_mine', 0)}",
+                )
+            )
+        fields.append(("Claims", f"{figures.get('claims', 0):,} in all"))
+        turns, busts = figures.get("turns", 0), figures.get("busts", 0)
+        if turns:
+            fields.append(("Busts", f"{busts / turns:.2f} per turn ({busts} in {turns})"))
+        best = figures.get("best_turn", 0)
+        fields.append(("Best single turn", f"{best} space{'s' * (best != 1)} settled in one stop"))
+        return fields
+
+
+def _color(seat: int) -> discord.Colour:
+    r, g, b = PLAYERS[seat].color
+    return discord.Colour.from_rgb(r, g, b)
+
+
+async def _board(
+    game: Game,
+    state: GameState,
+    headline: str,
+    *,
+    rolled: tuple[int, int, int] | None = None,
+    bust: int | None = None,
+    prompt: bool = True,
+) -> Picture:
+    """The board for ``state`` under what just happened; ``prompt`` adds what the
+    player to move does next."""
+    png = await _render(game, state, rolled=rolled, bust=bust)
+    embed = discord.Embed(
+        title=f"Claim It! · game {game.id}",
+        description=headline + (_prompt(game, state, bust) if prompt else ""),
+        colour=_color(state.turn),
+    )
+    embed.set_image(url=f"attachment://{IMAGE_FILE}")
+    if state.last_round is not None and state.phase is not Phase.OVER:
+        embed.set_footer(
+            text=f"Last round: {game.seats[state.last_round.caller].display_name} plays last."
+        )
+    return Picture(embed, png)
+
+
+async def _render(
+    game: Game,
+    state: GameState,
+    *,
+    rolled: tuple[int, int, int] | None = None,
+    bust: int | None = None,
+) -> bytes:
+    """The board image, drawn in a worker thread so the event loop keeps answering."""
+    names = tuple(s.display_name for s in game.seats)
+    return await asyncio.to_thread(render_board, state, View(names=names, rolled=rolled, bust=bust))
+
+
+def _prompt(game: Game, state: GameState, bust: int | None) -> str:
+    if state.phase is Phase.OVER or bust is not None:
+        return ""
+    who = text.seat_line(game.seats[state.turn])
+    lines = []
+    if state.placed_this_turn:
+        lines.append(words.this_turn(state))
+    if state.phase is Phase.PLACE:
+        letters = LETTERS[: len(state.pending_placements())]
+        choice = letters[0] if len(letters) == 1 else f"{letters[0]}–{letters[-1]}"
+        lines.append(f"{who}: choose a placement ({choice}).")
+    elif state.placed_this_turn:
+        lines.append(f"{who}: roll again, or stop & claim.")
+    else:
+        lines.append(f"{who}: roll the dice.")
+    if state.phase is Phase.ROLL:
+        lines.append(words.odds(roll_odds(state)))
+    if game.deadline is not None and not game.seats[state.turn].is_bot:
+        lines.append(
+            f"⏰ The turn ends by itself {text.deadline(game.deadline)} (keeping what was placed)."
+        )
+    return "\n\n" + "\n".join(lines)
+
+
+def _dice_shown(outcome: Outcome) -> tuple[int, int, int] | None:
+    """The roll the board shows: the one just rolled, or the one a placement just used
+    (empty dice boxes after a placement would look like a glitch)."""
+    action, before = outcome.action, outcome.before
+    if isinstance(action, Roll):
+        return _three(action.dice)
+    if isinstance(action, Place) and before.dice is not None:
+        return _three(before.dice)
+    return None
+
+
+def _three(dice: tuple[int, ...]) -> tuple[int, int, int]:
+    return (dice[0], dice[1], dice[2])
+
+
+CLAIMIT_FACE = ClaimItFace()

@@ -1,0 +1,171 @@
+"""Claim It! as the platform drives it: intents, deadlines, results and computer players."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from bot.games.claimit.turn_stats import turn_stats
+from bot.games.rules import (
+    JSON,
+    Figure,
+    Fold,
+    GameOption,
+    IllegalIntent,
+    Level,
+    Options,
+    Standing,
+    Step,
+)
+from engine.claimit import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Action,
+    Bust,
+    GameState,
+    Passed,
+    Phase,
+    Place,
+    Placement,
+    Roll,
+    RulesError,
+    Stop,
+    Stopped,
+    TimeOut,
+    action_from_json,
+    action_to_json,
+    apply,
+    scores,
+    state_from_json,
+    state_to_json,
+    winners,
+)
+from engine.claimit import bots as claimit_bots
+
+LETTERS = "ABCDEF"
+"""A placement's intent is its letter among the roll's legal placements (the board
+image draws the same letters)."""
+
+VARIANT = GameOption(
+    "variant", "Rule variant: a claim marker frees the squatter under it", default=False
+)
+
+
+class ClaimIt:
+    kind = "claimit"
+    name = "Claim It!"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    options: tuple[GameOption, ...] = (VARIANT,)
+    figures: tuple[Figure, ...] = (
+        Figure("best_mine", "largest_mine", Fold.MAX),
+        Figure("mine_total", "largest_mine", Fold.SUM),
+        Figure("claims", "claims", Fold.SUM),
+        Figure("turns", "turns", Fold.SUM),
+        Figure("busts", "busts", Fold.SUM),
+        Figure("best_turn", "best_turn", Fold.MAX),
+    )
+
+    def deal(self, players: int, options: Options, chance: random.Random) -> JSON | None:
+        return None
+
+    def start(self, players: int, first: int, options: Options, setup: JSON | None) -> GameState:
+        return GameState.new(players, first=first, variant=bool(options.get("variant", False)))
+
+    def to_act(self, state: GameState) -> tuple[int, ...]:
+        return () if state.phase is Phase.OVER else (state.turn,)
+
+    def is_over(self, state: GameState) -> bool:
+        return state.phase is Phase.OVER
+
+    def action(self, state: GameState, seat: int, intent: str, chance: random.Random) -> Action:
+        """``roll``, ``stop``, a letter A–F (the roll's placements in order), or a
+        placement written as ``str(Placement)`` (``S3@2,5``)."""
+        if intent == "roll":
+            return Roll(tuple(chance.randint(1, 6) for _ in range(3)))
+        if intent == "stop":
+            return Stop()
+        if len(intent) == 1 and intent in LETTERS:
+            choices = state.pending_placements()
+            index = LETTERS.index(intent)
+            if index >= len(choices):
+                raise IllegalIntent("that letter is not one of this roll's choices")
+            return Place(choices[index])
+        return Place(_placement(intent))
+
+    def time_out(self, state: GameState, seat: int) -> Action:
+        return TimeOut()
+
+    def apply(self, state: GameState, seat: int, action: Action) -> Step[GameState]:
+        try:
+            after, events = apply(state, action)
+        except RulesError as e:
+            raise IllegalIntent(str(e)) from None
+        over = any(isinstance(e, Bust | Stopped | Passed) for e in events)
+        return Step(after, events, turn_over=over)
+
+    def standings(self, state: GameState) -> tuple[Standing, ...]:
+        table = scores(state)
+        won = winners(table)
+        keys = [(s.seat not in won, -s.largest, -s.claims, -s.spaces) for s in table]
+        return tuple(
+            Standing(
+                s.seat,
+                s.seat in won,
+                1 + sum(other < key for other in keys),
+                {"largest_mine": s.largest, "claims": s.claims, "spaces": s.spaces},
+            )
+            for s, key in zip(table, keys, strict=True)
+        )
+
+    def turn_figures(
+        self,
+        players: int,
+        first: int,
+        options: Options,
+        setup: JSON | None,
+        actions: Sequence[Action],
+    ) -> list[dict[str, int]]:
+        stats = turn_stats(players, first, bool(options.get("variant", False)), actions)
+        return [s._asdict() for s in stats]
+
+    def decide(self, state: GameState, seat: int, level: Level, rng: random.Random) -> str:
+        decision = claimit_bots.decide(state, claimit_bots.Level(level), rng)
+        if isinstance(decision, claimit_bots.RollAgain):
+            return "roll"
+        if isinstance(decision, Stop):
+            return "stop"
+        return LETTERS[state.pending_placements().index(decision.placement)]
+
+    def state_to_json(self, state: GameState) -> JSON:
+        return state_to_json(state)
+
+    def state_from_json(self, data: object) -> GameState:
+        try:
+            return state_from_json(data)
+        except RulesError as e:
+            raise ValueError(str(e)) from None
+
+    def misfit(self, state: GameState, players: int, options: Options) -> str | None:
+        if state.players != players:
+            return f"the saved position is for {state.players} players, but it has {players} seats"
+        if state.variant != bool(options.get("variant", False)):
+            return "the saved position and the game disagree on the rule variant"
+        return None
+
+    def action_to_json(self, action: Action) -> JSON:
+        return action_to_json(action)
+
+    def action_from_json(self, data: object) -> Action:
+        return action_from_json(data)
+
+
+def _placement(intent: str) -> Placement:
+    marker, _, space = intent.partition("@")
+    col, _, row = space.partition(",")
+    if not (col.isdigit() and row.isdigit() and marker):
+        raise IllegalIntent("that is not a placement")
+    return Placement(int(col), int(row), marker)
+
+
+CLAIMIT = ClaimIt()

@@ -1,0 +1,83 @@
+"""What a game fills in to be played in Discord: its words, pictures and buttons.
+
+The Discord layer (``bot.discord_ui``) knows every game only through this and
+``bot.games.rules``; a game's face is the only code that knows both its engine
+and Discord.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+import discord
+
+from bot.games.rules import Options
+from bot.service import Outcome
+from bot.storage import Game, LadderEntry, PlayerRecord
+
+IMAGE_FILE = "board.png"
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A game message: an embed showing an attached image."""
+
+    embed: discord.Embed
+    png: bytes
+
+    def file(self) -> discord.File:
+        return discord.File(io.BytesIO(self.png), IMAGE_FILE)
+
+
+class GameFace(Protocol):
+    kind: str
+    command: str
+    """The slash-command group, e.g. ``claimit`` for ``/claimit new``."""
+    title: str
+    """The game's name as players read it."""
+
+    def option_fields(self, options: Options) -> Sequence[tuple[str, str]]:
+        """The rule options as (name, value) lines for the lobby and the settings."""
+        ...
+
+    def rules(self, locale: str) -> str:
+        """The short rules, in the locale's language where the game has it."""
+        ...
+
+    def happened(self, outcome: Outcome) -> str:
+        """One line on the action just applied, for the message that shows it."""
+        ...
+
+    async def turn(self, game: Game, headline: str, last: Outcome | None) -> Picture:
+        """The game as it stands under ``headline``, with what the player(s) to act do
+        next; ``last`` is the move that led here when it is to be shown (its dice)."""
+        ...
+
+    async def turn_end(self, outcome: Outcome, headline: str) -> Picture:
+        """The last picture of a turn that just ended (a bust shows what it lost)."""
+        ...
+
+    async def result(self, outcome: Outcome, headline: str) -> Picture:
+        """The game-over message: final picture, winners and the result table."""
+        ...
+
+    def buttons(self, game: Game) -> discord.ui.View:
+        """What the player(s) to act press now (nothing while computer players move)."""
+        ...
+
+    def draft(self, game: Game, intent: str) -> discord.ui.View | None:
+        """For an intent that only builds a choice (nothing changes in the game until it is
+        complete), the buttons to show next; ``None`` for an intent the game plays. The
+        choice being built lives in the buttons' custom_ids, so it survives a restart."""
+        ...
+
+    def ladder_figure(self, entry: LadderEntry) -> str:
+        """The game's own figure on a leaderboard line (``best mine 7``)."""
+        ...
+
+    def stats_fields(self, record: PlayerRecord) -> Sequence[tuple[str, str]]:
+        """The game's own figures in ``stats``, as (name, value) fields."""
+        ...

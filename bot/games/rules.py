@@ -1,0 +1,186 @@
+"""What a game fills in so that the platform can store it, play it and rank it.
+
+This half is Discord-free: the service, storage and ladder drive every game
+through it. A game's face in Discord (``bot.games.face``) is the other half.
+
+A player's wish reaches the rules as an *intent*, a short string (what a
+button's custom_id carries, such as ``"roll"`` or ``"A"``); the game turns it
+into its engine's action, drawing any dice or shuffle it needs from the chance
+the service passes in, so that the action (with its random outcome) is what
+the move log keeps.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Generic, Protocol, TypeVar
+
+JSON = dict[str, Any]
+OptionValue = bool | str
+Options = Mapping[str, OptionValue]
+
+State = TypeVar("State")
+Action = TypeVar("Action")
+
+
+class Level(StrEnum):
+    """How well a computer player plays; every game has the three."""
+
+    EASY = "easy"
+    NORMAL = "normal"
+    HARD = "hard"
+
+
+class Fold(StrEnum):
+    """How a figure of one game adds up in a player's record."""
+
+    SUM = "sum"
+    MAX = "max"
+
+
+@dataclass(frozen=True)
+class GameOption:
+    """A rule option a lobby is opened with (a server may set its default)."""
+
+    name: str
+    description: str
+    default: OptionValue
+    choices: tuple[str, ...] = ()
+    """For a text option, the values it takes; a bool option has none."""
+
+    def check(self, value: object) -> OptionValue:
+        """The value if it is one this option takes, else ``ValueError``."""
+        if self.choices:
+            if isinstance(value, str) and value in self.choices:
+                return value
+        elif isinstance(value, bool):
+            return value
+        raise ValueError(f"{value!r} is not a value of the option {self.name!r}")
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One number a player's record keeps per server (best mine, nuggets taken…)."""
+
+    key: str
+    source: str
+    """The figure of a game's result it is made of."""
+    fold: Fold
+
+
+class IllegalIntent(Exception):
+    """An intent the game does not take now (a letter beyond the choices, a rule broken);
+    its message is plain words for the player."""
+
+
+@dataclass(frozen=True)
+class Step(Generic[State]):
+    """An action applied."""
+
+    state: State
+    events: tuple[Any, ...]
+    turn_over: bool
+    """A turn ended (the next one, possibly the same seat's, gets a new message and its
+    own clock)."""
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A seat at the end of a game, as the rules order it."""
+
+    seat: int
+    won: bool
+    place: int
+    """1 for the winner(s); equal places share a rank."""
+    figures: Mapping[str, int]
+    """The game's own numbers for this seat, as its result table shows them."""
+
+
+class GameRules(Protocol[State, Action]):
+    """A game as the platform sees it, apart from Discord."""
+
+    kind: str
+    """Its key in storage and the registry, and its slash-command group (``/claimit``);
+    never changes."""
+    name: str
+    min_players: int
+    max_players: int
+    options: tuple[GameOption, ...]
+    figures: tuple[Figure, ...]
+    """What a player's record sums up or keeps the best of, per server."""
+
+    def deal(self, players: int, options: Options, chance: random.Random) -> JSON | None:
+        """The random setup a game starts from beyond its first seat (a shuffle), to be
+        kept with the game; ``None`` when there is none."""
+        ...
+
+    def start(self, players: int, first: int, options: Options, setup: JSON | None) -> State: ...
+
+    def to_act(self, state: State) -> tuple[int, ...]:
+        """The seats that may act now (none once it is over)."""
+        ...
+
+    def is_over(self, state: State) -> bool: ...
+
+    def action(self, state: State, seat: int, intent: str, chance: random.Random) -> Action:
+        """The action an intent means now; raises ``IllegalIntent``."""
+        ...
+
+    def time_out(self, state: State, seat: int) -> Action:
+        """What the clock plays for a quiet seat (a fixed, documented rule)."""
+        ...
+
+    def apply(self, state: State, seat: int, action: Action) -> Step[State]:
+        """Raises ``IllegalIntent`` when the rules refuse it."""
+        ...
+
+    def standings(self, state: State) -> tuple[Standing, ...]:
+        """Every seat of a finished game, in seat order."""
+        ...
+
+    def turn_figures(
+        self,
+        players: int,
+        first: int,
+        options: Options,
+        setup: JSON | None,
+        actions: Sequence[Action],
+    ) -> list[dict[str, int]]:
+        """Per seat, the figures only the whole move log tells (turns, busts…)."""
+        ...
+
+    def decide(self, state: State, seat: int, level: Level, rng: random.Random) -> str:
+        """A computer player's next intent for ``seat``, from what that seat may know.
+        Slow for some levels: the caller runs it in a worker thread."""
+        ...
+
+    def state_to_json(self, state: State) -> JSON: ...
+
+    def state_from_json(self, data: object) -> State:
+        """Raises ``ValueError`` naming the problem."""
+        ...
+
+    def misfit(self, state: State, players: int, options: Options) -> str | None:
+        """Why a readable position does not fit the game's seats or options, if it does not."""
+        ...
+
+    def action_to_json(self, action: Action) -> JSON: ...
+
+    def action_from_json(self, data: object) -> Action: ...
+
+
+AnyRules = GameRules[Any, Any]
+
+
+def fold_figures(
+    figures: Sequence[Figure], record: Mapping[str, int], game: Mapping[str, int]
+) -> dict[str, int]:
+    """A record with one more game's result figures counted in."""
+    folded = dict(record)
+    for figure in figures:
+        mine, more = record.get(figure.key, 0), game.get(figure.source, 0)
+        folded[figure.key] = mine + more if figure.fold is Fold.SUM else max(mine, more)
+    return folded
