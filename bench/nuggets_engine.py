@@ -1,0 +1,164 @@
+"""Gold Nuggets engine speed: legal set-asides of one roll, applying one action, random games.
+
+    python bench/nuggets_engine.py [--games N]
+
+Targets: median <= 20 us for the legal set-asides of one roll and for applying
+one action, on positions from random games. Every figure is measured in this
+run; nothing is compared against stored numbers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import random
+import statistics
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from pathlib import Path
+
+if not __package__:
+    # Run as a file, this folder comes first on sys.path and this very module
+    # would shadow the engine package.
+    sys.path[0] = str(Path(__file__).resolve().parents[1])
+
+from engine.gold_nuggets import (
+    FACES,
+    Action,
+    Counts,
+    GameState,
+    Phase,
+    Roll,
+    SetAside,
+    Take,
+    apply,
+    legal_set_asides,
+)
+from engine.gold_nuggets.dice import choices
+from engine.gold_nuggets.policy import distinct_rolls
+
+TARGET_US = 20.0
+
+
+def play(rng: random.Random, players: int) -> list[tuple[GameState, Action]]:
+    """One random game (random dice, random legal choices), as the (position, action) pairs it
+    went through."""
+    state = GameState.new(players, first=rng.randrange(players))
+    history: list[tuple[GameState, Action]] = []
+    while state.phase is not Phase.OVER:
+        action: Action
+        if state.phase is Phase.SET_ASIDE:
+            action = SetAside(rng.choice(state.pending_choices()))
+        elif state.phase is Phase.TAKE or (state.phase is Phase.DECIDE and rng.random() < 0.4):
+            sources = [None, *state.opponents()] if state.can_steal else [None]
+            action = Take(rng.choice(sources))
+        else:
+            action = Roll(tuple(rng.choice(FACES) for _ in range(state.dice_left)))
+        history.append((state, action))
+        state = apply(state, action).state
+    return history
+
+
+def per_call_us(calls: list[Callable[[], object]]) -> tuple[float, float]:
+    """Median and 99th percentile of one call, in microseconds, less the timer's own cost."""
+    clock = time.perf_counter_ns
+    samples = []
+    for call in calls:
+        start = clock()
+        call()
+        samples.append(clock() - start)
+    overhead = statistics.median(_empty_call_ns(clock) for _ in range(2000))
+    samples.sort()
+    p99 = samples[int(0.99 * (len(samples) - 1))]
+    return (statistics.median(samples) - overhead) / 1000, (p99 - overhead) / 1000
+
+
+def _empty_call_ns(clock: Callable[[], int]) -> int:
+    start = clock()
+    (lambda: None)()
+    return clock() - start
+
+
+def verdict(median_us: float) -> str:
+    return "target met" if median_us <= TARGET_US else "TARGET MISSED"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=2000, help="random games for games/s")
+    args = parser.parse_args()
+    rng = random.Random(2013)
+
+    history = [step for _ in range(200) for step in play(rng, rng.randint(2, 5))]
+    rolling = [state for state, _ in history if state.phase in (Phase.ROLL, Phase.DECIDE)]
+    print(f"positions from 200 random games: {len(history)} ({len(rolling)} before a roll)")
+
+    start = time.perf_counter()
+    pairs = [
+        (numbers, roll)
+        for dice in range(1, 8)
+        for roll, _ in distinct_rolls(dice)
+        for numbers in range(16)
+    ]
+    for numbers, roll in pairs:
+        choices(numbers, roll)
+    filled = time.perf_counter() - start
+    print(
+        f"legal set-asides cache: all {len(pairs)} (numbers set aside, roll) pairs filled in "
+        f"{filled * 1000:.0f} ms"
+    )
+
+    legal_calls: list[Callable[[], object]] = []
+    uncached_calls: list[Callable[[], object]] = []
+    for state in rng.sample(rolling, 2000):
+        for _ in range(20):
+            roll = Counts.of(rng.choice(FACES) for _ in range(state.dice_left))
+            legal_calls.append(functools.partial(legal_set_asides, state.aside, roll))
+            uncached_calls.append(functools.partial(choices.__wrapped__, state.aside.numbers, roll))
+    by_kind: dict[str, list[Callable[[], object]]] = defaultdict(list)
+    for state, action in history:
+        kind = type(action).__name__.lower()
+        if isinstance(action, Roll) and not legal_set_asides(state.aside, Counts.of(action.faces)):
+            kind = "roll (bust)"
+        if isinstance(action, Take) and action.source is not None:
+            kind = "take (steal)"
+        by_kind[kind].append(functools.partial(apply, state, action))
+    apply_calls = [call for calls in by_kind.values() for call in calls]
+
+    for _ in range(3):  # warm-up: first calls pay for allocator growth
+        per_call_us(legal_calls[:2000] + apply_calls[:2000])
+    legal_median, legal_p99 = per_call_us(legal_calls)
+    apply_median, apply_p99 = per_call_us(apply_calls)
+    uncached_median, uncached_p99 = per_call_us(uncached_calls)
+    print(
+        f"legal set-asides of one roll: median {legal_median:.2f} us, p99 {legal_p99:.2f} us "
+        f"over {len(legal_calls)} calls (target median <= {TARGET_US:.0f} us: "
+        f"{verdict(legal_median)})"
+    )
+    print(
+        f"  the same, computed without the cache: median {uncached_median:.2f} us, "
+        f"p99 {uncached_p99:.2f} us"
+    )
+    print(
+        f"apply one action:             median {apply_median:.2f} us, p99 {apply_p99:.2f} us "
+        f"over {len(apply_calls)} calls (target median <= {TARGET_US:.0f} us: "
+        f"{verdict(apply_median)})"
+    )
+    for kind, calls in sorted(by_kind.items()):
+        median, p99 = per_call_us(calls)
+        print(f"  {kind:<13} median {median:.2f} us, p99 {p99:.2f} us over {len(calls)} calls")
+
+    for players in (2, 5):
+        start = time.perf_counter()
+        actions = sum(len(play(rng, players)) for _ in range(args.games))
+        elapsed = time.perf_counter() - start
+        print(
+            f"random {players}-player games: {args.games / elapsed:.0f} games/s "
+            f"({actions / args.games:.0f} actions per game, random choices included)"
+        )
+
+
+if __name__ == "__main__":
+    main()
