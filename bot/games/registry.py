@@ -7,10 +7,9 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from bot.games.claimit.game import CLAIMIT
-from bot.games.gold_nuggets.game import NUGGETS
 from bot.games.rules import AnyRules
 
-GAMES: Mapping[str, AnyRules] = MappingProxyType({game.kind: game for game in (CLAIMIT, NUGGETS)})
+GAMES: Mapping[str, AnyRules] = MappingProxyType({game.kind: game for game in (CLAIMIT,)})
 
 
 class UnknownGame(LookupError):
