@@ -36,11 +36,12 @@ from fractions import Fraction
 from functools import cache, lru_cache
 from typing import Final
 
-from engine.gold_nuggets.actions import SetAside, Take
-from engine.gold_nuggets.dice import NUMBERS, ORDERED_ROLLS, Counts, choices
+from engine.gold_nuggets.actions import Roll, SetAside, Take
+from engine.gold_nuggets.dice import DICE, NUMBERS, ORDERED_ROLLS, Counts, choices
 from engine.gold_nuggets.errors import GameAlreadyOver
 from engine.gold_nuggets.odds import bust_chance
 from engine.gold_nuggets.policy import distinct_rolls, fresh_turn_value, roll_on_value, worth_after
+from engine.gold_nuggets.rules import apply
 from engine.gold_nuggets.state import STEAL_LASSOS, GameState, Phase
 
 TAKE_VARIANCE: Final = 23.0
@@ -329,3 +330,39 @@ def _lasso_outcomes(numbers: int, roll: Counts) -> tuple[tuple[int, int, int, in
         if gain > best.get(key, -1):
             best[key] = gain
     return tuple((used, after, gain, roped) for (used, after, roped), gain in best.items())
+
+
+def expected_fresh_turn_take(level: Level, rng: random.Random) -> float:
+    """The exact expected take of a level's turn (bonus turns included) from the game's opening,
+    every distinct roll of every position it can reach played out with its own decisions.
+
+    A bonus turn is another fresh turn, so the take is a + b·T with T itself: a and b are
+    summed over the rolls and T = a / (1 - b).
+    """
+    opening = GameState.new(2)
+
+    @cache
+    def after(aside: Counts) -> tuple[float, float]:
+        phase = Phase.TAKE if aside.total == DICE else Phase.DECIDE
+        state = GameState(2, 0, phase, opening.centre, opening.nuggets, aside)
+        if phase is Phase.DECIDE and isinstance(decide(state, level, rng), RollAgain):
+            return rolling(state)
+        return (state.value, 1.0 if phase is Phase.TAKE else 0.0)
+
+    def rolling(state: GameState) -> tuple[float, float]:
+        a = b = 0.0
+        for roll, weight in distinct_rolls(state.dice_left):
+            faces = tuple(face for face, n in roll.items() for _ in range(n))
+            rolled, busted = apply(state, Roll(faces))
+            if busted:
+                continue
+            choice = decide(rolled, level, rng)
+            assert isinstance(choice, SetAside)
+            worth, slope = after(state.aside.plus(choice.counts))
+            a += weight * worth
+            b += weight * slope
+        count = ORDERED_ROLLS[state.dice_left]
+        return (a / count, b / count)
+
+    a, b = rolling(opening)
+    return a / (1.0 - b)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 import random
 from fractions import Fraction
-from functools import cache
 from itertools import product
 
 import pytest
@@ -13,16 +12,12 @@ import pytest
 from engine.gold_nuggets import (
     FACES,
     Bust,
-    Counts,
     GameState,
-    Phase,
     Roll,
-    SetAside,
-    Take,
     WrongPhase,
     apply,
 )
-from engine.gold_nuggets.bots import Level, RollAgain, decide
+from engine.gold_nuggets.bots import Level, expected_fresh_turn_take
 from engine.gold_nuggets.odds import roll_odds
 from engine.gold_nuggets.policy import (
     distinct_rolls,
@@ -103,47 +98,8 @@ def test_rolling_on_is_worth_no_less_than_its_parts() -> None:
         assert worth_after(left, numbers, value) == max(value, roll_on_value(left, numbers, value))
 
 
-def bot_turn(level: Level) -> tuple[float, float]:
-    """The exact expected take of a bot's turn from the game's start, as (a, b) with the take
-    a + b·V where V is the worth of the new turn after seven dice: every distinct roll of every
-    position the bot can reach is played out with the bot's own decisions."""
-    base = GameState.new(2)
-    rng = random.Random(0)
-
-    @cache
-    def after(aside: Counts) -> tuple[float, float]:
-        phase = Phase.TAKE if aside.total == 7 else Phase.DECIDE
-        state = GameState(2, 0, phase, base.centre, base.nuggets, aside)
-        if phase is Phase.TAKE:
-            return (state.value, 1.0)
-        decision = decide(state, level, rng)
-        if isinstance(decision, Take):
-            assert decision.source is None
-            return (state.value, 0.0)
-        assert isinstance(decision, RollAgain)
-        return rolling(state)
-
-    def rolling(state: GameState) -> tuple[float, float]:
-        a = b = 0.0
-        for roll, weight in distinct_rolls(state.dice_left):
-            rolled, events = apply(state, Roll(tuple(f for f, n in roll.items() for _ in range(n))))
-            if events:
-                continue
-            choice = decide(rolled, level, rng)
-            assert isinstance(choice, SetAside)
-            worth, slope = after(state.aside.plus(choice.counts))
-            a += weight * worth
-            b += weight * slope
-        total = 6**state.dice_left
-        return (a / total, b / total)
-
-    return rolling(base)
-
-
 def test_hard_takes_the_optimum_per_fresh_turn_and_normal_less() -> None:
-    a, b = bot_turn(Level.HARD)
-    hard = a / (1 - b)
+    hard = expected_fresh_turn_take(Level.HARD, random.Random(0))
     assert math.isclose(hard, fresh_turn_value(), rel_tol=1e-9)
-    a, b = bot_turn(Level.NORMAL)
-    normal = a / (1 - b)
+    normal = expected_fresh_turn_take(Level.NORMAL, random.Random(0))
     assert 0.9 * hard < normal < hard

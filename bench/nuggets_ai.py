@@ -1,0 +1,170 @@
+"""Gold Nuggets bot strength: each level's take per fresh turn, a seeded 2-player tournament
+between the levels, and decision times.
+
+    python bench/nuggets_ai.py [--turns 20000] [--games 1200] [--workers 2]
+
+The take per fresh turn is measured from the game's opening (all 77 nuggets in
+the centre, nothing to steal), where the optimum of ``policy`` applies: hard
+should be within 1% of it. Beside the seeded simulation's mean, each level's
+exact expectation is printed (every roll enumerated, so no sampling error).
+Each pairing plays --games seeded games with the seats alternated; win rates
+come with 95% (Wilson) intervals, a shared win counting half. Targets: hard
+above normal above easy, intervals clear of 50%; decision p99 <= 20 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+if not __package__:
+    # Run as a file, this folder comes first on sys.path; the project root must.
+    sys.path[0] = str(Path(__file__).resolve().parents[1])
+
+from engine.gold_nuggets import FACES, Action, GameState, Phase, Roll, apply, winners
+from engine.gold_nuggets.bots import Level, RollAgain, decide, expected_fresh_turn_take
+from engine.gold_nuggets.policy import fresh_turn_value
+
+DECISION_TARGET_MS = 20.0
+
+
+def step(state: GameState, level: Level, choices: random.Random, dice: random.Random) -> GameState:
+    decision = decide(state, level, choices)
+    action: Action = (
+        Roll(tuple(dice.choice(FACES) for _ in range(state.dice_left)))
+        if isinstance(decision, RollAgain)
+        else decision
+    )
+    return apply(state, action).state
+
+
+def fresh_turn(level: Level, seed: int) -> int:
+    """What seat 0 takes in the game's first turn, bonus turns included."""
+    choices, dice = random.Random(seed), random.Random(seed ^ 0x5EED)
+    state = GameState.new(2)
+    while state.turn == 0 and state.phase is not Phase.OVER:
+        state = step(state, level, choices, dice)
+    return state.nuggets[0]
+
+
+def _takes(job: tuple[Level, range]) -> list[int]:
+    level, seeds = job
+    return [fresh_turn(level, seed) for seed in seeds]
+
+
+def play(seats: tuple[Level, ...], seed: int) -> tuple[tuple[float, ...], dict[Level, list[float]]]:
+    """One game: each seat's share of the win, and the decision times by level."""
+    choices, dice = random.Random(seed), random.Random(seed ^ 0x5EED)
+    state = GameState.new(len(seats), first=0)
+    times: dict[Level, list[float]] = defaultdict(list)
+    while state.phase is not Phase.OVER:
+        level = seats[state.turn]
+        start = time.perf_counter()
+        decision = decide(state, level, choices)
+        times[level].append(time.perf_counter() - start)
+        action: Action = (
+            Roll(tuple(dice.choice(FACES) for _ in range(state.dice_left)))
+            if isinstance(decision, RollAgain)
+            else decision
+        )
+        state = apply(state, action).state
+    won = winners(state)
+    return tuple(1 / len(won) if seat in won else 0.0 for seat in range(len(seats))), times
+
+
+def _game(
+    job: tuple[tuple[Level, ...], int],
+) -> tuple[tuple[Level, ...], tuple[float, ...], dict[Level, list[float]]]:
+    seats, seed = job
+    shares, times = play(seats, seed)
+    return seats, shares, times
+
+
+def wilson(wins: float, games: int) -> tuple[float, float]:
+    if games == 0:
+        return (0.0, 1.0)
+    z = 1.96
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    spread = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return (centre - spread, centre + spread)
+
+
+def tournament(
+    jobs: Sequence[tuple[tuple[Level, ...], int]], pool: ProcessPoolExecutor
+) -> tuple[dict[Level, list[float]], dict[Level, list[float]]]:
+    results: dict[Level, list[float]] = defaultdict(list)
+    times: dict[Level, list[float]] = defaultdict(list)
+    for seats, shares, game_times in pool.map(_game, jobs, chunksize=8):
+        for seat, level in enumerate(seats):
+            results[level].append(shares[seat])
+        for level, spent in game_times.items():
+            times[level].extend(spent)
+    return results, times
+
+
+def main(turns: int, games: int, workers: int) -> None:
+    optimum = fresh_turn_value()
+    print(f"optimal take per fresh turn (policy, bonus turns included): {optimum:.4f}")
+    with ProcessPoolExecutor(workers) as pool:
+        for level in Level:
+            chunks = [
+                (level, range(start, min(start + 500, turns))) for start in range(0, turns, 500)
+            ]
+            takes = [take for part in pool.map(_takes, chunks) for take in part]
+            mean = statistics.fmean(takes)
+            error = statistics.stdev(takes) / math.sqrt(len(takes))
+            exact = expected_fresh_turn_take(level, random.Random(0))
+            print(
+                f"take per fresh turn {level:<6} mean {mean:.3f} ± {1.96 * error:.3f} (95%) "
+                f"over {turns} turns; exactly {exact:.4f}, {exact / optimum - 1:+.2%} "
+                "against the optimum"
+            )
+
+        all_times: dict[Level, list[float]] = defaultdict(list)
+        pairings = [
+            (Level.HARD, Level.NORMAL),
+            (Level.NORMAL, Level.EASY),
+            (Level.HARD, Level.EASY),
+        ]
+        for first, second in pairings:
+            jobs = [
+                ((first, second) if n % 2 == 0 else (second, first), 1000 * n + 7)
+                for n in range(games)
+            ]
+            results, times = tournament(jobs, pool)
+            wins = sum(results[first])
+            low, high = wilson(wins, games)
+            clear = "clear of 50%" if low > 0.5 else "NOT clear of 50%"
+            print(
+                f"{first:>6} vs {second:<6} 2 players, {games} games: "
+                f"{first} wins {wins / games:.1%} (95% CI {low:.1%}-{high:.1%}, {clear})"
+            )
+            for level, spent in times.items():
+                all_times[level].extend(spent)
+    for level, spent in sorted(all_times.items()):
+        spent.sort()
+        p99 = spent[int(0.99 * len(spent))] * 1000
+        verdict = "target met" if p99 <= DECISION_TARGET_MS else "TARGET MISSED"
+        print(
+            f"decision time {level:<6} p50 {statistics.median(spent) * 1000:.3f} ms, "
+            f"p99 {p99:.2f} ms, max {spent[-1] * 1000:.1f} ms ({len(spent)} decisions; "
+            f"p99 <= {DECISION_TARGET_MS:.0f} ms: {verdict})"
+        )
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--turns", type=int, default=20000, help="fresh turns per level")
+    parser.add_argument("--games", type=int, default=1200, help="games per pairing")
+    parser.add_argument("--workers", type=int, default=2)
+    arguments = parser.parse_args()
+    main(arguments.turns, arguments.games, arguments.workers)
