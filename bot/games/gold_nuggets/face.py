@@ -200,7 +200,8 @@ class GoldNuggetsFace:
 
     def _take(self, game: Game, state: GameState) -> list[discord.ui.Item[Any]]:
         """Roll the rest (with dice left) and take; with three lassos, whom to take from."""
-        value, items = state.value, list[discord.ui.Item[Any]]()
+        value = state.value
+        items: list[discord.ui.Item[Any]] = []
         if state.phase is Phase.DECIDE:
             left = words.dice_count(state.dice_left)
             items.append(self._button(game, ROLL, f"Roll the rest ({left})", emoji="🎲"))

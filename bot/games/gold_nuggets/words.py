@@ -17,7 +17,6 @@ from engine.gold_nuggets import (
     Face,
     GameOver,
     GameState,
-    Passed,
     Phase,
     Roll,
     SetAside,
@@ -121,10 +120,11 @@ def happened(outcome: Outcome) -> str:
             f"{dice_count(left)} left."
         )
     took = next((e for e in events if isinstance(e, Took)), None)
-    if isinstance(action, TimeOut):
-        if any(isinstance(e, Passed) for e in events) or took is None:
-            line = f"⏰ {who}'s time ran out before rolling, so the turn passes with nothing taken."
-        elif before.phase is Phase.SET_ASIDE:
+    if took is None:
+        # The only action that ends a turn without a take: a time-out before the first roll.
+        line = f"⏰ {who}'s time ran out before rolling, so the turn passes with nothing taken."
+    elif isinstance(action, TimeOut):
+        if before.phase is Phase.SET_ASIDE:
             chosen = counts(time_out_choice(before))
             line = (
                 f"⏰ {who}'s time ran out: the most valuable choice ({chosen}) was set aside, "
@@ -133,7 +133,6 @@ def happened(outcome: Outcome) -> str:
         else:
             line = f"⏰ {who}'s time ran out, so {who} {taken(took, game)}."
     else:
-        assert took is not None
         line = f"{who} {taken(took, game)}."
     for event in events:
         if isinstance(event, BonusTurn):

@@ -8,10 +8,8 @@ from collections import Counter
 
 import pytest
 
-from bot.games.faces import face_for
 from bot.games.gold_nuggets.face import NUGGETS_FACE
 from bot.games.gold_nuggets.game import NUGGETS, TurnFigures, parse_set, set_intent, turn_figures
-from bot.games.registry import rules_for
 from bot.games.rules import IllegalIntent, Level
 from engine.gold_nuggets import (
     FACES,
@@ -47,9 +45,9 @@ def play(state: GameState, intent: str) -> GameState:
     return NUGGETS.apply(state, seat, NUGGETS.action(state, seat, intent, random.Random())).state
 
 
-def test_the_game_is_registered_with_its_face() -> None:
-    assert rules_for("nuggets") is NUGGETS
-    assert face_for("nuggets") is NUGGETS_FACE
+def test_the_rules_and_the_face_are_one_game() -> None:
+    assert NUGGETS.kind == NUGGETS_FACE.kind == NUGGETS_FACE.command == "nuggets"
+    assert NUGGETS.name == NUGGETS_FACE.title == "Gold Nuggets"
     assert (NUGGETS.min_players, NUGGETS.max_players, NUGGETS.options) == (2, 5, ())
     assert NUGGETS.deal(3, {}, random.Random()) is None
     assert NUGGETS.start(4, 2, {}, None) == GameState.new(4, first=2)

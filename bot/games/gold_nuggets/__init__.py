@@ -1,0 +1,2 @@
+"""Gold Nuggets (Reiner Knizia) on the platform: its rules (``game``), its face in Discord
+(``face``) and its words (``words``)."""
