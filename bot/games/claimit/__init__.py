@@ -1,0 +1,1 @@
+"""Claim It! on the platform: its rules adapter, its face in Discord, its words."""
