@@ -14,7 +14,7 @@ PLATFORM = ("bot/service", "bot/discord_ui", "bot/storage", "bot/ladder")
 
 
 def imported(path: Path) -> set[str]:
-    names = set()
+    names: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)

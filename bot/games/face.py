@@ -14,6 +14,7 @@ from typing import Protocol
 
 import discord
 
+from bot.discord_ui import text
 from bot.games.rules import Options
 from bot.service import Outcome
 from bot.storage import Game, LadderEntry, PlayerRecord
@@ -30,6 +31,24 @@ class Picture:
 
     def file(self) -> discord.File:
         return discord.File(io.BytesIO(self.png), IMAGE_FILE)
+
+
+def game_over(title: str, outcome: Outcome, headline: str, table: str, png: bytes) -> Picture:
+    """Every game's game-over message: its final picture, the winners, its result
+    ``table`` and each human's rating change."""
+    game = outcome.game
+    winners = [game.seats[r.seat] for r in outcome.results if r.won]
+    embed = discord.Embed(
+        title=f"{title} · game {game.id} · game over",
+        description=f"{headline}\n\n**{text.winners_line(winners)}**\n{table}",
+        colour=discord.Colour.gold(),
+    )
+    computers = any(seat.is_bot for seat in game.seats)
+    embed.add_field(
+        name="Ratings", value=text.rating_changes(outcome.rating_changes, computers), inline=False
+    )
+    embed.set_image(url=f"attachment://{IMAGE_FILE}")
+    return Picture(embed, png)
 
 
 class GameFace(Protocol):
@@ -66,12 +85,6 @@ class GameFace(Protocol):
 
     def buttons(self, game: Game) -> discord.ui.View:
         """What the player(s) to act press now (nothing while computer players move)."""
-        ...
-
-    def draft(self, game: Game, intent: str) -> discord.ui.View | None:
-        """For an intent that only builds a choice (nothing changes in the game until it is
-        complete), the buttons to show next; ``None`` for an intent the game plays. The
-        choice being built lives in the buttons' custom_ids, so it survives a restart."""
         ...
 
     def ladder_figure(self, entry: LadderEntry) -> str:

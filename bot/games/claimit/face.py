@@ -10,7 +10,7 @@ import discord
 from bot.discord_ui import text
 from bot.discord_ui.buttons import TurnButton
 from bot.games.claimit import words
-from bot.games.face import IMAGE_FILE, Picture
+from bot.games.face import IMAGE_FILE, Picture, game_over
 from bot.games.rules import Options
 from bot.service import Outcome
 from bot.storage import Game, LadderEntry, PlayerRecord
@@ -50,23 +50,8 @@ class ClaimItFace:
 
     async def result(self, outcome: Outcome, headline: str) -> Picture:
         game = outcome.game
-        results = outcome.results
-        winners = [game.seats[r.seat] for r in results if r.won]
-        png = await _render(game, game.state)
-        embed = discord.Embed(
-            title=f"Claim It! · game {game.id} · game over",
-            description=f"{headline}\n\n**{text.winners_line(winners)}**\n"
-            f"{words.results_table(game, results)}",
-            colour=discord.Colour.gold(),
-        )
-        computers = any(seat.is_bot for seat in game.seats)
-        embed.add_field(
-            name="Ratings",
-            value=text.rating_changes(outcome.rating_changes, computers),
-            inline=False,
-        )
-        embed.set_image(url=f"attachment://{IMAGE_FILE}")
-        return Picture(embed, png)
+        table = words.results_table(game, outcome.results)
+        return game_over(self.title, outcome, headline, table, await _render(game, game.state))
 
     def buttons(self, game: Game) -> discord.ui.View:
         """Roll and Stop & claim, or one lettered button per legal placement (none while a
@@ -96,9 +81,6 @@ class ClaimItFace:
                 )
             )
         return view
-
-    def draft(self, game: Game, intent: str) -> discord.ui.View | None:
-        return None
 
     def ladder_figure(self, entry: LadderEntry) -> str:
         return f"best mine {entry.figures.get('best_mine', 0)}"

@@ -19,7 +19,7 @@ import discord
 from bot.discord_ui import text
 from bot.discord_ui.buttons import TurnButton, TurnSelect
 from bot.discord_ui.limits import listed_name
-from bot.games.face import IMAGE_FILE, Picture
+from bot.games.face import IMAGE_FILE, Picture, game_over
 from bot.games.gold_nuggets import words
 from bot.games.gold_nuggets.game import ROLL, set_intent, take_intent
 from bot.games.rules import Options
@@ -91,23 +91,10 @@ class GoldNuggetsFace:
         return await _picture(game, outcome.seat, view, headline)
 
     async def result(self, outcome: Outcome, headline: str) -> Picture:
-        game, results = outcome.game, outcome.results
-        won = [game.seats[r.seat] for r in results if r.won]
+        game = outcome.game
         png = await _render(_view(game, outcome.state, took=_took(outcome.events)))
-        embed = discord.Embed(
-            title=f"Gold Nuggets · game {game.id} · game over",
-            description=f"{headline}\n\n**{text.winners_line(won)}**\n"
-            f"{words.results_table(game, results)}",
-            colour=discord.Colour.gold(),
-        )
-        computers = any(seat.is_bot for seat in game.seats)
-        embed.add_field(
-            name="Ratings",
-            value=text.rating_changes(outcome.rating_changes, computers),
-            inline=False,
-        )
-        embed.set_image(url=f"attachment://{IMAGE_FILE}")
-        return Picture(embed, png)
+        table = words.results_table(game, outcome.results)
+        return game_over(self.title, outcome, headline, table, png)
 
     def buttons(self, game: Game) -> discord.ui.View:
         """What the player to act may do in this phase (nothing while a computer player
@@ -126,10 +113,6 @@ class GoldNuggetsFace:
         for item in items:
             view.add_item(item)
         return view
-
-    def draft(self, game: Game, intent: str) -> discord.ui.View | None:
-        # Every choice is one click or one menu pick away: nothing is built in steps.
-        return None
 
     def ladder_figure(self, entry: LadderEntry) -> str:
         return f"best {words.plural(entry.figures.get('best', 0), 'nugget')}"
