@@ -427,11 +427,6 @@ class GameFlow:
         self, interaction: discord.Interaction, game_id: int, version: int, intent: str
     ) -> None:
         actor = _actor(interaction)
-        game = await self.service.may_act(game_id, actor, version)
-        draft = face_for(game.kind).draft(game, intent)
-        if draft is not None:
-            await update_clicked(interaction, view=draft)
-            return
 
         async def change() -> Outcome:
             return await self.service.act(game_id, actor, version, intent)

@@ -358,15 +358,6 @@ class GameService:
 
     # Turns -------------------------------------------------------------------
 
-    async def may_act(self, game_id: int, actor: Actor, version: int | None) -> Game:
-        """The game, if ``actor`` may act in it now at ``version``; the refusal ``act``
-        would give otherwise. For a press that only builds a choice, changing nothing."""
-        async with self._db.read() as connection:
-            game = await _load(connection, game_id, actor.where)
-            _seat_to_move(game, _playing(game), actor)
-            _check_version(game, version)
-            return game
-
     async def act(self, game_id: int, actor: Actor, version: int | None, intent: str) -> Outcome:
         """Plays what ``intent`` means in the game now (a button's action, such as
         ``roll``), as ``actor``'s seat; the game draws any dice it needs only once the

@@ -201,13 +201,6 @@ def test_no_buttons_for_a_computer_player_or_a_finished_game() -> None:
     assert NUGGETS_FACE.buttons(table(over)).children == []
 
 
-def test_nothing_is_built_in_steps() -> None:
-    state = apply(GameState.new(3), Roll(faces("LLNN333"))).state
-    game = table(state)
-    for intent in intents(NUGGETS_FACE.buttons(game)):
-        assert NUGGETS_FACE.draft(game, intent) is None
-
-
 def description(picture_embed: discord.Embed) -> str:
     assert picture_embed.description is not None
     return picture_embed.description
