@@ -7,9 +7,10 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from bot.games.claimit.game import CLAIMIT
+from bot.games.gold_nuggets.game import NUGGETS
 from bot.games.rules import AnyRules
 
-GAMES: Mapping[str, AnyRules] = MappingProxyType({game.kind: game for game in (CLAIMIT,)})
+GAMES: Mapping[str, AnyRules] = MappingProxyType({game.kind: game for game in (CLAIMIT, NUGGETS)})
 
 
 class UnknownGame(LookupError):
