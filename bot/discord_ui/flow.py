@@ -524,7 +524,9 @@ class GameFlow:
             return recorded
         headline = text.first_turn(game) if last is None else face.happened(last)
         if game.turn_message_id is None:
-            return recorded | await self._post_turn(self.places.surface(game), game, headline)
+            return recorded | await self._post_turn(
+                self.places.surface(game), game, headline, last
+            )
         await self.places.surface(game).edit(face.turn(game, headline, last), face.buttons(game))
         if _computer_to_move(game):
             self.computer.play(game)
@@ -552,15 +554,18 @@ class GameFlow:
             # The server's history links to this message.
             return {"turn_message_id": posted.id}
         if game.status is GameStatus.ACTIVE:
-            return await self._post_turn(surface, game, headline)
+            return await self._post_turn(surface, game, headline, outcome)
         return {}
 
-    async def _post_turn(self, surface: Surface, game: Game, headline: str) -> Recorded:
-        """A new message for the player(s) to act, pinging only them."""
+    async def _post_turn(
+        self, surface: Surface, game: Game, headline: str, last: Outcome | None = None
+    ) -> Recorded:
+        """A new message for the player(s) to act, pinging only them. ``last`` is the move
+        that ended the turn before, for the picture (a bonus turn shows what earned it)."""
         assert game.state is not None
         face = face_for(game.kind)
         people = [s.user_id for s in _acting(game) if s.user_id is not None]
-        board = await face.turn(game, headline, None)
+        board = await face.turn(game, headline, last)
         ping = " ".join(f"<@{user}>" for user in people)
         message = await surface.send(
             content=f"{ping}, it's your turn." if people else None,
