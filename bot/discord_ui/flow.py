@@ -245,7 +245,7 @@ class GameFlow:
                 if game.state is None:
                     raise GameBroken(game.broken or "no saved position", game.kind)
                 face = face_for(game.kind)
-                board = await face.turn(game, "Here is the board.", None)
+                board = await face.turn(game, "Here is the game as it stands.", None)
                 content = {"embed": board.embed, "file": board.file()}
                 view = face.buttons(game)
                 if interaction.channel_id == game.place_id:
@@ -514,7 +514,9 @@ class GameFlow:
             await self.places.strip_buttons(game)
             if game.status is not GameStatus.ACTIVE:
                 return {}
-            return await self._post_turn(self.places.surface(game), game, "Here is the board.")
+            return await self._post_turn(
+                self.places.surface(game), game, "Here is the game as it stands."
+            )
         if last is not None and not game.move_shown:
             return await self._present(self.places.surface(game), replace(last, game=game))
         # The last move is on show (or there is none yet): the turn's message gets the
@@ -524,9 +526,7 @@ class GameFlow:
             return recorded
         headline = text.first_turn(game) if last is None else face.happened(last)
         if game.turn_message_id is None:
-            return recorded | await self._post_turn(
-                self.places.surface(game), game, headline, last
-            )
+            return recorded | await self._post_turn(self.places.surface(game), game, headline, last)
         await self.places.surface(game).edit(face.turn(game, headline, last), face.buttons(game))
         if _computer_to_move(game):
             self.computer.play(game)

@@ -61,7 +61,7 @@ class NotYourTurn(ServiceError):
 class BoardMovedOn(ServiceError):
     def __init__(self) -> None:
         super().__init__(
-            "The board has moved on since that button was shown. Use the newest game message."
+            "The game has moved on since that button was shown. Use the newest game message."
         )
 
 
