@@ -1,9 +1,11 @@
 """Actions per second through the game service on a real database file (no rendering).
 
-    python bench/service.py [--games N]
+    python bench/service.py [--games N] [--game claimit|nuggets]
 
 Target (issue 4): >= 1,000 actions/s from one process, p99 <= 10 ms per action.
-Plays whole 2-5 player games one action at a time, as button presses would.
+Plays whole 2-5 player games of each registered game (or the one named), one action
+at a time as button presses would; each press is what an easy computer player would
+choose, decided before the clock starts, so only the service is timed.
 """
 
 from __future__ import annotations
@@ -21,64 +23,72 @@ if not __package__:
     # Run as a file, this folder comes first on sys.path; the project root must.
     sys.path[0] = str(Path(__file__).resolve().parents[1])
 
+from bot.games.registry import GAMES, rules_for
+from bot.games.rules import Level
 from bot.service import Actor, GameService, Player
 from bot.storage import Database
-from engine.claimit import Phase
 
 
 async def play(
-    service: GameService, rng: random.Random, channel: int, latencies: list[float]
-) -> None:
-    players = [Player(1000 + i, f"P{i}") for i in range(rng.randint(2, 5))]
-    game = await service.create_lobby(
-        kind="claimit", guild_id=1, channel_id=channel, host=players[0]
-    )
+    service: GameService, kind: str, rng: random.Random, channel: int, latencies: list[float]
+) -> float:
+    """Plays one game; returns the seconds it took, lobby and start included."""
+    rules = rules_for(kind)
+    began = time.perf_counter()
+    players = [Player(1000 + i, f"P{i}") for i in range(rng.randint(2, rules.max_players))]
+    game = await service.create_lobby(kind=kind, guild_id=1, channel_id=channel, host=players[0])
     for player in players[1:]:
         game = await service.join(game.id, player, game.version)
     game = await service.start(game.id, Actor(players[0].user_id), game.version)
     clock = time.perf_counter
-    while game.state is not None and game.state.phase is not Phase.OVER:
-        state = game.state
-        actor = Actor(game.seats[state.turn].user_id)
+    decided = 0.0
+    while game.state is not None and not rules.is_over(game.state):
+        seat = rules.to_act(game.state)[0]
+        thinking = clock()
+        intent = rules.decide(game.state, seat, Level.EASY, rng)
         start = clock()
-        if state.phase is Phase.PLACE:
-            outcome = await service.act(
-                game.id, actor, game.version, str(rng.choice(state.pending_placements()))
-            )
-        elif state.placed_this_turn and rng.random() < 0.4:
-            outcome = await service.act(game.id, actor, game.version, "stop")
-        else:
-            outcome = await service.act(game.id, actor, game.version, "roll")
+        decided += start - thinking
+        outcome = await service.act(game.id, Actor(game.seats[seat].user_id), game.version, intent)
         latencies.append(clock() - start)
         game = outcome.game
+    return clock() - began - decided
 
 
-async def main(games: int) -> None:
+async def measure(kind: str, games: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         database = await Database.open(Path(folder) / "bench.sqlite3")
         service = GameService(database)
         rng = random.Random(4)
-        await play(service, rng, 0, [])  # warm-up
+        await play(service, kind, rng, 0, [])  # warm-up
         latencies: list[float] = []
-        start = time.perf_counter()
+        elapsed = 0.0
         for channel in range(1, games + 1):
-            await play(service, rng, channel, latencies)
-        elapsed = time.perf_counter() - start
+            elapsed += await play(service, kind, rng, channel, latencies)
         await database.close()
     ordered = sorted(latencies)
     p99 = ordered[int(0.99 * len(ordered))]
-    print(f"{games} games, {len(latencies)} actions on a database file (WAL, synchronous=NORMAL)")
     print(
-        f"throughput: {len(latencies) / elapsed:.0f} actions/s, lobby and start included "
+        f"{kind}: {games} games, {len(latencies)} actions on a database file "
+        "(WAL, synchronous=NORMAL)"
+    )
+    print(
+        f"  throughput: {len(latencies) / elapsed:.0f} actions/s, lobby and start included "
         "(target >= 1000)"
     )
     print(
-        f"latency per action: p50 {statistics.median(latencies) * 1000:.2f} ms, "
+        f"  latency per action: p50 {statistics.median(latencies) * 1000:.2f} ms, "
         f"p99 {p99 * 1000:.2f} ms (target p99 <= 10 ms)"
     )
 
 
+async def main(games: int, kinds: list[str]) -> None:
+    for kind in kinds:
+        await measure(kind, games)
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=40)
-    asyncio.run(main(parser.parse_args().games))
+    parser.add_argument("--games", type=int, default=40, help="games of each game")
+    parser.add_argument("--game", choices=sorted(GAMES), help="only this game")
+    arguments = parser.parse_args()
+    asyncio.run(main(arguments.games, [arguments.game] if arguments.game else list(GAMES)))
