@@ -1,8 +1,9 @@
 """Many concurrent games through the local Discord emulator, with the real bot process.
 
-    python bench/e2e.py [--games 50] [--seconds 30] [--think 0.6]
+    python bench/e2e.py [--games 50] [--seconds 30] [--think 0.6] [--game claimit|nuggets]
 
-Each game is played by its two players in its own channel: they wait a random
+Each game is played by its two players in its own channel (Claim It! and Gold Nuggets
+at alternate tables, or only the game named): they wait a random
 think time (mean --think seconds; 0.6 offers about 75 actions/s from 50 games),
 click, and wait for the answer. Prints the
 actions per second and the p50/p99 time from a click to the bot's first answer.
@@ -36,16 +37,19 @@ ROOT = Path(__file__).resolve().parents[1]
 class Table:
     """One channel, two players, game after game."""
 
-    def __init__(self, emulator: DiscordEmulator, channel: Channel, players: list[User]) -> None:
+    def __init__(
+        self, emulator: DiscordEmulator, channel: Channel, players: list[User], game: str
+    ) -> None:
         self.emulator, self.channel, self.players = emulator, channel, players
         self.by_id = {p.id: p for p in players}
+        self.game = game
 
     async def new_game(self) -> Message:
         host, guest = self.players
         lobby = await self.emulator.answer(
-            await self.emulator.slash(host, self.channel, "claimit new")
+            await self.emulator.slash(host, self.channel, f"{self.game} new")
         )
-        assert lobby.response_message is not None, "the bot refused /claimit new"
+        assert lobby.response_message is not None, f"the bot refused /{self.game} new"
         seen = {m.id for m in self.channel.messages}
         await self.emulator.answer(await self.emulator.click(guest, lobby.response_message, "Join"))
         await self.emulator.answer(await self.emulator.click(host, lobby.response_message, "Start"))
@@ -78,14 +82,15 @@ class Table:
                     message = await self.new_game()
 
 
-def tables_in(emulator: DiscordEmulator, guild: Guild, count: int) -> list[Table]:
-    """``count`` channels of the server, each with two members to play in it."""
+def tables_in(emulator: DiscordEmulator, guild: Guild, count: int, games: list[str]) -> list[Table]:
+    """``count`` channels of the server, each with two members to play ``games`` in turn."""
     tables = []
     for index in range(count):
         players = [emulator.add_user(f"P{index}a"), emulator.add_user(f"P{index}b")]
         for player in players:
             emulator.add_member(guild, player)
-        tables.append(Table(emulator, emulator.add_channel(guild, f"table-{index}"), players))
+        channel = emulator.add_channel(guild, f"table-{index}")
+        tables.append(Table(emulator, channel, players, games[index % len(games)]))
     return tables
 
 
@@ -115,11 +120,11 @@ async def start_bot(emulator: DiscordEmulator, database: Path) -> asyncio.subpro
     return process
 
 
-async def main(games: int, seconds: float, think: float) -> None:
+async def main(games: int, seconds: float, think: float, kinds: list[str]) -> None:
     emulator = DiscordEmulator()
     await emulator.start()
     owner = emulator.add_user("Owner")
-    tables = tables_in(emulator, emulator.add_guild("Bench", owner), games)
+    tables = tables_in(emulator, emulator.add_guild("Bench", owner), games, kinds)
     with tempfile.TemporaryDirectory() as folder:
         bot = await start_bot(emulator, Path(folder) / "bench.sqlite3")
         try:
@@ -140,8 +145,8 @@ async def main(games: int, seconds: float, think: float) -> None:
     late = sum(1 for i in emulator.interactions.values() if i.errors)
     ordered = sorted(latencies)
     print(
-        f"{games} concurrent games for {elapsed:.0f} s, think time mean {think} s, "
-        "bot in its own process"
+        f"{games} concurrent games ({', '.join(kinds)}) for {elapsed:.0f} s, "
+        f"think time mean {think} s, bot in its own process"
     )
     print(f"actions: {len(latencies)}, {len(latencies) / elapsed:.1f} actions/s (target >= 60)")
     print(
@@ -159,5 +164,7 @@ if __name__ == "__main__":
     parser.add_argument(
         "--think", type=float, default=0.6, help="mean seconds between a player's clicks"
     )
+    parser.add_argument("--game", choices=("claimit", "nuggets"), help="only this game")
     arguments = parser.parse_args()
-    asyncio.run(main(arguments.games, arguments.seconds, arguments.think))
+    kinds = [arguments.game] if arguments.game else ["claimit", "nuggets"]
+    asyncio.run(main(arguments.games, arguments.seconds, arguments.think, kinds))
