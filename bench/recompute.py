@@ -65,7 +65,7 @@ async def main(games: int, tables: int, seconds: float, think: float) -> None:
     ladder_server = emulator.add_guild("Ladder", admin)
     ladder_channel = emulator.add_channel(ladder_server, "results")
     owner = emulator.add_user("Owner")
-    boards = tables_in(emulator, emulator.add_guild("Playing", owner), tables)
+    boards = tables_in(emulator, emulator.add_guild("Playing", owner), tables, ["claimit"])
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "bench.sqlite3"
         await (await Database.open(path)).close()
