@@ -33,7 +33,10 @@ class World:
     clock: ManualClock = field(default_factory=ManualClock)
     """The bot's time: deadlines pass when a test advances it."""
 
-    async def start_bot(self, seed: int = 1, *, member_events: bool = False) -> GameBot:
+    async def start_bot(
+        self, seed: int = 1, *, member_events: bool = False, dice: random.Random | None = None
+    ) -> GameBot:
+        """The bot, its dice drawn from ``random.Random(seed)`` unless ``dice`` is given."""
         settings = Settings(
             discord_token=self.discord.token,
             database=self.database,
@@ -41,7 +44,10 @@ class World:
             member_events=member_events,
         )
         bot = GameBot(
-            settings, dice=random.Random(seed), clock=self.clock, guild_ready_timeout=0.05
+            settings,
+            dice=random.Random(seed) if dice is None else dice,
+            clock=self.clock,
+            guild_ready_timeout=0.05,
         )
         await bot.login(self.discord.token)
         self._tasks.append(asyncio.create_task(bot.connect()))
@@ -77,10 +83,11 @@ class World:
             await self.discord.select(user, message, placeholder, value)
         )
 
-    async def start_game(self, players: int) -> Message:
-        """Lobby, joins and start as players do it; returns the first turn message."""
+    async def start_game(self, players: int, command: str = "claimit") -> Message:
+        """Lobby, joins and start as players do it, with the game's command group
+        (``/claimit new``, ``/nuggets new``); returns the first turn message."""
         host, *others = self.players[:players]
-        created = await self.command(host, "claimit new")
+        created = await self.command(host, f"{command} new")
         lobby = created.response_message
         assert lobby is not None and not lobby.ephemeral
         assert lobby.button_labels() == ["Join", "Leave", "Start", "Cancel"]
