@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -27,10 +28,12 @@ async def run_sandbox(
     announce: Callable[[str], None] = print,
     ready: asyncio.Event | None = None,
     emulator: DiscordEmulator | None = None,
+    dice: random.Random | None = None,
 ) -> None:
     """Runs until cancelled (Ctrl-C). The bot is the unmodified ``GameBot``; only the
     address discord.py connects to and the database file differ. ``emulator``, started and
-    closed here, lets tests look into the sandbox's Discord. The games' messages are kept
+    closed here, lets tests look into the sandbox's Discord, and ``dice`` lets them replay
+    the same games (the bot draws from the system's randomness). The games' messages are kept
     beside the database (``discord_state``), so that after a restart the channel shows the
     games where they were."""
     emulator = DiscordEmulator() if emulator is None else emulator
@@ -48,6 +51,7 @@ async def run_sandbox(
                 dev_guild_id=None,
             ),
             guild_ready_timeout=0.1,
+            dice=dice,
         )
         page = SandboxPage(emulator, server)
         try:
@@ -56,8 +60,9 @@ async def run_sandbox(
                 connection = asyncio.create_task(bot.connect())
                 await bot.wait_until_ready()
                 url = await page.start(port=settings.sandbox_port)
+                games = " or ".join(f"{g['title']} (/{g['command']} new)" for g in page.games())
                 announce(
-                    f"claimit sandbox: open {url} in a browser to play in "
+                    f"claimit sandbox: open {url} in a browser to play {games} in "
                     f"#{server.channel.name} as {', '.join(m.user.name for m in server.members)} "
                     f"(games are kept in {settings.sandbox_database}, the channel in "
                     f"{discord_state(settings.sandbox_database)}). Ctrl-C stops it."

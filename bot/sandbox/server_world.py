@@ -1,4 +1,5 @@
-"""The sandbox's server: five members, one channel, fixed ids so its games survive a restart."""
+"""The sandbox's server: five members, one channel for every game, fixed ids so its games
+survive a restart."""
 
 from __future__ import annotations
 
@@ -18,7 +19,12 @@ MEMBERS = (
     ("Di", False),
     ("Ed", False),
 )
-"""The members one person can act as; Ann holds Manage Server, to try /claimit settings."""
+"""The members one person can act as; Ann holds Manage Server, to try each game's settings
+(``/claimit settings``, ``/nuggets settings``)."""
+CHANNEL_NAME = "games"
+"""The channel every game is played in: one game at a time, unless each gets a thread."""
+BOT_NAME = "Game Bot"
+"""The app's name here: it hosts every game, so no game's name (a deployment names its own)."""
 INVITED_BOT = DEFAULT_BOT_PERMISSIONS | discord.Permissions(
     use_application_commands=True, create_public_threads=True, send_messages_in_threads=True
 )
@@ -42,6 +48,7 @@ class SandboxServer:
 
 
 def populate(emulator: DiscordEmulator) -> SandboxServer:
+    emulator.bot.name = BOT_NAME
     users = [emulator.add_user(name, id=GUILD_ID + 100 + n) for n, (name, _) in enumerate(MEMBERS)]
     guild = emulator.add_guild("Sandbox", users[0], id=GUILD_ID)
     for user in users[1:]:
@@ -55,7 +62,7 @@ def populate(emulator: DiscordEmulator) -> SandboxServer:
                 read_message_history=True,
             ),
         )
-    channel = emulator.add_channel(guild, "claim-it", INVITED_BOT, id=CHANNEL_ID)
+    channel = emulator.add_channel(guild, CHANNEL_NAME, INVITED_BOT, id=CHANNEL_ID)
     members = tuple(
         Member(user, manages) for user, (_, manages) in zip(users, MEMBERS, strict=True)
     )

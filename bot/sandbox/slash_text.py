@@ -1,5 +1,6 @@
-"""Reads a typed slash command, ``/claimit new bots:1 bot_level:hard``, the way Discord's
-message box would: against the commands the bot registered, checking each option."""
+"""Reads a typed slash command, ``/nuggets new bots:1 bot_level:hard``, the way Discord's
+message box would: against the commands the bot registered (one group per game:
+``/claimit …``, ``/nuggets …``), checking each option."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ class SlashTextError(Exception):
 @dataclass(frozen=True)
 class CommandSpec:
     name: str
-    """The full name, e.g. "claimit new"."""
+    """The full name, e.g. "nuggets new"."""
     description: str
     options: tuple[dict[str, Any], ...]
 
@@ -60,7 +61,8 @@ def parse(
     except ValueError as e:
         raise SlashTextError(f"Can't read that: {e}.") from None
     if not words or not words[0].startswith("/"):
-        raise SlashTextError("Commands start with /, e.g. /claimit new.")
+        example = f" /{specs[0].name}" if specs else ""
+        raise SlashTextError(f"Commands start with /, e.g.{example}.")
     words[0] = words[0][1:]
     spec = _longest_match(words, specs)
     given: dict[str, Any] = {}
@@ -83,7 +85,16 @@ def _longest_match(words: list[str], specs: list[CommandSpec]) -> CommandSpec:
         spec = next((s for s in specs if s.name == name), None)
         if spec is not None:
             return spec
-    known = ", ".join(f"/{s.name}" for s in specs)
+    # Within a known group, its own commands; otherwise the groups, one per game.
+    group = [s for s in specs if s.name.split()[0] == words[0]]
+    if group and len(words) == 1:
+        known = ", ".join(f"/{s.name}" for s in group)
+        raise SlashTextError(f"/{words[0]} needs one of its commands: {known}.")
+    if group:
+        known = ", ".join(f"/{s.name}" for s in group)
+    else:
+        tops = dict.fromkeys(s.name.split()[0] + (" …" if " " in s.name else "") for s in specs)
+        known = ", ".join(f"/{top}" for top in tops)
     raise SlashTextError(f"There is no /{' '.join(words[:2])}. Try one of: {known}.")
 
 

@@ -23,11 +23,14 @@ from aiohttp.typedefs import Handler, Middleware
 
 from bot.emulator import Channel, DiscordEmulator, Message, User
 from bot.emulator.cdn import DISCORD_CDN
+from bot.games.faces import FACES
 from bot.sandbox.server_world import SandboxServer
 from bot.sandbox.slash_text import SlashTextError, command_specs, parse
 
 log = logging.getLogger(__name__)
 
+SELECT = 3
+"""A string select menu's component type."""
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 CHANGE_DELAY = 0.03
@@ -113,8 +116,19 @@ class SandboxPage:
                     {"name": s.name, "description": s.description, "options": list(s.options)}
                     for s in command_specs(self._registered())
                 ],
+                "games": self.games(),
             }
         )
+
+    def games(self) -> list[dict[str, str]]:
+        """The games one can start here, each by its command group (``/nuggets``) and name,
+        as the bot registered them."""
+        groups = {c["name"] for c in self._registered()}
+        return [
+            {"command": face.command, "title": face.title}
+            for face in FACES.values()
+            if face.command in groups
+        ]
 
     async def _channel_view(self, request: web.Request) -> web.Response:
         viewer = self._user(request.query.get("user", ""))
@@ -164,16 +178,23 @@ class SandboxPage:
         user = self._user(body.get("user"))
         message = self._message(body.get("message"), user.id)
         menu = next(
-            (c for c in message.buttons() if c.get("custom_id") == body.get("custom_id")), None
+            (
+                c
+                for c in message.buttons()
+                if c.get("type") == SELECT and c.get("custom_id") == body.get("custom_id")
+            ),
+            None,
         )
         if menu is None:
-            raise web.HTTPBadRequest(text="That menu isn't on the message any more.")
-        try:
-            await self.emulator.select(
-                user, message, str(menu.get("placeholder")), str(body.get("value"))
-            )
-        except KeyError as e:
-            raise web.HTTPBadRequest(text=str(e)) from None
+            return _refusal(400, "That menu isn't on the message any more.")
+        value = str(body.get("value"))
+        if value not in [o.get("value") for o in menu.get("options", [])]:
+            return _refusal(400, "That choice isn't in the menu any more.")
+        # The emulator finds a menu by its placeholder: every menu the bot sends has one.
+        placeholder = menu.get("placeholder")
+        if not isinstance(placeholder, str):
+            return _refusal(400, "The sandbox picks only from menus with a placeholder.")
+        await self.emulator.select(user, message, placeholder, value)
         return web.json_response({"ok": True})
 
     # Live updates -------------------------------------------------------------------
@@ -270,8 +291,8 @@ class SandboxPage:
         }
 
     def _pictures_here(self, embed: dict[str, Any]) -> dict[str, Any]:
-        """The embed with its pictures on Discord's CDN (an avatar in /claimit stats) taken
-        from the emulator, which the browser can reach."""
+        """The embed with its pictures on Discord's CDN (the avatar in a game's ``stats``)
+        taken from the emulator, which the browser can reach."""
         embed = dict(embed)
         for part, key in EMBED_PICTURES:
             holder = embed.get(part)
@@ -280,8 +301,8 @@ class SandboxPage:
         return embed
 
     def _avatar_url(self, user: User) -> str:
-        """The avatar the bot's /claimit stats shows for this user (discord.py's address for
-        it), from the emulator."""
+        """The avatar a game's ``stats`` shows for this user (discord.py's address for it),
+        from the emulator."""
         discord_url = f"{DISCORD_CDN}/avatars/{user.id}/{user.avatar}.png?size={AVATAR_SIZE}"
         return self.emulator.cdn_url(discord_url)
 

@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -40,9 +42,10 @@ def put_message(sandbox: Sandbox, *, tell_pages: bool = False, **parts: Any) -> 
     return message
 
 
-@pytest.fixture
-async def sandbox(tmp_path: Path) -> AsyncIterator[Sandbox]:
-    """The sandbox running in this process (on free ports, computer players without pauses)."""
+@contextlib.asynccontextmanager
+async def started(tmp_path: Path, dice: random.Random | None = None) -> AsyncIterator[Sandbox]:
+    """The sandbox running in this process (on free ports, computer players without pauses);
+    ``dice`` replays the same games."""
     settings = replace(
         Settings.load({}, tmp_path / "none"),
         sandbox_database=tmp_path / "sandbox.sqlite3",
@@ -53,7 +56,7 @@ async def sandbox(tmp_path: Path) -> AsyncIterator[Sandbox]:
     lines: list[str] = []
     ready = asyncio.Event()
     task = asyncio.create_task(
-        run_sandbox(settings, announce=lines.append, ready=ready, emulator=emulator)
+        run_sandbox(settings, announce=lines.append, ready=ready, emulator=emulator, dice=dice)
     )
     await asyncio.wait_for(ready.wait(), 20)
     (line,) = lines
@@ -61,6 +64,12 @@ async def sandbox(tmp_path: Path) -> AsyncIterator[Sandbox]:
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task
+
+
+@pytest.fixture
+async def sandbox(tmp_path: Path) -> AsyncIterator[Sandbox]:
+    async with started(tmp_path) as sandbox:
+        yield sandbox
 
 
 @pytest.fixture

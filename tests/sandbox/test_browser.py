@@ -13,23 +13,27 @@ from urllib.parse import urlsplit
 
 import pytest
 from PIL import Image
-from playwright.async_api import Browser, Locator, Page, ViewportSize, expect
+from playwright.async_api import Browser, Locator, Page, expect
 
+from bot.sandbox.server_world import CHANNEL_NAME
 from render.common.palette import PLAYERS
-from tests.sandbox.conftest import ARTIFACTS
+from tests.sandbox.pages import (
+    DESKTOP,
+    PHONE,
+    act_as,
+    acting_as,
+    by_id,
+    loaded_width,
+    messages,
+    mover,
+    next_turn,
+    open_page,
+    shoot,
+    slash,
+)
 
-DESKTOP: ViewportSize = {"width": 1280, "height": 900}
-PHONE: ViewportSize = {"width": 390, "height": 844}
 NEAR = 25
 """Colours closer than this (CIE76 ΔE) to a player's look like that player's."""
-
-
-async def open_page(browser: Browser, url: str, viewport: ViewportSize) -> Page:
-    page = await browser.new_page(viewport=viewport)
-    await page.goto(url)
-    await expect(page.locator("#members li")).to_have_count(5)
-    await expect(page.locator("#live")).to_have_class("online")
-    return page
 
 
 @pytest.fixture
@@ -37,42 +41,6 @@ async def page(browser: Browser, sandbox_url: str) -> AsyncIterator[Page]:
     page = await open_page(browser, sandbox_url, DESKTOP)
     yield page
     await page.close()
-
-
-async def act_as(page: Page, name: str) -> None:
-    await page.locator("#members li", has_text=name).click()
-    await expect(page.locator("#members li.active")).to_contain_text(name)
-
-
-async def slash(page: Page, text: str) -> None:
-    box = page.locator("#command")
-    await box.fill(text)
-    await box.press("Enter")
-    await expect(box).to_have_value("")
-
-
-async def shoot(page: Page, name: str) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    await page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
-
-
-def messages(page: Page) -> Locator:
-    return page.locator("#messages article")
-
-
-def by_id(page: Page, message_id: str | None) -> Locator:
-    """A message by its id: it stays found when its buttons go."""
-    return page.locator(f'#messages article[data-id="{message_id}"]')
-
-
-async def next_turn(page: Page) -> Locator | None:
-    """The message whose buttons are to be clicked next, or None once the game is over."""
-    turn = page.locator("#messages article:has(button:enabled)")
-    over = page.locator("#messages article:last-child .title", has_text="game over")
-    await expect(turn.or_(over).first).to_be_visible()
-    if await over.count():
-        return None
-    return by_id(page, await turn.last.get_attribute("data-id"))
 
 
 async def click_a_move(page: Page, turn: Locator, rng: random.Random) -> None:
@@ -135,12 +103,12 @@ async def test_a_whole_game_in_its_thread_by_clicking_with_a_second_member_and_a
     while (turn := await next_turn(page)) is not None:
         # The newest buttons are where the player looks, without scrolling.
         await expect(turn.locator(".components")).to_be_in_viewport(ratio=1)
-        mover = (await turn.locator(".content .mention").first.inner_text()).removeprefix("@")
+        to_move = await mover(turn)
         if not refused:
-            await check_out_of_turn_refusal(page, turn, mover)
+            await check_out_of_turn_refusal(page, turn, to_move)
             refused = True
-        if (await page.locator("#members li.active").inner_text()).split()[0] != mover:
-            await act_as(page, mover)
+        if await acting_as(page) != to_move:
+            await act_as(page, to_move)
         await click_a_move(page, turn, rng)
         clicks += 1
         if clicks == 3:
@@ -184,8 +152,8 @@ async def check_out_of_turn_refusal(page: Page, turn: Locator, mover: str) -> No
 
 async def check_final_board_link(page: Page, final: str | None) -> None:
     """/claimit history's link to the final board opens it here, not on discord.com."""
-    await page.locator("#channels li", has_text="claim-it").click()
-    await expect(page.locator("#channel-name")).to_have_text("claim-it")
+    await page.locator("#channels li", has_text=CHANNEL_NAME).click()
+    await expect(page.locator("#channel-name")).to_have_text(CHANNEL_NAME)
     await slash(page, "/claimit history")
     link = messages(page).last.locator("a", has_text="final board")
     await expect(link).to_have_attribute("data-message", final or "")
@@ -196,12 +164,6 @@ async def check_final_board_link(page: Page, final: str | None) -> None:
     await expect(shown.locator("img.board")).to_be_in_viewport()
     assert page.url.startswith("http://127.0.0.1")
     await shoot(page, "desktop-5-final-board-from-history")
-
-
-async def loaded_width(picture: Locator) -> int:
-    """The picture's width once it has arrived; 0 if it is broken."""
-    width: int = await picture.evaluate("(i) => i.decode().then(() => i.naturalWidth, () => 0)")
-    return width
 
 
 async def check_stats_show_the_members_avatar(page: Page) -> None:

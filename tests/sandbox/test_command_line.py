@@ -1,4 +1,5 @@
-"""``claimit`` without a token (or with ``--sandbox``) starts the sandbox and says where."""
+"""``claimit`` without a token (or with ``--sandbox``) starts the sandbox and says where,
+and which games to start there."""
 
 from __future__ import annotations
 
@@ -42,7 +43,12 @@ async def test_the_run_command_without_a_token_starts_the_sandbox(tmp_path: Path
         ):
             info = await response.json()
         assert [m["name"] for m in info["members"]] == ["Ann", "Bo", "Cy", "Di", "Ed"]
-        assert "claimit new" in [c["name"] for c in info["commands"]]
+        assert {"claimit new", "nuggets new"} <= {c["name"] for c in info["commands"]}
+        assert info["games"] == [
+            {"command": "claimit", "title": "Claim It!"},
+            {"command": "nuggets", "title": "Gold Nuggets"},
+        ]
+        assert "Claim It! (/claimit new) or Gold Nuggets (/nuggets new) in #games" in line
     finally:
         process.send_signal(signal.SIGINT)
         _, err = await asyncio.wait_for(process.communicate(), 30)

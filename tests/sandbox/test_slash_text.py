@@ -2,10 +2,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
 import pytest
+from discord import app_commands
 
+from bot.discord_ui.commands import game_commands
 from bot.emulator import Channel, User
 from bot.emulator.server import DEFAULT_BOT_PERMISSIONS
+from bot.games.faces import face_for
+from bot.games.registry import GAMES
 from bot.sandbox.slash_text import SlashTextError, command_specs, parse
 
 REGISTERED: list[dict[str, Any]] = [
@@ -45,7 +50,7 @@ REGISTERED: list[dict[str, Any]] = [
     }
 ]
 BO = User(7, "Bo")
-CHANNEL = Channel(9, 1, "claim-it", DEFAULT_BOT_PERMISSIONS)
+CHANNEL = Channel(9, 1, "games", DEFAULT_BOT_PERMISSIONS)
 
 
 def read(text: str) -> tuple[str, dict[str, Any]]:
@@ -71,7 +76,7 @@ def test_options_are_read_by_their_types() -> None:
     )
     assert read("/claimit stats user:@bo") == ("claimit stats", {"user": BO})
     assert read("/claimit stats user:<@7>") == ("claimit stats", {"user": BO})
-    assert read("/claimit settings allow_channel:#claim-it") == (
+    assert read("/claimit settings allow_channel:#games") == (
         "claimit settings",
         {"allow_channel": CHANNEL},
     )
@@ -95,3 +100,63 @@ def test_options_are_read_by_their_types() -> None:
 def test_what_cannot_be_sent_is_said_plainly(text: str, says: str) -> None:
     with pytest.raises(SlashTextError, match=says):
         read(text)
+
+
+def every_game() -> list[dict[str, Any]]:
+    """The command groups as the bot registers them: one per game."""
+    tree = app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))
+    return [game_commands(rules, face_for(kind)).to_dict(tree) for kind, rules in GAMES.items()]
+
+
+def read_any(text: str) -> tuple[str, dict[str, Any]]:
+    return parse(text, command_specs(every_game()), [User(6, "Ann"), BO], [CHANNEL])
+
+
+def test_each_games_group_is_read_with_its_own_options() -> None:
+    names = [s.name for s in command_specs(every_game())]
+    assert {"claimit new", "nuggets new", "nuggets rules", "nuggets stats"} <= set(names)
+    assert read_any("/nuggets new bots:2 bot_level:easy turn_timeout:30") == (
+        "nuggets new",
+        {"bots": 2, "bot_level": "easy", "turn_timeout": 30},
+    )
+    assert read_any("/nuggets new") == ("nuggets new", {})
+    assert read_any("/claimit new variant:true bots:1") == (
+        "claimit new",
+        {"variant": True, "bots": 1},
+    )
+    assert read_any("/nuggets stats user:@Bo") == ("nuggets stats", {"user": BO})
+    assert read_any("/nuggets settings threads:true allow_channel:#games") == (
+        "nuggets settings",
+        {"threads": True, "allow_channel": CHANNEL},
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        # Claim It!'s own option is not Gold Nuggets'.
+        ("/nuggets new variant:true", "/nuggets new has no option 'variant:true'"),
+        ("/nuggets new bots:5", "bots is from 0 to 4"),
+        ("/nuggets new bot_level:genius", "bot_level is one of: easy, normal, hard"),
+        ("/nuggets new turn_timeout:0", "turn_timeout is from 1 to 1440"),
+        ("/nuggets", "/nuggets needs one of its commands: /nuggets new, /nuggets rules"),
+        # Only the group's own commands, not every game's.
+        ("/nuggets dance", r"There is no /nuggets dance\. Try one of: (?!.*claimit)/nuggets new, "),
+        ("/dance", r"There is no /dance\. Try one of: /claimit …, /nuggets …\.$"),
+        ("nuggets new", "start with /, e.g. /claimit new"),
+    ],
+)
+def test_what_cannot_be_sent_to_a_game_is_said_plainly(text: str, says: str) -> None:
+    with pytest.raises(SlashTextError, match=says):
+        read_any(text)
+
+
+def test_a_group_named_like_the_start_of_another_is_its_own() -> None:
+    """``/claim`` (a game to come) beside ``/claimit``: neither takes the other's commands."""
+    claim = {**REGISTERED[0], "name": "claim"}
+    specs = command_specs([*REGISTERED, claim])
+    users = [BO]
+    assert parse("/claim new bots:1", specs, users, [CHANNEL]) == ("claim new", {"bots": 1})
+    assert parse("/claimit new bots:1", specs, users, [CHANNEL]) == ("claimit new", {"bots": 1})
+    with pytest.raises(SlashTextError, match=r"Try one of: /claim new, /claim stats"):
+        parse("/claim dance", specs, users, [CHANNEL])

@@ -3,7 +3,7 @@
 // The server holds all state; this page only renders /api/channel and posts actions.
 
 const state = {
-  user: null, channel: null, home: null, members: [], commands: [], view: null,
+  user: null, channel: null, home: null, members: [], commands: [], games: [], view: null,
   // Whether the view stays at the newest message: until the reader scrolls up.
   follow: true,
   // The message a link was followed to, marked until another channel is opened.
@@ -131,12 +131,19 @@ function renderComponents(message) {
         data-custom-id="${escapeHtml(c.custom_id || "")}" ${c.disabled ? "disabled" : ""}>${emoji}${escapeHtml(c.label || "")}</button>`;
     }
     if (c.type === 3) {
-      const options = (c.options || []).map((o) => `<option value="${escapeHtml(o.value)}">${escapeHtml(o.label)}</option>`).join("");
+      const options = (c.options || []).map((o) => `<option value="${escapeHtml(o.value)}">${escapeHtml(optionText(o))}</option>`).join("");
       return `<select data-message="${escapeHtml(message.id)}" data-custom-id="${escapeHtml(c.custom_id)}" ${c.disabled ? "disabled" : ""}>
         <option value="" selected disabled>${escapeHtml(c.placeholder || "Choose…")}</option>${options}</select>`;
     }
     return "";
   }).join("")}</div>`).join("");
+}
+
+// A menu's option as one line (a native menu has no second line): its emoji, its label and,
+// after a dash, its description, which Discord shows under the label.
+function optionText(option) {
+  const emoji = option.emoji && option.emoji.name ? `${option.emoji.name} ` : "";
+  return `${emoji}${option.label || ""}${option.description ? ` — ${option.description}` : ""}`;
 }
 
 function renderMessage(message) {
@@ -178,7 +185,7 @@ function renderHeader() {
   const channel = state.view.channel;
   $("channel-kind").textContent = channel.thread ? "🧵" : "#";
   $("channel-name").textContent = channel.name;
-  document.title = `${channel.thread ? "" : "#"}${channel.name} · Claim It! sandbox`;
+  document.title = `${channel.thread ? "" : "#"}${channel.name} · Game sandbox`;
 }
 
 // Messages keep their element while they look the same: their pictures are not fetched
@@ -202,6 +209,7 @@ function renderMessages() {
     return element;
   }));
   list.dataset.channel = state.view.channel.id;
+  $("empty").hidden = state.view.messages.length > 0;
   if (state.follow) {
     toBottom();
   } else if (anchor) {
@@ -276,8 +284,11 @@ async function post(path, body) {
     body: JSON.stringify({ user: state.user, ...body }),
   });
   if (!response.ok) {
-    const data = await response.json().catch(() => null);
-    throw new Error(data && data.error ? data.error : await response.text().catch(() => "failed"));
+    // Read once: the API says why in JSON, aiohttp's own refusals in plain text.
+    const text = await response.text().catch(() => "");
+    let data = null;
+    try { data = JSON.parse(text); } catch { /* plain text */ }
+    throw new Error(data && data.error ? data.error : text || `failed (${response.status})`);
   }
 }
 
@@ -285,6 +296,25 @@ function showError(text) {
   const box = $("composer-error");
   box.textContent = text;
   box.hidden = !text;
+}
+
+// Which games there are and how to start each: in the sidebar (a click types the command),
+// the message box and an empty channel.
+function renderGames() {
+  const games = state.games;
+  const starts = games.map((g) => `/${g.command} new`);
+  $("games").innerHTML = games.map((g) => `<li data-command="${escapeHtml(g.command)} new" title="Type /${escapeHtml(g.command)} new">
+    <span>${escapeHtml(g.title)}</span> <code>/${escapeHtml(g.command)}</code></li>`).join("");
+  $("games-hint").innerHTML = games.length
+    ? `A click types <code>/… new</code>, which opens a lobby; add options such as <code>bots:1</code>, and press Enter. <code>/… rules</code> explains a game.`
+    : "";
+  for (const id of ["games", "games-heading", "games-hint"]) $(id).hidden = !games.length;
+  if (games.length) {
+    $("command").placeholder = `Type / for commands, e.g. ${starts.join(" or ")}`;
+  }
+  $("empty").textContent = games.length
+    ? `No messages yet. Start a game here: ${starts.join(" or ")}.`
+    : "No messages yet.";
 }
 
 // Completion of command names, as Discord's box offers them.
@@ -305,13 +335,15 @@ function renderSuggestions() {
     <span class="name">/${escapeHtml(c.name)}</span><span class="description">${escapeHtml(c.description)}</span></li>`).join("");
   const chosen = state.commands.find((c) => text.slice(1).startsWith(c.name + " ") || text.slice(1) === c.name);
   $("option-hint").textContent = chosen && chosen.options.length
-    ? "Options: " + chosen.options.map((o) => `${o.name}:${o.choices ? o.choices.map((x) => x.value).join("|") : typeName(o.type)}`).join("  ")
+    ? "Options: " + chosen.options.map((o) => `${o.name}:${o.choices ? o.choices.map((x) => x.value).join("|") : typeName(o)}`).join("  ")
     : "";
   return matches;
 }
 
-function typeName(type) {
-  return { 3: "text", 4: "number", 5: "true|false", 6: "@member", 7: "#channel", 10: "number" }[type] || "value";
+function typeName(option) {
+  const bounded = Number.isFinite(option.min_value) && Number.isFinite(option.max_value);
+  if ((option.type === 4 || option.type === 10) && bounded) return `${option.min_value}-${option.max_value}`;
+  return { 3: "text", 4: "number", 5: "true|false", 6: "@member", 7: "#channel", 10: "number" }[option.type] || "value";
 }
 
 function complete(name) {
@@ -343,8 +375,9 @@ document.addEventListener("click", async (event) => {
   if (target.id === "jump") { state.follow = true; $("jump").hidden = true; return toBottom(); }
   if (target.dataset.user) return switchUser(target.dataset.user);
   if (target.dataset.channel) return openChannel(target.dataset.channel, target.dataset.message);
-  if (target.dataset.command) return complete(target.dataset.command);
+  if (target.dataset.command) { setMenu(false); return complete(target.dataset.command); }
   try {
+    showError("");
     await post("/api/click", { message: target.dataset.message, custom_id: target.dataset.customId });
   } catch (error) { showError(error.message); }
 });
@@ -352,8 +385,13 @@ document.addEventListener("click", async (event) => {
 document.addEventListener("change", async (event) => {
   const menu = event.target.closest("select[data-custom-id]");
   if (!menu || !menu.value) return;
+  const value = menu.value;
+  // As on Discord, the menu shows its placeholder again: a pick the bot refused (not your
+  // turn) can be made again, and a message that stays the same keeps no stale choice.
+  menu.value = "";
   try {
-    await post("/api/select", { message: menu.dataset.message, custom_id: menu.dataset.customId, value: menu.value });
+    showError("");
+    await post("/api/select", { message: menu.dataset.message, custom_id: menu.dataset.customId, value });
   } catch (error) { showError(error.message); }
 });
 
@@ -384,6 +422,8 @@ $("command").addEventListener("keydown", (event) => {
     event.preventDefault();
     selected = (selected + (event.key === "ArrowDown" ? 1 : matches.length - 1)) % matches.length;
     renderSuggestions();
+    const chosen = $("suggestions").querySelector("li.selected");
+    if (chosen) chosen.scrollIntoView({ block: "nearest" });
   } else if (event.key === "Tab" || (event.key === "Enter" && !$("command").value.slice(1).startsWith(matches[selected].name))) {
     event.preventDefault();
     complete(matches[selected].name);
@@ -409,6 +449,8 @@ async function start() {
   const info = await (await fetch("/api/server")).json();
   state.members = info.members;
   state.commands = info.commands;
+  state.games = info.games || [];
+  renderGames();
   $("server-name").textContent = info.server;
   state.home = info.channel;
   state.channel = info.channel;

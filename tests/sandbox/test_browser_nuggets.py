@@ -1,0 +1,226 @@
+"""A whole Gold Nuggets game in the sandbox page, in a real headless Chromium: as one
+person playing two members against a computer player, from ``/nuggets new`` to the result,
+with the one-click buttons and the menu of every set-aside (or of whom to take from).
+
+The bot's dice come from a seeded generator, and the computer player decides from the game
+alone: the same clicks replay the same game, so the game reaches a menu every run."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from playwright.async_api import Browser, Locator, Page, expect
+
+from bot.sandbox.server_world import CHANNEL_NAME
+from tests.sandbox.conftest import started
+from tests.sandbox.pages import (
+    DESKTOP,
+    act_as,
+    acting_as,
+    by_id,
+    loaded_width,
+    messages,
+    mover,
+    next_turn,
+    open_page,
+    shoot,
+    slash,
+)
+
+DICE_SEED = 7
+"""The bot's dice: a game that offers the set-aside menu on a person's turn."""
+CHOICES_SEED = 3
+"""The test's own picks among the moves offered."""
+MENU = "select:enabled"
+CONTROLS = "button:enabled, select:enabled"
+
+
+@dataclass
+class Played:
+    """What the test did, to show that the game used every kind of control."""
+
+    buttons: int = 0
+    menus: list[str] = field(default_factory=list)
+    """Each menu used, by its name in the custom_id (``aside``, ``steal``)."""
+
+
+@pytest.fixture
+async def page(browser: Browser, tmp_path: Path) -> AsyncIterator[Page]:
+    async with started(tmp_path, dice=random.Random(DICE_SEED)) as sandbox:
+        page = await open_page(browser, sandbox.url, DESKTOP)
+        yield page
+        await page.close()
+
+
+async def test_a_whole_gold_nuggets_game_with_buttons_and_menus(page: Page) -> None:
+    await check_the_page_offers_every_game(page)
+    await check_the_rules_are_only_for_the_asker(page)
+
+    lobby = await open_lobby(page)
+    rng = random.Random(CHOICES_SEED)
+    played = Played()
+    refused = False
+    while (turn := await next_turn(page)) is not None:
+        await expect(turn.locator(".components")).to_be_in_viewport(ratio=1)
+        await expect(turn.locator("img.board")).to_be_visible()
+        to_move = await mover(turn)
+        menu = turn.locator(MENU)
+        if not refused and await menu.count():
+            await check_a_pick_out_of_turn_is_refused(page, turn, to_move)
+            refused = True
+        if await acting_as(page) != to_move:
+            await act_as(page, to_move)
+        if await menu.count() and (not played.menus or rng.random() < 0.5):
+            played.menus.append(await pick_from_menu(page, menu.first, rng))
+            if len(played.menus) == 1:
+                await shoot(page, "nuggets-2-picked-from-the-menu")
+        else:
+            await click_a_button(page, turn, rng)
+            played.buttons += 1
+        assert played.buttons + len(played.menus) < 1000, "the game did not finish"
+
+    result = messages(page).last
+    await expect(result.locator(".title")).to_have_text("Gold Nuggets · game 1 · game over")
+    await expect(result.locator("pre")).to_contain_text("nuggets")
+    await expect(result).to_contain_text("Ratings")
+    await expect(result.locator("img.board")).to_be_in_viewport()
+    assert await loaded_width(result.locator("img.board")) > 0
+    await expect(page.locator(f"#messages article :is({CONTROLS})")).to_have_count(0)
+    await expect(by_id(page, await lobby.get_attribute("data-id"))).to_contain_text("game is on")
+    await shoot(page, "nuggets-3-game-over")
+    assert played.buttons >= 10
+    assert "aside" in played.menus, played.menus
+
+    await check_the_final_table_link(page, await result.get_attribute("data-id"))
+
+
+async def check_the_page_offers_every_game(page: Page) -> None:
+    """A newcomer sees which games there are and how to start each."""
+    await expect(page.locator("#empty")).to_contain_text("/claimit new or /nuggets new")
+    games = page.locator("#games li")
+    await expect(games).to_have_text([re.compile("Claim It!"), re.compile("Gold Nuggets")])
+    await expect(page.locator("#command")).to_have_attribute(
+        "placeholder", re.compile("/claimit new or /nuggets new")
+    )
+    await games.filter(has_text="Gold Nuggets").click()
+    box = page.locator("#command")
+    await expect(box).to_have_value("/nuggets new ")
+    await expect(page.locator("#option-hint")).to_contain_text("bots:0-4")
+    await box.fill("/nu")
+    await expect(page.locator("#suggestions li").first).to_contain_text("/nuggets new")
+    await box.fill("/nuggets new variant:true")
+    await box.press("Enter")
+    await expect(page.locator("#composer-error")).to_contain_text(
+        "/nuggets new has no option 'variant:true'"
+    )
+    await box.fill("")
+    await shoot(page, "nuggets-0-empty-channel")
+
+
+async def check_the_rules_are_only_for_the_asker(page: Page) -> None:
+    await act_as(page, "Bo")
+    await slash(page, "/nuggets rules")
+    rules = page.locator("#messages article.ephemeral", has_text="All 77 nuggets")
+    await expect(rules).to_contain_text("Only you can see this")
+    await act_as(page, "Ann")
+    await expect(rules).to_have_count(0)
+    await expect(page.locator("#empty")).to_be_visible()
+
+
+async def open_lobby(page: Page) -> Locator:
+    """Ann opens a lobby (Start waits for a second player), Bo joins, Ann adds a computer
+    player from the lobby's menu and starts."""
+    await slash(page, "/nuggets new turn_timeout:30")
+    await expect(messages(page).last.locator("button", has_text="Join")).to_be_visible()
+    lobby = by_id(page, await messages(page).last.get_attribute("data-id"))
+    await expect(lobby).to_contain_text("30 minutes")
+    await expect(lobby.locator("button", has_text="Start")).to_be_disabled()
+    await expect(page.locator("#empty")).to_be_hidden()
+    await act_as(page, "Bo")
+    await lobby.locator("button", has_text="Join").click()
+    await expect(lobby.locator("button", has_text="Start")).to_be_enabled()
+    await act_as(page, "Ann")
+    await lobby.locator("select").first.select_option(label="Add a computer player: easy")
+    await expect(lobby).to_contain_text("Bot 1 (easy)")
+    await shoot(page, "nuggets-1-lobby")
+    await lobby.locator("button", has_text="Start").click()
+    await expect(lobby.locator("button")).to_have_count(0)
+    return lobby
+
+
+async def click_a_button(page: Page, turn: Locator, rng: random.Random) -> None:
+    """Clicks one of the turn's buttons and waits until the game has moved on: every
+    button's custom_id holds the game's version, so the clicked one goes."""
+    buttons = turn.locator("button:enabled")
+    labels = await buttons.all_inner_texts()
+    index = pick(labels, rng)
+    custom_id = await buttons.nth(index).get_attribute("data-custom-id")
+    await buttons.nth(index).click()
+    await expect(control(page, custom_id)).to_have_count(0)
+
+
+def pick(labels: list[str], rng: random.Random) -> int:
+    """Rolls on while many dice are left, otherwise takes; any set-aside."""
+    rolls = [i for i, label in enumerate(labels) if "Roll" in label]
+    takes = [i for i, label in enumerate(labels) if "Take" in label]
+    if rolls and takes:
+        left = re.search(r"\((\d) dic?e\)", labels[rolls[0]])
+        many = left is not None and int(left.group(1)) >= 4
+        return rolls[0] if many and rng.random() < 0.7 else takes[0]
+    return rng.randrange(len(labels))
+
+
+async def pick_from_menu(page: Page, menu: Locator, rng: random.Random) -> str:
+    """Picks one of the menu's options, each shown with what it leads to, and waits until
+    the game has moved on. Returns the menu's name."""
+    custom_id = await menu.get_attribute("data-custom-id")
+    assert custom_id is not None
+    options = menu.locator("option:not([disabled])")
+    texts = await options.all_inner_texts()
+    assert len(texts) >= 2, texts
+    # Each option shows its description beside its label, as Discord shows it below.
+    assert all(" — " in text for text in texts), texts
+    index = rng.randrange(len(texts))
+    value = await options.nth(index).get_attribute("value")
+    await menu.select_option(value=value)
+    await expect(control(page, custom_id)).to_have_count(0)
+    return custom_id.rsplit(":", 1)[-1]
+
+
+def control(page: Page, custom_id: str | None) -> Locator:
+    return page.locator(f'#messages [data-custom-id="{custom_id}"]')
+
+
+async def check_a_pick_out_of_turn_is_refused(page: Page, turn: Locator, to_move: str) -> None:
+    """The other member's pick is refused to them alone, and the menu shows its
+    placeholder again, ready for the player whose turn it is."""
+    other = "Bo" if to_move == "Ann" else "Ann"
+    await act_as(page, other)
+    menu = turn.locator(MENU).first
+    first = menu.locator("option:not([disabled])").first
+    await menu.select_option(value=await first.get_attribute("value"))
+    refusal = page.locator("#messages article.ephemeral", has_text="not yours")
+    await expect(refusal).to_have_count(1)
+    await expect(refusal).to_contain_text(f"It's {to_move}'s turn")
+    await expect(refusal).to_contain_text("Only you can see this")
+    await expect(menu).to_have_value("")
+    await shoot(page, "nuggets-refusal-of-a-pick-out-of-turn")
+    await act_as(page, to_move)
+    await expect(refusal).to_have_count(0)
+
+
+async def check_the_final_table_link(page: Page, final: str | None) -> None:
+    """/nuggets history's link to the game's last message opens it here."""
+    await slash(page, "/nuggets history")
+    link = messages(page).last.locator("a", has_text="final")
+    await expect(link).to_have_attribute("data-message", final or "")
+    await link.click()
+    await expect(page.locator("#channel-name")).to_have_text(CHANNEL_NAME)
+    shown = by_id(page, final)
+    await expect(shown).to_have_class(re.compile(r"\bhighlight\b"))
+    await expect(shown.locator("img.board")).to_be_in_viewport()

@@ -1,0 +1,81 @@
+"""Select menus in the page, as the games send them (Gold Nuggets' menu of set-asides, of
+whom to take from): each option with what it leads to; a pick that can't be sent is
+said plainly, and the menu is ready again."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.async_api import Browser, expect
+
+from tests.sandbox.conftest import Sandbox, put_message
+
+STEAL_MENU: list[dict[str, Any]] = [
+    {
+        "type": 1,
+        "components": [
+            {
+                "type": 3,
+                "custom_id": "nuggets:pick:1:9:steal",
+                "placeholder": "Take 3 from…",
+                "options": [
+                    {"label": "The centre (70 left)", "value": "take", "description": "you take 3"},
+                    {
+                        "label": "Bo (holds 4)",
+                        "value": "take@1",
+                        "description": "you steal 3",
+                        "emoji": {"name": "🪢"},
+                    },
+                    {"label": "Plain", "value": "plain"},
+                ],
+            }
+        ],
+    }
+]
+ROLL = [
+    {
+        "type": 1,
+        "components": [{"type": 2, "style": 1, "label": "Roll", "custom_id": "nuggets:roll"}],
+    }
+]
+
+
+async def test_a_menu_shows_what_each_option_leads_to(browser: Browser, bare_page: Sandbox) -> None:
+    message = put_message(bare_page, content="Your turn", components=STEAL_MENU)
+    page = await browser.new_page()
+    await page.goto(bare_page.url)
+    menu = page.locator(f'#messages article[data-id="{message.id}"] select')
+    await expect(menu.locator("option")).to_have_text(
+        [
+            "Take 3 from…",
+            "The centre (70 left) — you take 3",
+            "🪢 Bo (holds 4) — you steal 3",
+            "Plain",
+        ]
+    )
+    await expect(menu).to_have_value("")
+
+    # A menu the bot has since replaced (an older version's), still on the page.
+    await menu.evaluate("(menu) => { menu.dataset.customId = 'nuggets:pick:1:8:steal'; }")
+    await menu.select_option(value="take@1")
+    await expect(page.locator("#composer-error")).to_have_text(
+        "That menu isn't on the message any more."
+    )
+    await expect(menu).to_have_value("")
+    await page.close()
+
+
+async def test_a_click_on_a_message_that_is_gone_says_so(
+    browser: Browser, bare_page: Sandbox
+) -> None:
+    message = put_message(bare_page, content="Your turn", components=ROLL)
+    page = await browser.new_page()
+    await page.goto(bare_page.url)
+    button = page.locator(f'#messages article[data-id="{message.id}"] button')
+    await expect(button).to_be_enabled()
+    # A message the sandbox no longer has, still on the page.
+    await button.evaluate("(button) => { button.dataset.message = '1'; }")
+    await button.click()
+    # The server's own plain-text refusal, not "failed".
+    await expect(page.locator("#composer-error")).to_have_text("That message is gone.")
+    await page.close()
