@@ -19,7 +19,9 @@ from bot.storage import DatabaseTooNew, DatabaseUnavailable
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="claimit", description="Run the Claim It! Discord bot, or try it in a local sandbox."
+        prog="claimit",
+        description="Run the game bot (Claim It!, Gold Nuggets) on Discord, "
+        "or try it in a local sandbox.",
     )
     parser.add_argument(
         "--sandbox",

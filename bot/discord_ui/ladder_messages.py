@@ -158,7 +158,7 @@ def _history_line(game: FinishedGame, guild_id: int) -> str:
         line += " · unrated"
     if game.final_message_id is not None:
         link = f"https://discord.com/channels/{guild_id}/{game.place_id}/{game.final_message_id}"
-        line += f" · [final board]({link})"
+        line += f" · [final message]({link})"
     return line
 
 

@@ -9,7 +9,9 @@ from bot.games.claimit.face import CLAIMIT_FACE
 from bot.games.face import GameFace
 from bot.games.gold_nuggets.face import NUGGETS_FACE
 
-FACES: Mapping[str, GameFace] = MappingProxyType({face.kind: face for face in (CLAIMIT_FACE, NUGGETS_FACE)})
+FACES: Mapping[str, GameFace] = MappingProxyType(
+    {face.kind: face for face in (CLAIMIT_FACE, NUGGETS_FACE)}
+)
 
 
 def face_for(kind: str) -> GameFace:

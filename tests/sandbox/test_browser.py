@@ -151,11 +151,11 @@ async def check_out_of_turn_refusal(page: Page, turn: Locator, mover: str) -> No
 
 
 async def check_final_board_link(page: Page, final: str | None) -> None:
-    """/claimit history's link to the final board opens it here, not on discord.com."""
+    """/claimit history's link to the final message opens it here, not on discord.com."""
     await page.locator("#channels li", has_text=CHANNEL_NAME).click()
     await expect(page.locator("#channel-name")).to_have_text(CHANNEL_NAME)
     await slash(page, "/claimit history")
-    link = messages(page).last.locator("a", has_text="final board")
+    link = messages(page).last.locator("a", has_text="final message")
     await expect(link).to_have_attribute("data-message", final or "")
     await link.click()
     await expect(page.locator("#channel-name")).to_have_text("Claim It! · game 1")
