@@ -417,21 +417,34 @@ class DiscordEmulator:
         return await self._interact(3, user, channel, data, message, "en-US")
 
     async def select(
-        self, user: User, message: Message, placeholder: str, value: str
+        self,
+        user: User,
+        message: Message,
+        placeholder: str | None,
+        value: str,
+        *,
+        custom_id: str | None = None,
     ) -> Interaction:
-        """Picks ``value`` in the select menu with this placeholder."""
+        """Picks ``value`` in the select menu with this placeholder, or with this custom_id
+        (a menu may have no placeholder, or share one with another)."""
         menu = next(
             (
                 c
                 for c in message.buttons()
-                if c.get("type") == 3 and c.get("placeholder") == placeholder
+                if c.get("type") == 3
+                and (
+                    c.get("custom_id") == custom_id
+                    if custom_id is not None
+                    else c.get("placeholder") == placeholder
+                )
             ),
             None,
         )
+        which = custom_id if custom_id is not None else placeholder
         if menu is None:
-            raise KeyError(f"no menu {placeholder!r} on message {message.id}")
+            raise KeyError(f"no menu {which!r} on message {message.id}")
         if value not in [o["value"] for o in menu.get("options", [])]:
-            raise KeyError(f"{value!r} is not an option of {placeholder!r}")
+            raise KeyError(f"{value!r} is not an option of {which!r}")
         channel = self.channels[message.channel_id]
         data = {"custom_id": menu["custom_id"], "component_type": 3, "values": [value]}
         return await self._interact(3, user, channel, data, message, "en-US")

@@ -190,11 +190,7 @@ class SandboxPage:
         value = str(body.get("value"))
         if value not in [o.get("value") for o in menu.get("options", [])]:
             return _refusal(400, "That choice isn't in the menu any more.")
-        # The emulator finds a menu by its placeholder: every menu the bot sends has one.
-        placeholder = menu.get("placeholder")
-        if not isinstance(placeholder, str):
-            return _refusal(400, "The sandbox picks only from menus with a placeholder.")
-        await self.emulator.select(user, message, placeholder, value)
+        await self.emulator.select(user, message, None, value, custom_id=menu["custom_id"])
         return web.json_response({"ok": True})
 
     # Live updates -------------------------------------------------------------------
