@@ -13,7 +13,6 @@ The baseline places at random and stops as soon as this turn holds 2 marks.
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 import sys
@@ -27,6 +26,7 @@ if not __package__:
     # Run as a file, this folder comes first on sys.path; the project root must.
     sys.path[0] = str(Path(__file__).resolve().parents[1])
 
+from bench.figures import wilson
 from engine.claimit import (
     Action,
     GameState,
@@ -82,16 +82,6 @@ def _game(
     seats, seed = job
     shares, times = play(seats, seed)
     return seats, shares, times
-
-
-def wilson(wins: float, games: int) -> tuple[float, float]:
-    if games == 0:
-        return (0.0, 1.0)
-    z = 1.96
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    spread = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return (centre - spread, centre + spread)
 
 
 def tournament(

@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import functools
 import random
-import statistics
 import sys
 import time
 from collections import defaultdict
@@ -25,6 +24,7 @@ if not __package__:
     # would shadow the engine package.
     sys.path[0] = str(Path(__file__).resolve().parents[1])
 
+from bench.figures import per_call_us
 from engine.claimit import Action, GameState, Phase, Place, Roll, Stop, apply
 
 ALL_ROLLS = list(product(range(1, 7), repeat=3))
@@ -49,23 +49,6 @@ def play(rng: random.Random, players: int) -> list[tuple[GameState, Action]]:
 
 def is_mid_game(state: GameState) -> bool:
     return 8 <= 30 - state.claim_supply <= 22 and state.last_round is None
-
-
-def per_call_median_us(calls: list[Callable[[], object]]) -> float:
-    clock = time.perf_counter_ns
-    samples = []
-    for call in calls:
-        start = clock()
-        call()
-        samples.append(clock() - start)
-    overhead = statistics.median(_empty_call_ns(clock) for _ in range(2000))
-    return (statistics.median(samples) - overhead) / 1000
-
-
-def _empty_call_ns(clock: Callable[[], int]) -> int:
-    start = clock()
-    (lambda: None)()
-    return clock() - start
 
 
 def main() -> None:
@@ -94,9 +77,9 @@ def main() -> None:
     apply_calls: list[Callable[[], object]] = [call for calls in by_kind.values() for call in calls]
 
     for _ in range(3):  # warm-up: first calls pay for caches and allocator growth
-        per_call_median_us(legal_calls[:2000] + apply_calls[:2000])
-    legal_us = per_call_median_us(legal_calls)
-    apply_us = per_call_median_us(apply_calls)
+        per_call_us(legal_calls[:2000] + apply_calls[:2000])
+    legal_us, _ = per_call_us(legal_calls)
+    apply_us, _ = per_call_us(apply_calls)
     print(
         f"legal placements of one roll: median {legal_us:.2f} us over {len(legal_calls)} calls"
         f" (target <= 10 us)"
@@ -106,7 +89,7 @@ def main() -> None:
         f" (target <= 20 us)"
     )
     for kind, calls in sorted(by_kind.items()):
-        print(f"  {kind:<12} median {per_call_median_us(calls):.2f} us over {len(calls)} calls")
+        print(f"  {kind:<12} median {per_call_us(calls)[0]:.2f} us over {len(calls)} calls")
 
     for players in (2, 5):
         start = time.perf_counter()

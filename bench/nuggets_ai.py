@@ -29,6 +29,7 @@ if not __package__:
     # Run as a file, this folder comes first on sys.path; the project root must.
     sys.path[0] = str(Path(__file__).resolve().parents[1])
 
+from bench.figures import wilson
 from engine.gold_nuggets import FACES, Action, GameState, Phase, Roll, apply, winners
 from engine.gold_nuggets.bots import Level, RollAgain, decide, expected_fresh_turn_take
 from engine.gold_nuggets.policy import fresh_turn_value
@@ -86,16 +87,6 @@ def _game(
     seats, seed = job
     shares, times = play(seats, seed)
     return seats, shares, times
-
-
-def wilson(wins: float, games: int) -> tuple[float, float]:
-    if games == 0:
-        return (0.0, 1.0)
-    z = 1.96
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    spread = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return (centre - spread, centre + spread)
 
 
 def tournament(

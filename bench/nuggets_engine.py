@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import functools
 import random
-import statistics
 import sys
 import time
 from collections import defaultdict
@@ -24,6 +23,7 @@ if not __package__:
     # would shadow the engine package.
     sys.path[0] = str(Path(__file__).resolve().parents[1])
 
+from bench.figures import per_call_us
 from engine.gold_nuggets import (
     FACES,
     Action,
@@ -59,26 +59,6 @@ def play(rng: random.Random, players: int) -> list[tuple[GameState, Action]]:
         history.append((state, action))
         state = apply(state, action).state
     return history
-
-
-def per_call_us(calls: list[Callable[[], object]]) -> tuple[float, float]:
-    """Median and 99th percentile of one call, in microseconds, less the timer's own cost."""
-    clock = time.perf_counter_ns
-    samples = []
-    for call in calls:
-        start = clock()
-        call()
-        samples.append(clock() - start)
-    overhead = statistics.median(_empty_call_ns(clock) for _ in range(2000))
-    samples.sort()
-    p99 = samples[int(0.99 * (len(samples) - 1))]
-    return (statistics.median(samples) - overhead) / 1000, (p99 - overhead) / 1000
-
-
-def _empty_call_ns(clock: Callable[[], int]) -> int:
-    start = clock()
-    (lambda: None)()
-    return clock() - start
 
 
 def verdict(median_us: float) -> str:
