@@ -6,12 +6,10 @@ answer is a ``bad_request``, never a crash.
 
 from __future__ import annotations
 
-import json
-import sys
-import traceback
 from collections.abc import Iterable
-from typing import IO, Any
+from typing import IO
 
+from engine import json_lines
 from engine.claimit.errors import RulesError
 from engine.claimit.json_form import (
     JSON,
@@ -23,29 +21,13 @@ from engine.claimit.json_form import (
 )
 from engine.claimit.rules import apply
 from engine.claimit.scoring import scores, winners
+from engine.json_lines import BadRequest, failure, read_object
 
 _REQUIRED = {"legal": ("state", "dice"), "apply": ("state", "actions"), "score": ("state",)}
 
 
-class BadRequest(Exception):
-    code = "bad_request"
-
-
-def _failure(code: str, index: int | None = None) -> JSON:
-    return {"ok": False, "error": {"index": index, "code": code}}
-
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
-
-
 def _parse(line: bytes) -> JSON:
-    try:
-        request = json.loads(line.decode("utf-8"), parse_constant=_reject_constant)
-    except (ValueError, RecursionError) as e:
-        raise BadRequest(f"not a JSON request: {e}") from None
-    if not isinstance(request, dict):
-        raise BadRequest("a request is a JSON object")
+    request = read_object(line)
     op = request.get("op")
     if not isinstance(op, str) or op not in _REQUIRED:
         raise BadRequest(f"unknown op {op!r}")
@@ -77,30 +59,24 @@ def answer(request: JSON) -> JSON:
                 "winners": list(winners(table)),
             }
     except RulesError as e:
-        return _failure(e.code)
+        return failure(e.code)
     events: list[JSON] = []
     for index, raw in enumerate(request["actions"]):
         try:
             state, happened = apply(state, action_from_json(raw))
         except RulesError as e:
-            return _failure(e.code, index)
+            return failure(e.code, index)
         events.extend(event_to_json(event) for event in happened)
     return {"ok": True, "state": state_to_json(state), "events": events}
 
 
 def handle_line(line: bytes) -> JSON:
-    try:
-        return answer(_parse(line))
-    except BadRequest:
-        return _failure(BadRequest.code)
-    except Exception:
-        # The protocol promises an answer to every line: an engine bug is
-        # reported on stderr and answered, not allowed to end the process.
-        traceback.print_exc(file=sys.stderr)
-        return _failure(BadRequest.code)
+    return json_lines.handle_line(line, _answer_line)
 
 
 def serve(requests: Iterable[bytes], out: IO[str]) -> None:
-    for line in requests:
-        out.write(json.dumps(handle_line(line)) + "\n")
-        out.flush()
+    json_lines.serve(requests, out, _answer_line)
+
+
+def _answer_line(line: bytes) -> JSON:
+    return answer(_parse(line))

@@ -9,12 +9,10 @@ answers a time-out with ``bad_action``.
 
 from __future__ import annotations
 
-import json
-import sys
-import traceback
 from collections.abc import Iterable
-from typing import IO, Any
+from typing import IO
 
+from engine import json_lines
 from engine.gold_nuggets.actions import TimeOut
 from engine.gold_nuggets.dice import Counts, legal_set_asides, parse_face
 from engine.gold_nuggets.errors import BadAction, BadDice, RulesError, WrongPhase
@@ -29,29 +27,15 @@ from engine.gold_nuggets.json_form import (
 from engine.gold_nuggets.rules import apply
 from engine.gold_nuggets.scoring import scores, winners
 from engine.gold_nuggets.state import GameState, Phase
+from engine.json_lines import BadRequest, failure, read_object
 
 OPS = ("legal", "apply", "score")
 
 
-class BadRequest(Exception):
-    code = "bad_request"
-
-
-def _failure(code: str, index: int | None = None) -> JSON:
-    return {"ok": False, "error": {"index": index, "code": code}}
-
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
-
-
 def _parse(line: bytes) -> JSON:
-    try:
-        request = json.loads(line.decode("utf-8"), parse_constant=_reject_constant)
-    except (ValueError, RecursionError) as e:
-        raise BadRequest(f"not a JSON request: {e}") from None
-    if not isinstance(request, dict) or "state" not in request:
-        raise BadRequest("a request is a JSON object with a state")
+    request = read_object(line)
+    if "state" not in request:
+        raise BadRequest("a request needs a state")
     op = request.get("op")
     if not isinstance(op, str) or op not in OPS:
         raise BadRequest(f"unknown op {op!r}")
@@ -89,7 +73,7 @@ def answer(request: JSON) -> JSON:
                 "winners": list(winners(state)),
             }
     except RulesError as e:
-        return _failure(e.code)
+        return failure(e.code)
     events: list[JSON] = []
     for index, raw in enumerate(request["actions"]):
         try:
@@ -98,24 +82,18 @@ def answer(request: JSON) -> JSON:
                 raise BadAction("the protocol's actions are roll, set_aside and take")
             state, happened = apply(state, action)
         except RulesError as e:
-            return _failure(e.code, index)
+            return failure(e.code, index)
         events.extend(event_to_json(event) for event in happened)
     return {"ok": True, "state": state_to_json(state), "events": events}
 
 
 def handle_line(line: bytes) -> JSON:
-    try:
-        return answer(_parse(line))
-    except BadRequest:
-        return _failure(BadRequest.code)
-    except Exception:
-        # The protocol promises an answer to every line: an engine bug is
-        # reported on stderr and answered, not allowed to end the process.
-        traceback.print_exc(file=sys.stderr)
-        return _failure(BadRequest.code)
+    return json_lines.handle_line(line, _answer_line)
 
 
 def serve(requests: Iterable[bytes], out: IO[str]) -> None:
-    for line in requests:
-        out.write(json.dumps(handle_line(line)) + "\n")
-        out.flush()
+    json_lines.serve(requests, out, _answer_line)
+
+
+def _answer_line(line: bytes) -> JSON:
+    return answer(_parse(line))
