@@ -106,7 +106,7 @@ def fill(path: Path, servers: int, games: int, rng: random.Random) -> None:
                 record.turns += turns
                 record.busts += busts
                 record.best_turn = max(record.best_turn, best_turn)
-            finishers.append(Finish(user, won, place, left))
+            finishers.append(Finish(user, won, place, left, seat))
             humans_here.append(record)
         if len(finishers) >= 2:
             before = [r.rating or NEW_PLAYER for r in humans_here]

@@ -155,6 +155,88 @@ class TurnSelect(
         await bot.flow.turn_button(interaction, self.game, self.version, selected(interaction))
 
 
+class PrivateOpen(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=KIND + r":mine:(?P<game>\d{1,19})",
+):
+    """On the public game message of a game with secrets: opens the presser's own private
+    message (their hand), whatever the game's version, since it always shows it as it is."""
+
+    def __init__(
+        self, kind: str, game: int, *, label: str = "My hand", emoji: str | None = None
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                emoji=emoji,
+                style=discord.ButtonStyle.primary,
+                custom_id=f"{kind}:mine:{game}",
+            )
+        )
+        self.game = game
+
+    @classmethod
+    def parse(cls, match: re.Match[str]) -> PrivateOpen:
+        return cls(match["kind"], int(match["game"]))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PrivateOpen:
+        return cls.parse(match)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: GameBot = interaction.client  # type: ignore[assignment]
+        await bot.flow.open_private(interaction, self.game)
+
+
+class PrivateButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=KIND + r":seat:(?P<game>\d{1,19}):(?P<key>\d{1,18}):" + INTENT,
+):
+    """A button on a seat's private message: plays ``intent`` if what the seat decides on is
+    still what the message showed (its ``key``, ``HiddenInformation.decision_key``)."""
+
+    def __init__(
+        self,
+        kind: str,
+        game: int,
+        key: int,
+        intent: str,
+        *,
+        label: str | None = None,
+        emoji: str | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        disabled: bool = False,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or intent,
+                emoji=emoji,
+                style=style,
+                disabled=disabled,
+                custom_id=f"{kind}:seat:{game}:{key}:{intent}",
+                row=row,
+            )
+        )
+        self.game, self.key, self.intent = game, key, intent
+
+    @classmethod
+    def parse(cls, match: re.Match[str]) -> PrivateButton:
+        return cls(match["kind"], int(match["game"]), int(match["key"]), match["intent"])
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PrivateButton:
+        return cls.parse(match)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: GameBot = interaction.client  # type: ignore[assignment]
+        await bot.flow.private_button(interaction, self.game, self.key, self.intent)
+
+
 class BotSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=KIND + r":lobby:(?P<game>\d{1,19}):(?P<version>\d{1,9}):(?P<action>addbot|removebot)",

@@ -14,7 +14,14 @@ import yarl
 from discord import app_commands
 
 from bot.clock import Clock, SystemClock
-from bot.discord_ui.buttons import BotSelect, LobbyButton, TurnButton, TurnSelect
+from bot.discord_ui.buttons import (
+    BotSelect,
+    LobbyButton,
+    PrivateButton,
+    PrivateOpen,
+    TurnButton,
+    TurnSelect,
+)
 from bot.discord_ui.commands import game_commands
 from bot.discord_ui.deadlines import DeadlineWatch
 from bot.discord_ui.flow import SOMETHING_WENT_WRONG, GameFlow
@@ -151,13 +158,30 @@ class GameBot(discord.Client):
             self._database = None
 
 
-COMPONENTS = (LobbyButton, TurnButton, TurnSelect, BotSelect, LadderPageButton)
+COMPONENTS = (
+    LobbyButton,
+    TurnButton,
+    TurnSelect,
+    BotSelect,
+    LadderPageButton,
+    PrivateOpen,
+    PrivateButton,
+)
 """Every component the bot puts on a message; each parses its own custom_id."""
 
 
 def _parse_component(
     custom_id: str,
-) -> LobbyButton | TurnButton | TurnSelect | BotSelect | LadderPageButton | None:
+) -> (
+    LobbyButton
+    | TurnButton
+    | TurnSelect
+    | BotSelect
+    | LadderPageButton
+    | PrivateOpen
+    | PrivateButton
+    | None
+):
     """The component a custom_id names, or ``None`` if it is not one of ours."""
     for cls in COMPONENTS:
         match = cls.__discord_ui_compiled_template__.fullmatch(custom_id)

@@ -36,9 +36,12 @@ from bot.discord_ui.surfaces import (
     Surface,
     acknowledge,
     announce,
+    reveal,
     tell,
     update_clicked,
+    update_private,
 )
+from bot.games.face import Private
 from bot.games.faces import face_for
 from bot.games.registry import rules_for
 from bot.games.rules import Options
@@ -51,7 +54,7 @@ from bot.service import (
     ServiceError,
     Where,
 )
-from bot.service.errors import GameBroken, NoGameHere, WhichGame
+from bot.service.errors import BoardMovedOn, GameBroken, NoGameHere, WhichGame
 from bot.storage import Game, GameStatus, Seat
 
 log = logging.getLogger(__name__)
@@ -65,6 +68,9 @@ CANNOT_POST = (
     "That counted, but I couldn't post the next game message here: I'm missing a permission "
     "in this channel (Send Messages, Embed Links or Attach Files). Once it's back, the game "
     "carries on by itself."
+)
+MOVED_ON_PRIVATELY = (
+    "The game has moved on since that was shown, so nothing changed. Here it is as it stands."
 )
 UNKNOWN_CHANNEL = 10003
 
@@ -442,6 +448,53 @@ class GameFlow:
 
         await self._change(game_id, change, show, interaction)
 
+    # Private messages ----------------------------------------------------------------
+
+    async def open_private(self, interaction: discord.Interaction, game_id: int) -> None:
+        await guarded(interaction, self._open_private(interaction, game_id))
+
+    async def _open_private(self, interaction: discord.Interaction, game_id: int) -> None:
+        game, seat = await self.service.seat_for(game_id, _actor(interaction))
+        await reveal(interaction, self._private(game, seat.seat))
+
+    async def private_button(
+        self, interaction: discord.Interaction, game_id: int, key: int, intent: str
+    ) -> None:
+        await guarded(interaction, self._private_button(interaction, game_id, key, intent))
+
+    async def _private_button(
+        self, interaction: discord.Interaction, game_id: int, key: int, intent: str
+    ) -> None:
+        actor = _actor(interaction)
+
+        async def change() -> Outcome:
+            return await self.service.act(game_id, actor, None, intent, key=key)
+
+        async def show(outcome: Outcome) -> Recorded:
+            # The presser's own message first: it is the answer Discord waits for.
+            await update_private(interaction, self._private(outcome.game, outcome.seat, outcome))
+            return await self._present(self.places.surface(outcome.game), outcome)
+
+        try:
+            await self._change(game_id, change, show, interaction)
+        except BoardMovedOn:
+            # What the message offered is gone; what there is to decide now is shown instead.
+            game, seat = await self.service.seat_for(game_id, actor)
+            await update_private(interaction, self._private(game, seat.seat), MOVED_ON_PRIVATELY)
+
+    async def _private(self, game: Game, seat: int, last: Outcome | None = None) -> Private:
+        """A seat's private message as the game stands, with what the last move showed it
+        (``last``, or else the move log's)."""
+        if last is None:
+            try:
+                last = await self.service.last_outcome(game.id)
+            except Exception:
+                log.warning("game %s's last move can't be replayed", game.id, exc_info=True)
+        shown = await face_for(game.kind).private(game, seat, last)
+        if shown is None:
+            raise NothingHidden()
+        return shown
+
     # Deadlines and computer players ------------------------------------------------
 
     async def deadline_passed(self, game_id: int, version: int) -> None:
@@ -581,6 +634,13 @@ class GameFlow:
         if _computer_to_move(game):
             self.computer.play(game)
         return {"turn_message_id": message.id}
+
+
+class NothingHidden(ServiceError):
+    """A private message asked of a game that has none (only a hand-made button can)."""
+
+    def __init__(self) -> None:
+        super().__init__("Nothing is hidden in this game: everything is on the game message.")
 
 
 async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> None:

@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.games.face import Picture
+from bot.games.face import Picture, Private
 
 log = logging.getLogger(__name__)
 
@@ -129,3 +129,45 @@ async def acknowledge(interaction: discord.Interaction) -> None:
         await interaction.response.defer()
     else:
         await interaction.response.defer(ephemeral=True, thinking=True)
+
+
+async def reveal(interaction: discord.Interaction, rendering: Awaitable[Private]) -> None:
+    """Answers with a new private message, seen by the presser alone; when its picture is
+    slow to come, "thinking…" (itself private) holds the place within Discord's 3 seconds."""
+    task = asyncio.ensure_future(rendering)
+    if not interaction.response.is_done():
+        done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+        if not done:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+    shown = await task
+    content: dict[str, Any] = {
+        "embed": shown.picture.embed,
+        "file": shown.picture.file(),
+        "ephemeral": True,
+    }
+    if shown.view is not None:
+        content["view"] = shown.view
+    if interaction.response.is_done():
+        await interaction.followup.send(**content)
+    else:
+        await interaction.response.send_message(**content)
+
+
+async def update_private(
+    interaction: discord.Interaction, rendering: Awaitable[Private], note: str | None = None
+) -> None:
+    """Shows a private message's new state in place (the message whose button was pressed),
+    with ``note`` above it."""
+    task = asyncio.ensure_future(rendering)
+    if not interaction.response.is_done():
+        done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+        if not done:
+            await interaction.response.defer()
+    shown = await task
+    await update_clicked(
+        interaction,
+        content=note,
+        embed=shown.picture.embed,
+        attachments=[shown.picture.file()],
+        view=shown.view,
+    )

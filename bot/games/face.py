@@ -33,6 +33,15 @@ class Picture:
         return discord.File(io.BytesIO(self.png), IMAGE_FILE)
 
 
+@dataclass(frozen=True)
+class Private:
+    """A seat's own message, which only its player sees (ephemeral): their hand, and the
+    buttons of what they decide now (none while they wait)."""
+
+    picture: Picture
+    view: discord.ui.View | None
+
+
 def game_over(title: str, outcome: Outcome, headline: str, table: str, png: bytes) -> Picture:
     """Every game's game-over message: its final picture, the winners, its result
     ``table`` and each human's rating change."""
@@ -85,6 +94,12 @@ class GameFace(Protocol):
 
     def buttons(self, game: Game) -> discord.ui.View:
         """What the player(s) to act press now (nothing while computer players move)."""
+        ...
+
+    async def private(self, game: Game, seat: int, last: Outcome | None) -> Private | None:
+        """``seat``'s own message as the game stands (``last``: the move that led here, for
+        what it showed that seat alone, such as a card drawn face down); ``None`` in a game
+        with nothing hidden."""
         ...
 
     def ladder_figure(self, entry: LadderEntry) -> str:

@@ -16,7 +16,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 JSON = dict[str, Any]
 OptionValue = bool | str
@@ -141,6 +141,11 @@ class GameRules(Protocol[State, Action]):
         """Every seat of a finished game, in seat order."""
         ...
 
+    def teams(self, players: int) -> tuple[tuple[int, ...], ...]:
+        """The seats that win or lose together and are rated as one side (every seat on
+        its own, ``solo(players)``, in a game without teams)."""
+        ...
+
     def turn_figures(
         self,
         players: int,
@@ -173,6 +178,24 @@ class GameRules(Protocol[State, Action]):
 
 
 AnyRules = GameRules[Any, Any]
+
+
+@runtime_checkable
+class HiddenInformation(Protocol):
+    """What a game whose players hold secrets (a hand of cards) adds: each seat decides
+    in a private message of its own, which only it sees."""
+
+    def decision_key(self, state: Any, seat: int) -> int:
+        """A number that changes whenever what ``seat`` decides on changes, and stays the
+        same through moves that tell it nothing: a private button carries it instead of
+        the game's version, so that another seat's face-down discard does not make a
+        discard button stale, while a new card on the table does."""
+        ...
+
+
+def solo(players: int) -> tuple[tuple[int, ...], ...]:
+    """Every seat a side of its own: the teams of a game without teams."""
+    return tuple((seat,) for seat in range(players))
 
 
 def fold_figures(

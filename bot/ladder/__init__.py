@@ -4,13 +4,14 @@ Pure like the engine (no Discord, no database), so the live update at the end
 of a game and an admin's recompute from history run the same code.
 """
 
-from bot.ladder.ranking import Finish, finishing_ranks, is_rated
+from bot.ladder.ranking import Finish, finishing_ranks, is_rated, sides
 from bot.ladder.ratings import (
     NEW_PLAYER,
     PROVISIONAL_GAMES,
     Rating,
     is_provisional,
     rate,
+    rate_sides,
     shown,
 )
 
@@ -23,5 +24,7 @@ __all__ = [
     "is_provisional",
     "is_rated",
     "rate",
+    "rate_sides",
     "shown",
+    "sides",
 ]

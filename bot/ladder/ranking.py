@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-MIN_RATED_HUMANS = 2
-"""A game against computer players alone says nothing about how someone plays against people."""
+MIN_RATED_SIDES = 2
+"""A game against computer players alone says nothing about how someone plays against people:
+a rated game has humans on at least two sides."""
 
 
 class Finish(NamedTuple):
@@ -18,10 +19,13 @@ class Finish(NamedTuple):
     """The seat's place in the game's own order (1 for the winners; ties share it)."""
     left: bool
     """They left (or went quiet twice) and a computer player finished the game for them."""
+    team: int
+    """The side they played on: a team's number, or their own in a game without teams."""
 
 
 def is_rated(finishers: Sequence[Finish]) -> bool:
-    return len(finishers) >= MIN_RATED_HUMANS
+    """Humans played against humans: partners alone against computer players are not."""
+    return len({f.team for f in finishers}) >= MIN_RATED_SIDES
 
 
 def finishing_ranks(finishers: Sequence[Finish]) -> list[int]:
@@ -30,6 +34,18 @@ def finishing_ranks(finishers: Sequence[Finish]) -> list[int]:
     their seat scored after they went."""
     keys = [_order(f) for f in finishers]
     return [1 + sum(other < key for other in keys) for key in keys]
+
+
+def sides(finishers: Sequence[Finish]) -> list[list[int]]:
+    """The finishers (as indexes) grouped into the sides the ratings rate as one: the
+    partners of a team who finished it together. Someone who left is a side alone, so
+    that only they answer for leaving, and their partner is rated by the team's result."""
+    ranks = finishing_ranks(finishers)
+    grouped: dict[tuple[int, int, int], list[int]] = {}
+    for index, (finish, rank) in enumerate(zip(finishers, ranks, strict=True)):
+        key = (finish.team, rank, index if finish.left else -1)
+        grouped.setdefault(key, []).append(index)
+    return list(grouped.values())
 
 
 def _order(finish: Finish) -> tuple[int, ...]:

@@ -40,9 +40,15 @@ def is_provisional(rated_games: int) -> bool:
 
 def rate(ratings: Sequence[Rating], ranks: Sequence[int]) -> list[Rating]:
     """The players' ratings after a game in which they finished at ``ranks`` (1 is first)."""
-    teams = [[_MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in ratings]
+    return [side[0] for side in rate_sides([[r] for r in ratings], ranks)]
+
+
+def rate_sides(sides: Sequence[Sequence[Rating]], ranks: Sequence[int]) -> list[list[Rating]]:
+    """The ratings after a game of sides (teams, or players alone) that finished at
+    ``ranks``: openskill rates a team as one, from its members' ratings together."""
+    teams = [[_MODEL.rating(mu=r.mu, sigma=r.sigma) for r in side] for side in sides]
     rated = _MODEL.rate(teams, ranks=list(ranks))
-    return [Rating(team[0].mu, team[0].sigma) for team in rated]
+    return [[Rating(m.mu, m.sigma) for m in team] for team in rated]
 
 
 def shown(conservative: float) -> int:

@@ -30,7 +30,7 @@ from typing import Any, NamedTuple
 import aiosqlite
 
 from bot.games.registry import rules_for
-from bot.games.rules import AnyRules, IllegalIntent, Level, Options
+from bot.games.rules import AnyRules, HiddenInformation, IllegalIntent, Level, Options
 from bot.service.errors import (
     AlreadyJoined,
     AlreadyStarted,
@@ -358,15 +358,27 @@ class GameService:
 
     # Turns -------------------------------------------------------------------
 
-    async def act(self, game_id: int, actor: Actor, version: int | None, intent: str) -> Outcome:
+    async def act(
+        self,
+        game_id: int,
+        actor: Actor,
+        version: int | None,
+        intent: str,
+        *,
+        key: int | None = None,
+    ) -> Outcome:
         """Plays what ``intent`` means in the game now (a button's action, such as
         ``roll``), as ``actor``'s seat; the game draws any dice it needs only once the
-        press is accepted."""
+        press is accepted. A button of a seat's private message gives the ``key`` of what
+        the seat decided on (``HiddenInformation``) in place of the game's version."""
         async with self._db.write() as connection:
             game = await _load(connection, game_id, actor.where)
             state = _playing(game)
             seat = _seat_to_move(game, state, actor)
-            _check_version(game, version)
+            if key is None:
+                _check_version(game, version)
+            else:
+                _check_decision(game, state, seat, key)
             try:
                 action = _rules(game).action(state, seat.seat, intent, self._random)
             except IllegalIntent as e:
@@ -490,6 +502,17 @@ class GameService:
             results=tuple(results),
             rating_changes=tuple(rating_changes),
         )
+
+    async def seat_for(self, game_id: int, actor: Actor) -> tuple[Game, Seat]:
+        """The game being played and ``actor``'s seat in it, for their private message;
+        refused for anyone not playing it (a seat a computer player took over included)."""
+        async with self._db.read() as connection:
+            game = await _load(connection, game_id, actor.where)
+        _playing(game)
+        seat = None if actor.user_id is None else game.seat_of(actor.user_id)
+        if seat is None:
+            raise NotInGame()
+        return game, seat
 
     async def set_thread(self, game_id: int, thread_id: int | None) -> None:
         """The game's own thread; ``None`` when it plays in its channel (again)."""
@@ -701,6 +724,12 @@ def _playing(game: Game) -> Any:
         raise GameBroken(game.broken, game.kind)
     assert game.state is not None
     return game.state
+
+
+def _check_decision(game: Game, state: Any, seat: Seat, key: int) -> None:
+    rules = _rules(game)
+    if not isinstance(rules, HiddenInformation) or rules.decision_key(state, seat.seat) != key:
+        raise BoardMovedOn()
 
 
 def _seat_to_move(game: Game, state: Any, actor: Actor) -> Seat:

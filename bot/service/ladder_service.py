@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import aiosqlite
 
 from bot.games.registry import rules_for
-from bot.ladder import NEW_PLAYER, Finish, Rating, finishing_ranks, is_rated, rate
+from bot.ladder import NEW_PLAYER, Finish, Rating, finishing_ranks, is_rated, rate_sides, sides
 from bot.storage import ladder_queries, queries
 from bot.storage.database import Database, scratch_database, scratch_transaction
 from bot.storage.records import (
@@ -64,9 +64,12 @@ async def count_game(connection: aiosqlite.Connection, game: FinishedTable) -> l
     """Counts a finished game in its server's ladder of its game; returns the rating
     changes (none for an unrated game: fewer than two humans)."""
     humans = [(r.user_id, r) for r in game.results if r.user_id is not None]
-    figures = rules_for(game.kind).figures
-    await ladder_queries.add_to_records(connection, game, figures, [r for _, r in humans])
-    finishers = [Finish(user, r.won, r.place, r.left) for user, r in humans]
+    rules = rules_for(game.kind)
+    await ladder_queries.add_to_records(connection, game, rules.figures, [r for _, r in humans])
+    team_of = {
+        seat: team for team, seats in enumerate(rules.teams(len(game.results))) for seat in seats
+    }
+    finishers = [Finish(user, r.won, r.place, r.left, team_of[r.seat]) for user, r in humans]
     rated = is_rated(finishers)
     await ladder_queries.mark_counted(connection, game.id, rated)
     if not rated:
@@ -74,13 +77,21 @@ async def count_game(connection: aiosqlite.Connection, game: FinishedTable) -> l
     before = await ladder_queries.ratings_of(
         connection, game.guild_id, game.kind, (user for user, _ in humans)
     )
-    after = rate(
-        [before.get(f.user_id, (NEW_PLAYER, 0))[0] for f in finishers], finishing_ranks(finishers)
+    grouped = sides(finishers)
+    ranks = finishing_ranks(finishers)
+    rated_sides = rate_sides(
+        [[before.get(finishers[i].user_id, (NEW_PLAYER, 0))[0] for i in side] for side in grouped],
+        [ranks[side[0]] for side in grouped],
     )
+    after = {
+        index: rating
+        for side, ratings in zip(grouped, rated_sides, strict=True)
+        for index, rating in zip(side, ratings, strict=True)
+    }
     changes = []
-    for (user, r), new in zip(humans, after, strict=True):
+    for index, (user, r) in enumerate(humans):
         rating, rated_games = before.get(user, (None, 0))
-        changes.append(RatingChange(user, r.display_name, rating, new, rated_games + 1))
+        changes.append(RatingChange(user, r.display_name, rating, after[index], rated_games + 1))
     await ladder_queries.save_ratings(connection, game, changes)
     return changes
 

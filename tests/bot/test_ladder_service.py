@@ -103,7 +103,7 @@ async def test_the_game_over_outcome_carries_each_humans_rating_change(
     assert [c.user_id for c in outcome.rating_changes] == [p.user_id for p in PLAYERS[:3]]
     assert all(c.before is None for c in outcome.rating_changes)
     finishers = [
-        Finish(p.user_id, r.won, r.place, False)
+        Finish(p.user_id, r.won, r.place, False, r.seat)
         for p, r in zip(PLAYERS, outcome.results, strict=False)
     ]
     expected = rate([NEW_PLAYER] * 3, finishing_ranks(finishers))
@@ -160,7 +160,7 @@ async def test_computer_players_are_not_rated_and_rate_nobody(
     assert outcome is not None
     assert [c.user_id for c in outcome.rating_changes] == [ANN.user_id, BO.user_id]
     humans = [(r.user_id, r) for r in outcome.results if r.user_id is not None]
-    finishers = [Finish(u, r.won, r.place, False) for u, r in humans]
+    finishers = [Finish(u, r.won, r.place, False, r.seat) for u, r in humans]
     assert [c.after for c in outcome.rating_changes] == rate(
         [NEW_PLAYER] * 2, finishing_ranks(finishers)
     )

@@ -3,11 +3,13 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.ladder import Finish, finishing_ranks, is_rated
+from bot.ladder import Finish, finishing_ranks, is_rated, sides
 
 
-def finish(user: int, place: int, *, won: bool = False, left: bool = False) -> Finish:
-    return Finish(user, won, place, left)
+def finish(
+    user: int, place: int, *, won: bool = False, left: bool = False, team: int | None = None
+) -> Finish:
+    return Finish(user, won, place, left, user if team is None else team)
 
 
 def test_humans_rank_by_the_places_their_game_gave_them() -> None:
@@ -61,3 +63,16 @@ def test_ranks_follow_the_order_and_never_depend_on_seating(finishers: list[Fini
         assert rank_a == 1 + sum(r < rank_a for r in ranks)
     reordered = list(reversed(finishers))
     assert finishing_ranks(reordered) == list(reversed(ranks))
+
+
+def test_partners_alone_against_computer_players_are_not_rated() -> None:
+    assert not is_rated([finish(1, 1, team=0), finish(2, 1, team=0)])
+    assert is_rated([finish(1, 1, team=0), finish(2, 2, team=1)])
+
+
+def test_partners_are_one_side_and_a_leaver_a_side_alone() -> None:
+    together = [finish(1, 1, team=0), finish(2, 2, team=1), finish(3, 1, team=0)]
+    assert sides(together) == [[0, 2], [1]]
+    left = [finish(1, 2, team=0), finish(2, 1, team=1), finish(3, 2, team=0, left=True)]
+    assert sides(left) == [[0], [1], [2]]
+    assert finishing_ranks(left) == [2, 1, 3]

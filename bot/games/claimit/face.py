@@ -10,7 +10,7 @@ import discord
 from bot.discord_ui import text
 from bot.discord_ui.buttons import TurnButton
 from bot.games.claimit import words
-from bot.games.face import IMAGE_FILE, Picture, game_over
+from bot.games.face import IMAGE_FILE, Picture, Private, game_over
 from bot.games.rules import Options
 from bot.service import Outcome
 from bot.storage import Game, LadderEntry, PlayerRecord
@@ -81,6 +81,9 @@ class ClaimItFace:
                 )
             )
         return view
+
+    async def private(self, game: Game, seat: int, last: Outcome | None) -> Private | None:
+        return None
 
     def ladder_figure(self, entry: LadderEntry) -> str:
         return f"best mine {entry.figures.get('best_mine', 0)}"

@@ -16,6 +16,7 @@ from bot.games.rules import (
     Options,
     Standing,
     Step,
+    solo,
 )
 from engine.claimit import (
     MAX_PLAYERS,
@@ -117,6 +118,9 @@ class ClaimIt:
             )
             for s, key in zip(table, keys, strict=True)
         )
+
+    def teams(self, players: int) -> tuple[tuple[int, ...], ...]:
+        return solo(players)
 
     def turn_figures(
         self,

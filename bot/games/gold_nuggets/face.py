@@ -19,7 +19,7 @@ import discord
 from bot.discord_ui import text
 from bot.discord_ui.buttons import TurnButton, TurnSelect
 from bot.discord_ui.limits import listed_name
-from bot.games.face import IMAGE_FILE, Picture, game_over
+from bot.games.face import IMAGE_FILE, Picture, Private, game_over
 from bot.games.gold_nuggets import words
 from bot.games.gold_nuggets.game import ROLL, set_intent, take_intent
 from bot.games.rules import Options
@@ -113,6 +113,9 @@ class GoldNuggetsFace:
         for item in items:
             view.add_item(item)
         return view
+
+    async def private(self, game: Game, seat: int, last: Outcome | None) -> Private | None:
+        return None
 
     def ladder_figure(self, entry: LadderEntry) -> str:
         return f"best {words.plural(entry.figures.get('best', 0), 'nugget')}"

@@ -25,6 +25,7 @@ from bot.games.rules import (
     Options,
     Standing,
     Step,
+    solo,
 )
 from engine.gold_nuggets import (
     FACES,
@@ -168,6 +169,9 @@ class GoldNuggets:
             )
             for seat, mine in enumerate(held)
         )
+
+    def teams(self, players: int) -> tuple[tuple[int, ...], ...]:
+        return solo(players)
 
     def turn_figures(
         self,
