@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
+from bot.discord_ui import limits
 from bot.discord_ui.flow import guarded
 from bot.discord_ui.server_settings import ServerSettingsChange, server_settings
 from bot.games.face import GameFace
@@ -70,7 +71,9 @@ def game_commands(rules: AnyRules, face: GameFace) -> app_commands.Group:
     )
 
     async def rules_text(interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(face.rules(str(interaction.locale)), ephemeral=True)
+        await interaction.response.send_message(
+            **rules_message(face.title, face.rules(str(interaction.locale))), ephemeral=True
+        )
 
     group.add_command(_command("rules", "The rules, short (only you see them)", rules_text))
 
@@ -195,7 +198,23 @@ def _param(name: str, annotation: Any, default: Any) -> inspect.Parameter:
     )
 
 
+def rules_message(title: str, rules: str) -> dict[str, Any]:
+    """The rules as a message: its text when it fits one, else an embed per part (parts are
+    separated by a blank line), which hold more."""
+    if len(rules) <= limits.CONTENT:
+        return {"content": rules}
+    parts = [part.strip() for part in rules.split("\n\n") if part.strip()]
+    return {
+        "embeds": [
+            discord.Embed(title=title if n == 0 else None, description=part)
+            for n, part in enumerate(parts)
+        ]
+    }
+
+
 def _option(option: GameOption) -> inspect.Parameter:
+    if option.parse is not None:
+        return _param(option.name, str | None, None)
     if option.choices:
         return _param(option.name, Literal[option.choices] | None, None)
     return _param(option.name, bool | None, None)

@@ -13,7 +13,7 @@ the move log keeps.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
@@ -50,15 +50,21 @@ class GameOption:
     default: OptionValue
     choices: tuple[str, ...] = ()
     """For a text option, the values it takes; a bool option has none."""
+    parse: Callable[[str], str] | None = None
+    """For a text option typed freely, its reading: the value as kept, or ``ValueError``
+    saying in plain words what is wrong."""
 
     def check(self, value: object) -> OptionValue:
         """The value if it is one this option takes, else ``ValueError``."""
-        if self.choices:
+        if self.parse is not None:
+            if isinstance(value, str):
+                return self.parse(value)
+        elif self.choices:
             if isinstance(value, str) and value in self.choices:
                 return value
         elif isinstance(value, bool):
             return value
-        raise ValueError(f"{value!r} is not a value of the option {self.name!r}")
+        raise ValueError(f"{value!r} is not one of the choices for {self.name}")
 
 
 @dataclass(frozen=True)

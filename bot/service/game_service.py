@@ -634,8 +634,8 @@ def _options(rules: AnyRules, server: Options, asked: Mapping[str, Any]) -> dict
             value = server.get(option.name, option.default)
         try:
             options[option.name] = option.check(value)
-        except ValueError:
-            raise IllegalMove(f"{value!r} is not one of the choices for {option.name}") from None
+        except ValueError as e:
+            raise IllegalMove(str(e)) from None
     return options
 
 

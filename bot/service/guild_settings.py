@@ -105,6 +105,6 @@ def _defaults(kind: str, current: Options, changes: Options) -> Options:
             raise BadSetting(f"{rules.name} has no option called {name}")
         try:
             merged[name] = option.check(value)
-        except ValueError:
-            raise BadSetting(f"{value!r} is not one of the choices for {name}") from None
+        except ValueError as e:
+            raise BadSetting(str(e)) from None
     return MappingProxyType(merged)
