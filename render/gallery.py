@@ -1,7 +1,7 @@
 """``python -m render.gallery OUTDIR``: writes every game's sample pictures.
 
 Each game's samples go to a folder of their own (``OUTDIR/claimit``,
-``OUTDIR/gold_nuggets``), to look at after a change; each also as
+``OUTDIR/gold_nuggets``, ``OUTDIR/claim``), to look at after a change; each also as
 ``NAME-300px.png``, scaled to the width Discord gives it on a phone.
 """
 
@@ -13,6 +13,7 @@ from pathlib import Path
 
 from PIL import Image
 
+from render.claim import gallery as claim
 from render.claimit import gallery as claimit
 from render.common.phone import PHONE_WIDTH, phone_preview
 from render.common.png import encode
@@ -21,6 +22,7 @@ from render.gold_nuggets import gallery as gold_nuggets
 GAMES: dict[str, Callable[[], Iterator[tuple[str, Image.Image]]]] = {
     "claimit": claimit.samples,
     "gold_nuggets": gold_nuggets.samples,
+    "claim": claim.samples,
 }
 """Each game's folder and its samples, as (name, image)."""
 

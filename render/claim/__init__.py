@@ -1,0 +1,21 @@
+"""Claim's pictures: the public table from a ``TableView``, one player's private hand
+from a ``HandView``.
+
+png = render_table(view)   # the channel's message
+png = render_hand(view)    # ephemeral, to that player only
+"""
+
+from render.claim.hand_image import draw_hand, render_hand
+from render.claim.table_image import draw_table, render_table
+from render.claim.view import CardFace, FactionResult, HandView, TableView
+
+__all__ = [
+    "CardFace",
+    "FactionResult",
+    "HandView",
+    "TableView",
+    "draw_hand",
+    "draw_table",
+    "render_hand",
+    "render_table",
+]

@@ -1,0 +1,436 @@
+"""One player's private picture: a ``HandView`` in, PNG bytes out (sent ephemerally).
+
+From the top: what to do now, with the card to follow; the choice to make, if any
+(the prize cards and a Seer's peek at the top of the deck, or the loot factions);
+the hand grouped by faction, cards that may not be played now greyed; in phase 1
+the face-down follower pile that becomes the phase-2 hand. Cards just drawn are
+marked "new".
+
+Pure and thread-safe like the table (see ``render.claim.scene``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from itertools import groupby
+from typing import NamedTuple
+
+from PIL import Image
+
+from render.claim import colors, sprites
+from render.claim.geometry import (
+    BAND_BOTTOM,
+    BAND_TOP,
+    CAPTION,
+    HAND_GAP,
+    HAND_GROUP_GAP,
+    ICON,
+    INSET,
+    MARGIN,
+    RIGHT,
+    STATUS_SPLIT,
+    WIDTH,
+)
+from render.claim.scene import Scene
+from render.claim.sprites import Size
+from render.claim.view import NAMES, CardFace, HandView, catalogue_order
+from render.common import palette
+from render.common.fonts import Face, text_width
+from render.common.label import Label
+from render.common.names import display_name, fit
+from render.common.png import encode
+from render.common.shapes import player_icon
+
+HEADLINE_SIZE = 26
+NOTE_SIZE = 18
+CAPTION_SIZE = 17
+TAG_SIZE = 17
+NEW_TAG = 22
+"""The height of the "new" tag under a card just drawn."""
+PLAY_BAR = 5
+"""The bar under a card that may be played now."""
+LOOT_TILE = 56
+CHOICE_GAP = 14
+
+
+def render_hand(view: HandView) -> bytes:
+    return encode(draw_hand(view))
+
+
+def draw_hand(view: HandView) -> Image.Image:
+    return scene(view).paint()
+
+
+def labels(view: HandView) -> list[Label]:
+    """Every text the image of ``view`` shows."""
+    return scene(view).labels
+
+
+@lru_cache(maxsize=1024)
+def _display_name(name: str | None, seat: int, size: int, width: int) -> str:
+    return display_name(name, seat, Face.BOLD, size, width)
+
+
+def scene(view: HandView) -> Scene:
+    s = Scene(WIDTH)
+    _header(s, view)
+    top = BAND_BOTTOM + MARGIN
+    if view.action == "take" or view.peek is not None or (view.prize and view.action != "play"):
+        top = _choice(s, view, top) + MARGIN
+    if view.action == "loot" and view.loot:
+        top = _loot(s, view, top) + MARGIN
+    if view.hand or view.phase in ("p1", "p2"):
+        top = _hand(s, view, top)
+    else:
+        top -= MARGIN
+    extra = _drawn_elsewhere(view)
+    if view.phase == "p1" and (view.followers or extra):
+        top = _followers(s, view, top + MARGIN, extra)
+    s.height = top + MARGIN
+    return s
+
+
+# The header --------------------------------------------------------------------------------
+
+
+class _Prompt(NamedTuple):
+    headline: str
+    note: str
+    acting: bool
+
+
+def prompt(view: HandView) -> _Prompt:
+    """What the header says: what to do now, and the follow rule behind the greyed cards."""
+    if view.action == "play":
+        return _Prompt("Your turn: play a card", _follow_note(view), True)
+    if view.action == "discard":
+        return _Prompt("Discard a card face down", "automatic trick after an Automaton trick", True)
+    if view.action == "take":
+        if view.peek is not None:
+            return _Prompt("Take a follower", "Seer: a prize, or the top card only you see", True)
+        if len(view.prize) > 1:
+            return _Prompt("Take a follower", "choose one of the prizes", True)
+        return _Prompt("Take a follower", "the prize goes to your followers", True)
+    if view.action == "loot":
+        return _Prompt("Pick a loot faction", "your loot Raccoons vote for it", True)
+    if view.phase == "over":
+        return _Prompt("Game over", "", False)
+    if view.phase == "p2":
+        return _Prompt("Your hand", "phase 2: win the factions", False)
+    return _Prompt("Your hand", "not your turn", False)
+
+
+def _follow_note(view: HandView) -> str:
+    lead = view.lead
+    if lead is None:
+        return "you lead: any card"
+    faction = NAMES[lead.faction]
+    if lead.faction == "DOP":
+        held = any(card.faction == "DOP" for card in view.hand)
+        return "follow Doppelgängers" if held else "no Doppelgängers: play any card"
+    if any(card.faction == lead.faction for card in view.hand):
+        if any(card.faction == "DOP" for card in view.hand):
+            return f"follow {faction}, or play a Doppelgänger"
+        return f"you hold {faction}: follow them"
+    return f"no {faction} in hand: play any card"
+
+
+def _header(s: Scene, view: HandView) -> None:
+    box = (MARGIN, BAND_TOP, RIGHT, BAND_BOTTOM)
+    s.panel(box, palette.PANEL)
+    what = prompt(view)
+    left = MARGIN + 12
+    icon_top = (BAND_TOP + STATUS_SPLIT) // 2 - ICON // 2 + 2
+    s.paste(player_icon(view.seat, ICON), left, icon_top, f"icon:{view.seat}")
+    right = RIGHT - INSET
+    if view.lead is not None:
+        card_x = RIGHT - INSET - Size.MINI.width
+        card_y = (BAND_TOP + BAND_BOTTOM - Size.MINI.height) // 2
+        s.paste(sprites.card(view.lead, Size.MINI), card_x, card_y, f"lead:{view.lead.id}")
+        words = "lead"
+        width = round(text_width(words, Face.REGULAR, CAPTION_SIZE))
+        s.label(
+            Label(
+                words,
+                (card_x - 8 - width, BAND_TOP, card_x - 8, BAND_BOTTOM),
+                CAPTION_SIZE,
+                palette.LABEL,
+                Face.REGULAR,
+            )
+        )
+        right = card_x - 16 - width
+    text_left = left + ICON + 8
+    headline = fit(what.headline, Face.BOLD, HEADLINE_SIZE, right - text_left)
+    color = palette.GOLD if what.acting else palette.TEXT
+    s.label(Label(headline, (text_left, BAND_TOP + 6, right, STATUS_SPLIT), HEADLINE_SIZE, color))
+    name = _display_name(view.name, view.seat, NOTE_SIZE, 200)
+    note = " · ".join(part for part in (name, what.note) if part)
+    note = fit(note, Face.REGULAR, NOTE_SIZE, right - left)
+    s.label(
+        Label(
+            note,
+            (left, STATUS_SPLIT, right, BAND_BOTTOM - 6),
+            NOTE_SIZE,
+            palette.MUTED,
+            Face.REGULAR,
+        )
+    )
+
+
+# The choice --------------------------------------------------------------------------------
+
+
+def _choice(s: Scene, view: HandView, top: int) -> int:
+    """The prize card(s) and the peeked card side by side, each named above."""
+    options: list[tuple[str, CardFace, str]] = [("prize", card, card.id) for card in view.prize]
+    if view.peek is not None:
+        options.append(("top of deck", view.peek, f"peek:{view.peek.id}"))
+    width = max(
+        Size.HAND.width, *(round(text_width(c, Face.REGULAR, CAPTION_SIZE)) for c, _, _ in options)
+    )
+    bottom = top + 4 + CAPTION + Size.HAND.height + 4 + CAPTION + 4
+    s.panel((MARGIN, top, RIGHT, bottom), colors.FELT)
+    x = MARGIN + INSET + 4
+    card_top = top + 4 + CAPTION
+    for caption, card, what in options:
+        slot = (x, top + 4, x + width, card_top)
+        s.label(Label(caption, slot, CAPTION_SIZE, palette.LABEL, Face.REGULAR, "m"))
+        card_x = x + (width - Size.HAND.width) // 2
+        s.paste(sprites.card(card, Size.HAND), card_x, card_top, what)
+        x += width + CHOICE_GAP
+    if view.peek is not None:
+        s.label(
+            Label(
+                "only you see the top card",
+                (MARGIN + INSET + 4, card_top + Size.HAND.height + 4, RIGHT - INSET, bottom - 4),
+                CAPTION_SIZE,
+                palette.MUTED,
+                Face.REGULAR,
+            )
+        )
+    else:
+        s.label(
+            Label(
+                "it goes face down onto your followers",
+                (MARGIN + INSET + 4, card_top + Size.HAND.height + 4, RIGHT - INSET, bottom - 4),
+                CAPTION_SIZE,
+                palette.MUTED,
+                Face.REGULAR,
+            )
+        )
+    return bottom
+
+
+def _loot(s: Scene, view: HandView, top: int) -> int:
+    column = LOOT_TILE + 34
+    bottom = top + 4 + CAPTION + LOOT_TILE + 4 + CAPTION + 6
+    s.panel((MARGIN, top, RIGHT, bottom), palette.PANEL)
+    s.label(
+        Label(
+            "your loot Raccoons count for",
+            (MARGIN + INSET + 4, top + 4, RIGHT - INSET, top + 4 + CAPTION),
+            CAPTION_SIZE,
+            palette.LABEL,
+            Face.REGULAR,
+        )
+    )
+    for index, faction in enumerate(view.loot):
+        x = MARGIN + INSET + index * column
+        tile = sprites.tile(faction, LOOT_TILE)
+        s.paste(tile, x + (column - LOOT_TILE) // 2, top + 4 + CAPTION, f"tile:{faction}")
+        name = fit(NAMES[faction], Face.REGULAR, CAPTION_SIZE, column - 4)
+        s.label(
+            Label(
+                name,
+                (x, top + 4 + CAPTION + LOOT_TILE + 2, x + column, bottom - 4),
+                CAPTION_SIZE,
+                palette.TEXT,
+                Face.REGULAR,
+                "m",
+            )
+        )
+    return bottom
+
+
+# The hand ----------------------------------------------------------------------------------
+
+
+class _Group(NamedTuple):
+    faction: str
+    cards: tuple[CardFace, ...]
+
+
+def groups(cards: Sequence[CardFace]) -> list[_Group]:
+    """The cards grouped by faction, in catalogue order."""
+    ordered = sorted(cards, key=catalogue_order)
+    return [
+        _Group(faction, tuple(group))
+        for faction, group in groupby(ordered, key=lambda c: c.faction)
+    ]
+
+
+class Placed(NamedTuple):
+    card: CardFace
+    x: int
+    y: int
+
+
+def _place(
+    found: list[_Group], width: int, size: Size, gap: int, group_gap: int, caption: bool
+) -> tuple[list[list[tuple[int, _Group, list[Placed]]]], int]:
+    """Flows the groups into lines: a group moves to a new line rather than split, unless
+    it is wider than a line. Returns, per line, (caption width, group, cards at x offsets
+    with y the line number) and the line count."""
+    lines: list[list[tuple[int, _Group, list[Placed]]]] = [[]]
+    x = 0
+    for group in found:
+        label = (
+            round(text_width(NAMES[group.faction], Face.REGULAR, CAPTION_SIZE)) + 6
+            if caption
+            else 0
+        )
+        span = len(group.cards) * size.width + (len(group.cards) - 1) * gap
+        needed = max(span, label)
+        start = x + group_gap if lines[-1] else 0
+        if lines[-1] and start + needed > width:
+            lines.append([])
+            start = 0
+        placed: list[Placed] = []
+        cx = start
+        for card in group.cards:
+            if placed and cx + size.width > width:
+                lines[-1].append(
+                    (label, _Group(group.faction, tuple(p.card for p in placed)), placed)
+                )
+                lines.append([])
+                placed, cx, start = [], 0, 0
+            placed.append(Placed(card, cx, len(lines) - 1))
+            cx += size.width + gap
+        lines[-1].append((label, _Group(group.faction, tuple(p.card for p in placed)), placed))
+        x = max(cx - gap, start + label)
+    return lines, len(lines)
+
+
+def _hand(s: Scene, view: HandView, top: int) -> int:
+    inner_left = MARGIN + INSET + 4
+    width = RIGHT - INSET - 4 - inner_left
+    found = groups(view.hand)
+    lines, count = _place(found, width, Size.HAND, HAND_GAP, HAND_GROUP_GAP, caption=True)
+    new = {card.id for card in view.drawn}
+    has_new = any(card.id in new for card in view.hand)
+    line_height = CAPTION + Size.HAND.height + PLAY_BAR + 8 + (NEW_TAG if has_new else 0)
+    head = CAPTION + 4
+    bottom = top + 4 + head + max(1, count) * line_height + 2
+    s.panel((MARGIN, top, RIGHT, bottom), palette.PANEL)
+    name = _display_name(view.name, view.seat, CAPTION_SIZE, 260)
+    cards = len(view.hand)
+    title = f"{name}'s hand · {cards} card{'s' if cards != 1 else ''}"
+    s.label(
+        Label(
+            title,
+            (inner_left, top + 4, RIGHT - INSET, top + 4 + CAPTION),
+            CAPTION_SIZE,
+            palette.LABEL,
+        )
+    )
+    if not view.hand:
+        s.label(
+            Label(
+                "no cards",
+                (inner_left, top + 4 + head, RIGHT - INSET, bottom - 4),
+                CAPTION_SIZE,
+                palette.MUTED,
+                Face.REGULAR,
+            )
+        )
+        return bottom
+    choosing = view.action in ("play", "discard")
+    for number, line in enumerate(lines):
+        line_top = top + 4 + head + number * line_height
+        for label_width, group, placed in line:
+            if not placed:
+                continue
+            x0 = inner_left + placed[0].x
+            caption = fit(
+                NAMES[group.faction],
+                Face.REGULAR,
+                CAPTION_SIZE,
+                max(label_width, RIGHT - INSET - x0),
+            )
+            s.label(
+                Label(
+                    caption,
+                    (x0, line_top, x0 + max(label_width, 1), line_top + CAPTION),
+                    CAPTION_SIZE,
+                    palette.LABEL,
+                    Face.REGULAR,
+                )
+            )
+            for item in placed:
+                x = inner_left + item.x
+                y = line_top + CAPTION
+                playable = item.card.id in view.playable
+                dim = choosing and not playable
+                s.paste(
+                    sprites.card(item.card, Size.HAND, dim),
+                    x,
+                    y,
+                    item.card.id + (":dim" if dim else ""),
+                )
+                if choosing and playable:
+                    bar_top = y + Size.HAND.height + 3
+                    s.frame(
+                        (x + 6, bar_top, x + Size.HAND.width - 6, bar_top + PLAY_BAR),
+                        palette.CHOICE,
+                        2,
+                    )
+                if item.card.id in new:
+                    _new_tag(s, x + Size.HAND.width // 2, y + Size.HAND.height + PLAY_BAR + 6)
+    return bottom
+
+
+def _new_tag(s: Scene, middle: int, top: int) -> None:
+    width = round(text_width("NEW", Face.BOLD, TAG_SIZE - 2)) + 14
+    box = (middle - width // 2, top, middle + width - width // 2, top + NEW_TAG - 2)
+    s.frame(box, colors.NEW, 9)
+    s.label(Label("NEW", box, TAG_SIZE - 2, palette.INK, align="m"))
+
+
+# The followers -----------------------------------------------------------------------------
+
+
+def _drawn_elsewhere(view: HandView) -> tuple[CardFace, ...]:
+    shown = {card.id for card in (*view.hand, *view.followers)}
+    return tuple(card for card in view.drawn if card.id not in shown)
+
+
+def _followers(s: Scene, view: HandView, top: int, extra: tuple[CardFace, ...]) -> int:
+    inner_left = MARGIN + INSET + 4
+    width = RIGHT - INSET - 4 - inner_left
+    pile = (*view.followers, *extra)
+    lines, count = _place(groups(pile), width, Size.MINI, 4, 12, caption=False)
+    new = {card.id for card in view.drawn}
+    has_new = any(card.id in new for card in pile)
+    line_height = Size.MINI.height + 8 + (NEW_TAG if has_new else 0)
+    head = CAPTION + 4
+    bottom = top + 4 + head + count * line_height + 2
+    s.panel((MARGIN, top, RIGHT, bottom), palette.PANEL)
+    title = f"followers · {len(pile)} face down · your hand in phase 2"
+    s.label(
+        Label(
+            fit(title, Face.BOLD, CAPTION_SIZE, width),
+            (inner_left, top + 4, RIGHT - INSET, top + 4 + CAPTION),
+            CAPTION_SIZE,
+            palette.LABEL,
+        )
+    )
+    for number, line in enumerate(lines):
+        line_top = top + 4 + head + number * line_height
+        for _, _, placed in line:
+            for item in placed:
+                x = inner_left + item.x
+                s.paste(sprites.card(item.card, Size.MINI), x, line_top, f"follower:{item.card.id}")
+                if item.card.id in new:
+                    _new_tag(s, x + Size.MINI.width // 2, line_top + Size.MINI.height + 3)
+    return bottom

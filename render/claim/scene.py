@@ -1,0 +1,104 @@
+"""A picture as a list of what to draw, so that tests can read what an image holds
+without reading pixels, and so that the panels are drawn once per layout.
+
+A ``Scene`` is planned from a view, then painted: its panels (rounded boxes) form a
+background that is cached per layout, and the rest is pasted on a copy of it, in
+order: frames, sprites, labels.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from render.common import palette
+from render.common.label import Box, Label, put
+from render.common.palette import Color
+
+
+@dataclass(frozen=True)
+class Panel:
+    box: Box
+    fill: Color | None
+    radius: int = 12
+    outline: Color | None = None
+    width: int = 0
+
+
+@dataclass(frozen=True)
+class Sprite:
+    """A picture pasted with its top left corner at ``at``; ``what`` says what it shows
+    (a card id, "back", "slot", "icon:2" …), for tests."""
+
+    image: Image.Image
+    at: tuple[int, int]
+    what: str
+
+    @property
+    def box(self) -> Box:
+        x, y = self.at
+        return (x, y, x + self.image.width, y + self.image.height)
+
+
+@dataclass
+class Scene:
+    width: int
+    height: int = 0
+    panels: list[Panel] = field(default_factory=list)
+    """Drawn into the cached background."""
+    frames: list[Panel] = field(default_factory=list)
+    """Drawn on every image, before the sprites (highlighted rows, outlines)."""
+    sprites: list[Sprite] = field(default_factory=list)
+    labels: list[Label] = field(default_factory=list)
+
+    def panel(self, box: Box, fill: Color | None, radius: int = 12) -> None:
+        self.panels.append(Panel(box, fill, radius))
+
+    def frame(
+        self,
+        box: Box,
+        fill: Color | None,
+        radius: int = 8,
+        outline: Color | None = None,
+        width: int = 0,
+    ) -> None:
+        self.frames.append(Panel(box, fill, radius, outline, width))
+
+    def paste(self, image: Image.Image, x: float, y: float, what: str) -> Sprite:
+        sprite = Sprite(image, (round(x), round(y)), what)
+        self.sprites.append(sprite)
+        return sprite
+
+    def label(self, label: Label) -> None:
+        self.labels.append(label)
+
+    def paint(self) -> Image.Image:
+        image = _background(self.width, self.height, tuple(self.panels)).copy()
+        if self.frames:
+            draw = ImageDraw.Draw(image)
+            for frame in self.frames:
+                _draw_panel(draw, frame)
+        for sprite in self.sprites:
+            image.paste(
+                sprite.image, sprite.at, sprite.image if sprite.image.mode == "RGBA" else None
+            )
+        for label in self.labels:
+            put(image, label)
+        return image
+
+
+def _draw_panel(draw: ImageDraw.ImageDraw, panel: Panel) -> None:
+    draw.rounded_rectangle(
+        panel.box, radius=panel.radius, fill=panel.fill, outline=panel.outline, width=panel.width
+    )
+
+
+@lru_cache(maxsize=64)
+def _background(width: int, height: int, panels: tuple[Panel, ...]) -> Image.Image:
+    image = Image.new("RGB", (width, height), palette.BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    for panel in panels:
+        _draw_panel(draw, panel)
+    return image
