@@ -1,0 +1,129 @@
+"""Claim engine speed: the legal actions of one position, applying one action, random games.
+
+    python bench/claim_engine.py [--games N]
+
+Targets: median <= 20 us for the legal actions of one seat and for applying one
+action, on positions from random games of 2, 3 and 4 players. Every figure is
+measured in this run; nothing is compared against stored numbers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import random
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from pathlib import Path
+
+if not __package__:
+    # Run as a file, this folder comes first on sys.path and this very module
+    # would shadow the engine package.
+    sys.path[0] = str(Path(__file__).resolve().parents[1])
+
+from bench.figures import per_call_us
+from engine.claim import (
+    ADDED,
+    PAIRS,
+    Action,
+    ClaimState,
+    Faction,
+    Phase,
+    added_count,
+    apply,
+    legal_actions,
+    legal_in_view,
+    new_game,
+    shuffle_deck,
+    view,
+)
+
+TARGET_US = 20.0
+
+
+def selection(rng: random.Random, players: int) -> tuple[Faction, ...]:
+    """A random valid choice of factions: one pair and the right number of added ones."""
+    pair = rng.choice(PAIRS)
+    return (*pair, *rng.sample(ADDED, added_count(players)))
+
+
+def play(rng: random.Random, players: int) -> list[tuple[ClaimState, int, Action]]:
+    """One random game (random factions, deal and legal choices), as the (position, seat,
+    action) triples it went through."""
+    factions = selection(rng, players)
+    deck, removed = shuffle_deck(factions, rng)
+    state, _ = new_game(players, factions, deck, removed, rng.randrange(players))
+    history: list[tuple[ClaimState, int, Action]] = []
+    while state.phase is not Phase.OVER:
+        seat = rng.choice(state.to_act())
+        action = rng.choice(legal_actions(state, seat))
+        history.append((state, seat, action))
+        state, _ = apply(state, seat, action)
+    return history
+
+
+def verdict(median_us: float) -> str:
+    return "target met" if median_us <= TARGET_US else "TARGET MISSED"
+
+
+def kind_of(state: ClaimState, action: Action) -> str:
+    """The action's kind, a play split by whether it ends a trick and in which phase."""
+    kind = type(action).__name__.lower()
+    if kind == "play" and len(state.table) == state.players - 1:
+        return f"play (ends a {state.phase} trick)"
+    return kind
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=300, help="random games for games/s")
+    args = parser.parse_args()
+    rng = random.Random(2013)
+
+    history = [step for players in (2, 3, 4) for _ in range(100) for step in play(rng, players)]
+    print(f"positions from 300 random games (100 each of 2, 3, 4 players): {len(history)}")
+
+    legal_calls: list[Callable[[], object]] = []
+    view_calls: list[Callable[[], object]] = []
+    by_kind: dict[str, list[Callable[[], object]]] = defaultdict(list)
+    for state, seat, action in history:
+        legal_calls.append(functools.partial(legal_actions, state, seat))
+        seen = view(state, seat)
+        view_calls.append(functools.partial(legal_in_view, seen))
+        by_kind[kind_of(state, action)].append(functools.partial(apply, state, seat, action))
+    apply_calls = [call for calls in by_kind.values() for call in calls]
+
+    for _ in range(3):  # warm-up: first calls pay for allocator growth
+        per_call_us(legal_calls[:2000] + apply_calls[:2000])
+    legal_median, legal_p99 = per_call_us(legal_calls)
+    view_median, view_p99 = per_call_us(view_calls)
+    apply_median, apply_p99 = per_call_us(apply_calls)
+    print(
+        f"legal actions of one seat: median {legal_median:.2f} us, p99 {legal_p99:.2f} us "
+        f"over {len(legal_calls)} calls (target median <= {TARGET_US:.0f} us: "
+        f"{verdict(legal_median)})"
+    )
+    print(f"  the same from the seat's view: median {view_median:.2f} us, p99 {view_p99:.2f} us")
+    print(
+        f"apply one action:          median {apply_median:.2f} us, p99 {apply_p99:.2f} us "
+        f"over {len(apply_calls)} calls (target median <= {TARGET_US:.0f} us: "
+        f"{verdict(apply_median)})"
+    )
+    for kind, calls in sorted(by_kind.items()):
+        median, p99 = per_call_us(calls)
+        print(f"  {kind:<24} median {median:6.2f} us, p99 {p99:6.2f} us over {len(calls)} calls")
+
+    for players in (2, 3, 4):
+        start = time.perf_counter()
+        actions = sum(len(play(rng, players)) for _ in range(args.games))
+        elapsed = time.perf_counter() - start
+        print(
+            f"random {players}-player games: {args.games / elapsed:.0f} games/s "
+            f"({actions / args.games:.0f} actions per game, random choices included)"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,77 @@
+"""Random legal play for the property tests: random factions, deal, seats and choices."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from engine.claim import (
+    ADDED,
+    PAIRS,
+    Action,
+    ClaimState,
+    Event,
+    Faction,
+    Phase,
+    added_count,
+    apply,
+    legal_actions,
+    new_game,
+    shuffle_deck,
+)
+
+
+def selection(rng: random.Random, players: int) -> tuple[Faction, ...]:
+    """A random valid selection: one pair and the right number of 10-card factions."""
+    pair = rng.choice(PAIRS)
+    return (*pair, *rng.sample(ADDED, added_count(players)))
+
+
+@dataclass(frozen=True)
+class Step:
+    before: ClaimState
+    seat: int
+    action: Action
+    after: ClaimState
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A random game, small enough to print when a property fails."""
+
+    seed: int
+    players: int
+
+    def play(self) -> PlayedGame:
+        rng = random.Random(self.seed)
+        factions = selection(rng, self.players)
+        deck, removed = shuffle_deck(factions, rng)
+        state, events = new_game(self.players, factions, deck, removed, rng.randrange(self.players))
+        steps: list[Step] = []
+        while state.phase is not Phase.OVER:
+            seat = rng.choice(state.to_act())
+            action = rng.choice(legal_actions(state, seat))
+            after, happened = apply(state, seat, action)
+            steps.append(Step(state, seat, action, after, happened))
+            state = after
+        return PlayedGame(self, state, events, steps)
+
+
+class PlayedGame(list[Step]):
+    """The steps of one game; it prints as the spec that replays it."""
+
+    def __init__(
+        self, spec: GameSpec, final: ClaimState, dealt: tuple[Event, ...], steps: list[Step]
+    ) -> None:
+        super().__init__(steps)
+        self.spec = spec
+        self.final = final
+        self.dealt = dealt
+
+    @property
+    def states(self) -> list[ClaimState]:
+        return [self[0].before, *(step.after for step in self)]
+
+    def __repr__(self) -> str:
+        return f"{self.spec!r}.play()"
