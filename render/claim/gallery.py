@@ -219,6 +219,65 @@ def table_views() -> Iterator[tuple[str, TableView]]:
     )
 
 
+def more_table_views() -> Iterator[tuple[str, TableView]]:
+    three = ("Ada", "王小明", "Ольга")
+    piles = (
+        cards("BAR3", "BAR4", "BAR5", "GIA3a", "GNO3a", "GRI3", "VIK3", "VIK7", "RAC2", "TRO9"),
+        cards("BAR1", "BAR2", "BAR6", "BAR9", "GIA5a", "GIA9", "GNO1a", "VIK0", "RAC11", "RAC7"),
+        cards("BAR7", "GIA1a", "GNO9", "GRI5", "GRI8", "RAC3", "TRO2", "TRO6", "VIK8"),
+    )
+    yield (
+        "loot-choice",
+        TableView(
+            names=three,
+            factions=BIG_GAME,
+            phase="loot",
+            step="loot",
+            trick=None,
+            tricks=12,
+            leader=2,
+            to_act=(0,),
+            hand_counts=(0, 0, 0),
+            follower_counts=(0, 0, 0),
+            deck_count=0,
+            discard_count=31,
+            scores=piles,
+            last_trick=((2, c("TRO6")), (0, c("TRO9")), (1, c("GIA9"))),
+            last_winner=0,
+        ),
+    )
+    yield (
+        "game-over-three",
+        TableView(
+            names=three,
+            factions=BIG_GAME,
+            phase="over",
+            step="over",
+            trick=None,
+            tricks=12,
+            leader=2,
+            to_act=(),
+            hand_counts=(0, 0, 0),
+            follower_counts=(0, 0, 0),
+            deck_count=0,
+            discard_count=31,
+            scores=piles,
+            winners=(0,),
+            results=(
+                FactionResult("BAR", (3, 4, 1), 0, "run"),
+                FactionResult("GIA", (1, 2, 1), 1),
+                FactionResult("GNO", (1, 1, 1), 2, "high"),
+                FactionResult("GRI", (2, 0, 2), None, "tie"),
+                FactionResult("RAC", (1, 2, 1), 1),
+                FactionResult("TRO", (1, 0, 2), 2),
+                FactionResult("VIK", (4, 1, 2), 0),
+            ),
+            last_trick=((2, c("TRO6")), (0, c("TRO9")), (1, c("GIA9"))),
+            last_winner=0,
+        ),
+    )
+
+
 def hand_views() -> Iterator[tuple[str, HandView]]:
     thirteen = cards(
         "DOP3",
@@ -307,7 +366,7 @@ def hand_views() -> Iterator[tuple[str, HandView]]:
 
 
 def samples() -> Iterator[tuple[str, Image.Image]]:
-    for name, view in table_views():
+    for name, view in (*table_views(), *more_table_views()):
         yield name, draw_table(view)
     for name, hand in hand_views():
         yield name, draw_hand(hand)

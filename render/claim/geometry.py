@@ -31,7 +31,7 @@ RIGHT: Final = WIDTH - MARGIN
 # The status band.
 BAND_TOP: Final = MARGIN
 BAND_BOTTOM: Final = 88
-STATUS_BOX: Final[Box] = (MARGIN, BAND_TOP, 452, BAND_BOTTOM)
+STATUS_BOX: Final[Box] = (MARGIN, BAND_TOP, 440, BAND_BOTTOM)
 INFO_BOX: Final[Box] = (STATUS_BOX[2] + MARGIN, BAND_TOP, RIGHT, BAND_BOTTOM)
 STATUS_SPLIT: Final = BAND_TOP + 48
 """Between the status's headline and the note under it."""
@@ -88,13 +88,13 @@ HEADER: Final = 62
 ROW: Final = 38
 TEAM_ROW: Final = 32
 RESULT_ROW: Final = 54
-MARK_LEFT: Final = MARGIN + INSET
-ICON_LEFT: Final = MARK_LEFT + 22
-NAME_LEFT: Final = ICON_LEFT + ICON + 8
-HAND_COLUMN: Final = 50
-FOLLOWER_COLUMN: Final = 84
+MARK_LEFT: Final = MARGIN + 4
+ICON_LEFT: Final = MARGIN + INSET + 18
+NAME_LEFT: Final = ICON_LEFT + ICON + 6
+HAND_COLUMN: Final = 54
+FOLLOWER_COLUMN: Final = 90
 WON_COLUMN: Final = 58
-MIN_FACTION_COLUMN: Final = 44
+MIN_FACTION_COLUMN: Final = 46
 MAX_FACTION_COLUMN: Final = 54
 
 # The hand.

@@ -44,9 +44,9 @@ from render.common.shapes import player_icon
 
 HEADLINE_SIZE = 26
 NOTE_SIZE = 18
-CAPTION_SIZE = 17
-TAG_SIZE = 17
-NEW_TAG = 22
+CAPTION_SIZE = 18
+TAG_SIZE = 18
+NEW_TAG = 24
 """The height of the "new" tag under a card just drawn."""
 PLAY_BAR = 5
 """The bar under a card that may be played now."""
@@ -391,10 +391,10 @@ def _hand(s: Scene, view: HandView, top: int) -> int:
 
 
 def _new_tag(s: Scene, middle: int, top: int) -> None:
-    width = round(text_width("NEW", Face.BOLD, TAG_SIZE - 2)) + 14
+    width = round(text_width("NEW", Face.BOLD, TAG_SIZE)) + 14
     box = (middle - width // 2, top, middle + width - width // 2, top + NEW_TAG - 2)
     s.frame(box, colors.NEW, 9)
-    s.label(Label("NEW", box, TAG_SIZE - 2, palette.INK, align="m"))
+    s.label(Label("NEW", box, TAG_SIZE, palette.INK, align="m"))
 
 
 # The followers -----------------------------------------------------------------------------

@@ -45,8 +45,8 @@ class Layout(NamedTuple):
 class Size(Enum):
     """The card sizes: on the table, in a hand, and small (piles, last trick, the lead)."""
 
-    TABLE = Layout(84, 118, 9, 42, 27, (20, 46, 44), 17, 102, 9)
-    HAND = Layout(78, 110, 9, 40, 25, (18, 43, 42), 16, 95, 8.5)
+    TABLE = Layout(84, 118, 9, 42, 27, (20, 46, 44), 18, 102, 9)
+    HAND = Layout(78, 110, 9, 40, 25, (19, 43, 40), 18, 95, 8.5)
     MINI = Layout(42, 58, 6, 26, 17, (9, 31, 24), 0, 0, 6)
 
     @property
@@ -80,11 +80,17 @@ def emblem_mask(faction: str, side: int) -> Image.Image:
     return image.resize((side, side), Image.Resampling.BOX)
 
 
-@cache
 def card(face: CardFace, size: Size = Size.TABLE, dim: bool = False) -> Image.Image:
-    """A face-up card; ``dim`` greys it (a card that may not be played now)."""
-    image = _card(face.faction, face.value, face.loot, size)
-    return dimmed(image) if dim else image
+    """A face-up card; ``dim`` greys it (a card that may not be played now). Cached per
+    faction, value and loot symbol, so identical cards (five Goblin 0s) share one."""
+    if dim:
+        return _dim_card(face.faction, face.value, face.loot, size)
+    return _card(face.faction, face.value, face.loot, size)
+
+
+@cache
+def _dim_card(faction: str, value: int, loot: bool, size: Size) -> Image.Image:
+    return dimmed(_card(faction, value, loot, size))
 
 
 @cache
@@ -141,7 +147,7 @@ def dimmed(image: Image.Image) -> Image.Image:
     """The picture greyed and faded into the panel, its alpha kept: still legible, plainly
     not on offer."""
     grey = ImageEnhance.Color(image.convert("RGB")).enhance(0.15)
-    faded = Image.blend(grey, Image.new("RGB", image.size, colors.DIM_TOWARD), 0.5)
+    faded = Image.blend(grey, Image.new("RGB", image.size, colors.DIM_TOWARD), 0.42)
     faded.putalpha(image.getchannel("A"))
     return faded
 

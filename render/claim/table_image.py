@@ -68,11 +68,11 @@ from render.common.shapes import player_icon
 STATUS_SIZE = 26
 INFO_SIZE = 24
 NOTE_SIZE = 18
-CAPTION_SIZE = 17
+CAPTION_SIZE = 18
 NAME_SIZE = 22
-SLOT_NAME_SIZE = 17
+SLOT_NAME_SIZE = 18
 COUNT_SIZE = 22
-CODE_SIZE = 17
+CODE_SIZE = 18
 TEAM_LETTERS = ("A", "B")
 ORDINALS = ("1st", "2nd", "3rd", "4th")
 EMPTY: Color = (100, 104, 112)
@@ -184,9 +184,7 @@ def _status_of(view: TableView) -> _Status:
         return _Status(view.winners, "{} wins!", palette.GOLD, _won_note(view))
     if step == "loot":
         headline = "{} picks a loot faction" if one else "Loot factions to pick"
-        return _Status(
-            acting, headline, palette.TEXT, "loot Raccoons vote for a faction with fewest cards"
-        )
+        return _Status(acting, headline, palette.TEXT, "loot votes go to a faction of fewest cards")
     if step == "discard":
         headline = "{} discards" if one else "Everyone discards"
         return _Status(acting, headline, palette.TEXT, "automatic trick: one card face down each")
@@ -683,7 +681,7 @@ def _seat_row(
     if mark:
         s.label(
             Label(
-                mark, (MARK_LEFT, row.top, ICON_LEFT - 2, row.bottom), 20, palette.GOLD, align="m"
+                mark, (MARK_LEFT, row.top, ICON_LEFT - 1, row.bottom), 20, palette.GOLD, align="m"
             )
         )
     s.paste(player_icon(seat, ICON), ICON_LEFT, (row.top + row.bottom - ICON) // 2, f"icon:{seat}")
@@ -728,17 +726,19 @@ def _team_row(
     )
     if winner:
         s.label(
-            Label("★", (MARK_LEFT, row.top, ICON_LEFT - 2, row.bottom), 20, palette.GOLD, align="m")
+            Label("★", (MARK_LEFT, row.top, ICON_LEFT - 1, row.bottom), 20, palette.GOLD, align="m")
         )
     small = SMALL_ICON + 2
     y = (row.top + row.bottom - small) // 2
     for index, seat in enumerate(seats):
         s.paste(player_icon(seat, small), ICON_LEFT + index * 14, y, f"icon:{seat}")
     left = ICON_LEFT + 14 + small + 8
+    # The team's row has no hand counts: its name may run over their columns.
+    right = columns.name_right if view.phase == "over" else columns.faction_left - 6
     s.label(
         Label(
             f"Team {TEAM_LETTERS[team]}",
-            (left, row.top, columns.name_right, row.bottom),
+            (left, row.top, right, row.bottom),
             NAME_SIZE - 2,
             palette.LABEL,
         )

@@ -1,0 +1,599 @@
+"""Claim's table and hand images, read through their scenes (what is pasted where, every
+text and its box) and their pixels."""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import itertools
+import typing
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from render.claim import (
+    CardFace,
+    FactionResult,
+    HandView,
+    TableView,
+    draw_hand,
+    draw_table,
+    geometry,
+    render_hand,
+    render_table,
+    sprites,
+)
+from render.claim import colors as claim_colors
+from render.claim.gallery import c, cards, hand_views, more_table_views, samples, table_views
+from render.claim.hand_image import groups
+from render.claim.hand_image import labels as hand_labels
+from render.claim.hand_image import scene as hand_scene
+from render.claim.scene import Scene
+from render.claim.sprites import Size
+from render.claim.table_image import labels, name_shown, scene
+from render.claim.view import FACTIONS, NAMES
+from render.common import palette
+from render.common.fonts import text_width
+from render.common.names import ELLIPSIS
+from render.common.phone import PHONE_WIDTH, phone_preview
+from render.common.png import encode
+
+TWO = ("Ann", "Bo")
+FOUR = ("Ann", "Bo", "Cy", "Di")
+
+
+def table(**fields: object) -> TableView:
+    """Two seats, phase 1, trick 1, Ann to lead, with ``fields`` changed."""
+    players = len(typing.cast("tuple[str, ...]", fields.get("names", TWO)))
+    base: dict[str, object] = {
+        "names": TWO,
+        "factions": ("DOP", "DWA", "GOB", "KNI", "UND"),
+        "phase": "p1",
+        "step": "play",
+        "trick": 1,
+        "tricks": 13,
+        "leader": 0,
+        "to_act": (0,),
+        "hand_counts": (13,) * players,
+        "follower_counts": (0,) * players,
+        "deck_count": 26 - players,
+        "prize": cards("KNI7") if players == 2 else cards("KNI7", "GOB2"),
+    }
+    return TableView(**{**base, **fields})  # type: ignore[arg-type]
+
+
+def hand(**fields: object) -> HandView:
+    base: dict[str, object] = {
+        "name": "Ann",
+        "seat": 0,
+        "hand": cards("DOP3", "DWA4", "GOB0a", "GOB6", "KNI5", "UND7"),
+    }
+    return HandView(**{**base, **fields})  # type: ignore[arg-type]
+
+
+def sprite_boxes(s: Scene, what: str) -> list[tuple[int, int, int, int]]:
+    return [sprite.box for sprite in s.sprites if sprite.what == what]
+
+
+def texts(found: list[typing.Any]) -> list[str]:
+    return [label.text for label in found]
+
+
+# Sizes -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_table_is_640_wide_and_grows_with_the_players(players: int) -> None:
+    view = table(names=FOUR[:players])
+    image = draw_table(view)
+    assert image.size == (geometry.WIDTH, scene(view).height) == (640, image.height)
+    if players < 4:
+        bigger = draw_table(table(names=FOUR[: players + 1]))
+        assert bigger.height > image.height
+    assert image.height * PHONE_WIDTH / geometry.WIDTH < 400
+
+
+def test_every_sample_renders_as_a_png_of_at_most_150_kib() -> None:
+    names = []
+    for name, image in samples():
+        names.append(name)
+        assert image.width == geometry.WIDTH
+        assert image.mode == "RGB"
+        data = encode(image)
+        assert data.startswith(b"\x89PNG")
+        assert len(data) <= 150 * 1024, name
+    assert len(names) == len(set(names)) >= 12
+
+
+def test_render_functions_return_the_encoded_drawing() -> None:
+    view, mine = table(), hand()
+    assert render_table(view) == encode(draw_table(view))
+    assert render_hand(mine) == encode(draw_hand(mine))
+
+
+def test_the_phone_preview_is_300_px_wide_and_keeps_the_proportions() -> None:
+    for _, image in samples():
+        preview = phone_preview(image)
+        assert preview.width == PHONE_WIDTH
+        assert abs(preview.height - image.height * PHONE_WIDTH / image.width) <= 1
+
+
+# Legibility --------------------------------------------------------------------------------
+
+SCALE = PHONE_WIDTH / geometry.WIDTH
+READABLE = 8.0
+"""Smallest font size, in pixels on the phone, that any text may have."""
+
+
+def test_every_text_is_at_least_8_px_on_a_phone_and_card_values_much_larger() -> None:
+    for _, view in (*table_views(), *more_table_views()):
+        for label in labels(view):
+            assert label.size * SCALE >= READABLE, label
+    for _, mine in hand_views():
+        for label in hand_labels(mine):
+            assert label.size * SCALE >= READABLE, label
+    assert Size.TABLE.value.value_size * SCALE >= 19
+    assert Size.HAND.value.value_size * SCALE >= 18
+    assert Size.MINI.value.value_size * SCALE >= 12
+    assert Size.TABLE.width * SCALE >= 39
+
+
+def test_every_text_fits_its_box() -> None:
+    views = [view for _, view in (*table_views(), *more_table_views())]
+    found = [*(label for view in views for label in labels(view))]
+    found += [label for _, mine in hand_views() for label in hand_labels(mine)]
+    for label in found:
+        left, _, right, _ = label.box
+        assert text_width(label.text, label.face, label.size) <= right - left + 1, label
+
+
+def rgb(image: Image.Image) -> list[tuple[int, int, int]]:
+    return typing.cast("list[tuple[int, int, int]]", list(image.convert("RGB").get_flattened_data()))
+
+
+def near(pixel: tuple[int, int, int], color: palette.Color, tolerance: int) -> bool:
+    return all(abs(p - q) <= tolerance for p, q in zip(pixel, color, strict=True))
+
+
+def ink_mask(image: Image.Image, ink: palette.Color, tolerance: int) -> Image.Image:
+    """White where ``image`` has the colour ``ink``."""
+    mask = Image.new("L", image.size)
+    mask.putdata([255 if near(pixel, ink, tolerance) else 0 for pixel in rgb(image)])
+    return mask
+
+
+def ink_height(image: Image.Image, box: tuple[int, int, int, int], ink: palette.Color) -> int:
+    bounds = ink_mask(image.crop(box), ink, 60).getbbox()
+    assert bounds is not None
+    return bounds[3] - bounds[1]
+
+
+@pytest.mark.parametrize("faction", ["UND", "PEA", "KNI", "DRA"])
+def test_a_card_value_on_the_table_is_at_least_12_px_tall_on_a_phone(faction: str) -> None:
+    card = sprites.card(CardFace(f"{faction}8", faction, 8))
+    digits = ink_height(card, (10, 6, card.width - 10, 44), claim_colors.ink(sprites.body(faction)))
+    assert digits * SCALE >= 12
+
+
+def test_every_faction_has_ink_that_contrasts_4_to_1_with_its_card() -> None:
+    for faction in FACTIONS:
+        body = claim_colors.FACTION[faction]
+        assert claim_colors.contrast(body, claim_colors.ink(body)) >= 4.2, faction
+
+
+def test_the_faction_colours_spread_over_light_and_dark() -> None:
+    lightness = sorted(claim_colors.luminance(claim_colors.FACTION[f]) for f in FACTIONS)
+    assert lightness[0] < 0.05 and lightness[-1] > 0.7
+    dark = sum(value < 0.2 for value in lightness)
+    assert 5 <= dark <= 12, "both dark cards with white ink and light ones with black ink"
+
+
+# Factions told apart without colour ----------------------------------------------------------
+
+
+def difference(a: Image.Image, b: Image.Image) -> float:
+    """Mean absolute difference of two grey pictures, 0-255."""
+    return float(ImageStat.Stat(ImageChops.difference(a, b)).mean[0])
+
+
+def test_the_17_emblems_differ_pairwise_in_shape() -> None:
+    masks = {faction: sprites.emblem_mask(faction, 48) for faction in FACTIONS}
+    for a, b in itertools.combinations(FACTIONS, 2):
+        assert difference(masks[a], masks[b]) >= 25, (a, b)
+
+
+def test_cards_of_equal_value_differ_in_grey_even_where_colour_is_lost() -> None:
+    # The ink shapes (emblem, letters) alone, which is what a colour-blind eye reads.
+    def shapes(faction: str) -> Image.Image:
+        card = sprites.card(CardFace(f"{faction}5", faction, 5))
+        return ink_mask(card, claim_colors.ink(sprites.body(faction)), 70)
+
+    masks = {faction: shapes(faction) for faction in FACTIONS}
+    for a, b in itertools.combinations(FACTIONS, 2):
+        assert difference(masks[a], masks[b]) >= 12, (a, b)
+
+
+def test_a_loot_raccoon_shows_its_coin() -> None:
+    plain = sprites.card(CardFace("RAC3", "RAC", 3))
+    loot = sprites.card(CardFace("RAC3", "RAC", 3, loot=True))
+    corner = (plain.width - 24, 0, plain.width, 24)
+    assert difference(plain.convert("L").crop(corner), loot.convert("L").crop(corner)) > 20
+    assert any(near(pixel, claim_colors.LOOT, 20) for pixel in rgb(loot.crop(corner)))
+
+
+# Nothing private on the table --------------------------------------------------------------
+
+
+def test_the_table_image_takes_only_the_public_view() -> None:
+    for function in (draw_table, render_table, scene, labels):
+        parameters = inspect.signature(function).parameters
+        assert list(parameters) == ["view"]
+        assert typing.get_type_hints(function)["view"] is TableView
+    public = {field.name for field in dataclasses.fields(TableView)}
+    private = {field.name for field in dataclasses.fields(HandView)} - {"name", "phase", "prize"}
+    assert not public & private, public & private
+    assert not {"hand", "hands", "followers", "peek", "drawn", "deck"} & public
+
+
+def test_counts_are_all_the_table_says_of_hands_and_follower_piles() -> None:
+    view = table(hand_counts=(8, 9), follower_counts=(4, 5))
+    rows = {label.text for label in labels(view)}
+    assert {"8", "9", "4", "5"} <= rows
+
+
+# The table ---------------------------------------------------------------------------------
+
+
+def row_labels(view: TableView, seat: int) -> list[str]:
+    """The texts on the line of the seat's name in the players' table."""
+    found = labels(view)
+    name = next(
+        label
+        for label in found
+        if label.text == name_shown(view, seat, label.size, label.box[2] - label.box[0])
+        and label.size == 22
+    )
+    middle = (name.box[1] + name.box[3]) / 2
+    return [label.text for label in found if label.box[1] < middle < label.box[3]]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_seat_has_its_name_and_counts_on_its_row(players: int) -> None:
+    names = ("Ann", "Bo", "Cy", "Di")[:players]
+    view = table(
+        names=names,
+        hand_counts=tuple(10 + seat for seat in range(players)),
+        follower_counts=tuple(3 + seat for seat in range(players)),
+    )
+    for seat in range(players):
+        row = row_labels(view, seat)
+        assert names[seat] in row
+        assert str(10 + seat) in row and str(3 + seat) in row
+    icons = [sprite.what for sprite in scene(view).sprites]
+    for seat in range(players):
+        assert f"icon:{seat}" in icons
+
+
+def test_the_trick_is_shown_in_play_order_from_the_lead_with_the_next_place_to_play() -> None:
+    view = table(
+        names=FOUR,
+        factions=("AUT", "DRA", "GIA", "GNO", "SEE", "TRO", "UND"),
+        leader=2,
+        to_act=(0,),
+        prize=cards("DRA9", "SEE2"),
+        table=((2, c("TRO4")), (3, c("TRO8"))),
+    )
+    s = scene(view)
+    four, eight = sprite_boxes(s, "TRO4")[0], sprite_boxes(s, "TRO8")[0]
+    slots = sprite_boxes(s, "slot")
+    assert four[0] < eight[0] < min(box[0] for box in slots)
+    assert len(slots) == 2
+    found = texts(labels(view))
+    assert "lead" in found and "to play" in found
+    lead = next(label for label in labels(view) if label.text == "lead")
+    assert lead.box[0] <= four[0] and four[2] <= lead.box[2]
+    prizes = sprite_boxes(s, "DRA9") + sprite_boxes(s, "SEE2")
+    assert len(prizes) == 2 and max(box[2] for box in prizes) < four[0]
+    assert "prizes" in found
+    assert "follow Trolls (or a Doppelgänger)" in found
+
+
+def test_the_next_player_s_place_is_outlined_in_blurple() -> None:
+    view = table(table=((0, c("GOB5")),), to_act=(1,))
+    image = draw_table(view)
+    box = sprite_boxes(scene(view), "slot")[-1]
+    edge = image.getpixel((box[0] + 2, (box[1] + box[3]) // 2))
+    assert edge == palette.CHOICE
+
+
+def test_four_players_show_teams_with_partners_together() -> None:
+    view = table(names=FOUR, to_act=(0,))
+    found = labels(view)
+    team_a = next(label for label in found if label.text == "Team A")
+    team_b = next(label for label in found if label.text == "Team B")
+    rows = {
+        seat: next(label for label in found if label.text == FOUR[seat] and label.size == 22)
+        for seat in range(4)
+    }
+    assert team_a.box[1] < rows[0].box[1] < rows[2].box[1] < team_b.box[1]
+    assert team_b.box[1] < rows[1].box[1] < rows[3].box[1]
+    assert "Team A" not in texts(labels(table(names=FOUR[:3])))
+
+
+def test_phase_2_counts_score_piles_by_faction_in_the_right_columns() -> None:
+    view = dict(table_views())["p2-score-piles"]
+    s = scene(view)
+    found = labels(view)
+    tiles = {sprite.what[5:]: sprite.box for sprite in s.sprites if sprite.what.startswith("tile:")}
+    assert set(tiles) == set(view.factions)
+    ada = next(label for label in found if label.text == "Ada" and label.size == 22)
+    middle = (ada.box[1] + ada.box[3]) / 2
+
+    def in_column(faction: str) -> str:
+        left, _, right, _ = tiles[faction]
+        return next(
+            label.text
+            for label in found
+            if label.box[1] < middle < label.box[3]
+            and label.box[0] <= (left + right) / 2 <= label.box[2]
+        )
+
+    assert in_column("BAR") == "3"
+    assert in_column("GRI") == "2"
+    assert in_column("GNO") == "(3)", "the Gnome display, in brackets"
+    assert in_column("VIK") == "1"
+
+
+def test_the_strip_shows_the_last_trick_trolls_gnome_displays_and_griffins() -> None:
+    view = dict(table_views())["p2-score-piles"]
+    s = scene(view)
+    found = texts(labels(view))
+    for caption in ("last trick", "won by", "Trolls lying out", "Gnome displays", "Griffins: +5"):
+        assert caption in found
+    for card in ("GIA7a", "TRO5", "GRI1", "TRO2", "TRO6", "GNO1a", "GNO9", "GRI3", "GRI7", "GRI5"):
+        assert sprite_boxes(s, card), card
+    strip_cards = [sprite for sprite in s.sprites if sprite.image.size == (42, 58)]
+    assert all(box.box[2] <= geometry.RIGHT for box in strip_cards)
+    trolls = [sprite_boxes(s, troll)[0] for troll in ("TRO6", "TRO2")]
+    assert trolls[0][0] < trolls[1][0], "highest Troll first: the next winner takes it"
+
+
+def test_the_strip_never_draws_outside_its_width_with_many_gnomes() -> None:
+    gnomes = cards(
+        "GNO1a", "GNO1b", "GNO1c", "GNO3a", "GNO3b", "GNO3c", "GNO5a", "GNO5b", "GNO5c", "GNO7a"
+    )
+    view = table(
+        names=("Ann", "Bo", "Cy"),
+        factions=("AUT", "DRA", "GIA", "GNO", "SEE", "TRO", "UND"),
+        phase="p2",
+        prize=(),
+        deck_count=0,
+        gnomes=(gnomes, cards("GNO7b", "GNO7c"), cards("GNO9")),
+        trolls=cards("TRO0", "TRO1", "TRO2", "TRO3", "TRO4", "TRO5", "TRO6"),
+    )
+    s = scene(view)
+    for sprite in s.sprites:
+        assert sprite.box[0] >= geometry.MARGIN and sprite.box[2] <= geometry.RIGHT, sprite.what
+    boxes = [sprite.box for sprite in s.sprites if sprite.what.startswith(("GNO", "TRO"))]
+    for a, b in itertools.combinations(boxes, 2):
+        assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
+
+
+def test_an_automatic_trick_shows_face_down_discards_in_its_places() -> None:
+    view = dict(table_views())["p1-automatic-trick"]
+    s = scene(view)
+    backs, slots = sprite_boxes(s, "back"), sprite_boxes(s, "slot")
+    assert len(backs) == 1 and len(slots) == 2
+    assert backs[0][0] < min(box[0] for box in slots), "the Automaton winner first"
+    found = texts(labels(view))
+    assert {"1st", "2nd", "3rd", "Everyone discards"} <= set(found)
+
+
+def test_a_take_frames_the_winner_and_names_the_seer_choice() -> None:
+    view = dict(table_views())["p1-seer-take"]
+    s = scene(view)
+    winner = sprite_boxes(s, "SEE7")[0]
+    frame = next(frame for frame in s.frames if frame.outline == palette.GOLD)
+    assert frame.box[0] < winner[0] and winner[2] < frame.box[2]
+    assert "Seer: a prize or the top card of the deck" in texts(labels(view))
+
+
+def test_game_over_marks_each_faction_s_winner_and_why() -> None:
+    view = dict(more_table_views())["game-over-three"]
+    found = labels(view)
+    assert "Ada wins!" in texts(found)
+    assert {"run", "high", "tie", "won by"} <= set(texts(found))
+    won = [frame for frame in scene(view).frames if frame.fill == claim_colors.WON_CELL]
+    assert len(won) == sum(result.winner is not None for result in view.results)
+
+
+def test_team_game_over_counts_votes_on_the_team_rows() -> None:
+    view = dict(table_views())["game-over-teams"]
+    found = labels(view)
+    assert "Team A wins!" in texts(found)
+    team_a = next(label for label in found if label.text == "Team A")
+    middle = (team_a.box[1] + team_a.box[3]) / 2
+    on_row = [label.text for label in found if label.box[1] < middle < label.box[3]]
+    assert on_row.count("3") >= 2 and "4" in on_row  # SEE and UND votes, 4 factions won
+
+
+def test_the_status_names_whose_turn_it_is() -> None:
+    assert "Ann leads" in texts(labels(table()))
+    assert "Bo to play" in texts(labels(table(table=((0, c("GOB5")),), to_act=(1,))))
+    assert "Trick 1/13" in texts(labels(table()))
+
+
+# Names -------------------------------------------------------------------------------------
+
+
+def test_names_are_drawable_and_fitted() -> None:
+    view = table(
+        names=("Björn 🎲", "王小明", "Zoë the Recruiter With a Very Long Name", "Ольга"),
+        hand_counts=(9, 9, 9, 9),
+        follower_counts=(0, 0, 0, 0),
+    )
+    found = texts(labels(view))
+    assert "Björn" in found
+    assert "Player 2" in found
+    assert "Ольга" in found
+    assert any(text.startswith("Zoë") and text.endswith(ELLIPSIS) for text in found)
+    assert not any("🎲" in text or "王" in text for text in found)
+
+
+# The hand ----------------------------------------------------------------------------------
+
+
+def crop(image: Image.Image, box: tuple[int, int, int, int]) -> Image.Image:
+    return image.convert("RGB").crop(box)
+
+
+def test_cards_that_may_not_be_played_are_greyed_and_the_others_untouched() -> None:
+    everything = frozenset(card.id for card in hand().hand)
+    free = hand(action="play", playable=everything)
+    follow = hand(action="play", playable=frozenset({"GOB0a", "GOB6", "DOP3"}), lead=c("GOB5"))
+    s_free, s_follow = hand_scene(free), hand_scene(follow)
+    image_free, image_follow = draw_hand(free), draw_hand(follow)
+    shift = min(b[1] for b in sprite_boxes(s_follow, "GOB6")) - sprite_boxes(s_free, "GOB6")[0][1]
+    for card in hand().hand:
+        allowed = card.id in follow.playable
+        box_free = sprite_boxes(s_free, card.id)[0]
+        box_follow = sprite_boxes(s_follow, card.id if allowed else f"{card.id}:dim")[0]
+        assert box_follow[1] - box_free[1] == shift
+        a, b = crop(image_free, box_free), crop(image_follow, box_follow)
+        if allowed:
+            assert difference(a.convert("L"), b.convert("L")) == 0, card.id
+        else:
+            assert difference(a.convert("L"), b.convert("L")) > 10, card.id
+            saturation_a = ImageStat.Stat(a.convert("HSV")).mean[1]
+            saturation_b = ImageStat.Stat(b.convert("HSV")).mean[1]
+            assert saturation_b < saturation_a * 0.6 or saturation_a < 20, card.id
+
+
+def test_a_greyed_card_keeps_its_value_legible() -> None:
+    for faction in FACTIONS:
+        dim = sprites.card(CardFace(f"{faction}7", faction, 7), Size.HAND, dim=True)
+        grey = dim.convert("L")
+        value = grey.crop((20, 6, dim.width - 20, 42))
+        body = typing.cast("int", grey.getpixel((8, dim.height // 2)))
+        darkest, lightest = typing.cast("tuple[int, int]", value.getextrema())
+        assert max(abs(lightest - body), abs(body - darkest)) >= 60, faction
+
+
+def test_nothing_is_greyed_while_it_is_not_the_player_s_turn() -> None:
+    s = hand_scene(hand(playable=frozenset({"GOB6"})))
+    assert not any(sprite.what.endswith(":dim") for sprite in s.sprites)
+
+
+def test_the_hand_is_grouped_by_faction_in_catalogue_order() -> None:
+    mine = hand(hand=cards("UND7", "GOB6", "DOP3", "GOB0a", "KNI5", "DWA4", "GOB0b"))
+    assert [g.faction for g in groups(mine.hand)] == ["DOP", "DWA", "GOB", "KNI", "UND"]
+    s = hand_scene(mine)
+    order = sorted(
+        (sprite.box[1], sprite.box[0], sprite.what)
+        for sprite in s.sprites
+        if sprite.what[:3] in NAMES
+    )
+    assert [what for _, _, what in order] == [
+        "DOP3",
+        "DWA4",
+        "GOB0a",
+        "GOB0b",
+        "GOB6",
+        "KNI5",
+        "UND7",
+    ]
+    goblins = [sprite_boxes(s, card)[0] for card in ("GOB0a", "GOB0b", "GOB6")]
+    within = goblins[1][0] - goblins[0][2]
+    between = goblins[0][0] - sprite_boxes(s, "DWA4")[0][2]
+    assert between > within
+    assert {"Doppelgängers", "Dwarves", "Goblins", "Knights", "Undead"} <= set(
+        texts(hand_labels(mine))
+    )
+
+
+def test_thirteen_cards_fit_the_width_without_overlapping() -> None:
+    mine = dict(hand_views())["hand-13-cards-lead"]
+    s = hand_scene(mine)
+    boxes = [sprite.box for sprite in s.sprites if sprite.what[:3] in NAMES]
+    assert len(boxes) == 13
+    for box in boxes:
+        assert box[0] > geometry.MARGIN and box[2] < geometry.RIGHT
+    for a, b in itertools.combinations(boxes, 2):
+        assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+    assert len({box[1] for box in boxes}) <= 3
+
+
+def test_the_follow_rule_is_explained() -> None:
+    found = texts(hand_labels(hand(action="play", lead=c("GOB5"))))
+    assert any("follow Goblins, or play a Doppelgänger" in text for text in found)
+    found = texts(hand_labels(hand(hand=cards("DWA4", "UND7"), action="play", lead=c("GOB5"))))
+    assert any("no Goblins in hand: play any card" in text for text in found)
+
+
+def test_the_seer_s_peek_and_the_prizes_are_offered_side_by_side() -> None:
+    mine = dict(hand_views())["hand-seer-peek"]
+    s = hand_scene(mine)
+    prizes = sprite_boxes(s, "GNO5b") + sprite_boxes(s, "UND6")
+    peek = sprite_boxes(s, "peek:DRA8")
+    assert len(prizes) == 2 and len(peek) == 1
+    assert {box[1] for box in prizes} == {peek[0][1]}
+    found = texts(hand_labels(mine))
+    assert "top of deck" in found and "only you see the top card" in found
+
+
+def test_followers_are_shown_to_their_owner_with_the_new_one_tagged() -> None:
+    mine = dict(hand_views())["hand-follow-goblins"]
+    s = hand_scene(mine)
+    for card in mine.followers:
+        assert sprite_boxes(s, f"follower:{card.id}")
+    tags = [label for label in hand_labels(mine) if label.text == "NEW"]
+    assert len(tags) == 1
+    new = sprite_boxes(s, "follower:KNI9")[0]
+    assert abs((new[0] + new[2]) - (tags[0].box[0] + tags[0].box[2])) <= 2
+    assert tags[0].box[1] >= new[3]
+
+
+def test_a_drawn_card_is_shown_even_when_not_in_the_follower_pile_given() -> None:
+    mine = hand(drawn=cards("VIK4"))
+    assert sprite_boxes(hand_scene(mine), "follower:VIK4")
+    assert "NEW" in texts(hand_labels(mine))
+
+
+def test_the_loot_choice_shows_the_offered_factions() -> None:
+    mine = dict(hand_views())["hand-loot"]
+    what = [sprite.what for sprite in hand_scene(mine).sprites]
+    assert "tile:GRI" in what and "tile:TRO" in what
+    assert {"Griffins", "Trolls"} <= set(texts(hand_labels(mine)))
+
+
+# Views and threads -------------------------------------------------------------------------
+
+
+def test_views_refuse_what_cannot_be_drawn() -> None:
+    with pytest.raises(ValueError):
+        table(names=("Ann",), hand_counts=(1,), follower_counts=(0,))
+    with pytest.raises(ValueError):
+        table(to_act=(2,))
+    with pytest.raises(ValueError):
+        table(phase="p3")
+    with pytest.raises(ValueError):
+        table(phase="over", step="over")
+    with pytest.raises(ValueError):
+        CardFace("XYZ1", "XYZ", 1)
+    with pytest.raises(ValueError):
+        FactionResult("BAR", (1, 1), None, "most")
+    with pytest.raises(ValueError):
+        hand(playable=frozenset({"VIK9"}))
+
+
+def test_concurrent_renders_give_identical_images() -> None:
+    views = [view for _, view in (*table_views(), *more_table_views())]
+    expected = [render_table(view) for view in views]
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        for _ in range(3):
+            assert list(pool.map(render_table, views)) == expected
+    mine = [view for _, view in hand_views()]
+    expected = [render_hand(view) for view in mine]
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        assert list(pool.map(render_hand, mine)) == expected
