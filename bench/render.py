@@ -1,5 +1,6 @@
 """Picture speed and size: Claim It!'s board on busy 5-player positions, Gold Nuggets'
-table on 5-player turns with every die on the table.
+table on 5-player turns with every die on the table, Claim's table on busy 4-player
+phase-2 tricks and its hand of 13 cards.
 
     python bench/render.py [--rounds N]
 
@@ -27,6 +28,10 @@ if not __package__:
     sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 from engine.claimit import GameState
+from render.claim import CardFace, HandView, TableView, render_hand
+from render.claim import draw_hand as draw_claim_hand
+from render.claim import draw_table as draw_claim_table
+from render.claim import render_table as render_claim_table
 from render.claimit.board_image import draw_board, render_board
 from render.claimit.gallery import random_play
 from render.claimit.view import View
@@ -68,6 +73,81 @@ def turns(count: int) -> list[NuggetsView]:
                 rolled=tuple(rng.choice(FACES) for _ in range(DICE - kept)),
                 value=rng.randint(0, 10),
                 took=(rng.randrange(5), None, rng.randint(1, 9)),
+            )
+        )
+    return found
+
+
+CLAIM_FACTIONS = ("AUT", "BAR", "DRA", "GIA", "GNO", "GRI", "TRO")
+"""Seven factions whose cards fill every part of Claim's table: Gnome displays, Trolls
+lying out, Griffins in the score piles."""
+
+
+def claim_deck(rng: random.Random) -> list[CardFace]:
+    """The 72 cards of ``CLAIM_FACTIONS``, shuffled."""
+    values = {"GIA": (1, 1, 3, 3, 5, 5, 7, 7, 9), "GNO": (1, 1, 1, 3, 3, 3, 5, 5, 5, 7, 7, 7, 9)}
+    deck = [
+        CardFace(f"{faction}{value}{chr(97 + index)}", faction, value)
+        for faction in CLAIM_FACTIONS
+        for index, value in enumerate(values.get(faction, range(10)))
+    ]
+    rng.shuffle(deck)
+    return deck
+
+
+def claim_tables(count: int) -> list[TableView]:
+    """Seeded 4-player phase-2 tricks half played, with busy score piles, displays, Trolls
+    and the last trick."""
+    rng = random.Random(1)
+    found = []
+    for number in range(count):
+        deck = claim_deck(rng)
+        piles = tuple(tuple(deck[seat * 9 : seat * 9 + 9]) for seat in range(4))
+        rest = deck[36:]
+        leader = number % 4
+        found.append(
+            TableView(
+                names=NAMES[:4],
+                factions=CLAIM_FACTIONS,
+                phase="p2",
+                step="play",
+                trick=5,
+                tricks=9,
+                leader=leader,
+                to_act=((leader + 2) % 4,),
+                hand_counts=(5, 5, 4, 4),
+                follower_counts=(0, 0, 0, 0),
+                deck_count=0,
+                discard_count=12,
+                table=((leader, rest[0]), ((leader + 1) % 4, rest[1])),
+                scores=tuple(tuple(c for c in pile if c.faction != "GNO") for pile in piles),
+                gnomes=tuple(tuple(c for c in pile if c.faction == "GNO") for pile in piles),
+                trolls=tuple(card for card in rest if card.faction == "TRO")[:3],
+                last_trick=tuple((seat, rest[5 + seat]) for seat in range(4)),
+                last_winner=number % 4,
+            )
+        )
+    return found
+
+
+def claim_hands(count: int) -> list[HandView]:
+    """Seeded 13-card hands following a lead, some cards greyed, with followers."""
+    rng = random.Random(2)
+    found = []
+    for number in range(count):
+        deck = claim_deck(rng)
+        hand, lead = deck[:13], deck[13]
+        playable = frozenset(card.id for card in hand if card.faction == lead.faction)
+        found.append(
+            HandView(
+                name=NAMES[number % len(NAMES)],
+                seat=number % 4,
+                hand=tuple(hand),
+                action="play",
+                playable=playable or frozenset(card.id for card in hand),
+                lead=lead,
+                followers=tuple(deck[14:22]),
+                drawn=(deck[21],),
             )
         )
     return found
@@ -135,6 +215,20 @@ def main() -> None:
         turns(10),
         render_table,
         draw_table,
+        args.rounds,
+    )
+    measure(
+        "Claim table, 4-player phase-2 tricks",
+        claim_tables(10),
+        render_claim_table,
+        draw_claim_table,
+        args.rounds,
+    )
+    measure(
+        "Claim hand, 13 cards following a lead",
+        claim_hands(10),
+        render_hand,
+        draw_claim_hand,
         args.rounds,
     )
 

@@ -193,9 +193,9 @@ def _status_of(view: TableView) -> _Status:
     if not view.table:
         return _Status(acting, "{} leads", palette.TEXT, "any card may lead")
     lead = view.table[0][1]
-    note = f"follow {NAMES[lead.faction]} (or a Doppelgänger)"
-    if lead.faction == "DOP":
-        note = "follow Doppelgängers"
+    note = f"follow {NAMES[lead.faction]}"
+    if "DOP" in view.factions and lead.faction != "DOP":
+        note += " (or a Doppelgänger)"
     return _Status(acting, "{} to play", palette.TEXT, note)
 
 

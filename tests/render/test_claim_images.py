@@ -149,7 +149,8 @@ def test_every_text_fits_its_box() -> None:
 
 
 def rgb(image: Image.Image) -> list[tuple[int, int, int]]:
-    return typing.cast("list[tuple[int, int, int]]", list(image.convert("RGB").get_flattened_data()))
+    pixels = list(image.convert("RGB").get_flattened_data())
+    return typing.cast("list[tuple[int, int, int]]", pixels)
 
 
 def near(pixel: tuple[int, int, int], color: palette.Color, tolerance: int) -> bool:
@@ -296,7 +297,7 @@ def test_the_trick_is_shown_in_play_order_from_the_lead_with_the_next_place_to_p
     prizes = sprite_boxes(s, "DRA9") + sprite_boxes(s, "SEE2")
     assert len(prizes) == 2 and max(box[2] for box in prizes) < four[0]
     assert "prizes" in found
-    assert "follow Trolls (or a Doppelgänger)" in found
+    assert "follow Trolls" in found, "no Doppelgängers in this game"
 
 
 def test_the_next_player_s_place_is_outlined_in_blurple() -> None:
@@ -420,7 +421,9 @@ def test_team_game_over_counts_votes_on_the_team_rows() -> None:
 
 def test_the_status_names_whose_turn_it_is() -> None:
     assert "Ann leads" in texts(labels(table()))
-    assert "Bo to play" in texts(labels(table(table=((0, c("GOB5")),), to_act=(1,))))
+    follow = texts(labels(table(table=((0, c("GOB5")),), to_act=(1,))))
+    assert "Bo to play" in follow
+    assert "follow Goblins (or a Doppelgänger)" in follow
     assert "Trick 1/13" in texts(labels(table()))
 
 

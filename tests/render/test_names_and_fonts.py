@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from render.claim.gallery import samples as claim_samples
 from render.claimit.geometry import WIDTH, height
 from render.common.fonts import FONT_DIR, Face, _format_4, cmap_code_points, coverage, text_width
 from render.common.names import ELLIPSIS, display_name, drawable
@@ -103,6 +104,11 @@ def test_the_gallery_writes_every_games_samples_and_their_phone_previews(tmp_pat
         "gold_nuggets": (
             [name for name, _ in nuggets_views()],
             {nuggets_height(players) for players in range(2, 6)},
+        ),
+        # Claim's pictures grow with what lies on the table (tests/render/test_claim_images.py).
+        "claim": (
+            [name for name, _ in claim_samples()],
+            {image.height for _, image in claim_samples()},
         ),
     }
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(games)
