@@ -270,6 +270,13 @@ def groups(cards: Sequence[CardFace]) -> list[_Group]:
     ]
 
 
+def group_caption(group: _Group) -> str:
+    """A hand group's name, which also tells what the Raccoons' coin means."""
+    if any(card.loot for card in group.cards):
+        return f"{NAMES[group.faction]} · coin = loot"
+    return NAMES[group.faction]
+
+
 class Placed(NamedTuple):
     card: CardFace
     x: int
@@ -286,7 +293,7 @@ def _place(
     x = 0
     for group in found:
         label = (
-            round(text_width(NAMES[group.faction], Face.REGULAR, CAPTION_SIZE)) + 6
+            round(text_width(group_caption(group), Face.REGULAR, CAPTION_SIZE)) + 6
             if caption
             else 0
         )
@@ -323,9 +330,8 @@ def _hand(s: Scene, view: HandView, top: int) -> int:
     head = CAPTION + 4
     bottom = top + 4 + head + max(1, count) * line_height + 2
     s.panel((MARGIN, top, RIGHT, bottom), palette.PANEL)
-    name = _display_name(view.name, view.seat, CAPTION_SIZE, 260)
     cards = len(view.hand)
-    title = f"{name}'s hand · {cards} card{'s' if cards != 1 else ''}"
+    title = f"in hand · {cards} card{'s' if cards != 1 else ''}"
     s.label(
         Label(
             title,
@@ -352,16 +358,10 @@ def _hand(s: Scene, view: HandView, top: int) -> int:
             if not placed:
                 continue
             x0 = inner_left + placed[0].x
-            caption = fit(
-                NAMES[group.faction],
-                Face.REGULAR,
-                CAPTION_SIZE,
-                max(label_width, RIGHT - INSET - x0),
-            )
             s.label(
                 Label(
-                    caption,
-                    (x0, line_top, x0 + max(label_width, 1), line_top + CAPTION),
+                    group_caption(group),
+                    (x0, line_top, x0 + label_width, line_top + CAPTION),
                     CAPTION_SIZE,
                     palette.LABEL,
                     Face.REGULAR,

@@ -9,6 +9,7 @@ Raccoon carries a gold coin in its top right corner.
 
 from __future__ import annotations
 
+import math
 from enum import Enum
 from functools import cache
 from typing import NamedTuple
@@ -45,9 +46,9 @@ class Layout(NamedTuple):
 class Size(Enum):
     """The card sizes: on the table, in a hand, and small (piles, last trick, the lead)."""
 
-    TABLE = Layout(84, 118, 9, 42, 27, (20, 46, 44), 18, 102, 9)
-    HAND = Layout(78, 110, 9, 40, 25, (19, 43, 40), 18, 95, 8.5)
-    MINI = Layout(42, 58, 6, 26, 17, (9, 31, 24), 0, 0, 6)
+    TABLE = Layout(84, 118, 9, 42, 27, (20, 46, 44), 18, 102, 11)
+    HAND = Layout(78, 110, 9, 40, 25, (19, 43, 40), 18, 95, 10.5)
+    MINI = Layout(42, 58, 6, 26, 17, (9, 31, 24), 0, 0, 7)
 
     @property
     def width(self) -> int:
@@ -107,14 +108,7 @@ def _card(faction: str, value: int, loot: bool, size: Size) -> Image.Image:
     if loot:
         r = layout.coin * k
         cx, cy = layout.width * k - r - 3 * k, r + 3 * k
-        draw.ellipse(
-            (cx - r, cy - r, cx + r, cy + r),
-            fill=colors.LOOT,
-            outline=colors.LOOT_EDGE,
-            width=k * 2,
-        )
-        inner = r * 0.45
-        draw.ellipse((cx - inner, cy - inner, cx + inner, cy + inner), fill=colors.LOOT_EDGE)
+        _coin(draw, cx, cy, r)
     image = finish(image)
     digits = text_sprite(str(value), Face.BOLD, layout.value_size, the_ink)
     value_x = layout.width / 2 - (layout.coin * 0.6 if loot else 0)
@@ -123,6 +117,24 @@ def _card(faction: str, value: int, loot: bool, size: Size) -> Image.Image:
         code = text_sprite(faction, Face.BOLD, layout.code_size, the_ink)
         code.paste_on(image, layout.width / 2, layout.code_y)
     return image
+
+
+def _coin(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
+    """The loot symbol: a gold coin with a star struck on it."""
+    draw.ellipse(
+        (cx - r, cy - r, cx + r, cy + r),
+        fill=colors.LOOT,
+        outline=colors.LOOT_EDGE,
+        width=max(1, round(r / 5)),
+    )
+    star = [
+        (
+            cx + r * (0.62 if i % 2 == 0 else 0.26) * math.cos(math.radians(-90 + 36 * i)),
+            cy + r * (0.62 if i % 2 == 0 else 0.26) * math.sin(math.radians(-90 + 36 * i)),
+        )
+        for i in range(10)
+    ]
+    draw.polygon(star, fill=colors.LOOT_EDGE)
 
 
 def _face(draw: ImageDraw.ImageDraw, layout: Layout, fill: Color) -> None:

@@ -219,7 +219,8 @@ def _take_note(view: TableView) -> str:
 def _won_note(view: TableView) -> str:
     won = _factions_won(view)
     best = max(won) if won else 0
-    return f"{best} of {len(view.factions)} factions won · the numbers are votes"
+    votes = "team rows count votes" if view.teams else "the numbers are votes"
+    return f"{best} of {len(view.factions)} factions won · {votes}"
 
 
 def _info(s: Scene, view: TableView) -> None:
