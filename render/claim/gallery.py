@@ -220,6 +220,35 @@ def table_views() -> Iterator[tuple[str, TableView]]:
 
 
 def more_table_views() -> Iterator[tuple[str, TableView]]:
+    yield (
+        "p2-four-players-new-trick",
+        TableView(
+            names=NAMES,
+            factions=FOUR_GAME,
+            phase="p2",
+            step="play",
+            trick=4,
+            tricks=9,
+            leader=0,
+            to_act=(0,),
+            hand_counts=(6, 6, 6, 6),
+            follower_counts=(0, 0, 0, 0),
+            deck_count=0,
+            discard_count=37,
+            scores=(
+                cards("AUT1", "DRA3", "SEE4", "UND2"),
+                cards("AUT7", "DRA7", "TRO5"),
+                cards("GIA3a", "GIA5b", "SEE8", "UND4"),
+                cards("DRA1", "TRO1", "SEE6"),
+            ),
+            gnomes=((), cards("GNO3a", "GNO5a"), (), cards("GNO7b", "GNO7c")),
+            trolls=cards("TRO8"),
+            # Björn's Giant 7 and Ольга's Giant 1 smashed Zoë's Gnome 1; Ada's Dragon came
+            # last, so Ada leads.
+            last_trick=((1, c("GIA7a")), (2, c("GNO5a")), (3, c("GIA1b")), (0, c("DRA9"))),
+            last_winner=1,
+        ),
+    )
     three = ("Ada", "王小明", "Ольга")
     piles = (
         cards("BAR3", "BAR4", "BAR5", "GIA3a", "GNO3a", "GRI3", "VIK3", "VIK7", "RAC2", "TRO9"),

@@ -76,7 +76,7 @@ def scene(view: HandView) -> Scene:
     s = Scene(WIDTH)
     _header(s, view)
     top = BAND_BOTTOM + MARGIN
-    if view.action == "take" or view.peek is not None or (view.prize and view.action != "play"):
+    if view.peek is not None or (view.prize and view.action == "take"):
         top = _choice(s, view, top) + MARGIN
     if view.action == "loot" and view.loot:
         top = _loot(s, view, top) + MARGIN
@@ -183,7 +183,8 @@ def _header(s: Scene, view: HandView) -> None:
 
 def _choice(s: Scene, view: HandView, top: int) -> int:
     """The prize card(s) and the peeked card side by side, each named above."""
-    options: list[tuple[str, CardFace, str]] = [("prize", card, card.id) for card in view.prize]
+    offered = view.prize if view.action == "take" else ()
+    options: list[tuple[str, CardFace, str]] = [("prize", card, card.id) for card in offered]
     if view.peek is not None:
         options.append(("top of deck", view.peek, f"peek:{view.peek.id}"))
     width = max(

@@ -75,6 +75,8 @@ COUNT_SIZE = 22
 CODE_SIZE = 18
 TEAM_LETTERS = ("A", "B")
 ORDINALS = ("1st", "2nd", "3rd", "4th")
+TURN_CAPTION: Color = (148, 160, 255)
+"""The blurple of the place to play, lightened to read as text on the felt."""
 EMPTY: Color = (100, 104, 112)
 """The dot of an empty cell."""
 WHY_SHORT = {"high": "high", "run": "run", "tie": "tie", "none": "—"}
@@ -326,24 +328,18 @@ def _trick(s: Scene, view: TableView, area: Box) -> None:
         else:
             s.paste(sprites.slot(Size.TABLE, turn=turn), x, y, "slot")
         parts = []
-        if index == 0 and not view.auto:
+        lead = index == 0 and not view.auto
+        if turn and not view.auto:
+            parts.append("to lead" if lead else "to play")
+        elif lead:
             parts.append("lead")
         if view.places and seat in view.places:
             parts.append(ORDINALS[view.places.index(seat)])
-        if turn and not view.auto:
-            parts.append("to play")
-        color = (
-            palette.CHOICE
-            if turn
-            else palette.GOLD
-            if index == 0 and not view.auto
-            else palette.LABEL
-        )
-        if turn:
-            color = (148, 160, 255)
+        color = TURN_CAPTION if turn else palette.GOLD if lead else palette.LABEL
         caption_box = (slot[0] + 2, slot[1] + 4, slot[2] - 2, slot[1] + 4 + CAPTION)
         if parts:
-            s.label(Label(" · ".join(parts), caption_box, CAPTION_SIZE, color, align="m"))
+            words = fit(" · ".join(parts), Face.BOLD, CAPTION_SIZE, caption_box[2] - caption_box[0])
+            s.label(Label(words, caption_box, CAPTION_SIZE, color, align="m"))
         _seat_tag(
             s,
             view,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import inspect
 import itertools
+import random
 import typing
 from concurrent.futures import ThreadPoolExecutor
 
@@ -600,3 +601,86 @@ def test_concurrent_renders_give_identical_images() -> None:
     expected = [render_hand(view) for view in mine]
     with ThreadPoolExecutor(max_workers=8) as pool:
         assert list(pool.map(render_hand, mine)) == expected
+
+
+def random_views(count: int) -> typing.Iterator[TableView | HandView]:
+    """Seeded views of every shape: any phase and step, names the font cannot draw, empty
+    and crowded piles."""
+    rng = random.Random(7)
+    deck = [
+        CardFace(f"{f}{v}", f, v, loot=f == "RAC" and v <= 4) for f in FACTIONS for v in range(10)
+    ]
+    names = ("Ann", None, "🎲🎲", "W" * 40, "Ольга Петровна", "王小明")
+    for _ in range(count):
+        players = rng.randint(2, 4)
+        factions = tuple(rng.sample(FACTIONS, 5 if players == 2 else 7))
+        phase = rng.choice(("p1", "p2", "loot", "over"))
+        step = {"p1": rng.choice(("play", "discard", "take")), "p2": "play"}.get(phase, phase)
+        pool = [card for card in deck if card.faction in factions]
+        rng.shuffle(pool)
+        pool += pool  # enough cards for every pile below; ids may repeat across piles
+        seats = tuple(range(players))
+        piles = tuple(tuple(pool[i * 12 : i * 12 + rng.randint(0, 12)]) for i in seats)
+        played = rng.randint(0, players - 1)
+        leader = rng.randrange(players)
+        over = phase == "over"
+        yield TableView(
+            names=tuple(rng.choice(names) for _ in seats),
+            factions=factions,
+            phase=phase,
+            step=step,
+            trick=None if phase in ("loot", "over") else rng.randint(1, 9),
+            tricks=13,
+            leader=leader,
+            to_act=() if over else (rng.randrange(players),),
+            hand_counts=tuple(rng.randint(0, 13) for _ in seats),
+            follower_counts=tuple(rng.randint(0, 13) for _ in seats),
+            deck_count=rng.randint(0, 36),
+            prize=tuple(pool[50 : 50 + rng.randint(0, 2)]) if phase == "p1" else (),
+            table=tuple(((leader + i) % players, pool[60 + i]) for i in range(played)),
+            places=tuple(rng.sample(seats, players)) if step in ("take", "discard") else (),
+            auto=step == "discard",
+            discarded=tuple(rng.sample(seats, rng.randint(0, players)))
+            if step == "discard"
+            else (),
+            scores=piles,
+            gnomes=tuple(tuple(c for c in pile if c.faction == "GNO") for pile in piles),
+            trolls=tuple(c for c in pool if c.faction == "TRO")[: rng.randint(0, 5)],
+            last_trick=tuple(((leader + i) % players, pool[70 + i]) for i in range(players)),
+            last_winner=leader,
+            winners=(rng.randrange(players),) if over else (),
+            results=tuple(
+                FactionResult(f, (1,) * (2 if players == 4 else players), 0) for f in factions
+            )
+            if over
+            else (),
+        )
+        hand_cards = tuple(pool[:13][: rng.randint(0, 13)])
+        yield HandView(
+            name=rng.choice(names),
+            seat=rng.randrange(4),
+            hand=hand_cards,
+            action=rng.choice((None, "play", "discard", "take", "loot")),
+            playable=frozenset(card.id for card in hand_cards if rng.random() < 0.5),
+            lead=rng.choice((None, pool[20])),
+            followers=tuple(pool[30 : 30 + rng.randint(0, 13)]),
+            peek=rng.choice((None, pool[45])),
+            prize=tuple(pool[50 : 50 + rng.randint(0, 2)]),
+            drawn=tuple(pool[30:31]) + tuple(pool[59:60]),
+            loot=tuple(factions[: rng.randint(0, 3)]),
+            phase=rng.choice(("p1", "p2")),
+        )
+
+
+def test_random_views_stay_inside_the_picture_and_their_boxes() -> None:
+    for view in random_views(150):
+        s = scene(view) if isinstance(view, TableView) else hand_scene(view)
+        for sprite in s.sprites:
+            left, top, right, bottom = sprite.box
+            assert left >= 0 and right <= geometry.WIDTH and top >= 0 and bottom <= s.height
+        for label in s.labels:
+            left, top, right, bottom = label.box
+            assert text_width(label.text, label.face, label.size) <= right - left + 1, label
+            assert left >= 0 and right <= geometry.WIDTH and bottom <= s.height, label
+        image = s.paint()
+        assert image.size == (geometry.WIDTH, s.height)
