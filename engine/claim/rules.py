@@ -42,7 +42,7 @@ from engine.claim.events import (
 )
 from engine.claim.scoring import count
 from engine.claim.setup import REMOVED_RACCOONS, check_selection, game_cards, hand_size, prize_count
-from engine.claim.state import Auto, ClaimState, Phase, Step, evolve, replaced
+from engine.claim.state import Auto, ClaimState, Phase, Step, evolve, replaced, take_options_of
 from engine.claim.tricks import Played, card_of, follows, legal_plays, lowest_seat, places_of
 from engine.claim.units import fewest_factions, loot_raccoons, opponents, teams, unit_pile
 
@@ -176,7 +176,7 @@ def apply(state: ClaimState, seat: int, action: Action) -> Transition:
         return _discard(state, seat, action.card)
     if isinstance(action, Take):
         check_turn(state, seat, Step.TAKE)
-        return _take(state, action.card)
+        return _take(state, seat, action.card)
     if isinstance(action, Loot):
         check_turn(state, seat, Step.LOOT)
         return _loot(state, seat, action.faction)
@@ -228,13 +228,14 @@ def _discard(state: ClaimState, seat: int, card: Card) -> Transition:
     return _hand_out(after, order, [(order[0], state.prize[0]), (order[1], None)], [trick])
 
 
-def _take(state: ClaimState, choice: Card | None) -> Transition:
-    if choice not in state.take_options():
+def _take(state: ClaimState, seat: int, choice: Card | None) -> Transition:
+    prize = state.prize
+    options = take_options_of(prize, state.table, state.auto, state.seer_top, seat)
+    if choice not in options:
         raise IllegalChoice(
             f"{'the top card' if choice is None else choice.id} is not among the cards to take"
         )
     order = state.places()
-    prize = state.prize
     if choice is None:
         if state.players == 2:
             return _hand_out(state, order, [(order[0], None), (order[1], prize[0])], [])
