@@ -141,7 +141,8 @@ class TableView:
     deck_count: int
     """Cards left in the face-down draw pile."""
     discard_count: int = 0
-    """Cards on the discard, face up and face down together."""
+    """Cards on the discard, face up and face down together. Kept for the bot's texts; the
+    picture does not show it (the draw pile's count is what players act on)."""
     prize: tuple[CardFace, ...] = ()
     """Phase 1's face-up prize card(s) of the trick in progress, in the order revealed."""
     table: tuple[tuple[int, CardFace], ...] = ()
