@@ -20,10 +20,12 @@ from engine.claim import (
     GameOver,
     InvalidState,
     Phase,
+    RulesError,
     SeatView,
     Step,
     action_from_json,
     action_to_json,
+    apply,
     event_from_json,
     event_to_json,
     game_cards,
@@ -35,6 +37,7 @@ from engine.claim import (
     time_out_action,
     view,
 )
+from engine.claim.actions import DISCARDS, LOOTS, PLAYS, TAKES
 from tests.engine.claim.play import GameSpec, PlayedGame
 
 games = st.builds(GameSpec, seed=st.integers(0, 2**32), players=st.sampled_from((2, 3, 4))).map(
@@ -83,6 +86,25 @@ def test_a_seat_computes_its_legal_actions_from_its_view_alone(game: PlayedGame)
     for state in game.states:
         for seat in range(state.players):
             assert legal_in_view(view(state, seat)) == legal_actions(state, seat)
+
+
+EVERY_ACTION: list[Action] = [*PLAYS.values(), *DISCARDS.values(), *TAKES.values()]
+EVERY_ACTION += LOOTS.values()
+
+
+@whole_games
+@given(games, st.randoms(use_true_random=False))
+def test_apply_accepts_exactly_the_legal_actions(game: PlayedGame, rng: random.Random) -> None:
+    for state in game.states[:: max(1, len(game) // 20)]:
+        for seat in range(state.players):
+            legal = legal_actions(state, seat)
+            for action in [*legal, *rng.sample(EVERY_ACTION, 30)]:
+                try:
+                    apply(state, seat, action)
+                except RulesError:
+                    assert action not in legal
+                else:
+                    assert action in legal
 
 
 @whole_games
