@@ -61,7 +61,7 @@ STATE_FIELDS: Final = (
     "loot",
 )
 _PHASES: Final = {phase.value: phase for phase in Phase}
-_FACTIONS: Final = {faction.value: faction for faction in Faction}
+FACTION_CODES: Final = {faction.value: faction for faction in Faction}
 
 
 def ids(cards: tuple[Card, ...]) -> list[str]:
@@ -120,7 +120,7 @@ def state_from_json(data: object) -> ClaimState:
         raise InvalidState(f"players must be 2, 3 or 4, not {players!r}")
     raw_factions = data["factions"]
     if not isinstance(raw_factions, list) or not all(
-        isinstance(code, str) and code in _FACTIONS for code in raw_factions
+        isinstance(code, str) and code in FACTION_CODES for code in raw_factions
     ):
         raise InvalidState(f"factions must be a list of faction codes, not {raw_factions!r}")
     phase = data["phase"]
@@ -132,7 +132,7 @@ def state_from_json(data: object) -> ClaimState:
         raise InvalidState("seer_top must be true or false")
     state = ClaimState(
         players=players,
-        factions=tuple(sorted(_FACTIONS[code] for code in raw_factions)),
+        factions=tuple(sorted(FACTION_CODES[code] for code in raw_factions)),
         phase=_PHASES[phase],
         leader=data["leader"],
         deck=_cards(data["deck"], "deck"),
@@ -201,9 +201,9 @@ def _loot_from_json(raw: object, players: int) -> tuple[Faction | None, ...]:
         raise InvalidState("loot must hold one entry per seat")
     loot: list[Faction | None] = []
     for code in raw:
-        if code is not None and (not isinstance(code, str) or code not in _FACTIONS):
+        if code is not None and (not isinstance(code, str) or code not in FACTION_CODES):
             raise InvalidState(f"loot entries are null or a faction code, not {code!r}")
-        loot.append(None if code is None else _FACTIONS[code])
+        loot.append(None if code is None else FACTION_CODES[code])
     return tuple(loot)
 
 
@@ -235,7 +235,7 @@ def action_parts(data: object) -> tuple[str, str]:
 def action_of(kind: str, value: str) -> Action | None:
     """The action, or None when ``value`` names no card (or faction, for ``loot``)."""
     if kind == "loot":
-        faction = _FACTIONS.get(value)
+        faction = FACTION_CODES.get(value)
         return None if faction is None else Loot(faction)
     if kind == "take" and value == TOP:
         return Take(None)

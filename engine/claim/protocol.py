@@ -12,9 +12,10 @@ from typing import IO, Final
 
 from engine import json_lines
 from engine.claim.actions import Action
-from engine.claim.cards import CARDS, Faction
+from engine.claim.cards import CARDS
 from engine.claim.errors import BadAction, BadSetup, IllegalChoice, NotInHand, RulesError
 from engine.claim.json_form import (
+    FACTION_CODES,
     JSON,
     action_of,
     action_parts,
@@ -32,7 +33,6 @@ from engine.claim.view import view
 from engine.json_lines import BadRequest, failure, read_object
 
 OPS: Final = ("new", "legal", "apply", "view", "score")
-_FACTIONS: Final = {faction.value: faction for faction in Faction}
 
 
 def _is_int(value: object) -> bool:
@@ -68,13 +68,13 @@ def _new(request: JSON) -> JSON:
     codes: list[str] = request["factions"]
     deck_ids: list[str] = request["deck"]
     removed_ids: list[str] = request["removed"]
-    if not all(code in _FACTIONS for code in codes):
+    if not all(code in FACTION_CODES for code in codes):
         raise BadSetup("a faction code names no faction")
     if not all(id_ in CARDS for id_ in (*deck_ids, *removed_ids)):
         raise BadSetup("a card id names no card")
     state, events = new_game(
         request["players"],
-        [_FACTIONS[code] for code in codes],
+        [FACTION_CODES[code] for code in codes],
         [CARDS[id_] for id_ in deck_ids],
         [CARDS[id_] for id_ in removed_ids],
         request["first"],

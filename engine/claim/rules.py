@@ -253,7 +253,7 @@ def _take(state: ClaimState, seat: int, choice: Card | None) -> Transition:
     gifts: list[Gift] = [(pickers[0], choice)]
     if len(prize) > 1:
         gifts.append((pickers[1], prize[1] if prize[0] is choice else prize[0]))
-    gifts.extend((seat, None) for seat in pickers[len(gifts) :])
+    gifts.extend((drawer, None) for drawer in pickers[len(gifts) :])
     return _hand_out(state, order, gifts, [])
 
 
