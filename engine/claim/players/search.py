@@ -1,0 +1,206 @@
+"""The hard computer player: determinized search over the cards the seat has not seen.
+
+Each decision deals the unseen cards again and again (``sample_state``): other
+hands and follower piles, the draw pile (a peeked top card stays on top), the
+face-down discards and the removed Raccoons (Raccoons only), with the counts
+the view shows and no card of the lead faction in a hand whose seat did not
+follow it. In every deal each candidate action (normal's best few) is played
+out to the end of the game by a fast policy for every seat, and the candidate
+that wins most often is taken, the factions' margin breaking ties. The same
+deals and the same playout generator serve every candidate, so the comparison
+is between actions, not between lucky and unlucky deals.
+
+The number of deals is fixed by the work left (the plays still to come times
+the candidates), not by a clock, so a decision is reproducible from the view
+and the generator and stays within its time budget.
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.claim.actions import DISCARDS, LOOTS, PLAYS, TAKES, Action
+from engine.claim.cards import Card, Faction, sort_cards
+from engine.claim.players.easy import GOOD_PRIZE
+from engine.claim.players.knowledge import rank, unknown_cards, voids
+from engine.claim.players.normal import action_scores, decide_normal
+from engine.claim.rules import apply
+from engine.claim.scoring import count
+from engine.claim.setup import hand_size
+from engine.claim.state import ClaimState, Phase, Step
+from engine.claim.tricks import legal_plays
+from engine.claim.units import unit_of
+from engine.claim.view import SeatView
+
+CANDIDATES = 4
+"""Normal's best few actions are searched; the others are not worth the time."""
+BUDGET = 5000
+"""Plays simulated per decision (candidates x deals x plays left in the game)."""
+MIN_DEALS = 4
+MAX_DEALS = 200
+MARGIN = 0.02
+"""What one faction of margin over the best other unit adds to a playout's result."""
+
+
+def decide_hard(seen: SeatView, rng: random.Random) -> Action:
+    if seen.step is Step.LOOT:
+        return decide_normal(seen)
+    scored = action_scores(seen)
+    ranked = sorted(range(len(scored)), key=lambda i: -scored[i][1])[:CANDIDATES]
+    candidates = [scored[i][0] for i in sorted(ranked)]
+    if len(candidates) == 1:
+        return candidates[0]
+    deals = max(MIN_DEALS, min(MAX_DEALS, BUDGET // (plays_left(seen) * len(candidates))))
+    unknown = unknown_cards(seen)
+    totals = [0.0] * len(candidates)
+    for _ in range(deals):
+        state = sample_state(seen, unknown, rng)
+        for i, action in enumerate(candidates):
+            after, _ = apply(state, seen.seat, action)
+            totals[i] += result(playout(after), seen.seat)
+    best = max(range(len(candidates)), key=lambda i: totals[i])
+    return candidates[best]
+
+
+def plays_left(seen: SeatView) -> int:
+    """The plays still to come in the game, this trick's included (at least 1)."""
+    hand = hand_size(seen.players)
+    done = (seen.trick or hand) - 1
+    tricks = hand - done + (hand if seen.phase is Phase.P1 else 0)
+    return max(1, tricks * seen.players - len(seen.table))
+
+
+def sample_state(seen: SeatView, unknown: tuple[Card, ...], rng: random.Random) -> ClaimState:
+    """A whole position the view could come from, the unseen cards dealt at random."""
+    pool = list(unknown)
+    rng.shuffle(pool)
+    removed: list[Card] = []
+    if seen.removed_count:
+        for c in pool:
+            if c.faction is Faction.RACCOONS:
+                removed.append(c)
+                if len(removed) == seen.removed_count:
+                    break
+        pool = [c for c in pool if c not in removed]
+    players = seen.players
+    hands: list[tuple[Card, ...]] = [()] * players
+    hands[seen.seat] = seen.hand
+    lacking = voids(seen)
+    for seat, faction in lacking.items():
+        if seat == seen.seat:
+            continue
+        size = seen.hand_counts[seat]
+        dealt = [c for c in pool if c.faction is not faction][:size]
+        if len(dealt) < size:  # cannot happen in a consistent view; deal what there is
+            dealt = pool[:size]
+        pool = [c for c in pool if c not in dealt]
+        hands[seat] = sort_cards(dealt)
+    at = 0
+    for seat in range(players):
+        if seat != seen.seat and seat not in lacking:
+            size = seen.hand_counts[seat]
+            hands[seat] = sort_cards(pool[at : at + size])
+            at += size
+    followers: list[tuple[Card, ...]] = [()] * players
+    followers[seen.seat] = seen.followers
+    for seat in range(players):
+        if seat != seen.seat:
+            size = seen.follower_counts[seat]
+            followers[seat] = sort_cards(pool[at : at + size])
+            at += size
+    hidden = sort_cards(pool[at : at + seen.hidden_count])
+    at += seen.hidden_count
+    deck = tuple(pool[at:])
+    if seen.peek is not None:
+        deck = (seen.peek, *deck)
+    return ClaimState(
+        players=players,
+        factions=seen.factions,
+        phase=seen.phase,
+        leader=seen.leader,
+        deck=deck,
+        prize=seen.prize,
+        hands=tuple(hands),
+        followers=tuple(followers),
+        scores=seen.scores,
+        gnomes=seen.gnomes,
+        trolls=seen.trolls,
+        table=seen.table,
+        discard=seen.discard,
+        hidden=hidden,
+        removed=sort_cards(removed),
+        auto=seen.auto,
+        seer_top=seen.seer_top,
+        loot=seen.loot,
+    )
+
+
+def playout(state: ClaimState) -> ClaimState:
+    """The game played to its end by ``quick`` for every seat."""
+    while state.phase is not Phase.OVER:
+        seat = state.to_act()[0]
+        state, _ = apply(state, seat, quick(state, seat))
+    return state
+
+
+def quick(state: ClaimState, seat: int) -> Action:
+    """The playouts' policy, easy's rules of thumb without randomness and without building a
+    view: it reads only what ``seat`` may know (its hand, the table, the prizes, a Seer
+    winner's top card, the score piles), straight from the sampled position.
+
+    Phase 1: a prize of value 5 or more (or Undead on the table) is worth the lowest card
+    that takes first place; otherwise the lowest card; lead high for a good prize, low for
+    a poor one. Phase 2: take the trick with the lowest card that does, else play the
+    lowest; lead the highest. Take the highest card; discard the lowest; loot the first
+    option."""
+    step = state.step
+    if step is Step.PLAY:
+        hand = state.hands[seat]
+        table = state.table
+        cards = legal_plays(hand, table) if table else hand
+        if len(cards) == 1:
+            return PLAYS[cards[0]]
+        if state.phase is Phase.P1:
+            wanted = state.prize[0].value >= GOOD_PRIZE or any(
+                p.card.faction is Faction.UNDEAD for p in table
+            )
+            bonus = None
+        else:
+            wanted = True
+            bonus = state.griffins()
+        if not table:
+            return PLAYS[max(cards, key=_low) if wanted else min(cards, key=_low)]
+        if wanted:
+            lead = table[0].card.faction
+            best = max(rank(p.seat, p.card, lead, bonus) for p in table)
+            winning = [c for c in cards if rank(seat, c, lead, bonus) > best]
+            if winning:
+                return PLAYS[min(winning, key=_low)]
+        return PLAYS[min(cards, key=_low)]
+    if step is Step.TAKE:
+        options = state.take_options()
+        if None in options:
+            # A Seer winner sees the top card: the rules offer it only while there is one.
+            top = state.deck[0]
+            return TAKES[max(options, key=lambda c: (top if c is None else c).value)]
+        return TAKES[max(options, key=lambda c: -1 if c is None else c.value)]
+    if step is Step.DISCARD:
+        return DISCARDS[min(state.hands[seat], key=_low)]
+    return LOOTS[state.loot_options(seat)[0]]
+
+
+def _low(c: Card) -> tuple[int, int]:
+    return c.value, c.order
+
+
+def result(end: ClaimState, seat: int) -> float:
+    """What the game's end is worth to ``seat``: its share of the win, plus a little for each
+    faction its unit won beyond the best other unit."""
+    scored = count(end)
+    mine = unit_of(end.players, seat)
+    units = scored.units
+    margin = units[mine].won - max(u.won for i, u in enumerate(units) if i != mine)
+    won = 0.0
+    if seat in scored.winners:
+        won = len(units[mine].seats) / len(scored.winners)
+    return won + MARGIN * margin
