@@ -6,11 +6,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from bot.games.claim.game import CLAIM
 from bot.games.claimit.game import CLAIMIT
 from bot.games.gold_nuggets.game import NUGGETS
 from bot.games.rules import AnyRules
 
-GAMES: Mapping[str, AnyRules] = MappingProxyType({game.kind: game for game in (CLAIMIT, NUGGETS)})
+GAMES: Mapping[str, AnyRules] = MappingProxyType(
+    {game.kind: game for game in (CLAIMIT, NUGGETS, CLAIM)}
+)
 
 
 class UnknownGame(LookupError):

@@ -1,0 +1,362 @@
+"""Claim as the platform drives it: factions, the deal, intents, results and computer players.
+
+Intents, as the private buttons carry them (card ids and faction codes are the
+engine's, e.g. ``GOB0a``, ``RAC``):
+
+- ``play=<card>``: play a card from hand to the trick;
+- ``discard=<card>``: discard a card face down for an automatic (Automaton) trick;
+- ``take=<card>``: take a face-up prize; ``take=top``: a Seer winner takes the top card
+  of the draw pile instead;
+- ``loot=<faction>``: the faction a unit's loot Raccoons vote for.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Sequence
+from typing import Final, NamedTuple
+
+from bot.games.rules import (
+    JSON,
+    Figure,
+    Fold,
+    GameOption,
+    IllegalIntent,
+    Level,
+    Options,
+    Standing,
+    Step,
+)
+from engine.claim import (
+    ADDED,
+    CARDS,
+    FIRST_GAME,
+    PAIRS,
+    Action,
+    ClaimState,
+    Discard,
+    Faction,
+    Loot,
+    Phase,
+    Play,
+    RulesError,
+    Take,
+    TrickDone,
+    added_count,
+    apply,
+    new_game,
+    score,
+    shuffle_deck,
+    state_from_json,
+    state_to_json,
+    teams,
+    time_out_action,
+    view,
+)
+from engine.claim import action_from_json as engine_action_from_json
+from engine.claim import action_to_json as engine_action_to_json
+from engine.claim import players as computer
+
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 4
+TOP: Final = "top"
+PLAY, DISCARD, TAKE, LOOT = "play=", "discard=", "take=", "loot="
+
+PAIR_CHOICES: Final[dict[str, tuple[Faction, Faction]]] = {
+    "goblins-knights": (Faction.GOBLINS, Faction.KNIGHTS),
+    "gnomes-giants": (Faction.GNOMES, Faction.GIANTS),
+    "kings-peasants": (Faction.KINGS, Faction.PEASANTS),
+}
+RANDOM: Final = "random"
+FIRST: Final = "first-game"
+FIRST_GAME_ADDED: Final = tuple(f for f in FIRST_GAME if f not in PAIRS[0])
+"""The original Claim's three: Undead, Dwarves and Doppelgängers."""
+FIRST_GAME_MORE: Final = (Faction.BARDS, Faction.VIKINGS)
+"""What a first game with 3 or 4 players adds to them: two factions that only count at the
+end, so that nothing new happens during the tricks."""
+
+
+class Move(NamedTuple):
+    """An action with the seat that made it: in Claim several seats may act at once (the
+    discards of an automatic trick, two teams' loot), so the move log keeps who did."""
+
+    seat: int
+    action: Action
+    timed_out: bool = False
+    """The clock made it, by the time-out rule, for a quiet seat."""
+
+
+def play_intent(card_id: str) -> str:
+    return PLAY + card_id
+
+
+def discard_intent(card_id: str) -> str:
+    return DISCARD + card_id
+
+
+def take_intent(card_id: str | None) -> str:
+    """Taking a face-up prize, or (``None``) the top card of the draw pile."""
+    return TAKE + (TOP if card_id is None else card_id)
+
+
+def loot_intent(faction: Faction) -> str:
+    return LOOT + faction.value
+
+
+def intent_of(action: Action) -> str:
+    if isinstance(action, Play):
+        return play_intent(action.card.id)
+    if isinstance(action, Discard):
+        return discard_intent(action.card.id)
+    if isinstance(action, Take):
+        return take_intent(None if action.card is None else action.card.id)
+    return loot_intent(action.faction)
+
+
+NAMED: Final = {
+    name: faction
+    for faction, names in {
+        Faction.AUTOMATONS: ("automatons", "automaton"),
+        Faction.BARDS: ("bards", "bard"),
+        Faction.DOPPELGANGERS: ("doppelgängers", "doppelgänger", "doppelgangers", "doppelganger"),
+        Faction.DRAGONS: ("dragons", "dragon"),
+        Faction.DWARVES: ("dwarves", "dwarfs", "dwarf"),
+        Faction.GRIFFINS: ("griffins", "griffin", "gryphons", "gryphon"),
+        Faction.RACCOONS: ("raccoons", "raccoon"),
+        Faction.SEERS: ("seers", "seer"),
+        Faction.TROLLS: ("trolls", "troll"),
+        Faction.UNDEAD: ("undead",),
+        Faction.VIKINGS: ("vikings", "viking"),
+    }.items()
+    for name in (*names, faction.value.lower())
+}
+"""The added factions by the names a player may type."""
+MOST_ADDED: Final = 5
+FEWEST_ADDED: Final = 3
+
+
+def parse_factions(typed: str) -> str:
+    """The ``factions`` option as typed: ``first-game``, ``random``, or 3 to 5 of the
+    10-card factions by name (``seers, trolls, dragons``), kept as their codes."""
+    names = [w for w in re.split(r"[\s,;&+/]+", typed.strip().lower()) if w and w != "and"]
+    if names in (["first-game"], ["first"]):
+        return FIRST
+    if names == [RANDOM]:
+        return RANDOM
+    chosen: list[Faction] = []
+    for name in names:
+        faction = NAMED.get(name)
+        if faction is None:
+            known = ", ".join(sorted({n for n in NAMED if len(n) > 3 and n.endswith("s")}))
+            raise ValueError(
+                f"{name!r} is not a faction that can be added: choose from {known}, undead "
+                "(or type first-game or random)"
+            )
+        if faction not in chosen:
+            chosen.append(faction)
+    if not FEWEST_ADDED <= len(chosen) <= MOST_ADDED:
+        raise ValueError(
+            "name 3 to 5 factions: 3 are played with 2 players, 5 with 3 or 4 (any missing "
+            "are drawn at random)"
+        )
+    return ",".join(f.value for f in chosen)
+
+
+def factions_for(players: int, options: Options, chance: random.Random) -> tuple[Faction, ...]:
+    """The game's factions from its options: the pair, then the added 10-card factions
+    (those named first; a random draw fills up what is missing)."""
+    pair_choice = str(options.get("pair", "goblins-knights"))
+    pair = (
+        PAIRS[chance.randrange(len(PAIRS))] if pair_choice == RANDOM else PAIR_CHOICES[pair_choice]
+    )
+    wanted = added_count(players)
+    choice = str(options.get("factions", FIRST))
+    if choice == RANDOM:
+        added = tuple(chance.sample(ADDED, wanted))
+    elif choice == FIRST:
+        added = (*FIRST_GAME_ADDED, *FIRST_GAME_MORE)[:wanted]
+    else:
+        named = tuple(Faction(code) for code in choice.split(","))[:wanted]
+        rest = [f for f in ADDED if f not in named]
+        added = (*named, *chance.sample(rest, wanted - len(named)))
+    return tuple(sorted((*pair, *added)))
+
+
+def decision_key(state: ClaimState, seat: int) -> int:
+    """What a seat decides on: the phase, the trick, the cards on the table, the step and
+    a pending Seer's top card. Another seat's face-down discard changes none of them."""
+    phase = list(Phase).index(state.phase)
+    step = list(type(state.step)).index(state.step)
+    return (
+        phase * 10**7
+        + (state.trick or 0) * 10**5
+        + len(state.table) * 10**3
+        + len(state.prize) * 10**2
+        + step * 10
+        + state.seer_top
+    )
+
+
+class ClaimGame:
+    kind = "claim"
+    name = "Claim"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    options: tuple[GameOption, ...] = (
+        GameOption(
+            "pair",
+            "The pair of factions the deck is built around",
+            "goblins-knights",
+            (*PAIR_CHOICES, RANDOM),
+        ),
+        GameOption(
+            "factions",
+            "Added factions: first-game, random, or 3-5 names (seers, trolls…)",
+            FIRST,
+            parse=parse_factions,
+        ),
+    )
+    figures: tuple[Figure, ...] = (
+        Figure("factions", "factions", Fold.SUM),
+        Figure("best_factions", "factions", Fold.MAX),
+        Figure("tricks", "tricks", Fold.SUM),
+    )
+
+    def deal(self, players: int, options: Options, chance: random.Random) -> JSON | None:
+        factions = factions_for(players, options, chance)
+        deck, removed = shuffle_deck(factions, chance)
+        return {
+            "factions": [f.value for f in factions],
+            "deck": [c.id for c in deck],
+            "removed": [c.id for c in removed],
+        }
+
+    def start(self, players: int, first: int, options: Options, setup: JSON | None) -> ClaimState:
+        if setup is None:
+            raise ValueError("a game of Claim starts from its dealt deck")
+        try:
+            state, _ = new_game(
+                players,
+                [Faction(f) for f in setup["factions"]],
+                [CARDS[c] for c in setup["deck"]],
+                [CARDS[c] for c in setup["removed"]],
+                first,
+            )
+        except (KeyError, TypeError, ValueError, RulesError) as e:
+            raise ValueError(f"the dealt deck is damaged: {e}") from None
+        return state
+
+    def to_act(self, state: ClaimState) -> tuple[int, ...]:
+        return state.to_act()
+
+    def is_over(self, state: ClaimState) -> bool:
+        return state.phase is Phase.OVER
+
+    def action(self, state: ClaimState, seat: int, intent: str, chance: random.Random) -> Move:
+        return Move(seat, _action(intent))
+
+    def time_out(self, state: ClaimState, seat: int) -> Move:
+        return Move(seat, time_out_action(state, seat), timed_out=True)
+
+    def apply(self, state: ClaimState, seat: int, move: Move) -> Step[ClaimState]:
+        try:
+            after, events = apply(state, move.seat, move.action)
+        except RulesError as e:
+            raise IllegalIntent(str(e)) from None
+        # While others still make the same decision (the face-down discards of an
+        # automatic trick, two teams' loot), the turn and its clock go on.
+        still = set(after.to_act())
+        return Step(after, events, turn_over=not (still and still < set(state.to_act())))
+
+    def standings(self, state: ClaimState) -> tuple[Standing, ...]:
+        result = score(state)
+        units = result.units
+        keys = [(u.won, u.cards, u.value) for u in units]
+        standings = []
+        for seat in range(state.players):
+            unit = next(i for i, u in enumerate(units) if seat in u.seats)
+            place = 1 + sum(other > keys[unit] for other in keys)
+            standings.append(
+                Standing(seat, seat in result.winners, place, {"factions": units[unit].won})
+            )
+        return tuple(standings)
+
+    def teams(self, players: int) -> tuple[tuple[int, ...], ...]:
+        return teams(players)
+
+    def turn_figures(
+        self,
+        players: int,
+        first: int,
+        options: Options,
+        setup: JSON | None,
+        actions: Sequence[Move],
+    ) -> list[dict[str, int]]:
+        tricks = [0] * players
+        state = self.start(players, first, options, setup)
+        for move in actions:
+            state, events = apply(state, move.seat, move.action)
+            for event in events:
+                if isinstance(event, TrickDone):
+                    tricks[event.order[0]] += 1
+        return [{"tricks": won} for won in tricks]
+
+    def decide(self, state: ClaimState, seat: int, level: Level, rng: random.Random) -> str:
+        # The computer player gets its seat's view, never the state: it knows what its
+        # seat knows and nothing more.
+        return intent_of(computer.decide(view(state, seat), computer.Level(level), rng))
+
+    def decision_key(self, state: ClaimState, seat: int) -> int:
+        return decision_key(state, seat)
+
+    def state_to_json(self, state: ClaimState) -> JSON:
+        return state_to_json(state)
+
+    def state_from_json(self, data: object) -> ClaimState:
+        try:
+            return state_from_json(data)
+        except RulesError as e:
+            raise ValueError(str(e)) from None
+
+    def misfit(self, state: ClaimState, players: int, options: Options) -> str | None:
+        if state.players != players:
+            return f"the saved position is for {state.players} players, but it has {players} seats"
+        return None
+
+    def action_to_json(self, move: Move) -> JSON:
+        timed_out = {"timed_out": True} if move.timed_out else {}
+        return {"seat": move.seat, **engine_action_to_json(move.action), **timed_out}
+
+    def action_from_json(self, data: object) -> Move:
+        if not isinstance(data, dict):
+            raise ValueError("a move of Claim is an object")
+        seat = data.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < MAX_PLAYERS:
+            raise ValueError("a move of Claim names its seat")
+        try:
+            return Move(seat, engine_action_from_json(data), data.get("timed_out") is True)
+        except RulesError as e:
+            raise ValueError(str(e)) from None
+
+
+def _action(intent: str) -> Action:
+    kind, _, value = intent.partition("=")
+    if kind == "loot":
+        try:
+            return Loot(Faction(value))
+        except ValueError:
+            raise IllegalIntent("that is not a faction of Claim") from None
+    if kind == "take" and value == TOP:
+        return Take(None)
+    card = CARDS.get(value)
+    if card is None or kind not in ("play", "discard", "take"):
+        raise IllegalIntent("that is not a move in Claim")
+    if kind == "play":
+        return Play(card)
+    if kind == "discard":
+        return Discard(card)
+    return Take(card)
+
+
+CLAIM = ClaimGame()

@@ -1,0 +1,213 @@
+"""Claim through Discord, with the real bot and a real database: whole games by clicking in
+each player's private hand, the follow rule in the buttons and in the service, clicks out
+of turn and stale ones, a Seer's private choice, an automatic trick's discards by several
+seats at once, a loot choice, a restart in the middle of a trick, the turn clock and a
+takeover, leaving mid-game, and that no public message or picture ever shows a card its
+audience may not see.
+
+Players act from their own hand, opened with **My hand** on the newest table message.
+What they choose is decided here from the rules (``legal_actions``) with a seeded
+generator, or steered towards the situation a test is about; the bot's own chance is
+seeded too, so every run plays the same games.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.emulator import Interaction, Message, User
+from bot.games.claim.game import intent_of
+from bot.service import GameService
+from bot.storage import Game, GameStatus
+from engine.claim import (
+    Action,
+    ClaimState,
+    Faction,
+    Phase,
+    legal_actions,
+    score,
+)
+from tests.e2e.world import World, describe, make_world
+
+TURN = 600
+"""The server's default turn time, in seconds."""
+
+Choose = Callable[[ClaimState, int, tuple[Action, ...], random.Random], Action]
+
+
+@pytest.fixture
+async def world(tmp_path: Path) -> AsyncIterator[World]:
+    """Ann, Bo, Cy, Di and an outsider on the emulator; each test starts the bot itself."""
+    world = await make_world(tmp_path, 4)
+    try:
+        yield world
+    finally:
+        await world.stop_bots()
+        await world.discord.close()
+
+
+# What players see and do -------------------------------------------------------------------
+
+
+def service(world: World) -> GameService:
+    return world.bots[0].service
+
+
+async def settled(world: World, game_id: int) -> Game:
+    """The game once every change made so far is on its messages (its lock is free)."""
+    async with world.bots[0].flow.locks.hold(game_id):
+        return await service(world).game(game_id)
+
+
+def table_message(world: World) -> Message:
+    """The newest public message with the **My hand** button."""
+    return next(
+        m
+        for m in reversed(world.channel.visible())
+        if not m.ephemeral and "My hand" in m.button_labels()
+    )
+
+
+async def open_hand(world: World, user: User, table: Message | None = None) -> Message:
+    """``user`` presses **My hand**; their private message, once its picture is in."""
+    interaction = await world.discord.answer(
+        await world.discord.click(user, table or table_message(world), "My hand")
+    )
+    hand = await world.discord.wait_for_message(
+        world.channel,
+        lambda m: m.interaction_id == interaction.id and not m.loading and bool(m.embeds),
+    )
+    assert hand.ephemeral and hand.visible_to == user.id
+    return hand
+
+
+def private_intents(message: Message) -> dict[str, dict[str, Any]]:
+    """Each private button by what it plays (``play=GOB5`` …)."""
+    return {str(b["custom_id"]).split(":", 4)[4]: b for b in message.buttons()}
+
+
+async def press(world: World, user: User, hand: Message, intent: str) -> Interaction:
+    """Presses the button of ``intent`` on a private message; returns the answered click."""
+    button = private_intents(hand)[intent]
+    return await world.discord.answer(
+        await world.discord.click(user, hand, str(button["custom_id"]))
+    )
+
+
+async def refusal(world: World, interaction: Interaction) -> str:
+    """The plain words only the clicker sees."""
+    answer = await world.discord.wait_for_message(
+        interaction.channel,
+        lambda m: m.interaction_id == interaction.id and m.ephemeral and bool(m.content),
+    )
+    assert answer.visible_to == interaction.user.id
+    return answer.content
+
+
+def any_legal(
+    state: ClaimState, seat: int, legal: tuple[Action, ...], rng: random.Random
+) -> Action:
+    return rng.choice(legal)
+
+
+async def act(
+    world: World, game: Game, seat: int, choose: Choose, rng: random.Random
+) -> tuple[Action, Message]:
+    """The person in ``seat`` opens their hand and presses what ``choose`` picks."""
+    state: ClaimState = game.state
+    user = world.user(game.seats[seat].user_id or 0)
+    hand = await open_hand(world, user)
+    legal = legal_actions(state, seat)
+    action = choose(state, seat, legal, rng)
+    offered = private_intents(hand)
+    enabled = {i for i, b in offered.items() if not b.get("disabled")}
+    assert enabled == {intent_of(a) for a in legal}, (enabled, legal)
+    clicked = await press(world, user, hand, intent_of(action))
+    assert clicked.response_type in (6, 7), await refusal(world, clicked)
+    return action, hand
+
+
+async def play_out(
+    world: World, game_id: int, rng: random.Random, choose: Choose = any_legal
+) -> Game:
+    """Every person acts when they must (computer players move by themselves) until the end."""
+    for _ in range(2000):
+        game = await settled(world, game_id)
+        if game.status is GameStatus.FINISHED:
+            return game
+        state: ClaimState = game.state
+        people = [s for s in state.to_act() if not game.seats[s].is_bot]
+        if not people:
+            await world.discord.wait_until(lambda: world.bots[0].flow.locks.busy(game_id))
+            continue
+        await act(world, game, people[0], choose, rng)
+    raise AssertionError("the game did not finish")
+
+
+async def start(
+    world: World, players: int, *, bots: int = 0, **options: Any
+) -> tuple[Game, Message]:
+    """``/claim new`` with ``options``; people join, the host starts; the first table."""
+    host, *others = world.players[: players - bots]
+    created = await world.discord.answer(
+        await world.discord.slash(host, world.channel, "claim new", bots=bots, **options)
+    )
+    lobby = created.response_message
+    assert lobby is not None and not lobby.ephemeral
+    for person in others:
+        await world.click(person, lobby, "Join")
+    await world.click(host, lobby, "Start")
+    table = await world.discord.wait_for_message(
+        world.channel, lambda m: "My hand" in m.button_labels()
+    )
+    game = await service(world).current_game(world.channel.id)
+    assert game is not None
+    return await settled(world, game.id), table
+
+
+# Whole games ---------------------------------------------------------------------------------
+
+
+async def check_result(world: World, game: Game) -> Message:
+    """The result message against the database and the engine's count."""
+    state: ClaimState = game.state
+    assert game.status is GameStatus.FINISHED and state.phase is Phase.OVER
+    result = await world.discord.wait_for_message(
+        world.channel, lambda m: f"Claim · game {game.id} · game over" in describe(m)
+    )
+    counted = score(state)
+    text = describe(result)
+    for faction in counted.factions:
+        assert f"**{faction_title(faction.faction)}**" in text
+    names = [game.seats[s].display_name for s in counted.winners]
+    assert all(name in text.split("Ratings")[0] for name in names)
+    results = await service(world).results(game.id)
+    assert [r.won for r in results] == [s in counted.winners for s in range(state.players)]
+    units = {seat: unit for unit in counted.units for seat in unit.seats}
+    assert [r.figures["factions"] for r in results] == [units[s].won for s in range(state.players)]
+    assert await service(world).replay(game.id) == state
+    assert [m for m in world.channel.visible() if "My hand" in m.button_labels()] == []
+    return result
+
+
+def faction_title(faction: Faction) -> str:
+    from bot.games.claim.words import faction_name
+
+    return faction_name(faction)
+
+
+async def test_two_people_play_a_whole_game_from_their_hands(world: World) -> None:
+    await world.start_bot(2)
+    game, table = await start(world, 2)
+    assert table.content.endswith("it's your turn.")
+    lobby = world.channel.visible()[0]
+    assert "Goblins & Knights" in describe(lobby) and "first-game set" in describe(lobby)
+    game = await play_out(world, game.id, random.Random(2))
+    await check_result(world, game)
+    for interaction in world.discord.interactions.values():
+        assert interaction.errors == []
