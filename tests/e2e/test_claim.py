@@ -14,24 +14,32 @@ seeded too, so every run plays the same games.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.emulator import Interaction, Message, User
+from bot.games.claim import face as claim_face
 from bot.games.claim.game import intent_of
+from bot.games.claim.words import card_label
+from bot.ladder import NEW_PLAYER
 from bot.service import GameService
 from bot.storage import Game, GameStatus
 from engine.claim import (
     Action,
+    Card,
     ClaimState,
     Faction,
     Phase,
+    Play,
     legal_actions,
     score,
 )
+from render.claim import TableView
 from tests.e2e.world import World, describe, make_world
 
 TURN = 600
@@ -201,13 +209,151 @@ def faction_title(faction: Faction) -> str:
     return faction_name(faction)
 
 
-async def test_two_people_play_a_whole_game_from_their_hands(world: World) -> None:
+async def test_two_people_play_a_whole_game_from_their_hands(
+    world: World, audit: Audit, caplog: pytest.LogCaptureFixture
+) -> None:
     await world.start_bot(2)
     game, table = await start(world, 2)
     assert table.content.endswith("it's your turn.")
     lobby = world.channel.visible()[0]
     assert "Goblins & Knights" in describe(lobby) and "first-game set" in describe(lobby)
     game = await play_out(world, game.id, random.Random(2))
-    await check_result(world, game)
+    result = await check_result(world, game)
+    assert "first rated game" in describe(result)
+    check_secrets(world, audit, caplog)
+    answered_in_time(world)
+
+
+def answered_in_time(world: World) -> None:
     for interaction in world.discord.interactions.values():
         assert interaction.errors == []
+        assert interaction.response_seconds is not None and interaction.response_seconds < 3
+
+
+async def test_three_players_with_a_computer_player_and_random_factions(
+    world: World, audit: Audit, caplog: pytest.LogCaptureFixture
+) -> None:
+    await world.start_bot(3)
+    game, _ = await start(world, 3, bots=1, bot_level="hard", pair="random", factions="random")
+    assert len(game.state.factions) == 7 and sum(s.is_bot for s in game.seats) == 1
+    game = await play_out(world, game.id, random.Random(3))
+    await check_result(world, game)
+    check_secrets(world, audit, caplog)
+    answered_in_time(world)
+
+
+async def test_four_players_play_in_teams_and_are_rated_as_teams(
+    world: World, audit: Audit, caplog: pytest.LogCaptureFixture
+) -> None:
+    await world.start_bot(4)
+    game, table = await start(world, 4, factions="dragons, seers, trolls, griffins, vikings")
+    assert "Teams: **Ann** & **Cy** against **Bo** & **Di**" in describe(table)
+    assert {f.value for f in game.state.factions} >= {"DRA", "SEE", "TRO", "GRI", "VIK"}
+    game = await play_out(world, game.id, random.Random(4))
+    await check_result(world, game)
+    results = await service(world).results(game.id)
+    assert results[0].won == results[2].won != results[1].won == results[3].won
+    result = await world.discord.wait_for_message(
+        world.channel, lambda m: f"Claim · game {game.id} · game over" in describe(m)
+    )
+    ratings = [f for f in result.embeds[0]["fields"] if f["name"] == "Ratings"]
+    assert ratings and all(r.display_name in ratings[0]["value"] for r in results)
+    ladder = world.bots[0].ladder_answers.ladder
+    changes = {c.user_id: c for c in await ladder.rating_changes(game.id)}
+    for r in results:
+        # Partners rise or fall together, as one side.
+        assert r.user_id is not None
+        assert (changes[r.user_id].after.mu > NEW_PLAYER.mu) == r.won
+    check_secrets(world, audit, caplog)
+    answered_in_time(world)
+
+
+# Who sees what -------------------------------------------------------------------------------
+
+CARD_NAME = re.compile(
+    r"\b(Automaton|Bard|Doppelgänger|Dragon|Dwarf|Giant|Gnome|Goblin|Griffin|King|Knight|"
+    r"Peasant|Raccoon|Seer|Troll|Undead|Viking) (\d{1,2})\b"
+)
+CARD_ID = re.compile(r"\b(?:AUT|BAR|DOP|DRA|DWA|GIA|GNO|GOB|GRI|KIN|KNI|PEA|RAC|SEE|TRO|UND|VIK)\d")
+
+
+def public_cards(state: ClaimState) -> set[Card]:
+    """The cards face up for everybody to see."""
+    piles = (*state.scores, *state.gnomes, state.trolls, state.discard, state.prize)
+    return {c for pile in piles for c in pile} | {p.card for p in state.table}
+
+
+def named(text: str) -> set[tuple[str, int]]:
+    return {(m[1], int(m[2])) for m in CARD_NAME.finditer(text)}
+
+
+def shown_as(cards: set[Card]) -> set[tuple[str, int]]:
+    return {(card_label(c).rsplit(" ", 1)[0], c.value) for c in cards}
+
+
+@dataclass
+class Audit:
+    """Everything the Claim face produced for the public, with the positions it was about."""
+
+    tables: list[tuple[ClaimState, TableView]] = field(default_factory=list)
+    texts: list[tuple[set[Card], str]] = field(default_factory=list)
+
+
+@pytest.fixture
+def audit(monkeypatch: pytest.MonkeyPatch) -> Audit:
+    """Records every public picture's view and every public text of Claim's face."""
+    seen = Audit()
+    table = claim_face._table
+
+    def recorded_table(game: Game, state: ClaimState, last: Any) -> TableView:
+        view = table(game, state, last)
+        seen.tables.append((state, view))
+        return view
+
+    monkeypatch.setattr(claim_face, "_table", recorded_table)
+    face_type = type(claim_face.CLAIM_FACE)
+    for method in ("turn", "turn_end", "result"):
+        original = getattr(face_type, method)
+
+        async def recorded(self: Any, *args: Any, _original: Any = original) -> Any:
+            picture = await _original(self, *args)
+            first = args[0]
+            last = first if not isinstance(first, Game) else args[2] if len(args) > 2 else None
+            states = [first.state] + ([last.before] if last is not None else [])
+            visible = set().union(*(public_cards(s) for s in states))
+            if last is not None and isinstance(last.action.action, Play):
+                visible.add(last.action.action.card)
+            embed = picture.embed
+            words = " ".join(
+                [embed.title or "", embed.description or "", embed.footer.text or ""]
+                + [f"{f.name} {f.value}" for f in embed.fields]
+            )
+            seen.texts.append((visible, words))
+            return picture
+
+        monkeypatch.setattr(face_type, method, recorded)
+    return seen
+
+
+def check_secrets(world: World, audit: Audit, logs: pytest.LogCaptureFixture) -> None:
+    """No public picture, text, button or log line shows a card its audience may not see."""
+    assert audit.tables and audit.texts
+    for state, view in audit.tables:
+        drawn = {c.id for c in public_cards(state)}
+        cards = [c for _, c in view.table] + list(view.prize) + list(view.trolls)
+        cards += [c for pile in (*view.scores, *view.gnomes) for c in pile]
+        cards += [c for _, c in view.last_trick]
+        assert {c.id for c in cards} - drawn - {c.id for _, c in view.last_trick} == set()
+    for visible, words in audit.texts:
+        assert named(words) <= shown_as(visible), words
+    for message in world.channel.messages:
+        ids = [str(b.get("custom_id")) for b in message.buttons()]
+        if message.ephemeral:
+            continue
+        assert all(":seat:" not in i for i in ids), "a private button on a public message"
+        assert not CARD_ID.search(message.content + str(message.embeds))
+    for record in logs.records:
+        assert not CARD_ID.search(record.getMessage()), record.getMessage()
+
+
+# Whole games ---------------------------------------------------------------------------------

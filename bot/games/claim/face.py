@@ -379,6 +379,10 @@ def _describe(game: Game, state: ClaimState, headline: str) -> str:
     prompt = words.prompt(game, state)
     if prompt:
         lines.append(prompt)
+    if state.players == 4:
+        lines.append(
+            f"Teams: {words.unit_name(game, (0, 2))} against {words.unit_name(game, (1, 3))}"
+        )
     humans = [s for s in state.to_act() if not game.seats[s].is_bot]
     if game.deadline is not None and humans:
         lines.append(
@@ -396,11 +400,6 @@ def _picture(game: Game, state: ClaimState, png: bytes, description: str) -> Pic
         description=description,
         colour=discord.Colour.from_rgb(r, g, b),
     )
-    if state.players == 4:
-        embed.set_footer(
-            text=f"Teams: {game.seats[0].display_name} & {game.seats[2].display_name} "
-            f"against {game.seats[1].display_name} & {game.seats[3].display_name}"
-        )
     embed.set_image(url=f"attachment://{IMAGE_FILE}")
     return Picture(embed, png)
 
