@@ -24,8 +24,8 @@ import pytest
 
 from bot.emulator import Interaction, Message, User
 from bot.games.claim import face as claim_face
-from bot.games.claim.game import intent_of
-from bot.games.claim.words import card_label
+from bot.games.claim.game import decision_key, intent_of
+from bot.games.claim.names import card_label, card_name, faction_name
 from bot.ladder import NEW_PLAYER
 from bot.service import GameService
 from bot.storage import Game, GameStatus
@@ -36,6 +36,7 @@ from engine.claim import (
     Faction,
     Phase,
     Play,
+    Step,
     legal_actions,
     score,
 )
@@ -44,6 +45,9 @@ from tests.e2e.world import World, describe, make_world
 
 TURN = 600
 """The server's default turn time, in seconds."""
+LOOT_SEED = 1
+"""The bot's chance and the players' picks of a game that ends with a loot choice (every run
+plays the same game)."""
 
 Choose = Callable[[ClaimState, int, tuple[Action, ...], random.Random], Action]
 
@@ -191,7 +195,7 @@ async def check_result(world: World, game: Game) -> Message:
     counted = score(state)
     text = describe(result)
     for faction in counted.factions:
-        assert f"**{faction_title(faction.faction)}**" in text
+        assert f"**{faction_name(faction.faction)}**" in text
     names = [game.seats[s].display_name for s in counted.winners]
     assert all(name in text.split("Ratings")[0] for name in names)
     results = await service(world).results(game.id)
@@ -201,12 +205,6 @@ async def check_result(world: World, game: Game) -> Message:
     assert await service(world).replay(game.id) == state
     assert [m for m in world.channel.visible() if "My hand" in m.button_labels()] == []
     return result
-
-
-def faction_title(faction: Faction) -> str:
-    from bot.games.claim.words import faction_name
-
-    return faction_name(faction)
 
 
 async def test_two_people_play_a_whole_game_from_their_hands(
@@ -357,3 +355,309 @@ def check_secrets(world: World, audit: Audit, logs: pytest.LogCaptureFixture) ->
 
 
 # Whole games ---------------------------------------------------------------------------------
+
+
+# Abilities decided in private -------------------------------------------------------------
+
+ABILITIES = (Faction.SEERS, Faction.AUTOMATONS)
+
+
+def steer(state: ClaimState, seat: int, legal: tuple[Action, ...], rng: random.Random) -> Action:
+    """Leads Seers and Automatons, and lets them win: so the game comes to a Seer's choice
+    and to an automatic trick."""
+    plays = [a for a in legal if isinstance(a, Play)]
+    lead = state.lead()
+    if plays and lead is None:
+        special = [a for a in plays if a.card.faction in ABILITIES]
+        if special:
+            return max(special, key=lambda a: a.card.value)
+    if plays and lead is not None and lead.faction in ABILITIES:
+        off = [a for a in plays if a.card.faction not in (lead.faction, Faction.DOPPELGANGERS)]
+        return min(off or plays, key=lambda a: a.card.value)
+    return rng.choice(legal)
+
+
+async def seer_chooses_the_top_card(world: World, game: Game) -> None:
+    """The Seer's winner sees the top card (nobody else does) and takes it, face down."""
+    state: ClaimState = game.state
+    (seer,) = state.to_act()
+    other = 1 - seer
+    top, (prize,) = state.deck[0], state.prize
+    seer_user = world.user(game.seats[seer].user_id or 0)
+    hand = await open_hand(world, seer_user)
+    assert f"The top card of the draw pile is {card_name(top)}" in describe(hand)
+    assert "Take the top card" in hand.button_labels()
+    assert f"Take {card_label(prize)}" in hand.button_labels()
+    theirs = await open_hand(world, world.user(game.seats[other].user_id or 0))
+    assert "top card of the draw pile is" not in describe(theirs)
+    assert theirs.buttons() == []
+    clicked = await press(world, seer_user, hand, "take=top")
+    assert clicked.response_type == 7
+    assert f"You drew {card_name(top)} face down" in describe(hand)
+    after = await settled(world, game.id)
+    assert top in after.state.followers[seer] and prize in after.state.followers[other]
+    public = describe(table_message(world)) + "".join(
+        describe(m) for m in world.channel.visible() if not m.ephemeral
+    )
+    assert "takes the top card of the draw pile instead, face down" in public
+
+
+async def both_discard_at_once(world: World, game: Game) -> None:
+    """An automatic trick: both discard face down, each from a hand opened before the other
+    discarded, in either order."""
+    state: ClaimState = game.state
+    assert state.to_act() == (0, 1)
+    users = [world.user(game.seats[s].user_id or 0) for s in (0, 1)]
+    hands = [await open_hand(world, user) for user in users]
+    for seat, hand in enumerate(hands):
+        enabled = [b for b in hand.buttons() if not b.get("disabled")]
+        assert len(enabled) == len(state.hands[seat]), "any card may be discarded"
+        assert "discard any one card face down" in describe(hand)
+    for seat in (1, 0):
+        card = state.hands[seat][0]
+        clicked = await press(world, users[seat], hands[seat], f"discard={card.id}")
+        assert clicked.response_type == 7, await refusal(world, clicked)
+    after = await settled(world, game.id)
+    assert after.state.auto is None and len(after.state.hidden) >= 2
+
+
+async def test_a_seer_and_an_automatic_trick_are_played_in_private(
+    world: World, audit: Audit, caplog: pytest.LogCaptureFixture
+) -> None:
+    await world.start_bot(5)
+    game, _ = await start(world, 2, factions="seers, automatons, raccoons")
+    rng = random.Random(5)
+    done: set[str] = set()
+    for _ in range(500):
+        game = await settled(world, game.id)
+        if game.status is GameStatus.FINISHED:
+            break
+        state: ClaimState = game.state
+        if state.step is Step.TAKE and "seer" not in done:
+            done.add("seer")
+            await seer_chooses_the_top_card(world, game)
+        elif state.step is Step.DISCARD and "discard" not in done:
+            done.add("discard")
+            await both_discard_at_once(world, game)
+        else:
+            await act(world, game, state.to_act()[0], steer, rng)
+    assert done == {"seer", "discard"}
+    await check_result(world, game)
+    check_secrets(world, audit, caplog)
+    answered_in_time(world)
+
+
+def pick_loot_game(
+    state: ClaimState, seat: int, legal: tuple[Action, ...], rng: random.Random
+) -> Action:
+    """Keeps loot Raccoons (0-4) out of the discard in phase 1, and wins them in phase 2."""
+    plays = [a for a in legal if isinstance(a, Play)]
+    if plays:
+        return min(plays, key=lambda a: (a.card.faction is Faction.RACCOONS, a.card.value))
+    return legal[0]
+
+
+async def test_loot_raccoons_faction_is_chosen_in_private(world: World) -> None:
+    await world.start_bot(LOOT_SEED)
+    game, _ = await start(world, 2, factions="raccoons, trolls, bards")
+    rng = random.Random(LOOT_SEED)
+    for _ in range(500):
+        game = await settled(world, game.id)
+        state: ClaimState = game.state
+        if state.step is Step.LOOT:
+            break
+        assert game.status is not GameStatus.FINISHED, "no loot choice in this game"
+        await act(world, game, state.to_act()[0], pick_loot_game, rng)
+    (chooser,) = state.to_act()
+    options = state.loot_options(chooser)
+    user = world.user(game.seats[chooser].user_id or 0)
+    hand = await open_hand(world, user)
+    assert hand.button_labels() == [f"Loot for {faction_name(f)}" for f in options]
+    assert "Loot for" not in " ".join(
+        b for m in world.channel.visible() if not m.ephemeral for b in m.button_labels()
+    )
+    clicked = await press(world, user, hand, f"loot={options[-1].value}")
+    assert clicked.response_type == 7
+    game = await settled(world, game.id)
+    assert game.state.loot[chooser] is options[-1]
+    result = await check_result(world, game)
+    assert "loot Raccoon" in describe(result) or options[-1] not in {
+        f.faction for f in score(game.state).factions if f.winner is not None
+    }
+
+
+# Who may press what, and when ---------------------------------------------------------------
+
+
+def off_suit_follow(state: ClaimState, seat: int) -> bool:
+    """The seat must follow a lead it holds while holding other cards too."""
+    lead = state.lead()
+    hand = state.hands[seat]
+    return (
+        state.step is Step.PLAY
+        and lead is not None
+        and any(c.faction is lead.faction for c in hand)
+        and any(c.faction not in (lead.faction, Faction.DOPPELGANGERS) for c in hand)
+    )
+
+
+async def test_the_follow_rule_greys_cards_out_and_the_service_refuses_them(world: World) -> None:
+    await world.start_bot(6)
+    game, _ = await start(world, 2)
+    rng = random.Random(6)
+    for _ in range(100):
+        game = await settled(world, game.id)
+        state: ClaimState = game.state
+        (seat,) = state.to_act()
+        if off_suit_follow(state, seat):
+            break
+        await act(world, game, seat, any_legal, rng)
+    lead = state.lead()
+    assert lead is not None
+    user = world.user(game.seats[seat].user_id or 0)
+    hand = await open_hand(world, user)
+    follow = f"You hold {faction_name(lead.faction)}, so you must follow with one of them"
+    assert follow in describe(hand)
+    buttons = private_intents(hand)
+    for card in state.hands[seat]:
+        allowed = card.faction in (lead.faction, Faction.DOPPELGANGERS)
+        assert bool(buttons[f"play={card.id}"].get("disabled")) is not allowed
+    wrong = next(
+        c for c in state.hands[seat] if c.faction not in (lead.faction, Faction.DOPPELGANGERS)
+    )
+    clicked = await press(world, user, hand, f"play={wrong.id}")
+    assert await refusal(world, clicked) == (
+        f"That move isn't allowed: you hold {faction_name(lead.faction)}, so you must follow "
+        "with one of them (or play a Doppelgänger)."
+    )
+    assert (await settled(world, game.id)).state == state
+
+
+async def test_off_turn_stale_and_strangers_clicks_change_nothing(world: World) -> None:
+    await world.start_bot(7)
+    game, table = await start(world, 2)
+    state: ClaimState = game.state
+    (seat,) = state.to_act()
+    mover = world.user(game.seats[seat].user_id or 0)
+    waiting = world.user(game.seats[1 - seat].user_id or 0)
+
+    # Waiting: their hand, no buttons; a hand-made button is refused.
+    theirs = await open_hand(world, waiting)
+    assert theirs.buttons() == [] and "Not your turn: waiting for" in describe(theirs)
+    key = decision_key(state, 1 - seat)
+    card = state.hands[1 - seat][0]
+    forged = await world.discord.answer(
+        await world.discord.click(waiting, theirs, f"claim:seat:{game.id}:{key}:play={card.id}")
+    )
+    assert (
+        await refusal(world, forged) == f"It's {game.seats[seat].display_name}'s turn, not yours."
+    )
+
+    # A stranger has no hand here.
+    outsider = world.players[-1]
+    asked = await world.discord.answer(await world.discord.click(outsider, table, "My hand"))
+    assert await refusal(world, asked) == "You're not playing in this game."
+
+    # A hand opened twice: played from the second, the first is stale when the turn comes
+    # back, and shows the game as it is now instead.
+    old = await open_hand(world, mover)
+    new = await open_hand(world, mover)
+    first = next(iter(private_intents(new)))
+    assert (await press(world, mover, new, first)).response_type == 7
+    for _ in range(30):
+        game = await settled(world, game.id)
+        if seat in game.state.to_act() and game.state.step is Step.PLAY:
+            break
+        await act(world, game, game.state.to_act()[0], any_legal, random.Random(7))
+    before = game.state
+    stale = next(i for i, b in private_intents(old).items() if not b.get("disabled"))
+    clicked = await press(world, mover, old, stale)
+    assert clicked.response_type == 7
+    assert old.content == (
+        "The game has moved on since that was shown, so nothing changed. Here it is as it stands."
+    )
+    assert (await settled(world, game.id)).state == before
+    enabled = {i for i, b in private_intents(old).items() if not b.get("disabled")}
+    assert enabled == {intent_of(a) for a in legal_actions(before, seat)}
+
+
+# Restarts, the clock and leaving --------------------------------------------------------------
+
+
+async def test_a_trick_goes_on_after_a_restart_from_its_table_message(world: World) -> None:
+    await world.start_bot(8)
+    game, _ = await start(world, 2)
+    leader = game.state.to_act()[0]
+    await act(world, game, leader, any_legal, random.Random(8))
+    game = await settled(world, game.id)
+    assert len(game.state.table) == 1
+    await world.stop_bots()
+    await world.start_bot(9)
+    follower = 1 - leader
+    user = world.user(game.seats[follower].user_id or 0)
+    hand = await open_hand(world, user, table_message(world))
+    legal = legal_actions(game.state, follower)
+    assert (await press(world, user, hand, intent_of(legal[0]))).response_type == 7
+    after = await settled(world, game.id)
+    assert after.version == game.version + 1 and after.state.table == ()
+
+
+async def time_runs_out(world: World, game: Game) -> Game:
+    world.clock.advance(TURN)
+    await world.discord.wait_until(lambda: "time ran out" in describe(table_message(world)) or None)
+    return await settled(world, game.id)
+
+
+async def test_quiet_turns_end_by_the_rule_and_twice_in_a_row_hand_the_seat_over(
+    world: World,
+) -> None:
+    await world.start_bot(10)
+    game, _ = await start(world, 2)
+    state: ClaimState = game.state
+    (quiet,) = state.to_act()
+    lowest = min(
+        (a for a in legal_actions(state, quiet) if isinstance(a, Play)),
+        key=lambda a: (a.card.value, a.card.order),
+    )
+    world.clock.advance(TURN)
+    name = game.seats[quiet].display_name
+    message = await world.discord.wait_for_message(
+        world.channel, lambda m: f"{name}**'s time ran out" in describe(m)
+    )
+    assert f"leads {card_name(lowest.card)}" in describe(message)
+    game = await settled(world, game.id)
+    assert game.seats[quiet].timeouts == 1 and not game.seats[quiet].is_bot
+    rng = random.Random(10)
+    while quiet not in game.state.to_act():
+        await act(world, game, game.state.to_act()[0], any_legal, rng)
+        game = await settled(world, game.id)
+    world.clock.advance(TURN)
+    await world.discord.wait_for_message(
+        world.channel, lambda m: "computer player" in describe(m) and name in describe(m)
+    )
+    game = await settled(world, game.id)
+    assert game.seats[quiet].is_bot and game.seats[quiet].left_user_id is not None
+    game = await play_out(world, game.id, rng)
+    results = await service(world).results(game.id)
+    assert results[quiet].left
+
+
+async def test_a_player_who_leaves_mid_game_is_replaced_by_a_computer_player(
+    world: World,
+) -> None:
+    await world.start_bot(11)
+    game, _ = await start(world, 3)
+    rng = random.Random(11)
+    for _ in range(5):
+        game = await settled(world, game.id)
+        await act(world, game, game.state.to_act()[0], any_legal, rng)
+    leaver = world.players[1]
+    answer = (await world.command(leaver, "claim leave")).response_message
+    assert answer is not None
+    assert "left the game, so a computer player" in answer.content + describe(answer)
+    game = await settled(world, game.id)
+    seat = next(s for s in game.seats if s.left_user_id == leaver.id)
+    assert seat.is_bot
+    game = await play_out(world, game.id, rng)
+    results = await service(world).results(game.id)
+    assert results[seat.seat].left and results[seat.seat].user_id == leaver.id

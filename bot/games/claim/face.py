@@ -19,7 +19,7 @@ import discord
 
 from bot.discord_ui import text
 from bot.discord_ui.buttons import PrivateButton, PrivateOpen
-from bot.games.claim import words
+from bot.games.claim import names, words
 from bot.games.claim.game import (
     CLAIM,
     Move,
@@ -76,7 +76,7 @@ class ClaimFace:
         pair = str(options.get("pair", "goblins-knights"))
         added = str(options.get("factions", "first-game"))
         if added not in ADDED_NAMES:
-            named = [words.faction_name(Faction(code)) for code in added.split(",")]
+            named = [names.faction_name(Faction(code)) for code in added.split(",")]
             added = ", ".join(named) + " (2 players: the first 3; 3–4 players: 5, filled at random)"
         else:
             added = ADDED_NAMES[added]
@@ -142,7 +142,7 @@ class ClaimFace:
         if drawn:
             lines.append(f"You drew {words.cards(drawn)} face down: it is on your follower pile.")
         if mine.peek is not None:
-            lines.append(f"🔮 The top card of the draw pile is {words.card_name(mine.peek)}.")
+            lines.append(f"🔮 The top card of the draw pile is {names.card_name(mine.peek)}.")
         if game.deadline is not None and acting:
             lines.append(
                 f"⏰ If you don't choose {text.deadline(game.deadline)}, "
@@ -210,8 +210,8 @@ def _choices(
         return [
             button(
                 intent(card.id),
-                words.card_label(card),
-                words.emoji(card.faction),
+                names.card_label(card),
+                names.emoji(card.faction),
                 disabled=card not in allowed,
                 style=discord.ButtonStyle.primary
                 if card in allowed
@@ -236,8 +236,8 @@ def _choices(
                 items.append(
                     button(
                         take_intent(action.card.id),
-                        f"Take {words.card_label(action.card)}",
-                        words.emoji(action.card.faction),
+                        f"Take {names.card_label(action.card)}",
+                        names.emoji(action.card.faction),
                         style=discord.ButtonStyle.primary,
                     )
                 )
@@ -246,8 +246,8 @@ def _choices(
         return [
             button(
                 loot_intent(faction),
-                f"Loot for {words.faction_name(faction)}",
-                words.emoji(faction),
+                f"Loot for {names.faction_name(faction)}",
+                names.emoji(faction),
                 style=discord.ButtonStyle.primary,
             )
             for faction in state.loot_options(seat)
@@ -268,7 +268,7 @@ def _private_prompt(
         if lead is None:
             return f"**Your lead** (trick {state.trick}): play any card."
         rule = words.follow_rule(lead, state.hands[seat])
-        text_ = f"**Your turn:** follow {words.card_name(lead)}."
+        text_ = f"**Your turn:** follow {names.card_name(lead)}."
         return text_ + (f"\n{rule}" if rule else " You may play any card.")
     if step is Step.DISCARD:
         return (

@@ -17,6 +17,7 @@ import re
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
+from bot.games.claim.names import faction_name
 from bot.games.rules import (
     JSON,
     Figure,
@@ -37,12 +38,17 @@ from engine.claim import (
     ClaimState,
     Discard,
     Faction,
+    GameAlreadyOver,
     Loot,
+    MustFollow,
+    NotInHand,
+    NotYourTurn,
     Phase,
     Play,
     RulesError,
     Take,
     TrickDone,
+    WrongStep,
     added_count,
     apply,
     new_game,
@@ -54,6 +60,7 @@ from engine.claim import (
     time_out_action,
     view,
 )
+from engine.claim import Step as Stage
 from engine.claim import action_from_json as engine_action_from_json
 from engine.claim import action_to_json as engine_action_to_json
 from engine.claim import players as computer
@@ -263,7 +270,7 @@ class ClaimGame:
         try:
             after, events = apply(state, move.seat, move.action)
         except RulesError as e:
-            raise IllegalIntent(str(e)) from None
+            raise IllegalIntent(_plain(e, state)) from None
         # While others still make the same decision (the face-down discards of an
         # automatic trick, two teams' loot), the turn and its clock go on.
         still = set(after.to_act())
@@ -360,3 +367,28 @@ def _action(intent: str) -> Action:
 
 
 CLAIM = ClaimGame()
+
+
+def _plain(error: RulesError, state: ClaimState) -> str:
+    """What a refused action means, in the player's words rather than the engine's."""
+    if isinstance(error, MustFollow):
+        lead = state.lead()
+        assert lead is not None
+        return (
+            f"you hold {faction_name(lead.faction)}, so you must follow with one of them "
+            "(or play a Doppelgänger)"
+        )
+    if isinstance(error, GameAlreadyOver):
+        return "the game is over"
+    if isinstance(error, NotInHand):
+        return "that card is not in your hand"
+    if isinstance(error, NotYourTurn):
+        return "it isn't your turn to do that"
+    if isinstance(error, WrongStep):
+        return {
+            Stage.PLAY: "the game waits for a card to be played",
+            Stage.DISCARD: "the game waits for the automatic trick's face-down discards",
+            Stage.TAKE: "the game waits for a prize to be chosen",
+            Stage.LOOT: "the game waits for the loot Raccoons' faction to be chosen",
+        }.get(state.step, "the game is over")
+    return "that is not one of the choices"

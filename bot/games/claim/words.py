@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Final
 
 from bot.discord_ui.text import escaped
+from bot.games.claim.names import FACTION, card_name, emoji, faction_name
 from bot.storage import Game, Seat
 from engine.claim import (
     Card,
@@ -38,45 +38,6 @@ from engine.claim import (
 from engine.claim import Event as ClaimEvent
 
 RULES_DIR = Path(__file__).with_name("rules")
-
-FACTION: Final = {
-    Faction.AUTOMATONS: ("Automatons", "Automaton", "⚙️"),
-    Faction.BARDS: ("Bards", "Bard", "🎵"),
-    Faction.DOPPELGANGERS: ("Doppelgängers", "Doppelgänger", "🎭"),
-    Faction.DRAGONS: ("Dragons", "Dragon", "🐉"),
-    Faction.DWARVES: ("Dwarves", "Dwarf", "⛏️"),
-    Faction.GIANTS: ("Giants", "Giant", "🗿"),
-    Faction.GNOMES: ("Gnomes", "Gnome", "🍄"),
-    Faction.GOBLINS: ("Goblins", "Goblin", "👺"),
-    Faction.GRIFFINS: ("Griffins", "Griffin", "🦅"),
-    Faction.KINGS: ("Kings", "King", "👑"),
-    Faction.KNIGHTS: ("Knights", "Knight", "⚔️"),
-    Faction.PEASANTS: ("Peasants", "Peasant", "🌾"),
-    Faction.RACCOONS: ("Raccoons", "Raccoon", "🦝"),
-    Faction.SEERS: ("Seers", "Seer", "🔮"),
-    Faction.TROLLS: ("Trolls", "Troll", "👹"),
-    Faction.UNDEAD: ("Undead", "Undead", "💀"),
-    Faction.VIKINGS: ("Vikings", "Viking", "🪓"),
-}
-"""Each faction's name, the name of one of its cards, and its emoji in messages."""
-
-
-def faction_name(faction: Faction) -> str:
-    return FACTION[faction][0]
-
-
-def emoji(faction: Faction) -> str:
-    return FACTION[faction][2]
-
-
-def card_label(card: Card) -> str:
-    """A card on a button (no markdown there): ``Goblin 5``."""
-    return f"{FACTION[card.faction][1]} {card.value}"
-
-
-def card_name(card: Card) -> str:
-    """A card in a message: ``👺 Goblin 5``."""
-    return f"{emoji(card.faction)} {card_label(card)}"
 
 
 def cards(shown: Iterable[Card]) -> str:
