@@ -1,6 +1,6 @@
 """Actions per second through the game service on a real database file (no rendering).
 
-    python bench/service.py [--games N] [--game claimit|nuggets]
+    python bench/service.py [--games N] [--game claimit|nuggets|claim]
 
 Target (issue 4): >= 1,000 actions/s from one process, p99 <= 10 ms per action.
 Plays whole 2-5 player games of each registered game (or the one named), one action
