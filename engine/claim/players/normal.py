@@ -50,13 +50,15 @@ from engine.claim.tricks import Played, places_of
 from engine.claim.units import teams, unit_of, unit_pile
 from engine.claim.view import SeatView, legal_in_view
 
-UNDEAD_SCORED = 0.45
-"""What an Undead landing in a score pile in phase 1 is worth (a vote for sure)."""
+STRONG = 2.5
+"""How much more a follower counts at the top of its faction's values than at the bottom."""
+NOISE = 1.5
+"""Phase 1: the variance phase 2's tricks add to a faction's margin."""
 LEAD_BONUS = 0.03
 """Leading the next trick (a Dragon played last, an Automaton's winner)."""
-SPEND = 0.3
+SPEND = 0.02
 """What a card's power to win later phase-1 prizes is worth, at the start of phase 1."""
-SPREAD = 1.0
+SPREAD = 3.0
 """Phase 2: the variance each card still in play adds to a faction's final margin."""
 HOLD = 0.4
 """Phase 2: how far a card in hand counts toward its holder's margin."""
@@ -122,11 +124,48 @@ def decide_normal(seen: SeatView) -> Action:
     return best
 
 
+def weigh(
+    factions: tuple[Faction, ...],
+    units: int,
+    means: dict[Faction, float],
+    sds: dict[Faction, float],
+) -> dict[Faction, float]:
+    """What one more vote of each faction is worth: how much it moves the chance of winning
+    that faction (the final margin taken as normal with ``means`` and ``sds``) times how much
+    that faction decides the game. With two units that is the chance that the other factions
+    split so that this one decides; with three, each faction counts alike."""
+    chances = {f: _phi(means[f] / sds[f]) for f in factions}
+    slopes = {
+        f: (_phi((means[f] + 1) / sds[f]) - _phi((means[f] - 1) / sds[f])) / 2 for f in factions
+    }
+    if units != 2:
+        return {f: slopes[f] + FLOOR for f in factions}
+    need = len(factions) // 2
+    weights: dict[Faction, float] = {}
+    for f in factions:
+        dist = [1.0]
+        for g in factions:
+            if g is not f:
+                p = chances[g]
+                dist = [
+                    a * (1 - p) + (dist[i - 1] * p if i else 0.0)
+                    for i, a in enumerate([*dist, 0.0])
+                ]
+        weights[f] = dist[need] * slopes[f] + FLOOR
+    return weights
+
+
 # --- phase 1 -------------------------------------------------------------------------------
 
 
 class FirstPhase:
-    """Phase 1 from one seat: what prizes are worth to it and what its cards cost to spend."""
+    """Phase 1 from one seat: what prizes are worth to it and what its cards cost to spend.
+
+    A follower is worth what it adds to the chance of winning its faction in phase 2
+    (``weigh``): the unit's followers and scored Undead against what the rivals are
+    expected to hold from the unseen cards, with the spread of the prizes still to come,
+    times how much that faction decides the game. A card counts for more the stronger it is
+    in its faction, and each faction's ability adjusts it (``count_of``)."""
 
     def __init__(self, seen: SeatView) -> None:
         self.seen = seen
@@ -135,9 +174,6 @@ class FirstPhase:
         self.knights = Faction.GOBLINS in seen.factions
         self.giants = Faction.GIANTS in seen.factions
         mine = seen.followers
-        self.counts = dict.fromkeys(seen.factions, 0)
-        for c in mine:
-            self.counts[c.faction] += 1
         self.values = {c.value for c in mine}
         self.kings = {c.value for c in mine if c.faction is Faction.KINGS}
         self.peasants = {c.value for c in mine if c.faction is Faction.PEASANTS}
@@ -146,35 +182,72 @@ class FirstPhase:
         self.left = hand - (seen.trick or hand)
         """Tricks after this one in phase 1."""
         self.later = self.left / (hand - 1)
+        self.weight = self._weights()
         values = [self.prize_value(c) for c in self.unknown]
-        self.drawn = sum(values) / len(values) if values else 0.5
+        self.drawn = sum(values) / len(values) if values else 0.0
         """The worth of a card drawn blind."""
         self.values_unknown = values
 
-    def prize_value(self, c: Card) -> float:
-        """What ``c`` is worth as a follower: a card for phase 2's hand."""
+    def _weights(self) -> dict[Faction, float]:
+        seen = self.seen
+        players = seen.players
+        units = teams(players)
+        mine = unit_of(players, seen.seat)
+        pool = len(self.unknown) or 1
+        share = dict.fromkeys(seen.factions, 0.0)
+        for u in self.unknown:
+            share[u.faction] += 1 / pool
+        held = [dict.fromkeys(seen.factions, 0.0) for _ in units]
+        spread = dict.fromkeys(seen.factions, NOISE)
+        for index, unit in enumerate(units):
+            for seat in unit:
+                for c in seen.scores[seat]:
+                    held[index][c.faction] += 1.0
+                if seat == seen.seat:
+                    for c in seen.followers:
+                        held[index][c.faction] += self.count_of(c)
+                    continue
+                blind = seen.follower_counts[seat]
+                for f, q in share.items():
+                    held[index][f] += blind * q
+                    spread[f] += blind * q * (1 - q)
+        for f, q in share.items():
+            spread[f] += players * self.left * q * (1 - q)
+        means = {
+            f: held[mine][f] - max(held[u][f] for u in range(len(units)) if u != mine)
+            for f in seen.factions
+        }
+        return weigh(seen.factions, len(units), means, {f: math.sqrt(v) for f, v in spread.items()})
+
+    def count_of(self, c: Card) -> float:
+        """How many votes ``c`` in the follower pile is worth: more the stronger it is in its
+        faction, and as its faction's ability makes it."""
         f = c.faction
         norm = self.ranges[f].norm(c.value)
         if f is Faction.DWARVES:
             # Dwarves go to the trick's loser: low ones are the ones a seat keeps.
             norm = 1.0 - norm
-        value = 0.5 + 0.3 * norm + 0.06 * min(self.counts[f], 5)
-        if f is Faction.DOPPELGANGERS or f is Faction.KNIGHTS:
-            value += 0.1
+        count = 1.0 + STRONG * (norm - 0.5)
+        if f is Faction.DOPPELGANGERS or (f is Faction.KNIGHTS and self.knights):
+            count += 0.3
         elif f is Faction.PEASANTS:
             kept = any(c.value <= k <= c.value + 3 for k in self.kings)
-            value += 0.15 if kept else (-0.3 if c.value == 0 else -0.1)
+            count *= 1.0 if kept else 0.3
         elif f is Faction.KINGS:
-            value += 0.06 * sum(1 for p in self.peasants if p <= c.value <= p + 3)
+            count += 0.3 * sum(1 for p in self.peasants if p <= c.value <= p + 3)
         elif f is Faction.VIKINGS:
-            value += 0.1 if c.value in self.values else 0.0
+            count += 0.5 if c.value in self.values else 0.0
         elif f is Faction.BARDS:
-            value += 0.08 * ((c.value - 1 in self.bards) + (c.value + 1 in self.bards))
-        elif f is Faction.RACCOONS:
-            value += 0.1 if c.loot else 0.0
+            count += 0.3 * ((c.value - 1 in self.bards) + (c.value + 1 in self.bards))
+        elif f is Faction.RACCOONS and c.loot:
+            count += 0.3
         elif f is Faction.GNOMES and self.giants:
-            value -= 0.05
-        return value
+            count -= 0.2
+        return count
+
+    def prize_value(self, c: Card) -> float:
+        """What ``c`` is worth as a follower: what it adds to the chance of winning the game."""
+        return self.weight[c.faction] * self.count_of(c)
 
     def strength(self, c: Card) -> float:
         """How well ``c`` wins a phase-1 trick, 0 to about 1."""
@@ -195,22 +268,25 @@ class FirstPhase:
         return self.prize_value(got) if got is not None else self.drawn
 
     def places_worth(self, seer: bool) -> list[float]:
-        """What this seat gets by place (first, second, ...), relative to a blind draw."""
+        """What each place (first, second, ...) brings, against a blind draw: with 2 players
+        the prize swings between the winner and the loser (a Seer winner takes the better
+        of the prize and the top card, the loser the other); with more, first place takes
+        the better prize, second the other, the rest draw blind."""
         prizes = sorted((self.prize_value(c) for c in self.seen.prize), reverse=True)
-        worth = [p - self.drawn for p in prizes]
-        if seer and worth:
-            worth[0] = self._seer(prizes[0]) - self.drawn
-        worth.extend(0.0 for _ in range(self.seen.players - len(worth)))
         if self.seen.players == 2:
-            # The loser's blind draw against the prize the winner takes: a zero-sum swing.
-            worth[1] = -worth[0]
+            prize = prizes[0]
+            first = prize - self.drawn
+            if seer and self.values_unknown:
+                first = sum(abs(prize - v) for v in self.values_unknown) / len(self.values_unknown)
+            return [first, self.drawn - prize]
+        worth = [p - self.drawn for p in prizes]
+        if seer and self.values_unknown:
+            worth[0] = (
+                sum(max(prizes[0], v) for v in self.values_unknown) / len(self.values_unknown)
+                - self.drawn
+            )
+        worth.extend(0.0 for _ in range(self.seen.players - len(worth)))
         return worth
-
-    def _seer(self, best: float) -> float:
-        """A Seer winner's expected take: the better of the prize and the peeked top card."""
-        if not self.values_unknown:
-            return best
-        return sum(max(best, v) for v in self.values_unknown) / len(self.values_unknown)
 
     def play_value(self, c: Card) -> float:
         seen = self.seen
@@ -235,8 +311,8 @@ class FirstPhase:
         if lead is Faction.UNDEAD:
             undead += sum(self._holds(s, Faction.UNDEAD) for s in later)
         if undead:
-            winner_friendly = first + (1 - first) * (is_friend(seen, order[0]) if ahead else 0.0)
-            value += UNDEAD_SCORED * undead * (2 * winner_friendly - 1)
+            friendly = first + (1 - first) * (is_friend(seen, order[0]) if ahead else 0.0)
+            value += self.weight.get(Faction.UNDEAD, 0.0) * undead * (2 * friendly - 1)
         if not later and c.faction is Faction.DRAGONS and self.left:
             value += LEAD_BONUS
         if lead is Faction.AUTOMATONS and self.left:
@@ -319,8 +395,8 @@ class SecondPhase:
         table = dict.fromkeys(seen.factions, 0)
         for p in seen.table:
             table[p.card.faction] += 1
-        chances: dict[Faction, float] = {}
-        slopes: dict[Faction, float] = {}
+        means: dict[Faction, float] = {}
+        sds: dict[Faction, float] = {}
         self.rival: dict[Faction, int] = {}
         for f in seen.factions:
             rival = max((u for u in units if u != self.mine), key=lambda u: votes[u][f])
@@ -336,35 +412,12 @@ class SecondPhase:
                 sd = 0.35
             else:
                 sd = math.sqrt(SPREAD * left + 0.25)
-            chances[f] = _phi(mean / sd)
-            slopes[f] = (_phi((mean + 1) / sd) - _phi((mean - 1) / sd)) / 2
-        pivots = self._pivots(chances)
-        self.weight = {f: pivots[f] * slopes[f] + FLOOR for f in seen.factions}
-        self.chances = chances
+            means[f] = mean
+            sds[f] = sd
+        self.weight = weigh(seen.factions, len(self.units), means, sds)
 
     def _high(self, unit: int, f: Faction) -> int:
         return max((c.value for c in self.piles[unit] if c.faction is f), default=-1)
-
-    def _pivots(self, chances: dict[Faction, float]) -> dict[Faction, float]:
-        """How much winning each faction decides the game: with two units, the chance that the
-        other factions leave the game to be decided by this one; with three, one each."""
-        factions = self.seen.factions
-        if len(self.units) != 2:
-            return dict.fromkeys(factions, 1.0)
-        need = len(factions) // 2
-        pivots: dict[Faction, float] = {}
-        for f in factions:
-            dist = [1.0]
-            for g in factions:
-                if g is f:
-                    continue
-                p = chances[g]
-                dist = [
-                    a * (1 - p) + (dist[i - 1] * p if i else 0.0)
-                    for i, a in enumerate([*dist, 0.0])
-                ]
-            pivots[f] = dist[need] if need < len(dist) else 0.0
-        return pivots
 
     # What cards bring.
 

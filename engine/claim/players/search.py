@@ -19,16 +19,15 @@ from __future__ import annotations
 
 import random
 
-from engine.claim.actions import DISCARDS, LOOTS, PLAYS, TAKES, Action
+from engine.claim.actions import Action
 from engine.claim.cards import Card, Faction, sort_cards
-from engine.claim.players.easy import GOOD_PRIZE
-from engine.claim.players.knowledge import rank, unknown_cards, voids
+from engine.claim.players.knowledge import unknown_cards, voids
 from engine.claim.players.normal import action_scores, decide_normal
+from engine.claim.players.playout import playout
 from engine.claim.rules import apply
 from engine.claim.scoring import count
 from engine.claim.setup import hand_size
 from engine.claim.state import ClaimState, Phase, Step
-from engine.claim.tricks import legal_plays
 from engine.claim.units import unit_of
 from engine.claim.view import SeatView
 
@@ -133,64 +132,6 @@ def sample_state(seen: SeatView, unknown: tuple[Card, ...], rng: random.Random) 
         seer_top=seen.seer_top,
         loot=seen.loot,
     )
-
-
-def playout(state: ClaimState) -> ClaimState:
-    """The game played to its end by ``quick`` for every seat."""
-    while state.phase is not Phase.OVER:
-        seat = state.to_act()[0]
-        state, _ = apply(state, seat, quick(state, seat))
-    return state
-
-
-def quick(state: ClaimState, seat: int) -> Action:
-    """The playouts' policy, easy's rules of thumb without randomness and without building a
-    view: it reads only what ``seat`` may know (its hand, the table, the prizes, a Seer
-    winner's top card, the score piles), straight from the sampled position.
-
-    Phase 1: a prize of value 5 or more (or Undead on the table) is worth the lowest card
-    that takes first place; otherwise the lowest card; lead high for a good prize, low for
-    a poor one. Phase 2: take the trick with the lowest card that does, else play the
-    lowest; lead the highest. Take the highest card; discard the lowest; loot the first
-    option."""
-    step = state.step
-    if step is Step.PLAY:
-        hand = state.hands[seat]
-        table = state.table
-        cards = legal_plays(hand, table) if table else hand
-        if len(cards) == 1:
-            return PLAYS[cards[0]]
-        if state.phase is Phase.P1:
-            wanted = state.prize[0].value >= GOOD_PRIZE or any(
-                p.card.faction is Faction.UNDEAD for p in table
-            )
-            bonus = None
-        else:
-            wanted = True
-            bonus = state.griffins()
-        if not table:
-            return PLAYS[max(cards, key=_low) if wanted else min(cards, key=_low)]
-        if wanted:
-            lead = table[0].card.faction
-            best = max(rank(p.seat, p.card, lead, bonus) for p in table)
-            winning = [c for c in cards if rank(seat, c, lead, bonus) > best]
-            if winning:
-                return PLAYS[min(winning, key=_low)]
-        return PLAYS[min(cards, key=_low)]
-    if step is Step.TAKE:
-        options = state.take_options()
-        if None in options:
-            # A Seer winner sees the top card: the rules offer it only while there is one.
-            top = state.deck[0]
-            return TAKES[max(options, key=lambda c: (top if c is None else c).value)]
-        return TAKES[max(options, key=lambda c: -1 if c is None else c.value)]
-    if step is Step.DISCARD:
-        return DISCARDS[min(state.hands[seat], key=_low)]
-    return LOOTS[state.loot_options(seat)[0]]
-
-
-def _low(c: Card) -> tuple[int, int]:
-    return c.value, c.order
 
 
 def result(end: ClaimState, seat: int) -> float:
