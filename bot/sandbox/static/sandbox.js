@@ -4,6 +4,10 @@
 
 const state = {
   user: null, channel: null, home: null, members: [], commands: [], games: [], view: null,
+  // The member whose view is on screen: the chosen member once their view has come. What
+  // the page shows as them (the sidebar, "as …") and what it does for them follow it, so
+  // that a button of one member's private message is never pressed as another.
+  viewer: null,
   // Whether the view stays at the newest message: until the reader scrolls up.
   follow: true,
   // The message a link was followed to, marked until another channel is opened.
@@ -170,14 +174,14 @@ function renderMessage(message) {
 
 function renderSidebar() {
   $("members").innerHTML = state.members.map((m) => `
-    <li data-user="${escapeHtml(m.id)}" class="${m.id === state.user ? "active" : ""}">
+    <li data-user="${escapeHtml(m.id)}" class="${m.id === state.viewer ? "active" : ""}">
       ${avatar(m, true)}<span>${escapeHtml(m.name)}</span>
       ${m.manages_server ? '<span class="badge">Manage Server</span>' : ""}</li>`).join("");
   const channels = (state.view && state.view.channels) || [];
   $("channels").innerHTML = channels.map((c) => `
     <li data-channel="${escapeHtml(c.id)}" class="${c.thread ? "thread" : ""} ${c.id === state.channel ? "active" : ""}">
       ${c.thread ? "🧵" : "#"} ${escapeHtml(c.name)}</li>`).join("");
-  const me = state.members.find((m) => m.id === state.user);
+  const me = state.members.find((m) => m.id === state.viewer);
   $("acting-as").textContent = me ? `as ${me.name}` : "";
 }
 
@@ -244,15 +248,24 @@ function refresh() {
 }
 
 async function load() {
-  const query = new URLSearchParams({ user: state.user, channel: state.channel });
+  const user = state.user;
+  const channel = state.channel;
+  const query = new URLSearchParams({ user, channel });
   const response = await fetch(`/api/channel?${query}`);
-  if (response.status === 404 && state.channel !== state.home) {
+  // Another member or channel was chosen while this was on its way: that choice's own load
+  // comes next, and this answer (another member's private messages) must not be shown.
+  const stale = () => user !== state.user || channel !== state.channel;
+  if (stale()) return;
+  if (response.status === 404 && channel !== state.home) {
     state.channel = state.home;
     state.follow = true;
     return load();
   }
   if (!response.ok) throw new Error(await response.text());
-  state.view = await response.json();
+  const view = await response.json();
+  if (stale()) return;
+  state.view = view;
+  state.viewer = user;
   renderHeader();
   renderMessages();
   renderSidebar();
@@ -281,7 +294,8 @@ function setMenu(open) {
 async function post(path, body) {
   const response = await fetch(path, {
     method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ user: state.user, ...body }),
+    // As the member whose view the page shows: the control used is in their view.
+    body: JSON.stringify({ user: state.viewer || state.user, ...body }),
   });
   if (!response.ok) {
     // Read once: the API says why in JSON, aiohttp's own refusals in plain text.

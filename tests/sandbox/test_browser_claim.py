@@ -1,0 +1,449 @@
+"""A whole game of Claim in the sandbox page, in a real headless Chromium: one person plays
+both seats of a 2-player game as two members, from ``/claim new`` to the result. Each turn
+the member to act presses **My hand** on the newest table message, sees their own hand (its
+picture, a button per card, those they may not play greyed out) in a message only they see,
+and presses a card; the hand changes in place and the table moves on.
+
+Whenever the page acts as one member, none of the other's private messages is in it: not
+their ids, pictures or buttons. The emulator, which knows whom each private message is
+for, is the judge of that.
+
+The bot's dice come from a seeded generator and the test's picks from another: the same
+clicks replay the same game."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import random
+import re
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+from playwright.async_api import Browser, Locator, Page, Route, expect
+
+from bot.emulator import Message
+from bot.emulator.model import EPHEMERAL, LOADING, Attachment, snowflake
+from bot.sandbox.server_world import CHANNEL_ID
+from tests.sandbox.conftest import Sandbox, put_message, started
+from tests.sandbox.pages import (
+    DESKTOP,
+    PHONE,
+    act_as,
+    acting_as,
+    by_id,
+    loaded_width,
+    messages,
+    open_page,
+    shoot,
+    slash,
+)
+
+DICE_SEED = 1
+"""The bot's dice (the deal, who goes first): a game with every kind of choice in a hand."""
+CHOICES_SEED = 4
+"""The test's own picks among the cards a hand offers."""
+FACTIONS = "seers,automatons,raccoons"
+"""Added to Goblins and Knights: a Seer's win offers prizes to take, an Automaton's an
+automatic trick both members discard to at once, Raccoons a loot choice."""
+MY_HAND = 'button[data-custom-id^="claim:mine:"]'
+SEAT_BUTTONS = 'button[data-custom-id^="claim:seat:"]'
+HANDS = "#messages article.ephemeral:has(.embed .title:text-is('Your hand · Claim · game 1'))"
+MOST_MOVES = 200
+
+
+@dataclass
+class Played:
+    """What the test did, to show that the game used what it is about."""
+
+    moves: int = 0
+    hands: int = 0
+    greyed: int = 0
+    """Card buttons shown disabled (the follow rule) in the hands opened."""
+    switches: int = 0
+    intents: set[str] = field(default_factory=set)
+    """What the buttons pressed did: ``play``, ``take``, ``discard``, ``loot``."""
+
+
+@dataclass(frozen=True)
+class Table:
+    page: Page
+    sandbox: Sandbox
+
+
+@pytest.fixture
+async def table(browser: Browser, tmp_path: Path) -> AsyncIterator[Table]:
+    async with started(tmp_path, dice=random.Random(DICE_SEED)) as sandbox:
+        page = await open_page(browser, sandbox.url, DESKTOP)
+        yield Table(page, sandbox)
+        await page.close()
+
+
+async def test_a_whole_claim_game_each_member_seeing_only_their_own_hand(table: Table) -> None:
+    page = table.page
+    await open_game(page)
+    await check_a_hand_out_of_turn_has_no_buttons(table)
+
+    rng = random.Random(CHOICES_SEED)
+    played = Played()
+    shot = False
+    while (turn := await newest_table(page)) is not None:
+        to_move = (await to_act(turn))[0]
+        if await acting_as(page) != to_move:
+            await act_as(page, to_move)
+            played.switches += 1
+            await check_only_own_private_messages(table, to_move)
+        hand = await open_hand(page, turn)
+        played.hands += 1
+        greyed = await check_the_hand(table, hand, to_move)
+        played.greyed += greyed
+        if greyed and not shot:
+            await shoot_on_a_phone(page, hand, turn)
+            shot = True
+        played.intents.add(await play_from_hand(page, hand, turn, rng))
+        played.moves += 1
+        assert played.moves < MOST_MOVES, "the game did not finish"
+
+    result = messages(page).last
+    await expect(result.locator(".title")).to_have_text("Claim · game 1 · game over")
+    await expect(result).to_contain_text("Ratings")
+    await expect(result.locator("img.board")).to_be_in_viewport()
+    assert await loaded_width(result.locator("img.board")) > 0
+    await expect(page.locator(f"#messages {MY_HAND}")).to_have_count(0)
+    for member in ("Ann", "Bo"):
+        if await acting_as(page) != member:
+            await act_as(page, member)
+        await check_only_own_private_messages(table, member)
+    await shoot(page, "claim-3-game-over")
+
+    # 2 players: 13 tricks in each phase, a card each.
+    assert played.moves >= 52, played
+    assert played.switches >= 10, played
+    assert played.greyed > 0, played
+    # Should the deal change, another DICE_SEED brings every kind of choice again.
+    assert played.intents == {"play", "take", "discard", "loot"}, played
+
+
+async def open_game(page: Page) -> None:
+    """Ann opens a lobby, Bo joins, Ann starts: the first table has **My hand**."""
+    await act_as(page, "Ann")
+    await slash(page, f"/claim new factions:{FACTIONS}")
+    lobby = messages(page).last
+    await expect(lobby.locator("button", has_text="Join")).to_be_visible()
+    lobby = by_id(page, await lobby.get_attribute("data-id"))
+    await act_as(page, "Bo")
+    await lobby.locator("button", has_text="Join").click()
+    await expect(lobby.locator("button", has_text="Start")).to_be_enabled()
+    await act_as(page, "Ann")
+    await lobby.locator("button", has_text="Start").click()
+    await expect(lobby.locator("button")).to_have_count(0)
+    await expect(lobby).to_contain_text("The game is on")
+    first = await newest_table(page)
+    assert first is not None
+    await expect(first.locator("img.board")).to_be_visible()
+    await shoot(page, "claim-0-first-table")
+
+
+async def check_a_hand_out_of_turn_has_no_buttons(table: Table) -> None:
+    """The member not to act opens their hand too: they see their cards, and nothing to
+    press; the other member then sees none of it."""
+    page = table.page
+    turn = await newest_table(page)
+    assert turn is not None
+    to_move = (await to_act(turn))[0]
+    other = "Bo" if to_move == "Ann" else "Ann"
+    await act_as(page, other)
+    hand = await open_hand(page, turn)
+    await expect(hand.locator(".embed .description")).to_contain_text(
+        f"Not your turn: waiting for {to_move}"
+    )
+    await expect(hand.locator("button")).to_have_count(0)
+    assert await loaded_width(hand.locator("img.board")) > 0
+    assert await owner(table, hand) == other
+    await act_as(page, to_move)
+    await expect(hand).to_have_count(0)
+    await check_only_own_private_messages(table, to_move)
+
+
+async def newest_table(page: Page) -> Locator | None:
+    """The table message with **My hand** (older tables lose it), or None once the game is
+    over."""
+    tables = page.locator(f"#messages article:has({MY_HAND})")
+    over = page.locator("#messages article .title", has_text="game over")
+    await expect(tables.or_(over).first).to_be_visible()
+    if await over.count():
+        return None
+    return by_id(page, await tables.last.get_attribute("data-id"))
+
+
+async def to_act(turn: Locator) -> list[str]:
+    """The members the table asks to act, in its order: those named where it says to open
+    **My hand** (both at first in an automatic trick, then whoever has not discarded)."""
+    description = await turn.locator(".embed .description").inner_text()
+    (prompt,) = [p for p in description.split("\n\n") if "My hand" in p]
+    named = re.findall(r"\b(Ann|Bo)\b", prompt)
+    assert named, prompt
+    pinged = await turn.locator(".content .mention").all_inner_texts()
+    assert {f"@{name}" for name in named} <= set(pinged), (named, pinged)
+    return named
+
+
+async def open_hand(page: Page, turn: Locator) -> Locator:
+    """Presses **My hand**; the private message that answers, once its hand has come (a
+    slow picture shows "thinking…" in its place first)."""
+    hands = page.locator(HANDS)
+    before = await hands.count()
+    await turn.locator(MY_HAND).click()
+    await expect(hands).to_have_count(before + 1)
+    hand = by_id(page, await hands.last.get_attribute("data-id"))
+    await expect(hand).to_contain_text("Only you can see this")
+    await expect(hand.locator(".loading")).to_have_count(0)
+    return hand
+
+
+async def owner(table: Table, hand: Locator) -> str:
+    """Whom the emulator shows this private message to."""
+    message = table.sandbox.emulator.messages[int(await hand.get_attribute("data-id") or 0)]
+    assert message.ephemeral and message.visible_to is not None
+    return table.sandbox.emulator.users[message.visible_to].name
+
+
+async def check_the_hand(table: Table, hand: Locator, member: str) -> int:
+    """The member's own hand, with its picture, the table's choices as buttons, each
+    enabled exactly when the bot allows it (several Goblin 0s share a label: buttons are
+    told apart by custom_id). Returns how many are greyed out."""
+    assert await owner(table, hand) == member
+    await expect(hand.locator(".embed .title")).to_have_text("Your hand · Claim · game 1")
+    assert await loaded_width(hand.locator("img.board")) > 0
+    await expect(hand.locator(".components")).to_be_in_viewport()
+    message = table.sandbox.emulator.messages[int(await hand.get_attribute("data-id") or 0)]
+    wanted = {str(b["custom_id"]): bool(b.get("disabled")) for b in message.buttons()}
+    assert wanted and not all(wanted.values()), wanted
+    shown = hand.locator(SEAT_BUTTONS)
+    await expect(shown).to_have_count(len(wanted))
+    assert set(await custom_ids(shown)) == set(wanted)
+    for custom_id, disabled in wanted.items():
+        button = hand.locator(f'button[data-custom-id="{custom_id}"]')
+        if disabled:
+            await expect(button).to_be_disabled()
+        else:
+            await expect(button).to_be_enabled()
+    await check_only_own_private_messages(table, member)
+    return sum(wanted.values())
+
+
+async def play_from_hand(page: Page, hand: Locator, turn: Locator, rng: random.Random) -> str:
+    """Presses one of the hand's enabled buttons, by custom_id; the hand changes in place
+    (the same message, edited, without that button) and the table moves on. Returns what
+    was done (``play``, ``take``, ``discard``, ``loot``)."""
+    enabled = await custom_ids(hand.locator(f"{SEAT_BUTTONS}:enabled"))
+    assert enabled
+    custom_id = rng.choice(sorted(enabled))
+    picture = await hand.locator("img.board").get_attribute("src")
+    board = await turn.locator("img.board").get_attribute("src")
+    count = await page.locator(HANDS).count()
+    await hand.locator(f'button[data-custom-id="{custom_id}"]').click()
+    await expect(hand.locator(f'[data-custom-id="{custom_id}"]')).to_have_count(0)
+    await expect(hand.locator(".time")).to_contain_text("(edited)")
+    await expect(hand.locator("img.board")).not_to_have_attribute("src", picture or "")
+    await expect(page.locator(HANDS)).to_have_count(count)
+    # The table shows the move: the turn's last picture without **My hand** (a new table
+    # follows), or, while the other member still discards, the same table drawn again.
+    await expect(turn.locator("img.board")).not_to_have_attribute("src", board or "")
+    return custom_id.rsplit(":", 1)[-1].split("=", 1)[0]
+
+
+async def custom_ids(buttons: Locator) -> list[str]:
+    ids: list[str] = await buttons.evaluate_all("(bs) => bs.map((b) => b.dataset.customId)")
+    return ids
+
+
+async def check_only_own_private_messages(table: Table, member: str) -> None:
+    """Acting as ``member``, the page holds their private messages and nobody else's: no
+    other member's private message, picture or button is anywhere in it."""
+    page, emulator = table.page, table.sandbox.emulator
+    await expect(page.locator("#members li.active")).to_contain_text(member)
+    await expect(page.locator("#acting-as")).to_have_text(f"as {member}")
+    me = next(u.id for u in emulator.users.values() if u.name == member)
+    private = [m for m in emulator.channels[CHANNEL_ID].messages if m.ephemeral and not m.deleted]
+    mine = [m for m in private if m.visible_to == me]
+    theirs = [m for m in private if m.visible_to != me]
+    await expect(page.locator("#messages article.ephemeral")).to_have_count(len(mine))
+    shown = await page.evaluate(
+        """() => ({
+          articles: [...document.querySelectorAll("#messages article")].map((a) => a.dataset.id),
+          ephemeral: [...document.querySelectorAll("#messages article.ephemeral")]
+            .map((a) => a.dataset.id),
+          pictures: [...document.querySelectorAll("img")].map((i) => i.getAttribute("src")),
+          controls: [...document.querySelectorAll("[data-custom-id]")]
+            .map((c) => c.dataset.customId),
+        })"""
+    )
+    assert set(shown["ephemeral"]) == {str(m.id) for m in mine}
+    html = await page.content()
+    own_controls = {str(b.get("custom_id")) for m in mine for b in m.buttons()}
+    for message in theirs:
+        assert str(message.id) not in shown["articles"]
+        assert str(message.id) not in html
+        for attachment in message.attachments:
+            assert f"/{attachment.id}/" not in html
+            assert not any(f"/{attachment.id}/" in (src or "") for src in shown["pictures"])
+        for button in message.buttons():
+            custom_id = str(button.get("custom_id"))
+            if custom_id not in own_controls:
+                assert custom_id not in shown["controls"]
+                assert f'"{custom_id}"' not in html
+
+
+async def shoot_on_a_phone(page: Page, hand: Locator, turn: Locator) -> None:
+    """A hand with greyed-out cards and the table, on a phone's screen: the buttons wrap
+    within its width."""
+    await page.set_viewport_size(PHONE)
+    await expect(hand.locator(".components")).to_be_in_viewport()
+    assert await page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    box = await hand.locator(".components").bounding_box()
+    assert box is not None and box["x"] + box["width"] <= PHONE["width"]
+    await shoot(page, "claim-1-hand-on-a-phone")
+    await turn.locator("img.board").scroll_into_view_if_needed()
+    await expect(turn.locator("img.board")).to_be_in_viewport()
+    await shoot(page, "claim-2-table-on-a-phone")
+    await page.set_viewport_size(DESKTOP)
+    jump = page.locator("#jump")
+    if await jump.is_visible():
+        await jump.click()
+    await expect(jump).to_be_hidden()
+
+
+# What the page does by itself -----------------------------------------------------------
+
+
+async def test_a_view_asked_for_one_member_is_not_shown_once_another_is_chosen(
+    table: Table,
+) -> None:
+    """Switching members while the page is still loading the first one's view (a change
+    came just before): that view, with the first member's hand, never shows as the
+    second's; the page shows the first member until the second's view has come."""
+    page, sandbox = table.page, table.sandbox
+    emulator = sandbox.emulator
+    await open_game(page)
+    turn = await newest_table(page)
+    assert turn is not None
+    await act_as(page, "Ann")
+    ann_hand = await open_hand(page, turn)
+    ids = {u.name: str(u.id) for u in emulator.users.values()}
+
+    ann_asked, release_ann = asyncio.Event(), asyncio.Event()
+    bo_asked, release_bo = asyncio.Event(), asyncio.Event()
+
+    async def hold(route: Route) -> None:
+        url = route.request.url
+        if f"user={ids['Ann']}" in url and not release_ann.is_set():
+            ann_asked.set()
+            await release_ann.wait()
+        elif f"user={ids['Bo']}" in url and not release_bo.is_set():
+            bo_asked.set()
+            await release_bo.wait()
+        await route.continue_()
+
+    await page.route("**/api/channel?*", hold)
+    try:
+        # Bo opens his hand (in Discord, from his own screen): the page hears of a change and
+        # asks for Ann's view again.
+        table_message = emulator.messages[int(await turn.get_attribute("data-id") or 0)]
+        bo = emulator.users[int(ids["Bo"])]
+        await emulator.answer(await emulator.click(bo, table_message, "My hand"), timeout=10)
+        await asyncio.wait_for(ann_asked.wait(), 10)
+        await page.locator("#members li", has_text="Bo").click()
+        release_ann.set()
+        # Bo's view is asked for once Ann's answer has been dealt with.
+        await asyncio.wait_for(bo_asked.wait(), 10)
+        active = await page.locator("#members li.active").inner_text()
+        assert active.split()[0] == "Ann", active
+        assert await page.locator("#acting-as").inner_text() == "as Ann"
+        await expect(ann_hand).to_have_count(1)
+        release_bo.set()
+        await expect(page.locator("#members li.active")).to_contain_text("Bo")
+        await expect(ann_hand).to_have_count(0)
+        await expect(page.locator(HANDS)).to_have_count(1)
+        await check_only_own_private_messages(table, "Bo")
+    finally:
+        # Nothing stays held, whatever happened: the page must be able to close.
+        release_ann.set()
+        release_bo.set()
+        await page.unroute("**/api/channel?*", hold)
+
+
+def png(width: int, height: int) -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", (width, height), (70, 72, 78)).save(out, "PNG")
+    return out.getvalue()
+
+
+async def test_a_private_answer_thinking_then_its_hand_in_place_only_for_its_member(
+    browser: Browser, bare_page: Sandbox
+) -> None:
+    """A hand whose picture is slow: the "thinking…" answer the bot deferred shows only to
+    the member who pressed, and becomes their hand in the same place."""
+    emulator = bare_page.emulator
+    bo = next(u for u in emulator.users.values() if u.name == "Bo")
+    thinking = put_message(bare_page, tell_pages=True, flags=EPHEMERAL | LOADING, visible_to=bo.id)
+    page = await open_page(browser, bare_page.url, DESKTOP)
+    await act_as(page, "Ann")
+    await expect(page.locator("#empty")).to_be_visible()
+    await expect(messages(page)).to_have_count(0)
+
+    await act_as(page, "Bo")
+    shown = by_id(page, str(thinking.id))
+    await expect(shown.locator(".loading")).to_have_text("Game Bot is thinking…")
+    await expect(shown).to_contain_text("Only you can see this")
+    await expect(shown).to_have_class("message ephemeral")
+
+    answered(thinking)
+    for changed in emulator.on_change:
+        changed()
+    await expect(shown.locator(".loading")).to_have_count(0)
+    await expect(shown.locator(".embed .title")).to_have_text("Your hand · Claim · game 1")
+    assert await loaded_width(shown.locator("img.board")) > 0
+    button = shown.locator('button[data-custom-id="claim:seat:1:100100:play=GOB0b"]')
+    await expect(button).to_be_disabled()
+    await expect(
+        shown.locator('button[data-custom-id="claim:seat:1:100100:play=GOB0a"]')
+    ).to_be_enabled()
+    await expect(messages(page)).to_have_count(1)
+
+    await act_as(page, "Ann")
+    await expect(messages(page)).to_have_count(0)
+    assert str(thinking.id) not in await page.content()
+    await page.close()
+
+
+def answered(message: Message) -> None:
+    """The bot's follow-up fills the deferred answer: a hand with two Goblin 0s."""
+
+    def card(custom_id: str, disabled: bool) -> dict[str, Any]:
+        return {
+            "type": 2,
+            "style": 2 if disabled else 1,
+            "label": "Goblin 0",
+            "custom_id": custom_id,
+            "disabled": disabled,
+        }
+
+    message.flags = EPHEMERAL
+    message.embeds = [
+        {"title": "Your hand · Claim · game 1", "image": {"url": "attachment://board.png"}}
+    ]
+    message.attachments = [Attachment(snowflake(), "board.png", png(300, 120), "image/png")]
+    message.components = [
+        {
+            "type": 1,
+            "components": [
+                card("claim:seat:1:100100:play=GOB0a", False),
+                card("claim:seat:1:100100:play=GOB0b", True),
+            ],
+        }
+    ]
