@@ -60,7 +60,8 @@ async def run_sandbox(
                 connection = asyncio.create_task(bot.connect())
                 await bot.wait_until_ready()
                 url = await page.start(port=settings.sandbox_port)
-                games = " or ".join(f"{g['title']} (/{g['command']} new)" for g in page.games())
+                named = [f"{g['title']} (/{g['command']} new)" for g in page.games()]
+                games = " or ".join([", ".join(named[:-1]), named[-1]] if len(named) > 1 else named)
                 announce(
                     f"claimit sandbox: open {url} in a browser to play {games} in "
                     f"#{server.channel.name} as {', '.join(m.user.name for m in server.members)} "

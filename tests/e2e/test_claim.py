@@ -528,7 +528,7 @@ async def test_the_follow_rule_greys_cards_out_and_the_service_refuses_them(worl
     clicked = await press(world, user, hand, f"play={wrong.id}")
     assert await refusal(world, clicked) == (
         f"That move isn't allowed: you hold {faction_name(lead.faction)}, so you must follow "
-        "with one of them (or play a Doppelgänger)."
+        "with one of them (or with a Doppelgänger)."
     )
     assert (await settled(world, game.id)).state == state
 

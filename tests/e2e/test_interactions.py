@@ -201,7 +201,7 @@ async def test_a_slow_board_is_deferred_then_edited_in(
 
 async def test_every_game_has_its_own_command_group_for_servers_only(world: World) -> None:
     commands = {command["name"]: command for command in world.discord.commands[None]}
-    assert sorted(commands) == ["claimit", "nuggets"]
+    assert sorted(commands) == ["claim", "claimit", "nuggets"]
     for command in commands.values():
         assert command.get("contexts") == [0] or command.get("dm_permission") is False
         assert [o["name"] for o in command["options"]] == [

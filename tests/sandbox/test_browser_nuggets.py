@@ -103,7 +103,9 @@ async def check_the_page_offers_every_game(page: Page) -> None:
     """A newcomer sees which games there are and how to start each."""
     await expect(page.locator("#empty")).to_contain_text("/claimit new or /nuggets new")
     games = page.locator("#games li")
-    await expect(games).to_have_text([re.compile("Claim It!"), re.compile("Gold Nuggets")])
+    await expect(games).to_have_text(
+        [re.compile("Claim It!"), re.compile("Gold Nuggets"), re.compile("Claim /claim")]
+    )
     await expect(page.locator("#command")).to_have_attribute(
         "placeholder", re.compile("/claimit new or /nuggets new")
     )

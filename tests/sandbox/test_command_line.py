@@ -47,8 +47,10 @@ async def test_the_run_command_without_a_token_starts_the_sandbox(tmp_path: Path
         assert info["games"] == [
             {"command": "claimit", "title": "Claim It!"},
             {"command": "nuggets", "title": "Gold Nuggets"},
+            {"command": "claim", "title": "Claim"},
         ]
-        assert "Claim It! (/claimit new) or Gold Nuggets (/nuggets new) in #games" in line
+        games = "Claim It! (/claimit new), Gold Nuggets (/nuggets new) or Claim (/claim new)"
+        assert f"{games} in #games" in line
     finally:
         process.send_signal(signal.SIGINT)
         _, err = await asyncio.wait_for(process.communicate(), 30)

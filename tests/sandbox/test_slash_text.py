@@ -142,7 +142,7 @@ def test_each_games_group_is_read_with_its_own_options() -> None:
         ("/nuggets", "/nuggets needs one of its commands: /nuggets new, /nuggets rules"),
         # Only the group's own commands, not every game's.
         ("/nuggets dance", r"There is no /nuggets dance\. Try one of: (?!.*claimit)/nuggets new, "),
-        ("/dance", r"There is no /dance\. Try one of: /claimit …, /nuggets …\.$"),
+        ("/dance", r"There is no /dance\. Try one of: /claimit …, /nuggets …, /claim …\.$"),
         ("nuggets new", "start with /, e.g. /claimit new"),
     ],
 )

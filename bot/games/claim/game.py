@@ -374,10 +374,10 @@ def _plain(error: RulesError, state: ClaimState) -> str:
     if isinstance(error, MustFollow):
         lead = state.lead()
         assert lead is not None
-        return (
-            f"you hold {faction_name(lead.faction)}, so you must follow with one of them "
-            "(or play a Doppelgänger)"
-        )
+        rule = f"you hold {faction_name(lead.faction)}, so you must follow with one of them"
+        if lead.faction is not Faction.DOPPELGANGERS and Faction.DOPPELGANGERS in state.factions:
+            rule += " (or with a Doppelgänger)"
+        return rule
     if isinstance(error, GameAlreadyOver):
         return "the game is over"
     if isinstance(error, NotInHand):

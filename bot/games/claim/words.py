@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from bot.discord_ui.text import escaped
-from bot.games.claim.names import FACTION, card_name, emoji, faction_name
+from bot.games.claim.names import card_name, emoji, faction_name
 from bot.storage import Game, Seat
 from engine.claim import (
     Card,
@@ -195,17 +195,15 @@ def time_out_rule(state: ClaimState) -> str:
 
 def follow_rule(lead: Card, hand: Sequence[Card]) -> str | None:
     """Why some cards are greyed out, or ``None`` when any card may be played."""
-    if any(c.faction is lead.faction for c in hand) and lead.faction is not Faction.DOPPELGANGERS:
-        name = faction_name(lead.faction)
-        return (
-            f"You hold {name}, so you must follow with one of them "
-            f"(a {FACTION[Faction.DOPPELGANGERS][1]} may always be played instead)."
-        )
-    if lead.faction is Faction.DOPPELGANGERS and any(
+    if not any(c.faction is lead.faction for c in hand):
+        return None
+    name = faction_name(lead.faction)
+    rule = f"You hold {name}, so you must follow with one of them"
+    if lead.faction is not Faction.DOPPELGANGERS and any(
         c.faction is Faction.DOPPELGANGERS for c in hand
     ):
-        return "You hold Doppelgängers, so you must follow with one of them."
-    return None
+        return rule + " (or with a Doppelgänger, which may always be played instead)."
+    return rule + "."
 
 
 # Game over -----------------------------------------------------------------------------
