@@ -661,3 +661,31 @@ async def test_a_player_who_leaves_mid_game_is_replaced_by_a_computer_player(
     game = await play_out(world, game.id, rng)
     results = await service(world).results(game.id)
     assert results[seat.seat].left and results[seat.seat].user_id == leaver.id
+
+
+# Commands ------------------------------------------------------------------------------------
+
+
+async def test_the_rules_come_privately_in_parts_within_discords_limits(world: World) -> None:
+    await world.start_bot(12)
+    answer = (await world.command(world.players[0], "claim rules")).response_message
+    assert answer is not None and answer.ephemeral and answer.content == ""
+    texts = [str(e["description"]) for e in answer.embeds]
+    assert len(texts) == 2 and all(len(t) <= 4096 for t in texts)
+    assert sum(map(len, texts)) + len("Claim") <= 6000
+    rules = "\n".join(texts)
+    assert "legal card of lowest value is played" in rules and "My hand" in rules
+    assert all(faction_name(f) in rules for f in Faction)
+
+
+async def test_factions_are_chosen_by_name_and_a_wrong_name_is_refused_plainly(
+    world: World,
+) -> None:
+    await world.start_bot(13)
+    ann = world.players[0]
+    refused = (await world.command(ann, "claim new", factions="seers, unicorns")).response_message
+    assert refused is not None and refused.ephemeral
+    assert refused.content.startswith("That move isn't allowed: 'unicorns' is not a faction")
+    assert await service(world).current_game(world.channel.id) is None
+    game, _ = await start(world, 2, pair="kings-peasants", factions="Trolls Dragons griffin")
+    assert [f.value for f in game.state.factions] == ["DRA", "GRI", "KIN", "PEA", "TRO"]
