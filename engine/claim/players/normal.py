@@ -28,14 +28,21 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from engine.claim.actions import Action, Discard, Loot, Play, Take
 from engine.claim.cards import Card, Faction
+from engine.claim.players.followers import (
+    COEFFICIENTS,
+    HELPER,
+    card_term,
+    holding,
+    longest_run,
+    pivots,
+    sigmoid,
+)
 from engine.claim.players.knowledge import (
     Griffins,
     chance_none,
-    deck_of,
     griffins,
     is_friend,
     power,
@@ -50,13 +57,9 @@ from engine.claim.tricks import Played, places_of
 from engine.claim.units import teams, unit_of, unit_pile
 from engine.claim.view import SeatView, legal_in_view
 
-STRONG = 2.5
-"""How much more a follower counts at the top of its faction's values than at the bottom."""
-NOISE = 1.5
-"""Phase 1: the variance phase 2's tricks add to a faction's margin."""
 LEAD_BONUS = 0.03
 """Leading the next trick (a Dragon played last, an Automaton's winner)."""
-SPEND = 0.02
+SPEND = 0.005
 """What a card's power to win later phase-1 prizes is worth, at the start of phase 1."""
 SPREAD = 3.0
 """Phase 2: the variance each card still in play adds to a faction's final margin."""
@@ -70,28 +73,6 @@ FLOOR = 0.01
 
 def _phi(x: float) -> float:
     return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
-
-
-@dataclass(frozen=True, slots=True)
-class Range:
-    low: int
-    high: int
-
-    def norm(self, value: int) -> float:
-        """Where ``value`` lies in the faction's values, 0 for the lowest, 1 for the highest."""
-        return (value - self.low) / (self.high - self.low)
-
-
-def _ranges(factions: tuple[Faction, ...]) -> dict[Faction, Range]:
-    found: dict[Faction, Range] = {}
-    for c in deck_of(factions):
-        r = found.get(c.faction)
-        found[c.faction] = (
-            Range(c.value, c.value)
-            if r is None
-            else Range(min(r.low, c.value), max(r.high, c.value))
-        )
-    return found
 
 
 def action_scores(seen: SeatView) -> list[tuple[Action, float]]:
@@ -161,93 +142,147 @@ def weigh(
 class FirstPhase:
     """Phase 1 from one seat: what prizes are worth to it and what its cards cost to spend.
 
-    A follower is worth what it adds to the chance of winning its faction in phase 2
-    (``weigh``): the unit's followers and scored Undead against what the rivals are
-    expected to hold from the unseen cards, with the spread of the prizes still to come,
-    times how much that faction decides the game. A card counts for more the stronger it is
-    in its faction, and each faction's ability adjusts it (``count_of``)."""
+    A follower is worth what it adds to the unit's chance of winning the game at the start
+    of phase 2 by the fitted model (``followers``): its own term in its faction's log-odds
+    (high cards count, low ones count against), holding the faction's highest card, and what
+    it does for other factions (a Knight against Goblins, a Giant against Gnomes, a King
+    keeping Peasants, a Viking pair, a longer run of Bards, a Doppelganger everywhere). The
+    rivals' follower piles are unseen: they count as many average unseen cards, and the
+    prizes still to come spread every faction's odds."""
 
     def __init__(self, seen: SeatView) -> None:
         self.seen = seen
-        self.ranges = _ranges(seen.factions)
         self.unknown = unknown_cards(seen)
         self.knights = Faction.GOBLINS in seen.factions
-        self.giants = Faction.GIANTS in seen.factions
-        mine = seen.followers
-        self.values = {c.value for c in mine}
-        self.kings = {c.value for c in mine if c.faction is Faction.KINGS}
-        self.peasants = {c.value for c in mine if c.faction is Faction.PEASANTS}
-        self.bards = {c.value for c in mine if c.faction is Faction.BARDS}
         hand = hand_size(seen.players)
         self.left = hand - (seen.trick or hand)
         """Tricks after this one in phase 1."""
         self.later = self.left / (hand - 1)
-        self.weight = self._weights()
+        self._odds()
         values = [self.prize_value(c) for c in self.unknown]
         self.drawn = sum(values) / len(values) if values else 0.0
         """The worth of a card drawn blind."""
         self.values_unknown = values
 
-    def _weights(self) -> dict[Faction, float]:
+    def _odds(self) -> None:
+        """Each faction's log-odds for this seat's unit, and what one more unit of log-odds
+        of each faction is worth (``self.gain``)."""
         seen = self.seen
         players = seen.players
         units = teams(players)
         mine = unit_of(players, seen.seat)
         pool = len(self.unknown) or 1
-        share = dict.fromkeys(seen.factions, 0.0)
+        mean = dict.fromkeys(seen.factions, 0.0)
+        square = dict.fromkeys(seen.factions, 0.0)
+        count = dict.fromkeys(seen.factions, 0)
         for u in self.unknown:
-            share[u.faction] += 1 / pool
-        held = [dict.fromkeys(seen.factions, 0.0) for _ in units]
-        spread = dict.fromkeys(seen.factions, NOISE)
-        for index, unit in enumerate(units):
-            for seat in unit:
-                for c in seen.scores[seat]:
-                    held[index][c.faction] += 1.0
-                if seat == seen.seat:
-                    for c in seen.followers:
-                        held[index][c.faction] += self.count_of(c)
-                    continue
-                blind = seen.follower_counts[seat]
-                for f, q in share.items():
-                    held[index][f] += blind * q
-                    spread[f] += blind * q * (1 - q)
-        for f, q in share.items():
-            spread[f] += players * self.left * q * (1 - q)
-        means = {
-            f: held[mine][f] - max(held[u][f] for u in range(len(units)) if u != mine)
-            for f in seen.factions
+            term = card_term(u)
+            mean[u.faction] += term / pool
+            square[u.faction] += term * term / pool
+            count[u.faction] += 1
+        self.unseen_count = count
+        self.pool = pool
+        own = [*seen.followers]
+        self.own = own
+        self.held = holding(own, (c for s in units[mine] for c in seen.scores[s]))
+        blind = [sum(seen.follower_counts[s] for s in unit if s != seen.seat) for unit in units]
+        self.rival_slots = max(blind[u] for u in range(len(units)) if u != mine)
+        rivals = [
+            holding((), (c for s in unit for c in seen.scores[s]))
+            for u, unit in enumerate(units)
+            if u != mine
+        ]
+        slots = sum(blind) + players * self.left
+        dop = count.get(Faction.DOPPELGANGERS, 0) / pool
+        chances: list[float] = []
+        shrinks: list[float] = []
+        for f in seen.factions:
+            coef = COEFFICIENTS[f]
+            expected = [
+                r.terms.get(f, 0.0) + b * mean[f]
+                for r, b in zip(rivals, (b for u, b in enumerate(blind) if u != mine), strict=True)
+            ]
+            value = self.held.terms.get(f, 0.0) + blind[mine] * mean[f] - max(expected)
+            value += coef.top * self._top(f, self.held.top.get(f, -1))
+            helper = HELPER.get(f)
+            if helper is not None and helper in count:
+                value -= coef.ability * self.rival_slots * count[helper] / pool
+            if f is not Faction.DOPPELGANGERS:
+                value += coef.doppelganger * (self.held.doppelgangers - self.rival_slots * dop)
+            shrink = 1.0 / math.sqrt(1.0 + math.pi / 8 * slots * square[f])
+            chances.append(sigmoid(value * shrink))
+            shrinks.append(shrink)
+        weights = pivots(chances) if len(units) == 2 else [1.0] * len(chances)
+        self.gain = {
+            f: weights[i] * chances[i] * (1 - chances[i]) * shrinks[i]
+            for i, f in enumerate(seen.factions)
         }
-        return weigh(seen.factions, len(units), means, {f: math.sqrt(v) for f, v in spread.items()})
 
-    def count_of(self, c: Card) -> float:
-        """How many votes ``c`` in the follower pile is worth: more the stronger it is in its
-        faction, and as its faction's ability makes it."""
-        f = c.faction
-        norm = self.ranges[f].norm(c.value)
-        if f is Faction.DWARVES:
-            # Dwarves go to the trick's loser: low ones are the ones a seat keeps.
-            norm = 1.0 - norm
-        count = 1.0 + STRONG * (norm - 0.5)
-        if f is Faction.DOPPELGANGERS or (f is Faction.KNIGHTS and self.knights):
-            count += 0.3
-        elif f is Faction.PEASANTS:
-            kept = any(c.value <= k <= c.value + 3 for k in self.kings)
-            count *= 1.0 if kept else 0.3
-        elif f is Faction.KINGS:
-            count += 0.3 * sum(1 for p in self.peasants if p <= c.value <= p + 3)
-        elif f is Faction.VIKINGS:
-            count += 0.5 if c.value in self.values else 0.0
-        elif f is Faction.BARDS:
-            count += 0.3 * ((c.value - 1 in self.bards) + (c.value + 1 in self.bards))
-        elif f is Faction.RACCOONS and c.loot:
-            count += 0.3
-        elif f is Faction.GNOMES and self.giants:
-            count -= 0.2
-        return count
+    def _top(self, f: Faction, best: int) -> float:
+        """+1 when the unit will hold the faction's highest card, -1 when the rival will."""
+        higher = sum(1 for u in self.unknown if u.faction is f and u.value > best)
+        rival = 1.0 - chance_none(self.pool, self.rival_slots, higher)
+        return -rival if best < 0 else 1.0 - 2.0 * rival
 
     def prize_value(self, c: Card) -> float:
-        """What ``c`` is worth as a follower: what it adds to the chance of winning the game."""
-        return self.weight[c.faction] * self.count_of(c)
+        """What ``c`` as a follower adds to the unit's chance of winning the game."""
+        gain = self.gain
+        f = c.faction
+        value = gain[f] * card_term(c)
+        best = self.held.top.get(f, -1)
+        if c.value > best:
+            value += gain[f] * COEFFICIENTS[f].top * (self._top(f, c.value) - self._top(f, best))
+        value += sum(gain[g] * delta for g, delta in self._helps(c).items() if g in gain)
+        return value
+
+    def _helps(self, c: Card) -> dict[Faction, float]:
+        """What ``c`` adds to other factions' log-odds (or its own, beyond its card term)."""
+        f = c.faction
+        own = self.own
+        if f is Faction.DOPPELGANGERS:
+            return {
+                g: coef.doppelganger
+                for g, coef in COEFFICIENTS.items()
+                if g is not Faction.DOPPELGANGERS
+            }
+        if f is Faction.KNIGHTS:
+            return {Faction.GOBLINS: COEFFICIENTS[Faction.GOBLINS].ability}
+        if f is Faction.GIANTS:
+            return {Faction.GNOMES: COEFFICIENTS[Faction.GNOMES].ability}
+        peasants = COEFFICIENTS[Faction.PEASANTS].ability
+        if f is Faction.KINGS:
+            kept = sum(
+                1
+                for p in own
+                if p.faction is Faction.PEASANTS
+                and p.value <= c.value <= p.value + 3
+                and not any(
+                    k.faction is Faction.KINGS and p.value <= k.value <= p.value + 3 for k in own
+                )
+            )
+            return {Faction.PEASANTS: peasants * kept}
+        if f is Faction.PEASANTS:
+            kept = any(
+                k.faction is Faction.KINGS and c.value <= k.value <= c.value + 3 for k in own
+            )
+            return {Faction.PEASANTS: peasants * kept}
+        helps: dict[Faction, float] = {}
+        if any(v.faction is Faction.VIKINGS and v.value == c.value for v in own):
+            helps[Faction.VIKINGS] = COEFFICIENTS[Faction.VIKINGS].ability
+        if f is Faction.VIKINGS and any(o.value == c.value for o in own):
+            helps[Faction.VIKINGS] = helps.get(Faction.VIKINGS, 0.0) + (
+                COEFFICIENTS[Faction.VIKINGS].ability
+            )
+        if f is Faction.BARDS:
+            bards = {o.value for o in own if o.faction is Faction.BARDS}
+            longer = longest_run(bards | {c.value}) - longest_run(bards)
+            helps[Faction.BARDS] = COEFFICIENTS[Faction.BARDS].ability * longer
+        return helps
+
+    @property
+    def undead_scored(self) -> float:
+        """What an Undead scored in phase 1 adds to the unit's chance."""
+        return self.gain.get(Faction.UNDEAD, 0.0) * COEFFICIENTS[Faction.UNDEAD].scored
 
     def strength(self, c: Card) -> float:
         """How well ``c`` wins a phase-1 trick, 0 to about 1."""
@@ -312,7 +347,7 @@ class FirstPhase:
             undead += sum(self._holds(s, Faction.UNDEAD) for s in later)
         if undead:
             friendly = first + (1 - first) * (is_friend(seen, order[0]) if ahead else 0.0)
-            value += self.weight.get(Faction.UNDEAD, 0.0) * undead * (2 * friendly - 1)
+            value += self.undead_scored * undead * (2 * friendly - 1)
         if not later and c.faction is Faction.DRAGONS and self.left:
             value += LEAD_BONUS
         if lead is Faction.AUTOMATONS and self.left:

@@ -27,9 +27,9 @@ WANTED = 5
 """A phase-1 prize of at least this value is worth winning."""
 
 
-def playout(state: ClaimState) -> ClaimState:
-    """The game played to its end by ``quick`` for every seat."""
-    while state.phase is not Phase.OVER:
+def playout(state: ClaimState, until: Phase = Phase.OVER) -> ClaimState:
+    """The game played by ``quick`` for every seat until it reaches phase ``until``."""
+    while state.phase is not until:
         seat = state.to_act()[0]
         state, _ = apply(state, seat, quick(state, seat))
     return state

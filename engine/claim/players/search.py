@@ -21,6 +21,7 @@ import random
 
 from engine.claim.actions import Action
 from engine.claim.cards import Card, Faction, sort_cards
+from engine.claim.players.followers import holding, standing
 from engine.claim.players.knowledge import unknown_cards, voids
 from engine.claim.players.normal import action_scores, decide_normal
 from engine.claim.players.playout import playout
@@ -28,7 +29,7 @@ from engine.claim.rules import apply
 from engine.claim.scoring import count
 from engine.claim.setup import hand_size
 from engine.claim.state import ClaimState, Phase, Step
-from engine.claim.units import unit_of
+from engine.claim.units import teams, unit_of
 from engine.claim.view import SeatView
 
 CANDIDATES = 4
@@ -56,17 +57,19 @@ def decide_hard(seen: SeatView, rng: random.Random) -> Action:
         state = sample_state(seen, unknown, rng)
         for i, action in enumerate(candidates):
             after, _ = apply(state, seen.seat, action)
-            totals[i] += result(playout(after), seen.seat)
+            if seen.phase is Phase.P1:
+                totals[i] += judge(playout(after, Phase.P2), seen.seat)
+            else:
+                totals[i] += result(playout(after), seen.seat)
     best = max(range(len(candidates)), key=lambda i: totals[i])
     return candidates[best]
 
 
 def plays_left(seen: SeatView) -> int:
-    """The plays still to come in the game, this trick's included (at least 1)."""
+    """The plays a playout makes: to the end of the phase, this trick's included."""
     hand = hand_size(seen.players)
     done = (seen.trick or hand) - 1
-    tricks = hand - done + (hand if seen.phase is Phase.P1 else 0)
-    return max(1, tricks * seen.players - len(seen.table))
+    return max(1, (hand - done) * seen.players - len(seen.table))
 
 
 def sample_state(seen: SeatView, unknown: tuple[Card, ...], rng: random.Random) -> ClaimState:
@@ -132,6 +135,21 @@ def sample_state(seen: SeatView, unknown: tuple[Card, ...], rng: random.Random) 
         seer_top=seen.seer_top,
         loot=seen.loot,
     )
+
+
+def judge(start: ClaimState, seat: int) -> float:
+    """How well ``seat``'s unit stands at the start of phase 2, every hand known: the fitted
+    model of who wins each faction (``followers``)."""
+    units = teams(start.players)
+    holdings = [
+        holding(
+            (c for s in unit for c in start.hands[s]), (c for s in unit for c in start.scores[s])
+        )
+        for unit in units
+    ]
+    mine = unit_of(start.players, seat)
+    rivals = [h for i, h in enumerate(holdings) if i != mine]
+    return standing(start.factions, holdings[mine], rivals)
 
 
 def result(end: ClaimState, seat: int) -> float:

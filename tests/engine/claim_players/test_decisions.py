@@ -30,20 +30,38 @@ GOBLINS_KNIGHTS = FIRST_GAME  # Goblins, Knights, Undead, Dwarves, Doppelgangers
 SEERS = (Faction.GOBLINS, Faction.KNIGHTS, Faction.SEERS, Faction.UNDEAD, Faction.DWARVES)
 
 
-@pytest.mark.parametrize("level", [Level.NORMAL, Level.HARD])
-def test_a_knight_takes_a_goblin_lead_for_a_valuable_prize(level: Level) -> None:
-    """Seat 1 holds no Goblin; only its Knights beat the Goblin 5 led for a Doppelganger 9,
-    and the Knight 2 is the cheaper one."""
+def goblin_lead(prize: str) -> ClaimState:
+    """Seat 0 leads the Goblin 5 for ``prize``; seat 1 holds no Goblin, so its Knights beat
+    the lead and nothing else does."""
     state = dealt(
         GOBLINS_KNIGHTS,
         [
             "GOB0a GOB0b GOB1 GOB2 GOB5 UND3 UND4 UND5 DWA5 DWA6 DWA7 DOP3 DOP4",
             "KNI2 KNI3 UND0 UND1 UND2 DWA0 DWA1 DWA2 DWA3 DWA4 DOP0 DOP1 DOP2",
         ],
-        draw="DOP9",
+        draw=prize,
     )
     state, _ = apply(state, 0, Play(card("GOB5")))
-    assert decide(view(state, 1), level, random.Random(1)) == Play(card("KNI2"))
+    return state
+
+
+def test_normal_takes_a_goblin_lead_with_its_cheaper_knight_for_a_valuable_prize() -> None:
+    seen = view(goblin_lead("DOP9"), 1)
+    assert decide(seen, Level.NORMAL, random.Random(1)) == Play(card("KNI2"))
+
+
+def test_hard_takes_a_goblin_lead_with_a_knight_for_a_valuable_prize() -> None:
+    choice = decide(view(goblin_lead("DOP9"), 1), Level.HARD, random.Random(1))
+    assert isinstance(choice, Play)
+    assert choice.card.faction is Faction.KNIGHTS
+
+
+@pytest.mark.parametrize("level", [Level.NORMAL, Level.HARD])
+def test_no_knight_is_spent_on_a_worthless_prize(level: Level) -> None:
+    """A Goblin 0 is worth less than the blind card the loser draws."""
+    choice = decide(view(goblin_lead("GOB0c"), 1), level, random.Random(1))
+    assert isinstance(choice, Play)
+    assert choice.card.faction is not Faction.KNIGHTS
 
 
 @pytest.mark.parametrize("level", list(Level))

@@ -1,0 +1,199 @@
+"""Claim computer players' strength and speed: seeded tournaments between the levels, and
+decision times.
+
+    python bench/claim_ai.py [--games 200] [--workers 2]
+
+2-player pairings: hard vs normal (--games games), hard vs easy (half as many),
+normal vs easy (five times as many, they are quick). Every deal is seeded and
+played twice, the seats swapped, with random factions (one pair and three added
+factions). Win rates come with 95% (Wilson) intervals, a shared win counting
+half; the target is hard > normal > easy with every interval clear of 50%.
+A smaller check at 3 players (one seat per level, every seating in turn; a fair
+share is 1/3) and at 4 players (teams of two of a level, partners diagonal)
+shows the levels play those games too.
+
+Decision times are per call of ``decide`` on decisions with a real choice (two
+legal actions or more; a forced one returns at once), measured while the games
+run in --workers processes. Targets: hard p99 <= 200 ms; easy and normal p99
+<= 5 ms. Every figure is measured in this run; nothing is compared against
+stored numbers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import random
+import statistics
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+if not __package__:
+    # Run as a file, this folder comes first on sys.path; the project root must.
+    sys.path[0] = str(Path(__file__).resolve().parents[1])
+
+from bench.figures import wilson
+from engine.claim import (
+    ADDED,
+    PAIRS,
+    Faction,
+    Phase,
+    added_count,
+    apply,
+    legal_in_view,
+    new_game,
+    score,
+    shuffle_deck,
+    teams,
+    view,
+)
+from engine.claim.players import Level, decide
+
+TARGET_MS = {Level.EASY: 5.0, Level.NORMAL: 5.0, Level.HARD: 200.0}
+
+Seats = tuple[Level, ...]
+Times = dict[Level, list[float]]
+
+
+def selection(rng: random.Random, players: int) -> tuple[Faction, ...]:
+    """A random valid choice of factions: one pair and the right number of added ones."""
+    pair = rng.choice(PAIRS)
+    return (*pair, *rng.sample(ADDED, added_count(players)))
+
+
+def play(seats: Seats, seed: int) -> tuple[tuple[float, ...], Times]:
+    """One game from the seeded deal ``seed``: each seat's share of the win, and the seconds
+    each level spent on its decisions with a real choice."""
+    deal = random.Random(seed)
+    players = len(seats)
+    factions = selection(deal, players)
+    deck, removed = shuffle_deck(factions, deal)
+    state, _ = new_game(players, factions, deck, removed, 0)
+    choices = random.Random(seed ^ 0xC1A1)
+    times: Times = defaultdict(list)
+    while state.phase is not Phase.OVER:
+        seat = state.to_act()[0]
+        seen = view(state, seat)
+        level = seats[seat]
+        start = time.perf_counter()
+        action = decide(seen, level, choices)
+        spent = time.perf_counter() - start
+        if len(legal_in_view(seen)) > 1:
+            times[level].append(spent)
+        state, _ = apply(state, seat, action)
+    winners = score(state).winners
+    units = sum(1 for unit in teams(players) if unit[0] in winners)
+    return tuple(1 / units if seat in winners else 0.0 for seat in range(players)), times
+
+
+def _game(job: tuple[Seats, int]) -> tuple[Seats, tuple[float, ...], Times]:
+    seats, seed = job
+    shares, times = play(seats, seed)
+    return seats, shares, times
+
+
+def tournament(
+    jobs: Sequence[tuple[Seats, int]], pool: ProcessPoolExecutor, all_times: Times
+) -> dict[Level, list[float]]:
+    """Every level's win share per seat it held, game by game; the decision times join
+    ``all_times``."""
+    shares: dict[Level, list[float]] = defaultdict(list)
+    for seats, won, times in pool.map(_game, jobs, chunksize=2):
+        for level in set(seats):
+            # A unit's share, once per unit the level held (a team counts once).
+            held = {unit for unit in teams(len(seats)) if seats[unit[0]] is level}
+            shares[level].extend(won[unit[0]] for unit in held)
+        for level, spent in times.items():
+            all_times[level].extend(spent)
+    return shares
+
+
+def duel(
+    first: Level, second: Level, games: int, seed: int, pool: ProcessPoolExecutor, times: Times
+) -> None:
+    """A 2-player match: each seeded deal played twice, the seats swapped."""
+    jobs = [
+        ((first, second) if n % 2 == 0 else (second, first), seed + n // 2) for n in range(games)
+    ]
+    shares = tournament(jobs, pool, times)
+    wins = sum(shares[first])
+    low, high = wilson(wins, games)
+    clear = "clear of 50%" if low > 0.5 else "NOT clear of 50%"
+    print(
+        f"{first:>6} vs {second:<6} 2 players, {games} games: {first} wins "
+        f"{wins / games:.1%} (95% CI {low:.1%}-{high:.1%}, {clear})",
+        flush=True,
+    )
+
+
+def three_players(games: int, seed: int, pool: ProcessPoolExecutor, times: Times) -> None:
+    """One seat per level, the six seatings in turn, each deal played in every seating."""
+    seatings = list(itertools.permutations(Level))
+    jobs = [(seatings[n % 6], seed + n // 6) for n in range(games)]
+    shares = tournament(jobs, pool, times)
+    parts = []
+    for level in Level:
+        won = shares[level]
+        low, high = wilson(sum(won), len(won))
+        parts.append(f"{level} {sum(won) / len(won):.1%} ({low:.1%}-{high:.1%})")
+    print(
+        f"3 players, {games} games, one seat each (fair share 33.3%): " + ", ".join(parts),
+        flush=True,
+    )
+
+
+def four_players(
+    first: Level, second: Level, games: int, seed: int, pool: ProcessPoolExecutor, times: Times
+) -> None:
+    """Teams of two (seats 0 & 2 against 1 & 3), the teams swapping seats on every deal."""
+    jobs = [
+        (
+            (first, second, first, second) if n % 2 == 0 else (second, first, second, first),
+            seed + n // 2,
+        )
+        for n in range(games)
+    ]
+    shares = tournament(jobs, pool, times)
+    wins = sum(shares[first])
+    low, high = wilson(wins, games)
+    print(
+        f"4 players, teams of {first} vs teams of {second}, {games} games: {first} wins "
+        f"{wins / games:.1%} (95% CI {low:.1%}-{high:.1%})",
+        flush=True,
+    )
+
+
+def main(games: int, workers: int) -> None:
+    started = time.perf_counter()
+    times: Times = defaultdict(list)
+    with ProcessPoolExecutor(workers) as pool:
+        duel(Level.NORMAL, Level.EASY, 5 * games, 10_000, pool, times)
+        duel(Level.HARD, Level.NORMAL, games, 20_000, pool, times)
+        duel(Level.HARD, Level.EASY, max(2, games // 2), 30_000, pool, times)
+        three_players(max(6, games // 6 // 6 * 6), 40_000, pool, times)
+        four_players(Level.HARD, Level.NORMAL, max(2, games // 10), 50_000, pool, times)
+        four_players(Level.NORMAL, Level.EASY, max(2, games // 2), 60_000, pool, times)
+    for level in Level:
+        spent = sorted(times[level])
+        p50 = statistics.median(spent) * 1000
+        p99 = spent[int(0.99 * (len(spent) - 1))] * 1000
+        target = TARGET_MS[level]
+        verdict = "target met" if p99 <= target else "TARGET MISSED"
+        print(
+            f"decision time {level:<6} p50 {p50:.2f} ms, p99 {p99:.2f} ms, max "
+            f"{spent[-1] * 1000:.1f} ms ({len(spent)} decisions with a choice; p99 <= "
+            f"{target:.0f} ms: {verdict})"
+        )
+    print(f"{time.perf_counter() - started:.0f} s with {workers} workers")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=200, help="hard vs normal games")
+    parser.add_argument("--workers", type=int, default=2)
+    arguments = parser.parse_args()
+    main(arguments.games, arguments.workers)
