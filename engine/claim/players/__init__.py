@@ -12,18 +12,20 @@ action, and ``rng`` is the only source of randomness.
   phase-2 trick with the lowest card that does, otherwise play the lowest card;
   take the highest card; ties broken at random.
 - normal: a heuristic that scores every action (``normal``): phase 1 weighs a
-  prize as a follower for phase 2 (strength in its faction, the factions the
-  seat collects, every faction's ability) against the blind card the loser
-  draws, and a card spent against the later prizes it could win; phase 2 weighs
+  prize by how much it moves the chance of winning the game as phase 2 starts,
+  by a model of who wins each faction fitted on recorded games (``followers``:
+  high cards count, low ones count against, the highest card of a faction, and
+  every faction's ability), against the blind card the loser draws; phase 2 weighs
   a vote of each faction by how it moves the chance of winning that faction
   and how much that faction decides the game, and every faction's ability in
   where the cards of a trick land. The loot choice is exact.
 - hard: searches (``search``): it deals the unseen cards many times in ways
-  consistent with the view, plays each of normal's best few actions out to the
-  end of the game in every deal with a fast policy, and takes the action that
-  wins most often (ties broken by the factions' margin). The number of deals
-  is fixed by the work left in the game, so a decision stays within its budget
-  without looking at a clock.
+  consistent with the view, plays each of normal's best few actions out in
+  every deal with a fast policy (``playout``): in phase 2 to the end of the
+  game, in phase 1 to the start of phase 2, judged there by a model of who wins
+  each faction fitted on recorded games (``followers``). It takes the action
+  that does best over the deals. Their number is fixed by the work a deal
+  takes, so a decision stays within its budget without looking at a clock.
 """
 
 from __future__ import annotations

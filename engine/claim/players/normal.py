@@ -1,13 +1,15 @@
 """The normal computer player: a heuristic that scores every legal action and takes the best.
 
-Phase 1 values a card as a future follower (``FirstPhase.prize_value``): its
-strength within its faction, the factions the seat already collects, and each
-faction's own logic (low Dwarves, Peasants with a King, Bard runs, Viking
-pairs, loot Raccoons, flexible Doppelgangers, Knights with Goblins). A trick is
-worth the prize against the random card the loser draws, plus the Undead on the
-table, plus a Seer's choice or an Automaton's tempo; a card spent is worth its
-power to win later prizes, which shrinks as phase 1 runs out. The chance that
-a later seat beats a card comes from the unseen cards that would beat it.
+Phase 1 values a card as a follower (``FirstPhase.prize_value``) by what it
+adds to the unit's chance of winning the game at the start of phase 2, by the
+fitted model of ``followers``: its strength within its faction (low cards
+count against their holder), the faction's highest card, and each faction's
+ability (low Dwarves, Peasants with a King, Bard runs, Viking pairs, Knights
+against Goblins, Giants against Gnomes, Doppelgangers everywhere). A trick is
+worth the prize against the random card the loser draws, plus the Undead on
+the table, plus a Seer's choice or an Automaton's tempo; a card spent costs a
+little of its power to win later prizes. The chance that a later seat beats a
+card comes from the unseen cards that would beat it.
 
 Phase 2 values a vote of each faction (``SecondPhase.weight``) by how much it
 moves the chance of winning that faction (votes so far, cards in hand, unseen
@@ -115,25 +117,12 @@ def weigh(
     that faction (the final margin taken as normal with ``means`` and ``sds``) times how much
     that faction decides the game. With two units that is the chance that the other factions
     split so that this one decides; with three, each faction counts alike."""
-    chances = {f: _phi(means[f] / sds[f]) for f in factions}
-    slopes = {
-        f: (_phi((means[f] + 1) / sds[f]) - _phi((means[f] - 1) / sds[f])) / 2 for f in factions
-    }
-    if units != 2:
-        return {f: slopes[f] + FLOOR for f in factions}
-    need = len(factions) // 2
-    weights: dict[Faction, float] = {}
-    for f in factions:
-        dist = [1.0]
-        for g in factions:
-            if g is not f:
-                p = chances[g]
-                dist = [
-                    a * (1 - p) + (dist[i - 1] * p if i else 0.0)
-                    for i, a in enumerate([*dist, 0.0])
-                ]
-        weights[f] = dist[need] * slopes[f] + FLOOR
-    return weights
+    slopes = [(_phi((means[f] + 1) / sds[f]) - _phi((means[f] - 1) / sds[f])) / 2 for f in factions]
+    if units == 2:
+        decides = pivots([_phi(means[f] / sds[f]) for f in factions])
+    else:
+        decides = [1.0] * len(factions)
+    return {f: decides[i] * slopes[i] + FLOOR for i, f in enumerate(factions)}
 
 
 # --- phase 1 -------------------------------------------------------------------------------
@@ -351,7 +340,7 @@ class FirstPhase:
         if not later and c.faction is Faction.DRAGONS and self.left:
             value += LEAD_BONUS
         if lead is Faction.AUTOMATONS and self.left:
-            value += (2 * first - 1) * (LEAD_BONUS + 0.05)
+            value += (2 * first - 1) * LEAD_BONUS
         return value - self.spend_cost(c)
 
     def _beat_chance(self, seat: int, c: Card, lead: Faction) -> float:

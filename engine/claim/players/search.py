@@ -5,14 +5,20 @@ hands and follower piles, the draw pile (a peeked top card stays on top), the
 face-down discards and the removed Raccoons (Raccoons only), with the counts
 the view shows and no card of the lead faction in a hand whose seat did not
 follow it. In every deal each candidate action (normal's best few) is played
-out to the end of the game by a fast policy for every seat, and the candidate
-that wins most often is taken, the factions' margin breaking ties. The same
-deals and the same playout generator serve every candidate, so the comparison
-is between actions, not between lucky and unlucky deals.
+out by a fast policy for every seat (``playout``):
 
-The number of deals is fixed by the work left (the plays still to come times
-the candidates), not by a clock, so a decision is reproducible from the view
-and the generator and stays within its time budget.
+- in phase 2, to the end of the game, scored by the rules: a win, and a little
+  for each faction of margin;
+- in phase 1, to the start of phase 2, judged by the fitted model of who wins
+  each faction from the follower piles (``followers``), every pile being known
+  in the deal. Playing phase 2 out too would cost four times as much and, with
+  a fast policy's phase 2, tell the candidates apart less well.
+
+The candidate with the best total is taken. The same deals serve every
+candidate, so the comparison is between actions, not between lucky and unlucky
+deals. The number of deals is fixed by the work a deal takes (the plays to
+simulate, per candidate), not by a clock, so a decision is reproducible from
+the view and the generator and stays within its time budget.
 """
 
 from __future__ import annotations
@@ -34,15 +40,23 @@ from engine.claim.view import SeatView
 
 CANDIDATES = 4
 """Normal's best few actions are searched; the others are not worth the time."""
-BUDGET = 5000
-"""Plays simulated per decision (candidates x deals x plays left in the game)."""
+BUDGET = 6000
+"""The work of one decision, counted in plays simulated."""
+PLAYOUT_COST = 8
+"""What starting and judging a playout costs, counted in plays (the game's count at the end
+is the dearest part)."""
+DEAL_COST = 2
+"""What dealing the unseen cards once costs, counted in plays."""
 MIN_DEALS = 4
 MAX_DEALS = 200
+"""Deals per decision, whatever the work: a few at least, and no more than tell apart."""
 MARGIN = 0.02
 """What one faction of margin over the best other unit adds to a playout's result."""
 
 
 def decide_hard(seen: SeatView, rng: random.Random) -> Action:
+    """The best of normal's best few actions in deals of the unseen cards; the loot choice,
+    on piles that are all public, is normal's exact one."""
     if seen.step is Step.LOOT:
         return decide_normal(seen)
     scored = action_scores(seen)
@@ -50,7 +64,8 @@ def decide_hard(seen: SeatView, rng: random.Random) -> Action:
     candidates = [scored[i][0] for i in sorted(ranked)]
     if len(candidates) == 1:
         return candidates[0]
-    deals = max(MIN_DEALS, min(MAX_DEALS, BUDGET // (plays_left(seen) * len(candidates))))
+    work = len(candidates) * (plays_left(seen) + PLAYOUT_COST) + DEAL_COST
+    deals = max(MIN_DEALS, min(MAX_DEALS, BUDGET // work))
     unknown = unknown_cards(seen)
     totals = [0.0] * len(candidates)
     for _ in range(deals):
