@@ -16,7 +16,7 @@ from engine.claim.cards import Card, Faction
 from engine.claim.setup import game_cards
 from engine.claim.state import Phase
 from engine.claim.tricks import Played, griffin_values, places_of, strength
-from engine.claim.units import teams, unit_of
+from engine.claim.units import unit_of
 from engine.claim.view import SeatView
 
 Griffins = tuple[frozenset[int], ...] | None
@@ -27,15 +27,6 @@ Griffins = tuple[frozenset[int], ...] | None
 def deck_of(factions: tuple[Faction, ...]) -> tuple[Card, ...]:
     """Every card of the game's factions in catalogue order (all 14 Raccoons included)."""
     return game_cards(factions)
-
-
-@lru_cache(maxsize=256)
-def faction_sizes(factions: tuple[Faction, ...]) -> dict[Faction, int]:
-    """How many cards of each faction the game holds (removed Raccoons included)."""
-    sizes = dict.fromkeys(factions, 0)
-    for c in deck_of(factions):
-        sizes[c.faction] += 1
-    return sizes
 
 
 def seen_cards(seen: SeatView) -> set[Card]:
@@ -75,11 +66,6 @@ def voids(seen: SeatView) -> dict[int, Faction]:
         for p in table[1:]
         if p.card.faction is not lead and p.card.faction is not Faction.DOPPELGANGERS
     }
-
-
-def unit_seats(seen: SeatView) -> tuple[int, ...]:
-    """The seats scoring with this seat: itself, and its partner with 4 players."""
-    return teams(seen.players)[unit_of(seen.players, seen.seat)]
 
 
 def is_friend(seen: SeatView, seat: int) -> bool:
