@@ -85,16 +85,8 @@ class TurnButton(
         disabled: bool = False,
         row: int | None = None,
     ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or intent,
-                emoji=emoji,
-                style=style,
-                disabled=disabled,
-                custom_id=f"{kind}:turn:{game}:{version}:{intent}",
-                row=row,
-            )
-        )
+        custom_id = f"{kind}:turn:{game}:{version}:{intent}"
+        super().__init__(_intent_button(custom_id, label or intent, emoji, style, disabled, row))
         self.game, self.version, self.intent = game, version, intent
 
     @classmethod
@@ -210,16 +202,8 @@ class PrivateButton(
         disabled: bool = False,
         row: int | None = None,
     ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or intent,
-                emoji=emoji,
-                style=style,
-                disabled=disabled,
-                custom_id=f"{kind}:seat:{game}:{key}:{intent}",
-                row=row,
-            )
-        )
+        custom_id = f"{kind}:seat:{game}:{key}:{intent}"
+        super().__init__(_intent_button(custom_id, label or intent, emoji, style, disabled, row))
         self.game, self.key, self.intent = game, key, intent
 
     @classmethod
@@ -281,6 +265,20 @@ class BotSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: GameBot = interaction.client  # type: ignore[assignment]
         await bot.flow.lobby_button(interaction, self.game, self.version, self.action)
+
+
+def _intent_button(
+    custom_id: str,
+    label: str,
+    emoji: str | None,
+    style: discord.ButtonStyle,
+    disabled: bool,
+    row: int | None,
+) -> discord.ui.Button[Any]:
+    """A button playing an intent, public (``TurnButton``) or private (``PrivateButton``)."""
+    return discord.ui.Button(
+        label=label, emoji=emoji, style=style, disabled=disabled, custom_id=custom_id, row=row
+    )
 
 
 def selected(interaction: discord.Interaction) -> str:

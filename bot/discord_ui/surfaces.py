@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import discord
 
@@ -21,6 +21,7 @@ log = logging.getLogger(__name__)
 DEFER_AFTER = 1.5
 """Seconds to wait for a board image before deferring, well inside Discord's 3."""
 
+Rendered = TypeVar("Rendered")
 Post = Callable[..., Awaitable[discord.Message]]
 """Posts a message where the game is played; raises ``discord.HTTPException`` on failure."""
 
@@ -40,20 +41,9 @@ class InteractionSurface:
 
     async def edit(self, rendering: Awaitable[Picture], view: discord.ui.View | None) -> None:
         """Edits the clicked message; defers first if the image is slow to come."""
-        interaction = self.interaction
-        task = asyncio.ensure_future(rendering)
-        if not interaction.response.is_done():
-            done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
-            if done:
-                board = task.result()
-                await interaction.response.edit_message(
-                    embed=board.embed, attachments=[board.file()], view=view
-                )
-                return
-            await interaction.response.defer()
-        board = await task
-        await interaction.edit_original_response(
-            embed=board.embed, attachments=[board.file()], view=view
+        board = await in_time(self.interaction, rendering)
+        await update_clicked(
+            self.interaction, embed=board.embed, attachments=[board.file()], view=view
         )
 
     async def send(self, **message: Any) -> discord.Message:
@@ -87,6 +77,19 @@ class ChannelSurface:
 
     async def send(self, **message: Any) -> discord.Message:
         return await self.post(**message)
+
+
+async def in_time(
+    interaction: discord.Interaction, rendering: Awaitable[Rendered], **defer: Any
+) -> Rendered:
+    """What ``rendering`` gives; when it is slow to come, the interaction is acknowledged
+    first (deferred with ``defer``'s options), inside Discord's 3 seconds."""
+    task = asyncio.ensure_future(rendering)
+    if not interaction.response.is_done():
+        done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+        if not done:
+            await interaction.response.defer(**defer)
+    return await task
 
 
 async def tell(interaction: discord.Interaction, message: str) -> None:
@@ -134,12 +137,7 @@ async def acknowledge(interaction: discord.Interaction) -> None:
 async def reveal(interaction: discord.Interaction, rendering: Awaitable[Private]) -> None:
     """Answers with a new private message, seen by the presser alone; when its picture is
     slow to come, "thinking…" (itself private) holds the place within Discord's 3 seconds."""
-    task = asyncio.ensure_future(rendering)
-    if not interaction.response.is_done():
-        done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
-        if not done:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-    shown = await task
+    shown = await in_time(interaction, rendering, ephemeral=True, thinking=True)
     content: dict[str, Any] = {
         "embed": shown.picture.embed,
         "file": shown.picture.file(),
@@ -158,12 +156,7 @@ async def update_private(
 ) -> None:
     """Shows a private message's new state in place (the message whose button was pressed),
     with ``note`` above it."""
-    task = asyncio.ensure_future(rendering)
-    if not interaction.response.is_done():
-        done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
-        if not done:
-            await interaction.response.defer()
-    shown = await task
+    shown = await in_time(interaction, rendering)
     await update_clicked(
         interaction,
         content=note,

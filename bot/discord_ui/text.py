@@ -15,6 +15,11 @@ SEAT_EMOJI = ("🔵", "🟠", "🟢", "🟣", "💠")
 """Close to each seat's board color (see render.palette)."""
 
 
+def plural(count: int, word: str) -> str:
+    """``1 nugget``, ``3 nuggets``."""
+    return f"{count} {word}{'s' * (count != 1)}"
+
+
 def name(seat: Seat) -> str:
     return escaped(seat.display_name)
 

@@ -199,6 +199,13 @@ class HiddenInformation(Protocol):
         ...
 
 
+def seats_misfit(saved: int, players: int) -> str | None:
+    """Why a saved position does not fit the game's seats, if it does not."""
+    if saved != players:
+        return f"the saved position is for {saved} players, but it has {players} seats"
+    return None
+
+
 def solo(players: int) -> tuple[tuple[int, ...], ...]:
     """Every seat a side of its own: the teams of a game without teams."""
     return tuple((seat,) for seat in range(players))

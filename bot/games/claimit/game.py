@@ -16,6 +16,7 @@ from bot.games.rules import (
     Options,
     Standing,
     Step,
+    seats_misfit,
     solo,
 )
 from engine.claimit import (
@@ -151,11 +152,10 @@ class ClaimIt:
             raise ValueError(str(e)) from None
 
     def misfit(self, state: GameState, players: int, options: Options) -> str | None:
-        if state.players != players:
-            return f"the saved position is for {state.players} players, but it has {players} seats"
-        if state.variant != bool(options.get("variant", False)):
+        seats = seats_misfit(state.players, players)
+        if seats is None and state.variant != bool(options.get("variant", False)):
             return "the saved position and the game disagree on the rule variant"
-        return None
+        return seats
 
     def action_to_json(self, action: Action) -> JSON:
         return action_to_json(action)

@@ -118,7 +118,7 @@ class GoldNuggetsFace:
         return None
 
     def ladder_figure(self, entry: LadderEntry) -> str:
-        return f"best {words.plural(entry.figures.get('best', 0), 'nugget')}"
+        return f"best {text.plural(entry.figures.get('best', 0), 'nugget')}"
 
     def stats_fields(self, record: PlayerRecord) -> Sequence[tuple[str, str]]:
         figures = record.figures
@@ -135,7 +135,7 @@ class GoldNuggetsFace:
         fields.append(("Steals", f"{figures.get('steals', 0):,} in all"))
         fields.append(("Bonus turns", f"{figures.get('bonus_turns', 0):,} in all"))
         best_take = figures.get("best_turn", 0)
-        fields.append(("Best take", f"{words.plural(best_take, 'nugget')} in one take"))
+        fields.append(("Best take", f"{text.plural(best_take, 'nugget')} in one take"))
         return fields
 
     def _button(

@@ -25,6 +25,7 @@ from bot.games.rules import (
     Options,
     Standing,
     Step,
+    seats_misfit,
     solo,
 )
 from engine.gold_nuggets import (
@@ -201,9 +202,7 @@ class GoldNuggets:
             raise ValueError(str(e)) from None
 
     def misfit(self, state: GameState, players: int, options: Options) -> str | None:
-        if state.players != players:
-            return f"the saved position is for {state.players} players, but it has {players} seats"
-        return None
+        return seats_misfit(state.players, players)
 
     def action_to_json(self, action: Action) -> JSON:
         return action_to_json(action)

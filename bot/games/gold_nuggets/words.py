@@ -7,7 +7,7 @@ from functools import cache
 from pathlib import Path
 from typing import Final
 
-from bot.discord_ui.text import name
+from bot.discord_ui.text import name, plural
 from bot.service import Outcome
 from bot.storage import Game, Result
 from engine.gold_nuggets import (
@@ -38,10 +38,6 @@ DIE: Final = {
     Face.FIVE: "5️⃣",
 }
 """A die in a message; the rules text gives the legend."""
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'s' * (count != 1)}"
 
 
 def dice(faces: Iterable[Face]) -> str:
