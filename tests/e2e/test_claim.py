@@ -303,8 +303,8 @@ def audit(monkeypatch: pytest.MonkeyPatch) -> Audit:
     seen = Audit()
     table = claim_face._table
 
-    def recorded_table(game: Game, state: ClaimState, last: Any) -> TableView:
-        view = table(game, state, last)
+    def recorded_table(game: Game, state: ClaimState, last: Any, result: Any = None) -> TableView:
+        view = table(game, state, last, result)
         seen.tables.append((state, view))
         return view
 

@@ -13,35 +13,31 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Final
 
 import discord
 
 from bot.discord_ui import text
 from bot.discord_ui.buttons import PrivateButton, PrivateOpen
 from bot.games.claim import names, words
-from bot.games.claim.game import (
-    CLAIM,
-    Move,
-    discard_intent,
-    loot_intent,
-    play_intent,
-    take_intent,
-)
+from bot.games.claim.game import CLAIM, Move, intent_of
 from bot.games.face import IMAGE_FILE, Picture, Private, game_over
 from bot.games.rules import Options
 from bot.service import Outcome
 from bot.storage import Game, LadderEntry, PlayerRecord
 from engine.claim import (
+    Action,
     Card,
     ClaimState,
     Discard,
     Faction,
     FollowerTaken,
+    Loot,
     Phase,
     Play,
     Played,
     Reason,
+    Score,
     Step,
     Take,
     TrickDone,
@@ -104,7 +100,7 @@ class ClaimFace:
     async def result(self, outcome: Outcome, headline: str) -> Picture:
         game, state = outcome.game, outcome.state
         result = score(state)
-        png = await _render(_table(game, state, outcome))
+        png = await _render(_table(game, state, outcome, result))
         return game_over(self.title, outcome, headline, words.results(game, state, result), png)
 
     def buttons(self, game: Game) -> discord.ui.View:
@@ -138,7 +134,7 @@ class ClaimFace:
             phase=mine.phase.value,
         )
         png = await asyncio.to_thread(render_hand, hand_view)
-        lines = [_private_prompt(game, state, seat, acting, lead)]
+        lines = [_private_prompt(game, state, seat, legal, lead)]
         if drawn:
             lines.append(f"You drew {words.cards(drawn)} face down: it is on your follower pile.")
         if mine.peek is not None:
@@ -164,7 +160,7 @@ class ClaimFace:
         return Private(Picture(embed, png), buttons)
 
     def ladder_figure(self, entry: LadderEntry) -> str:
-        return f"best {words.plural(entry.figures.get('best_factions', 0), 'faction')}"
+        return f"best {text.plural(entry.figures.get('best_factions', 0), 'faction')}"
 
     def stats_fields(self, record: PlayerRecord) -> Sequence[tuple[str, str]]:
         figures = record.figures
@@ -179,88 +175,55 @@ class ClaimFace:
 
 
 def _choices(
-    game: Game, state: ClaimState, seat: int, legal: Sequence[object]
-) -> Sequence[discord.ui.Item[Any]]:
+    game: Game, state: ClaimState, seat: int, legal: Sequence[Action]
+) -> list[PrivateButton]:
     """One button per card of the hand (only the legal ones enabled), or per choice."""
     key = CLAIM.decision_key(state, seat)
-    step = state.step
 
-    def button(
-        intent: str,
-        label: str,
-        emoji: str | None,
-        *,
-        disabled: bool = False,
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-    ) -> PrivateButton:
+    def button(action: Action, label: str, emoji: str, *, enabled: bool = True) -> PrivateButton:
         return PrivateButton(
             game.kind,
             game.id,
             key,
-            intent,
+            intent_of(action),
             label=label,
             emoji=emoji,
-            disabled=disabled,
-            style=style,
+            disabled=not enabled,
+            style=discord.ButtonStyle.primary if enabled else discord.ButtonStyle.secondary,
         )
 
-    if step in (Step.PLAY, Step.DISCARD):
-        allowed = {a.card for a in legal if isinstance(a, Play | Discard)}
-        intent = play_intent if step is Step.PLAY else discard_intent
+    if state.step in (Step.PLAY, Step.DISCARD):
+        kind = Play if state.step is Step.PLAY else Discard
         return [
             button(
-                intent(card.id),
+                kind(card),
                 names.card_label(card),
                 names.emoji(card.faction),
-                disabled=card not in allowed,
-                style=discord.ButtonStyle.primary
-                if card in allowed
-                else discord.ButtonStyle.secondary,
+                enabled=kind(card) in legal,
             )
             for card in state.hands[seat]
         ]
-    if step is Step.TAKE:
-        items: list[discord.ui.Item[Any]] = []
-        for action in legal:
-            assert isinstance(action, Take)
+    buttons = []
+    for action in legal:
+        if isinstance(action, Take):
             if action.card is None:
-                items.append(
-                    button(
-                        take_intent(None),
-                        "Take the top card",
-                        "🔮",
-                        style=discord.ButtonStyle.primary,
-                    )
-                )
+                buttons.append(button(action, "Take the top card", "🔮"))
             else:
-                items.append(
-                    button(
-                        take_intent(action.card.id),
-                        f"Take {names.card_label(action.card)}",
-                        names.emoji(action.card.faction),
-                        style=discord.ButtonStyle.primary,
-                    )
-                )
-        return items
-    if step is Step.LOOT:
-        return [
-            button(
-                loot_intent(faction),
-                f"Loot for {names.faction_name(faction)}",
-                names.emoji(faction),
-                style=discord.ButtonStyle.primary,
-            )
-            for faction in state.loot_options(seat)
-        ]
-    return []
+                label = f"Take {names.card_label(action.card)}"
+                buttons.append(button(action, label, names.emoji(action.card.faction)))
+        elif isinstance(action, Loot):
+            label = f"Loot for {names.faction_name(action.faction)}"
+            buttons.append(button(action, label, names.emoji(action.faction)))
+    return buttons
 
 
 def _private_prompt(
-    game: Game, state: ClaimState, seat: int, acting: bool, lead: Card | None
+    game: Game, state: ClaimState, seat: int, legal: Sequence[Action], lead: Card | None
 ) -> str:
+    """What the seat does now; ``legal`` is what it may do (nothing while it waits)."""
     if state.phase is Phase.OVER:
         return "The game is over."
-    if not acting:
+    if not legal:
         waiting = [words.who(game, s) for s in state.to_act()]
         return f"Not your turn: waiting for {', '.join(waiting)}."
     step = state.step
@@ -276,7 +239,7 @@ def _private_prompt(
             "the Automaton trick's winner also takes this trick."
         )
     if step is Step.TAKE:
-        if any(isinstance(a, Take) and a.card is None for a in legal_actions(state, seat)):
+        if any(isinstance(a, Take) and a.card is None for a in legal):
             return (
                 "**You won with a Seer:** take a face-up prize, or the top card of the draw "
                 "pile (shown below, only to you) — the other player gets what you leave."
@@ -305,10 +268,14 @@ def _face(card: Card) -> CardFace:
     return CardFace(card.id, card.faction.value, card.value, card.loot)
 
 
-def _table(game: Game, state: ClaimState, last: Outcome | None) -> TableView:
-    """The public table: only piles everybody sees, and counts of the others."""
+def _table(
+    game: Game, state: ClaimState, last: Outcome | None, result: Score | None = None
+) -> TableView:
+    """The public table: only piles everybody sees, and counts of the others (and at game
+    over the count, ``result`` when it is already made)."""
     players = state.players
-    result = score(state) if state.phase is Phase.OVER else None
+    if result is None and state.phase is Phase.OVER:
+        result = score(state)
     last_trick: tuple[tuple[int, CardFace], ...] = ()
     last_winner = None
     if last is not None:

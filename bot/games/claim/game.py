@@ -28,6 +28,7 @@ from bot.games.rules import (
     Options,
     Standing,
     Step,
+    seats_misfit,
 )
 from engine.claim import (
     ADDED,
@@ -36,17 +37,13 @@ from engine.claim import (
     PAIRS,
     Action,
     ClaimState,
-    Discard,
     Faction,
     GameAlreadyOver,
-    Loot,
     MustFollow,
     NotInHand,
     NotYourTurn,
     Phase,
-    Play,
     RulesError,
-    Take,
     TrickDone,
     WrongStep,
     added_count,
@@ -64,11 +61,10 @@ from engine.claim import Step as Stage
 from engine.claim import action_from_json as engine_action_from_json
 from engine.claim import action_to_json as engine_action_to_json
 from engine.claim import players as computer
+from engine.claim.json_form import KINDS, action_of
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 4
-TOP: Final = "top"
-PLAY, DISCARD, TAKE, LOOT = "play=", "discard=", "take=", "loot="
 
 PAIR_CHOICES: Final[dict[str, tuple[Faction, Faction]]] = {
     "goblins-knights": (Faction.GOBLINS, Faction.KNIGHTS),
@@ -94,31 +90,11 @@ class Move(NamedTuple):
     """The clock made it, by the time-out rule, for a quiet seat."""
 
 
-def play_intent(card_id: str) -> str:
-    return PLAY + card_id
-
-
-def discard_intent(card_id: str) -> str:
-    return DISCARD + card_id
-
-
-def take_intent(card_id: str | None) -> str:
-    """Taking a face-up prize, or (``None``) the top card of the draw pile."""
-    return TAKE + (TOP if card_id is None else card_id)
-
-
-def loot_intent(faction: Faction) -> str:
-    return LOOT + faction.value
-
-
 def intent_of(action: Action) -> str:
-    if isinstance(action, Play):
-        return play_intent(action.card.id)
-    if isinstance(action, Discard):
-        return discard_intent(action.card.id)
-    if isinstance(action, Take):
-        return take_intent(None if action.card is None else action.card.id)
-    return loot_intent(action.faction)
+    """The intent playing ``action``: its kind and value as the engine's JSON form writes
+    them (``play=GOB5``, ``take=top``, ``loot=RAC``)."""
+    ((kind, value),) = engine_action_to_json(action).items()
+    return f"{kind}={value}"
 
 
 NAMED: Final = {
@@ -327,9 +303,7 @@ class ClaimGame:
             raise ValueError(str(e)) from None
 
     def misfit(self, state: ClaimState, players: int, options: Options) -> str | None:
-        if state.players != players:
-            return f"the saved position is for {state.players} players, but it has {players} seats"
-        return None
+        return seats_misfit(state.players, players)
 
     def action_to_json(self, move: Move) -> JSON:
         timed_out = {"timed_out": True} if move.timed_out else {}
@@ -348,22 +322,13 @@ class ClaimGame:
 
 
 def _action(intent: str) -> Action:
+    """The action an intent names, read like the engine's JSON form (``intent_of``)."""
     kind, _, value = intent.partition("=")
-    if kind == "loot":
-        try:
-            return Loot(Faction(value))
-        except ValueError:
-            raise IllegalIntent("that is not a faction of Claim") from None
-    if kind == "take" and value == TOP:
-        return Take(None)
-    card = CARDS.get(value)
-    if card is None or kind not in ("play", "discard", "take"):
-        raise IllegalIntent("that is not a move in Claim")
-    if kind == "play":
-        return Play(card)
-    if kind == "discard":
-        return Discard(card)
-    return Take(card)
+    action = action_of(kind, value) if kind in KINDS else None
+    if action is None:
+        what = "a faction of Claim" if kind == "loot" else "a move in Claim"
+        raise IllegalIntent(f"that is not {what}")
+    return action
 
 
 CLAIM = ClaimGame()

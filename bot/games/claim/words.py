@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from bot.discord_ui.text import escaped
+from bot.discord_ui.text import escaped, plural
 from bot.games.claim.names import card_name, emoji, faction_name
-from bot.storage import Game, Seat
+from bot.storage import Game
 from engine.claim import (
     Card,
     ClaimState,
@@ -42,10 +42,6 @@ RULES_DIR = Path(__file__).with_name("rules")
 
 def cards(shown: Iterable[Card]) -> str:
     return ", ".join(card_name(c) for c in shown)
-
-
-def plural(count: int, word: str, many: str | None = None) -> str:
-    return f"{count} {word if count == 1 else many or word + 's'}"
 
 
 def who(game: Game, seat: int) -> str:
@@ -164,7 +160,7 @@ def prompt(game: Game, state: ClaimState) -> str:
     if step is Step.TAKE:
         if state.seer_top:
             return f"{names[0]}: choose one of the two prizes (in **My hand**)."
-        if any(c is None for c in _options(state)):
+        if None in state.take_options():
             return (
                 f"{names[0]} won with a Seer: they look at the top card of the draw pile and "
                 "choose it or a prize (in **My hand**)."
@@ -173,10 +169,6 @@ def prompt(game: Game, state: ClaimState) -> str:
     if step is Step.LOOT:
         return f"{_list(names)}: choose the faction your loot Raccoons count for (in **My hand**)."
     return ""
-
-
-def _options(state: ClaimState) -> tuple[Card | None, ...]:
-    return tuple(state.take_options())
 
 
 def time_out_rule(state: ClaimState) -> str:
@@ -252,7 +244,3 @@ def rules(locale: str) -> str:
     language = locale.split("-")[0]
     path = RULES_DIR / f"{language}.md"
     return (path if path.is_file() else RULES_DIR / "en.md").read_text(encoding="utf-8").strip()
-
-
-def seat_names(seats: Sequence[Seat]) -> tuple[str, ...]:
-    return tuple(s.display_name for s in seats)
