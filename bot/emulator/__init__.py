@@ -3,7 +3,7 @@ real discord.py client."""
 
 from bot.emulator.faults import Fault
 from bot.emulator.limits import Problem, check_message, message_problems
-from bot.emulator.model import Channel, Guild, Interaction, Message, User
+from bot.emulator.model import Channel, Guild, Interaction, Message, User, shard_of
 from bot.emulator.responses import DiscordError
 from bot.emulator.server import DEFAULT_BOT_PERMISSIONS, DiscordEmulator
 
@@ -20,4 +20,5 @@ __all__ = [
     "User",
     "check_message",
     "message_problems",
+    "shard_of",
 ]

@@ -37,6 +37,11 @@ def last_snowflake() -> int:
     return _last_snowflake
 
 
+def shard_of(guild_id: int, num_shards: int) -> int:
+    """The shard whose session gets the guild's events, by Discord's formula."""
+    return (guild_id >> 22) % num_shards
+
+
 @dataclass
 class User:
     id: int

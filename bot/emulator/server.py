@@ -5,6 +5,10 @@ It serves on loopback, keeps every message, lets a test act as any member
 discord.py does not: the 3-second first response, the 15-minute interaction token,
 message limits (``limits``), attachment size, ephemeral visibility and the bot's
 channel permissions. A test can make routes fail (``DiscordEmulator.fail``).
+
+Its gateway is sharded as Discord's is: a session that identifies as shard
+``[shard_id, num_shards]`` gets only the events of the guilds ``shard_of`` puts on its
+shard, and events outside any guild (DMs) go to shard 0 alone.
 """
 
 from __future__ import annotations
@@ -13,10 +17,11 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import re
 import socket
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -40,6 +45,7 @@ from bot.emulator.model import (
     User,
     last_snowflake,
     new_token,
+    shard_of,
     snowflake,
     snowflakes_after,
 )
@@ -57,6 +63,8 @@ _MENTION = re.compile(r"<@!?(\d+)>")
 GUILD_MEMBERS_INTENT = 1 << 1
 SAVE_DELAY = 0.25
 """Seconds from a change to saving the world (with ``keep_state``)."""
+GUILDS_PER_RECOMMENDED_SHARD = 1000
+"""How many guilds Discord's ``GET /gateway/bot`` plans for each shard it recommends."""
 log = logging.getLogger(__name__)
 
 
@@ -83,6 +91,8 @@ class DiscordEmulator:
         max_attachment_bytes: int = 10 * 1024 * 1024,
         heartbeat_interval: float = 41.25,
         heartbeat_round_trip: float = 0.05,
+        max_guilds_per_shard: int = 2500,
+        max_concurrency: int = 1,
     ) -> None:
         self.token = token
         self.response_deadline = response_deadline
@@ -101,6 +111,13 @@ class DiscordEmulator:
         could be handled before that, so discord.py measured it from the heartbeat before
         (a whole interval) and logged "Can't keep up … 41.3s behind". From Discord, the
         ACK always comes a round trip later."""
+        self.max_guilds_per_shard = max_guilds_per_shard
+        """The most guilds one session may hold (Discord's 2,500): an IDENTIFY whose shard
+        would hold more is closed with 4011 "Sharding required"."""
+        self.max_concurrency = max_concurrency
+        """``session_start_limit.max_concurrency`` in ``GET /gateway/bot``: how many shards
+        may identify at once (1 for all but large bots). Only reported: the emulator lets
+        any number identify together, so that tests need not pace their shards."""
         self.bot = User(snowflake(), "Claim It!", bot=True)
         self.application_id = self.bot.id
         self.users: dict[int, User] = {}
@@ -111,7 +128,7 @@ class DiscordEmulator:
         self.commands: dict[int | None, list[dict[str, Any]]] = {}
         self.command_syncs = 0
         self._sessions: list[_Session] = []
-        self._identified = asyncio.Event()
+        self._sessions_changed = asyncio.Condition()
         self._message_posted = asyncio.Condition()
         self.on_change: list[Callable[[], None]] = []
         """Called after anything a member could see changed (the sandbox's live page)."""
@@ -273,20 +290,22 @@ class DiscordEmulator:
         del guild.member_permissions[user.id]
         self._unsaved.set()
         payload = {"guild_id": str(guild.id), "user": payloads.user(user)}
-        for session in list(self._sessions):
-            if session.intents & GUILD_MEMBERS_INTENT:
-                await session.send("GUILD_MEMBER_REMOVE", payload)
+        await self._dispatch_if_connected(
+            "GUILD_MEMBER_REMOVE", payload, guild.id, intent=GUILD_MEMBERS_INTENT
+        )
 
     async def delete_message(self, message: Message) -> None:
         """Someone (a moderator) deletes a message."""
         message.deleted = True
+        guild_id = self.channels[message.channel_id].guild_id
         await self._dispatch_if_connected(
             "MESSAGE_DELETE",
             {
                 "id": str(message.id),
                 "channel_id": str(message.channel_id),
-                "guild_id": str(self.channels[message.channel_id].guild_id),
+                "guild_id": str(guild_id),
             },
+            guild_id,
         )
         await self._changed()
 
@@ -296,19 +315,45 @@ class DiscordEmulator:
         del guild.channels[channel.id]
         del self.channels[channel.id]
         event = "THREAD_DELETE" if channel.is_thread else "CHANNEL_DELETE"
-        await self._dispatch_if_connected(event, payloads.channel(channel))
+        await self._dispatch_if_connected(event, payloads.channel(channel), guild.id)
         await self._changed()
 
     def threads_of(self, channel: Channel) -> list[Channel]:
         guild = self.guilds[channel.guild_id]
         return [c for c in guild.channels.values() if c.parent_id == channel.id]
 
+    async def send_event(self, event: str, data: dict[str, Any]) -> None:
+        """Sends a gateway event the emulator has no model of (a DM, say) where Discord
+        would: to the sessions of the shard of ``data``'s ``guild_id``, or of shard 0
+        without one. Like a member's command, it fails when no such session is connected."""
+        guild_id = data.get("guild_id")
+        await self._dispatch(event, data, None if guild_id is None else int(guild_id))
+
     async def wait_for_bot(self, timeout: float = 10) -> None:
-        """Until a bot has identified on the gateway."""
-        await asyncio.wait_for(self._identified.wait(), timeout)
+        """Until a bot has identified on the gateway (as any shard)."""
+        await self._wait_for_sessions(lambda: bool(self._sessions), timeout)
+
+    async def wait_for_shards(
+        self, num_shards: int, shard_ids: Iterable[int] | None = None, *, timeout: float = 10
+    ) -> None:
+        """Until a session has identified as each of ``shard_ids`` (every shard, without)
+        of ``num_shards``: for a bot that runs its shards in several processes."""
+        wanted = set(range(num_shards) if shard_ids is None else shard_ids)
+        if num_shards < 1 or not wanted <= set(range(num_shards)):
+            raise ValueError(f"shards {sorted(wanted)} are not all among {num_shards} shards")
+
+        def identified() -> bool:
+            return wanted <= {s.shard_id for s in self._sessions if s.shard_count == num_shards}
+
+        await self._wait_for_sessions(identified, timeout)
+
+    async def _wait_for_sessions(self, condition: Callable[[], bool], timeout: float) -> None:
+        async with self._sessions_changed:
+            await asyncio.wait_for(self._sessions_changed.wait_for(condition), timeout)
 
     @property
     def connected(self) -> bool:
+        """Whether a bot has a session on the gateway (as any shard)."""
         return bool(self._sessions)
 
     # Faults ----------------------------------------------------------------------
@@ -466,6 +511,7 @@ class DiscordEmulator:
         await self._dispatch(
             "INTERACTION_CREATE",
             payloads.interaction(interaction, self.application_id, guild, self.bot, self.base_url),
+            guild.id,
         )
         return interaction
 
@@ -510,7 +556,7 @@ class DiscordEmulator:
         r.add_get("/embed/avatars/{file}", self._default_avatar)
         r.add_get(f"{API}/users/@me", self._bot_only(self._me))
         r.add_get(f"{API}/oauth2/applications/@me", self._bot_only(self._application))
-        r.add_get(f"{API}/gateway/bot", self._bot_only(self._gateway_info))
+        r.add_get(f"{API}/gateway/bot", self._bot_only(self._bot_gateway_info))
         r.add_get(f"{API}/gateway", self._gateway_info)
         for path in ("/applications/{app}/commands", "/applications/{app}/guilds/{guild}/commands"):
             r.add_put(f"{API}{path}", self._bot_only(self._sync_commands))
@@ -572,15 +618,26 @@ class DiscordEmulator:
         )
 
     async def _gateway_info(self, request: web.Request) -> web.Response:
+        return json_response({"url": self.gateway_url})
+
+    async def _bot_gateway_info(self, request: web.Request) -> web.Response:
+        guilds = len(self.guilds)
+        # Never a count that IDENTIFY would refuse, should a test set the limit lower than
+        # Discord's planned load per shard.
+        shards = max(
+            1,
+            math.ceil(guilds / GUILDS_PER_RECOMMENDED_SHARD),
+            math.ceil(guilds / self.max_guilds_per_shard),
+        )
         return json_response(
             {
                 "url": self.gateway_url,
-                "shards": 1,
+                "shards": shards,
                 "session_start_limit": {
                     "total": 1000,
                     "remaining": 1000,
                     "reset_after": 0,
-                    "max_concurrency": 1,
+                    "max_concurrency": self.max_concurrency,
                 },
             }
         )
@@ -811,7 +868,11 @@ class DiscordEmulator:
         )
         self.guilds[parent.guild_id].channels[thread.id] = thread
         self.channels[thread.id] = thread
-        await self._dispatch("THREAD_CREATE", {**payloads.channel(thread), "newly_created": True})
+        # The bot's own request: it succeeds even while the guild's shard is away (in
+        # another process, or reconnecting), as on Discord.
+        await self._dispatch_if_connected(
+            "THREAD_CREATE", {**payloads.channel(thread), "newly_created": True}, parent.guild_id
+        )
         await self._changed()
         return json_response(payloads.channel(thread), 201)
 
@@ -1006,50 +1067,79 @@ class DiscordEmulator:
                 if op == 1:
                     session.acknowledge_heartbeat(self.heartbeat_round_trip)
                 elif op == 2:
-                    if event["d"].get("token") not in (self.token, f"Bot {self.token}"):
-                        await ws.close(code=4004, message=b"Authentication failed.")
+                    if not await self._identify(session, event["d"]):
                         break
-                    session.intents = int(event["d"].get("intents") or 0)
-                    await self._ready(session)
                 elif op == 6:
                     await ws.send_json({"op": 9, "d": False})
         finally:
             session.close()
             if session in self._sessions:
                 self._sessions.remove(session)
-            if not self._sessions:
-                self._identified.clear()
         return ws
 
-    async def _ready(self, session: _Session) -> None:
-        await session.send(
-            "READY",
-            {
-                "v": 10,
-                "user": payloads.user(self.bot),
-                "guilds": [{"id": str(g), "unavailable": True} for g in self.guilds],
-                "session_id": new_token(),
-                "resume_gateway_url": self.gateway_url,
-                "application": {"id": str(self.application_id), "flags": 0},
-                "private_channels": [],
-                "relationships": [],
-            },
-        )
+    async def _identify(self, session: _Session, identify: dict[str, Any]) -> bool:
+        """READY and the shard's guilds, or the socket closed as Discord closes it;
+        whether the session is on."""
+        if identify.get("token") not in (self.token, f"Bot {self.token}"):
+            await session.ws.close(code=4004, message=b"Authentication failed.")
+            return False
+        if session in self._sessions:
+            await session.ws.close(code=4005, message=b"Already authenticated.")
+            return False
+        asked = identify.get("shard")
+        shard = (0, 1) if asked is None else _shard(asked)
+        if shard is None:
+            await session.ws.close(code=4010, message=b"Invalid shard")
+            return False
+        session.shard_id, session.shard_count = shard
+        guilds = [g for g in self.guilds.values() if session.receives(g.id)]
+        if len(guilds) > self.max_guilds_per_shard:
+            await session.ws.close(code=4011, message=b"Sharding required")
+            return False
+        session.intents = int(identify.get("intents") or 0)
+        ready: dict[str, Any] = {
+            "v": 10,
+            "user": payloads.user(self.bot),
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
+            "session_id": new_token(),
+            "resume_gateway_url": self.gateway_url,
+            "application": {"id": str(self.application_id), "flags": 0},
+            "private_channels": [],
+            "relationships": [],
+        }
+        # Discord names the shard in READY only to a session that identified with one.
+        if asked is not None:
+            ready["shard"] = list(shard)
+        await session.send("READY", ready)
         now = time.time()
-        for guild in self.guilds.values():
+        for guild in guilds:
             members = [self.users[u] for u in guild.member_permissions if u in self.users]
             await session.send("GUILD_CREATE", payloads.guild(guild, self.bot, members, now))
         self._sessions.append(session)
-        self._identified.set()
+        async with self._sessions_changed:
+            self._sessions_changed.notify_all()
+        return True
 
-    async def _dispatch_if_connected(self, event: str, data: dict[str, Any]) -> None:
-        for session in list(self._sessions):
+    def _receivers(self, guild_id: int | None, intent: int = 0) -> list[_Session]:
+        return [s for s in self._sessions if s.receives(guild_id) and s.intents & intent == intent]
+
+    async def _dispatch_if_connected(
+        self, event: str, data: dict[str, Any], guild_id: int | None, *, intent: int = 0
+    ) -> None:
+        """The event to the sessions of ``guild_id``'s shard (shard 0 for ``None``) that
+        asked for ``intent``, if any is connected."""
+        for session in self._receivers(guild_id, intent):
             await session.send(event, data)
 
-    async def _dispatch(self, event: str, data: dict[str, Any]) -> None:
-        if not self._sessions:
-            raise RuntimeError("no bot is connected to the emulated gateway")
-        for session in list(self._sessions):
+    async def _dispatch(self, event: str, data: dict[str, Any], guild_id: int | None) -> None:
+        """The event to the sessions of ``guild_id``'s shard (shard 0 for ``None``); a
+        RuntimeError if none is connected, so that a test acting as a member learns that
+        no bot heard it."""
+        receivers = self._receivers(guild_id)
+        if not receivers:
+            where = "shard 0" if guild_id is None else f"the shard of guild {guild_id}"
+            raise RuntimeError(f"no bot is connected to the emulated gateway as {where}")
+        for session in receivers:
             await session.send(event, data)
 
 
@@ -1058,6 +1148,8 @@ class _Session:
         self.ws = ws
         self.sequence = 0
         self.intents = 0
+        self.shard_id = 0
+        self.shard_count = 1
         self._acks: set[asyncio.Task[None]] = set()
 
     def acknowledge_heartbeat(self, after: float) -> None:
@@ -1072,6 +1164,11 @@ class _Session:
         with contextlib.suppress(ConnectionResetError):
             await self.ws.send_json({"op": 11})
 
+    def receives(self, guild_id: int | None) -> bool:
+        """Whether Discord sends this session the guild's events; ``None`` for events
+        outside any guild, which only shard 0 gets."""
+        return (0 if guild_id is None else shard_of(guild_id, self.shard_count)) == self.shard_id
+
     def close(self) -> None:
         for task in self._acks:
             task.cancel()
@@ -1085,6 +1182,15 @@ def _number(raw: str) -> int | None:
     """A decimal number in a path or query; None for anything else (``str.isdigit``
     alone lets "²" through, which ``int`` refuses)."""
     return int(raw) if raw.isascii() and raw.isdigit() else None
+
+
+def _shard(asked: object) -> tuple[int, int] | None:
+    """IDENTIFY's ``[shard_id, num_shards]``, if it is a shard of a count."""
+    # type() rather than isinstance(): JSON's true is no shard number.
+    if not (isinstance(asked, list) and len(asked) == 2 and all(type(n) is int for n in asked)):
+        return None
+    shard_id, num_shards = asked
+    return (shard_id, num_shards) if 0 <= shard_id < num_shards else None
 
 
 def _found(things: Mapping[int, T], raw: str) -> T | None:
