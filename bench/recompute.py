@@ -68,8 +68,9 @@ async def main(games: int, tables: int, seconds: float, think: float) -> None:
     boards = tables_in(emulator, emulator.add_guild("Playing", owner), tables, ["claimit"])
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "bench.sqlite3"
-        await (await Database.open(path)).close()
-        write_finished_games(path, ladder_server.id, games, random.Random(1), members=300)
+        database = await Database.open(path)
+        await write_finished_games(database, ladder_server.id, games, random.Random(1), members=300)
+        await database.close()
         bot = await start_bot(emulator, path)
         alone: list[float] = []
         during: list[float] = []

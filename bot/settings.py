@@ -14,6 +14,9 @@ from pathlib import Path
 DEFAULT_DATABASE = "claimit.sqlite3"
 DEFAULT_SANDBOX_DATABASE = "claimit-sandbox.sqlite3"
 DEFAULT_SANDBOX_PORT = 8765
+DEFAULT_TAKEOVER_SECONDS = 20.0
+TAKEOVER_RANGE = (2.0, 600.0)
+MAX_SHARDS = 4096
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 BOOLEANS = {"true": True, "1": True, "yes": True, "false": False, "0": False, "no": False}
 
@@ -25,7 +28,8 @@ class SettingsError(Exception):
 @dataclass(frozen=True)
 class Settings:
     discord_token: str | None
-    database: Path
+    database: str
+    """A SQLite file, or a ``postgresql://`` URL that several processes may share."""
     dev_guild_id: int | None = None
     """Sync /claimit to this server only, which takes effect at once (for development)."""
     log_level: str = "INFO"
@@ -37,10 +41,19 @@ class Settings:
     """Ask Discord for the privileged Server Members intent (enable it in the developer
     portal first), so a player leaving the server is replaced at once instead of at
     their next turn's deadline."""
-    sandbox_database: Path = Path(DEFAULT_SANDBOX_DATABASE)
-    """The sandbox's own file, so trying the bot locally never touches a real deployment's."""
+    sandbox_database: str = DEFAULT_SANDBOX_DATABASE
+    """The sandbox's own file (or PostgreSQL URL), so trying the bot locally never touches
+    a real deployment's."""
     sandbox_port: int = DEFAULT_SANDBOX_PORT
     """The sandbox page's port on 127.0.0.1; 0 picks a free one."""
+    shard_count: int | None = None
+    """Discord's shards of the whole bot (every process the same); ``None`` asks Discord
+    how many it recommends (a single process only)."""
+    shards: frozenset[int] | None = None
+    """The shards this process runs; ``None`` for all of them."""
+    takeover_seconds: float = DEFAULT_TAKEOVER_SECONDS
+    """How long the games of a process that stopped wait before another process takes
+    over their deadlines, computer players and late messages (the shard leases' length)."""
 
     @classmethod
     def load(
@@ -68,19 +81,66 @@ class Settings:
         port = values.get("CLAIMIT_SANDBOX_PORT") or str(DEFAULT_SANDBOX_PORT)
         if not port.isdigit() or not 0 <= int(port) <= 65535:
             raise SettingsError(f"CLAIMIT_SANDBOX_PORT must be a port (0-65535), not {port!r}")
+        shard_count, shards = _shards(values)
+        database = values.get("CLAIMIT_DATABASE") or DEFAULT_DATABASE
+        sandbox_database = values.get("CLAIMIT_SANDBOX_DATABASE") or DEFAULT_SANDBOX_DATABASE
+        takeover = values.get("CLAIMIT_TAKEOVER_SECONDS") or str(DEFAULT_TAKEOVER_SECONDS)
+        try:
+            takeover_seconds = float(takeover)
+        except ValueError:
+            takeover_seconds = -1.0
+        low, high = TAKEOVER_RANGE
+        if not low <= takeover_seconds <= high:
+            raise SettingsError(
+                f"CLAIMIT_TAKEOVER_SECONDS must be seconds from {low:.0f} to {high:.0f}, "
+                f"not {takeover!r}"
+            )
         return cls(
             discord_token=values.get("DISCORD_TOKEN") or None,
-            database=Path(values.get("CLAIMIT_DATABASE") or DEFAULT_DATABASE),
+            database=database,
             dev_guild_id=None if guild is None else int(guild),
             log_level=level,
             discord_url=values.get("CLAIMIT_DISCORD_URL") or None,
             bot_pause=bot_pause,
             member_events=BOOLEANS[events],
-            sandbox_database=Path(
-                values.get("CLAIMIT_SANDBOX_DATABASE") or DEFAULT_SANDBOX_DATABASE
-            ),
+            sandbox_database=sandbox_database,
             sandbox_port=int(port),
+            shard_count=shard_count,
+            shards=shards,
+            takeover_seconds=takeover_seconds,
         )
+
+
+def _shards(values: Mapping[str, str]) -> tuple[int | None, frozenset[int] | None]:
+    count_text = (values.get("CLAIMIT_SHARD_COUNT") or "").strip()
+    if count_text and (not count_text.isdigit() or not 1 <= int(count_text) <= MAX_SHARDS):
+        raise SettingsError(
+            f"CLAIMIT_SHARD_COUNT must be a number of shards from 1 to {MAX_SHARDS}, "
+            f"not {count_text!r}"
+        )
+    count = int(count_text) if count_text else None
+    listed = (values.get("CLAIMIT_SHARDS") or "").strip()
+    if not listed:
+        return count, None
+    if count is None:
+        raise SettingsError(
+            "CLAIMIT_SHARDS needs CLAIMIT_SHARD_COUNT, the same in every process of the bot"
+        )
+    shards: set[int] = set()
+    for part in listed.split(","):
+        first, dash, last = part.strip().partition("-")
+        if not first.isdigit() or (dash and not last.isdigit()):
+            raise SettingsError(
+                f"CLAIMIT_SHARDS must list shard ids and ranges like 0-3 or 0,2,5, not {listed!r}"
+            )
+        low, high = int(first), int(last) if dash else int(first)
+        if not low <= high < count:
+            raise SettingsError(
+                f"CLAIMIT_SHARDS names shards {part.strip()}, but with CLAIMIT_SHARD_COUNT="
+                f"{count} the shards are 0 to {count - 1}"
+            )
+        shards.update(range(low, high + 1))
+    return count, frozenset(shards)
 
 
 def read_env_file(path: Path) -> dict[str, str]:

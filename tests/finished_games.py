@@ -1,4 +1,4 @@
-"""Finished games written straight into a database file: games and their result tables,
+"""Finished games written straight into a database: games and their result tables,
 no ladder. For tests and benchmarks about the ladder, not about playing; the ladder
 service counts them (``LadderService.recompute``) as it would have game by game."""
 
@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import json
 import random
-import sqlite3
 from collections.abc import Collection, Mapping, Sequence
-from pathlib import Path
+
+from bot.storage import Database
 
 
-def write_finished_games(
-    path: Path,
+async def write_finished_games(
+    database: Database,
     guild_id: int,
     games: int,
     rng: random.Random,
@@ -30,12 +30,10 @@ def write_finished_games(
     Players are called ``names[user]``, or "Player <id>"."""
     names = names or {}
     ids = []
-    with sqlite3.connect(path) as connection:
-        (last_id, last_seq) = connection.execute(
-            "SELECT COALESCE(MAX(id), 0), COALESCE(MAX(finish_seq), 0) FROM games"
-        ).fetchone()
+    async with database.write() as connection:
+        [(last_seq,)] = await connection.fetch("SELECT COALESCE(MAX(finish_seq), 0) FROM games")
         for number in range(1, games + len(tables) + 1):
-            game_id, finished_at = last_id + number, finished_at + 30
+            finished_at += 30
             users: list[int | None]
             if number > games:
                 users, bots = list(tables[number - games - 1]), 0
@@ -45,12 +43,13 @@ def write_finished_games(
                 users = [first_member + m for m in rng.sample(range(members), humans)]
             seats = users + [None] * bots
             rng.shuffle(seats)
-            connection.execute(
-                "INSERT INTO games (id, guild_id, channel_id, host_id, status, turn_timeout, "
+            [(game_id,)] = await connection.fetch(
+                "INSERT INTO games (guild_id, channel_id, host_id, status, turn_timeout, "
                 "created_at, updated_at, finished_at, finish_seq, version, shown_version) "
-                "VALUES (?1, ?2, ?3, ?4, 'finished', 600, ?5, ?5, ?5, ?6, 1, 1)",
-                (game_id, guild_id, game_id, users[0], finished_at, last_seq + number),
-            )
+                "VALUES (?, ?, ?, 'finished', 600, ?, ?, ?, ?, 1, 1) RETURNING id",
+                (guild_id, 50_000 + last_seq + number, users[0], finished_at, finished_at,
+                 finished_at, last_seq + number),
+            )  # fmt: skip
             mines = [rng.randint(2, 14) for _ in seats]
             rows = []
             for seat, (user, mine) in enumerate(zip(seats, mines, strict=True)):
@@ -74,7 +73,7 @@ def write_finished_games(
                      int(mine == max(mines)), 1 + sum(other > mine for other in mines),
                      int(left), json.dumps(figures))
                 )  # fmt: skip
-            connection.executemany(
+            await connection.executemany(
                 "INSERT INTO results (game_id, seat, user_id, bot_level, display_name, won, "
                 "place, left_game, figures) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 rows,

@@ -26,13 +26,19 @@ from bot.discord_ui.commands import game_commands
 from bot.discord_ui.deadlines import DeadlineWatch
 from bot.discord_ui.flow import SOMETHING_WENT_WRONG, GameFlow
 from bot.discord_ui.ladder_answers import LadderAnswers, LadderPageButton
+from bot.discord_ui.lease_keeper import LeaseKeeper
 from bot.games.faces import face_for
 from bot.games.registry import GAMES
 from bot.service import GameService, GuildSettingsService, LadderService
-from bot.settings import Settings
+from bot.service.shard_leases import ShardLeases
+from bot.settings import Settings, SettingsError
 from bot.storage import Database
+from bot.storage.postgres import redacted
 
 log = logging.getLogger("claimit")
+
+IDENTIFY_INTERVAL = 5.0
+"""Seconds between two identifies of one bucket (Discord's rule)."""
 
 UNKNOWN_BUTTON = "That button isn't one of mine (or it is damaged), so nothing happened."
 
@@ -45,12 +51,16 @@ def use_discord_at(base_url: str) -> None:
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = gateway.with_scheme(scheme)
 
 
-class GameBot(discord.Client):
+class GameBot(discord.AutoShardedClient):
+    """The bot in one process: every shard of it (by default), or the shards the settings
+    give it, while other processes sharing its PostgreSQL database run the others."""
+
     service: GameService
     flow: GameFlow
     deadlines: DeadlineWatch
     ladder_answers: LadderAnswers
-    _behind: list[int]
+    leases: ShardLeases
+    lease_keeper: LeaseKeeper
 
     def __init__(
         self,
@@ -74,18 +84,36 @@ class GameBot(discord.Client):
             chunk_guilds_at_startup=False,
             allowed_mentions=discord.AllowedMentions.none(),
             guild_ready_timeout=guild_ready_timeout,
+            shard_count=settings.shard_count,
+            # None (every shard) is discord.py's own default, which its hint leaves out.
+            shard_ids=None if settings.shards is None else sorted(settings.shards),  # type: ignore[arg-type]
         )
         self.settings = settings
         self._dice = dice
         self._clock = clock or SystemClock()
         self._database: Database | None = None
         self._resuming: asyncio.Task[Any] | None = None
+        self._identified_at: dict[int, float] = {}
+        self._max_concurrency = 1
         self.tree = _Tree(self)
         for kind, rules in GAMES.items():
             self.tree.add_command(game_commands(rules, face_for(kind)))
 
     async def setup_hook(self) -> None:
         self._database = await Database.open(self.settings.database)
+        if self.settings.shards is not None and not self._database.shared:
+            raise SettingsError(
+                "CLAIMIT_SHARDS runs some of the bot's shards in this process and the others "
+                "in other processes, which must share a PostgreSQL database: set the "
+                "database to a postgresql:// URL"
+            )
+        count, own = await self._shards()
+        self.leases = ShardLeases(
+            self._database, count=count, own=own, lease=self.settings.takeover_seconds
+        )
+        # Before any interaction can arrive: this process's own shards, and whatever their
+        # games' messages are behind (left by a stop) is caught up once connected.
+        await self.leases.start()
         self.service = GameService(self._database, dice=self._dice, clock=self._clock.now)
         self.flow = GameFlow(
             self.service,
@@ -93,10 +121,11 @@ class GameBot(discord.Client):
             self,
             self.settings.bot_pause,
             self._clock,
+            self.leases,
         )
         self.deadlines = DeadlineWatch(self.flow, self._clock)
-        # Before any interaction can arrive: what is behind now was left by a stop.
-        self._behind = await self.service.games_not_shown()
+        self.lease_keeper = LeaseKeeper(self.leases, self.flow)
+        self._behind = await self.service.games_not_shown(self.leases.shards)
         ladder = LadderService(self._database)
         await ladder.count_old_games()
         self.ladder_answers = LadderAnswers(ladder)
@@ -108,22 +137,46 @@ class GameBot(discord.Client):
         else:
             await self.tree.sync()
 
+    async def _shards(self) -> tuple[int, frozenset[int]]:
+        """The bot's shard count and this process's shards; asks Discord for the count it
+        recommends (and how many shards may identify at once) when none is set."""
+        count, _, limits = await self.http.get_bot_gateway()
+        self._max_concurrency = max(1, int(limits.get("max_concurrency", 1)))
+        if self.settings.shard_count is not None:
+            count = self.settings.shard_count
+        self.shard_count = count
+        own = frozenset(range(count)) if self.settings.shards is None else self.settings.shards
+        return count, own
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Discord lets ``max_concurrency`` shards identify every 5 seconds, one from each
+        bucket (the shard id modulo it): a shard waits only for its own bucket."""
+        loop = asyncio.get_running_loop()
+        bucket = (shard_id or 0) % self._max_concurrency
+        last = self._identified_at.get(bucket)
+        if last is not None:
+            await asyncio.sleep(max(0.0, last + IDENTIFY_INTERVAL - loop.time()))
+        self._identified_at[bucket] = loop.time()
+
     async def on_ready(self) -> None:
         assert self.user is not None
         log.info(
-            "claimit ready as %s (%s) in %d servers, database %s",
+            "claimit ready as %s (%s) in %d servers (shards %s of %d), database %s",
             self.user.name,
             self.user.id,
             len(self.guilds),
-            self.settings.database,
+            ", ".join(map(str, sorted(self.leases.own))),
+            self.leases.count,
+            redacted(self.settings.database),
         )
         # Each game on its own: one that can't go on holds up no other.
         self.deadlines.start()
         self.flow.reconciler.start(self._behind)
+        self.lease_keeper.start()
         # A stop right after the start must not close the database under this.
         self._resuming = asyncio.current_task()
         try:
-            await self.flow.resume()
+            await self.flow.resume(self.leases.shards)
         finally:
             self._resuming = None
 
@@ -149,10 +202,15 @@ class GameBot(discord.Client):
             with contextlib.suppress(asyncio.CancelledError):
                 await self._resuming
         if hasattr(self, "flow"):
+            await self.lease_keeper.stop()
             await self.deadlines.stop()
             await self.flow.reconciler.stop()
             await self.flow.computer.stop()
         await super().close()
+        if hasattr(self, "leases"):
+            # Another process takes this one's games over now rather than at the lease's end.
+            with contextlib.suppress(Exception):
+                await self.leases.release()
         if self._database is not None:
             await self._database.close()
             self._database = None

@@ -23,10 +23,15 @@ Step = Callable[[int, Callable[[], Awaitable[Outcome]]], Awaitable[None]]
 
 
 class ComputerPlayers:
-    def __init__(self, service: GameService, step: Step, pause: float) -> None:
+    def __init__(
+        self, service: GameService, step: Step, pause: float, mine: Callable[[int], bool]
+    ) -> None:
         self.service = service
         self.step = step
         self.pause = pause
+        self.mine = mine
+        """Whether a server's games' computer players are this process's to move (its
+        shard's lease)."""
         """Seconds between steps, so that people can follow them."""
         self._games: dict[int, asyncio.Task[None]] = {}
         self._look_again: set[int] = set()
@@ -35,6 +40,8 @@ class ComputerPlayers:
 
     def play(self, game: Game) -> None:
         """Lets the computer players move until a human's turn (or the end)."""
+        if not self.mine(game.guild_id):
+            return  # the process holding its shard's lease moves them
         running = self._games.get(game.id)
         if running is None or running.done():
             self._games[game.id] = asyncio.create_task(self._turns(game.id))
@@ -83,6 +90,8 @@ class ComputerPlayers:
         game = await self.service.game(game_id)
         if game.status is not GameStatus.ACTIVE or game.broken or game.state is None:
             return False
+        if not self.mine(game.guild_id):
+            return False  # another process took its shard over meanwhile
         rules = rules_for(game.kind)
         seat = next((game.seats[n] for n in rules.to_act(game.state) if game.seats[n].is_bot), None)
         if seat is None:

@@ -62,7 +62,7 @@ class DeadlineWatch(Background):
 
     async def handle_due(self) -> None:
         now = self.clock.now()
-        due = await self.service.due_games(shown_only=True)
+        due = await self.service.due_games(self.flow.leases.shards, shown_only=True)
         # A game that failed and was then moved on by someone else waits for nothing.
         self._backoff.keep_only({game_id for game_id, _ in due} | {LOOKING})
         # Side by side: one game whose message is slow to go out holds up no other.
@@ -97,11 +97,12 @@ class DeadlineWatch(Background):
     async def _wake_at(self) -> float:
         """When to look again: at the next deadline, or the next retry of one that failed."""
         now = self.clock.now()
-        due = await self.service.due_games(shown_only=True)
+        shards = self.flow.leases.shards
+        due = await self.service.due_games(shards, shown_only=True)
         if any(not self._backoff.waiting(game_id, now) for game_id, _ in due):
             return now
         wake_at = [now + LONGEST_NAP]
-        upcoming = await self.service.next_deadline(after=now)
+        upcoming = await self.service.next_deadline(now, shards)
         if upcoming is not None:
             wake_at.append(upcoming)
         retry_at = self._backoff.next_retry()

@@ -55,7 +55,9 @@ from bot.service import (
     Where,
 )
 from bot.service.errors import BoardMovedOn, GameBroken, NoGameHere, WhichGame
+from bot.service.shard_leases import ShardLeases
 from bot.storage import Game, GameStatus, Seat
+from bot.storage.shards import Shards
 
 log = logging.getLogger(__name__)
 
@@ -87,13 +89,16 @@ class GameFlow:
         client: discord.Client,
         bot_pause: float,
         clock: Clock,
+        leases: ShardLeases,
     ) -> None:
         self.service = service
         self.settings = settings
         self.client = client
+        self.leases = leases
+        """Whose each game's background work is: this process does only its shards'."""
         self.locks = GameLocks()
         self.places = GamePlaces(client, service)
-        self.computer = ComputerPlayers(service, self._computer_step, bot_pause)
+        self.computer = ComputerPlayers(service, self._computer_step, bot_pause, leases.holds)
         self.reconciler = MessageReconciler(self.catch_up, clock)
 
     async def _change(
@@ -134,8 +139,8 @@ class GameFlow:
         """Shows a game's current state wherever its messages are behind it."""
         async with self.locks.hold(game_id):
             game = await self.service.game(game_id)
-            if game.shown:
-                return
+            if game.shown or not self.leases.holds(game.guild_id):
+                return  # up to date, or the process standing in for its shard shows it
             try:
                 recorded = await self._show_current(game)
             except discord.NotFound as error:
@@ -146,10 +151,19 @@ class GameFlow:
             posted = game.status is GameStatus.ACTIVE and "turn_message_id" in recorded
             await self.service.mark_shown(game.id, game.version, recorded, turn_posted_late=posted)
 
-    async def resume(self) -> None:
-        """After a start: computer players move on, and games whose data is damaged are
-        reported, each game on its own so that one bad row stops nothing else."""
-        for game_id in await self.service.active_game_ids():
+    async def take_over(self, shards: Shards) -> None:
+        """This process has just taken on these shards' background work (at its start, or
+        standing in for a process that stopped): their games' messages are brought up to
+        date, their computer players move on and their deadlines are looked at."""
+        self.reconciler.add(await self.service.games_not_shown(shards))
+        await self.resume(shards)
+        self.service.deadline_moved_earlier.set()
+
+    async def resume(self, shards: Shards) -> None:
+        """Computer players of these shards' games move on, and games whose data is
+        damaged are reported, each game on its own so that one bad row stops nothing
+        else."""
+        for game_id in await self.service.active_game_ids(shards):
             try:
                 game = await self.service.game(game_id)
                 if game.broken is not None:

@@ -44,6 +44,11 @@ class MessageReconciler(Background):
         self._changed()
         self._start()
 
+    def add(self, behind: Iterable[int]) -> None:
+        """Games found behind (in shards this process has just taken on)."""
+        self._behind.update(behind)
+        self._changed()
+
     def retry(self, game_id: int) -> None:
         """A game's change was committed but its message did not go out."""
         self._backoff.failed(game_id, self.clock.now())

@@ -13,14 +13,19 @@ from bot.discord_ui.client import GameBot, use_discord_at
 from bot.emulator import DiscordEmulator
 from bot.sandbox.server_world import populate
 from bot.sandbox.web import SandboxPage
-from bot.settings import Settings
+from bot.settings import DEFAULT_SANDBOX_DATABASE, Settings
+from bot.storage.database import is_postgresql
 
 log = logging.getLogger(__name__)
 
 
-def discord_state(database: Path) -> Path:
-    """Where the sandbox keeps its Discord (channels, threads, messages) beside its games."""
-    return database.with_name(database.name + ".discord")
+def discord_state(database: str) -> Path:
+    """Where the sandbox keeps its Discord (channels, threads, messages): beside its games'
+    file, or (with PostgreSQL) in the working directory."""
+    if is_postgresql(database):
+        return Path(DEFAULT_SANDBOX_DATABASE + ".discord")
+    path = Path(database)
+    return path.with_name(path.name + ".discord")
 
 
 async def run_sandbox(

@@ -1,6 +1,8 @@
 """The game service: the single place where a game changes.
 
-Each operation runs in one ``BEGIN IMMEDIATE`` transaction: load the game,
+Each operation runs in one write transaction, which holds the game from the
+moment it is loaded (on SQLite the whole file, on PostgreSQL the game's row), so
+changes of a game happen one after another even across processes: load the game,
 check who acts and the version they saw, let the engine judge the move, then
 write the new position, its move-log entry and (at the end) the results with a
 compare-and-set on the version. A refusal is a ``ServiceError`` and writes
@@ -27,8 +29,6 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-import aiosqlite
-
 from bot.games.registry import rules_for
 from bot.games.rules import AnyRules, HiddenInformation, IllegalIntent, Level, Options
 from bot.service.errors import (
@@ -54,6 +54,7 @@ from bot.service.errors import (
 from bot.service.guild_settings import check_turn_timeout
 from bot.service.ladder_service import count_game, turn_figures
 from bot.storage import ladder_queries, queries
+from bot.storage.connection import Connection
 from bot.storage.database import Database
 from bot.storage.records import (
     EndReason,
@@ -65,6 +66,7 @@ from bot.storage.records import (
     Result,
     Seat,
 )
+from bot.storage.shards import EVERY, Shards
 
 BOT_LEVELS = tuple(Level)
 TAKEOVER_LEVEL = Level.NORMAL
@@ -167,6 +169,8 @@ class GameService:
             raise LobbyFull()
         now = self._clock()
         async with self._db.write() as connection:
+            # Two lobbies asked for at once in one channel: the second sees the first.
+            await connection.lock("channel", channel_id)
             settings = await queries.guild_settings(connection, guild_id)
             if not settings.allows(channel_id):
                 raise ChannelNotAllowed(settings.channels)
@@ -300,17 +304,19 @@ class GameService:
 
     # Deadlines -------------------------------------------------------------------
 
-    async def due_games(self, *, shown_only: bool = False) -> list[tuple[int, int]]:
+    async def due_games(
+        self, shards: Shards = EVERY, *, shown_only: bool = False
+    ) -> list[tuple[int, int]]:
         """Open games whose deadline has passed, as (id, version); with ``shown_only``,
         only those whose messages show their current state (a turn nobody was shown
         can't be held against its player)."""
         async with self._db.read() as connection:
-            return await queries.due_games(connection, self._clock(), shown_only=shown_only)
+            return await queries.due_games(connection, self._clock(), shards, shown_only=shown_only)
 
-    async def next_deadline(self, after: float) -> float | None:
+    async def next_deadline(self, after: float, shards: Shards = EVERY) -> float | None:
         """The earliest deadline still to come after ``after``."""
         async with self._db.read() as connection:
-            return await queries.next_deadline(connection, after)
+            return await queries.next_deadline(connection, after, shards)
 
     async def expire_lobby(self, game_id: int, version: int) -> Game:
         """Closes a lobby nobody started before its deadline."""
@@ -390,7 +396,7 @@ class GameService:
 
     async def _commit(
         self,
-        connection: aiosqlite.Connection,
+        connection: Connection,
         game: Game,
         state: Any,
         seat: Seat,
@@ -468,11 +474,11 @@ class GameService:
             # watch leaves a game alone until its players were shown its turn.
             self.deadline_moved_earlier.set()
 
-    async def games_not_shown(self) -> list[int]:
+    async def games_not_shown(self, shards: Shards = EVERY) -> list[int]:
         """Games whose last change never reached their messages (the bot stopped, or
         Discord failed, between the two)."""
         async with self._db.read() as connection:
-            return await queries.games_not_shown(connection)
+            return await queries.games_not_shown(connection, shards)
 
     async def last_outcome(self, game_id: int) -> Outcome | None:
         """The game's last move as an outcome, rebuilt from the move log, to show a change
@@ -537,10 +543,10 @@ class GameService:
             found = await queries.open_games_here(connection, channel_id, kind)
             return [await _load(connection, game_id) for game_id, _ in found]
 
-    async def active_game_ids(self) -> list[int]:
+    async def active_game_ids(self, shards: Shards = EVERY) -> list[int]:
         """Every game being played, in any channel."""
         async with self._db.read() as connection:
-            return await queries.active_game_ids(connection)
+            return await queries.active_game_ids(connection, shards)
 
     async def moves(self, game_id: int) -> list[Move]:
         async with self._db.read() as connection:
@@ -568,7 +574,7 @@ class GameService:
 
     async def _reseat(
         self,
-        connection: aiosqlite.Connection,
+        connection: Connection,
         game: Game,
         seats: list[Seat],
         host_id: int | None = None,
@@ -659,7 +665,7 @@ def _results(game: Game, rules: AnyRules, final: Any, more: list[dict[str, int]]
     return results
 
 
-async def _load(connection: aiosqlite.Connection, game_id: int, where: Where | None = None) -> Game:
+async def _load(connection: Connection, game_id: int, where: Where | None = None) -> Game:
     """The game, refused unless it is played where the request comes from: a button's
     custom_id can be copied anywhere."""
     game = await queries.load_game(connection, game_id)
@@ -672,7 +678,7 @@ async def _load(connection: aiosqlite.Connection, game_id: int, where: Where | N
     return game
 
 
-async def _save(connection: aiosqlite.Connection, game: Game, now: float, **changes: Any) -> None:
+async def _save(connection: Connection, game: Game, now: float, **changes: Any) -> None:
     if not await queries.update_game(connection, game, now, **changes):
         raise BoardMovedOn()
 

@@ -67,6 +67,8 @@ class GuildSettingsService:
                 f"allowing and disallowing <#{allow_channel}> at once contradicts itself"
             )
         async with self._db.write() as connection:
+            # Two admins' changes at once must not undo each other.
+            await connection.lock("server settings", guild_id)
             settings = await queries.guild_settings(connection, guild_id)
             channels = set() if all_channels else set(settings.channels)
             if allow_channel is not None:

@@ -13,12 +13,11 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import aiosqlite
-
 from bot.games.registry import rules_for
 from bot.ladder import NEW_PLAYER, Finish, Rating, finishing_ranks, is_rated, rate_sides, sides
 from bot.storage import ladder_queries, queries
-from bot.storage.database import Database, scratch_database, scratch_transaction
+from bot.storage.connection import Connection
+from bot.storage.database import Database
 from bot.storage.records import (
     FinishedGame,
     FinishedTable,
@@ -28,6 +27,7 @@ from bot.storage.records import (
     PlayerRecord,
     RatingChange,
 )
+from bot.storage.sqlite import scratch_database, scratch_transaction
 
 log = logging.getLogger(__name__)
 
@@ -60,11 +60,13 @@ class PlayerStats:
     ``TREND_GAMES``, so that the first shows where the trend starts)."""
 
 
-async def count_game(connection: aiosqlite.Connection, game: FinishedTable) -> list[RatingChange]:
+async def count_game(connection: Connection, game: FinishedTable) -> list[RatingChange]:
     """Counts a finished game in its server's ladder of its game; returns the rating
     changes (none for an unrated game: fewer than two humans)."""
     humans = [(r.user_id, r) for r in game.results if r.user_id is not None]
     rules = rules_for(game.kind)
+    # Records and ratings are read, then written: one game of a ladder at a time.
+    await connection.lock("ladder", game.guild_id, game.kind)
     await ladder_queries.add_to_records(connection, game, rules.figures, [r for _, r in humans])
     team_of = {
         seat: team for team, seats in enumerate(rules.teams(len(game.results))) for seat in seats
@@ -166,6 +168,7 @@ class LadderService:
             ladder = await ladder_queries.ladder_rows(scratch, guild_id, kind)
             counted = await ladder_queries.counted_flags(scratch)
         async with self._db.write() as connection:
+            await connection.lock("ladder", guild_id, kind)
             await ladder_queries.forget_ladder(connection, guild_id, kind)
             await ladder_queries.put_ladder_rows(connection, ladder)
             await ladder_queries.set_counted_flags(connection, counted)
@@ -191,7 +194,7 @@ class LadderService:
 
 
 async def _entry(
-    connection: aiosqlite.Connection, guild_id: int, kind: str, user_id: int
+    connection: Connection, guild_id: int, kind: str, user_id: int
 ) -> LadderEntry | None:
     place = await ladder_queries.ladder_place(connection, guild_id, kind, user_id)
     record = await ladder_queries.player_record(connection, guild_id, kind, user_id)
@@ -209,7 +212,7 @@ async def _entry(
     )
 
 
-async def _fill_turn_figures(connection: aiosqlite.Connection, game_id: int) -> None:
+async def _fill_turn_figures(connection: Connection, game_id: int) -> None:
     game = await queries.load_game(connection, game_id)
     assert game is not None
     try:

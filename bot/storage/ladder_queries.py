@@ -13,10 +13,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from itertools import groupby
 from typing import Any
 
-import aiosqlite
-
 from bot.games.rules import Figure, fold_figures
 from bot.ladder import Rating
+from bot.storage.connection import Connection
 from bot.storage.queries import read_figures, read_result, result_columns
 from bot.storage.records import (
     FinishedGame,
@@ -34,7 +33,7 @@ _RECORD_COLUMNS = (
 
 
 async def add_to_records(
-    connection: aiosqlite.Connection,
+    connection: Connection,
     game: FinishedTable,
     figures: Sequence[Figure],
     humans: Sequence[Result],
@@ -42,7 +41,7 @@ async def add_to_records(
     """Counts a finished game in each human's record for its game. Someone who left gets
     the game and no win; the figures their seat reached after they went are not theirs."""
     ids = [r.user_id for r in humans]
-    rows = await connection.execute_fetchall(
+    rows = await connection.fetch(
         "SELECT user_id, figures FROM player_records WHERE guild_id = ? AND kind = ? "
         f"AND user_id IN ({', '.join('?' * len(ids))})",
         (game.guild_id, game.kind, *ids),
@@ -52,10 +51,11 @@ async def add_to_records(
         "INSERT INTO player_records (guild_id, kind, user_id, display_name, games, wins, "
         "left_games, figures, last_played) VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?) "
         "ON CONFLICT (guild_id, kind, user_id) DO UPDATE SET "
-        "display_name = CASE WHEN excluded.left_games THEN display_name "
+        "display_name = CASE WHEN excluded.left_games = 1 THEN player_records.display_name "
         "ELSE excluded.display_name END, "
-        "games = games + 1, wins = wins + excluded.wins, "
-        "left_games = left_games + excluded.left_games, figures = excluded.figures, "
+        "games = player_records.games + 1, wins = player_records.wins + excluded.wins, "
+        "left_games = player_records.left_games + excluded.left_games, "
+        "figures = excluded.figures, "
         "last_played = excluded.last_played",
         [
             (
@@ -77,12 +77,12 @@ async def add_to_records(
 
 
 async def ratings_of(
-    connection: aiosqlite.Connection, guild_id: int, kind: str, user_ids: Iterable[int]
+    connection: Connection, guild_id: int, kind: str, user_ids: Iterable[int]
 ) -> dict[int, tuple[Rating, int]]:
     """The current ratings, and the rated games behind them, of those of these players
     who have one in this server and game."""
     ids = list(user_ids)
-    rows = await connection.execute_fetchall(
+    rows = await connection.fetch(
         "SELECT user_id, mu, sigma, rated_games FROM player_records WHERE guild_id = ? "
         f"AND kind = ? AND user_id IN ({', '.join('?' * len(ids))}) AND mu IS NOT NULL",
         (guild_id, kind, *ids),
@@ -91,7 +91,7 @@ async def ratings_of(
 
 
 async def save_ratings(
-    connection: aiosqlite.Connection, game: FinishedTable, changes: Sequence[RatingChange]
+    connection: Connection, game: FinishedTable, changes: Sequence[RatingChange]
 ) -> None:
     await connection.executemany(
         "UPDATE player_records SET mu = ?, sigma = ?, rating = ?, rated_games = rated_games + 1 "
@@ -122,13 +122,13 @@ async def save_ratings(
     )
 
 
-async def mark_counted(connection: aiosqlite.Connection, game_id: int, rated: bool) -> None:
+async def mark_counted(connection: Connection, game_id: int, rated: bool) -> None:
     await connection.execute("UPDATE games SET rated = ? WHERE id = ?", (int(rated), game_id))
 
 
-async def rating_changes(connection: aiosqlite.Connection, game_id: int) -> list[RatingChange]:
+async def rating_changes(connection: Connection, game_id: int) -> list[RatingChange]:
     """What a game did to its players' ratings, in seat order; empty if it was unrated."""
-    rows = await connection.execute_fetchall(
+    rows = await connection.fetch(
         "SELECT c.user_id, r.display_name, c.mu_before, c.sigma_before, c.mu_after, "
         "c.sigma_after, (SELECT COUNT(*) FROM rating_changes e WHERE e.guild_id = c.guild_id "
         "AND e.kind = c.kind AND e.user_id = c.user_id AND e.finish_seq <= c.finish_seq) "
@@ -149,7 +149,7 @@ async def rating_changes(connection: aiosqlite.Connection, game_id: int) -> list
     ]
 
 
-async def forget_ladder(connection: aiosqlite.Connection, guild_id: int, kind: str) -> None:
+async def forget_ladder(connection: Connection, guild_id: int, kind: str) -> None:
     """Clears a server's records and ratings of one game, to count its games again."""
     for table in LADDER_TABLES:
         await connection.execute(
@@ -158,11 +158,11 @@ async def forget_ladder(connection: aiosqlite.Connection, guild_id: int, kind: s
 
 
 async def finished_games(
-    connection: aiosqlite.Connection, guild_id: int, kind: str, after: int = 0
+    connection: Connection, guild_id: int, kind: str, after: int = 0
 ) -> list[FinishedTable]:
     """A server's games of one kind played to the end (those after ``finish_seq``
     ``after``) with their tables, in the order they finished."""
-    rows = await connection.execute_fetchall(
+    rows = await connection.fetch(
         f"SELECT g.id, g.finish_seq, g.finished_at, {result_columns('r')} "
         "FROM games g JOIN results r ON r.game_id = g.id "
         "WHERE g.guild_id = ? AND g.kind = ? AND g.status = 'finished' AND g.finish_seq > ? "
@@ -181,7 +181,7 @@ LADDER_TABLES = ("player_records", "rating_changes")
 """What a server's ladder is made of; both have ``guild_id`` and ``kind`` columns."""
 
 
-async def add_game_stubs(connection: aiosqlite.Connection, games: Sequence[FinishedTable]) -> None:
+async def add_game_stubs(connection: Connection, games: Sequence[FinishedTable]) -> None:
     """Just enough of each game on a scratch database for ``count_game`` to mark it."""
     await connection.executemany(
         "INSERT INTO games (id, kind, guild_id, channel_id, host_id, status, created_at, "
@@ -193,14 +193,12 @@ async def add_game_stubs(connection: aiosqlite.Connection, games: Sequence[Finis
     )
 
 
-async def ladder_rows(
-    connection: aiosqlite.Connection, guild_id: int, kind: str
-) -> dict[str, list[Any]]:
+async def ladder_rows(connection: Connection, guild_id: int, kind: str) -> dict[str, list[Any]]:
     """A server's ladder of one game as rows, table by table (column order as the
     migrations made it)."""
     return {
         table: list(
-            await connection.execute_fetchall(
+            await connection.fetch(
                 f"SELECT * FROM {table} WHERE guild_id = ? AND kind = ?", (guild_id, kind)
             )
         )
@@ -208,7 +206,7 @@ async def ladder_rows(
     }
 
 
-async def put_ladder_rows(connection: aiosqlite.Connection, ladder: dict[str, list[Any]]) -> None:
+async def put_ladder_rows(connection: Connection, ladder: dict[str, list[Any]]) -> None:
     """Writes rows that ``ladder_rows`` read from a database with the same schema."""
     for table, rows in ladder.items():
         if table not in LADDER_TABLES:
@@ -218,22 +216,20 @@ async def put_ladder_rows(connection: aiosqlite.Connection, ladder: dict[str, li
             await connection.executemany(f"INSERT INTO {table} VALUES ({marks})", rows)
 
 
-async def counted_flags(connection: aiosqlite.Connection) -> list[tuple[int, int]]:
+async def counted_flags(connection: Connection) -> list[tuple[int, int]]:
     """Whether each game was rated, as (rated, id)."""
-    rows = await connection.execute_fetchall("SELECT rated, id FROM games WHERE rated IS NOT NULL")
+    rows = await connection.fetch("SELECT rated, id FROM games WHERE rated IS NOT NULL")
     return [(int(rated), int(game_id)) for rated, game_id in rows]
 
 
-async def set_counted_flags(
-    connection: aiosqlite.Connection, flags: Sequence[tuple[int, int]]
-) -> None:
+async def set_counted_flags(connection: Connection, flags: Sequence[tuple[int, int]]) -> None:
     await connection.executemany("UPDATE games SET rated = ? WHERE id = ?", flags)
 
 
-async def uncounted_games(connection: aiosqlite.Connection) -> list[tuple[int, str, int]]:
+async def uncounted_games(connection: Connection) -> list[tuple[int, str, int]]:
     """Finished games the ladder has not counted (from before it existed), as
     (guild, kind, game)."""
-    rows = await connection.execute_fetchall(
+    rows = await connection.fetch(
         "SELECT guild_id, kind, id FROM games WHERE status = 'finished' AND rated IS NULL "
         "ORDER BY guild_id, kind, id"
     )
@@ -241,11 +237,12 @@ async def uncounted_games(connection: aiosqlite.Connection) -> list[tuple[int, s
 
 
 async def add_result_figures(
-    connection: aiosqlite.Connection, game_id: int, figures: Sequence[Mapping[str, int]]
+    connection: Connection, game_id: int, figures: Sequence[Mapping[str, int]]
 ) -> None:
     """Adds figures to each seat's result (those only the move log tells)."""
     await connection.executemany(
-        "UPDATE results SET figures = json_patch(figures, ?) WHERE game_id = ? AND seat = ?",
+        f"UPDATE results SET figures = {connection.json_merged('figures')} "
+        "WHERE game_id = ? AND seat = ?",
         [
             (json.dumps(dict(f), separators=(",", ":")), game_id, seat)
             for seat, f in enumerate(figures)
@@ -254,10 +251,10 @@ async def add_result_figures(
 
 
 async def player_record(
-    connection: aiosqlite.Connection, guild_id: int, kind: str, user_id: int
+    connection: Connection, guild_id: int, kind: str, user_id: int
 ) -> PlayerRecord | None:
     rows = list(
-        await connection.execute_fetchall(
+        await connection.fetch(
             f"SELECT {_RECORD_COLUMNS} FROM player_records "
             "WHERE guild_id = ? AND kind = ? AND user_id = ?",
             (guild_id, kind, user_id),
@@ -285,9 +282,9 @@ def _read_record(row: Any) -> PlayerRecord:
 
 
 async def ladder_page(
-    connection: aiosqlite.Connection, guild_id: int, kind: str, offset: int, limit: int
+    connection: Connection, guild_id: int, kind: str, offset: int, limit: int
 ) -> list[LadderEntry]:
-    rows = await connection.execute_fetchall(
+    rows = await connection.fetch(
         "SELECT user_id, display_name, mu, sigma, games, wins, figures, rated_games "
         "FROM player_records WHERE guild_id = ? AND kind = ? AND rating IS NOT NULL "
         "ORDER BY rating DESC, user_id LIMIT ? OFFSET ?",
@@ -301,9 +298,9 @@ async def ladder_page(
     ]
 
 
-async def ladder_size(connection: aiosqlite.Connection, guild_id: int, kind: str) -> int:
+async def ladder_size(connection: Connection, guild_id: int, kind: str) -> int:
     rows = list(
-        await connection.execute_fetchall(
+        await connection.fetch(
             "SELECT COUNT(*) FROM player_records WHERE guild_id = ? AND kind = ? "
             "AND rating IS NOT NULL",
             (guild_id, kind),
@@ -313,11 +310,11 @@ async def ladder_size(connection: aiosqlite.Connection, guild_id: int, kind: str
 
 
 async def ladder_place(
-    connection: aiosqlite.Connection, guild_id: int, kind: str, user_id: int
+    connection: Connection, guild_id: int, kind: str, user_id: int
 ) -> int | None:
     """Where a player stands on the server's ladder of a game; ``None`` if not on it."""
     rows = list(
-        await connection.execute_fetchall(
+        await connection.fetch(
             "SELECT 1 + (SELECT COUNT(*) FROM player_records o WHERE o.guild_id = p.guild_id "
             "AND o.kind = p.kind AND o.rating IS NOT NULL AND (o.rating > p.rating "
             "OR (o.rating = p.rating AND o.user_id < p.user_id))) "
@@ -330,10 +327,10 @@ async def ladder_place(
 
 
 async def recent_ratings(
-    connection: aiosqlite.Connection, guild_id: int, kind: str, user_id: int, limit: int
+    connection: Connection, guild_id: int, kind: str, user_id: int, limit: int
 ) -> list[Rating]:
     """A player's ratings after each of their last ``limit`` rated games, oldest first."""
-    rows = await connection.execute_fetchall(
+    rows = await connection.fetch(
         "SELECT mu_after, sigma_after FROM rating_changes WHERE guild_id = ? AND kind = ? "
         "AND user_id = ? ORDER BY finish_seq DESC LIMIT ?",
         (guild_id, kind, user_id, limit),
@@ -342,11 +339,11 @@ async def recent_ratings(
 
 
 async def recent_games(
-    connection: aiosqlite.Connection, guild_id: int, kind: str, limit: int
+    connection: Connection, guild_id: int, kind: str, limit: int
 ) -> list[FinishedGame]:
     """A server's last ``limit`` finished games of one kind, the newest first."""
     games = list(
-        await connection.execute_fetchall(
+        await connection.fetch(
             "SELECT id, finished_at, COALESCE(thread_id, channel_id), turn_message_id, rated "
             "FROM games WHERE guild_id = ? AND kind = ? AND status = 'finished' "
             "ORDER BY finish_seq DESC LIMIT ?",
@@ -356,7 +353,7 @@ async def recent_games(
     if not games:
         return []
     ids = [row[0] for row in games]
-    rows = await connection.execute_fetchall(
+    rows = await connection.fetch(
         f"SELECT game_id, {result_columns()} FROM results "
         f"WHERE game_id IN ({', '.join('?' * len(ids))}) ORDER BY game_id, seat",
         ids,

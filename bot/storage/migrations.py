@@ -1,4 +1,5 @@
-"""The schema, as numbered migrations; ``PRAGMA user_version`` is the last one applied.
+"""The SQLite schema, as numbered migrations; ``PRAGMA user_version`` is the last one
+applied. ``postgres_schema`` is the same schema in PostgreSQL's words.
 
 Never edit a migration that has shipped: add the next one. Each is a list of
 statements (not a script) so that it runs inside the caller's transaction.
@@ -338,6 +339,22 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             SELECT guild_id, 'claimit', '{"variant":true}' FROM guild_settings WHERE variant = 1
         """,
         "ALTER TABLE guild_settings DROP COLUMN variant",
+    ),
+    # 6: several processes, one bot. Each of Discord's shards has a lease: the process
+    # holding it does the background work (deadlines, computer players, late messages)
+    # of the games in that shard's servers, and renews it; when it stops renewing (a
+    # process died), another takes the lease over as a stand-in until the shard's own
+    # process is back.
+    (
+        """
+        CREATE TABLE shard_leases (
+            shard INTEGER PRIMARY KEY,
+            shard_count INTEGER NOT NULL CHECK (shard_count > 0),
+            holder TEXT NOT NULL,
+            stand_in INTEGER NOT NULL CHECK (stand_in IN (0, 1)),
+            expires_at REAL NOT NULL
+        )
+        """,
     ),
 )
 

@@ -11,10 +11,9 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-import aiosqlite
-
 from bot.games.registry import UnknownGame, rules_for
 from bot.games.rules import AnyRules, Options
+from bot.storage.connection import Connection
 from bot.storage.records import (
     NO_OPTIONS,
     EndReason,
@@ -25,6 +24,7 @@ from bot.storage.records import (
     Result,
     Seat,
 )
+from bot.storage.shards import Shards
 
 _GAME_COLUMNS = (
     "g.id, g.kind, g.guild_id, g.channel_id, g.host_id, g.status, g.options, g.turn_timeout, "
@@ -37,15 +37,17 @@ _SEAT_COLUMNS = (
 )
 _SEAT_START = 23
 
-# Every call through aiosqlite is a hop to its thread, so each query here is
-# one execute_fetchall: the game and its seats come back in a single join.
+# Every call through aiosqlite is a hop to its thread (and through asyncpg a round
+# trip), so each query here is one fetch: the game and its seats come back in a
+# single join.
 
 
-async def load_game(connection: aiosqlite.Connection, game_id: int) -> Game | None:
+async def load_game(connection: Connection, game_id: int) -> Game | None:
     rows = list(
-        await connection.execute_fetchall(
+        await connection.fetch(
             f"SELECT {_GAME_COLUMNS}, {_SEAT_COLUMNS} FROM games g "
-            "LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = ? ORDER BY s.seat",
+            f"LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = ? ORDER BY s.seat"
+            f"{connection.for_update}",
             (game_id,),
         )
     )
@@ -169,23 +171,23 @@ def _misfit(
 
 
 async def open_games_here(
-    connection: aiosqlite.Connection, channel_id: int, kind: str | None = None
+    connection: Connection, channel_id: int, kind: str | None = None
 ) -> list[tuple[int, int | None]]:
     """The open games (of ``kind``, or any) played in this channel or thread or started
     from this channel into their own threads, as (id, thread), oldest first."""
-    rows = await connection.execute_fetchall(
+    rows = await connection.fetch(
         "SELECT id, thread_id FROM games WHERE (channel_id = ? OR thread_id = ?) "
-        "AND status IN ('lobby', 'active') AND (? IS NULL OR kind = ?) ORDER BY id",
+        "AND status IN ('lobby', 'active') AND (CAST(? AS TEXT) IS NULL OR kind = ?) ORDER BY id",
         (channel_id, channel_id, kind, kind),
     )
     return [(int(game_id), thread) for game_id, thread in rows]
 
 
-async def channel_taken(connection: aiosqlite.Connection, channel_id: int) -> bool:
+async def channel_taken(connection: Connection, channel_id: int) -> bool:
     """Whether an open game plays in this channel itself (or this thread), rather than
     in a thread of its own."""
     rows = list(
-        await connection.execute_fetchall(
+        await connection.fetch(
             "SELECT 1 FROM games WHERE channel_id = ? AND thread_id IS NULL "
             "AND status IN ('lobby', 'active') "
             "UNION ALL SELECT 1 FROM games WHERE thread_id = ? AND status IN ('lobby', 'active')",
@@ -196,34 +198,36 @@ async def channel_taken(connection: aiosqlite.Connection, channel_id: int) -> bo
 
 
 async def due_games(
-    connection: aiosqlite.Connection, now: float, *, shown_only: bool = False
+    connection: Connection, now: float, shards: Shards, *, shown_only: bool = False
 ) -> list[tuple[int, int]]:
-    """Open games whose deadline has passed, as (id, version), the most overdue first;
-    with ``shown_only``, only those whose messages show their current state."""
-    shown = " AND shown_version IS version" if shown_only else ""
-    rows = await connection.execute_fetchall(
+    """Open games of these shards whose deadline has passed, as (id, version), the most
+    overdue first; with ``shown_only``, only those whose messages show their current
+    state."""
+    shown = f" AND {connection.same('shown_version', 'version')}" if shown_only else ""
+    where, params = shards.where()
+    rows = await connection.fetch(
         "SELECT id, version FROM games WHERE status IN ('lobby', 'active') AND deadline <= ?"
-        f"{shown} ORDER BY deadline",
-        (now,),
+        f"{shown} AND {where} ORDER BY deadline",
+        (now, *params),
     )
     return [(int(game_id), int(version)) for game_id, version in rows]
 
 
-async def next_deadline(connection: aiosqlite.Connection, after: float) -> float | None:
+async def next_deadline(connection: Connection, after: float, shards: Shards) -> float | None:
+    where, params = shards.where()
     rows = list(
-        await connection.execute_fetchall(
-            "SELECT MIN(deadline) FROM games WHERE status IN ('lobby', 'active') AND deadline > ?",
-            (after,),
+        await connection.fetch(
+            "SELECT MIN(deadline) FROM games WHERE status IN ('lobby', 'active') "
+            f"AND deadline > ? AND {where}",
+            (after, *params),
         )
     )
     return None if rows[0][0] is None else float(rows[0][0])
 
 
-async def games_of_member(
-    connection: aiosqlite.Connection, guild_id: int, user_id: int
-) -> list[int]:
+async def games_of_member(connection: Connection, guild_id: int, user_id: int) -> list[int]:
     """The open games in this server where this user holds a seat."""
-    rows = await connection.execute_fetchall(
+    rows = await connection.fetch(
         "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id "
         "WHERE s.user_id = ? AND g.guild_id = ? AND g.status IN ('lobby', 'active')",
         (user_id, guild_id),
@@ -231,13 +235,16 @@ async def games_of_member(
     return [int(row[0]) for row in rows]
 
 
-async def active_game_ids(connection: aiosqlite.Connection) -> list[int]:
-    rows = await connection.execute_fetchall("SELECT id FROM games WHERE status = 'active'")
+async def active_game_ids(connection: Connection, shards: Shards) -> list[int]:
+    where, params = shards.where()
+    rows = await connection.fetch(
+        f"SELECT id FROM games WHERE status = 'active' AND {where}", params
+    )
     return [int(row[0]) for row in rows]
 
 
 async def insert_game(
-    connection: aiosqlite.Connection,
+    connection: Connection,
     *,
     kind: str,
     guild_id: int,
@@ -248,17 +255,17 @@ async def insert_game(
     deadline: float,
     now: float,
 ) -> int:
-    cursor = await connection.execute(
+    rows = await connection.fetch(
         "INSERT INTO games (kind, guild_id, channel_id, host_id, status, options, turn_timeout, "
-        "deadline, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+        "deadline, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?) "
+        "RETURNING id",
         (kind, guild_id, channel_id, host_id, _json(options), turn_timeout, deadline, now, now),
     )
-    assert cursor.lastrowid is not None
-    return cursor.lastrowid
+    return int(rows[0][0])
 
 
 async def replace_seats(
-    connection: aiosqlite.Connection, game_id: int, seats: Iterable[Seat], now: float
+    connection: Connection, game_id: int, seats: Iterable[Seat], now: float
 ) -> None:
     """Writes the lobby's seat list, numbered in order (colors follow seats)."""
     await connection.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
@@ -282,7 +289,7 @@ async def replace_seats(
     )
 
 
-async def update_seat(connection: aiosqlite.Connection, game_id: int, seat: Seat) -> None:
+async def update_seat(connection: Connection, game_id: int, seat: Seat) -> None:
     """Writes who plays a running game's seat, and its time-outs in a row."""
     await connection.execute(
         "UPDATE seats SET user_id = ?, bot_level = ?, display_name = ?, timeouts = ?, "
@@ -299,18 +306,16 @@ async def update_seat(connection: aiosqlite.Connection, game_id: int, seat: Seat
     )
 
 
-async def update_game(
-    connection: aiosqlite.Connection, game: Game, now: float, **changes: Any
-) -> bool:
+async def update_game(connection: Connection, game: Game, now: float, **changes: Any) -> bool:
     """Compare-and-set: applies ``changes`` only if the game is still at ``game.version``."""
     changes = {column: _column_value(game, column, value) for column, value in changes.items()}
     assignments = "".join(f", {column} = ?" for column in changes)
-    cursor = await connection.execute(
+    changed = await connection.execute(
         f"UPDATE games SET version = version + 1, updated_at = ?{assignments} "
         "WHERE id = ? AND version = ?",
         (now, *changes.values(), game.id, game.version),
     )
-    return cursor.rowcount == 1
+    return changed == 1
 
 
 def _column_value(game: Game, column: str, value: Any) -> Any:
@@ -328,7 +333,7 @@ def _json(value: Any) -> str:
 
 
 async def set_message(
-    connection: aiosqlite.Connection, game_id: int, column: str, message_id: int | None
+    connection: Connection, game_id: int, column: str, message_id: int | None
 ) -> None:
     """Records where the game's messages (or thread) are; bookkeeping, so the version stays."""
     _check_message_column(column)
@@ -340,19 +345,20 @@ def _check_message_column(column: str) -> None:
         raise ValueError(f"{column} is not a message column")
 
 
-async def clear_deadline(connection: aiosqlite.Connection, game_id: int) -> bool:
+async def clear_deadline(connection: Connection, game_id: int) -> bool:
     """Stops the game's clock; ``False`` if it was stopped already."""
-    cursor = await connection.execute(
+    changed = await connection.execute(
         "UPDATE games SET deadline = NULL WHERE id = ? AND deadline IS NOT NULL", (game_id,)
     )
-    return cursor.rowcount == 1
+    return changed == 1
 
 
-async def next_finish_seq(connection: aiosqlite.Connection) -> int:
+async def next_finish_seq(connection: Connection) -> int:
     """The next number in the order games finish in; inside the finishing (write)
-    transaction, so no two games get the same one."""
+    transaction, which holds the number until it ends, so no two games get the same one."""
+    await connection.lock("finish order")
     rows = list(
-        await connection.execute_fetchall(
+        await connection.fetch(
             "SELECT COALESCE(MAX(finish_seq), 0) + 1 FROM games WHERE finish_seq IS NOT NULL"
         )
     )
@@ -360,7 +366,7 @@ async def next_finish_seq(connection: aiosqlite.Connection) -> int:
 
 
 async def mark_shown(
-    connection: aiosqlite.Connection,
+    connection: Connection,
     game_id: int,
     version: int,
     message_ids: dict[str, int | None],
@@ -375,11 +381,14 @@ async def mark_shown(
     assignments = "".join(f", {column} = ?" for column in message_ids)
     clock = ""
     if clock_from is not None:
-        clock = ", deadline = CASE WHEN status = 'active' AND version = ? THEN ? + turn_timeout "
+        clock = ", deadline = CASE WHEN status = 'active' AND version = ? "
+        clock += "THEN CAST(? AS DOUBLE PRECISION) + turn_timeout "
         clock += "ELSE deadline END"
     rows = list(
-        await connection.execute_fetchall(
-            f"UPDATE games SET shown_version = MAX(COALESCE(shown_version, -1), ?){assignments}"
+        await connection.fetch(
+            "UPDATE games SET shown_version = "
+            f"{connection.greatest('COALESCE(shown_version, -1)', 'CAST(? AS INTEGER)')}"
+            f"{assignments}"
             f"{clock} WHERE id = ? RETURNING deadline",
             (
                 version,
@@ -392,41 +401,43 @@ async def mark_shown(
     return rows[0][0] if rows else None
 
 
-async def games_not_shown(connection: aiosqlite.Connection) -> list[int]:
-    """Games whose messages are behind their last change (searched through the
-    ``games_not_shown`` partial index)."""
-    rows = await connection.execute_fetchall(
-        "SELECT id FROM games WHERE shown_version IS NOT version ORDER BY id"
+async def games_not_shown(connection: Connection, shards: Shards) -> list[int]:
+    """Games of these shards whose messages are behind their last change (searched
+    through the ``games_not_shown`` partial index)."""
+    where, params = shards.where()
+    rows = await connection.fetch(
+        f"SELECT id FROM games WHERE {connection.differs('shown_version', 'version')} "
+        f"AND {where} ORDER BY id",
+        params,
     )
     return [int(row[0]) for row in rows]
 
 
 async def append_move(
-    connection: aiosqlite.Connection,
+    connection: Connection,
     game_id: int,
     seat: int,
     action: dict[str, Any],
     now: float,
 ) -> int:
-    rows = await connection.execute_fetchall(
+    rows = await connection.fetch(
         "INSERT INTO moves (game_id, seq, seat, action, at) "
-        "SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ? FROM moves WHERE game_id = ? "
+        "SELECT CAST(? AS BIGINT), COALESCE(MAX(seq), 0) + 1, CAST(? AS INTEGER), "
+        "CAST(? AS TEXT), CAST(? AS DOUBLE PRECISION) FROM moves WHERE game_id = ? "
         "RETURNING seq",
         (game_id, seat, _json(action), now, game_id),
     )
     return int(next(iter(rows))[0])
 
 
-async def load_moves(connection: aiosqlite.Connection, game_id: int) -> list[Move]:
-    rows = await connection.execute_fetchall(
+async def load_moves(connection: Connection, game_id: int) -> list[Move]:
+    rows = await connection.fetch(
         "SELECT seq, seat, action, at FROM moves WHERE game_id = ? ORDER BY seq", (game_id,)
     )
     return [Move(seq, seat, action, at) for seq, seat, action, at in rows]
 
 
-async def write_results(
-    connection: aiosqlite.Connection, game: Game, results: list[Result]
-) -> None:
+async def write_results(connection: Connection, game: Game, results: list[Result]) -> None:
     """The final table; the ladder counts it separately."""
     await connection.executemany(
         "INSERT INTO results (game_id, seat, user_id, bot_level, display_name, won, place, "
@@ -474,16 +485,16 @@ def read_figures(text: str) -> Mapping[str, int]:
     )
 
 
-async def load_results(connection: aiosqlite.Connection, game_id: int) -> list[Result]:
-    rows = await connection.execute_fetchall(
+async def load_results(connection: Connection, game_id: int) -> list[Result]:
+    rows = await connection.fetch(
         f"SELECT {result_columns()} FROM results WHERE game_id = ? ORDER BY seat", (game_id,)
     )
     return [read_result(row) for row in rows]
 
 
-async def guild_settings(connection: aiosqlite.Connection, guild_id: int) -> GuildSettings:
+async def guild_settings(connection: Connection, guild_id: int) -> GuildSettings:
     rows = list(
-        await connection.execute_fetchall(
+        await connection.fetch(
             "SELECT turn_timeout, lobby_timeout, threads, bots_allowed "
             "FROM guild_settings WHERE guild_id = ?",
             (guild_id,),
@@ -491,12 +502,12 @@ async def guild_settings(connection: aiosqlite.Connection, guild_id: int) -> Gui
     )
     channels = frozenset(
         int(row[0])
-        for row in await connection.execute_fetchall(
+        for row in await connection.fetch(
             "SELECT channel_id FROM game_channels WHERE guild_id = ?", (guild_id,)
         )
     )
     defaults: dict[str, Options] = {}
-    for kind, text in await connection.execute_fetchall(
+    for kind, text in await connection.fetch(
         "SELECT kind, options FROM game_defaults WHERE guild_id = ?", (guild_id,)
     ):
         try:
@@ -520,7 +531,7 @@ async def guild_settings(connection: aiosqlite.Connection, guild_id: int) -> Gui
 
 
 async def save_guild_settings(
-    connection: aiosqlite.Connection, guild_id: int, settings: GuildSettings
+    connection: Connection, guild_id: int, settings: GuildSettings
 ) -> None:
     await connection.execute(
         "INSERT INTO guild_settings "

@@ -7,12 +7,22 @@ import pytest
 
 from bot.service import GameService
 from bot.storage import Database
+from bot.storage.sqlite import SQLiteDatabase
 from tests.bot.fixtures import Clock, ScriptedDice
 
 
 @pytest.fixture
-async def database(tmp_path: Path) -> AsyncIterator[Database]:
-    db = await Database.open(tmp_path / "claimit.sqlite3")
+async def database(database_target: str) -> AsyncIterator[Database]:
+    """The database under test, on each backend in turn."""
+    db = await Database.open(database_target)
+    yield db
+    await db.close()
+
+
+@pytest.fixture
+async def sqlite_database(tmp_path: Path) -> AsyncIterator[SQLiteDatabase]:
+    """A SQLite file, for what only SQLite has (its file, its query plans)."""
+    db = await SQLiteDatabase.connect(tmp_path / "claimit.sqlite3")
     yield db
     await db.close()
 

@@ -6,17 +6,22 @@ import sqlite3
 from pathlib import Path
 
 import aiosqlite
+import asyncpg
 import pytest
 
 from bot.service import Actor, GameService
 from bot.storage import Database, DatabaseTooNew
-from bot.storage.database import migrate, schema_version
 from bot.storage.migrations import LATEST
+from bot.storage.sqlite import SQLiteConnection, SQLiteDatabase, migrate, schema_version
 from tests.bot.fixtures import started_game
 
 
-async def test_the_file_uses_wal_foreign_keys_and_a_busy_timeout(database: Database) -> None:
-    async with database.read() as connection:
+async def test_the_file_uses_wal_foreign_keys_and_a_busy_timeout(
+    sqlite_database: SQLiteDatabase,
+) -> None:
+    async with sqlite_database.read() as reading:
+        assert isinstance(reading, SQLiteConnection)
+        connection = reading.raw
         for pragma, expected in (
             ("journal_mode", "wal"),
             ("foreign_keys", 1),
@@ -80,7 +85,7 @@ async def test_the_move_log_is_append_only(service: GameService, database: Datab
     assert game.state is not None
     await service.act(game.id, Actor(game.seats[game.state.turn].user_id), game.version, "roll")
     for statement in ("UPDATE moves SET seat = 1", "DELETE FROM moves"):
-        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        with pytest.raises((sqlite3.IntegrityError, asyncpg.RaiseError), match="append-only"):
             async with database.write() as connection:
                 await connection.execute(statement)
     assert len(await service.moves(game.id)) == 1
@@ -98,7 +103,7 @@ async def test_open_games_from_version_1_get_deadlines_so_none_can_stall(tmp_pat
     database = await Database.open(path)
     try:
         async with database.read() as connection:
-            rows = await connection.execute_fetchall(
+            rows = await connection.fetch(
                 "SELECT id, turn_timeout, deadline FROM games ORDER BY id"
             )
     finally:

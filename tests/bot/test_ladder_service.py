@@ -22,9 +22,16 @@ from bot.ladder import (
 )
 from bot.service import Actor, GameService, LadderService, Player
 from bot.storage import Database, GameStatus
-from bot.storage.database import migrate
+from bot.storage.sqlite import SQLiteDatabase, migrate
 from engine.claimit import action_to_json, scores, state_to_json, winners
-from tests.bot.fixtures import PLAYERS, play_to_the_end, random_press, started_game
+from tests.bot.fixtures import (
+    PLAYERS,
+    Clock,
+    ScriptedDice,
+    play_to_the_end,
+    random_press,
+    started_game,
+)
 from tests.engine.playout import random_game
 from tests.finished_games import write_finished_games
 
@@ -218,7 +225,7 @@ async def test_who_leaves_ranks_last_and_gets_a_game_without_a_win(
 
 
 async def test_the_leaderboard_pages_through_the_ladder_in_rating_order(
-    ladder: LadderService, tmp_path: Path
+    ladder: LadderService, database: Database
 ) -> None:
     players = [Player(200 + n, f"P{n}") for n in range(25)]
     rng = random.Random(6)
@@ -226,7 +233,7 @@ async def test_the_leaderboard_pages_through_the_ladder_in_rating_order(
     ids = [p.user_id for p in players]
     pairs = [(ids[n], ids[(n + 1) % 25]) for n in range(25)]
     pairs += [(a, b) for a, b in (rng.sample(ids, 2) for _ in range(15))]
-    write_finished_games(tmp_path / "claimit.sqlite3", GUILD, 0, rng, tables=pairs)
+    await write_finished_games(database, GUILD, 0, rng, tables=pairs)
     assert await ladder.recompute(GUILD, "claimit") == 40
     pages = [
         await ladder.leaderboard(GUILD, "claimit", players[0].user_id, page) for page in (1, 2, 3)
@@ -277,18 +284,18 @@ async def ladder_rows(database: Database, guild: int) -> dict[str, list[Any]]:
     async with database.read() as connection:
         return {
             "records": list(
-                await connection.execute_fetchall(
+                await connection.fetch(
                     "SELECT * FROM player_records WHERE guild_id = ? ORDER BY user_id", (guild,)
                 )
             ),
             "changes": list(
-                await connection.execute_fetchall(
+                await connection.fetch(
                     "SELECT * FROM rating_changes WHERE guild_id = ? ORDER BY game_id, user_id",
                     (guild,),
                 )
             ),
             "rated": list(
-                await connection.execute_fetchall(
+                await connection.fetch(
                     "SELECT id, rated FROM games WHERE guild_id = ? ORDER BY id", (guild,)
                 )
             ),
@@ -320,9 +327,11 @@ async def test_games_from_before_the_ladder_are_counted_on_start(
     counted = [await ladder_rows(database, g) for g in (GUILD, GUILD + 1)]
     async with database.write() as connection:
         await connection.execute("UPDATE games SET rated = NULL")
-        await connection.execute(
-            "UPDATE results SET figures = json_remove(figures, '$.turns', '$.busts', '$.best_turn')"
-        )
+        without_turns = {
+            "sqlite": "json_remove(figures, '$.turns', '$.busts', '$.best_turn')",
+            "postgresql": "(CAST(figures AS JSONB) - 'turns' - 'busts' - 'best_turn')::TEXT",
+        }[connection.backend]
+        await connection.execute(f"UPDATE results SET figures = {without_turns}")
         await connection.execute("DELETE FROM rating_changes")
         await connection.execute("DELETE FROM player_records")
     assert await ladder.count_old_games() == 10
@@ -403,8 +412,13 @@ async def test_a_version_2_database_counts_its_leavers_after_the_upgrade(tmp_pat
 
 
 async def test_the_ladder_reads_search_indexes_and_never_scan_a_table(
-    service: GameService, ladder: LadderService, database: Database
+    sqlite_database: SQLiteDatabase,
 ) -> None:
+    database = sqlite_database
+    service, ladder = (
+        GameService(database, dice=ScriptedDice(), clock=Clock()),
+        LadderService(database),
+    )
     await play_a_season(service, random.Random(12), 6)
     statements: list[str] = []
     await database.trace(statements.append)
@@ -419,9 +433,7 @@ async def test_the_ladder_reads_search_indexes_and_never_scan_a_table(
     assert len(queries) >= 8
     async with database.read() as connection:
         for query in queries:
-            plan = [
-                row[3] for row in await connection.execute_fetchall("EXPLAIN QUERY PLAN " + query)
-            ]
+            plan = [row[3] for row in await connection.fetch("EXPLAIN QUERY PLAN " + query)]
             assert all(not step.startswith("SCAN") for step in plan), (query, plan)
             assert any("INDEX" in step for step in plan), (query, plan)
 

@@ -48,9 +48,8 @@ from bot.storage import (
     RatingChange,
     Result,
 )
-from bot.storage.database import migrate, schema_version
-from bot.storage.migrations import LATEST
 from bot.storage.records import MINUTE
+from bot.storage.sqlite import migrate, schema_version
 from engine.claimit import Phase
 from tests.bot.fixtures import PLAYERS, Clock, play_to_the_end, random_press
 from tests.bot.test_database import schema
@@ -526,7 +525,7 @@ class Ladders:
 
 async def game_ids(database: Database) -> list[int]:
     async with database.read() as connection:
-        rows = await connection.execute_fetchall("SELECT id FROM games ORDER BY id")
+        rows = await connection.fetch("SELECT id FROM games ORDER BY id")
     return [int(row[0]) for row in rows]
 
 
@@ -660,7 +659,9 @@ async def histories(tmp_path_factory: pytest.TempPathFactory) -> dict[bool, Hist
     return built
 
 
-@pytest.mark.parametrize("version", range(1, LATEST))
+# Version 5 keeps games, results and ladders as the latest does (6 only adds the shards'
+# leases); test_database upgrades an empty database from every version.
+@pytest.mark.parametrize("version", range(1, 5))
 async def test_a_database_of_every_earlier_version_upgrades_with_its_games_and_ladders(
     tmp_path: Path, histories: dict[bool, History], version: int
 ) -> None:

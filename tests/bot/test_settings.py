@@ -13,8 +13,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_defaults_put_the_database_in_the_working_directory(tmp_path: Path) -> None:
     settings = Settings.load({}, tmp_path / "missing.env")
-    assert settings.database == Path(DEFAULT_DATABASE)
-    assert not settings.database.is_absolute()
+    assert settings.database == DEFAULT_DATABASE
+    assert not Path(settings.database).is_absolute()
     assert settings.discord_token is None
 
 
@@ -23,7 +23,7 @@ def test_the_environment_wins_over_the_env_file(tmp_path: Path) -> None:
     env.write_text(
         "# comment\n\nexport DISCORD_TOKEN='from-file'\nCLAIMIT_DATABASE = \"games.db\"\n"
     )
-    assert Settings.load({}, env) == Settings("from-file", Path("games.db"))
+    assert Settings.load({}, env) == Settings("from-file", "games.db")
     assert Settings.load({"DISCORD_TOKEN": "from-env"}, env).discord_token == "from-env"
 
 
@@ -79,8 +79,8 @@ def test_optional_settings_are_read_and_checked(tmp_path: Path) -> None:
     sandbox = Settings.load(
         {"CLAIMIT_SANDBOX_DATABASE": "try.db", "CLAIMIT_SANDBOX_PORT": "0"}, tmp_path / "none"
     )
-    assert (sandbox.sandbox_database, sandbox.sandbox_port) == (Path("try.db"), 0)
-    assert Settings.load({}, tmp_path / "none").sandbox_database != Path(DEFAULT_DATABASE)
+    assert (sandbox.sandbox_database, sandbox.sandbox_port) == ("try.db", 0)
+    assert Settings.load({}, tmp_path / "none").sandbox_database != DEFAULT_DATABASE
     for port in ("http", "70000", "-1"):
         with pytest.raises(SettingsError, match="CLAIMIT_SANDBOX_PORT"):
             Settings.load({"CLAIMIT_SANDBOX_PORT": port}, tmp_path / "none")

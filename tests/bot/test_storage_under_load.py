@@ -7,12 +7,12 @@ import asyncio
 import contextlib
 import random
 import sqlite3
-from pathlib import Path
 
 import pytest
 
 from bot.service import Actor, GameService, LadderService
 from bot.storage import Database
+from bot.storage.sqlite import SQLiteDatabase
 from tests.bot.fixtures import random_press, started_game
 from tests.finished_games import write_finished_games
 
@@ -38,9 +38,11 @@ async def test_reads_never_wait_behind_a_write(service: GameService, database: D
     await writer
 
 
-async def test_a_commit_that_fails_leaves_the_database_usable(
-    service: GameService, database: Database
+async def test_a_commit_that_fails_leaves_the_file_usable(
+    sqlite_database: SQLiteDatabase,
 ) -> None:
+    database = sqlite_database
+    service = GameService(database)
     game = await started_game(service, 2)
     # A deferred foreign key fails only at COMMIT, and SQLite then keeps the transaction
     # open: the same state a COMMIT refused for a full disk can leave behind.
@@ -59,29 +61,23 @@ async def test_a_commit_that_fails_leaves_the_database_usable(
 
 
 async def test_rebuilding_a_ladder_holds_the_writer_only_to_swap_the_result_in(
-    tmp_path: Path,
+    database: Database,
 ) -> None:
-    path = tmp_path / "ladder.sqlite3"
-    await (await Database.open(path)).close()
-    write_finished_games(path, guild_id=7, games=400, rng=random.Random(1))
-    database = await Database.open(path)
-    try:
-        service, ladder = GameService(database), LadderService(database)
-        game = await started_game(service, 2, guild_id=8)
-        rng = random.Random(2)
-        rebuilding = asyncio.create_task(ladder.recompute(7, "claimit"))
-        await asyncio.sleep(0)
-        # Presses in another server go through while the ladder is counted apart.
-        presses = 0
-        while not rebuilding.done() and presses < 20:
-            game = (await random_press(service, game, rng)).game
-            presses += 1
-        assert presses == 20 and not rebuilding.done()
-        assert await rebuilding == 400
-        board = await ladder.leaderboard(7, "claimit", 0)
-        assert board.players > 20
-    finally:
-        await database.close()
+    await write_finished_games(database, guild_id=7, games=400, rng=random.Random(1))
+    service, ladder = GameService(database), LadderService(database)
+    game = await started_game(service, 2, guild_id=8)
+    rng = random.Random(2)
+    rebuilding = asyncio.create_task(ladder.recompute(7, "claimit"))
+    await asyncio.sleep(0)
+    # Presses in another server go through while the ladder is counted apart.
+    presses = 0
+    while not rebuilding.done() and presses < 20:
+        game = (await random_press(service, game, rng)).game
+        presses += 1
+    assert presses == 20 and not rebuilding.done()
+    assert await rebuilding == 400
+    board = await ladder.leaderboard(7, "claimit", 0)
+    assert board.players > 20
 
 
 async def test_a_transaction_cancelled_at_any_moment_ends_cancelled_and_leaves_no_trace(
@@ -99,7 +95,7 @@ async def test_a_transaction_cancelled_at_any_moment_ends_cancelled_and_leaves_n
 
     async def read() -> None:
         async with database.read() as connection:
-            await connection.execute_fetchall("SELECT * FROM games")
+            await connection.fetch("SELECT * FROM games")
 
     for work in (write, read):
         for steps in range(40):

@@ -9,6 +9,7 @@ from tests.e2e.world import World, running_world
 
 
 @pytest.fixture
-async def world(tmp_path: Path) -> AsyncIterator[World]:
-    async with running_world(tmp_path) as world:
+async def world(tmp_path: Path, database_target: str) -> AsyncIterator[World]:
+    """A world with the bot, on each database in turn."""
+    async with running_world(tmp_path, database=database_target) as world:
         yield world

@@ -294,7 +294,7 @@ async def every_game_shows_its_current_version(
     try:
         service = GameService(database)
         async with database.read() as connection:
-            ids = [row[0] for row in await connection.execute_fetchall("SELECT id FROM games")]
+            ids = [row[0] for row in await connection.fetch("SELECT id FROM games")]
         assert ids
         for game_id in ids:
             game = await service.game(game_id)

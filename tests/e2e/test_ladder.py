@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from bot.storage import Database
 from tests.e2e.world import World, describe, ephemeral_answer
 from tests.finished_games import write_finished_games
 
@@ -90,10 +91,14 @@ async def test_a_long_ladder_pages_with_buttons_and_shows_the_callers_place(
     # Ann leaves three games, so she ranks last in each: low on the ladder.
     tables += [(regulars[n], regulars[n + 5], ann.id) for n in range(3)]
     names = {ann.id: ann.name} | {r: f"Regular {r - 900}" for r in regulars}
-    write_finished_games(
-        world.database, world.guild.id, 0, random.Random(9), tables=tables, names=names,
-        leavers={ann.id},
-    )  # fmt: skip
+    database = await Database.open(world.database)
+    try:
+        await write_finished_games(
+            database, world.guild.id, 0, random.Random(9), tables=tables, names=names,
+            leavers={ann.id},
+        )  # fmt: skip
+    finally:
+        await database.close()
     await world.bots[0].ladder_answers.ladder.recompute(world.guild.id, "claimit")
 
     first = await world.command(ann, "claimit leaderboard")

@@ -127,7 +127,7 @@ async def test_every_game_ends_however_its_players_vanish(crowd: World) -> None:
     statuses = []
     for channel in channels:
         async with service._db.read() as connection:
-            rows = await connection.execute_fetchall(
+            rows = await connection.fetch(
                 "SELECT id FROM games WHERE channel_id = ?", (channel.id,)
             )
         for (game_id,) in rows:

@@ -8,10 +8,8 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-import aiosqlite
-
 from bot.emulator import Channel, Message, User
-from bot.storage import Game
+from bot.storage import Database, Game
 from engine.claimit import GameState, state_to_json
 from tests.disk import tiny_disk
 from tests.e2e.world import World, describe, ephemeral_answer, make_world, running_world
@@ -102,8 +100,12 @@ async def current(world: World) -> Game:
 
 
 async def corrupt(world: World, game: Game, state: GameState) -> None:
-    async with aiosqlite.connect(world.database) as connection:
-        await connection.execute(
-            "UPDATE games SET state = ? WHERE id = ?", (json.dumps(state_to_json(state)), game.id)
-        )
-        await connection.commit()
+    database = await Database.open(world.database)
+    try:
+        async with database.write() as connection:
+            await connection.execute(
+                "UPDATE games SET state = ? WHERE id = ?",
+                (json.dumps(state_to_json(state)), game.id),
+            )
+    finally:
+        await database.close()

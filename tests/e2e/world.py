@@ -28,7 +28,8 @@ class World:
     guild: Guild
     channel: Channel
     players: list[User]
-    database: Path
+    database: str
+    """A SQLite file or a PostgreSQL URL."""
     bots: list[GameBot] = field(default_factory=list)
     clock: ManualClock = field(default_factory=ManualClock)
     """The bot's time: deadlines pass when a test advances it."""
@@ -135,9 +136,10 @@ async def running_world(
     bot_permissions: discord.Permissions | None = None,
     *,
     member_events: bool = False,
+    database: str | None = None,
 ) -> AsyncIterator[World]:
     """A world with the bot started in it, torn down afterwards."""
-    world = await make_world(tmp_path, players, bot_permissions)
+    world = await make_world(tmp_path, players, bot_permissions, database=database)
     await world.start_bot(member_events=member_events)
     try:
         yield world
@@ -152,7 +154,9 @@ async def make_world(
     bot_permissions: discord.Permissions | None = None,
     *,
     response_deadline: float = 3.0,
+    database: str | None = None,
 ) -> World:
+    """``database`` is a SQLite file or a PostgreSQL URL; a new file by default."""
     emulator = DiscordEmulator(response_deadline=response_deadline)
     await emulator.start()
     use_discord_at(emulator.base_url)
@@ -166,7 +170,9 @@ async def make_world(
         channel = emulator.add_channel(guild, "claim-it")
     else:
         channel = emulator.add_channel(guild, "claim-it", bot_permissions)
-    return World(emulator, guild, channel, [*users, outsider], tmp_path / "bot.sqlite3")
+    return World(
+        emulator, guild, channel, [*users, outsider], database or str(tmp_path / "bot.sqlite3")
+    )
 
 
 def ephemeral_answer(interaction: Interaction) -> str:

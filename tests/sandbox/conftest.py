@@ -48,7 +48,7 @@ async def started(tmp_path: Path, dice: random.Random | None = None) -> AsyncIte
     ``dice`` replays the same games."""
     settings = replace(
         Settings.load({}, tmp_path / "none"),
-        sandbox_database=tmp_path / "sandbox.sqlite3",
+        sandbox_database=str(tmp_path / "sandbox.sqlite3"),
         sandbox_port=0,
         bot_pause=0.05,
     )

@@ -90,7 +90,7 @@ def is_turn(message: Message) -> bool:
 async def test_a_restarted_sandbox_shows_its_game_and_plays_on(tmp_path: Path) -> None:
     settings = replace(
         Settings.load({}, tmp_path / "none"),
-        sandbox_database=tmp_path / "sandbox.sqlite3",
+        sandbox_database=str(tmp_path / "sandbox.sqlite3"),
         sandbox_port=0,
         bot_pause=0.05,
     )

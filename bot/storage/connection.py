@@ -1,0 +1,74 @@
+"""A connection inside a transaction, the same to every query on SQLite and PostgreSQL.
+
+Queries are written once, with ``?`` placeholders and SQL both databases speak;
+where they differ (a few operators, locks) the connection says how its database
+spells it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+Row = tuple[Any, ...]
+
+
+class Connection(ABC):
+    backend: str
+    """``sqlite`` or ``postgresql``."""
+
+    @abstractmethod
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """The rows a statement returns."""
+
+    @abstractmethod
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Runs a statement; returns how many rows it changed."""
+
+    @abstractmethod
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        """Runs a statement once for each row of parameters."""
+
+    @abstractmethod
+    async def lock(self, *key: str | int) -> None:
+        """Waits until no other transaction, in any process, holds ``key``; holds it until
+        this transaction ends. For read-modify-write work that no row lock covers (a
+        server's ladder, the order games finish in)."""
+
+    @property
+    @abstractmethod
+    def for_update(self) -> str:
+        """What ends a ``SELECT`` of the ``games`` table (as ``g``) so that a write
+        transaction holds the game's row until it ends: a second change of the same game
+        waits, then sees the first, as it would on a database that runs one write at a
+        time."""
+
+    @abstractmethod
+    def differs(self, left: str, right: str) -> str:
+        """``left`` and ``right`` differ, a NULL differing from any number."""
+
+    @abstractmethod
+    def same(self, left: str, right: str) -> str:
+        """``left`` and ``right`` are equal, or both NULL."""
+
+    @property
+    @abstractmethod
+    def clock(self) -> str:
+        """The database's own time, in seconds since 1970: one clock for every process
+        that shares the database, whatever machine it runs on."""
+
+    @abstractmethod
+    def greatest(self, left: str, right: str) -> str:
+        """The larger of two numbers."""
+
+    @abstractmethod
+    def json_merged(self, column: str) -> str:
+        """A JSON object ``column`` with the keys of the next parameter's object set."""
+
+
+def lock_number(*key: str | int) -> int:
+    """A signed 64-bit number for a lock's key (PostgreSQL's advisory locks take one)."""
+    digest = hashlib.blake2b(repr(key).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big", signed=True)

@@ -1,0 +1,86 @@
+"""Reads and writes of the shards' leases (``shard_leases``), inside transactions the
+lease service opens. Every write takes the same lock, so processes renewing at the
+same moment see each other's leases; the table has a row per shard."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from bot.storage.connection import Connection
+
+LOCK = "shard leases"
+
+
+async def now(connection: Connection) -> float:
+    rows = await connection.fetch(f"SELECT {connection.clock}")
+    return float(rows[0][0])
+
+
+async def other_counts(connection: Connection, count: int, at: float) -> list[int]:
+    """The shard counts of live leases other than ``count``."""
+    rows = await connection.fetch(
+        "SELECT DISTINCT shard_count FROM shard_leases WHERE shard_count <> ? AND expires_at > ?",
+        (count, at),
+    )
+    return [int(row[0]) for row in rows]
+
+
+async def lay_out(connection: Connection, count: int) -> None:
+    """A row for each of ``count`` shards (and none for a count no live process uses),
+    free to be taken."""
+    await connection.execute("DELETE FROM shard_leases WHERE shard_count <> ?", (count,))
+    await connection.executemany(
+        "INSERT INTO shard_leases (shard, shard_count, holder, stand_in, expires_at) "
+        "VALUES (?, ?, '', 1, 0) ON CONFLICT (shard) DO NOTHING",
+        [(shard, count) for shard in range(count)],
+    )
+
+
+async def claim_own(
+    connection: Connection, holder: str, shards: Collection[int], at: float, until: float
+) -> None:
+    """Renews this process's own shards, taking back any a stand-in holds or that
+    expired (one still held by a live process that runs the same shard stays there)."""
+    if not shards:
+        return
+    marks = ", ".join("?" * len(shards))
+    await connection.execute(
+        "UPDATE shard_leases SET holder = ?, stand_in = 0, expires_at = ? "
+        f"WHERE shard IN ({marks}) AND (holder = ? OR stand_in = 1 OR expires_at <= ?)",
+        (holder, until, *sorted(shards), holder, at),
+    )
+
+
+async def stand_in(
+    connection: Connection, holder: str, own: Collection[int], at: float, until: float
+) -> None:
+    """Renews the other shards this process stands in for, and takes those whose
+    holder stopped renewing (a process that died)."""
+    marks = ", ".join("?" * len(own))
+    others = f"shard NOT IN ({marks}) AND " if own else ""
+    await connection.execute(
+        "UPDATE shard_leases SET holder = ?, stand_in = 1, expires_at = ? "
+        f"WHERE {others}(holder = ? OR expires_at <= ?)",
+        (holder, until, *sorted(own), holder, at),
+    )
+
+
+async def held_by(connection: Connection, holder: str) -> set[int]:
+    rows = await connection.fetch("SELECT shard FROM shard_leases WHERE holder = ?", (holder,))
+    return {int(row[0]) for row in rows}
+
+
+async def holder_of(connection: Connection, shard: int) -> tuple[str, bool, float] | None:
+    """Who holds a shard's lease, whether as a stand-in, and until when."""
+    rows = await connection.fetch(
+        "SELECT holder, stand_in, expires_at FROM shard_leases WHERE shard = ?", (shard,)
+    )
+    if not rows:
+        return None
+    holder, standing_in, until = rows[0]
+    return str(holder), bool(standing_in), float(until)
+
+
+async def release(connection: Connection, holder: str) -> None:
+    """Lets every lease of this process go at once (it is stopping)."""
+    await connection.execute("UPDATE shard_leases SET expires_at = 0 WHERE holder = ?", (holder,))

@@ -1,0 +1,173 @@
+"""PostgreSQL, through asyncpg: a pool of connections any number of bot processes share.
+
+Transactions keep SQLite's guarantees: a write transaction holds each game it
+reads (``SELECT … FOR UPDATE``), so changes of one game happen one after another
+even across processes, and the compare-and-set on the version still refuses a
+click that saw an older game; work no row covers takes an advisory lock
+(``Connection.lock``). A read sees one snapshot (``REPEATABLE READ``) and never
+waits behind a write.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from typing import Any, TypeAlias
+
+import asyncpg
+import yarl
+from asyncpg.pool import PoolConnectionProxy
+
+from bot.storage.connection import Connection, Row, lock_number
+from bot.storage.database import Database, DatabaseTooNew, DatabaseUnavailable
+from bot.storage.migrations import LATEST
+from bot.storage.postgres_schema import BASELINE, MIGRATIONS
+
+POOL_SIZE = 10
+"""Connections per process: enough for every click, deadline and read in flight at
+once on two cores, few enough that dozens of processes stay under the server's
+``max_connections`` (100 by default)."""
+CONNECT_TIMEOUT = 10.0
+MIGRATING = lock_number("migrating")
+
+Raw: TypeAlias = "asyncpg.Connection[Any] | PoolConnectionProxy[Any]"
+
+
+class PostgresConnection(Connection):
+    backend = "postgresql"
+
+    def __init__(self, raw: Raw, *, writing: bool) -> None:
+        self.raw = raw
+        self._writing = writing
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        return [tuple(row) for row in await self.raw.fetch(numbered(sql), *params)]
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        status = await self.raw.execute(numbered(sql), *params)
+        # asyncpg hands back the command tag: "UPDATE 1", "INSERT 0 3", "DELETE 0".
+        last = status.rsplit(" ", 1)[-1]
+        return int(last) if last.isdigit() else 0
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        rows = list(rows)
+        if rows:
+            await self.raw.executemany(numbered(sql), rows)
+
+    async def lock(self, *key: str | int) -> None:
+        await self.raw.execute("SELECT pg_advisory_xact_lock($1)", lock_number(*key))
+
+    @property
+    def for_update(self) -> str:
+        return " FOR UPDATE OF g" if self._writing else ""
+
+    def differs(self, left: str, right: str) -> str:
+        return f"{left} IS DISTINCT FROM {right}"
+
+    def same(self, left: str, right: str) -> str:
+        return f"{left} IS NOT DISTINCT FROM {right}"
+
+    clock = "CAST(EXTRACT(EPOCH FROM clock_timestamp()) AS DOUBLE PRECISION)"
+
+    def greatest(self, left: str, right: str) -> str:
+        return f"GREATEST({left}, {right})"
+
+    def json_merged(self, column: str) -> str:
+        return f"(CAST({column} AS JSONB) || CAST(? AS JSONB))::TEXT"
+
+
+@functools.lru_cache(maxsize=512)
+def numbered(sql: str) -> str:
+    """``?`` placeholders as PostgreSQL's ``$1, $2…`` (none of ours is inside a quoted
+    string, but a ``?`` there is left alone all the same)."""
+    out = []
+    number = 0
+    quoted = False
+    for char in sql:
+        if char == "'":
+            quoted = not quoted
+        if char == "?" and not quoted:
+            number += 1
+            out.append(f"${number}")
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+def redacted(url: str) -> str:
+    """The URL without its password, for messages and logs."""
+    parsed = yarl.URL(url)
+    return str(parsed.with_password("***")) if parsed.password else url
+
+
+class PostgresDatabase(Database):
+    backend = "postgresql"
+    shared = True
+
+    def __init__(self, pool: asyncpg.Pool[Any], url: str) -> None:
+        self._pool = pool
+        self.url = url
+
+    @classmethod
+    async def connect(cls, url: str) -> PostgresDatabase:
+        try:
+            pool = await asyncpg.create_pool(
+                url, min_size=1, max_size=POOL_SIZE, timeout=CONNECT_TIMEOUT
+            )
+        except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
+            raise DatabaseUnavailable(
+                f"can't use the database {redacted(url)}: {e}. Check that the PostgreSQL "
+                "server is running and that the URL's user, password and database are right"
+            ) from e
+        try:
+            async with pool.acquire() as connection:
+                await migrate(connection)
+        except BaseException:
+            await pool.close()
+            raise
+        return cls(pool, url)
+
+    async def close(self) -> None:
+        await self._pool.close()
+
+    @asynccontextmanager
+    async def write(self) -> AsyncIterator[Connection]:
+        async with self._pool.acquire() as connection, connection.transaction():
+            yield PostgresConnection(connection, writing=True)
+
+    @asynccontextmanager
+    async def statement(self) -> AsyncIterator[Connection]:
+        async with self._pool.acquire() as connection:
+            yield PostgresConnection(connection, writing=False)
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[Connection]:
+        async with (
+            self._pool.acquire() as connection,
+            connection.transaction(isolation="repeatable_read", readonly=True),
+        ):
+            yield PostgresConnection(connection, writing=False)
+
+
+async def schema_version(connection: Raw) -> int:
+    if await connection.fetchval("SELECT to_regclass('schema_version')") is None:
+        return 0
+    return int(await connection.fetchval("SELECT version FROM schema_version"))
+
+
+async def migrate(connection: Raw, target: int = LATEST) -> None:
+    """Applies the missing migrations up to ``target``, each in its own transaction;
+    processes starting together take turns."""
+    await connection.execute("SELECT pg_advisory_lock($1)", MIGRATING)
+    try:
+        while (version := await schema_version(connection)) < target:
+            step = max(version + 1, BASELINE)
+            async with connection.transaction():
+                for statement in MIGRATIONS[step]:
+                    await connection.execute(statement)
+                await connection.execute("UPDATE schema_version SET version = $1", step)
+        if version > LATEST:
+            raise DatabaseTooNew(version)
+    finally:
+        await connection.execute("SELECT pg_advisory_unlock($1)", MIGRATING)

@@ -1,0 +1,44 @@
+"""Which of Discord's shards a process works for, and the games that belong to them.
+
+Discord puts each server in shard ``(guild_id >> 22) % shard_count``; a game
+belongs to its server's shard.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+def shard_of(guild_id: int, count: int) -> int:
+    return (guild_id >> 22) % count
+
+
+@dataclass(frozen=True)
+class Shards:
+    count: int
+    ids: frozenset[int]
+
+    @classmethod
+    def every(cls, count: int = 1) -> Shards:
+        return cls(count, frozenset(range(count)))
+
+    @property
+    def complete(self) -> bool:
+        return len(self.ids) == self.count
+
+    def holds(self, guild_id: int) -> bool:
+        return shard_of(guild_id, self.count) in self.ids
+
+    def where(self, column: str = "guild_id") -> tuple[str, tuple[Any, ...]]:
+        """A SQL condition (with its parameters) true for the rows of these shards."""
+        if self.complete:
+            return "1 = 1", ()
+        if not self.ids:
+            return "1 = 0", ()
+        marks = ", ".join("?" * len(self.ids))
+        return f"(({column} >> 22) % ?) IN ({marks})", (self.count, *sorted(self.ids))
+
+
+EVERY = Shards.every()
+"""One process that works for every server."""
