@@ -2,17 +2,22 @@
 # Installs everything the test suite needs on a fresh Debian machine, then runs it.
 #   bash scripts/test.sh [pytest arguments]
 # Debian packages (with apt-get, as root or through sudo): chromium for the sandbox's
-# browser tests, an emoji font for readable screenshots. The Python packages go into
-# .venv. The disk tests mount a small tmpfs, which needs root or password-less sudo.
+# browser tests, an emoji font for readable screenshots, postgresql for the tests that
+# run on PostgreSQL (they start a throwaway cluster of their own with its initdb and
+# pg_ctl; nothing else of the package is used). The Python packages go into .venv.
+# The disk tests mount a small tmpfs, which needs root or password-less sudo.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! command -v chromium >/dev/null 2>&1; then
+missing=()
+command -v chromium >/dev/null 2>&1 || missing+=(chromium fonts-noto-color-emoji)
+compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || missing+=(postgresql)
+if [ ${#missing[@]} -gt 0 ]; then
     sudo=""
     [ "$(id -u)" -eq 0 ] || sudo="sudo"
     $sudo apt-get update
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y --no-install-recommends \
-        chromium fonts-noto-color-emoji
+        "${missing[@]}"
 fi
 
 [ -x .venv/bin/python ] || python3 -m venv .venv
