@@ -15,13 +15,15 @@ from bot.log_setup import configure_logging
 from bot.sandbox.run import run_sandbox
 from bot.settings import Settings, SettingsError
 from bot.storage import DatabaseTooNew, DatabaseUnavailable
+from bot.storage.copy import TABLES, CopyError, copy_database, shown
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="claimit",
+        usage="%(prog)s [-h] [--sandbox]\n       %(prog)s copy-database SOURCE TARGET",
         description="Run the game bot (Claim It!, Gold Nuggets) on Discord, "
-        "or try it in a local sandbox.",
+        "or try it in a local sandbox; or copy its database into a new one.",
     )
     parser.add_argument(
         "--sandbox",
@@ -29,7 +31,27 @@ def main(argv: list[str] | None = None) -> int:
         help="play in a local page that looks like Discord, without a token "
         "(also what happens when DISCORD_TOKEN is not set)",
     )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    copying = commands.add_parser(
+        "copy-database",
+        help="copy every game, setting and ladder into a new, empty database",
+        description="Copy a whole database (every game, the servers' settings, the ladders "
+        "and their history) into a new, empty one, in one transaction: typically the bot's "
+        "SQLite file into PostgreSQL. Stop the bot first.",
+    )
+    copying.add_argument(
+        "source",
+        metavar="SOURCE",
+        help="the database to copy: a SQLite file or a postgresql:// URL",
+    )
+    copying.add_argument(
+        "target",
+        metavar="TARGET",
+        help="the new, empty database: a postgresql:// URL (or a SQLite file)",
+    )
     arguments = parser.parse_args(argv)
+    if arguments.command == "copy-database":
+        return _copy_database(arguments.source, arguments.target)
     try:
         settings = Settings.load()
     except SettingsError as e:
@@ -74,6 +96,21 @@ def _until_stopped(work: Coroutine[Any, Any, None]) -> int:
         return _fail(str(e), 1)
     except KeyboardInterrupt:
         pass
+    return 0
+
+
+def _copy_database(source: str, target: str) -> int:
+    """Copies with a line per table as it goes; the last line only once it is committed."""
+
+    def copied(table: str, rows: int) -> None:
+        print(f"{table}: {rows} {'row' if rows == 1 else 'rows'}", flush=True)
+
+    try:
+        counts = asyncio.run(copy_database(source, target, progress=copied))
+    except (CopyError, DatabaseTooNew, DatabaseUnavailable) as e:
+        return _fail(str(e), 1)
+    total = sum(counts.values())
+    print(f"Copied {total} rows in {len(TABLES)} tables from {shown(source)} to {shown(target)}.")
     return 0
 
 
