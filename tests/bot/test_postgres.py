@@ -1,0 +1,139 @@
+"""What only PostgreSQL has to show: the same schema as SQLite's, clear refusals, and
+changes from several processes (each its own pool of connections) kept exactly once."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sqlite3
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import asyncpg
+import pytest
+
+from bot.service import Actor, GameService, Player, ServiceError
+from bot.service.errors import ChannelBusy
+from bot.storage import Database, DatabaseTooNew, DatabaseUnavailable
+from bot.storage.migrations import LATEST
+from engine.claimit import Phase
+from tests.bot.fixtures import PLAYERS, started_game
+from tests.postgres_cluster import Cluster
+
+TABLES = (
+    "games",
+    "seats",
+    "moves",
+    "results",
+    "guild_settings",
+    "game_channels",
+    "game_defaults",
+    "player_records",
+    "rating_changes",
+    "shard_leases",
+)
+
+
+async def test_both_databases_have_the_same_columns_in_the_same_order(
+    postgres: Cluster, tmp_path: Path
+) -> None:
+    path = tmp_path / "claimit.sqlite3"
+    await (await Database.open(str(path))).close()
+    url = await postgres.new_database()
+    await (await Database.open(url)).close()
+    connection = await asyncpg.connect(url)
+    try:
+        for table in TABLES:
+            with sqlite3.connect(path) as lite:
+                expected = [row[1] for row in lite.execute(f"PRAGMA table_info({table})")]
+            columns = await connection.fetch(
+                "SELECT column_name FROM information_schema.columns WHERE table_name = $1 "
+                "ORDER BY ordinal_position",
+                table,
+            )
+            assert [c["column_name"] for c in columns] == expected, table
+        assert await connection.fetchval("SELECT version FROM schema_version") == LATEST
+    finally:
+        await connection.close()
+
+
+async def test_a_server_that_is_not_there_is_one_line_without_the_password(
+    postgres: Cluster,
+) -> None:
+    url = f"postgresql://claimit:secret@127.0.0.1:{postgres.port}/no_such_database"
+    with pytest.raises(DatabaseUnavailable) as refused:
+        await Database.open(url)
+    assert "no_such_database" in str(refused.value) and "secret" not in str(refused.value)
+
+
+async def test_a_database_newer_than_the_code_is_refused(postgres: Cluster) -> None:
+    url = await postgres.new_database()
+    await (await Database.open(url)).close()
+    connection = await asyncpg.connect(url)
+    await connection.execute("UPDATE schema_version SET version = $1", LATEST + 1)
+    await connection.close()
+    with pytest.raises(DatabaseTooNew, match="newer"):
+        await Database.open(url)
+
+
+async def test_processes_opening_a_new_database_together_migrate_it_once(
+    postgres: Cluster,
+) -> None:
+    url = await postgres.new_database()
+    opened = await asyncio.gather(*(Database.open(url) for _ in range(4)))
+    for database in opened:
+        await database.close()
+
+
+@pytest.fixture
+async def two_processes(postgres: Cluster) -> AsyncIterator[tuple[GameService, GameService]]:
+    """Two services, each on a pool of its own, as two bot processes have."""
+    url = await postgres.new_database()
+    first, second = await Database.open(url), await Database.open(url)
+    yield GameService(first), GameService(second)
+    await first.close()
+    await second.close()
+
+
+async def test_simultaneous_clicks_from_two_processes_count_once(
+    two_processes: tuple[GameService, GameService],
+) -> None:
+    first, second = two_processes
+    game = await started_game(first, 2)
+    rng = random.Random(4)
+    for _ in range(30):
+        assert game.state is not None
+        actor = Actor(game.seats[game.state.turn].user_id)
+        pending = game.state.pending_placements()
+        intent = str(rng.choice(pending)) if game.state.phase is Phase.PLACE else "roll"
+        # The same press, seen at the same version, arrives at both processes at once.
+        presses = [
+            service.act(game.id, actor, game.version, intent) for service in (first, second) * 3
+        ]
+        outcomes = await asyncio.gather(*presses, return_exceptions=True)
+        applied = [o for o in outcomes if not isinstance(o, BaseException)]
+        assert len(applied) == 1, outcomes
+        refused = [o for o in outcomes if isinstance(o, BaseException)]
+        # Each later one sees the first (the game moved on, or it is no longer their turn).
+        assert all(isinstance(o, ServiceError) for o in refused), refused
+        game = applied[0].game
+        if not game.status.is_open:
+            break
+    moves = await second.moves(game.id)
+    assert [m.seq for m in moves] == list(range(1, len(moves) + 1))
+    assert await second.replay(game.id) == (await first.game(game.id)).state
+
+
+async def test_two_lobbies_asked_for_at_once_in_one_channel_make_one(
+    two_processes: tuple[GameService, GameService],
+) -> None:
+    first, second = two_processes
+    asked = [
+        service.create_lobby(
+            kind="claimit", guild_id=10, channel_id=5, host=Player(PLAYERS[n].user_id, "P")
+        )
+        for n, service in enumerate((first, second, first, second))
+    ]
+    outcomes = await asyncio.gather(*asked, return_exceptions=True)
+    assert sum(not isinstance(o, BaseException) for o in outcomes) == 1
+    assert all(isinstance(o, ChannelBusy) for o in outcomes if isinstance(o, BaseException))
