@@ -15,6 +15,7 @@ from bot.sandbox.server_world import populate
 from bot.sandbox.web import SandboxPage
 from bot.settings import DEFAULT_SANDBOX_DATABASE, Settings
 from bot.storage.database import is_postgresql
+from bot.storage.postgres import redacted
 
 log = logging.getLogger(__name__)
 
@@ -26,6 +27,23 @@ def discord_state(database: str) -> Path:
         return Path(DEFAULT_SANDBOX_DATABASE + ".discord")
     path = Path(database)
     return path.with_name(path.name + ".discord")
+
+
+def other_processes(settings: Settings, emulator: DiscordEmulator) -> str:
+    """How to start the bot's other shards in processes of their own, against this
+    sandbox's Discord and database."""
+    assert settings.shards is not None and settings.shard_count is not None
+    others = sorted(set(range(settings.shard_count)) - settings.shards)
+    command = (
+        f"DISCORD_TOKEN={emulator.token} CLAIMIT_DISCORD_URL={emulator.base_url} "
+        f"CLAIMIT_DATABASE={settings.sandbox_database} "
+        f"CLAIMIT_SHARD_COUNT={settings.shard_count} CLAIMIT_SHARDS={{shards}} claimit"
+    )
+    return (
+        f"claimit sandbox: this process runs shards {', '.join(map(str, sorted(settings.shards)))}"
+        f" of {settings.shard_count}; start the others ({', '.join(map(str, others))}) in "
+        f"another terminal with: {command.format(shards=','.join(map(str, others)))}"
+    )
 
 
 async def run_sandbox(
@@ -70,9 +88,11 @@ async def run_sandbox(
                 announce(
                     f"claimit sandbox: open {url} in a browser to play {games} in "
                     f"#{server.channel.name} as {', '.join(m.user.name for m in server.members)} "
-                    f"(games are kept in {settings.sandbox_database}, the channel in "
+                    f"(games are kept in {redacted(settings.sandbox_database)}, the channel in "
                     f"{discord_state(settings.sandbox_database)}). Ctrl-C stops it."
                 )
+                if settings.shards is not None:
+                    announce(other_processes(settings, emulator))
                 if ready is not None:
                     ready.set()
                 await connection

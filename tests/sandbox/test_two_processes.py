@@ -1,0 +1,82 @@
+"""The sandbox on PostgreSQL with the bot's shards in two processes: the sandbox runs
+one, and says how to start the other against its Discord and database."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import shlex
+import signal
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from bot.emulator import DiscordEmulator
+from bot.sandbox.run import run_sandbox
+from bot.settings import Settings
+from tests.postgres_cluster import Cluster
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def test_the_sandbox_runs_with_a_second_process_on_postgresql(
+    postgres: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # With PostgreSQL the sandbox keeps its Discord in the working directory.
+    monkeypatch.chdir(tmp_path)
+    url = await postgres.new_database()
+    settings = replace(
+        Settings.load({}, tmp_path / "none"),
+        sandbox_database=url,
+        sandbox_port=0,
+        bot_pause=0,
+        shard_count=2,
+        shards=frozenset({0}),
+    )
+    emulator = DiscordEmulator(max_concurrency=2)
+    lines: list[str] = []
+    ready = asyncio.Event()
+    sandbox = asyncio.create_task(
+        run_sandbox(settings, announce=lines.append, ready=ready, emulator=emulator)
+    )
+    other: asyncio.subprocess.Process | None = None
+    try:
+        await asyncio.wait_for(ready.wait(), 30)
+        told = lines[-1]
+        assert "this process runs shards 0 of 2" in told
+        command = shlex.split(told.split("with: ", 1)[1])
+        assert command[-1] == "claimit"
+        environment = dict(part.split("=", 1) for part in command[:-1])
+        assert environment["CLAIMIT_SHARDS"] == "1" and environment["CLAIMIT_DATABASE"] == url
+        other = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "tests.e2e.bot_process",
+            cwd=ROOT,
+            env={**os.environ, **environment},
+            stderr=asyncio.subprocess.PIPE,
+        )
+        assert other.stderr is not None
+        log = b""
+        while b"claimit ready" not in log:
+            line = await other.stderr.readline()
+            assert line, log.decode()
+            log += line
+        assert re.search(rb"shards 1 of 2", log)
+        await emulator.wait_for_shards(2)
+        # The sandbox's server is answered by whichever process runs its shard.
+        (guild,) = emulator.guilds.values()
+        channel = next(c for c in emulator.channels.values() if c.guild_id == guild.id)
+        member = next(u for u in emulator.users.values() if u.id in guild.member_permissions)
+        answer = await emulator.answer(await emulator.slash(member, channel, "claimit rules"))
+        assert answer.response_message is not None
+    finally:
+        if other is not None and other.returncode is None:
+            other.send_signal(signal.SIGINT)
+            await other.wait()
+        sandbox.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await sandbox
