@@ -46,6 +46,9 @@ def test_env_example_lists_every_setting_with_its_default() -> None:
         "CLAIMIT_MEMBER_EVENTS",
         "CLAIMIT_SANDBOX_DATABASE",
         "CLAIMIT_SANDBOX_PORT",
+        "CLAIMIT_SHARD_COUNT",
+        "CLAIMIT_SHARDS",
+        "CLAIMIT_TAKEOVER_SECONDS",
     }
     assert Settings.load({}, ROOT / ".env.example") == Settings.load({}, ROOT / "nothing")
 
@@ -84,3 +87,19 @@ def test_optional_settings_are_read_and_checked(tmp_path: Path) -> None:
     for port in ("http", "70000", "-1"):
         with pytest.raises(SettingsError, match="CLAIMIT_SANDBOX_PORT"):
             Settings.load({"CLAIMIT_SANDBOX_PORT": port}, tmp_path / "none")
+
+
+def test_shards_are_ids_and_ranges_within_the_count(tmp_path: Path) -> None:
+    none = tmp_path / "none"
+    settings = Settings.load({"CLAIMIT_SHARD_COUNT": "8", "CLAIMIT_SHARDS": "0-2, 5"}, none)
+    assert (settings.shard_count, settings.shards) == (8, frozenset({0, 1, 2, 5}))
+    assert Settings.load({}, none).shards is None
+    for environment, says in (
+        ({"CLAIMIT_SHARDS": "0-1"}, "needs CLAIMIT_SHARD_COUNT"),
+        ({"CLAIMIT_SHARD_COUNT": "2", "CLAIMIT_SHARDS": "1-2"}, "shards are 0 to 1"),
+        ({"CLAIMIT_SHARD_COUNT": "2", "CLAIMIT_SHARDS": "a"}, "like 0-3"),
+        ({"CLAIMIT_SHARD_COUNT": "0"}, "from 1 to"),
+        ({"CLAIMIT_TAKEOVER_SECONDS": "1"}, "from 2 to 600"),
+    ):
+        with pytest.raises(SettingsError, match=says):
+            Settings.load(environment, none)
