@@ -114,7 +114,9 @@ class ShardLeases:
             await connection.lock(lease_queries.LOCK)
             now = await lease_queries.now(connection)
             until = now + self.lease
-            await lease_queries.claim_own(connection, self.holder, self.own, now, until)
+            await lease_queries.claim_own(
+                connection, self.holder, self.own, now, until, alone=not self._db.shared
+            )
             await lease_queries.stand_in(connection, self.holder, self.own, now, until)
             held = frozenset(await lease_queries.held_by(connection, self.holder))
         before = self.shards.ids

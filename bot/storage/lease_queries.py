@@ -37,17 +37,26 @@ async def lay_out(connection: Connection, count: int) -> None:
 
 
 async def claim_own(
-    connection: Connection, holder: str, shards: Collection[int], at: float, until: float
+    connection: Connection,
+    holder: str,
+    shards: Collection[int],
+    at: float,
+    until: float,
+    *,
+    alone: bool = False,
 ) -> None:
     """Renews this process's own shards, taking back any a stand-in holds or that
-    expired (one still held by a live process that runs the same shard stays there)."""
+    expired (one still held by a live process that runs the same shard stays there,
+    unless this process is ``alone`` on its database: then any other holder is a
+    run of it that was killed)."""
     if not shards:
         return
     marks = ", ".join("?" * len(shards))
+    free = "1 = 1" if alone else "holder = ? OR stand_in = 1 OR expires_at <= ?"
     await connection.execute(
         "UPDATE shard_leases SET holder = ?, stand_in = 0, expires_at = ? "
-        f"WHERE shard IN ({marks}) AND (holder = ? OR stand_in = 1 OR expires_at <= ?)",
-        (holder, until, *sorted(shards), holder, at),
+        f"WHERE shard IN ({marks}) AND ({free})",
+        (holder, until, *sorted(shards), *(() if alone else (holder, at))),
     )
 
 
