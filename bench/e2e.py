@@ -1,12 +1,25 @@
-"""Many concurrent games through the local Discord emulator, with the real bot process.
+"""Many concurrent games through the local Discord emulator, with the real bot in its own
+process (or several).
 
     python bench/e2e.py [--games 50] [--seconds 30] [--think 0.6] [--game claimit|nuggets]
+                        [--backend sqlite|postgresql] [--processes 1]
 
 Each game is played by its two players in its own channel (Claim It! and Gold Nuggets
-at alternate tables, or only the game named): they wait a random
-think time (mean --think seconds; 0.6 offers about 75 actions/s from 50 games),
-click, and wait for the answer. Prints the
-actions per second and the p50/p99 time from a click to the bot's first answer.
+at alternate tables, or only the game named), the channels spread over servers in every
+one of the bot's shards: the players wait a random think time (mean --think seconds;
+0.6 offers about 75 actions/s from 50 games), click, and wait for the answer. A click
+the bot answers after Discord's 3 s gets no answer (Discord refuses it): it counts as
+slower than any answer, and the players go on from what the channel shows. Prints the
+backend and process count, the actions per second, the p50/p99 time from a click to the
+bot's first answer, and where the CPU went (this process is the emulator and every
+player, on the same machine as the bot).
+
+The two setups: one bot process on a SQLite file (the default), running all the bot's
+shards; or ``--backend postgresql --processes N``, N bot processes of two shards each
+sharing one PostgreSQL database (a throwaway cluster started for the run, without
+fsync), which more than one process needs. ``--games 200`` and ``--games 200 --backend
+postgresql --processes 2`` compare them at 200 concurrent games. The bot processes and
+the cluster stop with the bench, on Ctrl-C or an error too.
 Targets (issue 5): with 50 concurrent games, p50 <= 50 ms, p99 <= 250 ms and
 >= 60 actions/s sustained.
 """
@@ -15,27 +28,50 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import functools
+import collections
+import contextlib
+import math
 import os
 import random
+import signal
 import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 if not __package__:
     # Run as a file, this folder comes first on sys.path; the project root must.
     sys.path[0] = str(Path(__file__).resolve().parents[1])
 
+from bench.usage import CpuWatch, LoopLag
 from bot.emulator import Channel, DiscordEmulator, Guild, Message, User
+from tests.postgres_cluster import Cluster, running_cluster
 
 ROOT = Path(__file__).resolve().parents[1]
+BACKENDS = ("sqlite", "postgresql")
+SHARDS_PER_PROCESS = 2
+SERVERS_PER_SHARD = 2
+READY_TIMEOUT = 90.0
+STOP_TIMEOUT = 15.0
+NEW_GAME_TRIES = 5
+_readers: set[asyncio.Task[None]] = set()
+"""Tasks reading bot processes' logs: the event loop keeps only weak references."""
+
+
+class Refused(Exception):
+    """The bot answered a command with a refusal (the channel still has a game)."""
 
 
 class Table:
-    """One channel, two players, game after game."""
+    """One channel, two players, game after game.
+
+    A click the bot answers after Discord's 3 s gets no answer at all (Discord shows
+    "This interaction failed"): with ``unanswered`` it is counted and the player goes on
+    from what the channel shows, as a person would; without, the bench stops there.
+    """
 
     def __init__(
         self, emulator: DiscordEmulator, channel: Channel, players: list[User], game: str
@@ -43,49 +79,138 @@ class Table:
         self.emulator, self.channel, self.players = emulator, channel, players
         self.by_id = {p.id: p for p in players}
         self.game = game
+        self.game_after = 0
+        """The newest message before this game's lobby: a result after it is this game's."""
+        self.restarts = 0
+        """Games cancelled and started again after an answer that never came."""
+        self.cancel_answer = ""
 
-    async def new_game(self) -> Message:
+    @property
+    def in_time(self) -> float:
+        """Seconds to wait for an answer: past Discord's deadline, none comes."""
+        return self.emulator.response_deadline + 1
+
+    async def new_game(self) -> None:
+        """Starts a new game. When the bot misses Discord's 3 s on the way, whatever it
+        left open (a lobby, a started game) keeps the channel from another: the host
+        cancels it and they start again."""
+        for attempt in range(NEW_GAME_TRIES):
+            try:
+                await self._new_game()
+                return
+            except (TimeoutError, Refused) as e:
+                if attempt == NEW_GAME_TRIES - 1:
+                    raise RuntimeError(
+                        f"no new game in {self.channel.name} of server {self.channel.guild_id} "
+                        f"after {NEW_GAME_TRIES} tries: {e!r}; the last cancel's answer: "
+                        f"{self.cancel_answer!r}"
+                    ) from e
+            await self.restart()
+
+    async def restart(self) -> None:
+        """The host cancels the channel's game (if any)."""
+        self.restarts += 1
+        with contextlib.suppress(TimeoutError):
+            command = await self.emulator.slash(
+                self.players[0], self.channel, f"{self.game} cancel"
+            )
+            answer = (await self.emulator.answer(command, self.in_time)).response_message
+            self.cancel_answer = "" if answer is None else answer.content
+
+    async def _new_game(self) -> None:
         host, guest = self.players
-        lobby = await self.emulator.answer(
-            await self.emulator.slash(host, self.channel, f"{self.game} new")
-        )
-        assert lobby.response_message is not None, f"the bot refused /{self.game} new"
+        self.game_after = max((m.id for m in self.channel.messages), default=0)
+        before = {m.id for m in self.channel.messages}
+        command = await self.emulator.slash(host, self.channel, f"{self.game} new")
+        lobby = (await self.emulator.answer(command, self.in_time)).response_message
+        if lobby is None or lobby.loading:
+            # A deferred answer ("thinking…"): the lobby comes as a message of its own.
+            lobby = await self.emulator.wait_for_message(
+                self.channel, lambda m: m.id not in before and "Join" in m.button_labels(), 30
+            )
+        elif not lobby.buttons():
+            raise Refused(lobby.content)
         seen = {m.id for m in self.channel.messages}
-        await self.emulator.answer(await self.emulator.click(guest, lobby.response_message, "Join"))
-        await self.emulator.answer(await self.emulator.click(host, lobby.response_message, "Start"))
-        return await self.emulator.wait_for_message(
+        await self.emulator.answer(await self.emulator.click(guest, lobby, "Join"), self.in_time)
+        await self.emulator.answer(await self.emulator.click(host, lobby, "Start"), self.in_time)
+        await self.emulator.wait_for_message(
             self.channel, lambda m: m.id not in seen and bool(m.mentions), timeout=30
         )
 
+    async def latest(self) -> Message:
+        """The message to click now: the newest with a player to move, or this game's
+        result."""
+        return await self.emulator.wait_for_message(
+            self.channel,
+            lambda m: (
+                (m.id > self.game_after and _is_result(m))
+                or (bool(m.buttons()) and bool(m.mentions))
+            ),
+            timeout=30,
+        )
+
     async def play(
-        self, until: float, think: float, rng: random.Random, record: Callable[[float], None]
+        self,
+        until: float,
+        think: float,
+        rng: random.Random,
+        record: Callable[[float], None],
+        unanswered: Callable[[], None] | None = None,
     ) -> None:
-        message = await self.new_game()
+        await self.new_game()
         while time.monotonic() < until:
             await asyncio.sleep(rng.uniform(0, 2 * think))
+            # Not the message clicked last: after a slow (deferred) answer or none at
+            # all, that one may have lost its buttons to a later edit, or be stale.
+            try:
+                message = await self.latest()
+            except TimeoutError:
+                # The turn's message never went out (the bot missed Discord's 3 s
+                # with it): the game can't go on here.
+                await self.restart()
+                await self.new_game()
+                continue
+            if _is_result(message):
+                await self.new_game()
+                continue
             labels = message.button_labels()
             if "Roll" in labels:
                 stop_enabled = not message.button("Stop & claim").get("disabled")
                 choice = "Stop & claim" if stop_enabled and rng.random() < 0.4 else "Roll"
             else:
                 choice = rng.choice(labels)
-            seen = {m.id for m in self.channel.messages}
             start = time.monotonic()
             click = await self.emulator.click(self.by_id[message.mentions[0]], message, choice)
-            await self.emulator.answer(click, timeout=30)
+            try:
+                await self.emulator.answer(click, timeout=self.in_time)
+            except TimeoutError:
+                if unanswered is None:
+                    raise RuntimeError(
+                        f"no answer to {choice!r} ({click.data.get('custom_id')}) in "
+                        f"{self.channel.name} of server {self.channel.guild_id}: {click.errors}"
+                    ) from None
+                unanswered()
+                continue
             record(time.monotonic() - start)
             if not message.buttons():
-                message = await self.emulator.wait_for_message(
-                    self.channel, functools.partial(_next_turn_or_result, seen), timeout=30
-                )
-                if _is_result(message):
-                    message = await self.new_game()
+                # The turn passed: the player thinks once the next turn is shown.
+                with contextlib.suppress(TimeoutError):
+                    await self.latest()
 
 
 def tables_in(emulator: DiscordEmulator, guild: Guild, count: int, games: list[str]) -> list[Table]:
     """``count`` channels of the server, each with two members to play ``games`` in turn."""
+    return tables_over(emulator, [guild], count, games)
+
+
+def tables_over(
+    emulator: DiscordEmulator, guilds: Sequence[Guild], count: int, games: list[str]
+) -> list[Table]:
+    """``count`` channels taken from the servers in turn, each with two members of its
+    server to play ``games`` in turn."""
     tables = []
     for index in range(count):
+        guild = guilds[index % len(guilds)]
         players = [emulator.add_user(f"P{index}a"), emulator.add_user(f"P{index}b")]
         for player in players:
             emulator.add_member(guild, player)
@@ -94,67 +219,376 @@ def tables_in(emulator: DiscordEmulator, guild: Guild, count: int, games: list[s
     return tables
 
 
-def _next_turn_or_result(seen: set[int], message: Message) -> bool:
-    return message.id not in seen and (bool(message.mentions) or _is_result(message))
-
-
 def _is_result(message: Message) -> bool:
     return bool(message.embeds) and "game over" in message.embeds[0].get("title", "")
 
 
-async def start_bot(emulator: DiscordEmulator, database: Path) -> asyncio.subprocess.Process:
+def bot_environment(
+    emulator: DiscordEmulator,
+    database: str,
+    shard_count: int | None = None,
+    shards: str | None = None,
+) -> dict[str, str]:
     environment = {
         **os.environ,
         "DISCORD_TOKEN": emulator.token,
-        "CLAIMIT_DATABASE": str(database),
+        "CLAIMIT_DATABASE": database,
         "CLAIMIT_DISCORD_URL": emulator.base_url,
         "CLAIMIT_LOG_LEVEL": "INFO",
     }
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", cwd=ROOT, env=environment, stderr=asyncio.subprocess.PIPE
-    )
-    assert process.stderr is not None
-    while b"claimit ready" not in (line := await asyncio.wait_for(process.stderr.readline(), 60)):
-        if not line:
-            raise RuntimeError("the bot exited before it was ready")
-    return process
+    # Never the shell's own shard settings: they would describe another bot.
+    for name, value in (("CLAIMIT_SHARD_COUNT", shard_count), ("CLAIMIT_SHARDS", shards)):
+        environment.pop(name, None)
+        if value is not None:
+            environment[name] = str(value)
+    return environment
 
 
-async def main(games: int, seconds: float, think: float, kinds: list[str]) -> None:
-    emulator = DiscordEmulator()
-    await emulator.start()
-    owner = emulator.add_user("Owner")
-    tables = tables_in(emulator, emulator.add_guild("Bench", owner), games, kinds)
-    with tempfile.TemporaryDirectory() as folder:
-        bot = await start_bot(emulator, Path(folder) / "bench.sqlite3")
+class BotProcess:
+    """``python -m bot`` in a process of its own. Its log is read all along, since a
+    pipe nobody reads fills up and then blocks the bot's next log line; the last lines
+    are kept to show why it stopped."""
+
+    def __init__(self, name: str, environment: dict[str, str]) -> None:
+        self.name = name
+        self.environment = environment
+        self.process: asyncio.subprocess.Process | None = None
+        self.lines: collections.deque[str] = collections.deque(maxlen=40)
+
+    async def start(self) -> None:
+        self.process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot",
+            cwd=ROOT,
+            env=self.environment,
+            stderr=asyncio.subprocess.PIPE,
+        )
+        stderr = self.process.stderr
+        assert stderr is not None
+        async with asyncio.timeout(READY_TIMEOUT):
+            while True:
+                line = await stderr.readline()
+                if not line:
+                    raise RuntimeError(f"{self.name} exited before it was ready:\n{self.tail()}")
+                self.lines.append(line.decode(errors="replace"))
+                if b"claimit ready" in line:
+                    break
+        reader = asyncio.create_task(self._read_on(stderr))
+        _readers.add(reader)
+        reader.add_done_callback(_readers.discard)
+
+    async def _read_on(self, stderr: asyncio.StreamReader) -> None:
+        while line := await stderr.readline():
+            self.lines.append(line.decode(errors="replace"))
+
+    def tail(self) -> str:
+        return "".join(self.lines)
+
+    async def exited(self) -> str:
+        """Once the process has ended (by itself): what it last logged."""
+        assert self.process is not None
+        code = await self.process.wait()
+        return f"{self.name} exited with code {code}:\n{self.tail()}"
+
+    async def stop(self) -> None:
+        """As Ctrl-C stops the bot (it closes its database and sessions), or killed if it
+        takes too long."""
+        process = self.process
+        if process is None:
+            return
+        if process.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                process.send_signal(signal.SIGINT)
+            try:
+                await asyncio.wait_for(process.wait(), STOP_TIMEOUT)
+            except TimeoutError:
+                with contextlib.suppress(ProcessLookupError):
+                    process.kill()
+                await process.wait()
+
+
+async def start_bot(emulator: DiscordEmulator, database: Path) -> asyncio.subprocess.Process:
+    """One bot process on a SQLite file, running every shard, once it is ready."""
+    bot = BotProcess("the bot", bot_environment(emulator, str(database)))
+    await bot.start()
+    assert bot.process is not None
+    return bot.process
+
+
+@dataclass(frozen=True)
+class Setup:
+    backend: str
+    processes: int
+
+    @property
+    def shard_count(self) -> int:
+        return SHARDS_PER_PROCESS * self.processes
+
+    def shards_of(self, index: int) -> str | None:
+        """``CLAIMIT_SHARDS`` of the ``index``-th process; ``None`` (all of them) when
+        it is the only one."""
+        if self.processes == 1:
+            return None
+        first = SHARDS_PER_PROCESS * index
+        return f"{first}-{first + SHARDS_PER_PROCESS - 1}"
+
+    def process_names(self) -> list[str]:
+        if self.processes == 1:
+            return ["bot"]
+        return [f"bot {n + 1}" for n in range(self.processes)]
+
+    def __str__(self) -> str:
+        backend = "PostgreSQL" if self.backend == "postgresql" else "SQLite"
+        if self.processes == 1:
+            return f"{backend}, 1 bot process running all {self.shard_count} shards"
+        return (
+            f"{backend}, {self.processes} bot processes with {SHARDS_PER_PROCESS} of the "
+            f"{self.shard_count} shards each"
+        )
+
+
+def refusal(backend: str, processes: int) -> str | None:
+    """Why the bench can't run this setup, if it can't."""
+    if processes < 1:
+        return f"--processes must be 1 or more, not {processes}"
+    if processes > 1 and backend != "postgresql":
+        return (
+            f"--processes {processes} needs --backend postgresql: several bot processes "
+            "share one PostgreSQL database, and a SQLite file is one process's"
+        )
+    return None
+
+
+@dataclass
+class Figures:
+    latencies: list[float]
+    unanswered: int
+    """Clicks without an answer in Discord's 3 s (a later one is refused)."""
+    elapsed: float
+    late: int
+    """Interactions of any kind (commands too) the bot answered after Discord's 3 s."""
+    restarts: int
+    servers: int
+    cpu: CpuWatch
+    lag: LoopLag
+
+
+def _postmaster(cluster: Cluster) -> int | None:
+    try:
+        return int((cluster.folder / "data" / "postmaster.pid").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def hold_cluster() -> None:
+    """The body of ``PostgresCluster``'s process: starts a throwaway cluster, writes a
+    new database's URL and the postmaster's pid, and stops the cluster once its standard
+    input closes."""
+    with running_cluster() as cluster:
+        url = asyncio.run(cluster.new_database())
+        print(url, _postmaster(cluster) or 0, flush=True)
+        sys.stdin.read()
+
+
+class PostgresCluster:
+    """A throwaway PostgreSQL cluster held by a process of its own, in a session of its
+    own: Ctrl-C in a terminal reaches the whole foreground process group, and would
+    stop ``pg_ctl start`` half way, leaving a server nobody stops. The cluster goes when
+    that process's standard input closes: when the bench ends, however it ends."""
+
+    def __init__(self) -> None:
+        self.process: asyncio.subprocess.Process | None = None
+        self.url = ""
+        self.postmaster: int | None = None
+
+    async def start(self) -> None:
+        self.process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-c",
+            "from bench.e2e import hold_cluster; hold_cluster()",
+            cwd=ROOT,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            start_new_session=True,
+        )
+        assert self.process.stdout is not None
+        async with asyncio.timeout(READY_TIMEOUT):
+            line = (await self.process.stdout.readline()).decode().split()
+        if len(line) != 2:
+            raise RuntimeError("the PostgreSQL cluster did not start (its error is above)")
+        self.url, self.postmaster = line[0], int(line[1]) or None
+
+    async def stop(self) -> None:
+        process = self.process
+        if process is None:
+            return
+        assert process.stdin is not None
+        process.stdin.close()
         try:
-            latencies: list[float] = []
-            rng = random.Random(5)
-            start = time.monotonic()
-            await asyncio.gather(
-                *(
-                    t.play(start + seconds, think, random.Random(rng.random()), latencies.append)
-                    for t in tables
-                )
+            await asyncio.wait_for(process.wait(), STOP_TIMEOUT)
+        except TimeoutError:
+            with contextlib.suppress(ProcessLookupError):
+                process.kill()
+            await process.wait()
+
+
+async def run(setup: Setup, games: int, seconds: float, think: float, kinds: list[str]) -> Figures:
+    async with contextlib.AsyncExitStack() as stack:
+        # Discord lets this many shards identify together; at the default of 1 each of
+        # a process's shards would wait 5 s for the one before.
+        emulator = DiscordEmulator(max_concurrency=16)
+        await emulator.start()
+        stack.push_async_callback(emulator.close)
+        owner = emulator.add_user("Owner")
+        # Discord finds a server's shard in the bits above 22 of its id: consecutive
+        # values there go round every shard.
+        servers = [
+            emulator.add_guild(f"Bench {k}", owner, id=((1024 + k) << 22) | 7)
+            for k in range(SERVERS_PER_SHARD * setup.shard_count)
+        ]
+        tables = tables_over(emulator, servers, games, kinds)
+        watched: dict[str, tuple[int, bool]] = {}
+        cluster = PostgresCluster()
+        if setup.backend == "postgresql":
+            stack.push_async_callback(cluster.stop)
+            await cluster.start()
+            database = cluster.url
+        else:
+            folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
+            database = str(folder / "bench.sqlite3")
+        bots = [
+            BotProcess(
+                name,
+                bot_environment(emulator, database, setup.shard_count, setup.shards_of(index)),
             )
-            elapsed = time.monotonic() - start
+            for index, name in enumerate(setup.process_names())
+        ]
+        for bot in bots:
+            stack.push_async_callback(bot.stop)
+        async with asyncio.TaskGroup() as starting:
+            for bot in bots:
+                starting.create_task(bot.start())
+        await emulator.wait_for_shards(setup.shard_count)
+        for bot in bots:
+            assert bot.process is not None
+            watched[bot.name] = (bot.process.pid, False)
+        if cluster.postmaster is not None:
+            watched["PostgreSQL"] = (cluster.postmaster, True)
+
+        latencies: list[float] = []
+        unanswered = 0
+
+        def no_answer() -> None:
+            nonlocal unanswered
+            unanswered += 1
+
+        rng = random.Random(5)
+        cpu, lag = CpuWatch(watched), LoopLag()
+        start = time.monotonic()
+        cpu.start()
+        lag.start()
+
+        async def play() -> None:
+            async with asyncio.TaskGroup() as tables_playing:
+                for table in tables:
+                    tables_playing.create_task(
+                        table.play(
+                            start + seconds,
+                            think,
+                            random.Random(rng.random()),
+                            latencies.append,
+                            no_answer,
+                        )
+                    )
+
+        playing = asyncio.create_task(play())
+        # A bot that dies mid-run would otherwise show only as 30 s click time-outs.
+        endings = [asyncio.create_task(bot.exited()) for bot in bots]
+        try:
+            await asyncio.wait([playing, *endings], return_when=asyncio.FIRST_COMPLETED)
         finally:
-            bot.terminate()
-            await bot.wait()
-            await emulator.close()
+            for task in (playing, *endings):
+                task.cancel()
+            await asyncio.wait([playing, *endings])
+        ended = [task.result() for task in endings if not task.cancelled()]
+        if ended:
+            raise RuntimeError("\n".join(ended))
+        if playing.exception() is not None:
+            for bot in bots:
+                print(f"{bot.name} last logged:\n{bot.tail()}", file=sys.stderr)
+        playing.result()
+        elapsed = time.monotonic() - start
+        cpu.stop()
+        await lag.stop()
     late = sum(1 for i in emulator.interactions.values() if i.errors)
-    ordered = sorted(latencies)
+    restarts = sum(t.restarts for t in tables)
+    return Figures(latencies, unanswered, elapsed, late, restarts, len(servers), cpu, lag)
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms" if seconds != math.inf else "none in Discord's 3 s"
+
+
+def _percentile(ordered: list[float], fraction: float) -> float:
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def report(setup: Setup, figures: Figures, games: int, think: float, kinds: list[str]) -> None:
+    # A click left unanswered counts as slower than any answer, not as no click.
+    ordered = sorted(figures.latencies) + [math.inf] * figures.unanswered
+    if not figures.latencies:
+        print("no click was answered in the time given")
+        return
+    rate = len(figures.latencies) / figures.elapsed
+    p50, p99 = statistics.median_low(ordered), _percentile(ordered, 0.99)
     print(
-        f"{games} concurrent games ({', '.join(kinds)}) for {elapsed:.0f} s, "
-        f"think time mean {think} s, bot in its own process"
+        f"{games} concurrent games ({', '.join(kinds)}) for {figures.elapsed:.0f} s, "
+        f"think time mean {think} s"
     )
-    print(f"actions: {len(latencies)}, {len(latencies) / elapsed:.1f} actions/s (target >= 60)")
     print(
-        f"click to answer: p50 {statistics.median(ordered) * 1000:.1f} ms (target <= 50), "
-        f"p99 {ordered[int(0.99 * len(ordered))] * 1000:.1f} ms (target <= 250), "
-        f"max {ordered[-1] * 1000:.1f} ms"
+        f"bot: {setup}; the tables in {figures.servers} servers, {SERVERS_PER_SHARD} in each shard"
     )
-    print(f"interactions answered after Discord's 3 s: {late}")
+    print(
+        f"{setup.backend}, {setup.processes} process{'es' if setup.processes > 1 else ''}: "
+        f"{rate:.1f} actions/s, p50 {_ms(p50)}, p99 {_ms(p99)} "
+        f"({len(ordered)} clicks measured, {figures.unanswered} of them unanswered)"
+    )
+    print(
+        "targets at 50 games: >= 60 actions/s, p50 <= 50 ms, p99 <= 250 ms; "
+        f"slowest answer {_ms(max(figures.latencies))}"
+    )
+    print(
+        f"interactions answered after Discord's 3 s (refused): {figures.late}; "
+        f"games cancelled and started again for want of an answer: {figures.restarts}"
+    )
+    shares = figures.cpu.shares
+    listed = ", ".join(f"{s.name} {'?' if s.cores is None else f'{s.cores:.2f}'}" for s in shares)
+    busy, cores = figures.cpu.machine_busy, os.cpu_count() or 1
+    if busy is None:
+        machine = "?"
+    else:
+        others = busy * cores - sum(s.cores or 0 for s in shares)
+        machine = f"{busy:.0%} busy ({max(0.0, others):.2f} cores for other work)"
+    print(
+        f"CPU over the run, in cores: {listed}; the machine's {cores} cores {machine}, "
+        f"load average {os.getloadavg()[0]:.1f} at the end"
+    )
+    if figures.lag.lags:
+        lags = sorted(figures.lag.lags)
+        print(
+            f"bench's event loop late by p50 {_ms(statistics.median(lags))}, "
+            f"p99 {_ms(_percentile(lags, 0.99))} (in every click's time above)"
+        )
+
+
+async def main(setup: Setup, games: int, seconds: float, think: float, kinds: list[str]) -> None:
+    main_task = asyncio.current_task()
+    assert main_task is not None
+    # As Ctrl-C does: the bot processes and the database go with the bench.
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, main_task.cancel)
+    figures = await run(setup, games, seconds, think, kinds)
+    report(setup, figures, games, think, kinds)
 
 
 if __name__ == "__main__":
@@ -165,6 +599,29 @@ if __name__ == "__main__":
         "--think", type=float, default=0.6, help="mean seconds between a player's clicks"
     )
     parser.add_argument("--game", choices=("claimit", "nuggets"), help="only this game")
+    parser.add_argument(
+        "--backend", choices=BACKENDS, default="sqlite", help="the bot's database (sqlite)"
+    )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help=f"bot processes, {SHARDS_PER_PROCESS} shards each; more than 1 needs postgresql",
+    )
     arguments = parser.parse_args()
+    problem = refusal(arguments.backend, arguments.processes)
+    if problem is not None:
+        parser.error(problem)
     kinds = [arguments.game] if arguments.game else ["claimit", "nuggets"]
-    asyncio.run(main(arguments.games, arguments.seconds, arguments.think, kinds))
+    try:
+        asyncio.run(
+            main(
+                Setup(arguments.backend, arguments.processes),
+                arguments.games,
+                arguments.seconds,
+                arguments.think,
+                kinds,
+            )
+        )
+    except (KeyboardInterrupt, asyncio.CancelledError):
+        sys.exit("stopped; the bot processes and the database are gone")
