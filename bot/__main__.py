@@ -15,7 +15,8 @@ from bot.log_setup import configure_logging
 from bot.sandbox.run import run_sandbox
 from bot.settings import Settings, SettingsError
 from bot.storage import DatabaseTooNew, DatabaseUnavailable
-from bot.storage.copy import TABLES, CopyError, copy_database, shown
+from bot.storage.copy import TABLES, CopyError, copy_database
+from bot.storage.database import shown
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -80,9 +80,10 @@ def running_cluster() -> Iterator[Cluster]:
         f"-c listen_addresses=127.0.0.1 -c port={port} -c unix_socket_directories={folder} "
         "-c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300"
     )
-    run(str(bin_dir / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(folder / "log"),
-        "-w", "start")  # fmt: skip
     try:
+        # Inside the try: an interrupt while the server starts must still stop it.
+        run(str(bin_dir / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(folder / "log"),
+            "-w", "start")  # fmt: skip
         yield Cluster(folder, port)
     finally:
         subprocess.run(

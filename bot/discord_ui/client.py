@@ -33,7 +33,7 @@ from bot.service import GameService, GuildSettingsService, LadderService
 from bot.service.shard_leases import ShardLeases
 from bot.settings import Settings, SettingsError
 from bot.storage import Database
-from bot.storage.postgres import redacted
+from bot.storage.database import shown
 
 log = logging.getLogger("claimit")
 
@@ -167,7 +167,7 @@ class GameBot(discord.AutoShardedClient):
             len(self.guilds),
             ", ".join(map(str, sorted(self.leases.own))),
             self.leases.count,
-            redacted(self.settings.database),
+            shown(self.settings.database),
         )
         # Each game on its own: one that can't go on holds up no other.
         self.deadlines.start()

@@ -14,8 +14,7 @@ from bot.emulator import DiscordEmulator
 from bot.sandbox.server_world import populate
 from bot.sandbox.web import SandboxPage
 from bot.settings import DEFAULT_SANDBOX_DATABASE, Settings
-from bot.storage.database import is_postgresql
-from bot.storage.postgres import redacted
+from bot.storage.database import is_postgresql, shown
 
 log = logging.getLogger(__name__)
 
@@ -88,7 +87,7 @@ async def run_sandbox(
                 announce(
                     f"claimit sandbox: open {url} in a browser to play {games} in "
                     f"#{server.channel.name} as {', '.join(m.user.name for m in server.members)} "
-                    f"(games are kept in {redacted(settings.sandbox_database)}, the channel in "
+                    f"(games are kept in {shown(settings.sandbox_database)}, the channel in "
                     f"{discord_state(settings.sandbox_database)}). Ctrl-C stops it."
                 )
                 if settings.shards is not None:

@@ -27,8 +27,7 @@ from typing import Any
 import asyncpg
 
 from bot.storage.connection import Connection, Row
-from bot.storage.database import Database, DatabaseTooNew, is_postgresql
-from bot.storage.postgres import redacted
+from bot.storage.database import Database, DatabaseTooNew, is_postgresql, shown
 
 
 @dataclass(frozen=True)
@@ -72,11 +71,6 @@ class SourceMissing(CopyError):
 
 class TargetNotEmpty(CopyError):
     """The target already holds games or settings of its own."""
-
-
-def shown(where: str | Path) -> str:
-    """A database's file or URL as messages may show it: never with a password."""
-    return redacted(str(where)) if is_postgresql(where) else str(where)
 
 
 def _say_nothing(table: str, rows: int) -> None:

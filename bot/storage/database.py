@@ -11,6 +11,8 @@ from abc import ABC, abstractmethod
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 
+import yarl
+
 from bot.storage.connection import Connection
 from bot.storage.migrations import LATEST
 
@@ -19,6 +21,14 @@ POSTGRESQL_SCHEMES = ("postgresql://", "postgres://")
 
 def is_postgresql(target: str | Path) -> bool:
     return isinstance(target, str) and target.startswith(POSTGRESQL_SCHEMES)
+
+
+def shown(target: str | Path) -> str:
+    """A database's file or URL as messages and logs may show it: never with a password."""
+    if not is_postgresql(target):
+        return str(target)
+    url = yarl.URL(str(target))
+    return str(url.with_password("***")) if url.password else str(target)
 
 
 class DatabaseTooNew(Exception):

@@ -79,17 +79,6 @@ async def held_by(connection: Connection, holder: str) -> set[int]:
     return {int(row[0]) for row in rows}
 
 
-async def holder_of(connection: Connection, shard: int) -> tuple[str, bool, float] | None:
-    """Who holds a shard's lease, whether as a stand-in, and until when."""
-    rows = await connection.fetch(
-        "SELECT holder, stand_in, expires_at FROM shard_leases WHERE shard = ?", (shard,)
-    )
-    if not rows:
-        return None
-    holder, standing_in, until = rows[0]
-    return str(holder), bool(standing_in), float(until)
-
-
 async def release(connection: Connection, holder: str) -> None:
     """Lets every lease of this process go at once (it is stopping)."""
     await connection.execute("UPDATE shard_leases SET expires_at = 0 WHERE holder = ?", (holder,))

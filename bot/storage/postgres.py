@@ -16,11 +16,10 @@ from contextlib import asynccontextmanager
 from typing import Any, TypeAlias
 
 import asyncpg
-import yarl
 from asyncpg.pool import PoolConnectionProxy
 
 from bot.storage.connection import Connection, Row, lock_number
-from bot.storage.database import Database, DatabaseTooNew, DatabaseUnavailable
+from bot.storage.database import Database, DatabaseTooNew, DatabaseUnavailable, shown
 from bot.storage.migrations import LATEST
 from bot.storage.postgres_schema import BASELINE, MIGRATIONS
 
@@ -95,12 +94,6 @@ def numbered(sql: str) -> str:
     return "".join(out)
 
 
-def redacted(url: str) -> str:
-    """The URL without its password, for messages and logs."""
-    parsed = yarl.URL(url)
-    return str(parsed.with_password("***")) if parsed.password else url
-
-
 class PostgresDatabase(Database):
     backend = "postgresql"
     shared = True
@@ -117,7 +110,7 @@ class PostgresDatabase(Database):
             )
         except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
             raise DatabaseUnavailable(
-                f"can't use the database {redacted(url)}: {e}. Check that the PostgreSQL "
+                f"can't use the database {shown(url)}: {e}. Check that the PostgreSQL "
                 "server is running and that the URL's user, password and database are right"
             ) from e
         try:

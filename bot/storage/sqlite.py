@@ -50,10 +50,9 @@ class SQLiteConnection(Connection):
         return [tuple(row) for row in await self.raw.execute_fetchall(sql, params)]
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        cursor = await self.raw.execute(sql, params)
-        changed = cursor.rowcount
-        await cursor.close()
-        return changed
+        # No close: another hop to the connection's thread on every move, for a cursor
+        # that holds nothing once the statement is done.
+        return (await self.raw.execute(sql, params)).rowcount
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         await self.raw.executemany(sql, rows)

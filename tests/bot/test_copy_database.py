@@ -27,7 +27,7 @@ import pytest_asyncio
 import bot.storage.copy
 from bot.__main__ import main
 from bot.games.registry import GAMES, rules_for
-from bot.games.rules import Level, Options
+from bot.games.rules import Level
 from bot.service import (
     SYSTEM,
     Actor,
@@ -36,7 +36,6 @@ from bot.service import (
     LadderService,
     Leaderboard,
     Outcome,
-    Player,
     PlayerStats,
 )
 from bot.storage import (
@@ -54,6 +53,7 @@ from bot.storage.copy import TABLES, CopyError, TargetNotEmpty, copy_database
 from bot.storage.migrations import LATEST
 from bot.storage.records import MINUTE
 from tests.bot.fixtures import PLAYERS, Clock
+from tests.bot.tables import Table
 from tests.postgres_cluster import Cluster
 
 ANN, BO, CY, DEE, EVE = PLAYERS
@@ -69,58 +69,9 @@ KINDS = tuple(GAMES)
 # The history, played through the service on a SQLite file ---------------------------
 
 
-class Table:
-    """Plays games through the service, with seeded chance and a manual clock; every
-    seat (people's and computer players') plays what an easy computer player would."""
-
-    def __init__(self, service: GameService, clock: Clock, rng: random.Random) -> None:
-        self.service, self.clock, self.rng = service, clock, rng
-        self.messages = 7000
-
-    async def lobby(
-        self,
-        kind: str,
-        guild: int,
-        channel: int,
-        players: list[Player],
-        bots: int = 0,
-        options: Options | None = None,
-        turn_timeout: int | None = None,
-    ) -> Game:
-        game = await self.service.create_lobby(
-            kind=kind,
-            guild_id=guild,
-            channel_id=channel,
-            host=players[0],
-            options=options,
-            turn_timeout=turn_timeout,
-            bots=bots,
-        )
-        for player in players[1:]:
-            game = await self.service.join(game.id, player, game.version)
-        await self.show(game, "lobby_message_id")
-        return game
-
-    async def started(
-        self,
-        kind: str,
-        guild: int,
-        channel: int,
-        players: list[Player],
-        bots: int = 0,
-        options: Options | None = None,
-        turn_timeout: int | None = None,
-    ) -> Game:
-        game = await self.lobby(kind, guild, channel, players, bots, options, turn_timeout)
-        game = await self.service.start(game.id, Actor(players[0].user_id), game.version)
-        await self.show(game, "turn_message_id")
-        return game
-
-    async def show(self, game: Game, message: str, version: int | None = None) -> None:
-        """As the bot does once a message shows the game (at ``version``, else its own)."""
-        self.messages += 1
-        shown = game.version if version is None else version
-        await self.service.mark_shown(game.id, shown, {message: self.messages})
+class EasyTable(Table):
+    """Every seat (people's and computer players') plays what an easy computer player
+    would."""
 
     async def press(self, game: Game) -> Game:
         rules = rules_for(game.kind)
@@ -143,17 +94,6 @@ class Table:
         await self.show(game, "turn_message_id")
         return game
 
-    async def finished(
-        self, kind: str, guild: int, channel: int, players: list[Player], bots: int = 0
-    ) -> Game:
-        return await self.end(await self.started(kind, guild, channel, players, bots))
-
-    async def time_out(self, game: Game) -> Game:
-        """The turn's clock runs out."""
-        assert game.deadline is not None
-        self.clock.now = game.deadline
-        return (await self.service.time_out(game.id, game.version)).game
-
 
 @dataclass(frozen=True)
 class History:
@@ -167,7 +107,7 @@ async def play_the_history(database: Database) -> dict[str, int]:
     """Plays the history; returns the running game of each kind."""
     clock = Clock()
     service = GameService(database, dice=random.Random(SEED), clock=clock)
-    table = Table(service, clock, random.Random(SEED + 1))
+    table = EasyTable(service, clock, random.Random(SEED + 1))
     settings = GuildSettingsService(database)
     await settings.change(
         HOME, kind="claimit", options={"variant": True}, turn_timeout=15 * MINUTE, threads=True
@@ -372,7 +312,7 @@ async def play_on(target: str | Path, running: dict[str, int]) -> tuple[Reading,
     try:
         clock = Clock(1_800_000_000.0)
         service = GameService(database, dice=random.Random(SEED + 2), clock=clock)
-        table = Table(service, clock, random.Random(SEED + 3))
+        table = EasyTable(service, clock, random.Random(SEED + 3))
         for kind in KINDS:
             await table.end(await service.game(running[kind]))
         lobby = await table.lobby("nuggets", HOME, 209, [ANN, BO])

@@ -52,6 +52,7 @@ from bot.storage.records import MINUTE
 from bot.storage.sqlite import migrate, schema_version
 from engine.claimit import Phase
 from tests.bot.fixtures import PLAYERS, Clock, play_to_the_end, random_press
+from tests.bot.tables import Table
 from tests.bot.test_database import schema
 
 ANN, BO, CY, DEE, EVE = PLAYERS
@@ -81,85 +82,21 @@ class Played:
     thread: int | None
 
 
-class Table:
-    """Plays games through the service, with a seeded random and a manual clock."""
-
-    def __init__(self, service: GameService, clock: Clock, rng: random.Random) -> None:
-        self.service, self.clock, self.rng = service, clock, rng
-        self.messages = 7000
-
-    async def lobby(
-        self,
-        guild: int,
-        channel: int,
-        players: list[Player],
-        bots: int = 0,
-        options: dict[str, Any] | None = None,
-        turn_timeout: int | None = None,
-    ) -> Game:
-        game = await self.service.create_lobby(
-            kind="claimit",
-            guild_id=guild,
-            channel_id=channel,
-            host=players[0],
-            options=options,
-            turn_timeout=turn_timeout,
-            bots=bots,
-        )
-        for player in players[1:]:
-            game = await self.service.join(game.id, player, game.version)
-        await self.show(game, "lobby_message_id")
-        return game
-
-    async def started(
-        self,
-        guild: int,
-        channel: int,
-        players: list[Player],
-        bots: int = 0,
-        options: dict[str, Any] | None = None,
-        turn_timeout: int | None = None,
-    ) -> Game:
-        game = await self.lobby(guild, channel, players, bots, options, turn_timeout)
-        game = await self.service.start(game.id, Actor(players[0].user_id), game.version)
-        await self.show(game, "turn_message_id")
-        return game
-
-    async def show(self, game: Game, message: str, version: int | None = None) -> None:
-        """As the bot does once a message shows the game (at ``version``, else its own)."""
-        self.messages += 1
-        shown = game.version if version is None else version
-        await self.service.mark_shown(game.id, shown, {message: self.messages})
+class ClaimItTable(Table):
+    """Random presses by whoever is to move (people and computer players)."""
 
     async def press_until(self, game: Game, done: Callable[[Game], bool]) -> Game:
-        """Random presses by whoever is to move (people and computer players) until ``done``."""
+        """Random presses until ``done``."""
         while not done(game):
             assert game.status is GameStatus.ACTIVE
             game = (await random_press(self.service, game, self.rng)).game
         return game
-
-    async def finished(
-        self,
-        guild: int,
-        channel: int,
-        players: list[Player],
-        bots: int = 0,
-        options: dict[str, Any] | None = None,
-    ) -> Game:
-        game = await self.started(guild, channel, players, bots, options)
-        return await self.end(game)
 
     async def end(self, game: Game) -> Game:
         game = await play_to_the_end(self.service, game, self.rng)
         assert game.status is GameStatus.FINISHED
         await self.show(game, "turn_message_id")
         return game
-
-    async def time_out(self, game: Game) -> Game:
-        """The turn's clock runs out (a pass at a turn's start)."""
-        assert game.deadline is not None
-        self.clock.now = game.deadline
-        return (await self.service.time_out(game.id, game.version)).game
 
 
 def mid_turn(presses: int) -> Callable[[Game], bool]:
@@ -194,7 +131,7 @@ async def play_the_history(database: Database, *, since_version_2: bool) -> Play
     version 2 on could hold (leavers, time-outs, a thread, server settings)."""
     clock = Clock()
     service = GameService(database, dice=random.Random(SEED), clock=clock)
-    table = Table(service, clock, random.Random(SEED + 1))
+    table = ClaimItTable(service, clock, random.Random(SEED + 1))
     away = AWAY_CHANNELS
     if since_version_2:
         settings = GuildSettingsService(database)
@@ -208,19 +145,23 @@ async def play_the_history(database: Database, *, since_version_2: bool) -> Play
             await settings.change(AWAY, allow_channel=channel)
     plain = {"variant": False}
     finished = [
-        await table.finished(HOME, 201, [ANN, BO, CY], options=plain),
-        await table.finished(AWAY, away[0], [ANN, DEE], bots=1),
-        await table.finished(HOME, 201, [BO, CY], bots=2, options=plain),
-        await table.finished(HOME, 202, [EVE], bots=2, options=plain),  # unrated: one person
-        await table.finished(AWAY, away[1], [DEE, EVE, CY, BO, ANN]),
-        await table.finished(HOME, 203, [CY, DEE, EVE, ANN], options=plain),
+        await table.finished("claimit", HOME, 201, [ANN, BO, CY], options=plain),
+        await table.finished("claimit", AWAY, away[0], [ANN, DEE], bots=1),
+        await table.finished("claimit", HOME, 201, [BO, CY], bots=2, options=plain),
+        await table.finished(
+            "claimit", HOME, 202, [EVE], bots=2, options=plain
+        ),  # unrated: one person
+        await table.finished("claimit", AWAY, away[1], [DEE, EVE, CY, BO, ANN]),
+        await table.finished("claimit", HOME, 203, [CY, DEE, EVE, ANN], options=plain),
     ]
-    variant = await table.finished(AWAY, away[0], [EVE, ANN, BO], options={"variant": True})
+    variant = await table.finished(
+        "claimit", AWAY, away[0], [EVE, ANN, BO], options={"variant": True}
+    )
     finished.append(variant)
     leaver = thread = None
     if since_version_2:
         # Bo leaves, Cy goes quiet twice: computer players finish both seats for them.
-        game = await table.started(HOME, 204, [ANN, BO, CY], bots=1)
+        game = await table.started("claimit", HOME, 204, [ANN, BO, CY], bots=1)
         game = await table.press_until(game, mid_turn(6))
         game = await service.leave(game.id, Actor(BO.user_id), game.version)
         for _ in range(2):
@@ -229,32 +170,32 @@ async def play_the_history(database: Database, *, since_version_2: bool) -> Play
         assert {s.left_user_id for s in game.seats} == {None, BO.user_id, CY.user_id}
         leaver = await table.end(game)
         # Played in a thread of its own (the server's setting), with the server's variant.
-        game = await table.started(HOME, 205, [DEE, ANN], bots=1)
+        game = await table.started("claimit", HOME, 205, [DEE, ANN], bots=1)
         await service.set_thread(game.id, THREAD)
         thread = await table.end(await service.game(game.id))
         finished += [leaver, thread]
         # A lobby nobody started, and a game everybody left.
-        expired = await table.lobby(HOME, 206, [EVE])
+        expired = await table.lobby("claimit", HOME, 206, [EVE])
         table.clock.now = expired.deadline or 0
         await service.expire_lobby(expired.id, expired.version)
-        game = await table.started(AWAY, away[1], [BO, CY], bots=1)
+        game = await table.started("claimit", AWAY, away[1], [BO, CY], bots=1)
         game = await table.press_until(game, mid_turn(4))
         game = await service.leave(game.id, Actor(BO.user_id), game.version)
         game = await service.leave(game.id, Actor(CY.user_id), game.version)
         assert game.end_reason is EndReason.ABANDONED
-    cancelled = await table.started(HOME, 207, [CY, EVE], options=plain)
+    cancelled = await table.started("claimit", HOME, 207, [CY, EVE], options=plain)
     cancelled = await table.press_until(cancelled, mid_turn(5))
     cancelled = await service.cancel(cancelled.id, Actor(CY.user_id), cancelled.version)
-    lobby = await table.lobby(AWAY, away[0], [BO, ANN], bots=1)
+    lobby = await table.lobby("claimit", AWAY, away[0], [BO, ANN], bots=1)
     # A game in the middle of a turn, whose last move no message shows yet.
-    active = await table.started(HOME, 208, [DEE, BO], bots=1)
+    active = await table.started("claimit", HOME, 208, [DEE, BO], bots=1)
     if since_version_2:
         active = await table.press_until(active, turn_starts_for(DEE))
         active = await table.time_out(active)
     active = await table.press_until(active, mid_turn(9))
     assert [s.timeouts for s in active.seats] == [int(since_version_2), 0, 0]
     await table.show(active, "turn_message_id", active.version - 1)
-    timed = await table.started(AWAY, away[1], [CY, EVE], turn_timeout=5 * MINUTE)
+    timed = await table.started("claimit", AWAY, away[1], [CY, EVE], turn_timeout=5 * MINUTE)
     timed = await table.press_until(timed, mid_turn(3))
     await table.show(timed, "turn_message_id")
     return Played(

@@ -24,7 +24,7 @@ import pytest
 
 from bot.emulator import Channel, DiscordEmulator, Guild, User, shard_of
 from bot.service import GameService
-from bot.storage import Database, Game, GameStatus, lease_queries
+from bot.storage import Database, Game, GameStatus
 from tests.e2e.world import pick_button, turn_or_end
 from tests.postgres_cluster import Cluster
 
@@ -234,10 +234,12 @@ async def test_games_in_every_server_play_to_the_end_across_two_processes(bot: B
 
 
 async def holder(bot: Bot, shard: int) -> tuple[str, bool]:
+    """Who holds a shard's lease, and whether as a stand-in."""
     async with bot.database.read() as connection:
-        held = await lease_queries.holder_of(connection, shard)
-    assert held is not None
-    return held[0], held[1]
+        [(name, standing_in)] = await connection.fetch(
+            "SELECT holder, stand_in FROM shard_leases WHERE shard = ?", (shard,)
+        )
+    return str(name), bool(standing_in)
 
 
 async def test_a_killed_process_leaves_its_games_to_the_other_until_it_is_back(bot: Bot) -> None:
