@@ -469,7 +469,9 @@ class GameService:
             deadline = await queries.mark_shown(
                 connection, game_id, version, dict(message_ids), clock_from
             )
-        if deadline is not None and deadline <= now:
+        # The time after the write, not before it: the deadline may pass while it waits
+        # for the database, after the deadline watch last looked.
+        if deadline is not None and deadline <= self._clock():
             # Its deadline passed while its message was on the way, and the deadline
             # watch leaves a game alone until its players were shown its turn.
             self.deadline_moved_earlier.set()
