@@ -53,9 +53,9 @@ Choose = Callable[[ClaimState, int, tuple[Action, ...], random.Random], Action]
 
 
 @pytest.fixture
-async def world(tmp_path: Path) -> AsyncIterator[World]:
+async def world(tmp_path: Path, database_target: str) -> AsyncIterator[World]:
     """Ann, Bo, Cy, Di and an outsider on the emulator; each test starts the bot itself."""
-    world = await make_world(tmp_path, 4)
+    world = await make_world(tmp_path, 4, database=database_target)
     try:
         yield world
     finally:

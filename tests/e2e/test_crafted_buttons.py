@@ -11,9 +11,9 @@ ELSEWHERE = "That button belongs to a game in another channel or server, so noth
 
 
 async def test_a_crafted_button_from_another_server_or_channel_changes_nothing(
-    tmp_path: Path,
+    tmp_path: Path, database_target: str
 ) -> None:
-    world = await make_world(tmp_path, players=2)
+    world = await make_world(tmp_path, players=2, database=database_target)
     mallory = world.discord.add_user("Mallory")
     other_server = world.discord.add_guild("Elsewhere", mallory)
     other_channel = world.discord.add_channel(other_server, "games")

@@ -118,9 +118,11 @@ async def test_a_second_game_in_the_same_channel_is_refused(world: World) -> Non
     assert "already a game in this channel" in ephemeral_answer(second)
 
 
-async def test_a_channel_where_the_bot_cannot_attach_files_is_named_plainly(tmp_path: Path) -> None:
+async def test_a_channel_where_the_bot_cannot_attach_files_is_named_plainly(
+    tmp_path: Path, database_target: str
+) -> None:
     no_files = discord.Permissions(view_channel=True, send_messages=True, embed_links=True)
-    world = await make_world(tmp_path, bot_permissions=no_files)
+    world = await make_world(tmp_path, bot_permissions=no_files, database=database_target)
     await world.start_bot()
     try:
         answer = ephemeral_answer(await world.command(world.players[0], "claimit new"))

@@ -65,8 +65,8 @@ async def test_when_the_last_human_leaves_the_game_closes_unrated(world: World) 
 
 
 @pytest.fixture
-async def world_with_member_events(tmp_path: Path) -> AsyncIterator[World]:
-    async with running_world(tmp_path, member_events=True) as world:
+async def world_with_member_events(tmp_path: Path, database_target: str) -> AsyncIterator[World]:
+    async with running_world(tmp_path, member_events=True, database=database_target) as world:
         yield world
 
 

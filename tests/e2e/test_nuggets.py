@@ -58,10 +58,10 @@ class LoadedDice(random.Random):
 
 
 @pytest.fixture
-async def world(tmp_path: Path) -> AsyncIterator[World]:
+async def world(tmp_path: Path, database_target: str) -> AsyncIterator[World]:
     """Ann, Bo, Cy and an outsider on the emulator; each test starts the bot itself, with
     the dice it needs."""
-    world = await make_world(tmp_path)
+    world = await make_world(tmp_path, database=database_target)
     try:
         yield world
     finally:

@@ -17,8 +17,8 @@ the longest rate limit below, so that a handler waiting one out first would miss
 
 
 @pytest.fixture
-async def strict(tmp_path: Path) -> AsyncIterator[World]:
-    world = await make_world(tmp_path, response_deadline=DEADLINE)
+async def strict(tmp_path: Path, database_target: str) -> AsyncIterator[World]:
+    world = await make_world(tmp_path, response_deadline=DEADLINE, database=database_target)
     await world.start_bot()
     try:
         yield world

@@ -19,8 +19,8 @@ TURN = 600
 
 
 @pytest.fixture
-async def crowd(tmp_path: Path) -> AsyncIterator[World]:
-    async with running_world(tmp_path, players=5) as world:
+async def crowd(tmp_path: Path, database_target: str) -> AsyncIterator[World]:
+    async with running_world(tmp_path, players=5, database=database_target) as world:
         yield world
 
 

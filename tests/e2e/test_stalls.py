@@ -44,8 +44,10 @@ async def test_a_deadline_that_fails_on_a_full_disk_is_tried_again_until_the_tur
             assert (await current(world)).version > game.version
 
 
-async def test_one_game_whose_position_does_not_fit_stops_no_other_game(tmp_path: Path) -> None:
-    world = await make_world(tmp_path, players=3)
+async def test_one_game_whose_position_does_not_fit_stops_no_other_game(
+    tmp_path: Path, database_target: str
+) -> None:
+    world = await make_world(tmp_path, players=3, database=database_target)
     try:
         await world.start_bot()
         ann, bo, cy = world.players[:3]

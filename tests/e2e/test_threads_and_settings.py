@@ -23,8 +23,10 @@ THREAD_PERMISSIONS = DEFAULT_BOT_PERMISSIONS | discord.Permissions(
 
 
 @pytest.fixture
-async def threaded(tmp_path: Path) -> AsyncIterator[World]:
-    async with running_world(tmp_path, bot_permissions=THREAD_PERMISSIONS) as world:
+async def threaded(tmp_path: Path, database_target: str) -> AsyncIterator[World]:
+    async with running_world(
+        tmp_path, bot_permissions=THREAD_PERMISSIONS, database=database_target
+    ) as world:
         yield world
 
 
