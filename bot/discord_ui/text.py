@@ -1,8 +1,9 @@
-"""The words every game's messages share: names, times, ratings, lobbies and takeovers.
-Each game's own words are in its face (``bot.games.<game>``)."""
+"""The words every game's messages share: names, times, ratings, lobbies and takeovers,
+in the reader's language. Each game's own words are in its face (``bot.games.<game>``)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from discord.utils import escape_markdown, escape_mentions
@@ -10,18 +11,39 @@ from discord.utils import escape_markdown, escape_mentions
 from bot.ladder import NEW_PLAYER, PROVISIONAL_GAMES, Rating, is_provisional, shown
 from bot.service.game_service import TAKEOVER_SUFFIX
 from bot.storage import EndReason, Game, GameStatus, RatingChange, Seat
+from i18n import Language
 
 SEAT_EMOJI = ("🔵", "🟠", "🟢", "🟣", "💠")
 """Close to each seat's board color (see render.palette)."""
 
+_BOT_NAME = re.compile(r"Bot (\d+) \((\w+)\)")
+"""How the service names a computer player it seats (``Bot 2 (hard)``), kept as it is
+stored and put into the reader's language when shown."""
 
-def plural(count: int, word: str) -> str:
-    """``1 nugget``, ``3 nuggets``."""
-    return f"{count} {word}{'s' * (count != 1)}"
+
+def level(value: str, lang: Language) -> str:
+    """A computer player's level, as the level menus and names show it."""
+    levels = {
+        "easy": lang.pgettext("level", "easy"),
+        "normal": lang.pgettext("level", "normal"),
+        "hard": lang.pgettext("level", "hard"),
+    }
+    return levels.get(value, value)
 
 
-def name(seat: Seat) -> str:
-    return escaped(seat.display_name)
+def seat_name(seat: Seat, lang: Language) -> str:
+    """A seat's name as typed, for images and menus: a computer player's in the reader's
+    language (``Bot 2 (schwer)``), and one that took a seat over named after its human."""
+    if seat.left_user_id is not None and seat.display_name.endswith(TAKEOVER_SUFFIX):
+        return lang._("{name} (bot)", name=seat.display_name.removesuffix(TAKEOVER_SUFFIX))
+    seated = _BOT_NAME.fullmatch(seat.display_name) if seat.is_bot else None
+    if seated is not None:
+        return lang._("Bot {number} ({level})", number=seated[1], level=level(seated[2], lang))
+    return seat.display_name
+
+
+def name(seat: Seat, lang: Language) -> str:
+    return escaped(seat_name(seat, lang))
 
 
 def escaped(display_name: str) -> str:
@@ -29,102 +51,140 @@ def escaped(display_name: str) -> str:
     return escape_mentions(escape_markdown(display_name))
 
 
-def seat_line(seat: Seat) -> str:
-    return f"{SEAT_EMOJI[seat.seat]} **{name(seat)}**"
+def seat_line(seat: Seat, lang: Language) -> str:
+    return f"{SEAT_EMOJI[seat.seat]} **{name(seat, lang)}**"
 
 
-def minutes(seconds: int) -> str:
+def minutes(seconds: int, lang: Language) -> str:
     if seconds % 3600 == 0:
         hours = seconds // 3600
-        return f"{hours} hour{'s' * (hours != 1)}"
-    whole = round(seconds / 60)
-    return f"{whole} minute{'s' * (whole != 1)}"
+        return lang.ngettext("{n} hour", "{n} hours", hours)
+    return lang.ngettext("{n} minute", "{n} minutes", round(seconds / 60))
 
 
 def deadline(at: float) -> str:
-    """A Discord timestamp that every client shows as a live "in 5 minutes"."""
+    """A Discord timestamp that every client shows as a live "in 5 minutes", in its
+    reader's own language."""
     return f"<t:{int(at)}:R>"
 
 
-def rating(value: Rating, rated_games: int | None = None) -> str:
+def rating(value: Rating, lang: Language, rated_games: int | None = None) -> str:
     """A rating as players see it: mu - 3 sigma on a scale where a new player has 1000;
     with its rated games, marked "?" while provisional (as chess sites do)."""
     mark = "?" if rated_games is not None and is_provisional(rated_games) else ""
-    return f"{shown(value.conservative):,}{mark}"
+    return f"{lang.number(shown(value.conservative))}{mark}"
 
 
-PROVISIONAL_NOTE = (
-    f"A rating is provisional (?) for its first {PROVISIONAL_GAMES} rated games: "
-    "it moves a lot until it settles."
-)
+def provisional_note(lang: Language) -> str:
+    return lang._(
+        "A rating is provisional (?) for its first {games} rated games: "
+        "it moves a lot until it settles.",
+        games=PROVISIONAL_GAMES,
+    )
 
 
-def rating_changes(changes: Sequence[RatingChange], computers: bool) -> str:
+def rating_changes(changes: Sequence[RatingChange], computers: bool, lang: Language) -> str:
     """Each human's rating before → after, e.g. "Ann 1,000 → 1,138? (+138)", with what
     makes the numbers surprising: provisional ratings, and computer players left out."""
     if not changes:
-        return "Unrated: it takes two human players for a game to count for the ladder."
+        return lang._("Unrated: it takes two human players for a game to count for the ladder.")
     lines = []
     for change in changes:
         before = shown((change.before or NEW_PLAYER).conservative)
         after = shown(change.after.conservative)
-        first = " · first rated game" if change.before is None else ""
-        lines.append(
-            f"{escaped(change.display_name)}: {before:,} → "
-            f"**{rating(change.after, change.rated_games)}** ({after - before:+,}){first}"
+        line = lang._(
+            "{name}: {before} → **{after}** ({change})",
+            name=escaped(change.display_name),
+            before=lang.number(before),
+            after=rating(change.after, lang, change.rated_games),
+            change=lang.signed(after - before),
         )
+        if change.before is None:
+            line += lang._(" · first rated game")
+        lines.append(line)
     if computers:
         lines.append(
-            "Computer players aren't rated: the ratings compare the people here, "
-            "by where each finished."
+            lang._(
+                "Computer players aren't rated: the ratings compare the people here, "
+                "by where each finished."
+            )
         )
     if any(is_provisional(change.rated_games) for change in changes):
-        lines.append(PROVISIONAL_NOTE)
+        lines.append(provisional_note(lang))
     return "\n".join(lines)
 
 
-def first_turn(game: Game) -> str:
+def first_turn(game: Game, lang: Language) -> str:
     assert game.first_seat is not None
-    return f"The game begins. {seat_line(game.seats[game.first_seat])} goes first."
+    return lang._(
+        "The game begins. {player} goes first.",
+        player=seat_line(game.seats[game.first_seat], lang),
+    )
 
 
-def lobby_note(game: Game) -> str:
+def lobby_note(game: Game, lang: Language) -> str:
     """What the lobby message says once the game started or closed."""
     if game.status is GameStatus.CANCELLED:
         if game.end_reason is EndReason.LOBBY_EXPIRED:
-            return "Nobody started this game in time, so the lobby closed itself."
+            return lang._("Nobody started this game in time, so the lobby closed itself.")
         if game.end_reason is EndReason.LOBBY_EMPTY:
-            return "Everyone left, so this lobby closed."
+            return lang._("Everyone left, so this lobby closed.")
         if game.end_reason is EndReason.ABANDONED:
-            return "No human player was left, so this game closed. It counts for nobody."
+            return lang._("No human player was left, so this game closed. It counts for nobody.")
         if game.started_at is not None:
-            return "This game was cancelled. It counts for nobody."
-        return "This lobby was closed."
+            return lang._("This game was cancelled. It counts for nobody.")
+        return lang._("This lobby was closed.")
     assert game.first_seat is not None
-    first = seat_line(game.seats[game.first_seat])
-    note = f"The game is on! {first} was drawn to go first."
+    first = seat_line(game.seats[game.first_seat], lang)
     if game.thread_id is not None:
-        note += f" Follow it in <#{game.thread_id}>."
-    return note
+        return lang._(
+            "The game is on! {player} was drawn to go first. Follow it in {thread}.",
+            player=first,
+            thread=f"<#{game.thread_id}>",
+        )
+    return lang._("The game is on! {player} was drawn to go first.", player=first)
 
 
-def takeover_note(game: Game, who: str, why: str | None) -> str:
-    """What the table is told when a computer player takes a seat over."""
-    if why is None:
-        line = f"🤖 {who.removesuffix(TAKEOVER_SUFFIX)} was away for two turns in a row"
-    else:
-        line = f"🤖 {who} {why}"
+def takeover_note(game: Game, seat: Seat, why: str | None, lang: Language) -> str:
+    """What the table is told when a computer player takes ``seat`` over; ``why`` (in
+    ``lang``) is how its human left, ``None`` when they were away too long."""
+    player = escaped(seat.display_name.removesuffix(TAKEOVER_SUFFIX))
     if game.status is GameStatus.ACTIVE:
-        return line + ", so a computer player (normal) plays their seat from now on."
-    return line + f", and no human player is left, so game {game.id} is over. It counts for nobody."
+        if why is None:
+            return lang._(
+                "🤖 {player} was away for two turns in a row, so a computer player "
+                "(normal) plays their seat from now on.",
+                player=player,
+            )
+        return lang._(
+            "🤖 {player} {why}, so a computer player (normal) plays their seat from now on.",
+            player=player,
+            why=why,
+        )
+    if why is None:
+        return lang._(
+            "🤖 {player} was away for two turns in a row, and no human player is left, "
+            "so game {game} is over. It counts for nobody.",
+            player=player,
+            game=game.id,
+        )
+    return lang._(
+        "🤖 {player} {why}, and no human player is left, so game {game} is over. "
+        "It counts for nobody.",
+        player=player,
+        why=why,
+        game=game.id,
+    )
 
 
-def cancelled(game: Game, who: str) -> str:
+def cancelled(game: Game, who: str, lang: Language) -> str:
     """What the channel is told when ``who`` (escaped) cancels a game."""
-    return f"Game {game.id} was cancelled by {who}. It counts for nobody."
+    return lang._(
+        "Game {game} was cancelled by {player}. It counts for nobody.", game=game.id, player=who
+    )
 
 
-def winners_line(winners: Sequence[Seat]) -> str:
+def winners_line(winners: Sequence[Seat], lang: Language) -> str:
     if len(winners) == 1:
-        return f"{name(winners[0])} wins!"
-    return "Shared win: " + " and ".join(name(w) for w in winners) + "!"
+        return lang._("{player} wins!", player=name(winners[0], lang))
+    return lang._("Shared win: {players}!", players=lang.list(name(w, lang) for w in winners))

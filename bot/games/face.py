@@ -18,6 +18,7 @@ from bot.discord_ui import text
 from bot.games.rules import Options
 from bot.service import Outcome
 from bot.storage import Game, LadderEntry, PlayerRecord
+from i18n import Language
 
 IMAGE_FILE = "board.png"
 
@@ -42,70 +43,81 @@ class Private:
     view: discord.ui.View | None
 
 
-def game_over(title: str, outcome: Outcome, headline: str, table: str, png: bytes) -> Picture:
+def game_over(
+    title: str, outcome: Outcome, headline: str, table: str, png: bytes, lang: Language
+) -> Picture:
     """Every game's game-over message: its final picture, the winners, its result
     ``table`` and each human's rating change."""
     game = outcome.game
     winners = [game.seats[r.seat] for r in outcome.results if r.won]
     embed = discord.Embed(
-        title=f"{title} · game {game.id} · game over",
-        description=f"{headline}\n\n**{text.winners_line(winners)}**\n{table}",
+        title=lang._("{title} · game {game} · game over", title=title, game=game.id),
+        description=f"{headline}\n\n**{text.winners_line(winners, lang)}**\n{table}",
         colour=discord.Colour.gold(),
     )
     computers = any(seat.is_bot for seat in game.seats)
     embed.add_field(
-        name="Ratings", value=text.rating_changes(outcome.rating_changes, computers), inline=False
+        name=lang._("Ratings"),
+        value=text.rating_changes(outcome.rating_changes, computers, lang),
+        inline=False,
     )
     embed.set_image(url=f"attachment://{IMAGE_FILE}")
     return Picture(embed, png)
 
 
 class GameFace(Protocol):
+    """Every text it makes is in ``lang``: the server's language for what the channel
+    sees, the reader's own for what only they see."""
+
     kind: str
     command: str
     """The slash-command group, e.g. ``claimit`` for ``/claimit new``."""
     title: str
-    """The game's name as players read it."""
+    """The game's name as players read it (the same in every language)."""
 
-    def option_fields(self, options: Options) -> Sequence[tuple[str, str]]:
+    def option_fields(self, options: Options, lang: Language) -> Sequence[tuple[str, str]]:
         """The rule options as (name, value) lines for the lobby and the settings."""
         ...
 
-    def rules(self, locale: str) -> str:
-        """The short rules, in the locale's language where the game has it."""
+    def rules(self, lang: Language) -> str:
+        """The short rules in ``lang``."""
         ...
 
-    def happened(self, outcome: Outcome) -> str:
+    def happened(self, outcome: Outcome, lang: Language) -> str:
         """One line on the action just applied, for the message that shows it."""
         ...
 
-    async def turn(self, game: Game, headline: str, last: Outcome | None) -> Picture:
+    async def turn(
+        self, game: Game, headline: str, last: Outcome | None, lang: Language
+    ) -> Picture:
         """The game as it stands under ``headline``, with what the player(s) to act do
         next; ``last`` is the move that led here when it is to be shown (its dice)."""
         ...
 
-    async def turn_end(self, outcome: Outcome, headline: str) -> Picture:
+    async def turn_end(self, outcome: Outcome, headline: str, lang: Language) -> Picture:
         """The last picture of a turn that just ended (a bust shows what it lost)."""
         ...
 
-    async def result(self, outcome: Outcome, headline: str) -> Picture:
+    async def result(self, outcome: Outcome, headline: str, lang: Language) -> Picture:
         """The game-over message: final picture, winners and the result table."""
         ...
 
-    def buttons(self, game: Game) -> discord.ui.View:
+    def buttons(self, game: Game, lang: Language) -> discord.ui.View:
         """What the player(s) to act press now (nothing while computer players move)."""
         ...
 
-    async def private(self, game: Game, seat: int, last: Outcome | None) -> Private | None:
+    async def private(
+        self, game: Game, seat: int, last: Outcome | None, lang: Language
+    ) -> Private | None:
         """``seat``'s own message as the game stands (``last``: the move that led here, for
         what it showed that seat alone, such as a card drawn face down); ``None`` in a game
         with nothing hidden."""
         ...
 
-    def ladder_figure(self, entry: LadderEntry) -> str:
+    def ladder_figure(self, entry: LadderEntry, lang: Language) -> str:
         """The game's own figure on a leaderboard line (``best mine 7``)."""
         ...
 
-    def stats_fields(self, record: PlayerRecord) -> Sequence[tuple[str, str]]:
+    def stats_fields(self, record: PlayerRecord, lang: Language) -> Sequence[tuple[str, str]]:
         """The game's own figures in ``stats``, as (name, value) fields."""
         ...

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
+from i18n import Message, Words
+
 JSON = dict[str, Any]
 OptionValue = bool | str
 Options = Mapping[str, OptionValue]
@@ -46,12 +48,16 @@ class GameOption:
     """A rule option a lobby is opened with (a server may set its default)."""
 
     name: str
+    """Its slash-command option name, in English (marked with ``N_`` for the catalog: the
+    command tree shows it translated)."""
     description: str
+    """English, marked with ``N_`` like ``name``."""
     default: OptionValue
     choices: tuple[str, ...] = ()
-    """For a text option, the values it takes; a bool option has none."""
+    """For a text option, the values it takes (English, marked with ``N_``: Discord shows
+    the choices translated, and they are kept as they are); a bool option has none."""
     parse: Callable[[str], str] | None = None
-    """For a text option typed freely, its reading: the value as kept, or ``ValueError``
+    """For a text option typed freely, its reading: the value as kept, or ``BadOption``
     saying in plain words what is wrong."""
 
     def check(self, value: object) -> OptionValue:
@@ -64,7 +70,21 @@ class GameOption:
                 return value
         elif isinstance(value, bool):
             return value
-        raise ValueError(f"{value!r} is not one of the choices for {self.name}")
+        raise BadOption(
+            Message(
+                "{value} is not one of the choices for {option}",
+                value=repr(value),
+                option=self.name,
+            )
+        )
+
+
+class BadOption(ValueError):
+    """A value a rule option does not take; ``words`` say why, for the person who typed it."""
+
+    def __init__(self, words: Words) -> None:
+        super().__init__(str(words))
+        self.words = words
 
 
 @dataclass(frozen=True)
@@ -79,7 +99,12 @@ class Figure:
 
 class IllegalIntent(Exception):
     """An intent the game does not take now (a letter beyond the choices, a rule broken);
-    its message is plain words for the player."""
+    ``words`` say why in plain words for the player, put into their language when shown
+    (the English is the exception's message, for logs)."""
+
+    def __init__(self, words: Words) -> None:
+        super().__init__(str(words))
+        self.words = words
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,111 @@
+"""Finding English that slipped past the catalogs: a text shown in German must hold no
+word that only the English source text uses, and so must every word drawn on an image."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from functools import cache
+from typing import Any
+from unittest import mock
+
+import discord
+from babel.messages.pofile import read_po
+from PIL import ImageDraw
+
+from i18n.language import LOCALES_DIR, domains
+from render.common.fonts import text_sprite
+
+_WORD = re.compile(r"[^\W\d_]{3,}")
+_PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+_NOT_PROSE = re.compile(r"<[#@:!&][^>]*>|<t:\d+:\w>|https?://\S+|attachment://\S+|```|/\w+")
+
+
+def words(text: str) -> set[str]:
+    """The words of a text, lower-cased, without mentions, links, timestamps and commands."""
+    return {w.lower() for w in _WORD.findall(_NOT_PROSE.sub(" ", _PLACEHOLDER.sub(" ", text)))}
+
+
+@cache
+def english_only(language: str = "de") -> frozenset[str]:
+    """Words of the catalogs' English source text that no translation into ``language``
+    uses (a game's name, "Bot" or "normal" are the same in both)."""
+    source: set[str] = set()
+    translated: set[str] = set()
+    for domain in domains():
+        with (LOCALES_DIR / language / "LC_MESSAGES" / f"{domain}.po").open("rb") as po:
+            for message in read_po(po):
+                if not message.id:
+                    continue
+                for text in _texts(message.id):
+                    source |= words(text)
+                for text in _texts(message.string):
+                    translated |= words(text)
+    return frozenset(source - translated)
+
+
+def _texts(texts: str | list[str] | tuple[str, ...] | None) -> list[str]:
+    """A catalog entry's text, or its singular and plural, or its forms."""
+    if texts is None:
+        return []
+    return [texts] if isinstance(texts, str) else [text or "" for text in texts]
+
+
+def english_in(texts: Iterable[str], language: str = "de") -> dict[str, set[str]]:
+    """Each text that holds English-only words, with those words."""
+    found = {}
+    for text in texts:
+        english = words(text) & english_only(language)
+        if english:
+            found[text] = english
+    return found
+
+
+@contextmanager
+def drawn_text() -> Iterator[list[str]]:
+    """Every text drawn on an image while inside, in drawing order. Text sprites are
+    cached, so the cache is emptied first and again after."""
+    drawn: list[str] = []
+    draw = ImageDraw.ImageDraw.text
+
+    def recording(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> Any:
+        drawn.append(str(text))
+        return draw(self, xy, text, *args, **kwargs)
+
+    text_sprite.cache_clear()
+    with mock.patch.object(ImageDraw.ImageDraw, "text", recording):
+        try:
+            yield drawn
+        finally:
+            text_sprite.cache_clear()
+
+
+def drawn_by(render: Callable[[], object]) -> list[str]:
+    """The texts an image's rendering draws."""
+    with drawn_text() as drawn:
+        render()
+    return drawn
+
+
+def shown_text(
+    content: str | None = None,
+    embeds: Iterable[discord.Embed] = (),
+    view: discord.ui.View | None = None,
+) -> list[str]:
+    """Every text a message shows: its content, its embeds' titles, descriptions, fields,
+    footers and authors, its buttons' labels and its menus' placeholders and options."""
+    texts = [content or ""]
+    for embed in embeds:
+        texts += [embed.title or "", embed.description or "", embed.footer.text or ""]
+        texts += [embed.author.name or ""]
+        for field in embed.fields:
+            texts += [field.name or "", field.value or ""]
+    for item in view.children if view is not None else ():
+        if isinstance(item, discord.ui.Button):
+            texts.append(item.label or "")
+        elif isinstance(item, discord.ui.Select):
+            texts.append(item.placeholder or "")
+            for option in item.options:
+                texts += [option.label, option.description or ""]
+    return [text for text in texts if text]
