@@ -1,5 +1,5 @@
 """Every word players read, in their language: gettext catalogs compiled with Babel, and
-numbers, percentages, dates and lists formatted by Babel for the same language.
+numbers, percentages and lists formatted by Babel for the same language.
 
 Code writes its English source text through a ``Language`` (``lang._("…")``), or, where
 the words are chosen before anyone knows who reads them (a refusal raised deep in the

@@ -1,18 +1,19 @@
-"""A language: its compiled catalogs, and Babel's formats for its numbers and dates."""
+"""A language: its compiled catalogs, and Babel's formats for its numbers and lists.
+
+Dates are left to Discord: a timestamp (``<t:…:d>``) is written by each reader's own
+client, in their language and time zone."""
 
 from __future__ import annotations
 
 import copy
 import gettext
 from collections.abc import Iterable, Mapping
-from datetime import datetime
 from decimal import Decimal
 from functools import cache
 from pathlib import Path
 from typing import Literal
 
 from babel import Locale
-from babel.dates import format_date
 from babel.lists import format_list
 from babel.numbers import NumberPattern, parse_pattern
 from babel.support import Translations
@@ -95,10 +96,6 @@ class Language:
     def percent(self, fraction: float | Decimal, digits: int = 1) -> str:
         """``12.3%`` / ``12,3 %``."""
         return str(_pattern(self.locale, "percent", digits).apply(fraction, self.locale))
-
-    def date(self, when: datetime) -> str:
-        """``Nov 21, 2026`` / ``21.11.2026``."""
-        return format_date(when, format="medium", locale=self.locale)
 
     def list(self, items: Iterable[str], style: Literal["standard", "or"] = "standard") -> str:
         """``Ann, Bo and Cy`` / ``Ann, Bo und Cy`` (``style="or"`` for a choice)."""

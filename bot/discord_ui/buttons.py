@@ -14,9 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord_ui import text
 from bot.games.registry import rules_for
 from bot.service import BOT_LEVELS
 from bot.storage import Game
+from i18n import Language, english
 
 if TYPE_CHECKING:
     from bot.discord_ui.client import GameBot
@@ -33,13 +35,23 @@ class LobbyButton(
     + r":lobby:(?P<game>\d{1,19}):(?P<version>\d{1,9}):(?P<action>join|leave|start|cancel)",
 ):
     def __init__(
-        self, kind: str, game: int, version: int, action: str, *, disabled: bool = False
+        self,
+        kind: str,
+        game: int,
+        version: int,
+        action: str,
+        *,
+        disabled: bool = False,
+        lang: Language | None = None,
     ) -> None:
+        """``lang`` is the lobby's language; a button read back from its custom_id (to
+        dispatch a click) is never shown and needs none."""
+        lang = lang or english()
         label, style = {
-            "join": ("Join", discord.ButtonStyle.primary),
-            "leave": ("Leave", discord.ButtonStyle.secondary),
-            "start": ("Start", discord.ButtonStyle.success),
-            "cancel": ("Cancel", discord.ButtonStyle.danger),
+            "join": (lang.pgettext("lobby button", "Join"), discord.ButtonStyle.primary),
+            "leave": (lang.pgettext("lobby button", "Leave"), discord.ButtonStyle.secondary),
+            "start": (lang.pgettext("lobby button", "Start"), discord.ButtonStyle.success),
+            "cancel": (lang.pgettext("lobby button", "Cancel"), discord.ButtonStyle.danger),
         }[action]
         super().__init__(
             discord.ui.Button(
@@ -228,21 +240,36 @@ class BotSelect(
     """The host's menus to add a computer player (by level) or remove one (by seat)."""
 
     def __init__(
-        self, kind: str, game: int, version: int, action: str, *, lobby: Game | None = None
+        self,
+        kind: str,
+        game: int,
+        version: int,
+        action: str,
+        *,
+        lobby: Game | None = None,
+        lang: Language | None = None,
     ) -> None:
+        """``lang`` as for ``LobbyButton``."""
+        lang = lang or english()
         if action == "addbot":
             options = [
-                discord.SelectOption(label=f"Add a computer player: {level}", value=level)
+                discord.SelectOption(
+                    label=lang._("Add a computer player: {level}", level=text.level(level, lang)),
+                    value=level,
+                )
                 for level in BOT_LEVELS
             ]
-            placeholder = "Add a computer player…"
+            placeholder = lang._("Add a computer player…")
         else:
             bots = [s for s in (lobby.seats if lobby else ()) if s.is_bot]
             options = [
-                discord.SelectOption(label=f"Remove {s.display_name}", value=str(s.seat))
+                discord.SelectOption(
+                    label=lang._("Remove {player}", player=text.seat_name(s, lang)),
+                    value=str(s.seat),
+                )
                 for s in bots
-            ] or [discord.SelectOption(label="No computer players", value="-1")]
-            placeholder = "Remove a computer player…"
+            ] or [discord.SelectOption(label=lang._("No computer players"), value="-1")]
+            placeholder = lang._("Remove a computer player…")
         super().__init__(
             discord.ui.Select(
                 custom_id=f"{kind}:lobby:{game}:{version}:{action}",
@@ -288,14 +315,18 @@ def selected(interaction: discord.Interaction) -> str:
     return str(values[0])
 
 
-def lobby_view(game: Game, *, bots_allowed: bool = True) -> discord.ui.View:
+def lobby_view(game: Game, lang: Language, *, bots_allowed: bool = True) -> discord.ui.View:
     rules = rules_for(game.kind)
     view = discord.ui.View(timeout=None)
     for action in LOBBY_ACTIONS:
         disabled = action == "start" and len(game.seats) < rules.min_players
-        view.add_item(LobbyButton(game.kind, game.id, game.version, action, disabled=disabled))
+        view.add_item(
+            LobbyButton(game.kind, game.id, game.version, action, disabled=disabled, lang=lang)
+        )
     if bots_allowed and len(game.seats) < rules.max_players:
-        view.add_item(BotSelect(game.kind, game.id, game.version, "addbot"))
+        view.add_item(BotSelect(game.kind, game.id, game.version, "addbot", lang=lang))
     if any(s.is_bot for s in game.seats):
-        view.add_item(BotSelect(game.kind, game.id, game.version, "removebot", lobby=game))
+        view.add_item(
+            BotSelect(game.kind, game.id, game.version, "removebot", lobby=game, lang=lang)
+        )
     return view

@@ -22,9 +22,10 @@ from bot.discord_ui.buttons import (
     TurnButton,
     TurnSelect,
 )
+from bot.discord_ui.command_translator import CommandTranslator
 from bot.discord_ui.commands import game_commands
 from bot.discord_ui.deadlines import DeadlineWatch
-from bot.discord_ui.flow import SOMETHING_WENT_WRONG, GameFlow
+from bot.discord_ui.flow import SOMETHING_WENT_WRONG, GameFlow, reader
 from bot.discord_ui.ladder_answers import LadderAnswers, LadderPageButton
 from bot.discord_ui.lease_keeper import LeaseKeeper
 from bot.games.faces import face_for
@@ -34,13 +35,14 @@ from bot.service.shard_leases import ShardLeases
 from bot.settings import Settings, SettingsError
 from bot.storage import Database
 from bot.storage.database import shown
+from i18n import Message
 
 log = logging.getLogger("claimit")
 
 IDENTIFY_INTERVAL = 5.0
 """Seconds between two identifies of one bucket (Discord's rule)."""
 
-UNKNOWN_BUTTON = "That button isn't one of mine (or it is damaged), so nothing happened."
+UNKNOWN_BUTTON = Message("That button isn't one of mine (or it is damaged), so nothing happened.")
 
 
 def use_discord_at(base_url: str) -> None:
@@ -130,6 +132,7 @@ class GameBot(discord.AutoShardedClient):
         await ladder.count_old_games()
         self.ladder_answers = LadderAnswers(ladder)
         self.add_dynamic_items(*COMPONENTS)
+        await self.tree.set_translator(CommandTranslator())
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -190,7 +193,9 @@ class GameBot(discord.AutoShardedClient):
         custom_id = str(data.get("custom_id", ""))
         button = _parse_component(custom_id)
         if button is None:
-            await interaction.response.send_message(UNKNOWN_BUTTON, ephemeral=True)
+            await interaction.response.send_message(
+                reader(interaction).say(UNKNOWN_BUTTON), ephemeral=True
+            )
         elif custom_id not in _custom_ids(interaction.message):
             # discord.py drops clicks on components the message no longer has (a
             # stale client, a hand-made id); the service still owes them an answer.
@@ -266,7 +271,8 @@ class _Tree(app_commands.CommandTree[GameBot]):
     ) -> None:
         command = interaction.command.qualified_name if interaction.command else "?"
         log.error("/%s failed", command, exc_info=error)
+        apology = reader(interaction).say(SOMETHING_WENT_WRONG)
         if interaction.response.is_done():
-            await interaction.followup.send(SOMETHING_WENT_WRONG, ephemeral=True)
+            await interaction.followup.send(apology, ephemeral=True)
         else:
-            await interaction.response.send_message(SOMETHING_WENT_WRONG, ephemeral=True)
+            await interaction.response.send_message(apology, ephemeral=True)

@@ -8,18 +8,21 @@ its ``new`` and ``settings``.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Coroutine
-from typing import TYPE_CHECKING, Any, Literal
+from collections.abc import Callable, Coroutine, Sequence
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import Choice, locale_str
 
 from bot.discord_ui import limits
-from bot.discord_ui.flow import guarded
+from bot.discord_ui.flow import guarded, reader
 from bot.discord_ui.server_settings import ServerSettingsChange, server_settings
 from bot.games.face import GameFace
 from bot.games.rules import AnyRules, GameOption
+from bot.service.guild_settings import SERVER_LANGUAGE
 from bot.storage.records import MINUTE
+from i18n import LANGUAGES, N_, Message, language
 
 if TYPE_CHECKING:
     from bot.discord_ui.client import GameBot
@@ -30,7 +33,9 @@ Callback = Callable[..., Coroutine[Any, Any, None]]
 def game_commands(rules: AnyRules, face: GameFace) -> app_commands.Group:
     kind = rules.kind
     group = app_commands.Group(
-        name=face.command, description=f"Play {face.title} here", guild_only=True
+        name=face.command,
+        description=_text(N_("Play {title} here"), title=face.title),
+        guild_only=True,
     )
     most = rules.max_players - 1
 
@@ -51,49 +56,63 @@ def game_commands(rules: AnyRules, face: GameFace) -> app_commands.Group:
 
     group.add_command(
         _command(
-            "new",
-            "Open a lobby for a new game in this channel",
+            N_("new"),
+            N_("Open a lobby for a new game in this channel"),
             new,
             [
                 *(_option(o) for o in rules.options),
-                _param("bots", app_commands.Range[int, 0, most], 0),
-                _param("bot_level", Literal["easy", "normal", "hard"], "normal"),
-                _param("turn_timeout", app_commands.Range[int, 1, 1440] | None, None),
+                _param(N_("bots"), app_commands.Range[int, 0, most], 0),
+                _param(N_("bot_level"), str, "normal"),
+                _param(N_("turn_timeout"), app_commands.Range[int, 1, 1440] | None, None),
             ],
             {
-                **{o.name: o.description + " (default: server's)" for o in rules.options},
-                "bots": f"Computer players to seat at once (0-{most})",
-                "bot_level": "How well they play",
-                "turn_timeout": "Minutes a turn may take before it ends by itself "
-                "(server default if unset)",
+                **{
+                    o.name: _text(N_("{option} (default: server's)"), option=Message(o.description))
+                    for o in rules.options
+                },
+                "bots": _text(N_("Computer players to seat at once (0-{most})"), most=most),
+                "bot_level": locale_str(N_("How well they play")),
+                "turn_timeout": locale_str(
+                    N_("Minutes a turn may take before it ends by itself (server default if unset)")
+                ),
+            },
+            {
+                **{o.name: _choices(o.choices) for o in rules.options if o.choices},
+                "bot_level": _choices((N_("easy"), N_("normal"), N_("hard"))),
             },
         )
     )
 
     async def rules_text(interaction: discord.Interaction) -> None:
         await interaction.response.send_message(
-            **rules_message(face.title, face.rules(str(interaction.locale))), ephemeral=True
+            **rules_message(face.title, face.rules(reader(interaction))), ephemeral=True
         )
 
-    group.add_command(_command("rules", "The rules, short (only you see them)", rules_text))
+    group.add_command(_command(N_("rules"), N_("The rules, short (only you see them)"), rules_text))
 
     async def board(interaction: discord.Interaction) -> None:
         await guarded(interaction, _bot(interaction).flow.show_board(interaction, kind))
 
-    group.add_command(_command("board", "Post this channel's game again at the bottom", board))
+    group.add_command(
+        _command(N_("board"), N_("Post this channel's game again at the bottom"), board)
+    )
 
     async def cancel(interaction: discord.Interaction) -> None:
         await guarded(interaction, _bot(interaction).flow.cancel(interaction, kind))
 
     group.add_command(
-        _command("cancel", "End this channel's game, unrated (host or Manage Messages)", cancel)
+        _command(
+            N_("cancel"), N_("End this channel's game, unrated (host or Manage Messages)"), cancel
+        )
     )
 
     async def leave(interaction: discord.Interaction) -> None:
         await guarded(interaction, _bot(interaction).flow.leave(interaction, kind))
 
     group.add_command(
-        _command("leave", "Leave this channel's game (a computer player takes your seat)", leave)
+        _command(
+            N_("leave"), N_("Leave this channel's game (a computer player takes your seat)"), leave
+        )
     )
 
     async def settings(interaction: discord.Interaction, **given: Any) -> None:
@@ -109,6 +128,7 @@ def game_commands(rules: AnyRules, face: GameFace) -> app_commands.Group:
             allow_channel=None if allow is None else allow.id,
             disallow_channel=None if disallow is None else disallow.id,
             all_channels=given["all_channels"],
+            language=given["language"],
         )
         await guarded(
             interaction, server_settings(interaction, _bot(interaction).flow, kind, change)
@@ -118,28 +138,53 @@ def game_commands(rules: AnyRules, face: GameFace) -> app_commands.Group:
     channel = app_commands.AppCommandChannel | None
     group.add_command(
         _command(
-            "settings",
-            "Show how this server runs games, or change it (Manage Server)",
+            N_("settings"),
+            N_("Show how this server runs games, or change it (Manage Server)"),
             settings,
             [
                 *(_option(o) for o in rules.options),
-                _param("turn_timeout", minutes, None),
-                _param("lobby_timeout", minutes, None),
-                _param("threads", bool | None, None),
-                _param("bots", bool | None, None),
-                _param("allow_channel", channel, None),
-                _param("disallow_channel", channel, None),
-                _param("all_channels", bool, False),
+                _param(N_("turn_timeout"), minutes, None),
+                _param(N_("lobby_timeout"), minutes, None),
+                _param(N_("threads"), bool | None, None),
+                _param(N_("bots"), bool | None, None),
+                _param(N_("allow_channel"), channel, None),
+                _param(N_("disallow_channel"), channel, None),
+                _param(N_("all_channels"), bool, False),
+                _param(N_("language"), str | None, None),
             ],
             {
-                **{o.name: f"{o.description}: the default for new games" for o in rules.options},
-                "turn_timeout": "Minutes a turn may take before it ends by itself (every game)",
-                "lobby_timeout": "Minutes a lobby waits to be started before it closes itself",
-                "threads": "Give each game its own thread",
-                "bots": "Whether computer players may be added",
-                "allow_channel": "Add a channel games may run in (with none listed, any channel)",
-                "disallow_channel": "Take a channel off the list of game channels",
-                "all_channels": "Clear the list: games may run in any channel",
+                **{
+                    o.name: _text(
+                        N_("{option}: the default for new games"), option=Message(o.description)
+                    )
+                    for o in rules.options
+                },
+                "turn_timeout": locale_str(
+                    N_("Minutes a turn may take before it ends by itself (every game)")
+                ),
+                "lobby_timeout": locale_str(
+                    N_("Minutes a lobby waits to be started before it closes itself")
+                ),
+                "threads": locale_str(N_("Give each game its own thread")),
+                "bots": locale_str(N_("Whether computer players may be added")),
+                "allow_channel": locale_str(
+                    N_("Add a channel games may run in (with none listed, any channel)")
+                ),
+                "disallow_channel": locale_str(N_("Take a channel off the list of game channels")),
+                "all_channels": locale_str(N_("Clear the list: games may run in any channel")),
+                "language": locale_str(
+                    N_("The language of the games' messages and pictures in this server")
+                ),
+            },
+            {
+                **{o.name: _choices(o.choices) for o in rules.options if o.choices},
+                "language": [
+                    Choice(name=locale_str(N_("the server's own")), value=SERVER_LANGUAGE),
+                    *(
+                        Choice(name=language(code).locale.get_display_name() or code, value=code)
+                        for code in LANGUAGES
+                    ),
+                ],
             },
         )
     )
@@ -150,11 +195,11 @@ def game_commands(rules: AnyRules, face: GameFace) -> app_commands.Group:
 
     group.add_command(
         _command(
-            "leaderboard",
-            "This server's top players (only you see it)",
+            N_("leaderboard"),
+            N_("This server's top players (only you see it)"),
             leaderboard,
-            [_param("page", app_commands.Range[int, 1, 100_000], 1)],
-            {"page": "Which ten: page 2 is places 11-20"},
+            [_param(N_("page"), app_commands.Range[int, 1, 100_000], 1)],
+            {"page": locale_str(N_("Which ten: page 2 is places 11-20"))},
         )
     )
 
@@ -164,11 +209,11 @@ def game_commands(rules: AnyRules, face: GameFace) -> app_commands.Group:
 
     group.add_command(
         _command(
-            "stats",
-            "A player's record in this server (only you see it)",
+            N_("stats"),
+            N_("A player's record in this server (only you see it)"),
             stats,
-            [_param("user", discord.User | None, None)],
-            {"user": "Whose record (yours if unset)"},
+            [_param(N_("user"), discord.User | None, None)],
+            {"user": locale_str(N_("Whose record (yours if unset)"))},
         )
     )
 
@@ -176,7 +221,9 @@ def game_commands(rules: AnyRules, face: GameFace) -> app_commands.Group:
         await guarded(interaction, _bot(interaction).ladder_answers.history(interaction, kind))
 
     group.add_command(
-        _command("history", "The last games played to the end here (only you see it)", history)
+        _command(
+            N_("history"), N_("The last games played to the end here (only you see it)"), history
+        )
     )
 
     async def recompute(interaction: discord.Interaction) -> None:
@@ -184,8 +231,8 @@ def game_commands(rules: AnyRules, face: GameFace) -> app_commands.Group:
 
     group.add_command(
         _command(
-            "recompute",
-            "Rebuild this server's ladder from its stored games (Manage Server)",
+            N_("recompute"),
+            N_("Rebuild this server's ladder from its stored games (Manage Server)"),
             recompute,
         )
     )
@@ -213,11 +260,21 @@ def rules_message(title: str, rules: str) -> dict[str, Any]:
 
 
 def _option(option: GameOption) -> inspect.Parameter:
-    if option.parse is not None:
+    if option.parse is not None or option.choices:
         return _param(option.name, str | None, None)
-    if option.choices:
-        return _param(option.name, Literal[option.choices] | None, None)
     return _param(option.name, bool | None, None)
+
+
+def _choices(values: Sequence[str]) -> list[Choice[str]]:
+    """Choices kept as they are and shown in the reader's language."""
+    return [Choice(name=locale_str(value), value=value) for value in values]
+
+
+def _text(template: str, **values: object) -> locale_str:
+    """A command text made of a template and values (``Message`` values are translated
+    too): its English now, and the recipe for ``CommandTranslator``."""
+    english = template.format(**{k: str(v) for k, v in values.items()})
+    return locale_str(english, template=template, **values)
 
 
 def _command(
@@ -225,10 +282,12 @@ def _command(
     description: str,
     callback: Callback,
     parameters: list[inspect.Parameter] | None = None,
-    described: dict[str, str] | None = None,
+    described: dict[str, locale_str] | None = None,
+    choices: dict[str, list[Choice[str]]] | None = None,
 ) -> app_commands.Command[Any, ..., None]:
     """A command whose options are ``parameters``: discord.py reads a callback's options
-    from its signature, and a game's own options are known only at run time."""
+    from its signature, and a game's own options are known only at run time. Every name
+    and description is a ``locale_str``, which ``CommandTranslator`` translates."""
     if parameters is not None:
         interaction = inspect.Parameter(
             "interaction",
@@ -237,9 +296,14 @@ def _command(
         )
         callback.__signature__ = inspect.Signature([interaction, *parameters])  # type: ignore[attr-defined]
         callback.__annotations__ = {p.name: p.annotation for p in parameters}
+        app_commands.rename(**{p.name: locale_str(p.name) for p in parameters})(callback)
     if described:
         app_commands.describe(**described)(callback)
-    return app_commands.Command(name=name, description=description, callback=callback)
+    if choices:
+        app_commands.choices(**choices)(callback)
+    return app_commands.Command(
+        name=locale_str(name), description=locale_str(description), callback=callback
+    )
 
 
 def _bot(interaction: discord.Interaction) -> GameBot:

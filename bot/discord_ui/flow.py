@@ -58,22 +58,26 @@ from bot.service.errors import BoardMovedOn, GameBroken, NoGameHere, WhichGame
 from bot.service.shard_leases import ShardLeases
 from bot.storage import Game, GameStatus, Seat
 from bot.storage.shards import Shards
+from i18n import Language, Message, language
 
 log = logging.getLogger(__name__)
 
-SOMETHING_WENT_WRONG = "Something went wrong on my side, so nothing changed. Please try again."
-NOT_SHOWN = (
+SOMETHING_WENT_WRONG = Message(
+    "Something went wrong on my side, so nothing changed. Please try again."
+)
+NOT_SHOWN = Message(
     "That counted, but I couldn't update the game message just now. "
     "It will catch up by itself in a moment."
 )
-CANNOT_POST = (
+CANNOT_POST = Message(
     "That counted, but I couldn't post the next game message here: I'm missing a permission "
     "in this channel (Send Messages, Embed Links or Attach Files). Once it's back, the game "
     "carries on by itself."
 )
-MOVED_ON_PRIVATELY = (
+MOVED_ON_PRIVATELY = Message(
     "The game has moved on since that was shown, so nothing changed. Here it is as it stands."
 )
+AS_IT_STANDS = Message("Here is the game as it stands.")
 UNKNOWN_CHANNEL = 10003
 
 Recorded = dict[str, int | None]
@@ -130,10 +134,20 @@ class GameFlow:
         self.reconciler.retry(game.id)
         if interaction is not None:
             try:
-                await tell(interaction, CANNOT_POST if _forbidden(error) else NOT_SHOWN)
+                refusal = CANNOT_POST if _forbidden(error) else NOT_SHOWN
+                await tell(interaction, reader(interaction).say(refusal))
             except Exception:
                 # Discord (or the bot, stopping) failed this too; the reconciler goes on.
                 log.info("could not tell %s either", interaction.user.id)
+
+    async def public_language(self, guild_id: int) -> Language:
+        """The language of what a server's channels see: the one its admins chose, else
+        the server's own Discord language."""
+        chosen = (await self.settings.get(guild_id)).language
+        if chosen is None:
+            guild = self.client.get_guild(guild_id)
+            chosen = None if guild is None else str(guild.preferred_locale)
+        return language(chosen)
 
     async def catch_up(self, game_id: int) -> None:
         """Shows a game's current state wherever its messages are behind it."""
@@ -190,6 +204,7 @@ class GameFlow:
         if await self._cannot_post(interaction):
             return
         assert interaction.guild_id is not None and interaction.channel_id is not None
+        lang = await self.public_language(interaction.guild_id)
         game = await self.service.create_lobby(
             kind=kind,
             guild_id=interaction.guild_id,
@@ -206,24 +221,30 @@ class GameFlow:
 
         async def show(game: Game) -> Recorded:
             lobby = await announce(
-                interaction, embed=lobby_embed(game), view=await self._lobby_view(game)
+                interaction,
+                embed=lobby_embed(game, lang),
+                view=await self._lobby_view(game, lang),
             )
             return {"lobby_message_id": lobby.id}
 
         await self._change(game.id, created, show, interaction)
         try:
             if (await self.settings.get(game.guild_id)).threads:
-                await self._open_thread(interaction, await self.service.game(game.id))
+                await self._open_thread(interaction, await self.service.game(game.id), lang)
         except Exception:
             # The lobby is out: a missing thread must not be reported as nothing done.
             log.warning("could not give game %s its thread", game.id, exc_info=True)
 
-    async def _open_thread(self, interaction: discord.Interaction, game: Game) -> None:
-        """Gives the game its own thread off the lobby message, or says why it plays here."""
+    async def _open_thread(
+        self, interaction: discord.Interaction, game: Game, lang: Language
+    ) -> None:
+        """Gives the game its own thread off the lobby message, or says why it plays here
+        (to the host, in their language; the thread is named in the server's)."""
+        host = reader(interaction)
         if not isinstance(interaction.channel, discord.TextChannel):
-            await tell(interaction, "Games started inside a thread play right there.")
+            await tell(interaction, host._("Games started inside a thread play right there."))
             return
-        missing = missing_thread_permissions(interaction.app_permissions)
+        missing = missing_thread_permissions(interaction.app_permissions, host)
         if missing is not None:
             await tell(interaction, missing)
             return
@@ -232,19 +253,20 @@ class GameFlow:
         lobby = interaction.channel.get_partial_message(game.lobby_message_id)
         try:
             thread = await lobby.create_thread(
-                name=f"{face_for(game.kind).title} · game {game.id}", auto_archive_duration=1440
+                name=lang._("{title} · game {game}", title=face_for(game.kind).title, game=game.id),
+                auto_archive_duration=1440,
             )
         except discord.HTTPException:
             log.warning("could not start a thread for game %s", game.id, exc_info=True)
             await tell(
                 interaction,
-                "I couldn't start a thread for this game, so it runs here in the channel.",
+                host._("I couldn't start a thread for this game, so it runs here in the channel."),
             )
             return
         async with self.locks.hold(game.id):
             await self.service.set_thread(game.id, thread.id)
             # As the lobby is now (someone may have joined meanwhile), naming its thread.
-            await self._show_lobby(await self.service.game(game.id))
+            await self._show_lobby(await self.service.game(game.id), lang)
 
     async def show_board(self, interaction: discord.Interaction, kind: str) -> None:
         """Posts the game again at the bottom of the channel or thread where it was asked
@@ -254,27 +276,35 @@ class GameFlow:
             return
         async with self.locks.hold(found.id, functools.partial(acknowledge, interaction)):
             game = await self.service.game(found.id)
+            face = face_for(kind)
             if not game.status.is_open:
-                raise NoGameHere(face_for(kind).title, face_for(kind).command)
+                raise NoGameHere(face.title, face.command)
+            lang = await self.public_language(game.guild_id)
             if game.status is GameStatus.LOBBY:
                 message = await announce(
-                    interaction, embed=lobby_embed(game), view=await self._lobby_view(game)
+                    interaction,
+                    embed=lobby_embed(game, lang),
+                    view=await self._lobby_view(game, lang),
                 )
                 recorded: Recorded = {"lobby_message_id": message.id}
             else:
                 if game.state is None:
-                    raise GameBroken(game.broken or "no saved position", game.kind)
-                face = face_for(game.kind)
-                board = await face.turn(game, "Here is the game as it stands.", None)
+                    log.warning("game %s has no position: %s", game.id, game.broken)
+                    raise GameBroken(face.command)
+                board = await face.turn(game, lang.say(AS_IT_STANDS), None, lang)
                 content = {"embed": board.embed, "file": board.file()}
-                view = face.buttons(game)
+                view = face.buttons(game, lang)
                 if interaction.channel_id == game.place_id:
                     message = await announce(interaction, **content, view=view)
                 else:
                     # Asked in the channel of a game played in its thread: it goes there.
                     message = await self.places.post(game, **content, view=view)
                     await tell(
-                        interaction, f"The game is played in <#{game.place_id}>: there it is."
+                        interaction,
+                        reader(interaction)._(
+                            "The game is played in {place}: there it is.",
+                            place=f"<#{game.place_id}>",
+                        ),
                     )
                 recorded = {"turn_message_id": message.id}
             try:
@@ -293,11 +323,9 @@ class GameFlow:
         who = text.escaped(interaction.user.display_name)
 
         async def show(game: Game) -> Recorded:
-            await announce(
-                interaction,
-                content=text.cancelled(game, who),
-            )
-            return await self._show_lobby(game) | await self._strip_turn(game)
+            lang = await self.public_language(game.guild_id)
+            await announce(interaction, content=text.cancelled(game, who, lang))
+            return await self._show_lobby(game, lang) | await self._strip_turn(game)
 
         await self._change(
             found.id,
@@ -308,17 +336,22 @@ class GameFlow:
 
     async def leave(self, interaction: discord.Interaction, kind: str) -> None:
         found = await self._current(interaction, kind)
-        who = text.escaped(interaction.user.display_name)
 
         async def show(game: Game) -> Recorded:
             if found.status is GameStatus.LOBBY:
                 closed = game.status is GameStatus.CANCELLED
+                mine = reader(interaction)
                 await tell(
                     interaction,
-                    "You left the lobby." + (" It was empty, so it closed." if closed else ""),
+                    mine._("You left the lobby. It was empty, so it closed.")
+                    if closed
+                    else mine._("You left the lobby."),
                 )
-                return await self._show_lobby(game)
-            await announce(interaction, content=text.takeover_note(game, who, "left the game"))
+                return await self._show_lobby(game, await self.public_language(game.guild_id))
+            seat = game.seat_left_by(interaction.user.id)
+            lang = await self.public_language(game.guild_id)
+            note = text.takeover_note(game, seat, text.Departure.LEFT_GAME, lang)
+            await announce(interaction, content=note)
             return await self._show_current(game)
 
         await self._change(
@@ -338,28 +371,29 @@ class GameFlow:
 
     async def _drop_member(self, game_id: int, user_id: int) -> None:
         before = await self.service.game(game_id)
-        seat = before.seat_of(user_id)
-        who = text.name(seat) if seat else "A player"
 
         async def show(game: Game) -> Recorded:
             if before.status is not GameStatus.LOBBY:
-                await self.places.surface(game).send(
-                    content=text.takeover_note(game, who, "left the server")
-                )
+                lang = await self.public_language(game.guild_id)
+                seat = game.seat_left_by(user_id)
+                note = text.takeover_note(game, seat, text.Departure.LEFT_SERVER, lang)
+                await self.places.surface(game).send(content=note)
             return await self._show_current(game)
 
         await self._change(game_id, lambda: self.service.leave(game_id, Actor(user_id), None), show)
 
-    async def _show_lobby(self, game: Game) -> Recorded:
+    async def _show_lobby(self, game: Game, lang: Language | None = None) -> Recorded:
         """Brings the lobby message up to the game: its seats and buttons while open, a note
         once the game started or closed. A lost open lobby is posted afresh."""
+        if lang is None:
+            lang = await self.public_language(game.guild_id)
         if game.status is GameStatus.LOBBY:
             content: dict[str, Any] = {
-                "embed": lobby_embed(game),
-                "view": await self._lobby_view(game),
+                "embed": lobby_embed(game, lang),
+                "view": await self._lobby_view(game, lang),
             }
         else:
-            content = {"embed": lobby_embed(game, text.lobby_note(game)), "view": None}
+            content = {"embed": lobby_embed(game, lang, text.lobby_note(game, lang)), "view": None}
         if await self.places.edit_lobby(game, **content) or game.status is not GameStatus.LOBBY:
             return {}
         message = await self.places.post_lobby(game, **content)
@@ -369,10 +403,10 @@ class GameFlow:
         await self.places.strip_buttons(game)
         return {}
 
-    async def _lobby_view(self, game: Game) -> discord.ui.View:
+    async def _lobby_view(self, game: Game, lang: Language) -> discord.ui.View:
         """The lobby's buttons; the bot menu only where the server allows computer players."""
         settings = await self.settings.get(game.guild_id)
-        return lobby_view(game, bots_allowed=settings.bots_allowed)
+        return lobby_view(game, lang, bots_allowed=settings.bots_allowed)
 
     async def _current(self, interaction: discord.Interaction, kind: str) -> Game:
         """The game of ``kind`` a command typed here means: the one played in this channel
@@ -390,7 +424,7 @@ class GameFlow:
         raise WhichGame([g.place_id for g in games])
 
     async def _cannot_post(self, interaction: discord.Interaction) -> bool:
-        refusal = missing_permissions_message(interaction.app_permissions)
+        refusal = missing_permissions_message(interaction.app_permissions, reader(interaction))
         if refusal:
             await tell(interaction, refusal)
         return refusal is not None
@@ -424,17 +458,18 @@ class GameFlow:
             return await self.service.cancel(game_id, actor, version)
 
         async def show(game: Game) -> Recorded:
+            lang = await self.public_language(game.guild_id)
             if game.status is GameStatus.LOBBY:
-                view = await self._lobby_view(game)
-                await update_clicked(interaction, embed=lobby_embed(game), view=view)
+                view = await self._lobby_view(game, lang)
+                await update_clicked(interaction, embed=lobby_embed(game, lang), view=view)
                 return {}
             await update_clicked(
-                interaction, embed=lobby_embed(game, text.lobby_note(game)), view=None
+                interaction, embed=lobby_embed(game, lang, text.lobby_note(game, lang)), view=None
             )
             if game.status is not GameStatus.ACTIVE:
                 return {}
             surface = InteractionSurface(interaction, self.places.poster(game))
-            return await self._post_turn(surface, game, text.first_turn(game))
+            return await self._post_turn(surface, game, text.first_turn(game, lang), lang)
 
         await self._change(game_id, change, show, interaction)
 
@@ -453,7 +488,7 @@ class GameFlow:
 
         async def show(outcome: Outcome) -> Recorded:
             surface = InteractionSurface(interaction, self.places.poster(outcome.game))
-            recorded = await self._present(surface, outcome)
+            recorded = await self._present(surface, outcome, await self._lang(outcome))
             # The clicked message is the game's, even one whose id was never recorded.
             clicked: Recorded = (
                 {} if interaction.message is None else {"turn_message_id": interaction.message.id}
@@ -469,7 +504,7 @@ class GameFlow:
 
     async def _open_private(self, interaction: discord.Interaction, game_id: int) -> None:
         game, seat = await self.service.seat_for(game_id, _actor(interaction))
-        await reveal(interaction, self._private(game, seat.seat))
+        await reveal(interaction, self._private(game, seat.seat, reader(interaction)))
 
     async def private_button(
         self, interaction: discord.Interaction, game_id: int, key: int, intent: str
@@ -486,17 +521,29 @@ class GameFlow:
 
         async def show(outcome: Outcome) -> Recorded:
             # The presser's own message first: it is the answer Discord waits for.
-            await update_private(interaction, self._private(outcome.game, outcome.seat, outcome))
-            return await self._present(self.places.surface(outcome.game), outcome)
+            mine = reader(interaction)
+            await update_private(
+                interaction, self._private(outcome.game, outcome.seat, mine, outcome)
+            )
+            surface = self.places.surface(outcome.game)
+            return await self._present(surface, outcome, await self._lang(outcome))
 
         try:
             await self._change(game_id, change, show, interaction)
         except BoardMovedOn:
             # What the message offered is gone; what there is to decide now is shown instead.
             game, seat = await self.service.seat_for(game_id, actor)
-            await update_private(interaction, self._private(game, seat.seat), MOVED_ON_PRIVATELY)
+            mine = reader(interaction)
+            await update_private(
+                interaction, self._private(game, seat.seat, mine), mine.say(MOVED_ON_PRIVATELY)
+            )
 
-    async def _private(self, game: Game, seat: int, last: Outcome | None = None) -> Private:
+    async def _lang(self, outcome: Outcome) -> Language:
+        return await self.public_language(outcome.game.guild_id)
+
+    async def _private(
+        self, game: Game, seat: int, lang: Language, last: Outcome | None = None
+    ) -> Private:
         """A seat's private message as the game stands, with what the last move showed it
         (``last``, or else the move log's)."""
         if last is None:
@@ -504,7 +551,7 @@ class GameFlow:
                 last = await self.service.last_outcome(game.id)
             except Exception:
                 log.warning("game %s's last move can't be replayed", game.id, exc_info=True)
-        shown = await face_for(game.kind).private(game, seat, last)
+        shown = await face_for(game.kind).private(game, seat, last, lang)
         if shown is None:
             raise NothingHidden()
         return shown
@@ -534,10 +581,10 @@ class GameFlow:
         if not await self.service.stop_clock(game_id):
             return  # stopped and told already
         log.error("game %s is damaged (%s); its clock is stopped", game.id, game.broken)
+        lang = await self.public_language(game.guild_id)
+        broken = GameBroken(face_for(game.kind).command)
         try:
-            await self.places.surface(game).send(
-                content=f"⚠️ {GameBroken(game.broken or '?', game.kind)}"
-            )
+            await self.places.surface(game).send(content=f"⚠️ {lang.say(broken.words)}")
         except discord.HTTPException:
             log.info("could not tell game %s's players that it is damaged", game.id)
 
@@ -546,7 +593,8 @@ class GameFlow:
 
     async def _show(self, outcome: Outcome) -> Recorded:
         """Shows a change nobody clicked for, on the game's own message."""
-        return await self._present(self.places.surface(outcome.game), outcome)
+        surface = self.places.surface(outcome.game)
+        return await self._present(surface, outcome, await self._lang(outcome))
 
     async def _gone(self, guild_id: int, user_id: int) -> bool:
         guild = self.client.get_guild(guild_id)
@@ -573,6 +621,7 @@ class GameFlow:
             return await self._show_lobby(game) | await self._strip_turn(game)
         assert game.state is not None
         face = face_for(game.kind)
+        lang = await self.public_language(game.guild_id)
         try:
             last = await self.service.last_outcome(game.id)
         except Exception:
@@ -582,63 +631,70 @@ class GameFlow:
             if game.status is not GameStatus.ACTIVE:
                 return {}
             return await self._post_turn(
-                self.places.surface(game), game, "Here is the game as it stands."
+                self.places.surface(game), game, lang.say(AS_IT_STANDS), lang
             )
         if last is not None and not game.move_shown:
-            return await self._present(self.places.surface(game), replace(last, game=game))
+            return await self._present(self.places.surface(game), replace(last, game=game), lang)
         # The last move is on show (or there is none yet): the turn's message gets the
         # game as it is now.
-        recorded = {} if last is not None else await self._show_lobby(game)
+        recorded = {} if last is not None else await self._show_lobby(game, lang)
         if game.status is not GameStatus.ACTIVE:
             return recorded
-        headline = text.first_turn(game) if last is None else face.happened(last)
+        headline = text.first_turn(game, lang) if last is None else face.happened(last, lang)
+        surface = self.places.surface(game)
         if game.turn_message_id is None:
-            return recorded | await self._post_turn(self.places.surface(game), game, headline, last)
-        await self.places.surface(game).edit(face.turn(game, headline, last), face.buttons(game))
+            return recorded | await self._post_turn(surface, game, headline, lang, last)
+        await surface.edit(face.turn(game, headline, last, lang), face.buttons(game, lang))
         if _computer_to_move(game):
             self.computer.play(game)
         return recorded
 
-    async def _present(self, surface: Surface, outcome: Outcome) -> Recorded:
+    async def _present(self, surface: Surface, outcome: Outcome, lang: Language) -> Recorded:
         game = outcome.game
         face = face_for(game.kind)
-        headline = face.happened(outcome)
+        headline = face.happened(outcome, lang)
         if outcome.took_over is not None:
-            headline += "\n\n" + text.takeover_note(game, text.name(outcome.took_over), None)
+            note = text.takeover_note(game, outcome.took_over, text.Departure.AWAY, lang)
+            headline += "\n\n" + note
         if not outcome.turn_over:
-            await surface.edit(face.turn(game, headline, outcome), face.buttons(game))
+            await surface.edit(face.turn(game, headline, outcome, lang), face.buttons(game, lang))
             if _computer_to_move(game):
                 self.computer.play(game)
             return {}
         # The turn's last picture stays in the channel without buttons (a bust shows
         # what it lost).
-        await surface.edit(face.turn_end(outcome, headline), None)
+        await surface.edit(face.turn_end(outcome, headline, lang), None)
         if game.status is GameStatus.FINISHED:
-            board_result = await face.result(outcome, headline)
+            board_result = await face.result(outcome, headline, lang)
             posted = await surface.send(
                 embed=board_result.embed, file=board_result.file(), nonce=nonce("r", game)
             )
             # The server's history links to this message.
             return {"turn_message_id": posted.id}
         if game.status is GameStatus.ACTIVE:
-            return await self._post_turn(surface, game, headline, outcome)
+            return await self._post_turn(surface, game, headline, lang, outcome)
         return {}
 
     async def _post_turn(
-        self, surface: Surface, game: Game, headline: str, last: Outcome | None = None
+        self,
+        surface: Surface,
+        game: Game,
+        headline: str,
+        lang: Language,
+        last: Outcome | None = None,
     ) -> Recorded:
         """A new message for the player(s) to act, pinging only them. ``last`` is the move
         that ended the turn before, for the picture (a bonus turn shows what earned it)."""
         assert game.state is not None
         face = face_for(game.kind)
         people = [s.user_id for s in _acting(game) if s.user_id is not None]
-        board = await face.turn(game, headline, last)
+        board = await face.turn(game, headline, last, lang)
         ping = " ".join(f"<@{user}>" for user in people)
         message = await surface.send(
-            content=f"{ping}, it's your turn." if people else None,
+            content=lang._("{players}, it's your turn.", players=ping) if people else None,
             embed=board.embed,
             file=board.file(),
-            view=face.buttons(game),
+            view=face.buttons(game, lang),
             allowed_mentions=discord.AllowedMentions(
                 users=[discord.Object(user) for user in people] if people else False
             ),
@@ -654,7 +710,9 @@ class NothingHidden(ServiceError):
     """A private message asked of a game that has none (only a hand-made button can)."""
 
     def __init__(self) -> None:
-        super().__init__("Nothing is hidden in this game: everything is on the game message.")
+        super().__init__(
+            Message("Nothing is hidden in this game: everything is on the game message.")
+        )
 
 
 async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> None:
@@ -664,10 +722,15 @@ async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> No
     try:
         await work
     except ServiceError as refusal:
-        await tell(interaction, refusal.message)
+        await tell(interaction, reader(interaction).say(refusal.words))
     except Exception:
         log.exception("handling interaction %s failed", interaction.id)
-        await tell(interaction, SOMETHING_WENT_WRONG)
+        await tell(interaction, reader(interaction).say(SOMETHING_WENT_WRONG))
+
+
+def reader(interaction: discord.Interaction) -> Language:
+    """The language of what one person alone sees: their own Discord language."""
+    return language(str(interaction.locale))
 
 
 def _nowhere(error: BaseException) -> bool:

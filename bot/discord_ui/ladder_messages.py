@@ -1,4 +1,5 @@
-"""What the ladder commands show: the leaderboard, a player's stats, the server's history."""
+"""What the ladder commands show: the leaderboard, a player's stats, the server's history,
+in the language of the person who asked (they alone see them)."""
 
 from __future__ import annotations
 
@@ -12,58 +13,72 @@ from bot.games.face import GameFace
 from bot.games.faces import face_for
 from bot.ladder import NEW_PLAYER, PROVISIONAL_GAMES, Rating, is_provisional, shown
 from bot.service import Leaderboard, PlayerStats
+from bot.service.errors import slash
 from bot.storage import FinishedGame, LadderEntry, Result
+from i18n import Language
 
 MEDALS = ("🥇", "🥈", "🥉")
 SPARKS = "▁▂▃▄▅▆▇█"
-RATING_NOTE = (
-    "Rating: your skill as your games show it, minus 3× how unsure that still is, so it "
-    "rises as you play and win; everyone starts at 1,000 and only games between people "
-    f"count. ? marks a provisional rating (fewer than {PROVISIONAL_GAMES} rated games); "
-    "medals go to settled ratings with a win."
-)
 LADDER_COLOUR = discord.Colour.gold()
 
 
-def no_ladder(kind: str) -> str:
-    face = face_for(kind)
-    return (
-        f"Nobody is on this server's ladder yet: a {face.title} game counts once it is "
-        f"played to the end with at least two people. Start one with /{face.command} new."
+def rating_note(lang: Language) -> str:
+    return lang._(
+        "Rating: your skill as your games show it, minus 3× how unsure that still is, so it "
+        "rises as you play and win; everyone starts at {start} and only games between people "
+        "count. ? marks a provisional rating (fewer than {games} rated games); "
+        "medals go to settled ratings with a win.",
+        start=lang.number(shown(NEW_PLAYER.conservative)),
+        games=PROVISIONAL_GAMES,
     )
 
 
-def no_history(kind: str) -> str:
+def no_ladder(kind: str, lang: Language) -> str:
     face = face_for(kind)
-    return (
-        f"No game has been played to the end in this server yet ({face.title}). "
-        f"Start one with /{face.command} new."
+    return lang._(
+        "Nobody is on this server's ladder yet: a {title} game counts once it is "
+        "played to the end with at least two people. Start one with {new}.",
+        title=face.title,
+        new=slash(face.command, "new"),
     )
 
 
-def leaderboard_embed(board: Leaderboard, kind: str, server: str) -> discord.Embed:
+def no_history(kind: str, lang: Language) -> str:
     face = face_for(kind)
-    lines = [_ladder_line(face, entry) for entry in board.entries]
+    return lang._(
+        "No game has been played to the end in this server yet ({title}). Start one with {new}.",
+        title=face.title,
+        new=slash(face.command, "new"),
+    )
+
+
+def leaderboard_embed(board: Leaderboard, kind: str, server: str, lang: Language) -> discord.Embed:
+    face = face_for(kind)
+    lines = [_ladder_line(face, entry, lang) for entry in board.entries]
     if board.caller is not None:
-        lines += ["", "**Your place**", _ladder_line(face, board.caller)]
+        lines += ["", lang._("**Your place**"), _ladder_line(face, board.caller, lang)]
     embed = discord.Embed(
-        title=shortened(f"{face.title} · {text.escaped(server)} ladder", TITLE),
+        title=shortened(
+            lang._("{title} · {server} ladder", title=face.title, server=text.escaped(server)),
+            TITLE,
+        ),
         description="\n".join(lines),
         colour=LADDER_COLOUR,
     )
-    players = f"{board.players} player{'s' * (board.players != 1)}"
-    embed.set_footer(text=f"Page {board.page} of {board.pages} · {players} · {RATING_NOTE}")
+    page = lang._("Page {page} of {pages}", page=board.page, pages=board.pages)
+    players = lang.ngettext("{n} player", "{n} players", board.players)
+    embed.set_footer(text=f"{page} · {players} · {rating_note(lang)}")
     return embed
 
 
-def not_on_ladder() -> str:
-    return (
+def not_on_ladder(lang: Language) -> str:
+    return lang._(
         "You're not on the ladder yet: it takes a game played to the end "
         "with at least one other person."
     )
 
 
-def _ladder_line(face: GameFace, entry: LadderEntry) -> str:
+def _ladder_line(face: GameFace, entry: LadderEntry, lang: Language) -> str:
     # A medal for a lucky first game, or for never having won, would say the wrong thing.
     medalled = (
         entry.place <= len(MEDALS) and entry.wins > 0 and not is_provisional(entry.rated_games)
@@ -71,56 +86,76 @@ def _ladder_line(face: GameFace, entry: LadderEntry) -> str:
     place = MEDALS[entry.place - 1] if medalled else f"`{entry.place}.`"
     return (
         f"{place} **{text.escaped(listed_name(entry.display_name))}** · "
-        f"{text.rating(entry.rating, entry.rated_games)} · "
-        f"{_games(entry.games)} · {_wins(entry.wins, entry.games)} · {face.ladder_figure(entry)}"
+        f"{text.rating(entry.rating, lang, entry.rated_games)} · "
+        f"{_games(entry.games, lang)} · {_wins(entry.wins, entry.games, lang)} · "
+        f"{face.ladder_figure(entry, lang)}"
     )
 
 
-def stats_embed(stats: PlayerStats, kind: str, avatar: str | None) -> discord.Embed:
+def stats_embed(stats: PlayerStats, kind: str, avatar: str | None, lang: Language) -> discord.Embed:
     record = stats.record
     face = face_for(kind)
     embed = discord.Embed(
         title=shortened(f"{face.title} · {text.escaped(record.display_name)}", TITLE),
-        description=_standing(stats),
+        description=_standing(stats, lang),
         colour=LADDER_COLOUR,
     )
     if avatar:
         embed.set_thumbnail(url=avatar)
     if stats.trend:
-        embed.add_field(name="Trend", value=trend(stats.trend, record.rated_games), inline=False)
-    games = _games(record.games)
+        embed.add_field(
+            name=lang._("Trend"), value=trend(stats.trend, record.rated_games, lang), inline=False
+        )
+    games = _games(record.games, lang)
     if record.left_games:
-        games += f" ({record.left_games} left early)"
-    embed.add_field(name="Games", value=games)
-    embed.add_field(name="Wins", value=_wins(record.wins, record.games))
-    embed.add_field(name="Rated games", value=str(record.rated_games))
-    for name, value in face.stats_fields(record):
+        games = lang._(
+            "{games} ({left} left early)", games=games, left=lang.number(record.left_games)
+        )
+    embed.add_field(name=lang._("Games"), value=games)
+    embed.add_field(name=lang._("Wins"), value=_wins(record.wins, record.games, lang))
+    embed.add_field(name=lang._("Rated games"), value=lang.number(record.rated_games))
+    for name, value in face.stats_fields(record, lang):
         embed.add_field(name=name, value=value)
     if record.last_played is not None:
-        embed.add_field(name="Last played", value=f"<t:{int(record.last_played)}:R>")
+        embed.add_field(name=lang._("Last played"), value=f"<t:{int(record.last_played)}:R>")
     return embed
 
 
-def no_stats(kind: str, name: str, is_self: bool) -> str:
-    who = "You haven't" if is_self else f"{text.escaped(name)} hasn't"
-    return f"{who} finished a {face_for(kind).title} game in this server yet."
+def no_stats(kind: str, name: str, is_self: bool, lang: Language) -> str:
+    title = face_for(kind).title
+    if is_self:
+        return lang._("You haven't finished a {title} game in this server yet.", title=title)
+    return lang._(
+        "{player} hasn't finished a {title} game in this server yet.",
+        player=text.escaped(name),
+        title=title,
+    )
 
 
-def _standing(stats: PlayerStats) -> str:
+def _standing(stats: PlayerStats, lang: Language) -> str:
     rating = stats.record.rating
     if rating is None or stats.place is None:
-        return "**Unrated** so far: a game counts for the ladder once it has two or more people."
-    standing = f"Rating **{text.rating(rating)}** · place **{stats.place}** of {stats.players}"
+        return lang._(
+            "**Unrated** so far: a game counts for the ladder once it has two or more people."
+        )
+    standing = lang._(
+        "Rating **{rating}** · place **{place}** of {players}",
+        rating=text.rating(rating, lang),
+        place=lang.number(stats.place),
+        players=lang.number(stats.players),
+    )
     rated = stats.record.rated_games
     if is_provisional(rated):
-        standing += (
-            f"\nProvisional: {rated} of the first {PROVISIONAL_GAMES} rated games played, "
-            "so it still moves a lot."
+        standing += "\n" + lang._(
+            "Provisional: {rated} of the first {games} rated games played, "
+            "so it still moves a lot.",
+            rated=rated,
+            games=PROVISIONAL_GAMES,
         )
     return standing
 
 
-def trend(ratings: Sequence[Rating], rated_games: int) -> str:
+def trend(ratings: Sequence[Rating], rated_games: int, lang: Language) -> str:
     """The last ratings as a sparkline (from the start, for a player with few games),
     and how far they moved."""
     values = [shown(r.conservative) for r in ratings]
@@ -131,46 +166,65 @@ def trend(ratings: Sequence[Rating], rated_games: int) -> str:
         SPARKS[(len(SPARKS) - 1) * (v - low) // (high - low)] if high > low else SPARKS[3]
         for v in values
     )
-    return f"`{spark}` {values[-1] - values[0]:+,} over the last {_games(len(values) - 1)}"
+    return lang.ngettext(
+        "`{spark}` {change} over the last game",
+        "`{spark}` {change} over the last {n} games",
+        len(values) - 1,
+        spark=spark,
+        change=lang.signed(values[-1] - values[0]),
+    )
 
 
 def history_embed(
-    games: Sequence[FinishedGame], kind: str, guild_id: int, server: str
+    games: Sequence[FinishedGame], kind: str, guild_id: int, server: str, lang: Language
 ) -> discord.Embed:
-    lines = [_history_line(game, guild_id) for game in games]
+    lines = [_history_line(game, guild_id, lang) for game in games]
+    title = lang._(
+        "{title} · recent games in {server}",
+        title=face_for(kind).title,
+        server=text.escaped(server),
+    )
+    more = lang._("…and {more} more games", more="{}")
     embed = discord.Embed(
-        title=shortened(f"{face_for(kind).title} · recent games in {text.escaped(server)}", TITLE),
-        description=joined_within(lines, DESCRIPTION, more="…and {} more games"),
+        title=shortened(title, TITLE),
+        description=joined_within(lines, DESCRIPTION, more=more),
         colour=LADDER_COLOUR,
     )
-    embed.set_footer(text="Newest first. Unrated games had fewer than two people.")
+    embed.set_footer(text=lang._("Newest first. Unrated games had fewer than two people."))
     return embed
 
 
-def _history_line(game: FinishedGame, guild_id: int) -> str:
-    winners = [p for p in game.players if p.won]
-    others = [p for p in game.players if not p.won]
-    crown = " & ".join(_player(p) for p in winners)
-    line = f"<t:{int(game.finished_at)}:d> · **game {game.id}** · 🏆 {crown}"
+def _history_line(game: FinishedGame, guild_id: int, lang: Language) -> str:
+    winners = [_player(p, lang) for p in game.players if p.won]
+    others = [_player(p, lang) for p in game.players if not p.won]
+    # A Discord timestamp: each reader's client writes the date in their own language and
+    # time zone, which no format chosen here could.
+    parts = [
+        f"<t:{int(game.finished_at)}:d>",
+        lang._("**game {game}**", game=game.id),
+        "🏆 " + lang.list(winners),
+    ]
     if others:
-        line += " · with " + ", ".join(_player(p) for p in others)
+        parts.append(lang._("with {players}", players=", ".join(others)))
     if not game.rated:
-        line += " · unrated"
+        parts.append(lang._("unrated"))
     if game.final_message_id is not None:
         link = f"https://discord.com/channels/{guild_id}/{game.place_id}/{game.final_message_id}"
-        line += f" · [final message]({link})"
-    return line
+        parts.append(lang._("[final message]({link})", link=link))
+    return " · ".join(parts)
 
 
-def _player(result: Result) -> str:
+def _player(result: Result, lang: Language) -> str:
     name = text.escaped(listed_name(result.display_name))
-    return name + " (left)" if result.left else name
+    return lang._("{player} (left)", player=name) if result.left else name
 
 
-def _games(count: int) -> str:
-    return f"{count:,} game{'s' * (count != 1)}"
+def _games(count: int, lang: Language) -> str:
+    return lang.ngettext("{n} game", "{n} games", count)
 
 
-def _wins(wins: int, games: int) -> str:
-    rate = f" ({wins / games:.0%})" if games else ""
-    return f"{wins:,} win{'s' * (wins != 1)}{rate}"
+def _wins(wins: int, games: int, lang: Language) -> str:
+    won = lang.ngettext("{n} win", "{n} wins", wins)
+    if not games:
+        return won
+    return lang._("{wins} ({rate})", wins=won, rate=lang.percent(wins / games, digits=0))

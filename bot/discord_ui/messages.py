@@ -9,6 +9,7 @@ from bot.discord_ui import text
 from bot.games.faces import face_for
 from bot.games.registry import rules_for
 from bot.storage import Game
+from i18n import Language
 from render.common.palette import PLAYERS
 
 
@@ -17,27 +18,33 @@ def seat_colour(seat: int) -> discord.Colour:
     return discord.Colour.from_rgb(r, g, b)
 
 
-def lobby_embed(game: Game, note: str | None = None) -> discord.Embed:
+def lobby_embed(game: Game, lang: Language, note: str | None = None) -> discord.Embed:
     face, rules = face_for(game.kind), rules_for(game.kind)
     seats = "\n".join(
-        text.seat_line(s) + (" (host)" if s.user_id == game.host_id else "") for s in game.seats
+        text.seat_line(s, lang) + (lang._(" (host)") if s.user_id == game.host_id else "")
+        for s in game.seats
+    )
+    players = lang._(
+        "**Players ({seated}/{most})**", seated=len(game.seats), most=rules.max_players
     )
     embed = discord.Embed(
-        title=f"{face.title} · game {game.id}",
-        description=(note + "\n\n" if note else "")
-        + f"**Players ({len(game.seats)}/{rules.max_players})**\n{seats}",
+        title=lang._("{title} · game {game}", title=face.title, game=game.id),
+        description=(note + "\n\n" if note else "") + f"{players}\n{seats}",
         colour=seat_colour(0),
     )
-    for name, value in face.option_fields(game.options):
+    for name, value in face.option_fields(game.options, lang):
         embed.add_field(name=name, value=value)
-    embed.add_field(name="Turn time", value=text.minutes(game.turn_timeout))
+    embed.add_field(name=lang._("Turn time"), value=text.minutes(game.turn_timeout, lang))
     if game.thread_id is not None:
-        embed.add_field(name="Played in", value=f"<#{game.thread_id}>")
+        embed.add_field(name=lang._("Played in"), value=f"<#{game.thread_id}>")
     if note is None and game.deadline is not None:
-        embed.add_field(name="Lobby closes", value=text.deadline(game.deadline))
+        embed.add_field(name=lang._("Lobby closes"), value=text.deadline(game.deadline))
     if note is None:
         embed.set_footer(
-            text=f"Join with the button. The host starts with {rules.min_players} to "
-            f"{rules.max_players} players."
+            text=lang._(
+                "Join with the button. The host starts with {fewest} to {most} players.",
+                fewest=rules.min_players,
+                most=rules.max_players,
+            )
         )
     return embed

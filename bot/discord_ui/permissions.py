@@ -4,46 +4,55 @@ from __future__ import annotations
 
 import discord
 
-NEEDED = (
-    ("view_channel", "View Channel"),
-    ("send_messages", "Send Messages"),
-    ("embed_links", "Embed Links"),
-    ("attach_files", "Attach Files"),
-)
+from i18n import Language
 
 
-THREADS = (
-    ("create_public_threads", "Create Public Threads"),
-    ("send_messages_in_threads", "Send Messages in Threads"),
-)
-
-
-def missing_thread_permissions(granted: discord.Permissions) -> str | None:
-    """Plain words for the host when a game cannot get its own thread here."""
-    missing = _listed([label for flag, label in THREADS if not getattr(granted, flag)])
-    if missing is None:
-        return None
+def _needed(lang: Language) -> tuple[tuple[str, str], ...]:
+    """Each permission the bot posts with, named as the reader's Discord names it."""
     return (
-        f"Threads are on for this server, but I'm missing {missing} in this channel, "
-        "so this game runs here in the channel."
+        ("view_channel", lang.pgettext("permission", "View Channel")),
+        ("send_messages", lang.pgettext("permission", "Send Messages")),
+        ("embed_links", lang.pgettext("permission", "Embed Links")),
+        ("attach_files", lang.pgettext("permission", "Attach Files")),
     )
 
 
-def _listed(labels: list[str]) -> str | None:
-    if not labels:
-        return None
-    joined = labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
-    return f"the {joined} permission{'s' * (len(labels) > 1)}"
+def thread_permissions(lang: Language) -> tuple[tuple[str, str], ...]:
+    return (
+        ("create_public_threads", lang.pgettext("permission", "Create Public Threads")),
+        ("send_messages_in_threads", lang.pgettext("permission", "Send Messages in Threads")),
+    )
 
 
-def missing_permissions_message(granted: discord.Permissions) -> str | None:
-    """Plain words naming what is missing, or ``None`` when the bot can post here."""
-    missing = [label for flag, label in NEEDED if not getattr(granted, flag)]
+def missing_threads(granted: discord.Permissions, lang: Language) -> list[str]:
+    return [label for flag, label in thread_permissions(lang) if not getattr(granted, flag)]
+
+
+def missing_thread_permissions(granted: discord.Permissions, lang: Language) -> str | None:
+    """Plain words for the host when a game cannot get its own thread here."""
+    missing = missing_threads(granted, lang)
     if not missing:
         return None
-    listed = missing[0] if len(missing) == 1 else ", ".join(missing[:-1]) + " and " + missing[-1]
-    return (
-        f"I can't run a game in this channel: I'm missing the {listed} "
-        f"permission{'s' * (len(missing) > 1)} here. A server admin can grant "
-        f"{'it' if len(missing) == 1 else 'them'} in the channel's settings."
+    return lang.ngettext(
+        "Threads are on for this server, but I'm missing the {permissions} permission "
+        "in this channel, so this game runs here in the channel.",
+        "Threads are on for this server, but I'm missing the {permissions} permissions "
+        "in this channel, so this game runs here in the channel.",
+        len(missing),
+        permissions=lang.list(missing),
+    )
+
+
+def missing_permissions_message(granted: discord.Permissions, lang: Language) -> str | None:
+    """Plain words naming what is missing, or ``None`` when the bot can post here."""
+    missing = [label for flag, label in _needed(lang) if not getattr(granted, flag)]
+    if not missing:
+        return None
+    return lang.ngettext(
+        "I can't run a game in this channel: I'm missing the {permissions} permission "
+        "here. A server admin can grant it in the channel's settings.",
+        "I can't run a game in this channel: I'm missing the {permissions} permissions "
+        "here. A server admin can grant them in the channel's settings.",
+        len(missing),
+        permissions=lang.list(missing),
     )

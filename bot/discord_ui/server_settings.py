@@ -8,14 +8,15 @@ from dataclasses import asdict, dataclass, field
 import discord
 
 from bot.discord_ui import text
-from bot.discord_ui.flow import GameFlow
+from bot.discord_ui.flow import GameFlow, reader
 from bot.discord_ui.limits import FIELD_VALUE, joined_within
-from bot.discord_ui.permissions import THREADS
+from bot.discord_ui.permissions import missing_threads
 from bot.games.faces import face_for
 from bot.games.registry import rules_for
 from bot.games.rules import Options
-from bot.service.errors import NotAllowedToConfigure
+from bot.service.errors import NotAllowedToConfigure, slash
 from bot.storage import GuildSettings
+from i18n import Language
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,8 @@ class ServerSettingsChange:
     allow_channel: int | None = None
     disallow_channel: int | None = None
     all_channels: bool = False
+    language: str | None = None
+    """A language's code, or ``SERVER_LANGUAGE`` to follow the server's own."""
 
     @property
     def is_empty(self) -> bool:
@@ -46,41 +49,69 @@ async def server_settings(
     if not change.is_empty and not interaction.permissions.manage_guild:
         raise NotAllowedToConfigure(face.command)
     assert interaction.guild_id is not None
+    lang = reader(interaction)
     if change.is_empty:
         settings = await flow.settings.get(interaction.guild_id)
-        heading = f"How this server runs its games, and its defaults for {face.title}."
+        heading = lang._(
+            "How this server runs its games, and its defaults for {title}.", title=face.title
+        )
     else:
         settings = await flow.settings.change(interaction.guild_id, kind=kind, **asdict(change))
-        heading = "Saved. New games follow these settings; running games keep theirs."
-    embed = settings_embed(settings, kind, heading)
-    missing = [label for flag, label in THREADS if not getattr(interaction.app_permissions, flag)]
+        heading = lang._("Saved. New games follow these settings; running games keep theirs.")
+    public = await flow.public_language(interaction.guild_id)
+    embed = settings_embed(settings, kind, heading, lang, public)
+    missing = missing_threads(interaction.app_permissions, lang)
     if settings.threads and missing:
         embed.add_field(
-            name="Note",
-            value=f"In this channel I'm missing {' and '.join(missing)}, "
-            "so games here run without a thread.",
+            name=lang._("Note"),
+            value=lang._(
+                "In this channel I'm missing {permissions}, so games here run without a thread.",
+                permissions=lang.list(missing),
+            ),
             inline=False,
         )
     await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
-def settings_embed(settings: GuildSettings, kind: str, heading: str) -> discord.Embed:
+def settings_embed(
+    settings: GuildSettings, kind: str, heading: str, lang: Language, public: Language
+) -> discord.Embed:
+    """The settings in ``lang``; ``public`` is the language the server's games speak."""
     face, rules = face_for(kind), rules_for(kind)
-    embed = discord.Embed(title=f"{face.title} · server settings", description=heading)
+    embed = discord.Embed(
+        title=lang._("{title} · server settings", title=face.title), description=heading
+    )
     defaults = {o.name: o.default for o in rules.options} | dict(settings.options_for(kind))
-    for name, value in face.option_fields(defaults):
+    for name, value in face.option_fields(defaults, lang):
         embed.add_field(name=name, value=value)
-    embed.add_field(name="Turn time", value=text.minutes(settings.turn_timeout))
-    embed.add_field(name="Lobby closes after", value=text.minutes(settings.lobby_timeout))
-    embed.add_field(name="Threads", value="a thread per game" if settings.threads else "off")
+    embed.add_field(name=lang._("Turn time"), value=text.minutes(settings.turn_timeout, lang))
     embed.add_field(
-        name="Computer players", value="allowed" if settings.bots_allowed else "not allowed"
+        name=lang._("Lobby closes after"), value=text.minutes(settings.lobby_timeout, lang)
+    )
+    embed.add_field(
+        name=lang._("Threads"),
+        value=lang._("a thread per game") if settings.threads else lang._("off"),
+    )
+    embed.add_field(
+        name=lang._("Computer players"),
+        value=lang._("allowed") if settings.bots_allowed else lang._("not allowed"),
+    )
+    spoken = public.locale.get_display_name(lang.locale) or public.code
+    embed.add_field(
+        name=lang._("Language"),
+        value=lang._("{language} (the server's own)", language=spoken)
+        if settings.language is None
+        else spoken,
     )
     mentions = [f"<#{c}>" for c in sorted(settings.channels)]
-    channels = joined_within(mentions, FIELD_VALUE, ", ", "and {} more") or "any channel"
-    embed.add_field(name="Game channels", value=channels, inline=False)
+    more = lang._("and {more} more", more="{}")
+    channels = joined_within(mentions, FIELD_VALUE, ", ", more) or lang._("any channel")
+    embed.add_field(name=lang._("Game channels"), value=channels, inline=False)
     embed.set_footer(
-        text="Members with Manage Server change them with the options of "
-        f"/{face.command} settings; all but the rule options apply to every game."
+        text=lang._(
+            "Members with Manage Server change them with the options of {settings}; "
+            "all but the rule options apply to every game.",
+            settings=lang.say(slash(face.command, "settings")),
+        )
     )
     return embed

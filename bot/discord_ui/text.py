@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from enum import Enum
 
 from discord.utils import escape_markdown, escape_mentions
 
@@ -145,34 +146,58 @@ def lobby_note(game: Game, lang: Language) -> str:
     return lang._("The game is on! {player} was drawn to go first.", player=first)
 
 
-def takeover_note(game: Game, seat: Seat, why: str | None, lang: Language) -> str:
-    """What the table is told when a computer player takes ``seat`` over; ``why`` (in
-    ``lang``) is how its human left, ``None`` when they were away too long."""
-    player = escaped(seat.display_name.removesuffix(TAKEOVER_SUFFIX))
+class Departure(Enum):
+    """Why a computer player takes a human's seat."""
+
+    AWAY = "away"
+    """Their time ran out twice in a row."""
+    LEFT_GAME = "left the game"
+    LEFT_SERVER = "left the server"
+
+
+def takeover_note(game: Game, seat: Seat | None, departure: Departure, lang: Language) -> str:
+    """What the table is told when a computer player takes ``seat`` over."""
+    player = (
+        lang._("A player")
+        if seat is None
+        else escaped(seat.display_name.removesuffix(TAKEOVER_SUFFIX))
+    )
     if game.status is GameStatus.ACTIVE:
-        if why is None:
+        if departure is Departure.AWAY:
             return lang._(
                 "🤖 {player} was away for two turns in a row, so a computer player "
                 "(normal) plays their seat from now on.",
                 player=player,
             )
+        if departure is Departure.LEFT_GAME:
+            return lang._(
+                "🤖 {player} left the game, so a computer player (normal) plays their seat "
+                "from now on.",
+                player=player,
+            )
         return lang._(
-            "🤖 {player} {why}, so a computer player (normal) plays their seat from now on.",
+            "🤖 {player} left the server, so a computer player (normal) plays their seat "
+            "from now on.",
             player=player,
-            why=why,
         )
-    if why is None:
+    if departure is Departure.AWAY:
         return lang._(
             "🤖 {player} was away for two turns in a row, and no human player is left, "
             "so game {game} is over. It counts for nobody.",
             player=player,
             game=game.id,
         )
+    if departure is Departure.LEFT_GAME:
+        return lang._(
+            "🤖 {player} left the game, and no human player is left, so game {game} is "
+            "over. It counts for nobody.",
+            player=player,
+            game=game.id,
+        )
     return lang._(
-        "🤖 {player} {why}, and no human player is left, so game {game} is over. "
-        "It counts for nobody.",
+        "🤖 {player} left the server, and no human player is left, so game {game} is "
+        "over. It counts for nobody.",
         player=player,
-        why=why,
         game=game.id,
     )
 

@@ -1,121 +1,177 @@
-"""Why the service refused something, in words a player can be shown as they are."""
+"""Why the service refused something, in plain words put into the asker's language when
+they are shown."""
 
 from __future__ import annotations
 
+from i18n import Message, Plural, Words
+
 
 class ServiceError(Exception):
-    """A refusal; ``message`` is plain words for the person who asked. Nothing changed."""
+    """A refusal; ``words`` are for the person who asked (the exception's own message is
+    their English, for logs). Nothing changed."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, words: Words) -> None:
+        super().__init__(str(words))
+        self.words = words
+
+
+def slash(command: str, sub: str) -> Message:
+    """A slash command as the reader's Discord names it (``/claimit neu``): ``sub`` is one
+    of the command names the command tree translates."""
+    return Message("/{command} {sub}", command=command, sub=Message(sub))
+
+
+def listed(mentions: list[str], most: int) -> Message:
+    """Channel mentions, at most ``most`` of them and how many more."""
+    shown = ", ".join(mentions[:most])
+    if len(mentions) <= most:
+        return Message("{mentions}", mentions=shown)
+    return Message("{mentions} and {more} more", mentions=shown, more=len(mentions) - most)
 
 
 class GameNotFound(ServiceError):
     def __init__(self) -> None:
-        super().__init__("That game doesn't exist any more.")
+        super().__init__(Message("That game doesn't exist any more."))
 
 
 class NoGameHere(ServiceError):
     def __init__(self, title: str, command: str) -> None:
-        super().__init__(f"There's no {title} game in this channel. Start one with /{command} new.")
+        super().__init__(
+            Message(
+                "There's no {title} game in this channel. Start one with {new}.",
+                title=title,
+                new=slash(command, "new"),
+            )
+        )
 
 
 class WhichGame(ServiceError):
     LISTED = 10
 
     def __init__(self, places: list[int]) -> None:
-        threads = ", ".join(f"<#{place}>" for place in places[: self.LISTED])
-        if len(places) > self.LISTED:
-            threads += f" and {len(places) - self.LISTED} more"
         super().__init__(
-            f"Several of these games were started from this channel ({threads}): "
-            "use the command in the game's own thread."
+            Message(
+                "Several of these games were started from this channel ({threads}): "
+                "use the command in the game's own thread.",
+                threads=listed([f"<#{place}>" for place in places], self.LISTED),
+            )
         )
 
 
 class ChannelBusy(ServiceError):
     def __init__(self) -> None:
         super().__init__(
-            "There's already a game in this channel. Finish it, or have the host cancel it first."
+            Message(
+                "There's already a game in this channel. "
+                "Finish it, or have the host cancel it first."
+            )
         )
 
 
 class NotInGame(ServiceError):
     def __init__(self) -> None:
-        super().__init__("You're not playing in this game.")
+        super().__init__(Message("You're not playing in this game."))
 
 
 class NotHere(ServiceError):
     def __init__(self) -> None:
         super().__init__(
-            "That button belongs to a game in another channel or server, so nothing happened."
+            Message(
+                "That button belongs to a game in another channel or server, so nothing happened."
+            )
         )
 
 
 class NotYourTurn(ServiceError):
     def __init__(self, name: str) -> None:
-        super().__init__(f"It's {name}'s turn, not yours.")
+        super().__init__(Message("It's {player}'s turn, not yours.", player=name))
 
 
 class BoardMovedOn(ServiceError):
     def __init__(self) -> None:
         super().__init__(
-            "The game has moved on since that button was shown. Use the newest game message."
+            Message(
+                "The game has moved on since that button was shown. Use the newest game message."
+            )
         )
 
 
 class GameFinished(ServiceError):
     def __init__(self, cancelled: bool) -> None:
-        super().__init__("This game was cancelled." if cancelled else "This game is over.")
+        super().__init__(
+            Message("This game was cancelled.") if cancelled else Message("This game is over.")
+        )
 
 
 class NotStarted(ServiceError):
     def __init__(self) -> None:
-        super().__init__("The game hasn't started yet.")
+        super().__init__(Message("The game hasn't started yet."))
 
 
 class AlreadyStarted(ServiceError):
     def __init__(self) -> None:
-        super().__init__("The game has already started.")
+        super().__init__(Message("The game has already started."))
 
 
 class LobbyFull(ServiceError):
-    def __init__(self) -> None:
-        super().__init__("The lobby is full: 5 players is the most.")
+    def __init__(self, most: int) -> None:
+        super().__init__(
+            Plural(
+                "The lobby is full: {n} player is the most.",
+                "The lobby is full: {n} players is the most.",
+                most,
+            )
+        )
 
 
 class AlreadyJoined(ServiceError):
     def __init__(self) -> None:
-        super().__init__("You're already in this game.")
+        super().__init__(Message("You're already in this game."))
 
 
 class NotHost(ServiceError):
     def __init__(self, name: str) -> None:
-        super().__init__(f"Only the host, {name}, can do that.")
+        super().__init__(Message("Only the host, {player}, can do that.", player=name))
 
 
 class NotEnoughPlayers(ServiceError):
     def __init__(self, fewest: int, most: int) -> None:
-        super().__init__(f"This game needs {fewest} to {most} players to start.")
+        super().__init__(
+            Message(
+                "This game needs {fewest} to {most} players to start.", fewest=fewest, most=most
+            )
+        )
 
 
 class NoSuchBot(ServiceError):
     def __init__(self, seat: int) -> None:
-        super().__init__(f"Seat {seat + 1} isn't a computer player.")
+        super().__init__(Message("Seat {seat} isn't a computer player.", seat=seat + 1))
 
 
 class IllegalMove(ServiceError):
-    def __init__(self, why: str) -> None:
-        super().__init__(f"That move isn't allowed: {why}.")
+    def __init__(self, why: Words) -> None:
+        super().__init__(Message("That move isn't allowed: {why}.", why=why))
 
 
 class GameBroken(ServiceError):
-    def __init__(self, reason: str, command: str) -> None:
-        super().__init__(
-            f"This game's saved data is damaged, so it can't go on ({reason}). "
-            f"The host can end it with /{command} cancel."
-        )
+    """The reason (a damaged position's technical detail) goes to the log, not to players."""
+
+    def __init__(self, command: str | None) -> None:
+        if command is None:
+            super().__init__(
+                Message(
+                    "This game's saved data is damaged, so it can't go on. "
+                    "The host can end it with the game's cancel command."
+                )
+            )
+        else:
+            super().__init__(
+                Message(
+                    "This game's saved data is damaged, so it can't go on. "
+                    "The host can end it with {cancel}.",
+                    cancel=slash(command, "cancel"),
+                )
+            )
 
 
 class ChannelNotAllowed(ServiceError):
@@ -124,33 +180,42 @@ class ChannelNotAllowed(ServiceError):
     characters."""
 
     def __init__(self, channel_ids: frozenset[int]) -> None:
-        named = sorted(channel_ids)[: self.LISTED]
-        listed = ", ".join(f"<#{c}>" for c in named)
-        if len(channel_ids) > len(named):
-            listed += f" and {len(channel_ids) - len(named)} more"
-        super().__init__(f"On this server, games run only in {listed}.")
+        mentions = [f"<#{c}>" for c in sorted(channel_ids)]
+        super().__init__(
+            Message(
+                "On this server, games run only in {channels}.",
+                channels=listed(mentions, self.LISTED),
+            )
+        )
 
 
 class BotsNotAllowed(ServiceError):
     def __init__(self) -> None:
-        super().__init__("This server's admins have turned computer players off.")
+        super().__init__(Message("This server's admins have turned computer players off."))
 
 
 class BadSetting(ServiceError):
-    def __init__(self, why: str) -> None:
-        super().__init__(f"That setting can't be used: {why}. Nothing was changed.")
+    def __init__(self, why: Words) -> None:
+        super().__init__(
+            Message("That setting can't be used: {why}. Nothing was changed.", why=why)
+        )
 
 
 class NotAllowedToConfigure(ServiceError):
     def __init__(self, command: str) -> None:
         super().__init__(
-            "Only members with the Manage Server permission can change the settings; "
-            f"anyone can look at them with /{command} settings and no options."
+            Message(
+                "Only members with the Manage Server permission can change the settings; "
+                "anyone can look at them with {settings} and no options.",
+                settings=slash(command, "settings"),
+            )
         )
 
 
 class NotAllowedToRecompute(ServiceError):
     def __init__(self) -> None:
         super().__init__(
-            "Only members with the Manage Server permission can rebuild this server's ladder."
+            Message(
+                "Only members with the Manage Server permission can rebuild this server's ladder."
+            )
         )

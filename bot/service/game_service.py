@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import random
 import secrets
 import time
@@ -30,10 +31,18 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from bot.games.registry import rules_for
-from bot.games.rules import AnyRules, HiddenInformation, IllegalIntent, Level, Options
+from bot.games.rules import (
+    AnyRules,
+    BadOption,
+    HiddenInformation,
+    IllegalIntent,
+    Level,
+    Options,
+)
 from bot.service.errors import (
     AlreadyJoined,
     AlreadyStarted,
+    BadSetting,
     BoardMovedOn,
     BotsNotAllowed,
     ChannelBusy,
@@ -67,6 +76,9 @@ from bot.storage.records import (
     Seat,
 )
 from bot.storage.shards import EVERY, Shards
+from i18n import Message
+
+log = logging.getLogger(__name__)
 
 BOT_LEVELS = tuple(Level)
 TAKEOVER_LEVEL = Level.NORMAL
@@ -166,7 +178,7 @@ class GameService:
             check_turn_timeout(turn_timeout)
         _check_level(bot_level)
         if not 0 <= bots < rules.max_players:
-            raise LobbyFull()
+            raise LobbyFull(rules.max_players)
         now = self._clock()
         async with self._db.write() as connection:
             # Two lobbies asked for at once in one channel: the second sees the first.
@@ -203,8 +215,9 @@ class GameService:
             _require_lobby(game, version)
             if game.seat_of(player.user_id) is not None:
                 raise AlreadyJoined()
-            if len(game.seats) >= rules_for(game.kind).max_players:
-                raise LobbyFull()
+            most = rules_for(game.kind).max_players
+            if len(game.seats) >= most:
+                raise LobbyFull(most)
             return await self._reseat(connection, game, [*game.seats, _human(player)])
 
     async def leave(self, game_id: int, actor: Actor, version: int | None) -> Game:
@@ -247,8 +260,9 @@ class GameService:
             _require_host(game, actor)
             if not (await queries.guild_settings(connection, game.guild_id)).bots_allowed:
                 raise BotsNotAllowed()
-            if len(game.seats) >= rules_for(game.kind).max_players:
-                raise LobbyFull()
+            most = rules_for(game.kind).max_players
+            if len(game.seats) >= most:
+                raise LobbyFull(most)
             bot = _bot(1 + sum(s.is_bot for s in game.seats), level)
             return await self._reseat(connection, game, [*game.seats, bot])
 
@@ -388,7 +402,7 @@ class GameService:
             try:
                 action = _rules(game).action(state, seat.seat, intent, self._random)
             except IllegalIntent as e:
-                raise IllegalMove(str(e)) from None
+                raise IllegalMove(e.words) from None
             if seat.timeouts:
                 seat = replace(seat, timeouts=0)
                 await queries.update_seat(connection, game.id, seat)
@@ -409,7 +423,7 @@ class GameService:
         try:
             step = rules.apply(state, seat.seat, action)
         except IllegalIntent as e:
-            raise IllegalMove(str(e)) from None
+            raise IllegalMove(e.words) from None
         changes = {"state": step.state, "moved_version": game.version + 1, **changes}
         ordered: dict[str, int] = {}
         over = rules.is_over(step.state)
@@ -597,7 +611,7 @@ def _bot(number: int, level: str) -> Seat:
 
 def _check_level(level: str) -> None:
     if level not in BOT_LEVELS:
-        raise IllegalMove(f"bot levels are {', '.join(BOT_LEVELS)}")
+        raise IllegalMove(Message("a computer player is easy, normal or hard"))
 
 
 def _bot_for(seat: Seat) -> Seat:
@@ -642,8 +656,8 @@ def _options(rules: AnyRules, server: Options, asked: Mapping[str, Any]) -> dict
             value = server.get(option.name, option.default)
         try:
             options[option.name] = option.check(value)
-        except ValueError as e:
-            raise IllegalMove(str(e)) from None
+        except BadOption as e:
+            raise BadSetting(e.words) from None
     return options
 
 
@@ -729,7 +743,8 @@ def _playing(game: Game) -> Any:
     if game.status is GameStatus.LOBBY:
         raise NotStarted()
     if game.broken is not None:
-        raise GameBroken(game.broken, game.kind)
+        log.warning("game %s is damaged: %s", game.id, game.broken)
+        raise GameBroken(None)
     assert game.state is not None
     return game.state
 

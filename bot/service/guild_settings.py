@@ -6,25 +6,34 @@ from dataclasses import replace
 from types import MappingProxyType
 
 from bot.games.registry import rules_for
-from bot.games.rules import Options
+from bot.games.rules import BadOption, Options
 from bot.service.errors import BadSetting
 from bot.storage import queries
 from bot.storage.database import Database
 from bot.storage.records import MINUTE, GuildSettings
+from i18n import LANGUAGES, Message
 
 TURN_TIMEOUT_MINUTES = (1, 24 * 60)
 LOBBY_TIMEOUT_MINUTES = (1, 24 * 60)
 MAX_GAME_CHANNELS = 25
+SERVER_LANGUAGE = "server"
+"""The language setting that follows the server's own Discord language."""
 
 
 def check_turn_timeout(seconds: int) -> None:
-    _check_minutes("a turn timeout", seconds, TURN_TIMEOUT_MINUTES)
-
-
-def _check_minutes(what: str, seconds: int, bounds: tuple[int, int]) -> None:
-    low, high = bounds
+    low, high = TURN_TIMEOUT_MINUTES
     if not low * MINUTE <= seconds <= high * MINUTE:
-        raise BadSetting(f"{what} is from {low} to {high} minutes")
+        raise BadSetting(
+            Message("a turn timeout is from {low} to {high} minutes", low=low, high=high)
+        )
+
+
+def _check_lobby_timeout(seconds: int) -> None:
+    low, high = LOBBY_TIMEOUT_MINUTES
+    if not low * MINUTE <= seconds <= high * MINUTE:
+        raise BadSetting(
+            Message("a lobby timeout is from {low} to {high} minutes", low=low, high=high)
+        )
 
 
 class GuildSettingsService:
@@ -48,23 +57,32 @@ class GuildSettingsService:
         allow_channel: int | None = None,
         disallow_channel: int | None = None,
         all_channels: bool = False,
+        language: str | None = None,
     ) -> GuildSettings:
         """Applies every given change, or (if any is refused) none; ``None`` keeps a value.
         ``options`` are the game ``kind``'s defaults for new lobbies. Timeouts are
-        seconds. Running games keep the settings they started with."""
+        seconds. ``language`` is a language's code or ``SERVER_LANGUAGE``. Running games
+        keep the settings they started with, but speak the language of the moment."""
         if turn_timeout is not None:
             check_turn_timeout(turn_timeout)
         if lobby_timeout is not None:
-            _check_minutes("a lobby timeout", lobby_timeout, LOBBY_TIMEOUT_MINUTES)
+            _check_lobby_timeout(lobby_timeout)
+        if language is not None and language != SERVER_LANGUAGE and language not in LANGUAGES:
+            raise BadSetting(Message("the bot speaks {languages}", languages=", ".join(LANGUAGES)))
         if all_channels and allow_channel is not None:
-            raise BadSetting("allowing one channel and every channel at once contradicts itself")
+            raise BadSetting(
+                Message("allowing one channel and every channel at once contradicts itself")
+            )
         if all_channels and disallow_channel is not None:
             raise BadSetting(
-                "clearing the list and taking a channel off it at once contradicts itself"
+                Message("clearing the list and taking a channel off it at once contradicts itself")
             )
         if allow_channel is not None and allow_channel == disallow_channel:
             raise BadSetting(
-                f"allowing and disallowing <#{allow_channel}> at once contradicts itself"
+                Message(
+                    "allowing and disallowing {channel} at once contradicts itself",
+                    channel=f"<#{allow_channel}>",
+                )
             )
         async with self._db.write() as connection:
             # Two admins' changes at once must not undo each other.
@@ -75,10 +93,17 @@ class GuildSettingsService:
                 channels.add(allow_channel)
             if disallow_channel is not None:
                 if disallow_channel not in channels:
-                    raise BadSetting(f"<#{disallow_channel}> is not on the list of game channels")
+                    raise BadSetting(
+                        Message(
+                            "{channel} is not on the list of game channels",
+                            channel=f"<#{disallow_channel}>",
+                        )
+                    )
                 channels.discard(disallow_channel)
             if len(channels) > MAX_GAME_CHANNELS:
-                raise BadSetting(f"at most {MAX_GAME_CHANNELS} channels can be listed")
+                raise BadSetting(
+                    Message("at most {most} channels can be listed", most=MAX_GAME_CHANNELS)
+                )
             defaults = dict(settings.defaults)
             if kind is not None and options:
                 defaults[kind] = _defaults(kind, settings.options_for(kind), options)
@@ -90,9 +115,16 @@ class GuildSettingsService:
                 threads=settings.threads if threads is None else threads,
                 bots_allowed=settings.bots_allowed if bots_allowed is None else bots_allowed,
                 channels=frozenset(channels),
+                language=_language(settings.language, language),
             )
             await queries.save_guild_settings(connection, guild_id, changed)
             return changed
+
+
+def _language(current: str | None, asked: str | None) -> str | None:
+    if asked is None:
+        return current
+    return None if asked == SERVER_LANGUAGE else asked
 
 
 def _defaults(kind: str, current: Options, changes: Options) -> Options:
@@ -104,9 +136,11 @@ def _defaults(kind: str, current: Options, changes: Options) -> Options:
     for name, value in changes.items():
         option = known.get(name)
         if option is None:
-            raise BadSetting(f"{rules.name} has no option called {name}")
+            raise BadSetting(
+                Message("{game} has no option called {option}", game=rules.name, option=name)
+            )
         try:
             merged[name] = option.check(value)
-        except ValueError as e:
-            raise BadSetting(str(e)) from None
+        except BadOption as e:
+            raise BadSetting(e.words) from None
     return MappingProxyType(merged)

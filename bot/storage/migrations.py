@@ -356,6 +356,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )
         """,
     ),
+    # 7: a server may choose the language of its games' public messages and images; NULL
+    # follows the server's own language (its Discord "preferred locale").
+    ("ALTER TABLE guild_settings ADD COLUMN language TEXT",),
 )
 
 LATEST = len(MIGRATIONS)

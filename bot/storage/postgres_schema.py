@@ -197,4 +197,5 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         )
         """,
     ),
+    7: ("ALTER TABLE guild_settings ADD COLUMN language TEXT",),
 }

@@ -25,6 +25,7 @@ from bot.storage.records import (
     Seat,
 )
 from bot.storage.shards import Shards
+from i18n import supported
 
 _GAME_COLUMNS = (
     "g.id, g.kind, g.guild_id, g.channel_id, g.host_id, g.status, g.options, g.turn_timeout, "
@@ -495,7 +496,7 @@ async def load_results(connection: Connection, game_id: int) -> list[Result]:
 async def guild_settings(connection: Connection, guild_id: int) -> GuildSettings:
     rows = list(
         await connection.fetch(
-            "SELECT turn_timeout, lobby_timeout, threads, bots_allowed "
+            "SELECT turn_timeout, lobby_timeout, threads, bots_allowed, language "
             "FROM guild_settings WHERE guild_id = ?",
             (guild_id,),
         )
@@ -519,7 +520,7 @@ async def guild_settings(connection: Connection, guild_id: int) -> GuildSettings
             defaults[kind] = options
     if not rows:
         return GuildSettings(channels=channels, defaults=MappingProxyType(defaults))
-    turn_timeout, lobby_timeout, threads, bots_allowed = rows[0]
+    turn_timeout, lobby_timeout, threads, bots_allowed, language = rows[0]
     return GuildSettings(
         turn_timeout=turn_timeout,
         lobby_timeout=lobby_timeout,
@@ -527,6 +528,7 @@ async def guild_settings(connection: Connection, guild_id: int) -> GuildSettings
         bots_allowed=bool(bots_allowed),
         channels=channels,
         defaults=MappingProxyType(defaults),
+        language=supported(language),
     )
 
 
@@ -535,17 +537,18 @@ async def save_guild_settings(
 ) -> None:
     await connection.execute(
         "INSERT INTO guild_settings "
-        "(guild_id, turn_timeout, lobby_timeout, threads, bots_allowed) "
-        "VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+        "(guild_id, turn_timeout, lobby_timeout, threads, bots_allowed, language) "
+        "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
         "turn_timeout = excluded.turn_timeout, "
         "lobby_timeout = excluded.lobby_timeout, threads = excluded.threads, "
-        "bots_allowed = excluded.bots_allowed",
+        "bots_allowed = excluded.bots_allowed, language = excluded.language",
         (
             guild_id,
             settings.turn_timeout,
             settings.lobby_timeout,
             int(settings.threads),
             int(settings.bots_allowed),
+            settings.language,
         ),
     )
     await connection.execute("DELETE FROM game_channels WHERE guild_id = ?", (guild_id,))

@@ -109,6 +109,10 @@ class Game:
     def seat_of(self, user_id: int) -> Seat | None:
         return next((s for s in self.seats if s.user_id == user_id), None)
 
+    def seat_left_by(self, user_id: int) -> Seat | None:
+        """The seat a computer player took over from this human."""
+        return next((s for s in self.seats if s.left_user_id == user_id), None)
+
     @property
     def place_id(self) -> int:
         """Where the game's turn messages go: its thread, or else its channel."""
@@ -235,6 +239,9 @@ class GuildSettings:
     """The channels games may run in; empty means every channel."""
     defaults: Mapping[str, Options] = field(default_factory=lambda: MappingProxyType({}))
     """Per game kind, the rule options new lobbies get (where the server set any)."""
+    language: str | None = None
+    """The language of the games' public messages and images (``de``); ``None`` follows
+    the server's own Discord language."""
 
     def options_for(self, kind: str) -> Options:
         return self.defaults.get(kind, NO_OPTIONS)

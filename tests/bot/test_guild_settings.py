@@ -78,7 +78,7 @@ async def test_a_bad_value_is_refused_in_plain_words_and_changes_nothing(
     await settings.change(1, turn_timeout=300)
     with pytest.raises(BadSetting) as refusal:
         await settings.change(1, **change)  # type: ignore[arg-type]
-    assert "Nothing was changed" in refusal.value.message
+    assert "Nothing was changed" in str(refusal.value)
     assert await settings.get(1) == GuildSettings(turn_timeout=300)
 
 
