@@ -47,7 +47,7 @@ class Problem:
 def message_problems(body: Mapping[str, Any]) -> list[Problem]:
     """Why Discord would refuse this message body with 50035 Invalid Form Body; [] if
     it would not."""
-    form = _Form()
+    form = Form()
     form.text(("content",), body.get("content"), CONTENT_LENGTH)
     _check_nonce(form, body.get("nonce"))
     _check_embeds(form, body.get("embeds"))
@@ -59,7 +59,7 @@ def check_form(body: Mapping[str, Any]) -> None:
     """Raises Discord's 50035 answer, with its ``errors`` object, if the body breaks a rule."""
     problems = message_problems(body)
     if problems:
-        raise DiscordError(400, 50035, "Invalid Form Body", _errors_object(problems))
+        raise DiscordError(400, 50035, "Invalid Form Body", errors_object(problems))
 
 
 def is_empty(
@@ -95,7 +95,7 @@ def check_message(body: Mapping[str, Any]) -> None:
         raise empty_message()
 
 
-class _Form:
+class Form:
     """The problems found so far, and checks that note them."""
 
     def __init__(self) -> None:
@@ -164,7 +164,7 @@ class _Form:
             self.refuse(path, "COMPONENT_INVALID_FIELD", why)
 
 
-def _check_nonce(form: _Form, nonce: object) -> None:
+def _check_nonce(form: Form, nonce: object) -> None:
     if nonce is None:
         return
     if isinstance(nonce, bool) or not isinstance(nonce, str | int):
@@ -175,7 +175,7 @@ def _check_nonce(form: _Form, nonce: object) -> None:
         )
 
 
-def _check_embeds(form: _Form, embeds: object) -> None:
+def _check_embeds(form: Form, embeds: object) -> None:
     # The 6000 counts these texts over all the message's embeds together.
     total = 0
     for at, embed in form.objects(("embeds",), embeds, EMBEDS):
@@ -200,7 +200,7 @@ def _check_embeds(form: _Form, embeds: object) -> None:
         )
 
 
-def _check_components(form: _Form, rows: object) -> None:
+def _check_components(form: Form, rows: object) -> None:
     custom_ids: set[str] = set()
     for at, row in form.objects(("components",), rows, ROWS):
         if row.get("type") != ACTION_ROW:
@@ -237,7 +237,7 @@ def _check_components(form: _Form, rows: object) -> None:
             custom_ids.add(custom_id)
 
 
-def _check_button(form: _Form, at: Path, button: Mapping[str, Any]) -> None:
+def _check_button(form: Form, at: Path, button: Mapping[str, Any]) -> None:
     style = button.get("style")
     custom_id = button.get("custom_id")
     if style == LINK_STYLE:
@@ -254,7 +254,7 @@ def _check_button(form: _Form, at: Path, button: Mapping[str, Any]) -> None:
     form.text((*at, "label"), button.get("label"), 80)
 
 
-def _check_select(form: _Form, at: Path, select: Mapping[str, Any]) -> None:
+def _check_select(form: Form, at: Path, select: Mapping[str, Any]) -> None:
     form.text((*at, "custom_id"), select.get("custom_id"), CUSTOM_ID_LENGTH, least=1, required=True)
     form.text((*at, "placeholder"), select.get("placeholder"), 150)
     form.number((*at, "min_values"), select.get("min_values"), 0, 25)
@@ -267,7 +267,7 @@ def _check_select(form: _Form, at: Path, select: Mapping[str, Any]) -> None:
         form.text((*option_at, "description"), option.get("description"), 100)
 
 
-def _errors_object(problems: list[Problem]) -> dict[str, Any]:
+def errors_object(problems: list[Problem]) -> dict[str, Any]:
     """Discord's nested ``errors``: ``{"embeds": {"0": {"title": {"_errors": [...]}}}}``."""
     errors: dict[str, Any] = {}
     for problem in problems:

@@ -47,6 +47,8 @@ class User:
     id: int
     name: str
     bot: bool = False
+    locale: str = "en-US"
+    """The language the member's Discord client is set to: their interactions carry it."""
 
     @property
     def avatar(self) -> str:
@@ -148,6 +150,8 @@ class Guild:
     """Text channels and threads alike."""
     member_permissions: dict[int, Permissions] = field(default_factory=dict)
     """The members, with their permissions."""
+    preferred_locale: str = "en-US"
+    """The server's language, as its admins set it in its Community settings."""
 
 
 @dataclass

@@ -31,6 +31,7 @@ from aiohttp import web
 from aiohttp.typedefs import Middleware
 
 from bot.emulator import cdn, payloads, state
+from bot.emulator.command_limits import LOCALES, check_commands, localized
 from bot.emulator.faults import Fault
 from bot.emulator.limits import check_form, empty_message, is_empty
 from bot.emulator.model import (
@@ -242,7 +243,9 @@ class DiscordEmulator:
     # has it) give that one, set as asked and with its messages: a fixed server can be
     # laid out the same way at every start.
 
-    def add_user(self, name: str, id: int | None = None) -> User:
+    def add_user(self, name: str, id: int | None = None, *, locale: str | None = None) -> User:
+        """A user; ``locale`` is their Discord client's language (``de``), en-US unless
+        set."""
         if id == self.bot.id:
             raise ValueError(f"{id} is the bot's own user")
         user = self.users.get(id) if id is not None else None
@@ -250,14 +253,21 @@ class DiscordEmulator:
             user = User(id or snowflake(), name)
             self.users[user.id] = user
         user.name = name
+        if locale is not None:
+            user.locale = _known_locale(locale)
         return user
 
-    def add_guild(self, name: str, owner: User, id: int | None = None) -> Guild:
+    def add_guild(
+        self, name: str, owner: User, id: int | None = None, *, locale: str | None = None
+    ) -> Guild:
+        """A server; ``locale`` is its preferred locale, en-US unless set."""
         guild = self.guilds.get(id) if id is not None else None
         if guild is None:
             guild = Guild(id or snowflake(), name, owner.id)
             self.guilds[guild.id] = guild
         guild.name, guild.owner_id = name, owner.id
+        if locale is not None:
+            guild.preferred_locale = _known_locale(locale)
         guild.member_permissions[owner.id] = discord.Permissions.all()
         return guild
 
@@ -401,38 +411,40 @@ class DiscordEmulator:
         channel: Channel,
         command: str,
         /,
-        *,
-        locale: str = "en-US",
         **options: Any,
     ) -> Interaction:
-        """Runs ``/claimit new``-style commands: ``command`` is "group sub" or a name."""
+        """Runs ``/claimit new``-style commands: ``command`` is "group sub" or a name, and
+        the options' names, as the member's Discord shows them (``/claimit neu`` to a
+        member whose client is in German); the bot receives the commands' own names, as
+        from Discord."""
         name, _, sub = command.partition(" ")
         guild = self.guilds[channel.guild_id]
+        locale = user.locale
         registered = next(
             (
                 c
                 for c in [*self.commands.get(guild.id, []), *self.commands.get(None, [])]
-                if c["name"] == name
+                if localized(c, locale) == name
             ),
             None,
         )
         if registered is None:
             raise KeyError(f"/{name} is not registered with the emulated Discord")
-        data: dict[str, Any] = {"id": registered["id"], "name": name, "type": 1}
+        data: dict[str, Any] = {"id": registered["id"], "name": registered["name"], "type": 1}
         if registered.get("guild_id"):
             data["guild_id"] = registered["guild_id"]
         schema = registered.get("options", [])
         if sub:
-            sub_schema = next(o for o in schema if o["name"] == sub)
+            sub_schema = next(o for o in schema if localized(o, locale) == sub)
             data["options"] = [
                 {
-                    "name": sub,
+                    "name": sub_schema["name"],
                     "type": 1,
-                    "options": _options(sub_schema.get("options", []), options),
+                    "options": _options(sub_schema.get("options", []), options, locale),
                 }
             ]
         else:
-            data["options"] = _options(schema, options)
+            data["options"] = _options(schema, options, locale)
         # Discord sends the objects that options name (channels, users) alongside them.
         resolved: dict[str, Any] = {}
         channels = [v for v in options.values() if isinstance(v, Channel)]
@@ -451,7 +463,7 @@ class DiscordEmulator:
             }
         if resolved:
             data["resolved"] = resolved
-        return await self._interact(2, user, channel, data, None, locale)
+        return await self._interact(2, user, channel, data, None)
 
     async def click(self, user: User, message: Message, button: str) -> Interaction:
         """Clicks the button with this label (or, if none has it, this custom_id)."""
@@ -459,7 +471,7 @@ class DiscordEmulator:
         custom_id = labels[button]["custom_id"] if button in labels else button
         channel = self.channels[message.channel_id]
         data = {"custom_id": custom_id, "component_type": 2}
-        return await self._interact(3, user, channel, data, message, "en-US")
+        return await self._interact(3, user, channel, data, message)
 
     async def select(
         self,
@@ -492,7 +504,7 @@ class DiscordEmulator:
             raise KeyError(f"{value!r} is not an option of {which!r}")
         channel = self.channels[message.channel_id]
         data = {"custom_id": menu["custom_id"], "component_type": 3, "values": [value]}
-        return await self._interact(3, user, channel, data, message, "en-US")
+        return await self._interact(3, user, channel, data, message)
 
     async def _interact(
         self,
@@ -501,10 +513,9 @@ class DiscordEmulator:
         channel: Channel,
         data: dict[str, Any],
         message: Message | None,
-        locale: str,
     ) -> Interaction:
         interaction = Interaction(
-            snowflake(), new_token(), kind, user, channel, data, message, locale
+            snowflake(), new_token(), kind, user, channel, data, message, user.locale
         )
         self.interactions[interaction.token] = interaction
         guild = self.guilds[channel.guild_id]
@@ -645,8 +656,7 @@ class DiscordEmulator:
     async def _sync_commands(self, request: web.Request) -> web.Response:
         guild_id = int(request.match_info["guild"]) if "guild" in request.match_info else None
         body = await request.json()
-        if not isinstance(body, list) or len(body) > 100:
-            raise DiscordError(400, 50035, "Invalid Form Body")
+        check_commands(body)
         synced = []
         for command in body:
             synced.append(
@@ -1199,19 +1209,29 @@ def _found(things: Mapping[int, T], raw: str) -> T | None:
     return None if number is None else things.get(number)
 
 
-def _options(schema: list[dict[str, Any]], given: dict[str, Any]) -> list[dict[str, Any]]:
-    types = {o["name"]: o["type"] for o in schema}
-    unknown = set(given) - set(types)
+def _options(
+    schema: list[dict[str, Any]], given: dict[str, Any], locale: str
+) -> list[dict[str, Any]]:
+    """The options as sent to the bot, under their own names; ``given`` names them as a
+    member with ``locale`` reads them."""
+    named = {localized(o, locale): o for o in schema}
+    unknown = set(given) - set(named)
     if unknown:
-        raise KeyError(f"unknown options {sorted(unknown)}; the command takes {sorted(types)}")
+        raise KeyError(f"unknown options {sorted(unknown)}; the command takes {sorted(named)}")
     return [
         {
-            "name": name,
-            "type": types[name],
+            "name": named[name]["name"],
+            "type": named[name]["type"],
             "value": str(value.id) if isinstance(value, Channel | User) else value,
         }
         for name, value in given.items()
     ]
+
+
+def _known_locale(locale: str) -> str:
+    if locale not in LOCALES:
+        raise ValueError(f"{locale!r} is not one of Discord's locales")
+    return locale
 
 
 def _mentions(content: str, allowed: dict[str, Any] | None) -> list[int]:

@@ -12,15 +12,20 @@ from bot.emulator import DEFAULT_BOT_PERMISSIONS, Channel, DiscordEmulator, Guil
 GUILD_ID = 1_100_000_000_000_000_001
 CHANNEL_ID = 1_100_000_000_000_000_002
 MEMBERS = (
-    # name, manages the server
-    ("Ann", True),
-    ("Bo", False),
-    ("Cy", False),
-    ("Di", False),
-    ("Ed", False),
+    # name, manages the server, their Discord's language
+    ("Ann", True, "en-US"),
+    ("Bo", False, "de"),
+    ("Cy", False, "en-GB"),
+    ("Di", False, "de"),
+    ("Ed", False, "en-US"),
 )
 """The members one person can act as; Ann holds Manage Server, to try each game's settings
-(``/claimit settings``, ``/nuggets settings``)."""
+(``/claimit settings``, ``/nuggets settings``). Bo and Di use Discord in German: what only
+they see (their hand, a refusal, the rules) is German, and so are the commands they type
+(``/claimit neu``); the channel speaks the server's language."""
+SERVER_LOCALE = "en-US"
+"""The server's own language; ``/claimit settings language:…`` changes what its games
+speak."""
 CHANNEL_NAME = "games"
 """The channel every game is played in: one game at a time, unless each gets a thread."""
 BOT_NAME = "Game Bot"
@@ -49,8 +54,11 @@ class SandboxServer:
 
 def populate(emulator: DiscordEmulator) -> SandboxServer:
     emulator.bot.name = BOT_NAME
-    users = [emulator.add_user(name, id=GUILD_ID + 100 + n) for n, (name, _) in enumerate(MEMBERS)]
-    guild = emulator.add_guild("Sandbox", users[0], id=GUILD_ID)
+    users = [
+        emulator.add_user(name, id=GUILD_ID + 100 + n, locale=locale)
+        for n, (name, _, locale) in enumerate(MEMBERS)
+    ]
+    guild = emulator.add_guild("Sandbox", users[0], id=GUILD_ID, locale=SERVER_LOCALE)
     for user in users[1:]:
         emulator.add_member(
             guild,
@@ -64,6 +72,6 @@ def populate(emulator: DiscordEmulator) -> SandboxServer:
         )
     channel = emulator.add_channel(guild, CHANNEL_NAME, INVITED_BOT, id=CHANNEL_ID)
     members = tuple(
-        Member(user, manages) for user, (_, manages) in zip(users, MEMBERS, strict=True)
+        Member(user, manages) for user, (_, manages, _) in zip(users, MEMBERS, strict=True)
     )
     return SandboxServer(guild, channel, members)

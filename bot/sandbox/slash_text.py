@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.emulator import Channel, User
+from bot.emulator.command_limits import localized
 
 SUB_COMMAND = 1
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, NUMBER = 3, 4, 5, 6, 7, 10
@@ -28,28 +29,52 @@ class CommandSpec:
     options: tuple[dict[str, Any], ...]
 
 
-def command_specs(registered: list[dict[str, Any]]) -> list[CommandSpec]:
-    """Every command a member can type, sub-commands spelled out."""
+def command_specs(registered: list[dict[str, Any]], locale: str = "en-US") -> list[CommandSpec]:
+    """Every command a member whose Discord is in ``locale`` can type, sub-commands spelled
+    out, with the names, descriptions and choices that member reads (``/claimit neu``)."""
     specs = []
     for command in registered:
+        name = localized(command, locale)
         subs = [o for o in command.get("options", []) if o["type"] == SUB_COMMAND]
         if not subs:
             specs.append(
                 CommandSpec(
-                    command["name"],
-                    command.get("description", ""),
-                    tuple(command.get("options", [])),
+                    name,
+                    _description(command, locale),
+                    _options(command.get("options", []), locale),
                 )
             )
         for sub in subs:
             specs.append(
                 CommandSpec(
-                    f"{command['name']} {sub['name']}",
-                    sub.get("description", ""),
-                    tuple(sub.get("options", [])),
+                    f"{name} {localized(sub, locale)}",
+                    _description(sub, locale),
+                    _options(sub.get("options", []), locale),
                 )
             )
     return specs
+
+
+def _description(thing: dict[str, Any], locale: str) -> str:
+    own = (thing.get("description_localizations") or {}).get(locale)
+    return str(own or thing.get("description", ""))
+
+
+def _options(options: list[dict[str, Any]], locale: str) -> tuple[dict[str, Any], ...]:
+    """The options as the member reads them: names, descriptions and choices."""
+    shown = []
+    for option in options:
+        seen = {
+            **option,
+            "name": localized(option, locale),
+            "description": _description(option, locale),
+        }
+        if option.get("choices"):
+            seen["choices"] = [
+                {**choice, "name": localized(choice, locale)} for choice in option["choices"]
+            ]
+        shown.append(seen)
+    return tuple(shown)
 
 
 def parse(

@@ -20,9 +20,11 @@ from typing import Any
 
 from aiohttp import WSMsgType, hdrs, web
 from aiohttp.typedefs import Handler, Middleware
+from babel import Locale
 
 from bot.emulator import Channel, DiscordEmulator, Message, User
 from bot.emulator.cdn import DISCORD_CDN
+from bot.emulator.command_limits import localized
 from bot.games.faces import FACES
 from bot.sandbox.server_world import SandboxServer
 from bot.sandbox.slash_text import SlashTextError, command_specs, parse
@@ -109,26 +111,42 @@ class SandboxPage:
                         "name": m.user.name,
                         "avatar_url": self._avatar_url(m.user),
                         "manages_server": m.manages_server,
+                        "locale": m.user.locale,
+                        "language": _language_name(m.user.locale),
                     }
                     for m in self.server.members
                 ],
-                "commands": [
-                    {"name": s.name, "description": s.description, "options": list(s.options)}
-                    for s in command_specs(self._registered())
-                ],
+                "commands": {
+                    locale: [
+                        {"name": s.name, "description": s.description, "options": list(s.options)}
+                        for s in command_specs(self._registered(), locale)
+                    ]
+                    for locale in {m.user.locale for m in self.server.members}
+                },
                 "games": self.games(),
             }
         )
 
-    def games(self) -> list[dict[str, str]]:
+    def games(self) -> list[dict[str, Any]]:
         """The games one can start here, each by its command group (``/nuggets``) and name,
         as the bot registered them."""
-        groups = {c["name"] for c in self._registered()}
-        return [
-            {"command": face.command, "title": face.title}
-            for face in FACES.values()
-            if face.command in groups
-        ]
+        groups = {c["name"]: c for c in self._registered()}
+        locales = {m.user.locale for m in self.server.members}
+        games = []
+        for face in FACES.values():
+            group = groups.get(face.command)
+            if group is None:
+                continue
+            new = next((o for o in group.get("options", []) if o["name"] == "new"), None)
+            games.append(
+                {
+                    "command": face.command,
+                    "title": face.title,
+                    # How each member types its "new", in their Discord's language.
+                    "new": {locale: localized(new, locale) if new else "new" for locale in locales},
+                }
+            )
+        return games
 
     async def _channel_view(self, request: web.Request) -> web.Response:
         viewer = self._user(request.query.get("user", ""))
@@ -157,7 +175,7 @@ class SandboxPage:
         try:
             name, options = parse(
                 str(body.get("text", "")),
-                command_specs(self._registered()),
+                command_specs(self._registered(), user.locale),
                 [m.user for m in self.server.members],
                 channels,
             )
@@ -339,6 +357,11 @@ def only_this_page(port: int) -> Middleware:
         return await handler(request)
 
     return check
+
+
+def _language_name(locale: str) -> str:
+    """A Discord locale as its speakers name it: ``Deutsch``, ``English (United States)``."""
+    return Locale.parse(locale, sep="-").get_display_name() or locale
 
 
 def _refusal(status: int, text: str) -> web.Response:

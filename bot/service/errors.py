@@ -21,11 +21,11 @@ def slash(command: str, sub: str) -> Message:
     return Message("/{command} {sub}", command=command, sub=Message(sub))
 
 
-def listed(mentions: list[str], most: int) -> Message:
+def listed(mentions: list[str], most: int) -> str | Message:
     """Channel mentions, at most ``most`` of them and how many more."""
     shown = ", ".join(mentions[:most])
     if len(mentions) <= most:
-        return Message("{mentions}", mentions=shown)
+        return shown
     return Message("{mentions} and {more} more", mentions=shown, more=len(mentions) - most)
 
 

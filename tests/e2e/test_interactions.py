@@ -81,9 +81,8 @@ async def test_hand_made_custom_ids_are_answered_and_ignored(world: World) -> No
 async def test_the_rules_are_private_and_in_the_users_language(world: World) -> None:
     english = await world.command(world.players[1], "claimit rules")
     assert "stake claims" in ephemeral_answer(english)
-    german = await world.discord.answer(
-        await world.discord.slash(world.players[1], world.channel, "claimit rules", locale="de")
-    )
+    world.players[1].locale = "de"
+    german = await world.command(world.players[1], "claimit regeln")
     assert "Hausregeln" in ephemeral_answer(german)
 
 

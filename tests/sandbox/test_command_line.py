@@ -42,12 +42,19 @@ async def test_the_run_command_without_a_token_starts_the_sandbox(tmp_path: Path
             session.get(url.group() + "/api/server") as response,
         ):
             info = await response.json()
-        assert [m["name"] for m in info["members"]] == ["Ann", "Bo", "Cy", "Di", "Ed"]
-        assert {"claimit new", "nuggets new"} <= {c["name"] for c in info["commands"]}
-        assert info["games"] == [
-            {"command": "claimit", "title": "Claim It!"},
-            {"command": "nuggets", "title": "Gold Nuggets"},
-            {"command": "claim", "title": "Claim"},
+        assert [(m["name"], m["locale"]) for m in info["members"]] == [
+            ("Ann", "en-US"),
+            ("Bo", "de"),
+            ("Cy", "en-GB"),
+            ("Di", "de"),
+            ("Ed", "en-US"),
+        ]
+        assert {"claimit new", "nuggets new"} <= {c["name"] for c in info["commands"]["en-US"]}
+        assert {"claimit neu", "nuggets neu"} <= {c["name"] for c in info["commands"]["de"]}
+        assert [(g["command"], g["title"], g["new"]["de"]) for g in info["games"]] == [
+            ("claimit", "Claim It!", "neu"),
+            ("nuggets", "Gold Nuggets", "neu"),
+            ("claim", "Claim", "neu"),
         ]
         games = "Claim It! (/claimit new), Gold Nuggets (/nuggets new) or Claim (/claim new)"
         assert f"{games} in #games" in line

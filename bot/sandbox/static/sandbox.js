@@ -3,7 +3,7 @@
 // The server holds all state; this page only renders /api/channel and posts actions.
 
 const state = {
-  user: null, channel: null, home: null, members: [], commands: [], games: [], view: null,
+  user: null, channel: null, home: null, members: [], commands: {}, games: [], view: null,
   // The member whose view is on screen: the chosen member once their view has come. What
   // the page shows as them (the sidebar, "as …") and what it does for them follow it, so
   // that a button of one member's private message is never pressed as another.
@@ -176,7 +176,8 @@ function renderSidebar() {
   $("members").innerHTML = state.members.map((m) => `
     <li data-user="${escapeHtml(m.id)}" class="${m.id === state.viewer ? "active" : ""}">
       ${avatar(m, true)}<span>${escapeHtml(m.name)}</span>
-      ${m.manages_server ? '<span class="badge">Manage Server</span>' : ""}</li>`).join("");
+      ${m.manages_server ? '<span class="badge">Manage Server</span>' : ""}
+      <span class="language" title="Their Discord is in ${escapeHtml(m.language)}">${escapeHtml(m.locale)}</span></li>`).join("");
   const channels = (state.view && state.view.channels) || [];
   $("channels").innerHTML = channels.map((c) => `
     <li data-channel="${escapeHtml(c.id)}" class="${c.thread ? "thread" : ""} ${c.id === state.channel ? "active" : ""}">
@@ -316,8 +317,10 @@ function showError(text) {
 // the message box and an empty channel.
 function renderGames() {
   const games = state.games;
-  const starts = games.map((g) => `/${g.command} new`);
-  $("games").innerHTML = games.map((g) => `<li data-command="${escapeHtml(g.command)} new" title="Type /${escapeHtml(g.command)} new">
+  const me = state.members.find((m) => m.id === state.user);
+  const starter = (g) => `${g.command} ${(me && g.new[me.locale]) || "new"}`;
+  const starts = games.map((g) => `/${starter(g)}`);
+  $("games").innerHTML = games.map((g) => `<li data-command="${escapeHtml(starter(g))}" title="Type /${escapeHtml(starter(g))}">
     <span>${escapeHtml(g.title)}</span> <code>/${escapeHtml(g.command)}</code></li>`).join("");
   $("games-hint").innerHTML = games.length
     ? `A click types <code>/… new</code>, which opens a lobby; add options such as <code>bots:1</code>, and press Enter. <code>/… rules</code> explains a game.`
@@ -331,11 +334,18 @@ function renderGames() {
     : "No messages yet.";
 }
 
+// The commands as the member acted as reads them: Discord shows each member the names,
+// descriptions and choices in their own language.
+function myCommands() {
+  const me = state.members.find((m) => m.id === state.user);
+  return (me && state.commands[me.locale]) || [];
+}
+
 // Completion of command names, as Discord's box offers them.
 function matchingCommands(text) {
   if (!text.startsWith("/")) return [];
   const typed = text.slice(1).toLowerCase();
-  return state.commands.filter((c) => c.name.startsWith(typed) || (typed.startsWith(c.name + " ")));
+  return myCommands().filter((c) => c.name.startsWith(typed) || (typed.startsWith(c.name + " ")));
 }
 
 let selected = 0;
@@ -347,9 +357,9 @@ function renderSuggestions() {
   selected = Math.min(selected, Math.max(matches.length - 1, 0));
   list.innerHTML = matches.map((c, i) => `<li data-command="${escapeHtml(c.name)}" class="${i === selected ? "selected" : ""}">
     <span class="name">/${escapeHtml(c.name)}</span><span class="description">${escapeHtml(c.description)}</span></li>`).join("");
-  const chosen = state.commands.find((c) => text.slice(1).startsWith(c.name + " ") || text.slice(1) === c.name);
+  const chosen = myCommands().find((c) => text.slice(1).startsWith(c.name + " ") || text.slice(1) === c.name);
   $("option-hint").textContent = chosen && chosen.options.length
-    ? "Options: " + chosen.options.map((o) => `${o.name}:${o.choices ? o.choices.map((x) => x.value).join("|") : typeName(o)}`).join("  ")
+    ? "Options: " + chosen.options.map((o) => `${o.name}:${o.choices ? o.choices.map((x) => x.name).join("|") : typeName(o)}`).join("  ")
     : "";
   return matches;
 }
@@ -370,6 +380,8 @@ function switchUser(id) {
   setMenu(false);
   state.user = id;
   localStorage.setItem("claimit-sandbox-user", id);
+  renderGames();
+  renderSuggestions();
   refresh();
 }
 
@@ -462,14 +474,14 @@ $("composer").addEventListener("submit", async (event) => {
 async function start() {
   const info = await (await fetch("/api/server")).json();
   state.members = info.members;
-  state.commands = info.commands;
+  state.commands = info.commands;  // by locale
   state.games = info.games || [];
-  renderGames();
   $("server-name").textContent = info.server;
   state.home = info.channel;
   state.channel = info.channel;
   const saved = localStorage.getItem("claimit-sandbox-user");
   state.user = info.members.some((m) => m.id === saved) ? saved : info.members[0].id;
+  renderGames();
   await refresh();
   connectLive();
 }
