@@ -155,16 +155,20 @@ async def make_world(
     *,
     response_deadline: float = 3.0,
     database: str | None = None,
+    locale: str | None = None,
 ) -> World:
-    """``database`` is a SQLite file or a PostgreSQL URL; a new file by default."""
+    """``database`` is a SQLite file or a PostgreSQL URL; a new file by default. With
+    ``locale`` (``de``), the server and its players use Discord in that language."""
     emulator = DiscordEmulator(response_deadline=response_deadline)
     await emulator.start()
     use_discord_at(emulator.base_url)
-    users = [emulator.add_user(name) for name in ("Ann", "Bo", "Cy", "Di", "Ed")[:players]]
-    guild = emulator.add_guild("Prospectors", users[0])
+    users = [
+        emulator.add_user(name, locale=locale) for name in ("Ann", "Bo", "Cy", "Di", "Ed")[:players]
+    ]
+    guild = emulator.add_guild("Prospectors", users[0], locale=locale)
     for user in users[1:]:
         emulator.add_member(guild, user)
-    outsider = emulator.add_user("Outsider")
+    outsider = emulator.add_user("Outsider", locale=locale)
     emulator.add_member(guild, outsider)
     if bot_permissions is None:
         channel = emulator.add_channel(guild, "claim-it")
