@@ -5,6 +5,8 @@
 #                                                 language's catalog, compile them all
 #   bash scripts/catalogs.sh compile [DOMAIN...]  only compile (after editing a .po file)
 #   bash scripts/catalogs.sh init LANGUAGE        start the catalogs of a new language
+#   bash scripts/catalogs.sh template DOMAIN FILE write a domain's template to FILE (the
+#                                                 tests compare it with the committed one)
 # One domain for the platform and one per game, so that a game brings its own words;
 # without DOMAIN, every domain.
 set -euo pipefail
@@ -22,7 +24,7 @@ declare -A sources=(
 extract() {
     # shellcheck disable=SC2086
     $pybabel extract -F babel.cfg --add-location=file --sort-by-file --no-wrap \
-        --omit-header -k Message -k Plural:1,2 -o "$locales/$1.pot" ${sources[$1]}
+        --omit-header -k Message -k Plural:1,2 -o "${2:-$locales/$1.pot}" ${sources[$1]}
 }
 
 languages() {
@@ -30,7 +32,11 @@ languages() {
 }
 
 command="update"
-case "${1:-}" in compile | init) command=$1 && shift ;; esac
+case "${1:-}" in compile | init | template) command=$1 && shift ;; esac
+if [ "$command" = template ]; then
+    extract "$1" "$2"
+    exit
+fi
 if [ "$command" = init ]; then
     for domain in "${!sources[@]}"; do
         extract "$domain"

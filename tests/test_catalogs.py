@@ -1,0 +1,94 @@
+"""The catalogs are complete and current: every text the code hands to gettext is in its
+domain's template and has a German translation with the same placeholders, the compiled
+catalogs are those of the translations, and the command tree's German names are names
+Discord takes."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from i18n.language import LANGUAGES, LOCALES_DIR, domains
+
+ROOT = Path(__file__).resolve().parents[1]
+TRANSLATED = [code for code in LANGUAGES if code != "en"]
+PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}")
+
+
+def catalog(path: Path) -> Catalog:
+    with path.open("rb") as file:
+        return read_po(file)
+
+
+def po(language: str, domain: str) -> Path:
+    return LOCALES_DIR / language / "LC_MESSAGES" / f"{domain}.po"
+
+
+def ids(messages: Catalog) -> set[object]:
+    return {(m.context, m.id) for m in messages if m.id}
+
+
+def texts(text: str | tuple[str, ...] | list[str] | None) -> list[str]:
+    """An entry's one text, or its singular and plural, or its plural forms."""
+    if text is None:
+        return []
+    return [text] if isinstance(text, str) else list(text)
+
+
+def test_every_game_and_the_platform_have_a_domain() -> None:
+    assert set(domains()) == {"platform", "claimit", "gold_nuggets", "claim"}
+    assert "de" in TRANSLATED
+
+
+@pytest.mark.parametrize("domain", domains())
+def test_the_template_holds_exactly_what_the_code_says_now(domain: str, tmp_path: Path) -> None:
+    """Extracting afresh gives the committed template's texts: nothing was added to the
+    code without its catalog entry, and nothing stale is kept."""
+    fresh = tmp_path / f"{domain}.pot"
+    subprocess.run(
+        ["bash", str(ROOT / "scripts" / "catalogs.sh"), "template", domain, str(fresh)],
+        check=True,
+    )
+    assert ids(catalog(fresh)) == ids(catalog(LOCALES_DIR / f"{domain}.pot"))
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+@pytest.mark.parametrize("domain", domains())
+def test_every_message_has_a_translation_with_the_same_placeholders(
+    language: str, domain: str
+) -> None:
+    template = catalog(LOCALES_DIR / f"{domain}.pot")
+    translated = catalog(po(language, domain))
+    assert ids(translated) >= ids(template)
+    problems = []
+    for message in translated:
+        if not message.id:
+            assert not message.fuzzy, "the header is still marked fuzzy"
+            continue
+        if message.fuzzy or not all(texts(message.string)):
+            problems.append(f"untranslated: {message.id!r}")
+            continue
+        wanted = {name for text in texts(message.id) for name in PLACEHOLDER.findall(text)}
+        for text in texts(message.string):
+            if set(PLACEHOLDER.findall(text)) != wanted:
+                problems.append(f"placeholders differ: {message.id!r} -> {text!r}")
+    assert problems == []
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+@pytest.mark.parametrize("domain", domains())
+def test_the_compiled_catalog_is_the_translations(
+    language: str, domain: str, tmp_path: Path
+) -> None:
+    compiled = tmp_path / "fresh.mo"
+    with compiled.open("wb") as file:
+        write_mo(file, catalog(po(language, domain)))
+    assert (po(language, domain).with_suffix(".mo")).read_bytes() == compiled.read_bytes(), (
+        f"run: bash scripts/catalogs.sh compile {domain}"
+    )
