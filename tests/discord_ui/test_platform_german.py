@@ -1,0 +1,192 @@
+"""Every kind of message the platform builds, in German: the lobby with its buttons and
+menus, its notes, takeovers and cancellations, the settings, the ladder's answers, the
+permission answers and every refusal. None holds a word that only the English source
+text uses, and the same messages in English do (so the check can fail)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import Any
+
+import discord
+
+from bot.discord_ui import text
+from bot.discord_ui.buttons import lobby_view
+from bot.discord_ui.ladder_messages import (
+    history_embed,
+    leaderboard_embed,
+    no_history,
+    no_ladder,
+    no_stats,
+    not_on_ladder,
+    stats_embed,
+)
+from bot.discord_ui.messages import lobby_embed
+from bot.discord_ui.permissions import missing_permissions_message, missing_thread_permissions
+from bot.discord_ui.server_settings import settings_embed
+from bot.ladder import Rating
+from bot.service import Leaderboard, PlayerStats, errors
+from bot.storage import (
+    EndReason,
+    FinishedGame,
+    Game,
+    GameStatus,
+    GuildSettings,
+    LadderEntry,
+    PlayerRecord,
+    RatingChange,
+    Result,
+    Seat,
+)
+from i18n import Language, Message, english, language
+from tests.i18n_words import english_in, shown_text
+
+GERMAN = language("de")
+RATING = Rating(24.0, 1.5)
+
+
+def lobby(status: GameStatus = GameStatus.LOBBY, **changes: Any) -> Game:
+    seats = (
+        Seat(0, 11, None, "Ann", 0),
+        Seat(1, None, "hard", "Bot 1 (hard)", 1),
+        Seat(2, None, "normal", "Cy (bot)", 2, left_user_id=13),
+    )
+    game = Game(
+        id=7,
+        kind="claimit",
+        guild_id=1,
+        channel_id=2,
+        host_id=11,
+        status=status,
+        options={"variant": True},
+        turn_timeout=600,
+        version=3,
+        seats=seats,
+        state=None,
+        first_seat=0,
+        lobby_message_id=5,
+        turn_message_id=None,
+        created_at=1.0,
+        updated_at=1.0,
+        started_at=None,
+        finished_at=None,
+        deadline=4_102_444_800.0,
+        thread_id=None,
+    )
+    return replace(game, **changes)
+
+
+def platform_texts(lang: Language) -> Iterator[str]:
+    open_lobby = lobby()
+    yield from shown_text(embeds=[lobby_embed(open_lobby, lang)], view=lobby_view(open_lobby, lang))
+    for status, reason, started in (
+        (GameStatus.CANCELLED, EndReason.LOBBY_EXPIRED, None),
+        (GameStatus.CANCELLED, EndReason.LOBBY_EMPTY, None),
+        (GameStatus.CANCELLED, EndReason.ABANDONED, 1.0),
+        (GameStatus.CANCELLED, None, 1.0),
+        (GameStatus.CANCELLED, None, None),
+        (GameStatus.ACTIVE, None, 1.0),
+    ):
+        closed = lobby(status, end_reason=reason, started_at=started, thread_id=9)
+        yield from shown_text(embeds=[lobby_embed(closed, lang, text.lobby_note(closed, lang))])
+    playing, over = lobby(GameStatus.ACTIVE), lobby(GameStatus.CANCELLED)
+    for game in (playing, over):
+        for departure in text.Departure:
+            yield text.takeover_note(game, game.seats[2], departure, lang)
+    yield text.cancelled(playing, "Ann", lang)
+    yield text.first_turn(playing, lang)
+    yield text.winners_line(playing.seats[:1], lang)
+    yield text.winners_line(playing.seats, lang)
+    changes = [
+        RatingChange(11, "Ann", None, RATING, 1),
+        RatingChange(12, "Bo", RATING, Rating(20.0, 2.0), 30),
+    ]
+    yield text.rating_changes(changes, True, lang)
+    yield text.rating_changes([], False, lang)
+    yield text.minutes(3600, lang)
+    yield text.minutes(120, lang)
+    settings = GuildSettings(threads=True, bots_allowed=False, channels=frozenset({1, 2}))
+    yield from shown_text(embeds=[settings_embed(settings, "claimit", "-", lang, GERMAN)])
+    yield from shown_text(
+        embeds=[settings_embed(GuildSettings(language="de"), "claimit", "-", lang, GERMAN)]
+    )
+    entries = [
+        LadderEntry(n, 10 + n, name, RATING, 12, 5, {"best_mine": 7}, 40)
+        for n, name in enumerate(("Ann", "Bo"), start=1)
+    ]
+    board = Leaderboard(entries, 1, 2, 2, replace(entries[0], place=9))
+    yield from shown_text(embeds=[leaderboard_embed(board, "claimit", "Server", lang)])
+    record = PlayerRecord(
+        1, "claimit", 11, "Ann", 12, 5, 2, {"best_mine": 7}, 4_102_444_800.0, RATING, 4
+    )
+    yield from shown_text(
+        embeds=[stats_embed(PlayerStats(record, 1, 3, [RATING, RATING]), "claimit", None, lang)]
+    )
+    unrated = replace(record, rating=None)
+    yield from shown_text(
+        embeds=[stats_embed(PlayerStats(unrated, None, 3, []), "claimit", None, lang)]
+    )
+    games = [
+        FinishedGame(
+            7, 4_102_444_800.0, 2, 99, False,
+            (Result(0, 11, "Ann", True, 1, False, {}), Result(1, 12, "Bo", False, 2, True, {})),
+        )
+    ]  # fmt: skip
+    yield from shown_text(embeds=[history_embed(games, "claimit", 1, "Server", lang)])
+    yield no_ladder("claimit", lang)
+    yield no_history("claimit", lang)
+    yield no_stats("claimit", "Bo", True, lang)
+    yield no_stats("claimit", "Bo", False, lang)
+    yield not_on_ladder(lang)
+    yield missing_permissions_message(discord.Permissions.none(), lang) or ""
+    yield missing_permissions_message(discord.Permissions(view_channel=True), lang) or ""
+    yield missing_thread_permissions(discord.Permissions.none(), lang) or ""
+    for refusal in refusals():
+        yield lang.say(refusal.words)
+
+
+def refusals() -> Iterator[errors.ServiceError]:
+    yield from (
+        errors.ChannelNotAllowed(frozenset(range(30))),
+        errors.NotYourTurn("Ann"),
+        errors.NotHost("Ann"),
+        errors.GameBroken("claimit"),
+        errors.GameBroken(None),
+        errors.NoGameHere("Claim It!", "claimit"),
+        errors.NotEnoughPlayers(2, 5),
+        errors.NotAllowedToConfigure("claimit"),
+        errors.WhichGame(list(range(12))),
+        errors.IllegalMove(Message("a computer player is easy, normal or hard")),
+        errors.BadSetting(Message("at most {most} channels can be listed", most=25)),
+        errors.GameFinished(cancelled=True),
+        errors.GameFinished(cancelled=False),
+        errors.NoSuchBot(4),
+        errors.LobbyFull(4),
+        errors.GameNotFound(),
+        errors.ChannelBusy(),
+        errors.NotInGame(),
+        errors.NotHere(),
+        errors.BoardMovedOn(),
+        errors.NotStarted(),
+        errors.AlreadyStarted(),
+        errors.AlreadyJoined(),
+        errors.BotsNotAllowed(),
+        errors.NotAllowedToRecompute(),
+    )
+
+
+def test_the_platform_says_everything_in_german() -> None:
+    assert english_in(platform_texts(GERMAN)) == {}
+
+
+def test_the_check_finds_the_english() -> None:
+    assert english_in(platform_texts(english()))
+
+
+def test_numbers_names_and_lists_are_german() -> None:
+    said = "\n".join(platform_texts(GERMAN))
+    assert "Bot 1 (schwer)" in said
+    assert "Cy (Bot)" in said
+    assert " und " in said
+    assert "%" in said and "42 %" in said
