@@ -14,13 +14,13 @@ CHANNEL_ID = 1_100_000_000_000_000_002
 MEMBERS = (
     # name, manages the server, their Discord's language
     ("Ann", True, "en-US"),
-    ("Bo", False, "de"),
-    ("Cy", False, "en-GB"),
+    ("Bo", False, "en-US"),
+    ("Cy", False, "de"),
     ("Di", False, "de"),
-    ("Ed", False, "en-US"),
+    ("Ed", False, "en-GB"),
 )
 """The members one person can act as; Ann holds Manage Server, to try each game's settings
-(``/claimit settings``, ``/nuggets settings``). Bo and Di use Discord in German: what only
+(``/claimit settings``, ``/nuggets settings``). Cy and Di use Discord in German: what only
 they see (their hand, a refusal, the rules) is German, and so are the commands they type
 (``/claimit neu``); the channel speaks the server's language."""
 SERVER_LOCALE = "en-US"

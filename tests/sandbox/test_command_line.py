@@ -44,10 +44,10 @@ async def test_the_run_command_without_a_token_starts_the_sandbox(tmp_path: Path
             info = await response.json()
         assert [(m["name"], m["locale"]) for m in info["members"]] == [
             ("Ann", "en-US"),
-            ("Bo", "de"),
-            ("Cy", "en-GB"),
+            ("Bo", "en-US"),
+            ("Cy", "de"),
             ("Di", "de"),
-            ("Ed", "en-US"),
+            ("Ed", "en-GB"),
         ]
         assert {"claimit new", "nuggets new"} <= {c["name"] for c in info["commands"]["en-US"]}
         assert {"claimit neu", "nuggets neu"} <= {c["name"] for c in info["commands"]["de"]}

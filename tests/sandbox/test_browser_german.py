@@ -1,0 +1,86 @@
+"""The sandbox page in a real headless Chromium, as Cy, a member whose Discord is in
+German: the commands are offered and typed by their German names, and a whole game of
+Claim It! is played in German once the server's admin sets the games' language."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import AsyncIterator
+
+import pytest
+from playwright.async_api import Browser, Locator, Page, expect
+
+from i18n import language
+from tests.sandbox.pages import DESKTOP, act_as, messages, open_page, shoot, slash
+
+GERMAN = language("de")
+
+
+@pytest.fixture
+async def page(browser: Browser, sandbox_url: str) -> AsyncIterator[Page]:
+    page = await open_page(browser, sandbox_url, DESKTOP)
+    yield page
+    await page.close()
+
+
+async def next_turn_or_end(page: Page) -> Locator | None:
+    """The message to act on next, or None once the (German) result is out."""
+    over = GERMAN._("{title} · game {game} · game over", title="Claim It!", game=1)
+    turn = page.locator("#messages article:has(button:enabled)")
+    result = page.locator("#messages article .title", has_text=over)
+    await expect(turn.or_(result).first).to_be_visible()
+    if await result.count():
+        return None
+    return turn.last
+
+
+async def test_a_german_member_plays_a_whole_game_in_german(page: Page) -> None:
+    await act_as(page, "Cy")
+    await expect(page.locator("#members li.active")).to_contain_text("de")
+    new = GERMAN._("new")
+    box = page.locator("#command")
+    await box.fill("/claimit ")
+    await expect(page.locator("#suggestions li").first).to_be_visible()
+    await expect(page.locator("#suggestions")).to_contain_text(f"/claimit {new}")
+    await expect(page.locator("#suggestions")).to_contain_text(
+        GERMAN._("Open a lobby for a new game in this channel")
+    )
+    await box.fill("")
+
+    # The server speaks English until its admin chooses German for its games.
+    await act_as(page, "Ann")
+    await slash(page, "/claimit settings language:de")
+    await expect(messages(page).last).to_contain_text("German")
+
+    await act_as(page, "Cy")
+    await slash(page, f"/claimit {new} bots:1")
+    lobby = messages(page).last
+    start = GERMAN.pgettext("lobby button", "Start")
+    await expect(lobby.locator("button", has_text=start)).to_be_enabled()
+    await expect(lobby).to_contain_text(GERMAN._("Turn time"))
+    await lobby.locator("button", has_text=start).click()
+    await expect(lobby.locator("button")).to_have_count(0)
+    await shoot(page, "german-1-started")
+
+    rng = random.Random(3)
+    clicks = 0
+    while (turn := await next_turn_or_end(page)) is not None:
+        buttons = turn.locator("button:enabled")
+        before = await turn.locator("img.board").get_attribute("src")
+        await buttons.nth(rng.randrange(await buttons.count())).click()
+        await expect(turn.locator("img.board")).not_to_have_attribute("src", before or "")
+        clicks += 1
+        assert clicks < 1000, "the game did not finish"
+    result = messages(page).last
+    await expect(result).to_contain_text(GERMAN._("Ratings"))
+    await expect(result).not_to_contain_text("Ratings")
+    await expect(result).not_to_contain_text("game over")
+    await shoot(page, "german-2-game-over")
+
+    # What only Cy sees is German too, and the English member reads English.
+    await slash(page, f"/claimit {GERMAN._('rules')}")
+    await expect(messages(page).last).to_contain_text(re.compile("Hausregel|Regel"))
+    await act_as(page, "Bo")
+    await slash(page, "/claimit rules")
+    await expect(messages(page).last).to_contain_text("rule")
