@@ -1,15 +1,18 @@
 """Gold Nuggets' gallery: the table image at sample moments (see ``render.gallery``).
 
 Each moment of a turn the bot shows, a bust, a bonus turn, five players with
-names the font cannot all draw, and the end of a game, alone and shared.
+names the font cannot all draw, and the end of a game, alone and shared; each in
+English, then in German (``-de``), whose longer words must fit too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 from PIL import Image
 
+from i18n import language
 from render.gold_nuggets.table_image import draw_table
 from render.gold_nuggets.view import NuggetsView
 
@@ -18,6 +21,14 @@ NAMES = ("Ada", "Björn 🎲", "Zoë the Prospector With a Very Long Name", "王
 
 
 def views() -> Iterator[tuple[str, NuggetsView]]:
+    english = list(_english_views())
+    yield from english
+    german = language("de")
+    for name, view in english:
+        yield f"{name}-de", replace(view, lang=german)
+
+
+def _english_views() -> Iterator[tuple[str, NuggetsView]]:
     three = NAMES[:3]
     yield "fresh-turn", NuggetsView(names=three, nuggets=(0, 0, 0), centre=77, turn=0)
     yield (

@@ -4,21 +4,24 @@ Pure and thread-safe: every call draws on its own copy of the pre-rendered
 background, the shared sprites are only read, and font use is locked.
 
 Every text is a ``Label``, the words and the box they must stay in; ``labels``
-lists them all, so that tests can check each against its box.
+lists them all, so that tests can check each against its box. Words, in the view's
+language, shrink to fit their box (German ones are longer), down to a size still
+readable on a phone.
 """
 
 from __future__ import annotations
 
 from functools import cache, lru_cache
 from math import ceil
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from PIL import Image, ImageDraw
 
+from i18n import Language
 from render.common import palette
-from render.common.fonts import Face
-from render.common.label import Label, put
-from render.common.names import display_name
+from render.common.fonts import Face, text_width
+from render.common.label import Box, Label, put
+from render.common.names import drawable, fit
 from render.common.palette import Color
 from render.common.png import encode
 from render.common.shapes import player_icon
@@ -79,6 +82,8 @@ NAME_SIZE = 24
 FIGURE_SIZE = 24
 MARK_SIZE = 20
 NOTE_SIZE = 20
+SMALLEST = 20
+"""The size words shrink to at most: 9.4 px on a phone."""
 MINUS = "\N{MINUS SIGN}"
 """Wider than a hyphen, as wide as the plus it stands beside."""
 
@@ -88,7 +93,7 @@ def render_table(view: NuggetsView) -> bytes:
 
 
 def draw_table(view: NuggetsView) -> Image.Image:
-    image = _background(view.players).copy()
+    image = _background(view.players, view.lang).copy()
     status = _status(view)
     rows = _rows(view)
     pile = sprites.pile(ceil(view.centre * PILE_LEVELS / TOTAL_NUGGETS))
@@ -110,17 +115,31 @@ def draw_table(view: NuggetsView) -> Image.Image:
 
 def labels(view: NuggetsView) -> list[Label]:
     """Every text the image of ``view`` shows."""
-    return [*_fixed_labels(), *_view_labels(view, _status(view), _rows(view))]
+    return [*_fixed_labels(view.lang), *_view_labels(view, _status(view), _rows(view))]
 
 
 def name_shown(view: NuggetsView, seat: int) -> str:
     """A seat's name as the image shows it (only in its row of the table)."""
-    return _display_name(view.names[seat], seat)
+    return _display_name(view.names[seat], seat, view.lang)
 
 
 @lru_cache(maxsize=1024)
-def _display_name(name: str | None, seat: int) -> str:
-    return display_name(name, seat, Face.BOLD, NAME_SIZE, NAME_RIGHT - NAME_LEFT)
+def _display_name(name: str | None, seat: int, lang: Language) -> str:
+    shown = drawable(name or "", Face.BOLD) or lang.pgettext(
+        "nuggets image", "Player {number}", number=seat + 1
+    )
+    return fit(shown, Face.BOLD, NAME_SIZE, NAME_RIGHT - NAME_LEFT)
+
+
+def _fitted(label: Label) -> Label:
+    """``label`` at the largest size, down to ``SMALLEST``, at which its words fit its
+    box's width; cut with an ellipsis if even that is too wide."""
+    left, _, right, _ = label.box
+    width = right - left - 2  # A bold glyph's ink may reach a pixel past its advance.
+    size = label.size
+    while size > SMALLEST and text_width(label.text, label.face, size) > width:
+        size -= 1
+    return label._replace(text=fit(label.text, label.face, size, width), size=size)
 
 
 def sorted_faces(faces: tuple[str, ...]) -> tuple[str, ...]:
@@ -156,28 +175,45 @@ class _Status(NamedTuple):
 
 
 def _status(view: NuggetsView) -> _Status:
+    lang = view.lang
     if view.over:
-        headline = "Shared win!" if len(view.winners) > 1 else "Wins the game!"
-        return _Status(view.winners, headline, palette.GOLD, "the centre is empty")
+        if len(view.winners) > 1:
+            headline = lang.pgettext("nuggets image", "Shared win!")
+        else:
+            headline = lang.pgettext("nuggets image", "Wins the game!")
+        return _Status(
+            view.winners,
+            headline,
+            palette.GOLD,
+            lang.pgettext("nuggets image", "the centre is empty"),
+        )
     turn = (view.turn,)
     if view.bust:
         lost = len(view.aside)
-        note = f"loses {lost} {_dice(lost)}" if lost else "nothing to set aside"
-        return _Status(turn, "BUST!", palette.BUST, note)
-    bonus = ("bonus turn",) if view.bonus else ()
+        if lost:
+            note = lang.ngettext("loses {n} die", "loses {n} dice", lost)
+        else:
+            note = lang.pgettext("nuggets image", "nothing to set aside")
+        return _Status(turn, lang.pgettext("nuggets image", "BUST!"), palette.BUST, note)
+    bonus = (lang.pgettext("nuggets image", "bonus turn"),) if view.bonus else ()
     if view.rolled and not view.rolled_used:
-        return _Status(turn, "Set aside", palette.TEXT, " · ".join(bonus))
+        headline = lang.pgettext("nuggets image", "Set aside")
+        return _Status(turn, headline, palette.TEXT, " · ".join(bonus))
     if len(view.aside) == DICE:
-        return _Status(turn, f"Take {view.value}", palette.TEXT, "then a bonus turn")
+        return _Status(
+            turn,
+            lang.pgettext("nuggets image", "Take {value}", value=view.value),
+            palette.TEXT,
+            lang.pgettext("nuggets image", "then a bonus turn"),
+        )
     if view.aside:
         left = DICE - len(view.aside)
-        note = " · ".join((*bonus, f"{left} {_dice(left)} left"))
-        return _Status(turn, f"Roll or take {view.value}", palette.TEXT, note)
-    return _Status(turn, "Roll the dice", palette.TEXT, " · ".join(bonus))
-
-
-def _dice(count: int) -> str:
-    return "die" if count == 1 else "dice"
+        note = " · ".join((*bonus, lang.ngettext("{n} die left", "{n} dice left", left)))
+        headline = lang.pgettext("nuggets image", "Roll or take {value}", value=view.value)
+        return _Status(turn, headline, palette.TEXT, note)
+    return _Status(
+        turn, lang.pgettext("nuggets image", "Roll the dice"), palette.TEXT, " · ".join(bonus)
+    )
 
 
 def icon_step(seats: int) -> int:
@@ -249,18 +285,29 @@ def _status_labels(status: _Status) -> list[Label]:
     right = STATUS_BOX[2] - INSET
     if not status.note:
         return [
-            Label(status.headline, (left, BAND_TOP, right, BAND_BOTTOM), STATUS_SIZE, status.color)
+            _fitted(
+                Label(
+                    status.headline, (left, BAND_TOP, right, BAND_BOTTOM), STATUS_SIZE, status.color
+                )
+            )
         ]
     return [
-        Label(
-            status.headline, (left, BAND_TOP + 4, right, STATUS_SPLIT), STATUS_SIZE, status.color
+        _fitted(
+            Label(
+                status.headline,
+                (left, BAND_TOP + 4, right, STATUS_SPLIT),
+                STATUS_SIZE,
+                status.color,
+            )
         ),
-        Label(
-            status.note,
-            (STATUS_BOX[0] + 12, STATUS_SPLIT, right, BAND_BOTTOM - 6),
-            NOTE_SIZE,
-            palette.MUTED,
-            Face.REGULAR,
+        _fitted(
+            Label(
+                status.note,
+                (STATUS_BOX[0] + 12, STATUS_SPLIT, right, BAND_BOTTOM - 6),
+                NOTE_SIZE,
+                palette.MUTED,
+                Face.REGULAR,
+            )
         ),
     ]
 
@@ -272,6 +319,7 @@ def _figure_labels(view: NuggetsView) -> list[Label]:
     lassos = view.lassos
     steal = lassos >= STEAL_LASSOS and not view.bust
     lasso_left = LASSO_BOX[0] + 14 + LASSO_ICON + 6
+    lang = view.lang
     return [
         Label(str(view.value), (left, top, right, bottom), COUNT_SIZE, value_color, align="m"),
         Label(
@@ -279,38 +327,44 @@ def _figure_labels(view: NuggetsView) -> list[Label]:
             (lasso_left, LASSO_BOX[1] + 4, LASSO_BOX[2] - INSET, LASSO_SPLIT),
             COUNT_SIZE - 8,
         ),
-        Label(
-            "may steal" if steal else f"steal at {STEAL_LASSOS}",
-            (LASSO_BOX[0] + 4, LASSO_SPLIT, LASSO_BOX[2] - 4, LASSO_BOX[3] - 4),
-            NOTE_SIZE,
-            palette.GOLD if steal else palette.MUTED,
-            Face.BOLD if steal else Face.REGULAR,
-            "m",
+        _fitted(
+            Label(
+                lang.pgettext("nuggets image", "may steal")
+                if steal
+                else lang.pgettext("nuggets image", "steal at {lassos}", lassos=STEAL_LASSOS),
+                (LASSO_BOX[0] + 4, LASSO_SPLIT, LASSO_BOX[2] - 4, LASSO_BOX[3] - 4),
+                NOTE_SIZE,
+                palette.GOLD if steal else palette.MUTED,
+                Face.BOLD if steal else Face.REGULAR,
+                "m",
+            )
         ),
     ]
 
 
 @cache
-def _fixed_labels() -> tuple[Label, ...]:
+def _fixed_labels(lang: Language) -> tuple[Label, ...]:
     """The words that name each part of the table, drawn once into the background."""
-    return (
+    captions: tuple[tuple[str, Box, Literal["l", "m"]], ...] = (
+        (lang.pgettext("nuggets image", "set aside"), TRAY, "l"),
+        (lang.pgettext("nuggets image", "rolled"), ROLL_AREA, "l"),
+        (lang.pgettext("nuggets image", "value"), VALUE_BOX, "m"),
+        (lang.pgettext("nuggets image", "lassos"), LASSO_BOX, "m"),
+    )
+    found = (
         Label(
-            "in the centre",
+            lang.pgettext("nuggets image", "in the centre"),
             (CENTRE_TEXT_LEFT, CENTRE_SPLIT, CENTRE_BOX[2] - 4, BAND_BOTTOM - 6),
             NOTE_SIZE,
             palette.MUTED,
             Face.REGULAR,
         ),
         *(
-            Label(words, caption_box(box), NOTE_SIZE, palette.MUTED, Face.REGULAR)
-            for words, box in (("set aside", TRAY), ("rolled", ROLL_AREA))
-        ),
-        *(
-            Label(words, caption_box(box), NOTE_SIZE, palette.MUTED, Face.REGULAR, "m")
-            for words, box in (("value", VALUE_BOX), ("lassos", LASSO_BOX))
+            Label(words, caption_box(box), NOTE_SIZE, palette.MUTED, Face.REGULAR, align)
+            for words, box, align in captions
         ),
         Label(
-            "nuggets",
+            lang.pgettext("nuggets image", "nuggets"),
             (NUGGETS_COLUMN_LEFT, HEADER_TOP, PANEL_RIGHT - INSET, HEADER_TOP + HEADER_HEIGHT),
             NOTE_SIZE,
             palette.MUTED,
@@ -318,11 +372,13 @@ def _fixed_labels() -> tuple[Label, ...]:
             "m",
         ),
     )
+    return tuple(_fitted(label) for label in found)
 
 
 @cache
-def _background(players: int) -> Image.Image:
-    """Everything that never changes for this many players: panels, tray, captions."""
+def _background(players: int, lang: Language) -> Image.Image:
+    """Everything that never changes for this many players in ``lang``: panels, tray,
+    captions."""
     image = Image.new("RGB", (WIDTH, height(players)), palette.BACKGROUND)
     draw = ImageDraw.Draw(image)
     for box in (CENTRE_BOX, STATUS_BOX, DICE_PANEL, panel(players)):
@@ -333,6 +389,6 @@ def _background(players: int) -> Image.Image:
         draw.rounded_rectangle(box, radius=8, fill=colors.FIGURE_BOX)
     icon = sprites.lasso_icon(LASSO_ICON)
     image.paste(icon, (LASSO_BOX[0] + 14, (LASSO_BOX[1] + LASSO_SPLIT - LASSO_ICON) // 2 + 2), icon)
-    for label in _fixed_labels():
+    for label in _fixed_labels(lang):
         put(image, label)
     return image

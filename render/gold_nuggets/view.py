@@ -6,8 +6,10 @@ shows exactly what the bot decided to show and needs nothing else.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
+
+from i18n import Language, english
 
 FACES: Final = ("L", "N", "2", "3", "4", "5")
 """A die's faces, in the order the image sorts dice: lasso, nugget, then the numbers."""
@@ -21,7 +23,8 @@ class NuggetsView:
     """One moment of a game of Gold Nuggets, as the image shows it."""
 
     names: tuple[str | None, ...]
-    """Display names by seat, 2-5 of them; a missing or undrawable name shows as "Player N"."""
+    """Display names by seat, 2-5 of them; a missing or undrawable name shows as "Player N"
+    (in ``lang``)."""
     nuggets: tuple[int, ...]
     """The nuggets each seat holds."""
     centre: int
@@ -48,6 +51,8 @@ class NuggetsView:
     centre, the nuggets moved)."""
     bonus: bool = False
     """This turn was earned by setting aside all seven dice."""
+    lang: Language = field(default_factory=english)
+    """The language of the image's words."""
 
     def __post_init__(self) -> None:
         if not 2 <= len(self.names) <= 5 or len(self.nuggets) != len(self.names):

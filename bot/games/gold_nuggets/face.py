@@ -35,7 +35,9 @@ from engine.gold_nuggets import (
     Took,
     winners,
 )
+from engine.gold_nuggets.dice import DICE
 from engine.gold_nuggets.odds import roll_odds
+from i18n import Language
 from render.common.palette import PLAYERS
 from render.gold_nuggets import NuggetsView, render_table
 
@@ -49,16 +51,18 @@ class GoldNuggetsFace:
     command = "nuggets"
     title = "Gold Nuggets"
 
-    def option_fields(self, options: Options) -> Sequence[tuple[str, str]]:
+    def option_fields(self, options: Options, lang: Language) -> Sequence[tuple[str, str]]:
         return []
 
-    def rules(self, locale: str) -> str:
-        return words.rules(locale)
+    def rules(self, lang: Language) -> str:
+        return words.rules(lang)
 
-    def happened(self, outcome: Outcome) -> str:
-        return words.happened(outcome)
+    def happened(self, outcome: Outcome, lang: Language) -> str:
+        return words.happened(outcome, lang)
 
-    async def turn(self, game: Game, headline: str, last: Outcome | None) -> Picture:
+    async def turn(
+        self, game: Game, headline: str, last: Outcome | None, lang: Language
+    ) -> Picture:
         state: GameState = game.state
         rolled: tuple[str, ...] = ()
         used = False
@@ -76,27 +80,27 @@ class GoldNuggetsFace:
         bonus = state.phase is Phase.ROLL and any(
             isinstance(e, BonusTurn) and e.seat == state.turn for e in events
         )
-        view = _view(game, state, rolled=rolled, used=used, took=_took(events), bonus=bonus)
-        return await _picture(game, state.turn, view, headline + _prompt(game, state))
+        view = _view(game, state, lang, rolled=rolled, used=used, took=_took(events), bonus=bonus)
+        return await _picture(game, state.turn, view, headline + _prompt(game, state, lang), lang)
 
-    async def turn_end(self, outcome: Outcome, headline: str) -> Picture:
+    async def turn_end(self, outcome: Outcome, headline: str, lang: Language) -> Picture:
         game, before = outcome.game, outcome.before
         if isinstance(outcome.action, Roll):
             # A bust: the dice it lost are shown, still set aside, beside the roll.
-            view = _view(game, before, rolled=outcome.action.faces, bust=True)
-            return await _picture(game, before.turn, view, headline)
+            view = _view(game, before, lang, rolled=outcome.action.faces, bust=True)
+            return await _picture(game, before.turn, view, headline, lang)
         state: GameState = outcome.state
         bonus = any(isinstance(e, BonusTurn) for e in outcome.events)
-        view = _view(game, state, took=_took(outcome.events), bonus=bonus)
-        return await _picture(game, outcome.seat, view, headline)
+        view = _view(game, state, lang, took=_took(outcome.events), bonus=bonus)
+        return await _picture(game, outcome.seat, view, headline, lang)
 
-    async def result(self, outcome: Outcome, headline: str) -> Picture:
+    async def result(self, outcome: Outcome, headline: str, lang: Language) -> Picture:
         game = outcome.game
-        png = await _render(_view(game, outcome.state, took=_took(outcome.events)))
-        table = words.results_table(game, outcome.results)
-        return game_over(self.title, outcome, headline, table, png)
+        png = await _render(_view(game, outcome.state, lang, took=_took(outcome.events)))
+        table = words.results_table(game, outcome.results, lang)
+        return game_over(self.title, outcome, headline, table, png, lang)
 
-    def buttons(self, game: Game) -> discord.ui.View:
+    def buttons(self, game: Game, lang: Language) -> discord.ui.View:
         """What the player to act may do in this phase (nothing while a computer player
         moves: nobody else may press)."""
         state: GameState = game.state
@@ -105,37 +109,78 @@ class GoldNuggetsFace:
             return view
         items: list[discord.ui.Item[Any]]
         if state.phase is Phase.ROLL:
-            items = [self._button(game, ROLL, "Roll 7 dice", emoji="🎲")]
+            label = lang.ngettext("Roll {n} die", "Roll {n} dice", DICE)
+            items = [self._button(game, ROLL, label, emoji="🎲")]
         elif state.phase is Phase.SET_ASIDE:
-            items = self._set_aside(game, state)
+            items = self._set_aside(game, state, lang)
         else:
-            items = self._take(game, state)
+            items = self._take(game, state, lang)
         for item in items:
             view.add_item(item)
         return view
 
-    async def private(self, game: Game, seat: int, last: Outcome | None) -> Private | None:
+    async def private(
+        self, game: Game, seat: int, last: Outcome | None, lang: Language
+    ) -> Private | None:
         return None
 
-    def ladder_figure(self, entry: LadderEntry) -> str:
-        return f"best {text.plural(entry.figures.get('best', 0), 'nugget')}"
+    def ladder_figure(self, entry: LadderEntry, lang: Language) -> str:
+        best = entry.figures.get("best", 0)
+        return lang.ngettext("best {n} nugget", "best {n} nuggets", best)
 
-    def stats_fields(self, record: PlayerRecord) -> Sequence[tuple[str, str]]:
+    def stats_fields(self, record: PlayerRecord, lang: Language) -> Sequence[tuple[str, str]]:
         figures = record.figures
         fields = []
         if record.played_out:
             average = figures.get("nuggets", 0) / record.played_out
-            best = figures.get("best", 0)
-            fields.append(("Nuggets", f"{average:.1f} per game on average, best {best}"))
+            fields.append(
+                (
+                    lang.pgettext("nuggets", "Nuggets"),
+                    lang._(
+                        "{average} per game on average, best {best}",
+                        average=lang.number(average, digits=1),
+                        best=lang.number(figures.get("best", 0)),
+                    ),
+                )
+            )
         turns = figures.get("turns", 0)
         if turns:
             taken, busts = figures.get("taken", 0), figures.get("busts", 0)
-            fields.append(("Per turn", f"{taken / turns:.1f} nuggets taken ({turns:,} turns)"))
-            fields.append(("Busts", f"{busts / turns:.2f} per turn ({busts:,} in {turns:,})"))
-        fields.append(("Steals", f"{figures.get('steals', 0):,} in all"))
-        fields.append(("Bonus turns", f"{figures.get('bonus_turns', 0):,} in all"))
+            fields.append(
+                (
+                    lang.pgettext("nuggets", "Per turn"),
+                    lang.ngettext(
+                        "{average} nuggets taken ({n} turn)",
+                        "{average} nuggets taken ({n} turns)",
+                        turns,
+                        average=lang.number(taken / turns, digits=1),
+                    ),
+                )
+            )
+            fields.append(
+                (
+                    lang.pgettext("nuggets", "Busts"),
+                    lang._(
+                        "{rate} per turn ({busts} in {turns})",
+                        rate=lang.number(busts / turns, digits=2),
+                        busts=lang.number(busts),
+                        turns=lang.number(turns),
+                    ),
+                )
+            )
+        for heading, key in (
+            (lang.pgettext("nuggets", "Steals"), "steals"),
+            (lang.pgettext("nuggets", "Bonus turns"), "bonus_turns"),
+        ):
+            count = figures.get(key, 0)
+            fields.append((heading, lang.ngettext("{n} in all", "{n} in all", count)))
         best_take = figures.get("best_turn", 0)
-        fields.append(("Best take", f"{text.plural(best_take, 'nugget')} in one take"))
+        fields.append(
+            (
+                lang.pgettext("nuggets", "Best take"),
+                lang.ngettext("{n} nugget in one take", "{n} nuggets in one take", best_take),
+            )
+        )
         return fields
 
     def _button(
@@ -151,7 +196,9 @@ class GoldNuggetsFace:
             self.kind, game.id, game.version, intent, label=label, emoji=emoji, style=style
         )
 
-    def _set_aside(self, game: Game, state: GameState) -> list[discord.ui.Item[Any]]:
+    def _set_aside(
+        self, game: Game, state: GameState, lang: Language
+    ) -> list[discord.ui.Item[Any]]:
         """A button for each usual choice (for each choice when there are few), and a menu
         of every choice when some is not a button."""
         aside = state.aside
@@ -159,16 +206,18 @@ class GoldNuggetsFace:
         quick = ranked if len(ranked) <= BUTTONS_PER_ROW else usual_choices(state)
         items: list[discord.ui.Item[Any]] = [
             self._button(
-                game, set_intent(c), f"{words.counts(c)} (+{aside.plus(c).value - aside.value})"
+                game,
+                set_intent(c),
+                f"{words.counts(c, lang)} ({lang.signed(aside.plus(c).value - aside.value)})",
             )
             for c in quick
         ]
         if len(quick) < len(ranked):
             options = [
                 discord.SelectOption(
-                    label=f"Set aside {words.counts(c)}",
+                    label=lang.pgettext("nuggets", "Set aside {dice}", dice=words.counts(c, lang)),
                     value=set_intent(c),
-                    description=words.choice_effect(aside, c),
+                    description=words.choice_effect(aside, c, lang),
                 )
                 for c in ranked
             ]
@@ -179,22 +228,33 @@ class GoldNuggetsFace:
                     game.version,
                     "aside",
                     options=options,
-                    placeholder=f"Or choose any of the {len(ranked)} set-asides…",
+                    # Only more choices than a row of buttons holds get a menu: many.
+                    placeholder=lang._(
+                        "Or choose any of the {count} set-asides…", count=lang.number(len(ranked))
+                    ),
                 )
             )
         return items
 
-    def _take(self, game: Game, state: GameState) -> list[discord.ui.Item[Any]]:
+    def _take(self, game: Game, state: GameState, lang: Language) -> list[discord.ui.Item[Any]]:
         """Roll the rest (with dice left) and take; with three lassos, whom to take from."""
         value = state.value
         items: list[discord.ui.Item[Any]] = []
         if state.phase is Phase.DECIDE:
-            left = words.dice_count(state.dice_left)
-            items.append(self._button(game, ROLL, f"Roll the rest ({left})", emoji="🎲"))
-        ends = value >= state.centre
-        label = f"Take the last {state.centre}" if ends else f"Take {value}"
-        if state.phase is Phase.TAKE and not ends:
-            label += ", then a bonus turn"
+            label = lang.ngettext(
+                "Roll the rest ({n} die)", "Roll the rest ({n} dice)", state.dice_left
+            )
+            items.append(self._button(game, ROLL, label, emoji="🎲"))
+        if value >= state.centre:
+            label = lang.pgettext(
+                "nuggets", "Take the last {amount}", amount=lang.number(state.centre)
+            )
+        elif state.phase is Phase.TAKE:
+            label = lang.pgettext(
+                "nuggets", "Take {amount}, then a bonus turn", amount=lang.number(value)
+            )
+        else:
+            label = lang.pgettext("nuggets", "Take {amount}", amount=lang.number(value))
         items.append(
             self._button(
                 game, take_intent(None), label, emoji="⛏️", style=discord.ButtonStyle.success
@@ -206,12 +266,16 @@ class GoldNuggetsFace:
         if len(opponents) < STEAL_MENU_FROM:
             for seat in opponents:
                 held = state.nuggets[seat]
-                who = listed_name(game.seats[seat].display_name)
                 items.append(
                     self._button(
                         game,
                         take_intent(seat),
-                        f"Steal {min(value, held)} from {who} (holds {held})",
+                        lang._(
+                            "Steal {amount} from {player} (holds {held})",
+                            amount=lang.number(min(value, held)),
+                            player=listed_name(text.seat_name(game.seats[seat], lang)),
+                            held=lang.number(held),
+                        ),
                         emoji="🪢",
                         style=discord.ButtonStyle.danger,
                     )
@@ -219,18 +283,29 @@ class GoldNuggetsFace:
             return items
         options = [
             discord.SelectOption(
-                label=f"The centre ({state.centre} left)",
+                label=lang.pgettext(
+                    "nuggets", "The centre ({left} left)", left=lang.number(state.centre)
+                ),
                 value=take_intent(None),
-                description=f"you take {min(value, state.centre)}",
+                description=lang.pgettext(
+                    "nuggets", "you take {amount}", amount=lang.number(min(value, state.centre))
+                ),
             )
         ]
         for seat in opponents:
             held = state.nuggets[seat]
             options.append(
                 discord.SelectOption(
-                    label=f"{listed_name(game.seats[seat].display_name)} (holds {held})",
+                    label=lang.pgettext(
+                        "nuggets",
+                        "{player} (holds {held})",
+                        player=listed_name(text.seat_name(game.seats[seat], lang)),
+                        held=lang.number(held),
+                    ),
                     value=take_intent(seat),
-                    description=f"you steal {min(value, held)}",
+                    description=lang.pgettext(
+                        "nuggets", "you steal {amount}", amount=lang.number(min(value, held))
+                    ),
                     emoji="🪢",
                 )
             )
@@ -241,7 +316,9 @@ class GoldNuggetsFace:
                 game.version,
                 "steal",
                 options=options,
-                placeholder=f"Take {value} from…",
+                placeholder=lang.pgettext(
+                    "nuggets", "Take {amount} from…", amount=lang.number(value)
+                ),
             )
         )
         return items
@@ -280,6 +357,7 @@ def usual_choices(state: GameState) -> list[Counts]:
 def _view(
     game: Game,
     state: GameState,
+    lang: Language,
     *,
     rolled: Sequence[str] = (),
     used: bool = False,
@@ -289,7 +367,7 @@ def _view(
 ) -> NuggetsView:
     over = state.phase is Phase.OVER
     return NuggetsView(
-        names=tuple(s.display_name for s in game.seats),
+        names=tuple(text.seat_name(s, lang) for s in game.seats),
         nuggets=state.nuggets,
         centre=state.centre,
         turn=state.turn,
@@ -302,6 +380,7 @@ def _view(
         winners=winners(state) if over else (),
         took=took,
         bonus=bonus,
+        lang=lang,
     )
 
 
@@ -319,11 +398,13 @@ async def _render(view: NuggetsView) -> bytes:
     return await asyncio.to_thread(render_table, view)
 
 
-async def _picture(game: Game, seat: int, view: NuggetsView, description: str) -> Picture:
+async def _picture(
+    game: Game, seat: int, view: NuggetsView, description: str, lang: Language
+) -> Picture:
     png = await _render(view)
     r, g, b = PLAYERS[seat].color
     embed = discord.Embed(
-        title=f"Gold Nuggets · game {game.id}",
+        title=lang._("Gold Nuggets · game {game}", game=game.id),
         description=description,
         colour=discord.Colour.from_rgb(r, g, b),
     )
@@ -331,35 +412,55 @@ async def _picture(game: Game, seat: int, view: NuggetsView, description: str) -
     return Picture(embed, png)
 
 
-def _prompt(game: Game, state: GameState) -> str:
+def _prompt(game: Game, state: GameState, lang: Language) -> str:
     """What the player to move does next, with the dice set aside, the odds and the clock."""
     if state.phase is Phase.OVER:
         return ""
-    who = text.seat_line(game.seats[state.turn])
+    player = text.seat_line(game.seats[state.turn], lang)
     lines = []
     if state.aside != EMPTY:
-        lines.append(words.aside_line(state))
+        lines.append(words.aside_line(state, lang))
     if state.phase is Phase.ROLL:
-        lines.append(f"{who}: roll the seven dice.")
+        lines.append(lang._("{player}: roll the seven dice.", player=player))
     elif state.phase is Phase.SET_ASIDE:
-        count = len(state.pending_choices())
-        lines.append(f"{who}: choose what to set aside ({count} choice{'s' * (count != 1)}).")
+        lines.append(
+            lang.ngettext(
+                "{player}: choose what to set aside ({n} choice).",
+                "{player}: choose what to set aside ({n} choices).",
+                len(state.pending_choices()),
+                player=player,
+            )
+        )
     elif state.phase is Phase.DECIDE:
-        left = words.dice_count(state.dice_left)
-        lines.append(f"{who}: roll the {left} left, or take {state.value}.")
+        lines.append(
+            lang.ngettext(
+                "{player}: roll the {n} die left, or take {value}.",
+                "{player}: roll the {n} dice left, or take {value}.",
+                state.dice_left,
+                player=player,
+                value=lang.number(state.value),
+            )
+        )
     elif state.value >= state.centre:
-        lines.append(f"{who}: all seven dice are set aside: take the last {state.centre}.")
+        lines.append(
+            lang._(
+                "{player}: all seven dice are set aside: take the last {amount}.",
+                player=player,
+                amount=lang.number(state.centre),
+            )
+        )
     else:
         lines.append(
-            f"{who}: all seven dice are set aside: take {state.value}, then play a bonus turn."
+            lang._(
+                "{player}: all seven dice are set aside: take {amount}, then play a bonus turn.",
+                player=player,
+                amount=lang.number(state.value),
+            )
         )
     if state.phase in (Phase.ROLL, Phase.DECIDE):
-        lines.append(words.odds(roll_odds(state), state))
+        lines.append(words.odds(roll_odds(state), state, lang))
     if game.deadline is not None and not game.seats[state.turn].is_bot:
-        lines.append(
-            f"⏰ The turn ends by itself {text.deadline(game.deadline)} "
-            f"({words.time_out_rule(state)})."
-        )
+        lines.append(words.time_out_rule(state, text.deadline(game.deadline), lang))
     return "\n\n" + "\n".join(lines)
 
 

@@ -60,6 +60,7 @@ from engine.gold_nuggets import (
 from engine.gold_nuggets import bots as nuggets_bots
 from engine.gold_nuggets.dice import DICE
 from engine.gold_nuggets.state import STEAL_LASSOS
+from i18n import Message, Plural, Words
 
 ROLL: Final = "roll"
 TAKE: Final = "take"
@@ -140,11 +141,11 @@ class GoldNuggets:
         if intent.startswith(STEAL_PREFIX):
             seat_text = intent.removeprefix(STEAL_PREFIX)
             if not (seat_text.isascii() and seat_text.isdigit() and len(seat_text) == 1):
-                raise IllegalIntent("that is not a seat to take from")
+                raise IllegalIntent(Message("that is not a seat to take from"))
             return Take(int(seat_text))
         counts = parse_set(intent)
         if counts is None:
-            raise IllegalIntent("that is not a move in Gold Nuggets")
+            raise IllegalIntent(Message("that is not a move in Gold Nuggets"))
         return SetAside(counts)
 
     def time_out(self, state: GameState, seat: int) -> Action:
@@ -233,28 +234,34 @@ def turn_figures(players: int, first: int, actions: Sequence[Action]) -> list[Tu
     ]
 
 
-def _plain(error: RulesError, state: GameState) -> str:
+def _plain(error: RulesError, state: GameState) -> Words:
     """What a refused action means, in the player's words rather than the engine's."""
     if isinstance(error, GameAlreadyOver):
-        return "the game is over"
+        return Message("the game is over")
     if isinstance(error, WrongPhase):
         return _wrong_phase(state)
     if isinstance(error, IllegalSetAside):
-        return "this roll doesn't allow that set-aside (a number new this turn needs three dice)"
+        return Message(
+            "this roll doesn't allow that set-aside (a number new this turn needs three dice)"
+        )
     if isinstance(error, IllegalTake):
         if state.aside.lasso < STEAL_LASSOS:
-            return f"a steal needs {STEAL_LASSOS} lassos set aside this turn"
-        return "you can only steal from an opponent"
-    return "that is not a move in Gold Nuggets"
+            return Plural(
+                "a steal needs {n} lasso set aside this turn",
+                "a steal needs {n} lassos set aside this turn",
+                STEAL_LASSOS,
+            )
+        return Message("you can only steal from an opponent")
+    return Message("that is not a move in Gold Nuggets")
 
 
-def _wrong_phase(state: GameState) -> str:
+def _wrong_phase(state: GameState) -> Message:
     return {
-        Phase.ROLL: "roll the dice first: nothing is set aside yet",
-        Phase.SET_ASIDE: "choose what to set aside from this roll first",
-        Phase.DECIDE: "no roll is waiting: roll the rest or take",
-        Phase.TAKE: "all seven dice are set aside: take them",
-        Phase.OVER: "the game is over",
+        Phase.ROLL: Message("roll the dice first: nothing is set aside yet"),
+        Phase.SET_ASIDE: Message("choose what to set aside from this roll first"),
+        Phase.DECIDE: Message("no roll is waiting: roll the rest or take"),
+        Phase.TAKE: Message("all seven dice are set aside: take them"),
+        Phase.OVER: Message("the game is over"),
     }[state.phase]
 
 

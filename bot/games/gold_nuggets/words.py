@@ -1,4 +1,5 @@
-"""Gold Nuggets' words: what just happened, the dice set aside, the odds, results, the rules."""
+"""Gold Nuggets' words: what just happened, the dice set aside, the odds, results, the rules,
+in the reader's language."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from functools import cache
 from pathlib import Path
 from typing import Final
 
-from bot.discord_ui.text import name, plural
+from bot.discord_ui.text import name, seat_name
 from bot.service import Outcome
 from bot.storage import Game, Result
 from engine.gold_nuggets import (
@@ -27,6 +28,7 @@ from engine.gold_nuggets.dice import DICE, ORDERED_ROLLS
 from engine.gold_nuggets.odds import RollOdds
 from engine.gold_nuggets.rules import time_out_choice
 from engine.gold_nuggets.state import STEAL_LASSOS
+from i18n import DEFAULT, Language
 
 RULES_DIR = Path(__file__).with_name("rules")
 DIE: Final = {
@@ -38,160 +40,265 @@ DIE: Final = {
     Face.FIVE: "5️⃣",
 }
 """A die in a message; the rules text gives the legend."""
+TABLE_NAME: Final = 16
+"""Characters of a name in the result table."""
 
 
 def dice(faces: Iterable[Face]) -> str:
     return " ".join(DIE[face] for face in faces)
 
 
-def dice_count(count: int) -> str:
-    return f"{count} {'die' if count == 1 else 'dice'}"
-
-
-def counts(c: Counts) -> str:
+def counts(c: Counts, lang: Language) -> str:
     """The dice of a set-aside in plain text (buttons show no markdown):
     ``1 lasso, 2 nuggets, 3× 4``."""
     parts = []
     for face, n in c.items():
         if face is Face.LASSO:
-            parts.append(plural(n, "lasso"))
+            parts.append(lang.ngettext("{n} lasso", "{n} lassos", n))
         elif face is Face.NUGGET:
-            parts.append(plural(n, "nugget"))
+            parts.append(lang.ngettext("{n} nugget", "{n} nuggets", n))
         else:
-            parts.append(f"{n}× {face.value}")
-    return ", ".join(parts) or "nothing"
+            parts.append(f"{lang.number(n)}× {face.value}")
+    return ", ".join(parts)
 
 
-def choice_effect(aside: Counts, choice: Counts) -> str:
+def choice_effect(aside: Counts, choice: Counts, lang: Language) -> str:
     """What a set-aside leads to, for its line in the menu: ``value 7 (+4) · 2 dice left``."""
     after = aside.plus(choice)
-    parts = [f"value {after.value} (+{after.value - aside.value})"]
+    parts = [
+        lang._(
+            "value {value} ({change})",
+            value=lang.number(after.value),
+            change=lang.signed(after.value - aside.value),
+        )
+    ]
     left = DICE - after.total
-    parts.append(dice_count(left) + " left" if left else "all seven set aside: bonus turn")
-    if choice.lasso:
-        steal = ": steal possible" if after.lasso >= STEAL_LASSOS else ""
-        parts.append(plural(after.lasso, "lasso") + steal)
+    if left:
+        parts.append(lang.ngettext("{n} die left", "{n} dice left", left))
+    else:
+        parts.append(lang._("all seven set aside: bonus turn"))
+    if choice.lasso and after.lasso >= STEAL_LASSOS:
+        parts.append(
+            lang.ngettext("{n} lasso: steal possible", "{n} lassos: steal possible", after.lasso)
+        )
+    elif choice.lasso:
+        parts.append(lang.ngettext("{n} lasso", "{n} lassos", after.lasso))
     return " · ".join(parts)
 
 
-def taken(took: Took, game: Game) -> str:
-    """A take, without its subject: ``took 5 nuggets from the centre``."""
+def taken(took: Took, game: Game, lang: Language) -> str:
+    """A take, as a sentence: ``Ann took 5 nuggets from the centre.``"""
+    player = name(game.seats[took.seat], lang)
     if took.source is None:
         if took.value == 0:
-            return "took nothing: the dice set aside are worth 0"
+            return lang._("{player} took nothing: the dice set aside are worth 0.", player=player)
         if took.amount < took.value:
-            return f"took the last {plural(took.amount, 'nugget')} from the centre"
-        return f"took {plural(took.amount, 'nugget')} from the centre"
-    victim = name(game.seats[took.source])
-    line = f"stole {plural(took.amount, 'nugget')} from {victim}"
+            return lang.ngettext(
+                "{player} took the last nugget from the centre.",
+                "{player} took the last {n} nuggets from the centre.",
+                took.amount,
+                player=player,
+            )
+        return lang.ngettext(
+            "{player} took {n} nugget from the centre.",
+            "{player} took {n} nuggets from the centre.",
+            took.amount,
+            player=player,
+        )
+    victim = name(game.seats[took.source], lang)
     if took.amount < took.value:
-        line += f" (all they had; the dice were worth {took.value})"
-    return line
+        return lang.ngettext(
+            "{player} stole {n} nugget from {victim} (all they had; the dice were worth {value}).",
+            "{player} stole {n} nuggets from {victim} (all they had; the dice were worth {value}).",
+            took.amount,
+            player=player,
+            victim=victim,
+            value=lang.number(took.value),
+        )
+    return lang.ngettext(
+        "{player} stole {n} nugget from {victim}.",
+        "{player} stole {n} nuggets from {victim}.",
+        took.amount,
+        player=player,
+        victim=victim,
+    )
 
 
-def happened(outcome: Outcome) -> str:
-    """One line on the action just applied."""
+def happened(outcome: Outcome, lang: Language) -> str:
+    """What the action just applied did, in a sentence or a few."""
     game, action, before, events = outcome.game, outcome.action, outcome.before, outcome.events
-    who = name(game.seats[outcome.seat])
+    player = name(game.seats[outcome.seat], lang)
     if isinstance(action, Roll):
-        if any(isinstance(e, Bust) for e in events):
-            lost = before.aside.total
-            if lost:
-                gone = "is" if lost == 1 else "are"
-                tail = f"The {dice_count(lost)} set aside this turn {gone} lost."
-            else:
-                tail = "Nothing was set aside yet, so nothing is lost."
-            return f"{who} rolled {dice(action.faces)}: no set-aside possible, **bust!** {tail}"
-        return f"{who} rolled {dice(action.faces)}. Choose what to set aside."
+        rolled = dice(action.faces)
+        if not any(isinstance(e, Bust) for e in events):
+            return lang._(
+                "{player} rolled {dice}. Choose what to set aside.", player=player, dice=rolled
+            )
+        lost = before.aside.total
+        if not lost:
+            return lang._(
+                "{player} rolled {dice}: no set-aside possible, **bust!** "
+                "Nothing was set aside yet, so nothing is lost.",
+                player=player,
+                dice=rolled,
+            )
+        return lang.ngettext(
+            "{player} rolled {dice}: no set-aside possible, **bust!** "
+            "The {n} die set aside this turn is lost.",
+            "{player} rolled {dice}: no set-aside possible, **bust!** "
+            "The {n} dice set aside this turn are lost.",
+            lost,
+            player=player,
+            dice=rolled,
+        )
     if isinstance(action, SetAside):
         after = before.aside.plus(action.counts)
+        chosen = counts(action.counts, lang)
         if after.total == DICE:
-            return (
-                f"{who} set aside {counts(action.counts)}: all seven dice are set aside, "
-                f"worth {after.value}. They take it, then play a bonus turn."
+            return lang._(
+                "{player} set aside {dice}: all seven dice are set aside, worth {value}. "
+                "They take it, then play a bonus turn.",
+                player=player,
+                dice=chosen,
+                value=lang.number(after.value),
             )
-        left = DICE - after.total
-        return (
-            f"{who} set aside {counts(action.counts)}: worth {after.value} so far, "
-            f"{dice_count(left)} left."
+        return lang.ngettext(
+            "{player} set aside {dice}: worth {value} so far, {n} die left.",
+            "{player} set aside {dice}: worth {value} so far, {n} dice left.",
+            DICE - after.total,
+            player=player,
+            dice=chosen,
+            value=lang.number(after.value),
         )
     took = next((e for e in events if isinstance(e, Took)), None)
     if took is None:
         # The only action that ends a turn without a take: a time-out before the first roll.
-        line = f"⏰ {who}'s time ran out before rolling, so the turn passes with nothing taken."
+        line = lang._(
+            "⏰ {player}'s time ran out before rolling, so the turn passes with nothing taken.",
+            player=player,
+        )
+    elif isinstance(action, TimeOut) and before.phase is Phase.SET_ASIDE:
+        line = lang._(
+            "⏰ {player}'s time ran out: the most valuable choice ({dice}) was set aside.",
+            player=player,
+            dice=counts(time_out_choice(before), lang),
+        )
+        line += " " + taken(took, game, lang)
     elif isinstance(action, TimeOut):
-        if before.phase is Phase.SET_ASIDE:
-            chosen = counts(time_out_choice(before))
-            line = (
-                f"⏰ {who}'s time ran out: the most valuable choice ({chosen}) was set aside, "
-                f"and {who} {taken(took, game)}."
-            )
-        else:
-            line = f"⏰ {who}'s time ran out, so {who} {taken(took, game)}."
+        line = lang._("⏰ {player}'s time ran out.", player=player) + " " + taken(took, game, lang)
     else:
-        line = f"{who} {taken(took, game)}."
+        line = taken(took, game, lang)
     for event in events:
         if isinstance(event, BonusTurn):
-            line += (
-                f" All seven dice: **a bonus turn!** {name(game.seats[event.seat])} rolls again."
+            line += " " + lang._(
+                "All seven dice: **a bonus turn!** {player} rolls again.",
+                player=name(game.seats[event.seat], lang),
             )
         elif isinstance(event, GameOver):
-            line += " The centre is empty: **game over!**"
+            line += " " + lang._("The centre is empty: **game over!**")
     return line
 
 
-def aside_line(state: GameState) -> str:
+def aside_line(state: GameState, lang: Language) -> str:
     """The dice set aside this turn, their value and the lassos."""
     aside = state.aside
-    line = f"Set aside this turn: {counts(aside)}, value **{aside.value}**."
+    line = lang._(
+        "Set aside this turn: {dice}, value **{value}**.",
+        dice=counts(aside, lang),
+        value=lang.number(aside.value),
+    )
     if state.can_steal:
-        line += f" 🪢 {aside.lasso} lassos: **steal possible** (take from an opponent instead)."
+        line += " " + lang.ngettext(
+            "🪢 {n} lasso: **steal possible** (take from an opponent instead).",
+            "🪢 {n} lassos: **steal possible** (take from an opponent instead).",
+            aside.lasso,
+        )
     elif aside.lasso:
-        line += f" 🪢 {aside.lasso} of the {STEAL_LASSOS} lassos a steal needs."
+        line += " " + lang._(
+            "🪢 {lassos} of the {needed} lassos a steal needs.",
+            lassos=lang.number(aside.lasso),
+            needed=lang.number(STEAL_LASSOS),
+        )
     return line
 
 
-def odds(odds: RollOdds, state: GameState) -> str:
+def odds(odds: RollOdds, state: GameState, lang: Language) -> str:
     """The exact risk of rolling the dice left, and what rolling on is worth against
     taking now (``odds`` are ``state``'s)."""
     dice_left = state.dice_left
     rolls = ORDERED_ROLLS[dice_left]
-    busting = int(odds.bust * rolls)
-    line = (
-        f"Chance the next roll busts: **{float(odds.bust):.1%}** "
-        f"({busting:,} of {rolls:,} rolls of {dice_count(dice_left)})."
+    line = lang.ngettext(
+        "Chance the next roll busts: **{chance}** ({busting} of {rolls} rolls of {n} die).",
+        "Chance the next roll busts: **{chance}** ({busting} of {rolls} rolls of {n} dice).",
+        dice_left,
+        chance=lang.percent(float(odds.bust)),
+        busting=lang.number(int(odds.bust * rolls)),
+        rolls=lang.number(rolls),
     )
+    average = lang.number(odds.roll_on, digits=1)
     if state.phase is Phase.ROLL:
-        return line + f"\nThis turn, played well, takes **{odds.roll_on:.1f}** on average."
+        return (
+            line
+            + "\n"
+            + lang._("This turn, played well, takes **{average}** on average.", average=average)
+        )
     return (
-        line + f"\nTaking now: **{odds.take_now}** · rolling on (best play): "
-        f"**{odds.roll_on:.1f}** on average."
+        line
+        + "\n"
+        + lang._(
+            "Taking now: **{take}** · rolling on (best play): **{average}** on average.",
+            take=lang.number(odds.take_now),
+            average=average,
+        )
     )
 
 
-def time_out_rule(state: GameState) -> str:
-    """What the clock will play for this turn, in a few words."""
+def time_out_rule(state: GameState, deadline: str, lang: Language) -> str:
+    """What the clock will play for this turn, and when."""
     if state.phase is Phase.ROLL:
-        return "passing, with nothing taken"
+        return lang._(
+            "⏰ The turn ends by itself {deadline} (passing, with nothing taken).",
+            deadline=deadline,
+        )
     if state.phase is Phase.SET_ASIDE:
-        return "setting aside the most valuable choice and taking from the centre"
-    return f"taking {state.value} from the centre"
+        return lang._(
+            "⏰ The turn ends by itself {deadline} "
+            "(setting aside the most valuable choice and taking from the centre).",
+            deadline=deadline,
+        )
+    return lang._(
+        "⏰ The turn ends by itself {deadline} (taking {value} from the centre).",
+        deadline=deadline,
+        value=lang.number(min(state.value, state.centre)),
+    )
 
 
-def results_table(game: Game, results: Sequence[Result]) -> str:
-    """The final table as a code block, best first."""
+def results_table(game: Game, results: Sequence[Result], lang: Language) -> str:
+    """The final table as a code block, best first, its columns as wide as their headings
+    need in ``lang``."""
     ranked = sorted(results, key=lambda r: (r.place, r.seat))
-    lines = ["    player            nuggets"]
+    player = lang.pgettext("nuggets table", "player")
+    nuggets = lang.pgettext("nuggets table", "nuggets")
+    shown = {r.seat: lang.number(r.figures.get("nuggets", 0)) for r in ranked}
+    names = max(TABLE_NAME, len(player))
+    figures = max(len(nuggets), *(len(n) for n in shown.values()))
+    # The trophy is two columns wide in a code block, as are the two spaces standing in for it.
+    lines = [f"    {player:<{names}} {nuggets:>{figures}}"]
     for r in ranked:
-        label = game.seats[r.seat].display_name.replace("`", "'")[:16]
+        label = seat_name(game.seats[r.seat], lang).replace("`", "'")[:TABLE_NAME]
         trophy = "🏆" if r.won else "  "
-        lines.append(f"{trophy}  {label:<16} {r.figures.get('nuggets', 0):>7}")
+        lines.append(f"{trophy}  {label:<{names}} {shown[r.seat]:>{figures}}")
     return "```\n" + "\n".join(lines) + "\n```"
 
 
+def rules(lang: Language) -> str:
+    """The short rules in ``lang`` (English where there is no text in it)."""
+    return _rules(lang.code)
+
+
 @cache
-def rules(locale: str) -> str:
-    """The short rules in the user's language (English unless we have theirs)."""
-    language = locale.split("-")[0]
-    path = RULES_DIR / f"{language}.md"
-    return (path if path.is_file() else RULES_DIR / "en.md").read_text(encoding="utf-8").strip()
+def _rules(code: str) -> str:
+    path = RULES_DIR / f"{code}.md"
+    if not path.is_file():
+        path = RULES_DIR / f"{DEFAULT}.md"
+    return path.read_text(encoding="utf-8").strip()
