@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from PIL import Image
 
+from i18n import Language, english, language
 from render.claim.hand_image import draw_hand
 from render.claim.table_image import draw_table
 from render.claim.view import CardFace, FactionResult, HandView, TableView
@@ -30,11 +31,12 @@ def cards(*ids: str) -> tuple[CardFace, ...]:
     return tuple(c(card_id) for card_id in ids)
 
 
-def table_views() -> Iterator[tuple[str, TableView]]:
+def table_views(lang: Language) -> Iterator[tuple[str, TableView]]:
     two = NAMES[:2]
     yield (
         "p1-two-players",
         TableView(
+            lang=lang,
             names=two,
             factions=FIRST_GAME,
             phase="p1",
@@ -57,6 +59,7 @@ def table_views() -> Iterator[tuple[str, TableView]]:
     yield (
         "p1-four-players-teams",
         TableView(
+            lang=lang,
             names=NAMES,
             factions=FOUR_GAME,
             phase="p1",
@@ -79,6 +82,7 @@ def table_views() -> Iterator[tuple[str, TableView]]:
     yield (
         "p1-automatic-trick",
         TableView(
+            lang=lang,
             names=NAMES[:3],
             factions=FOUR_GAME,
             phase="p1",
@@ -102,6 +106,7 @@ def table_views() -> Iterator[tuple[str, TableView]]:
     yield (
         "p1-seer-take",
         TableView(
+            lang=lang,
             names=NAMES[:3],
             factions=FOUR_GAME,
             phase="p1",
@@ -127,6 +132,7 @@ def table_views() -> Iterator[tuple[str, TableView]]:
     yield (
         "p2-score-piles",
         TableView(
+            lang=lang,
             names=NAMES[:3],
             factions=BIG_GAME,
             phase="p2",
@@ -150,6 +156,7 @@ def table_views() -> Iterator[tuple[str, TableView]]:
     yield (
         "game-over-teams",
         TableView(
+            lang=lang,
             names=NAMES,
             factions=FOUR_GAME,
             phase="over",
@@ -185,6 +192,7 @@ def table_views() -> Iterator[tuple[str, TableView]]:
     yield (
         "game-over-two",
         TableView(
+            lang=lang,
             names=two,
             factions=FIRST_GAME,
             phase="over",
@@ -219,10 +227,11 @@ def table_views() -> Iterator[tuple[str, TableView]]:
     )
 
 
-def more_table_views() -> Iterator[tuple[str, TableView]]:
+def more_table_views(lang: Language) -> Iterator[tuple[str, TableView]]:
     yield (
         "p2-four-players-new-trick",
         TableView(
+            lang=lang,
             names=NAMES,
             factions=FOUR_GAME,
             phase="p2",
@@ -258,6 +267,7 @@ def more_table_views() -> Iterator[tuple[str, TableView]]:
     yield (
         "loot-choice",
         TableView(
+            lang=lang,
             names=three,
             factions=BIG_GAME,
             phase="loot",
@@ -278,6 +288,7 @@ def more_table_views() -> Iterator[tuple[str, TableView]]:
     yield (
         "game-over-three",
         TableView(
+            lang=lang,
             names=three,
             factions=BIG_GAME,
             phase="over",
@@ -307,7 +318,7 @@ def more_table_views() -> Iterator[tuple[str, TableView]]:
     )
 
 
-def hand_views() -> Iterator[tuple[str, HandView]]:
+def hand_views(lang: Language) -> Iterator[tuple[str, HandView]]:
     thirteen = cards(
         "DOP3",
         "DOP9",
@@ -326,6 +337,7 @@ def hand_views() -> Iterator[tuple[str, HandView]]:
     yield (
         "hand-13-cards-lead",
         HandView(
+            lang=lang,
             name=NAMES[0],
             seat=0,
             hand=thirteen,
@@ -337,6 +349,7 @@ def hand_views() -> Iterator[tuple[str, HandView]]:
     yield (
         "hand-follow-goblins",
         HandView(
+            lang=lang,
             name=NAMES[1],
             seat=1,
             hand=follow,
@@ -350,6 +363,7 @@ def hand_views() -> Iterator[tuple[str, HandView]]:
     yield (
         "hand-seer-peek",
         HandView(
+            lang=lang,
             name=NAMES[3],
             seat=3,
             hand=cards("AUT2", "DRA5", "GIA3b", "SEE1", "TRO0"),
@@ -362,6 +376,7 @@ def hand_views() -> Iterator[tuple[str, HandView]]:
     yield (
         "hand-automatic-discard",
         HandView(
+            lang=lang,
             name=NAMES[2],
             seat=2,
             hand=cards("AUT1", "DRA3", "GIA5a", "GNO7a", "SEE9", "UND2"),
@@ -373,6 +388,7 @@ def hand_views() -> Iterator[tuple[str, HandView]]:
     yield (
         "hand-phase-2-waiting",
         HandView(
+            lang=lang,
             name=NAMES[1],
             seat=1,
             phase="p2",
@@ -384,6 +400,7 @@ def hand_views() -> Iterator[tuple[str, HandView]]:
     yield (
         "hand-loot",
         HandView(
+            lang=lang,
             name=NAMES[0],
             seat=0,
             phase="loot",
@@ -395,7 +412,10 @@ def hand_views() -> Iterator[tuple[str, HandView]]:
 
 
 def samples() -> Iterator[tuple[str, Image.Image]]:
-    for name, view in (*table_views(), *more_table_views()):
-        yield name, draw_table(view)
-    for name, hand in hand_views():
-        yield name, draw_hand(hand)
+    """Every view in English, then in German (named ``…-de``), whose longer words must fit
+    as well."""
+    for lang, suffix in ((english(), ""), (language("de"), "-de")):
+        for name, view in (*table_views(lang), *more_table_views(lang)):
+            yield name + suffix, draw_table(view)
+        for name, hand in hand_views(lang):
+            yield name + suffix, draw_hand(hand)

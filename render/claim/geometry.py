@@ -31,7 +31,7 @@ RIGHT: Final = WIDTH - MARGIN
 # The status band.
 BAND_TOP: Final = MARGIN
 BAND_BOTTOM: Final = 88
-STATUS_BOX: Final[Box] = (MARGIN, BAND_TOP, 440, BAND_BOTTOM)
+STATUS_BOX: Final[Box] = (MARGIN, BAND_TOP, 430, BAND_BOTTOM)
 INFO_BOX: Final[Box] = (STATUS_BOX[2] + MARGIN, BAND_TOP, RIGHT, BAND_BOTTOM)
 STATUS_SPLIT: Final = BAND_TOP + 48
 """Between the status's headline and the note under it."""

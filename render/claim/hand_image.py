@@ -4,7 +4,7 @@ From the top: what to do now, with the card to follow; the choice to make, if an
 (the prize cards and a Seer's peek at the top of the deck, or the loot factions);
 the hand grouped by faction, cards that may not be played now greyed; in phase 1
 the face-down follower pile that becomes the phase-2 hand. Cards just drawn are
-marked "new".
+marked "new". The words are in the view's language (``HandView.lang``).
 
 Pure and thread-safe like the table (see ``render.claim.scene``).
 """
@@ -18,6 +18,7 @@ from typing import NamedTuple
 
 from PIL import Image
 
+from i18n import Language
 from render.claim import colors, sprites
 from render.claim.geometry import (
     BAND_BOTTOM,
@@ -34,11 +35,12 @@ from render.claim.geometry import (
 )
 from render.claim.scene import Scene
 from render.claim.sprites import Size
-from render.claim.view import NAMES, CardFace, HandView, catalogue_order
+from render.claim.view import CardFace, HandView, catalogue_order
+from render.claim.words import faction_name
 from render.common import palette
 from render.common.fonts import Face, text_width
 from render.common.label import Label
-from render.common.names import display_name, fit
+from render.common.names import drawable, fit
 from render.common.png import encode
 from render.common.shapes import player_icon
 
@@ -67,9 +69,14 @@ def labels(view: HandView) -> list[Label]:
     return scene(view).labels
 
 
+def _display_name(view: HandView, size: int, width: int) -> str:
+    name = _drawable(view.name or "") or view.lang._("Player {number}", number=view.seat + 1)
+    return fit(name, Face.BOLD, size, width)
+
+
 @lru_cache(maxsize=1024)
-def _display_name(name: str | None, seat: int, size: int, width: int) -> str:
-    return display_name(name, seat, Face.BOLD, size, width)
+def _drawable(name: str) -> str:
+    return drawable(name, Face.BOLD)
 
 
 def scene(view: HandView) -> Scene:
@@ -102,38 +109,48 @@ class _Prompt(NamedTuple):
 
 def prompt(view: HandView) -> _Prompt:
     """What the header says: what to do now, and the follow rule behind the greyed cards."""
+    lang = view.lang
     if view.action == "play":
-        return _Prompt("Your turn: play a card", _follow_note(view), True)
+        return _Prompt(lang._("Your turn: play a card"), _follow_note(view), True)
     if view.action == "discard":
-        return _Prompt("Discard a card face down", "automatic trick after an Automaton trick", True)
+        return _Prompt(
+            lang._("Discard a card face down"),
+            lang._("automatic trick after an Automaton trick"),
+            True,
+        )
     if view.action == "take":
+        take = lang._("Take a follower")
         if view.peek is not None:
-            return _Prompt("Take a follower", "Seer: a prize, or the top card only you see", True)
+            return _Prompt(take, lang._("Seer: a prize, or the top card only you see"), True)
         if len(view.prize) > 1:
-            return _Prompt("Take a follower", "choose one of the prizes", True)
-        return _Prompt("Take a follower", "the prize goes to your followers", True)
+            return _Prompt(take, lang._("choose one of the prizes"), True)
+        return _Prompt(take, lang._("the prize goes to your followers"), True)
     if view.action == "loot":
-        return _Prompt("Pick a loot faction", "your loot Raccoons vote for it", True)
+        return _Prompt(
+            lang._("Pick a loot faction"), lang._("your loot Raccoons vote for it"), True
+        )
     if view.phase == "over":
-        return _Prompt("Game over", "", False)
+        return _Prompt(lang.pgettext("headline", "Game over"), "", False)
     if view.phase == "p2":
-        return _Prompt("Your hand", "phase 2: win the factions", False)
-    return _Prompt("Your hand", "not your turn", False)
+        return _Prompt(
+            lang.pgettext("headline", "Your hand"), lang._("phase 2: win the factions"), False
+        )
+    return _Prompt(lang.pgettext("headline", "Your hand"), lang._("not your turn"), False)
 
 
 def _follow_note(view: HandView) -> str:
-    lead = view.lead
+    lang, lead = view.lang, view.lead
     if lead is None:
-        return "you lead: any card"
-    faction = NAMES[lead.faction]
+        return lang._("you lead: any card")
+    faction = faction_name(lead.faction, lang)
     if lead.faction == "DOP":
         held = any(card.faction == "DOP" for card in view.hand)
-        return "follow Doppelgängers" if held else "no Doppelgängers: play any card"
+        return lang._("follow Doppelgängers") if held else lang._("no Doppelgängers: play any card")
     if any(card.faction == lead.faction for card in view.hand):
         if any(card.faction == "DOP" for card in view.hand):
-            return f"follow {faction}, or play a Doppelgänger"
-        return f"you hold {faction}: follow them"
-    return f"no {faction} in hand: play any card"
+            return lang._("follow {faction}, or play a Doppelgänger", faction=faction)
+        return lang._("you hold {faction}: follow them", faction=faction)
+    return lang._("no {faction} in hand: play any card", faction=faction)
 
 
 def _header(s: Scene, view: HandView) -> None:
@@ -147,8 +164,10 @@ def _header(s: Scene, view: HandView) -> None:
     if view.lead is not None:
         card_x = RIGHT - INSET - Size.MINI.width
         card_y = (BAND_TOP + BAND_BOTTOM - Size.MINI.height) // 2
-        s.paste(sprites.card(view.lead, Size.MINI), card_x, card_y, f"lead:{view.lead.id}")
-        words = "lead"
+        s.paste(
+            sprites.card(view.lead, view.lang, Size.MINI), card_x, card_y, f"lead:{view.lead.id}"
+        )
+        words = view.lang.pgettext("the trick's first card", "lead")
         width = round(text_width(words, Face.REGULAR, CAPTION_SIZE))
         s.label(
             Label(
@@ -164,7 +183,7 @@ def _header(s: Scene, view: HandView) -> None:
     headline = fit(what.headline, Face.BOLD, HEADLINE_SIZE, right - text_left)
     color = palette.GOLD if what.acting else palette.TEXT
     s.label(Label(headline, (text_left, BAND_TOP + 6, right, STATUS_SPLIT), HEADLINE_SIZE, color))
-    name = _display_name(view.name, view.seat, NOTE_SIZE, 200)
+    name = _display_name(view, NOTE_SIZE, 200)
     note = " · ".join(part for part in (name, what.note) if part)
     note = fit(note, Face.REGULAR, NOTE_SIZE, right - left)
     s.label(
@@ -183,10 +202,12 @@ def _header(s: Scene, view: HandView) -> None:
 
 def _choice(s: Scene, view: HandView, top: int) -> int:
     """The prize card(s) and the peeked card side by side, each named above."""
+    lang = view.lang
     offered = view.prize if view.action == "take" else ()
-    options: list[tuple[str, CardFace, str]] = [("prize", card, card.id) for card in offered]
+    prize = lang.ngettext("prize", "prizes", 1)
+    options: list[tuple[str, CardFace, str]] = [(prize, card, card.id) for card in offered]
     if view.peek is not None:
-        options.append(("top of deck", view.peek, f"peek:{view.peek.id}"))
+        options.append((lang._("top of deck"), view.peek, f"peek:{view.peek.id}"))
     width = max(
         Size.HAND.width, *(round(text_width(c, Face.REGULAR, CAPTION_SIZE)) for c, _, _ in options)
     )
@@ -198,52 +219,49 @@ def _choice(s: Scene, view: HandView, top: int) -> int:
         slot = (x, top + 4, x + width, card_top)
         s.label(Label(caption, slot, CAPTION_SIZE, palette.LABEL, Face.REGULAR, "m"))
         card_x = x + (width - Size.HAND.width) // 2
-        s.paste(sprites.card(card, Size.HAND), card_x, card_top, what)
+        s.paste(sprites.card(card, lang, Size.HAND), card_x, card_top, what)
         x += width + CHOICE_GAP
+    below = lang._("it goes face down onto your followers")
     if view.peek is not None:
-        s.label(
-            Label(
-                "only you see the top card",
-                (MARGIN + INSET + 4, card_top + Size.HAND.height + 4, RIGHT - INSET, bottom - 4),
-                CAPTION_SIZE,
-                palette.MUTED,
-                Face.REGULAR,
-            )
+        below = lang._("only you see the top card")
+    room = RIGHT - INSET - (MARGIN + INSET + 4)
+    s.label(
+        Label(
+            fit(below, Face.REGULAR, CAPTION_SIZE, room),
+            (MARGIN + INSET + 4, card_top + Size.HAND.height + 4, RIGHT - INSET, bottom - 4),
+            CAPTION_SIZE,
+            palette.MUTED,
+            Face.REGULAR,
         )
-    else:
-        s.label(
-            Label(
-                "it goes face down onto your followers",
-                (MARGIN + INSET + 4, card_top + Size.HAND.height + 4, RIGHT - INSET, bottom - 4),
-                CAPTION_SIZE,
-                palette.MUTED,
-                Face.REGULAR,
-            )
-        )
+    )
     return bottom
 
 
 def _loot(s: Scene, view: HandView, top: int) -> int:
-    column = LOOT_TILE + 34
+    lang = view.lang
+    names = [faction_name(faction, lang) for faction in view.loot]
+    # As wide as the longest name, unless the factions would not fit side by side.
+    widest = max(round(text_width(name, Face.REGULAR, CAPTION_SIZE)) + 8 for name in names)
+    room = (RIGHT - INSET) - (MARGIN + INSET)
+    column = max(LOOT_TILE + 8, min(max(LOOT_TILE + 34, widest), room // len(names)))
     bottom = top + 4 + CAPTION + LOOT_TILE + 4 + CAPTION + 6
     s.panel((MARGIN, top, RIGHT, bottom), palette.PANEL)
     s.label(
         Label(
-            "your loot Raccoons count for",
+            fit(lang._("your loot Raccoons count for"), Face.REGULAR, CAPTION_SIZE, room - 4),
             (MARGIN + INSET + 4, top + 4, RIGHT - INSET, top + 4 + CAPTION),
             CAPTION_SIZE,
             palette.LABEL,
             Face.REGULAR,
         )
     )
-    for index, faction in enumerate(view.loot):
+    for index, (faction, name) in enumerate(zip(view.loot, names, strict=True)):
         x = MARGIN + INSET + index * column
         tile = sprites.tile(faction, LOOT_TILE)
         s.paste(tile, x + (column - LOOT_TILE) // 2, top + 4 + CAPTION, f"tile:{faction}")
-        name = fit(NAMES[faction], Face.REGULAR, CAPTION_SIZE, column - 4)
         s.label(
             Label(
-                name,
+                fit(name, Face.REGULAR, CAPTION_SIZE, column - 4),
                 (x, top + 4 + CAPTION + LOOT_TILE + 2, x + column, bottom - 4),
                 CAPTION_SIZE,
                 palette.TEXT,
@@ -271,11 +289,12 @@ def groups(cards: Sequence[CardFace]) -> list[_Group]:
     ]
 
 
-def group_caption(group: _Group) -> str:
+def group_caption(group: _Group, lang: Language) -> str:
     """A hand group's name, which also tells what the Raccoons' coin means."""
+    name = faction_name(group.faction, lang)
     if any(card.loot for card in group.cards):
-        return f"{NAMES[group.faction]} · coin = loot"
-    return NAMES[group.faction]
+        return lang._("{faction} · coin = loot", faction=name)
+    return name
 
 
 class Placed(NamedTuple):
@@ -285,17 +304,18 @@ class Placed(NamedTuple):
 
 
 def _place(
-    found: list[_Group], width: int, size: Size, gap: int, group_gap: int, caption: bool
+    found: list[_Group], width: int, size: Size, gap: int, group_gap: int, caption: Language | None
 ) -> tuple[list[list[tuple[int, _Group, list[Placed]]]], int]:
     """Flows the groups into lines: a group moves to a new line rather than split, unless
-    it is wider than a line. Returns, per line, (caption width, group, cards at x offsets
-    with y the line number) and the line count."""
+    it is wider than a line; ``caption``: the language of the groups' captions, if they
+    have any. Returns, per line, (caption width, group, cards at x offsets with y the line
+    number) and the line count."""
     lines: list[list[tuple[int, _Group, list[Placed]]]] = [[]]
     x = 0
     for group in found:
         label = (
-            round(text_width(group_caption(group), Face.REGULAR, CAPTION_SIZE)) + 6
-            if caption
+            round(text_width(group_caption(group, caption), Face.REGULAR, CAPTION_SIZE)) + 6
+            if caption is not None
             else 0
         )
         span = len(group.cards) * size.width + (len(group.cards) - 1) * gap
@@ -324,15 +344,15 @@ def _hand(s: Scene, view: HandView, top: int) -> int:
     inner_left = MARGIN + INSET + 4
     width = RIGHT - INSET - 4 - inner_left
     found = groups(view.hand)
-    lines, count = _place(found, width, Size.HAND, HAND_GAP, HAND_GROUP_GAP, caption=True)
+    lang = view.lang
+    lines, count = _place(found, width, Size.HAND, HAND_GAP, HAND_GROUP_GAP, caption=lang)
     new = {card.id for card in view.drawn}
     has_new = any(card.id in new for card in view.hand)
     line_height = CAPTION + Size.HAND.height + PLAY_BAR + 8 + (NEW_TAG if has_new else 0)
     head = CAPTION + 4
     bottom = top + 4 + head + max(1, count) * line_height + 2
     s.panel((MARGIN, top, RIGHT, bottom), palette.PANEL)
-    cards = len(view.hand)
-    title = f"in hand · {cards} card{'s' if cards != 1 else ''}"
+    title = lang.ngettext("in hand · {n} card", "in hand · {n} cards", len(view.hand))
     s.label(
         Label(
             title,
@@ -344,7 +364,7 @@ def _hand(s: Scene, view: HandView, top: int) -> int:
     if not view.hand:
         s.label(
             Label(
-                "no cards",
+                lang._("no cards"),
                 (inner_left, top + 4 + head, RIGHT - INSET, bottom - 4),
                 CAPTION_SIZE,
                 palette.MUTED,
@@ -361,7 +381,7 @@ def _hand(s: Scene, view: HandView, top: int) -> int:
             x0 = inner_left + placed[0].x
             s.label(
                 Label(
-                    group_caption(group),
+                    group_caption(group, lang),
                     (x0, line_top, x0 + label_width, line_top + CAPTION),
                     CAPTION_SIZE,
                     palette.LABEL,
@@ -374,7 +394,7 @@ def _hand(s: Scene, view: HandView, top: int) -> int:
                 playable = item.card.id in view.playable
                 dim = choosing and not playable
                 s.paste(
-                    sprites.card(item.card, Size.HAND, dim),
+                    sprites.card(item.card, lang, Size.HAND, dim),
                     x,
                     y,
                     item.card.id + (":dim" if dim else ""),
@@ -387,15 +407,16 @@ def _hand(s: Scene, view: HandView, top: int) -> int:
                         2,
                     )
                 if item.card.id in new:
-                    _new_tag(s, x + Size.HAND.width // 2, y + Size.HAND.height + PLAY_BAR + 6)
+                    _new_tag(s, x + Size.HAND.width // 2, y + Size.HAND.height + PLAY_BAR + 6, lang)
     return bottom
 
 
-def _new_tag(s: Scene, middle: int, top: int) -> None:
-    width = round(text_width("NEW", Face.BOLD, TAG_SIZE)) + 14
+def _new_tag(s: Scene, middle: int, top: int, lang: Language) -> None:
+    new = lang.pgettext("a card just drawn", "NEW")
+    width = round(text_width(new, Face.BOLD, TAG_SIZE)) + 14
     box = (middle - width // 2, top, middle + width - width // 2, top + NEW_TAG - 2)
     s.frame(box, colors.NEW, 9)
-    s.label(Label("NEW", box, TAG_SIZE, palette.INK, align="m"))
+    s.label(Label(new, box, TAG_SIZE, palette.INK, align="m"))
 
 
 # The followers -----------------------------------------------------------------------------
@@ -410,14 +431,17 @@ def _followers(s: Scene, view: HandView, top: int, extra: tuple[CardFace, ...]) 
     inner_left = MARGIN + INSET + 4
     width = RIGHT - INSET - 4 - inner_left
     pile = (*view.followers, *extra)
-    lines, count = _place(groups(pile), width, Size.MINI, 4, 12, caption=False)
+    lang = view.lang
+    lines, count = _place(groups(pile), width, Size.MINI, 4, 12, caption=None)
     new = {card.id for card in view.drawn}
     has_new = any(card.id in new for card in pile)
     line_height = Size.MINI.height + 8 + (NEW_TAG if has_new else 0)
     head = CAPTION + 4
     bottom = top + 4 + head + count * line_height + 2
     s.panel((MARGIN, top, RIGHT, bottom), palette.PANEL)
-    title = f"followers · {len(pile)} face down · your hand in phase 2"
+    title = lang._(
+        "followers · {count} face down · your hand in phase 2", count=lang.number(len(pile))
+    )
     s.label(
         Label(
             fit(title, Face.BOLD, CAPTION_SIZE, width),
@@ -431,7 +455,12 @@ def _followers(s: Scene, view: HandView, top: int, extra: tuple[CardFace, ...]) 
         for _, _, placed in line:
             for item in placed:
                 x = inner_left + item.x
-                s.paste(sprites.card(item.card, Size.MINI), x, line_top, f"follower:{item.card.id}")
+                s.paste(
+                    sprites.card(item.card, lang, Size.MINI),
+                    x,
+                    line_top,
+                    f"follower:{item.card.id}",
+                )
                 if item.card.id in new:
-                    _new_tag(s, x + Size.MINI.width // 2, line_top + Size.MINI.height + 3)
+                    _new_tag(s, x + Size.MINI.width // 2, line_top + Size.MINI.height + 3, lang)
     return bottom

@@ -3,8 +3,8 @@
 Drawn supersampled (see ``render.common.shapes``); every builder is cached, so the
 per-image work is pasting. A card is a rounded rectangle in its faction's colour
 with, in its ink, the value large at the top, the faction's emblem in the middle
-and the faction's code at the bottom (the mini card leaves out the code). A loot
-Raccoon carries a gold coin in its top right corner.
+and the faction's letters at the bottom, in the picture's language (the mini card
+leaves them out). A loot Raccoon carries a gold coin in its top right corner.
 """
 
 from __future__ import annotations
@@ -16,9 +16,11 @@ from typing import NamedTuple
 
 from PIL import Image, ImageChops, ImageDraw, ImageEnhance
 
+from i18n import Language
 from render.claim import colors
 from render.claim.emblems import draw_emblem
 from render.claim.view import CardFace
+from render.claim.words import code_name
 from render.common import palette
 from render.common.fonts import Face, text_sprite
 from render.common.palette import Color
@@ -81,21 +83,23 @@ def emblem_mask(faction: str, side: int) -> Image.Image:
     return image.resize((side, side), Image.Resampling.BOX)
 
 
-def card(face: CardFace, size: Size = Size.TABLE, dim: bool = False) -> Image.Image:
-    """A face-up card; ``dim`` greys it (a card that may not be played now). Cached per
-    faction, value and loot symbol, so identical cards (five Goblin 0s) share one."""
+def card(face: CardFace, lang: Language, size: Size = Size.TABLE, dim: bool = False) -> Image.Image:
+    """A face-up card, its faction's letters in ``lang``; ``dim`` greys it (a card that may
+    not be played now). Cached per faction, value, loot symbol and letters, so identical
+    cards (five Goblin 0s) share one."""
+    code = code_name(face.faction, lang)
     if dim:
-        return _dim_card(face.faction, face.value, face.loot, size)
-    return _card(face.faction, face.value, face.loot, size)
+        return _dim_card(face.faction, face.value, face.loot, size, code)
+    return _card(face.faction, face.value, face.loot, size, code)
 
 
 @cache
-def _dim_card(faction: str, value: int, loot: bool, size: Size) -> Image.Image:
-    return dimmed(_card(faction, value, loot, size))
+def _dim_card(faction: str, value: int, loot: bool, size: Size, code: str) -> Image.Image:
+    return dimmed(_card(faction, value, loot, size, code))
 
 
 @cache
-def _card(faction: str, value: int, loot: bool, size: Size) -> Image.Image:
+def _card(faction: str, value: int, loot: bool, size: Size, code: str) -> Image.Image:
     layout = size.value
     k = SUPERSAMPLE
     fill, the_ink = body(faction), ink(faction)
@@ -114,8 +118,8 @@ def _card(faction: str, value: int, loot: bool, size: Size) -> Image.Image:
     value_x = layout.width / 2 - (layout.coin * 0.6 if loot else 0)
     digits.paste_on(image, value_x, layout.value_y)
     if layout.code_size:
-        code = text_sprite(faction, Face.BOLD, layout.code_size, the_ink)
-        code.paste_on(image, layout.width / 2, layout.code_y)
+        letters = text_sprite(code, Face.BOLD, layout.code_size, the_ink)
+        letters.paste_on(image, layout.width / 2, layout.code_y)
     return image
 
 

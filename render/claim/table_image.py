@@ -6,7 +6,8 @@ takes a ``TableView`` and nothing else, so nothing private (a hand, a follower p
 a peeked card) can reach it.
 
 Every text is a ``Label``, the words and the box they must stay in; ``labels``
-lists them all, so that tests can check each against its box.
+lists them all, so that tests can check each against its box. The words are in the
+view's language (``TableView.lang``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import NamedTuple
 
 from PIL import Image
 
+from i18n import Language
 from render.claim import colors, sprites
 from render.claim.geometry import (
     BAND_BOTTOM,
@@ -56,11 +58,12 @@ from render.claim.geometry import (
 )
 from render.claim.scene import Scene
 from render.claim.sprites import Size
-from render.claim.view import NAMES, CardFace, FactionResult, TableView, catalogue_order
+from render.claim.view import CardFace, FactionResult, TableView, catalogue_order
+from render.claim.words import code_name, faction_name
 from render.common import palette
 from render.common.fonts import Face, text_width
 from render.common.label import Box, Label
-from render.common.names import display_name, fit
+from render.common.names import drawable, fit
 from render.common.palette import Color
 from render.common.png import encode
 from render.common.shapes import player_icon
@@ -74,14 +77,34 @@ SLOT_NAME_SIZE = 18
 COUNT_SIZE = 22
 CODE_SIZE = 18
 TEAM_LETTERS = ("A", "B")
-ORDINALS = ("1st", "2nd", "3rd", "4th")
 TURN_CAPTION: Color = (148, 160, 255)
 """The blurple of the place to play, lightened to read as text on the felt."""
 EMPTY: Color = (100, 104, 112)
 """The dot of an empty cell."""
-WHY_SHORT = {"high": "high", "run": "run", "tie": "tie", "none": "—"}
-"""Under a faction's winner: why, when it was not simply the most votes (high card, the
-Bards' longest run); nobody: a tie, or no votes at all."""
+PLAYER = "{player}"
+"""Where a status headline puts the name of the (single) seat it is about."""
+
+
+def _ordinal(place: int, lang: Language) -> str:
+    """A trick's place, from 0: ``1st`` / ``1.``."""
+    return (
+        lang.pgettext("place", "1st"),
+        lang.pgettext("place", "2nd"),
+        lang.pgettext("place", "3rd"),
+        lang.pgettext("place", "4th"),
+    )[place]
+
+
+def _why_short(why: str, lang: Language) -> str:
+    """Under a faction's winner: why, when it was not simply the most votes (high card, the
+    Bards' longest run); nobody: a tie, or no votes at all."""
+    words = {
+        "high": lang.pgettext("faction won by", "high"),
+        "run": lang.pgettext("faction won by", "run"),
+        "tie": lang.pgettext("faction won by", "tie"),
+        "none": "—",
+    }
+    return words.get(why, "")
 
 
 def render_table(view: TableView) -> bytes:
@@ -98,12 +121,18 @@ def labels(view: TableView) -> list[Label]:
 
 
 def name_shown(view: TableView, seat: int, size: int = NAME_SIZE, width: float = 10_000) -> str:
-    return _display_name(view.names[seat], seat, size, round(width))
+    name = _drawable(view.names[seat] or "") or view.lang._("Player {number}", number=seat + 1)
+    return _fitted(name, size, round(width))
 
 
 @lru_cache(maxsize=4096)
-def _display_name(name: str | None, seat: int, size: int, width: int) -> str:
-    return display_name(name, seat, Face.BOLD, size, width)
+def _drawable(name: str) -> str:
+    return drawable(name, Face.BOLD)
+
+
+@lru_cache(maxsize=4096)
+def _fitted(name: str, size: int, width: int) -> str:
+    return fit(name, Face.BOLD, size, width)
 
 
 def scene(view: TableView) -> Scene:
@@ -116,7 +145,7 @@ def scene(view: TableView) -> Scene:
         top += FELT_BOTTOM - FELT_TOP + MARGIN
     strip = list(_strip_groups(view))
     if strip:
-        top = _strip(s, strip, top) + MARGIN
+        top = _strip(s, strip, top, view.lang) + MARGIN
     top = _players(s, view, top)
     s.height = top + MARGIN
     return s
@@ -129,7 +158,7 @@ class _Status(NamedTuple):
     seats: tuple[int, ...]
     """Whose icons lead the status."""
     headline: str
-    """With ``{}`` where the (single) seat's name goes."""
+    """With ``PLAYER`` where the (single) seat's name goes."""
     color: Color
     note: str
 
@@ -146,10 +175,10 @@ def _status(s: Scene, view: TableView) -> None:
     text_left = left + (len(status.seats) - 1) * step + ICON + 8 if status.seats else left
     right = STATUS_BOX[2] - INSET
     headline = status.headline
-    if "{}" in headline:
-        rest = text_width(headline.replace("{}", ""), Face.BOLD, STATUS_SIZE)
+    if PLAYER in headline:
+        rest = text_width(headline.replace(PLAYER, ""), Face.BOLD, STATUS_SIZE)
         name = name_shown(view, status.seats[0], STATUS_SIZE, right - text_left - rest)
-        headline = headline.replace("{}", name)
+        headline = headline.replace(PLAYER, name)
     headline = fit(headline, Face.BOLD, STATUS_SIZE, right - text_left)
     s.label(
         Label(headline, (text_left, BAND_TOP + 6, right, STATUS_SPLIT), STATUS_SIZE, status.color)
@@ -169,74 +198,99 @@ def _status(s: Scene, view: TableView) -> None:
 
 
 def _status_of(view: TableView) -> _Status:
-    step, acting = view.step, view.to_act
+    step, acting, lang = view.step, view.to_act, view.lang
     one = len(acting) == 1
     if view.phase == "over":
+        shared = lang.pgettext("headline", "Shared win!")
         if view.teams:
             team = TEAM_LETTERS[view.winners[0] % 2]
             both = len(view.winners) == 4
-            return _Status(
-                view.winners,
-                "Shared win!" if both else f"Team {team} wins!",
-                palette.GOLD,
-                _won_note(view),
-            )
+            headline = shared if both else lang._("Team {team} wins!", team=team)
+            return _Status(view.winners, headline, palette.GOLD, _won_note(view))
         if len(view.winners) > 1:
-            return _Status(view.winners, "Shared win!", palette.GOLD, _won_note(view))
-        return _Status(view.winners, "{} wins!", palette.GOLD, _won_note(view))
+            return _Status(view.winners, shared, palette.GOLD, _won_note(view))
+        return _Status(
+            view.winners, lang.pgettext("headline", "{player} wins!"), palette.GOLD, _won_note(view)
+        )
     if step == "loot":
-        headline = "{} picks a loot faction" if one else "Loot factions to pick"
-        return _Status(acting, headline, palette.TEXT, "loot votes go to a faction of fewest cards")
+        headline = (
+            lang._("{player} picks a loot faction") if one else lang._("Loot factions to pick")
+        )
+        note = lang._("loot votes go to a faction of fewest cards")
+        return _Status(acting, headline, palette.TEXT, note)
     if step == "discard":
-        headline = "{} discards" if one else "Everyone discards"
-        return _Status(acting, headline, palette.TEXT, "automatic trick: one card face down each")
+        headline = lang._("{player} discards") if one else lang._("Everyone discards")
+        note = lang._("automatic trick: one card face down each")
+        return _Status(acting, headline, palette.TEXT, note)
     if step == "take":
-        return _Status(acting, "{} takes a follower", palette.TEXT, _take_note(view))
+        return _Status(acting, lang._("{player} takes a follower"), palette.TEXT, _take_note(view))
     if not view.table:
-        return _Status(acting, "{} leads", palette.TEXT, "any card may lead")
+        return _Status(acting, lang._("{player} leads"), palette.TEXT, lang._("any card may lead"))
     lead = view.table[0][1]
-    note = f"follow {NAMES[lead.faction]}"
+    faction = faction_name(lead.faction, lang)
     if "DOP" in view.factions and lead.faction != "DOP":
-        note += " (or a Doppelgänger)"
-    return _Status(acting, "{} to play", palette.TEXT, note)
+        note = lang._("follow {faction} (or a Doppelgänger)", faction=faction)
+    else:
+        note = lang._("follow {faction}", faction=faction)
+    return _Status(acting, lang._("{player} to play"), palette.TEXT, note)
 
 
 def _take_note(view: TableView) -> str:
+    lang = view.lang
     chooser = view.to_act[0] if view.to_act else None
     played = dict(view.table)
     if view.places and chooser is not None and chooser != view.places[0]:
-        return "the Seer took the top card; 2nd chooses a prize"
+        return lang._("Seer took the top card; 2nd picks a prize")
     if (
         chooser is not None
         and chooser in played
         and played[chooser].faction == "SEE"
         and not view.auto
     ):
-        return "Seer: a prize or the top card of the deck"
+        return lang._("Seer: a prize or the top card of the deck")
     if len(view.prize) > 1:
-        return "1st chooses a prize, 2nd gets the other"
-    return "the winner takes the prize"
+        return lang._("1st chooses a prize, 2nd gets the other")
+    return lang._("the winner takes the prize")
 
 
 def _won_note(view: TableView) -> str:
+    lang = view.lang
     won = _factions_won(view)
     best = max(won) if won else 0
-    votes = "team rows count votes" if view.teams else "the numbers are votes"
-    return f"{best} of {len(view.factions)} factions won · {votes}"
+    if view.teams:
+        return lang.ngettext(
+            "{best} of {n} faction won · team rows count votes",
+            "{best} of {n} factions won · team rows count votes",
+            len(view.factions),
+            best=lang.number(best),
+        )
+    return lang.ngettext(
+        "{best} of {n} faction won · the numbers are votes",
+        "{best} of {n} factions won · the numbers are votes",
+        len(view.factions),
+        best=lang.number(best),
+    )
 
 
 def _info(s: Scene, view: TableView) -> None:
     left, top, right, bottom = INFO_BOX
+    lang = view.lang
     if view.phase in ("p1", "p2") and view.trick is not None:
-        big = f"Trick {view.trick}/{view.tricks}"
+        big = lang._(
+            "Trick {trick}/{tricks}", trick=lang.number(view.trick), tricks=lang.number(view.tricks)
+        )
     elif view.phase == "loot":
-        big = "Loot"
+        big = lang.pgettext("phase", "Loot")
     else:
-        big = "Game over"
-    phase = {"p1": "phase 1", "p2": "phase 2", "loot": "final count", "over": "final count"}[
-        view.phase
-    ]
-    small = f"{phase} · deck {view.deck_count}" if view.phase == "p1" else phase
+        big = lang.pgettext("headline", "Game over")
+    if view.phase == "p1":
+        small = lang._("phase 1 · deck {count}", count=lang.number(view.deck_count))
+    elif view.phase == "p2":
+        small = lang._("phase 2")
+    else:
+        small = lang._("final count")
+    big = fit(big, Face.BOLD, INFO_SIZE, right - 8 - (left + 10))
+    small = fit(small, Face.REGULAR, NOTE_SIZE, right - 8 - (left + 8))
     s.label(
         Label(
             big, (left + 10, top + 6, right - 8, STATUS_SPLIT), INFO_SIZE, palette.TEXT, align="m"
@@ -273,7 +327,7 @@ def _felt(s: Scene, view: TableView, top: int) -> None:
 
 
 def _prizes(s: Scene, view: TableView, box: Box, prizes: int) -> None:
-    caption = "prize" if prizes == 1 else "prizes"
+    caption = view.lang.ngettext("prize", "prizes", prizes)
     s.label(
         Label(
             caption,
@@ -288,7 +342,7 @@ def _prizes(s: Scene, view: TableView, box: Box, prizes: int) -> None:
         y = box[1] + 4 + CAPTION
         if index < len(view.prize):
             card = view.prize[index]
-            s.paste(sprites.card(card, Size.TABLE), x, y, card.id)
+            s.paste(sprites.card(card, view.lang, Size.TABLE), x, y, card.id)
         else:
             s.paste(sprites.slot(Size.TABLE), x, y, "slot")
 
@@ -322,7 +376,7 @@ def _trick(s: Scene, view: TableView, area: Box) -> None:
                 4,
             )
         if seat in played:
-            s.paste(sprites.card(played[seat], Size.TABLE), x, y, played[seat].id)
+            s.paste(sprites.card(played[seat], view.lang, Size.TABLE), x, y, played[seat].id)
         elif view.auto and seat in view.discarded:
             s.paste(sprites.back(Size.TABLE), x, y, "back")
         else:
@@ -330,15 +384,19 @@ def _trick(s: Scene, view: TableView, area: Box) -> None:
         parts = []
         lead = index == 0 and not view.auto
         if turn and not view.auto:
-            parts.append("to lead" if lead else "to play")
+            parts.append(view.lang._("to lead") if lead else view.lang._("to play"))
         elif lead:
-            parts.append("lead")
+            parts.append(view.lang.pgettext("the trick's first card", "lead"))
         if view.places and seat in view.places:
-            parts.append(ORDINALS[view.places.index(seat)])
+            parts.append(_ordinal(view.places.index(seat), view.lang))
         color = TURN_CAPTION if turn else palette.GOLD if lead else palette.LABEL
         caption_box = (slot[0] + 2, slot[1] + 4, slot[2] - 2, slot[1] + 4 + CAPTION)
+        room = caption_box[2] - caption_box[0]
+        # Once the trick is complete its place matters more than who led it.
+        while len(parts) > 1 and text_width(" · ".join(parts), Face.BOLD, CAPTION_SIZE) > room:
+            parts.pop(0)
         if parts:
-            words = fit(" · ".join(parts), Face.BOLD, CAPTION_SIZE, caption_box[2] - caption_box[0])
+            words = fit(" · ".join(parts), Face.BOLD, CAPTION_SIZE, room)
             s.label(Label(words, caption_box, CAPTION_SIZE, color, align="m"))
         _seat_tag(
             s,
@@ -397,28 +455,31 @@ icon with its cards."""
 
 
 def _strip_groups(view: TableView) -> Iterator[list[_Unit]]:
+    lang = view.lang
     if view.last_trick:
         played = [
             _Token("card", seat=seat, card=card, won=seat == view.last_winner)
             for seat, card in view.last_trick
         ]
-        units: list[_Unit] = [[_Token("caption", "last trick", new_group=True), *played]]
+        caption = _Token("caption", lang._("last trick"), new_group=True)
+        units: list[_Unit] = [[caption, *played]]
         if view.last_winner is not None:
-            units.append([_Token("caption", "won by"), _Token("icon", seat=view.last_winner)])
+            won_by = _Token("caption", lang.pgettext("trick", "won by"))
+            units.append([won_by, _Token("icon", seat=view.last_winner)])
         yield units
     if view.trolls:
         trolls = [_Token("card", card=card) for card in sorted(view.trolls, key=lambda c: -c.value)]
-        yield [[_Token("caption", "Trolls lying out", new_group=True), *trolls]]
+        yield [[_Token("caption", lang._("Trolls lying out"), new_group=True), *trolls]]
     displays = [(seat, view.display(seat)) for seat in range(view.players) if view.display(seat)]
     if displays:
-        yield _per_seat("Gnome displays", displays)
+        yield _per_seat(lang._("Gnome displays"), displays)
     griffins = [
         (seat, tuple(card for card in view.score_pile(seat) if card.faction == "GRI"))
         for seat in range(view.players)
     ]
     griffins = [(seat, cards) for seat, cards in griffins if cards]
     if griffins and view.phase == "p2":
-        yield _per_seat("Griffins: +5", griffins)
+        yield _per_seat(lang._("Griffins: +5"), griffins)
 
 
 def _per_seat(caption: str, piles: Iterable[tuple[int, tuple[CardFace, ...]]]) -> list[_Unit]:
@@ -473,7 +534,7 @@ def _flow_unit(lines: list[list[tuple[int, _Token]]], unit: _Unit, x: int, width
     return x
 
 
-def _strip(s: Scene, groups: list[list[_Unit]], top: int) -> int:
+def _strip(s: Scene, groups: list[list[_Unit]], top: int, lang: Language) -> int:
     inner = RIGHT - INSET - (MARGIN + INSET)
     lines = _flow(groups, inner)
     bottom = top + 2 * 4 + len(lines) * STRIP_LINE
@@ -518,7 +579,7 @@ def _strip(s: Scene, groups: list[list[_Unit]], top: int) -> int:
                         palette.GOLD,
                         3,
                     )
-                s.paste(sprites.card(token.card, Size.MINI), card_x, card_y, token.card.id)
+                s.paste(sprites.card(token.card, lang, Size.MINI), card_x, card_y, token.card.id)
     return bottom
 
 
@@ -526,8 +587,9 @@ def _strip(s: Scene, groups: list[list[_Unit]], top: int) -> int:
 
 
 class _Columns(NamedTuple):
-    counts: tuple[tuple[str, Box], ...]
-    """The count columns' headers and their x range (top and bottom unused)."""
+    counts: tuple[tuple[str, str, Box], ...]
+    """The count columns: what each counts ("hand", "followers", "won"), its header and
+    its x range (top and bottom unused)."""
     factions: tuple[str, ...]
     faction_left: int
     faction_width: int
@@ -540,26 +602,29 @@ class _Columns(NamedTuple):
 
 def _columns(view: TableView) -> _Columns:
     right = RIGHT - INSET
+    lang = view.lang
+    hand = ("hand", lang.pgettext("column", "hand"), HAND_COLUMN)
+    wanted: tuple[tuple[str, str, int], ...] = ()
     if view.phase == "p1":
-        widths: tuple[tuple[str, int], ...] = (
-            ("hand", HAND_COLUMN),
-            ("followers", FOLLOWER_COLUMN),
-        )
+        wanted = (hand, ("followers", lang.pgettext("column", "followers"), FOLLOWER_COLUMN))
     elif view.phase == "p2":
-        widths = (("hand", HAND_COLUMN),)
+        wanted = (hand,)
     elif view.phase == "over":
-        widths = (("won", WON_COLUMN),)
-    else:
-        widths = ()
+        wanted = (("won", lang.pgettext("column", "won"), WON_COLUMN),)
+    # A header wider than its column widens it: the names give way, not the words.
+    widths = [
+        (key, title, max(least, round(text_width(title, Face.REGULAR, CAPTION_SIZE)) + 8))
+        for key, title, least in wanted
+    ]
     factions = tuple(sorted(view.factions))
-    fixed = sum(width for _, width in widths)
+    fixed = sum(width for _, _, width in widths)
     room = right - NAME_LEFT - 120 - fixed
     faction_width = max(MIN_FACTION_COLUMN, min(MAX_FACTION_COLUMN, room // max(1, len(factions))))
     faction_left = right - faction_width * len(factions)
     counts = []
     x = faction_left - fixed
-    for title, width in widths:
-        counts.append((title, (x, 0, x + width, 0)))
+    for key, title, width in widths:
+        counts.append((key, title, (x, 0, x + width, 0)))
         x += width
     return _Columns(tuple(counts), factions, faction_left, faction_width, faction_left - fixed - 6)
 
@@ -597,7 +662,7 @@ def _players(s: Scene, view: TableView, top: int) -> int:
     rows = _rows(view, top + HEADER)
     bottom = rows[-1].bottom + 6
     s.panel((MARGIN, top, RIGHT, bottom), palette.PANEL)
-    _header(s, columns, top)
+    _header(s, columns, top, view.lang)
     results = {result.faction: result for result in view.results}
     won = _factions_won(view)
     for row in rows:
@@ -610,14 +675,14 @@ def _players(s: Scene, view: TableView, top: int) -> int:
     return bottom
 
 
-def _header(s: Scene, columns: _Columns, top: int) -> None:
+def _header(s: Scene, columns: _Columns, top: int, lang: Language) -> None:
     for index, faction in enumerate(columns.factions):
         left, _, right, _ = columns.faction_box(index, 0, 0)
         x = (left + right - sprites.TILE) // 2
         s.paste(sprites.tile(faction), x, top + 6, f"tile:{faction}")
         s.label(
             Label(
-                faction,
+                code_name(faction, lang),
                 (left, top + 6 + sprites.TILE, right, top + HEADER - 2),
                 CODE_SIZE,
                 palette.LABEL,
@@ -625,7 +690,7 @@ def _header(s: Scene, columns: _Columns, top: int) -> None:
                 "m",
             )
         )
-    for title, (left, _, right, _) in columns.counts:
+    for _, title, (left, _, right, _) in columns.counts:
         s.label(
             Label(
                 title,
@@ -684,13 +749,13 @@ def _seat_row(
     s.paste(player_icon(seat, ICON), ICON_LEFT, (row.top + row.bottom - ICON) // 2, f"icon:{seat}")
     name = name_shown(view, seat, NAME_SIZE, columns.name_right - NAME_LEFT)
     s.label(Label(name, (NAME_LEFT, row.top, columns.name_right, row.bottom), NAME_SIZE))
-    for title, (left, _, right, _) in columns.counts:
-        if title == "hand":
-            value = str(view.hand_counts[seat])
-        elif title == "followers":
-            value = str(view.follower_counts[seat])
+    for key, _, (left, _, right, _) in columns.counts:
+        if key == "hand":
+            value = view.lang.number(view.hand_counts[seat])
+        elif key == "followers":
+            value = view.lang.number(view.follower_counts[seat])
         elif not view.teams:
-            value = str(won[_unit_of(view, seat)])
+            value = view.lang.number(won[_unit_of(view, seat)])
         else:
             continue
         s.label(Label(value, (left, row.top, right, row.bottom), COUNT_SIZE, align="m"))
@@ -734,14 +799,14 @@ def _team_row(
     right = columns.name_right if view.phase == "over" else columns.faction_left - 6
     s.label(
         Label(
-            f"Team {TEAM_LETTERS[team]}",
+            view.lang._("Team {team}", team=TEAM_LETTERS[team]),
             (left, row.top, right, row.bottom),
             NAME_SIZE - 2,
             palette.LABEL,
         )
     )
-    for title, (cleft, _, cright, _) in columns.counts:
-        if title == "won":
+    for key, _, (cleft, _, cright, _) in columns.counts:
+        if key == "won":
             s.label(
                 Label(str(won[team]), (cleft, row.top, cright, row.bottom), COUNT_SIZE, align="m")
             )
@@ -784,7 +849,7 @@ def _result_row(
     s.frame((MARGIN + 2, row.top, RIGHT - 2, row.bottom - 1), colors.TEAM_ROW, 6)
     s.label(
         Label(
-            "won by",
+            view.lang.pgettext("faction", "won by"),
             (NAME_LEFT, row.top, columns.name_right, row.bottom),
             NAME_SIZE - 2,
             palette.LABEL,
@@ -796,7 +861,7 @@ def _result_row(
             continue
         left, top, right, bottom = columns.faction_box(index, row.top, row.bottom)
         middle = (left + right) // 2
-        word = WHY_SHORT.get(result.why, "")
+        word = fit(_why_short(result.why, view.lang), Face.REGULAR, CAPTION_SIZE, right - left - 2)
         icon_top = top + 5 if word else (top + bottom - SMALL_ICON) // 2
         if result.winner is not None:
             seats = view.units[result.winner] if result.winner < len(view.units) else ()

@@ -8,13 +8,16 @@ The pictures are drawn from these views alone, never from the engine. There are 
   their face-down followers, a Seer's peek and the cards they just drew.
 
 A card is a ``CardFace``: its id, faction code and printed value, nothing secret
-beyond what the picture it is put in may show.
+beyond what the picture it is put in may show. Each view carries the language its
+words are drawn in.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Final
+
+from i18n import Language
 
 FACTIONS: Final = (
     "AUT",
@@ -37,26 +40,6 @@ FACTIONS: Final = (
 )
 """The 17 faction codes, in catalogue order (alphabetical)."""
 
-NAMES: Final = {
-    "AUT": "Automatons",
-    "BAR": "Bards",
-    "DOP": "Doppelgängers",
-    "DRA": "Dragons",
-    "DWA": "Dwarves",
-    "GIA": "Giants",
-    "GNO": "Gnomes",
-    "GOB": "Goblins",
-    "GRI": "Griffins",
-    "KIN": "Kings",
-    "KNI": "Knights",
-    "PEA": "Peasants",
-    "RAC": "Raccoons",
-    "SEE": "Seers",
-    "TRO": "Trolls",
-    "UND": "Undead",
-    "VIK": "Vikings",
-}
-"""Each faction's English name, as the rules reference gives it."""
 
 PHASES: Final = ("p1", "p2", "loot", "over")
 STEPS: Final = ("play", "discard", "take", "loot", "over")
@@ -79,7 +62,7 @@ class CardFace:
     loot: bool = False
 
     def __post_init__(self) -> None:
-        if self.faction not in NAMES:
+        if self.faction not in FACTIONS:
             raise ValueError(f"unknown faction {self.faction!r}")
         if not 0 <= self.value <= 13:
             raise ValueError("values are 0-13")
@@ -115,7 +98,8 @@ class TableView:
     """The public table at one moment: what every player, and every onlooker, may see."""
 
     names: tuple[str | None, ...]
-    """Display names by seat, 2-4 of them; a missing or undrawable name shows as "Player N".
+    """Display names by seat, 2-4 of them; a missing or undrawable name shows as "Player N"
+    (in ``lang``).
     With 4 players seats 0 & 2 play against seats 1 & 3 (see ``teams``)."""
     factions: tuple[str, ...]
     """The game's factions (5 with 2 players, 7 with 3-4), any order; shown in catalogue
@@ -171,6 +155,8 @@ class TableView:
     """At game over, the winning seats (both seats of a winning team)."""
     results: tuple[FactionResult, ...] = field(default=())
     """At game over, each faction's count (the engine's ``score``), any order."""
+    lang: Language = field(kw_only=True)
+    """The language of every word drawn: the channel's."""
 
     def __post_init__(self) -> None:
         players = len(self.names)
@@ -184,7 +170,7 @@ class TableView:
         for name in ("scores", "gnomes"):
             if getattr(self, name) and len(getattr(self, name)) != players:
                 raise ValueError(f"{name}: one per seat, or empty")
-        if any(code not in NAMES for code in self.factions):
+        if any(code not in FACTIONS for code in self.factions):
             raise ValueError("unknown faction")
         seats = range(players)
         mentioned = (
@@ -233,7 +219,7 @@ class HandView:
     """One player's private picture: sent to that player only, never to the channel."""
 
     name: str | None
-    """The player's display name ("Player N" if missing or undrawable)."""
+    """The player's display name ("Player N" in ``lang`` if missing or undrawable)."""
     seat: int
     """The player's seat, for their colour and symbol."""
     hand: tuple[CardFace, ...]
@@ -257,6 +243,8 @@ class HandView:
     """With action "loot": the factions the player's loot Raccoons may count for."""
     phase: str = "p1"
     """One of ``PHASES``; the follower pile is shown in phase 1 only."""
+    lang: Language = field(kw_only=True)
+    """The language of every word drawn: the player's own."""
 
     def __post_init__(self) -> None:
         if self.action is not None and self.action not in ACTIONS:

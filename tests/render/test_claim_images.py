@@ -13,6 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
+from i18n import english
 from render.claim import (
     CardFace,
     FactionResult,
@@ -33,13 +34,14 @@ from render.claim.hand_image import scene as hand_scene
 from render.claim.scene import Scene
 from render.claim.sprites import Size
 from render.claim.table_image import labels, name_shown, scene
-from render.claim.view import FACTIONS, NAMES
+from render.claim.view import FACTIONS
 from render.common import palette
 from render.common.fonts import text_width
 from render.common.names import ELLIPSIS
 from render.common.phone import PHONE_WIDTH, phone_preview
 from render.common.png import encode
 
+EN = english()
 TWO = ("Ann", "Bo")
 FOUR = ("Ann", "Bo", "Cy", "Di")
 
@@ -60,6 +62,7 @@ def table(**fields: object) -> TableView:
         "follower_counts": (0,) * players,
         "deck_count": 26 - players,
         "prize": cards("KNI7") if players == 2 else cards("KNI7", "GOB2"),
+        "lang": EN,
     }
     return TableView(**{**base, **fields})  # type: ignore[arg-type]
 
@@ -69,6 +72,7 @@ def hand(**fields: object) -> HandView:
         "name": "Ann",
         "seat": 0,
         "hand": cards("DOP3", "DWA4", "GOB0a", "GOB6", "KNI5", "UND7"),
+        "lang": EN,
     }
     return HandView(**{**base, **fields})  # type: ignore[arg-type]
 
@@ -128,10 +132,10 @@ READABLE = 8.0
 
 
 def test_every_text_is_at_least_8_px_on_a_phone_and_card_values_much_larger() -> None:
-    for _, view in (*table_views(), *more_table_views()):
+    for _, view in (*table_views(EN), *more_table_views(EN)):
         for label in labels(view):
             assert label.size * SCALE >= READABLE, label
-    for _, mine in hand_views():
+    for _, mine in hand_views(EN):
         for label in hand_labels(mine):
             assert label.size * SCALE >= READABLE, label
     assert Size.TABLE.value.value_size * SCALE >= 19
@@ -141,9 +145,9 @@ def test_every_text_is_at_least_8_px_on_a_phone_and_card_values_much_larger() ->
 
 
 def test_every_text_fits_its_box() -> None:
-    views = [view for _, view in (*table_views(), *more_table_views())]
+    views = [view for _, view in (*table_views(EN), *more_table_views(EN))]
     found = [*(label for view in views for label in labels(view))]
-    found += [label for _, mine in hand_views() for label in hand_labels(mine)]
+    found += [label for _, mine in hand_views(EN) for label in hand_labels(mine)]
     for label in found:
         left, _, right, _ = label.box
         assert text_width(label.text, label.face, label.size) <= right - left + 1, label
@@ -173,7 +177,7 @@ def ink_height(image: Image.Image, box: tuple[int, int, int, int], ink: palette.
 
 @pytest.mark.parametrize("faction", ["UND", "PEA", "KNI", "DRA"])
 def test_a_card_value_on_the_table_is_at_least_12_px_tall_on_a_phone(faction: str) -> None:
-    card = sprites.card(CardFace(f"{faction}8", faction, 8))
+    card = sprites.card(CardFace(f"{faction}8", faction, 8), EN)
     digits = ink_height(card, (10, 6, card.width - 10, 44), claim_colors.ink(sprites.body(faction)))
     assert digits * SCALE >= 12
 
@@ -208,7 +212,7 @@ def test_the_17_emblems_differ_pairwise_in_shape() -> None:
 def test_cards_of_equal_value_differ_in_grey_even_where_colour_is_lost() -> None:
     # The ink shapes (emblem, letters) alone, which is what a colour-blind eye reads.
     def shapes(faction: str) -> Image.Image:
-        card = sprites.card(CardFace(f"{faction}5", faction, 5))
+        card = sprites.card(CardFace(f"{faction}5", faction, 5), EN)
         return ink_mask(card, claim_colors.ink(sprites.body(faction)), 70)
 
     masks = {faction: shapes(faction) for faction in FACTIONS}
@@ -217,8 +221,8 @@ def test_cards_of_equal_value_differ_in_grey_even_where_colour_is_lost() -> None
 
 
 def test_a_loot_raccoon_shows_its_coin() -> None:
-    plain = sprites.card(CardFace("RAC3", "RAC", 3))
-    loot = sprites.card(CardFace("RAC3", "RAC", 3, loot=True))
+    plain = sprites.card(CardFace("RAC3", "RAC", 3), EN)
+    loot = sprites.card(CardFace("RAC3", "RAC", 3, loot=True), EN)
     corner = (plain.width - 24, 0, plain.width, 24)
     assert difference(plain.convert("L").crop(corner), loot.convert("L").crop(corner)) > 20
     assert any(near(pixel, claim_colors.LOOT, 20) for pixel in rgb(loot.crop(corner)))
@@ -233,7 +237,12 @@ def test_the_table_image_takes_only_the_public_view() -> None:
         assert list(parameters) == ["view"]
         assert typing.get_type_hints(function)["view"] is TableView
     public = {field.name for field in dataclasses.fields(TableView)}
-    private = {field.name for field in dataclasses.fields(HandView)} - {"name", "phase", "prize"}
+    private = {field.name for field in dataclasses.fields(HandView)} - {
+        "name",
+        "phase",
+        "prize",
+        "lang",
+    }
     assert not public & private, public & private
     assert not {"hand", "hands", "followers", "peek", "drawn", "deck"} & public
 
@@ -324,7 +333,7 @@ def test_four_players_show_teams_with_partners_together() -> None:
 
 
 def test_phase_2_counts_score_piles_by_faction_in_the_right_columns() -> None:
-    view = dict(table_views())["p2-score-piles"]
+    view = dict(table_views(EN))["p2-score-piles"]
     s = scene(view)
     found = labels(view)
     tiles = {sprite.what[5:]: sprite.box for sprite in s.sprites if sprite.what.startswith("tile:")}
@@ -348,7 +357,7 @@ def test_phase_2_counts_score_piles_by_faction_in_the_right_columns() -> None:
 
 
 def test_the_strip_shows_the_last_trick_trolls_gnome_displays_and_griffins() -> None:
-    view = dict(table_views())["p2-score-piles"]
+    view = dict(table_views(EN))["p2-score-piles"]
     s = scene(view)
     found = texts(labels(view))
     for caption in ("last trick", "won by", "Trolls lying out", "Gnome displays", "Griffins: +5"):
@@ -383,7 +392,7 @@ def test_the_strip_never_draws_outside_its_width_with_many_gnomes() -> None:
 
 
 def test_an_automatic_trick_shows_face_down_discards_in_its_places() -> None:
-    view = dict(table_views())["p1-automatic-trick"]
+    view = dict(table_views(EN))["p1-automatic-trick"]
     s = scene(view)
     backs, slots = sprite_boxes(s, "back"), sprite_boxes(s, "slot")
     assert len(backs) == 1 and len(slots) == 2
@@ -393,7 +402,7 @@ def test_an_automatic_trick_shows_face_down_discards_in_its_places() -> None:
 
 
 def test_a_take_frames_the_winner_and_names_the_seer_choice() -> None:
-    view = dict(table_views())["p1-seer-take"]
+    view = dict(table_views(EN))["p1-seer-take"]
     s = scene(view)
     winner = sprite_boxes(s, "SEE7")[0]
     frame = next(frame for frame in s.frames if frame.outline == palette.GOLD)
@@ -402,7 +411,7 @@ def test_a_take_frames_the_winner_and_names_the_seer_choice() -> None:
 
 
 def test_game_over_marks_each_faction_s_winner_and_why() -> None:
-    view = dict(more_table_views())["game-over-three"]
+    view = dict(more_table_views(EN))["game-over-three"]
     found = labels(view)
     assert "Ada wins!" in texts(found)
     assert {"run", "high", "tie", "won by"} <= set(texts(found))
@@ -411,7 +420,7 @@ def test_game_over_marks_each_faction_s_winner_and_why() -> None:
 
 
 def test_team_game_over_counts_votes_on_the_team_rows() -> None:
-    view = dict(table_views())["game-over-teams"]
+    view = dict(table_views(EN))["game-over-teams"]
     found = labels(view)
     assert "Team A wins!" in texts(found)
     team_a = next(label for label in found if label.text == "Team A")
@@ -476,7 +485,7 @@ def test_cards_that_may_not_be_played_are_greyed_and_the_others_untouched() -> N
 
 def test_a_greyed_card_keeps_its_value_legible() -> None:
     for faction in FACTIONS:
-        dim = sprites.card(CardFace(f"{faction}7", faction, 7), Size.HAND, dim=True)
+        dim = sprites.card(CardFace(f"{faction}7", faction, 7), EN, Size.HAND, dim=True)
         grey = dim.convert("L")
         value = grey.crop((20, 6, dim.width - 20, 42))
         body = typing.cast("int", grey.getpixel((8, dim.height // 2)))
@@ -496,7 +505,7 @@ def test_the_hand_is_grouped_by_faction_in_catalogue_order() -> None:
     order = sorted(
         (sprite.box[1], sprite.box[0], sprite.what)
         for sprite in s.sprites
-        if sprite.what[:3] in NAMES
+        if sprite.what[:3] in FACTIONS
     )
     assert [what for _, _, what in order] == [
         "DOP3",
@@ -517,9 +526,9 @@ def test_the_hand_is_grouped_by_faction_in_catalogue_order() -> None:
 
 
 def test_thirteen_cards_fit_the_width_without_overlapping() -> None:
-    mine = dict(hand_views())["hand-13-cards-lead"]
+    mine = dict(hand_views(EN))["hand-13-cards-lead"]
     s = hand_scene(mine)
-    boxes = [sprite.box for sprite in s.sprites if sprite.what[:3] in NAMES]
+    boxes = [sprite.box for sprite in s.sprites if sprite.what[:3] in FACTIONS]
     assert len(boxes) == 13
     for box in boxes:
         assert box[0] > geometry.MARGIN and box[2] < geometry.RIGHT
@@ -536,7 +545,7 @@ def test_the_follow_rule_is_explained() -> None:
 
 
 def test_the_seer_s_peek_and_the_prizes_are_offered_side_by_side() -> None:
-    mine = dict(hand_views())["hand-seer-peek"]
+    mine = dict(hand_views(EN))["hand-seer-peek"]
     s = hand_scene(mine)
     prizes = sprite_boxes(s, "GNO5b") + sprite_boxes(s, "UND6")
     peek = sprite_boxes(s, "peek:DRA8")
@@ -547,7 +556,7 @@ def test_the_seer_s_peek_and_the_prizes_are_offered_side_by_side() -> None:
 
 
 def test_followers_are_shown_to_their_owner_with_the_new_one_tagged() -> None:
-    mine = dict(hand_views())["hand-follow-goblins"]
+    mine = dict(hand_views(EN))["hand-follow-goblins"]
     s = hand_scene(mine)
     for card in mine.followers:
         assert sprite_boxes(s, f"follower:{card.id}")
@@ -565,7 +574,7 @@ def test_a_drawn_card_is_shown_even_when_not_in_the_follower_pile_given() -> Non
 
 
 def test_the_loot_choice_shows_the_offered_factions() -> None:
-    mine = dict(hand_views())["hand-loot"]
+    mine = dict(hand_views(EN))["hand-loot"]
     what = [sprite.what for sprite in hand_scene(mine).sprites]
     assert "tile:GRI" in what and "tile:TRO" in what
     assert {"Griffins", "Trolls"} <= set(texts(hand_labels(mine)))
@@ -592,12 +601,12 @@ def test_views_refuse_what_cannot_be_drawn() -> None:
 
 
 def test_concurrent_renders_give_identical_images() -> None:
-    views = [view for _, view in (*table_views(), *more_table_views())]
+    views = [view for _, view in (*table_views(EN), *more_table_views(EN))]
     expected = [render_table(view) for view in views]
     with ThreadPoolExecutor(max_workers=8) as pool:
         for _ in range(3):
             assert list(pool.map(render_table, views)) == expected
-    mine = [view for _, view in hand_views()]
+    mine = [view for _, view in hand_views(EN)]
     expected = [render_hand(view) for view in mine]
     with ThreadPoolExecutor(max_workers=8) as pool:
         assert list(pool.map(render_hand, mine)) == expected
@@ -625,6 +634,7 @@ def random_views(count: int) -> typing.Iterator[TableView | HandView]:
         leader = rng.randrange(players)
         over = phase == "over"
         yield TableView(
+            lang=EN,
             names=tuple(rng.choice(names) for _ in seats),
             factions=factions,
             phase=phase,
@@ -657,6 +667,7 @@ def random_views(count: int) -> typing.Iterator[TableView | HandView]:
         )
         hand_cards = tuple(pool[:13][: rng.randint(0, 13)])
         yield HandView(
+            lang=EN,
             name=rng.choice(names),
             seat=rng.randrange(4),
             hand=hand_cards,

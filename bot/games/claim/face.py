@@ -13,14 +13,22 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
-from typing import Final
 
 import discord
 
 from bot.discord_ui import text
 from bot.discord_ui.buttons import PrivateButton, PrivateOpen
 from bot.games.claim import names, words
-from bot.games.claim.game import CLAIM, Move, intent_of
+from bot.games.claim.game import (
+    CLAIM,
+    FIRST,
+    FIRST_GAME_ADDED,
+    FIRST_GAME_MORE,
+    PAIR_CHOICES,
+    RANDOM,
+    Move,
+    intent_of,
+)
 from bot.games.face import IMAGE_FILE, Picture, Private, game_over
 from bot.games.rules import Options
 from bot.service import Outcome
@@ -46,21 +54,9 @@ from engine.claim import (
     score,
     view,
 )
+from i18n import Language
 from render.claim import CardFace, FactionResult, HandView, TableView, render_hand, render_table
 from render.common.palette import PLAYERS
-
-BUTTONS_PER_ROW: Final = 5
-PAIR_NAMES: Final = {
-    "goblins-knights": "Goblins & Knights",
-    "gnomes-giants": "Gnomes & Giants",
-    "kings-peasants": "Kings & Peasants",
-    "random": "a random pair",
-}
-ADDED_NAMES: Final = {
-    "first-game": "the first-game set (Undead, Dwarves, Doppelgängers; Bards and Vikings "
-    "too with 3–4 players)",
-    "random": "random",
-}
 
 
 class ClaimFace:
@@ -68,49 +64,58 @@ class ClaimFace:
     command = "claim"
     title = "Claim"
 
-    def option_fields(self, options: Options) -> Sequence[tuple[str, str]]:
+    def option_fields(self, options: Options, lang: Language) -> Sequence[tuple[str, str]]:
         pair = str(options.get("pair", "goblins-knights"))
-        added = str(options.get("factions", "first-game"))
-        if added not in ADDED_NAMES:
-            named = [names.faction_name(Faction(code)) for code in added.split(",")]
-            added = ", ".join(named) + " (2 players: the first 3; 3–4 players: 5, filled at random)"
-        else:
-            added = ADDED_NAMES[added]
-        return [("Pair", PAIR_NAMES.get(pair, pair)), ("Added factions", added)]
+        added = str(options.get("factions", FIRST))
+        return [
+            (lang.pgettext("option", "Pair"), _pair_words(pair, lang)),
+            (lang._("Added factions"), _added_words(added, lang)),
+        ]
 
-    def rules(self, locale: str) -> str:
-        return words.rules(locale)
+    def rules(self, lang: Language) -> str:
+        return words.rules(lang)
 
-    def happened(self, outcome: Outcome) -> str:
+    def happened(self, outcome: Outcome, lang: Language) -> str:
         move: Move = outcome.action
         return words.happened(
-            outcome.game, outcome.before, move.seat, move.action, outcome.events, move.timed_out
+            outcome.game,
+            outcome.before,
+            move.seat,
+            move.action,
+            outcome.events,
+            lang,
+            move.timed_out,
         )
 
-    async def turn(self, game: Game, headline: str, last: Outcome | None) -> Picture:
+    async def turn(
+        self, game: Game, headline: str, last: Outcome | None, lang: Language
+    ) -> Picture:
         state: ClaimState = game.state
-        picture = await _render(_table(game, state, last))
-        return _picture(game, state, picture, _describe(game, state, headline))
+        picture = await _render(_table(game, state, last, lang))
+        return _picture(game, state, picture, _describe(game, state, headline, lang), lang)
 
-    async def turn_end(self, outcome: Outcome, headline: str) -> Picture:
+    async def turn_end(self, outcome: Outcome, headline: str, lang: Language) -> Picture:
         game, state = outcome.game, outcome.state
-        picture = await _render(_table(game, state, outcome))
-        return _picture(game, state, picture, headline)
+        picture = await _render(_table(game, state, outcome, lang))
+        return _picture(game, state, picture, headline, lang)
 
-    async def result(self, outcome: Outcome, headline: str) -> Picture:
+    async def result(self, outcome: Outcome, headline: str, lang: Language) -> Picture:
         game, state = outcome.game, outcome.state
         result = score(state)
-        png = await _render(_table(game, state, outcome, result))
-        return game_over(self.title, outcome, headline, words.results(game, state, result), png)
+        png = await _render(_table(game, state, outcome, lang, result))
+        table = words.results(game, result, lang)
+        return game_over(self.title, outcome, headline, table, png, lang)
 
-    def buttons(self, game: Game) -> discord.ui.View:
+    def buttons(self, game: Game, lang: Language) -> discord.ui.View:
         view = discord.ui.View(timeout=None)
         state: ClaimState = game.state
         if state.phase is not Phase.OVER:
-            view.add_item(PrivateOpen(game.kind, game.id, label="My hand", emoji="🂠"))
+            view.add_item(PrivateOpen(game.kind, game.id, label=words.hand_button(lang), emoji="🂠"))
         return view
 
-    async def private(self, game: Game, seat: int, last: Outcome | None) -> Private | None:
+    async def private(
+        self, game: Game, seat: int, last: Outcome | None, lang: Language
+    ) -> Private | None:
         state: ClaimState = game.state
         mine = view(state, seat)
         acting = seat in mine.to_act
@@ -118,7 +123,7 @@ class ClaimFace:
         lead = state.lead() if mine.step is Step.PLAY else None
         drawn = _drawn(last, seat)
         hand_view = HandView(
-            name=game.seats[seat].display_name,
+            name=text.seat_name(game.seats[seat], lang),
             seat=seat,
             hand=tuple(_face(c) for c in mine.hand),
             action=mine.step.value if acting and mine.step is not Step.OVER else None,
@@ -132,26 +137,42 @@ class ClaimFace:
             if acting and mine.step is Step.LOOT
             else (),
             phase=mine.phase.value,
+            lang=lang,
         )
         png = await asyncio.to_thread(render_hand, hand_view)
-        lines = [_private_prompt(game, state, seat, legal, lead)]
+        lines = [_private_prompt(game, state, seat, legal, lead, lang)]
         if drawn:
-            lines.append(f"You drew {words.cards(drawn)} face down: it is on your follower pile.")
+            lines.append(
+                lang.ngettext(
+                    "You drew {cards} face down: it is on your follower pile.",
+                    "You drew {cards} face down: they are on your follower pile.",
+                    len(drawn),
+                    cards=words.cards(drawn, lang),
+                )
+            )
         if mine.peek is not None:
-            lines.append(f"🔮 The top card of the draw pile is {names.card_name(mine.peek)}.")
+            lines.append(
+                lang._(
+                    "🔮 The top card of the draw pile is {card}.",
+                    card=names.card_name(mine.peek, lang),
+                )
+            )
         if game.deadline is not None and acting:
             lines.append(
-                f"⏰ If you don't choose {text.deadline(game.deadline)}, "
-                f"{words.time_out_rule(state)}."
+                lang._(
+                    "⏰ If you don't choose {deadline}, the clock does it for you ({rule}).",
+                    deadline=text.deadline(game.deadline),
+                    rule=words.time_out_rule(state, lang),
+                )
             )
         r, g, b = PLAYERS[seat].color
         embed = discord.Embed(
-            title=f"Your hand · Claim · game {game.id}",
+            title=lang._("Your hand · Claim · game {game}", game=game.id),
             description="\n\n".join(line for line in lines if line),
             colour=discord.Colour.from_rgb(r, g, b),
         )
         embed.set_image(url=f"attachment://{IMAGE_FILE}")
-        items = _choices(game, state, seat, legal) if acting else []
+        items = _choices(game, state, seat, legal, lang) if acting else []
         buttons = None
         if items:
             buttons = discord.ui.View(timeout=None)
@@ -159,23 +180,63 @@ class ClaimFace:
                 buttons.add_item(item)
         return Private(Picture(embed, png), buttons)
 
-    def ladder_figure(self, entry: LadderEntry) -> str:
-        return f"best {text.plural(entry.figures.get('best_factions', 0), 'faction')}"
+    def ladder_figure(self, entry: LadderEntry, lang: Language) -> str:
+        best = entry.figures.get("best_factions", 0)
+        return lang.ngettext("best {n} faction", "best {n} factions", best)
 
-    def stats_fields(self, record: PlayerRecord) -> Sequence[tuple[str, str]]:
+    def stats_fields(self, record: PlayerRecord, lang: Language) -> Sequence[tuple[str, str]]:
         figures = record.figures
         fields = []
         if record.played_out:
             average = figures.get("factions", 0) / record.played_out
             best = figures.get("best_factions", 0)
-            fields.append(("Factions", f"{average:.1f} per game on average, best {best}"))
+            fields.append(
+                (
+                    lang.pgettext("stats", "Factions"),
+                    lang._(
+                        "{average} per game on average, best {best}",
+                        average=lang.number(average, digits=1),
+                        best=lang.number(best),
+                    ),
+                )
+            )
             tricks = figures.get("tricks", 0) / record.played_out
-            fields.append(("Tricks", f"{tricks:.1f} won per game"))
+            fields.append(
+                (
+                    lang.pgettext("stats", "Tricks"),
+                    lang._("{average} won per game", average=lang.number(tricks, digits=1)),
+                )
+            )
         return fields
 
 
+def _pair_words(pair: str, lang: Language) -> str:
+    if pair == RANDOM:
+        return lang._("a random pair")
+    factions = PAIR_CHOICES.get(pair)
+    if factions is None:
+        return pair
+    return " & ".join(names.faction_name(f, lang) for f in factions)
+
+
+def _added_words(added: str, lang: Language) -> str:
+    if added == FIRST:
+        return lang._(
+            "the first-game set ({factions}; {more} too with 3–4 players)",
+            factions=lang.list(names.faction_name(f, lang) for f in FIRST_GAME_ADDED),
+            more=lang.list(names.faction_name(f, lang) for f in FIRST_GAME_MORE),
+        )
+    if added == RANDOM:
+        return lang._("drawn at random")
+    named = [names.faction_name(Faction(code), lang) for code in added.split(",")]
+    return lang._(
+        "{factions} (2 players: the first 3; 3–4 players: 5, filled at random)",
+        factions=lang.list(named),
+    )
+
+
 def _choices(
-    game: Game, state: ClaimState, seat: int, legal: Sequence[Action]
+    game: Game, state: ClaimState, seat: int, legal: Sequence[Action], lang: Language
 ) -> list[PrivateButton]:
     """One button per card of the hand (only the legal ones enabled), or per choice."""
     key = CLAIM.decision_key(state, seat)
@@ -197,7 +258,7 @@ def _choices(
         return [
             button(
                 kind(card),
-                names.card_label(card),
+                names.card_label(card, lang),
                 names.emoji(card.faction),
                 enabled=kind(card) in legal,
             )
@@ -207,46 +268,61 @@ def _choices(
     for action in legal:
         if isinstance(action, Take):
             if action.card is None:
-                buttons.append(button(action, "Take the top card", "🔮"))
+                buttons.append(button(action, lang._("Take the top card"), "🔮"))
             else:
-                label = f"Take {names.card_label(action.card)}"
+                label = lang._("Take {card}", card=names.card_label(action.card, lang))
                 buttons.append(button(action, label, names.emoji(action.card.faction)))
         elif isinstance(action, Loot):
-            label = f"Loot for {names.faction_name(action.faction)}"
+            label = lang._("Loot for {faction}", faction=names.faction_name(action.faction, lang))
             buttons.append(button(action, label, names.emoji(action.faction)))
     return buttons
 
 
 def _private_prompt(
-    game: Game, state: ClaimState, seat: int, legal: Sequence[Action], lead: Card | None
+    game: Game,
+    state: ClaimState,
+    seat: int,
+    legal: Sequence[Action],
+    lead: Card | None,
+    lang: Language,
 ) -> str:
     """What the seat does now; ``legal`` is what it may do (nothing while it waits)."""
     if state.phase is Phase.OVER:
-        return "The game is over."
+        return lang._("The game is over.")
     if not legal:
-        waiting = [words.who(game, s) for s in state.to_act()]
-        return f"Not your turn: waiting for {', '.join(waiting)}."
+        waiting = lang.list(words.who(game, s, lang) for s in state.to_act())
+        return lang._("Not your turn: waiting for {players}.", players=waiting)
     step = state.step
     if step is Step.PLAY:
         if lead is None:
-            return f"**Your lead** (trick {state.trick}): play any card."
-        rule = words.follow_rule(lead, state.hands[seat])
-        text_ = f"**Your turn:** follow {names.card_name(lead)}."
-        return text_ + (f"\n{rule}" if rule else " You may play any card.")
+            return lang._(
+                "**Your lead** (trick {trick}): play any card.",
+                trick=lang.number(state.trick or 0),
+            )
+        follow = lang._("**Your turn:** follow {card}.", card=names.card_name(lead, lang))
+        rule = words.follow_rule(lead, state.hands[seat], lang)
+        if rule:
+            return f"{follow}\n{rule}"
+        return f"{follow} {lang._('You may play any card.')}"
     if step is Step.DISCARD:
-        return (
+        return lang._(
             "**Automatic trick:** discard any one card face down. Nobody sees it; "
             "the Automaton trick's winner also takes this trick."
         )
     if step is Step.TAKE:
         if any(isinstance(a, Take) and a.card is None for a in legal):
-            return (
+            if state.players == 2:
+                return lang._(
+                    "**You won with a Seer:** take the face-up prize, or the top card of the "
+                    "draw pile (shown below, only to you): the other player gets what you leave."
+                )
+            return lang._(
                 "**You won with a Seer:** take a face-up prize, or the top card of the draw "
-                "pile (shown below, only to you) — the other player gets what you leave."
+                "pile (shown below, only to you): the next places share what you leave."
             )
-        return "**You choose a prize:** take one of the face-up cards."
+        return lang._("**You choose a prize:** take one of the face-up cards.")
     if step is Step.LOOT:
-        return (
+        return lang._(
             "**Loot Raccoons:** your side has several factions with the fewest cards; choose "
             "which one your loot Raccoons count for."
         )
@@ -269,7 +345,11 @@ def _face(card: Card) -> CardFace:
 
 
 def _table(
-    game: Game, state: ClaimState, last: Outcome | None, result: Score | None = None
+    game: Game,
+    state: ClaimState,
+    last: Outcome | None,
+    lang: Language,
+    result: Score | None = None,
 ) -> TableView:
     """The public table: only piles everybody sees, and counts of the others (and at game
     over the count, ``result`` when it is already made)."""
@@ -299,7 +379,7 @@ def _table(
             for f in result.factions
         )
     return TableView(
-        names=tuple(s.display_name for s in game.seats),
+        names=tuple(text.seat_name(s, lang) for s in game.seats),
         factions=tuple(f.value for f in state.factions),
         phase=state.phase.value,
         step=state.step.value,
@@ -323,6 +403,7 @@ def _table(
         last_winner=last_winner,
         winners=() if result is None else result.winners,
         results=results,
+        lang=lang,
     )
 
 
@@ -341,29 +422,38 @@ async def _render(table: TableView) -> bytes:
     return await asyncio.to_thread(render_table, table)
 
 
-def _describe(game: Game, state: ClaimState, headline: str) -> str:
+def _describe(game: Game, state: ClaimState, headline: str, lang: Language) -> str:
     lines = [headline] if headline else []
-    prompt = words.prompt(game, state)
+    prompt = words.prompt(game, state, lang)
     if prompt:
         lines.append(prompt)
     if state.players == 4:
         lines.append(
-            f"Teams: {words.unit_name(game, (0, 2))} against {words.unit_name(game, (1, 3))}"
+            lang._(
+                "Teams: {team} against {other}",
+                team=words.unit_name(game, (0, 2), lang),
+                other=words.unit_name(game, (1, 3), lang),
+            )
         )
     humans = [s for s in state.to_act() if not game.seats[s].is_bot]
     if game.deadline is not None and humans:
         lines.append(
-            f"⏰ A quiet turn ends by itself {text.deadline(game.deadline)} "
-            f"({words.time_out_rule(state)})."
+            lang._(
+                "⏰ A quiet turn ends by itself {deadline} ({rule}).",
+                deadline=text.deadline(game.deadline),
+                rule=words.time_out_rule(state, lang),
+            )
         )
     return "\n\n".join(lines)
 
 
-def _picture(game: Game, state: ClaimState, png: bytes, description: str) -> Picture:
+def _picture(
+    game: Game, state: ClaimState, png: bytes, description: str, lang: Language
+) -> Picture:
     acting = state.to_act()
     r, g, b = PLAYERS[acting[0] if acting else state.leader].color
     embed = discord.Embed(
-        title=f"Claim · game {game.id}",
+        title=lang._("Claim · game {game}", game=game.id),
         description=description,
         colour=discord.Colour.from_rgb(r, g, b),
     )

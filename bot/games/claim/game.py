@@ -14,12 +14,15 @@ from __future__ import annotations
 
 import random
 import re
+import unicodedata
 from collections.abc import Sequence
+from functools import cache
 from typing import Final, NamedTuple
 
-from bot.games.claim.names import faction_name
+from bot.games.claim.names import faction_words
 from bot.games.rules import (
     JSON,
+    BadOption,
     Figure,
     Fold,
     GameOption,
@@ -62,16 +65,18 @@ from engine.claim import action_from_json as engine_action_from_json
 from engine.claim import action_to_json as engine_action_to_json
 from engine.claim import players as computer
 from engine.claim.json_form import KINDS, action_of
+from i18n import LANGUAGES, N_, Message, Words, language
+from render.claim import words
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 4
 
 PAIR_CHOICES: Final[dict[str, tuple[Faction, Faction]]] = {
-    "goblins-knights": (Faction.GOBLINS, Faction.KNIGHTS),
-    "gnomes-giants": (Faction.GNOMES, Faction.GIANTS),
-    "kings-peasants": (Faction.KINGS, Faction.PEASANTS),
+    N_("goblins-knights"): (Faction.GOBLINS, Faction.KNIGHTS),
+    N_("gnomes-giants"): (Faction.GNOMES, Faction.GIANTS),
+    N_("kings-peasants"): (Faction.KINGS, Faction.PEASANTS),
 }
-RANDOM: Final = "random"
+RANDOM: Final = N_("random")
 FIRST: Final = "first-game"
 FIRST_GAME_ADDED: Final = tuple(f for f in FIRST_GAME if f not in PAIRS[0])
 """The original Claim's three: Undead, Dwarves and Doppelgängers."""
@@ -97,51 +102,76 @@ def intent_of(action: Action) -> str:
     return f"{kind}={value}"
 
 
-NAMED: Final = {
-    name: faction
-    for faction, names in {
-        Faction.AUTOMATONS: ("automatons", "automaton"),
-        Faction.BARDS: ("bards", "bard"),
-        Faction.DOPPELGANGERS: ("doppelgängers", "doppelgänger", "doppelgangers", "doppelganger"),
-        Faction.DRAGONS: ("dragons", "dragon"),
-        Faction.DWARVES: ("dwarves", "dwarfs", "dwarf"),
-        Faction.GRIFFINS: ("griffins", "griffin", "gryphons", "gryphon"),
-        Faction.RACCOONS: ("raccoons", "raccoon"),
-        Faction.SEERS: ("seers", "seer"),
-        Faction.TROLLS: ("trolls", "troll"),
-        Faction.UNDEAD: ("undead",),
-        Faction.VIKINGS: ("vikings", "viking"),
-    }.items()
-    for name in (*names, faction.value.lower())
+ALIASES: Final = {
+    Faction.DOPPELGANGERS: ("doppelgangers", "doppelganger"),
+    Faction.DWARVES: ("dwarfs",),
+    Faction.GRIFFINS: ("gryphons", "gryphon", "greife"),
 }
-"""The added factions by the names a player may type."""
+"""Names a player may type beyond every language's faction and card names."""
 MOST_ADDED: Final = 5
 FEWEST_ADDED: Final = 3
 
 
+@cache
+def named() -> dict[str, Faction]:
+    """The added factions by the names a player may type: in any language the bot speaks,
+    the faction's and its card's name (``trolls``, ``troll``, ``trolle``), its code, and
+    each of them with umlauts spelt out or dropped (``waschbaeren``, ``waschbaren``)."""
+    found: dict[str, Faction] = {}
+    for faction in ADDED:
+        names = {faction.value, *ALIASES.get(faction, ())}
+        for code in LANGUAGES:
+            lang = language(code)
+            names |= {
+                words.faction_name(faction.value, lang),
+                words.card_name(faction.value, lang),
+            }
+        for name in names:
+            for spelling in _spellings(name.lower()):
+                found[spelling] = faction
+    return found
+
+
+def _spellings(name: str) -> set[str]:
+    spelt_out = name.replace("ä", "ae").replace("ö", "oe").replace("ü", "ue")
+    dropped = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return {name, spelt_out, dropped}
+
+
 def parse_factions(typed: str) -> str:
     """The ``factions`` option as typed: ``first-game``, ``random``, or 3 to 5 of the
-    10-card factions by name (``seers, trolls, dragons``), kept as their codes."""
-    names = [w for w in re.split(r"[\s,;&+/]+", typed.strip().lower()) if w and w != "and"]
+    10-card factions by name, in English or German (``seers, trolls, dragons``, ``Seher,
+    Trolle, Drachen``), kept as their codes (``SEE,TRO,DRA``, read back the same way)."""
+    # "und" joins German names; only the kept form's capitals make it the Undead's code.
+    names = [
+        w.lower()
+        for w in re.split(r"[\s,;&+/]+", typed.strip())
+        if w and (w.lower() not in ("and", "und") or w == "UND")
+    ]
     if names in (["first-game"], ["first"]):
         return FIRST
     if names == [RANDOM]:
         return RANDOM
     chosen: list[Faction] = []
     for name in names:
-        faction = NAMED.get(name)
+        faction = named().get(name)
         if faction is None:
-            known = ", ".join(sorted({n for n in NAMED if len(n) > 3 and n.endswith("s")}))
-            raise ValueError(
-                f"{name!r} is not a faction that can be added: choose from {known}, undead "
-                "(or type first-game or random)"
+            raise BadOption(
+                Message(
+                    "{name} is not a faction that can be added: choose from automatons, bards, "
+                    "doppelgängers, dragons, dwarves, griffins, raccoons, seers, trolls, undead "
+                    "and vikings (or type first-game or random)",
+                    name=repr(name),
+                )
             )
         if faction not in chosen:
             chosen.append(faction)
     if not FEWEST_ADDED <= len(chosen) <= MOST_ADDED:
-        raise ValueError(
-            "name 3 to 5 factions: 3 are played with 2 players, 5 with 3 or 4 (any missing "
-            "are drawn at random)"
+        raise BadOption(
+            Message(
+                "name 3 to 5 factions: 3 are played with 2 players, 5 with 3 or 4 (any missing "
+                "are drawn at random)"
+            )
         )
     return ",".join(f.value for f in chosen)
 
@@ -188,14 +218,14 @@ class ClaimGame:
     max_players = MAX_PLAYERS
     options: tuple[GameOption, ...] = (
         GameOption(
-            "pair",
-            "The pair of factions the deck is built around",
+            N_("pair"),
+            N_("The pair of factions the deck is built around"),
             "goblins-knights",
             (*PAIR_CHOICES, RANDOM),
         ),
         GameOption(
-            "factions",
-            "Added factions: first-game, random, or 3-5 names (seers, trolls…)",
+            N_("factions"),
+            N_("Added factions: first-game, random, or 3-5 names (seers, trolls…)"),
             FIRST,
             parse=parse_factions,
         ),
@@ -326,34 +356,39 @@ def _action(intent: str) -> Action:
     kind, _, value = intent.partition("=")
     action = action_of(kind, value) if kind in KINDS else None
     if action is None:
-        what = "a faction of Claim" if kind == "loot" else "a move in Claim"
-        raise IllegalIntent(f"that is not {what}")
+        if kind == "loot":
+            raise IllegalIntent(Message("that is not a faction of Claim"))
+        raise IllegalIntent(Message("that is not a move in Claim"))
     return action
 
 
 CLAIM = ClaimGame()
 
 
-def _plain(error: RulesError, state: ClaimState) -> str:
+def _plain(error: RulesError, state: ClaimState) -> Words:
     """What a refused action means, in the player's words rather than the engine's."""
     if isinstance(error, MustFollow):
         lead = state.lead()
         assert lead is not None
-        rule = f"you hold {faction_name(lead.faction)}, so you must follow with one of them"
+        faction = faction_words(lead.faction)
         if lead.faction is not Faction.DOPPELGANGERS and Faction.DOPPELGANGERS in state.factions:
-            rule += " (or with a Doppelgänger)"
-        return rule
+            return Message(
+                "you hold {faction}, so you must follow with one of them (or with a Doppelgänger)",
+                faction=faction,
+            )
+        return Message("you hold {faction}, so you must follow with one of them", faction=faction)
     if isinstance(error, GameAlreadyOver):
-        return "the game is over"
+        return Message("the game is over")
     if isinstance(error, NotInHand):
-        return "that card is not in your hand"
+        return Message("that card is not in your hand")
     if isinstance(error, NotYourTurn):
-        return "it isn't your turn to do that"
+        return Message("it isn't your turn to do that")
     if isinstance(error, WrongStep):
-        return {
-            Stage.PLAY: "the game waits for a card to be played",
-            Stage.DISCARD: "the game waits for the automatic trick's face-down discards",
-            Stage.TAKE: "the game waits for a prize to be chosen",
-            Stage.LOOT: "the game waits for the loot Raccoons' faction to be chosen",
-        }.get(state.step, "the game is over")
-    return "that is not one of the choices"
+        waits = {
+            Stage.PLAY: Message("the game waits for a card to be played"),
+            Stage.DISCARD: Message("the game waits for the automatic trick's face-down discards"),
+            Stage.TAKE: Message("the game waits for a prize to be chosen"),
+            Stage.LOOT: Message("the game waits for the loot Raccoons' faction to be chosen"),
+        }
+        return waits.get(state.step, Message("the game is over"))
+    return Message("that is not one of the choices")

@@ -1,47 +1,55 @@
 """Claim's factions in words: the name of a faction, of one of its cards, and its emoji.
-Discord-free, so that the rules half (``game``) and the messages (``words``) share it."""
+Discord-free, so that the rules half (``game``) and the messages (``words``) share it; the
+names themselves are the pictures' (``render.claim.words``), so that both say the same."""
 
 from __future__ import annotations
 
 from typing import Final
 
 from engine.claim import Card, Faction
+from i18n import Language, Message
+from render.claim import words
 
-FACTION: Final = {
-    Faction.AUTOMATONS: ("Automatons", "Automaton", "⚙️"),
-    Faction.BARDS: ("Bards", "Bard", "🎵"),
-    Faction.DOPPELGANGERS: ("Doppelgängers", "Doppelgänger", "🎭"),
-    Faction.DRAGONS: ("Dragons", "Dragon", "🐉"),
-    Faction.DWARVES: ("Dwarves", "Dwarf", "⛏️"),
-    Faction.GIANTS: ("Giants", "Giant", "🗿"),
-    Faction.GNOMES: ("Gnomes", "Gnome", "🍄"),
-    Faction.GOBLINS: ("Goblins", "Goblin", "👺"),
-    Faction.GRIFFINS: ("Griffins", "Griffin", "🦅"),
-    Faction.KINGS: ("Kings", "King", "👑"),
-    Faction.KNIGHTS: ("Knights", "Knight", "⚔️"),
-    Faction.PEASANTS: ("Peasants", "Peasant", "🌾"),
-    Faction.RACCOONS: ("Raccoons", "Raccoon", "🦝"),
-    Faction.SEERS: ("Seers", "Seer", "🔮"),
-    Faction.TROLLS: ("Trolls", "Troll", "👹"),
-    Faction.UNDEAD: ("Undead", "Undead", "💀"),
-    Faction.VIKINGS: ("Vikings", "Viking", "🪓"),
+EMOJI: Final = {
+    Faction.AUTOMATONS: "⚙️",
+    Faction.BARDS: "🎵",
+    Faction.DOPPELGANGERS: "🎭",
+    Faction.DRAGONS: "🐉",
+    Faction.DWARVES: "⛏️",
+    Faction.GIANTS: "🗿",
+    Faction.GNOMES: "🍄",
+    Faction.GOBLINS: "👺",
+    Faction.GRIFFINS: "🦅",
+    Faction.KINGS: "👑",
+    Faction.KNIGHTS: "⚔️",
+    Faction.PEASANTS: "🌾",
+    Faction.RACCOONS: "🦝",
+    Faction.SEERS: "🔮",
+    Faction.TROLLS: "👹",
+    Faction.UNDEAD: "💀",
+    Faction.VIKINGS: "🪓",
 }
-"""Each faction's name, the name of one of its cards, and its emoji in messages."""
+"""Each faction's emoji in messages."""
 
 
-def faction_name(faction: Faction) -> str:
-    return FACTION[faction][0]
+def faction_name(faction: Faction, lang: Language) -> str:
+    return words.faction_name(faction.value, lang)
+
+
+def faction_words(faction: Faction) -> Message:
+    """The faction's name before its reader is known (in a refusal)."""
+    return Message(words.FACTION_NAMES[faction.value])
 
 
 def emoji(faction: Faction) -> str:
-    return FACTION[faction][2]
+    return EMOJI[faction]
 
 
-def card_label(card: Card) -> str:
-    """A card on a button (no markdown there): ``Goblin 5``."""
-    return f"{FACTION[card.faction][1]} {card.value}"
+def card_label(card: Card, lang: Language) -> str:
+    """A card on a button (no markdown there): ``Goblin 5`` / ``Ritter 5``."""
+    return f"{words.card_name(card.faction.value, lang)} {card.value}"
 
 
-def card_name(card: Card) -> str:
+def card_name(card: Card, lang: Language) -> str:
     """A card in a message: ``👺 Goblin 5``."""
-    return f"{emoji(card.faction)} {card_label(card)}"
+    return f"{emoji(card.faction)} {card_label(card, lang)}"
