@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import itertools
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
+from i18n import language
 from render.common import palette
 from render.common.fonts import text_sprite
 from render.common.label import Box, Label
@@ -19,6 +21,8 @@ from render.gold_nuggets.sprites import Style
 from render.gold_nuggets.table_image import (
     MINUS,
     NOTE_SIZE,
+    SMALLEST,
+    STATUS_SIZE,
     icon_step,
     labels,
     name_shown,
@@ -253,6 +257,7 @@ def test_every_text_fits_its_box_and_names_are_fitted(names: tuple[str, ...]) ->
             winners=(0, 1, 2, 3, 4)[:players] if sample.over else (),
             took=sample.took,
             bonus=sample.bonus,
+            lang=sample.lang,
         )
         image = draw_table(view)
         drawn = labels(view)
@@ -264,8 +269,45 @@ def test_every_text_fits_its_box_and_names_are_fitted(names: tuple[str, ...]) ->
             assert not overlap(a.box, b.box), (a, b)
         for seat in range(players):
             shown = name_shown(view, seat)
-            assert shown.endswith(ELLIPSIS) or shown == f"Player {seat + 1}", shown
+            unnamed = view.lang.pgettext("nuggets image", "Player {number}", number=seat + 1)
+            assert shown.endswith(ELLIPSIS) or shown == unnamed, shown
             assert shown in [label.text for label in drawn]
+
+
+def test_the_longest_german_words_fit_whole_and_stay_readable() -> None:
+    german = language("de")
+    widest = [
+        table(
+            aside=("L", "L", "L", "4", "4", "4"),
+            rolled=("L", "4", "4", "4", "2"),
+            rolled_used=True,
+            value=77,
+            bonus=True,
+        ),
+        table(aside=("N", "N", "N", "3", "3", "3", "3"), value=77),
+        table(aside=("N", "N", "5", "5", "5"), rolled=("2", "3"), value=7, bust=True),
+        table(rolled=("L", "N", "2", "3", "4", "5", "5"), bonus=True),
+        NuggetsView(
+            names=THREE[:1] * 5,
+            nuggets=(15,) * 5,
+            centre=0,
+            turn=0,
+            over=True,
+            winners=(0, 1, 2, 3, 4),
+        ),
+    ]
+    for english in widest:
+        view = replace(english, lang=german)
+        for label in labels(view):
+            assert ELLIPSIS not in label.text, label
+            assert label.size >= SMALLEST, label
+            assert inside(drawn_box(label), label.box), label
+    # Only the words too long for their box shrink: English keeps its sizes.
+    roll_or_take = [label for label in labels(widest[0]) if label.text == "Roll or take 77"]
+    assert [label.size for label in roll_or_take] == [STATUS_SIZE]
+    in_german = labels(replace(widest[0], lang=german))
+    (headline,) = [label for label in in_german if label.text == "Würfeln oder 77 nehmen"]
+    assert SMALLEST <= headline.size < STATUS_SIZE
 
 
 def test_names_drop_what_the_font_cannot_draw() -> None:
@@ -278,6 +320,8 @@ def test_names_drop_what_the_font_cannot_draw() -> None:
     shown = [name_shown(view, seat) for seat in range(4)]
     assert shown[:3] == ["Björn", "Player 2", "Player 3"]
     assert shown[3].endswith(ELLIPSIS) and shown[3].startswith("Zoë the Prospector")
+    german = replace(view, lang=language("de"))
+    assert [name_shown(german, seat) for seat in range(3)] == ["Björn", "Spieler 2", "Spieler 3"]
 
 
 def test_the_view_refuses_what_cannot_be_drawn() -> None:

@@ -37,8 +37,11 @@ from engine.gold_nuggets import (
 )
 from engine.gold_nuggets.dice import DICE, legal_set_asides
 from engine.gold_nuggets.policy import distinct_rolls
+from i18n import english
 from render.gold_nuggets import NuggetsView
 from tests.games.gold_nuggets.tables import NAMES, outcome, table
+
+EN = english()
 
 
 def faces(text: str) -> tuple[Face, ...]:
@@ -93,7 +96,7 @@ def test_every_set_aside_of_every_roll_is_reachable_within_discords_limits() -> 
             state = waiting(aside, roll)
             positions += 1
             most = max(most, len(state.pending_choices()))
-            view = NUGGETS_FACE.buttons(table(state))
+            view = NUGGETS_FACE.buttons(table(state), EN)
             within_limits(components(view))
             shown = intents(view)
             assert all(re.fullmatch(INTENT, intent) for intent in shown)
@@ -112,7 +115,7 @@ def test_every_set_aside_of_every_roll_is_reachable_within_discords_limits() -> 
 
 def test_the_usual_set_asides_are_buttons() -> None:
     state = apply(GameState.new(2), Roll(faces("LN33333"))).state
-    assert set(buttons_only(NUGGETS_FACE.buttons(table(state)))) == {
+    assert set(buttons_only(NUGGETS_FACE.buttons(table(state), EN))) == {
         "set=LN33333",
         "set=L",
         "set=N",
@@ -121,14 +124,14 @@ def test_the_usual_set_asides_are_buttons() -> None:
     }
     # Few choices: each is a button, and no menu.
     few = apply(GameState.new(2), Roll(faces("LN23455"))).state
-    view = NUGGETS_FACE.buttons(table(few))
+    view = NUGGETS_FACE.buttons(table(few), EN)
     assert all(isinstance(child, TurnButton) for child in view.children)
     assert intents(view) == ["set=N", "set=LN", "set=L"]
 
 
 def test_the_menu_lists_the_most_valuable_first() -> None:
     state = apply(GameState.new(2), Roll(faces("LLNN333"))).state
-    view = NUGGETS_FACE.buttons(table(state))
+    view = NUGGETS_FACE.buttons(table(state), EN)
     (menu,) = [child for child in view.children if isinstance(child, TurnSelect)]
     values = [
         state.aside.plus(c).value for c in (parse_set(o.value) for o in menu.item.options) if c
@@ -143,22 +146,22 @@ def test_the_menu_lists_the_most_valuable_first() -> None:
 
 def test_each_phase_has_its_buttons() -> None:
     start = GameState.new(3)
-    assert intents(NUGGETS_FACE.buttons(table(start))) == ["roll"]
+    assert intents(NUGGETS_FACE.buttons(table(start), EN)) == ["roll"]
     deciding = apply(apply(start, Roll(faces("LN23455"))).state, SetAside(Counts(nugget=1))).state
-    view = NUGGETS_FACE.buttons(table(deciding))
+    view = NUGGETS_FACE.buttons(table(deciding), EN)
     assert intents(view) == ["roll", "take"]
     labels = [child.item.label for child in view.children if isinstance(child, TurnButton)]
     assert labels == ["Roll the rest (6 dice)", "Take 1"]
     seven = apply(start, Roll(faces("NNN3333"))).state
     seven = apply(seven, SetAside(Counts(nugget=3, three=4))).state
-    (take,) = NUGGETS_FACE.buttons(table(seven)).children
+    (take,) = NUGGETS_FACE.buttons(table(seven), EN).children
     assert isinstance(take, TurnButton) and take.intent == "take"
     assert take.item.label == "Take 6, then a bonus turn"
 
 
 def test_the_last_nuggets_are_taken_without_a_bonus_turn() -> None:
     seven = GameState(2, 0, Phase.TAKE, 4, (40, 33), Counts(nugget=3, three=4))
-    (take,) = NUGGETS_FACE.buttons(table(seven)).children
+    (take,) = NUGGETS_FACE.buttons(table(seven), EN).children
     assert isinstance(take, TurnButton) and take.item.label == "Take the last 4"
 
 
@@ -174,7 +177,7 @@ def test_three_lassos_offer_every_opponent_and_the_centre() -> None:
     for players in range(2, 6):
         for phase in (Phase.DECIDE, Phase.TAKE):
             state = steal_position(players, phase)
-            view = NUGGETS_FACE.buttons(table(state))
+            view = NUGGETS_FACE.buttons(table(state), EN)
             within_limits(components(view))
             takes = {"take", *(f"take={seat}" for seat in state.opponents())}
             assert set(intents(view)) - {"roll"} == takes
@@ -182,10 +185,10 @@ def test_three_lassos_offer_every_opponent_and_the_centre() -> None:
             for intent in takes:
                 action = NUGGETS.action(state, 0, intent, random.Random())
                 NUGGETS.apply(state, 0, action)
-    two = NUGGETS_FACE.buttons(table(steal_position(2, Phase.DECIDE)))
+    two = NUGGETS_FACE.buttons(table(steal_position(2, Phase.DECIDE)), EN)
     steal = [c for c in two.children if isinstance(c, TurnButton) and c.intent == "take=1"]
     assert steal[0].item.label == "Steal 3 from *Bo* (holds 3)"
-    five = NUGGETS_FACE.buttons(table(steal_position(5, Phase.DECIDE)))
+    five = NUGGETS_FACE.buttons(table(steal_position(5, Phase.DECIDE)), EN)
     (menu,) = [c for c in five.children if isinstance(c, TurnSelect)]
     assert menu.item.placeholder == "Take 4 from…"
     labels = [(o.label, o.description) for o in menu.item.options]
@@ -195,10 +198,10 @@ def test_three_lassos_offer_every_opponent_and_the_centre() -> None:
 
 def test_no_buttons_for_a_computer_player_or_a_finished_game() -> None:
     state = apply(GameState.new(3, first=2), Roll(faces("LLNN333"))).state
-    assert NUGGETS_FACE.buttons(table(state, bots=1)).children == []
-    assert NUGGETS_FACE.buttons(table(state, bots=0)).children != []
+    assert NUGGETS_FACE.buttons(table(state, bots=1), EN).children == []
+    assert NUGGETS_FACE.buttons(table(state, bots=0), EN).children != []
     over = GameState(3, 1, Phase.OVER, 0, (20, 30, 27))
-    assert NUGGETS_FACE.buttons(table(over)).children == []
+    assert NUGGETS_FACE.buttons(table(over), EN).children == []
 
 
 def description(picture_embed: discord.Embed) -> str:
@@ -209,7 +212,7 @@ def description(picture_embed: discord.Embed) -> str:
 def test_the_turn_message_shows_the_dice_the_odds_and_the_clock() -> None:
     state = GameState(3, 0, Phase.SET_ASIDE, 60, (5, 12, 0), Counts(lasso=2, four=3), faces("LN"))
     done = outcome(state, SetAside(Counts(lasso=1)))
-    picture = asyncio.run(NUGGETS_FACE.turn(done.game, "Set aside.", done))
+    picture = asyncio.run(NUGGETS_FACE.turn(done.game, "Set aside.", done, EN))
     words = description(picture.embed)
     assert picture.png.startswith(b"\x89PNG")
     assert "3 lassos, 3× 4, value **4**" in words
@@ -219,9 +222,11 @@ def test_the_turn_message_shows_the_dice_the_odds_and_the_clock() -> None:
     assert "Taking now: **4** · rolling on (best play): **" in words
     assert "⏰ The turn ends by itself <t:4102444800:R> (taking 4 from the centre)." in words
     computer = replace(done.game, seats=table(done.state, bots=3).seats)
-    robot = description(asyncio.run(NUGGETS_FACE.turn(computer, "Set aside.", done)).embed)
+    robot = description(asyncio.run(NUGGETS_FACE.turn(computer, "Set aside.", done, EN)).embed)
     assert "⏰" not in robot
-    fresh = description(asyncio.run(NUGGETS_FACE.turn(table(GameState.new(2)), "Go.", None)).embed)
+    fresh = description(
+        asyncio.run(NUGGETS_FACE.turn(table(GameState.new(2)), "Go.", None, EN)).embed
+    )
     assert "roll the seven dice" in fresh
     # Seven dice bust only as two each of three numbers and one of the fourth:
     # 4 × 7!/(2!·2!·2!) = 2,520 of the 6^7 rolls.
@@ -229,7 +234,7 @@ def test_the_turn_message_shows_the_dice_the_odds_and_the_clock() -> None:
     assert "This turn, played well, takes **4.7** on average." in fresh
     assert "(passing, with nothing taken)" in fresh
     waiting_roll = apply(GameState.new(2), Roll(faces("LLNN333"))).state
-    choose = description(asyncio.run(NUGGETS_FACE.turn(table(waiting_roll), "Go.", None)).embed)
+    choose = description(asyncio.run(NUGGETS_FACE.turn(table(waiting_roll), "Go.", None, EN)).embed)
     assert "choose what to set aside (17 choices)" in choose
     assert "Chance" not in choose
 
@@ -249,9 +254,9 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[NuggetsView]:
 
 def test_the_image_shows_the_waiting_roll_then_greys_it(drawn: list[NuggetsView]) -> None:
     state = GameState(3, 0, Phase.SET_ASIDE, 60, (5, 12, 0), Counts(lasso=2, four=3), faces("LN"))
-    asyncio.run(NUGGETS_FACE.turn(table(state), "Rolled.", None))
+    asyncio.run(NUGGETS_FACE.turn(table(state), "Rolled.", None, EN))
     done = outcome(state, SetAside(Counts(lasso=1)))
-    asyncio.run(NUGGETS_FACE.turn(done.game, "Set aside.", done))
+    asyncio.run(NUGGETS_FACE.turn(done.game, "Set aside.", done, EN))
     waiting_roll, set_aside = drawn
     assert (waiting_roll.rolled, waiting_roll.rolled_used) == (("L", "N"), False)
     assert waiting_roll.aside == ("L", "L", "4", "4", "4") and waiting_roll.value == 4
@@ -263,13 +268,13 @@ def test_the_image_shows_the_waiting_roll_then_greys_it(drawn: list[NuggetsView]
 
 def test_the_image_shows_a_bust_a_take_a_bonus_turn_and_the_end(drawn: list[NuggetsView]) -> None:
     deciding = GameState(2, 1, Phase.DECIDE, 60, (10, 7), Counts(nugget=2, five=3))
-    asyncio.run(NUGGETS_FACE.turn_end(outcome(deciding, Roll(faces("34"))), "Bust."))
+    asyncio.run(NUGGETS_FACE.turn_end(outcome(deciding, Roll(faces("34"))), "Bust.", EN))
     seven = GameState(2, 1, Phase.TAKE, 60, (10, 7), Counts(nugget=3, three=4))
     took = outcome(seven, Take(None))
-    asyncio.run(NUGGETS_FACE.turn_end(took, "Took."))
-    asyncio.run(NUGGETS_FACE.turn(took.game, "Took.", took))
+    asyncio.run(NUGGETS_FACE.turn_end(took, "Took.", EN))
+    asyncio.run(NUGGETS_FACE.turn(took.game, "Took.", took, EN))
     done, results = final_outcome()
-    asyncio.run(NUGGETS_FACE.result(replace(done, results=results), "Over."))
+    asyncio.run(NUGGETS_FACE.result(replace(done, results=results), "Over.", EN))
     bust, take, bonus, final = drawn
     assert bust.bust and bust.rolled == ("3", "4") and bust.aside == ("N", "N", "5", "5", "5")
     assert bust.turn == 1 and bust.value == 7
@@ -282,10 +287,10 @@ def test_the_last_pictures_of_a_turn() -> None:
     deciding = GameState(2, 1, Phase.DECIDE, 60, (10, 7), Counts(nugget=2, five=3))
     bust = outcome(deciding, Roll(faces("34")))
     assert bust.turn_over
-    picture = asyncio.run(NUGGETS_FACE.turn_end(bust, "Bust."))
+    picture = asyncio.run(NUGGETS_FACE.turn_end(bust, "Bust.", EN))
     assert description(picture.embed) == "Bust."
     took = outcome(deciding, Take(None))
-    picture = asyncio.run(NUGGETS_FACE.turn_end(took, "Took."))
+    picture = asyncio.run(NUGGETS_FACE.turn_end(took, "Took.", EN))
     assert description(picture.embed) == "Took." and picture.png.startswith(b"\x89PNG")
 
 
@@ -307,10 +312,10 @@ def test_the_result_shows_the_winners_the_table_and_the_ratings() -> None:
         RatingChange(r.seat, NAMES[r.seat], None, Rating(25.0 + r.seat, 8.0), 1) for r in results
     )
     finished = replace(done, results=results, rating_changes=changes)
-    picture = asyncio.run(NUGGETS_FACE.result(finished, NUGGETS_FACE.happened(finished)))
+    picture = asyncio.run(NUGGETS_FACE.result(finished, NUGGETS_FACE.happened(finished, EN), EN))
     words = description(picture.embed)
     assert "The centre is empty: **game over!**" in words
-    assert "Shared win: Ann and @\u200beveryone and \\\\" in words
+    assert "Shared win: Ann, @\u200beveryone, and \\\\" in words
     table_lines = words.split("```")[1].strip().splitlines()
     assert table_lines[1].split() == ["🏆", "Ann", "18"]
     assert [line.split()[-2:] for line in table_lines[-2:]] == [["*Bo*", "12"], ["_Zoë_", "11"]]
@@ -324,17 +329,19 @@ def test_every_message_of_a_five_player_game_stays_within_discords_limits() -> N
     ping = " ".join(f"<@{2**63 - 1}>" for _ in range(5)) + ", it's your turn."
     for state, action in _one_of_each_action():
         done = outcome(state, action)
-        headline = NUGGETS_FACE.happened(done)
-        headline += "\n\n" + text.takeover_note(done.game, text.name(done.game.seats[0]), None)
+        headline = NUGGETS_FACE.happened(done, EN)
+        headline += "\n\n" + text.takeover_note(
+            done.game, done.game.seats[0], text.Departure.AWAY, EN
+        )
         if done.turn_over:
-            picture = asyncio.run(NUGGETS_FACE.turn_end(done, headline))
+            picture = asyncio.run(NUGGETS_FACE.turn_end(done, headline, EN))
         else:
-            picture = asyncio.run(NUGGETS_FACE.turn(done.game, headline, done))
+            picture = asyncio.run(NUGGETS_FACE.turn(done.game, headline, done, EN))
         within_limits(
             {
                 "content": ping,
                 "embeds": [picture.embed.to_dict()],
-                "components": NUGGETS_FACE.buttons(done.game).to_components(),
+                "components": NUGGETS_FACE.buttons(done.game, EN).to_components(),
                 "attachments": [{"id": 0}],
             }
         )
@@ -355,7 +362,7 @@ def _one_of_each_action() -> Iterator[tuple[GameState, Roll | SetAside | Take | 
 
 def test_the_ladder_and_stats_figures() -> None:
     entry = LadderEntry(1, 5, "Ann", Rating(30.0, 5.0), 9, 4, {"best": 31}, 7)
-    assert NUGGETS_FACE.ladder_figure(entry) == "best 31 nuggets"
+    assert NUGGETS_FACE.ladder_figure(entry, EN) == "best 31 nuggets"
     figures = {
         "nuggets": 90,
         "best": 31,
@@ -367,7 +374,7 @@ def test_the_ladder_and_stats_figures() -> None:
         "best_turn": 12,
     }
     record = PlayerRecord(1, "nuggets", 5, "Ann", 5, 2, 1, figures, 1.0, None, 0)
-    assert dict(NUGGETS_FACE.stats_fields(record)) == {
+    assert dict(NUGGETS_FACE.stats_fields(record, EN)) == {
         "Nuggets": "22.5 per game on average, best 31",
         "Per turn": "2.5 nuggets taken (40 turns)",
         "Busts": "0.25 per turn (10 in 40)",
@@ -375,5 +382,5 @@ def test_the_ladder_and_stats_figures() -> None:
         "Bonus turns": "2 in all",
         "Best take": "12 nuggets in one take",
     }
-    assert NUGGETS_FACE.option_fields({}) == []
+    assert NUGGETS_FACE.option_fields({}, EN) == []
     assert NUGGETS_FACE.title == "Gold Nuggets" and NUGGETS_FACE.command == "nuggets"

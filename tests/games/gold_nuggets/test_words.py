@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from bot.discord_ui.commands import rules_message
+from bot.emulator import message_problems
 from bot.games.gold_nuggets import words
 from bot.games.gold_nuggets.face import NUGGETS_FACE
 from engine.gold_nuggets import (
@@ -17,6 +19,7 @@ from engine.gold_nuggets import (
     Take,
     TimeOut,
 )
+from i18n import Language, english, language
 from tests.games.gold_nuggets.tables import outcome
 
 
@@ -33,7 +36,7 @@ LAST = GameState(3, 1, Phase.DECIDE, 2, (30, 25, 20), Counts(nugget=2, five=3))
 
 
 def line(state: GameState, action: Action) -> str:
-    return NUGGETS_FACE.happened(outcome(state, action))
+    return NUGGETS_FACE.happened(outcome(state, action), english())
 
 
 @pytest.mark.parametrize(
@@ -93,10 +96,10 @@ def line(state: GameState, action: Action) -> str:
         (
             GameState(3, 1, Phase.SET_ASIDE, 60, (10, 4, 3), Counts(), faces("LN44423")),
             TimeOut(),
-            "the most valuable choice (1 nugget, 3× 4) was set aside, "
-            "and \\*Bo\\* took 5 nuggets from the centre.",
+            "the most valuable choice (1 nugget, 3× 4) was set aside. "
+            "\\*Bo\\* took 5 nuggets from the centre.",
         ),
-        (DECIDING, TimeOut(), "⏰ \\*Bo\\*'s time ran out, so \\*Bo\\* took 7 nuggets from"),
+        (DECIDING, TimeOut(), "⏰ \\*Bo\\*'s time ran out. \\*Bo\\* took 7 nuggets from"),
     ],
 )
 def test_each_thing_that_happens_has_its_line(state: GameState, action: Action, said: str) -> None:
@@ -104,13 +107,13 @@ def test_each_thing_that_happens_has_its_line(state: GameState, action: Action, 
 
 
 def test_set_asides_in_plain_text() -> None:
-    assert words.counts(Counts(lasso=2, nugget=1, three=3, five=4)) == (
+    assert words.counts(Counts(lasso=2, nugget=1, three=3, five=4), english()) == (
         "2 lassos, 1 nugget, 3× 3, 4× 5"
     )
-    assert words.choice_effect(Counts(lasso=2, four=3), Counts(lasso=1)) == (
+    assert words.choice_effect(Counts(lasso=2, four=3), Counts(lasso=1), english()) == (
         "value 4 (+0) · 1 die left · 3 lassos: steal possible"
     )
-    assert words.choice_effect(Counts(nugget=3), Counts(three=4)) == (
+    assert words.choice_effect(Counts(nugget=3), Counts(three=4), english()) == (
         "value 6 (+3) · all seven set aside: bonus turn"
     )
 
@@ -134,14 +137,17 @@ def test_set_asides_in_plain_text() -> None:
     ],
 )
 def test_the_rules_say_the_house_rulings(locale: str, rulings: list[str]) -> None:
-    rules = NUGGETS_FACE.rules(locale)
+    rules = NUGGETS_FACE.rules(language(locale))
     assert rules.startswith("**Gold Nuggets**")
     for ruling in rulings:
         assert ruling in rules
-    # Sent as a message's content.
-    assert len(rules) <= 2000
     assert "exact" in rules or "exakt" in rules
+    # As the platform sends them: a message's content, or embeds when longer.
+    message = rules_message(NUGGETS_FACE.title, rules)
+    embeds = [embed.to_dict() for embed in message.get("embeds", [])]
+    assert message_problems({"content": message.get("content"), "embeds": embeds}) == []
 
 
-def test_an_unknown_language_gets_english() -> None:
-    assert NUGGETS_FACE.rules("fr") == NUGGETS_FACE.rules("en-GB")
+def test_a_language_without_rules_of_its_own_gets_english() -> None:
+    assert NUGGETS_FACE.rules(Language("fr")) == NUGGETS_FACE.rules(english())
+    assert NUGGETS_FACE.rules(language("fr")) == NUGGETS_FACE.rules(english())
