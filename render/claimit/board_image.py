@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw
 
 from engine.claimit import SPACES, GameState, Phase, Score, Space, scores, winners
 from engine.claimit.board import spaces
+from i18n import Language
 from render.claimit import colors, sprites
 from render.claimit.geometry import (
     BOARD_BOTTOM,
@@ -24,7 +25,6 @@ from render.claimit.geometry import (
     BOARD_TOP,
     CLAIMED_BORDER,
     COLUMN_LABELS_TOP,
-    COLUMN_WIDTHS,
     FRAME,
     HEADER_HEIGHT,
     HEADER_TOP,
@@ -58,9 +58,9 @@ from render.claimit.geometry import (
 )
 from render.claimit.view import LETTERS, View, lettered
 from render.common import palette
-from render.common.fonts import Face
+from render.common.fonts import Face, text_sprite
 from render.common.label import Label, put
-from render.common.names import display_name
+from render.common.names import drawable, fit
 from render.common.palette import Color
 from render.common.png import encode
 from render.common.shapes import player_icon
@@ -73,6 +73,9 @@ NAME_SIZE = 24
 FIGURE_SIZE = 24
 MARK_SIZE = 20
 NOTE_SIZE = 20
+SMALLEST_SIZE = 18
+"""What a text may shrink to to stay in its box (German words run longer): 8.4 px on a
+phone."""
 
 
 def render_board(state: GameState, view: View | None = None) -> bytes:
@@ -80,14 +83,14 @@ def render_board(state: GameState, view: View | None = None) -> bytes:
 
 
 def draw_board(state: GameState, view: View) -> Image.Image:
-    image = _background(state.players).copy()
+    image = _background(state.players, view.lang).copy()
     panel = _panel(state, view)
     for space, stack in state.board().items():
         _draw_space(image, state, space, stack)
     if state.phase is Phase.OVER:
         _outline_mines(image, [s.largest_mine for s in panel.table])
     for letter, placement in lettered(state):
-        overlay = sprites.candidate(letter, placement.marker)
+        overlay = sprites.candidate(letter, marker_hint(placement.marker, view.lang))
         image.paste(overlay, space_box(placement.space)[:2], overlay)
     if view.bust is not None:
         _mark_losses(image, state)
@@ -99,18 +102,52 @@ def draw_board(state: GameState, view: View) -> Image.Image:
 
 def labels(state: GameState, view: View) -> list[Label]:
     """Every text the image of ``state`` shows."""
-    return [*_fixed_labels(), *_panel_labels(view, _panel(state, view))]
+    return [*_fixed_labels(view.lang), *_panel_labels(view, _panel(state, view))]
+
+
+def marker_hint(marker: str, lang: Language) -> str:
+    """A candidate's marker under its letter: ``C`` for a claim marker, ``S4`` for
+    squatter 4, in ``lang``'s initials."""
+    if marker == "C":
+        return lang.pgettext("claim marker, initial", "C")
+    return lang.pgettext("squatter, initial", "S{number}", number=marker[1])
 
 
 def name_shown(view: View, seat: int) -> str:
     """A seat's name as the image shows it (only in its row of the table)."""
     name = view.names[seat] if seat < len(view.names) else None
-    return _display_name(name, seat)
+    return _display_name(name, seat, view.lang)
 
 
 @lru_cache(maxsize=1024)
-def _display_name(name: str | None, seat: int) -> str:
-    return display_name(name, seat, Face.BOLD, NAME_SIZE, NAME_RIGHT - NAME_LEFT)
+def _display_name(name: str | None, seat: int, lang: Language) -> str:
+    # A context of its own: the same words of another game's catalog, looked up first,
+    # may be translated otherwise.
+    unnamed = lang.pgettext("board, a name it cannot draw", "Player {number}", number=seat + 1)
+    shown = drawable(name or "", Face.BOLD) or unnamed
+    return fit(shown, Face.BOLD, NAME_SIZE, NAME_RIGHT - NAME_LEFT)
+
+
+def _fitted(label: Label) -> Label:
+    """The label at the largest size, down to ``SMALLEST_SIZE``, at which its text stays
+    inside its box."""
+    size = label.size
+    while size > SMALLEST_SIZE and not _fits(label._replace(size=size)):
+        size -= 1
+    return label._replace(size=size)
+
+
+def _fits(label: Label) -> bool:
+    sprite = text_sprite(label.text, label.face, label.size, label.color, label.align + "m")
+    x, y = label.anchor
+    left, top = round(x) + sprite.dx, round(y) + sprite.dy
+    box_left, box_top, box_right, box_bottom = label.box
+    return (
+        left >= box_left
+        and top >= box_top
+        and left + sprite.image.width <= box_right
+        and top + sprite.image.height <= box_bottom
+    )
 
 
 def _draw_space(image: Image.Image, state: GameState, space: Space, stack: tuple[str, ...]) -> None:
@@ -234,24 +271,24 @@ def _panel(state: GameState, view: View) -> _Panel:
 
 
 def _status(state: GameState, view: View, won: tuple[int, ...]) -> _Status:
+    lang = view.lang
     if state.phase is Phase.OVER:
-        headline = "Shared win!" if len(won) > 1 else "Wins the game!"
-        return _Status(won, headline, palette.GOLD, "game over")
-    marks = _marks(state.marks_this_turn)
+        headline = lang._("Shared win!") if len(won) > 1 else lang._("Wins the game!")
+        return _Status(won, headline, palette.GOLD, lang._("game over"))
+    marks = state.marks_this_turn
     if view.bust is not None:
-        return _Status((view.bust,), "BUST!", palette.BUST, f"loses {marks}")
-    note = f"this turn: {marks}" if state.placed_this_turn else ""
+        lost = lang.ngettext("loses {n} mark", "loses {n} marks", marks)
+        return _Status((view.bust,), lang._("BUST!"), palette.BUST, lost)
+    note = ""
+    if state.placed_this_turn:
+        note = lang.ngettext("this turn: {n} mark", "this turn: {n} marks", marks)
     if state.phase is Phase.PLACE:
         last = LETTERS[len(state.pending_placements()) - 1]
-        choose = "Choose A" if last == "A" else f"Choose A–{last}"
+        choose = lang._("Choose A") if last == "A" else lang._("Choose A–{last}", last=last)
         return _Status((state.turn,), choose, palette.TEXT, note)
     if state.placed_this_turn:
-        return _Status((state.turn,), "Roll or stop", palette.TEXT, note)
-    return _Status((state.turn,), "Roll the dice", palette.TEXT, note)
-
-
-def _marks(count: int) -> str:
-    return f"{count} mark{'s' * (count != 1)}"
+        return _Status((state.turn,), lang._("Roll or stop"), palette.TEXT, note)
+    return _Status((state.turn,), lang._("Roll the dice"), palette.TEXT, note)
 
 
 def _dice(state: GameState, view: View) -> tuple[tuple[int, ...], Color, Color] | None:
@@ -305,6 +342,7 @@ def _draw_panel(image: Image.Image, panel: _Panel) -> None:
 
 
 def _panel_labels(view: View, panel: _Panel) -> list[Label]:
+    lang = view.lang
     found = []
     status = panel.status
     left = panel.status_left + len(status.seats) * (ICON + 4) + 4
@@ -331,14 +369,14 @@ def _panel_labels(view: View, panel: _Panel) -> list[Label]:
         box_left, box_top, box_right, box_bottom = LAST_ROUND_BOX
         found += [
             Label(
-                "LAST ROUND",
+                lang._("LAST ROUND"),
                 (box_left + 4, box_top + 2, box_right - 4, LAST_ROUND_SPLIT),
                 NOTE_SIZE,
                 palette.GOLD,
                 align="m",
             ),
             Label(
-                "plays last",
+                lang._("plays last"),
                 (box_left + 14 + LAST_ROUND_ICON, LAST_ROUND_SPLIT, box_right - 6, box_bottom - 2),
                 NOTE_SIZE,
                 face=Face.REGULAR,
@@ -347,7 +385,9 @@ def _panel_labels(view: View, panel: _Panel) -> list[Label]:
     supply = panel.claim_supply
     found.append(
         Label(
-            f"{supply or 'no'} claim marker{'s' * (supply != 1)} left",
+            lang.ngettext("{n} claim marker left", "{n} claim markers left", supply)
+            if supply
+            else lang._("no claim markers left"),
             (PANEL_LEFT + INSET, HEADER_TOP, NAME_RIGHT, HEADER_TOP + HEADER_HEIGHT),
             NOTE_SIZE,
             palette.MUTED,
@@ -364,12 +404,13 @@ def _panel_labels(view: View, panel: _Panel) -> list[Label]:
             Label(name_shown(view, score.seat), (NAME_LEFT, top, NAME_RIGHT, bottom), NAME_SIZE)
         )
         for index, value in enumerate((score.spaces, score.claims, score.largest)):
-            found.append(Label(str(value), column_box(index, top, bottom), FIGURE_SIZE, align="m"))
-    return found
+            shown = lang.number(value)
+            found.append(Label(shown, column_box(index, top, bottom), FIGURE_SIZE, align="m"))
+    return [_fitted(label) for label in found]
 
 
 @cache
-def _fixed_labels() -> tuple[Label, ...]:
+def _fixed_labels(lang: Language) -> tuple[Label, ...]:
     """The coordinates along the board and the table's column headings."""
     found = []
     for n in range(1, 7):
@@ -393,7 +434,7 @@ def _fixed_labels() -> tuple[Label, ...]:
                 align="m",
             )
         )
-    for index, heading in enumerate(COLUMN_WIDTHS):
+    for index, heading in enumerate(_headings(lang)):
         found.append(
             Label(
                 heading,
@@ -404,11 +445,20 @@ def _fixed_labels() -> tuple[Label, ...]:
                 "m",
             )
         )
-    return tuple(found)
+    return tuple(_fitted(label) for label in found)
+
+
+def _headings(lang: Language) -> tuple[str, str, str]:
+    """The table's column headings, in the order of ``COLUMN_WIDTHS``."""
+    return (
+        lang.pgettext("board column", "spaces"),
+        lang.pgettext("board column", "claims"),
+        lang.pgettext("board column", "largest mine"),
+    )
 
 
 @cache
-def _background(players: int) -> Image.Image:
+def _background(players: int, lang: Language) -> Image.Image:
     """Everything that never changes for this many players: frame, spaces, coordinates, panel."""
     image = Image.new("RGB", (WIDTH, height(players)), palette.BACKGROUND)
     draw = ImageDraw.Draw(image)
@@ -425,6 +475,6 @@ def _background(players: int) -> Image.Image:
             outline=colors.GRID,
         )
     draw.rounded_rectangle(panel(players), radius=10, fill=palette.PANEL)
-    for label in _fixed_labels():
+    for label in _fixed_labels(lang):
         put(image, label)
     return image

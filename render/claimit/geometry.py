@@ -76,9 +76,10 @@ ICON: Final = 28
 ICON_LEFT: Final = PANEL_LEFT + INSET + 27
 """Left of it, a row's ▶ (to move), ✖ (busted) or ★ (won)."""
 NAME_LEFT: Final = ICON_LEFT + ICON + 8
-COLUMN_WIDTHS: Final = {"spaces": 78, "claims": 78, "largest mine": 134}
-"""The figures at the right of each row, headed by these words, last column flush right."""
-NAME_RIGHT: Final = PANEL_RIGHT - INSET - sum(COLUMN_WIDTHS.values()) - 6
+COLUMN_WIDTHS: Final = (78, 78, 134)
+"""The figures at the right of each row (spaces, claims, largest mine), last column flush
+right."""
+NAME_RIGHT: Final = PANEL_RIGHT - INSET - sum(COLUMN_WIDTHS) - 6
 
 
 def height(players: int) -> int:
@@ -139,6 +140,5 @@ def table_row_top(seat: int) -> int:
 
 def column_box(index: int, top: int, bottom: int) -> Box:
     """The ``index``-th figure column (as in ``COLUMN_WIDTHS``) between ``top`` and ``bottom``."""
-    widths = list(COLUMN_WIDTHS.values())
-    right = PANEL_RIGHT - INSET - sum(widths[index + 1 :])
-    return (right - widths[index], top, right, bottom)
+    right = PANEL_RIGHT - INSET - sum(COLUMN_WIDTHS[index + 1 :])
+    return (right - COLUMN_WIDTHS[index], top, right, bottom)

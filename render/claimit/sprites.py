@@ -29,7 +29,7 @@ SQUATTER_NUMBER = 30
 """Font size of a squatter's number; its digits stand about 10 px tall on a phone."""
 BADGE_LETTER = 24
 BADGE_HINT = 18
-"""The marker a candidate places ("S4" or "C"), under its letter."""
+"""The marker a candidate places (squatter 4 "S4", a claim marker "C"), under its letter."""
 SYMBOL_RADIUS = 0.24 * TOKEN
 """A seat's symbol fills half a marker's width, about 12 px on a phone."""
 _PIPS = {
@@ -95,7 +95,8 @@ def claim_token() -> Image.Image:
 
 @cache
 def candidate(letter: str, marker: str) -> Image.Image:
-    """A space-sized overlay: dashed outline and a letter badge, read as a choice."""
+    """A space-sized overlay: dashed outline and a letter badge, read as a choice, with
+    ``marker``, what it places, under the letter."""
     k = SUPERSAMPLE
     image, draw = canvas(SPACE, SPACE)
     inset, width = 3 * k, 3 * k

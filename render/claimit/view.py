@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.claimit import GameState, Placement
+from i18n import Language, english
 
 LETTERS = "ABCDEF"
 """Candidate placements are lettered in the engine's order; the buttons use the same letters."""
@@ -13,11 +14,14 @@ LETTERS = "ABCDEF"
 @dataclass(frozen=True)
 class View:
     names: tuple[str | None, ...] = ()
-    """Display names by seat; a missing or undrawable name shows as "Player N"."""
+    """Display names by seat, as the reader reads them (a computer player's in ``lang``);
+    a missing or undrawable name shows as "Player N"."""
     rolled: tuple[int, int, int] | None = None
     """The last roll, shown when the state no longer carries it (after a placement or a bust)."""
     bust: int | None = None
     """The seat that just busted with ``rolled``."""
+    lang: Language = field(default_factory=english)
+    """The language of every word drawn."""
 
 
 def lettered(state: GameState) -> tuple[tuple[str, Placement], ...]:

@@ -15,6 +15,7 @@ from bot.games.rules import Options
 from bot.service import Outcome
 from bot.storage import Game, LadderEntry, PlayerRecord
 from engine.claimit import GameState, Phase, Place, Roll, roll_odds
+from i18n import Language
 from render.claimit import LETTERS, View, lettered, render_board
 from render.common.palette import PLAYERS
 
@@ -24,36 +25,40 @@ class ClaimItFace:
     command = "claimit"
     title = "Claim It!"
 
-    def option_fields(self, options: Options) -> Sequence[tuple[str, str]]:
-        return [("Rule variant", "on" if options.get("variant") else "off")]
+    def option_fields(self, options: Options, lang: Language) -> Sequence[tuple[str, str]]:
+        on, off = lang.pgettext("option", "on"), lang.pgettext("option", "off")
+        return [(lang._("Rule variant"), on if options.get("variant") else off)]
 
-    def rules(self, locale: str) -> str:
-        return words.rules(locale)
+    def rules(self, lang: Language) -> str:
+        return words.rules(lang)
 
-    def happened(self, outcome: Outcome) -> str:
-        return words.happened(outcome)
+    def happened(self, outcome: Outcome, lang: Language) -> str:
+        return words.happened(outcome, lang)
 
-    async def turn(self, game: Game, headline: str, last: Outcome | None) -> Picture:
+    async def turn(
+        self, game: Game, headline: str, last: Outcome | None, lang: Language
+    ) -> Picture:
         rolled = None
         if last is not None and last.before.turn == game.state.turn:
             rolled = _dice_shown(last)
-        return await _board(game, game.state, headline, rolled=rolled)
+        return await _board(game, game.state, headline, lang, rolled=rolled)
 
-    async def turn_end(self, outcome: Outcome, headline: str) -> Picture:
+    async def turn_end(self, outcome: Outcome, headline: str, lang: Language) -> Picture:
         game, before = outcome.game, outcome.before
         if isinstance(outcome.action, Roll):
             # A bust: the marks it lost are shown, still on the board.
             return await _board(
-                game, before, headline, rolled=_dice_shown(outcome), bust=before.turn
+                game, before, headline, lang, rolled=_dice_shown(outcome), bust=before.turn
             )
-        return await _board(game, outcome.state, headline, prompt=False)
+        return await _board(game, outcome.state, headline, lang, prompt=False)
 
-    async def result(self, outcome: Outcome, headline: str) -> Picture:
+    async def result(self, outcome: Outcome, headline: str, lang: Language) -> Picture:
         game = outcome.game
-        table = words.results_table(game, outcome.results)
-        return game_over(self.title, outcome, headline, table, await _render(game, game.state))
+        table = words.results_table(game, outcome.results, lang)
+        png = await _render(game, game.state, lang)
+        return game_over(self.title, outcome, headline, table, png, lang)
 
-    def buttons(self, game: Game) -> discord.ui.View:
+    def buttons(self, game: Game, lang: Language) -> discord.ui.View:
         """Roll and Stop & claim, or one lettered button per legal placement (none while a
         computer player moves: nobody else may press)."""
         state: GameState = game.state
@@ -62,11 +67,13 @@ class ClaimItFace:
             return view
         if state.phase is Phase.PLACE:
             for letter, placement in lettered(state):
-                label = f"{letter}: {words.placement(placement)}"
+                label = f"{letter}: {words.placement(placement, lang)}"
                 view.add_item(TurnButton(self.kind, game.id, game.version, letter, label=label))
         elif state.phase is Phase.ROLL:
             view.add_item(
-                TurnButton(self.kind, game.id, game.version, "roll", label="Roll", emoji="🎲")
+                TurnButton(
+                    self.kind, game.id, game.version, "roll", label=lang._("Roll"), emoji="🎲"
+                )
             )
             view.add_item(
                 TurnButton(
@@ -74,7 +81,7 @@ class ClaimItFace:
                     game.id,
                     game.version,
                     "stop",
-                    label="Stop & claim",
+                    label=lang._("Stop & claim"),
                     emoji="⛏️",
                     style=discord.ButtonStyle.success,
                     disabled=not state.placed_this_turn,
@@ -82,29 +89,54 @@ class ClaimItFace:
             )
         return view
 
-    async def private(self, game: Game, seat: int, last: Outcome | None) -> Private | None:
+    async def private(
+        self, game: Game, seat: int, last: Outcome | None, lang: Language
+    ) -> Private | None:
         return None
 
-    def ladder_figure(self, entry: LadderEntry) -> str:
-        return f"best mine {entry.figures.get('best_mine', 0)}"
+    def ladder_figure(self, entry: LadderEntry, lang: Language) -> str:
+        return lang._("best mine {size}", size=lang.number(entry.figures.get("best_mine", 0)))
 
-    def stats_fields(self, record: PlayerRecord) -> Sequence[tuple[str, str]]:
+    def stats_fields(self, record: PlayerRecord, lang: Language) -> Sequence[tuple[str, str]]:
         figures = record.figures
         fields = []
         if record.played_out:
             average = figures.get("mine_total", 0) / record.played_out
             fields.append(
                 (
-                    "Largest mine",
-                    f"{average:.1f} on average, best {figures.get('best_mine', 0)}",
+                    lang._("Largest mine"),
+                    lang._(
+                        "{average} on average, best {best}",
+                        average=lang.number(average, digits=1),
+                        best=lang.number(figures.get("best_mine", 0)),
+                    ),
                 )
             )
-        fields.append(("Claims", f"{figures.get('claims', 0):,} in all"))
+        claims = lang.number(figures.get("claims", 0))
+        fields.append((lang._("Claims"), lang._("{claims} in all", claims=claims)))
         turns, busts = figures.get("turns", 0), figures.get("busts", 0)
         if turns:
-            fields.append(("Busts", f"{busts / turns:.2f} per turn ({busts} in {turns})"))
-        best = figures.get("best_turn", 0)
-        fields.append(("Best single turn", f"{best} space{'s' * (best != 1)} settled in one stop"))
+            fields.append(
+                (
+                    lang._("Busts"),
+                    lang._(
+                        "{rate} per turn ({busts} in {turns})",
+                        rate=lang.number(busts / turns, digits=2),
+                        busts=lang.number(busts),
+                        turns=lang.number(turns),
+                    ),
+                )
+            )
+        fields.append(
+            (
+                lang._("Best single turn"),
+                lang.ngettext(
+                    "{n} space settled in one stop",
+                    "{n} spaces settled in one stop",
+                    figures.get("best_turn", 0),
+                ),
+            )
+        )
         return fields
 
 
@@ -117,6 +149,7 @@ async def _board(
     game: Game,
     state: GameState,
     headline: str,
+    lang: Language,
     *,
     rolled: tuple[int, int, int] | None = None,
     bust: int | None = None,
@@ -124,52 +157,59 @@ async def _board(
 ) -> Picture:
     """The board for ``state`` under what just happened; ``prompt`` adds what the
     player to move does next."""
-    png = await _render(game, state, rolled=rolled, bust=bust)
+    png = await _render(game, state, lang, rolled=rolled, bust=bust)
     embed = discord.Embed(
-        title=f"Claim It! · game {game.id}",
-        description=headline + (_prompt(game, state, bust) if prompt else ""),
+        title=lang._("Claim It! · game {game}", game=game.id),
+        description=headline + (_prompt(game, state, bust, lang) if prompt else ""),
         colour=_color(state.turn),
     )
     embed.set_image(url=f"attachment://{IMAGE_FILE}")
     if state.last_round is not None and state.phase is not Phase.OVER:
-        embed.set_footer(
-            text=f"Last round: {game.seats[state.last_round.caller].display_name} plays last."
-        )
+        # A footer shows no markdown: the name as typed.
+        caller = text.seat_name(game.seats[state.last_round.caller], lang)
+        embed.set_footer(text=lang._("Last round: {player} plays last.", player=caller))
     return Picture(embed, png)
 
 
 async def _render(
     game: Game,
     state: GameState,
+    lang: Language,
     *,
     rolled: tuple[int, int, int] | None = None,
     bust: int | None = None,
 ) -> bytes:
     """The board image, drawn in a worker thread so the event loop keeps answering."""
-    names = tuple(s.display_name for s in game.seats)
-    return await asyncio.to_thread(render_board, state, View(names=names, rolled=rolled, bust=bust))
+    names = tuple(text.seat_name(s, lang) for s in game.seats)
+    view = View(names=names, rolled=rolled, bust=bust, lang=lang)
+    return await asyncio.to_thread(render_board, state, view)
 
 
-def _prompt(game: Game, state: GameState, bust: int | None) -> str:
+def _prompt(game: Game, state: GameState, bust: int | None, lang: Language) -> str:
     if state.phase is Phase.OVER or bust is not None:
         return ""
-    who = text.seat_line(game.seats[state.turn])
+    who = text.seat_line(game.seats[state.turn], lang)
     lines = []
     if state.placed_this_turn:
-        lines.append(words.this_turn(state))
+        lines.append(words.this_turn(state, lang))
     if state.phase is Phase.PLACE:
         letters = LETTERS[: len(state.pending_placements())]
         choice = letters[0] if len(letters) == 1 else f"{letters[0]}–{letters[-1]}"
-        lines.append(f"{who}: choose a placement ({choice}).")
+        lines.append(
+            lang._("{player}: choose a placement ({letters}).", player=who, letters=choice)
+        )
     elif state.placed_this_turn:
-        lines.append(f"{who}: roll again, or stop & claim.")
+        lines.append(lang._("{player}: roll again, or stop & claim.", player=who))
     else:
-        lines.append(f"{who}: roll the dice.")
+        lines.append(lang._("{player}: roll the dice.", player=who))
     if state.phase is Phase.ROLL:
-        lines.append(words.odds(roll_odds(state)))
+        lines.append(words.odds(roll_odds(state), lang))
     if game.deadline is not None and not game.seats[state.turn].is_bot:
         lines.append(
-            f"⏰ The turn ends by itself {text.deadline(game.deadline)} (keeping what was placed)."
+            lang._(
+                "⏰ The turn ends by itself {deadline} (keeping what was placed).",
+                deadline=text.deadline(game.deadline),
+            )
         )
     return "\n\n" + "\n".join(lines)
 

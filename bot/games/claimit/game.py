@@ -23,8 +23,11 @@ from engine.claimit import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     Action,
+    BadDice,
     Bust,
+    GameAlreadyOver,
     GameState,
+    IllegalPlacement,
     Passed,
     Phase,
     Place,
@@ -34,6 +37,7 @@ from engine.claimit import (
     Stop,
     Stopped,
     TimeOut,
+    WrongPhase,
     action_from_json,
     action_to_json,
     apply,
@@ -43,14 +47,18 @@ from engine.claimit import (
     winners,
 )
 from engine.claimit import bots as claimit_bots
+from i18n import N_, Message
 
 LETTERS = "ABCDEF"
 """A placement's intent is its letter among the roll's legal placements (the board
 image draws the same letters)."""
 
 VARIANT = GameOption(
-    "variant", "Rule variant: a claim marker frees the squatter under it", default=False
+    N_("variant"), N_("Rule variant: a claim marker frees the squatter under it"), default=False
 )
+
+GAME_OVER = Message("the game is already over")
+ROLL_FIRST = Message("there is nothing to place before you roll")
 
 
 class ClaimIt:
@@ -90,9 +98,13 @@ class ClaimIt:
         if len(intent) == 1 and intent in LETTERS:
             choices = state.pending_placements()
             index = LETTERS.index(intent)
-            if index >= len(choices):
-                raise IllegalIntent("that letter is not one of this roll's choices")
-            return Place(choices[index])
+            if index < len(choices):
+                return Place(choices[index])
+            if state.phase is Phase.OVER:
+                raise IllegalIntent(GAME_OVER)
+            if state.phase is Phase.ROLL:
+                raise IllegalIntent(ROLL_FIRST)
+            raise IllegalIntent(Message("that letter isn't one of this roll's choices"))
         return Place(_placement(intent))
 
     def time_out(self, state: GameState, seat: int) -> Action:
@@ -102,7 +114,7 @@ class ClaimIt:
         try:
             after, events = apply(state, action)
         except RulesError as e:
-            raise IllegalIntent(str(e)) from None
+            raise IllegalIntent(_refusal(state, action, e)) from None
         over = any(isinstance(e, Bust | Stopped | Passed) for e in events)
         return Step(after, events, turn_over=over)
 
@@ -164,12 +176,48 @@ class ClaimIt:
         return action_from_json(data)
 
 
+def space(col: int, row: int) -> Message:
+    """A space as players read it: ``2,5`` (column, row); German writes ``(2|5)``, where
+    ``2,5`` would read as a decimal."""
+    return Message("{col},{row}", col=col, row=row)
+
+
 def _placement(intent: str) -> Placement:
-    marker, _, space = intent.partition("@")
-    col, _, row = space.partition(",")
-    if not (col.isdigit() and row.isdigit() and marker):
-        raise IllegalIntent("that is not a placement")
+    marker, _, at = intent.partition("@")
+    col, _, row = at.partition(",")
+    squatter = len(marker) == 2 and marker[0] == "S" and marker[1] in "123456"
+    if not (col.isdigit() and row.isdigit() and (marker == "C" or squatter)):
+        raise IllegalIntent(Message("that isn't a placement"))
     return Placement(int(col), int(row), marker)
+
+
+def _refusal(state: GameState, action: Action, error: RulesError) -> Message:
+    """The engine's refusal of ``action``, in words for the player who tried it (the
+    engine's own say what is wrong with the data, for the conformance protocol); like
+    every refusal, a clause the platform puts after "That move isn't allowed:"."""
+    if isinstance(error, GameAlreadyOver):
+        return GAME_OVER
+    if isinstance(error, IllegalPlacement) and isinstance(action, Place):
+        p = action.placement
+        where = space(p.col, p.row)
+        if p.marker == "C":
+            return Message("a claim marker can't go on {space} with this roll", space=where)
+        return Message(
+            "squatter {number} can't go on {space} with this roll",
+            number=p.marker[1],
+            space=where,
+        )
+    if isinstance(error, BadDice):
+        return Message("dice are three whole numbers from 1 to 6")
+    if isinstance(error, WrongPhase):
+        if isinstance(action, Place):
+            return ROLL_FIRST
+        if state.phase is Phase.PLACE:
+            if isinstance(action, Roll):
+                return Message("place a marker from this roll before rolling again")
+            return Message("place a marker from this roll before you stop")
+        return Message("you can stop only after placing at least one marker this turn")
+    return Message("the rules don't allow it now")
 
 
 CLAIMIT = ClaimIt()
