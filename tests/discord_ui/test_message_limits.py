@@ -1,7 +1,8 @@
 """Every kind of message the bot builds stays within Discord's limits by construction:
 each is built from the worst inputs there are (the longest names, all of them doubled
-by markdown escaping, the most players, the most lines) and checked against exactly
-the limits the emulated Discord enforces."""
+by markdown escaping, the most players, the most lines), in every language the bot
+speaks (German words run longer), and checked against exactly the limits the emulated
+Discord enforces."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ import pytest
 
 from bot.discord_ui import text
 from bot.discord_ui.buttons import lobby_view
+from bot.discord_ui.commands import rules_message
 from bot.discord_ui.ladder_answers import LadderPageButton
 from bot.discord_ui.ladder_messages import history_embed, leaderboard_embed, stats_embed
 from bot.discord_ui.messages import lobby_embed
@@ -38,6 +40,7 @@ from bot.storage import (
     Seat,
 )
 from engine.claimit import GameState, Phase, Roll, apply
+from i18n import LANGUAGES, Language, Message, language
 from tests.engine.playout import Step, random_game
 
 NAMES = ("_" * 32, "*~" * 16, "@everyone" + "`" * 23, "|>" * 16, "\\" * 32)
@@ -127,33 +130,41 @@ def last_step() -> Step:
     return list(random_game(random.Random(4), 5))[-1]
 
 
-def test_lobbies_and_their_notes() -> None:
+LANGS = [language(code) for code in LANGUAGES]
+every_language = pytest.mark.parametrize("lang", LANGS, ids=lambda lang: lang.code)
+
+
+@every_language
+def test_lobbies_and_their_notes(lang: Language) -> None:
     for bots in (0, 4):
         lobby = game(bots=bots)
-        notes = [None, text.lobby_note(replace(lobby, status=GameStatus.CANCELLED))]
+        notes = [None, text.lobby_note(replace(lobby, status=GameStatus.CANCELLED), lang)]
         for note in notes:
-            within_limits(payload(embed=lobby_embed(lobby, note), view=lobby_view(lobby)))
+            embed = lobby_embed(lobby, lang, note)
+            within_limits(payload(embed=embed, view=lobby_view(lobby, lang)))
     started = game(GameState.new(5), bots=2)
-    within_limits(payload(embed=lobby_embed(started, text.lobby_note(started))))
+    within_limits(payload(embed=lobby_embed(started, lang, text.lobby_note(started, lang))))
 
 
-def test_turns_with_every_headline() -> None:
+@every_language
+def test_turns_with_every_headline(lang: Language) -> None:
     state = worst_placement_state()
     playing = game(state, bots=1)
     took_over = playing.seats[-1]
     before = GameState.new(5)
     roll = Roll((1, 2, 3))
     rolled = Outcome(playing, before, 0, roll, apply(before, roll).events, False)
-    headline = words.happened(rolled)
-    headline += "\n\n" + text.takeover_note(playing, text.name(took_over), None)
-    board = asyncio.run(CLAIMIT_FACE.turn(playing, headline, rolled))
+    headline = words.happened(rolled, lang)
+    headline += "\n\n" + text.takeover_note(playing, took_over, text.Departure.AWAY, lang)
+    board = asyncio.run(CLAIMIT_FACE.turn(playing, headline, rolled, lang))
     ping = f"<@{BIG_ID}>, it's your turn."
-    view = CLAIMIT_FACE.buttons(playing)
+    view = CLAIMIT_FACE.buttons(playing, lang)
     within_limits(payload(content=ping, embed=board.embed, view=view, files=1))
-    within_limits(payload(content=text.first_turn(playing)))
+    within_limits(payload(content=text.first_turn(playing, lang)))
 
 
-def test_the_result_with_five_players_and_their_ratings() -> None:
+@every_language
+def test_the_result_with_five_players_and_their_ratings(lang: Language) -> None:
     step = last_step()
     # A computer player and provisional ratings: the field's notes come too.
     over = replace(game(step.after, bots=1), status=GameStatus.FINISHED)
@@ -173,11 +184,12 @@ def test_the_result_with_five_players_and_their_ratings() -> None:
         results=results,
         rating_changes=changes,
     )
-    board = asyncio.run(CLAIMIT_FACE.result(outcome, "x" * 200))
+    board = asyncio.run(CLAIMIT_FACE.result(outcome, "x" * 200, lang))
     within_limits(payload(embed=board.embed, files=1))
 
 
-def test_a_full_leaderboard_page_with_the_callers_line() -> None:
+@every_language
+def test_a_full_leaderboard_page_with_the_callers_line(lang: Language) -> None:
     entries = [
         LadderEntry(n, BIG_ID - n, NAMES[n % 5], RATING, 10**6, 10**6, WORST_RECORD, 1)
         for n in range(1, 11)
@@ -187,21 +199,23 @@ def test_a_full_leaderboard_page_with_the_callers_line() -> None:
     view = discord.ui.View()
     view.add_item(LadderPageButton("claimit", 10**5 - 1, label="◀ Previous"))
     view.add_item(LadderPageButton("claimit", 10**5 + 1, label="Next ▶"))
-    embed = leaderboard_embed(board, "claimit", SERVER)
+    embed = leaderboard_embed(board, "claimit", SERVER, lang)
     within_limits(payload(content="x" * 200, embed=embed, view=view))
 
 
-def test_the_stats_of_a_long_career() -> None:
+@every_language
+def test_the_stats_of_a_long_career(lang: Language) -> None:
     record = PlayerRecord(
         BIG_ID, "claimit", BIG_ID, NAMES[0], 10**6, 10**6, 10**5, WORST_RECORD,
         4_102_444_800.0, RATING, 10**6,
     )  # fmt: skip
     stats = PlayerStats(record, 10**6, 10**6, [RATING] * 11)
     avatar = "https://cdn.discordapp.com/avatars/" + "9" * 19 + "/" + "a" * 32 + ".png?size=1024"
-    within_limits(payload(embed=stats_embed(stats, "claimit", avatar)))
+    within_limits(payload(embed=stats_embed(stats, "claimit", avatar, lang)))
 
 
-def test_ten_games_of_five_players_in_the_history() -> None:
+@every_language
+def test_ten_games_of_five_players_in_the_history(lang: Language) -> None:
     games = [
         FinishedGame(
             BIG_ID - n,
@@ -215,14 +229,15 @@ def test_ten_games_of_five_players_in_the_history() -> None:
         )
         for n in range(10)
     ]
-    embed = history_embed(games, "claimit", BIG_ID, SERVER)
+    embed = history_embed(games, "claimit", BIG_ID, SERVER, lang)
     within_limits(payload(embed=embed))
-    assert embed.description is not None and "more games" in embed.description
+    assert embed.description is not None and "…" in embed.description
 
 
-def test_settings_with_every_channel_listed() -> None:
+@every_language
+def test_settings_with_every_channel_listed(lang: Language) -> None:
     many = GuildSettings(channels=frozenset(BIG_ID - n for n in range(500)))
-    within_limits(payload(embed=settings_embed(many, "claimit", "x" * 100)))
+    within_limits(payload(embed=settings_embed(many, "claimit", "x" * 100, lang, lang)))
 
 
 def refusals() -> Iterator[errors.ServiceError]:
@@ -232,13 +247,15 @@ def refusals() -> Iterator[errors.ServiceError]:
         errors.ChannelNotAllowed(many),
         errors.NotYourTurn(text.escaped(NAMES[0])),
         errors.NotHost(text.escaped(NAMES[0])),
-        errors.GameBroken(long, "claimit"),
+        errors.GameBroken("claimit"),
+        errors.GameBroken(None),
         errors.NoGameHere("Claim It!", "claimit"),
         errors.NotEnoughPlayers(2, 5),
         errors.NotAllowedToConfigure("claimit"),
         errors.WhichGame([BIG_ID - n for n in range(100)]),
-        errors.IllegalMove(long),
-        errors.BadSetting(long),
+        errors.IllegalMove(Message(long)),
+        errors.BadSetting(Message(long)),
+        errors.LobbyFull(5),
         errors.GameFinished(cancelled=True),
         errors.NoSuchBot(4),
     )
@@ -250,7 +267,6 @@ def refusals() -> Iterator[errors.ServiceError]:
         errors.BoardMovedOn,
         errors.NotStarted,
         errors.AlreadyStarted,
-        errors.LobbyFull,
         errors.AlreadyJoined,
         errors.BotsNotAllowed,
         errors.NotAllowedToRecompute,
@@ -259,23 +275,29 @@ def refusals() -> Iterator[errors.ServiceError]:
         yield refusal()
 
 
+@every_language
 @pytest.mark.parametrize("refusal", list(refusals()), ids=lambda r: type(r).__name__)
-def test_every_refusal(refusal: errors.ServiceError) -> None:
-    within_limits(payload(content=refusal.message))
+def test_every_refusal(refusal: errors.ServiceError, lang: Language) -> None:
+    within_limits(payload(content=lang.say(refusal.words)))
 
 
-def test_rules_notes_and_permission_answers() -> None:
+@every_language
+def test_rules_notes_and_permission_answers(lang: Language) -> None:
     playing = game(GameState.new(5))
     who = text.escaped(NAMES[0])
+    seat = playing.seats[0]
     contents = [
-        words.rules("en-US"),
-        words.rules("de"),
-        text.takeover_note(playing, who, "left the server"),
-        text.takeover_note(replace(playing, status=GameStatus.CANCELLED), who, None),
-        text.cancelled(playing, who),
-        missing_permissions_message(discord.Permissions.none()),
-        missing_thread_permissions(discord.Permissions.none()),
+        text.takeover_note(playing, seat, text.Departure.LEFT_SERVER, lang),
+        text.takeover_note(
+            replace(playing, status=GameStatus.CANCELLED), seat, text.Departure.AWAY, lang
+        ),
+        text.cancelled(playing, who, lang),
+        missing_permissions_message(discord.Permissions.none(), lang),
+        missing_thread_permissions(discord.Permissions.none(), lang),
     ]
     for content in contents:
         assert content
         within_limits(payload(content=content))
+    rules = rules_message(CLAIMIT_FACE.title, CLAIMIT_FACE.rules(lang))
+    embeds = [embed.to_dict() for embed in rules.get("embeds", [])]
+    within_limits({"content": rules.get("content"), "embeds": embeds})

@@ -12,41 +12,64 @@ from bot.games.claimit import words
 from bot.games.claimit.face import CLAIMIT_FACE
 from bot.ladder import PROVISIONAL_GAMES, Rating
 from bot.service import Leaderboard
-from bot.storage import LadderEntry, RatingChange
+from bot.storage import LadderEntry, RatingChange, Seat
 from engine.claimit import GameState, Roll, apply
+from i18n import Language, english, language
 from tests.discord_ui.test_message_limits import game
 
 
-def placement_prompt(dice: tuple[int, int, int]) -> str:
+def placement_prompt(dice: tuple[int, int, int], lang: Language) -> str:
     state, _ = apply(GameState.new(2), Roll(dice))
-    message = asyncio.run(CLAIMIT_FACE.turn(game(state), "Rolled.", None))
+    message = asyncio.run(CLAIMIT_FACE.turn(game(state), "Rolled.", None, lang))
     assert message.embed.description is not None
     return message.embed.description
 
 
 def test_one_placement_is_named_alone_and_several_as_a_range() -> None:
-    assert "choose a placement (A)." in placement_prompt((1, 1, 1))
-    several = placement_prompt((1, 2, 3))
+    assert "choose a placement (A)." in placement_prompt((1, 1, 1), english())
+    several = placement_prompt((1, 2, 3), english())
     assert "choose a placement (A–" in several and "(A–A)" not in several
+    assert "Setze einen Marker (A)." in placement_prompt((1, 1, 1), language("de"))
+    assert "Setze einen Marker (A–F)." in placement_prompt((1, 2, 3), language("de"))
 
 
 def test_the_rules_explain_the_variant_that_new_and_settings_offer() -> None:
-    english = words.rules("en-US")
-    assert "Rule variant" in english and "variant:True" in english
-    german = words.rules("de")
-    assert "Regelvariante" in german and "variant:True" in german
+    in_english = words.rules(english())
+    assert "Rule variant" in in_english and "variant" in in_english
+    german = words.rules(language("de"))
+    assert "Regelvariante" in german and "variante" in german
+    assert words.rules(Language("fr")) == in_english, "English where there are no rules in it"
 
 
 def test_rating_changes_say_why_they_can_surprise() -> None:
     first = RatingChange(1, "Ann", None, Rating(27.6, 8.1), 1)
     settled = RatingChange(2, "Bo", Rating(30.0, 5.0), Rating(30.5, 4.9), PROVISIONAL_GAMES)
-    with_computer = text.rating_changes([first, settled], computers=True)
+    with_computer = text.rating_changes([first, settled], True, english())
     assert "Ann: 1,000 → **1,132?** (+132) · first rated game" in with_computer
     assert "Bo: 1,600 → **1,632** (+32)" in with_computer
     assert "Computer players aren't rated" in with_computer
     assert "provisional (?)" in with_computer
-    among_people = text.rating_changes([settled], computers=False)
+    among_people = text.rating_changes([settled], False, english())
     assert "Computer" not in among_people and "provisional" not in among_people
+
+
+def test_ratings_are_written_with_the_readers_digit_grouping() -> None:
+    first = RatingChange(1, "Ann", None, Rating(27.6, 8.1), 1)
+    german = text.rating_changes([first], False, language("de"))
+    assert "1.000" in german and "**1.132?**" in german and "(+132)" in german
+    assert "1,000" not in german
+
+
+def test_computer_players_are_named_in_the_readers_language() -> None:
+    bot = Seat(1, None, "hard", "Bot 2 (hard)", 1)
+    took_over = Seat(2, None, "normal", "Zoë (bot)", 2, left_user_id=7)
+    human = Seat(0, 7, None, "*Ann* (bot)", 0)
+    assert text.seat_name(bot, english()) == "Bot 2 (hard)"
+    assert text.seat_name(bot, language("de")) == "Bot 2 (schwer)"
+    assert text.seat_name(took_over, english()) == "Zoë (bot)"
+    assert text.seat_name(human, language("de")) == "*Ann* (bot)", "a human's name as typed"
+    assert text.name(human, english()) == "\\*Ann\\* (bot)"
+    assert text.seat_line(bot, language("de")) == "🟠 **Bot 2 (schwer)**"
 
 
 def entry(place: int, wins: int, rated_games: int) -> LadderEntry:
@@ -64,7 +87,7 @@ def entry(place: int, wins: int, rated_games: int) -> LadderEntry:
 )
 def test_a_medal_needs_a_settled_rating_and_a_win(wins: int, rated_games: int, medal: bool) -> None:
     board = Leaderboard([entry(1, wins, rated_games)], 1, 1, 1, None)
-    embed = leaderboard_embed(board, "claimit", "Prospectors")
+    embed = leaderboard_embed(board, "claimit", "Prospectors", english())
     assert embed.description is not None
     assert embed.description.startswith("🥇" if medal else "`1.`")
     assert embed.description.count("?") == int(rated_games < PROVISIONAL_GAMES)

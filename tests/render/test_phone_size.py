@@ -10,6 +10,7 @@ import pytest
 from PIL import Image
 
 from engine.claimit import GameState, Roll, Space, apply
+from i18n import language
 from render.claimit import colors, geometry, sprites
 from render.claimit.board_image import draw_board, labels
 from render.claimit.geometry import WIDTH
@@ -96,13 +97,14 @@ def test_a_squatter_number_is_at_least_9_px_high_on_a_phone() -> None:
     assert height * SCALE >= 9
 
 
-def sample_positions() -> list[tuple[GameState, View]]:
-    names = View(names=("Ann", "Bo", "Cy"))
+def sample_positions(code: str) -> list[tuple[GameState, View]]:
+    lang = language(code)
+    names = View(names=("Ann", "Bo", "Cy"), lang=lang)
     example_4 = position(EXAMPLE_4_BOARD, players=3, last_round={"caller": 1, "turns_left": 2})
     return [
         (apply(position(EXAMPLE_4_BOARD, players=3), Roll((1, 4, 5))).state, names),
-        (example_4, View(names=names.names, rolled=(6, 3, 4))),
-        (example_4, View(names=names.names, rolled=(6, 3, 4), bust=0)),
+        (example_4, View(names.names, (6, 3, 4), lang=lang)),
+        (example_4, View(names.names, (6, 3, 4), bust=0, lang=lang)),
         (
             position(
                 {"1,1": ["P0"]}, players=3, phase="over", last_round={"caller": 0, "turns_left": 0}
@@ -112,8 +114,10 @@ def sample_positions() -> list[tuple[GameState, View]]:
     ]
 
 
-def test_every_text_is_readable_on_a_phone() -> None:
-    for state, view in sample_positions():
+@pytest.mark.parametrize("code", ["en", "de"])
+def test_every_text_is_readable_on_a_phone(code: str) -> None:
+    """Also the German words shrunk to fit their boxes."""
+    for state, view in sample_positions(code):
         for label in labels(state, view):
             assert label.size * SCALE >= READABLE, label
     for size in (sprites.SQUATTER_NUMBER, sprites.BADGE_LETTER, sprites.BADGE_HINT):

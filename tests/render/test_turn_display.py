@@ -10,6 +10,7 @@ from PIL import Image
 from bot.service.game_service import BOT_LEVELS, TAKEOVER_SUFFIX
 from engine.claimit import GameState, Place, Roll, Space, apply
 from engine.claimit.board import spaces
+from i18n import english, language
 from render.claimit import colors, geometry
 from render.claimit.board_image import draw_board, labels, name_shown
 from render.claimit.view import View
@@ -158,10 +159,12 @@ def overlap(a: geometry.Box, b: geometry.Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
+@pytest.mark.parametrize("code", ["en", "de"])
 @pytest.mark.parametrize("names", [LONGEST_NAMES, COMPUTER_NAMES[-5:], ()])
-def test_every_text_fits_its_box_for_the_longest_names(names: tuple[str, ...]) -> None:
+def test_every_text_fits_its_box_for_the_longest_names(names: tuple[str, ...], code: str) -> None:
+    """German words run longer: they fit too (shrunk where they must be)."""
     for state, sample in every_kind_of_panel():
-        view = View(names=names, rolled=sample.rolled, bust=sample.bust)
+        view = View(names, sample.rolled, sample.bust, language(code))
         image = draw_board(state, view)
         canvas = (0, 0, image.width, image.height)
         drawn = labels(state, view)
@@ -188,3 +191,20 @@ def test_a_name_is_shown_once_the_same_way_and_computer_players_in_full() -> Non
             assert shown.endswith(ELLIPSIS) or shown == "Player 5"
             stem = shown.removesuffix(ELLIPSIS)[:6]
             assert [label.text for label in drawn if stem in label.text] == [shown]
+
+
+def test_a_name_the_image_cannot_draw_is_the_players_number_in_the_readers_language() -> None:
+    names = ("🎲" * 8, None)
+    assert [name_shown(View(names), seat) for seat in range(2)] == ["Player 1", "Player 2"]
+    german = View(names, lang=language("de"))
+    assert [name_shown(german, seat) for seat in range(2)] == ["Spieler 1", "Spieler 2"]
+    assert name_shown(View(("Anke",), lang=english()), 0) == "Anke"
+
+
+def test_the_german_status_says_the_same_in_german() -> None:
+    state = position(EXAMPLE_4_BOARD, players=3, last_round={"caller": 1, "turns_left": 2})
+    german = language("de")
+    busted = [label.text for label in labels(state, View(rolled=(6, 3, 4), bust=0, lang=german))]
+    assert {"FEHLWURF!", "verliert 4 Marker", "LETZTE RUNDE", "zieht zuletzt"} <= set(busted)
+    rolled = apply(GameState.new(2), Roll((2, 2, 5))).state
+    assert "A–C wählen" in [label.text for label in labels(rolled, View(lang=german))]
