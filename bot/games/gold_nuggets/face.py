@@ -136,7 +136,8 @@ class GoldNuggetsFace:
             fields.append(
                 (
                     lang.pgettext("nuggets", "Nuggets"),
-                    lang._(
+                    lang.pgettext(
+                        "nuggets",
                         "{average} per game on average, best {best}",
                         average=lang.number(average, digits=1),
                         best=lang.number(figures.get("best", 0)),
@@ -160,7 +161,8 @@ class GoldNuggetsFace:
             fields.append(
                 (
                     lang.pgettext("nuggets", "Busts"),
-                    lang._(
+                    lang.pgettext(
+                        "nuggets",
                         "{rate} per turn ({busts} in {turns})",
                         rate=lang.number(busts / turns, digits=2),
                         busts=lang.number(busts),

@@ -309,7 +309,7 @@ def test_numbers_are_written_the_german_way() -> None:
     fresh = said("de").texts["turn: roll"]
     assert any("**0,9\u00a0%** (2.520 von 279.936 Würfen mit 7 Würfeln)" in text for text in fresh)
     stats = said("de").texts["stats"]
-    assert "im Schnitt 22,5 pro Spiel, Bestwert 31" in stats
+    assert "im Schnitt 22,5 pro Partie, Bestwert 31" in stats
     assert "2,5 Nuggets genommen (1.240 Züge)" in stats
     assert "0,25 pro Zug (310 von 1.240)" in stats
     assert said("de").texts["ladder"] == ["Bestwert 31 Nuggets"]
