@@ -9,8 +9,9 @@ import pytest
 from PIL import Image
 
 from engine.claimit import GameState, Place, Roll, Space, apply, scores, state_to_json
+from i18n import language
 from render.claimit import colors, geometry, sprites
-from render.claimit.board_image import draw_board, render_board
+from render.claimit.board_image import draw_board, marker_hint, render_board
 from render.claimit.view import View, lettered
 from render.common import palette
 from render.common.palette import Color
@@ -109,6 +110,19 @@ def test_a_squatter_on_an_opponent_shows_both_markers() -> None:
     assert close(edge_below(image, Space(3, 3)), palette.shade(ORANGE, 0.62))
 
 
+def pasted(image: Image.Image, overlay: Image.Image, space: Space) -> bool:
+    """Every opaque pixel of ``overlay`` is on ``image`` at the space's corner."""
+    left, top, _, _ = geometry.space_box(space)
+    drawn = image.crop((left, top, left + overlay.width, top + overlay.height))
+    opaque = [
+        (i % overlay.width, i // overlay.width)
+        for i, alpha in enumerate(overlay.getchannel("A").get_flattened_data())
+        if alpha == 255
+    ]
+    assert opaque
+    return all(drawn.getpixel(xy)[:3] == overlay.getpixel(xy)[:3] for xy in opaque)  # type: ignore[index]
+
+
 def test_candidate_letters_are_drawn_on_exactly_the_candidate_spaces_in_button_order() -> None:
     state = apply(position({"4,5": ["P0"], "5,1": ["P1"]}, players=3), Roll((1, 4, 5))).state
     choices = lettered(state)
@@ -120,15 +134,19 @@ def test_candidate_letters_are_drawn_on_exactly_the_candidate_spaces_in_button_o
         assert close(image.getpixel((x - 11, y)), palette.CHOICE) == (space in chosen), space  # type: ignore[arg-type]
     for letter, placement in choices:
         overlay = sprites.candidate(letter, placement.marker)
-        left, top, _, _ = geometry.space_box(placement.space)
-        drawn = image.crop((left, top, left + overlay.width, top + overlay.height))
-        opaque = [
-            (i % overlay.width, i // overlay.width)
-            for i, alpha in enumerate(overlay.getchannel("A").get_flattened_data())
-            if alpha == 255
-        ]
-        assert opaque
-        assert all(drawn.getpixel(xy)[:3] == overlay.getpixel(xy)[:3] for xy in opaque), letter  # type: ignore[index]
+        assert pasted(image, overlay, placement.space), letter
+
+
+def test_a_candidate_names_its_marker_by_the_readers_initial() -> None:
+    """A German squatter is a Besetzer: B4, not S4; a claim marker is C in both."""
+    german = language("de")
+    assert [marker_hint(m, german) for m in ("C", "S4")] == ["C", "B4"]
+    state = apply(position({"4,5": ["P0"], "5,1": ["P1"]}, players=3), Roll((1, 4, 5))).state
+    assert any(p.marker != "C" for p in state.pending_placements())
+    shown = draw_board(state, View(lang=german)).convert("RGBA")
+    for letter, placement in lettered(state):
+        overlay = sprites.candidate(letter, marker_hint(placement.marker, german))
+        assert pasted(shown, overlay, placement.space), letter
 
 
 def die_centers() -> list[tuple[int, int]]:
