@@ -124,6 +124,58 @@ def taken(took: Took, game: Game, lang: Language) -> str:
     )
 
 
+def timed_out_take(took: Took, player: str, lang: Language) -> str:
+    """The clock's take for a player who set dice aside and let the time run out."""
+    if took.value == 0:
+        return lang._(
+            "⏰ {player}'s time ran out, so {player} took nothing: the dice set aside are worth 0.",
+            player=player,
+        )
+    if took.amount < took.value:
+        return lang.ngettext(
+            "⏰ {player}'s time ran out, so {player} took the last nugget from the centre.",
+            "⏰ {player}'s time ran out, so {player} took the last {n} nuggets from the centre.",
+            took.amount,
+            player=player,
+        )
+    return lang.ngettext(
+        "⏰ {player}'s time ran out, so {player} took {n} nugget from the centre.",
+        "⏰ {player}'s time ran out, so {player} took {n} nuggets from the centre.",
+        took.amount,
+        player=player,
+    )
+
+
+def chosen_and_taken(took: Took, chosen: str, player: str, lang: Language) -> str:
+    """The clock's set-aside (``chosen``) and take for a player whose roll waited."""
+    if took.value == 0:
+        return lang._(
+            "⏰ {player}'s time ran out: the most valuable choice ({dice}) was set aside, "
+            "and {player} took nothing: the dice set aside are worth 0.",
+            player=player,
+            dice=chosen,
+        )
+    if took.amount < took.value:
+        return lang.ngettext(
+            "⏰ {player}'s time ran out: the most valuable choice ({dice}) was set aside, "
+            "and {player} took the last nugget from the centre.",
+            "⏰ {player}'s time ran out: the most valuable choice ({dice}) was set aside, "
+            "and {player} took the last {n} nuggets from the centre.",
+            took.amount,
+            player=player,
+            dice=chosen,
+        )
+    return lang.ngettext(
+        "⏰ {player}'s time ran out: the most valuable choice ({dice}) was set aside, "
+        "and {player} took {n} nugget from the centre.",
+        "⏰ {player}'s time ran out: the most valuable choice ({dice}) was set aside, "
+        "and {player} took {n} nuggets from the centre.",
+        took.amount,
+        player=player,
+        dice=chosen,
+    )
+
+
 def happened(outcome: Outcome, lang: Language) -> str:
     """What the action just applied did, in a sentence or a few."""
     game, action, before, events = outcome.game, outcome.action, outcome.before, outcome.events
@@ -178,14 +230,9 @@ def happened(outcome: Outcome, lang: Language) -> str:
             player=player,
         )
     elif isinstance(action, TimeOut) and before.phase is Phase.SET_ASIDE:
-        line = lang._(
-            "⏰ {player}'s time ran out: the most valuable choice ({dice}) was set aside.",
-            player=player,
-            dice=counts(time_out_choice(before), lang),
-        )
-        line += " " + taken(took, game, lang)
+        line = chosen_and_taken(took, counts(time_out_choice(before), lang), player, lang)
     elif isinstance(action, TimeOut):
-        line = lang._("⏰ {player}'s time ran out.", player=player) + " " + taken(took, game, lang)
+        line = timed_out_take(took, player, lang)
     else:
         line = taken(took, game, lang)
     for event in events:

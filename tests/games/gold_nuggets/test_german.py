@@ -160,6 +160,10 @@ def said(code: str) -> Said:
     out.happened("time-out", START, TimeOut())
     out.happened("time-out", WAITING, TimeOut())
     out.happened("time-out", DECIDING, TimeOut())
+    out.happened("time-out", LAST, TimeOut())
+    out.happened(
+        "time-out", GameState(3, 1, Phase.DECIDE, 60, (10, 4, 3), Counts(lasso=2)), TimeOut()
+    )
     done = played(FINAL, Take(None))
     results = tuple(
         Result(

@@ -96,10 +96,27 @@ def line(state: GameState, action: Action) -> str:
         (
             GameState(3, 1, Phase.SET_ASIDE, 60, (10, 4, 3), Counts(), faces("LN44423")),
             TimeOut(),
-            "the most valuable choice (1 nugget, 3× 4) was set aside. "
-            "\\*Bo\\* took 5 nuggets from the centre.",
+            "the most valuable choice (1 nugget, 3× 4) was set aside, "
+            "and \\*Bo\\* took 5 nuggets from the centre.",
         ),
-        (DECIDING, TimeOut(), "⏰ \\*Bo\\*'s time ran out. \\*Bo\\* took 7 nuggets from"),
+        (DECIDING, TimeOut(), "⏰ \\*Bo\\*'s time ran out, so \\*Bo\\* took 7 nuggets from"),
+        (LAST, TimeOut(), "time ran out, so \\*Bo\\* took the last 2 nuggets from the centre."),
+        (
+            GameState(3, 1, Phase.DECIDE, 60, (10, 4, 3), Counts(lasso=2)),
+            TimeOut(),
+            "time ran out, so \\*Bo\\* took nothing: the dice set aside are worth 0.",
+        ),
+        (
+            GameState(3, 1, Phase.SET_ASIDE, 60, (10, 4, 3), Counts(), faces("L223345")),
+            TimeOut(),
+            "the most valuable choice (1 lasso) was set aside, "
+            "and \\*Bo\\* took nothing: the dice set aside are worth 0.",
+        ),
+        (
+            GameState(3, 1, Phase.SET_ASIDE, 2, (30, 25, 20), Counts(), faces("NNN4442")),
+            TimeOut(),
+            "was set aside, and \\*Bo\\* took the last 2 nuggets from the centre.",
+        ),
     ],
 )
 def test_each_thing_that_happens_has_its_line(state: GameState, action: Action, said: str) -> None:
