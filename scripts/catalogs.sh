@@ -53,7 +53,7 @@ for domain in "${domains[@]}"; do
         for language in $(languages); do
             po="$locales/$language/LC_MESSAGES/$domain.po"
             if [ -f "$po" ]; then
-                $pybabel update --no-wrap --omit-header --ignore-obsolete \
+                $pybabel update --no-wrap --ignore-obsolete \
                     -D "$domain" -l "$language" -i "$locales/$domain.pot" -d "$locales"
             else
                 $pybabel init --no-wrap -D "$domain" -l "$language" \

@@ -101,7 +101,9 @@ def shown_text(
         texts += [embed.author.name or ""]
         for field in embed.fields:
             texts += [field.name or "", field.value or ""]
-    for item in view.children if view is not None else ():
+    for child in view.children if view is not None else ():
+        # A button that survives restarts wraps the button itself.
+        item = child.item if isinstance(child, discord.ui.DynamicItem) else child
         if isinstance(item, discord.ui.Button):
             texts.append(item.label or "")
         elif isinstance(item, discord.ui.Select):
