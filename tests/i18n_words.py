@@ -27,6 +27,11 @@ def words(text: str) -> set[str]:
     return {w.lower() for w in _WORD.findall(_NOT_PROSE.sub(" ", _PLACEHOLDER.sub(" ", text)))}
 
 
+GERMAN_TOO = frozenset({"bonus"})
+"""Words the English source uses that are German as well, though no translation in the
+catalogs happens to use them alone ("Bonuszug" does): the rules texts may."""
+
+
 @cache
 def english_only(language: str = "de") -> frozenset[str]:
     """Words of the catalogs' English source text that no translation into ``language``
@@ -42,7 +47,7 @@ def english_only(language: str = "de") -> frozenset[str]:
                     source |= words(text)
                 for text in _texts(message.string):
                     translated |= words(text)
-    return frozenset(source - translated)
+    return frozenset(source - translated - (GERMAN_TOO if language == "de" else set()))
 
 
 def _texts(texts: str | list[str] | tuple[str, ...] | None) -> list[str]:
