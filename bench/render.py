@@ -28,6 +28,7 @@ if not __package__:
     sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 from engine.claimit import GameState
+from i18n import english
 from render.claim import CardFace, HandView, TableView, render_hand
 from render.claim import draw_hand as draw_claim_hand
 from render.claim import draw_table as draw_claim_table
@@ -107,6 +108,7 @@ def claim_tables(count: int) -> list[TableView]:
         leader = number % 4
         found.append(
             TableView(
+                lang=english(),
                 names=NAMES[:4],
                 factions=CLAIM_FACTIONS,
                 phase="p2",
@@ -140,6 +142,7 @@ def claim_hands(count: int) -> list[HandView]:
         playable = frozenset(card.id for card in hand if card.faction == lead.faction)
         found.append(
             HandView(
+                lang=english(),
                 name=NAMES[number % len(NAMES)],
                 seat=number % 4,
                 hand=tuple(hand),

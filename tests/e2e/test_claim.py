@@ -40,6 +40,7 @@ from engine.claim import (
     legal_actions,
     score,
 )
+from i18n import english
 from render.claim import TableView
 from tests.e2e.world import World, describe, make_world
 
@@ -195,7 +196,7 @@ async def check_result(world: World, game: Game) -> Message:
     counted = score(state)
     text = describe(result)
     for faction in counted.factions:
-        assert f"**{faction_name(faction.faction)}**" in text
+        assert f"**{faction_name(faction.faction, english())}**" in text
     names = [game.seats[s].display_name for s in counted.winners]
     assert all(name in text.split("Ratings")[0] for name in names)
     results = await service(world).results(game.id)
@@ -286,7 +287,7 @@ def named(text: str) -> set[tuple[str, int]]:
 
 
 def shown_as(cards: set[Card]) -> set[tuple[str, int]]:
-    return {(card_label(c).rsplit(" ", 1)[0], c.value) for c in cards}
+    return {(card_label(c, english()).rsplit(" ", 1)[0], c.value) for c in cards}
 
 
 @dataclass
@@ -385,15 +386,15 @@ async def seer_chooses_the_top_card(world: World, game: Game) -> None:
     top, (prize,) = state.deck[0], state.prize
     seer_user = world.user(game.seats[seer].user_id or 0)
     hand = await open_hand(world, seer_user)
-    assert f"The top card of the draw pile is {card_name(top)}" in describe(hand)
+    assert f"The top card of the draw pile is {card_name(top, english())}" in describe(hand)
     assert "Take the top card" in hand.button_labels()
-    assert f"Take {card_label(prize)}" in hand.button_labels()
+    assert f"Take {card_label(prize, english())}" in hand.button_labels()
     theirs = await open_hand(world, world.user(game.seats[other].user_id or 0))
     assert "top card of the draw pile is" not in describe(theirs)
     assert theirs.buttons() == []
     clicked = await press(world, seer_user, hand, "take=top")
     assert clicked.response_type == 7
-    assert f"You drew {card_name(top)} face down" in describe(hand)
+    assert f"You drew {card_name(top, english())} face down" in describe(hand)
     after = await settled(world, game.id)
     assert top in after.state.followers[seer] and prize in after.state.followers[other]
     public = describe(table_message(world)) + "".join(
@@ -472,7 +473,7 @@ async def test_loot_raccoons_faction_is_chosen_in_private(world: World) -> None:
     options = state.loot_options(chooser)
     user = world.user(game.seats[chooser].user_id or 0)
     hand = await open_hand(world, user)
-    assert hand.button_labels() == [f"Loot for {faction_name(f)}" for f in options]
+    assert hand.button_labels() == [f"Loot for {faction_name(f, english())}" for f in options]
     assert "Loot for" not in " ".join(
         b for m in world.channel.visible() if not m.ephemeral for b in m.button_labels()
     )
@@ -516,7 +517,9 @@ async def test_the_follow_rule_greys_cards_out_and_the_service_refuses_them(worl
     assert lead is not None
     user = world.user(game.seats[seat].user_id or 0)
     hand = await open_hand(world, user)
-    follow = f"You hold {faction_name(lead.faction)}, so you must follow with one of them"
+    follow = (
+        f"You hold {faction_name(lead.faction, english())}, so you must follow with one of them"
+    )
     assert follow in describe(hand)
     buttons = private_intents(hand)
     for card in state.hands[seat]:
@@ -527,8 +530,8 @@ async def test_the_follow_rule_greys_cards_out_and_the_service_refuses_them(worl
     )
     clicked = await press(world, user, hand, f"play={wrong.id}")
     assert await refusal(world, clicked) == (
-        f"That move isn't allowed: you hold {faction_name(lead.faction)}, so you must follow "
-        "with one of them (or with a Doppelgänger)."
+        f"That move isn't allowed: you hold {faction_name(lead.faction, english())}, "
+        "so you must follow with one of them (or with a Doppelgänger)."
     )
     assert (await settled(world, game.id)).state == state
 
@@ -624,7 +627,7 @@ async def test_quiet_turns_end_by_the_rule_and_twice_in_a_row_hand_the_seat_over
     message = await world.discord.wait_for_message(
         world.channel, lambda m: f"{name}**'s time ran out" in describe(m)
     )
-    assert f"leads {card_name(lowest.card)}" in describe(message)
+    assert f"leads {card_name(lowest.card, english())}" in describe(message)
     game = await settled(world, game.id)
     assert game.seats[quiet].timeouts == 1 and not game.seats[quiet].is_bot
     rng = random.Random(10)
@@ -675,7 +678,7 @@ async def test_the_rules_come_privately_in_parts_within_discords_limits(world: W
     assert sum(map(len, texts)) + len("Claim") <= 6000
     rules = "\n".join(texts)
     assert "legal card of lowest value is played" in rules and "My hand" in rules
-    assert all(faction_name(f) in rules for f in Faction)
+    assert all(faction_name(f, english()) in rules for f in Faction)
 
 
 async def test_factions_are_chosen_by_name_and_a_wrong_name_is_refused_plainly(
