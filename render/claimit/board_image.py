@@ -60,7 +60,7 @@ from render.claimit.view import LETTERS, View, lettered
 from render.common import palette
 from render.common.fonts import Face, text_sprite
 from render.common.label import Label, put
-from render.common.names import drawable, fit
+from render.common.names import display_name
 from render.common.palette import Color
 from render.common.png import encode
 from render.common.shapes import player_icon
@@ -121,11 +121,7 @@ def name_shown(view: View, seat: int) -> str:
 
 @lru_cache(maxsize=1024)
 def _display_name(name: str | None, seat: int, lang: Language) -> str:
-    # A context of its own: the same words of another game's catalog, looked up first,
-    # may be translated otherwise.
-    unnamed = lang.pgettext("board, a name it cannot draw", "Player {number}", number=seat + 1)
-    shown = drawable(name or "", Face.BOLD) or unnamed
-    return fit(shown, Face.BOLD, NAME_SIZE, NAME_RIGHT - NAME_LEFT)
+    return display_name(name, seat, Face.BOLD, NAME_SIZE, NAME_RIGHT - NAME_LEFT, lang)
 
 
 def _fitted(label: Label) -> Label:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 
+from i18n import Language
 from render.common.fonts import Face, coverage, text_width
 
 ELLIPSIS = "…"
@@ -43,7 +44,10 @@ def fit(text: str, face: Face, size: int, width: float) -> str:
     return text[:low].rstrip() + ELLIPSIS
 
 
-def display_name(name: str | None, seat: int, face: Face, size: int, width: float) -> str:
-    """What the image shows for a seat: its drawable name fitted, or "Player N"."""
-    text = drawable(name or "", face)
-    return fit(text or f"Player {seat + 1}", face, size, width)
+def display_name(
+    name: str | None, seat: int, face: Face, size: int, width: float, lang: Language
+) -> str:
+    """What an image shows for a seat: its drawable name fitted, or "Player N" in the
+    image's language when nothing of the name can be drawn."""
+    unnamed = lang.pgettext("image, a name it cannot draw", "Player {number}", number=seat + 1)
+    return fit(drawable(name or "", face) or unnamed, face, size, width)

@@ -21,7 +21,7 @@ from i18n import Language
 from render.common import palette
 from render.common.fonts import Face, text_width
 from render.common.label import Box, Label, put
-from render.common.names import drawable, fit
+from render.common.names import display_name, fit
 from render.common.palette import Color
 from render.common.png import encode
 from render.common.shapes import player_icon
@@ -125,10 +125,7 @@ def name_shown(view: NuggetsView, seat: int) -> str:
 
 @lru_cache(maxsize=1024)
 def _display_name(name: str | None, seat: int, lang: Language) -> str:
-    shown = drawable(name or "", Face.BOLD) or lang.pgettext(
-        "nuggets image", "Player {number}", number=seat + 1
-    )
-    return fit(shown, Face.BOLD, NAME_SIZE, NAME_RIGHT - NAME_LEFT)
+    return display_name(name, seat, Face.BOLD, NAME_SIZE, NAME_RIGHT - NAME_LEFT, lang)
 
 
 def _fitted(label: Label) -> Label:

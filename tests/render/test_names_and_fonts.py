@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from i18n import english
 from render.claim.gallery import samples as claim_samples
 from render.claimit.geometry import WIDTH, height
 from render.common.fonts import FONT_DIR, Face, _format_4, cmap_code_points, coverage, text_width
@@ -65,7 +66,7 @@ def test_both_cmap_formats_read_the_same_basic_plane() -> None:
 def test_names_keep_only_what_the_font_draws_and_fall_back_to_player_n(
     name: str | None, shown: str
 ) -> None:
-    assert display_name(name, 2, Face.BOLD, 19, 400) == shown
+    assert display_name(name, 2, Face.BOLD, 19, 400, english()) == shown
 
 
 def test_every_character_kept_is_one_the_font_has() -> None:
@@ -77,11 +78,12 @@ def test_every_character_kept_is_one_the_font_has() -> None:
 
 def test_long_names_are_shortened_with_an_ellipsis_to_fit() -> None:
     long = "The Unbelievably Lucky Prospector of the Western Hills"
-    shown = display_name(long, 0, Face.BOLD, 19, 200)
+    shown = display_name(long, 0, Face.BOLD, 19, 200, english())
     assert shown.endswith(ELLIPSIS)
     assert long.startswith(shown[:-1])
     assert text_width(shown, Face.BOLD, 19) <= 200
-    assert text_width(display_name(long, 0, Face.BOLD, 19, 5000), Face.BOLD, 19) > 200
+    wide = display_name(long, 0, Face.BOLD, 19, 5000, english())
+    assert text_width(wide, Face.BOLD, 19) > 200
 
 
 def test_the_gallery_writes_every_games_samples_and_their_phone_previews(tmp_path: Path) -> None:

@@ -269,7 +269,9 @@ def test_every_text_fits_its_box_and_names_are_fitted(names: tuple[str, ...]) ->
             assert not overlap(a.box, b.box), (a, b)
         for seat in range(players):
             shown = name_shown(view, seat)
-            unnamed = view.lang.pgettext("nuggets image", "Player {number}", number=seat + 1)
+            unnamed = view.lang.pgettext(
+                "image, a name it cannot draw", "Player {number}", number=seat + 1
+            )
             assert shown.endswith(ELLIPSIS) or shown == unnamed, shown
             assert shown in [label.text for label in drawn]
 
