@@ -40,7 +40,7 @@ from render.claim.words import faction_name
 from render.common import palette
 from render.common.fonts import Face, text_width
 from render.common.label import Label
-from render.common.names import drawable, fit
+from render.common.names import display_name, fit
 from render.common.png import encode
 from render.common.shapes import player_icon
 
@@ -69,14 +69,9 @@ def labels(view: HandView) -> list[Label]:
     return scene(view).labels
 
 
-def _display_name(view: HandView, size: int, width: int) -> str:
-    name = _drawable(view.name or "") or view.lang._("Player {number}", number=view.seat + 1)
-    return fit(name, Face.BOLD, size, width)
-
-
 @lru_cache(maxsize=1024)
-def _drawable(name: str) -> str:
-    return drawable(name, Face.BOLD)
+def _display_name(name: str | None, seat: int, size: int, width: int, lang: Language) -> str:
+    return display_name(name, seat, Face.BOLD, size, width, lang)
 
 
 def scene(view: HandView) -> Scene:
@@ -183,7 +178,7 @@ def _header(s: Scene, view: HandView) -> None:
     headline = fit(what.headline, Face.BOLD, HEADLINE_SIZE, right - text_left)
     color = palette.GOLD if what.acting else palette.TEXT
     s.label(Label(headline, (text_left, BAND_TOP + 6, right, STATUS_SPLIT), HEADLINE_SIZE, color))
-    name = _display_name(view, NOTE_SIZE, 200)
+    name = _display_name(view.name, view.seat, NOTE_SIZE, 200, view.lang)
     note = " · ".join(part for part in (name, what.note) if part)
     note = fit(note, Face.REGULAR, NOTE_SIZE, right - left)
     s.label(

@@ -63,7 +63,7 @@ from render.claim.words import code_name, faction_name
 from render.common import palette
 from render.common.fonts import Face, text_width
 from render.common.label import Box, Label
-from render.common.names import drawable, fit
+from render.common.names import display_name, fit
 from render.common.palette import Color
 from render.common.png import encode
 from render.common.shapes import player_icon
@@ -121,18 +121,12 @@ def labels(view: TableView) -> list[Label]:
 
 
 def name_shown(view: TableView, seat: int, size: int = NAME_SIZE, width: float = 10_000) -> str:
-    name = _drawable(view.names[seat] or "") or view.lang._("Player {number}", number=seat + 1)
-    return _fitted(name, size, round(width))
+    return _display_name(view.names[seat], seat, size, round(width), view.lang)
 
 
 @lru_cache(maxsize=4096)
-def _drawable(name: str) -> str:
-    return drawable(name, Face.BOLD)
-
-
-@lru_cache(maxsize=4096)
-def _fitted(name: str, size: int, width: int) -> str:
-    return fit(name, Face.BOLD, size, width)
+def _display_name(name: str | None, seat: int, size: int, width: int, lang: Language) -> str:
+    return display_name(name, seat, Face.BOLD, size, width, lang)
 
 
 def scene(view: TableView) -> Scene:
