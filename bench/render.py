@@ -2,7 +2,7 @@
 table on 5-player turns with every die on the table, Claim's table on busy 4-player
 phase-2 tricks and its hand of 13 cards.
 
-    python bench/render.py [--rounds N]
+    python bench/render.py [--rounds N] [--language de]
 
 Targets (issue 3), for each game, all measured in this run: median
 render+encode <= 15 ms, <= 1.5x the time Pillow takes to merely encode the same
@@ -28,7 +28,7 @@ if not __package__:
     sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 from engine.claimit import GameState
-from i18n import english
+from i18n import DEFAULT, LANGUAGES, Language, language
 from render.claim import CardFace, HandView, TableView, render_hand
 from render.claim import draw_hand as draw_claim_hand
 from render.claim import draw_table as draw_claim_table
@@ -58,7 +58,7 @@ def busy_positions(count: int) -> list[GameState]:
     return found
 
 
-def turns(count: int) -> list[NuggetsView]:
+def turns(count: int, lang: Language) -> list[NuggetsView]:
     """Seeded 5-player turns with all seven dice shown, set aside or rolled."""
     rng = random.Random(0)
     found = []
@@ -66,6 +66,7 @@ def turns(count: int) -> list[NuggetsView]:
         kept = rng.randint(1, DICE - 1)
         found.append(
             NuggetsView(
+                lang=lang,
                 names=NAMES,
                 nuggets=tuple(rng.randint(0, 15) for _ in NAMES),
                 centre=rng.randint(1, 40),
@@ -96,7 +97,7 @@ def claim_deck(rng: random.Random) -> list[CardFace]:
     return deck
 
 
-def claim_tables(count: int) -> list[TableView]:
+def claim_tables(count: int, lang: Language) -> list[TableView]:
     """Seeded 4-player phase-2 tricks half played, with busy score piles, displays, Trolls
     and the last trick."""
     rng = random.Random(1)
@@ -108,7 +109,7 @@ def claim_tables(count: int) -> list[TableView]:
         leader = number % 4
         found.append(
             TableView(
-                lang=english(),
+                lang=lang,
                 names=NAMES[:4],
                 factions=CLAIM_FACTIONS,
                 phase="p2",
@@ -132,7 +133,7 @@ def claim_tables(count: int) -> list[TableView]:
     return found
 
 
-def claim_hands(count: int) -> list[HandView]:
+def claim_hands(count: int, lang: Language) -> list[HandView]:
     """Seeded 13-card hands following a lead, some cards greyed, with followers."""
     rng = random.Random(2)
     found = []
@@ -142,7 +143,7 @@ def claim_hands(count: int) -> list[HandView]:
         playable = frozenset(card.id for card in hand if card.faction == lead.faction)
         found.append(
             HandView(
-                lang=english(),
+                lang=lang,
                 name=NAMES[number % len(NAMES)],
                 seat=number % 4,
                 hand=tuple(hand),
@@ -204,8 +205,12 @@ def measure(
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=40, help="timed renders per picture")
+    parser.add_argument(
+        "--language", choices=LANGUAGES, default=DEFAULT, help="the language of the pictures"
+    )
     args = parser.parse_args()
-    view = View(names=NAMES, rolled=(2, 5, 6))
+    lang = language(args.language)
+    view = View(names=NAMES, rolled=(2, 5, 6), lang=lang)
     measure(
         "Claim It! board, busy 5-player positions",
         busy_positions(10),
@@ -215,21 +220,21 @@ def main() -> None:
     )
     measure(
         "Gold Nuggets table, 5-player turns",
-        turns(10),
+        turns(10, lang),
         render_table,
         draw_table,
         args.rounds,
     )
     measure(
         "Claim table, 4-player phase-2 tricks",
-        claim_tables(10),
+        claim_tables(10, lang),
         render_claim_table,
         draw_claim_table,
         args.rounds,
     )
     measure(
         "Claim hand, 13 cards following a lead",
-        claim_hands(10),
+        claim_hands(10, lang),
         render_hand,
         draw_claim_hand,
         args.rounds,
