@@ -95,10 +95,10 @@ async def test_an_illegal_move_is_refused_in_plain_words(
 ) -> None:
     dice.values = [0, 1, 2, 3]
     game = await started_game(service, 2)
-    with pytest.raises(IllegalMove, match="stopping needs at least one placement"):
+    with pytest.raises(IllegalMove, match="you can stop only after placing at least one marker"):
         await service.act(game.id, Actor(ANN.user_id), game.version, "stop")
     game = (await service.act(game.id, Actor(ANN.user_id), game.version, "roll")).game
-    with pytest.raises(IllegalMove, match="not a legal placement"):
+    with pytest.raises(IllegalMove, match="squatter 6 can't go on 6,6 with this roll"):
         await service.act(game.id, Actor(ANN.user_id), game.version, str(Placement(6, 6, "S6")))
     assert len(await service.moves(game.id)) == 1
 

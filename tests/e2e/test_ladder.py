@@ -56,7 +56,7 @@ async def test_a_finished_game_shows_rating_changes_and_fills_the_ladder(world: 
     assert f"{cy_result.figures['claims']} in all" in stats
     assert f"{cy_result.figures['busts']} in {cy_result.figures['turns']}" in stats
     assert f"Best single turn: {cy_result.figures['best_turn']} space" in stats
-    assert "over the last 1 game" in stats
+    assert "over the last game" in stats
 
     history = ephemeral_answer(await world.command(cy, "claimit history"))
     link = f"https://discord.com/channels/{world.guild.id}/{world.channel.id}/{result.id}"
@@ -138,5 +138,5 @@ async def test_recompute_is_for_manage_server_and_keeps_the_ladder(world: World)
     answer = await world.discord.wait_for_message(
         world.channel, lambda m: m is done.response_message and "Rebuilt" in (m.content or "")
     )
-    assert answer.ephemeral and "from its 1 finished game: 2 players on it" in answer.content
+    assert answer.ephemeral and "from its 1 finished game. 2 players are on it." in answer.content
     assert ephemeral_answer(await world.command(bo, "claimit leaderboard")) == before
