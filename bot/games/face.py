@@ -10,6 +10,8 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 from typing import Protocol
 
 import discord
@@ -18,7 +20,7 @@ from bot.discord_ui import text
 from bot.games.rules import Options
 from bot.service import Outcome
 from bot.storage import Game, LadderEntry, PlayerRecord
-from i18n import Language
+from i18n import DEFAULT, Language
 
 IMAGE_FILE = "board.png"
 
@@ -41,6 +43,16 @@ class Private:
 
     picture: Picture
     view: discord.ui.View | None
+
+
+@cache
+def rules_text(folder: Path, code: str) -> str:
+    """A game's rules as ``folder/<code>.md`` holds them, English (``en.md``) where it
+    has none in that language; read once per language."""
+    path = folder / f"{code}.md"
+    if not path.is_file():
+        path = folder / f"{DEFAULT}.md"
+    return path.read_text(encoding="utf-8").strip()
 
 
 def game_over(

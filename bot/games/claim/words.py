@@ -14,6 +14,7 @@ from pathlib import Path
 
 from bot.discord_ui import text
 from bot.games.claim.names import card_name, emoji, faction_name
+from bot.games.face import rules_text
 from bot.storage import Game
 from engine.claim import (
     Card,
@@ -349,5 +350,4 @@ def _why(game: Game, units: Sequence[Sequence[int]], f: FactionScore, lang: Lang
 
 def rules(lang: Language) -> str:
     """The short rules in ``lang`` (English where there is no translation)."""
-    path = RULES_DIR / f"{lang.code}.md"
-    return (path if path.is_file() else RULES_DIR / "en.md").read_text(encoding="utf-8").strip()
+    return rules_text(RULES_DIR, lang.code)

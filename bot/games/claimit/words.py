@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 from pathlib import Path
 
 from bot.discord_ui.text import name, seat_name
 from bot.games.claimit.game import space
+from bot.games.face import rules_text
 from bot.service import Outcome
 from bot.storage import Game, Result
 from engine.claimit import (
@@ -156,10 +156,4 @@ def _figures(values: Sequence[str], widths: Sequence[int]) -> str:
 
 def rules(lang: Language) -> str:
     """The short rules in ``lang`` (English where there are none in it)."""
-    return _rules(lang.code)
-
-
-@cache
-def _rules(code: str) -> str:
-    path = RULES_DIR / f"{code}.md"
-    return (path if path.is_file() else RULES_DIR / "en.md").read_text(encoding="utf-8").strip()
+    return rules_text(RULES_DIR, lang.code)

@@ -4,11 +4,11 @@ in the reader's language."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import cache
 from pathlib import Path
 from typing import Final
 
 from bot.discord_ui.text import name, seat_name
+from bot.games.face import rules_text
 from bot.service import Outcome
 from bot.storage import Game, Result
 from engine.gold_nuggets import (
@@ -28,7 +28,7 @@ from engine.gold_nuggets.dice import DICE, ORDERED_ROLLS
 from engine.gold_nuggets.odds import RollOdds
 from engine.gold_nuggets.rules import time_out_choice
 from engine.gold_nuggets.state import STEAL_LASSOS
-from i18n import DEFAULT, Language
+from i18n import Language
 
 RULES_DIR = Path(__file__).with_name("rules")
 DIE: Final = {
@@ -340,12 +340,4 @@ def results_table(game: Game, results: Sequence[Result], lang: Language) -> str:
 
 def rules(lang: Language) -> str:
     """The short rules in ``lang`` (English where there is no text in it)."""
-    return _rules(lang.code)
-
-
-@cache
-def _rules(code: str) -> str:
-    path = RULES_DIR / f"{code}.md"
-    if not path.is_file():
-        path = RULES_DIR / f"{DEFAULT}.md"
-    return path.read_text(encoding="utf-8").strip()
+    return rules_text(RULES_DIR, lang.code)
