@@ -12,7 +12,6 @@ Pure and thread-safe like the table (see ``render.claim.scene``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from itertools import groupby
 from typing import NamedTuple
 
@@ -67,11 +66,6 @@ def draw_hand(view: HandView) -> Image.Image:
 def labels(view: HandView) -> list[Label]:
     """Every text the image of ``view`` shows."""
     return scene(view).labels
-
-
-@lru_cache(maxsize=1024)
-def _display_name(name: str | None, seat: int, size: int, width: int, lang: Language) -> str:
-    return display_name(name, seat, Face.BOLD, size, width, lang)
 
 
 def scene(view: HandView) -> Scene:
@@ -178,7 +172,7 @@ def _header(s: Scene, view: HandView) -> None:
     headline = fit(what.headline, Face.BOLD, HEADLINE_SIZE, right - text_left)
     color = palette.GOLD if what.acting else palette.TEXT
     s.label(Label(headline, (text_left, BAND_TOP + 6, right, STATUS_SPLIT), HEADLINE_SIZE, color))
-    name = _display_name(view.name, view.seat, NOTE_SIZE, 200, view.lang)
+    name = display_name(view.name, view.seat, Face.BOLD, NOTE_SIZE, 200, view.lang)
     note = " · ".join(part for part in (name, what.note) if part)
     note = fit(note, Face.REGULAR, NOTE_SIZE, right - left)
     s.label(

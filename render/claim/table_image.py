@@ -13,7 +13,6 @@ view's language (``TableView.lang``).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from functools import lru_cache
 from typing import NamedTuple
 
 from PIL import Image
@@ -121,12 +120,7 @@ def labels(view: TableView) -> list[Label]:
 
 
 def name_shown(view: TableView, seat: int, size: int = NAME_SIZE, width: float = 10_000) -> str:
-    return _display_name(view.names[seat], seat, size, round(width), view.lang)
-
-
-@lru_cache(maxsize=4096)
-def _display_name(name: str | None, seat: int, size: int, width: int, lang: Language) -> str:
-    return display_name(name, seat, Face.BOLD, size, width, lang)
+    return display_name(view.names[seat], seat, Face.BOLD, size, round(width), view.lang)
 
 
 def scene(view: TableView) -> Scene:

@@ -9,7 +9,7 @@ lists them all, so that tests can check each against its box.
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import cache
 from typing import NamedTuple
 
 from PIL import Image, ImageDraw
@@ -116,12 +116,7 @@ def marker_hint(marker: str, lang: Language) -> str:
 def name_shown(view: View, seat: int) -> str:
     """A seat's name as the image shows it (only in its row of the table)."""
     name = view.names[seat] if seat < len(view.names) else None
-    return _display_name(name, seat, view.lang)
-
-
-@lru_cache(maxsize=1024)
-def _display_name(name: str | None, seat: int, lang: Language) -> str:
-    return display_name(name, seat, Face.BOLD, NAME_SIZE, NAME_RIGHT - NAME_LEFT, lang)
+    return display_name(name, seat, Face.BOLD, NAME_SIZE, NAME_RIGHT - NAME_LEFT, view.lang)
 
 
 def _fitted(label: Label) -> Label:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 
 from i18n import Language
 from render.common.fonts import Face, coverage, text_width
@@ -44,10 +45,12 @@ def fit(text: str, face: Face, size: int, width: float) -> str:
     return text[:low].rstrip() + ELLIPSIS
 
 
+@lru_cache(maxsize=4096)
 def display_name(
     name: str | None, seat: int, face: Face, size: int, width: float, lang: Language
 ) -> str:
     """What an image shows for a seat: its drawable name fitted, or "Player N" in the
-    image's language when nothing of the name can be drawn."""
+    image's language when nothing of the name can be drawn. Cached: every picture of a
+    game draws the same names."""
     unnamed = lang.pgettext("image, a name it cannot draw", "Player {number}", number=seat + 1)
     return fit(drawable(name or "", face) or unnamed, face, size, width)

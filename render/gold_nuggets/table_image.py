@@ -11,7 +11,7 @@ readable on a phone.
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import cache
 from math import ceil
 from typing import Literal, NamedTuple
 
@@ -120,12 +120,8 @@ def labels(view: NuggetsView) -> list[Label]:
 
 def name_shown(view: NuggetsView, seat: int) -> str:
     """A seat's name as the image shows it (only in its row of the table)."""
-    return _display_name(view.names[seat], seat, view.lang)
-
-
-@lru_cache(maxsize=1024)
-def _display_name(name: str | None, seat: int, lang: Language) -> str:
-    return display_name(name, seat, Face.BOLD, NAME_SIZE, NAME_RIGHT - NAME_LEFT, lang)
+    width = NAME_RIGHT - NAME_LEFT
+    return display_name(view.names[seat], seat, Face.BOLD, NAME_SIZE, width, view.lang)
 
 
 def _fitted(label: Label) -> Label:
