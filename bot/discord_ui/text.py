@@ -3,23 +3,18 @@ in the reader's language. Each game's own words are in its face (``bot.games.<ga
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from enum import Enum
 
 from discord.utils import escape_markdown, escape_mentions
 
 from bot.ladder import NEW_PLAYER, PROVISIONAL_GAMES, Rating, is_provisional, shown
-from bot.service.game_service import TAKEOVER_SUFFIX
+from bot.service.game_service import BOT_NAME, TAKEOVER_SUFFIX
 from bot.storage import EndReason, Game, GameStatus, RatingChange, Seat
 from i18n import Language
 
 SEAT_EMOJI = ("🔵", "🟠", "🟢", "🟣", "💠")
 """Close to each seat's board color (see render.palette)."""
-
-_BOT_NAME = re.compile(r"Bot (\d+) \((\w+)\)")
-"""How the service names a computer player it seats (``Bot 2 (hard)``), kept as it is
-stored and put into the reader's language when shown."""
 
 
 def level(value: str, lang: Language) -> str:
@@ -37,7 +32,7 @@ def seat_name(seat: Seat, lang: Language) -> str:
     language (``Bot 2 (schwer)``), and one that took a seat over named after its human."""
     if seat.left_user_id is not None and seat.display_name.endswith(TAKEOVER_SUFFIX):
         return lang._("{name} (bot)", name=seat.display_name.removesuffix(TAKEOVER_SUFFIX))
-    seated = _BOT_NAME.fullmatch(seat.display_name) if seat.is_bot else None
+    seated = BOT_NAME.fullmatch(seat.display_name) if seat.is_bot else None
     if seated is not None:
         return lang._("Bot {number} ({level})", number=seated[1], level=level(seated[2], lang))
     return seat.display_name

@@ -23,6 +23,7 @@ import asyncio
 import json
 import logging
 import random
+import re
 import secrets
 import time
 from collections.abc import Callable, Mapping
@@ -86,6 +87,9 @@ TAKEOVER_LEVEL = Level.NORMAL
 TIME_OUTS_BEFORE_TAKEOVER = 2
 TAKEOVER_SUFFIX = " (bot)"
 """Added to the name of a seat a computer player took over."""
+BOT_NAME = re.compile(r"Bot (\d+) \((\w+)\)")
+"""How a computer player seated from the lobby is named (``Bot 2 (hard)``, by ``_bot``):
+stored so, and put into the reader's language where it is shown."""
 
 
 class Where(NamedTuple):
@@ -606,7 +610,7 @@ def _human(player: Player) -> Seat:
 
 
 def _bot(number: int, level: str) -> Seat:
-    return Seat(0, None, level, f"Bot {number} ({level})", 0)
+    return Seat(0, None, level, f"Bot {number} ({level})", 0)  # as BOT_NAME reads it
 
 
 def _check_level(level: str) -> None:
