@@ -12,7 +12,6 @@ import random
 from collections.abc import Callable, Coroutine
 from dataclasses import replace
 from functools import cache
-from types import MappingProxyType
 from typing import Any
 
 import pytest
@@ -24,12 +23,13 @@ from bot.games.face import Picture
 from bot.games.rules import BadOption, IllegalIntent
 from bot.ladder import Rating
 from bot.service import Outcome
-from bot.storage import Game, GameStatus, LadderEntry, PlayerRecord, RatingChange, Result, Seat
+from bot.storage import Game, LadderEntry, PlayerRecord, RatingChange, Result, Seat
 from engine.claim import ClaimState, Phase, action_from_json
 from i18n import Language, english, language
 from render.claim import sprites
 from render.common.names import ELLIPSIS
 from tests.engine.claim.build import state
+from tests.games.stored import stored
 from tests.i18n_words import drawn_by, english_in, shown_text
 
 DE = language("de")
@@ -37,7 +37,6 @@ EN = english()
 NAMES = ("Ann", "Bo", "Cy", "Dora")
 COMPUTER = 2
 """In the 3-player games, seat 2 is a computer player: its level is put into words."""
-DEADLINE = 4_102_444_800.0
 
 BASIC = "DOP DWA GOB KNI UND"
 MIXED = "AUT DRA GOB KNI SEE"
@@ -58,26 +57,14 @@ def game(position: ClaimState) -> Game:
         else Seat(n, 1000 + n, None, NAMES[n], n)
         for n in range(position.players)
     )
-    return Game(
-        id=42,
-        kind="claim",
-        guild_id=1,
-        channel_id=1,
-        host_id=1000,
-        status=GameStatus.FINISHED if over else GameStatus.ACTIVE,
-        options=MappingProxyType({"pair": "goblins-knights", "factions": "first-game"}),
-        turn_timeout=600,
+    return stored(
+        "claim",
+        position,
+        seats,
+        over=over,
+        options={"pair": "goblins-knights", "factions": "first-game"},
+        game_id=42,
         version=7,
-        seats=seats,
-        state=position,
-        first_seat=0,
-        lobby_message_id=1,
-        turn_message_id=1,
-        created_at=1.0,
-        updated_at=1.0,
-        started_at=1.0,
-        finished_at=2.0 if over else None,
-        deadline=None if over else DEADLINE,
     )
 
 

@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-from types import MappingProxyType
-
 from bot.games.claimit.game import CLAIMIT
 from bot.service import Outcome
-from bot.storage import Game, GameStatus, Result, Seat
+from bot.storage import Game, Result, Seat
 from engine.claimit import Action, GameState, Phase
+from tests.games.stored import BIG_ID, stored
 
 NAMES = ("Anke", "*Björn*", "_Zoë_", "Ольга", "\\" * 32)
 """A plain name, names markdown would change, the longest there is (no English words: the
 German texts are searched for them)."""
-BIG_ID = 2**63 - 1
-DEADLINE = 4_102_444_800.0
 
 
 def seats(players: int, bots: int = 0) -> tuple[Seat, ...]:
@@ -29,27 +26,12 @@ def seats(players: int, bots: int = 0) -> tuple[Seat, ...]:
 
 def table(state: GameState, *, bots: int = 0, variant: bool = False) -> Game:
     """A game of Claim It! at ``state``, as storage would hand it over."""
-    over = state.phase is Phase.OVER
-    return Game(
-        id=BIG_ID,
-        kind="claimit",
-        guild_id=BIG_ID,
-        channel_id=BIG_ID,
-        host_id=BIG_ID,
-        status=GameStatus.FINISHED if over else GameStatus.ACTIVE,
-        options=MappingProxyType({"variant": variant}),
-        turn_timeout=600,
-        version=10**9 - 1,
-        seats=seats(state.players, bots),
-        state=state,
-        first_seat=0,
-        lobby_message_id=BIG_ID,
-        turn_message_id=BIG_ID,
-        created_at=1.0,
-        updated_at=1.0,
-        started_at=1.0,
-        finished_at=2.0 if over else None,
-        deadline=None if over else DEADLINE,
+    return stored(
+        "claimit",
+        state,
+        seats(state.players, bots),
+        over=state.phase is Phase.OVER,
+        options={"variant": variant},
     )
 
 

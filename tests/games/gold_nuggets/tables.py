@@ -6,18 +6,16 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
-from types import MappingProxyType
 
 from bot.games.gold_nuggets.game import NUGGETS, set_intent, take_intent
 from bot.games.rules import Step
 from bot.service import Outcome
-from bot.storage import Game, GameStatus, Seat
+from bot.storage import Game, Seat
 from engine.gold_nuggets import Action, GameState, Phase, TimeOut
+from tests.games.stored import BIG_ID, stored
 
 NAMES = ("Ann", "*Bo*", "@everyone", "_Zoë_", "\\" * 32)
 """A plain name, names markdown would change or that would ping, the longest there is."""
-BIG_ID = 2**63 - 1
-DEADLINE = 4_102_444_800.0
 
 
 def seats(players: int, bots: int = 0) -> tuple[Seat, ...]:
@@ -32,27 +30,12 @@ def seats(players: int, bots: int = 0) -> tuple[Seat, ...]:
 
 def table(state: GameState, *, bots: int = 0, version: int = 10**9 - 1) -> Game:
     """A game of Gold Nuggets at ``state``, as storage would hand it over."""
-    over = state.phase is Phase.OVER
-    return Game(
-        id=BIG_ID,
-        kind="nuggets",
-        guild_id=BIG_ID,
-        channel_id=BIG_ID,
-        host_id=BIG_ID,
-        status=GameStatus.FINISHED if over else GameStatus.ACTIVE,
-        options=MappingProxyType({}),
-        turn_timeout=600,
+    return stored(
+        "nuggets",
+        state,
+        seats(state.players, bots),
+        over=state.phase is Phase.OVER,
         version=version,
-        seats=seats(state.players, bots),
-        state=state,
-        first_seat=0,
-        lobby_message_id=BIG_ID,
-        turn_message_id=BIG_ID,
-        created_at=1.0,
-        updated_at=1.0,
-        started_at=1.0,
-        finished_at=2.0 if over else None,
-        deadline=None if over else DEADLINE,
     )
 
 
