@@ -56,7 +56,7 @@ from bot.service import (
 )
 from bot.service.errors import BoardMovedOn, GameBroken, NoGameHere, WhichGame
 from bot.service.shard_leases import ShardLeases
-from bot.storage import Game, GameStatus, Seat
+from bot.storage import Game, GameStatus, GuildSettings, Seat
 from bot.storage.shards import Shards
 from i18n import Language, Message, language
 
@@ -143,7 +143,10 @@ class GameFlow:
     async def public_language(self, guild_id: int) -> Language:
         """The language of what a server's channels see: the one its admins chose, else
         the server's own Discord language."""
-        chosen = (await self.settings.get(guild_id)).language
+        return self._language_of(await self.settings.get(guild_id), guild_id)
+
+    def _language_of(self, settings: GuildSettings, guild_id: int) -> Language:
+        chosen = settings.language
         if chosen is None:
             guild = self.client.get_guild(guild_id)
             chosen = None if guild is None else str(guild.preferred_locale)
@@ -204,7 +207,6 @@ class GameFlow:
         if await self._cannot_post(interaction):
             return
         assert interaction.guild_id is not None and interaction.channel_id is not None
-        lang = await self.public_language(interaction.guild_id)
         game = await self.service.create_lobby(
             kind=kind,
             guild_id=interaction.guild_id,
@@ -220,16 +222,15 @@ class GameFlow:
             return game
 
         async def show(game: Game) -> Recorded:
-            lobby = await announce(
-                interaction,
-                embed=lobby_embed(game, lang),
-                view=await self._lobby_view(game, lang),
-            )
+            content, _ = await self._lobby(game)
+            lobby = await announce(interaction, **content)
             return {"lobby_message_id": lobby.id}
 
         await self._change(game.id, created, show, interaction)
         try:
-            if (await self.settings.get(game.guild_id)).threads:
+            settings = await self.settings.get(game.guild_id)
+            if settings.threads:
+                lang = self._language_of(settings, game.guild_id)
                 await self._open_thread(interaction, await self.service.game(game.id), lang)
         except Exception:
             # The lobby is out: a missing thread must not be reported as nothing done.
@@ -266,7 +267,7 @@ class GameFlow:
         async with self.locks.hold(game.id):
             await self.service.set_thread(game.id, thread.id)
             # As the lobby is now (someone may have joined meanwhile), naming its thread.
-            await self._show_lobby(await self.service.game(game.id), lang)
+            await self._show_lobby(await self.service.game(game.id))
 
     async def show_board(self, interaction: discord.Interaction, kind: str) -> None:
         """Posts the game again at the bottom of the channel or thread where it was asked
@@ -279,15 +280,12 @@ class GameFlow:
             face = face_for(kind)
             if not game.status.is_open:
                 raise NoGameHere(face.title, face.command)
-            lang = await self.public_language(game.guild_id)
             if game.status is GameStatus.LOBBY:
-                message = await announce(
-                    interaction,
-                    embed=lobby_embed(game, lang),
-                    view=await self._lobby_view(game, lang),
-                )
+                content, _ = await self._lobby(game)
+                message = await announce(interaction, **content)
                 recorded: Recorded = {"lobby_message_id": message.id}
             else:
+                lang = await self.public_language(game.guild_id)
                 if game.state is None:
                     log.warning("game %s has no position: %s", game.id, game.broken)
                     raise GameBroken(face.command)
@@ -325,7 +323,7 @@ class GameFlow:
         async def show(game: Game) -> Recorded:
             lang = await self.public_language(game.guild_id)
             await announce(interaction, content=text.cancelled(game, who, lang))
-            return await self._show_lobby(game, lang) | await self._strip_turn(game)
+            return await self._show_lobby(game) | await self._strip_turn(game)
 
         await self._change(
             found.id,
@@ -347,7 +345,7 @@ class GameFlow:
                     if closed
                     else mine._("You left the lobby."),
                 )
-                return await self._show_lobby(game, await self.public_language(game.guild_id))
+                return await self._show_lobby(game)
             seat = game.seat_left_by(interaction.user.id)
             lang = await self.public_language(game.guild_id)
             note = text.takeover_note(game, seat, text.Departure.LEFT_GAME, lang)
@@ -382,18 +380,22 @@ class GameFlow:
 
         await self._change(game_id, lambda: self.service.leave(game_id, Actor(user_id), None), show)
 
-    async def _show_lobby(self, game: Game, lang: Language | None = None) -> Recorded:
-        """Brings the lobby message up to the game: its seats and buttons while open, a note
-        once the game started or closed. A lost open lobby is posted afresh."""
-        if lang is None:
-            lang = await self.public_language(game.guild_id)
+    async def _lobby(self, game: Game) -> tuple[dict[str, Any], Language]:
+        """The lobby message as the game stands, and the server's language it is in: its
+        seats and buttons while open (the bot menu only where the server allows computer
+        players), a note once the game started or closed. One read of the server's
+        settings serves both."""
+        settings = await self.settings.get(game.guild_id)
+        lang = self._language_of(settings, game.guild_id)
         if game.status is GameStatus.LOBBY:
-            content: dict[str, Any] = {
-                "embed": lobby_embed(game, lang),
-                "view": await self._lobby_view(game, lang),
-            }
-        else:
-            content = {"embed": lobby_embed(game, lang, text.lobby_note(game, lang)), "view": None}
+            view = lobby_view(game, lang, bots_allowed=settings.bots_allowed)
+            return {"embed": lobby_embed(game, lang), "view": view}, lang
+        note = text.lobby_note(game, lang)
+        return {"embed": lobby_embed(game, lang, note), "view": None}, lang
+
+    async def _show_lobby(self, game: Game) -> Recorded:
+        """Brings the lobby message up to the game. A lost open lobby is posted afresh."""
+        content, _ = await self._lobby(game)
         if await self.places.edit_lobby(game, **content) or game.status is not GameStatus.LOBBY:
             return {}
         message = await self.places.post_lobby(game, **content)
@@ -402,11 +404,6 @@ class GameFlow:
     async def _strip_turn(self, game: Game) -> Recorded:
         await self.places.strip_buttons(game)
         return {}
-
-    async def _lobby_view(self, game: Game, lang: Language) -> discord.ui.View:
-        """The lobby's buttons; the bot menu only where the server allows computer players."""
-        settings = await self.settings.get(game.guild_id)
-        return lobby_view(game, lang, bots_allowed=settings.bots_allowed)
 
     async def _current(self, interaction: discord.Interaction, kind: str) -> Game:
         """The game of ``kind`` a command typed here means: the one played in this channel
@@ -458,14 +455,8 @@ class GameFlow:
             return await self.service.cancel(game_id, actor, version)
 
         async def show(game: Game) -> Recorded:
-            lang = await self.public_language(game.guild_id)
-            if game.status is GameStatus.LOBBY:
-                view = await self._lobby_view(game, lang)
-                await update_clicked(interaction, embed=lobby_embed(game, lang), view=view)
-                return {}
-            await update_clicked(
-                interaction, embed=lobby_embed(game, lang, text.lobby_note(game, lang)), view=None
-            )
+            content, lang = await self._lobby(game)
+            await update_clicked(interaction, **content)
             if game.status is not GameStatus.ACTIVE:
                 return {}
             surface = InteractionSurface(interaction, self.places.poster(game))
@@ -637,7 +628,7 @@ class GameFlow:
             return await self._present(self.places.surface(game), replace(last, game=game), lang)
         # The last move is on show (or there is none yet): the turn's message gets the
         # game as it is now.
-        recorded = {} if last is not None else await self._show_lobby(game, lang)
+        recorded = {} if last is not None else await self._show_lobby(game)
         if game.status is not GameStatus.ACTIVE:
             return recorded
         headline = text.first_turn(game, lang) if last is None else face.happened(last, lang)
