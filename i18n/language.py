@@ -127,12 +127,6 @@ class Message:
     def __repr__(self) -> str:
         return f"Message({self.text!r})"
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Message) and (self.text, self.values) == (other.text, other.values)
-
-    def __hash__(self) -> int:
-        return hash(self.text)
-
 
 class Plural:
     """A ``Message`` whose words depend on a count."""
