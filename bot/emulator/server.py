@@ -19,6 +19,7 @@ import json
 import logging
 import math
 import re
+import secrets
 import socket
 import time
 from collections.abc import Awaitable, Callable, Iterable, Mapping
@@ -33,7 +34,8 @@ from aiohttp.typedefs import Middleware
 from bot.emulator import cdn, payloads, state
 from bot.emulator.command_limits import LOCALES, check_commands, localized
 from bot.emulator.faults import Fault
-from bot.emulator.limits import check_form, empty_message, is_empty
+from bot.emulator.limits import Form, check_form, empty_message, errors_object, is_empty
+from bot.emulator.loopback import loopback_only
 from bot.emulator.model import (
     EPHEMERAL,
     LOADING,
@@ -85,7 +87,7 @@ class DiscordEmulator:
     def __init__(
         self,
         *,
-        token: str = "emulated-bot-token",
+        token: str | None = None,
         response_deadline: float = 3.0,
         token_lifetime: float = 15 * 60.0,
         nonce_window: float = 5 * 60.0,
@@ -95,7 +97,9 @@ class DiscordEmulator:
         max_guilds_per_shard: int = 2500,
         max_concurrency: int = 1,
     ) -> None:
-        self.token = token
+        self.token = secrets.token_urlsafe(32) if token is None else token
+        """The bot's token, new with each emulator unless given: a fixed one would let
+        anyone who knows it log in as the bot. It is never saved with the world."""
         self.response_deadline = response_deadline
         self.token_lifetime = token_lifetime
         """Seconds an interaction's token works for webhook routes, on ``created_at``'s clock."""
@@ -136,7 +140,7 @@ class DiscordEmulator:
         self._faults: list[Fault] = []
         # Built here rather than in start() so that fail() can check its route at once.
         self._app = web.Application(
-            middlewares=[self._fault_injector(), _discord_errors],
+            middlewares=[loopback_only(), self._fault_injector(), _discord_errors],
             client_max_size=64 * 1024 * 1024,
         )
         self._routes(self._app)
@@ -590,6 +594,7 @@ class DiscordEmulator:
         )
         r.add_get(f"{API}/guilds/{{guild}}/members/{{user}}", self._bot_only(self._get_member))
         r.add_post(f"{API}/channels/{{channel}}/messages", self._bot_only(self._create_message))
+        r.add_get(f"{API}/channels/{{channel}}/messages", self._bot_only(self._channel_history))
         r.add_get(
             f"{API}/channels/{{channel}}/messages/{{message}}", self._bot_only(self._get_message)
         )
@@ -902,6 +907,29 @@ class DiscordEmulator:
         if missing:
             raise DiscordError(403, 50013, "Missing Permissions")
 
+    async def _channel_history(self, request: web.Request) -> web.Response:
+        """Get Channel Messages: the ``limit`` messages (50 without one) before, after or
+        around a message, or the newest, always newest first; what any member sees of the
+        channel (neither ephemeral nor deleted), none without Read Message History."""
+        channel = self._channel(request.match_info["channel"])
+        if not channel.bot_permissions.view_channel:
+            raise DiscordError(403, 50001, "Missing Access")
+        limit, where, at = _history_query(request.query)
+        if not channel.bot_permissions.read_message_history:
+            return json_response([])
+        shown = sorted(channel.visible(None), key=lambda m: m.id)
+        older = [m for m in shown if m.id < at]
+        newer = [m for m in shown if m.id > at]
+        if where == "before":
+            chosen = older[-limit:]
+        elif where == "after":
+            chosen = newer[:limit]
+        else:
+            # Discord's "around" gives half the limit on either side, and the message.
+            half = limit // 2
+            chosen = [*older[len(older) - half :], *[m for m in shown if m.id == at], *newer[:half]]
+        return json_response([self._message_payload(m) for m in reversed(chosen)])
+
     async def _create_message(self, request: web.Request) -> web.Response:
         channel = self._channel(request.match_info["channel"])
         body, files = await self._read_body(request)
@@ -1192,6 +1220,31 @@ def _number(raw: str) -> int | None:
     """A decimal number in a path or query; None for anything else (``str.isdigit``
     alone lets "²" through, which ``int`` refuses)."""
     return int(raw) if raw.isascii() and raw.isdigit() else None
+
+
+def _history_query(query: Mapping[str, str]) -> tuple[int, str, int]:
+    """Get Channel Messages' ``limit``, and which of before, after or around it asks for
+    with that message's id; the newest messages are those before any id to come. Raises
+    Discord's 50035 for a limit out of 1-100, an id that is no number, or two of them."""
+    form = Form()
+    raw_limit = query.get("limit")
+    limit = 50 if raw_limit is None else _number(raw_limit)
+    if limit is None:
+        form.refuse(("limit",), "NUMBER_TYPE_COERCE", f"Value {raw_limit!r} is not int.")
+    else:
+        form.number(("limit",), limit, 1, 100)
+    given = [w for w in ("before", "after", "around") if w in query]
+    for where in given:
+        if _number(query[where]) is None:
+            form.refuse((where,), "NUMBER_TYPE_COERCE", f"Value {query[where]!r} is not snowflake.")
+    if len(given) > 1:
+        for where in given:
+            form.refuse((where,), "BASE_TYPE_BAD_VALUE", "Only one of before, after or around.")
+    if form.problems or limit is None:
+        raise DiscordError(400, 50035, "Invalid Form Body", errors_object(form.problems))
+    if not given:
+        return limit, "before", 1 << 64
+    return limit, given[0], int(query[given[0]])
 
 
 def _shard(asked: object) -> tuple[int, int] | None:

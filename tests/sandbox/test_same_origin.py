@@ -156,3 +156,37 @@ async def test_a_websocket_from_another_origin_is_refused(
     for origin in [bare_page_url, None]:
         ws = await session.ws_connect(live, origin=origin)
         await ws.close()
+
+
+async def test_the_discord_behind_the_page_refuses_other_sites_too(
+    sandbox: Sandbox, session: aiohttp.ClientSession
+) -> None:
+    """The page's emulator holds the bot's events and takes the bot's answers: a web page
+    gets no gateway from it, posts nothing into the channel with a plain-text follow-up, and
+    reaches it under no rebound name."""
+    emulator = sandbox.emulator
+    user, channel = await server_info(session, sandbox.url)
+    command = {"user": user, "channel": channel, "text": "/claimit new"}
+    async with session.post(
+        f"{sandbox.url}/api/command", json=command, headers={"Origin": sandbox.url}
+    ) as response:
+        assert response.status == 200, await response.text()
+    await emulator.wait_for_message(
+        emulator.channels[int(channel)], lambda m: m.button_labels() != []
+    )
+    shown = await channel_messages(session, sandbox.url, user, channel)
+    (interaction,) = emulator.interactions.values()
+    followup = f"{emulator.api_url}/webhooks/{emulator.application_id}/{interaction.token}"
+    phishing = json.dumps({"content": "Your session expired: log in at evil.example"})
+    rebound = f"rebound.evil.example:{port(emulator.base_url)}"
+    for headers, status in [
+        ({"Content-Type": "text/plain", "Origin": FOREIGN}, 403),
+        ({"Content-Type": "text/plain"}, 400),
+        ({"Content-Type": "application/json", "Host": rebound}, 421),
+    ]:
+        async with session.post(followup, data=phishing, headers=headers) as response:
+            assert response.status == status, headers
+    with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+        await session.ws_connect(emulator.gateway_url, origin=FOREIGN)
+    assert refused.value.status == 403
+    assert await channel_messages(session, sandbox.url, user, channel) == shown
