@@ -14,6 +14,7 @@ from bot.discord_ui.client import GameBot, use_discord_at
 from bot.log_setup import configure_logging
 from bot.sandbox.run import run_sandbox
 from bot.settings import Settings, SettingsError
+from bot.stop_signals import run_until_stopped
 from bot.storage import DatabaseTooNew, DatabaseUnavailable
 from bot.storage.copy import TABLES, CopyError, copy_database
 from bot.storage.database import shown
@@ -70,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
     if settings.discord_url:
         use_discord_at(settings.discord_url)
     try:
-        return _until_stopped(_run(GameBot(settings), settings.discord_token))
+        return _until_stopped(_run(GameBot(settings), settings.discord_token), settings)
     except discord.LoginFailure:
         return _fail(
             "Discord rejected DISCORD_TOKEN. Copy the token again from the developer portal.", 1
@@ -79,7 +80,9 @@ def main(argv: list[str] | None = None) -> int:
 
 def _sandbox(settings: Settings) -> int:
     try:
-        return _until_stopped(run_sandbox(settings, announce=lambda line: print(line, flush=True)))
+        return _until_stopped(
+            run_sandbox(settings, announce=lambda line: print(line, flush=True)), settings
+        )
     except OSError as e:
         return _fail(
             f"the sandbox page can't use port {settings.sandbox_port} ({e.strerror}); "
@@ -88,15 +91,14 @@ def _sandbox(settings: Settings) -> int:
         )
 
 
-def _until_stopped(work: Coroutine[Any, Any, None]) -> int:
-    """Runs the bot (or the sandbox) until Ctrl-C; a database it can't use (from a newer
-    bot, read-only, on a full disk) is one line."""
+def _until_stopped(work: Coroutine[Any, Any, None], settings: Settings) -> int:
+    """Runs the bot (or the sandbox) until SIGTERM or SIGINT (Ctrl-C) has stopped it
+    gracefully; a database it can't use (from a newer bot, read-only, on a full disk) is
+    one line."""
     try:
-        asyncio.run(work)
+        run_until_stopped(work, settings.stop_seconds)
     except (DatabaseTooNew, DatabaseUnavailable) as e:
         return _fail(str(e), 1)
-    except KeyboardInterrupt:
-        pass
     return 0
 
 

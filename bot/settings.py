@@ -16,6 +16,8 @@ DEFAULT_SANDBOX_DATABASE = "claimit-sandbox.sqlite3"
 DEFAULT_SANDBOX_PORT = 8765
 DEFAULT_TAKEOVER_SECONDS = 20.0
 TAKEOVER_RANGE = (2.0, 600.0)
+DEFAULT_STOP_SECONDS = 10.0
+STOP_RANGE = (0.0, 600.0)
 MAX_SHARDS = 4096
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 BOOLEANS = {"true": True, "1": True, "yes": True, "false": False, "0": False, "no": False}
@@ -54,6 +56,9 @@ class Settings:
     takeover_seconds: float = DEFAULT_TAKEOVER_SECONDS
     """How long the games of a process that stopped wait before another process takes
     over their deadlines, computer players and late messages (the shard leases' length)."""
+    stop_seconds: float = DEFAULT_STOP_SECONDS
+    """How long a stop (SIGTERM, Ctrl-C) waits for the clicks and moves under way to
+    finish before it cuts them off."""
 
     @classmethod
     def load(
@@ -84,17 +89,10 @@ class Settings:
         shard_count, shards = _shards(values)
         database = values.get("CLAIMIT_DATABASE") or DEFAULT_DATABASE
         sandbox_database = values.get("CLAIMIT_SANDBOX_DATABASE") or DEFAULT_SANDBOX_DATABASE
-        takeover = values.get("CLAIMIT_TAKEOVER_SECONDS") or str(DEFAULT_TAKEOVER_SECONDS)
-        try:
-            takeover_seconds = float(takeover)
-        except ValueError:
-            takeover_seconds = -1.0
-        low, high = TAKEOVER_RANGE
-        if not low <= takeover_seconds <= high:
-            raise SettingsError(
-                f"CLAIMIT_TAKEOVER_SECONDS must be seconds from {low:.0f} to {high:.0f}, "
-                f"not {takeover!r}"
-            )
+        takeover_seconds = _seconds(
+            values, "CLAIMIT_TAKEOVER_SECONDS", DEFAULT_TAKEOVER_SECONDS, TAKEOVER_RANGE
+        )
+        stop_seconds = _seconds(values, "CLAIMIT_STOP_SECONDS", DEFAULT_STOP_SECONDS, STOP_RANGE)
         return cls(
             discord_token=values.get("DISCORD_TOKEN") or None,
             database=database,
@@ -108,7 +106,22 @@ class Settings:
             shard_count=shard_count,
             shards=shards,
             takeover_seconds=takeover_seconds,
+            stop_seconds=stop_seconds,
         )
+
+
+def _seconds(
+    values: Mapping[str, str], name: str, default: float, allowed: tuple[float, float]
+) -> float:
+    text = values.get(name) or str(default)
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    low, high = allowed
+    if not low <= seconds <= high:
+        raise SettingsError(f"{name} must be seconds from {low:.0f} to {high:.0f}, not {text!r}")
+    return seconds
 
 
 def _shards(values: Mapping[str, str]) -> tuple[int | None, frozenset[int] | None]:

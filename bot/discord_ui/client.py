@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import logging
 import random
+import time
 from typing import Any
 
 import discord
@@ -28,6 +29,7 @@ from bot.discord_ui.deadlines import DeadlineWatch
 from bot.discord_ui.flow import SOMETHING_WENT_WRONG, GameFlow, reader
 from bot.discord_ui.ladder_answers import LadderAnswers, LadderPageButton
 from bot.discord_ui.lease_keeper import LeaseKeeper
+from bot.discord_ui.stopping import WorkInFlight
 from bot.games.faces import face_for
 from bot.games.registry import GAMES
 from bot.service import GameService, GuildSettingsService, LadderService
@@ -97,6 +99,9 @@ class GameBot(discord.AutoShardedClient):
         self._resuming: asyncio.Task[Any] | None = None
         self._identified_at: dict[int, float] = {}
         self._max_concurrency = 1
+        self.work = WorkInFlight()
+        """Clicks, commands and background changes under way, which a stop waits for."""
+        self._stopping: asyncio.Task[None] | None = None
         self.tree = _Tree(self)
         for kind, rules in GAMES.items():
             self.tree.add_command(game_commands(rules, face_for(kind)))
@@ -124,6 +129,7 @@ class GameBot(discord.AutoShardedClient):
             self.settings.bot_pause,
             self._clock,
             self.leases,
+            self.work,
         )
         self.deadlines = DeadlineWatch(self.flow, self._clock)
         self.lease_keeper = LeaseKeeper(self.leases, self.flow)
@@ -202,23 +208,57 @@ class GameBot(discord.AutoShardedClient):
             await button.callback(interaction)
 
     async def close(self) -> None:
+        """Stops gracefully: new clicks and commands are answered that the bot is
+        restarting, the work under way finishes (for at most ``CLAIMIT_STOP_SECONDS``),
+        background work stops, the shard leases go at once (another process takes the
+        games' background work over now rather than at the lease's end), then the
+        gateway and the database close."""
+        if self._stopping is None:
+            self._stopping = asyncio.create_task(self._stop())
+        await self._stopping
+
+    async def _stop(self) -> None:
+        started = time.monotonic()
+        running = self.work.running
+        self.work.stop()
         if self._resuming is not None and self._resuming is not asyncio.current_task():
             self._resuming.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._resuming
+        cut_off = await self.work.finished(self.settings.stop_seconds)
         if hasattr(self, "flow"):
             await self.lease_keeper.stop()
             await self.deadlines.stop()
             await self.flow.reconciler.stop()
             await self.flow.computer.stop()
-        await super().close()
+        released = ""
         if hasattr(self, "leases"):
-            # Another process takes this one's games over now rather than at the lease's end.
-            with contextlib.suppress(Exception):
+            held = sorted(self.leases.shards.ids)
+            try:
                 await self.leases.release()
+            except Exception as error:
+                released = f"; the shard leases could not be released ({error})"
+            else:
+                released = f"; shards {', '.join(map(str, held))} released" if held else ""
+        for shard in self.shards.values():
+            await shard.disconnect()
+        # Clicks that came in until the gateway closed are told the bot is restarting.
+        left = max(0.0, self.settings.stop_seconds - (time.monotonic() - started))
+        cut_off += await self.work.finished(left)
+        await super().close()
         if self._database is not None:
             await self._database.close()
             self._database = None
+        if not hasattr(self, "flow"):
+            return  # it never started: the reason it could not is the one line to read
+        log.info(
+            "claimit stopped in %.2f s (%d %s running, %s cut off%s)",
+            time.monotonic() - started,
+            running,
+            "action was" if running == 1 else "actions were",
+            cut_off or "none",
+            released,
+        )
 
 
 COMPONENTS = (

@@ -84,9 +84,11 @@ def game_commands(rules: AnyRules, face: GameFace) -> app_commands.Group:
     )
 
     async def rules_text(interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(
-            **rules_message(face.title, face.rules(reader(interaction))), ephemeral=True
-        )
+        async def answer() -> None:
+            rules = rules_message(face.title, face.rules(reader(interaction)))
+            await interaction.response.send_message(**rules, ephemeral=True)
+
+        await guarded(interaction, answer())
 
     group.add_command(_command(N_("rules"), N_("The rules, short (only you see them)"), rules_text))
 

@@ -15,6 +15,7 @@ nobody is told "nothing changed" after a commit.
 from __future__ import annotations
 
 import functools
+import inspect
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
@@ -31,6 +32,7 @@ from bot.discord_ui.messages import lobby_embed
 from bot.discord_ui.permissions import missing_permissions_message, missing_thread_permissions
 from bot.discord_ui.places import GamePlaces, nonce
 from bot.discord_ui.reconciler import MessageReconciler
+from bot.discord_ui.stopping import HasWorkInFlight, WorkInFlight
 from bot.discord_ui.surfaces import (
     InteractionSurface,
     Surface,
@@ -94,12 +96,15 @@ class GameFlow:
         bot_pause: float,
         clock: Clock,
         leases: ShardLeases,
+        work: WorkInFlight,
     ) -> None:
         self.service = service
         self.settings = settings
         self.client = client
         self.leases = leases
         """Whose each game's background work is: this process does only its shards'."""
+        self.work = work
+        """Background changes are admitted here (interactions are, by ``guarded``)."""
         self.locks = GameLocks()
         self.places = GamePlaces(client, service)
         self.computer = ComputerPlayers(service, self._computer_step, bot_pause, leases.holds)
@@ -116,7 +121,7 @@ class GameFlow:
         changed nothing and propagates; a change that could not be shown is left to the
         reconciler, and the person who asked is told it counted."""
         defer = None if interaction is None else functools.partial(acknowledge, interaction)
-        async with self.locks.hold(game_id, defer):
+        async with self.work.admitted(), self.locks.hold(game_id, defer):
             changed = await change()
             game = changed if isinstance(changed, Game) else changed.game
             try:
@@ -154,7 +159,7 @@ class GameFlow:
 
     async def catch_up(self, game_id: int) -> None:
         """Shows a game's current state wherever its messages are behind it."""
-        async with self.locks.hold(game_id):
+        async with self.work.admitted(), self.locks.hold(game_id):
             game = await self.service.game(game_id)
             if game.shown or not self.leases.holds(game.guild_id):
                 return  # up to date, or the process standing in for its shard shows it
@@ -709,14 +714,24 @@ class NothingHidden(ServiceError):
 async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> None:
     """Turns refusals into ephemeral answers, and anything unexpected into an apology.
     Work that committed a change handles its own failures (``GameFlow._change``), so
-    whatever reaches here changed nothing."""
+    whatever reaches here changed nothing. While the bot stops, new work is refused
+    (``Stopping``), and work under way runs to its end before the bot closes."""
+    client = interaction.client
+    in_flight = client.work if isinstance(client, HasWorkInFlight) else WorkInFlight()
     try:
-        await work
+        try:
+            async with in_flight.admitted():
+                await work
+        finally:
+            if inspect.iscoroutine(work):
+                work.close()  # refused before it began: it never runs
     except ServiceError as refusal:
-        await tell(interaction, reader(interaction).say(refusal.words))
+        async with in_flight.answering():
+            await tell(interaction, reader(interaction).say(refusal.words))
     except Exception:
         log.exception("handling interaction %s failed", interaction.id)
-        await tell(interaction, reader(interaction).say(SOMETHING_WENT_WRONG))
+        async with in_flight.answering():
+            await tell(interaction, reader(interaction).say(SOMETHING_WENT_WRONG))
 
 
 def reader(interaction: discord.Interaction) -> Language:

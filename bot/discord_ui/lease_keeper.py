@@ -1,14 +1,18 @@
-"""Keeps this process's shard leases: renews them several times per lease, and hands
-the games of every shard it gains (its own back, or one it stands in for) to the flow."""
+"""Keeps this process's shard leases: renews them several times per lease, and at once
+when another process lets its leases go (it stopped) or takes its own back (it
+started), and hands the games of every shard it gains (its own back, or one it stands
+in for) to the flow."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 
 from bot.discord_ui.background import Background
 from bot.discord_ui.flow import GameFlow
 from bot.service.shard_leases import ShardLeases
+from bot.storage.database import Listener
 from bot.storage.shards import Shards
 
 log = logging.getLogger(__name__)
@@ -21,15 +25,28 @@ class LeaseKeeper(Background):
         self.flow = flow
         self._gained: set[int] = set()
         """Shards gained whose games are still to be taken over (that failed before)."""
+        self._heard = asyncio.Event()
+        self._listener: Listener | None = None
+        self._deaf = False
+        """Listening failed last time (logged once until it works again)."""
 
     def start(self) -> None:
         self._start()
+
+    async def stop(self) -> None:
+        await super().stop()
+        if self._listener is not None:
+            await self._listener.close()
+            self._listener = None
 
     async def _run(self) -> None:
         # Real time, whatever clock the games' deadlines follow: the other processes
         # count the lease on the database's clock.
         while True:
-            await asyncio.sleep(self.leases.renew_every)
+            await self._listen()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._heard.wait(), self.leases.renew_every)
+            self._heard.clear()
             try:
                 change = await self.leases.renew()
             except Exception:
@@ -47,3 +64,23 @@ class LeaseKeeper(Background):
                     )
                 else:
                     self._gained.clear()
+
+    async def _listen(self) -> None:
+        """Listens for the other processes' lease changes, again after the connection
+        dropped; without it, the renewals every quarter lease still find them."""
+        if self._listener is not None and self._listener.listening:
+            return
+        if self._listener is not None:
+            await self._listener.close()
+            self._listener = None
+        try:
+            # Never long enough to hold up the renewal.
+            self._listener = await asyncio.wait_for(
+                self.leases.listen(self._heard.set), self.leases.renew_every / 2
+            )
+        except Exception as error:
+            if not self._deaf:
+                log.info("not listening for other processes' lease changes now: %r", error)
+            self._deaf = True
+        else:
+            self._deaf = False

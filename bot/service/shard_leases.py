@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.storage import lease_queries
-from bot.storage.database import Database
+from bot.storage.database import Database, Listener
 from bot.storage.shards import Shards, shard_of
 
 log = logging.getLogger(__name__)
@@ -95,6 +95,10 @@ class ShardLeases:
                 raise ShardCountMismatch(self.count, others)
             await lease_queries.lay_out(connection, self.count)
         change = await self.renew()
+        if change.gained:
+            # A process standing in for these shards lets them go at once.
+            async with self._db.statement() as connection:
+                await lease_queries.announce(connection)
         waiting = self.own - self._held
         if waiting:
             log.warning(
@@ -129,6 +133,11 @@ class ShardLeases:
         if change.lost:
             log.info("shards %s are another process's now", sorted(change.lost))
         return change
+
+    async def listen(self, heard: Callable[[], object]) -> Listener | None:
+        """Calls ``heard`` when another process lets its leases go or takes its own back
+        (``None`` when no other process shares the database)."""
+        return await self._db.listen(lease_queries.CHANGED, heard)
 
     async def release(self) -> None:
         """Lets this process's leases go, so that others take over at once (it stops)."""

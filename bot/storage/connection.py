@@ -67,6 +67,11 @@ class Connection(ABC):
     def json_merged(self, column: str) -> str:
         """A JSON object ``column`` with the keys of the next parameter's object set."""
 
+    @abstractmethod
+    async def notify(self, channel: str) -> None:
+        """Tells the processes listening on ``channel`` (``Database.listen``), once this
+        transaction commits."""
+
 
 def lock_number(*key: str | int) -> int:
     """A signed 64-bit number for a lock's key (PostgreSQL's advisory locks take one)."""

@@ -8,8 +8,10 @@ Both have the same schema and behave alike through ``Connection``.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
+from typing import Protocol
 
 import yarl
 
@@ -42,6 +44,16 @@ class DatabaseTooNew(Exception):
 class DatabaseUnavailable(Exception):
     """The database can't be opened or written at start-up (a read-only or full disk, a
     missing folder, a PostgreSQL server that refuses or isn't there)."""
+
+
+class Listener(Protocol):
+    """A connection of its own that hears ``Connection.notify`` (``Database.listen``)."""
+
+    @property
+    def listening(self) -> bool:
+        """Whether it still hears (its connection may drop, as when the server restarts)."""
+
+    async def close(self) -> None: ...
 
 
 class Database(ABC):
@@ -79,3 +91,9 @@ class Database(ABC):
 
     @abstractmethod
     async def close(self) -> None: ...
+
+    @abstractmethod
+    async def listen(self, channel: str, heard: Callable[[], object]) -> Listener | None:
+        """Calls ``heard`` whenever another process notifies ``channel``, from now until
+        the listener is closed or its connection drops; ``None`` where no other process
+        shares the database."""

@@ -9,6 +9,9 @@ from collections.abc import Collection
 from bot.storage.connection import Connection
 
 LOCK = "shard leases"
+CHANGED = "claimit_shard_leases"
+"""The channel on which a process announces that it let its leases go or took its own
+back, so that the others renew at once instead of at their next renewal."""
 
 
 async def now(connection: Connection) -> float:
@@ -80,5 +83,11 @@ async def held_by(connection: Connection, holder: str) -> set[int]:
 
 
 async def release(connection: Connection, holder: str) -> None:
-    """Lets every lease of this process go at once (it is stopping)."""
+    """Lets every lease of this process go at once (it is stopping), and says so."""
     await connection.execute("UPDATE shard_leases SET expires_at = 0 WHERE holder = ?", (holder,))
+    await connection.notify(CHANGED)
+
+
+async def announce(connection: Connection) -> None:
+    """Tells the other processes that the leases changed hands."""
+    await connection.notify(CHANGED)

@@ -11,7 +11,7 @@ waits behind a write.
 from __future__ import annotations
 
 import functools
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, TypeAlias
 
@@ -19,7 +19,13 @@ import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
 from bot.storage.connection import Connection, Row, lock_number
-from bot.storage.database import Database, DatabaseTooNew, DatabaseUnavailable, shown
+from bot.storage.database import (
+    Database,
+    DatabaseTooNew,
+    DatabaseUnavailable,
+    Listener,
+    shown,
+)
 from bot.storage.migrations import LATEST
 from bot.storage.postgres_schema import BASELINE, MIGRATIONS
 
@@ -75,6 +81,21 @@ class PostgresConnection(Connection):
     def json_merged(self, column: str) -> str:
         return f"(CAST({column} AS JSONB) || CAST(? AS JSONB))::TEXT"
 
+    async def notify(self, channel: str) -> None:
+        await self.raw.execute("SELECT pg_notify($1, '')", channel)
+
+
+class PostgresListener:
+    def __init__(self, connection: asyncpg.Connection[Any]) -> None:
+        self._connection = connection
+
+    @property
+    def listening(self) -> bool:
+        return not self._connection.is_closed()
+
+    async def close(self) -> None:
+        self._connection.terminate()
+
 
 @functools.lru_cache(maxsize=512)
 def numbered(sql: str) -> str:
@@ -123,6 +144,20 @@ class PostgresDatabase(Database):
 
     async def close(self) -> None:
         await self._pool.close()
+
+    async def listen(self, channel: str, heard: Callable[[], object]) -> Listener | None:
+        # A connection of its own: one from the pool would go back to it listening.
+        connection = await asyncpg.connect(self.url, timeout=CONNECT_TIMEOUT)
+
+        def notified(connection: Raw, pid: int, channel: str, payload: object) -> None:
+            heard()
+
+        try:
+            await connection.add_listener(channel, notified)
+        except BaseException:
+            connection.terminate()
+            raise
+        return PostgresListener(connection)
 
     @asynccontextmanager
     async def write(self) -> AsyncIterator[Connection]:

@@ -17,7 +17,7 @@ from typing import Any
 import aiosqlite
 
 from bot.storage.connection import Connection, Row
-from bot.storage.database import Database, DatabaseTooNew, DatabaseUnavailable
+from bot.storage.database import Database, DatabaseTooNew, DatabaseUnavailable, Listener
 from bot.storage.migrations import LATEST, MIGRATIONS
 
 BUSY_TIMEOUT_MS = 5000
@@ -76,6 +76,9 @@ class SQLiteConnection(Connection):
     def json_merged(self, column: str) -> str:
         return f"json_patch({column}, ?)"
 
+    async def notify(self, channel: str) -> None:
+        """Nobody to tell: a SQLite file is one process's."""
+
 
 class SQLiteDatabase(Database):
     """One write connection, whose transactions are serialized (coroutines sharing it
@@ -125,6 +128,9 @@ class SQLiteDatabase(Database):
     async def close(self) -> None:
         for connection in (self._writer, *self._readers):
             await connection.close()
+
+    async def listen(self, channel: str, heard: Callable[[], object]) -> Listener | None:
+        return None
 
     @asynccontextmanager
     async def write(self) -> AsyncIterator[Connection]:

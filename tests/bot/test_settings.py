@@ -49,6 +49,7 @@ def test_env_example_lists_every_setting_with_its_default() -> None:
         "CLAIMIT_SHARD_COUNT",
         "CLAIMIT_SHARDS",
         "CLAIMIT_TAKEOVER_SECONDS",
+        "CLAIMIT_STOP_SECONDS",
     }
     assert Settings.load({}, ROOT / ".env.example") == Settings.load({}, ROOT / "nothing")
 
@@ -87,6 +88,11 @@ def test_optional_settings_are_read_and_checked(tmp_path: Path) -> None:
     for port in ("http", "70000", "-1"):
         with pytest.raises(SettingsError, match="CLAIMIT_SANDBOX_PORT"):
             Settings.load({"CLAIMIT_SANDBOX_PORT": port}, tmp_path / "none")
+    assert Settings.load({}, tmp_path / "none").stop_seconds == 10
+    assert Settings.load({"CLAIMIT_STOP_SECONDS": "0"}, tmp_path / "none").stop_seconds == 0
+    for bound in ("soon", "-1", "601"):
+        with pytest.raises(SettingsError, match="CLAIMIT_STOP_SECONDS must be seconds from 0"):
+            Settings.load({"CLAIMIT_STOP_SECONDS": bound}, tmp_path / "none")
 
 
 def test_shards_are_ids_and_ranges_within_the_count(tmp_path: Path) -> None:

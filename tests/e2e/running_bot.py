@@ -1,0 +1,111 @@
+"""The real bot in a process of its own (``tests.e2e.bot_process``), seen from the test:
+started, its log lines waited for, killed or stopped as a supervisor stops it."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import signal
+import sys
+from pathlib import Path
+
+from tests import processes
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class BotProcess:
+    def __init__(
+        self,
+        environment: dict[str, str],
+        *,
+        program: tuple[str, ...] = ("-m", "tests.e2e.bot_process"),
+        ignoring_sigint: bool = False,
+    ) -> None:
+        """``environment``: the settings, as ``claimit`` reads them. ``program``: Python's
+        arguments (``-m bot`` is ``claimit`` itself). ``ignoring_sigint``: started as a
+        non-interactive shell starts a job in the background, with SIGINT ignored."""
+        self.environment = environment
+        self.command = (sys.executable, *program)
+        if ignoring_sigint:
+            self.command = ("bash", "-c", "trap '' INT; exec \"$@\"", "bash", *self.command)
+        self.process: asyncio.subprocess.Process | None = None
+        self.lines: list[str] = []
+        """What it logged, a line each; ``"<exited>"`` once it has ended."""
+        self._logged = asyncio.Condition()
+        self._reading: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        """Starts it, and returns once it is ready (connected, its games resumed)."""
+        self.lines.clear()
+        self.process = await processes.start(
+            *self.command,
+            cwd=ROOT,
+            env=self.environment,
+            stderr=asyncio.subprocess.PIPE,
+        )
+        # Read all along: a pipe nobody reads fills up and blocks the bot's next line.
+        self._reading = asyncio.create_task(self._read(self.process))
+        await self.logged(r"claimit ready")
+
+    async def _read(self, process: asyncio.subprocess.Process) -> None:
+        assert process.stderr is not None
+        while line := await process.stderr.readline():
+            async with self._logged:
+                self.lines.append(line.decode(errors="replace"))
+                self._logged.notify_all()
+        async with self._logged:
+            self.lines.append("<exited>")
+            self._logged.notify_all()
+
+    async def logged(self, pattern: str, since: int = 0) -> str:
+        """The first log line from the ``since``-th on matching ``pattern``, once the
+        process has written it."""
+        found: list[str] = []
+
+        def seen() -> bool:
+            found[:] = [line for line in self.lines[since:] if re.search(pattern, line)]
+            if not found and self.lines and self.lines[-1] == "<exited>":
+                raise AssertionError(f"exited before logging {pattern!r}:\n{''.join(self.lines)}")
+            return bool(found)
+
+        async with self._logged:
+            await self._logged.wait_for(seen)
+        return found[0]
+
+    @property
+    def running(self) -> bool:
+        return self.process is not None and self.process.returncode is None
+
+    async def signal(self, number: int) -> None:
+        """Sends it a signal, as a supervisor or a terminal would."""
+        assert self.process is not None
+        self.process.send_signal(number)
+
+    async def exited(self) -> int:
+        """Once it has ended (by a signal sent before): its exit status."""
+        assert self.process is not None
+        status = await processes.ended(self.process)
+        assert self._reading is not None
+        await self._reading
+        return status
+
+    async def kill(self) -> int:
+        """Kills it (SIGKILL): nothing of it runs on. Returns its exit status."""
+        assert self.process is not None
+        status = await processes.stop(self.process, signal.SIGKILL)
+        assert self._reading is not None
+        await self._reading
+        return status
+
+    async def stop(self) -> int:
+        """Stops it as systemd or ``docker stop`` does (SIGTERM); killed if it hangs.
+        Returns its exit status."""
+        assert self.process is not None
+        status = await processes.stop(self.process)
+        if self._reading is not None:
+            await self._reading
+        return status
+
+    def log(self) -> str:
+        return "".join(self.lines)

@@ -1,0 +1,378 @@
+"""A bot process stops the way hosts expect: SIGTERM (systemd, ``docker stop``) and SIGINT
+(Ctrl-C) both stop it gracefully, even when it was started with SIGINT ignored (as a
+non-interactive shell starts a background job).
+
+Stopped in the middle of a burst of clicks in all three games, every click is either
+applied and shown, or not applied and answered (the bot says it is restarting), or,
+once the bot has left the gateway, not delivered at all; the process exits 0 after one
+log line; with PostgreSQL the other process takes its shards over at once, long before
+their leases would run out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from bot.emulator import Channel, DiscordEmulator, Guild, Interaction, Message, User, shard_of
+from bot.games.registry import rules_for
+from bot.service import GameService
+from bot.storage import Database, Game, GameStatus
+from tests.e2e.running_bot import BotProcess
+from tests.e2e.world import ephemeral_answer, running_world
+from tests.postgres_cluster import Cluster
+
+SHARDS = 4
+LEASE = 600.0
+"""The longest lease there is: a takeover that comes before it ends came from the stop."""
+KINDS = ("claimit", "nuggets", "claim")
+COMMANDS = {"claimit": "claimit", "nuggets": "nuggets", "claim": "claim"}
+RESTARTING = "I'm restarting right now, so nothing changed"
+FIRST_ANSWER = 3.0
+"""Discord's seconds for the first answer to an interaction."""
+SETTLED = 15.0
+"""Seconds an answered click may take to show its result (a generous bound for a hang)."""
+
+
+@dataclass
+class Table:
+    guild: Guild
+    channel: Channel
+    players: list[User]
+    kind: str
+    game_id: int = 0
+
+
+@dataclass
+class Click:
+    game_id: int
+    version: int
+    outcome: str
+    """``applied``, ``refused`` (the bot is restarting), or ``undelivered`` (the bot had
+    left the gateway: Discord tells the member that the interaction failed)."""
+    after_stop: bool
+
+
+@dataclass
+class Burst:
+    emulator: DiscordEmulator
+    service: GameService
+    tables: list[Table]
+    stopped: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set when the stop signal has been sent."""
+    clicks: list[Click] = field(default_factory=list)
+
+
+def settings(emulator: DiscordEmulator, database: str, shards: str | None) -> dict[str, str]:
+    environment = {
+        **os.environ,
+        "DISCORD_TOKEN": emulator.token,
+        "CLAIMIT_DISCORD_URL": emulator.base_url,
+        "CLAIMIT_DATABASE": database,
+        "CLAIMIT_TAKEOVER_SECONDS": str(LEASE),
+        "CLAIMIT_BOT_PAUSE": "0",
+        "CLAIMIT_LOG_LEVEL": "INFO",
+    }
+    if shards is not None:
+        environment.update(CLAIMIT_SHARD_COUNT=str(SHARDS), CLAIMIT_SHARDS=shards)
+    return environment
+
+
+def lay_out(emulator: DiscordEmulator, shards: tuple[int, ...]) -> list[Table]:
+    """A server per game kind in each of ``shards``, two players in each."""
+    tables = []
+    for shard in shards:
+        for k, kind in enumerate(KINDS):
+            players = [emulator.add_user(f"P{shard}{k}{n}") for n in range(2)]
+            # The shard is in the bits Discord takes it from.
+            guild_id = ((1024 + SHARDS * (k + 1) + shard) << 22) | 7
+            guild = emulator.add_guild(f"{kind} {shard}", players[0], id=guild_id)
+            assert shard_of(guild.id, SHARDS) == shard
+            emulator.add_member(guild, players[1])
+            tables.append(Table(guild, emulator.add_channel(guild, "games"), players, kind))
+    return tables
+
+
+async def start_game(emulator: DiscordEmulator, service: GameService, table: Table) -> None:
+    host, guest = table.players
+    await emulator.answer(await emulator.slash(host, table.channel, f"{COMMANDS[table.kind]} new"))
+    lobby = await emulator.wait_for_message(table.channel, lambda m: "Join" in m.button_labels())
+    await emulator.answer(await emulator.click(guest, lobby, "Join"))
+    await emulator.answer(await emulator.click(host, lobby, "Start"))
+    (game,) = await service.games_here(table.channel.id)
+    table.game_id = game.id
+
+
+def offered(message: Message, prefix: str) -> list[tuple[str, str | None]]:
+    """What a player can press on a message among the components whose custom_id starts
+    with ``prefix``: (custom_id, ``None``) for a button, (custom_id, value) for a menu's
+    option."""
+    choices: list[tuple[str, str | None]] = []
+    for component in message.buttons():
+        custom_id = str(component.get("custom_id", ""))
+        if not custom_id.startswith(prefix) or component.get("disabled"):
+            continue
+        if component.get("type") == 3:
+            choices += [(custom_id, str(o["value"])) for o in component.get("options", [])]
+        else:
+            choices.append((custom_id, None))
+    return choices
+
+
+async def press(
+    emulator: DiscordEmulator, user: User, message: Message, choice: tuple[str, str | None]
+) -> Interaction | None:
+    """The click, or ``None`` if Discord could not deliver it (no bot on the gateway)."""
+    custom_id, value = choice
+    try:
+        if value is None:
+            return await emulator.click(user, message, custom_id)
+        return await emulator.select(user, message, None, value, custom_id=custom_id)
+    except (RuntimeError, ConnectionError):
+        return None
+
+
+def refused(emulator: DiscordEmulator, interaction: Interaction) -> bool:
+    """Whether the bot answered that it is restarting."""
+    return any(
+        m.interaction_id == interaction.id and m.ephemeral and RESTARTING in m.content
+        for m in emulator.messages.values()
+    )
+
+
+async def settle(
+    emulator: DiscordEmulator, interaction: Interaction, clicked: Message, mark: str
+) -> str:
+    """How a click ended: refused, or applied (its message no longer shows ``mark``, the
+    custom_id prefix of what was clicked), or undelivered (never answered: the bot had
+    left the gateway as it came)."""
+    try:
+        await emulator.answer(interaction, FIRST_ANSWER)
+    except TimeoutError:
+        return "undelivered"
+    assert interaction.errors == [], interaction.errors
+
+    def ended() -> str | None:
+        if refused(emulator, interaction):
+            return "refused"
+        if not any(str(c.get("custom_id", "")).startswith(mark) for c in clicked.buttons()):
+            return "applied"
+        return None
+
+    outcome = await emulator.wait_until(ended, SETTLED)
+    assert outcome is not None
+    return outcome
+
+
+async def play(burst: Burst, table: Table, rng: random.Random) -> None:
+    """The player to move presses something the game offers, one click after another,
+    until the bot is gone."""
+    emulator, service = burst.emulator, burst.service
+    rules = rules_for(table.kind)
+    while True:
+        game = await service.game(table.game_id)
+        if game.status is not GameStatus.ACTIVE:
+            return
+        assert game.state is not None
+        user = emulator.users[game.seats[rules.to_act(game.state)[0]].user_id or 0]
+        if table.kind == "claim":
+            outcome = await play_hand(burst, table, game, user, rng)
+        else:
+            outcome = await play_turn(burst, table, game, user, rng)
+        burst.clicks.append(Click(game.id, game.version, outcome, burst.stopped.is_set()))
+        if outcome != "applied":
+            return
+
+
+async def play_turn(burst: Burst, table: Table, game: Game, user: User, rng: random.Random) -> str:
+    emulator = burst.emulator
+    mark = f"{table.kind}:turn:{game.id}:{game.version}:"
+    message = await emulator.wait_for_message(table.channel, lambda m: bool(offered(m, mark)))
+    interaction = await press(emulator, user, message, rng.choice(offered(message, mark)))
+    if interaction is None:
+        return "undelivered"
+    return await settle(emulator, interaction, message, mark)
+
+
+async def play_hand(burst: Burst, table: Table, game: Game, user: User, rng: random.Random) -> str:
+    """Claim: the player opens their hand from the table and plays from it."""
+    emulator = burst.emulator
+    table_message = await emulator.wait_for_message(
+        table.channel, lambda m: not m.ephemeral and "My hand" in m.button_labels()
+    )
+    opening = await press(
+        emulator, user, table_message, (table_message.button("My hand")["custom_id"], None)
+    )
+    if opening is None:
+        return "undelivered"
+    try:
+        await emulator.answer(opening, FIRST_ANSWER)
+    except TimeoutError:
+        return "undelivered"
+    mark = f"claim:seat:{game.id}:"
+
+    def hand() -> Message | None:
+        return next(
+            (
+                m
+                for m in emulator.messages.values()
+                if m.interaction_id == opening.id and (offered(m, mark) or RESTARTING in m.content)
+            ),
+            None,
+        )
+
+    shown = await emulator.wait_until(hand, SETTLED)
+    assert shown is not None
+    if RESTARTING in shown.content:
+        return "refused"
+    choice = rng.choice(offered(shown, mark))
+    interaction = await press(emulator, user, shown, choice)
+    if interaction is None:
+        return "undelivered"
+    key_mark = choice[0].rsplit(":", 1)[0] + ":"
+    return await settle(emulator, interaction, shown, key_mark)
+
+
+async def burst_then_stop(burst: Burst, bot: BotProcess, clicks_first: int) -> int:
+    """Players click in every game; once ``clicks_first`` clicks have been applied, the bot
+    gets SIGTERM. Returns its exit status, once every player has stopped."""
+    rng = random.Random(28)
+    players = [
+        asyncio.create_task(play(burst, table, random.Random(rng.random())))
+        for table in burst.tables
+    ]
+    try:
+        await burst.emulator.wait_until(
+            lambda: sum(c.outcome == "applied" for c in burst.clicks) >= clicks_first, 120
+        )
+        await bot.signal(signal.SIGTERM)
+        burst.stopped.set()
+        status = await bot.exited()
+        await asyncio.gather(*players)
+    finally:
+        for player in players:
+            player.cancel()
+    return status
+
+
+async def check_every_click(burst: Burst) -> None:
+    """Applied clicks are the games' moves, and every game shows its last one; a click
+    that was not applied left its game where it was."""
+    by_game: dict[int, list[Click]] = {}
+    for click in burst.clicks:
+        by_game.setdefault(click.game_id, []).append(click)
+        assert click.outcome == "applied" or click.after_stop, click
+    for table in burst.tables:
+        clicks = by_game.get(table.game_id, [])
+        game = await burst.service.game(table.game_id)
+        applied = [c for c in clicks if c.outcome == "applied"]
+        assert game.shown, f"game {game.id} is not shown"
+        assert len(await burst.service.moves(game.id)) == len(applied), (table.kind, clicks)
+        for click in clicks:
+            if click.outcome != "applied":
+                # Nothing came after it, so its game is still where the click found it.
+                assert game.version == click.version, (table.kind, click, game.version)
+
+
+def assert_one_clean_stop(bot: BotProcess) -> None:
+    log = bot.log()
+    assert "Traceback" not in log, log
+    stops = [line for line in bot.lines if "claimit stopped" in line]
+    assert len(stops) == 1, log
+    assert "none cut off" in stops[0], stops[0]
+
+
+@pytest.fixture
+async def emulator() -> AsyncIterator[DiscordEmulator]:
+    emulator = DiscordEmulator(max_concurrency=SHARDS)
+    await emulator.start()
+    try:
+        yield emulator
+    finally:
+        await emulator.close()
+
+
+async def test_sigterm_mid_burst_on_sqlite_finishes_each_click_or_refuses_it(
+    emulator: DiscordEmulator, tmp_path: Path
+) -> None:
+    tables = lay_out(emulator, tuple(range(SHARDS)))
+    path = str(tmp_path / "bot.sqlite3")
+    bot = BotProcess(settings(emulator, path, None))
+    database = await Database.open(path)
+    try:
+        await bot.start()
+        service = GameService(database)
+        for table in tables:
+            await start_game(emulator, service, table)
+        burst = Burst(emulator, service, tables)
+        assert await burst_then_stop(burst, bot, clicks_first=20) == 0, bot.log()
+        assert_one_clean_stop(bot)
+        await check_every_click(burst)
+    finally:
+        if bot.running:
+            await bot.kill()
+        await database.close()
+
+
+async def test_sigterm_mid_burst_hands_the_shards_to_the_other_process_at_once(
+    emulator: DiscordEmulator, postgres: Cluster
+) -> None:
+    url = await postgres.new_database()
+    mine = lay_out(emulator, (0, 1))
+    lay_out(emulator, (2, 3))  # the other process's servers
+    stopping = BotProcess(settings(emulator, url, "0-1"))
+    other = BotProcess(settings(emulator, url, "2-3"))
+    database = await Database.open(url)
+    try:
+        await other.start()
+        # The first to start stands in for the shards of the other, until it starts.
+        await other.logged(r"standing in for shards \[0, 1\]")
+        said = len(other.lines)
+        await stopping.start()
+        # Taking its own shards back is heard at once, not at the next renewal.
+        await asyncio.wait_for(
+            other.logged(r"shards \[0, 1\] are another process's now", since=said), 10
+        )
+        service = GameService(database)
+        for table in mine:
+            await start_game(emulator, service, table)
+        burst = Burst(emulator, service, mine)
+        said = len(other.lines)
+        assert await burst_then_stop(burst, stopping, clicks_first=20) == 0, stopping.log()
+        assert_one_clean_stop(stopping)
+        assert "shards 0, 1 released" in stopping.log()
+        # A renewal comes every quarter lease (150 s): this is the release being heard.
+        await asyncio.wait_for(other.logged(r"standing in for shards \[0, 1\]", since=said), 10)
+        await check_every_click(burst)
+    finally:
+        for process in (stopping, other):
+            if process.running:
+                await process.kill()
+        await database.close()
+
+
+async def test_a_stopping_bot_answers_clicks_and_commands_that_it_is_restarting(
+    tmp_path: Path,
+) -> None:
+    async with running_world(tmp_path) as world:
+        turn = await world.start_game(2)
+        bot = world.bots[0]
+        game = await bot.service.current_game(world.channel.id)
+        assert game is not None
+        bot.work.stop()
+        mover = world.user(turn.mentions[0])
+        click = await world.click(mover, turn, "Roll")
+        assert ephemeral_answer(click).startswith(RESTARTING)
+        board = await world.command(mover, "claimit board")
+        assert ephemeral_answer(board).startswith(RESTARTING)
+        rules = await world.command(mover, "claimit rules")
+        assert ephemeral_answer(rules).startswith(RESTARTING)
+        assert (await bot.service.game(game.id)).version == game.version
+        assert "Roll" in turn.button_labels()

@@ -1,0 +1,148 @@
+"""SIGTERM and SIGINT stop ``claimit`` gracefully however it was started: the bot, the
+sandbox, and a process running some of the shards, also when it was started as a
+non-interactive shell starts a background job (``claimit &`` in a script, ``nohup``),
+which leaves it SIGINT ignored. A second signal exits at once; a stop that hangs past its
+bound exits all the same."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.emulator import DiscordEmulator
+from tests import processes
+from tests.e2e.running_bot import ROOT, BotProcess
+from tests.postgres_cluster import Cluster
+
+STOPPED = r"claimit stopped in [\d.]+ s \(0 actions were running, none cut off"
+
+
+@pytest.fixture
+async def emulator() -> AsyncIterator[DiscordEmulator]:
+    emulator = DiscordEmulator()
+    await emulator.start()
+    try:
+        yield emulator
+    finally:
+        await emulator.close()
+
+
+def bot_settings(emulator: DiscordEmulator, database: str) -> dict[str, str]:
+    return {
+        **os.environ,
+        "DISCORD_TOKEN": emulator.token,
+        "CLAIMIT_DISCORD_URL": emulator.base_url,
+        "CLAIMIT_DATABASE": database,
+        "CLAIMIT_LOG_LEVEL": "INFO",
+    }
+
+
+async def stops_cleanly(bot: BotProcess, number: int) -> None:
+    try:
+        await bot.start()
+        await bot.signal(number)
+        assert await asyncio.wait_for(bot.exited(), 30) == 0, bot.log()
+    finally:
+        if bot.running:
+            await bot.kill()
+    assert "Traceback" not in bot.log(), bot.log()
+    assert sum("claimit stopped" in line for line in bot.lines) == 1, bot.log()
+    await bot.logged(STOPPED)
+
+
+@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+async def test_the_bot_started_with_sigint_ignored_stops_on_either_signal(
+    emulator: DiscordEmulator, tmp_path: Path, number: int
+) -> None:
+    settings = bot_settings(emulator, str(tmp_path / "bot.sqlite3"))
+    bot = BotProcess(settings, program=("-m", "bot"), ignoring_sigint=True)
+    await stops_cleanly(bot, number)
+    await bot.logged(r"shards 0 released")
+
+
+@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+async def test_the_sandbox_started_with_sigint_ignored_stops_on_either_signal(
+    tmp_path: Path, number: int
+) -> None:
+    settings = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "CLAIMIT_"))}
+    settings.update(
+        CLAIMIT_SANDBOX_PORT="0", CLAIMIT_SANDBOX_DATABASE=str(tmp_path / "sandbox.sqlite3")
+    )
+    sandbox = BotProcess(settings, program=("-m", "bot"), ignoring_sigint=True)
+    await stops_cleanly(sandbox, number)
+
+
+async def test_a_shard_process_started_with_sigint_ignored_stops_on_sigterm(
+    emulator: DiscordEmulator, postgres: Cluster
+) -> None:
+    settings = bot_settings(emulator, await postgres.new_database())
+    settings.update(CLAIMIT_SHARD_COUNT="2", CLAIMIT_SHARDS="1")
+    bot = BotProcess(settings, program=("-m", "bot"), ignoring_sigint=True)
+    await stops_cleanly(bot, signal.SIGTERM)
+    # Alone, it stood in for shard 0 too, and lets both go.
+    await bot.logged(r"shards 0, 1 released")
+
+
+HANGING = """
+import asyncio, logging, sys
+from bot.stop_signals import run_until_stopped
+
+async def main():
+    try:
+        print("running", flush=True)
+        await asyncio.sleep(3600)
+    finally:
+        # A clean-up that never ends (a connection that hangs).
+        print("stopping", flush=True)
+        await asyncio.sleep(3600)
+
+logging.basicConfig(level="INFO")
+run_until_stopped(main(), float(sys.argv[1]))
+"""
+
+
+async def hanging_stop(bound: float) -> asyncio.subprocess.Process:
+    """A process whose stop hangs, once it runs; ``bound`` is its stop bound."""
+    process = await processes.start(
+        sys.executable,
+        "-c",
+        HANGING,
+        str(bound),
+        cwd=ROOT,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    assert process.stdout is not None
+    assert await process.stdout.readline() == b"running\n"
+    return process
+
+
+async def test_a_second_signal_exits_at_once() -> None:
+    process = await hanging_stop(600)
+    try:
+        assert process.stdout is not None
+        process.send_signal(signal.SIGTERM)
+        assert await process.stdout.readline() == b"stopping\n"
+        process.send_signal(signal.SIGINT)
+        assert await asyncio.wait_for(processes.ended(process), 30) == 128 + signal.SIGINT
+    finally:
+        await processes.stop(process, signal.SIGKILL)
+    assert process.stderr is not None
+    assert b"SIGINT again while stopping: exiting at once" in await process.stderr.read()
+
+
+async def test_a_stop_that_hangs_past_its_bound_exits_anyway() -> None:
+    process = await hanging_stop(0)
+    try:
+        process.send_signal(signal.SIGTERM)
+        assert await asyncio.wait_for(processes.ended(process), 30) == 1
+    finally:
+        await processes.stop(process, signal.SIGKILL)
+    assert process.stderr is not None
+    assert b"the stop on SIGTERM took more than 5 s" in await process.stderr.read()
