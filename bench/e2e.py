@@ -48,6 +48,7 @@ if not __package__:
 
 from bench.usage import CpuWatch, LoopLag
 from bot.emulator import Channel, DiscordEmulator, Guild, Message, User
+from tests import processes
 from tests.postgres_cluster import Cluster, running_cluster
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -256,7 +257,7 @@ class BotProcess:
         self.lines: collections.deque[str] = collections.deque(maxlen=40)
 
     async def start(self) -> None:
-        self.process = await asyncio.create_subprocess_exec(
+        self.process = await processes.start(
             sys.executable,
             "-m",
             "bot",
@@ -292,20 +293,10 @@ class BotProcess:
         return f"{self.name} exited with code {code}:\n{self.tail()}"
 
     async def stop(self) -> None:
-        """As Ctrl-C stops the bot (it closes its database and sessions), or killed if it
-        takes too long."""
-        process = self.process
-        if process is None:
-            return
-        if process.returncode is None:
-            with contextlib.suppress(ProcessLookupError):
-                process.send_signal(signal.SIGINT)
-            try:
-                await asyncio.wait_for(process.wait(), STOP_TIMEOUT)
-            except TimeoutError:
-                with contextlib.suppress(ProcessLookupError):
-                    process.kill()
-                await process.wait()
+        """As a supervisor stops the bot (SIGTERM: it finishes what runs, closes its
+        database and sessions), or killed if it takes too long."""
+        if self.process is not None:
+            await processes.stop(self.process, within=STOP_TIMEOUT)
 
 
 async def start_bot(emulator: DiscordEmulator, database: Path) -> asyncio.subprocess.Process:
@@ -403,14 +394,13 @@ class PostgresCluster:
         self.postmaster: int | None = None
 
     async def start(self) -> None:
-        self.process = await asyncio.create_subprocess_exec(
+        self.process = await processes.start(
             sys.executable,
             "-c",
             "from bench.e2e import hold_cluster; hold_cluster()",
             cwd=ROOT,
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
-            start_new_session=True,
         )
         assert self.process.stdout is not None
         async with asyncio.timeout(READY_TIMEOUT):
@@ -426,11 +416,13 @@ class PostgresCluster:
         assert process.stdin is not None
         process.stdin.close()
         try:
-            await asyncio.wait_for(process.wait(), STOP_TIMEOUT)
+            await asyncio.wait_for(processes.ended(process), STOP_TIMEOUT)
         except TimeoutError:
-            with contextlib.suppress(ProcessLookupError):
-                process.kill()
-            await process.wait()
+            await processes.stop(process, signal.SIGKILL)
+            if self.postmaster is not None:
+                # Its holder was killed before it stopped it: PostgreSQL's immediate stop.
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(self.postmaster, signal.SIGQUIT)
 
 
 async def run(setup: Setup, games: int, seconds: float, think: float, kinds: list[str]) -> Figures:
@@ -585,8 +577,10 @@ def report(setup: Setup, figures: Figures, games: int, think: float, kinds: list
 async def main(setup: Setup, games: int, seconds: float, think: float, kinds: list[str]) -> None:
     main_task = asyncio.current_task()
     assert main_task is not None
-    # As Ctrl-C does: the bot processes and the database go with the bench.
-    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, main_task.cancel)
+    # The bot processes and the database go with the bench, however it is stopped (a
+    # shell that starts it in the background leaves it no Ctrl-C of Python's own).
+    for number in (signal.SIGTERM, signal.SIGINT):
+        asyncio.get_running_loop().add_signal_handler(number, main_task.cancel)
     figures = await run(setup, games, seconds, think, kinds)
     report(setup, figures, games, think, kinds)
 

@@ -7,6 +7,8 @@ import pytest
 
 from tests.postgres_cluster import Cluster, running_cluster
 
+pytest_plugins = ("tests.process_guard", "pytester")
+
 BACKENDS = ("sqlite", "postgresql")
 
 

@@ -12,6 +12,7 @@ import glob
 import itertools
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -20,6 +21,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import asyncpg
+
+from tests import processes
 
 USER = "claimit"
 
@@ -74,6 +77,7 @@ def running_cluster() -> Iterator[Cluster]:
         subprocess.run([*run_as, *args], check=True, capture_output=True, text=True)
 
     port = _free_port()
+    postmaster: int | None = None
     run(str(bin_dir / "initdb"), "-D", str(data), "-U", USER, "--auth=trust", "-E", "UTF8")
     # Durability is worth nothing to a cluster thrown away after the tests.
     options = (
@@ -84,10 +88,15 @@ def running_cluster() -> Iterator[Cluster]:
         # Inside the try: an interrupt while the server starts must still stop it.
         run(str(bin_dir / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(folder / "log"),
             "-w", "start")  # fmt: skip
+        postmaster = int((data / "postmaster.pid").read_text().split()[0])
+        # SIGQUIT is PostgreSQL's immediate shutdown, for a run stopped from outside.
+        processes.remember_server(postmaster, lambda: os.kill(postmaster, signal.SIGQUIT))
         yield Cluster(folder, port)
     finally:
         subprocess.run(
             [*run_as, str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"],
             capture_output=True,
         )
+        if postmaster is not None:
+            processes.forget_server(postmaster)
         shutil.rmtree(folder, ignore_errors=True)

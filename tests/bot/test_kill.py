@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import random
 import signal
 import sqlite3
@@ -14,27 +13,32 @@ from pathlib import Path
 
 from bot.service import GameService
 from bot.storage import Database
+from tests import processes
 
 ROOT = Path(__file__).resolve().parents[2]
 CYCLES = 20
 
 
 def run_until_killed(path: Path, seed: int, seconds: float) -> list[tuple[int, int]]:
-    child = subprocess.Popen(
-        [sys.executable, "-m", "tests.bot.kill_child", str(path), str(seed)],
+    child = processes.popen(
+        sys.executable,
+        "-m",
+        "tests.bot.kill_child",
+        str(path),
+        str(seed),
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
-        text=True,
     )
+    try:
+        assert child.stdout is not None
+        first = child.stdout.readline()  # killing only once it plays makes every cycle count
+        assert first, child.stderr.read() if child.stderr else "the child printed nothing"
+        time.sleep(seconds)
+    finally:
+        assert processes.stop_popen(child, signal.SIGKILL) == -signal.SIGKILL
     assert child.stdout is not None
-    first = child.stdout.readline()  # killing only once it plays makes every cycle count
-    assert first, child.stderr.read() if child.stderr else "the child printed nothing"
-    time.sleep(seconds)
-    os.kill(child.pid, signal.SIGKILL)
     rest = child.stdout.read()
-    child.wait()
-    assert child.returncode == -signal.SIGKILL
     acknowledged = []
     for line in [first, *rest.splitlines()]:
         if line.strip():

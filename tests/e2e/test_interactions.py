@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import signal
 import sys
 import time
 from pathlib import Path
@@ -14,6 +13,7 @@ import pytest
 
 from bot.discord_ui import surfaces
 from render.claimit import View, render_board
+from tests import processes
 from tests.e2e.world import World, board_png, ephemeral_answer, make_world
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -147,7 +147,7 @@ async def test_buttons_keep_working_after_the_bot_restarts_in_a_new_process(worl
         "CLAIMIT_DATABASE": str(world.database),
         "CLAIMIT_DISCORD_URL": world.discord.base_url,
     }
-    process = await asyncio.create_subprocess_exec(
+    process = await processes.start(
         sys.executable, "-m", "bot", cwd=ROOT, env=environment, stderr=asyncio.subprocess.PIPE
     )
     try:
@@ -162,8 +162,7 @@ async def test_buttons_keep_working_after_the_bot_restarts_in_a_new_process(worl
         assert "rolled" in turn.embeds[0]["description"]
         board_png(turn)
     finally:
-        process.send_signal(signal.SIGINT)
-        await process.wait()
+        await processes.stop(process)
 
 
 async def test_a_rejected_token_is_one_plain_line(world: World, tmp_path: Path) -> None:

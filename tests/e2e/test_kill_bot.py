@@ -21,7 +21,6 @@ import random
 import re
 import signal
 import sqlite3
-import sys
 from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,9 +29,9 @@ from typing import Any
 from bot.emulator import Channel, DiscordEmulator, Interaction, Message, User
 from bot.service import GameService
 from bot.storage import Database
+from tests.e2e.running_bot import BotProcess
 from tests.e2e.world import describe, pick_button
 
-ROOT = Path(__file__).resolve().parents[2]
 CYCLES = int(os.environ.get("CLAIMIT_KILL_CYCLES", "12"))
 TABLES = 6
 TURN_BUTTON = re.compile(r"claimit:turn:(\d+):(\d+):(\w+)")
@@ -64,56 +63,31 @@ class Bot:
     """The bot's process: started, killed, started again."""
 
     def __init__(self, emulator: DiscordEmulator, database: Path) -> None:
-        self.environment = {
-            **os.environ,
-            "DISCORD_TOKEN": emulator.token,
-            "CLAIMIT_DISCORD_URL": emulator.base_url,
-            "CLAIMIT_DATABASE": str(database),
-            "CLAIMIT_BOT_PAUSE": "0",
-            "CLAIMIT_LOG_LEVEL": "INFO",
-        }
-        self.process: asyncio.subprocess.Process | None = None
-        self._draining: asyncio.Task[None] | None = None
+        self.process = BotProcess(
+            {
+                **os.environ,
+                "DISCORD_TOKEN": emulator.token,
+                "CLAIMIT_DISCORD_URL": emulator.base_url,
+                "CLAIMIT_DATABASE": str(database),
+                "CLAIMIT_BOT_PAUSE": "0",
+                "CLAIMIT_LOG_LEVEL": "INFO",
+            }
+        )
         self.up = asyncio.Event()
         self.gone = asyncio.Event()
 
     async def start(self) -> None:
-        self.process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "tests.e2e.bot_process",
-            cwd=ROOT,
-            env=self.environment,
-            stderr=asyncio.subprocess.PIPE,
-        )
-        assert self.process.stderr is not None
-        log = b""
-        while b"claimit ready" not in log:
-            line = await self.process.stderr.readline()
-            assert line, f"the bot exited before it was ready:\n{log.decode()}"
-            log += line
+        await self.process.start()
         self.gone.clear()
         self.up.set()
-        # Read on, so that a chatty bot never blocks on a full pipe.
-        self._draining = asyncio.create_task(self._drain(self.process))
-
-    async def _drain(self, process: asyncio.subprocess.Process) -> None:
-        assert process.stderr is not None
-        while await process.stderr.readline():
-            pass
 
     async def kill(self) -> None:
-        assert self.process is not None
         self.up.clear()
-        self.process.send_signal(signal.SIGKILL)
-        await self.process.wait()
-        assert self.process.returncode == -signal.SIGKILL
+        assert await self.process.kill() == -signal.SIGKILL
         self.gone.set()
 
     async def stop(self) -> None:
-        assert self.process is not None
-        self.process.send_signal(signal.SIGINT)
-        await self.process.wait()
+        assert await self.process.stop() == 0, self.process.log()
 
 
 async def act(
@@ -240,9 +214,8 @@ async def test_sigkill_at_random_moments_loses_nothing_and_leaves_no_game_unshow
     finally:
         for player in players:
             player.cancel()
-        if bot.process is not None and bot.process.returncode is None:
-            bot.process.kill()
-            await bot.process.wait()
+        if bot.process.running:
+            await bot.process.kill()
         await emulator.close()
 
     clicks = [c for t in tables for c in t.acknowledged]

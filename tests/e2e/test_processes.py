@@ -12,12 +12,8 @@ from __future__ import annotations
 import asyncio
 import os
 import random
-import re
-import signal
-import sys
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,86 +21,30 @@ import pytest
 from bot.emulator import Channel, DiscordEmulator, Guild, User, shard_of
 from bot.service import GameService
 from bot.storage import Database, Game, GameStatus
+from tests.e2e.running_bot import BotProcess
 from tests.e2e.world import pick_button, turn_or_end
 from tests.postgres_cluster import Cluster
 
-ROOT = Path(__file__).resolve().parents[2]
 SHARDS = 4
 TAKEOVER = 3.0
 """Seconds of a lease here (20 by default): a takeover comes within this."""
 
 
-class BotProcess:
-    """A bot process running some shards, whose log lines a test can wait for."""
-
-    def __init__(self, emulator: DiscordEmulator, database: str, shards: str, pause: float):
-        self.environment = {
-            **os.environ,
-            "DISCORD_TOKEN": emulator.token,
-            "CLAIMIT_DISCORD_URL": emulator.base_url,
-            "CLAIMIT_DATABASE": database,
-            "CLAIMIT_SHARD_COUNT": str(SHARDS),
-            "CLAIMIT_SHARDS": shards,
-            "CLAIMIT_TAKEOVER_SECONDS": str(TAKEOVER),
-            "CLAIMIT_BOT_PAUSE": str(pause),
-            "CLAIMIT_LOG_LEVEL": "INFO",
-        }
-        self.process: asyncio.subprocess.Process | None = None
-        self.lines: list[str] = []
-        self._logged = asyncio.Condition()
-        self._reading: asyncio.Task[None] | None = None
-
-    async def start(self) -> None:
-        self.lines.clear()
-        self.process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "tests.e2e.bot_process",
-            cwd=ROOT,
-            env=self.environment,
-            stderr=asyncio.subprocess.PIPE,
-        )
-        self._reading = asyncio.create_task(self._read(self.process))
-        await self.logged(r"claimit ready")
-
-    async def _read(self, process: asyncio.subprocess.Process) -> None:
-        assert process.stderr is not None
-        while line := await process.stderr.readline():
-            async with self._logged:
-                self.lines.append(line.decode(errors="replace"))
-                self._logged.notify_all()
-        async with self._logged:
-            self.lines.append("<exited>")
-            self._logged.notify_all()
-
-    async def logged(self, pattern: str, since: int = 0) -> str:
-        """The first log line from the ``since``-th on matching ``pattern``, once the
-        process has written it."""
-        found: list[str] = []
-
-        def seen() -> bool:
-            found[:] = [line for line in self.lines[since:] if re.search(pattern, line)]
-            if not found and self.lines and self.lines[-1] == "<exited>":
-                raise AssertionError(f"exited before logging {pattern!r}:\n{''.join(self.lines)}")
-            return bool(found)
-
-        async with self._logged:
-            await self._logged.wait_for(seen)
-        return found[0]
-
-    async def kill(self) -> None:
-        assert self.process is not None
-        self.process.send_signal(signal.SIGKILL)
-        await self.process.wait()
-        assert self._reading is not None
-        await self._reading
-
-    async def stop(self) -> None:
-        if self.process is not None and self.process.returncode is None:
-            self.process.send_signal(signal.SIGINT)
-            await self.process.wait()
-        if self._reading is not None:
-            await self._reading
+def environment(
+    emulator: DiscordEmulator, database: str, shards: str, pause: float
+) -> dict[str, str]:
+    """A bot process's settings: some of the shards, a short lease."""
+    return {
+        **os.environ,
+        "DISCORD_TOKEN": emulator.token,
+        "CLAIMIT_DISCORD_URL": emulator.base_url,
+        "CLAIMIT_DATABASE": database,
+        "CLAIMIT_SHARD_COUNT": str(SHARDS),
+        "CLAIMIT_SHARDS": shards,
+        "CLAIMIT_TAKEOVER_SECONDS": str(TAKEOVER),
+        "CLAIMIT_BOT_PAUSE": str(pause),
+        "CLAIMIT_LOG_LEVEL": "INFO",
+    }
 
 
 @dataclass
@@ -204,8 +144,8 @@ async def bot(postgres: Cluster) -> AsyncIterator[Bot]:
         servers.append(Server(guild, emulator.add_channel(guild, "games"), players))
     processes = [
         # Computer players pause between steps, so a kill lands between two of them.
-        BotProcess(emulator, url, "0-1", pause=0.2),
-        BotProcess(emulator, url, "2-3", pause=0.2),
+        BotProcess(environment(emulator, url, "0-1", pause=0.2)),
+        BotProcess(environment(emulator, url, "2-3", pause=0.2)),
     ]
     database = await Database.open(url)
     try:
@@ -213,7 +153,7 @@ async def bot(postgres: Cluster) -> AsyncIterator[Bot]:
         await emulator.wait_for_shards(SHARDS)
         yield Bot(emulator, processes, servers, database, GameService(database))
     finally:
-        await asyncio.gather(*(p.stop() for p in processes), return_exceptions=True)
+        await asyncio.gather(*(p.stop() for p in processes if p.running), return_exceptions=True)
         await database.close()
         await emulator.close()
 

@@ -13,6 +13,8 @@ from pathlib import Path
 import aiohttp
 import pytest
 
+from tests import processes
+
 
 @pytest.mark.parametrize("how", ["no token", "--sandbox"])
 async def test_the_run_command_without_a_token_starts_the_sandbox(tmp_path: Path, how: str) -> None:
@@ -22,7 +24,7 @@ async def test_the_run_command_without_a_token_starts_the_sandbox(tmp_path: Path
         CLAIMIT_SANDBOX_PORT="0",
         CLAIMIT_SANDBOX_DATABASE=str(tmp_path / "sandbox.sqlite3"),
     )
-    process = await asyncio.create_subprocess_exec(
+    process = await processes.start(
         sys.executable,
         "-m",
         "bot",
@@ -59,8 +61,9 @@ async def test_the_run_command_without_a_token_starts_the_sandbox(tmp_path: Path
         games = "Claim It! (/claimit new), Gold Nuggets (/nuggets new) or Claim (/claim new)"
         assert f"{games} in #games" in line
     finally:
-        process.send_signal(signal.SIGINT)
+        process.send_signal(signal.SIGTERM)
         _, err = await asyncio.wait_for(process.communicate(), 30)
+        await processes.ended(process)
     assert process.returncode == 0, err.decode()
     assert "Traceback" not in err.decode()
     assert (tmp_path / "sandbox.sqlite3").exists()

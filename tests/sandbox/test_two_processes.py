@@ -7,8 +7,6 @@ import asyncio
 import os
 import re
 import shlex
-import signal
-import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -17,6 +15,7 @@ import pytest
 from bot.emulator import DiscordEmulator
 from bot.sandbox.run import run_sandbox
 from bot.settings import Settings
+from tests.e2e.running_bot import BotProcess
 from tests.postgres_cluster import Cluster
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,7 +41,7 @@ async def test_the_sandbox_runs_with_a_second_process_on_postgresql(
     sandbox = asyncio.create_task(
         run_sandbox(settings, announce=lines.append, ready=ready, emulator=emulator)
     )
-    other: asyncio.subprocess.Process | None = None
+    other: BotProcess | None = None
     try:
         await asyncio.wait_for(ready.wait(), 30)
         told = lines[-1]
@@ -51,21 +50,9 @@ async def test_the_sandbox_runs_with_a_second_process_on_postgresql(
         assert command[-1] == "claimit"
         environment = dict(part.split("=", 1) for part in command[:-1])
         assert environment["CLAIMIT_SHARDS"] == "1" and environment["CLAIMIT_DATABASE"] == url
-        other = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "tests.e2e.bot_process",
-            cwd=ROOT,
-            env={**os.environ, **environment},
-            stderr=asyncio.subprocess.PIPE,
-        )
-        assert other.stderr is not None
-        log = b""
-        while b"claimit ready" not in log:
-            line = await other.stderr.readline()
-            assert line, log.decode()
-            log += line
-        assert re.search(rb"shards 1 of 2", log)
+        other = BotProcess({**os.environ, **environment})
+        await other.start()
+        assert re.search(r"shards 1 of 2", other.log())
         await emulator.wait_for_shards(2)
         # The sandbox's server is answered by whichever process runs its shard.
         (guild,) = emulator.guilds.values()
@@ -74,9 +61,8 @@ async def test_the_sandbox_runs_with_a_second_process_on_postgresql(
         answer = await emulator.answer(await emulator.slash(member, channel, "claimit rules"))
         assert answer.response_message is not None
     finally:
-        if other is not None and other.returncode is None:
-            other.send_signal(signal.SIGINT)
-            await other.wait()
+        if other is not None and other.running:
+            assert await other.stop() == 0, other.log()
         sandbox.cancel()
         with pytest.raises(asyncio.CancelledError):
             await sandbox

@@ -1,0 +1,42 @@
+"""A pytest plugin: no process the tests start outlives the run.
+
+- Everything started during the run carries the run's mark (``tests.processes``).
+- A run stopped from outside (SIGTERM from a CI runner or ``timeout``, SIGHUP when
+  its terminal goes) stops its children and servers at once, then ends as Ctrl-C
+  ends it: its tests' own clean-up still runs.
+- At the end, whatever the run started and is still running is killed, named, and
+  fails the run.
+"""
+
+from __future__ import annotations
+
+import signal
+import sys
+from types import FrameType
+
+import pytest
+
+from tests import processes
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    processes.mark_this_process()
+    for number in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(number, _stopped_from_outside)
+
+
+def _stopped_from_outside(number: int, frame: FrameType | None) -> None:
+    processes.stop_everything_now()
+    raise KeyboardInterrupt(f"stopped by {signal.Signals(number).name}")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    # Last: the session's own fixtures (a PostgreSQL cluster) have been torn down.
+    leftovers = processes.left_behind()
+    if not leftovers:
+        return
+    processes.kill(leftovers)
+    listed = "\n".join(f"  {p.pid}: {p.command}" for p in leftovers)
+    sys.stderr.write(f"\nprocesses the tests started were still running (killed now):\n{listed}\n")
+    session.exitstatus = pytest.ExitCode.TESTS_FAILED
