@@ -308,6 +308,19 @@ def _intent_button(
     )
 
 
+def custom_ids(message: discord.Message | None) -> set[str]:
+    """The custom_ids of a message's buttons and menus."""
+    if message is None:
+        return set()
+    return {
+        child.custom_id
+        for row in message.components
+        if isinstance(row, discord.ActionRow)
+        for child in row.children
+        if isinstance(child, discord.Button | discord.SelectMenu) and child.custom_id
+    }
+
+
 def selected(interaction: discord.Interaction) -> str:
     """The value chosen in a menu."""
     data: dict[str, Any] = dict(interaction.data or {})

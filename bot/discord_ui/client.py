@@ -22,6 +22,7 @@ from bot.discord_ui.buttons import (
     PrivateOpen,
     TurnButton,
     TurnSelect,
+    custom_ids,
 )
 from bot.discord_ui.command_translator import CommandTranslator
 from bot.discord_ui.commands import game_commands
@@ -202,7 +203,7 @@ class GameBot(discord.AutoShardedClient):
             await interaction.response.send_message(
                 reader(interaction).say(UNKNOWN_BUTTON), ephemeral=True
             )
-        elif custom_id not in _custom_ids(interaction.message):
+        elif custom_id not in custom_ids(interaction.message):
             # discord.py drops clicks on components the message no longer has (a
             # stale client, a hand-made id); the service still owes them an answer.
             await button.callback(interaction)
@@ -291,18 +292,6 @@ def _parse_component(
         if match:
             return cls.parse(match)
     return None
-
-
-def _custom_ids(message: discord.Message | None) -> set[str]:
-    if message is None:
-        return set()
-    return {
-        child.custom_id
-        for row in message.components
-        if isinstance(row, discord.ActionRow)
-        for child in row.children
-        if isinstance(child, discord.Button | discord.SelectMenu) and child.custom_id
-    }
 
 
 class _Tree(app_commands.CommandTree[GameBot]):

@@ -399,15 +399,26 @@ class GameFlow:
         return {"embed": lobby_embed(game, lang, note), "view": None}, lang
 
     async def _show_lobby(self, game: Game) -> Recorded:
-        """Brings the lobby message up to the game. A lost open lobby is posted afresh."""
+        """Brings the lobby message up to the game. One whose id was never recorded (it
+        went out just before a failure or a stop) is found in the channel, so that no
+        second lobby is posted beside it; a lost open lobby is posted afresh."""
         content, _ = await self._lobby(game)
-        if await self.places.edit_lobby(game, **content) or game.status is not GameStatus.LOBBY:
+        if await self.places.edit_lobby(game, **content):
+            return {}
+        unrecorded = await self.places.unrecorded_lobbies(game)
+        if unrecorded:
+            newest, *older = unrecorded
+            for message in older:
+                await message.edit(view=None)
+            await newest.edit(**content)
+            return {"lobby_message_id": newest.id}
+        if game.status is not GameStatus.LOBBY:
             return {}
         message = await self.places.post_lobby(game, **content)
         return {"lobby_message_id": message.id}
 
     async def _strip_turn(self, game: Game) -> Recorded:
-        await self.places.strip_buttons(game)
+        await self.places.strip_turn(game)
         return {}
 
     async def _current(self, interaction: discord.Interaction, kind: str) -> Game:
@@ -612,8 +623,11 @@ class GameFlow:
         if game.broken is not None:
             if game.status.is_open and game.deadline is not None:
                 await self.game_broken(game.id)
-            return await self._strip_turn(game)
-        if game.status is GameStatus.LOBBY or game.status is GameStatus.CANCELLED:
+            await self.places.strip_buttons(game)
+            return {}
+        if game.status is GameStatus.LOBBY:
+            return await self._show_lobby(game)
+        if game.status is GameStatus.CANCELLED:
             return await self._show_lobby(game) | await self._strip_turn(game)
         assert game.state is not None
         face = face_for(game.kind)

@@ -8,6 +8,7 @@ from typing import Any
 
 import discord
 
+from bot.discord_ui.buttons import custom_ids
 from bot.discord_ui.surfaces import ChannelSurface, Post
 from bot.service import GameService
 from bot.storage import Game
@@ -15,6 +16,9 @@ from bot.storage import Game
 log = logging.getLogger(__name__)
 
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+LOOK_BACK = 50
+"""How many of a channel's newest messages are searched for a lobby whose id was never
+recorded (it is looked for at once, so it is among the newest)."""
 
 
 def nonce(kind: str, game: Game) -> str:
@@ -87,10 +91,28 @@ class GamePlaces:
             return False
         return True
 
+    async def unrecorded_lobbies(self, game: Game) -> list[discord.Message]:
+        """The bot's recent messages in the game's channel with this game's lobby buttons,
+        newest first: a lobby posted whose id never made it into the database."""
+        me = self.client.user
+        if me is None:
+            return []
+        channel = self.client.get_partial_messageable(game.channel_id)
+        mark = f"{game.kind}:lobby:{game.id}:"
+        found = []
+        async for message in channel.history(limit=LOOK_BACK):
+            if message.author.id == me.id and any(c.startswith(mark) for c in custom_ids(message)):
+                found.append(message)
+        return found
+
     async def strip_buttons(self, game: Game) -> None:
         """Takes the buttons off the game's lobby and turn messages (a message that is
         gone has none)."""
         await self.edit_lobby(game, view=None)
+        await self.strip_turn(game)
+
+    async def strip_turn(self, game: Game) -> None:
+        """Takes the buttons off the game's turn message."""
         if game.turn_message_id is None:
             return
         for place in {game.place_id, game.channel_id}:

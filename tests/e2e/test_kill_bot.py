@@ -285,6 +285,30 @@ async def every_game_shows_its_current_version(
             assert all(m is not None and int(m[2]) == game.version for m in shown), game_id
             if game.state is not None:
                 assert message.mentions == [game.seats[game.state.turn].user_id]
+        stale = [
+            message.id
+            for table in tables
+            for message in table.channel.visible()
+            if not await is_current(service, message)
+        ]
+        # No lobby left beside another, and no finished game, with buttons still live.
+        assert stale == []
     finally:
         await database.close()
     return len(ids)
+
+
+async def is_current(service: GameService, message: Message) -> bool:
+    """Whether the message's buttons (if it has any) are those of its open game's current
+    lobby or turn message."""
+    games = {
+        int(match[1])
+        for b in message.buttons()
+        if (match := GAME_BUTTON.fullmatch(str(b.get("custom_id"))))
+    }
+    if not games:
+        return True
+    (game_id,) = games
+    game = await service.game(game_id)
+    current = game.lobby_message_id if game.state is None else game.turn_message_id
+    return game.status.is_open and message.id == current

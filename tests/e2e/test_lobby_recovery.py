@@ -1,0 +1,120 @@
+"""A lobby stays one live lobby after a failure, in every game: caught up after Discord
+refused the answer to a click, it keeps its buttons; posted but not recorded (the
+database failed just then, or the bot stopped), it is found again rather than posted a
+second time, so no old lobby keeps live buttons once the game has started."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Mapping
+from pathlib import Path
+from types import MappingProxyType
+
+import pytest
+
+from bot.emulator import Message
+from tests.e2e.world import World, describe, running_world
+
+CALLBACK = "POST /interactions/{id}/{token}/callback"
+COMMANDS = ("claimit", "nuggets", "claim")
+LOBBY_BUTTONS = ["Join", "Leave", "Start", "Cancel"]
+
+
+@pytest.fixture
+async def world(tmp_path: Path) -> AsyncIterator[World]:
+    async with running_world(tmp_path) as world:
+        yield world
+
+
+def with_lobby_buttons(world: World) -> list[Message]:
+    return [m for m in world.channel.visible() if ":lobby:" in str(m.buttons())]
+
+
+async def caught_up(world: World) -> None:
+    """Once the reconciler's retry (a second later, on the bot's clock) is done."""
+    world.clock.advance(2)
+    await world.bots[0].flow.reconciler.idle.wait()
+
+
+async def start_from(world: World, lobby: Message) -> None:
+    ann, bo = world.players[:2]
+    if "Bo" not in describe(lobby):
+        await world.click(bo, lobby, "Join")
+    started = await world.click(ann, lobby, "Start")
+    assert started.response_type == 7, started.errors
+    assert with_lobby_buttons(world) == []
+
+
+def fail_recording_once(world: World, monkeypatch: pytest.MonkeyPatch) -> asyncio.Event:
+    """The next record of where a game's messages are fails (a full disk, say); the event
+    is set once it has."""
+    service = world.bots[0].service
+    record = service.mark_shown
+    failed = asyncio.Event()
+
+    async def fails_once(
+        game_id: int,
+        version: int,
+        message_ids: Mapping[str, int | None] = MappingProxyType({}),
+        *,
+        turn_posted_late: bool = False,
+    ) -> None:
+        if not failed.is_set():
+            failed.set()
+            raise OSError("disk full")
+        await record(game_id, version, message_ids, turn_posted_late=turn_posted_late)
+
+    monkeypatch.setattr(service, "mark_shown", fails_once)
+    return failed
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+async def test_a_lobby_caught_up_after_a_refused_answer_keeps_its_buttons(
+    world: World, command: str
+) -> None:
+    ann, bo = world.players[:2]
+    lobby = (await world.command(ann, f"{command} new")).response_message
+    assert lobby is not None
+    world.discord.fail(CALLBACK, 400)
+    joined = await world.click(bo, lobby, "Join")
+    assert joined.response_message is not None
+    assert "counted" in joined.response_message.content
+    await caught_up(world)
+    assert "Bo" in describe(lobby)
+    assert lobby.button_labels() == LOBBY_BUTTONS
+    game = await world.bots[0].service.current_game(world.channel.id)
+    assert game is not None and game.shown and game.lobby_message_id == lobby.id
+    await start_from(world, lobby)
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+async def test_a_lobby_whose_message_was_not_recorded_is_found_again(
+    world: World, command: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    failed = fail_recording_once(world, monkeypatch)
+    lobby = (await world.command(world.players[0], f"{command} new")).response_message
+    assert lobby is not None
+    await failed.wait()
+    await caught_up(world)
+    assert with_lobby_buttons(world) == [lobby]
+    game = await world.bots[0].service.current_game(world.channel.id)
+    assert game is not None and game.shown and game.lobby_message_id == lobby.id
+    await start_from(world, lobby)
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+async def test_a_lobby_posted_just_before_a_stop_is_found_again_after_the_restart(
+    world: World, command: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    failed = fail_recording_once(world, monkeypatch)
+    ann, bo = world.players[:2]
+    lobby = (await world.command(ann, f"{command} new")).response_message
+    assert lobby is not None
+    await failed.wait()
+    # Stopped before the reconciler's retry: the lobby's id is still not recorded.
+    await world.stop_bots()
+    await world.start_bot()
+    await world.bots[0].flow.reconciler.idle.wait()
+    assert with_lobby_buttons(world) == [lobby]
+    await world.click(bo, lobby, "Join")
+    await start_from(world, lobby)
