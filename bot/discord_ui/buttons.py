@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord_ui import text
-from bot.games.registry import rules_for
+from bot.games.registry import GAMES, rules_for
 from bot.service import BOT_LEVELS
 from bot.storage import Game
 from i18n import Language, english
@@ -24,15 +24,36 @@ if TYPE_CHECKING:
     from bot.discord_ui.client import GameBot
 
 LOBBY_ACTIONS = ("join", "leave", "start", "cancel")
-KIND = r"(?P<kind>[a-z_]{1,20})"
+
+
+def whole_up_to(most: int) -> str:
+    """A pattern of the whole numbers from 0 to ``most`` as the bot writes them: ASCII
+    digits (``\\d`` would take any script's, which ``int`` reads) without leading zeros."""
+    digits = str(most)
+    alternatives = ["0"]
+    if len(digits) > 1:
+        alternatives.append(f"[1-9][0-9]{{0,{len(digits) - 2}}}")
+    for place, digit in enumerate(digits):
+        lowest = 1 if place == 0 else 0
+        if int(digit) > lowest:
+            rest = len(digits) - place - 1
+            alternatives.append(f"{digits[:place]}[{lowest}-{int(digit) - 1}][0-9]{{{rest}}}")
+    alternatives.append(digits)
+    return "(?:" + "|".join(alternatives) + ")"
+
+
+KIND = "(?P<kind>" + "|".join(map(re.escape, GAMES)) + ")"
+"""A registered game's kind; any other is no button of the bot's."""
+GAME = f"(?P<game>{whole_up_to(2**63 - 1)})"
+"""A game's id, as the database keeps it (a 64-bit integer)."""
+VERSION = f"(?P<version>{whole_up_to(10**9 - 1)})"
 INTENT = r"(?P<intent>[A-Za-z0-9@,.=_+-]{1,60})"
 """What a game's intents are written with (a letter, ``roll``, ``S3@2,5``, ``set:L2N1``)."""
 
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=KIND
-    + r":lobby:(?P<game>\d{1,19}):(?P<version>\d{1,9}):(?P<action>join|leave|start|cancel)",
+    template=KIND + f":lobby:{GAME}:{VERSION}:" + r"(?P<action>join|leave|start|cancel)",
 ):
     def __init__(
         self,
@@ -61,7 +82,7 @@ class LobbyButton(
                 custom_id=f"{kind}:lobby:{game}:{version}:{action}",
             )
         )
-        self.game, self.version, self.action = game, version, action
+        self.kind, self.game, self.version, self.action = kind, game, version, action
 
     @classmethod
     def parse(cls, match: re.Match[str]) -> LobbyButton:
@@ -75,12 +96,12 @@ class LobbyButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: GameBot = interaction.client  # type: ignore[assignment]
-        await bot.flow.lobby_button(interaction, self.game, self.version, self.action)
+        await bot.flow.lobby_button(interaction, self.kind, self.game, self.version, self.action)
 
 
 class TurnButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=KIND + r":turn:(?P<game>\d{1,19}):(?P<version>\d{1,9}):" + INTENT,
+    template=f"{KIND}:turn:{GAME}:{VERSION}:{INTENT}",
 ):
     """A game's button: pressing it plays ``intent`` at the version it showed."""
 
@@ -99,7 +120,7 @@ class TurnButton(
     ) -> None:
         custom_id = f"{kind}:turn:{game}:{version}:{intent}"
         super().__init__(_intent_button(custom_id, label or intent, emoji, style, disabled, row))
-        self.game, self.version, self.intent = game, version, intent
+        self.kind, self.game, self.version, self.intent = kind, game, version, intent
 
     @classmethod
     def parse(cls, match: re.Match[str]) -> TurnButton:
@@ -113,12 +134,12 @@ class TurnButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: GameBot = interaction.client  # type: ignore[assignment]
-        await bot.flow.turn_button(interaction, self.game, self.version, self.intent)
+        await bot.flow.turn_button(interaction, self.kind, self.game, self.version, self.intent)
 
 
 class TurnSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=KIND + r":pick:(?P<game>\d{1,19}):(?P<version>\d{1,9}):(?P<menu>[a-z]{1,10})",
+    template=f"{KIND}:pick:{GAME}:{VERSION}:" + r"(?P<menu>[a-z]{1,10})",
 ):
     """A game's menu: each option's value is the intent choosing it plays."""
 
@@ -142,7 +163,7 @@ class TurnSelect(
                 row=row,
             )
         )
-        self.game, self.version = game, version
+        self.kind, self.game, self.version = kind, game, version
 
     @classmethod
     def parse(cls, match: re.Match[str]) -> TurnSelect:
@@ -156,12 +177,14 @@ class TurnSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: GameBot = interaction.client  # type: ignore[assignment]
-        await bot.flow.turn_button(interaction, self.game, self.version, selected(interaction))
+        await bot.flow.turn_button(
+            interaction, self.kind, self.game, self.version, selected(interaction)
+        )
 
 
 class PrivateOpen(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=KIND + r":mine:(?P<game>\d{1,19})",
+    template=f"{KIND}:mine:{GAME}",
 ):
     """On the public game message of a game with secrets: opens the presser's own private
     message (their hand), whatever the game's version, since it always shows it as it is."""
@@ -177,7 +200,7 @@ class PrivateOpen(
                 custom_id=f"{kind}:mine:{game}",
             )
         )
-        self.game = game
+        self.kind, self.game = kind, game
 
     @classmethod
     def parse(cls, match: re.Match[str]) -> PrivateOpen:
@@ -191,12 +214,12 @@ class PrivateOpen(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: GameBot = interaction.client  # type: ignore[assignment]
-        await bot.flow.open_private(interaction, self.game)
+        await bot.flow.open_private(interaction, self.kind, self.game)
 
 
 class PrivateButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=KIND + r":seat:(?P<game>\d{1,19}):(?P<key>\d{1,18}):" + INTENT,
+    template=f"{KIND}:seat:{GAME}:(?P<key>{whole_up_to(10**18 - 1)}):{INTENT}",
 ):
     """A button on a seat's private message: plays ``intent`` if what the seat decides on is
     still what the message showed (its ``key``, ``HiddenInformation.decision_key``)."""
@@ -216,7 +239,7 @@ class PrivateButton(
     ) -> None:
         custom_id = f"{kind}:seat:{game}:{key}:{intent}"
         super().__init__(_intent_button(custom_id, label or intent, emoji, style, disabled, row))
-        self.game, self.key, self.intent = game, key, intent
+        self.kind, self.game, self.key, self.intent = kind, game, key, intent
 
     @classmethod
     def parse(cls, match: re.Match[str]) -> PrivateButton:
@@ -230,12 +253,12 @@ class PrivateButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: GameBot = interaction.client  # type: ignore[assignment]
-        await bot.flow.private_button(interaction, self.game, self.key, self.intent)
+        await bot.flow.private_button(interaction, self.kind, self.game, self.key, self.intent)
 
 
 class BotSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=KIND + r":lobby:(?P<game>\d{1,19}):(?P<version>\d{1,9}):(?P<action>addbot|removebot)",
+    template=f"{KIND}:lobby:{GAME}:{VERSION}:" + r"(?P<action>addbot|removebot)",
 ):
     """The host's menus to add a computer player (by level) or remove one (by seat)."""
 
@@ -277,7 +300,7 @@ class BotSelect(
                 options=options,
             )
         )
-        self.game, self.version, self.action = game, version, action
+        self.kind, self.game, self.version, self.action = kind, game, version, action
 
     @classmethod
     def parse(cls, match: re.Match[str]) -> BotSelect:
@@ -291,7 +314,7 @@ class BotSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: GameBot = interaction.client  # type: ignore[assignment]
-        await bot.flow.lobby_button(interaction, self.game, self.version, self.action)
+        await bot.flow.lobby_button(interaction, self.kind, self.game, self.version, self.action)
 
 
 def _intent_button(

@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import inspect
 import logging
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any, TypeVar
@@ -56,7 +57,7 @@ from bot.service import (
     ServiceError,
     Where,
 )
-from bot.service.errors import BoardMovedOn, GameBroken, NoGameHere, WhichGame
+from bot.service.errors import BoardMovedOn, GameBroken, NoGameHere, NotOnTheMenu, WhichGame
 from bot.service.shard_leases import ShardLeases
 from bot.storage import Game, GameStatus, GuildSettings, Seat
 from bot.storage.shards import Shards
@@ -332,7 +333,7 @@ class GameFlow:
 
         await self._change(
             found.id,
-            lambda: self.service.cancel(found.id, _actor(interaction)),
+            lambda: self.service.cancel(found.id, _actor(interaction, kind)),
             show,
             interaction,
         )
@@ -359,7 +360,7 @@ class GameFlow:
 
         await self._change(
             found.id,
-            lambda: self.service.leave(found.id, _actor(interaction), None),
+            lambda: self.service.leave(found.id, _actor(interaction, kind), None),
             show,
             interaction,
         )
@@ -445,14 +446,14 @@ class GameFlow:
     # Buttons ---------------------------------------------------------------------
 
     async def lobby_button(
-        self, interaction: discord.Interaction, game_id: int, version: int, action: str
+        self, interaction: discord.Interaction, kind: str, game_id: int, version: int, action: str
     ) -> None:
-        await guarded(interaction, self._lobby_button(interaction, game_id, version, action))
+        await guarded(interaction, self._lobby_button(interaction, kind, game_id, version, action))
 
     async def _lobby_button(
-        self, interaction: discord.Interaction, game_id: int, version: int, action: str
+        self, interaction: discord.Interaction, kind: str, game_id: int, version: int, action: str
     ) -> None:
-        actor = _actor(interaction)
+        actor = _actor(interaction, kind)
 
         # Joining and leaving mean the same whatever the lobby showed; starting
         # and cancelling act on exactly the seats that were shown.
@@ -460,7 +461,7 @@ class GameFlow:
             if action == "addbot":
                 return await self.service.add_bot(game_id, actor, None, selected(interaction))
             if action == "removebot":
-                seat = int(selected(interaction))
+                seat = _menu_number(selected(interaction))
                 return await self.service.remove_bot(game_id, actor, None, seat)
             if action == "join":
                 return await self.service.join(game_id, _player(interaction), None, actor.where)
@@ -481,14 +482,14 @@ class GameFlow:
         await self._change(game_id, change, show, interaction)
 
     async def turn_button(
-        self, interaction: discord.Interaction, game_id: int, version: int, intent: str
+        self, interaction: discord.Interaction, kind: str, game_id: int, version: int, intent: str
     ) -> None:
-        await guarded(interaction, self._turn_button(interaction, game_id, version, intent))
+        await guarded(interaction, self._turn_button(interaction, kind, game_id, version, intent))
 
     async def _turn_button(
-        self, interaction: discord.Interaction, game_id: int, version: int, intent: str
+        self, interaction: discord.Interaction, kind: str, game_id: int, version: int, intent: str
     ) -> None:
-        actor = _actor(interaction)
+        actor = _actor(interaction, kind)
 
         async def change() -> Outcome:
             return await self.service.act(game_id, actor, version, intent)
@@ -506,22 +507,24 @@ class GameFlow:
 
     # Private messages ----------------------------------------------------------------
 
-    async def open_private(self, interaction: discord.Interaction, game_id: int) -> None:
-        await guarded(interaction, self._open_private(interaction, game_id))
+    async def open_private(self, interaction: discord.Interaction, kind: str, game_id: int) -> None:
+        await guarded(interaction, self._open_private(interaction, kind, game_id))
 
-    async def _open_private(self, interaction: discord.Interaction, game_id: int) -> None:
-        game, seat = await self.service.seat_for(game_id, _actor(interaction))
+    async def _open_private(
+        self, interaction: discord.Interaction, kind: str, game_id: int
+    ) -> None:
+        game, seat = await self.service.seat_for(game_id, _actor(interaction, kind))
         await reveal(interaction, self._private(game, seat.seat, reader(interaction)))
 
     async def private_button(
-        self, interaction: discord.Interaction, game_id: int, key: int, intent: str
+        self, interaction: discord.Interaction, kind: str, game_id: int, key: int, intent: str
     ) -> None:
-        await guarded(interaction, self._private_button(interaction, game_id, key, intent))
+        await guarded(interaction, self._private_button(interaction, kind, game_id, key, intent))
 
     async def _private_button(
-        self, interaction: discord.Interaction, game_id: int, key: int, intent: str
+        self, interaction: discord.Interaction, kind: str, game_id: int, key: int, intent: str
     ) -> None:
-        actor = _actor(interaction)
+        actor = _actor(interaction, kind)
 
         async def change() -> Outcome:
             return await self.service.act(game_id, actor, None, intent, key=key)
@@ -777,10 +780,19 @@ def _player(interaction: discord.Interaction) -> Player:
     return Player(interaction.user.id, interaction.user.display_name)
 
 
-def _actor(interaction: discord.Interaction) -> Actor:
+def _actor(interaction: discord.Interaction, kind: str) -> Actor:
+    """Who acts, where, on a game of ``kind`` (what the command or the button's
+    custom_id names)."""
     assert interaction.guild_id is not None and interaction.channel_id is not None
     return Actor(
         interaction.user.id,
         can_moderate=interaction.permissions.manage_messages,
-        where=Where(interaction.guild_id, interaction.channel_id),
+        where=Where(interaction.guild_id, interaction.channel_id, kind),
     )
+
+
+def _menu_number(value: str) -> int:
+    """A menu option's number (a seat); anything else was never one of its options."""
+    if not re.fullmatch(r"-?[0-9]{1,3}", value):
+        raise NotOnTheMenu()
+    return int(value)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord_ui.buttons import KIND, whole_up_to
 from bot.discord_ui.flow import guarded, reader
 from bot.discord_ui.ladder_messages import (
     history_embed,
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 
 class LadderPageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"(?P<kind>[a-z_]{1,20}):ladder:(?P<page>\d{1,6})",
+    template=f"{KIND}:ladder:(?P<page>{whole_up_to(999_999)})",
 ):
     """Turns the asker's leaderboard of a game to another page; the game and the page are
     all the custom_id holds."""

@@ -14,6 +14,7 @@ from typing import Any, Protocol, TypeVar
 
 import discord
 
+from bot.discord_ui import limits
 from bot.games.face import Picture, Private
 
 log = logging.getLogger(__name__)
@@ -93,7 +94,10 @@ async def in_time(
 
 
 async def tell(interaction: discord.Interaction, message: str) -> None:
-    """An ephemeral answer, whether or not the interaction was answered already."""
+    """An ephemeral answer, whether or not the interaction was answered already. Refusals
+    fit by construction (what they quote is shortened); cutting here only keeps one that
+    somehow doesn't from failing, so that the person is told at least that much."""
+    message = limits.shortened(message, limits.CONTENT)
     if interaction.response.is_done():
         await interaction.followup.send(message, ephemeral=True)
     else:

@@ -510,6 +510,11 @@ class DiscordEmulator:
         data = {"custom_id": menu["custom_id"], "component_type": 3, "values": [value]}
         return await self._interact(3, user, channel, data, message)
 
+    async def forge(self, user: User, message: Message, data: dict[str, Any]) -> Interaction:
+        """A component interaction with exactly this ``data`` on ``message``, as a hand-made
+        client could send (Discord itself only delivers what a message offers)."""
+        return await self._interact(3, user, self.channels[message.channel_id], data, message)
+
     async def _interact(
         self,
         kind: int,

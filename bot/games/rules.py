@@ -73,10 +73,23 @@ class GameOption:
         raise BadOption(
             Message(
                 "{value} is not one of the choices for {option}",
-                value=repr(value),
+                value=quoted(value),
                 option=self.name,
             )
         )
+
+
+QUOTED = 40
+"""Characters of what someone typed that a refusal quotes back (a text option may be 6,000
+long, and the refusal must fit its message)."""
+
+
+def quoted(value: object) -> str:
+    """What someone typed, as a refusal quotes it: shortened."""
+    if isinstance(value, str) and len(value) > QUOTED:
+        value = value[: QUOTED - 1] + "…"
+    text = repr(value)
+    return text if len(text) <= QUOTED + 2 else text[: QUOTED + 1] + "…"
 
 
 class BadOption(ValueError):

@@ -143,6 +143,18 @@ class NotEnoughPlayers(ServiceError):
         )
 
 
+class NotThisGame(ServiceError):
+    """A custom_id naming another game than the one its id is (only a forged one can)."""
+
+    def __init__(self) -> None:
+        super().__init__(Message("That button doesn't belong to this game, so nothing happened."))
+
+
+class NotOnTheMenu(ServiceError):
+    def __init__(self) -> None:
+        super().__init__(Message("That isn't one of the menu's choices, so nothing happened."))
+
+
 class NoSuchBot(ServiceError):
     def __init__(self, seat: int) -> None:
         super().__init__(Message("Seat {seat} isn't a computer player.", seat=seat + 1))

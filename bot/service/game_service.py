@@ -59,6 +59,7 @@ from bot.service.errors import (
     NotHost,
     NotInGame,
     NotStarted,
+    NotThisGame,
     NotYourTurn,
 )
 from bot.service.guild_settings import check_turn_timeout
@@ -93,10 +94,13 @@ stored so, and put into the reader's language where it is shown."""
 
 
 class Where(NamedTuple):
-    """The server and channel (or thread) a button was pressed or a command typed in."""
+    """The server and channel (or thread) a button was pressed or a command typed in, and
+    the kind of game the button or command is for."""
 
     guild_id: int
     channel_id: int
+    kind: str | None = None
+    """A game of another kind refuses it (a custom_id can be forged to name any game)."""
 
 
 class Actor(NamedTuple):
@@ -691,6 +695,8 @@ async def _load(connection: Connection, game_id: int, where: Where | None = None
     game = await queries.load_game(connection, game_id)
     if game is None:
         raise GameNotFound()
+    if where is not None and where.kind is not None and where.kind != game.kind:
+        raise NotThisGame()
     if where is not None and (
         where.guild_id != game.guild_id or where.channel_id not in (game.channel_id, game.thread_id)
     ):

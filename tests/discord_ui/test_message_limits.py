@@ -23,6 +23,7 @@ from bot.discord_ui.ladder_messages import history_embed, leaderboard_embed, sta
 from bot.discord_ui.messages import lobby_embed
 from bot.discord_ui.permissions import missing_permissions_message, missing_thread_permissions
 from bot.discord_ui.server_settings import settings_embed
+from bot.discord_ui.stopping import Stopping
 from bot.emulator import message_problems
 from bot.games.claimit import words
 from bot.games.claimit.face import CLAIMIT_FACE
@@ -264,6 +265,9 @@ def refusals() -> Iterator[errors.ServiceError]:
         errors.ChannelBusy,
         errors.NotInGame,
         errors.NotHere,
+        errors.NotThisGame,
+        errors.NotOnTheMenu,
+        Stopping,
         errors.BoardMovedOn,
         errors.NotStarted,
         errors.AlreadyStarted,

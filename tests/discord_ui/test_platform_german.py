@@ -25,6 +25,7 @@ from bot.discord_ui.ladder_messages import (
 from bot.discord_ui.messages import lobby_embed
 from bot.discord_ui.permissions import missing_permissions_message, missing_thread_permissions
 from bot.discord_ui.server_settings import settings_embed
+from bot.discord_ui.stopping import Stopping
 from bot.ladder import Rating
 from bot.service import Leaderboard, PlayerStats, errors
 from bot.storage import (
@@ -167,6 +168,9 @@ def refusals() -> Iterator[errors.ServiceError]:
         errors.ChannelBusy(),
         errors.NotInGame(),
         errors.NotHere(),
+        errors.NotThisGame(),
+        errors.NotOnTheMenu(),
+        Stopping(),
         errors.BoardMovedOn(),
         errors.NotStarted(),
         errors.AlreadyStarted(),

@@ -31,6 +31,7 @@ from bot.games.rules import (
     Options,
     Standing,
     Step,
+    quoted,
     seats_misfit,
 )
 from engine.claim import (
@@ -161,7 +162,7 @@ def parse_factions(typed: str) -> str:
                     "{name} is not a faction that can be added: choose from automatons, bards, "
                     "doppelgängers, dragons, dwarves, griffins, raccoons, seers, trolls, undead "
                     "and vikings (or type first-game or random)",
-                    name=repr(name),
+                    name=quoted(name),
                 )
             )
         if faction not in chosen:

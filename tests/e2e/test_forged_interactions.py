@@ -1,0 +1,103 @@
+"""Interactions a hand-made client could send (Discord only delivers custom_ids a message
+offers, but the bot doesn't rely on it): a custom_id naming another kind of game, numbers
+the bot never writes, a menu value that was never an option, and a typed option so long
+that quoting it back would break the answer. Each is refused in plain words, changes
+nothing, and leaves no traceback."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.world import World, ephemeral_answer, running_world
+
+ARABIC_ZERO = "\u0660"
+"""Arabic-Indic digit zero, which Python's ``int`` reads as 0."""
+NOT_THIS_GAME = "That button doesn't belong to this game, so nothing happened."
+NOT_MINE = "That button isn't one of mine (or it is damaged), so nothing happened."
+NOT_ON_THE_MENU = "That isn't one of the menu's choices, so nothing happened."
+CONTENT = 2000
+"""Discord's most characters in a message."""
+
+
+@pytest.fixture
+async def world(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> AsyncIterator[World]:
+    async with running_world(tmp_path) as world:
+        yield world
+    tracebacks = [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]
+    assert tracebacks == []
+
+
+async def test_a_custom_id_naming_another_kind_of_game_is_refused(world: World) -> None:
+    turn = await world.start_game(2)
+    service = world.bots[0].service
+    game = await service.current_game(world.channel.id)
+    assert game is not None and game.state is not None
+    mover = world.user(turn.mentions[0])
+    for forged in (
+        f"nuggets:turn:{game.id}:{game.version}:roll",
+        f"claim:turn:{game.id}:{game.version}:roll",
+        f"nuggets:pick:{game.id}:{game.version}:take",
+        f"claim:mine:{game.id}",
+        f"claim:seat:{game.id}:0:play=GOB5",
+        f"nuggets:lobby:{game.id}:{game.version}:cancel",
+    ):
+        answer = ephemeral_answer(await world.click(mover, turn, forged))
+        assert answer == NOT_THIS_GAME, forged
+    after = await service.game(game.id)
+    assert (after.version, after.state) == (game.version, game.state)
+    assert await service.moves(game.id) == []
+
+
+async def test_numbers_the_bot_never_writes_are_no_buttons_of_its(world: World) -> None:
+    turn = await world.start_game(2)
+    service = world.bots[0].service
+    game = await service.current_game(world.channel.id)
+    assert game is not None
+    mover = world.user(turn.mentions[0])
+    arabic = "".join(chr(ord(ARABIC_ZERO) + int(d)) for d in str(game.id))
+    for forged in (
+        f"claimit:turn:{arabic}:{game.version}:roll",
+        f"claimit:turn:{game.id}:{game.version}{ARABIC_ZERO}:roll",
+        f"claimit:turn:0{game.id}:{game.version}:roll",
+        f"claimit:turn:{game.id}:0{game.version}:roll",
+        f"claimit:turn:{2**63}:{game.version}:roll",
+        f"claimit:turn:{2**64 + game.id}:{game.version}:roll",
+        f"claimit:mine:{10**19}",
+        f"claimit:ladder:0{1}",
+        "dominoes:ladder:1",
+        f"chess:turn:{game.id}:{game.version}:roll",
+    ):
+        assert ephemeral_answer(await world.click(mover, turn, forged)) == NOT_MINE, forged
+    after = await service.game(game.id)
+    assert after.version == game.version
+
+
+async def test_a_menu_value_that_was_never_an_option_is_refused(world: World) -> None:
+    ann = world.players[0]
+    lobby = (await world.command(ann, "claimit new", bots=1)).response_message
+    assert lobby is not None
+    service = world.bots[0].service
+    game = await service.current_game(world.channel.id)
+    assert game is not None
+    menu = f"claimit:lobby:{game.id}:{game.version}:removebot"
+    for value in ("x", chr(ord(ARABIC_ZERO) + 1), "1" * 30, "", "1.5"):
+        forged = {"custom_id": menu, "component_type": 3, "values": [value]}
+        answer = ephemeral_answer(
+            await world.discord.answer(await world.discord.forge(ann, lobby, forged))
+        )
+        assert answer == NOT_ON_THE_MENU, value
+    after = await service.game(game.id)
+    assert (after.version, after.seats) == (game.version, game.seats)
+
+
+async def test_a_refusal_quotes_a_long_option_shortened_and_fits(world: World) -> None:
+    ann = world.players[0]
+    typed = "x" * 6000
+    answer = ephemeral_answer(await world.command(ann, "claim new", factions=typed))
+    assert len(answer) <= CONTENT
+    assert "'xxxxxxxx" in answer and "…'" in answer
+    assert await world.bots[0].service.current_game(world.channel.id) is None
