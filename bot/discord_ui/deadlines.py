@@ -34,6 +34,9 @@ class DeadlineWatch(Background):
         self.service = flow.service
         self.clock = clock
         self._backoff = Backoff()
+        self._swept_at: float | None = None
+        self._set_aside: set[int] = set()
+        """Damaged games already reported by this process."""
 
     def failures(self, game_id: int) -> int:
         """How many times in a row handling this game's deadline failed."""
@@ -62,7 +65,21 @@ class DeadlineWatch(Background):
 
     async def handle_due(self) -> None:
         now = self.clock.now()
-        due = await self.service.due_games(self.flow.leases.shards, shown_only=True)
+        shards = self.flow.leases.shards
+        found = await self.service.due_games(shards)
+        damaged = list(found.damaged)
+        if self._swept_at is None or now >= self._swept_at + LONGEST_NAP:
+            # What the scan never reads (a deadline that is no number is never due), and
+            # any game whose messages are behind however it came to be.
+            damaged += await self.service.damaged_games(shards)
+            self.flow.reconciler.add(await self.service.games_not_shown(shards))
+            self._swept_at = now
+        for game_id, why in damaged:
+            await self._put_aside(game_id, why)
+        # A turn nobody was shown can't be held against its player: its messages come
+        # first, and showing it tells this watch to look again.
+        self.flow.reconciler.add(found.unshown)
+        due = [(game_id, version) for game_id, version in found.due if game_id not in found.unshown]
         # A game that failed and was then moved on by someone else waits for nothing.
         self._backoff.keep_only({game_id for game_id, _ in due} | {LOOKING})
         # Side by side: one game whose message is slow to go out holds up no other.
@@ -73,6 +90,17 @@ class DeadlineWatch(Background):
                 if not self._backoff.waiting(game_id, now)
             )
         )
+
+    async def _put_aside(self, game_id: int, why: str) -> None:
+        """A game whose saved values are damaged: its clock stops and its players are told
+        (``GameFlow.game_broken``, which logs it), once; it never holds up the others."""
+        if game_id in self._set_aside:
+            return
+        self._set_aside.add(game_id)
+        try:
+            await self.flow.game_broken(game_id)
+        except Exception:
+            log.error("game %s is damaged (%s), and its clock could not be stopped", game_id, why)
 
     async def _handle(self, game_id: int, version: int, now: float) -> None:
         try:
@@ -95,11 +123,16 @@ class DeadlineWatch(Background):
         self._backoff.succeeded(game_id)
 
     async def _wake_at(self) -> float:
-        """When to look again: at the next deadline, or the next retry of one that failed."""
+        """When to look again: at the next deadline, the next retry of one that failed, or
+        the next sweep for damaged games."""
         now = self.clock.now()
         shards = self.flow.leases.shards
-        due = await self.service.due_games(shards, shown_only=True)
-        if any(not self._backoff.waiting(game_id, now) for game_id, _ in due):
+        found = await self.service.due_games(shards)
+        if any(
+            not self._backoff.waiting(game_id, now)
+            for game_id, _ in found.due
+            if game_id not in found.unshown
+        ):
             return now
         wake_at = [now + LONGEST_NAP]
         upcoming = await self.service.next_deadline(now, shards)

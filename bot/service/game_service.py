@@ -68,6 +68,7 @@ from bot.storage import ladder_queries, queries
 from bot.storage.connection import Connection
 from bot.storage.database import Database
 from bot.storage.records import (
+    DueGames,
     EndReason,
     FinishedTable,
     Game,
@@ -326,19 +327,23 @@ class GameService:
 
     # Deadlines -------------------------------------------------------------------
 
-    async def due_games(
-        self, shards: Shards = EVERY, *, shown_only: bool = False
-    ) -> list[tuple[int, int]]:
-        """Open games whose deadline has passed, as (id, version); with ``shown_only``,
-        only those whose messages show their current state (a turn nobody was shown
-        can't be held against its player)."""
+    async def due_games(self, shards: Shards = EVERY) -> DueGames:
+        """Open games whose deadline has passed (noting those whose messages are behind:
+        a turn nobody was shown can't be held against its player until it is), and games
+        whose saved values are damaged."""
         async with self._db.read() as connection:
-            return await queries.due_games(connection, self._clock(), shards, shown_only=shown_only)
+            return await queries.due_games(connection, self._clock(), shards)
 
     async def next_deadline(self, after: float, shards: Shards = EVERY) -> float | None:
         """The earliest deadline still to come after ``after``."""
         async with self._db.read() as connection:
             return await queries.next_deadline(connection, after, shards)
+
+    async def damaged_games(self, shards: Shards = EVERY) -> list[tuple[int, str]]:
+        """Open games whose saved values the deadline scan reads are damaged, as (id, what
+        is damaged)."""
+        async with self._db.read() as connection:
+            return await queries.damaged_games(connection, shards)
 
     async def expire_lobby(self, game_id: int, version: int) -> Game:
         """Closes a lobby nobody started before its deadline."""

@@ -2,6 +2,7 @@
 
 from bot.storage.database import Database, DatabaseTooNew, DatabaseUnavailable
 from bot.storage.records import (
+    DueGames,
     EndReason,
     FinishedGame,
     FinishedTable,
@@ -20,6 +21,7 @@ __all__ = [
     "Database",
     "DatabaseTooNew",
     "DatabaseUnavailable",
+    "DueGames",
     "EndReason",
     "FinishedGame",
     "FinishedTable",

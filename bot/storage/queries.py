@@ -16,6 +16,7 @@ from bot.games.rules import AnyRules, Options
 from bot.storage.connection import Connection
 from bot.storage.records import (
     NO_OPTIONS,
+    DueGames,
     EndReason,
     Game,
     GameStatus,
@@ -24,19 +25,62 @@ from bot.storage.records import (
     Result,
     Seat,
 )
+from bot.storage.row_checks import (
+    Column,
+    checked,
+    number,
+    number_or_none,
+    text,
+    text_or_none,
+    whole,
+    whole_or_none,
+)
 from bot.storage.shards import Shards
 from i18n import supported
 
-_GAME_COLUMNS = (
-    "g.id, g.kind, g.guild_id, g.channel_id, g.host_id, g.status, g.options, g.turn_timeout, "
-    "g.version, g.state, g.first_seat, g.lobby_message_id, g.turn_message_id, g.created_at, "
-    "g.updated_at, g.started_at, g.finished_at, g.deadline, g.thread_id, g.end_reason, "
-    "g.shown_version, g.moved_version, g.setup"
+_FINITE = "{0} BETWEEN -1e18 AND 1e18"
+"""True for a finite number (on SQLite also: a number at all)."""
+DAMAGED_VERSION = -1
+"""Stands in for a game's damaged version: no click names it, and only a cancel (which
+writes a new one) changes such a game."""
+STATUSES = frozenset(str(status) for status in GameStatus)
+_GAME: tuple[Column, ...] = (
+    ("id", whole, 0),
+    ("kind", text, ""),
+    ("guild_id", whole, 0),
+    ("channel_id", whole, 0),
+    ("host_id", whole, 0),
+    ("status", lambda value: value in STATUSES, str(GameStatus.CANCELLED)),
+    ("options", text, "{}"),
+    ("turn_timeout", whole_or_none, None),
+    ("version", whole, DAMAGED_VERSION),
+    ("state", text_or_none, None),
+    ("first_seat", whole_or_none, None),
+    ("lobby_message_id", whole_or_none, None),
+    ("turn_message_id", whole_or_none, None),
+    ("created_at", number, 0.0),
+    ("updated_at", number, 0.0),
+    ("started_at", number_or_none, None),
+    ("finished_at", number_or_none, None),
+    ("deadline", number_or_none, None),
+    ("thread_id", whole_or_none, None),
+    ("end_reason", text_or_none, None),
+    ("shown_version", whole_or_none, None),
+    ("moved_version", whole_or_none, None),
+    ("setup", text_or_none, None),
 )
-_SEAT_COLUMNS = (
-    "s.seat, s.user_id, s.bot_level, s.display_name, s.color, s.timeouts, s.left_user_id"
+_SEAT: tuple[Column, ...] = (
+    ("seat", whole, 0),
+    ("user_id", whole_or_none, None),
+    ("bot_level", text_or_none, None),
+    ("display_name", text, ""),
+    ("color", whole, 0),
+    ("timeouts", whole, 0),
+    ("left_user_id", whole_or_none, None),
 )
-_SEAT_START = 23
+_GAME_COLUMNS = ", ".join(f"g.{name}" for name, _, _ in _GAME)
+_SEAT_COLUMNS = ", ".join(f"s.{name}" for name, _, _ in _SEAT)
+_SEAT_START = len(_GAME)
 
 # Every call through aiosqlite is a hop to its thread (and through asyncpg a round
 # trip), so each query here is one fetch: the game and its seats come back in a
@@ -54,24 +98,30 @@ async def load_game(connection: Connection, game_id: int) -> Game | None:
     )
     if not rows:
         return None
+    game_values, damage = checked(_GAME, rows[0][:_SEAT_START])
     (id_, kind, guild_id, channel_id, host_id, status_text, options_text, turn_timeout,
      version, state_text, first_seat, lobby_message_id, turn_message_id, created_at,
      updated_at, started_at, finished_at, deadline, thread_id, end_reason, shown_version,
-     moved_version, setup_text) = rows[0][:_SEAT_START]  # fmt: skip
-    seats = tuple(Seat(*r[_SEAT_START:]) for r in rows if r[_SEAT_START] is not None)
+     moved_version, setup_text) = game_values  # fmt: skip
+    seats = []
+    for row in rows:
+        if row[_SEAT_START] is not None:
+            seat_values, seat_damage = checked(_SEAT, row[_SEAT_START:])
+            seats.append(Seat(*seat_values))
+            damage = damage or (seat_damage and f"a seat: {seat_damage}")
     status = GameStatus(status_text)
-    broken = None
+    broken = damage
     try:
         rules: AnyRules | None = rules_for(kind)
     except UnknownGame as e:
-        rules, broken = None, str(e)
+        rules, broken = None, broken or str(e)
     options, why = _read_options(rules, options_text)
     setup, why_setup = _read_json_object(setup_text, "setup")
     state = None
     if rules is not None:
         state, why_state = _read_state(rules, state_text)
-        broken = why or why_setup or why_state
-        broken = broken or _misfit(rules, status, state, seats, options, first_seat)
+        broken = broken or why or why_setup or why_state
+        broken = broken or _misfit(rules, status, state, tuple(seats), options, first_seat)
     if end_reason is not None and end_reason not in tuple(EndReason):
         broken, end_reason = broken or f"the reason it ended, {end_reason!r}, is unknown", None
     return Game(
@@ -84,7 +134,7 @@ async def load_game(connection: Connection, game_id: int) -> Game | None:
         options=options,
         turn_timeout=GuildSettings.turn_timeout if turn_timeout is None else turn_timeout,
         version=version,
-        seats=seats,
+        seats=tuple(seats),
         # A position that does not fit the game is never handed on: code that indexes
         # the seats by its turn would fail far from here.
         state=None if broken else state,
@@ -198,32 +248,74 @@ async def channel_taken(connection: Connection, channel_id: int) -> bool:
     return bool(rows)
 
 
-async def due_games(
-    connection: Connection, now: float, shards: Shards, *, shown_only: bool = False
-) -> list[tuple[int, int]]:
-    """Open games of these shards whose deadline has passed, as (id, version), the most
-    overdue first; with ``shown_only``, only those whose messages show their current
-    state."""
-    shown = f" AND {connection.same('shown_version', 'version')}" if shown_only else ""
+_DUE: tuple[Column, ...] = (
+    ("id", whole, 0),
+    ("version", whole, DAMAGED_VERSION),
+    ("shown_version", whole_or_none, None),
+    ("deadline", number, 0.0),
+)
+_CLEAN = (
+    "version >= 0 AND CAST(version AS INTEGER) = version "
+    "AND (shown_version IS NULL OR (shown_version >= 0 "
+    "AND CAST(shown_version AS INTEGER) = shown_version)) "
+    f"AND (deadline IS NULL OR {_FINITE.format('deadline')})"
+)
+"""True for a game whose values the deadline scan reads are what they must be, on either
+database (SQLite orders text above every number, and a NaN or infinity is no finite
+number)."""
+
+
+async def due_games(connection: Connection, now: float, shards: Shards) -> DueGames:
+    """Open games of these shards whose deadline has passed, the most overdue first, each
+    row checked: one with a damaged value is set aside rather than read."""
     where, params = shards.where()
     rows = await connection.fetch(
-        "SELECT id, version FROM games WHERE status IN ('lobby', 'active') AND deadline <= ?"
-        f"{shown} AND {where} ORDER BY deadline",
+        "SELECT id, version, shown_version, deadline FROM games "
+        f"WHERE status IN ('lobby', 'active') AND deadline <= ? AND {where} ORDER BY deadline",
         (now, *params),
     )
-    return [(int(game_id), int(version)) for game_id, version in rows]
+    due: list[tuple[int, int]] = []
+    unshown: set[int] = set()
+    damaged: list[tuple[int, str]] = []
+    for row in rows:
+        (game_id, version, shown_version, _), damage = checked(_DUE, row)
+        if damage is not None:
+            damaged.append((game_id, damage))
+            continue
+        due.append((game_id, version))
+        if shown_version != version:
+            unshown.add(game_id)
+    return DueGames(due, frozenset(unshown), damaged)
 
 
 async def next_deadline(connection: Connection, after: float, shards: Shards) -> float | None:
+    """The earliest deadline still to come, among those that are numbers at all."""
     where, params = shards.where()
     rows = list(
         await connection.fetch(
             "SELECT MIN(deadline) FROM games WHERE status IN ('lobby', 'active') "
-            f"AND deadline > ? AND {where}",
+            f"AND deadline > ? AND {_FINITE.format('deadline')} AND {where}",
             (after, *params),
         )
     )
     return None if rows[0][0] is None else float(rows[0][0])
+
+
+async def damaged_games(connection: Connection, shards: Shards) -> list[tuple[int, str]]:
+    """Open games of these shards with a value the deadline scan reads damaged (a
+    deadline that is no number is never due, so the scan alone would never find it), as
+    (id, what is damaged)."""
+    where, params = shards.where()
+    rows = await connection.fetch(
+        "SELECT id, version, shown_version, deadline FROM games "
+        f"WHERE status IN ('lobby', 'active') AND {where} AND NOT ({_CLEAN})",
+        params,
+    )
+    found = []
+    for row in rows:
+        _, damage = checked(_DUE, row)
+        found.append((int(row[0]), damage or "its values are damaged"))
+    return found
 
 
 async def games_of_member(connection: Connection, guild_id: int, user_id: int) -> list[int]:
@@ -311,6 +403,14 @@ async def update_game(connection: Connection, game: Game, now: float, **changes:
     """Compare-and-set: applies ``changes`` only if the game is still at ``game.version``."""
     changes = {column: _column_value(game, column, value) for column, value in changes.items()}
     assignments = "".join(f", {column} = ?" for column in changes)
+    if game.version == DAMAGED_VERSION:
+        # Equal to no number: the change (a cancel) writes a whole version in its place.
+        changed = await connection.execute(
+            f"UPDATE games SET version = 1, updated_at = ?{assignments} WHERE id = ? "
+            "AND NOT (version >= 0 AND CAST(version AS INTEGER) = version)",
+            (now, *changes.values(), game.id),
+        )
+        return changed == 1
     changed = await connection.execute(
         f"UPDATE games SET version = version + 1, updated_at = ?{assignments} "
         "WHERE id = ? AND version = ?",
@@ -508,14 +608,14 @@ async def guild_settings(connection: Connection, guild_id: int) -> GuildSettings
         )
     )
     defaults: dict[str, Options] = {}
-    for kind, text in await connection.fetch(
+    for kind, written in await connection.fetch(
         "SELECT kind, options FROM game_defaults WHERE guild_id = ?", (guild_id,)
     ):
         try:
             rules = rules_for(kind)
         except UnknownGame:
             continue
-        options, why = _read_options(rules, text)
+        options, why = _read_options(rules, written)
         if why is None:
             defaults[kind] = options
     if not rows:

@@ -55,6 +55,17 @@ class Seat:
 
 
 @dataclass(frozen=True)
+class DueGames:
+    """What the deadline scan finds: games whose deadline has passed, as (id, version), the
+    most overdue first; those among them whose messages are behind their last change; and
+    games whose saved values are damaged, as (id, what is damaged)."""
+
+    due: list[tuple[int, int]]
+    unshown: frozenset[int]
+    damaged: list[tuple[int, str]]
+
+
+@dataclass(frozen=True)
 class Game:
     id: int
     kind: str

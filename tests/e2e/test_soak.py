@@ -41,7 +41,7 @@ async def settle(world: World) -> None:
     while (
         bot.flow.computer.busy
         or not bot.flow.reconciler.idle.is_set()
-        or (await bot.service.due_games())
+        or (await bot.service.due_games()).due
     ):
         await asyncio.sleep(0.005)
 

@@ -1,0 +1,59 @@
+"""Values read from a row, checked one by one before anything uses them.
+
+SQLite keeps whatever is written into a column (text in a number's column), and a
+double precision column may hold NaN or an infinity on either database: one such value
+must make its own game broken, never fail the code that reads it for every game (the
+deadline scan, a start-up's catch-up).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+Check = Callable[[object], bool]
+
+
+def whole(value: object) -> bool:
+    return type(value) is int
+
+
+def whole_or_none(value: object) -> bool:
+    return value is None or type(value) is int
+
+
+def number(value: object) -> bool:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    return math.isfinite(value)
+
+
+def number_or_none(value: object) -> bool:
+    return value is None or number(value)
+
+
+def text(value: object) -> bool:
+    return isinstance(value, str)
+
+
+def text_or_none(value: object) -> bool:
+    return value is None or isinstance(value, str)
+
+
+Column = tuple[str, Check, Any]
+"""A column's name, what its values must be, and what stands in for a damaged one."""
+
+
+def checked(columns: Sequence[Column], values: Sequence[object]) -> tuple[list[Any], str | None]:
+    """The values, each damaged one replaced by its column's stand-in, and what the first
+    damaged one was (``None`` if none is)."""
+    clean: list[Any] = []
+    damage = None
+    for (name, check, stand_in), value in zip(columns, values, strict=True):
+        if check(value):
+            clean.append(value)
+            continue
+        clean.append(stand_in)
+        damage = damage or f"its {name} is damaged ({value!r:.40})"
+    return clean, damage
