@@ -90,3 +90,34 @@ async def test_a_game_with_a_thread_answers_there_and_in_its_channel(
     outcome = await service.act(game.id, Actor(user, where=Where(10, 77)), game.version, "roll")
     with pytest.raises(NotHere):
         await service.act(game.id, Actor(user, where=Where(10, 78)), outcome.game.version, "stop")
+
+
+@pytest.mark.parametrize(
+    ("column", "value"),
+    [
+        ("version", "x"),
+        ("version", 2.5),
+        ("shown_version", b"\0"),
+        ("deadline", "soon"),
+        ("deadline", float("inf")),
+        ("guild_id", "x"),
+        ("turn_message_id", "x"),
+        ("first_seat", "x"),
+        ("created_at", "yesterday"),
+    ],
+)
+async def test_a_damaged_value_marks_its_game_damaged_and_the_host_can_still_cancel(
+    sqlite_database: Database, column: str, value: object
+) -> None:
+    """SQLite keeps text where a number belongs: the game loads, as damaged, whatever the
+    value."""
+    service = GameService(sqlite_database)
+    game = await started_game(service, 2)
+    await overwrite(sqlite_database, game.id, **{column: value})
+    loaded = await service.game(game.id)
+    assert loaded.broken is not None and f"its {column} is damaged" in loaded.broken
+    assert loaded.state is None
+    with pytest.raises(GameBroken):
+        await service.act(game.id, Actor(ANN.user_id), None, "roll")
+    cancelled = await service.cancel(game.id, Actor(ANN.user_id))
+    assert cancelled.status is GameStatus.CANCELLED
