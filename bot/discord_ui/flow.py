@@ -28,7 +28,7 @@ from bot.clock import Clock
 from bot.discord_ui import text
 from bot.discord_ui.buttons import lobby_view, selected
 from bot.discord_ui.computer_players import ComputerPlayers
-from bot.discord_ui.game_locks import GameLocks
+from bot.discord_ui.game_locks import Deferral, GameLocks
 from bot.discord_ui.messages import lobby_embed
 from bot.discord_ui.permissions import missing_permissions_message, missing_thread_permissions
 from bot.discord_ui.places import GamePlaces, nonce
@@ -39,6 +39,8 @@ from bot.discord_ui.surfaces import (
     Surface,
     acknowledge,
     announce,
+    answer_within,
+    in_time,
     reveal,
     tell,
     update_clicked,
@@ -59,7 +61,7 @@ from bot.service import (
 )
 from bot.service.errors import BoardMovedOn, GameBroken, NoGameHere, NotOnTheMenu, WhichGame
 from bot.service.shard_leases import ShardLeases
-from bot.storage import Game, GameStatus, GuildSettings, Seat
+from bot.storage import CommitUnknown, Game, GameStatus, GuildSettings, Seat
 from bot.storage.shards import Shards
 from i18n import Language, Message, language
 
@@ -67,6 +69,10 @@ log = logging.getLogger(__name__)
 
 SOMETHING_WENT_WRONG = Message(
     "Something went wrong on my side, so nothing changed. Please try again."
+)
+UNCONFIRMED = Message(
+    "The database stopped answering just as I saved that, so I can't tell yet whether it "
+    "counted. If it did, you'll see it as soon as the database is back."
 )
 NOT_SHOWN = Message(
     "That counted, but I couldn't update the game message just now. "
@@ -121,9 +127,18 @@ class GameFlow:
         """Makes a change and shows it while holding the game. A refusal (``ServiceError``)
         changed nothing and propagates; a change that could not be shown is left to the
         reconciler, and the person who asked is told it counted."""
-        defer = None if interaction is None else functools.partial(acknowledge, interaction)
-        async with self.work.admitted(), self.locks.hold(game_id, defer):
-            changed = await change()
+        async with self.work.admitted(), self.locks.hold(game_id, _deferral(interaction)):
+            try:
+                if interaction is None:
+                    changed = await change()
+                else:
+                    # A database that is slow to answer (or coming back) must not cost
+                    # the person the answer.
+                    changed = await in_time(interaction, change())
+            except CommitUnknown:
+                # Whatever it did is shown once the database can say.
+                self.reconciler.retry(game_id)
+                raise
             game = changed if isinstance(changed, Game) else changed.game
             try:
                 recorded = await show(changed)
@@ -281,7 +296,7 @@ class GameFlow:
         found = await self._current(interaction, kind)
         if await self._cannot_post(interaction):
             return
-        async with self.locks.hold(found.id, functools.partial(acknowledge, interaction)):
+        async with self.locks.hold(found.id, _deferral(interaction)):
             game = await self.service.game(found.id)
             face = face_for(kind)
             if not game.status.is_open:
@@ -733,6 +748,7 @@ async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> No
     Work that committed a change handles its own failures (``GameFlow._change``), so
     whatever reaches here changed nothing. While the bot stops, new work is refused
     (``Stopping``), and work under way runs to its end before the bot closes."""
+    answer_within(interaction)  # the time to answer by counts from here
     client = interaction.client
     in_flight = client.work if isinstance(client, HasWorkInFlight) else WorkInFlight()
     try:
@@ -745,6 +761,10 @@ async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> No
     except ServiceError as refusal:
         async with in_flight.answering():
             await tell(interaction, reader(interaction).say(refusal.words))
+    except CommitUnknown:
+        log.warning("interaction %s: its change may or may not be saved", interaction.id)
+        async with in_flight.answering():
+            await tell(interaction, reader(interaction).say(UNCONFIRMED))
     except Exception:
         log.exception("handling interaction %s failed", interaction.id)
         async with in_flight.answering():
@@ -754,6 +774,13 @@ async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> No
 def reader(interaction: discord.Interaction) -> Language:
     """The language of what one person alone sees: their own Discord language."""
     return language(str(interaction.locale))
+
+
+def _deferral(interaction: discord.Interaction | None) -> Deferral | None:
+    """How waiting for a game acknowledges the interaction in time, if there is one."""
+    if interaction is None:
+        return None
+    return Deferral(answer_within(interaction), functools.partial(acknowledge, interaction))
 
 
 def _nowhere(error: BaseException) -> bool:

@@ -10,10 +10,15 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from typing import NamedTuple
 
-DEFER_AFTER = 1.5
-"""Seconds a click may wait for its game before it is acknowledged (deferred), well
-inside Discord's 3."""
+
+class Deferral(NamedTuple):
+    """How a click that waits for its game is acknowledged in time: after ``within``
+    seconds, by ``defer``."""
+
+    within: float
+    defer: Callable[[], Awaitable[None]]
 
 
 class GameLocks:
@@ -23,11 +28,9 @@ class GameLocks:
         """Coroutines holding or waiting for each game's lock; the lock goes at zero."""
 
     @asynccontextmanager
-    async def hold(
-        self, game_id: int, defer: Callable[[], Awaitable[None]] | None = None
-    ) -> AsyncIterator[None]:
-        """The game's lock; ``defer`` acknowledges the waiting interaction when the game
-        is busy for longer than ``DEFER_AFTER``."""
+    async def hold(self, game_id: int, deferral: Deferral | None = None) -> AsyncIterator[None]:
+        """The game's lock; ``deferral`` acknowledges the waiting interaction when the game
+        is busy for too long."""
         lock = self._locks.setdefault(game_id, asyncio.Lock())
         self._holders[game_id] = self._holders.get(game_id, 0) + 1
         try:
@@ -35,10 +38,10 @@ class GameLocks:
             # just as it succeeds would leak the lock.
             acquiring = asyncio.ensure_future(lock.acquire())
             try:
-                if defer is not None and not acquiring.done():
-                    await asyncio.wait({acquiring}, timeout=DEFER_AFTER)
+                if deferral is not None and not acquiring.done():
+                    await asyncio.wait({acquiring}, timeout=deferral.within)
                     if not acquiring.done():
-                        await defer()
+                        await deferral.defer()
                 await acquiring
             except BaseException:
                 acquiring.cancel()

@@ -20,7 +20,10 @@ from bot.games.face import Picture, Private
 log = logging.getLogger(__name__)
 
 DEFER_AFTER = 1.5
-"""Seconds to wait for a board image before deferring, well inside Discord's 3."""
+"""Seconds an interaction waits for its answer before it is acknowledged (deferred),
+well inside Discord's 3."""
+ANSWER_BY = "claimit answer by"
+"""Where an interaction keeps its time to be acknowledged by (``Interaction.extras``)."""
 
 Rendered = TypeVar("Rendered")
 Post = Callable[..., Awaitable[discord.Message]]
@@ -80,16 +83,29 @@ class ChannelSurface:
         return await self.post(**message)
 
 
+def answer_within(interaction: discord.Interaction) -> float:
+    """Seconds left before the interaction must be acknowledged if its answer isn't ready,
+    counted from when the bot first asked: one time for every step (waiting for the game,
+    the change, the picture), so that together they stay inside Discord's 3 seconds."""
+    now = asyncio.get_running_loop().time()
+    answer_by: float = interaction.extras.setdefault(ANSWER_BY, now + DEFER_AFTER)
+    return max(0.0, answer_by - now)
+
+
 async def in_time(
     interaction: discord.Interaction, rendering: Awaitable[Rendered], **defer: Any
 ) -> Rendered:
-    """What ``rendering`` gives; when it is slow to come, the interaction is acknowledged
-    first (deferred with ``defer``'s options), inside Discord's 3 seconds."""
+    """What ``rendering`` gives; when it is not ready by the interaction's time
+    (``answer_within``), the interaction is acknowledged first (deferred with
+    ``defer``'s options, or as ``acknowledge`` does without)."""
     task = asyncio.ensure_future(rendering)
     if not interaction.response.is_done():
-        done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+        done, _ = await asyncio.wait({task}, timeout=answer_within(interaction))
         if not done:
-            await interaction.response.defer(**defer)
+            if defer:
+                await interaction.response.defer(**defer)
+            else:
+                await acknowledge(interaction)
     return await task
 
 

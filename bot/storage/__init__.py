@@ -1,6 +1,6 @@
 """SQLite storage (aiosqlite): the schema, its migrations and the game queries."""
 
-from bot.storage.database import Database, DatabaseTooNew, DatabaseUnavailable
+from bot.storage.database import CommitUnknown, Database, DatabaseTooNew, DatabaseUnavailable
 from bot.storage.records import (
     DueGames,
     EndReason,
@@ -18,6 +18,7 @@ from bot.storage.records import (
 )
 
 __all__ = [
+    "CommitUnknown",
     "Database",
     "DatabaseTooNew",
     "DatabaseUnavailable",

@@ -41,6 +41,12 @@ class DatabaseTooNew(Exception):
         )
 
 
+class CommitUnknown(Exception):
+    """A write whose COMMIT went out but whose answer never came (the connection or the
+    server went away just then), and whose outcome the database could not yet say: the
+    change may be in the database, or not. Never to be told as "nothing changed"."""
+
+
 class DatabaseUnavailable(Exception):
     """The database can't be opened or written at start-up (a read-only or full disk, a
     missing folder, a PostgreSQL server that refuses or isn't there)."""
@@ -77,7 +83,9 @@ class Database(ABC):
     @abstractmethod
     def write(self) -> AbstractAsyncContextManager[Connection]:
         """A write transaction: committed on success, rolled back on any error. A game
-        read in it (``Connection.for_update``) stays as read until it ends."""
+        read in it (``Connection.for_update``) stays as read until it ends. A commit whose
+        answer was lost is looked up: committed, it counts as if answered; rolled back, the
+        error stands; still unknown, ``CommitUnknown``."""
 
     @abstractmethod
     def statement(self) -> AbstractAsyncContextManager[Connection]:

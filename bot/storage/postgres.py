@@ -10,6 +10,8 @@ waits behind a write.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import functools
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -20,6 +22,7 @@ from asyncpg.pool import PoolConnectionProxy
 
 from bot.storage.connection import Connection, Row, lock_number
 from bot.storage.database import (
+    CommitUnknown,
     Database,
     DatabaseTooNew,
     DatabaseUnavailable,
@@ -34,6 +37,10 @@ POOL_SIZE = 10
 once on two cores, few enough that dozens of processes stay under the server's
 ``max_connections`` (100 by default)."""
 CONNECT_TIMEOUT = 10.0
+COMMIT_LOOKUP = 10.0
+"""Seconds a write whose COMMIT's answer was lost keeps asking the server whether it
+committed (the server may be restarting) before it says it can't tell."""
+LOOKUP_PAUSE = 0.2
 MIGRATING = lock_number("migrating")
 
 Raw: TypeAlias = "asyncpg.Connection[Any] | PoolConnectionProxy[Any]"
@@ -161,8 +168,46 @@ class PostgresDatabase(Database):
 
     @asynccontextmanager
     async def write(self) -> AsyncIterator[Connection]:
-        async with self._pool.acquire() as connection, connection.transaction():
-            yield PostgresConnection(connection, writing=True)
+        async with self._pool.acquire() as connection:
+            transaction = connection.transaction()
+            await transaction.start()
+            try:
+                yield PostgresConnection(connection, writing=True)
+                # Asked before COMMIT: if its answer is lost, this is what to look up.
+                xid = int(await connection.fetchval("SELECT txid_current()"))
+            except BaseException:
+                # A connection that went away took the transaction with it.
+                with contextlib.suppress(Exception):
+                    await transaction.rollback()
+                raise
+            try:
+                await transaction.commit()
+            except Exception as lost:
+                committed = await self._committed(xid)
+                if committed is None:
+                    raise CommitUnknown(f"transaction {xid}: {lost!r}") from lost
+                if not committed:
+                    raise
+
+    async def _committed(self, xid: int) -> bool | None:
+        """Whether transaction ``xid`` committed, asked on another connection until the
+        server answers; ``None`` if it can't be reached for ``COMMIT_LOOKUP`` seconds."""
+        loop = asyncio.get_running_loop()
+        until = loop.time() + COMMIT_LOOKUP
+        while True:
+            try:
+                async with self._pool.acquire(timeout=COMMIT_LOOKUP) as connection:
+                    status = await connection.fetchval("SELECT txid_status($1)", xid)
+            except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError):
+                status = None  # the server is not back yet
+            if status == "committed":
+                return True
+            if status == "aborted":
+                return False
+            # "in progress": the server is still finishing it (or not back yet).
+            if loop.time() >= until:
+                return None
+            await asyncio.sleep(LOOKUP_PAUSE)
 
     @asynccontextmanager
     async def statement(self) -> AsyncIterator[Connection]:

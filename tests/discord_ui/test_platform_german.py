@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui import text
+from bot.discord_ui import flow, text
 from bot.discord_ui.buttons import lobby_view
 from bot.discord_ui.ladder_messages import (
     history_embed,
@@ -145,6 +145,15 @@ def platform_texts(lang: Language) -> Iterator[str]:
     yield missing_thread_permissions(discord.Permissions.none(), lang) or ""
     for refusal in refusals():
         yield lang.say(refusal.words)
+    for answer in (
+        flow.SOMETHING_WENT_WRONG,
+        flow.UNCONFIRMED,
+        flow.NOT_SHOWN,
+        flow.CANNOT_POST,
+        flow.MOVED_ON_PRIVATELY,
+        flow.AS_IT_STANDS,
+    ):
+        yield lang.say(answer)
 
 
 def refusals() -> Iterator[errors.ServiceError]:
