@@ -122,3 +122,45 @@ async def test_a_turn_nobody_was_shown_gets_its_whole_time_once_it_is(world: Wor
     assert game.deadline == world.clock.now() + TURN
     assert nxt.mentions != [mover.id]
     assert not any("time ran out" in describe(m) for m in world.channel.visible())
+
+
+async def behind_unbeknown(world: World) -> tuple[Message, int]:
+    """A move committed by another hand while the bot runs, which nobody told it about (as
+    when a commit's answer was lost and the player was told otherwise): returns the turn
+    message and the version it should show."""
+    turn = await world.start_game(2)
+    game = await game_now(world)
+    assert game.state is not None
+    database = await Database.open(world.database)
+    try:
+        service = GameService(database, dice=random.Random(3), clock=world.clock.now)
+        mover = Actor(game.seats[game.state.turn].user_id)
+        outcome = await service.act(game.id, mover, game.version, "roll")
+    finally:
+        await database.close()
+    return turn, outcome.game.version
+
+
+async def test_a_game_behind_unbeknown_is_caught_up_at_its_deadline_which_then_runs(
+    world: World,
+) -> None:
+    turn, version = await behind_unbeknown(world)
+    world.clock.advance(TURN)
+    shown = await world.discord.wait_for_message(
+        world.channel, lambda m: m is turn and "rolled" in describe(m)
+    )
+    assert all(f":{version}:" in b["custom_id"] for b in shown.buttons())
+    await world.bots[0].flow.reconciler.idle.wait()
+    assert (await game_now(world)).shown
+    # Its deadline had passed unseen; once shown, it counts.
+    await world.discord.wait_for_message(world.channel, lambda m: "time ran out" in describe(m))
+
+
+async def test_a_game_behind_unbeknown_is_caught_up_within_a_minute(world: World) -> None:
+    turn, _ = await behind_unbeknown(world)
+    world.clock.advance(61)
+    await world.discord.wait_for_message(
+        world.channel, lambda m: m is turn and "rolled" in describe(m)
+    )
+    await world.bots[0].flow.reconciler.idle.wait()
+    assert (await game_now(world)).shown
