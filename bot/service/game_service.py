@@ -26,7 +26,8 @@ import random
 import re
 import secrets
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -66,7 +67,7 @@ from bot.service.guild_settings import check_turn_timeout
 from bot.service.ladder_service import count_game, turn_figures
 from bot.storage import ladder_queries, queries
 from bot.storage.connection import Connection
-from bot.storage.database import Database
+from bot.storage.database import CommitUnknown, Database
 from bot.storage.records import (
     DueGames,
     EndReason,
@@ -118,6 +119,15 @@ class Actor(NamedTuple):
 SYSTEM = Actor(None)
 
 
+@dataclass
+class Written:
+    """What a transaction wrote to a game's row: its id, its new version and the time."""
+
+    game_id: int | None = None
+    version: int = 0
+    updated_at: float = 0.0
+
+
 class Player(NamedTuple):
     user_id: int
     display_name: str
@@ -164,6 +174,37 @@ class GameService:
         """Set when the deadline watch must look again before it meant to: a new deadline
         may come before every earlier one (a new lobby, a start), or a game whose deadline
         passed has just been shown."""
+
+    @asynccontextmanager
+    async def _changing(self) -> AsyncIterator[tuple[Connection, Written]]:
+        """A write transaction that changes a game (``_save`` notes what it wrote). When
+        its commit's answer was lost and the database can't say whether it committed
+        (it restarted meanwhile), the game's own row says: the version the change wrote
+        and its time mean it did; the version before means it didn't."""
+        note = Written()
+        try:
+            async with self._db.write() as connection:
+                yield connection, note
+        except CommitUnknown as unknown:
+            if note.game_id is None:
+                raise
+            if not await self._kept(note, unknown):
+                raise unknown.__cause__ or unknown from None
+
+    async def _kept(self, note: Written, unknown: CommitUnknown) -> bool:
+        """Whether the change ``note`` describes is in the database; raises ``unknown``
+        if the database still can't say (it isn't back, or the game moved on since)."""
+        assert note.game_id is not None
+        try:
+            async with self._db.read() as connection:
+                version, updated_at = await queries.game_stamp(connection, note.game_id)
+        except Exception:
+            raise unknown from None
+        if version == note.version - 1:
+            return False
+        if (version, updated_at) == (note.version, note.updated_at):
+            return True
+        raise unknown
 
     # Lobby -----------------------------------------------------------------
 
@@ -219,7 +260,7 @@ class GameService:
     async def join(
         self, game_id: int, player: Player, version: int | None, where: Where | None = None
     ) -> Game:
-        async with self._db.write() as connection:
+        async with self._changing() as (connection, note):
             game = await _load(connection, game_id, where)
             _require_lobby(game, version)
             if game.seat_of(player.user_id) is not None:
@@ -227,13 +268,13 @@ class GameService:
             most = rules_for(game.kind).max_players
             if len(game.seats) >= most:
                 raise LobbyFull(most)
-            return await self._reseat(connection, game, [*game.seats, _human(player)])
+            return await self._reseat(connection, note, game, [*game.seats, _human(player)])
 
     async def leave(self, game_id: int, actor: Actor, version: int | None) -> Game:
         """Leaves a lobby (a leaving host hands over to the next person; an empty lobby
         closes), or a running game: a computer player takes the seat over."""
         user_id = actor.user_id
-        async with self._db.write() as connection:
+        async with self._changing() as (connection, note):
             game = await _load(connection, game_id, actor.where)
             seat = None if user_id is None else game.seat_of(user_id)
             if seat is None:
@@ -247,23 +288,23 @@ class GameService:
                 if "status" not in changes and acting:
                     # The computer player gets a whole turn, not what was left of it.
                     changes["deadline"] = now + game.turn_timeout
-                await _save(connection, game, now, **changes)
+                await _save(connection, note, game, now, **changes)
                 await queries.update_seat(connection, game.id, _bot_for(seat))
                 return await _load(connection, game_id)
             _require_lobby(game, version)
             seats = [s for s in game.seats if s.user_id != user_id]
             humans = [s for s in seats if s.user_id is not None]
             if not humans:
-                await _save(connection, game, now, **_closed(EndReason.LOBBY_EMPTY, now))
+                await _save(connection, note, game, now, **_closed(EndReason.LOBBY_EMPTY, now))
                 return await _load(connection, game_id)
             host_id = game.host_id if user_id != game.host_id else humans[0].user_id
-            return await self._reseat(connection, game, seats, host_id=host_id)
+            return await self._reseat(connection, note, game, seats, host_id=host_id)
 
     async def add_bot(
         self, game_id: int, actor: Actor, version: int | None, level: str = "normal"
     ) -> Game:
         _check_level(level)
-        async with self._db.write() as connection:
+        async with self._changing() as (connection, note):
             game = await _load(connection, game_id, actor.where)
             _require_lobby(game, version)
             _require_host(game, actor)
@@ -273,20 +314,22 @@ class GameService:
             if len(game.seats) >= most:
                 raise LobbyFull(most)
             bot = _bot(1 + sum(s.is_bot for s in game.seats), level)
-            return await self._reseat(connection, game, [*game.seats, bot])
+            return await self._reseat(connection, note, game, [*game.seats, bot])
 
     async def remove_bot(self, game_id: int, actor: Actor, version: int | None, seat: int) -> Game:
-        async with self._db.write() as connection:
+        async with self._changing() as (connection, note):
             game = await _load(connection, game_id, actor.where)
             _require_lobby(game, version)
             _require_host(game, actor)
             if not 0 <= seat < len(game.seats) or not game.seats[seat].is_bot:
                 raise NoSuchBot(seat)
-            return await self._reseat(connection, game, [s for s in game.seats if s.seat != seat])
+            return await self._reseat(
+                connection, note, game, [s for s in game.seats if s.seat != seat]
+            )
 
     async def start(self, game_id: int, actor: Actor, version: int | None) -> Game:
         """Starts the game with a first player drawn at random."""
-        async with self._db.write() as connection:
+        async with self._changing() as (connection, note):
             game = await _load(connection, game_id, actor.where)
             _require_lobby(game, version)
             _require_host(game, actor)
@@ -300,6 +343,7 @@ class GameService:
             now = self._clock()
             await _save(
                 connection,
+                note,
                 game,
                 now,
                 status=GameStatus.ACTIVE,
@@ -315,14 +359,14 @@ class GameService:
 
     async def cancel(self, game_id: int, actor: Actor, version: int | None = None) -> Game:
         """Ends an open game unrated; the host or a moderator may, even when its data is broken."""
-        async with self._db.write() as connection:
+        async with self._changing() as (connection, note):
             game = await _load(connection, game_id, actor.where)
             _require_open(game)
             if not actor.can_moderate:
                 _require_host(game, actor)
             _check_version(game, version)
             now = self._clock()
-            await _save(connection, game, now, **_closed(EndReason.CANCELLED, now))
+            await _save(connection, note, game, now, **_closed(EndReason.CANCELLED, now))
             return await _load(connection, game_id)
 
     # Deadlines -------------------------------------------------------------------
@@ -347,19 +391,19 @@ class GameService:
 
     async def expire_lobby(self, game_id: int, version: int) -> Game:
         """Closes a lobby nobody started before its deadline."""
-        async with self._db.write() as connection:
+        async with self._changing() as (connection, note):
             game = await _load(connection, game_id)
             _require_lobby(game, version)
             now = self._clock()
             _require_due(game, now)
-            await _save(connection, game, now, **_closed(EndReason.LOBBY_EXPIRED, now))
+            await _save(connection, note, game, now, **_closed(EndReason.LOBBY_EXPIRED, now))
             return await _load(connection, game_id)
 
     async def time_out(self, game_id: int, version: int) -> Outcome:
         """Plays the game's time-out rule for the seat whose deadline passed (the first of
         them, when several must act; the others' turn stays due). A human's second
         time-out in a row hands their seat to a computer player."""
-        async with self._db.write() as connection:
+        async with self._changing() as (connection, note):
             game = await _load(connection, game_id)
             state = _playing(game)
             _check_version(game, version)
@@ -376,7 +420,7 @@ class GameService:
                     took_over = seat = _bot_for(seat)
                 await queries.update_seat(connection, game.id, seat)
             action = rules.time_out(state, seat.seat)
-            outcome = await self._commit(connection, game, state, seat, action, now, changes)
+            outcome = await self._commit(connection, note, game, state, seat, action, now, changes)
         return replace(outcome, took_over=took_over)
 
     async def stop_clock(self, game_id: int) -> bool:
@@ -404,7 +448,7 @@ class GameService:
         ``roll``), as ``actor``'s seat; the game draws any dice it needs only once the
         press is accepted. A button of a seat's private message gives the ``key`` of what
         the seat decided on (``HiddenInformation``) in place of the game's version."""
-        async with self._db.write() as connection:
+        async with self._changing() as (connection, note):
             game = await _load(connection, game_id, actor.where)
             state = _playing(game)
             seat = _seat_to_move(game, state, actor)
@@ -419,11 +463,14 @@ class GameService:
             if seat.timeouts:
                 seat = replace(seat, timeouts=0)
                 await queries.update_seat(connection, game.id, seat)
-            return await self._commit(connection, game, state, seat, action, self._clock(), {})
+            return await self._commit(
+                connection, note, game, state, seat, action, self._clock(), {}
+            )
 
     async def _commit(
         self,
         connection: Connection,
+        note: Written,
         game: Game,
         state: Any,
         seat: Seat,
@@ -446,7 +493,7 @@ class GameService:
             ordered["finish_seq"] = await queries.next_finish_seq(connection)
         elif "status" not in changes and step.turn_over:
             changes["deadline"] = now + game.turn_timeout
-        await _save(connection, game, now, **changes, **ordered)
+        await _save(connection, note, game, now, **changes, **ordered)
         await queries.append_move(connection, game.id, seat.seat, rules.action_to_json(action), now)
         seats = tuple(seat if s.seat == seat.seat else s for s in game.seats)
         game = replace(game, seats=seats)
@@ -604,12 +651,15 @@ class GameService:
     async def _reseat(
         self,
         connection: Connection,
+        note: Written,
         game: Game,
         seats: list[Seat],
         host_id: int | None = None,
     ) -> Game:
         now = self._clock()
-        await _save(connection, game, now, host_id=game.host_id if host_id is None else host_id)
+        await _save(
+            connection, note, game, now, host_id=game.host_id if host_id is None else host_id
+        )
         await queries.replace_seats(connection, game.id, seats, now)
         return await _load(connection, game.id)
 
@@ -709,9 +759,12 @@ async def _load(connection: Connection, game_id: int, where: Where | None = None
     return game
 
 
-async def _save(connection: Connection, game: Game, now: float, **changes: Any) -> None:
+async def _save(
+    connection: Connection, note: Written, game: Game, now: float, **changes: Any
+) -> None:
     if not await queries.update_game(connection, game, now, **changes):
         raise BoardMovedOn()
+    note.game_id, note.version, note.updated_at = game.id, game.version + 1, now
 
 
 def _check_version(game: Game, version: int | None) -> None:

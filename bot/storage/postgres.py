@@ -15,6 +15,7 @@ import contextlib
 import functools
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
+from datetime import datetime
 from typing import Any, TypeAlias
 
 import asyncpg
@@ -167,14 +168,29 @@ class PostgresDatabase(Database):
         return PostgresListener(connection)
 
     @asynccontextmanager
+    async def _pooled(self) -> AsyncIterator[PoolConnectionProxy[Any]]:
+        """A connection of the pool. asyncpg resets a connection as it goes back and raises
+        if that fails (the server went away just then); the pool has dropped it by then,
+        and whatever was done on it (a commit) stands, so that is no failure of the work."""
+        connection = await self._pool.acquire()
+        try:
+            yield connection
+        finally:
+            with contextlib.suppress(Exception):
+                await self._pool.release(connection)
+
+    @asynccontextmanager
     async def write(self) -> AsyncIterator[Connection]:
-        async with self._pool.acquire() as connection:
+        async with self._pooled() as connection:
             transaction = connection.transaction()
             await transaction.start()
             try:
                 yield PostgresConnection(connection, writing=True)
                 # Asked before COMMIT: if its answer is lost, this is what to look up.
-                xid = int(await connection.fetchval("SELECT txid_current()"))
+                written = await connection.fetchrow(
+                    "SELECT txid_current() AS xid, pg_postmaster_start_time() AS started"
+                )
+                assert written is not None
             except BaseException:
                 # A connection that went away took the transaction with it.
                 with contextlib.suppress(Exception):
@@ -183,23 +199,36 @@ class PostgresDatabase(Database):
             try:
                 await transaction.commit()
             except Exception as lost:
-                committed = await self._committed(xid)
+                xid = int(written["xid"])
+                committed = await self._committed(xid, written["started"])
                 if committed is None:
                     raise CommitUnknown(f"transaction {xid}: {lost!r}") from lost
                 if not committed:
                     raise
 
-    async def _committed(self, xid: int) -> bool | None:
+    async def _committed(self, xid: int, server_started: datetime) -> bool | None:
         """Whether transaction ``xid`` committed, asked on another connection until the
-        server answers; ``None`` if it can't be reached for ``COMMIT_LOOKUP`` seconds."""
+        server answers; ``None`` if it can't tell (in ``COMMIT_LOOKUP`` seconds).
+
+        Only the server that gave out ``xid`` can say it committed: one that restarted
+        since may have given the same id to another transaction (ids not yet in its log
+        when it crashed are given out again), so it can only say it didn't (a commit in
+        its log keeps its id, and is recovered committed)."""
         loop = asyncio.get_running_loop()
         until = loop.time() + COMMIT_LOOKUP
         while True:
             try:
-                async with self._pool.acquire(timeout=COMMIT_LOOKUP) as connection:
-                    status = await connection.fetchval("SELECT txid_status($1)", xid)
+                async with asyncio.timeout(COMMIT_LOOKUP), self._pooled() as connection:
+                    found = await connection.fetchrow(
+                        "SELECT txid_status($1) AS status, pg_postmaster_start_time() AS started",
+                        xid,
+                    )
+                assert found is not None
+                status, started = found["status"], found["started"]
             except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError):
-                status = None  # the server is not back yet
+                status = started = None  # the server is not back yet
+            if started is not None and started != server_started:
+                return None if status == "committed" else False
             if status == "committed":
                 return True
             if status == "aborted":
@@ -211,13 +240,13 @@ class PostgresDatabase(Database):
 
     @asynccontextmanager
     async def statement(self) -> AsyncIterator[Connection]:
-        async with self._pool.acquire() as connection:
+        async with self._pooled() as connection:
             yield PostgresConnection(connection, writing=False)
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Connection]:
         async with (
-            self._pool.acquire() as connection,
+            self._pooled() as connection,
             connection.transaction(isolation="repeatable_read", readonly=True),
         ):
             yield PostgresConnection(connection, writing=False)

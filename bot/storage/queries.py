@@ -221,6 +221,15 @@ def _misfit(
     return None
 
 
+async def game_stamp(connection: Connection, game_id: int) -> tuple[object, object]:
+    """A game's version and when it last changed, as stored (unchecked: they are compared
+    with what a change wrote)."""
+    rows = list(
+        await connection.fetch("SELECT version, updated_at FROM games WHERE id = ?", (game_id,))
+    )
+    return (rows[0][0], rows[0][1]) if rows else (None, None)
+
+
 async def open_games_here(
     connection: Connection, channel_id: int, kind: str | None = None
 ) -> list[tuple[int, int | None]]:
