@@ -102,10 +102,16 @@ async def in_time(
     if not interaction.response.is_done():
         done, _ = await asyncio.wait({task}, timeout=answer_within(interaction))
         if not done:
-            if defer:
-                await interaction.response.defer(**defer)
-            else:
-                await acknowledge(interaction)
+            try:
+                if defer:
+                    await interaction.response.defer(**defer)
+                else:
+                    await acknowledge(interaction)
+            except discord.HTTPException:
+                # Too late, or Discord failed: the person is told the interaction failed,
+                # but what is under way (a change being saved) goes on all the same, and
+                # its caller shows it where it can.
+                log.info("interaction %s could not be acknowledged in time", interaction.id)
     return await task
 
 
