@@ -145,6 +145,8 @@ class GameFlow:
                 await self.service.mark_shown(game.id, game.version, recorded)
             except Exception as error:
                 await self._not_shown(game, error, interaction)
+            else:
+                self.reconciler.shown(game.id)
         return changed
 
     async def _not_shown(
@@ -188,6 +190,13 @@ class GameFlow:
             # A new turn message means its player is only now asked to move.
             posted = game.status is GameStatus.ACTIVE and "turn_message_id" in recorded
             await self.service.mark_shown(game.id, game.version, recorded, turn_posted_late=posted)
+
+    def database_back(self) -> None:
+        """The database answers again after failing: the games whose messages fell behind
+        meanwhile are caught up now rather than at their backoff, and passed deadlines
+        are looked at."""
+        self.reconciler.retry_all_now()
+        self.service.deadline_moved_earlier.set()
 
     async def take_over(self, shards: Shards) -> None:
         """This process has just taken on these shards' background work (at its start, or

@@ -1,7 +1,8 @@
 """Keeps this process's shard leases: renews them several times per lease, and at once
 when another process lets its leases go (it stopped) or takes its own back (it
 started), and hands the games of every shard it gains (its own back, or one it stands
-in for) to the flow."""
+in for) to the flow. A renewal that works again after failing means the database is
+back, which the flow hears too."""
 
 from __future__ import annotations
 
@@ -29,6 +30,8 @@ class LeaseKeeper(Background):
         self._listener: Listener | None = None
         self._deaf = False
         """Listening failed last time (logged once until it works again)."""
+        self._failing = False
+        """The last renewal failed (the database was away)."""
 
     def start(self) -> None:
         self._start()
@@ -51,7 +54,12 @@ class LeaseKeeper(Background):
                 change = await self.leases.renew()
             except Exception:
                 log.warning("renewing the shard leases failed; trying again", exc_info=True)
+                self._failing = True
                 continue
+            if self._failing:
+                # The database is back: what waited on it goes on now, not at its backoff.
+                self._failing = False
+                self.flow.database_back()
             self._gained = (self._gained | change.gained) - change.lost
             if self._gained:
                 try:

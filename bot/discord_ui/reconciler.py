@@ -55,6 +55,20 @@ class MessageReconciler(Background):
         self._behind.add(game_id)
         self._changed()
 
+    def shown(self, game_id: int) -> None:
+        """A change of the game reached its messages: whatever failed before for it is
+        behind it (its next failure is tried again soon, not ever later)."""
+        self._backoff.succeeded(game_id)
+        self._behind.discard(game_id)
+        if not self._behind:
+            self.idle.set()
+
+    def retry_all_now(self) -> None:
+        """Every game waiting to be caught up is tried at once (what failed them, the
+        database, is back)."""
+        self._backoff.keep_only(set())
+        self._changed()
+
     def _changed(self) -> None:
         if self._behind:
             self.idle.clear()
