@@ -49,7 +49,7 @@ if not __package__:
 from bench.usage import CpuWatch, LoopLag
 from bot.emulator import Channel, DiscordEmulator, Guild, Message, User
 from tests import processes
-from tests.postgres_cluster import Cluster, running_cluster
+from tests.postgres_cluster import running_cluster
 
 ROOT = Path(__file__).resolve().parents[1]
 BACKENDS = ("sqlite", "postgresql")
@@ -365,20 +365,13 @@ class Figures:
     lag: LoopLag
 
 
-def _postmaster(cluster: Cluster) -> int | None:
-    try:
-        return int((cluster.folder / "data" / "postmaster.pid").read_text().split()[0])
-    except (OSError, ValueError, IndexError):
-        return None
-
-
 def hold_cluster() -> None:
     """The body of ``PostgresCluster``'s process: starts a throwaway cluster, writes a
     new database's URL and the postmaster's pid, and stops the cluster once its standard
     input closes."""
     with running_cluster() as cluster:
         url = asyncio.run(cluster.new_database())
-        print(url, _postmaster(cluster) or 0, flush=True)
+        print(url, cluster.postmaster or 0, flush=True)
         sys.stdin.read()
 
 

@@ -44,10 +44,21 @@ def _free_port() -> int:
 
 
 class Cluster:
-    def __init__(self, folder: Path, port: int) -> None:
+    def __init__(self, folder: Path, port: int, *, durable: bool = False) -> None:
         self.folder = folder
         self.port = port
         self._names = itertools.count(1)
+        self._programs = _programs()
+        self._data = folder / "data"
+        self._run_as = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+        # Durability is worth nothing to a cluster thrown away after the tests, unless a
+        # test crashes it on purpose: then what a commit answered must survive.
+        self._options = (
+            f"-c listen_addresses=127.0.0.1 -c port={port} -c unix_socket_directories={folder} "
+            f"-c fsync=off -c synchronous_commit={'on' if durable else 'off'} "
+            "-c full_page_writes=off -c max_connections=300"
+        )
+        self.postmaster: int | None = None
 
     def url(self, database: str) -> str:
         return f"postgresql://{USER}@127.0.0.1:{self.port}/{database}"
@@ -62,41 +73,55 @@ class Cluster:
             await admin.close()
         return self.url(name)
 
+    def _run(self, *args: str) -> None:
+        subprocess.run([*self._run_as, *args], check=True, capture_output=True, text=True)
 
-@contextmanager
-def running_cluster() -> Iterator[Cluster]:
-    bin_dir = _programs()
-    as_root = os.geteuid() == 0
-    folder = Path(tempfile.mkdtemp(prefix="claimit-pg-"))
-    data = folder / "data"
-    if as_root:
-        shutil.chown(folder, "postgres", "postgres")
-    run_as = ["runuser", "-u", "postgres", "--"] if as_root else []
+    def initialize(self) -> None:
+        self._run(str(self._programs / "initdb"), "-D", str(self._data), "-U", USER,
+                  "--auth=trust", "-E", "UTF8")  # fmt: skip
 
-    def run(*args: str) -> None:
-        subprocess.run([*run_as, *args], check=True, capture_output=True, text=True)
+    def start(self) -> None:
+        """Starts the server, once it accepts connections."""
+        try:
+            self._run(str(self._programs / "pg_ctl"), "-D", str(self._data), "-o", self._options,
+                      "-l", str(self.folder / "log"), "-w", "start")  # fmt: skip
+        finally:
+            # Also after an interrupt while it starts: the server may be running.
+            self._note_postmaster()
 
-    port = _free_port()
-    postmaster: int | None = None
-    run(str(bin_dir / "initdb"), "-D", str(data), "-U", USER, "--auth=trust", "-E", "UTF8")
-    # Durability is worth nothing to a cluster thrown away after the tests.
-    options = (
-        f"-c listen_addresses=127.0.0.1 -c port={port} -c unix_socket_directories={folder} "
-        "-c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300"
-    )
-    try:
-        # Inside the try: an interrupt while the server starts must still stop it.
-        run(str(bin_dir / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(folder / "log"),
-            "-w", "start")  # fmt: skip
-        postmaster = int((data / "postmaster.pid").read_text().split()[0])
+    def crash(self) -> None:
+        """Stops the server as a crash does (``pg_ctl -m immediate``): no clean shutdown;
+        the next start recovers from its log."""
+        subprocess.run(
+            [*self._run_as, str(self._programs / "pg_ctl"), "-D", str(self._data),
+             "-m", "immediate", "-w", "stop"],
+            capture_output=True,
+        )  # fmt: skip
+        if self.postmaster is not None:
+            processes.forget_server(self.postmaster)
+            self.postmaster = None
+
+    def _note_postmaster(self) -> None:
+        try:
+            postmaster = int((self._data / "postmaster.pid").read_text().split()[0])
+        except (OSError, ValueError, IndexError):
+            return
+        self.postmaster = postmaster
         # SIGQUIT is PostgreSQL's immediate shutdown, for a run stopped from outside.
         processes.remember_server(postmaster, lambda: os.kill(postmaster, signal.SIGQUIT))
-        yield Cluster(folder, port)
+
+
+@contextmanager
+def running_cluster(*, durable: bool = False) -> Iterator[Cluster]:
+    """A new cluster, running; ``durable`` keeps every answered commit through a crash."""
+    folder = Path(tempfile.mkdtemp(prefix="claimit-pg-"))
+    if os.geteuid() == 0:
+        shutil.chown(folder, "postgres", "postgres")
+    cluster = Cluster(folder, _free_port(), durable=durable)
+    try:
+        cluster.initialize()
+        cluster.start()
+        yield cluster
     finally:
-        subprocess.run(
-            [*run_as, str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"],
-            capture_output=True,
-        )
-        if postmaster is not None:
-            processes.forget_server(postmaster)
+        cluster.crash()
         shutil.rmtree(folder, ignore_errors=True)

@@ -21,10 +21,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.emulator import Channel, DiscordEmulator, Guild, Interaction, Message, User, shard_of
-from bot.games.registry import rules_for
+from bot.emulator import DiscordEmulator
 from bot.service import GameService
-from bot.storage import Database, Game, GameStatus
+from bot.storage import Database, GameStatus
+from tests.e2e.players import Table, lay_out, move, start_game
 from tests.e2e.running_bot import BotProcess
 from tests.e2e.world import ephemeral_answer, running_world
 from tests.postgres_cluster import Cluster
@@ -32,22 +32,7 @@ from tests.postgres_cluster import Cluster
 SHARDS = 4
 LEASE = 600.0
 """The longest lease there is: a takeover that comes before it ends came from the stop."""
-KINDS = ("claimit", "nuggets", "claim")
-COMMANDS = {"claimit": "claimit", "nuggets": "nuggets", "claim": "claim"}
 RESTARTING = "I'm restarting right now, so nothing changed"
-FIRST_ANSWER = 3.0
-"""Discord's seconds for the first answer to an interaction."""
-SETTLED = 15.0
-"""Seconds an answered click may take to show its result (a generous bound for a hang)."""
-
-
-@dataclass
-class Table:
-    guild: Guild
-    channel: Channel
-    players: list[User]
-    kind: str
-    game_id: int = 0
 
 
 @dataclass
@@ -85,159 +70,21 @@ def settings(emulator: DiscordEmulator, database: str, shards: str | None) -> di
     return environment
 
 
-def lay_out(emulator: DiscordEmulator, shards: tuple[int, ...]) -> list[Table]:
-    """A server per game kind in each of ``shards``, two players in each."""
-    tables = []
-    for shard in shards:
-        for k, kind in enumerate(KINDS):
-            players = [emulator.add_user(f"P{shard}{k}{n}") for n in range(2)]
-            # The shard is in the bits Discord takes it from.
-            guild_id = ((1024 + SHARDS * (k + 1) + shard) << 22) | 7
-            guild = emulator.add_guild(f"{kind} {shard}", players[0], id=guild_id)
-            assert shard_of(guild.id, SHARDS) == shard
-            emulator.add_member(guild, players[1])
-            tables.append(Table(guild, emulator.add_channel(guild, "games"), players, kind))
-    return tables
-
-
-async def start_game(emulator: DiscordEmulator, service: GameService, table: Table) -> None:
-    host, guest = table.players
-    await emulator.answer(await emulator.slash(host, table.channel, f"{COMMANDS[table.kind]} new"))
-    lobby = await emulator.wait_for_message(table.channel, lambda m: "Join" in m.button_labels())
-    await emulator.answer(await emulator.click(guest, lobby, "Join"))
-    await emulator.answer(await emulator.click(host, lobby, "Start"))
-    (game,) = await service.games_here(table.channel.id)
-    table.game_id = game.id
-
-
-def offered(message: Message, prefix: str) -> list[tuple[str, str | None]]:
-    """What a player can press on a message among the components whose custom_id starts
-    with ``prefix``: (custom_id, ``None``) for a button, (custom_id, value) for a menu's
-    option."""
-    choices: list[tuple[str, str | None]] = []
-    for component in message.buttons():
-        custom_id = str(component.get("custom_id", ""))
-        if not custom_id.startswith(prefix) or component.get("disabled"):
-            continue
-        if component.get("type") == 3:
-            choices += [(custom_id, str(o["value"])) for o in component.get("options", [])]
-        else:
-            choices.append((custom_id, None))
-    return choices
-
-
-async def press(
-    emulator: DiscordEmulator, user: User, message: Message, choice: tuple[str, str | None]
-) -> Interaction | None:
-    """The click, or ``None`` if Discord could not deliver it (no bot on the gateway)."""
-    custom_id, value = choice
-    try:
-        if value is None:
-            return await emulator.click(user, message, custom_id)
-        return await emulator.select(user, message, None, value, custom_id=custom_id)
-    except (RuntimeError, ConnectionError):
-        return None
-
-
-def refused(emulator: DiscordEmulator, interaction: Interaction) -> bool:
-    """Whether the bot answered that it is restarting."""
-    return any(
-        m.interaction_id == interaction.id and m.ephemeral and RESTARTING in m.content
-        for m in emulator.messages.values()
-    )
-
-
-async def settle(
-    emulator: DiscordEmulator, interaction: Interaction, clicked: Message, mark: str
-) -> str:
-    """How a click ended: refused, or applied (its message no longer shows ``mark``, the
-    custom_id prefix of what was clicked), or undelivered (never answered: the bot had
-    left the gateway as it came)."""
-    try:
-        await emulator.answer(interaction, FIRST_ANSWER)
-    except TimeoutError:
-        return "undelivered"
-    assert interaction.errors == [], interaction.errors
-
-    def ended() -> str | None:
-        if refused(emulator, interaction):
-            return "refused"
-        if not any(str(c.get("custom_id", "")).startswith(mark) for c in clicked.buttons()):
-            return "applied"
-        return None
-
-    outcome = await emulator.wait_until(ended, SETTLED)
-    assert outcome is not None
-    return outcome
-
-
 async def play(burst: Burst, table: Table, rng: random.Random) -> None:
     """The player to move presses something the game offers, one click after another,
     until the bot is gone."""
-    emulator, service = burst.emulator, burst.service
-    rules = rules_for(table.kind)
     while True:
-        game = await service.game(table.game_id)
+        game = await burst.service.game(table.game_id)
         if game.status is not GameStatus.ACTIVE:
             return
-        assert game.state is not None
-        user = emulator.users[game.seats[rules.to_act(game.state)[0]].user_id or 0]
-        if table.kind == "claim":
-            outcome = await play_hand(burst, table, game, user, rng)
-        else:
-            outcome = await play_turn(burst, table, game, user, rng)
+        pressed = await move(burst.emulator, table, game, rng)
+        outcome = pressed.outcome
+        if outcome == "answered":
+            assert pressed.said.startswith(RESTARTING), pressed.said
+            outcome = "refused"
         burst.clicks.append(Click(game.id, game.version, outcome, burst.stopped.is_set()))
         if outcome != "applied":
             return
-
-
-async def play_turn(burst: Burst, table: Table, game: Game, user: User, rng: random.Random) -> str:
-    emulator = burst.emulator
-    mark = f"{table.kind}:turn:{game.id}:{game.version}:"
-    message = await emulator.wait_for_message(table.channel, lambda m: bool(offered(m, mark)))
-    interaction = await press(emulator, user, message, rng.choice(offered(message, mark)))
-    if interaction is None:
-        return "undelivered"
-    return await settle(emulator, interaction, message, mark)
-
-
-async def play_hand(burst: Burst, table: Table, game: Game, user: User, rng: random.Random) -> str:
-    """Claim: the player opens their hand from the table and plays from it."""
-    emulator = burst.emulator
-    table_message = await emulator.wait_for_message(
-        table.channel, lambda m: not m.ephemeral and "My hand" in m.button_labels()
-    )
-    opening = await press(
-        emulator, user, table_message, (table_message.button("My hand")["custom_id"], None)
-    )
-    if opening is None:
-        return "undelivered"
-    try:
-        await emulator.answer(opening, FIRST_ANSWER)
-    except TimeoutError:
-        return "undelivered"
-    mark = f"claim:seat:{game.id}:"
-
-    def hand() -> Message | None:
-        return next(
-            (
-                m
-                for m in emulator.messages.values()
-                if m.interaction_id == opening.id and (offered(m, mark) or RESTARTING in m.content)
-            ),
-            None,
-        )
-
-    shown = await emulator.wait_until(hand, SETTLED)
-    assert shown is not None
-    if RESTARTING in shown.content:
-        return "refused"
-    choice = rng.choice(offered(shown, mark))
-    interaction = await press(emulator, user, shown, choice)
-    if interaction is None:
-        return "undelivered"
-    key_mark = choice[0].rsplit(":", 1)[0] + ":"
-    return await settle(emulator, interaction, shown, key_mark)
 
 
 async def burst_then_stop(burst: Burst, bot: BotProcess, clicks_first: int) -> int:
@@ -302,7 +149,7 @@ async def emulator() -> AsyncIterator[DiscordEmulator]:
 async def test_sigterm_mid_burst_on_sqlite_finishes_each_click_or_refuses_it(
     emulator: DiscordEmulator, tmp_path: Path
 ) -> None:
-    tables = lay_out(emulator, tuple(range(SHARDS)))
+    tables = lay_out(emulator, tuple(range(SHARDS)), SHARDS)
     path = str(tmp_path / "bot.sqlite3")
     bot = BotProcess(settings(emulator, path, None))
     database = await Database.open(path)
@@ -325,8 +172,8 @@ async def test_sigterm_mid_burst_hands_the_shards_to_the_other_process_at_once(
     emulator: DiscordEmulator, postgres: Cluster
 ) -> None:
     url = await postgres.new_database()
-    mine = lay_out(emulator, (0, 1))
-    lay_out(emulator, (2, 3))  # the other process's servers
+    mine = lay_out(emulator, (0, 1), SHARDS)
+    lay_out(emulator, (2, 3), SHARDS)  # the other process's servers
     stopping = BotProcess(settings(emulator, url, "0-1"))
     other = BotProcess(settings(emulator, url, "2-3"))
     database = await Database.open(url)
