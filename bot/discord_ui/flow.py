@@ -755,7 +755,8 @@ class NothingHidden(ServiceError):
 async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> None:
     """Turns refusals into ephemeral answers, and anything unexpected into an apology.
     Work that committed a change handles its own failures (``GameFlow._change``), so
-    whatever reaches here changed nothing. While the bot stops, new work is refused
+    whatever reaches here changed nothing, but for a commit whose outcome the database
+    can't tell yet, which is said so. While the bot stops, new work is refused
     (``Stopping``), and work under way runs to its end before the bot closes."""
     answer_within(interaction)  # the time to answer by counts from here
     client = interaction.client

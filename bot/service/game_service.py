@@ -88,6 +88,8 @@ BOT_LEVELS = tuple(Level)
 TAKEOVER_LEVEL = Level.NORMAL
 """The level of a computer player that takes over a seat."""
 TIME_OUTS_BEFORE_TAKEOVER = 2
+LOOKS = 3
+"""Reads of a game's row to settle a commit the database can't vouch for."""
 TAKEOVER_SUFFIX = " (bot)"
 """Added to the name of a seat a computer player took over."""
 BOT_NAME = re.compile(r"Bot (\d+) \((\w+)\)")
@@ -195,11 +197,15 @@ class GameService:
         """Whether the change ``note`` describes is in the database; raises ``unknown``
         if the database still can't say (it isn't back, or the game moved on since)."""
         assert note.game_id is not None
-        try:
-            async with self._db.read() as connection:
-                version, updated_at = await queries.game_stamp(connection, note.game_id)
-        except Exception:
-            raise unknown from None
+        for look in range(LOOKS):
+            try:
+                async with self._db.read() as connection:
+                    version, updated_at = await queries.game_stamp(connection, note.game_id)
+                break
+            except Exception:
+                # A pooled connection from before the server went away fails once.
+                if look == LOOKS - 1:
+                    raise unknown from None
         if version == note.version - 1:
             return False
         if (version, updated_at) == (note.version, note.updated_at):
