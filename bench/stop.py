@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import os
 import random
 import re
 import signal
@@ -39,7 +38,7 @@ from bot.emulator import DiscordEmulator
 from bot.service import GameService
 from bot.storage import Database, GameStatus
 from tests.e2e.players import Table, lay_out, move, start_game
-from tests.e2e.running_bot import BotProcess
+from tests.e2e.running_bot import BotProcess, bot_environment
 
 SHARDS = 4
 STOPPED = re.compile(
@@ -61,16 +60,9 @@ class Round:
 
 
 def environment(emulator: DiscordEmulator, database: str, shards: str) -> dict[str, str]:
-    return {
-        **os.environ,
-        "DISCORD_TOKEN": emulator.token,
-        "CLAIMIT_DISCORD_URL": emulator.base_url,
-        "CLAIMIT_DATABASE": database,
-        "CLAIMIT_SHARD_COUNT": str(SHARDS),
-        "CLAIMIT_SHARDS": shards,
-        "CLAIMIT_BOT_PAUSE": "0",
-        "CLAIMIT_LOG_LEVEL": "INFO",
-    }
+    return bot_environment(
+        emulator, database, CLAIMIT_SHARD_COUNT=str(SHARDS), CLAIMIT_SHARDS=shards
+    )
 
 
 async def keep_playing(

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.emulator import DiscordEmulator
 from tests.e2e.world import World, running_world
 
 
@@ -13,3 +14,15 @@ async def world(tmp_path: Path, database_target: str) -> AsyncIterator[World]:
     """A world with the bot, on each database in turn."""
     async with running_world(tmp_path, database=database_target) as world:
         yield world
+
+
+@pytest.fixture
+async def emulator() -> AsyncIterator[DiscordEmulator]:
+    """An emulated Discord of its own, for a test that runs the bot in processes (four
+    shards may identify together)."""
+    emulator = DiscordEmulator(max_concurrency=4)
+    await emulator.start()
+    try:
+        yield emulator
+    finally:
+        await emulator.close()

@@ -135,25 +135,37 @@ async def move(emulator: DiscordEmulator, table: Table, game: Game, rng: random.
     if table.kind == "claim":
         return await _from_hand(emulator, table, game, user, rng)
     mark = f"{table.kind}:turn:{game.id}:{game.version}:"
-    message = await emulator.wait_for_message(
-        table.channel, lambda m: bool(offered(m, mark)), SETTLED
-    )
-    interaction = await press(emulator, user, message, rng.choice(offered(message, mark)))
+    message, choices = await offering(emulator, table.channel, mark)
+    interaction = await press(emulator, user, message, rng.choice(choices))
     if interaction is None:
         return Press("undelivered")
     return await settle(emulator, interaction, message, mark)
+
+
+async def offering(
+    emulator: DiscordEmulator, channel: Channel, mark: str
+) -> tuple[Message, list[tuple[str, str | None]]]:
+    """The newest message in the channel offering what ``mark`` starts, with what it offers
+    at that moment (the bot may edit it before the player gets to press)."""
+
+    def found() -> tuple[Message, list[tuple[str, str | None]]] | None:
+        for message in reversed(channel.visible()):
+            choices = offered(message, mark)
+            if choices:
+                return message, choices
+        return None
+
+    first = await emulator.wait_until(found, SETTLED)
+    assert first is not None
+    return first
 
 
 async def _from_hand(
     emulator: DiscordEmulator, table: Table, game: Game, user: User, rng: random.Random
 ) -> Press:
     """Claim: the player opens their hand from the table and plays from it."""
-    table_message = await emulator.wait_for_message(
-        table.channel, lambda m: not m.ephemeral and "My hand" in m.button_labels(), SETTLED
-    )
-    opening = await press(
-        emulator, user, table_message, (table_message.button("My hand")["custom_id"], None)
-    )
+    table_message, (mine,) = await offering(emulator, table.channel, f"claim:mine:{game.id}")
+    opening = await press(emulator, user, table_message, mine)
     if opening is None:
         return Press("undelivered")
     try:

@@ -4,14 +4,31 @@ started, its log lines waited for, killed or stopped as a supervisor stops it.""
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 import signal
 import sys
 from pathlib import Path
 
+from bot.emulator import DiscordEmulator
 from tests import processes
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def bot_environment(emulator: DiscordEmulator, database: str, **settings: str) -> dict[str, str]:
+    """The environment of a bot process on ``emulator`` and ``database``, as ``claimit``
+    reads its settings: computer players without pauses, INFO lines (a test waits for
+    some), and ``settings`` by their names (``CLAIMIT_SHARDS="0-1"``)."""
+    return {
+        **os.environ,
+        "DISCORD_TOKEN": emulator.token,
+        "CLAIMIT_DISCORD_URL": emulator.base_url,
+        "CLAIMIT_DATABASE": database,
+        "CLAIMIT_BOT_PAUSE": "0",
+        "CLAIMIT_LOG_LEVEL": "INFO",
+        **settings,
+    }
 
 
 class BotProcess:

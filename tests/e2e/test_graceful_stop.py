@@ -12,20 +12,16 @@ their leases would run out.
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 import signal
-from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
-
-import pytest
 
 from bot.emulator import DiscordEmulator
 from bot.service import GameService
 from bot.storage import Database, GameStatus
 from tests.e2e.players import Table, lay_out, move, start_game
-from tests.e2e.running_bot import BotProcess
+from tests.e2e.running_bot import BotProcess, bot_environment
 from tests.e2e.world import ephemeral_answer, running_world
 from tests.postgres_cluster import Cluster
 
@@ -56,18 +52,15 @@ class Burst:
 
 
 def settings(emulator: DiscordEmulator, database: str, shards: str | None) -> dict[str, str]:
-    environment = {
-        **os.environ,
-        "DISCORD_TOKEN": emulator.token,
-        "CLAIMIT_DISCORD_URL": emulator.base_url,
-        "CLAIMIT_DATABASE": database,
-        "CLAIMIT_TAKEOVER_SECONDS": str(LEASE),
-        "CLAIMIT_BOT_PAUSE": "0",
-        "CLAIMIT_LOG_LEVEL": "INFO",
-    }
-    if shards is not None:
-        environment.update(CLAIMIT_SHARD_COUNT=str(SHARDS), CLAIMIT_SHARDS=shards)
-    return environment
+    if shards is None:
+        return bot_environment(emulator, database, CLAIMIT_TAKEOVER_SECONDS=str(LEASE))
+    return bot_environment(
+        emulator,
+        database,
+        CLAIMIT_TAKEOVER_SECONDS=str(LEASE),
+        CLAIMIT_SHARD_COUNT=str(SHARDS),
+        CLAIMIT_SHARDS=shards,
+    )
 
 
 async def play(burst: Burst, table: Table, rng: random.Random) -> None:
@@ -134,16 +127,6 @@ def assert_one_clean_stop(bot: BotProcess) -> None:
     stops = [line for line in bot.lines if "claimit stopped" in line]
     assert len(stops) == 1, log
     assert "none cut off" in stops[0], stops[0]
-
-
-@pytest.fixture
-async def emulator() -> AsyncIterator[DiscordEmulator]:
-    emulator = DiscordEmulator(max_concurrency=SHARDS)
-    await emulator.start()
-    try:
-        yield emulator
-    finally:
-        await emulator.close()
 
 
 async def test_sigterm_mid_burst_on_sqlite_finishes_each_click_or_refuses_it(

@@ -29,7 +29,7 @@ from typing import Any
 from bot.emulator import Channel, DiscordEmulator, Interaction, Message, User
 from bot.service import GameService
 from bot.storage import Database
-from tests.e2e.running_bot import BotProcess
+from tests.e2e.running_bot import BotProcess, bot_environment
 from tests.e2e.world import describe, pick_button
 
 CYCLES = int(os.environ.get("CLAIMIT_KILL_CYCLES", "12"))
@@ -63,16 +63,7 @@ class Bot:
     """The bot's process: started, killed, started again."""
 
     def __init__(self, emulator: DiscordEmulator, database: Path) -> None:
-        self.process = BotProcess(
-            {
-                **os.environ,
-                "DISCORD_TOKEN": emulator.token,
-                "CLAIMIT_DISCORD_URL": emulator.base_url,
-                "CLAIMIT_DATABASE": str(database),
-                "CLAIMIT_BOT_PAUSE": "0",
-                "CLAIMIT_LOG_LEVEL": "INFO",
-            }
-        )
+        self.process = BotProcess(bot_environment(emulator, str(database)))
         self.up = asyncio.Event()
         self.gone = asyncio.Event()
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -24,7 +24,7 @@ from bot.emulator import DiscordEmulator
 from bot.service import GameService
 from bot.storage import Database, Game, GameStatus
 from tests.e2e.players import Press, Table, lay_out, move, start_game
-from tests.e2e.running_bot import BotProcess
+from tests.e2e.running_bot import BotProcess, bot_environment
 from tests.postgres_cluster import Cluster, running_cluster
 
 CRASHES = int(os.environ.get("CLAIMIT_PG_CRASHES", "5"))
@@ -47,16 +47,6 @@ class Played:
 def cluster() -> Iterator[Cluster]:
     with running_cluster(durable=True) as cluster:
         yield cluster
-
-
-@pytest.fixture
-async def emulator() -> AsyncIterator[DiscordEmulator]:
-    emulator = DiscordEmulator()
-    await emulator.start()
-    try:
-        yield emulator
-    finally:
-        await emulator.close()
 
 
 class Server:
@@ -130,16 +120,7 @@ async def test_postgresql_crashing_mid_play_tells_no_false_answer_and_loses_noth
 ) -> None:
     url = await cluster.new_database()
     tables = lay_out(emulator, (0, 1), 2)
-    bot = BotProcess(
-        {
-            **os.environ,
-            "DISCORD_TOKEN": emulator.token,
-            "CLAIMIT_DISCORD_URL": emulator.base_url,
-            "CLAIMIT_DATABASE": url,
-            "CLAIMIT_BOT_PAUSE": "0",
-            "CLAIMIT_LOG_LEVEL": "INFO",
-        }
-    )
+    bot = BotProcess(bot_environment(emulator, url))
     database = await Database.open(url)
     server = Server(cluster)
     try:

@@ -10,7 +10,6 @@ its buttons again and takes its shards back.
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -21,7 +20,7 @@ import pytest
 from bot.emulator import Channel, DiscordEmulator, Guild, User, shard_of
 from bot.service import GameService
 from bot.storage import Database, Game, GameStatus
-from tests.e2e.running_bot import BotProcess
+from tests.e2e.running_bot import BotProcess, bot_environment
 from tests.e2e.world import pick_button, turn_or_end
 from tests.postgres_cluster import Cluster
 
@@ -34,17 +33,14 @@ def environment(
     emulator: DiscordEmulator, database: str, shards: str, pause: float
 ) -> dict[str, str]:
     """A bot process's settings: some of the shards, a short lease."""
-    return {
-        **os.environ,
-        "DISCORD_TOKEN": emulator.token,
-        "CLAIMIT_DISCORD_URL": emulator.base_url,
-        "CLAIMIT_DATABASE": database,
-        "CLAIMIT_SHARD_COUNT": str(SHARDS),
-        "CLAIMIT_SHARDS": shards,
-        "CLAIMIT_TAKEOVER_SECONDS": str(TAKEOVER),
-        "CLAIMIT_BOT_PAUSE": str(pause),
-        "CLAIMIT_LOG_LEVEL": "INFO",
-    }
+    return bot_environment(
+        emulator,
+        database,
+        CLAIMIT_SHARD_COUNT=str(SHARDS),
+        CLAIMIT_SHARDS=shards,
+        CLAIMIT_TAKEOVER_SECONDS=str(TAKEOVER),
+        CLAIMIT_BOT_PAUSE=str(pause),
+    )
 
 
 @dataclass

@@ -10,37 +10,16 @@ import asyncio
 import os
 import signal
 import sys
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
 from bot.emulator import DiscordEmulator
 from tests import processes
-from tests.e2e.running_bot import ROOT, BotProcess
+from tests.e2e.running_bot import ROOT, BotProcess, bot_environment
 from tests.postgres_cluster import Cluster
 
 STOPPED = r"claimit stopped in [\d.]+ s \(0 actions were running, none cut off"
-
-
-@pytest.fixture
-async def emulator() -> AsyncIterator[DiscordEmulator]:
-    emulator = DiscordEmulator()
-    await emulator.start()
-    try:
-        yield emulator
-    finally:
-        await emulator.close()
-
-
-def bot_settings(emulator: DiscordEmulator, database: str) -> dict[str, str]:
-    return {
-        **os.environ,
-        "DISCORD_TOKEN": emulator.token,
-        "CLAIMIT_DISCORD_URL": emulator.base_url,
-        "CLAIMIT_DATABASE": database,
-        "CLAIMIT_LOG_LEVEL": "INFO",
-    }
 
 
 async def stops_cleanly(bot: BotProcess, number: int) -> None:
@@ -60,7 +39,7 @@ async def stops_cleanly(bot: BotProcess, number: int) -> None:
 async def test_the_bot_started_with_sigint_ignored_stops_on_either_signal(
     emulator: DiscordEmulator, tmp_path: Path, number: int
 ) -> None:
-    settings = bot_settings(emulator, str(tmp_path / "bot.sqlite3"))
+    settings = bot_environment(emulator, str(tmp_path / "bot.sqlite3"))
     bot = BotProcess(settings, program=("-m", "bot"), ignoring_sigint=True)
     await stops_cleanly(bot, number)
     await bot.logged(r"shards 0 released")
@@ -81,8 +60,8 @@ async def test_the_sandbox_started_with_sigint_ignored_stops_on_either_signal(
 async def test_a_shard_process_started_with_sigint_ignored_stops_on_sigterm(
     emulator: DiscordEmulator, postgres: Cluster
 ) -> None:
-    settings = bot_settings(emulator, await postgres.new_database())
-    settings.update(CLAIMIT_SHARD_COUNT="2", CLAIMIT_SHARDS="1")
+    database = await postgres.new_database()
+    settings = bot_environment(emulator, database, CLAIMIT_SHARD_COUNT="2", CLAIMIT_SHARDS="1")
     bot = BotProcess(settings, program=("-m", "bot"), ignoring_sigint=True)
     await stops_cleanly(bot, signal.SIGTERM)
     # Alone, it stood in for shard 0 too, and lets both go.
