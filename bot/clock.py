@@ -22,5 +22,8 @@ class SystemClock:
         return time.time()
 
     async def sleep_until(self, when: float, wake: asyncio.Event) -> None:
+        # asyncio.timeout, not wait_for: Python 3.11's wait_for loses a cancellation that
+        # comes as the wait ends, and a background task must stop when it is cancelled.
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(wake.wait(), max(when - time.time(), 0))
+            async with asyncio.timeout(max(when - time.time(), 0)):
+                await wake.wait()

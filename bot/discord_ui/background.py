@@ -9,13 +9,16 @@ from abc import ABC, abstractmethod
 class Background(ABC):
     def __init__(self) -> None:
         self._task: asyncio.Task[None] | None = None
+        self._stopped = False
 
     def _start(self) -> None:
-        """Runs ``_run`` unless it runs already (``on_ready`` comes again on a reconnect)."""
-        if self._task is None or self._task.done():
+        """Runs ``_run`` unless it runs already (``on_ready`` comes again on a reconnect),
+        or it was stopped for good."""
+        if not self._stopped and (self._task is None or self._task.done()):
             self._task = asyncio.create_task(self._run())
 
     async def stop(self) -> None:
+        self._stopped = True
         if self._task is not None:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)

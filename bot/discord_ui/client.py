@@ -169,6 +169,9 @@ class GameBot(discord.AutoShardedClient):
         self._identified_at[bucket] = loop.time()
 
     async def on_ready(self) -> None:
+        # discord.py runs this after it has said it is ready: a stop may have begun since.
+        if self.work.stopping:
+            return
         assert self.user is not None
         log.info(
             "claimit ready as %s (%s) in %d servers (shards %s of %d), database %s",
@@ -215,13 +218,14 @@ class GameBot(discord.AutoShardedClient):
         games' background work over now rather than at the lease's end), then the
         gateway and the database close."""
         if self._stopping is None:
-            self._stopping = asyncio.create_task(self._stop())
+            # At once, not in the task: nothing (a late on_ready) may start meanwhile.
+            running = self.work.running
+            self.work.stop()
+            self._stopping = asyncio.create_task(self._stop(running))
         await self._stopping
 
-    async def _stop(self) -> None:
+    async def _stop(self, running: int) -> None:
         started = time.monotonic()
-        running = self.work.running
-        self.work.stop()
         if self._resuming is not None and self._resuming is not asyncio.current_task():
             self._resuming.cancel()
             with contextlib.suppress(asyncio.CancelledError):

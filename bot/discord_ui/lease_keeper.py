@@ -47,8 +47,11 @@ class LeaseKeeper(Background):
         # count the lease on the database's clock.
         while True:
             await self._listen()
+            # asyncio.timeout, not wait_for: Python 3.11's wait_for loses a cancellation
+            # that comes as the wait ends, and a stop would then wait for this forever.
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._heard.wait(), self.leases.renew_every)
+                async with asyncio.timeout(self.leases.renew_every):
+                    await self._heard.wait()
             self._heard.clear()
             try:
                 change = await self.leases.renew()
@@ -83,9 +86,8 @@ class LeaseKeeper(Background):
             self._listener = None
         try:
             # Never long enough to hold up the renewal.
-            self._listener = await asyncio.wait_for(
-                self.leases.listen(self._heard.set), self.leases.renew_every / 2
-            )
+            async with asyncio.timeout(self.leases.renew_every / 2):
+                self._listener = await self.leases.listen(self._heard.set)
         except Exception as error:
             if not self._deaf:
                 log.info("not listening for other processes' lease changes now: %r", error)

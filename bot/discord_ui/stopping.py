@@ -83,7 +83,8 @@ class WorkInFlight:
         """Waits until the work under way is done, at most ``within`` seconds; then cuts
         off what still runs. Returns how much was cut off."""
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._idle.wait(), within)
+            async with asyncio.timeout(within):
+                await self._idle.wait()
         late = [task for task in self._tasks if task is not asyncio.current_task()]
         for task in late:
             task.cancel()
