@@ -84,7 +84,10 @@ class WorkInFlight:
         off what still runs. Returns how much was cut off."""
         with contextlib.suppress(TimeoutError):
             async with asyncio.timeout(within):
-                await self._idle.wait()
+                # Idle may have ended again before this wakes: an answer that began
+                # meanwhile (a click told the bot is restarting) is waited for too.
+                while not self._idle.is_set():
+                    await self._idle.wait()
         late = [task for task in self._tasks if task is not asyncio.current_task()]
         for task in late:
             task.cancel()

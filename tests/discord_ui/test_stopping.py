@@ -61,3 +61,32 @@ async def test_nothing_running_means_nothing_to_wait_for() -> None:
     work = WorkInFlight()
     work.stop()
     assert await asyncio.wait_for(work.finished(3600), 5) == 0
+
+
+async def test_an_answer_that_begins_as_the_last_one_ends_is_waited_for_too() -> None:
+    # The stop used to wake to "idle" and cut off the answer that had begun before it
+    # woke: a click during a stop, told the bot is restarting, lost that answer.
+    work = WorkInFlight()
+    first_sent = asyncio.Event()
+    second_sent = asyncio.Event()
+    answered: list[str] = []
+
+    async def answers() -> None:
+        async with work.answering():
+            await first_sent.wait()
+        async with work.answering():
+            await second_sent.wait()
+            answered.append("restarting")
+
+    answering = asyncio.create_task(answers())
+    await asyncio.sleep(0)
+    work.stop()
+    stopping = asyncio.create_task(work.finished(3600))
+    await asyncio.sleep(0)
+    first_sent.set()
+    for _ in range(3):
+        await asyncio.sleep(0)
+    second_sent.set()
+    assert await asyncio.wait_for(stopping, 5) == 0
+    assert answered == ["restarting"]
+    assert answering.done() and not answering.cancelled()
