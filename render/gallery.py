@@ -1,30 +1,36 @@
 """``python -m render.gallery OUTDIR``: writes every game's sample pictures.
 
-Each game's samples go to a folder of their own (``OUTDIR/claimit``,
-``OUTDIR/gold_nuggets``, ``OUTDIR/claim``), to look at after a change; each also as
+Every game's renderer (``render/<game>/``) keeps its samples in a ``gallery`` module
+with ``samples()``; each game's go to a folder named like its package
+(``OUTDIR/claimit``, ``OUTDIR/gold_nuggets``…), to look at after a change, each also as
 ``NAME-300px.png``, scaled to the width Discord gives it on a phone.
 """
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from PIL import Image
 
-from render.claim import gallery as claim
-from render.claimit import gallery as claimit
+import render
 from render.common.phone import PHONE_WIDTH, phone_preview
 from render.common.png import encode
-from render.gold_nuggets import gallery as gold_nuggets
 
-GAMES: dict[str, Callable[[], Iterator[tuple[str, Image.Image]]]] = {
-    "claimit": claimit.samples,
-    "gold_nuggets": gold_nuggets.samples,
-    "claim": claim.samples,
-}
-"""Each game's folder and its samples, as (name, image)."""
+Samples = Callable[[], Iterator[tuple[str, Image.Image]]]
+
+
+def galleries() -> dict[str, Samples]:
+    """Each game's folder and its samples, as (name, image), by its package's name."""
+    found: dict[str, Samples] = {}
+    for package in sorted(pkgutil.iter_modules(render.__path__), key=lambda p: p.name):
+        if package.ispkg and package.name != "common":
+            gallery = importlib.import_module(f"render.{package.name}.gallery")
+            found[package.name] = gallery.samples
+    return found
 
 
 def main(argv: list[str]) -> int:
@@ -33,7 +39,7 @@ def main(argv: list[str]) -> int:
         return 2
     out = Path(argv[0])
     try:
-        for game, samples in GAMES.items():
+        for game, samples in galleries().items():
             folder = out / game
             folder.mkdir(parents=True, exist_ok=True)
             for name, image in samples():

@@ -16,10 +16,11 @@ locales=i18n/locales
 
 declare -A sources=(
     [platform]="bot/discord_ui bot/service bot/ladder bot/games/face.py bot/games/rules.py render/common"
-    [claimit]="bot/games/claimit render/claimit"
-    [gold_nuggets]="bot/games/gold_nuggets render/gold_nuggets"
-    [claim]="bot/games/claim render/claim"
 )
+# Each registered game brings its own domain: its package and its renderer.
+for game in $(.venv/bin/python -m bot.games.registry); do
+    sources[$game]="bot/games/$game render/$game"
+done
 
 extract() {
     # shellcheck disable=SC2086

@@ -14,6 +14,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
+from bot.games.registry import REGISTERED
 from i18n.language import LANGUAGES, LOCALES_DIR, domains
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -42,7 +43,7 @@ def texts(text: str | tuple[str, ...] | list[str] | None) -> list[str]:
 
 
 def test_every_game_and_the_platform_have_a_domain() -> None:
-    assert set(domains()) == {"platform", "claimit", "gold_nuggets", "claim"}
+    assert set(domains()) == {"platform", *(game.domain for game in REGISTERED)}
     assert "de" in TRANSLATED
 
 

@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.registry import REGISTERED
+
 ROOT = Path(__file__).resolve().parents[1]
-GAMES = ("claimit", "gold_nuggets", "claim")
+GAMES = tuple(game.domain for game in REGISTERED)
 PLATFORM = ("bot/service", "bot/discord_ui", "bot/storage", "bot/ladder")
 
 

@@ -133,3 +133,18 @@ class GameFace(Protocol):
     def stats_fields(self, record: PlayerRecord, lang: Language) -> Sequence[tuple[str, str]]:
         """The game's own figures in ``stats``, as (name, value) fields."""
         ...
+
+
+class BaseFace:
+    """What most games' faces need not say: a face subclasses this and writes only what
+    differs (``GameFace`` lists everything the Discord layer asks)."""
+
+    def option_fields(self, options: Options, lang: Language) -> Sequence[tuple[str, str]]:
+        """No rule options to show."""
+        return []
+
+    async def private(
+        self, game: Game, seat: int, last: Outcome | None, lang: Language
+    ) -> Private | None:
+        """Nothing hidden: no seat has a message of its own."""
+        return None

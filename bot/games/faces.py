@@ -1,19 +1,16 @@
-"""Every game's face in Discord, by kind (the Discord half of ``bot.games.registry``)."""
+"""Every game's face in Discord, by kind (the Discord half of ``bot.games.registry``),
+loaded the first time the Discord layer asks for it."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from types import MappingProxyType
-
-from bot.games.claim.face import CLAIM_FACE
-from bot.games.claimit.face import CLAIMIT_FACE
 from bot.games.face import GameFace
-from bot.games.gold_nuggets.face import NUGGETS_FACE
-
-FACES: Mapping[str, GameFace] = MappingProxyType(
-    {face.kind: face for face in (CLAIMIT_FACE, NUGGETS_FACE, CLAIM_FACE)}
-)
+from bot.games.registry import REGISTERED, registration_for
 
 
 def face_for(kind: str) -> GameFace:
-    return FACES[kind]
+    return registration_for(kind).game_face
+
+
+def faces() -> tuple[GameFace, ...]:
+    """Every game's face, in the order games are listed."""
+    return tuple(game.game_face for game in REGISTERED)

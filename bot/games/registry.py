@@ -1,27 +1,67 @@
-"""Every game the platform hosts, by kind (the rules half; ``bot.games.faces`` lists
-their faces in Discord). A new game is a line here and one in ``faces``."""
+"""Every game the platform hosts, found by its declaration (``bot.games.registration``):
+each package under ``bot/games/`` declares its ``GAME``, and nothing else lists them.
+
+``python -m bot.games.registry`` prints each game's folder name, one per line, in
+order (the catalog script reads them).
+"""
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Mapping
-from types import MappingProxyType
+from types import MappingProxyType, ModuleType
 
-from bot.games.claim.game import CLAIM
-from bot.games.claimit.game import CLAIMIT
-from bot.games.gold_nuggets.game import NUGGETS
+import bot.games
+from bot.games.registration import Registration
 from bot.games.rules import AnyRules
-
-GAMES: Mapping[str, AnyRules] = MappingProxyType(
-    {game.kind: game for game in (CLAIMIT, NUGGETS, CLAIM)}
-)
 
 
 class UnknownGame(LookupError):
     """A kind no registered game has (a row from a newer bot, or a damaged one)."""
 
 
-def rules_for(kind: str) -> AnyRules:
+class NotAGame(TypeError):
+    """A package under ``bot/games/`` that declares no ``GAME``."""
+
+
+def discovered(games: ModuleType) -> tuple[Registration, ...]:
+    """The registrations of the packages in ``games``, in the order games are listed."""
+    found = []
+    for module in pkgutil.iter_modules(games.__path__):
+        if not module.ispkg:
+            continue
+        package = importlib.import_module(f"{games.__name__}.{module.name}")
+        game = getattr(package, "GAME", None)
+        if not isinstance(game, Registration):
+            raise NotAGame(f"{package.__name__} declares no GAME = Registration(...)")
+        found.append(game)
+    return tuple(sorted(found, key=lambda game: game.position))
+
+
+REGISTERED: tuple[Registration, ...] = discovered(bot.games)
+"""Every game, in the order games are listed."""
+
+REGISTRATIONS: Mapping[str, Registration] = MappingProxyType(
+    {game.kind: game for game in REGISTERED}
+)
+
+GAMES: Mapping[str, AnyRules] = MappingProxyType(
+    {game.kind: game.game_rules for game in REGISTERED}
+)
+
+
+def registration_for(kind: str) -> Registration:
     try:
-        return GAMES[kind]
+        return REGISTRATIONS[kind]
     except KeyError:
         raise UnknownGame(f"no game is called {kind!r}") from None
+
+
+def rules_for(kind: str) -> AnyRules:
+    return registration_for(kind).game_rules
+
+
+if __name__ == "__main__":
+    for registered in REGISTERED:
+        print(registered.domain)

@@ -224,6 +224,33 @@ class GameRules(Protocol[State, Action]):
 AnyRules = GameRules[Any, Any]
 
 
+class BaseRules(Generic[State, Action]):
+    """What most games need not say: a game's rules adapter subclasses this and writes
+    only what differs (``GameRules`` lists everything the platform asks)."""
+
+    options: tuple[GameOption, ...] = ()
+    figures: tuple[Figure, ...] = ()
+
+    def deal(self, players: int, options: Options, chance: random.Random) -> JSON | None:
+        """No setup beyond the first seat: nothing shuffled."""
+        return None
+
+    def teams(self, players: int) -> tuple[tuple[int, ...], ...]:
+        """Every seat on its own."""
+        return solo(players)
+
+    def turn_figures(
+        self,
+        players: int,
+        first: int,
+        options: Options,
+        setup: JSON | None,
+        actions: Sequence[Action],
+    ) -> list[dict[str, int]]:
+        """No figures beyond the result's."""
+        return [{} for _ in range(players)]
+
+
 @runtime_checkable
 class HiddenInformation(Protocol):
     """What a game whose players hold secrets (a hand of cards) adds: each seat decides

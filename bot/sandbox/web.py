@@ -25,7 +25,7 @@ from babel import Locale
 from bot.emulator import Channel, DiscordEmulator, Message, User
 from bot.emulator.cdn import DISCORD_CDN
 from bot.emulator.command_limits import localized
-from bot.games.faces import FACES
+from bot.games.faces import faces
 from bot.sandbox.server_world import SandboxServer
 from bot.sandbox.slash_text import SlashTextError, command_specs, parse
 
@@ -133,7 +133,7 @@ class SandboxPage:
         groups = {c["name"]: c for c in self._registered()}
         locales = {m.user.locale for m in self.server.members}
         games = []
-        for face in FACES.values():
+        for face in faces():
             group = groups.get(face.command)
             if group is None:
                 continue

@@ -8,11 +8,11 @@ import random
 from dataclasses import dataclass
 
 from bot.emulator import Channel, DiscordEmulator, Guild, Interaction, Message, User, shard_of
-from bot.games.registry import rules_for
+from bot.games.registry import REGISTERED, registration_for, rules_for
 from bot.service import GameService
 from bot.storage import Game
 
-KINDS = ("claimit", "nuggets", "claim")
+KINDS = tuple(game.kind for game in REGISTERED)
 FIRST_ANSWER = 3.0
 """Discord's seconds for the first answer to an interaction."""
 SETTLED = 30.0
@@ -56,7 +56,8 @@ def lay_out(emulator: DiscordEmulator, shards: tuple[int, ...], count: int) -> l
 
 async def start_game(emulator: DiscordEmulator, service: GameService, table: Table) -> None:
     host, guest = table.players
-    await emulator.answer(await emulator.slash(host, table.channel, f"{table.kind} new"))
+    new = f"{registration_for(table.kind).command} new"
+    await emulator.answer(await emulator.slash(host, table.channel, new))
     lobby = await emulator.wait_for_message(table.channel, lambda m: "Join" in m.button_labels())
     await emulator.answer(await emulator.click(guest, lobby, "Join"))
     await emulator.answer(await emulator.click(host, lobby, "Start"))

@@ -11,14 +11,14 @@ from pathlib import Path
 import pytest
 
 from bot.emulator import Message, User
-from bot.games.registry import rules_for
+from bot.games.registry import REGISTERED, rules_for
 from bot.storage import Game, GameStatus
 from i18n import language
 from tests.e2e.world import World, make_world
 from tests.i18n_words import english_in
 
 GERMAN = language("de")
-COMMANDS = ("claimit", "nuggets", "claim")
+COMMANDS = tuple(game.command for game in REGISTERED)
 
 
 @pytest.fixture

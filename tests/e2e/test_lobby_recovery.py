@@ -13,10 +13,11 @@ from types import MappingProxyType
 import pytest
 
 from bot.emulator import Message
+from bot.games.registry import REGISTERED
 from tests.e2e.world import World, describe, running_world
 
 CALLBACK = "POST /interactions/{id}/{token}/callback"
-COMMANDS = ("claimit", "nuggets", "claim")
+COMMANDS = tuple(game.command for game in REGISTERED)
 LOBBY_BUTTONS = ["Join", "Leave", "Start", "Cancel"]
 
 

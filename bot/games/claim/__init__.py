@@ -1,2 +1,13 @@
 """Claim (Scott Almes) on the platform: its rules (``game``), its face in Discord with each
 player's private hand (``face``) and its words (``words``)."""
+
+from bot.games.registration import Registration
+
+GAME = Registration(
+    __name__,
+    kind="claim",
+    name="Claim",
+    position=3,
+    rules="game:CLAIM",
+    face="face:CLAIM_FACE",
+)

@@ -18,7 +18,7 @@ import discord
 
 from bot.discord_ui import text
 from bot.discord_ui.buttons import PrivateButton, PrivateOpen
-from bot.games.claim import names, words
+from bot.games.claim import GAME, names, words
 from bot.games.claim.game import (
     CLAIM,
     FIRST,
@@ -29,7 +29,7 @@ from bot.games.claim.game import (
     Move,
     intent_of,
 )
-from bot.games.face import IMAGE_FILE, Picture, Private, game_over
+from bot.games.face import IMAGE_FILE, BaseFace, Picture, Private, game_over
 from bot.games.rules import Options
 from bot.service import Outcome
 from bot.storage import Game, LadderEntry, PlayerRecord
@@ -59,10 +59,10 @@ from render.claim import CardFace, FactionResult, HandView, TableView, render_ha
 from render.common.palette import PLAYERS
 
 
-class ClaimFace:
-    kind = "claim"
-    command = "claim"
-    title = "Claim"
+class ClaimFace(BaseFace):
+    kind = GAME.kind
+    command = GAME.command
+    title = GAME.name
 
     def option_fields(self, options: Options, lang: Language) -> Sequence[tuple[str, str]]:
         pair = str(options.get("pair", "goblins-knights"))

@@ -19,10 +19,12 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Final, NamedTuple
 
+from bot.games.claim import GAME
 from bot.games.claim.names import faction_words
 from bot.games.rules import (
     JSON,
     BadOption,
+    BaseRules,
     Figure,
     Fold,
     GameOption,
@@ -212,9 +214,9 @@ def decision_key(state: ClaimState, seat: int) -> int:
     )
 
 
-class ClaimGame:
-    kind = "claim"
-    name = "Claim"
+class ClaimGame(BaseRules[ClaimState, Move]):
+    kind = GAME.kind
+    name = GAME.name
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     options: tuple[GameOption, ...] = (

@@ -1,1 +1,12 @@
 """Claim It! on the platform: its rules adapter, its face in Discord, its words."""
+
+from bot.games.registration import Registration
+
+GAME = Registration(
+    __name__,
+    kind="claimit",
+    name="Claim It!",
+    position=1,
+    rules="game:CLAIMIT",
+    face="face:CLAIMIT_FACE",
+)

@@ -9,8 +9,8 @@ import discord
 
 from bot.discord_ui import text
 from bot.discord_ui.buttons import TurnButton
-from bot.games.claimit import words
-from bot.games.face import IMAGE_FILE, Picture, Private, game_over
+from bot.games.claimit import GAME, words
+from bot.games.face import IMAGE_FILE, BaseFace, Picture, game_over
 from bot.games.rules import Options
 from bot.service import Outcome
 from bot.storage import Game, LadderEntry, PlayerRecord
@@ -20,10 +20,10 @@ from render.claimit import LETTERS, View, lettered, render_board
 from render.common.palette import PLAYERS
 
 
-class ClaimItFace:
-    kind = "claimit"
-    command = "claimit"
-    title = "Claim It!"
+class ClaimItFace(BaseFace):
+    kind = GAME.kind
+    command = GAME.command
+    title = GAME.name
 
     def option_fields(self, options: Options, lang: Language) -> Sequence[tuple[str, str]]:
         on, off = lang.pgettext("option", "on"), lang.pgettext("option", "off")
@@ -88,11 +88,6 @@ class ClaimItFace:
                 )
             )
         return view
-
-    async def private(
-        self, game: Game, seat: int, last: Outcome | None, lang: Language
-    ) -> Private | None:
-        return None
 
     def ladder_figure(self, entry: LadderEntry, lang: Language) -> str:
         return lang._("best mine {size}", size=lang.number(entry.figures.get("best_mine", 0)))

@@ -5,9 +5,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from bot.games.claimit import GAME
 from bot.games.claimit.turn_stats import turn_stats
 from bot.games.rules import (
     JSON,
+    BaseRules,
     Figure,
     Fold,
     GameOption,
@@ -17,7 +19,6 @@ from bot.games.rules import (
     Standing,
     Step,
     seats_misfit,
-    solo,
 )
 from engine.claimit import (
     MAX_PLAYERS,
@@ -61,9 +62,9 @@ GAME_OVER = Message("the game is already over")
 ROLL_FIRST = Message("there is nothing to place before you roll")
 
 
-class ClaimIt:
-    kind = "claimit"
-    name = "Claim It!"
+class ClaimIt(BaseRules[GameState, Action]):
+    kind = GAME.kind
+    name = GAME.name
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     options: tuple[GameOption, ...] = (VARIANT,)
@@ -75,9 +76,6 @@ class ClaimIt:
         Figure("busts", "busts", Fold.SUM),
         Figure("best_turn", "best_turn", Fold.MAX),
     )
-
-    def deal(self, players: int, options: Options, chance: random.Random) -> JSON | None:
-        return None
 
     def start(self, players: int, first: int, options: Options, setup: JSON | None) -> GameState:
         return GameState.new(players, first=first, variant=bool(options.get("variant", False)))
@@ -131,9 +129,6 @@ class ClaimIt:
             )
             for s, key in zip(table, keys, strict=True)
         )
-
-    def teams(self, players: int) -> tuple[tuple[int, ...], ...]:
-        return solo(players)
 
     def turn_figures(
         self,

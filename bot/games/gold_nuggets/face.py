@@ -19,10 +19,9 @@ import discord
 from bot.discord_ui import text
 from bot.discord_ui.buttons import TurnButton, TurnSelect
 from bot.discord_ui.limits import listed_name
-from bot.games.face import IMAGE_FILE, Picture, Private, game_over
-from bot.games.gold_nuggets import words
+from bot.games.face import IMAGE_FILE, BaseFace, Picture, game_over
+from bot.games.gold_nuggets import GAME, words
 from bot.games.gold_nuggets.game import ROLL, set_intent, take_intent
-from bot.games.rules import Options
 from bot.service import Outcome
 from bot.storage import Game, LadderEntry, PlayerRecord
 from engine.gold_nuggets import (
@@ -46,13 +45,10 @@ STEAL_MENU_FROM: Final = 2
 """Opponents from whom a steal is offered as a menu; fewer get a button each."""
 
 
-class GoldNuggetsFace:
-    kind = "nuggets"
-    command = "nuggets"
-    title = "Gold Nuggets"
-
-    def option_fields(self, options: Options, lang: Language) -> Sequence[tuple[str, str]]:
-        return []
+class GoldNuggetsFace(BaseFace):
+    kind = GAME.kind
+    command = GAME.command
+    title = GAME.name
 
     def rules(self, lang: Language) -> str:
         return words.rules(lang)
@@ -118,11 +114,6 @@ class GoldNuggetsFace:
         for item in items:
             view.add_item(item)
         return view
-
-    async def private(
-        self, game: Game, seat: int, last: Outcome | None, lang: Language
-    ) -> Private | None:
-        return None
 
     def ladder_figure(self, entry: LadderEntry, lang: Language) -> str:
         best = entry.figures.get("best", 0)

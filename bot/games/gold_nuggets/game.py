@@ -15,18 +15,18 @@ import random
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
+from bot.games.gold_nuggets import GAME
 from bot.games.rules import (
     JSON,
+    BaseRules,
     Figure,
     Fold,
-    GameOption,
     IllegalIntent,
     Level,
     Options,
     Standing,
     Step,
     seats_misfit,
-    solo,
 )
 from engine.gold_nuggets import (
     FACES,
@@ -101,12 +101,11 @@ class TurnFigures(NamedTuple):
     """The most nuggets one take moved."""
 
 
-class GoldNuggets:
-    kind = "nuggets"
-    name = "Gold Nuggets"
+class GoldNuggets(BaseRules[GameState, Action]):
+    kind = GAME.kind
+    name = GAME.name
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    options: tuple[GameOption, ...] = ()
     figures: tuple[Figure, ...] = (
         Figure("nuggets", "nuggets", Fold.SUM),
         Figure("best", "nuggets", Fold.MAX),
@@ -117,9 +116,6 @@ class GoldNuggets:
         Figure("bonus_turns", "bonus_turns", Fold.SUM),
         Figure("best_turn", "best_turn", Fold.MAX),
     )
-
-    def deal(self, players: int, options: Options, chance: random.Random) -> JSON | None:
-        return None
 
     def start(self, players: int, first: int, options: Options, setup: JSON | None) -> GameState:
         return GameState.new(players, first=first)
@@ -171,9 +167,6 @@ class GoldNuggets:
             )
             for seat, mine in enumerate(held)
         )
-
-    def teams(self, players: int) -> tuple[tuple[int, ...], ...]:
-        return solo(players)
 
     def turn_figures(
         self,

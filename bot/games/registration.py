@@ -1,0 +1,65 @@
+"""How a game joins the platform: its package declares itself once, as ``GAME``.
+
+A game's package (``bot/games/<package>/``) holds its rules adapter and its face in
+Discord, and names them in its ``__init__``::
+
+    GAME = Registration(__name__, kind="claimit", name="Claim It!", position=1,
+                        rules="game:CLAIMIT", face="face:CLAIMIT_FACE")
+
+Everything that lists the games (the registry, the slash commands, the catalogs of
+words, the sample pictures, the tests) reads them from these declarations. The rules
+and the face are loaded when first asked for: the face only by the Discord layer, so
+that the service and the storage never import Discord.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, cast
+
+if TYPE_CHECKING:
+    from bot.games.face import GameFace
+    from bot.games.rules import AnyRules
+
+
+@dataclass(frozen=True)
+class Registration:
+    package: str
+    """The game's package (its ``__name__``); its last part names the game's engine and
+    renderer packages and its catalog of words too."""
+    kind: str
+    """Its key in storage, in custom_ids and in the registry; never changes."""
+    name: str
+    """The game's name as players read it (the same in every language)."""
+    position: int
+    """Where it comes when the games are listed: the order they came to the platform."""
+    rules: str = field(repr=False)
+    """``module:ATTRIBUTE`` of its rules adapter, within the package."""
+    face: str = field(repr=False)
+    """``module:ATTRIBUTE`` of its face in Discord, within the package."""
+    command: str = ""
+    """Its slash-command group (``/claimit``); its kind unless it says otherwise."""
+
+    def __post_init__(self) -> None:
+        if not self.command:
+            object.__setattr__(self, "command", self.kind)
+
+    @property
+    def domain(self) -> str:
+        """The game's own folder name: ``engine/<domain>``, ``render/<domain>``, and its
+        catalog of words ``<domain>.po``."""
+        return self.package.rpartition(".")[2]
+
+    @cached_property
+    def game_rules(self) -> AnyRules:
+        return cast("AnyRules", self._load(self.rules))
+
+    @cached_property
+    def game_face(self) -> GameFace:
+        return cast("GameFace", self._load(self.face))
+
+    def _load(self, where: str) -> Any:
+        module, _, attribute = where.partition(":")
+        return getattr(importlib.import_module(f"{self.package}.{module}"), attribute)

@@ -1,0 +1,300 @@
+"""What every registered game owes the platform, checked on each one alike (a new game
+gets these tests by registering): random legal games through its rules, from its fewest
+to its most players, with the clock playing for a seat now and then; every position and
+action round trips through JSON; the end gives a full table; and every kind of message
+its face makes, at positions along such a game, in every language, stays within
+Discord's limits, with a picture that is a PNG."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import io
+import random
+from dataclasses import dataclass, replace
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+import discord
+import pytest
+from PIL import Image
+
+from bot.emulator import message_problems
+from bot.games.face import IMAGE_FILE, GameFace, Picture
+from bot.games.registration import Registration
+from bot.games.registry import REGISTERED, NotAGame, discovered
+from bot.games.rules import AnyRules, HiddenInformation, Level, Options
+from bot.ladder import Rating
+from bot.service import Outcome
+from bot.storage import LadderEntry, PlayerRecord, RatingChange, Result, Seat
+from i18n import LANGUAGES, Language, language
+from render.gallery import galleries
+from tests.games.stored import BIG_ID, stored
+
+GAMES = pytest.mark.parametrize("game", REGISTERED, ids=lambda game: game.kind)
+LANGS = pytest.mark.parametrize(
+    "lang", [language(code) for code in LANGUAGES], ids=lambda lang: lang.code
+)
+MOST_STEPS = 5_000
+"""A game that has not ended after this many actions never will (a hang net)."""
+NAMES = ("_" * 32, "*~" * 16, "@everyone" + "`" * 23, "|>" * 16, "\\" * 32)
+"""The longest display names, each doubled by markdown escaping."""
+RATING = Rating(24.0, 1.5)
+
+
+@dataclass(frozen=True)
+class Played:
+    """One action of a game played through its rules."""
+
+    before: Any
+    seat: int
+    action: Any
+    events: tuple[Any, ...]
+    turn_over: bool
+    after: Any
+
+
+def options_of(rules: AnyRules, rng: random.Random) -> Options:
+    """A random value for each of the game's rule options."""
+    chosen: dict[str, Any] = {}
+    for option in rules.options:
+        if option.choices:
+            chosen[option.name] = rng.choice(option.choices)
+        elif isinstance(option.default, bool):
+            chosen[option.name] = rng.random() < 0.5
+        else:
+            chosen[option.name] = option.default
+    return MappingProxyType(chosen)
+
+
+@dataclass(frozen=True)
+class Playout:
+    """A whole game played through its rules, as the move log keeps it."""
+
+    players: int
+    options: Options
+    setup: Any
+    first: int
+    moves: list[Played]
+
+
+def play(rules: AnyRules, players: int, rng: random.Random) -> Playout:
+    """A whole random game: computer players' choices (easy and normal), sometimes the
+    clock's."""
+    options = options_of(rules, rng)
+    setup = rules.deal(players, options, rng)
+    first = rng.randrange(players)
+    state = rules.start(players, first, options, setup)
+    moves: list[Played] = []
+    while not rules.is_over(state):
+        assert len(moves) < MOST_STEPS, f"no end after {MOST_STEPS} actions"
+        acting = rules.to_act(state)
+        assert acting and set(acting) <= set(range(players))
+        seat = rng.choice(acting)
+        if rng.random() < 0.05:
+            action = rules.time_out(state, seat)
+        else:
+            level = rng.choice((Level.EASY, Level.NORMAL))
+            intent = rules.decide(state, seat, level, rng)
+            action = rules.action(state, seat, intent, rng)
+        step = rules.apply(state, seat, action)
+        moves.append(Played(state, seat, action, step.events, step.turn_over, step.state))
+        state = step.state
+    return Playout(players, options, setup, first, moves)
+
+
+def round_trips(rules: AnyRules, played: Played) -> None:
+    saved = rules.state_to_json(played.after)
+    assert rules.state_to_json(rules.state_from_json(saved)) == saved
+    logged = rules.action_to_json(played.action)
+    assert rules.action_to_json(rules.action_from_json(logged)) == logged
+
+
+@GAMES
+def test_random_games_from_fewest_to_most_players_end_with_a_full_table(
+    game: Registration,
+) -> None:
+    rules = game.game_rules
+    rng = random.Random(f"contract {game.kind}")
+    for players in range(rules.min_players, rules.max_players + 1):
+        for _ in range(3):
+            playout = play(rules, players, rng)
+            assert playout.moves, "a game that ends before anyone acts"
+            for move in playout.moves:
+                round_trips(rules, move)
+                assert rules.misfit(move.after, players, playout.options) is None
+            final = playout.moves[-1].after
+            assert rules.to_act(final) == ()
+            standings = rules.standings(final)
+            assert [s.seat for s in standings] == list(range(players))
+            assert any(s.won for s in standings)
+            assert all(s.place >= 1 and (s.place == 1) == s.won for s in standings)
+            teams = rules.teams(players)
+            assert sorted(seat for team in teams for seat in team) == list(range(players))
+            actions = [move.action for move in playout.moves]
+            more = rules.turn_figures(
+                players, playout.first, playout.options, playout.setup, actions
+            )
+            assert len(more) == players
+            for standing in standings:
+                figures = {**standing.figures, **more[standing.seat]}
+                assert all(isinstance(value, int) for value in figures.values())
+                assert {figure.source for figure in rules.figures} <= set(figures)
+
+
+def within_limits(body: dict[str, Any]) -> None:
+    assert message_problems(body) == [], [str(p) for p in message_problems(body)]
+
+
+def body(
+    content: str | None = None,
+    picture: Picture | None = None,
+    view: discord.ui.View | None = None,
+) -> dict[str, Any]:
+    message: dict[str, Any] = {"content": content}
+    if picture is not None:
+        message["embeds"] = [picture.embed.to_dict()]
+        message["attachments"] = [{"id": 0, "filename": IMAGE_FILE}]
+    if view is not None:
+        message["components"] = view.to_components()
+    return message
+
+
+def a_png(picture: Picture) -> None:
+    with Image.open(io.BytesIO(picture.png)) as image:
+        assert image.format == "PNG"
+        assert image.width > 0 and image.height > 0
+
+
+def seats(players: int) -> tuple[Seat, ...]:
+    """The longest names, the last seat a computer player that took a human's place."""
+    humans = [Seat(n, BIG_ID - n, None, NAMES[n % 5], n) for n in range(players - 1)]
+    last = players - 1
+    bot = Seat(last, None, "hard", NAMES[last % 5][:26] + " (bot)", last, left_user_id=BIG_ID)
+    return (*humans, bot)
+
+
+def results(rules: AnyRules, final: Any, players: tuple[Seat, ...]) -> tuple[Result, ...]:
+    return tuple(
+        Result(
+            s.seat,
+            players[s.seat].user_id or players[s.seat].left_user_id,
+            players[s.seat].display_name,
+            s.won,
+            s.place,
+            players[s.seat].left_user_id is not None,
+            s.figures,
+        )
+        for s in rules.standings(final)
+    )
+
+
+def shown_along(playout: Playout) -> list[Played]:
+    """A few actions of a game: its first, some in the middle, the first that ended
+    turns, and its last."""
+    moves = playout.moves
+    middle = [moves[len(moves) * n // 4] for n in (1, 2, 3)]
+    turn_ends = [m for m in moves if m.turn_over][:3]
+    return [moves[0], *middle, *turn_ends, moves[-1]]
+
+
+async def every_message(face: GameFace, rules: AnyRules, lang: Language, seed: str) -> None:
+    players = rules.max_players
+    playout = play(rules, players, random.Random(seed))
+    options = playout.options
+    table = seats(players)
+    assert all(name and value for name, value in face.option_fields(options, lang))
+    for move in shown_along(playout):
+        over = rules.is_over(move.after)
+        game = stored(face.kind, move.after, table, over=over, options=options)
+        outcome = Outcome(game, move.before, move.seat, move.action, move.events, move.turn_over)
+        headline = face.happened(outcome, lang)
+        assert headline
+        if over:
+            finals = results(rules, move.after, table)
+            changes = tuple(
+                RatingChange(BIG_ID - n, NAMES[n % 5], None if n else RATING, RATING, 1)
+                for n in range(players - 1)
+            )
+            outcome = replace(outcome, results=finals, rating_changes=changes)
+            pictures = [await face.result(outcome, headline, lang)]
+        else:
+            pictures = [await face.turn(game, headline, outcome, lang)]
+            within_limits(body(f"<@{BIG_ID}>", pictures[0], face.buttons(game, lang)))
+            if move.turn_over:
+                pictures.append(await face.turn_end(outcome, headline, lang))
+        for picture in pictures:
+            within_limits(body(picture=picture))
+            a_png(picture)
+        if isinstance(rules, HiddenInformation) and not over:
+            for seat in range(players):
+                private = await face.private(game, seat, outcome, lang)
+                assert private is not None
+                within_limits(body(picture=private.picture, view=private.view))
+                a_png(private.picture)
+
+
+@GAMES
+@LANGS
+def test_every_message_of_the_face_along_a_game_is_within_discords_limits(
+    game: Registration, lang: Language
+) -> None:
+    asyncio.run(every_message(game.game_face, game.game_rules, lang, f"{game.kind} {lang.code}"))
+
+
+@GAMES
+@LANGS
+def test_the_faces_ladder_stats_and_rules_words_fit(game: Registration, lang: Language) -> None:
+    face, rules = game.game_face, game.game_rules
+    assert face.kind == rules.kind == game.kind
+    assert face.command == game.command and face.title == rules.name == game.name
+    worst = {figure.key: 10**7 for figure in rules.figures}
+    entry = LadderEntry(10**6, BIG_ID, NAMES[0], RATING, 10**6, 10**6, worst, 1)
+    assert face.ladder_figure(entry, lang)
+    record = PlayerRecord(
+        BIG_ID, game.kind, BIG_ID, NAMES[0], 10**6, 10**6, 10**5, worst,
+        4_102_444_800.0, RATING, 10**6,
+    )  # fmt: skip
+    fields = face.stats_fields(record, lang)
+    embed = discord.Embed(title="x" * 256, description="x" * 1000)
+    for name, value in fields:
+        embed.add_field(name=name, value=value)
+    within_limits({"embeds": [embed.to_dict()]})
+    assert face.rules(lang)
+
+
+def test_every_game_has_its_renderers_gallery() -> None:
+    assert set(galleries()) == {game.domain for game in REGISTERED}
+
+
+def test_a_package_among_the_games_that_registers_nothing_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    games = tmp_path / "more_games"
+    (games / "half_done").mkdir(parents=True)
+    (games / "__init__.py").write_text("")
+    (games / "half_done" / "__init__.py").write_text('"""A game not registered yet."""\n')
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(NotAGame, match=r"more_games\.half_done declares no GAME"):
+        discovered(importlib.import_module("more_games"))
+
+
+def test_games_are_listed_in_the_order_they_came(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    games = tmp_path / "ordered_games"
+    for name, position in (("a_late", 2), ("b_early", 1)):
+        (games / name).mkdir(parents=True)
+        (games / name / "__init__.py").write_text(
+            "from bot.games.registration import Registration\n"
+            f"GAME = Registration(__name__, kind={name!r}, name={name!r}, "
+            f"position={position}, rules='game:RULES', face='face:FACE')\n"
+        )
+    (games / "__init__.py").write_text("")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    listed = discovered(importlib.import_module("ordered_games"))
+    assert [(game.kind, game.command, game.domain) for game in listed] == [
+        ("b_early", "b_early", "b_early"),
+        ("a_late", "a_late", "a_late"),
+    ]
