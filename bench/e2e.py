@@ -47,7 +47,7 @@ if not __package__:
     sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 from bench.usage import CpuWatch, LoopLag
-from bot.emulator import Channel, DiscordEmulator, Guild, Message, User
+from emulator import Channel, DiscordEmulator, Guild, Message, User
 from tests import processes
 from tests.postgres_cluster import running_cluster
 

@@ -28,8 +28,8 @@ if not __package__:
     sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 from bench.e2e import start_bot, tables_in
-from bot.emulator import Channel, DiscordEmulator, Interaction, User
 from bot.storage import Database
+from emulator import Channel, DiscordEmulator, Interaction, User
 from tests.finished_games import write_finished_games
 
 

@@ -34,9 +34,9 @@ if not __package__:
     sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 from bench.e2e import PostgresCluster
-from bot.emulator import DiscordEmulator
 from bot.service import GameService
 from bot.storage import Database, GameStatus
+from emulator import DiscordEmulator
 from tests.e2e.players import Table, lay_out, move, start_game
 from tests.e2e.running_bot import BotProcess, bot_environment
 

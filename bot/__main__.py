@@ -12,7 +12,6 @@ import discord
 
 from bot.discord_ui.client import GameBot, use_discord_at
 from bot.log_setup import configure_logging
-from bot.sandbox.run import run_sandbox
 from bot.settings import Settings, SettingsError
 from bot.stop_signals import run_until_stopped
 from bot.storage import DatabaseTooNew, DatabaseUnavailable
@@ -79,6 +78,10 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _sandbox(settings: Settings) -> int:
+    # The sandbox (the local Discord and its page) is a tool beside the bot: a bot with
+    # a token never loads it.
+    from sandbox.run import run_sandbox
+
     try:
         return _until_stopped(
             run_sandbox(settings, announce=lambda line: print(line, flush=True)), settings

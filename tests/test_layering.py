@@ -4,6 +4,8 @@ imports a game's engine or renderer, and the engines import nothing above them."
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -55,10 +57,12 @@ BELOW = {
     "engine": {"bot", "discord", "aiosqlite", "render", "PIL", "i18n"},
     "render": {"bot", "discord", "aiosqlite"},
     "i18n": {"bot", "discord", "aiosqlite", "render", "PIL", "engine"},
+    "emulator": {"bot", "engine", "i18n", "sandbox"},
 }
 """What each lower package must not import. The words (``i18n``) sit beside the engines:
 the renderers and the bot use them, and they use nothing of ours; the engines have no
-words at all."""
+words at all. The local Discord (``emulator``) is a tool beside the product: it stands
+in for Discord and knows nothing of the bot (it draws avatars with the renderers' fonts)."""
 
 
 @pytest.mark.parametrize("package", sorted(BELOW))
@@ -70,3 +74,32 @@ def test_engines_renderers_and_words_import_nothing_above_them(package: str) -> 
         if name.split(".")[0] in BELOW[package]
     }
     assert not above
+
+
+TOOLS = ("emulator", "sandbox")
+"""Beside the product: the bot runs without them."""
+STARTS_THE_SANDBOX = "bot/__main__.py"
+"""The one place the bot loads a tool: without a token it starts the sandbox."""
+
+
+def test_the_bot_imports_no_tool() -> None:
+    tools = {
+        f"{path.relative_to(ROOT)}: {name}"
+        for path in sources("bot")
+        for name in imported(path)
+        if name.split(".")[0] in TOOLS
+        and not (str(path.relative_to(ROOT)) == STARTS_THE_SANDBOX and name == "sandbox.run")
+    }
+    assert not tools
+
+
+def test_the_bot_with_a_token_never_loads_the_sandbox() -> None:
+    """The entry point loads the sandbox only when it starts it."""
+    code = (
+        "import sys, bot.__main__, bot.discord_ui.client\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('sandbox', 'emulator')))"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert loaded.stdout.strip() == "[]"

@@ -24,7 +24,6 @@ from bot.discord_ui.messages import lobby_embed
 from bot.discord_ui.permissions import missing_permissions_message, missing_thread_permissions
 from bot.discord_ui.server_settings import settings_embed
 from bot.discord_ui.stopping import Stopping
-from bot.emulator import message_problems
 from bot.games.claimit import words
 from bot.games.claimit.face import CLAIMIT_FACE
 from bot.ladder import Rating
@@ -40,6 +39,7 @@ from bot.storage import (
     Result,
     Seat,
 )
+from emulator import message_problems
 from engine.claimit import GameState, Phase, Roll, apply
 from i18n import LANGUAGES, Language, Message, language
 from tests.engine.playout import Step, random_game

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.emulator import DiscordEmulator
+from emulator import DiscordEmulator
 from tests.e2e.world import World, running_world
 
 

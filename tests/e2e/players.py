@@ -7,10 +7,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from bot.emulator import Channel, DiscordEmulator, Guild, Interaction, Message, User, shard_of
 from bot.games.registry import REGISTERED, registration_for, rules_for
 from bot.service import GameService
 from bot.storage import Game
+from emulator import Channel, DiscordEmulator, Guild, Interaction, Message, User, shard_of
 
 KINDS = tuple(game.kind for game in REGISTERED)
 FIRST_ANSWER = 3.0

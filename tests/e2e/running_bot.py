@@ -10,7 +10,7 @@ import signal
 import sys
 from pathlib import Path
 
-from bot.emulator import DiscordEmulator
+from emulator import DiscordEmulator
 from tests import processes
 
 ROOT = Path(__file__).resolve().parents[2]

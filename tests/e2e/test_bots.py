@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from bot.emulator import Message
+from emulator import Message
 from tests.e2e.test_full_games import is_result
 from tests.e2e.world import World, board_png, pick_button
 

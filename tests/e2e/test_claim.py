@@ -22,13 +22,13 @@ from typing import Any
 
 import pytest
 
-from bot.emulator import Interaction, Message, User
 from bot.games.claim import face as claim_face
 from bot.games.claim.game import decision_key, intent_of
 from bot.games.claim.names import card_label, card_name, faction_name
 from bot.ladder import NEW_PLAYER
 from bot.service import GameService
 from bot.storage import Game, GameStatus
+from emulator import Interaction, Message, User
 from engine.claim import (
     Action,
     Card,

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.emulator import Message
 from bot.storage import Game, postgres
+from emulator import Message
 from tests.e2e.world import World, describe, ephemeral_answer, running_world
 from tests.pg_proxy import PostgresProxy
 from tests.postgres_cluster import Cluster

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.emulator import Channel
 from bot.storage import Database, Game
+from emulator import Channel
 from tests.e2e.world import World, describe, running_world
 from tests.postgres_cluster import Cluster
 

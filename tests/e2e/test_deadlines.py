@@ -7,7 +7,7 @@ import asyncio
 import random
 import re
 
-from bot.emulator import Message
+from emulator import Message
 from tests.e2e.world import World, describe, is_game_over, pick_button, turn_or_end
 
 TURN = 600

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import random
 
-from bot.emulator import Message, User
 from bot.service import Actor, GameService
 from bot.storage import Database, Game
+from emulator import Message, User
 from tests.e2e.world import World, describe
 
 NEW_MESSAGE = "POST /channels/{channel}/messages"

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bot.emulator import Message
+from emulator import Message
 from tests.e2e.world import World, board_png, pick_button
 
 

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.emulator import Message, User
 from bot.games.registry import REGISTERED, rules_for
 from bot.storage import Game, GameStatus
+from emulator import Message, User
 from i18n import language
 from tests.e2e.world import World, make_world
 from tests.i18n_words import english_in

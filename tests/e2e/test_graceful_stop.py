@@ -17,9 +17,9 @@ import signal
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.emulator import DiscordEmulator
 from bot.service import GameService
 from bot.storage import Database, GameStatus
+from emulator import DiscordEmulator
 from tests.e2e.players import Table, lay_out, move, start_game
 from tests.e2e.running_bot import BotProcess, bot_environment
 from tests.e2e.world import ephemeral_answer, running_world

@@ -26,9 +26,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.emulator import Channel, DiscordEmulator, Interaction, Message, User
 from bot.service import GameService
 from bot.storage import Database
+from emulator import Channel, DiscordEmulator, Interaction, Message, User
 from tests.e2e.running_bot import BotProcess, bot_environment
 from tests.e2e.world import describe, pick_button
 

@@ -12,8 +12,8 @@ from types import MappingProxyType
 
 import pytest
 
-from bot.emulator import Message
 from bot.games.registry import REGISTERED
+from emulator import Message
 from tests.e2e.world import World, describe, running_world
 
 CALLBACK = "POST /interactions/{id}/{token}/callback"

@@ -24,11 +24,11 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.emulator import Interaction, Message, User
 from bot.games.gold_nuggets.game import NUGGETS, set_intent
 from bot.games.gold_nuggets.words import DIE
 from bot.service import GameService
 from bot.storage import Game, GameStatus
+from emulator import Interaction, Message, User
 from engine.gold_nuggets import FACES, Counts, Face, GameState, Phase, Take
 from render.gold_nuggets import NuggetsView, render_table
 from tests.e2e.test_full_games import is_result

@@ -20,9 +20,9 @@ from typing import TypeVar
 import asyncpg
 import pytest
 
-from bot.emulator import DiscordEmulator
 from bot.service import GameService
 from bot.storage import Database, Game, GameStatus
+from emulator import DiscordEmulator
 from tests.e2e.players import Press, Table, lay_out, move, start_game
 from tests.e2e.running_bot import BotProcess, bot_environment
 from tests.postgres_cluster import Cluster, running_cluster

@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 
-from bot.emulator import Channel, DiscordEmulator, Guild, User, shard_of
 from bot.service import GameService
 from bot.storage import Database, Game, GameStatus
+from emulator import Channel, DiscordEmulator, Guild, User, shard_of
 from tests.e2e.running_bot import BotProcess, bot_environment
 from tests.e2e.world import pick_button, turn_or_end
 from tests.postgres_cluster import Cluster

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.emulator import Interaction
+from emulator import Interaction
 from tests.e2e.world import World, describe, ephemeral_answer, make_world
 
 DEADLINE = 1.0

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.emulator import Channel, User
 from bot.storage import Game, GameStatus
+from emulator import Channel, User
 from tests.e2e.world import World, describe, pick_button, running_world
 
 GAMES = 12

@@ -8,8 +8,8 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from bot.emulator import Channel, Message, User
 from bot.storage import Database, Game
+from emulator import Channel, Message, User
 from engine.claimit import GameState, state_to_json
 from tests.disk import tiny_disk
 from tests.e2e.world import World, describe, ephemeral_answer, make_world, running_world

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.emulator import DiscordEmulator
+from emulator import DiscordEmulator
 from tests import processes
 from tests.e2e.running_bot import ROOT, BotProcess, bot_environment
 from tests.postgres_cluster import Cluster

@@ -9,7 +9,7 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot.emulator import DEFAULT_BOT_PERMISSIONS, Channel, Message
+from emulator import DEFAULT_BOT_PERMISSIONS, Channel, Message
 from tests.e2e.world import (
     World,
     describe,

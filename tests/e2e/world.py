@@ -15,8 +15,8 @@ import discord
 from PIL import Image
 
 from bot.discord_ui.client import GameBot, use_discord_at
-from bot.emulator import Channel, DiscordEmulator, Guild, Interaction, Message, User
 from bot.settings import Settings
+from emulator import Channel, DiscordEmulator, Guild, Interaction, Message, User
 from engine.claimit import MAX_PLAYERS, MIN_PLAYERS
 from render.claimit import geometry
 from tests.clock import ManualClock

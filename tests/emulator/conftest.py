@@ -10,7 +10,7 @@ import pytest
 from discord import app_commands
 
 from bot.discord_ui.client import use_discord_at
-from bot.emulator import DEFAULT_BOT_PERMISSIONS, DiscordEmulator
+from emulator import DEFAULT_BOT_PERMISSIONS, DiscordEmulator
 from tests.emulator.rest import Bot, Place
 
 

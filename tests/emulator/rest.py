@@ -11,8 +11,8 @@ import aiohttp
 import discord
 from discord import app_commands
 
-from bot.emulator import Channel, DiscordEmulator, Interaction, Message, User
-from bot.emulator.model import new_token, snowflake
+from emulator import Channel, DiscordEmulator, Interaction, Message, User
+from emulator.model import new_token, snowflake
 
 Answer = tuple[int, dict[str, Any]]
 

@@ -13,7 +13,7 @@ import discord
 import pytest
 
 from bot.discord_ui.client import use_discord_at
-from bot.emulator import DEFAULT_BOT_PERMISSIONS, DiscordEmulator
+from emulator import DEFAULT_BOT_PERMISSIONS, DiscordEmulator
 from tests.emulator.rest import Bot, Place
 
 GUESSED = "emulated-bot-token"

@@ -10,8 +10,8 @@ import discord
 import pytest
 from PIL import Image
 
-from bot.emulator import DiscordEmulator
-from bot.emulator.cdn import AVATAR_COLOURS
+from emulator import DiscordEmulator
+from emulator.cdn import AVATAR_COLOURS
 from render.common.palette import PLAYERS
 from tests.emulator.rest import Bot, Place
 

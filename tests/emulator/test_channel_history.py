@@ -9,8 +9,8 @@ import aiohttp
 import discord
 import pytest
 
-from bot.emulator import Message
-from bot.emulator.model import EPHEMERAL, snowflake
+from emulator import Message
+from emulator.model import EPHEMERAL, snowflake
 from tests.emulator.rest import Bot, Place
 
 

@@ -11,7 +11,7 @@ import pytest
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from bot.emulator.command_limits import command_problems, localized
+from emulator.command_limits import command_problems, localized
 from tests.emulator.rest import Bot, Place
 
 Payload = dict[str, Any]

@@ -13,7 +13,7 @@ import pytest
 from discord import app_commands
 
 from bot.discord_ui.client import use_discord_at
-from bot.emulator import Channel, DiscordEmulator, User
+from emulator import Channel, DiscordEmulator, User
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ import aiohttp
 import discord
 import pytest
 
-from bot.emulator import DEFAULT_BOT_PERMISSIONS
+from emulator import DEFAULT_BOT_PERMISSIONS
 from tests.emulator.rest import Bot, Place
 
 CREATE_MESSAGE = "POST /channels/{channel}/messages"

@@ -12,7 +12,7 @@ import pytest
 from discord import gateway
 
 from bot.discord_ui.client import use_discord_at
-from bot.emulator import DiscordEmulator
+from emulator import DiscordEmulator
 
 HEARTBEATS = 16
 INTERVAL = 0.25

@@ -7,7 +7,7 @@ import asyncio
 
 import discord
 
-from bot.emulator.model import EPHEMERAL, LOADING
+from emulator.model import EPHEMERAL, LOADING
 from tests.emulator.rest import Bot, Place
 
 

@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 import aiohttp
 import pytest
 
-from bot.emulator import DiscordEmulator
+from emulator import DiscordEmulator
 from tests.emulator.rest import Place
 
 FOREIGN = "http://evil.example"

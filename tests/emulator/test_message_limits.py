@@ -12,7 +12,7 @@ import aiohttp
 import discord
 import pytest
 
-from bot.emulator import DiscordError, check_message, message_problems
+from emulator import DiscordError, check_message, message_problems
 from tests.emulator.rest import Answer, Place
 
 Payload = dict[str, Any]

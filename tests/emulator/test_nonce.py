@@ -3,7 +3,7 @@ first one, as Discord documents for Create Message."""
 
 from __future__ import annotations
 
-from bot.emulator import DEFAULT_BOT_PERMISSIONS
+from emulator import DEFAULT_BOT_PERMISSIONS
 from tests.emulator.rest import Bot, Place
 
 

@@ -13,7 +13,7 @@ import aiohttp
 import discord
 import pytest
 
-from bot.emulator import (
+from emulator import (
     DEFAULT_BOT_PERMISSIONS,
     Channel,
     DiscordEmulator,

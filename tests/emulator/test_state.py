@@ -18,8 +18,8 @@ import discord
 import pytest
 
 from bot.discord_ui.client import use_discord_at
-from bot.emulator import DEFAULT_BOT_PERMISSIONS, Channel, DiscordEmulator, Message, state
-from bot.emulator.model import Attachment, snowflake, snowflakes_after
+from emulator import DEFAULT_BOT_PERMISSIONS, Channel, DiscordEmulator, Message, state
+from emulator.model import Attachment, snowflake, snowflakes_after
 from tests.emulator.rest import Place
 
 THREADS = DEFAULT_BOT_PERMISSIONS | discord.Permissions(

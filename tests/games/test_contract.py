@@ -20,7 +20,6 @@ import discord
 import pytest
 from PIL import Image
 
-from bot.emulator import message_problems
 from bot.games.face import IMAGE_FILE, GameFace, Picture
 from bot.games.registration import Registration
 from bot.games.registry import REGISTERED, NotAGame, discovered
@@ -28,6 +27,7 @@ from bot.games.rules import AnyRules, HiddenInformation, Level, Options
 from bot.ladder import Rating
 from bot.service import Outcome
 from bot.storage import LadderEntry, PlayerRecord, RatingChange, Result, Seat
+from emulator import message_problems
 from i18n import LANGUAGES, Language, language
 from render.gallery import galleries
 from tests.games.stored import BIG_ID, stored

@@ -11,12 +11,12 @@ from typing import Any
 import pytest
 from playwright.async_api import Browser, async_playwright
 
-from bot.emulator import DiscordEmulator, Message
-from bot.emulator.model import snowflake
-from bot.sandbox.run import run_sandbox
-from bot.sandbox.server_world import CHANNEL_ID, populate
-from bot.sandbox.web import SandboxPage
 from bot.settings import Settings
+from emulator import DiscordEmulator, Message
+from emulator.model import snowflake
+from sandbox.run import run_sandbox
+from sandbox.server_world import CHANNEL_ID, populate
+from sandbox.web import SandboxPage
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "sandbox"
 CHROMIUM = Path("/usr/bin/chromium")

@@ -15,8 +15,8 @@ import pytest
 from PIL import Image
 from playwright.async_api import Browser, Locator, Page, expect
 
-from bot.sandbox.server_world import CHANNEL_NAME
 from render.common.palette import PLAYERS
+from sandbox.server_world import CHANNEL_NAME
 from tests.sandbox.pages import (
     DESKTOP,
     PHONE,

@@ -26,9 +26,9 @@ import pytest
 from PIL import Image
 from playwright.async_api import Browser, Locator, Page, Route, expect
 
-from bot.emulator import Message
-from bot.emulator.model import EPHEMERAL, LOADING, Attachment, snowflake
-from bot.sandbox.server_world import CHANNEL_ID
+from emulator import Message
+from emulator.model import EPHEMERAL, LOADING, Attachment, snowflake
+from sandbox.server_world import CHANNEL_ID
 from tests.sandbox.conftest import Sandbox, put_message, started
 from tests.sandbox.pages import (
     DESKTOP,

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from playwright.async_api import Browser, Locator, Page, expect
 
-from bot.sandbox.server_world import CHANNEL_NAME
+from sandbox.server_world import CHANNEL_NAME
 from tests.sandbox.conftest import started
 from tests.sandbox.pages import (
     DESKTOP,

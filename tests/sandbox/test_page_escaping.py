@@ -7,7 +7,7 @@ from typing import Any
 
 from playwright.async_api import Browser, expect
 
-from bot.sandbox.server_world import CHANNEL_ID
+from sandbox.server_world import CHANNEL_ID
 from tests.sandbox.conftest import Sandbox, put_message
 
 

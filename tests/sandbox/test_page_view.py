@@ -9,9 +9,9 @@ import io
 from PIL import Image
 from playwright.async_api import Browser, Page, Route, expect
 
-from bot.emulator import Message
-from bot.emulator.model import Attachment, snowflake
-from bot.sandbox.web import png_size
+from emulator import Message
+from emulator.model import Attachment, snowflake
+from sandbox.web import png_size
 from tests.sandbox.conftest import Sandbox, put_message
 
 WIDTH, HEIGHT = 800, 700

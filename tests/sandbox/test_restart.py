@@ -12,10 +12,10 @@ from typing import Any
 
 import aiohttp
 
-from bot.emulator import Channel, DiscordEmulator, Interaction, Message, User
-from bot.sandbox.run import discord_state, run_sandbox
-from bot.sandbox.server_world import CHANNEL_ID
 from bot.settings import Settings
+from emulator import Channel, DiscordEmulator, Interaction, Message, User
+from sandbox.run import discord_state, run_sandbox
+from sandbox.server_world import CHANNEL_ID
 
 
 @dataclass(frozen=True)

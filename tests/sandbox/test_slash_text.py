@@ -7,11 +7,11 @@ import pytest
 from discord import app_commands
 
 from bot.discord_ui.commands import game_commands
-from bot.emulator import Channel, User
-from bot.emulator.server import DEFAULT_BOT_PERMISSIONS
 from bot.games.faces import face_for
 from bot.games.registry import GAMES
-from bot.sandbox.slash_text import SlashTextError, command_specs, parse
+from emulator import Channel, User
+from emulator.server import DEFAULT_BOT_PERMISSIONS
+from sandbox.slash_text import SlashTextError, command_specs, parse
 
 REGISTERED: list[dict[str, Any]] = [
     {

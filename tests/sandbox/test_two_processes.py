@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.emulator import DiscordEmulator
-from bot.sandbox.run import run_sandbox
 from bot.settings import Settings
+from emulator import DiscordEmulator
+from sandbox.run import run_sandbox
 from tests.e2e.running_bot import BotProcess
 from tests.postgres_cluster import Cluster
 

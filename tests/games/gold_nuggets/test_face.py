@@ -16,13 +16,13 @@ import pytest
 
 from bot.discord_ui import text
 from bot.discord_ui.buttons import INTENT, TurnButton, TurnSelect
-from bot.emulator import message_problems
 from bot.games.gold_nuggets import face
 from bot.games.gold_nuggets.face import NUGGETS_FACE, usual_choices
 from bot.games.gold_nuggets.game import NUGGETS, parse_set
 from bot.ladder import Rating
 from bot.service import Outcome
 from bot.storage import LadderEntry, PlayerRecord, RatingChange, Result
+from emulator import message_problems
 from engine.gold_nuggets import (
     EMPTY,
     Counts,

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from bot.discord_ui.commands import rules_message
-from bot.emulator import message_problems
 from bot.games.gold_nuggets import words
 from bot.games.gold_nuggets.face import NUGGETS_FACE
+from emulator import message_problems
 from engine.gold_nuggets import (
     Action,
     Counts,

@@ -22,12 +22,12 @@ from aiohttp import WSMsgType, hdrs, web
 from aiohttp.typedefs import Handler, Middleware
 from babel import Locale
 
-from bot.emulator import Channel, DiscordEmulator, Message, User
-from bot.emulator.cdn import DISCORD_CDN
-from bot.emulator.command_limits import localized
 from bot.games.faces import faces
-from bot.sandbox.server_world import SandboxServer
-from bot.sandbox.slash_text import SlashTextError, command_specs, parse
+from emulator import Channel, DiscordEmulator, Message, User
+from emulator.cdn import DISCORD_CDN
+from emulator.command_limits import localized
+from sandbox.server_world import SandboxServer
+from sandbox.slash_text import SlashTextError, command_specs, parse
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +37,7 @@ EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 CHANGE_DELAY = 0.03
 """Seconds to gather changes into one notice: a click edits and posts in quick bursts."""
-STATIC = resources.files("bot.sandbox") / "static"
+STATIC = resources.files("sandbox") / "static"
 STATIC_TYPES = {
     ".html": "text/html",
     ".js": "text/javascript",

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.emulator.responses import DiscordError
+from emulator.responses import DiscordError
 
 CONTENT_LENGTH = 2000
 EMBEDS = 10

@@ -16,7 +16,7 @@ from http import HTTPStatus
 from aiohttp import hdrs, web
 from aiohttp.typedefs import Handler, Middleware
 
-from bot.emulator.responses import DiscordError, json_response
+from emulator.responses import DiscordError, json_response
 
 LOOPBACK_NAMES = ("127.0.0.1", "localhost")
 BODY_METHODS = frozenset({"POST", "PATCH", "PUT"})

@@ -6,7 +6,7 @@ import time
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.emulator.model import Channel, Guild, Interaction, Message, User
+from emulator.model import Channel, Guild, Interaction, Message, User
 
 
 def iso(timestamp: float) -> str:

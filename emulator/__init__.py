@@ -1,11 +1,11 @@
 """A local Discord for tests and the sandbox: REST and gateway on loopback, for the
 real discord.py client."""
 
-from bot.emulator.faults import Fault
-from bot.emulator.limits import Problem, check_message, message_problems
-from bot.emulator.model import Channel, Guild, Interaction, Message, User, shard_of
-from bot.emulator.responses import DiscordError
-from bot.emulator.server import DEFAULT_BOT_PERMISSIONS, DiscordEmulator
+from emulator.faults import Fault
+from emulator.limits import Problem, check_message, message_problems
+from emulator.model import Channel, Guild, Interaction, Message, User, shard_of
+from emulator.responses import DiscordError
+from emulator.server import DEFAULT_BOT_PERMISSIONS, DiscordEmulator
 
 __all__ = [
     "DEFAULT_BOT_PERMISSIONS",

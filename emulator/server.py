@@ -31,12 +31,12 @@ import discord
 from aiohttp import web
 from aiohttp.typedefs import Middleware
 
-from bot.emulator import cdn, payloads, state
-from bot.emulator.command_limits import LOCALES, check_commands, localized
-from bot.emulator.faults import Fault
-from bot.emulator.limits import Form, check_form, empty_message, errors_object, is_empty
-from bot.emulator.loopback import loopback_only
-from bot.emulator.model import (
+from emulator import cdn, payloads, state
+from emulator.command_limits import LOCALES, check_commands, localized
+from emulator.faults import Fault
+from emulator.limits import Form, check_form, empty_message, errors_object, is_empty
+from emulator.loopback import loopback_only
+from emulator.model import (
     EPHEMERAL,
     LOADING,
     PUBLIC_THREAD,
@@ -52,7 +52,7 @@ from bot.emulator.model import (
     snowflake,
     snowflakes_after,
 )
-from bot.emulator.responses import DiscordError, json_response
+from emulator.responses import DiscordError, json_response
 
 API = "/api/v10"
 DEFAULT_BOT_PERMISSIONS = discord.Permissions(

@@ -8,8 +8,8 @@ import shlex
 from dataclasses import dataclass
 from typing import Any
 
-from bot.emulator import Channel, User
-from bot.emulator.command_limits import localized
+from emulator import Channel, User
+from emulator.command_limits import localized
 
 SUB_COMMAND = 1
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, NUMBER = 3, 4, 5, 6, 7, 10

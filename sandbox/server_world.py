@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.emulator import DEFAULT_BOT_PERMISSIONS, Channel, DiscordEmulator, Guild, User
+from emulator import DEFAULT_BOT_PERMISSIONS, Channel, DiscordEmulator, Guild, User
 
 GUILD_ID = 1_100_000_000_000_000_001
 CHANNEL_ID = 1_100_000_000_000_000_002

@@ -10,11 +10,11 @@ from dataclasses import replace
 from pathlib import Path
 
 from bot.discord_ui.client import GameBot, use_discord_at
-from bot.emulator import DiscordEmulator
-from bot.sandbox.server_world import populate
-from bot.sandbox.web import SandboxPage
 from bot.settings import DEFAULT_SANDBOX_DATABASE, Settings
 from bot.storage.database import is_postgresql, shown
+from emulator import DiscordEmulator
+from sandbox.server_world import populate
+from sandbox.web import SandboxPage
 
 log = logging.getLogger(__name__)
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from discord import Permissions
 
-from bot.emulator.model import Attachment, Channel, Guild, Message, User
+from emulator.model import Attachment, Channel, Guild, Message, User
 
 FORMAT = 1
 STATE = "state.json"

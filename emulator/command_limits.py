@@ -8,8 +8,8 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
-from bot.emulator.limits import Form, Path, Problem, errors_object
-from bot.emulator.responses import DiscordError
+from emulator.limits import Form, Path, Problem, errors_object
+from emulator.responses import DiscordError
 
 COMMANDS = 100
 OPTIONS = 25

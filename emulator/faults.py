@@ -14,7 +14,7 @@ from http import HTTPStatus
 
 from aiohttp import web
 
-from bot.emulator.responses import json_response
+from emulator.responses import json_response
 
 RATE_LIMITED = 429
 
