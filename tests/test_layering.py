@@ -14,7 +14,7 @@ from bot.games.registry import REGISTERED
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = tuple(game.domain for game in REGISTERED)
-PLATFORM = ("bot/service", "bot/discord_ui", "bot/storage", "bot/ladder")
+PLATFORM = ("bot/service", "bot/discord_ui", "bot/background", "bot/storage", "bot/ladder")
 
 
 def imported(path: Path) -> set[str]:
@@ -103,3 +103,16 @@ def test_the_bot_with_a_token_never_loads_the_sandbox() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
     )
     assert loaded.stdout.strip() == "[]"
+
+
+def test_the_background_work_knows_nothing_of_discord() -> None:
+    """Deadlines, computer players, catch-ups, locks and leases are driven by the Discord
+    layer and call it back through protocols of their own."""
+    assert sources("bot/background")
+    discord = {
+        f"{path.relative_to(ROOT)}: {name}"
+        for path in sources("bot/background")
+        for name in imported(path)
+        if name.split(".")[0] == "discord" or name.startswith("bot.discord_ui")
+    }
+    assert not discord

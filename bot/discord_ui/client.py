@@ -14,6 +14,9 @@ import discord
 import yarl
 from discord import app_commands
 
+from bot.background.deadlines import DeadlineWatch
+from bot.background.lease_keeper import LeaseKeeper
+from bot.background.stopping import WorkInFlight
 from bot.clock import Clock, SystemClock
 from bot.discord_ui.buttons import (
     BotSelect,
@@ -26,11 +29,8 @@ from bot.discord_ui.buttons import (
 )
 from bot.discord_ui.command_translator import CommandTranslator
 from bot.discord_ui.commands import game_commands
-from bot.discord_ui.deadlines import DeadlineWatch
 from bot.discord_ui.flow import SOMETHING_WENT_WRONG, GameFlow, reader
 from bot.discord_ui.ladder_answers import LadderAnswers, LadderPageButton
-from bot.discord_ui.lease_keeper import LeaseKeeper
-from bot.discord_ui.stopping import WorkInFlight
 from bot.games.faces import face_for
 from bot.games.registry import GAMES
 from bot.service import GameService, GuildSettingsService, LadderService

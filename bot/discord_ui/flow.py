@@ -24,16 +24,16 @@ from typing import Any, TypeVar
 
 import discord
 
+from bot.background.computer_players import ComputerPlayers
+from bot.background.game_locks import Deferral, GameLocks
+from bot.background.reconciler import MessageReconciler
+from bot.background.stopping import HasWorkInFlight, WorkInFlight
 from bot.clock import Clock
 from bot.discord_ui import text
 from bot.discord_ui.buttons import lobby_view, selected
-from bot.discord_ui.computer_players import ComputerPlayers
-from bot.discord_ui.game_locks import Deferral, GameLocks
 from bot.discord_ui.messages import lobby_embed
 from bot.discord_ui.permissions import missing_permissions_message, missing_thread_permissions
 from bot.discord_ui.places import GamePlaces, nonce
-from bot.discord_ui.reconciler import MessageReconciler
-from bot.discord_ui.stopping import HasWorkInFlight, WorkInFlight
 from bot.discord_ui.surfaces import (
     InteractionSurface,
     Surface,

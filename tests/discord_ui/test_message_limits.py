@@ -15,6 +15,7 @@ from typing import Any
 import discord
 import pytest
 
+from bot.background.stopping import Stopping
 from bot.discord_ui import text
 from bot.discord_ui.buttons import lobby_view
 from bot.discord_ui.commands import rules_message
@@ -23,7 +24,6 @@ from bot.discord_ui.ladder_messages import history_embed, leaderboard_embed, sta
 from bot.discord_ui.messages import lobby_embed
 from bot.discord_ui.permissions import missing_permissions_message, missing_thread_permissions
 from bot.discord_ui.server_settings import settings_embed
-from bot.discord_ui.stopping import Stopping
 from bot.games.claimit import words
 from bot.games.claimit.face import CLAIMIT_FACE
 from bot.ladder import Rating

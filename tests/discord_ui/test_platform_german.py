@@ -11,6 +11,7 @@ from typing import Any
 
 import discord
 
+from bot.background.stopping import Stopping
 from bot.discord_ui import flow, text
 from bot.discord_ui.buttons import lobby_view
 from bot.discord_ui.ladder_messages import (
@@ -25,7 +26,6 @@ from bot.discord_ui.ladder_messages import (
 from bot.discord_ui.messages import lobby_embed
 from bot.discord_ui.permissions import missing_permissions_message, missing_thread_permissions
 from bot.discord_ui.server_settings import settings_embed
-from bot.discord_ui.stopping import Stopping
 from bot.ladder import Rating
 from bot.service import Leaderboard, PlayerStats, errors
 from bot.storage import (

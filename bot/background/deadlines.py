@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Protocol
 
+from bot.background.backoff import Backoff
+from bot.background.reconciler import MessageReconciler
+from bot.background.task import Background
 from bot.clock import Clock
-from bot.discord_ui.background import Background
-from bot.discord_ui.backoff import Backoff
-from bot.discord_ui.flow import GameFlow
-from bot.service import ServiceError
+from bot.service import GameService, ServiceError
 from bot.service.errors import GameBroken
+from bot.service.shard_leases import ShardLeases
 
 log = logging.getLogger(__name__)
 
@@ -27,8 +29,21 @@ LOOKING = -1
 """The backoff's key for looking for deadlines at all (the database may fail that too)."""
 
 
+class HandlesDeadlines(Protocol):
+    """What the watch hands a passed deadline to (the Discord layer's flow, which shows
+    what it did)."""
+
+    service: GameService
+    leases: ShardLeases
+    reconciler: MessageReconciler
+
+    async def deadline_passed(self, game_id: int, version: int) -> None: ...
+
+    async def game_broken(self, game_id: int) -> None: ...
+
+
 class DeadlineWatch(Background):
-    def __init__(self, flow: GameFlow, clock: Clock) -> None:
+    def __init__(self, flow: HandlesDeadlines, clock: Clock) -> None:
         super().__init__()
         self.flow = flow
         self.service = flow.service

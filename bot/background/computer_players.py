@@ -9,7 +9,7 @@ import logging
 import random
 from collections.abc import Awaitable, Callable
 
-from bot.discord_ui.backoff import FIRST_RETRY, LONGEST_WAIT
+from bot.background.backoff import FIRST_RETRY, LONGEST_WAIT
 from bot.games.registry import rules_for
 from bot.games.rules import Level
 from bot.service import SYSTEM, GameService, Outcome, ServiceError

@@ -9,9 +9,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from typing import Protocol
 
-from bot.discord_ui.background import Background
-from bot.discord_ui.flow import GameFlow
+from bot.background.task import Background
 from bot.service.shard_leases import ShardLeases
 from bot.storage.database import Listener
 from bot.storage.shards import Shards
@@ -19,8 +19,17 @@ from bot.storage.shards import Shards
 log = logging.getLogger(__name__)
 
 
+class TakesShardsOver(Protocol):
+    """What hears of the shards gained and the database back (the Discord layer's flow,
+    which shows their games)."""
+
+    def database_back(self) -> None: ...
+
+    async def take_over(self, shards: Shards) -> None: ...
+
+
 class LeaseKeeper(Background):
-    def __init__(self, leases: ShardLeases, flow: GameFlow) -> None:
+    def __init__(self, leases: ShardLeases, flow: TakesShardsOver) -> None:
         super().__init__()
         self.leases = leases
         self.flow = flow

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.background.task import Background
 from bot.clock import SystemClock
-from bot.discord_ui.background import Background
 from tests.e2e.world import running_world
 
 

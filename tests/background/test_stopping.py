@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from bot.discord_ui.stopping import Stopping, WorkInFlight
+from bot.background.stopping import Stopping, WorkInFlight
 
 
 async def test_new_work_is_refused_once_stopping_while_work_admitted_before_goes_on() -> None:

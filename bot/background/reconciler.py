@@ -14,9 +14,9 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Iterable
 
+from bot.background.backoff import Backoff
+from bot.background.task import Background
 from bot.clock import Clock
-from bot.discord_ui.background import Background
-from bot.discord_ui.backoff import Backoff
 from bot.service import ServiceError
 
 log = logging.getLogger(__name__)
