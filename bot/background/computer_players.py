@@ -99,7 +99,7 @@ class ComputerPlayers:
         await asyncio.sleep(self.pause)
         # Seeded by the position, so a game replays the same decisions.
         rng = random.Random(f"{game.id}:{game.version}")
-        level = Level(seat.bot_level or Level.NORMAL)
+        level = seat.bot_level or Level.NORMAL
         # A hard decision can take a tenth of a second: not on the event loop.
         intent = await asyncio.to_thread(rules.decide, game.state, seat.seat, level, rng)
 

@@ -10,20 +10,37 @@ they do is the game's *intent*, which only the game's rules read.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from enum import StrEnum
+from typing import Any
 
 import discord
 
 from bot.discord_ui import text
+from bot.discord_ui.game_bot import game_bot
 from bot.games.registry import GAMES, rules_for
 from bot.service import BOT_LEVELS
 from bot.storage import Game
 from i18n import Language, english
 
-if TYPE_CHECKING:
-    from bot.discord_ui.client import GameBot
 
-LOBBY_ACTIONS = ("join", "leave", "start", "cancel")
+class LobbyAction(StrEnum):
+    """What a lobby's buttons and menus do: the last part of their custom_ids."""
+
+    JOIN = "join"
+    LEAVE = "leave"
+    START = "start"
+    CANCEL = "cancel"
+    ADD_BOT = "addbot"
+    REMOVE_BOT = "removebot"
+
+
+LOBBY_BUTTONS = (LobbyAction.JOIN, LobbyAction.LEAVE, LobbyAction.START, LobbyAction.CANCEL)
+BOT_MENUS = (LobbyAction.ADD_BOT, LobbyAction.REMOVE_BOT)
+
+
+def either(actions: tuple[LobbyAction, ...]) -> str:
+    """A pattern of exactly these actions."""
+    return "(?P<action>" + "|".join(actions) + ")"
 
 
 def whole_up_to(most: int) -> str:
@@ -53,14 +70,14 @@ INTENT = r"(?P<intent>[A-Za-z0-9@,.=_+-]{1,60})"
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=KIND + f":lobby:{GAME}:{VERSION}:" + r"(?P<action>join|leave|start|cancel)",
+    template=f"{KIND}:lobby:{GAME}:{VERSION}:{either(LOBBY_BUTTONS)}",
 ):
     def __init__(
         self,
         kind: str,
         game: int,
         version: int,
-        action: str,
+        action: LobbyAction,
         *,
         disabled: bool = False,
         lang: Language | None = None,
@@ -69,10 +86,19 @@ class LobbyButton(
         dispatch a click) is never shown and needs none."""
         lang = lang or english()
         label, style = {
-            "join": (lang.pgettext("lobby button", "Join"), discord.ButtonStyle.primary),
-            "leave": (lang.pgettext("lobby button", "Leave"), discord.ButtonStyle.secondary),
-            "start": (lang.pgettext("lobby button", "Start"), discord.ButtonStyle.success),
-            "cancel": (lang.pgettext("lobby button", "Cancel"), discord.ButtonStyle.danger),
+            LobbyAction.JOIN: (lang.pgettext("lobby button", "Join"), discord.ButtonStyle.primary),
+            LobbyAction.LEAVE: (
+                lang.pgettext("lobby button", "Leave"),
+                discord.ButtonStyle.secondary,
+            ),
+            LobbyAction.START: (
+                lang.pgettext("lobby button", "Start"),
+                discord.ButtonStyle.success,
+            ),
+            LobbyAction.CANCEL: (
+                lang.pgettext("lobby button", "Cancel"),
+                discord.ButtonStyle.danger,
+            ),
         }[action]
         super().__init__(
             discord.ui.Button(
@@ -86,7 +112,8 @@ class LobbyButton(
 
     @classmethod
     def parse(cls, match: re.Match[str]) -> LobbyButton:
-        return cls(match["kind"], int(match["game"]), int(match["version"]), match["action"])
+        action = LobbyAction(match["action"])
+        return cls(match["kind"], int(match["game"]), int(match["version"]), action)
 
     @classmethod
     async def from_custom_id(
@@ -95,7 +122,7 @@ class LobbyButton(
         return cls.parse(match)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: GameBot = interaction.client  # type: ignore[assignment]
+        bot = game_bot(interaction)
         await bot.flow.lobby_button(interaction, self.kind, self.game, self.version, self.action)
 
 
@@ -133,7 +160,7 @@ class TurnButton(
         return cls.parse(match)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: GameBot = interaction.client  # type: ignore[assignment]
+        bot = game_bot(interaction)
         await bot.flow.turn_button(interaction, self.kind, self.game, self.version, self.intent)
 
 
@@ -176,7 +203,7 @@ class TurnSelect(
         return cls.parse(match)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: GameBot = interaction.client  # type: ignore[assignment]
+        bot = game_bot(interaction)
         await bot.flow.turn_button(
             interaction, self.kind, self.game, self.version, selected(interaction)
         )
@@ -213,7 +240,7 @@ class PrivateOpen(
         return cls.parse(match)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: GameBot = interaction.client  # type: ignore[assignment]
+        bot = game_bot(interaction)
         await bot.flow.open_private(interaction, self.kind, self.game)
 
 
@@ -252,13 +279,13 @@ class PrivateButton(
         return cls.parse(match)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: GameBot = interaction.client  # type: ignore[assignment]
+        bot = game_bot(interaction)
         await bot.flow.private_button(interaction, self.kind, self.game, self.key, self.intent)
 
 
 class BotSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=f"{KIND}:lobby:{GAME}:{VERSION}:" + r"(?P<action>addbot|removebot)",
+    template=f"{KIND}:lobby:{GAME}:{VERSION}:{either(BOT_MENUS)}",
 ):
     """The host's menus to add a computer player (by level) or remove one (by seat)."""
 
@@ -267,14 +294,14 @@ class BotSelect(
         kind: str,
         game: int,
         version: int,
-        action: str,
+        action: LobbyAction,
         *,
         lobby: Game | None = None,
         lang: Language | None = None,
     ) -> None:
         """``lang`` as for ``LobbyButton``."""
         lang = lang or english()
-        if action == "addbot":
+        if action is LobbyAction.ADD_BOT:
             options = [
                 discord.SelectOption(
                     label=lang._("Add a computer player: {level}", level=text.level(level, lang)),
@@ -304,7 +331,8 @@ class BotSelect(
 
     @classmethod
     def parse(cls, match: re.Match[str]) -> BotSelect:
-        return cls(match["kind"], int(match["game"]), int(match["version"]), match["action"])
+        action = LobbyAction(match["action"])
+        return cls(match["kind"], int(match["game"]), int(match["version"]), action)
 
     @classmethod
     async def from_custom_id(
@@ -313,7 +341,7 @@ class BotSelect(
         return cls.parse(match)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: GameBot = interaction.client  # type: ignore[assignment]
+        bot = game_bot(interaction)
         await bot.flow.lobby_button(interaction, self.kind, self.game, self.version, self.action)
 
 
@@ -354,15 +382,17 @@ def selected(interaction: discord.Interaction) -> str:
 def lobby_view(game: Game, lang: Language, *, bots_allowed: bool = True) -> discord.ui.View:
     rules = rules_for(game.kind)
     view = discord.ui.View(timeout=None)
-    for action in LOBBY_ACTIONS:
-        disabled = action == "start" and len(game.seats) < rules.min_players
+    for action in LOBBY_BUTTONS:
+        disabled = action is LobbyAction.START and len(game.seats) < rules.min_players
         view.add_item(
             LobbyButton(game.kind, game.id, game.version, action, disabled=disabled, lang=lang)
         )
     if bots_allowed and len(game.seats) < rules.max_players:
-        view.add_item(BotSelect(game.kind, game.id, game.version, "addbot", lang=lang))
+        view.add_item(BotSelect(game.kind, game.id, game.version, LobbyAction.ADD_BOT, lang=lang))
     if any(s.is_bot for s in game.seats):
         view.add_item(
-            BotSelect(game.kind, game.id, game.version, "removebot", lobby=game, lang=lang)
+            BotSelect(
+                game.kind, game.id, game.version, LobbyAction.REMOVE_BOT, lobby=game, lang=lang
+            )
         )
     return view

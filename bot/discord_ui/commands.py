@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Coroutine, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -17,15 +17,13 @@ from discord.app_commands import Choice, locale_str
 
 from bot.discord_ui import limits
 from bot.discord_ui.flow import guarded, reader
+from bot.discord_ui.game_bot import game_bot
 from bot.discord_ui.server_settings import ServerSettingsChange, server_settings
 from bot.games.face import GameFace
 from bot.games.rules import AnyRules, GameOption
 from bot.service.guild_settings import SERVER_LANGUAGE
 from bot.storage.records import MINUTE
 from i18n import LANGUAGES, N_, Message, language
-
-if TYPE_CHECKING:
-    from bot.discord_ui.client import GameBot
 
 Callback = Callable[..., Coroutine[Any, Any, None]]
 
@@ -44,7 +42,7 @@ def game_commands(rules: AnyRules, face: GameFace) -> app_commands.Group:
         turn_timeout = given["turn_timeout"]
         await guarded(
             interaction,
-            _bot(interaction).flow.new_game(
+            game_bot(interaction).flow.new_game(
                 interaction,
                 kind=kind,
                 options={name: value for name, value in options.items() if value is not None},
@@ -93,14 +91,14 @@ def game_commands(rules: AnyRules, face: GameFace) -> app_commands.Group:
     group.add_command(_command(N_("rules"), N_("The rules, short (only you see them)"), rules_text))
 
     async def board(interaction: discord.Interaction) -> None:
-        await guarded(interaction, _bot(interaction).flow.show_board(interaction, kind))
+        await guarded(interaction, game_bot(interaction).flow.show_board(interaction, kind))
 
     group.add_command(
         _command(N_("board"), N_("Post this channel's game again at the bottom"), board)
     )
 
     async def cancel(interaction: discord.Interaction) -> None:
-        await guarded(interaction, _bot(interaction).flow.cancel(interaction, kind))
+        await guarded(interaction, game_bot(interaction).flow.cancel(interaction, kind))
 
     group.add_command(
         _command(
@@ -109,7 +107,7 @@ def game_commands(rules: AnyRules, face: GameFace) -> app_commands.Group:
     )
 
     async def leave(interaction: discord.Interaction) -> None:
-        await guarded(interaction, _bot(interaction).flow.leave(interaction, kind))
+        await guarded(interaction, game_bot(interaction).flow.leave(interaction, kind))
 
     group.add_command(
         _command(
@@ -133,7 +131,7 @@ def game_commands(rules: AnyRules, face: GameFace) -> app_commands.Group:
             language=given["language"],
         )
         await guarded(
-            interaction, server_settings(interaction, _bot(interaction).flow, kind, change)
+            interaction, server_settings(interaction, game_bot(interaction).flow, kind, change)
         )
 
     minutes = app_commands.Range[int, 1, 1440] | None
@@ -192,7 +190,7 @@ def game_commands(rules: AnyRules, face: GameFace) -> app_commands.Group:
     )
 
     async def leaderboard(interaction: discord.Interaction, page: int = 1) -> None:
-        answers = _bot(interaction).ladder_answers
+        answers = game_bot(interaction).ladder_answers
         await guarded(interaction, answers.leaderboard(interaction, kind, page))
 
     group.add_command(
@@ -206,7 +204,7 @@ def game_commands(rules: AnyRules, face: GameFace) -> app_commands.Group:
     )
 
     async def stats(interaction: discord.Interaction, user: discord.User | None = None) -> None:
-        answers = _bot(interaction).ladder_answers
+        answers = game_bot(interaction).ladder_answers
         await guarded(interaction, answers.stats(interaction, kind, user))
 
     group.add_command(
@@ -220,7 +218,7 @@ def game_commands(rules: AnyRules, face: GameFace) -> app_commands.Group:
     )
 
     async def history(interaction: discord.Interaction) -> None:
-        await guarded(interaction, _bot(interaction).ladder_answers.history(interaction, kind))
+        await guarded(interaction, game_bot(interaction).ladder_answers.history(interaction, kind))
 
     group.add_command(
         _command(
@@ -229,7 +227,9 @@ def game_commands(rules: AnyRules, face: GameFace) -> app_commands.Group:
     )
 
     async def recompute(interaction: discord.Interaction) -> None:
-        await guarded(interaction, _bot(interaction).ladder_answers.recompute(interaction, kind))
+        await guarded(
+            interaction, game_bot(interaction).ladder_answers.recompute(interaction, kind)
+        )
 
     group.add_command(
         _command(
@@ -306,7 +306,3 @@ def _command(
     return app_commands.Command(
         name=locale_str(name), description=locale_str(description), callback=callback
     )
-
-
-def _bot(interaction: discord.Interaction) -> GameBot:
-    return interaction.client  # type: ignore[return-value]

@@ -30,7 +30,7 @@ from bot.background.reconciler import MessageReconciler
 from bot.background.stopping import HasWorkInFlight, WorkInFlight
 from bot.clock import Clock
 from bot.discord_ui import text
-from bot.discord_ui.buttons import lobby_view, selected
+from bot.discord_ui.buttons import LobbyAction, lobby_view, selected
 from bot.discord_ui.messages import lobby_embed
 from bot.discord_ui.permissions import missing_permissions_message, missing_thread_permissions
 from bot.discord_ui.places import GamePlaces, nonce
@@ -470,28 +470,38 @@ class GameFlow:
     # Buttons ---------------------------------------------------------------------
 
     async def lobby_button(
-        self, interaction: discord.Interaction, kind: str, game_id: int, version: int, action: str
+        self,
+        interaction: discord.Interaction,
+        kind: str,
+        game_id: int,
+        version: int,
+        action: LobbyAction,
     ) -> None:
         await guarded(interaction, self._lobby_button(interaction, kind, game_id, version, action))
 
     async def _lobby_button(
-        self, interaction: discord.Interaction, kind: str, game_id: int, version: int, action: str
+        self,
+        interaction: discord.Interaction,
+        kind: str,
+        game_id: int,
+        version: int,
+        action: LobbyAction,
     ) -> None:
         actor = _actor(interaction, kind)
 
         # Joining and leaving mean the same whatever the lobby showed; starting
         # and cancelling act on exactly the seats that were shown.
         async def change() -> Game:
-            if action == "addbot":
+            if action is LobbyAction.ADD_BOT:
                 return await self.service.add_bot(game_id, actor, None, selected(interaction))
-            if action == "removebot":
+            if action is LobbyAction.REMOVE_BOT:
                 seat = _menu_number(selected(interaction))
                 return await self.service.remove_bot(game_id, actor, None, seat)
-            if action == "join":
+            if action is LobbyAction.JOIN:
                 return await self.service.join(game_id, _player(interaction), None, actor.where)
-            if action == "leave":
+            if action is LobbyAction.LEAVE:
                 return await self.service.leave(game_id, actor, None)
-            if action == "start":
+            if action is LobbyAction.START:
                 return await self.service.start(game_id, actor, version)
             return await self.service.cancel(game_id, actor, version)
 

@@ -4,12 +4,13 @@ game: answered only to the person who asked, like every lookup."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.discord_ui.buttons import KIND, whole_up_to
 from bot.discord_ui.flow import guarded, reader
+from bot.discord_ui.game_bot import game_bot
 from bot.discord_ui.ladder_messages import (
     history_embed,
     leaderboard_embed,
@@ -22,9 +23,6 @@ from bot.discord_ui.ladder_messages import (
 from bot.service import LadderService, Leaderboard
 from bot.service.errors import NotAllowedToRecompute
 from i18n import Language
-
-if TYPE_CHECKING:
-    from bot.discord_ui.client import GameBot
 
 
 class LadderPageButton(
@@ -56,7 +54,7 @@ class LadderPageButton(
         return cls.parse(match)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: GameBot = interaction.client  # type: ignore[assignment]
+        bot = game_bot(interaction)
         await guarded(interaction, bot.ladder_answers.turn_page(interaction, self.kind, self.page))
 
 

@@ -224,7 +224,7 @@ class GameService:
         options: Options | None = None,
         turn_timeout: int | None = None,
         bots: int = 0,
-        bot_level: str = "normal",
+        bot_level: str = Level.NORMAL,
     ) -> Game:
         """A lobby of the game ``kind`` under the server's settings (an option left out,
         or ``None``, takes the server's default), with ``bots`` computer players seated
@@ -232,7 +232,7 @@ class GameService:
         rules = rules_for(kind)
         if turn_timeout is not None:
             check_turn_timeout(turn_timeout)
-        _check_level(bot_level)
+        level = _level(bot_level)
         if not 0 <= bots < rules.max_players:
             raise LobbyFull(rules.max_players)
         now = self._clock()
@@ -257,7 +257,7 @@ class GameService:
                 deadline=now + settings.lobby_timeout,
                 now=now,
             )
-            seats = [_human(host), *(_bot(n, bot_level) for n in range(1, bots + 1))]
+            seats = [_human(host), *(_bot(n, level) for n in range(1, bots + 1))]
             await queries.replace_seats(connection, game_id, seats, now)
             game = await _load(connection, game_id)
         self.deadline_moved_earlier.set()
@@ -307,9 +307,9 @@ class GameService:
             return await self._reseat(connection, note, game, seats, host_id=host_id)
 
     async def add_bot(
-        self, game_id: int, actor: Actor, version: int | None, level: str = "normal"
+        self, game_id: int, actor: Actor, version: int | None, level: str = Level.NORMAL
     ) -> Game:
-        _check_level(level)
+        chosen = _level(level)
         async with self._changing() as (connection, note):
             game = await _load(connection, game_id, actor.where)
             _require_lobby(game, version)
@@ -319,7 +319,7 @@ class GameService:
             most = rules_for(game.kind).max_players
             if len(game.seats) >= most:
                 raise LobbyFull(most)
-            bot = _bot(1 + sum(s.is_bot for s in game.seats), level)
+            bot = _bot(1 + sum(s.is_bot for s in game.seats), chosen)
             return await self._reseat(connection, note, game, [*game.seats, bot])
 
     async def remove_bot(self, game_id: int, actor: Actor, version: int | None, seat: int) -> Game:
@@ -674,13 +674,15 @@ def _human(player: Player) -> Seat:
     return Seat(0, player.user_id, None, player.display_name, 0)
 
 
-def _bot(number: int, level: str) -> Seat:
+def _bot(number: int, level: Level) -> Seat:
     return Seat(0, None, level, f"Bot {number} ({level})", 0)  # as BOT_NAME reads it
 
 
-def _check_level(level: str) -> None:
-    if level not in BOT_LEVELS:
+def _level(wanted: str) -> Level:
+    """The level asked for (a command's option, a menu's value), or refused plainly."""
+    if wanted not in BOT_LEVELS:
         raise IllegalMove(Message("a computer player is easy, normal or hard"))
+    return Level(wanted)
 
 
 def _bot_for(seat: Seat) -> Seat:

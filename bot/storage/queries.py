@@ -12,7 +12,7 @@ from types import MappingProxyType
 from typing import Any
 
 from bot.games.registry import UnknownGame, rules_for
-from bot.games.rules import AnyRules, Options
+from bot.games.rules import AnyRules, Level, Options
 from bot.storage.connection import Connection
 from bot.storage.records import (
     NO_OPTIONS,
@@ -28,6 +28,7 @@ from bot.storage.records import (
 from bot.storage.row_checks import (
     Column,
     checked,
+    level_or_none,
     number,
     number_or_none,
     text,
@@ -72,7 +73,7 @@ _GAME: tuple[Column, ...] = (
 _SEAT: tuple[Column, ...] = (
     ("seat", whole, 0),
     ("user_id", whole_or_none, None),
-    ("bot_level", text_or_none, None),
+    ("bot_level", level_or_none, None),
     ("display_name", text, ""),
     ("color", whole, 0),
     ("timeouts", whole, 0),
@@ -107,7 +108,8 @@ async def load_game(connection: Connection, game_id: int) -> Game | None:
     for row in rows:
         if row[_SEAT_START] is not None:
             seat_values, seat_damage = checked(_SEAT, row[_SEAT_START:])
-            seats.append(Seat(*seat_values))
+            number, user_id, level, *rest = seat_values
+            seats.append(Seat(number, user_id, None if level is None else Level(level), *rest))
             damage = damage or (seat_damage and f"a seat: {seat_damage}")
     status = GameStatus(status_text)
     broken = damage

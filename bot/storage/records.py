@@ -8,7 +8,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
-from bot.games.rules import JSON, Options
+from bot.games.rules import JSON, Level, Options
 from bot.ladder import Rating
 
 NO_OPTIONS: Options = MappingProxyType({})
@@ -41,7 +41,8 @@ class Seat:
     seat: int
     user_id: int | None
     """The Discord user; ``None`` for a computer player."""
-    bot_level: str | None
+    bot_level: Level | None
+    """How well the computer player in the seat plays; ``None`` for a human."""
     display_name: str
     color: int
     timeouts: int = 0

@@ -12,7 +12,10 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from bot.games.rules import Level
+
 Check = Callable[[object], bool]
+LEVELS = frozenset(Level)
 
 
 def whole(value: object) -> bool:
@@ -39,6 +42,11 @@ def text(value: object) -> bool:
 
 def text_or_none(value: object) -> bool:
     return value is None or isinstance(value, str)
+
+
+def level_or_none(value: object) -> bool:
+    """A computer player's level as ``Level`` names it, or none (a human's seat)."""
+    return value is None or value in LEVELS
 
 
 Column = tuple[str, Check, Any]

@@ -121,3 +121,21 @@ async def test_a_damaged_value_marks_its_game_damaged_and_the_host_can_still_can
         await service.act(game.id, Actor(ANN.user_id), None, "roll")
     cancelled = await service.cancel(game.id, Actor(ANN.user_id))
     assert cancelled.status is GameStatus.CANCELLED
+
+
+async def test_a_computer_players_level_no_level_names_marks_its_game_damaged(
+    sqlite_database: Database,
+) -> None:
+    # The level was read as any text: the computer player's next move then failed in the
+    # background, for ever, instead of the game being set aside.
+    service = GameService(sqlite_database)
+    game = await started_game(service, 1, bots=1)
+    async with sqlite_database.write() as connection:
+        await connection.execute(
+            "UPDATE seats SET bot_level = 'genius' WHERE game_id = ? AND user_id IS NULL",
+            (game.id,),
+        )
+    loaded = await service.game(game.id)
+    assert loaded.broken is not None and "its bot_level is damaged" in loaded.broken
+    cancelled = await service.cancel(game.id, Actor(ANN.user_id))
+    assert cancelled.status is GameStatus.CANCELLED

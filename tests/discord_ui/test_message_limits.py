@@ -26,6 +26,7 @@ from bot.discord_ui.permissions import missing_permissions_message, missing_thre
 from bot.discord_ui.server_settings import settings_embed
 from bot.games.claimit import words
 from bot.games.claimit.face import CLAIMIT_FACE
+from bot.games.rules import Level
 from bot.ladder import Rating
 from bot.service import Leaderboard, Outcome, PlayerStats, errors
 from bot.storage import (
@@ -64,7 +65,7 @@ WORST_RECORD = {
 def seats(bots: int = 0) -> tuple[Seat, ...]:
     humans = [Seat(n, BIG_ID - n, None, NAMES[n], n) for n in range(5 - bots)]
     robots = [
-        Seat(n, None, "normal", NAMES[n][:26] + " (bot)", n, left_user_id=BIG_ID - n)
+        Seat(n, None, Level.NORMAL, NAMES[n][:26] + " (bot)", n, left_user_id=BIG_ID - n)
         for n in range(5 - bots, 5)
     ]
     return (*humans, *robots)

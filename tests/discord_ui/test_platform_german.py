@@ -26,6 +26,7 @@ from bot.discord_ui.ladder_messages import (
 from bot.discord_ui.messages import lobby_embed
 from bot.discord_ui.permissions import missing_permissions_message, missing_thread_permissions
 from bot.discord_ui.server_settings import settings_embed
+from bot.games.rules import Level
 from bot.ladder import Rating
 from bot.service import Leaderboard, PlayerStats, errors
 from bot.storage import (
@@ -50,8 +51,8 @@ RATING = Rating(24.0, 1.5)
 def lobby(status: GameStatus = GameStatus.LOBBY, **changes: Any) -> Game:
     seats = (
         Seat(0, 11, None, "Ann", 0),
-        Seat(1, None, "hard", "Bot 1 (hard)", 1),
-        Seat(2, None, "normal", "Cy (bot)", 2, left_user_id=13),
+        Seat(1, None, Level.HARD, "Bot 1 (hard)", 1),
+        Seat(2, None, Level.NORMAL, "Cy (bot)", 2, left_user_id=13),
     )
     game = Game(
         id=7,

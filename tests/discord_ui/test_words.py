@@ -10,6 +10,7 @@ from bot.discord_ui import text
 from bot.discord_ui.ladder_messages import leaderboard_embed
 from bot.games.claimit import words
 from bot.games.claimit.face import CLAIMIT_FACE
+from bot.games.rules import Level
 from bot.ladder import PROVISIONAL_GAMES, Rating
 from bot.service import Leaderboard
 from bot.storage import LadderEntry, RatingChange, Seat
@@ -61,8 +62,8 @@ def test_ratings_are_written_with_the_readers_digit_grouping() -> None:
 
 
 def test_computer_players_are_named_in_the_readers_language() -> None:
-    bot = Seat(1, None, "hard", "Bot 2 (hard)", 1)
-    took_over = Seat(2, None, "normal", "Zoë (bot)", 2, left_user_id=7)
+    bot = Seat(1, None, Level.HARD, "Bot 2 (hard)", 1)
+    took_over = Seat(2, None, Level.NORMAL, "Zoë (bot)", 2, left_user_id=7)
     human = Seat(0, 7, None, "*Ann* (bot)", 0)
     assert text.seat_name(bot, english()) == "Bot 2 (hard)"
     assert text.seat_name(bot, language("de")) == "Bot 2 (schwer)"

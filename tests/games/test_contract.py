@@ -171,7 +171,7 @@ def seats(players: int) -> tuple[Seat, ...]:
     """The longest names, the last seat a computer player that took a human's place."""
     humans = [Seat(n, BIG_ID - n, None, NAMES[n % 5], n) for n in range(players - 1)]
     last = players - 1
-    bot = Seat(last, None, "hard", NAMES[last % 5][:26] + " (bot)", last, left_user_id=BIG_ID)
+    bot = Seat(last, None, Level.HARD, NAMES[last % 5][:26] + " (bot)", last, left_user_id=BIG_ID)
     return (*humans, bot)
 
 

@@ -20,7 +20,7 @@ from bot.discord_ui import text
 from bot.games.claim.face import CLAIM_FACE
 from bot.games.claim.game import CLAIM, Move, parse_factions
 from bot.games.face import Picture
-from bot.games.rules import BadOption, IllegalIntent
+from bot.games.rules import BadOption, IllegalIntent, Level
 from bot.ladder import Rating
 from bot.service import Outcome
 from bot.storage import Game, LadderEntry, PlayerRecord, RatingChange, Result, Seat
@@ -52,7 +52,7 @@ def game(position: ClaimState) -> Game:
     """A game of Claim at ``position``, as storage would hand it over."""
     over = position.phase is Phase.OVER
     seats = tuple(
-        Seat(n, None, "hard", f"Bot {n + 1} (hard)", n)
+        Seat(n, None, Level.HARD, f"Bot {n + 1} (hard)", n)
         if position.players == 3 and n == COMPUTER
         else Seat(n, 1000 + n, None, NAMES[n], n)
         for n in range(position.players)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.games.claimit.game import CLAIMIT
+from bot.games.rules import Level
 from bot.service import Outcome
 from bot.storage import Game, Result, Seat
 from engine.claimit import Action, GameState, Phase
@@ -17,7 +18,7 @@ def seats(players: int, bots: int = 0) -> tuple[Seat, ...]:
     """``players`` seats, the last ``bots`` of them computer players (named as the service
     names them)."""
     return tuple(
-        Seat(n, None, "hard", f"Bot {n + 1} (hard)", n)
+        Seat(n, None, Level.HARD, f"Bot {n + 1} (hard)", n)
         if n >= players - bots
         else Seat(n, BIG_ID - n, None, NAMES[n], n)
         for n in range(players)

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from bot.games.gold_nuggets.game import NUGGETS, set_intent, take_intent
-from bot.games.rules import Step
+from bot.games.rules import Level, Step
 from bot.service import Outcome
 from bot.storage import Game, Seat
 from engine.gold_nuggets import Action, GameState, Phase, TimeOut
@@ -21,7 +21,7 @@ NAMES = ("Ann", "*Bo*", "@everyone", "_Zoë_", "\\" * 32)
 def seats(players: int, bots: int = 0) -> tuple[Seat, ...]:
     """``players`` seats, the last ``bots`` of them computer players."""
     return tuple(
-        Seat(n, None, "normal", NAMES[n], n)
+        Seat(n, None, Level.NORMAL, NAMES[n], n)
         if n >= players - bots
         else Seat(n, BIG_ID - n, None, NAMES[n], n)
         for n in range(players)

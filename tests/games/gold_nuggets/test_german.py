@@ -19,7 +19,7 @@ import pytest
 from bot.games.face import Picture
 from bot.games.gold_nuggets.face import NUGGETS_FACE
 from bot.games.gold_nuggets.game import NUGGETS
-from bot.games.rules import IllegalIntent
+from bot.games.rules import IllegalIntent, Level
 from bot.ladder import Rating
 from bot.service import Outcome
 from bot.storage import Game, LadderEntry, PlayerRecord, RatingChange, Result, Seat
@@ -52,7 +52,7 @@ def faces(letters: str) -> tuple[Face, ...]:
 def game(state: GameState) -> Game:
     """A game at ``state`` whose fifth seat, if any, is a computer player."""
     seats = tuple(
-        Seat(n, None if n == 4 else 1000 + n, "hard" if n == 4 else None, NAMES[n], n)
+        Seat(n, None if n == 4 else 1000 + n, Level.HARD if n == 4 else None, NAMES[n], n)
         for n in range(state.players)
     )
     return replace(table(state), seats=seats)
