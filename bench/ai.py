@@ -1,6 +1,6 @@
 """Bot strength: a seeded tournament between bot levels and a baseline.
 
-    python bench/ai.py [--games 2000] [--mixes 400] [--workers 2]
+    python -m bench.ai [--games 2000] [--mixes 400] [--workers 2]
 
 Each 2-player pairing plays --games seeded games with the seats alternated;
 4-player mixes play --mixes games with the seats rotated. Prints win rates with
@@ -15,16 +15,10 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import time
 from collections import defaultdict
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
-
-if not __package__:
-    # Run as a file, this folder comes first on sys.path; the project root must.
-    sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 from bench.figures import wilson
 from engine.claimit import (

@@ -1,7 +1,7 @@
 """Claim computer players' strength and speed: seeded tournaments between the levels, and
 decision times.
 
-    python bench/claim_ai.py [--games 200] [--workers 2]
+    python -m bench.claim_ai [--games 200] [--workers 2]
 
 2-player pairings: hard vs normal (--games games), hard vs easy (half as many),
 normal vs easy (five times as many, they are quick). Every deal is seeded and
@@ -25,16 +25,10 @@ import argparse
 import itertools
 import random
 import statistics
-import sys
 import time
 from collections import defaultdict
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
-
-if not __package__:
-    # Run as a file, this folder comes first on sys.path; the project root must.
-    sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 from bench.figures import wilson
 from engine.claim import (

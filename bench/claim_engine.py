@@ -1,6 +1,6 @@
 """Claim engine speed: the legal actions of one position, applying one action, random games.
 
-    python bench/claim_engine.py [--games N]
+    python -m bench.claim_engine [--games N]
 
 Targets: median <= 20 us for the legal actions of one seat and for applying one
 action, on positions from random games of 2, 3 and 4 players. Every figure is
@@ -12,16 +12,9 @@ from __future__ import annotations
 import argparse
 import functools
 import random
-import sys
 import time
 from collections import defaultdict
 from collections.abc import Callable
-from pathlib import Path
-
-if not __package__:
-    # Run as a file, this folder comes first on sys.path and this very module
-    # would shadow the engine package.
-    sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 from bench.figures import per_call_us
 from engine.claim import (

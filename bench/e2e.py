@@ -1,7 +1,7 @@
 """Many concurrent games through the local Discord emulator, with the real bot in its own
 process (or several).
 
-    python bench/e2e.py [--games 50] [--seconds 30] [--think 0.6] [--game claimit|nuggets]
+    python -m bench.e2e [--games 50] [--seconds 30] [--think 0.6] [--game claimit|nuggets]
                         [--backend sqlite|postgresql] [--processes 1]
 
 Each game is played by its two players in its own channel (Claim It! and Gold Nuggets
@@ -41,10 +41,6 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-
-if not __package__:
-    # Run as a file, this folder comes first on sys.path; the project root must.
-    sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 from bench.usage import CpuWatch, LoopLag
 from emulator import Channel, DiscordEmulator, Guild, Message, User

@@ -1,6 +1,6 @@
 """Engine speed: legal placements of one roll, applying one action, random games per second.
 
-    python bench/engine.py [--games N]
+    python -m bench.engine [--games N]
 
 Targets (issue 2): median <= 10 us for the legal placements of one roll and
 <= 20 us for applying one action, on mid-game 5-player positions. Every figure
@@ -12,17 +12,10 @@ from __future__ import annotations
 import argparse
 import functools
 import random
-import sys
 import time
 from collections import defaultdict
 from collections.abc import Callable
 from itertools import product
-from pathlib import Path
-
-if not __package__:
-    # Run as a file, this folder comes first on sys.path and this very module
-    # would shadow the engine package.
-    sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 from bench.figures import per_call_us
 from engine.claimit import Action, GameState, Phase, Place, Roll, Stop, apply

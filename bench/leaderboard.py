@@ -1,6 +1,6 @@
 """Latency of the ladder's reads on a large database.
 
-    python bench/leaderboard.py [--servers 1000] [--games 100000] [--samples 2000]
+    python -m bench.leaderboard [--servers 1000] [--games 100000] [--samples 2000]
 
 Target (issue 8): p99 <= 20 ms for the leaderboard and stats queries, on a
 database of 100,000 finished games over 1,000 servers. The database is filled
@@ -23,10 +23,6 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-
-if not __package__:
-    # Run as a file, this folder comes first on sys.path; the project root must.
-    sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 from bot.ladder import NEW_PLAYER, Finish, Rating, finishing_ranks, rate
 from bot.service import LadderService

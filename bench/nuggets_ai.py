@@ -1,7 +1,7 @@
 """Gold Nuggets bot strength: each level's take per fresh turn, a seeded 2-player tournament
 between the levels, and decision times.
 
-    python bench/nuggets_ai.py [--turns 20000] [--games 1200] [--workers 2]
+    python -m bench.nuggets_ai [--turns 20000] [--games 1200] [--workers 2]
 
 The take per fresh turn is measured from the game's opening (all 77 nuggets in
 the centre, nothing to steal), where the optimum of ``policy`` applies: hard
@@ -18,16 +18,10 @@ import argparse
 import math
 import random
 import statistics
-import sys
 import time
 from collections import defaultdict
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
-
-if not __package__:
-    # Run as a file, this folder comes first on sys.path; the project root must.
-    sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 from bench.figures import wilson
 from engine.gold_nuggets import FACES, Action, GameState, Phase, Roll, apply, winners

@@ -1,6 +1,6 @@
 """Gold Nuggets engine speed: legal set-asides of one roll, applying one action, random games.
 
-    python bench/nuggets_engine.py [--games N]
+    python -m bench.nuggets_engine [--games N]
 
 Targets: median <= 20 us for the legal set-asides of one roll and for applying
 one action, on positions from random games. Every figure is measured in this
@@ -12,16 +12,9 @@ from __future__ import annotations
 import argparse
 import functools
 import random
-import sys
 import time
 from collections import defaultdict
 from collections.abc import Callable
-from pathlib import Path
-
-if not __package__:
-    # Run as a file, this folder comes first on sys.path and this very module
-    # would shadow the engine package.
-    sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 from bench.figures import per_call_us
 from engine.gold_nuggets import (

@@ -1,6 +1,6 @@
 """Clicks in one server while another server's ladder is rebuilt, through the real bot.
 
-    python bench/recompute.py [--games 4000] [--tables 20] [--seconds 10] [--think 0.3]
+    python -m bench.recompute [--games 4000] [--tables 20] [--seconds 10] [--think 0.3]
 
 Server A holds --games finished games (written straight into the file). Server B
 has --tables games being played by two people each. The bot runs in its own
@@ -18,14 +18,9 @@ import asyncio
 import functools
 import random
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
-
-if not __package__:
-    # Run as a file, this folder comes first on sys.path; the project root must.
-    sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 from bench.e2e import start_bot, tables_in
 from bot.storage import Database

@@ -2,7 +2,7 @@
 table on 5-player turns with every die on the table, Claim's table on busy 4-player
 phase-2 tricks and its hand of 13 cards.
 
-    python bench/render.py [--rounds N] [--language de]
+    python -m bench.render [--rounds N] [--language de]
 
 Targets (issue 3), for each game, all measured in this run: median
 render+encode <= 15 ms, <= 1.5x the time Pillow takes to merely encode the same
@@ -15,17 +15,11 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import time
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import TypeVar
 
 from PIL import Image
-
-if not __package__:
-    # Run as a file, this folder comes first on sys.path; the project root must.
-    sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 from engine.claimit import GameState
 from i18n import DEFAULT, LANGUAGES, Language, language

@@ -1,6 +1,6 @@
 """Actions per second through the game service on a real database file (no rendering).
 
-    python bench/service.py [--games N] [--game claimit|nuggets|claim]
+    python -m bench.service [--games N] [--game claimit|nuggets|claim]
 
 Target (issue 4): >= 1,000 actions/s from one process, p99 <= 10 ms per action.
 Plays whole 2-5 player games of each registered game (or the one named), one action
@@ -14,14 +14,9 @@ import argparse
 import asyncio
 import random
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
-
-if not __package__:
-    # Run as a file, this folder comes first on sys.path; the project root must.
-    sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 from bot.games.registry import GAMES, rules_for
 from bot.games.rules import Level

@@ -1,7 +1,7 @@
 """How long a bot process takes to stop under load, and how soon another process takes
 its shards over.
 
-    python bench/stop.py [--rounds 5] [--seconds 5]
+    python -m bench.stop [--rounds 5] [--seconds 5]
 
 Two bot processes share one PostgreSQL database (a throwaway cluster started for the run)
 and one emulated Discord, at the default lease (CLAIMIT_TAKEOVER_SECONDS=20): process A
@@ -27,11 +27,6 @@ import statistics
 import sys
 import time
 from dataclasses import dataclass
-from pathlib import Path
-
-if not __package__:
-    # Run as a file, this folder comes first on sys.path; the project root must.
-    sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 from bench.e2e import PostgresCluster
 from bot.service import GameService

@@ -19,9 +19,52 @@ def postgres() -> Iterator[Cluster]:
         yield cluster
 
 
-@pytest.fixture(params=BACKENDS)
+ROOT = Path(__file__).resolve().parent
+END_TO_END = ROOT / "e2e"
+SLOW = frozenset(
+    {
+        "tests/e2e/test_kill_bot.py",
+        "tests/e2e/test_postgres_crashes.py",
+        "tests/e2e/test_soak.py",
+        "tests/e2e/test_graceful_stop.py",
+        "tests/bot/test_kill.py",
+    }
+)
+"""The fault-injection runs: many kills, crashes or clicks each."""
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """A test that asks for ``backend`` runs on each database: the storage and service
+    tests, which are the databases' contract. An end-to-end test runs on SQLite, unless
+    it is marked ``both_databases`` (whole games of every kind); what only PostgreSQL
+    does end to end (leases between processes, a lost COMMIT, crashes) has tests of its
+    own."""
+    if "backend" not in metafunc.fixturenames:
+        return
+    end_to_end = END_TO_END in metafunc.definition.path.parents
+    both = metafunc.definition.get_closest_marker("both_databases") is not None
+    backends = BACKENDS if both or not end_to_end else ("sqlite",)
+    metafunc.parametrize("backend", backends, indirect=True)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Marks each test by what it needs, so that a run can pick (``-m "not slow"``)."""
+    for item in items:
+        where = item.path.relative_to(ROOT.parent).as_posix()
+        if END_TO_END in item.path.parents:
+            item.add_marker(pytest.mark.e2e)
+        if where.startswith("tests/sandbox/test_browser"):
+            item.add_marker(pytest.mark.browser)
+        if where in SLOW:
+            item.add_marker(pytest.mark.slow)
+        # On PostgreSQL: parametrized so (its id says it), or asking for the cluster.
+        if "postgresql" in item.name or "postgres" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.postgres)
+
+
+@pytest.fixture
 def backend(request: pytest.FixtureRequest) -> str:
-    """Each test that asks for it runs once on each database."""
+    """The database a test runs on (``pytest_generate_tests`` says which)."""
     return str(request.param)
 
 

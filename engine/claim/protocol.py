@@ -32,6 +32,11 @@ from engine.claim.state import ClaimState, Step
 from engine.claim.view import view
 from engine.json_lines import BadRequest, failure, read_object
 
+CONFORMANCE = "engine.claim.conformance"
+"""The module that serves this protocol on stdin and stdout (``python -m``)."""
+CASES = "claim.jsonl"
+"""The shared conformance cases of this game (``../shared/conformance/``)."""
+
 OPS: Final = ("new", "legal", "apply", "view", "score")
 
 

@@ -23,6 +23,11 @@ from engine.claimit.rules import apply
 from engine.claimit.scoring import scores, winners
 from engine.json_lines import BadRequest, failure, read_object
 
+CONFORMANCE = "engine.conformance"
+"""The module that serves this protocol on stdin and stdout (``python -m``)."""
+CASES = "rulebook.jsonl"
+"""The shared conformance cases of this game (``../shared/conformance/``)."""
+
 _REQUIRED = {"legal": ("state", "dice"), "apply": ("state", "actions"), "score": ("state",)}
 
 

@@ -29,6 +29,11 @@ from engine.gold_nuggets.scoring import scores, winners
 from engine.gold_nuggets.state import GameState, Phase
 from engine.json_lines import BadRequest, failure, read_object
 
+CONFORMANCE = "engine.gold_nuggets.conformance"
+"""The module that serves this protocol on stdin and stdout (``python -m``)."""
+CASES = "gold-nuggets.jsonl"
+"""The shared conformance cases of this game (``../shared/conformance/``)."""
+
 OPS = ("legal", "apply", "score")
 
 

@@ -10,6 +10,9 @@ import pytest
 from emulator import Message
 from tests.e2e.world import World, board_png, pick_button
 
+# Whole games by clicking: the few end-to-end runs on PostgreSQL too.
+pytestmark = pytest.mark.both_databases
+
 
 def player_to_move(world: World, message: Message) -> int:
     (user_id,) = message.mentions

@@ -17,6 +17,9 @@ from i18n import language
 from tests.e2e.world import World, make_world
 from tests.i18n_words import english_in
 
+# A whole game of every kind: the few end-to-end runs on PostgreSQL too.
+pytestmark = pytest.mark.both_databases
+
 GERMAN = language("de")
 COMMANDS = tuple(game.command for game in REGISTERED)
 

@@ -27,6 +27,9 @@ from tests.e2e.players import Press, Table, lay_out, move, start_game
 from tests.e2e.running_bot import BotProcess, bot_environment
 from tests.postgres_cluster import Cluster, running_cluster
 
+# It starts a durable cluster of its own.
+pytestmark = pytest.mark.postgres
+
 CRASHES = int(os.environ.get("CLAIMIT_PG_CRASHES", "5"))
 AFTERWARDS = 3
 """Moves each game makes once the server stays up: a stuck game can't."""

@@ -23,7 +23,7 @@ from PIL import Image
 from bot.games.face import IMAGE_FILE, GameFace, Picture
 from bot.games.registration import Registration
 from bot.games.registry import REGISTERED, NotAGame, discovered
-from bot.games.rules import AnyRules, HiddenInformation, Level, Options
+from bot.games.rules import AnyRules, HiddenInformation, Level, Options, Step
 from bot.ladder import Rating
 from bot.service import Outcome
 from bot.storage import LadderEntry, PlayerRecord, RatingChange, Result, Seat
@@ -50,9 +50,11 @@ class Played:
     before: Any
     seat: int
     action: Any
-    events: tuple[Any, ...]
-    turn_over: bool
-    after: Any
+    step: Step[Any]
+
+    @property
+    def after(self) -> Any:
+        return self.step.state
 
 
 def options_of(rules: AnyRules, rng: random.Random) -> Options:
@@ -99,7 +101,7 @@ def play(rules: AnyRules, players: int, rng: random.Random) -> Playout:
             intent = rules.decide(state, seat, level, rng)
             action = rules.action(state, seat, intent, rng)
         step = rules.apply(state, seat, action)
-        moves.append(Played(state, seat, action, step.events, step.turn_over, step.state))
+        moves.append(Played(state, seat, action, step))
         state = step.state
     return Playout(players, options, setup, first, moves)
 
@@ -195,7 +197,7 @@ def shown_along(playout: Playout) -> list[Played]:
     turns, and its last."""
     moves = playout.moves
     middle = [moves[len(moves) * n // 4] for n in (1, 2, 3)]
-    turn_ends = [m for m in moves if m.turn_over][:3]
+    turn_ends = [m for m in moves if m.step.turn_over][:3]
     return [moves[0], *middle, *turn_ends, moves[-1]]
 
 
@@ -208,7 +210,9 @@ async def every_message(face: GameFace, rules: AnyRules, lang: Language, seed: s
     for move in shown_along(playout):
         over = rules.is_over(move.after)
         game = stored(face.kind, move.after, table, over=over, options=options)
-        outcome = Outcome(game, move.before, move.seat, move.action, move.events, move.turn_over)
+        outcome = Outcome(
+            game, move.before, move.seat, move.action, move.step.events, move.step.turn_over
+        )
         headline = face.happened(outcome, lang)
         assert headline
         if over:
@@ -222,7 +226,7 @@ async def every_message(face: GameFace, rules: AnyRules, lang: Language, seed: s
         else:
             pictures = [await face.turn(game, headline, outcome, lang)]
             within_limits(body(f"<@{BIG_ID}>", pictures[0], face.buttons(game, lang)))
-            if move.turn_over:
+            if move.step.turn_over:
                 pictures.append(await face.turn_end(outcome, headline, lang))
         for picture in pictures:
             within_limits(body(picture=picture))

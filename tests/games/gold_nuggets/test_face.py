@@ -26,7 +26,6 @@ from emulator import message_problems
 from engine.gold_nuggets import (
     EMPTY,
     Counts,
-    Face,
     GameState,
     Phase,
     Roll,
@@ -39,13 +38,10 @@ from engine.gold_nuggets.dice import DICE, legal_set_asides
 from engine.gold_nuggets.policy import distinct_rolls
 from i18n import english
 from render.gold_nuggets import NuggetsView
+from tests.engine.gold_nuggets.play import faces
 from tests.games.gold_nuggets.tables import NAMES, outcome, table
 
 EN = english()
-
-
-def faces(text: str) -> tuple[Face, ...]:
-    return tuple(Face(letter) for letter in text)
 
 
 def intents(view: discord.ui.View) -> list[str]:

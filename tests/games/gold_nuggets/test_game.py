@@ -28,11 +28,8 @@ from engine.gold_nuggets import (
     Took,
     apply,
 )
+from tests.engine.gold_nuggets.play import faces
 from tests.games.gold_nuggets.tables import random_game
-
-
-def faces(text: str) -> tuple[Face, ...]:
-    return tuple(Face(letter) for letter in text)
 
 
 def rolled(state: GameState, text: str) -> GameState:

@@ -26,7 +26,6 @@ from bot.storage import Game, LadderEntry, PlayerRecord, RatingChange, Result, S
 from engine.gold_nuggets import (
     Action,
     Counts,
-    Face,
     GameState,
     Phase,
     Roll,
@@ -36,6 +35,7 @@ from engine.gold_nuggets import (
 )
 from i18n import Language, english, language
 from render.gold_nuggets import table_image
+from tests.engine.gold_nuggets.play import faces
 from tests.games.gold_nuggets.tables import table
 from tests.i18n_words import drawn_by, english_in, shown_text
 
@@ -43,10 +43,6 @@ DE = language("de")
 EN = english()
 NAMES = ("Ann", "Bo", "Cy", "Dora", "Bot 5 (hard)")
 """Names in no catalog, and a computer player's, whose level is put into words."""
-
-
-def faces(letters: str) -> tuple[Face, ...]:
-    return tuple(Face(letter) for letter in letters)
 
 
 def game(state: GameState) -> Game:

@@ -11,7 +11,6 @@ from emulator import message_problems
 from engine.gold_nuggets import (
     Action,
     Counts,
-    Face,
     GameState,
     Phase,
     Roll,
@@ -20,12 +19,8 @@ from engine.gold_nuggets import (
     TimeOut,
 )
 from i18n import Language, english, language
+from tests.engine.gold_nuggets.play import faces
 from tests.games.gold_nuggets.tables import outcome
-
-
-def faces(text: str) -> tuple[Face, ...]:
-    return tuple(Face(letter) for letter in text)
-
 
 START = GameState(3, 1, Phase.ROLL, 60, (10, 4, 3))
 """Seat 1, "*Bo*" (a name markdown would change), to roll."""
