@@ -116,3 +116,102 @@ def test_the_background_work_knows_nothing_of_discord() -> None:
         if name.split(".")[0] == "discord" or name.startswith("bot.discord_ui")
     }
     assert not discord
+
+
+OURS = ("bot", "engine", "render", "i18n", "emulator", "sandbox")
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def module_imports(path: Path, modules: set[str]) -> set[str]:
+    """What a module imports as it loads (``TYPE_CHECKING`` imports too, for a type
+    checker reads them; not an import inside a function, made only when it runs), each
+    as the module it names, with the packages that importing it loads."""
+    names: set[str] = set()
+
+    def visit(body: list[ast.stmt]) -> None:
+        for node in body:
+            if isinstance(node, ast.Import):
+                names.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                for alias in node.names:
+                    full = f"{node.module}.{alias.name}"
+                    names.add(full if full in modules else node.module)
+            elif isinstance(node, ast.If | ast.Try):
+                visit(node.body)
+                visit(node.orelse)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")).body)
+    loaded: set[str] = set()
+    for name in names:
+        parts = name.split(".")
+        loaded.update(".".join(parts[: n + 1]) for n in range(len(parts)))
+    return loaded & modules
+
+
+def import_circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The groups of modules that import each other, round (Tarjan's strongly connected
+    components of more than one module)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    circles = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for other in graph[module]:
+            if other not in index:
+                visit(other)
+                low[module] = min(low[module], low[other])
+            elif other in stack:
+                low[module] = min(low[module], index[other])
+        if low[module] == index[module]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == module:
+                    break
+            if len(group) > 1:
+                circles.append(sorted(group))
+
+    for module in graph:
+        if module not in index:
+            visit(module)
+    return circles
+
+
+def test_no_modules_import_each_other_round() -> None:
+    """A module's own package loads before it: importing it back is no circle."""
+    paths = {module_name(path): path for top in OURS for path in sources(top)}
+    graph = {
+        module: {
+            other
+            for other in module_imports(path, set(paths))
+            if other != module and not module.startswith(f"{other}.")
+        }
+        for module, path in paths.items()
+    }
+    assert import_circles(graph) == []
+
+
+def test_the_circle_check_sees_a_circle() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert import_circles(graph) == [["a", "b", "c"]]
+
+
+def test_faces_describe_and_import_nothing_of_discord() -> None:
+    """A game's face says what to show as data; the presenter alone draws it."""
+    faces = [ROOT / "bot/games/face.py", *sorted((ROOT / "bot/games").glob("*/face.py"))]
+    assert len(faces) > 1
+    drawing = {
+        f"{path.relative_to(ROOT)}: {name}"
+        for path in faces
+        for name in imported(path)
+        if name.split(".")[0] == "discord" or name.startswith("bot.discord_ui.buttons")
+    }
+    assert not drawing

@@ -11,16 +11,32 @@ from __future__ import annotations
 
 import re
 from enum import StrEnum
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import discord
 
 from bot.discord_ui import text
-from bot.discord_ui.game_bot import game_bot
 from bot.games.registry import GAMES, rules_for
 from bot.service import BOT_LEVELS
 from bot.storage import Game
 from i18n import Language, english
+
+
+@runtime_checkable
+class Presses(Protocol):
+    """What a press on one of the bot's components goes to: the bot, which hands it to
+    the feature the component belongs to."""
+
+    async def pressed(
+        self, interaction: discord.Interaction, item: discord.ui.Item[Any]
+    ) -> None: ...
+
+
+async def hand_over(interaction: discord.Interaction, item: discord.ui.Item[Any]) -> None:
+    client = interaction.client
+    if not isinstance(client, Presses):
+        raise TypeError(f"{type(client).__name__} takes no presses of the bot's components")
+    await client.pressed(interaction, item)
 
 
 class LobbyAction(StrEnum):
@@ -122,8 +138,7 @@ class LobbyButton(
         return cls.parse(match)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = game_bot(interaction)
-        await bot.flow.lobby_button(interaction, self.kind, self.game, self.version, self.action)
+        await hand_over(interaction, self)
 
 
 class TurnButton(
@@ -160,8 +175,7 @@ class TurnButton(
         return cls.parse(match)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = game_bot(interaction)
-        await bot.flow.turn_button(interaction, self.kind, self.game, self.version, self.intent)
+        await hand_over(interaction, self)
 
 
 class TurnSelect(
@@ -203,10 +217,7 @@ class TurnSelect(
         return cls.parse(match)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = game_bot(interaction)
-        await bot.flow.turn_button(
-            interaction, self.kind, self.game, self.version, selected(interaction)
-        )
+        await hand_over(interaction, self)
 
 
 class PrivateOpen(
@@ -240,8 +251,7 @@ class PrivateOpen(
         return cls.parse(match)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = game_bot(interaction)
-        await bot.flow.open_private(interaction, self.kind, self.game)
+        await hand_over(interaction, self)
 
 
 class PrivateButton(
@@ -279,8 +289,7 @@ class PrivateButton(
         return cls.parse(match)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = game_bot(interaction)
-        await bot.flow.private_button(interaction, self.kind, self.game, self.key, self.intent)
+        await hand_over(interaction, self)
 
 
 class BotSelect(
@@ -341,8 +350,7 @@ class BotSelect(
         return cls.parse(match)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = game_bot(interaction)
-        await bot.flow.lobby_button(interaction, self.kind, self.game, self.version, self.action)
+        await hand_over(interaction, self)
 
 
 def _intent_button(

@@ -26,10 +26,11 @@ from bot.discord_ui.buttons import (
     TurnButton,
     TurnSelect,
     custom_ids,
+    selected,
 )
 from bot.discord_ui.command_translator import CommandTranslator
 from bot.discord_ui.commands import game_commands
-from bot.discord_ui.flow import SOMETHING_WENT_WRONG, GameFlow, reader
+from bot.discord_ui.flow import SOMETHING_WENT_WRONG, GameFlow, guarded, reader
 from bot.discord_ui.ladder_answers import LadderAnswers, LadderPageButton
 from bot.games.faces import face_for
 from bot.games.registry import GAMES
@@ -210,6 +211,34 @@ class GameBot(discord.AutoShardedClient):
             # discord.py drops clicks on components the message no longer has (a
             # stale client, a hand-made id); the service still owes them an answer.
             await button.callback(interaction)
+
+    async def pressed(self, interaction: discord.Interaction, item: discord.ui.Item[Any]) -> None:
+        """Hands a press on one of the bot's components to what it belongs to."""
+        match item:
+            case LobbyButton() | BotSelect():
+                await self.flow.lobby_button(
+                    interaction, item.kind, item.game, item.version, item.action
+                )
+            case TurnButton():
+                await self.flow.turn_button(
+                    interaction, item.kind, item.game, item.version, item.intent
+                )
+            case TurnSelect():
+                await self.flow.turn_button(
+                    interaction, item.kind, item.game, item.version, selected(interaction)
+                )
+            case PrivateOpen():
+                await self.flow.open_private(interaction, item.kind, item.game)
+            case PrivateButton():
+                await self.flow.private_button(
+                    interaction, item.kind, item.game, item.key, item.intent
+                )
+            case LadderPageButton():
+                await guarded(
+                    interaction, self.ladder_answers.turn_page(interaction, item.kind, item.page)
+                )
+            case _:
+                raise TypeError(f"no feature takes presses of {type(item).__name__}")
 
     async def close(self) -> None:
         """Stops gracefully: new clicks and commands are answered that the bot is

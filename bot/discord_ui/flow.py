@@ -29,11 +29,12 @@ from bot.background.game_locks import Deferral, GameLocks
 from bot.background.reconciler import MessageReconciler
 from bot.background.stopping import HasWorkInFlight, WorkInFlight
 from bot.clock import Clock
-from bot.discord_ui import text
+from bot.discord_ui import presenter, text
 from bot.discord_ui.buttons import LobbyAction, lobby_view, selected
 from bot.discord_ui.messages import lobby_embed
 from bot.discord_ui.permissions import missing_permissions_message, missing_thread_permissions
 from bot.discord_ui.places import GamePlaces, nonce
+from bot.discord_ui.presenter import Drawn
 from bot.discord_ui.surfaces import (
     InteractionSurface,
     Surface,
@@ -46,7 +47,6 @@ from bot.discord_ui.surfaces import (
     update_clicked,
     update_private,
 )
-from bot.games.face import Private
 from bot.games.faces import face_for
 from bot.games.registry import rules_for
 from bot.games.rules import Options
@@ -319,14 +319,13 @@ class GameFlow:
                 if game.state is None:
                     log.warning("game %s has no position: %s", game.id, game.broken)
                     raise GameBroken(face.command)
-                board = await face.turn(game, lang.say(AS_IT_STANDS), None, lang)
-                content = {"embed": board.embed, "file": board.file()}
-                view = face.buttons(game, lang)
+                board = await presenter.turn(game, lang.say(AS_IT_STANDS), None, lang)
+                content = {"embed": board.embed, "file": board.file(), "view": board.view}
                 if interaction.channel_id == game.place_id:
-                    message = await announce(interaction, **content, view=view)
+                    message = await announce(interaction, **content)
                 else:
                     # Asked in the channel of a game played in its thread: it goes there.
-                    message = await self.places.post(game, **content, view=view)
+                    message = await self.places.post(game, **content)
                     await tell(
                         interaction,
                         reader(interaction)._(
@@ -587,7 +586,7 @@ class GameFlow:
 
     async def _private(
         self, game: Game, seat: int, lang: Language, last: Outcome | None = None
-    ) -> Private:
+    ) -> Drawn:
         """A seat's private message as the game stands, with what the last move showed it
         (``last``, or else the move log's)."""
         if last is None:
@@ -598,7 +597,7 @@ class GameFlow:
         shown = await face_for(game.kind).private(game, seat, last, lang)
         if shown is None:
             raise NothingHidden()
-        return shown
+        return presenter.private(game, shown)
 
     # Deadlines and computer players ------------------------------------------------
 
@@ -691,7 +690,7 @@ class GameFlow:
         surface = self.places.surface(game)
         if game.turn_message_id is None:
             return recorded | await self._post_turn(surface, game, headline, lang, last)
-        await surface.edit(face.turn(game, headline, last, lang), face.buttons(game, lang))
+        await surface.edit(presenter.turn(game, headline, last, lang))
         if _computer_to_move(game):
             self.computer.play(game)
         return recorded
@@ -704,15 +703,15 @@ class GameFlow:
             note = text.takeover_note(game, outcome.took_over, text.Departure.AWAY, lang)
             headline += "\n\n" + note
         if not outcome.turn_over:
-            await surface.edit(face.turn(game, headline, outcome, lang), face.buttons(game, lang))
+            await surface.edit(presenter.turn(game, headline, outcome, lang))
             if _computer_to_move(game):
                 self.computer.play(game)
             return {}
         # The turn's last picture stays in the channel without buttons (a bust shows
         # what it lost).
-        await surface.edit(face.turn_end(outcome, headline, lang), None)
+        await surface.edit(presenter.turn_end(outcome, headline, lang))
         if game.status is GameStatus.FINISHED:
-            board_result = await face.result(outcome, headline, lang)
+            board_result = presenter.drawn(await face.result(outcome, headline, lang))
             posted = await surface.send(
                 embed=board_result.embed, file=board_result.file(), nonce=nonce("r", game)
             )
@@ -733,15 +732,14 @@ class GameFlow:
         """A new message for the player(s) to act, pinging only them. ``last`` is the move
         that ended the turn before, for the picture (a bonus turn shows what earned it)."""
         assert game.state is not None
-        face = face_for(game.kind)
         people = [s.user_id for s in _acting(game) if s.user_id is not None]
-        board = await face.turn(game, headline, last, lang)
+        board = await presenter.turn(game, headline, last, lang)
         ping = " ".join(f"<@{user}>" for user in people)
         message = await surface.send(
             content=lang._("{players}, it's your turn.", players=ping) if people else None,
             embed=board.embed,
             file=board.file(),
-            view=face.buttons(game, lang),
+            view=board.view,
             allowed_mentions=discord.AllowedMentions(
                 users=[discord.Object(user) for user in people] if people else False
             ),

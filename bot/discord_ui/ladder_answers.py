@@ -8,9 +8,8 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui.buttons import KIND, whole_up_to
-from bot.discord_ui.flow import guarded, reader
-from bot.discord_ui.game_bot import game_bot
+from bot.discord_ui.buttons import KIND, hand_over, whole_up_to
+from bot.discord_ui.flow import reader
 from bot.discord_ui.ladder_messages import (
     history_embed,
     leaderboard_embed,
@@ -54,8 +53,7 @@ class LadderPageButton(
         return cls.parse(match)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = game_bot(interaction)
-        await guarded(interaction, bot.ladder_answers.turn_page(interaction, self.kind, self.page))
+        await hand_over(interaction, self)
 
 
 class LadderAnswers:

@@ -15,7 +15,7 @@ from typing import Any, Protocol, TypeVar
 import discord
 
 from bot.discord_ui import limits
-from bot.games.face import Picture, Private
+from bot.discord_ui.presenter import Drawn
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +31,7 @@ Post = Callable[..., Awaitable[discord.Message]]
 
 
 class Surface(Protocol):
-    async def edit(self, rendering: Awaitable[Picture], view: discord.ui.View | None) -> None:
+    async def edit(self, rendering: Awaitable[Drawn]) -> None:
         """Shows a new board on the game message this update is about."""
 
     async def send(self, **message: Any) -> discord.Message:
@@ -43,11 +43,11 @@ class InteractionSurface:
         self.interaction = interaction
         self.post = post
 
-    async def edit(self, rendering: Awaitable[Picture], view: discord.ui.View | None) -> None:
+    async def edit(self, rendering: Awaitable[Drawn]) -> None:
         """Edits the clicked message; defers first if the image is slow to come."""
         board = await in_time(self.interaction, rendering)
         await update_clicked(
-            self.interaction, embed=board.embed, attachments=[board.file()], view=view
+            self.interaction, embed=board.embed, attachments=[board.file()], view=board.view
         )
 
     async def send(self, **message: Any) -> discord.Message:
@@ -67,15 +67,17 @@ class ChannelSurface:
         self.message = message
         self.replaced = replaced
 
-    async def edit(self, rendering: Awaitable[Picture], view: discord.ui.View | None) -> None:
+    async def edit(self, rendering: Awaitable[Drawn]) -> None:
         board = await rendering
         if self.message is not None:
             try:
-                await self.message.edit(embed=board.embed, attachments=[board.file()], view=view)
+                await self.message.edit(
+                    embed=board.embed, attachments=[board.file()], view=board.view
+                )
                 return
             except discord.NotFound:
                 log.info("game message %s is gone; posting a fresh one", self.message.id)
-        fresh = await self.send(embed=board.embed, file=board.file(), view=view)
+        fresh = await self.send(embed=board.embed, file=board.file(), view=board.view)
         self.message = fresh
         await self.replaced(fresh.id)
 
@@ -160,13 +162,13 @@ async def acknowledge(interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
 
 
-async def reveal(interaction: discord.Interaction, rendering: Awaitable[Private]) -> None:
+async def reveal(interaction: discord.Interaction, rendering: Awaitable[Drawn]) -> None:
     """Answers with a new private message, seen by the presser alone; when its picture is
     slow to come, "thinking…" (itself private) holds the place within Discord's 3 seconds."""
     shown = await in_time(interaction, rendering, ephemeral=True, thinking=True)
     content: dict[str, Any] = {
-        "embed": shown.picture.embed,
-        "file": shown.picture.file(),
+        "embed": shown.embed,
+        "file": shown.file(),
         "ephemeral": True,
     }
     if shown.view is not None:
@@ -178,7 +180,7 @@ async def reveal(interaction: discord.Interaction, rendering: Awaitable[Private]
 
 
 async def update_private(
-    interaction: discord.Interaction, rendering: Awaitable[Private], note: str | None = None
+    interaction: discord.Interaction, rendering: Awaitable[Drawn], note: str | None = None
 ) -> None:
     """Shows a private message's new state in place (the message whose button was pressed),
     with ``note`` above it."""
@@ -186,7 +188,7 @@ async def update_private(
     await update_clicked(
         interaction,
         content=note,
-        embed=shown.picture.embed,
-        attachments=[shown.picture.file()],
+        embed=shown.embed,
+        attachments=[shown.file()],
         view=shown.view,
     )

@@ -1,20 +1,20 @@
-"""What a game fills in to be played in Discord: its words, pictures and buttons.
+"""What a game fills in to be played in Discord: its words, pictures and choices.
 
-The Discord layer (``bot.discord_ui``) knows every game only through this and
-``bot.games.rules``; a game's face is the only code that knows both its engine
-and Discord.
+A face describes what to show as plain data (a ``Picture``: title, text, colour, the
+PNG, fields; the ``Choice``s and ``Menu``s its players have), and one presenter in the
+Discord layer (``bot.discord_ui.presenter``) draws it as Discord's components. The
+Discord layer knows every game only through this and ``bot.games.rules``; a face is
+the only code that knows both its game's engine and how the game is shown.
 """
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import cache
 from pathlib import Path
 from typing import Protocol
-
-import discord
 
 from bot.discord_ui import text
 from bot.games.rules import Options
@@ -22,27 +22,92 @@ from bot.service import Outcome
 from bot.storage import Game, LadderEntry, PlayerRecord
 from i18n import DEFAULT, Language
 
-IMAGE_FILE = "board.png"
+RGB = tuple[int, int, int]
+GOLD: RGB = (241, 196, 15)
+"""The colour of a game-over message."""
+
+
+@dataclass(frozen=True)
+class Field:
+    name: str
+    value: str
+    inline: bool = False
 
 
 @dataclass(frozen=True)
 class Picture:
-    """A game message: an embed showing an attached image."""
+    """A game message: its words around its picture (a PNG)."""
 
-    embed: discord.Embed
+    title: str
+    text: str
+    colour: RGB
     png: bytes
+    fields: tuple[Field, ...] = ()
+    footer: str | None = None
+    """Shown without markdown: names as typed."""
 
-    def file(self) -> discord.File:
-        return discord.File(io.BytesIO(self.png), IMAGE_FILE)
+
+class Tone(StrEnum):
+    """How a choice stands out: the main one, a quiet one, taking, or a risk to others."""
+
+    PRIMARY = "primary"
+    SECONDARY = "secondary"
+    SUCCESS = "success"
+    DANGER = "danger"
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A button: pressing it plays ``intent`` (as the game's rules read it)."""
+
+    intent: str
+    label: str
+    emoji: str | None = None
+    tone: Tone = Tone.PRIMARY
+    enabled: bool = True
+
+
+@dataclass(frozen=True)
+class Option:
+    """One entry of a menu: choosing it plays ``intent``."""
+
+    intent: str
+    label: str
+    description: str | None = None
+    emoji: str | None = None
+
+
+@dataclass(frozen=True)
+class Menu:
+    """A menu of choices, for more than a row of buttons holds; ``name`` tells menus of
+    one message apart (a few lowercase letters)."""
+
+    name: str
+    placeholder: str
+    options: tuple[Option, ...]
+
+
+@dataclass(frozen=True)
+class OpenPrivate:
+    """The button on a game with secrets' public message that opens the presser's own
+    message (their hand)."""
+
+    label: str
+    emoji: str | None = None
+
+
+Control = Choice | Menu | OpenPrivate
 
 
 @dataclass(frozen=True)
 class Private:
     """A seat's own message, which only its player sees (ephemeral): their hand, and the
-    buttons of what they decide now (none while they wait)."""
+    choices they decide on now (none while they wait). ``key`` is what they decide on
+    (``HiddenInformation.decision_key``): a choice counts only while it is the same."""
 
     picture: Picture
-    view: discord.ui.View | None
+    choices: tuple[Choice, ...]
+    key: int
 
 
 @cache
@@ -62,19 +127,15 @@ def game_over(
     ``table`` and each human's rating change."""
     game = outcome.game
     winners = [game.seats[r.seat] for r in outcome.results if r.won]
-    embed = discord.Embed(
-        title=lang._("{title} · game {game} · game over", title=title, game=game.id),
-        description=f"{headline}\n\n**{text.winners_line(winners, lang)}**\n{table}",
-        colour=discord.Colour.gold(),
-    )
     computers = any(seat.is_bot for seat in game.seats)
-    embed.add_field(
-        name=lang._("Ratings"),
-        value=text.rating_changes(outcome.rating_changes, computers, lang),
-        inline=False,
+    ratings = Field(lang._("Ratings"), text.rating_changes(outcome.rating_changes, computers, lang))
+    return Picture(
+        title=lang._("{title} · game {game} · game over", title=title, game=game.id),
+        text=f"{headline}\n\n**{text.winners_line(winners, lang)}**\n{table}",
+        colour=GOLD,
+        png=png,
+        fields=(ratings,),
     )
-    embed.set_image(url=f"attachment://{IMAGE_FILE}")
-    return Picture(embed, png)
 
 
 class GameFace(Protocol):
@@ -114,8 +175,9 @@ class GameFace(Protocol):
         """The game-over message: final picture, winners and the result table."""
         ...
 
-    def buttons(self, game: Game, lang: Language) -> discord.ui.View:
-        """What the player(s) to act press now (nothing while computer players move)."""
+    def choices(self, game: Game, lang: Language) -> Sequence[Control]:
+        """What the player(s) to act choose from now (nothing while computer players
+        move)."""
         ...
 
     async def private(

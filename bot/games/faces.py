@@ -3,14 +3,19 @@ loaded the first time the Discord layer asks for it."""
 
 from __future__ import annotations
 
+from functools import cache
+from typing import cast
+
 from bot.games.face import GameFace
 from bot.games.registry import REGISTERED, registration_for
 
 
+@cache
 def face_for(kind: str) -> GameFace:
-    return registration_for(kind).game_face
+    game = registration_for(kind)
+    return cast(GameFace, game.load(game.face))
 
 
 def faces() -> tuple[GameFace, ...]:
     """Every game's face, in the order games are listed."""
-    return tuple(game.game_face for game in REGISTERED)
+    return tuple(face_for(game.kind) for game in REGISTERED)

@@ -8,8 +8,8 @@ Discord, and names them in its ``__init__``::
 
 Everything that lists the games (the registry, the slash commands, the catalogs of
 words, the sample pictures, the tests) reads them from these declarations. The rules
-and the face are loaded when first asked for: the face only by the Discord layer, so
-that the service and the storage never import Discord.
+are loaded when first asked for, the face by ``bot.games.faces`` only, which the
+Discord layer alone uses: the service and the storage never import Discord.
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
-    from bot.games.face import GameFace
     from bot.games.rules import AnyRules
 
 
@@ -54,12 +53,9 @@ class Registration:
 
     @cached_property
     def game_rules(self) -> AnyRules:
-        return cast("AnyRules", self._load(self.rules))
+        return cast("AnyRules", self.load(self.rules))
 
-    @cached_property
-    def game_face(self) -> GameFace:
-        return cast("GameFace", self._load(self.face))
-
-    def _load(self, where: str) -> Any:
+    def load(self, where: str) -> Any:
+        """What ``module:ATTRIBUTE`` names within the game's package."""
         module, _, attribute = where.partition(":")
         return getattr(importlib.import_module(f"{self.package}.{module}"), attribute)

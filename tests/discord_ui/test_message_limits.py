@@ -16,7 +16,7 @@ import discord
 import pytest
 
 from bot.background.stopping import Stopping
-from bot.discord_ui import text
+from bot.discord_ui import presenter, text
 from bot.discord_ui.buttons import lobby_view
 from bot.discord_ui.commands import rules_message
 from bot.discord_ui.ladder_answers import LadderPageButton
@@ -160,8 +160,8 @@ def test_turns_with_every_headline(lang: Language) -> None:
     headline += "\n\n" + text.takeover_note(playing, took_over, text.Departure.AWAY, lang)
     board = asyncio.run(CLAIMIT_FACE.turn(playing, headline, rolled, lang))
     ping = f"<@{BIG_ID}>, it's your turn."
-    view = CLAIMIT_FACE.buttons(playing, lang)
-    within_limits(payload(content=ping, embed=board.embed, view=view, files=1))
+    view = presenter.buttons(playing, lang)
+    within_limits(payload(content=ping, embed=presenter.embed(board), view=view, files=1))
     within_limits(payload(content=text.first_turn(playing, lang)))
 
 
@@ -187,7 +187,7 @@ def test_the_result_with_five_players_and_their_ratings(lang: Language) -> None:
         rating_changes=changes,
     )
     board = asyncio.run(CLAIMIT_FACE.result(outcome, "x" * 200, lang))
-    within_limits(payload(embed=board.embed, files=1))
+    within_limits(payload(embed=presenter.embed(board), files=1))
 
 
 @every_language

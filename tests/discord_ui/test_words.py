@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from bot.discord_ui import text
+from bot.discord_ui import presenter, text
 from bot.discord_ui.ladder_messages import leaderboard_embed
 from bot.games.claimit import words
 from bot.games.claimit.face import CLAIMIT_FACE
@@ -22,8 +22,9 @@ from tests.discord_ui.test_message_limits import game
 def placement_prompt(dice: tuple[int, int, int], lang: Language) -> str:
     state, _ = apply(GameState.new(2), Roll(dice))
     message = asyncio.run(CLAIMIT_FACE.turn(game(state), "Rolled.", None, lang))
-    assert message.embed.description is not None
-    return message.embed.description
+    description = presenter.embed(message).description
+    assert description is not None
+    return description
 
 
 def test_one_placement_is_named_alone_and_several_as_a_range() -> None:

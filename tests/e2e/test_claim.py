@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 
+from bot.discord_ui import presenter
 from bot.games.claim import face as claim_face
 from bot.games.claim.game import decision_key, intent_of
 from bot.games.claim.names import card_label, card_name, faction_name
@@ -324,7 +325,7 @@ def audit(monkeypatch: pytest.MonkeyPatch) -> Audit:
             visible = set().union(*(public_cards(s) for s in states))
             if last is not None and isinstance(last.action.action, Play):
                 visible.add(last.action.action.card)
-            embed = picture.embed
+            embed = presenter.embed(picture)
             words = " ".join(
                 [embed.title or "", embed.description or "", embed.footer.text or ""]
                 + [f"{f.name} {f.value}" for f in embed.fields]

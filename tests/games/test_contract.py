@@ -20,7 +20,10 @@ import discord
 import pytest
 from PIL import Image
 
-from bot.games.face import IMAGE_FILE, GameFace, Picture
+from bot.discord_ui import presenter
+from bot.discord_ui.presenter import IMAGE_FILE
+from bot.games.face import GameFace, Picture
+from bot.games.faces import face_for
 from bot.games.registration import Registration
 from bot.games.registry import REGISTERED, NotAGame, discovered
 from bot.games.rules import AnyRules, HiddenInformation, Level, Options, Step
@@ -156,7 +159,7 @@ def body(
 ) -> dict[str, Any]:
     message: dict[str, Any] = {"content": content}
     if picture is not None:
-        message["embeds"] = [picture.embed.to_dict()]
+        message["embeds"] = [presenter.embed(picture).to_dict()]
         message["attachments"] = [{"id": 0, "filename": IMAGE_FILE}]
     if view is not None:
         message["components"] = view.to_components()
@@ -225,7 +228,7 @@ async def every_message(face: GameFace, rules: AnyRules, lang: Language, seed: s
             pictures = [await face.result(outcome, headline, lang)]
         else:
             pictures = [await face.turn(game, headline, outcome, lang)]
-            within_limits(body(f"<@{BIG_ID}>", pictures[0], face.buttons(game, lang)))
+            within_limits(body(f"<@{BIG_ID}>", pictures[0], presenter.buttons(game, lang)))
             if move.step.turn_over:
                 pictures.append(await face.turn_end(outcome, headline, lang))
         for picture in pictures:
@@ -235,7 +238,8 @@ async def every_message(face: GameFace, rules: AnyRules, lang: Language, seed: s
             for seat in range(players):
                 private = await face.private(game, seat, outcome, lang)
                 assert private is not None
-                within_limits(body(picture=private.picture, view=private.view))
+                drawn = presenter.private(game, private)
+                within_limits(body(picture=private.picture, view=drawn.view))
                 a_png(private.picture)
 
 
@@ -244,13 +248,15 @@ async def every_message(face: GameFace, rules: AnyRules, lang: Language, seed: s
 def test_every_message_of_the_face_along_a_game_is_within_discords_limits(
     game: Registration, lang: Language
 ) -> None:
-    asyncio.run(every_message(game.game_face, game.game_rules, lang, f"{game.kind} {lang.code}"))
+    asyncio.run(
+        every_message(face_for(game.kind), game.game_rules, lang, f"{game.kind} {lang.code}")
+    )
 
 
 @GAMES
 @LANGS
 def test_the_faces_ladder_stats_and_rules_words_fit(game: Registration, lang: Language) -> None:
-    face, rules = game.game_face, game.game_rules
+    face, rules = face_for(game.kind), game.game_rules
     assert face.kind == rules.kind == game.kind
     assert face.command == game.command and face.title == rules.name == game.name
     worst = {figure.key: 10**7 for figure in rules.figures}

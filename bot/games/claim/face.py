@@ -14,10 +14,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 
-import discord
-
 from bot.discord_ui import text
-from bot.discord_ui.buttons import PrivateButton, PrivateOpen
 from bot.games.claim import GAME, names, words
 from bot.games.claim.game import (
     CLAIM,
@@ -29,7 +26,16 @@ from bot.games.claim.game import (
     Move,
     intent_of,
 )
-from bot.games.face import IMAGE_FILE, BaseFace, Picture, Private, game_over
+from bot.games.face import (
+    BaseFace,
+    Choice,
+    Control,
+    OpenPrivate,
+    Picture,
+    Private,
+    Tone,
+    game_over,
+)
 from bot.games.rules import Options
 from bot.service import Outcome
 from bot.storage import Game, LadderEntry, PlayerRecord
@@ -106,12 +112,11 @@ class ClaimFace(BaseFace):
         table = words.results(game, result, lang)
         return game_over(self.title, outcome, headline, table, png, lang)
 
-    def buttons(self, game: Game, lang: Language) -> discord.ui.View:
-        view = discord.ui.View(timeout=None)
+    def choices(self, game: Game, lang: Language) -> Sequence[Control]:
         state: ClaimState = game.state
-        if state.phase is not Phase.OVER:
-            view.add_item(PrivateOpen(game.kind, game.id, label=words.hand_button(lang), emoji="🂠"))
-        return view
+        if state.phase is Phase.OVER:
+            return []
+        return [OpenPrivate(words.hand_button(lang), emoji="🂠")]
 
     async def private(
         self, game: Game, seat: int, last: Outcome | None, lang: Language
@@ -165,20 +170,14 @@ class ClaimFace(BaseFace):
                     rule=words.time_out_rule(state, lang),
                 )
             )
-        r, g, b = PLAYERS[seat].color
-        embed = discord.Embed(
+        picture = Picture(
             title=lang._("Your hand · Claim · game {game}", game=game.id),
-            description="\n\n".join(line for line in lines if line),
-            colour=discord.Colour.from_rgb(r, g, b),
+            text="\n\n".join(line for line in lines if line),
+            colour=PLAYERS[seat].color,
+            png=png,
         )
-        embed.set_image(url=f"attachment://{IMAGE_FILE}")
-        items = _choices(game, state, seat, legal, lang) if acting else []
-        buttons = None
-        if items:
-            buttons = discord.ui.View(timeout=None)
-            for item in items:
-                buttons.add_item(item)
-        return Private(Picture(embed, png), buttons)
+        choices = _choices(state, seat, legal, lang) if acting else ()
+        return Private(picture, choices, CLAIM.decision_key(state, seat))
 
     def ladder_figure(self, entry: LadderEntry, lang: Language) -> str:
         best = entry.figures.get("best_factions", 0)
@@ -236,26 +235,17 @@ def _added_words(added: str, lang: Language) -> str:
 
 
 def _choices(
-    game: Game, state: ClaimState, seat: int, legal: Sequence[Action], lang: Language
-) -> list[PrivateButton]:
+    state: ClaimState, seat: int, legal: Sequence[Action], lang: Language
+) -> tuple[Choice, ...]:
     """One button per card of the hand (only the legal ones enabled), or per choice."""
-    key = CLAIM.decision_key(state, seat)
 
-    def button(action: Action, label: str, emoji: str, *, enabled: bool = True) -> PrivateButton:
-        return PrivateButton(
-            game.kind,
-            game.id,
-            key,
-            intent_of(action),
-            label=label,
-            emoji=emoji,
-            disabled=not enabled,
-            style=discord.ButtonStyle.primary if enabled else discord.ButtonStyle.secondary,
-        )
+    def button(action: Action, label: str, emoji: str, *, enabled: bool = True) -> Choice:
+        tone = Tone.PRIMARY if enabled else Tone.SECONDARY
+        return Choice(intent_of(action), label, emoji=emoji, tone=tone, enabled=enabled)
 
     if state.step in (Step.PLAY, Step.DISCARD):
         kind = Play if state.step is Step.PLAY else Discard
-        return [
+        return tuple(
             button(
                 kind(card),
                 names.card_label(card, lang),
@@ -263,7 +253,7 @@ def _choices(
                 enabled=kind(card) in legal,
             )
             for card in state.hands[seat]
-        ]
+        )
     buttons = []
     for action in legal:
         if isinstance(action, Take):
@@ -275,7 +265,7 @@ def _choices(
         elif isinstance(action, Loot):
             label = lang._("Loot for {faction}", faction=names.faction_name(action.faction, lang))
             buttons.append(button(action, label, names.emoji(action.faction)))
-    return buttons
+    return tuple(buttons)
 
 
 def _private_prompt(
@@ -451,14 +441,12 @@ def _picture(
     game: Game, state: ClaimState, png: bytes, description: str, lang: Language
 ) -> Picture:
     acting = state.to_act()
-    r, g, b = PLAYERS[acting[0] if acting else state.leader].color
-    embed = discord.Embed(
+    return Picture(
         title=lang._("Claim · game {game}", game=game.id),
-        description=description,
-        colour=discord.Colour.from_rgb(r, g, b),
+        text=description,
+        colour=PLAYERS[acting[0] if acting else state.leader].color,
+        png=png,
     )
-    embed.set_image(url=f"attachment://{IMAGE_FILE}")
-    return Picture(embed, png)
 
 
 CLAIM_FACE = ClaimFace()

@@ -5,12 +5,9 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 
-import discord
-
 from bot.discord_ui import text
-from bot.discord_ui.buttons import TurnButton
 from bot.games.claimit import GAME, words
-from bot.games.face import IMAGE_FILE, BaseFace, Picture, game_over
+from bot.games.face import BaseFace, Choice, Control, Picture, Tone, game_over
 from bot.games.rules import Options
 from bot.service import Outcome
 from bot.storage import Game, LadderEntry, PlayerRecord
@@ -58,36 +55,29 @@ class ClaimItFace(BaseFace):
         png = await _render(game, game.state, lang)
         return game_over(self.title, outcome, headline, table, png, lang)
 
-    def buttons(self, game: Game, lang: Language) -> discord.ui.View:
-        """Roll and Stop & claim, or one lettered button per legal placement (none while a
+    def choices(self, game: Game, lang: Language) -> Sequence[Control]:
+        """Roll and Stop & claim, or one lettered choice per legal placement (none while a
         computer player moves: nobody else may press)."""
         state: GameState = game.state
-        view = discord.ui.View(timeout=None)
         if game.seats[state.turn].is_bot:
-            return view
+            return []
         if state.phase is Phase.PLACE:
-            for letter, placement in lettered(state):
-                label = f"{letter}: {words.placement(placement, lang)}"
-                view.add_item(TurnButton(self.kind, game.id, game.version, letter, label=label))
-        elif state.phase is Phase.ROLL:
-            view.add_item(
-                TurnButton(
-                    self.kind, game.id, game.version, "roll", label=lang._("Roll"), emoji="🎲"
-                )
-            )
-            view.add_item(
-                TurnButton(
-                    self.kind,
-                    game.id,
-                    game.version,
+            return [
+                Choice(letter, f"{letter}: {words.placement(placement, lang)}")
+                for letter, placement in lettered(state)
+            ]
+        if state.phase is Phase.ROLL:
+            return [
+                Choice("roll", lang._("Roll"), emoji="🎲"),
+                Choice(
                     "stop",
-                    label=lang._("Stop & claim"),
+                    lang._("Stop & claim"),
                     emoji="⛏️",
-                    style=discord.ButtonStyle.success,
-                    disabled=not state.placed_this_turn,
-                )
-            )
-        return view
+                    tone=Tone.SUCCESS,
+                    enabled=state.placed_this_turn,
+                ),
+            ]
+        return []
 
     def ladder_figure(self, entry: LadderEntry, lang: Language) -> str:
         return lang._("best mine {size}", size=lang.number(entry.figures.get("best_mine", 0)))
@@ -135,11 +125,6 @@ class ClaimItFace(BaseFace):
         return fields
 
 
-def _color(seat: int) -> discord.Colour:
-    r, g, b = PLAYERS[seat].color
-    return discord.Colour.from_rgb(r, g, b)
-
-
 async def _board(
     game: Game,
     state: GameState,
@@ -153,17 +138,18 @@ async def _board(
     """The board for ``state`` under what just happened; ``prompt`` adds what the
     player to move does next."""
     png = await _render(game, state, lang, rolled=rolled, bust=bust)
-    embed = discord.Embed(
-        title=lang._("Claim It! · game {game}", game=game.id),
-        description=headline + (_prompt(game, state, bust, lang) if prompt else ""),
-        colour=_color(state.turn),
-    )
-    embed.set_image(url=f"attachment://{IMAGE_FILE}")
+    footer = None
     if state.last_round is not None and state.phase is not Phase.OVER:
         # A footer shows no markdown: the name as typed.
         caller = text.seat_name(game.seats[state.last_round.caller], lang)
-        embed.set_footer(text=lang._("Last round: {player} plays last.", player=caller))
-    return Picture(embed, png)
+        footer = lang._("Last round: {player} plays last.", player=caller)
+    return Picture(
+        title=lang._("Claim It! · game {game}", game=game.id),
+        text=headline + (_prompt(game, state, bust, lang) if prompt else ""),
+        colour=PLAYERS[state.turn].color,
+        png=png,
+        footer=footer,
+    )
 
 
 async def _render(

@@ -12,14 +12,11 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
-from typing import Any, Final
-
-import discord
+from typing import Final
 
 from bot.discord_ui import text
-from bot.discord_ui.buttons import TurnButton, TurnSelect
 from bot.discord_ui.limits import listed_name
-from bot.games.face import IMAGE_FILE, BaseFace, Picture, game_over
+from bot.games.face import BaseFace, Choice, Control, Menu, Option, Picture, Tone, game_over
 from bot.games.gold_nuggets import GAME, words
 from bot.games.gold_nuggets.game import ROLL, set_intent, take_intent
 from bot.service import Outcome
@@ -96,24 +93,18 @@ class GoldNuggetsFace(BaseFace):
         table = words.results_table(game, outcome.results, lang)
         return game_over(self.title, outcome, headline, table, png, lang)
 
-    def buttons(self, game: Game, lang: Language) -> discord.ui.View:
+    def choices(self, game: Game, lang: Language) -> Sequence[Control]:
         """What the player to act may do in this phase (nothing while a computer player
         moves: nobody else may press)."""
         state: GameState = game.state
-        view = discord.ui.View(timeout=None)
         if state.phase is Phase.OVER or game.seats[state.turn].is_bot:
-            return view
-        items: list[discord.ui.Item[Any]]
+            return []
         if state.phase is Phase.ROLL:
             label = lang.ngettext("Roll {n} die", "Roll {n} dice", DICE)
-            items = [self._button(game, ROLL, label, emoji="🎲")]
-        elif state.phase is Phase.SET_ASIDE:
-            items = self._set_aside(game, state, lang)
-        else:
-            items = self._take(game, state, lang)
-        for item in items:
-            view.add_item(item)
-        return view
+            return [Choice(ROLL, label, emoji="🎲")]
+        if state.phase is Phase.SET_ASIDE:
+            return _set_aside(state, lang)
+        return _take(game, state, lang)
 
     def ladder_figure(self, entry: LadderEntry, lang: Language) -> str:
         best = entry.figures.get("best", 0)
@@ -176,145 +167,106 @@ class GoldNuggetsFace(BaseFace):
         )
         return fields
 
-    def _button(
-        self,
-        game: Game,
-        intent: str,
-        label: str,
-        *,
-        emoji: str | None = None,
-        style: discord.ButtonStyle = discord.ButtonStyle.primary,
-    ) -> TurnButton:
-        return TurnButton(
-            self.kind, game.id, game.version, intent, label=label, emoji=emoji, style=style
-        )
 
-    def _set_aside(
-        self, game: Game, state: GameState, lang: Language
-    ) -> list[discord.ui.Item[Any]]:
-        """A button for each usual choice (for each choice when there are few), and a menu
-        of every choice when some is not a button."""
-        aside = state.aside
-        ranked = ranked_choices(state)
-        quick = ranked if len(ranked) <= BUTTONS_PER_ROW else usual_choices(state)
-        items: list[discord.ui.Item[Any]] = [
-            self._button(
-                game,
+def _set_aside(state: GameState, lang: Language) -> list[Control]:
+    """A choice for each usual set-aside (for each when there are few), and a menu of
+    every set-aside when some is not a button."""
+    aside = state.aside
+    ranked = ranked_choices(state)
+    quick = ranked if len(ranked) <= BUTTONS_PER_ROW else usual_choices(state)
+    controls: list[Control] = [
+        Choice(
+            set_intent(c),
+            f"{words.counts(c, lang)} ({lang.signed(aside.plus(c).value - aside.value)})",
+        )
+        for c in quick
+    ]
+    if len(quick) < len(ranked):
+        options = tuple(
+            Option(
                 set_intent(c),
-                f"{words.counts(c, lang)} ({lang.signed(aside.plus(c).value - aside.value)})",
+                lang.pgettext("nuggets", "Set aside {dice}", dice=words.counts(c, lang)),
+                description=words.choice_effect(aside, c, lang),
             )
-            for c in quick
-        ]
-        if len(quick) < len(ranked):
-            options = [
-                discord.SelectOption(
-                    label=lang.pgettext("nuggets", "Set aside {dice}", dice=words.counts(c, lang)),
-                    value=set_intent(c),
-                    description=words.choice_effect(aside, c, lang),
-                )
-                for c in ranked
-            ]
-            items.append(
-                TurnSelect(
-                    self.kind,
-                    game.id,
-                    game.version,
-                    "aside",
-                    options=options,
-                    # Only more choices than a row of buttons holds get a menu: many.
-                    placeholder=lang._(
-                        "Or choose any of the {count} set-asides…", count=lang.number(len(ranked))
-                    ),
-                )
-            )
-        return items
-
-    def _take(self, game: Game, state: GameState, lang: Language) -> list[discord.ui.Item[Any]]:
-        """Roll the rest (with dice left) and take; with three lassos, whom to take from."""
-        value = state.value
-        items: list[discord.ui.Item[Any]] = []
-        if state.phase is Phase.DECIDE:
-            label = lang.ngettext(
-                "Roll the rest ({n} die)", "Roll the rest ({n} dice)", state.dice_left
-            )
-            items.append(self._button(game, ROLL, label, emoji="🎲"))
-        if value >= state.centre:
-            label = lang.pgettext(
-                "nuggets", "Take the last {amount}", amount=lang.number(state.centre)
-            )
-        elif state.phase is Phase.TAKE:
-            label = lang.pgettext(
-                "nuggets", "Take {amount}, then a bonus turn", amount=lang.number(value)
-            )
-        else:
-            label = lang.pgettext("nuggets", "Take {amount}", amount=lang.number(value))
-        items.append(
-            self._button(
-                game, take_intent(None), label, emoji="⛏️", style=discord.ButtonStyle.success
+            for c in ranked
+        )
+        controls.append(
+            Menu(
+                "aside",
+                # Only more choices than a row of buttons holds get a menu: many.
+                lang._("Or choose any of the {count} set-asides…", count=lang.number(len(ranked))),
+                options,
             )
         )
-        if not state.can_steal:
-            return items
-        opponents = state.opponents()
-        if len(opponents) < STEAL_MENU_FROM:
-            for seat in opponents:
-                held = state.nuggets[seat]
-                items.append(
-                    self._button(
-                        game,
-                        take_intent(seat),
-                        lang._(
-                            "Steal {amount} from {player} (holds {held})",
-                            amount=lang.number(min(value, held)),
-                            player=listed_name(text.seat_name(game.seats[seat], lang)),
-                            held=lang.number(held),
-                        ),
-                        emoji="🪢",
-                        style=discord.ButtonStyle.danger,
-                    )
-                )
-            return items
-        options = [
-            discord.SelectOption(
-                label=lang.pgettext(
-                    "nuggets", "The centre ({left} left)", left=lang.number(state.centre)
-                ),
-                value=take_intent(None),
-                description=lang.pgettext(
-                    "nuggets", "you take {amount}", amount=lang.number(min(value, state.centre))
-                ),
-            )
-        ]
+    return controls
+
+
+def _take(game: Game, state: GameState, lang: Language) -> list[Control]:
+    """Roll the rest (with dice left) and take; with three lassos, whom to take from."""
+    value = state.value
+    controls: list[Control] = []
+    if state.phase is Phase.DECIDE:
+        label = lang.ngettext(
+            "Roll the rest ({n} die)", "Roll the rest ({n} dice)", state.dice_left
+        )
+        controls.append(Choice(ROLL, label, emoji="🎲"))
+    if value >= state.centre:
+        label = lang.pgettext("nuggets", "Take the last {amount}", amount=lang.number(state.centre))
+    elif state.phase is Phase.TAKE:
+        label = lang.pgettext(
+            "nuggets", "Take {amount}, then a bonus turn", amount=lang.number(value)
+        )
+    else:
+        label = lang.pgettext("nuggets", "Take {amount}", amount=lang.number(value))
+    controls.append(Choice(take_intent(None), label, emoji="⛏️", tone=Tone.SUCCESS))
+    if not state.can_steal:
+        return controls
+    opponents = state.opponents()
+    if len(opponents) < STEAL_MENU_FROM:
         for seat in opponents:
             held = state.nuggets[seat]
-            options.append(
-                discord.SelectOption(
-                    label=lang.pgettext(
-                        "nuggets",
-                        "{player} (holds {held})",
-                        player=listed_name(text.seat_name(game.seats[seat], lang)),
-                        held=lang.number(held),
-                    ),
-                    value=take_intent(seat),
-                    description=lang.pgettext(
-                        "nuggets", "you steal {amount}", amount=lang.number(min(value, held))
-                    ),
-                    emoji="🪢",
-                )
+            steal = lang._(
+                "Steal {amount} from {player} (holds {held})",
+                amount=lang.number(min(value, held)),
+                player=listed_name(text.seat_name(game.seats[seat], lang)),
+                held=lang.number(held),
             )
-        items.append(
-            TurnSelect(
-                self.kind,
-                game.id,
-                game.version,
-                "steal",
-                options=options,
-                placeholder=lang.pgettext(
-                    "nuggets", "Take {amount} from…", amount=lang.number(value)
+            controls.append(Choice(take_intent(seat), steal, emoji="🪢", tone=Tone.DANGER))
+        return controls
+    options = [
+        Option(
+            take_intent(None),
+            lang.pgettext("nuggets", "The centre ({left} left)", left=lang.number(state.centre)),
+            description=lang.pgettext(
+                "nuggets", "you take {amount}", amount=lang.number(min(value, state.centre))
+            ),
+        )
+    ]
+    for seat in opponents:
+        held = state.nuggets[seat]
+        options.append(
+            Option(
+                take_intent(seat),
+                lang.pgettext(
+                    "nuggets",
+                    "{player} (holds {held})",
+                    player=listed_name(text.seat_name(game.seats[seat], lang)),
+                    held=lang.number(held),
                 ),
+                description=lang.pgettext(
+                    "nuggets", "you steal {amount}", amount=lang.number(min(value, held))
+                ),
+                emoji="🪢",
             )
         )
-        return items
+    controls.append(
+        Menu(
+            "steal",
+            lang.pgettext("nuggets", "Take {amount} from…", amount=lang.number(value)),
+            tuple(options),
+        )
+    )
+    return controls
 
 
 def ranked_choices(state: GameState) -> list[Counts]:
@@ -395,14 +347,12 @@ async def _picture(
     game: Game, seat: int, view: NuggetsView, description: str, lang: Language
 ) -> Picture:
     png = await _render(view)
-    r, g, b = PLAYERS[seat].color
-    embed = discord.Embed(
+    return Picture(
         title=lang._("Gold Nuggets · game {game}", game=game.id),
-        description=description,
-        colour=discord.Colour.from_rgb(r, g, b),
+        text=description,
+        colour=PLAYERS[seat].color,
+        png=png,
     )
-    embed.set_image(url=f"attachment://{IMAGE_FILE}")
-    return Picture(embed, png)
 
 
 def _prompt(game: Game, state: GameState, lang: Language) -> str:

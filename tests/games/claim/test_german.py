@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from bot.discord_ui import text
+from bot.discord_ui import presenter, text
 from bot.games.claim.face import CLAIM_FACE
 from bot.games.claim.game import CLAIM, Move, parse_factions
 from bot.games.face import Picture
@@ -112,8 +112,8 @@ class Said:
         """The picture's message, the table's buttons (``buttons``' when it goes on) and
         what its image draws."""
         picture: Picture = self._drawn(kind, lambda: asyncio.run(make()))
-        view = None if buttons is None else CLAIM_FACE.buttons(buttons, self.lang)
-        self.add(kind, *shown_text(None, [picture.embed], view))
+        view = None if buttons is None else presenter.buttons(buttons, self.lang)
+        self.add(kind, *shown_text(None, [presenter.embed(picture)], view))
 
     def table(self, kind: str, position: ClaimState, last: Outcome | None = None) -> None:
         at = game(position) if last is None else last.game
@@ -125,7 +125,8 @@ class Said:
         at = game(position) if last is None else last.game
         mine = self._drawn(kind, lambda: asyncio.run(CLAIM_FACE.private(at, seat, last, self.lang)))
         assert mine is not None
-        self.add(kind, *shown_text(None, [mine.picture.embed], mine.view))
+        drawn = presenter.private(at, mine)
+        self.add(kind, *shown_text(None, [drawn.embed], drawn.view))
 
     def happened(
         self, kind: str, before: ClaimState, written: str, timed_out: bool = False

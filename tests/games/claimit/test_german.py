@@ -14,6 +14,7 @@ from typing import Any
 import discord
 import pytest
 
+from bot.discord_ui import presenter
 from bot.games.claimit.face import CLAIMIT_FACE
 from bot.games.claimit.game import CLAIMIT
 from bot.games.face import Picture
@@ -131,7 +132,7 @@ def shown_and_drawn(
     """The texts of a picture's message, and those drawn on its image."""
     pictures: list[Picture] = []
     drawn = drawn_by(lambda: pictures.append(asyncio.run(make())))
-    return shown_text(embeds=[pictures[0].embed]), drawn
+    return shown_text(embeds=[presenter.embed(pictures[0])]), drawn
 
 
 def refusals(lang: Language) -> Iterator[tuple[str, str]]:
@@ -179,7 +180,7 @@ def every_text(lang: Language) -> dict[str, list[str]]:
         headline = face.happened(last, lang) if last is not None else "…"
         shown, drawn = shown_and_drawn(partial(face.turn, game, headline, last, lang))
         texts[f"turn: {name}"], texts[f"turn image: {name}"] = shown, drawn
-        texts[f"buttons: {name}"] = buttons_shown(face.buttons(game, lang))
+        texts[f"buttons: {name}"] = buttons_shown(presenter.buttons(game, lang))
     for shared in (False, True):
         ended = final(shared)
         headline = face.happened(ended, lang)
@@ -253,7 +254,7 @@ def test_the_same_texts_in_english_are_caught() -> None:
 def test_german_formats_numbers_and_the_bust_chance() -> None:
     state = marks_placed()
     picture = asyncio.run(CLAIMIT_FACE.turn(table(state), "…", None, GERMAN))
-    description = picture.embed.description or ""
+    description = presenter.embed(picture).description or ""
     chance = GERMAN.percent(float(roll_odds(state).bust))
     assert "," in chance and chance.endswith("\xa0%")
     assert f"**{chance}**" in description and PERCENT.search(description)
@@ -266,7 +267,9 @@ def test_german_formats_numbers_and_the_bust_chance() -> None:
 
 def test_the_result_table_lines_up_under_its_german_headings() -> None:
     for shared in (False, True):
-        description = asyncio.run(CLAIMIT_FACE.result(final(shared), "…", GERMAN)).embed.description
+        description = presenter.embed(
+            asyncio.run(CLAIMIT_FACE.result(final(shared), "…", GERMAN))
+        ).description
         assert description is not None
         block = description.split("```")[1].strip("\n").splitlines()
         heading, *rows = block
@@ -280,7 +283,7 @@ def test_the_result_table_lines_up_under_its_german_headings() -> None:
 
 def test_placements_name_their_space_the_german_way() -> None:
     rolled = apply(GameState.new(2), Roll((1, 2, 3))).state
-    shown = buttons_shown(CLAIMIT_FACE.buttons(table(rolled), GERMAN))
+    shown = buttons_shown(presenter.buttons(table(rolled), GERMAN))
     assert len(shown) == len(rolled.pending_placements())
     for label in shown:
         assert re.fullmatch(r"[A-F]: Besetzer [1-6] auf \([1-6]\|[1-6]\)", label), label

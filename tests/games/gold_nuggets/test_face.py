@@ -14,7 +14,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.discord_ui import text
+from bot.discord_ui import presenter, text
 from bot.discord_ui.buttons import INTENT, TurnButton, TurnSelect
 from bot.games.gold_nuggets import face
 from bot.games.gold_nuggets.face import NUGGETS_FACE, usual_choices
@@ -92,7 +92,7 @@ def test_every_set_aside_of_every_roll_is_reachable_within_discords_limits() -> 
             state = waiting(aside, roll)
             positions += 1
             most = max(most, len(state.pending_choices()))
-            view = NUGGETS_FACE.buttons(table(state), EN)
+            view = presenter.buttons(table(state), EN)
             within_limits(components(view))
             shown = intents(view)
             assert all(re.fullmatch(INTENT, intent) for intent in shown)
@@ -111,7 +111,7 @@ def test_every_set_aside_of_every_roll_is_reachable_within_discords_limits() -> 
 
 def test_the_usual_set_asides_are_buttons() -> None:
     state = apply(GameState.new(2), Roll(faces("LN33333"))).state
-    assert set(buttons_only(NUGGETS_FACE.buttons(table(state), EN))) == {
+    assert set(buttons_only(presenter.buttons(table(state), EN))) == {
         "set=LN33333",
         "set=L",
         "set=N",
@@ -120,14 +120,14 @@ def test_the_usual_set_asides_are_buttons() -> None:
     }
     # Few choices: each is a button, and no menu.
     few = apply(GameState.new(2), Roll(faces("LN23455"))).state
-    view = NUGGETS_FACE.buttons(table(few), EN)
+    view = presenter.buttons(table(few), EN)
     assert all(isinstance(child, TurnButton) for child in view.children)
     assert intents(view) == ["set=N", "set=LN", "set=L"]
 
 
 def test_the_menu_lists_the_most_valuable_first() -> None:
     state = apply(GameState.new(2), Roll(faces("LLNN333"))).state
-    view = NUGGETS_FACE.buttons(table(state), EN)
+    view = presenter.buttons(table(state), EN)
     (menu,) = [child for child in view.children if isinstance(child, TurnSelect)]
     values = [
         state.aside.plus(c).value for c in (parse_set(o.value) for o in menu.item.options) if c
@@ -142,22 +142,22 @@ def test_the_menu_lists_the_most_valuable_first() -> None:
 
 def test_each_phase_has_its_buttons() -> None:
     start = GameState.new(3)
-    assert intents(NUGGETS_FACE.buttons(table(start), EN)) == ["roll"]
+    assert intents(presenter.buttons(table(start), EN)) == ["roll"]
     deciding = apply(apply(start, Roll(faces("LN23455"))).state, SetAside(Counts(nugget=1))).state
-    view = NUGGETS_FACE.buttons(table(deciding), EN)
+    view = presenter.buttons(table(deciding), EN)
     assert intents(view) == ["roll", "take"]
     labels = [child.item.label for child in view.children if isinstance(child, TurnButton)]
     assert labels == ["Roll the rest (6 dice)", "Take 1"]
     seven = apply(start, Roll(faces("NNN3333"))).state
     seven = apply(seven, SetAside(Counts(nugget=3, three=4))).state
-    (take,) = NUGGETS_FACE.buttons(table(seven), EN).children
+    (take,) = presenter.buttons(table(seven), EN).children
     assert isinstance(take, TurnButton) and take.intent == "take"
     assert take.item.label == "Take 6, then a bonus turn"
 
 
 def test_the_last_nuggets_are_taken_without_a_bonus_turn() -> None:
     seven = GameState(2, 0, Phase.TAKE, 4, (40, 33), Counts(nugget=3, three=4))
-    (take,) = NUGGETS_FACE.buttons(table(seven), EN).children
+    (take,) = presenter.buttons(table(seven), EN).children
     assert isinstance(take, TurnButton) and take.item.label == "Take the last 4"
 
 
@@ -173,7 +173,7 @@ def test_three_lassos_offer_every_opponent_and_the_centre() -> None:
     for players in range(2, 6):
         for phase in (Phase.DECIDE, Phase.TAKE):
             state = steal_position(players, phase)
-            view = NUGGETS_FACE.buttons(table(state), EN)
+            view = presenter.buttons(table(state), EN)
             within_limits(components(view))
             takes = {"take", *(f"take={seat}" for seat in state.opponents())}
             assert set(intents(view)) - {"roll"} == takes
@@ -181,10 +181,10 @@ def test_three_lassos_offer_every_opponent_and_the_centre() -> None:
             for intent in takes:
                 action = NUGGETS.action(state, 0, intent, random.Random())
                 NUGGETS.apply(state, 0, action)
-    two = NUGGETS_FACE.buttons(table(steal_position(2, Phase.DECIDE)), EN)
+    two = presenter.buttons(table(steal_position(2, Phase.DECIDE)), EN)
     steal = [c for c in two.children if isinstance(c, TurnButton) and c.intent == "take=1"]
     assert steal[0].item.label == "Steal 3 from *Bo* (holds 3)"
-    five = NUGGETS_FACE.buttons(table(steal_position(5, Phase.DECIDE)), EN)
+    five = presenter.buttons(table(steal_position(5, Phase.DECIDE)), EN)
     (menu,) = [c for c in five.children if isinstance(c, TurnSelect)]
     assert menu.item.placeholder == "Take 4 from…"
     labels = [(o.label, o.description) for o in menu.item.options]
@@ -194,10 +194,10 @@ def test_three_lassos_offer_every_opponent_and_the_centre() -> None:
 
 def test_no_buttons_for_a_computer_player_or_a_finished_game() -> None:
     state = apply(GameState.new(3, first=2), Roll(faces("LLNN333"))).state
-    assert NUGGETS_FACE.buttons(table(state, bots=1), EN).children == []
-    assert NUGGETS_FACE.buttons(table(state, bots=0), EN).children != []
+    assert presenter.buttons(table(state, bots=1), EN).children == []
+    assert presenter.buttons(table(state, bots=0), EN).children != []
     over = GameState(3, 1, Phase.OVER, 0, (20, 30, 27))
-    assert NUGGETS_FACE.buttons(table(over), EN).children == []
+    assert presenter.buttons(table(over), EN).children == []
 
 
 def description(picture_embed: discord.Embed) -> str:
@@ -209,7 +209,7 @@ def test_the_turn_message_shows_the_dice_the_odds_and_the_clock() -> None:
     state = GameState(3, 0, Phase.SET_ASIDE, 60, (5, 12, 0), Counts(lasso=2, four=3), faces("LN"))
     done = outcome(state, SetAside(Counts(lasso=1)))
     picture = asyncio.run(NUGGETS_FACE.turn(done.game, "Set aside.", done, EN))
-    words = description(picture.embed)
+    words = description(presenter.embed(picture))
     assert picture.png.startswith(b"\x89PNG")
     assert "3 lassos, 3× 4, value **4**" in words
     assert "**steal possible**" in words
@@ -218,10 +218,12 @@ def test_the_turn_message_shows_the_dice_the_odds_and_the_clock() -> None:
     assert "Taking now: **4** · rolling on (best play): **" in words
     assert "⏰ The turn ends by itself <t:4102444800:R> (taking 4 from the centre)." in words
     computer = replace(done.game, seats=table(done.state, bots=3).seats)
-    robot = description(asyncio.run(NUGGETS_FACE.turn(computer, "Set aside.", done, EN)).embed)
+    robot = description(
+        presenter.embed(asyncio.run(NUGGETS_FACE.turn(computer, "Set aside.", done, EN)))
+    )
     assert "⏰" not in robot
     fresh = description(
-        asyncio.run(NUGGETS_FACE.turn(table(GameState.new(2)), "Go.", None, EN)).embed
+        presenter.embed(asyncio.run(NUGGETS_FACE.turn(table(GameState.new(2)), "Go.", None, EN)))
     )
     assert "roll the seven dice" in fresh
     # Seven dice bust only as two each of three numbers and one of the fourth:
@@ -230,7 +232,9 @@ def test_the_turn_message_shows_the_dice_the_odds_and_the_clock() -> None:
     assert "This turn, played well, takes **4.7** on average." in fresh
     assert "(passing, with nothing taken)" in fresh
     waiting_roll = apply(GameState.new(2), Roll(faces("LLNN333"))).state
-    choose = description(asyncio.run(NUGGETS_FACE.turn(table(waiting_roll), "Go.", None, EN)).embed)
+    choose = description(
+        presenter.embed(asyncio.run(NUGGETS_FACE.turn(table(waiting_roll), "Go.", None, EN)))
+    )
     assert "choose what to set aside (17 choices)" in choose
     assert "Chance" not in choose
 
@@ -284,10 +288,10 @@ def test_the_last_pictures_of_a_turn() -> None:
     bust = outcome(deciding, Roll(faces("34")))
     assert bust.turn_over
     picture = asyncio.run(NUGGETS_FACE.turn_end(bust, "Bust.", EN))
-    assert description(picture.embed) == "Bust."
+    assert description(presenter.embed(picture)) == "Bust."
     took = outcome(deciding, Take(None))
     picture = asyncio.run(NUGGETS_FACE.turn_end(took, "Took.", EN))
-    assert description(picture.embed) == "Took." and picture.png.startswith(b"\x89PNG")
+    assert description(presenter.embed(picture)) == "Took." and picture.png.startswith(b"\x89PNG")
 
 
 def final_outcome() -> tuple[Outcome, tuple[Result, ...]]:
@@ -309,15 +313,19 @@ def test_the_result_shows_the_winners_the_table_and_the_ratings() -> None:
     )
     finished = replace(done, results=results, rating_changes=changes)
     picture = asyncio.run(NUGGETS_FACE.result(finished, NUGGETS_FACE.happened(finished, EN), EN))
-    words = description(picture.embed)
+    words = description(presenter.embed(picture))
     assert "The centre is empty: **game over!**" in words
     assert "Shared win: Ann, @\u200beveryone, and \\\\" in words
     table_lines = words.split("```")[1].strip().splitlines()
     assert table_lines[1].split() == ["🏆", "Ann", "18"]
     assert [line.split()[-2:] for line in table_lines[-2:]] == [["*Bo*", "12"], ["_Zoë_", "11"]]
-    assert picture.embed.fields[0].name == "Ratings"
+    assert presenter.embed(picture).fields[0].name == "Ratings"
     within_limits(
-        {"embeds": [picture.embed.to_dict()], "attachments": [{"id": 0}], "content": None}
+        {
+            "embeds": [presenter.embed(picture).to_dict()],
+            "attachments": [{"id": 0}],
+            "content": None,
+        }
     )
 
 
@@ -336,8 +344,8 @@ def test_every_message_of_a_five_player_game_stays_within_discords_limits() -> N
         within_limits(
             {
                 "content": ping,
-                "embeds": [picture.embed.to_dict()],
-                "components": NUGGETS_FACE.buttons(done.game, EN).to_components(),
+                "embeds": [presenter.embed(picture).to_dict()],
+                "components": presenter.buttons(done.game, EN).to_components(),
                 "attachments": [{"id": 0}],
             }
         )

@@ -16,6 +16,7 @@ from typing import Any
 import discord
 import pytest
 
+from bot.discord_ui import presenter
 from bot.games.face import Picture
 from bot.games.gold_nuggets.face import NUGGETS_FACE
 from bot.games.gold_nuggets.game import NUGGETS
@@ -90,8 +91,8 @@ class Said:
         table_image._background.cache_clear()
         drawn = drawn_by(lambda: pictures.append(asyncio.run(make())))
         (picture,) = pictures
-        view = None if buttons is None else plain(NUGGETS_FACE.buttons(buttons, self.lang))
-        self.texts.setdefault(kind, []).extend(shown_text(None, [picture.embed], view))
+        view = None if buttons is None else plain(presenter.buttons(buttons, self.lang))
+        self.texts.setdefault(kind, []).extend(shown_text(None, [presenter.embed(picture)], view))
         self.drawn.setdefault(kind, []).extend(drawn)
 
     def happened(self, kind: str, before: GameState, action: Action) -> None:

@@ -1,0 +1,125 @@
+"""Draws what a game's face describes (``bot.games.face``) as a Discord message: the
+picture as an embed showing its attached image, the choices as buttons and menus
+whose custom_ids carry the game, the version shown and the intent."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+import discord
+
+from bot.discord_ui.buttons import PrivateButton, PrivateOpen, TurnButton, TurnSelect
+from bot.games.face import Choice, Control, Menu, OpenPrivate, Picture, Private, Tone
+from bot.games.faces import face_for
+from bot.service import Outcome
+from bot.storage import Game
+from i18n import Language
+
+IMAGE_FILE = "board.png"
+
+STYLES = {
+    Tone.PRIMARY: discord.ButtonStyle.primary,
+    Tone.SECONDARY: discord.ButtonStyle.secondary,
+    Tone.SUCCESS: discord.ButtonStyle.success,
+    Tone.DANGER: discord.ButtonStyle.danger,
+}
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """A game message ready to send: its embed, its image and its components."""
+
+    embed: discord.Embed
+    png: bytes
+    view: discord.ui.View | None
+
+    def file(self) -> discord.File:
+        return discord.File(io.BytesIO(self.png), IMAGE_FILE)
+
+
+def embed(picture: Picture) -> discord.Embed:
+    r, g, b = picture.colour
+    drawn = discord.Embed(
+        title=picture.title, description=picture.text, colour=discord.Colour.from_rgb(r, g, b)
+    )
+    for field in picture.fields:
+        drawn.add_field(name=field.name, value=field.value, inline=field.inline)
+    if picture.footer is not None:
+        drawn.set_footer(text=picture.footer)
+    drawn.set_image(url=f"attachment://{IMAGE_FILE}")
+    return drawn
+
+
+def drawn(picture: Picture, view: discord.ui.View | None = None) -> Drawn:
+    return Drawn(embed(picture), picture.png, view)
+
+
+def controls(game: Game, shown: Sequence[Control]) -> discord.ui.View:
+    """The buttons and menus of a game's public message, for the version it shows."""
+    view = discord.ui.View(timeout=None)
+    for control in shown:
+        item: discord.ui.Item[Any]
+        if isinstance(control, Choice):
+            item = _button(partial(TurnButton, game.kind, game.id, game.version), control)
+        elif isinstance(control, Menu):
+            item = TurnSelect(
+                game.kind,
+                game.id,
+                game.version,
+                control.name,
+                options=[
+                    discord.SelectOption(
+                        label=option.label,
+                        value=option.intent,
+                        description=option.description,
+                        emoji=option.emoji,
+                    )
+                    for option in control.options
+                ],
+                placeholder=control.placeholder,
+            )
+        else:
+            assert isinstance(control, OpenPrivate)
+            item = PrivateOpen(game.kind, game.id, label=control.label, emoji=control.emoji)
+        view.add_item(item)
+    return view
+
+
+def buttons(game: Game, lang: Language) -> discord.ui.View:
+    """What the player(s) to act press now, as the game's face says."""
+    return controls(game, face_for(game.kind).choices(game, lang))
+
+
+async def turn(game: Game, headline: str, last: Outcome | None, lang: Language) -> Drawn:
+    """The game as it stands under ``headline``, with its choices."""
+    picture = await face_for(game.kind).turn(game, headline, last, lang)
+    return drawn(picture, buttons(game, lang))
+
+
+async def turn_end(outcome: Outcome, headline: str, lang: Language) -> Drawn:
+    """The last picture of a turn that just ended: it stays without choices."""
+    return drawn(await face_for(outcome.game.kind).turn_end(outcome, headline, lang))
+
+
+def private(game: Game, shown: Private) -> Drawn:
+    """A seat's own message, its choices counting while it decides on ``shown.key``."""
+    view = None
+    if shown.choices:
+        view = discord.ui.View(timeout=None)
+        for choice in shown.choices:
+            view.add_item(_button(partial(PrivateButton, game.kind, game.id, shown.key), choice))
+    return drawn(shown.picture, view)
+
+
+def _button(make: Callable[..., discord.ui.Item[Any]], choice: Choice) -> discord.ui.Item[Any]:
+    return make(
+        choice.intent,
+        label=choice.label,
+        emoji=choice.emoji,
+        style=STYLES[choice.tone],
+        disabled=not choice.enabled,
+    )
