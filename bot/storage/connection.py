@@ -7,12 +7,77 @@ spells it.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any, ClassVar, Protocol, SupportsIndex, overload
 
-Row = tuple[Any, ...]
+
+class Row(tuple[Any, ...]):
+    """A row a statement returned, read by its columns' names: ``row["deadline"]``.
+
+    A query reads nothing by position, so reordering a ``SELECT``'s columns can't shift
+    one value into another's place; every column it reads has a name of its own (``AS``
+    where it is an expression). The values also stay in the ``SELECT``'s order, so that
+    a row still equals the tuple of them."""
+
+    __slots__ = ()
+    _names: ClassVar[tuple[str, ...]] = ()
+    _columns: ClassVar[Mapping[str, int]] = MappingProxyType({})
+
+    @overload
+    def __getitem__(self, key: str) -> Any: ...
+    @overload
+    def __getitem__(self, key: SupportsIndex) -> Any: ...
+    @overload
+    def __getitem__(self, key: slice) -> tuple[Any, ...]: ...
+    def __getitem__(self, key: str | SupportsIndex | slice) -> Any:
+        if isinstance(key, str):
+            try:
+                key = self._columns[key]
+            except KeyError:
+                raise KeyError(
+                    f"the row has no column {key!r} (its columns: {', '.join(self._names)})"
+                ) from None
+        return tuple.__getitem__(self, key)
+
+    def keys(self) -> tuple[str, ...]:
+        """The columns' names, in the ``SELECT``'s order."""
+        return self._names
+
+
+class DriverRow(Protocol):
+    """A row as a database's driver hands it over (``sqlite3.Row``, asyncpg's ``Record``)."""
+
+    def keys(self) -> Iterable[str]: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
+
+
+def named_rows(found: Sequence[DriverRow]) -> list[Row]:
+    """The driver's rows (all of one statement) as ``Row``s."""
+    if not found:
+        return []
+    row = _row_type(tuple(found[0].keys()))
+    return [row(values) for values in found]
+
+
+@functools.lru_cache(maxsize=512)
+def _row_type(names: tuple[str, ...]) -> type[Row]:
+    """The rows of the statements whose columns are ``names`` (a name that comes twice
+    reads the first)."""
+    columns: dict[str, int] = {}
+    for index, name in enumerate(names):
+        columns.setdefault(name, index)
+
+    class NamedRow(Row):
+        __slots__ = ()
+        _names = names
+        _columns = MappingProxyType(columns)
+
+    return NamedRow
 
 
 class Connection(ABC):
@@ -21,7 +86,7 @@ class Connection(ABC):
 
     @abstractmethod
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        """The rows a statement returns."""
+        """The rows a statement returns, each read by its columns' names."""
 
     @abstractmethod
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:

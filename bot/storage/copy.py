@@ -19,7 +19,7 @@ primary key order, so that a big database never sits in memory whole.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -146,7 +146,8 @@ async def _copy(
 async def _columns(connection: Connection) -> Columns:
     if connection.backend == "postgresql":
         rows = await connection.fetch(
-            "SELECT c.table_name, c.column_name, c.data_type FROM information_schema.columns c "
+            "SELECT c.table_name AS table_name, c.column_name AS column_name, "
+            "c.data_type AS declared FROM information_schema.columns c "
             "JOIN information_schema.tables t "
             "ON t.table_schema = c.table_schema AND t.table_name = c.table_name "
             "WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE' "
@@ -154,13 +155,15 @@ async def _columns(connection: Connection) -> Columns:
         )
     else:
         rows = await connection.fetch(
-            "SELECT t.name, c.name, c.type FROM sqlite_master t, pragma_table_info(t.name) c "
+            "SELECT t.name AS table_name, c.name AS column_name, c.type AS declared "
+            "FROM sqlite_master t, pragma_table_info(t.name) c "
             "WHERE t.type = 'table' AND substr(t.name, 1, 7) != 'sqlite_' "
             "ORDER BY t.name, c.cid"
         )
     columns: Columns = {}
-    for table, column, declared in rows:
-        columns.setdefault(str(table), {})[str(column)] = str(declared)
+    for row in rows:
+        table = columns.setdefault(str(row["table_name"]), {})
+        table[str(row["column_name"])] = str(row["declared"])
     return columns
 
 
@@ -212,13 +215,12 @@ async def _copy_table(
 ) -> int:
     names = ", ".join(columns)
     key = ", ".join(table.key)
-    key_at = [columns.index(column) for column in table.key]
-    fits = [_fitting(table.name, column, types[column]) for column in columns]
+    fits = {column: _fitting(table.name, column, types[column]) for column in columns}
     insert = f"INSERT INTO {table.name} ({names}) VALUES ({', '.join('?' for _ in columns)})"
     first_page = f"SELECT {names} FROM {table.name} ORDER BY {key} LIMIT {PAGE_ROWS}"
     # By key rather than by OFFSET, which would read every earlier page again.
     next_page = (
-        f"SELECT {names} FROM {table.name} WHERE ({key}) > ({', '.join('?' for _ in key_at)}) "
+        f"SELECT {names} FROM {table.name} WHERE ({key}) > ({', '.join('?' for _ in table.key)}) "
         f"ORDER BY {key} LIMIT {PAGE_ROWS}"
     )
     rows = await reading.fetch(first_page)
@@ -228,15 +230,16 @@ async def _copy_table(
         copied += len(rows)
         if len(rows) < PAGE_ROWS:
             break
-        rows = await reading.fetch(next_page, [rows[-1][at] for at in key_at])
+        rows = await reading.fetch(next_page, [rows[-1][column] for column in table.key])
     return copied
 
 
 Fit = Callable[[Any], Any]
 
 
-def _fitted(row: Row, fits: Sequence[Fit]) -> Row:
-    return tuple(fit(value) for fit, value in zip(fits, row, strict=True))
+def _fitted(row: Row, fits: Mapping[str, Fit]) -> tuple[Any, ...]:
+    """The row's values of the columns of ``fits``, in their order, each made to fit."""
+    return tuple(fit(row[column]) for column, fit in fits.items())
 
 
 def _fitting(table: str, column: str, declared: str) -> Fit:
@@ -298,5 +301,5 @@ async def _check_counts(reading: Connection, writing: Connection, copied: dict[s
 
 
 async def _count(connection: Connection, table: Table) -> int:
-    [(rows,)] = await connection.fetch(f"SELECT COUNT(*) FROM {table.name}")
-    return int(rows)
+    [row] = await connection.fetch(f"SELECT COUNT(*) AS row_count FROM {table.name}")
+    return int(row["row_count"])

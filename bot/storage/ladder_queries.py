@@ -11,11 +11,10 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import groupby
-from typing import Any
 
 from bot.games.rules import Figure, fold_figures
 from bot.ladder import Rating
-from bot.storage.connection import Connection
+from bot.storage.connection import Connection, Row
 from bot.storage.queries import read_figures, read_result, result_columns
 from bot.storage.records import (
     FinishedGame,
@@ -46,7 +45,7 @@ async def add_to_records(
         f"AND user_id IN ({', '.join('?' * len(ids))})",
         (game.guild_id, game.kind, *ids),
     )
-    known = {user: read_figures(text) for user, text in rows}
+    known = {row["user_id"]: read_figures(row["figures"]) for row in rows}
     await connection.executemany(
         "INSERT INTO player_records (guild_id, kind, user_id, display_name, games, wins, "
         "left_games, figures, last_played) VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?) "
@@ -87,7 +86,7 @@ async def ratings_of(
         f"AND kind = ? AND user_id IN ({', '.join('?' * len(ids))}) AND mu IS NOT NULL",
         (guild_id, kind, *ids),
     )
-    return {user: (Rating(mu, sigma), games) for user, mu, sigma, games in rows}
+    return {row["user_id"]: (_rating(row), row["rated_games"]) for row in rows}
 
 
 async def save_ratings(
@@ -132,20 +131,22 @@ async def rating_changes(connection: Connection, game_id: int) -> list[RatingCha
         "SELECT c.user_id, r.display_name, c.mu_before, c.sigma_before, c.mu_after, "
         "c.sigma_after, (SELECT COUNT(*) FROM rating_changes e WHERE e.guild_id = c.guild_id "
         "AND e.kind = c.kind AND e.user_id = c.user_id AND e.finish_seq <= c.finish_seq) "
-        "FROM rating_changes c "
+        "AS rated_games FROM rating_changes c "
         "JOIN results r ON r.game_id = c.game_id AND r.user_id = c.user_id "
         "WHERE c.game_id = ? ORDER BY r.seat",
         (game_id,),
     )
     return [
         RatingChange(
-            user,
-            name,
-            None if mu_before is None else Rating(mu_before, sigma_before),
-            Rating(mu_after, sigma_after),
-            rated_games,
+            user_id=row["user_id"],
+            display_name=row["display_name"],
+            before=(
+                None if row["mu_before"] is None else Rating(row["mu_before"], row["sigma_before"])
+            ),
+            after=Rating(row["mu_after"], row["sigma_after"]),
+            rated_games=row["rated_games"],
         )
-        for user, name, mu_before, sigma_before, mu_after, sigma_after, rated_games in rows
+        for row in rows
     ]
 
 
@@ -170,10 +171,10 @@ async def finished_games(
         (guild_id, kind, after),
     )
     return [
-        FinishedTable(
-            game_id, kind, guild_id, seq, at, tuple(read_result(row[3:]) for row in group)
+        FinishedTable(game_id, kind, guild_id, seq, at, tuple(read_result(row) for row in group))
+        for (game_id, seq, at), group in groupby(
+            rows, key=lambda row: (row["id"], row["finish_seq"], row["finished_at"])
         )
-        for (game_id, seq, at), group in groupby(rows, key=lambda row: (row[0], row[1], row[2]))
     ]
 
 
@@ -193,9 +194,8 @@ async def add_game_stubs(connection: Connection, games: Sequence[FinishedTable])
     )
 
 
-async def ladder_rows(connection: Connection, guild_id: int, kind: str) -> dict[str, list[Any]]:
-    """A server's ladder of one game as rows, table by table (column order as the
-    migrations made it)."""
+async def ladder_rows(connection: Connection, guild_id: int, kind: str) -> dict[str, list[Row]]:
+    """A server's ladder of one game as rows, table by table (each with every column)."""
     return {
         table: list(
             await connection.fetch(
@@ -206,20 +206,24 @@ async def ladder_rows(connection: Connection, guild_id: int, kind: str) -> dict[
     }
 
 
-async def put_ladder_rows(connection: Connection, ladder: dict[str, list[Any]]) -> None:
+async def put_ladder_rows(connection: Connection, ladder: dict[str, list[Row]]) -> None:
     """Writes rows that ``ladder_rows`` read from a database with the same schema."""
     for table, rows in ladder.items():
         if table not in LADDER_TABLES:
             raise ValueError(f"{table} is not a ladder table")
         if rows:
-            marks = ", ".join("?" * len(rows[0]))
-            await connection.executemany(f"INSERT INTO {table} VALUES ({marks})", rows)
+            columns = rows[0].keys()
+            await connection.executemany(
+                f"INSERT INTO {table} ({', '.join(columns)}) "
+                f"VALUES ({', '.join('?' * len(columns))})",
+                [[row[column] for column in columns] for row in rows],
+            )
 
 
 async def counted_flags(connection: Connection) -> list[tuple[int, int]]:
     """Whether each game was rated, as (rated, id)."""
     rows = await connection.fetch("SELECT rated, id FROM games WHERE rated IS NOT NULL")
-    return [(int(rated), int(game_id)) for rated, game_id in rows]
+    return [(int(row["rated"]), int(row["id"])) for row in rows]
 
 
 async def set_counted_flags(connection: Connection, flags: Sequence[tuple[int, int]]) -> None:
@@ -233,7 +237,7 @@ async def uncounted_games(connection: Connection) -> list[tuple[int, str, int]]:
         "SELECT guild_id, kind, id FROM games WHERE status = 'finished' AND rated IS NULL "
         "ORDER BY guild_id, kind, id"
     )
-    return [(int(guild), str(kind), int(game)) for guild, kind, game in rows]
+    return [(int(row["guild_id"]), str(row["kind"]), int(row["id"])) for row in rows]
 
 
 async def add_result_figures(
@@ -263,22 +267,25 @@ async def player_record(
     return _read_record(rows[0]) if rows else None
 
 
-def _read_record(row: Any) -> PlayerRecord:
-    (guild, kind, user, name, games, wins, left, figures, last_played, mu, sigma,
-     rated_games) = row  # fmt: skip
+def _read_record(row: Row) -> PlayerRecord:
     return PlayerRecord(
-        guild_id=guild,
-        kind=kind,
-        user_id=user,
-        display_name=name,
-        games=games,
-        wins=wins,
-        left_games=left,
-        figures=read_figures(figures),
-        last_played=last_played,
-        rating=None if mu is None else Rating(mu, sigma),
-        rated_games=rated_games,
+        guild_id=row["guild_id"],
+        kind=row["kind"],
+        user_id=row["user_id"],
+        display_name=row["display_name"],
+        games=row["games"],
+        wins=row["wins"],
+        left_games=row["left_games"],
+        figures=read_figures(row["figures"]),
+        last_played=row["last_played"],
+        rating=None if row["mu"] is None else _rating(row),
+        rated_games=row["rated_games"],
     )
+
+
+def _rating(row: Row) -> Rating:
+    """The rating in a row's ``mu`` and ``sigma``."""
+    return Rating(row["mu"], row["sigma"])
 
 
 async def ladder_page(
@@ -292,21 +299,28 @@ async def ladder_page(
     )
     return [
         LadderEntry(
-            offset + n, user, name, Rating(mu, sigma), games, wins, read_figures(figures), rated
+            place=offset + n,
+            user_id=row["user_id"],
+            display_name=row["display_name"],
+            rating=_rating(row),
+            games=row["games"],
+            wins=row["wins"],
+            figures=read_figures(row["figures"]),
+            rated_games=row["rated_games"],
         )
-        for n, (user, name, mu, sigma, games, wins, figures, rated) in enumerate(rows, start=1)
+        for n, row in enumerate(rows, start=1)
     ]
 
 
 async def ladder_size(connection: Connection, guild_id: int, kind: str) -> int:
     rows = list(
         await connection.fetch(
-            "SELECT COUNT(*) FROM player_records WHERE guild_id = ? AND kind = ? "
+            "SELECT COUNT(*) AS players FROM player_records WHERE guild_id = ? AND kind = ? "
             "AND rating IS NOT NULL",
             (guild_id, kind),
         )
     )
-    return int(rows[0][0])
+    return int(rows[0]["players"])
 
 
 async def ladder_place(
@@ -317,13 +331,13 @@ async def ladder_place(
         await connection.fetch(
             "SELECT 1 + (SELECT COUNT(*) FROM player_records o WHERE o.guild_id = p.guild_id "
             "AND o.kind = p.kind AND o.rating IS NOT NULL AND (o.rating > p.rating "
-            "OR (o.rating = p.rating AND o.user_id < p.user_id))) "
+            "OR (o.rating = p.rating AND o.user_id < p.user_id))) AS place "
             "FROM player_records p WHERE p.guild_id = ? AND p.kind = ? AND p.user_id = ? "
             "AND p.rating IS NOT NULL",
             (guild_id, kind, user_id),
         )
     )
-    return int(rows[0][0]) if rows else None
+    return int(rows[0]["place"]) if rows else None
 
 
 async def recent_ratings(
@@ -335,7 +349,7 @@ async def recent_ratings(
         "AND user_id = ? ORDER BY finish_seq DESC LIMIT ?",
         (guild_id, kind, user_id, limit),
     )
-    return [Rating(mu, sigma) for mu, sigma in reversed(list(rows))]
+    return [Rating(row["mu_after"], row["sigma_after"]) for row in reversed(rows)]
 
 
 async def recent_games(
@@ -344,7 +358,8 @@ async def recent_games(
     """A server's last ``limit`` finished games of one kind, the newest first."""
     games = list(
         await connection.fetch(
-            "SELECT id, finished_at, COALESCE(thread_id, channel_id), turn_message_id, rated "
+            "SELECT id, finished_at, COALESCE(thread_id, channel_id) AS place_id, "
+            "turn_message_id, rated "
             "FROM games WHERE guild_id = ? AND kind = ? AND status = 'finished' "
             "ORDER BY finish_seq DESC LIMIT ?",
             (guild_id, kind, limit),
@@ -352,17 +367,24 @@ async def recent_games(
     )
     if not games:
         return []
-    ids = [row[0] for row in games]
+    ids = [row["id"] for row in games]
     rows = await connection.fetch(
         f"SELECT game_id, {result_columns()} FROM results "
         f"WHERE game_id IN ({', '.join('?' * len(ids))}) ORDER BY game_id, seat",
         ids,
     )
     tables = {
-        game_id: tuple(read_result(row[1:]) for row in group)
-        for game_id, group in groupby(rows, key=lambda row: row[0])
+        game_id: tuple(read_result(row) for row in group)
+        for game_id, group in groupby(rows, key=lambda row: row["game_id"])
     }
     return [
-        FinishedGame(game_id, at, place, message, bool(rated), tables.get(game_id, ()))
-        for game_id, at, place, message, rated in games
+        FinishedGame(
+            id=row["id"],
+            finished_at=row["finished_at"],
+            place_id=row["place_id"],
+            final_message_id=row["turn_message_id"],
+            rated=bool(row["rated"]),
+            players=tables.get(row["id"], ()),
+        )
+        for row in games
     ]

@@ -15,8 +15,8 @@ back, so that the others renew at once instead of at their next renewal."""
 
 
 async def now(connection: Connection) -> float:
-    rows = await connection.fetch(f"SELECT {connection.clock}")
-    return float(rows[0][0])
+    rows = await connection.fetch(f"SELECT {connection.clock} AS clock")
+    return float(rows[0]["clock"])
 
 
 async def other_counts(connection: Connection, count: int, at: float) -> list[int]:
@@ -25,7 +25,7 @@ async def other_counts(connection: Connection, count: int, at: float) -> list[in
         "SELECT DISTINCT shard_count FROM shard_leases WHERE shard_count <> ? AND expires_at > ?",
         (count, at),
     )
-    return [int(row[0]) for row in rows]
+    return [int(row["shard_count"]) for row in rows]
 
 
 async def lay_out(connection: Connection, count: int) -> None:
@@ -79,7 +79,7 @@ async def stand_in(
 
 async def held_by(connection: Connection, holder: str) -> set[int]:
     rows = await connection.fetch("SELECT shard FROM shard_leases WHERE holder = ?", (holder,))
-    return {int(row[0]) for row in rows}
+    return {int(row["shard"]) for row in rows}
 
 
 async def release(connection: Connection, holder: str) -> None:

@@ -21,7 +21,7 @@ from typing import Any, TypeAlias
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
-from bot.storage.connection import Connection, Row, lock_number
+from bot.storage.connection import Connection, Row, lock_number, named_rows
 from bot.storage.database import (
     CommitUnknown,
     Database,
@@ -55,7 +55,7 @@ class PostgresConnection(Connection):
         self._writing = writing
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        return [tuple(row) for row in await self.raw.fetch(numbered(sql), *params)]
+        return named_rows(await self.raw.fetch(numbered(sql), *params))
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         status = await self.raw.execute(numbered(sql), *params)
@@ -253,9 +253,12 @@ class PostgresDatabase(Database):
 
 
 async def schema_version(connection: Raw) -> int:
-    if await connection.fetchval("SELECT to_regclass('schema_version')") is None:
+    table = await connection.fetchrow("SELECT to_regclass('schema_version') AS found")
+    if table is None or table["found"] is None:
         return 0
-    return int(await connection.fetchval("SELECT version FROM schema_version"))
+    row = await connection.fetchrow("SELECT version FROM schema_version")
+    assert row is not None
+    return int(row["version"])
 
 
 async def migrate(connection: Raw, target: int = LATEST) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 
 from bot.games.registry import UnknownGame, rules_for
 from bot.games.rules import AnyRules, Level, Options
-from bot.storage.connection import Connection
+from bot.storage.connection import Connection, Row
 from bot.storage.records import (
     NO_OPTIONS,
     DueGames,
@@ -81,7 +81,7 @@ _SEAT: tuple[Column, ...] = (
 )
 _GAME_COLUMNS = ", ".join(f"g.{name}" for name, _, _ in _GAME)
 _SEAT_COLUMNS = ", ".join(f"s.{name}" for name, _, _ in _SEAT)
-_SEAT_START = len(_GAME)
+# (No seat column shares a name with a game column, so the join reads each by its own.)
 
 # Every call through aiosqlite is a hop to its thread (and through asyncpg a round
 # trip), so each query here is one fetch: the game and its seats come back in a
@@ -99,62 +99,46 @@ async def load_game(connection: Connection, game_id: int) -> Game | None:
     )
     if not rows:
         return None
-    game_values, damage = checked(_GAME, rows[0][:_SEAT_START])
-    (id_, kind, guild_id, channel_id, host_id, status_text, options_text, turn_timeout,
-     version, state_text, first_seat, lobby_message_id, turn_message_id, created_at,
-     updated_at, started_at, finished_at, deadline, thread_id, end_reason, shown_version,
-     moved_version, setup_text) = game_values  # fmt: skip
+    game, damage = checked(_GAME, rows[0])
     seats = []
     for row in rows:
-        if row[_SEAT_START] is not None:
-            seat_values, seat_damage = checked(_SEAT, row[_SEAT_START:])
-            number, user_id, level, *rest = seat_values
-            seats.append(Seat(number, user_id, None if level is None else Level(level), *rest))
+        if row["seat"] is not None:
+            seat, seat_damage = checked(_SEAT, row)
+            level = seat["bot_level"]
+            seats.append(Seat(**seat | {"bot_level": None if level is None else Level(level)}))
             damage = damage or (seat_damage and f"a seat: {seat_damage}")
-    status = GameStatus(status_text)
+    kind, first_seat, end_reason = game["kind"], game["first_seat"], game["end_reason"]
+    status = GameStatus(game["status"])
     broken = damage
     try:
         rules: AnyRules | None = rules_for(kind)
     except UnknownGame as e:
         rules, broken = None, broken or str(e)
-    options, why = _read_options(rules, options_text)
-    setup, why_setup = _read_json_object(setup_text, "setup")
+    options, why = _read_options(rules, game["options"])
+    setup, why_setup = _read_json_object(game["setup"], "setup")
     state = None
     if rules is not None:
-        state, why_state = _read_state(rules, state_text)
+        state, why_state = _read_state(rules, game["state"])
         broken = broken or why or why_setup or why_state
         broken = broken or _misfit(rules, status, state, tuple(seats), options, first_seat)
     if end_reason is not None and end_reason not in tuple(EndReason):
         broken, end_reason = broken or f"the reason it ended, {end_reason!r}, is unknown", None
-    return Game(
-        id=id_,
-        kind=kind,
-        guild_id=guild_id,
-        channel_id=channel_id,
-        host_id=host_id,
-        status=status,
-        options=options,
-        turn_timeout=GuildSettings.turn_timeout if turn_timeout is None else turn_timeout,
-        version=version,
-        seats=tuple(seats),
+    turn_timeout = game["turn_timeout"]
+    # The game's columns are its fields, by the same names; these are the values read
+    # from their stored form (and what only the seats' rows or the checks above say).
+    read = {
+        "status": status,
+        "options": options,
+        "turn_timeout": GuildSettings.turn_timeout if turn_timeout is None else turn_timeout,
+        "seats": tuple(seats),
         # A position that does not fit the game is never handed on: code that indexes
         # the seats by its turn would fail far from here.
-        state=None if broken else state,
-        first_seat=first_seat,
-        lobby_message_id=lobby_message_id,
-        turn_message_id=turn_message_id,
-        created_at=created_at,
-        updated_at=updated_at,
-        started_at=started_at,
-        finished_at=finished_at,
-        deadline=deadline,
-        thread_id=thread_id,
-        end_reason=None if end_reason is None else EndReason(end_reason),
-        broken=broken,
-        shown_version=shown_version,
-        moved_version=moved_version,
-        setup=setup,
-    )
+        "state": None if broken else state,
+        "end_reason": None if end_reason is None else EndReason(end_reason),
+        "broken": broken,
+        "setup": setup,
+    }
+    return Game(**game | read)
 
 
 def _read_state(rules: AnyRules, text: str | None) -> tuple[Any, str | None]:
@@ -229,7 +213,7 @@ async def game_stamp(connection: Connection, game_id: int) -> tuple[object, obje
     rows = list(
         await connection.fetch("SELECT version, updated_at FROM games WHERE id = ?", (game_id,))
     )
-    return (rows[0][0], rows[0][1]) if rows else (None, None)
+    return (rows[0]["version"], rows[0]["updated_at"]) if rows else (None, None)
 
 
 async def open_games_here(
@@ -242,7 +226,7 @@ async def open_games_here(
         "AND status IN ('lobby', 'active') AND (CAST(? AS TEXT) IS NULL OR kind = ?) ORDER BY id",
         (channel_id, channel_id, kind, kind),
     )
-    return [(int(game_id), thread) for game_id, thread in rows]
+    return [(int(row["id"]), row["thread_id"]) for row in rows]
 
 
 async def channel_taken(connection: Connection, channel_id: int) -> bool:
@@ -289,12 +273,13 @@ async def due_games(connection: Connection, now: float, shards: Shards) -> DueGa
     unshown: set[int] = set()
     damaged: list[tuple[int, str]] = []
     for row in rows:
-        (game_id, version, shown_version, _), damage = checked(_DUE, row)
+        values, damage = checked(_DUE, row)
+        game_id, version = values["id"], values["version"]
         if damage is not None:
             damaged.append((game_id, damage))
             continue
         due.append((game_id, version))
-        if shown_version != version:
+        if values["shown_version"] != version:
             unshown.add(game_id)
     return DueGames(due, frozenset(unshown), damaged)
 
@@ -304,12 +289,13 @@ async def next_deadline(connection: Connection, after: float, shards: Shards) ->
     where, params = shards.where()
     rows = list(
         await connection.fetch(
-            "SELECT MIN(deadline) FROM games WHERE status IN ('lobby', 'active') "
+            "SELECT MIN(deadline) AS earliest FROM games WHERE status IN ('lobby', 'active') "
             f"AND deadline > ? AND {_FINITE.format('deadline')} AND {where}",
             (after, *params),
         )
     )
-    return None if rows[0][0] is None else float(rows[0][0])
+    earliest = rows[0]["earliest"]
+    return None if earliest is None else float(earliest)
 
 
 async def damaged_games(connection: Connection, shards: Shards) -> list[tuple[int, str]]:
@@ -325,7 +311,7 @@ async def damaged_games(connection: Connection, shards: Shards) -> list[tuple[in
     found = []
     for row in rows:
         _, damage = checked(_DUE, row)
-        found.append((int(row[0]), damage or "its values are damaged"))
+        found.append((int(row["id"]), damage or "its values are damaged"))
     return found
 
 
@@ -336,7 +322,7 @@ async def games_of_member(connection: Connection, guild_id: int, user_id: int) -
         "WHERE s.user_id = ? AND g.guild_id = ? AND g.status IN ('lobby', 'active')",
         (user_id, guild_id),
     )
-    return [int(row[0]) for row in rows]
+    return [int(row["id"]) for row in rows]
 
 
 async def active_game_ids(connection: Connection, shards: Shards) -> list[int]:
@@ -344,7 +330,7 @@ async def active_game_ids(connection: Connection, shards: Shards) -> list[int]:
     rows = await connection.fetch(
         f"SELECT id FROM games WHERE status = 'active' AND {where}", params
     )
-    return [int(row[0]) for row in rows]
+    return [int(row["id"]) for row in rows]
 
 
 async def insert_game(
@@ -365,7 +351,7 @@ async def insert_game(
         "RETURNING id",
         (kind, guild_id, channel_id, host_id, _json(options), turn_timeout, deadline, now, now),
     )
-    return int(rows[0][0])
+    return int(rows[0]["id"])
 
 
 async def replace_seats(
@@ -471,10 +457,11 @@ async def next_finish_seq(connection: Connection) -> int:
     await connection.lock("finish order")
     rows = list(
         await connection.fetch(
-            "SELECT COALESCE(MAX(finish_seq), 0) + 1 FROM games WHERE finish_seq IS NOT NULL"
+            "SELECT COALESCE(MAX(finish_seq), 0) + 1 AS next_seq FROM games "
+            "WHERE finish_seq IS NOT NULL"
         )
     )
-    return int(rows[0][0])
+    return int(rows[0]["next_seq"])
 
 
 async def mark_shown(
@@ -510,7 +497,7 @@ async def mark_shown(
             ),
         )
     )
-    return rows[0][0] if rows else None
+    return rows[0]["deadline"] if rows else None
 
 
 async def games_not_shown(connection: Connection, shards: Shards) -> list[int]:
@@ -522,7 +509,7 @@ async def games_not_shown(connection: Connection, shards: Shards) -> list[int]:
         f"AND {where} ORDER BY id",
         params,
     )
-    return [int(row[0]) for row in rows]
+    return [int(row["id"]) for row in rows]
 
 
 async def append_move(
@@ -539,14 +526,14 @@ async def append_move(
         "RETURNING seq",
         (game_id, seat, _json(action), now, game_id),
     )
-    return int(next(iter(rows))[0])
+    return int(next(iter(rows))["seq"])
 
 
 async def load_moves(connection: Connection, game_id: int) -> list[Move]:
     rows = await connection.fetch(
         "SELECT seq, seat, action, at FROM moves WHERE game_id = ? ORDER BY seq", (game_id,)
     )
-    return [Move(seq, seat, action, at) for seq, seat, action, at in rows]
+    return [Move(row["seq"], row["seat"], row["action"], row["at"]) for row in rows]
 
 
 async def write_results(connection: Connection, game: Game, results: list[Result]) -> None:
@@ -579,9 +566,17 @@ def result_columns(table: str = "") -> str:
     return ", ".join(f"{table}.{c}" if table else c for c in _RESULT_COLUMNS)
 
 
-def read_result(row: Any) -> Result:
-    seat, user, name, won, place, left, figures = row
-    return Result(seat, user, name, bool(won), place, bool(left), read_figures(figures))
+def read_result(row: Row) -> Result:
+    """A seat's result from a row with the columns ``result_columns`` names."""
+    return Result(
+        seat=row["seat"],
+        user_id=row["user_id"],
+        display_name=row["display_name"],
+        won=bool(row["won"]),
+        place=row["place"],
+        left=bool(row["left_game"]),
+        figures=read_figures(row["figures"]),
+    )
 
 
 def read_figures(text: str) -> Mapping[str, int]:
@@ -613,33 +608,34 @@ async def guild_settings(connection: Connection, guild_id: int) -> GuildSettings
         )
     )
     channels = frozenset(
-        int(row[0])
+        int(row["channel_id"])
         for row in await connection.fetch(
             "SELECT channel_id FROM game_channels WHERE guild_id = ?", (guild_id,)
         )
     )
     defaults: dict[str, Options] = {}
-    for kind, written in await connection.fetch(
+    for row in await connection.fetch(
         "SELECT kind, options FROM game_defaults WHERE guild_id = ?", (guild_id,)
     ):
+        kind = row["kind"]
         try:
             rules = rules_for(kind)
         except UnknownGame:
             continue
-        options, why = _read_options(rules, written)
+        options, why = _read_options(rules, row["options"])
         if why is None:
             defaults[kind] = options
     if not rows:
         return GuildSettings(channels=channels, defaults=MappingProxyType(defaults))
-    turn_timeout, lobby_timeout, threads, bots_allowed, language = rows[0]
+    row = rows[0]
     return GuildSettings(
-        turn_timeout=turn_timeout,
-        lobby_timeout=lobby_timeout,
-        threads=bool(threads),
-        bots_allowed=bool(bots_allowed),
+        turn_timeout=row["turn_timeout"],
+        lobby_timeout=row["lobby_timeout"],
+        threads=bool(row["threads"]),
+        bots_allowed=bool(row["bots_allowed"]),
         channels=channels,
         defaults=MappingProxyType(defaults),
-        language=supported(language),
+        language=supported(row["language"]),
     )
 
 

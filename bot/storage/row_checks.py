@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.games.rules import Level
+from bot.storage.connection import Row
 
 Check = Callable[[object], bool]
 LEVELS = frozenset(Level)
@@ -53,15 +54,17 @@ Column = tuple[str, Check, Any]
 """A column's name, what its values must be, and what stands in for a damaged one."""
 
 
-def checked(columns: Sequence[Column], values: Sequence[object]) -> tuple[list[Any], str | None]:
-    """The values, each damaged one replaced by its column's stand-in, and what the first
-    damaged one was (``None`` if none is)."""
-    clean: list[Any] = []
+def checked(columns: Sequence[Column], row: Row) -> tuple[dict[str, Any], str | None]:
+    """The row's values of ``columns``, by name, each damaged one replaced by its column's
+    stand-in, and what the first damaged one (in the order of ``columns``) was (``None``
+    if none is)."""
+    clean: dict[str, Any] = {}
     damage = None
-    for (name, check, stand_in), value in zip(columns, values, strict=True):
+    for name, check, stand_in in columns:
+        value = row[name]
         if check(value):
-            clean.append(value)
+            clean[name] = value
             continue
-        clean.append(stand_in)
+        clean[name] = stand_in
         damage = damage or f"its {name} is damaged ({value!r:.40})"
     return clean, damage

@@ -16,7 +16,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.storage.connection import Connection, Row
+from bot.storage.connection import Connection, Row, named_rows
 from bot.storage.database import Database, DatabaseTooNew, DatabaseUnavailable, Listener
 from bot.storage.migrations import LATEST, MIGRATIONS
 
@@ -47,7 +47,7 @@ class SQLiteConnection(Connection):
         """The aiosqlite connection, for what only SQLite has (tracing statements)."""
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        return [tuple(row) for row in await self.raw.execute_fetchall(sql, params)]
+        return named_rows(list(await self.raw.execute_fetchall(sql, params)))
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         # No close: another hop to the connection's thread on every move, for a cursor
@@ -178,6 +178,7 @@ async def scratch_database() -> AsyncIterator[Connection]:
     """An empty database in memory with the schema: for long work (rebuilding a ladder)
     done apart, so that the real database is written only to copy the result in."""
     connection = await aiosqlite.connect(":memory:", isolation_level=None)
+    connection.row_factory = sqlite3.Row
     try:
         await migrate(connection)
         yield SQLiteConnection(connection)
@@ -205,6 +206,8 @@ async def _roll_back(connection: aiosqlite.Connection) -> None:
 async def _connect(path: str | Path, opened: list[aiosqlite.Connection]) -> aiosqlite.Connection:
     connection = await aiosqlite.connect(path, isolation_level=None)
     opened.append(connection)
+    # Rows that know their columns' names, which is how every query reads them.
+    connection.row_factory = sqlite3.Row
     await connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     # In WAL mode NORMAL loses nothing when the process dies (a bot restart or
     # a kill); only a power cut can drop the last commits.
@@ -215,9 +218,11 @@ async def _connect(path: str | Path, opened: list[aiosqlite.Connection]) -> aios
 
 async def schema_version(connection: aiosqlite.Connection) -> int:
     async with connection.execute("PRAGMA user_version") as cursor:
+        # By name whatever rows the connection was opened with (a plain one's are tuples).
+        cursor.row_factory = sqlite3.Row
         row = await cursor.fetchone()
     assert row is not None
-    return int(row[0])
+    return int(row["user_version"])
 
 
 async def migrate(connection: aiosqlite.Connection, target: int = LATEST) -> None:
