@@ -1,5 +1,5 @@
 """The scheduler that keeps games from stalling: it sleeps until the next deadline of any
-open game, then lets the flow close the lobby or end the turn.
+open game, then has the lobby closed or the turn ended.
 
 Deadlines live in the database, so nothing is lost across a restart: on start
 the watch finds every deadline that passed while the bot was down. Handling a
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Protocol
 
 from bot.background.backoff import Backoff
@@ -29,24 +30,28 @@ LOOKING = -1
 """The backoff's key for looking for deadlines at all (the database may fail that too)."""
 
 
-class HandlesDeadlines(Protocol):
-    """What the watch hands a passed deadline to (the Discord layer's flow, which shows
-    what it did)."""
+class ShowsGames(Protocol):
+    """The games this watch looks after (the Discord layer's table, which shows what
+    happens to them)."""
 
     service: GameService
     leases: ShardLeases
     reconciler: MessageReconciler
 
-    async def deadline_passed(self, game_id: int, version: int) -> None: ...
-
     async def game_broken(self, game_id: int) -> None: ...
 
 
+DeadlinePassed = Callable[[int, int], Awaitable[None]]
+"""What happens when a game's deadline (at its version) passes: a lobby closes, a turn
+ends by itself."""
+
+
 class DeadlineWatch(Background):
-    def __init__(self, flow: HandlesDeadlines, clock: Clock) -> None:
+    def __init__(self, table: ShowsGames, passed: DeadlinePassed, clock: Clock) -> None:
         super().__init__()
-        self.flow = flow
-        self.service = flow.service
+        self.table = table
+        self.passed = passed
+        self.service = table.service
         self.clock = clock
         self._backoff = Backoff()
         self._swept_at: float | None = None
@@ -80,20 +85,20 @@ class DeadlineWatch(Background):
 
     async def handle_due(self) -> None:
         now = self.clock.now()
-        shards = self.flow.leases.shards
+        shards = self.table.leases.shards
         found = await self.service.due_games(shards)
         damaged = list(found.damaged)
         if self._swept_at is None or now >= self._swept_at + LONGEST_NAP:
             # What the scan never reads (a deadline that is no number is never due), and
             # any game whose messages are behind however it came to be.
             damaged += await self.service.damaged_games(shards)
-            self.flow.reconciler.add(await self.service.games_not_shown(shards))
+            self.table.reconciler.add(await self.service.games_not_shown(shards))
             self._swept_at = now
         for game_id, why in damaged:
             await self._put_aside(game_id, why)
         # A turn nobody was shown can't be held against its player: its messages come
         # first, and showing it tells this watch to look again.
-        self.flow.reconciler.add(found.unshown)
+        self.table.reconciler.add(found.unshown)
         due = [(game_id, version) for game_id, version in found.due if game_id not in found.unshown]
         # A game that failed and was then moved on by someone else waits for nothing.
         self._backoff.keep_only({game_id for game_id, _ in due} | {LOOKING})
@@ -108,21 +113,21 @@ class DeadlineWatch(Background):
 
     async def _put_aside(self, game_id: int, why: str) -> None:
         """A game whose saved values are damaged: its clock stops and its players are told
-        (``GameFlow.game_broken``, which logs it), once; it never holds up the others."""
+        (``GameTable.game_broken``, which logs it), once; it never holds up the others."""
         if game_id in self._set_aside:
             return
         self._set_aside.add(game_id)
         try:
-            await self.flow.game_broken(game_id)
+            await self.table.game_broken(game_id)
         except Exception:
             log.error("game %s is damaged (%s), and its clock could not be stopped", game_id, why)
 
     async def _handle(self, game_id: int, version: int, now: float) -> None:
         try:
             try:
-                await self.flow.deadline_passed(game_id, version)
+                await self.passed(game_id, version)
             except GameBroken:
-                await self.flow.game_broken(game_id)
+                await self.table.game_broken(game_id)
         except ServiceError:
             pass  # someone acted at the same moment: the game has a new deadline
         except Exception:
@@ -141,7 +146,7 @@ class DeadlineWatch(Background):
         """When to look again: at the next deadline, the next retry of one that failed, or
         the next sweep for damaged games."""
         now = self.clock.now()
-        shards = self.flow.leases.shards
+        shards = self.table.leases.shards
         found = await self.service.due_games(shards)
         if any(
             not self._backoff.waiting(game_id, now)

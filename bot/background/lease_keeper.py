@@ -1,8 +1,8 @@
 """Keeps this process's shard leases: renews them several times per lease, and at once
 when another process lets its leases go (it stopped) or takes its own back (it
 started), and hands the games of every shard it gains (its own back, or one it stands
-in for) to the flow. A renewal that works again after failing means the database is
-back, which the flow hears too."""
+in for) to the table. A renewal that works again after failing means the database is
+back, which the table hears too."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ log = logging.getLogger(__name__)
 
 
 class TakesShardsOver(Protocol):
-    """What hears of the shards gained and the database back (the Discord layer's flow,
+    """What hears of the shards gained and the database back (the Discord layer's table,
     which shows their games)."""
 
     def database_back(self) -> None: ...
@@ -29,10 +29,10 @@ class TakesShardsOver(Protocol):
 
 
 class LeaseKeeper(Background):
-    def __init__(self, leases: ShardLeases, flow: TakesShardsOver) -> None:
+    def __init__(self, leases: ShardLeases, table: TakesShardsOver) -> None:
         super().__init__()
         self.leases = leases
-        self.flow = flow
+        self.table = table
         self._gained: set[int] = set()
         """Shards gained whose games are still to be taken over (that failed before)."""
         self._heard = asyncio.Event()
@@ -71,11 +71,11 @@ class LeaseKeeper(Background):
             if self._failing:
                 # The database is back: what waited on it goes on now, not at its backoff.
                 self._failing = False
-                self.flow.database_back()
+                self.table.database_back()
             self._gained = (self._gained | change.gained) - change.lost
             if self._gained:
                 try:
-                    await self.flow.take_over(Shards(self.leases.count, frozenset(self._gained)))
+                    await self.table.take_over(Shards(self.leases.count, frozenset(self._gained)))
                 except Exception:
                     log.warning(
                         "taking over shards %s failed; trying again",

@@ -18,20 +18,20 @@ from bot.background.deadlines import DeadlineWatch
 from bot.background.lease_keeper import LeaseKeeper
 from bot.background.stopping import WorkInFlight
 from bot.clock import Clock, SystemClock
-from bot.discord_ui.buttons import (
-    BotSelect,
-    LobbyButton,
-    PrivateButton,
-    PrivateOpen,
-    TurnButton,
-    TurnSelect,
-    custom_ids,
-    selected,
-)
 from bot.discord_ui.command_translator import CommandTranslator
 from bot.discord_ui.commands import game_commands
-from bot.discord_ui.flow import SOMETHING_WENT_WRONG, GameFlow, guarded, reader
-from bot.discord_ui.ladder_answers import LadderAnswers, LadderPageButton
+from bot.discord_ui.components import custom_ids, selected
+from bot.discord_ui.hands.components import PrivateButton, PrivateOpen
+from bot.discord_ui.hands.handlers import Hands
+from bot.discord_ui.interactions import SOMETHING_WENT_WRONG, guarded, reader
+from bot.discord_ui.ladder.components import LadderPageButton
+from bot.discord_ui.ladder.handlers import LadderAnswers
+from bot.discord_ui.leaving.handlers import Leaving
+from bot.discord_ui.lobby.components import BotSelect, LobbyButton
+from bot.discord_ui.lobby.handlers import Lobbies
+from bot.discord_ui.table import GameTable
+from bot.discord_ui.turns.components import TurnButton, TurnSelect
+from bot.discord_ui.turns.handlers import Turns
 from bot.games.faces import face_for
 from bot.games.registry import GAMES
 from bot.service import GameService, GuildSettingsService, LadderService
@@ -62,9 +62,13 @@ class GameBot(discord.AutoShardedClient):
     give it, while other processes sharing its PostgreSQL database run the others."""
 
     service: GameService
-    flow: GameFlow
-    deadlines: DeadlineWatch
+    table: GameTable
+    lobbies: Lobbies
+    turns: Turns
+    leaving: Leaving
+    hands: Hands
     ladder_answers: LadderAnswers
+    deadlines: DeadlineWatch
     leases: ShardLeases
     lease_keeper: LeaseKeeper
 
@@ -124,7 +128,7 @@ class GameBot(discord.AutoShardedClient):
         # games' messages are behind (left by a stop) is caught up once connected.
         await self.leases.start()
         self.service = GameService(self._database, dice=self._dice, clock=self._clock.now)
-        self.flow = GameFlow(
+        self.table = GameTable(
             self.service,
             GuildSettingsService(self._database),
             self,
@@ -133,8 +137,12 @@ class GameBot(discord.AutoShardedClient):
             self.leases,
             self.work,
         )
-        self.deadlines = DeadlineWatch(self.flow, self._clock)
-        self.lease_keeper = LeaseKeeper(self.leases, self.flow)
+        self.lobbies = Lobbies(self.table)
+        self.leaving = Leaving(self.table)
+        self.turns = Turns(self.table, self.leaving)
+        self.hands = Hands(self.table)
+        self.deadlines = DeadlineWatch(self.table, self.turns.deadline_passed, self._clock)
+        self.lease_keeper = LeaseKeeper(self.leases, self.table)
         self._behind = await self.service.games_not_shown(self.leases.shards)
         ladder = LadderService(self._database)
         await ladder.count_old_games()
@@ -185,17 +193,17 @@ class GameBot(discord.AutoShardedClient):
         )
         # Each game on its own: one that can't go on holds up no other.
         self.deadlines.start()
-        self.flow.reconciler.start(self._behind)
+        self.table.reconciler.start(self._behind)
         self.lease_keeper.start()
         # A stop right after the start must not close the database under this.
         self._resuming = asyncio.current_task()
         try:
-            await self.flow.resume(self.leases.shards)
+            await self.table.resume(self.leases.shards)
         finally:
             self._resuming = None
 
     async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
-        await self.flow.member_left(payload.guild_id, payload.user.id)
+        await self.leaving.member_left(payload.guild_id, payload.user.id)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         if interaction.type is not discord.InteractionType.component:
@@ -213,32 +221,31 @@ class GameBot(discord.AutoShardedClient):
             await button.callback(interaction)
 
     async def pressed(self, interaction: discord.Interaction, item: discord.ui.Item[Any]) -> None:
-        """Hands a press on one of the bot's components to what it belongs to."""
+        """Hands a press on one of the bot's components to the feature it belongs to."""
         match item:
             case LobbyButton() | BotSelect():
-                await self.flow.lobby_button(
+                work = self.lobbies.lobby_button(
                     interaction, item.kind, item.game, item.version, item.action
                 )
             case TurnButton():
-                await self.flow.turn_button(
+                work = self.turns.turn_button(
                     interaction, item.kind, item.game, item.version, item.intent
                 )
             case TurnSelect():
-                await self.flow.turn_button(
+                work = self.turns.turn_button(
                     interaction, item.kind, item.game, item.version, selected(interaction)
                 )
             case PrivateOpen():
-                await self.flow.open_private(interaction, item.kind, item.game)
+                work = self.hands.open_private(interaction, item.kind, item.game)
             case PrivateButton():
-                await self.flow.private_button(
+                work = self.hands.private_button(
                     interaction, item.kind, item.game, item.key, item.intent
                 )
             case LadderPageButton():
-                await guarded(
-                    interaction, self.ladder_answers.turn_page(interaction, item.kind, item.page)
-                )
+                work = self.ladder_answers.turn_page(interaction, item.kind, item.page)
             case _:
                 raise TypeError(f"no feature takes presses of {type(item).__name__}")
+        await guarded(interaction, work)
 
     async def close(self) -> None:
         """Stops gracefully: new clicks and commands are answered that the bot is
@@ -260,11 +267,11 @@ class GameBot(discord.AutoShardedClient):
             with contextlib.suppress(asyncio.CancelledError):
                 await self._resuming
         cut_off = await self.work.finished(self.settings.stop_seconds)
-        if hasattr(self, "flow"):
+        if hasattr(self, "table"):
             await self.lease_keeper.stop()
             await self.deadlines.stop()
-            await self.flow.reconciler.stop()
-            await self.flow.computer.stop()
+            await self.table.reconciler.stop()
+            await self.table.computer.stop()
         released = ""
         if hasattr(self, "leases"):
             held = sorted(self.leases.shards.ids)
@@ -283,7 +290,7 @@ class GameBot(discord.AutoShardedClient):
         if self._database is not None:
             await self._database.close()
             self._database = None
-        if not hasattr(self, "flow"):
+        if not hasattr(self, "table"):
             return  # it never started: the reason it could not is the one line to read
         log.info(
             "claimit stopped in %.2f s (%d %s running, %s cut off%s)",

@@ -1,5 +1,5 @@
 """The one place an interaction's client is taken to be this bot, for the slash
-commands' handlers (the components hand their presses over through ``buttons``)."""
+commands' handlers (the components hand their presses over through ``components``)."""
 
 from __future__ import annotations
 
@@ -8,15 +8,21 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 import discord
 
 if TYPE_CHECKING:
-    from bot.discord_ui.flow import GameFlow
-    from bot.discord_ui.ladder_answers import LadderAnswers
+    from bot.discord_ui.ladder.handlers import LadderAnswers
+    from bot.discord_ui.leaving.handlers import Leaving
+    from bot.discord_ui.lobby.handlers import Lobbies
+    from bot.discord_ui.table import GameTable
+    from bot.discord_ui.turns.handlers import Turns
 
 
 @runtime_checkable
 class Host(Protocol):
-    """What a command's handler asks of the bot."""
+    """What a command's handler asks of the bot: the feature it belongs to."""
 
-    flow: GameFlow
+    table: GameTable
+    lobbies: Lobbies
+    turns: Turns
+    leaving: Leaving
     ladder_answers: LadderAnswers
 
 

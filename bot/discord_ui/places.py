@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui.buttons import custom_ids
+from bot.discord_ui.components import custom_ids
 from bot.discord_ui.surfaces import ChannelSurface, Post
 from bot.service import GameService
 from bot.storage import Game

@@ -12,7 +12,8 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui.buttons import PrivateButton, PrivateOpen, TurnButton, TurnSelect
+from bot.discord_ui.hands.components import PrivateButton, PrivateOpen
+from bot.discord_ui.turns.components import TurnButton, TurnSelect
 from bot.games.face import Choice, Control, Menu, OpenPrivate, Picture, Private, Tone
 from bot.games.faces import face_for
 from bot.service import Outcome

@@ -50,5 +50,5 @@ async def test_on_ready_after_the_bot_began_to_stop_starts_nothing(tmp_path: Pat
         bot = world.bots[0]
         await world.stop_bots()
         await bot.on_ready()
-        background = (bot.deadlines, bot.flow.reconciler, bot.lease_keeper)
+        background = (bot.deadlines, bot.table.reconciler, bot.lease_keeper)
         assert [work._task for work in background] == [None, None, None]

@@ -8,7 +8,7 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.discord_ui.buttons import whole_up_to
+from bot.discord_ui.components import whole_up_to
 
 LIMITS = (0, 9, 10, 305, 10**9 - 1, 2**63 - 1)
 

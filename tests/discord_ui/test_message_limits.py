@@ -17,13 +17,12 @@ import pytest
 
 from bot.background.stopping import Stopping
 from bot.discord_ui import presenter, text
-from bot.discord_ui.buttons import lobby_view
-from bot.discord_ui.commands import rules_message
-from bot.discord_ui.ladder_answers import LadderPageButton
-from bot.discord_ui.ladder_messages import history_embed, leaderboard_embed, stats_embed
-from bot.discord_ui.messages import lobby_embed
+from bot.discord_ui.ladder.components import LadderPageButton
+from bot.discord_ui.ladder.messages import history_embed, leaderboard_embed, stats_embed
+from bot.discord_ui.lobby.message import lobby_embed, lobby_view
 from bot.discord_ui.permissions import missing_permissions_message, missing_thread_permissions
-from bot.discord_ui.server_settings import settings_embed
+from bot.discord_ui.settings.handlers import settings_embed
+from bot.discord_ui.turns.commands import rules_message
 from bot.games.claimit import words
 from bot.games.claimit.face import CLAIMIT_FACE
 from bot.games.rules import Level

@@ -12,9 +12,9 @@ from typing import Any
 import discord
 
 from bot.background.stopping import Stopping
-from bot.discord_ui import flow, text
-from bot.discord_ui.buttons import lobby_view
-from bot.discord_ui.ladder_messages import (
+from bot.discord_ui import interactions, table, text
+from bot.discord_ui.hands import handlers as hands
+from bot.discord_ui.ladder.messages import (
     history_embed,
     leaderboard_embed,
     no_history,
@@ -23,9 +23,9 @@ from bot.discord_ui.ladder_messages import (
     not_on_ladder,
     stats_embed,
 )
-from bot.discord_ui.messages import lobby_embed
+from bot.discord_ui.lobby.message import lobby_embed, lobby_view
 from bot.discord_ui.permissions import missing_permissions_message, missing_thread_permissions
-from bot.discord_ui.server_settings import settings_embed
+from bot.discord_ui.settings.handlers import settings_embed
 from bot.games.rules import Level
 from bot.ladder import Rating
 from bot.service import Leaderboard, PlayerStats, errors
@@ -147,12 +147,12 @@ def platform_texts(lang: Language) -> Iterator[str]:
     for refusal in refusals():
         yield lang.say(refusal.words)
     for answer in (
-        flow.SOMETHING_WENT_WRONG,
-        flow.UNCONFIRMED,
-        flow.NOT_SHOWN,
-        flow.CANNOT_POST,
-        flow.MOVED_ON_PRIVATELY,
-        flow.AS_IT_STANDS,
+        interactions.SOMETHING_WENT_WRONG,
+        interactions.UNCONFIRMED,
+        table.NOT_SHOWN,
+        table.CANNOT_POST,
+        hands.MOVED_ON_PRIVATELY,
+        table.AS_IT_STANDS,
     ):
         yield lang.say(answer)
 

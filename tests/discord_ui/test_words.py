@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from bot.discord_ui import presenter, text
-from bot.discord_ui.ladder_messages import leaderboard_embed
+from bot.discord_ui.ladder.messages import leaderboard_embed
 from bot.games.claimit import words
 from bot.games.claimit.face import CLAIMIT_FACE
 from bot.games.rules import Level

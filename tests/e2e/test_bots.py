@@ -69,7 +69,7 @@ async def test_bots_finish_their_turn_after_a_restart(world: World) -> None:
     assert lobby is not None
     bot = world.bots[0]
     # The computer player never gets to move before the restart: its first step waits.
-    bot.flow.computer.pause = 3600.0
+    bot.table.computer.pause = 3600.0
     await world.click(human, lobby, "Start")
     game = await bot.service.current_game(world.channel.id)
     assert game is not None and game.state is not None

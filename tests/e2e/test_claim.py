@@ -74,7 +74,7 @@ def service(world: World) -> GameService:
 
 async def settled(world: World, game_id: int) -> Game:
     """The game once every change made so far is on its messages (its lock is free)."""
-    async with world.bots[0].flow.locks.hold(game_id):
+    async with world.bots[0].table.locks.hold(game_id):
         return await service(world).game(game_id)
 
 
@@ -157,7 +157,7 @@ async def play_out(
         state: ClaimState = game.state
         people = [s for s in state.to_act() if not game.seats[s].is_bot]
         if not people:
-            await world.discord.wait_until(lambda: world.bots[0].flow.locks.busy(game_id))
+            await world.discord.wait_until(lambda: world.bots[0].table.locks.busy(game_id))
             continue
         await act(world, game, people[0], choose, rng)
     raise AssertionError("the game did not finish")

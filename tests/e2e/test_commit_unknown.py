@@ -63,7 +63,7 @@ async def test_a_commit_whose_answer_was_lost_is_looked_up_and_shown_as_it_count
     await world.discord.wait_for_message(
         world.channel, lambda m: m is turn and "rolled" in describe(m)
     )
-    await world.bots[0].flow.reconciler.idle.wait()
+    await world.bots[0].table.reconciler.idle.wait()
     assert not any(NOTHING_CHANGED in said for said in told(world, mover.id))
     service = world.bots[0].service
     assert len(await service.moves(game.id)) == 1
@@ -106,7 +106,7 @@ async def test_a_commit_nobody_can_look_up_is_said_to_be_unknown_then_shown(
     await world.discord.wait_for_message(
         world.channel, lambda m: m is turn and "rolled" in describe(m)
     )
-    await world.bots[0].flow.reconciler.idle.wait()
+    await world.bots[0].table.reconciler.idle.wait()
     service = world.bots[0].service
     assert len(await service.moves(game.id)) == 1
     shown = await service.game(game.id)

@@ -77,7 +77,7 @@ async def test_a_move_committed_just_before_a_stop_is_shown_after_the_restart(
     )
     version = outcome.game.version
     assert shown.buttons() and all(f":{version}:" in b["custom_id"] for b in shown.buttons())
-    await world.bots[0].flow.reconciler.idle.wait()
+    await world.bots[0].table.reconciler.idle.wait()
     assert (await game_now(world)).shown
 
 
@@ -117,7 +117,7 @@ async def test_a_turn_nobody_was_shown_gets_its_whole_time_once_it_is(world: Wor
     assert not any("time ran out" in describe(m) for m in world.channel.visible())
     world.clock.advance(2)
     nxt = await world.discord.wait_for_message(world.channel, lambda m: bool(m.buttons()))
-    await world.bots[0].flow.reconciler.idle.wait()
+    await world.bots[0].table.reconciler.idle.wait()
     game = await game_now(world)
     assert game.deadline == world.clock.now() + TURN
     assert nxt.mentions != [mover.id]
@@ -150,7 +150,7 @@ async def test_a_game_behind_unbeknown_is_caught_up_at_its_deadline_which_then_r
         world.channel, lambda m: m is turn and "rolled" in describe(m)
     )
     assert all(f":{version}:" in b["custom_id"] for b in shown.buttons())
-    await world.bots[0].flow.reconciler.idle.wait()
+    await world.bots[0].table.reconciler.idle.wait()
     assert (await game_now(world)).shown
     # Its deadline had passed unseen; once shown, it counts.
     await world.discord.wait_for_message(world.channel, lambda m: "time ran out" in describe(m))
@@ -162,5 +162,5 @@ async def test_a_game_behind_unbeknown_is_caught_up_within_a_minute(world: World
     await world.discord.wait_for_message(
         world.channel, lambda m: m is turn and "rolled" in describe(m)
     )
-    await world.bots[0].flow.reconciler.idle.wait()
+    await world.bots[0].table.reconciler.idle.wait()
     assert (await game_now(world)).shown

@@ -55,7 +55,7 @@ def seen(world: World) -> set[str]:
 
 
 async def settled(world: World, game_id: int) -> Game:
-    async with world.bots[0].flow.locks.hold(game_id):
+    async with world.bots[0].table.locks.hold(game_id):
         return await world.bots[0].service.game(game_id)
 
 
@@ -115,7 +115,7 @@ async def test_a_whole_game_in_german(world: World, command: str) -> None:
             break
         person = person_to_act(world, game)
         if person is None:
-            await world.discord.wait_until(lambda: world.bots[0].flow.locks.busy(game_id))
+            await world.discord.wait_until(lambda: world.bots[0].table.locks.busy(game_id))
             continue
         await act(world, person, rng)
         shown |= seen(world)

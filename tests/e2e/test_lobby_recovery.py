@@ -34,7 +34,7 @@ def with_lobby_buttons(world: World) -> list[Message]:
 async def caught_up(world: World) -> None:
     """Once the reconciler's retry (a second later, on the bot's clock) is done."""
     world.clock.advance(2)
-    await world.bots[0].flow.reconciler.idle.wait()
+    await world.bots[0].table.reconciler.idle.wait()
 
 
 async def start_from(world: World, lobby: Message) -> None:
@@ -115,7 +115,7 @@ async def test_a_lobby_posted_just_before_a_stop_is_found_again_after_the_restar
     # Stopped before the reconciler's retry: the lobby's id is still not recorded.
     await world.stop_bots()
     await world.start_bot()
-    await world.bots[0].flow.reconciler.idle.wait()
+    await world.bots[0].table.reconciler.idle.wait()
     assert with_lobby_buttons(world) == [lobby]
     await world.click(bo, lobby, "Join")
     await start_from(world, lobby)

@@ -39,8 +39,8 @@ async def settle(world: World) -> None:
     computer player is moving."""
     bot = world.bots[0]
     while (
-        bot.flow.computer.busy
-        or not bot.flow.reconciler.idle.is_set()
+        bot.table.computer.busy
+        or not bot.table.reconciler.idle.is_set()
         or (await bot.service.due_games()).due
     ):
         await asyncio.sleep(0.005)

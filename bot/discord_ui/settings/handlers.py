@@ -8,9 +8,10 @@ from dataclasses import asdict, dataclass, field
 import discord
 
 from bot.discord_ui import text
-from bot.discord_ui.flow import GameFlow, reader
+from bot.discord_ui.interactions import reader
 from bot.discord_ui.limits import FIELD_VALUE, joined_within
 from bot.discord_ui.permissions import missing_threads
+from bot.discord_ui.table import GameTable
 from bot.games.faces import face_for
 from bot.games.registry import rules_for
 from bot.games.rules import Options
@@ -41,7 +42,7 @@ class ServerSettingsChange:
 
 
 async def server_settings(
-    interaction: discord.Interaction, flow: GameFlow, kind: str, change: ServerSettingsChange
+    interaction: discord.Interaction, table: GameTable, kind: str, change: ServerSettingsChange
 ) -> None:
     face = face_for(kind)
     # Anyone may look; the command is visible to everyone (Discord can't restrict one
@@ -51,14 +52,14 @@ async def server_settings(
     assert interaction.guild_id is not None
     lang = reader(interaction)
     if change.is_empty:
-        settings = await flow.settings.get(interaction.guild_id)
+        settings = await table.settings.get(interaction.guild_id)
         heading = lang._(
             "How this server runs its games, and its defaults for {title}.", title=face.title
         )
     else:
-        settings = await flow.settings.change(interaction.guild_id, kind=kind, **asdict(change))
+        settings = await table.settings.change(interaction.guild_id, kind=kind, **asdict(change))
         heading = lang._("Saved. New games follow these settings; running games keep theirs.")
-    public = await flow.public_language(interaction.guild_id)
+    public = await table.public_language(interaction.guild_id)
     embed = settings_embed(settings, kind, heading, lang, public)
     missing = missing_threads(interaction.app_permissions, lang)
     if settings.threads and missing:

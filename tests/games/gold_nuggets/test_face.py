@@ -15,7 +15,8 @@ import discord
 import pytest
 
 from bot.discord_ui import presenter, text
-from bot.discord_ui.buttons import INTENT, TurnButton, TurnSelect
+from bot.discord_ui.components import INTENT
+from bot.discord_ui.turns.components import TurnButton, TurnSelect
 from bot.games.gold_nuggets import face
 from bot.games.gold_nuggets.face import NUGGETS_FACE, usual_choices
 from bot.games.gold_nuggets.game import NUGGETS, parse_set

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.discord_ui.commands import rules_message
+from bot.discord_ui.turns.commands import rules_message
 from bot.games.gold_nuggets import words
 from bot.games.gold_nuggets.face import NUGGETS_FACE
 from emulator import message_problems

@@ -3,57 +3,16 @@ game: answered only to the person who asked, like every lookup."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import discord
 
-from bot.discord_ui.buttons import KIND, hand_over, whole_up_to
-from bot.discord_ui.flow import reader
-from bot.discord_ui.ladder_messages import (
-    history_embed,
-    leaderboard_embed,
-    no_history,
-    no_ladder,
-    no_stats,
-    not_on_ladder,
-    stats_embed,
-)
+from bot.discord_ui.interactions import reader
+from bot.discord_ui.ladder import messages
+from bot.discord_ui.ladder.components import LadderPageButton
 from bot.service import LadderService, Leaderboard
 from bot.service.errors import NotAllowedToRecompute
 from i18n import Language
-
-
-class LadderPageButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=f"{KIND}:ladder:(?P<page>{whole_up_to(999_999)})",
-):
-    """Turns the asker's leaderboard of a game to another page; the game and the page are
-    all the custom_id holds."""
-
-    def __init__(self, kind: str, page: int, *, label: str = "", disabled: bool = False) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or f"Page {page}",
-                style=discord.ButtonStyle.secondary,
-                disabled=disabled,
-                custom_id=f"{kind}:ladder:{page}",
-            )
-        )
-        self.kind, self.page = kind, page
-
-    @classmethod
-    def parse(cls, match: re.Match[str]) -> LadderPageButton:
-        return cls(match["kind"], int(match["page"]))
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> LadderPageButton:
-        return cls.parse(match)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await hand_over(interaction, self)
 
 
 class LadderAnswers:
@@ -64,7 +23,7 @@ class LadderAnswers:
         board = await self._board(interaction, kind, page)
         if not board.entries:
             await interaction.response.send_message(
-                no_ladder(kind, reader(interaction)), ephemeral=True
+                messages.no_ladder(kind, reader(interaction)), ephemeral=True
             )
             return
         await interaction.response.send_message(**_page(board, kind, interaction), ephemeral=True)
@@ -73,7 +32,7 @@ class LadderAnswers:
         board = await self._board(interaction, kind, page)
         if not board.entries:
             await interaction.response.edit_message(
-                content=no_ladder(kind, reader(interaction)), embed=None, view=None
+                content=messages.no_ladder(kind, reader(interaction)), embed=None, view=None
             )
             return
         await interaction.response.edit_message(**_page(board, kind, interaction))
@@ -95,11 +54,11 @@ class LadderAnswers:
         if stats is None:
             is_self = who.id == interaction.user.id
             await interaction.response.send_message(
-                no_stats(kind, who.display_name, is_self, lang), ephemeral=True
+                messages.no_stats(kind, who.display_name, is_self, lang), ephemeral=True
             )
             return
         await interaction.response.send_message(
-            embed=stats_embed(stats, kind, who.display_avatar.url, lang), ephemeral=True
+            embed=messages.stats_embed(stats, kind, who.display_avatar.url, lang), ephemeral=True
         )
 
     async def history(self, interaction: discord.Interaction, kind: str) -> None:
@@ -107,10 +66,12 @@ class LadderAnswers:
         games = await self.ladder.history(interaction.guild_id, kind)
         lang = reader(interaction)
         if not games:
-            await interaction.response.send_message(no_history(kind, lang), ephemeral=True)
+            await interaction.response.send_message(messages.no_history(kind, lang), ephemeral=True)
             return
         await interaction.response.send_message(
-            embed=history_embed(games, kind, interaction.guild_id, _server(interaction), lang),
+            embed=messages.history_embed(
+                games, kind, interaction.guild_id, _server(interaction), lang
+            ),
             ephemeral=True,
         )
 
@@ -139,7 +100,7 @@ def _page(board: Leaderboard, kind: str, interaction: discord.Interaction) -> di
     lang = reader(interaction)
     return {
         "content": _caller_note(board, interaction.user.id, lang),
-        "embed": leaderboard_embed(board, kind, _server(interaction), lang),
+        "embed": messages.leaderboard_embed(board, kind, _server(interaction), lang),
         "view": _pages(board, kind, lang),
     }
 
@@ -147,7 +108,7 @@ def _page(board: Leaderboard, kind: str, interaction: discord.Interaction) -> di
 def _caller_note(board: Leaderboard, user_id: int, lang: Language) -> str | None:
     """Tells a caller who isn't on the ladder why (one who is has their line)."""
     on_page = any(entry.user_id == user_id for entry in board.entries)
-    return None if on_page or board.caller is not None else not_on_ladder(lang)
+    return None if on_page or board.caller is not None else messages.not_on_ladder(lang)
 
 
 def _pages(board: Leaderboard, kind: str, lang: Language) -> discord.ui.View:

@@ -1,0 +1,71 @@
+"""How the features declare their slash commands: names, descriptions and choices as
+``locale_str`` (translated by ``CommandTranslator``), and options known only at run
+time (a game's own rule options)."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Coroutine, Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice, locale_str
+
+from bot.games.rules import GameOption
+
+Callback = Callable[..., Coroutine[Any, Any, None]]
+Command = app_commands.Command[Any, ..., None]
+
+
+def param(name: str, annotation: Any, default: Any) -> inspect.Parameter:
+    return inspect.Parameter(
+        name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation, default=default
+    )
+
+
+def game_option(option: GameOption) -> inspect.Parameter:
+    if option.parse is not None or option.choices:
+        return param(option.name, str | None, None)
+    return param(option.name, bool | None, None)
+
+
+def choices(values: Sequence[str]) -> list[Choice[str]]:
+    """Choices kept as they are and shown in the reader's language."""
+    return [Choice(name=locale_str(value), value=value) for value in values]
+
+
+def localized(template: str, **values: object) -> locale_str:
+    """A command text made of a template and values (``Message`` values are translated
+    too): its English now, and the recipe for ``CommandTranslator``."""
+    english = template.format(**{k: str(v) for k, v in values.items()})
+    return locale_str(english, template=template, **values)
+
+
+def command(
+    name: str,
+    description: str,
+    callback: Callback,
+    parameters: list[inspect.Parameter] | None = None,
+    described: dict[str, locale_str] | None = None,
+    offered: dict[str, list[Choice[str]]] | None = None,
+) -> Command:
+    """A command whose options are ``parameters``: discord.py reads a callback's options
+    from its signature, and a game's own options are known only at run time. Every name
+    and description is a ``locale_str``, which ``CommandTranslator`` translates."""
+    if parameters is not None:
+        interaction = inspect.Parameter(
+            "interaction",
+            inspect.Parameter.POSITIONAL_OR_KEYWORD,
+            annotation=discord.Interaction,
+        )
+        callback.__signature__ = inspect.Signature([interaction, *parameters])  # type: ignore[attr-defined]
+        callback.__annotations__ = {p.name: p.annotation for p in parameters}
+        app_commands.rename(**{p.name: locale_str(p.name) for p in parameters})(callback)
+    if described:
+        app_commands.describe(**described)(callback)
+    if offered:
+        app_commands.choices(**offered)(callback)
+    return app_commands.Command(
+        name=locale_str(name), description=locale_str(description), callback=callback
+    )

@@ -1,0 +1,112 @@
+"""What every component of the bot shares: how a custom_id names a game, its version
+and an intent, and how a press reaches the feature the component belongs to.
+
+No view or game object is kept in memory: a press is parsed from its custom_id
+and handed over, and the feature asks the service what is true now.
+"""
+
+from __future__ import annotations
+
+import re
+from abc import abstractmethod
+from typing import Any, Protocol, Self, runtime_checkable
+
+import discord
+
+from bot.games.registry import GAMES
+
+
+@runtime_checkable
+class Presses(Protocol):
+    """What a press on one of the bot's components goes to: the bot, which hands it to
+    the feature the component belongs to."""
+
+    async def pressed(
+        self, interaction: discord.Interaction, item: discord.ui.Item[Any]
+    ) -> None: ...
+
+
+async def hand_over(interaction: discord.Interaction, item: discord.ui.Item[Any]) -> None:
+    client = interaction.client
+    if not isinstance(client, Presses):
+        raise TypeError(f"{type(client).__name__} takes no presses of the bot's components")
+    await client.pressed(interaction, item)
+
+
+class HandedOver:
+    """Mixed into each of the bot's components (before ``DynamicItem``): a press is read
+    back from its custom_id alone (``parse``) and handed over to the bot."""
+
+    @classmethod
+    @abstractmethod
+    def parse(cls, match: re.Match[str]) -> Self:
+        """The component a custom_id matching its template names."""
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
+        return cls.parse(match)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        assert isinstance(self, discord.ui.Item)
+        await hand_over(interaction, self)
+
+
+def whole_up_to(most: int) -> str:
+    """A pattern of the whole numbers from 0 to ``most`` as the bot writes them: ASCII
+    digits (``\\d`` would take any script's, which ``int`` reads) without leading zeros."""
+    digits = str(most)
+    alternatives = ["0"]
+    if len(digits) > 1:
+        alternatives.append(f"[1-9][0-9]{{0,{len(digits) - 2}}}")
+    for place, digit in enumerate(digits):
+        lowest = 1 if place == 0 else 0
+        if int(digit) > lowest:
+            rest = len(digits) - place - 1
+            alternatives.append(f"{digits[:place]}[{lowest}-{int(digit) - 1}][0-9]{{{rest}}}")
+    alternatives.append(digits)
+    return "(?:" + "|".join(alternatives) + ")"
+
+
+KIND = "(?P<kind>" + "|".join(map(re.escape, GAMES)) + ")"
+"""A registered game's kind; any other is no button of the bot's."""
+GAME = f"(?P<game>{whole_up_to(2**63 - 1)})"
+"""A game's id, as the database keeps it (a 64-bit integer)."""
+VERSION = f"(?P<version>{whole_up_to(10**9 - 1)})"
+INTENT = r"(?P<intent>[A-Za-z0-9@,.=_+-]{1,60})"
+"""What a game's intents are written with (a letter, ``roll``, ``S3@2,5``, ``set:L2N1``)."""
+
+
+def intent_button(
+    custom_id: str,
+    label: str,
+    emoji: str | None,
+    style: discord.ButtonStyle,
+    disabled: bool,
+    row: int | None,
+) -> discord.ui.Button[Any]:
+    """A button playing an intent, public (``TurnButton``) or private (``PrivateButton``)."""
+    return discord.ui.Button(
+        label=label, emoji=emoji, style=style, disabled=disabled, custom_id=custom_id, row=row
+    )
+
+
+def custom_ids(message: discord.Message | None) -> set[str]:
+    """The custom_ids of a message's buttons and menus."""
+    if message is None:
+        return set()
+    return {
+        child.custom_id
+        for row in message.components
+        if isinstance(row, discord.ActionRow)
+        for child in row.children
+        if isinstance(child, discord.Button | discord.SelectMenu) and child.custom_id
+    }
+
+
+def selected(interaction: discord.Interaction) -> str:
+    """The value chosen in a menu."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    values = data.get("values") or [""]
+    return str(values[0])

@@ -1,0 +1,1 @@
+"""Private messages (hands) of games with secrets."""

@@ -1,0 +1,84 @@
+"""Reading an interaction (who asks, in which language, where) and answering it when
+its work is refused or fails."""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import logging
+from collections.abc import Awaitable
+
+import discord
+
+from bot.background.game_locks import Deferral
+from bot.background.stopping import HasWorkInFlight, WorkInFlight
+from bot.discord_ui.surfaces import acknowledge, answer_within, tell
+from bot.service import Actor, Player, ServiceError, Where
+from bot.storage import CommitUnknown
+from i18n import Language, Message, language
+
+log = logging.getLogger(__name__)
+
+SOMETHING_WENT_WRONG = Message(
+    "Something went wrong on my side, so nothing changed. Please try again."
+)
+UNCONFIRMED = Message(
+    "The database stopped answering just as I saved that, so I can't tell yet whether it "
+    "counted. If it did, you'll see it as soon as the database is back."
+)
+
+
+async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> None:
+    """Turns refusals into ephemeral answers, and anything unexpected into an apology.
+    Work that committed a change handles its own failures (``GameTable.change``), so
+    whatever reaches here changed nothing, but for a commit whose outcome the database
+    can't tell yet, which is said so. While the bot stops, new work is refused
+    (``Stopping``), and work under way runs to its end before the bot closes."""
+    answer_within(interaction)  # the time to answer by counts from here
+    client = interaction.client
+    in_flight = client.work if isinstance(client, HasWorkInFlight) else WorkInFlight()
+    try:
+        try:
+            async with in_flight.admitted():
+                await work
+        finally:
+            if inspect.iscoroutine(work):
+                work.close()  # refused before it began: it never runs
+    except ServiceError as refusal:
+        async with in_flight.answering():
+            await tell(interaction, reader(interaction).say(refusal.words))
+    except CommitUnknown:
+        log.warning("interaction %s: its change may or may not be saved", interaction.id)
+        async with in_flight.answering():
+            await tell(interaction, reader(interaction).say(UNCONFIRMED))
+    except Exception:
+        log.exception("handling interaction %s failed", interaction.id)
+        async with in_flight.answering():
+            await tell(interaction, reader(interaction).say(SOMETHING_WENT_WRONG))
+
+
+def reader(interaction: discord.Interaction) -> Language:
+    """The language of what one person alone sees: their own Discord language."""
+    return language(str(interaction.locale))
+
+
+def deferral(interaction: discord.Interaction | None) -> Deferral | None:
+    """How waiting for a game acknowledges the interaction in time, if there is one."""
+    if interaction is None:
+        return None
+    return Deferral(answer_within(interaction), functools.partial(acknowledge, interaction))
+
+
+def player_of(interaction: discord.Interaction) -> Player:
+    return Player(interaction.user.id, interaction.user.display_name)
+
+
+def actor_of(interaction: discord.Interaction, kind: str) -> Actor:
+    """Who acts, where, on a game of ``kind`` (what the command or the button's
+    custom_id names)."""
+    assert interaction.guild_id is not None and interaction.channel_id is not None
+    return Actor(
+        interaction.user.id,
+        can_moderate=interaction.permissions.manage_messages,
+        where=Where(interaction.guild_id, interaction.channel_id, kind),
+    )

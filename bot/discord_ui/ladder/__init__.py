@@ -1,0 +1,1 @@
+"""The server's ladder of each game: ``leaderboard``, ``stats``, ``history``, ``recompute``."""

@@ -1,0 +1,34 @@
+"""The page buttons of a leaderboard: the game and the page are all a custom_id holds."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from bot.discord_ui.components import KIND, HandedOver, whole_up_to
+
+
+class LadderPageButton(
+    HandedOver,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=f"{KIND}:ladder:(?P<page>{whole_up_to(999_999)})",
+):
+    """Turns the asker's leaderboard of a game to another page; the game and the page are
+    all the custom_id holds."""
+
+    def __init__(self, kind: str, page: int, *, label: str = "", disabled: bool = False) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or f"Page {page}",
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+                custom_id=f"{kind}:ladder:{page}",
+            )
+        )
+        self.kind, self.page = kind, page
+
+    @classmethod
+    def parse(cls, match: re.Match[str]) -> LadderPageButton:
+        return cls(match["kind"], int(match["page"]))

@@ -1,0 +1,1 @@
+"""Leaving a game: ``leave``, ``cancel``, and players who left the server."""

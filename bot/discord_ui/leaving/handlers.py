@@ -1,0 +1,85 @@
+"""Leaving a game: ``leave`` (a computer player takes the seat of a game under way),
+``cancel`` (the host or a moderator ends it unrated), and a player who left the
+server."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.discord_ui import text
+from bot.discord_ui.interactions import actor_of, reader
+from bot.discord_ui.surfaces import announce, tell
+from bot.discord_ui.table import GameTable, Recorded
+from bot.service import Actor, ServiceError
+from bot.storage import Game, GameStatus
+
+
+class Leaving:
+    def __init__(self, table: GameTable) -> None:
+        self.table = table
+
+    async def cancel(self, interaction: discord.Interaction, kind: str) -> None:
+        found = await self.table.current(interaction, kind)
+        who = text.escaped(interaction.user.display_name)
+
+        async def show(game: Game) -> Recorded:
+            lang = await self.table.public_language(game.guild_id)
+            await announce(interaction, content=text.cancelled(game, who, lang))
+            return await self.table.show_lobby(game) | await self.table.strip_turn(game)
+
+        await self.table.change(
+            found.id,
+            lambda: self.table.service.cancel(found.id, actor_of(interaction, kind)),
+            show,
+            interaction,
+        )
+
+    async def leave(self, interaction: discord.Interaction, kind: str) -> None:
+        found = await self.table.current(interaction, kind)
+
+        async def show(game: Game) -> Recorded:
+            if found.status is GameStatus.LOBBY:
+                closed = game.status is GameStatus.CANCELLED
+                mine = reader(interaction)
+                await tell(
+                    interaction,
+                    mine._("You left the lobby. It was empty, so it closed.")
+                    if closed
+                    else mine._("You left the lobby."),
+                )
+                return await self.table.show_lobby(game)
+            seat = game.seat_left_by(interaction.user.id)
+            lang = await self.table.public_language(game.guild_id)
+            note = text.takeover_note(game, seat, text.Departure.LEFT_GAME, lang)
+            await announce(interaction, content=note)
+            return await self.table.show_current(game)
+
+        await self.table.change(
+            found.id,
+            lambda: self.table.service.leave(found.id, actor_of(interaction, kind), None),
+            show,
+            interaction,
+        )
+
+    async def member_left(self, guild_id: int, user_id: int) -> None:
+        """Someone left the server (or their account is gone): their seats are freed."""
+        for game_id in await self.table.service.games_of_member(guild_id, user_id):
+            try:
+                await self._drop_member(game_id, user_id)
+            except ServiceError:
+                continue
+
+    async def _drop_member(self, game_id: int, user_id: int) -> None:
+        before = await self.table.service.game(game_id)
+
+        async def show(game: Game) -> Recorded:
+            if before.status is not GameStatus.LOBBY:
+                lang = await self.table.public_language(game.guild_id)
+                seat = game.seat_left_by(user_id)
+                note = text.takeover_note(game, seat, text.Departure.LEFT_SERVER, lang)
+                await self.table.places.surface(game).send(content=note)
+            return await self.table.show_current(game)
+
+        await self.table.change(
+            game_id, lambda: self.table.service.leave(game_id, Actor(user_id), None), show
+        )

@@ -1,0 +1,138 @@
+"""A lobby's buttons (join, leave, start, cancel) and the host's menus of computer
+players; each custom_id carries the game, the version it showed and the action."""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+from typing import Any
+
+import discord
+
+from bot.discord_ui import text
+from bot.discord_ui.components import GAME, KIND, VERSION, HandedOver
+from bot.service import BOT_LEVELS
+from bot.storage import Game
+from i18n import Language, english
+
+
+class LobbyAction(StrEnum):
+    """What a lobby's buttons and menus do: the last part of their custom_ids."""
+
+    JOIN = "join"
+    LEAVE = "leave"
+    START = "start"
+    CANCEL = "cancel"
+    ADD_BOT = "addbot"
+    REMOVE_BOT = "removebot"
+
+
+LOBBY_BUTTONS = (LobbyAction.JOIN, LobbyAction.LEAVE, LobbyAction.START, LobbyAction.CANCEL)
+BOT_MENUS = (LobbyAction.ADD_BOT, LobbyAction.REMOVE_BOT)
+
+
+def either(actions: tuple[LobbyAction, ...]) -> str:
+    """A pattern of exactly these actions."""
+    return "(?P<action>" + "|".join(actions) + ")"
+
+
+class LobbyButton(
+    HandedOver,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=f"{KIND}:lobby:{GAME}:{VERSION}:{either(LOBBY_BUTTONS)}",
+):
+    def __init__(
+        self,
+        kind: str,
+        game: int,
+        version: int,
+        action: LobbyAction,
+        *,
+        disabled: bool = False,
+        lang: Language | None = None,
+    ) -> None:
+        """``lang`` is the lobby's language; a button read back from its custom_id (to
+        dispatch a click) is never shown and needs none."""
+        lang = lang or english()
+        label, style = {
+            LobbyAction.JOIN: (lang.pgettext("lobby button", "Join"), discord.ButtonStyle.primary),
+            LobbyAction.LEAVE: (
+                lang.pgettext("lobby button", "Leave"),
+                discord.ButtonStyle.secondary,
+            ),
+            LobbyAction.START: (
+                lang.pgettext("lobby button", "Start"),
+                discord.ButtonStyle.success,
+            ),
+            LobbyAction.CANCEL: (
+                lang.pgettext("lobby button", "Cancel"),
+                discord.ButtonStyle.danger,
+            ),
+        }[action]
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=style,
+                disabled=disabled,
+                custom_id=f"{kind}:lobby:{game}:{version}:{action}",
+            )
+        )
+        self.kind, self.game, self.version, self.action = kind, game, version, action
+
+    @classmethod
+    def parse(cls, match: re.Match[str]) -> LobbyButton:
+        action = LobbyAction(match["action"])
+        return cls(match["kind"], int(match["game"]), int(match["version"]), action)
+
+
+class BotSelect(
+    HandedOver,
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=f"{KIND}:lobby:{GAME}:{VERSION}:{either(BOT_MENUS)}",
+):
+    """The host's menus to add a computer player (by level) or remove one (by seat)."""
+
+    def __init__(
+        self,
+        kind: str,
+        game: int,
+        version: int,
+        action: LobbyAction,
+        *,
+        lobby: Game | None = None,
+        lang: Language | None = None,
+    ) -> None:
+        """``lang`` as for ``LobbyButton``."""
+        lang = lang or english()
+        if action is LobbyAction.ADD_BOT:
+            options = [
+                discord.SelectOption(
+                    label=lang._("Add a computer player: {level}", level=text.level(level, lang)),
+                    value=level,
+                )
+                for level in BOT_LEVELS
+            ]
+            placeholder = lang._("Add a computer player…")
+        else:
+            bots = [s for s in (lobby.seats if lobby else ()) if s.is_bot]
+            options = [
+                discord.SelectOption(
+                    label=lang._("Remove {player}", player=text.seat_name(s, lang)),
+                    value=str(s.seat),
+                )
+                for s in bots
+            ] or [discord.SelectOption(label=lang._("No computer players"), value="-1")]
+            placeholder = lang._("Remove a computer player…")
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"{kind}:lobby:{game}:{version}:{action}",
+                placeholder=placeholder,
+                options=options,
+            )
+        )
+        self.kind, self.game, self.version, self.action = kind, game, version, action
+
+    @classmethod
+    def parse(cls, match: re.Match[str]) -> BotSelect:
+        action = LobbyAction(match["action"])
+        return cls(match["kind"], int(match["game"]), int(match["version"]), action)

@@ -1,0 +1,1 @@
+"""``settings``: how a server runs its games."""
