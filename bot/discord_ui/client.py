@@ -328,7 +328,7 @@ def _parse_component(
 ):
     """The component a custom_id names, or ``None`` if it is not one of ours."""
     for cls in COMPONENTS:
-        match = cls.__discord_ui_compiled_template__.fullmatch(custom_id)
+        match = cls.pattern.fullmatch(custom_id)
         if match:
             return cls.parse(match)
     return None

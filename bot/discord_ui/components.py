@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from abc import abstractmethod
-from typing import Any, Protocol, Self, runtime_checkable
+from typing import Any, ClassVar, Protocol, Self, runtime_checkable
 
 import discord
 
@@ -36,6 +36,13 @@ async def hand_over(interaction: discord.Interaction, item: discord.ui.Item[Any]
 class HandedOver:
     """Mixed into each of the bot's components (before ``DynamicItem``): a press is read
     back from its custom_id alone (``parse``) and handed over to the bot."""
+
+    pattern: ClassVar[re.Pattern[str]]
+    """What the component's custom_ids look like (its ``DynamicItem`` template)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.pattern = re.compile(kwargs["template"])
 
     @classmethod
     @abstractmethod
