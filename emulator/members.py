@@ -1,0 +1,231 @@
+"""A test acting as the server's members: running slash commands, clicking buttons,
+picking from menus, leaving, and (as a moderator) deleting; and waiting for what the bot
+does about it."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from emulator import payloads
+from emulator.changes import Changes
+from emulator.command_limits import localized
+from emulator.gateway import GUILD_MEMBERS_INTENT, Gateway
+from emulator.model import Channel, Guild, Interaction, Message, User, new_token, snowflake
+from emulator.settings import Settings
+from emulator.world import World
+
+
+@dataclass(frozen=True)
+class Members:
+    settings: Settings
+    world: World
+    changes: Changes
+    gateway: Gateway
+
+    async def slash(
+        self,
+        user: User,
+        channel: Channel,
+        command: str,
+        /,
+        **options: Any,
+    ) -> Interaction:
+        """Runs ``/claimit new``-style commands: ``command`` is "group sub" or a name, and
+        the options' names, as the member's Discord shows them (``/claimit neu`` to a
+        member whose client is in German); the bot receives the commands' own names, as
+        from Discord."""
+        name, _, sub = command.partition(" ")
+        guild = self.world.guilds[channel.guild_id]
+        locale = user.locale
+        commands = self.world.commands
+        registered = next(
+            (
+                c
+                for c in [*commands.get(guild.id, []), *commands.get(None, [])]
+                if localized(c, locale) == name
+            ),
+            None,
+        )
+        if registered is None:
+            raise KeyError(f"/{name} is not registered with the emulated Discord")
+        data: dict[str, Any] = {"id": registered["id"], "name": registered["name"], "type": 1}
+        if registered.get("guild_id"):
+            data["guild_id"] = registered["guild_id"]
+        schema = registered.get("options", [])
+        if sub:
+            sub_schema = next(o for o in schema if localized(o, locale) == sub)
+            data["options"] = [
+                {
+                    "name": sub_schema["name"],
+                    "type": 1,
+                    "options": _options(sub_schema.get("options", []), options, locale),
+                }
+            ]
+        else:
+            data["options"] = _options(schema, options, locale)
+        resolved = _resolved(guild, list(options.values()))
+        if resolved:
+            data["resolved"] = resolved
+        return await self._interact(2, user, channel, data, None)
+
+    async def click(self, user: User, message: Message, button: str) -> Interaction:
+        """Clicks the button with this label (or, if none has it, this custom_id)."""
+        labels = {b.get("label"): b for b in message.buttons()}
+        custom_id = labels[button]["custom_id"] if button in labels else button
+        channel = self.world.channels[message.channel_id]
+        data = {"custom_id": custom_id, "component_type": 2}
+        return await self._interact(3, user, channel, data, message)
+
+    async def select(
+        self,
+        user: User,
+        message: Message,
+        placeholder: str | None,
+        value: str,
+        *,
+        custom_id: str | None = None,
+    ) -> Interaction:
+        """Picks ``value`` in the select menu with this placeholder, or with this custom_id
+        (a menu may have no placeholder, or share one with another)."""
+        menu = next(
+            (
+                c
+                for c in message.buttons()
+                if c.get("type") == 3
+                and (
+                    c.get("custom_id") == custom_id
+                    if custom_id is not None
+                    else c.get("placeholder") == placeholder
+                )
+            ),
+            None,
+        )
+        which = custom_id if custom_id is not None else placeholder
+        if menu is None:
+            raise KeyError(f"no menu {which!r} on message {message.id}")
+        if value not in [o["value"] for o in menu.get("options", [])]:
+            raise KeyError(f"{value!r} is not an option of {which!r}")
+        channel = self.world.channels[message.channel_id]
+        data = {"custom_id": menu["custom_id"], "component_type": 3, "values": [value]}
+        return await self._interact(3, user, channel, data, message)
+
+    async def forge(self, user: User, message: Message, data: dict[str, Any]) -> Interaction:
+        """A component interaction with exactly this ``data`` on ``message``, as a hand-made
+        client could send (Discord itself only delivers what a message offers)."""
+        channel = self.world.channels[message.channel_id]
+        return await self._interact(3, user, channel, data, message)
+
+    async def _interact(
+        self,
+        kind: int,
+        user: User,
+        channel: Channel,
+        data: dict[str, Any],
+        message: Message | None,
+    ) -> Interaction:
+        world = self.world
+        interaction = Interaction(
+            snowflake(), new_token(), kind, user, channel, data, message, user.locale
+        )
+        world.interactions[interaction.token] = interaction
+        guild = world.guilds[channel.guild_id]
+        await self.gateway.dispatch(
+            "INTERACTION_CREATE",
+            payloads.interaction(
+                interaction, world.application_id, guild, world.bot, self.settings.base_url
+            ),
+            guild.id,
+        )
+        return interaction
+
+    async def answer(self, interaction: Interaction, timeout: float | None = None) -> Interaction:
+        """Waits for the bot's first response to an interaction."""
+        await asyncio.wait_for(interaction.answered.wait(), timeout)
+        return interaction
+
+    async def wait_for_message(
+        self, channel: Channel, check: Callable[[Message], bool], timeout: float | None = None
+    ) -> Message:
+        """The first message in the channel (posted or edited) that passes ``check``."""
+
+        def found() -> Message | None:
+            return next((m for m in reversed(channel.messages) if not m.deleted and check(m)), None)
+
+        # The message as found under the lock: looking again afterwards could miss it.
+        message = await self.changes.wait_until(found, timeout)
+        assert message is not None
+        return message
+
+    async def remove_member(self, guild: Guild, user: User) -> None:
+        """The member leaves the server; a bot with the members intent hears of it."""
+        del guild.member_permissions[user.id]
+        self.changes.unsaved.set()
+        payload = {"guild_id": str(guild.id), "user": payloads.user(user)}
+        await self.gateway.dispatch_if_connected(
+            "GUILD_MEMBER_REMOVE", payload, guild.id, intent=GUILD_MEMBERS_INTENT
+        )
+
+    async def delete_message(self, message: Message) -> None:
+        """Someone (a moderator) deletes a message."""
+        message.deleted = True
+        guild_id = self.world.channels[message.channel_id].guild_id
+        await self.gateway.dispatch_if_connected(
+            "MESSAGE_DELETE",
+            {
+                "id": str(message.id),
+                "channel_id": str(message.channel_id),
+                "guild_id": str(guild_id),
+            },
+            guild_id,
+        )
+        await self.changes.changed()
+
+    async def delete_channel(self, channel: Channel) -> None:
+        """A moderator deletes a channel or thread, with its messages."""
+        self.world.remove(channel)
+        event = "THREAD_DELETE" if channel.is_thread else "CHANNEL_DELETE"
+        await self.gateway.dispatch_if_connected(event, payloads.channel(channel), channel.guild_id)
+        await self.changes.changed()
+
+
+def _options(
+    schema: list[dict[str, Any]], given: dict[str, Any], locale: str
+) -> list[dict[str, Any]]:
+    """The options as sent to the bot, under their own names; ``given`` names them as a
+    member with ``locale`` reads them."""
+    named = {localized(o, locale): o for o in schema}
+    unknown = set(given) - set(named)
+    if unknown:
+        raise KeyError(f"unknown options {sorted(unknown)}; the command takes {sorted(named)}")
+    return [
+        {
+            "name": named[name]["name"],
+            "type": named[name]["type"],
+            "value": str(value.id) if isinstance(value, Channel | User) else value,
+        }
+        for name, value in given.items()
+    ]
+
+
+def _resolved(guild: Guild, values: list[Any]) -> dict[str, Any]:
+    """The objects that options name (channels, users), which Discord sends alongside."""
+    resolved: dict[str, Any] = {}
+    channels = [v for v in values if isinstance(v, Channel)]
+    if channels:
+        resolved["channels"] = {
+            str(c.id): {**payloads.channel(c), "permissions": "0"} for c in channels
+        }
+    users = [v for v in values if isinstance(v, User)]
+    if users:
+        resolved["users"] = {str(u.id): payloads.user(u) for u in users}
+        now = time.time()
+        resolved["members"] = {
+            str(u.id): {k: v for k, v in payloads.member(u, guild, now).items() if k != "user"}
+            for u in users
+            if u.id in guild.member_permissions
+        }
+    return resolved

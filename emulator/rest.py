@@ -1,0 +1,157 @@
+"""The emulator's HTTP server: every REST route (under ``/api/v10``) and the CDN's, the
+gateway's WebSocket, the bot's token required where Discord requires it, Discord's
+error answers, and the faults a test asks for (``faults``)."""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Callable
+
+from aiohttp import web
+from aiohttp.typedefs import Handler, Middleware
+
+from emulator.bot_messages import BotMessages
+from emulator.changes import Changes
+from emulator.faults import Fault
+from emulator.gateway import Gateway
+from emulator.loopback import loopback_only
+from emulator.responses import DiscordError, json_response
+from emulator.rest_application import ApplicationRoutes
+from emulator.rest_cdn import CdnRoutes
+from emulator.rest_channels import ChannelRoutes
+from emulator.rest_interactions import InteractionRoutes
+from emulator.settings import API, GATEWAY, Settings
+from emulator.world import World
+
+
+@web.middleware
+async def _discord_errors(request: web.Request, handler: Handler) -> web.StreamResponse:
+    try:
+        return await handler(request)
+    except DiscordError as e:
+        return json_response(e.body(), e.status)
+
+
+class RestApi:
+    def __init__(
+        self, settings: Settings, world: World, changes: Changes, gateway: Gateway
+    ) -> None:
+        self._settings = settings
+        self._faults: list[Fault] = []
+        # Built at once rather than when serving, so that fail() can check its route.
+        self._app = web.Application(
+            middlewares=[loopback_only(), self._fault_injector(), _discord_errors],
+            client_max_size=64 * 1024 * 1024,
+        )
+        bot_messages = BotMessages(settings, world, changes)
+        self._routes(
+            gateway,
+            ApplicationRoutes(settings, world),
+            CdnRoutes(world),
+            InteractionRoutes(settings, world, changes, bot_messages),
+            ChannelRoutes(settings, world, changes, gateway, bot_messages),
+        )
+        self._runner: web.AppRunner | None = None
+
+    def _routes(
+        self,
+        gateway: Gateway,
+        application: ApplicationRoutes,
+        cdn: CdnRoutes,
+        interactions: InteractionRoutes,
+        channels: ChannelRoutes,
+    ) -> None:
+        r = self._app.router
+        bot_only = self._bot_only
+        r.add_get(GATEWAY, gateway.connect)
+        r.add_get("/attachments/{channel}/{attachment}/{filename}", cdn.attachment)
+        r.add_get("/avatars/{user}/{file}", cdn.avatar)
+        r.add_get("/embed/avatars/{file}", cdn.default_avatar)
+        r.add_get(f"{API}/users/@me", bot_only(application.me))
+        r.add_get(f"{API}/oauth2/applications/@me", bot_only(application.application))
+        r.add_get(f"{API}/gateway/bot", bot_only(application.bot_gateway))
+        r.add_get(f"{API}/gateway", application.gateway)
+        for path in ("/applications/{app}/commands", "/applications/{app}/guilds/{guild}/commands"):
+            r.add_put(f"{API}{path}", bot_only(application.sync_commands))
+            r.add_get(f"{API}{path}", bot_only(application.get_commands))
+        r.add_post(f"{API}/interactions/{{id}}/{{token}}/callback", interactions.callback)
+        webhook_message = f"{API}/webhooks/{{app}}/{{token}}/messages/{{message}}"
+        r.add_get(webhook_message, interactions.get_message)
+        r.add_patch(webhook_message, interactions.edit_message)
+        r.add_delete(webhook_message, interactions.delete_message)
+        r.add_post(f"{API}/webhooks/{{app}}/{{token}}", interactions.followup)
+        r.add_get(f"{API}/channels/{{channel}}", bot_only(channels.get_channel))
+        r.add_post(
+            f"{API}/channels/{{channel}}/messages/{{message}}/threads",
+            bot_only(channels.start_thread),
+        )
+        r.add_get(f"{API}/guilds/{{guild}}/members/{{user}}", bot_only(channels.get_member))
+        r.add_post(f"{API}/channels/{{channel}}/messages", bot_only(channels.create_message))
+        r.add_get(f"{API}/channels/{{channel}}/messages", bot_only(channels.history))
+        channel_message = f"{API}/channels/{{channel}}/messages/{{message}}"
+        r.add_get(channel_message, bot_only(channels.get_message))
+        r.add_patch(channel_message, bot_only(channels.edit_message))
+        r.add_delete(channel_message, bot_only(channels.delete_message))
+
+    def _bot_only(self, handler: Handler) -> Handler:
+        async def checked(request: web.Request) -> web.StreamResponse:
+            if request.headers.get("Authorization") != f"Bot {self._settings.token}":
+                raise DiscordError(401, 0, "401: Unauthorized")
+            return await handler(request)
+
+        return checked
+
+    async def serve(self, host: str, port: int) -> str:
+        """Serves on ``host`` and ``port`` (any free one for 0); the address it serves at."""
+        self._runner = web.AppRunner(self._app, access_log=None)
+        await self._runner.setup()
+        sock = socket.create_server((host, port))
+        await web.SockSite(self._runner, sock).start()
+        bound_host, bound_port = sock.getsockname()[:2]
+        return f"http://{bound_host}:{bound_port}"
+
+    async def close(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    def fail(
+        self,
+        route: str,
+        status: int,
+        *,
+        times: int = 1,
+        retry_after: float = 0.05,
+        is_global: bool = False,
+        when: Callable[[web.Request], bool] | None = None,
+    ) -> Fault:
+        """The next ``times`` requests on ``route`` (those ``when`` accepts) are answered
+        with ``status`` and change nothing. ``route`` is "METHOD /template" as registered
+        without /api/v10, e.g. "POST /channels/{channel}/messages"; a 429 asks the client
+        to retry after ``retry_after`` seconds, like Discord's rate limits."""
+        if route not in self.routes():
+            raise ValueError(f"no route {route!r}; the emulator has {sorted(self.routes())}")
+        if status < 400 or times < 1:
+            raise ValueError("a fault answers an error status (400 or more) at least once")
+        fault = Fault(route, status, times, retry_after, is_global, when)
+        self._faults.append(fault)
+        return fault
+
+    def routes(self) -> set[str]:
+        """Every route, as ``fail`` names them."""
+        return {name for r in self._app.router.routes() if (name := _route_name(r))}
+
+    def _fault_injector(self) -> Middleware:
+        @web.middleware
+        async def inject(request: web.Request, handler: Handler) -> web.StreamResponse:
+            route = _route_name(request.match_info.route)
+            fault = next((f for f in self._faults if f.applies_to(route, request)), None)
+            return await handler(request) if fault is None else fault.answer()
+
+        return inject
+
+
+def _route_name(route: web.AbstractRoute) -> str | None:
+    """A route as ``fail`` names it; None for the router's own answers (404, 405)."""
+    if route.resource is None:
+        return None
+    return f"{route.method} {route.resource.canonical.removeprefix(API)}"

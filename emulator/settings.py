@@ -1,0 +1,27 @@
+"""What the parts of the emulator read of its settings (``DiscordEmulator``'s own
+attributes) as they work, so that a test's change after the start
+(``emulator.max_guilds_per_shard = 2``) takes effect at once."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+API = "/api/v10"
+"""Where the REST routes start, as discord.py's ``Route.BASE`` has it."""
+GATEWAY = "/gateway"
+
+
+class Settings(Protocol):
+    token: str
+    response_deadline: float
+    token_lifetime: float
+    nonce_window: float
+    max_attachment_bytes: int
+    heartbeat_interval: float
+    heartbeat_round_trip: float
+    max_guilds_per_shard: int
+    max_concurrency: int
+    base_url: str
+
+    @property
+    def gateway_url(self) -> str: ...
