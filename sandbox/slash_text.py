@@ -147,16 +147,11 @@ def _value(option: dict[str, Any], raw: str, users: list[User], channels: list[C
         if (low is not None and number < low) or (high is not None and number > high):
             raise SlashTextError(f"{name} is from {low} to {high}.")
         return number
-    if kind == USER:
-        wanted = raw.removeprefix("@").strip("<>@").lower()
-        user = next((u for u in users if wanted in (u.name.lower(), str(u.id))), None)
-        if user is None:
-            raise SlashTextError(f"No member called {raw!r} here.")
-        return user
-    if kind == CHANNEL:
-        wanted = raw.removeprefix("#").strip("<>#").lower()
-        channel = next((c for c in channels if wanted in (c.name.lower(), str(c.id))), None)
-        if channel is None:
-            raise SlashTextError(f"No channel called {raw!r} here.")
-        return channel
+    if kind in (USER, CHANNEL):
+        sigil, among, what = ("@", users, "member") if kind == USER else ("#", channels, "channel")
+        wanted = raw.removeprefix(sigil).strip(f"<>{sigil}").lower()
+        found = next((x for x in among if wanted in (x.name.lower(), str(x.id))), None)
+        if found is None:
+            raise SlashTextError(f"No {what} called {raw!r} here.")
+        return found
     return raw
