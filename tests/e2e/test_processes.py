@@ -140,8 +140,8 @@ async def bot(postgres: Cluster) -> AsyncIterator[Bot]:
         servers.append(Server(guild, emulator.add_channel(guild, "games"), players))
     processes = [
         # Computer players pause between steps, so a kill lands between two of them.
-        BotProcess(environment(emulator, url, "0-1", pause=0.2)),
-        BotProcess(environment(emulator, url, "2-3", pause=0.2)),
+        BotProcess(environment(emulator, url, "0-1", pause=0.05)),
+        BotProcess(environment(emulator, url, "2-3", pause=0.05)),
     ]
     database = await Database.open(url)
     try:
