@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs everything the test suite needs on a fresh Debian machine, then runs it.
+# Installs everything the test suite needs on a fresh Debian machine, then runs it on
+# as many workers as the machine has cores.
 #   bash scripts/test.sh [pytest arguments]
 # Debian packages (with apt-get, as root or through sudo): chromium for the sandbox's
 # browser tests, an emoji font for readable screenshots, postgresql for the tests that
@@ -23,4 +24,5 @@ fi
 [ -x .venv/bin/python ] || python3 -m venv .venv
 .venv/bin/pip install --quiet --disable-pip-version-check -e '.[test]'
 
-exec .venv/bin/pytest "$@"
+# One worker per core (pytest-xdist); later arguments win, so -n0 runs in one process.
+exec .venv/bin/pytest -n auto --dist worksteal "$@"

@@ -3,7 +3,8 @@
 - Everything started during the run carries the run's mark (``tests.processes``).
 - A run stopped from outside (SIGTERM from a CI runner or ``timeout``, SIGHUP when
   its terminal goes) stops its children and servers at once, then ends as Ctrl-C
-  ends it: its tests' own clean-up still runs.
+  ends it: its tests' own clean-up still runs. Run with pytest-xdist, the signal is
+  passed on to the workers, which do the same for what their tests started.
 - At the end, whatever the run started and is still running is killed, named, and
   fails the run.
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import signal
 import sys
+from collections.abc import Iterator
 from types import FrameType
 
 import pytest
@@ -27,12 +29,16 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def _stopped_from_outside(number: int, frame: FrameType | None) -> None:
     processes.stop_everything_now()
+    processes.signal_children(number)
     raise KeyboardInterrupt(f"stopped by {signal.Signals(number).name}")
 
 
-@pytest.hookimpl(trylast=True)
-def pytest_sessionfinish(session: pytest.Session) -> None:
-    # Last: the session's own fixtures (a PostgreSQL cluster) have been torn down.
+@pytest.hookimpl(wrapper=True)
+def pytest_sessionfinish(session: pytest.Session) -> Iterator[None]:
+    # Around every other finish: by then the session's own fixtures (a PostgreSQL
+    # cluster) are torn down, and pytest-xdist's workers, which carry this run's mark
+    # too, have ended.
+    yield
     leftovers = processes.left_behind()
     if not leftovers:
         return

@@ -132,6 +132,23 @@ def stop_everything_now() -> None:
     _running.clear()
 
 
+def signal_children(signal_number: int) -> None:
+    """Passes a signal on to this process's own children: in a run spread over
+    pytest-xdist's workers, the workers, which then stop what their tests started."""
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            status = (entry / "stat").read_text()
+        except OSError:
+            continue  # gone meanwhile
+        # The command's name, in parentheses, may hold anything: the fields after it are
+        # the state, then the parent's pid.
+        if int(status.rpartition(")")[2].split()[1]) == os.getpid():
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(int(entry.name), signal_number)
+
+
 def _remember(pid: int) -> None:
     _running[pid] = lambda: _signal_group(pid, signal.SIGKILL)
 

@@ -63,20 +63,25 @@ async def test_a_process_left_running_is_killed_and_fails_the_run(
     await gone(int((pytester.path / "child").read_text()))
 
 
+@pytest.mark.parametrize("workers", [[], ["-n", "1"]], ids=["alone", "with xdist workers"])
 async def test_a_run_stopped_from_outside_stops_its_children_first(
-    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, workers: list[str]
 ) -> None:
+    # Only the run itself is signalled (as `kill` does), not its process group: under
+    # pytest-xdist the child is a worker's, which has to hear of it from the run.
     monkeypatch.setenv("PYTHONPATH", str(ROOT))
     inner_suite(
         pytester,
         f"""
         import asyncio
+        import sys
 
         from tests import processes
 
         async def test_runs_a_child_until_stopped():
             child = await processes.start(*{SLEEPER!r})
-            print("child", child.pid, flush=True)
+            # On stderr, which pytest-xdist's workers share with the run.
+            print("child", child.pid, file=sys.stderr, flush=True)
             await asyncio.sleep(600)
         """,
     )
@@ -89,6 +94,7 @@ async def test_a_run_stopped_from_outside_stops_its_children_first(
         "no:cacheprovider",
         "-o",
         "asyncio_mode=auto",
+        *workers,
         cwd=pytester.path,
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.STDOUT,
@@ -102,7 +108,10 @@ async def test_a_run_stopped_from_outside_stops_its_children_first(
             if b"child " in line:
                 pid = int(line.split(b"child ", 1)[1])
         run.send_signal(signal.SIGTERM)
+        rest = await asyncio.wait_for(run.stdout.read(), 60)
         assert await asyncio.wait_for(processes.ended(run), 60) == pytest.ExitCode.INTERRUPTED
         await gone(pid)
+        # Stopped by the stop itself, not found still running by the sweep at the end.
+        assert b"still running" not in rest, rest.decode()
     finally:
         await processes.stop(run, signal.SIGKILL)
