@@ -31,6 +31,8 @@ SLOW = frozenset(
     }
 )
 """The fault-injection runs: many kills, crashes or clicks each."""
+LONG = SLOW | {"tests/e2e/test_processes.py"}
+"""Files of tests that take tens of seconds each, besides the browser's."""
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -60,6 +62,17 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         # On PostgreSQL: parametrized so (its id says it), or asking for the cluster.
         if "postgresql" in item.name or "postgres" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.postgres)
+    # The longest first, each file's tests kept together: pytest-xdist's workers then
+    # start on them and share out the many short ones at the end, instead of one worker
+    # still running a forty-second game after the other has finished.
+    items.sort(key=_length_class)
+
+
+def _length_class(item: pytest.Item) -> int:
+    where = item.path.relative_to(ROOT.parent).as_posix()
+    if where in LONG or item.get_closest_marker("browser") is not None:
+        return 0
+    return 1 if item.get_closest_marker("e2e") is not None else 2
 
 
 @pytest.fixture
