@@ -8,6 +8,7 @@ import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
+from itertools import groupby
 from typing import Any
 
 import discord
@@ -21,6 +22,8 @@ from bot.storage import Game
 from i18n import Language
 
 IMAGE_FILE = "board.png"
+ROW_WIDTH = 5
+"""Buttons in one of Discord's action rows."""
 
 STYLES = {
     Tone.PRIMARY: discord.ButtonStyle.primary,
@@ -59,13 +62,36 @@ def drawn(picture: Picture, view: discord.ui.View | None = None) -> Drawn:
     return Drawn(embed(picture), picture.png, view)
 
 
+def balanced(count: int) -> list[int]:
+    """How many of ``count`` buttons go on each row: as few rows as Discord's width
+    allows, as even as can be, the longer ones first (6 → 3 + 3, 11 → 4 + 4 + 3).
+    Discord fills each row to five, which leaves a lone button under a full row; on a
+    phone, a full row wraps on its own as well."""
+    if count == 0:
+        return []
+    rows = -(-count // ROW_WIDTH)
+    return [count // rows + int(row < count % rows) for row in range(rows)]
+
+
+def rows_of(shown: Sequence[Control]) -> list[int]:
+    """The row each control goes on: each run of buttons over balanced rows, each menu
+    on a row of its own."""
+    rows: list[int] = []
+    for is_menu, run in groupby(shown, key=lambda control: isinstance(control, Menu)):
+        count = sum(1 for _ in run)
+        sizes = [1] * count if is_menu else balanced(count)
+        first = rows[-1] + 1 if rows else 0
+        rows += [first + row for row, size in enumerate(sizes) for _ in range(size)]
+    return rows
+
+
 def controls(game: Game, shown: Sequence[Control]) -> discord.ui.View:
     """The buttons and menus of a game's public message, for the version it shows."""
     view = discord.ui.View(timeout=None)
-    for control in shown:
+    for control, row in zip(shown, rows_of(shown), strict=True):
         item: discord.ui.Item[Any]
         if isinstance(control, Choice):
-            item = _button(partial(TurnButton, game.kind, game.id, game.version), control)
+            item = _button(partial(TurnButton, game.kind, game.id, game.version, row=row), control)
         elif isinstance(control, Menu):
             item = TurnSelect(
                 game.kind,
@@ -82,10 +108,13 @@ def controls(game: Game, shown: Sequence[Control]) -> discord.ui.View:
                     for option in control.options
                 ],
                 placeholder=control.placeholder,
+                row=row,
             )
         else:
             assert isinstance(control, OpenPrivate)
-            item = PrivateOpen(game.kind, game.id, label=control.label, emoji=control.emoji)
+            item = PrivateOpen(
+                game.kind, game.id, label=control.label, emoji=control.emoji, row=row
+            )
         view.add_item(item)
     return view
 
@@ -111,8 +140,10 @@ def private(game: Game, shown: Private) -> Drawn:
     view = None
     if shown.choices:
         view = discord.ui.View(timeout=None)
-        for choice in shown.choices:
-            view.add_item(_button(partial(PrivateButton, game.kind, game.id, shown.key), choice))
+        for choice, row in zip(shown.choices, rows_of(shown.choices), strict=True):
+            view.add_item(
+                _button(partial(PrivateButton, game.kind, game.id, shown.key, row=row), choice)
+            )
     return drawn(shown.picture, view)
 
 

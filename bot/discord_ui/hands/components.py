@@ -20,7 +20,13 @@ class PrivateOpen(
     message (their hand), whatever the game's version, since it always shows it as it is."""
 
     def __init__(
-        self, kind: str, game: int, *, label: str = "My hand", emoji: str | None = None
+        self,
+        kind: str,
+        game: int,
+        *,
+        label: str = "My hand",
+        emoji: str | None = None,
+        row: int | None = None,
     ) -> None:
         super().__init__(
             discord.ui.Button(
@@ -28,6 +34,7 @@ class PrivateOpen(
                 emoji=emoji,
                 style=discord.ButtonStyle.primary,
                 custom_id=f"{kind}:mine:{game}",
+                row=row,
             )
         )
         self.kind, self.game = kind, game
