@@ -1,0 +1,114 @@
+"""Every message the bot posts, laid out with Discord's Components V2: one container
+whose accent is the colour of whoever the message is about, its words as text
+displays, its picture in a media gallery with its description (alt text), and its
+controls in action rows inside the container.
+
+A ``Card`` is what a message says; ``layout`` is the one place that turns it into
+Discord's components, within Discord's limits by construction (``bot.discord_ui.limits``).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+RGB = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class Line:
+    """A named value (what an embed field was): ``name`` in bold above ``value``, or
+    beside it when ``inline`` lines share a row of text."""
+
+    name: str
+    value: str
+    inline: bool = False
+
+
+@dataclass(frozen=True)
+class Image:
+    """A picture the message uploads and shows, with what it shows for a reader who
+    can't see it."""
+
+    png: bytes
+    description: str
+    filename: str = "board.png"
+
+    def file(self) -> discord.File:
+        return discord.File(io.BytesIO(self.png), self.filename, description=self.description)
+
+
+@dataclass(frozen=True)
+class Card:
+    """One message: a title, its text, named lines, a small footer, a picture or a
+    thumbnail, and the rows of controls under it all."""
+
+    title: str | None
+    text: str
+    accent: RGB | None = None
+    lines: tuple[Line, ...] = ()
+    footer: str | None = None
+    image: Image | None = None
+    thumbnail: str | None = None
+    """A picture by its URL (a player's avatar), beside the title and text."""
+    rows: tuple[tuple[discord.ui.Item[Any], ...], ...] = field(default=())
+    """The controls, row by row."""
+
+    def files(self) -> list[discord.File]:
+        return [] if self.image is None else [self.image.file()]
+
+
+def _lines_text(lines: Sequence[Line]) -> str:
+    """Inline lines share a row (``**name** value · **name** value``); the others stand
+    alone, the name above its value, as an embed's fields read on a phone."""
+    parts: list[str] = []
+    inline: list[str] = []
+    for line in lines:
+        if line.inline:
+            inline.append(f"**{line.name}** {line.value}")
+            continue
+        if inline:
+            parts.append(" · ".join(inline))
+            inline = []
+        parts.append(f"**{line.name}**\n{line.value}")
+    if inline:
+        parts.append(" · ".join(inline))
+    return "\n".join(parts)
+
+
+def layout(card: Card) -> discord.ui.LayoutView:
+    """The card as Discord's components: everything inside one container."""
+    heading = f"### {card.title}\n" if card.title else ""
+    words = (heading + card.text).strip()
+    parts: list[discord.ui.Item[Any]] = []
+    if card.thumbnail is not None and words:
+        parts.append(
+            discord.ui.Section(
+                discord.ui.TextDisplay(words), accessory=discord.ui.Thumbnail(card.thumbnail)
+            )
+        )
+    elif words:
+        parts.append(discord.ui.TextDisplay(words))
+    if card.lines:
+        parts.append(discord.ui.TextDisplay(_lines_text(card.lines)))
+    if card.image is not None:
+        parts.append(
+            discord.ui.MediaGallery(
+                discord.MediaGalleryItem(
+                    f"attachment://{card.image.filename}", description=card.image.description
+                )
+            )
+        )
+    if card.footer:
+        parts.append(discord.ui.TextDisplay(f"-# {card.footer}"))
+    if card.rows:
+        parts.append(discord.ui.Separator(visible=False))
+        parts.extend(discord.ui.ActionRow(*row) for row in card.rows)
+    colour = None if card.accent is None else discord.Colour.from_rgb(*card.accent)
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(discord.ui.Container(*parts, accent_colour=colour))
+    return view
