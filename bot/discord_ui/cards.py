@@ -17,6 +17,8 @@ from typing import Any
 import discord
 
 RGB = tuple[int, int, int]
+Rows = tuple[tuple[discord.ui.Item[Any], ...], ...]
+"""Controls, row by row."""
 
 
 @dataclass(frozen=True)
@@ -55,8 +57,9 @@ class Card:
     image: Image | None = None
     thumbnail: str | None = None
     """A picture by its URL (a player's avatar), beside the title and text."""
-    rows: tuple[tuple[discord.ui.Item[Any], ...], ...] = field(default=())
-    """The controls, row by row."""
+    rows: Rows = field(default=())
+    note: str | None = None
+    """A line above the container: who is pinged, or what just happened to the reader."""
 
     def files(self) -> list[discord.File]:
         return [] if self.image is None else [self.image.file()]
@@ -110,5 +113,17 @@ def layout(card: Card) -> discord.ui.LayoutView:
         parts.extend(discord.ui.ActionRow(*row) for row in card.rows)
     colour = None if card.accent is None else discord.Colour.from_rgb(*card.accent)
     view = discord.ui.LayoutView(timeout=None)
+    if card.note:
+        view.add_item(discord.ui.TextDisplay(card.note))
     view.add_item(discord.ui.Container(*parts, accent_colour=colour))
     return view
+
+
+def sent(card: Card) -> dict[str, Any]:
+    """The card as a new message's arguments (``send``, ``send_message``, a follow-up)."""
+    return {"view": layout(card), "files": card.files()}
+
+
+def edited(card: Card) -> dict[str, Any]:
+    """The card as an edit's arguments: its picture replaces the message's."""
+    return {"view": layout(card), "attachments": card.files()}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from abc import abstractmethod
+from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, Protocol, Self, runtime_checkable
 
 import discord
@@ -91,25 +92,32 @@ def intent_button(
     emoji: str | None,
     style: discord.ButtonStyle,
     disabled: bool,
-    row: int | None,
 ) -> discord.ui.Button[Any]:
     """A button playing an intent, public (``TurnButton``) or private (``PrivateButton``)."""
     return discord.ui.Button(
-        label=label, emoji=emoji, style=style, disabled=disabled, custom_id=custom_id, row=row
+        label=label, emoji=emoji, style=style, disabled=disabled, custom_id=custom_id
     )
 
 
 def custom_ids(message: discord.Message | None) -> set[str]:
-    """The custom_ids of a message's buttons and menus."""
+    """The custom_ids of a message's buttons and menus, wherever they sit: in action rows
+    at the top or in a container, or beside a section's text."""
     if message is None:
         return set()
     return {
-        child.custom_id
-        for row in message.components
-        if isinstance(row, discord.ActionRow)
-        for child in row.children
-        if isinstance(child, discord.Button | discord.SelectMenu) and child.custom_id
+        found.custom_id
+        for found in _nested(message.components)
+        if isinstance(found, discord.Button | discord.SelectMenu) and found.custom_id
     }
+
+
+def _nested(components: Sequence[discord.components.Component]) -> Iterator[Any]:
+    for component in components:
+        yield component
+        if isinstance(component, discord.ActionRow | discord.components.Container):
+            yield from _nested(component.children)
+        elif isinstance(component, discord.components.SectionComponent):
+            yield component.accessory
 
 
 def selected(interaction: discord.Interaction) -> str:

@@ -11,6 +11,11 @@ TITLE = 256
 DESCRIPTION = 4096
 FIELD_VALUE = 1024
 FOOTER = 2048
+TEXT_TOTAL = 4000
+"""Characters of all the text displays of one Components V2 message together."""
+CARD_TEXT = 3000
+"""A card's main text at its longest (a history of many games), leaving room within
+``TEXT_TOTAL`` for its title, lines and footer."""
 LISTED_NAME = 24
 """Characters of a display name shown in a list of many (a history line, a table)."""
 ELLIPSIS = "…"

@@ -1,18 +1,17 @@
-"""Draws what a game's face describes (``bot.games.face``) as a Discord message: the
-picture as an embed showing its attached image, the choices as buttons and menus
-whose custom_ids carry the game, the version shown and the intent."""
+"""Draws what a game's face describes (``bot.games.face``) as a Discord message: a
+card (``bot.discord_ui.cards``) with the picture and its description, the choices as
+buttons and menus whose custom_ids carry the game, the version shown and the intent."""
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import partial
 from itertools import groupby
 from typing import Any
 
 import discord
 
+from bot.discord_ui.cards import Card, Image, Line, Rows
 from bot.discord_ui.hands.components import PrivateButton, PrivateOpen
 from bot.discord_ui.turns.components import TurnButton, TurnSelect
 from bot.games.face import Choice, Control, Menu, OpenPrivate, Picture, Private, Tone
@@ -33,33 +32,17 @@ STYLES = {
 }
 
 
-@dataclass(frozen=True)
-class Drawn:
-    """A game message ready to send: its embed, its image and its components."""
-
-    embed: discord.Embed
-    png: bytes
-    view: discord.ui.View | None
-
-    def file(self) -> discord.File:
-        return discord.File(io.BytesIO(self.png), IMAGE_FILE)
-
-
-def embed(picture: Picture) -> discord.Embed:
-    r, g, b = picture.colour
-    drawn = discord.Embed(
-        title=picture.title, description=picture.text, colour=discord.Colour.from_rgb(r, g, b)
+def drawn(picture: Picture, rows: Rows = ()) -> Card:
+    """A face's picture with its words, as a card with ``rows`` of controls under it."""
+    return Card(
+        title=picture.title,
+        text=picture.text,
+        accent=picture.colour,
+        lines=tuple(Line(f.name, f.value, f.inline) for f in picture.fields),
+        footer=picture.footer,
+        image=Image(picture.png, picture.description, IMAGE_FILE),
+        rows=rows,
     )
-    for field in picture.fields:
-        drawn.add_field(name=field.name, value=field.value, inline=field.inline)
-    if picture.footer is not None:
-        drawn.set_footer(text=picture.footer)
-    drawn.set_image(url=f"attachment://{IMAGE_FILE}")
-    return drawn
-
-
-def drawn(picture: Picture, view: discord.ui.View | None = None) -> Drawn:
-    return Drawn(embed(picture), picture.png, view)
 
 
 def balanced(count: int) -> list[int]:
@@ -85,66 +68,67 @@ def rows_of(shown: Sequence[Control]) -> list[int]:
     return rows
 
 
-def controls(game: Game, shown: Sequence[Control]) -> discord.ui.View:
+def in_rows(items: Sequence[discord.ui.Item[Any]], shown: Sequence[Control]) -> Rows:
+    """``items`` (one per control in ``shown``) on the rows ``rows_of`` gives them."""
+    rows: dict[int, list[discord.ui.Item[Any]]] = {}
+    for item, row in zip(items, rows_of(shown), strict=True):
+        rows.setdefault(row, []).append(item)
+    return tuple(tuple(rows[row]) for row in sorted(rows))
+
+
+def controls(game: Game, shown: Sequence[Control]) -> Rows:
     """The buttons and menus of a game's public message, for the version it shows."""
-    view = discord.ui.View(timeout=None)
-    for control, row in zip(shown, rows_of(shown), strict=True):
-        item: discord.ui.Item[Any]
+    items: list[discord.ui.Item[Any]] = []
+    for control in shown:
         if isinstance(control, Choice):
-            item = _button(partial(TurnButton, game.kind, game.id, game.version, row=row), control)
+            items.append(_button(partial(TurnButton, game.kind, game.id, game.version), control))
         elif isinstance(control, Menu):
-            item = TurnSelect(
-                game.kind,
-                game.id,
-                game.version,
-                control.name,
-                options=[
-                    discord.SelectOption(
-                        label=option.label,
-                        value=option.intent,
-                        description=option.description,
-                        emoji=option.emoji,
-                    )
-                    for option in control.options
-                ],
-                placeholder=control.placeholder,
-                row=row,
+            options = [
+                discord.SelectOption(
+                    label=option.label,
+                    value=option.intent,
+                    description=option.description,
+                    emoji=option.emoji,
+                )
+                for option in control.options
+            ]
+            items.append(
+                TurnSelect(
+                    game.kind,
+                    game.id,
+                    game.version,
+                    control.name,
+                    options=options,
+                    placeholder=control.placeholder,
+                )
             )
         else:
             assert isinstance(control, OpenPrivate)
-            item = PrivateOpen(
-                game.kind, game.id, label=control.label, emoji=control.emoji, row=row
-            )
-        view.add_item(item)
-    return view
+            items.append(PrivateOpen(game.kind, game.id, label=control.label, emoji=control.emoji))
+    return in_rows(items, shown)
 
 
-def buttons(game: Game, lang: Language) -> discord.ui.View:
+def buttons(game: Game, lang: Language) -> Rows:
     """What the player(s) to act press now, as the game's face says."""
     return controls(game, face_for(game.kind).choices(game, lang))
 
 
-async def turn(game: Game, headline: str, last: Outcome | None, lang: Language) -> Drawn:
+async def turn(game: Game, headline: str, last: Outcome | None, lang: Language) -> Card:
     """The game as it stands under ``headline``, with its choices."""
     picture = await face_for(game.kind).turn(game, headline, last, lang)
     return drawn(picture, buttons(game, lang))
 
 
-async def turn_end(outcome: Outcome, headline: str, lang: Language) -> Drawn:
+async def turn_end(outcome: Outcome, headline: str, lang: Language) -> Card:
     """The last picture of a turn that just ended: it stays without choices."""
     return drawn(await face_for(outcome.game.kind).turn_end(outcome, headline, lang))
 
 
-def private(game: Game, shown: Private) -> Drawn:
+def private(game: Game, shown: Private) -> Card:
     """A seat's own message, its choices counting while it decides on ``shown.key``."""
-    view = None
-    if shown.choices:
-        view = discord.ui.View(timeout=None)
-        for choice, row in zip(shown.choices, rows_of(shown.choices), strict=True):
-            view.add_item(
-                _button(partial(PrivateButton, game.kind, game.id, shown.key, row=row), choice)
-            )
-    return drawn(shown.picture, view)
+    make = partial(PrivateButton, game.kind, game.id, shown.key)
+    items = [_button(make, choice) for choice in shown.choices]
+    return drawn(shown.picture, in_rows(items, shown.choices))
 
 
 def _button(make: Callable[..., discord.ui.Item[Any]], choice: Choice) -> discord.ui.Item[Any]:

@@ -10,12 +10,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any, Protocol, TypeVar
 
 import discord
 
 from bot.discord_ui import limits
-from bot.discord_ui.presenter import Drawn
+from bot.discord_ui.cards import Card, edited, sent
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +32,7 @@ Post = Callable[..., Awaitable[discord.Message]]
 
 
 class Surface(Protocol):
-    async def edit(self, rendering: Awaitable[Drawn]) -> None:
+    async def edit(self, rendering: Awaitable[Card]) -> None:
         """Shows a new board on the game message this update is about."""
 
     async def send(self, **message: Any) -> discord.Message:
@@ -43,12 +44,10 @@ class InteractionSurface:
         self.interaction = interaction
         self.post = post
 
-    async def edit(self, rendering: Awaitable[Drawn]) -> None:
+    async def edit(self, rendering: Awaitable[Card]) -> None:
         """Edits the clicked message; defers first if the image is slow to come."""
         board = await in_time(self.interaction, rendering)
-        await update_clicked(
-            self.interaction, embed=board.embed, attachments=[board.file()], view=board.view
-        )
+        await update_clicked(self.interaction, **edited(board))
 
     async def send(self, **message: Any) -> discord.Message:
         return await self.post(**message)
@@ -67,17 +66,15 @@ class ChannelSurface:
         self.message = message
         self.replaced = replaced
 
-    async def edit(self, rendering: Awaitable[Drawn]) -> None:
+    async def edit(self, rendering: Awaitable[Card]) -> None:
         board = await rendering
         if self.message is not None:
             try:
-                await self.message.edit(
-                    embed=board.embed, attachments=[board.file()], view=board.view
-                )
+                await self.message.edit(**edited(board))
                 return
             except discord.NotFound:
                 log.info("game message %s is gone; posting a fresh one", self.message.id)
-        fresh = await self.send(embed=board.embed, file=board.file(), view=board.view)
+        fresh = await self.send(**sent(board))
         self.message = fresh
         await self.replaced(fresh.id)
 
@@ -162,17 +159,11 @@ async def acknowledge(interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
 
 
-async def reveal(interaction: discord.Interaction, rendering: Awaitable[Drawn]) -> None:
+async def reveal(interaction: discord.Interaction, rendering: Awaitable[Card]) -> None:
     """Answers with a new private message, seen by the presser alone; when its picture is
     slow to come, "thinking…" (itself private) holds the place within Discord's 3 seconds."""
     shown = await in_time(interaction, rendering, ephemeral=True, thinking=True)
-    content: dict[str, Any] = {
-        "embed": shown.embed,
-        "file": shown.file(),
-        "ephemeral": True,
-    }
-    if shown.view is not None:
-        content["view"] = shown.view
+    content = {**sent(shown), "ephemeral": True}
     if interaction.response.is_done():
         await interaction.followup.send(**content)
     else:
@@ -180,15 +171,9 @@ async def reveal(interaction: discord.Interaction, rendering: Awaitable[Drawn]) 
 
 
 async def update_private(
-    interaction: discord.Interaction, rendering: Awaitable[Drawn], note: str | None = None
+    interaction: discord.Interaction, rendering: Awaitable[Card], note: str | None = None
 ) -> None:
     """Shows a private message's new state in place (the message whose button was pressed),
     with ``note`` above it."""
     shown = await in_time(interaction, rendering)
-    await update_clicked(
-        interaction,
-        content=note,
-        embed=shown.embed,
-        attachments=[shown.file()],
-        view=shown.view,
-    )
+    await update_clicked(interaction, **edited(replace(shown, note=note)))

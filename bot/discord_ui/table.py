@@ -28,8 +28,9 @@ from bot.background.reconciler import MessageReconciler
 from bot.background.stopping import WorkInFlight
 from bot.clock import Clock
 from bot.discord_ui import presenter, text
+from bot.discord_ui.cards import layout, sent
 from bot.discord_ui.interactions import deferral, reader
-from bot.discord_ui.lobby.message import lobby_embed, lobby_view
+from bot.discord_ui.lobby.message import lobby_card
 from bot.discord_ui.permissions import missing_permissions_message
 from bot.discord_ui.places import GamePlaces, nonce
 from bot.discord_ui.surfaces import Surface, in_time, tell
@@ -200,10 +201,10 @@ class GameTable:
         settings = await self.settings.get(game.guild_id)
         lang = self.language_of(settings, game.guild_id)
         if game.status is GameStatus.LOBBY:
-            view = lobby_view(game, lang, bots_allowed=settings.bots_allowed)
-            return {"embed": lobby_embed(game, lang), "view": view}, lang
-        note = text.lobby_note(game, lang)
-        return {"embed": lobby_embed(game, lang, note), "view": None}, lang
+            card = lobby_card(game, lang, bots_allowed=settings.bots_allowed)
+        else:
+            card = lobby_card(game, lang, text.lobby_note(game, lang))
+        return {"view": layout(card)}, lang
 
     async def show_lobby(self, game: Game) -> Recorded:
         """Brings the lobby message up to the game. One whose id was never recorded (it
@@ -330,9 +331,7 @@ class GameTable:
         await surface.edit(presenter.turn_end(outcome, headline, lang))
         if game.status is GameStatus.FINISHED:
             board_result = presenter.drawn(await face.result(outcome, headline, lang))
-            posted = await surface.send(
-                embed=board_result.embed, file=board_result.file(), nonce=nonce("r", game)
-            )
+            posted = await surface.send(**sent(board_result), nonce=nonce("r", game))
             # The server's history links to this message.
             return {"turn_message_id": posted.id}
         if game.status is GameStatus.ACTIVE:
@@ -353,11 +352,10 @@ class GameTable:
         people = [s.user_id for s in acting(game) if s.user_id is not None]
         board = await presenter.turn(game, headline, last, lang)
         ping = " ".join(f"<@{user}>" for user in people)
+        if people:
+            board = replace(board, note=lang._("{players}, it's your turn.", players=ping))
         message = await surface.send(
-            content=lang._("{players}, it's your turn.", players=ping) if people else None,
-            embed=board.embed,
-            file=board.file(),
-            view=board.view,
+            **sent(board),
             allowed_mentions=discord.AllowedMentions(
                 users=[discord.Object(user) for user in people] if people else False
             ),

@@ -26,7 +26,6 @@ class PrivateOpen(
         *,
         label: str = "My hand",
         emoji: str | None = None,
-        row: int | None = None,
     ) -> None:
         super().__init__(
             discord.ui.Button(
@@ -34,7 +33,6 @@ class PrivateOpen(
                 emoji=emoji,
                 style=discord.ButtonStyle.primary,
                 custom_id=f"{kind}:mine:{game}",
-                row=row,
             )
         )
         self.kind, self.game = kind, game
@@ -63,10 +61,9 @@ class PrivateButton(
         emoji: str | None = None,
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
         disabled: bool = False,
-        row: int | None = None,
     ) -> None:
         custom_id = f"{kind}:seat:{game}:{key}:{intent}"
-        super().__init__(intent_button(custom_id, label or intent, emoji, style, disabled, row))
+        super().__init__(intent_button(custom_id, label or intent, emoji, style, disabled))
         self.kind, self.game, self.key, self.intent = kind, game, key, intent
 
     @classmethod

@@ -8,8 +8,8 @@ import logging
 import discord
 
 from bot.discord_ui import presenter
+from bot.discord_ui.cards import Card
 from bot.discord_ui.interactions import actor_of, reader
-from bot.discord_ui.presenter import Drawn
 from bot.discord_ui.surfaces import reveal, update_private
 from bot.discord_ui.table import GameTable, Recorded
 from bot.games.faces import face_for
@@ -64,7 +64,7 @@ class Hands:
 
     async def _private(
         self, game: Game, seat: int, lang: Language, last: Outcome | None = None
-    ) -> Drawn:
+    ) -> Card:
         """A seat's private message as the game stands, with what the last move showed it
         (``last``, or else the move log's)."""
         if last is None:

@@ -3,10 +3,12 @@ game: answered only to the person who asked, like every lookup."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import discord
 
+from bot.discord_ui.cards import Card, Rows, layout
 from bot.discord_ui.interactions import reader
 from bot.discord_ui.ladder import messages
 from bot.discord_ui.ladder.components import LadderPageButton
@@ -31,9 +33,8 @@ class LadderAnswers:
     async def turn_page(self, interaction: discord.Interaction, kind: str, page: int) -> None:
         board = await self._board(interaction, kind, page)
         if not board.entries:
-            await interaction.response.edit_message(
-                content=messages.no_ladder(kind, reader(interaction)), embed=None, view=None
-            )
+            gone = Card(title=None, text=messages.no_ladder(kind, reader(interaction)))
+            await interaction.response.edit_message(view=layout(gone))
             return
         await interaction.response.edit_message(**_page(board, kind, interaction))
 
@@ -57,9 +58,8 @@ class LadderAnswers:
                 messages.no_stats(kind, who.display_name, is_self, lang), ephemeral=True
             )
             return
-        await interaction.response.send_message(
-            embed=messages.stats_embed(stats, kind, who.display_avatar.url, lang), ephemeral=True
-        )
+        card = messages.stats_card(stats, kind, who.display_avatar.url, lang)
+        await interaction.response.send_message(view=layout(card), ephemeral=True)
 
     async def history(self, interaction: discord.Interaction, kind: str) -> None:
         assert interaction.guild_id is not None
@@ -68,12 +68,8 @@ class LadderAnswers:
         if not games:
             await interaction.response.send_message(messages.no_history(kind, lang), ephemeral=True)
             return
-        await interaction.response.send_message(
-            embed=messages.history_embed(
-                games, kind, interaction.guild_id, _server(interaction), lang
-            ),
-            ephemeral=True,
-        )
+        card = messages.history_card(games, kind, interaction.guild_id, _server(interaction), lang)
+        await interaction.response.send_message(view=layout(card), ephemeral=True)
 
     async def recompute(self, interaction: discord.Interaction, kind: str) -> None:
         # Like settings: Discord can't restrict one sub-command, so it is checked here.
@@ -96,13 +92,13 @@ class LadderAnswers:
 
 
 def _page(board: Leaderboard, kind: str, interaction: discord.Interaction) -> dict[str, Any]:
-    """A leaderboard page as a message: the caller's note, the embed, the page buttons."""
+    """A leaderboard page as a message: the caller's note, the ladder, the page buttons."""
     lang = reader(interaction)
-    return {
-        "content": _caller_note(board, interaction.user.id, lang),
-        "embed": messages.leaderboard_embed(board, kind, _server(interaction), lang),
-        "view": _pages(board, kind, lang),
-    }
+    card = messages.leaderboard_card(
+        board, kind, _server(interaction), lang, _pages(board, kind, lang)
+    )
+    card = replace(card, note=_caller_note(board, interaction.user.id, lang))
+    return {"view": layout(card)}
 
 
 def _caller_note(board: Leaderboard, user_id: int, lang: Language) -> str | None:
@@ -111,16 +107,18 @@ def _caller_note(board: Leaderboard, user_id: int, lang: Language) -> str | None
     return None if on_page or board.caller is not None else messages.not_on_ladder(lang)
 
 
-def _pages(board: Leaderboard, kind: str, lang: Language) -> discord.ui.View:
+def _pages(board: Leaderboard, kind: str, lang: Language) -> Rows:
     """Previous and Next, when there is more than one page."""
-    view = discord.ui.View(timeout=None)
     if board.pages == 1:
-        return view
+        return ()
     first, last = board.page == 1, board.page == board.pages
     previous, following = lang._("◀ Previous"), lang._("Next ▶")
-    view.add_item(LadderPageButton(kind, board.page - 1, label=previous, disabled=first))
-    view.add_item(LadderPageButton(kind, board.page + 1, label=following, disabled=last))
-    return view
+    return (
+        (
+            LadderPageButton(kind, board.page - 1, label=previous, disabled=first),
+            LadderPageButton(kind, board.page + 1, label=following, disabled=last),
+        ),
+    )
 
 
 def _server(interaction: discord.Interaction) -> str:

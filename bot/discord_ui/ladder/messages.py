@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import discord
-
 from bot.discord_ui import text
-from bot.discord_ui.limits import DESCRIPTION, TITLE, joined_within, listed_name, shortened
-from bot.games.face import GameFace
+from bot.discord_ui.cards import Card, Line, Rows
+from bot.discord_ui.limits import CARD_TEXT, TITLE, joined_within, listed_name, shortened
+from bot.games.face import GOLD, GameFace
 from bot.games.faces import face_for
 from bot.ladder import NEW_PLAYER, PROVISIONAL_GAMES, Rating, is_provisional, shown
 from bot.service import Leaderboard, PlayerStats
@@ -19,7 +18,7 @@ from i18n import Language
 
 MEDALS = ("🥇", "🥈", "🥉")
 SPARKS = "▁▂▃▄▅▆▇█"
-LADDER_COLOUR = discord.Colour.gold()
+LADDER_COLOUR = GOLD
 
 
 def rating_note(lang: Language) -> str:
@@ -52,23 +51,25 @@ def no_history(kind: str, lang: Language) -> str:
     )
 
 
-def leaderboard_embed(board: Leaderboard, kind: str, server: str, lang: Language) -> discord.Embed:
+def leaderboard_card(
+    board: Leaderboard, kind: str, server: str, lang: Language, rows: Rows = ()
+) -> Card:
     face = face_for(kind)
     lines = [_ladder_line(face, entry, lang) for entry in board.entries]
     if board.caller is not None:
         lines += ["", lang._("**Your place**"), _ladder_line(face, board.caller, lang)]
-    embed = discord.Embed(
+    page = lang._("Page {page} of {pages}", page=board.page, pages=board.pages)
+    players = lang.ngettext("{n} player", "{n} players", board.players)
+    return Card(
         title=shortened(
             lang._("{title} · {server} ladder", title=face.title, server=text.escaped(server)),
             TITLE,
         ),
-        description="\n".join(lines),
-        colour=LADDER_COLOUR,
+        text="\n".join(lines),
+        accent=LADDER_COLOUR,
+        footer=f"{page} · {players} · {rating_note(lang)}",
+        rows=rows,
     )
-    page = lang._("Page {page} of {pages}", page=board.page, pages=board.pages)
-    players = lang.ngettext("{n} player", "{n} players", board.players)
-    embed.set_footer(text=f"{page} · {players} · {rating_note(lang)}")
-    return embed
 
 
 def not_on_ladder(lang: Language) -> str:
@@ -92,33 +93,33 @@ def _ladder_line(face: GameFace, entry: LadderEntry, lang: Language) -> str:
     )
 
 
-def stats_embed(stats: PlayerStats, kind: str, avatar: str | None, lang: Language) -> discord.Embed:
+def stats_card(stats: PlayerStats, kind: str, avatar: str | None, lang: Language) -> Card:
     record = stats.record
     face = face_for(kind)
-    embed = discord.Embed(
-        title=shortened(f"{face.title} · {text.escaped(record.display_name)}", TITLE),
-        description=_standing(stats, lang),
-        colour=LADDER_COLOUR,
-    )
-    if avatar:
-        embed.set_thumbnail(url=avatar)
+    lines: list[Line] = []
     if stats.trend:
-        embed.add_field(
-            name=lang._("Trend"), value=trend(stats.trend, record.rated_games, lang), inline=False
-        )
+        lines.append(Line(lang._("Trend"), trend(stats.trend, record.rated_games, lang)))
     games = _games(record.games, lang)
     if record.left_games:
         games = lang._(
             "{games} ({left} left early)", games=games, left=lang.number(record.left_games)
         )
-    embed.add_field(name=lang._("Games"), value=games)
-    embed.add_field(name=lang._("Wins"), value=_wins(record.wins, record.games, lang))
-    embed.add_field(name=lang._("Rated games"), value=lang.number(record.rated_games))
-    for name, value in face.stats_fields(record, lang):
-        embed.add_field(name=name, value=value)
+    lines += [
+        Line(lang._("Games"), games, inline=True),
+        Line(lang._("Wins"), _wins(record.wins, record.games, lang), inline=True),
+        Line(lang._("Rated games"), lang.number(record.rated_games), inline=True),
+    ]
+    lines += [Line(name, value, inline=True) for name, value in face.stats_fields(record, lang)]
     if record.last_played is not None:
-        embed.add_field(name=lang._("Last played"), value=f"<t:{int(record.last_played)}:R>")
-    return embed
+        last = f"<t:{int(record.last_played)}:R>"
+        lines.append(Line(lang._("Last played"), last, inline=True))
+    return Card(
+        title=shortened(f"{face.title} · {text.escaped(record.display_name)}", TITLE),
+        text=_standing(stats, lang),
+        accent=LADDER_COLOUR,
+        lines=tuple(lines),
+        thumbnail=avatar,
+    )
 
 
 def no_stats(kind: str, name: str, is_self: bool, lang: Language) -> str:
@@ -175,9 +176,9 @@ def trend(ratings: Sequence[Rating], rated_games: int, lang: Language) -> str:
     )
 
 
-def history_embed(
+def history_card(
     games: Sequence[FinishedGame], kind: str, guild_id: int, server: str, lang: Language
-) -> discord.Embed:
+) -> Card:
     lines = [_history_line(game, guild_id, lang) for game in games]
     title = lang._(
         "{title} · recent games in {server}",
@@ -185,13 +186,12 @@ def history_embed(
         server=text.escaped(server),
     )
     more = lang._("…and {more} more games", more="{}")
-    embed = discord.Embed(
+    return Card(
         title=shortened(title, TITLE),
-        description=joined_within(lines, DESCRIPTION, more=more),
-        colour=LADDER_COLOUR,
+        text=joined_within(lines, CARD_TEXT, more=more),
+        accent=LADDER_COLOUR,
+        footer=lang._("Newest first. Unrated games had fewer than two people."),
     )
-    embed.set_footer(text=lang._("Newest first. Unrated games had fewer than two people."))
-    return embed
 
 
 def _history_line(game: FinishedGame, guild_id: int, lang: Language) -> str:

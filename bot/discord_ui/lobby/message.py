@@ -1,11 +1,14 @@
-"""The lobby message, the same for every game: its embed and its buttons (each game draws
+"""The lobby message, the same for every game: its card and its buttons (each game draws
 its own turns, ``bot.games.face``)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 
 from bot.discord_ui import text
+from bot.discord_ui.cards import Card, Line, Rows
 from bot.discord_ui.lobby.components import LOBBY_BUTTONS, BotSelect, LobbyAction, LobbyButton
 from bot.games.faces import face_for
 from bot.games.registry import rules_for
@@ -14,12 +17,11 @@ from i18n import Language
 from render.common.palette import PLAYERS
 
 
-def seat_colour(seat: int) -> discord.Colour:
-    r, g, b = PLAYERS[seat].color
-    return discord.Colour.from_rgb(r, g, b)
-
-
-def lobby_embed(game: Game, lang: Language, note: str | None = None) -> discord.Embed:
+def lobby_card(
+    game: Game, lang: Language, note: str | None = None, *, bots_allowed: bool = True
+) -> Card:
+    """The lobby: its seats and settings, and while it is open (no ``note`` saying how it
+    ended) its buttons, with the bot menus where the server allows computer players."""
     face, rules = face_for(game.kind), rules_for(game.kind)
     seats = "\n".join(
         text.seat_line(s, lang) + (lang._(" (host)") if s.user_id == game.host_id else "")
@@ -28,43 +30,49 @@ def lobby_embed(game: Game, lang: Language, note: str | None = None) -> discord.
     players = lang._(
         "**Players ({seated}/{most})**", seated=len(game.seats), most=rules.max_players
     )
-    embed = discord.Embed(
-        title=lang._("{title} · game {game}", title=face.title, game=game.id),
-        description=(note + "\n\n" if note else "") + f"{players}\n{seats}",
-        colour=seat_colour(0),
-    )
-    for name, value in face.option_fields(game.options, lang):
-        embed.add_field(name=name, value=value)
-    embed.add_field(name=lang._("Turn time"), value=text.minutes(game.turn_timeout, lang))
+    lines = [
+        Line(name, value, inline=True) for name, value in face.option_fields(game.options, lang)
+    ]
+    lines.append(Line(lang._("Turn time"), text.minutes(game.turn_timeout, lang), inline=True))
     if game.thread_id is not None:
-        embed.add_field(name=lang._("Played in"), value=f"<#{game.thread_id}>")
+        lines.append(Line(lang._("Played in"), f"<#{game.thread_id}>", inline=True))
     if note is None and game.deadline is not None:
-        embed.add_field(name=lang._("Lobby closes"), value=text.deadline(game.deadline))
+        lines.append(Line(lang._("Lobby closes"), text.deadline(game.deadline), inline=True))
+    footer = None
     if note is None:
-        embed.set_footer(
-            text=lang._(
-                "Join with the button. The host starts with {fewest} to {most} players.",
-                fewest=rules.min_players,
-                most=rules.max_players,
-            )
+        footer = lang._(
+            "Join with the button. The host starts with {fewest} to {most} players.",
+            fewest=rules.min_players,
+            most=rules.max_players,
         )
-    return embed
+    return Card(
+        title=lang._("{title} · game {game}", title=face.title, game=game.id),
+        text=(note + "\n\n" if note else "") + f"{players}\n{seats}",
+        accent=PLAYERS[0].color,
+        lines=tuple(lines),
+        footer=footer,
+        rows=() if note is not None else _lobby_rows(game, lang, bots_allowed),
+    )
 
 
-def lobby_view(game: Game, lang: Language, *, bots_allowed: bool = True) -> discord.ui.View:
+def _lobby_rows(game: Game, lang: Language, bots_allowed: bool) -> Rows:
+    """The lobby's buttons on a row, each bot menu on a row of its own."""
     rules = rules_for(game.kind)
-    view = discord.ui.View(timeout=None)
-    for action in LOBBY_BUTTONS:
-        disabled = action is LobbyAction.START and len(game.seats) < rules.min_players
-        view.add_item(
-            LobbyButton(game.kind, game.id, game.version, action, disabled=disabled, lang=lang)
+    buttons = tuple(
+        LobbyButton(
+            game.kind,
+            game.id,
+            game.version,
+            action,
+            disabled=action is LobbyAction.START and len(game.seats) < rules.min_players,
+            lang=lang,
         )
+        for action in LOBBY_BUTTONS
+    )
+    rows: list[tuple[discord.ui.Item[Any], ...]] = [buttons]
     if bots_allowed and len(game.seats) < rules.max_players:
-        view.add_item(BotSelect(game.kind, game.id, game.version, LobbyAction.ADD_BOT, lang=lang))
+        rows.append((BotSelect(game.kind, game.id, game.version, LobbyAction.ADD_BOT, lang=lang),))
     if any(s.is_bot for s in game.seats):
-        view.add_item(
-            BotSelect(
-                game.kind, game.id, game.version, LobbyAction.REMOVE_BOT, lobby=game, lang=lang
-            )
-        )
-    return view
+        remove = LobbyAction.REMOVE_BOT
+        rows.append((BotSelect(game.kind, game.id, game.version, remove, lobby=game, lang=lang),))
+    return tuple(rows)

@@ -3,11 +3,12 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 
 import discord
 
 from bot.discord_ui import text
+from bot.discord_ui.cards import Card, Line, layout
 from bot.discord_ui.interactions import reader
 from bot.discord_ui.limits import FIELD_VALUE, joined_within
 from bot.discord_ui.permissions import missing_threads
@@ -60,59 +61,60 @@ async def server_settings(
         settings = await table.settings.change(interaction.guild_id, kind=kind, **asdict(change))
         heading = lang._("Saved. New games follow these settings; running games keep theirs.")
     public = await table.public_language(interaction.guild_id)
-    embed = settings_embed(settings, kind, heading, lang, public)
+    card = settings_card(settings, kind, heading, lang, public)
     missing = missing_threads(interaction.app_permissions, lang)
     if settings.threads and missing:
-        embed.add_field(
-            name=lang._("Note"),
-            value=lang._(
+        note = Line(
+            lang._("Note"),
+            lang._(
                 "In this channel I'm missing {permissions}, so games here run without a thread.",
                 permissions=lang.list(missing),
             ),
-            inline=False,
         )
-    await interaction.response.send_message(embed=embed, ephemeral=True)
+        card = replace(card, lines=(*card.lines, note))
+    await interaction.response.send_message(view=layout(card), ephemeral=True)
 
 
-def settings_embed(
+def settings_card(
     settings: GuildSettings, kind: str, heading: str, lang: Language, public: Language
-) -> discord.Embed:
+) -> Card:
     """The settings in ``lang``; ``public`` is the language the server's games speak."""
     face, rules = face_for(kind), rules_for(kind)
-    embed = discord.Embed(
-        title=lang._("{title} · server settings", title=face.title), description=heading
-    )
     defaults = {o.name: o.default for o in rules.options} | dict(settings.options_for(kind))
-    for name, value in face.option_fields(defaults, lang):
-        embed.add_field(name=name, value=value)
-    embed.add_field(name=lang._("Turn time"), value=text.minutes(settings.turn_timeout, lang))
-    embed.add_field(
-        name=lang._("Lobby closes after"), value=text.minutes(settings.lobby_timeout, lang)
-    )
-    embed.add_field(
-        name=lang._("Threads"),
-        value=lang._("a thread per game") if settings.threads else lang._("off"),
-    )
-    embed.add_field(
-        name=lang._("Computer players"),
-        value=lang._("allowed") if settings.bots_allowed else lang._("not allowed"),
-    )
+    lines = [Line(name, value, inline=True) for name, value in face.option_fields(defaults, lang)]
     spoken = public.locale.get_display_name(lang.locale) or public.code
-    embed.add_field(
-        name=lang._("Language"),
-        value=lang._("{language} (the server's own)", language=spoken)
-        if settings.language is None
-        else spoken,
-    )
     mentions = [f"<#{c}>" for c in sorted(settings.channels)]
     more = lang._("and {more} more", more="{}")
     channels = joined_within(mentions, FIELD_VALUE, ", ", more) or lang._("any channel")
-    embed.add_field(name=lang._("Game channels"), value=channels, inline=False)
-    embed.set_footer(
-        text=lang._(
+    lines += [
+        Line(lang._("Turn time"), text.minutes(settings.turn_timeout, lang), inline=True),
+        Line(lang._("Lobby closes after"), text.minutes(settings.lobby_timeout, lang), inline=True),
+        Line(
+            lang._("Threads"),
+            lang._("a thread per game") if settings.threads else lang._("off"),
+            inline=True,
+        ),
+        Line(
+            lang._("Computer players"),
+            lang._("allowed") if settings.bots_allowed else lang._("not allowed"),
+            inline=True,
+        ),
+        Line(
+            lang._("Language"),
+            lang._("{language} (the server's own)", language=spoken)
+            if settings.language is None
+            else spoken,
+            inline=True,
+        ),
+        Line(lang._("Game channels"), channels),
+    ]
+    return Card(
+        title=lang._("{title} · server settings", title=face.title),
+        text=heading,
+        lines=tuple(lines),
+        footer=lang._(
             "Members with Manage Server change them with the options of {settings}; "
             "all but the rule options apply to every game.",
             settings=lang.say(slash(face.command, "settings")),
-        )
+        ),
     )
-    return embed

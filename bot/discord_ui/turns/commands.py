@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 
 from bot.discord_ui import limits
+from bot.discord_ui.cards import Card, layout
 from bot.discord_ui.command_parts import Command, command
 from bot.discord_ui.game_bot import game_bot
 from bot.discord_ui.interactions import guarded, reader
@@ -20,8 +19,10 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
 
     async def rules_text(interaction: discord.Interaction) -> None:
         async def answer() -> None:
-            shown = rules_message(face.title, face.rules(reader(interaction)))
-            await interaction.response.send_message(**shown, ephemeral=True)
+            first, *more = rules_cards(face.title, face.rules(reader(interaction)))
+            await interaction.response.send_message(view=layout(first), ephemeral=True)
+            for card in more:
+                await interaction.followup.send(view=layout(card), ephemeral=True)
 
         await guarded(interaction, answer())
 
@@ -34,15 +35,14 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
     ]
 
 
-def rules_message(title: str, rules: str) -> dict[str, Any]:
-    """The rules as a message: its text when it fits one, else an embed per part (parts are
-    separated by a blank line), which hold more."""
-    if len(rules) <= limits.CONTENT:
-        return {"content": rules}
-    parts = [part.strip() for part in rules.split("\n\n") if part.strip()]
-    return {
-        "embeds": [
-            discord.Embed(title=title if n == 0 else None, description=part)
-            for n, part in enumerate(parts)
-        ]
-    }
+def rules_cards(title: str, rules: str) -> list[Card]:
+    """The rules as cards of at most ``CARD_TEXT`` characters each, cut between parts
+    (parts are separated by a blank line): one message for most games, a second for the
+    longest rules."""
+    cards: list[str] = []
+    for part in (part.strip() for part in rules.split("\n\n")):
+        if part and cards and len(cards[-1]) + 2 + len(part) <= limits.CARD_TEXT:
+            cards[-1] += "\n\n" + part
+        elif part:
+            cards.append(limits.shortened(part, limits.CARD_TEXT))
+    return [Card(title=title if n == 0 else None, text=text) for n, text in enumerate(cards)]

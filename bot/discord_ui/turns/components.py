@@ -29,10 +29,9 @@ class TurnButton(
         emoji: str | None = None,
         style: discord.ButtonStyle = discord.ButtonStyle.primary,
         disabled: bool = False,
-        row: int | None = None,
     ) -> None:
         custom_id = f"{kind}:turn:{game}:{version}:{intent}"
-        super().__init__(intent_button(custom_id, label or intent, emoji, style, disabled, row))
+        super().__init__(intent_button(custom_id, label or intent, emoji, style, disabled))
         self.kind, self.game, self.version, self.intent = kind, game, version, intent
 
     @classmethod
@@ -56,7 +55,6 @@ class TurnSelect(
         *,
         options: list[discord.SelectOption] | None = None,
         placeholder: str | None = None,
-        row: int | None = None,
     ) -> None:
         super().__init__(
             discord.ui.Select(
@@ -64,7 +62,6 @@ class TurnSelect(
                 placeholder=placeholder,
                 # Parsed back from a click, the menu's options are not needed.
                 options=options or [discord.SelectOption(label="-", value="-")],
-                row=row,
             )
         )
         self.kind, self.game, self.version = kind, game, version

@@ -8,6 +8,7 @@ import logging
 import discord
 
 from bot.discord_ui import presenter
+from bot.discord_ui.cards import sent
 from bot.discord_ui.interactions import actor_of, deferral, reader
 from bot.discord_ui.leaving.handlers import Leaving
 from bot.discord_ui.surfaces import InteractionSurface, announce, tell
@@ -46,7 +47,7 @@ class Turns:
                     log.warning("game %s has no position: %s", game.id, game.broken)
                     raise GameBroken(face.command)
                 board = await presenter.turn(game, lang.say(AS_IT_STANDS), None, lang)
-                content = {"embed": board.embed, "file": board.file(), "view": board.view}
+                content = sent(board)
                 if interaction.channel_id == game.place_id:
                     message = await announce(interaction, **content)
                 else:
