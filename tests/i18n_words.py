@@ -4,7 +4,7 @@ word that only the English source text uses, and so must every word drawn on an 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from functools import cache
 from typing import Any
@@ -115,4 +115,23 @@ def shown_text(
             texts.append(item.placeholder or "")
             for option in item.options:
                 texts += [option.label, option.description or ""]
+    return [text for text in texts if text]
+
+
+def shown_in(components: Iterable[Mapping[str, Any]]) -> list[str]:
+    """Every text a Components V2 message shows, in order: its text displays, its
+    pictures' descriptions, its buttons' labels and its menus' placeholders and options
+    (``view.to_components()``, or a message's ``components`` as Discord holds them)."""
+    texts: list[str] = []
+    for component in components:
+        texts += [component.get("content") or "", component.get("label") or ""]
+        texts.append(component.get("placeholder") or "")
+        texts.append(component.get("description") or "")
+        for item in component.get("items") or ():
+            texts.append(item.get("description") or "")
+        for option in component.get("options") or ():
+            texts += [option.get("label") or "", option.get("description") or ""]
+        texts += shown_in(component.get("components") or ())
+        if component.get("accessory"):
+            texts += shown_in([component["accessory"]])
     return [text for text in texts if text]

@@ -17,12 +17,13 @@ import pytest
 
 from bot.background.stopping import Stopping
 from bot.discord_ui import presenter, text
+from bot.discord_ui.cards import Card, layout
 from bot.discord_ui.ladder.components import LadderPageButton
-from bot.discord_ui.ladder.messages import history_embed, leaderboard_embed, stats_embed
-from bot.discord_ui.lobby.message import lobby_embed, lobby_view
+from bot.discord_ui.ladder.messages import history_card, leaderboard_card, stats_card
+from bot.discord_ui.lobby.message import lobby_card
 from bot.discord_ui.permissions import missing_permissions_message, missing_thread_permissions
-from bot.discord_ui.settings.handlers import settings_embed
-from bot.discord_ui.turns.commands import rules_message
+from bot.discord_ui.settings.handlers import settings_card
+from bot.discord_ui.turns.commands import rules_cards
 from bot.games.claimit import words
 from bot.games.claimit.face import CLAIMIT_FACE
 from bot.games.rules import Level
@@ -43,6 +44,7 @@ from emulator import message_problems
 from engine.claimit import GameState, Phase, Roll, apply
 from i18n import LANGUAGES, Language, Message, language
 from tests.engine.playout import Step, random_game
+from tests.layouts import components
 
 NAMES = ("_" * 32, "*~" * 16, "@everyone" + "`" * 23, "|>" * 16, "\\" * 32)
 """Display names are at most 32 characters; escaping doubles each of these."""
@@ -95,20 +97,21 @@ def game(state: GameState | None = None, bots: int = 0) -> Game:
     )
 
 
-def payload(
-    *,
-    content: str | None = None,
-    embed: discord.Embed | None = None,
-    view: discord.ui.View | None = None,
-    files: int = 0,
-) -> dict[str, Any]:
-    body: dict[str, Any] = {"content": content}
-    if embed is not None:
-        body["embeds"] = [embed.to_dict()]
-    if view is not None:
-        body["components"] = view.to_components()
-    if files:
-        body["attachments"] = [{"id": n} for n in range(files)]
+def payload(*, content: str | None = None) -> dict[str, Any]:
+    """A plain message (a refusal, a note)."""
+    return {"content": content}
+
+
+IS_COMPONENTS_V2 = discord.MessageFlags(components_v2=True).value
+
+
+def v2(card: Card) -> dict[str, Any]:
+    """A card as the bot sends it: Components V2, with its picture attached."""
+    body: dict[str, Any] = {"flags": IS_COMPONENTS_V2, "components": components(layout(card))}
+    if card.image is not None:
+        body["attachments"] = [
+            {"id": 0, "filename": card.image.filename, "description": card.image.description}
+        ]
     return body
 
 
@@ -141,10 +144,9 @@ def test_lobbies_and_their_notes(lang: Language) -> None:
         lobby = game(bots=bots)
         notes = [None, text.lobby_note(replace(lobby, status=GameStatus.CANCELLED), lang)]
         for note in notes:
-            embed = lobby_embed(lobby, lang, note)
-            within_limits(payload(embed=embed, view=lobby_view(lobby, lang)))
+            within_limits(v2(lobby_card(lobby, lang, note)))
     started = game(GameState.new(5), bots=2)
-    within_limits(payload(embed=lobby_embed(started, lang, text.lobby_note(started, lang))))
+    within_limits(v2(lobby_card(started, lang, text.lobby_note(started, lang))))
 
 
 @every_language
@@ -159,8 +161,8 @@ def test_turns_with_every_headline(lang: Language) -> None:
     headline += "\n\n" + text.takeover_note(playing, took_over, text.Departure.AWAY, lang)
     board = asyncio.run(CLAIMIT_FACE.turn(playing, headline, rolled, lang))
     ping = f"<@{BIG_ID}>, it's your turn."
-    view = presenter.buttons(playing, lang)
-    within_limits(payload(content=ping, embed=presenter.embed(board), view=view, files=1))
+    card = presenter.drawn(board, presenter.buttons(playing, lang))
+    within_limits(v2(replace(card, note=ping)))
     within_limits(payload(content=text.first_turn(playing, lang)))
 
 
@@ -186,7 +188,7 @@ def test_the_result_with_five_players_and_their_ratings(lang: Language) -> None:
         rating_changes=changes,
     )
     board = asyncio.run(CLAIMIT_FACE.result(outcome, "x" * 200, lang))
-    within_limits(payload(embed=presenter.embed(board), files=1))
+    within_limits(v2(presenter.drawn(board)))
 
 
 @every_language
@@ -197,11 +199,14 @@ def test_a_full_leaderboard_page_with_the_callers_line(lang: Language) -> None:
     ]
     caller = replace(entries[0], place=10**6)
     board = Leaderboard(entries, 10**5, 10**5, 10**6, caller)
-    view = discord.ui.View()
-    view.add_item(LadderPageButton("claimit", 10**5 - 1, label="◀ Previous"))
-    view.add_item(LadderPageButton("claimit", 10**5 + 1, label="Next ▶"))
-    embed = leaderboard_embed(board, "claimit", SERVER, lang)
-    within_limits(payload(content="x" * 200, embed=embed, view=view))
+    pages = (
+        (
+            LadderPageButton("claimit", 10**5 - 1, label="◀ Previous"),
+            LadderPageButton("claimit", 10**5 + 1, label="Next ▶"),
+        ),
+    )
+    card = leaderboard_card(board, "claimit", SERVER, lang, pages)
+    within_limits(v2(replace(card, note="x" * 200)))
 
 
 @every_language
@@ -212,7 +217,7 @@ def test_the_stats_of_a_long_career(lang: Language) -> None:
     )  # fmt: skip
     stats = PlayerStats(record, 10**6, 10**6, [RATING] * 11)
     avatar = "https://cdn.discordapp.com/avatars/" + "9" * 19 + "/" + "a" * 32 + ".png?size=1024"
-    within_limits(payload(embed=stats_embed(stats, "claimit", avatar, lang)))
+    within_limits(v2(stats_card(stats, "claimit", avatar, lang)))
 
 
 @every_language
@@ -230,15 +235,15 @@ def test_ten_games_of_five_players_in_the_history(lang: Language) -> None:
         )
         for n in range(10)
     ]
-    embed = history_embed(games, "claimit", BIG_ID, SERVER, lang)
-    within_limits(payload(embed=embed))
-    assert embed.description is not None and "…" in embed.description
+    card = history_card(games, "claimit", BIG_ID, SERVER, lang)
+    within_limits(v2(card))
+    assert "…" in card.text
 
 
 @every_language
 def test_settings_with_every_channel_listed(lang: Language) -> None:
     many = GuildSettings(channels=frozenset(BIG_ID - n for n in range(500)))
-    within_limits(payload(embed=settings_embed(many, "claimit", "x" * 100, lang, lang)))
+    within_limits(v2(settings_card(many, "claimit", "x" * 100, lang, lang)))
 
 
 def refusals() -> Iterator[errors.ServiceError]:
@@ -302,6 +307,5 @@ def test_rules_notes_and_permission_answers(lang: Language) -> None:
     for content in contents:
         assert content
         within_limits(payload(content=content))
-    rules = rules_message(CLAIMIT_FACE.title, CLAIMIT_FACE.rules(lang))
-    embeds = [embed.to_dict() for embed in rules.get("embeds", [])]
-    within_limits({"content": rules.get("content"), "embeds": embeds})
+    for card in rules_cards(CLAIMIT_FACE.title, CLAIMIT_FACE.rules(lang)):
+        within_limits(v2(card))

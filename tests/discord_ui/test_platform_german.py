@@ -13,19 +13,20 @@ import discord
 
 from bot.background.stopping import Stopping
 from bot.discord_ui import interactions, table, text
+from bot.discord_ui.cards import Card, layout
 from bot.discord_ui.hands import handlers as hands
 from bot.discord_ui.ladder.messages import (
-    history_embed,
-    leaderboard_embed,
+    history_card,
+    leaderboard_card,
     no_history,
     no_ladder,
     no_stats,
     not_on_ladder,
-    stats_embed,
+    stats_card,
 )
-from bot.discord_ui.lobby.message import lobby_embed, lobby_view
+from bot.discord_ui.lobby.message import lobby_card
 from bot.discord_ui.permissions import missing_permissions_message, missing_thread_permissions
-from bot.discord_ui.settings.handlers import settings_embed
+from bot.discord_ui.settings.handlers import settings_card
 from bot.games.rules import Level
 from bot.ladder import Rating
 from bot.service import Leaderboard, PlayerStats, errors
@@ -42,7 +43,8 @@ from bot.storage import (
     Seat,
 )
 from i18n import Language, Message, english, language
-from tests.i18n_words import english_in, shown_text
+from tests.i18n_words import english_in, shown_in
+from tests.layouts import components
 
 GERMAN = language("de")
 RATING = Rating(24.0, 1.5)
@@ -79,9 +81,13 @@ def lobby(status: GameStatus = GameStatus.LOBBY, **changes: Any) -> Game:
     return replace(game, **changes)
 
 
+def shown(card: Card) -> list[str]:
+    return shown_in(components(layout(card)))
+
+
 def platform_texts(lang: Language) -> Iterator[str]:
     open_lobby = lobby()
-    yield from shown_text(embeds=[lobby_embed(open_lobby, lang)], view=lobby_view(open_lobby, lang))
+    yield from shown(lobby_card(open_lobby, lang))
     for status, reason, started in (
         (GameStatus.CANCELLED, EndReason.LOBBY_EXPIRED, None),
         (GameStatus.CANCELLED, EndReason.LOBBY_EMPTY, None),
@@ -91,7 +97,7 @@ def platform_texts(lang: Language) -> Iterator[str]:
         (GameStatus.ACTIVE, None, 1.0),
     ):
         closed = lobby(status, end_reason=reason, started_at=started, thread_id=9)
-        yield from shown_text(embeds=[lobby_embed(closed, lang, text.lobby_note(closed, lang))])
+        yield from shown(lobby_card(closed, lang, text.lobby_note(closed, lang)))
     playing, over = lobby(GameStatus.ACTIVE), lobby(GameStatus.CANCELLED)
     for game in (playing, over):
         for departure in text.Departure:
@@ -109,33 +115,27 @@ def platform_texts(lang: Language) -> Iterator[str]:
     yield text.minutes(3600, lang)
     yield text.minutes(120, lang)
     settings = GuildSettings(threads=True, bots_allowed=False, channels=frozenset({1, 2}))
-    yield from shown_text(embeds=[settings_embed(settings, "claimit", "-", lang, GERMAN)])
-    yield from shown_text(
-        embeds=[settings_embed(GuildSettings(language="de"), "claimit", "-", lang, GERMAN)]
-    )
+    yield from shown(settings_card(settings, "claimit", "-", lang, GERMAN))
+    yield from shown(settings_card(GuildSettings(language="de"), "claimit", "-", lang, GERMAN))
     entries = [
         LadderEntry(n, 10 + n, name, RATING, 12, 5, {"best_mine": 7}, 40)
         for n, name in enumerate(("Ann", "Bo"), start=1)
     ]
     board = Leaderboard(entries, 1, 2, 2, replace(entries[0], place=9))
-    yield from shown_text(embeds=[leaderboard_embed(board, "claimit", "Server", lang)])
+    yield from shown(leaderboard_card(board, "claimit", "Server", lang))
     record = PlayerRecord(
         1, "claimit", 11, "Ann", 12, 5, 2, {"best_mine": 7}, 4_102_444_800.0, RATING, 4
     )
-    yield from shown_text(
-        embeds=[stats_embed(PlayerStats(record, 1, 3, [RATING, RATING]), "claimit", None, lang)]
-    )
+    yield from shown(stats_card(PlayerStats(record, 1, 3, [RATING, RATING]), "claimit", None, lang))
     unrated = replace(record, rating=None)
-    yield from shown_text(
-        embeds=[stats_embed(PlayerStats(unrated, None, 3, []), "claimit", None, lang)]
-    )
+    yield from shown(stats_card(PlayerStats(unrated, None, 3, []), "claimit", None, lang))
     games = [
         FinishedGame(
             7, 4_102_444_800.0, 2, 99, False,
             (Result(0, 11, "Ann", True, 1, False, {}), Result(1, 12, "Bo", False, 2, True, {})),
         )
     ]  # fmt: skip
-    yield from shown_text(embeds=[history_embed(games, "claimit", 1, "Server", lang)])
+    yield from shown(history_card(games, "claimit", 1, "Server", lang))
     yield no_ladder("claimit", lang)
     yield no_history("claimit", lang)
     yield no_stats("claimit", "Bo", True, lang)

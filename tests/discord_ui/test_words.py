@@ -6,8 +6,8 @@ import asyncio
 
 import pytest
 
-from bot.discord_ui import presenter, text
-from bot.discord_ui.ladder.messages import leaderboard_embed
+from bot.discord_ui import text
+from bot.discord_ui.ladder.messages import leaderboard_card
 from bot.games.claimit import words
 from bot.games.claimit.face import CLAIMIT_FACE
 from bot.games.rules import Level
@@ -22,9 +22,7 @@ from tests.discord_ui.test_message_limits import game
 def placement_prompt(dice: tuple[int, int, int], lang: Language) -> str:
     state, _ = apply(GameState.new(2), Roll(dice))
     message = asyncio.run(CLAIMIT_FACE.turn(game(state), "Rolled.", None, lang))
-    description = presenter.embed(message).description
-    assert description is not None
-    return description
+    return message.text
 
 
 def test_one_placement_is_named_alone_and_several_as_a_range() -> None:
@@ -89,8 +87,7 @@ def entry(place: int, wins: int, rated_games: int) -> LadderEntry:
 )
 def test_a_medal_needs_a_settled_rating_and_a_win(wins: int, rated_games: int, medal: bool) -> None:
     board = Leaderboard([entry(1, wins, rated_games)], 1, 1, 1, None)
-    embed = leaderboard_embed(board, "claimit", "Prospectors", english())
-    assert embed.description is not None
-    assert embed.description.startswith("🥇" if medal else "`1.`")
-    assert embed.description.count("?") == int(rated_games < PROVISIONAL_GAMES)
-    assert embed.footer.text is not None and "provisional" in embed.footer.text
+    card = leaderboard_card(board, "claimit", "Prospectors", english())
+    assert card.text.startswith("🥇" if medal else "`1.`")
+    assert card.text.count("?") == int(rated_games < PROVISIONAL_GAMES)
+    assert card.footer is not None and "provisional" in card.footer
