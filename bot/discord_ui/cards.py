@@ -65,22 +65,22 @@ class Card:
         return [] if self.image is None else [self.image.file()]
 
 
-def _lines_text(lines: Sequence[Line]) -> str:
-    """Inline lines share a row (``**name** value · **name** value``); the others stand
-    alone, the name above its value, as an embed's fields read on a phone."""
-    parts: list[str] = []
+def _lines_texts(lines: Sequence[Line]) -> list[str]:
+    """Inline lines share a text (``**name** value · **name** value``); each other line
+    is a text of its own, its name above its value, as an embed's fields read on a phone."""
+    texts: list[str] = []
     inline: list[str] = []
     for line in lines:
         if line.inline:
             inline.append(f"**{line.name}** {line.value}")
             continue
         if inline:
-            parts.append(" · ".join(inline))
+            texts.append(" · ".join(inline))
             inline = []
-        parts.append(f"**{line.name}**\n{line.value}")
+        texts.append(f"**{line.name}**\n{line.value}")
     if inline:
-        parts.append(" · ".join(inline))
-    return "\n".join(parts)
+        texts.append(" · ".join(inline))
+    return texts
 
 
 def layout(card: Card) -> discord.ui.LayoutView:
@@ -96,8 +96,7 @@ def layout(card: Card) -> discord.ui.LayoutView:
         )
     elif words:
         parts.append(discord.ui.TextDisplay(words))
-    if card.lines:
-        parts.append(discord.ui.TextDisplay(_lines_text(card.lines)))
+    parts.extend(discord.ui.TextDisplay(text) for text in _lines_texts(card.lines))
     if card.image is not None:
         parts.append(
             discord.ui.MediaGallery(

@@ -6,7 +6,7 @@ import random
 
 from emulator import Message
 from tests.e2e.test_full_games import is_result
-from tests.e2e.world import World, board_png, pick_button
+from tests.e2e.world import World, board_png, describe, pick_button, text_of
 
 
 async def test_a_human_plays_a_whole_game_against_two_bots(world: World) -> None:
@@ -14,8 +14,8 @@ async def test_a_human_plays_a_whole_game_against_two_bots(world: World) -> None
     created = await world.command(human, "claimit new", bots=2, bot_level="normal")
     lobby = created.response_message
     assert lobby is not None
-    assert "Bot 1 (normal)" in lobby.embeds[0]["description"]
-    assert "Bot 2 (normal)" in lobby.embeds[0]["description"]
+    assert "Bot 1 (normal)" in describe(lobby)
+    assert "Bot 2 (normal)" in describe(lobby)
     await world.click(human, lobby, "Start")
     rng = random.Random(1)
     result = None
@@ -32,12 +32,12 @@ async def test_a_human_plays_a_whole_game_against_two_bots(world: World) -> None
         await play_my_turn(world, message, rng)
     assert pings >= 1
     board_png(result)
-    description = result.embeds[0]["description"]
+    description = text_of(result)
     assert "Bot 1" in description and "Bot 2" in description
     bot_messages = [
         m
         for m in world.channel.visible()
-        if m.embeds and not m.mentions and "rolled" in m.embeds[0].get("description", "")
+        if m.components_v2 and not m.mentions and "rolled" in text_of(m)
     ]
     assert bot_messages, "the bots' turns were shown in the channel"
     assert not any(i.errors for i in world.discord.interactions.values())
@@ -58,9 +58,9 @@ async def test_the_host_adds_and_removes_bots_in_the_lobby(world: World) -> None
         refused.response_message is not None and "Only the host" in refused.response_message.content
     )
     await world.select(host, lobby, "Add a computer player…", "hard")
-    assert "Bot 1 (hard)" in lobby.embeds[0]["description"]
+    assert "Bot 1 (hard)" in describe(lobby)
     await world.select(host, lobby, "Remove a computer player…", "1")
-    assert "Bot 1" not in lobby.embeds[0]["description"]
+    assert "Bot 1" not in describe(lobby)
 
 
 async def test_bots_finish_their_turn_after_a_restart(world: World) -> None:

@@ -43,7 +43,7 @@ from engine.claim import (
 )
 from i18n import Language, english
 from render.claim import TableView
-from tests.e2e.world import World, describe, make_world
+from tests.e2e.world import World, describe, line_value, make_world
 
 TURN = 600
 """The server's default turn time, in seconds."""
@@ -94,7 +94,7 @@ async def open_hand(world: World, user: User, table: Message | None = None) -> M
     )
     hand = await world.discord.wait_for_message(
         world.channel,
-        lambda m: m.interaction_id == interaction.id and not m.loading and bool(m.embeds),
+        lambda m: m.interaction_id == interaction.id and not m.loading and m.components_v2,
     )
     assert hand.ephemeral and hand.visible_to == user.id
     return hand
@@ -256,8 +256,8 @@ async def test_four_players_play_in_teams_and_are_rated_as_teams(
     result = await world.discord.wait_for_message(
         world.channel, lambda m: f"Claim · game {game.id} · game over" in describe(m)
     )
-    ratings = [f for f in result.embeds[0]["fields"] if f["name"] == "Ratings"]
-    assert ratings and all(r.display_name in ratings[0]["value"] for r in results)
+    ratings = line_value(result, "Ratings")
+    assert all(r.display_name in ratings for r in results)
     ladder = world.bots[0].ladder_answers.ladder
     changes = {c.user_id: c for c in await ladder.rating_changes(game.id)}
     for r in results:
@@ -353,7 +353,7 @@ def check_secrets(world: World, audit: Audit, logs: pytest.LogCaptureFixture) ->
         if message.ephemeral:
             continue
         assert all(":seat:" not in i for i in ids), "a private button on a public message"
-        assert not CARD_ID.search(message.content + str(message.embeds))
+        assert not CARD_ID.search(message.content + str(message.components))
     for record in logs.records:
         assert not CARD_ID.search(record.getMessage()), record.getMessage()
 
@@ -676,7 +676,7 @@ async def test_the_rules_come_privately_in_parts_within_discords_limits(world: W
     await world.start_bot(12)
     answer = (await world.command(world.players[0], "claim rules")).response_message
     assert answer is not None and answer.ephemeral and answer.content == ""
-    texts = [str(e["description"]) for e in answer.embeds]
+    texts = answer.text_displays()
     assert len(texts) >= 2 and all(len(t) <= 4096 for t in texts)
     assert sum(map(len, texts)) + len("Claim") <= 6000
     rules = "\n".join(texts)

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from emulator import Message
-from tests.e2e.world import World, board_png, pick_button
+from tests.e2e.world import World, board_png, pick_button, text_of, title_of
 
 # Whole games by clicking: the few end-to-end runs on PostgreSQL too.
 pytestmark = pytest.mark.both_databases
@@ -20,7 +20,7 @@ def player_to_move(world: World, message: Message) -> int:
 
 
 def is_result(message: Message) -> bool:
-    return bool(message.embeds) and "game over" in message.embeds[0].get("title", "")
+    return "game over" in title_of(message)
 
 
 async def play_by_clicking(world: World, first: Message, rng: random.Random) -> Message:
@@ -49,11 +49,9 @@ async def play_by_clicking(world: World, first: Message, rng: random.Random) -> 
 async def test_a_whole_game_from_new_to_the_result_table(world: World, players: int) -> None:
     first = await world.start_game(players)
     assert first.content.endswith("it's your turn.")
-    assert (
-        "Chance the next roll busts: **0.0%** (0 of 216 rolls)." in first.embeds[0]["description"]
-    )
+    assert "Chance the next roll busts: **0.0%** (0 of 216 rolls)." in text_of(first)
     result = await play_by_clicking(world, first, random.Random(players))
-    description = result.embeds[0]["description"]
+    description = text_of(result)
     assert "wins!" in description or "Shared win" in description
     assert "mine claims spaces" in description
     board_png(result)

@@ -15,7 +15,7 @@ from bot.storage import Game, GameStatus
 from emulator import Message, User
 from i18n import language
 from tests.e2e.world import World, make_world
-from tests.i18n_words import english_in
+from tests.i18n_words import english_in, shown_in
 
 # A whole game of every kind: the few end-to-end runs on PostgreSQL too.
 pytestmark = pytest.mark.both_databases
@@ -35,18 +35,9 @@ async def world(tmp_path: Path, database_target: str) -> AsyncIterator[World]:
 
 
 def texts(message: Message) -> list[str]:
-    """Everything a message shows in words: content, embeds, buttons, menus."""
-    found = [message.content]
-    for embed in message.embeds:
-        found += [embed.get("title", ""), embed.get("description", "")]
-        found += [embed.get("footer", {}).get("text", "")]
-        for field in embed.get("fields", []):
-            found += [field["name"], field["value"]]
-    for component in message.buttons():
-        found += [component.get("label", ""), component.get("placeholder", "")]
-        for option in component.get("options", []):
-            found += [option["label"], option.get("description", "")]
-    return [text for text in found if text]
+    """Everything a message shows in words: content, texts, pictures' descriptions,
+    buttons, menus."""
+    return [text for text in [message.content, *shown_in(message.components)] if text]
 
 
 def seen(world: World) -> set[str]:
@@ -78,7 +69,7 @@ async def act(world: World, user: User, rng: random.Random) -> None:
         )
         message = await world.discord.wait_for_message(
             world.channel,
-            lambda m: m.interaction_id == opened.id and not m.loading and bool(m.embeds),
+            lambda m: m.interaction_id == opened.id and not m.loading and m.components_v2,
         )
     enabled = [c for c in message.buttons() if not c.get("disabled")]
     component = rng.choice(enabled)

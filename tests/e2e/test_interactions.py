@@ -14,7 +14,7 @@ import pytest
 from bot.discord_ui import surfaces
 from render.claimit import View, render_board
 from tests import processes
-from tests.e2e.world import World, board_png, ephemeral_answer, make_world
+from tests.e2e.world import World, board_png, ephemeral_answer, make_world, text_of
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -159,7 +159,7 @@ async def test_buttons_keep_working_after_the_bot_restarts_in_a_new_process(worl
             log += line
         interaction = await world.click(mover, turn, "Roll")
         assert interaction.response_type == 7
-        assert "rolled" in turn.embeds[0]["description"]
+        assert "rolled" in text_of(turn)
         board_png(turn)
     finally:
         await processes.stop(process)
@@ -196,7 +196,7 @@ async def test_a_slow_board_is_deferred_then_edited_in(
     interaction = await world.click(mover, turn, "Roll")
     assert interaction.response_type == 6
     edited = await world.discord.wait_for_message(
-        world.channel, lambda m: m.id == turn.id and "rolled" in m.embeds[0]["description"]
+        world.channel, lambda m: m.id == turn.id and "rolled" in text_of(m)
     )
     assert board_png(edited) != before
 

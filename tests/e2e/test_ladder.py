@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from bot.storage import Database
-from tests.e2e.world import World, describe, ephemeral_answer
+from tests.e2e.world import World, describe, ephemeral_answer, line_value
 from tests.finished_games import write_finished_games
 
 
@@ -27,7 +27,7 @@ async def test_a_finished_game_shows_rating_changes_and_fills_the_ladder(world: 
     ann, bo, cy = world.players[:3]
     await world.start_game(3)
     result = await world.finish(random.Random(4))
-    ratings = next(f["value"] for f in result.embeds[0]["fields"] if f["name"] == "Ratings")
+    ratings = line_value(result, "Ratings")
     for player in (ann, bo, cy):
         assert f"{player.name}: 1,000 → **" in ratings
     assert ratings.count("first rated game") == 3 and "provisional (?)" in ratings
@@ -46,7 +46,7 @@ async def test_a_finished_game_shows_rating_changes_and_fills_the_ladder(world: 
     # One game makes nobody a medallist: every rating is still provisional.
     assert f"`1.` **{winner.name}**" in text and "1 win (100%)" in text and "🥇" not in text
     assert all("? · 1 game" in line for line in order)
-    assert "provisional" in board.response_message.embeds[0]["footer"]["text"]
+    assert "provisional" in describe(board.response_message)
 
     stats = ephemeral_answer(await world.command(ann, "claimit stats", user=cy))
     cy_result = next(r for r in results if r.user_id == cy.id)
@@ -104,7 +104,7 @@ async def test_a_long_ladder_pages_with_buttons_and_shows_the_callers_place(
     first = await world.command(ann, "claimit leaderboard")
     page_1 = first.response_message
     assert page_1 is not None
-    assert "Page 1 of 2 · 15 players" in page_1.embeds[0]["footer"]["text"]
+    assert "Page 1 of 2 · 15 players" in describe(page_1)
     assert page_1.button_labels() == ["◀ Previous", "Next ▶"]
     assert page_1.button("◀ Previous").get("disabled")
     places = [line for line in describe(page_1).split("\n") if "best mine" in line]
@@ -115,11 +115,11 @@ async def test_a_long_ladder_pages_with_buttons_and_shows_the_callers_place(
     assert f"`{ann_place.place}.` **Ann**" in describe(page_1)
 
     await world.click(ann, page_1, "Next ▶")
-    assert "Page 2 of 2" in page_1.embeds[0]["footer"]["text"]
+    assert "Page 2 of 2" in describe(page_1)
     assert "`11.`" in describe(page_1) and "🥇" not in describe(page_1)
     assert page_1.button("Next ▶").get("disabled")
     await world.click(ann, page_1, "◀ Previous")
-    assert "Page 1 of 2" in page_1.embeds[0]["footer"]["text"] and "🥇" in describe(page_1)
+    assert "Page 1 of 2" in describe(page_1) and "🥇" in describe(page_1)
 
     last_page = await world.command(bo, "claimit leaderboard", page=7)
     assert last_page.response_message is not None

@@ -32,7 +32,7 @@ from emulator import Interaction, Message, User
 from engine.gold_nuggets import FACES, Counts, Face, GameState, Phase, Take
 from render.gold_nuggets import NuggetsView, render_table
 from tests.e2e.test_full_games import is_result
-from tests.e2e.world import World, describe, make_world
+from tests.e2e.world import World, describe, line_value, make_world, text_of, title_of
 
 TURN = 600
 """The server's default turn time, in seconds."""
@@ -161,11 +161,11 @@ async def next_turn(world: World, after: Message) -> Message:
 def is_turn(message: Message) -> bool:
     """A turn's message (its picture and, for a person, their buttons), not the lobby
     and not the result."""
-    return bool(message.embeds and message.attachments) and not is_result(message)
+    return bool(message.gallery_items()) and not is_result(message)
 
 
 def headline(message: Message) -> str:
-    return str(message.embeds[0]["description"]).split("\n\n")[0]
+    return text_of(message).split("\n\n")[0]
 
 
 def picture(message: Message) -> bytes:
@@ -239,14 +239,14 @@ async def play_to_the_end(world: World, people: list[User], rng: random.Random) 
 async def check_result(world: World, result: Message) -> Game:
     """The result message against the database: the final table, the winners, and the
     game's figures against the turns the channel showed."""
-    title = str(result.embeds[0]["title"])
+    title = title_of(result)
     match = re.fullmatch(r"Gold Nuggets · game (\d+) · game over", title)
     assert match is not None, title
     game = await service(world).game(int(match[1]))
     state = game.state
     assert game.status is GameStatus.FINISHED and isinstance(state, GameState)
     assert state.phase is Phase.OVER and state.centre == 0 and sum(state.nuggets) == 77
-    description = str(result.embeds[0]["description"])
+    description = text_of(result)
     rows = [m for line in description.splitlines() if (m := RESULT_LINE.match(line))]
     table = {row[2]: int(row[3]) for row in rows}
     names = seat_names(game)
@@ -265,7 +265,7 @@ async def check_result(world: World, result: Message) -> Game:
     turns = [
         m
         for m in world.channel.visible()
-        if is_turn(m) and m.embeds[0]["title"] == f"Gold Nuggets · game {game.id}"
+        if is_turn(m) and title_of(m) == f"Gold Nuggets · game {game.id}"
     ]
     assert all(not m.buttons() for m in turns), "a finished game left buttons up"
     ended = [headline(m) for m in turns]
@@ -292,7 +292,7 @@ async def test_people_play_a_whole_game_from_new_to_the_result(world: World, pla
     assert "busts: **0.9%** (2,520 of 279,936 rolls of 7 dice)" in describe(first)
     result = await play_to_the_end(world, world.players[:players], random.Random(players))
     game = await check_result(world, result)
-    assert "Ratings" in [field["name"] for field in result.embeds[0]["fields"]]
+    assert line_value(result, "Ratings")
     assert "first rated game" in describe(result)
     assert [m for m in world.channel.visible() if m.buttons()] == []
     assert await service(world).replay(game.id) == game.state

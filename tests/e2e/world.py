@@ -94,7 +94,7 @@ class World:
         assert lobby.button_labels() == ["Join", "Leave", "Start", "Cancel"]
         for player in others:
             await self.click(player, lobby, "Join")
-        assert all(p.name in lobby.embeds[0]["description"] for p in self.players[:players])
+        assert all(p.name in describe(lobby) for p in self.players[:players])
         await self.click(host, lobby, "Start")
         assert lobby.buttons() == []
         return await self.discord.wait_for_message(self.channel, lambda m: bool(m.mentions))
@@ -180,7 +180,7 @@ async def make_world(
 
 
 def ephemeral_answer(interaction: Interaction) -> str:
-    """The words only the person who asked sees (the content, or the embed's text)."""
+    """The words only the person who asked sees (the content, or the card's text)."""
     message = interaction.response_message
     assert message is not None and message.ephemeral
     assert message.visible_to == interaction.user.id
@@ -188,12 +188,32 @@ def ephemeral_answer(interaction: Interaction) -> str:
 
 
 def describe(message: Message) -> str:
-    """A message's embed text, or "" without one."""
-    if not message.embeds:
-        return ""
-    embed = message.embeds[0]
-    fields = " ".join(f"{f['name']}: {f['value']}" for f in embed.get("fields", []))
-    return f"{embed.get('title', '')} {embed.get('description', '')} {fields}"
+    """A message's words: its text displays, or "" without any."""
+    return "\n".join(message.text_displays())
+
+
+def title_of(message: Message) -> str:
+    """A card's title (its heading), or "" without one."""
+    for text in message.text_displays():
+        if text.startswith("### "):
+            return text.removeprefix("### ").split("\n", 1)[0]
+    return ""
+
+
+def text_of(message: Message) -> str:
+    """A card's text under its title, or "" without one."""
+    for text in message.text_displays():
+        if text.startswith("### "):
+            return text.split("\n", 1)[1] if "\n" in text else ""
+    return ""
+
+
+def line_value(message: Message, name: str) -> str:
+    """The value of a card's line called ``name`` (what an embed field was)."""
+    for text in message.text_displays():
+        if text.startswith(f"**{name}**\n"):
+            return text.split("\n", 1)[1]
+    raise KeyError(f"no line {name!r} in {describe(message)!r}")
 
 
 def is_game_over(message: Message) -> bool:
