@@ -2,7 +2,8 @@
 real discord.py client."""
 
 from emulator.faults import Fault
-from emulator.limits import Problem, check_message, message_problems
+from emulator.form import Problem
+from emulator.limits import check_message, message_problems
 from emulator.model import Channel, Guild, Interaction, Message, User, shard_of
 from emulator.responses import DiscordError
 from emulator.server import DEFAULT_BOT_PERMISSIONS, DiscordEmulator

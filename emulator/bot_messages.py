@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import re
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import aiohttp
@@ -15,7 +15,16 @@ from aiohttp import web
 
 from emulator import payloads
 from emulator.changes import Changes
-from emulator.limits import check_form, empty_message, is_empty
+from emulator.components import IS_COMPONENTS_V2, missing_attachments, texts, with_ids
+from emulator.form import Form
+from emulator.limits import (
+    check_form,
+    empty_message,
+    flagged_v2,
+    is_empty,
+    legacy_problems,
+    refusal,
+)
 from emulator.model import EPHEMERAL, LOADING, Attachment, Channel, Message, snowflake
 from emulator.responses import DiscordError, json_response
 from emulator.settings import Settings
@@ -108,38 +117,76 @@ def update_message(
     loading: bool = False,
 ) -> None:
     """Writes ``body`` into the message, or refuses it and changes nothing. ``loading``:
-    whether the message is (still) a deferred "thinking" answer afterwards."""
-    check_form(body)
+    whether the message is (still) a deferred "thinking" answer afterwards.
+
+    A V2 message (IS_COMPONENTS_V2) stays one for good. An edit that leaves ``flags`` out
+    is judged by the message's own rules; one whose flags lack the bit by classic rules,
+    as Discord judges it (a V2 layout sent so is refused: discord-net/Discord.Net#3132),
+    though the message stays V2. An edit that sets the bit turns a classic message into
+    V2 if it also empties what V2 has no place for: content and poll with null, embeds
+    and sticker_ids with []."""
+    sent_flags = body.get("flags")
+    judged_v2 = message.components_v2 if sent_flags is None else flagged_v2(body)
+    check_form(body, components_v2=judged_v2)
     content = (body.get("content") or "") if "content" in body or new else message.content
     embeds = list(body.get("embeds") or []) if "embeds" in body or new else message.embeds
     components = message.components
     if "components" in body or new:
         components = list(body.get("components") or [])
-    attachments = message.attachments
-    if "attachments" in body or files:
-        kept = {a.id: a for a in message.attachments}
-        attachments = []
-        for entry in body.get("attachments") or [{"id": i} for i in files]:
-            index = int(entry["id"])
-            if index in files:
-                attachments.append(files[index])
-            elif index in kept:
-                attachments.append(kept[index])
-    if not loading and is_empty(
-        content, embeds, attachments, components, message.sticker_ids, message.poll
-    ):
-        raise empty_message()
-    if "content" in body or new:
-        message.content = content
-        message.mentions = _mentions(content, body.get("allowed_mentions"))
-    message.embeds, message.components, message.attachments = embeds, components, attachments
+    attachments = _attachments(message, body, files)
     # Whether a message is ephemeral or loading is not the sender's to edit.
     flags = message.flags & ~LOADING
-    if "flags" in body:
-        flags = (body["flags"] or 0) & ~(EPHEMERAL | LOADING) | (message.flags & EPHEMERAL)
+    if sent_flags is not None:
+        kept = message.flags & (EPHEMERAL | IS_COMPONENTS_V2)
+        flags = sent_flags & ~(EPHEMERAL | LOADING) | kept
+    v2 = bool(flags & IS_COMPONENTS_V2)
+    sticker_ids, poll = message.sticker_ids, message.poll
+    if v2 and not message.components_v2 and not new:
+        if body.get("sticker_ids") == []:
+            sticker_ids = []
+        if "poll" in body and body["poll"] is None:
+            poll = None
+    if v2:
+        form = Form()
+        form.problems += legacy_problems(content, embeds, sticker_ids, poll)
+        missing_attachments(form, components, {a.filename for a in attachments})
+        if form.problems:
+            raise refusal(form.problems)
+        components = with_ids(components)
+    if not loading and is_empty(content, embeds, attachments, components, sticker_ids, poll):
+        raise empty_message()
+    allowed = body.get("allowed_mentions")
+    if v2 and ("components" in body or not message.components_v2):
+        # A V2 message's mentions are in its text displays.
+        message.mentions = _mentions("\n".join(texts(components)), allowed)
+    elif not v2 and ("content" in body or new):
+        message.mentions = _mentions(content, allowed)
+    message.content, message.embeds, message.components = content, embeds, components
+    message.attachments, message.sticker_ids, message.poll = attachments, sticker_ids, poll
     message.flags = flags | LOADING if loading else flags
     if not new:
         message.edited_at = time.time()
+
+
+def _attachments(
+    message: Message, body: dict[str, Any], files: dict[int, Attachment]
+) -> list[Attachment]:
+    """The message's files once the request is done: those its ``attachments`` entries
+    keep or upload (``files[n]`` as ``id`` n), each with the description its entry gives;
+    without entries, the files it uploads; without either, the message's own."""
+    if "attachments" not in body and not files:
+        return message.attachments
+    kept = {a.id: a for a in message.attachments}
+    attachments = []
+    for entry in body.get("attachments") or [{"id": i} for i in files]:
+        index = int(entry["id"])
+        attachment = files.get(index) or kept.get(index)
+        if attachment is None:
+            continue
+        if "description" in entry:
+            attachment = replace(attachment, description=entry["description"])
+        attachments.append(attachment)
+    return attachments
 
 
 def _mentions(content: str, allowed: dict[str, Any] | None) -> list[int]:

@@ -8,7 +8,7 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
-from emulator.limits import Form, Path, Problem, errors_object
+from emulator.form import Form, Path, Problem, errors_object
 from emulator.responses import DiscordError
 
 COMMANDS = 100

@@ -73,11 +73,13 @@ class Members:
         return await self._interact(2, user, channel, data, None)
 
     async def click(self, user: User, message: Message, button: str) -> Interaction:
-        """Clicks the button with this label (or, if none has it, this custom_id)."""
+        """Clicks the button with this label (or, if none has it, this custom_id),
+        wherever it is on the message."""
         labels = {b.get("label"): b for b in message.buttons()}
         custom_id = labels[button]["custom_id"] if button in labels else button
+        clicked = next((b for b in message.buttons() if b.get("custom_id") == custom_id), {})
         channel = self.world.channels[message.channel_id]
-        data = {"custom_id": custom_id, "component_type": 2}
+        data = {"custom_id": custom_id, "component_type": 2, **_component_id(clicked)}
         return await self._interact(3, user, channel, data, message)
 
     async def select(
@@ -110,7 +112,12 @@ class Members:
         if value not in [o["value"] for o in menu.get("options", [])]:
             raise KeyError(f"{value!r} is not an option of {which!r}")
         channel = self.world.channels[message.channel_id]
-        data = {"custom_id": menu["custom_id"], "component_type": 3, "values": [value]}
+        data = {
+            "custom_id": menu["custom_id"],
+            "component_type": 3,
+            "values": [value],
+            **_component_id(menu),
+        }
         return await self._interact(3, user, channel, data, message)
 
     async def forge(self, user: User, message: Message, data: dict[str, Any]) -> Interaction:
@@ -190,6 +197,12 @@ class Members:
         event = "THREAD_DELETE" if channel.is_thread else "CHANNEL_DELETE"
         await self.gateway.dispatch_if_connected(event, payloads.channel(channel), channel.guild_id)
         await self.changes.changed()
+
+
+def _component_id(component: dict[str, Any]) -> dict[str, Any]:
+    """The ``id`` Discord tells the bot with the component a member used, if it has one
+    (a V2 message's always do)."""
+    return {"id": component["id"]} if isinstance(component.get("id"), int) else {}
 
 
 def _options(

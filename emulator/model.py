@@ -11,6 +11,16 @@ from typing import Any
 
 from discord import Permissions
 
+from emulator.components import (
+    CONTAINER,
+    INTERACTIVE,
+    IS_COMPONENTS_V2,
+    MEDIA_GALLERY,
+    attached_name,
+    texts,
+    walk,
+)
+
 DISCORD_EPOCH_MS = 1_420_070_400_000
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
@@ -58,12 +68,24 @@ class User:
         return hashlib.blake2b(f"{self.id}:{self.name}".encode(), digest_size=16).hexdigest()
 
 
-@dataclass
+@dataclass(frozen=True)
 class Attachment:
     id: int
     filename: str
     data: bytes
     content_type: str | None
+    description: str | None = None
+    """Alt text, as the ``attachments`` entries of the request that sent or edited it say."""
+
+
+@dataclass(frozen=True)
+class GalleryItem:
+    """One picture of a media gallery: its url as the bot wrote it, its description (alt
+    text), and the uploaded file an ``attachment://`` url names (None for any other)."""
+
+    url: str
+    description: str | None
+    attachment: Attachment | None
 
 
 @dataclass
@@ -97,9 +119,15 @@ class Message:
     def loading(self) -> bool:
         return bool(self.flags & LOADING)
 
+    @property
+    def components_v2(self) -> bool:
+        """Whether the message is all components (IS_COMPONENTS_V2), for good."""
+        return bool(self.flags & IS_COMPONENTS_V2)
+
     def buttons(self) -> list[dict[str, Any]]:
-        """Every component: buttons, and select menus (type 3)."""
-        return [c for row in self.components for c in row.get("components", [])]
+        """The buttons and select menus, wherever they are (action rows at the top or in
+        a container, a section's accessory), in the order a member reads them."""
+        return [c for _, c in walk(self.components) if c.get("type") in INTERACTIVE]
 
     def button(self, label: str) -> dict[str, Any]:
         for button in self.buttons():
@@ -109,6 +137,36 @@ class Message:
 
     def button_labels(self) -> list[str]:
         return [str(b.get("label")) for b in self.buttons() if b.get("type") == 2]
+
+    def text_displays(self) -> list[str]:
+        """What a V2 message's text displays say, wherever they are (at the top, in a
+        container or a section), in reading order."""
+        return texts(self.components)
+
+    def gallery_items(self) -> list[GalleryItem]:
+        """The pictures of every media gallery of a V2 message, in reading order."""
+        items = []
+        for _, gallery in walk(self.components):
+            if gallery.get("type") != MEDIA_GALLERY:
+                continue
+            for item in gallery.get("items", []):
+                url = str(item.get("media", {}).get("url"))
+                name = attached_name(url)
+                attachment = None if name is None else self.attached(name)
+                items.append(GalleryItem(url, item.get("description"), attachment))
+        return items
+
+    def attached(self, filename: str) -> Attachment | None:
+        """The file uploaded with the message under this name (the first, if two share
+        it), which an ``attachment://`` url names."""
+        return next((a for a in self.attachments if a.filename == filename), None)
+
+    @property
+    def accent_color(self) -> int | None:
+        """The accent colour of the message's container (its first, if it has more); None
+        without a container or a colour."""
+        container = next((c for _, c in walk(self.components) if c.get("type") == CONTAINER), None)
+        return None if container is None else container.get("accent_color")
 
 
 TEXT_CHANNEL = 0

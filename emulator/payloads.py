@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import copy
 import time
 from datetime import UTC, datetime
 from typing import Any
 
-from emulator.model import Channel, Guild, Interaction, Message, User
+from emulator.components import FILE, attached_name, media, referenced_files
+from emulator.model import Attachment, Channel, Guild, Interaction, Message, User
 
 
 def iso(timestamp: float) -> str:
@@ -118,9 +120,13 @@ def permissions_of(g: Guild, user_id: int) -> int:
     return 0 if granted is None else granted.value
 
 
-def attachment(a: Any, base_url: str, channel_id: int) -> dict[str, Any]:
-    url = f"{base_url}/attachments/{channel_id}/{a.id}/{a.filename}"
-    return {
+def attachment_url(a: Attachment, base_url: str, channel_id: int) -> str:
+    return f"{base_url}/attachments/{channel_id}/{a.id}/{a.filename}"
+
+
+def attachment(a: Attachment, base_url: str, channel_id: int) -> dict[str, Any]:
+    url = attachment_url(a, base_url, channel_id)
+    payload: dict[str, Any] = {
         "id": str(a.id),
         "filename": a.filename,
         "size": len(a.data),
@@ -128,9 +134,36 @@ def attachment(a: Any, base_url: str, channel_id: int) -> dict[str, Any]:
         "proxy_url": url,
         "content_type": a.content_type,
     }
+    if a.description is not None:
+        payload["description"] = a.description
+    return payload
+
+
+def components(m: Message, base_url: str) -> list[dict[str, Any]]:
+    """A V2 message's components as Discord returns them: each ``attachment://`` url
+    made the uploaded file's own (its address, type and id), a file component given the
+    file's name and size."""
+    shown = copy.deepcopy(m.components)
+    for _, item, component in media(shown):
+        name = attached_name(item.get("url"))
+        found = None if name is None else m.attached(name)
+        if found is None:
+            continue
+        url = attachment_url(found, base_url, m.channel_id)
+        item.update(
+            url=url,
+            proxy_url=url,
+            content_type=found.content_type,
+            attachment_id=str(found.id),
+            flags=0,
+        )
+        if component.get("type") == FILE:
+            component.update(name=found.filename, size=len(found.data))
+    return shown
 
 
 def message(m: Message, guild_id: int, base_url: str) -> dict[str, Any]:
+    shown = referenced_files(m.components) if m.components_v2 else set()
     payload: dict[str, Any] = {
         "id": str(m.id),
         "channel_id": str(m.channel_id),
@@ -143,9 +176,13 @@ def message(m: Message, guild_id: int, base_url: str) -> dict[str, Any]:
         "mention_everyone": False,
         "mentions": [],
         "mention_roles": [],
-        "attachments": [attachment(a, base_url, m.channel_id) for a in m.attachments],
+        # A V2 message's components show the files they name; Discord lists only the
+        # others (kept with the message, shown nowhere) as its attachments.
+        "attachments": [
+            attachment(a, base_url, m.channel_id) for a in m.attachments if a.filename not in shown
+        ],
         "embeds": m.embeds,
-        "components": m.components,
+        "components": components(m, base_url) if m.components_v2 else m.components,
         "pinned": False,
         "type": 0,
         "flags": m.flags,

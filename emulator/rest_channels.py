@@ -14,8 +14,9 @@ from aiohttp import web
 from emulator import paths, payloads
 from emulator.bot_messages import BotMessages
 from emulator.changes import Changes
+from emulator.form import Form, errors_object
 from emulator.gateway import Gateway
-from emulator.limits import Form, check_form, errors_object
+from emulator.limits import check_form
 from emulator.model import PUBLIC_THREAD, Channel, Message
 from emulator.responses import DiscordError, json_response
 from emulator.settings import Settings

@@ -45,9 +45,11 @@ class InteractionRoutes:
         data = body.get("data") or {}
         if kind in (4, 5):
             flags = data.get("flags") or 0
+            # A deferred answer takes no flag but EPHEMERAL: Discord's docs have a V2
+            # answer made by editing the original response.
             message = self.bot_messages.post(
                 interaction.channel,
-                {"flags": flags} if kind == 5 else data,
+                {"flags": flags & EPHEMERAL} if kind == 5 else data,
                 files,
                 visible_to=interaction.user.id if flags & EPHEMERAL else None,
                 loading=kind == 5,

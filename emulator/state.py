@@ -1,7 +1,8 @@
 """The emulated Discord's world in a folder, so that a channel outlives a restart.
 
 ``state.json`` holds the bot's own user, the users, servers with their members' permissions,
-channels and threads with their messages (embeds, components, attachments' names), and
+channels and threads with their messages (embeds, components, attachments' names and
+descriptions), and
 the last id handed out; ``attachments/{id}`` holds each attachment's bytes, written once.
 Every file is written under a temporary name and renamed over the old one, so a kill
 mid-write leaves the previous state whole; attachments no message shows any more are
@@ -148,7 +149,12 @@ def _message(message: Message) -> dict[str, Any]:
         "embeds": message.embeds,
         "components": message.components,
         "attachments": [
-            {"id": str(a.id), "filename": a.filename, "content_type": a.content_type}
+            {
+                "id": str(a.id),
+                "filename": a.filename,
+                "content_type": a.content_type,
+                "description": a.description,
+            }
             for a in message.attachments
         ],
         "flags": message.flags,
@@ -226,6 +232,8 @@ def _read_message(m: dict[str, Any], channel_id: int, author: User, files: Path)
                 a["filename"],
                 (files / str(int(a["id"]))).read_bytes(),
                 a["content_type"],
+                # States saved before descriptions were kept have none.
+                a.get("description"),
             )
             for a in m["attachments"]
         ],

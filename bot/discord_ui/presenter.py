@@ -21,8 +21,9 @@ from bot.storage import Game
 from i18n import Language
 
 IMAGE_FILE = "board.png"
-ROW_WIDTH = 5
-"""Buttons in one of Discord's action rows."""
+ROW_WIDTH = 4
+"""Buttons on one row at most. Discord takes five, but a phone (390 px wide) shows four
+short buttons side by side and wraps the fifth onto a line of its own."""
 
 STYLES = {
     Tone.PRIMARY: discord.ButtonStyle.primary,
@@ -46,10 +47,9 @@ def drawn(picture: Picture, rows: Rows = ()) -> Card:
 
 
 def balanced(count: int) -> list[int]:
-    """How many of ``count`` buttons go on each row: as few rows as Discord's width
-    allows, as even as can be, the longer ones first (6 → 3 + 3, 11 → 4 + 4 + 3).
-    Discord fills each row to five, which leaves a lone button under a full row; on a
-    phone, a full row wraps on its own as well."""
+    """How many of ``count`` buttons go on each row: as few rows as ``ROW_WIDTH``
+    allows, as even as can be, the longer ones first (6 → 3 + 3, 13 → 4 + 3 + 3 + 3).
+    Discord fills each row to five, which leaves a lone button under a full row."""
     if count == 0:
         return []
     rows = -(-count // ROW_WIDTH)

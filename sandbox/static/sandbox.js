@@ -80,9 +80,13 @@ function markdown(text) {
 }
 
 // Colours and styles end up inside style and class attributes: only known-good values pass.
-function embedColour(color) {
+function colour(color) {
   return Number.isInteger(color) && color >= 0 && color <= 0xffffff
-    ? `#${color.toString(16).padStart(6, "0")}` : "#4e5058";
+    ? `#${color.toString(16).padStart(6, "0")}` : null;
+}
+
+function embedColour(color) {
+  return colour(color) || "#4e5058";
 }
 
 function buttonStyle(style) {
@@ -128,19 +132,109 @@ function renderEmbed(embed) {
 }
 
 function renderComponents(message) {
-  return (message.components || []).map((row) => `<div class="row">${(row.components || []).map((c) => {
-    if (c.type === 2) {
-      const emoji = c.emoji && c.emoji.name ? `${escapeHtml(c.emoji.name)} ` : "";
-      return `<button type="button" class="style-${escapeHtml(buttonStyle(c.style))}" data-message="${escapeHtml(message.id)}"
-        data-custom-id="${escapeHtml(c.custom_id || "")}" ${c.disabled ? "disabled" : ""}>${emoji}${escapeHtml(c.label || "")}</button>`;
-    }
+  return (message.components || []).map((row) => renderRow(message, row)).join("");
+}
+
+function renderRow(message, row) {
+  return `<div class="row">${(Array.isArray(row.components) ? row.components : []).map((c) => {
+    if (c.type === 2) return renderButton(message, c);
     if (c.type === 3) {
       const options = (c.options || []).map((o) => `<option value="${escapeHtml(o.value)}">${escapeHtml(optionText(o))}</option>`).join("");
       return `<select data-message="${escapeHtml(message.id)}" data-custom-id="${escapeHtml(c.custom_id)}" ${c.disabled ? "disabled" : ""}>
         <option value="" selected disabled>${escapeHtml(c.placeholder || "Choose…")}</option>${options}</select>`;
     }
     return "";
-  }).join("")}</div>`).join("");
+  }).join("")}</div>`;
+}
+
+function renderButton(message, c) {
+  const emoji = c.emoji && c.emoji.name ? `${escapeHtml(c.emoji.name)} ` : "";
+  return `<button type="button" class="style-${escapeHtml(buttonStyle(c.style))}" data-message="${escapeHtml(message.id)}"
+        data-custom-id="${escapeHtml(c.custom_id || "")}" ${c.disabled ? "disabled" : ""}>${emoji}${escapeHtml(c.label || "")}</button>`;
+}
+
+// Components V2: the message is a tree of components, drawn in order as Discord lays them
+// out. What the page does not know (a future component) is left out, as an old client does.
+function renderTree(message, components) {
+  return (Array.isArray(components) ? components : []).map((c) => renderPart(message, c)).join("");
+}
+
+function renderPart(message, c) {
+  if (!c || typeof c !== "object") return "";
+  switch (c.type) {
+    case 1: return renderRow(message, c);
+    case 9: return renderSection(message, c);
+    case 10: return `<div class="text">${markdown(String(c.content ?? ""))}</div>`;
+    case 12: return renderGallery(c.items);
+    case 13: return renderFile(c);
+    case 14: return `<div class="separator${c.spacing === 2 ? " large" : ""}${c.divider === false ? "" : " divider"}" role="separator"></div>`;
+    case 17: {
+      const accent = colour(c.accent_color);
+      return spoiler(c, `<div class="container${accent ? " accent" : ""}"${accent ? ` style="border-left-color:${escapeHtml(accent)}"` : ""}>
+        ${renderTree(message, c.components)}</div>`);
+    }
+    default: return "";
+  }
+}
+
+// A spoiler is blurred until clicked, and nothing in it can be used or focused before.
+function spoiler(component, html) {
+  return component.spoiler === true ? `<div class="spoiler" title="Spoiler: click to show"><div inert>${html}</div></div>` : html;
+}
+
+function picture(media) {
+  return media && typeof media === "object" && typeof media.url === "string" && media.url ? media : null;
+}
+
+// The text on the left, its button or thumbnail on the right.
+function renderSection(message, c) {
+  const accessory = c.accessory || {};
+  let side = "";
+  if (accessory.type === 2) side = renderButton(message, accessory);
+  if (accessory.type === 11 && picture(accessory.media)) {
+    side = spoiler(accessory, `<img class="thumbnail" alt="${escapeHtml(accessory.description || "")}" src="${escapeHtml(accessory.media.url)}">`);
+  }
+  return `<div class="section"><div class="section-text">${renderTree(message, c.components)}</div>
+    ${side ? `<div class="accessory${accessory.type === 2 ? " button" : ""}">${side}</div>` : ""}</div>`;
+}
+
+// Discord's mosaic: one picture whole; two side by side; three as one large and two
+// stacked beside it; four as two by two; more in rows of three, the first row taking what
+// is left over (one or two). Cropped cells all have their size before the pictures come.
+function renderGallery(items) {
+  const shown = (Array.isArray(items) ? items : []).filter((item) => item && picture(item.media)).slice(0, 10);
+  const count = shown.length;
+  if (!count) return "";
+  const first = count === 4 ? 2 : count % 3 || 3;
+  return `<div class="gallery${count === 1 ? " single" : ""}${count === 3 ? " three" : ""}">${shown.map((item, i) => {
+    const perRow = count === 4 || i < first ? Math.min(first, count) : 3;
+    const image = `<img alt="${escapeHtml(item.description || "")}" src="${escapeHtml(item.media.url)}"${sized(item.media)}${count === 1 ? lowEnough(item.media) : ""}>`;
+    return `<div class="item per-${perRow}">${spoiler(item, image)}</div>`;
+  }).join("")}</div>`;
+}
+
+// A picture alone is as wide as there is room for, but no higher than Discord lets it be
+// (a tall one narrower): known before it comes, from its size.
+const HIGHEST = 350;
+function lowEnough(image) {
+  return sized(image) ? ` style="max-width:${escapeHtml(Math.floor(HIGHEST * image.width / image.height))}px"` : "";
+}
+
+function renderFile(c) {
+  const file = picture(c.file);
+  if (!file) return "";
+  const name = typeof c.name === "string" && c.name ? c.name : file.url.split("/").pop();
+  const size = Number.isInteger(c.size) && c.size >= 0 ? `<div class="size">${escapeHtml(fileSize(c.size))}</div>` : "";
+  return spoiler(c, `<div class="file"><span class="file-icon" aria-hidden="true">📄</span>
+    <div><a href="${escapeHtml(file.url)}" download="${escapeHtml(name)}">${escapeHtml(name)}</a>${size}</div></div>`);
+}
+
+function fileSize(bytes) {
+  const units = ["bytes", "KB", "MB", "GB"];
+  let size = bytes;
+  let unit = 0;
+  while (size >= 1024 && unit < units.length - 1) { size /= 1024; unit += 1; }
+  return unit ? `${size.toFixed(2)} ${units[unit]}` : `${size} ${units[0]}`;
 }
 
 // A menu's option as one line (a native menu has no second line): its emoji, its label and,
@@ -154,6 +248,7 @@ function renderMessage(message) {
   const author = message.author;
   const body = message.loading
     ? `<div class="loading">${escapeHtml(author.name)} is thinking…</div>`
+    : message.components_v2 ? `<div class="v2">${renderTree(message, message.components)}</div>`
     : `${message.content ? `<div class="content">${markdown(message.content)}</div>` : ""}
        ${message.embeds.map(renderEmbed).join("")}
        ${message.attachments.map((a) => `<div class="attachment"><img alt="${escapeHtml(a.filename)}" src="${escapeHtml(a.url)}"${sized(a)}></div>`).join("")}
@@ -393,6 +488,12 @@ function connectLive() {
 }
 
 document.addEventListener("click", async (event) => {
+  const hidden = event.target.closest(".spoiler:not(.revealed)");
+  if (hidden) {
+    event.preventDefault();
+    hidden.classList.add("revealed");
+    return hidden.firstElementChild.removeAttribute("inert");
+  }
   const target = event.target.closest("[data-user], [data-channel], [data-command], button[data-custom-id], #menu-button, #backdrop, #jump");
   if (!target) return;
   event.preventDefault();

@@ -22,6 +22,7 @@ def test_rows_are_as_few_as_the_width_allows_and_as_even_as_can_be() -> None:
         assert not sizes or max(sizes) - min(sizes) <= 1, sizes
     assert balanced(6) == [3, 3]
     assert balanced(11) == [4, 4, 3]
+    assert len(balanced(13)) == 4, "a hand of 13 cards on at most four rows"
 
 
 def test_a_menu_takes_a_row_of_its_own_between_runs_of_buttons() -> None:
