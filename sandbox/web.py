@@ -26,7 +26,9 @@ from bot.games.faces import faces
 from emulator import Channel, DiscordEmulator, Message, User
 from emulator.cdn import DISCORD_CDN
 from emulator.command_limits import localized
+from emulator.components import FILE, attached_name
 from emulator.model import Attachment
+from emulator.payloads import attachment_url
 from sandbox.server_world import SandboxServer
 from sandbox.slash_text import SlashTextError, command_specs, parse
 
@@ -36,15 +38,9 @@ SELECT = 3
 """A string select menu's component type."""
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
-COMPONENTS_V2 = 1 << 15
-"""Discord's IS_COMPONENTS_V2: the message is its tree of components, without content or
-embeds, and shows only the attachments its components name."""
-FILE = 13
-"""A file component's type: Discord tells clients the name and size of the file it shows."""
 MEDIA_KEYS = ("media", "file")
 """Where a component holds a picture or file (an unfurled media item): ``media`` in
 thumbnails and gallery items, ``file`` in file components."""
-ATTACHED = "attachment://"
 CHANGE_DELAY = 0.03
 """Seconds to gather changes into one notice: a click edits and posts in quick bursts."""
 STATIC = resources.files("sandbox") / "static"
@@ -275,22 +271,15 @@ class SandboxPage:
         return message
 
     def _message_json(self, m: Message) -> dict[str, Any]:
-        attached = {a.filename: a for a in m.attachments}
-        files = {
-            name: _image(
-                f"{self.emulator.base_url}/attachments/{m.channel_id}/{a.id}/{name}", a.data
-            )
-            for name, a in attached.items()
-        }
+        files = {a.filename: self._file(m, a) for a in m.attachments}
         embedded = set()
         embeds = []
         for embed in m.embeds:
             image = (embed.get("image") or {}).get("url")
-            if image and image.startswith(ATTACHED):
-                embedded.add(image.removeprefix(ATTACHED))
-                embed = {**embed, "image": files.get(image.removeprefix(ATTACHED))}
+            if image and image.startswith("attachment://"):
+                embedded.add(image.removeprefix("attachment://"))
+                embed = {**embed, "image": files.get(image.removeprefix("attachment://"))}
             embeds.append(self._pictures_here(embed))
-        components_v2 = bool(m.flags & COMPONENTS_V2)
         thread = self.emulator.channels.get(m.id)
         return {
             "id": str(m.id),
@@ -302,14 +291,14 @@ class SandboxPage:
             },
             "content": m.content,
             "embeds": embeds,
-            # Discord shows a V2 message's attachments only where its components name them.
+            # Discord shows a V2 message's files only where its components name them.
             "attachments": []
-            if components_v2
+            if m.components_v2
             else [
                 {"filename": name, **image} for name, image in files.items() if name not in embedded
             ],
-            "components": self._media_here(m.components, attached, files),
-            "components_v2": components_v2,
+            "components": self._media_here(m, m.components),
+            "components_v2": m.components_v2,
             "ephemeral": bool(m.flags & EPHEMERAL) or m.visible_to is not None,
             "loading": bool(m.flags & LOADING),
             "edited": m.edited_at is not None,
@@ -319,31 +308,36 @@ class SandboxPage:
             else {"id": str(thread.id), "name": thread.name},
         }
 
-    def _media_here(
-        self, node: Any, attached: dict[str, Attachment], files: dict[str, dict[str, Any]]
-    ) -> Any:
+    def _file(self, m: Message, a: Attachment) -> dict[str, Any]:
+        return _image(attachment_url(a, self.emulator.base_url, m.channel_id), a.data)
+
+    def _media_here(self, m: Message, node: Any) -> Any:
         """The components with each picture or file where the browser finds it: an
-        ``attachment://`` name as the emulator's address with the image's size (a name the
-        message has no attachment for, as no address), a picture on Discord's CDN as the
-        emulator's copy. A file component also gets its file's name and size, which
-        Discord sends clients instead of what the bot wrote there."""
+        ``attachment://`` name as the emulator's address with the picture's size (a name
+        the message has no file for, as no address), a picture on Discord's CDN as the
+        emulator's copy. A file component gets its file's name and size, which Discord
+        fills in; a picture without a description, the alt text uploaded with its file."""
         if isinstance(node, list):
-            return [self._media_here(n, attached, files) for n in node]
+            return [self._media_here(m, n) for n in node]
         if not isinstance(node, dict):
             return node
-        here = {key: self._media_here(value, attached, files) for key, value in node.items()}
+        here = {key: self._media_here(m, value) for key, value in node.items()}
         for key in MEDIA_KEYS:
             media = node.get(key)
             if not isinstance(media, dict) or not isinstance(media.get("url"), str):
                 continue
-            url: str = media["url"]
-            if not url.startswith(ATTACHED):
-                here[key] = {**media, "url": self.emulator.cdn_url(url)}
-                continue
-            name = url.removeprefix(ATTACHED)
-            here[key] = {**media, **files.get(name, {"url": None})}
-            if node.get("type") == FILE and name in attached:
-                here["name"], here["size"] = name, len(attached[name].data)
+            name = attached_name(media["url"])
+            found = None if name is None else m.attached(name)
+            if name is None:
+                here[key] = {**media, "url": self.emulator.cdn_url(media["url"])}
+            elif found is None:
+                here[key] = {**media, "url": None}
+            else:
+                here[key] = {**media, **self._file(m, found)}
+                if node.get("type") == FILE:
+                    here["name"], here["size"] = found.filename, len(found.data)
+                elif node.get("description") is None and found.description is not None:
+                    here["description"] = found.description
         return here
 
     def _pictures_here(self, embed: dict[str, Any]) -> dict[str, Any]:

@@ -1,10 +1,11 @@
 """What a game fills in to be played in Discord: its words, pictures and choices.
 
 A face describes what to show as plain data (a ``Picture``: title, text, colour, the
-PNG, fields; the ``Choice``s and ``Menu``s its players have), and one presenter in the
-Discord layer (``bot.discord_ui.presenter``) draws it as Discord's components. The
-Discord layer knows every game only through this and ``bot.games.rules``; a face is
-the only code that knows both its game's engine and how the game is shown.
+PNG and its description, fields; the ``Choice``s and ``Menu``s its players have), and
+one presenter in the Discord layer (``bot.discord_ui.presenter``) draws it as Discord's
+components. The Discord layer knows every game only through this and
+``bot.games.rules``; a face is the only code that knows both its game's engine and how
+the game is shown.
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 from pathlib import Path
-from typing import Protocol
+from typing import Final, Protocol
 
 from bot.discord_ui import text
+from bot.discord_ui.limits import shortened
 from bot.games.rules import Options
 from bot.service import Outcome
 from bot.storage import Game, LadderEntry, PlayerRecord
@@ -25,6 +27,13 @@ from i18n import DEFAULT, Language
 RGB = tuple[int, int, int]
 GOLD: RGB = (241, 196, 15)
 """The colour of a game-over message."""
+DESCRIBED_NAME: Final = 16
+"""Characters of a name in a picture's description, as the result tables keep them."""
+DESCRIPTION: Final = 1024
+"""Discord's limit on a picture's description, its alt text. Every face words its
+descriptions to fit by design (names shortened, a few words per player), never by
+cutting: each game's tests prove its longest description fits, with the most players,
+the longest names, in every language."""
 
 
 @dataclass(frozen=True)
@@ -42,6 +51,10 @@ class Picture:
     text: str
     colour: RGB
     png: bytes
+    description: str
+    """What the picture shows, in words, for a reader who cannot see it (Discord's alt
+    text, at most ``DESCRIPTION`` characters): with the text and the choices' labels,
+    enough to play from. Only what the picture's audience may see."""
     fields: tuple[Field, ...] = ()
     footer: str | None = None
     """Shown without markdown: names as typed."""
@@ -120,11 +133,31 @@ def rules_text(folder: Path, code: str) -> str:
     return path.read_text(encoding="utf-8").strip()
 
 
+def described_name(name: str) -> str:
+    """A seat's name in a picture's description: as typed (a description shows no
+    markdown), shortened with an ellipsis past ``DESCRIBED_NAME`` characters, so that every
+    player's words fit."""
+    return shortened(name, DESCRIBED_NAME)
+
+
+def described_names(game: Game, lang: Language) -> tuple[str, ...]:
+    """Every seat's name for a description of ``game``'s pictures, by seat: a computer
+    player's in ``lang``."""
+    return tuple(described_name(text.seat_name(seat, lang)) for seat in game.seats)
+
+
 def game_over(
-    title: str, outcome: Outcome, headline: str, table: str, png: bytes, lang: Language
+    title: str,
+    outcome: Outcome,
+    headline: str,
+    table: str,
+    png: bytes,
+    description: str,
+    lang: Language,
 ) -> Picture:
-    """Every game's game-over message: its final picture, the winners, its result
-    ``table`` and each human's rating change."""
+    """Every game's game-over message: its final picture (``description``: the winners
+    and the final standing it shows), the winners, its result ``table`` and each human's
+    rating change."""
     game = outcome.game
     winners = [game.seats[r.seat] for r in outcome.results if r.won]
     computers = any(seat.is_bot for seat in game.seats)
@@ -134,6 +167,7 @@ def game_over(
         text=f"{headline}\n\n**{text.winners_line(winners, lang)}**\n{table}",
         colour=GOLD,
         png=png,
+        description=description,
         fields=(ratings,),
     )
 

@@ -3,7 +3,8 @@ gets these tests by registering): random legal games through its rules, from its
 to its most players, with the clock playing for a seat now and then; every position and
 action round trips through JSON; the end gives a full table; and every kind of message
 its face makes, at positions along such a game, in every language, stays within
-Discord's limits, with a picture that is a PNG."""
+Discord's limits, with a picture that is a PNG and a description (its alt text) within
+Discord's limit."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from PIL import Image
 
 from bot.discord_ui import presenter
 from bot.discord_ui.presenter import IMAGE_FILE
-from bot.games.face import GameFace, Picture
+from bot.games.face import DESCRIPTION, GameFace, Picture
 from bot.games.faces import face_for
 from bot.games.registration import Registration
 from bot.games.registry import REGISTERED, NotAGame, discovered
@@ -160,16 +161,21 @@ def body(
     message: dict[str, Any] = {"content": content}
     if picture is not None:
         message["embeds"] = [presenter.embed(picture).to_dict()]
-        message["attachments"] = [{"id": 0, "filename": IMAGE_FILE}]
+        message["attachments"] = [
+            {"id": 0, "filename": IMAGE_FILE, "description": picture.description}
+        ]
     if view is not None:
         message["components"] = view.to_components()
     return message
 
 
-def a_png(picture: Picture) -> None:
+def a_described_png(picture: Picture) -> None:
+    """The picture is a PNG, and has a description that Discord takes as its alt text."""
     with Image.open(io.BytesIO(picture.png)) as image:
         assert image.format == "PNG"
         assert image.width > 0 and image.height > 0
+    assert picture.description.strip(), "a picture without a description"
+    assert len(picture.description) <= DESCRIPTION, len(picture.description)
 
 
 def seats(players: int) -> tuple[Seat, ...]:
@@ -233,14 +239,14 @@ async def every_message(face: GameFace, rules: AnyRules, lang: Language, seed: s
                 pictures.append(await face.turn_end(outcome, headline, lang))
         for picture in pictures:
             within_limits(body(picture=picture))
-            a_png(picture)
+            a_described_png(picture)
         if isinstance(rules, HiddenInformation) and not over:
             for seat in range(players):
                 private = await face.private(game, seat, outcome, lang)
                 assert private is not None
                 drawn = presenter.private(game, private)
                 within_limits(body(picture=private.picture, view=drawn.view))
-                a_png(private.picture)
+                a_described_png(private.picture)
 
 
 @GAMES

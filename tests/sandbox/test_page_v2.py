@@ -16,9 +16,9 @@ from playwright.async_api import Browser, FloatRect, Locator, Page, Route, expec
 
 from emulator import Message
 from emulator.cdn import DISCORD_CDN
+from emulator.components import IS_COMPONENTS_V2
 from emulator.model import Attachment, snowflake
 from sandbox.server_world import CHANNEL_ID
-from sandbox.web import COMPONENTS_V2
 from tests.sandbox.conftest import Sandbox, put_message
 from tests.sandbox.pages import DESKTOP, PHONE, open_page
 
@@ -119,7 +119,7 @@ def turn_message(sandbox: Sandbox) -> Message:
     avatar = f"{DISCORD_CDN}/avatars/{bo.id}/{bo.avatar}.png?size=128"
     return put_message(
         sandbox,
-        flags=COMPONENTS_V2,
+        flags=IS_COMPONENTS_V2,
         components=turn_tree(avatar),
         attachments=[
             attachment("board.png", png(*BOARD_SIZE)),
@@ -223,7 +223,7 @@ async def test_galleries_are_laid_out_by_how_many_pictures_they_hold(
     rules = Attachment(snowflake(), "rules.txt", b"x" * 2048, "text/plain")
     message = put_message(
         bare_page,
-        flags=COMPONENTS_V2,
+        flags=IS_COMPONENTS_V2,
         components=tree,
         attachments=[*(attachment(f"p{n}.png", png(320, 240)) for n in range(10)), rules],
     )
@@ -300,7 +300,7 @@ async def test_on_a_phone_the_card_fits_the_screen(browser: Browser, bare_page: 
     tree[0]["components"].append({"type": 1, "components": long_labels})
     message = put_message(
         bare_page,
-        flags=COMPONENTS_V2,
+        flags=IS_COMPONENTS_V2,
         components=tree,
         attachments=[
             attachment("board.png", png(*BOARD_SIZE)),
@@ -346,7 +346,9 @@ async def test_a_v2_message_shows_only_the_attachments_its_components_name(
         return [attachment("board.png", png(80, 70)), attachment("stray.png", png(60, 60))]
 
     shows_board = [{"type": 12, "items": [item("board.png", BOARD)]}]
-    v2 = put_message(bare_page, flags=COMPONENTS_V2, components=shows_board, attachments=pictures())
+    v2 = put_message(
+        bare_page, flags=IS_COMPONENTS_V2, components=shows_board, attachments=pictures()
+    )
     classic = put_message(bare_page, content="Classic", attachments=pictures())
     page = await browser.new_page(viewport=DESKTOP)
     await page.goto(bare_page.url)
@@ -374,7 +376,7 @@ async def test_a_spoiler_is_hidden_and_out_of_reach_until_clicked(
             ],
         }
     ]
-    message = put_message(bare_page, flags=COMPONENTS_V2, components=tree)
+    message = put_message(bare_page, flags=IS_COMPONENTS_V2, components=tree)
     page = await browser.new_page(viewport=DESKTOP)
     await page.goto(bare_page.url)
     spoiler = by_id(page, message).locator(".spoiler")
@@ -428,13 +430,20 @@ async def test_pictures_and_files_come_where_the_browser_finds_them(bare_page: S
     emulator = bare_page.emulator
     ann = next(u for u in emulator.users.values() if u.name == "Ann")
     on_discord = f"{DISCORD_CDN}/avatars/{ann.id}/{ann.avatar}.png?size=128"
-    board = attachment("board.png", png(*BOARD_SIZE))
+    board = Attachment(snowflake(), "board.png", png(*BOARD_SIZE), "image/png", "Uploaded alt")
     rules = Attachment(snowflake(), "rules.txt", b"x" * 2048, "text/plain")
     tree = [
         {
             "type": 17,
             "components": [
-                {"type": 12, "items": [item("board.png", BOARD), item("gone.png", "Gone")]},
+                {
+                    "type": 12,
+                    "items": [
+                        item("board.png", BOARD),
+                        {"media": {"url": "attachment://board.png"}},
+                        item("gone.png", "Gone"),
+                    ],
+                },
                 {
                     "type": 9,
                     "components": [{"type": 10, "content": "Ann"}],
@@ -444,7 +453,7 @@ async def test_pictures_and_files_come_where_the_browser_finds_them(bare_page: S
             ],
         }
     ]
-    put_message(bare_page, flags=COMPONENTS_V2, components=tree, attachments=[board, rules])
+    put_message(bare_page, flags=IS_COMPONENTS_V2, components=tree, attachments=[board, rules])
     classic_row = [{"type": 1, "components": [button("Roll", "roll")]}]
     put_message(bare_page, content="Classic", components=classic_row, attachments=[board])
     async with (
@@ -459,11 +468,11 @@ async def test_pictures_and_files_come_where_the_browser_finds_them(bare_page: S
     assert v2["attachments"] == []
     gallery, section, file = v2["components"][0]["components"]
     address = f"{emulator.base_url}/attachments/{CHANNEL_ID}"
+    on_page = {"url": f"{address}/{board.id}/board.png", "width": 800, "height": 700}
+    # A picture's own description wins; without one, the alt text uploaded with its file.
     assert gallery["items"] == [
-        {
-            "media": {"url": f"{address}/{board.id}/board.png", "width": 800, "height": 700},
-            "description": BOARD,
-        },
+        {"media": on_page, "description": BOARD},
+        {"media": on_page, "description": "Uploaded alt"},
         {"media": {"url": None}, "description": "Gone"},
     ]
     assert section["accessory"]["media"]["url"] == emulator.cdn_url(on_discord)

@@ -8,8 +8,8 @@ from typing import Any
 
 from playwright.async_api import Browser, expect
 
+from emulator.components import IS_COMPONENTS_V2
 from emulator.model import Attachment, snowflake
-from sandbox.web import COMPONENTS_V2
 from tests.sandbox.conftest import Sandbox, put_message
 from tests.sandbox.pages import DESKTOP
 from tests.sandbox.test_page_v2 import png
@@ -81,7 +81,7 @@ async def test_crafted_parts_of_a_v2_message_inject_nothing(
 ) -> None:
     message = put_message(
         bare_page,
-        flags=COMPONENTS_V2,
+        flags=IS_COMPONENTS_V2,
         components=TREE,
         attachments=[
             Attachment(snowflake(), "board.png", png(80, 70), "image/png"),

@@ -34,6 +34,7 @@ from bot.games.face import (
     Picture,
     Private,
     Tone,
+    described_names,
     game_over,
 )
 from bot.games.rules import Options
@@ -97,20 +98,21 @@ class ClaimFace(BaseFace):
         self, game: Game, headline: str, last: Outcome | None, lang: Language
     ) -> Picture:
         state: ClaimState = game.state
-        picture = await _render(_table(game, state, last, lang))
-        return _picture(game, state, picture, _describe(game, state, headline, lang), lang)
+        table = _table(game, state, last, lang)
+        return await _picture(game, state, table, _describe(game, state, headline, lang), lang)
 
     async def turn_end(self, outcome: Outcome, headline: str, lang: Language) -> Picture:
         game, state = outcome.game, outcome.state
-        picture = await _render(_table(game, state, outcome, lang))
-        return _picture(game, state, picture, headline, lang)
+        return await _picture(game, state, _table(game, state, outcome, lang), headline, lang)
 
     async def result(self, outcome: Outcome, headline: str, lang: Language) -> Picture:
         game, state = outcome.game, outcome.state
         result = score(state)
-        png = await _render(_table(game, state, outcome, lang, result))
+        view = _table(game, state, outcome, lang, result)
+        png = await _render(view)
         table = words.results(game, result, lang)
-        return game_over(self.title, outcome, headline, table, png, lang)
+        description = words.table(view, described_names(game, lang), lang)
+        return game_over(self.title, outcome, headline, table, png, description, lang)
 
     def choices(self, game: Game, lang: Language) -> Sequence[Control]:
         state: ClaimState = game.state
@@ -175,6 +177,7 @@ class ClaimFace(BaseFace):
             text="\n\n".join(line for line in lines if line),
             colour=PLAYERS[seat].color,
             png=png,
+            description=words.hand(hand_view, lang),
         )
         choices = _choices(state, seat, legal, lang) if acting else ()
         return Private(picture, choices, CLAIM.decision_key(state, seat))
@@ -437,15 +440,16 @@ def _describe(game: Game, state: ClaimState, headline: str, lang: Language) -> s
     return "\n\n".join(lines)
 
 
-def _picture(
-    game: Game, state: ClaimState, png: bytes, description: str, lang: Language
+async def _picture(
+    game: Game, state: ClaimState, table: TableView, words_shown: str, lang: Language
 ) -> Picture:
     acting = state.to_act()
     return Picture(
         title=lang._("Claim · game {game}", game=game.id),
-        text=description,
+        text=words_shown,
         colour=PLAYERS[acting[0] if acting else state.leader].color,
-        png=png,
+        png=await _render(table),
+        description=words.table(table, described_names(game, lang), lang),
     )
 
 

@@ -7,7 +7,15 @@ from collections.abc import Sequence
 
 from bot.discord_ui import text
 from bot.games.claimit import GAME, words
-from bot.games.face import BaseFace, Choice, Control, Picture, Tone, game_over
+from bot.games.face import (
+    BaseFace,
+    Choice,
+    Control,
+    Picture,
+    Tone,
+    described_names,
+    game_over,
+)
 from bot.games.rules import Options
 from bot.service import Outcome
 from bot.storage import Game, LadderEntry, PlayerRecord
@@ -53,7 +61,8 @@ class ClaimItFace(BaseFace):
         game = outcome.game
         table = words.results_table(game, outcome.results, lang)
         png = await _render(game, game.state, lang)
-        return game_over(self.title, outcome, headline, table, png, lang)
+        description = words.board(game.state, described_names(game, lang), lang)
+        return game_over(self.title, outcome, headline, table, png, description, lang)
 
     def choices(self, game: Game, lang: Language) -> Sequence[Control]:
         """Roll and Stop & claim, or one lettered choice per legal placement (none while a
@@ -148,6 +157,7 @@ async def _board(
         text=headline + (_prompt(game, state, bust, lang) if prompt else ""),
         colour=PLAYERS[state.turn].color,
         png=png,
+        description=words.board(state, described_names(game, lang), lang, rolled=rolled, bust=bust),
         footer=footer,
     )
 

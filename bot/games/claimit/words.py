@@ -1,4 +1,5 @@
-"""Claim It!'s words: what just happened, this turn's marks, the odds, results, the rules."""
+"""Claim It!'s words: what just happened, this turn's marks, the odds, the board in words,
+results, the rules."""
 
 from __future__ import annotations
 
@@ -11,19 +12,27 @@ from bot.games.face import rules_text
 from bot.service import Outcome
 from bot.storage import Game, Result
 from engine.claimit import (
+    SPACES,
     Bust,
     GameState,
     LastRoundCalled,
     Passed,
+    Phase,
     Place,
     Placement,
     Roll,
     RollOdds,
+    Score,
     Stop,
     TimeOut,
+    scores,
+    winners,
 )
+from engine.claimit.board import spaces
 from engine.claimit.odds import OUTCOMES
+from engine.claimit.scoring import visible_spaces
 from i18n import Language
+from render.claimit import lettered
 
 RULES_DIR = Path(__file__).with_name("rules")
 NAME_WIDTH = 16
@@ -125,6 +134,193 @@ def this_turn(state: GameState, lang: Language) -> str:
     if not marks:
         return lang._("This turn: nothing placed yet.")
     return lang._("This turn: {marks}.", marks=lang.list(marks))
+
+
+def board(
+    state: GameState,
+    names: Sequence[str],
+    lang: Language,
+    *,
+    rolled: tuple[int, ...] | None = None,
+    bust: int | None = None,
+) -> str:
+    """What the board picture of ``state`` shows, in words (its description): whose turn,
+    the roll (``rolled`` when the state no longer holds it; ``bust``: the seat that just
+    busted with it) and what each lettered choice places where, each player's largest
+    mine and spaces, claimed and settled, this turn's marks, the claim markers left and
+    the last round; at game over the winners and the final standing. ``names`` by seat,
+    as ``described_name`` gives them.
+
+    Every space is named once, for what lies on top of it (a player's marker, or this
+    turn's squatter or claim marker; a squatter under a claim marker once more), each
+    choice once, each player's name on their own line and twice more at most (whose turn,
+    who plays last): so the fullest board, with five players, stays within
+    ``DESCRIPTION`` (``tests/games/claimit/test_description.py``)."""
+    table = scores(state)
+    if state.phase is Phase.OVER:
+        lines = [_winners(table, names, lang)]
+        lines += [_standing(state, score, table, names, lang) for score in _ranked(table)]
+        return "\n".join(lines)
+    lines = [_status(state, names, lang, rolled, bust)]
+    lines += [_holding(state, score, names, lang) for score in table]
+    marks = _marks(state, lang)
+    if marks:
+        lines.append(marks)
+    supply = state.claim_supply
+    ending = (
+        lang.ngettext("{n} claim marker left.", "{n} claim markers left.", supply)
+        if supply
+        else lang._("No claim markers left.")
+    )
+    if state.last_round is not None:
+        caller = names[state.last_round.caller]
+        ending += " " + lang._("Last round: {player} plays last.", player=caller)
+    lines.append(ending)
+    return "\n".join(lines)
+
+
+def _status(
+    state: GameState,
+    names: Sequence[str],
+    lang: Language,
+    rolled: tuple[int, ...] | None,
+    bust: int | None,
+) -> str:
+    """Who the picture's status names, what it says of them and the roll it shows; with a
+    roll to place, each lettered choice."""
+    if bust is not None:
+        return lang.ngettext(
+            "{player} rolled {dice}: no legal placement, bust! The {n} mark placed this turn "
+            "is lost.",
+            "{player} rolled {dice}: no legal placement, bust! The {n} marks placed this turn "
+            "are lost.",
+            state.marks_this_turn,
+            player=names[bust],
+            dice=_dice_words(rolled or (), lang),
+        )
+    player = names[state.turn]
+    if state.dice is not None:
+        choices = "; ".join(f"{letter}: {placement(p, lang)}" for letter, p in lettered(state))
+        return lang._(
+            "{player} rolled {dice}; the choices: {choices}.",
+            player=player,
+            dice=_dice_words(state.dice, lang),
+            choices=choices,
+        )
+    if state.placed_this_turn and rolled is not None:
+        return lang._(
+            "{player} placed from the roll {dice}, and rolls again or stops to claim.",
+            player=player,
+            dice=_dice_words(rolled, lang),
+        )
+    if state.placed_this_turn:
+        return lang._("{player} rolls again or stops to claim.", player=player)
+    return lang._("{player} rolls the dice.", player=player)
+
+
+def _dice_words(rolled: Sequence[int], lang: Language) -> str:
+    """A roll read out: ``2, 3 and 5``."""
+    return lang.list(lang.number(die) for die in rolled)
+
+
+def _holding(state: GameState, score: Score, names: Sequence[str], lang: Language) -> str:
+    """A player's largest mine and the spaces whose top marker is theirs."""
+    mine = lang._(
+        "{player}: largest mine {mine}", player=names[score.seat], mine=lang.number(score.largest)
+    )
+    return f"{mine}; {_spaces_held(state, score.seat, lang)}"
+
+
+def _spaces_held(state: GameState, seat: int, lang: Language) -> str:
+    """The seat's spaces: claimed ones counted, then the settled ones."""
+    held = visible_spaces(state, seat)
+    if not held:
+        return lang._("no spaces")
+    claimed, settled = held & state.claimed, held & ~state.claimed
+    parts = []
+    if claimed:
+        parts.append(
+            lang.ngettext(
+                "{n} claim: {spaces}",
+                "{n} claims: {spaces}",
+                claimed.bit_count(),
+                spaces=_listed(claimed, lang),
+            )
+        )
+    if settled:
+        parts.append(lang._("settled: {spaces}", spaces=_listed(settled, lang)))
+    return "; ".join(parts)
+
+
+def _listed(mask: int, lang: Language) -> str:
+    """Spaces column by column: ``1,1 1,2 3,4``."""
+    ordered = sorted(spaces(mask), key=lambda at: (at.col, at.row))
+    return " ".join(lang.say(space(at.col, at.row)) for at in ordered)
+
+
+def _marks(state: GameState, lang: Language) -> str:
+    """This turn's squatters and claim markers, which a stop settles and a bust loses."""
+    squatters = [
+        lang._(
+            "{number} on {space}",
+            number=number,
+            space=space(SPACES[index].col, SPACES[index].row),
+        )
+        for number, index in enumerate(state.squatters)
+        if index >= 0
+    ]
+    marks = []
+    if squatters:
+        marks.append(
+            lang.ngettext(
+                "squatter {squatters}",
+                "squatters {squatters}",
+                len(squatters),
+                squatters=", ".join(squatters),
+            )
+        )
+    if state.claims_this_turn:
+        marks.append(
+            lang.ngettext(
+                "claim marker on {spaces}",
+                "claim markers on {spaces}",
+                state.claims_this_turn.bit_count(),
+                spaces=_listed(state.claims_this_turn, lang),
+            )
+        )
+    if not marks:
+        return ""
+    return lang._("Placed this turn: {marks}.", marks="; ".join(marks))
+
+
+def _ranked(table: Sequence[Score]) -> list[Score]:
+    return sorted(table, key=lambda s: (-s.largest, -s.claims, -s.spaces, s.seat))
+
+
+def _winners(table: Sequence[Score], names: Sequence[str], lang: Language) -> str:
+    won = winners(tuple(table))
+    if len(won) > 1:
+        return lang._(
+            "Game over: {players} share the win.", players=lang.list(names[s] for s in won)
+        )
+    return lang._("Game over: {player} wins.", player=names[won[0]])
+
+
+def _standing(
+    state: GameState, score: Score, table: Sequence[Score], names: Sequence[str], lang: Language
+) -> str:
+    """A player's place, figures and spaces on the final board."""
+    key = (score.largest, score.claims, score.spaces)
+    place = 1 + sum((s.largest, s.claims, s.spaces) > key for s in table)
+    figures = lang._(
+        "{place}. {player}: largest mine {mine}, claims {claims}, spaces {spaces}",
+        place=lang.number(place),
+        player=names[score.seat],
+        mine=lang.number(score.largest),
+        claims=lang.number(score.claims),
+        spaces=lang.number(score.spaces),
+    )
+    return f"{figures}; {_spaces_held(state, score.seat, lang)}"
 
 
 def results_table(game: Game, results: Sequence[Result], lang: Language) -> str:

@@ -16,7 +16,17 @@ from typing import Final
 
 from bot.discord_ui import text
 from bot.discord_ui.limits import listed_name
-from bot.games.face import BaseFace, Choice, Control, Menu, Option, Picture, Tone, game_over
+from bot.games.face import (
+    BaseFace,
+    Choice,
+    Control,
+    Menu,
+    Option,
+    Picture,
+    Tone,
+    described_names,
+    game_over,
+)
 from bot.games.gold_nuggets import GAME, words
 from bot.games.gold_nuggets.game import ROLL, set_intent, take_intent
 from bot.service import Outcome
@@ -89,9 +99,11 @@ class GoldNuggetsFace(BaseFace):
 
     async def result(self, outcome: Outcome, headline: str, lang: Language) -> Picture:
         game = outcome.game
-        png = await _render(_view(game, outcome.state, lang, took=_took(outcome.events)))
+        view = _view(game, outcome.state, lang, took=_took(outcome.events))
+        png = await _render(view)
         table = words.results_table(game, outcome.results, lang)
-        return game_over(self.title, outcome, headline, table, png, lang)
+        description = words.table(view, described_names(game, lang), lang)
+        return game_over(self.title, outcome, headline, table, png, description, lang)
 
     def choices(self, game: Game, lang: Language) -> Sequence[Control]:
         """What the player to act may do in this phase (nothing while a computer player
@@ -344,14 +356,15 @@ async def _render(view: NuggetsView) -> bytes:
 
 
 async def _picture(
-    game: Game, seat: int, view: NuggetsView, description: str, lang: Language
+    game: Game, seat: int, view: NuggetsView, words_shown: str, lang: Language
 ) -> Picture:
     png = await _render(view)
     return Picture(
         title=lang._("Gold Nuggets · game {game}", game=game.id),
-        text=description,
+        text=words_shown,
         colour=PLAYERS[seat].color,
         png=png,
+        description=words.table(view, described_names(game, lang), lang),
     )
 
 

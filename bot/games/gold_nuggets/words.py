@@ -1,5 +1,5 @@
-"""Gold Nuggets' words: what just happened, the dice set aside, the odds, results, the rules,
-in the reader's language."""
+"""Gold Nuggets' words: what just happened, the dice set aside, the odds, the table in
+words, results, the rules, in the reader's language."""
 
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ from engine.gold_nuggets.odds import RollOdds
 from engine.gold_nuggets.rules import time_out_choice
 from engine.gold_nuggets.state import STEAL_LASSOS
 from i18n import Language
+from render.gold_nuggets import NuggetsView
 
 RULES_DIR = Path(__file__).with_name("rules")
 DIE: Final = {
@@ -318,6 +319,143 @@ def time_out_rule(state: GameState, deadline: str, lang: Language) -> str:
         deadline=deadline,
         value=lang.number(min(state.value, state.centre)),
     )
+
+
+def table(view: NuggetsView, names: Sequence[str], lang: Language) -> str:
+    """What the table picture of ``view`` shows, in words (its description): whose dice
+    and what they do, the dice set aside and their value and lassos, the roll, the
+    centre, each player's nuggets and the last take; at game over the winners and the
+    final standing. ``names`` by seat, as ``described_name`` gives them."""
+    if view.over:
+        return "\n".join([_winners(view, names, lang), *_standing(view, names, lang)])
+    lines = [_doing(view, names, lang)]
+    if view.bonus and not view.bust:
+        lines.append(lang._("It is a bonus turn, for setting aside all seven dice."))
+    if view.aside:
+        lines.append(_aside(view, lang))
+    lines.append(
+        lang.ngettext("The centre holds {n} nugget.", "The centre holds {n} nuggets.", view.centre)
+    )
+    held = lang.list(
+        f"{names[seat]} {lang.number(count)}" for seat, count in enumerate(view.nuggets)
+    )
+    lines.append(lang._("Nuggets held: {players}.", players=held))
+    if view.took is not None:
+        lines.append(_took(view.took, names, lang))
+    return "\n".join(lines)
+
+
+def _faces(faces: Iterable[str]) -> Counts:
+    return Counts.of(Face(face) for face in faces)
+
+
+def _doing(view: NuggetsView, names: Sequence[str], lang: Language) -> str:
+    """The picture's status: whose dice, and what the roll or the dice set aside allow."""
+    player = names[view.turn]
+    rolled = counts(_faces(view.rolled), lang)
+    if view.bust:
+        if view.aside:
+            return lang.ngettext(
+                "{player} rolled {dice}: nothing to set aside, bust! The {n} die set aside "
+                "this turn is lost.",
+                "{player} rolled {dice}: nothing to set aside, bust! The {n} dice set aside "
+                "this turn are lost.",
+                len(view.aside),
+                player=player,
+                dice=rolled,
+            )
+        return lang._(
+            "{player} rolled {dice}: nothing to set aside, bust!", player=player, dice=rolled
+        )
+    if view.rolled and not view.rolled_used:
+        return lang._(
+            "{player} rolled {dice} and chooses what to set aside.", player=player, dice=rolled
+        )
+    if len(view.aside) == DICE:
+        return lang._(
+            "{player} has set aside all seven dice: they take {value}, then play a bonus turn.",
+            player=player,
+            value=lang.number(view.value),
+        )
+    if view.aside:
+        line = lang.ngettext(
+            "{player} rolls the {n} die left or takes {value}.",
+            "{player} rolls the {n} dice left or takes {value}.",
+            DICE - len(view.aside),
+            player=player,
+            value=lang.number(view.value),
+        )
+        if view.rolled:
+            line += " " + lang._("Set aside from the roll {dice}.", dice=rolled)
+        return line
+    return lang._("{player} rolls the seven dice.", player=player)
+
+
+def _aside(view: NuggetsView, lang: Language) -> str:
+    """The dice set aside this turn, their value, and (unless a bust lost them) the lassos
+    against the three a steal needs."""
+    line = lang._(
+        "Set aside this turn: {dice}, worth {value}.",
+        dice=counts(_faces(view.aside), lang),
+        value=lang.number(view.value),
+    )
+    lassos = view.lassos
+    if view.bust:
+        # Lost with the rest: what they would have allowed is no longer said.
+        return line
+    if lassos >= STEAL_LASSOS:
+        line += " " + lang.ngettext(
+            "{n} lasso: a steal is possible.", "{n} lassos: a steal is possible.", lassos
+        )
+    elif lassos:
+        line += " " + lang._(
+            "{lassos} of the {needed} lassos a steal needs.",
+            lassos=lang.number(lassos),
+            needed=lang.number(STEAL_LASSOS),
+        )
+    return line
+
+
+def _took(took: tuple[int, int | None, int], names: Sequence[str], lang: Language) -> str:
+    seat, source, amount = took
+    if source is None:
+        return lang.ngettext(
+            "{player} took {n} nugget from the centre.",
+            "{player} took {n} nuggets from the centre.",
+            amount,
+            player=names[seat],
+        )
+    return lang.ngettext(
+        "{player} stole {n} nugget from {victim}.",
+        "{player} stole {n} nuggets from {victim}.",
+        amount,
+        player=names[seat],
+        victim=names[source],
+    )
+
+
+def _winners(view: NuggetsView, names: Sequence[str], lang: Language) -> str:
+    if len(view.winners) > 1:
+        return lang._(
+            "Game over, the centre is empty: {players} share the win.",
+            players=lang.list(names[seat] for seat in view.winners),
+        )
+    return lang._("Game over, the centre is empty: {player} wins.", player=names[view.winners[0]])
+
+
+def _standing(view: NuggetsView, names: Sequence[str], lang: Language) -> list[str]:
+    """Each player's place and nuggets, most first."""
+    ranked = sorted(range(view.players), key=lambda seat: (-view.nuggets[seat], seat))
+    return [
+        lang.ngettext(
+            "{place}. {player}: {n} nugget",
+            "{place}. {player}: {n} nuggets",
+            view.nuggets[seat],
+            place=lang.number(1 + sum(n > view.nuggets[seat] for n in view.nuggets)),
+            player=names[seat],
+        )
+        for seat in ranked
+    ]
 
 
 def results_table(game: Game, results: Sequence[Result], lang: Language) -> str:

@@ -109,11 +109,11 @@ class Said:
     def picture(
         self, kind: str, make: Callable[[], Coroutine[Any, Any, Picture]], buttons: Game | None
     ) -> None:
-        """The picture's message, the table's buttons (``buttons``' when it goes on) and
-        what its image draws."""
+        """The picture's message and description, the table's buttons (``buttons``' when it
+        goes on) and what its image draws."""
         picture: Picture = self._drawn(kind, lambda: asyncio.run(make()))
         view = None if buttons is None else presenter.buttons(buttons, self.lang)
-        self.add(kind, *shown_text(None, [presenter.embed(picture)], view))
+        self.add(kind, *shown_text(None, [presenter.embed(picture)], view), picture.description)
 
     def table(self, kind: str, position: ClaimState, last: Outcome | None = None) -> None:
         at = game(position) if last is None else last.game
@@ -121,12 +121,13 @@ class Said:
         self.picture(kind, lambda: CLAIM_FACE.turn(at, "", last, self.lang), at)
 
     def hand(self, kind: str, position: ClaimState, seat: int, last: Outcome | None = None) -> None:
-        """``seat``'s own message: its words, its buttons and its picture."""
+        """``seat``'s own message: its words, its buttons, its picture and the picture's
+        description."""
         at = game(position) if last is None else last.game
         mine = self._drawn(kind, lambda: asyncio.run(CLAIM_FACE.private(at, seat, last, self.lang)))
         assert mine is not None
         drawn = presenter.private(at, mine)
-        self.add(kind, *shown_text(None, [drawn.embed], drawn.view))
+        self.add(kind, *shown_text(None, [drawn.embed], drawn.view), mine.picture.description)
 
     def happened(
         self, kind: str, before: ClaimState, written: str, timed_out: bool = False

@@ -129,10 +129,12 @@ def buttons_shown(view: discord.ui.View) -> list[str]:
 def shown_and_drawn(
     make: Callable[[], Coroutine[Any, Any, Picture]],
 ) -> tuple[list[str], list[str]]:
-    """The texts of a picture's message, and those drawn on its image."""
+    """The texts of a picture's message with its description, and those drawn on its
+    image."""
     pictures: list[Picture] = []
     drawn = drawn_by(lambda: pictures.append(asyncio.run(make())))
-    return shown_text(embeds=[presenter.embed(pictures[0])]), drawn
+    (picture,) = pictures
+    return [*shown_text(embeds=[presenter.embed(picture)]), picture.description], drawn
 
 
 def refusals(lang: Language) -> Iterator[tuple[str, str]]:

@@ -18,7 +18,7 @@ from bot.discord_ui import presenter, text
 from bot.discord_ui.components import INTENT
 from bot.discord_ui.turns.components import TurnButton, TurnSelect
 from bot.games.gold_nuggets import face
-from bot.games.gold_nuggets.face import NUGGETS_FACE, usual_choices
+from bot.games.gold_nuggets.face import BUTTONS_PER_ROW, NUGGETS_FACE, usual_choices
 from bot.games.gold_nuggets.game import NUGGETS, parse_set
 from bot.ladder import Rating
 from bot.service import Outcome
@@ -103,8 +103,9 @@ def test_every_set_aside_of_every_roll_is_reachable_within_discords_limits() -> 
             # The usual choices are one click away.
             one_click = {parse_set(intent) for intent in buttons_only(view)}
             assert set(usual_choices(state)) <= one_click
-            # A row of buttons, and the menu below it.
-            assert len(view.to_components()) <= 2
+            # Five buttons at most, on the presenter's balanced rows, and the menu below.
+            rows = view.to_components()
+            assert len(rows) <= len(presenter.balanced(BUTTONS_PER_ROW)) + 1
     assert positions > 4_000
     # What lets one menu list every choice (a menu holds 25): LLLLNNN allows 19.
     assert most == len(waiting(EMPTY, Counts(lasso=4, nugget=3)).pending_choices()) == 19

@@ -84,15 +84,16 @@ class Said:
     def picture(
         self, kind: str, make: Callable[[], Coroutine[Any, Any, Picture]], buttons: Game | None
     ) -> None:
-        """The picture's message and its buttons (for ``buttons``' player to act) and what
-        its image draws."""
+        """The picture's message, its description and its buttons (for ``buttons``' player
+        to act) and what its image draws."""
         pictures: list[Picture] = []
         # The background's words are drawn once per language and player count: drawn again.
         table_image._background.cache_clear()
         drawn = drawn_by(lambda: pictures.append(asyncio.run(make())))
         (picture,) = pictures
         view = None if buttons is None else plain(presenter.buttons(buttons, self.lang))
-        self.texts.setdefault(kind, []).extend(shown_text(None, [presenter.embed(picture)], view))
+        shown = shown_text(None, [presenter.embed(picture)], view)
+        self.texts.setdefault(kind, []).extend([*shown, picture.description])
         self.drawn.setdefault(kind, []).extend(drawn)
 
     def happened(self, kind: str, before: GameState, action: Action) -> None:
