@@ -17,7 +17,6 @@ import pytest
 
 from bot.background.stopping import Stopping
 from bot.discord_ui import presenter, text
-from bot.discord_ui.cards import Card, layout
 from bot.discord_ui.ladder.components import LadderPageButton
 from bot.discord_ui.ladder.messages import history_card, leaderboard_card, stats_card
 from bot.discord_ui.lobby.message import lobby_card
@@ -44,7 +43,7 @@ from emulator import message_problems
 from engine.claimit import GameState, Phase, Roll, apply
 from i18n import LANGUAGES, Language, Message, language
 from tests.engine.playout import Step, random_game
-from tests.layouts import components
+from tests.layouts import sent_body
 
 NAMES = ("_" * 32, "*~" * 16, "@everyone" + "`" * 23, "|>" * 16, "\\" * 32)
 """Display names are at most 32 characters; escaping doubles each of these."""
@@ -102,19 +101,6 @@ def payload(*, content: str | None = None) -> dict[str, Any]:
     return {"content": content}
 
 
-IS_COMPONENTS_V2 = discord.MessageFlags(components_v2=True).value
-
-
-def v2(card: Card) -> dict[str, Any]:
-    """A card as the bot sends it: Components V2, with its picture attached."""
-    body: dict[str, Any] = {"flags": IS_COMPONENTS_V2, "components": components(layout(card))}
-    if card.image is not None:
-        body["attachments"] = [
-            {"id": 0, "filename": card.image.filename, "description": card.image.description}
-        ]
-    return body
-
-
 def within_limits(body: dict[str, Any]) -> None:
     assert message_problems(body) == [], [str(p) for p in message_problems(body)]
 
@@ -144,9 +130,9 @@ def test_lobbies_and_their_notes(lang: Language) -> None:
         lobby = game(bots=bots)
         notes = [None, text.lobby_note(replace(lobby, status=GameStatus.CANCELLED), lang)]
         for note in notes:
-            within_limits(v2(lobby_card(lobby, lang, note)))
+            within_limits(sent_body(lobby_card(lobby, lang, note)))
     started = game(GameState.new(5), bots=2)
-    within_limits(v2(lobby_card(started, lang, text.lobby_note(started, lang))))
+    within_limits(sent_body(lobby_card(started, lang, text.lobby_note(started, lang))))
 
 
 @every_language
@@ -162,7 +148,7 @@ def test_turns_with_every_headline(lang: Language) -> None:
     board = asyncio.run(CLAIMIT_FACE.turn(playing, headline, rolled, lang))
     ping = f"<@{BIG_ID}>, it's your turn."
     card = presenter.drawn(board, presenter.buttons(playing, lang))
-    within_limits(v2(replace(card, note=ping)))
+    within_limits(sent_body(replace(card, note=ping)))
     within_limits(payload(content=text.first_turn(playing, lang)))
 
 
@@ -188,7 +174,7 @@ def test_the_result_with_five_players_and_their_ratings(lang: Language) -> None:
         rating_changes=changes,
     )
     board = asyncio.run(CLAIMIT_FACE.result(outcome, "x" * 200, lang))
-    within_limits(v2(presenter.drawn(board)))
+    within_limits(sent_body(presenter.drawn(board)))
 
 
 @every_language
@@ -206,7 +192,7 @@ def test_a_full_leaderboard_page_with_the_callers_line(lang: Language) -> None:
         ),
     )
     card = leaderboard_card(board, "claimit", SERVER, lang, pages)
-    within_limits(v2(replace(card, note="x" * 200)))
+    within_limits(sent_body(replace(card, note="x" * 200)))
 
 
 @every_language
@@ -217,7 +203,7 @@ def test_the_stats_of_a_long_career(lang: Language) -> None:
     )  # fmt: skip
     stats = PlayerStats(record, 10**6, 10**6, [RATING] * 11)
     avatar = "https://cdn.discordapp.com/avatars/" + "9" * 19 + "/" + "a" * 32 + ".png?size=1024"
-    within_limits(v2(stats_card(stats, "claimit", avatar, lang)))
+    within_limits(sent_body(stats_card(stats, "claimit", avatar, lang)))
 
 
 @every_language
@@ -236,14 +222,14 @@ def test_ten_games_of_five_players_in_the_history(lang: Language) -> None:
         for n in range(10)
     ]
     card = history_card(games, "claimit", BIG_ID, SERVER, lang)
-    within_limits(v2(card))
+    within_limits(sent_body(card))
     assert "…" in card.text
 
 
 @every_language
 def test_settings_with_every_channel_listed(lang: Language) -> None:
     many = GuildSettings(channels=frozenset(BIG_ID - n for n in range(500)))
-    within_limits(v2(settings_card(many, "claimit", "x" * 100, lang, lang)))
+    within_limits(sent_body(settings_card(many, "claimit", "x" * 100, lang, lang)))
 
 
 def refusals() -> Iterator[errors.ServiceError]:
@@ -308,4 +294,4 @@ def test_rules_notes_and_permission_answers(lang: Language) -> None:
         assert content
         within_limits(payload(content=content))
     for card in rules_cards(CLAIMIT_FACE.title, CLAIMIT_FACE.rules(lang)):
-        within_limits(v2(card))
+        within_limits(sent_body(card))

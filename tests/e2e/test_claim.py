@@ -43,7 +43,7 @@ from engine.claim import (
 )
 from i18n import Language, english
 from render.claim import TableView
-from tests.e2e.world import World, describe, line_value, make_world
+from tests.e2e.world import World, describe, line_value, make_world, note_of, title_of
 
 TURN = 600
 """The server's default turn time, in seconds."""
@@ -214,7 +214,7 @@ async def test_two_people_play_a_whole_game_from_their_hands(
 ) -> None:
     await world.start_bot(2)
     game, table = await start(world, 2)
-    assert table.content.endswith("it's your turn.")
+    assert note_of(table).endswith("it's your turn.")
     lobby = world.channel.visible()[0]
     assert "Goblins & Knights" in describe(lobby) and "first-game set" in describe(lobby)
     game = await play_out(world, game.id, random.Random(2))
@@ -674,12 +674,13 @@ async def test_a_player_who_leaves_mid_game_is_replaced_by_a_computer_player(
 
 async def test_the_rules_come_privately_in_parts_within_discords_limits(world: World) -> None:
     await world.start_bot(12)
-    answer = (await world.command(world.players[0], "claim rules")).response_message
-    assert answer is not None and answer.ephemeral and answer.content == ""
-    texts = answer.text_displays()
-    assert len(texts) >= 2 and all(len(t) <= 4096 for t in texts)
-    assert sum(map(len, texts)) + len("Claim") <= 6000
-    rules = "\n".join(texts)
+    asked = await world.command(world.players[0], "claim rules")
+    parts = [m for m in world.channel.visible(asked.user.id) if m.interaction_id == asked.id]
+    assert len(parts) >= 2 and parts[0] is asked.response_message
+    assert all(m.ephemeral and m.components_v2 and m.content == "" for m in parts)
+    assert all(sum(map(len, m.text_displays())) <= 4000 for m in parts)
+    assert title_of(parts[0]) == "Claim" and not any(map(title_of, parts[1:]))
+    rules = "\n".join(describe(m) for m in parts)
     assert "legal card of lowest value is played" in rules and "My hand" in rules
     assert all(faction_name(f, english()) in rules for f in Faction)
 

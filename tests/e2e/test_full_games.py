@@ -8,7 +8,7 @@ import random
 import pytest
 
 from emulator import Message
-from tests.e2e.world import World, board_png, pick_button, text_of, title_of
+from tests.e2e.world import World, board_png, note_of, pick_button, text_of, title_of
 
 # Whole games by clicking: the few end-to-end runs on PostgreSQL too.
 pytestmark = pytest.mark.both_databases
@@ -48,7 +48,7 @@ async def play_by_clicking(world: World, first: Message, rng: random.Random) -> 
 @pytest.mark.parametrize("players", [2, 3])
 async def test_a_whole_game_from_new_to_the_result_table(world: World, players: int) -> None:
     first = await world.start_game(players)
-    assert first.content.endswith("it's your turn.")
+    assert note_of(first).endswith("it's your turn.")
     assert "Chance the next roll busts: **0.0%** (0 of 216 rolls)." in text_of(first)
     result = await play_by_clicking(world, first, random.Random(players))
     description = text_of(result)

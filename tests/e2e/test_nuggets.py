@@ -32,7 +32,15 @@ from emulator import Interaction, Message, User
 from engine.gold_nuggets import FACES, Counts, Face, GameState, Phase, Take
 from render.gold_nuggets import NuggetsView, render_table
 from tests.e2e.test_full_games import is_result
-from tests.e2e.world import World, describe, line_value, make_world, text_of, title_of
+from tests.e2e.world import (
+    World,
+    describe,
+    line_value,
+    make_world,
+    note_of,
+    text_of,
+    title_of,
+)
 
 TURN = 600
 """The server's default turn time, in seconds."""
@@ -287,7 +295,7 @@ def answered_in_time(world: World) -> None:
 async def test_people_play_a_whole_game_from_new_to_the_result(world: World, players: int) -> None:
     await world.start_bot(players)
     first = await world.start_game(players, "nuggets")
-    assert first.content.endswith("it's your turn.")
+    assert note_of(first).endswith("it's your turn.")
     assert intents(first) == ["roll"]
     assert "busts: **0.9%** (2,520 of 279,936 rolls of 7 dice)" in describe(first)
     result = await play_to_the_end(world, world.players[:players], random.Random(players))
@@ -323,7 +331,7 @@ async def test_people_and_computer_players_from_the_lobby_play_a_whole_game(
     assert seat_names(game) == ("Ann", "Bo", "Bot 1 (easy)", "Bot 2 (hard)")
     assert "Computer players aren't rated" in describe(result)
     computers = [
-        m for m in world.channel.visible() if is_turn(m) and not m.mentions and not m.content
+        m for m in world.channel.visible() if is_turn(m) and not m.mentions and not note_of(m)
     ]
     assert computers, "the computer players' turns were shown in the channel"
     for message in world.channel.visible():

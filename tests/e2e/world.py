@@ -187,9 +187,17 @@ def ephemeral_answer(interaction: Interaction) -> str:
     return message.content or describe(message)
 
 
+TEXT_DISPLAY = 10
+
+
 def describe(message: Message) -> str:
     """A message's words: its text displays, or "" without any."""
     return "\n".join(message.text_displays())
+
+
+def note_of(message: Message) -> str:
+    """A card's line above its container (who is pinged, what just happened), "" without."""
+    return next((c["content"] for c in message.components if c.get("type") == TEXT_DISPLAY), "")
 
 
 def title_of(message: Message) -> str:
