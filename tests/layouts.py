@@ -6,7 +6,7 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui.cards import Card, layout
+from bot.discord_ui.cards import Card, Rows, layout
 
 IS_COMPONENTS_V2 = discord.MessageFlags(components_v2=True).value
 
@@ -31,3 +31,9 @@ def sent_body(card: Card) -> dict[str, Any]:
 def items(rows: tuple[tuple[discord.ui.Item[Any], ...], ...]) -> list[discord.ui.Item[Any]]:
     """Rows of controls, one after another in reading order."""
     return [item for row in rows for item in row]
+
+
+def controls_card(rows: Rows) -> Card:
+    """Rows of controls in a card of their own: what they show and send, with no
+    picture or words around them."""
+    return Card(title=None, text="", rows=rows)

@@ -17,24 +17,25 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-import discord
 import pytest
 from PIL import Image
 
 from bot.discord_ui import presenter
-from bot.discord_ui.presenter import IMAGE_FILE
+from bot.discord_ui.ladder.messages import stats_card
+from bot.discord_ui.limits import TITLE
 from bot.games.face import DESCRIPTION, GameFace, Picture
 from bot.games.faces import face_for
 from bot.games.registration import Registration
 from bot.games.registry import REGISTERED, NotAGame, discovered
 from bot.games.rules import AnyRules, HiddenInformation, Level, Options, Step
 from bot.ladder import Rating
-from bot.service import Outcome
+from bot.service import Outcome, PlayerStats
 from bot.storage import LadderEntry, PlayerRecord, RatingChange, Result, Seat
 from emulator import message_problems
 from i18n import LANGUAGES, Language, language
 from render.gallery import galleries
 from tests.games.stored import BIG_ID, stored
+from tests.layouts import sent_body
 
 GAMES = pytest.mark.parametrize("game", REGISTERED, ids=lambda game: game.kind)
 LANGS = pytest.mark.parametrize(
@@ -45,6 +46,7 @@ MOST_STEPS = 5_000
 NAMES = ("_" * 32, "*~" * 16, "@everyone" + "`" * 23, "|>" * 16, "\\" * 32)
 """The longest display names, each doubled by markdown escaping."""
 RATING = Rating(24.0, 1.5)
+AVATAR = "https://cdn.discordapp.com/avatars/" + "9" * 19 + "/" + "a" * 32 + ".png?size=1024"
 
 
 @dataclass(frozen=True)
@@ -153,22 +155,6 @@ def within_limits(body: dict[str, Any]) -> None:
     assert message_problems(body) == [], [str(p) for p in message_problems(body)]
 
 
-def body(
-    content: str | None = None,
-    picture: Picture | None = None,
-    view: discord.ui.View | None = None,
-) -> dict[str, Any]:
-    message: dict[str, Any] = {"content": content}
-    if picture is not None:
-        message["embeds"] = [presenter.embed(picture).to_dict()]
-        message["attachments"] = [
-            {"id": 0, "filename": IMAGE_FILE, "description": picture.description}
-        ]
-    if view is not None:
-        message["components"] = view.to_components()
-    return message
-
-
 def a_described_png(picture: Picture) -> None:
     """The picture is a PNG, and has a description that Discord takes as its alt text."""
     with Image.open(io.BytesIO(picture.png)) as image:
@@ -234,18 +220,19 @@ async def every_message(face: GameFace, rules: AnyRules, lang: Language, seed: s
             pictures = [await face.result(outcome, headline, lang)]
         else:
             pictures = [await face.turn(game, headline, outcome, lang)]
-            within_limits(body(f"<@{BIG_ID}>", pictures[0], presenter.buttons(game, lang)))
+            turn = presenter.drawn(pictures[0], presenter.buttons(game, lang))
+            ping = lang._("{players}, it's your turn.", players=f"<@{BIG_ID}>")
+            within_limits(sent_body(replace(turn, note=ping)))
             if move.step.turn_over:
                 pictures.append(await face.turn_end(outcome, headline, lang))
         for picture in pictures:
-            within_limits(body(picture=picture))
+            within_limits(sent_body(presenter.drawn(picture)))
             a_described_png(picture)
         if isinstance(rules, HiddenInformation) and not over:
             for seat in range(players):
                 private = await face.private(game, seat, outcome, lang)
                 assert private is not None
-                drawn = presenter.private(game, private)
-                within_limits(body(picture=private.picture, view=drawn.view))
+                within_limits(sent_body(presenter.private(game, private)))
                 a_described_png(private.picture)
 
 
@@ -272,11 +259,11 @@ def test_the_faces_ladder_stats_and_rules_words_fit(game: Registration, lang: La
         BIG_ID, game.kind, BIG_ID, NAMES[0], 10**6, 10**6, 10**5, worst,
         4_102_444_800.0, RATING, 10**6,
     )  # fmt: skip
-    fields = face.stats_fields(record, lang)
-    embed = discord.Embed(title="x" * 256, description="x" * 1000)
-    for name, value in fields:
-        embed.add_field(name=name, value=value)
-    within_limits({"embeds": [embed.to_dict()]})
+    assert all(name and value for name, value in face.stats_fields(record, lang))
+    card = stats_card(PlayerStats(record, 10**6, 10**6, [RATING] * 11), game.kind, AVATAR, lang)
+    within_limits(sent_body(card))
+    # The face's fields leave room for the longest title and a long standing above them.
+    within_limits(sent_body(replace(card, title="x" * TITLE, text="x" * 1000)))
     assert face.rules(lang)
 
 

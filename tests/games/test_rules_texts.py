@@ -1,5 +1,5 @@
-"""The rules texts `/<game> rules` shows: one per game and language, each fitting the one
-message the platform makes of it, and every translation saying what the English says."""
+"""The rules texts `/<game> rules` shows: one per game and language, each fitting the cards
+the platform makes of it, and every translation saying what the English says."""
 
 from __future__ import annotations
 
@@ -9,16 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from bot.discord_ui.limits import CONTENT
+from bot.discord_ui.turns.commands import rules_cards
+from bot.games.faces import face_for
 from bot.games.registry import GAMES
+from emulator import message_problems
 from i18n import DEFAULT, LANGUAGES
+from tests.layouts import sent_body
 
-EMBEDS = 10
-"""Discord's most embeds in one message: a longer text is sent as an embed per part."""
-PART = 4000
-"""An embed description holds 4,096 characters; kept lower for the first one's title."""
-WHOLE = 5800
-"""All of a message's embeds hold 6,000 characters, titles included."""
+MOST_CARDS = 2
+"""Messages one ``/<game> rules`` answers with at most: the reply and one follow-up."""
 ENGLISH_ONLY = re.compile(r"\b(the|and|you|your|with)\b", re.IGNORECASE)
 """Words so common in English that a translated text holding one has an untranslated
 sentence left in it."""
@@ -34,7 +33,7 @@ def rules_text(kind: str, code: str) -> str:
 
 
 def parts(text: str) -> list[str]:
-    """The embeds the platform sends for a text too long for a message's content."""
+    """The text's parts, separated by a blank line, which the platform keeps whole."""
     return [part.strip() for part in text.split("\n\n") if part.strip()]
 
 
@@ -48,15 +47,19 @@ def test_the_games_and_languages_are_all_here() -> None:
 
 
 @pytest.mark.parametrize(("kind", "code"), TEXTS)
-def test_each_rules_text_fits_one_message(kind: str, code: str) -> None:
+def test_each_rules_text_fits_its_cards_whole(kind: str, code: str) -> None:
     text = rules_text(kind, code)
     assert text.startswith("**"), "the game's name comes first, in bold"
-    if len(text) <= CONTENT:
-        return
-    pieces = parts(text)
-    assert len(pieces) <= EMBEDS
-    assert max(len(p) for p in pieces) <= PART
-    assert len(text) <= WHOLE
+    title = face_for(kind).title
+    cards = rules_cards(title, text)
+    assert 1 <= len(cards) <= MOST_CARDS, len(cards)
+    for card in cards:
+        assert message_problems(sent_body(card)) == [], [
+            str(problem) for problem in message_problems(sent_body(card))
+        ]
+    # Nothing cut short or left out: the cards, read one after another, are the text.
+    assert "\n\n".join(card.text for card in cards) == "\n\n".join(parts(text))
+    assert [card.title for card in cards] == [title] + [None] * (len(cards) - 1)
 
 
 @pytest.mark.parametrize(("kind", "code"), TRANSLATIONS)

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from bot.discord_ui import presenter, text
+from bot.discord_ui.cards import layout
 from bot.games.claim.face import CLAIM_FACE
 from bot.games.claim.game import CLAIM, Move, parse_factions
 from bot.games.face import Picture
@@ -30,7 +31,8 @@ from render.claim import sprites
 from render.common.names import ELLIPSIS
 from tests.engine.claim.build import state
 from tests.games.stored import stored
-from tests.i18n_words import drawn_by, english_in, shown_text
+from tests.i18n_words import drawn_by, english_in, shown_in
+from tests.layouts import components
 
 DE = language("de")
 EN = english()
@@ -109,11 +111,13 @@ class Said:
     def picture(
         self, kind: str, make: Callable[[], Coroutine[Any, Any, Picture]], buttons: Game | None
     ) -> None:
-        """The picture's message and description, the table's buttons (``buttons``' when it
-        goes on) and what its image draws."""
+        """The picture's card with its description, the table's buttons (``buttons``' when
+        it goes on) and what its image draws."""
         picture: Picture = self._drawn(kind, lambda: asyncio.run(make()))
-        view = None if buttons is None else presenter.buttons(buttons, self.lang)
-        self.add(kind, *shown_text(None, [presenter.embed(picture)], view), picture.description)
+        rows = () if buttons is None else presenter.buttons(buttons, self.lang)
+        shown = shown_in(components(layout(presenter.drawn(picture, rows))))
+        assert picture.description in shown
+        self.add(kind, *shown)
 
     def table(self, kind: str, position: ClaimState, last: Outcome | None = None) -> None:
         at = game(position) if last is None else last.game
@@ -126,8 +130,9 @@ class Said:
         at = game(position) if last is None else last.game
         mine = self._drawn(kind, lambda: asyncio.run(CLAIM_FACE.private(at, seat, last, self.lang)))
         assert mine is not None
-        drawn = presenter.private(at, mine)
-        self.add(kind, *shown_text(None, [drawn.embed], drawn.view), mine.picture.description)
+        shown = shown_in(components(layout(presenter.private(at, mine))))
+        assert mine.picture.description in shown
+        self.add(kind, *shown)
 
     def happened(
         self, kind: str, before: ClaimState, written: str, timed_out: bool = False

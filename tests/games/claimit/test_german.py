@@ -11,10 +11,10 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-import discord
 import pytest
 
 from bot.discord_ui import presenter
+from bot.discord_ui.cards import Rows, layout
 from bot.games.claimit.face import CLAIMIT_FACE
 from bot.games.claimit.game import CLAIMIT
 from bot.games.face import Picture
@@ -41,7 +41,8 @@ from render.claimit.board_image import labels
 from tests.engine.positions import EXAMPLE_4_BOARD, claimed_row, position
 from tests.games.claimit.tables import NAMES, outcome, table
 from tests.games.stored import BIG_ID
-from tests.i18n_words import drawn_by, english_in, shown_text
+from tests.i18n_words import drawn_by, english_in, shown_in
+from tests.layouts import components, controls_card
 
 GERMAN = language("de")
 PERCENT = re.compile(r"\*\*\d+,\d\xa0%\*\*")
@@ -117,24 +118,22 @@ def turns() -> Iterator[tuple[str, GameState, Outcome | None]]:
     yield "last round called", called.state, called
 
 
-def buttons_shown(view: discord.ui.View) -> list[str]:
-    """The texts of a game's buttons (``shown_text`` reads the buttons inside the
-    ``DynamicItem`` each of them is)."""
-    plain = discord.ui.View()
-    for child in view.children:
-        plain.add_item(child.item if isinstance(child, discord.ui.DynamicItem) else child)
-    return shown_text(view=plain)
+def buttons_shown(rows: Rows) -> list[str]:
+    """The texts of a game's buttons and menus, as their card sends them."""
+    return shown_in(components(layout(controls_card(rows))))
 
 
 def shown_and_drawn(
     make: Callable[[], Coroutine[Any, Any, Picture]],
 ) -> tuple[list[str], list[str]]:
-    """The texts of a picture's message with its description, and those drawn on its
+    """The texts of a picture's card, its description among them, and those drawn on its
     image."""
     pictures: list[Picture] = []
     drawn = drawn_by(lambda: pictures.append(asyncio.run(make())))
     (picture,) = pictures
-    return [*shown_text(embeds=[presenter.embed(picture)]), picture.description], drawn
+    shown = shown_in(components(layout(presenter.drawn(picture))))
+    assert picture.description in shown
+    return shown, drawn
 
 
 def refusals(lang: Language) -> Iterator[tuple[str, str]]:
@@ -256,7 +255,7 @@ def test_the_same_texts_in_english_are_caught() -> None:
 def test_german_formats_numbers_and_the_bust_chance() -> None:
     state = marks_placed()
     picture = asyncio.run(CLAIMIT_FACE.turn(table(state), "…", None, GERMAN))
-    description = presenter.embed(picture).description or ""
+    description = presenter.drawn(picture).text
     chance = GERMAN.percent(float(roll_odds(state).bust))
     assert "," in chance and chance.endswith("\xa0%")
     assert f"**{chance}**" in description and PERCENT.search(description)
@@ -269,10 +268,9 @@ def test_german_formats_numbers_and_the_bust_chance() -> None:
 
 def test_the_result_table_lines_up_under_its_german_headings() -> None:
     for shared in (False, True):
-        description = presenter.embed(
+        description = presenter.drawn(
             asyncio.run(CLAIMIT_FACE.result(final(shared), "…", GERMAN))
-        ).description
-        assert description is not None
+        ).text
         block = description.split("```")[1].strip("\n").splitlines()
         heading, *rows = block
         assert heading.split() == ["Spieler", "Mine", "Claims", "Felder"]

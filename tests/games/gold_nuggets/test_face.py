@@ -11,12 +11,13 @@ from dataclasses import replace
 from itertools import product
 from typing import Any
 
-import discord
 import pytest
 
 from bot.discord_ui import presenter, text
+from bot.discord_ui.cards import Rows
 from bot.discord_ui.components import INTENT
 from bot.discord_ui.turns.components import TurnButton, TurnSelect
+from bot.games.face import Picture
 from bot.games.gold_nuggets import face
 from bot.games.gold_nuggets.face import BUTTONS_PER_ROW, NUGGETS_FACE, usual_choices
 from bot.games.gold_nuggets.game import NUGGETS, parse_set
@@ -41,32 +42,29 @@ from i18n import english
 from render.gold_nuggets import NuggetsView
 from tests.engine.gold_nuggets.play import faces
 from tests.games.gold_nuggets.tables import NAMES, outcome, table
+from tests.layouts import controls_card, items, sent_body
 
 EN = english()
 
 
-def intents(view: discord.ui.View) -> list[str]:
-    """What each button, and each option of each menu, of ``view`` plays."""
+def intents(rows: Rows) -> list[str]:
+    """What each button, and each option of each menu, of ``rows`` plays."""
     found: list[str] = []
-    for child in view.children:
-        if isinstance(child, TurnButton):
-            found.append(child.intent)
+    for control in items(rows):
+        if isinstance(control, TurnButton):
+            found.append(control.intent)
         else:
-            assert isinstance(child, TurnSelect)
-            found.extend(option.value for option in child.item.options)
+            assert isinstance(control, TurnSelect)
+            found.extend(option.value for option in control.item.options)
     return found
 
 
-def buttons_only(view: discord.ui.View) -> list[str]:
-    return [child.intent for child in view.children if isinstance(child, TurnButton)]
+def buttons_only(rows: Rows) -> list[str]:
+    return [control.intent for control in items(rows) if isinstance(control, TurnButton)]
 
 
 def within_limits(body: dict[str, Any]) -> None:
     assert message_problems(body) == [], [str(p) for p in message_problems(body)]
-
-
-def components(view: discord.ui.View) -> dict[str, Any]:
-    return {"components": view.to_components()}
 
 
 def asides() -> Iterator[Counts]:
@@ -93,18 +91,17 @@ def test_every_set_aside_of_every_roll_is_reachable_within_discords_limits() -> 
             state = waiting(aside, roll)
             positions += 1
             most = max(most, len(state.pending_choices()))
-            view = presenter.buttons(table(state), EN)
-            within_limits(components(view))
-            shown = intents(view)
+            rows = presenter.buttons(table(state), EN)
+            within_limits(sent_body(controls_card(rows)))
+            shown = intents(rows)
             assert all(re.fullmatch(INTENT, intent) for intent in shown)
             reached = [parse_set(intent) for intent in shown]
             legal = set(state.pending_choices())
             assert set(reached) == legal, (aside, roll)
             # The usual choices are one click away.
-            one_click = {parse_set(intent) for intent in buttons_only(view)}
+            one_click = {parse_set(intent) for intent in buttons_only(rows)}
             assert set(usual_choices(state)) <= one_click
             # Five buttons at most, on the presenter's balanced rows, and the menu below.
-            rows = view.to_components()
             assert len(rows) <= len(presenter.balanced(BUTTONS_PER_ROW)) + 1
     assert positions > 4_000
     # What lets one menu list every choice (a menu holds 25): LLLLNNN allows 19.
@@ -122,15 +119,15 @@ def test_the_usual_set_asides_are_buttons() -> None:
     }
     # Few choices: each is a button, and no menu.
     few = apply(GameState.new(2), Roll(faces("LN23455"))).state
-    view = presenter.buttons(table(few), EN)
-    assert all(isinstance(child, TurnButton) for child in view.children)
-    assert intents(view) == ["set=N", "set=LN", "set=L"]
+    rows = presenter.buttons(table(few), EN)
+    assert all(isinstance(control, TurnButton) for control in items(rows))
+    assert intents(rows) == ["set=N", "set=LN", "set=L"]
 
 
 def test_the_menu_lists_the_most_valuable_first() -> None:
     state = apply(GameState.new(2), Roll(faces("LLNN333"))).state
-    view = presenter.buttons(table(state), EN)
-    (menu,) = [child for child in view.children if isinstance(child, TurnSelect)]
+    rows = presenter.buttons(table(state), EN)
+    (menu,) = [control for control in items(rows) if isinstance(control, TurnSelect)]
     values = [
         state.aside.plus(c).value for c in (parse_set(o.value) for o in menu.item.options) if c
     ]
@@ -146,20 +143,20 @@ def test_each_phase_has_its_buttons() -> None:
     start = GameState.new(3)
     assert intents(presenter.buttons(table(start), EN)) == ["roll"]
     deciding = apply(apply(start, Roll(faces("LN23455"))).state, SetAside(Counts(nugget=1))).state
-    view = presenter.buttons(table(deciding), EN)
-    assert intents(view) == ["roll", "take"]
-    labels = [child.item.label for child in view.children if isinstance(child, TurnButton)]
+    rows = presenter.buttons(table(deciding), EN)
+    assert intents(rows) == ["roll", "take"]
+    labels = [control.item.label for control in items(rows) if isinstance(control, TurnButton)]
     assert labels == ["Roll the rest (6 dice)", "Take 1"]
     seven = apply(start, Roll(faces("NNN3333"))).state
     seven = apply(seven, SetAside(Counts(nugget=3, three=4))).state
-    (take,) = presenter.buttons(table(seven), EN).children
+    (take,) = items(presenter.buttons(table(seven), EN))
     assert isinstance(take, TurnButton) and take.intent == "take"
     assert take.item.label == "Take 6, then a bonus turn"
 
 
 def test_the_last_nuggets_are_taken_without_a_bonus_turn() -> None:
     seven = GameState(2, 0, Phase.TAKE, 4, (40, 33), Counts(nugget=3, three=4))
-    (take,) = presenter.buttons(table(seven), EN).children
+    (take,) = items(presenter.buttons(table(seven), EN))
     assert isinstance(take, TurnButton) and take.item.label == "Take the last 4"
 
 
@@ -175,19 +172,19 @@ def test_three_lassos_offer_every_opponent_and_the_centre() -> None:
     for players in range(2, 6):
         for phase in (Phase.DECIDE, Phase.TAKE):
             state = steal_position(players, phase)
-            view = presenter.buttons(table(state), EN)
-            within_limits(components(view))
+            rows = presenter.buttons(table(state), EN)
+            within_limits(sent_body(controls_card(rows)))
             takes = {"take", *(f"take={seat}" for seat in state.opponents())}
-            assert set(intents(view)) - {"roll"} == takes
-            assert ("roll" in intents(view)) == (phase is Phase.DECIDE)
+            assert set(intents(rows)) - {"roll"} == takes
+            assert ("roll" in intents(rows)) == (phase is Phase.DECIDE)
             for intent in takes:
                 action = NUGGETS.action(state, 0, intent, random.Random())
                 NUGGETS.apply(state, 0, action)
     two = presenter.buttons(table(steal_position(2, Phase.DECIDE)), EN)
-    steal = [c for c in two.children if isinstance(c, TurnButton) and c.intent == "take=1"]
+    steal = [c for c in items(two) if isinstance(c, TurnButton) and c.intent == "take=1"]
     assert steal[0].item.label == "Steal 3 from *Bo* (holds 3)"
     five = presenter.buttons(table(steal_position(5, Phase.DECIDE)), EN)
-    (menu,) = [c for c in five.children if isinstance(c, TurnSelect)]
+    (menu,) = [c for c in items(five) if isinstance(c, TurnSelect)]
     assert menu.item.placeholder == "Take 4 from…"
     labels = [(o.label, o.description) for o in menu.item.options]
     assert labels[0] == ("The centre (57 left)", "you take 4")
@@ -196,22 +193,22 @@ def test_three_lassos_offer_every_opponent_and_the_centre() -> None:
 
 def test_no_buttons_for_a_computer_player_or_a_finished_game() -> None:
     state = apply(GameState.new(3, first=2), Roll(faces("LLNN333"))).state
-    assert presenter.buttons(table(state, bots=1), EN).children == []
-    assert presenter.buttons(table(state, bots=0), EN).children != []
+    assert items(presenter.buttons(table(state, bots=1), EN)) == []
+    assert items(presenter.buttons(table(state, bots=0), EN)) != []
     over = GameState(3, 1, Phase.OVER, 0, (20, 30, 27))
-    assert presenter.buttons(table(over), EN).children == []
+    assert items(presenter.buttons(table(over), EN)) == []
 
 
-def description(picture_embed: discord.Embed) -> str:
-    assert picture_embed.description is not None
-    return picture_embed.description
+def card_text(picture: Picture) -> str:
+    """The words the picture's card shows beside it."""
+    return presenter.drawn(picture).text
 
 
 def test_the_turn_message_shows_the_dice_the_odds_and_the_clock() -> None:
     state = GameState(3, 0, Phase.SET_ASIDE, 60, (5, 12, 0), Counts(lasso=2, four=3), faces("LN"))
     done = outcome(state, SetAside(Counts(lasso=1)))
     picture = asyncio.run(NUGGETS_FACE.turn(done.game, "Set aside.", done, EN))
-    words = description(presenter.embed(picture))
+    words = card_text(picture)
     assert picture.png.startswith(b"\x89PNG")
     assert "3 lassos, 3× 4, value **4**" in words
     assert "**steal possible**" in words
@@ -220,13 +217,9 @@ def test_the_turn_message_shows_the_dice_the_odds_and_the_clock() -> None:
     assert "Taking now: **4** · rolling on (best play): **" in words
     assert "⏰ The turn ends by itself <t:4102444800:R> (taking 4 from the centre)." in words
     computer = replace(done.game, seats=table(done.state, bots=3).seats)
-    robot = description(
-        presenter.embed(asyncio.run(NUGGETS_FACE.turn(computer, "Set aside.", done, EN)))
-    )
+    robot = card_text(asyncio.run(NUGGETS_FACE.turn(computer, "Set aside.", done, EN)))
     assert "⏰" not in robot
-    fresh = description(
-        presenter.embed(asyncio.run(NUGGETS_FACE.turn(table(GameState.new(2)), "Go.", None, EN)))
-    )
+    fresh = card_text(asyncio.run(NUGGETS_FACE.turn(table(GameState.new(2)), "Go.", None, EN)))
     assert "roll the seven dice" in fresh
     # Seven dice bust only as two each of three numbers and one of the fourth:
     # 4 × 7!/(2!·2!·2!) = 2,520 of the 6^7 rolls.
@@ -234,9 +227,7 @@ def test_the_turn_message_shows_the_dice_the_odds_and_the_clock() -> None:
     assert "This turn, played well, takes **4.7** on average." in fresh
     assert "(passing, with nothing taken)" in fresh
     waiting_roll = apply(GameState.new(2), Roll(faces("LLNN333"))).state
-    choose = description(
-        presenter.embed(asyncio.run(NUGGETS_FACE.turn(table(waiting_roll), "Go.", None, EN)))
-    )
+    choose = card_text(asyncio.run(NUGGETS_FACE.turn(table(waiting_roll), "Go.", None, EN)))
     assert "choose what to set aside (17 choices)" in choose
     assert "Chance" not in choose
 
@@ -290,10 +281,10 @@ def test_the_last_pictures_of_a_turn() -> None:
     bust = outcome(deciding, Roll(faces("34")))
     assert bust.turn_over
     picture = asyncio.run(NUGGETS_FACE.turn_end(bust, "Bust.", EN))
-    assert description(presenter.embed(picture)) == "Bust."
+    assert card_text(picture) == "Bust."
     took = outcome(deciding, Take(None))
     picture = asyncio.run(NUGGETS_FACE.turn_end(took, "Took.", EN))
-    assert description(presenter.embed(picture)) == "Took." and picture.png.startswith(b"\x89PNG")
+    assert card_text(picture) == "Took." and picture.png.startswith(b"\x89PNG")
 
 
 def final_outcome() -> tuple[Outcome, tuple[Result, ...]]:
@@ -315,20 +306,15 @@ def test_the_result_shows_the_winners_the_table_and_the_ratings() -> None:
     )
     finished = replace(done, results=results, rating_changes=changes)
     picture = asyncio.run(NUGGETS_FACE.result(finished, NUGGETS_FACE.happened(finished, EN), EN))
-    words = description(presenter.embed(picture))
+    words = card_text(picture)
     assert "The centre is empty: **game over!**" in words
     assert "Shared win: Ann, @\u200beveryone, and \\\\" in words
     table_lines = words.split("```")[1].strip().splitlines()
     assert table_lines[1].split() == ["🏆", "Ann", "18"]
     assert [line.split()[-2:] for line in table_lines[-2:]] == [["*Bo*", "12"], ["_Zoë_", "11"]]
-    assert presenter.embed(picture).fields[0].name == "Ratings"
-    within_limits(
-        {
-            "embeds": [presenter.embed(picture).to_dict()],
-            "attachments": [{"id": 0}],
-            "content": None,
-        }
-    )
+    card = presenter.drawn(picture)
+    assert card.lines[0].name == "Ratings"
+    within_limits(sent_body(card))
 
 
 def test_every_message_of_a_five_player_game_stays_within_discords_limits() -> None:
@@ -343,14 +329,8 @@ def test_every_message_of_a_five_player_game_stays_within_discords_limits() -> N
             picture = asyncio.run(NUGGETS_FACE.turn_end(done, headline, EN))
         else:
             picture = asyncio.run(NUGGETS_FACE.turn(done.game, headline, done, EN))
-        within_limits(
-            {
-                "content": ping,
-                "embeds": [presenter.embed(picture).to_dict()],
-                "components": presenter.buttons(done.game, EN).to_components(),
-                "attachments": [{"id": 0}],
-            }
-        )
+        card = presenter.drawn(picture, presenter.buttons(done.game, EN))
+        within_limits(sent_body(replace(card, note=ping)))
 
 
 def _one_of_each_action() -> Iterator[tuple[GameState, Roll | SetAside | Take | TimeOut]]:

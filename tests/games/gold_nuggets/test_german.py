@@ -13,10 +13,10 @@ from dataclasses import replace
 from functools import cache
 from typing import Any
 
-import discord
 import pytest
 
 from bot.discord_ui import presenter
+from bot.discord_ui.cards import layout
 from bot.games.face import Picture
 from bot.games.gold_nuggets.face import NUGGETS_FACE
 from bot.games.gold_nuggets.game import NUGGETS
@@ -38,7 +38,8 @@ from i18n import Language, english, language
 from render.gold_nuggets import table_image
 from tests.engine.gold_nuggets.play import faces
 from tests.games.gold_nuggets.tables import table
-from tests.i18n_words import drawn_by, english_in, shown_text
+from tests.i18n_words import drawn_by, english_in, shown_in
+from tests.layouts import components
 
 DE = language("de")
 EN = english()
@@ -61,14 +62,6 @@ def played(before: GameState, action: Action) -> Outcome:
     return Outcome(game(step.state), before, before.turn, action, step.events, step.turn_over)
 
 
-def plain(view: discord.ui.View) -> discord.ui.View:
-    """The view with each turn button's and menu's own item, which ``shown_text`` reads."""
-    found = discord.ui.View()
-    for child in view.children:
-        found.add_item(child.item if isinstance(child, discord.ui.DynamicItem) else child)
-    return found
-
-
 class Said:
     """Everything the face shows in one language, by kind: the texts of the messages and,
     apart, the words drawn on their images."""
@@ -84,16 +77,17 @@ class Said:
     def picture(
         self, kind: str, make: Callable[[], Coroutine[Any, Any, Picture]], buttons: Game | None
     ) -> None:
-        """The picture's message, its description and its buttons (for ``buttons``' player
-        to act) and what its image draws."""
+        """The picture's card (its words, its picture's description, and its buttons for
+        ``buttons``' player to act) and what its image draws."""
         pictures: list[Picture] = []
         # The background's words are drawn once per language and player count: drawn again.
         table_image._background.cache_clear()
         drawn = drawn_by(lambda: pictures.append(asyncio.run(make())))
         (picture,) = pictures
-        view = None if buttons is None else plain(presenter.buttons(buttons, self.lang))
-        shown = shown_text(None, [presenter.embed(picture)], view)
-        self.texts.setdefault(kind, []).extend([*shown, picture.description])
+        rows = () if buttons is None else presenter.buttons(buttons, self.lang)
+        shown = shown_in(components(layout(presenter.drawn(picture, rows))))
+        assert picture.description in shown
+        self.texts.setdefault(kind, []).extend(shown)
         self.drawn.setdefault(kind, []).extend(drawn)
 
     def happened(self, kind: str, before: GameState, action: Action) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.discord_ui.turns.commands import rules_message
+from bot.discord_ui.turns.commands import rules_cards
 from bot.games.gold_nuggets import words
 from bot.games.gold_nuggets.face import NUGGETS_FACE
 from emulator import message_problems
@@ -21,6 +21,7 @@ from engine.gold_nuggets import (
 from i18n import Language, english, language
 from tests.engine.gold_nuggets.play import faces
 from tests.games.gold_nuggets.tables import outcome
+from tests.layouts import sent_body
 
 START = GameState(3, 1, Phase.ROLL, 60, (10, 4, 3))
 """Seat 1, "*Bo*" (a name markdown would change), to roll."""
@@ -154,10 +155,11 @@ def test_the_rules_say_the_house_rulings(locale: str, rulings: list[str]) -> Non
     for ruling in rulings:
         assert ruling in rules
     assert "exact" in rules or "exakt" in rules
-    # As the platform sends them: a message's content, or embeds when longer.
-    message = rules_message(NUGGETS_FACE.title, rules)
-    embeds = [embed.to_dict() for embed in message.get("embeds", [])]
-    assert message_problems({"content": message.get("content"), "embeds": embeds}) == []
+    # As the platform sends them: a card per message.
+    cards = rules_cards(NUGGETS_FACE.title, rules)
+    assert cards
+    for card in cards:
+        assert message_problems(sent_body(card)) == []
 
 
 def test_a_language_without_rules_of_its_own_gets_english() -> None:
