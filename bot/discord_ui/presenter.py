@@ -5,6 +5,7 @@ buttons and menus whose custom_ids carry the game, the version shown and the int
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import partial
 from itertools import groupby
 from typing import Any
@@ -16,6 +17,7 @@ from bot.discord_ui.hands.components import PrivateButton, PrivateOpen
 from bot.discord_ui.turns.components import TurnButton, TurnSelect
 from bot.games.face import Choice, Control, Menu, OpenPrivate, Picture, Private, Tone
 from bot.games.faces import face_for
+from bot.games.registry import rules_for
 from bot.service import Outcome
 from bot.storage import Game
 from i18n import Language
@@ -114,9 +116,23 @@ def buttons(game: Game, lang: Language) -> Rows:
 
 
 async def turn(game: Game, headline: str, last: Outcome | None, lang: Language) -> Card:
-    """The game as it stands under ``headline``, with its choices."""
+    """The game as it stands under ``headline``, with its choices, and above it who is to
+    act (only the message that starts a turn lets that ping them)."""
     picture = await face_for(game.kind).turn(game, headline, last, lang)
-    return drawn(picture, buttons(game, lang))
+    card = drawn(picture, buttons(game, lang))
+    people = to_ping(game)
+    if not people:
+        return card
+    ping = " ".join(f"<@{user}>" for user in people)
+    return replace(card, note=lang._("{players}, it's your turn.", players=ping))
+
+
+def to_ping(game: Game) -> list[int]:
+    """The people (not computer players) who may act now."""
+    if game.state is None:
+        return []
+    seats = [game.seats[n] for n in rules_for(game.kind).to_act(game.state)]
+    return [seat.user_id for seat in seats if seat.user_id is not None]
 
 
 async def turn_end(outcome: Outcome, headline: str, lang: Language) -> Card:

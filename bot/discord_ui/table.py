@@ -349,11 +349,8 @@ class GameTable:
         """A new message for the player(s) to act, pinging only them. ``last`` is the move
         that ended the turn before, for the picture (a bonus turn shows what earned it)."""
         assert game.state is not None
-        people = [s.user_id for s in acting(game) if s.user_id is not None]
+        people = presenter.to_ping(game)
         board = await presenter.turn(game, headline, last, lang)
-        ping = " ".join(f"<@{user}>" for user in people)
-        if people:
-            board = replace(board, note=lang._("{players}, it's your turn.", players=ping))
         message = await surface.send(
             **sent(board),
             allowed_mentions=discord.AllowedMentions(

@@ -75,6 +75,10 @@ function markdown(text) {
       : '<span class="mention">#deleted</span>'));
     html = html.replace(/&lt;t:(\d+)(?::([tTdDfFR]))?&gt;/g, (_, s, style) => `<time>${escapeHtml(timestamp(Number(s), style))}</time>`);
     html = html.replace(/\u0000(\d+)\u0000/g, (_, n) => links[Number(n)]);
+    // Discord's headings and subtext stand at the start of a line; the newline after
+    // one goes, since it is a block of its own.
+    html = html.replace(/^(#{1,3}) (.+)$\n?/gm, (_, hashes, body) => `<span class="heading h${hashes.length}">${body}</span>`);
+    html = html.replace(/^-# (.+)$\n?/gm, '<span class="subtext">$1</span>');
     return html.replace(/\\([*_`~\\])/g, "$1");
   }).join("");
 }

@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 
 from bot.discord_ui import presenter
+from bot.discord_ui.cards import layout
 from bot.games.claim import face as claim_face
 from bot.games.claim.game import decision_key, intent_of
 from bot.games.claim.names import card_label, card_name, faction_name
@@ -44,6 +45,8 @@ from engine.claim import (
 from i18n import Language, english
 from render.claim import TableView
 from tests.e2e.world import World, describe, line_value, make_world, note_of, title_of
+from tests.i18n_words import shown_in
+from tests.layouts import components
 
 TURN = 600
 """The server's default turn time, in seconds."""
@@ -325,11 +328,8 @@ def audit(monkeypatch: pytest.MonkeyPatch) -> Audit:
             visible = set().union(*(public_cards(s) for s in states))
             if last is not None and isinstance(last.action.action, Play):
                 visible.add(last.action.action.card)
-            embed = presenter.embed(picture)
-            words = " ".join(
-                [embed.title or "", embed.description or "", embed.footer.text or ""]
-                + [f"{f.name} {f.value}" for f in embed.fields]
-            )
+            # Everything the public message says, its picture's description included.
+            words = " ".join(shown_in(components(layout(presenter.drawn(picture)))))
             seen.texts.append((visible, words))
             return picture
 
@@ -579,7 +579,7 @@ async def test_off_turn_stale_and_strangers_clicks_change_nothing(world: World) 
     stale = next(i for i, b in private_intents(old).items() if not b.get("disabled"))
     clicked = await press(world, mover, old, stale)
     assert clicked.response_type == 7
-    assert old.content == (
+    assert note_of(old) == (
         "The game has moved on since that was shown, so nothing changed. Here it is as it stands."
     )
     assert (await settled(world, game.id)).state == before

@@ -39,6 +39,10 @@ async def shoot(page: Page, name: str) -> None:
     await page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
 
 
+PICTURE = ".gallery img"
+"""A game message's picture, in its card's media gallery."""
+
+
 def messages(page: Page) -> Locator:
     return page.locator("#messages article")
 
@@ -52,7 +56,9 @@ async def next_turn(page: Page) -> Locator | None:
     """The message whose buttons (or menus) are to be used next, or None once the game is
     over."""
     turn = page.locator("#messages article:has(button:enabled, select:enabled)")
-    over = page.locator("#messages article:last-child .title", has_text="game over")
+    over = page.locator("#messages article:last-child").locator(
+        ".title, .heading", has_text="game over"
+    )
     await expect(turn.or_(over).first).to_be_visible()
     if await over.count():
         return None
@@ -61,7 +67,9 @@ async def next_turn(page: Page) -> Locator | None:
 
 async def mover(turn: Locator) -> str:
     """Who the turn's message pings: the member to act."""
-    return (await turn.locator(".content .mention").first.inner_text()).removeprefix("@")
+    # A classic message pings in its content, a V2 one in the text above its card.
+    pings = turn.locator(".content .mention, .v2 > .text .mention")
+    return (await pings.first.inner_text()).removeprefix("@")
 
 
 async def loaded_width(picture: Locator) -> int:

@@ -20,6 +20,7 @@ from sandbox.server_world import CHANNEL_NAME
 from tests.sandbox.pages import (
     DESKTOP,
     PHONE,
+    PICTURE,
     act_as,
     acting_as,
     by_id,
@@ -45,7 +46,7 @@ async def page(browser: Browser, sandbox_url: str) -> AsyncIterator[Page]:
 
 async def click_a_move(page: Page, turn: Locator, rng: random.Random) -> None:
     """Clicks a move and waits for the board it brings."""
-    board = turn.locator("img.board")
+    board = turn.locator(PICTURE)
     before = await board.get_attribute("src")
     labels = await turn.locator("button:enabled").all_inner_texts()
     await turn.locator("button:enabled", has_text=pick(labels, rng)).first.click()
@@ -117,7 +118,7 @@ async def test_a_whole_game_in_its_thread_by_clicking_with_a_second_member_and_a
     result = messages(page).last
     await expect(result.locator("pre")).to_contain_text("mine claims spaces")
     await expect(result).to_contain_text("Ratings")
-    await expect(result.locator("img.board")).to_be_in_viewport()
+    await expect(result.locator(PICTURE)).to_be_in_viewport()
     await shoot(page, "desktop-4-game-over")
     assert clicks >= 4
 
@@ -161,7 +162,7 @@ async def check_final_board_link(page: Page, final: str | None) -> None:
     await expect(page.locator("#channel-name")).to_have_text("Claim It! · game 1")
     shown = by_id(page, final)
     await expect(shown).to_have_class(re.compile(r"\bhighlight\b"))
-    await expect(shown.locator("img.board")).to_be_in_viewport()
+    await expect(shown.locator(PICTURE)).to_be_in_viewport()
     assert page.url.startswith("http://127.0.0.1")
     await shoot(page, "desktop-5-final-board-from-history")
 
@@ -170,7 +171,7 @@ async def check_stats_show_the_members_avatar(page: Page) -> None:
     """/claimit stats' thumbnail, an avatar on Discord's CDN, comes from the emulator, and
     is the picture the page shows for the member."""
     await slash(page, "/claimit stats")
-    thumbnail = messages(page).last.locator(".embed img.thumbnail")
+    thumbnail = messages(page).last.locator("img.thumbnail")
     assert await loaded_width(thumbnail) > 0
     own = page.locator("#members li.active img.avatar")
     address, avatar = await thumbnail.get_attribute("src"), await own.get_attribute("src")
@@ -184,7 +185,7 @@ async def check_avatars_wear_no_players_colour(page: Page) -> None:
     avatars = [
         *await page.locator("#members .avatar").all(),
         messages(page).first.locator(".avatar"),
-        messages(page).last.locator(".embed img.thumbnail"),
+        messages(page).last.locator("img.thumbnail"),
     ]
     for avatar in avatars:
         assert await loaded_width(avatar) > 0
@@ -246,7 +247,7 @@ async def test_on_a_phone_the_channel_takes_the_whole_width(
         turn = await next_turn(page)
         assert turn is not None
         await expect(turn.locator(".components")).to_be_in_viewport(ratio=1)
-        board = await turn.locator("img.board").bounding_box()
+        board = await turn.locator(PICTURE).bounding_box()
         assert board is not None and board["x"] + board["width"] <= PHONE["width"]
         assert await page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         if clicks == 2:

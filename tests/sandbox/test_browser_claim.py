@@ -27,12 +27,14 @@ from PIL import Image
 from playwright.async_api import Browser, Locator, Page, Route, expect
 
 from emulator import Message
+from emulator.components import IS_COMPONENTS_V2
 from emulator.model import EPHEMERAL, LOADING, Attachment, snowflake
 from sandbox.server_world import CHANNEL_ID
 from tests.sandbox.conftest import Sandbox, put_message, started
 from tests.sandbox.pages import (
     DESKTOP,
     PHONE,
+    PICTURE,
     act_as,
     acting_as,
     by_id,
@@ -52,7 +54,7 @@ FACTIONS = "seers,automatons,raccoons"
 automatic trick both members discard to at once, Raccoons a loot choice."""
 MY_HAND = 'button[data-custom-id^="claim:mine:"]'
 SEAT_BUTTONS = 'button[data-custom-id^="claim:seat:"]'
-HANDS = "#messages article.ephemeral:has(.embed .title:text-is('Your hand · Claim · game 1'))"
+HANDS = "#messages article.ephemeral:has(.heading:text-is('Your hand · Claim · game 1'))"
 MOST_MOVES = 200
 
 
@@ -109,10 +111,10 @@ async def test_a_whole_claim_game_each_member_seeing_only_their_own_hand(table: 
         assert played.moves < MOST_MOVES, "the game did not finish"
 
     result = messages(page).last
-    await expect(result.locator(".title")).to_have_text("Claim · game 1 · game over")
+    await expect(result.locator(".heading")).to_have_text("Claim · game 1 · game over")
     await expect(result).to_contain_text("Ratings")
-    await expect(result.locator("img.board")).to_be_in_viewport()
-    assert await loaded_width(result.locator("img.board")) > 0
+    await expect(result.locator(PICTURE)).to_be_in_viewport()
+    assert await loaded_width(result.locator(PICTURE)) > 0
     await expect(page.locator(f"#messages {MY_HAND}")).to_have_count(0)
     for member in ("Ann", "Bo"):
         if await acting_as(page) != member:
@@ -144,7 +146,7 @@ async def open_game(page: Page) -> None:
     await expect(lobby).to_contain_text("The game is on")
     first = await newest_table(page)
     assert first is not None
-    await expect(first.locator("img.board")).to_be_visible()
+    await expect(first.locator(PICTURE)).to_be_visible()
     await shoot(page, "claim-0-first-table")
 
 
@@ -158,11 +160,11 @@ async def check_a_hand_out_of_turn_has_no_buttons(table: Table) -> None:
     other = "Bo" if to_move == "Ann" else "Ann"
     await act_as(page, other)
     hand = await open_hand(page, turn)
-    await expect(hand.locator(".embed .description")).to_contain_text(
+    await expect(hand.locator(".container .text")).to_contain_text(
         f"Not your turn: waiting for {to_move}"
     )
     await expect(hand.locator("button")).to_have_count(0)
-    assert await loaded_width(hand.locator("img.board")) > 0
+    assert await loaded_width(hand.locator(PICTURE)) > 0
     assert await owner(table, hand) == other
     await act_as(page, to_move)
     await expect(hand).to_have_count(0)
@@ -173,7 +175,7 @@ async def newest_table(page: Page) -> Locator | None:
     """The table message with **My hand** (older tables lose it), or None once the game is
     over."""
     tables = page.locator(f"#messages article:has({MY_HAND})")
-    over = page.locator("#messages article .title", has_text="game over")
+    over = page.locator("#messages article .heading", has_text="game over")
     await expect(tables.or_(over).first).to_be_visible()
     if await over.count():
         return None
@@ -183,11 +185,11 @@ async def newest_table(page: Page) -> Locator | None:
 async def to_act(turn: Locator) -> list[str]:
     """The members the table asks to act, in its order: those named where it says to open
     **My hand** (both at first in an automatic trick, then whoever has not discarded)."""
-    description = await turn.locator(".embed .description").inner_text()
+    description = await turn.locator(".container .text").inner_text()
     (prompt,) = [p for p in description.split("\n\n") if "My hand" in p]
     named = re.findall(r"\b(Ann|Bo)\b", prompt)
     assert named, prompt
-    pinged = await turn.locator(".content .mention").all_inner_texts()
+    pinged = await turn.locator(".v2 > .text .mention").all_inner_texts()
     assert {f"@{name}" for name in named} <= set(pinged), (named, pinged)
     return named
 
@@ -217,8 +219,8 @@ async def check_the_hand(table: Table, hand: Locator, member: str) -> int:
     enabled exactly when the bot allows it (several Goblin 0s share a label: buttons are
     told apart by custom_id). Returns how many are greyed out."""
     assert await owner(table, hand) == member
-    await expect(hand.locator(".embed .title")).to_have_text("Your hand · Claim · game 1")
-    assert await loaded_width(hand.locator("img.board")) > 0
+    await expect(hand.locator(".heading")).to_have_text("Your hand · Claim · game 1")
+    assert await loaded_width(hand.locator(PICTURE)) > 0
     await expect(hand.locator(".components")).to_be_in_viewport()
     message = table.sandbox.emulator.messages[int(await hand.get_attribute("data-id") or 0)]
     wanted = {str(b["custom_id"]): bool(b.get("disabled")) for b in message.buttons()}
@@ -243,17 +245,17 @@ async def play_from_hand(page: Page, hand: Locator, turn: Locator, rng: random.R
     enabled = await custom_ids(hand.locator(f"{SEAT_BUTTONS}:enabled"))
     assert enabled
     custom_id = rng.choice(sorted(enabled))
-    picture = await hand.locator("img.board").get_attribute("src")
-    board = await turn.locator("img.board").get_attribute("src")
+    picture = await hand.locator(PICTURE).get_attribute("src")
+    board = await turn.locator(PICTURE).get_attribute("src")
     count = await page.locator(HANDS).count()
     await hand.locator(f'button[data-custom-id="{custom_id}"]').click()
     await expect(hand.locator(f'[data-custom-id="{custom_id}"]')).to_have_count(0)
     await expect(hand.locator(".time")).to_contain_text("(edited)")
-    await expect(hand.locator("img.board")).not_to_have_attribute("src", picture or "")
+    await expect(hand.locator(PICTURE)).not_to_have_attribute("src", picture or "")
     await expect(page.locator(HANDS)).to_have_count(count)
     # The table shows the move: the turn's last picture without **My hand** (a new table
     # follows), or, while the other member still discards, the same table drawn again.
-    await expect(turn.locator("img.board")).not_to_have_attribute("src", board or "")
+    await expect(turn.locator(PICTURE)).not_to_have_attribute("src", board or "")
     return custom_id.rsplit(":", 1)[-1].split("=", 1)[0]
 
 
@@ -308,8 +310,8 @@ async def shoot_on_a_phone(page: Page, hand: Locator, turn: Locator) -> None:
     box = await hand.locator(".components").bounding_box()
     assert box is not None and box["x"] + box["width"] <= PHONE["width"]
     await shoot(page, "claim-1-hand-on-a-phone")
-    await turn.locator("img.board").scroll_into_view_if_needed()
-    await expect(turn.locator("img.board")).to_be_in_viewport()
+    await turn.locator(PICTURE).scroll_into_view_if_needed()
+    await expect(turn.locator(PICTURE)).to_be_in_viewport()
     await shoot(page, "claim-2-table-on-a-phone")
     await page.set_viewport_size(DESKTOP)
     jump = page.locator("#jump")
@@ -406,8 +408,8 @@ async def test_a_private_answer_thinking_then_its_hand_in_place_only_for_its_mem
     for changed in emulator.on_change:
         changed()
     await expect(shown.locator(".loading")).to_have_count(0)
-    await expect(shown.locator(".embed .title")).to_have_text("Your hand · Claim · game 1")
-    assert await loaded_width(shown.locator("img.board")) > 0
+    await expect(shown.locator(".heading")).to_have_text("Your hand · Claim · game 1")
+    assert await loaded_width(shown.locator(PICTURE)) > 0
     button = shown.locator('button[data-custom-id="claim:seat:1:100100:play=GOB0b"]')
     await expect(button).to_be_disabled()
     await expect(
@@ -433,17 +435,22 @@ def answered(message: Message) -> None:
             "disabled": disabled,
         }
 
-    message.flags = EPHEMERAL
-    message.embeds = [
-        {"title": "Your hand · Claim · game 1", "image": {"url": "attachment://board.png"}}
-    ]
+    message.flags = EPHEMERAL | IS_COMPONENTS_V2
     message.attachments = [Attachment(snowflake(), "board.png", png(300, 120), "image/png")]
+    hand = {"media": {"url": "attachment://board.png"}, "description": "Two Goblin 0s."}
     message.components = [
         {
-            "type": 1,
+            "type": 17,
             "components": [
-                card("claim:seat:1:100100:play=GOB0a", False),
-                card("claim:seat:1:100100:play=GOB0b", True),
+                {"type": 10, "content": "### Your hand · Claim · game 1"},
+                {"type": 12, "items": [hand]},
+                {
+                    "type": 1,
+                    "components": [
+                        card("claim:seat:1:100100:play=GOB0a", False),
+                        card("claim:seat:1:100100:play=GOB0b", True),
+                    ],
+                },
             ],
         }
     ]

@@ -11,7 +11,16 @@ import pytest
 from playwright.async_api import Browser, Locator, Page, expect
 
 from i18n import language
-from tests.sandbox.pages import DESKTOP, act_as, by_id, messages, open_page, shoot, slash
+from tests.sandbox.pages import (
+    DESKTOP,
+    PICTURE,
+    act_as,
+    by_id,
+    messages,
+    open_page,
+    shoot,
+    slash,
+)
 
 GERMAN = language("de")
 
@@ -27,7 +36,7 @@ async def next_turn_or_end(page: Page) -> Locator | None:
     """The message to act on next, or None once the (German) result is out."""
     over = GERMAN._("{title} · game {game} · game over", title="Claim It!", game=1)
     turn = page.locator("#messages article:has(button:enabled)")
-    result = page.locator("#messages article .title", has_text=over)
+    result = page.locator("#messages article .heading", has_text=over)
     await expect(turn.or_(result).first).to_be_visible()
     if await result.count():
         return None
@@ -68,9 +77,9 @@ async def test_a_german_member_plays_a_whole_game_in_german(page: Page) -> None:
     clicks = 0
     while (turn := await next_turn_or_end(page)) is not None:
         buttons = turn.locator("button:enabled")
-        before = await turn.locator("img.board").get_attribute("src")
+        before = await turn.locator(PICTURE).get_attribute("src")
         await buttons.nth(rng.randrange(await buttons.count())).click()
-        await expect(turn.locator("img.board")).not_to_have_attribute("src", before or "")
+        await expect(turn.locator(PICTURE)).not_to_have_attribute("src", before or "")
         clicks += 1
         assert clicks < 1000, "the game did not finish"
     result = messages(page).last

@@ -20,6 +20,7 @@ from sandbox.server_world import CHANNEL_NAME
 from tests.sandbox.conftest import started
 from tests.sandbox.pages import (
     DESKTOP,
+    PICTURE,
     act_as,
     acting_as,
     by_id,
@@ -67,7 +68,7 @@ async def test_a_whole_gold_nuggets_game_with_buttons_and_menus(page: Page) -> N
     refused = False
     while (turn := await next_turn(page)) is not None:
         await expect(turn.locator(".components")).to_be_in_viewport(ratio=1)
-        await expect(turn.locator("img.board")).to_be_visible()
+        await expect(turn.locator(PICTURE)).to_be_visible()
         to_move = await mover(turn)
         menu = turn.locator(MENU)
         if not refused and await menu.count():
@@ -85,11 +86,11 @@ async def test_a_whole_gold_nuggets_game_with_buttons_and_menus(page: Page) -> N
         assert played.buttons + len(played.menus) < 1000, "the game did not finish"
 
     result = messages(page).last
-    await expect(result.locator(".title")).to_have_text("Gold Nuggets · game 1 · game over")
+    await expect(result.locator(".heading")).to_have_text("Gold Nuggets · game 1 · game over")
     await expect(result.locator("pre")).to_contain_text("nuggets")
     await expect(result).to_contain_text("Ratings")
-    await expect(result.locator("img.board")).to_be_in_viewport()
-    assert await loaded_width(result.locator("img.board")) > 0
+    await expect(result.locator(PICTURE)).to_be_in_viewport()
+    assert await loaded_width(result.locator(PICTURE)) > 0
     await expect(page.locator(f"#messages article :is({CONTROLS})")).to_have_count(0)
     await expect(by_id(page, await lobby.get_attribute("data-id"))).to_contain_text("game is on")
     await shoot(page, "nuggets-3-game-over")
@@ -225,4 +226,4 @@ async def check_the_final_table_link(page: Page, final: str | None) -> None:
     await expect(page.locator("#channel-name")).to_have_text(CHANNEL_NAME)
     shown = by_id(page, final)
     await expect(shown).to_have_class(re.compile(r"\bhighlight\b"))
-    await expect(shown.locator("img.board")).to_be_in_viewport()
+    await expect(shown.locator(PICTURE)).to_be_in_viewport()

@@ -484,3 +484,22 @@ async def test_pictures_and_files_come_where_the_browser_finds_them(bare_page: S
     assert classic["components_v2"] is False
     assert classic["components"] == classic_row
     assert [a["filename"] for a in classic["attachments"]] == ["board.png"]
+
+
+async def test_headings_and_subtext_read_as_discord_draws_them(
+    browser: Browser, bare_page: Sandbox
+) -> None:
+    words = "### Claim It! · game 7\nAnn rolled.\n-# Page 1 of 2\nnot # a heading"
+    card = [{"type": 17, "components": [{"type": 10, "content": words}]}]
+    message = put_message(bare_page, flags=IS_COMPONENTS_V2, components=card)
+    page = await browser.new_page(viewport=DESKTOP)
+    await page.goto(bare_page.url)
+    text = by_id(page, message).locator(".text")
+    await expect(text.locator(".heading.h3")).to_have_text("Claim It! · game 7")
+    await expect(text.locator(".subtext")).to_have_text("Page 1 of 2")
+    await expect(text.locator(".heading")).to_have_count(1)
+    heading_size = await text.locator(".heading").evaluate("(h) => getComputedStyle(h).fontSize")
+    subtext_size = await text.locator(".subtext").evaluate("(s) => getComputedStyle(s).fontSize")
+    assert float(heading_size.removesuffix("px")) > float(subtext_size.removesuffix("px"))
+    assert "not # a heading" in await text.inner_text()
+    await page.close()

@@ -35,14 +35,18 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
     ]
 
 
+RULES_CARD = limits.TEXT_TOTAL - limits.TITLE - len("### \n")
+"""A rules card's text at its longest: a message's whole text, less its title."""
+
+
 def rules_cards(title: str, rules: str) -> list[Card]:
-    """The rules as cards of at most ``CARD_TEXT`` characters each, cut between parts
-    (parts are separated by a blank line): one message for most games, a second for the
-    longest rules."""
+    """The rules as cards of at most ``RULES_CARD`` characters each, cut between parts
+    (parts are separated by a blank line, and no part is longer: the rules texts are
+    tested for it): one message for most games, a second for the longest rules."""
     cards: list[str] = []
     for part in (part.strip() for part in rules.split("\n\n")):
-        if part and cards and len(cards[-1]) + 2 + len(part) <= limits.CARD_TEXT:
+        if part and cards and len(cards[-1]) + 2 + len(part) <= RULES_CARD:
             cards[-1] += "\n\n" + part
         elif part:
-            cards.append(limits.shortened(part, limits.CARD_TEXT))
+            cards.append(part)
     return [Card(title=title if n == 0 else None, text=text) for n, text in enumerate(cards)]
