@@ -36,14 +36,16 @@ STYLES = {
 
 @dataclass(frozen=True)
 class Drawn:
-    """A game message ready to send: its embed, its image and its components."""
+    """A game message ready to send: its embed, its image with what it shows (the image's
+    alt text, for whoever can't see it) and its components."""
 
     embed: discord.Embed
     png: bytes
+    description: str
     view: discord.ui.View | None
 
     def file(self) -> discord.File:
-        return discord.File(io.BytesIO(self.png), IMAGE_FILE)
+        return discord.File(io.BytesIO(self.png), IMAGE_FILE, description=self.description)
 
 
 def embed(picture: Picture) -> discord.Embed:
@@ -60,7 +62,7 @@ def embed(picture: Picture) -> discord.Embed:
 
 
 def drawn(picture: Picture, view: discord.ui.View | None = None) -> Drawn:
-    return Drawn(embed(picture), picture.png, view)
+    return Drawn(embed(picture), picture.png, picture.description, view)
 
 
 def balanced(count: int) -> list[int]:

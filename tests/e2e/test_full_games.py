@@ -52,6 +52,10 @@ async def test_a_whole_game_from_new_to_the_result_table(world: World, players: 
     assert (
         "Chance the next roll busts: **0.0%** (0 of 216 rolls)." in first.embeds[0]["description"]
     )
+    # The board's alt text, for whoever can't see it: whose turn and the players.
+    (board,) = [a for a in first.attachments if a.filename == "board.png"]
+    assert board.description is not None and "largest mine 0" in board.description
+    assert all(p.name in board.description for p in world.players[:players])
     result = await play_by_clicking(world, first, random.Random(players))
     description = result.embeds[0]["description"]
     assert "wins!" in description or "Shared win" in description
