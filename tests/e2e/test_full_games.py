@@ -50,6 +50,10 @@ async def test_a_whole_game_from_new_to_the_result_table(world: World, players: 
     first = await world.start_game(players)
     assert note_of(first).endswith("it's your turn.")
     assert "Chance the next roll busts: **0.0%** (0 of 216 rolls)." in text_of(first)
+    # The board's alt text, for whoever can't see it: whose turn and the players.
+    (board,) = first.gallery_items()
+    assert board.description is not None and "largest mine 0" in board.description
+    assert all(p.name in board.description for p in world.players[:players])
     result = await play_by_clicking(world, first, random.Random(players))
     description = text_of(result)
     assert "wins!" in description or "Shared win" in description
