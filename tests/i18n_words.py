@@ -10,7 +10,6 @@ from functools import cache
 from typing import Any
 from unittest import mock
 
-import discord
 from babel.messages.pofile import read_po
 from PIL import ImageDraw
 
@@ -91,31 +90,6 @@ def drawn_by(render: Callable[[], object]) -> list[str]:
     with drawn_text() as drawn:
         render()
     return drawn
-
-
-def shown_text(
-    content: str | None = None,
-    embeds: Iterable[discord.Embed] = (),
-    view: discord.ui.View | None = None,
-) -> list[str]:
-    """Every text a message shows: its content, its embeds' titles, descriptions, fields,
-    footers and authors, its buttons' labels and its menus' placeholders and options."""
-    texts = [content or ""]
-    for embed in embeds:
-        texts += [embed.title or "", embed.description or "", embed.footer.text or ""]
-        texts += [embed.author.name or ""]
-        for field in embed.fields:
-            texts += [field.name or "", field.value or ""]
-    for child in view.children if view is not None else ():
-        # A button that survives restarts wraps the button itself.
-        item = child.item if isinstance(child, discord.ui.DynamicItem) else child
-        if isinstance(item, discord.ui.Button):
-            texts.append(item.label or "")
-        elif isinstance(item, discord.ui.Select):
-            texts.append(item.placeholder or "")
-            for option in item.options:
-                texts += [option.label, option.description or ""]
-    return [text for text in texts if text]
 
 
 def shown_in(components: Iterable[Mapping[str, Any]]) -> list[str]:
