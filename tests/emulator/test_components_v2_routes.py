@@ -4,7 +4,6 @@ can set it but never take it away, and a V2 message is edited by V2's rules."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -12,15 +11,10 @@ import pytest
 from emulator.components import IS_COMPONENTS_V2
 from emulator.model import EPHEMERAL, LOADING, Message
 from tests.emulator.rest import Answer, Place
+from tests.emulator.routes import Route, Send, create_message, follow_up, respond_with_message
 from tests.emulator.v2 import Payload, button, codes_at, container, row, text, v2
 
 LEGACY = "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2"
-Send = Callable[[Payload], Awaitable[Answer]]
-Route = Callable[[Place], Awaitable[Send]]
-
-
-async def create_message(place: Place) -> Send:
-    return functools.partial(place.call, "POST", f"/channels/{place.channel.id}/messages")
 
 
 async def edit_message(place: Place) -> Send:
@@ -28,10 +22,6 @@ async def edit_message(place: Place) -> Send:
     return functools.partial(
         place.call, "PATCH", f"/channels/{place.channel.id}/messages/{message.id}"
     )
-
-
-async def respond_with_message(place: Place) -> Send:
-    return functools.partial(place.respond, place.interaction(), 4)
 
 
 async def respond_ephemerally(place: Place) -> Send:
@@ -56,12 +46,6 @@ async def edit_original(place: Place) -> Send:
     assert (await place.respond(interaction, 4, v2(text("old"))))[0] == 200
     path = place.webhook(interaction) + "/messages/@original"
     return functools.partial(place.call, "PATCH", path)
-
-
-async def follow_up(place: Place) -> Send:
-    interaction = place.interaction()
-    assert (await place.respond(interaction, 4, {"content": "old"}))[0] == 200
-    return functools.partial(place.call, "POST", place.webhook(interaction))
 
 
 async def follow_up_ephemerally(place: Place) -> Send:

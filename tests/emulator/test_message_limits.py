@@ -13,10 +13,10 @@ import discord
 import pytest
 
 from emulator import DiscordError, check_message, message_problems
-from tests.emulator.rest import Answer, Place
+from tests.emulator.rest import Place
+from tests.emulator.routes import Send, create_message, follow_up, respond_with_message
 
 Payload = dict[str, Any]
-Send = Callable[[Payload], Awaitable[Answer]]
 
 
 def button(custom_id: str = "b", **extra: Any) -> Payload:
@@ -267,18 +267,10 @@ async def test_files_alone_make_a_message_and_removing_them_would_empty_it(place
 # Every route that carries a message ------------------------------------------------------
 
 
-async def create_message(place: Place) -> Send:
-    return functools.partial(place.call, "POST", f"/channels/{place.channel.id}/messages")
-
-
 async def edit_message(place: Place) -> Send:
     message = await place.post({"content": "old"})
     path = f"/channels/{place.channel.id}/messages/{message.id}"
     return functools.partial(place.call, "PATCH", path)
-
-
-async def respond_with_message(place: Place) -> Send:
-    return functools.partial(place.respond, place.interaction(), 4)
 
 
 async def update_clicked_message(place: Place) -> Send:
@@ -291,12 +283,6 @@ async def edit_original(place: Place) -> Send:
     assert (await place.respond(interaction, 4, {"content": "old"}))[0] == 200
     path = place.webhook(interaction) + "/messages/@original"
     return functools.partial(place.call, "PATCH", path)
-
-
-async def follow_up(place: Place) -> Send:
-    interaction = place.interaction()
-    assert (await place.respond(interaction, 4, {"content": "old"}))[0] == 200
-    return functools.partial(place.call, "POST", place.webhook(interaction))
 
 
 async def follow_up_after_thinking(place: Place) -> Send:
