@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from playwright.async_api import Browser, Locator, Page, ViewportSize, expect
+import asyncio
+
+from playwright.async_api import Browser, Locator, Page, Route, ViewportSize, expect
 
 from tests.sandbox.conftest import ARTIFACTS
 
@@ -37,6 +39,18 @@ async def slash(page: Page, text: str) -> None:
 async def shoot(page: Page, name: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     await page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+async def hold_pictures(page: Page) -> asyncio.Event:
+    """Holds back every picture the page asks the emulator for, until the event is set."""
+    may_come = asyncio.Event()
+
+    async def hold(route: Route) -> None:
+        await may_come.wait()
+        await route.continue_()
+
+    await page.route("**/attachments/**", hold)
+    return may_come
 
 
 def messages(page: Page) -> Locator:

@@ -5,14 +5,13 @@ work inside the card as they do anywhere; on a phone, all within the screen's wi
 
 from __future__ import annotations
 
-import asyncio
 import io
 import re
 from typing import Any
 
 import aiohttp
 from PIL import Image
-from playwright.async_api import Browser, FloatRect, Locator, Page, Route, expect
+from playwright.async_api import Browser, FloatRect, Locator, Page, expect
 
 from emulator import Message
 from emulator.cdn import DISCORD_CDN
@@ -20,7 +19,7 @@ from emulator.components import IS_COMPONENTS_V2
 from emulator.model import Attachment, snowflake
 from sandbox.server_world import CHANNEL_ID
 from tests.sandbox.conftest import Sandbox, put_message
-from tests.sandbox.pages import DESKTOP, PHONE, open_page
+from tests.sandbox.pages import DESKTOP, PHONE, hold_pictures, open_page
 
 BOARD_SIZE = (800, 700)
 ACCENT = 0x3BA55C
@@ -263,13 +262,7 @@ async def test_a_picture_keeps_its_place_before_it_comes(
 ) -> None:
     message = turn_message(bare_page)
     page = await browser.new_page(viewport=DESKTOP)
-    pictures_may_come = asyncio.Event()
-
-    async def hold(route: Route) -> None:
-        await pictures_may_come.wait()
-        await route.continue_()
-
-    await page.route("**/attachments/**", hold)
+    pictures_may_come = await hold_pictures(page)
     await page.goto(bare_page.url)
     article = by_id(page, message)
     board = article.locator(".gallery.single img")

@@ -3,16 +3,16 @@ arrive, or where they scrolled up to, until they jump back. And its icon."""
 
 from __future__ import annotations
 
-import asyncio
 import io
 
 from PIL import Image
-from playwright.async_api import Browser, Page, Route, expect
+from playwright.async_api import Browser, Page, expect
 
 from emulator import Message
 from emulator.model import Attachment, snowflake
 from sandbox.web import png_size
 from tests.sandbox.conftest import Sandbox, put_message
+from tests.sandbox.pages import hold_pictures
 
 WIDTH, HEIGHT = 800, 700
 
@@ -64,13 +64,7 @@ async def test_the_newest_message_stays_in_view_until_the_reader_scrolls_up(
     last = board_message(bare_page, 5)
     page = await browser.new_page(viewport={"width": 1280, "height": 900})
     # The pictures are held back: the view is placed before any of them has arrived.
-    pictures_may_come = asyncio.Event()
-
-    async def hold(route: Route) -> None:
-        await pictures_may_come.wait()
-        await route.continue_()
-
-    await page.route("**/attachments/**", hold)
+    pictures_may_come = await hold_pictures(page)
     await page.goto(bare_page.url)
     buttons = page.locator(f'#messages article[data-id="{last.id}"] .components')
     await expect(buttons).to_be_in_viewport(ratio=1)
