@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from abc import abstractmethod
+from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, Self, runtime_checkable
 
 import discord
@@ -85,17 +86,33 @@ INTENT = r"(?P<intent>[A-Za-z0-9@,.=_+-]{1,60})"
 """What a game's intents are written with (a letter, ``roll``, ``S3@2,5``, ``set:L2N1``)."""
 
 
-def intent_button(
-    custom_id: str,
-    label: str,
-    emoji: str | None,
-    style: discord.ButtonStyle,
-    disabled: bool,
-    row: int | None,
-) -> discord.ui.Button[Any]:
-    """A button playing an intent, public (``TurnButton``) or private (``PrivateButton``)."""
+@dataclass(frozen=True)
+class Look:
+    """How a button playing an intent shows: its words, emoji and style, whether it can
+    be pressed, and its row. A button read back from its custom_id (to dispatch a click)
+    is never shown and needs none."""
+
+    label: str | None = None
+    emoji: str | None = None
+    style: discord.ButtonStyle = discord.ButtonStyle.primary
+    disabled: bool = False
+    row: int | None = None
+
+
+UNSEEN = Look()
+"""The look of a button read back from its custom_id."""
+
+
+def intent_button(custom_id: str, intent: str, look: Look) -> discord.ui.Button[Any]:
+    """A button playing an intent, public (``TurnButton``) or private (``PrivateButton``);
+    without a label it shows the intent."""
     return discord.ui.Button(
-        label=label, emoji=emoji, style=style, disabled=disabled, custom_id=custom_id, row=row
+        label=look.label or intent,
+        emoji=look.emoji,
+        style=look.style,
+        disabled=look.disabled,
+        custom_id=custom_id,
+        row=look.row,
     )
 
 

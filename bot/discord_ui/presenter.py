@@ -5,14 +5,14 @@ whose custom_ids carry the game, the version shown and the intent."""
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import partial
 from itertools import groupby
 from typing import Any
 
 import discord
 
+from bot.discord_ui.components import Look
 from bot.discord_ui.hands.components import PrivateButton, PrivateOpen
 from bot.discord_ui.turns.components import TurnButton, TurnSelect
 from bot.games.face import Choice, Control, Menu, OpenPrivate, Picture, Private, Tone
@@ -93,7 +93,7 @@ def controls(game: Game, shown: Sequence[Control]) -> discord.ui.View:
     for control, row in zip(shown, rows_of(shown), strict=True):
         item: discord.ui.Item[Any]
         if isinstance(control, Choice):
-            item = _button(partial(TurnButton, game.kind, game.id, game.version, row=row), control)
+            item = TurnButton(game.kind, game.id, game.version, control.intent, look(control, row))
         elif isinstance(control, Menu):
             item = TurnSelect(
                 game.kind,
@@ -144,16 +144,10 @@ def private(game: Game, shown: Private) -> Drawn:
         view = discord.ui.View(timeout=None)
         for choice, row in zip(shown.choices, rows_of(shown.choices), strict=True):
             view.add_item(
-                _button(partial(PrivateButton, game.kind, game.id, shown.key, row=row), choice)
+                PrivateButton(game.kind, game.id, shown.key, choice.intent, look(choice, row))
             )
     return drawn(shown.picture, view)
 
 
-def _button(make: Callable[..., discord.ui.Item[Any]], choice: Choice) -> discord.ui.Item[Any]:
-    return make(
-        choice.intent,
-        label=choice.label,
-        emoji=choice.emoji,
-        style=STYLES[choice.tone],
-        disabled=not choice.enabled,
-    )
+def look(choice: Choice, row: int) -> Look:
+    return Look(choice.label, choice.emoji, STYLES[choice.tone], not choice.enabled, row)

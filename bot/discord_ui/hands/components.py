@@ -8,7 +8,16 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui.components import GAME, INTENT, KIND, HandedOver, intent_button, whole_up_to
+from bot.discord_ui.components import (
+    GAME,
+    INTENT,
+    KIND,
+    UNSEEN,
+    HandedOver,
+    Look,
+    intent_button,
+    whole_up_to,
+)
 
 
 class PrivateOpen(
@@ -58,15 +67,10 @@ class PrivateButton(
         game: int,
         key: int,
         intent: str,
-        *,
-        label: str | None = None,
-        emoji: str | None = None,
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-        disabled: bool = False,
-        row: int | None = None,
+        look: Look = UNSEEN,
     ) -> None:
         custom_id = f"{kind}:seat:{game}:{key}:{intent}"
-        super().__init__(intent_button(custom_id, label or intent, emoji, style, disabled, row))
+        super().__init__(intent_button(custom_id, intent, look))
         self.kind, self.game, self.key, self.intent = kind, game, key, intent
 
     @classmethod

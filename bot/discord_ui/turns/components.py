@@ -8,7 +8,16 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui.components import GAME, INTENT, KIND, VERSION, HandedOver, intent_button
+from bot.discord_ui.components import (
+    GAME,
+    INTENT,
+    KIND,
+    UNSEEN,
+    VERSION,
+    HandedOver,
+    Look,
+    intent_button,
+)
 
 
 class TurnButton(
@@ -24,15 +33,10 @@ class TurnButton(
         game: int,
         version: int,
         intent: str,
-        *,
-        label: str | None = None,
-        emoji: str | None = None,
-        style: discord.ButtonStyle = discord.ButtonStyle.primary,
-        disabled: bool = False,
-        row: int | None = None,
+        look: Look = UNSEEN,
     ) -> None:
         custom_id = f"{kind}:turn:{game}:{version}:{intent}"
-        super().__init__(intent_button(custom_id, label or intent, emoji, style, disabled, row))
+        super().__init__(intent_button(custom_id, intent, look))
         self.kind, self.game, self.version, self.intent = kind, game, version, intent
 
     @classmethod
