@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from abc import abstractmethod
-from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, Self, runtime_checkable
 
 import discord
@@ -86,38 +86,47 @@ INTENT = r"(?P<intent>[A-Za-z0-9@,.=_+-]{1,60})"
 """What a game's intents are written with (a letter, ``roll``, ``S3@2,5``, ``set:L2N1``)."""
 
 
-def intent_button(
-    custom_id: str,
-    label: str,
-    emoji: str | None,
-    style: discord.ButtonStyle,
-    disabled: bool,
-) -> discord.ui.Button[Any]:
-    """A button playing an intent, public (``TurnButton``) or private (``PrivateButton``)."""
+@dataclass(frozen=True)
+class Look:
+    """How a button playing an intent shows: its words, emoji and style, whether it can
+    be pressed, and its row. A button read back from its custom_id (to dispatch a click)
+    is never shown and needs none."""
+
+    label: str | None = None
+    emoji: str | None = None
+    style: discord.ButtonStyle = discord.ButtonStyle.primary
+    disabled: bool = False
+    row: int | None = None
+
+
+UNSEEN = Look()
+"""The look of a button read back from its custom_id."""
+
+
+def intent_button(custom_id: str, intent: str, look: Look) -> discord.ui.Button[Any]:
+    """A button playing an intent, public (``TurnButton``) or private (``PrivateButton``);
+    without a label it shows the intent."""
     return discord.ui.Button(
-        label=label, emoji=emoji, style=style, disabled=disabled, custom_id=custom_id
+        label=look.label or intent,
+        emoji=look.emoji,
+        style=look.style,
+        disabled=look.disabled,
+        custom_id=custom_id,
+        row=look.row,
     )
 
 
 def custom_ids(message: discord.Message | None) -> set[str]:
-    """The custom_ids of a message's buttons and menus, wherever they sit: in action rows
-    at the top or in a container, or beside a section's text."""
+    """The custom_ids of a message's buttons and menus."""
     if message is None:
         return set()
     return {
-        found.custom_id
-        for found in _nested(message.components)
-        if isinstance(found, discord.Button | discord.SelectMenu) and found.custom_id
+        child.custom_id
+        for row in message.components
+        if isinstance(row, discord.ActionRow)
+        for child in row.children
+        if isinstance(child, discord.Button | discord.SelectMenu) and child.custom_id
     }
-
-
-def _nested(components: Sequence[discord.components.Component]) -> Iterator[Any]:
-    for component in components:
-        yield component
-        if isinstance(component, discord.ActionRow | discord.components.Container):
-            yield from _nested(component.children)
-        elif isinstance(component, discord.components.SectionComponent):
-            yield component.accessory
 
 
 def selected(interaction: discord.Interaction) -> str:

@@ -4,7 +4,7 @@ buttons and menus whose custom_ids carry the game, the version shown and the int
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
 from itertools import groupby
@@ -13,6 +13,7 @@ from typing import Any
 import discord
 
 from bot.discord_ui.cards import Card, Image, Line, Rows
+from bot.discord_ui.components import Look
 from bot.discord_ui.hands.components import PrivateButton, PrivateOpen
 from bot.discord_ui.turns.components import TurnButton, TurnSelect
 from bot.games.face import Choice, Control, Menu, OpenPrivate, Picture, Private, Tone
@@ -83,7 +84,9 @@ def controls(game: Game, shown: Sequence[Control]) -> Rows:
     items: list[discord.ui.Item[Any]] = []
     for control in shown:
         if isinstance(control, Choice):
-            items.append(_button(partial(TurnButton, game.kind, game.id, game.version), control))
+            items.append(
+                TurnButton(game.kind, game.id, game.version, control.intent, look(control))
+            )
         elif isinstance(control, Menu):
             options = [
                 discord.SelectOption(
@@ -143,15 +146,9 @@ async def turn_end(outcome: Outcome, headline: str, lang: Language) -> Card:
 def private(game: Game, shown: Private) -> Card:
     """A seat's own message, its choices counting while it decides on ``shown.key``."""
     make = partial(PrivateButton, game.kind, game.id, shown.key)
-    items = [_button(make, choice) for choice in shown.choices]
+    items = [make(choice.intent, look(choice)) for choice in shown.choices]
     return drawn(shown.picture, in_rows(items, shown.choices))
 
 
-def _button(make: Callable[..., discord.ui.Item[Any]], choice: Choice) -> discord.ui.Item[Any]:
-    return make(
-        choice.intent,
-        label=choice.label,
-        emoji=choice.emoji,
-        style=STYLES[choice.tone],
-        disabled=not choice.enabled,
-    )
+def look(choice: Choice) -> Look:
+    return Look(choice.label, choice.emoji, STYLES[choice.tone], not choice.enabled)

@@ -36,6 +36,17 @@ class Level(StrEnum):
     HARD = "hard"
 
 
+@dataclass(frozen=True)
+class Setting:
+    """How a game was set up: its seats, the first to move, its options and what was
+    dealt (``GameRules.deal``)."""
+
+    players: int
+    first: int
+    options: Options
+    setup: JSON | None
+
+
 class Fold(StrEnum):
     """How a figure of one game adds up in a player's record."""
 
@@ -190,14 +201,7 @@ class GameRules(Protocol[State, Action]):
         its own, ``solo(players)``, in a game without teams)."""
         ...
 
-    def turn_figures(
-        self,
-        players: int,
-        first: int,
-        options: Options,
-        setup: JSON | None,
-        actions: Sequence[Action],
-    ) -> list[dict[str, int]]:
+    def turn_figures(self, setting: Setting, actions: Sequence[Action]) -> list[dict[str, int]]:
         """Per seat, the figures only the whole move log tells (turns, busts…)."""
         ...
 
@@ -239,16 +243,9 @@ class BaseRules(Generic[State, Action]):
         """Every seat on its own."""
         return solo(players)
 
-    def turn_figures(
-        self,
-        players: int,
-        first: int,
-        options: Options,
-        setup: JSON | None,
-        actions: Sequence[Action],
-    ) -> list[dict[str, int]]:
+    def turn_figures(self, setting: Setting, actions: Sequence[Action]) -> list[dict[str, int]]:
         """No figures beyond the result's."""
-        return [{} for _ in range(players)]
+        return [{} for _ in range(setting.players)]
 
 
 @runtime_checkable

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.games.registry import rules_for
+from bot.games.rules import Setting
 from bot.ladder import NEW_PLAYER, Finish, Rating, finishing_ranks, is_rated, rate_sides, sides
 from bot.storage import ladder_queries, queries
 from bot.storage.connection import Connection
@@ -103,7 +104,8 @@ def turn_figures(game: Game, moves: Sequence[Move]) -> list[dict[str, int]]:
     assert game.first_seat is not None
     rules = rules_for(game.kind)
     actions = [rules.action_from_json(json.loads(move.action)) for move in moves]
-    return rules.turn_figures(len(game.seats), game.first_seat, game.options, game.setup, actions)
+    setting = Setting(len(game.seats), game.first_seat, game.options, game.setup)
+    return rules.turn_figures(setting, actions)
 
 
 class LadderService:

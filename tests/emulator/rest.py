@@ -4,6 +4,7 @@ looks at afterwards."""
 from __future__ import annotations
 
 import copy
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,13 +32,28 @@ class Place:
     user: User
     channel: Channel
 
-    async def call(self, method: str, path: str, payload: dict[str, Any] | None = None) -> Answer:
-        """The status and JSON body (``{}`` for a 204) of one request under /api/v10."""
+    async def call(
+        self,
+        method: str,
+        path: str,
+        payload: dict[str, Any] | None = None,
+        files: dict[str, bytes] | None = None,
+    ) -> Answer:
+        """The status and JSON body (``{}`` for a 204) of one request under /api/v10; with
+        ``files``, multipart as discord.py sends files: the body as ``payload_json`` and
+        each file as ``files[n]``, in order."""
         headers = {"Authorization": f"Bot {self.emulator.token}"}
+        body: dict[str, Any] = {"json": payload}
+        if files is not None:
+            form = aiohttp.FormData()
+            form.add_field("payload_json", json.dumps(payload))
+            for index, (name, data) in enumerate(files.items()):
+                form.add_field(f"files[{index}]", data, filename=name)
+            body = {"data": form}
         async with (
             aiohttp.ClientSession() as session,
             session.request(
-                method, self.emulator.api_url + path, json=payload, headers=headers
+                method, self.emulator.api_url + path, headers=headers, **body
             ) as response,
         ):
             if response.status == 204:

@@ -27,7 +27,6 @@ from tests.emulator.v2 import (
     separator,
     text,
     thumbnail,
-    upload,
     v2,
 )
 
@@ -78,9 +77,8 @@ async def test_duplicate_ids_are_refused_anywhere_in_the_message(place: Place) -
 
 
 async def post_with_files(place: Place, payload: Payload, files: dict[str, bytes]) -> Message:
-    status, sent = await upload(
-        place, "POST", f"/channels/{place.channel.id}/messages", payload, files
-    )
+    path = f"/channels/{place.channel.id}/messages"
+    status, sent = await place.call("POST", path, payload, files)
     assert status == 200, sent
     return place.emulator.messages[int(sent["id"])]
 
@@ -95,9 +93,8 @@ async def test_a_file_shows_where_a_component_names_it_and_only_there(place: Pla
         attachments=[{"id": 0}, {"id": 1}, {"id": 2, "description": "kept aside"}],
     )
     files = {"board.png": PNG, "rules.txt": b"rules", "notes.txt": b"notes"}
-    status, sent = await upload(
-        place, "POST", f"/channels/{place.channel.id}/messages", layout, files
-    )
+    path = f"/channels/{place.channel.id}/messages"
+    status, sent = await place.call("POST", path, layout, files)
     assert status == 200, sent
     message = place.emulator.messages[int(sent["id"])]
     board, rules, notes = message.attachments
@@ -125,7 +122,7 @@ async def test_a_file_shows_where_a_component_names_it_and_only_there(place: Pla
 async def test_a_name_no_file_answers_to_is_refused(place: Place) -> None:
     path = f"/channels/{place.channel.id}/messages"
     layout = v2(container(text(), file("rules.txt")))
-    status, body = await upload(place, "POST", path, layout, {"other.txt": b"x"})
+    status, body = await place.call("POST", path, layout, {"other.txt": b"x"})
     assert status == 400
     assert codes_at(body, ("components", 0, "components", 1, "file", "url")) == [
         "ATTACHMENT_NOT_FOUND"

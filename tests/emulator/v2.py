@@ -3,13 +3,9 @@ reading a 50035 answer at one place."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-import aiohttp
-
 from emulator.components import IS_COMPONENTS_V2
-from tests.emulator.rest import Answer, Place
 
 Payload = dict[str, Any]
 Where = tuple[str | int, ...]
@@ -78,22 +74,3 @@ def codes_at(answer: dict[str, Any], where: Where) -> list[str]:
     for key in where:
         node = node.get(str(key), {})
     return [e["code"] for e in node.get("_errors", [])]
-
-
-async def upload(
-    place: Place, method: str, path: str, payload: Payload, files: dict[str, bytes]
-) -> Answer:
-    """One multipart request under /api/v10, as discord.py sends files: the body as
-    ``payload_json`` and each file as ``files[n]``, in order."""
-    form = aiohttp.FormData()
-    form.add_field("payload_json", json.dumps(payload))
-    for index, (name, data) in enumerate(files.items()):
-        form.add_field(f"files[{index}]", data, filename=name)
-    headers = {"Authorization": f"Bot {place.emulator.token}"}
-    async with (
-        aiohttp.ClientSession() as session,
-        session.request(
-            method, place.emulator.api_url + path, data=form, headers=headers
-        ) as response,
-    ):
-        return response.status, await response.json()

@@ -27,7 +27,7 @@ from bot.games.face import DESCRIPTION, GameFace, Picture
 from bot.games.faces import face_for
 from bot.games.registration import Registration
 from bot.games.registry import REGISTERED, NotAGame, discovered
-from bot.games.rules import AnyRules, HiddenInformation, Level, Options, Step
+from bot.games.rules import AnyRules, HiddenInformation, Level, Options, Setting, Step
 from bot.ladder import Rating
 from bot.service import Outcome, PlayerStats
 from bot.storage import LadderEntry, PlayerRecord, RatingChange, Result, Seat
@@ -141,9 +141,8 @@ def test_random_games_from_fewest_to_most_players_end_with_a_full_table(
             teams = rules.teams(players)
             assert sorted(seat for team in teams for seat in team) == list(range(players))
             actions = [move.action for move in playout.moves]
-            more = rules.turn_figures(
-                players, playout.first, playout.options, playout.setup, actions
-            )
+            setting = Setting(players, playout.first, playout.options, playout.setup)
+            more = rules.turn_figures(setting, actions)
             assert len(more) == players
             for standing in standings:
                 figures = {**standing.figures, **more[standing.seat]}

@@ -8,7 +8,16 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui.components import GAME, INTENT, KIND, HandedOver, intent_button, whole_up_to
+from bot.discord_ui.components import (
+    GAME,
+    INTENT,
+    KIND,
+    UNSEEN,
+    HandedOver,
+    Look,
+    intent_button,
+    whole_up_to,
+)
 
 
 class PrivateOpen(
@@ -26,6 +35,7 @@ class PrivateOpen(
         *,
         label: str = "My hand",
         emoji: str | None = None,
+        row: int | None = None,
     ) -> None:
         super().__init__(
             discord.ui.Button(
@@ -33,6 +43,7 @@ class PrivateOpen(
                 emoji=emoji,
                 style=discord.ButtonStyle.primary,
                 custom_id=f"{kind}:mine:{game}",
+                row=row,
             )
         )
         self.kind, self.game = kind, game
@@ -56,14 +67,10 @@ class PrivateButton(
         game: int,
         key: int,
         intent: str,
-        *,
-        label: str | None = None,
-        emoji: str | None = None,
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-        disabled: bool = False,
+        look: Look = UNSEEN,
     ) -> None:
         custom_id = f"{kind}:seat:{game}:{key}:{intent}"
-        super().__init__(intent_button(custom_id, label or intent, emoji, style, disabled))
+        super().__init__(intent_button(custom_id, intent, look))
         self.kind, self.game, self.key, self.intent = kind, game, key, intent
 
     @classmethod

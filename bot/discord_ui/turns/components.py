@@ -8,7 +8,16 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui.components import GAME, INTENT, KIND, VERSION, HandedOver, intent_button
+from bot.discord_ui.components import (
+    GAME,
+    INTENT,
+    KIND,
+    UNSEEN,
+    VERSION,
+    HandedOver,
+    Look,
+    intent_button,
+)
 
 
 class TurnButton(
@@ -24,14 +33,10 @@ class TurnButton(
         game: int,
         version: int,
         intent: str,
-        *,
-        label: str | None = None,
-        emoji: str | None = None,
-        style: discord.ButtonStyle = discord.ButtonStyle.primary,
-        disabled: bool = False,
+        look: Look = UNSEEN,
     ) -> None:
         custom_id = f"{kind}:turn:{game}:{version}:{intent}"
-        super().__init__(intent_button(custom_id, label or intent, emoji, style, disabled))
+        super().__init__(intent_button(custom_id, intent, look))
         self.kind, self.game, self.version, self.intent = kind, game, version, intent
 
     @classmethod
@@ -55,6 +60,7 @@ class TurnSelect(
         *,
         options: list[discord.SelectOption] | None = None,
         placeholder: str | None = None,
+        row: int | None = None,
     ) -> None:
         super().__init__(
             discord.ui.Select(
@@ -62,6 +68,7 @@ class TurnSelect(
                 placeholder=placeholder,
                 # Parsed back from a click, the menu's options are not needed.
                 options=options or [discord.SelectOption(label="-", value="-")],
+                row=row,
             )
         )
         self.kind, self.game, self.version = kind, game, version

@@ -31,6 +31,7 @@ from bot.games.rules import (
     IllegalIntent,
     Level,
     Options,
+    Setting,
     Standing,
     Step,
     quoted,
@@ -301,16 +302,9 @@ class ClaimGame(BaseRules[ClaimState, Move]):
     def teams(self, players: int) -> tuple[tuple[int, ...], ...]:
         return teams(players)
 
-    def turn_figures(
-        self,
-        players: int,
-        first: int,
-        options: Options,
-        setup: JSON | None,
-        actions: Sequence[Move],
-    ) -> list[dict[str, int]]:
-        tricks = [0] * players
-        state = self.start(players, first, options, setup)
+    def turn_figures(self, setting: Setting, actions: Sequence[Move]) -> list[dict[str, int]]:
+        tricks = [0] * setting.players
+        state = self.start(setting.players, setting.first, setting.options, setting.setup)
         for move in actions:
             state, events = apply(state, move.seat, move.action)
             for event in events:

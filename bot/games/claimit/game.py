@@ -16,6 +16,7 @@ from bot.games.rules import (
     IllegalIntent,
     Level,
     Options,
+    Setting,
     Standing,
     Step,
     seats_misfit,
@@ -130,15 +131,9 @@ class ClaimIt(BaseRules[GameState, Action]):
             for s, key in zip(table, keys, strict=True)
         )
 
-    def turn_figures(
-        self,
-        players: int,
-        first: int,
-        options: Options,
-        setup: JSON | None,
-        actions: Sequence[Action],
-    ) -> list[dict[str, int]]:
-        stats = turn_stats(players, first, bool(options.get("variant", False)), actions)
+    def turn_figures(self, setting: Setting, actions: Sequence[Action]) -> list[dict[str, int]]:
+        variant = bool(setting.options.get("variant", False))
+        stats = turn_stats(setting.players, setting.first, variant, actions)
         return [s._asdict() for s in stats]
 
     def decide(self, state: GameState, seat: int, level: Level, rng: random.Random) -> str:

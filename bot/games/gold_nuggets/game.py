@@ -24,6 +24,7 @@ from bot.games.rules import (
     IllegalIntent,
     Level,
     Options,
+    Setting,
     Standing,
     Step,
     seats_misfit,
@@ -168,15 +169,9 @@ class GoldNuggets(BaseRules[GameState, Action]):
             for seat, mine in enumerate(held)
         )
 
-    def turn_figures(
-        self,
-        players: int,
-        first: int,
-        options: Options,
-        setup: JSON | None,
-        actions: Sequence[Action],
-    ) -> list[dict[str, int]]:
-        return [seat._asdict() for seat in turn_figures(players, first, actions)]
+    def turn_figures(self, setting: Setting, actions: Sequence[Action]) -> list[dict[str, int]]:
+        figures = turn_figures(setting.players, setting.first, actions)
+        return [seat._asdict() for seat in figures]
 
     def decide(self, state: GameState, seat: int, level: Level, rng: random.Random) -> str:
         decision = nuggets_bots.decide(state, nuggets_bots.Level(level), rng)

@@ -10,7 +10,7 @@ import pytest
 
 from bot.games.gold_nuggets.face import NUGGETS_FACE
 from bot.games.gold_nuggets.game import NUGGETS, TurnFigures, parse_set, set_intent, turn_figures
-from bot.games.rules import IllegalIntent, Level
+from bot.games.rules import IllegalIntent, Level, Setting
 from engine.gold_nuggets import (
     FACES,
     Action,
@@ -199,7 +199,7 @@ def test_turn_figures_of_a_game_played_by_hand() -> None:
         TurnFigures(turns=4, busts=0, steals=0, bonus_turns=1, taken=11, best_turn=6),
         TurnFigures(turns=2, busts=1, steals=1, bonus_turns=0, taken=1, best_turn=1),
     ]
-    assert NUGGETS.turn_figures(2, 0, {}, None, actions)[1] == {
+    assert NUGGETS.turn_figures(Setting(2, 0, {}, None), actions)[1] == {
         "turns": 2,
         "busts": 1,
         "steals": 1,
