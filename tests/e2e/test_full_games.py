@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import random
+import re
 
 import pytest
 
@@ -15,8 +16,9 @@ pytestmark = pytest.mark.both_databases
 
 
 def player_to_move(world: World, message: Message) -> int:
-    (user_id,) = message.mentions
-    return user_id
+    """Whom the turn's card names above it, as it goes on naming them through the turn."""
+    (user_id,) = re.findall(r"<@(\d+)>", note_of(message))
+    return int(user_id)
 
 
 def is_result(message: Message) -> bool:
@@ -66,4 +68,4 @@ async def test_a_whole_game_from_new_to_the_result_table(world: World, players: 
 
 
 def _next_turn_or_result(seen: set[int], message: Message) -> bool:
-    return message.id not in seen and (bool(message.mentions) or is_result(message))
+    return message.id not in seen and (bool(note_of(message)) or is_result(message))

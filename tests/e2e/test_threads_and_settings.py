@@ -35,17 +35,17 @@ async def test_anyone_looks_at_the_settings_only_manage_server_changes_them(worl
     refused = await world.command(bo, "claimit settings", threads=True)
     assert "Manage Server" in ephemeral_answer(refused)
     looked = ephemeral_answer(await world.command(bo, "claimit settings"))
-    assert "Threads: off" in looked and "Only members" not in looked
+    assert "**Threads** off" in looked and "Only members" not in looked
     shown = ephemeral_answer(await world.command(ann, "claimit settings"))
-    assert "Turn time: 10 minutes" in shown and "Threads: off" in shown
+    assert "**Turn time** 10 minutes" in shown and "**Threads** off" in shown
     assert "Game channels: any channel" in shown
     saved = ephemeral_answer(
         await world.command(ann, "claimit settings", turn_timeout=2, lobby_timeout=60, bots=False)
     )
-    assert "Saved" in saved and "Turn time: 2 minutes" in saved and "1 hour" in saved
+    assert "Saved" in saved and "**Turn time** 2 minutes" in saved and "1 hour" in saved
     assert "Computer players: not allowed" in saved
     again = ephemeral_answer(await world.command(ann, "claimit settings"))
-    assert "Turn time: 2 minutes" in again and "Saved" not in again
+    assert "**Turn time** 2 minutes" in again and "Saved" not in again
 
 
 async def test_new_games_follow_the_server_settings(world: World) -> None:
@@ -53,15 +53,15 @@ async def test_new_games_follow_the_server_settings(world: World) -> None:
     await world.command(ann, "claimit settings", turn_timeout=2, variant=True, bots=False)
     lobby = (await world.command(ann, "claimit new")).response_message
     assert lobby is not None
-    assert "Turn time: 2 minutes" in describe(lobby) and "Rule variant: on" in describe(lobby)
+    assert "**Turn time** 2 minutes" in describe(lobby) and "**Rule variant** on" in describe(lobby)
     assert not any(b.get("type") == 3 for b in lobby.buttons()), "no bot menu when bots are off"
     await world.command(ann, "claimit cancel")
     refused = await world.command(ann, "claimit new", bots=1)
     assert "turned computer players off" in ephemeral_answer(refused)
     assert "no Claim It! game" in ephemeral_answer(await world.command(bo, "claimit board"))
     own = (await world.command(ann, "claimit new", turn_timeout=5, variant=False)).response_message
-    assert own is not None and "Turn time: 5 minutes" in describe(own)
-    assert "Rule variant: off" in describe(own)
+    assert own is not None and "**Turn time** 5 minutes" in describe(own)
+    assert "**Rule variant** off" in describe(own)
 
 
 async def test_games_run_only_in_the_listed_channels(world: World) -> None:
