@@ -36,6 +36,8 @@ class InteractionRoutes:
         if str(interaction.id) != request.match_info["id"]:
             raise DiscordError(404, 10062, "Unknown interaction")
         if interaction.response_type is not None:
+            # Kept, as a bot answering one click twice is a bug a test should see.
+            interaction.errors.append("acknowledged a second time")
             raise DiscordError(400, 40060, "Interaction has already been acknowledged.")
         if time.monotonic() - interaction.created_at > self.settings.response_deadline:
             interaction.errors.append("first response after the 3-second deadline")

@@ -13,6 +13,7 @@ import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import unquote, urlsplit
 
 import discord
 
@@ -60,6 +61,9 @@ class Card:
     rows: Rows = field(default=())
     note: str | None = None
     """A line above the container: who is pinged, or what just happened to the reader."""
+    pings: tuple[int, ...] = ()
+    """The users the note mentions as mentions (everyone else's is only a name): the
+    message's post notifies them, and its edits keep them highlighted."""
 
     def files(self) -> list[discord.File]:
         return [] if self.image is None else [self.image.file()]
@@ -120,9 +124,55 @@ def layout(card: Card) -> discord.ui.LayoutView:
 
 def sent(card: Card) -> dict[str, Any]:
     """The card as a new message's arguments (``send``, ``send_message``, a follow-up)."""
-    return {"view": layout(card), "files": card.files()}
+    return {"view": layout(card), "files": card.files(), **_mentions(card)}
 
 
 def edited(card: Card) -> dict[str, Any]:
     """The card as an edit's arguments: its picture replaces the message's."""
-    return {"view": layout(card), "attachments": card.files()}
+    return {"view": layout(card), "attachments": card.files(), **_mentions(card)}
+
+
+def _mentions(card: Card) -> dict[str, Any]:
+    """Lets the card's pings through the bot's default of mentioning nobody."""
+    if not card.pings:
+        return {}
+    users = [discord.Object(user) for user in card.pings]
+    return {"allowed_mentions": discord.AllowedMentions(users=users)}
+
+
+def stripped(message: discord.Message) -> dict[str, Any]:
+    """An edit's arguments that take a message's controls off and leave what it reads: a
+    V2 message keeps its layout without its action rows (and the space above them); a
+    classic one loses its components."""
+    if not message.flags.components_v2:
+        return {"view": None}
+    view = discord.ui.LayoutView.from_message(message, timeout=None)
+    for item in list(view.walk_children()):
+        if isinstance(item, discord.ui.ActionRow):
+            _parent(view, item).remove_item(item)
+        elif isinstance(item, discord.ui.MediaGallery):
+            for picture in item.items:
+                picture.media = _uploaded(picture.media)
+        elif isinstance(item, discord.ui.Thumbnail):
+            item.media = _uploaded(item.media)
+    for item in list(view.walk_children()):
+        if isinstance(item, discord.ui.Container):
+            while item.children and isinstance(item.children[-1], discord.ui.Separator):
+                item.remove_item(item.children[-1])
+    return {"view": view}
+
+
+def _parent(
+    view: discord.ui.LayoutView, item: discord.ui.Item[Any]
+) -> discord.ui.LayoutView | discord.ui.Container[Any]:
+    parent = item.parent
+    return parent if isinstance(parent, discord.ui.Container) else view
+
+
+def _uploaded(media: discord.UnfurledMediaItem) -> discord.UnfurledMediaItem:
+    """A picture of the message's own file named as it was sent (``attachment://``), so
+    that the edit keeps showing that file; the address Discord returns for it expires."""
+    if media.attachment_id is None:
+        return media
+    filename = unquote(urlsplit(media.url).path.rsplit("/", 1)[-1])
+    return discord.UnfurledMediaItem(f"attachment://{filename}")

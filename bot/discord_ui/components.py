@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from abc import abstractmethod
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, Self, runtime_checkable
 
@@ -117,16 +118,24 @@ def intent_button(custom_id: str, intent: str, look: Look) -> discord.ui.Button[
 
 
 def custom_ids(message: discord.Message | None) -> set[str]:
-    """The custom_ids of a message's buttons and menus."""
+    """The custom_ids of a message's buttons and menus, wherever its layout holds them:
+    in a row, a container, or beside a section's text."""
     if message is None:
         return set()
-    return {
-        child.custom_id
-        for row in message.components
-        if isinstance(row, discord.ActionRow)
-        for child in row.children
-        if isinstance(child, discord.Button | discord.SelectMenu) and child.custom_id
-    }
+    return {control.custom_id for control in _controls(message.components) if control.custom_id}
+
+
+def _controls(
+    components: Iterable[discord.Component | None],
+) -> Iterator[discord.Button | discord.SelectMenu]:
+    for component in components:
+        match component:
+            case discord.Button() | discord.SelectMenu():
+                yield component
+            case discord.ActionRow() | discord.components.Container():
+                yield from _controls(component.children)
+            case discord.components.SectionComponent():
+                yield from _controls([component.accessory])
 
 
 def selected(interaction: discord.Interaction) -> str:

@@ -8,6 +8,7 @@ from typing import Any
 
 import discord
 
+from bot.discord_ui.cards import stripped
 from bot.discord_ui.components import custom_ids
 from bot.discord_ui.surfaces import ChannelSurface, Post
 from bot.service import GameService
@@ -108,19 +109,23 @@ class GamePlaces:
     async def strip_buttons(self, game: Game) -> None:
         """Takes the buttons off the game's lobby and turn messages (a message that is
         gone has none)."""
-        await self.edit_lobby(game, view=None)
+        if game.lobby_message_id is not None:
+            await self._strip(game.lobby_message_id, game.channel_id)
         await self.strip_turn(game)
 
     async def strip_turn(self, game: Game) -> None:
         """Takes the buttons off the game's turn message."""
-        if game.turn_message_id is None:
-            return
-        for place in {game.place_id, game.channel_id}:
-            message = self.client.get_partial_messageable(place).get_partial_message(
-                game.turn_message_id
-            )
+        if game.turn_message_id is not None:
+            await self._strip(game.turn_message_id, game.place_id, game.channel_id)
+
+    async def _strip(self, message_id: int, *places: int) -> None:
+        """Takes the controls off a message in the first of ``places`` that has it; it is
+        read first, as a V2 message is edited whole."""
+        for place in dict.fromkeys(places):
+            partial = self.client.get_partial_messageable(place).get_partial_message(message_id)
             try:
-                await message.edit(view=None)
+                message = await partial.fetch()
+                await message.edit(**stripped(message))
                 return
             except discord.NotFound:
                 continue

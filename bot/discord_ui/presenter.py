@@ -120,14 +120,17 @@ def buttons(game: Game, lang: Language) -> Rows:
 
 async def turn(game: Game, headline: str, last: Outcome | None, lang: Language) -> Card:
     """The game as it stands under ``headline``, with its choices, and above it who is to
-    act (only the message that starts a turn lets that ping them)."""
+    act, mentioned (Discord notifies them only when the message is posted, not when it
+    is edited)."""
     picture = await face_for(game.kind).turn(game, headline, last, lang)
     card = drawn(picture, buttons(game, lang))
     people = to_ping(game)
     if not people:
         return card
     ping = " ".join(f"<@{user}>" for user in people)
-    return replace(card, note=lang._("{players}, it's your turn.", players=ping))
+    return replace(
+        card, note=lang._("{players}, it's your turn.", players=ping), pings=tuple(people)
+    )
 
 
 def to_ping(game: Game) -> list[int]:

@@ -28,7 +28,7 @@ from bot.background.reconciler import MessageReconciler
 from bot.background.stopping import WorkInFlight
 from bot.clock import Clock
 from bot.discord_ui import presenter, text
-from bot.discord_ui.cards import layout, sent
+from bot.discord_ui.cards import layout, sent, stripped
 from bot.discord_ui.interactions import deferral, reader
 from bot.discord_ui.lobby.message import lobby_card
 from bot.discord_ui.permissions import missing_permissions_message
@@ -217,7 +217,7 @@ class GameTable:
         if unrecorded:
             newest, *older = unrecorded
             for message in older:
-                await message.edit(view=None)
+                await message.edit(**stripped(message))
             await newest.edit(**content)
             return {"lobby_message_id": newest.id}
         if game.status is not GameStatus.LOBBY:
@@ -349,16 +349,9 @@ class GameTable:
         """A new message for the player(s) to act, pinging only them. ``last`` is the move
         that ended the turn before, for the picture (a bonus turn shows what earned it)."""
         assert game.state is not None
-        people = presenter.to_ping(game)
         board = await presenter.turn(game, headline, last, lang)
-        message = await surface.send(
-            **sent(board),
-            allowed_mentions=discord.AllowedMentions(
-                users=[discord.Object(user) for user in people] if people else False
-            ),
-            # Posting the same turn again (a catch-up after a stop) returns this message.
-            nonce=nonce("t", game),
-        )
+        # Posting the same turn again (a catch-up after a stop) returns this message.
+        message = await surface.send(**sent(board), nonce=nonce("t", game))
         if computer_to_move(game):
             self.computer.play(game)
         return {"turn_message_id": message.id}

@@ -675,11 +675,15 @@ async def test_a_player_who_leaves_mid_game_is_replaced_by_a_computer_player(
 async def test_the_rules_come_privately_in_parts_within_discords_limits(world: World) -> None:
     await world.start_bot(12)
     asked = await world.command(world.players[0], "claim rules")
+    # The second part is a follow-up, sent after the answer the command returned with.
+    await world.discord.wait_for_message(
+        world.channel, lambda m: m.interaction_id == asked.id and m is not asked.response_message
+    )
     parts = [m for m in world.channel.visible(asked.user.id) if m.interaction_id == asked.id]
     assert len(parts) >= 2 and parts[0] is asked.response_message
     assert all(m.ephemeral and m.components_v2 and m.content == "" for m in parts)
     assert all(sum(map(len, m.text_displays())) <= 4000 for m in parts)
-    assert title_of(parts[0]) == "Claim" and not any(map(title_of, parts[1:]))
+    assert [title_of(m) == "Claim" for m in parts] == [True] + [False] * (len(parts) - 1)
     rules = "\n".join(describe(m) for m in parts)
     assert "legal card of lowest value is played" in rules and "My hand" in rules
     assert all(faction_name(f, english()) in rules for f in Faction)

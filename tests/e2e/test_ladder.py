@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from bot.storage import Database
-from tests.e2e.world import World, describe, ephemeral_answer, line_value, title_of
+from tests.e2e.world import World, describe, ephemeral_answer, line_value, note_of, title_of
 from tests.finished_games import write_finished_games
 
 
@@ -53,10 +53,10 @@ async def test_a_finished_game_shows_rating_changes_and_fills_the_ladder(world: 
     cy_result = next(r for r in results if r.user_id == cy.id)
     assert "Claim It! · Cy" in stats and "Rating **" in stats and "of 3" in stats
     assert "Provisional: 1 of the first 5 rated games" in stats
-    assert "Games: 1 game" in stats and f"best {cy_result.figures['largest_mine']}" in stats
+    assert "**Games** 1 game" in stats and f"best {cy_result.figures['largest_mine']}" in stats
     assert f"{cy_result.figures['claims']} in all" in stats
     assert f"{cy_result.figures['busts']} in {cy_result.figures['turns']}" in stats
-    assert f"Best single turn: {cy_result.figures['best_turn']} space" in stats
+    assert f"**Best single turn** {cy_result.figures['best_turn']} space" in stats
     assert "over the last game" in stats
 
     history = ephemeral_answer(await world.command(cy, "claimit history"))
@@ -73,7 +73,7 @@ async def test_a_game_against_computer_players_alone_is_unrated(world: World) ->
     result = await world.finish(random.Random(2))
     assert line_value(result, "Ratings").startswith("Unrated")
     stats = ephemeral_answer(await world.command(ann, "claimit stats"))
-    assert "**Unrated** so far" in stats and "Games: 1 game" in stats
+    assert "**Unrated** so far" in stats and "**Games** 1 game" in stats
     assert "Nobody is on this server's ladder yet" in ephemeral_answer(
         await world.command(ann, "claimit leaderboard")
     )
@@ -125,7 +125,7 @@ async def test_a_long_ladder_pages_with_buttons_and_shows_the_callers_place(
     last_page = await world.command(bo, "claimit leaderboard", page=7)
     assert last_page.response_message is not None
     assert "`15.`" in describe(last_page.response_message)
-    assert "not on the ladder yet" in (last_page.response_message.content or "")
+    assert "not on the ladder yet" in note_of(last_page.response_message)
 
 
 async def test_recompute_is_for_manage_server_and_keeps_the_ladder(world: World) -> None:

@@ -38,12 +38,12 @@ async def test_anyone_looks_at_the_settings_only_manage_server_changes_them(worl
     assert "**Threads** off" in looked and "Only members" not in looked
     shown = ephemeral_answer(await world.command(ann, "claimit settings"))
     assert "**Turn time** 10 minutes" in shown and "**Threads** off" in shown
-    assert "Game channels: any channel" in shown
+    assert "**Game channels**\nany channel" in shown
     saved = ephemeral_answer(
         await world.command(ann, "claimit settings", turn_timeout=2, lobby_timeout=60, bots=False)
     )
     assert "Saved" in saved and "**Turn time** 2 minutes" in saved and "1 hour" in saved
-    assert "Computer players: not allowed" in saved
+    assert "**Computer players** not allowed" in saved
     again = ephemeral_answer(await world.command(ann, "claimit settings"))
     assert "**Turn time** 2 minutes" in again and "Saved" not in again
 

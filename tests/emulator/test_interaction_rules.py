@@ -43,6 +43,18 @@ async def test_a_token_still_works_just_inside_its_lifetime(place: Place) -> Non
     assert status == 200
 
 
+async def test_a_second_answer_is_refused_and_kept_as_the_interactions_error(
+    place: Place,
+) -> None:
+    interaction = place.interaction()
+    assert (await place.respond(interaction, 4, {"content": "answer"}))[0] == 200
+    before = place.snapshot()
+    status, body = await place.respond(interaction, 4, {"content": "again"})
+    assert (status, body["code"]) == (400, 40060)
+    assert interaction.errors == ["acknowledged a second time"]
+    assert place.snapshot() == before
+
+
 async def test_the_first_follow_up_replaces_the_thinking_answer(place: Place) -> None:
     interaction = place.interaction()
     status, answer = await place.respond(interaction, 5, {"flags": EPHEMERAL})

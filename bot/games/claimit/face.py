@@ -59,7 +59,7 @@ class ClaimItFace(BaseFace):
 
     async def result(self, outcome: Outcome, headline: str, lang: Language) -> Picture:
         game = outcome.game
-        table = words.results_table(game, outcome.results, lang)
+        table = words.results(game, outcome.results, lang)
         png = await _render(game, game.state, lang)
         description = words.board(game.state, described_names(game, lang), lang)
         return game_over(self.title, outcome, headline, table, png, description, lang)

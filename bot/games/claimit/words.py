@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from bot.discord_ui.text import name, seat_name
+from bot.discord_ui.text import name
 from bot.games.claimit.game import space
 from bot.games.face import rules_text
 from bot.service import Outcome
@@ -35,8 +35,6 @@ from i18n import Language
 from render.claimit import lettered
 
 RULES_DIR = Path(__file__).with_name("rules")
-NAME_WIDTH = 16
-"""Characters of a name the result table keeps."""
 
 
 def dice(rolled: tuple[int, ...]) -> str:
@@ -323,31 +321,21 @@ def _standing(
     return f"{figures}; {_spaces_held(state, score.seat, lang)}"
 
 
-def results_table(game: Game, results: Sequence[Result], lang: Language) -> str:
-    """The final table as a code block, best first, its columns as wide as their words."""
-    ranked = sorted(results, key=lambda r: (r.place, r.seat))
-    headings = (
-        lang.pgettext("results table", "player"),
-        lang.pgettext("results table", "mine"),
-        lang.pgettext("results table", "claims"),
-        lang.pgettext("results table", "spaces"),
-    )
-    rows = []
-    for r in ranked:
-        label = seat_name(game.seats[r.seat], lang).replace("`", "'")[:NAME_WIDTH]
-        figures = (r.figures.get(k, 0) for k in ("largest_mine", "claims", "spaces"))
-        rows.append(("🏆" if r.won else "  ", label, *(lang.number(f) for f in figures)))
-    width = max(NAME_WIDTH, len(headings[0]))
-    widths = [max(len(h), 4) for h in headings[1:]]
-    # The trophy column is two characters wide in a monospace font (an emoji, or two spaces).
-    lines = ["    " + headings[0].ljust(width) + _figures(headings[1:], widths)]
-    for trophy, label, *shown in rows:
-        lines.append(f"{trophy}  {label.ljust(width)}{_figures(shown, widths)}")
-    return "```\n" + "\n".join(lines) + "\n```"
-
-
-def _figures(values: Sequence[str], widths: Sequence[int]) -> str:
-    return "".join(" " + value.rjust(width) for value, width in zip(values, widths, strict=True))
+def results(game: Game, results: Sequence[Result], lang: Language) -> str:
+    """The final standing, best first: one line per player, plain text that wraps on a
+    phone instead of a table's columns that would need scrolling."""
+    lines = []
+    for r in sorted(results, key=lambda r: (r.place, r.seat)):
+        standing = lang._(
+            "{place}. {player}: largest mine {mine}, claims {claims}, spaces {spaces}",
+            place=lang.number(r.place),
+            player=f"**{name(game.seats[r.seat], lang)}**",
+            mine=lang.number(r.figures.get("largest_mine", 0)),
+            claims=lang.number(r.figures.get("claims", 0)),
+            spaces=lang.number(r.figures.get("spaces", 0)),
+        )
+        lines.append(f"🏆 {standing}" if r.won else standing)
+    return "\n".join(lines)
 
 
 def rules(lang: Language) -> str:

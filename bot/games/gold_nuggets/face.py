@@ -101,7 +101,7 @@ class GoldNuggetsFace(BaseFace):
         game = outcome.game
         view = _view(game, outcome.state, lang, took=_took(outcome.events))
         png = await _render(view)
-        table = words.results_table(game, outcome.results, lang)
+        table = words.results(game, outcome.results, lang)
         description = words.table(view, described_names(game, lang), lang)
         return game_over(self.title, outcome, headline, table, png, description, lang)
 

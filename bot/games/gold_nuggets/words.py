@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Final
 
-from bot.discord_ui.text import name, seat_name
+from bot.discord_ui.text import name
 from bot.games.face import rules_text
 from bot.service import Outcome
 from bot.storage import Game, Result
@@ -41,8 +41,6 @@ DIE: Final = {
     Face.FIVE: "5️⃣",
 }
 """A die in a message; the rules text gives the legend."""
-TABLE_NAME: Final = 16
-"""Characters of a name in the result table."""
 
 
 def dice(faces: Iterable[Face]) -> str:
@@ -458,22 +456,21 @@ def _standing(view: NuggetsView, names: Sequence[str], lang: Language) -> list[s
     ]
 
 
-def results_table(game: Game, results: Sequence[Result], lang: Language) -> str:
-    """The final table as a code block, best first, its columns as wide as their headings
-    need in ``lang``."""
-    ranked = sorted(results, key=lambda r: (r.place, r.seat))
-    player = lang.pgettext("nuggets table", "player")
-    nuggets = lang.pgettext("nuggets table", "nuggets")
-    shown = {r.seat: lang.number(r.figures.get("nuggets", 0)) for r in ranked}
-    names = max(TABLE_NAME, len(player))
-    figures = max(len(nuggets), *(len(n) for n in shown.values()))
-    # The trophy is two columns wide in a code block, as are the two spaces standing in for it.
-    lines = [f"    {player:<{names}} {nuggets:>{figures}}"]
-    for r in ranked:
-        label = seat_name(game.seats[r.seat], lang).replace("`", "'")[:TABLE_NAME]
-        trophy = "🏆" if r.won else "  "
-        lines.append(f"{trophy}  {label:<{names}} {shown[r.seat]:>{figures}}")
-    return "```\n" + "\n".join(lines) + "\n```"
+def results(game: Game, results: Sequence[Result], lang: Language) -> str:
+    """The final standing, most nuggets first: one line per player, plain text that wraps
+    on a phone instead of a table's columns that would need scrolling."""
+    lines = []
+    for r in sorted(results, key=lambda r: (r.place, r.seat)):
+        nuggets = r.figures.get("nuggets", 0)
+        standing = lang.ngettext(
+            "{place}. {player}: {n} nugget",
+            "{place}. {player}: {n} nuggets",
+            nuggets,
+            place=lang.number(r.place),
+            player=f"**{name(game.seats[r.seat], lang)}**",
+        )
+        lines.append(f"🏆 {standing}" if r.won else standing)
+    return "\n".join(lines)
 
 
 def rules(lang: Language) -> str:

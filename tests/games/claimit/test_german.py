@@ -266,19 +266,19 @@ def test_german_formats_numbers_and_the_bust_chance() -> None:
     assert any("6,2" in value for value in stats.values())
 
 
-def test_the_result_table_lines_up_under_its_german_headings() -> None:
+def test_the_result_is_one_german_line_per_player_best_first() -> None:
     for shared in (False, True):
         description = presenter.drawn(
             asyncio.run(CLAIMIT_FACE.result(final(shared), "…", GERMAN))
         ).text
-        block = description.split("```")[1].strip("\n").splitlines()
-        heading, *rows = block
-        assert heading.split() == ["Spieler", "Mine", "Claims", "Felder"]
-        for row in rows:
-            # The trophy is one character, two columns wide; right-aligned figures end
-            # where their headings do.
-            width = len(row) + row.count("🏆")
-            assert width == len(heading), (row, heading)
+        standing = [line for line in description.splitlines() if "größte Mine" in line]
+        assert len(standing) == 2
+        for line in standing:
+            assert re.fullmatch(
+                r"(🏆 )?[12]\. \*\*.+\*\*: größte Mine \d+, Claims \d+, Felder \d+", line
+            ), line
+        assert sum(line.startswith("🏆 1. ") for line in standing) == (2 if shared else 1)
+        assert "```" not in description
 
 
 def test_placements_name_their_space_the_german_way() -> None:

@@ -309,9 +309,10 @@ def test_the_result_shows_the_winners_the_table_and_the_ratings() -> None:
     words = card_text(picture)
     assert "The centre is empty: **game over!**" in words
     assert "Shared win: Ann, @\u200beveryone, and \\\\" in words
-    table_lines = words.split("```")[1].strip().splitlines()
-    assert table_lines[1].split() == ["🏆", "Ann", "18"]
-    assert [line.split()[-2:] for line in table_lines[-2:]] == [["*Bo*", "12"], ["_Zoë_", "11"]]
+    standing = [line for line in words.splitlines() if re.match(r"(🏆 )?\d\. ", line)]
+    assert standing[0] == "🏆 1. **Ann**: 18 nuggets"
+    assert standing[-2:] == ["4. **\\*Bo\\***: 12 nuggets", "5. **\\_Zoë\\_**: 11 nuggets"]
+    assert "```" not in words
     card = presenter.drawn(picture)
     assert card.lines[0].name == "Ratings"
     within_limits(sent_body(card))

@@ -311,13 +311,15 @@ def test_numbers_are_written_the_german_way() -> None:
     assert said("de").texts["ladder"] == ["Bestwert 31 Nuggets"]
 
 
-def test_the_result_table_is_in_german_and_aligned() -> None:
-    (description,) = [text for text in said("de").texts["result"] if "```" in text]
-    lines = description.split("```")[1].strip("\n").splitlines()
-    assert lines[0].split() == ["Spieler", "Nuggets"]
-    # A trophy takes two columns, like the two spaces in its place.
-    widths = {len(line) + line.count("🏆") for line in lines}
-    assert len(widths) == 1
-    assert [line.split()[-1] for line in lines[1:]] == ["18", "18", "18", "12", "11"]
-    assert lines[3].startswith("🏆  Bot 5 (")
+def test_the_result_is_in_german_one_line_per_player() -> None:
+    (result,) = [text for text in said("de").texts["result"] if "1. **" in text]
+    standing = [line for line in result.splitlines() if re.match(r"(🏆 )?\d\. ", line)]
+    assert [line.rsplit(" ", 2)[-2:] for line in standing] == [
+        ["18", "Nuggets"],
+        ["18", "Nuggets"],
+        ["18", "Nuggets"],
+        ["12", "Nuggets"],
+        ["11", "Nuggets"],
+    ]
+    assert standing[2].startswith("🏆 1. **Bot 5 (")
     assert "Geteilter Sieg!" in said("de").drawn["result"]
