@@ -14,7 +14,7 @@ import pytest
 from bot.discord_ui import surfaces
 from render.claimit import View, render_board
 from tests import processes
-from tests.e2e.world import World, board_png, ephemeral_answer, make_world, text_of
+from tests.e2e.world import World, board_png, describe, ephemeral_answer, make_world, text_of
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -91,10 +91,13 @@ async def test_the_rules_are_private_and_in_the_users_language(world: World) -> 
 async def test_board_reposts_the_game_at_the_bottom_and_its_buttons_work(world: World) -> None:
     turn = await world.start_game(2)
     mover = world.user(turn.mentions[0])
+    words, pictures, picture = describe(turn), turn.gallery_items(), board_png(turn)
     reposted = (await world.command(world.players[1], "claimit board")).response_message
     assert reposted is not None and not reposted.ephemeral
-    # The old message loses its buttons once the answer is out.
+    # The old message loses its buttons once the answer is out, and only them.
     await world.discord.wait_until(lambda: turn.buttons() == [])
+    assert describe(turn) == words and turn.components_v2
+    assert turn.gallery_items() == pictures and board_png(turn) == picture
     board_png(reposted)
     await world.click(mover, reposted, "Roll")
     assert reposted.buttons() and "Roll" not in reposted.button_labels()
