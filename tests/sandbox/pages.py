@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 from playwright.async_api import Browser, Locator, Page, Route, ViewportSize, expect
 
+from emulator import DiscordEmulator
 from tests.sandbox.conftest import ARTIFACTS
 
 DESKTOP: ViewportSize = {"width": 1280, "height": 900}
@@ -37,12 +39,54 @@ async def slash(page: Page, text: str) -> None:
 
 
 async def shoot(page: Page, name: str) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    await page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+    await page.screenshot(path=str(_artifact(name)))
 
 
 PICTURE = ".gallery img"
 """A game message's picture, in its card's media gallery."""
+CONTROLS = ".v2 .row"
+"""A card's rows of buttons and menus."""
+
+_SCROLLING_SIDEWAYS = """(message) => [message, ...message.querySelectorAll("*")]
+    .filter((e) => ["auto", "scroll"].includes(getComputedStyle(e).overflowX))
+    .filter((e) => e.scrollWidth > e.clientWidth)
+    .map((e) => e.outerHTML.slice(0, 80))"""
+
+
+async def controls_in_view(message: Locator) -> None:
+    """All of a message's controls are where the player looks, without scrolling."""
+    rows = message.locator(CONTROLS)
+    await expect(rows.first).to_be_in_viewport(ratio=1)
+    await expect(rows.last).to_be_in_viewport(ratio=1)
+
+
+async def fitted(page: Page, emulator: DiscordEmulator, message: Locator, name: str) -> None:
+    """At a desktop's width and at a phone's, nothing on the page scrolls sideways (the
+    message's text wraps, its picture and buttons fit) and the picture's alt text is the
+    description the bot gave it; a screenshot of the message at each size goes to
+    test-artifacts as ``name``-desktop and ``name``-phone."""
+    shown = emulator.messages[int(await message.get_attribute("data-id") or 0)]
+    (picture,) = shown.gallery_items()
+    assert picture.description
+    before = page.viewport_size
+    for size, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
+        await page.set_viewport_size(viewport)
+        await message.scroll_into_view_if_needed()
+        assert await page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+        assert await message.evaluate(_SCROLLING_SIDEWAYS) == [], size
+        box = await message.bounding_box()
+        assert box is not None and box["x"] + box["width"] <= viewport["width"], size
+        await expect(message.locator(PICTURE)).to_have_attribute("alt", picture.description)
+        await message.screenshot(path=str(_artifact(f"{name}-{size}")))
+    if before is not None:
+        await page.set_viewport_size(before)
+    # Back to the newest message, which the page follows again from there.
+    await page.locator("#messages").evaluate("(box) => { box.scrollTop = box.scrollHeight; }")
+
+
+def _artifact(name: str) -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS / f"{name}.png"
 
 
 async def hold_pictures(page: Page) -> asyncio.Event:

@@ -17,6 +17,7 @@ from playwright.async_api import Browser, Locator, Page, expect
 
 from render.common.palette import PLAYERS
 from sandbox.server_world import CHANNEL_NAME
+from tests.sandbox.conftest import Sandbox
 from tests.sandbox.pages import (
     DESKTOP,
     PHONE,
@@ -24,6 +25,8 @@ from tests.sandbox.pages import (
     act_as,
     acting_as,
     by_id,
+    controls_in_view,
+    fitted,
     loaded_width,
     messages,
     mover,
@@ -72,7 +75,7 @@ async def test_command_names_are_completed_in_the_message_box(page: Page) -> Non
 
 
 async def test_a_whole_game_in_its_thread_by_clicking_with_a_second_member_and_a_bot(
-    page: Page,
+    page: Page, sandbox: Sandbox
 ) -> None:
     await act_as(page, "Ann")
     await slash(page, "/claimit settings threads:true")
@@ -103,23 +106,26 @@ async def test_a_whole_game_in_its_thread_by_clicking_with_a_second_member_and_a
     clicks = 0
     while (turn := await next_turn(page)) is not None:
         # The newest buttons are where the player looks, without scrolling.
-        await expect(turn.locator(".components")).to_be_in_viewport(ratio=1)
+        await controls_in_view(turn)
         to_move = await mover(turn)
         if not refused:
             await check_out_of_turn_refusal(page, turn, to_move)
             refused = True
         if await acting_as(page) != to_move:
             await act_as(page, to_move)
+        if clicks == 3:
+            await fitted(page, sandbox.emulator, turn, "claimit-table")
         await click_a_move(page, turn, rng)
         clicks += 1
         if clicks == 3:
             await shoot(page, "desktop-3-playing")
         assert clicks < 1000, "the game did not finish"
     result = messages(page).last
-    await expect(result.locator("pre")).to_contain_text("mine claims spaces")
+    await expect(result).to_contain_text("largest mine")
     await expect(result).to_contain_text("Ratings")
     await expect(result.locator(PICTURE)).to_be_in_viewport()
     await shoot(page, "desktop-4-game-over")
+    await fitted(page, sandbox.emulator, result, "claimit-result")
     assert clicks >= 4
 
     await check_final_board_link(page, await result.get_attribute("data-id"))
@@ -246,7 +252,7 @@ async def test_on_a_phone_the_channel_takes_the_whole_width(
     for clicks in range(4):
         turn = await next_turn(page)
         assert turn is not None
-        await expect(turn.locator(".components")).to_be_in_viewport(ratio=1)
+        await controls_in_view(turn)
         board = await turn.locator(PICTURE).bounding_box()
         assert board is not None and board["x"] + board["width"] <= PHONE["width"]
         assert await page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

@@ -32,12 +32,14 @@ from emulator.model import EPHEMERAL, LOADING, Attachment, snowflake
 from sandbox.server_world import CHANNEL_ID
 from tests.sandbox.conftest import Sandbox, put_message, started
 from tests.sandbox.pages import (
+    CONTROLS,
     DESKTOP,
     PHONE,
     PICTURE,
     act_as,
     acting_as,
     by_id,
+    fitted,
     loaded_width,
     messages,
     open_page,
@@ -104,7 +106,7 @@ async def test_a_whole_claim_game_each_member_seeing_only_their_own_hand(table: 
         greyed = await check_the_hand(table, hand, to_move)
         played.greyed += greyed
         if greyed and not shot:
-            await shoot_on_a_phone(page, hand, turn)
+            await shoot_on_a_phone(table, hand, turn)
             shot = True
         played.intents.add(await play_from_hand(page, hand, turn, rng))
         played.moves += 1
@@ -121,6 +123,7 @@ async def test_a_whole_claim_game_each_member_seeing_only_their_own_hand(table: 
             await act_as(page, member)
         await check_only_own_private_messages(table, member)
     await shoot(page, "claim-3-game-over")
+    await fitted(page, table.sandbox.emulator, result, "claim-result")
 
     # 2 players: 13 tricks in each phase, a card each.
     assert played.moves >= 52, played
@@ -221,7 +224,7 @@ async def check_the_hand(table: Table, hand: Locator, member: str) -> int:
     assert await owner(table, hand) == member
     await expect(hand.locator(".heading")).to_have_text("Your hand · Claim · game 1")
     assert await loaded_width(hand.locator(PICTURE)) > 0
-    await expect(hand.locator(".components")).to_be_in_viewport()
+    await expect(hand.locator(CONTROLS).first).to_be_in_viewport()
     message = table.sandbox.emulator.messages[int(await hand.get_attribute("data-id") or 0)]
     wanted = {str(b["custom_id"]): bool(b.get("disabled")) for b in message.buttons()}
     assert wanted and not all(wanted.values()), wanted
@@ -301,23 +304,18 @@ async def check_only_own_private_messages(table: Table, member: str) -> None:
                 assert f'"{custom_id}"' not in html
 
 
-async def shoot_on_a_phone(page: Page, hand: Locator, turn: Locator) -> None:
-    """A hand with greyed-out cards and the table, on a phone's screen: the buttons wrap
-    within its width."""
-    await page.set_viewport_size(PHONE)
-    await expect(hand.locator(".components")).to_be_in_viewport()
-    assert await page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    box = await hand.locator(".components").bounding_box()
-    assert box is not None and box["x"] + box["width"] <= PHONE["width"]
-    await shoot(page, "claim-1-hand-on-a-phone")
-    await turn.locator(PICTURE).scroll_into_view_if_needed()
-    await expect(turn.locator(PICTURE)).to_be_in_viewport()
-    await shoot(page, "claim-2-table-on-a-phone")
-    await page.set_viewport_size(DESKTOP)
-    jump = page.locator("#jump")
-    if await jump.is_visible():
-        await jump.click()
-    await expect(jump).to_be_hidden()
+async def shoot_on_a_phone(table: Table, hand: Locator, turn: Locator) -> None:
+    """A hand with greyed-out cards, and the table, at both sizes: the buttons wrap within
+    a phone's width and no more than four rows of them hold a whole hand, each row on one
+    line even on a phone."""
+    await table.page.set_viewport_size(PHONE)
+    lines = await hand.locator(CONTROLS).evaluate_all(
+        "(rows) => rows.map((r) => new Set([...r.children].map((b) => b.offsetTop)).size)"
+    )
+    assert 0 < len(lines) <= 4 and set(lines) == {1}, lines
+    await table.page.set_viewport_size(DESKTOP)
+    await fitted(table.page, table.sandbox.emulator, hand, "claim-hand")
+    await fitted(table.page, table.sandbox.emulator, turn, "claim-table")
 
 
 # What the page does by itself -----------------------------------------------------------

@@ -17,13 +17,15 @@ import pytest
 from playwright.async_api import Browser, Locator, Page, expect
 
 from sandbox.server_world import CHANNEL_NAME
-from tests.sandbox.conftest import started
+from tests.sandbox.conftest import Sandbox, started
 from tests.sandbox.pages import (
     DESKTOP,
     PICTURE,
     act_as,
     acting_as,
     by_id,
+    controls_in_view,
+    fitted,
     loaded_width,
     messages,
     mover,
@@ -51,14 +53,17 @@ class Played:
 
 
 @pytest.fixture
-async def page(browser: Browser, tmp_path: Path) -> AsyncIterator[Page]:
+async def table(browser: Browser, tmp_path: Path) -> AsyncIterator[tuple[Page, Sandbox]]:
     async with started(tmp_path, dice=random.Random(DICE_SEED)) as sandbox:
         page = await open_page(browser, sandbox.url, DESKTOP)
-        yield page
+        yield page, sandbox
         await page.close()
 
 
-async def test_a_whole_gold_nuggets_game_with_buttons_and_menus(page: Page) -> None:
+async def test_a_whole_gold_nuggets_game_with_buttons_and_menus(
+    table: tuple[Page, Sandbox],
+) -> None:
+    page, sandbox = table
     await check_the_page_offers_every_game(page)
     await check_the_rules_are_only_for_the_asker(page)
 
@@ -67,10 +72,12 @@ async def test_a_whole_gold_nuggets_game_with_buttons_and_menus(page: Page) -> N
     played = Played()
     refused = False
     while (turn := await next_turn(page)) is not None:
-        await expect(turn.locator(".components")).to_be_in_viewport(ratio=1)
+        await controls_in_view(turn)
         await expect(turn.locator(PICTURE)).to_be_visible()
         to_move = await mover(turn)
         menu = turn.locator(MENU)
+        if await menu.count() and not played.menus:
+            await fitted(page, sandbox.emulator, turn, "nuggets-table")
         if not refused and await menu.count():
             await check_a_pick_out_of_turn_is_refused(page, turn, to_move)
             refused = True
@@ -87,13 +94,14 @@ async def test_a_whole_gold_nuggets_game_with_buttons_and_menus(page: Page) -> N
 
     result = messages(page).last
     await expect(result.locator(".heading")).to_have_text("Gold Nuggets · game 1 · game over")
-    await expect(result.locator("pre")).to_contain_text("nuggets")
+    await expect(result).to_contain_text(re.compile(r"1\. .+: \d+ nuggets"))
     await expect(result).to_contain_text("Ratings")
     await expect(result.locator(PICTURE)).to_be_in_viewport()
     assert await loaded_width(result.locator(PICTURE)) > 0
     await expect(page.locator(f"#messages article :is({CONTROLS})")).to_have_count(0)
     await expect(by_id(page, await lobby.get_attribute("data-id"))).to_contain_text("game is on")
     await shoot(page, "nuggets-3-game-over")
+    await fitted(page, sandbox.emulator, result, "nuggets-result")
     assert played.buttons >= 10
     assert "aside" in played.menus, played.menus
 

@@ -240,7 +240,9 @@ def _added_words(added: str, lang: Language) -> str:
 def _choices(
     state: ClaimState, seat: int, legal: Sequence[Action], lang: Language
 ) -> tuple[Choice, ...]:
-    """One button per card of the hand (only the legal ones enabled), or per choice."""
+    """One button per card of the hand (only the legal ones enabled), or per choice. A
+    card's button is its faction's emoji and its value, so that a row of four fits a
+    phone's width; the picture and its description name each card in full."""
 
     def button(action: Action, label: str, emoji: str, *, enabled: bool = True) -> Choice:
         tone = Tone.PRIMARY if enabled else Tone.SECONDARY
@@ -251,7 +253,7 @@ def _choices(
         return tuple(
             button(
                 kind(card),
-                names.card_label(card, lang),
+                lang.number(card.value),
                 names.emoji(card.faction),
                 enabled=kind(card) in legal,
             )

@@ -466,7 +466,9 @@ def test_the_german_words_are_the_german_edition_s() -> None:
     follow = " ".join(texts["hand: follow"])
     assert "Du hast Untote auf der Hand, also musst du mit einer davon bedienen." in follow
     assert "(oder mit einem Doppelgänger, der immer stattdessen gespielt werden darf)" in follow
-    assert {"Untoter 2", "Goblin 2", "Ritter 4"} <= set(texts["hand: follow"])
+    # A card's button is its emoji and value; the hand's description names each card.
+    assert {"2", "4"} <= set(texts["hand: follow"])
+    assert "Deine Hand, 3 Karten: Goblin 2, Ritter 4, Untoter 2." in follow
     assert {"Oberste Karte nehmen", "Ritter 7 nehmen"} <= set(texts["hand: Seer"])
     assert {"Beute für Gnome", "Beute für Waschbären"} <= set(texts["hand: loot"])
     refused = texts["refusals"]
