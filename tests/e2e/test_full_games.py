@@ -59,7 +59,12 @@ async def test_a_whole_game_from_new_to_the_result_table(world: World, players: 
     result = await play_by_clicking(world, first, random.Random(players))
     description = text_of(result)
     assert "wins!" in description or "Shared win" in description
-    assert "mine claims spaces" in description
+    standing = re.findall(
+        r"^(?:🏆 )?\d\. \*\*(\w+)\*\*: largest mine \d+, claims \d+, spaces \d+$",
+        description,
+        re.MULTILINE,
+    )
+    assert sorted(standing) == sorted(p.name for p in world.players[:players])
     board_png(result)
     assert all(not m.buttons() for m in world.channel.visible() if m.id != result.id)
     for interaction in world.discord.interactions.values():
