@@ -36,16 +36,19 @@ STYLES = {
 
 @dataclass(frozen=True)
 class Drawn:
-    """A game message ready to send: its embed, its image with what it shows (the image's
-    alt text, for whoever can't see it) and its components."""
+    """A game message ready to send: a face's picture and its components."""
 
-    embed: discord.Embed
-    png: bytes
-    description: str
+    picture: Picture
     view: discord.ui.View | None
 
+    @property
+    def embed(self) -> discord.Embed:
+        return embed(self.picture)
+
     def file(self) -> discord.File:
-        return discord.File(io.BytesIO(self.png), IMAGE_FILE, description=self.description)
+        """The image, with what it shows as its alt text, for whoever can't see it."""
+        picture = self.picture
+        return discord.File(io.BytesIO(picture.png), IMAGE_FILE, description=picture.description)
 
 
 def embed(picture: Picture) -> discord.Embed:
@@ -62,7 +65,7 @@ def embed(picture: Picture) -> discord.Embed:
 
 
 def drawn(picture: Picture, view: discord.ui.View | None = None) -> Drawn:
-    return Drawn(embed(picture), picture.png, picture.description, view)
+    return Drawn(picture, view)
 
 
 def balanced(count: int) -> list[int]:
