@@ -8,9 +8,7 @@ from collections.abc import Sequence
 
 CONTENT = 2000
 TITLE = 256
-DESCRIPTION = 4096
 FIELD_VALUE = 1024
-FOOTER = 2048
 TEXT_TOTAL = 4000
 """Characters of all the text displays of one Components V2 message together."""
 CARD_TEXT = 3000
