@@ -20,7 +20,7 @@ from bot.games.face import Choice, Control, Menu, OpenPrivate, Picture, Private,
 from bot.games.faces import face_for
 from bot.games.registry import rules_for
 from bot.service import Outcome
-from bot.storage import Game
+from bot.storage import Game, Seat
 from i18n import Language
 
 IMAGE_FILE = "board.png"
@@ -133,12 +133,16 @@ async def turn(game: Game, headline: str, last: Outcome | None, lang: Language) 
     )
 
 
-def to_ping(game: Game) -> list[int]:
-    """The people (not computer players) who may act now."""
+def acting(game: Game) -> list[Seat]:
+    """The seats that may act now."""
     if game.state is None:
         return []
-    seats = [game.seats[n] for n in rules_for(game.kind).to_act(game.state)]
-    return [seat.user_id for seat in seats if seat.user_id is not None]
+    return [game.seats[n] for n in rules_for(game.kind).to_act(game.state)]
+
+
+def to_ping(game: Game) -> list[int]:
+    """The people (not computer players) who may act now."""
+    return [seat.user_id for seat in acting(game) if seat.user_id is not None]
 
 
 async def turn_end(outcome: Outcome, headline: str, lang: Language) -> Card:

@@ -35,11 +35,10 @@ from bot.discord_ui.permissions import missing_permissions_message
 from bot.discord_ui.places import GamePlaces, nonce
 from bot.discord_ui.surfaces import Surface, in_time, tell
 from bot.games.faces import face_for
-from bot.games.registry import rules_for
 from bot.service import GameService, GuildSettingsService, Outcome
 from bot.service.errors import GameBroken, NoGameHere, WhichGame
 from bot.service.shard_leases import ShardLeases
-from bot.storage import CommitUnknown, Game, GameStatus, GuildSettings, Seat
+from bot.storage import CommitUnknown, Game, GameStatus, GuildSettings
 from bot.storage.shards import Shards
 from i18n import Language, Message, language
 
@@ -366,12 +365,5 @@ def _forbidden(error: BaseException) -> bool:
     return isinstance(error, discord.Forbidden)
 
 
-def acting(game: Game) -> list[Seat]:
-    """The seats that may act now."""
-    if game.state is None:
-        return []
-    return [game.seats[n] for n in rules_for(game.kind).to_act(game.state)]
-
-
 def computer_to_move(game: Game) -> bool:
-    return game.status is GameStatus.ACTIVE and any(s.is_bot for s in acting(game))
+    return game.status is GameStatus.ACTIVE and any(s.is_bot for s in presenter.acting(game))

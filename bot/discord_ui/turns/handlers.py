@@ -12,7 +12,7 @@ from bot.discord_ui.cards import sent
 from bot.discord_ui.interactions import actor_of, deferral, reader
 from bot.discord_ui.leaving.handlers import Leaving
 from bot.discord_ui.surfaces import InteractionSurface, announce, tell
-from bot.discord_ui.table import AS_IT_STANDS, GameTable, Recorded, acting
+from bot.discord_ui.table import AS_IT_STANDS, GameTable, Recorded
 from bot.games.faces import face_for
 from bot.service import Outcome
 from bot.service.errors import GameBroken, NoGameHere
@@ -105,7 +105,7 @@ class Turns:
             )
             return
         if game.state is not None:
-            for seat in acting(game):
+            for seat in presenter.acting(game):
                 if seat.user_id is not None and await self._gone(game.guild_id, seat.user_id):
                     await self.leaving.member_left(game.guild_id, seat.user_id)
                     return
