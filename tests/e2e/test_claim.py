@@ -75,12 +75,6 @@ def service(world: World) -> GameService:
     return world.bots[0].service
 
 
-async def settled(world: World, game_id: int) -> Game:
-    """The game once every change made so far is on its messages (its lock is free)."""
-    async with world.bots[0].table.locks.hold(game_id):
-        return await service(world).game(game_id)
-
-
 def table_message(world: World) -> Message:
     """The newest public message with the **My hand** button."""
     return next(
@@ -154,7 +148,7 @@ async def play_out(
 ) -> Game:
     """Every person acts when they must (computer players move by themselves) until the end."""
     for _ in range(2000):
-        game = await settled(world, game_id)
+        game = await world.settled(game_id)
         if game.status is GameStatus.FINISHED:
             return game
         state: ClaimState = game.state
@@ -184,7 +178,7 @@ async def start(
     )
     game = await service(world).current_game(world.channel.id)
     assert game is not None
-    return await settled(world, game.id), table
+    return await world.settled(game.id), table
 
 
 # Whole games ---------------------------------------------------------------------------------
@@ -398,7 +392,7 @@ async def seer_chooses_the_top_card(world: World, game: Game) -> None:
     clicked = await press(world, seer_user, hand, "take=top")
     assert clicked.response_type == 7
     assert f"You drew {card_name(top, english())} face down" in describe(hand)
-    after = await settled(world, game.id)
+    after = await world.settled(game.id)
     assert top in after.state.followers[seer] and prize in after.state.followers[other]
     public = describe(table_message(world)) + "".join(
         describe(m) for m in world.channel.visible() if not m.ephemeral
@@ -421,7 +415,7 @@ async def both_discard_at_once(world: World, game: Game) -> None:
         card = state.hands[seat][0]
         clicked = await press(world, users[seat], hands[seat], f"discard={card.id}")
         assert clicked.response_type == 7, await refusal(world, clicked)
-    after = await settled(world, game.id)
+    after = await world.settled(game.id)
     assert after.state.auto is None and len(after.state.hidden) >= 2
 
 
@@ -433,7 +427,7 @@ async def test_a_seer_and_an_automatic_trick_are_played_in_private(
     rng = random.Random(5)
     done: set[str] = set()
     for _ in range(500):
-        game = await settled(world, game.id)
+        game = await world.settled(game.id)
         if game.status is GameStatus.FINISHED:
             break
         state: ClaimState = game.state
@@ -466,7 +460,7 @@ async def test_loot_raccoons_faction_is_chosen_in_private(world: World) -> None:
     game, _ = await start(world, 2, factions="raccoons, trolls, bards")
     rng = random.Random(LOOT_SEED)
     for _ in range(500):
-        game = await settled(world, game.id)
+        game = await world.settled(game.id)
         state: ClaimState = game.state
         if state.step is Step.LOOT:
             break
@@ -482,7 +476,7 @@ async def test_loot_raccoons_faction_is_chosen_in_private(world: World) -> None:
     )
     clicked = await press(world, user, hand, f"loot={options[-1].value}")
     assert clicked.response_type == 7
-    game = await settled(world, game.id)
+    game = await world.settled(game.id)
     assert game.state.loot[chooser] is options[-1]
     result = await check_result(world, game)
     assert "loot Raccoon" in describe(result) or options[-1] not in {
@@ -510,7 +504,7 @@ async def test_the_follow_rule_greys_cards_out_and_the_service_refuses_them(worl
     game, _ = await start(world, 2)
     rng = random.Random(6)
     for _ in range(100):
-        game = await settled(world, game.id)
+        game = await world.settled(game.id)
         state: ClaimState = game.state
         (seat,) = state.to_act()
         if off_suit_follow(state, seat):
@@ -536,7 +530,7 @@ async def test_the_follow_rule_greys_cards_out_and_the_service_refuses_them(worl
         f"That move isn't allowed: you hold {faction_name(lead.faction, english())}, "
         "so you must follow with one of them (or with a Doppelgänger)."
     )
-    assert (await settled(world, game.id)).state == state
+    assert (await world.settled(game.id)).state == state
 
 
 async def test_off_turn_stale_and_strangers_clicks_change_nothing(world: World) -> None:
@@ -571,7 +565,7 @@ async def test_off_turn_stale_and_strangers_clicks_change_nothing(world: World) 
     first = next(iter(private_intents(new)))
     assert (await press(world, mover, new, first)).response_type == 7
     for _ in range(30):
-        game = await settled(world, game.id)
+        game = await world.settled(game.id)
         if seat in game.state.to_act() and game.state.step is Step.PLAY:
             break
         await act(world, game, game.state.to_act()[0], any_legal, random.Random(7))
@@ -582,7 +576,7 @@ async def test_off_turn_stale_and_strangers_clicks_change_nothing(world: World) 
     assert note_of(old) == (
         "The game has moved on since that was shown, so nothing changed. Here it is as it stands."
     )
-    assert (await settled(world, game.id)).state == before
+    assert (await world.settled(game.id)).state == before
     enabled = {i for i, b in private_intents(old).items() if not b.get("disabled")}
     assert enabled == {intent_of(a) for a in legal_actions(before, seat)}
 
@@ -595,7 +589,7 @@ async def test_a_trick_goes_on_after_a_restart_from_its_table_message(world: Wor
     game, _ = await start(world, 2)
     leader = game.state.to_act()[0]
     await act(world, game, leader, any_legal, random.Random(8))
-    game = await settled(world, game.id)
+    game = await world.settled(game.id)
     assert len(game.state.table) == 1
     await world.stop_bots()
     await world.start_bot(9)
@@ -604,14 +598,14 @@ async def test_a_trick_goes_on_after_a_restart_from_its_table_message(world: Wor
     hand = await open_hand(world, user, table_message(world))
     legal = legal_actions(game.state, follower)
     assert (await press(world, user, hand, intent_of(legal[0]))).response_type == 7
-    after = await settled(world, game.id)
+    after = await world.settled(game.id)
     assert after.version == game.version + 1 and after.state.table == ()
 
 
 async def time_runs_out(world: World, game: Game) -> Game:
     world.clock.advance(TURN)
     await world.discord.wait_until(lambda: "time ran out" in describe(table_message(world)) or None)
-    return await settled(world, game.id)
+    return await world.settled(game.id)
 
 
 async def test_quiet_turns_end_by_the_rule_and_twice_in_a_row_hand_the_seat_over(
@@ -631,17 +625,17 @@ async def test_quiet_turns_end_by_the_rule_and_twice_in_a_row_hand_the_seat_over
         world.channel, lambda m: f"{name}**'s time ran out" in describe(m)
     )
     assert f"leads {card_name(lowest.card, english())}" in describe(message)
-    game = await settled(world, game.id)
+    game = await world.settled(game.id)
     assert game.seats[quiet].timeouts == 1 and not game.seats[quiet].is_bot
     rng = random.Random(10)
     while quiet not in game.state.to_act():
         await act(world, game, game.state.to_act()[0], any_legal, rng)
-        game = await settled(world, game.id)
+        game = await world.settled(game.id)
     world.clock.advance(TURN)
     await world.discord.wait_for_message(
         world.channel, lambda m: "computer player" in describe(m) and name in describe(m)
     )
-    game = await settled(world, game.id)
+    game = await world.settled(game.id)
     assert game.seats[quiet].is_bot and game.seats[quiet].left_user_id is not None
     game = await play_out(world, game.id, rng)
     results = await service(world).results(game.id)
@@ -655,13 +649,13 @@ async def test_a_player_who_leaves_mid_game_is_replaced_by_a_computer_player(
     game, _ = await start(world, 3)
     rng = random.Random(11)
     for _ in range(5):
-        game = await settled(world, game.id)
+        game = await world.settled(game.id)
         await act(world, game, game.state.to_act()[0], any_legal, rng)
     leaver = world.players[1]
     answer = (await world.command(leaver, "claim leave")).response_message
     assert answer is not None
     assert "left the game, so a computer player" in answer.content + describe(answer)
-    game = await settled(world, game.id)
+    game = await world.settled(game.id)
     seat = next(s for s in game.seats if s.left_user_id == leaver.id)
     assert seat.is_bot
     game = await play_out(world, game.id, rng)

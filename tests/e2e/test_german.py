@@ -45,11 +45,6 @@ def seen(world: World) -> set[str]:
     return {text for message in world.channel.messages for text in texts(message)}
 
 
-async def settled(world: World, game_id: int) -> Game:
-    async with world.bots[0].table.locks.hold(game_id):
-        return await world.bots[0].service.game(game_id)
-
-
 def person_to_act(world: World, game: Game) -> User | None:
     """The first human who may act now (``None`` while only computer players may)."""
     seats = rules_for(game.kind).to_act(game.state)
@@ -101,7 +96,7 @@ async def test_a_whole_game_in_german(world: World, command: str) -> None:
     game_id = game.id
     shown = seen(world)
     for _ in range(3000):
-        game = await settled(world, game_id)
+        game = await world.settled(game_id)
         if game.status is GameStatus.FINISHED:
             break
         person = person_to_act(world, game)

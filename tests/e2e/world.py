@@ -16,6 +16,7 @@ from PIL import Image
 
 from bot.discord_ui.client import GameBot, use_discord_at
 from bot.settings import Settings
+from bot.storage import Game
 from emulator import Channel, DiscordEmulator, Guild, Interaction, Message, User
 from engine.claimit import MAX_PLAYERS, MIN_PLAYERS
 from render.claimit import geometry
@@ -109,6 +110,12 @@ class World:
 
     def user(self, user_id: int) -> User:
         return next(u for u in self.players if u.id == user_id)
+
+    async def settled(self, game_id: int) -> Game:
+        """The game once every change made so far is on its messages and recorded: a
+        change holds the game's lock until then."""
+        async with self.bots[0].table.locks.hold(game_id):
+            return await self.bots[0].service.game(game_id)
 
     def latest_with_buttons(self, where: Channel | None = None) -> Message:
         return next(m for m in reversed((where or self.channel).visible()) if m.buttons())
