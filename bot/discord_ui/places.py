@@ -9,8 +9,8 @@ from typing import Any
 import discord
 
 from bot.discord_ui.cards import stripped
+from bot.discord_ui.channel_tails import ChannelTails
 from bot.discord_ui.components import custom_ids
-from bot.discord_ui.surfaces import ChannelSurface, Post
 from bot.service import GameService
 from bot.storage import Game
 
@@ -41,8 +41,16 @@ class GamePlaces:
     def __init__(self, client: discord.Client, service: GameService) -> None:
         self.client = client
         self.service = service
+        self.tails = ChannelTails(client)
+        """What each channel's newest messages are; the bot's own posts and deletes are
+        counted at once, before Discord's events about them arrive."""
 
     async def post(self, game: Game, **message: Any) -> discord.Message:
+        posted = await self._post(game, **message)
+        self.tails.seen(posted.channel.id, posted.id)
+        return posted
+
+    async def _post(self, game: Game, **message: Any) -> discord.Message:
         if game.thread_id is not None:
             try:
                 return await self.client.get_partial_messageable(game.thread_id).send(**message)
@@ -53,27 +61,6 @@ class GamePlaces:
                     if file is not None:
                         file.reset()
         return await self.client.get_partial_messageable(game.channel_id).send(**message)
-
-    def surface(self, game: Game) -> ChannelSurface:
-        """The game's turn message, edited in place (or posted afresh if it is gone)."""
-        message = None
-        if game.turn_message_id is not None:
-            message = self.client.get_partial_messageable(game.place_id).get_partial_message(
-                game.turn_message_id
-            )
-
-        async def replaced(message_id: int) -> None:
-            await self.service.set_turn_message(game.id, message_id)
-
-        return ChannelSurface(self.poster(game), message, replaced)
-
-    def poster(self, game: Game) -> Post:
-        """``post`` for this game, as surfaces take it."""
-
-        async def post(**content: Any) -> discord.Message:
-            return await self.post(game, **content)
-
-        return post
 
     async def post_lobby(self, game: Game, **content: Any) -> discord.Message:
         """A fresh lobby message in the game's channel (its old one is lost)."""
@@ -105,6 +92,19 @@ class GamePlaces:
             if message.author.id == me.id and any(c.startswith(mark) for c in custom_ids(message)):
                 found.append(message)
         return found
+
+    async def delete(self, game: Game, message_id: int) -> None:
+        """Deletes one of the game's messages where it is played (one gone already, or one
+        the bot may no longer delete, is left to be)."""
+        partial = self.client.get_partial_messageable(game.place_id).get_partial_message(message_id)
+        self.tails.gone(game.place_id, message_id)
+        try:
+            await partial.delete()
+        except discord.NotFound:
+            log.info("game %s's message %s was gone already", game.id, message_id)
+        except discord.Forbidden:
+            log.info("game %s's message %s can't be deleted; its buttons go", game.id, message_id)
+            await self._strip(message_id, game.place_id)
 
     async def strip_buttons(self, game: Game) -> None:
         """Takes the buttons off the game's lobby and turn messages (a message that is

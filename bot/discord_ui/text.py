@@ -17,6 +17,12 @@ SEAT_EMOJI = ("🔵", "🟠", "🟢", "🟣", "💠")
 """Close to each seat's board color (see render.palette)."""
 
 
+def game_name(title: str, game: Game) -> str:
+    """A game as its players call it: its title and its number among the server's games
+    of its kind (``Gold Nuggets #3``)."""
+    return f"{title} #{game.id if game.number is None else game.number}"
+
+
 def level(value: str, lang: Language) -> str:
     """A computer player's level, as the level menus and names show it."""
     levels = {

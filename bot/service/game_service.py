@@ -645,7 +645,8 @@ class GameService:
         for move in moves:
             action = rules.action_from_json(json.loads(move.action))
             step = rules.apply(state, move.seat, action)
-            outcomes.append(Outcome(game, state, move.seat, action, step.events, step.turn_over))
+            after = replace(game, state=step.state)
+            outcomes.append(Outcome(after, state, move.seat, action, step.events, step.turn_over))
             state = step.state
         return outcomes
 

@@ -381,6 +381,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
             seat INTEGER NOT NULL,
             user_id INTEGER NOT NULL,
+            message_id INTEGER NOT NULL,
             token TEXT NOT NULL,
             locale TEXT NOT NULL,
             opened_at REAL NOT NULL,

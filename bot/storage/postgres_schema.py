@@ -215,6 +215,7 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
             game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
             seat INTEGER NOT NULL,
             user_id BIGINT NOT NULL,
+            message_id BIGINT NOT NULL,
             token TEXT NOT NULL,
             locale TEXT NOT NULL,
             opened_at DOUBLE PRECISION NOT NULL,

@@ -740,7 +740,7 @@ async def last_moved(connection: Connection, game_id: int) -> dict[int, float]:
     return {int(row["seat"]): float(row["at"]) for row in rows}
 
 
-_HAND_COLUMNS = "game_id, seat, user_id, token, locale, opened_at"
+_HAND_COLUMNS = "game_id, seat, user_id, message_id, token, locale, opened_at"
 
 
 async def hands(connection: Connection, game_id: int) -> list[Hand]:
@@ -760,10 +760,19 @@ async def keep_hand(connection: Connection, hand: Hand) -> Hand | None:
         )
     )
     await connection.execute(
-        f"INSERT INTO hands ({_HAND_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?) "
+        f"INSERT INTO hands ({_HAND_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?) "
         "ON CONFLICT (game_id, seat) DO UPDATE SET user_id = excluded.user_id, "
-        "token = excluded.token, locale = excluded.locale, opened_at = excluded.opened_at",
-        (hand.game_id, hand.seat, hand.user_id, hand.token, hand.locale, hand.opened_at),
+        "message_id = excluded.message_id, token = excluded.token, "
+        "locale = excluded.locale, opened_at = excluded.opened_at",
+        (
+            hand.game_id,
+            hand.seat,
+            hand.user_id,
+            hand.message_id,
+            hand.token,
+            hand.locale,
+            hand.opened_at,
+        ),
     )
     if not rows:
         return None
@@ -775,6 +784,7 @@ def _hand(row: Row) -> Hand:
         int(row["game_id"]),
         int(row["seat"]),
         int(row["user_id"]),
+        int(row["message_id"]),
         str(row["token"]),
         str(row["locale"]),
         float(row["opened_at"]),

@@ -54,6 +54,7 @@ class Hand:
     game_id: int
     seat: int
     user_id: int
+    message_id: int
     token: str
     locale: str
     """The language it is shown in: its reader's."""

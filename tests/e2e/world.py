@@ -87,7 +87,8 @@ class World:
 
     async def start_game(self, players: int, command: str = "claimit") -> Message:
         """Lobby, joins and start as players do it, with the game's command group
-        (``/claimit new``, ``/nuggets new``); returns the first turn message."""
+        (``/claimit new``, ``/nuggets new``); returns the game's table, which the lobby
+        message has become."""
         host, *others = self.players[:players]
         created = await self.command(host, f"{command} new")
         lobby = created.response_message
@@ -97,8 +98,8 @@ class World:
             await self.click(player, lobby, "Join")
         assert all(p.name in describe(lobby) for p in self.players[:players])
         await self.click(host, lobby, "Start")
-        assert lobby.buttons() == []
-        return await self.discord.wait_for_message(self.channel, lambda m: bool(m.mentions))
+        assert "Join" not in lobby.button_labels()
+        return lobby
 
     async def human_to_move(self) -> User | None:
         """``None`` while a computer player moves or when no game is running."""
