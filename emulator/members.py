@@ -14,6 +14,7 @@ from emulator import payloads
 from emulator.changes import Changes
 from emulator.command_limits import localized
 from emulator.gateway import GUILD_MEMBERS_INTENT, Gateway
+from emulator.message_events import MessageEvents
 from emulator.model import Channel, Guild, Interaction, Message, User, new_token, snowflake
 from emulator.settings import Settings
 from emulator.world import World
@@ -25,6 +26,7 @@ class Members:
     world: World
     changes: Changes
     gateway: Gateway
+    events: MessageEvents
 
     async def slash(
         self,
@@ -177,18 +179,10 @@ class Members:
         )
 
     async def delete_message(self, message: Message) -> None:
-        """Someone (a moderator) deletes a message."""
+        """Someone (its author, or a moderator) deletes a message; MESSAGE_DELETE for a bot
+        with the GUILD_MESSAGES intent."""
         message.deleted = True
-        guild_id = self.world.channels[message.channel_id].guild_id
-        await self.gateway.dispatch_if_connected(
-            "MESSAGE_DELETE",
-            {
-                "id": str(message.id),
-                "channel_id": str(message.channel_id),
-                "guild_id": str(guild_id),
-            },
-            guild_id,
-        )
+        await self.events.deleted(message)
         await self.changes.changed()
 
     async def delete_channel(self, channel: Channel) -> None:

@@ -113,7 +113,7 @@ class ChannelRoutes:
         if earlier is not None:
             return json_response(self.bot_messages.payload(earlier))
         message = self.bot_messages.post(channel, body, files)
-        await self.changes.changed()
+        await self.bot_messages.created(message)
         return json_response(self.bot_messages.payload(message))
 
     def _sent_with_nonce(self, channel: Channel, body: dict[str, Any]) -> Message | None:
