@@ -1,7 +1,7 @@
 """A local stand-in for Discord's REST API and gateway, for the real discord.py client.
 
 It serves on loopback, keeps every message, lets a test act as any member
-(run a slash command, click a button), and enforces what Discord enforces but
+(chat, run a slash command, click a button), and enforces what Discord enforces but
 discord.py does not: the 3-second first response, the 15-minute interaction token,
 message limits (``limits``), attachment size, ephemeral visibility and the bot's
 channel permissions. A test can make routes fail (``DiscordEmulator.fail``).
@@ -140,6 +140,7 @@ class DiscordEmulator:
         self.send_event = self._gateway.send_event
         self.wait_for_bot = self._gateway.wait_for_bot
         self.wait_for_shards = self._gateway.wait_for_shards
+        self.say = self._members.say
         self.slash = self._members.slash
         self.click = self._members.click
         self.select = self._members.select
