@@ -161,7 +161,11 @@ class ChannelRoutes:
         return await self.bot_messages.edit(message, body, files, loading=message.loading)
 
     async def delete_message(self, request: web.Request) -> web.Response:
-        return await self.bot_messages.delete(self._channel_message(request))
+        message = self._channel_message(request)
+        if message.author.id != self.world.bot.id:
+            # Anyone may delete their own messages; others' take Manage Messages.
+            _require(self.world.channels[message.channel_id], "manage_messages")
+        return await self.bot_messages.delete(message)
 
 
 def _require(channel: Channel, *needed: str) -> None:

@@ -207,3 +207,16 @@ async def test_say_refuses_what_no_discord_client_sends(place: Place) -> None:
     assert channel.messages == []
     longest = await emulator.say(user, channel, "x" * 2000)
     assert channel.visible(None) == [longest] and longest.author is user
+
+
+async def test_the_bot_deletes_a_members_message_only_with_manage_messages(place: Place) -> None:
+    said = await place.emulator.say(place.user, place.channel, "hello")
+    path = f"/channels/{place.channel.id}/messages/{said.id}"
+    status, body = await place.call("DELETE", path)
+    assert (status, body["code"]) == (403, 50013)
+    assert not said.deleted
+    place.channel.bot_permissions = DEFAULT_BOT_PERMISSIONS | discord.Permissions(
+        manage_messages=True
+    )
+    assert (await place.call("DELETE", path))[0] == 204
+    assert said.deleted
