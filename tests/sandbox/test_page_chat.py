@@ -9,10 +9,12 @@ from typing import Any
 
 import aiohttp
 import pytest
+from playwright.async_api import Browser, expect
 
 from emulator import User
 from sandbox.server_world import CHANNEL_ID
 from tests.sandbox.conftest import Sandbox
+from tests.sandbox.pages import DESKTOP, messages, open_page
 
 
 @pytest.fixture
@@ -68,3 +70,24 @@ async def test_an_empty_or_too_long_message_is_refused_and_posts_nothing(
     assert why in answer["error"]
     assert bare_page.emulator.channels[CHANNEL_ID].messages == []
     assert await say(session, bare_page, "x" * 2000) == (200, {"ok": True})
+
+
+async def test_typing_without_a_slash_chats_in_the_channel(
+    browser: Browser, bare_page: Sandbox
+) -> None:
+    page = await open_page(browser, bare_page.url, DESKTOP)
+    box = page.locator("#command")
+    await expect(box).to_have_attribute("placeholder", "Message #games, or type / for commands")
+    await box.fill("x" * 2001)
+    await box.press("Enter")
+    await expect(page.locator("#composer-error")).to_contain_text("at most 2,000 characters")
+    await expect(box).to_have_value("x" * 2001)
+    await box.fill("hello there")
+    await box.press("Enter")
+    await expect(box).to_have_value("")
+    said = messages(page)
+    await expect(said).to_have_count(1)
+    await expect(said.locator(".author")).to_have_text("Ann")
+    await expect(said.locator(".content")).to_have_text("hello there")
+    assert [m.content for m in bare_page.emulator.channels[CHANNEL_ID].messages] == ["hello there"]
+    await page.close()
