@@ -127,7 +127,7 @@ class TurnPings:
         self.forget(game.id)
 
         async def wait() -> None:
-            await asyncio.sleep(delay)
+            await self.clock.sleep_until(self.clock.now() + delay, asyncio.Event())
             await self.remind(game.id, game.version)
 
         task = asyncio.create_task(wait())

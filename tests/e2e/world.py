@@ -15,6 +15,7 @@ import discord
 from PIL import Image
 
 from bot.discord_ui.client import GameBot, use_discord_at
+from bot.discord_ui.presenter import to_ping
 from bot.settings import Settings
 from bot.storage import Game
 from emulator import Channel, DiscordEmulator, Guild, Interaction, Message, User
@@ -101,13 +102,18 @@ class World:
         assert "Join" not in lobby.button_labels()
         return lobby
 
-    async def human_to_move(self) -> User | None:
-        """``None`` while a computer player moves or when no game is running."""
-        game = await self.bots[0].service.current_game(self.channel.id)
+    async def human_to_move(self, where: Channel | None = None) -> User | None:
+        """The (first) person to act in the game here; ``None`` while a computer player
+        moves or when no game is running."""
+        game = await self.bots[0].service.current_game((where or self.channel).id)
         if game is None or game.state is None:
             return None
-        user_id = game.seats[game.state.turn].user_id
-        return None if user_id is None else self.user(user_id)
+        people = to_ping(game)
+        return self.user(people[0]) if people else None
+
+    def pings(self, where: Channel | None = None) -> list[Message]:
+        """The bot's messages here that ping someone (a turn's ping)."""
+        return [m for m in (where or self.channel).visible() if m.mentions]
 
     def user(self, user_id: int) -> User:
         return next(u for u in self.players if u.id == user_id)
