@@ -20,7 +20,12 @@ SEAT_EMOJI = ("🔵", "🟠", "🟢", "🟣", "💠")
 def game_name(title: str, game: Game) -> str:
     """A game as its players call it: its title and its number among the server's games
     of its kind (``Gold Nuggets #3``)."""
-    return f"{title} #{game.id if game.number is None else game.number}"
+    return f"{title} #{number(game)}"
+
+
+def number(game: Game) -> int:
+    """The game's number among the server's games of its kind."""
+    return game.id if game.number is None else game.number
 
 
 def level(value: str, lang: Language) -> str:
@@ -186,28 +191,26 @@ def takeover_note(game: Game, seat: Seat | None, departure: Departure, lang: Lan
             "🤖 {player} was away for two turns in a row, and no human player is left, "
             "so game {game} is over. It counts for nobody.",
             player=player,
-            game=game.id,
+            game=number(game),
         )
     if departure is Departure.LEFT_GAME:
         return lang._(
             "🤖 {player} left the game, and no human player is left, so game {game} is "
             "over. It counts for nobody.",
             player=player,
-            game=game.id,
+            game=number(game),
         )
     return lang._(
         "🤖 {player} left the server, and no human player is left, so game {game} is "
         "over. It counts for nobody.",
         player=player,
-        game=game.id,
+        game=number(game),
     )
 
 
 def cancelled(game: Game, who: str, lang: Language) -> str:
     """What the channel is told when ``who`` (escaped) cancels a game."""
-    return lang._(
-        "Game {game} was cancelled by {player}. It counts for nobody.", game=game.id, player=who
-    )
+    return lang._("This game was cancelled by {player}. It counts for nobody.", player=who)
 
 
 def winners_line(winners: Sequence[Seat], lang: Language) -> str:

@@ -261,6 +261,8 @@ class FinishedGame:
     """A line of a server's history."""
 
     id: int
+    number: int
+    """Among the server's games of its kind."""
     finished_at: float
     place_id: int
     """The channel or thread of its final message."""

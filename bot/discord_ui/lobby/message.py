@@ -46,7 +46,7 @@ def lobby_card(
             most=rules.max_players,
         )
     return Card(
-        title=lang._("{title} · game {game}", title=face.title, game=game.id),
+        title=text.game_name(face.title, game),
         text=(note + "\n\n" if note else "") + f"{players}\n{seats}",
         accent=PLAYERS[0].color,
         lines=tuple(lines),

@@ -173,7 +173,7 @@ class ClaimFace(BaseFace):
                 )
             )
         picture = Picture(
-            title=lang._("Your hand · Claim · game {game}", game=game.id),
+            title=lang._("Your hand · {game}", game=text.game_name(self.title, game)),
             text="\n\n".join(line for line in lines if line),
             colour=PLAYERS[seat].color,
             png=png,
@@ -447,7 +447,7 @@ async def _picture(
 ) -> Picture:
     acting = state.to_act()
     return Picture(
-        title=lang._("Claim · game {game}", game=game.id),
+        title=text.game_name(GAME.name, game),
         text=words_shown,
         colour=PLAYERS[acting[0] if acting else state.leader].color,
         png=await _render(table),
