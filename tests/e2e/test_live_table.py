@@ -254,3 +254,51 @@ async def test_games_are_numbered_per_server_and_game_and_keep_their_language(
     assert "Gold Nuggets #1" in title_of(lobby)
     # Opened in English, it stays in English (the server's new language is for new games).
     assert "Roll 7 dice" in lobby.button_labels() and "goes first" in describe(lobby)
+
+
+@pytest.mark.parametrize("command", ["claimit", "nuggets"])
+async def test_a_restart_mid_game_keeps_the_one_table_and_its_ping(
+    world: World, command: str
+) -> None:
+    table = await start(world, command)
+    rng = random.Random(17)
+    for _ in range(3):
+        user = await world.human_to_move()
+        assert user is not None
+        await world.click(user, table, pick_button(table, rng, stop_chance=0.5))
+    game = await game_here(world)
+    await world.stop_bots()
+    await world.start_bot()
+    await world.settled(game.id)
+    at_most_table_and_ping(world)
+    finished = await play_on_the_table(world, table, rng)
+    assert finished.status is GameStatus.FINISHED
+    assert public(world.channel) == [table]
+
+
+async def test_a_claim_hand_follows_the_game_across_a_restart_and_a_newer_one_supersedes_it(
+    world: World,
+) -> None:
+    table = await start(world, "claim")
+    game = await game_here(world)
+    hands = {p.id: await open_hand(world, p, table) for p in world.players[:2]}
+    waiting = next(p for p in world.players[:2] if p.id not in to_ping(game))
+    # Opened while waiting: nothing to press yet.
+    assert not enabled(hands[waiting.id])
+    await world.stop_bots()
+    await world.start_bot()
+    rng = random.Random(19)
+    while waiting.id not in to_ping(game := await world.settled(game.id)):
+        (mover,) = to_ping(game)
+        button = rng.choice(enabled(hands[mover]))
+        await world.click(world.user(mover), hands[mover], str(button["custom_id"]))
+    # Its turn came: the hand opened while waiting is playable now, after the restart too.
+    assert enabled(hands[waiting.id])
+    newer = await open_hand(world, waiting, table)
+    await world.settled(game.id)
+    assert not hands[waiting.id].buttons() and "again" in describe(hands[waiting.id])
+    assert enabled(newer)
+    hands[waiting.id] = newer
+    finished = await play_from_hands(world, hands, rng, game.id)
+    assert finished.status is GameStatus.FINISHED
+    assert "over" in describe(newer) and not newer.buttons()
