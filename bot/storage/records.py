@@ -261,14 +261,14 @@ class FinishedGame:
     """A line of a server's history."""
 
     id: int
-    number: int
-    """Among the server's games of its kind."""
     finished_at: float
     place_id: int
     """The channel or thread of its final message."""
     final_message_id: int | None
     rated: bool
     players: tuple[Result, ...]
+    number: int | None = None
+    """Among the server's games of its kind (``None``: a game from before numbers)."""
 
 
 MINUTE = 60
