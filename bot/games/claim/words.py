@@ -320,18 +320,27 @@ def results(game: Game, result: Score, lang: Language) -> str:
     return "\n".join(lines)
 
 
+def winner_first(numbers: Sequence[int], winner: int | None, lang: Language) -> str:
+    """A faction's numbers per side as a result reads them, "6 – 2": the winner's first,
+    then the others' from the highest down (with no winner, all from the highest down).
+    Negative numbers (a side with no card to count) are left out."""
+    others = sorted((n for side, n in enumerate(numbers) if side != winner), reverse=True)
+    first = [numbers[winner]] if winner is not None else []
+    return " – ".join(lang.number(n) for n in first + others if n >= 0)
+
+
 def _why(game: Game, units: Sequence[Sequence[int]], f: FactionScore, lang: Language) -> str:
-    counts = " – ".join(lang.number(c) for c in f.counts)
+    counts = winner_first(f.counts, f.winner, lang)
     if f.winner is None:
         if not any(f.counts):
             return lang._("nobody (no cards)")
         return lang._("nobody: votes tied ({counts}) with the same highest card", counts=counts)
     winner = unit_name(game, units[f.winner], lang)
     if f.reason is Reason.RUN:
-        runs = " – ".join(lang.number(r) for r in f.run)
+        runs = winner_first(f.run, f.winner, lang)
         return lang._("{unit}: longest run of Bards ({runs})", unit=winner, runs=runs)
     if f.reason is Reason.HIGH_CARD:
-        high = " – ".join(lang.number(h) for h in f.high if h >= 0)
+        high = winner_first(f.high, f.winner, lang)
         why = lang._(
             "{unit}: votes tied ({counts}), highest card wins ({high})",
             unit=winner,
@@ -568,7 +577,7 @@ def _final(view: TableView, names: Sequence[str], lang: Language) -> list[str]:
     )
     for result in sorted(view.results, key=lambda r: r.faction):
         faction = drawn.faction_name(result.faction, lang)
-        votes = " – ".join(lang.number(v) for v in result.votes)
+        votes = winner_first(result.votes, result.winner, lang)
         if result.winner is None:
             if result.why == "none":
                 lines.append(lang._("{faction}: nobody, no cards.", faction=faction))
