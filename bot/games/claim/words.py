@@ -411,16 +411,23 @@ def table(view: TableView, names: Sequence[str], lang: Language) -> str:
         trolls = sorted(view.trolls, key=lambda card: -card.value)
         lines.append(lang._("Trolls lying out: {cards}.", cards=_cards(trolls, lang)))
     if view.last_trick:
-        lead, _ = view.last_trick[0]
-        line = lang._(
-            "Last trick, led by {player}: {cards}.",
-            player=names[lead],
-            cards=_cards((card for _, card in view.last_trick), lang),
-        )
-        if view.last_winner is not None:
-            line += " " + lang._("{player} won it.", player=names[view.last_winner])
-        lines.append(line)
+        lines.append(_last_trick(view, names, lang))
     return "\n".join(lines)
+
+
+def _last_trick(view: TableView, names: Sequence[str], lang: Language) -> str:
+    """The trick completed last, its cards in play order: who led it and who won it; while
+    the next trick is under way (its lead named just above), only who won it, so that the
+    fullest table stays within ``DESCRIPTION``."""
+    cards = _cards((card for _, card in view.last_trick), lang)
+    winner = None if view.last_winner is None else names[view.last_winner]
+    if view.table and winner is not None:
+        return lang._("Last trick, won by {player}: {cards}.", player=winner, cards=cards)
+    lead, _ = view.last_trick[0]
+    line = lang._("Last trick, led by {player}: {cards}.", player=names[lead], cards=cards)
+    if winner is not None:
+        line += " " + lang._("{player} won it.", player=winner)
+    return line
 
 
 def _card(card: CardFace, lang: Language) -> str:
