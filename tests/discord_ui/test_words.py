@@ -71,7 +71,7 @@ def test_computer_players_are_named_in_the_readers_language() -> None:
     assert text.seat_name(took_over, english()) == "Zoë (bot)"
     assert text.seat_name(human, language("de")) == "*Ann* (bot)", "a human's name as typed"
     assert text.name(human, english()) == "\\*Ann\\* (bot)"
-    assert text.seat_line(bot, language("de")) == "🟠 **Bot 2 (schwer)**"
+    assert text.seat_line(bot, language("de")) == "🔶 **Bot 2 (schwer)**"
 
 
 def lobby(kind: str, players: int) -> Game:

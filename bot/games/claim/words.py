@@ -213,7 +213,7 @@ def prompt(game: Game, state: ClaimState, lang: Language) -> str:
     acting = state.to_act()
     if not acting:
         return ""
-    names = [who(game, s, lang) for s in acting]
+    names = [text.seat_line(game.seats[s], lang) for s in acting]
     button = hand_button(lang)
     step = state.step
     if step is Step.PLAY:
