@@ -12,9 +12,10 @@ from bot.ladder import NEW_PLAYER, PROVISIONAL_GAMES, Rating, is_provisional, sh
 from bot.service.game_service import BOT_NAME, TAKEOVER_SUFFIX
 from bot.storage import EndReason, Game, GameStatus, RatingChange, Seat
 from i18n import Language
+from render.common.palette import PLAYERS
 
-SEAT_EMOJI = ("🔵", "🟠", "🟢", "🟣", "💠")
-"""Close to each seat's board color (see render.palette)."""
+SEAT_EMOJI = tuple(style.emoji for style in PLAYERS)
+"""Each seat's emoji: its pictures' color and symbol (``render.common.palette``)."""
 
 
 def game_name(title: str, game: Game) -> str:
