@@ -5,6 +5,7 @@ since) without asking Discord at every move."""
 from __future__ import annotations
 
 import logging
+from collections import deque
 from collections.abc import Collection
 
 import discord
@@ -21,8 +22,12 @@ class ChannelTails:
         self.client = client
         self._recent: dict[int, list[int]] = {}
         """Per channel (or thread), the ids of its newest messages, oldest first."""
+        self._deleted: deque[int] = deque(maxlen=KEPT * 8)
+        """Messages gone already, whose creation Discord may still be telling of."""
 
     def seen(self, channel_id: int, message_id: int) -> None:
+        if message_id in self._deleted:
+            return
         recent = self._recent.setdefault(channel_id, [])
         if message_id not in recent:
             recent.append(message_id)
@@ -30,6 +35,7 @@ class ChannelTails:
             del recent[:-KEPT]
 
     def gone(self, channel_id: int, message_id: int) -> None:
+        self._deleted.append(message_id)
         recent = self._recent.get(channel_id)
         if recent is not None and message_id in recent:
             recent.remove(message_id)
