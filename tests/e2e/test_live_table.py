@@ -14,7 +14,8 @@ import pytest
 from bot.discord_ui.presenter import to_ping
 from bot.storage import Game, GameStatus
 from emulator import Channel, Message, User
-from tests.e2e.world import World, describe, make_world, pick_button, title_of
+from tests.e2e.test_threads_and_settings import THREAD_PERMISSIONS
+from tests.e2e.world import World, describe, make_world, pick_button, running_world, title_of
 
 GAMES = {"claimit": "Claim It!", "nuggets": "Gold Nuggets", "claim": "Claim"}
 
@@ -118,6 +119,8 @@ async def test_a_whole_claim_game_is_played_from_one_hand_each(world: World) -> 
     table = await start(world, "claim")
     game = await game_here(world)
     hands = {p.id: await open_hand(world, p, table) for p in world.players[:2]}
+    # The ping offers the hand too.
+    assert all("My hand" in m.button_labels() for m in pings_posted(world))
     finished = await play_from_hands(world, hands, random.Random(5), game.id)
     assert finished.status is GameStatus.FINISHED
     assert public(world.channel) == [table]
@@ -302,3 +305,37 @@ async def test_a_claim_hand_follows_the_game_across_a_restart_and_a_newer_one_su
     finished = await play_from_hands(world, hands, rng, game.id)
     assert finished.status is GameStatus.FINISHED
     assert "over" in describe(newer) and not newer.buttons()
+
+
+async def test_in_a_thread_the_table_lives_and_moves_the_same_way(tmp_path: Path) -> None:
+    async with running_world(tmp_path, 2, bot_permissions=THREAD_PERMISSIONS) as world:
+        ann, bo = world.players[:2]
+        await world.command(ann, "claimit settings", threads=True)
+        lobby = (await world.command(ann, "claimit new")).response_message
+        assert lobby is not None
+        await world.click(bo, lobby, "Join")
+        await world.click(ann, lobby, "Start")
+        (thread,) = world.discord.threads_of(world.channel)
+        game = await game_here(world)
+        # The channel keeps the lobby, saying where the game is; the thread has the table.
+        assert public(world.channel) == [lobby] and not lobby.buttons()
+        assert f"<#{thread.id}>" in describe(lobby)
+        table = next(m for m in public(thread) if m.id == game.turn_message_id)
+        (ping,) = [m for m in public(thread) if m.mentions]
+        await world.discord.say(bo, thread, "good luck")
+        mover = await world.human_to_move()
+        assert mover is not None
+        await world.click(mover, table, "Roll")
+        moved = await game_here(world)
+        assert table.deleted and ping.deleted
+        assert public(thread)[-1].id == moved.turn_message_id
+        assert [m.content for m in public(thread)][:1] == ["good luck"]
+        finished = await play_on_the_table(
+            world,
+            next(m for m in public(thread) if m.id == moved.turn_message_id),
+            random.Random(2),
+        )
+        assert finished.status is GameStatus.FINISHED
+        assert [m.content for m in public(thread) if not m.components_v2] == ["good luck"]
+        assert len([m for m in public(thread) if m.components_v2]) == 1
+        assert public(world.channel) == [lobby]
