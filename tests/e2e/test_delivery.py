@@ -24,7 +24,7 @@ async def game_now(world: World) -> Game:
 async def something_to_keep(world: World, turn: Message) -> User:
     """The first player rolls and places (a first roll on an empty board never busts),
     so that their turn can be stopped; returns them."""
-    mover = world.user(turn.mentions[0])
+    mover = await world.mover()
     await world.click(mover, turn, "Roll")
     await world.click(mover, turn, turn.button_labels()[0])
     assert not turn.button("Stop & claim").get("disabled")
@@ -50,7 +50,7 @@ async def test_a_turn_that_discord_failed_to_post_is_posted_later(world: World) 
     nxt = await world.discord.wait_for_message(world.channel, lambda m: bool(m.buttons()))
     assert nxt.mentions and nxt.mentions != [mover.id]
     assert f":{game.version}:roll" in nxt.button("Roll")["custom_id"]
-    rolled = await world.click(world.user(nxt.mentions[0]), nxt, "Roll")
+    rolled = await world.click(await world.mover(), nxt, "Roll")
     assert rolled.response_type == 7 and "rolled" in describe(nxt)
 
 

@@ -197,7 +197,7 @@ async def test_a_stopping_bot_answers_clicks_and_commands_that_it_is_restarting(
         game = await bot.service.current_game(world.channel.id)
         assert game is not None
         bot.work.stop()
-        mover = world.user(turn.mentions[0])
+        mover = await world.mover()
         click = await world.click(mover, turn, "Roll")
         assert ephemeral_answer(click).startswith(RESTARTING)
         board = await world.command(mover, "claimit board")

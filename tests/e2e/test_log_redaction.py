@@ -34,7 +34,7 @@ def captured(formatter: logging.Formatter) -> Iterator[io.StringIO]:
 async def test_interaction_tokens_are_redacted_from_debug_lines(world: World) -> None:
     with captured(RedactingFormatter(FORMAT)) as kept, captured(logging.Formatter(FORMAT)) as raw:
         turn = await world.start_game(2)
-        await world.click(world.user(turn.mentions[0]), turn, "Roll")
+        await world.click(await world.mover(), turn, "Roll")
         await world.command(world.players[1], "claimit rules")
     tokens = [i.token for i in world.discord.interactions.values()]
     assert len(tokens) >= 5

@@ -50,7 +50,7 @@ async def test_a_rate_limited_answer_to_a_click_is_sent_again(strict: World) -> 
     world = strict
     turn = await world.start_game(2)
     limit = world.discord.fail("POST /interactions/{id}/{token}/callback", 429, retry_after=0.3)
-    click = await world.click(world.user(turn.mentions[0]), turn, "Roll")
+    click = await world.click(await world.mover(), turn, "Roll")
     assert limit.hits == 1
     answered_in_time(click)
     assert "rolled" in describe(turn)
@@ -59,7 +59,7 @@ async def test_a_rate_limited_answer_to_a_click_is_sent_again(strict: World) -> 
 async def test_a_rate_limited_next_turn_is_posted_after_the_wait(strict: World) -> None:
     world = strict
     turn = await world.start_game(2)
-    mover = world.user(turn.mentions[0])
+    mover = await world.mover()
     await world.click(mover, turn, "Roll")
     await world.click(mover, turn, turn.button_labels()[0])
     limit = world.discord.fail("POST /channels/{channel}/messages", 429, retry_after=0.3)

@@ -111,6 +111,20 @@ class World:
         people = to_ping(game)
         return self.user(people[0]) if people else None
 
+    async def mover(self, where: Channel | None = None) -> User:
+        """The person to act in the game here (there must be one)."""
+        user = await self.human_to_move(where)
+        assert user is not None, "nobody is to act"
+        return user
+
+    def table(self, where: Channel | None = None) -> Message:
+        """The game's table here: the newest of the bot's cards with a title."""
+        return next(
+            m
+            for m in reversed((where or self.channel).visible())
+            if m.author.id == self.discord.bot.id and not m.ephemeral and title_of(m)
+        )
+
     def pings(self, where: Channel | None = None) -> list[Message]:
         """The bot's messages here that ping someone (a turn's ping)."""
         return [m for m in (where or self.channel).visible() if m.mentions]

@@ -52,7 +52,9 @@ class Leaving:
             seat = game.seat_left_by(interaction.user.id)
             lang = await self.table.language_for(game)
             note = text.takeover_note(game, seat, text.Departure.LEFT_GAME, lang)
-            await tell(interaction, reader(interaction)._("You left the game."))
+            # The leaver reads what the table now says, in their own language.
+            mine = reader(interaction)
+            await tell(interaction, text.takeover_note(game, seat, text.Departure.LEFT_GAME, mine))
             return await self.table.show_current(game, note)
 
         await self.table.change(
