@@ -40,7 +40,7 @@ async def test_a_crafted_button_from_another_server_or_channel_changes_nothing(
 
         await world.click(bo, lobby, "Join")
         await world.click(ann, lobby, "Start")
-        turn = await world.discord.wait_for_message(world.channel, lambda m: bool(m.mentions))
+        await world.discord.wait_for_message(world.channel, lambda m: bool(m.mentions))
         game = await service.current_game(world.channel.id)
         assert game is not None and game.state is not None
         mover = await world.mover()

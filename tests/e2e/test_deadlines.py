@@ -4,6 +4,7 @@ restarts catch up, deleted messages come back. Time is the test's, not the wall'
 from __future__ import annotations
 
 import asyncio
+import functools
 import random
 import re
 
@@ -29,6 +30,10 @@ async def test_the_turn_message_shows_its_deadline_as_a_live_timestamp(world: Wo
     assert int(stamp.group(1)) == int(world.clock.now() + TURN)
 
 
+def changed(table: Message, before: str, message: Message) -> bool:
+    return message is table and describe(message) != before
+
+
 async def test_a_quiet_player_is_passed_then_replaced_and_the_game_still_finishes(
     world: World,
 ) -> None:
@@ -49,16 +54,15 @@ async def test_a_quiet_player_is_passed_then_replaced_and_the_game_still_finishe
         if people == [quiet.id]:
             world.clock.advance(TURN)
             time_outs += 1
-            before = said[-1]
             shown = await world.discord.wait_for_message(
-                world.channel, lambda m: m is table and describe(m) != before
+                world.channel, functools.partial(changed, table, said[-1])
             )
             assert "time ran out" in describe(shown)
         elif people == [active.id]:
             await world.click(active, table, pick_button(table, rng, 0.4))
         else:
             await world.discord.wait_for_message(
-                world.channel, lambda m: m is table and describe(m) != said[-1]
+                world.channel, functools.partial(changed, table, said[-1])
             )
     else:
         raise AssertionError("the game did not finish")
