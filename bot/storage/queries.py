@@ -740,6 +740,15 @@ async def last_moved(connection: Connection, game_id: int) -> dict[int, float]:
     return {int(row["seat"]): float(row["at"]) for row in rows}
 
 
+class Secret(str):
+    """A value written as it is but shown as ``[token]``: the database drivers log their
+    statements' parameters at DEBUG, and an interaction's token lets whoever reads it
+    answer as the bot."""
+
+    def __repr__(self) -> str:
+        return "'[token]'"
+
+
 _HAND_COLUMNS = "game_id, seat, user_id, message_id, token, locale, opened_at"
 
 
@@ -769,7 +778,7 @@ async def keep_hand(connection: Connection, hand: Hand) -> Hand | None:
             hand.seat,
             hand.user_id,
             hand.message_id,
-            hand.token,
+            Secret(hand.token),
             hand.locale,
             hand.opened_at,
         ),
@@ -794,5 +803,6 @@ def _hand(row: Row) -> Hand:
 async def drop_hand(connection: Connection, game_id: int, seat: int, token: str) -> None:
     """Forgets a seat's live hand, unless a newer one replaced it meanwhile."""
     await connection.execute(
-        "DELETE FROM hands WHERE game_id = ? AND seat = ? AND token = ?", (game_id, seat, token)
+        "DELETE FROM hands WHERE game_id = ? AND seat = ? AND token = ?",
+        (game_id, seat, Secret(token)),
     )
