@@ -16,8 +16,10 @@ import logging
 from collections.abc import Awaitable, Callable, Collection
 from dataclasses import replace
 
+import discord
+
 from bot.clock import Clock
-from bot.discord_ui.cards import Card, sent
+from bot.discord_ui.cards import Card, edited, sent
 from bot.discord_ui.hands.components import PrivateOpen
 from bot.discord_ui.places import GamePlaces, nonce
 from bot.discord_ui.presenter import acting, to_ping
@@ -90,6 +92,22 @@ class TurnPings:
         if not waiting:
             return game
         return await self._post(game, sorted({*game.pinged, *waiting}), lang)
+
+    async def relink(self, game: Game, lang: Language) -> Game:
+        """The table moved: the ping (if any) links to where it now is. An edit notifies
+        nobody again."""
+        if game.ping_message_id is None:
+            return game
+        channel = self.places.client.get_partial_messageable(game.place_id)
+        try:
+            await channel.get_partial_message(game.ping_message_id).edit(
+                **edited(ping_card(game, list(game.pinged), lang))
+            )
+        except discord.NotFound:
+            log.info("game %s's ping was gone already", game.id)
+            await self.service.set_ping(game.id, None, ())
+            return _with_ping(game, None, ())
+        return game
 
     async def delete(self, game: Game) -> Game:
         """Deletes the game's ping (one already gone is fine)."""

@@ -119,6 +119,15 @@ class GameTable:
             try:
                 recorded = await show(changed)
                 await self.service.mark_shown(game.id, game.version, recorded)
+            except FollowUpsBehind as behind:
+                # The table shows the change; its ping or hands are behind. The reconciler
+                # brings them up, and nobody is told the change wasn't shown.
+                log.info("game %s's ping or hands fell behind", game.id, exc_info=behind)
+                self.reconciler.retry(game.id)
+                try:
+                    await self.service.mark_shown(game.id, NOTHING_NEWER, behind.recorded)
+                except Exception:
+                    log.warning("could not record game %s's table", game.id, exc_info=True)
             except Exception as error:
                 await self._not_shown(game, error, interaction)
             else:
@@ -328,7 +337,9 @@ class GameTable:
         recorded = await self.show_lobby(game) if last is None else {}
         game = _placed(game, recorded)
         recorded |= await self.show_table(game, self.table_card(game, headline, last, lang))
-        await self._after(_placed(game, recorded), lang, last, before=game.pinged)
+        await self._after(
+            _placed(game, recorded), lang, last, before=game.pinged, recorded=recorded
+        )
         return recorded
 
     async def present(
@@ -358,6 +369,7 @@ class GameTable:
             before=[user for user in before if user is not None],
             actor=actor,
             answered=answered,
+            recorded=recorded,
         )
         return recorded
 
@@ -374,7 +386,7 @@ class GameTable:
             content, _ = await self.lobby_message(game)
             await update_clicked(interaction, **content)
             recorded = await self.show_table(game, card)
-        await self._after(_placed(game, recorded), lang, None)
+        await self._after(_placed(game, recorded), lang, None, recorded=recorded)
         return recorded
 
     async def close(self, game: Game, headline: str | None, lang: Language) -> Recorded:
@@ -447,9 +459,16 @@ class GameTable:
         before: Sequence[int] = (),
         actor: int | None = None,
         answered: int | None = None,
+        recorded: Recorded | None = None,
     ) -> None:
-        """What follows a shown change: pings, live hands, computer players."""
-        game = await self.pings.update(game, before, lang, actor)
+        """What follows a change shown on the table (where ``recorded`` says it now is):
+        pings, live hands, computer players."""
+        try:
+            if recorded and "turn_message_id" in recorded:
+                game = await self.pings.relink(game, lang)
+            game = await self.pings.update(game, before, lang, actor)
+        except discord.HTTPException as error:
+            raise FollowUpsBehind(recorded or {}) from error
         await self.hands.follow(game, last, answered)
         if not game.status.is_open:
             self.pings.forget(game.id)
@@ -466,6 +485,19 @@ class GameTable:
                     await self.pings.remind_now(game, version, await self.language_for(game))
         except Stopping:
             log.info("a held ping of game %s waits for the restart", game_id)
+
+
+NOTHING_NEWER = -1
+"""A version below every game's: recording where its messages are, it marks nothing shown."""
+
+
+class FollowUpsBehind(Exception):
+    """The table shows a change, but its ping could not go out (or go); ``recorded``: where
+    the table now is."""
+
+    def __init__(self, recorded: Recorded) -> None:
+        super().__init__("the ping could not be brought up to date")
+        self.recorded = recorded
 
 
 def _placed(game: Game, recorded: Recorded) -> Game:

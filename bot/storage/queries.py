@@ -763,16 +763,12 @@ async def keep_hand(connection: Connection, hand: Hand) -> Hand | None:
     """Records ``hand`` as its seat's live one; returns the one it replaces, if any."""
     rows = list(
         await connection.fetch(
-            f"SELECT {_HAND_COLUMNS} FROM hands WHERE game_id = ? AND seat = ?"
-            f"{connection.for_update}",
+            f"DELETE FROM hands WHERE game_id = ? AND seat = ? RETURNING {_HAND_COLUMNS}",
             (hand.game_id, hand.seat),
         )
     )
     await connection.execute(
-        f"INSERT INTO hands ({_HAND_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?) "
-        "ON CONFLICT (game_id, seat) DO UPDATE SET user_id = excluded.user_id, "
-        "message_id = excluded.message_id, token = excluded.token, "
-        "locale = excluded.locale, opened_at = excluded.opened_at",
+        f"INSERT INTO hands ({_HAND_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
         (
             hand.game_id,
             hand.seat,

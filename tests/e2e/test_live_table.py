@@ -21,8 +21,8 @@ GAMES = {"claimit": "Claim It!", "nuggets": "Gold Nuggets", "claim": "Claim"}
 
 
 @pytest.fixture
-async def world(tmp_path: Path) -> AsyncIterator[World]:
-    world = await make_world(tmp_path, 2)
+async def world(tmp_path: Path, database_target: str) -> AsyncIterator[World]:
+    world = await make_world(tmp_path, 2, database=database_target)
     await world.start_bot()
     try:
         yield world
@@ -115,6 +115,7 @@ async def test_a_whole_game_leaves_its_one_table_and_pings_each_player_once(
     assert all(m.deleted for m in pings_posted(world))
 
 
+@pytest.mark.both_databases
 async def test_a_whole_claim_game_is_played_from_one_hand_each(world: World) -> None:
     table = await start(world, "claim")
     game = await game_here(world)
@@ -133,6 +134,7 @@ async def test_a_whole_claim_game_is_played_from_one_hand_each(world: World) -> 
     assert not any(i.errors for i in world.discord.interactions.values())
 
 
+@pytest.mark.both_databases
 async def test_an_away_player_is_pinged_once_per_turn_and_the_ping_goes_when_they_act(
     world: World,
 ) -> None:
@@ -279,6 +281,7 @@ async def test_a_restart_mid_game_keeps_the_one_table_and_its_ping(
     assert public(world.channel) == [table]
 
 
+@pytest.mark.both_databases
 async def test_a_claim_hand_follows_the_game_across_a_restart_and_a_newer_one_supersedes_it(
     world: World,
 ) -> None:

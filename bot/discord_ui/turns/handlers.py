@@ -65,6 +65,11 @@ class Turns:
                         ),
                     )
                 recorded = {"turn_message_id": message.id}
+                try:
+                    moved = replace(game, turn_message_id=message.id)
+                    await self.table.pings.relink(moved, lang)
+                except discord.HTTPException:
+                    log.info("game %s's ping still links to its old table", game.id)
             try:
                 await self.table.service.mark_shown(game.id, game.version, recorded)
             except Exception:
