@@ -142,7 +142,7 @@ async def the_table(page: Page, game: str) -> Locator:
     return by_id(page, await tables(page, game).get_attribute("data-id"))
 
 
-async def started(lobby: Locator, game: str, start: str = "Start") -> Locator:
+async def start_from_lobby(lobby: Locator, game: str, start: str = "Start") -> Locator:
     """The host presses Start (``start``, in the server's language): the lobby message
     becomes the game's table, edited in place, with the board's picture and without the
     lobby's buttons."""

@@ -40,7 +40,7 @@ from tests.sandbox.pages import (
     say,
     shoot,
     slash,
-    started,
+    start_from_lobby,
     tables,
     the_table,
 )
@@ -262,7 +262,7 @@ async def test_a_whole_game_with_chat_between_turns_keeps_its_one_table_at_the_b
     await lobby.locator("button", has_text="Join").click()
     await expect(lobby.locator("button", has_text="Start")).to_be_enabled()
     await act_as(page, "Ann")
-    table = await started(lobby, GAME)
+    table = await start_from_lobby(lobby, GAME)
 
     rng = random.Random(8)
     said: list[str] = []
@@ -360,7 +360,7 @@ async def test_on_a_phone_the_channel_takes_the_whole_width(
     await slash(page, "/claimit new bots:1")
     await expect(messages(page).last.locator("button", has_text="Start")).to_be_visible()
     lobby = by_id(page, await messages(page).last.get_attribute("data-id"))
-    await started(lobby, GAME)
+    await start_from_lobby(lobby, GAME)
     rng = random.Random(2)
     for clicks in range(4):
         turn = await next_turn(page)
