@@ -72,13 +72,13 @@ async def test_a_whole_gold_nuggets_game_with_buttons_and_menus(
     await check_the_page_offers_every_game(page)
     await check_the_rules_are_only_for_the_asker(page)
 
-    table = await open_lobby(page)
+    game = await open_lobby(page)
     rng = random.Random(CHOICES_SEED)
     played = Played()
     refused = False
     while (turn := await next_turn(page)) is not None:
         # The lobby became the one table, edited in place all game long.
-        assert await turn.get_attribute("data-id") == await table.get_attribute("data-id")
+        assert await turn.get_attribute("data-id") == await game.get_attribute("data-id")
         assert await pings(page).count() <= 1
         await controls_in_view(turn)
         await expect(turn.locator(PICTURE)).to_be_visible()
@@ -102,7 +102,7 @@ async def test_a_whole_gold_nuggets_game_with_buttons_and_menus(
 
     # The table became the result, and it is all the game left in the channel.
     result = await the_table(page, GAME)
-    assert await result.get_attribute("data-id") == await table.get_attribute("data-id")
+    assert await result.get_attribute("data-id") == await game.get_attribute("data-id")
     await expect(result.locator(".heading")).to_have_text(f"{GAME} · game over")
     await expect(public(page)).to_have_count(1)
     await expect(result).to_contain_text(re.compile(r"1\. .+: \d+ nuggets"))
