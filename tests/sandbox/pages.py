@@ -9,6 +9,7 @@ from pathlib import Path
 from playwright.async_api import Browser, Locator, Page, Route, ViewportSize, expect
 
 from emulator import DiscordEmulator
+from render.common.palette import PLAYERS
 from tests.sandbox.conftest import ARTIFACTS
 
 DESKTOP: ViewportSize = {"width": 1280, "height": 900}
@@ -169,7 +170,7 @@ async def next_turn(page: Page) -> Locator | None:
     return by_id(page, await turn.last.get_attribute("data-id"))
 
 
-SEATS = "🔵🟠🟢🟣💠"
+SEATS = "".join(style.emoji for style in PLAYERS)
 """Each seat's mark, before its player's name where the table says who does what next."""
 
 
