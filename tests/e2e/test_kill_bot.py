@@ -355,7 +355,7 @@ def one_table_and_one_ping_each(channel: Channel, games: dict[int, Game]) -> Non
 
 async def is_current(service: GameService, message: Message) -> bool:
     """Whether the message's buttons (if it has any) are those of its open game's current
-    lobby or turn message."""
+    lobby or table."""
     games = {
         int(match[1])
         for b in message.buttons()
