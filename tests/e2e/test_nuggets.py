@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import functools
 import io
 import json
 import random
@@ -24,6 +25,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from bot.discord_ui.presenter import to_ping
 from bot.games.gold_nuggets.game import NUGGETS, set_intent
 from bot.games.gold_nuggets.words import DIE
 from bot.service import GameService
@@ -158,12 +160,25 @@ async def refused(world: World, interaction: Interaction) -> str:
     return answer.content
 
 
+GAME = 1
+"""Each test's one game (a new database each time)."""
+
+
 async def next_turn(world: World, after: Message) -> Message:
-    """The newest turn message (or the result) posted after ``after``: the next turn's,
-    once it is out."""
-    return await world.discord.wait_for_message(
-        world.channel, lambda m: m.id > after.id and (is_result(m) or is_turn(m))
-    )
+    """The table once the change under way is shown: it is edited in place, and moves
+    only when the channel moved on (then it is the newest table)."""
+    await world.settled(GAME)
+    return after if not after.deleted else world.table()
+
+
+async def acting(world: World) -> list[int]:
+    """Who is to act, as the table (shown) says."""
+    return to_ping(await world.settled(GAME))
+
+
+async def acting_after(world: World, after: Message) -> list[int]:
+    await next_turn(world, after)
+    return await acting(world)
 
 
 def is_turn(message: Message) -> bool:
@@ -230,18 +245,26 @@ def choose(message: Message, rng: random.Random) -> str:
 
 
 async def play_to_the_end(world: World, people: list[User], rng: random.Random) -> Message:
-    """``people`` click whenever their turn's buttons are up, until the result is posted."""
+    """``people`` click whenever their turn's buttons are up, until the result is shown."""
     ids = {person.id for person in people}
     for _ in range(3000):
-        message = await world.discord.wait_for_message(
-            world.channel,
-            lambda m: is_result(m) or (bool(m.buttons()) and bool(ids & set(m.mentions))),
-        )
-        if is_result(message):
-            return message
-        (mover,) = message.mentions
-        await play(world, world.user(mover), message, choose(message, rng))
+        game = await world.settled(GAME)
+        table = world.table()
+        if is_result(table):
+            return table
+        movers = [user for user in to_ping(game) if user in ids]
+        if not movers:
+            # A computer player's step is under way.
+            await world.discord.wait_for_message(
+                world.channel, functools.partial(changed, table, describe(table))
+            )
+            continue
+        await play(world, world.user(movers[0]), table, choose(table, rng))
     raise AssertionError("the game did not finish")
+
+
+def changed(table: Message, before: str, message: Message) -> bool:
+    return message is table and describe(message) != before
 
 
 async def check_result(world: World, result: Message) -> Game:
@@ -295,7 +318,7 @@ def answered_in_time(world: World) -> None:
 async def test_people_play_a_whole_game_from_new_to_the_result(world: World, players: int) -> None:
     await world.start_bot(players)
     first = await world.start_game(players, "nuggets")
-    assert note_of(first).endswith("it's your turn.")
+    assert [m.mentions for m in world.pings()] == [await acting(world)]
     assert intents(first) == ["roll"]
     assert "busts: **0.9%** (2,520 of 279,936 rolls of 7 dice)" in describe(first)
     result = await play_to_the_end(world, world.players[:players], random.Random(players))
@@ -347,7 +370,7 @@ async def test_someone_off_turn_is_told_plainly_and_nothing_changes(world: World
     await world.start_bot(dice=dice)
     ann, bo, cy, outsider = world.players
     turn = await world.start_game(2, "nuggets")
-    assert turn.mentions == [ann.id]
+    assert await acting(world) == [ann.id]
     version, ids = (await current(world)).version, component_ids(turn)
     for user, words in (
         (bo, "It's Ann's turn, not yours."),
@@ -451,7 +474,7 @@ async def test_three_lassos_take_from_an_opponent_chosen_in_the_menu(world: Worl
     ann, bo, cy = world.players[:3]
     turn = await world.start_game(3, "nuggets")
     for player, roll, kept in ((ann, "NNN5552", "NNN555"), (bo, "NN44423", "NN444")):
-        assert turn.mentions == [player.id]
+        assert await acting(world) == [player.id]
         await play(world, player, turn, "roll")
         assert f"rolled {' '.join(DIE[Face(f)] for f in roll)}" in headline(turn)
         await play(world, player, turn, aside(kept))
@@ -460,7 +483,7 @@ async def test_three_lassos_take_from_an_opponent_chosen_in_the_menu(world: Worl
     assert (await position(world)).nuggets == (8, 6, 0)
 
     # Cy sets two lassos aside, rolls on and adds the third.
-    assert turn.mentions == [cy.id]
+    assert await acting(world) == [cy.id]
     await play(world, cy, turn, "roll")
     await play(world, cy, turn, aside("LL333"))
     assert "🪢 2 of the 3 lassos a steal needs." in describe(turn)
@@ -488,7 +511,7 @@ async def test_three_lassos_take_from_an_opponent_chosen_in_the_menu(world: Worl
     assert NUGGETS.action_from_json(json.loads(moves[-1].action)) == Take(0)
     assert await service(world).replay(game.id) == state
     following = await next_turn(world, turn)
-    assert following.mentions == [ann.id] and headline(following) == headline(turn)
+    assert await acting(world) == [ann.id] and headline(following) == headline(turn)
     took = NuggetsView(names=seat_names(game), nuggets=(5, 6, 3), centre=63, turn=0, took=(2, 0, 3))
     assert picture(following) == render_table(took)
 
@@ -515,7 +538,7 @@ async def test_against_one_opponent_the_steal_is_a_button_even_on_a_seven_dice_t
         "Bo stole 4 nuggets from Ann. All seven dice: **a bonus turn!** Bo rolls again."
     )
     assert await position(world) == GameState(2, 1, Phase.ROLL, 69, (4, 4))
-    assert (await next_turn(world, turn)).mentions == [bo.id]
+    assert await acting_after(world, turn) == [bo.id]
 
 
 async def test_all_seven_dice_set_aside_earn_a_bonus_turn(world: World) -> None:
@@ -540,7 +563,7 @@ async def test_all_seven_dice_set_aside_earn_a_bonus_turn(world: World) -> None:
     )
     assert headline(turn) == announced and turn.buttons() == []
     bonus = await next_turn(world, turn)
-    assert bonus.mentions == [ann.id] and headline(bonus) == announced
+    assert await acting(world) == [ann.id] and headline(bonus) == announced
     assert intents(bonus) == ["roll"]
     game = await current(world)
     assert game.state == GameState(2, 0, Phase.ROLL, 72, (5, 0))
@@ -554,7 +577,7 @@ async def test_all_seven_dice_set_aside_earn_a_bonus_turn(world: World) -> None:
     await play(world, ann, bonus, "roll")
     assert "**bust!** Nothing was set aside yet, so nothing is lost." in headline(bonus)
     assert (await position(world)).nuggets == (5, 0)
-    assert (await next_turn(world, bonus)).mentions == [bo.id]
+    assert await acting_after(world, bonus) == [bo.id]
 
 
 async def test_a_bust_is_shown_and_ends_the_turn(world: World) -> None:
@@ -585,7 +608,7 @@ async def test_a_bust_is_shown_and_ends_the_turn(world: World) -> None:
     )
     assert picture(turn) == render_table(lost)
     following = await next_turn(world, turn)
-    assert following.mentions == [bo.id] and headline(following) == bust
+    assert await acting(world) == [bo.id] and headline(following) == bust
     assert game.state == GameState(2, 1, Phase.ROLL, 77, (0, 0))
 
 
@@ -617,7 +640,7 @@ async def test_a_turn_goes_on_after_a_restart_from_its_message(world: World) -> 
     await play(world, ann, turn, "take")
     assert headline(turn) == "Ann took 5 nuggets from the centre."
     following = await next_turn(world, turn)
-    assert following.mentions == [bo.id] and intents(following) == ["roll"]
+    assert await acting(world) == [bo.id] and intents(following) == ["roll"]
     game = await current(world)
     assert game.state == GameState(2, 1, Phase.ROLL, 72, (5, 0))
     assert await service(world).replay(game.id) == game.state
@@ -646,7 +669,7 @@ async def test_a_turn_whose_time_runs_out_ends_by_the_documented_rule(world: Wor
     assert "(passing, with nothing taken)" in describe(turn)
     turn = await time_runs_out(world, turn)
     passed = "⏰ Ann's time ran out before rolling, so the turn passes with nothing taken."
-    assert turn.mentions == [bo.id] and headline(turn) == passed
+    assert await acting(world) == [bo.id] and headline(turn) == passed
     assert await position(world) == GameState(2, 1, Phase.ROLL, 77, (0, 0))
 
     # A roll waiting: its most valuable choice (the fewest dice among equals) is set
@@ -654,7 +677,7 @@ async def test_a_turn_whose_time_runs_out_ends_by_the_documented_rule(world: Wor
     await play(world, bo, turn, "roll")
     assert "(setting aside the most valuable choice and taking from the centre)" in describe(turn)
     turn = await time_runs_out(world, turn)
-    assert turn.mentions == [ann.id]
+    assert await acting(world) == [ann.id]
     assert headline(turn) == (
         "⏰ Bo's time ran out: the most valuable choice (2 nuggets, 3× 3) was set aside, "
         "and Bo took 5 nuggets from the centre."
@@ -666,7 +689,7 @@ async def test_a_turn_whose_time_runs_out_ends_by_the_documented_rule(world: Wor
     await play(world, ann, turn, aside("555"))
     assert "(taking 5 from the centre)" in describe(turn)
     turn = await time_runs_out(world, turn)
-    assert turn.mentions == [bo.id]
+    assert await acting(world) == [bo.id]
     assert headline(turn) == "⏰ Ann's time ran out, so Ann took 5 nuggets from the centre."
     game = await current(world)
     assert game.state == GameState(2, 1, Phase.ROLL, 67, (5, 5))
@@ -687,7 +710,7 @@ async def test_a_player_away_for_two_turns_is_replaced_by_a_computer_player(
     await play(world, bo, turn, aside("NNN555"))
     await play(world, bo, turn, "take")
     turn = await next_turn(world, turn)
-    assert turn.mentions == [ann.id]
+    assert await acting(world) == [ann.id]
 
     turn = await time_runs_out(world, turn)
     takeover = (
@@ -695,7 +718,7 @@ async def test_a_player_away_for_two_turns_is_replaced_by_a_computer_player(
         "seat from now on."
     )
     assert takeover in describe(turn)
-    assert turn.mentions == [bo.id]
+    assert await acting(world) == [bo.id]
     game = await current(world)
     replaced = game.seats[0]
     assert replaced.is_bot and replaced.bot_level == "normal"
