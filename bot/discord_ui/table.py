@@ -318,6 +318,14 @@ class GameTable:
             return {}
         if game.status is GameStatus.LOBBY:
             return await self.show_lobby(game)
+        adopted: Recorded = {}
+        if game.turn_message_id is None and game.thread_id is None and game.lobby_message_id:
+            # The start made the lobby the table, but a stop came before that was recorded.
+            adopted = {"turn_message_id": game.lobby_message_id}
+            game = _placed(game, adopted)
+        return adopted | await self._show_current(game, headline)
+
+    async def _show_current(self, game: Game, headline: str | None) -> Recorded:
         lang = await self.language_for(game)
         if game.status is GameStatus.CANCELLED:
             return await self.show_lobby(game) | await self.close(game, headline, lang)
