@@ -298,7 +298,8 @@ def _private_prompt(
         rule = words.follow_rule(lead, state.hands[seat], lang)
         if rule:
             return f"{follow}\n{rule}"
-        return f"{follow} {lang._('You may play any card.')}"
+        anything = lang._("You may play any card.")
+        return f"{follow} {anything}"
     if step is Step.DISCARD:
         return lang._(
             "**Automatic trick:** discard any one card face down. Nobody sees it; "
