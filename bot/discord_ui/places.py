@@ -18,8 +18,8 @@ log = logging.getLogger(__name__)
 
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 LOOK_BACK = 50
-"""How many of a channel's newest messages are searched for a lobby whose id was never
-recorded (it is looked for at once, so it is among the newest)."""
+"""How many of a channel's newest messages are searched for a lobby or table whose id was
+never recorded (it is looked for at once, so it is among the newest)."""
 
 
 def nonce(kind: str, game: Game) -> str:
@@ -82,15 +82,32 @@ class GamePlaces:
     async def unrecorded_lobbies(self, game: Game) -> list[discord.Message]:
         """The bot's recent messages in the game's channel with this game's lobby buttons,
         newest first: a lobby posted whose id never made it into the database."""
+        return await self._recent(game.channel_id, (f"{game.kind}:lobby:{game.id}:",))
+
+    async def stray_tables(self, game: Game) -> list[discord.Message]:
+        """The bot's recent messages where the game is played with its turn's buttons, other
+        than its table: one posted (to move the table down) just before a stop, whose id
+        never made it into the database."""
+        marks = (f"{game.kind}:turn:{game.id}:", f"{game.kind}:pick:{game.id}:")
+        found = await self._recent(game.place_id, marks)
+        return [message for message in found if message.id != game.turn_message_id]
+
+    async def _recent(self, where: int, marks: tuple[str, ...]) -> list[discord.Message]:
+        """The bot's messages among ``where``'s newest with a button whose id starts with
+        one of ``marks``, newest first."""
         me = self.client.user
         if me is None:
             return []
-        channel = self.client.get_partial_messageable(game.channel_id)
-        mark = f"{game.kind}:lobby:{game.id}:"
+        channel = self.client.get_partial_messageable(where)
         found = []
-        async for message in channel.history(limit=LOOK_BACK):
-            if message.author.id == me.id and any(c.startswith(mark) for c in custom_ids(message)):
-                found.append(message)
+        try:
+            async for message in channel.history(limit=LOOK_BACK):
+                mine = message.author.id == me.id
+                if mine and any(c.startswith(marks) for c in custom_ids(message)):
+                    found.append(message)
+        except discord.Forbidden:
+            # Without Read Message History nothing more is found.
+            log.info("can't read channel %s's history to look for lost messages", where)
         return found
 
     async def delete(self, game: Game, message_id: int) -> None:

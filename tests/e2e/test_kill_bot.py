@@ -286,13 +286,13 @@ async def every_game_shows_its_current_version(
                 assert await service.replay(game_id) == game.state
             await shows(service, emulator, game)
         stale = [
-            message.id
+            (message.id, describe(message), await service.game(game_of(message)))
             for table in tables
             for message in table.channel.visible()
             if not await is_current(service, message)
         ]
         # No lobby left beside another, and no finished game, with buttons still live.
-        assert stale == []
+        assert stale == [], "\n\n".join(map(repr, stale))
         for table in tables:
             one_table_and_one_ping_each(table.channel, {g: await service.game(g) for g in ids})
     finally:
@@ -353,17 +353,25 @@ def one_table_and_one_ping_each(channel: Channel, games: dict[int, Game]) -> Non
         assert game_pings[0].mentions == [game.seats[game.state.turn].user_id], game_id
 
 
-async def is_current(service: GameService, message: Message) -> bool:
-    """Whether the message's buttons (if it has any) are those of its open game's current
-    lobby or table."""
+def game_of(message: Message) -> int:
+    """The game whose buttons the message has; 0 without any."""
     games = {
         int(match[1])
         for b in message.buttons()
         if (match := GAME_BUTTON.fullmatch(str(b.get("custom_id"))))
     }
     if not games:
-        return True
+        return 0
     (game_id,) = games
+    return game_id
+
+
+async def is_current(service: GameService, message: Message) -> bool:
+    """Whether the message's buttons (if it has any) are those of its open game's current
+    lobby or table."""
+    game_id = game_of(message)
+    if not game_id:
+        return True
     game = await service.game(game_id)
     current = game.lobby_message_id if game.state is None else game.turn_message_id
     return game.status.is_open and message.id == current

@@ -5,6 +5,7 @@ through Discord as players see it."""
 from __future__ import annotations
 
 import random
+import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -279,6 +280,55 @@ async def test_a_restart_mid_game_keeps_the_one_table_and_its_ping(
     finished = await play_on_the_table(world, table, rng)
     assert finished.status is GameStatus.FINISHED
     assert public(world.channel) == [table]
+
+
+async def moved_but_not_recorded(world: World, shown: bool) -> tuple[Message, Message, Game]:
+    """A move that moved the table to the bottom, then a stop before its new place was
+    recorded: the database still names the old (deleted) table, and says the move is
+    shown (the stop came after that) or not. Returns the old table, the new one, the
+    game."""
+    table = await start(world, "claimit")
+    await world.discord.say(world.players[1], world.channel, "back in a minute")
+    await world.click(await world.mover(), table, "Roll")
+    game = await game_here(world)
+    assert table.deleted and game.turn_message_id is not None
+    moved = world.discord.messages[game.turn_message_id]
+    await world.stop_bots()
+    with sqlite3.connect(world.database) as connection:
+        connection.execute(
+            "UPDATE games SET turn_message_id = ?, shown_version = ? WHERE id = ?",
+            (table.id, game.version if shown else game.version - 1, game.id),
+        )
+    return table, moved, game
+
+
+def tables_shown(world: World) -> list[Message]:
+    return [m for m in public(world.channel) if title_of(m)]
+
+
+async def test_a_table_whose_move_to_the_bottom_was_never_recorded_is_the_one_clicked(
+    world: World,
+) -> None:
+    _, moved, game = await moved_but_not_recorded(world, shown=True)
+    await world.start_bot()
+    await world.click(await world.mover(), moved, pick_button(moved, random.Random(3), 0.0))
+    after = await game_here(world)
+    assert after.version > game.version and after.turn_message_id == moved.id
+    assert tables_shown(world) == [moved] and f":{after.version}:" in str(moved.buttons())
+
+
+async def test_a_table_whose_move_to_the_bottom_was_never_recorded_goes_at_the_catch_up(
+    world: World,
+) -> None:
+    # Back after longer than Discord remembers a nonce: the catch-up's table is new.
+    world.discord.nonce_window = 0
+    _, moved, game = await moved_but_not_recorded(world, shown=False)
+    await world.start_bot()
+    await world.discord.wait_until(lambda: moved.deleted, 10)
+    after = await game_here(world)
+    assert after.version == game.version and after.shown
+    (table,) = tables_shown(world)
+    assert table.id == after.turn_message_id and f":{game.version}:" in str(table.buttons())
 
 
 @pytest.mark.both_databases
