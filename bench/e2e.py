@@ -9,10 +9,17 @@ at alternate tables, or only the game named), the channels spread over servers i
 one of the bot's shards: the players wait a random think time (mean --think seconds;
 0.6 offers about 75 actions/s from 50 games), click, and wait for the answer. A click
 the bot answers after Discord's 3 s gets no answer (Discord refuses it): it counts as
-slower than any answer, and the players go on from what the channel shows. Prints the
-backend and process count, the actions per second, the p50/p99 time from a click to the
-bot's first answer, and where the CPU went (this process is the emulator and every
-player, on the same machine as the bot).
+slower than any answer, and the players go on from what the channel shows. Each game
+lives in its one table message (the lobby becomes it; whoever is to act is named on it,
+as a person reads it). Prints the backend and process count, the actions per second,
+the p50/p99 time from a click to the bot's first answer, and where the CPU went (this
+process is the emulator and every player, on the same machine as the bot).
+
+It also prints, per game kind, the bot's REST requests per game action: the channel's
+posts, edits and deletes (Discord's channel rate limits count these; it allows about 5
+posts per 5 s in a channel), and apart from them the interactions' answers and the
+webhook requests on their tokens (answers' edits, follow-ups); and the most requests
+the bot made in one channel in any 5 seconds, posts alone and all of them.
 
 The two setups: one bot process on a SQLite file (the default), running all the bot's
 shards; or ``--backend postgresql --processes N``, N bot processes of two shards each
@@ -30,17 +37,21 @@ import argparse
 import asyncio
 import collections
 import contextlib
+import functools
 import math
 import os
 import random
+import re
 import signal
 import statistics
 import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+
+from aiohttp import web
 
 from bench.usage import CpuWatch, LoopLag
 from emulator import Channel, DiscordEmulator, Guild, Message, User
@@ -54,6 +65,10 @@ SERVERS_PER_SHARD = 2
 READY_TIMEOUT = 90.0
 STOP_TIMEOUT = 15.0
 NEW_GAME_TRIES = 5
+TO_ACT = re.compile(r"^\S+ \*\*(.+?)\*\*: ", re.MULTILINE)
+"""The table's line naming whoever is to act ("🔵 **P0a**: roll the dice.")."""
+WINDOW = 5.0
+"""Seconds of Discord's per-channel message rate limit (about 5 posts in 5 s)."""
 _readers: set[asyncio.Task[None]] = set()
 """Tasks reading bot processes' logs: the event loop keeps only weak references."""
 
@@ -74,12 +89,16 @@ class Table:
         self, emulator: DiscordEmulator, channel: Channel, players: list[User], game: str
     ) -> None:
         self.emulator, self.channel, self.players = emulator, channel, players
-        self.by_id = {p.id: p for p in players}
+        self.by_name = {p.name: p for p in players}
         self.game = game
+        self.moves = 0
+        """Clicks on the game's table: the game actions the bot's requests are counted by."""
         self.game_after = 0
         """The newest message before this game's lobby: a result after it is this game's."""
         self.restarts = 0
         """Games cancelled and started again after an answer that never came."""
+        self.games = 0
+        """Games started here."""
         self.cancel_answer = ""
 
     @property
@@ -94,6 +113,7 @@ class Table:
         for attempt in range(NEW_GAME_TRIES):
             try:
                 await self._new_game()
+                self.games += 1
                 return
             except (TimeoutError, Refused) as e:
                 if attempt == NEW_GAME_TRIES - 1:
@@ -127,21 +147,24 @@ class Table:
             )
         elif not lobby.buttons():
             raise Refused(lobby.content)
-        seen = {m.id for m in self.channel.messages}
         await self.emulator.answer(await self.emulator.click(guest, lobby, "Join"), self.in_time)
         await self.emulator.answer(await self.emulator.click(host, lobby, "Start"), self.in_time)
-        await self.emulator.wait_for_message(
-            self.channel, lambda m: m.id not in seen and bool(m.mentions), timeout=30
-        )
+        # The lobby has become the game's table.
+        await self.latest()
+
+    def _to_act(self, message: Message) -> User | None:
+        """Whoever the table names to act now, if it is one of this table's players."""
+        named = TO_ACT.search(_words(message))
+        return None if named is None else self.by_name.get(named[1])
 
     async def latest(self) -> Message:
-        """The message to click now: the newest with a player to move, or this game's
-        result."""
+        """The game's table as it stands: with someone to act, or the result."""
         return await self.emulator.wait_for_message(
             self.channel,
             lambda m: (
-                (m.id > self.game_after and _is_result(m))
-                or (bool(m.buttons()) and bool(m.mentions))
+                m.id > self.game_after
+                and m.visible_to is None
+                and (_is_result(m) or (bool(m.buttons()) and self._to_act(m) is not None))
             ),
             timeout=30,
         )
@@ -157,12 +180,12 @@ class Table:
         await self.new_game()
         while time.monotonic() < until:
             await asyncio.sleep(rng.uniform(0, 2 * think))
-            # Not the message clicked last: after a slow (deferred) answer or none at
-            # all, that one may have lost its buttons to a later edit, or be stale.
+            # Read afresh: after a slow (deferred) answer or none at all, the table may
+            # show something else than when it was last clicked.
             try:
                 message = await self.latest()
             except TimeoutError:
-                # The turn's message never went out (the bot missed Discord's 3 s
+                # The table never came to offer a turn (the bot missed Discord's 3 s
                 # with it): the game can't go on here.
                 await self.restart()
                 await self.new_game()
@@ -170,6 +193,8 @@ class Table:
             if _is_result(message):
                 await self.new_game()
                 continue
+            mover = self._to_act(message)
+            assert mover is not None
             labels = message.button_labels()
             if "Roll" in labels:
                 stop_enabled = not message.button("Stop & claim").get("disabled")
@@ -177,7 +202,8 @@ class Table:
             else:
                 choice = rng.choice(labels)
             start = time.monotonic()
-            click = await self.emulator.click(self.by_id[message.mentions[0]], message, choice)
+            click = await self.emulator.click(mover, message, choice)
+            self.moves += 1
             try:
                 await self.emulator.answer(click, timeout=self.in_time)
             except TimeoutError:
@@ -189,10 +215,6 @@ class Table:
                 unanswered()
                 continue
             record(time.monotonic() - start)
-            if not message.buttons():
-                # The turn passed: the player thinks once the next turn is shown.
-                with contextlib.suppress(TimeoutError):
-                    await self.latest()
 
 
 def tables_in(emulator: DiscordEmulator, guild: Guild, count: int, games: list[str]) -> list[Table]:
@@ -216,8 +238,96 @@ def tables_over(
     return tables
 
 
+def _words(message: Message) -> str:
+    return "\n".join(message.text_displays())
+
+
 def _is_result(message: Message) -> bool:
-    return bool(message.embeds) and "game over" in message.embeds[0].get("title", "")
+    return "game over" in _words(message)
+
+
+CHANNEL_ROUTES = {
+    "POST /channels/{channel}/messages": "posts",
+    "PATCH /channels/{channel}/messages/{message}": "edits",
+    "DELETE /channels/{channel}/messages/{message}": "deletes",
+}
+"""The bot's requests on a channel's messages, which Discord's channel limits count."""
+TOKEN_ROUTES = {
+    "POST /interactions/{id}/{token}/callback": "answers",
+    "PATCH /webhooks/{app}/{token}/messages/{message}": "answer edits",
+    "POST /webhooks/{app}/{token}": "follow-ups",
+    "DELETE /webhooks/{app}/{token}/messages/{message}": "answer deletes",
+}
+"""The bot's requests through an interaction's token (its own limits, not the channel's)."""
+
+
+@dataclass
+class Requests:
+    """The bot's requests on messages, as the emulator receives them: (when, what, channel).
+
+    Watched through the emulator's fault hook, which asks a fault's condition about every
+    request on its route: this one notes the request and fails none."""
+
+    emulator: DiscordEmulator
+    seen: list[tuple[float, str, int]] = field(default_factory=list)
+
+    def watch(self) -> None:
+        for route, what in {**CHANNEL_ROUTES, **TOKEN_ROUTES}.items():
+            self.emulator.fail(
+                route, 500, times=sys.maxsize, when=functools.partial(self._saw, what)
+            )
+
+    def _saw(self, what: str, request: web.Request) -> bool:
+        if "channel" in request.match_info:
+            channel: int | None = int(request.match_info["channel"])
+        else:
+            interaction = self.emulator.interactions.get(request.match_info["token"])
+            channel = None if interaction is None else interaction.channel.id
+        if channel is not None:
+            self.seen.append((time.monotonic(), what, channel))
+        return False
+
+
+@dataclass
+class KindRequests:
+    """One game kind's requests: per game action, and the busiest channel's 5 seconds."""
+
+    moves: int
+    games: int
+    counts: collections.Counter[str]
+    peak_posts: int
+    peak_channel: int
+    """The most posts, and the most posts, edits and deletes, in one channel in any
+    ``WINDOW`` seconds."""
+
+
+def _peak(times: list[float]) -> int:
+    """The most of ``times`` within any ``WINDOW`` seconds."""
+    times = sorted(times)
+    most, first = 0, 0
+    for last, at in enumerate(times):
+        while at - times[first] >= WINDOW:
+            first += 1
+        most = max(most, last - first + 1)
+    return most
+
+
+def requests_by_kind(requests: Requests, tables: Sequence[Table]) -> dict[str, KindRequests]:
+    kinds: dict[str, KindRequests] = {}
+    by_channel: dict[int, list[tuple[float, str]]] = collections.defaultdict(list)
+    for at, what, channel in requests.seen:
+        by_channel[channel].append((at, what))
+    for table in tables:
+        kind = kinds.setdefault(table.game, KindRequests(0, 0, collections.Counter(), 0, 0))
+        kind.moves += table.moves
+        kind.games += table.games
+        seen = by_channel.get(table.channel.id, [])
+        kind.counts.update(what for _, what in seen)
+        posts = [at for at, what in seen if what == "posts"]
+        on_channel = [at for at, what in seen if what in CHANNEL_ROUTES.values()]
+        kind.peak_posts = max(kind.peak_posts, _peak(posts))
+        kind.peak_channel = max(kind.peak_channel, _peak(on_channel))
+    return kinds
 
 
 def bot_environment(
@@ -359,6 +469,8 @@ class Figures:
     servers: int
     cpu: CpuWatch
     lag: LoopLag
+    requests: dict[str, KindRequests]
+    """Per game kind, the bot's requests on its tables' channels."""
 
 
 def hold_cluster() -> None:
@@ -421,6 +533,8 @@ async def run(setup: Setup, games: int, seconds: float, think: float, kinds: lis
         emulator = DiscordEmulator(max_concurrency=16)
         await emulator.start()
         stack.push_async_callback(emulator.close)
+        requests = Requests(emulator)
+        requests.watch()
         owner = emulator.add_user("Owner")
         # Discord finds a server's shard in the bits above 22 of its id: consecutive
         # values there go round every shard.
@@ -504,7 +618,17 @@ async def run(setup: Setup, games: int, seconds: float, think: float, kinds: lis
         await lag.stop()
     late = sum(1 for i in emulator.interactions.values() if i.errors)
     restarts = sum(t.restarts for t in tables)
-    return Figures(latencies, unanswered, elapsed, late, restarts, len(servers), cpu, lag)
+    return Figures(
+        latencies,
+        unanswered,
+        elapsed,
+        late,
+        restarts,
+        len(servers),
+        cpu,
+        lag,
+        requests_by_kind(requests, tables),
+    )
 
 
 def _ms(seconds: float) -> str:
@@ -555,11 +679,37 @@ def report(setup: Setup, figures: Figures, games: int, think: float, kinds: list
         f"CPU over the run, in cores: {listed}; the machine's {cores} cores {machine}, "
         f"load average {os.getloadavg()[0]:.1f} at the end"
     )
+    report_requests(figures.requests)
     if figures.lag.lags:
         lags = sorted(figures.lag.lags)
         print(
             f"bench's event loop late by p50 {_ms(statistics.median(lags))}, "
             f"p99 {_ms(_percentile(lags, 0.99))} (in every click's time above)"
+        )
+
+
+def report_requests(kinds: dict[str, KindRequests]) -> None:
+    """Per game kind: the bot's requests per game action, and its busiest channel's 5 s."""
+    print(
+        f"the bot's requests per game action (a click on a table), and the most in one "
+        f"channel in any {WINDOW:.0f} s (Discord allows about 5 posts per {WINDOW:.0f} s "
+        "in a channel):"
+    )
+    for name, kind in kinds.items():
+        if not kind.moves:
+            print(f"  {name}: no game action")
+            continue
+
+        def per(*whats: str, kind: KindRequests = kind) -> str:
+            return f"{sum(kind.counts[w] for w in whats) / kind.moves:.2f}"
+
+        print(
+            f"  {name} ({kind.moves} actions, {kind.games} games): channel posts "
+            f"{per('posts')}, edits {per('edits')}, deletes {per('deletes')}; through "
+            f"interactions: answers {per('answers')}, their edits {per('answer edits')}, "
+            f"follow-ups {per('follow-ups')}, deletes {per('answer deletes')}; peak in "
+            f"{WINDOW:.0f} s in one channel: {kind.peak_posts} posts, {kind.peak_channel} "
+            "posts, edits and deletes"
         )
 
 

@@ -1,6 +1,7 @@
 """The bot's messages as its requests write them: a request's body and files read, a
-message posted or edited from them within Discord's limits (``limits``), and the
-message as the bot gets it back."""
+message posted or edited from them within Discord's limits (``limits``), and a message
+as the bot gets it back (others' without their content, unless the app has the Message
+Content intent: ``message_events``)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from emulator.limits import (
     legacy_problems,
     refusal,
 )
+from emulator.message_events import MessageEvents, content_exempt, without_content
 from emulator.model import EPHEMERAL, LOADING, Attachment, Channel, Message, snowflake
 from emulator.responses import DiscordError, json_response
 from emulator.settings import Settings
@@ -38,6 +40,7 @@ class BotMessages:
     settings: Settings
     world: World
     changes: Changes
+    events: MessageEvents
 
     async def read_body(self, request: web.Request) -> tuple[dict[str, Any], dict[int, Attachment]]:
         """The JSON payload and the uploaded files (``files[n]``), JSON or multipart alike."""
@@ -69,7 +72,8 @@ class BotMessages:
         loading: bool = False,
     ) -> Message:
         """A new message by the bot in ``channel``: ephemeral if ``visible_to`` (the one
-        member who sees it), a deferred "thinking" answer if ``loading``."""
+        member who sees it), a deferred "thinking" answer if ``loading``. The route that
+        posts it tells the gateway (``created``) once it has recorded it."""
         message = Message(
             snowflake(),
             channel.id,
@@ -97,15 +101,25 @@ class BotMessages:
         await self.changes.changed()
         return json_response(self.payload(message))
 
+    async def created(self, message: Message) -> None:
+        """MESSAGE_CREATE for a message the bot just posted, and word that it is there."""
+        await self.events.created(message)
+        await self.changes.changed()
+
     async def delete(self, message: Message) -> web.Response:
         """Deletes the message; the answer to the request."""
         message.deleted = True
+        await self.events.deleted(message)
         await self.changes.changed()
         return web.Response(status=204)
 
     def payload(self, message: Message) -> dict[str, Any]:
+        """The message as the REST API gives it to the bot."""
         guild_id = self.world.channels[message.channel_id].guild_id
-        return payloads.message(message, guild_id, self.settings.base_url)
+        shown = payloads.message(message, guild_id, self.settings.base_url)
+        if self.settings.message_content or content_exempt(message, self.world.bot.id):
+            return shown
+        return without_content(shown)
 
 
 def update_message(
@@ -158,9 +172,9 @@ def update_message(
     allowed = body.get("allowed_mentions")
     if v2 and ("components" in body or not message.components_v2):
         # A V2 message's mentions are in its text displays.
-        message.mentions = _mentions("\n".join(texts(components)), allowed)
+        message.mentions = mentions("\n".join(texts(components)), allowed)
     elif not v2 and ("content" in body or new):
-        message.mentions = _mentions(content, allowed)
+        message.mentions = mentions(content, allowed)
     message.content, message.embeds, message.components = content, embeds, components
     message.attachments, message.sticker_ids, message.poll = attachments, sticker_ids, poll
     message.flags = flags | LOADING if loading else flags
@@ -189,7 +203,8 @@ def _attachments(
     return attachments
 
 
-def _mentions(content: str, allowed: dict[str, Any] | None) -> list[int]:
+def mentions(content: str, allowed: dict[str, Any] | None = None) -> list[int]:
+    """The users ``content`` pings, as far as ``allowed_mentions`` lets it."""
     mentioned = [int(m) for m in _MENTION.findall(content)]
     if allowed is None:
         return mentioned

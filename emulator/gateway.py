@@ -22,6 +22,10 @@ from emulator.settings import Settings
 from emulator.world import World
 
 GUILD_MEMBERS_INTENT = 1 << 1
+GUILD_MESSAGES_INTENT = 1 << 9
+"""MESSAGE_CREATE and MESSAGE_DELETE in a server's channels and threads."""
+MESSAGE_CONTENT_INTENT = 1 << 15
+"""Privileged: the content of others' messages in those events (``message_events``)."""
 
 
 class Gateway:
@@ -150,6 +154,22 @@ class Gateway:
         asked for ``intent``, if any is connected."""
         for session in self._receivers(guild_id, intent):
             await session.send(event, data)
+
+    async def dispatch_to_each(
+        self,
+        event: str,
+        data_for: Callable[[int], dict[str, Any]],
+        guild_id: int | None,
+        *,
+        intent: int,
+    ) -> None:
+        """Like ``dispatch_if_connected``, each session with what ``data_for`` gives for its
+        intents (a message's content only to those that asked for it). A session that goes
+        away meanwhile misses the event, as on Discord, rather than failing what caused it
+        (the bot's own request)."""
+        for session in self._receivers(guild_id, intent):
+            with contextlib.suppress(ConnectionError):
+                await session.send(event, data_for(session.intents))
 
     async def dispatch(self, event: str, data: dict[str, Any], guild_id: int | None) -> None:
         """The event to the sessions of ``guild_id``'s shard (shard 0 for ``None``); a

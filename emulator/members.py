@@ -1,6 +1,6 @@
-"""A test acting as the server's members: running slash commands, clicking buttons,
-picking from menus, leaving, and (as a moderator) deleting; and waiting for what the bot
-does about it."""
+"""A test acting as the server's members: chatting, running slash commands, clicking
+buttons, picking from menus, leaving, and (as a moderator) deleting; and waiting for what
+the bot does about it."""
 
 from __future__ import annotations
 
@@ -11,9 +11,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from emulator import payloads
+from emulator.bot_messages import mentions
 from emulator.changes import Changes
 from emulator.command_limits import localized
 from emulator.gateway import GUILD_MEMBERS_INTENT, Gateway
+from emulator.limits import is_empty, message_problems
+from emulator.message_events import MessageEvents
 from emulator.model import Channel, Guild, Interaction, Message, User, new_token, snowflake
 from emulator.settings import Settings
 from emulator.world import World
@@ -25,6 +28,29 @@ class Members:
     world: World
     changes: Changes
     gateway: Gateway
+    events: MessageEvents
+
+    async def say(self, user: User, channel: Channel, text: str) -> Message:
+        """The member posts ``text`` in the channel or thread, as anyone chats: a message
+        everyone sees, and MESSAGE_CREATE for a bot with the GUILD_MESSAGES intent (its
+        content only with MESSAGE_CONTENT, or if it mentions the bot). A ValueError for
+        what Discord's client would never send: no text, more than Discord's 2,000
+        characters, a channel gone or a user who is not in the server."""
+        guild = self.world.guilds.get(channel.guild_id)
+        if self.world.channels.get(channel.id) is not channel or guild is None:
+            raise ValueError(f"channel {channel.id} is not in the emulated Discord (deleted?)")
+        if user.id not in guild.member_permissions:
+            raise ValueError(f"{user.name} is not a member of {guild.name}")
+        problems = message_problems({"content": text})
+        if problems:
+            raise ValueError(f"Discord refuses this message (50035): {problems}")
+        if is_empty(text, [], [], []):
+            raise ValueError("Discord sends no empty message (50006)")
+        message = Message(snowflake(), channel.id, user, content=text, mentions=mentions(text))
+        self.world.post(channel, message)
+        await self.events.created(message)
+        await self.changes.changed()
+        return message
 
     async def slash(
         self,
@@ -177,18 +203,10 @@ class Members:
         )
 
     async def delete_message(self, message: Message) -> None:
-        """Someone (a moderator) deletes a message."""
+        """Someone (its author, or a moderator) deletes a message; MESSAGE_DELETE for a bot
+        with the GUILD_MESSAGES intent."""
         message.deleted = True
-        guild_id = self.world.channels[message.channel_id].guild_id
-        await self.gateway.dispatch_if_connected(
-            "MESSAGE_DELETE",
-            {
-                "id": str(message.id),
-                "channel_id": str(message.channel_id),
-                "guild_id": str(guild_id),
-            },
-            guild_id,
-        )
+        await self.events.deleted(message)
         await self.changes.changed()
 
     async def delete_channel(self, channel: Channel) -> None:

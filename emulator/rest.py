@@ -15,6 +15,7 @@ from emulator.changes import Changes
 from emulator.faults import Fault
 from emulator.gateway import Gateway
 from emulator.loopback import loopback_only
+from emulator.message_events import MessageEvents
 from emulator.responses import DiscordError, json_response
 from emulator.rest_application import ApplicationRoutes
 from emulator.rest_cdn import CdnRoutes
@@ -34,7 +35,12 @@ async def _discord_errors(request: web.Request, handler: Handler) -> web.StreamR
 
 class RestApi:
     def __init__(
-        self, settings: Settings, world: World, changes: Changes, gateway: Gateway
+        self,
+        settings: Settings,
+        world: World,
+        changes: Changes,
+        gateway: Gateway,
+        events: MessageEvents,
     ) -> None:
         self._settings = settings
         self._faults: list[Fault] = []
@@ -43,7 +49,7 @@ class RestApi:
             middlewares=[loopback_only(), self._fault_injector(), _discord_errors],
             client_max_size=64 * 1024 * 1024,
         )
-        bot_messages = BotMessages(settings, world, changes)
+        bot_messages = BotMessages(settings, world, changes, events)
         self._routes(
             gateway,
             ApplicationRoutes(settings, world),

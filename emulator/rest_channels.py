@@ -113,7 +113,7 @@ class ChannelRoutes:
         if earlier is not None:
             return json_response(self.bot_messages.payload(earlier))
         message = self.bot_messages.post(channel, body, files)
-        await self.changes.changed()
+        await self.bot_messages.created(message)
         return json_response(self.bot_messages.payload(message))
 
     def _sent_with_nonce(self, channel: Channel, body: dict[str, Any]) -> Message | None:
@@ -161,7 +161,11 @@ class ChannelRoutes:
         return await self.bot_messages.edit(message, body, files, loading=message.loading)
 
     async def delete_message(self, request: web.Request) -> web.Response:
-        return await self.bot_messages.delete(self._channel_message(request))
+        message = self._channel_message(request)
+        if message.author.id != self.world.bot.id:
+            # Anyone may delete their own messages; others' take Manage Messages.
+            _require(self.world.channels[message.channel_id], "manage_messages")
+        return await self.bot_messages.delete(message)
 
 
 def _require(channel: Channel, *needed: str) -> None:

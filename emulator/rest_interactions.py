@@ -71,8 +71,11 @@ class InteractionRoutes:
         interaction.response_type = kind
         interaction.responded_at = time.monotonic()
         interaction.answered.set()
-        await self.changes.changed()
         message = interaction.response_message
+        if kind in (4, 5):
+            # A public answer (or "thinking…") is a new message in the channel.
+            await self.bot_messages.events.created(message)
+        await self.changes.changed()
         return json_response(
             {
                 "interaction": {
@@ -137,5 +140,6 @@ class InteractionRoutes:
                 visible_to=interaction.user.id if flags & EPHEMERAL else None,
             )
             message.interaction_id = interaction.id
+            await self.bot_messages.events.created(message)
         await self.changes.changed()
         return json_response(self.bot_messages.payload(message))

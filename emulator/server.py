@@ -1,14 +1,15 @@
 """A local stand-in for Discord's REST API and gateway, for the real discord.py client.
 
 It serves on loopback, keeps every message, lets a test act as any member
-(run a slash command, click a button), and enforces what Discord enforces but
+(chat, run a slash command, click a button), and enforces what Discord enforces but
 discord.py does not: the 3-second first response, the 15-minute interaction token,
 message limits (``limits``), attachment size, ephemeral visibility and the bot's
 channel permissions. A test can make routes fail (``DiscordEmulator.fail``).
 
 ``DiscordEmulator`` puts together parts with one job each: what Discord holds
 (``world``), its HTTP routes (``rest``), its sharded gateway (``gateway``), a test
-acting as members (``members``), and the world kept in a folder (``persistence``).
+acting as members (``members``), the message events the gateway sends
+(``message_events``), and the world kept in a folder (``persistence``).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from emulator import cdn
 from emulator.changes import Changes
 from emulator.gateway import Gateway
 from emulator.members import Members
+from emulator.message_events import MessageEvents
 from emulator.model import Channel, Guild, Interaction, Message, User
 from emulator.persistence import Persistence
 from emulator.rest import RestApi
@@ -112,14 +114,20 @@ class DiscordEmulator:
         """``session_start_limit.max_concurrency`` in ``GET /gateway/bot``: how many shards
         may identify at once (1 for all but large bots). Only reported: the emulator lets
         any number identify together, so that tests need not pace their shards."""
+        self.message_content = False
+        """Whether the app has the privileged Message Content intent switched on in the
+        Developer Portal: without it, REST gives the bot others' messages without their
+        content (``message_events``), as Discord does. A gateway session gets content
+        only if it also asked for MESSAGE_CONTENT."""
         self.base_url = ""
         # The parts read the settings above from the emulator itself (``Settings``) as
         # they work: a test may change one after the start.
         self._world = World()
         self._changes = Changes()
         self._gateway = Gateway(self, self._world)
-        self._members = Members(self, self._world, self._changes, self._gateway)
-        self._rest = RestApi(self, self._world, self._changes, self._gateway)
+        events = MessageEvents(self, self._world, self._gateway)
+        self._members = Members(self, self._world, self._changes, self._gateway, events)
+        self._rest = RestApi(self, self._world, self._changes, self._gateway, events)
         self._persistence = Persistence(self._world, self._changes)
         # Bound methods rather than wrappers: each keeps its own signature and docstring.
         self.add_user = self._world.add_user
@@ -132,6 +140,7 @@ class DiscordEmulator:
         self.send_event = self._gateway.send_event
         self.wait_for_bot = self._gateway.wait_for_bot
         self.wait_for_shards = self._gateway.wait_for_shards
+        self.say = self._members.say
         self.slash = self._members.slash
         self.click = self._members.click
         self.select = self._members.select

@@ -21,6 +21,7 @@ class Settings(Protocol):
     heartbeat_round_trip: float
     max_guilds_per_shard: int
     max_concurrency: int
+    message_content: bool
     base_url: str
 
     @property

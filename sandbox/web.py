@@ -3,9 +3,10 @@
 The page asks ``/api/channel`` for what the chosen member sees (ephemeral
 messages only to them) and acts through the emulator exactly as a Discord
 client would: slash commands, button clicks and menu picks become
-interactions for the bot. A websocket tells the page when anything changed. Only the
-page itself may use any of it (``only_this_page``): it is on loopback, but other sites can
-make the browser send requests there.
+interactions for the bot, and anything else typed is the member's chat
+message. A websocket tells the page when anything changed. Only the page
+itself may use any of it (``only_this_page``): it is on loopback, but other
+sites can make the browser send requests there.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from emulator import Channel, DiscordEmulator, Message, User
 from emulator.cdn import DISCORD_CDN
 from emulator.command_limits import localized
 from emulator.components import FILE, attached_name
+from emulator.limits import CONTENT_LENGTH
 from emulator.model import Attachment
 from emulator.payloads import attachment_url
 from sandbox.server_world import SandboxServer
@@ -83,6 +85,7 @@ class SandboxPage:
         app.router.add_get("/api/server", self._server_info)
         app.router.add_get("/api/channel", self._channel_view)
         app.router.add_post("/api/command", self._command)
+        app.router.add_post("/api/message", self._message_post)
         app.router.add_post("/api/click", self._click)
         app.router.add_post("/api/select", self._select)
         app.router.add_get("/api/live", self._live)
@@ -188,6 +191,24 @@ class SandboxPage:
         except SlashTextError as e:
             return web.json_response({"error": str(e)}, status=400)
         await self.emulator.slash(user, channel, name, **options)
+        return web.json_response({"ok": True})
+
+    async def _message_post(self, request: web.Request) -> web.Response:
+        """The member's chat message in the channel or thread, as Discord's message box
+        sends it: not empty, at most 2,000 characters."""
+        body = await _body(request)
+        user = self._user(body.get("user"))
+        channel = self._channel(body.get("channel"))
+        text = body.get("text")
+        if not isinstance(text, str) or not text.strip():
+            return _refusal(400, "Type a message to send.")
+        if len(text) > CONTENT_LENGTH:
+            return _refusal(
+                400,
+                f"A message can be at most {CONTENT_LENGTH:,} characters long; "
+                f"this one has {len(text):,}.",
+            )
+        await self.emulator.say(user, channel, text)
         return web.json_response({"ok": True})
 
     async def _click(self, request: web.Request) -> web.Response:

@@ -58,6 +58,8 @@ class Card:
     image: Image | None = None
     thumbnail: str | None = None
     """A picture by its URL (a player's avatar), beside the title and text."""
+    log: tuple[str, ...] = ()
+    """The last few things that happened, in small print under the picture."""
     rows: Rows = field(default=())
     note: str | None = None
     """A line above the container: who is pinged, or what just happened to the reader."""
@@ -109,6 +111,8 @@ def layout(card: Card) -> discord.ui.LayoutView:
                 )
             )
         )
+    if card.log:
+        parts.append(discord.ui.TextDisplay("\n".join(f"-# {line}" for line in card.log)))
     if card.footer:
         parts.append(discord.ui.TextDisplay(f"-# {card.footer}"))
     if card.rows:

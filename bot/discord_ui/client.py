@@ -87,7 +87,11 @@ class GameBot(discord.AutoShardedClient):
         super().__init__(
             # Members is a privileged intent: only asked for when the operator enabled
             # it in the developer portal, so that departures are handled at once.
-            intents=discord.Intents(guilds=True, members=settings.member_events),
+            # Guild messages (not their content, a privileged intent) tell a game's
+            # table that its channel has moved on past it.
+            intents=discord.Intents(
+                guilds=True, guild_messages=True, members=settings.member_events
+            ),
             # The bot needs no member list (a departure event, or a fetch at a deadline,
             # is enough): asking Discord for every server's members would only slow
             # every start, and on_ready waits for it.
@@ -202,6 +206,14 @@ class GameBot(discord.AutoShardedClient):
         finally:
             self._resuming = None
 
+    async def on_message(self, message: discord.Message) -> None:
+        if hasattr(self, "table"):
+            self.table.places.tails.seen(message.channel.id, message.id)
+
+    async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        if hasattr(self, "table"):
+            self.table.places.tails.gone(payload.channel_id, payload.message_id)
+
     async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
         await self.leaving.member_left(payload.guild_id, payload.user.id)
 
@@ -272,6 +284,7 @@ class GameBot(discord.AutoShardedClient):
             await self.deadlines.stop()
             await self.table.reconciler.stop()
             await self.table.computer.stop()
+            await self.table.pings.stop()
         released = ""
         if hasattr(self, "leases"):
             held = sorted(self.leases.shards.ids)

@@ -9,8 +9,8 @@ from typing import Any
 import discord
 
 from bot.discord_ui.cards import stripped
+from bot.discord_ui.channel_tails import ChannelTails
 from bot.discord_ui.components import custom_ids
-from bot.discord_ui.surfaces import ChannelSurface, Post
 from bot.service import GameService
 from bot.storage import Game
 
@@ -18,8 +18,8 @@ log = logging.getLogger(__name__)
 
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 LOOK_BACK = 50
-"""How many of a channel's newest messages are searched for a lobby whose id was never
-recorded (it is looked for at once, so it is among the newest)."""
+"""How many of a channel's newest messages are searched for a lobby or table whose id was
+never recorded (it is looked for at once, so it is among the newest)."""
 
 
 def nonce(kind: str, game: Game) -> str:
@@ -41,8 +41,16 @@ class GamePlaces:
     def __init__(self, client: discord.Client, service: GameService) -> None:
         self.client = client
         self.service = service
+        self.tails = ChannelTails(client)
+        """What each channel's newest messages are; the bot's own posts and deletes are
+        counted at once, before Discord's events about them arrive."""
 
     async def post(self, game: Game, **message: Any) -> discord.Message:
+        posted = await self._post(game, **message)
+        self.tails.seen(posted.channel.id, posted.id)
+        return posted
+
+    async def _post(self, game: Game, **message: Any) -> discord.Message:
         if game.thread_id is not None:
             try:
                 return await self.client.get_partial_messageable(game.thread_id).send(**message)
@@ -53,27 +61,6 @@ class GamePlaces:
                     if file is not None:
                         file.reset()
         return await self.client.get_partial_messageable(game.channel_id).send(**message)
-
-    def surface(self, game: Game) -> ChannelSurface:
-        """The game's turn message, edited in place (or posted afresh if it is gone)."""
-        message = None
-        if game.turn_message_id is not None:
-            message = self.client.get_partial_messageable(game.place_id).get_partial_message(
-                game.turn_message_id
-            )
-
-        async def replaced(message_id: int) -> None:
-            await self.service.set_turn_message(game.id, message_id)
-
-        return ChannelSurface(self.poster(game), message, replaced)
-
-    def poster(self, game: Game) -> Post:
-        """``post`` for this game, as surfaces take it."""
-
-        async def post(**content: Any) -> discord.Message:
-            return await self.post(game, **content)
-
-        return post
 
     async def post_lobby(self, game: Game, **content: Any) -> discord.Message:
         """A fresh lobby message in the game's channel (its old one is lost)."""
@@ -95,16 +82,46 @@ class GamePlaces:
     async def unrecorded_lobbies(self, game: Game) -> list[discord.Message]:
         """The bot's recent messages in the game's channel with this game's lobby buttons,
         newest first: a lobby posted whose id never made it into the database."""
+        return await self._recent(game.channel_id, (f"{game.kind}:lobby:{game.id}:",))
+
+    async def stray_tables(self, game: Game) -> list[discord.Message]:
+        """The bot's recent messages where the game is played with its turn's buttons, other
+        than its table: one posted (to move the table down) just before a stop, whose id
+        never made it into the database."""
+        marks = (f"{game.kind}:turn:{game.id}:", f"{game.kind}:pick:{game.id}:")
+        found = await self._recent(game.place_id, marks)
+        return [message for message in found if message.id != game.turn_message_id]
+
+    async def _recent(self, where: int, marks: tuple[str, ...]) -> list[discord.Message]:
+        """The bot's messages among ``where``'s newest with a button whose id starts with
+        one of ``marks``, newest first."""
         me = self.client.user
         if me is None:
             return []
-        channel = self.client.get_partial_messageable(game.channel_id)
-        mark = f"{game.kind}:lobby:{game.id}:"
+        channel = self.client.get_partial_messageable(where)
         found = []
-        async for message in channel.history(limit=LOOK_BACK):
-            if message.author.id == me.id and any(c.startswith(mark) for c in custom_ids(message)):
-                found.append(message)
+        try:
+            async for message in channel.history(limit=LOOK_BACK):
+                mine = message.author.id == me.id
+                if mine and any(c.startswith(marks) for c in custom_ids(message)):
+                    found.append(message)
+        except discord.Forbidden:
+            # Without Read Message History nothing more is found.
+            log.info("can't read channel %s's history to look for lost messages", where)
         return found
+
+    async def delete(self, game: Game, message_id: int) -> None:
+        """Deletes one of the game's messages where it is played (one gone already, or one
+        the bot may no longer delete, is left to be)."""
+        partial = self.client.get_partial_messageable(game.place_id).get_partial_message(message_id)
+        self.tails.gone(game.place_id, message_id)
+        try:
+            await partial.delete()
+        except discord.NotFound:
+            log.info("game %s's message %s was gone already", game.id, message_id)
+        except discord.Forbidden:
+            log.info("game %s's message %s can't be deleted; its buttons go", game.id, message_id)
+            await self._strip(message_id, game.place_id)
 
     async def strip_buttons(self, game: Game) -> None:
         """Takes the buttons off the game's lobby and turn messages (a message that is

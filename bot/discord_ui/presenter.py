@@ -118,19 +118,14 @@ def buttons(game: Game, lang: Language) -> Rows:
     return controls(game, face_for(game.kind).choices(game, lang))
 
 
-async def turn(game: Game, headline: str, last: Outcome | None, lang: Language) -> Card:
-    """The game as it stands under ``headline``, with its choices, and above it who is to
-    act, mentioned (Discord notifies them only when the message is posted, not when it
-    is edited)."""
+async def turn(
+    game: Game, headline: str, last: Outcome | None, lang: Language, log: Sequence[str] = ()
+) -> Card:
+    """The game's table as it stands under ``headline``, with its choices and the last few
+    things that happened before (``log``). Nobody is mentioned: a ping of its own tells
+    whoever is to act (``bot.discord_ui.pings``)."""
     picture = await face_for(game.kind).turn(game, headline, last, lang)
-    card = drawn(picture, buttons(game, lang))
-    people = to_ping(game)
-    if not people:
-        return card
-    ping = " ".join(f"<@{user}>" for user in people)
-    return replace(
-        card, note=lang._("{players}, it's your turn.", players=ping), pings=tuple(people)
-    )
+    return replace(drawn(picture, buttons(game, lang)), log=tuple(log))
 
 
 def acting(game: Game) -> list[Seat]:
@@ -145,9 +140,9 @@ def to_ping(game: Game) -> list[int]:
     return [seat.user_id for seat in acting(game) if seat.user_id is not None]
 
 
-async def turn_end(outcome: Outcome, headline: str, lang: Language) -> Card:
-    """The last picture of a turn that just ended: it stays without choices."""
-    return drawn(await face_for(outcome.game.kind).turn_end(outcome, headline, lang))
+async def closed(game: Game, headline: str, lang: Language) -> Card:
+    """The table of a game that closed before its end: as it stood, without choices."""
+    return drawn(await face_for(game.kind).turn(game, headline, None, lang))
 
 
 def private(game: Game, shown: Private) -> Card:

@@ -1,17 +1,15 @@
-"""Where a game update goes: the answer to a click, or a game message the bot edits
-itself (a computer player's move, a deadline, a catch-up: nobody clicked).
-
-A surface raises when Discord refuses or fails, so that the caller knows the
-update was not shown and can have it delivered later.
+"""Answering an interaction within Discord's 3 seconds: in time or deferred, publicly
+or to the presser alone, as a new message or by editing the pressed one. Each raises
+when Discord refuses or fails, so that the caller knows the answer did not go out.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
 from dataclasses import replace
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 import discord
 
@@ -27,59 +25,6 @@ ANSWER_BY = "claimit answer by"
 """Where an interaction keeps its time to be acknowledged by (``Interaction.extras``)."""
 
 Rendered = TypeVar("Rendered")
-Post = Callable[..., Awaitable[discord.Message]]
-"""Posts a message where the game is played; raises ``discord.HTTPException`` on failure."""
-
-
-class Surface(Protocol):
-    async def edit(self, rendering: Awaitable[Card]) -> None:
-        """Shows a new board on the game message this update is about."""
-
-    async def send(self, **message: Any) -> discord.Message:
-        """Posts a new message where the game is played."""
-
-
-class InteractionSurface:
-    def __init__(self, interaction: discord.Interaction, post: Post) -> None:
-        self.interaction = interaction
-        self.post = post
-
-    async def edit(self, rendering: Awaitable[Card]) -> None:
-        """Edits the clicked message; defers first if the image is slow to come."""
-        board = await in_time(self.interaction, rendering)
-        await update_clicked(self.interaction, **edited(board))
-
-    async def send(self, **message: Any) -> discord.Message:
-        return await self.post(**message)
-
-
-class ChannelSurface:
-    """Edits the game's message; if it was deleted, a fresh one carries the game on."""
-
-    def __init__(
-        self,
-        post: Post,
-        message: discord.PartialMessage | None,
-        replaced: Callable[[int], Awaitable[None]],
-    ) -> None:
-        self.post = post
-        self.message = message
-        self.replaced = replaced
-
-    async def edit(self, rendering: Awaitable[Card]) -> None:
-        board = await rendering
-        if self.message is not None:
-            try:
-                await self.message.edit(**edited(board))
-                return
-            except discord.NotFound:
-                log.info("game message %s is gone; posting a fresh one", self.message.id)
-        fresh = await self.send(**sent(board))
-        self.message = fresh
-        await self.replaced(fresh.id)
-
-    async def send(self, **message: Any) -> discord.Message:
-        return await self.post(**message)
 
 
 def answer_within(interaction: discord.Interaction) -> float:
@@ -159,15 +104,15 @@ async def acknowledge(interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
 
 
-async def reveal(interaction: discord.Interaction, rendering: Awaitable[Card]) -> None:
+async def reveal(interaction: discord.Interaction, rendering: Awaitable[Card]) -> int | None:
     """Answers with a new private message, seen by the presser alone; when its picture is
-    slow to come, "thinking…" (itself private) holds the place within Discord's 3 seconds."""
+    slow to come, "thinking…" (itself private) holds the place within Discord's 3 seconds.
+    Returns the message's id (the interaction's original response either way)."""
     shown = await in_time(interaction, rendering, ephemeral=True, thinking=True)
     content = {**sent(shown), "ephemeral": True}
     if interaction.response.is_done():
-        await interaction.followup.send(**content)
-    else:
-        await interaction.response.send_message(**content)
+        return (await interaction.followup.send(**content, wait=True)).id
+    return (await interaction.response.send_message(**content)).message_id
 
 
 async def update_private(

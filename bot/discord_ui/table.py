@@ -2,10 +2,12 @@
 the service for the change, then shows it, and brings a game's messages up to date
 when they fell behind.
 
-Within a turn the game message is edited in place (through the interaction
-response, or directly when a computer player moves or a deadline passes); when a
-turn ends its buttons are removed and a new message pings the next player.
-Everything addressed to one person is ephemeral.
+A game is one message in its channel (or its thread): the lobby becomes the table when
+the game starts and the result when it ends, edited in place as the game goes; once
+the channel has moved on past it, the next change posts it anew at the bottom and
+deletes the old one. Whoever is to act is told by a ping of its own
+(``bot.discord_ui.pings``), and each player's private hand follows the game
+(``bot.discord_ui.hands.live``). Everything addressed to one person is ephemeral.
 
 Every change is shown while its game is held (``GameLocks``), and the version it
 showed is recorded afterwards. A change that was committed but could not be
@@ -16,7 +18,7 @@ nobody is told "nothing changed" after a commit.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar
 
@@ -25,16 +27,20 @@ import discord
 from bot.background.computer_players import ComputerPlayers
 from bot.background.game_locks import GameLocks
 from bot.background.reconciler import MessageReconciler
-from bot.background.stopping import WorkInFlight
+from bot.background.stopping import Stopping, WorkInFlight
 from bot.clock import Clock
 from bot.discord_ui import presenter, text
-from bot.discord_ui.cards import layout, sent, stripped
+from bot.discord_ui.cards import Card, edited, layout, sent, stripped
+from bot.discord_ui.game_log import LOG_LINES, GameLogs
+from bot.discord_ui.hands.live import LiveHands
 from bot.discord_ui.interactions import deferral, reader
 from bot.discord_ui.lobby.message import lobby_card
 from bot.discord_ui.permissions import missing_permissions_message
+from bot.discord_ui.pings import TurnPings
 from bot.discord_ui.places import GamePlaces, nonce
-from bot.discord_ui.surfaces import Surface, in_time, tell
+from bot.discord_ui.surfaces import acknowledge, in_time, tell, update_clicked
 from bot.games.faces import face_for
+from bot.games.registry import rules_for
 from bot.service import GameService, GuildSettingsService, Outcome
 from bot.service.errors import GameBroken, NoGameHere, WhichGame
 from bot.service.shard_leases import ShardLeases
@@ -81,6 +87,9 @@ class GameTable:
         """Background changes are admitted here (interactions are, by ``guarded``)."""
         self.locks = GameLocks()
         self.places = GamePlaces(client, service)
+        self.logs = GameLogs(service)
+        self.hands = LiveHands(client, service, clock)
+        self.pings = TurnPings(service, settings, self.places, clock, self._remind)
         self.computer = ComputerPlayers(service, self._computer_step, bot_pause, leases.holds)
         self.reconciler = MessageReconciler(self.catch_up, clock)
 
@@ -110,6 +119,15 @@ class GameTable:
             try:
                 recorded = await show(changed)
                 await self.service.mark_shown(game.id, game.version, recorded)
+            except FollowUpsBehind as behind:
+                # The table shows the change; its ping or hands are behind. The reconciler
+                # brings them up, and nobody is told the change wasn't shown.
+                log.info("game %s's ping or hands fell behind", game.id, exc_info=behind)
+                self.reconciler.retry(game.id)
+                try:
+                    await self.service.mark_shown(game.id, NOTHING_NEWER, behind.recorded)
+                except Exception:
+                    log.warning("could not record game %s's table", game.id, exc_info=True)
             except Exception as error:
                 await self._not_shown(game, error, interaction)
             else:
@@ -142,8 +160,14 @@ class GameTable:
             chosen = None if guild is None else str(guild.preferred_locale)
         return language(chosen)
 
+    async def language_for(self, game: Game) -> Language:
+        """The language of a game's public messages: the one it was opened in."""
+        if game.language is not None:
+            return language(game.language)
+        return await self.public_language(game.guild_id)
+
     async def outcome_language(self, outcome: Outcome) -> Language:
-        return await self.public_language(outcome.game.guild_id)
+        return await self.language_for(outcome.game)
 
     async def catch_up(self, game_id: int) -> None:
         """Shows a game's current state wherever its messages are behind it."""
@@ -153,6 +177,8 @@ class GameTable:
                 return  # up to date, or the process standing in for its shard shows it
             try:
                 recorded = await self.show_current(game)
+                for stray in await self.places.stray_tables(_placed(game, recorded)):
+                    await self.places.delete(game, stray.id)
             except discord.NotFound as error:
                 if not _nowhere(error):
                     raise
@@ -187,10 +213,20 @@ class GameTable:
                     log.error("game %s is damaged: %s", game.id, game.broken)
                     if game.deadline is not None:
                         await self.game_broken(game.id)
-                elif computer_to_move(game):
-                    self.computer.play(game)
+                else:
+                    await self._resume_pings(game.id)
+                    if computer_to_move(game):
+                        self.computer.play(game)
             except Exception:
                 log.exception("could not resume game %s", game_id)
+
+    async def _resume_pings(self, game_id: int) -> None:
+        """Whoever is to act and was not pinged yet is pinged (or their ping held back) as
+        if their turn began now: a held ping does not outlive a stop."""
+        async with self.locks.hold(game_id):
+            game = await self.service.game(game_id)
+            if game.shown and game.status is GameStatus.ACTIVE:
+                await self.pings.update(game, (), await self.language_for(game))
 
     async def lobby_message(self, game: Game) -> tuple[dict[str, Any], Language]:
         """The lobby message as the game stands, and the server's language it is in: its
@@ -199,6 +235,8 @@ class GameTable:
         settings serves both."""
         settings = await self.settings.get(game.guild_id)
         lang = self.language_of(settings, game.guild_id)
+        if game.language is not None:
+            lang = language(game.language)
         if game.status is GameStatus.LOBBY:
             card = lobby_card(game, lang, bots_allowed=settings.bots_allowed)
         else:
@@ -209,6 +247,11 @@ class GameTable:
         """Brings the lobby message up to the game. One whose id was never recorded (it
         went out just before a failure or a stop) is found in the channel, so that no
         second lobby is posted beside it; a lost open lobby is posted afresh."""
+        became_table = game.lobby_message_id is not None and (
+            game.lobby_message_id == game.turn_message_id
+        )
+        if game.status is not GameStatus.LOBBY and became_table:
+            return {}  # the table shows the game
         content, _ = await self.lobby_message(game)
         if await self.places.edit_lobby(game, **content):
             return {}
@@ -223,10 +266,6 @@ class GameTable:
             return {}
         message = await self.places.post_lobby(game, **content)
         return {"lobby_message_id": message.id}
-
-    async def strip_turn(self, game: Game) -> Recorded:
-        await self.places.strip_turn(game)
-        return {}
 
     async def current(self, interaction: discord.Interaction, kind: str) -> Game:
         """The game of ``kind`` a command typed here means: the one played in this channel
@@ -259,7 +298,7 @@ class GameTable:
         lang = await self.public_language(game.guild_id)
         broken = GameBroken(face_for(game.kind).command)
         try:
-            await self.places.surface(game).send(content=f"⚠️ {lang.say(broken.words)}")
+            await self.places.post(game, content=f"⚠️ {lang.say(broken.words)}")
         except discord.HTTPException:
             log.info("could not tell game %s's players that it is damaged", game.id)
 
@@ -267,13 +306,13 @@ class GameTable:
         await self.change(game_id, step, self.show)
 
     async def show(self, outcome: Outcome) -> Recorded:
-        """Shows a change nobody clicked for, on the game's own message."""
-        surface = self.places.surface(outcome.game)
-        return await self.present(surface, outcome, await self.outcome_language(outcome))
+        """Shows a change nobody clicked for, on the game's table."""
+        return await self.present(outcome, await self.outcome_language(outcome))
 
-    async def show_current(self, game: Game) -> Recorded:
+    async def show_current(self, game: Game, headline: str | None = None) -> Recorded:
         """Shows the game as it stands, on its own messages: for a change whose message
-        never went out, or one made without a move (a takeover)."""
+        never went out, or one made without a move (a takeover, someone leaving: what
+        happened is ``headline``)."""
         if game.broken is not None:
             if game.status.is_open and game.deadline is not None:
                 await self.game_broken(game.id)
@@ -281,79 +320,203 @@ class GameTable:
             return {}
         if game.status is GameStatus.LOBBY:
             return await self.show_lobby(game)
+        adopted: Recorded = {}
+        if game.turn_message_id is None and game.thread_id is None and game.lobby_message_id:
+            # The start made the lobby the table, but a stop came before that was recorded.
+            adopted = {"turn_message_id": game.lobby_message_id}
+            game = _placed(game, adopted)
+        return adopted | await self._show_current(game, headline)
+
+    async def _show_current(self, game: Game, headline: str | None) -> Recorded:
+        lang = await self.language_for(game)
         if game.status is GameStatus.CANCELLED:
-            return await self.show_lobby(game) | await self.strip_turn(game)
+            return await self.show_lobby(game) | await self.close(game, headline, lang)
         assert game.state is not None
-        face = face_for(game.kind)
-        lang = await self.public_language(game.guild_id)
         try:
             last = await self.service.last_outcome(game.id)
         except Exception:
             log.warning("game %s's last move can't be replayed", game.id, exc_info=True)
-            # What its message showed is unknown: a fresh message shows what is.
-            await self.places.strip_buttons(game)
-            if game.status is not GameStatus.ACTIVE:
-                return {}
-            return await self.post_turn(
-                self.places.surface(game), game, lang.say(AS_IT_STANDS), lang
-            )
-        if last is not None and not game.move_shown:
-            return await self.present(self.places.surface(game), replace(last, game=game), lang)
-        # The last move is on show (or there is none yet): the turn's message gets the
-        # game as it is now.
-        recorded = {} if last is not None else await self.show_lobby(game)
-        if game.status is not GameStatus.ACTIVE:
-            return recorded
-        headline = text.first_turn(game, lang) if last is None else face.happened(last, lang)
-        surface = self.places.surface(game)
-        if game.turn_message_id is None:
-            return recorded | await self.post_turn(surface, game, headline, lang, last)
-        await surface.edit(presenter.turn(game, headline, last, lang))
-        if computer_to_move(game):
-            self.computer.play(game)
+            last = None
+            headline = headline or lang.say(AS_IT_STANDS)
+        if last is not None and not game.move_shown and headline is None:
+            return await self.present(replace(last, game=game), lang)
+        if headline is None:
+            face = face_for(game.kind)
+            headline = text.first_turn(game, lang) if last is None else face.happened(last, lang)
+        # Before the first move the lobby may not show the start yet.
+        recorded = await self.show_lobby(game) if last is None else {}
+        game = _placed(game, recorded)
+        recorded |= await self.show_table(game, self.table_card(game, headline, last, lang))
+        await self._after(
+            _placed(game, recorded), lang, last, before=game.pinged, recorded=recorded
+        )
         return recorded
 
-    async def present(self, surface: Surface, outcome: Outcome, lang: Language) -> Recorded:
+    async def present(
+        self,
+        outcome: Outcome,
+        lang: Language,
+        interaction: discord.Interaction | None = None,
+        answered: int | None = None,
+    ) -> Recorded:
+        """Shows a move on the game's table (through ``interaction`` when it was pressed
+        there), then pings whoever is newly to act and brings the live hands up to date
+        (``answered``: the seat whose own hand showed it already)."""
         game = outcome.game
-        face = face_for(game.kind)
-        headline = face.happened(outcome, lang)
+        headline = face_for(game.kind).happened(outcome, lang)
         if outcome.took_over is not None:
             note = text.takeover_note(game, outcome.took_over, text.Departure.AWAY, lang)
             headline += "\n\n" + note
-        if not outcome.turn_over:
-            await surface.edit(presenter.turn(game, headline, outcome, lang))
-            if computer_to_move(game):
-                self.computer.play(game)
-            return {}
-        # The turn's last picture stays in the channel without buttons (a bust shows
-        # what it lost).
-        await surface.edit(presenter.turn_end(outcome, headline, lang))
-        if game.status is GameStatus.FINISHED:
-            board_result = presenter.drawn(await face.result(outcome, headline, lang))
-            posted = await surface.send(**sent(board_result), nonce=nonce("r", game))
-            # The server's history links to this message.
-            return {"turn_message_id": posted.id}
-        if game.status is GameStatus.ACTIVE:
-            return await self.post_turn(surface, game, headline, lang, outcome)
+        card = self.table_card(game, headline, outcome, lang)
+        recorded = await self.show_table(game, card, interaction)
+        rules = rules_for(game.kind)
+        before = [game.seats[n].user_id for n in rules.to_act(outcome.before)]
+        actor = game.seats[outcome.seat].user_id
+        await self._after(
+            _placed(game, recorded),
+            lang,
+            outcome,
+            before=[user for user in before if user is not None],
+            actor=actor,
+            answered=answered,
+            recorded=recorded,
+        )
+        return recorded
+
+    async def start(self, game: Game, interaction: discord.Interaction) -> Recorded:
+        """The game has just started from its lobby (``interaction``, its Start): the
+        lobby message becomes the table, or, where the game has a thread, says so while
+        the table opens in the thread."""
+        lang = await self.language_for(game)
+        card = self.table_card(game, text.first_turn(game, lang), None, lang)
+        if game.thread_id is None and interaction.message is not None:
+            await update_clicked(interaction, **edited(await in_time(interaction, card)))
+            recorded: Recorded = {"turn_message_id": interaction.message.id}
+        else:
+            content, _ = await self.lobby_message(game)
+            await update_clicked(interaction, **content)
+            recorded = await self.show_table(game, card)
+        await self._after(_placed(game, recorded), lang, None, recorded=recorded)
+        return recorded
+
+    async def close(self, game: Game, headline: str | None, lang: Language) -> Recorded:
+        """A game closed before its end: its table (when it had one apart from its lobby)
+        shows it as it stood, saying why, without choices; its ping and hands go."""
+        if game.state is not None and game.turn_message_id is not None:
+            words = headline or text.lobby_note(game, lang)
+            await self.show_table(game, presenter.closed(game, words, lang))
+        await self._after(game, lang, None)
         return {}
 
-    async def post_turn(
+    async def table_card(
+        self, game: Game, headline: str, last: Outcome | None, lang: Language
+    ) -> Card:
+        """The table as the game stands: its picture and choices with the last few things
+        that happened, or the result once it is over (``last``: the move that ended it)."""
+        face = face_for(game.kind)
+        if game.status is GameStatus.FINISHED and last is not None:
+            return presenter.drawn(await face.result(last, headline, lang))
+        if game.status is not GameStatus.ACTIVE:
+            return await presenter.closed(game, headline, lang)
+        lines = await self.logs.lines(game, lang, last)
+        # The newest line is the headline itself when a move led here.
+        earlier = lines[:-1] if last is not None else lines
+        return await presenter.turn(game, headline, last, lang, log=earlier[-LOG_LINES:])
+
+    async def show_table(
         self,
-        surface: Surface,
         game: Game,
-        headline: str,
-        lang: Language,
-        last: Outcome | None = None,
+        rendering: Awaitable[Card],
+        interaction: discord.Interaction | None = None,
     ) -> Recorded:
-        """A new message for the player(s) to act, pinging only them. ``last`` is the move
-        that ended the turn before, for the picture (a bonus turn shows what earned it)."""
-        assert game.state is not None
-        board = await presenter.turn(game, headline, last, lang)
-        # Posting the same turn again (a catch-up after a stop) returns this message.
-        message = await surface.send(**sent(board), nonce=nonce("t", game))
-        if computer_to_move(game):
-            self.computer.play(game)
+        """Puts the table up to date: edited in place (as the answer to ``interaction``
+        when it was pressed there), or, once the channel has moved on past it (and the
+        server wants it), posted anew at the bottom and the old one deleted."""
+        card = await (rendering if interaction is None else in_time(interaction, rendering))
+        old = game.turn_message_id
+        if old is not None and not await self._moved_on(game, old):
+            clicked = interaction is not None and interaction.message is not None
+            try:
+                if clicked and interaction is not None and interaction.message.id == old:  # type: ignore[union-attr]
+                    await update_clicked(interaction, **edited(card))
+                else:
+                    channel = self.client.get_partial_messageable(game.place_id)
+                    await channel.get_partial_message(old).edit(**edited(card))
+                    if interaction is not None:
+                        await acknowledge(interaction)
+                return {}
+            except discord.NotFound:
+                log.info("game %s's table is gone; posting it afresh", game.id)
+        message = await self.places.post(game, **sent(card), nonce=nonce("t", game))
+        if interaction is not None:
+            await acknowledge(interaction)
+        if old is not None:
+            await self.places.delete(game, old)
         return {"turn_message_id": message.id}
+
+    async def _moved_on(self, game: Game, table: int) -> bool:
+        settings = await self.settings.get(game.guild_id)
+        if not settings.move_table:
+            return False
+        ignoring = () if game.ping_message_id is None else (game.ping_message_id,)
+        return await self.places.tails.moved_on(game.place_id, table, ignoring)
+
+    async def _after(
+        self,
+        game: Game,
+        lang: Language,
+        last: Outcome | None,
+        before: Sequence[int] = (),
+        actor: int | None = None,
+        answered: int | None = None,
+        recorded: Recorded | None = None,
+    ) -> None:
+        """What follows a change shown on the table (where ``recorded`` says it now is):
+        pings, live hands, computer players."""
+        try:
+            if recorded and "turn_message_id" in recorded:
+                game = await self.pings.relink(game, lang)
+            game = await self.pings.update(game, before, lang, actor)
+        except discord.HTTPException as error:
+            raise FollowUpsBehind(recorded or {}) from error
+        await self.hands.follow(game, last, answered)
+        if not game.status.is_open:
+            self.pings.forget(game.id)
+            self.logs.forget(game.id)
+        elif computer_to_move(game):
+            self.computer.play(game)
+
+    async def _remind(self, game_id: int, version: int) -> None:
+        """Someone playing along has not moved within the server's ping delay."""
+        try:
+            async with self.work.admitted(), self.locks.hold(game_id):
+                game = await self.service.game(game_id)
+                if self.leases.holds(game.guild_id):
+                    await self.pings.remind_now(game, version, await self.language_for(game))
+        except Stopping:
+            log.info("a held ping of game %s waits for the restart", game_id)
+
+
+NOTHING_NEWER = -1
+"""A version below every game's: recording where its messages are, it marks nothing shown."""
+
+
+class FollowUpsBehind(Exception):
+    """The table shows a change, but its ping could not go out (or go); ``recorded``: where
+    the table now is."""
+
+    def __init__(self, recorded: Recorded) -> None:
+        super().__init__("the ping could not be brought up to date")
+        self.recorded = recorded
+
+
+def _placed(game: Game, recorded: Recorded) -> Game:
+    """The game with its messages where ``recorded`` says they now are."""
+    return replace(
+        game,
+        lobby_message_id=recorded.get("lobby_message_id", game.lobby_message_id),
+        turn_message_id=recorded.get("turn_message_id", game.turn_message_id),
+    )
 
 
 def _nowhere(error: BaseException) -> bool:

@@ -12,9 +12,21 @@ from bot.ladder import NEW_PLAYER, PROVISIONAL_GAMES, Rating, is_provisional, sh
 from bot.service.game_service import BOT_NAME, TAKEOVER_SUFFIX
 from bot.storage import EndReason, Game, GameStatus, RatingChange, Seat
 from i18n import Language
+from render.common.palette import PLAYERS
 
-SEAT_EMOJI = ("🔵", "🟠", "🟢", "🟣", "💠")
-"""Close to each seat's board color (see render.palette)."""
+SEAT_EMOJI = tuple(style.emoji for style in PLAYERS)
+"""Each seat's emoji: its pictures' color and symbol (``render.common.palette``)."""
+
+
+def game_name(title: str, game: Game) -> str:
+    """A game as its players call it: its title and its number among the server's games
+    of its kind (``Gold Nuggets #3``)."""
+    return f"{title} #{number(game)}"
+
+
+def number(game: Game) -> int:
+    """The game's number among the server's games of its kind."""
+    return game.id if game.number is None else game.number
 
 
 def level(value: str, lang: Language) -> str:
@@ -180,28 +192,26 @@ def takeover_note(game: Game, seat: Seat | None, departure: Departure, lang: Lan
             "🤖 {player} was away for two turns in a row, and no human player is left, "
             "so game {game} is over. It counts for nobody.",
             player=player,
-            game=game.id,
+            game=number(game),
         )
     if departure is Departure.LEFT_GAME:
         return lang._(
             "🤖 {player} left the game, and no human player is left, so game {game} is "
             "over. It counts for nobody.",
             player=player,
-            game=game.id,
+            game=number(game),
         )
     return lang._(
         "🤖 {player} left the server, and no human player is left, so game {game} is "
         "over. It counts for nobody.",
         player=player,
-        game=game.id,
+        game=number(game),
     )
 
 
 def cancelled(game: Game, who: str, lang: Language) -> str:
     """What the channel is told when ``who`` (escaped) cancels a game."""
-    return lang._(
-        "Game {game} was cancelled by {player}. It counts for nobody.", game=game.id, player=who
-    )
+    return lang._("This game was cancelled by {player}. It counts for nobody.", player=who)
 
 
 def winners_line(winners: Sequence[Seat], lang: Language) -> str:

@@ -163,7 +163,7 @@ def game_over(
     computers = any(seat.is_bot for seat in game.seats)
     ratings = Field(lang._("Ratings"), text.rating_changes(outcome.rating_changes, computers, lang))
     return Picture(
-        title=lang._("{title} · game {game} · game over", title=title, game=game.id),
+        title=lang._("{game} · game over", game=text.game_name(title, game)),
         text=f"{headline}\n\n**{text.winners_line(winners, lang)}**\n{table}",
         colour=GOLD,
         png=png,

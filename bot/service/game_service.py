@@ -26,7 +26,7 @@ import random
 import re
 import secrets
 import time
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from types import MappingProxyType
@@ -74,6 +74,7 @@ from bot.storage.records import (
     FinishedTable,
     Game,
     GameStatus,
+    Hand,
     Move,
     RatingChange,
     Result,
@@ -225,10 +226,11 @@ class GameService:
         turn_timeout: int | None = None,
         bots: int = 0,
         bot_level: str = Level.NORMAL,
+        language: str | None = None,
     ) -> Game:
         """A lobby of the game ``kind`` under the server's settings (an option left out,
         or ``None``, takes the server's default), with ``bots`` computer players seated
-        at once."""
+        at once; the game speaks ``language`` (a code) to the end."""
         rules = rules_for(kind)
         if turn_timeout is not None:
             check_turn_timeout(turn_timeout)
@@ -246,6 +248,7 @@ class GameService:
                 raise BotsNotAllowed()
             if await queries.channel_taken(connection, channel_id):
                 raise ChannelBusy()
+            await connection.lock("game number", guild_id, kind)
             game_id = await queries.insert_game(
                 connection,
                 kind=kind,
@@ -256,6 +259,7 @@ class GameService:
                 turn_timeout=settings.turn_timeout if turn_timeout is None else turn_timeout,
                 deadline=now + settings.lobby_timeout,
                 now=now,
+                language=language,
             )
             seats = [_human(host), *(_bot(n, level) for n in range(1, bots + 1))]
             await queries.replace_seats(connection, game_id, seats, now)
@@ -601,6 +605,50 @@ class GameService:
         if seat is None:
             raise NotInGame()
         return game, seat
+
+    async def set_ping(self, game_id: int, message_id: int | None, users: Iterable[int]) -> None:
+        """The message pinging ``users`` to act (``None``: none any more)."""
+        async with self._db.statement() as connection:
+            await queries.set_ping(connection, game_id, message_id, users)
+
+    async def last_moved(self, game_id: int) -> dict[int, float]:
+        """When each seat last moved, by seat."""
+        async with self._db.read() as connection:
+            return await queries.last_moved(connection, game_id)
+
+    async def hands(self, game_id: int) -> list[Hand]:
+        """The game's private messages that follow it, by seat."""
+        async with self._db.read() as connection:
+            return await queries.hands(connection, game_id)
+
+    async def keep_hand(self, hand: Hand) -> Hand | None:
+        """``hand`` now follows its seat's game; the one it replaces, if any."""
+        async with self._db.write() as connection:
+            return await queries.keep_hand(connection, hand)
+
+    async def drop_hand(self, hand: Hand) -> None:
+        """``hand`` no longer follows the game (unless a newer one replaced it)."""
+        async with self._db.statement() as connection:
+            await queries.drop_hand(connection, hand.game_id, hand.seat, hand.token)
+
+    async def outcomes(self, game_id: int) -> list[Outcome]:
+        """Every move of the game as an outcome, first to last, rebuilt from the move log
+        (none before the first move, or if the game's data is damaged)."""
+        async with self._db.read() as connection:
+            game = await _load(connection, game_id)
+            moves = await queries.load_moves(connection, game_id)
+        if not moves or game.broken is not None or game.first_seat is None:
+            return []
+        rules = _rules(game)
+        state = _initial(game, rules)
+        outcomes = []
+        for move in moves:
+            action = rules.action_from_json(json.loads(move.action))
+            step = rules.apply(state, move.seat, action)
+            after = replace(game, state=step.state)
+            outcomes.append(Outcome(after, state, move.seat, action, step.events, step.turn_over))
+            state = step.state
+        return outcomes
 
     async def set_thread(self, game_id: int, thread_id: int | None) -> None:
         """The game's own thread; ``None`` when it plays in its channel (again)."""

@@ -10,12 +10,13 @@ from bot.games.rules import BadOption, Options
 from bot.service.errors import BadSetting
 from bot.storage import queries
 from bot.storage.database import Database
-from bot.storage.records import MINUTE, GuildSettings
+from bot.storage.records import MINUTE, GuildSettings, PingMode
 from i18n import LANGUAGES, Message
 
 TURN_TIMEOUT_MINUTES = (1, 24 * 60)
 LOBBY_TIMEOUT_MINUTES = (1, 24 * 60)
 MAX_GAME_CHANNELS = 25
+PING_DELAY_SECONDS = (5, 600)
 SERVER_LANGUAGE = "server"
 """The language setting that follows the server's own Discord language."""
 
@@ -33,6 +34,14 @@ def _check_lobby_timeout(seconds: int) -> None:
     if not low * MINUTE <= seconds <= high * MINUTE:
         raise BadSetting(
             Message("a lobby timeout is from {low} to {high} minutes", low=low, high=high)
+        )
+
+
+def _check_ping_delay(seconds: int) -> None:
+    low, high = PING_DELAY_SECONDS
+    if not low <= seconds <= high:
+        raise BadSetting(
+            Message("a ping delay is from {low} to {high} seconds", low=low, high=high)
         )
 
 
@@ -58,13 +67,19 @@ class GuildSettingsService:
         disallow_channel: int | None = None,
         all_channels: bool = False,
         language: str | None = None,
+        move_table: bool | None = None,
+        ping_mode: PingMode | None = None,
+        ping_delay: int | None = None,
     ) -> GuildSettings:
         """Applies every given change, or (if any is refused) none; ``None`` keeps a value.
         ``options`` are the game ``kind``'s defaults for new lobbies. Timeouts are
         seconds. ``language`` is a language's code or ``SERVER_LANGUAGE``. Running games
-        keep the settings they started with, but speak the language of the moment."""
+        keep the settings they started with, their language included; where tables go
+        and who is pinged apply at once."""
         if turn_timeout is not None:
             check_turn_timeout(turn_timeout)
+        if ping_delay is not None:
+            _check_ping_delay(ping_delay)
         if lobby_timeout is not None:
             _check_lobby_timeout(lobby_timeout)
         if language is not None and language != SERVER_LANGUAGE and language not in LANGUAGES:
@@ -116,6 +131,9 @@ class GuildSettingsService:
                 bots_allowed=settings.bots_allowed if bots_allowed is None else bots_allowed,
                 channels=frozenset(channels),
                 language=_language(settings.language, language),
+                move_table=settings.move_table if move_table is None else move_table,
+                ping_mode=settings.ping_mode if ping_mode is None else ping_mode,
+                ping_delay=settings.ping_delay if ping_delay is None else ping_delay,
             )
             await queries.save_guild_settings(connection, guild_id, changed)
             return changed

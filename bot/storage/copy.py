@@ -42,6 +42,7 @@ TABLES = (
     Table("seats", ("game_id", "seat")),
     Table("moves", ("game_id", "seq")),
     Table("results", ("game_id", "seat")),
+    Table("hands", ("game_id", "seat")),
     Table("rating_changes", ("game_id", "user_id")),
     Table("player_records", ("guild_id", "kind", "user_id")),
     Table("guild_settings", ("guild_id",)),

@@ -358,8 +358,8 @@ async def recent_games(
     """A server's last ``limit`` finished games of one kind, the newest first."""
     games = list(
         await connection.fetch(
-            "SELECT id, finished_at, COALESCE(thread_id, channel_id) AS place_id, "
-            "turn_message_id, rated "
+            "SELECT id, COALESCE(number, id) AS number, finished_at, "
+            "COALESCE(thread_id, channel_id) AS place_id, turn_message_id, rated "
             "FROM games WHERE guild_id = ? AND kind = ? AND status = 'finished' "
             "ORDER BY finish_seq DESC LIMIT ?",
             (guild_id, kind, limit),
@@ -380,6 +380,7 @@ async def recent_games(
     return [
         FinishedGame(
             id=row["id"],
+            number=row["number"],
             finished_at=row["finished_at"],
             place_id=row["place_id"],
             final_message_id=row["turn_message_id"],

@@ -359,6 +359,39 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # 7: a server may choose the language of its games' public messages and images; NULL
     # follows the server's own language (its Discord "preferred locale").
     ("ALTER TABLE guild_settings ADD COLUMN language TEXT",),
+    # 8: one live table per game. Games are numbered per server and game, and keep the
+    # language they were opened in; the message pinging whoever is to act (and whom it
+    # pings) is kept so that it can be deleted once they act, also after a restart; each
+    # seat's open private hand is followed through its interaction's token; and a server
+    # chooses whether its tables move to the bottom and when players are pinged.
+    (
+        "ALTER TABLE games ADD COLUMN number INTEGER",
+        """
+        UPDATE games SET number = (
+            SELECT COUNT(*) FROM games AS earlier
+            WHERE earlier.guild_id = games.guild_id AND earlier.kind = games.kind
+                AND earlier.id <= games.id
+        )
+        """,
+        "ALTER TABLE games ADD COLUMN language TEXT",
+        "ALTER TABLE games ADD COLUMN ping_message_id INTEGER",
+        "ALTER TABLE games ADD COLUMN pinged TEXT",
+        """
+        CREATE TABLE hands (
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            user_id INTEGER NOT NULL,
+            message_id INTEGER NOT NULL,
+            token TEXT NOT NULL,
+            locale TEXT NOT NULL,
+            opened_at REAL NOT NULL,
+            PRIMARY KEY (game_id, seat)
+        )
+        """,
+        "ALTER TABLE guild_settings ADD COLUMN move_table INTEGER NOT NULL DEFAULT 1",
+        "ALTER TABLE guild_settings ADD COLUMN ping_mode TEXT NOT NULL DEFAULT 'away'",
+        "ALTER TABLE guild_settings ADD COLUMN ping_delay INTEGER NOT NULL DEFAULT 30",
+    ),
 )
 
 LATEST = len(MIGRATIONS)

@@ -198,4 +198,32 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         """,
     ),
     7: ("ALTER TABLE guild_settings ADD COLUMN language TEXT",),
+    8: (
+        "ALTER TABLE games ADD COLUMN number INTEGER",
+        """
+        UPDATE games SET number = (
+            SELECT COUNT(*) FROM games AS earlier
+            WHERE earlier.guild_id = games.guild_id AND earlier.kind = games.kind
+                AND earlier.id <= games.id
+        )
+        """,
+        "ALTER TABLE games ADD COLUMN language TEXT",
+        "ALTER TABLE games ADD COLUMN ping_message_id BIGINT",
+        "ALTER TABLE games ADD COLUMN pinged TEXT",
+        """
+        CREATE TABLE hands (
+            game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            user_id BIGINT NOT NULL,
+            message_id BIGINT NOT NULL,
+            token TEXT NOT NULL,
+            locale TEXT NOT NULL,
+            opened_at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (game_id, seat)
+        )
+        """,
+        "ALTER TABLE guild_settings ADD COLUMN move_table INTEGER NOT NULL DEFAULT 1",
+        "ALTER TABLE guild_settings ADD COLUMN ping_mode TEXT NOT NULL DEFAULT 'away'",
+        "ALTER TABLE guild_settings ADD COLUMN ping_delay INTEGER NOT NULL DEFAULT 30",
+    ),
 }

@@ -21,7 +21,9 @@ from bot.storage.records import (
     Game,
     GameStatus,
     GuildSettings,
+    Hand,
     Move,
+    PingMode,
     Result,
     Seat,
 )
@@ -69,6 +71,10 @@ _GAME: tuple[Column, ...] = (
     ("shown_version", whole_or_none, None),
     ("moved_version", whole_or_none, None),
     ("setup", text_or_none, None),
+    ("number", whole_or_none, None),
+    ("language", text_or_none, None),
+    ("ping_message_id", whole_or_none, None),
+    ("pinged", text_or_none, None),
 )
 _SEAT: tuple[Column, ...] = (
     ("seat", whole, 0),
@@ -137,8 +143,17 @@ async def load_game(connection: Connection, game_id: int) -> Game | None:
         "end_reason": None if end_reason is None else EndReason(end_reason),
         "broken": broken,
         "setup": setup,
+        "language": supported(game["language"]),
+        "pinged": _user_ids(game["pinged"]),
     }
     return Game(**game | read)
+
+
+def _user_ids(text: str | None) -> tuple[int, ...]:
+    """Users kept as ``1,2``; what isn't one (a damaged row) is left out."""
+    if not text:
+        return ()
+    return tuple(int(part) for part in text.split(",") if part.isdigit())
 
 
 def _read_state(rules: AnyRules, text: str | None) -> tuple[Any, str | None]:
@@ -344,12 +359,32 @@ async def insert_game(
     turn_timeout: int,
     deadline: float,
     now: float,
+    language: str | None = None,
 ) -> int:
+    """A new lobby, numbered after the server's games of its kind (the caller holds the
+    ``game number`` lock of the server and kind, so that two lobbies never share one)."""
     rows = await connection.fetch(
         "INSERT INTO games (kind, guild_id, channel_id, host_id, status, options, turn_timeout, "
-        "deadline, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?) "
+        "deadline, created_at, updated_at, language, number) "
+        "SELECT CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BIGINT), "
+        "'lobby', CAST(? AS TEXT), CAST(? AS INTEGER), CAST(? AS DOUBLE PRECISION), "
+        "CAST(? AS DOUBLE PRECISION), CAST(? AS DOUBLE PRECISION), CAST(? AS TEXT), "
+        "COALESCE(MAX(number), 0) + 1 FROM games WHERE guild_id = ? AND kind = ? "
         "RETURNING id",
-        (kind, guild_id, channel_id, host_id, _json(options), turn_timeout, deadline, now, now),
+        (
+            kind,
+            guild_id,
+            channel_id,
+            host_id,
+            _json(options),
+            turn_timeout,
+            deadline,
+            now,
+            now,
+            language,
+            guild_id,
+            kind,
+        ),
     )
     return int(rows[0]["id"])
 
@@ -439,7 +474,7 @@ async def set_message(
 
 
 def _check_message_column(column: str) -> None:
-    if column not in ("lobby_message_id", "turn_message_id", "thread_id"):
+    if column not in ("lobby_message_id", "turn_message_id", "thread_id", "ping_message_id"):
         raise ValueError(f"{column} is not a message column")
 
 
@@ -602,8 +637,8 @@ async def load_results(connection: Connection, game_id: int) -> list[Result]:
 async def guild_settings(connection: Connection, guild_id: int) -> GuildSettings:
     rows = list(
         await connection.fetch(
-            "SELECT turn_timeout, lobby_timeout, threads, bots_allowed, language "
-            "FROM guild_settings WHERE guild_id = ?",
+            "SELECT turn_timeout, lobby_timeout, threads, bots_allowed, language, "
+            "move_table, ping_mode, ping_delay FROM guild_settings WHERE guild_id = ?",
             (guild_id,),
         )
     )
@@ -636,7 +671,17 @@ async def guild_settings(connection: Connection, guild_id: int) -> GuildSettings
         channels=channels,
         defaults=MappingProxyType(defaults),
         language=supported(row["language"]),
+        move_table=bool(row["move_table"]),
+        ping_mode=_ping_mode(row["ping_mode"]),
+        ping_delay=int(row["ping_delay"]),
     )
+
+
+def _ping_mode(value: str) -> PingMode:
+    try:
+        return PingMode(value)
+    except ValueError:
+        return GuildSettings.ping_mode
 
 
 async def save_guild_settings(
@@ -644,11 +689,14 @@ async def save_guild_settings(
 ) -> None:
     await connection.execute(
         "INSERT INTO guild_settings "
-        "(guild_id, turn_timeout, lobby_timeout, threads, bots_allowed, language) "
-        "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+        "(guild_id, turn_timeout, lobby_timeout, threads, bots_allowed, language, "
+        "move_table, ping_mode, ping_delay) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
         "turn_timeout = excluded.turn_timeout, "
         "lobby_timeout = excluded.lobby_timeout, threads = excluded.threads, "
-        "bots_allowed = excluded.bots_allowed, language = excluded.language",
+        "bots_allowed = excluded.bots_allowed, language = excluded.language, "
+        "move_table = excluded.move_table, ping_mode = excluded.ping_mode, "
+        "ping_delay = excluded.ping_delay",
         (
             guild_id,
             settings.turn_timeout,
@@ -656,6 +704,9 @@ async def save_guild_settings(
             int(settings.threads),
             int(settings.bots_allowed),
             settings.language,
+            int(settings.move_table),
+            str(settings.ping_mode),
+            settings.ping_delay,
         ),
     )
     await connection.execute("DELETE FROM game_channels WHERE guild_id = ?", (guild_id,))
@@ -667,4 +718,87 @@ async def save_guild_settings(
     await connection.executemany(
         "INSERT INTO game_defaults (guild_id, kind, options) VALUES (?, ?, ?)",
         [(guild_id, kind, _json(options)) for kind, options in sorted(settings.defaults.items())],
+    )
+
+
+async def set_ping(
+    connection: Connection, game_id: int, message_id: int | None, users: Iterable[int]
+) -> None:
+    """Records the message pinging ``users`` (``None``: there is none); bookkeeping."""
+    pinged = ",".join(str(user) for user in users) or None
+    await connection.execute(
+        "UPDATE games SET ping_message_id = ?, pinged = ? WHERE id = ?",
+        (message_id, pinged, game_id),
+    )
+
+
+async def last_moved(connection: Connection, game_id: int) -> dict[int, float]:
+    """When each seat last moved in the game."""
+    rows = await connection.fetch(
+        "SELECT seat, MAX(at) AS at FROM moves WHERE game_id = ? GROUP BY seat", (game_id,)
+    )
+    return {int(row["seat"]): float(row["at"]) for row in rows}
+
+
+class Secret(str):
+    """A value written as it is but shown as ``[token]``: the database drivers log their
+    statements' parameters at DEBUG, and an interaction's token lets whoever reads it
+    answer as the bot."""
+
+    def __repr__(self) -> str:
+        return "'[token]'"
+
+
+_HAND_COLUMNS = "game_id, seat, user_id, message_id, token, locale, opened_at"
+
+
+async def hands(connection: Connection, game_id: int) -> list[Hand]:
+    rows = await connection.fetch(
+        f"SELECT {_HAND_COLUMNS} FROM hands WHERE game_id = ? ORDER BY seat", (game_id,)
+    )
+    return [_hand(row) for row in rows]
+
+
+async def keep_hand(connection: Connection, hand: Hand) -> Hand | None:
+    """Records ``hand`` as its seat's live one; returns the one it replaces, if any."""
+    rows = list(
+        await connection.fetch(
+            f"DELETE FROM hands WHERE game_id = ? AND seat = ? RETURNING {_HAND_COLUMNS}",
+            (hand.game_id, hand.seat),
+        )
+    )
+    await connection.execute(
+        f"INSERT INTO hands ({_HAND_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (
+            hand.game_id,
+            hand.seat,
+            hand.user_id,
+            hand.message_id,
+            Secret(hand.token),
+            hand.locale,
+            hand.opened_at,
+        ),
+    )
+    if not rows:
+        return None
+    return _hand(rows[0])
+
+
+def _hand(row: Row) -> Hand:
+    return Hand(
+        int(row["game_id"]),
+        int(row["seat"]),
+        int(row["user_id"]),
+        int(row["message_id"]),
+        str(row["token"]),
+        str(row["locale"]),
+        float(row["opened_at"]),
+    )
+
+
+async def drop_hand(connection: Connection, game_id: int, seat: int, token: str) -> None:
+    """Forgets a seat's live hand, unless a newer one replaced it meanwhile."""
+    await connection.execute(
+        "DELETE FROM hands WHERE game_id = ? AND seat = ? AND token = ?",
+        (game_id, seat, Secret(token)),
     )

@@ -36,6 +36,32 @@ class EndReason(StrEnum):
     """Every human left (or went quiet twice); computer players alone don't play on."""
 
 
+class PingMode(StrEnum):
+    """When a player whose turn begins is pinged."""
+
+    ALWAYS = "always"
+    AWAY = "away"
+    """Unless they are playing along (acted in the game within the last minute); then
+    only once the server's ping delay passed without their move."""
+    NEVER = "never"
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A seat's private message that follows its game: edited through the token of the
+    interaction that last showed it (Discord lets a token edit for 15 minutes)."""
+
+    game_id: int
+    seat: int
+    user_id: int
+    message_id: int
+    token: str
+    locale: str
+    """The language it is shown in: its reader's."""
+    opened_at: float
+    """When the token was issued."""
+
+
 @dataclass(frozen=True)
 class Seat:
     seat: int
@@ -106,6 +132,16 @@ class Game:
     """The version the last move made (``None`` before the first move)."""
     setup: JSON | None = None
     """The random setup the game was dealt beyond its first seat (a shuffle), if any."""
+    number: int | None = None
+    """The game's number among the server's games of its kind (Gold Nuggets #3); ``None``
+    only for a damaged row."""
+    language: str | None = None
+    """The language the game was opened in, which its public messages keep; ``None``
+    follows the server's."""
+    ping_message_id: int | None = None
+    """The message pinging whoever is to act, until they act (or the turn passes)."""
+    pinged: tuple[int, ...] = ()
+    """Whom that message pings."""
 
     @property
     def shown(self) -> bool:
@@ -231,6 +267,8 @@ class FinishedGame:
     final_message_id: int | None
     rated: bool
     players: tuple[Result, ...]
+    number: int | None = None
+    """Among the server's games of its kind (``None``: a game from before numbers)."""
 
 
 MINUTE = 60
@@ -254,6 +292,12 @@ class GuildSettings:
     language: str | None = None
     """The language of the games' public messages and images (``de``); ``None`` follows
     the server's own Discord language."""
+    move_table: bool = True
+    """Whether a game's table moves to the bottom of its channel once others wrote
+    after it."""
+    ping_mode: PingMode = PingMode.AWAY
+    ping_delay: int = 30
+    """Seconds a player playing along has before they are pinged all the same."""
 
     def options_for(self, kind: str) -> Options:
         return self.defaults.get(kind, NO_OPTIONS)

@@ -44,6 +44,9 @@ CAPTION: Final = 24
 """The line above a row of cards that names them."""
 NAME_LINE: Final = 26
 """The line under a trick's card: its player."""
+REMARK_LINE: Final = 22
+"""A second line under a trick's card, or in a player's row: the remark in brackets at the
+end of a name too wide for one line (a computer player's level, "(bot)")."""
 CARD_TOP: Final = FELT_TOP + 4 + CAPTION
 FELT_BOTTOM: Final = CARD_TOP + Size.TABLE.height + 4 + NAME_LINE + 4
 FELT_GAP: Final = 8
@@ -52,8 +55,10 @@ MAX_SLOT: Final = 120
 """The widest a trick's place on the felt gets (with few players)."""
 
 
-def felt_box(top: int = FELT_TOP) -> Box:
-    return (MARGIN, top, RIGHT, top + FELT_BOTTOM - FELT_TOP)
+def felt_box(top: int = FELT_TOP, remarks: bool = False) -> Box:
+    """The felt; ``remarks``: with a second line under the trick's cards for names too
+    wide for one."""
+    return (MARGIN, top, RIGHT, top + FELT_BOTTOM - FELT_TOP + (REMARK_LINE if remarks else 0))
 
 
 def prize_area(prizes: int, felt: Box) -> Box:
@@ -86,6 +91,8 @@ GROUP_GAP: Final = 18
 # The players' table.
 HEADER: Final = 62
 ROW: Final = 38
+TALL_ROW: Final = ROW + REMARK_LINE - 12
+"""A player's row whose name takes two lines."""
 TEAM_ROW: Final = 32
 RESULT_ROW: Final = 54
 MARK_LEFT: Final = MARGIN + 4

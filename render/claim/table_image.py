@@ -23,8 +23,6 @@ from render.claim.geometry import (
     BAND_BOTTOM,
     BAND_TOP,
     CAPTION,
-    FELT_BOTTOM,
-    FELT_TOP,
     FOLLOWER_COLUMN,
     GROUP_GAP,
     HAND_COLUMN,
@@ -39,6 +37,7 @@ from render.claim.geometry import (
     MIN_FACTION_COLUMN,
     NAME_LEFT,
     NAME_LINE,
+    REMARK_LINE,
     RESULT_ROW,
     RIGHT,
     ROW,
@@ -47,6 +46,7 @@ from render.claim.geometry import (
     STATUS_SPLIT,
     STRIP_GAP,
     STRIP_LINE,
+    TALL_ROW,
     TEAM_ROW,
     WIDTH,
     WON_COLUMN,
@@ -62,12 +62,14 @@ from render.claim.words import code_name, faction_name
 from render.common import palette
 from render.common.fonts import Face, text_width
 from render.common.label import Box, Label
-from render.common.names import display_name, fit
+from render.common.names import display_name, fit, remark
 from render.common.palette import Color
 from render.common.png import encode
 from render.common.shapes import player_icon
 
 STATUS_SIZE = 26
+SMALLEST_STATUS = 18
+"""What the status's headline shrinks to, to name its player whole: 8.4 px on a phone."""
 INFO_SIZE = 24
 NOTE_SIZE = 18
 CAPTION_SIZE = 18
@@ -75,6 +77,7 @@ NAME_SIZE = 22
 SLOT_NAME_SIZE = 18
 COUNT_SIZE = 22
 CODE_SIZE = 18
+REMARK_SIZE = 18
 TEAM_LETTERS = ("A", "B")
 TURN_CAPTION: Color = (148, 160, 255)
 """The blurple of the place to play, lightened to read as text on the felt."""
@@ -123,14 +126,34 @@ def name_shown(view: TableView, seat: int, size: int = NAME_SIZE, width: float =
     return display_name(view.names[seat], seat, Face.BOLD, size, round(width), view.lang)
 
 
+def name_lines(
+    view: TableView, seat: int, size: int, width: float, below: float | None = None
+) -> tuple[str, str | None]:
+    """A seat's name as a place ``width`` wide shows it at ``size``: whole on one line
+    where it fits; else, when it ends with a remark in brackets (a computer player's level,
+    "(bot)") and that leaves both whole, the name and under it the remark (at
+    ``REMARK_SIZE``, in a line ``below`` wide, ``width`` unless given); else shortened on
+    one line. So a computer player's name is always drawn whole."""
+    whole = name_shown(view, seat, size)
+    if text_width(whole, Face.BOLD, size) <= width:
+        return whole, None
+    parts = remark(whole)
+    if (
+        parts is not None
+        and text_width(parts[0], Face.BOLD, size) <= width
+        and text_width(parts[1], Face.REGULAR, REMARK_SIZE) <= (width if below is None else below)
+    ):
+        return parts
+    return name_shown(view, seat, size, width), None
+
+
 def scene(view: TableView) -> Scene:
     """What the image of ``view`` holds, planned top to bottom."""
     s = Scene(WIDTH)
     _status(s, view)
     top = BAND_BOTTOM + MARGIN
     if view.phase in ("p1", "p2"):
-        _felt(s, view, top)
-        top += FELT_BOTTOM - FELT_TOP + MARGIN
+        top = _felt(s, view, top) + MARGIN
     strip = list(_strip_groups(view))
     if strip:
         top = _strip(s, strip, top, view.lang) + MARGIN
@@ -162,15 +185,8 @@ def _status(s: Scene, view: TableView) -> None:
         s.paste(player_icon(seat, ICON), left + index * step, icon_top, f"icon:{seat}")
     text_left = left + (len(status.seats) - 1) * step + ICON + 8 if status.seats else left
     right = STATUS_BOX[2] - INSET
-    headline = status.headline
-    if PLAYER in headline:
-        rest = text_width(headline.replace(PLAYER, ""), Face.BOLD, STATUS_SIZE)
-        name = name_shown(view, status.seats[0], STATUS_SIZE, right - text_left - rest)
-        headline = headline.replace(PLAYER, name)
-    headline = fit(headline, Face.BOLD, STATUS_SIZE, right - text_left)
-    s.label(
-        Label(headline, (text_left, BAND_TOP + 6, right, STATUS_SPLIT), STATUS_SIZE, status.color)
-    )
+    headline, size = _headline(view, status, right - text_left)
+    s.label(Label(headline, (text_left, BAND_TOP + 6, right, STATUS_SPLIT), size, status.color))
     if status.note:
         note = fit(status.note, Face.REGULAR, NOTE_SIZE, right - left)
         s.label(
@@ -183,6 +199,21 @@ def _status(s: Scene, view: TableView) -> None:
             )
         )
     _info(s, view)
+
+
+def _headline(view: TableView, status: _Status, room: float) -> tuple[str, int]:
+    """The status's headline and its size: with its player's name whole, shrunk to
+    ``SMALLEST_STATUS`` if it must; a name too long even then is shortened instead."""
+    headline = status.headline
+    if PLAYER not in headline:
+        return fit(headline, Face.BOLD, STATUS_SIZE, room), STATUS_SIZE
+    whole = headline.replace(PLAYER, name_shown(view, status.seats[0], STATUS_SIZE))
+    for size in range(STATUS_SIZE, SMALLEST_STATUS - 1, -1):
+        if text_width(whole, Face.BOLD, size) <= room:
+            return whole, size
+    rest = text_width(headline.replace(PLAYER, ""), Face.BOLD, STATUS_SIZE)
+    name = name_shown(view, status.seats[0], STATUS_SIZE, room - rest)
+    return fit(headline.replace(PLAYER, name), Face.BOLD, STATUS_SIZE, room), STATUS_SIZE
 
 
 def _status_of(view: TableView) -> _Status:
@@ -299,19 +330,24 @@ def _info(s: Scene, view: TableView) -> None:
 # The felt ----------------------------------------------------------------------------------
 
 
-def _felt(s: Scene, view: TableView, top: int) -> None:
+def _felt(s: Scene, view: TableView, top: int) -> int:
+    """The felt from ``top``, taller when a name under the trick takes two lines; returns
+    its bottom."""
     felt = felt_box(top)
+    prizes = (1 if view.players == 2 else 2) if view.phase == "p1" else 0
+    left = prize_area(prizes, felt)[2] + 14 if prizes else felt[0] + INSET
+    slots = trick_slots(view.players, (left, felt[1], felt[2] - INSET, felt[3]))
+    remarks = any(_tag_lines(view, seat, slot)[1] is not None for seat, slot in enumerate(slots))
+    felt = felt_box(top, remarks)
     s.panel(felt, colors.FELT)
-    area = (felt[0] + INSET, felt[1], felt[2] - INSET, felt[3])
-    if view.phase == "p1":
-        prizes = 1 if view.players == 2 else 2
+    if prizes:
         prize_box = prize_area(prizes, felt)
         _prizes(s, view, prize_box, prizes)
         s.panel(
             (prize_box[2] + 6, felt[1] + 12, prize_box[2] + 8, felt[3] - 12), colors.FELT_EDGE, 1
         )
-        area = (prize_box[2] + 14, felt[1], felt[2] - INSET, felt[3])
-    _trick(s, view, area)
+    _trick(s, view, (left, felt[1], felt[2] - INSET, felt[3]))
+    return felt[3]
 
 
 def _prizes(s: Scene, view: TableView, box: Box, prizes: int) -> None:
@@ -386,30 +422,31 @@ def _trick(s: Scene, view: TableView, area: Box) -> None:
         if parts:
             words = fit(" · ".join(parts), Face.BOLD, CAPTION_SIZE, room)
             s.label(Label(words, caption_box, CAPTION_SIZE, color, align="m"))
-        _seat_tag(
-            s,
-            view,
-            seat,
-            (
-                slot[0] + 2,
-                y + Size.TABLE.height + 4,
-                slot[2] - 2,
-                y + Size.TABLE.height + 4 + NAME_LINE,
-            ),
-        )
+        _seat_tag(s, view, seat, slot, y + Size.TABLE.height + 4)
 
 
-def _seat_tag(s: Scene, view: TableView, seat: int, box: Box) -> None:
-    """A seat's icon and name, centred in ``box``."""
-    left, top, right, bottom = box
-    room = right - left - SMALL_ICON - 4
-    name = name_shown(view, seat, SLOT_NAME_SIZE, room)
+def _tag_lines(view: TableView, seat: int, slot: Box) -> tuple[str, str | None]:
+    """The name under a trick's card in ``slot``, after the seat's icon; a remark that
+    takes a line of its own has the slot's width."""
+    width = slot[2] - slot[0] - 4
+    return name_lines(view, seat, SLOT_NAME_SIZE, width - SMALL_ICON - 4, width)
+
+
+def _seat_tag(s: Scene, view: TableView, seat: int, slot: Box, top: int) -> None:
+    """A seat's icon and name, centred under its card from ``top``; the remark at the end
+    of a name too wide for one line centred under it."""
+    left, right = slot[0] + 2, slot[2] - 2
+    name, below = _tag_lines(view, seat, slot)
+    bottom = top + NAME_LINE
     width = SMALL_ICON + 4 + text_width(name, Face.BOLD, SLOT_NAME_SIZE)
     x = left + (right - left - width) / 2
     s.paste(player_icon(seat, SMALL_ICON), x, (top + bottom - SMALL_ICON) / 2, f"icon:{seat}")
     s.label(
         Label(name, (round(x) + SMALL_ICON + 4, top, right, bottom), SLOT_NAME_SIZE, palette.TEXT)
     )
+    if below is not None:
+        box = (left, bottom - 2, right, bottom + REMARK_LINE)
+        s.label(Label(below, box, REMARK_SIZE, palette.MUTED, Face.REGULAR, "m"))
 
 
 # The strip of smaller cards ----------------------------------------------------------------
@@ -626,20 +663,18 @@ class _Row(NamedTuple):
     bottom: int
 
 
-def _rows(view: TableView, top: int) -> list[_Row]:
+def _rows(view: TableView, top: int, tall: set[int]) -> list[_Row]:
+    """The rows from ``top``; the seats in ``tall`` have their names on two lines."""
     rows = []
     y = top
-    if view.teams:
-        for team, seats in enumerate(view.units):
+    for team, seats in enumerate(view.units):
+        if view.teams:
             rows.append(_Row("team", team, y, y + TEAM_ROW))
             y += TEAM_ROW
-            for seat in seats:
-                rows.append(_Row("seat", seat, y, y + ROW))
-                y += ROW
-    else:
-        for seat in range(view.players):
-            rows.append(_Row("seat", seat, y, y + ROW))
-            y += ROW
+        for seat in seats:
+            height = TALL_ROW if seat in tall else ROW
+            rows.append(_Row("seat", seat, y, y + height))
+            y += height
     if view.phase == "over" and view.results:
         rows.append(_Row("result", 0, y + 2, y + 2 + RESULT_ROW))
     return rows
@@ -647,7 +682,13 @@ def _rows(view: TableView, top: int) -> list[_Row]:
 
 def _players(s: Scene, view: TableView, top: int) -> int:
     columns = _columns(view)
-    rows = _rows(view, top + HEADER)
+    room = columns.name_right - NAME_LEFT
+    tall = {
+        seat
+        for seat in range(view.players)
+        if name_lines(view, seat, NAME_SIZE, room)[1] is not None
+    }
+    rows = _rows(view, top + HEADER, tall)
     bottom = rows[-1].bottom + 6
     s.panel((MARGIN, top, RIGHT, bottom), palette.PANEL)
     _header(s, columns, top, view.lang)
@@ -735,8 +776,21 @@ def _seat_row(
             )
         )
     s.paste(player_icon(seat, ICON), ICON_LEFT, (row.top + row.bottom - ICON) // 2, f"icon:{seat}")
-    name = name_shown(view, seat, NAME_SIZE, columns.name_right - NAME_LEFT)
-    s.label(Label(name, (NAME_LEFT, row.top, columns.name_right, row.bottom), NAME_SIZE))
+    name, below = name_lines(view, seat, NAME_SIZE, columns.name_right - NAME_LEFT)
+    if below is None:
+        s.label(Label(name, (NAME_LEFT, row.top, columns.name_right, row.bottom), NAME_SIZE))
+    else:
+        middle = row.top + ROW - 12
+        s.label(Label(name, (NAME_LEFT, row.top + 2, columns.name_right, middle), NAME_SIZE))
+        s.label(
+            Label(
+                below,
+                (NAME_LEFT, middle, columns.name_right, row.bottom - 2),
+                REMARK_SIZE,
+                palette.MUTED,
+                Face.REGULAR,
+            )
+        )
     for key, _, (left, _, right, _) in columns.counts:
         if key == "hand":
             value = view.lang.number(view.hand_counts[seat])

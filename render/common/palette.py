@@ -1,6 +1,10 @@
-"""Colors and symbols every game's pictures share. Player colors are Okabe-Ito
-(distinguishable with the common color-vision deficiencies), and each also has its
-own symbol, so color is never the only cue; a seat looks the same in every game."""
+"""Colors and symbols every game's pictures share. Each seat has a color and its own
+symbol, so color is never the only cue, and an emoji of that color and shape, which the
+words name it by (the lobby's seat list, whose turn it is): a seat looks the same in every
+game, in its pictures and in its words. The colors are Okabe-Ito's (distinguishable with
+the common color-vision deficiencies) but for the red: Discord has one blue emoji, so
+only one seat is blue, and the emoji's orange sits between Okabe-Ito's orange and
+vermilion, so the fifth seat is the red of the red triangle."""
 
 from __future__ import annotations
 
@@ -12,10 +16,10 @@ Color = tuple[int, int, int]
 
 class Symbol(Enum):
     CIRCLE = "circle"
-    TRIANGLE = "triangle"
-    SQUARE = "square"
     DIAMOND = "diamond"
-    STAR = "star"
+    SQUARE = "square"
+    HEART = "heart"
+    TRIANGLE = "triangle"
 
 
 class PlayerStyle(NamedTuple):
@@ -24,17 +28,19 @@ class PlayerStyle(NamedTuple):
     ink: Color
     """The symbol's color on the marker: dark on light colors, white on dark ones."""
     symbol: Symbol
+    emoji: str
+    """The seat in words: an emoji of its color and its symbol's shape."""
 
 
 WHITE: Color = (255, 255, 255)
 INK: Color = (28, 24, 20)
 
 PLAYERS: tuple[PlayerStyle, ...] = (
-    PlayerStyle("blue", (0, 114, 178), WHITE, Symbol.CIRCLE),
-    PlayerStyle("orange", (230, 159, 0), INK, Symbol.TRIANGLE),
-    PlayerStyle("green", (0, 158, 115), WHITE, Symbol.SQUARE),
-    PlayerStyle("purple", (204, 121, 167), INK, Symbol.DIAMOND),
-    PlayerStyle("sky", (86, 180, 233), INK, Symbol.STAR),
+    PlayerStyle("blue", (0, 114, 178), WHITE, Symbol.CIRCLE, "🔵"),
+    PlayerStyle("orange", (230, 159, 0), INK, Symbol.DIAMOND, "🔶"),
+    PlayerStyle("green", (0, 158, 115), WHITE, Symbol.SQUARE, "🟩"),
+    PlayerStyle("purple", (204, 121, 167), INK, Symbol.HEART, "💜"),
+    PlayerStyle("red", (214, 45, 64), WHITE, Symbol.TRIANGLE, "🔺"),
 )
 
 BACKGROUND: Color = (43, 45, 49)

@@ -58,10 +58,22 @@ def symbol(
     elif shape is Symbol.DIAMOND:
         draw.polygon([point(a, radius * 1.2) for a in (-90, 0, 90, 180)], fill=ink)
     else:
-        draw.polygon(
-            [point(-90 + 36 * i, radius * (1.25 if i % 2 == 0 else 0.52)) for i in range(10)],
-            fill=ink,
-        )
+        draw.polygon(_heart(center, radius * 1.25, squash), fill=ink)
+
+
+def _heart(center: tuple[float, float], size: float, squash: float) -> list[tuple[float, float]]:
+    """A heart as wide as ``2 * size``, its middle at ``center``: the classic curve
+    (x = 16 sin³ t, y = 13 cos t - 5 cos 2t - 2 cos 3t - cos 4t), which spans x -16..16 and
+    y -17..12 (centred on -2.5)."""
+    cx, cy = center
+    scale = size / 16
+    points = []
+    for step in range(64):
+        t = 2 * math.pi * step / 64
+        x = 16 * math.sin(t) ** 3
+        y = 13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t)
+        points.append((cx + x * scale, cy - (y + 2.5) * scale * squash))
+    return points
 
 
 @cache

@@ -1,5 +1,6 @@
 "use strict";
-// The sandbox page: shows what the chosen member sees in a channel and acts for them.
+// The sandbox page: shows what the chosen member sees in a channel and acts for them:
+// a slash command typed in the box, a click, a pick, or a chat message (anything else typed).
 // The server holds all state; this page only renders /api/channel and posts actions.
 
 const state = {
@@ -290,6 +291,7 @@ function renderHeader() {
   $("channel-kind").textContent = channel.thread ? "🧵" : "#";
   $("channel-name").textContent = channel.name;
   document.title = `${channel.thread ? "" : "#"}${channel.name} · Game sandbox`;
+  renderPlaceholder();
 }
 
 // Messages keep their element while they look the same: their pictures are not fetched
@@ -416,8 +418,6 @@ function showError(text) {
 // the message box and an empty channel.
 function renderGames() {
   const games = state.games;
-  const me = state.members.find((m) => m.id === state.user);
-  const starter = (g) => `${g.command} ${(me && g.new[me.locale]) || "new"}`;
   const starts = games.map((g) => `/${starter(g)}`);
   $("games").innerHTML = games.map((g) => `<li data-command="${escapeHtml(starter(g))}" title="Type /${escapeHtml(starter(g))}">
     <span>${escapeHtml(g.title)}</span> <code>/${escapeHtml(g.command)}</code></li>`).join("");
@@ -425,12 +425,26 @@ function renderGames() {
     ? `A click types <code>/… new</code>, which opens a lobby; add options such as <code>bots:1</code>, and press Enter. <code>/… rules</code> explains a game.`
     : "";
   for (const id of ["games", "games-heading", "games-hint"]) $(id).hidden = !games.length;
-  if (games.length) {
-    $("command").placeholder = `Type / for commands, e.g. ${starts.join(" or ")}`;
-  }
+  renderPlaceholder();
   $("empty").textContent = games.length
-    ? `No messages yet. Start a game here: ${starts.join(" or ")}.`
-    : "No messages yet.";
+    ? `No messages yet. Say hello, or start a game here: ${starts.join(" or ")}.`
+    : "No messages yet. Say hello, or type / for commands.";
+}
+
+// How the member acted as starts a game, in their Discord's language: "nuggets neu".
+function starter(game) {
+  const me = state.members.find((m) => m.id === state.user);
+  return `${game.command} ${(me && game.new[me.locale]) || "new"}`;
+}
+
+// The box says both things it does, as Discord's "Message #games" does the one: chat in
+// the channel or thread on screen, or a command.
+function renderPlaceholder() {
+  const channel = state.view && state.view.channel;
+  const where = channel ? `${channel.thread ? "" : "#"}${channel.name}` : "the channel";
+  const starts = state.games.map((g) => `/${starter(g)}`);
+  const example = starts.length ? `, e.g. ${starts.join(" or ")}` : "";
+  $("command").placeholder = `Message ${where}, or type / for commands${example}`;
 }
 
 // The commands as the member acted as reads them: Discord shows each member the names,
@@ -566,7 +580,8 @@ $("composer").addEventListener("submit", async (event) => {
   const text = $("command").value.trim();
   if (!text) return;
   try {
-    await post("/api/command", { channel: state.channel, text });
+    // As in Discord's box: a slash starts a command, anything else is said in the channel.
+    await post(text.startsWith("/") ? "/api/command" : "/api/message", { channel: state.channel, text });
     // As on Discord, sending brings the view to the newest message, where the answer comes.
     state.follow = true;
     toBottom();

@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 
 import pytest
 
 from bot.discord_ui import text
 from bot.discord_ui.ladder.messages import leaderboard_card
+from bot.discord_ui.lobby.message import lobby_card
 from bot.games.claimit import words
 from bot.games.claimit.face import CLAIMIT_FACE
 from bot.games.rules import Level
 from bot.ladder import PROVISIONAL_GAMES, Rating
 from bot.service import Leaderboard
-from bot.storage import LadderEntry, RatingChange, Seat
+from bot.storage import Game, LadderEntry, RatingChange, Seat
 from engine.claimit import GameState, Roll, apply
 from i18n import Language, english, language
 from tests.discord_ui.test_message_limits import game
@@ -69,7 +71,28 @@ def test_computer_players_are_named_in_the_readers_language() -> None:
     assert text.seat_name(took_over, english()) == "Zoë (bot)"
     assert text.seat_name(human, language("de")) == "*Ann* (bot)", "a human's name as typed"
     assert text.name(human, english()) == "\\*Ann\\* (bot)"
-    assert text.seat_line(bot, language("de")) == "🟠 **Bot 2 (schwer)**"
+    assert text.seat_line(bot, language("de")) == "🔶 **Bot 2 (schwer)**"
+
+
+def lobby(kind: str, players: int) -> Game:
+    names = ("Ann", "Bo", "Cy", "Di", "Ed")
+    seats = tuple(Seat(n, 100 + n, None, names[n], n) for n in range(players))
+    return replace(game(), kind=kind, seats=seats, host_id=100, options={}, thread_id=None)
+
+
+@pytest.mark.parametrize("code", ["en", "de"])
+def test_a_claim_lobby_shows_the_teams_once_four_are_seated(code: str) -> None:
+    """With 4 players Claim is played by partners sitting opposite (RULES-claim: seats 0 &
+    2 against 1 & 3), lettered as the table picture letters them."""
+    lang = language(code)
+    shown = lobby_card(lobby("claim", 4), lang).text
+    heading, team_a, team_b = shown.split("\n\n")[-1].split("\n")
+    assert heading == "**Teams**"
+    assert team_a == f"Team A: {text.SEAT_EMOJI[0]} **Ann** & {text.SEAT_EMOJI[2]} **Cy**"
+    assert team_b == f"Team B: {text.SEAT_EMOJI[1]} **Bo** & {text.SEAT_EMOJI[3]} **Di**"
+    assert "Team" not in lobby_card(lobby("claim", 3), lang).text
+    for kind in ("claimit", "nuggets"):
+        assert "Team" not in lobby_card(lobby(kind, 4), lang).text, kind
 
 
 def entry(place: int, wins: int, rated_games: int) -> LadderEntry:

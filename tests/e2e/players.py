@@ -1,6 +1,6 @@
 """Players of all three games seen from the emulator, as a person plays: they press
-something the game's message offers (a Claim player opens their hand first), and a test
-learns how each press ended."""
+something the game's table offers (a Claim player opens their hand first, from the table
+or their ping), and a test learns how each press ended."""
 
 from __future__ import annotations
 
@@ -106,20 +106,25 @@ def said_to(emulator: DiscordEmulator, interaction: Interaction) -> list[str]:
 async def settle(
     emulator: DiscordEmulator, interaction: Interaction, clicked: Message, mark: str
 ) -> Press:
-    """How a click ended: the game moved on (``clicked`` no longer offers ``mark``, the
-    custom_id prefix of what was pressed), or the bot said something to the presser, or
-    it was never answered."""
+    """How a click ended: the game moved on (``clicked``, or the table that replaced it at
+    the bottom of the channel, no longer offers ``mark``, the custom_id prefix of what was
+    pressed), or the bot said something to the presser, or it was never answered."""
     try:
         await emulator.answer(interaction, FIRST_ANSWER)
     except TimeoutError:
         return Press("undelivered", interaction=interaction)
     assert interaction.errors == [], interaction.errors
 
+    def offers(message: Message) -> bool:
+        return any(str(c.get("custom_id", "")).startswith(mark) for c in message.buttons())
+
     def ended() -> Press | None:
         said = said_to(emulator, interaction)
         if said:
             return Press("answered", said[0], interaction)
-        if not any(str(c.get("custom_id", "")).startswith(mark) for c in clicked.buttons()):
+        # A table that moved to the bottom meanwhile is read where it is now.
+        channel = interaction.channel.visible() if clicked.deleted else [clicked]
+        if not any(offers(message) for message in channel):
             return Press("applied", interaction=interaction)
         return None
 

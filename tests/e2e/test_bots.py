@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import random
 
+from bot.discord_ui.presenter import to_ping
+from bot.storage import GameStatus
 from emulator import Message
 from tests.e2e.test_full_games import is_result
 from tests.e2e.world import World, board_png, describe, pick_button, text_of
@@ -17,36 +20,36 @@ async def test_a_human_plays_a_whole_game_against_two_bots(world: World) -> None
     assert "Bot 1 (normal)" in describe(lobby)
     assert "Bot 2 (normal)" in describe(lobby)
     await world.click(human, lobby, "Start")
+    table = lobby
+    started = await world.bots[0].service.current_game(world.channel.id)
+    assert started is not None
     rng = random.Random(1)
-    result = None
-    pings = 0
-    while result is None:
-        message = await world.discord.wait_for_message(
-            world.channel,
-            lambda m: is_result(m) or (human.id in m.mentions and bool(m.buttons())),
-        )
-        if is_result(message):
-            result = message
-            break
-        pings += 1
-        await play_my_turn(world, message, rng)
-    assert pings >= 1
-    board_png(result)
-    description = text_of(result)
+    clicks = 0
+    said = [describe(table)]
+    while (game := await world.settled(started.id)).status is GameStatus.ACTIVE:
+        if to_ping(game) == [human.id]:
+            clicks += 1
+            await world.click(human, table, pick_button(table, rng, stop_chance=0.5))
+        else:
+            # The computer players' steps show on the table, one by one.
+            await world.discord.wait_for_message(
+                world.channel, functools.partial(changed, table, describe(table))
+            )
+        said.append(describe(table))
+    assert clicks >= 1
+    assert is_result(table)
+    board_png(table)
+    description = text_of(table)
     assert "Bot 1" in description and "Bot 2" in description
-    bot_messages = [
-        m
-        for m in world.channel.visible()
-        if m.components_v2 and not m.mentions and "rolled" in text_of(m)
-    ]
-    assert bot_messages, "the bots' turns were shown in the channel"
+    assert any("Bot 1 (normal) rolled" in words for words in said), "the bots' turns were shown"
+    # The computer players were never pinged; only the human was, and no ping is left.
+    assert all(m.mentions == [human.id] for m in world.channel.messages if m.mentions)
+    assert world.pings() == [] and [m for m in world.channel.visible()] == [table]
     assert not any(i.errors for i in world.discord.interactions.values())
 
 
-async def play_my_turn(world: World, message: Message, rng: random.Random) -> None:
-    human = world.players[0]
-    while message.buttons():
-        await world.click(human, message, pick_button(message, rng, stop_chance=0.5))
+def changed(table: Message, before: str, message: Message) -> bool:
+    return message is table and describe(message) != before
 
 
 async def test_the_host_adds_and_removes_bots_in_the_lobby(world: World) -> None:
@@ -74,17 +77,14 @@ async def test_bots_finish_their_turn_after_a_restart(world: World) -> None:
     game = await bot.service.current_game(world.channel.id)
     assert game is not None and game.state is not None
     if not game.seats[game.state.turn].is_bot:
-        message = await world.discord.wait_for_message(
-            world.channel, lambda m: human.id in m.mentions
-        )
-        await world.click(human, message, "Roll")
-        message = world.latest_with_buttons()
-        await world.click(human, message, message.button_labels()[0])
-        await world.click(human, message, "Stop & claim")
+        await world.click(human, lobby, "Roll")
+        await world.click(human, lobby, lobby.button_labels()[0])
+        await world.click(human, lobby, "Stop & claim")
     version = (await bot.service.game(game.id)).version
     await world.stop_bots()
     restarted = await world.start_bot()
+    # The computer player's turn was finished after the restart: the human's is on the table.
     await world.discord.wait_for_message(
-        world.channel, lambda m: human.id in m.mentions and bool(m.buttons())
+        world.channel, lambda m: m is lobby and "Roll" in m.button_labels()
     )
     assert (await restarted.service.game(game.id)).version > version

@@ -76,11 +76,12 @@ def service(world: World) -> GameService:
 
 
 def table_message(world: World) -> Message:
-    """The newest public message with the **My hand** button."""
+    """The game's table: the newest public message with the **My hand** button that pings
+    nobody (a ping has the button too)."""
     return next(
         m
         for m in reversed(world.channel.visible())
-        if not m.ephemeral and "My hand" in m.button_labels()
+        if not m.ephemeral and not m.mentions and "My hand" in m.button_labels()
     )
 
 
@@ -172,9 +173,12 @@ async def start(
     assert lobby is not None and not lobby.ephemeral
     for person in others:
         await world.click(person, lobby, "Join")
+    if not options:
+        assert "Goblins & Knights" in describe(lobby) and "first-game set" in describe(lobby)
     await world.click(host, lobby, "Start")
+    # The lobby has become the table.
     table = await world.discord.wait_for_message(
-        world.channel, lambda m: "My hand" in m.button_labels()
+        world.channel, lambda m: m is lobby and "My hand" in m.button_labels()
     )
     game = await service(world).current_game(world.channel.id)
     assert game is not None
@@ -189,7 +193,7 @@ async def check_result(world: World, game: Game) -> Message:
     state: ClaimState = game.state
     assert game.status is GameStatus.FINISHED and state.phase is Phase.OVER
     result = await world.discord.wait_for_message(
-        world.channel, lambda m: f"Claim · game {game.id} · game over" in describe(m)
+        world.channel, lambda m: f"Claim #{game.number} · game over" in describe(m)
     )
     counted = score(state)
     text = describe(result)
@@ -210,10 +214,9 @@ async def test_two_people_play_a_whole_game_from_their_hands(
     world: World, audit: Audit, caplog: pytest.LogCaptureFixture
 ) -> None:
     await world.start_bot(2)
-    game, table = await start(world, 2)
-    assert note_of(table).endswith("it's your turn.")
-    lobby = world.channel.visible()[0]
-    assert "Goblins & Knights" in describe(lobby) and "first-game set" in describe(lobby)
+    game, _ = await start(world, 2)
+    (ping,) = world.pings()
+    assert "My hand" in ping.button_labels() and "it's your turn in" in describe(ping)
     game = await play_out(world, game.id, random.Random(2))
     result = await check_result(world, game)
     assert "first rated game" in describe(result)
@@ -251,7 +254,7 @@ async def test_four_players_play_in_teams_and_are_rated_as_teams(
     results = await service(world).results(game.id)
     assert results[0].won == results[2].won != results[1].won == results[3].won
     result = await world.discord.wait_for_message(
-        world.channel, lambda m: f"Claim · game {game.id} · game over" in describe(m)
+        world.channel, lambda m: f"Claim #{game.number} · game over" in describe(m)
     )
     ratings = line_value(result, "Ratings")
     assert all(r.display_name in ratings for r in results)
@@ -558,10 +561,13 @@ async def test_off_turn_stale_and_strangers_clicks_change_nothing(world: World) 
     asked = await world.discord.answer(await world.discord.click(outsider, table, "My hand"))
     assert await refusal(world, asked) == "You're not playing in this game."
 
-    # A hand opened twice: played from the second, the first is stale when the turn comes
-    # back, and shows the game as it is now instead.
+    # A hand opened twice: the first says so and loses its buttons; a press on one of them
+    # (a stale client) after the game moved on changes nothing and shows the game as it is.
     old = await open_hand(world, mover)
+    old_intents = private_intents(old)
     new = await open_hand(world, mover)
+    await world.settled(game.id)
+    assert old.buttons() == [] and "opened your hand again" in describe(old)
     first = next(iter(private_intents(new)))
     assert (await press(world, mover, new, first)).response_type == 7
     for _ in range(30):
@@ -570,8 +576,10 @@ async def test_off_turn_stale_and_strangers_clicks_change_nothing(world: World) 
             break
         await act(world, game, game.state.to_act()[0], any_legal, random.Random(7))
     before = game.state
-    stale = next(i for i, b in private_intents(old).items() if not b.get("disabled"))
-    clicked = await press(world, mover, old, stale)
+    stale = next(b for b in old_intents.values() if not b.get("disabled"))
+    clicked = await world.discord.answer(
+        await world.discord.click(mover, old, str(stale["custom_id"]))
+    )
     assert clicked.response_type == 7
     assert note_of(old) == (
         "The game has moved on since that was shown, so nothing changed. Here it is as it stands."
@@ -653,8 +661,8 @@ async def test_a_player_who_leaves_mid_game_is_replaced_by_a_computer_player(
         await act(world, game, game.state.to_act()[0], any_legal, rng)
     leaver = world.players[1]
     answer = (await world.command(leaver, "claim leave")).response_message
-    assert answer is not None
-    assert "left the game, so a computer player" in answer.content + describe(answer)
+    assert answer is not None and answer.ephemeral
+    assert "left the game, so a computer player" in answer.content
     game = await world.settled(game.id)
     seat = next(s for s in game.seats if s.left_user_id == leaver.id)
     assert seat.is_bot

@@ -56,7 +56,7 @@ async def test_a_commit_whose_answer_was_lost_is_looked_up_and_shown_as_it_count
     world: World, proxy: PostgresProxy
 ) -> None:
     turn, game = await playing(world)
-    mover = world.user(turn.mentions[0])
+    mover = await world.mover()
     proxy.lose_next_commit_answer(MOVE)
     await world.click(mover, turn, "Roll")
     assert proxy.lost.is_set()
@@ -75,7 +75,7 @@ async def test_a_lost_commit_is_rolled_back_and_said_to_have_changed_nothing(
     world: World, proxy: PostgresProxy
 ) -> None:
     turn, game = await playing(world)
-    mover = world.user(turn.mentions[0])
+    mover = await world.mover()
     proxy.lose_next_commit(MOVE)
     clicked = await world.click(mover, turn, "Roll")
     assert proxy.lost.is_set()
@@ -92,7 +92,7 @@ async def test_a_commit_nobody_can_look_up_is_said_to_be_unknown_then_shown(
 ) -> None:
     monkeypatch.setattr(postgres, "COMMIT_LOOKUP", 0.5)
     turn, game = await playing(world)
-    mover = world.user(turn.mentions[0])
+    mover = await world.mover()
     proxy.lose_next_commit_answer(MOVE, then_refuse=True)
     clicked = await world.click(mover, turn, "Roll")
     answer = await world.discord.wait_for_message(

@@ -40,10 +40,10 @@ async def test_a_crafted_button_from_another_server_or_channel_changes_nothing(
 
         await world.click(bo, lobby, "Join")
         await world.click(ann, lobby, "Start")
-        turn = await world.discord.wait_for_message(world.channel, lambda m: bool(m.mentions))
         game = await service.current_game(world.channel.id)
         assert game is not None and game.state is not None
-        mover = world.user(turn.mentions[0])
+        mover = await world.human_to_move()
+        assert mover is not None
         # Even the player to move, pressing a copy in another channel of the same server.
         aside = (await world.command(mover, "claimit rules", where=side_channel)).response_message
         assert aside is not None

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot.storage import Database, Game
-from emulator import Channel
+from emulator import Channel, Message
 from tests.e2e.world import World, describe, running_world
 from tests.postgres_cluster import Cluster
 
@@ -50,20 +50,22 @@ async def damaged_world(
         yield world, damage
 
 
-async def started_in(world: World, channel: Channel) -> Game:
-    """A game of two people in ``channel``, once its first turn is up."""
+async def started_in(world: World, channel: Channel) -> tuple[Game, Message]:
+    """A game of two people in ``channel``, once its first turn is up: the game, and its
+    table."""
     ann, bo = world.players[:2]
     lobby = (await world.command(ann, "claimit new", where=channel)).response_message
     assert lobby is not None
     await world.click(bo, lobby, "Join")
     await world.click(ann, lobby, "Start")
-    await world.discord.wait_for_message(channel, lambda m: bool(m.mentions))
     (game,) = await world.bots[0].service.games_here(channel.id)
-    return game
+    return await world.settled(game.id), lobby
 
 
 def timed_out(channel: Channel) -> int:
-    return sum("time ran out" in describe(m) for m in channel.visible())
+    """The turns that ran out, as the channel shows them: the table's newest move and the
+    lines of its log above it (four moves in all, enough for the three below)."""
+    return sum(describe(m).count("time ran out") for m in channel.visible())
 
 
 def times_out(channel: Channel, turns: int) -> bool:
@@ -75,8 +77,8 @@ async def test_a_damaged_value_in_one_game_stops_no_other_games_deadlines(
 ) -> None:
     world, damage = damaged_world
     damaged_channel = world.discord.add_channel(world.guild, "damaged")
-    healthy = await started_in(world, world.channel)
-    damaged = await started_in(world, damaged_channel)
+    healthy, table = await started_in(world, world.channel)
+    damaged, _ = await started_in(world, damaged_channel)
     database = await Database.open(world.database)
     try:
         async with database.write() as connection:
@@ -87,6 +89,11 @@ async def test_a_damaged_value_in_one_game_stops_no_other_games_deadlines(
     for turns in range(1, 4):
         world.clock.advance(TURN)
         await world.discord.wait_until(functools.partial(times_out, world.channel, turns))
+    # All on the one table, which offers the turn after them.
+    assert [m for m in world.channel.visible() if m.buttons()] == [table]
+    after = await world.bots[0].service.game(healthy.id)
+    assert after.version > healthy.version
+    assert all(f":{after.version}:" in b["custom_id"] for b in table.buttons())
     assert timed_out(damaged_channel) == 0
     told = await world.discord.wait_for_message(damaged_channel, lambda m: "damaged" in m.content)
     assert told.content.startswith("⚠️")

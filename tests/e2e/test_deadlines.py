@@ -4,11 +4,13 @@ restarts catch up, deleted messages come back. Time is the test's, not the wall'
 from __future__ import annotations
 
 import asyncio
+import functools
 import random
 import re
 
+from bot.discord_ui.presenter import to_ping
 from emulator import Message
-from tests.e2e.world import World, describe, is_game_over, pick_button, turn_or_end
+from tests.e2e.world import World, describe, is_game_over, pick_button
 
 TURN = 600
 LOBBY = 1800
@@ -28,31 +30,48 @@ async def test_the_turn_message_shows_its_deadline_as_a_live_timestamp(world: Wo
     assert int(stamp.group(1)) == int(world.clock.now() + TURN)
 
 
+def changed(table: Message, before: str, message: Message) -> bool:
+    return message is table and describe(message) != before
+
+
 async def test_a_quiet_player_is_passed_then_replaced_and_the_game_still_finishes(
     world: World,
 ) -> None:
-    turn = await world.start_game(2)
-    quiet = world.user(turn.mentions[0])
+    table = await world.start_game(2)
+    quiet = await world.mover()
     active = next(p for p in world.players[:2] if p is not quiet)
     rng = random.Random(4)
     time_outs = 0
+    said: list[str] = []
+    started = await world.bots[0].service.current_game(world.channel.id)
+    assert started is not None
     for _ in range(3000):
-        message = await world.discord.wait_for_message(world.channel, turn_or_end)
-        if is_game_over(message):
+        game = await world.settled(started.id)
+        said.append(describe(table))
+        if is_game_over(table):
             break
-        if message.mentions == [quiet.id]:
+        people = to_ping(game)
+        if people == [quiet.id]:
             world.clock.advance(TURN)
             time_outs += 1
-            assert "time ran out" in describe(await without_buttons(world, message))
+            shown = await world.discord.wait_for_message(
+                world.channel, functools.partial(changed, table, said[-1])
+            )
+            assert "time ran out" in describe(shown)
+        elif people == [active.id]:
+            await world.click(active, table, pick_button(table, rng, 0.4))
         else:
-            await world.click(active, message, pick_button(message, rng, 0.4))
+            await world.discord.wait_for_message(
+                world.channel, functools.partial(changed, table, said[-1])
+            )
     else:
         raise AssertionError("the game did not finish")
+    assert game.status.value == "finished"
     assert time_outs == 2
-    takeover = [m for m in world.channel.visible() if "away for two turns" in describe(m)]
-    assert takeover, "the channel was not told that a bot took the seat"
-    assert "computer player (normal) plays their seat" in describe(takeover[0])
-    assert f"{quiet.name} (bot)" in describe(message)
+    takeover = [words for words in said if "away for two turns" in words]
+    assert takeover, "the table did not say that a bot took the seat"
+    assert "computer player (normal) plays their seat" in takeover[0]
+    assert f"{quiet.name} (bot)" in describe(table)
 
 
 async def test_a_deadline_that_passed_while_the_bot_was_down_is_handled_on_start(
@@ -72,8 +91,8 @@ async def test_a_deadline_that_passed_while_the_bot_was_down_is_handled_on_start
     ended = await world.discord.wait_for_message(
         world.channel, lambda m: m is turn and "time ran out" in describe(m)
     )
-    assert ended.buttons() == []
-    await world.discord.wait_for_message(world.channel, lambda m: bool(m.buttons()))
+    # The same table goes on with the next player's turn.
+    assert ended.buttons()
 
 
 async def test_a_lobby_nobody_starts_closes_itself(world: World) -> None:
@@ -96,12 +115,12 @@ async def test_a_deleted_game_message_comes_back_at_the_next_deadline(world: Wor
     turn = await world.start_game(2)
     await world.discord.delete_message(turn)
     world.clock.advance(TURN)
+    # The table comes back, at the bottom, with the next player's turn.
     ended = await world.discord.wait_for_message(
-        world.channel, lambda m: "time ran out" in describe(m) and not m.buttons()
+        world.channel, lambda m: "time ran out" in describe(m) and not m.deleted
     )
-    assert ended is not turn
-    nxt = await world.discord.wait_for_message(world.channel, lambda m: bool(m.buttons()))
-    mover = world.user(nxt.mentions[0])
-    await world.click(mover, nxt, "Roll")
+    assert ended is not turn and ended.buttons()
+    mover = await world.mover()
+    await world.click(mover, ended, "Roll")
     reposted = await world.command(world.players[2], "claimit board")
     assert reposted.response_message is not None and reposted.response_message.buttons()

@@ -36,7 +36,8 @@ async def test_a_custom_id_naming_another_kind_of_game_is_refused(world: World) 
     service = world.bots[0].service
     game = await service.current_game(world.channel.id)
     assert game is not None and game.state is not None
-    mover = world.user(turn.mentions[0])
+    mover = await world.human_to_move()
+    assert mover is not None
     for forged in (
         f"nuggets:turn:{game.id}:{game.version}:roll",
         f"claim:turn:{game.id}:{game.version}:roll",
@@ -57,7 +58,8 @@ async def test_numbers_the_bot_never_writes_are_no_buttons_of_its(world: World) 
     service = world.bots[0].service
     game = await service.current_game(world.channel.id)
     assert game is not None
-    mover = world.user(turn.mentions[0])
+    mover = await world.human_to_move()
+    assert mover is not None
     arabic = "".join(chr(ord(ARABIC_ZERO) + int(d)) for d in str(game.id))
     for forged in (
         f"claimit:turn:{arabic}:{game.version}:roll",

@@ -192,17 +192,21 @@ async def test_a_stopping_bot_answers_clicks_and_commands_that_it_is_restarting(
     tmp_path: Path,
 ) -> None:
     async with running_world(tmp_path) as world:
-        turn = await world.start_game(2)
+        table = await world.start_game(2)
         bot = world.bots[0]
         game = await bot.service.current_game(world.channel.id)
         assert game is not None
+        await world.settled(game.id)
+        pings = world.pings()
         bot.work.stop()
-        mover = world.user(turn.mentions[0])
-        click = await world.click(mover, turn, "Roll")
+        mover = await world.human_to_move()
+        assert mover is not None
+        click = await world.click(mover, table, "Roll")
         assert ephemeral_answer(click).startswith(RESTARTING)
         board = await world.command(mover, "claimit board")
         assert ephemeral_answer(board).startswith(RESTARTING)
         rules = await world.command(mover, "claimit rules")
         assert ephemeral_answer(rules).startswith(RESTARTING)
         assert (await bot.service.game(game.id)).version == game.version
-        assert "Roll" in turn.button_labels()
+        # The table still offers the turn, and its ping is still there.
+        assert "Roll" in table.button_labels() and world.pings() == pings

@@ -12,11 +12,18 @@ import discord
 import pytest
 
 from bot.discord_ui import surfaces
+from emulator import User
 from render.claimit import View, render_board
 from tests import processes
 from tests.e2e.world import World, board_png, describe, ephemeral_answer, make_world, text_of
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+async def to_move(world: World) -> User:
+    mover = await world.human_to_move()
+    assert mover is not None
+    return mover
 
 
 async def current_version(world: World) -> int:
@@ -27,7 +34,7 @@ async def current_version(world: World) -> int:
 
 async def test_a_stranger_or_a_player_off_turn_is_told_and_nothing_changes(world: World) -> None:
     turn = await world.start_game(2)
-    mover = world.user(turn.mentions[0])
+    mover = await to_move(world)
     other = next(u for u in world.players[:2] if u is not mover)
     outsider = world.players[-1]
     version = await current_version(world)
@@ -42,7 +49,7 @@ async def test_a_stranger_or_a_player_off_turn_is_told_and_nothing_changes(world
 
 async def test_a_button_from_an_older_board_answers_that_the_board_moved_on(world: World) -> None:
     turn = await world.start_game(2)
-    mover = world.user(turn.mentions[0])
+    mover = await to_move(world)
     old_roll = turn.button("Roll")["custom_id"]
     await world.click(mover, turn, "Roll")
     version = await current_version(world)
@@ -53,7 +60,7 @@ async def test_a_button_from_an_older_board_answers_that_the_board_moved_on(worl
 
 async def test_two_clicks_at_once_apply_one(world: World) -> None:
     turn = await world.start_game(2)
-    mover = world.user(turn.mentions[0])
+    mover = await to_move(world)
     version = await current_version(world)
     first, second = await asyncio.gather(
         world.discord.click(mover, turn, "Roll"), world.discord.click(mover, turn, "Roll")
@@ -68,7 +75,7 @@ async def test_two_clicks_at_once_apply_one(world: World) -> None:
 
 async def test_hand_made_custom_ids_are_answered_and_ignored(world: World) -> None:
     turn = await world.start_game(2)
-    mover = world.user(turn.mentions[0])
+    mover = await to_move(world)
     version = await current_version(world)
     assert "isn't one of mine" in ephemeral_answer(
         await world.click(mover, turn, "not-a-claimit-button")
@@ -88,29 +95,41 @@ async def test_the_rules_are_private_and_in_the_users_language(world: World) -> 
     assert "stake claims" not in ephemeral_answer(german)
 
 
-async def test_board_reposts_the_game_at_the_bottom_and_its_buttons_work(world: World) -> None:
-    turn = await world.start_game(2)
-    mover = world.user(turn.mentions[0])
-    words, pictures, picture = describe(turn), turn.gallery_items(), board_png(turn)
-    reposted = (await world.command(world.players[1], "claimit board")).response_message
-    assert reposted is not None and not reposted.ephemeral
-    # The old message loses its buttons once the answer is out, and only them.
-    await world.discord.wait_until(lambda: turn.buttons() == [])
-    assert describe(turn) == words and turn.components_v2
-    assert turn.gallery_items() == pictures and board_png(turn) == picture
-    board_png(reposted)
-    await world.click(mover, reposted, "Roll")
-    assert reposted.buttons() and "Roll" not in reposted.button_labels()
+async def test_board_moves_the_table_to_the_bottom_and_its_buttons_work(world: World) -> None:
+    table = await world.start_game(2)
+    mover = await to_move(world)
+    (game,) = await world.bots[0].service.games_here(world.channel.id)
+    await world.settled(game.id)
+    buttons, picture = [b["custom_id"] for b in table.buttons()], board_png(table)
+    moved = (await world.command(world.players[1], "claimit board")).response_message
+    assert moved is not None and not moved.ephemeral
+    assert [b["custom_id"] for b in moved.buttons()] == buttons and board_png(moved) == picture
+    # The old table goes once the new one is out: one table, at the bottom.
+    await world.discord.wait_until(lambda: table.deleted)
+    await world.settled(game.id)
+    assert [m for m in world.channel.visible() if m.buttons()] == [moved]
+    pings = world.pings()
+    await world.click(mover, moved, "Roll")
+    assert moved.buttons() and "Roll" not in moved.button_labels()
+    # A ping that was left for the turn led to the table that was there.
+    for ping in pings:
+        assert f"/{moved.id})" in describe(ping), describe(ping)
 
 
 async def test_cancel_is_for_the_host_or_a_moderator(world: World) -> None:
-    turn = await world.start_game(2)
+    table = await world.start_game(2)
+    game = await world.settled((await world.bots[0].service.games_here(world.channel.id))[0].id)
+    assert [p.mentions for p in world.pings()] == [[world.players[0].id]]
     refusal = await world.command(world.players[1], "claimit cancel")
     assert ephemeral_answer(refusal) == "Only the host, Ann, can do that."
+    assert table.buttons()
     done = await world.command(world.players[0], "claimit cancel")
-    assert done.response_message is not None and "cancelled" in done.response_message.content
-    # The old message loses its buttons once the answer is out.
-    await world.discord.wait_until(lambda: turn.buttons() == [])
+    assert ephemeral_answer(done) == "You cancelled the game."
+    # The table says so, without buttons, and nobody is pinged for a game that is over.
+    await world.discord.wait_until(lambda: table.buttons() == [])
+    assert "cancelled" in describe(table)
+    await world.settled(game.id)
+    assert world.pings() == []
     assert "no Claim It! game" in ephemeral_answer(
         await world.command(world.players[0], "claimit board")
     )
@@ -142,7 +161,7 @@ async def test_buttons_keep_working_after_the_bot_restarts_in_a_new_process(worl
     # have passed years ago, and the turn would time out before the click.
     world.clock.advance(time.time() - world.clock.now())
     turn = await world.start_game(2)
-    mover = world.user(turn.mentions[0])
+    mover = await to_move(world)
     await world.stop_bots()
     environment = {
         **os.environ,
@@ -193,7 +212,7 @@ async def test_a_slow_board_is_deferred_then_edited_in(
     world: World, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     turn = await world.start_game(2)
-    mover = world.user(turn.mentions[0])
+    mover = await to_move(world)
     before = board_png(turn)
     monkeypatch.setattr(surfaces, "DEFER_AFTER", 0.0)
     interaction = await world.click(mover, turn, "Roll")
@@ -213,6 +232,7 @@ async def test_every_game_has_its_own_command_group_for_servers_only(world: Worl
             "new",
             "rules",
             "board",
+            "log",
             "cancel",
             "leave",
             "settings",
@@ -225,7 +245,7 @@ async def test_every_game_has_its_own_command_group_for_servers_only(world: Worl
 
 async def test_after_a_placement_the_board_shows_the_roll_it_used(world: World) -> None:
     turn = await world.start_game(2)
-    mover = world.user(turn.mentions[0])
+    mover = await to_move(world)
     await world.click(mover, turn, "Roll")
     game = await world.bots[0].service.current_game(world.channel.id)
     assert game is not None and game.state is not None and game.state.dice is not None

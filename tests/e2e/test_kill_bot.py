@@ -1,11 +1,13 @@
 """The real bot, in its own process, killed (SIGKILL) at random moments while people
-play several games against the emulated Discord, and started again each time.
+play several games against the emulated Discord (and chat in between, so that tables
+move to the bottom of their channels too), and started again each time.
 
 No acknowledged action is lost: every click the bot answered by showing its result
 is in the move log, as the move that the clicked version led to. No game is left
-without its current message: once the last restart has caught up, every game's
-message shows the version the database holds, with the buttons of whoever is to
-act. Every game replays from its move log.
+without its one table: once the last restart has caught up, every game's table shows
+the version the database holds and its last move, with the buttons of whoever is to
+act (or its result, once over). No game has a second table or a second ping left in
+its channel, nor a ping once it is over. Every game replays from its move log.
 
     CLAIMIT_KILL_CYCLES=120 .venv/bin/pytest tests/e2e/test_kill_bot.py
 
@@ -26,17 +28,26 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.games.faces import face_for
 from bot.service import GameService
-from bot.storage import Database
+from bot.storage import Database, Game, GameStatus
 from emulator import Channel, DiscordEmulator, Interaction, Message, User
+from i18n import english
 from tests.e2e.running_bot import BotProcess, bot_environment
-from tests.e2e.world import describe, pick_button
+from tests.e2e.world import describe, pick_button, title_of
 
 CYCLES = int(os.environ.get("CLAIMIT_KILL_CYCLES", "12"))
 TABLES = 6
+CHAT = 0.03
+"""The chance that someone at a table says something before a click: the next change
+then moves the table to the bottom."""
 TURN_BUTTON = re.compile(r"claimit:turn:(\d+):(\d+):(\w+)")
 GAME_BUTTON = re.compile(r"claimit:(?:turn|lobby):(\d+):(\d+):\w+")
 ROLLED = re.compile(r"rolled (\d)·(\d)·(\d)")
+TABLE_TITLE = re.compile(r"Claim It! (?:· game |#)(\d+)")
+PING_OF = re.compile(r"it's your turn in \[Claim It! #(\d+)\]")
+"""Which game a table or a ping is about: its number, which in this test's one server
+playing one kind of game is also its id."""
 
 
 @dataclass
@@ -148,6 +159,8 @@ async def play(
         if mover not in players:
             await asyncio.sleep(0.01)
             continue
+        if rng.random() < CHAT:
+            await emulator.say(table.guest, table.channel, "nice one")
         if table.first_versions.get(game_id, version) >= version:
             table.first_versions[game_id] = version
         label = pick_button(message, rng, 0.35)
@@ -213,7 +226,13 @@ async def test_sigkill_at_random_moments_loses_nothing_and_leaves_no_game_unshow
     assert len(clicks) > CYCLES * 5
     await no_acknowledged_click_lost(database, tables)
     games = await every_game_shows_its_current_version(database, emulator, tables)
-    print(f"{CYCLES} kills, {len(clicks)} acknowledged clicks all in the log, {games} games shown")
+    posted = [m for t in tables for m in t.channel.messages if m.author.bot]
+    moved = sum(m.deleted and TABLE_TITLE.match(title_of(m)) is not None for m in posted)
+    pinged = sum(bool(m.mentions) for m in posted)
+    print(
+        f"{CYCLES} kills, {len(clicks)} acknowledged clicks all in the log, {games} games "
+        f"shown; tables moved to the bottom {moved} times, {pinged} pings"
+    )
 
 
 async def caught_up(database: Path) -> None:
@@ -265,41 +284,94 @@ async def every_game_shows_its_current_version(
             assert game.shown and game.broken is None
             if game.state is not None:
                 assert await service.replay(game_id) == game.state
-            if not game.status.is_open:
-                continue
-            message_id = game.lobby_message_id if game.state is None else game.turn_message_id
-            assert message_id is not None
-            message = emulator.messages[message_id]
-            assert not message.deleted
-            shown = [GAME_BUTTON.fullmatch(str(b.get("custom_id"))) for b in message.buttons()]
-            assert shown, (game_id, describe(message))
-            assert all(m is not None and int(m[2]) == game.version for m in shown), game_id
-            if game.state is not None:
-                assert message.mentions == [game.seats[game.state.turn].user_id]
+            await shows(service, emulator, game)
         stale = [
-            message.id
+            (message.id, describe(message), await service.game(game_of(message)))
             for table in tables
             for message in table.channel.visible()
             if not await is_current(service, message)
         ]
         # No lobby left beside another, and no finished game, with buttons still live.
-        assert stale == []
+        assert stale == [], "\n\n".join(map(repr, stale))
+        for table in tables:
+            one_table_and_one_ping_each(table.channel, {g: await service.game(g) for g in ids})
     finally:
         await database.close()
     return len(ids)
 
 
-async def is_current(service: GameService, message: Message) -> bool:
-    """Whether the message's buttons (if it has any) are those of its open game's current
-    lobby or turn message."""
+async def shows(service: GameService, emulator: DiscordEmulator, game: Game) -> None:
+    """The game's one message is there and shows it as the database holds it: its lobby,
+    its table with the last move and whoever is to act, or its result."""
+    message_id = game.lobby_message_id if game.state is None else game.turn_message_id
+    if game.status is GameStatus.CANCELLED and game.state is None:
+        return  # a lobby closed before its start
+    assert message_id is not None, game.id
+    message = emulator.messages[message_id]
+    assert not message.deleted, (game.id, describe(message))
+    if game.status is GameStatus.FINISHED:
+        assert "game over" in describe(message) and message.buttons() == [], game.id
+        return
+    if not game.status.is_open:
+        return
+    shown = [GAME_BUTTON.fullmatch(str(b.get("custom_id"))) for b in message.buttons()]
+    assert shown, (game.id, describe(message))
+    assert all(m is not None and int(m[2]) == game.version for m in shown), game.id
+    if game.state is None:
+        return
+    to_act = game.seats[game.state.turn]
+    assert f"**{to_act.display_name}**: " in describe(message), (game.id, describe(message))
+    last = await service.last_outcome(game.id)
+    if last is not None:
+        # Every applied move is on the table: the newest as its headline.
+        happened = face_for(game.kind).happened(last, english())
+        assert happened in describe(message), (game.id, happened, describe(message))
+
+
+def one_table_and_one_ping_each(channel: Channel, games: dict[int, Game]) -> None:
+    """At most one message of each game's table (its lobby having become it) and at most
+    one ping of it, naming whoever is to act, in the channel; none for a game that is
+    over."""
+    tables: dict[int, list[int]] = {}
+    pings: dict[int, list[Message]] = {}
+    for message in channel.visible():
+        if not message.author.bot:
+            continue
+        ping = PING_OF.search(describe(message) or message.content)
+        if message.mentions and ping:
+            pings.setdefault(int(ping[1]), []).append(message)
+        elif shown := TABLE_TITLE.match(title_of(message)):
+            tables.setdefault(int(shown[1]), []).append(message.id)
+    doubled = {game: ids for game, ids in tables.items() if len(ids) > 1}
+    assert doubled == {}, f"games with more than one table in {channel.name}: {doubled}"
+    for game_id, game_pings in pings.items():
+        game = games[game_id]
+        assert len(game_pings) == 1, f"game {game_id} has {len(game_pings)} pings"
+        assert game.status is GameStatus.ACTIVE and game.state is not None, (
+            f"game {game_id} is {game.status.value} but still pings"
+        )
+        assert game_pings[0].mentions == [game.seats[game.state.turn].user_id], game_id
+
+
+def game_of(message: Message) -> int:
+    """The game whose buttons the message has; 0 without any."""
     games = {
         int(match[1])
         for b in message.buttons()
         if (match := GAME_BUTTON.fullmatch(str(b.get("custom_id"))))
     }
     if not games:
-        return True
+        return 0
     (game_id,) = games
+    return game_id
+
+
+async def is_current(service: GameService, message: Message) -> bool:
+    """Whether the message's buttons (if it has any) are those of its open game's current
+    lobby or table."""
+    game_id = game_of(message)
+    if not game_id:
+        return True
     game = await service.game(game_id)
     current = game.lobby_message_id if game.state is None else game.turn_message_id
     return game.status.is_open and message.id == current

@@ -61,7 +61,7 @@ async def test_a_finished_game_shows_rating_changes_and_fills_the_ladder(world: 
 
     history = ephemeral_answer(await world.command(cy, "claimit history"))
     link = f"https://discord.com/channels/{world.guild.id}/{world.channel.id}/{result.id}"
-    assert f"**game {game.id}**" in history and f"[final message]({link})" in history
+    assert f"**#{game.number}**" in history and f"[final message]({link})" in history
     assert all(p.name in history for p in (ann, bo, cy)) and "unrated" not in history
 
 

@@ -37,18 +37,19 @@ async def test_leaving_a_lobby_frees_the_seat_and_hands_the_host_role_on(world: 
 
 async def test_leaving_a_game_seats_a_computer_player_that_plays_on(world: World) -> None:
     turn = await world.start_game(3)
-    leaver = world.user(turn.mentions[0])
+    leaver = await world.mover()
     answer = await world.command(leaver, "claimit leave")
-    assert answer.response_message is not None and not answer.response_message.ephemeral
-    assert (
-        f"{leaver.name} left the game, so a computer player (normal) plays their seat"
-        in answer.response_message.content
+    said = f"{leaver.name} left the game, so a computer player (normal) plays their seat"
+    assert said in ephemeral_answer(answer)
+    # It was their turn: the computer player takes it from there, and the table says why.
+    await world.discord.wait_for_message(
+        world.channel, lambda m: m is turn and not m.buttons() and said in describe(m)
     )
-    # It was their turn: the computer player takes it from there.
-    await world.discord.wait_for_message(world.channel, lambda m: m is turn and not m.buttons())
     final = await world.finish(random.Random(5))
     assert f"{leaver.name} (bot)" in describe(final)
-    pinged_after = [m for m in world.channel.visible() if m.created_at > turn.created_at]
+    assert answer.response_message is not None
+    left_at = answer.response_message.created_at
+    pinged_after = [m for m in world.channel.messages if m.created_at > left_at]
     assert all(leaver.id not in m.mentions for m in pinged_after)
 
 
@@ -57,9 +58,12 @@ async def test_when_the_last_human_leaves_the_game_closes_unrated(world: World) 
     ann, bo = world.players[:2]
     await world.command(ann, "claimit leave")
     closing = await world.command(bo, "claimit leave")
-    assert closing.response_message is not None
-    assert "no human player is left" in closing.response_message.content
-    await world.discord.wait_for_message(world.channel, lambda m: m is turn and not m.buttons())
+    assert "no human player is left" in ephemeral_answer(closing)
+    await world.discord.wait_for_message(
+        world.channel,
+        lambda m: m is turn and not m.buttons() and "no human player is left" in describe(m),
+    )
+    assert world.pings() == []
     assert not any(m.buttons() for m in world.channel.visible())
     assert "no Claim It! game" in ephemeral_answer(await world.command(ann, "claimit board"))
 
@@ -75,24 +79,24 @@ async def test_a_member_who_leaves_the_server_is_replaced_at_once(
 ) -> None:
     world = world_with_member_events
     turn = await world.start_game(2)
-    gone = world.user(turn.mentions[0])
+    gone = await world.mover()
     await world.discord.remove_member(world.guild, gone)
     note = await world.discord.wait_for_message(
-        world.channel, lambda m: "left the server" in m.content
+        world.channel, lambda m: "left the server" in describe(m)
     )
-    assert "a computer player (normal) plays their seat" in note.content
+    assert note is turn and "a computer player (normal) plays their seat" in describe(note)
     await world.finish(random.Random(6))
 
 
 async def test_a_member_who_left_unnoticed_is_replaced_at_their_deadline(world: World) -> None:
     turn = await world.start_game(3)
-    gone = world.user(turn.mentions[0])
+    gone = await world.mover()
     await world.discord.remove_member(world.guild, gone)
     world.clock.advance(TURN)
     note = await world.discord.wait_for_message(
-        world.channel, lambda m: "left the server" in m.content
+        world.channel, lambda m: "left the server" in describe(m)
     )
-    assert gone.name in note.content
+    assert note is turn and gone.name in describe(note)
     # Replaced, not timed out: no turn of theirs ended by the clock, and the computer
     # player that took the seat gets a whole turn rather than what was left of it.
     await world.finish(random.Random(7))

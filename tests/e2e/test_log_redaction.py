@@ -33,8 +33,10 @@ def captured(formatter: logging.Formatter) -> Iterator[io.StringIO]:
 
 async def test_interaction_tokens_are_redacted_from_debug_lines(world: World) -> None:
     with captured(RedactingFormatter(FORMAT)) as kept, captured(logging.Formatter(FORMAT)) as raw:
-        turn = await world.start_game(2)
-        await world.click(world.user(turn.mentions[0]), turn, "Roll")
+        table = await world.start_game(2)
+        mover = await world.human_to_move()
+        assert mover is not None
+        await world.click(mover, table, "Roll")
         await world.command(world.players[1], "claimit rules")
     tokens = [i.token for i in world.discord.interactions.values()]
     assert len(tokens) >= 5
@@ -42,6 +44,36 @@ async def test_interaction_tokens_are_redacted_from_debug_lines(world: World) ->
     assert all(token in raw.getvalue() for token in tokens)
     assert not any(token in kept.getvalue() for token in tokens)
     assert REDACTED in kept.getvalue()
+
+
+async def test_the_tokens_that_keep_live_hands_are_redacted_too(world: World) -> None:
+    """A Claim hand follows the game through the token of the click that opened it, long
+    after that click was answered: the bot keeps the token, and its edits' routes carry
+    it."""
+    ann, bo = world.players[:2]
+    with captured(RedactingFormatter(FORMAT)) as kept, captured(logging.Formatter(FORMAT)) as raw:
+        lobby = (await world.command(ann, "claim new")).response_message
+        assert lobby is not None
+        await world.click(bo, lobby, "Join")
+        await world.click(ann, lobby, "Start")
+        opened = {user.id: await world.click(user, lobby, "My hand") for user in (ann, bo)}
+        mover = await world.human_to_move()
+        assert mover is not None
+        hand = opened[mover.id].response_message
+        assert hand is not None
+        (play, *_) = [b for b in hand.buttons() if not b.get("disabled")]
+        before = len(raw.getvalue())
+        await world.click(mover, hand, str(play["custom_id"]))
+        game = await world.bots[0].service.current_game(world.channel.id)
+        assert game is not None
+        await world.settled(game.id)
+    waiting = opened[ann.id if mover is bo else bo.id]
+    route = f"/webhooks/{world.discord.application_id}/{waiting.token}/messages/"
+    # The other player's hand was edited through its token after the move.
+    assert route in raw.getvalue()[before:]
+    tokens = [i.token for i in world.discord.interactions.values()]
+    leaks = [line for line in kept.getvalue().splitlines() if any(t in line for t in tokens)]
+    assert leaks == []
 
 
 def test_redaction_covers_routes_payloads_and_json() -> None:

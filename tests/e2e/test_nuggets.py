@@ -1,6 +1,6 @@
 """Gold Nuggets through Discord, with the real bot and a real database: whole games by
-clicking, who may click what and when, a lasso steal, a bonus turn, a bust, a restart
-in the middle of a turn, and the turn clock.
+clicking on the game's one table, who may click what and when, a lasso steal, a bonus
+turn, a bust, a restart in the middle of a turn, and the turn clock.
 
 Most tests load the bot's dice (``LoadedDice``): the first seat and every roll are
 written in the test, so each plays the position it is about; whole games draw theirs
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import functools
 import io
 import json
 import random
@@ -24,6 +25,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from bot.discord_ui.presenter import to_ping
 from bot.games.gold_nuggets.game import NUGGETS, set_intent
 from bot.games.gold_nuggets.words import DIE
 from bot.service import GameService
@@ -46,6 +48,8 @@ TURN = 600
 """The server's default turn time, in seconds."""
 MOVED_ON = "The game has moved on since that button was shown. Use the newest game message."
 RESULT_LINE = re.compile(r"^(🏆 )?\d\. \*\*(.+?)\*\*: (\d+) nuggets?$")
+LOG_LINES = 3
+"""Lines of the game's log the table shows under its picture."""
 
 
 class LoadedDice(random.Random):
@@ -132,15 +136,23 @@ async def send(
 async def play(
     world: World, user: User, message: Message, intent: str, *, by_menu: bool = False
 ) -> Interaction:
-    """Plays ``intent`` and waits until the message shows what it did (at once, or after
-    a deferral when the picture is slow)."""
+    """Plays ``intent`` and waits until the table shows what it did (at once, or after
+    a deferral when the picture is slow) and the game has settled: its ping and the
+    database up to date."""
     before = component_ids(message)
+    game_id = game_of(message)
     interaction = await world.discord.answer(
         await send(world, user, message, intent, by_menu=by_menu)
     )
     assert interaction.response_type in (6, 7), refusal_text(interaction)
     await world.discord.wait_until(lambda: component_ids(message) != before)
+    await world.settled(game_id)
     return interaction
+
+
+def game_of(message: Message) -> int:
+    """The game a table's buttons play (``nuggets:turn:<game>:<version>:<intent>``)."""
+    return int(str(message.buttons()[0]["custom_id"]).split(":")[2])
 
 
 def refusal_text(interaction: Interaction) -> str:
@@ -158,22 +170,22 @@ async def refused(world: World, interaction: Interaction) -> str:
     return answer.content
 
 
-async def next_turn(world: World, after: Message) -> Message:
-    """The newest turn message (or the result) posted after ``after``: the next turn's,
-    once it is out."""
-    return await world.discord.wait_for_message(
-        world.channel, lambda m: m.id > after.id and (is_result(m) or is_turn(m))
-    )
-
-
-def is_turn(message: Message) -> bool:
-    """A turn's message (its picture and, for a person, their buttons), not the lobby
-    and not the result."""
-    return bool(message.gallery_items()) and not is_result(message)
-
-
 def headline(message: Message) -> str:
+    """What just happened, as the table's text opens."""
     return text_of(message).split("\n\n")[0]
+
+
+def log_of(message: Message) -> list[str]:
+    """The last few lines of the game's log, in small print under the table's picture."""
+    for shown in message.text_displays():
+        lines = shown.split("\n")
+        if all(line.startswith("-# ") for line in lines):
+            return [line.removeprefix("-# ") for line in lines]
+    return []
+
+
+def one_line(said: str) -> str:
+    return " ".join(said.split())
 
 
 def picture(message: Message) -> bytes:
@@ -187,9 +199,10 @@ def service(world: World) -> GameService:
 
 
 async def current(world: World) -> Game:
+    """The game running in the channel, once settled."""
     game = await service(world).current_game(world.channel.id)
     assert game is not None
-    return game
+    return await world.settled(game.id)
 
 
 async def position(world: World) -> GameState:
@@ -198,19 +211,51 @@ async def position(world: World) -> GameState:
     return state
 
 
-async def shown(world: World) -> Game:
-    """The game once the bot has recorded that its messages show its latest change (the
-    database says so a moment after Discord has the message)."""
-    for _ in range(1000):
-        game = await current(world)
-        if game.shown:
-            return game
-        await asyncio.sleep(0.01)
-    raise AssertionError("the game's latest change was never recorded as shown")
-
-
 def seat_names(game: Game) -> tuple[str, ...]:
     return tuple(seat.display_name for seat in game.seats)
+
+
+def pinged(world: World) -> list[list[int]]:
+    """Whom each ping still in the channel names."""
+    return [m.mentions for m in world.pings()]
+
+
+def pings_posted(world: World) -> list[Message]:
+    """Every ping the bot posted in the channel, deleted ones included."""
+    return [m for m in world.channel.messages if m.mentions and not m.ephemeral]
+
+
+class Shown:
+    """What the table showed, change by change, as the channel saw it: each move's
+    headline with the log in small print under it (every edit is looked at as it
+    lands, computer players' steps included)."""
+
+    def __init__(self, world: World, table: Message) -> None:
+        self.table = table
+        self.seen: list[tuple[str, tuple[str, ...]]] = []
+        world.discord.on_change.append(self.look)
+
+    def look(self) -> None:
+        if not self.table.gallery_items() or self.table.deleted:
+            return  # still the lobby
+        shown = (headline(self.table), tuple(log_of(self.table)))
+        if not self.seen or self.seen[-1] != shown:
+            self.seen.append(shown)
+
+    def moves(self) -> list[str]:
+        """Each move's headline, in order (the first table only said who begins)."""
+        assert self.seen and "goes first" in self.seen[0][0], self.seen[:1]
+        return [said for said, _ in self.seen[1:]]
+
+    def check_log(self) -> None:
+        """Under each move the table showed the (up to) three moves before it; the
+        result, the last, shows no log."""
+        moves = self.moves()
+        *playing, (_, at_the_end) = self.seen[1:]
+        assert at_the_end == ()
+        for n, (_, log) in enumerate(playing):
+            earlier = moves[max(0, n - LOG_LINES) : n]
+            assert list(log) == [one_line(said) for said in earlier], (n, log, earlier)
 
 
 # Whole games ----------------------------------------------------------------------------
@@ -229,28 +274,43 @@ def choose(message: Message, rng: random.Random) -> str:
     return rng.choice(takes)
 
 
-async def play_to_the_end(world: World, people: list[User], rng: random.Random) -> Message:
-    """``people`` click whenever their turn's buttons are up, until the result is posted."""
+def changed(table: Message, before: str, message: Message) -> bool:
+    return message is table and describe(message) != before
+
+
+async def play_to_the_end(
+    world: World, table: Message, people: list[User], rng: random.Random
+) -> Game:
+    """``people`` click on the table whenever it is their turn (as the game says), and
+    computer players take theirs, until the table is the result; returns the game."""
+    game_id = (await current(world)).id
     ids = {person.id for person in people}
     for _ in range(3000):
-        message = await world.discord.wait_for_message(
-            world.channel,
-            lambda m: is_result(m) or (bool(m.buttons()) and bool(ids & set(m.mentions))),
-        )
-        if is_result(message):
-            return message
-        (mover,) = message.mentions
-        await play(world, world.user(mover), message, choose(message, rng))
+        game = await world.settled(game_id)
+        if game.status is not GameStatus.ACTIVE:
+            assert is_result(table), describe(table)
+            return game
+        acting = to_ping(game)
+        if acting:
+            (mover,) = acting
+            assert mover in ids, f"{mover} is to act"
+            await play(world, world.user(mover), table, choose(table, rng))
+        else:
+            # A computer player's step shows on the table.
+            await world.discord.wait_for_message(
+                world.channel, functools.partial(changed, table, describe(table))
+            )
     raise AssertionError("the game did not finish")
 
 
-async def check_result(world: World, result: Message) -> Game:
-    """The result message against the database: the final table, the winners, and the
-    game's figures against the turns the channel showed."""
+async def check_result(world: World, result: Message, finished: Game, shown: Shown) -> Game:
+    """The result (the table, its game over) against the database: the final table, the
+    winners, and the game's figures against the moves the table showed."""
     title = title_of(result)
-    match = re.fullmatch(r"Gold Nuggets · game (\d+) · game over", title)
+    match = re.fullmatch(r"Gold Nuggets #(\d+) · game over", title)
     assert match is not None, title
-    game = await service(world).game(int(match[1]))
+    game = await service(world).game(finished.id)
+    assert game.number == int(match[1])
     state = game.state
     assert game.status is GameStatus.FINISHED and isinstance(state, GameState)
     assert state.phase is Phase.OVER and state.centre == 0 and sum(state.nuggets) == 77
@@ -266,23 +326,27 @@ async def check_result(world: World, result: Message) -> Game:
     assert f"**{expected}" in description
     assert "The centre is empty: **game over!**" in description
     assert picture(result)
+    assert not result.buttons(), "a finished game left buttons up"
 
     results = await service(world).results(game.id)
     assert [r.figures["nuggets"] for r in results] == list(state.nuggets)
     assert [r.won for r in results] == [held == most for held in state.nuggets]
-    turns = [
-        m
-        for m in world.channel.visible()
-        if is_turn(m) and title_of(m) == f"Gold Nuggets · game {game.id}"
-    ]
-    assert all(not m.buttons() for m in turns), "a finished game left buttons up"
-    ended = [headline(m) for m in turns]
-    assert sum(r.figures["turns"] for r in results) == len(turns)
+    # Every move was shown on the table, one after the other, each over the log.
+    moves = shown.moves()
+    assert len(moves) == len(await service(world).moves(game.id))
+    shown.check_log()
+    ended = [said for said in moves if ends_a_turn(said)]
+    assert sum(r.figures["turns"] for r in results) == len(ended)
     assert sum(r.figures["busts"] for r in results) == sum("**bust!**" in h for h in ended)
     assert sum(r.figures["steals"] for r in results) == sum(" stole " in h for h in ended)
     bonus = sum("**a bonus turn!**" in h for h in ended)
     assert sum(r.figures["bonus_turns"] for r in results) == bonus
     return game
+
+
+def ends_a_turn(said: str) -> bool:
+    """A move's headline that ends its player's turn: a take, a steal, a bust, a time-out."""
+    return any(words in said for words in (" took ", " stole ", "**bust!**", "time ran out"))
 
 
 def answered_in_time(world: World) -> None:
@@ -294,15 +358,32 @@ def answered_in_time(world: World) -> None:
 @pytest.mark.parametrize("players", [2, 3])
 async def test_people_play_a_whole_game_from_new_to_the_result(world: World, players: int) -> None:
     await world.start_bot(players)
-    first = await world.start_game(players, "nuggets")
-    assert note_of(first).endswith("it's your turn.")
-    assert intents(first) == ["roll"]
-    assert "busts: **0.9%** (2,520 of 279,936 rolls of 7 dice)" in describe(first)
-    result = await play_to_the_end(world, world.players[:players], random.Random(players))
-    game = await check_result(world, result)
-    assert line_value(result, "Ratings")
-    assert "first rated game" in describe(result)
-    assert [m for m in world.channel.visible() if m.buttons()] == []
+    table = await world.start_game(players, "nuggets")
+    shown = Shown(world, table)
+    shown.look()
+    await current(world)
+    assert title_of(table) == "Gold Nuggets #1"
+    # Nobody is named on the table: a ping of its own tells whoever is first.
+    assert note_of(table) == ""
+    first = await world.mover()
+    (ping,) = world.pings()
+    assert ping.mentions == [first.id]
+    assert describe(ping).startswith(f"<@{first.id}>, it's your turn in [Gold Nuggets #1](")
+    assert f"/{table.id})." in describe(ping)  # it links to the table
+    assert intents(table) == ["roll"]
+    assert "busts: **0.9%** (2,520 of 279,936 rolls of 7 dice)" in describe(table)
+    game = await play_to_the_end(world, table, world.players[:players], random.Random(players))
+    game = await check_result(world, table, game, shown)
+    assert line_value(table, "Ratings")
+    assert "first rated game" in describe(table)
+    # The lobby became the table and then the result; each ping went once answered.
+    assert [m for m in world.channel.visible() if not m.ephemeral] == [table]
+    # Each player was pinged once, at their first turn: afterwards they played along
+    # (the bot's clock stands still), so no turn pinged them again.
+    assert sorted(m.mentions for m in pings_posted(world)) == sorted(
+        [p.id] for p in world.players[:players]
+    )
+    assert all(m.deleted for m in pings_posted(world))
     assert await service(world).replay(game.id) == game.state
     answered_in_time(world)
 
@@ -314,6 +395,7 @@ async def test_people_and_computer_players_from_the_lobby_play_a_whole_game(
     ann, bo = world.players[:2]
     lobby = (await world.command(ann, "nuggets new")).response_message
     assert lobby is not None
+    shown = Shown(world, lobby)
     await world.click(bo, lobby, "Join")
     await world.select(ann, lobby, "Add a computer player…", "normal")
     assert "Bot 1 (normal)" in describe(lobby)
@@ -324,18 +406,20 @@ async def test_people_and_computer_players_from_the_lobby_play_a_whole_game(
     assert "Bot 1 (easy)" in describe(lobby) and "Bot 2 (hard)" in describe(lobby)
     assert "(4/5)" in describe(lobby)
     await world.click(ann, lobby, "Start")
-    assert lobby.buttons() == []
+    assert "Join" not in lobby.button_labels()
 
-    result = await play_to_the_end(world, [ann, bo], random.Random(7))
-    game = await check_result(world, result)
+    game = await play_to_the_end(world, lobby, [ann, bo], random.Random(7))
+    game = await check_result(world, lobby, game, shown)
     assert seat_names(game) == ("Ann", "Bo", "Bot 1 (easy)", "Bot 2 (hard)")
-    assert "Computer players aren't rated" in describe(result)
-    computers = [
-        m for m in world.channel.visible() if is_turn(m) and not m.mentions and not note_of(m)
-    ]
-    assert computers, "the computer players' turns were shown in the channel"
-    for message in world.channel.visible():
-        assert not message.mentions or set(message.mentions) <= {ann.id, bo.id}
+    assert "Computer players aren't rated" in describe(lobby)
+    moves = shown.moves()
+    assert any(said.startswith("Bot 1 (easy) ") for said in moves)
+    assert any(said.startswith("Bot 2 (hard) ") for said in moves)
+    # The computer players were never pinged; the people were, and no ping is left.
+    assert pings_posted(world)
+    assert all(set(m.mentions) <= {ann.id, bo.id} for m in world.channel.messages)
+    assert world.pings() == []
+    assert [m for m in world.channel.visible() if not m.ephemeral] == [lobby]
     answered_in_time(world)
 
 
@@ -347,7 +431,8 @@ async def test_someone_off_turn_is_told_plainly_and_nothing_changes(world: World
     await world.start_bot(dice=dice)
     ann, bo, cy, outsider = world.players
     turn = await world.start_game(2, "nuggets")
-    assert turn.mentions == [ann.id]
+    await current(world)
+    assert await world.mover() == ann and pinged(world) == [[ann.id]]
     version, ids = (await current(world)).version, component_ids(turn)
     for user, words in (
         (bo, "It's Ann's turn, not yours."),
@@ -369,6 +454,8 @@ async def test_someone_off_turn_is_told_plainly_and_nothing_changes(world: World
     assert state.phase is Phase.SET_ASIDE and state.aside == Counts()
     assert "".join(state.roll or ()) == "NNN3335"
     assert all(not m.buttons() for m in world.channel.visible() if m is not turn)
+    # Ann acted: her ping went, and none came back while she plays her turn.
+    assert world.pings() == []
 
 
 async def test_a_button_or_menu_from_an_older_version_is_refused_plainly(world: World) -> None:
@@ -415,10 +502,11 @@ async def test_two_clicks_at_once_apply_one(world: World) -> None:
     assert len(moves) == 3
     state = await position(world)
     assert state.nuggets == (8, 0) and state.centre == 69 and state.turn == 1
+    # The same table goes on with Bo's turn, saying what Ann did; Bo alone is pinged.
     assert headline(turn) == "Ann took 8 nuggets from the centre."
-    await next_turn(world, turn)
-    asked = [m for m in world.channel.visible() if bo.id in m.mentions]
-    assert len(asked) == 1 and intents(asked[0]) == ["roll"]
+    assert intents(turn) == ["roll"] and await world.mover() == bo
+    assert pinged(world) == [[bo.id]]
+    assert [m.mentions for m in pings_posted(world)] == [[ann.id], [bo.id]]
 
 
 async def twice_at_once(world: World, user: User, message: Message, intent: str) -> str:
@@ -451,16 +539,15 @@ async def test_three_lassos_take_from_an_opponent_chosen_in_the_menu(world: Worl
     ann, bo, cy = world.players[:3]
     turn = await world.start_game(3, "nuggets")
     for player, roll, kept in ((ann, "NNN5552", "NNN555"), (bo, "NN44423", "NN444")):
-        assert turn.mentions == [player.id]
+        assert await world.mover() == player
         await play(world, player, turn, "roll")
         assert f"rolled {' '.join(DIE[Face(f)] for f in roll)}" in headline(turn)
         await play(world, player, turn, aside(kept))
         await play(world, player, turn, "take")
-        turn = await next_turn(world, turn)
     assert (await position(world)).nuggets == (8, 6, 0)
 
     # Cy sets two lassos aside, rolls on and adds the third.
-    assert turn.mentions == [cy.id]
+    assert await world.mover() == cy
     await play(world, cy, turn, "roll")
     await play(world, cy, turn, aside("LL333"))
     assert "🪢 2 of the 3 lassos a steal needs." in describe(turn)
@@ -478,8 +565,9 @@ async def test_three_lassos_take_from_an_opponent_chosen_in_the_menu(world: Worl
     ]
 
     await play(world, cy, turn, "take=0", by_menu=True)
+    # The table says what Cy did and goes on with Ann's turn.
     assert headline(turn) == "Cy stole 3 nuggets from Ann."
-    assert turn.buttons() == []
+    assert intents(turn) == ["roll"] and await world.mover() == ann
     game = await current(world)
     state = game.state
     assert isinstance(state, GameState)
@@ -487,10 +575,14 @@ async def test_three_lassos_take_from_an_opponent_chosen_in_the_menu(world: Worl
     moves = await service(world).moves(game.id)
     assert NUGGETS.action_from_json(json.loads(moves[-1].action)) == Take(0)
     assert await service(world).replay(game.id) == state
-    following = await next_turn(world, turn)
-    assert following.mentions == [ann.id] and headline(following) == headline(turn)
     took = NuggetsView(names=seat_names(game), nuggets=(5, 6, 3), centre=63, turn=0, took=(2, 0, 3))
-    assert picture(following) == render_table(took)
+    assert picture(turn) == render_table(took)
+    # The moves before it, in small print under the picture.
+    assert log_of(turn) == [
+        "Cy set aside 2 lassos, 3× 3: worth 3 so far, 2 dice left.",
+        "Cy rolled 🪢 4️⃣. Choose what to set aside.",
+        "Cy set aside 1 lasso: worth 3 so far, 1 die left.",
+    ]
 
 
 async def test_against_one_opponent_the_steal_is_a_button_even_on_a_seven_dice_take(
@@ -502,7 +594,7 @@ async def test_against_one_opponent_the_steal_is_a_button_even_on_a_seven_dice_t
     await play(world, ann, turn, "roll")
     await play(world, ann, turn, aside("NNN555"))
     await play(world, ann, turn, "take")
-    turn = await next_turn(world, turn)
+    assert await world.mover() == bo
     await play(world, bo, turn, "roll")
     await play(world, bo, turn, aside("LLLN333"))
     assert [m for m in turn.buttons() if m["type"] == 3] == []
@@ -515,7 +607,7 @@ async def test_against_one_opponent_the_steal_is_a_button_even_on_a_seven_dice_t
         "Bo stole 4 nuggets from Ann. All seven dice: **a bonus turn!** Bo rolls again."
     )
     assert await position(world) == GameState(2, 1, Phase.ROLL, 69, (4, 4))
-    assert (await next_turn(world, turn)).mentions == [bo.id]
+    assert await world.mover() == bo and intents(turn) == ["roll"]
 
 
 async def test_all_seven_dice_set_aside_earn_a_bonus_turn(world: World) -> None:
@@ -538,27 +630,26 @@ async def test_all_seven_dice_set_aside_earn_a_bonus_turn(world: World) -> None:
     announced = (
         "Ann took 5 nuggets from the centre. All seven dice: **a bonus turn!** Ann rolls again."
     )
-    assert headline(turn) == announced and turn.buttons() == []
-    bonus = await next_turn(world, turn)
-    assert bonus.mentions == [ann.id] and headline(bonus) == announced
-    assert intents(bonus) == ["roll"]
+    # The same table, Ann's bonus turn on it.
+    assert headline(turn) == announced
+    assert await world.mover() == ann and intents(turn) == ["roll"]
     game = await current(world)
     assert game.state == GameState(2, 0, Phase.ROLL, 72, (5, 0))
     earned = NuggetsView(
         names=seat_names(game), nuggets=(5, 0), centre=72, turn=0, took=(0, None, 5), bonus=True
     )
-    assert picture(bonus) == render_table(earned)
-    assert picture(bonus) != render_table(replace(earned, bonus=False))
+    assert picture(turn) == render_table(earned)
+    assert picture(turn) != render_table(replace(earned, bonus=False))
 
     # The bonus turn is a turn of its own: its bust loses only its own dice.
-    await play(world, ann, bonus, "roll")
-    assert "**bust!** Nothing was set aside yet, so nothing is lost." in headline(bonus)
+    await play(world, ann, turn, "roll")
+    assert "**bust!** Nothing was set aside yet, so nothing is lost." in headline(turn)
     assert (await position(world)).nuggets == (5, 0)
-    assert (await next_turn(world, bonus)).mentions == [bo.id]
+    assert await world.mover() == bo
 
 
 async def test_a_bust_is_shown_and_ends_the_turn(world: World) -> None:
-    await world.start_bot(dice=LoadedDice("N333245", "245", first=0))
+    await world.start_bot(dice=LoadedDice("N333245", "245", "N", first=0))
     ann, bo = world.players[:2]
     turn = await world.start_game(2, "nuggets")
     await play(world, ann, turn, "roll")
@@ -570,23 +661,18 @@ async def test_a_bust_is_shown_and_ends_the_turn(world: World) -> None:
         "Ann rolled 2️⃣ 4️⃣ 5️⃣: no set-aside possible, **bust!** "
         "The 4 dice set aside this turn are lost."
     )
-    assert describe(turn).strip().endswith(bust)
-    assert turn.buttons() == []
+    # The table tells the bust and goes on with Bo's turn: nothing set aside any more.
+    assert headline(turn) == bust
+    assert intents(turn) == ["roll"] and await world.mover() == bo
+    assert "Set aside this turn" not in describe(turn)
     game = await current(world)
-    lost = NuggetsView(
-        names=seat_names(game),
-        nuggets=(0, 0),
-        centre=77,
-        turn=0,
-        aside=("N", "3", "3", "3"),
-        rolled=("2", "4", "5"),
-        value=4,
-        bust=True,
-    )
-    assert picture(turn) == render_table(lost)
-    following = await next_turn(world, turn)
-    assert following.mentions == [bo.id] and headline(following) == bust
     assert game.state == GameState(2, 1, Phase.ROLL, 77, (0, 0))
+    assert picture(turn) == render_table(
+        NuggetsView(names=seat_names(game), nuggets=(0, 0), centre=77, turn=1)
+    )
+    # Bo's roll: the bust stays in the log under the table.
+    await play(world, bo, turn, "roll")
+    assert log_of(turn)[-1] == one_line(bust)
 
 
 # A restart ----------------------------------------------------------------------------------
@@ -598,8 +684,8 @@ async def test_a_turn_goes_on_after_a_restart_from_its_message(world: World) -> 
     turn = await world.start_game(2, "nuggets")
     await play(world, ann, turn, "roll")
     await play(world, ann, turn, aside("333"))
-    before = await shown(world)
-    assert before.turn_message_id == turn.id
+    before = await current(world)
+    assert before.shown and before.turn_message_id == turn.id
     ids = component_ids(turn)
 
     await world.stop_bots()
@@ -609,15 +695,17 @@ async def test_a_turn_goes_on_after_a_restart_from_its_message(world: World) -> 
     await play(world, ann, turn, "roll")
     assert menu(turn)["placeholder"] == "Or choose any of the 11 set-asides…"
     # Once more with the menu up: the next process answers the menu this one drew.
-    await shown(world)
+    assert (await current(world)).shown
     await world.stop_bots()
     await world.start_bot()
     await play(world, ann, turn, aside("NN"), by_menu=True)
     assert headline(turn) == "Ann set aside 2 nuggets: worth 5 so far, 2 dice left."
     await play(world, ann, turn, "take")
     assert headline(turn) == "Ann took 5 nuggets from the centre."
-    following = await next_turn(world, turn)
-    assert following.mentions == [bo.id] and intents(following) == ["roll"]
+    assert await world.mover() == bo and intents(turn) == ["roll"]
+    # Still the one table, and one ping: Bo's.
+    assert [m for m in world.channel.visible() if title_of(m)] == [turn]
+    assert pinged(world) == [[bo.id]]
     game = await current(world)
     assert game.state == GameState(2, 1, Phase.ROLL, 72, (5, 0))
     assert await service(world).replay(game.id) == game.state
@@ -628,13 +716,18 @@ async def test_a_turn_goes_on_after_a_restart_from_its_message(world: World) -> 
 # The turn clock -----------------------------------------------------------------------------
 
 
-async def time_runs_out(world: World, turn: Message) -> Message:
-    """Lets the turn's time run out; returns the next turn's message (or the result)."""
+def timed_out(table: Message, before: str, message: Message) -> bool:
+    return message is table and headline(message) != before and "time ran out" in headline(message)
+
+
+async def time_runs_out(world: World, table: Message) -> None:
+    """Lets the turn's time run out, until the table shows what it did."""
+    game_id = game_of(table)
     world.clock.advance(TURN)
     await world.discord.wait_for_message(
-        world.channel, lambda m: m is turn and not m.buttons() and "time ran out" in describe(m)
+        world.channel, functools.partial(timed_out, table, headline(table))
     )
-    return await next_turn(world, turn)
+    await world.settled(game_id)
 
 
 async def test_a_turn_whose_time_runs_out_ends_by_the_documented_rule(world: World) -> None:
@@ -644,17 +737,17 @@ async def test_a_turn_whose_time_runs_out_ends_by_the_documented_rule(world: Wor
 
     # Before the first roll: the turn passes.
     assert "(passing, with nothing taken)" in describe(turn)
-    turn = await time_runs_out(world, turn)
+    await time_runs_out(world, turn)
     passed = "⏰ Ann's time ran out before rolling, so the turn passes with nothing taken."
-    assert turn.mentions == [bo.id] and headline(turn) == passed
+    assert await world.mover() == bo and headline(turn) == passed
     assert await position(world) == GameState(2, 1, Phase.ROLL, 77, (0, 0))
 
     # A roll waiting: its most valuable choice (the fewest dice among equals) is set
     # aside and taken from the centre.
     await play(world, bo, turn, "roll")
     assert "(setting aside the most valuable choice and taking from the centre)" in describe(turn)
-    turn = await time_runs_out(world, turn)
-    assert turn.mentions == [ann.id]
+    await time_runs_out(world, turn)
+    assert await world.mover() == ann
     assert headline(turn) == (
         "⏰ Bo's time ran out: the most valuable choice (2 nuggets, 3× 3) was set aside, "
         "and Bo took 5 nuggets from the centre."
@@ -665,8 +758,8 @@ async def test_a_turn_whose_time_runs_out_ends_by_the_documented_rule(world: Wor
     await play(world, ann, turn, "roll")
     await play(world, ann, turn, aside("555"))
     assert "(taking 5 from the centre)" in describe(turn)
-    turn = await time_runs_out(world, turn)
-    assert turn.mentions == [bo.id]
+    await time_runs_out(world, turn)
+    assert await world.mover() == bo
     assert headline(turn) == "⏰ Ann's time ran out, so Ann took 5 nuggets from the centre."
     game = await current(world)
     assert game.state == GameState(2, 1, Phase.ROLL, 67, (5, 5))
@@ -682,34 +775,37 @@ async def test_a_player_away_for_two_turns_is_replaced_by_a_computer_player(
     await world.start_bot(dice=LoadedDice("NNN5552", first=0, seed=3))
     ann, bo = world.players[:2]
     turn = await world.start_game(2, "nuggets")
-    turn = await time_runs_out(world, turn)
+    shown = Shown(world, turn)
+    shown.look()
+    await time_runs_out(world, turn)
     await play(world, bo, turn, "roll")
     await play(world, bo, turn, aside("NNN555"))
     await play(world, bo, turn, "take")
-    turn = await next_turn(world, turn)
-    assert turn.mentions == [ann.id]
+    assert await world.mover() == ann
 
-    turn = await time_runs_out(world, turn)
+    await time_runs_out(world, turn)
     takeover = (
         "🤖 Ann was away for two turns in a row, so a computer player (normal) plays their "
         "seat from now on."
     )
     assert takeover in describe(turn)
-    assert turn.mentions == [bo.id]
     game = await current(world)
+    assert to_ping(game) == [bo.id]
     replaced = game.seats[0]
     assert replaced.is_bot and replaced.bot_level == "normal"
     assert replaced.display_name == "Ann (bot)" and replaced.left_user_id == ann.id
+    since = len(shown.moves())
+    last_message = max(m.id for m in world.channel.messages)
 
     # The computer player plays Ann's seat from here to the end; Bo plays on.
-    result = await play_to_the_end(world, [bo], random.Random(3))
-    game = await check_result(world, result)
+    game = await play_to_the_end(world, turn, [bo], random.Random(3))
+    game = await check_result(world, turn, game, shown)
     assert seat_names(game) == ("Ann (bot)", "Bo")
-    # A turn's message ends on what its player did (its ping goes once the turn is over).
-    later = [headline(m) for m in world.channel.visible() if is_turn(m) and m.id > turn.id]
+    later = shown.moves()[since:]
     assert any(h.startswith("Ann (bot) ") for h in later)
     assert all(h.startswith(("Ann (bot) ", "Bo ")) for h in later), later
-    assert all(ann.id not in m.mentions for m in world.channel.visible() if m.id > turn.id)
+    # Ann is never pinged again.
+    assert all(ann.id not in m.mentions for m in world.channel.messages if m.id > last_message)
     results = await service(world).results(game.id)
     assert (results[0].user_id, results[0].left) == (ann.id, True)
     answered_in_time(world)

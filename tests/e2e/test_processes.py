@@ -10,6 +10,7 @@ its buttons again and takes its shards back.
 from __future__ import annotations
 
 import asyncio
+import functools
 import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -21,7 +22,7 @@ from bot.service import GameService
 from bot.storage import Database, Game, GameStatus
 from emulator import Channel, DiscordEmulator, Guild, User, shard_of
 from tests.e2e.running_bot import BotProcess, bot_environment
-from tests.e2e.world import pick_button, turn_or_end
+from tests.e2e.world import is_game_over, pick_button, turn_or_end
 from tests.postgres_cluster import Cluster
 
 SHARDS = 4
@@ -91,7 +92,7 @@ class Bot:
         return None if seat.user_id is None else self.emulator.users[seat.user_id]
 
     async def click_once(self, server: Server, game_id: int, rng: random.Random) -> bool:
-        """The human to move clicks a button of the game's turn message; ``False`` once
+        """The human to move clicks a button of the game's table; ``False`` once
         the game is over."""
         game = await self.service.game(game_id)
         if game.status is not GameStatus.ACTIVE:
@@ -102,7 +103,7 @@ class Bot:
             return True
         message = await self.emulator.wait_for_message(server.channel, turn_or_end)
         if not game.shown or not message.button_labels():
-            # The turn's message is on its way.
+            # The table is on its way (or about to show the turn).
             await asyncio.sleep(0.01)
             return True
         await self.emulator.answer(
@@ -167,6 +168,14 @@ async def test_games_in_every_server_play_to_the_end_across_two_processes(bot: B
         assert game.status is GameStatus.FINISHED
         assert await bot.service.replay(game.id) == game.state
         assert len(await bot.service.results(game.id)) == 3
+    # Each game leaves its one table, showing the result, and no ping behind.
+    for server in bot.servers:
+        await bot.emulator.wait_until(functools.partial(only_the_result, server.channel), 30)
+
+
+def only_the_result(channel: Channel) -> bool:
+    left = [m for m in channel.visible() if m.author.bot]
+    return len(left) == 1 and is_game_over(left[0]) and left[0].buttons() == []
 
 
 async def holder(bot: Bot, shard: int) -> tuple[str, bool]:

@@ -68,7 +68,8 @@ async def test_every_game_ends_however_its_players_vanish(crowd: World) -> None:
             await world.select(host, lobby, "Add a computer player…", "easy")
         if number % 6 != 5:  # and a few lobbies nobody ever starts
             await world.click(host, lobby, "Start")
-            assert lobby.buttons() == [], describe(lobby)
+            # The lobby has become the game's table.
+            assert "Join" not in lobby.button_labels() and "Roll" in lobby.button_labels()
 
     quiet: set[tuple[int, int]] = set()
     left: set[tuple[int, int]] = set()
@@ -131,12 +132,17 @@ async def test_every_game_ends_however_its_players_vanish(crowd: World) -> None:
                 "SELECT id FROM games WHERE channel_id = ?", (channel.id,)
             )
         for (game_id,) in rows:
-            game = await service.game(game_id)
+            game = await world.settled(game_id)
             statuses.append(game.status)
             assert game.status in (GameStatus.FINISHED, GameStatus.CANCELLED)
             assert game.deadline is None
             if game.state is not None:
                 assert await service.replay(game.id) == game.state
+        # Over, a game leaves no ping and nothing to press behind: its one table says how
+        # it ended.
+        assert world.pings(channel) == [], describe(world.pings(channel)[0])
+        assert [m for m in channel.visible() if m.buttons()] == []
+        assert len([m for m in channel.visible() if m.author.id == world.discord.bot.id]) == 1
     assert len(statuses) == GAMES
     assert GameStatus.FINISHED in statuses and GameStatus.CANCELLED in statuses
     assert len(quiet) >= 2 and len(left) >= 2 and gone, "every way of vanishing happened"

@@ -28,20 +28,25 @@ async def test_a_deadline_that_fails_on_a_full_disk_is_tried_again_until_the_tur
 ) -> None:
     with tiny_disk(tmp_path / "disk") as disk:
         async with running_world(disk.path, players=2) as world:
-            turn = await world.start_game(2)
-            game = await current(world)
+            table = await world.start_game(2)
+            game = await world.settled((await current(world)).id)
+            turn = [b["custom_id"] for b in table.buttons()]
             disk.fill()
             world.clock.advance(TURN)
             await until(lambda: world.bots[0].deadlines.failures(game.id) >= 1)
-            assert turn.buttons(), "the turn is still on: nothing was written"
+            assert [b["custom_id"] for b in table.buttons()] == turn, "nothing was written"
             disk.free()
             # The first retry comes a second later, on the bot's clock.
             world.clock.advance(1)
             ended = await world.discord.wait_for_message(
-                world.channel, lambda m: m is turn and "time ran out" in describe(m)
+                world.channel, lambda m: m is table and "time ran out" in describe(m)
             )
-            assert ended.buttons() == []
-            assert (await current(world)).version > game.version
+            after = await current(world)
+            assert after.version > game.version
+            # The table offers the next turn, not the one that ran out.
+            assert ended.buttons() and all(
+                f":{after.version}:" in b["custom_id"] for b in ended.buttons()
+            )
 
 
 async def test_one_game_whose_position_does_not_fit_stops_no_other_game(
@@ -53,10 +58,10 @@ async def test_one_game_whose_position_does_not_fit_stops_no_other_game(
         ann, bo, cy = world.players[:3]
         damaged_at = world.discord.add_channel(world.guild, "damaged")
         bots_at = world.discord.add_channel(world.guild, "bots")
-        damaged_turn = await start_in(world, damaged_at, ann, bo)
+        damaged_table = await start_in(world, damaged_at, ann, bo)
         lobby = (await world.command(cy, "claimit new", where=bots_at, bots=1)).response_message
         assert lobby is not None
-        quiet_turn = await world.start_game(2)
+        quiet_table = await world.start_game(2)
         damaged = await world.bots[0].service.current_game(damaged_at.id)
         assert damaged is not None
         await world.stop_bots()
@@ -64,19 +69,26 @@ async def test_one_game_whose_position_does_not_fit_stops_no_other_game(
         await corrupt(world, damaged, GameState.new(5))
 
         await world.start_bot()
-        # The computer player's game starts and plays on, and deadlines still fire.
+        # The computer player's game starts and plays on, and deadlines still fire: Cy
+        # plays a turn (a first roll never busts), then the computer player its own.
         await world.click(cy, lobby, "Start")
-        await world.discord.wait_for_message(bots_at, lambda m: "Bot 1" in describe(m))
+        await world.click(cy, lobby, "Roll")
+        await world.click(cy, lobby, lobby.button_labels()[0])
+        await world.click(cy, lobby, "Stop & claim")
+        await world.discord.wait_for_message(
+            bots_at,
+            lambda m: m is lobby and "Bot 1" in describe(m) and "**Cy**: roll" in describe(m),
+        )
         world.clock.advance(TURN)
         await world.discord.wait_for_message(
-            world.channel, lambda m: m is quiet_turn and "time ran out" in describe(m)
+            world.channel, lambda m: m is quiet_table and "time ran out" in describe(m)
         )
         told = await world.discord.wait_for_message(
             damaged_at, lambda m: "damaged" in m.content and "/claimit cancel" in m.content
         )
         # The technical reason is for the log, not for the players.
         assert "5 players" not in told.content
-        refusal = ephemeral_answer(await world.click(ann, damaged_turn, "Roll"))
+        refusal = ephemeral_answer(await world.click(ann, damaged_table, "Roll"))
         assert "saved data is damaged" in refusal and "Something went wrong" not in refusal
         assert (await world.bots[0].service.game(damaged.id)).deadline is None
         done = await world.command(ann, "claimit cancel", where=damaged_at)
@@ -89,11 +101,12 @@ async def test_one_game_whose_position_does_not_fit_stops_no_other_game(
 
 
 async def start_in(world: World, channel: Channel, host: User, guest: User) -> Message:
+    """A game of ``host`` and ``guest`` started in ``channel``; its table."""
     lobby = (await world.command(host, "claimit new", where=channel)).response_message
     assert lobby is not None
     await world.click(guest, lobby, "Join")
     await world.click(host, lobby, "Start")
-    return await world.discord.wait_for_message(channel, lambda m: bool(m.mentions))
+    return lobby
 
 
 async def current(world: World) -> Game:

@@ -94,8 +94,9 @@ async def start_in_a_thread(world: World) -> tuple[Channel, Message, Message]:
     assert f"<#{thread.id}>" in describe(lobby)
     await world.click(bo, lobby, "Join")
     await world.click(ann, lobby, "Start")
-    turn = await world.discord.wait_for_message(thread, lambda m: bool(m.mentions))
-    return thread, lobby, turn
+    # The table opens in the thread, with its ping after it.
+    await world.discord.wait_for_message(thread, lambda m: bool(m.mentions))
+    return thread, lobby, world.table(thread)
 
 
 async def test_a_game_gets_its_own_thread_and_is_played_there(threaded: World) -> None:
@@ -107,8 +108,8 @@ async def test_a_game_gets_its_own_thread_and_is_played_there(threaded: World) -
     # Commands work from inside the thread too.
     reposted = (await world.command(bo, "claimit board", where=thread)).response_message
     assert reposted is not None and reposted.channel_id == thread.id and reposted.buttons()
-    # The old message loses its buttons once the answer is out.
-    await world.discord.wait_until(lambda: turn.buttons() == [])
+    # The old table goes once the new one is out.
+    await world.discord.wait_until(lambda: turn.deleted)
     await world.finish(random.Random(3), where=thread)
     assert not any(m.buttons() for m in thread.visible())
 
@@ -130,8 +131,9 @@ async def test_without_thread_permissions_the_game_runs_in_the_channel_and_the_h
     assert lobby is not None
     await world.click(world.players[1], lobby, "Join")
     await world.click(ann, lobby, "Start")
-    turn = await world.discord.wait_for_message(world.channel, lambda m: bool(m.mentions))
-    assert turn.buttons()
+    # The lobby became the table, here in the channel.
+    assert lobby.buttons() and "Join" not in lobby.button_labels()
+    await world.discord.wait_for_message(world.channel, lambda m: bool(m.mentions))
 
 
 async def test_a_deleted_thread_sends_the_game_back_to_its_channel(threaded: World) -> None:

@@ -15,6 +15,7 @@ import discord
 from PIL import Image
 
 from bot.discord_ui.client import GameBot, use_discord_at
+from bot.discord_ui.presenter import to_ping
 from bot.settings import Settings
 from bot.storage import Game
 from emulator import Channel, DiscordEmulator, Guild, Interaction, Message, User
@@ -87,7 +88,8 @@ class World:
 
     async def start_game(self, players: int, command: str = "claimit") -> Message:
         """Lobby, joins and start as players do it, with the game's command group
-        (``/claimit new``, ``/nuggets new``); returns the first turn message."""
+        (``/claimit new``, ``/nuggets new``); returns the game's table, which the lobby
+        message has become."""
         host, *others = self.players[:players]
         created = await self.command(host, f"{command} new")
         lobby = created.response_message
@@ -97,16 +99,35 @@ class World:
             await self.click(player, lobby, "Join")
         assert all(p.name in describe(lobby) for p in self.players[:players])
         await self.click(host, lobby, "Start")
-        assert lobby.buttons() == []
-        return await self.discord.wait_for_message(self.channel, lambda m: bool(m.mentions))
+        assert "Join" not in lobby.button_labels()
+        return lobby
 
-    async def human_to_move(self) -> User | None:
-        """``None`` while a computer player moves or when no game is running."""
-        game = await self.bots[0].service.current_game(self.channel.id)
+    async def human_to_move(self, where: Channel | None = None) -> User | None:
+        """The (first) person to act in the game here; ``None`` while a computer player
+        moves or when no game is running."""
+        game = await self.bots[0].service.current_game((where or self.channel).id)
         if game is None or game.state is None:
             return None
-        user_id = game.seats[game.state.turn].user_id
-        return None if user_id is None else self.user(user_id)
+        people = to_ping(game)
+        return self.user(people[0]) if people else None
+
+    async def mover(self, where: Channel | None = None) -> User:
+        """The person to act in the game here (there must be one)."""
+        user = await self.human_to_move(where)
+        assert user is not None, "nobody is to act"
+        return user
+
+    def table(self, where: Channel | None = None) -> Message:
+        """The game's table here: the newest of the bot's cards with a title."""
+        return next(
+            m
+            for m in reversed((where or self.channel).visible())
+            if m.author.id == self.discord.bot.id and not m.ephemeral and title_of(m)
+        )
+
+    def pings(self, where: Channel | None = None) -> list[Message]:
+        """The bot's messages here that ping someone (a turn's ping)."""
+        return [m for m in (where or self.channel).visible() if m.mentions]
 
     def user(self, user_id: int) -> User:
         return next(u for u in self.players if u.id == user_id)

@@ -25,6 +25,7 @@ from emulator import (
 from tests.emulator.rest import Place
 
 GUILD_MEMBERS_INTENT = 1 << 1
+GUILD_MESSAGES_INTENT = 1 << 9
 THREADS = DEFAULT_BOT_PERMISSIONS | discord.Permissions(create_public_threads=True)
 BASE = 6000
 """A multiple of 2, 3 and 4: the guild made k-th (id ``(BASE + k) << 22``) is on shard
@@ -165,7 +166,7 @@ async def test_shard_0_of_1_is_the_same_as_no_shard(gateway: Gateway, world: Wor
 async def test_every_event_about_a_guild_goes_to_its_shard_alone(
     emulator: DiscordEmulator, gateway: Gateway, world: World
 ) -> None:
-    shards = await gateway.shards(2, intents=GUILD_MEMBERS_INTENT)
+    shards = await gateway.shards(2, intents=GUILD_MEMBERS_INTENT | GUILD_MESSAGES_INTENT)
     expected: list[list[tuple[str, int | None]]] = [[], []]
     for k in range(4):
         guild, channel = world.guilds[k], world.channels[k]
@@ -185,6 +186,7 @@ async def test_every_event_about_a_guild_goes_to_its_shard_alone(
             (event, guild.id)
             for event in (
                 "INTERACTION_CREATE",
+                "MESSAGE_CREATE",
                 "THREAD_CREATE",
                 "THREAD_DELETE",
                 "MESSAGE_DELETE",

@@ -11,7 +11,10 @@ from __future__ import annotations
 import asyncio
 import importlib
 import io
+import math
 import random
+import re
+import unicodedata
 from dataclasses import dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
@@ -23,6 +26,7 @@ from PIL import Image
 from bot.discord_ui import presenter
 from bot.discord_ui.ladder.messages import stats_card
 from bot.discord_ui.limits import TITLE
+from bot.discord_ui.lobby.message import lobby_card
 from bot.games.face import DESCRIPTION, GameFace, Picture
 from bot.games.faces import face_for
 from bot.games.registration import Registration
@@ -32,7 +36,8 @@ from bot.ladder import Rating
 from bot.service import Outcome, PlayerStats
 from bot.storage import LadderEntry, PlayerRecord, RatingChange, Result, Seat
 from emulator import message_problems
-from i18n import LANGUAGES, Language, language
+from i18n import LANGUAGES, Language, english, language
+from render.common.palette import PLAYERS, Symbol
 from render.gallery import galleries
 from tests.games.stored import BIG_ID, stored
 from tests.layouts import sent_body
@@ -46,6 +51,7 @@ MOST_STEPS = 5_000
 NAMES = ("_" * 32, "*~" * 16, "@everyone" + "`" * 23, "|>" * 16, "\\" * 32)
 """The longest display names, each doubled by markdown escaping."""
 RATING = Rating(24.0, 1.5)
+ENGLISH = english()
 AVATAR = "https://cdn.discordapp.com/avatars/" + "9" * 19 + "/" + "a" * 32 + ".png?size=1024"
 
 
@@ -264,6 +270,98 @@ def test_the_faces_ladder_stats_and_rules_words_fit(game: Registration, lang: La
     # The face's fields leave room for the longest title and a long standing above them.
     within_limits(sent_body(replace(card, title="x" * TITLE, text="x" * 1000)))
     assert face.rules(lang)
+
+
+TWEMOJI: dict[str, tuple[tuple[int, int, int], Symbol | None]] = {
+    "🔵": ((85, 172, 238), Symbol.CIRCLE),
+    "🟠": ((244, 144, 12), Symbol.CIRCLE),
+    "🟢": ((120, 177, 89), Symbol.CIRCLE),
+    "🟣": ((170, 142, 214), Symbol.CIRCLE),
+    "🔴": ((221, 46, 68), Symbol.CIRCLE),
+    "🟦": ((85, 172, 238), Symbol.SQUARE),
+    "🟧": ((244, 144, 12), Symbol.SQUARE),
+    "🟩": ((120, 177, 89), Symbol.SQUARE),
+    "🟪": ((170, 142, 214), Symbol.SQUARE),
+    "🟥": ((221, 46, 68), Symbol.SQUARE),
+    "🔷": ((85, 172, 238), Symbol.DIAMOND),
+    "🔶": ((244, 144, 12), Symbol.DIAMOND),
+    "💙": ((93, 173, 236), Symbol.HEART),
+    "🧡": ((244, 144, 12), Symbol.HEART),
+    "💚": ((119, 178, 85), Symbol.HEART),
+    "💜": ((170, 142, 214), Symbol.HEART),
+    "❤️": ((221, 46, 68), Symbol.HEART),
+    "🔺": ((221, 46, 68), Symbol.TRIANGLE),
+    "💠": ((85, 172, 238), None),
+    "⭐": ((255, 172, 51), None),
+}
+"""How Discord draws the emoji a seat could be named by (Twemoji): colour and shape."""
+
+
+def lab(color: tuple[int, int, int]) -> tuple[float, float, float]:
+    """The colour in CIE L*a*b* (D65), where distances are roughly as seen."""
+
+    def linear(channel: int) -> float:
+        value = channel / 255
+        return value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(channel) for channel in color)
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+
+    return (116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z)))
+
+
+def marks(said: str, names: tuple[str, ...]) -> dict[int, set[str]]:
+    """The emoji each seat's bold name follows in ``said`` (where it follows one)."""
+    found: dict[int, set[str]] = {}
+    for seat, name in enumerate(names):
+        for mark in re.findall(rf"(\S+) \*\*{re.escape(name)}\*\*", said):
+            if all(unicodedata.category(char) in ("So", "Mn") for char in mark):
+                found.setdefault(seat, set()).add(mark)
+    return found
+
+
+@GAMES
+def test_a_seat_has_one_colour_and_symbol_in_the_lobby_the_words_and_the_pictures(
+    game: Registration,
+) -> None:
+    """The lobby lists a seat with an emoji; the turn's words name whoever acts with the
+    same emoji; the pictures draw the seat in the palette's colour and symbol, which are
+    that emoji's colour (the nearest of the seats' colours) and shape; and the turn's
+    message has that colour."""
+    face, rules = face_for(game.kind), game.game_rules
+    players = rules.max_players
+    names = ("Ann", "Bo", "Cy", "Di", "Ed")[:players]
+    table = tuple(Seat(n, 100 + n, None, names[n], n) for n in range(players))
+    lobby = marks(lobby_card(stored(game.kind, None, table, over=False), ENGLISH).text, names)
+    assert set(lobby) == set(range(players))
+    said: dict[int, set[str]] = {}
+    playout = play(rules, players, random.Random(f"marks {game.kind}"))
+    for move in playout.moves:
+        acting = rules.to_act(move.after)
+        if len(acting) != 1 or acting[0] in said or rules.is_over(move.after):
+            continue
+        at = stored(game.kind, move.after, table, over=False, options=playout.options)
+        picture = asyncio.run(face.turn(at, "", None, ENGLISH))
+        assert picture.colour == PLAYERS[acting[0]].color
+        for seat, found in marks(picture.text, names).items():
+            said.setdefault(seat, set()).update(found)
+        assert acting[0] in said, picture.text
+        if len(said) == players:
+            break
+    assert said == lobby
+    colours = [lab(style.color) for style in PLAYERS[:players]]
+    for seat, (mark,) in lobby.items():
+        style = PLAYERS[seat]
+        assert mark == style.emoji
+        colour, shape = TWEMOJI[mark]
+        assert shape is style.symbol, (seat, mark)
+        nearest = min(range(players), key=lambda n: math.dist(colours[n], lab(colour)))
+        assert nearest == seat, (seat, mark)
 
 
 def test_every_game_has_its_renderers_gallery() -> None:

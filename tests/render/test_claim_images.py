@@ -13,7 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from i18n import english
+from i18n import english, language
 from render.claim import (
     CardFace,
     FactionResult,
@@ -438,6 +438,36 @@ def test_the_status_names_whose_turn_it_is() -> None:
 
 
 # Names -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("code", ["en", "de"])
+def test_every_headline_names_a_computer_player_whole_with_four_seats(code: str) -> None:
+    """The status shrinks its headline rather than cut a computer player's name (its
+    level in brackets), whatever the seat does: lead, play, take, pick its loot, win."""
+    lang = language(code)
+    for level in ("easy", "normal", "hard"):
+        name = lang._("Bot {number} ({level})", number=4, level=lang.pgettext("level", level))
+        names = ("Ann", "Bo", "Cy", name)
+        base = table(names=names, leader=3, to_act=(3,), lang=lang)
+        trick = ((3, c("SEE5")), (0, c("GOB5")), (1, c("GOB6")), (2, c("GOB7")))
+        for view in (
+            base,
+            dataclasses.replace(base, table=((0, c("GOB5")),), leader=0),
+            dataclasses.replace(base, step="take", table=trick, places=(3, 0, 1, 2)),
+            dataclasses.replace(base, phase="loot", step="loot", trick=None),
+            table(  # With 4 players, a team wins: the 3-player game names its winner.
+                names=names[1:],
+                phase="over",
+                step="over",
+                trick=None,
+                to_act=(),
+                winners=(2,),
+                lang=lang,
+            ),
+        ):
+            headline = labels(view)[0]
+            assert headline.text.startswith(name), headline
+            assert headline.size >= 18
 
 
 def test_names_are_drawable_and_fitted() -> None:

@@ -2,19 +2,30 @@
 
 from __future__ import annotations
 
+import dataclasses
 import struct
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from PIL import Image
 
-from i18n import english
+from bot.discord_ui import text
+from bot.games.rules import Level
+from bot.storage import Seat
+from i18n import LANGUAGES, Language, english, language
+from render.claim import gallery as claim_gallery
+from render.claim import hand_image, table_image
 from render.claim.gallery import samples as claim_samples
+from render.claimit import board_image
+from render.claimit import gallery as claimit_gallery
 from render.claimit.geometry import WIDTH, height
 from render.common.fonts import FONT_DIR, Face, _format_4, cmap_code_points, coverage, text_width
-from render.common.names import ELLIPSIS, display_name, drawable
+from render.common.label import Label
+from render.common.names import ELLIPSIS, display_name, drawable, remark
 from render.common.phone import PHONE_WIDTH
 from render.gallery import main as gallery
+from render.gold_nuggets import table_image as nuggets_image
 from render.gold_nuggets.gallery import views as nuggets_views
 from render.gold_nuggets.geometry import WIDTH as NUGGETS_WIDTH
 from render.gold_nuggets.geometry import height as nuggets_height
@@ -84,6 +95,91 @@ def test_long_names_are_shortened_with_an_ellipsis_to_fit() -> None:
     assert text_width(shown, Face.BOLD, 19) <= 200
     wide = display_name(long, 0, Face.BOLD, 19, 5000, english())
     assert text_width(wide, Face.BOLD, 19) > 200
+
+
+def test_a_name_keeps_its_remark_in_brackets_when_shortened() -> None:
+    """A computer player that took over a seat stays one: its "(bot)" is kept whole."""
+    long = "Zoë the Recruiter With a Very Long Name (bot)"
+    shown = display_name(long, 0, Face.BOLD, 19, 200, english())
+    assert shown.endswith(ELLIPSIS + " (bot)") and long.startswith(shown[: -len(" (bot)") - 1])
+    assert text_width(shown, Face.BOLD, 19) <= 200
+    assert display_name(long, 0, Face.BOLD, 19, 60, english()).endswith(ELLIPSIS)
+    assert display_name("Bob (he/him)", 0, Face.BOLD, 19, 400, english()) == "Bob (he/him)"
+
+
+def computer_players(players: int, lang: Language) -> tuple[str, ...]:
+    """A host and computer players of every level in the other seats, as a game names
+    them in ``lang``."""
+    host = Seat(0, 1, None, "Ann", 0)
+    levels = list(Level)
+    bots = [
+        Seat(n, None, levels[n % 3], f"Bot {n} ({levels[n % 3]})", n) for n in range(1, players)
+    ]
+    return tuple(text.seat_name(seat, lang) for seat in (host, *bots))
+
+
+def pictures(lang: Language) -> Iterator[tuple[str, tuple[str, ...], list[Label]]]:
+    """Every sample picture of every game, with computer players in all seats but the
+    first: its game, the computer players' names it has, the texts it draws."""
+    for _, table in [*claim_gallery.table_views(lang), *claim_gallery.more_table_views(lang)]:
+        names = computer_players(table.players, lang)
+        yield "claim", names[1:], table_image.labels(dataclasses.replace(table, names=names))
+    for _, hand in claim_gallery.hand_views(lang):
+        name = computer_players(4, lang)[hand.seat]
+        if hand.seat:
+            yield "claim", (name,), hand_image.labels(dataclasses.replace(hand, name=name))
+    for _, view in nuggets_views():
+        names = computer_players(view.players, lang)
+        drawn = nuggets_image.labels(dataclasses.replace(view, names=names, lang=lang))
+        yield "nuggets", names[1:], drawn
+    for _, state, board in [
+        *claimit_gallery.rulebook_examples(),
+        *claimit_gallery.played_examples(),
+    ]:
+        names = computer_players(state.players, lang)
+        drawn = board_image.labels(state, dataclasses.replace(board, names=names, lang=lang))
+        yield "claimit", names[1:], drawn
+
+
+def drawn_whole(name: str, labels: list[Label]) -> int:
+    """How often ``name`` is drawn whole: in one text, or as a name and its remark in
+    brackets on the line just under it (``Bot 2`` over ``(hard)``)."""
+    once = sum(name in label.text for label in labels)
+    parts = remark(name)
+    if parts is None:
+        return once
+    head, tail = parts
+    for upper in (label for label in labels if label.text == head):
+        left, _, right, bottom = upper.box
+        under = [
+            label
+            for label in labels
+            if label.text == tail
+            and abs(label.box[1] - bottom) <= 4
+            and label.box[0] < right
+            and left < label.box[2]
+        ]
+        once += len(under) == 1
+    return once
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_computer_players_names_are_drawn_whole_in_every_picture(code: str) -> None:
+    """In every sample picture of every game, up to its most seats, a computer player's
+    name is drawn whole wherever it is drawn (on its row of the players' table at least),
+    on one line or with its level on a line under it, and never cut."""
+    most: dict[str, int] = {}
+    for game, names, labels in pictures(language(code)):
+        drawn = [label.text for label in labels]
+        most[game] = max(most.get(game, 0), len(names) + 1)
+        for name in names:
+            assert drawn_whole(name, labels), (game, name, drawn)
+            cut = [name[:end].rstrip() + ELLIPSIS for end in range(1, len(name))]
+            assert not any(short in words for short in cut for words in drawn), (game, drawn)
+            head = name.split(" (")[0]
+            alone = [words for words in drawn if words == head]
+            assert len(alone) <= drawn_whole(name, labels), (game, name, drawn)
+    assert most == {"claim": 4, "nuggets": 5, "claimit": 5}
 
 
 def test_the_gallery_writes_every_games_samples_and_their_phone_previews(tmp_path: Path) -> None:

@@ -188,7 +188,7 @@ def test_a_name_is_shown_once_the_same_way_and_computer_players_in_full() -> Non
     for drawn in (labels(state, view), labels(state, View(view.names, (6, 3, 4), bust=0))):
         for seat in range(5):
             shown = name_shown(view, seat)
-            assert shown.endswith(ELLIPSIS) or shown == "Player 5"
+            assert shown.endswith((ELLIPSIS, ELLIPSIS + " (bot)")) or shown == "Player 5"
             stem = shown.removesuffix(ELLIPSIS)[:6]
             assert [label.text for label in drawn if stem in label.text] == [shown]
 

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import re
 from pathlib import Path
 
 from playwright.async_api import Browser, Locator, Page, Route, ViewportSize, expect
 
 from emulator import DiscordEmulator
+from render.common.palette import PLAYERS
 from tests.sandbox.conftest import ARTIFACTS
 
 DESKTOP: ViewportSize = {"width": 1280, "height": 900}
@@ -36,6 +38,13 @@ async def slash(page: Page, text: str) -> None:
     await box.fill(text)
     await box.press("Enter")
     await expect(box).to_have_value("")
+
+
+async def say(page: Page, text: str) -> None:
+    """Says ``text`` in the open channel as the member acted as (the box chats when the text
+    has no leading slash), once the page shows it."""
+    await slash(page, text)
+    await expect(chat(page).last).to_have_text(text)
 
 
 async def shoot(page: Page, name: str) -> None:
@@ -105,29 +114,85 @@ def messages(page: Page) -> Locator:
     return page.locator("#messages article")
 
 
+def public(page: Page) -> Locator:
+    """The messages everyone in the channel sees (not those only the member sees)."""
+    return page.locator("#messages article:not(.ephemeral)")
+
+
+def chat(page: Page) -> Locator:
+    """What members said in the channel: their messages' text (the bot's are cards)."""
+    return page.locator("#messages article:not(.ephemeral) > .body > .content")
+
+
+def pings(page: Page) -> Locator:
+    """The bot's messages telling someone it is their turn (a game's table mentions
+    nobody)."""
+    return page.locator("#messages article:not(.ephemeral):has(.v2 .mention)")
+
+
+def tables(page: Page, game: str) -> Locator:
+    """The public messages that show the game called ``game`` ("Claim It! #1"): its table,
+    or its result once it is over. A game has one at any moment."""
+    heading = page.locator(".heading", has_text=re.compile(rf"^{re.escape(game)}( · |$)"))
+    return public(page).filter(has=heading)
+
+
+async def the_table(page: Page, game: str) -> Locator:
+    """The game's one table, pinned by its id (a move may post it anew at the bottom)."""
+    await expect(tables(page, game)).to_have_count(1)
+    return by_id(page, await tables(page, game).get_attribute("data-id"))
+
+
+async def start_from_lobby(lobby: Locator, game: str, start: str = "Start") -> Locator:
+    """The host presses Start (``start``, in the server's language): the lobby message
+    becomes the game's table, edited in place, with the board's picture and without the
+    lobby's buttons."""
+    await lobby.locator("button", has_text=start).click()
+    await expect(lobby.locator(PICTURE)).to_be_visible()
+    await expect(lobby.locator(".heading")).to_have_text(game)
+    await expect(lobby.locator("button", has_text=start)).to_have_count(0)
+    return lobby
+
+
 def by_id(page: Page, message_id: str | None) -> Locator:
     """A message by its id: it stays found when its buttons go."""
     return page.locator(f'#messages article[data-id="{message_id}"]')
 
 
 async def next_turn(page: Page) -> Locator | None:
-    """The message whose buttons (or menus) are to be used next, or None once the game is
-    over."""
+    """The game's table once it has buttons (or menus) for a person to use, or None once
+    the game is over."""
     turn = page.locator("#messages article:has(button:enabled, select:enabled)")
-    over = page.locator("#messages article:last-child").locator(
-        ".title, .heading", has_text="game over"
-    )
+    over = public(page).locator(".title, .heading", has_text="game over")
     await expect(turn.or_(over).first).to_be_visible()
     if await over.count():
         return None
     return by_id(page, await turn.last.get_attribute("data-id"))
 
 
-async def mover(turn: Locator) -> str:
-    """Who the turn's message pings: the member to act."""
-    # A classic message pings in its content, a V2 one in the text above its card.
-    pings = turn.locator(".content .mention, .v2 > .text .mention")
-    return (await pings.first.inner_text()).removeprefix("@")
+SEATS = "".join(style.emoji for style in PLAYERS)
+"""Each seat's mark, before its player's name where the table says who does what next."""
+
+
+async def mover(table: Locator) -> str:
+    """Whom the table asks to act, by its prompt ("🔵 Ann: roll the dice."). The table
+    mentions nobody: a ping of its own tells them."""
+    await expect(table.locator(".mention")).to_have_count(0)
+    words = await table.locator(".container > .text").first.inner_text()
+    named = re.findall(rf"^[{SEATS}] (.+?): ", words, re.MULTILINE)
+    assert named, words
+    return str(named[-1])
+
+
+async def at_the_bottom(page: Page, table: Locator) -> None:
+    """The channel's newest message is the game's table, or its ping right under it (one
+    that links to it)."""
+    table_id = await table.get_attribute("data-id")
+    here = f'#message-list > article[data-id="{table_id}"]'
+    bottom = page.locator(
+        f"{here}:last-child, {here} + article:last-child:has(a[data-message='{table_id}'])"
+    )
+    await expect(bottom).to_have_count(1)
 
 
 async def loaded_width(picture: Locator) -> int:

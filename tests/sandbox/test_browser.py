@@ -1,6 +1,7 @@
 """The sandbox page in a real headless Chromium: a whole game by clicking, as one person
-playing two members against a computer player, in the game's own thread; and a game on a
-phone's screen."""
+playing two members against a computer player, in the game's own thread; a whole game
+with the members chatting between turns, the one table always at the bottom; and a game
+on a phone's screen."""
 
 from __future__ import annotations
 
@@ -24,7 +25,9 @@ from tests.sandbox.pages import (
     PICTURE,
     act_as,
     acting_as,
+    at_the_bottom,
     by_id,
+    chat,
     controls_in_view,
     fitted,
     loaded_width,
@@ -32,9 +35,17 @@ from tests.sandbox.pages import (
     mover,
     next_turn,
     open_page,
+    pings,
+    public,
+    say,
     shoot,
     slash,
+    start_from_lobby,
+    tables,
+    the_table,
 )
+
+GAME = "Claim It! #1"
 
 NEAR = 25
 """Colours closer than this (CIE76 ΔE) to a player's look like that player's."""
@@ -85,7 +96,7 @@ async def test_a_whole_game_in_its_thread_by_clicking_with_a_second_member_and_a
     await slash(page, "/claimit new")
     await expect(messages(page).last.locator("button", has_text="Join")).to_be_visible()
     lobby = by_id(page, await messages(page).last.get_attribute("data-id"))
-    await expect(lobby.locator(".thread-link")).to_contain_text("game 1")
+    await expect(lobby.locator(".thread-link")).to_contain_text(GAME)
     await shoot(page, "desktop-1-lobby")
 
     await act_as(page, "Bo")
@@ -95,16 +106,21 @@ async def test_a_whole_game_in_its_thread_by_clicking_with_a_second_member_and_a
     await lobby.locator("select").first.select_option(label="Add a computer player: easy")
     await expect(lobby).to_contain_text("Bot 1 (easy)")
     await lobby.locator("button", has_text="Start").click()
+    # The lobby stays in the channel, saying where the game went; the table is there.
     await expect(lobby.locator("button")).to_have_count(0)
     await lobby.locator(".thread-link a").click()
-    await expect(page.locator("#channel-name")).to_have_text("Claim It! · game 1")
-    await expect(page.locator("#channels li.thread.active")).to_contain_text("game 1")
+    await expect(page.locator("#channel-name")).to_have_text(GAME)
+    await expect(page.locator("#channels li.thread.active")).to_contain_text(GAME)
+    table = await the_table(page, GAME)
     await shoot(page, "desktop-2-started-in-its-thread")
 
     rng = random.Random(5)
     refused = False
     clicks = 0
     while (turn := await next_turn(page)) is not None:
+        # One table all game long, edited in place: no message per turn.
+        assert await turn.get_attribute("data-id") == await table.get_attribute("data-id")
+        assert await pings(page).count() <= 1
         # The newest buttons are where the player looks, without scrolling.
         await controls_in_view(turn)
         to_move = await mover(turn)
@@ -120,7 +136,10 @@ async def test_a_whole_game_in_its_thread_by_clicking_with_a_second_member_and_a
         if clicks == 3:
             await shoot(page, "desktop-3-playing")
         assert clicks < 1000, "the game did not finish"
-    result = messages(page).last
+    # The table became the result; it is all the game left in its thread.
+    result = table
+    await expect(result.locator(".heading")).to_have_text(f"{GAME} · game over")
+    await expect(public(page)).to_have_count(1)
     await expect(result).to_contain_text("largest mine")
     await expect(result).to_contain_text("Ratings")
     await expect(result.locator(PICTURE)).to_be_in_viewport()
@@ -165,7 +184,7 @@ async def check_final_board_link(page: Page, final: str | None) -> None:
     link = messages(page).last.locator("a", has_text="final message")
     await expect(link).to_have_attribute("data-message", final or "")
     await link.click()
-    await expect(page.locator("#channel-name")).to_have_text("Claim It! · game 1")
+    await expect(page.locator("#channel-name")).to_have_text(GAME)
     shown = by_id(page, final)
     await expect(shown).to_have_class(re.compile(r"\bhighlight\b"))
     await expect(shown.locator(PICTURE)).to_be_in_viewport()
@@ -228,6 +247,101 @@ def lab(rgb: tuple[int, int, int]) -> tuple[float, float, float]:
     return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
 
 
+async def test_a_whole_game_with_chat_between_turns_keeps_its_one_table_at_the_bottom(
+    page: Page,
+) -> None:
+    """Ann and Bo say something between turns: the move after it posts the table anew
+    under what was said and deletes the old one, so that the game is always at the bottom
+    of the channel, and only once; what they said stays. Moves with nothing said since
+    edit the table in place, and /claimit board brings it down at once."""
+    await act_as(page, "Ann")
+    await slash(page, "/claimit new")
+    await expect(messages(page).last.locator("button", has_text="Join")).to_be_visible()
+    lobby = by_id(page, await messages(page).last.get_attribute("data-id"))
+    await act_as(page, "Bo")
+    await lobby.locator("button", has_text="Join").click()
+    await expect(lobby.locator("button", has_text="Start")).to_be_enabled()
+    await act_as(page, "Ann")
+    table = await start_from_lobby(lobby, GAME)
+
+    rng = random.Random(8)
+    said: list[str] = []
+    previous = None
+    moves = 0
+    while (turn := await next_turn(page)) is not None:
+        assert await turn.get_attribute("data-id") == await table.get_attribute("data-id")
+        to_move = await mover(turn)
+        below_chat = to_move != previous
+        if below_chat:
+            # A turn begins: whoever the page acts as says something first.
+            said.append(f"{await acting_as(page)}: your turn, {to_move} ({len(said) + 1})")
+            await say(page, said[-1])
+            await expect(messages(page).last).to_have_text(re.compile(re.escape(said[-1])))
+            if len(said) == 2:
+                table = await brought_down(page, table)
+                below_chat = False
+        previous = to_move
+        if await acting_as(page) != to_move:
+            await act_as(page, to_move)
+        table = await quick_move(page, table, rng, below_chat)
+        await expect(chat(page)).to_have_text(said)
+        moves += 1
+        if moves == 3:
+            # The table tells what happened before its headline, in small print.
+            await expect(table.locator(".subtext", has_text="rolled").first).to_be_visible()
+        assert moves < 1000, "the game did not finish"
+
+    result = await the_table(page, GAME)
+    await expect(result.locator(".heading")).to_have_text(f"{GAME} · game over")
+    await expect(result.locator("button")).to_have_count(0)
+    await at_the_bottom(page, result)
+    # What was said, and the result under it: no ping or older table is left.
+    await expect(public(page)).to_have_count(len(said) + 1)
+    await expect(chat(page)).to_have_text(said)
+    await shoot(page, "desktop-chat-game-over")
+    assert len(said) >= 4 and moves >= 8, (said, moves)
+
+
+async def brought_down(page: Page, table: Locator) -> Locator:
+    """/claimit board moves the table under what was said at once, deleting the old one."""
+    old = await table.get_attribute("data-id")
+    await slash(page, "/claimit board")
+    await expect(by_id(page, old)).to_have_count(0)
+    table = await the_table(page, GAME)
+    await at_the_bottom(page, table)
+    return table
+
+
+async def quick_move(page: Page, table: Locator, rng: random.Random, below_chat: bool) -> Locator:
+    """Rolls, places at random and stops at once; returns the table once it shows the move:
+    posted anew at the bottom when something was said since it was (the old one gone), or
+    else the same message, edited. Either way it is the channel's newest message (with
+    at most its ping under it), and the only table of the game."""
+    table_id = await table.get_attribute("data-id")
+    before = await table.locator(PICTURE).get_attribute("src")
+    labels = await table.locator("button:enabled").all_inner_texts()
+    await table.locator("button:enabled", has_text=quick(labels, rng)).first.click()
+    if below_chat:
+        await expect(by_id(page, table_id)).to_have_count(0)
+        table = await the_table(page, GAME)
+    else:
+        await expect(table.locator(PICTURE)).not_to_have_attribute("src", before or "")
+        assert await table.get_attribute("data-id") == table_id
+    await at_the_bottom(page, table)
+    await expect(tables(page, GAME)).to_have_count(1)
+    assert await pings(page).count() <= 1
+    return table
+
+
+def quick(labels: list[str], rng: random.Random) -> str:
+    """Stop & claim as soon as it may be pressed, else Roll, else a placement at random."""
+    names = [label.split("\n")[-1].strip() for label in labels]
+    for wanted in ("Stop & claim", "Roll"):
+        if any(wanted in name for name in names):
+            return wanted
+    return rng.choice(names)
+
+
 async def test_on_a_phone_the_channel_takes_the_whole_width(
     browser: Browser, sandbox_url: str
 ) -> None:
@@ -246,8 +360,7 @@ async def test_on_a_phone_the_channel_takes_the_whole_width(
     await slash(page, "/claimit new bots:1")
     await expect(messages(page).last.locator("button", has_text="Start")).to_be_visible()
     lobby = by_id(page, await messages(page).last.get_attribute("data-id"))
-    await lobby.locator("button", has_text="Start").click()
-    await expect(lobby.locator("button")).to_have_count(0)
+    await start_from_lobby(lobby, GAME)
     rng = random.Random(2)
     for clicks in range(4):
         turn = await next_turn(page)

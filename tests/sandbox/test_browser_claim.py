@@ -1,8 +1,10 @@
 """A whole game of Claim in the sandbox page, in a real headless Chromium: one person plays
-both seats of a 2-player game as two members, from ``/claim new`` to the result. Each turn
-the member to act presses **My hand** on the newest table message, sees their own hand (its
-picture, a button per card, those they may not play greyed out) in a message only they see,
-and presses a card; the hand changes in place and the table moves on.
+both seats of a 2-player game as two members, from ``/claim new`` to the result. The lobby
+becomes the game's one table. Each member presses **My hand** once (the first to act on
+the ping that tells them, the other on the table while waiting) and plays every decision
+from that one private message, which the bot edits as the game goes: their hand as a
+picture and, exactly while they must decide, a button per card (those they may not play
+greyed out) or per choice.
 
 Whenever the page acts as one member, none of the other's private messages is in it: not
 their ids, pictures or buttons. The emulator, which knows whom each private message is
@@ -43,8 +45,11 @@ from tests.sandbox.pages import (
     loaded_width,
     messages,
     open_page,
+    pings,
+    public,
     shoot,
     slash,
+    start_from_lobby,
 )
 
 DICE_SEED = 1
@@ -54,9 +59,10 @@ CHOICES_SEED = 4
 FACTIONS = "seers,automatons,raccoons"
 """Added to Goblins and Knights: a Seer's win offers prizes to take, an Automaton's an
 automatic trick both members discard to at once, Raccoons a loot choice."""
+GAME = "Claim #1"
 MY_HAND = 'button[data-custom-id^="claim:mine:"]'
 SEAT_BUTTONS = 'button[data-custom-id^="claim:seat:"]'
-HANDS = "#messages article.ephemeral:has(.heading:text-is('Your hand · Claim · game 1'))"
+HANDS = f"#messages article.ephemeral:has(.heading:text-is('Your hand · {GAME}'))"
 MOST_MOVES = 200
 
 
@@ -66,8 +72,9 @@ class Played:
 
     moves: int = 0
     hands: int = 0
+    """Hand messages opened (**My hand** pressed)."""
     greyed: int = 0
-    """Card buttons shown disabled (the follow rule) in the hands opened."""
+    """Card buttons shown disabled (the follow rule) in the hands played from."""
     switches: int = 0
     intents: set[str] = field(default_factory=set)
     """What the buttons pressed did: ``play``, ``take``, ``discard``, ``loot``."""
@@ -87,44 +94,65 @@ async def table(browser: Browser, tmp_path: Path) -> AsyncIterator[Table]:
         await page.close()
 
 
-async def test_a_whole_claim_game_each_member_seeing_only_their_own_hand(table: Table) -> None:
+async def test_a_whole_claim_game_played_from_one_open_hand_each(table: Table) -> None:
     page = table.page
-    await open_game(page)
-    await check_a_hand_out_of_turn_has_no_buttons(table)
+    board = await open_game(page)
+    played = Played()
+    hands = await open_both_hands(table, board, played)
 
     rng = random.Random(CHOICES_SEED)
-    played = Played()
     shot = False
-    while (turn := await newest_table(page)) is not None:
-        to_move = (await to_act(turn))[0]
+    while acting := await to_act(board):
+        to_move = acting[0]
+        assert await pings(page).count() <= 1
         if await acting_as(page) != to_move:
             await act_as(page, to_move)
             played.switches += 1
             await check_only_own_private_messages(table, to_move)
-        hand = await open_hand(page, turn)
-        played.hands += 1
+        # The one hand they opened, playable now that they must decide.
+        hand = hands[to_move]
+        await expect(page.locator(HANDS)).to_have_count(1)
+        await expect(hand.locator(f"{SEAT_BUTTONS}:enabled").first).to_be_visible()
         greyed = await check_the_hand(table, hand, to_move)
         played.greyed += greyed
         if greyed and not shot:
-            await shoot_on_a_phone(table, hand, turn)
+            await shoot_on_a_phone(table, hand, board)
             shot = True
-        played.intents.add(await play_from_hand(page, hand, turn, rng))
+        played.intents.add(await play_from_hand(page, hand, board, rng))
         played.moves += 1
+        still = await to_act(board)
+        if still and to_move not in still:
+            # Their part is done until the game comes back to them.
+            await expect(hand.locator("button")).to_have_count(0)
+            await expect(hand.locator(".container .text").first).to_contain_text(
+                "Not your turn: waiting for"
+            )
         assert played.moves < MOST_MOVES, "the game did not finish"
 
-    result = messages(page).last
-    await expect(result.locator(".heading")).to_have_text("Claim · game 1 · game over")
+    # The table became the result; the ping went with the last turn.
+    result = board
+    await expect(result.locator(".heading")).to_have_text(f"{GAME} · game over")
     await expect(result).to_contain_text("Ratings")
     await expect(result.locator(PICTURE)).to_be_in_viewport()
     assert await loaded_width(result.locator(PICTURE)) > 0
     await expect(page.locator(f"#messages {MY_HAND}")).to_have_count(0)
+    await expect(public(page)).to_have_count(1)
     for member in ("Ann", "Bo"):
         if await acting_as(page) != member:
             await act_as(page, member)
+        # Each hand says the game is over, with nothing left to press.
+        await expect(hands[member]).to_contain_text("game is over")
+        await expect(hands[member].locator("button")).to_have_count(0)
         await check_only_own_private_messages(table, member)
     await shoot(page, "claim-3-game-over")
     await fitted(page, table.sandbox.emulator, result, "claim-result")
 
+    emulator = table.sandbox.emulator
+    for member in ("Ann", "Bo"):
+        me = next(u.id for u in emulator.users.values() if u.name == member)
+        opened = [m for m in emulator.channels[CHANNEL_ID].messages if m.visible_to == me]
+        assert len(opened) <= 2, (member, len(opened))
+    assert played.hands == 2, played
     # 2 players: 13 tricks in each phase, a card each.
     assert played.moves >= 52, played
     assert played.switches >= 10, played
@@ -133,8 +161,9 @@ async def test_a_whole_claim_game_each_member_seeing_only_their_own_hand(table: 
     assert played.intents == {"play", "take", "discard", "loot"}, played
 
 
-async def open_game(page: Page) -> None:
-    """Ann opens a lobby, Bo joins, Ann starts: the first table has **My hand**."""
+async def open_game(page: Page) -> Locator:
+    """Ann opens a lobby, Bo joins, Ann starts: the lobby becomes the table, with **My
+    hand**."""
     await act_as(page, "Ann")
     await slash(page, f"/claim new factions:{FACTIONS}")
     lobby = messages(page).last
@@ -144,65 +173,67 @@ async def open_game(page: Page) -> None:
     await lobby.locator("button", has_text="Join").click()
     await expect(lobby.locator("button", has_text="Start")).to_be_enabled()
     await act_as(page, "Ann")
-    await lobby.locator("button", has_text="Start").click()
-    await expect(lobby.locator("button")).to_have_count(0)
-    await expect(lobby).to_contain_text("The game is on")
-    first = await newest_table(page)
-    assert first is not None
-    await expect(first.locator(PICTURE)).to_be_visible()
+    board = await start_from_lobby(lobby, GAME)
+    await expect(board.locator(MY_HAND)).to_have_count(1)
     await shoot(page, "claim-0-first-table")
+    return board
 
 
-async def check_a_hand_out_of_turn_has_no_buttons(table: Table) -> None:
-    """The member not to act opens their hand too: they see their cards, and nothing to
-    press; the other member then sees none of it."""
+async def open_both_hands(table: Table, board: Locator, played: Played) -> dict[str, Locator]:
+    """The member to act opens **My hand** on the ping that tells them (it names them and
+    links to the table); the other opens theirs on the table while waiting: they see their
+    cards and nothing to press, and the first member then sees none of it."""
     page = table.page
-    turn = await newest_table(page)
-    assert turn is not None
-    to_move = (await to_act(turn))[0]
-    other = "Bo" if to_move == "Ann" else "Ann"
+    (first,) = await to_act(board)
+    other = "Bo" if first == "Ann" else "Ann"
+    if await acting_as(page) != first:
+        await act_as(page, first)
+    ping = pings(page)
+    await expect(ping).to_have_count(1)
+    await expect(ping.locator(".mention")).to_have_text(f"@{first}")
+    await expect(
+        ping.locator(f'a[data-message="{await board.get_attribute("data-id")}"]')
+    ).to_have_text(GAME)
+    hands = {first: await open_hand(page, ping)}
+    assert await owner(table, hands[first]) == first
+
     await act_as(page, other)
-    hand = await open_hand(page, turn)
-    await expect(hand.locator(".container .text")).to_contain_text(
-        f"Not your turn: waiting for {to_move}"
+    hand = await open_hand(page, board)
+    await expect(hand.locator(".container .text").first).to_contain_text(
+        f"Not your turn: waiting for {first}"
     )
     await expect(hand.locator("button")).to_have_count(0)
     assert await loaded_width(hand.locator(PICTURE)) > 0
     assert await owner(table, hand) == other
-    await act_as(page, to_move)
+    hands[other] = hand
+    played.hands += 2
+    await act_as(page, first)
     await expect(hand).to_have_count(0)
-    await check_only_own_private_messages(table, to_move)
+    await check_only_own_private_messages(table, first)
+    return hands
 
 
-async def newest_table(page: Page) -> Locator | None:
-    """The table message with **My hand** (older tables lose it), or None once the game is
-    over."""
-    tables = page.locator(f"#messages article:has({MY_HAND})")
-    over = page.locator("#messages article .heading", has_text="game over")
-    await expect(tables.or_(over).first).to_be_visible()
-    if await over.count():
-        return None
-    return by_id(page, await tables.last.get_attribute("data-id"))
-
-
-async def to_act(turn: Locator) -> list[str]:
+async def to_act(board: Locator) -> list[str]:
     """The members the table asks to act, in its order: those named where it says to open
-    **My hand** (both at first in an automatic trick, then whoever has not discarded)."""
-    description = await turn.locator(".container .text").inner_text()
+    **My hand** (both at first in an automatic trick, then whoever has not discarded); none
+    once the game is over."""
+    if await board.locator(".heading", has_text="game over").count():
+        return []
+    description = await board.locator(".container .text").first.inner_text()
     (prompt,) = [p for p in description.split("\n\n") if "My hand" in p]
     named = re.findall(r"\b(Ann|Bo)\b", prompt)
     assert named, prompt
-    pinged = await turn.locator(".v2 > .text .mention").all_inner_texts()
-    assert {f"@{name}" for name in named} <= set(pinged), (named, pinged)
+    # Nobody is mentioned on the table: a ping of its own tells them.
+    await expect(board.locator(".mention")).to_have_count(0)
     return named
 
 
-async def open_hand(page: Page, turn: Locator) -> Locator:
-    """Presses **My hand**; the private message that answers, once its hand has come (a
-    slow picture shows "thinking…" in its place first)."""
+async def open_hand(page: Page, message: Locator) -> Locator:
+    """Presses **My hand** on ``message``; the private message that answers, once its hand
+    has come (a slow picture shows "thinking…" in its place first)."""
     hands = page.locator(HANDS)
     before = await hands.count()
-    await turn.locator(MY_HAND).click()
+    await message.locator(MY_HAND).click()
     await expect(hands).to_have_count(before + 1)
     hand = by_id(page, await hands.last.get_attribute("data-id"))
     await expect(hand).to_contain_text("Only you can see this")
@@ -222,7 +253,7 @@ async def check_the_hand(table: Table, hand: Locator, member: str) -> int:
     enabled exactly when the bot allows it (several Goblin 0s share a label: buttons are
     told apart by custom_id). Returns how many are greyed out."""
     assert await owner(table, hand) == member
-    await expect(hand.locator(".heading")).to_have_text("Your hand · Claim · game 1")
+    await expect(hand.locator(".heading")).to_have_text(f"Your hand · {GAME}")
     assert await loaded_width(hand.locator(PICTURE)) > 0
     await expect(hand.locator(CONTROLS).first).to_be_in_viewport()
     message = table.sandbox.emulator.messages[int(await hand.get_attribute("data-id") or 0)]
@@ -241,24 +272,22 @@ async def check_the_hand(table: Table, hand: Locator, member: str) -> int:
     return sum(wanted.values())
 
 
-async def play_from_hand(page: Page, hand: Locator, turn: Locator, rng: random.Random) -> str:
+async def play_from_hand(page: Page, hand: Locator, board: Locator, rng: random.Random) -> str:
     """Presses one of the hand's enabled buttons, by custom_id; the hand changes in place
-    (the same message, edited, without that button) and the table moves on. Returns what
-    was done (``play``, ``take``, ``discard``, ``loot``)."""
+    (the same message, edited, without that button), no other hand comes, and the table
+    shows the move, edited in place. Returns what was done (``play``, ``take``,
+    ``discard``, ``loot``)."""
     enabled = await custom_ids(hand.locator(f"{SEAT_BUTTONS}:enabled"))
     assert enabled
     custom_id = rng.choice(sorted(enabled))
     picture = await hand.locator(PICTURE).get_attribute("src")
-    board = await turn.locator(PICTURE).get_attribute("src")
-    count = await page.locator(HANDS).count()
+    drawn = await board.locator(PICTURE).get_attribute("src")
     await hand.locator(f'button[data-custom-id="{custom_id}"]').click()
     await expect(hand.locator(f'[data-custom-id="{custom_id}"]')).to_have_count(0)
     await expect(hand.locator(".time")).to_contain_text("(edited)")
     await expect(hand.locator(PICTURE)).not_to_have_attribute("src", picture or "")
-    await expect(page.locator(HANDS)).to_have_count(count)
-    # The table shows the move: the turn's last picture without **My hand** (a new table
-    # follows), or, while the other member still discards, the same table drawn again.
-    await expect(turn.locator(PICTURE)).not_to_have_attribute("src", board or "")
+    await expect(page.locator(HANDS)).to_have_count(1)
+    await expect(board.locator(PICTURE)).not_to_have_attribute("src", drawn or "")
     return custom_id.rsplit(":", 1)[-1].split("=", 1)[0]
 
 
@@ -304,7 +333,7 @@ async def check_only_own_private_messages(table: Table, member: str) -> None:
                 assert f'"{custom_id}"' not in html
 
 
-async def shoot_on_a_phone(table: Table, hand: Locator, turn: Locator) -> None:
+async def shoot_on_a_phone(table: Table, hand: Locator, board: Locator) -> None:
     """A hand with greyed-out cards, and the table, at both sizes: the buttons wrap within
     a phone's width and no more than four rows of them hold a whole hand, each row on one
     line even on a phone."""
@@ -315,7 +344,7 @@ async def shoot_on_a_phone(table: Table, hand: Locator, turn: Locator) -> None:
     assert 0 < len(lines) <= 4 and set(lines) == {1}, lines
     await table.page.set_viewport_size(DESKTOP)
     await fitted(table.page, table.sandbox.emulator, hand, "claim-hand")
-    await fitted(table.page, table.sandbox.emulator, turn, "claim-table")
+    await fitted(table.page, table.sandbox.emulator, board, "claim-table")
 
 
 # What the page does by itself -----------------------------------------------------------
@@ -329,9 +358,7 @@ async def test_a_view_asked_for_one_member_is_not_shown_once_another_is_chosen(
     second's; the page shows the first member until the second's view has come."""
     page, sandbox = table.page, table.sandbox
     emulator = sandbox.emulator
-    await open_game(page)
-    turn = await newest_table(page)
-    assert turn is not None
+    turn = await open_game(page)
     await act_as(page, "Ann")
     ann_hand = await open_hand(page, turn)
     ids = {u.name: str(u.id) for u in emulator.users.values()}
@@ -406,7 +433,7 @@ async def test_a_private_answer_thinking_then_its_hand_in_place_only_for_its_mem
     for changed in emulator.on_change:
         changed()
     await expect(shown.locator(".loading")).to_have_count(0)
-    await expect(shown.locator(".heading")).to_have_text("Your hand · Claim · game 1")
+    await expect(shown.locator(".heading")).to_have_text("Your hand · Claim #1")
     assert await loaded_width(shown.locator(PICTURE)) > 0
     button = shown.locator('button[data-custom-id="claim:seat:1:100100:play=GOB0b"]')
     await expect(button).to_be_disabled()
@@ -440,7 +467,7 @@ def answered(message: Message) -> None:
         {
             "type": 17,
             "components": [
-                {"type": 10, "content": "### Your hand · Claim · game 1"},
+                {"type": 10, "content": "### Your hand · Claim #1"},
                 {"type": 12, "items": [hand]},
                 {
                     "type": 1,

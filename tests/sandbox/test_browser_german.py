@@ -34,7 +34,7 @@ async def page(browser: Browser, sandbox_url: str) -> AsyncIterator[Page]:
 
 async def next_turn_or_end(page: Page) -> Locator | None:
     """The message to act on next, or None once the (German) result is out."""
-    over = GERMAN._("{title} · game {game} · game over", title="Claim It!", game=1)
+    over = GERMAN._("{game} · game over", game="Claim It! #1")
     turn = page.locator("#messages article:has(button:enabled)")
     result = page.locator("#messages article .heading", has_text=over)
     await expect(turn.or_(result).first).to_be_visible()

@@ -31,14 +31,19 @@ from tests.sandbox.pages import (
     mover,
     next_turn,
     open_page,
+    pings,
+    public,
     shoot,
     slash,
+    start_from_lobby,
+    the_table,
 )
 
 DICE_SEED = 7
 """The bot's dice: a game that offers the set-aside menu on a person's turn."""
 CHOICES_SEED = 3
 """The test's own picks among the moves offered."""
+GAME = "Gold Nuggets #1"
 MENU = "select:enabled"
 CONTROLS = "button:enabled, select:enabled"
 
@@ -67,11 +72,14 @@ async def test_a_whole_gold_nuggets_game_with_buttons_and_menus(
     await check_the_page_offers_every_game(page)
     await check_the_rules_are_only_for_the_asker(page)
 
-    lobby = await open_lobby(page)
+    game = await open_lobby(page)
     rng = random.Random(CHOICES_SEED)
     played = Played()
     refused = False
     while (turn := await next_turn(page)) is not None:
+        # The lobby became the one table, edited in place all game long.
+        assert await turn.get_attribute("data-id") == await game.get_attribute("data-id")
+        assert await pings(page).count() <= 1
         await controls_in_view(turn)
         await expect(turn.locator(PICTURE)).to_be_visible()
         to_move = await mover(turn)
@@ -92,14 +100,16 @@ async def test_a_whole_gold_nuggets_game_with_buttons_and_menus(
             played.buttons += 1
         assert played.buttons + len(played.menus) < 1000, "the game did not finish"
 
-    result = messages(page).last
-    await expect(result.locator(".heading")).to_have_text("Gold Nuggets · game 1 · game over")
+    # The table became the result, and it is all the game left in the channel.
+    result = await the_table(page, GAME)
+    assert await result.get_attribute("data-id") == await game.get_attribute("data-id")
+    await expect(result.locator(".heading")).to_have_text(f"{GAME} · game over")
+    await expect(public(page)).to_have_count(1)
     await expect(result).to_contain_text(re.compile(r"1\. .+: \d+ nuggets"))
     await expect(result).to_contain_text("Ratings")
     await expect(result.locator(PICTURE)).to_be_in_viewport()
     assert await loaded_width(result.locator(PICTURE)) > 0
     await expect(page.locator(f"#messages article :is({CONTROLS})")).to_have_count(0)
-    await expect(by_id(page, await lobby.get_attribute("data-id"))).to_contain_text("game is on")
     await shoot(page, "nuggets-3-game-over")
     await fitted(page, sandbox.emulator, result, "nuggets-result")
     assert played.buttons >= 10
@@ -145,7 +155,7 @@ async def check_the_rules_are_only_for_the_asker(page: Page) -> None:
 
 async def open_lobby(page: Page) -> Locator:
     """Ann opens a lobby (Start waits for a second player), Bo joins, Ann adds a computer
-    player from the lobby's menu and starts."""
+    player from the lobby's menu and starts: the lobby becomes the table."""
     await slash(page, "/nuggets new turn_timeout:30")
     await expect(messages(page).last.locator("button", has_text="Join")).to_be_visible()
     lobby = by_id(page, await messages(page).last.get_attribute("data-id"))
@@ -159,9 +169,7 @@ async def open_lobby(page: Page) -> Locator:
     await lobby.locator("select").first.select_option(label="Add a computer player: easy")
     await expect(lobby).to_contain_text("Bot 1 (easy)")
     await shoot(page, "nuggets-1-lobby")
-    await lobby.locator("button", has_text="Start").click()
-    await expect(lobby.locator("button")).to_have_count(0)
-    return lobby
+    return await start_from_lobby(lobby, GAME)
 
 
 async def click_a_button(page: Page, turn: Locator, rng: random.Random) -> None:

@@ -83,8 +83,8 @@ def shown(channel: Channel) -> list[tuple[Any, ...]]:
     ]
 
 
-def is_turn(message: Message) -> bool:
-    return bool(message.mentions) and "Roll" in message.button_labels()
+def is_ping(message: Message) -> bool:
+    return bool(message.mentions)
 
 
 async def test_a_restarted_sandbox_shows_its_game_and_plays_on(tmp_path: Path) -> None:
@@ -103,7 +103,9 @@ async def test_a_restarted_sandbox_shows_its_game_and_plays_on(tmp_path: Path) -
         assert lobby is not None
         await answered(first, await first.click(bo, lobby, "Join"))
         await answered(first, await first.click(ann, lobby, "Start"))
-        turn = await first.wait_for_message(channel, is_turn)
+        ping = await first.wait_for_message(channel, is_ping, 10)
+        table = first.messages[lobby.id]
+        assert "Roll" in table.button_labels()
         before = shown(channel)
         bot_id = first.bot.id
     assert (discord_state(settings.sandbox_database) / "state.json").exists()
@@ -113,20 +115,21 @@ async def test_a_restarted_sandbox_shows_its_game_and_plays_on(tmp_path: Path) -
         channel = second.channels[CHANNEL_ID]
         assert shown(channel) == before
         assert second.bot.id == bot_id
-        (mover,) = turn.mentions
+        (mover,) = ping.mentions
         view = await sandbox.page("GET", f"/api/channel?user={mover}&channel={channel.id}")
         assert [int(m["id"]) for m in view["messages"]] == [m[0] for m in before]
 
         old_ids = {m.id for m in second.messages.values()}
-        roll = turn.button("Roll")["custom_id"]
+        roll = table.button("Roll")["custom_id"]
         await sandbox.page(
             "POST",
             "/api/click",
-            json={"user": str(mover), "message": str(turn.id), "custom_id": roll},
+            json={"user": str(mover), "message": str(table.id), "custom_id": roll},
         )
         await second.wait_for_message(
-            channel, lambda m: m.id == turn.id and "Roll" not in m.button_labels()
+            channel, lambda m: m.id == table.id and "Roll" not in m.button_labels(), 10
         )
+        await second.wait_until(lambda: second.messages[ping.id].deleted, 10)
         board = await answered(
             second, await second.slash(sandbox.member("Ann"), channel, "claimit board")
         )

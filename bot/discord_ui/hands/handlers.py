@@ -1,19 +1,19 @@
 """Private messages (hands) of games with secrets: **My hand** shows a player their own
-message, whose buttons play what only they may see."""
+message, whose buttons play what only they may see; the hand then follows the game
+(``bot.discord_ui.hands.live``)."""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Hashable
 
 import discord
 
-from bot.discord_ui import presenter
 from bot.discord_ui.cards import Card
 from bot.discord_ui.interactions import actor_of, reader
-from bot.discord_ui.surfaces import reveal, update_private
+from bot.discord_ui.surfaces import in_time, reveal, update_private
 from bot.discord_ui.table import GameTable, Recorded
-from bot.games.faces import face_for
-from bot.service import Outcome, ServiceError
+from bot.service import Outcome
 from bot.service.errors import BoardMovedOn
 from bot.storage import Game
 from i18n import Language, Message
@@ -31,7 +31,17 @@ class Hands:
 
     async def open_private(self, interaction: discord.Interaction, kind: str, game_id: int) -> None:
         game, seat = await self.table.service.seat_for(game_id, actor_of(interaction, kind))
-        await reveal(interaction, self._private(game, seat.seat, reader(interaction)))
+        # Held, so that no change is shown between this hand and its following the game.
+        async with self.table.locks.hold(game_id):
+            card, shows = await in_time(
+                interaction,
+                self._private(game, seat.seat, reader(interaction)),
+                ephemeral=True,
+                thinking=True,
+            )
+            message_id = await reveal(interaction, _ready(card))
+            if message_id is not None:
+                await self.table.hands.keep(interaction, game, seat.seat, message_id, shows)
 
     async def private_button(
         self, interaction: discord.Interaction, kind: str, game_id: int, key: int, intent: str
@@ -43,14 +53,9 @@ class Hands:
 
         async def show(outcome: Outcome) -> Recorded:
             # The presser's own message first: it is the answer Discord waits for.
-            mine = reader(interaction)
-            await update_private(
-                interaction, self._private(outcome.game, outcome.seat, mine, outcome)
-            )
-            surface = self.table.places.surface(outcome.game)
-            return await self.table.present(
-                surface, outcome, await self.table.outcome_language(outcome)
-            )
+            await self._answer(interaction, outcome.game, outcome.seat, outcome)
+            lang = await self.table.outcome_language(outcome)
+            return await self.table.present(outcome, lang, answered=outcome.seat)
 
         try:
             await self.table.change(game_id, change, show, interaction)
@@ -58,13 +63,27 @@ class Hands:
             # What the message offered is gone; what there is to decide now is shown instead.
             game, seat = await self.table.service.seat_for(game_id, actor)
             mine = reader(interaction)
-            await update_private(
-                interaction, self._private(game, seat.seat, mine), mine.say(MOVED_ON_PRIVATELY)
-            )
+            await self._answer(interaction, game, seat.seat, None, mine.say(MOVED_ON_PRIVATELY))
+
+    async def _answer(
+        self,
+        interaction: discord.Interaction,
+        game: Game,
+        seat: int,
+        last: Outcome | None,
+        note: str | None = None,
+    ) -> None:
+        """Shows the pressed hand as the game now stands; it goes on following the game."""
+        card, shows = await in_time(
+            interaction, self._private(game, seat, reader(interaction), last)
+        )
+        await update_private(interaction, _ready(card), note)
+        if interaction.message is not None:
+            await self.table.hands.keep(interaction, game, seat, interaction.message.id, shows)
 
     async def _private(
         self, game: Game, seat: int, lang: Language, last: Outcome | None = None
-    ) -> Card:
+    ) -> tuple[Card, Hashable]:
         """A seat's private message as the game stands, with what the last move showed it
         (``last``, or else the move log's)."""
         if last is None:
@@ -72,16 +91,8 @@ class Hands:
                 last = await self.table.service.last_outcome(game.id)
             except Exception:
                 log.warning("game %s's last move can't be replayed", game.id, exc_info=True)
-        shown = await face_for(game.kind).private(game, seat, last, lang)
-        if shown is None:
-            raise NothingHidden()
-        return presenter.private(game, shown)
+        return await self.table.hands.card(game, seat, lang, last)
 
 
-class NothingHidden(ServiceError):
-    """A private message asked of a game that has none (only a hand-made button can)."""
-
-    def __init__(self) -> None:
-        super().__init__(
-            Message("Nothing is hidden in this game: everything is on the game message.")
-        )
+async def _ready(card: Card) -> Card:
+    return card

@@ -201,7 +201,7 @@ def _history_line(game: FinishedGame, guild_id: int, lang: Language) -> str:
     # time zone, which no format chosen here could.
     parts = [
         f"<t:{int(game.finished_at)}:d>",
-        lang._("**game {game}**", game=game.id),
+        f"**#{game.id if game.number is None else game.number}**",
         "🏆 " + lang.list(winners),
     ]
     if others:

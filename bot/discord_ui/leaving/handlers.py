@@ -8,7 +8,7 @@ import discord
 
 from bot.discord_ui import text
 from bot.discord_ui.interactions import actor_of, reader
-from bot.discord_ui.surfaces import announce, tell
+from bot.discord_ui.surfaces import tell
 from bot.discord_ui.table import GameTable, Recorded
 from bot.service import Actor, ServiceError
 from bot.storage import Game, GameStatus
@@ -23,9 +23,10 @@ class Leaving:
         who = text.escaped(interaction.user.display_name)
 
         async def show(game: Game) -> Recorded:
-            lang = await self.table.public_language(game.guild_id)
-            await announce(interaction, content=text.cancelled(game, who, lang))
-            return await self.table.show_lobby(game) | await self.table.strip_turn(game)
+            lang = await self.table.language_for(game)
+            said = text.cancelled(game, who, lang)
+            await tell(interaction, reader(interaction)._("You cancelled the game."))
+            return await self.table.show_lobby(game) | await self.table.close(game, said, lang)
 
         await self.table.change(
             found.id,
@@ -49,10 +50,12 @@ class Leaving:
                 )
                 return await self.table.show_lobby(game)
             seat = game.seat_left_by(interaction.user.id)
-            lang = await self.table.public_language(game.guild_id)
+            lang = await self.table.language_for(game)
             note = text.takeover_note(game, seat, text.Departure.LEFT_GAME, lang)
-            await announce(interaction, content=note)
-            return await self.table.show_current(game)
+            # The leaver reads what the table now says, in their own language.
+            mine = reader(interaction)
+            await tell(interaction, text.takeover_note(game, seat, text.Departure.LEFT_GAME, mine))
+            return await self.table.show_current(game, note)
 
         await self.table.change(
             found.id,
@@ -73,12 +76,12 @@ class Leaving:
         before = await self.table.service.game(game_id)
 
         async def show(game: Game) -> Recorded:
-            if before.status is not GameStatus.LOBBY:
-                lang = await self.table.public_language(game.guild_id)
-                seat = game.seat_left_by(user_id)
-                note = text.takeover_note(game, seat, text.Departure.LEFT_SERVER, lang)
-                await self.table.places.surface(game).send(content=note)
-            return await self.table.show_current(game)
+            if before.status is GameStatus.LOBBY:
+                return await self.table.show_current(game)
+            lang = await self.table.language_for(game)
+            seat = game.seat_left_by(user_id)
+            note = text.takeover_note(game, seat, text.Departure.LEFT_SERVER, lang)
+            return await self.table.show_current(game, note)
 
         await self.table.change(
             game_id, lambda: self.table.service.leave(game_id, Actor(user_id), None), show

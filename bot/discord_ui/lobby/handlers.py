@@ -14,7 +14,7 @@ from bot.discord_ui.components import selected
 from bot.discord_ui.interactions import actor_of, player_of, reader
 from bot.discord_ui.lobby.components import LobbyAction
 from bot.discord_ui.permissions import missing_thread_permissions
-from bot.discord_ui.surfaces import InteractionSurface, announce, tell, update_clicked
+from bot.discord_ui.surfaces import announce, tell, update_clicked
 from bot.discord_ui.table import GameTable, Recorded
 from bot.games.faces import face_for
 from bot.games.rules import Options
@@ -42,6 +42,7 @@ class Lobbies:
         if await self.table.cannot_post(interaction):
             return
         assert interaction.guild_id is not None and interaction.channel_id is not None
+        speaks = await self.table.public_language(interaction.guild_id)
         game = await self.table.service.create_lobby(
             kind=kind,
             guild_id=interaction.guild_id,
@@ -51,6 +52,7 @@ class Lobbies:
             turn_timeout=turn_timeout,
             bots=bots,
             bot_level=bot_level,
+            language=speaks.code,
         )
 
         async def created() -> Game:
@@ -65,8 +67,7 @@ class Lobbies:
         try:
             settings = await self.table.settings.get(game.guild_id)
             if settings.threads:
-                lang = self.table.language_of(settings, game.guild_id)
-                await self._open_thread(interaction, await self.table.service.game(game.id), lang)
+                await self._open_thread(interaction, await self.table.service.game(game.id), speaks)
         except Exception:
             # The lobby is out: a missing thread must not be reported as nothing done.
             log.warning("could not give game %s its thread", game.id, exc_info=True)
@@ -89,7 +90,7 @@ class Lobbies:
         lobby = interaction.channel.get_partial_message(game.lobby_message_id)
         try:
             thread = await lobby.create_thread(
-                name=lang._("{title} · game {game}", title=face_for(game.kind).title, game=game.id),
+                name=text.game_name(face_for(game.kind).title, game),
                 auto_archive_duration=1440,
             )
         except discord.HTTPException:
@@ -133,12 +134,11 @@ class Lobbies:
             return await self.table.service.cancel(game_id, actor, version)
 
         async def show(game: Game) -> Recorded:
-            content, lang = await self.table.lobby_message(game)
+            if game.status is GameStatus.ACTIVE:
+                return await self.table.start(game, interaction)
+            content, _ = await self.table.lobby_message(game)
             await update_clicked(interaction, **content)
-            if game.status is not GameStatus.ACTIVE:
-                return {}
-            surface = InteractionSurface(interaction, self.table.places.poster(game))
-            return await self.table.post_turn(surface, game, text.first_turn(game, lang), lang)
+            return {}
 
         await self.table.change(game_id, change, show, interaction)
 

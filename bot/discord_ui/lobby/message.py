@@ -30,6 +30,7 @@ def lobby_card(
     players = lang._(
         "**Players ({seated}/{most})**", seated=len(game.seats), most=rules.max_players
     )
+    teams = _teams(game, lang)
     lines = [
         Line(name, value, inline=True) for name, value in face.option_fields(game.options, lang)
     ]
@@ -46,13 +47,33 @@ def lobby_card(
             most=rules.max_players,
         )
     return Card(
-        title=lang._("{title} · game {game}", title=face.title, game=game.id),
-        text=(note + "\n\n" if note else "") + f"{players}\n{seats}",
+        title=text.game_name(face.title, game),
+        text=(note + "\n\n" if note else "") + f"{players}\n{seats}" + teams,
         accent=PLAYERS[0].color,
         lines=tuple(lines),
         footer=footer,
         rows=() if note is not None else _lobby_rows(game, lang, bots_allowed),
     )
+
+
+def _teams(game: Game, lang: Language) -> str:
+    """Who plays with whom once the seats make teams (Claim with 4: seats 1 & 3 against
+    2 & 4), lettered as the game's pictures letter them; empty while everyone plays alone."""
+    rules = rules_for(game.kind)
+    if not rules.min_players <= len(game.seats) <= rules.max_players:
+        return ""
+    units = rules.teams(len(game.seats))
+    if all(len(unit) == 1 for unit in units):
+        return ""
+    lines = [
+        lang._(
+            "Team {team}: {players}",
+            team=chr(ord("A") + index),
+            players=" & ".join(text.seat_line(game.seats[seat], lang) for seat in unit),
+        )
+        for index, unit in enumerate(units)
+    ]
+    return "\n\n" + "\n".join([lang._("**Teams**"), *lines])
 
 
 def _lobby_rows(game: Game, lang: Language, bots_allowed: bool) -> Rows:

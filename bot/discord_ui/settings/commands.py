@@ -14,8 +14,8 @@ from bot.discord_ui.interactions import guarded
 from bot.discord_ui.settings.handlers import ServerSettingsChange, server_settings
 from bot.games.face import GameFace
 from bot.games.rules import AnyRules
-from bot.service.guild_settings import SERVER_LANGUAGE
-from bot.storage.records import MINUTE
+from bot.service.guild_settings import PING_DELAY_SECONDS, SERVER_LANGUAGE
+from bot.storage.records import MINUTE, PingMode
 from i18n import LANGUAGES, N_, Message, language
 
 
@@ -36,12 +36,16 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
             disallow_channel=None if disallow is None else disallow.id,
             all_channels=given["all_channels"],
             language=given["language"],
+            move_table=given["move_table"],
+            ping_mode=None if given["pings"] is None else PingMode(given["pings"]),
+            ping_delay=given["ping_delay"],
         )
         await guarded(
             interaction, server_settings(interaction, game_bot(interaction).table, kind, change)
         )
 
     minutes = app_commands.Range[int, 1, 1440] | None
+    low, high = PING_DELAY_SECONDS
     channel = app_commands.AppCommandChannel | None
     return [
         command(
@@ -58,6 +62,9 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
                 param(N_("disallow_channel"), channel, None),
                 param(N_("all_channels"), bool, False),
                 param(N_("language"), str | None, None),
+                param(N_("move_table"), bool | None, None),
+                param(N_("pings"), str | None, None),
+                param(N_("ping_delay"), app_commands.Range[int, low, high] | None, None),
             ],
             {
                 **{
@@ -82,9 +89,23 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
                 "language": locale_str(
                     N_("The language of the games' messages and pictures in this server")
                 ),
+                "move_table": locale_str(
+                    N_("Move a game's table to the bottom when the channel moves on")
+                ),
+                "pings": locale_str(N_("When players are pinged that it's their turn")),
+                "ping_delay": locale_str(
+                    N_("Seconds before someone playing along is pinged all the same")
+                ),
             },
             {
                 **{o.name: choices(o.choices) for o in rules.options if o.choices},
+                "pings": [
+                    Choice(name=locale_str(N_("at every turn")), value=str(PingMode.ALWAYS)),
+                    Choice(
+                        name=locale_str(N_("when away (the default)")), value=str(PingMode.AWAY)
+                    ),
+                    Choice(name=locale_str(N_("never")), value=str(PingMode.NEVER)),
+                ],
                 "language": [
                     Choice(name=locale_str(N_("the server's own")), value=SERVER_LANGUAGE),
                     *(

@@ -17,7 +17,7 @@ from bot.games.faces import face_for
 from bot.games.registry import rules_for
 from bot.games.rules import Options
 from bot.service.errors import NotAllowedToConfigure, slash
-from bot.storage import GuildSettings
+from bot.storage import GuildSettings, PingMode
 from i18n import Language
 
 
@@ -36,10 +36,20 @@ class ServerSettingsChange:
     all_channels: bool = False
     language: str | None = None
     """A language's code, or ``SERVER_LANGUAGE`` to follow the server's own."""
+    move_table: bool | None = None
+    ping_mode: PingMode | None = None
+    ping_delay: int | None = None
+    """Seconds."""
 
     @property
     def is_empty(self) -> bool:
-        return all(value in (None, False, {}) for value in asdict(self).values())
+        # ``False`` is a change for every setting but ``all_channels`` (off turns it into
+        # nothing to do), so each value is read as what it means.
+        kept = (value is None for name, value in asdict(self).items() if name not in _FLAGS)
+        return all(kept) and not self.options and not self.all_channels
+
+
+_FLAGS = ("options", "all_channels")
 
 
 async def server_settings(
@@ -59,7 +69,10 @@ async def server_settings(
         )
     else:
         settings = await table.settings.change(interaction.guild_id, kind=kind, **asdict(change))
-        heading = lang._("Saved. New games follow these settings; running games keep theirs.")
+        heading = lang._(
+            "Saved. New games follow these settings; running games keep theirs, but where "
+            "their tables go and who is pinged change at once."
+        )
     public = await table.public_language(interaction.guild_id)
     card = settings_card(settings, kind, heading, lang, public)
     missing = missing_threads(interaction.app_permissions, lang)
@@ -73,6 +86,14 @@ async def server_settings(
         )
         card = replace(card, lines=(*card.lines, note))
     await interaction.response.send_message(view=layout(card), ephemeral=True)
+
+
+def _pings(settings: GuildSettings, lang: Language) -> str:
+    if settings.ping_mode is PingMode.ALWAYS:
+        return lang._("at every turn")
+    if settings.ping_mode is PingMode.NEVER:
+        return lang._("never")
+    return lang._("when away (playing along: after {seconds} s)", seconds=settings.ping_delay)
 
 
 def settings_card(
@@ -106,6 +127,12 @@ def settings_card(
             else spoken,
             inline=True,
         ),
+        Line(
+            lang._("Table"),
+            lang._("moves to the bottom") if settings.move_table else lang._("stays where it is"),
+            inline=True,
+        ),
+        Line(lang._("Pings"), _pings(settings, lang), inline=True),
         Line(lang._("Game channels"), channels),
     ]
     return Card(

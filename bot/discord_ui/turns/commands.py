@@ -1,4 +1,5 @@
-"""``/<game> rules`` (the rules, short) and ``board`` (the game again at the bottom)."""
+"""``/<game> rules`` (the rules, short), ``board`` (the table moved to the bottom) and
+``log`` (the game so far, move by move)."""
 
 from __future__ import annotations
 
@@ -29,9 +30,13 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
     async def board(interaction: discord.Interaction) -> None:
         await guarded(interaction, game_bot(interaction).turns.show_board(interaction, kind))
 
+    async def game_log(interaction: discord.Interaction) -> None:
+        await guarded(interaction, game_bot(interaction).turns.show_log(interaction, kind))
+
     return [
         command(N_("rules"), N_("The rules, short (only you see them)"), rules_text),
-        command(N_("board"), N_("Post this channel's game again at the bottom"), board),
+        command(N_("board"), N_("Move this channel's game to the bottom"), board),
+        command(N_("log"), N_("Everything that happened in this game (only you see it)"), game_log),
     ]
 
 

@@ -1,17 +1,19 @@
-"""Playing: a turn's buttons and menus, ``board`` (the game again at the bottom), and a
-turn or lobby whose time ran out."""
+"""Playing: a turn's buttons and menus, ``board`` (the table moved to the bottom), ``log``
+(the whole game so far), and a turn or lobby whose time ran out."""
 
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 
 import discord
 
-from bot.discord_ui import presenter
+from bot.discord_ui import presenter, text
 from bot.discord_ui.cards import sent
+from bot.discord_ui.game_log import log_cards
 from bot.discord_ui.interactions import actor_of, deferral, reader
 from bot.discord_ui.leaving.handlers import Leaving
-from bot.discord_ui.surfaces import InteractionSurface, announce, tell
+from bot.discord_ui.surfaces import announce, tell
 from bot.discord_ui.table import AS_IT_STANDS, GameTable, Recorded
 from bot.games.faces import face_for
 from bot.service import Outcome
@@ -27,8 +29,8 @@ class Turns:
         self.leaving = leaving
 
     async def show_board(self, interaction: discord.Interaction, kind: str) -> None:
-        """Posts the game again at the bottom of the channel or thread where it was asked
-        for; the old message loses its buttons."""
+        """Moves the game's table to the bottom of the channel or thread where it was
+        asked for (a lobby is posted again there, the old one losing its buttons)."""
         found = await self.table.current(interaction, kind)
         if await self.table.cannot_post(interaction):
             return
@@ -37,22 +39,24 @@ class Turns:
             face = face_for(kind)
             if not game.status.is_open:
                 raise NoGameHere(face.title, face.command)
+            if game.state is None and game.status is not GameStatus.LOBBY:
+                log.warning("game %s has no position: %s", game.id, game.broken)
+                raise GameBroken(face.command)
+            old = game.turn_message_id
             if game.status is GameStatus.LOBBY:
                 content, _ = await self.table.lobby_message(game)
                 message = await announce(interaction, **content)
                 recorded: Recorded = {"lobby_message_id": message.id}
             else:
-                lang = await self.table.public_language(game.guild_id)
-                if game.state is None:
-                    log.warning("game %s has no position: %s", game.id, game.broken)
-                    raise GameBroken(face.command)
-                board = await presenter.turn(game, lang.say(AS_IT_STANDS), None, lang)
-                content = sent(board)
+                lang = await self.table.language_for(game)
+                last = await self.table.service.last_outcome(game.id)
+                headline = lang.say(AS_IT_STANDS)
+                card = sent(await self.table.table_card(game, headline, last, lang))
                 if interaction.channel_id == game.place_id:
-                    message = await announce(interaction, **content)
+                    message = await announce(interaction, **card)
                 else:
                     # Asked in the channel of a game played in its thread: it goes there.
-                    message = await self.table.places.post(game, **content)
+                    message = await self.table.places.post(game, **card)
                     await tell(
                         interaction,
                         reader(interaction)._(
@@ -61,6 +65,11 @@ class Turns:
                         ),
                     )
                 recorded = {"turn_message_id": message.id}
+                try:
+                    moved = replace(game, turn_message_id=message.id)
+                    await self.table.pings.relink(moved, lang)
+                except discord.HTTPException:
+                    log.info("game %s's ping still links to its old table", game.id)
             try:
                 await self.table.service.mark_shown(game.id, game.version, recorded)
             except Exception:
@@ -68,9 +77,28 @@ class Turns:
                 log.warning("could not record game %s's new message", game.id, exc_info=True)
             # Only now, so that the game always has a message with live buttons.
             try:
-                await self.table.places.strip_buttons(game)
+                if game.status is GameStatus.LOBBY:
+                    await self.table.places.strip_buttons(game)
+                elif old is not None:
+                    await self.table.places.delete(game, old)
             except discord.HTTPException:
-                log.info("could not take the buttons off game %s's old message", game.id)
+                log.info("could not take game %s's old message away", game.id)
+
+    async def show_log(self, interaction: discord.Interaction, kind: str) -> None:
+        """The whole game so far, move by move, to whoever asks (in their language)."""
+        found = await self.table.current(interaction, kind)
+        game = await self.table.service.game(found.id)
+        mine = reader(interaction)
+        lines = await self.table.logs.lines(game, mine)
+        face = face_for(kind)
+        title = mine._("{game} · log", game=text.game_name(face.title, game))
+        if not lines:
+            await tell(interaction, mine._("Nobody has moved yet in {game}.", game=title))
+            return
+        cards = log_cards(title, lines)
+        await interaction.response.send_message(**sent(cards[0]), ephemeral=True)
+        for card in cards[1:]:
+            await interaction.followup.send(**sent(card), ephemeral=True)
 
     async def turn_button(
         self, interaction: discord.Interaction, kind: str, game_id: int, version: int, intent: str
@@ -81,15 +109,21 @@ class Turns:
             return await self.table.service.act(game_id, actor, version, intent)
 
         async def show(outcome: Outcome) -> Recorded:
-            surface = InteractionSurface(interaction, self.table.places.poster(outcome.game))
-            recorded = await self.table.present(
-                surface, outcome, await self.table.outcome_language(outcome)
+            lang = await self.table.outcome_language(outcome)
+            game = outcome.game
+            pressed = None if interaction.message is None else interaction.message.id
+            if pressed is None or pressed == game.turn_message_id:
+                return await self.table.present(outcome, lang, interaction)
+            # The pressed message is the game's table, even one whose id was never
+            # recorded; one recorded instead of it is a stale copy.
+            stale = game.turn_message_id
+            placed = replace(outcome, game=replace(game, turn_message_id=pressed))
+            recorded = {"turn_message_id": pressed} | await self.table.present(
+                placed, lang, interaction
             )
-            # The clicked message is the game's, even one whose id was never recorded.
-            clicked: Recorded = (
-                {} if interaction.message is None else {"turn_message_id": interaction.message.id}
-            )
-            return clicked | recorded
+            if stale is not None:
+                await self.table.places.delete(game, stale)
+            return recorded
 
         await self.table.change(game_id, change, show, interaction)
 

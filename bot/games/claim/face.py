@@ -23,8 +23,10 @@ from bot.games.claim.game import (
     FIRST_GAME_MORE,
     PAIR_CHOICES,
     RANDOM,
+    Kept,
     Move,
     intent_of,
+    kept,
 )
 from bot.games.face import (
     BaseFace,
@@ -50,12 +52,10 @@ from engine.claim import (
     Loot,
     Phase,
     Play,
-    Played,
     Reason,
     Score,
     Step,
     Take,
-    TrickDone,
     hand_size,
     legal_actions,
     score,
@@ -173,7 +173,7 @@ class ClaimFace(BaseFace):
                 )
             )
         picture = Picture(
-            title=lang._("Your hand · Claim · game {game}", game=game.id),
+            title=lang._("Your hand · {game}", game=text.game_name(self.title, game)),
             text="\n\n".join(line for line in lines if line),
             colour=PLAYERS[seat].color,
             png=png,
@@ -298,7 +298,8 @@ def _private_prompt(
         rule = words.follow_rule(lead, state.hands[seat], lang)
         if rule:
             return f"{follow}\n{rule}"
-        return f"{follow} {lang._('You may play any card.')}"
+        anything = lang._("You may play any card.")
+        return f"{follow} {anything}"
     if step is Step.DISCARD:
         return lang._(
             "**Automatic trick:** discard any one card face down. Nobody sees it; "
@@ -351,17 +352,15 @@ def _table(
     players = state.players
     if result is None and state.phase is Phase.OVER:
         result = score(state)
-    last_trick: tuple[tuple[int, CardFace], ...] = ()
-    last_winner = None
-    if last is not None:
-        done = next((e for e in last.events if isinstance(e, TrickDone)), None)
-        if done is not None and not done.auto:
-            played = list(last.before.table)
-            move: Move = last.action
-            if isinstance(move.action, Play):
-                played.append(Played(move.seat, move.action.card))
-            last_trick = tuple((p.seat, _face(p.card)) for p in played)
-            last_winner = done.order[0]
+    # The platform's positions keep the trick completed last (``Kept``); one made
+    # elsewhere learns it from the move that led to it, if that completed it.
+    if not isinstance(state, Kept):
+        state = (
+            kept(state, None, state, ())
+            if last is None
+            else kept(last.before, last.action, state, last.events)
+        )
+    last_trick = tuple((p.seat, _face(p.card)) for p in state.last_trick)
     places: tuple[int, ...] = ()
     if state.auto is not None:
         places = state.auto.order
@@ -395,7 +394,7 @@ def _table(
         gnomes=tuple(tuple(_face(c) for c in pile) for pile in state.gnomes),
         trolls=tuple(_face(c) for c in state.trolls),
         last_trick=last_trick,
-        last_winner=last_winner,
+        last_winner=state.last_winner,
         winners=() if result is None else result.winners,
         results=results,
         lang=lang,
@@ -447,7 +446,7 @@ async def _picture(
 ) -> Picture:
     acting = state.to_act()
     return Picture(
-        title=lang._("Claim · game {game}", game=game.id),
+        title=text.game_name(GAME.name, game),
         text=words_shown,
         colour=PLAYERS[acting[0] if acting else state.leader].color,
         png=await _render(table),

@@ -16,8 +16,9 @@ import random
 import re
 import unicodedata
 from collections.abc import Sequence
+from dataclasses import dataclass, fields
 from functools import cache
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from bot.games.claim import GAME
 from bot.games.claim.names import faction_words
@@ -50,6 +51,8 @@ from engine.claim import (
     NotInHand,
     NotYourTurn,
     Phase,
+    Play,
+    Played,
     RulesError,
     TrickDone,
     WrongStep,
@@ -97,6 +100,61 @@ class Move(NamedTuple):
     action: Action
     timed_out: bool = False
     """The clock made it, by the time-out rule, for a quiet seat."""
+
+
+_ENGINE_FIELDS: Final = tuple(f.name for f in fields(ClaimState))
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Kept(ClaimState):
+    """Claim's position as the platform keeps it: the engine's, and the trick completed
+    last, which the table picture shows until the next one is complete (the engine
+    forgets a trick once its cards are handed out; a player who looks away for a few
+    moves still sees what happened). The engine takes it as the ``ClaimState`` it is, and
+    two positions that differ only in what was shown compare equal."""
+
+    last_trick: tuple[Played, ...] = ()
+    """The trick completed last, in play order; empty before the first, and after an
+    automatic trick (its cards lie face down)."""
+    last_winner: int | None = None
+    """The seat that won ``last_trick``."""
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, ClaimState):
+            return _engine_values(self) == _engine_values(other)
+        return NotImplemented
+
+    __hash__ = ClaimState.__hash__
+
+
+def _engine_values(state: ClaimState) -> tuple[Any, ...]:
+    return tuple(getattr(state, name) for name in _ENGINE_FIELDS)
+
+
+def with_last_trick(state: ClaimState, trick: tuple[Played, ...], winner: int | None) -> Kept:
+    """``state`` keeping ``trick`` as the trick completed last, won by ``winner``."""
+    engine: dict[str, Any] = {name: getattr(state, name) for name in _ENGINE_FIELDS}
+    return Kept(**engine, last_trick=trick, last_winner=winner)
+
+
+def kept(
+    before: ClaimState, move: Move | None, after: ClaimState, events: Sequence[object]
+) -> Kept:
+    """``after`` with the trick completed last: the one ``move`` completed (``events`` say
+    so), else the one ``before`` kept."""
+    done = next((e for e in events if isinstance(e, TrickDone)), None)
+    if done is None:
+        trick = before.last_trick if isinstance(before, Kept) else ()
+        winner = before.last_winner if isinstance(before, Kept) else None
+    elif done.auto or move is None:
+        trick, winner = (), None
+    else:
+        # A phase-2 trick (and a 2-player hand-out) is cleared by the card completing it.
+        trick = before.table
+        if isinstance(move.action, Play):
+            trick = (*trick, Played(move.seat, move.action.card))
+        winner = done.order[0]
+    return with_last_trick(after, trick, winner)
 
 
 def intent_of(action: Action) -> str:
@@ -249,7 +307,7 @@ class ClaimGame(BaseRules[ClaimState, Move]):
             "removed": [c.id for c in removed],
         }
 
-    def start(self, players: int, first: int, options: Options, setup: JSON | None) -> ClaimState:
+    def start(self, players: int, first: int, options: Options, setup: JSON | None) -> Kept:
         if setup is None:
             raise ValueError("a game of Claim starts from its dealt deck")
         try:
@@ -262,7 +320,7 @@ class ClaimGame(BaseRules[ClaimState, Move]):
             )
         except (KeyError, TypeError, ValueError, RulesError) as e:
             raise ValueError(f"the dealt deck is damaged: {e}") from None
-        return state
+        return kept(state, None, state, ())
 
     def to_act(self, state: ClaimState) -> tuple[int, ...]:
         return state.to_act()
@@ -284,7 +342,11 @@ class ClaimGame(BaseRules[ClaimState, Move]):
         # While others still make the same decision (the face-down discards of an
         # automatic trick, two teams' loot), the turn and its clock go on.
         still = set(after.to_act())
-        return Step(after, events, turn_over=not (still and still < set(state.to_act())))
+        return Step(
+            kept(state, move, after, events),
+            events,
+            turn_over=not (still and still < set(state.to_act())),
+        )
 
     def standings(self, state: ClaimState) -> tuple[Standing, ...]:
         result = score(state)
@@ -304,7 +366,9 @@ class ClaimGame(BaseRules[ClaimState, Move]):
 
     def turn_figures(self, setting: Setting, actions: Sequence[Move]) -> list[dict[str, int]]:
         tricks = [0] * setting.players
-        state = self.start(setting.players, setting.first, setting.options, setting.setup)
+        state: ClaimState = self.start(
+            setting.players, setting.first, setting.options, setting.setup
+        )
         for move in actions:
             state, events = apply(state, move.seat, move.action)
             for event in events:
@@ -321,13 +385,26 @@ class ClaimGame(BaseRules[ClaimState, Move]):
         return decision_key(state, seat)
 
     def state_to_json(self, state: ClaimState) -> JSON:
-        return state_to_json(state)
+        """The engine's JSON form, with the last trick when there is one (so a position
+        saved before it was kept reads the same)."""
+        data = state_to_json(state)
+        if isinstance(state, Kept) and state.last_trick:
+            data["last_trick"] = [{"seat": p.seat, "card": p.card.id} for p in state.last_trick]
+            data["last_winner"] = state.last_winner
+        return data
 
-    def state_from_json(self, data: object) -> ClaimState:
+    def state_from_json(self, data: object) -> Kept:
+        if isinstance(data, dict):
+            data = dict(data)
+            trick, winner = data.pop("last_trick", []), data.pop("last_winner", None)
+        else:
+            trick, winner = [], None
         try:
-            return state_from_json(data)
+            engine = state_from_json(data)
         except RulesError as e:
             raise ValueError(str(e)) from None
+        last = _last_trick(trick, winner, engine.players)
+        return with_last_trick(engine, last, winner if last and type(winner) is int else None)
 
     def misfit(self, state: ClaimState, players: int, options: Options) -> str | None:
         return seats_misfit(state.players, players)
@@ -346,6 +423,24 @@ class ClaimGame(BaseRules[ClaimState, Move]):
             return Move(seat, engine_action_from_json(data), data.get("timed_out") is True)
         except RulesError as e:
             raise ValueError(str(e)) from None
+
+
+def _last_trick(data: object, winner: object, players: int) -> tuple[Played, ...]:
+    """The last trick as ``state_to_json`` writes it, checked."""
+    if not isinstance(data, list):
+        raise ValueError("last_trick is a list of played cards")
+    trick = []
+    for played in data:
+        if not isinstance(played, dict) or set(played) != {"seat", "card"}:
+            raise ValueError("a card of last_trick has its seat and card")
+        seat, card = played["seat"], played["card"]
+        if type(seat) is not int or not 0 <= seat < players or card not in CARDS:
+            raise ValueError(f"last_trick holds a seat of the game and a card: {played!r}")
+        trick.append(Played(seat, CARDS[card]))
+    seats = [p.seat for p in trick]
+    if trick and (len(trick) != players or len(set(seats)) != players or winner not in seats):
+        raise ValueError("last_trick has a card of every seat, and its winner among them")
+    return tuple(trick)
 
 
 def _action(intent: str) -> Action:

@@ -213,7 +213,7 @@ def prompt(game: Game, state: ClaimState, lang: Language) -> str:
     acting = state.to_act()
     if not acting:
         return ""
-    names = [who(game, s, lang) for s in acting]
+    names = [text.seat_line(game.seats[s], lang) for s in acting]
     button = hand_button(lang)
     step = state.step
     if step is Step.PLAY:
@@ -320,18 +320,27 @@ def results(game: Game, result: Score, lang: Language) -> str:
     return "\n".join(lines)
 
 
+def winner_first(numbers: Sequence[int], winner: int | None, lang: Language) -> str:
+    """A faction's numbers per side as a result reads them, "6 – 2": the winner's first,
+    then the others' from the highest down (with no winner, all from the highest down).
+    Negative numbers (a side with no card to count) are left out."""
+    others = sorted((n for side, n in enumerate(numbers) if side != winner), reverse=True)
+    first = [numbers[winner]] if winner is not None else []
+    return " – ".join(lang.number(n) for n in first + others if n >= 0)
+
+
 def _why(game: Game, units: Sequence[Sequence[int]], f: FactionScore, lang: Language) -> str:
-    counts = " – ".join(lang.number(c) for c in f.counts)
+    counts = winner_first(f.counts, f.winner, lang)
     if f.winner is None:
         if not any(f.counts):
             return lang._("nobody (no cards)")
         return lang._("nobody: votes tied ({counts}) with the same highest card", counts=counts)
     winner = unit_name(game, units[f.winner], lang)
     if f.reason is Reason.RUN:
-        runs = " – ".join(lang.number(r) for r in f.run)
+        runs = winner_first(f.run, f.winner, lang)
         return lang._("{unit}: longest run of Bards ({runs})", unit=winner, runs=runs)
     if f.reason is Reason.HIGH_CARD:
-        high = " – ".join(lang.number(h) for h in f.high if h >= 0)
+        high = winner_first(f.high, f.winner, lang)
         why = lang._(
             "{unit}: votes tied ({counts}), highest card wins ({high})",
             unit=winner,
@@ -402,16 +411,23 @@ def table(view: TableView, names: Sequence[str], lang: Language) -> str:
         trolls = sorted(view.trolls, key=lambda card: -card.value)
         lines.append(lang._("Trolls lying out: {cards}.", cards=_cards(trolls, lang)))
     if view.last_trick:
-        lead, _ = view.last_trick[0]
-        line = lang._(
-            "Last trick, led by {player}: {cards}.",
-            player=names[lead],
-            cards=_cards((card for _, card in view.last_trick), lang),
-        )
-        if view.last_winner is not None:
-            line += " " + lang._("{player} won it.", player=names[view.last_winner])
-        lines.append(line)
+        lines.append(_last_trick(view, names, lang))
     return "\n".join(lines)
+
+
+def _last_trick(view: TableView, names: Sequence[str], lang: Language) -> str:
+    """The trick completed last, its cards in play order: who led it and who won it; while
+    the next trick is under way (its lead named just above), only who won it, so that the
+    fullest table stays within ``DESCRIPTION``."""
+    cards = _cards((card for _, card in view.last_trick), lang)
+    winner = None if view.last_winner is None else names[view.last_winner]
+    if view.table and winner is not None:
+        return lang._("Last trick, won by {player}: {cards}.", player=winner, cards=cards)
+    lead, _ = view.last_trick[0]
+    line = lang._("Last trick, led by {player}: {cards}.", player=names[lead], cards=cards)
+    if winner is not None:
+        line += " " + lang._("{player} won it.", player=winner)
+    return line
 
 
 def _card(card: CardFace, lang: Language) -> str:
@@ -568,7 +584,7 @@ def _final(view: TableView, names: Sequence[str], lang: Language) -> list[str]:
     )
     for result in sorted(view.results, key=lambda r: r.faction):
         faction = drawn.faction_name(result.faction, lang)
-        votes = " – ".join(lang.number(v) for v in result.votes)
+        votes = winner_first(result.votes, result.winner, lang)
         if result.winner is None:
             if result.why == "none":
                 lines.append(lang._("{faction}: nobody, no cards.", faction=faction))

@@ -153,7 +153,7 @@ async def _board(
         caller = text.seat_name(game.seats[state.last_round.caller], lang)
         footer = lang._("Last round: {player} plays last.", player=caller)
     return Picture(
-        title=lang._("Claim It! · game {game}", game=game.id),
+        title=text.game_name(GAME.name, game),
         text=headline + (_prompt(game, state, bust, lang) if prompt else ""),
         colour=PLAYERS[state.turn].color,
         png=png,

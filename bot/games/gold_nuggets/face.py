@@ -360,7 +360,7 @@ async def _picture(
 ) -> Picture:
     png = await _render(view)
     return Picture(
-        title=lang._("Gold Nuggets · game {game}", game=game.id),
+        title=text.game_name(GAME.name, game),
         text=words_shown,
         colour=PLAYERS[seat].color,
         png=png,

@@ -17,28 +17,35 @@ import pytest
 from bot.discord_ui import text
 from bot.games.claim import face, words
 from bot.games.claim.face import CLAIM_FACE
-from bot.games.claim.game import CLAIM, Move
+from bot.games.claim.game import CLAIM, Kept, Move, with_last_trick
 from bot.games.face import DESCRIPTION, described_name
 from bot.games.rules import Level
 from bot.service import Outcome
-from bot.storage import Seat
+from bot.storage import Game, Seat
 from engine.claim import (
+    CARDS,
     Card,
     ClaimState,
     Discard,
     Faction,
     Phase,
     Play,
+    Played,
     Step,
     TrickDone,
     legal_actions,
+    state_from_json,
+    state_to_json,
     view,
 )
 from i18n import LANGUAGES, english, language
 from render.claim import words as drawn
+from render.claim.table_image import labels as table_labels
+from render.claim.table_image import scene as table_scene
 from render.claim.view import FACTIONS, FactionResult, TableView
 from tests.engine.claim.build import state
-from tests.games.claim.test_german import game, played
+from tests.games.claim.test_german import THREE, game, played
+from tests.games.claim.test_german import move as written_move
 from tests.games.stored import BIG_ID
 from tests.games.test_contract import play
 
@@ -230,6 +237,77 @@ def test_the_last_trick_and_its_winner_are_told() -> None:
     assert "Last trick, led by Ann: Undead 5, Undead 2. Ann won it." in description
 
 
+FOUR_PHASE_1 = state(
+    4,
+    THREE,
+    phase="p1",
+    hands=["GOB6 KNI5", "GOB1 KNI2", "GOB2 KNI3", "GOB4 KNI4"],
+    prize="KNI7 DOP7",
+)
+"""Four players in phase 1: seat 0 wins the first trick with its Goblin 6, and then
+chooses a prize (its own move) before the next trick begins."""
+FIRST_TRICK = ((0, "GOB6"), (1, "GOB1"), (2, "GOB2"), (3, "GOB4"))
+
+
+def shown_last_trick(outcome: Outcome | None, at: Game | None = None) -> tuple[object, ...]:
+    """The last trick as the table picture of the position ``outcome`` led to draws it
+    (``at``: that game reposted as it is, with no move to show): its cards in play order
+    with their seats, its winner, and whether the strip of small cards holds it."""
+    shown = at or (outcome.game if outcome is not None else None)
+    assert shown is not None
+    table = face._table(shown, shown.state, outcome, EN)
+    drawn_ids = {sprite.what for sprite in table_scene(table).sprites}
+    captions = {label.text for label in table_labels(table)}
+    return (
+        tuple((seat, card.id) for seat, card in table.last_trick),
+        table.last_winner,
+        "last trick" in captions and {card.id for _, card in table.last_trick} <= drawn_ids,
+    )
+
+
+def test_four_players_see_the_last_trick_until_the_next_one_is_complete() -> None:
+    """The trick won is shown when its prize is chosen and the next trick begins, while
+    the next one is played, and when the table is posted again; then the next trick."""
+    position, outcome = FOUR_PHASE_1, None
+    for written in ("0 play GOB6", "1 play GOB1", "2 play GOB2", "3 play GOB4"):
+        outcome = played(position, written_move(position, written))
+        position = outcome.state
+    expected = (FIRST_TRICK, 0, True)
+    assert shown_last_trick(outcome) == expected
+    for written in ("0 take KNI7", "0 play KNI5", "1 play KNI2", "2 play KNI3"):
+        outcome = played(position, written_move(position, written))
+        position = outcome.state
+        assert shown_last_trick(outcome) == expected, written
+        assert shown_last_trick(None, outcome.game) == expected, f"{written}, reposted"
+        description = asyncio.run(CLAIM_FACE.turn(outcome.game, "…", outcome, EN)).description
+        assert "won by Ann: Goblin 6, Goblin 1, Goblin 2, Goblin 4." in description or (
+            "led by Ann: Goblin 6, Goblin 1, Goblin 2, Goblin 4. Ann won it." in description
+        )
+    outcome = played(position, written_move(position, "3 play KNI4"))
+    next_trick = ((0, "KNI5"), (1, "KNI2"), (2, "KNI3"), (3, "KNI4"))
+    assert shown_last_trick(outcome) == (next_trick, 0, True)
+
+
+def test_the_kept_last_trick_is_saved_and_read_back_and_changes_no_position() -> None:
+    position = FOUR_PHASE_1
+    for written in ("0 play GOB6", "1 play GOB1", "2 play GOB2", "3 play GOB4", "0 take KNI7"):
+        position = played(position, written_move(position, written)).state
+    saved = CLAIM.state_to_json(position)
+    assert saved["last_trick"][0] == {"seat": 0, "card": "GOB6"} and saved["last_winner"] == 0
+    again = CLAIM.state_from_json(saved)
+    assert isinstance(position, Kept) and isinstance(again, Kept)
+    assert again.last_trick == position.last_trick and again.last_winner == 0
+    assert CLAIM.state_to_json(again) == saved
+    engine = state_from_json({k: v for k, v in saved.items() if not k.startswith("last_")})
+    assert engine == again and again == engine and hash(engine) == hash(again)
+    older = CLAIM.state_from_json(state_to_json(engine))
+    assert isinstance(older, Kept) and older.last_trick == ()
+    assert "last_trick" not in CLAIM.state_to_json(older)
+    for damaged in ([{"seat": 9, "card": "GOB6"}], [{"seat": 0, "card": "GOB6"}], "GOB6"):
+        with pytest.raises(ValueError):
+            CLAIM.state_from_json({**saved, "last_trick": damaged})
+
+
 def test_the_game_over_picture_names_the_winners_and_each_faction() -> None:
     position = state(
         2,
@@ -265,10 +343,10 @@ def longest_seats(players: int) -> tuple[Seat, ...]:
 
 def fullest_table() -> tuple[ClaimState, Move]:
     """Four players in phase 2 with everything on the table at once: a trick of three
-    cards with a Raccoon led (so the Doppelgängers' clause is said), six factions in the
-    score piles of every seat, all thirteen Gnomes on the displays, six Trolls lying out;
-    and the move that completes the trick, whose picture shows it as the last trick
-    instead (a trick so far and a last trick are never shown at once)."""
+    cards with a Raccoon led (so the Doppelgängers' clause is said) beside the last trick
+    (four Doppelgängers, the longest name in German), six factions in the score piles of
+    every seat, all thirteen Gnomes on the displays, six Trolls lying out; and the move
+    that completes the trick, whose picture shows it as the last trick instead."""
     before = state(
         4,
         FIELD,
@@ -289,7 +367,9 @@ def fullest_table() -> tuple[ClaimState, Move]:
         ],
         trolls="TRO9 TRO8 TRO7 TRO6 TRO5 TRO4",
     )
-    return before, Move(3, Play(next(c for c in before.hands[3] if c.id == "RAC12")))
+    won = tuple(Played(seat, CARDS[f"DOP{3 - seat}"]) for seat in (3, 0, 1, 2))
+    waiting = with_last_trick(before, won, 3)
+    return waiting, Move(3, Play(next(c for c in before.hands[3] if c.id == "RAC12")))
 
 
 SLACK = 100
@@ -309,10 +389,12 @@ def test_the_fullest_table_with_the_longest_names_fits(code: str) -> None:
     assert any(isinstance(e, TrickDone) for e in done.events)
     waiting = replace(game(before), seats=longest_seats(4))
     seated = replace(done, game=replace(done.game, seats=longest_seats(4)))
-    for picture in (
+    pictures = (
         asyncio.run(CLAIM_FACE.turn(waiting, "…", None, lang)),
         asyncio.run(CLAIM_FACE.turn(seated.game, "…", seated, lang)),
-    ):
+    )
+    assert pictures[0].description.count("Doppelg") >= 5, "the last trick and the trick so far"
+    for picture in pictures:
         description = picture.description
         name = described_name(text.seat_name(seated.game.seats[0], lang))
         assert name.endswith("…") and name in description

@@ -495,12 +495,33 @@ def test_the_result_says_who_won_each_faction_and_why() -> None:
         "👺 **Goblins** — niemand: Stimmengleichstand (1 – 1) bei gleicher höchster Karte",
         "🎭 **Doppelgänger** — niemand (keine Karten)",
         "**Ann**: 5 Fraktionen (11 Karten, Wert 56)",
-        "💀 **Untote** — **Bo** & **Dora**: die meisten Stimmen (0 – 4)",
+        "💀 **Untote** — **Bo** & **Dora**: die meisten Stimmen (4 – 0)",
     ):
         assert line in result
     assert "🌾 Bauer 8 und 🌾 Bauer 9 wechseln von **Bo** zu **Ann**" in " ".join(
         said("de").texts["the end"]
     )
+
+
+@pytest.mark.parametrize(
+    ("code", "said_so"),
+    [
+        ("en", ("**Bo** & **Dora**: most votes (4 – 0)", "Undead: team B, most votes (4 – 0).")),
+        (
+            "de",
+            (
+                "**Bo** & **Dora**: die meisten Stimmen (4 – 0)",
+                "Untote: Team B, die meisten Stimmen (4 – 0).",
+            ),
+        ),
+    ],
+)
+def test_a_faction_s_counts_read_winner_first(code: str, said_so: tuple[str, str]) -> None:
+    """Team B (seats 1 and 3) wins the Undead 4 to 0: its count comes first, in the result
+    and in its picture's description, though team A is the first side."""
+    result = "\n".join(said(code).texts["result"])
+    for words in said_so:
+        assert words in result
 
 
 def test_numbers_are_written_the_german_way() -> None:

@@ -1,0 +1,72 @@
+"""A game's log: what happened, move by move, in words (the face's ``happened``). The
+table shows its last few lines; ``/<game> log`` shows all of it to whoever asks.
+
+Each running game's lines are kept while it runs, so that a move adds its one line
+instead of the whole game being replayed at every move.
+"""
+
+from __future__ import annotations
+
+from bot.discord_ui import limits
+from bot.discord_ui.cards import Card
+from bot.games.faces import face_for
+from bot.service import GameService, Outcome
+from bot.storage import Game
+from i18n import Language
+
+LOG_LINES = 3
+"""Lines of the log on the table, above the newest move (its headline)."""
+LINE = 160
+"""Characters of one line of the log at most."""
+
+
+class GameLogs:
+    def __init__(self, service: GameService) -> None:
+        self.service = service
+        self._kept: dict[int, tuple[int, str, list[str]]] = {}
+        """Per running game: the version its lines go up to, their language, the lines."""
+
+    async def lines(self, game: Game, lang: Language, last: Outcome | None = None) -> list[str]:
+        """Every move of ``game`` in one line each, oldest first; ``last``, when given, is
+        the move that made its current version."""
+        kept = self._kept.get(game.id)
+        if kept is not None and kept[1] == lang.code:
+            version, _, lines = kept
+            if version == game.version:
+                return lines
+            # One move since: its line is added to those kept.
+            moved = last is not None and game.moved_version == game.version
+            if moved and last is not None and version == game.version - 1:
+                return self._keep(game, lang, [*lines, line(game, last, lang)])
+        outcomes = await self.service.outcomes(game.id)
+        return self._keep(game, lang, [line(game, outcome, lang) for outcome in outcomes])
+
+    def _keep(self, game: Game, lang: Language, lines: list[str]) -> list[str]:
+        self._kept[game.id] = (game.version, lang.code, lines)
+        return lines
+
+    def forget(self, game_id: int) -> None:
+        """The game is over: its lines are read from its moves if ever asked for again."""
+        self._kept.pop(game_id, None)
+
+
+def line(game: Game, outcome: Outcome, lang: Language) -> str:
+    """One move in one line."""
+    said = " ".join(face_for(game.kind).happened(outcome, lang).split())
+    return limits.shortened(said, LINE)
+
+
+LOG_CARD = limits.TEXT_TOTAL - limits.TITLE - len("### \n")
+"""A log card's text at its longest: a message's whole text, less its title."""
+
+
+def log_cards(title: str, lines: list[str]) -> list[Card]:
+    """The whole log as numbered lines, on as few cards as Discord's text limit allows."""
+    texts: list[str] = []
+    for number, said in enumerate(lines, start=1):
+        entry = f"{number}. {said}"
+        if texts and len(texts[-1]) + 1 + len(entry) <= LOG_CARD:
+            texts[-1] += "\n" + entry
+        else:
+            texts.append(entry)
+    return [Card(title=title if n == 0 else None, text=text) for n, text in enumerate(texts)]

@@ -1,0 +1,159 @@
+"""One live private hand per player: the hand message a player opened follows its game,
+edited whenever what they see changes, through the token of the interaction that last
+showed it (Discord lets a token edit its message for 15 minutes, and each click of
+theirs on the hand renews it). Its buttons count exactly while they must decide.
+
+A hand replaced by a newer one, or whose game ended (or whose player left), says so and
+loses its buttons, wherever Discord still allows the edit.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Hashable
+from typing import cast
+
+import discord
+
+from bot.clock import Clock
+from bot.discord_ui import presenter
+from bot.discord_ui.cards import Card, edited
+from bot.games.faces import face_for
+from bot.service import GameService, Outcome, ServiceError
+from bot.storage import Game, GameStatus, Hand
+from i18n import Language, Message, language
+
+log = logging.getLogger(__name__)
+
+TOKEN_LIFETIME = 15 * 60.0
+"""Seconds an interaction's token can edit its message (Discord's rule)."""
+EDIT_WITHIN = TOKEN_LIFETIME - 30.0
+"""A hand older than this is left alone: its edit might arrive after the token expired."""
+ORIGINAL = cast(int, "@original")
+"""The message an interaction's token answers with (discord.py types message ids as
+numbers; Discord's route takes this name for it)."""
+INVALID_TOKEN = 50027
+
+SUPERSEDED = Message("You opened your hand again: this one no longer follows the game.")
+OVER = Message("This game is over: the result is on the game's table.")
+LEFT = Message("You are no longer playing this game.")
+
+
+class LiveHands:
+    def __init__(self, client: discord.Client, service: GameService, clock: Clock) -> None:
+        self.client = client
+        self.service = service
+        self.clock = clock
+        self._shown: dict[tuple[int, int], tuple[str, Hashable]] = {}
+        """What each live hand shows (its token and what it shows, in short), so that a
+        change it doesn't see costs no edit."""
+
+    async def card(
+        self, game: Game, seat: int, lang: Language, last: Outcome | None
+    ) -> tuple[Card, Hashable]:
+        """A seat's hand as the game stands, and what it shows in short."""
+        shown = await face_for(game.kind).private(game, seat, last, lang)
+        if shown is None:
+            raise NothingHidden()
+        picture = shown.picture
+        return presenter.private(game, shown), (
+            shown.key,
+            picture.text,
+            picture.description,
+            shown.choices,
+        )
+
+    async def keep(
+        self,
+        interaction: discord.Interaction,
+        game: Game,
+        seat: int,
+        message_id: int,
+        shows: Hashable,
+    ) -> None:
+        """The hand ``interaction`` has just shown (``message_id``) follows the game from
+        now on; one it replaces says so."""
+        hand = Hand(
+            game.id,
+            seat,
+            interaction.user.id,
+            message_id,
+            interaction.token,
+            str(interaction.locale),
+            self.clock.now(),
+        )
+        old = await self.service.keep_hand(hand)
+        self._shown[(game.id, seat)] = (hand.token, shows)
+        if old is not None and old.message_id != message_id:
+            await self._close(old, SUPERSEDED)
+
+    async def follow(self, game: Game, last: Outcome | None, answered: int | None = None) -> None:
+        """Every live hand of the game shows it as it now stands (``answered``: the seat
+        whose hand the change was made from, shown already)."""
+        for hand in await self.service.hands(game.id):
+            if hand.seat == answered:
+                continue
+            try:
+                await self._follow(game, hand, last)
+            except Exception:
+                # One hand that can't be shown holds up no other, nor the game.
+                log.warning(
+                    "game %s's hand of seat %s fell behind", game.id, hand.seat, exc_info=True
+                )
+
+    async def _follow(self, game: Game, hand: Hand, last: Outcome | None) -> None:
+        if self.clock.now() - hand.opened_at > EDIT_WITHIN:
+            await self._drop(hand)
+            return
+        seat = game.seats[hand.seat] if hand.seat < len(game.seats) else None
+        if game.status is not GameStatus.ACTIVE:
+            await self._close(hand, OVER)
+            return
+        if seat is None or seat.user_id != hand.user_id:
+            await self._close(hand, LEFT)
+            return
+        card, shows = await self.card(game, hand.seat, language(hand.locale), last)
+        if self._shown.get((game.id, hand.seat)) == (hand.token, shows):
+            return
+        if await self._edit(hand, card):
+            self._shown[(game.id, hand.seat)] = (hand.token, shows)
+
+    async def _close(self, hand: Hand, why: Message) -> None:
+        """The hand says ``why`` it no longer follows the game, without buttons."""
+        if self.clock.now() - hand.opened_at <= EDIT_WITHIN:
+            await self._edit(hand, Card(title=None, text=language(hand.locale).say(why)))
+        await self._drop(hand)
+
+    async def _edit(self, hand: Hand, card: Card) -> bool:
+        """Edits the hand; ``False`` (and it is forgotten) when Discord no longer lets it."""
+        if self.client.application_id is None:
+            return False
+        webhook = discord.Webhook.partial(
+            self.client.application_id, hand.token, client=self.client
+        )
+        try:
+            await webhook.edit_message(ORIGINAL, **edited(card))
+        except discord.NotFound:
+            await self._drop(hand)
+            return False
+        except discord.HTTPException as error:
+            if error.status != 401 and error.code != INVALID_TOKEN:
+                raise
+            await self._drop(hand)
+            return False
+        return True
+
+    async def _drop(self, hand: Hand) -> None:
+        key = (hand.game_id, hand.seat)
+        if key in self._shown and self._shown[key][0] == hand.token:
+            del self._shown[key]
+        await self.service.drop_hand(hand)
+
+
+class NothingHidden(ServiceError):
+    """A private message asked of a game that has none (only a hand-made button can)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            Message("Nothing is hidden in this game: everything is on the game message.")
+        )

@@ -1,0 +1,184 @@
+"""Telling people it is their turn without flooding the channel: a short message of its
+own pings whoever is to act, names the game and links to its table (with **My hand** in
+a game with secrets), and is deleted as soon as they act or the turn passes, so that
+no stale "it's your turn" stays behind.
+
+A server chooses when (``PingMode``): always; when away (the default), where someone
+playing along (they moved in this game within the last minute) is pinged only if they
+have not moved a ping delay after their turn began; or never. Computer players are
+never pinged, and neither is someone whose turn goes on (Claim It!'s rolls).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Collection
+from dataclasses import replace
+
+import discord
+
+from bot.clock import Clock
+from bot.discord_ui.cards import Card, edited, sent
+from bot.discord_ui.hands.components import PrivateOpen
+from bot.discord_ui.places import GamePlaces, nonce
+from bot.discord_ui.presenter import acting, to_ping
+from bot.discord_ui.text import game_name
+from bot.games.face import OpenPrivate
+from bot.games.faces import face_for
+from bot.service import GameService, GuildSettingsService
+from bot.storage import Game, GameStatus, PingMode
+from i18n import Language
+
+log = logging.getLogger(__name__)
+
+PLAYING_ALONG = 60.0
+"""Seconds since a player's last move in a game within which they count as playing along."""
+JUMP = "https://discord.com/channels/{guild}/{channel}/{message}"
+
+Remind = Callable[[int, int], Awaitable[None]]
+"""Looks again at a game (its id, and the version a ping was held back at)."""
+
+
+class TurnPings:
+    def __init__(
+        self,
+        service: GameService,
+        settings: GuildSettingsService,
+        places: GamePlaces,
+        clock: Clock,
+        remind: Remind,
+    ) -> None:
+        self.service = service
+        self.settings = settings
+        self.places = places
+        self.clock = clock
+        self.remind = remind
+        self._held: dict[int, asyncio.Task[None]] = {}
+        """Per game, the wait before pinging someone playing along."""
+
+    async def update(
+        self, game: Game, before: Collection[int], lang: Language, actor: int | None = None
+    ) -> Game:
+        """After a change is shown: the ping goes once anyone it names acted (``actor``)
+        or is no longer to act, and whoever is newly to act (not among ``before``) is
+        pinged as the server wants. Returns the game as it now stands for its ping."""
+        now_acting = set(to_ping(game)) if game.status is GameStatus.ACTIVE else set()
+        pinged = set(game.pinged)
+        if game.ping_message_id is not None and (actor in pinged or not pinged <= now_acting):
+            game = await self.delete(game)
+            pinged = set()
+        fresh = now_acting - pinged - set(before)
+        if not fresh:
+            return game
+        settings = await self.settings.get(game.guild_id)
+        if settings.ping_mode is PingMode.NEVER:
+            return game
+        if settings.ping_mode is PingMode.AWAY:
+            along = await self._playing_along(game, fresh)
+            if along:
+                self._hold(game, settings.ping_delay)
+            fresh -= along
+        if fresh:
+            game = await self._post(game, sorted(pinged | fresh), lang)
+        return game
+
+    async def remind_now(self, game: Game, version: int, lang: Language) -> Game:
+        """The wait for someone playing along is over: whoever is still to act at the same
+        point of the game (nobody moved since) and not pinged yet is pinged now."""
+        if game.version != version or game.status is not GameStatus.ACTIVE:
+            return game
+        waiting = [user for user in to_ping(game) if user not in game.pinged]
+        if not waiting:
+            return game
+        return await self._post(game, sorted({*game.pinged, *waiting}), lang)
+
+    async def relink(self, game: Game, lang: Language) -> Game:
+        """The table moved: the ping (if any) links to where it now is. An edit notifies
+        nobody again."""
+        if game.ping_message_id is None:
+            return game
+        channel = self.places.client.get_partial_messageable(game.place_id)
+        try:
+            await channel.get_partial_message(game.ping_message_id).edit(
+                **edited(ping_card(game, list(game.pinged), lang))
+            )
+        except discord.NotFound:
+            log.info("game %s's ping was gone already", game.id)
+            await self.service.set_ping(game.id, None, ())
+            return _with_ping(game, None, ())
+        return game
+
+    async def delete(self, game: Game) -> Game:
+        """Deletes the game's ping (one already gone is fine)."""
+        if game.ping_message_id is None:
+            return game
+        await self.places.delete(game, game.ping_message_id)
+        await self.service.set_ping(game.id, None, ())
+        return _with_ping(game, None, ())
+
+    def forget(self, game_id: int) -> None:
+        held = self._held.pop(game_id, None)
+        if held is not None:
+            held.cancel()
+
+    async def stop(self) -> None:
+        """On shutdown; a restart looks at every game's pings again."""
+        for task in self._held.values():
+            task.cancel()
+        await asyncio.gather(*self._held.values(), return_exceptions=True)
+        self._held.clear()
+
+    async def _playing_along(self, game: Game, users: set[int]) -> set[int]:
+        moved = await self.service.last_moved(game.id)
+        now = self.clock.now()
+        along = set()
+        for seat in acting(game):
+            if seat.user_id not in users or seat.timeouts:
+                continue  # a turn that ran out means they are away
+            last = moved.get(seat.seat)
+            if last is not None and now - last <= PLAYING_ALONG:
+                along.add(seat.user_id)
+        return along
+
+    def _hold(self, game: Game, delay: float) -> None:
+        self.forget(game.id)
+
+        async def wait() -> None:
+            await self.clock.sleep_until(self.clock.now() + delay, asyncio.Event())
+            await self.remind(game.id, game.version)
+
+        task = asyncio.create_task(wait())
+        self._held[game.id] = task
+        task.add_done_callback(lambda done: self._done(game.id, done))
+
+    def _done(self, game_id: int, task: asyncio.Task[None]) -> None:
+        if self._held.get(game_id) is task:
+            del self._held[game_id]
+        if not task.cancelled() and task.exception() is not None:
+            log.warning("a held ping of game %s failed", game_id, exc_info=task.exception())
+
+    async def _post(self, game: Game, users: list[int], lang: Language) -> Game:
+        if game.ping_message_id is not None:
+            game = await self.delete(game)
+        card = ping_card(game, users, lang)
+        message = await self.places.post(game, **sent(card), nonce=nonce("p", game))
+        await self.service.set_ping(game.id, message.id, users)
+        return _with_ping(game, message.id, tuple(users))
+
+
+def ping_card(game: Game, users: list[int], lang: Language) -> Card:
+    """The ping: who, which game, a link to its table, and **My hand** where there is one."""
+    players = " ".join(f"<@{user}>" for user in users)
+    name = game_name(face_for(game.kind).title, game)
+    if game.turn_message_id is not None:
+        link = JUMP.format(guild=game.guild_id, channel=game.place_id, message=game.turn_message_id)
+        name = f"[{name}]({link})"
+    words = lang._("{players}, it's your turn in {game}.", players=players, game=name)
+    hand = [c for c in face_for(game.kind).choices(game, lang) if isinstance(c, OpenPrivate)]
+    rows = tuple((PrivateOpen(game.kind, game.id, label=c.label, emoji=c.emoji),) for c in hand[:1])
+    return Card(title=None, text=words, rows=rows, pings=tuple(users))
+
+
+def _with_ping(game: Game, message_id: int | None, users: tuple[int, ...]) -> Game:
+    return replace(game, ping_message_id=message_id, pinged=users)
