@@ -15,46 +15,46 @@ from render.common import palette
 from render.common.palette import Color
 
 FACTION: Final[dict[str, Color]] = {
-    "AUT": (96, 125, 139),
-    "BAR": (134, 84, 180),
+    "AUT": (96, 124, 140),
+    "BAR": (136, 84, 180),
     "DOP": (208, 200, 232),
-    "DRA": (196, 42, 50),
-    "DWA": (126, 82, 44),
-    "GIA": (214, 182, 134),
-    "GNO": (146, 204, 98),
-    "GOB": (34, 98, 56),
-    "GRI": (236, 168, 38),
-    "KIN": (38, 58, 142),
-    "KNI": (166, 198, 228),
-    "PEA": (244, 226, 132),
-    "RAC": (118, 116, 122),
-    "SEE": (18, 118, 130),
-    "TRO": (106, 112, 38),
-    "UND": (40, 38, 48),
-    "VIK": (230, 110, 44),
+    "DRA": (196, 44, 52),
+    "DWA": (128, 84, 44),
+    "GIA": (216, 184, 136),
+    "GNO": (148, 204, 100),
+    "GOB": (36, 100, 56),
+    "GRI": (236, 168, 40),
+    "KIN": (40, 60, 144),
+    "KNI": (168, 200, 228),
+    "PEA": (244, 228, 132),
+    "RAC": (120, 116, 124),
+    "SEE": (20, 120, 132),
+    "TRO": (108, 112, 40),
+    "UND": (40, 40, 48),
+    "VIK": (232, 112, 44),
 }
 """The card body of each faction."""
 
-RIM: Final[Color] = (238, 232, 218)
+RIM: Final[Color] = (240, 232, 220)
 """The light rim around every card's face."""
-RIM_EDGE: Final[Color] = (120, 114, 100)
-BACK: Final[Color] = (56, 70, 128)
-BACK_PATTERN: Final[Color] = (84, 100, 166)
-BACK_EDGE: Final[Color] = (24, 30, 60)
-FELT: Final[Color] = (30, 74, 58)
+RIM_EDGE: Final[Color] = (120, 116, 100)
+BACK: Final[Color] = (56, 72, 128)
+BACK_PATTERN: Final[Color] = (84, 100, 168)
+BACK_EDGE: Final[Color] = (24, 32, 60)
+FELT: Final[Color] = (32, 76, 60)
 """The table the trick is played on: green felt, darker than any card's edge."""
 FELT_EDGE: Final[Color] = (52, 104, 84)
-SLOT: Final[Color] = (40, 90, 72)
+SLOT: Final[Color] = (40, 92, 72)
 """An empty place on the felt, for a card still to come."""
-SLOT_EDGE: Final[Color] = (82, 134, 112)
-LOOT: Final[Color] = (250, 199, 50)
-LOOT_EDGE: Final[Color] = (122, 82, 10)
-NEW: Final[Color] = (250, 199, 50)
+SLOT_EDGE: Final[Color] = (84, 136, 112)
+LOOT: Final[Color] = (252, 200, 52)
+LOOT_EDGE: Final[Color] = (124, 84, 12)
+NEW: Final[Color] = (252, 200, 52)
 """The "new" tag on a card just drawn."""
-CELL: Final[Color] = (60, 63, 69)
+CELL: Final[Color] = (60, 64, 68)
 """A cell of the score table that holds cards."""
-WON_CELL: Final[Color] = (112, 92, 26)
-TEAM_ROW: Final[Color] = (56, 59, 66)
+WON_CELL: Final[Color] = (112, 92, 28)
+TEAM_ROW: Final[Color] = (56, 60, 68)
 DIM_TOWARD: Final[Color] = palette.PANEL
 
 

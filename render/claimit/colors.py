@@ -6,11 +6,11 @@ from __future__ import annotations
 from render.common.palette import Color
 
 FRAME: Color = (92, 64, 40)
-SPACE_LIGHT: Color = (236, 222, 188)
-SPACE_DARK: Color = (226, 209, 170)
-GRID: Color = (150, 116, 78)
-SQUATTER: Color = (250, 250, 246)
-CLAIM: Color = (22, 22, 24)
+SPACE_LIGHT: Color = (236, 224, 188)
+SPACE_DARK: Color = (228, 208, 172)
+GRID: Color = (152, 116, 80)
+SQUATTER: Color = (252, 252, 248)
+CLAIM: Color = (24, 24, 24)
 SETTLED_TINT = 0.3
 CLAIMED_TINT = 0.6
 """How much of the owner's color fills a settled and a claimed space (claimed ones are also

@@ -32,31 +32,31 @@ class PlayerStyle(NamedTuple):
     """The seat in words: an emoji of its color and its symbol's shape."""
 
 
-WHITE: Color = (255, 255, 255)
+WHITE: Color = (252, 252, 252)
 INK: Color = (28, 24, 20)
 
 PLAYERS: tuple[PlayerStyle, ...] = (
-    PlayerStyle("blue", (0, 114, 178), WHITE, Symbol.CIRCLE, "🔵"),
-    PlayerStyle("orange", (230, 159, 0), INK, Symbol.DIAMOND, "🔶"),
-    PlayerStyle("green", (0, 158, 115), WHITE, Symbol.SQUARE, "🟩"),
-    PlayerStyle("purple", (204, 121, 167), INK, Symbol.HEART, "💜"),
-    PlayerStyle("red", (214, 45, 64), WHITE, Symbol.TRIANGLE, "🔺"),
+    PlayerStyle("blue", (0, 116, 180), WHITE, Symbol.CIRCLE, "🔵"),
+    PlayerStyle("orange", (232, 160, 0), INK, Symbol.DIAMOND, "🔶"),
+    PlayerStyle("green", (0, 160, 116), WHITE, Symbol.SQUARE, "🟩"),
+    PlayerStyle("purple", (204, 120, 168), INK, Symbol.HEART, "💜"),
+    PlayerStyle("red", (216, 44, 64), WHITE, Symbol.TRIANGLE, "🔺"),
 )
 
-BACKGROUND: Color = (43, 45, 49)
+BACKGROUND: Color = (44, 44, 48)
 """Discord's dark theme, so the image sits flush in the chat."""
-LABEL: Color = (222, 214, 200)
-TEXT: Color = (242, 243, 245)
-MUTED: Color = (170, 174, 181)
-CHOICE: Color = (88, 101, 242)
+LABEL: Color = (224, 216, 200)
+TEXT: Color = (244, 244, 244)
+MUTED: Color = (172, 176, 180)
+CHOICE: Color = (88, 100, 244)
 """Discord's blurple, the color of the lettered buttons, marks the candidates."""
-BUST: Color = (218, 55, 60)
-GOLD: Color = (250, 199, 50)
-PANEL: Color = (49, 51, 56)
-ROW_TO_MOVE: Color = (64, 68, 78)
-ROW_WINNER: Color = (92, 78, 30)
+BUST: Color = (220, 56, 60)
+GOLD: Color = (252, 200, 52)
+PANEL: Color = (48, 52, 56)
+ROW_TO_MOVE: Color = (64, 68, 80)
+ROW_WINNER: Color = (92, 80, 32)
 ROW_BUST: Color = (104, 40, 44)
-USED_DIE: Color = (188, 191, 197)
+USED_DIE: Color = (188, 192, 196)
 """A roll already placed is drawn grey, so it does not read as one to choose from."""
 
 
