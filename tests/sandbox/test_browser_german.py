@@ -70,7 +70,9 @@ async def test_a_german_member_plays_a_whole_game_in_german(page: Page) -> None:
     await expect(lobby.locator("button", has_text=start)).to_be_enabled()
     await expect(lobby).to_contain_text(GERMAN._("Turn time"))
     await lobby.locator("button", has_text=start).click()
-    await expect(lobby.locator("button")).to_have_count(0)
+    # The lobby is the table now: no Start, and whoever goes first (Cy or the computer).
+    await expect(lobby.locator("button", has_text=start)).to_have_count(0)
+    await expect(lobby).not_to_contain_text(GERMAN._("Turn time"))
     await shoot(page, "german-1-started")
 
     rng = random.Random(3)
