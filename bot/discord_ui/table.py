@@ -177,8 +177,10 @@ class GameTable:
                 return  # up to date, or the process standing in for its shard shows it
             try:
                 recorded = await self.show_current(game)
-                for stray in await self.places.stray_tables(_placed(game, recorded)):
-                    await self.places.delete(game, stray.id)
+                if game.state is not None:
+                    # A lobby has no table that could have gone out unrecorded.
+                    for stray in await self.places.stray_tables(_placed(game, recorded)):
+                        await self.places.delete(game, stray.id)
             except discord.NotFound as error:
                 if not _nowhere(error):
                     raise

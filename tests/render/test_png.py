@@ -16,6 +16,7 @@ import render.claim.colors
 import render.claimit.colors
 import render.common.palette
 import render.gold_nuggets.colors
+from render.common.palette import PLAYERS
 from render.common.png import STEP, encode
 from render.gallery import galleries
 
@@ -31,15 +32,13 @@ def design_colours(module: ModuleType) -> Iterator[tuple[int, int, int]]:
     for value in vars(module).values():
         if isinstance(value, tuple) and len(value) == 3 and all(isinstance(v, int) for v in value):
             yield value
-        if isinstance(value, tuple) and value and hasattr(value[0], "color"):
-            for style in value:
-                yield style.color
-                yield style.ink
 
 
 AREA = 64
 """Pixels of one colour that make it an area of the picture rather than an edge."""
-DESIGN = {colour for module in COLOUR_MODULES for colour in design_colours(module)}
+DESIGN = {colour for module in COLOUR_MODULES for colour in design_colours(module)} | {
+    colour for style in PLAYERS for colour in (style.color, style.ink)
+}
 
 
 def samples() -> Iterator[tuple[str, Image.Image]]:
