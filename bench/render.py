@@ -1,14 +1,16 @@
-"""Picture speed and size: Claim It!'s board on busy 5-player positions, Gold Nuggets'
-table on 5-player turns with every die on the table, Claim's table on busy 4-player
-phase-2 tricks and its hand of 13 cards.
+"""Picture speed and size, every picture of seeded games as the bot makes them: Claim It!'s
+board in 5-player games, Gold Nuggets' table in 5-player games, Claim's table in 4-player
+games and the hand of whoever is to act.
 
-    python -m bench.render [--rounds N] [--language de]
+    python -m bench.render [--games N] [--language de]
 
-Every picture in English and German unless ``--language`` names one. Targets (issue
-32), for every picture of every game: median render+encode <= 5 ms and median size
-<= 40 KiB. It also prints the time of the encoding alone (the palette and the PNG) and
-what the same picture would weigh as an RGB PNG. Rendering and encode-only timings are
-interleaved so that both see the same machine load.
+Each picture is drawn and encoded once, right after the one before it in its game, so
+that the bands of rows it shares with earlier pictures come from the encoder's cache as
+in a running bot (``render.common.png``). Every picture in English and German unless
+``--language`` names one. Targets (issue 32), for every kind of picture: median
+render+encode <= 5 ms and median size <= 40 KiB. It also prints the drawing alone, the
+first picture of each game (nothing of it cached yet), the bands taken from the cache,
+and the same pictures encoded as before issue 32 (an RGB PNG), timed in the same run.
 """
 
 from __future__ import annotations
@@ -18,139 +20,87 @@ import io
 import random
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator
+from functools import partial
 from typing import TypeVar
 
 from PIL import Image
 
-from engine.claimit import GameState
+import engine.claim as claim
+import engine.claimit as claimit
+import engine.gold_nuggets as nuggets
+from bot.games.claim.face import private_view
+from bot.games.claim.face import table_view as claim_table_view
+from bot.games.gold_nuggets.face import table_view as nuggets_table_view
 from i18n import LANGUAGES, Language, language
-from render.claim import CardFace, HandView, TableView, render_hand
-from render.claim import draw_hand as draw_claim_hand
+from render.claim import draw_hand
 from render.claim import draw_table as draw_claim_table
-from render.claim import render_table as render_claim_table
-from render.claimit.board_image import draw_board, render_board
+from render.claim.pictures import HAND
+from render.claim.pictures import TABLE as CLAIM_TABLE
+from render.claimit import View, draw_board
 from render.claimit.gallery import random_play
-from render.claimit.view import View
-from render.common.png import PNG_COMPRESS_LEVEL, encode
-from render.gold_nuggets import NuggetsView, draw_table, render_table
-from render.gold_nuggets.view import DICE, FACES
+from render.claimit.pictures import BOARD
+from render.common import png
+from render.common.png import PictureKind
+from render.gold_nuggets import draw_table as draw_nuggets_table
+from render.gold_nuggets.pictures import TABLE as NUGGETS_TABLE
+from render.gold_nuggets.view import FACES
 
 T = TypeVar("T")
 NAMES = ("Prospector Ann", "Björn 🎲", "Zoë", "Ольга", "Mateus da Silva Pereira")
+Game = list[Callable[[], Image.Image]]
+"""A game's pictures in the order the bot makes them, each as the call that draws it."""
 
 
-def busy_positions(count: int) -> list[GameState]:
-    """From seeded games, the positions with the most stacks and candidates."""
-    found = []
+def claimit_games(count: int, lang: Language) -> Iterator[Game]:
     for seed in range(count):
-        history = list(random_play(seed, 5))
-        found.append(
-            max(
-                (after for _, _, after in history),
-                key=lambda s: len(s.board()) + len(s.pending_placements()),
-            )
-        )
-    return found
+        pictures: Game = []
+        for _, action, after in random_play(seed, len(NAMES)):
+            rolled = None
+            if isinstance(action, claimit.Roll):
+                first, second, third = action.dice
+                rolled = (first, second, third)
+            view = View(names=NAMES, rolled=rolled, lang=lang)
+            pictures.append(partial(draw_board, after, view))
+        yield pictures
 
 
-def turns(count: int, lang: Language) -> list[NuggetsView]:
-    """Seeded 5-player turns with all seven dice shown, set aside or rolled."""
-    rng = random.Random(0)
-    found = []
-    for seat in range(count):
-        kept = rng.randint(1, DICE - 1)
-        found.append(
-            NuggetsView(
-                lang=lang,
-                names=NAMES,
-                nuggets=tuple(rng.randint(0, 15) for _ in NAMES),
-                centre=rng.randint(1, 40),
-                turn=seat % len(NAMES),
-                aside=tuple(rng.choice(FACES) for _ in range(kept)),
-                rolled=tuple(rng.choice(FACES) for _ in range(DICE - kept)),
-                value=rng.randint(0, 10),
-                took=(rng.randrange(5), None, rng.randint(1, 9)),
-            )
-        )
-    return found
+def nuggets_games(count: int, lang: Language) -> Iterator[Game]:
+    for seed in range(count):
+        rng = random.Random(seed)
+        state = nuggets.GameState.new(len(NAMES))
+        pictures: Game = []
+        while state.phase is not nuggets.Phase.OVER:
+            decision = nuggets.bots.decide(state, nuggets.bots.Level.NORMAL, rng)
+            if isinstance(decision, nuggets.bots.RollAgain):
+                faces = tuple(rng.choice(FACES) for _ in range(state.dice_left))
+                action: nuggets.Action = nuggets.Roll(faces)  # type: ignore[arg-type]
+            else:
+                action = decision
+            state = nuggets.apply(state, action).state
+            view = nuggets_table_view(NAMES, state, lang, rolled=state.roll or ())
+            pictures.append(partial(draw_nuggets_table, view))
+        yield pictures
 
 
-CLAIM_FACTIONS = ("AUT", "BAR", "DRA", "GIA", "GNO", "GRI", "TRO")
-"""Seven factions whose cards fill every part of Claim's table: Gnome displays, Trolls
-lying out, Griffins in the score piles."""
-
-
-def claim_deck(rng: random.Random) -> list[CardFace]:
-    """The 72 cards of ``CLAIM_FACTIONS``, shuffled."""
-    values = {"GIA": (1, 1, 3, 3, 5, 5, 7, 7, 9), "GNO": (1, 1, 1, 3, 3, 3, 5, 5, 5, 7, 7, 7, 9)}
-    deck = [
-        CardFace(f"{faction}{value}{chr(97 + index)}", faction, value)
-        for faction in CLAIM_FACTIONS
-        for index, value in enumerate(values.get(faction, range(10)))
-    ]
-    rng.shuffle(deck)
-    return deck
-
-
-def claim_tables(count: int, lang: Language) -> list[TableView]:
-    """Seeded 4-player phase-2 tricks half played, with busy score piles, displays, Trolls
-    and the last trick."""
-    rng = random.Random(1)
-    found = []
-    for number in range(count):
-        deck = claim_deck(rng)
-        piles = tuple(tuple(deck[seat * 9 : seat * 9 + 9]) for seat in range(4))
-        rest = deck[36:]
-        leader = number % 4
-        found.append(
-            TableView(
-                lang=lang,
-                names=NAMES[:4],
-                factions=CLAIM_FACTIONS,
-                phase="p2",
-                step="play",
-                trick=5,
-                tricks=9,
-                leader=leader,
-                to_act=((leader + 2) % 4,),
-                hand_counts=(5, 5, 4, 4),
-                follower_counts=(0, 0, 0, 0),
-                deck_count=0,
-                discard_count=12,
-                table=((leader, rest[0]), ((leader + 1) % 4, rest[1])),
-                scores=tuple(tuple(c for c in pile if c.faction != "GNO") for pile in piles),
-                gnomes=tuple(tuple(c for c in pile if c.faction == "GNO") for pile in piles),
-                trolls=tuple(card for card in rest if card.faction == "TRO")[:3],
-                last_trick=tuple((seat, rest[5 + seat]) for seat in range(4)),
-                last_winner=number % 4,
-            )
-        )
-    return found
-
-
-def claim_hands(count: int, lang: Language) -> list[HandView]:
-    """Seeded 13-card hands following a lead, some cards greyed, with followers."""
-    rng = random.Random(2)
-    found = []
-    for number in range(count):
-        deck = claim_deck(rng)
-        hand, lead = deck[:13], deck[13]
-        playable = frozenset(card.id for card in hand if card.faction == lead.faction)
-        found.append(
-            HandView(
-                lang=lang,
-                name=NAMES[number % len(NAMES)],
-                seat=number % 4,
-                hand=tuple(hand),
-                action="play",
-                playable=playable or frozenset(card.id for card in hand),
-                lead=lead,
-                followers=tuple(deck[14:22]),
-                drawn=(deck[21],),
-            )
-        )
-    return found
+def claim_games(count: int, lang: Language) -> Iterator[tuple[Game, Game]]:
+    """Each game's tables, and the hands of whoever was to act at each move."""
+    players = 4
+    factions = (*claim.PAIRS[0], *claim.ADDED[:5])
+    for seed in range(count):
+        rng = random.Random(seed)
+        deck, removed = claim.shuffle_deck(factions, rng)
+        state, _ = claim.new_game(players, factions, deck, removed, first=seed % players)
+        tables: Game = []
+        hands: Game = []
+        while state.phase is not claim.Phase.OVER:
+            seat = state.to_act()[0]
+            hand = private_view(NAMES[seat], state, seat, (), lang)
+            hands.append(partial(draw_hand, hand))
+            state, _ = claim.apply(state, seat, rng.choice(claim.legal_actions(state, seat)))
+            table = claim_table_view(NAMES[:players], state, None, lang)
+            tables.append(partial(draw_claim_table, table))
+        yield tables, hands
 
 
 def percentile(samples: list[float], fraction: float) -> float:
@@ -158,84 +108,78 @@ def percentile(samples: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-def measure(
-    title: str,
-    items: Sequence[T],
-    render: Callable[[T], bytes],
-    draw: Callable[[T], Image.Image],
-    rounds: int,
-) -> None:
-    for item in items:
-        render(item)  # warm the sprite and text caches, as a running bot has them
-    full, encode_only, sizes, rgb_sizes = [], [], [], []
-    clock = time.perf_counter
-    for _ in range(rounds):
-        for item in items:
-            start = clock()
-            data = render(item)
-            full.append(clock() - start)
-            sizes.append(len(data))
-            image = draw(item)
-            start = clock()
-            encode(image)
-            encode_only.append(clock() - start)
-    for item in items:
-        rgb = io.BytesIO()
-        draw(item).save(rgb, "PNG", compress_level=PNG_COMPRESS_LEVEL)
-        rgb_sizes.append(rgb.tell())
+RGB_LEVEL = 3
+"""How every picture was encoded before issue 32: an RGB PNG at zlib level 3."""
 
-    ms = 1000
-    median_full, median_encode = statistics.median(full), statistics.median(encode_only)
-    print(f"{title}: {len(items)} pictures, {rounds} rounds each")
+
+def rgb_png(image: Image.Image) -> int:
+    out = io.BytesIO()
+    image.save(out, "PNG", compress_level=RGB_LEVEL)
+    return out.tell()
+
+
+def measure(title: str, kind: PictureKind, games: list[Game]) -> None:
+    kind.prepare()  # as the bot does at start-up
+    png.BANDS.clear()
+    clock = time.perf_counter
+    full, drawing, first, sizes, before, before_sizes = [], [], [], [], [], []
+    for game in games:
+        for number, draw in enumerate(game):
+            start = clock()
+            image = draw()
+            drawn = clock()
+            data = kind.encode(image)
+            done = clock()
+            before_sizes.append(rgb_png(image))
+            before.append(drawn - start + clock() - done)
+            full.append(done - start)
+            drawing.append(drawn - start)
+            if number == 0:
+                first.append(done - start)
+            sizes.append(len(data))
+
+    ms, kib = 1000, 1024
+    median_full, median_size = statistics.median(full), statistics.median(sizes)
+    median_before, median_before_size = statistics.median(before), statistics.median(before_sizes)
+    print(f"{title}: {len(games)} games, {len(full)} pictures")
     print(
         f"  render+encode: median {median_full * ms:.2f} ms, "
         f"p95 {percentile(full, 0.95) * ms:.2f} ms (target: median <= 5 ms)"
     )
     print(
-        f"  of which encoding: median {median_encode * ms:.2f} ms, "
-        f"p95 {percentile(encode_only, 0.95) * ms:.2f} ms"
+        f"  image size: median {median_size / kib:.0f} KiB, "
+        f"max {max(sizes) / kib:.0f} KiB (target: median <= 40 KiB)"
     )
     print(
-        f"  image size: median {statistics.median(sizes) / 1024:.0f} KiB, "
-        f"max {max(sizes) / 1024:.0f} KiB (target: median <= 40 KiB); as RGB "
-        f"{statistics.median(rgb_sizes) / 1024:.0f} KiB"
+        f"  drawing alone: median {statistics.median(drawing) * ms:.2f} ms; a game's first "
+        f"picture: median {statistics.median(first) * ms:.2f} ms; bands from the cache: "
+        f"{100 * png.BANDS.found / (png.BANDS.found + png.BANDS.missed):.0f}%"
+    )
+    print(
+        f"  as before issue 32 (RGB PNG, zlib level {RGB_LEVEL}): median "
+        f"{median_before * ms:.2f} ms, {median_before_size / kib:.0f} KiB; now "
+        f"{median_before / median_full:.1f}x as fast, {median_before_size / median_size:.1f}x "
+        "as small"
     )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--rounds", type=int, default=40, help="timed renders per picture")
+    parser.add_argument("--games", type=int, default=3, help="games of each kind")
     parser.add_argument("--language", choices=LANGUAGES, help="only the pictures in this language")
     args = parser.parse_args()
     for code in [args.language] if args.language else LANGUAGES:
-        measure_language(language(code), args.rounds)
-
-
-def measure_language(lang: Language, rounds: int) -> None:
-    view = View(names=NAMES, rolled=(2, 5, 6), lang=lang)
-    print(f"--- {lang.code}")
-    measure(
-        "Claim It! board, busy 5-player positions",
-        busy_positions(10),
-        lambda state: render_board(state, view),
-        lambda state: draw_board(state, view),
-        rounds,
-    )
-    measure("Gold Nuggets table, 5-player turns", turns(10, lang), render_table, draw_table, rounds)
-    measure(
-        "Claim table, 4-player phase-2 tricks",
-        claim_tables(10, lang),
-        render_claim_table,
-        draw_claim_table,
-        rounds,
-    )
-    measure(
-        "Claim hand, 13 cards following a lead",
-        claim_hands(10, lang),
-        render_hand,
-        draw_claim_hand,
-        rounds,
-    )
+        lang = language(code)
+        print(f"--- {lang.code}")
+        measure("Claim It! board, 5 players", BOARD, list(claimit_games(args.games, lang)))
+        measure(
+            "Gold Nuggets table, 5 players",
+            NUGGETS_TABLE,
+            list(nuggets_games(args.games, lang)),
+        )
+        claims = list(claim_games(args.games, lang))
+        measure("Claim table, 4 players", CLAIM_TABLE, [tables for tables, _ in claims])
+        measure("Claim hand of the player to act", HAND, [hands for _, hands in claims])
 
 
 if __name__ == "__main__":

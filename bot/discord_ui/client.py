@@ -32,7 +32,7 @@ from bot.discord_ui.lobby.handlers import Lobbies
 from bot.discord_ui.table import GameTable
 from bot.discord_ui.turns.components import TurnButton, TurnSelect
 from bot.discord_ui.turns.handlers import Turns
-from bot.games.faces import face_for
+from bot.games.faces import face_for, faces
 from bot.games.registry import GAMES
 from bot.service import GameService, GuildSettingsService, LadderService
 from bot.service.shard_leases import ShardLeases
@@ -152,6 +152,8 @@ class GameBot(discord.AutoShardedClient):
         await ladder.count_old_games()
         self.ladder_answers = LadderAnswers(ladder)
         self.add_dynamic_items(*COMPONENTS)
+        for face in faces():
+            await asyncio.to_thread(face.prepare)
         await self.tree.set_translator(CommandTranslator())
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(self.settings.dev_guild_id)

@@ -186,6 +186,11 @@ class GameFace(Protocol):
         """The rule options as (name, value) lines for the lobby and the settings."""
         ...
 
+    def prepare(self) -> None:
+        """Makes, at start-up and in a worker thread, what the first picture would
+        otherwise wait for (its palette)."""
+        ...
+
     def rules(self, lang: Language) -> str:
         """The short rules in ``lang``."""
         ...
@@ -238,6 +243,9 @@ class BaseFace:
     def option_fields(self, options: Options, lang: Language) -> Sequence[tuple[str, str]]:
         """No rule options to show."""
         return []
+
+    def prepare(self) -> None:
+        """Nothing to make ahead."""
 
     async def private(
         self, game: Game, seat: int, last: Outcome | None, lang: Language

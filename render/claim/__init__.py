@@ -5,8 +5,9 @@ png = render_table(view)   # the channel's message
 png = render_hand(view)    # ephemeral, to that player only
 """
 
-from render.claim.hand_image import draw_hand, render_hand
-from render.claim.table_image import draw_table, render_table
+from render.claim.hand_image import draw_hand
+from render.claim.pictures import render_hand, render_table
+from render.claim.table_image import draw_table
 from render.claim.view import CardFace, FactionResult, HandView, TableView
 
 __all__ = [

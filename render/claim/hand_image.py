@@ -40,7 +40,6 @@ from render.common import palette
 from render.common.fonts import Face, text_width
 from render.common.label import Label
 from render.common.names import display_name, fit
-from render.common.png import encode
 from render.common.shapes import player_icon
 
 HEADLINE_SIZE = 26
@@ -53,10 +52,6 @@ PLAY_BAR = 5
 """The bar under a card that may be played now."""
 LOOT_TILE = 56
 CHOICE_GAP = 14
-
-
-def render_hand(view: HandView) -> bytes:
-    return encode(draw_hand(view))
 
 
 def draw_hand(view: HandView) -> Image.Image:

@@ -64,7 +64,6 @@ from render.common.fonts import Face, text_width
 from render.common.label import Box, Label
 from render.common.names import display_name, fit, remark
 from render.common.palette import Color
-from render.common.png import encode
 from render.common.shapes import player_icon
 
 STATUS_SIZE = 26
@@ -107,10 +106,6 @@ def _why_short(why: str, lang: Language) -> str:
         "none": "—",
     }
     return words.get(why, "")
-
-
-def render_table(view: TableView) -> bytes:
-    return encode(draw_table(view))
 
 
 def draw_table(view: TableView) -> Image.Image:

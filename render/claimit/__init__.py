@@ -3,7 +3,8 @@
 png = render_board(state, View(names=("Ann", "Bo")))
 """
 
-from render.claimit.board_image import draw_board, render_board
+from render.claimit.board_image import draw_board
+from render.claimit.pictures import render_board
 from render.claimit.view import LETTERS, View, lettered
 
 __all__ = ["LETTERS", "View", "draw_board", "lettered", "render_board"]

@@ -62,7 +62,6 @@ from render.common.fonts import Face, text_sprite
 from render.common.label import Label, put
 from render.common.names import display_name
 from render.common.palette import Color
-from render.common.png import encode
 from render.common.shapes import player_icon
 
 # Font sizes in pixels of the image; on a phone (render.common.phone) they come
@@ -76,10 +75,6 @@ NOTE_SIZE = 20
 SMALLEST_SIZE = 18
 """What a text may shrink to to stay in its box (German words run longer): 8.4 px on a
 phone."""
-
-
-def render_board(state: GameState, view: View | None = None) -> bytes:
-    return encode(draw_board(state, view or View()))
 
 
 def draw_board(state: GameState, view: View) -> Image.Image:

@@ -88,7 +88,9 @@ def _format_4(data: bytes, at: int) -> frozenset[int]:
     return frozenset(points)
 
 
+@lru_cache(maxsize=8192)
 def text_width(text: str, face: Face, size: int) -> float:
+    """Cached: the pictures measure the same names and words at every move."""
     with _FREETYPE:
         return font(face, size).getlength(text)
 

@@ -3,7 +3,8 @@
 png = render_table(NuggetsView(names=("Ann", "Bo"), nuggets=(0, 0), centre=77, turn=0))
 """
 
-from render.gold_nuggets.table_image import draw_table, render_table
+from render.gold_nuggets.pictures import render_table
+from render.gold_nuggets.table_image import draw_table
 from render.gold_nuggets.view import NuggetsView
 
 __all__ = ["NuggetsView", "draw_table", "render_table"]

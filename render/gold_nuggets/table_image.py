@@ -23,7 +23,6 @@ from render.common.fonts import Face, text_width
 from render.common.label import Box, Label, put
 from render.common.names import display_name, fit
 from render.common.palette import Color
-from render.common.png import encode
 from render.common.shapes import player_icon
 from render.gold_nuggets import colors, sprites
 from render.gold_nuggets.geometry import (
@@ -86,10 +85,6 @@ SMALLEST = 20
 """The size words shrink to at most: 9.4 px on a phone."""
 MINUS = "\N{MINUS SIGN}"
 """Wider than a hyphen, as wide as the plus it stands beside."""
-
-
-def render_table(view: NuggetsView) -> bytes:
-    return encode(draw_table(view))
 
 
 def draw_table(view: NuggetsView) -> Image.Image:

@@ -303,16 +303,16 @@ class Audit:
 def audit(monkeypatch: pytest.MonkeyPatch) -> Audit:
     """Records every public picture's view and every public text of Claim's face."""
     seen = Audit()
-    table = claim_face._table
+    table = claim_face.table_view
 
     def recorded_table(
-        game: Game, state: ClaimState, last: Any, lang: Language, result: Any = None
+        names: tuple[str, ...], state: ClaimState, last: Any, lang: Language, result: Any = None
     ) -> TableView:
-        view = table(game, state, last, lang, result)
+        view = table(names, state, last, lang, result)
         seen.tables.append((state, view))
         return view
 
-    monkeypatch.setattr(claim_face, "_table", recorded_table)
+    monkeypatch.setattr(claim_face, "table_view", recorded_table)
     face_type = type(claim_face.CLAIM_FACE)
     for method in ("turn", "turn_end", "result"):
         original = getattr(face_type, method)

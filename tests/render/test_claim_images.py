@@ -22,6 +22,7 @@ from render.claim import (
     draw_hand,
     draw_table,
     geometry,
+    pictures,
     render_hand,
     render_table,
     sprites,
@@ -113,8 +114,8 @@ def test_every_sample_renders_as_a_png_of_at_most_150_kib() -> None:
 
 def test_render_functions_return_the_encoded_drawing() -> None:
     view, mine = table(), hand()
-    assert render_table(view) == encode(draw_table(view))
-    assert render_hand(mine) == encode(draw_hand(mine))
+    assert render_table(view) == pictures.TABLE.encode(draw_table(view))
+    assert render_hand(mine) == pictures.HAND.encode(draw_hand(mine))
 
 
 def test_the_phone_preview_is_300_px_wide_and_keeps_the_proportions() -> None:

@@ -1,24 +1,41 @@
 """The palette PNG every picture is sent as looks like the RGB picture it was drawn as:
 every colour the games draw with comes out exactly, at every pixel drawn in it, and
-the soft edges stay within a few levels."""
+the soft edges stay within a few levels; with each kind's one palette, also on pictures
+its palette was not made from. A PNG put together from cached bands is the same as one
+compressed afresh."""
 
 from __future__ import annotations
 
 import io
+import zlib
 from collections.abc import Iterator
 from itertools import islice
 from types import ModuleType
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from PIL import Image, ImageChops, ImageStat
 
 import render.claim.colors
 import render.claimit.colors
 import render.common.palette
 import render.gold_nuggets.colors
+from engine.claimit import Roll
+from i18n import english, language
+from render.claim import draw_hand, draw_table
+from render.claim import pictures as claim_pictures
+from render.claim.gallery import hand_views, more_table_views, table_views
+from render.claimit import View, draw_board
+from render.claimit import pictures as claimit_pictures
+from render.claimit.gallery import random_play, rulebook_examples
+from render.common import png
 from render.common.palette import PLAYERS
-from render.common.png import STEP, encode
+from render.common.png import STEP, PictureKind, adler32_combine, encode
 from render.gallery import galleries
+from render.gold_nuggets import draw_table as draw_nuggets_table
+from render.gold_nuggets import pictures as nuggets_pictures
+from render.gold_nuggets.gallery import views as nuggets_views
 
 COLOUR_MODULES = (
     render.common.palette,
@@ -39,17 +56,43 @@ AREA = 64
 DESIGN = {colour for module in COLOUR_MODULES for colour in design_colours(module)} | {
     colour for style in PLAYERS for colour in (style.color, style.ink)
 }
+GERMAN = language("de")
 
 
-def samples() -> Iterator[tuple[str, Image.Image]]:
+def own_palette_samples() -> Iterator[tuple[str, Image.Image, PictureKind | None]]:
+    """A few of each game's gallery pictures (every seat and symbol appears among them),
+    encoded with their own palette as the gallery writes them."""
     for game, gallery in galleries().items():
-        # A few of each game's pictures: every seat and symbol appears among them.
         for name, image in islice(gallery(), 6):
-            yield f"{game}/{name}", image
+            yield f"{game}/{name}", image, None
 
 
-def decoded(image: Image.Image) -> Image.Image:
-    return Image.open(io.BytesIO(encode(image))).convert("RGB")
+def kind_samples() -> Iterator[tuple[str, Image.Image, PictureKind | None]]:
+    """Pictures of each kind its palette was not made from: other positions, German."""
+    for name, state, view in rulebook_examples():
+        yield f"claimit/{name}", draw_board(state, view), claimit_pictures.BOARD
+    for seed, players in ((1, 2), (2, 3), (3, 4), (4, 5)):
+        history = list(random_play(seed, players))
+        for index in (len(history) // 3, len(history) - 1):
+            _, action, after = history[index]
+            dice = None
+            if isinstance(action, Roll):
+                first, second, third = action.dice
+                dice = (first, second, third)
+            names = ("Ann", "Bo", "Cy", "Di", "Ed")[:players]
+            view = View(names=names, rolled=dice, lang=GERMAN)
+            yield f"claimit/seed-{seed}-{index}", draw_board(after, view), claimit_pictures.BOARD
+    for name, nuggets in islice(nuggets_views(), 1, None, 3):
+        yield f"nuggets/{name}", draw_nuggets_table(nuggets), nuggets_pictures.TABLE
+    for name, table in (*table_views(GERMAN), *more_table_views(GERMAN)):
+        yield f"claim/{name}-de", draw_table(table), claim_pictures.TABLE
+    for name, hand in hand_views(GERMAN):
+        yield f"claim/{name}-de", draw_hand(hand), claim_pictures.HAND
+
+
+def decoded(image: Image.Image, kind: PictureKind | None) -> Image.Image:
+    data = encode(image) if kind is None else kind.encode(image)
+    return Image.open(io.BytesIO(data)).convert("RGB")
 
 
 def test_the_colours_drawn_with_are_on_the_palettes_grid() -> None:
@@ -58,10 +101,16 @@ def test_the_colours_drawn_with_are_on_the_palettes_grid() -> None:
     assert off == [], "colours the pictures are drawn with must be multiples of 4"
 
 
-@pytest.mark.parametrize(("name", "image"), list(samples()), ids=lambda v: str(v)[:40])
-def test_every_colour_drawn_with_comes_out_exactly(name: str, image: Image.Image) -> None:
+@pytest.mark.parametrize(
+    ("name", "image", "kind"),
+    [*own_palette_samples(), *kind_samples()],
+    ids=lambda v: str(v)[:40] if isinstance(v, str) else "",
+)
+def test_every_colour_drawn_with_comes_out_exactly(
+    name: str, image: Image.Image, kind: PictureKind | None
+) -> None:
     image = image.convert("RGB")
-    after = decoded(image)
+    after = decoded(image, kind)
     before_pixels, after_pixels = image.get_flattened_data(), after.get_flattened_data()
     # Areas: a colour of the design that is only a few pixels here is some soft edge.
     drawn = {c for n, c in image.getcolors(1 << 20) or [] if c in DESIGN and n >= AREA}
@@ -77,3 +126,62 @@ def test_every_colour_drawn_with_comes_out_exactly(name: str, image: Image.Image
     assert max(ImageStat.Stat(difference).mean) < 4, name
     far = sum(difference.convert("L").point(lambda v: 255 if v > 24 else 0).histogram()[255:])
     assert far < image.width * image.height * 0.002, name
+
+
+def test_a_png_of_cached_bands_is_the_one_compressed_afresh() -> None:
+    kind = claimit_pictures.BOARD
+    history = [after for _, _, after in random_play(11, 4)]
+    view = View(names=("Ann", "Bo", "Cy", "Di"), lang=english())
+    pictures = [draw_board(state, view) for state in history[10:60:10]]
+    png.BANDS.clear()
+    afresh = []
+    for picture in pictures:
+        afresh.append(kind.encode(picture))
+        png.BANDS.clear()
+    # Now every band but the first picture's comes from the cache at least partly.
+    cached = [kind.encode(picture) for picture in pictures]
+    assert cached == afresh
+    for picture, data in zip(pictures, cached, strict=True):
+        shown = Image.open(io.BytesIO(data))
+        assert shown.mode == "P"
+        assert (
+            shown.tobytes()
+            == picture.quantize(palette=kind.palette.image, dither=Image.Dither.NONE).tobytes()
+        )
+
+
+def test_bands_shared_by_two_pictures_are_compressed_once() -> None:
+    picture = Image.new("RGB", (40, png.BAND_ROWS * 3), PLAYERS[0].color)
+    changed = picture.copy()
+    changed.paste(PLAYERS[1].color, (0, png.BAND_ROWS * 2, 40, png.BAND_ROWS * 2 + 1))
+    kind = PictureKind(lambda: [picture, changed])
+    png.BANDS.clear()
+    kind.encode(picture)
+    assert (png.BANDS.missed, png.BANDS.found) == (1, 2)  # three equal bands
+    kind.encode(changed)
+    assert (png.BANDS.missed, png.BANDS.found) == (2, 4)
+    kind.encode(picture)
+    assert (png.BANDS.missed, png.BANDS.found) == (2, 7)
+
+
+def test_the_band_cache_keeps_the_most_recently_used_within_its_limit() -> None:
+    cache = png.BandCache(limit=30)
+    band = png._Band(b"0123456789", 1, 10)
+    for key in (b"a", b"b", b"c"):
+        cache.put((b"p", key), band)
+    assert cache.get((b"p", b"a")) == band  # now the most recent
+    cache.put((b"p", b"d"), band)
+    assert cache.get((b"p", b"b")) is None
+    assert all(cache.get((b"p", key)) == band for key in (b"a", b"c", b"d"))
+
+
+@given(st.binary(max_size=300), st.binary(max_size=300))
+def test_adler32_of_two_pieces_combines_as_zlibs(first: bytes, second: bytes) -> None:
+    combined = adler32_combine(zlib.adler32(first), zlib.adler32(second), len(second))
+    assert combined == zlib.adler32(first + second)
+
+
+def test_long_pieces_combine_too() -> None:
+    first, second = bytes(range(256)) * 700, b"\xff" * 200_000
+    combined = adler32_combine(zlib.adler32(first), zlib.adler32(second), len(second))
+    assert combined == zlib.adler32(first + second)

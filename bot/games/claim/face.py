@@ -63,6 +63,7 @@ from engine.claim import (
 )
 from i18n import Language
 from render.claim import CardFace, FactionResult, HandView, TableView, render_hand, render_table
+from render.claim.pictures import HAND, TABLE
 from render.common.palette import PLAYERS
 
 
@@ -78,6 +79,10 @@ class ClaimFace(BaseFace):
             (lang.pgettext("option", "Pair"), _pair_words(pair, lang)),
             (lang._("Added factions"), _added_words(added, lang)),
         ]
+
+    def prepare(self) -> None:
+        TABLE.prepare()
+        HAND.prepare()
 
     def rules(self, lang: Language) -> str:
         return words.rules(lang)
@@ -98,17 +103,19 @@ class ClaimFace(BaseFace):
         self, game: Game, headline: str, last: Outcome | None, lang: Language
     ) -> Picture:
         state: ClaimState = game.state
-        table = _table(game, state, last, lang)
+        table = table_view(_names(game, lang), state, last, lang)
         return await _picture(game, state, table, _describe(game, state, headline, lang), lang)
 
     async def turn_end(self, outcome: Outcome, headline: str, lang: Language) -> Picture:
         game, state = outcome.game, outcome.state
-        return await _picture(game, state, _table(game, state, outcome, lang), headline, lang)
+        return await _picture(
+            game, state, table_view(_names(game, lang), state, outcome, lang), headline, lang
+        )
 
     async def result(self, outcome: Outcome, headline: str, lang: Language) -> Picture:
         game, state = outcome.game, outcome.state
         result = score(state)
-        view = _table(game, state, outcome, lang, result)
+        view = table_view(_names(game, lang), state, outcome, lang, result)
         png = await _render(view)
         table = words.results(game, result, lang)
         description = words.table(view, described_names(game, lang), lang)
@@ -129,23 +136,8 @@ class ClaimFace(BaseFace):
         legal = legal_actions(state, seat) if acting else ()
         lead = state.lead() if mine.step is Step.PLAY else None
         drawn = _drawn(last, seat)
-        hand_view = HandView(
-            name=text.seat_name(game.seats[seat], lang),
-            seat=seat,
-            hand=tuple(_face(c) for c in mine.hand),
-            action=mine.step.value if acting and mine.step is not Step.OVER else None,
-            playable=frozenset(a.card.id for a in legal if isinstance(a, Play | Discard)),
-            lead=None if lead is None else _face(lead),
-            followers=tuple(_face(c) for c in mine.followers),
-            peek=None if mine.peek is None else _face(mine.peek),
-            prize=tuple(_face(c) for c in mine.prize) if acting and mine.step is Step.TAKE else (),
-            drawn=tuple(_face(c) for c in drawn),
-            loot=tuple(f.value for f in state.loot_options(seat))
-            if acting and mine.step is Step.LOOT
-            else (),
-            phase=mine.phase.value,
-            lang=lang,
-        )
+        name = text.seat_name(game.seats[seat], lang)
+        hand_view = private_view(name, state, seat, drawn, lang)
         png = await asyncio.to_thread(render_hand, hand_view)
         lines = [_private_prompt(game, state, seat, legal, lead, lang)]
         if drawn:
@@ -325,6 +317,34 @@ def _private_prompt(
     return ""
 
 
+def private_view(
+    name: str, state: ClaimState, seat: int, drawn: tuple[Card, ...], lang: Language
+) -> HandView:
+    """What the player in ``seat``, named ``name``, sees of their own: hand, followers,
+    a peek, the prize or loot to choose from, and the cards they just ``drawn``."""
+    mine = view(state, seat)
+    acting = seat in mine.to_act
+    legal = legal_actions(state, seat) if acting else ()
+    lead = state.lead() if mine.step is Step.PLAY else None
+    return HandView(
+        name=name,
+        seat=seat,
+        hand=tuple(_face(c) for c in mine.hand),
+        action=mine.step.value if acting and mine.step is not Step.OVER else None,
+        playable=frozenset(a.card.id for a in legal if isinstance(a, Play | Discard)),
+        lead=None if lead is None else _face(lead),
+        followers=tuple(_face(c) for c in mine.followers),
+        peek=None if mine.peek is None else _face(mine.peek),
+        prize=tuple(_face(c) for c in mine.prize) if acting and mine.step is Step.TAKE else (),
+        drawn=tuple(_face(c) for c in drawn),
+        loot=tuple(f.value for f in state.loot_options(seat))
+        if acting and mine.step is Step.LOOT
+        else (),
+        phase=mine.phase.value,
+        lang=lang,
+    )
+
+
 def _drawn(last: Outcome | None, seat: int) -> tuple[Card, ...]:
     """The cards the last move had ``seat`` draw face down, shown to that seat alone."""
     if last is None:
@@ -340,8 +360,12 @@ def _face(card: Card) -> CardFace:
     return CardFace(card.id, card.faction.value, card.value, card.loot)
 
 
-def _table(
-    game: Game,
+def _names(game: Game, lang: Language) -> tuple[str, ...]:
+    return tuple(text.seat_name(s, lang) for s in game.seats)
+
+
+def table_view(
+    names: tuple[str, ...],
     state: ClaimState,
     last: Outcome | None,
     lang: Language,
@@ -373,7 +397,7 @@ def _table(
             for f in result.factions
         )
     return TableView(
-        names=tuple(text.seat_name(s, lang) for s in game.seats),
+        names=names,
         factions=tuple(f.value for f in state.factions),
         phase=state.phase.value,
         step=state.step.value,

@@ -22,6 +22,7 @@ from bot.storage import Game, LadderEntry, PlayerRecord
 from engine.claimit import GameState, Phase, Place, Roll, roll_odds
 from i18n import Language
 from render.claimit import LETTERS, View, lettered, render_board
+from render.claimit.pictures import BOARD
 from render.common.palette import PLAYERS
 
 
@@ -33,6 +34,9 @@ class ClaimItFace(BaseFace):
     def option_fields(self, options: Options, lang: Language) -> Sequence[tuple[str, str]]:
         on, off = lang.pgettext("option", "on"), lang.pgettext("option", "off")
         return [(lang._("Rule variant"), on if options.get("variant") else off)]
+
+    def prepare(self) -> None:
+        BOARD.prepare()
 
     def rules(self, lang: Language) -> str:
         return words.rules(lang)

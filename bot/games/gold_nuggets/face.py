@@ -46,6 +46,7 @@ from engine.gold_nuggets.odds import roll_odds
 from i18n import Language
 from render.common.palette import PLAYERS
 from render.gold_nuggets import NuggetsView, render_table
+from render.gold_nuggets.pictures import TABLE
 
 BUTTONS_PER_ROW: Final = 5
 STEAL_MENU_FROM: Final = 2
@@ -56,6 +57,9 @@ class GoldNuggetsFace(BaseFace):
     kind = GAME.kind
     command = GAME.command
     title = GAME.name
+
+    def prepare(self) -> None:
+        TABLE.prepare()
 
     def rules(self, lang: Language) -> str:
         return words.rules(lang)
@@ -83,23 +87,33 @@ class GoldNuggetsFace(BaseFace):
         bonus = state.phase is Phase.ROLL and any(
             isinstance(e, BonusTurn) and e.seat == state.turn for e in events
         )
-        view = _view(game, state, lang, rolled=rolled, used=used, took=_took(events), bonus=bonus)
+        view = table_view(
+            _names(game, lang),
+            state,
+            lang,
+            rolled=rolled,
+            used=used,
+            took=_took(events),
+            bonus=bonus,
+        )
         return await _picture(game, state.turn, view, headline + _prompt(game, state, lang), lang)
 
     async def turn_end(self, outcome: Outcome, headline: str, lang: Language) -> Picture:
         game, before = outcome.game, outcome.before
         if isinstance(outcome.action, Roll):
             # A bust: the dice it lost are shown, still set aside, beside the roll.
-            view = _view(game, before, lang, rolled=outcome.action.faces, bust=True)
+            view = table_view(
+                _names(game, lang), before, lang, rolled=outcome.action.faces, bust=True
+            )
             return await _picture(game, before.turn, view, headline, lang)
         state: GameState = outcome.state
         bonus = any(isinstance(e, BonusTurn) for e in outcome.events)
-        view = _view(game, state, lang, took=_took(outcome.events), bonus=bonus)
+        view = table_view(_names(game, lang), state, lang, took=_took(outcome.events), bonus=bonus)
         return await _picture(game, outcome.seat, view, headline, lang)
 
     async def result(self, outcome: Outcome, headline: str, lang: Language) -> Picture:
         game = outcome.game
-        view = _view(game, outcome.state, lang, took=_took(outcome.events))
+        view = table_view(_names(game, lang), outcome.state, lang, took=_took(outcome.events))
         png = await _render(view)
         table = words.results(game, outcome.results, lang)
         description = words.table(view, described_names(game, lang), lang)
@@ -311,8 +325,12 @@ def usual_choices(state: GameState) -> list[Counts]:
     return [c for c in ranked_choices(state) if c in candidates and c in legal]
 
 
-def _view(
-    game: Game,
+def _names(game: Game, lang: Language) -> tuple[str, ...]:
+    return tuple(text.seat_name(s, lang) for s in game.seats)
+
+
+def table_view(
+    names: tuple[str, ...],
     state: GameState,
     lang: Language,
     *,
@@ -322,9 +340,10 @@ def _view(
     took: tuple[int, int | None, int] | None = None,
     bonus: bool = False,
 ) -> NuggetsView:
+    """The table as it stands in ``state``, the seats named ``names``."""
     over = state.phase is Phase.OVER
     return NuggetsView(
-        names=tuple(text.seat_name(s, lang) for s in game.seats),
+        names=names,
         nuggets=state.nuggets,
         centre=state.centre,
         turn=state.turn,

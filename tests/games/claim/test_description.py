@@ -255,7 +255,8 @@ def shown_last_trick(outcome: Outcome | None, at: Game | None = None) -> tuple[o
     with their seats, its winner, and whether the strip of small cards holds it."""
     shown = at or (outcome.game if outcome is not None else None)
     assert shown is not None
-    table = face._table(shown, shown.state, outcome, EN)
+    names = tuple(text.seat_name(seat, EN) for seat in shown.seats)
+    table = face.table_view(names, shown.state, outcome, EN)
     drawn_ids = {sprite.what for sprite in table_scene(table).sprites}
     captions = {label.text for label in table_labels(table)}
     return (

@@ -1,0 +1,36 @@
+"""Claim It!'s board as a PNG, with one palette for every board (see ``render.common.png``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from PIL import Image
+
+from engine.claimit import GameState, Place, Roll
+from render.claimit.board_image import draw_board
+from render.claimit.gallery import NAMES, played_examples, random_play
+from render.claimit.view import View
+from render.common.png import PictureKind
+
+SEED = 3
+
+
+def _samples() -> Iterator[Image.Image]:
+    """Five players' marks, stacks, candidates, a bust and an end, and dice waiting to
+    be placed and placed already: every colour a board uses."""
+    for _, state, view in played_examples():
+        yield draw_board(state, view)
+    history = list(random_play(SEED, len(NAMES)))
+    for index in range(20, len(history) - 1, 40):
+        (_, roll, rolled), (_, place, placed) = history[index], history[index + 1]
+        if isinstance(roll, Roll) and isinstance(place, Place):
+            yield draw_board(rolled, View(names=NAMES))
+            first, second, third = roll.dice
+            yield draw_board(placed, View(names=NAMES, rolled=(first, second, third)))
+
+
+BOARD = PictureKind(_samples)
+
+
+def render_board(state: GameState, view: View | None = None) -> bytes:
+    return BOARD.encode(draw_board(state, view or View()))

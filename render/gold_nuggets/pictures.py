@@ -1,0 +1,27 @@
+"""Gold Nuggets' table as a PNG, with one palette for every table (see
+``render.common.png``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from PIL import Image
+
+from render.common.png import PictureKind
+from render.gold_nuggets.gallery import views
+from render.gold_nuggets.table_image import draw_table
+from render.gold_nuggets.view import NuggetsView
+
+
+def _samples() -> Iterator[Image.Image]:
+    """Every moment of a turn, busts, bonus turns and ends, for five players."""
+    for name, view in views():
+        if not name.endswith("-de"):  # the same colours as in English
+            yield draw_table(view)
+
+
+TABLE = PictureKind(_samples)
+
+
+def render_table(view: NuggetsView) -> bytes:
+    return TABLE.encode(draw_table(view))
