@@ -53,13 +53,15 @@ from pathlib import Path
 
 from aiohttp import web
 
+from bench.profile import Profile, Sampler, summary
 from bench.usage import CpuWatch, LoopLag
-from emulator import Channel, DiscordEmulator, Guild, Message, User
+from emulator import Channel, DiscordEmulator, Guild, Interaction, Message, User
 from tests import processes
 from tests.postgres_cluster import running_cluster
 
 ROOT = Path(__file__).resolve().parents[1]
 BACKENDS = ("sqlite", "postgresql")
+GAMES = ("claimit", "nuggets", "claim")
 SHARDS_PER_PROCESS = 2
 SERVERS_PER_SHARD = 2
 READY_TIMEOUT = 90.0
@@ -67,6 +69,8 @@ STOP_TIMEOUT = 15.0
 NEW_GAME_TRIES = 5
 TO_ACT = re.compile(r"^\S+ \*\*(.+?)\*\*: ", re.MULTILINE)
 """The table's line naming whoever is to act ("🔵 **P0a**: roll the dice.")."""
+PICTURES = re.compile(r"(\d+) pictures made \((\d+) of them made before\)")
+"""The bot's line on stopping, with the pictures it encoded."""
 WINDOW = 5.0
 """Seconds of Discord's per-channel message rate limit (about 5 posts in 5 s)."""
 _readers: set[asyncio.Task[None]] = set()
@@ -217,6 +221,111 @@ class Table:
             record(time.monotonic() - start)
 
 
+class ClaimTable(Table):
+    """A table of Claim, whose players act from their own hands: each keeps the hand they
+    opened with **My hand**, which the bot keeps up to date, and presses a card on it
+    when it offers some; whoever has no hand that follows the game opens one."""
+
+    async def latest(self) -> Message:
+        return await self.emulator.wait_for_message(
+            self.channel,
+            lambda m: (
+                m.id > self.game_after
+                and m.visible_to is None
+                and (_is_result(m) or HAND_BUTTON in m.button_labels())
+                and not m.mentions
+            ),
+            timeout=30,
+        )
+
+    async def play(
+        self,
+        until: float,
+        think: float,
+        rng: random.Random,
+        record: Callable[[float], None],
+        unanswered: Callable[[], None] | None = None,
+    ) -> None:
+        await self.new_game()
+        hands: dict[int, Message] = {}
+        while time.monotonic() < until:
+            await asyncio.sleep(rng.uniform(0, 2 * think))
+            try:
+                table = await self.latest()
+            except TimeoutError:
+                await self.restart()
+                await self.new_game()
+                hands.clear()
+                continue
+            if _is_result(table):
+                await self.new_game()
+                hands.clear()
+                continue
+            open_hands = {hand.id for hand in hands.values()}
+            try:
+                hand = await self.emulator.wait_for_message(
+                    self.channel,
+                    functools.partial(_offers_a_move, open_hands),
+                    timeout=HAND_WAIT,
+                )
+            except TimeoutError:
+                # Nobody's hand offers a move: the one to act has none open, or it went
+                # stale. Everyone without a hand opens one, as they would on the table.
+                for player in self.players:
+                    if player.id not in hands or not _offered(hands[player.id]):
+                        opened = await self._click(player, table, HAND_BUTTON, record, unanswered)
+                        if opened is not None:
+                            hands[player.id] = await self._hand(opened)
+                continue
+            player = next(p for p in self.players if hands.get(p.id) is hand)
+            choice = str(rng.choice(_offered(hand))["custom_id"])
+            await self._click(player, hand, choice, record, unanswered)
+
+    async def _click(
+        self,
+        player: User,
+        message: Message,
+        button: str,
+        record: Callable[[float], None],
+        unanswered: Callable[[], None] | None,
+    ) -> Interaction | None:
+        start = time.monotonic()
+        click = await self.emulator.click(player, message, button)
+        self.moves += 1
+        try:
+            await self.emulator.answer(click, timeout=self.in_time)
+        except TimeoutError:
+            if unanswered is None:
+                raise RuntimeError(
+                    f"no answer to {button!r} in {self.channel.name} of server "
+                    f"{self.channel.guild_id}: {click.errors}"
+                ) from None
+            unanswered()
+            return None
+        record(time.monotonic() - start)
+        return click
+
+    async def _hand(self, opened: Interaction) -> Message:
+        return await self.emulator.wait_for_message(
+            self.channel,
+            lambda m: m.interaction_id == opened.id and not m.loading and m.components_v2,
+            timeout=30,
+        )
+
+
+HAND_BUTTON = "My hand"
+HAND_WAIT = 2.0
+"""Seconds a player waits for their open hand to offer a move before opening another."""
+
+
+def _offers_a_move(hands: set[int], message: Message) -> bool:
+    return message.id in hands and bool(_offered(message))
+
+
+def _offered(message: Message) -> list[dict[str, object]]:
+    return [b for b in message.buttons() if not b.get("disabled") and "custom_id" in b]
+
+
 def tables_in(emulator: DiscordEmulator, guild: Guild, count: int, games: list[str]) -> list[Table]:
     """``count`` channels of the server, each with two members to play ``games`` in turn."""
     return tables_over(emulator, [guild], count, games)
@@ -234,7 +343,9 @@ def tables_over(
         for player in players:
             emulator.add_member(guild, player)
         channel = emulator.add_channel(guild, f"table-{index}")
-        tables.append(Table(emulator, channel, players, games[index % len(games)]))
+        game = games[index % len(games)]
+        kind = ClaimTable if game == "claim" else Table
+        tables.append(kind(emulator, channel, players, game))
     return tables
 
 
@@ -361,6 +472,7 @@ class BotProcess:
         self.environment = environment
         self.process: asyncio.subprocess.Process | None = None
         self.lines: collections.deque[str] = collections.deque(maxlen=40)
+        self._reader: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         self.process = await processes.start(
@@ -381,9 +493,9 @@ class BotProcess:
                 self.lines.append(line.decode(errors="replace"))
                 if b"claimit ready" in line:
                     break
-        reader = asyncio.create_task(self._read_on(stderr))
-        _readers.add(reader)
-        reader.add_done_callback(_readers.discard)
+        self._reader = asyncio.create_task(self._read_on(stderr))
+        _readers.add(self._reader)
+        self._reader.add_done_callback(_readers.discard)
 
     async def _read_on(self, stderr: asyncio.StreamReader) -> None:
         while line := await stderr.readline():
@@ -403,6 +515,16 @@ class BotProcess:
         database and sessions), or killed if it takes too long."""
         if self.process is not None:
             await processes.stop(self.process, within=STOP_TIMEOUT)
+        if self._reader is not None:
+            # Its last lines (what it made, on stopping) are read before the log is.
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.shield(self._reader), STOP_TIMEOUT)
+
+    def pictures(self) -> tuple[int, int] | None:
+        """The pictures it made, and how many of them it had made before, as its last
+        line said when it stopped."""
+        found = [(int(m[1]), int(m[2])) for line in self.lines if (m := PICTURES.search(line))]
+        return found[-1] if found else None
 
 
 async def start_bot(emulator: DiscordEmulator, database: Path) -> asyncio.subprocess.Process:
@@ -471,6 +593,11 @@ class Figures:
     lag: LoopLag
     requests: dict[str, KindRequests]
     """Per game kind, the bot's requests on its tables' channels."""
+    profiles: dict[str, Profile | str]
+    """Each bot process's profile, or why there is none."""
+    pictures: tuple[int, int] | None
+    """The pictures the bot processes encoded from starting to stopping, and how many of
+    them each had encoded before."""
 
 
 def hold_cluster() -> None:
@@ -580,9 +707,16 @@ async def run(setup: Setup, games: int, seconds: float, think: float, kinds: lis
 
         rng = random.Random(5)
         cpu, lag = CpuWatch(watched), LoopLag()
+        samplers = {}
+        for bot in bots:
+            assert bot.process is not None
+            samplers[bot.name] = sampler = Sampler(bot.process.pid)
+            stack.push_async_callback(sampler.stop)
         start = time.monotonic()
         cpu.start()
         lag.start()
+        for sampler in samplers.values():
+            await sampler.start()
 
         async def play() -> None:
             async with asyncio.TaskGroup() as tables_playing:
@@ -616,8 +750,13 @@ async def run(setup: Setup, games: int, seconds: float, think: float, kinds: lis
         elapsed = time.monotonic() - start
         cpu.stop()
         await lag.stop()
+        profiles: dict[str, Profile | str] = {}
+        for name, sampler in samplers.items():
+            profile = await sampler.stop()
+            profiles[name] = sampler.problem if profile is None else profile
     late = sum(1 for i in emulator.interactions.values() if i.errors)
     restarts = sum(t.restarts for t in tables)
+    made = [bot.pictures() for bot in bots]
     return Figures(
         latencies,
         unanswered,
@@ -628,6 +767,8 @@ async def run(setup: Setup, games: int, seconds: float, think: float, kinds: lis
         cpu,
         lag,
         requests_by_kind(requests, tables),
+        profiles,
+        None if None in made else (sum(m[0] for m in made if m), sum(m[1] for m in made if m)),
     )
 
 
@@ -680,6 +821,20 @@ def report(setup: Setup, figures: Figures, games: int, think: float, kinds: list
         f"load average {os.getloadavg()[0]:.1f} at the end"
     )
     report_requests(figures.requests)
+    clicks = sum(kind.moves for kind in figures.requests.values())
+    if figures.pictures is None:
+        print("pictures made: the bot did not say (it did not stop as it should)")
+    elif clicks:
+        made, again = figures.pictures
+        print(
+            f"pictures made: {made}, {made / clicks:.2f} per click (new games' lobbies and "
+            f"results included); the same picture made again: {again}"
+        )
+    for name, profile in figures.profiles.items():
+        if isinstance(profile, str):
+            print(f"{name}: no profile ({profile})")
+        else:
+            print("\n".join(summary(f"where {name}'s CPU went", profile)))
     if figures.lag.lags:
         lags = sorted(figures.lag.lags)
         print(
@@ -731,7 +886,7 @@ if __name__ == "__main__":
     parser.add_argument(
         "--think", type=float, default=0.6, help="mean seconds between a player's clicks"
     )
-    parser.add_argument("--game", choices=("claimit", "nuggets"), help="only this game")
+    parser.add_argument("--game", choices=GAMES, help="only this game")
     parser.add_argument(
         "--backend", choices=BACKENDS, default="sqlite", help="the bot's database (sqlite)"
     )
@@ -745,7 +900,7 @@ if __name__ == "__main__":
     problem = refusal(arguments.backend, arguments.processes)
     if problem is not None:
         parser.error(problem)
-    kinds = [arguments.game] if arguments.game else ["claimit", "nuggets"]
+    kinds = [arguments.game] if arguments.game else list(GAMES)
     try:
         asyncio.run(
             main(

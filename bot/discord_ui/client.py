@@ -40,6 +40,7 @@ from bot.settings import Settings, SettingsError
 from bot.storage import Database
 from bot.storage.database import shown
 from i18n import Message
+from render.common.png import BANDS
 
 log = logging.getLogger("claimit")
 
@@ -307,13 +308,18 @@ class GameBot(discord.AutoShardedClient):
             self._database = None
         if not hasattr(self, "table"):
             return  # it never started: the reason it could not is the one line to read
+        bands = BANDS.found + BANDS.missed
         log.info(
-            "claimit stopped in %.2f s (%d %s running, %s cut off%s)",
+            "claimit stopped in %.2f s (%d %s running, %s cut off%s); %d pictures made "
+            "(%d of them made before), %.0f%% of their bands from the cache",
             time.monotonic() - started,
             running,
             "action was" if running == 1 else "actions were",
             cut_off or "none",
             released,
+            BANDS.pictures,
+            BANDS.again,
+            100 * BANDS.found / bands if bands else 0,
         )
 
 

@@ -129,9 +129,14 @@ class BandCache:
         self._size = 0
         self._bands: OrderedDict[tuple[bytes, bytes], _Band] = OrderedDict()
         self._lock = threading.Lock()
+        self.pictures = 0
+        self.again = 0
         self.found = 0
         self.missed = 0
-        """Bands found in the cache and bands compressed, for the benchmark."""
+        """Pictures encoded, those of them made before (the same picture again: work a
+        caller could have spared), their bands found in the cache and compressed: for the
+        log and the benchmarks."""
+        self._recent: OrderedDict[bytes, None] = OrderedDict()
 
     def get(self, key: tuple[bytes, bytes]) -> _Band | None:
         with self._lock:
@@ -157,9 +162,24 @@ class BandCache:
         with self._lock:
             self._bands.clear()
             self._size = 0
-            self.found = self.missed = 0
+            self._recent.clear()
+            self.pictures = self.again = self.found = self.missed = 0
+
+    def count_picture(self, digest: bytes) -> None:
+        """One more picture, which had ``digest``."""
+        with self._lock:
+            self.pictures += 1
+            if digest in self._recent:
+                self.again += 1
+                self._recent.move_to_end(digest)
+            else:
+                self._recent[digest] = None
+                if len(self._recent) > RECENT_PICTURES:
+                    self._recent.popitem(last=False)
 
 
+RECENT_PICTURES = 4096
+"""The pictures remembered (by digest) to tell one made again."""
 BANDS = BandCache(BAND_CACHE_BYTES)
 
 
@@ -172,15 +192,18 @@ def write_png(picture: Image.Image, palette: Palette) -> bytes:
     stride = BAND_ROWS * width
     blocks = [_ZLIB_HEADER]
     adler = 1
+    whole = hashlib.sha1(palette.tag + struct.pack(">II", width, height), usedforsecurity=False)
     for start in range(0, len(data), stride):
         pixels = data[start : start + stride]
         key = (palette.tag, hashlib.sha1(pixels, usedforsecurity=False).digest())
+        whole.update(key[1])
         band = BANDS.get(key)
         if band is None:
             band = _deflate(pixels, width)
             BANDS.put(key, band)
         blocks.append(band.deflated)
         adler = adler32_combine(adler, band.adler, band.length)
+    BANDS.count_picture(whole.digest())
     blocks += [_FINAL_BLOCK, struct.pack(">I", adler)]
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
     return b"".join(
