@@ -97,6 +97,8 @@ def _parts(frame: str) -> tuple[str, str]:
 def _module(path: str) -> str:
     """``…/site-packages/PIL/Image.py`` → ``PIL.Image``, ``…/python3.11/selectors.py`` →
     ``selectors``, ``…/render/common/png.py`` → ``render.common.png``."""
+    if not path:
+        return ""
     parts = Path(path).with_suffix("").parts
     for index in range(len(parts) - 1, -1, -1):
         if parts[index] == "site-packages" or _PYTHON.fullmatch(parts[index]):

@@ -622,7 +622,12 @@ class GameService:
             return await queries.hands(connection, game_id)
 
     async def keep_hand(self, hand: Hand) -> Hand | None:
-        """``hand`` now follows its seat's game; the one it replaces, if any."""
+        """``hand`` now follows its seat's game; the one it replaces, if another message."""
+        # A press on the live hand (every move from it) renews its token in one
+        # statement: a transaction's round trips hold up every other write.
+        async with self._db.statement() as connection:
+            if await queries.renew_hand(connection, hand):
+                return None
         async with self._db.write() as connection:
             return await queries.keep_hand(connection, hand)
 

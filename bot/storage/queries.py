@@ -759,6 +759,25 @@ async def hands(connection: Connection, game_id: int) -> list[Hand]:
     return [_hand(row) for row in rows]
 
 
+async def renew_hand(connection: Connection, hand: Hand) -> bool:
+    """Gives the seat's live hand the token of a newer interaction on the same message;
+    False if that message is not the seat's live hand."""
+    changed = await connection.execute(
+        "UPDATE hands SET user_id = ?, token = ?, locale = ?, opened_at = ? "
+        "WHERE game_id = ? AND seat = ? AND message_id = ?",
+        (
+            hand.user_id,
+            Secret(hand.token),
+            hand.locale,
+            hand.opened_at,
+            hand.game_id,
+            hand.seat,
+            hand.message_id,
+        ),
+    )
+    return changed > 0
+
+
 async def keep_hand(connection: Connection, hand: Hand) -> Hand | None:
     """Records ``hand`` as its seat's live one; returns the one it replaces, if any."""
     rows = list(

@@ -7,14 +7,36 @@ from bench.profile import parse, summary
 
 SITE = "/venv/lib/python3.11/site-packages"
 STDLIB = "/usr/lib/python3.11"
-RAW = f"""\
-<module> (/app/bot/__main__.py:3);run_until_stopped (/app/bot/stop_signals.py:40);EpollSelector.select ({STDLIB}/selectors.py:468) 500
-_bootstrap ({STDLIB}/threading.py:995);_worker ({STDLIB}/concurrent/futures/thread.py:81) 300
-_bootstrap ({STDLIB}/threading.py:995);run ({STDLIB}/concurrent/futures/thread.py:58);render_board (/app/render/claimit/pictures.py:40);write_png (/app/render/common/png.py:190);Image.quantize ({SITE}/PIL/Image.py:1190) 30
-_bootstrap ({STDLIB}/threading.py:995);run ({STDLIB}/concurrent/futures/thread.py:58);render_board (/app/render/claimit/pictures.py:40);draw_board (/app/render/claimit/board_image.py:80);Image.paste ({SITE}/PIL/Image.py:1845) 20
-_bootstrap ({STDLIB}/threading.py:995);_connection_worker_thread ({SITE}/aiosqlite/core.py:60);Connection._execute ({SITE}/aiosqlite/core.py:102) 10
-<module> (/app/bot/__main__.py:3);_read_ready ({STDLIB}/asyncio/selector_events.py:1000);received_message ({SITE}/discord/gateway.py:600) 40
-"""
+LOOP = ("<module> (/app/bot/__main__.py:3)", "run_until_stopped (/app/bot/stop_signals.py:40)")
+THREAD = (f"_bootstrap ({STDLIB}/threading.py:995)",)
+JOB = (*THREAD, f"run ({STDLIB}/concurrent/futures/thread.py:58)")
+BOARD = (*JOB, "render_board (/app/render/claimit/pictures.py:40)")
+STACKS = {
+    (*LOOP, f"EpollSelector.select ({STDLIB}/selectors.py:468)"): 500,
+    (*THREAD, f"_worker ({STDLIB}/concurrent/futures/thread.py:81)"): 300,
+    (
+        *BOARD,
+        "write_png (/app/render/common/png.py:190)",
+        f"Image.quantize ({SITE}/PIL/Image.py:1190)",
+    ): 30,
+    (
+        *BOARD,
+        "draw_board (/app/render/claimit/board_image.py:80)",
+        f"Image.paste ({SITE}/PIL/Image.py:1845)",
+    ): 20,
+    (
+        *THREAD,
+        f"_connection_worker_thread ({SITE}/aiosqlite/core.py:60)",
+        f"Connection._execute ({SITE}/aiosqlite/core.py:102)",
+    ): 10,
+    (
+        *LOOP[:1],
+        "<lambda> ()",
+        f"_read_ready ({STDLIB}/asyncio/selector_events.py:1000)",
+        f"received_message ({SITE}/discord/gateway.py:600)",
+    ): 40,
+}
+RAW = "".join(f"{';'.join(stack)} {count}\n" for stack, count in STACKS.items())
 
 
 def test_waiting_threads_are_left_out_and_the_rest_put_down_to_our_code() -> None:
