@@ -31,6 +31,7 @@ RUNNERS = ("asyncio.", "threading", "concurrent.futures.")
 WAITING = frozenset(
     {
         "selectors.EpollSelector.select",
+        "selectors._PollLikeSelector.select",
         "aiosqlite.core._connection_worker_thread",
         "concurrent.futures.thread._worker",
         "threading.Condition.wait",
@@ -39,7 +40,7 @@ WAITING = frozenset(
     }
 )
 """Where a thread waits for work: the event loop for its sockets, aiosqlite's thread for
-a query, the worker threads for a job."""
+a query, the worker threads for a job, a process pool's thread for its processes."""
 _PYTHON = re.compile(r"python3\.\d+")
 _FRAME = re.compile(r"^(?P<function>.+) \((?P<file>[^():]+)(?::\d+)?\)$")
 

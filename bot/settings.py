@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 DEFAULT_DATABASE = "claimit.sqlite3"
@@ -19,8 +19,14 @@ TAKEOVER_RANGE = (2.0, 600.0)
 DEFAULT_STOP_SECONDS = 10.0
 STOP_RANGE = (0.0, 600.0)
 MAX_SHARDS = 4096
+MAX_RENDER_PROCESSES = 64
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 BOOLEANS = {"true": True, "1": True, "yes": True, "false": False, "0": False, "no": False}
+
+
+def default_render_processes() -> int:
+    """One picture process per core this process may run on."""
+    return len(os.sched_getaffinity(0))
 
 
 class SettingsError(Exception):
@@ -59,6 +65,9 @@ class Settings:
     stop_seconds: float = DEFAULT_STOP_SECONDS
     """How long a stop (SIGTERM, Ctrl-C) waits for the clicks and moves under way to
     finish before it cuts them off."""
+    render_processes: int = field(default_factory=default_render_processes)
+    """Worker processes that draw the pictures (``bot.games.painters``): one per core the
+    bot may use by default; 0 draws them in threads of the bot's own process."""
 
     @classmethod
     def load(
@@ -93,6 +102,12 @@ class Settings:
             values, "CLAIMIT_TAKEOVER_SECONDS", DEFAULT_TAKEOVER_SECONDS, TAKEOVER_RANGE
         )
         stop_seconds = _seconds(values, "CLAIMIT_STOP_SECONDS", DEFAULT_STOP_SECONDS, STOP_RANGE)
+        processes = (values.get("CLAIMIT_RENDER_PROCESSES") or "").strip()
+        if processes and (not processes.isdigit() or int(processes) > MAX_RENDER_PROCESSES):
+            raise SettingsError(
+                "CLAIMIT_RENDER_PROCESSES must be a number of processes from 0 to "
+                f"{MAX_RENDER_PROCESSES}, not {processes!r}"
+            )
         return cls(
             discord_token=values.get("DISCORD_TOKEN") or None,
             database=database,
@@ -107,6 +122,7 @@ class Settings:
             shards=shards,
             takeover_seconds=takeover_seconds,
             stop_seconds=stop_seconds,
+            render_processes=int(processes) if processes else default_render_processes(),
         )
 
 

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from babel import Locale
 from babel.lists import format_list
@@ -59,6 +59,11 @@ class Language:
 
     def __repr__(self) -> str:
         return f"Language({self.code!r})"
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        # By its code: a picture drawn in another process takes that process's own copy
+        # instead of every catalog sent along with each view.
+        return (_language, (self.code,))
 
     def _(self, text: str, /, **values: object) -> str:
         return self._filled(self._catalog.gettext(text), values)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import signal
 import sys
 from collections.abc import Iterator
+from multiprocessing import resource_tracker
 from types import FrameType
 
 import pytest
@@ -39,6 +40,12 @@ def pytest_sessionfinish(session: pytest.Session) -> Iterator[None]:
     # cluster) are torn down, and pytest-xdist's workers, which carry this run's mark
     # too, have ended.
     yield
+    # multiprocessing's resource tracker, started by the first pool of picture processes
+    # (bot.games.painters), would only end with this process, after this check.
+    # Python keeps no public way to stop it (3.11).
+    tracker = resource_tracker._resource_tracker
+    if tracker._fd is not None:  # type: ignore[attr-defined]
+        tracker._stop()  # type: ignore[attr-defined]
     leftovers = processes.left_behind()
     if not leftovers:
         return

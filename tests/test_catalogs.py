@@ -5,6 +5,7 @@ Discord takes."""
 
 from __future__ import annotations
 
+import pickle
 import re
 import subprocess
 from pathlib import Path
@@ -15,7 +16,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from bot.games.registry import REGISTERED
-from i18n.language import LANGUAGES, LOCALES_DIR, domains
+from i18n.language import LANGUAGES, LOCALES_DIR, domains, language
 
 ROOT = Path(__file__).resolve().parents[1]
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
@@ -113,3 +114,11 @@ def test_the_compiled_catalog_is_the_translations(
     assert (po(language, domain).with_suffix(".mo")).read_bytes() == compiled.read_bytes(), (
         f"run: bash scripts/catalogs.sh compile {domain}"
     )
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_language_pickles_as_its_code_and_comes_back_as_the_same_one(code: str) -> None:
+    lang = language(code)
+    data = pickle.dumps(lang)
+    assert len(data) < 200  # not its catalogs
+    assert pickle.loads(data) is lang

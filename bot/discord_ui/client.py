@@ -33,6 +33,7 @@ from bot.discord_ui.table import GameTable
 from bot.discord_ui.turns.components import TurnButton, TurnSelect
 from bot.discord_ui.turns.handlers import Turns
 from bot.games.faces import face_for, faces
+from bot.games.painters import PAINTERS, Figures
 from bot.games.registry import GAMES
 from bot.service import GameService, GuildSettingsService, LadderService
 from bot.service.shard_leases import ShardLeases
@@ -40,7 +41,6 @@ from bot.settings import Settings, SettingsError
 from bot.storage import Database
 from bot.storage.database import shown
 from i18n import Message
-from render.common.png import BANDS
 
 log = logging.getLogger("claimit")
 
@@ -113,6 +113,7 @@ class GameBot(discord.AutoShardedClient):
         self.work = WorkInFlight()
         """Clicks, commands and background changes under way, which a stop waits for."""
         self._stopping: asyncio.Task[None] | None = None
+        self._painting = False
         self.tree = _Tree(self)
         for kind, rules in GAMES.items():
             self.tree.add_command(game_commands(rules, face_for(kind)))
@@ -153,8 +154,8 @@ class GameBot(discord.AutoShardedClient):
         await ladder.count_old_games()
         self.ladder_answers = LadderAnswers(ladder)
         self.add_dynamic_items(*COMPONENTS)
-        for face in faces():
-            await asyncio.to_thread(face.prepare)
+        await PAINTERS.start(self.settings.render_processes, [face.prepare for face in faces()])
+        self._painting = True
         await self.tree.set_translator(CommandTranslator())
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(self.settings.dev_guild_id)
@@ -306,9 +307,13 @@ class GameBot(discord.AutoShardedClient):
         if self._database is not None:
             await self._database.close()
             self._database = None
+        pictures = Figures()
+        if self._painting:
+            self._painting = False
+            pictures = await PAINTERS.figures()
+            await asyncio.to_thread(PAINTERS.stop)
         if not hasattr(self, "table"):
             return  # it never started: the reason it could not is the one line to read
-        bands = BANDS.found + BANDS.missed
         log.info(
             "claimit stopped in %.2f s (%d %s running, %s cut off%s); %d pictures made "
             "(%d of them made before), %.0f%% of their bands from the cache",
@@ -317,9 +322,9 @@ class GameBot(discord.AutoShardedClient):
             "action was" if running == 1 else "actions were",
             cut_off or "none",
             released,
-            BANDS.pictures,
-            BANDS.again,
-            100 * BANDS.found / bands if bands else 0,
+            pictures.pictures,
+            pictures.again,
+            100 * pictures.cached_share,
         )
 
 

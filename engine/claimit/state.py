@@ -196,6 +196,11 @@ class GameState:
     def __delattr__(self, name: str) -> None:
         raise AttributeError("GameState is immutable")
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # Pickled (to draw it in another process) field by field: unpickling would
+        # otherwise set the slots one by one, which an immutable state refuses.
+        return (_restored, self._key())
+
     def _key(self) -> tuple[Any, ...]:
         return tuple(getattr(self, name) for name in self.__slots__)
 
@@ -282,6 +287,14 @@ class GameState:
             elif squatters[n] < 0:
                 found.append(as_squatter)
         return tuple(found)
+
+
+def _restored(*fields: Any) -> GameState:
+    """A state from its slots' values in ``__slots__`` order (``__reduce__``)."""
+    state = object.__new__(GameState)
+    for name, value in zip(GameState.__slots__, fields, strict=True):
+        object.__setattr__(state, name, value)
+    return state
 
 
 def _fill(

@@ -45,6 +45,9 @@ class World:
             database=self.database,
             bot_pause=0,
             member_events=member_events,
+            # Pictures in threads: the tests start many bots, and the picture processes
+            # have tests of their own.
+            render_processes=0,
         )
         bot = GameBot(
             settings,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import pickle
 import random
 from collections import Counter
 
@@ -119,6 +120,16 @@ def test_every_reachable_state_survives_a_round_trip_through_json(game: list[Ste
         assert again == step.after
         assert hash(again) == hash(step.after)
         assert state_to_json(again) == json.loads(text)
+
+
+@whole_games
+@given(games)
+def test_every_reachable_state_pickles_as_itself(game: list[Step]) -> None:
+    """As it does to be drawn in a picture process."""
+    for step in game:
+        again = pickle.loads(pickle.dumps(step.after))
+        assert again == step.after
+        assert state_to_json(again) == state_to_json(step.after)
 
 
 @whole_games

@@ -11,7 +11,6 @@ plays, while one opened before a new card reached the table is shown afresh.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
 
 from bot.discord_ui import text
@@ -39,6 +38,7 @@ from bot.games.face import (
     described_names,
     game_over,
 )
+from bot.games.painters import PAINTERS
 from bot.games.rules import Options
 from bot.service import Outcome
 from bot.storage import Game, LadderEntry, PlayerRecord
@@ -116,7 +116,7 @@ class ClaimFace(BaseFace):
         game, state = outcome.game, outcome.state
         result = score(state)
         view = table_view(_names(game, lang), state, outcome, lang, result)
-        png = await _render(view)
+        png = await _render(game, view)
         table = words.results(game, result, lang)
         description = words.table(view, described_names(game, lang), lang)
         return game_over(self.title, outcome, headline, table, png, description, lang)
@@ -138,7 +138,7 @@ class ClaimFace(BaseFace):
         drawn = _drawn(last, seat)
         name = text.seat_name(game.seats[seat], lang)
         hand_view = private_view(name, state, seat, drawn, lang)
-        png = await asyncio.to_thread(render_hand, hand_view)
+        png = await PAINTERS.paint(game.id, render_hand, hand_view)
         lines = [_private_prompt(game, state, seat, legal, lead, lang)]
         if drawn:
             lines.append(
@@ -435,9 +435,9 @@ def _why(reason: Reason, counts: Sequence[int]) -> str:
     return "tie" if any(counts) else "none"
 
 
-async def _render(table: TableView) -> bytes:
-    """The table image, drawn in a worker thread so the event loop keeps answering."""
-    return await asyncio.to_thread(render_table, table)
+async def _render(game: Game, table: TableView) -> bytes:
+    """The table image, drawn where the event loop never waits for it."""
+    return await PAINTERS.paint(game.id, render_table, table)
 
 
 def _describe(game: Game, state: ClaimState, headline: str, lang: Language) -> str:
@@ -473,7 +473,7 @@ async def _picture(
         title=text.game_name(GAME.name, game),
         text=words_shown,
         colour=PLAYERS[acting[0] if acting else state.leader].color,
-        png=await _render(table),
+        png=await _render(game, table),
         description=words.table(table, described_names(game, lang), lang),
     )
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
 
 from bot.discord_ui import text
@@ -16,6 +15,7 @@ from bot.games.face import (
     described_names,
     game_over,
 )
+from bot.games.painters import PAINTERS
 from bot.games.rules import Options
 from bot.service import Outcome
 from bot.storage import Game, LadderEntry, PlayerRecord
@@ -174,10 +174,10 @@ async def _render(
     rolled: tuple[int, int, int] | None = None,
     bust: int | None = None,
 ) -> bytes:
-    """The board image, drawn in a worker thread so the event loop keeps answering."""
+    """The board image, drawn where the event loop never waits for it."""
     names = tuple(text.seat_name(s, lang) for s in game.seats)
     view = View(names=names, rolled=rolled, bust=bust, lang=lang)
-    return await asyncio.to_thread(render_board, state, view)
+    return await PAINTERS.paint(game.id, render_board, state, view)
 
 
 def _prompt(game: Game, state: GameState, bust: int | None, lang: Language) -> str:

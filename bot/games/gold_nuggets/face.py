@@ -10,7 +10,6 @@ When the roll allows five choices or fewer, each is a button and there is no men
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
 from typing import Final
 
@@ -29,6 +28,7 @@ from bot.games.face import (
 )
 from bot.games.gold_nuggets import GAME, words
 from bot.games.gold_nuggets.game import ROLL, set_intent, take_intent
+from bot.games.painters import PAINTERS
 from bot.service import Outcome
 from bot.storage import Game, LadderEntry, PlayerRecord
 from engine.gold_nuggets import (
@@ -114,7 +114,7 @@ class GoldNuggetsFace(BaseFace):
     async def result(self, outcome: Outcome, headline: str, lang: Language) -> Picture:
         game = outcome.game
         view = table_view(_names(game, lang), outcome.state, lang, took=_took(outcome.events))
-        png = await _render(view)
+        png = await _render(game, view)
         table = words.results(game, outcome.results, lang)
         description = words.table(view, described_names(game, lang), lang)
         return game_over(self.title, outcome, headline, table, png, description, lang)
@@ -369,15 +369,15 @@ def _took(events: Sequence[object]) -> tuple[int, int | None, int] | None:
     return None if took is None else (took.seat, took.source, took.amount)
 
 
-async def _render(view: NuggetsView) -> bytes:
-    """The table image, drawn in a worker thread so the event loop keeps answering."""
-    return await asyncio.to_thread(render_table, view)
+async def _render(game: Game, view: NuggetsView) -> bytes:
+    """The table image, drawn where the event loop never waits for it."""
+    return await PAINTERS.paint(game.id, render_table, view)
 
 
 async def _picture(
     game: Game, seat: int, view: NuggetsView, words_shown: str, lang: Language
 ) -> Picture:
-    png = await _render(view)
+    png = await _render(game, view)
     return Picture(
         title=text.game_name(GAME.name, game),
         text=words_shown,

@@ -1,0 +1,131 @@
+"""The picture processes: a game's pictures are made in one of them, the same as in a
+thread; one that dies is replaced; they stop with the last bot that uses them."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.games.faces import face_for
+from bot.games.painters import Painters
+from engine.claimit import GameState
+from render.claimit import View, render_board
+from tests import processes
+
+ROOT = Path(__file__).resolve().parents[2]
+
+STATE = GameState.new(3, first=0)
+VIEW = View(names=("Ann", "Bo", "Cy"))
+
+
+@pytest.fixture
+async def painters() -> AsyncIterator[Painters]:
+    painters = Painters()
+    await painters.start(2, [face_for("claimit").prepare])
+    yield painters
+    painters.stop()
+
+
+async def test_a_picture_made_in_a_process_is_the_one_made_here(painters: Painters) -> None:
+    assert painters.processes == 2
+    assert await painters.paint(7, render_board, STATE, VIEW) == render_board(STATE, VIEW)
+    figures = await painters.figures()
+    assert figures.pictures == 1 and figures.missed > 0
+
+
+async def test_each_game_keeps_to_one_process(painters: Painters) -> None:
+    here = os.getpid()
+    first = {await painters.paint(game, os.getpid) for game in (0, 2, 4, 6)}
+    second = {await painters.paint(game, os.getpid) for game in (1, 3, 5)}
+    assert len(first) == len(second) == 1
+    assert first != second and here not in first | second
+
+
+async def test_a_process_that_died_is_replaced(painters: Painters) -> None:
+    dead = await painters.paint(1, os.getpid)
+    os.kill(dead, signal.SIGKILL)
+    assert await painters.paint(1, render_board, STATE, VIEW) == render_board(STATE, VIEW)
+    assert await painters.paint(1, os.getpid) != dead
+
+
+async def test_the_last_bot_to_stop_stops_the_processes() -> None:
+    painters = Painters()
+    await painters.start(1, [])
+    await painters.start(1, [])  # a second bot in the same process
+    worker = await painters.paint(0, os.getpid)
+    painters.stop()
+    assert painters.processes == 1
+    os.kill(worker, 0)  # still running
+    painters.stop()
+    assert painters.processes == 0
+    with pytest.raises(ProcessLookupError):
+        os.kill(worker, 0)
+
+
+async def test_without_processes_pictures_are_made_in_a_thread() -> None:
+    painters = Painters()
+    prepared = []
+    await painters.start(0, [lambda: prepared.append(True)])
+    try:
+        assert prepared == [True]
+        assert await painters.paint(3, os.getpid) == os.getpid()
+    finally:
+        painters.stop()
+
+
+async def test_a_stop_signal_to_the_whole_group_leaves_the_processes_to_the_bot(
+    painters: Painters,
+) -> None:
+    worker = await painters.paint(0, os.getpid)
+    for number in (signal.SIGTERM, signal.SIGINT):
+        os.kill(worker, number)
+    assert await painters.paint(0, os.getpid) == worker
+
+
+OWNER = """
+import asyncio, os
+from bot.games.painters import Painters
+
+async def main():
+    painters = Painters()
+    await painters.start(2, [])
+    print(*[await painters.paint(key, os.getpid) for key in (0, 1)], flush=True)
+    await asyncio.sleep(3600)
+
+if __name__ == "__main__":
+    asyncio.run(main())
+"""
+
+
+async def test_the_processes_end_when_the_bot_is_killed(tmp_path: Path) -> None:
+    script = tmp_path / "owner.py"
+    script.write_text(OWNER)
+    owner = await processes.start(
+        sys.executable, str(script), cwd=ROOT, stdout=asyncio.subprocess.PIPE
+    )
+    try:
+        assert owner.stdout is not None
+        workers = [int(pid) for pid in (await owner.stdout.readline()).split()]
+        assert len(workers) == 2
+        os.kill(owner.pid, signal.SIGKILL)
+        await owner.wait()
+        # Orphaned, they belong to init (or a subreaper), which reaps them once they end.
+        async with asyncio.timeout(30):
+            while any(_running(pid) for pid in workers):
+                await asyncio.sleep(0.05)
+    finally:
+        await processes.stop(owner, signal.SIGKILL)
+
+
+def _running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, IndexError):
+        return False
+    return state != "Z"
