@@ -158,6 +158,11 @@ class Table:
         elif not lobby.buttons():
             raise Refused(lobby.content)
         await self.emulator.answer(await self.emulator.click(guest, lobby, "Join"), self.in_time)
+        # The host presses Start on the lobby that shows the guest (an answer put off
+        # under load edits it a little later): a Start from before is refused as stale.
+        await self.emulator.wait_for_message(
+            self.channel, lambda m: m is lobby and guest.name in _words(m), self.in_time
+        )
         await self.emulator.answer(await self.emulator.click(host, lobby, "Start"), self.in_time)
         # The lobby has become the game's table.
         await self.latest()
