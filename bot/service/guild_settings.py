@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import time
+from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import replace
 from types import MappingProxyType
 
@@ -45,13 +48,43 @@ def _check_ping_delay(seconds: int) -> None:
         )
 
 
+SHARED_FRESH_FOR = 5.0
+"""Seconds a server's settings read from a database other processes share are used
+before they are read again: how late another process's change may be seen here."""
+KEPT_SERVERS = 10_000
+"""Servers whose settings are kept in memory, the least recently used dropped first."""
+
+
 class GuildSettingsService:
-    def __init__(self, database: Database) -> None:
+    """Every action reads its server's settings (where the table goes, who is pinged, the
+    language): they are kept in memory, and read again only after a change made here, or
+    after ``SHARED_FRESH_FOR`` seconds when other processes may change them too."""
+
+    def __init__(self, database: Database, clock: Callable[[], float] = time.monotonic) -> None:
         self._db = database
+        self._clock = clock
+        self._kept: OrderedDict[int, tuple[GuildSettings, float]] = OrderedDict()
+        self._changes = 0
+        """Changes made here: a read that a change overtook is not kept."""
 
     async def get(self, guild_id: int) -> GuildSettings:
+        kept = self._kept.get(guild_id)
+        now = self._clock()
+        if kept is not None and (not self._db.shared or now - kept[1] < SHARED_FRESH_FOR):
+            self._kept.move_to_end(guild_id)
+            return kept[0]
+        changes = self._changes
         async with self._db.read() as connection:
-            return await queries.guild_settings(connection, guild_id)
+            settings = await queries.guild_settings(connection, guild_id)
+        if changes == self._changes:
+            self._keep(guild_id, settings, now)
+        return settings
+
+    def _keep(self, guild_id: int, settings: GuildSettings, read_at: float) -> None:
+        self._kept[guild_id] = (settings, read_at)
+        self._kept.move_to_end(guild_id)
+        while len(self._kept) > KEPT_SERVERS:
+            self._kept.popitem(last=False)
 
     async def change(
         self,
@@ -136,7 +169,9 @@ class GuildSettingsService:
                 ping_delay=settings.ping_delay if ping_delay is None else ping_delay,
             )
             await queries.save_guild_settings(connection, guild_id, changed)
-            return changed
+        self._changes += 1
+        self._keep(guild_id, changed, self._clock())
+        return changed
 
 
 def _language(current: str | None, asked: str | None) -> str | None:

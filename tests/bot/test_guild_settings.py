@@ -6,7 +6,9 @@ import pytest
 
 from bot.service import Actor, GameService, GuildSettingsService
 from bot.service.errors import BadSetting, BotsNotAllowed, ChannelNotAllowed
-from bot.storage import Database, GuildSettings
+from bot.service.guild_settings import SHARED_FRESH_FOR
+from bot.storage import Database, GuildSettings, queries
+from bot.storage.connection import Connection
 from tests.bot.fixtures import PLAYERS
 
 ANN = PLAYERS[0]
@@ -118,3 +120,50 @@ async def test_bots_can_be_turned_off(settings: GuildSettingsService, service: G
     with pytest.raises(BotsNotAllowed):
         await service.add_bot(game.id, Actor(ANN.user_id), None)
     assert len((await service.game(game.id)).seats) == 1
+
+
+async def test_settings_are_read_once_and_a_change_made_here_is_seen_at_once(
+    database: Database,
+) -> None:
+    settings = GuildSettingsService(database)
+    other = GuildSettingsService(database)  # as another process would be
+    assert await settings.get(1) == GuildSettings()
+    await other.change(1, turn_timeout=120)
+    if not database.shared:
+        # Nothing else writes a file only this process has: what it read stays true.
+        assert await settings.get(1) == GuildSettings()
+    changed = await settings.change(1, lobby_timeout=300)
+    assert changed.turn_timeout == 120  # the change starts from what is stored
+    assert await settings.get(1) == changed
+
+
+async def test_with_a_shared_database_another_process_s_change_is_seen_soon(
+    database: Database,
+) -> None:
+    now = [0.0]
+    settings = GuildSettingsService(database, clock=lambda: now[0])
+    other = GuildSettingsService(database)
+    assert await settings.get(1) == GuildSettings()
+    changed = await other.change(1, threads=True)
+    now[0] += SHARED_FRESH_FOR
+    if database.shared:
+        assert await settings.get(1) == changed
+    else:
+        assert await settings.get(1) == GuildSettings()
+
+
+async def test_a_read_overtaken_by_a_change_is_not_kept(
+    database: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    settings = GuildSettingsService(database)
+    read = queries.guild_settings
+
+    async def overtaken(connection: Connection, guild_id: int) -> GuildSettings:
+        monkeypatch.setattr(queries, "guild_settings", read)
+        found = await read(connection, guild_id)
+        await settings.change(guild_id, threads=True)  # lands while this read is under way
+        return found
+
+    monkeypatch.setattr(queries, "guild_settings", overtaken)
+    assert await settings.get(1) == GuildSettings()
+    assert (await settings.get(1)).threads
