@@ -13,6 +13,7 @@ from unittest import mock
 from babel.messages.pofile import read_po
 from PIL import ImageDraw
 
+from bot.games.faces import faces
 from i18n.language import LOCALES_DIR, domains
 from render.common.fonts import text_sprite
 
@@ -69,7 +70,10 @@ def english_in(texts: Iterable[str], language: str = "de") -> dict[str, set[str]
 @contextmanager
 def drawn_text() -> Iterator[list[str]]:
     """Every text drawn on an image while inside, in drawing order. Text sprites are
-    cached, so the cache is emptied first and again after."""
+    cached, so the cache is emptied first and again after; the pictures' palettes are
+    made before, as a bot makes them at start-up (their sample pictures are English)."""
+    for face in faces():
+        face.prepare()
     drawn: list[str] = []
     draw = ImageDraw.ImageDraw.text
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -50,8 +51,19 @@ def test_env_example_lists_every_setting_with_its_default() -> None:
         "CLAIMIT_SHARDS",
         "CLAIMIT_TAKEOVER_SECONDS",
         "CLAIMIT_STOP_SECONDS",
+        "CLAIMIT_RENDER_PROCESSES",
     }
     assert Settings.load({}, ROOT / ".env.example") == Settings.load({}, ROOT / "nothing")
+
+
+def test_picture_processes_are_one_per_core_unless_set(tmp_path: Path) -> None:
+    default = Settings.load({}, tmp_path / "none").render_processes
+    assert default == len(os.sched_getaffinity(0)) >= 1
+    assert Settings.load({"CLAIMIT_RENDER_PROCESSES": "0"}, tmp_path / "none").render_processes == 0
+    assert Settings.load({"CLAIMIT_RENDER_PROCESSES": "3"}, tmp_path / "none").render_processes == 3
+    for bad in ("-1", "two", "65"):
+        with pytest.raises(SettingsError, match="CLAIMIT_RENDER_PROCESSES"):
+            Settings.load({"CLAIMIT_RENDER_PROCESSES": bad}, tmp_path / "none")
 
 
 def test_optional_settings_are_read_and_checked(tmp_path: Path) -> None:

@@ -60,7 +60,7 @@ CARD_NAME = re.compile(
 def no_images(monkeypatch: pytest.MonkeyPatch) -> None:
     """The words alone: the images are left undrawn, so that whole games go quickly."""
 
-    async def undrawn(table: object) -> bytes:
+    async def undrawn(game: object, table: object) -> bytes:
         return b""
 
     monkeypatch.setattr(face, "_render", undrawn)

@@ -34,7 +34,7 @@ EN = english()
 def no_images(monkeypatch: pytest.MonkeyPatch) -> None:
     """The words alone: the images are left undrawn, so that whole games go quickly."""
 
-    async def undrawn(view: object) -> bytes:
+    async def undrawn(game: object, view: object) -> bytes:
         return b""
 
     monkeypatch.setattr(face, "_render", undrawn)
