@@ -9,7 +9,7 @@ import copy
 import gettext
 from collections.abc import Iterable, Mapping
 from decimal import Decimal
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
@@ -92,6 +92,9 @@ class Language:
 
     def number(self, value: int | float | Decimal, digits: int | None = None) -> str:
         """``1,234`` / ``1.234``; with ``digits``, exactly that many after the point."""
+        if type(value) is int and digits is None:
+            # The pictures show dozens of small counts at every move.
+            return _whole_number(self.locale, value)
         return str(_pattern(self.locale, "decimal", digits).apply(value, self.locale))
 
     def signed(self, value: int) -> str:
@@ -181,6 +184,11 @@ def _catalogs(code: str) -> gettext.NullTranslations:
         else:
             chain.add_fallback(catalog)
     return chain or gettext.NullTranslations()
+
+
+@lru_cache(maxsize=4096)
+def _whole_number(locale: Locale, value: int) -> str:
+    return str(_pattern(locale, "decimal", None).apply(value, locale))
 
 
 @cache
