@@ -10,6 +10,7 @@ import io
 import zlib
 from collections.abc import Iterator
 from itertools import islice
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -31,6 +32,7 @@ from render.claimit import pictures as claimit_pictures
 from render.claimit.gallery import random_play, rulebook_examples
 from render.common import png
 from render.common.palette import PLAYERS
+from render.common.phone import phone_preview
 from render.common.png import STEP, PictureKind, adler32_combine, encode
 from render.gallery import galleries
 from render.gold_nuggets import draw_table as draw_nuggets_table
@@ -90,9 +92,22 @@ def kind_samples() -> Iterator[tuple[str, Image.Image, PictureKind | None]]:
         yield f"claim/{name}-de", draw_hand(hand), claim_pictures.HAND
 
 
-def decoded(image: Image.Image, kind: PictureKind | None) -> Image.Image:
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "pictures"
+"""Each kind's picture as it went out before issue 32 (an RGB PNG) and as it goes out
+now, full size and at a phone's width, to compare by eye."""
+
+
+def decoded(image: Image.Image, kind: PictureKind | None, name: str) -> Image.Image:
     data = encode(image) if kind is None else kind.encode(image)
-    return Image.open(io.BytesIO(data)).convert("RGB")
+    after = Image.open(io.BytesIO(data)).convert("RGB")
+    if kind is not None:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        stem = name.replace("/", "-")
+        image.save(ARTIFACTS / f"{stem}-before.png", compress_level=3)
+        (ARTIFACTS / f"{stem}-after.png").write_bytes(data)
+        phone_preview(image).save(ARTIFACTS / f"{stem}-before-300px.png")
+        phone_preview(after).save(ARTIFACTS / f"{stem}-after-300px.png")
+    return after
 
 
 def test_the_colours_drawn_with_are_on_the_palettes_grid() -> None:
@@ -110,7 +125,7 @@ def test_every_colour_drawn_with_comes_out_exactly(
     name: str, image: Image.Image, kind: PictureKind | None
 ) -> None:
     image = image.convert("RGB")
-    after = decoded(image, kind)
+    after = decoded(image, kind, name)
     before_pixels, after_pixels = image.get_flattened_data(), after.get_flattened_data()
     # Areas: a colour of the design that is only a few pixels here is some soft edge.
     drawn = {c for n, c in image.getcolors(1 << 20) or [] if c in DESIGN and n >= AREA}
