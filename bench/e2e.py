@@ -30,7 +30,9 @@ the bot made in one channel in any 5 seconds, posts alone and all of them.
 The two setups: one bot process on a SQLite file (the default), running all the bot's
 shards; or ``--backend postgresql --processes N``, N bot processes of two shards each
 sharing one PostgreSQL database (a throwaway cluster started for the run, without
-fsync), which more than one process needs. ``--games 200`` and ``--games 200 --backend
+fsync), which more than one process needs. The bot processes share the machine's cores
+for their picture processes (``CLAIMIT_RENDER_PROCESSES``: the cores divided by the bot
+processes). ``--games 200`` and ``--games 200 --backend
 postgresql --processes 2`` compare them at 200 concurrent games. The bot processes and
 the cluster stop with the bench, on Ctrl-C or an error too.
 Targets (issue 32): 200 concurrent games at >= 250 actions/s with p99 <= 250 ms, on one
@@ -457,13 +459,18 @@ def bot_environment(
     database: str,
     shard_count: int | None = None,
     shards: str | None = None,
+    processes: int = 1,
 ) -> dict[str, str]:
+    """The bot's settings; ``processes`` bot processes on this machine share its cores
+    for their pictures, as the README advises."""
+    cores = len(os.sched_getaffinity(0))
     environment = {
         **os.environ,
         "DISCORD_TOKEN": emulator.token,
         "CLAIMIT_DATABASE": database,
         "CLAIMIT_DISCORD_URL": emulator.base_url,
         "CLAIMIT_LOG_LEVEL": "INFO",
+        "CLAIMIT_RENDER_PROCESSES": str(max(1, cores // processes)),
     }
     # Never the shell's own shard settings: they would describe another bot.
     for name, value in (("CLAIMIT_SHARD_COUNT", shard_count), ("CLAIMIT_SHARDS", shards)):
@@ -693,7 +700,13 @@ async def run(setup: Setup, games: int, seconds: float, think: float, kinds: lis
         bots = [
             BotProcess(
                 name,
-                bot_environment(emulator, database, setup.shard_count, setup.shards_of(index)),
+                bot_environment(
+                    emulator,
+                    database,
+                    setup.shard_count,
+                    setup.shards_of(index),
+                    setup.processes,
+                ),
             )
             for index, name in enumerate(setup.process_names())
         ]
