@@ -210,34 +210,68 @@ class Table:
             if _is_result(message):
                 await self.new_game()
                 continue
-            mover = self._to_act(message)
-            assert mover is not None
-            labels = message.button_labels()
-            if "Roll" in labels:
-                stop_enabled = not message.button("Stop & claim").get("disabled")
-                choice = "Stop & claim" if stop_enabled and rng.random() < 0.4 else "Roll"
-            else:
-                choice = rng.choice(labels)
-            start = time.monotonic()
-            click = await self.emulator.click(mover, message, choice)
-            self.moves += 1
-            try:
-                await self.emulator.answer(click, timeout=self.in_time)
-            except TimeoutError:
-                if unanswered is None:
-                    raise RuntimeError(
-                        f"no answer to {choice!r} ({click.data.get('custom_id')}) in "
-                        f"{self.channel.name} of server {self.channel.guild_id}: {click.errors}"
-                    ) from None
-                unanswered()
-                continue
-            record(time.monotonic() - start)
+            await self.move(message, rng, record, unanswered)
+
+    async def move(
+        self,
+        table: Message,
+        rng: random.Random,
+        record: Callable[[float], None],
+        unanswered: Callable[[], None] | None,
+    ) -> None:
+        """Whoever the table names presses one of its buttons."""
+        mover = self._to_act(table)
+        assert mover is not None
+        labels = table.button_labels()
+        if "Roll" in labels:
+            stop_enabled = not table.button("Stop & claim").get("disabled")
+            choice = "Stop & claim" if stop_enabled and rng.random() < 0.4 else "Roll"
+        else:
+            choice = rng.choice(labels)
+        await self.click(mover, table, choice, record, unanswered)
+
+    async def click(
+        self,
+        player: User,
+        message: Message,
+        button: str,
+        record: Callable[[float], None],
+        unanswered: Callable[[], None] | None,
+    ) -> Interaction | None:
+        """``player`` presses ``button`` (a label or a custom_id); the answered click, or
+        None if none came in Discord's time."""
+        start = time.monotonic()
+        click = await self.emulator.click(player, message, button)
+        self.moves += 1
+        try:
+            await self.emulator.answer(click, timeout=self.in_time)
+        except TimeoutError:
+            if unanswered is None:
+                raise RuntimeError(
+                    f"no answer to {button!r} ({click.data.get('custom_id')}) in "
+                    f"{self.channel.name} of server {self.channel.guild_id}: {click.errors}"
+                ) from None
+            unanswered()
+            return None
+        record(time.monotonic() - start)
+        return click
 
 
 class ClaimTable(Table):
     """A table of Claim, whose players act from their own hands: each keeps the hand they
     opened with **My hand**, which the bot keeps up to date, and presses a card on it
     when it offers some; whoever has no hand that follows the game opens one."""
+
+    def __init__(
+        self, emulator: DiscordEmulator, channel: Channel, players: list[User], game: str
+    ) -> None:
+        super().__init__(emulator, channel, players, game)
+        self.hands: dict[int, Message] = {}
+        """Each player's hand, by user id."""
+
+    async def new_game(self) -> None:
+        self.hands.clear()
+        await super().new_game()
 
     async def latest(self) -> Message:
         return await self.emulator.wait_for_message(
@@ -251,72 +285,30 @@ class ClaimTable(Table):
             timeout=30,
         )
 
-    async def play(
+    async def move(
         self,
-        until: float,
-        think: float,
+        table: Message,
         rng: random.Random,
         record: Callable[[float], None],
-        unanswered: Callable[[], None] | None = None,
-    ) -> None:
-        await self.new_game()
-        hands: dict[int, Message] = {}
-        while time.monotonic() < until:
-            await asyncio.sleep(rng.uniform(0, 2 * think))
-            try:
-                table = await self.latest()
-            except TimeoutError:
-                await self.restart()
-                await self.new_game()
-                hands.clear()
-                continue
-            if _is_result(table):
-                await self.new_game()
-                hands.clear()
-                continue
-            open_hands = {hand.id for hand in hands.values()}
-            try:
-                hand = await self.emulator.wait_for_message(
-                    self.channel,
-                    functools.partial(_offers_a_move, open_hands),
-                    timeout=HAND_WAIT,
-                )
-            except TimeoutError:
-                # Nobody's hand offers a move: the one to act has none open, or it went
-                # stale. Everyone without a hand opens one, as they would on the table.
-                for player in self.players:
-                    if player.id not in hands or not _offered(hands[player.id]):
-                        opened = await self._click(player, table, HAND_BUTTON, record, unanswered)
-                        if opened is not None:
-                            hands[player.id] = await self._hand(opened)
-                continue
-            player = next(p for p in self.players if hands.get(p.id) is hand)
-            choice = str(rng.choice(_offered(hand))["custom_id"])
-            await self._click(player, hand, choice, record, unanswered)
-
-    async def _click(
-        self,
-        player: User,
-        message: Message,
-        button: str,
-        record: Callable[[float], None],
         unanswered: Callable[[], None] | None,
-    ) -> Interaction | None:
-        start = time.monotonic()
-        click = await self.emulator.click(player, message, button)
-        self.moves += 1
+    ) -> None:
+        open_hands = {hand.id for hand in self.hands.values()}
         try:
-            await self.emulator.answer(click, timeout=self.in_time)
+            hand = await self.emulator.wait_for_message(
+                self.channel, functools.partial(_offers_a_move, open_hands), timeout=HAND_WAIT
+            )
         except TimeoutError:
-            if unanswered is None:
-                raise RuntimeError(
-                    f"no answer to {button!r} in {self.channel.name} of server "
-                    f"{self.channel.guild_id}: {click.errors}"
-                ) from None
-            unanswered()
-            return None
-        record(time.monotonic() - start)
-        return click
+            # Nobody's hand offers a move: the one to act has none open, or it went
+            # stale. Everyone without a hand opens one, as they would on the table.
+            for player in self.players:
+                if player.id not in self.hands or not _offered(self.hands[player.id]):
+                    opened = await self.click(player, table, HAND_BUTTON, record, unanswered)
+                    if opened is not None:
+                        self.hands[player.id] = await self._hand(opened)
+            return
+        player = next(p for p in self.players if self.hands.get(p.id) is hand)
+        choice = str(rng.choice(_offered(hand))["custom_id"])
+        await self.click(player, hand, choice, record, unanswered)
 
     async def _hand(self, opened: Interaction) -> Message:
         return await self.emulator.wait_for_message(
