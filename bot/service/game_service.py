@@ -91,6 +91,8 @@ TAKEOVER_LEVEL = Level.NORMAL
 TIME_OUTS_BEFORE_TAKEOVER = 2
 LOOKS = 3
 """Reads of a game's row to settle a commit the database can't vouch for."""
+OVERTAKEN_TRIES = 5
+"""Times a move that names no version is worked out again when overtaken while it was."""
 TAKEOVER_SUFFIX = " (bot)"
 """Added to the name of a seat a computer player took over."""
 BOT_NAME = re.compile(r"Bot (\d+) \((\w+)\)")
@@ -458,8 +460,14 @@ class GameService:
         ``roll``), as ``actor``'s seat; the game draws any dice it needs only once the
         press is accepted. A button of a seat's private message gives the ``key`` of what
         the seat decided on (``HiddenInformation``) in place of the game's version."""
-        async with self._changing() as (connection, note):
-            game = await _load(connection, game_id, actor.where)
+        # The game is read and the move worked out before the write transaction, which
+        # holds up every other write while it lasts: its UPDATE is a compare-and-set on
+        # the version read. Overtaken meanwhile (another process, or a test's concurrent
+        # call), a press on a version is refused as stale; one that names no version, or
+        # a seat's own decision, is worked out again on what is stored now.
+        for _ in range(OVERTAKEN_TRIES):
+            async with self._db.read() as connection:
+                game = await _load(connection, game_id, actor.where)
             state = _playing(game)
             seat = _seat_to_move(game, state, actor)
             if key is None:
@@ -470,12 +478,18 @@ class GameService:
                 action = _rules(game).action(state, seat.seat, intent, self._random)
             except IllegalIntent as e:
                 raise IllegalMove(e.words) from None
-            if seat.timeouts:
-                seat = replace(seat, timeouts=0)
-                await queries.update_seat(connection, game.id, seat)
-            return await self._commit(
-                connection, note, game, state, seat, action, self._clock(), {}
-            )
+            try:
+                async with self._changing() as (connection, note):
+                    if seat.timeouts:
+                        seat = replace(seat, timeouts=0)
+                        await queries.update_seat(connection, game.id, seat)
+                    return await self._commit(
+                        connection, note, game, state, seat, action, self._clock(), {}
+                    )
+            except Overtaken:
+                if version is not None and key is None:
+                    raise BoardMovedOn() from None
+        raise BoardMovedOn()
 
     async def _commit(
         self,
@@ -820,11 +834,15 @@ async def _load(connection: Connection, game_id: int, where: Where | None = None
     return game
 
 
+class Overtaken(BoardMovedOn):
+    """The game's row is no longer at the version a change was worked out on."""
+
+
 async def _save(
     connection: Connection, note: Written, game: Game, now: float, **changes: Any
 ) -> None:
     if not await queries.update_game(connection, game, now, **changes):
-        raise BoardMovedOn()
+        raise Overtaken()
     note.game_id, note.version, note.updated_at = game.id, game.version + 1, now
 
 

@@ -16,7 +16,8 @@ from bot.service.errors import (
     NotStarted,
     NotYourTurn,
 )
-from bot.storage import GameStatus
+from bot.storage import Database, Game, GameStatus, queries
+from bot.storage.connection import Connection
 from engine.claimit import Bust, GameOver, Phase, Placement, Roll, Stopped
 from tests.bot.fixtures import (
     PLAYERS,
@@ -179,3 +180,36 @@ async def test_the_game_an_action_returns_is_exactly_what_was_stored(service: Ga
         while game.state is not None and game.state.phase is not Phase.OVER:
             game = (await random_press(service, game, rng)).game
             assert game == await service.game(game.id)
+
+
+@pytest.mark.parametrize("pinned", [True, False])
+async def test_a_move_overtaken_while_it_was_worked_out(
+    service: GameService, database: Database, monkeypatch: pytest.MonkeyPatch, pinned: bool
+) -> None:
+    """The game is read before the write: another process's change landing in between
+    makes a press on a version stale, and a move naming none is worked out again."""
+    game = await started_game(service, 2)
+    mover = Actor(game.seats[game.state.turn].user_id)
+    read = queries.load_game
+    reads = []
+
+    async def overtaken(connection: Connection, game_id: int) -> Game | None:
+        found = await read(connection, game_id)
+        reads.append(found)
+        if len(reads) == 1:
+            assert found is not None
+            async with database.write() as writing:
+                assert await queries.update_game(writing, found, 1.0)
+        return found
+
+    monkeypatch.setattr(queries, "load_game", overtaken)
+    if pinned:
+        with pytest.raises(BoardMovedOn):
+            await service.act(game.id, mover, game.version, "roll")
+        assert len(reads) == 1
+        assert await service.moves(game.id) == []
+    else:
+        outcome = await service.act(game.id, mover, None, "roll")
+        assert len(reads) == 2
+        assert outcome.game.version == game.version + 2
+        assert [m.seat for m in await service.moves(game.id)] == [game.state.turn]
