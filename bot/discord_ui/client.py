@@ -119,6 +119,10 @@ class GameBot(discord.AutoShardedClient):
             self.tree.add_command(game_commands(rules, face_for(kind)))
 
     async def setup_hook(self) -> None:
+        # First: its processes take a moment to start, and the shard leases taken below
+        # must be renewed before they run out.
+        await PAINTERS.start(self.settings.render_processes, [face.prepare for face in faces()])
+        self._painting = True
         self._database = await Database.open(self.settings.database)
         if self.settings.shards is not None and not self._database.shared:
             raise SettingsError(
@@ -154,8 +158,6 @@ class GameBot(discord.AutoShardedClient):
         await ladder.count_old_games()
         self.ladder_answers = LadderAnswers(ladder)
         self.add_dynamic_items(*COMPONENTS)
-        await PAINTERS.start(self.settings.render_processes, [face.prepare for face in faces()])
-        self._painting = True
         await self.tree.set_translator(CommandTranslator())
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(self.settings.dev_guild_id)
