@@ -122,12 +122,13 @@ class _Band(NamedTuple):
 
 
 class BandCache:
-    """Compressed bands by (palette, pixels), the least recently used dropped first."""
+    """Compressed bands by (palette, width, pixels), the least recently used dropped
+    first."""
 
     def __init__(self, limit: int) -> None:
         self._limit = limit
         self._size = 0
-        self._bands: OrderedDict[tuple[bytes, bytes], _Band] = OrderedDict()
+        self._bands: OrderedDict[tuple[bytes, int, bytes], _Band] = OrderedDict()
         self._lock = threading.Lock()
         self.pictures = 0
         self.again = 0
@@ -138,7 +139,7 @@ class BandCache:
         log and the benchmarks."""
         self._recent: OrderedDict[bytes, None] = OrderedDict()
 
-    def get(self, key: tuple[bytes, bytes]) -> _Band | None:
+    def get(self, key: tuple[bytes, int, bytes]) -> _Band | None:
         with self._lock:
             band = self._bands.get(key)
             if band is None:
@@ -148,7 +149,7 @@ class BandCache:
                 self._bands.move_to_end(key)
             return band
 
-    def put(self, key: tuple[bytes, bytes], band: _Band) -> None:
+    def put(self, key: tuple[bytes, int, bytes], band: _Band) -> None:
         with self._lock:
             if key in self._bands:
                 return
@@ -195,8 +196,9 @@ def write_png(picture: Image.Image, palette: Palette) -> bytes:
     whole = hashlib.sha1(palette.tag + struct.pack(">II", width, height), usedforsecurity=False)
     for start in range(0, len(data), stride):
         pixels = data[start : start + stride]
-        key = (palette.tag, hashlib.sha1(pixels, usedforsecurity=False).digest())
-        whole.update(key[1])
+        # The width too: it decides where the band's rows begin.
+        key = (palette.tag, width, hashlib.sha1(pixels, usedforsecurity=False).digest())
+        whole.update(key[2])
         band = BANDS.get(key)
         if band is None:
             band = _deflate(pixels, width)

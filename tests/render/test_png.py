@@ -183,11 +183,23 @@ def test_the_band_cache_keeps_the_most_recently_used_within_its_limit() -> None:
     cache = png.BandCache(limit=30)
     band = png._Band(b"0123456789", 1, 10)
     for key in (b"a", b"b", b"c"):
-        cache.put((b"p", key), band)
-    assert cache.get((b"p", b"a")) == band  # now the most recent
-    cache.put((b"p", b"d"), band)
-    assert cache.get((b"p", b"b")) is None
-    assert all(cache.get((b"p", key)) == band for key in (b"a", b"c", b"d"))
+        cache.put((b"p", 1, key), band)
+    assert cache.get((b"p", 1, b"a")) == band  # now the most recent
+    cache.put((b"p", 1, b"d"), band)
+    assert cache.get((b"p", 1, b"b")) is None
+    assert all(cache.get((b"p", 1, key)) == band for key in (b"a", b"c", b"d"))
+
+
+def test_pictures_of_other_widths_never_share_a_band() -> None:
+    """The same bytes are other rows in a picture of another width."""
+    narrow = Image.new("RGB", (4, 3), PLAYERS[0].color)
+    narrow.paste(PLAYERS[1].color, (0, 0, 2, 3))
+    wide = Image.frombytes("RGB", (6, 2), narrow.tobytes())
+    kind = PictureKind(lambda: [narrow])
+    png.BANDS.clear()
+    for picture in (narrow, wide, narrow):
+        shown = Image.open(io.BytesIO(kind.encode(picture))).convert("RGB")
+        assert shown.tobytes() == picture.tobytes()
 
 
 @given(st.binary(max_size=300), st.binary(max_size=300))
