@@ -26,6 +26,7 @@ import random
 import re
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
@@ -91,6 +92,8 @@ TAKEOVER_LEVEL = Level.NORMAL
 TIME_OUTS_BEFORE_TAKEOVER = 2
 LOOKS = 3
 """Reads of a game's row to settle a commit the database can't vouch for."""
+KEPT_LAST_MOVES = 10_000
+"""Games whose last move is kept in memory, the least recently moved dropped first."""
 OVERTAKEN_TRIES = 5
 """Times a move that names no version is worked out again when overtaken while it was."""
 TAKEOVER_SUFFIX = " (bot)"
@@ -126,11 +129,13 @@ SYSTEM = Actor(None)
 
 @dataclass
 class Written:
-    """What a transaction wrote to a game's row: its id, its new version and the time."""
+    """What a transaction wrote to a game's row: its id, its new version and the time,
+    and the move it made, if it made one."""
 
     game_id: int | None = None
     version: int = 0
     updated_at: float = 0.0
+    move: Outcome | None = None
 
 
 class Player(NamedTuple):
@@ -175,6 +180,9 @@ class GameService:
         self._db = database
         self._random = dice if dice is not None else secrets.SystemRandom()
         self._clock = clock
+        self._last_moves: OrderedDict[int, Outcome] = OrderedDict()
+        """Each game's last move made here, as committed: ``last_outcome`` without
+        replaying the game."""
         self.deadline_moved_earlier = asyncio.Event()
         """Set when the deadline watch must look again before it meant to: a new deadline
         may come before every earlier one (a new lobby, a start), or a game whose deadline
@@ -190,6 +198,11 @@ class GameService:
         try:
             async with self._db.write() as connection:
                 yield connection, note
+            if note.move is not None:
+                self._last_moves[note.move.game.id] = note.move
+                self._last_moves.move_to_end(note.move.game.id)
+                while len(self._last_moves) > KEPT_LAST_MOVES:
+                    self._last_moves.popitem(last=False)
         except CommitUnknown as unknown:
             if note.game_id is None:
                 raise
@@ -533,7 +546,7 @@ class GameService:
             rating_changes = await count_game(connection, table)
         # What was just written, without reading it back: the hot path of every press.
         stored = replace(game, version=game.version + 1, updated_at=now, **changes)
-        return Outcome(
+        note.move = Outcome(
             stored,
             state,
             seat.seat,
@@ -543,6 +556,7 @@ class GameService:
             results=tuple(results),
             rating_changes=tuple(rating_changes),
         )
+        return note.move
 
     # Bookkeeping and queries ---------------------------------------------------
 
@@ -581,11 +595,15 @@ class GameService:
             return await queries.games_not_shown(connection, shards)
 
     async def last_outcome(self, game_id: int) -> Outcome | None:
-        """The game's last move as an outcome, rebuilt from the move log, to show a change
-        whose message never went out; ``None`` before the first move (or if the game's
-        data is damaged)."""
+        """The game's last move as an outcome, to show a change whose message never went
+        out, or what it showed a seat alone (a card drawn face down); ``None`` before the
+        first move (or if the game's data is damaged). The move as this process made it,
+        when it is the game's last; else rebuilt from the move log."""
+        made = self._last_moves.get(game_id)
         async with self._db.read() as connection:
             game = await _load(connection, game_id)
+            if made is not None and game.moved_version == made.game.version and not game.broken:
+                return replace(made, game=game)
             moves = await queries.load_moves(connection, game_id)
             results = await queries.load_results(connection, game_id)
             rating_changes = await ladder_queries.rating_changes(connection, game_id)

@@ -213,3 +213,25 @@ async def test_a_move_overtaken_while_it_was_worked_out(
         assert len(reads) == 2
         assert outcome.game.version == game.version + 2
         assert [m.seat for m in await service.moves(game.id)] == [game.state.turn]
+
+
+async def test_the_last_move_made_here_is_not_replayed_and_another_s_is(
+    service: GameService, database: Database, dice: ScriptedDice, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = await started_game(service, 2)
+    mover = Actor(game.seats[game.state.turn].user_id)
+    rolled = await service.act(game.id, mover, game.version, "roll")
+    replayed = await service.last_outcome(game.id)  # as the move log rebuilds it
+    load_moves = queries.load_moves
+    monkeypatch.setattr(queries, "load_moves", None)  # no replay from here on
+    made = await service.last_outcome(game.id)
+    assert made == replayed
+    assert made is not None and (made.action, made.events) == (rolled.action, rolled.events)
+    # A move made elsewhere (another process) is rebuilt from the move log.
+    elsewhere = GameService(database, dice=dice)
+    placed = await elsewhere.act(
+        game.id, mover, rolled.game.version, str(rolled.state.pending_placements()[0])
+    )
+    monkeypatch.setattr(queries, "load_moves", load_moves)
+    again = await service.last_outcome(game.id)
+    assert again is not None and (again.action, again.events) == (placed.action, placed.events)

@@ -69,12 +69,14 @@ async def test_rebuilding_a_ladder_holds_the_writer_only_to_swap_the_result_in(
     rng = random.Random(2)
     rebuilding = asyncio.create_task(ladder.recompute(7, "claimit"))
     await asyncio.sleep(0)
-    # Presses in another server go through while the ladder is counted apart.
+    # Presses in another server go through while the ladder is counted apart: were the
+    # writer held for the count, the first press would wait for all of it. (How many
+    # go through depends on the machine: a press reads and writes, the count is long.)
     presses = 0
     while not rebuilding.done() and presses < 20:
         game = (await random_press(service, game, rng)).game
         presses += 1
-    assert presses == 20 and not rebuilding.done()
+    assert presses >= 5
     assert await rebuilding == 400
     board = await ladder.leaderboard(7, "claimit", 0)
     assert board.players > 20
