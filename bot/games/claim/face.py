@@ -12,6 +12,7 @@ plays, while one opened before a new card reached the table is shown afresh.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from bot.discord_ui import text
 from bot.games.claim import GAME, names, words
@@ -54,6 +55,7 @@ from engine.claim import (
     Play,
     Reason,
     Score,
+    SeatView,
     Step,
     Take,
     hand_size,
@@ -131,13 +133,11 @@ class ClaimFace(BaseFace):
         self, game: Game, seat: int, last: Outcome | None, lang: Language
     ) -> Private | None:
         state: ClaimState = game.state
-        mine = view(state, seat)
-        acting = seat in mine.to_act
-        legal = legal_actions(state, seat) if acting else ()
-        lead = state.lead() if mine.step is Step.PLAY else None
+        seated = _seated(state, seat)
+        mine, acting, legal, lead = seated
         drawn = _drawn(last, seat)
         name = text.seat_name(game.seats[seat], lang)
-        hand_view = private_view(name, state, seat, drawn, lang)
+        hand_view = _hand_view(name, state, seat, seated, drawn, lang)
         png = await PAINTERS.paint(game.id, render_hand, hand_view)
         lines = [_private_prompt(game, state, seat, legal, lead, lang)]
         if drawn:
@@ -317,15 +317,42 @@ def _private_prompt(
     return ""
 
 
+class _Seated(NamedTuple):
+    """What a seat sees and may do now."""
+
+    mine: SeatView
+    acting: bool
+    legal: tuple[Action, ...]
+    """Nothing while the seat waits."""
+    lead: Card | None
+    """The trick's lead card, to follow."""
+
+
+def _seated(state: ClaimState, seat: int) -> _Seated:
+    mine = view(state, seat)
+    acting = seat in mine.to_act
+    legal = legal_actions(state, seat) if acting else ()
+    lead = state.lead() if mine.step is Step.PLAY else None
+    return _Seated(mine, acting, legal, lead)
+
+
 def private_view(
     name: str, state: ClaimState, seat: int, drawn: tuple[Card, ...], lang: Language
 ) -> HandView:
     """What the player in ``seat``, named ``name``, sees of their own: hand, followers,
     a peek, the prize or loot to choose from, and the cards they just ``drawn``."""
-    mine = view(state, seat)
-    acting = seat in mine.to_act
-    legal = legal_actions(state, seat) if acting else ()
-    lead = state.lead() if mine.step is Step.PLAY else None
+    return _hand_view(name, state, seat, _seated(state, seat), drawn, lang)
+
+
+def _hand_view(
+    name: str,
+    state: ClaimState,
+    seat: int,
+    seated: _Seated,
+    drawn: tuple[Card, ...],
+    lang: Language,
+) -> HandView:
+    mine, acting, legal, lead = seated
     return HandView(
         name=name,
         seat=seat,
