@@ -140,10 +140,16 @@ def described_name(name: str) -> str:
     return shortened(name, DESCRIBED_NAME)
 
 
+def seat_names(game: Game, lang: Language) -> tuple[str, ...]:
+    """Every seat's name as ``game``'s pictures draw it, by seat: a computer player's in
+    ``lang``."""
+    return tuple(text.seat_name(seat, lang) for seat in game.seats)
+
+
 def described_names(game: Game, lang: Language) -> tuple[str, ...]:
     """Every seat's name for a description of ``game``'s pictures, by seat: a computer
     player's in ``lang``."""
-    return tuple(described_name(text.seat_name(seat, lang)) for seat in game.seats)
+    return tuple(described_name(name) for name in seat_names(game, lang))
 
 
 def game_over(

@@ -38,6 +38,7 @@ from bot.games.face import (
     Tone,
     described_names,
     game_over,
+    seat_names,
 )
 from bot.games.painters import PAINTERS
 from bot.games.rules import Options
@@ -105,19 +106,19 @@ class ClaimFace(BaseFace):
         self, game: Game, headline: str, last: Outcome | None, lang: Language
     ) -> Picture:
         state: ClaimState = game.state
-        table = table_view(_names(game, lang), state, last, lang)
+        table = table_view(seat_names(game, lang), state, last, lang)
         return await _picture(game, state, table, _describe(game, state, headline, lang), lang)
 
     async def turn_end(self, outcome: Outcome, headline: str, lang: Language) -> Picture:
         game, state = outcome.game, outcome.state
         return await _picture(
-            game, state, table_view(_names(game, lang), state, outcome, lang), headline, lang
+            game, state, table_view(seat_names(game, lang), state, outcome, lang), headline, lang
         )
 
     async def result(self, outcome: Outcome, headline: str, lang: Language) -> Picture:
         game, state = outcome.game, outcome.state
         result = score(state)
-        view = table_view(_names(game, lang), state, outcome, lang, result)
+        view = table_view(seat_names(game, lang), state, outcome, lang, result)
         png = await _render(game, view)
         table = words.results(game, result, lang)
         description = words.table(view, described_names(game, lang), lang)
@@ -385,10 +386,6 @@ def _drawn(last: Outcome | None, seat: int) -> tuple[Card, ...]:
 
 def _face(card: Card) -> CardFace:
     return CardFace(card.id, card.faction.value, card.value, card.loot)
-
-
-def _names(game: Game, lang: Language) -> tuple[str, ...]:
-    return tuple(text.seat_name(s, lang) for s in game.seats)
 
 
 def table_view(

@@ -14,6 +14,7 @@ from bot.games.face import (
     Tone,
     described_names,
     game_over,
+    seat_names,
 )
 from bot.games.painters import PAINTERS
 from bot.games.rules import Options
@@ -175,8 +176,7 @@ async def _render(
     bust: int | None = None,
 ) -> bytes:
     """The board image, drawn where the event loop never waits for it."""
-    names = tuple(text.seat_name(s, lang) for s in game.seats)
-    view = View(names=names, rolled=rolled, bust=bust, lang=lang)
+    view = View(names=seat_names(game, lang), rolled=rolled, bust=bust, lang=lang)
     return await PAINTERS.paint(game.id, render_board, state, view)
 
 

@@ -25,6 +25,7 @@ from bot.games.face import (
     Tone,
     described_names,
     game_over,
+    seat_names,
 )
 from bot.games.gold_nuggets import GAME, words
 from bot.games.gold_nuggets.game import ROLL, set_intent, take_intent
@@ -88,7 +89,7 @@ class GoldNuggetsFace(BaseFace):
             isinstance(e, BonusTurn) and e.seat == state.turn for e in events
         )
         view = table_view(
-            _names(game, lang),
+            seat_names(game, lang),
             state,
             lang,
             rolled=rolled,
@@ -103,17 +104,19 @@ class GoldNuggetsFace(BaseFace):
         if isinstance(outcome.action, Roll):
             # A bust: the dice it lost are shown, still set aside, beside the roll.
             view = table_view(
-                _names(game, lang), before, lang, rolled=outcome.action.faces, bust=True
+                seat_names(game, lang), before, lang, rolled=outcome.action.faces, bust=True
             )
             return await _picture(game, before.turn, view, headline, lang)
         state: GameState = outcome.state
         bonus = any(isinstance(e, BonusTurn) for e in outcome.events)
-        view = table_view(_names(game, lang), state, lang, took=_took(outcome.events), bonus=bonus)
+        view = table_view(
+            seat_names(game, lang), state, lang, took=_took(outcome.events), bonus=bonus
+        )
         return await _picture(game, outcome.seat, view, headline, lang)
 
     async def result(self, outcome: Outcome, headline: str, lang: Language) -> Picture:
         game = outcome.game
-        view = table_view(_names(game, lang), outcome.state, lang, took=_took(outcome.events))
+        view = table_view(seat_names(game, lang), outcome.state, lang, took=_took(outcome.events))
         png = await _render(game, view)
         table = words.results(game, outcome.results, lang)
         description = words.table(view, described_names(game, lang), lang)
@@ -323,10 +326,6 @@ def usual_choices(state: GameState) -> list[Counts]:
                 candidates.append(Counts(*only))
     legal = state.pending_choices()
     return [c for c in ranked_choices(state) if c in candidates and c in legal]
-
-
-def _names(game: Game, lang: Language) -> tuple[str, ...]:
-    return tuple(text.seat_name(s, lang) for s in game.seats)
 
 
 def table_view(

@@ -18,7 +18,7 @@ from bot.discord_ui import text
 from bot.games.claim import face, words
 from bot.games.claim.face import CLAIM_FACE
 from bot.games.claim.game import CLAIM, Kept, Move, with_last_trick
-from bot.games.face import DESCRIPTION, described_name
+from bot.games.face import DESCRIPTION, described_name, seat_names
 from bot.games.rules import Level
 from bot.service import Outcome
 from bot.storage import Game, Seat
@@ -255,8 +255,7 @@ def shown_last_trick(outcome: Outcome | None, at: Game | None = None) -> tuple[o
     with their seats, its winner, and whether the strip of small cards holds it."""
     shown = at or (outcome.game if outcome is not None else None)
     assert shown is not None
-    names = tuple(text.seat_name(seat, EN) for seat in shown.seats)
-    table = face.table_view(names, shown.state, outcome, EN)
+    table = face.table_view(seat_names(shown, EN), shown.state, outcome, EN)
     drawn_ids = {sprite.what for sprite in table_scene(table).sprites}
     captions = {label.text for label in table_labels(table)}
     return (
