@@ -36,8 +36,8 @@ def _table_samples() -> Iterator[Image.Image]:
     for view in views:
         yield draw_table(view)
     busiest = max(views, key=lambda view: sum(len(pile) for pile in view.scores))
+    seats = len(busiest.names)
     for cards in _every_faction():
-        seats = len(busiest.names)
         yield draw_table(
             replace(
                 busiest,
