@@ -9,6 +9,7 @@ import random
 from collections.abc import Collection, Mapping, Sequence
 
 from bot.storage import Database
+from bot.storage.connection import Connection
 
 
 async def write_finished_games(
@@ -30,7 +31,9 @@ async def write_finished_games(
     Players are called ``names[user]``, or "Player <id>"."""
     names = names or {}
     ids = []
-    async with database.write() as connection:
+
+    async def writing(connection: Connection) -> None:
+        nonlocal finished_at
         [(last_seq,)] = await connection.fetch("SELECT COALESCE(MAX(finish_seq), 0) FROM games")
         for number in range(1, games + len(tables) + 1):
             finished_at += 30
@@ -79,4 +82,6 @@ async def write_finished_games(
                 rows,
             )
             ids.append(game_id)
+
+    await database.write(writing)
     return ids

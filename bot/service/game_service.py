@@ -20,6 +20,7 @@ found by the game's kind in the registry.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import random
@@ -27,11 +28,10 @@ import re
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping
-from contextlib import asynccontextmanager
+from collections.abc import Callable, Coroutine, Iterable, Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from bot.games.registry import rules_for
 from bot.games.rules import (
@@ -138,6 +138,13 @@ class Written:
     move: Outcome | None = None
 
 
+T = TypeVar("T")
+
+Change = Callable[[Connection, Written], Coroutine[Any, Any, T]]
+"""A change of a game, in its write transaction (``Database.write``'s body), noting what
+it wrote."""
+
+
 class Player(NamedTuple):
     user_id: int
     display_name: str
@@ -188,35 +195,43 @@ class GameService:
         may come before every earlier one (a new lobby, a start), or a game whose deadline
         passed has just been shown."""
 
-    @asynccontextmanager
-    async def _changing(self) -> AsyncIterator[tuple[Connection, Written]]:
-        """A write transaction that changes a game (``_save`` notes what it wrote). When
-        its commit's answer was lost and the database can't say whether it committed
-        (it restarted meanwhile), the game's own row says: the version the change wrote
-        and its time mean it did; the version before means it didn't."""
+    async def _change(self, body: Change[T]) -> T:
+        """Runs ``body`` in a write transaction that changes a game (``_save`` notes what
+        it wrote). When its commit's answer was lost and the database can't say whether
+        it committed (it restarted meanwhile), the game's own row says: the version the
+        change wrote and its time mean it did; the version before means it didn't."""
         note = Written()
+        returned: list[T] = []
+
+        async def changing(connection: Connection) -> T:
+            returned.append(await body(connection, note))
+            return returned[0]
+
         try:
-            async with self._db.write() as connection:
-                yield connection, note
-            if note.move is not None:
-                self._last_moves[note.move.game.id] = note.move
-                self._last_moves.move_to_end(note.move.game.id)
-                while len(self._last_moves) > KEPT_LAST_MOVES:
-                    self._last_moves.popitem(last=False)
+            value = await self._db.write(changing)
         except CommitUnknown as unknown:
             if note.game_id is None:
                 raise
             if not await self._kept(note, unknown):
                 raise unknown.__cause__ or unknown from None
+            return returned[0]
+        if note.move is not None:
+            self._last_moves[note.move.game.id] = note.move
+            self._last_moves.move_to_end(note.move.game.id)
+            while len(self._last_moves) > KEPT_LAST_MOVES:
+                self._last_moves.popitem(last=False)
+        return value
 
     async def _kept(self, note: Written, unknown: CommitUnknown) -> bool:
         """Whether the change ``note`` describes is in the database; raises ``unknown``
         if the database still can't say (it isn't back, or the game moved on since)."""
-        assert note.game_id is not None
+        game_id = note.game_id
+        assert game_id is not None
         for look in range(LOOKS):
             try:
-                async with self._db.read() as connection:
-                    version, updated_at = await queries.game_stamp(connection, note.game_id)
+                version, updated_at = await self._db.read(
+                    lambda connection: queries.game_stamp(connection, game_id)
+                )
                 break
             except Exception:
                 # A pooled connection from before the server went away fails once.
@@ -253,7 +268,8 @@ class GameService:
         if not 0 <= bots < rules.max_players:
             raise LobbyFull(rules.max_players)
         now = self._clock()
-        async with self._db.write() as connection:
+
+        async def opening(connection: Connection) -> Game:
             # Two lobbies asked for at once in one channel: the second sees the first.
             await connection.lock("channel", channel_id)
             settings = await queries.guild_settings(connection, guild_id)
@@ -278,14 +294,16 @@ class GameService:
             )
             seats = [_human(host), *(_bot(n, level) for n in range(1, bots + 1))]
             await queries.replace_seats(connection, game_id, seats, now)
-            game = await _load(connection, game_id)
+            return await _load(connection, game_id)
+
+        game = await self._db.write(opening)
         self.deadline_moved_earlier.set()
         return game
 
     async def join(
         self, game_id: int, player: Player, version: int | None, where: Where | None = None
     ) -> Game:
-        async with self._changing() as (connection, note):
+        async def joining(connection: Connection, note: Written) -> Game:
             game = await _load(connection, game_id, where)
             _require_lobby(game, version)
             if game.seat_of(player.user_id) is not None:
@@ -295,11 +313,14 @@ class GameService:
                 raise LobbyFull(most)
             return await self._reseat(connection, note, game, [*game.seats, _human(player)])
 
+        return await self._change(joining)
+
     async def leave(self, game_id: int, actor: Actor, version: int | None) -> Game:
         """Leaves a lobby (a leaving host hands over to the next person; an empty lobby
         closes), or a running game: a computer player takes the seat over."""
         user_id = actor.user_id
-        async with self._changing() as (connection, note):
+
+        async def leaving(connection: Connection, note: Written) -> Game:
             game = await _load(connection, game_id, actor.where)
             seat = None if user_id is None else game.seat_of(user_id)
             if seat is None:
@@ -325,11 +346,14 @@ class GameService:
             host_id = game.host_id if user_id != game.host_id else humans[0].user_id
             return await self._reseat(connection, note, game, seats, host_id=host_id)
 
+        return await self._change(leaving)
+
     async def add_bot(
         self, game_id: int, actor: Actor, version: int | None, level: str = Level.NORMAL
     ) -> Game:
         chosen = _level(level)
-        async with self._changing() as (connection, note):
+
+        async def adding(connection: Connection, note: Written) -> Game:
             game = await _load(connection, game_id, actor.where)
             _require_lobby(game, version)
             _require_host(game, actor)
@@ -341,8 +365,10 @@ class GameService:
             bot = _bot(1 + sum(s.is_bot for s in game.seats), chosen)
             return await self._reseat(connection, note, game, [*game.seats, bot])
 
+        return await self._change(adding)
+
     async def remove_bot(self, game_id: int, actor: Actor, version: int | None, seat: int) -> Game:
-        async with self._changing() as (connection, note):
+        async def removing(connection: Connection, note: Written) -> Game:
             game = await _load(connection, game_id, actor.where)
             _require_lobby(game, version)
             _require_host(game, actor)
@@ -352,9 +378,12 @@ class GameService:
                 connection, note, game, [s for s in game.seats if s.seat != seat]
             )
 
+        return await self._change(removing)
+
     async def start(self, game_id: int, actor: Actor, version: int | None) -> Game:
         """Starts the game with a first player drawn at random."""
-        async with self._changing() as (connection, note):
+
+        async def starting(connection: Connection, note: Written) -> Game:
             game = await _load(connection, game_id, actor.where)
             _require_lobby(game, version)
             _require_host(game, actor)
@@ -378,13 +407,16 @@ class GameService:
                 started_at=now,
                 deadline=now + game.turn_timeout,
             )
-            game = await _load(connection, game_id)
+            return await _load(connection, game_id)
+
+        game = await self._change(starting)
         self.deadline_moved_earlier.set()
         return game
 
     async def cancel(self, game_id: int, actor: Actor, version: int | None = None) -> Game:
         """Ends an open game unrated; the host or a moderator may, even when its data is broken."""
-        async with self._changing() as (connection, note):
+
+        async def cancelling(connection: Connection, note: Written) -> Game:
             game = await _load(connection, game_id, actor.where)
             _require_open(game)
             if not actor.can_moderate:
@@ -394,29 +426,33 @@ class GameService:
             await _save(connection, note, game, now, **_closed(EndReason.CANCELLED, now))
             return await _load(connection, game_id)
 
+        return await self._change(cancelling)
+
     # Deadlines -------------------------------------------------------------------
 
     async def due_games(self, shards: Shards = EVERY) -> DueGames:
         """Open games whose deadline has passed (noting those whose messages are behind:
         a turn nobody was shown can't be held against its player until it is), and games
         whose saved values are damaged."""
-        async with self._db.read() as connection:
-            return await queries.due_games(connection, self._clock(), shards)
+        return await self._db.read(
+            lambda connection: queries.due_games(connection, self._clock(), shards)
+        )
 
     async def next_deadline(self, after: float, shards: Shards = EVERY) -> float | None:
         """The earliest deadline still to come after ``after``."""
-        async with self._db.read() as connection:
-            return await queries.next_deadline(connection, after, shards)
+        return await self._db.read(
+            lambda connection: queries.next_deadline(connection, after, shards)
+        )
 
     async def damaged_games(self, shards: Shards = EVERY) -> list[tuple[int, str]]:
         """Open games whose saved values the deadline scan reads are damaged, as (id, what
         is damaged)."""
-        async with self._db.read() as connection:
-            return await queries.damaged_games(connection, shards)
+        return await self._db.read(lambda connection: queries.damaged_games(connection, shards))
 
     async def expire_lobby(self, game_id: int, version: int) -> Game:
         """Closes a lobby nobody started before its deadline."""
-        async with self._changing() as (connection, note):
+
+        async def expiring(connection: Connection, note: Written) -> Game:
             game = await _load(connection, game_id)
             _require_lobby(game, version)
             now = self._clock()
@@ -424,11 +460,14 @@ class GameService:
             await _save(connection, note, game, now, **_closed(EndReason.LOBBY_EXPIRED, now))
             return await _load(connection, game_id)
 
+        return await self._change(expiring)
+
     async def time_out(self, game_id: int, version: int) -> Outcome:
         """Plays the game's time-out rule for the seat whose deadline passed (the first of
         them, when several must act; the others' turn stays due). A human's second
         time-out in a row hands their seat to a computer player."""
-        async with self._changing() as (connection, note):
+
+        async def timing_out(connection: Connection, note: Written) -> Outcome:
             game = await _load(connection, game_id)
             state = _playing(game)
             _check_version(game, version)
@@ -446,17 +485,21 @@ class GameService:
                 await queries.update_seat(connection, game.id, seat)
             action = rules.time_out(state, seat.seat)
             outcome = await self._commit(connection, note, game, state, seat, action, now, changes)
-        return replace(outcome, took_over=took_over)
+            return replace(outcome, took_over=took_over)
+
+        return await self._change(timing_out)
 
     async def stop_clock(self, game_id: int) -> bool:
         """For a game whose saved data is damaged: it cannot move on, so its deadline
         would fire forever; only a cancel ends it. ``False`` if it was stopped already."""
-        async with self._db.statement() as connection:
-            return await queries.clear_deadline(connection, game_id)
+        return await self._db.statement(
+            lambda connection: queries.clear_deadline(connection, game_id)
+        )
 
     async def games_of_member(self, guild_id: int, user_id: int) -> list[int]:
-        async with self._db.read() as connection:
-            return await queries.games_of_member(connection, guild_id, user_id)
+        return await self._db.read(
+            lambda connection: queries.games_of_member(connection, guild_id, user_id)
+        )
 
     # Turns -------------------------------------------------------------------
 
@@ -479,8 +522,7 @@ class GameService:
         # call), a press on a version is refused as stale; one that names no version, or
         # a seat's own decision, is worked out again on what is stored now.
         for _ in range(OVERTAKEN_TRIES):
-            async with self._db.read() as connection:
-                game = await _load(connection, game_id, actor.where)
+            game = await self._db.read(lambda connection: _load(connection, game_id, actor.where))
             state = _playing(game)
             seat = _seat_to_move(game, state, actor)
             if key is None:
@@ -492,17 +534,29 @@ class GameService:
             except IllegalIntent as e:
                 raise IllegalMove(e.words) from None
             try:
-                async with self._changing() as (connection, note):
-                    if seat.timeouts:
-                        seat = replace(seat, timeouts=0)
-                        await queries.update_seat(connection, game.id, seat)
-                    return await self._commit(
-                        connection, note, game, state, seat, action, self._clock(), {}
-                    )
+                return await self._change(
+                    functools.partial(self._move, game=game, state=state, seat=seat, action=action)
+                )
             except Overtaken:
                 if version is not None and key is None:
                     raise BoardMovedOn() from None
         raise BoardMovedOn()
+
+    async def _move(
+        self,
+        connection: Connection,
+        note: Written,
+        *,
+        game: Game,
+        state: Any,
+        seat: Seat,
+        action: Any,
+    ) -> Outcome:
+        """A seat's move, worked out before its transaction."""
+        if seat.timeouts:
+            seat = replace(seat, timeouts=0)
+            await queries.update_seat(connection, game.id, seat)
+        return await self._commit(connection, note, game, state, seat, action, self._clock(), {})
 
     async def _commit(
         self,
@@ -561,8 +615,11 @@ class GameService:
     # Bookkeeping and queries ---------------------------------------------------
 
     async def set_turn_message(self, game_id: int, message_id: int | None) -> None:
-        async with self._db.statement() as connection:
-            await queries.set_message(connection, game_id, "turn_message_id", message_id)
+        await self._db.statement(
+            lambda connection: queries.set_message(
+                connection, game_id, "turn_message_id", message_id
+            )
+        )
 
     async def mark_shown(
         self,
@@ -577,10 +634,11 @@ class GameService:
         now (``turn_posted_late``) gets its whole time from now."""
         now = self._clock()
         clock_from = now if turn_posted_late else None
-        async with self._db.statement() as connection:
-            deadline = await queries.mark_shown(
+        deadline = await self._db.statement(
+            lambda connection: queries.mark_shown(
                 connection, game_id, version, dict(message_ids), clock_from
             )
+        )
         # The time after the write, not before it: the deadline may pass while it waits
         # for the database, after the deadline watch last looked.
         if deadline is not None and deadline <= self._clock():
@@ -591,8 +649,7 @@ class GameService:
     async def games_not_shown(self, shards: Shards = EVERY) -> list[int]:
         """Games whose last change never reached their messages (the bot stopped, or
         Discord failed, between the two)."""
-        async with self._db.read() as connection:
-            return await queries.games_not_shown(connection, shards)
+        return await self._db.read(lambda connection: queries.games_not_shown(connection, shards))
 
     async def last_outcome(self, game_id: int) -> Outcome | None:
         """The game's last move as an outcome, to show a change whose message never went
@@ -600,13 +657,22 @@ class GameService:
         first move (or if the game's data is damaged). The move as this process made it,
         when it is the game's last; else rebuilt from the move log."""
         made = self._last_moves.get(game_id)
-        async with self._db.read() as connection:
+
+        async def reading(connection: Connection) -> Outcome | _Logged:
             game = await _load(connection, game_id)
             if made is not None and game.moved_version == made.game.version and not game.broken:
                 return replace(made, game=game)
-            moves = await queries.load_moves(connection, game_id)
-            results = await queries.load_results(connection, game_id)
-            rating_changes = await ladder_queries.rating_changes(connection, game_id)
+            return _Logged(
+                game,
+                await queries.load_moves(connection, game_id),
+                await queries.load_results(connection, game_id),
+                await ladder_queries.rating_changes(connection, game_id),
+            )
+
+        logged = await self._db.read(reading)
+        if isinstance(logged, Outcome):
+            return logged
+        game, moves, results, rating_changes = logged
         if not moves or game.broken is not None or game.first_seat is None:
             return None
         rules = _rules(game)
@@ -630,8 +696,7 @@ class GameService:
     async def seat_for(self, game_id: int, actor: Actor) -> tuple[Game, Seat]:
         """The game being played and ``actor``'s seat in it, for their private message;
         refused for anyone not playing it (a seat a computer player took over included)."""
-        async with self._db.read() as connection:
-            game = await _load(connection, game_id, actor.where)
+        game = await self._db.read(lambda connection: _load(connection, game_id, actor.where))
         _playing(game)
         seat = None if actor.user_id is None else game.seat_of(actor.user_id)
         if seat is None:
@@ -640,40 +705,36 @@ class GameService:
 
     async def set_ping(self, game_id: int, message_id: int | None, users: Iterable[int]) -> None:
         """The message pinging ``users`` to act (``None``: none any more)."""
-        async with self._db.statement() as connection:
-            await queries.set_ping(connection, game_id, message_id, users)
+        await self._db.statement(
+            lambda connection: queries.set_ping(connection, game_id, message_id, users)
+        )
 
     async def last_moved(self, game_id: int) -> dict[int, float]:
         """When each seat last moved, by seat."""
-        async with self._db.read() as connection:
-            return await queries.last_moved(connection, game_id)
+        return await self._db.read(lambda connection: queries.last_moved(connection, game_id))
 
     async def hands(self, game_id: int) -> list[Hand]:
         """The game's private messages that follow it, by seat."""
-        async with self._db.read() as connection:
-            return await queries.hands(connection, game_id)
+        return await self._db.read(lambda connection: queries.hands(connection, game_id))
 
     async def keep_hand(self, hand: Hand) -> Hand | None:
         """``hand`` now follows its seat's game; the one it replaces, if another message."""
         # A press on the live hand (every move from it) renews its token in one
         # statement: a transaction's round trips hold up every other write.
-        async with self._db.statement() as connection:
-            if await queries.renew_hand(connection, hand):
-                return None
-        async with self._db.write() as connection:
-            return await queries.keep_hand(connection, hand)
+        if await self._db.statement(lambda connection: queries.renew_hand(connection, hand)):
+            return None
+        return await self._db.write(lambda connection: queries.keep_hand(connection, hand))
 
     async def drop_hand(self, hand: Hand) -> None:
         """``hand`` no longer follows the game (unless a newer one replaced it)."""
-        async with self._db.statement() as connection:
-            await queries.drop_hand(connection, hand.game_id, hand.seat, hand.token)
+        await self._db.statement(
+            lambda connection: queries.drop_hand(connection, hand.game_id, hand.seat, hand.token)
+        )
 
     async def outcomes(self, game_id: int) -> list[Outcome]:
         """Every move of the game as an outcome, first to last, rebuilt from the move log
         (none before the first move, or if the game's data is damaged)."""
-        async with self._db.read() as connection:
-            game = await _load(connection, game_id)
-            moves = await queries.load_moves(connection, game_id)
+        game, moves = await self._db.read(functools.partial(_with_moves, game_id=game_id))
         if not moves or game.broken is not None or game.first_seat is None:
             return []
         rules = _rules(game)
@@ -689,12 +750,12 @@ class GameService:
 
     async def set_thread(self, game_id: int, thread_id: int | None) -> None:
         """The game's own thread; ``None`` when it plays in its channel (again)."""
-        async with self._db.statement() as connection:
-            await queries.set_message(connection, game_id, "thread_id", thread_id)
+        await self._db.statement(
+            lambda connection: queries.set_message(connection, game_id, "thread_id", thread_id)
+        )
 
     async def game(self, game_id: int) -> Game:
-        async with self._db.read() as connection:
-            return await _load(connection, game_id)
+        return await self._db.read(lambda connection: _load(connection, game_id))
 
     async def current_game(self, channel_id: int) -> Game | None:
         """The lobby or running game (of any kind) played in this channel or thread, or
@@ -706,28 +767,26 @@ class GameService:
     async def games_here(self, channel_id: int, kind: str | None = None) -> list[Game]:
         """The lobbies and running games (of ``kind``, or any) in this channel or thread,
         or started from this channel into threads of their own, oldest first."""
-        async with self._db.read() as connection:
+
+        async def reading(connection: Connection) -> list[Game]:
             found = await queries.open_games_here(connection, channel_id, kind)
             return [await _load(connection, game_id) for game_id, _ in found]
 
+        return await self._db.read(reading)
+
     async def active_game_ids(self, shards: Shards = EVERY) -> list[int]:
         """Every game being played, in any channel."""
-        async with self._db.read() as connection:
-            return await queries.active_game_ids(connection, shards)
+        return await self._db.read(lambda connection: queries.active_game_ids(connection, shards))
 
     async def moves(self, game_id: int) -> list[Move]:
-        async with self._db.read() as connection:
-            return await queries.load_moves(connection, game_id)
+        return await self._db.read(lambda connection: queries.load_moves(connection, game_id))
 
     async def results(self, game_id: int) -> list[Result]:
-        async with self._db.read() as connection:
-            return await queries.load_results(connection, game_id)
+        return await self._db.read(lambda connection: queries.load_results(connection, game_id))
 
     async def replay(self, game_id: int) -> Any:
         """The position rebuilt from the start by the move log (``None`` before the start)."""
-        async with self._db.read() as connection:
-            game = await _load(connection, game_id)
-            moves = await queries.load_moves(connection, game_id)
+        game, moves = await self._db.read(functools.partial(_with_moves, game_id=game_id))
         if game.first_seat is None:
             return None
         rules = _rules(game)
@@ -850,6 +909,19 @@ async def _load(connection: Connection, game_id: int, where: Where | None = None
     ):
         raise NotHere()
     return game
+
+
+async def _with_moves(connection: Connection, *, game_id: int) -> tuple[Game, list[Move]]:
+    return await _load(connection, game_id), await queries.load_moves(connection, game_id)
+
+
+class _Logged(NamedTuple):
+    """A game with its move log, results and rating changes, as one snapshot holds them."""
+
+    game: Game
+    moves: list[Move]
+    results: list[Result]
+    rating_changes: list[RatingChange]
 
 
 class Overtaken(BoardMovedOn):

@@ -12,6 +12,7 @@ from bot.games.registry import rules_for
 from bot.games.rules import BadOption, Options
 from bot.service.errors import BadSetting
 from bot.storage import queries
+from bot.storage.connection import Connection
 from bot.storage.database import Database
 from bot.storage.records import MINUTE, GuildSettings, PingMode
 from i18n import LANGUAGES, Message
@@ -74,8 +75,9 @@ class GuildSettingsService:
             self._kept.move_to_end(guild_id)
             return kept[0]
         changes = self._changes
-        async with self._db.read() as connection:
-            settings = await queries.guild_settings(connection, guild_id)
+        settings = await self._db.read(
+            lambda connection: queries.guild_settings(connection, guild_id)
+        )
         if changes == self._changes:
             self._keep(guild_id, settings, now)
         return settings
@@ -132,7 +134,8 @@ class GuildSettingsService:
                     channel=f"<#{allow_channel}>",
                 )
             )
-        async with self._db.write() as connection:
+
+        async def changing(connection: Connection) -> GuildSettings:
             # Two admins' changes at once must not undo each other.
             await connection.lock("server settings", guild_id)
             settings = await queries.guild_settings(connection, guild_id)
@@ -169,6 +172,9 @@ class GuildSettingsService:
                 ping_delay=settings.ping_delay if ping_delay is None else ping_delay,
             )
             await queries.save_guild_settings(connection, guild_id, changed)
+            return changed
+
+        changed = await self._db.write(changing)
         self._changes += 1
         self._keep(guild_id, changed, self._clock())
         return changed

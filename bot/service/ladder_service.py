@@ -7,6 +7,7 @@ oldest first, with the same function, so it arrives at the same ladder.
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import math
@@ -116,22 +117,26 @@ class LadderService:
         self, guild_id: int, kind: str, caller_id: int, page: int = 1
     ) -> Leaderboard:
         """A page of the server's ladder of a game; a page past the end shows the last one."""
-        async with self._db.read() as connection:
+
+        async def reading(connection: Connection) -> Leaderboard:
             players = await ladder_queries.ladder_size(connection, guild_id, kind)
             pages = max(1, math.ceil(players / PAGE_SIZE))
-            page = min(max(page, 1), pages)
+            shown = min(max(page, 1), pages)
             entries = await ladder_queries.ladder_page(
-                connection, guild_id, kind, (page - 1) * PAGE_SIZE, PAGE_SIZE
+                connection, guild_id, kind, (shown - 1) * PAGE_SIZE, PAGE_SIZE
             )
             caller = None
             if all(e.user_id != caller_id for e in entries):
                 caller = await _entry(connection, guild_id, kind, caller_id)
-        return Leaderboard(entries, page, pages, players, caller)
+            return Leaderboard(entries, shown, pages, players, caller)
+
+        return await self._db.read(reading)
 
     async def stats(self, guild_id: int, kind: str, user_id: int) -> PlayerStats | None:
         """A player's record of a game in this server; ``None`` if they never finished one
         here."""
-        async with self._db.read() as connection:
+
+        async def reading(connection: Connection) -> PlayerStats | None:
             record = await ladder_queries.player_record(connection, guild_id, kind, user_id)
             if record is None:
                 return None
@@ -140,17 +145,21 @@ class LadderService:
             trend = await ladder_queries.recent_ratings(
                 connection, guild_id, kind, user_id, TREND_GAMES + 1
             )
-        return PlayerStats(record, place, players, trend)
+            return PlayerStats(record, place, players, trend)
+
+        return await self._db.read(reading)
 
     async def history(
         self, guild_id: int, kind: str, limit: int = HISTORY_GAMES
     ) -> list[FinishedGame]:
-        async with self._db.read() as connection:
-            return await ladder_queries.recent_games(connection, guild_id, kind, limit)
+        return await self._db.read(
+            lambda connection: ladder_queries.recent_games(connection, guild_id, kind, limit)
+        )
 
     async def rating_changes(self, game_id: int) -> list[RatingChange]:
-        async with self._db.read() as connection:
-            return await ladder_queries.rating_changes(connection, game_id)
+        return await self._db.read(
+            lambda connection: ladder_queries.rating_changes(connection, game_id)
+        )
 
     async def recompute(self, guild_id: int, kind: str) -> int:
         """Rebuilds a server's ladder of a game from its finished games; returns how many
@@ -160,8 +169,9 @@ class LadderService:
         code that counts a finishing game, while the file's writer stays free; one
         short write then swaps the ladder in and counts on top of it whatever game
         finished in the meantime."""
-        async with self._db.read() as connection:
-            games = await ladder_queries.finished_games(connection, guild_id, kind)
+        games = await self._db.read(
+            lambda connection: ladder_queries.finished_games(connection, guild_id, kind)
+        )
         async with scratch_database() as scratch:
             async with scratch_transaction(scratch):
                 await ladder_queries.add_game_stubs(scratch, games)
@@ -169,7 +179,8 @@ class LadderService:
                     await count_game(scratch, game)
             ladder = await ladder_queries.ladder_rows(scratch, guild_id, kind)
             counted = await ladder_queries.counted_flags(scratch)
-        async with self._db.write() as connection:
+
+        async def swapping(connection: Connection) -> int:
             await connection.lock("ladder", guild_id, kind)
             await ladder_queries.forget_ladder(connection, guild_id, kind)
             await ladder_queries.put_ladder_rows(connection, ladder)
@@ -178,16 +189,18 @@ class LadderService:
             later = await ladder_queries.finished_games(connection, guild_id, kind, after=since)
             for game in later:
                 await count_game(connection, game)
-        return len(games) + len(later)
+            return len(later)
+
+        return len(games) + await self._db.write(swapping)
 
     async def count_old_games(self) -> int:
         """Counts finished games from before the ladder existed: fills in their turn
         figures from the move logs, then rebuilds the servers they were played in."""
-        async with self._db.read() as connection:
-            uncounted = await ladder_queries.uncounted_games(connection)
+        uncounted = await self._db.read(
+            lambda connection: ladder_queries.uncounted_games(connection)
+        )
         for _, _, game_id in uncounted:
-            async with self._db.write() as connection:
-                await _fill_turn_figures(connection, game_id)
+            await self._db.write(functools.partial(_fill_turn_figures, game_id=game_id))
         for guild_id, kind in sorted({(guild, kind) for guild, kind, _ in uncounted}):
             await self.recompute(guild_id, kind)
         if uncounted:
@@ -214,7 +227,7 @@ async def _entry(
     )
 
 
-async def _fill_turn_figures(connection: Connection, game_id: int) -> None:
+async def _fill_turn_figures(connection: Connection, *, game_id: int) -> None:
     game = await queries.load_game(connection, game_id)
     assert game is not None
     try:

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.storage import lease_queries
+from bot.storage.connection import Connection
 from bot.storage.database import Database, Listener
 from bot.storage.shards import Shards, shard_of
 
@@ -87,18 +88,20 @@ class ShardLeases:
     async def start(self) -> LeaseChange:
         """Refuses a shard count other live processes don't share; lays out the leases
         and takes this process's own."""
-        async with self._db.write() as connection:
+
+        async def laying_out(connection: Connection) -> None:
             await connection.lock(lease_queries.LOCK)
             now = await lease_queries.now(connection)
             others = await lease_queries.other_counts(connection, self.count, now)
             if others:
                 raise ShardCountMismatch(self.count, others)
             await lease_queries.lay_out(connection, self.count)
+
+        await self._db.write(laying_out)
         change = await self.renew()
         if change.gained:
             # A process standing in for these shards lets them go at once.
-            async with self._db.statement() as connection:
-                await lease_queries.announce(connection)
+            await self._db.statement(lease_queries.announce)
         waiting = self.own - self._held
         if waiting:
             log.warning(
@@ -114,7 +117,8 @@ class ShardLeases:
         """Renews this process's leases, takes back its own shards and stands in for
         shards nobody renews; returns what changed."""
         started = self._monotonic()
-        async with self._db.write() as connection:
+
+        async def renewing(connection: Connection) -> frozenset[int]:
             await connection.lock(lease_queries.LOCK)
             now = await lease_queries.now(connection)
             until = now + self.lease
@@ -122,7 +126,9 @@ class ShardLeases:
                 connection, self.holder, self.own, now, until, alone=not self._db.shared
             )
             await lease_queries.stand_in(connection, self.holder, self.own, now, until)
-            held = frozenset(await lease_queries.held_by(connection, self.holder))
+            return frozenset(await lease_queries.held_by(connection, self.holder))
+
+        held = await self._db.write(renewing)
         before = self.shards.ids
         self._held = held
         self._valid_until = started + self.lease * (RENEWALS_PER_LEASE - 1) / RENEWALS_PER_LEASE
@@ -142,6 +148,9 @@ class ShardLeases:
     async def release(self) -> None:
         """Lets this process's leases go, so that others take over at once (it stops)."""
         self._held = frozenset()
-        async with self._db.write() as connection:
+
+        async def releasing(connection: Connection) -> None:
             await connection.lock(lease_queries.LOCK)
             await lease_queries.release(connection, self.holder)
+
+        await self._db.write(releasing)

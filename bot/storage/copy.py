@@ -121,7 +121,7 @@ async def _copy(
     copied: dict[str, int] = {}
     # One read transaction: every page comes from the same snapshot of the source, so
     # the rows fit together even if something writes to it meanwhile.
-    async with source.read() as reading, target.write() as writing:
+    async with source.bulk_read() as reading, target.bulk_write() as writing:
         source_columns = await _columns(reading)
         target_columns = await _columns(writing)
         _check_same_tables(source_columns, target_columns)

@@ -8,10 +8,10 @@ Both have the same schema and behave alike through ``Connection``.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol, TypeVar
 
 import yarl
 
@@ -19,6 +19,12 @@ from bot.storage.connection import Connection
 from bot.storage.migrations import LATEST
 
 POSTGRESQL_SCHEMES = ("postgresql://", "postgres://")
+
+T = TypeVar("T")
+
+Body = Callable[[Connection], Coroutine[Any, Any, T]]
+"""A transaction's work, given its connection. It awaits nothing but the connection's
+statements: on SQLite it runs whole on the writer's thread."""
 
 
 def is_postgresql(target: str | Path) -> bool:
@@ -81,21 +87,32 @@ class Database(ABC):
         return await SQLiteDatabase.connect(target)
 
     @abstractmethod
-    def write(self) -> AbstractAsyncContextManager[Connection]:
-        """A write transaction: committed on success, rolled back on any error. A game
-        read in it (``Connection.for_update``) stays as read until it ends. A commit whose
-        answer was lost is looked up: committed, it counts as if answered; rolled back, the
-        error stands; still unknown, ``CommitUnknown``."""
+    async def write(self, body: Body[T]) -> T:
+        """Runs ``body`` in a write transaction: committed when it returns, rolled back
+        when it raises. A game read in it (``Connection.for_update``) stays as read until
+        it ends. A commit whose answer was lost is looked up: committed, it counts as if
+        answered; rolled back, the error stands; still unknown, ``CommitUnknown``."""
 
     @abstractmethod
-    def statement(self) -> AbstractAsyncContextManager[Connection]:
-        """A connection for exactly one statement, which commits by itself: bookkeeping
-        on the hot path."""
+    async def statement(self, body: Body[T]) -> T:
+        """Runs ``body``, exactly one statement, which commits by itself: bookkeeping on
+        the hot path."""
 
     @abstractmethod
-    def read(self) -> AbstractAsyncContextManager[Connection]:
-        """A read transaction: every query in it sees the same snapshot, and never waits
-        behind a write."""
+    def bulk_write(self) -> AbstractAsyncContextManager[Connection]:
+        """A write transaction held while other work is awaited (copying another
+        database's rows in, page by page); committed on success, rolled back on any
+        error. Other writes wait for it."""
+
+    @abstractmethod
+    async def read(self, body: Body[T]) -> T:
+        """Runs ``body`` in a read transaction: every query in it sees the same snapshot,
+        and never waits behind a write."""
+
+    @abstractmethod
+    def bulk_read(self) -> AbstractAsyncContextManager[Connection]:
+        """A read transaction held while other work is awaited (copying its rows out,
+        page by page): one snapshot throughout."""
 
     @abstractmethod
     async def close(self) -> None: ...

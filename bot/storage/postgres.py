@@ -16,13 +16,14 @@ import functools
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from datetime import datetime
-from typing import Any, TypeAlias
+from typing import Any, TypeAlias, TypeVar
 
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
 from bot.storage.connection import Connection, Row, lock_number, named_rows
 from bot.storage.database import (
+    Body,
     CommitUnknown,
     Database,
     DatabaseTooNew,
@@ -32,6 +33,8 @@ from bot.storage.database import (
 )
 from bot.storage.migrations import LATEST
 from bot.storage.postgres_schema import BASELINE, MIGRATIONS
+
+T = TypeVar("T")
 
 POOL_SIZE = 10
 """Connections per process: enough for every click, deadline and read in flight at
@@ -179,8 +182,12 @@ class PostgresDatabase(Database):
             with contextlib.suppress(Exception):
                 await self._pool.release(connection)
 
+    async def write(self, body: Body[T]) -> T:
+        async with self.bulk_write() as connection:
+            return await body(connection)
+
     @asynccontextmanager
-    async def write(self) -> AsyncIterator[Connection]:
+    async def bulk_write(self) -> AsyncIterator[Connection]:
         async with self._pooled() as connection:
             transaction = connection.transaction()
             await transaction.start()
@@ -238,13 +245,16 @@ class PostgresDatabase(Database):
                 return None
             await asyncio.sleep(LOOKUP_PAUSE)
 
-    @asynccontextmanager
-    async def statement(self) -> AsyncIterator[Connection]:
+    async def statement(self, body: Body[T]) -> T:
         async with self._pooled() as connection:
-            yield PostgresConnection(connection, writing=False)
+            return await body(PostgresConnection(connection, writing=False))
+
+    async def read(self, body: Body[T]) -> T:
+        async with self.bulk_read() as connection:
+            return await body(connection)
 
     @asynccontextmanager
-    async def read(self) -> AsyncIterator[Connection]:
+    async def bulk_read(self) -> AsyncIterator[Connection]:
         async with (
             self._pooled() as connection,
             connection.transaction(isolation="repeatable_read", readonly=True),

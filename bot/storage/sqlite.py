@@ -1,8 +1,8 @@
 """The SQLite file: connection settings, migrations, and transactions.
 
-Writes go through one connection, serialized; reads have connections of their
-own, so that (in WAL mode) a read never waits behind a write: it sees the last
-commit from before it began.
+Writes go through one connection, on a thread that runs them one after another
+(``sqlite_writer``); reads have connections of their own, so that (in WAL mode) a
+read never waits behind a write: it sees the last commit from before it began.
 """
 
 from __future__ import annotations
@@ -12,18 +12,28 @@ import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
 from bot.storage.connection import Connection, Row, named_rows
-from bot.storage.database import Database, DatabaseTooNew, DatabaseUnavailable, Listener
+from bot.storage.database import Body, Database, DatabaseTooNew, DatabaseUnavailable, Listener
 from bot.storage.migrations import LATEST, MIGRATIONS
+from bot.storage.sqlite_dialect import SQLiteDialect
+from bot.storage.sqlite_threads import ConnectionThreads
 
 BUSY_TIMEOUT_MS = 5000
 READERS = 2
 """Read connections: each is a thread of its own, so two let reads overlap a little
 without costing a thread per game."""
+
+PRAGMAS = (
+    f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}",
+    # In WAL mode NORMAL loses nothing when the process dies (a bot restart or a kill);
+    # only a power cut can drop the last commits.
+    "PRAGMA synchronous = NORMAL",
+    "PRAGMA foreign_keys = ON",
+)
 
 UNAVAILABLE = frozenset(
     {
@@ -37,121 +47,140 @@ UNAVAILABLE = frozenset(
 )
 """What the place or the file can cause (anything else is a fault to report in full)."""
 
+T = TypeVar("T")
 
-class SQLiteConnection(Connection):
-    backend = "sqlite"
-    for_update = ""  # one write transaction at a time holds the whole file
+
+class SQLiteConnection(SQLiteDialect, Connection):
+    """A connection through aiosqlite: for a transaction held while other work is awaited
+    (``bulk_read``, ``bulk_write``), and a scratch database."""
 
     def __init__(self, raw: aiosqlite.Connection) -> None:
         self.raw = raw
-        """The aiosqlite connection, for what only SQLite has (tracing statements)."""
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         return named_rows(list(await self.raw.execute_fetchall(sql, params)))
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        # No close: another hop to the connection's thread on every move, for a cursor
-        # that holds nothing once the statement is done.
+        # No close: another hop to the connection's thread, for a cursor that holds
+        # nothing once the statement is done.
         return (await self.raw.execute(sql, params)).rowcount
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         await self.raw.executemany(sql, rows)
 
-    async def lock(self, *key: str | int) -> None:
-        """Nothing to do: a write transaction already holds the whole file."""
-
-    def differs(self, left: str, right: str) -> str:
-        # The spelling of the games_not_shown index, which SQLite only uses for a query
-        # that says it the same way.
-        return f"{left} IS NOT {right}"
-
-    def same(self, left: str, right: str) -> str:
-        return f"{left} IS {right}"
-
-    clock = "((julianday('now') - 2440587.5) * 86400.0)"
-
-    def greatest(self, left: str, right: str) -> str:
-        return f"MAX({left}, {right})"
-
-    def json_merged(self, column: str) -> str:
-        return f"json_patch({column}, ?)"
-
-    async def notify(self, channel: str) -> None:
-        """Nobody to tell: a SQLite file is one process's."""
-
 
 class SQLiteDatabase(Database):
-    """One write connection, whose transactions are serialized (coroutines sharing it
-    would otherwise run inside each other's transactions), and a few read connections."""
+    """One write connection, whose thread runs whole transactions one after another, and
+    a few read connections, each on a thread of its own (``ConnectionThreads``)."""
 
     backend = "sqlite"
     shared = False
 
-    def __init__(self, writer: aiosqlite.Connection, readers: list[aiosqlite.Connection]) -> None:
+    def __init__(self, path: str | Path, writer: ConnectionThreads, readers: ConnectionThreads):
+        self._path = path
         self._writer = writer
-        self._lock = asyncio.Lock()
         self._readers = readers
-        self._idle_readers: asyncio.Queue[aiosqlite.Connection] = asyncio.Queue()
-        for reader in readers:
-            self._idle_readers.put_nowait(reader)
 
     @classmethod
     async def connect(cls, path: str | Path) -> SQLiteDatabase:
-        opened: list[aiosqlite.Connection] = []
         try:
-            writer = await _connect(path, opened)
-            await writer.execute("PRAGMA journal_mode = WAL")
-            await migrate(writer)
-            readers = [await _connect(path, opened) for _ in range(READERS)]
-        except BaseException as e:
-            for connection in opened:
-                await connection.close()
-            if isinstance(e, sqlite3.Error) and e.sqlite_errorcode & 0xFF in UNAVAILABLE:
+            await _prepare(path)
+            opened: list[sqlite3.Connection] = []
+            try:
+                for _ in range(1 + READERS):
+                    opened.append(await asyncio.to_thread(_open, path))
+            except BaseException:
+                for raw in opened:
+                    raw.close()
+                raise
+        except sqlite3.Error as e:
+            if e.sqlite_errorcode & 0xFF in UNAVAILABLE:
                 raise DatabaseUnavailable(
                     f"can't use the database {path}: {e}. Check that its folder exists and "
                     "is writable and that the disk has free space"
                 ) from e
             raise
-        return cls(writer, readers)
+        writer = ConnectionThreads("sqlite-writer", opened[:1])
+        return cls(path, writer, ConnectionThreads("sqlite-reader", opened[1:]))
 
     async def trace(self, callback: Callable[[str], object]) -> None:
         """Hands every statement any connection runs to ``callback``: for checking query
         plans. ``untrace`` stops it."""
-        for connection in (self._writer, *self._readers):
-            await connection.set_trace_callback(callback)
+        for threads in (self._writer, self._readers):
+            threads.each(lambda raw: raw.set_trace_callback(callback))
 
     async def untrace(self) -> None:
-        for connection in (self._writer, *self._readers):
-            # sqlite3 stops tracing on None; aiosqlite's hint leaves None out.
-            await connection.set_trace_callback(None)  # type: ignore[arg-type]
+        for threads in (self._writer, self._readers):
+            threads.each(lambda raw: raw.set_trace_callback(None))
 
     async def close(self) -> None:
-        for connection in (self._writer, *self._readers):
-            await connection.close()
+        await self._writer.close()
+        await self._readers.close()
 
     async def listen(self, channel: str, heard: Callable[[], object]) -> Listener | None:
         return None
 
-    @asynccontextmanager
-    async def write(self) -> AsyncIterator[Connection]:
-        """A ``BEGIN IMMEDIATE`` transaction."""
-        async with self._lock, _transaction(self._writer, "BEGIN IMMEDIATE") as connection:
-            yield SQLiteConnection(connection)
+    async def write(self, body: Body[T]) -> T:
+        """A ``BEGIN IMMEDIATE`` transaction, run whole on the writer's thread."""
+        return await self._writer.transaction(body, "BEGIN IMMEDIATE")
+
+    async def statement(self, body: Body[T]) -> T:
+        return await self._writer.transaction(body, None)
+
+    async def read(self, body: Body[T]) -> T:
+        return await self._readers.transaction(body, "BEGIN")
 
     @asynccontextmanager
-    async def statement(self) -> AsyncIterator[Connection]:
-        """The write connection, one hop to its thread instead of three."""
-        async with self._lock:
-            yield SQLiteConnection(self._writer)
+    async def bulk_write(self) -> AsyncIterator[Connection]:
+        """On a connection of its own: the writer's transactions wait for it (up to the
+        busy timeout), as another process's would."""
+        async with (
+            self._own_connection() as connection,
+            _transaction(connection, "BEGIN IMMEDIATE") as writing,
+        ):
+            yield SQLiteConnection(writing)
 
     @asynccontextmanager
-    async def read(self) -> AsyncIterator[Connection]:
-        connection = await self._idle_readers.get()
+    async def bulk_read(self) -> AsyncIterator[Connection]:
+        async with (
+            self._own_connection() as connection,
+            _transaction(connection, "BEGIN") as reading,
+        ):
+            yield SQLiteConnection(reading)
+
+    @asynccontextmanager
+    async def _own_connection(self) -> AsyncIterator[aiosqlite.Connection]:
+        connection = await aiosqlite.connect(self._path, isolation_level=None)
         try:
-            async with _transaction(connection, "BEGIN") as reading:
-                yield SQLiteConnection(reading)
+            connection.row_factory = sqlite3.Row
+            for pragma in PRAGMAS:
+                await connection.execute(pragma)
+            yield connection
         finally:
-            self._idle_readers.put_nowait(connection)
+            await connection.close()
+
+
+async def _prepare(path: str | Path) -> None:
+    """Puts the file in WAL mode and migrates it."""
+    async with aiosqlite.connect(path, isolation_level=None) as connection:
+        for pragma in PRAGMAS:
+            await connection.execute(pragma)
+        await connection.execute("PRAGMA journal_mode = WAL")
+        await migrate(connection)
+
+
+def _open(path: str | Path) -> sqlite3.Connection:
+    # Used only on its own thread once made.
+    connection = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    try:
+        # Rows that know their columns' names, which is how every query reads them.
+        connection.row_factory = sqlite3.Row
+        for pragma in PRAGMAS:
+            connection.execute(pragma)
+    except BaseException:
+        connection.close()
+        raise
+    return connection
 
 
 @asynccontextmanager
@@ -201,19 +230,6 @@ async def _roll_back(connection: aiosqlite.Connection) -> None:
     except sqlite3.OperationalError as e:
         if "no transaction is active" not in str(e):
             raise
-
-
-async def _connect(path: str | Path, opened: list[aiosqlite.Connection]) -> aiosqlite.Connection:
-    connection = await aiosqlite.connect(path, isolation_level=None)
-    opened.append(connection)
-    # Rows that know their columns' names, which is how every query reads them.
-    connection.row_factory = sqlite3.Row
-    await connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    # In WAL mode NORMAL loses nothing when the process dies (a bot restart or
-    # a kill); only a power cut can drop the last commits.
-    await connection.execute("PRAGMA synchronous = NORMAL")
-    await connection.execute("PRAGMA foreign_keys = ON")
-    return connection
 
 
 async def schema_version(connection: aiosqlite.Connection) -> int:

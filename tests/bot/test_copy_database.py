@@ -208,8 +208,9 @@ class Reading:
 
 
 async def game_ids(database: Database) -> list[int]:
-    async with database.read() as connection:
-        rows = await connection.fetch("SELECT id FROM games ORDER BY id")
+    rows = await database.read(
+        lambda connection: connection.fetch("SELECT id FROM games ORDER BY id")
+    )
     return [int(row[0]) for row in rows]
 
 
@@ -449,7 +450,7 @@ async def test_a_value_that_does_not_fit_stops_the_copy_and_nothing_is_copied(
     # The games went in before the settings, in the same transaction: gone with it.
     database = await Database.open(url)
     try:
-        async with database.read() as reading:
+        async with database.bulk_read() as reading:
             for table in TABLES:
                 assert await reading.fetch(f"SELECT COUNT(*) FROM {table.name}") == [(0,)]
     finally:

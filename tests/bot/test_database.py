@@ -11,27 +11,22 @@ import pytest
 
 from bot.service import Actor, GameService
 from bot.storage import Database, DatabaseTooNew
+from bot.storage.connection import Connection
 from bot.storage.migrations import LATEST
-from bot.storage.sqlite import SQLiteConnection, SQLiteDatabase, migrate, schema_version
+from bot.storage.sqlite import SQLiteDatabase, migrate, schema_version
 from tests.bot.fixtures import started_game
 
 
 async def test_the_file_uses_wal_foreign_keys_and_a_busy_timeout(
     sqlite_database: SQLiteDatabase,
 ) -> None:
-    async with sqlite_database.read() as reading:
-        assert isinstance(reading, SQLiteConnection)
-        connection = reading.raw
-        for pragma, expected in (
-            ("journal_mode", "wal"),
-            ("foreign_keys", 1),
-            ("busy_timeout", 5000),
-            ("synchronous", 1),
-        ):
-            async with connection.execute(f"PRAGMA {pragma}") as cursor:
-                row = await cursor.fetchone()
-            assert row is not None and row[0] == expected, pragma
-        assert await schema_version(connection) == LATEST
+    names = ("journal_mode", "foreign_keys", "busy_timeout", "synchronous", "user_version")
+
+    async def pragmas(connection: Connection) -> list[object]:
+        return [(await connection.fetch(f"PRAGMA {name}"))[0][0] for name in names]
+
+    for run in (sqlite_database.read, sqlite_database.write):
+        assert await run(pragmas) == ["wal", 1, 5000, 1, LATEST]
 
 
 def schema(path: Path) -> list[tuple[str, str]]:
@@ -85,9 +80,12 @@ async def test_the_move_log_is_append_only(service: GameService, database: Datab
     assert game.state is not None
     await service.act(game.id, Actor(game.seats[game.state.turn].user_id), game.version, "roll")
     for statement in ("UPDATE moves SET seat = 1", "DELETE FROM moves"):
+
+        async def change(connection: Connection, sql: str = statement) -> int:
+            return await connection.execute(sql)
+
         with pytest.raises((sqlite3.IntegrityError, asyncpg.RaiseError), match="append-only"):
-            async with database.write() as connection:
-                await connection.execute(statement)
+            await database.write(change)
     assert len(await service.moves(game.id)) == 1
 
 
@@ -102,10 +100,11 @@ async def test_open_games_from_version_1_get_deadlines_so_none_can_stall(tmp_pat
         )
     database = await Database.open(path)
     try:
-        async with database.read() as connection:
-            rows = await connection.fetch(
+        rows = await database.read(
+            lambda connection: connection.fetch(
                 "SELECT id, turn_timeout, deadline FROM games ORDER BY id"
             )
+        )
     finally:
         await database.close()
     assert list(rows) == [(1, 600, 1000 + 1800), (2, 600, 2000 + 600), (3, 600, None)]

@@ -19,10 +19,11 @@ HERE = Where(10, 1)
 
 async def overwrite(database: Database, game_id: int, **columns: object) -> None:
     assignments = ", ".join(f"{column} = ?" for column in columns)
-    async with database.write() as connection:
-        await connection.execute(
+    await database.write(
+        lambda connection: connection.execute(
             f"UPDATE games SET {assignments} WHERE id = ?", (*columns.values(), game_id)
         )
+    )
 
 
 @pytest.mark.parametrize(
@@ -55,8 +56,11 @@ async def test_seats_out_of_order_mark_a_game_damaged(
     service: GameService, database: Database
 ) -> None:
     game = await started_game(service, 3)
-    async with database.write() as connection:
-        await connection.execute("DELETE FROM seats WHERE game_id = ? AND seat = 1", (game.id,))
+    await database.write(
+        lambda connection: connection.execute(
+            "DELETE FROM seats WHERE game_id = ? AND seat = 1", (game.id,)
+        )
+    )
     assert "not numbered" in ((await service.game(game.id)).broken or "")
 
 
@@ -130,11 +134,12 @@ async def test_a_computer_players_level_no_level_names_marks_its_game_damaged(
     # background, for ever, instead of the game being set aside.
     service = GameService(sqlite_database)
     game = await started_game(service, 1, bots=1)
-    async with sqlite_database.write() as connection:
-        await connection.execute(
+    await sqlite_database.write(
+        lambda connection: connection.execute(
             "UPDATE seats SET bot_level = 'genius' WHERE game_id = ? AND user_id IS NULL",
             (game.id,),
         )
+    )
     loaded = await service.game(game.id)
     assert loaded.broken is not None and "its bot_level is damaged" in loaded.broken
     cancelled = await service.cancel(game.id, Actor(ANN.user_id))

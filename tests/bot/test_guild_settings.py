@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.service import Actor, GameService, GuildSettingsService
@@ -157,11 +159,18 @@ async def test_a_read_overtaken_by_a_change_is_not_kept(
 ) -> None:
     settings = GuildSettingsService(database)
     read = queries.guild_settings
+    loop = asyncio.get_running_loop()
 
     async def overtaken(connection: Connection, guild_id: int) -> GuildSettings:
         monkeypatch.setattr(queries, "guild_settings", read)
         found = await read(connection, guild_id)
-        await settings.change(guild_id, threads=True)  # lands while this read is under way
+        # The change lands while this read is under way (on SQLite the read runs on a
+        # thread of its own, which waits for it here).
+        change = settings.change(guild_id, threads=True)
+        if connection.backend == "sqlite":
+            asyncio.run_coroutine_threadsafe(change, loop).result()
+        else:
+            await change
         return found
 
     monkeypatch.setattr(queries, "guild_settings", overtaken)

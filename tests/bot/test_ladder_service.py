@@ -22,6 +22,7 @@ from bot.ladder import (
 )
 from bot.service import Actor, GameService, LadderService, Player
 from bot.storage import Database, GameStatus
+from bot.storage.connection import Connection
 from bot.storage.sqlite import SQLiteDatabase, migrate
 from engine.claimit import action_to_json, scores, state_to_json, winners
 from tests.bot.fixtures import (
@@ -281,7 +282,7 @@ async def play_a_season(service: GameService, rng: random.Random, games: int) ->
 
 
 async def ladder_rows(database: Database, guild: int) -> dict[str, list[Any]]:
-    async with database.read() as connection:
+    async with database.bulk_read() as connection:
         return {
             "records": list(
                 await connection.fetch(
@@ -310,11 +311,12 @@ async def test_recompute_arrives_at_the_incremental_ladder(
     other = await ladder_rows(database, GUILD + 1)
     assert len(incremental["records"]) >= 3 and len(incremental["changes"]) >= 10
     assert any(row[5] for row in incremental["records"])  # somebody left a game
-    async with database.write() as connection:
-        await connection.execute(
+    await database.write(
+        lambda connection: connection.execute(
             "UPDATE player_records SET mu = 99, rating = 99, games = 0 WHERE guild_id = ?",
             (GUILD,),
         )
+    )
     assert await ladder.recompute(GUILD, "claimit") == 12
     assert await ladder_rows(database, GUILD) == incremental
     assert await ladder_rows(database, GUILD + 1) == other
@@ -325,7 +327,8 @@ async def test_games_from_before_the_ladder_are_counted_on_start(
 ) -> None:
     await play_a_season(service, random.Random(7), 10)
     counted = [await ladder_rows(database, g) for g in (GUILD, GUILD + 1)]
-    async with database.write() as connection:
+
+    async def forget_the_ladder(connection: Connection) -> None:
         await connection.execute("UPDATE games SET rated = NULL")
         without_turns = {
             "sqlite": "json_remove(figures, '$.turns', '$.busts', '$.best_turn')",
@@ -334,6 +337,8 @@ async def test_games_from_before_the_ladder_are_counted_on_start(
         await connection.execute(f"UPDATE results SET figures = {without_turns}")
         await connection.execute("DELETE FROM rating_changes")
         await connection.execute("DELETE FROM player_records")
+
+    await database.write(forget_the_ladder)
     assert await ladder.count_old_games() == 10
     assert [await ladder_rows(database, g) for g in (GUILD, GUILD + 1)] == counted
     assert await ladder.count_old_games() == 0
@@ -431,7 +436,7 @@ async def test_the_ladder_reads_search_indexes_and_never_scan_a_table(
         await database.untrace()
     queries = [s for s in statements if s.lstrip().upper().startswith("SELECT")]
     assert len(queries) >= 8
-    async with database.read() as connection:
+    async with database.bulk_read() as connection:
         for query in queries:
             plan = [row[3] for row in await connection.fetch("EXPLAIN QUERY PLAN " + query)]
             assert all(not step.startswith("SCAN") for step in plan), (query, plan)

@@ -465,8 +465,9 @@ class Ladders:
 
 
 async def game_ids(database: Database) -> list[int]:
-    async with database.read() as connection:
-        rows = await connection.fetch("SELECT id FROM games ORDER BY id")
+    rows = await database.read(
+        lambda connection: connection.fetch("SELECT id FROM games ORDER BY id")
+    )
     return [int(row[0]) for row in rows]
 
 

@@ -96,8 +96,11 @@ async def test_a_damaged_game_reports_itself_broken_and_the_rest_keep_working(
 ) -> None:
     damaged = await started_game(service, 2, channel_id=1)
     healthy = await started_game(service, 2, channel_id=2)
-    async with database.write() as connection:
-        await connection.execute("UPDATE games SET state = ? WHERE id = ?", (stored, damaged.id))
+    await database.write(
+        lambda connection: connection.execute(
+            "UPDATE games SET state = ? WHERE id = ?", (stored, damaged.id)
+        )
+    )
     game = await service.game(damaged.id)
     assert game.broken is not None and reason in game.broken
     assert (await service.current_game(1)) == game

@@ -201,8 +201,11 @@ async def test_a_damaged_game_stops_its_clock_instead_of_firing_forever(
     service: GameService, database: Database, clock: ManualClock
 ) -> None:
     game = await started_game(service, 2)
-    async with database.write() as connection:
-        await connection.execute("UPDATE games SET state = '{' WHERE id = ?", (game.id,))
+    await database.write(
+        lambda connection: connection.execute(
+            "UPDATE games SET state = '{' WHERE id = ?", (game.id,)
+        )
+    )
     clock.advance(game.turn_timeout)
     assert (await service.due_games()).due == [(game.id, game.version)]
     with pytest.raises(GameBroken):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 
@@ -192,14 +193,19 @@ async def test_a_move_overtaken_while_it_was_worked_out(
     mover = Actor(game.seats[game.state.turn].user_id)
     read = queries.load_game
     reads = []
+    loop = asyncio.get_running_loop()
 
     async def overtaken(connection: Connection, game_id: int) -> Game | None:
         found = await read(connection, game_id)
         reads.append(found)
         if len(reads) == 1:
             assert found is not None
-            async with database.write() as writing:
-                assert await queries.update_game(writing, found, 1.0)
+            change = database.write(lambda writing: queries.update_game(writing, found, 1.0))
+            if connection.backend == "sqlite":
+                # The read runs on a thread of its own, which waits here for the change.
+                assert asyncio.run_coroutine_threadsafe(change, loop).result()
+            else:
+                assert await change
         return found
 
     monkeypatch.setattr(queries, "load_game", overtaken)

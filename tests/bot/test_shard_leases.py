@@ -35,10 +35,11 @@ def process(
 
 async def died(database: Database, holder: str) -> None:
     """As if ``holder`` stopped renewing a lease ago."""
-    async with database.write() as connection:
-        await connection.execute(
+    await database.write(
+        lambda connection: connection.execute(
             "UPDATE shard_leases SET expires_at = 0 WHERE holder = ?", (holder,)
         )
+    )
 
 
 async def test_each_process_holds_its_own_shards(database: Database) -> None:

@@ -12,6 +12,7 @@ import pytest
 
 from bot.service import Actor, GameService, LadderService
 from bot.storage import Database
+from bot.storage.connection import Connection
 from bot.storage.sqlite import SQLiteDatabase
 from tests.bot.fixtures import random_press, started_game
 from tests.finished_games import write_finished_games
@@ -22,7 +23,7 @@ async def test_reads_never_wait_behind_a_write(service: GameService, database: D
     writing, release = asyncio.Event(), asyncio.Event()
 
     async def long_write() -> None:
-        async with database.write() as connection:
+        async with database.bulk_write() as connection:
             await connection.execute("UPDATE games SET updated_at = updated_at WHERE id = ?", (1,))
             writing.set()
             await release.wait()
@@ -46,13 +47,16 @@ async def test_a_commit_that_fails_leaves_the_file_usable(
     game = await started_game(service, 2)
     # A deferred foreign key fails only at COMMIT, and SQLite then keeps the transaction
     # open: the same state a COMMIT refused for a full disk can leave behind.
+
+    async def orphan(connection: Connection) -> None:
+        await connection.execute("PRAGMA defer_foreign_keys = ON")
+        await connection.execute(
+            "INSERT INTO seats (game_id, seat, user_id, display_name, color, joined_at) "
+            "VALUES (9999, 0, 1, 'nobody', 0, 0)"
+        )
+
     with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):
-        async with database.write() as connection:
-            await connection.execute("PRAGMA defer_foreign_keys = ON")
-            await connection.execute(
-                "INSERT INTO seats (game_id, seat, user_id, display_name, color, joined_at) "
-                "VALUES (9999, 0, 1, 'nobody', 0, 0)"
-            )
+        await database.write(orphan)
     assert game.state is not None
     actor = Actor(game.seats[game.state.turn].user_id)
     outcome = await service.act(game.id, actor, game.version, "roll")
@@ -82,22 +86,25 @@ async def test_rebuilding_a_ladder_holds_the_writer_only_to_swap_the_result_in(
     assert board.players > 20
 
 
-async def test_a_transaction_cancelled_at_any_moment_ends_cancelled_and_leaves_no_trace(
+async def test_a_transaction_cancelled_at_any_moment_ends_cancelled_and_whole_or_not_at_all(
     service: GameService, database: Database
 ) -> None:
     # A stop cancels whatever is running; whichever statement the cancellation meets
     # (the BEGIN, a write, the COMMIT), it must end as a cancellation, not as an error
-    # that the background work would take for a failure and try again forever.
+    # that the background work would take for a failure and try again forever. What
+    # the transaction did is all there or not at all (SQLite's writer finishes one it
+    # began; PostgreSQL rolls it back).
     game = await started_game(service, 2)
 
+    async def twice(connection: Connection) -> None:
+        await connection.execute("UPDATE games SET updated_at = updated_at + 1")
+        await connection.execute("UPDATE games SET updated_at = updated_at + 1")
+
     async def write() -> None:
-        async with database.write() as connection:
-            await connection.execute("UPDATE games SET updated_at = updated_at + 1")
-            await connection.execute("UPDATE games SET updated_at = updated_at + 1")
+        await database.write(twice)
 
     async def read() -> None:
-        async with database.read() as connection:
-            await connection.fetch("SELECT * FROM games")
+        await database.read(lambda connection: connection.fetch("SELECT * FROM games"))
 
     for work in (write, read):
         for steps in range(40):
@@ -107,5 +114,7 @@ async def test_a_transaction_cancelled_at_any_moment_ends_cancelled_and_leaves_n
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
-            assert (await service.game(game.id)).version == game.version
+            now = await service.game(game.id)
+            assert now.version == game.version
+            assert (now.updated_at - game.updated_at) % 2 == 0
             await write()

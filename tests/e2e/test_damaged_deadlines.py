@@ -81,8 +81,11 @@ async def test_a_damaged_value_in_one_game_stops_no_other_games_deadlines(
     damaged, _ = await started_in(world, damaged_channel)
     database = await Database.open(world.database)
     try:
-        async with database.write() as connection:
-            await connection.execute(f"UPDATE games SET {damage} WHERE id = ?", (damaged.id,))
+        await database.write(
+            lambda connection: connection.execute(
+                f"UPDATE games SET {damage} WHERE id = ?", (damaged.id,)
+            )
+        )
     finally:
         await database.close()
     caplog.set_level(logging.ERROR)

@@ -276,8 +276,8 @@ async def every_game_shows_its_current_version(
     database = await Database.open(database_path)
     try:
         service = GameService(database)
-        async with database.read() as connection:
-            ids = [row[0] for row in await connection.fetch("SELECT id FROM games")]
+        rows = await database.read(lambda connection: connection.fetch("SELECT id FROM games"))
+        ids = [row[0] for row in rows]
         assert ids
         for game_id in ids:
             game = await service.game(game_id)

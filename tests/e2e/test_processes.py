@@ -180,10 +180,11 @@ def only_the_result(channel: Channel) -> bool:
 
 async def holder(bot: Bot, shard: int) -> tuple[str, bool]:
     """Who holds a shard's lease, and whether as a stand-in."""
-    async with bot.database.read() as connection:
-        [(name, standing_in)] = await connection.fetch(
+    [(name, standing_in)] = await bot.database.read(
+        lambda connection: connection.fetch(
             "SELECT holder, stand_in FROM shard_leases WHERE shard = ?", (shard,)
         )
+    )
     return str(name), bool(standing_in)
 
 
@@ -206,8 +207,11 @@ async def test_a_killed_process_leaves_its_games_to_the_other_until_it_is_back(b
     at_kill = await bot.service.game(playing.id)
     deadline_game = await bot.service.game(waiting.id)
     moves_before = len(await bot.service.moves(waiting.id))
-    async with bot.database.write() as connection:
-        await connection.execute("UPDATE games SET deadline = 1 WHERE id = ?", (deadline_game.id,))
+    await bot.database.write(
+        lambda connection: connection.execute(
+            "UPDATE games SET deadline = 1 WHERE id = ?", (deadline_game.id,)
+        )
+    )
     with pytest.raises(RuntimeError, match="no bot is connected"):
         await bot.emulator.slash(computers.players[0], computers.channel, "claimit rules")
 

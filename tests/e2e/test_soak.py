@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.service import GameService
 from bot.storage import Game, GameStatus
 from emulator import Channel, User
 from tests.e2e.world import World, describe, pick_button, running_world
@@ -127,11 +128,7 @@ async def test_every_game_ends_however_its_players_vanish(crowd: World) -> None:
     assert await service.active_game_ids() == []
     statuses = []
     for channel in channels:
-        async with service._db.read() as connection:
-            rows = await connection.fetch(
-                "SELECT id FROM games WHERE channel_id = ?", (channel.id,)
-            )
-        for (game_id,) in rows:
+        for game_id in await game_ids_in(service, channel.id):
             game = await world.settled(game_id)
             statuses.append(game.status)
             assert game.status in (GameStatus.FINISHED, GameStatus.CANCELLED)
@@ -146,3 +143,12 @@ async def test_every_game_ends_however_its_players_vanish(crowd: World) -> None:
     assert len(statuses) == GAMES
     assert GameStatus.FINISHED in statuses and GameStatus.CANCELLED in statuses
     assert len(quiet) >= 2 and len(left) >= 2 and gone, "every way of vanishing happened"
+
+
+async def game_ids_in(service: GameService, channel_id: int) -> list[int]:
+    rows = await service._db.read(
+        lambda connection: connection.fetch(
+            "SELECT id FROM games WHERE channel_id = ?", (channel_id,)
+        )
+    )
+    return [int(row[0]) for row in rows]

@@ -118,10 +118,11 @@ async def current(world: World) -> Game:
 async def corrupt(world: World, game: Game, state: GameState) -> None:
     database = await Database.open(world.database)
     try:
-        async with database.write() as connection:
-            await connection.execute(
+        await database.write(
+            lambda connection: connection.execute(
                 "UPDATE games SET state = ? WHERE id = ?",
                 (json.dumps(state_to_json(state)), game.id),
             )
+        )
     finally:
         await database.close()
