@@ -24,6 +24,7 @@ from engine.claimit.json_form import (
     state_from_json,
     state_to_json,
 )
+from engine.claimit.luck import luck
 from engine.claimit.odds import RollOdds, roll_odds
 from engine.claimit.rules import Transition, apply
 from engine.claimit.scoring import Score, scores, winners
@@ -73,6 +74,7 @@ __all__ = [
     "action_to_json",
     "apply",
     "event_to_json",
+    "luck",
     "roll_odds",
     "scores",
     "state_from_json",
