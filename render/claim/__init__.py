@@ -3,10 +3,12 @@ from a ``HandView``.
 
 png = render_table(view)   # the channel's message
 png = render_hand(view)    # ephemeral, to that player only
+gif = render_replay(steps, limit)   # a finished game's tables, animated
 """
 
 from render.claim.hand_image import draw_hand
 from render.claim.pictures import render_hand, render_table
+from render.claim.replay import render_replay
 from render.claim.table_image import draw_table
 from render.claim.view import CardFace, FactionResult, HandView, TableView
 
@@ -18,5 +20,6 @@ __all__ = [
     "draw_hand",
     "draw_table",
     "render_hand",
+    "render_replay",
     "render_table",
 ]

@@ -1,10 +1,12 @@
 """Claim It!'s board image, drawn from engine states.
 
 png = render_board(state, View(names=("Ann", "Bo")))
+gif = render_replay(steps, limit)   # a finished game, animated
 """
 
 from render.claimit.board_image import draw_board
 from render.claimit.pictures import render_board
+from render.claimit.replay import render_replay
 from render.claimit.view import LETTERS, View, lettered
 
-__all__ = ["LETTERS", "View", "draw_board", "lettered", "render_board"]
+__all__ = ["LETTERS", "View", "draw_board", "lettered", "render_board", "render_replay"]

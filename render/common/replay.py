@@ -1,0 +1,324 @@
+"""A finished game's replay as an animated GIF: each step's picture under a caption of
+what happened, held as long as the step deserves, looping forever.
+
+Every frame is mapped to its picture kind's one palette (``render.common.png``), never
+quantized on its own: that is fast, a GIF with one global palette needs no colour table
+per frame, and a frame that changed in one place differs from the one before it only
+there, which is all Pillow stores of it (the rest of its changed box transparent).
+
+A replay must fit the upload limit of the server it is sent to. When it would not, its
+frames are made smaller, down to the width a phone shows them at, which every picture
+is designed to stay readable at (``render.common.phone``); then ordinary steps are
+dropped, evenly, keeping the first step and every long or final one; ``ReplayTooLarge``
+only when even those alone, at that width, do not fit.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import unicodedata
+import zlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final, Generic, TypeVar
+
+from PIL import Image, ImageDraw, ImageFont
+
+from render.common.fonts import FONT_DIR, Face, text_width
+from render.common.names import drawable, fit
+from render.common.palette import BACKGROUND, MUTED, TEXT
+from render.common.phone import PHONE_WIDTH
+from render.common.png import Palette
+
+V = TypeVar("V")
+
+
+class Hold(StrEnum):
+    """How long a step stays on screen."""
+
+    STEP = "step"
+    """An ordinary step: time to see what moved and read a line."""
+    LONG = "long"
+    """A bust, a bonus turn, a won trick: a turn of the game to take in."""
+    FINAL = "final"
+    """The final position, the longest, before the replay starts again."""
+
+    @property
+    def milliseconds(self) -> int:
+        return HOLD_MILLISECONDS[self]
+
+
+HOLD_MILLISECONDS: Final = {Hold.STEP: 1000, Hold.LONG: 2500, Hold.FINAL: 5000}
+"""A second is enough to see the one place that changed and read a short caption on a
+phone; a long step gives its two lines and its consequences time; the end is held
+long enough to read the scores before the loop starts over."""
+
+
+@dataclass(frozen=True)
+class ReplayStep(Generic[V]):
+    """One frame of a replay: what the game's picture is drawn from, and what happened."""
+
+    view: V
+    caption: str
+    """One line of plain text, in any script; what the font cannot draw is left out."""
+    hold: Hold = Hold.STEP
+
+
+class ReplayTooLarge(Exception):
+    """Even the smallest replay, its first and long and final steps at a phone's width,
+    is larger than the limit."""
+
+    def __init__(self, size: int, limit: int, frames: int) -> None:
+        super().__init__(
+            f"a replay cut to {frames} frames at a phone's width still takes {size} bytes; "
+            f"the limit is {limit}"
+        )
+        self.size = size
+        self.limit = limit
+        self.frames = frames
+
+    def __reduce__(self) -> tuple[type[ReplayTooLarge], tuple[int, int, int]]:
+        # Raised in a picture process, it crosses back to the bot pickled: by its figures,
+        # which its constructor takes, not by its message.
+        return ReplayTooLarge, (self.size, self.limit, self.frames)
+
+
+MARKS: Final = frozenset({"Mn", "Mc", "Me"})
+"""The Unicode categories of the marks a character carries."""
+CAPTION_SIZE: Final = 24
+"""As a seat's name in the pictures: readable at a phone's width."""
+COUNTER_SIZE: Final = 18
+LINE_HEIGHT: Final = 30
+PADDING: Final = 8
+BAND_HEIGHT: Final = 2 * PADDING + 2 * LINE_HEIGHT
+"""The caption's band above the picture: always room for two lines, so that the picture
+does not move between frames."""
+CAPTION_COLOURS: Final = (BACKGROUND, TEXT, MUTED)
+"""Put in every replay's palette, ``BACKGROUND`` first: index 0 fills the room around a
+picture smaller than the replay's largest."""
+GIF_COLOURS: Final = 255
+"""One index of a GIF's 256 left free: Pillow makes it the transparent colour of the
+pixels a frame leaves as they were, which compress to almost nothing."""
+PACK_LEVEL: Final = 1
+"""zlib's fastest: a frame of flat colours shrinks fifteenfold all the same."""
+AIM: Final = 0.92
+"""A replay's size falls about as fast as its width (not its area: a smaller picture's
+soft edges compress worse) and its frames, not exactly: each try aims this much under
+the limit, so that it is likely to fit."""
+
+
+def animate(
+    steps: Sequence[ReplayStep[V]],
+    draw: Callable[[V], Image.Image],
+    palette: Palette,
+    limit: int,
+) -> bytes:
+    """The steps as an animated GIF of at most ``limit`` bytes, each step's view drawn
+    with ``draw``, its caption above it, in ``palette``'s colours (its picture kind's).
+
+    Each picture is drawn once and kept only as the palette frame made from it,
+    compressed (``_Packed``).
+    """
+    if not steps:
+        raise ValueError("a replay has at least one step")
+    colours = _gif_palette(palette)
+    band = _Band.of(len(steps))
+    frames = [
+        _Packed.of(
+            band.above(draw(step.view), step.caption, number).quantize(
+                palette=colours, dither=Image.Dither.NONE
+            )
+        )
+        for number, step in enumerate(steps, start=1)
+    ]
+    return _fit(frames, [step.hold for step in steps], colours, limit)
+
+
+def caption_lines(caption: str, width: float) -> tuple[str, ...]:
+    """The caption as its band shows it: what the font can draw, on at most two lines of
+    ``width`` pixels, the second cut short with an ellipsis when there is more."""
+    text = _drawable(caption)
+    if text_width(text, Face.BOLD, CAPTION_SIZE) <= width:
+        return (text,) if text else ()
+    first = _first_line(text, width)
+    rest = text[len(first) :].strip()
+    return (first, fit(rest, Face.BOLD, CAPTION_SIZE, width))
+
+
+def _drawable(caption: str) -> str:
+    """What the font can draw of the caption (``drawable``), without the marks on the
+    characters it cannot: a mark on its own draws as a dotted circle (an emoji's
+    presentation selector, most often)."""
+    kept = []
+    base = ""
+    for char in unicodedata.normalize("NFC", caption):
+        if unicodedata.category(char) not in MARKS:
+            base = char
+            kept.append(char)
+        elif drawable(base, Face.BOLD):
+            kept.append(char)
+    return drawable("".join(kept), Face.BOLD)
+
+
+def _first_line(text: str, width: float) -> str:
+    """The longest start of ``text`` that fits ``width``, ended after a whole word when it
+    holds one (one character at least, however narrow)."""
+    low, high = 1, len(text)
+    while low < high:
+        keep = (low + high + 1) // 2
+        if text_width(text[:keep], Face.BOLD, CAPTION_SIZE) <= width:
+            low = keep
+        else:
+            high = keep - 1
+    head = text[:low]
+    space = head.rfind(" ")
+    if low < len(text) and text[low] != " " and space > 0:
+        head = head[:space]
+    return head.rstrip()
+
+
+@dataclass(frozen=True)
+class _Band:
+    """Draws the band above a replay's pictures: the caption at its left, at its right
+    the step's number out of all ("12/60"), figures reading the same in every language.
+
+    With fonts of its own: a caption is drawn once, so it is drawn straight on the frame
+    rather than kept as a shared sprite, and a font no other thread uses needs no lock.
+    """
+
+    steps: int
+    caption_font: ImageFont.FreeTypeFont
+    counter_font: ImageFont.FreeTypeFont
+    counter_room: float
+    """The width of the widest counter, which the caption keeps clear of on every frame."""
+
+    @classmethod
+    def of(cls, steps: int) -> _Band:
+        return cls(
+            steps,
+            ImageFont.truetype(str(FONT_DIR / Face.BOLD.value), CAPTION_SIZE),
+            ImageFont.truetype(str(FONT_DIR / Face.REGULAR.value), COUNTER_SIZE),
+            text_width(f"{steps}/{steps}", Face.REGULAR, COUNTER_SIZE),
+        )
+
+    def above(self, picture: Image.Image, caption: str, number: int) -> Image.Image:
+        """The picture under the band of step ``number`` (from 1), on the pictures'
+        background."""
+        width = picture.width
+        frame = Image.new("RGB", (width, BAND_HEIGHT + picture.height), BACKGROUND)
+        frame.paste(picture, (0, BAND_HEIGHT))
+        pen = ImageDraw.Draw(frame)
+        first = PADDING + LINE_HEIGHT / 2
+        counter = f"{number}/{self.steps}"
+        pen.text((width - PADDING, first), counter, MUTED, self.counter_font, anchor="rm")
+        room = width - 3 * PADDING - self.counter_room
+        for row, line in enumerate(caption_lines(caption, room)):
+            at = (PADDING, first + row * LINE_HEIGHT)
+            pen.text(at, line, TEXT, self.caption_font, anchor="lm")
+        return frame
+
+
+def _gif_palette(palette: Palette) -> Image.Image:
+    """The kind's most used colours with the caption's, ``GIF_COLOURS`` of them."""
+    flat = palette.image.getpalette() or []
+    kind = [(flat[i], flat[i + 1], flat[i + 2]) for i in range(0, len(flat), 3)]
+    chosen = list(dict.fromkeys((*CAPTION_COLOURS, *kind)))[:GIF_COLOURS]
+    image = Image.new("P", (1, 1))
+    image.putpalette(bytes(channel for colour in chosen for channel in colour))
+    return image
+
+
+@dataclass(frozen=True)
+class _Packed:
+    """A palette frame, compressed until it is encoded. Pillow holds a copy of every
+    frame while it encodes them, and a whole game is a couple of hundred: kept packed,
+    a replay takes half the memory (a 133-step Claim It! game: 86 MB rather than 160)
+    for a third more time, well within its budget."""
+
+    size: tuple[int, int]
+    pixels: bytes
+
+    @classmethod
+    def of(cls, frame: Image.Image) -> _Packed:
+        return cls(frame.size, zlib.compress(frame.tobytes(), PACK_LEVEL))
+
+    def image(self, palette: Image.Image) -> Image.Image:
+        frame = Image.frombytes("P", self.size, zlib.decompress(self.pixels))
+        frame.putpalette(palette.getpalette() or [])
+        return frame
+
+
+def _fit(frames: list[_Packed], holds: list[Hold], palette: Image.Image, limit: int) -> bytes:
+    """The frames as a GIF within ``limit``: as they are, or smaller, or fewer."""
+    shown, scale, smallest = frames, 1.0, min(1.0, PHONE_WIDTH / frames[0].size[0])
+    data = _gif(shown, holds, palette)
+    while len(data) > limit and scale > smallest:
+        scale = max(smallest, scale * limit / len(data) * AIM)
+        shown = [_Packed.of(_scaled(frame.image(palette), scale, palette)) for frame in frames]
+        data = _gif(shown, holds, palette)
+    kept = list(range(len(frames)))
+    while len(data) > limit:
+        fewer = _thinned(kept, holds, len(data) / limit)
+        if fewer == kept:
+            raise ReplayTooLarge(len(data), limit, len(kept))
+        kept = fewer
+        data = _gif([shown[i] for i in kept], [holds[i] for i in kept], palette)
+    return data
+
+
+def _scaled(frame: Image.Image, scale: float, palette: Image.Image) -> Image.Image:
+    """The frame smaller, averaged over boxes rather than Lanczos: as legible at these
+    scales, three times as fast, and a quarter smaller as a GIF (fewer new shades on the
+    edges)."""
+    size = (round(frame.width * scale), round(frame.height * scale))
+    smaller = frame.convert("RGB").resize(size, Image.Resampling.BOX)
+    return smaller.quantize(palette=palette, dither=Image.Dither.NONE)
+
+
+def _thinned(kept: list[int], holds: list[Hold], excess: float) -> list[int]:
+    """``kept`` without evenly spaced ordinary steps, as many as a replay ``excess``
+    times too large should drop; never the first step nor a long or final one. The same
+    list when there is none left to drop."""
+    ordinary = [index for index in kept[1:] if holds[index] is Hold.STEP]
+    fixed = len(kept) - len(ordinary)
+    wanted = math.floor(len(kept) / excess * AIM) - fixed
+    chosen = set(_evenly(ordinary, max(0, min(len(ordinary) - 1, wanted))))
+    dropped = set(ordinary) - chosen
+    return [index for index in kept if index not in dropped]
+
+
+def _evenly(items: list[int], count: int) -> list[int]:
+    """``count`` of the items, spread evenly: the middle one of each of ``count`` runs."""
+    return [items[(2 * run + 1) * len(items) // (2 * count)] for run in range(count)]
+
+
+def _gif(frames: Sequence[_Packed], holds: Sequence[Hold], palette: Image.Image) -> bytes:
+    size = (max(frame.size[0] for frame in frames), max(frame.size[1] for frame in frames))
+    padded = (_padded(frame.image(palette), size) for frame in frames)
+    first = next(padded)
+    out = io.BytesIO()
+    first.save(
+        out,
+        "GIF",
+        save_all=True,
+        append_images=padded,
+        duration=[hold.milliseconds for hold in holds],
+        loop=0,
+        # With one palette for all frames: no colour table per frame. ``optimize`` has a
+        # frame's unchanged pixels stored as transparent.
+        palette=bytes(palette.getpalette() or []),
+        optimize=True,
+    )
+    return out.getvalue()
+
+
+def _padded(frame: Image.Image, size: tuple[int, int]) -> Image.Image:
+    """The frame on the replay's canvas: a GIF's frames share one size."""
+    if frame.size == size:
+        return frame
+    canvas = Image.new("P", size, CAPTION_COLOURS.index(BACKGROUND))
+    canvas.putpalette(frame.getpalette() or [])
+    canvas.paste(frame, (0, 0))
+    return canvas
