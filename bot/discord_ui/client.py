@@ -29,6 +29,8 @@ from bot.discord_ui.ladder.handlers import LadderAnswers
 from bot.discord_ui.leaving.handlers import Leaving
 from bot.discord_ui.lobby.components import BotSelect, LobbyButton
 from bot.discord_ui.lobby.handlers import Lobbies
+from bot.discord_ui.replays.components import ReplayButton, ShareReplayButton
+from bot.discord_ui.replays.handlers import Replays
 from bot.discord_ui.table import GameTable
 from bot.discord_ui.turns.components import TurnButton, TurnSelect
 from bot.discord_ui.turns.handlers import Turns
@@ -36,6 +38,7 @@ from bot.games.faces import face_for, faces
 from bot.games.painters import PAINTERS, Figures
 from bot.games.registry import GAMES
 from bot.service import GameService, GuildSettingsService, LadderService
+from bot.service.replay_service import ReplayService
 from bot.service.shard_leases import ShardLeases
 from bot.settings import Settings, SettingsError
 from bot.storage import Database
@@ -69,6 +72,7 @@ class GameBot(discord.AutoShardedClient):
     leaving: Leaving
     hands: Hands
     ladder_answers: LadderAnswers
+    replays: Replays
     deadlines: DeadlineWatch
     leases: ShardLeases
     lease_keeper: LeaseKeeper
@@ -157,6 +161,7 @@ class GameBot(discord.AutoShardedClient):
         ladder = LadderService(self._database)
         await ladder.count_old_games()
         self.ladder_answers = LadderAnswers(ladder)
+        self.replays = Replays(self.table, ReplayService(self._database, self._clock.now))
         self.add_dynamic_items(*COMPONENTS)
         await self.tree.set_translator(CommandTranslator())
         if self.settings.dev_guild_id is not None:
@@ -261,6 +266,10 @@ class GameBot(discord.AutoShardedClient):
                 )
             case LadderPageButton():
                 work = self.ladder_answers.turn_page(interaction, item.kind, item.page)
+            case ReplayButton():
+                work = self.replays.replay_button(interaction, item.kind, item.game)
+            case ShareReplayButton():
+                work = self.replays.share_button(interaction, item.kind, item.game)
             case _:
                 raise TypeError(f"no feature takes presses of {type(item).__name__}")
         await guarded(interaction, work)
@@ -338,6 +347,8 @@ COMPONENTS = (
     LadderPageButton,
     PrivateOpen,
     PrivateButton,
+    ReplayButton,
+    ShareReplayButton,
 )
 """Every component the bot puts on a message; each parses its own custom_id."""
 
@@ -352,6 +363,8 @@ def _parse_component(
     | LadderPageButton
     | PrivateOpen
     | PrivateButton
+    | ReplayButton
+    | ShareReplayButton
     | None
 ):
     """The component a custom_id names, or ``None`` if it is not one of ours."""

@@ -12,6 +12,7 @@ from bot.discord_ui.command_parts import Command, localized
 from bot.discord_ui.ladder import commands as ladder
 from bot.discord_ui.leaving import commands as leaving
 from bot.discord_ui.lobby import commands as lobby
+from bot.discord_ui.replays import commands as replays
 from bot.discord_ui.settings import commands as settings
 from bot.discord_ui.turns import commands as turns
 from bot.games.face import GameFace
@@ -24,6 +25,7 @@ FEATURES: tuple[Callable[[AnyRules, GameFace], Sequence[Command]], ...] = (
     leaving.commands,
     settings.commands,
     ladder.commands,
+    replays.commands,
 )
 """In the order a game's commands are listed."""
 

@@ -11,6 +11,7 @@ if TYPE_CHECKING:
     from bot.discord_ui.ladder.handlers import LadderAnswers
     from bot.discord_ui.leaving.handlers import Leaving
     from bot.discord_ui.lobby.handlers import Lobbies
+    from bot.discord_ui.replays.handlers import Replays
     from bot.discord_ui.table import GameTable
     from bot.discord_ui.turns.handlers import Turns
 
@@ -24,6 +25,7 @@ class Host(Protocol):
     turns: Turns
     leaving: Leaving
     ladder_answers: LadderAnswers
+    replays: Replays
 
 
 def game_bot(interaction: discord.Interaction) -> Host:

@@ -15,6 +15,7 @@ import discord
 from bot.discord_ui.cards import Card, Image, Line, Rows
 from bot.discord_ui.components import Look
 from bot.discord_ui.hands.components import PrivateButton, PrivateOpen
+from bot.discord_ui.replays.components import ReplayButton
 from bot.discord_ui.turns.components import TurnButton, TurnSelect
 from bot.games.face import Choice, Control, Menu, OpenPrivate, Picture, Private, Tone
 from bot.games.faces import face_for
@@ -126,6 +127,12 @@ async def turn(
     whoever is to act (``bot.discord_ui.pings``)."""
     picture = await face_for(game.kind).turn(game, headline, last, lang)
     return replace(drawn(picture, buttons(game, lang)), log=tuple(log))
+
+
+def result(picture: Picture, game: Game, lang: Language) -> Card:
+    """A finished game's result, with the button that replays it."""
+    replay = ReplayButton(game.kind, game.id, label=lang._("Replay"))
+    return drawn(picture, ((replay,),))
 
 
 def acting(game: Game) -> list[Seat]:

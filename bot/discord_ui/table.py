@@ -417,7 +417,7 @@ class GameTable:
         that happened, or the result once it is over (``last``: the move that ended it)."""
         face = face_for(game.kind)
         if game.status is GameStatus.FINISHED and last is not None:
-            return presenter.drawn(await face.result(last, headline, lang))
+            return presenter.result(await face.result(last, headline, lang), game, lang)
         if game.status is not GameStatus.ACTIVE:
             return await presenter.closed(game, headline, lang)
         lines = await self.logs.lines(game, lang, last)

@@ -19,6 +19,7 @@ from typing import Final, Protocol
 
 from bot.discord_ui import text
 from bot.discord_ui.limits import shortened
+from bot.games.replay import Replay
 from bot.games.rules import Options
 from bot.service import Outcome
 from bot.storage import Game, LadderEntry, PlayerRecord
@@ -160,13 +161,15 @@ def game_over(
     png: bytes,
     description: str,
     lang: Language,
+    luck: Sequence[str] = (),
 ) -> Picture:
     """Every game's game-over message: its final picture (``description``: the winners
-    and the final standing it shows), the winners, its result ``table`` and each human's
-    rating change."""
+    and the final standing it shows), the winners, its result ``table``, each player's
+    ``luck`` (one line each, in a dice game) and each human's rating change."""
     game = outcome.game
     winners = [game.seats[r.seat] for r in outcome.results if r.won]
     computers = any(seat.is_bot for seat in game.seats)
+    fields = [Field(lang._("Luck"), "\n".join(luck))] if luck else []
     ratings = Field(lang._("Ratings"), text.rating_changes(outcome.rating_changes, computers, lang))
     return Picture(
         title=lang._("{game} · game over", game=text.game_name(title, game)),
@@ -174,7 +177,7 @@ def game_over(
         colour=GOLD,
         png=png,
         description=description,
-        fields=(ratings,),
+        fields=(*fields, ratings),
     )
 
 
@@ -241,6 +244,16 @@ class GameFace(Protocol):
         """The game's own figures in ``stats``, as (name, value) fields."""
         ...
 
+    def dice_labels(self, lang: Language) -> Sequence[str]:
+        """The faces of the game's dice as players read them, in the order of its rules'
+        ``dice`` (none in a game without dice)."""
+        ...
+
+    def replay(self, game: Game, outcomes: Sequence[Outcome], lang: Language) -> Replay:
+        """The finished ``game`` step by step (``outcomes``: its moves), as its replay
+        shows it: only what everybody could see at each step."""
+        ...
+
 
 class BaseFace:
     """What most games' faces need not say: a face subclasses this and writes only what
@@ -258,3 +271,7 @@ class BaseFace:
     ) -> Private | None:
         """Nothing hidden: no seat has a message of its own."""
         return None
+
+    def dice_labels(self, lang: Language) -> Sequence[str]:
+        """No dice."""
+        return ()

@@ -166,6 +166,9 @@ class GameRules(Protocol[State, Action]):
     options: tuple[GameOption, ...]
     figures: tuple[Figure, ...]
     """What a player's record sums up or keeps the best of, per server."""
+    dice: tuple[str, ...]
+    """The faces of its dice, as each seat's ``dice_<face>`` figures count them (for the
+    server's check that the dice are fair); none in a game without dice."""
 
     def deal(self, players: int, options: Options, chance: random.Random) -> JSON | None:
         """The random setup a game starts from beyond its first seat (a shuffle), to be
@@ -234,6 +237,7 @@ class BaseRules(Generic[State, Action]):
 
     options: tuple[GameOption, ...] = ()
     figures: tuple[Figure, ...] = ()
+    dice: tuple[str, ...] = ()
 
     def deal(self, players: int, options: Options, chance: random.Random) -> JSON | None:
         """No setup beyond the first seat: nothing shuffled."""

@@ -231,3 +231,29 @@ class NotAllowedToRecompute(ServiceError):
                 "Only members with the Manage Server permission can rebuild this server's ladder."
             )
         )
+
+
+class NothingToReplay(ServiceError):
+    def __init__(self, title: str, command: str) -> None:
+        super().__init__(
+            Message(
+                "No {title} game has been played to the end in this channel yet, so there is "
+                "nothing to replay. {history} lists this server's finished games with their "
+                "numbers.",
+                title=title,
+                history=slash(command, "history"),
+            )
+        )
+
+
+class NoSuchFinishedGame(ServiceError):
+    def __init__(self, title: str, number: int, command: str) -> None:
+        super().__init__(
+            Message(
+                "This server has no finished {title} game #{number}: only a game played to "
+                "the end has a replay. {history} lists the finished games with their numbers.",
+                title=title,
+                number=number,
+                history=slash(command, "history"),
+            )
+        )

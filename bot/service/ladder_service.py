@@ -149,6 +149,14 @@ class LadderService:
 
         return await self._db.read(reading)
 
+    async def dice(self, guild_id: int, kind: str) -> list[int]:
+        """How often each face of the game's dice (``GameRules.dice``) came up in the
+        server's finished games, in that order."""
+        faces = rules_for(kind).dice
+        return await self._db.read(
+            lambda connection: ladder_queries.dice_rolled(connection, guild_id, kind, faces)
+        )
+
     async def history(
         self, guild_id: int, kind: str, limit: int = HISTORY_GAMES
     ) -> list[FinishedGame]:

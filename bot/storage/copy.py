@@ -51,9 +51,10 @@ TABLES = (
 )
 """Every table copied, in foreign key order: a game before what refers to it."""
 
-LEFT_BEHIND = frozenset({"shard_leases", "schema_version"})
-"""Tables not copied: the running processes' leases, and PostgreSQL's record of its own
-schema version (which opening the target has already brought up to date)."""
+LEFT_BEHIND = frozenset({"shard_leases", "schema_version", "replays"})
+"""Tables not copied: the running processes' leases, PostgreSQL's record of its own
+schema version (which opening the target has already brought up to date), and the
+replays made so far (each is made again from its game's moves when first asked for)."""
 
 PAGE_ROWS = 1000
 

@@ -389,3 +389,21 @@ async def recent_games(
         )
         for row in games
     ]
+
+
+async def dice_rolled(
+    connection: Connection, guild_id: int, kind: str, faces: Sequence[str]
+) -> list[int]:
+    """How often each face came up in the server's finished games of ``kind``, every
+    seat's dice counted, computer players' too (each seat's ``dice_<face>`` figures)."""
+    rows = await connection.fetch(
+        "SELECT r.figures AS figures FROM results r JOIN games g ON g.id = r.game_id "
+        "WHERE g.guild_id = ? AND g.kind = ? AND g.status = 'finished'",
+        (guild_id, kind),
+    )
+    counts = [0] * len(faces)
+    for row in rows:
+        figures = read_figures(row["figures"])
+        for index, face in enumerate(faces):
+            counts[index] += figures.get(f"dice_{face}", 0)
+    return counts

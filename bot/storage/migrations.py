@@ -392,6 +392,21 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE guild_settings ADD COLUMN ping_mode TEXT NOT NULL DEFAULT 'away'",
         "ALTER TABLE guild_settings ADD COLUMN ping_delay INTEGER NOT NULL DEFAULT 30",
     ),
+    # 9: replays and luck. A finished game's replay is made once per language and kept;
+    # every finished game is counted again at the next start, so that its move log adds
+    # the figures of luck and dice to its result and its players' records.
+    (
+        """
+        CREATE TABLE replays (
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            language TEXT NOT NULL,
+            gif BLOB NOT NULL,
+            made_at REAL NOT NULL,
+            PRIMARY KEY (game_id, language)
+        )
+        """,
+        "UPDATE games SET rated = NULL WHERE status = 'finished'",
+    ),
 )
 
 LATEST = len(MIGRATIONS)

@@ -226,4 +226,16 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "ALTER TABLE guild_settings ADD COLUMN ping_mode TEXT NOT NULL DEFAULT 'away'",
         "ALTER TABLE guild_settings ADD COLUMN ping_delay INTEGER NOT NULL DEFAULT 30",
     ),
+    9: (
+        """
+        CREATE TABLE replays (
+            game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            language TEXT NOT NULL,
+            gif BYTEA NOT NULL,
+            made_at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (game_id, language)
+        )
+        """,
+        "UPDATE games SET rated = NULL WHERE status = 'finished'",
+    ),
 }

@@ -44,7 +44,16 @@ from engine.claim import (
 )
 from i18n import Language, english
 from render.claim import TableView
-from tests.e2e.world import World, describe, line_value, make_world, note_of, title_of
+from tests.e2e.world import (
+    GIF,
+    World,
+    describe,
+    line_value,
+    make_world,
+    note_of,
+    replay_gif,
+    title_of,
+)
 from tests.i18n_words import shown_in
 from tests.layouts import components
 
@@ -264,6 +273,16 @@ async def test_four_players_play_in_teams_and_are_rated_as_teams(
         # Partners rise or fall together, as one side.
         assert r.user_id is not None
         assert (changes[r.user_id].after.mu > NEW_PLAYER.mu) == r.won
+    # The replay's every frame is a public table too: the audit checks them with the rest.
+    tables = len(audit.tables)
+    asked = await world.click(world.players[1], result, "Replay")
+    replay = await world.discord.wait_for_message(
+        world.channel,
+        lambda m: m is asked.response_message and any(a.filename == GIF for a in m.attachments),
+    )
+    moves = len(await service(world).outcomes(game.id))
+    assert replay_gif(replay).n_frames == moves + 1
+    assert len(audit.tables) == tables + moves + 1
     check_secrets(world, audit, caplog)
     answered_in_time(world)
 

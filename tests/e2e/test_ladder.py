@@ -141,3 +141,32 @@ async def test_recompute_is_for_manage_server_and_keeps_the_ladder(world: World)
     )
     assert answer.ephemeral and "from its 1 finished game. 2 players are on it." in answer.content
     assert ephemeral_answer(await world.command(bo, "claimit leaderboard")) == before
+
+
+async def test_luck_in_the_result_and_the_servers_dice_in_stats(world: World) -> None:
+    ann, bo = world.players[:2]
+    empty = ephemeral_answer(await world.command(ann, "claimit stats"))
+    assert "You haven't finished" in empty and "This server has rolled 0 dice" in empty
+    assert "Too few dice yet" in empty
+    await world.start_game(2)
+    result = await world.finish(random.Random(4))
+    (game,) = await world.bots[0].ladder_answers.ladder.history(world.guild.id, "claimit")
+    results = await world.bots[0].service.results(game.id)
+    luck = line_value(result, "Luck")
+    for r in results:
+        f = r.figures
+        expected = f"{f['bust_odds'] / 1_000_000:.1f}"
+        times = "time" if f["busts"] == 1 else "times"
+        assert (
+            f"**{r.display_name}** busted {f['busts']} {times} where {expected} were expected "
+            f"({f['rolls']} roll" in luck
+        )
+        assert sum(f[f"dice_{face}"] for face in "123456") == 3 * f["rolls"]
+
+    mine = ephemeral_answer(await world.command(ann, "claimit stats"))
+    rolled = sum(3 * r.figures["rolls"] for r in results)
+    assert f"**The dice in Prospectors**\nThis server has rolled {rolled:,} dice" in mine
+    assert "**Luck** Busted" in mine and "fair dice come out" in mine
+    assert "chi-square" in mine and "5 degrees of freedom" in mine
+    theirs = ephemeral_answer(await world.command(ann, "claimit stats", user=bo))
+    assert "**Luck** Busted" in theirs and "This server has rolled" not in theirs

@@ -13,6 +13,7 @@ from typing import Any
 
 import discord
 from PIL import Image
+from PIL.GifImagePlugin import GifImageFile
 
 from bot.discord_ui.client import GameBot, use_discord_at
 from bot.discord_ui.presenter import to_ping
@@ -279,3 +280,14 @@ def board_png(message: Message) -> bytes:
     heights = {geometry.height(players) for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
     assert image.format == "PNG" and image.width == geometry.WIDTH and image.height in heights
     return attachment.data
+
+
+GIF = "replay.gif"
+
+
+def replay_gif(message: Message) -> GifImageFile:
+    """A replay's animation, as a message carries it."""
+    (attachment,) = [a for a in message.attachments if a.filename == GIF]
+    image = GifImageFile(io.BytesIO(attachment.data))
+    assert image.is_animated
+    return image

@@ -7,6 +7,7 @@ alone: the same clicks replay the same game, so the game reaches a menu every ru
 
 from __future__ import annotations
 
+import io
 import random
 import re
 from collections.abc import AsyncIterator
@@ -14,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from PIL.GifImagePlugin import GifImageFile
 from playwright.async_api import Browser, Locator, Page, expect
 
 from sandbox.server_world import CHANNEL_NAME
@@ -109,13 +111,46 @@ async def test_a_whole_gold_nuggets_game_with_buttons_and_menus(
     await expect(result).to_contain_text("Ratings")
     await expect(result.locator(PICTURE)).to_be_in_viewport()
     assert await loaded_width(result.locator(PICTURE)) > 0
-    await expect(page.locator(f"#messages article :is({CONTROLS})")).to_have_count(0)
+    # The one control left in the channel replays the game.
+    left = page.locator(f"#messages article :is({CONTROLS})")
+    await expect(left).to_have_count(1)
+    await expect(left).to_have_text("🎞️ Replay")
     await shoot(page, "nuggets-3-game-over")
     await fitted(page, sandbox.emulator, result, "nuggets-result")
     assert played.buttons >= 10
     assert "aside" in played.menus, played.menus
 
     await check_the_final_table_link(page, await result.get_attribute("data-id"))
+    await check_the_replay_plays_and_is_shared(page, result)
+
+
+async def check_the_replay_plays_and_is_shared(page: Page, result: Locator) -> None:
+    """Replay shows the asker alone "preparing…", which becomes the animation: Chromium
+    decodes it as an animated GIF of many frames. Share posts it in the channel."""
+    await result.locator("button", has_text="Replay").click()
+    mine = page.locator("#messages article.ephemeral", has_text="Replay · Gold Nuggets #1")
+    await expect(mine.or_(page.locator("article.ephemeral", has_text="Preparing"))).to_be_visible()
+    await expect(mine).to_be_visible()
+    animation = mine.locator(PICTURE)
+    await expect(animation).to_have_attribute("src", re.compile(r"replay\.gif"))
+    assert await loaded_width(animation) > 0
+    src = await animation.get_attribute("src")
+    assert src is not None
+    gif = GifImageFile(io.BytesIO(await (await page.request.get(src)).body()))
+    assert gif.n_frames > 10, gif.n_frames
+    # It plays: the picture on the page changes by itself from its first step.
+    first = await animation.screenshot()
+    for _ in range(100):
+        if await animation.screenshot() != first:
+            break
+    else:
+        raise AssertionError("the replay's first step never gave way to the next")
+    await shoot(page, "nuggets-4-replay")
+    await mine.locator("button", has_text="Share in the channel").click()
+    shared = public(page).filter(has_text="Shared by")
+    await expect(shared).to_have_count(1)
+    await expect(shared.locator(PICTURE)).to_have_attribute("src", re.compile(r"replay\.gif"))
+    assert await loaded_width(shared.locator(PICTURE)) > 0
 
 
 async def check_the_page_offers_every_game(page: Page) -> None:

@@ -43,10 +43,10 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
         ),
         command(
             N_("stats"),
-            N_("A player's record in this server (only you see it)"),
+            N_("A player's record in this server, and its dice (only you see it)"),
             stats,
             [param(N_("user"), discord.User | None, None)],
-            {"user": locale_str(N_("Whose record (yours if unset)"))},
+            {"user": locale_str(N_("Whose record (yours and the server's dice if unset)"))},
         ),
         command(
             N_("history"), N_("The last games played to the end here (only you see it)"), history

@@ -8,10 +8,12 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui.cards import Card, Rows, layout
+from bot.discord_ui.cards import Card, Line, Rows, layout
 from bot.discord_ui.interactions import reader
 from bot.discord_ui.ladder import messages
 from bot.discord_ui.ladder.components import LadderPageButton
+from bot.discord_ui.ladder.messages import LADDER_COLOUR
+from bot.games.registry import rules_for
 from bot.service import LadderService, Leaderboard
 from bot.service.errors import NotAllowedToRecompute
 from i18n import Language
@@ -52,13 +54,22 @@ class LadderAnswers:
         who = user or interaction.user
         stats = await self.ladder.stats(interaction.guild_id, kind, who.id)
         lang = reader(interaction)
+        dice: Line | None = None
+        if user is None and rules_for(kind).dice:
+            # Asked without a player: the server's dice too, and whether they look fair.
+            rolled = await self.ladder.dice(interaction.guild_id, kind)
+            dice = messages.dice_line(kind, _server(interaction), rolled, lang)
         if stats is None:
             is_self = who.id == interaction.user.id
-            await interaction.response.send_message(
-                messages.no_stats(kind, who.display_name, is_self, lang), ephemeral=True
-            )
-            return
-        card = messages.stats_card(stats, kind, who.display_avatar.url, lang)
+            none = messages.no_stats(kind, who.display_name, is_self, lang)
+            if dice is None:
+                await interaction.response.send_message(none, ephemeral=True)
+                return
+            card = Card(title=None, text=none, accent=LADDER_COLOUR, lines=(dice,))
+        else:
+            card = messages.stats_card(stats, kind, who.display_avatar.url, lang)
+            if dice is not None:
+                card = replace(card, lines=(*card.lines, dice))
         await interaction.response.send_message(view=layout(card), ephemeral=True)
 
     async def history(self, interaction: discord.Interaction, kind: str) -> None:

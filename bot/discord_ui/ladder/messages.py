@@ -10,7 +10,15 @@ from bot.discord_ui.cards import Card, Line, Rows
 from bot.discord_ui.limits import CARD_TEXT, TITLE, joined_within, listed_name, shortened
 from bot.games.face import GOLD, GameFace
 from bot.games.faces import face_for
-from bot.ladder import NEW_PLAYER, PROVISIONAL_GAMES, Rating, is_provisional, shown
+from bot.games.luck import fairness_text
+from bot.ladder import (
+    NEW_PLAYER,
+    PROVISIONAL_GAMES,
+    Rating,
+    dice_fairness,
+    is_provisional,
+    shown,
+)
 from bot.service import Leaderboard, PlayerStats
 from bot.service.errors import slash
 from bot.storage import FinishedGame, LadderEntry, Result
@@ -120,6 +128,14 @@ def stats_card(stats: PlayerStats, kind: str, avatar: str | None, lang: Language
         lines=tuple(lines),
         thumbnail=avatar,
     )
+
+
+def dice_line(kind: str, server: str, rolled: Sequence[int], lang: Language) -> Line:
+    """The server's dice of a game: how many, each face's share, and whether they look
+    fair."""
+    face = face_for(kind)
+    heading = lang._("The dice in {server}", server=text.escaped(server))
+    return Line(heading, fairness_text(face.dice_labels(lang), dice_fairness(rolled), lang))
 
 
 def no_stats(kind: str, name: str, is_self: bool, lang: Language) -> str:

@@ -41,6 +41,7 @@ from bot.games.face import (
     seat_names,
 )
 from bot.games.painters import PAINTERS
+from bot.games.replay import Hold, Replay, ReplayStep, caption
 from bot.games.rules import Options
 from bot.service import Outcome
 from bot.storage import Game, LadderEntry, PlayerRecord
@@ -59,13 +60,22 @@ from engine.claim import (
     SeatView,
     Step,
     Take,
+    TrickDone,
     hand_size,
     legal_actions,
     score,
     view,
 )
 from i18n import Language
-from render.claim import CardFace, FactionResult, HandView, TableView, render_hand, render_table
+from render.claim import (
+    CardFace,
+    FactionResult,
+    HandView,
+    TableView,
+    render_hand,
+    render_replay,
+    render_table,
+)
 from render.claim.pictures import HAND, TABLE
 from render.common.palette import PLAYERS
 
@@ -174,6 +184,24 @@ class ClaimFace(BaseFace):
         )
         choices = _choices(state, seat, legal, lang) if acting else ()
         return Private(picture, choices, CLAIM.decision_key(state, seat))
+
+    def replay(self, game: Game, outcomes: Sequence[Outcome], lang: Language) -> Replay:
+        """Each card played, taken or discarded as the public table showed it, a won
+        trick held longer: never a hand, a follower pile or a face-down card."""
+        names = seat_names(game, lang)
+        start = outcomes[0].before if outcomes else game.state
+        opening = caption(text.first_turn(game, lang))
+        steps = [ReplayStep(table_view(names, start, None, lang), opening, Hold.STEP)]
+        for outcome in outcomes:
+            state: ClaimState = outcome.state
+            hold = Hold.STEP
+            if state.phase is Phase.OVER:
+                hold = Hold.FINAL
+            elif any(isinstance(e, TrickDone) for e in outcome.events):
+                hold = Hold.LONG
+            view = table_view(names, state, outcome, lang)
+            steps.append(ReplayStep(view, caption(self.happened(outcome, lang)), hold))
+        return Replay(render_replay, tuple(steps))
 
     def ladder_figure(self, entry: LadderEntry, lang: Language) -> str:
         best = entry.figures.get("best_factions", 0)

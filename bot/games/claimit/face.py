@@ -16,13 +16,15 @@ from bot.games.face import (
     game_over,
     seat_names,
 )
+from bot.games.luck import luck_lines, record_luck
 from bot.games.painters import PAINTERS
+from bot.games.replay import Hold, Replay, ReplayStep, caption
 from bot.games.rules import Options
 from bot.service import Outcome
 from bot.storage import Game, LadderEntry, PlayerRecord
-from engine.claimit import GameState, Phase, Place, Roll, roll_odds
+from engine.claimit import Bust, GameState, Phase, Place, Roll, roll_odds
 from i18n import Language
-from render.claimit import LETTERS, View, lettered, render_board
+from render.claimit import LETTERS, View, lettered, render_board, render_replay
 from render.claimit.pictures import BOARD
 from render.common.palette import PLAYERS
 
@@ -67,7 +69,12 @@ class ClaimItFace(BaseFace):
         table = words.results(game, outcome.results, lang)
         png = await _render(game, game.state, lang)
         description = words.board(game.state, described_names(game, lang), lang)
-        return game_over(self.title, outcome, headline, table, png, description, lang)
+        luck = luck_lines(
+            [text.name(game.seats[r.seat], lang) for r in outcome.results],
+            [r.figures for r in outcome.results],
+            lang,
+        )
+        return game_over(self.title, outcome, headline, table, png, description, lang, luck)
 
     def choices(self, game: Game, lang: Language) -> Sequence[Control]:
         """Roll and Stop & claim, or one lettered choice per legal placement (none while a
@@ -92,6 +99,29 @@ class ClaimItFace(BaseFace):
                 ),
             ]
         return []
+
+    def dice_labels(self, lang: Language) -> Sequence[str]:
+        return ("1", "2", "3", "4", "5", "6")
+
+    def replay(self, game: Game, outcomes: Sequence[Outcome], lang: Language) -> Replay:
+        """Each roll, placement and stop as the table showed it; a bust with the marks it
+        lost still on the board."""
+        names = seat_names(game, lang)
+        start = outcomes[0].before if outcomes else game.state
+        opening = caption(text.first_turn(game, lang))
+        steps = [ReplayStep((start, View(names=names, lang=lang)), opening, Hold.STEP)]
+        for outcome in outcomes:
+            said = caption(self.happened(outcome, lang))
+            rolled = _dice_shown(outcome)
+            if any(isinstance(e, Bust) for e in outcome.events):
+                bust = View(names=names, rolled=rolled, bust=outcome.before.turn, lang=lang)
+                steps.append(ReplayStep((outcome.before, bust), said, Hold.LONG))
+                continue
+            state: GameState = outcome.state
+            hold = Hold.FINAL if state.phase is Phase.OVER else Hold.STEP
+            view = View(names=names, rolled=rolled, lang=lang)
+            steps.append(ReplayStep((state, view), said, hold))
+        return Replay(render_replay, tuple(steps))
 
     def ladder_figure(self, entry: LadderEntry, lang: Language) -> str:
         return lang._("best mine {size}", size=lang.number(entry.figures.get("best_mine", 0)))
@@ -126,6 +156,9 @@ class ClaimItFace(BaseFace):
                     ),
                 )
             )
+        luck = record_luck(figures, lang)
+        if luck is not None:
+            fields.append((lang._("Luck"), luck))
         fields.append(
             (
                 lang._("Best single turn"),

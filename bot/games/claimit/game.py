@@ -6,7 +6,8 @@ import random
 from collections.abc import Sequence
 
 from bot.games.claimit import GAME
-from bot.games.claimit.turn_stats import turn_stats
+from bot.games.claimit.turn_stats import rolled_dice, turn_stats
+from bot.games.luck import LUCK_FIGURES, dice_figures, luck_figures
 from bot.games.rules import (
     JSON,
     BaseRules,
@@ -49,8 +50,10 @@ from engine.claimit import (
     winners,
 )
 from engine.claimit import bots as claimit_bots
+from engine.claimit.luck import luck as bust_luck
 from i18n import N_, Message
 
+DIE_FACES = ("1", "2", "3", "4", "5", "6")
 LETTERS = "ABCDEF"
 """A placement's intent is its letter among the roll's legal placements (the board
 image draws the same letters)."""
@@ -76,7 +79,9 @@ class ClaimIt(BaseRules[GameState, Action]):
         Figure("turns", "turns", Fold.SUM),
         Figure("busts", "busts", Fold.SUM),
         Figure("best_turn", "best_turn", Fold.MAX),
+        *LUCK_FIGURES,
     )
+    dice = DIE_FACES
 
     def start(self, players: int, first: int, options: Options, setup: JSON | None) -> GameState:
         return GameState.new(players, first=first, variant=bool(options.get("variant", False)))
@@ -134,7 +139,12 @@ class ClaimIt(BaseRules[GameState, Action]):
     def turn_figures(self, setting: Setting, actions: Sequence[Action]) -> list[dict[str, int]]:
         variant = bool(setting.options.get("variant", False))
         stats = turn_stats(setting.players, setting.first, variant, actions)
-        return [s._asdict() for s in stats]
+        start = GameState.new(setting.players, first=setting.first, variant=variant)
+        rolled = rolled_dice(start, actions)
+        return [
+            {**seat._asdict(), **luck_figures(luck), **dice_figures(DIE_FACES, dice)}
+            for seat, luck, dice in zip(stats, bust_luck(start, actions), rolled, strict=True)
+        ]
 
     def decide(self, state: GameState, seat: int, level: Level, rng: random.Random) -> str:
         decision = claimit_bots.decide(state, claimit_bots.Level(level), rng)

@@ -10,7 +10,7 @@ When the roll allows five choices or fewer, each is a button and there is no men
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Final
 
 from bot.discord_ui import text
@@ -29,13 +29,17 @@ from bot.games.face import (
 )
 from bot.games.gold_nuggets import GAME, words
 from bot.games.gold_nuggets.game import ROLL, set_intent, take_intent
+from bot.games.luck import MICRO, busts_line, record_luck
 from bot.games.painters import PAINTERS
+from bot.games.replay import Hold, Replay, ReplayStep, caption
 from bot.service import Outcome
 from bot.storage import Game, LadderEntry, PlayerRecord
 from engine.gold_nuggets import (
     EMPTY,
     BonusTurn,
+    Bust,
     Counts,
+    Face,
     GameState,
     Phase,
     Roll,
@@ -46,7 +50,7 @@ from engine.gold_nuggets.dice import DICE
 from engine.gold_nuggets.odds import roll_odds
 from i18n import Language
 from render.common.palette import PLAYERS
-from render.gold_nuggets import NuggetsView, render_table
+from render.gold_nuggets import NuggetsView, render_replay, render_table
 from render.gold_nuggets.pictures import TABLE
 
 BUTTONS_PER_ROW: Final = 5
@@ -72,31 +76,7 @@ class GoldNuggetsFace(BaseFace):
         self, game: Game, headline: str, last: Outcome | None, lang: Language
     ) -> Picture:
         state: GameState = game.state
-        rolled: tuple[str, ...] = ()
-        used = False
-        if state.roll is not None:
-            rolled = state.roll
-        elif (
-            last is not None
-            and last.before.roll is not None
-            and last.before.turn == state.turn
-            and state.phase in (Phase.DECIDE, Phase.TAKE)
-        ):
-            # The roll just set aside from, greyed: its empty place would look like a glitch.
-            rolled, used = last.before.roll, True
-        events = () if last is None else last.events
-        bonus = state.phase is Phase.ROLL and any(
-            isinstance(e, BonusTurn) and e.seat == state.turn for e in events
-        )
-        view = table_view(
-            seat_names(game, lang),
-            state,
-            lang,
-            rolled=rolled,
-            used=used,
-            took=_took(events),
-            bonus=bonus,
-        )
+        view = _turn_view(seat_names(game, lang), state, last, lang)
         return await _picture(game, state.turn, view, headline + _prompt(game, state, lang), lang)
 
     async def turn_end(self, outcome: Outcome, headline: str, lang: Language) -> Picture:
@@ -120,7 +100,12 @@ class GoldNuggetsFace(BaseFace):
         png = await _render(game, view)
         table = words.results(game, outcome.results, lang)
         description = words.table(view, described_names(game, lang), lang)
-        return game_over(self.title, outcome, headline, table, png, description, lang)
+        luck = [
+            _luck_line(text.name(game.seats[r.seat], lang), r.figures, lang)
+            for r in outcome.results
+            if r.figures.get("rolls", 0)
+        ]
+        return game_over(self.title, outcome, headline, table, png, description, lang, luck)
 
     def choices(self, game: Game, lang: Language) -> Sequence[Control]:
         """What the player to act may do in this phase (nothing while a computer player
@@ -134,6 +119,42 @@ class GoldNuggetsFace(BaseFace):
         if state.phase is Phase.SET_ASIDE:
             return _set_aside(state, lang)
         return _take(game, state, lang)
+
+    def dice_labels(self, lang: Language) -> Sequence[str]:
+        return (
+            lang.pgettext("nuggets", "lasso"),
+            lang.pgettext("nuggets", "nugget"),
+            "2",
+            "3",
+            "4",
+            "5",
+        )
+
+    def replay(self, game: Game, outcomes: Sequence[Outcome], lang: Language) -> Replay:
+        """Each roll, set-aside and take as the table showed it; a bust with the dice it
+        lost, a bonus turn and the end held longer."""
+        names = seat_names(game, lang)
+        start = outcomes[0].before if outcomes else game.state
+        opening = caption(text.first_turn(game, lang))
+        steps = [ReplayStep(_turn_view(names, start, None, lang), opening, Hold.STEP)]
+        for outcome in outcomes:
+            said = caption(_dice_in_words(self.happened(outcome, lang), lang))
+            state: GameState = outcome.state
+            if isinstance(outcome.action, Roll) and any(
+                isinstance(e, Bust) for e in outcome.events
+            ):
+                bust = table_view(
+                    names, outcome.before, lang, rolled=outcome.action.faces, bust=True
+                )
+                steps.append(ReplayStep(bust, said, Hold.LONG))
+                continue
+            hold = Hold.STEP
+            if state.phase is Phase.OVER:
+                hold = Hold.FINAL
+            elif any(isinstance(e, BonusTurn) for e in outcome.events):
+                hold = Hold.LONG
+            steps.append(ReplayStep(_turn_view(names, state, outcome, lang), said, hold))
+        return Replay(render_replay, tuple(steps))
 
     def ladder_figure(self, entry: LadderEntry, lang: Language) -> str:
         best = entry.figures.get("best", 0)
@@ -181,6 +202,11 @@ class GoldNuggetsFace(BaseFace):
                     ),
                 )
             )
+        luck = record_luck(figures, lang)
+        if luck is not None:
+            fields.append((lang.pgettext("nuggets", "Luck"), luck))
+        if figures.get("roll_ons", 0):
+            fields.append((lang._("Rolling on"), _roll_on_words(figures, lang)))
         for heading, key in (
             (lang.pgettext("nuggets", "Steals"), "steals"),
             (lang.pgettext("nuggets", "Bonus turns"), "bonus_turns"),
@@ -195,6 +221,67 @@ class GoldNuggetsFace(BaseFace):
             )
         )
         return fields
+
+
+def _turn_view(
+    names: tuple[str, ...], state: GameState, last: Outcome | None, lang: Language
+) -> NuggetsView:
+    """The table as a turn's message shows it after ``last`` (the move that led here)."""
+    rolled: tuple[str, ...] = ()
+    used = False
+    if state.roll is not None:
+        rolled = state.roll
+    elif (
+        last is not None
+        and last.before.roll is not None
+        and last.before.turn == state.turn
+        and state.phase in (Phase.DECIDE, Phase.TAKE)
+    ):
+        # The roll just set aside from, greyed: its empty place would look like a glitch.
+        rolled, used = last.before.roll, True
+    events = () if last is None else last.events
+    bonus = state.phase is Phase.ROLL and any(
+        isinstance(e, BonusTurn) and e.seat == state.turn for e in events
+    )
+    return table_view(names, state, lang, rolled=rolled, used=used, took=_took(events), bonus=bonus)
+
+
+def _dice_in_words(said: str, lang: Language) -> str:
+    """A message's dice as a replay's caption writes them: the pictures draw no emoji."""
+    for face, emoji in words.DIE.items():
+        if face is Face.LASSO:
+            plain = lang.pgettext("nuggets", "lasso")
+        elif face is Face.NUGGET:
+            plain = lang.pgettext("nuggets", "nugget")
+        else:
+            plain = face.value
+        said = said.replace(emoji, plain)
+    return said
+
+
+def _luck_line(player: str, figures: Mapping[str, int], lang: Language) -> str:
+    """A seat's busts against their odds and, when it rolled on instead of taking, what
+    that was expected to add against what it added."""
+    line = busts_line(f"**{player}**", figures, lang)
+    if figures.get("roll_ons", 0):
+        line += "; " + _roll_on_words(figures, lang)
+    return line
+
+
+def _roll_on_words(figures: Mapping[str, int], lang: Language) -> str:
+    """``rolled on instead of taking 3 times: expected +4.2, gave -5.0``."""
+    return lang.ngettext(
+        "rolled on instead of taking {n} time: expected {expected}, gave {gave}",
+        "rolled on instead of taking {n} times: expected {expected}, gave {gave}",
+        figures.get("roll_ons", 0),
+        expected=_nuggets(figures.get("roll_on_expected", 0) / MICRO, lang),
+        gave=_nuggets(figures.get("roll_on_gave", 0) / MICRO, lang),
+    )
+
+
+def _nuggets(value: float, lang: Language) -> str:
+    """A signed number of nuggets with one decimal: ``+4.2``, ``-5.0``."""
+    return ("+" if value >= 0 else "") + lang.number(value, digits=1)
 
 
 def _set_aside(state: GameState, lang: Language) -> list[Control]:

@@ -12,10 +12,11 @@ Intents, as the buttons and menus carry them:
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Final, NamedTuple
 
 from bot.games.gold_nuggets import GAME
+from bot.games.luck import LUCK_FIGURES, MICRO, dice_figures, luck_figures
 from bot.games.rules import (
     JSON,
     BaseRules,
@@ -60,6 +61,8 @@ from engine.gold_nuggets import (
 )
 from engine.gold_nuggets import bots as nuggets_bots
 from engine.gold_nuggets.dice import DICE
+from engine.gold_nuggets.luck import NuggetsLuck
+from engine.gold_nuggets.luck import luck as nuggets_luck
 from engine.gold_nuggets.state import STEAL_LASSOS
 from i18n import Message, Plural, Words
 
@@ -68,6 +71,8 @@ TAKE: Final = "take"
 SET_PREFIX: Final = "set="
 STEAL_PREFIX: Final = "take="
 _FACE_LETTERS: Final = frozenset(face.value for face in FACES)
+DIE_FACES: Final = tuple(face.value for face in FACES)
+"""A die's faces as the dice figures name them: lasso, nugget, 2 to 5."""
 
 
 def set_intent(counts: Counts) -> str:
@@ -116,7 +121,12 @@ class GoldNuggets(BaseRules[GameState, Action]):
         Figure("steals", "steals", Fold.SUM),
         Figure("bonus_turns", "bonus_turns", Fold.SUM),
         Figure("best_turn", "best_turn", Fold.MAX),
+        *LUCK_FIGURES,
+        Figure("roll_ons", "roll_ons", Fold.SUM),
+        Figure("roll_on_expected", "roll_on_expected", Fold.SUM),
+        Figure("roll_on_gave", "roll_on_gave", Fold.SUM),
     )
+    dice = DIE_FACES
 
     def start(self, players: int, first: int, options: Options, setup: JSON | None) -> GameState:
         return GameState.new(players, first=first)
@@ -171,7 +181,13 @@ class GoldNuggets(BaseRules[GameState, Action]):
 
     def turn_figures(self, setting: Setting, actions: Sequence[Action]) -> list[dict[str, int]]:
         figures = turn_figures(setting.players, setting.first, actions)
-        return [seat._asdict() for seat in figures]
+        start = GameState.new(setting.players, first=setting.first)
+        return [
+            {**seat._asdict(), **_luck_figures(luck), **dice_figures(DIE_FACES, dice)}
+            for seat, luck, dice in zip(
+                figures, nuggets_luck(start, actions), rolled_dice(start, actions), strict=True
+            )
+        ]
 
     def decide(self, state: GameState, seat: int, level: Level, rng: random.Random) -> str:
         decision = nuggets_bots.decide(state, nuggets_bots.Level(level), rng)
@@ -220,6 +236,28 @@ def turn_figures(players: int, first: int, actions: Sequence[Action]) -> list[Tu
     return [
         TurnFigures(*seat) for seat in zip(turns, busts, steals, bonus, taken, best, strict=True)
     ]
+
+
+def rolled_dice(start: GameState, actions: Iterable[Action]) -> list[list[str]]:
+    """Each seat's dice, every face as it came up (its letter: ``L``, ``N``, ``2``…)."""
+    rolled: list[list[str]] = [[] for _ in range(start.players)]
+    state = start
+    for action in actions:
+        if isinstance(action, Roll):
+            rolled[state.turn].extend(str(face) for face in action.faces)
+        state, _ = apply(state, action)
+    return rolled
+
+
+def _luck_figures(luck: NuggetsLuck) -> dict[str, int]:
+    """The seat's busts against their odds, and what rolling on instead of taking was
+    expected to add to its turns against what it added (in millionths of a nugget)."""
+    return {
+        **luck_figures(luck.bust),
+        "roll_ons": luck.roll_ons,
+        "roll_on_expected": round(luck.roll_on_expected * MICRO),
+        "roll_on_gave": round(luck.roll_on_gave * MICRO),
+    }
 
 
 def _plain(error: RulesError, state: GameState) -> Words:

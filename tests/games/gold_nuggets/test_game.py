@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from fractions import Fraction
 
 import pytest
 
@@ -199,6 +200,9 @@ def test_turn_figures_of_a_game_played_by_hand() -> None:
         TurnFigures(turns=4, busts=0, steals=0, bonus_turns=1, taken=11, best_turn=6),
         TurnFigures(turns=2, busts=1, steals=1, bonus_turns=0, taken=1, best_turn=1),
     ]
+    # Seat 1 rolled seven dice twice, each roll busting with the chance of three pairs and
+    # a single number (2,520 of the 6^7 rolls), and never rolled on instead of taking.
+    chance = Fraction(2520, 6**7)
     assert NUGGETS.turn_figures(Setting(2, 0, {}, None), actions)[1] == {
         "turns": 2,
         "busts": 1,
@@ -206,6 +210,18 @@ def test_turn_figures_of_a_game_played_by_hand() -> None:
         "bonus_turns": 0,
         "taken": 1,
         "best_turn": 1,
+        "rolls": 2,
+        "bust_odds": round(2 * chance * 1_000_000),
+        "bust_spread": round(2 * chance * (1 - chance) * 1_000_000),
+        "roll_ons": 0,
+        "roll_on_expected": 0,
+        "roll_on_gave": 0,
+        "dice_L": 3,
+        "dice_N": 1,
+        "dice_2": 3,
+        "dice_3": 2,
+        "dice_4": 3,
+        "dice_5": 2,
     }
 
 

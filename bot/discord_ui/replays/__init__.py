@@ -1,0 +1,1 @@
+"""Replays of finished games: ``/<game> replay`` and the Replay and Share buttons."""

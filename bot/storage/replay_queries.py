@@ -1,0 +1,49 @@
+"""Finding a finished game to replay, and the replays kept once made."""
+
+from __future__ import annotations
+
+from bot.storage.connection import Connection
+
+
+async def finished_game_id(
+    connection: Connection, guild_id: int, kind: str, number: int
+) -> int | None:
+    """The id of the server's finished game of ``kind`` with this number, if there is one."""
+    rows = await connection.fetch(
+        "SELECT id FROM games WHERE guild_id = ? AND kind = ? AND number = ? "
+        "AND status = 'finished'",
+        (guild_id, kind, number),
+    )
+    return int(rows[0]["id"]) if rows else None
+
+
+async def last_finished_here(
+    connection: Connection, guild_id: int, kind: str, channel_id: int
+) -> int | None:
+    """The id of the last game of ``kind`` finished in this channel or thread."""
+    rows = await connection.fetch(
+        "SELECT id FROM games WHERE guild_id = ? AND kind = ? AND status = 'finished' "
+        "AND (channel_id = ? OR thread_id = ?) ORDER BY finish_seq DESC LIMIT 1",
+        (guild_id, kind, channel_id, channel_id),
+    )
+    return int(rows[0]["id"]) if rows else None
+
+
+async def stored_replay(connection: Connection, game_id: int, language: str) -> bytes | None:
+    rows = await connection.fetch(
+        "SELECT gif FROM replays WHERE game_id = ? AND language = ?", (game_id, language)
+    )
+    return bytes(rows[0]["gif"]) if rows else None
+
+
+async def keep_replay(
+    connection: Connection, game_id: int, language: str, gif: bytes, now: float
+) -> None:
+    """Keeps a replay just made, in place of one another process made meanwhile (each
+    fits the upload limit it was made for)."""
+    await connection.execute(
+        "INSERT INTO replays (game_id, language, gif, made_at) VALUES (?, ?, ?, ?) "
+        "ON CONFLICT (game_id, language) DO UPDATE SET gif = excluded.gif, "
+        "made_at = excluded.made_at",
+        (game_id, language, gif, now),
+    )
