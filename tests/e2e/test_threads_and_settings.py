@@ -111,7 +111,7 @@ async def test_a_game_gets_its_own_thread_and_is_played_there(threaded: World) -
     # The old table goes once the new one is out.
     await world.discord.wait_until(lambda: turn.deleted)
     await world.finish(random.Random(3), where=thread)
-    assert not any(m.buttons() for m in thread.visible())
+    assert [m.button_labels() for m in thread.visible() if m.buttons()] == [["Replay"]]
 
 
 async def test_without_thread_permissions_the_game_runs_in_the_channel_and_the_host_is_told(

@@ -293,7 +293,7 @@ async def test_a_whole_game_with_chat_between_turns_keeps_its_one_table_at_the_b
 
     result = await the_table(page, GAME)
     await expect(result.locator(".heading")).to_have_text(f"{GAME} · game over")
-    await expect(result.locator("button")).to_have_count(0)
+    await expect(result.locator("button")).to_have_text(["🎞️ Replay"])
     await at_the_bottom(page, result)
     # What was said, and the result under it: no ping or older table is left.
     await expect(public(page)).to_have_count(len(said) + 1)
