@@ -454,7 +454,7 @@ def bot_environment(
     processes: int = 1,
 ) -> dict[str, str]:
     """The bot's settings; ``processes`` bot processes on this machine share its cores
-    for their pictures, as the README advises."""
+    for their pictures, as docs/operating.md advises."""
     cores = len(os.sched_getaffinity(0))
     environment = {
         **os.environ,

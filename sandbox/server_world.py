@@ -33,7 +33,7 @@ BOT_NAME = "Game Bot"
 INVITED_BOT = DEFAULT_BOT_PERMISSIONS | discord.Permissions(
     use_application_commands=True, create_public_threads=True, send_messages_in_threads=True
 )
-"""What the README's invite gives the bot, so that games can have threads here too."""
+"""What the invite in docs/running-a-server.md gives the bot, so games can have threads here."""
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The gettext catalogs, with Babel (README, "Adding a language"):
+# The gettext catalogs, with Babel (docs/developing.md, "Adding a language"):
 #   bash scripts/catalogs.sh [DOMAIN...]          extract each domain's source text into
 #                                                 its template, merge it into every
 #                                                 language's catalog, compile them all

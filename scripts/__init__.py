@@ -1,0 +1,1 @@
+"""The project's helper scripts that are Python modules (``python -m scripts.<name>``)."""

@@ -1,0 +1,628 @@
+"""The documentation's screenshots, made from the product itself: this plays games in the
+sandbox (the real bot against the local Discord emulator) in a headless Chromium and writes
+the pictures the docs show into ``docs/images/``, so that they follow the product and
+nobody makes them by hand.
+
+Run it from the repository's root after a change that shows (a card's text, a board, the
+page)::
+
+    .venv/bin/python -m scripts.screenshots            # into docs/images/
+    .venv/bin/python -m scripts.screenshots --out /tmp/pictures
+
+It starts its own sandbox in this process, on a free port, with its database in a temporary
+directory (never the sandbox's own ``claimit-sandbox.sqlite3``); the bot's dice and the
+script's own picks are seeded, so every run plays the same games (only the times shown
+on the page change). It needs Chromium: Debian's ``/usr/bin/chromium``, else Playwright's
+own. It stops the browser and the sandbox on its way out, also on an error or Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import math
+import random
+import re
+import signal
+import sys
+import tempfile
+import time
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+from playwright.async_api import Browser, Locator, Page, ViewportSize, async_playwright, expect
+
+from bot.settings import Settings
+from i18n import language
+from render.common.palette import PLAYERS
+from sandbox.run import run_sandbox
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_OUT = ROOT / "docs" / "images"
+CHROMIUM = Path("/usr/bin/chromium")
+
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
+WHOLE_PAGE: ViewportSize = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+
+PICTURES: tuple[str, ...] = (
+    "lobby.png",
+    "claimit-table.png",
+    "claimit-result.png",
+    "nuggets-table.png",
+    "claim-table.png",
+    "claim-hand.png",
+    "phone.png",
+    "sandbox.png",
+    "stats.png",
+    "leaderboard.png",
+    "settings.png",
+    "replay.png",
+    "german.png",
+)
+"""Every file the script writes, each named in the docs."""
+
+CLAIMIT_DICE = 2
+"""The bot's dice for Claim It! (Ann, Bo and a computer player): a game of about 60 rolls
+whose table offers three placements or more once the members have had two turns each."""
+NUGGETS_DICE = 7
+"""Gold Nuggets: offers the set-aside menu on the person's turn (as the browser test's)."""
+CLAIM_DICE = 1
+"""Claim: a deal in which a hand soon has to follow suit, so that some cards are greyed
+out (as the browser test's)."""
+CHOICES_SEED = 3
+"""The script's own picks among the moves Gold Nuggets and Claim offer."""
+
+GERMAN = language("de")
+MENUS_AND_BUTTONS = "button:enabled, select:enabled"
+MY_HAND = 'button[data-custom-id^="claim:mine:"]'
+HAND_BUTTONS = 'button[data-custom-id^="claim:seat:"]'
+RIGHTMOST = """(message) => {
+    let right = 0;
+    const texts = document.createTreeWalker(message, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    while (texts.nextNode()) {
+        range.selectNodeContents(texts.currentNode);
+        right = Math.max(right, range.getBoundingClientRect().right);
+    }
+    for (const part of message.querySelectorAll("img, button, select, .v2, .embed")) {
+        right = Math.max(right, part.getBoundingClientRect().right);
+    }
+    return right;
+}"""
+"""Where a message's text, card and pictures end on the right (a paragraph's own box
+spans the whole width, its words do not)."""
+MESSAGE_PADDING = 16
+"""The space left of a message's avatar, kept right of its card too."""
+REPLAY_STEPS = 6
+"""How far into the replay its picture is taken: a few moves on the board."""
+SCREENSHOTS_PER_STEP = 200
+"""Far more looks than a replay's step lasts (a second or more), so a replay that stopped
+playing fails instead of being waited for forever."""
+CHANNEL_MARGIN = 64
+"""Pixels of the channel kept free around a message pictured alone."""
+MOST_MOVES = 500
+"""Far beyond any game here: a policy that stops finishing a game fails instead of looping."""
+
+
+@dataclass(frozen=True)
+class Written:
+    name: str
+    width: int
+    height: int
+    size: int
+    """In bytes, once optimized."""
+
+
+class Camera:
+    """Writes pictures into ``out``, each once its pictures have loaded, and keeps them
+    small."""
+
+    def __init__(self, out: Path) -> None:
+        self.out = out
+        self.written: dict[str, Written] = {}
+
+    async def message(self, name: str, message: Locator) -> None:
+        page = message.page
+        before = page.viewport_size
+        assert before is not None
+        box, channel = await message.bounding_box(), await page.locator("#messages").bounding_box()
+        assert box is not None and channel is not None
+        # The channel scrolls inside the page, so a message taller than it would come out
+        # cut: the window grows (never wider, so nothing wraps otherwise) until it fits,
+        # with room for the "Jump to present" bar over the channel's bottom.
+        room = channel["height"] - CHANNEL_MARGIN
+        if box["height"] > room:
+            taller = before["height"] + math.ceil(box["height"] - room)
+            await page.set_viewport_size({"width": before["width"], "height": taller})
+        try:
+            await message.evaluate("(m) => m.scrollIntoView({block: 'start'})")
+            # Nothing hovered: a message under the mouse is shown highlighted.
+            await page.mouse.move(0, 0)
+            await loaded(message)
+            shown = await message.bounding_box()
+            assert shown is not None
+            # A message spans the channel's width, its card and text only the left of it:
+            # the picture ends where they do, with the margin it has on the left.
+            right = await message.evaluate(RIGHTMOST) + MESSAGE_PADDING
+            await page.screenshot(
+                path=self._path(name),
+                clip={
+                    "x": shown["x"],
+                    "y": shown["y"],
+                    "width": min(shown["width"], right - shown["x"]),
+                    "height": shown["height"],
+                },
+            )
+        finally:
+            await page.set_viewport_size(before)
+            # Back to the newest message, which the page follows again from there.
+            await page.locator("#messages").evaluate("(m) => { m.scrollTop = m.scrollHeight; }")
+        self._optimize(name)
+
+    async def page(self, name: str, page: Page) -> None:
+        await loaded(page.locator("#messages"))
+        await page.screenshot(path=self._path(name))
+        self._optimize(name)
+
+    def _path(self, name: str) -> Path:
+        assert name in PICTURES, name
+        return self.out / name
+
+    def _optimize(self, name: str) -> None:
+        path = self._path(name)
+        with Image.open(path) as picture:
+            picture.load()
+            picture.save(path, optimize=True)
+            size = picture.size
+        self.written[name] = Written(name, *size, path.stat().st_size)
+
+
+async def loaded(scope: Locator) -> None:
+    """Every picture in ``scope`` has arrived (a message answered late shows "thinking…"
+    first)."""
+    await expect(scope.locator(".loading")).to_have_count(0)
+    widths: list[int] = await scope.locator("img").evaluate_all(
+        "(imgs) => Promise.all(imgs.map((i) => i.decode().then(() => i.naturalWidth, () => 0)))"
+    )
+    if 0 in widths:
+        raise RuntimeError(f"a picture did not load: {widths}")
+
+
+# Acting in the page as a person would ---------------------------------------------------
+
+
+async def open_page(browser: Browser, url: str, viewport: ViewportSize, member: str) -> Page:
+    page = await browser.new_page(viewport=viewport, device_scale_factor=1)
+    await page.goto(url)
+    await expect(page.locator("#live")).to_have_class("online")
+    await act_as(page, member)
+    return page
+
+
+async def act_as(page: Page, member: str) -> None:
+    active = page.locator("#members li.active")
+    if await active.count() and (await active.inner_text()).split()[0] == member:
+        return
+    if await page.locator("#sidebar").is_hidden():
+        # On a phone the members are behind the menu button.
+        await page.locator("#menu-button").click()
+    await page.locator("#members li", has_text=member).click()
+    await expect(active).to_contain_text(member)
+    await expect(page.locator("#acting-as")).to_have_text(f"as {member}")
+
+
+async def slash(page: Page, text: str) -> None:
+    box = page.locator("#command")
+    await box.fill(text)
+    await box.press("Enter")
+    await expect(box).to_have_value("")
+
+
+def by_id(page: Page, message_id: str | None) -> Locator:
+    """A message by its id: found still when it is edited."""
+    assert message_id is not None
+    return page.locator(f'#messages article[data-id="{message_id}"]')
+
+
+async def private_answer(page: Page, command: str) -> Locator:
+    """What the bot answers ``command`` with, for the member acted as alone."""
+    private = page.locator("#messages article.ephemeral")
+    before = await private.count()
+    await slash(page, command)
+    await expect(private).to_have_count(before + 1)
+    answer = by_id(page, await private.last.get_attribute("data-id"))
+    await expect(answer.locator(".loading")).to_have_count(0)
+    return answer
+
+
+async def open_lobby(page: Page, command: str) -> Locator:
+    """The lobby ``command`` opens: the message that becomes the game's table."""
+    await slash(page, command)
+    newest = page.locator("#messages article").last
+    await expect(newest.locator("button", has_text="Join")).to_be_visible()
+    return by_id(page, await newest.get_attribute("data-id"))
+
+
+async def lobby_of_two(page: Page, command: str) -> Locator:
+    """Ann opens the lobby ``command`` opens and Bo joins it; Ann is acted as again, as
+    the host who starts it."""
+    await act_as(page, "Ann")
+    lobby = await open_lobby(page, command)
+    await act_as(page, "Bo")
+    await lobby.locator("button", has_text="Join").click()
+    await expect(lobby.locator("button", has_text="Start")).to_be_enabled()
+    await act_as(page, "Ann")
+    return lobby
+
+
+async def start(lobby: Locator) -> None:
+    await lobby.locator("button", has_text="Start").click()
+    await expect(lobby.locator("button", has_text="Join")).to_have_count(0)
+    await expect(lobby.locator(".gallery img")).to_be_visible()
+
+
+async def next_turn(table: Locator) -> bool:
+    """Waits until the table offers a person something to do (True) or is the result
+    (False). While a computer player moves, the table has nothing to press."""
+    over = table.locator(".heading", has_text="game over")
+    await expect(table.locator(MENUS_AND_BUTTONS).or_(over).first).to_be_visible()
+    return not await over.count()
+
+
+async def press(page: Page, control: Locator) -> None:
+    """Presses a button and waits for the game to move on: every control's custom_id holds
+    the game's version, so the pressed one goes."""
+    custom_id = await control.get_attribute("data-custom-id")
+    await control.click()
+    await expect(page.locator(f'#messages [data-custom-id="{custom_id}"]')).to_have_count(0)
+
+
+async def pick(page: Page, menu: Locator, rng: random.Random) -> None:
+    """Picks one of a menu's options, and waits for the game to move on."""
+    custom_id = await menu.get_attribute("data-custom-id")
+    values = [
+        value
+        for value in await menu.locator("option:not([disabled])").evaluate_all(
+            "(options) => options.map((o) => o.value)"
+        )
+        if value
+    ]
+    await menu.select_option(value=rng.choice(values))
+    await expect(page.locator(f'#messages [data-custom-id="{custom_id}"]')).to_have_count(0)
+
+
+def labels_of(texts: Sequence[str]) -> list[str]:
+    return [text.split("\n")[-1].strip() for text in texts]
+
+
+# The games ------------------------------------------------------------------------------
+
+
+async def claim_it(browser: Browser, page: Page, url: str, camera: Camera) -> None:
+    """Ann opens a lobby, Bo joins and Ann adds a computer player (the lobby's picture),
+    and one person plays both members to the end: roll, place on the first letter offered,
+    stop once placed twice in a turn. Two members make the game count for the ladder. Then
+    the result, its replay, and what Ann can ask about it."""
+    lobby = await lobby_of_two(page, "/claimit new")
+    await lobby.locator("select").first.select_option(label="Add a computer player: easy")
+    await expect(lobby).to_contain_text("Bot 1 (easy)")
+    await camera.message("lobby.png", lobby)
+    await start(lobby)
+
+    table = lobby
+    turns = placed = 0
+    while await next_turn(table):
+        await act_as(page, await mover(table))
+        buttons = table.locator("button:enabled")
+        names = labels_of(await buttons.all_inner_texts())
+        if any("Roll" in name for name in names):
+            stop = table.locator("button", has_text="Stop & claim")
+            if await stop.is_disabled():
+                turns, placed = turns + 1, 0
+            if placed >= 2:
+                await press(page, stop)
+            else:
+                await press(page, table.locator("button", has_text="Roll"))
+            continue
+        if turns >= 4 and len(names) >= 3 and "claimit-table.png" not in camera.written:
+            await camera.message("claimit-table.png", table)
+            await on_a_phone(browser, url, camera, table, await mover(table))
+        await press(page, buttons.first)
+        placed += 1
+        assert turns < MOST_MOVES, "the game did not finish"
+
+    await act_as(page, "Ann")
+    await expect(table.locator("button")).to_have_text(["🎞️ Replay"])
+    await camera.message("claimit-result.png", table)
+    await table.locator("button", has_text="Replay").click()
+    replay = page.locator("#messages article.ephemeral", has_text="Replay · Claim It!")
+    await expect(replay.locator(".gallery img")).to_have_attribute("src", re.compile(r"\.gif"))
+    await expect(replay.locator("button", has_text="Share in the channel")).to_be_visible()
+    await loaded(replay)
+    await steps_on(replay.locator(".gallery img"), REPLAY_STEPS)
+    await camera.message("replay.png", replay)
+
+    stats = await private_answer(page, "/claimit stats")
+    await expect(stats).to_contain_text("The dice in")
+    await camera.message("stats.png", stats)
+    leaderboard = await private_answer(page, "/claimit leaderboard")
+    await camera.message("leaderboard.png", leaderboard)
+    settings = await private_answer(page, "/claimit settings")
+    await camera.message("settings.png", settings)
+
+
+async def steps_on(animation: Locator, steps: int) -> None:
+    """Waits while the animation plays ``steps`` frames on: its first is the empty board,
+    which shows nothing of the game."""
+    shown = await animation.screenshot()
+    for _ in range(SCREENSHOTS_PER_STEP * steps):
+        now = await animation.screenshot()
+        if now != shown:
+            steps, shown = steps - 1, now
+            if not steps:
+                return
+    raise RuntimeError("the replay does not play")
+
+
+SEATS = "".join(style.emoji for style in PLAYERS)
+
+
+async def mover(table: Locator) -> str:
+    """Whom the table asks to act, by its prompt ("🔵 Ann: roll the dice.")."""
+    words = await table.locator(".container > .text").first.inner_text()
+    named = re.findall(rf"^[{SEATS}] (.+?): ", words, re.MULTILINE)
+    if not named:
+        raise RuntimeError(f"the table names nobody to act: {words}")
+    return str(named[-1])
+
+
+async def on_a_phone(
+    browser: Browser, url: str, camera: Camera, table: Locator, member: str
+) -> None:
+    """The page as ``member`` sees it on a phone, at the table they are playing."""
+    phone = await open_page(browser, url, PHONE, member)
+    try:
+        shown = by_id(phone, await table.get_attribute("data-id"))
+        await expect(shown.locator("button:enabled").first).to_be_in_viewport()
+        await camera.page("phone.png", phone)
+    finally:
+        await phone.close()
+
+
+async def gold_nuggets(browser: Browser, page: Page, url: str, camera: Camera) -> None:
+    """Ann against a computer player, to the first time her turn offers the set-aside menu:
+    rolls on while many dice are left, otherwise takes; any set-aside."""
+    await act_as(page, "Ann")
+    table = await open_lobby(page, "/nuggets new bots:1")
+    await start(table)
+    rng = random.Random(CHOICES_SEED)
+    moves = 0
+    while await next_turn(table):
+        menu = table.locator("select:enabled")
+        if await menu.count():
+            await camera.message("nuggets-table.png", table)
+            whole = await open_page(browser, url, WHOLE_PAGE, "Ann")
+            try:
+                await expect(by_id(whole, await table.get_attribute("data-id"))).to_be_visible()
+                await camera.page("sandbox.png", whole)
+            finally:
+                await whole.close()
+            # A game stays until it ends: Claim may only begin in the channel after it.
+            await pick(page, menu.first, rng)
+            break
+        buttons = table.locator("button:enabled")
+        names = labels_of(await buttons.all_inner_texts())
+        await press(page, buttons.nth(nuggets_choice(names, rng)))
+        moves += 1
+        assert moves < MOST_MOVES, "the menu never came"
+    await finish_nuggets(page, table, rng)
+
+
+def nuggets_choice(names: list[str], rng: random.Random) -> int:
+    rolls = [i for i, name in enumerate(names) if "Roll" in name]
+    takes = [i for i, name in enumerate(names) if "Take" in name]
+    if rolls and takes:
+        left = re.search(r"\((\d) dic?e\)", names[rolls[0]])
+        many = left is not None and int(left.group(1)) >= 4
+        return rolls[0] if many else takes[0]
+    return rng.randrange(len(names))
+
+
+async def finish_nuggets(page: Page, table: Locator, rng: random.Random) -> None:
+    moves = 0
+    while await next_turn(table):
+        menu = table.locator("select:enabled")
+        if await menu.count():
+            await pick(page, menu.first, rng)
+        else:
+            buttons = table.locator("button:enabled")
+            names = labels_of(await buttons.all_inner_texts())
+            await press(page, buttons.nth(nuggets_choice(names, rng)))
+        moves += 1
+        assert moves < MOST_MOVES, "the game did not finish"
+
+
+async def claim(page: Page, camera: Camera) -> None:
+    """Ann and Bo, one person playing both from their hands, until a hand has cards it may
+    not play (greyed out); the game is left there."""
+    table = await lobby_of_two(page, "/claim new")
+    await start(table)
+    await expect(table.locator(MY_HAND)).to_have_count(1)
+    rng = random.Random(CHOICES_SEED)
+    hands = page.locator("#messages article.ephemeral").filter(
+        has=page.locator(".heading", has_text=re.compile("^Your hand"))
+    )
+    for moves in range(MOST_MOVES):
+        await act_as(page, (await to_act(table))[0])
+        if not await hands.count():
+            await press_my_hand(table, hands)
+        hand = by_id(page, await hands.get_attribute("data-id"))
+        await expect(hand.locator(".loading")).to_have_count(0)
+        playable = hand.locator(f"{HAND_BUTTONS}:enabled")
+        await expect(playable.first).to_be_visible()
+        greyed = await hand.locator(f"{HAND_BUTTONS}:disabled").count()
+        if moves >= 4 and greyed:
+            await camera.message("claim-hand.png", hand)
+            await camera.message("claim-table.png", table)
+            return
+        drawn = await table.locator(".gallery img").get_attribute("src")
+        await press(page, playable.nth(rng.randrange(await playable.count())))
+        await expect(table.locator(".gallery img")).not_to_have_attribute("src", drawn or "")
+    raise RuntimeError("no hand had a card to grey out")
+
+
+async def press_my_hand(table: Locator, hands: Locator) -> None:
+    await table.locator(MY_HAND).click()
+    await expect(hands).to_have_count(1)
+
+
+async def to_act(table: Locator) -> list[str]:
+    """The members the table names where it says to open **My hand**."""
+    description = await table.locator(".container .text").first.inner_text()
+    (prompt,) = [p for p in description.split("\n\n") if "My hand" in p]
+    named = re.findall(r"\b(Ann|Bo)\b", prompt)
+    assert named, prompt
+    return named
+
+
+async def german(page: Page, camera: Camera) -> None:
+    """Cy's Discord is in German: what only Cy sees is German, here the ladder the game
+    just played put Ann and Bo on (and not yet Cy)."""
+    await act_as(page, "Cy")
+    ladder = await private_answer(page, f"/claimit {GERMAN._('leaderboard')}")
+    await camera.message("german.png", ladder)
+
+
+# Running it -----------------------------------------------------------------------------
+
+
+@contextlib.asynccontextmanager
+async def sandbox(dice: random.Random) -> AsyncIterator[str]:
+    """The sandbox running in this process, on a free port, its database and channel in a
+    temporary directory; yields the page's address. Cancelled on the way out."""
+    with tempfile.TemporaryDirectory(prefix="claimit-screenshots-") as where:
+        settings = replace(
+            # Nothing from the environment or a .env file: those may name a real database.
+            Settings.load({}, Path(where) / "none"),
+            sandbox_database=str(Path(where) / "sandbox.sqlite3"),
+            sandbox_port=0,
+            bot_pause=0.05,
+        )
+        said: list[str] = []
+        ready = asyncio.Event()
+        task = asyncio.create_task(
+            run_sandbox(settings, announce=said.append, ready=ready, dice=dice)
+        )
+        try:
+            waiting = asyncio.create_task(ready.wait())
+            await asyncio.wait([task, waiting], timeout=60, return_when=asyncio.FIRST_COMPLETED)
+            waiting.cancel()
+            if task.done():
+                task.result()
+                raise RuntimeError("the sandbox stopped before it was ready")
+            if not ready.is_set():
+                raise RuntimeError("the sandbox was not ready within a minute")
+            yield said[0].split("open ", 1)[1].split(" ", 1)[0]
+        finally:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+
+@contextlib.asynccontextmanager
+async def chromium() -> AsyncIterator[Browser]:
+    async with async_playwright() as playwright:
+        executable = str(CHROMIUM) if CHROMIUM.exists() else None
+        browser = await playwright.chromium.launch(executable_path=executable, headless=True)
+        try:
+            yield browser
+        finally:
+            await browser.close()
+
+
+async def make_pictures(out: Path) -> list[Written]:
+    """Plays the games and writes every picture in ``PICTURES`` into ``out``."""
+    out.mkdir(parents=True, exist_ok=True)
+    camera = Camera(out)
+    dice = random.Random()
+    async with sandbox(dice) as url, chromium() as browser:
+        page = await open_page(browser, url, DESKTOP, "Ann")
+        # Each game's dice from its own seed: changing one game leaves the others as they were.
+        dice.seed(CLAIMIT_DICE)
+        await claim_it(browser, page, url, camera)
+        dice.seed(NUGGETS_DICE)
+        await gold_nuggets(browser, page, url, camera)
+        dice.seed(CLAIM_DICE)
+        await claim(page, camera)
+        await german(page, camera)
+    missing = set(PICTURES) - set(camera.written)
+    if missing:
+        raise RuntimeError(f"not written: {', '.join(sorted(missing))}")
+    return [camera.written[name] for name in PICTURES]
+
+
+async def until_ctrl_c(out: Path) -> list[Written]:
+    """``make_pictures``, stopped by Ctrl-C (``KeyboardInterrupt``) however it ends."""
+    task = asyncio.current_task()
+    assert task is not None
+    loop = asyncio.get_running_loop()
+    stopped = asyncio.Event()
+
+    def stop() -> None:
+        stopped.set()
+        task.cancel()
+
+    def quiet(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        # Playwright leaves the lost driver's error in a future nobody awaits.
+        if not (stopped.is_set() and "driver" in str(context.get("exception"))):
+            loop.default_exception_handler(context)
+
+    # In a terminal Ctrl-C reaches Playwright's driver and Chromium too, which end at
+    # once: the run then fails on the lost browser before it sees the cancellation.
+    loop.add_signal_handler(signal.SIGINT, stop)
+    loop.set_exception_handler(quiet)
+    try:
+        return await make_pictures(out)
+    except BaseException:
+        if stopped.is_set():
+            raise KeyboardInterrupt from None
+        raise
+    finally:
+        loop.remove_signal_handler(signal.SIGINT)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m scripts.screenshots",
+        description="Plays games in the sandbox in headless Chromium and writes the "
+        "documentation's screenshots.",
+    )
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=DEFAULT_OUT,
+        help=f"where the pictures go (default: {DEFAULT_OUT.relative_to(ROOT)})",
+    )
+    arguments = parser.parse_args(argv)
+    began = time.monotonic()
+    try:
+        written = asyncio.run(until_ctrl_c(arguments.out))
+    except KeyboardInterrupt:
+        print("stopped", file=sys.stderr)
+        return 130
+    for picture in written:
+        print(
+            f"{picture.name:20} {picture.width:>5}×{picture.height:<5} "
+            f"{picture.size / 1024:7.1f} KiB"
+        )
+    print(f"{len(written)} pictures in {arguments.out} in {time.monotonic() - began:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
