@@ -167,6 +167,16 @@ async def _prepare(path: str | Path) -> None:
             await connection.execute(pragma)
         await connection.execute("PRAGMA journal_mode = WAL")
         await migrate(connection)
+        # A file SQLite could only open read-only (a read-only disk, with the WAL files of a
+        # bot that was killed still beside it) reads and migrates fine when it is up to date,
+        # and even grants the write lock: a write, rolled back, finds out now rather than
+        # the bot's first write.
+        version = await schema_version(connection)
+        await connection.execute("BEGIN IMMEDIATE")
+        try:
+            await connection.execute(f"PRAGMA user_version = {version}")
+        finally:
+            await _roll_back(connection)
 
 
 def _open(path: str | Path) -> sqlite3.Connection:

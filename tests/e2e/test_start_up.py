@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -52,3 +53,26 @@ async def test_a_read_only_disk_at_start_up_is_one_plain_line(tmp_path: Path) ->
         (line,) = await start(["--sandbox"], environment, tmp_path)
     assert line.startswith(f"claimit: can't use the database {path}: ")
     assert "readonly" in line or "unable to open" in line
+
+
+async def test_a_read_only_disk_with_a_killed_bots_files_is_one_plain_line(tmp_path: Path) -> None:
+    """A bot killed on the disk leaves its WAL files beside the database. On a read-only
+    disk SQLite then opens the file read-only and reads it (and even grants the write
+    lock), so only a write tells that the bot can't run there."""
+    with tiny_disk(tmp_path / "disk") as disk:
+        path = disk.path / "sandbox.sqlite3"
+        await (await Database.open(path)).close()
+        killed = (
+            "import os, sqlite3, sys\n"
+            "sqlite3.connect(sys.argv[1]).execute('SELECT count(*) FROM games').fetchall()\n"
+            "os._exit(0)\n"
+        )
+        subprocess.run([sys.executable, "-c", killed, str(path)], check=True)
+        assert Path(f"{path}-wal").exists() and Path(f"{path}-shm").exists()
+        disk.read_only()
+        environment = {"DISCORD_TOKEN": "", "CLAIMIT_SANDBOX_DATABASE": str(path)}
+        (line,) = await start(["--sandbox"], environment, tmp_path)
+    assert line == (
+        f"claimit: can't use the database {path}: attempt to write a readonly database. "
+        "Check that its folder exists and is writable and that the disk has free space"
+    )
