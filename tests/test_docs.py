@@ -8,14 +8,10 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
-import discord
 import pytest
-from discord import app_commands
 
-from bot.discord_ui.commands import game_commands
-from bot.games.faces import face_for
-from bot.games.registry import GAMES
 from scripts.screenshots import PICTURES
+from tests.sandbox.test_slash_text import every_game
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
@@ -90,12 +86,7 @@ def test_every_setting_the_bot_reads_is_documented() -> None:
         assert re.search(rf"^{name}=", example, re.MULTILINE), name
 
 
-def commands() -> list[dict[str, Any]]:
-    tree = app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))
-    return [game_commands(rules, face_for(kind)).to_dict(tree) for kind, rules in GAMES.items()]
-
-
-@pytest.mark.parametrize("group", commands(), ids=lambda group: str(group["name"]))
+@pytest.mark.parametrize("group", every_game(), ids=lambda group: str(group["name"]))
 def test_every_command_and_option_is_documented(group: dict[str, Any]) -> None:
     playing, server = GUIDES["playing.md"], GUIDES["running-a-server.md"]
     assert f"`/{group['name']}`" in playing
