@@ -119,7 +119,9 @@ class ConnectionThreads:
             raise
 
     async def close(self) -> None:
-        """Runs what was given them, then closes the connections and ends the threads."""
+        """Runs what was given them, ends the threads, then closes the connections one after
+        another: only a connection that closes as the file's last folds its write-ahead log
+        back in, which two closing at once may each miss, leaving the log behind."""
         if self._closed:
             return
         self._closed = True
@@ -127,6 +129,8 @@ class ConnectionThreads:
             self._jobs.put(None)
         for thread in self._threads:
             await asyncio.to_thread(thread.join)
+        for raw in self._connections:
+            await asyncio.to_thread(raw.close)
 
     def each(self, work: Callable[[sqlite3.Connection], object]) -> None:
         """Runs ``work`` with every connection, here: for what SQLite lets any thread do
@@ -135,26 +139,21 @@ class ConnectionThreads:
             work(raw)
 
     def _serve(self, raw: sqlite3.Connection) -> None:
-        try:
-            while True:
-                # Each thread takes one None, its own signal to stop.
-                batch = [self._jobs.get()]
-                try:
-                    while batch[-1] is not None:
-                        batch.append(self._jobs.get_nowait())
-                except queue.Empty:
-                    pass
-                results = [_run(raw, job) for job in batch if job is not None]
-                if results:
-                    # A loop that is closed already has nobody waiting for these.
-                    with contextlib.suppress(RuntimeError):
-                        self._loop.call_soon_threadsafe(_settle, results)
-                if batch[-1] is None:
-                    return
-        finally:
-            # Closed however the thread ends: the last connection to close a file folds
-            # its write-ahead log back in.
-            raw.close()
+        while True:
+            # Each thread takes one None, its own signal to stop.
+            batch = [self._jobs.get()]
+            try:
+                while batch[-1] is not None:
+                    batch.append(self._jobs.get_nowait())
+            except queue.Empty:
+                pass
+            results = [_run(raw, job) for job in batch if job is not None]
+            if results:
+                # A loop that is closed already has nobody waiting for these.
+                with contextlib.suppress(RuntimeError):
+                    self._loop.call_soon_threadsafe(_settle, results)
+            if batch[-1] is None:
+                return
 
 
 def _run(raw: sqlite3.Connection, job: _Job[T]) -> tuple[_Job[T], T | None, BaseException | None]:
