@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -83,8 +82,9 @@ class BotMessages:
             nonce=body.get("nonce"),
             sticker_ids=[str(s) for s in body.get("sticker_ids") or []],
             poll=body.get("poll"),
+            created_at=self.settings.clock.now(),
         )
-        update_message(message, body, files, new=True, loading=loading)
+        update_message(message, body, files, self.settings.clock.now(), new=True, loading=loading)
         self.world.post(channel, message)
         return message
 
@@ -97,7 +97,7 @@ class BotMessages:
         loading: bool = False,
     ) -> web.Response:
         """Writes ``body`` into the message (``update_message``); the answer to the request."""
-        update_message(message, body, files, loading=loading)
+        update_message(message, body, files, self.settings.clock.now(), loading=loading)
         await self.changes.changed()
         return json_response(self.payload(message))
 
@@ -126,12 +126,14 @@ def update_message(
     message: Message,
     body: dict[str, Any],
     files: dict[int, Attachment],
+    now: float,
     *,
     new: bool = False,
     loading: bool = False,
 ) -> None:
     """Writes ``body`` into the message, or refuses it and changes nothing. ``loading``:
-    whether the message is (still) a deferred "thinking" answer afterwards.
+    whether the message is (still) a deferred "thinking" answer afterwards; ``now``: the
+    emulator's time, which an edit records.
 
     A V2 message (IS_COMPONENTS_V2) stays one for good. An edit that leaves ``flags`` out
     is judged by the message's own rules; one whose flags lack the bit by classic rules,
@@ -179,7 +181,7 @@ def update_message(
     message.attachments, message.sticker_ids, message.poll = attachments, sticker_ids, poll
     message.flags = flags | LOADING if loading else flags
     if not new:
-        message.edited_at = time.time()
+        message.edited_at = now
 
 
 def _attachments(

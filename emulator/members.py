@@ -5,7 +5,6 @@ the bot does about it."""
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -46,7 +45,14 @@ class Members:
             raise ValueError(f"Discord refuses this message (50035): {problems}")
         if is_empty(text, [], [], []):
             raise ValueError("Discord sends no empty message (50006)")
-        message = Message(snowflake(), channel.id, user, content=text, mentions=mentions(text))
+        message = Message(
+            snowflake(),
+            channel.id,
+            user,
+            content=text,
+            mentions=mentions(text),
+            created_at=self.settings.clock.now(),
+        )
         self.world.post(channel, message)
         await self.events.created(message)
         await self.changes.changed()
@@ -93,7 +99,7 @@ class Members:
             ]
         else:
             data["options"] = _options(schema, options, locale)
-        resolved = _resolved(guild, list(options.values()))
+        resolved = _resolved(guild, list(options.values()), self.settings.clock.now())
         if resolved:
             data["resolved"] = resolved
         return await self._interact(2, user, channel, data, None)
@@ -162,7 +168,15 @@ class Members:
     ) -> Interaction:
         world = self.world
         interaction = Interaction(
-            snowflake(), new_token(), kind, user, channel, data, message, user.locale
+            snowflake(),
+            new_token(),
+            kind,
+            user,
+            channel,
+            data,
+            message,
+            user.locale,
+            created_at=self.settings.clock.now(),
         )
         world.interactions[interaction.token] = interaction
         guild = world.guilds[channel.guild_id]
@@ -242,7 +256,7 @@ def _options(
     ]
 
 
-def _resolved(guild: Guild, values: list[Any]) -> dict[str, Any]:
+def _resolved(guild: Guild, values: list[Any], now: float) -> dict[str, Any]:
     """The objects that options name (channels, users), which Discord sends alongside."""
     resolved: dict[str, Any] = {}
     channels = [v for v in values if isinstance(v, Channel)]
@@ -253,7 +267,6 @@ def _resolved(guild: Guild, values: list[Any]) -> dict[str, Any]:
     users = [v for v in values if isinstance(v, User)]
     if users:
         resolved["users"] = {str(u.id): payloads.user(u) for u in users}
-        now = time.time()
         resolved["members"] = {
             str(u.id): {k: v for k, v in payloads.member(u, guild, now).items() if k != "user"}
             for u in users

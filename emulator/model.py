@@ -222,7 +222,8 @@ class Interaction:
     data: dict[str, Any]
     message: Message | None
     locale: str = "en-US"
-    created_at: float = field(default_factory=time.monotonic)
+    created_at: float = field(default_factory=time.time)
+    """On the emulator's clock (``EmulatorClock.now``), like every time it keeps."""
     response_type: int | None = None
     response_message: Message | None = None
     responded_at: float | None = None

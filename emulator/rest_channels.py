@@ -4,7 +4,6 @@ members; each within the bot's channel permissions."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -77,7 +76,7 @@ class ChannelRoutes:
             raise DiscordError(404, 10013, "Unknown User")
         if user.id not in guild.member_permissions:
             raise DiscordError(404, 10007, "Unknown Member")
-        return json_response(payloads.member(user, guild, time.time()))
+        return json_response(payloads.member(user, guild, self.settings.clock.now()))
 
     async def history(self, request: web.Request) -> web.Response:
         """Get Channel Messages: the ``limit`` messages (50 without one) before, after or
@@ -122,7 +121,7 @@ class ChannelRoutes:
         nonce = body.get("nonce")
         if not body.get("enforce_nonce") or nonce is None:
             return None
-        since = time.time() - self.settings.nonce_window
+        since = self.settings.clock.now() - self.settings.nonce_window
         return next(
             (
                 m

@@ -4,7 +4,6 @@ its 15-minute token lasts)."""
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 from aiohttp import web
@@ -39,7 +38,7 @@ class InteractionRoutes:
             # Kept, as a bot answering one click twice is a bug a test should see.
             interaction.errors.append("acknowledged a second time")
             raise DiscordError(400, 40060, "Interaction has already been acknowledged.")
-        if time.monotonic() - interaction.created_at > self.settings.response_deadline:
+        if self.settings.clock.now() - interaction.created_at > self.settings.response_deadline:
             interaction.errors.append("first response after the 3-second deadline")
             raise DiscordError(404, 10062, "Unknown interaction")
         body, files = await self.bot_messages.read_body(request)
@@ -64,12 +63,12 @@ class InteractionRoutes:
             if interaction.message.deleted:
                 raise DiscordError(404, 10008, "Unknown Message")
             if kind == 7:
-                update_message(interaction.message, data, files)
+                update_message(interaction.message, data, files, self.settings.clock.now())
             interaction.response_message = interaction.message
         else:
             raise DiscordError(400, 50035, f"Invalid interaction response type {kind!r}")
         interaction.response_type = kind
-        interaction.responded_at = time.monotonic()
+        interaction.responded_at = self.settings.clock.now()
         interaction.answered.set()
         message = interaction.response_message
         if kind in (4, 5):
@@ -92,7 +91,7 @@ class InteractionRoutes:
     def _webhook_interaction(self, request: web.Request) -> Interaction:
         """The interaction whose token the webhook route uses, while the token lasts."""
         interaction = self._interaction(request.match_info["token"])
-        if time.monotonic() - interaction.created_at > self.settings.token_lifetime:
+        if self.settings.clock.now() - interaction.created_at > self.settings.token_lifetime:
             raise DiscordError(401, 50027, "Invalid Webhook Token")
         return interaction
 
@@ -129,7 +128,7 @@ class InteractionRoutes:
         if thinking is not None and thinking.loading and not thinking.deleted:
             # Discord makes the first follow-up the deferred answer itself, ephemeral or
             # not as the defer chose.
-            update_message(thinking, body, files)
+            update_message(thinking, body, files, self.settings.clock.now())
             message = thinking
         else:
             flags = body.get("flags") or 0

@@ -21,6 +21,7 @@ from typing import Any, Generic, Self, TypeVar, cast, overload
 
 from emulator import cdn
 from emulator.changes import Changes
+from emulator.clock import EmulatorClock
 from emulator.gateway import Gateway
 from emulator.members import Members
 from emulator.message_events import MessageEvents
@@ -120,6 +121,9 @@ class DiscordEmulator:
         content (``message_events``), as Discord does. A gateway session gets content
         only if it also asked for MESSAGE_CONTENT."""
         self.base_url = ""
+        self.clock = EmulatorClock()
+        """Discord's time, which a test moves on (``clock.advance``) to age messages,
+        threads, rate limits and interaction tokens without waiting."""
         # The parts read the settings above from the emulator itself (``Settings``) as
         # they work: a test may change one after the start.
         self._world = World()

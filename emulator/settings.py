@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from emulator.clock import EmulatorClock
+
 API = "/api/v10"
 """Where the REST routes start, as discord.py's ``Route.BASE`` has it."""
 GATEWAY = "/gateway"
@@ -23,6 +25,7 @@ class Settings(Protocol):
     max_concurrency: int
     message_content: bool
     base_url: str
+    clock: EmulatorClock
 
     @property
     def gateway_url(self) -> str: ...
