@@ -5,20 +5,26 @@ from emulator.faults import Fault
 from emulator.form import Problem
 from emulator.limits import check_message, message_problems
 from emulator.model import Channel, Guild, Interaction, Message, User, shard_of
+from emulator.rate_limit_figures import DISCORD_RATE_LIMITS, RateLimits, Window
+from emulator.rate_limits import LoggedRequest
 from emulator.responses import DiscordError
 from emulator.server import DEFAULT_BOT_PERMISSIONS, DiscordEmulator
 
 __all__ = [
     "DEFAULT_BOT_PERMISSIONS",
+    "DISCORD_RATE_LIMITS",
     "Channel",
     "DiscordEmulator",
     "DiscordError",
     "Fault",
     "Guild",
     "Interaction",
+    "LoggedRequest",
     "Message",
     "Problem",
+    "RateLimits",
     "User",
+    "Window",
     "check_message",
     "message_problems",
     "shard_of",

@@ -5,18 +5,14 @@ waits and retries."""
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import math
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from http import HTTPStatus
 
 from aiohttp import web
 
+from emulator.rate_limits import RATE_LIMITED, bucket_hash, too_many_requests
 from emulator.responses import json_response
-
-RATE_LIMITED = 429
 
 
 @dataclass(eq=False)
@@ -43,34 +39,24 @@ class Fault:
         """Until it has answered all its ``times`` requests."""
         await self.used_up.wait()
 
-    def answer(self) -> web.Response:
+    def answer(self, now: float) -> web.Response:
+        """Its answer, at ``now`` on the emulator's clock."""
         self.hits += 1
         if self.hits >= self.times:
             self.used_up.set()
         if self.status == RATE_LIMITED:
-            return self._rate_limited()
+            return self._rate_limited(now)
         reason = f"{self.status}: {HTTPStatus(self.status).phrase}"
         return json_response({"message": reason, "code": 0}, self.status)
 
-    def _rate_limited(self) -> web.Response:
-        body = {
-            "message": "You are being rate limited.",
-            "retry_after": self.retry_after,
-            "global": self.is_global,
-            "code": 0,
-        }
+    def _rate_limited(self, now: float) -> web.Response:
         headers = {
-            "Retry-After": str(math.ceil(self.retry_after)),
             "X-RateLimit-Limit": "5",
             "X-RateLimit-Remaining": "0",
-            "X-RateLimit-Reset": f"{time.time() + self.retry_after:.3f}",
+            "X-RateLimit-Reset": f"{now + self.retry_after:.3f}",
             "X-RateLimit-Reset-After": f"{self.retry_after:.3f}",
-            "X-RateLimit-Bucket": hashlib.sha256(self.route.encode()).hexdigest()[:32],
-            "X-RateLimit-Scope": "global" if self.is_global else "user",
-            # discord.py takes a 429 that did not come through Google's proxy for a
-            # Cloudflare ban and gives up instead of retrying.
-            "Via": "1.1 google",
+            # The route's bucket, as its other answers name it: discord.py keeps its
+            # pacing of the route.
+            "X-RateLimit-Bucket": bucket_hash(self.route),
         }
-        if self.is_global:
-            headers["X-RateLimit-Global"] = "true"
-        return json_response(body, RATE_LIMITED, headers)
+        return too_many_requests(self.retry_after, "global" if self.is_global else "user", headers)

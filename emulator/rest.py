@@ -1,6 +1,7 @@
 """The emulator's HTTP server: every REST route (under ``/api/v10``) and the CDN's, the
 gateway's WebSocket, the bot's token required where Discord requires it, Discord's
-error answers, and the faults a test asks for (``faults``)."""
+rate limits (``rate_limits``), Discord's error answers, and the faults a test asks for
+(``faults``)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from emulator.faults import Fault
 from emulator.gateway import Gateway
 from emulator.loopback import loopback_only
 from emulator.message_events import MessageEvents
+from emulator.rate_limits import RateLimiter
 from emulator.responses import DiscordError, json_response
 from emulator.rest_application import ApplicationRoutes
 from emulator.rest_cdn import CdnRoutes
@@ -44,9 +46,17 @@ class RestApi:
     ) -> None:
         self._settings = settings
         self._faults: list[Fault] = []
+        self.limiter = RateLimiter(settings, world)
         # Built at once rather than when serving, so that fail() can check its route.
+        # The limiter sees a fault's answer as Discord's own: it counts an injected 401,
+        # 403 or 429 among the invalid requests.
         self._app = web.Application(
-            middlewares=[loopback_only(), self._fault_injector(), _discord_errors],
+            middlewares=[
+                loopback_only(),
+                self._rate_limiter(),
+                self._fault_injector(),
+                _discord_errors,
+            ],
             client_max_size=64 * 1024 * 1024,
         )
         bot_messages = BotMessages(settings, world, changes, events)
@@ -74,6 +84,7 @@ class RestApi:
         r.add_get("/avatars/{user}/{file}", cdn.avatar)
         r.add_get("/embed/avatars/{file}", cdn.default_avatar)
         r.add_get(f"{API}/users/@me", bot_only(application.me))
+        r.add_post(f"{API}/users/@me/channels", bot_only(channels.create_dm))
         r.add_get(f"{API}/oauth2/applications/@me", bot_only(application.application))
         r.add_get(f"{API}/gateway/bot", bot_only(application.bot_gateway))
         r.add_get(f"{API}/gateway", application.gateway)
@@ -146,12 +157,22 @@ class RestApi:
         """Every route, as ``fail`` names them."""
         return {name for r in self._app.router.routes() if (name := _route_name(r))}
 
+    def _rate_limiter(self) -> Middleware:
+        @web.middleware
+        async def limit(request: web.Request, handler: Handler) -> web.StreamResponse:
+            route = _route_name(request.match_info.route)
+            return await self.limiter.handle(request, route, handler)
+
+        return limit
+
     def _fault_injector(self) -> Middleware:
         @web.middleware
         async def inject(request: web.Request, handler: Handler) -> web.StreamResponse:
             route = _route_name(request.match_info.route)
             fault = next((f for f in self._faults if f.applies_to(route, request)), None)
-            return await handler(request) if fault is None else fault.answer()
+            if fault is None:
+                return await handler(request)
+            return fault.answer(self._settings.clock.now())
 
         return inject
 

@@ -4,9 +4,13 @@ attributes) as they work, so that a test's change after the start
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from emulator.clock import EmulatorClock
+
+if TYPE_CHECKING:
+    # Only for the type: rate_limits reads API from here as it loads.
+    from emulator.rate_limit_figures import RateLimits
 
 API = "/api/v10"
 """Where the REST routes start, as discord.py's ``Route.BASE`` has it."""
@@ -26,6 +30,7 @@ class Settings(Protocol):
     message_content: bool
     base_url: str
     clock: EmulatorClock
+    rate_limits: RateLimits | None
 
     @property
     def gateway_url(self) -> str: ...

@@ -37,6 +37,7 @@ from PIL import Image
 from playwright.async_api import Browser, Locator, Page, ViewportSize, async_playwright, expect
 
 from bot.settings import Settings
+from emulator import DISCORD_RATE_LIMITS, DiscordEmulator
 from i18n import language
 from render.common.palette import PLAYERS
 from sandbox.run import run_sandbox
@@ -516,7 +517,16 @@ async def sandbox(dice: random.Random) -> AsyncIterator[str]:
         said: list[str] = []
         ready = asyncio.Event()
         task = asyncio.create_task(
-            run_sandbox(settings, announce=said.append, ready=ready, dice=dice)
+            run_sandbox(
+                settings,
+                announce=said.append,
+                ready=ready,
+                # Scripted clicks come faster than anyone plays: Discord's limits in
+                # short windows keep the pictures what a person would see, without
+                # waiting out Discord's seconds between them.
+                emulator=DiscordEmulator(rate_limits=DISCORD_RATE_LIMITS.quicker(100)),
+                dice=dice,
+            )
         )
         try:
             waiting = asyncio.create_task(ready.wait())

@@ -7,6 +7,7 @@ import pytest
 
 from emulator import DiscordEmulator
 from tests.e2e.world import World, running_world
+from tests.quick_limits import QUICK_LIMITS
 
 
 @pytest.fixture
@@ -20,7 +21,7 @@ async def world(tmp_path: Path, database_target: str) -> AsyncIterator[World]:
 async def emulator() -> AsyncIterator[DiscordEmulator]:
     """An emulated Discord of its own, for a test that runs the bot in processes (four
     shards may identify together)."""
-    emulator = DiscordEmulator(max_concurrency=4)
+    emulator = DiscordEmulator(max_concurrency=4, rate_limits=QUICK_LIMITS)
     await emulator.start()
     try:
         yield emulator

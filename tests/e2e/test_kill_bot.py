@@ -35,6 +35,7 @@ from emulator import Channel, DiscordEmulator, Interaction, Message, User
 from i18n import english
 from tests.e2e.running_bot import BotProcess, bot_environment
 from tests.e2e.world import describe, pick_button, title_of
+from tests.quick_limits import QUICK_LIMITS
 
 CYCLES = int(os.environ.get("CLAIMIT_KILL_CYCLES", "12"))
 TABLES = 6
@@ -185,7 +186,7 @@ def latest_with(channel: Channel, version: str) -> Message | None:
 async def test_sigkill_at_random_moments_loses_nothing_and_leaves_no_game_unshown(
     tmp_path: Path,
 ) -> None:
-    emulator = DiscordEmulator()
+    emulator = DiscordEmulator(rate_limits=QUICK_LIMITS)
     await emulator.start()
     owner = emulator.add_user("Owner")
     guild = emulator.add_guild("Kills", owner)

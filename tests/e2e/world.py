@@ -23,6 +23,7 @@ from emulator import Channel, DiscordEmulator, Guild, Interaction, Message, User
 from engine.claimit import MAX_PLAYERS, MIN_PLAYERS
 from render.claimit import geometry
 from tests.clock import ManualClock
+from tests.quick_limits import QUICK_LIMITS
 
 
 @dataclass
@@ -191,7 +192,7 @@ async def make_world(
 ) -> World:
     """``database`` is a SQLite file or a PostgreSQL URL; a new file by default. With
     ``locale`` (``de``), the server and its players use Discord in that language."""
-    emulator = DiscordEmulator(response_deadline=response_deadline)
+    emulator = DiscordEmulator(response_deadline=response_deadline, rate_limits=QUICK_LIMITS)
     await emulator.start()
     use_discord_at(emulator.base_url)
     users = [

@@ -17,6 +17,7 @@ from emulator.model import snowflake
 from sandbox.run import run_sandbox
 from sandbox.server_world import CHANNEL_ID, populate
 from sandbox.web import SandboxPage
+from tests.quick_limits import QUICK_LIMITS
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "sandbox"
 CHROMIUM = Path("/usr/bin/chromium")
@@ -52,7 +53,7 @@ async def started(tmp_path: Path, dice: random.Random | None = None) -> AsyncIte
         sandbox_port=0,
         bot_pause=0.05,
     )
-    emulator = DiscordEmulator()
+    emulator = DiscordEmulator(rate_limits=QUICK_LIMITS)
     lines: list[str] = []
     ready = asyncio.Event()
     task = asyncio.create_task(
@@ -81,7 +82,7 @@ def sandbox_url(sandbox: Sandbox) -> str:
 async def bare_page() -> AsyncIterator[Sandbox]:
     """The page alone, over an emulator no bot is connected to: for what the page decides
     by itself, without a bot's start and stop around each test."""
-    emulator = DiscordEmulator()
+    emulator = DiscordEmulator(rate_limits=QUICK_LIMITS)
     await emulator.start()
     page = SandboxPage(emulator, populate(emulator))
     yield Sandbox(await page.start(), emulator)

@@ -16,6 +16,7 @@ from bot.settings import Settings
 from emulator import Channel, DiscordEmulator, Interaction, Message, User
 from sandbox.run import discord_state, run_sandbox
 from sandbox.server_world import CHANNEL_ID
+from tests.quick_limits import QUICK_LIMITS
 
 
 @dataclass(frozen=True)
@@ -38,7 +39,7 @@ class Sandbox:
 @contextlib.asynccontextmanager
 async def running(settings: Settings) -> AsyncIterator[Sandbox]:
     """The sandbox, in this process, over a new emulator; stopped as Ctrl-C stops it."""
-    emulator = DiscordEmulator()
+    emulator = DiscordEmulator(rate_limits=QUICK_LIMITS)
     ready = asyncio.Event()
     lines: list[str] = []
     task = asyncio.create_task(

@@ -17,6 +17,7 @@ from emulator import DiscordEmulator
 from sandbox.run import run_sandbox
 from tests.e2e.running_bot import BotProcess
 from tests.postgres_cluster import Cluster
+from tests.quick_limits import QUICK_LIMITS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -35,7 +36,7 @@ async def test_the_sandbox_runs_with_a_second_process_on_postgresql(
         shard_count=2,
         shards=frozenset({0}),
     )
-    emulator = DiscordEmulator(max_concurrency=2)
+    emulator = DiscordEmulator(max_concurrency=2, rate_limits=QUICK_LIMITS)
     lines: list[str] = []
     ready = asyncio.Event()
     sandbox = asyncio.create_task(
