@@ -1,24 +1,42 @@
 """Discord's rules for the application commands a bot registers (a bulk overwrite):
-names, descriptions, options and choices, and their translations into Discord's locales.
-A refusal is 50035 Invalid Form Body, naming the place, as Discord answers."""
+names, descriptions, options and choices, their translations into Discord's locales, how
+many commands there are and how large each is. A refusal is 50035 Invalid Form Body,
+naming the place, or 30032 for more commands of a type than an app may have, as Discord
+answers, so that a command tree Discord would refuse fails in the tests first.
+
+The rules are those of Discord's "Application Commands" page (Application Command
+Naming, the option and choice structures, Registering a Command, Subcommands and
+Subcommand Groups, Localization, and the size warning under Slash Commands). The page
+doesn't give the answers; their codes, messages and places are those Discord gave in
+reports on GitHub, named where each is refused."""
 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from emulator.form import Form, Path, Problem, errors_object
 from emulator.responses import DiscordError
 
-COMMANDS = 100
+CHAT_INPUT, USER, MESSAGE = 1, 2, 3
+SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
+
+COMMANDS = {CHAT_INPUT: 100, USER: 15, MESSAGE: 15}
+"""How many commands of each type an app may have globally, and again in each guild."""
+OVERWRITE = 130
+"""The most commands one bulk overwrite takes (100 + 15 + 15): more is refused as a too
+long array, fewer but over a type's count with 30032 (measured in chenhg5/cc-connect#504)."""
 OPTIONS = 25
 CHOICES = 25
 NAME_LENGTH = 32
 DESCRIPTION_LENGTH = 100
 CHOICE_NAME_LENGTH = 100
-SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
-CHAT_INPUT = 1
+CHOICE_VALUE_LENGTH = 100
+COMMAND_SIZE = 8000
+"""A slash command's names, descriptions and choice values together, counting each field's
+longest translation."""
 
 LOCALES = frozenset(
     {
@@ -29,43 +47,115 @@ LOCALES = frozenset(
 )  # fmt: skip
 """Discord's locales (its Reference, "Locales"): the only keys a localization may have."""
 
+_DEVANAGARI_AND_THAI = ((0x0900, 0x097F), (0x0E00, 0x0E7F), (0xA8E0, 0xA8FF))
+"""The Unicode blocks of the scripts whose marks and signs a name may hold besides letters
+and numbers (``\\p{sc=Deva}``, ``\\p{sc=Thai}``)…"""
+_NOT_THEIR_SCRIPT = frozenset("\u0951\u0952\u0953\u0954\u0964\u0965\u0e3f")
+"""…less the characters of those blocks that Unicode gives to no script of their own
+(the Vedic stress signs, the dandas, the baht sign)."""
+
+_OPTION_TYPE_INVALID = "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID"
+_OPTION_NAME_INVALID = "APPLICATION_COMMAND_OPTIONS_NAME_INVALID"
+
+Clash = Callable[[Path, str | None, str], None]
+"""Refuses a name already used at its level: the thing's place, the locale of the name
+(None for its default name) and the name."""
+
 
 def command_problems(body: object) -> list[Problem]:
+    """Every reason Discord would answer a bulk overwrite of ``body`` with 50035."""
     form = Form()
-    commands = form.objects((), body, COMMANDS)
-    names: set[str] = set()
+    commands = form.objects((), body, OVERWRITE)
     for at, command in commands:
-        name = _name(form, at, command)
-        if name in names:
-            form.refuse(
-                (*at, "name"),
-                "APPLICATION_COMMANDS_DUPLICATE_NAME",
-                f"Application command names must be unique: {name}",
-            )
-        names.add(name)
         if command.get("type", CHAT_INPUT) == CHAT_INPUT:
-            _description(form, at, command)
-            _options(form, at, command.get("options"))
+            _slash_command(form, at, command)
+        else:
+            # A context menu command's name may have capitals and spaces.
+            _name(form, at, command, slash=False, top=True)
+    for kind in {command.get("type", CHAT_INPUT) for _, command in commands}:
+        _unique(
+            [(at, c) for at, c in commands if c.get("type", CHAT_INPUT) == kind],
+            # At the command itself (albertgmz/BeatDock#103).
+            lambda at, locale, name: form.refuse(
+                at,
+                "APPLICATION_COMMANDS_DUPLICATE_NAME",
+                "Application command names must be unique",
+            ),
+        )
     return form.problems
 
 
 def check_commands(body: object) -> None:
+    """Refuses ``body`` as Discord would: 50035 for whatever is malformed, else 30032 when
+    it holds more commands of a type than an app may have (Discord's "Maximum number of
+    application commands reached (100)", reported in chenhg5/cc-connect#504)."""
     problems = command_problems(body)
     if problems:
         raise DiscordError(400, 50035, "Invalid Form Body", errors_object(problems))
+    assert isinstance(body, list)  # command_problems refuses anything else
+    kinds = Counter(command.get("type", CHAT_INPUT) for command in body)
+    for kind, most in COMMANDS.items():
+        if kinds[kind] > most:
+            raise DiscordError(
+                400, 30032, f"Maximum number of application commands reached ({most})"
+            )
 
 
-def _name(form: Form, at: Path, thing: Mapping[str, Any]) -> str:
-    name = form.text((*at, "name"), thing.get("name"), NAME_LENGTH, least=1, required=True)
-    if name and not _valid_name(name):
-        form.refuse((*at, "name"), "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid")
+def localized(thing: Mapping[str, Any], locale: str) -> str:
+    """A command's, option's or choice's name as a member with ``locale`` sees it."""
+    return str((thing.get("name_localizations") or {}).get(locale) or thing["name"])
+
+
+def _slash_command(form: Form, at: Path, command: Mapping[str, Any]) -> None:
+    _name(form, at, command, slash=True, top=True)
+    _description(form, at, command)
+    _options(form, at, command.get("options"), None)
+    if _size(command) > COMMAND_SIZE:
+        # At the command itself, not at a field of it, as bots' logs of Discord's answer
+        # show ("0[APPLICATION_COMMAND_TOO_LARGE]").
+        form.refuse(
+            at, "APPLICATION_COMMAND_TOO_LARGE", f"Command exceeds maximum size ({COMMAND_SIZE})"
+        )
+
+
+def _name(form: Form, at: Path, thing: Mapping[str, Any], *, slash: bool, top: bool) -> None:
+    """A name and its translations: 1-32 characters, and for a slash command and every
+    option Discord's ``^[-_\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$`` in lower case
+    wherever a letter has one. The docs' regex also has ``'``, which Discord refuses: it
+    meant the modifier letter apostrophe U+02BC, a letter (discord-api-docs#7371, the docs
+    fixed by #8567). A default name outside those characters is refused by the regex
+    itself (#7371's answer); one with capitals, and any translation that breaks the rule,
+    as an invalid name: a command's at its whole dictionary, an option's at the locale
+    (discord-api-docs#7712)."""
+    where = (*at, "name")
+    name = form.text(where, thing.get("name"), NAME_LENGTH, least=1, required=True)
+    if slash and name and not _named_by_the_rule(name):
+        form.refuse(where, "STRING_TYPE_REGEX", "String value did not match validation regex.")
+    elif slash and name != name.lower():
+        form.refuse(where, "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid")
     for locale, value in _localizations(form, (*at, "name_localizations"), thing):
-        where = (*at, "name_localizations", locale)
-        if form.text(where, value, NAME_LENGTH, least=1, required=True) and not _valid_name(
-            str(value)
-        ):
-            form.refuse(where, "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid")
-    return name
+        in_locale = (*at, "name_localizations", locale)
+        text = form.text(in_locale, value, NAME_LENGTH, least=1, required=True)
+        if slash and text and not (_named_by_the_rule(text) and text == text.lower()):
+            form.refuse(
+                (*at, "name_localizations") if top else in_locale,
+                "APPLICATION_COMMAND_INVALID_NAME",
+                "Command name is invalid",
+            )
+
+
+def _named_by_the_rule(name: str) -> bool:
+    """Whether every character is one the naming rule allows, whatever its case."""
+    return all(
+        char in "-_"
+        or unicodedata.category(char)[0] in "LN"
+        or (
+            any(low <= ord(char) <= high for low, high in _DEVANAGARI_AND_THAI)
+            and char not in _NOT_THEIR_SCRIPT
+            and unicodedata.category(char) != "Cn"
+        )
+        for char in name
+    )
 
 
 def _description(form: Form, at: Path, thing: Mapping[str, Any]) -> None:
@@ -77,40 +167,132 @@ def _description(form: Form, at: Path, thing: Mapping[str, Any]) -> None:
         form.text(where, value, DESCRIPTION_LENGTH, least=1, required=True)
 
 
-def _options(form: Form, at: Path, options: object) -> None:
+def _options(form: Form, at: Path, options: object, inside: int | None) -> None:
+    """The options of a command (``inside`` None), a subcommand group or a subcommand.
+    Subcommands and groups exclude every other kind of option beside them
+    (discordjs/discord.js#7648: at the first that differs); a group holds only
+    subcommands and a subcommand none, the only nesting Discord has ("Subcommands and
+    Subcommand Groups"; no report shows Discord's words for it, so the code is the one
+    beside it); required options come first (discord-api-docs#5615: at the
+    option). Names are unique among an array's options, translations too."""
+    found = form.objects((*at, "options"), options, OPTIONS)
+    subcommands: bool | None = None
     optional_seen = False
-    names: set[str] = set()
-    for option_at, option in form.objects((*at, "options"), options, OPTIONS):
-        name = _name(form, option_at, option)
+    for option_at, option in found:
+        kind = option.get("type")
+        _name(form, option_at, option, slash=True, top=False)
         _description(form, option_at, option)
-        if name in names:
+        nests = kind in (SUB_COMMAND, SUB_COMMAND_GROUP)
+        if inside == SUB_COMMAND_GROUP and kind != SUB_COMMAND:
             form.refuse(
-                (*option_at, "name"),
-                "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS",
-                "Option names must be unique",
+                option_at, _OPTION_TYPE_INVALID, "A sub-command group holds sub-commands only"
             )
-        names.add(name)
-        if option.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP):
-            _options(form, option_at, option.get("options"))
+        elif inside == SUB_COMMAND and nests:
+            form.refuse(option_at, _OPTION_TYPE_INVALID, "A sub-command holds no sub-commands")
+        elif subcommands is None:
+            subcommands = nests
+        elif nests != subcommands:
+            form.refuse(
+                option_at,
+                _OPTION_TYPE_INVALID,
+                "Sub-command and sub-command group option types are mutually exclusive to all "
+                "other types",
+            )
+        if nests:
+            _options(form, option_at, option.get("options"), kind)
             continue
-        if option.get("required"):
-            if optional_seen:
-                form.refuse(
-                    (*option_at, "required"),
-                    "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
-                    "Required options must be placed before non-required options",
-                )
-        else:
+        if not option.get("required"):
             optional_seen = True
-        for choice_at, choice in form.objects(
-            (*option_at, "choices"), option.get("choices"), CHOICES
-        ):
-            form.text(
-                (*choice_at, "name"), choice.get("name"), CHOICE_NAME_LENGTH, least=1, required=True
+        elif optional_seen:
+            form.refuse(
+                option_at,
+                "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
+                "Required options must be placed before non-required options",
             )
-            for locale, value in _localizations(form, (*choice_at, "name_localizations"), choice):
-                where = (*choice_at, "name_localizations", locale)
-                form.text(where, value, CHOICE_NAME_LENGTH, least=1, required=True)
+        _choices(form, option_at, option)
+
+    def clash(option_at: Path, locale: str | None, name: str) -> None:
+        # At the option (the wording of discord-api-docs#4964 and of bots' logs of
+        # Discord's answer, "options[4][…]: Option name command is already used in these
+        # options"), or at the locale of a translated name, where Discord names an option's
+        # translations (discord-api-docs#7712).
+        where = option_at if locale is None else (*option_at, "name_localizations", locale)
+        form.refuse(
+            where, _OPTION_NAME_INVALID, f"Option name {name} is already used in these options"
+        )
+
+    _unique(found, clash)
+
+
+def _choices(form: Form, at: Path, option: Mapping[str, Any]) -> None:
+    for choice_at, choice in form.objects((*at, "choices"), option.get("choices"), CHOICES):
+        form.text(
+            (*choice_at, "name"), choice.get("name"), CHOICE_NAME_LENGTH, least=1, required=True
+        )
+        for locale, value in _localizations(form, (*choice_at, "name_localizations"), choice):
+            where = (*choice_at, "name_localizations", locale)
+            form.text(where, value, CHOICE_NAME_LENGTH, least=1, required=True)
+        value = choice.get("value")
+        if isinstance(value, str):
+            form.text((*choice_at, "value"), value, CHOICE_VALUE_LENGTH)
+
+
+def _unique(things: list[tuple[Path, Mapping[str, Any]]], clash: Clash) -> None:
+    """Names at one level (an app's commands of one type, or one array of options): the
+    default names are unique, and each translated name differs from every other default
+    name there and from every other name its locale shows there (Localization)."""
+    defaults = [str(thing.get("name")) for _, thing in things]
+    seen: set[str] = set()
+    for (at, _), default in zip(things, defaults, strict=True):
+        if default in seen:
+            clash(at, None, default)
+        seen.add(default)
+    locales = sorted({locale for _, thing in things for locale in _names_in_locales(thing)})
+    for locale in locales:
+        shown: set[str] = set()
+        for index, (at, thing) in enumerate(things):
+            translated = _names_in_locales(thing).get(locale)
+            if translated is None:
+                shown.add(defaults[index])
+                continue
+            if translated in shown or translated in defaults[:index] + defaults[index + 1 :]:
+                clash(at, locale, translated)
+            shown.add(translated)
+
+
+def _names_in_locales(thing: Mapping[str, Any]) -> dict[str, str]:
+    """A thing's translated names, in the locales Discord knows."""
+    names = thing.get("name_localizations")
+    if not isinstance(names, Mapping):
+        return {}
+    return {
+        locale: name
+        for locale, name in names.items()
+        if locale in LOCALES and isinstance(name, str)
+    }
+
+
+def _size(thing: Mapping[str, Any]) -> int:
+    """What counts towards ``COMMAND_SIZE``: every name, description and (a choice's)
+    value of the command, its options and their choices, only the longest of each field's
+    default and translations counted (Slash Commands)."""
+    size = _longest(thing, "name") + _longest(thing, "description")
+    if "value" in thing:
+        size += len(str(thing["value"]))
+    for key in ("options", "choices"):
+        parts = thing.get(key)
+        if isinstance(parts, list):
+            size += sum(_size(part) for part in parts if isinstance(part, Mapping))
+    return size
+
+
+def _longest(thing: Mapping[str, Any], field: str) -> int:
+    translations = thing.get(f"{field}_localizations")
+    texts = [
+        thing.get(field) or "",
+        *(translations.values() if isinstance(translations, Mapping) else ()),
+    ]
+    return max(len(str(text)) for text in texts)
 
 
 def _localizations(form: Form, at: Path, thing: Mapping[str, Any]) -> list[tuple[str, object]]:
@@ -132,17 +314,3 @@ def _localizations(form: Form, at: Path, thing: Mapping[str, Any]) -> list[tuple
                 f'Value "{locale}" is not a valid enum value.',
             )
     return known
-
-
-def _valid_name(name: str) -> bool:
-    """Letters, numbers, ``-`` and ``_``, lower case wherever a letter has a lower case
-    (Discord's ``^[-_\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$`` for chat commands)."""
-    return name == name.lower() and all(
-        char in "-_" or unicodedata.category(char)[0] in "LN" or unicodedata.category(char) == "Mn"
-        for char in name
-    )
-
-
-def localized(thing: Mapping[str, Any], locale: str) -> str:
-    """A command's, option's or choice's name as a member with ``locale`` sees it."""
-    return str((thing.get("name_localizations") or {}).get(locale) or thing["name"])
