@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any
 
 import aiohttp
@@ -27,6 +28,7 @@ from emulator.limits import (
 )
 from emulator.message_events import MessageEvents, content_exempt, without_content
 from emulator.model import EPHEMERAL, LOADING, Attachment, Channel, Message, snowflake
+from emulator.places import Places
 from emulator.responses import DiscordError, json_response
 from emulator.settings import Settings
 from emulator.world import World
@@ -40,6 +42,10 @@ class BotMessages:
     world: World
     changes: Changes
     events: MessageEvents
+
+    @cached_property
+    def places(self) -> Places:
+        return Places(self.settings, self.world, self.changes, self.events.gateway)
 
     async def read_body(self, request: web.Request) -> tuple[dict[str, Any], dict[int, Attachment]]:
         """The JSON payload and the uploaded files (``files[n]``), JSON or multipart alike."""
@@ -114,10 +120,12 @@ class BotMessages:
         return web.Response(status=204)
 
     def payload(self, message: Message) -> dict[str, Any]:
-        """The message as the REST API gives it to the bot."""
-        guild_id = self.world.channels[message.channel_id].guild_id
+        """The message as the REST API gives it to the bot (the routes answer 10003 for
+        one whose channel is gone before they come here)."""
+        channel = self.world.channels[message.channel_id]
+        guild_id = None if channel.is_dm else channel.guild_id
         shown = payloads.message(message, guild_id, self.settings.base_url)
-        if self.settings.message_content or content_exempt(message, self.world.bot.id):
+        if self.settings.message_content or content_exempt(message, channel, self.world.bot.id):
             return shown
         return without_content(shown)
 

@@ -19,6 +19,7 @@ CONTENT_LENGTH = 2000
 EMBEDS = 10
 EMBED_TOTAL = 6000
 NONCE_LENGTH = 25
+EMBED_COLOR_MOST = 0xFFFFFF
 DESCRIPTION_LENGTH = 1024
 """An attachment's description (alt text)."""
 FLAGS_MOST = 2**63 - 1
@@ -138,6 +139,8 @@ def _check_embeds(form: Form, embeds: object) -> None:
     # The 6000 counts these texts over all the message's embeds together.
     total = 0
     for at, embed in form.objects(("embeds",), embeds, EMBEDS):
+        # A colour is 24-bit RGB: Discord refuses 2**24 and up (NUMBER_TYPE_MAX).
+        form.number((*at, "color"), embed.get("color"), 0, EMBED_COLOR_MOST)
         total += len(form.text((*at, "title"), embed.get("title"), 256))
         total += len(form.text((*at, "description"), embed.get("description"), 4096))
         for field_at, field in form.objects((*at, "fields"), embed.get("fields"), 25):

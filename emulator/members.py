@@ -1,12 +1,15 @@
-"""A test acting as the server's members: chatting, running slash commands, clicking
-buttons, picking from menus, leaving, and (as a moderator) deleting; and waiting for what
-the bot does about it."""
+"""A test acting as the server's members: chatting (in the server, or to the bot in a DM),
+running slash commands, clicking buttons, picking from menus, leaving, and (as a
+moderator) deleting a message; and waiting for what the bot does about it. Each does only
+what a member's Discord client lets them do: nothing in a channel that is gone, no slash
+command in an archived thread, no click in a locked one."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from emulator import payloads
@@ -17,6 +20,7 @@ from emulator.gateway import GUILD_MEMBERS_INTENT, Gateway
 from emulator.limits import is_empty, message_problems
 from emulator.message_events import MessageEvents
 from emulator.model import Channel, Guild, Interaction, Message, User, new_token, snowflake
+from emulator.places import Places
 from emulator.settings import Settings
 from emulator.world import World
 
@@ -29,17 +33,27 @@ class Members:
     gateway: Gateway
     events: MessageEvents
 
+    @cached_property
+    def places(self) -> Places:
+        return Places(self.settings, self.world, self.changes, self.gateway)
+
     async def say(self, user: User, channel: Channel, text: str) -> Message:
         """The member posts ``text`` in the channel or thread, as anyone chats: a message
         everyone sees, and MESSAGE_CREATE for a bot with the GUILD_MESSAGES intent (its
-        content only with MESSAGE_CONTENT, or if it mentions the bot). A ValueError for
+        content only with MESSAGE_CONTENT, or if it mentions the bot); in an archived
+        thread, which it unarchives first (THREAD_UPDATE). In the bot's DM with them
+        (``dm_with``), MESSAGE_CREATE for a bot with DIRECT_MESSAGES. A ValueError for
         what Discord's client would never send: no text, more than Discord's 2,000
-        characters, a channel gone or a user who is not in the server."""
-        guild = self.world.guilds.get(channel.guild_id)
-        if self.world.channels.get(channel.id) is not channel or guild is None:
-            raise ValueError(f"channel {channel.id} is not in the emulated Discord (deleted?)")
-        if user.id not in guild.member_permissions:
+        characters, a channel gone, a user who is not in the server (or not the DM's), a
+        locked thread without Manage Threads."""
+        guild = await self._present(channel)
+        if guild is None:
+            if channel.recipient_id != user.id:
+                raise ValueError(f"{user.name} is not in the bot's DM {channel.id}")
+        elif user.id not in guild.member_permissions:
             raise ValueError(f"{user.name} is not a member of {guild.name}")
+        elif channel.is_thread and channel.locked and not self._moderates(user, channel):
+            raise ValueError(f"thread {channel.id} is locked: {user.name} can't post there")
         problems = message_problems({"content": text})
         if problems:
             raise ValueError(f"Discord refuses this message (50035): {problems}")
@@ -53,10 +67,24 @@ class Members:
             mentions=mentions(text),
             created_at=self.settings.clock.now(),
         )
+        await self.places.revive(channel)
         self.world.post(channel, message)
         await self.events.created(message)
         await self.changes.changed()
         return message
+
+    async def _present(self, channel: Channel) -> Guild | None:
+        """The channel's server (None for a DM), once idle threads have archived; a
+        ValueError if the channel is gone, as no member can act there any more."""
+        await self.places.archive_idle()
+        if self.world.channels.get(channel.id) is not channel:
+            raise ValueError(f"channel {channel.id} is not in the emulated Discord (deleted?)")
+        return None if channel.is_dm else self.world.guilds[channel.guild_id]
+
+    def _moderates(self, user: User, channel: Channel) -> bool:
+        """Whether the member has Manage Threads in the channel's server."""
+        granted = self.world.guild_of(channel).member_permissions.get(user.id)
+        return granted is not None and (granted.manage_threads or granted.administrator)
 
     async def slash(
         self,
@@ -71,7 +99,7 @@ class Members:
         member whose client is in German); the bot receives the commands' own names, as
         from Discord."""
         name, _, sub = command.partition(" ")
-        guild = self.world.guilds[channel.guild_id]
+        guild = self.world.guild_of(channel)
         locale = user.locale
         commands = self.world.commands
         registered = next(
@@ -99,7 +127,9 @@ class Members:
             ]
         else:
             data["options"] = _options(schema, options, locale)
-        resolved = _resolved(guild, list(options.values()), self.settings.clock.now())
+        resolved = _resolved(
+            guild, self.world.bot, list(options.values()), self.settings.clock.now()
+        )
         if resolved:
             data["resolved"] = resolved
         return await self._interact(2, user, channel, data, None)
@@ -110,7 +140,7 @@ class Members:
         labels = {b.get("label"): b for b in message.buttons()}
         custom_id = labels[button]["custom_id"] if button in labels else button
         clicked = next((b for b in message.buttons() if b.get("custom_id") == custom_id), {})
-        channel = self.world.channels[message.channel_id]
+        channel = self._channel_of(message)
         data = {"custom_id": custom_id, "component_type": 2, **_component_id(clicked)}
         return await self._interact(3, user, channel, data, message)
 
@@ -143,7 +173,7 @@ class Members:
             raise KeyError(f"no menu {which!r} on message {message.id}")
         if value not in [o["value"] for o in menu.get("options", [])]:
             raise KeyError(f"{value!r} is not an option of {which!r}")
-        channel = self.world.channels[message.channel_id]
+        channel = self._channel_of(message)
         data = {
             "custom_id": menu["custom_id"],
             "component_type": 3,
@@ -155,8 +185,13 @@ class Members:
     async def forge(self, user: User, message: Message, data: dict[str, Any]) -> Interaction:
         """A component interaction with exactly this ``data`` on ``message``, as a hand-made
         client could send (Discord itself only delivers what a message offers)."""
-        channel = self.world.channels[message.channel_id]
-        return await self._interact(3, user, channel, data, message)
+        return await self._interact(3, user, self._channel_of(message), data, message)
+
+    def _channel_of(self, message: Message) -> Channel:
+        channel = self.world.channels.get(message.channel_id)
+        if channel is None:
+            raise ValueError(f"message {message.id}'s channel is not in the emulated Discord")
+        return channel
 
     async def _interact(
         self,
@@ -166,7 +201,24 @@ class Members:
         data: dict[str, Any],
         message: Message | None,
     ) -> Interaction:
+        """The interaction, sent to the bot, from where a member's client can send it: a
+        slash command (``kind`` 2) not in an archived thread (Discord's docs, Threads:
+        "Users cannot ... use application commands ... in archived threads"; the client
+        offers none there, so ``slash`` raises rather than Discord refusing anything),
+        nor in a locked one without Manage Threads (no message box, so no command); a
+        click (3) never in a locked thread (its buttons are disabled even for moderators:
+        discord/discord-api-docs#7900), and in an archived one only once the client has
+        unarchived it, which it does first (THREAD_UPDATE; #8474)."""
         world = self.world
+        guild = await self._present(channel)
+        if guild is None:
+            raise ValueError("the emulator has no interactions in DMs")
+        if channel.is_thread:
+            if kind == 2 and channel.archived:
+                raise ValueError(f"thread {channel.id} is archived: no slash commands there")
+            if channel.locked and (kind != 2 or not self._moderates(user, channel)):
+                raise ValueError(f"thread {channel.id} is locked: {user.name} can't act there")
+            await self.places.revive(channel)
         interaction = Interaction(
             snowflake(),
             new_token(),
@@ -179,11 +231,15 @@ class Members:
             created_at=self.settings.clock.now(),
         )
         world.interactions[interaction.token] = interaction
-        guild = world.guilds[channel.guild_id]
         await self.gateway.dispatch(
             "INTERACTION_CREATE",
             payloads.interaction(
-                interaction, world.application_id, guild, world.bot, self.settings.base_url
+                interaction,
+                world.application_id,
+                guild,
+                world.bot,
+                self.settings.base_url,
+                world.permissions(channel),
             ),
             guild.id,
         )
@@ -218,16 +274,13 @@ class Members:
 
     async def delete_message(self, message: Message) -> None:
         """Someone (its author, or a moderator) deletes a message; MESSAGE_DELETE for a bot
-        with the GUILD_MESSAGES intent."""
+        with the GUILD_MESSAGES intent (DIRECT_MESSAGES, in a DM). A ValueError for one
+        already gone, alone or with its channel."""
+        await self._present(self._channel_of(message))
+        if message.deleted:
+            raise ValueError(f"message {message.id} is deleted already")
         message.deleted = True
         await self.events.deleted(message)
-        await self.changes.changed()
-
-    async def delete_channel(self, channel: Channel) -> None:
-        """A moderator deletes a channel or thread, with its messages."""
-        self.world.remove(channel)
-        event = "THREAD_DELETE" if channel.is_thread else "CHANNEL_DELETE"
-        await self.gateway.dispatch_if_connected(event, payloads.channel(channel), channel.guild_id)
         await self.changes.changed()
 
 
@@ -256,13 +309,13 @@ def _options(
     ]
 
 
-def _resolved(guild: Guild, values: list[Any], now: float) -> dict[str, Any]:
+def _resolved(guild: Guild, bot: User, values: list[Any], now: float) -> dict[str, Any]:
     """The objects that options name (channels, users), which Discord sends alongside."""
     resolved: dict[str, Any] = {}
     channels = [v for v in values if isinstance(v, Channel)]
     if channels:
         resolved["channels"] = {
-            str(c.id): {**payloads.channel(c), "permissions": "0"} for c in channels
+            str(c.id): {**payloads.channel(c, guild, bot), "permissions": "0"} for c in channels
         }
     users = [v for v in values if isinstance(v, User)]
     if users:

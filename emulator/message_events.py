@@ -1,13 +1,15 @@
 """The gateway's message events, as Discord sends them: MESSAGE_CREATE for every message
 anyone in a server can see (a member's, the bot's own, an interaction's public answer)
 and MESSAGE_DELETE when one goes, to the sessions of the server's shard that identified
-with GUILD_MESSAGES. Ephemeral messages make no event.
+with GUILD_MESSAGES; for a DM's messages, to shard 0's sessions that identified with
+DIRECT_MESSAGES (events outside any server go to shard 0 alone: Gateway, "Sharding").
+Ephemeral messages make no event.
 
 Without the privileged Message Content intent, Discord gives an app others' messages with
 ``content``, ``embeds``, ``attachments`` and ``components`` empty (and no ``poll``), except
-the app's own messages and those that mention it (and DMs, which the emulator has no model
-of): on the gateway, to a session that did not ask for MESSAGE_CONTENT; over REST, to an
-app without the intent switched on in the Developer Portal (``Settings.message_content``).
+the app's own messages, those that mention it and DMs: on the gateway, to a session that
+did not ask for MESSAGE_CONTENT; over REST, to an app without the intent switched on in
+the Developer Portal (``Settings.message_content``).
 """
 
 from __future__ import annotations
@@ -18,15 +20,18 @@ from typing import Any
 
 from emulator import payloads
 from emulator.gateway import GUILD_MESSAGES_INTENT, MESSAGE_CONTENT_INTENT, Gateway
-from emulator.model import Message
+from emulator.model import Channel, Message
 from emulator.settings import Settings
 from emulator.world import World
 
+DIRECT_MESSAGES_INTENT = 1 << 12
+"""MESSAGE_CREATE and MESSAGE_DELETE in DMs."""
 
-def content_exempt(message: Message, bot_id: int) -> bool:
+
+def content_exempt(message: Message, channel: Channel, bot_id: int) -> bool:
     """Whether an app sees the message's content without the Message Content intent: its
-    own message, or one that mentions it."""
-    return message.author.id == bot_id or bot_id in message.mentions
+    own message, one that mentions it, or one in a DM."""
+    return message.author.id == bot_id or bot_id in message.mentions or channel.is_dm
 
 
 def without_content(payload: dict[str, Any]) -> dict[str, Any]:
@@ -49,15 +54,23 @@ class MessageEvents:
         webhook's)."""
         if message.ephemeral:
             return
-        guild = self.world.guilds[self.world.channels[message.channel_id].guild_id]
+        channel = self.world.channels[message.channel_id]
+        if channel.is_dm:
+            shown = payloads.message(message, None, self.settings.base_url)
+            await self.gateway.dispatch_to_each(
+                "MESSAGE_CREATE", lambda _: shown, None, intent=DIRECT_MESSAGES_INTENT
+            )
+            return
+        guild = self.world.guilds[channel.guild_id]
         full = payloads.message(message, guild.id, self.settings.base_url)
         author = message.author
-        if message.interaction_id is None and (
-            author.id == self.world.bot.id or author.id in guild.member_permissions
-        ):
-            member = payloads.member(author, guild, time.time())
+        own = author.id == self.world.bot.id
+        if message.interaction_id is None and (own or author.id in guild.member_permissions):
+            roles = [guild.bot_role_id] if own else []
+            member = payloads.member(author, guild, time.time(), roles=roles)
             full["member"] = {k: v for k, v in member.items() if k not in ("user", "permissions")}
-        blank = full if content_exempt(message, self.world.bot.id) else without_content(full)
+        exempt = content_exempt(message, channel, self.world.bot.id)
+        blank = full if exempt else without_content(full)
 
         def seen_with(intents: int) -> dict[str, Any]:
             return full if intents & MESSAGE_CONTENT_INTENT else blank
@@ -70,12 +83,14 @@ class MessageEvents:
         """MESSAGE_DELETE for a message just deleted (nothing for an ephemeral one)."""
         if message.ephemeral:
             return
-        guild_id = self.world.channels[message.channel_id].guild_id
-        data = {
-            "id": str(message.id),
-            "channel_id": str(message.channel_id),
-            "guild_id": str(guild_id),
-        }
+        channel = self.world.channels[message.channel_id]
+        data = {"id": str(message.id), "channel_id": str(message.channel_id)}
+        if channel.is_dm:
+            await self.gateway.dispatch_to_each(
+                "MESSAGE_DELETE", lambda _: data, None, intent=DIRECT_MESSAGES_INTENT
+            )
+            return
+        data["guild_id"] = str(channel.guild_id)
         await self.gateway.dispatch_to_each(
-            "MESSAGE_DELETE", lambda _: data, guild_id, intent=GUILD_MESSAGES_INTENT
+            "MESSAGE_DELETE", lambda _: data, channel.guild_id, intent=GUILD_MESSAGES_INTENT
         )

@@ -22,6 +22,17 @@ from emulator.components import (
 )
 
 DISCORD_EPOCH_MS = 1_420_070_400_000
+DEFAULT_BOT_PERMISSIONS = Permissions(
+    view_channel=True,
+    send_messages=True,
+    embed_links=True,
+    attach_files=True,
+    read_message_history=True,
+)
+"""What the bot's role grants in a new server, and its permissions in a new channel."""
+DM_PERMISSIONS = Permissions(DEFAULT_BOT_PERMISSIONS.value)
+"""The bot's permissions in a DM, the same as in a new channel: no server's roles or
+overwrites reach it, and no one there may delete another's messages."""
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 """A deferred "thinking" response, until it is edited or a follow-up replaces it."""
@@ -59,6 +70,10 @@ class User:
     bot: bool = False
     locale: str = "en-US"
     """The language the member's Discord client is set to: their interactions carry it."""
+    dms_open: bool = True
+    """Whether the user lets the bot write to them in a DM (their privacy settings: "Allow
+    direct messages from server members"); closed, the bot's messages there are refused
+    with 50007."""
 
     @property
     def avatar(self) -> str:
@@ -170,25 +185,55 @@ class Message:
 
 
 TEXT_CHANNEL = 0
+DM_CHANNEL = 1
+NO_GUILD = 0
+"""A DM's ``guild_id``: it is in no server (no Discord id is 0)."""
 PUBLIC_THREAD = 11
+ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)
+"""The minutes of inactivity after which a thread may archive itself, as Discord allows."""
 
 
 @dataclass
 class Channel:
     id: int
     guild_id: int
+    """``NO_GUILD`` for a DM."""
     name: str
     bot_permissions: Permissions
+    """The bot's permissions here, its role's with the channel's overwrites applied (before
+    Discord's implicit rules: ``World.permissions``). For a thread, its parent's: Discord's
+    threads have no overwrites, and the emulator copies the parent's whenever they change."""
     messages: list[Message] = field(default_factory=list)
     type: int = TEXT_CHANNEL
     parent_id: int | None = None
     """For a thread: the channel it was started in."""
     owner_id: int | None = None
     created_at: float = field(default_factory=time.time)
+    recipient_id: int | None = None
+    """For a DM: the user the bot writes to."""
+    # The rest is a thread's ``thread_metadata``, on the emulator's clock.
+    archived: bool = False
+    locked: bool = False
+    """Only members with Manage Threads may post, edit or unarchive here."""
+    auto_archive_duration: int = 1440
+    """Minutes without activity after which the thread archives itself."""
+    archive_timestamp: float = field(default_factory=time.time)
+    """When the thread was last created, archived or unarchived."""
+    last_activity: float = field(default_factory=time.time)
+    """When the thread was last active: created, posted in or unarchived (Discord's
+    "activity"), from which its inactivity counts."""
 
     @property
     def is_thread(self) -> bool:
         return self.type == PUBLIC_THREAD
+
+    @property
+    def is_dm(self) -> bool:
+        return self.type == DM_CHANNEL
+
+    def idle_until(self) -> float:
+        """When the thread archives itself if nothing happens in it meanwhile."""
+        return self.last_activity + self.auto_archive_duration * 60
 
     def visible(self, user_id: int | None = None) -> list[Message]:
         """The messages a member sees: everything public, plus their own ephemerals."""
@@ -210,6 +255,19 @@ class Guild:
     """The members, with their permissions."""
     preferred_locale: str = "en-US"
     """The server's language, as its admins set it in its Community settings."""
+    bot_role_id: int = field(default_factory=snowflake)
+    """The role Discord gives the bot when it joins (managed, named after it)."""
+    bot_role_permissions: Permissions = field(
+        default_factory=lambda: Permissions(DEFAULT_BOT_PERMISSIONS.value)
+    )
+    """What that role grants server-wide; each channel's overwrite for the bot makes its
+    ``bot_permissions`` from them (``bot_overwrite``)."""
+
+    def bot_overwrite(self, channel: Channel) -> tuple[Permissions, Permissions]:
+        """The channel's permission overwrite for the bot, as (allow, deny): what turns
+        the role's permissions into the channel's ``bot_permissions``."""
+        role, granted = self.bot_role_permissions.value, channel.bot_permissions.value
+        return Permissions(granted & ~role), Permissions(role & ~granted)
 
 
 @dataclass

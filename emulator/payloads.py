@@ -7,6 +7,8 @@ import time
 from datetime import UTC, datetime
 from typing import Any
 
+from discord import Permissions
+
 from emulator.components import FILE, attached_name, media, referenced_files
 from emulator.model import Attachment, Channel, Guild, Interaction, Message, User
 
@@ -27,14 +29,18 @@ def user(u: User) -> dict[str, Any]:
     }
 
 
-def channel(c: Channel) -> dict[str, Any]:
+def channel(c: Channel, g: Guild, bot: User) -> dict[str, Any]:
+    """A server's channel or thread as Discord gives it to the bot: a channel with its
+    overwrite for the bot, from which discord.py works the bot's permissions out as the
+    emulator does (``World.permissions``); a thread with its ``thread_metadata``, and no
+    overwrites (a thread has its parent's permissions)."""
     payload: dict[str, Any] = {
         "id": str(c.id),
         "type": c.type,
-        "guild_id": str(c.guild_id),
+        "guild_id": str(g.id),
         "name": c.name,
         "position": 0,
-        "permission_overwrites": [],
+        "permission_overwrites": [] if c.is_thread else overwrites(c, g, bot),
         "nsfw": False,
         "parent_id": None if c.parent_id is None else str(c.parent_id),
         "topic": None,
@@ -44,21 +50,64 @@ def channel(c: Channel) -> dict[str, Any]:
     if c.is_thread:
         payload.update(
             owner_id=str(c.owner_id),
-            message_count=len(c.messages),
+            message_count=len([m for m in c.messages if not m.deleted]),
             member_count=1,
             flags=0,
             thread_metadata={
-                "archived": False,
-                "auto_archive_duration": 1440,
-                "archive_timestamp": iso(c.created_at),
-                "locked": False,
+                "archived": c.archived,
+                "auto_archive_duration": c.auto_archive_duration,
+                "archive_timestamp": iso(c.archive_timestamp),
+                "locked": c.locked,
                 "create_timestamp": iso(c.created_at),
             },
         )
     return payload
 
 
+def overwrites(c: Channel, g: Guild, bot: User) -> list[dict[str, Any]]:
+    """The channel's permission overwrites: one for the bot (a member, type 1), if its
+    permissions here differ from its role's."""
+    allow, deny = g.bot_overwrite(c)
+    if not (allow.value or deny.value):
+        return []
+    return [{"id": str(bot.id), "type": 1, "allow": str(allow.value), "deny": str(deny.value)}]
+
+
+def dm_channel(c: Channel, recipient: User) -> dict[str, Any]:
+    return {
+        "id": str(c.id),
+        "type": c.type,
+        "last_message_id": None,
+        "flags": 0,
+        "recipients": [user(recipient)],
+    }
+
+
+def thread_deleted(c: Channel, g: Guild) -> dict[str, Any]:
+    """THREAD_DELETE's few fields, as Discord sends them."""
+    return {"id": str(c.id), "guild_id": str(g.id), "parent_id": str(c.parent_id), "type": c.type}
+
+
+def bot_role(g: Guild, bot: User) -> dict[str, Any]:
+    """The role Discord gives a bot that joins a server: managed, named after the bot."""
+    return {
+        "id": str(g.bot_role_id),
+        "name": bot.name,
+        "permissions": str(g.bot_role_permissions.value),
+        "position": 1,
+        "color": 0,
+        "hoist": False,
+        "managed": True,
+        "mentionable": False,
+        "flags": 0,
+        "tags": {"bot_id": str(bot.id)},
+    }
+
+
 def guild(g: Guild, bot: User, members: list[User], now: float) -> dict[str, Any]:
+    """GUILD_CREATE's server: its roles (@everyone granting nothing, and the bot's), its
+    channels, and its active threads (archived ones are left for the bot to fetch, as
+    Discord leaves them)."""
     return {
         "id": str(g.id),
         "name": g.name,
@@ -79,7 +128,8 @@ def guild(g: Guild, bot: User, members: list[User], now: float) -> dict[str, Any
                 "managed": False,
                 "mentionable": False,
                 "flags": 0,
-            }
+            },
+            bot_role(g, bot),
         ],
         "emojis": [],
         "stickers": [],
@@ -93,9 +143,11 @@ def guild(g: Guild, bot: User, members: list[User], now: float) -> dict[str, Any
         "unavailable": False,
         "member_count": len(members) + 1,
         "joined_at": iso(now),
-        "channels": [channel(c) for c in g.channels.values() if not c.is_thread],
-        "threads": [channel(c) for c in g.channels.values() if c.is_thread],
-        "members": [member(bot, g, now)],
+        "channels": [channel(c, g, bot) for c in g.channels.values() if not c.is_thread],
+        "threads": [
+            channel(c, g, bot) for c in g.channels.values() if c.is_thread and not c.archived
+        ],
+        "members": [member(bot, g, now, roles=[g.bot_role_id])],
         "voice_states": [],
         "presences": [],
         "stage_instances": [],
@@ -103,10 +155,10 @@ def guild(g: Guild, bot: User, members: list[User], now: float) -> dict[str, Any
     }
 
 
-def member(u: User, g: Guild, now: float) -> dict[str, Any]:
+def member(u: User, g: Guild, now: float, *, roles: list[int] | None = None) -> dict[str, Any]:
     return {
         "user": user(u),
-        "roles": [],
+        "roles": [str(r) for r in roles or []],
         "joined_at": iso(now),
         "deaf": False,
         "mute": False,
@@ -162,12 +214,13 @@ def components(m: Message, base_url: str) -> list[dict[str, Any]]:
     return shown
 
 
-def message(m: Message, guild_id: int, base_url: str) -> dict[str, Any]:
+def message(m: Message, guild_id: int | None, base_url: str) -> dict[str, Any]:
+    """The message; in a DM (``guild_id`` None) without a ``guild_id``, which is how
+    discord.py tells a DM's message from a server's."""
     shown = referenced_files(m.components) if m.components_v2 else set()
     payload: dict[str, Any] = {
         "id": str(m.id),
         "channel_id": str(m.channel_id),
-        "guild_id": str(guild_id),
         "author": user(m.author),
         "content": m.content,
         "timestamp": iso(m.created_at),
@@ -187,14 +240,23 @@ def message(m: Message, guild_id: int, base_url: str) -> dict[str, Any]:
         "type": 0,
         "flags": m.flags,
     }
+    if guild_id is not None:
+        payload["guild_id"] = str(guild_id)
     if m.nonce is not None:
         payload["nonce"] = m.nonce
     return payload
 
 
 def interaction(
-    i: Interaction, application_id: int, g: Guild, bot: User, base_url: str
+    i: Interaction,
+    application_id: int,
+    g: Guild,
+    bot: User,
+    base_url: str,
+    app_permissions: Permissions,
 ) -> dict[str, Any]:
+    """The interaction as the bot receives it; ``app_permissions``: the bot's in its
+    channel (``World.permissions``)."""
     permissions = str(permissions_of(g, i.user.id))
     payload: dict[str, Any] = {
         "id": str(i.id),
@@ -204,9 +266,9 @@ def interaction(
         "version": 1,
         "guild_id": str(g.id),
         "channel_id": str(i.channel.id),
-        "channel": {**channel(i.channel), "permissions": permissions},
+        "channel": {**channel(i.channel, g, bot), "permissions": permissions},
         "member": {**member(i.user, g, time.time()), "permissions": permissions},
-        "app_permissions": str(i.channel.bot_permissions.value),
+        "app_permissions": str(app_permissions.value),
         "locale": i.locale,
         "guild_locale": g.preferred_locale,
         "data": i.data,

@@ -1,14 +1,18 @@
 """The REST routes on channels, as the bot's own: its messages posted, read, edited and
-deleted there, a channel's history, threads started from messages, and the servers'
-members; each within the bot's channel permissions."""
+deleted there, a channel's history, threads started from messages, its DMs opened, and
+the servers' members; each within the bot's permissions there (``World.permissions``),
+Discord's rules for archived and locked threads (``places.check_thread``), and a DM's
+user's leave. A channel or thread deleted is 404 10003 Unknown Channel on every one."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import contextlib
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from aiohttp import web
+from discord import Permissions
 
 from emulator import paths, payloads
 from emulator.bot_messages import BotMessages
@@ -16,7 +20,8 @@ from emulator.changes import Changes
 from emulator.form import Form, errors_object
 from emulator.gateway import Gateway
 from emulator.limits import check_form
-from emulator.model import PUBLIC_THREAD, Channel, Message
+from emulator.model import ARCHIVE_DURATIONS, PUBLIC_THREAD, Channel, Message
+from emulator.places import Places, check_thread
 from emulator.responses import DiscordError, json_response
 from emulator.settings import Settings
 from emulator.world import World
@@ -30,16 +35,60 @@ class ChannelRoutes:
     gateway: Gateway
     bot_messages: BotMessages
 
-    def _channel(self, request: web.Request) -> Channel:
+    @property
+    def places(self) -> Places:
+        return self.bot_messages.places
+
+    async def _channel(self, request: web.Request) -> Channel:
+        """The channel, thread or DM the path names, once idle threads have archived
+        (``Places.archive_idle``); Discord's 10003 for one that is not, or no more."""
+        await self.places.archive_idle()
         return paths.channel(self.world.channels, request.match_info["channel"])
 
+    def _require(self, channel: Channel, *needed: str) -> Permissions:
+        """The bot's permissions in the channel, if it has those ``needed``: without View
+        Channel Discord answers 403 50001 Missing Access on any route, without another
+        needed one 403 50013 Missing Permissions."""
+        granted = self.world.permissions(channel)
+        if not granted.view_channel:
+            raise DiscordError(403, 50001, "Missing Access")
+        if not all(getattr(granted, p) for p in needed):
+            raise DiscordError(403, 50013, "Missing Permissions")
+        return granted
+
+    def _channel_payload(self, channel: Channel) -> dict[str, Any]:
+        if channel.recipient_id is not None:
+            return payloads.dm_channel(channel, self.world.users[channel.recipient_id])
+        return payloads.channel(channel, self.world.guild_of(channel), self.world.bot)
+
     async def get_channel(self, request: web.Request) -> web.Response:
-        return json_response(payloads.channel(self._channel(request)))
+        channel = await self._channel(request)
+        self._require(channel)
+        return json_response(self._channel_payload(channel))
+
+    async def create_dm(self, request: web.Request) -> web.Response:
+        """Create DM: the bot's DM channel with ``recipient_id``, the one it has or a new
+        one (docs: User, "Create DM"). Opening it is always allowed, even to a user who
+        takes no DMs: only posting there is refused. An id that names no user is 404 10013
+        Unknown User (the docs say nothing of it; 10013 is Discord's code for that)."""
+        body, _ = await self.bot_messages.read_body(request)
+        user_id = paths.number(str(body.get("recipient_id")))
+        user = None if user_id is None else self.world.users.get(user_id)
+        if user is None:
+            raise DiscordError(404, 10013, "Unknown User")
+        channel = self.world.dm_with(user, self.settings.clock.now())
+        self.changes.unsaved.set()
+        return json_response(payloads.dm_channel(channel, user))
 
     async def start_thread(self, request: web.Request) -> web.Response:
-        parent = self._channel(request)
-        message = self._channel_message(request)
-        _require(parent, "create_public_threads")
+        """Start Thread from Message, with the ``auto_archive_duration`` the body asks for
+        (one of Discord's 60, 1440, 4320 or 10080 minutes; 1440 without one, the default
+        of a channel that sets none) and the message's id (docs: Threads)."""
+        parent = await self._channel(request)
+        message = self._channel_message(parent, request)
+        if parent.is_dm:
+            raise DiscordError(400, 50003, "Cannot execute action on a DM channel")
+        self._require(parent, "create_public_threads")
         if parent.is_thread:
             raise DiscordError(400, 50024, "Cannot execute action on this channel type")
         if any(c.id == message.id for c in self.world.threads_of(parent)):
@@ -48,24 +97,31 @@ class ChannelRoutes:
         name = str(body.get("name") or "")
         if not 1 <= len(name) <= 100:
             raise DiscordError(400, 50035, "Invalid Form Body: a thread name is 1-100 characters")
-        # Discord gives a thread started from a message that message's id.
+        duration = _archive_duration(body.get("auto_archive_duration"))
+        now = self.settings.clock.now()
+        guild = self.world.guild_of(parent)
         thread = Channel(
             message.id,
-            parent.guild_id,
+            guild.id,
             name,
-            parent.bot_permissions,
+            Permissions(parent.bot_permissions.value),
             type=PUBLIC_THREAD,
             parent_id=parent.id,
             owner_id=self.world.bot.id,
+            created_at=now,
+            auto_archive_duration=duration,
+            archive_timestamp=now,
+            last_activity=now,
         )
-        self.world.place(self.world.guilds[parent.guild_id], thread)
+        self.world.place(guild, thread)
+        shown = payloads.channel(thread, guild, self.world.bot)
         # The bot's own request: it succeeds even while the guild's shard is away (in
         # another process, or reconnecting), as on Discord.
         await self.gateway.dispatch_if_connected(
-            "THREAD_CREATE", {**payloads.channel(thread), "newly_created": True}, parent.guild_id
+            "THREAD_CREATE", {**shown, "newly_created": True}, guild.id
         )
         await self.changes.changed()
-        return json_response(payloads.channel(thread), 201)
+        return json_response(shown, 201)
 
     async def get_member(self, request: web.Request) -> web.Response:
         guild = self.world.guilds.get(int(request.match_info["guild"]))
@@ -82,11 +138,10 @@ class ChannelRoutes:
         """Get Channel Messages: the ``limit`` messages (50 without one) before, after or
         around a message, or the newest, always newest first; what any member sees of the
         channel (neither ephemeral nor deleted), none without Read Message History."""
-        channel = self._channel(request)
-        if not channel.bot_permissions.view_channel:
-            raise DiscordError(403, 50001, "Missing Access")
+        channel = await self._channel(request)
+        granted = self._require(channel)
         limit, where, at = _history_query(request.query)
-        if not channel.bot_permissions.read_message_history:
+        if not granted.read_message_history:
             return json_response([])
         shown = sorted(channel.visible(None), key=lambda m: m.id)
         older = [m for m in shown if m.id < at]
@@ -102,18 +157,36 @@ class ChannelRoutes:
         return json_response([self.bot_messages.payload(m) for m in reversed(chosen)])
 
     async def create_message(self, request: web.Request) -> web.Response:
-        channel = self._channel(request)
+        """Create Message: in a server's channel with Send Messages (in a thread, Send
+        Messages in Threads; Attach Files too for files), in a thread not locked to the
+        bot, which it unarchives if archived; in a DM only if its user takes the bot's
+        DMs. Without Embed Links, embeds are dropped (``_embeds_allowed``)."""
+        channel = await self._channel(request)
         body, files = await self.bot_messages.read_body(request)
+        if channel.is_dm:
+            self._check_dm(channel)
         send = "send_messages_in_threads" if channel.is_thread else "send_messages"
-        _require(channel, send, *(["attach_files"] if files else []))
+        granted = self._require(channel, send, *(["attach_files"] if files else []))
+        check_thread(channel, "post", granted)
         # Discord reads the whole form before it looks the nonce up.
         check_form(body)
         earlier = self._sent_with_nonce(channel, body)
         if earlier is not None:
             return json_response(self.bot_messages.payload(earlier))
-        message = self.bot_messages.post(channel, body, files)
+        with _embeds_allowed(body, granted) as allowed:
+            message = self.bot_messages.post(channel, allowed, files)
+        await self.places.revive(channel)
         await self.bot_messages.created(message)
         return json_response(self.bot_messages.payload(message))
+
+    def _check_dm(self, channel: Channel) -> None:
+        """Discord's 403 50007 for a DM whose user does not take the bot's messages: their
+        privacy settings (``User.dms_open``), or no server shared with the bot any more
+        (a bot may only write to users it shares a server with)."""
+        user = self.world.users[channel.recipient_id or 0]
+        shares = any(user.id in g.member_permissions for g in self.world.guilds.values())
+        if not (user.dms_open and shares):
+            raise DiscordError(403, 50007, "Cannot send messages to this user")
 
     def _sent_with_nonce(self, channel: Channel, body: dict[str, Any]) -> Message | None:
         """With ``enforce_nonce``, the bot's recent message in the channel with this nonce,
@@ -135,8 +208,7 @@ class ChannelRoutes:
             None,
         )
 
-    def _channel_message(self, request: web.Request) -> Message:
-        channel = self._channel(request)
+    def _channel_message(self, channel: Channel, request: web.Request) -> Message:
         message = self.world.messages.get(int(request.match_info["message"]))
         if (
             message is None
@@ -148,29 +220,74 @@ class ChannelRoutes:
         return message
 
     async def get_message(self, request: web.Request) -> web.Response:
-        return json_response(self.bot_messages.payload(self._channel_message(request)))
+        """Get Channel Message, which takes Read Message History as well (docs: Message)."""
+        channel = await self._channel(request)
+        message = self._channel_message(channel, request)
+        self._require(channel, "read_message_history")
+        return json_response(self.bot_messages.payload(message))
 
     async def edit_message(self, request: web.Request) -> web.Response:
-        message = self._channel_message(request)
+        """Edit Message: the bot's own, with Attach Files for new files, embeds dropped
+        without Embed Links, never in an archived thread and in a locked one only with
+        Manage Threads (``check_thread``)."""
+        channel = await self._channel(request)
+        message = self._channel_message(channel, request)
         if message.author.id != self.world.bot.id:
             raise DiscordError(403, 50005, "Cannot edit a message authored by another user")
+        granted = self._require(channel)
+        check_thread(channel, "edit", granted)
         body, files = await self.bot_messages.read_body(request)
         if files:
-            _require(self.world.channels[message.channel_id], "attach_files")
-        return await self.bot_messages.edit(message, body, files, loading=message.loading)
+            self._require(channel, "attach_files")
+        with _embeds_allowed(body, granted) as allowed:
+            return await self.bot_messages.edit(message, allowed, files, loading=message.loading)
 
     async def delete_message(self, request: web.Request) -> web.Response:
-        message = self._channel_message(request)
+        """Delete Message: the bot's own anywhere; another's with Manage Messages in a
+        server, never in a DM (50003); in a thread both archived and locked only with
+        Manage Threads (``check_thread``)."""
+        channel = await self._channel(request)
+        message = self._channel_message(channel, request)
+        granted = self._require(channel)
         if message.author.id != self.world.bot.id:
-            # Anyone may delete their own messages; others' take Manage Messages.
-            _require(self.world.channels[message.channel_id], "manage_messages")
+            if channel.is_dm:
+                raise DiscordError(403, 50003, "Cannot execute action on a DM channel")
+            self._require(channel, "manage_messages")
+        check_thread(channel, "delete", granted)
         return await self.bot_messages.delete(message)
 
 
-def _require(channel: Channel, *needed: str) -> None:
-    missing = [p for p in ("view_channel", *needed) if not getattr(channel.bot_permissions, p)]
-    if missing:
-        raise DiscordError(403, 50013, "Missing Permissions")
+@contextlib.contextmanager
+def _embeds_allowed(body: dict[str, Any], granted: Permissions) -> Iterator[dict[str, Any]]:
+    """The body as Discord takes it from a bot with these permissions: without Embed Links
+    its embeds are dropped and the rest kept, the message sent (discord/discord-api-docs
+    #2601, #5648; many bots' reports of embeds "not showing"). If nothing is left then,
+    Discord answers 403 50013 Missing Permissions rather than 50006 (#2601: an embed-only
+    message without the permission). Interaction responses are not bound by it: their
+    routes do not come here."""
+    if granted.embed_links or not body.get("embeds"):
+        yield body
+        return
+    try:
+        yield {**body, "embeds": []}
+    except DiscordError as e:
+        if e.code == 50006:
+            raise DiscordError(403, 50013, "Missing Permissions") from e
+        raise
+
+
+def _archive_duration(value: object) -> int:
+    """A new thread's ``auto_archive_duration`` as asked (1440 without one), or 50035."""
+    if value is None:
+        return 1440
+    if type(value) is int and value in ARCHIVE_DURATIONS:
+        return value
+    form = Form()
+    choices = ", ".join(map(str, ARCHIVE_DURATIONS))
+    form.refuse(
+        ("auto_archive_duration",), "BASE_TYPE_CHOICES", f"Value must be one of ({choices})."
+    )
+    raise DiscordError(400, 50035, "Invalid Form Body", errors_object(form.problems))
 
 
 def _history_query(query: Mapping[str, str]) -> tuple[int, str, int]:

@@ -1,20 +1,27 @@
 """The REST routes that answer an interaction: its first response (within the 3-second
 deadline), then its original message and follow-ups through the webhook routes (while
-its 15-minute token lasts)."""
+its 15-minute token lasts); none once its channel is gone (404 10003), and in a thread
+as Discord allows an interaction's webhook (``places.check_thread``). The bot's channel
+permissions do not bind them: an interaction's answer needs none."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from aiohttp import web
+from discord import Permissions
 
 from emulator import paths
 from emulator.bot_messages import BotMessages, update_message
 from emulator.changes import Changes
 from emulator.model import EPHEMERAL, Interaction, Message
+from emulator.places import Action, check_thread, unknown_channel
 from emulator.responses import DiscordError, json_response
 from emulator.settings import Settings
 from emulator.world import World
+
+_ACTIONS: dict[object, Action] = {4: "post", 5: "post", 7: "edit"}
+"""What each first response does to a message: 4 and 5 post one, 7 edits the clicked one."""
 
 
 @dataclass(frozen=True)
@@ -30,6 +37,17 @@ class InteractionRoutes:
             raise DiscordError(404, 10062, "Unknown interaction")
         return interaction
 
+    async def _where(self, interaction: Interaction, action: Action) -> None:
+        """Refuses an answer where the interaction's channel is gone (10003, as every
+        request about it is), or that its thread does not allow an interaction's
+        webhook: a message posted or edited in a locked thread, a message edited in an
+        archived one (``check_thread``). A thread left idle archives first."""
+        await self.bot_messages.places.archive_idle()
+        channel = interaction.channel
+        if self.world.channels.get(channel.id) is not channel:
+            raise unknown_channel()
+        check_thread(channel, action, Permissions.none(), webhook=True)
+
     async def callback(self, request: web.Request) -> web.Response:
         interaction = self._interaction(request.match_info["token"])
         if str(interaction.id) != request.match_info["id"]:
@@ -44,6 +62,7 @@ class InteractionRoutes:
         body, files = await self.bot_messages.read_body(request)
         kind = body.get("type")
         data = body.get("data") or {}
+        await self._where(interaction, _ACTIONS.get(kind, "read"))
         if kind in (4, 5):
             flags = data.get("flags") or 0
             # A deferred answer takes no flag but EPHEMERAL: Discord's docs have a V2
@@ -72,7 +91,9 @@ class InteractionRoutes:
         interaction.answered.set()
         message = interaction.response_message
         if kind in (4, 5):
-            # A public answer (or "thinking…") is a new message in the channel.
+            # A public answer (or "thinking…") is a new message in the channel, and
+            # unarchives its thread as any message does.
+            await self.bot_messages.places.revive(interaction.channel)
             await self.bot_messages.events.created(message)
         await self.changes.changed()
         return json_response(
@@ -95,8 +116,9 @@ class InteractionRoutes:
             raise DiscordError(401, 50027, "Invalid Webhook Token")
         return interaction
 
-    def _webhook_message(self, request: web.Request) -> Message:
+    async def _webhook_message(self, request: web.Request, action: Action) -> Message:
         interaction = self._webhook_interaction(request)
+        await self._where(interaction, action)
         wanted = request.match_info["message"]
         if wanted == "@original":
             message = interaction.response_message
@@ -109,25 +131,30 @@ class InteractionRoutes:
         return message
 
     async def get_message(self, request: web.Request) -> web.Response:
-        return json_response(self.bot_messages.payload(self._webhook_message(request)))
+        message = await self._webhook_message(request, "read")
+        return json_response(self.bot_messages.payload(message))
 
     async def edit_message(self, request: web.Request) -> web.Response:
-        message = self._webhook_message(request)
+        message = await self._webhook_message(request, "edit")
         body, files = await self.bot_messages.read_body(request)
         return await self.bot_messages.edit(message, body, files)
 
     async def delete_message(self, request: web.Request) -> web.Response:
-        return await self.bot_messages.delete(self._webhook_message(request))
+        return await self.bot_messages.delete(await self._webhook_message(request, "delete"))
 
     async def followup(self, request: web.Request) -> web.Response:
         interaction = self._webhook_interaction(request)
         if interaction.response_type is None:
             raise DiscordError(404, 10015, "Unknown Webhook")
-        body, files = await self.bot_messages.read_body(request)
         thinking = interaction.response_message
-        if thinking is not None and thinking.loading and not thinking.deleted:
-            # Discord makes the first follow-up the deferred answer itself, ephemeral or
-            # not as the defer chose.
+        replaces = thinking is not None and thinking.loading and not thinking.deleted
+        await self._where(interaction, "edit" if replaces else "post")
+        body, files = await self.bot_messages.read_body(request)
+        if thinking is not None and replaces:
+            # The docs (Interactions, "Create Followup Message"): right after a defer,
+            # the follow-up "will function as Edit Original Interaction Response": no
+            # new message, the loading one edited, its ephemeral flag as the defer chose
+            # whatever the follow-up's says (deprecated, but still so).
             update_message(thinking, body, files, self.settings.clock.now())
             message = thinking
         else:
@@ -139,6 +166,7 @@ class InteractionRoutes:
                 visible_to=interaction.user.id if flags & EPHEMERAL else None,
             )
             message.interaction_id = interaction.id
+            await self.bot_messages.places.revive(interaction.channel)
             await self.bot_messages.events.created(message)
         await self.changes.changed()
         return json_response(self.bot_messages.payload(message))

@@ -4,7 +4,8 @@ It serves on loopback, keeps every message, lets a test act as any member
 (chat, run a slash command, click a button), and enforces what Discord enforces but
 discord.py does not: the 3-second first response, the 15-minute interaction token,
 message limits (``limits``), attachment size, ephemeral visibility and the bot's
-channel permissions. A test can make routes fail (``DiscordEmulator.fail``).
+channel permissions; and it rate-limits requests as Discord does (``rate_limits``). A
+test can make routes fail (``DiscordEmulator.fail``).
 
 ``DiscordEmulator`` puts together parts with one job each: what Discord holds
 (``world``), its HTTP routes (``rest``), its sharded gateway (``gateway``), a test
@@ -15,6 +16,7 @@ acting as members (``members``), the message events the gateway sends
 from __future__ import annotations
 
 import secrets
+from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Generic, Self, TypeVar, cast, overload
@@ -27,6 +29,8 @@ from emulator.members import Members
 from emulator.message_events import MessageEvents
 from emulator.model import Channel, Guild, Interaction, Message, User
 from emulator.persistence import Persistence
+from emulator.rate_limit_figures import DISCORD_RATE_LIMITS, RateLimits
+from emulator.rate_limits import LoggedRequest
 from emulator.rest import RestApi
 from emulator.settings import API, GATEWAY
 from emulator.world import DEFAULT_BOT_PERMISSIONS, World
@@ -75,6 +79,11 @@ class DiscordEmulator:
     commands = _Kept[dict[int | None, list[dict[str, Any]]]]("_world")
     command_syncs = _Kept[int]("_world")
     on_change = _Kept[list[Callable[[], None]]]("_changes")
+    requests = _Kept[deque[LoggedRequest]]("_limiter")
+    rate_limited = _Kept[int]("_limiter")
+    invalid_requests = _Kept[int]("_limiter")
+    resume_window = _Kept[float]("_gateway")
+    resume_backlog = _Kept[int | None]("_gateway")
 
     def __init__(
         self,
@@ -88,6 +97,7 @@ class DiscordEmulator:
         heartbeat_round_trip: float = 0.05,
         max_guilds_per_shard: int = 2500,
         max_concurrency: int = 1,
+        rate_limits: RateLimits | None = DISCORD_RATE_LIMITS,
     ) -> None:
         self.token = secrets.token_urlsafe(32) if token is None else token
         """The bot's token, new with each emulator unless given: a fixed one would let
@@ -115,6 +125,9 @@ class DiscordEmulator:
         """``session_start_limit.max_concurrency`` in ``GET /gateway/bot``: how many shards
         may identify at once (1 for all but large bots). Only reported: the emulator lets
         any number identify together, so that tests need not pace their shards."""
+        self.rate_limits = rate_limits
+        """The figures the REST API is rate-limited by (Discord's unless given; None: no
+        limits). A test may put others in at any time; see ``rate_limits``."""
         self.message_content = False
         """Whether the app has the privileged Message Content intent switched on in the
         Developer Portal: without it, REST gives the bot others' messages without their
@@ -132,6 +145,7 @@ class DiscordEmulator:
         events = MessageEvents(self, self._world, self._gateway)
         self._members = Members(self, self._world, self._changes, self._gateway, events)
         self._rest = RestApi(self, self._world, self._changes, self._gateway, events)
+        self._limiter = self._rest.limiter
         self._persistence = Persistence(self._world, self._changes)
         # Bound methods rather than wrappers: each keeps its own signature and docstring.
         self.add_user = self._world.add_user
@@ -144,6 +158,10 @@ class DiscordEmulator:
         self.send_event = self._gateway.send_event
         self.wait_for_bot = self._gateway.wait_for_bot
         self.wait_for_shards = self._gateway.wait_for_shards
+        self.wait_for_resume = self._gateway.wait_for_resume
+        self.drop_connections = self._gateway.drop_connections
+        self.send_reconnect = self._gateway.send_reconnect
+        self.invalidate_sessions = self._gateway.invalidate_sessions
         self.say = self._members.say
         self.slash = self._members.slash
         self.click = self._members.click
@@ -153,7 +171,19 @@ class DiscordEmulator:
         self.wait_for_message = self._members.wait_for_message
         self.remove_member = self._members.remove_member
         self.delete_message = self._members.delete_message
-        self.delete_channel = self._members.delete_channel
+        places = self._members.places
+        self.pass_time = places.pass_time
+        self.archive_thread = places.archive_thread
+        self.unarchive_thread = places.unarchive_thread
+        self.lock_thread = places.lock_thread
+        self.unlock_thread = places.unlock_thread
+        self.delete_channel = places.delete_channel
+        self.set_bot_permissions = places.set_bot_permissions
+        self.set_bot_role_permissions = places.set_bot_role_permissions
+        self.dm_with = places.dm_with
+        self.close_dms = places.close_dms
+        self.open_dms = places.open_dms
+        self.permissions_in = self._world.permissions
         self.wait_until = self._changes.wait_until
 
     @property
@@ -166,7 +196,7 @@ class DiscordEmulator:
 
     @property
     def connected(self) -> bool:
-        """Whether a bot has a session on the gateway (as any shard)."""
+        """Whether a bot has a live session on the gateway (as any shard)."""
         return self._gateway.connected
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> None:

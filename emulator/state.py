@@ -1,28 +1,34 @@
 """The emulated Discord's world in a folder, so that a channel outlives a restart.
 
-``state.json`` holds the bot's own user, the users, servers with their members' permissions,
-channels and threads with their messages (embeds, components, attachments' names and
-descriptions), and
-the last id handed out; ``attachments/{id}`` holds each attachment's bytes, written once.
+``state.json`` holds the bot's own user, the users (with whether they take the bot's DMs),
+servers with their members' permissions and the bot's role, channels and threads (archived
+or locked, their inactivity) and the bot's DMs with their messages (embeds, components,
+attachments' names and descriptions), and the last id handed out;
+``attachments/{id}`` holds each attachment's bytes, written once.
 Every file is written under a temporary name and renamed over the old one, so a kill
 mid-write leaves the previous state whole; attachments no message shows any more are
 removed after the state that dropped them is in place.
 
 Ephemeral and deleted messages are left out: Discord forgets the one when its client
 reloads, the other for good.
+
+A state saved before a field was kept reads back with the field as a new one has it: a
+thread active with Discord's default 1440 minutes, its inactivity counted from its last
+message kept (or its creation); the bot's role granting the default permissions under a
+new id; users taking DMs; no DMs.
 """
 
 from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from discord import Permissions
 
-from emulator.model import Attachment, Channel, Guild, Message, User
+from emulator.model import NO_GUILD, Attachment, Channel, Guild, Message, User
 
 FORMAT = 1
 STATE = "state.json"
@@ -39,6 +45,8 @@ class World:
     users: dict[int, User]
     guilds: dict[int, Guild]
     last_snowflake: int
+    dms: dict[int, Channel] = field(default_factory=dict)
+    """The bot's DM channels, by their user's id."""
 
 
 @dataclass(frozen=True)
@@ -54,33 +62,36 @@ def capture(world: World) -> Snapshot:
     about 10 ms for a thousand messages (compact JSON; indenting would take Python's own
     encoder, five times slower). The files are written from it in a worker thread."""
     attachments: dict[int, bytes] = {}
-    guilds = []
-    for guild in world.guilds.values():
-        channels = []
-        for channel in guild.channels.values():
-            # A "thinking…" message belongs to an interaction, which doesn't outlive the
-            # process: kept, it would think for ever.
-            kept = [
-                m for m in channel.messages if not m.deleted and not m.ephemeral and not m.loading
-            ]
-            for message in kept:
-                attachments.update((a.id, a.data) for a in message.attachments)
-            channels.append(_channel(channel, kept))
-        guilds.append(
-            {
-                "id": str(guild.id),
-                "name": guild.name,
-                "owner_id": str(guild.owner_id),
-                "members": {str(u): p.value for u, p in guild.member_permissions.items()},
-                "channels": channels,
-            }
-        )
+
+    def saved(channel: Channel) -> dict[str, Any]:
+        # A "thinking…" message belongs to an interaction, which doesn't outlive the
+        # process: kept, it would think for ever.
+        kept = [m for m in channel.messages if not m.deleted and not m.ephemeral and not m.loading]
+        for message in kept:
+            attachments.update((a.id, a.data) for a in message.attachments)
+        return _channel(channel, kept)
+
+    guilds = [
+        {
+            "id": str(guild.id),
+            "name": guild.name,
+            "owner_id": str(guild.owner_id),
+            "members": {str(u): p.value for u, p in guild.member_permissions.items()},
+            "bot_role": {
+                "id": str(guild.bot_role_id),
+                "permissions": guild.bot_role_permissions.value,
+            },
+            "channels": [saved(c) for c in guild.channels.values()],
+        }
+        for guild in world.guilds.values()
+    ]
     document = {
         "format": FORMAT,
         "last_snowflake": str(world.last_snowflake),
         "bot": _user(world.bot),
         "users": [_user(u) for u in world.users.values()],
         "guilds": guilds,
+        "dms": [saved(c) for c in world.dms.values()],
     }
     return Snapshot(json.dumps(document), attachments)
 
@@ -125,7 +136,7 @@ def _replace(path: Path, data: bytes) -> None:
 
 
 def _user(user: User) -> dict[str, Any]:
-    return {"id": str(user.id), "name": user.name, "bot": user.bot}
+    return {"id": str(user.id), "name": user.name, "bot": user.bot, "dms_open": user.dms_open}
 
 
 def _channel(channel: Channel, messages: list[Message]) -> dict[str, Any]:
@@ -135,8 +146,14 @@ def _channel(channel: Channel, messages: list[Message]) -> dict[str, Any]:
         "type": channel.type,
         "parent_id": _optional_id(channel.parent_id),
         "owner_id": _optional_id(channel.owner_id),
+        "recipient_id": _optional_id(channel.recipient_id),
         "bot_permissions": channel.bot_permissions.value,
         "created_at": channel.created_at,
+        "archived": channel.archived,
+        "locked": channel.locked,
+        "auto_archive_duration": channel.auto_archive_duration,
+        "archive_timestamp": channel.archive_timestamp,
+        "last_activity": channel.last_activity,
         "messages": [_message(m) for m in messages],
     }
 
@@ -180,6 +197,22 @@ def _world(document: dict[str, Any], attachments: Path) -> World:
     known = {bot.id: bot, **users}
     guilds: dict[int, Guild] = {}
     highest = int(document["last_snowflake"])
+
+    def read(c: dict[str, Any], guild_id: int) -> Channel:
+        nonlocal highest
+        channel = _read_channel(c, guild_id)
+        for m in c["messages"]:
+            author = known.get(int(m["author"]["id"])) or _read_user(m["author"])
+            channel.messages.append(_read_message(m, channel.id, author, attachments))
+        for message in channel.messages:
+            highest = max(highest, message.id, *(a.id for a in message.attachments))
+        if "last_activity" not in c:
+            # Saved before a thread's inactivity was kept: it counts from its last message.
+            channel.last_activity = max(
+                [channel.created_at, *(m.created_at for m in channel.messages)]
+            )
+        return channel
+
     for g in document["guilds"]:
         guild = Guild(
             int(g["id"]),
@@ -187,25 +220,33 @@ def _world(document: dict[str, Any], attachments: Path) -> World:
             int(g["owner_id"]),
             member_permissions={int(u): Permissions(p) for u, p in g["members"].items()},
         )
+        role = g.get("bot_role")
+        if role is not None:
+            guild.bot_role_id = int(role["id"])
+            guild.bot_role_permissions = Permissions(role["permissions"])
         for c in g["channels"]:
-            channel = _read_channel(c, guild.id)
-            for m in c["messages"]:
-                author = known.get(int(m["author"]["id"])) or _read_user(m["author"])
-                channel.messages.append(_read_message(m, channel.id, author, attachments))
+            channel = read(c, guild.id)
             guild.channels[channel.id] = channel
-            for message in channel.messages:
-                highest = max(highest, message.id, *(a.id for a in message.attachments))
         guilds[guild.id] = guild
+    dms = {int(c["recipient_id"]): read(c, NO_GUILD) for c in document.get("dms", [])}
     # Fixed ids (the sandbox's server) need not have come from the counter.
-    highest = max(highest, *known, *guilds, *(c for g in guilds.values() for c in g.channels))
-    return World(bot, users, guilds, highest)
+    highest = max(
+        highest,
+        *known,
+        *guilds,
+        *(g.bot_role_id for g in guilds.values()),
+        *(c for g in guilds.values() for c in g.channels),
+        *(c.id for c in dms.values()),
+    )
+    return World(bot, users, guilds, highest, dms)
 
 
 def _read_user(u: dict[str, Any]) -> User:
-    return User(int(u["id"]), u["name"], bot=bool(u["bot"]))
+    return User(int(u["id"]), u["name"], bot=bool(u["bot"]), dms_open=u.get("dms_open", True))
 
 
 def _read_channel(c: dict[str, Any], guild_id: int) -> Channel:
+    created_at = c["created_at"]
     return Channel(
         int(c["id"]),
         guild_id,
@@ -214,7 +255,13 @@ def _read_channel(c: dict[str, Any], guild_id: int) -> Channel:
         type=c["type"],
         parent_id=_read_optional_id(c["parent_id"]),
         owner_id=_read_optional_id(c["owner_id"]),
-        created_at=c["created_at"],
+        created_at=created_at,
+        recipient_id=_read_optional_id(c.get("recipient_id")),
+        archived=c.get("archived", False),
+        locked=c.get("locked", False),
+        auto_archive_duration=c.get("auto_archive_duration", 1440),
+        archive_timestamp=c.get("archive_timestamp", created_at),
+        last_activity=c.get("last_activity", created_at),
     )
 
 

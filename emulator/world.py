@@ -1,6 +1,7 @@
 """Everything the emulated Discord holds, in one place: the bot's user, users, servers with
-their members, channels and threads, messages, interactions and the bot's commands; and
-the setting up of a server as a test or the sandbox lays it out."""
+their members and the bot's role, channels and threads, the bot's DMs, messages,
+interactions and the bot's commands; the setting up of a server as a test or the sandbox
+lays it out; and the bot's permissions in each place, as Discord works them out."""
 
 from __future__ import annotations
 
@@ -11,6 +12,10 @@ import discord
 from emulator import state
 from emulator.command_limits import LOCALES
 from emulator.model import (
+    DEFAULT_BOT_PERMISSIONS,
+    DM_CHANNEL,
+    DM_PERMISSIONS,
+    NO_GUILD,
     Channel,
     Guild,
     Interaction,
@@ -21,13 +26,7 @@ from emulator.model import (
     snowflakes_after,
 )
 
-DEFAULT_BOT_PERMISSIONS = discord.Permissions(
-    view_channel=True,
-    send_messages=True,
-    embed_links=True,
-    attach_files=True,
-    read_message_history=True,
-)
+__all__ = ["DEFAULT_BOT_PERMISSIONS", "World"]
 
 
 class World:
@@ -37,7 +36,9 @@ class World:
         self.users: dict[int, User] = {}
         self.guilds: dict[int, Guild] = {}
         self.channels: dict[int, Channel] = {}
-        """Every guild's channels and threads, by id."""
+        """Every guild's channels and threads, and the bot's DMs, by id."""
+        self.dms: dict[int, Channel] = {}
+        """The bot's DM channels, by the id of the user at the other end."""
         self.messages: dict[int, Message] = {}
         """Every channel's messages, by id."""
         self.interactions: dict[str, Interaction] = {}
@@ -50,12 +51,14 @@ class World:
         """Becomes the world a state was saved from; new ids come after its own."""
         self.bot, self.application_id = saved.bot, saved.bot.id
         self.users, self.guilds = dict(saved.users), dict(saved.guilds)
+        self.dms = dict(saved.dms)
         self.channels = {c.id: c for g in self.guilds.values() for c in g.channels.values()}
+        self.channels.update((c.id, c) for c in self.dms.values())
         self.messages = {m.id: m for c in self.channels.values() for m in c.messages}
         snowflakes_after(saved.last_snowflake)
 
     def to_save(self) -> state.World:
-        return state.World(self.bot, self.users, self.guilds, last_snowflake())
+        return state.World(self.bot, self.users, self.guilds, last_snowflake(), self.dms)
 
     # add_* with the id of something already here (as a state taken up by keep_state
     # has it) give that one, set as asked and with its messages: a fixed server can be
@@ -118,17 +121,94 @@ class World:
         self.channels[channel.id] = channel
 
     def remove(self, channel: Channel) -> None:
-        del self.guilds[channel.guild_id].channels[channel.id]
-        del self.channels[channel.id]
+        """Takes a server's channel away with its threads, or a thread, and all their
+        messages (marked deleted: a test holding one sees it gone)."""
+        for place in (channel, *self.threads_of(channel)):
+            del self.guild_of(place).channels[place.id]
+            del self.channels[place.id]
+            for message in place.messages:
+                message.deleted = True
+                self.messages.pop(message.id, None)
 
     def post(self, channel: Channel, message: Message) -> None:
-        """A new message, at the end of ``channel``."""
+        """A new message, at the end of ``channel``: activity, for a thread."""
         channel.messages.append(message)
         self.messages[message.id] = message
+        if channel.is_thread:
+            channel.last_activity = message.created_at
 
     def threads_of(self, channel: Channel) -> list[Channel]:
+        if channel.is_dm:
+            return []
         guild = self.guilds[channel.guild_id]
         return [c for c in guild.channels.values() if c.parent_id == channel.id]
+
+    def guild_of(self, channel: Channel) -> Guild:
+        """The server of a channel or thread (a DM has none: a ValueError)."""
+        if channel.is_dm:
+            raise ValueError(f"channel {channel.id} is a DM, in no server")
+        return self.guilds[channel.guild_id]
+
+    def dm_with(self, user: User, now: float) -> Channel:
+        """The bot's DM channel with the user, opened now if it has none yet: Discord
+        keeps one per pair of users and gives the same one every time."""
+        channel = self.dms.get(user.id)
+        if channel is None:
+            channel = Channel(
+                snowflake(),
+                NO_GUILD,
+                "",
+                DM_PERMISSIONS,
+                type=DM_CHANNEL,
+                created_at=now,
+                recipient_id=user.id,
+            )
+            self.dms[user.id] = channel
+            self.channels[channel.id] = channel
+        return channel
+
+    def permissions(self, channel: Channel) -> discord.Permissions:
+        """What the bot may do in a channel, thread or DM, as Discord decides it: its
+        ``bot_permissions``, everything with Administrator on its role, and Discord's
+        implicit rules (docs: Permissions, "Implicit Permissions" and "Inherited
+        Permissions (Threads)"): without View Channel nothing of the channel's; without
+        Send Messages (in a thread, Send Messages in Threads) no Embed Links, Attach
+        Files, Mention Everyone or TTS. discord.py's ``permissions_for`` gives the same,
+        but for the voice permissions it leaves out in a text channel."""
+        if channel.is_dm:
+            return DM_PERMISSIONS
+        if self.guild_of(channel).bot_role_permissions.administrator:
+            return discord.Permissions.all()
+        granted = discord.Permissions(channel.bot_permissions.value)
+        if not granted.view_channel:
+            granted.value &= ~discord.Permissions.all_channel().value
+            return granted
+        sends = granted.send_messages_in_threads if channel.is_thread else granted.send_messages
+        if not sends:
+            granted.embed_links = granted.attach_files = False
+            granted.mention_everyone = granted.send_tts_messages = False
+        return granted
+
+    def set_bot_permissions(self, channel: Channel, permissions: discord.Permissions) -> None:
+        """The bot's permissions in a server's channel (and so in its threads) become
+        ``permissions``, by a new overwrite for the bot."""
+        if channel.is_dm or channel.is_thread:
+            raise ValueError(f"{channel.id} has no overwrites: it is a thread or a DM")
+        for place in (channel, *self.threads_of(channel)):
+            place.bot_permissions = discord.Permissions(permissions.value)
+
+    def set_bot_role_permissions(self, guild: Guild, permissions: discord.Permissions) -> None:
+        """The bot's role grants ``permissions``: every channel's overwrite stays as it
+        was, so each channel's permissions follow the role's where it sets nothing."""
+        overwrites = {
+            c.id: guild.bot_overwrite(c) for c in guild.channels.values() if not c.is_thread
+        }
+        guild.bot_role_permissions = discord.Permissions(permissions.value)
+        for channel in guild.channels.values():
+            allow, deny = overwrites[channel.parent_id or channel.id]
+            channel.bot_permissions = discord.Permissions(
+                permissions.value & ~deny.value | allow.value
+            )
 
 
 def _known_locale(locale: str) -> str:

@@ -1,0 +1,236 @@
+"""Places that change under the bot, with the events Discord sends about them: threads
+that archive themselves once idle and that moderators archive, unarchive, lock and
+unlock (THREAD_UPDATE); channels and threads deleted (CHANNEL_DELETE, THREAD_DELETE); the
+bot's permissions changed by a channel's overwrite (CHANNEL_UPDATE) or on its role
+(GUILD_ROLE_UPDATE); users who close their DMs to the bot. And Discord's rules for the
+bot's messages in archived and locked threads.
+
+Time passing: a test calls ``pass_time``, which moves the clock on and archives at once
+each thread left idle meanwhile. A test that moves ``clock`` itself gets the same at the
+next thing that touches a place (a request on a channel or an interaction, a member
+acting: ``archive_idle``), its THREAD_UPDATEs sent then, before whatever touched it:
+nothing the bot does can see a thread that should have archived as still active.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from discord import Permissions
+
+from emulator import payloads
+from emulator.changes import Changes
+from emulator.gateway import Gateway
+from emulator.model import Channel, Guild, User
+from emulator.responses import DiscordError
+from emulator.settings import Settings
+from emulator.world import World
+
+Action = Literal["read", "post", "edit", "delete"]
+"""What a request does to a message, for ``check_thread``; reading is refused nowhere."""
+
+
+def unknown_channel() -> DiscordError:
+    return DiscordError(404, 10003, "Unknown Channel")
+
+
+def check_thread(
+    channel: Channel, action: Action, permissions: Permissions, *, webhook: bool = False
+) -> None:
+    """Refuses what Discord refuses the bot in an archived or locked thread (nothing in
+    any other channel), as its docs put it (Threads: "Locked Threads", "Active & Archived
+    Threads"; codes from Opcodes and Status Codes):
+
+    - posting: in a locked thread only with Manage Threads, else 160005 Thread is locked;
+      an archived thread is unarchived by the message (``revive``);
+    - editing: never in an archived thread, even with Manage Threads ("only active
+      threads can be manipulated"), 50083 (its description: "such as editing a
+      message"); in a locked one only with Manage Threads, else 160005;
+    - deleting: always, but in a thread both locked and archived only with Manage
+      Threads, else 50083 (the docs allow it in a locked thread "only if that thread is
+      also active"; which code then is not documented: the thread's being archived is
+      what stops it).
+
+    ``webhook``: the request comes through an interaction's webhook, which acts with no
+    permissions of the bot's; Discord answers a locked thread there with 50083 "Thread is
+    archived" (discord/discord-api-docs#6884, #7707). Both codes come with 403, as
+    #7707 shows for 50083; 160005's status is not documented, and the emulator takes the
+    same."""
+    if not channel.is_thread:
+        return
+    moderates = permissions.manage_threads and not webhook
+    locked_out = channel.locked and not moderates
+    if action == "edit" and channel.archived:
+        raise _archived()
+    if action in ("post", "edit") and locked_out:
+        raise _archived() if webhook else DiscordError(403, 160005, "Thread is locked")
+    if action == "delete" and channel.archived and locked_out:
+        raise _archived()
+
+
+def _archived() -> DiscordError:
+    return DiscordError(403, 50083, "Thread is archived")
+
+
+@dataclass(frozen=True)
+class Places:
+    settings: Settings
+    world: World
+    changes: Changes
+    gateway: Gateway
+
+    async def pass_time(self, seconds: float) -> None:
+        """Discord's time moves on by ``seconds`` (``EmulatorClock.advance``), and each
+        thread left idle meanwhile archives itself, with THREAD_UPDATE: the way a test
+        lets an hour or a week go by at once."""
+        self.settings.clock.advance(seconds)
+        await self.archive_idle()
+
+    async def archive_idle(self) -> None:
+        """Archives each thread that has had no activity for its ``auto_archive_duration``
+        on the emulator's clock, in the order they went idle, each with THREAD_UPDATE, its
+        ``archive_timestamp`` the moment it went idle however late this looks.
+
+        Discord's docs (Threads, "Active & Archived Threads") have a thread archive after
+        inactivity, the timer lowered as a server nears its thread limit, "usually not
+        below the auto_archive_duration": the emulator archives at exactly that duration,
+        the soonest Discord does."""
+        now = self.settings.clock.now()
+        idle = sorted(
+            (
+                c
+                for c in self.world.channels.values()
+                if c.is_thread and not c.archived and c.idle_until() <= now
+            ),
+            key=Channel.idle_until,
+        )
+        for thread in idle:
+            thread.archived = True
+            thread.archive_timestamp = thread.idle_until()
+            await self._thread_updated(thread)
+        if idle:
+            await self.changes.changed()
+
+    async def revive(self, channel: Channel) -> None:
+        """Unarchives an archived thread that a message (or a member's click) is about to
+        go into, as Discord does, with THREAD_UPDATE before the message's own events."""
+        if channel.is_thread and channel.archived:
+            await self._set(channel, archived=False)
+
+    async def archive_thread(self, thread: Channel) -> None:
+        """A moderator archives the thread (THREAD_UPDATE); discord.py then drops it from
+        its cache, as it keeps active threads only."""
+        await self._moderate(thread, archived=True)
+
+    async def unarchive_thread(self, thread: Channel) -> None:
+        """A moderator unarchives the thread, which counts as activity (THREAD_UPDATE)."""
+        await self._moderate(thread, archived=False)
+
+    async def lock_thread(self, thread: Channel) -> None:
+        """A moderator locks the thread (THREAD_UPDATE), archived or not: only members with
+        Manage Threads may post or edit there from now on."""
+        await self._moderate(thread, locked=True)
+
+    async def unlock_thread(self, thread: Channel) -> None:
+        """A moderator unlocks the thread (THREAD_UPDATE), leaving it archived or not."""
+        await self._moderate(thread, locked=False)
+
+    async def _moderate(
+        self, thread: Channel, *, archived: bool | None = None, locked: bool | None = None
+    ) -> None:
+        await self.archive_idle()
+        if not thread.is_thread or self.world.channels.get(thread.id) is not thread:
+            raise ValueError(f"{thread.id} is no thread of the emulated Discord (deleted?)")
+        await self._set(thread, archived=archived, locked=locked)
+        await self.changes.changed()
+
+    async def _set(
+        self, thread: Channel, *, archived: bool | None = None, locked: bool | None = None
+    ) -> None:
+        now = self.settings.clock.now()
+        if archived is not None:
+            thread.archived = archived
+            # Discord's archive_timestamp moves when a thread is archived or unarchived;
+            # unarchiving is activity too.
+            thread.archive_timestamp = now
+            if not archived:
+                thread.last_activity = now
+        if locked is not None:
+            thread.locked = locked
+        await self._thread_updated(thread)
+
+    async def _thread_updated(self, thread: Channel) -> None:
+        guild = self.world.guild_of(thread)
+        # The moderator's action, or Discord's own archiving, happens whether or not the
+        # bot's shard is connected.
+        await self.gateway.dispatch_if_connected(
+            "THREAD_UPDATE", payloads.channel(thread, guild, self.world.bot), guild.id
+        )
+
+    async def delete_channel(self, channel: Channel) -> None:
+        """A moderator deletes a server's channel with its threads, or a thread, and all
+        their messages. Discord sends THREAD_DELETE for a thread, CHANNEL_DELETE for a
+        channel (docs: Channel, "Delete/Close Channel") and nothing for that channel's
+        threads: discord.py drops them itself when their channel goes
+        (``ConnectionState.parse_channel_delete``, which fires its ``thread_delete`` for
+        each). From then on every request about any of them answers 404 10003 Unknown
+        Channel, and no member can act there."""
+        await self.archive_idle()
+        if self.world.channels.get(channel.id) is not channel:
+            raise ValueError(f"channel {channel.id} is not in the emulated Discord (deleted?)")
+        guild = self.world.guild_of(channel)
+        self.world.remove(channel)
+        if channel.is_thread:
+            await self.gateway.dispatch_if_connected(
+                "THREAD_DELETE", payloads.thread_deleted(channel, guild), guild.id
+            )
+        else:
+            await self.gateway.dispatch_if_connected(
+                "CHANNEL_DELETE", payloads.channel(channel, guild, self.world.bot), guild.id
+            )
+        await self.changes.changed()
+
+    async def set_bot_permissions(self, channel: Channel, permissions: Permissions) -> None:
+        """An admin changes the bot's overwrite on a server's channel so that its
+        permissions there (and in the channel's threads) are ``permissions``:
+        CHANNEL_UPDATE with the new ``permission_overwrites``."""
+        self.world.set_bot_permissions(channel, permissions)
+        guild = self.world.guild_of(channel)
+        await self.gateway.dispatch_if_connected(
+            "CHANNEL_UPDATE", payloads.channel(channel, guild, self.world.bot), guild.id
+        )
+        await self.changes.changed()
+
+    async def set_bot_role_permissions(self, guild: Guild, permissions: Permissions) -> None:
+        """An admin changes what the bot's role grants: GUILD_ROLE_UPDATE. Each channel
+        keeps its overwrite, so the bot's permissions change wherever that sets nothing;
+        Discord sends no CHANNEL_UPDATE for that, as no channel changed."""
+        self.world.set_bot_role_permissions(guild, permissions)
+        role = payloads.bot_role(guild, self.world.bot)
+        await self.gateway.dispatch_if_connected(
+            "GUILD_ROLE_UPDATE", {"guild_id": str(guild.id), "role": role}, guild.id
+        )
+        await self.changes.changed()
+
+    def dm_with(self, user: User) -> Channel:
+        """The bot's DM channel with the user (type 1, in no server), opened if there is
+        none yet, as the user opening it from their side would: where the bot's DMs to
+        them are, and where ``say`` writes to the bot."""
+        if user.id == self.world.bot.id or user.id not in self.world.users:
+            raise ValueError(f"{user.name} is not a user of the emulated Discord")
+        channel = self.world.dm_with(user, self.settings.clock.now())
+        self.changes.unsaved.set()
+        return channel
+
+    def close_dms(self, user: User) -> None:
+        """The user stops taking DMs from the bot (their privacy settings): the bot's
+        messages to them are refused with 50007 from now on. Discord tells the bot
+        nothing of it."""
+        user.dms_open = False
+        self.changes.unsaved.set()
+
+    def open_dms(self, user: User) -> None:
+        """The user takes DMs from the bot again."""
+        user.dms_open = True
+        self.changes.unsaved.set()
