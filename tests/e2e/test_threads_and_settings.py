@@ -114,6 +114,28 @@ async def test_a_game_gets_its_own_thread_and_is_played_there(threaded: World) -
     assert [m.button_labels() for m in thread.visible() if m.buttons()] == [["Replay"]]
 
 
+async def test_a_join_pressed_at_once_waits_for_the_lobbys_thread(threaded: World) -> None:
+    """Pressed as soon as the lobby shows, before its thread is made: the Join is
+    answered only once the thread is recorded, so a Start right after it opens the game
+    in its thread, and the lobby in the channel never becomes a table."""
+    world = threaded
+    ann, bo = world.players[:2]
+    await world.command(ann, "claimit settings", threads=True)
+    lobby = (await world.command(ann, "claimit new")).response_message
+    assert lobby is not None
+    assert world.discord.threads_of(world.channel) == []
+    await world.click(bo, lobby, "Join")
+    (thread,) = world.discord.threads_of(world.channel)
+    game = await world.bots[0].service.current_game(world.channel.id)
+    assert game is not None and game.thread_id == thread.id
+    await world.click(ann, lobby, "Start")
+    await world.discord.wait_for_message(thread, lambda m: bool(m.mentions))
+    game = await world.settled(game.id)
+    assert game.turn_message_id != lobby.id and world.table(thread).buttons()
+    assert f"Follow it in <#{thread.id}>" in describe(lobby)
+    assert "Roll" not in lobby.button_labels()
+
+
 async def test_without_thread_permissions_the_game_runs_in_the_channel_and_the_host_is_told(
     world: World,
 ) -> None:

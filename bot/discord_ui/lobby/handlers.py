@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 import re
+from dataclasses import replace
 
 import discord
 
@@ -61,16 +62,20 @@ class Lobbies:
         async def show(game: Game) -> Recorded:
             content, _ = await self.table.lobby_message(game)
             lobby = await announce(interaction, **content)
+            posted = replace(game, lobby_message_id=lobby.id)
+            # Still holding the game: a Join or Start pressed on the lobby at once waits
+            # until its thread is recorded, so the game never starts in the channel
+            # while its thread is being made.
+            try:
+                settings = await self.table.settings.get(game.guild_id)
+                if settings.threads:
+                    await self._open_thread(interaction, posted, speaks)
+            except Exception:
+                # The lobby is out: a missing thread must not be reported as nothing done.
+                log.warning("could not give game %s its thread", game.id, exc_info=True)
             return {"lobby_message_id": lobby.id}
 
         await self.table.change(game.id, created, show, interaction)
-        try:
-            settings = await self.table.settings.get(game.guild_id)
-            if settings.threads:
-                await self._open_thread(interaction, await self.table.service.game(game.id), speaks)
-        except Exception:
-            # The lobby is out: a missing thread must not be reported as nothing done.
-            log.warning("could not give game %s its thread", game.id, exc_info=True)
 
     async def _open_thread(
         self, interaction: discord.Interaction, game: Game, lang: Language
@@ -100,10 +105,9 @@ class Lobbies:
                 host._("I couldn't start a thread for this game, so it runs here in the channel."),
             )
             return
-        async with self.table.locks.hold(game.id):
-            await self.table.service.set_thread(game.id, thread.id)
-            # As the lobby is now (someone may have joined meanwhile), naming its thread.
-            await self.table.show_lobby(await self.table.service.game(game.id))
+        await self.table.service.set_thread(game.id, thread.id)
+        # Named, the lobby links to its thread.
+        await self.table.show_lobby(replace(game, thread_id=thread.id))
 
     async def lobby_button(
         self,
