@@ -485,7 +485,10 @@ class GameService:
                 await queries.update_seat(connection, game.id, seat)
             action = rules.time_out(state, seat.seat)
             outcome = await self._commit(connection, note, game, state, seat, action, now, changes)
-            return replace(outcome, took_over=took_over)
+            # Kept as the game's last move with the takeover, which its table shows once
+            # the game is let go (the move log doesn't say it).
+            note.move = replace(outcome, took_over=took_over)
+            return note.move
 
         return await self._change(timing_out)
 
