@@ -24,15 +24,24 @@ Step = Callable[[int, Callable[[], Awaitable[Outcome]]], Awaitable[None]]
 
 class ComputerPlayers:
     def __init__(
-        self, service: GameService, step: Step, pause: float, mine: Callable[[int], bool]
+        self,
+        service: GameService,
+        step: Step,
+        pause: float,
+        mine: Callable[[int], bool],
+        shown: Callable[[int], Awaitable[None]],
     ) -> None:
         self.service = service
         self.step = step
         self.pause = pause
+        """Seconds between steps, so that people can follow them."""
         self.mine = mine
         """Whether a server's games' computer players are this process's to move (its
         shard's lease)."""
-        """Seconds between steps, so that people can follow them."""
+        self.shown = shown
+        """Until a game's table shows its last change: a computer player moves at the
+        table's pace, so that every step of it is seen (nobody waits on it to be quick,
+        and the people watching are who it plays for)."""
         self._games: dict[int, asyncio.Task[None]] = {}
         self._look_again: set[int] = set()
         """Games whose running task must look once more before it ends: it may have read
@@ -87,6 +96,7 @@ class ComputerPlayers:
 
     async def _move(self, game_id: int) -> bool:
         """One step of the computer player to move; ``False`` when none is to move."""
+        await self.shown(game_id)
         game = await self.service.game(game_id)
         if game.status is not GameStatus.ACTIVE or game.broken or game.state is None:
             return False

@@ -60,3 +60,7 @@ class GameLocks:
 
     def busy(self, game_id: int) -> bool:
         return game_id in self._holders
+
+    def held(self) -> list[int]:
+        """The games being changed (or waited for) now."""
+        return list(self._holders)

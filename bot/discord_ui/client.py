@@ -23,21 +23,28 @@ from bot.discord_ui.commands import game_commands
 from bot.discord_ui.components import custom_ids, selected
 from bot.discord_ui.hands.components import PrivateButton, PrivateOpen
 from bot.discord_ui.hands.handlers import Hands
-from bot.discord_ui.interactions import SOMETHING_WENT_WRONG, guarded, reader
+from bot.discord_ui.interactions import (
+    SOMETHING_WENT_WRONG,
+    guarded,
+    reader,
+    tell_if_possible,
+)
 from bot.discord_ui.ladder.components import LadderPageButton
 from bot.discord_ui.ladder.handlers import LadderAnswers
 from bot.discord_ui.leaving.handlers import Leaving
 from bot.discord_ui.lobby.components import BotSelect, LobbyButton
 from bot.discord_ui.lobby.handlers import Lobbies
+from bot.discord_ui.places_gone.handlers import PlacesGone
 from bot.discord_ui.replays.components import ReplayButton, ShareReplayButton
 from bot.discord_ui.replays.handlers import Replays
+from bot.discord_ui.surfaces import unanswerable
 from bot.discord_ui.table import GameTable
 from bot.discord_ui.turns.components import TurnButton, TurnSelect
 from bot.discord_ui.turns.handlers import Turns
 from bot.games.faces import face_for, faces
 from bot.games.painters import PAINTERS, Figures
 from bot.games.registry import GAMES
-from bot.service import GameService, GuildSettingsService, LadderService
+from bot.service import GameService, GuildSettingsService, LadderService, ServiceError
 from bot.service.replay_service import ReplayService
 from bot.service.shard_leases import ShardLeases
 from bot.settings import Settings, SettingsError
@@ -71,6 +78,7 @@ class GameBot(discord.AutoShardedClient):
     turns: Turns
     leaving: Leaving
     hands: Hands
+    places_gone: PlacesGone
     ladder_answers: LadderAnswers
     replays: Replays
     deadlines: DeadlineWatch
@@ -155,6 +163,7 @@ class GameBot(discord.AutoShardedClient):
         self.leaving = Leaving(self.table)
         self.turns = Turns(self.table, self.leaving)
         self.hands = Hands(self.table)
+        self.places_gone = PlacesGone(self.table)
         self.deadlines = DeadlineWatch(self.table, self.turns.deadline_passed, self._clock)
         self.lease_keeper = LeaseKeeper(self.leases, self.table)
         self._behind = await self.service.games_not_shown(self.leases.shards)
@@ -224,6 +233,16 @@ class GameBot(discord.AutoShardedClient):
     async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
         if hasattr(self, "table"):
             self.table.places.tails.gone(payload.channel_id, payload.message_id)
+            await self.places_gone.message_deleted(payload.channel_id, payload.message_id)
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self.places_gone.channel_deleted(channel.id)
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self.places_gone.thread_deleted(payload.thread_id)
+
+    async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
+        await self.places_gone.thread_updated(payload)
 
     async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
         await self.leaving.member_left(payload.guild_id, payload.user.id)
@@ -235,9 +254,7 @@ class GameBot(discord.AutoShardedClient):
         custom_id = str(data.get("custom_id", ""))
         button = _parse_component(custom_id)
         if button is None:
-            await interaction.response.send_message(
-                reader(interaction).say(UNKNOWN_BUTTON), ephemeral=True
-            )
+            await guarded(interaction, _unknown_button())
         elif custom_id not in custom_ids(interaction.message):
             # discord.py drops clicks on components the message no longer has (a
             # stale client, a hand-made id); the service still owes them an answer.
@@ -297,6 +314,7 @@ class GameBot(discord.AutoShardedClient):
         if hasattr(self, "table"):
             await self.lease_keeper.stop()
             await self.deadlines.stop()
+            await self.table.follower.stop()
             await self.table.reconciler.stop()
             await self.table.computer.stop()
             await self.table.pings.stop()
@@ -375,14 +393,20 @@ def _parse_component(
     return None
 
 
+async def _unknown_button() -> None:
+    """A click on a component that is none of the bot's: refused, as ``guarded`` refuses."""
+    raise ServiceError(UNKNOWN_BUTTON)
+
+
 class _Tree(app_commands.CommandTree[GameBot]):
     async def on_error(
         self, interaction: discord.Interaction[GameBot], error: app_commands.AppCommandError
     ) -> None:
+        """What failed outside ``guarded`` (discord.py reading the command's options):
+        an apology, unless what failed was Discord refusing to take any answer."""
+        failed = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        if unanswerable(interaction, failed):
+            return
         command = interaction.command.qualified_name if interaction.command else "?"
         log.error("/%s failed", command, exc_info=error)
-        apology = reader(interaction).say(SOMETHING_WENT_WRONG)
-        if interaction.response.is_done():
-            await interaction.followup.send(apology, ephemeral=True)
-        else:
-            await interaction.response.send_message(apology, ephemeral=True)
+        await tell_if_possible(interaction, reader(interaction).say(SOMETHING_WENT_WRONG))

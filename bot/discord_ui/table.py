@@ -9,17 +9,23 @@ deletes the old one. Whoever is to act is told by a ping of its own
 (``bot.discord_ui.pings``), and each player's private hand follows the game
 (``bot.discord_ui.hands.live``). Everything addressed to one person is ephemeral.
 
-Every change is shown while its game is held (``GameLocks``), and the version it
-showed is recorded afterwards. A change that was committed but could not be
-shown goes to the reconciler, which shows the game's current state later; so
-nobody is told "nothing changed" after a commit.
+A change is committed and its clicker answered while its game is held
+(``GameLocks``): a click on the table is answered with the table itself, through the
+interaction, which Discord doesn't count against the channel's limits. The rest (the
+table edited or posted anew, pings, hands) follows out of the hold
+(``TableFollower``), one show of a game at a time (``displays``), as the game stands
+then: moves made meanwhile are skipped rather than queued, so play goes at the
+players' pace, not the channel's. The version shown is recorded afterwards. A change
+that was committed but could not be shown goes to the reconciler, which shows the
+game's current state later; so nobody is told "nothing changed" after a commit.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 import discord
@@ -28,6 +34,7 @@ from bot.background.computer_players import ComputerPlayers
 from bot.background.game_locks import GameLocks
 from bot.background.reconciler import MessageReconciler
 from bot.background.stopping import Stopping, WorkInFlight
+from bot.background.table_follower import TableFollower
 from bot.clock import Clock
 from bot.discord_ui import presenter, text
 from bot.discord_ui.cards import Card, edited, layout, sent, stripped
@@ -64,6 +71,17 @@ UNKNOWN_CHANNEL = 10003
 
 Recorded = dict[str, int | None]
 """Where a change's messages went (``lobby_message_id``, ``turn_message_id``), to record."""
+
+
+@dataclass(frozen=True)
+class Answered:
+    """What a change's show returns when it answered only whoever asked (``recorded``:
+    where its messages now are): the rest of the server is shown the change out of the
+    game's hold, by the follower."""
+
+    recorded: Recorded = field(default_factory=dict)
+
+
 Changed = TypeVar("Changed", Game, Outcome)
 
 
@@ -86,12 +104,24 @@ class GameTable:
         self.work = work
         """Background changes are admitted here (interactions are, by ``guarded``)."""
         self.locks = GameLocks()
+        """Held while a game is changed and its clicker answered."""
+        self.displays = GameLocks()
+        """Held while a game's messages are shown: one show of a game at a time."""
+        self._on_table: dict[int, tuple[int, int]] = {}
+        """Per game, the table message and the version it shows, when a click's answer
+        showed it: the follower doesn't edit it again."""
         self.places = GamePlaces(client, service)
         self.logs = GameLogs(service)
         self.hands = LiveHands(client, service, clock)
         self.pings = TurnPings(service, settings, self.places, clock, self._remind)
-        self.computer = ComputerPlayers(service, self._computer_step, bot_pause, leases.holds)
         self.reconciler = MessageReconciler(self.catch_up, clock)
+        self.follower = TableFollower(self._follow, self._not_followed, _expected)
+        self._asked: dict[int, discord.Interaction] = {}
+        """Per game, the newest click answered without the table, whose presser is told if
+        the table then can't follow."""
+        self.computer = ComputerPlayers(
+            service, self._computer_step, bot_pause, leases.holds, self.follower.settled
+        )
 
     async def change(
         self,
@@ -100,9 +130,33 @@ class GameTable:
         show: Callable[[Changed], Awaitable[Recorded]],
         interaction: discord.Interaction | None = None,
     ) -> Changed:
-        """Makes a change and shows it while holding the game. A refusal (``ServiceError``)
+        """Makes a change and shows it whole while holding the game (a lobby's, someone
+        leaving: rare, and shown at once where they happen). A refusal (``ServiceError``)
         changed nothing and propagates; a change that could not be shown is left to the
         reconciler, and the person who asked is told it counted."""
+        return await self._change(game_id, change, show, interaction, whole=True)
+
+    async def move(
+        self,
+        game_id: int,
+        change: Callable[[], Awaitable[Outcome]],
+        answer: Callable[[Outcome], Awaitable[Answered]],
+        interaction: discord.Interaction | None = None,
+    ) -> Outcome:
+        """Makes a move and answers whoever made it while holding the game; the rest of
+        the server is shown it once the game is let go (``TableFollower``), so that the
+        next move need not wait for the channel's limits. Refusals as ``change``."""
+        return await self._change(game_id, change, answer, interaction, whole=False)
+
+    async def _change(
+        self,
+        game_id: int,
+        change: Callable[[], Awaitable[Changed]],
+        show: Callable[[Changed], Awaitable[Recorded | Answered]],
+        interaction: discord.Interaction | None,
+        *,
+        whole: bool,
+    ) -> Changed:
         async with self.work.admitted(), self.locks.hold(game_id, deferral(interaction)):
             try:
                 if interaction is None:
@@ -117,8 +171,19 @@ class GameTable:
                 raise
             game = changed if isinstance(changed, Game) else changed.game
             try:
-                recorded = await show(changed)
-                await self.service.mark_shown(game.id, game.version, recorded)
+                async with contextlib.AsyncExitStack() as showing:
+                    if whole:
+                        await showing.enter_async_context(self.displays.hold(game.id))
+                    shown = await show(changed)
+                if isinstance(shown, Answered):
+                    if shown.recorded:
+                        await self.service.mark_shown(game.id, NOTHING_NEWER, shown.recorded)
+                    # Wanted while the game is held, so that whoever waits for the game
+                    # to settle finds its show wanted once they hold it.
+                    self.follower.want(game.id)
+                else:
+                    await self.service.mark_shown(game.id, game.version, shown)
+                    self.reconciler.shown(game.id)
             except FollowUpsBehind as behind:
                 # The table shows the change; its ping or hands are behind. The reconciler
                 # brings them up, and nobody is told the change wasn't shown.
@@ -130,8 +195,6 @@ class GameTable:
                     log.warning("could not record game %s's table", game.id, exc_info=True)
             except Exception as error:
                 await self._not_shown(game, error, interaction)
-            else:
-                self.reconciler.shown(game.id)
         return changed
 
     async def _not_shown(
@@ -169,14 +232,48 @@ class GameTable:
     async def outcome_language(self, outcome: Outcome) -> Language:
         return await self.language_for(outcome.game)
 
+    async def _follow(self, game_id: int) -> None:
+        # A click answered before this show reads the game is shown by it; one answered
+        # meanwhile waits for the next.
+        asked = self._asked.get(game_id)
+        # The rest of a change already admitted: a stop that began meanwhile waits for it.
+        async with self.work.answering():
+            await self._catch_up(game_id, late=False)
+        if asked is not None and self._asked.get(game_id) is asked:
+            del self._asked[game_id]
+
+    async def _not_followed(self, game_id: int, error: Exception) -> None:
+        """The follower could not show a move: the reconciler tries again, and whoever made
+        it without seeing the table take it is told that it counted."""
+        self.reconciler.retry(game_id)
+        interaction = self._asked.pop(game_id, None)
+        if interaction is None or isinstance(error, FollowUpsBehind):
+            return  # the table shows it; only its ping or hands are behind
+        try:
+            refusal = CANNOT_POST if _forbidden(error) else NOT_SHOWN
+            await tell(interaction, reader(interaction).say(refusal))
+        except Exception:
+            log.info("could not tell %s that their move counted", interaction.user.id)
+
     async def catch_up(self, game_id: int) -> None:
-        """Shows a game's current state wherever its messages are behind it."""
-        async with self.work.admitted(), self.locks.hold(game_id):
+        """Shows a game's current state wherever its messages are behind it: a change that
+        was not shown when it was made (a failure, a stop), so a turn message posted now
+        starts its player's time now."""
+        async with self.work.admitted():
+            await self._catch_up(game_id, late=True)
+
+    async def _catch_up(self, game_id: int, *, late: bool) -> None:
+        async with self.displays.hold(game_id):
             game = await self.service.game(game_id)
             if game.shown or not self.leases.holds(game.guild_id):
                 return  # up to date, or the process standing in for its shard shows it
             try:
-                recorded = await self.show_current(game)
+                try:
+                    recorded = await self.show_current(game)
+                except FollowUpsBehind as behind:
+                    # Where the table now is, kept; its ping or hands are tried again.
+                    await self.service.mark_shown(game.id, NOTHING_NEWER, behind.recorded)
+                    raise
                 if game.state is not None:
                     # A lobby has no table that could have gone out unrecorded.
                     for stray in await self.places.stray_tables(_placed(game, recorded)):
@@ -186,8 +283,9 @@ class GameTable:
                     raise
                 recorded = {}
             # A new turn message means its player is only now asked to move.
-            posted = game.status is GameStatus.ACTIVE and "turn_message_id" in recorded
+            posted = late and game.status is GameStatus.ACTIVE and "turn_message_id" in recorded
             await self.service.mark_shown(game.id, game.version, recorded, turn_posted_late=posted)
+        self.reconciler.shown(game.id)
 
     def database_back(self) -> None:
         """The database answers again after failing: the games whose messages fell behind
@@ -225,7 +323,7 @@ class GameTable:
     async def _resume_pings(self, game_id: int) -> None:
         """Whoever is to act and was not pinged yet is pinged (or their ping held back) as
         if their turn began now: a held ping does not outlive a stop."""
-        async with self.locks.hold(game_id):
+        async with self.displays.hold(game_id):
             game = await self.service.game(game_id)
             if game.shown and game.status is GameStatus.ACTIVE:
                 await self.pings.update(game, (), await self.language_for(game))
@@ -305,11 +403,38 @@ class GameTable:
             log.info("could not tell game %s's players that it is damaged", game.id)
 
     async def _computer_step(self, game_id: int, step: Callable[[], Awaitable[Outcome]]) -> None:
-        await self.change(game_id, step, self.show)
+        await self.move(game_id, step, self.show)
 
-    async def show(self, outcome: Outcome) -> Recorded:
-        """Shows a change nobody clicked for, on the game's table."""
-        return await self.present(outcome, await self.outcome_language(outcome))
+    async def show(self, outcome: Outcome) -> Answered:
+        """A change nobody clicked for (a computer player's move, a time-out) is shown by
+        the follower, on the game's table."""
+        return Answered()
+
+    async def answer(
+        self, outcome: Outcome, lang: Language, interaction: discord.Interaction
+    ) -> Answered:
+        """A click's answer: when it was pressed on the game's table, that table as the
+        move left it, edited through the click; otherwise the click is acknowledged. The
+        table elsewhere, pings and hands follow."""
+        game = outcome.game
+        pressed = interaction.message
+        on_table = pressed is not None and pressed.id == game.turn_message_id
+        if on_table and pressed is not None and not await self._moved_on(game, pressed.id):
+            card = await in_time(
+                interaction, self.table_card(game, _headline(outcome, lang), outcome, lang)
+            )
+            await update_clicked(interaction, **edited(card))
+            self._on_table[game.id] = (pressed.id, game.version)
+        else:
+            await acknowledge(interaction)
+            self.answered_elsewhere(game.id, interaction)
+        return Answered()
+
+    def answered_elsewhere(self, game_id: int, interaction: discord.Interaction) -> Answered:
+        """A move's presser was answered away from the table (their hand, a bare
+        acknowledgement): if the table then can't follow, they are told the move counted."""
+        self._asked[game_id] = interaction
+        return Answered()
 
     async def show_current(self, game: Game, headline: str | None = None) -> Recorded:
         """Shows the game as it stands, on its own messages: for a change whose message
@@ -354,23 +479,16 @@ class GameTable:
         )
         return recorded
 
-    async def present(
-        self,
-        outcome: Outcome,
-        lang: Language,
-        interaction: discord.Interaction | None = None,
-        answered: int | None = None,
-    ) -> Recorded:
-        """Shows a move on the game's table (through ``interaction`` when it was pressed
-        there), then pings whoever is newly to act and brings the live hands up to date
-        (``answered``: the seat whose own hand showed it already)."""
+    async def present(self, outcome: Outcome, lang: Language) -> Recorded:
+        """Shows a move on the game's table (unless a click's answer showed it there
+        already), then pings whoever is newly to act and brings the live hands up to
+        date."""
         game = outcome.game
-        headline = face_for(game.kind).happened(outcome, lang)
-        if outcome.took_over is not None:
-            note = text.takeover_note(game, outcome.took_over, text.Departure.AWAY, lang)
-            headline += "\n\n" + note
-        card = self.table_card(game, headline, outcome, lang)
-        recorded = await self.show_table(game, card, interaction)
+        if self._on_table.get(game.id) == (game.turn_message_id, game.version):
+            recorded: Recorded = {}
+        else:
+            card = self.table_card(game, _headline(outcome, lang), outcome, lang)
+            recorded = await self.show_table(game, card)
         rules = rules_for(game.kind)
         before = [game.seats[n].user_id for n in rules.to_act(outcome.before)]
         actor = game.seats[outcome.seat].user_id
@@ -380,7 +498,6 @@ class GameTable:
             outcome,
             before=[user for user in before if user is not None],
             actor=actor,
-            answered=answered,
             recorded=recorded,
         )
         return recorded
@@ -425,33 +542,22 @@ class GameTable:
         earlier = lines[:-1] if last is not None else lines
         return await presenter.turn(game, headline, last, lang, log=earlier[-LOG_LINES:])
 
-    async def show_table(
-        self,
-        game: Game,
-        rendering: Awaitable[Card],
-        interaction: discord.Interaction | None = None,
-    ) -> Recorded:
-        """Puts the table up to date: edited in place (as the answer to ``interaction``
-        when it was pressed there), or, once the channel has moved on past it (and the
-        server wants it), posted anew at the bottom and the old one deleted."""
-        card = await (rendering if interaction is None else in_time(interaction, rendering))
+    async def show_table(self, game: Game, rendering: Awaitable[Card]) -> Recorded:
+        """Puts the table up to date: edited in place, or, once the channel has moved on
+        past it (and the server wants it), posted anew at the bottom and the old one
+        deleted."""
+        card = await rendering
         old = game.turn_message_id
         if old is not None and not await self._moved_on(game, old):
-            clicked = interaction is not None and interaction.message is not None
             try:
-                if clicked and interaction is not None and interaction.message.id == old:  # type: ignore[union-attr]
-                    await update_clicked(interaction, **edited(card))
-                else:
-                    channel = self.client.get_partial_messageable(game.place_id)
-                    await channel.get_partial_message(old).edit(**edited(card))
-                    if interaction is not None:
-                        await acknowledge(interaction)
+                channel = self.client.get_partial_messageable(game.place_id)
+                await channel.get_partial_message(old).edit(**edited(card))
+                self._on_table[game.id] = (old, game.version)
                 return {}
             except discord.NotFound:
                 log.info("game %s's table is gone; posting it afresh", game.id)
         message = await self.places.post(game, **sent(card), nonce=nonce("t", game))
-        if interaction is not None:
-            await acknowledge(interaction)
+        self._on_table[game.id] = (message.id, game.version)
         if old is not None:
             await self.places.delete(game, old)
         return {"turn_message_id": message.id}
@@ -470,7 +576,6 @@ class GameTable:
         last: Outcome | None,
         before: Sequence[int] = (),
         actor: int | None = None,
-        answered: int | None = None,
         recorded: Recorded | None = None,
     ) -> None:
         """What follows a change shown on the table (where ``recorded`` says it now is):
@@ -481,10 +586,11 @@ class GameTable:
             game = await self.pings.update(game, before, lang, actor)
         except discord.HTTPException as error:
             raise FollowUpsBehind(recorded or {}) from error
-        await self.hands.follow(game, last, answered)
+        await self.hands.follow(game, last)
         if not game.status.is_open:
             self.pings.forget(game.id)
             self.logs.forget(game.id)
+            self._on_table.pop(game.id, None)
         elif computer_to_move(game):
             self.computer.play(game)
 
@@ -510,6 +616,21 @@ class FollowUpsBehind(Exception):
     def __init__(self, recorded: Recorded) -> None:
         super().__init__("the ping could not be brought up to date")
         self.recorded = recorded
+
+
+def _headline(outcome: Outcome, lang: Language) -> str:
+    """What a move did, as the table's headline (with who took over a seat, if anyone)."""
+    game = outcome.game
+    headline = face_for(game.kind).happened(outcome, lang)
+    if outcome.took_over is not None:
+        note = text.takeover_note(game, outcome.took_over, text.Departure.AWAY, lang)
+        headline += "\n\n" + note
+    return headline
+
+
+def _expected(error: Exception) -> bool:
+    """A failure Discord gives every day: a refusal or an outage, not a bug of ours."""
+    return isinstance(error, discord.HTTPException | ConnectionError | TimeoutError)
 
 
 def _placed(game: Game, recorded: Recorded) -> Game:

@@ -164,7 +164,7 @@ async def play_out(
         state: ClaimState = game.state
         people = [s for s in state.to_act() if not game.seats[s].is_bot]
         if not people:
-            await world.discord.wait_until(lambda: world.bots[0].table.locks.busy(game_id))
+            await world.discord.wait_until(lambda: world.busy(game_id))
             continue
         await act(world, game, people[0], choose, rng)
     raise AssertionError("the game did not finish")

@@ -82,14 +82,31 @@ class World:
         return await self.discord.answer(interaction)
 
     async def click(self, user: User, message: Message, button: str) -> Interaction:
-        return await self.discord.answer(await self.discord.click(user, message, button))
+        """A click, once it is answered and every change it made is shown (a test of what
+        players see meanwhile clicks through ``discord``)."""
+        clicked = await self.discord.answer(await self.discord.click(user, message, button))
+        await self.quiet()
+        return clicked
 
     async def select(
         self, user: User, message: Message, placeholder: str, value: str
     ) -> Interaction:
-        return await self.discord.answer(
+        picked = await self.discord.answer(
             await self.discord.select(user, message, placeholder, value)
         )
+        await self.quiet()
+        return picked
+
+    async def quiet(self) -> None:
+        """Until no game is being changed and every change made so far is shown: a move
+        is answered while its game is held, and the rest follows once it is let go."""
+        for bot in self.bots:
+            table = bot.table
+            while busy := [*table.locks.held(), *table.follower.following()]:
+                for game_id in busy:
+                    async with table.locks.hold(game_id):
+                        pass
+                    await table.follower.settled(game_id)
 
     async def start_game(self, players: int, command: str = "claimit") -> Message:
         """Lobby, joins and start as players do it, with the game's command group
@@ -139,9 +156,22 @@ class World:
 
     async def settled(self, game_id: int) -> Game:
         """The game once every change made so far is on its messages and recorded: a
-        change holds the game's lock until then."""
-        async with self.bots[0].table.locks.hold(game_id):
-            return await self.bots[0].service.game(game_id)
+        change holds the game's lock until its show is wanted, and the follower shows it
+        (and whatever it set going, a computer player's move) afterwards."""
+        table = self.bots[0].table
+        while True:
+            async with table.locks.hold(game_id):
+                pass
+            await table.follower.settled(game_id)
+            async with table.locks.hold(game_id), table.displays.hold(game_id):
+                if not table.follower.busy(game_id):
+                    return await self.bots[0].service.game(game_id)
+
+    def busy(self, game_id: int) -> bool:
+        """Whether the game is being changed or shown: a computer player's move shows as
+        this while its table is brought up to date."""
+        table = self.bots[0].table
+        return table.locks.busy(game_id) or table.follower.busy(game_id)
 
     def latest_with_buttons(self, where: Channel | None = None) -> Message:
         return next(m for m in reversed((where or self.channel).visible()) if m.buttons())

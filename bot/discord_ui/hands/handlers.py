@@ -12,7 +12,7 @@ import discord
 from bot.discord_ui.cards import Card
 from bot.discord_ui.interactions import actor_of, reader
 from bot.discord_ui.surfaces import in_time, reveal, update_private
-from bot.discord_ui.table import GameTable, Recorded
+from bot.discord_ui.table import Answered, GameTable
 from bot.service import Outcome
 from bot.service.errors import BoardMovedOn
 from bot.storage import Game
@@ -31,8 +31,9 @@ class Hands:
 
     async def open_private(self, interaction: discord.Interaction, kind: str, game_id: int) -> None:
         game, seat = await self.table.service.seat_for(game_id, actor_of(interaction, kind))
-        # Held, so that no change is shown between this hand and its following the game.
-        async with self.table.locks.hold(game_id):
+        # Held, so that no change is made or shown between this hand and its following
+        # the game.
+        async with self.table.locks.hold(game_id), self.table.displays.hold(game_id):
             card, shows = await in_time(
                 interaction,
                 self._private(game, seat.seat, reader(interaction)),
@@ -51,14 +52,14 @@ class Hands:
         async def change() -> Outcome:
             return await self.table.service.act(game_id, actor, None, intent, key=key)
 
-        async def show(outcome: Outcome) -> Recorded:
-            # The presser's own message first: it is the answer Discord waits for.
+        async def show(outcome: Outcome) -> Answered:
+            # The presser's own message is the answer Discord waits for; the table and
+            # the other hands follow.
             await self._answer(interaction, outcome.game, outcome.seat, outcome)
-            lang = await self.table.outcome_language(outcome)
-            return await self.table.present(outcome, lang, answered=outcome.seat)
+            return self.table.answered_elsewhere(outcome.game.id, interaction)
 
         try:
-            await self.table.change(game_id, change, show, interaction)
+            await self.table.move(game_id, change, show, interaction)
         except BoardMovedOn:
             # What the message offered is gone; what there is to decide now is shown instead.
             game, seat = await self.table.service.seat_for(game_id, actor)

@@ -14,7 +14,7 @@ from bot.discord_ui.game_log import log_cards
 from bot.discord_ui.interactions import actor_of, deferral, reader
 from bot.discord_ui.leaving.handlers import Leaving
 from bot.discord_ui.surfaces import announce, tell
-from bot.discord_ui.table import AS_IT_STANDS, GameTable, Recorded
+from bot.discord_ui.table import AS_IT_STANDS, Answered, GameTable, Recorded
 from bot.games.faces import face_for
 from bot.service import Outcome
 from bot.service.errors import GameBroken, NoGameHere
@@ -34,7 +34,10 @@ class Turns:
         found = await self.table.current(interaction, kind)
         if await self.table.cannot_post(interaction):
             return
-        async with self.table.locks.hold(found.id, deferral(interaction)):
+        async with (
+            self.table.locks.hold(found.id, deferral(interaction)),
+            self.table.displays.hold(found.id),
+        ):
             game = await self.table.service.game(found.id)
             face = face_for(kind)
             if not game.status.is_open:
@@ -108,24 +111,22 @@ class Turns:
         async def change() -> Outcome:
             return await self.table.service.act(game_id, actor, version, intent)
 
-        async def show(outcome: Outcome) -> Recorded:
+        async def show(outcome: Outcome) -> Answered:
             lang = await self.table.outcome_language(outcome)
             game = outcome.game
             pressed = None if interaction.message is None else interaction.message.id
             if pressed is None or pressed == game.turn_message_id:
-                return await self.table.present(outcome, lang, interaction)
+                return await self.table.answer(outcome, lang, interaction)
             # The pressed message is the game's table, even one whose id was never
             # recorded; one recorded instead of it is a stale copy.
             stale = game.turn_message_id
             placed = replace(outcome, game=replace(game, turn_message_id=pressed))
-            recorded = {"turn_message_id": pressed} | await self.table.present(
-                placed, lang, interaction
-            )
+            await self.table.answer(placed, lang, interaction)
             if stale is not None:
                 await self.table.places.delete(game, stale)
-            return recorded
+            return Answered({"turn_message_id": pressed})
 
-        await self.table.change(game_id, change, show, interaction)
+        await self.table.move(game_id, change, show, interaction)
 
     async def deadline_passed(self, game_id: int, version: int) -> None:
         """A lobby nobody started closes; a quiet turn ends by itself. A player who is no
@@ -143,7 +144,7 @@ class Turns:
                 if seat.user_id is not None and await self._gone(game.guild_id, seat.user_id):
                     await self.leaving.member_left(game.guild_id, seat.user_id)
                     return
-        await self.table.change(
+        await self.table.move(
             game_id, lambda: self.table.service.time_out(game_id, version), self.table.show
         )
 
