@@ -32,6 +32,9 @@ from i18n import Language
 
 log = logging.getLogger(__name__)
 
+OLD_MESSAGE_EDITS = 30046
+"""Discord's "Maximum number of edits to messages older than 1 hour reached"."""
+
 PLAYING_ALONG = 60.0
 """Seconds since a player's last move in a game within which they count as playing along."""
 JUMP = "https://discord.com/channels/{guild}/{channel}/{message}"
@@ -107,6 +110,13 @@ class TurnPings:
             log.info("game %s's ping was gone already", game.id)
             await self.service.set_ping(game.id, None, ())
             return _with_ping(game, None, ())
+        except discord.HTTPException as error:
+            if error.code != OLD_MESSAGE_EDITS:
+                raise
+            # Over an hour old, it can hardly be edited: it goes, and whoever is to act
+            # is pinged afresh under the table.
+            log.info("game %s's ping can't be edited any more (30046); pinged anew", game.id)
+            return await self.delete(game)
         return game
 
     async def delete(self, game: Game) -> Game:

@@ -43,7 +43,7 @@ from bot.discord_ui.hands.live import LiveHands
 from bot.discord_ui.interactions import deferral, reader
 from bot.discord_ui.lobby.message import lobby_card
 from bot.discord_ui.permissions import missing_permissions_message
-from bot.discord_ui.pings import TurnPings
+from bot.discord_ui.pings import OLD_MESSAGE_EDITS, TurnPings
 from bot.discord_ui.places import GamePlaces, nonce
 from bot.discord_ui.surfaces import acknowledge, in_time, tell, update_clicked
 from bot.games.faces import face_for
@@ -68,6 +68,9 @@ CANNOT_POST = Message(
 )
 AS_IT_STANDS = Message("Here is the game as it stands.")
 UNKNOWN_CHANNEL = 10003
+EDITED_FOR = 55 * 60.0
+"""Seconds a table is edited in place before it is posted anew: short of the hour after
+which Discord allows its edits only now and then (30046, at a rate it doesn't publish)."""
 
 Recorded = dict[str, int | None]
 """Where a change's messages went (``lobby_message_id``, ``turn_message_id``), to record."""
@@ -112,6 +115,7 @@ class GameTable:
         showed it: the follower doesn't edit it again."""
         self.places = GamePlaces(client, service)
         self.logs = GameLogs(service)
+        self.clock = clock
         self.hands = LiveHands(client, service, clock)
         self.pings = TurnPings(service, settings, self.places, clock, self._remind)
         self.reconciler = MessageReconciler(self.catch_up, clock)
@@ -194,15 +198,31 @@ class GameTable:
                 except Exception:
                     log.warning("could not record game %s's table", game.id, exc_info=True)
             except Exception as error:
-                await self._not_shown(game, error, interaction)
+                await self._not_shown(game, error, interaction, whole=whole)
         return changed
 
     async def _not_shown(
-        self, game: Game, error: Exception, interaction: discord.Interaction | None
+        self,
+        game: Game,
+        error: Exception,
+        interaction: discord.Interaction | None,
+        *,
+        whole: bool,
     ) -> None:
-        # The reconciler takes it from here (and gives up on a channel that is gone).
-        log.warning("game %s changed but its message did not go out", game.id, exc_info=error)
-        self.reconciler.retry(game.id)
+        log.warning(
+            "game %s changed but its message did not go out: %s",
+            game.id,
+            error,
+            exc_info=not _expected(error),
+        )
+        if whole:
+            # The reconciler takes it from here (and gives up on a channel that is gone).
+            self.reconciler.retry(game.id)
+        else:
+            # A move's answer failed (an old table's edit refused, say): the follower
+            # shows it at once its own way (posting the table anew), and hands it to the
+            # reconciler if that fails too.
+            self.follower.want(game.id)
         if interaction is not None:
             try:
                 refusal = CANNOT_POST if _forbidden(error) else NOT_SHOWN
@@ -548,7 +568,7 @@ class GameTable:
         deleted."""
         card = await rendering
         old = game.turn_message_id
-        if old is not None and not await self._moved_on(game, old):
+        if old is not None and not self._too_old(old) and not await self._moved_on(game, old):
             try:
                 channel = self.client.get_partial_messageable(game.place_id)
                 await channel.get_partial_message(old).edit(**edited(card))
@@ -556,11 +576,20 @@ class GameTable:
                 return {}
             except discord.NotFound:
                 log.info("game %s's table is gone; posting it afresh", game.id)
+            except discord.HTTPException as error:
+                if error.code != OLD_MESSAGE_EDITS:
+                    raise
+                log.info("game %s's table can't be edited any more (30046); posted anew", game.id)
         message = await self.places.post(game, **sent(card), nonce=nonce("t", game))
         self._on_table[game.id] = (message.id, game.version)
         if old is not None:
             await self.places.delete(game, old)
         return {"turn_message_id": message.id}
+
+    def _too_old(self, table: int) -> bool:
+        """Whether the table is nearly an hour old: Discord limits edits of older messages
+        tightly (30046), so the table is posted anew at the bottom instead."""
+        return self.clock.now() - discord.utils.snowflake_time(table).timestamp() > EDITED_FOR
 
     async def _moved_on(self, game: Game, table: int) -> bool:
         settings = await self.settings.get(game.guild_id)

@@ -1,0 +1,97 @@
+"""A table older than an hour, whose edits Discord refuses (30046, "Maximum number of
+edits to messages older than 1 hour reached"), is posted anew at the bottom: the game
+goes on, at the players' pace, with one live table. Discord's worst case is taken: every
+edit of an old message refused for as long as the test runs."""
+
+from __future__ import annotations
+
+import logging
+import random
+from dataclasses import replace
+
+import pytest
+
+from bot.storage import GameStatus
+from tests.e2e.test_claim import play_out, start
+from emulator import Message
+from tests.e2e.world import World, describe, pick_button, title_of
+
+HOURS = 2 * 3600.0
+REFUSED_FOR = 0.01
+"""The ``retry_after`` of each refusal: discord.py waits it out five times before it
+gives the edit up, and the test need not wait Discord's seconds for that."""
+EACH_TRIED_ONCE = 2 * 5
+"""The table and the turn's ping, each edited once (discord.py's five attempts at a 429)
+and then posted anew."""
+
+
+def tables_old_and_refused(world: World) -> None:
+    """Every message up to now becomes two hours old on Discord's clock, and Discord
+    refuses every edit of an old message."""
+    emulator = world.discord
+    assert emulator.rate_limits is not None
+    emulator.rate_limits = replace(emulator.rate_limits, old_edit_refusal=REFUSED_FOR)
+    emulator.clock.advance(HOURS)
+
+
+def tables(world: World) -> list[Message]:
+    """The game's messages in the channel: its table, or once over its result."""
+    return [
+        m for m in world.channel.visible() if m.author.id == world.discord.bot.id and title_of(m)
+    ]
+
+
+def refused_edits(world: World) -> int:
+    return sum(
+        1
+        for r in world.discord.requests
+        if r.status == 429 and r.route == "PATCH /channels/{channel}/messages/{message}"
+    )
+
+
+def no_tracebacks(caplog: pytest.LogCaptureFixture) -> None:
+    assert not [r for r in caplog.records if r.exc_info and r.levelno >= logging.WARNING]
+
+
+async def test_claimit_against_a_computer_player_goes_on_past_an_old_table(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    human = world.players[0]
+    lobby = (await world.command(human, "claimit new", bots=1, bot_level="easy")).response_message
+    assert lobby is not None
+    await world.click(human, lobby, "Start")
+    game = await world.bots[0].service.current_game(world.channel.id)
+    assert game is not None
+    tables_old_and_refused(world)
+    rng = random.Random(5)
+    for _ in range(500):
+        game = await world.settled(game.id)
+        if game.status is not GameStatus.ACTIVE:
+            break
+        (table,) = tables(world)
+        if await world.human_to_move() == human:
+            await world.click(human, table, pick_button(table, rng, stop_chance=0.5))
+        else:
+            before = describe(table)
+            await world.discord.wait_until(
+                lambda: world.busy(game.id) or [describe(m) for m in tables(world)] != [before]
+            )
+    assert game.status is GameStatus.FINISHED
+    # The computer player's steps reached a table: the old one was moved, not edited on.
+    (result,) = tables(world)
+    assert lobby.deleted and result.button_labels() == ["Replay"]
+    assert refused_edits(world) <= EACH_TRIED_ONCE, "the old messages were tried once, then left"
+    no_tracebacks(caplog)
+
+
+async def test_claim_goes_on_past_an_old_table(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    game, table = await start(world, 2)
+    tables_old_and_refused(world)
+    game = await play_out(world, game.id, random.Random(6))
+    assert game.status is GameStatus.FINISHED
+    (result,) = tables(world)
+    assert table.deleted and result.button_labels() == ["Replay"]
+    assert refused_edits(world) <= EACH_TRIED_ONCE
+    no_tracebacks(caplog)
