@@ -21,6 +21,7 @@ from bot.clock import Clock, SystemClock
 from bot.discord_ui.command_translator import CommandTranslator
 from bot.discord_ui.commands import game_commands
 from bot.discord_ui.components import custom_ids, selected
+from bot.discord_ui.global_pace import GlobalPace, pace_requests
 from bot.discord_ui.hands.components import PrivateButton, PrivateOpen
 from bot.discord_ui.hands.handlers import Hands
 from bot.discord_ui.interactions import (
@@ -116,6 +117,9 @@ class GameBot(discord.AutoShardedClient):
             shard_ids=None if settings.shards is None else sorted(settings.shards),  # type: ignore[arg-type]
         )
         self.settings = settings
+        self.pace = GlobalPace()
+        """The bot's own requests kept under Discord's global limit."""
+        pace_requests(self, self.pace)
         self._dice = dice
         self._clock = clock or SystemClock()
         self._database: Database | None = None
