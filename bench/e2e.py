@@ -2,7 +2,7 @@
 process (or several).
 
     python -m bench.e2e [--games 50] [--seconds 30] [--think 0.6] [--game claimit|nuggets]
-                        [--backend sqlite|postgresql] [--processes 1]
+                        [--backend sqlite|postgresql] [--processes 1] [--limits both|on|off]
 
 Each game is played by its two players in its own channel (Claim It!, Gold Nuggets and
 Claim in turn at the tables, or only the game named), the channels spread over servers
@@ -26,6 +26,28 @@ posts, edits and deletes (Discord's channel rate limits count these; it allows a
 posts per 5 s in a channel), and apart from them the interactions' answers and the
 webhook requests on their tokens (answers' edits, follow-ups); and the most requests
 the bot made in one channel in any 5 seconds, posts alone and all of them.
+
+The emulator rate-limits the bot as Discord does (``emulator.rate_limits``), and
+discord.py waits out a bucket in real seconds: whether the bot keeps within Discord's
+limits, and what they cost, shows only with them on. ``--limits both`` (the default)
+plays the same workload twice, first with the limits off and then on, each with a bot
+and database of its own, reports each run, and ends with the click p99 of both and
+their ratio; ``--limits on`` or ``off`` plays one. Each run also prints the table's lag
+behind the game: for every move, the time from its commit (the bot's move log) to its
+table first showing it or a later one (a move skipped because a newer one came while
+the table waited on Discord counts as shown with it), p50 and p99, a move never shown
+counted as slower than any. Which moves a table showed when is read from the tables'
+messages, looked at every 20 ms (``TableWatch``), by their headline and log lines;
+the tables get ``SETTLE`` seconds after the last click to catch up. With the limits on
+it prints, from the emulator's request log (from the first click on): the requests
+answered 429 (the goal is none), by route; the most posts, edits and deletes one
+channel had in any 5 seconds (each a bucket of about 5 per 5 s per channel; a sliding
+window can hold up to twice a bucket, which resets at fixed times) and of the three
+together; and the requests that share the bot's global 50 a second (all but the
+interaction callbacks and webhooks), per move committed and in the busiest second
+(where the channels' peaks are within their buckets, a 429 is the global limit's).
+The default size (50 games for 30 s, each run) takes about two minutes for both runs
+on 2 cores; ``--seconds 10`` makes a quicker check.
 
 The two setups: one bot process on a SQLite file (the default), running all the bot's
 shards; or ``--backend postgresql --processes N``, N bot processes of two shards each
@@ -55,7 +77,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -63,7 +85,24 @@ from aiohttp import web
 
 from bench.profile import Profile, Sampler, summary
 from bench.usage import CpuWatch, LoopLag
-from emulator import Channel, DiscordEmulator, Guild, Interaction, Message, User
+from bot.discord_ui.game_log import LOG_LINES, line
+from bot.discord_ui.limits import ELLIPSIS
+from bot.service import GameService
+from bot.storage import Database
+from emulator import (
+    DISCORD_RATE_LIMITS,
+    Channel,
+    DiscordEmulator,
+    Guild,
+    Interaction,
+    LoggedRequest,
+    Message,
+    RateLimits,
+    User,
+    Window,
+)
+from emulator.rate_limits import RATE_LIMITED
+from i18n import language
 from tests import processes
 from tests.postgres_cluster import running_cluster
 
@@ -81,6 +120,18 @@ PICTURES = re.compile(r"(\d+) pictures made \((\d+) of them made before\)")
 """The bot's line on stopping, with the pictures it encoded."""
 WINDOW = 5.0
 """Seconds of Discord's per-channel message rate limit (about 5 posts in 5 s)."""
+LIMITS = {"on": (True,), "off": (False,), "both": (False, True)}
+"""``--limits``: whether the emulator rate-limits as Discord does, in each run."""
+INTERACTION_PATHS = ("/interactions/", "/webhooks/{app}/")
+"""The interaction endpoints (the callback, and the webhook routes of an interaction's
+token), which Discord leaves out of the bot's global 50 requests a second."""
+SETTLE = WINDOW + 1
+"""Seconds the tables are given after the last click to show every move: the follower
+waits at most one channel window for its edit."""
+POLL = 0.02
+"""Seconds between looks at the tables' messages (``TableWatch``)."""
+GAME_ID = re.compile(r"^\w+:(turn|pick|mine|replay):(\d+)(?::|$)")
+"""A custom_id on a game's table (its result's Replay too), naming the game."""
 _readers: set[asyncio.Task[None]] = set()
 """Tasks reading bot processes' logs: the event loop keeps only weak references."""
 
@@ -417,12 +468,12 @@ class KindRequests:
     ``WINDOW`` seconds."""
 
 
-def _peak(times: list[float]) -> int:
-    """The most of ``times`` within any ``WINDOW`` seconds."""
+def _peak(times: list[float], window: float = WINDOW) -> int:
+    """The most of ``times`` within any ``window`` seconds."""
     times = sorted(times)
     most, first = 0, 0
     for last, at in enumerate(times):
-        while at - times[first] >= WINDOW:
+        while at - times[first] >= window:
             first += 1
         most = max(most, last - first + 1)
     return most
@@ -444,6 +495,155 @@ def requests_by_kind(requests: Requests, tables: Sequence[Table]) -> dict[str, K
         kind.peak_posts = max(kind.peak_posts, _peak(posts))
         kind.peak_channel = max(kind.peak_channel, _peak(on_channel))
     return kinds
+
+
+def channel_peaks(log: Iterable[LoggedRequest], since: float) -> dict[str, int]:
+    """The most requests one channel had in any ``WINDOW`` seconds from ``since``, by
+    kind (posts, edits, deletes: each a bucket of Discord's per channel) and of the three
+    together (``"all"``). A request answered 429 was refused, not made: it is left out."""
+    times: dict[tuple[str, int], list[float]] = collections.defaultdict(list)
+    for request in log:
+        what = CHANNEL_ROUTES.get(request.route)
+        if what is None or request.channel is None:
+            continue
+        if request.at >= since and request.status != RATE_LIMITED:
+            times[what, request.channel].append(request.at)
+            times["all", request.channel].append(request.at)
+    peaks = dict.fromkeys([*CHANNEL_ROUTES.values(), "all"], 0)
+    for (what, _), ats in times.items():
+        peaks[what] = max(peaks[what], _peak(ats))
+    return peaks
+
+
+def outside_interactions(log: Iterable[LoggedRequest], since: float) -> list[float]:
+    """When each request from ``since`` that counts against the bot's global 50 a second
+    was made: all but the interaction endpoints', and those answered 429 (refused, not
+    made)."""
+    return [
+        request.at
+        for request in log
+        if request.at >= since
+        and request.status != RATE_LIMITED
+        and not request.route.split(" ", 1)[1].startswith(INTERACTION_PATHS)
+    ]
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A game's message as its channel showed it from ``at`` (the emulator's clock)."""
+
+    at: float
+    texts: tuple[str, ...]
+    """Its text displays."""
+    final: bool
+    """Whether it is the game's result (it has the Replay button), which shows every move."""
+
+
+class TableWatch:
+    """Every state of the tables' messages as their channels showed them, so that which
+    moves a table showed when can be worked out afterwards (``moves_shown``): each
+    channel's public messages are looked at every ``POLL`` seconds, and a changed one is
+    noted with the time of its change (``edited_at``). A state replaced within one look
+    is missed: its moves count as shown by the next (at most ``POLL`` late)."""
+
+    def __init__(self, channels: Sequence[Channel]) -> None:
+        self.channels = channels
+        self.shown: dict[int, list[Shown]] = collections.defaultdict(list)
+        """Per game id, its messages' states, oldest first."""
+        self._counted = {channel.id: 0 for channel in channels}
+        self._live: dict[int, list[Message]] = {channel.id: [] for channel in channels}
+        self._noted: dict[int, float] = {}
+        """Per message id, when it last changed as last noted."""
+
+    async def watch(self) -> None:
+        """Looks until cancelled."""
+        while True:
+            self.look()
+            await asyncio.sleep(POLL)
+
+    def look(self) -> None:
+        for channel in self.channels:
+            counted = self._counted[channel.id]
+            live = [m for m in self._live[channel.id] if not m.deleted]
+            if counted < len(channel.messages):
+                live += [m for m in channel.messages[counted:] if m.visible_to is None]
+                self._counted[channel.id] = len(channel.messages)
+            self._live[channel.id] = live
+            for message in live:
+                changed = message.created_at if message.edited_at is None else message.edited_at
+                if self._noted.get(message.id) != changed:
+                    self._noted[message.id] = changed
+                    self._note(message, changed)
+
+    def _note(self, message: Message, at: float) -> None:
+        games = [
+            found
+            for button in message.buttons()
+            if (found := GAME_ID.match(str(button.get("custom_id", "")))) is not None
+        ]
+        if games:
+            final = any(found[1] == "replay" for found in games)
+            self.shown[int(games[0][2])].append(Shown(at, tuple(message.text_displays()), final))
+
+
+def moves_shown(shown: Shown, lines: Sequence[str], at_least: int) -> int | None:
+    """How many of a game's moves (``lines``: each one's line in the game's log) its
+    message ``shown`` shows, ``at_least`` as many as it showed before; None for one that
+    shows no move (a lobby, the first turn) or matches none.
+
+    A table says its newest move under its title (the headline) and, as its log ("-# "
+    lines), the ``LOG_LINES`` lines before it; a result shows every move."""
+    if shown.final:
+        return len(lines)
+    log, rest = [], []
+    for text in shown.texts:
+        for said in text.split("\n"):
+            if said.startswith("-# "):
+                log.append(said.removeprefix("-# "))
+            else:
+                rest.append(said)
+    words = " ".join(" ".join(rest).split())
+    for count in range(max(at_least, 1), len(lines) + 1):
+        newest = lines[count - 1].removesuffix(ELLIPSIS)
+        if log == lines[max(0, count - 1 - LOG_LINES) : count - 1] and newest in words:
+            return count
+    return None
+
+
+def table_lags(commits: Sequence[float], shown: Iterable[tuple[float, int]]) -> list[float]:
+    """Per move of a game (``commits``: when each was committed, in order), the seconds
+    from its commit to its table first showing it or a later one (``shown``: when the
+    table showed how many moves); ``math.inf`` for one never shown."""
+    first: list[float] = []
+    """When the table first showed at least ``n + 1`` moves."""
+    for at, count in sorted(shown):
+        first += [at] * (count - len(first))
+    return [
+        first[move] - committed if move < len(first) else math.inf
+        for move, committed in enumerate(commits)
+    ]
+
+
+async def lags_of(database: str, shown: Mapping[int, Sequence[Shown]]) -> list[float]:
+    """``table_lags`` of every move of the games shown: when each move was committed is the
+    bot's move log's, and which moves each state of a table showed, its lines'."""
+    opened = await Database.open(database)
+    try:
+        service = GameService(opened)
+        lags: list[float] = []
+        for game_id, states in shown.items():
+            game = await service.game(game_id)
+            lang = language(game.language)
+            lines = [line(game, outcome, lang) for outcome in await service.outcomes(game_id)]
+            counts: list[tuple[float, int]] = []
+            for state in states:
+                count = moves_shown(state, lines, counts[-1][1] if counts else 0)
+                if count is not None:
+                    counts.append((state.at, count))
+            lags += table_lags([move.at for move in await service.moves(game_id)], counts)
+        return lags
+    finally:
+        await opened.close()
 
 
 def bot_environment(
@@ -608,6 +808,46 @@ class Figures:
     pictures: tuple[int, int] | None
     """The pictures the bot processes encoded from starting to stopping, and how many of
     them each had encoded before."""
+    table_lags: list[float]
+    """Per move committed, the seconds until its table showed it (``table_lags``)."""
+    budget: Budget | None
+    """What the bot took of Discord's rate limits; None with the limits off (the emulator
+    logs requests only while they are on)."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """The bot's requests from the first click on, from the emulator's request log."""
+
+    rate_limited: int
+    """Requests answered 429."""
+    refused: collections.Counter[str]
+    """The requests answered 429, by route."""
+    peaks: dict[str, int]
+    """``channel_peaks``."""
+    outside: int
+    """How many ``outside_interactions`` there were."""
+    outside_peak: int
+    """The most of them in any window of the global limit (``global_limit``)."""
+    global_limit: Window
+    """The bot's global limit the emulator held it to."""
+    cut: bool
+    """Whether the log lost its oldest requests (it keeps ``maxlen``)."""
+
+    @classmethod
+    def of(cls, emulator: DiscordEmulator, limits: RateLimits, since: float) -> Budget:
+        log = emulator.requests
+        cut = len(log) == log.maxlen and log[0].at > since
+        outside = outside_interactions(log, since)
+        return cls(
+            emulator.rate_limited,
+            collections.Counter(r.route for r in log if r.status == RATE_LIMITED),
+            channel_peaks(log, since),
+            len(outside),
+            _peak(outside, limits.global_requests.seconds),
+            limits.global_requests,
+            cut,
+        )
 
 
 def hold_cluster() -> None:
@@ -663,11 +903,18 @@ class PostgresCluster:
                     os.kill(self.postmaster, signal.SIGQUIT)
 
 
-async def run(setup: Setup, games: int, seconds: float, think: float, kinds: list[str]) -> Figures:
+async def run(
+    setup: Setup,
+    games: int,
+    seconds: float,
+    think: float,
+    kinds: list[str],
+    limits: RateLimits | None,
+) -> Figures:
     async with contextlib.AsyncExitStack() as stack:
         # Discord lets this many shards identify together; at the default of 1 each of
         # a process's shards would wait 5 s for the one before.
-        emulator = DiscordEmulator(max_concurrency=16)
+        emulator = DiscordEmulator(max_concurrency=16, rate_limits=limits)
         await emulator.start()
         stack.push_async_callback(emulator.close)
         requests = Requests(emulator)
@@ -730,6 +977,10 @@ async def run(setup: Setup, games: int, seconds: float, think: float, kinds: lis
             samplers[bot.name] = sampler = Sampler(bot.process.pid)
             stack.push_async_callback(sampler.stop)
         start = time.monotonic()
+        since = emulator.clock.now()
+        tables_shown = TableWatch([table.channel for table in tables])
+        watching = asyncio.create_task(tables_shown.watch())
+        stack.callback(watching.cancel)
         cpu.start()
         lag.start()
         for sampler in samplers.values():
@@ -771,6 +1022,11 @@ async def run(setup: Setup, games: int, seconds: float, think: float, kinds: lis
         for name, sampler in samplers.items():
             profile = await sampler.stop()
             profiles[name] = sampler.problem if profile is None else profile
+        # The last moves' tables, behind by up to a channel's window, catch up.
+        await asyncio.sleep(SETTLE)
+        tables_shown.look()
+        lags = await lags_of(database, tables_shown.shown)
+        budget = None if limits is None else Budget.of(emulator, limits, since)
     late = sum(1 for i in emulator.interactions.values() if i.errors)
     restarts = sum(t.restarts for t in tables)
     made = [bot.pictures() for bot in bots]
@@ -786,6 +1042,8 @@ async def run(setup: Setup, games: int, seconds: float, think: float, kinds: lis
         requests_by_kind(requests, tables),
         profiles,
         None if None in made else (sum(m[0] for m in made if m), sum(m[1] for m in made if m)),
+        lags,
+        budget,
     )
 
 
@@ -797,17 +1055,23 @@ def _percentile(ordered: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
+def clicks(figures: Figures) -> list[float]:
+    """Every click's time to its answer, fastest first: a click left unanswered counts as
+    slower than any answer, not as no click."""
+    return sorted(figures.latencies) + [math.inf] * figures.unanswered
+
+
 def report(setup: Setup, figures: Figures, games: int, think: float, kinds: list[str]) -> None:
-    # A click left unanswered counts as slower than any answer, not as no click.
-    ordered = sorted(figures.latencies) + [math.inf] * figures.unanswered
+    ordered = clicks(figures)
+    limits = "on (Discord's)" if figures.budget is not None else "off"
     if not figures.latencies:
-        print("no click was answered in the time given")
+        print(f"rate limits {limits}: no click was answered in the time given")
         return
     rate = len(figures.latencies) / figures.elapsed
     p50, p99 = statistics.median_low(ordered), _percentile(ordered, 0.99)
     print(
         f"{games} concurrent games ({', '.join(kinds)}) for {figures.elapsed:.0f} s, "
-        f"think time mean {think} s"
+        f"think time mean {think} s, the emulator's rate limits {limits}"
     )
     print(
         f"bot: {setup}; the tables in {figures.servers} servers, {SERVERS_PER_SHARD} in each shard"
@@ -838,13 +1102,14 @@ def report(setup: Setup, figures: Figures, games: int, think: float, kinds: list
         f"load average {os.getloadavg()[0]:.1f} at the end"
     )
     report_requests(figures.requests)
-    clicks = sum(kind.moves for kind in figures.requests.values())
+    report_limits(figures)
+    clicked = sum(kind.moves for kind in figures.requests.values())
     if figures.pictures is None:
         print("pictures made: the bot did not say (it did not stop as it should)")
-    elif clicks:
+    elif clicked:
         made, again = figures.pictures
         print(
-            f"pictures made: {made}, {made / clicks:.2f} per click (new games' lobbies and "
+            f"pictures made: {made}, {made / clicked:.2f} per click (new games' lobbies and "
             f"results included); the same picture made again: {again}"
         )
     for name, profile in figures.profiles.items():
@@ -885,15 +1150,67 @@ def report_requests(kinds: dict[str, KindRequests]) -> None:
         )
 
 
-async def main(setup: Setup, games: int, seconds: float, think: float, kinds: list[str]) -> None:
+def report_limits(figures: Figures) -> None:
+    """How far the tables lag behind the game, and what the bot took of Discord's rate
+    limits (with them on)."""
+    lags = sorted(figures.table_lags)
+    budget = figures.budget
+    if lags:
+        unshown = lags.count(math.inf)
+        print(
+            f"the table's lag behind the game (a move's commit to its table first showing "
+            f"it or a later one): p50 {_ms(statistics.median_low(lags))}, p99 "
+            f"{_ms(_percentile(lags, 0.99))} over {len(lags)} moves ({unshown} not shown "
+            f"{SETTLE:.0f} s after the last click)"
+        )
+    if budget is None:
+        return
+    peaks, glob = budget.peaks, budget.global_limit
+    per_move = f", {budget.outside / len(lags):.2f} per move" if lags else ""
+    refused = "".join(f"; {route} {n}" for route, n in budget.refused.most_common())
+    print(f"rate limits: {budget.rate_limited} requests answered 429 (goal 0){refused}")
+    print(
+        f"  the most one channel had in any {WINDOW:.0f} s: {peaks['posts']} posts, "
+        f"{peaks['edits']} edits, {peaks['deletes']} deletes, {peaks['all']} of the three "
+        f"(Discord's buckets allow about 5 posts and 5 edits per {WINDOW:.0f} s in a channel)"
+    )
+    print(
+        f"  requests under the bot's global limit (all but the interactions' callbacks and "
+        f"webhooks): {budget.outside}{per_move}, at most {budget.outside_peak} in any "
+        f"{glob.seconds:g} s (the limit: {glob.limit})"
+    )
+    if budget.cut:
+        print(
+            "  (the emulator's request log filled up and lost its oldest requests: the "
+            "figures above count only what it kept)"
+        )
+
+
+def compare(unlimited: Figures, limited: Figures) -> None:
+    """The click time the rate limits cost: p99 with them off and on, the same workload."""
+    off, on = (_percentile(clicks(f) or [math.inf], 0.99) for f in (unlimited, limited))
+    ratio = f"{on / off:.2f}×" if math.isfinite(off) and math.isfinite(on) else "—"
+    print(f"click p99: rate limits off {_ms(off)}, on {_ms(on)} ({ratio} with them on)")
+
+
+async def main(
+    setup: Setup, games: int, seconds: float, think: float, kinds: list[str], limits: str
+) -> None:
     main_task = asyncio.current_task()
     assert main_task is not None
     # The bot processes and the database go with the bench, however it is stopped (a
     # shell that starts it in the background leaves it no Ctrl-C of Python's own).
     for number in (signal.SIGTERM, signal.SIGINT):
         asyncio.get_running_loop().add_signal_handler(number, main_task.cancel)
-    figures = await run(setup, games, seconds, think, kinds)
-    report(setup, figures, games, think, kinds)
+    runs = []
+    for limited in LIMITS[limits]:
+        figures = await run(
+            setup, games, seconds, think, kinds, DISCORD_RATE_LIMITS if limited else None
+        )
+        report(setup, figures, games, think, kinds)
+        runs.append(figures)
+    if len(runs) == 2:
+        compare(*runs)
 
 
 if __name__ == "__main__":
@@ -913,6 +1230,12 @@ if __name__ == "__main__":
         default=1,
         help=f"bot processes, {SHARDS_PER_PROCESS} shards each; more than 1 needs postgresql",
     )
+    parser.add_argument(
+        "--limits",
+        choices=sorted(LIMITS),
+        default="both",
+        help="the emulator's Discord rate limits: on, off, or a run with each (both)",
+    )
     arguments = parser.parse_args()
     problem = refusal(arguments.backend, arguments.processes)
     if problem is not None:
@@ -926,6 +1249,7 @@ if __name__ == "__main__":
                 arguments.seconds,
                 arguments.think,
                 kinds,
+                arguments.limits,
             )
         )
     except (KeyboardInterrupt, asyncio.CancelledError):
