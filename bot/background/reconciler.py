@@ -26,11 +26,19 @@ IDLE_NAP = 3600.0
 
 
 class MessageReconciler(Background):
-    def __init__(self, catch_up: Callable[[int], Awaitable[None]], clock: Clock) -> None:
+    def __init__(
+        self,
+        catch_up: Callable[[int], Awaitable[None]],
+        clock: Clock,
+        expected: Callable[[Exception], bool],
+    ) -> None:
         super().__init__()
         self.catch_up = catch_up
         """Brings one game's messages up to its current version (raises if it can't)."""
         self.clock = clock
+        self.expected = expected
+        """Whether a failure is one Discord gives every day (a refusal, a 5xx): logged in
+        one line, never with a traceback."""
         self._behind: set[int] = set()
         self._backoff = Backoff()
         self._wake = asyncio.Event()
@@ -93,15 +101,16 @@ class MessageReconciler(Background):
             await self.catch_up(game_id)
         except ServiceError:
             pass  # the game is gone: nothing to show
-        except Exception:
+        except Exception as error:
             retry_at = self._backoff.failed(game_id, now)
             failures = self._backoff.failures(game_id)
             log.warning(
-                "could not bring game %s's messages up to date (try %d); again in %.0f s",
+                "could not bring game %s's messages up to date (try %d; %s); again in %.0f s",
                 game_id,
                 failures,
+                error,
                 retry_at - now,
-                exc_info=failures == 1,
+                exc_info=failures == 1 and not self.expected(error),
             )
             return
         self._backoff.succeeded(game_id)

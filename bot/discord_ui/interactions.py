@@ -12,7 +12,7 @@ import discord
 
 from bot.background.game_locks import Deferral
 from bot.background.stopping import HasWorkInFlight, WorkInFlight
-from bot.discord_ui.surfaces import acknowledge, answer_within, tell
+from bot.discord_ui.surfaces import acknowledge, answer_within, tell, unanswerable
 from bot.service import Actor, Player, ServiceError, Where
 from bot.storage import CommitUnknown
 from i18n import Language, Message, language
@@ -33,7 +33,9 @@ async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> No
     Work that committed a change handles its own failures (``GameTable.change``), so
     whatever reaches here changed nothing, but for a commit whose outcome the database
     can't tell yet, which is said so. While the bot stops, new work is refused
-    (``Stopping``), and work under way runs to its end before the bot closes."""
+    (``Stopping``), and work under way runs to its end before the bot closes. An
+    interaction Discord takes no answer to (one that reached the bot too late) is one log
+    line (``unanswerable``): nobody can be told anything through it."""
     answer_within(interaction)  # the time to answer by counts from here
     client = interaction.client
     in_flight = client.work if isinstance(client, HasWorkInFlight) else WorkInFlight()
@@ -45,16 +47,29 @@ async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> No
             if inspect.iscoroutine(work):
                 work.close()  # refused before it began: it never runs
     except ServiceError as refusal:
-        async with in_flight.answering():
-            await tell(interaction, reader(interaction).say(refusal.words))
+        words = refusal.words
     except CommitUnknown:
         log.warning("interaction %s: its change may or may not be saved", interaction.id)
-        async with in_flight.answering():
-            await tell(interaction, reader(interaction).say(UNCONFIRMED))
-    except Exception:
+        words = UNCONFIRMED
+    except Exception as error:
+        if unanswerable(interaction, error):
+            return  # too late for any answer: what the work did stands, and shows as it may
         log.exception("handling interaction %s failed", interaction.id)
-        async with in_flight.answering():
-            await tell(interaction, reader(interaction).say(SOMETHING_WENT_WRONG))
+        words = SOMETHING_WENT_WRONG
+    else:
+        return
+    async with in_flight.answering():
+        await tell_if_possible(interaction, reader(interaction).say(words))
+
+
+async def tell_if_possible(interaction: discord.Interaction, words: str) -> None:
+    """Tells the person ``words`` (ephemeral) about what became of their interaction. That
+    Discord refuses or fails it is one log line: the words were all there was left to do."""
+    try:
+        await tell(interaction, words)
+    except discord.HTTPException as error:
+        if not unanswerable(interaction, error):
+            log.warning("could not answer interaction %s: %s", interaction.id, error)
 
 
 def reader(interaction: discord.Interaction) -> Language:

@@ -1,6 +1,14 @@
 """Answering an interaction within Discord's 3 seconds: in time or deferred, publicly
 or to the presser alone, as a new message or by editing the pressed one. Each raises
 when Discord refuses or fails, so that the caller knows the answer did not go out.
+
+An interaction can reach the bot too late to be answered at all: a click made while the
+bot's gateway connection was down is replayed when the session resumes, maybe long
+after its 3 seconds, and Discord refuses every answer to it (10062). What it did stands
+all the same, so what everyone may see goes out without the interaction (the pressed
+message edited, a command's message posted in the channel), and there is nothing to
+acknowledge; only an answer for the presser alone (ephemeral) can't, and raises.
+Discord's refusal is one log line (``unanswerable``), not a failure of the bot's.
 """
 
 from __future__ import annotations
@@ -24,7 +32,32 @@ well inside Discord's 3."""
 ANSWER_BY = "claimit answer by"
 """Where an interaction keeps its time to be acknowledged by (``Interaction.extras``)."""
 
+UNKNOWN_INTERACTION = 10062
+"""Discord's refusal of a first response that comes after the interaction's 3 seconds."""
+ALREADY_ACKNOWLEDGED = 40060
+"""Discord's refusal of a first response to an interaction answered already (by an
+earlier try of the same request whose answer was lost, or by another process)."""
+INVALID_WEBHOOK_TOKEN = 50027
+"""Discord's refusal of a follow-up or edit after the interaction's 15-minute token."""
+REFUSALS = frozenset({UNKNOWN_INTERACTION, ALREADY_ACKNOWLEDGED, INVALID_WEBHOOK_TOKEN})
+"""What Discord answers when an interaction takes no (further) answer from the bot."""
+REFUSED = "claimit refused"
+"""Marks an interaction whose answer Discord refused (``Interaction.extras``), which was
+logged once."""
+
 Rendered = TypeVar("Rendered")
+
+
+def unanswerable(interaction: discord.Interaction, error: BaseException) -> bool:
+    """Whether ``error`` is Discord refusing an answer to the interaction because it takes
+    none (any more): ``REFUSALS``. Expected, not a failure of the bot's: the first such
+    refusal of an interaction is logged, as one line; those after it are not."""
+    if not isinstance(error, discord.HTTPException) or error.code not in REFUSALS:
+        return False
+    if not interaction.extras.get(REFUSED):
+        interaction.extras[REFUSED] = True
+        log.info("Discord takes no answer to interaction %s: %s", interaction.id, error)
+    return True
 
 
 def answer_within(interaction: discord.Interaction) -> float:
@@ -51,11 +84,12 @@ async def in_time(
                     await interaction.response.defer(**defer)
                 else:
                     await acknowledge(interaction)
-            except discord.HTTPException:
+            except discord.HTTPException as error:
                 # Too late, or Discord failed: the person is told the interaction failed,
                 # but what is under way (a change being saved) goes on all the same, and
                 # its caller shows it where it can.
-                log.info("interaction %s could not be acknowledged in time", interaction.id)
+                if not unanswerable(interaction, error):
+                    log.info("interaction %s could not be acknowledged in time", interaction.id)
     return await task
 
 
@@ -72,36 +106,59 @@ async def tell(interaction: discord.Interaction, message: str) -> None:
 
 async def update_clicked(interaction: discord.Interaction, **content: Any) -> None:
     """Edits the message whose component was used, whether or not the click was
-    acknowledged already."""
-    if interaction.response.is_done():
-        await interaction.edit_original_response(**content)
-    else:
-        await interaction.response.edit_message(**content)
+    acknowledged already. A public message whose click Discord takes no answer to (it
+    came too late) is edited all the same, as the bot edits any of its messages; an
+    ephemeral one can only be edited through an interaction, so that raises."""
+    try:
+        if interaction.response.is_done():
+            await interaction.edit_original_response(**content)
+        else:
+            await interaction.response.edit_message(**content)
+    except discord.HTTPException as error:
+        pressed = interaction.message
+        if pressed is None or pressed.flags.ephemeral or not unanswerable(interaction, error):
+            raise
+        await pressed.edit(**_again(content))
 
 
 async def announce(interaction: discord.Interaction, **content: Any) -> discord.Message:
     """A command's public answer. After a deferral (which is private, since the answer
-    might have been a refusal) it goes to the channel, and the "thinking…" goes."""
+    might have been a refusal) it goes to the channel, and the "thinking…" goes; so it
+    does when Discord takes no answer to the command any more (it came too late)."""
     if not interaction.response.is_done():
-        await interaction.response.send_message(**content)
-        return await interaction.original_response()
+        try:
+            await interaction.response.send_message(**content)
+        except discord.HTTPException as error:
+            # Posted anew only when nothing went out: after 40060 an earlier try of this
+            # very answer may have.
+            if not unanswerable(interaction, error) or error.code != UNKNOWN_INTERACTION:
+                raise
+            content = _again(content)
+        else:
+            return await interaction.original_response()
     channel = interaction.channel
     assert isinstance(channel, discord.abc.Messageable)
     message = await channel.send(**content)
-    await interaction.delete_original_response()
+    if interaction.response.is_done():
+        await interaction.delete_original_response()
     return message
 
 
 async def acknowledge(interaction: discord.Interaction) -> None:
     """Tells Discord the interaction is being handled, before its 3 seconds run out:
     a click keeps its message as it is for now; a command shows "thinking…" to the
-    asker alone."""
+    asker alone. One that Discord takes no answer to any more (it came too late) is
+    handled all the same: there is nothing to tell Discord."""
     if interaction.response.is_done():
         return
-    if interaction.type is discord.InteractionType.component:
-        await interaction.response.defer()
-    else:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+    try:
+        if interaction.type is discord.InteractionType.component:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+    except discord.HTTPException as error:
+        if not unanswerable(interaction, error):
+            raise
 
 
 async def reveal(interaction: discord.Interaction, rendering: Awaitable[Card]) -> int | None:
@@ -122,3 +179,12 @@ async def update_private(
     with ``note`` above it."""
     shown = await in_time(interaction, rendering)
     await update_clicked(interaction, **edited(replace(shown, note=note)))
+
+
+def _again(content: dict[str, Any]) -> dict[str, Any]:
+    """An answer's arguments for a second request after Discord refused the first: its
+    pictures, which that one read to their end, are read from their start again."""
+    for file in [*content.get("files", ()), *content.get("attachments", ())]:
+        if isinstance(file, discord.File):
+            file.reset()
+    return content

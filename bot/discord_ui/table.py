@@ -45,7 +45,7 @@ from bot.discord_ui.lobby.message import lobby_card
 from bot.discord_ui.permissions import missing_permissions_message
 from bot.discord_ui.pings import OLD_MESSAGE_EDITS, TurnPings
 from bot.discord_ui.places import GamePlaces, nonce
-from bot.discord_ui.surfaces import acknowledge, in_time, tell, update_clicked
+from bot.discord_ui.surfaces import acknowledge, in_time, tell, unanswerable, update_clicked
 from bot.games.faces import face_for
 from bot.games.registry import rules_for
 from bot.service import GameService, GuildSettingsService, Outcome
@@ -118,7 +118,7 @@ class GameTable:
         self.clock = clock
         self.hands = LiveHands(client, service, clock)
         self.pings = TurnPings(service, settings, self.places, clock, self._remind)
-        self.reconciler = MessageReconciler(self.catch_up, clock)
+        self.reconciler = MessageReconciler(self.catch_up, clock, _expected)
         self.follower = TableFollower(self._follow, self._not_followed, _expected)
         self._asked: dict[int, discord.Interaction] = {}
         """Per game, the newest click answered without the table, whose presser is told if
@@ -209,12 +209,16 @@ class GameTable:
         *,
         whole: bool,
     ) -> None:
-        log.warning(
-            "game %s changed but its message did not go out: %s",
-            game.id,
-            error,
-            exc_info=not _expected(error),
-        )
+        # Discord takes no answer to a click that reached the bot too late: that is one
+        # line (``unanswerable``), and nobody can be told anything through it.
+        too_late = interaction is not None and unanswerable(interaction, error)
+        if not too_late:
+            log.warning(
+                "game %s changed but its message did not go out: %s",
+                game.id,
+                error,
+                exc_info=not _expected(error),
+            )
         if whole:
             # The reconciler takes it from here (and gives up on a channel that is gone).
             self.reconciler.retry(game.id)
@@ -223,7 +227,7 @@ class GameTable:
             # shows it at once its own way (posting the table anew), and hands it to the
             # reconciler if that fails too.
             self.follower.want(game.id)
-        if interaction is not None:
+        if interaction is not None and not too_late:
             try:
                 refusal = CANNOT_POST if _forbidden(error) else NOT_SHOWN
                 await tell(interaction, reader(interaction).say(refusal))
@@ -278,8 +282,9 @@ class GameTable:
     async def catch_up(self, game_id: int) -> None:
         """Shows a game's current state wherever its messages are behind it: a change that
         was not shown when it was made (a failure, a stop), so a turn message posted now
-        starts its player's time now."""
-        async with self.work.admitted():
+        starts its player's time now. It waits for a change being made to the game: a
+        lobby just opened, whose answer is on its way, would otherwise be posted twice."""
+        async with self.work.admitted(), self.locks.hold(game_id):
             await self._catch_up(game_id, late=True)
 
     async def _catch_up(self, game_id: int, *, late: bool) -> None:

@@ -5,6 +5,7 @@ edit of an old message refused for as long as the test runs."""
 
 from __future__ import annotations
 
+import functools
 import logging
 import random
 from dataclasses import replace
@@ -12,8 +13,8 @@ from dataclasses import replace
 import pytest
 
 from bot.storage import GameStatus
-from tests.e2e.test_claim import play_out, start
 from emulator import Message
+from tests.e2e.test_claim import play_out, start
 from tests.e2e.world import World, describe, pick_button, title_of
 
 HOURS = 2 * 3600.0
@@ -49,6 +50,10 @@ def refused_edits(world: World) -> int:
     )
 
 
+def computer_moved(world: World, game_id: int, before: str) -> bool:
+    return world.busy(game_id) or [describe(m) for m in tables(world)] != [before]
+
+
 def no_tracebacks(caplog: pytest.LogCaptureFixture) -> None:
     assert not [r for r in caplog.records if r.exc_info and r.levelno >= logging.WARNING]
 
@@ -72,9 +77,8 @@ async def test_claimit_against_a_computer_player_goes_on_past_an_old_table(
         if await world.human_to_move() == human:
             await world.click(human, table, pick_button(table, rng, stop_chance=0.5))
         else:
-            before = describe(table)
             await world.discord.wait_until(
-                lambda: world.busy(game.id) or [describe(m) for m in tables(world)] != [before]
+                functools.partial(computer_moved, world, game.id, describe(table))
             )
     assert game.status is GameStatus.FINISHED
     # The computer player's steps reached a table: the old one was moved, not edited on.
