@@ -248,6 +248,25 @@ class GameBot(discord.AutoShardedClient):
     async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
         await self.places_gone.thread_updated(payload)
 
+    async def on_guild_channel_update(
+        self, before: discord.abc.GuildChannel, after: discord.abc.GuildChannel
+    ) -> None:
+        self._permissions_may_be_back()
+
+    async def on_guild_role_update(self, before: discord.Role, after: discord.Role) -> None:
+        self._permissions_may_be_back()
+
+    async def on_member_update(self, before: discord.Member, after: discord.Member) -> None:
+        if self.user is not None and after.id == self.user.id:
+            self._permissions_may_be_back()  # the bot's own roles changed
+
+    def _permissions_may_be_back(self) -> None:
+        """A channel's overwrites or a role changed: a permission the bot was missing may
+        be back, so the games whose messages fell behind are tried now, not at their
+        backoff (which grows to minutes)."""
+        if hasattr(self, "table"):
+            self.table.reconciler.retry_all_now()
+
     async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
         await self.leaving.member_left(payload.guild_id, payload.user.id)
 
