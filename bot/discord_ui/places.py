@@ -1,9 +1,12 @@
 """Where a game's messages are: its lobby in the channel, its turns in its thread (if it
-has one) or the channel. A deleted thread sends the game back to its channel."""
+has one) or the channel. A deleted thread sends the game back to its channel (at once by
+``places_gone``, or here at its next post if the bot missed that)."""
 
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -20,6 +23,8 @@ _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 LOOK_BACK = 50
 """How many of a channel's newest messages are searched for a lobby or table whose id was
 never recorded (it is looked for at once, so it is among the newest)."""
+OWN_DELETES_KEPT = 1024
+"""The bot's own deletes remembered: Discord tells of each a moment later, like anyone's."""
 
 
 def nonce(kind: str, game: Game) -> str:
@@ -44,6 +49,8 @@ class GamePlaces:
         self.tails = ChannelTails(client)
         """What each channel's newest messages are; the bot's own posts and deletes are
         counted at once, before Discord's events about them arrive."""
+        self._deleted: OrderedDict[int, None] = OrderedDict()
+        """The messages the bot deleted itself, the newest last."""
 
     async def post(self, game: Game, **message: Any) -> discord.Message:
         posted = await self._post(game, **message)
@@ -82,19 +89,29 @@ class GamePlaces:
     async def unrecorded_lobbies(self, game: Game) -> list[discord.Message]:
         """The bot's recent messages in the game's channel with this game's lobby buttons,
         newest first: a lobby posted whose id never made it into the database."""
-        return await self._recent(game.channel_id, (f"{game.kind}:lobby:{game.id}:",))
+        lobby = f"{game.kind}:lobby:{game.id}:"
+        return await self._recent(game.channel_id, lambda custom_id: custom_id.startswith(lobby))
 
     async def stray_tables(self, game: Game) -> list[discord.Message]:
-        """The bot's recent messages where the game is played with its turn's buttons, other
-        than its table: one posted (to move the table down) just before a stop, whose id
-        never made it into the database."""
-        marks = (f"{game.kind}:turn:{game.id}:", f"{game.kind}:pick:{game.id}:")
-        found = await self._recent(game.place_id, marks)
-        return [message for message in found if message.id != game.turn_message_id]
+        """The bot's recent messages where the game is played with its table's controls,
+        other than its table and its ping: one posted (to move the table down) just before
+        a stop, whose id never made it into the database, or one left in a thread that
+        archived, which the bot could no longer edit and so forgot."""
+        turns = (f"{game.kind}:turn:{game.id}:", f"{game.kind}:pick:{game.id}:")
+        # A game with secrets has My hand on its table, and maybe nothing else.
+        hand = f"{game.kind}:mine:{game.id}"
+        found = await self._recent(
+            game.place_id, lambda custom_id: custom_id.startswith(turns) or custom_id == hand
+        )
+        if not found:
+            return []
+        # Its ping has My hand too; a ping is recorded as soon as it is out.
+        ping = (await self.service.game(game.id)).ping_message_id
+        return [message for message in found if message.id not in (game.turn_message_id, ping)]
 
-    async def _recent(self, where: int, marks: tuple[str, ...]) -> list[discord.Message]:
-        """The bot's messages among ``where``'s newest with a button whose id starts with
-        one of ``marks``, newest first."""
+    async def _recent(self, where: int, ours: Callable[[str], bool]) -> list[discord.Message]:
+        """The bot's messages among ``where``'s newest with a component whose custom_id is
+        ``ours``, newest first."""
         me = self.client.user
         if me is None:
             return []
@@ -103,7 +120,7 @@ class GamePlaces:
         try:
             async for message in channel.history(limit=LOOK_BACK):
                 mine = message.author.id == me.id
-                if mine and any(c.startswith(marks) for c in custom_ids(message)):
+                if mine and any(ours(c) for c in custom_ids(message)):
                     found.append(message)
         except discord.Forbidden:
             # Without Read Message History nothing more is found.
@@ -115,6 +132,9 @@ class GamePlaces:
         the bot may no longer delete, is left to be)."""
         partial = self.client.get_partial_messageable(game.place_id).get_partial_message(message_id)
         self.tails.gone(game.place_id, message_id)
+        self._deleted[message_id] = None
+        if len(self._deleted) > OWN_DELETES_KEPT:
+            self._deleted.popitem(last=False)
         try:
             await partial.delete()
         except discord.NotFound:
@@ -122,6 +142,10 @@ class GamePlaces:
         except discord.Forbidden:
             log.info("game %s's message %s can't be deleted; its buttons go", game.id, message_id)
             await self._strip(message_id, game.place_id)
+
+    def deleted_by_bot(self, message_id: int) -> bool:
+        """Whether the bot deleted the message itself (not a moderator, say)."""
+        return message_id in self._deleted
 
     async def strip_buttons(self, game: Game) -> None:
         """Takes the buttons off the game's lobby and turn messages (a message that is

@@ -139,6 +139,11 @@ def lobby_note(game: Game, lang: Language) -> str:
             return lang._("Everyone left, so this lobby closed.")
         if game.end_reason is EndReason.ABANDONED:
             return lang._("No human player was left, so this game closed. It counts for nobody.")
+        if game.end_reason is EndReason.PLACE_GONE:
+            return lang._(
+                "This game's thread or channel was deleted or locked, and it had nowhere "
+                "else to go, so it ended. It counts for nobody."
+            )
         if game.started_at is not None:
             return lang._("This game was cancelled. It counts for nobody.")
         return lang._("This lobby was closed.")

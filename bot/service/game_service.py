@@ -757,6 +757,82 @@ class GameService:
             lambda connection: queries.set_message(connection, game_id, "thread_id", thread_id)
         )
 
+    # Places gone ---------------------------------------------------------------
+
+    async def games_showing(self, place_id: int, message_id: int) -> list[int]:
+        """The open games whose lobby, table or ping in this channel or thread is
+        ``message_id``."""
+        return await self._db.read(
+            lambda connection: queries.games_showing(connection, place_id, message_id)
+        )
+
+    async def forget_message(
+        self, game_id: int, message_id: int, *, show_afresh: bool
+    ) -> Game | None:
+        """``message_id``, the game's lobby, table or ping, can't be edited any more (it was
+        deleted, or its thread archived): recorded as none, so that the game's next show
+        posts it anew. ``show_afresh``: the game counts as not shown until it is, when the
+        message was what shows it (its table, or its lobby while it has none): nothing is
+        left to edit nor to wait for. The game as it now stands; ``None`` if the message
+        is no longer one of an open game's."""
+
+        async def forgetting(connection: Connection) -> Game | None:
+            game = await _load(connection, game_id)
+            gone = [
+                column
+                for column in ("lobby_message_id", "turn_message_id", "ping_message_id")
+                if getattr(game, column) == message_id
+            ]
+            if not game.status.is_open or not gone:
+                return None
+            for column in gone:
+                if column == "ping_message_id":
+                    await queries.set_ping(connection, game_id, None, ())
+                else:
+                    await queries.set_message(connection, game_id, column, None)
+            showing = game.turn_message_id or game.lobby_message_id
+            if show_afresh and showing == message_id:
+                await queries.mark_unshown(connection, game_id)
+            return await _load(connection, game_id)
+
+        return await self._db.write(forgetting)
+
+    async def leave_thread(self, game_id: int) -> Game:
+        """The game's thread is gone, or locked to the bot: it plays in its channel from now
+        on, its table and ping there forgotten and the game counting as not shown (nothing
+        shows it where it now is). Refused with ``ChannelBusy`` when that channel has an
+        open game of its own (a channel plays one game)."""
+
+        async def leaving(connection: Connection) -> Game:
+            game = await _load(connection, game_id)
+            _require_open(game)
+            await connection.lock("channel", game.channel_id)
+            if await queries.channel_taken(connection, game.channel_id):
+                raise ChannelBusy()
+            for column in ("thread_id", "turn_message_id"):
+                await queries.set_message(connection, game_id, column, None)
+            await queries.set_ping(connection, game_id, None, ())
+            await queries.mark_unshown(connection, game_id)
+            return await _load(connection, game_id)
+
+        return await self._db.write(leaving)
+
+    async def close_place_gone(self, game_id: int) -> Game:
+        """Ends an open game unrated because its place is gone (its channel deleted or
+        locked, or its thread with no room left in its channel): its clock stops, and
+        it counts as shown, as nothing could show it any more."""
+
+        async def closing(connection: Connection, note: Written) -> Game:
+            game = await _load(connection, game_id)
+            _require_open(game)
+            now = self._clock()
+            await _save(connection, note, game, now, **_closed(EndReason.PLACE_GONE, now))
+            closed = await _load(connection, game_id)
+            await queries.mark_shown(connection, game_id, closed.version, {})
+            return replace(closed, shown_version=closed.version)
+
+        return await self._change(closing)
+
     async def game(self, game_id: int) -> Game:
         return await self._db.read(lambda connection: _load(connection, game_id))
 

@@ -244,6 +244,18 @@ async def open_games_here(
     return [(int(row["id"]), row["thread_id"]) for row in rows]
 
 
+async def games_showing(connection: Connection, place_id: int, message_id: int) -> list[int]:
+    """The open games whose lobby, table or ping in this channel or thread is
+    ``message_id``, by id."""
+    rows = await connection.fetch(
+        "SELECT id FROM games WHERE (channel_id = ? OR thread_id = ?) "
+        "AND status IN ('lobby', 'active') "
+        "AND (lobby_message_id = ? OR turn_message_id = ? OR ping_message_id = ?) ORDER BY id",
+        (place_id, place_id, message_id, message_id, message_id),
+    )
+    return [int(row["id"]) for row in rows]
+
+
 async def channel_taken(connection: Connection, channel_id: int) -> bool:
     """Whether an open game plays in this channel itself (or this thread), rather than
     in a thread of its own."""
@@ -476,6 +488,12 @@ async def set_message(
 def _check_message_column(column: str) -> None:
     if column not in ("lobby_message_id", "turn_message_id", "thread_id", "ping_message_id"):
         raise ValueError(f"{column} is not a message column")
+
+
+async def mark_unshown(connection: Connection, game_id: int) -> None:
+    """Records that the game's messages show none of its versions (they are gone), so that
+    it is shown afresh, by the reconciler if need be; bookkeeping, so the version stays."""
+    await connection.execute("UPDATE games SET shown_version = NULL WHERE id = ?", (game_id,))
 
 
 async def clear_deadline(connection: Connection, game_id: int) -> bool:

@@ -34,6 +34,9 @@ class EndReason(StrEnum):
     LOBBY_EMPTY = "lobby empty"
     ABANDONED = "abandoned"
     """Every human left (or went quiet twice); computer players alone don't play on."""
+    PLACE_GONE = "place gone"
+    """Its channel was deleted or locked, or its thread with no room for it left in its
+    channel: nobody could see or play it any more."""
 
 
 class PingMode(StrEnum):
