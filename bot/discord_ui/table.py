@@ -68,6 +68,10 @@ CANNOT_POST = Message(
 )
 AS_IT_STANDS = Message("Here is the game as it stands.")
 UNKNOWN_CHANNEL = 10003
+ARCHIVED_THREAD = 50083
+"""Discord's refusal of an edit in an archived thread, which a post unarchives."""
+NOT_EDITABLE = (OLD_MESSAGE_EDITS, ARCHIVED_THREAD)
+"""Refusals of a table's edit that a table posted anew gets past."""
 EDITED_FOR = 55 * 60.0
 """Seconds a table is edited in place before it is posted anew: short of the hour after
 which Discord allows its edits only now and then (30046, at a rate it doesn't publish)."""
@@ -582,9 +586,9 @@ class GameTable:
             except discord.NotFound:
                 log.info("game %s's table is gone; posting it afresh", game.id)
             except discord.HTTPException as error:
-                if error.code != OLD_MESSAGE_EDITS:
+                if error.code not in NOT_EDITABLE:
                     raise
-                log.info("game %s's table can't be edited any more (30046); posted anew", game.id)
+                log.info("game %s's table can't be edited (%s); posted anew", game.id, error.code)
         message = await self.places.post(game, **sent(card), nonce=nonce("t", game))
         self._on_table[game.id] = (message.id, game.version)
         if old is not None:

@@ -389,3 +389,27 @@ async def test_an_archived_thread_is_posted_into_and_the_game_goes_on(
     # At most the one edit that may have crossed the archiving on its way.
     assert len([r for r in since if r.status >= 400]) <= 1
     no_tracebacks(caplog)
+
+
+@pytest.mark.parametrize("kind", GAMES)
+async def test_a_thread_archived_unbeknown_to_the_bot_is_posted_into(
+    threaded: World, kind: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Archived while the bot missed the event (it was away): its edit is refused once
+    (50083), and the table is posted anew, which unarchives the thread."""
+    caplog.set_level(logging.INFO)
+    world = threaded
+    game, thread = await in_a_thread(world, kind)
+    (old,) = tables(thread, game.id)
+    thread.archived = True
+    asked = len(world.discord.requests)
+    world.clock.advance(TURN)
+    table = await world.discord.wait_for_message(
+        thread, lambda m: is_table(m, game.id) and m is not old, timeout=WAIT
+    )
+    timed_out = await world.settled(game.id)
+    assert timed_out.turn_message_id == table.id and not thread.archived and old.deleted
+    refused = [r for r in list(world.discord.requests)[asked:] if r.status >= 400]
+    assert len(refused) == 1
+    await move(world, game.id, thread)
+    no_tracebacks(caplog)
