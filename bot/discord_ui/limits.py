@@ -42,3 +42,8 @@ def joined_within(
             return separator.join([*kept, more.format(len(items) - index)])
         kept.append(item)
     return separator.join(kept)
+
+
+OLD_MESSAGE_EDITS = 30046
+"""Discord's "Maximum number of edits to messages older than 1 hour reached": past an hour,
+a message may be edited only now and then, at a rate Discord doesn't publish."""

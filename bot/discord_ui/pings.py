@@ -21,6 +21,7 @@ import discord
 from bot.clock import Clock
 from bot.discord_ui.cards import Card, edited, sent
 from bot.discord_ui.hands.components import PrivateOpen
+from bot.discord_ui.limits import OLD_MESSAGE_EDITS
 from bot.discord_ui.places import GamePlaces, nonce
 from bot.discord_ui.presenter import acting, to_ping
 from bot.discord_ui.text import game_name
@@ -31,9 +32,6 @@ from bot.storage import Game, GameStatus, PingMode
 from i18n import Language
 
 log = logging.getLogger(__name__)
-
-OLD_MESSAGE_EDITS = 30046
-"""Discord's "Maximum number of edits to messages older than 1 hour reached"."""
 
 PLAYING_ALONG = 60.0
 """Seconds since a player's last move in a game within which they count as playing along."""

@@ -41,9 +41,10 @@ from bot.discord_ui.cards import Card, edited, layout, sent, stripped
 from bot.discord_ui.game_log import LOG_LINES, GameLogs
 from bot.discord_ui.hands.live import LiveHands
 from bot.discord_ui.interactions import deferral, reader
+from bot.discord_ui.limits import OLD_MESSAGE_EDITS
 from bot.discord_ui.lobby.message import lobby_card
 from bot.discord_ui.permissions import missing_permissions_message
-from bot.discord_ui.pings import OLD_MESSAGE_EDITS, TurnPings
+from bot.discord_ui.pings import TurnPings
 from bot.discord_ui.places import GamePlaces, nonce
 from bot.discord_ui.surfaces import acknowledge, in_time, tell, unanswerable, update_clicked
 from bot.games.faces import face_for
@@ -125,6 +126,9 @@ class GameTable:
         self.reconciler = MessageReconciler(self.catch_up, clock, _expected)
         self.follower = TableFollower(self._follow, self._not_followed, _expected)
         self._asked: dict[int, discord.Interaction] = {}
+        self._hand_showed: dict[int, tuple[int, int]] = {}
+        """Per game, the version and seat whose own hand a move was made from and which
+        showed it already: the follower leaves that hand be."""
         """Per game, the newest click answered without the table, whose presser is told if
         the table then can't follow."""
         self.computer = ComputerPlayers(
@@ -303,8 +307,12 @@ class GameTable:
                     # Where the table now is, kept; its ping or hands are tried again.
                     await self.service.mark_shown(game.id, NOTHING_NEWER, behind.recorded)
                     raise
-                if game.state is not None:
-                    # A lobby has no table that could have gone out unrecorded.
+                # A lobby has no table that could have gone out unrecorded; and a show
+                # that follows a move finds one only where the game had lost its table
+                # (a thread archived): reading the channel at every move would cost a
+                # request each.
+                lost = game.turn_message_id is None and "turn_message_id" in recorded
+                if game.state is not None and (late or lost):
                     for stray in await self.places.stray_tables(_placed(game, recorded)):
                         await self.places.delete(game, stray.id)
             except discord.NotFound as error:
@@ -458,6 +466,12 @@ class GameTable:
             await acknowledge(interaction)
             self.answered_elsewhere(game.id, interaction)
         return Answered()
+
+    def answered_in_hand(self, game: Game, seat: int, interaction: discord.Interaction) -> Answered:
+        """A move made from a seat's hand, which its answer showed: the follower leaves
+        that hand be at this version (what the move showed that seat alone stays)."""
+        self._hand_showed[game.id] = (game.version, seat)
+        return self.answered_elsewhere(game.id, interaction)
 
     def answered_elsewhere(self, game_id: int, interaction: discord.Interaction) -> Answered:
         """A move's presser was answered away from the table (their hand, a bare
@@ -624,11 +638,14 @@ class GameTable:
             game = await self.pings.update(game, before, lang, actor)
         except discord.HTTPException as error:
             raise FollowUpsBehind(recorded or {}) from error
-        await self.hands.follow(game, last)
+        showed = self._hand_showed.get(game.id)
+        answered = showed[1] if showed is not None and showed[0] == game.version else None
+        await self.hands.follow(game, last, answered)
         if not game.status.is_open:
             self.pings.forget(game.id)
             self.logs.forget(game.id)
             self._on_table.pop(game.id, None)
+            self._hand_showed.pop(game.id, None)
         elif computer_to_move(game):
             self.computer.play(game)
 

@@ -56,7 +56,7 @@ class Hands:
             # The presser's own message is the answer Discord waits for; the table and
             # the other hands follow.
             await self._answer(interaction, outcome.game, outcome.seat, outcome)
-            return self.table.answered_elsewhere(outcome.game.id, interaction)
+            return self.table.answered_in_hand(outcome.game, outcome.seat, interaction)
 
         try:
             await self.table.move(game_id, change, show, interaction)

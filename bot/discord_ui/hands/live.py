@@ -18,6 +18,7 @@ import discord
 from bot.clock import Clock
 from bot.discord_ui import presenter
 from bot.discord_ui.cards import Card, edited
+from bot.discord_ui.limits import OLD_MESSAGE_EDITS
 from bot.games.faces import face_for
 from bot.service import GameService, Outcome, ServiceError
 from bot.storage import Game, GameStatus, Hand
@@ -137,8 +138,16 @@ class LiveHands:
             await self._drop(hand)
             return False
         except discord.HTTPException as error:
-            if error.status != 401 and error.code != INVALID_TOKEN:
+            if error.status != 401 and error.code not in (INVALID_TOKEN, OLD_MESSAGE_EDITS):
                 raise
+            # An expired token, or a hand over an hour old whose edits Discord allows only
+            # now and then: it stops following, and My hand opens a new one.
+            log.info(
+                "game %s's hand of seat %s stops following (%s)",
+                hand.game_id,
+                hand.seat,
+                error.code,
+            )
             await self._drop(hand)
             return False
         return True
