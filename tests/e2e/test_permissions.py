@@ -21,11 +21,12 @@ def no_tracebacks(caplog: pytest.LogCaptureFixture) -> None:
     assert not [r for r in caplog.records if r.exc_info and r.levelno >= logging.WARNING]
 
 
+@pytest.mark.parametrize("command", ["claimit", "nuggets", "claim"])
 @pytest.mark.parametrize("missing", ["attach_files", "send_messages"])
 async def test_a_permission_taken_mid_game_pauses_it_and_it_catches_up_when_back(
-    world: World, caplog: pytest.LogCaptureFixture, missing: str
+    world: World, caplog: pytest.LogCaptureFixture, missing: str, command: str
 ) -> None:
-    table = await world.start_game(2)
+    table = await world.start_game(2, command)
     game = await world.bots[0].service.current_game(world.channel.id)
     assert game is not None
     quiet = await world.mover()
