@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from emulator import DiscordEmulator
-from tests.e2e.world import World, running_world
+from tests.e2e.world import THREAD_PERMISSIONS, World, running_world
 from tests.quick_limits import QUICK_LIMITS
 
 
@@ -27,3 +27,12 @@ async def emulator() -> AsyncIterator[DiscordEmulator]:
         yield emulator
     finally:
         await emulator.close()
+
+
+@pytest.fixture
+async def threaded(tmp_path: Path, database_target: str) -> AsyncIterator[World]:
+    """A world whose bot may start threads and post in them, on each database in turn."""
+    async with running_world(
+        tmp_path, bot_permissions=THREAD_PERMISSIONS, database=database_target
+    ) as world:
+        yield world

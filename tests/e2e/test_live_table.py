@@ -15,8 +15,15 @@ import pytest
 from bot.discord_ui.presenter import to_ping
 from bot.storage import Game, GameStatus
 from emulator import Channel, Message, User
-from tests.e2e.test_threads_and_settings import THREAD_PERMISSIONS
-from tests.e2e.world import World, describe, make_world, pick_button, running_world, title_of
+from tests.e2e.world import (
+    THREAD_PERMISSIONS,
+    World,
+    describe,
+    make_world,
+    pick_button,
+    running_world,
+    title_of,
+)
 
 GAMES = {"claimit": "Claim It!", "nuggets": "Gold Nuggets", "claim": "Claim"}
 

@@ -7,16 +7,13 @@ the way are one log line each, never a traceback; nothing asks a gone place agai
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import discord
 import pytest
 
 from bot.storage import EndReason, Game, GameStatus
 from emulator import Channel, Message
-from tests.e2e.test_threads_and_settings import THREAD_PERMISSIONS
-from tests.e2e.world import World, describe, running_world
+from tests.e2e.world import THREAD_PERMISSIONS, World, describe
 
 GAMES = {"claimit": "Claim It!", "nuggets": "Gold Nuggets", "claim": "Claim"}
 WAIT = 60.0
@@ -28,14 +25,6 @@ THREAD_IDLE = 1440 * 60
 """How long the bot's game threads stay idle before Discord archives them."""
 TABLE_CONTROLS = ("turn", "pick", "mine")
 """The kinds of custom_id a table's controls have: turn buttons, menus, Claim's My hand."""
-
-
-@pytest.fixture
-async def threaded(tmp_path: Path, database_target: str) -> AsyncIterator[World]:
-    async with running_world(
-        tmp_path, bot_permissions=THREAD_PERMISSIONS, database=database_target
-    ) as world:
-        yield world
 
 
 def is_table(message: Message, game_id: int) -> bool:

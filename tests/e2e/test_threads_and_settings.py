@@ -3,31 +3,13 @@
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
-from pathlib import Path
 
-import discord
-import pytest
-
-from emulator import DEFAULT_BOT_PERMISSIONS, Channel, Message
+from emulator import Channel, Message
 from tests.e2e.world import (
     World,
     describe,
     ephemeral_answer,
-    running_world,
 )
-
-THREAD_PERMISSIONS = DEFAULT_BOT_PERMISSIONS | discord.Permissions(
-    create_public_threads=True, send_messages_in_threads=True
-)
-
-
-@pytest.fixture
-async def threaded(tmp_path: Path, database_target: str) -> AsyncIterator[World]:
-    async with running_world(
-        tmp_path, bot_permissions=THREAD_PERMISSIONS, database=database_target
-    ) as world:
-        yield world
 
 
 async def test_anyone_looks_at_the_settings_only_manage_server_changes_them(world: World) -> None:

@@ -19,11 +19,24 @@ from bot.discord_ui.client import GameBot, use_discord_at
 from bot.discord_ui.presenter import to_ping
 from bot.settings import Settings
 from bot.storage import Game
-from emulator import Channel, DiscordEmulator, Guild, Interaction, Message, User
+from emulator import (
+    DEFAULT_BOT_PERMISSIONS,
+    Channel,
+    DiscordEmulator,
+    Guild,
+    Interaction,
+    Message,
+    User,
+)
 from engine.claimit import MAX_PLAYERS, MIN_PLAYERS
 from render.claimit import geometry
 from tests.clock import ManualClock
 from tests.quick_limits import QUICK_LIMITS
+
+THREAD_PERMISSIONS = DEFAULT_BOT_PERMISSIONS | discord.Permissions(
+    create_public_threads=True, send_messages_in_threads=True
+)
+"""What the bot needs besides its defaults to give each game a thread."""
 
 
 @dataclass
