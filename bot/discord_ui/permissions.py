@@ -17,6 +17,26 @@ def _needed(lang: Language) -> tuple[tuple[str, str], ...]:
     )
 
 
+def missing_in(place: discord.abc.GuildChannel | discord.Thread, lang: Language) -> list[str]:
+    """What the bot lacks to show a game in ``place``, named for the reader."""
+    granted = place.permissions_for(place.guild.me)
+    return missing_to_show(granted, lang, in_thread=isinstance(place, discord.Thread))
+
+
+def missing_to_show(granted: discord.Permissions, lang: Language, *, in_thread: bool) -> list[str]:
+    """What of ``granted`` falls short of showing a game (in a thread, Send Messages in
+    Threads stands for Send Messages). Without View Channel nothing else counts, and
+    without sending Discord drops Embed Links and Attach Files too: only the first missing
+    of those is named, the one an admin must grant."""
+    needed = list(_needed(lang))
+    if in_thread:
+        needed[1] = ("send_messages_in_threads", thread_permissions(lang)[1][1])
+    missing = [(flag, label) for flag, label in needed if not getattr(granted, flag)]
+    if missing and missing[0][0] != "embed_links" and missing[0][0] != "attach_files":
+        return [missing[0][1]]
+    return [label for _, label in missing]
+
+
 def thread_permissions(lang: Language) -> tuple[tuple[str, str], ...]:
     return (
         ("create_public_threads", lang.pgettext("permission", "Create Public Threads")),

@@ -43,7 +43,8 @@ from bot.discord_ui.hands.live import LiveHands
 from bot.discord_ui.interactions import deferral, reader
 from bot.discord_ui.limits import OLD_MESSAGE_EDITS
 from bot.discord_ui.lobby.message import lobby_card
-from bot.discord_ui.permissions import missing_permissions_message
+from bot.discord_ui.permission_notices import PermissionNotices
+from bot.discord_ui.permissions import missing_permissions_message, missing_to_show
 from bot.discord_ui.pings import TurnPings
 from bot.discord_ui.places import GamePlaces, nonce
 from bot.discord_ui.surfaces import acknowledge, in_time, tell, unanswerable, update_clicked
@@ -64,8 +65,8 @@ NOT_SHOWN = Message(
 )
 CANNOT_POST = Message(
     "That counted, but I couldn't post the next game message here: I'm missing a permission "
-    "in this channel (Send Messages, Embed Links or Attach Files). Once it's back, the game "
-    "carries on by itself."
+    "in this channel (Send Messages, Embed Links or Attach Files). Nobody's time runs "
+    "meanwhile; once it's back, the game carries on by itself."
 )
 AS_IT_STANDS = Message("Here is the game as it stands.")
 UNKNOWN_CHANNEL = 10003
@@ -119,6 +120,7 @@ class GameTable:
         """Per game, the table message and the version it shows, when a click's answer
         showed it: the follower doesn't edit it again."""
         self.places = GamePlaces(client, service)
+        self.notices = PermissionNotices(client, self.language_for)
         self.logs = GameLogs(service)
         self.clock = clock
         self.hands = LiveHands(client, service, clock)
@@ -195,6 +197,7 @@ class GameTable:
                     self.follower.want(game.id)
                 else:
                     await self.service.mark_shown(game.id, game.version, shown)
+                    self.notices.shown(game.id)
                     self.reconciler.shown(game.id)
             except FollowUpsBehind as behind:
                 # The table shows the change; its ping or hands are behind. The reconciler
@@ -227,6 +230,8 @@ class GameTable:
                 error,
                 exc_info=not _expected(error),
             )
+        if _forbidden(error):
+            await self.notices.cannot_show(game)
         if whole:
             # The reconciler takes it from here (and gives up on a channel that is gone).
             self.reconciler.retry(game.id)
@@ -237,8 +242,7 @@ class GameTable:
             self.follower.want(game.id)
         if interaction is not None and not too_late:
             try:
-                refusal = CANNOT_POST if _forbidden(error) else NOT_SHOWN
-                await tell(interaction, reader(interaction).say(refusal))
+                await tell(interaction, _refusal(error, interaction))
             except Exception:
                 # Discord (or the bot, stopping) failed this too; the reconciler goes on.
                 log.info("could not tell %s either", interaction.user.id)
@@ -282,8 +286,7 @@ class GameTable:
         if interaction is None or isinstance(error, FollowUpsBehind):
             return  # the table shows it; only its ping or hands are behind
         try:
-            refusal = CANNOT_POST if _forbidden(error) else NOT_SHOWN
-            await tell(interaction, reader(interaction).say(refusal))
+            await tell(interaction, _refusal(error, interaction))
         except Exception:
             log.info("could not tell %s that their move counted", interaction.user.id)
 
@@ -319,9 +322,13 @@ class GameTable:
                 if not _nowhere(error):
                     raise
                 recorded = {}
+            except discord.Forbidden:
+                await self.notices.cannot_show(game)
+                raise
             # A new turn message means its player is only now asked to move.
             posted = late and game.status is GameStatus.ACTIVE and "turn_message_id" in recorded
             await self.service.mark_shown(game.id, game.version, recorded, turn_posted_late=posted)
+        self.notices.shown(game.id)
         self.reconciler.shown(game.id)
 
     def database_back(self) -> None:
@@ -704,6 +711,28 @@ def _nowhere(error: BaseException) -> bool:
 
 def _forbidden(error: BaseException) -> bool:
     return isinstance(error, discord.Forbidden)
+
+
+def _refusal(error: Exception, interaction: discord.Interaction) -> str:
+    """What whoever made a change that could not be shown is told: that it counted, and
+    when a permission is missing where they clicked, which one."""
+    lang = reader(interaction)
+    if not _forbidden(error):
+        return lang.say(NOT_SHOWN)
+    in_thread = isinstance(interaction.channel, discord.Thread)
+    missing = missing_to_show(interaction.app_permissions, lang, in_thread=in_thread)
+    if not missing:
+        return lang.say(CANNOT_POST)
+    return lang.ngettext(
+        "That counted, but I couldn't post the next game message here: I'm missing the "
+        "{permissions} permission in this channel. Nobody's time runs meanwhile; once a "
+        "server admin grants it, the game carries on by itself.",
+        "That counted, but I couldn't post the next game message here: I'm missing the "
+        "{permissions} permissions in this channel. Nobody's time runs meanwhile; once a "
+        "server admin grants them, the game carries on by itself.",
+        len(missing),
+        permissions=lang.list(missing),
+    )
 
 
 def computer_to_move(game: Game) -> bool:

@@ -1,6 +1,7 @@
 """A permission taken from the bot mid-game pauses the game's clock while its table can't
-be shown (nobody is timed out for a turn they were never shown), and once it is back the
-game catches up within seconds, at the permission's event rather than the reconciler's
+be shown (nobody is timed out for a turn they were never shown), its players are told
+once, where the bot can still speak, what is missing, and once it is back the game
+catches up within seconds, at the permission's event rather than the reconciler's
 backoff; each refusal is one log line."""
 
 from __future__ import annotations
@@ -11,8 +12,9 @@ import discord
 import pytest
 
 from bot.storage import GameStatus
-from emulator import DEFAULT_BOT_PERMISSIONS
-from tests.e2e.world import World, describe
+from emulator import DEFAULT_BOT_PERMISSIONS, Channel, Message
+from tests.e2e.test_places_gone import WAIT, in_a_thread, move
+from tests.e2e.world import THREAD_PERMISSIONS, World, describe
 
 TURN = 600
 
@@ -39,12 +41,24 @@ async def test_a_permission_taken_mid_game_pauses_it_and_it_catches_up_when_back
     assert _refused(world)
     assert game.version > 1 and not game.shown
     assert "time ran out" not in describe(table)
-    # Unshown, the next turn is not held against anyone, however long it lasts.
+    # Where text still goes out, the players read why the game waits; without Send
+    # Messages, nothing can be said in the channel.
+    told = notices(world.channel)
+    if missing == "attach_files":
+        (notice,) = told
+        assert "Attach Files" in notice.content
+        assert set(notice.mentions) == {p.id for p in world.players[:2]}
+    else:
+        assert told == []
+    # Unshown, the next turn is not held against anyone, however long it lasts; and the
+    # players are not told twice.
     timed_out = game.version
     world.clock.advance(3 * TURN)
     await world.bots[0].deadlines.handle_due()
+    world.bots[0].table.reconciler.retry_all_now()
     game = await world.settled(game.id)
     assert game.version == timed_out and game.status is GameStatus.ACTIVE
+    assert notices(world.channel) == told
     assert all(seat.user_id is None or not seat.is_bot for seat in game.seats)
     # Back: the game catches up at once, without the bot's clock moving.
     await world.discord.set_bot_permissions(world.channel, DEFAULT_BOT_PERMISSIONS)
@@ -59,3 +73,55 @@ async def test_a_permission_taken_mid_game_pauses_it_and_it_catches_up_when_back
 
 def _refused(world: World) -> bool:
     return any(r.status == 403 for r in world.discord.requests)
+
+
+@pytest.mark.parametrize("command", ["claimit", "claim"])
+async def test_a_game_in_a_thread_the_bot_may_no_longer_post_in_says_so_in_its_channel(
+    threaded: World, caplog: pytest.LogCaptureFixture, command: str
+) -> None:
+    world = threaded
+    game, thread = await in_a_thread(world, command)
+    quiet = await world.mover(thread)
+    without = THREAD_PERMISSIONS & ~discord.Permissions(send_messages_in_threads=True)
+    await world.discord.set_bot_permissions(world.channel, without)
+    world.clock.advance(TURN)
+    await world.bots[0].deadlines.handle_due()
+    await world.discord.wait_until(lambda: bool(notices(world.channel)), timeout=WAIT)
+    (notice,) = notices(world.channel)
+    assert "Send Messages in Threads" in notice.content and f"<#{thread.id}>" in notice.content
+    assert set(notice.mentions) == {p.id for p in world.players[:2]}
+    assert notices(thread) == []
+    world.bots[0].table.reconciler.retry_all_now()
+    await world.settled(game.id)
+    assert notices(world.channel) == [notice]
+    await world.discord.set_bot_permissions(world.channel, THREAD_PERMISSIONS)
+    await world.discord.wait_until(
+        lambda: any("time ran out" in describe(m) for m in thread.visible()), timeout=WAIT
+    )
+    assert quiet.name in describe(world.table(thread))
+    no_tracebacks(caplog)
+
+
+async def test_a_move_the_table_cannot_follow_tells_its_player_which_permission_is_missing(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    await world.start_game(2, "claim")
+    game = await world.bots[0].service.current_game(world.channel.id)
+    assert game is not None
+    without = DEFAULT_BOT_PERMISSIONS & ~discord.Permissions(send_messages=True)
+    await world.discord.set_bot_permissions(world.channel, without)
+    # Played from the hand, whose answer is the hand itself: the table can't follow.
+    await move(world, game.id, world.channel)
+    answer = await world.discord.wait_for_message(
+        world.channel,
+        lambda m: m.ephemeral and "That counted" in m.content,
+        timeout=WAIT,
+    )
+    assert "missing the Send Messages permission" in answer.content
+    assert "Nobody's time runs" in answer.content
+    no_tracebacks(caplog)
+
+
+def notices(where: Channel) -> list[Message]:
+    """The bot's words on why a game waits."""
+    return [m for m in where.visible() if m.content.startswith("⏸️")]
