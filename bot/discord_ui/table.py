@@ -78,6 +78,11 @@ EDITED_FOR = 55 * 60.0
 """Seconds a table is edited in place before it is posted anew: short of the hour after
 which Discord allows its edits only now and then (30046, at a rate it doesn't publish)."""
 
+EDIT_REFUSED_FOR = 15.0
+"""Seconds a table's edits may keep failing (a 5xx, any refusal other than the ones
+above) before the table is posted anew instead: the reconciler's first few tries, at 1,
+2, 4 and 8 s, are given to the edit; then a post, another route, gets the game past it."""
+
 Recorded = dict[str, int | None]
 """Where a change's messages went (``lobby_message_id``, ``turn_message_id``), to record."""
 
@@ -128,6 +133,8 @@ class GameTable:
         self.reconciler = MessageReconciler(self.catch_up, clock, _expected)
         self.follower = TableFollower(self._follow, self._not_followed, _expected)
         self._asked: dict[int, discord.Interaction] = {}
+        self._edits_refused: dict[int, float] = {}
+        """Per game, since when its table's edits have failed (``EDIT_REFUSED_FOR``)."""
         self._hand_showed: dict[int, tuple[int, int]] = {}
         """Per game, the version and seat whose own hand a move was made from and which
         showed it already: the follower leaves that hand be."""
@@ -598,28 +605,37 @@ class GameTable:
         deleted."""
         card = await rendering
         old = game.turn_message_id
-        if old is not None and not self._too_old(old) and not await self._moved_on(game, old):
+        if old is not None and self._editable(game.id, old) and not await self._moved_on(game, old):
             try:
                 channel = self.client.get_partial_messageable(game.place_id)
                 await channel.get_partial_message(old).edit(**edited(card))
                 self._on_table[game.id] = (old, game.version)
+                self._edits_refused.pop(game.id, None)
                 return {}
             except discord.NotFound:
                 log.info("game %s's table is gone; posting it afresh", game.id)
             except discord.HTTPException as error:
                 if error.code not in NOT_EDITABLE:
+                    self._edits_refused.setdefault(game.id, self.clock.now())
                     raise
                 log.info("game %s's table can't be edited (%s); posted anew", game.id, error.code)
         message = await self.places.post(game, **sent(card), nonce=nonce("t", game))
         self._on_table[game.id] = (message.id, game.version)
+        self._edits_refused.pop(game.id, None)
         if old is not None:
             await self.places.delete(game, old)
         return {"turn_message_id": message.id}
 
-    def _too_old(self, table: int) -> bool:
-        """Whether the table is nearly an hour old: Discord limits edits of older messages
-        tightly (30046), so the table is posted anew at the bottom instead."""
-        return self.clock.now() - discord.utils.snowflake_time(table).timestamp() > EDITED_FOR
+    def _editable(self, game_id: int, table: int) -> bool:
+        """Whether the table is edited in place rather than posted anew: not when it is
+        nearly an hour old (Discord limits edits of older messages tightly, 30046), nor
+        when its edits have failed for ``EDIT_REFUSED_FOR``."""
+        now = self.clock.now()
+        refused_since = self._edits_refused.get(game_id)
+        if refused_since is not None and now - refused_since >= EDIT_REFUSED_FOR:
+            log.info("game %s's table has been refused edits for a while; posted anew", game_id)
+            return False
+        return now - discord.utils.snowflake_time(table).timestamp() <= EDITED_FOR
 
     async def _moved_on(self, game: Game, table: int) -> bool:
         settings = await self.settings.get(game.guild_id)
@@ -653,6 +669,7 @@ class GameTable:
             self.logs.forget(game.id)
             self._on_table.pop(game.id, None)
             self._hand_showed.pop(game.id, None)
+            self._edits_refused.pop(game.id, None)
         elif computer_to_move(game):
             self.computer.play(game)
 

@@ -1,7 +1,8 @@
 """A table older than an hour, whose edits Discord refuses (30046, "Maximum number of
 edits to messages older than 1 hour reached"), is posted anew at the bottom: the game
 goes on, at the players' pace, with one live table. Discord's worst case is taken: every
-edit of an old message refused for as long as the test runs."""
+edit of an old message refused for as long as the test runs. A table whose edits keep
+failing otherwise (a 5xx) is likewise posted anew once the first few tries failed."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ HOURS = 2 * 3600.0
 REFUSED_FOR = 0.01
 """The ``retry_after`` of each refusal: discord.py waits it out five times before it
 gives the edit up, and the test need not wait Discord's seconds for that."""
+TURN = 600
+"""Seconds a turn lasts by default."""
 EACH_TRIED_ONCE = 2 * 5
 """The table and the turn's ping, each edited once (discord.py's five attempts at a 429)
 and then posted anew."""
@@ -98,4 +101,36 @@ async def test_claim_goes_on_past_an_old_table(
     (result,) = tables(world)
     assert table.deleted and result.button_labels() == ["Replay"]
     assert refused_edits(world) <= EACH_TRIED_ONCE
+    no_tracebacks(caplog)
+
+
+@pytest.mark.parametrize("command", ["claimit", "nuggets", "claim"])
+async def test_a_table_whose_edits_keep_failing_is_posted_anew(
+    world: World, caplog: pytest.LogCaptureFixture, command: str
+) -> None:
+    table = await world.start_game(2, command)
+    game = await world.bots[0].service.current_game(world.channel.id)
+    assert game is not None
+    # Discord answers every edit of this one table 503, for as long as the test runs.
+    failing = world.discord.fail(
+        "PATCH /channels/{channel}/messages/{message}",
+        503,
+        times=10**6,
+        when=lambda request: request.match_info["message"] == str(table.id),
+    )
+    quiet = await world.mover()
+    world.clock.advance(TURN)
+    await world.bots[0].deadlines.handle_due()
+    assert not (await world.settled(game.id)).shown and failing.hits >= 1
+    # The reconciler gives the edit its first few tries, then posts the table anew.
+    for _ in range(30):
+        if table.deleted:
+            break
+        world.clock.advance(1)
+        await world.settled(game.id)
+    assert table.deleted and 1 < failing.hits < 10
+    game = await world.settled(game.id)
+    (anew,) = tables(world)
+    assert game.shown and game.turn_message_id == anew.id
+    assert "time ran out" in describe(anew) and quiet.name in describe(anew)
     no_tracebacks(caplog)
