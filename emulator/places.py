@@ -168,27 +168,27 @@ class Places:
             "THREAD_UPDATE", payloads.channel(thread, guild, self.world.bot), guild.id
         )
 
-    async def delete_channel(self, channel: Channel) -> None:
+    async def delete_channel(self, channel: Channel, *, missed: bool = False) -> None:
         """A moderator deletes a server's channel with its threads, or a thread, and all
         their messages. Discord sends THREAD_DELETE for a thread, CHANNEL_DELETE for a
         channel (docs: Channel, "Delete/Close Channel") and nothing for that channel's
         threads: discord.py drops them itself when their channel goes
         (``ConnectionState.parse_channel_delete``, which fires its ``thread_delete`` for
         each). From then on every request about any of them answers 404 10003 Unknown
-        Channel, and no member can act there."""
+        Channel, and no member can act there. ``missed``: the bot never gets the event (a
+        connection lost beyond RESUME, with the channel still in its cache)."""
         await self.archive_idle()
         if self.world.channels.get(channel.id) is not channel:
             raise ValueError(f"channel {channel.id} is not in the emulated Discord (deleted?)")
         guild = self.world.guild_of(channel)
         self.world.remove(channel)
-        if channel.is_thread:
-            await self.gateway.dispatch_if_connected(
-                "THREAD_DELETE", payloads.thread_deleted(channel, guild), guild.id
+        if not missed:
+            event, payload = (
+                ("THREAD_DELETE", payloads.thread_deleted(channel, guild))
+                if channel.is_thread
+                else ("CHANNEL_DELETE", payloads.channel(channel, guild, self.world.bot))
             )
-        else:
-            await self.gateway.dispatch_if_connected(
-                "CHANNEL_DELETE", payloads.channel(channel, guild, self.world.bot), guild.id
-            )
+            await self.gateway.dispatch_if_connected(event, payload, guild.id)
         await self.changes.changed()
 
     async def set_bot_permissions(self, channel: Channel, permissions: Permissions) -> None:

@@ -227,6 +227,7 @@ class GameBot(discord.AutoShardedClient):
         self._resuming = asyncio.current_task()
         try:
             await self.table.resume(self.leases.shards)
+            await self.places_gone.sweep(self.leases.shards)
         finally:
             self._resuming = None
 

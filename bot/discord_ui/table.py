@@ -133,6 +133,9 @@ class GameTable:
         self.reconciler = MessageReconciler(self.catch_up, clock, _expected)
         self.follower = TableFollower(self._follow, self._not_followed, _expected)
         self._asked: dict[int, discord.Interaction] = {}
+        self.nowhere: Callable[[int], None] = lambda game_id: None
+        """Told of a game whose show met 10003 (its channel gone unbeknown to the bot):
+        set by the feature that ends such games (``places_gone``)."""
         self._edits_refused: dict[int, float] = {}
         """Per game, since when its table's edits have failed (``EDIT_REFUSED_FOR``)."""
         self._hand_showed: dict[int, tuple[int, int]] = {}
@@ -329,6 +332,7 @@ class GameTable:
                 if not _nowhere(error):
                     raise
                 recorded = {}
+                self.nowhere(game.id)
             except discord.Forbidden:
                 await self.notices.cannot_show(game)
                 raise

@@ -402,3 +402,45 @@ async def test_a_thread_archived_unbeknown_to_the_bot_is_posted_into(
     assert len(refused) == 1
     await move(world, game.id, thread)
     no_tracebacks(caplog)
+
+
+@pytest.mark.both_databases
+@pytest.mark.parametrize("kind", GAMES)
+async def test_a_channel_deleted_while_the_bot_was_away_ends_its_game_on_start(
+    world: World, kind: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO)
+    ann, bo = world.players[:2]
+    game = await in_the_channel(world, kind)
+    await world.stop_bots()
+    await world.discord.delete_channel(world.channel)
+    asked = len(world.discord.requests)
+    await world.start_bot(2)
+    told = [world.discord.dm_with(ann), world.discord.dm_with(bo)]
+    await world.discord.wait_until(lambda: all(dm.visible() for dm in told), timeout=WAIT)
+    ended = await world.settled(game.id)
+    assert ended.status is GameStatus.CANCELLED and ended.end_reason is EndReason.PLACE_GONE
+    assert f"{GAMES[kind]} #" in told[0].visible()[0].content
+    # Discord was asked once whether the channel is gone, and nothing more of it.
+    since = list(world.discord.requests)[asked:]
+    assert [(r.route, r.status) for r in since if r.channel == world.channel.id] == [
+        ("GET /channels/{channel}", 404)
+    ]
+    no_tracebacks(caplog)
+
+
+@pytest.mark.parametrize("kind", GAMES)
+async def test_a_game_whose_channel_went_unbeknown_to_the_bot_ends_at_its_next_show(
+    world: World, kind: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO)
+    game = await in_the_channel(world, kind)
+    # The channel goes, and the bot misses its CHANNEL_DELETE.
+    await world.discord.delete_channel(world.channel, missed=True)
+    world.clock.advance(TURN)
+    await world.bots[0].deadlines.handle_due()
+    told = world.discord.dm_with(world.players[0])
+    await world.discord.wait_until(lambda: bool(told.visible()), timeout=WAIT)
+    ended = await world.settled(game.id)
+    assert ended.status is GameStatus.CANCELLED and ended.end_reason is EndReason.PLACE_GONE
+    no_tracebacks(caplog)

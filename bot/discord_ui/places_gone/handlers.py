@@ -22,6 +22,10 @@ game's next deadline or ``board``:
   there is forgotten, and the game's next change posts the table anew (unarchiving the
   thread), the old one going as a stray.
 
+A channel deleted while the bot was away sends it no event: on start, every game whose
+channel the server no longer has ends the same way (``sweep``), and a show that meets
+Discord's 10003 (Unknown Channel) has its game looked at likewise (``unawares``).
+
 Each game is handled while it is held, its changes and shows waiting, so what is read is
 where its messages are. Discord refusing is one log line, and the game goes to the
 reconciler, which tries again ever later.
@@ -29,6 +33,7 @@ reconciler, which tries again ever later.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 from collections.abc import Awaitable, Callable
@@ -42,6 +47,7 @@ from bot.games.faces import face_for
 from bot.service import ServiceError
 from bot.service.errors import ChannelBusy
 from bot.storage import Game, GameStatus
+from bot.storage.shards import Shards
 from i18n import Message
 
 log = logging.getLogger(__name__)
@@ -55,6 +61,37 @@ class PlacesGone:
         self.table = table
         self.service = table.service
         self.client = table.client
+        self._looking: set[asyncio.Task[None]] = set()
+        table.nowhere = self.unawares
+
+    async def sweep(self, shards: Shards) -> None:
+        """Ends the games of these shards whose channel was deleted while the bot was
+        away: a ready server's channels are all known, and one missing is asked of
+        Discord (a thread a game was started in may just be archived, so not known)."""
+        for game_id in await self.service.active_game_ids(shards):
+            game = await self.service.game(game_id)
+            guild = self.client.get_guild(game.guild_id)
+            if guild is None or guild.unavailable:
+                continue  # nothing known of it now; its shows find out
+            if guild.get_channel_or_thread(game.channel_id) is None:
+                await self._held(game.id, functools.partial(self._if_gone, game.id))
+
+    def unawares(self, game_id: int) -> None:
+        """A show of the game met 10003: its place went while the bot wasn't told. Looked
+        at apart from that show, which holds the game."""
+        task = asyncio.create_task(self._held(game_id, functools.partial(self._if_gone, game_id)))
+        self._looking.add(task)
+        task.add_done_callback(self._looking.discard)
+
+    async def _if_gone(self, game_id: int) -> None:
+        """Ends the game if Discord no longer knows its channel."""
+        game = await self.service.game(game_id)
+        if not game.status.is_open:
+            return
+        try:
+            await self.client.fetch_channel(game.channel_id)
+        except discord.NotFound:
+            await self._end(game.id)
 
     async def message_deleted(self, place_id: int, message_id: int) -> None:
         """A message was deleted: a game's table (or open lobby) is shown anew; a lobby
