@@ -21,7 +21,7 @@ from bot.clock import Clock, SystemClock
 from bot.discord_ui.command_translator import CommandTranslator
 from bot.discord_ui.commands import game_commands
 from bot.discord_ui.components import custom_ids, selected
-from bot.discord_ui.global_pace import GlobalPace, pace_requests
+from bot.discord_ui.global_pace import GlobalPace
 from bot.discord_ui.hands.components import PrivateButton, PrivateOpen
 from bot.discord_ui.hands.handlers import Hands
 from bot.discord_ui.interactions import (
@@ -98,7 +98,10 @@ class GameBot(discord.AutoShardedClient):
         # libraries would only be noise in every start-up.
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
+        self.pace = GlobalPace()
+        """The bot's own requests kept under Discord's global limit."""
         super().__init__(
+            http_trace=self.pace.trace_config(),
             # Members is a privileged intent: only asked for when the operator enabled
             # it in the developer portal, so that departures are handled at once.
             # Guild messages (not their content, a privileged intent) tell a game's
@@ -117,9 +120,6 @@ class GameBot(discord.AutoShardedClient):
             shard_ids=None if settings.shards is None else sorted(settings.shards),  # type: ignore[arg-type]
         )
         self.settings = settings
-        self.pace = GlobalPace()
-        """The bot's own requests kept under Discord's global limit."""
-        pace_requests(self, self.pace)
         self._dice = dice
         self._clock = clock or SystemClock()
         self._database: Database | None = None
