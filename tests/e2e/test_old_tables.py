@@ -15,7 +15,7 @@ import pytest
 
 from bot.storage import GameStatus
 from emulator import Message
-from tests.e2e.test_claim import play_out, start
+from tests.e2e.test_claim import open_hand, play_out, start
 from tests.e2e.world import World, describe, pick_button, title_of
 
 HOURS = 2 * 3600.0
@@ -133,4 +133,27 @@ async def test_a_table_whose_edits_keep_failing_is_posted_anew(
     (anew,) = tables(world)
     assert game.shown and game.turn_message_id == anew.id
     assert "time ran out" in describe(anew) and quiet.name in describe(anew)
+    no_tracebacks(caplog)
+
+
+async def test_claim_hands_whose_edits_discord_refuses_stop_following_and_the_game_goes_on(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A hand is edited through its click's token, which lasts 15 minutes: one older than
+    Discord's threshold for 30046 is taken here by making that threshold a minute."""
+    caplog.set_level(logging.INFO)
+    game, _ = await start(world, 2)
+    for seat in game.seats:
+        assert seat.user_id is not None
+        await open_hand(world, world.user(seat.user_id))
+    emulator = world.discord
+    assert emulator.rate_limits is not None
+    emulator.rate_limits = replace(
+        emulator.rate_limits, old_message_age=60.0, old_edit_refusal=REFUSED_FOR
+    )
+    emulator.clock.advance(120)
+    game = await play_out(world, game.id, random.Random(7))
+    assert game.status is GameStatus.FINISHED
+    dropped = [r for r in caplog.records if "stops following (30046)" in r.getMessage()]
+    assert len(dropped) == 2, "each old hand tried once, then left"
     no_tracebacks(caplog)
