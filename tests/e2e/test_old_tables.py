@@ -9,15 +9,19 @@ from __future__ import annotations
 import functools
 import logging
 import random
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 import pytest
 
 from bot.storage import GameStatus
-from emulator import Message
+from emulator import Message, User
+from tests.e2e import test_nuggets as nuggets
 from tests.e2e.test_claim import open_hand, play_out, start
 from tests.e2e.world import World, describe, pick_button, title_of
 
+Turn = Callable[[World, User, Message, random.Random], Awaitable[None]]
+"""A person's click on the table when it is their turn."""
 HOURS = 2 * 3600.0
 REFUSED_FOR = 0.01
 """The ``retry_after`` of each refusal: discord.py waits it out five times before it
@@ -61,11 +65,24 @@ def no_tracebacks(caplog: pytest.LogCaptureFixture) -> None:
     assert not [r for r in caplog.records if r.exc_info and r.levelno >= logging.WARNING]
 
 
-async def test_claimit_against_a_computer_player_goes_on_past_an_old_table(
-    world: World, caplog: pytest.LogCaptureFixture
+async def claimit_turn(world: World, human: User, table: Message, rng: random.Random) -> None:
+    await world.click(human, table, pick_button(table, rng, stop_chance=0.5))
+
+
+async def nuggets_turn(world: World, human: User, table: Message, rng: random.Random) -> None:
+    await world.discord.answer(await nuggets.send(world, human, table, nuggets.choose(table, rng)))
+    await world.quiet()
+
+
+@pytest.mark.parametrize(
+    ("command", "turn"), [("claimit", claimit_turn), ("nuggets", nuggets_turn)]
+)
+async def test_a_game_against_a_computer_player_goes_on_past_an_old_table(
+    world: World, caplog: pytest.LogCaptureFixture, command: str, turn: Turn
 ) -> None:
     human = world.players[0]
-    lobby = (await world.command(human, "claimit new", bots=1, bot_level="easy")).response_message
+    created = await world.command(human, f"{command} new", bots=1, bot_level="easy")
+    lobby = created.response_message
     assert lobby is not None
     await world.click(human, lobby, "Start")
     game = await world.bots[0].service.current_game(world.channel.id)
@@ -78,7 +95,7 @@ async def test_claimit_against_a_computer_player_goes_on_past_an_old_table(
             break
         (table,) = tables(world)
         if await world.human_to_move() == human:
-            await world.click(human, table, pick_button(table, rng, stop_chance=0.5))
+            await turn(world, human, table, rng)
         else:
             await world.discord.wait_until(
                 functools.partial(computer_moved, world, game.id, describe(table))
