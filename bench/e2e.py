@@ -468,7 +468,7 @@ class KindRequests:
     ``WINDOW`` seconds."""
 
 
-def _peak(times: list[float], window: float = WINDOW) -> int:
+def peak(times: list[float], window: float = WINDOW) -> int:
     """The most of ``times`` within any ``window`` seconds."""
     times = sorted(times)
     most, first = 0, 0
@@ -492,8 +492,8 @@ def requests_by_kind(requests: Requests, tables: Sequence[Table]) -> dict[str, K
         kind.counts.update(what for _, what in seen)
         posts = [at for at, what in seen if what == "posts"]
         on_channel = [at for at, what in seen if what in CHANNEL_ROUTES.values()]
-        kind.peak_posts = max(kind.peak_posts, _peak(posts))
-        kind.peak_channel = max(kind.peak_channel, _peak(on_channel))
+        kind.peak_posts = max(kind.peak_posts, peak(posts))
+        kind.peak_channel = max(kind.peak_channel, peak(on_channel))
     return kinds
 
 
@@ -511,7 +511,7 @@ def channel_peaks(log: Iterable[LoggedRequest], since: float) -> dict[str, int]:
             times["all", request.channel].append(request.at)
     peaks = dict.fromkeys([*CHANNEL_ROUTES.values(), "all"], 0)
     for (what, _), ats in times.items():
-        peaks[what] = max(peaks[what], _peak(ats))
+        peaks[what] = max(peaks[what], peak(ats))
     return peaks
 
 
@@ -844,7 +844,7 @@ class Budget:
             collections.Counter(r.route for r in log if r.status == RATE_LIMITED),
             channel_peaks(log, since),
             len(outside),
-            _peak(outside, limits.global_requests.seconds),
+            peak(outside, limits.global_requests.seconds),
             limits.global_requests,
             cut,
         )
@@ -1047,11 +1047,11 @@ async def run(
     )
 
 
-def _ms(seconds: float) -> str:
+def ms(seconds: float) -> str:
     return f"{seconds * 1000:.1f} ms" if seconds != math.inf else "none in Discord's 3 s"
 
 
-def _percentile(ordered: list[float], fraction: float) -> float:
+def percentile(ordered: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
@@ -1068,7 +1068,7 @@ def report(setup: Setup, figures: Figures, games: int, think: float, kinds: list
         print(f"rate limits {limits}: no click was answered in the time given")
         return
     rate = len(figures.latencies) / figures.elapsed
-    p50, p99 = statistics.median_low(ordered), _percentile(ordered, 0.99)
+    p50, p99 = statistics.median_low(ordered), percentile(ordered, 0.99)
     print(
         f"{games} concurrent games ({', '.join(kinds)}) for {figures.elapsed:.0f} s, "
         f"think time mean {think} s, the emulator's rate limits {limits}"
@@ -1078,12 +1078,12 @@ def report(setup: Setup, figures: Figures, games: int, think: float, kinds: list
     )
     print(
         f"{setup.backend}, {setup.processes} process{'es' if setup.processes > 1 else ''}: "
-        f"{rate:.1f} actions/s, p50 {_ms(p50)}, p99 {_ms(p99)} "
+        f"{rate:.1f} actions/s, p50 {ms(p50)}, p99 {ms(p99)} "
         f"({len(ordered)} clicks measured, {figures.unanswered} of them unanswered)"
     )
     print(
         "targets: 200 games >= 250 actions/s with p99 <= 250 ms; 50 games p99 <= 100 ms; "
-        f"slowest answer {_ms(max(figures.latencies))}"
+        f"slowest answer {ms(max(figures.latencies))}"
     )
     print(
         f"interactions answered after Discord's 3 s (refused): {figures.late}; "
@@ -1120,8 +1120,8 @@ def report(setup: Setup, figures: Figures, games: int, think: float, kinds: list
     if figures.lag.lags:
         lags = sorted(figures.lag.lags)
         print(
-            f"bench's event loop late by p50 {_ms(statistics.median(lags))}, "
-            f"p99 {_ms(_percentile(lags, 0.99))} (in every click's time above)"
+            f"bench's event loop late by p50 {ms(statistics.median(lags))}, "
+            f"p99 {ms(percentile(lags, 0.99))} (in every click's time above)"
         )
 
 
@@ -1159,8 +1159,8 @@ def report_limits(figures: Figures) -> None:
         unshown = lags.count(math.inf)
         print(
             f"the table's lag behind the game (a move's commit to its table first showing "
-            f"it or a later one): p50 {_ms(statistics.median_low(lags))}, p99 "
-            f"{_ms(_percentile(lags, 0.99))} over {len(lags)} moves ({unshown} not shown "
+            f"it or a later one): p50 {ms(statistics.median_low(lags))}, p99 "
+            f"{ms(percentile(lags, 0.99))} over {len(lags)} moves ({unshown} not shown "
             f"{SETTLE:.0f} s after the last click)"
         )
     if budget is None:
@@ -1188,9 +1188,9 @@ def report_limits(figures: Figures) -> None:
 
 def compare(unlimited: Figures, limited: Figures) -> None:
     """The click time the rate limits cost: p99 with them off and on, the same workload."""
-    off, on = (_percentile(clicks(f) or [math.inf], 0.99) for f in (unlimited, limited))
+    off, on = (percentile(clicks(f) or [math.inf], 0.99) for f in (unlimited, limited))
     ratio = f"{on / off:.2f}×" if math.isfinite(off) and math.isfinite(on) else "—"
-    print(f"click p99: rate limits off {_ms(off)}, on {_ms(on)} ({ratio} with them on)")
+    print(f"click p99: rate limits off {ms(off)}, on {ms(on)} ({ratio} with them on)")
 
 
 async def main(

@@ -150,7 +150,7 @@ async def run(rounds: int, seconds: float) -> list[Round]:
             print(
                 f"round {number + 1}: {done.clicks} clicks applied in {seconds:.0f} s; "
                 f"SIGTERM with {done.running} running ({done.cut_off} cut off): stopped in "
-                f"{_ms(done.stop)}, shards taken over after {_ms(done.takeover)}",
+                f"{ms(done.stop)}, shards taken over after {ms(done.takeover)}",
                 flush=True,
             )
         return results
@@ -165,16 +165,16 @@ def report(results: list[Round]) -> None:
     stops = sorted(r.stop for r in results)
     takeovers = sorted(r.takeover for r in results)
     print(
-        f"over {len(results)} rounds: SIGTERM to exit median {_ms(statistics.median(stops))}, "
-        f"slowest {_ms(stops[-1])}; SIGTERM to takeover median "
-        f"{_ms(statistics.median(takeovers))}, slowest {_ms(takeovers[-1])} "
+        f"over {len(results)} rounds: SIGTERM to exit median {ms(statistics.median(stops))}, "
+        f"slowest {ms(stops[-1])}; SIGTERM to takeover median "
+        f"{ms(statistics.median(takeovers))}, slowest {ms(takeovers[-1])} "
         "(a lease runs out after 20 s); "
         f"actions running at the signal: {sum(r.running for r in results)}, cut off: "
         f"{sum(r.cut_off != 'none' for r in results)} rounds"
     )
 
 
-def _ms(seconds: float) -> str:
+def ms(seconds: float) -> str:
     return f"{seconds * 1000:.0f} ms"
 
 
