@@ -132,6 +132,13 @@ class GameTable:
         self.pings = TurnPings(service, settings, self.places, clock, self._remind)
         self.reconciler = MessageReconciler(self.catch_up, clock, _expected)
         self.follower = TableFollower(self._follow, self._not_followed, _expected)
+        self.hand_follower = TableFollower(self._follow_hands, _hands_behind, _expected)
+        """The live hands' own lane: a table waiting on its channel holds up no hand."""
+        self._hand_news: dict[int, tuple[Game, Outcome | None, int | None]] = {}
+        """Per game, the newest state its hands are to show, the last move, and the seat
+        whose hand that move's answer showed already."""
+        self._hands_at: dict[int, int] = {}
+        """Per game, the newest version its hands were asked to show."""
         self._asked: dict[int, discord.Interaction] = {}
         self.nowhere: Callable[[int], None] = lambda game_id: None
         """Told of a game whose show met 10003 (its channel gone unbeknown to the bot):
@@ -203,8 +210,11 @@ class GameTable:
                     if shown.recorded:
                         await self.service.mark_shown(game.id, NOTHING_NEWER, shown.recorded)
                     # Wanted while the game is held, so that whoever waits for the game
-                    # to settle finds its show wanted once they hold it.
+                    # to settle finds its show wanted once they hold it; the hands at
+                    # once, not behind a table show waiting on the channel.
                     self.follower.want(game.id)
+                    if isinstance(changed, Outcome):
+                        self._hands_follow(game, changed)
                 else:
                     await self.service.mark_shown(game.id, game.version, shown)
                     self.notices.shown(game.id)
@@ -534,10 +544,9 @@ class GameTable:
         # Before the first move the lobby may not show the start yet.
         recorded = await self.show_lobby(game) if last is None else {}
         game = _placed(game, recorded)
+        self._hands_follow(game, last)
         recorded |= await self.show_table(game, self.table_card(game, headline, last, lang))
-        await self._after(
-            _placed(game, recorded), lang, last, before=game.pinged, recorded=recorded
-        )
+        await self._after(_placed(game, recorded), lang, before=game.pinged, recorded=recorded)
         return recorded
 
     async def present(self, outcome: Outcome, lang: Language) -> Recorded:
@@ -545,6 +554,7 @@ class GameTable:
         already), then pings whoever is newly to act and brings the live hands up to
         date."""
         game = outcome.game
+        self._hands_follow(game, outcome)
         if self._on_table.get(game.id) == (game.turn_message_id, game.version):
             recorded: Recorded = {}
         else:
@@ -556,7 +566,6 @@ class GameTable:
         await self._after(
             _placed(game, recorded),
             lang,
-            outcome,
             before=[user for user in before if user is not None],
             actor=actor,
             recorded=recorded,
@@ -576,16 +585,18 @@ class GameTable:
             content, _ = await self.lobby_message(game)
             await update_clicked(interaction, **content)
             recorded = await self.show_table(game, card)
-        await self._after(_placed(game, recorded), lang, None, recorded=recorded)
+        self._hands_follow(game, None)
+        await self._after(_placed(game, recorded), lang, recorded=recorded)
         return recorded
 
     async def close(self, game: Game, headline: str | None, lang: Language) -> Recorded:
         """A game closed before its end: its table (when it had one apart from its lobby)
         shows it as it stood, saying why, without choices; its ping and hands go."""
+        self._hands_follow(game, None)
         if game.state is not None and game.turn_message_id is not None:
             words = headline or text.lobby_note(game, lang)
             await self.show_table(game, presenter.closed(game, words, lang))
-        await self._after(game, lang, None)
+        await self._after(game, lang)
         return {}
 
     async def table_card(
@@ -648,32 +659,47 @@ class GameTable:
         ignoring = () if game.ping_message_id is None else (game.ping_message_id,)
         return await self.places.tails.moved_on(game.place_id, table, ignoring)
 
+    def _hands_follow(self, game: Game, last: Outcome | None) -> None:
+        """The live hands are brought up to the game apart from its table and ping: they
+        answer to their webhooks' limits, not the channel's, and the next player plays
+        from theirs without waiting for a table edit that waits on the channel."""
+        if self._hands_at.get(game.id, NOTHING_NEWER) >= game.version:
+            return  # wanted already (at the move, before its table's show)
+        self._hands_at[game.id] = game.version
+        showed = self._hand_showed.get(game.id)
+        answered = showed[1] if showed is not None and showed[0] == game.version else None
+        self._hand_news[game.id] = (game, last, answered)
+        self.hand_follower.want(game.id)
+
+    async def _follow_hands(self, game_id: int) -> None:
+        news = self._hand_news.pop(game_id, None)
+        if news is not None:
+            async with self.work.answering():
+                await self.hands.follow(*news)
+
     async def _after(
         self,
         game: Game,
         lang: Language,
-        last: Outcome | None,
         before: Sequence[int] = (),
         actor: int | None = None,
         recorded: Recorded | None = None,
     ) -> None:
         """What follows a change shown on the table (where ``recorded`` says it now is):
-        pings, live hands, computer players."""
+        pings, computer players."""
         try:
             if recorded and "turn_message_id" in recorded:
                 game = await self.pings.relink(game, lang)
             game = await self.pings.update(game, before, lang, actor)
         except discord.HTTPException as error:
             raise FollowUpsBehind(recorded or {}) from error
-        showed = self._hand_showed.get(game.id)
-        answered = showed[1] if showed is not None and showed[0] == game.version else None
-        await self.hands.follow(game, last, answered)
         if not game.status.is_open:
             self.pings.forget(game.id)
             self.logs.forget(game.id)
             self._on_table.pop(game.id, None)
             self._hand_showed.pop(game.id, None)
             self._edits_refused.pop(game.id, None)
+            self._hands_at.pop(game.id, None)
         elif computer_to_move(game):
             self.computer.play(game)
 
@@ -709,6 +735,11 @@ def _headline(outcome: Outcome, lang: Language) -> str:
         note = text.takeover_note(game, outcome.took_over, text.Departure.AWAY, lang)
         headline += "\n\n" + note
     return headline
+
+
+async def _hands_behind(game_id: int, error: Exception) -> None:
+    """The hands could not be read (the database failing): the game's next change, or the
+    player's My hand, shows them afresh."""
 
 
 def _expected(error: Exception) -> bool:

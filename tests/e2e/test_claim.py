@@ -563,7 +563,8 @@ async def test_off_turn_stale_and_strangers_clicks_change_nothing(world: World) 
     mover = world.user(game.seats[seat].user_id or 0)
     waiting = world.user(game.seats[1 - seat].user_id or 0)
 
-    # Waiting: their hand, no buttons; a hand-made button is refused.
+    # Waiting: their hand, no buttons; a hand-made button (or one a hand that fell behind
+    # still offers) is refused on the hand, which shows the game as it stands.
     theirs = await open_hand(world, waiting)
     assert theirs.buttons() == [] and "Not your turn: waiting for" in describe(theirs)
     key = decision_key(state, 1 - seat)
@@ -571,9 +572,9 @@ async def test_off_turn_stale_and_strangers_clicks_change_nothing(world: World) 
     forged = await world.discord.answer(
         await world.discord.click(waiting, theirs, f"claim:seat:{game.id}:{key}:play={card.id}")
     )
-    assert (
-        await refusal(world, forged) == f"It's {game.seats[seat].display_name}'s turn, not yours."
-    )
+    assert forged.response_type == 7
+    assert note_of(theirs) == f"It's {game.seats[seat].display_name}'s turn, not yours."
+    assert theirs.buttons() == [] and (await world.settled(game.id)).state == state
 
     # A stranger has no hand here.
     outsider = world.players[-1]

@@ -115,11 +115,16 @@ class World:
         is answered while its game is held, and the rest follows once it is let go."""
         for bot in self.bots:
             table = bot.table
-            while busy := [*table.locks.held(), *table.follower.following()]:
+            while busy := [
+                *table.locks.held(),
+                *table.follower.following(),
+                *table.hand_follower.following(),
+            ]:
                 for game_id in busy:
                     async with table.locks.hold(game_id):
                         pass
                     await table.follower.settled(game_id)
+                    await table.hand_follower.settled(game_id)
 
     async def start_game(self, players: int, command: str = "claimit") -> Message:
         """Lobby, joins and start as players do it, with the game's command group
@@ -169,22 +174,25 @@ class World:
 
     async def settled(self, game_id: int) -> Game:
         """The game once every change made so far is on its messages and recorded: a
-        change holds the game's lock until its show is wanted, and the follower shows it
-        (and whatever it set going, a computer player's move) afterwards."""
+        change holds the game's lock until its show is wanted, and the followers show it
+        (the table and ping, and apart from them the live hands; and whatever it set
+        going, a computer player's move) afterwards."""
         table = self.bots[0].table
         while True:
             async with table.locks.hold(game_id):
                 pass
             await table.follower.settled(game_id)
+            await table.hand_follower.settled(game_id)
             async with table.locks.hold(game_id), table.displays.hold(game_id):
-                if not table.follower.busy(game_id):
+                if not table.follower.busy(game_id) and not table.hand_follower.busy(game_id):
                     return await self.bots[0].service.game(game_id)
 
     def busy(self, game_id: int) -> bool:
         """Whether the game is being changed or shown: a computer player's move shows as
         this while its table is brought up to date."""
         table = self.bots[0].table
-        return table.locks.busy(game_id) or table.follower.busy(game_id)
+        followers = (table.follower, table.hand_follower)
+        return table.locks.busy(game_id) or any(f.busy(game_id) for f in followers)
 
     def latest_with_buttons(self, where: Channel | None = None) -> Message:
         return next(m for m in reversed((where or self.channel).visible()) if m.buttons())

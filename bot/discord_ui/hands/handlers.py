@@ -14,7 +14,7 @@ from bot.discord_ui.interactions import actor_of, reader
 from bot.discord_ui.surfaces import in_time, reveal, update_private
 from bot.discord_ui.table import Answered, GameTable
 from bot.service import Outcome
-from bot.service.errors import BoardMovedOn
+from bot.service.errors import BoardMovedOn, NotYourTurn
 from bot.storage import Game
 from i18n import Language, Message
 
@@ -60,11 +60,13 @@ class Hands:
 
         try:
             await self.table.move(game_id, change, show, interaction)
-        except BoardMovedOn:
-            # What the message offered is gone; what there is to decide now is shown instead.
+        except (BoardMovedOn, NotYourTurn) as refused:
+            # What the message offered is gone (a hand that fell behind offers a turn that
+            # isn't its player's any more): what there is to decide now is shown instead.
             game, seat = await self.table.service.seat_for(game_id, actor)
             mine = reader(interaction)
-            await self._answer(interaction, game, seat.seat, None, mine.say(MOVED_ON_PRIVATELY))
+            why = MOVED_ON_PRIVATELY if isinstance(refused, BoardMovedOn) else refused.words
+            await self._answer(interaction, game, seat.seat, None, mine.say(why))
 
     async def _answer(
         self,

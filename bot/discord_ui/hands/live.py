@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Hashable
+from dataclasses import dataclass
 from typing import cast
 
 import discord
@@ -45,9 +46,9 @@ class LiveHands:
         self.client = client
         self.service = service
         self.clock = clock
-        self._shown: dict[tuple[int, int], tuple[str, Hashable]] = {}
-        """What each live hand shows (its token and what it shows, in short), so that a
-        change it doesn't see costs no edit."""
+        self._shown: dict[tuple[int, int], _Showing] = {}
+        """What each live hand shows, so that a change it doesn't see costs no edit, and a
+        show that read the game before the hand's own answer doesn't take it back."""
 
     async def card(
         self, game: Game, seat: int, lang: Language, last: Outcome | None
@@ -84,7 +85,7 @@ class LiveHands:
             self.clock.now(),
         )
         old = await self.service.keep_hand(hand)
-        self._shown[(game.id, seat)] = (hand.token, shows)
+        self._shown[(game.id, seat)] = _Showing(hand.token, shows, game.version)
         if old is not None and old.message_id != message_id:
             await self._close(old, SUPERSEDED)
 
@@ -114,10 +115,16 @@ class LiveHands:
             await self._close(hand, LEFT)
             return
         card, shows = await self.card(game, hand.seat, language(hand.locale), last)
-        if self._shown.get((game.id, hand.seat)) == (hand.token, shows):
+        showing = self._shown.get((game.id, hand.seat))
+        if showing is not None and (
+            # A newer state is shown (the seat's own move's answer, or a hand opened since,
+            # which this one, read before, may no longer be).
+            showing.version > game.version
+            or (showing.token == hand.token and showing.shows == shows)
+        ):
             return
         if await self._edit(hand, card):
-            self._shown[(game.id, hand.seat)] = (hand.token, shows)
+            self._shown[(game.id, hand.seat)] = _Showing(hand.token, shows, game.version)
 
     async def _close(self, hand: Hand, why: Message) -> None:
         """The hand says ``why`` it no longer follows the game, without buttons."""
@@ -154,9 +161,18 @@ class LiveHands:
 
     async def _drop(self, hand: Hand) -> None:
         key = (hand.game_id, hand.seat)
-        if key in self._shown and self._shown[key][0] == hand.token:
+        if key in self._shown and self._shown[key].token == hand.token:
             del self._shown[key]
         await self.service.drop_hand(hand)
+
+
+@dataclass(frozen=True)
+class _Showing:
+    """What a live hand shows: through which token, what in short, at which version."""
+
+    token: str
+    shows: Hashable
+    version: int
 
 
 class NothingHidden(ServiceError):
