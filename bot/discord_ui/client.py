@@ -339,7 +339,7 @@ class GameBot(discord.AutoShardedClient):
             await self.lease_keeper.stop()
             await self.deadlines.stop()
             await self.table.follower.stop()
-            await self.table.hand_follower.stop()
+            await self.table.hands.follower.stop()
             await self.table.reconciler.stop()
             await self.table.computer.stop()
             await self.table.pings.stop()

@@ -128,26 +128,16 @@ class GameTable:
         self.notices = PermissionNotices(client, self.language_for)
         self.logs = GameLogs(service)
         self.clock = clock
-        self.hands = LiveHands(client, service, clock)
+        self.hands = LiveHands(client, service, clock, work, _expected)
         self.pings = TurnPings(service, settings, self.places, clock, self._remind)
         self.reconciler = MessageReconciler(self.catch_up, clock, _expected)
         self.follower = TableFollower(self._follow, self._not_followed, _expected)
-        self.hand_follower = TableFollower(self._follow_hands, _hands_behind, _expected)
-        """The live hands' own lane: a table waiting on its channel holds up no hand."""
-        self._hand_news: dict[int, tuple[Game, Outcome | None, int | None]] = {}
-        """Per game, the newest state its hands are to show, the last move, and the seat
-        whose hand that move's answer showed already."""
-        self._hands_at: dict[int, int] = {}
-        """Per game, the newest version its hands were asked to show."""
         self._asked: dict[int, discord.Interaction] = {}
         self.nowhere: Callable[[int], None] = lambda game_id: None
         """Told of a game whose show met 10003 (its channel gone unbeknown to the bot):
         set by the feature that ends such games (``places_gone``)."""
         self._edits_refused: dict[int, float] = {}
         """Per game, since when its table's edits have failed (``EDIT_REFUSED_FOR``)."""
-        self._hand_showed: dict[int, tuple[int, int]] = {}
-        """Per game, the version and seat whose own hand a move was made from and which
-        showed it already: the follower leaves that hand be."""
         """Per game, the newest click answered without the table, whose presser is told if
         the table then can't follow."""
         self.computer = ComputerPlayers(
@@ -214,7 +204,7 @@ class GameTable:
                     # once, not behind a table show waiting on the channel.
                     self.follower.want(game.id)
                     if isinstance(changed, Outcome):
-                        self._hands_follow(game, changed)
+                        self.hands.want(game, changed)
                 else:
                     await self.service.mark_shown(game.id, game.version, shown)
                     self.notices.shown(game.id)
@@ -498,7 +488,7 @@ class GameTable:
     def answered_in_hand(self, game: Game, seat: int, interaction: discord.Interaction) -> Answered:
         """A move made from a seat's hand, which its answer showed: the follower leaves
         that hand be at this version (what the move showed that seat alone stays)."""
-        self._hand_showed[game.id] = (game.version, seat)
+        self.hands.answered(game, seat)
         return self.answered_elsewhere(game.id, interaction)
 
     def answered_elsewhere(self, game_id: int, interaction: discord.Interaction) -> Answered:
@@ -544,7 +534,7 @@ class GameTable:
         # Before the first move the lobby may not show the start yet.
         recorded = await self.show_lobby(game) if last is None else {}
         game = _placed(game, recorded)
-        self._hands_follow(game, last)
+        self.hands.want(game, last)
         recorded |= await self.show_table(game, self.table_card(game, headline, last, lang))
         await self._after(_placed(game, recorded), lang, before=game.pinged, recorded=recorded)
         return recorded
@@ -554,7 +544,7 @@ class GameTable:
         already), then pings whoever is newly to act and brings the live hands up to
         date."""
         game = outcome.game
-        self._hands_follow(game, outcome)
+        self.hands.want(game, outcome)
         if self._on_table.get(game.id) == (game.turn_message_id, game.version):
             recorded: Recorded = {}
         else:
@@ -585,14 +575,14 @@ class GameTable:
             content, _ = await self.lobby_message(game)
             await update_clicked(interaction, **content)
             recorded = await self.show_table(game, card)
-        self._hands_follow(game, None)
+        self.hands.want(game, None)
         await self._after(_placed(game, recorded), lang, recorded=recorded)
         return recorded
 
     async def close(self, game: Game, headline: str | None, lang: Language) -> Recorded:
         """A game closed before its end: its table (when it had one apart from its lobby)
         shows it as it stood, saying why, without choices; its ping and hands go."""
-        self._hands_follow(game, None)
+        self.hands.want(game, None)
         if game.state is not None and game.turn_message_id is not None:
             words = headline or text.lobby_note(game, lang)
             await self.show_table(game, presenter.closed(game, words, lang))
@@ -659,24 +649,6 @@ class GameTable:
         ignoring = () if game.ping_message_id is None else (game.ping_message_id,)
         return await self.places.tails.moved_on(game.place_id, table, ignoring)
 
-    def _hands_follow(self, game: Game, last: Outcome | None) -> None:
-        """The live hands are brought up to the game apart from its table and ping: they
-        answer to their webhooks' limits, not the channel's, and the next player plays
-        from theirs without waiting for a table edit that waits on the channel."""
-        if self._hands_at.get(game.id, NOTHING_NEWER) >= game.version:
-            return  # wanted already (at the move, before its table's show)
-        self._hands_at[game.id] = game.version
-        showed = self._hand_showed.get(game.id)
-        answered = showed[1] if showed is not None and showed[0] == game.version else None
-        self._hand_news[game.id] = (game, last, answered)
-        self.hand_follower.want(game.id)
-
-    async def _follow_hands(self, game_id: int) -> None:
-        news = self._hand_news.pop(game_id, None)
-        if news is not None:
-            async with self.work.answering():
-                await self.hands.follow(*news)
-
     async def _after(
         self,
         game: Game,
@@ -697,9 +669,8 @@ class GameTable:
             self.pings.forget(game.id)
             self.logs.forget(game.id)
             self._on_table.pop(game.id, None)
-            self._hand_showed.pop(game.id, None)
             self._edits_refused.pop(game.id, None)
-            self._hands_at.pop(game.id, None)
+            self.hands.forget(game.id)
         elif computer_to_move(game):
             self.computer.play(game)
 
@@ -735,11 +706,6 @@ def _headline(outcome: Outcome, lang: Language) -> str:
         note = text.takeover_note(game, outcome.took_over, text.Departure.AWAY, lang)
         headline += "\n\n" + note
     return headline
-
-
-async def _hands_behind(game_id: int, error: Exception) -> None:
-    """The hands could not be read (the database failing): the game's next change, or the
-    player's My hand, shows them afresh."""
 
 
 def _expected(error: Exception) -> bool:

@@ -118,13 +118,13 @@ class World:
             while busy := [
                 *table.locks.held(),
                 *table.follower.following(),
-                *table.hand_follower.following(),
+                *table.hands.follower.following(),
             ]:
                 for game_id in busy:
                     async with table.locks.hold(game_id):
                         pass
                     await table.follower.settled(game_id)
-                    await table.hand_follower.settled(game_id)
+                    await table.hands.follower.settled(game_id)
 
     async def start_game(self, players: int, command: str = "claimit") -> Message:
         """Lobby, joins and start as players do it, with the game's command group
@@ -182,16 +182,16 @@ class World:
             async with table.locks.hold(game_id):
                 pass
             await table.follower.settled(game_id)
-            await table.hand_follower.settled(game_id)
+            await table.hands.follower.settled(game_id)
             async with table.locks.hold(game_id), table.displays.hold(game_id):
-                if not table.follower.busy(game_id) and not table.hand_follower.busy(game_id):
+                if not table.follower.busy(game_id) and not table.hands.follower.busy(game_id):
                     return await self.bots[0].service.game(game_id)
 
     def busy(self, game_id: int) -> bool:
         """Whether the game is being changed or shown: a computer player's move shows as
         this while its table is brought up to date."""
         table = self.bots[0].table
-        followers = (table.follower, table.hand_follower)
+        followers = (table.follower, table.hands.follower)
         return table.locks.busy(game_id) or any(f.busy(game_id) for f in followers)
 
     def latest_with_buttons(self, where: Channel | None = None) -> Message:

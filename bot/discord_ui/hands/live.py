@@ -10,12 +10,14 @@ loses its buttons, wherever Discord still allows the edit.
 from __future__ import annotations
 
 import logging
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import cast
 
 import discord
 
+from bot.background.stopping import WorkInFlight
+from bot.background.table_follower import TableFollower
 from bot.clock import Clock
 from bot.discord_ui import presenter
 from bot.discord_ui.cards import Card, edited
@@ -42,13 +44,61 @@ LEFT = Message("You are no longer playing this game.")
 
 
 class LiveHands:
-    def __init__(self, client: discord.Client, service: GameService, clock: Clock) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        service: GameService,
+        clock: Clock,
+        work: WorkInFlight,
+        expected: Callable[[Exception], bool],
+    ) -> None:
         self.client = client
         self.service = service
         self.clock = clock
+        self.work = work
+        self.follower = TableFollower(self._follow_news, _behind, expected)
+        """The hands' own lane, apart from the table's: they answer to their webhooks'
+        limits, not the channel's, and the next player plays from their hand without
+        waiting for a table edit that waits on the channel."""
+        self._news: dict[int, tuple[Game, Outcome | None, int | None]] = {}
+        """Per game, the newest state its hands are to show, the last move, and the seat
+        whose hand that move's answer showed already."""
+        self._wanted_at: dict[int, int] = {}
+        """Per game, the newest version its hands were asked to show."""
+        self._answered: dict[int, tuple[int, int]] = {}
+        """Per game, the version and seat whose own hand a move was made from and which
+        showed it already: the lane leaves that hand be."""
         self._shown: dict[tuple[int, int], _Showing] = {}
         """What each live hand shows, so that a change it doesn't see costs no edit, and a
         show that read the game before the hand's own answer doesn't take it back."""
+
+    def answered(self, game: Game, seat: int) -> None:
+        """A move was made from this seat's hand, whose answer showed the game as it left
+        it: the hand is left be at this version."""
+        self._answered[game.id] = (game.version, seat)
+
+    def want(self, game: Game, last: Outcome | None) -> None:
+        """Every live hand of the game is to show it as it stands now (``last``: the move
+        that led here): soon, in the hands' lane, once for however many changes come
+        before that lane gets to it."""
+        if self._wanted_at.get(game.id, -1) >= game.version:
+            return  # wanted already (at the move, before its table's show)
+        self._wanted_at[game.id] = game.version
+        answered = self._answered.get(game.id)
+        seat = answered[1] if answered is not None and answered[0] == game.version else None
+        self._news[game.id] = (game, last, seat)
+        self.follower.want(game.id)
+
+    def forget(self, game_id: int) -> None:
+        """The game is over and its hands closed (or closing)."""
+        self._answered.pop(game_id, None)
+        self._wanted_at.pop(game_id, None)
+
+    async def _follow_news(self, game_id: int) -> None:
+        news = self._news.pop(game_id, None)
+        if news is not None:
+            async with self.work.answering():
+                await self.follow(*news)
 
     async def card(
         self, game: Game, seat: int, lang: Language, last: Outcome | None
@@ -164,6 +214,11 @@ class LiveHands:
         if key in self._shown and self._shown[key].token == hand.token:
             del self._shown[key]
         await self.service.drop_hand(hand)
+
+
+async def _behind(game_id: int, error: Exception) -> None:
+    """The hands could not be read (the database failing), which the lane has logged: the
+    game's next change, or the player's My hand, shows them afresh."""
 
 
 @dataclass(frozen=True)
