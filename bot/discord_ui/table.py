@@ -47,13 +47,14 @@ from bot.discord_ui.permission_notices import PermissionNotices
 from bot.discord_ui.permissions import missing_permissions_message, missing_to_show
 from bot.discord_ui.pings import TurnPings
 from bot.discord_ui.places import GamePlaces, nonce
+from bot.discord_ui.public_languages import PublicLanguages
 from bot.discord_ui.surfaces import acknowledge, in_time, tell, unanswerable, update_clicked
 from bot.games.faces import face_for
 from bot.games.registry import rules_for
 from bot.service import GameService, GuildSettingsService, Outcome
 from bot.service.errors import GameBroken, NoGameHere, WhichGame
 from bot.service.shard_leases import ShardLeases
-from bot.storage import CommitUnknown, Game, GameStatus, GuildSettings
+from bot.storage import CommitUnknown, Game, GameStatus
 from bot.storage.shards import Shards
 from i18n import Language, Message, language
 
@@ -125,7 +126,8 @@ class GameTable:
         """Per game, the table message and the version it shows, when a click's answer
         showed it: the follower doesn't edit it again."""
         self.places = GamePlaces(client, service)
-        self.notices = PermissionNotices(client, self.language_for)
+        self.languages = PublicLanguages(settings, client)
+        self.notices = PermissionNotices(client, self.languages.of_game)
         self.logs = GameLogs(service)
         self.clock = clock
         self.hands = LiveHands(client, service, clock, work, _expected)
@@ -257,27 +259,6 @@ class GameTable:
                 # Discord (or the bot, stopping) failed this too; the reconciler goes on.
                 log.info("could not tell %s either", interaction.user.id)
 
-    async def public_language(self, guild_id: int) -> Language:
-        """The language of what a server's channels see: the one its admins chose, else
-        the server's own Discord language."""
-        return self.language_of(await self.settings.get(guild_id), guild_id)
-
-    def language_of(self, settings: GuildSettings, guild_id: int) -> Language:
-        chosen = settings.language
-        if chosen is None:
-            guild = self.client.get_guild(guild_id)
-            chosen = None if guild is None else str(guild.preferred_locale)
-        return language(chosen)
-
-    async def language_for(self, game: Game) -> Language:
-        """The language of a game's public messages: the one it was opened in."""
-        if game.language is not None:
-            return language(game.language)
-        return await self.public_language(game.guild_id)
-
-    async def outcome_language(self, outcome: Outcome) -> Language:
-        return await self.language_for(outcome.game)
-
     async def _follow(self, game_id: int) -> None:
         # A click answered before this show reads the game is shown by it; one answered
         # meanwhile waits for the next.
@@ -381,7 +362,7 @@ class GameTable:
         async with self.displays.hold(game_id):
             game = await self.service.game(game_id)
             if game.shown and game.status is GameStatus.ACTIVE:
-                await self.pings.update(game, (), await self.language_for(game))
+                await self.pings.update(game, (), await self.languages.of_game(game))
 
     async def lobby_message(self, game: Game) -> tuple[dict[str, Any], Language]:
         """The lobby message as the game stands, and the server's language it is in: its
@@ -389,7 +370,7 @@ class GameTable:
         players), a note once the game started or closed. One read of the server's
         settings serves both."""
         settings = await self.settings.get(game.guild_id)
-        lang = self.language_of(settings, game.guild_id)
+        lang = self.languages.chosen(settings, game.guild_id)
         if game.language is not None:
             lang = language(game.language)
         if game.status is GameStatus.LOBBY:
@@ -450,7 +431,7 @@ class GameTable:
         if not await self.service.stop_clock(game_id):
             return  # stopped and told already
         log.error("game %s is damaged (%s); its clock is stopped", game.id, game.broken)
-        lang = await self.public_language(game.guild_id)
+        lang = await self.languages.of_server(game.guild_id)
         broken = GameBroken(face_for(game.kind).command)
         try:
             await self.places.post(game, content=f"⚠️ {lang.say(broken.words)}")
@@ -516,7 +497,7 @@ class GameTable:
         return adopted | await self._show_current(game, headline)
 
     async def _show_current(self, game: Game, headline: str | None) -> Recorded:
-        lang = await self.language_for(game)
+        lang = await self.languages.of_game(game)
         if game.status is GameStatus.CANCELLED:
             return await self.show_lobby(game) | await self.close(game, headline, lang)
         assert game.state is not None
@@ -566,7 +547,7 @@ class GameTable:
         """The game has just started from its lobby (``interaction``, its Start): the
         lobby message becomes the table, or, where the game has a thread, says so while
         the table opens in the thread."""
-        lang = await self.language_for(game)
+        lang = await self.languages.of_game(game)
         card = self.table_card(game, text.first_turn(game, lang), None, lang)
         if game.thread_id is None and interaction.message is not None:
             await update_clicked(interaction, **edited(await in_time(interaction, card)))
@@ -680,7 +661,7 @@ class GameTable:
             async with self.work.admitted(), self.locks.hold(game_id):
                 game = await self.service.game(game_id)
                 if self.leases.holds(game.guild_id):
-                    await self.pings.remind_now(game, version, await self.language_for(game))
+                    await self.pings.remind_now(game, version, await self.languages.of_game(game))
         except Stopping:
             log.info("a held ping of game %s waits for the restart", game_id)
 

@@ -23,7 +23,7 @@ class Leaving:
         who = text.escaped(interaction.user.display_name)
 
         async def show(game: Game) -> Recorded:
-            lang = await self.table.language_for(game)
+            lang = await self.table.languages.of_game(game)
             said = text.cancelled(game, who, lang)
             await tell(interaction, reader(interaction)._("You cancelled the game."))
             return await self.table.show_lobby(game) | await self.table.close(game, said, lang)
@@ -50,7 +50,7 @@ class Leaving:
                 )
                 return await self.table.show_lobby(game)
             seat = game.seat_left_by(interaction.user.id)
-            lang = await self.table.language_for(game)
+            lang = await self.table.languages.of_game(game)
             note = text.takeover_note(game, seat, text.Departure.LEFT_GAME, lang)
             # The leaver reads what the table now says, in their own language.
             mine = reader(interaction)
@@ -78,7 +78,7 @@ class Leaving:
         async def show(game: Game) -> Recorded:
             if before.status is GameStatus.LOBBY:
                 return await self.table.show_current(game)
-            lang = await self.table.language_for(game)
+            lang = await self.table.languages.of_game(game)
             seat = game.seat_left_by(user_id)
             note = text.takeover_note(game, seat, text.Departure.LEFT_SERVER, lang)
             return await self.table.show_current(game, note)

@@ -43,7 +43,7 @@ class Lobbies:
         if await self.table.cannot_post(interaction):
             return
         assert interaction.guild_id is not None and interaction.channel_id is not None
-        speaks = await self.table.public_language(interaction.guild_id)
+        speaks = await self.table.languages.of_server(interaction.guild_id)
         game = await self.table.service.create_lobby(
             kind=kind,
             guild_id=interaction.guild_id,

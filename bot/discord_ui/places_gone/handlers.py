@@ -200,7 +200,7 @@ class PlacesGone:
         if moved.status is GameStatus.LOBBY:
             await self._show(moved)
             return
-        lang = await self.table.language_for(moved)
+        lang = await self.table.languages.of_game(moved)
         # The lobby message no longer sends anyone to the thread.
         recorded = await self.table.show_lobby(moved)
         await self._show(moved, lang.say(why), recorded)
@@ -216,7 +216,7 @@ class PlacesGone:
     async def _tell_players(self, game: Game) -> None:
         """Tells each of the game's people by DM; one who takes none from the bot is not
         told, and not asked again."""
-        lang = await self.table.language_for(game)
+        lang = await self.table.languages.of_game(game)
         guild = self.client.get_guild(game.guild_id)
         words = lang._(
             "{game} on {server} ended: the thread or channel it was played in was deleted "

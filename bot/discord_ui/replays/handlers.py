@@ -64,7 +64,7 @@ class Replays:
         game's own language, saying who shared it; "thinking…" holds its place while it
         is made."""
         game = await self._finished(interaction, kind, game_id)
-        lang = await self.table.language_for(game)
+        lang = await self.table.languages.of_game(game)
         limit = interaction.filesize_limit
         gif = await self.replays.stored(game.id, lang.code, limit)
         if gif is None:

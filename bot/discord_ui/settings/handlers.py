@@ -73,7 +73,7 @@ async def server_settings(
             "Saved. New games follow these settings; running games keep theirs, but where "
             "their tables go and who is pinged change at once."
         )
-    public = await table.public_language(interaction.guild_id)
+    public = await table.languages.of_server(interaction.guild_id)
     card = settings_card(settings, kind, heading, lang, public)
     missing = missing_threads(interaction.app_permissions, lang)
     if settings.threads and missing:

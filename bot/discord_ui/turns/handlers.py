@@ -51,7 +51,7 @@ class Turns:
                 message = await announce(interaction, **content)
                 recorded: Recorded = {"lobby_message_id": message.id}
             else:
-                lang = await self.table.language_for(game)
+                lang = await self.table.languages.of_game(game)
                 last = await self.table.service.last_outcome(game.id)
                 headline = lang.say(AS_IT_STANDS)
                 card = sent(await self.table.table_card(game, headline, last, lang))
@@ -112,7 +112,7 @@ class Turns:
             return await self.table.service.act(game_id, actor, version, intent)
 
         async def show(outcome: Outcome) -> Answered:
-            lang = await self.table.outcome_language(outcome)
+            lang = await self.table.languages.of_game(outcome.game)
             game = outcome.game
             pressed = None if interaction.message is None else interaction.message.id
             if pressed is None or pressed == game.turn_message_id:
