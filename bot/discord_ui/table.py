@@ -44,10 +44,11 @@ from bot.discord_ui.interactions import deferral, reader
 from bot.discord_ui.limits import OLD_MESSAGE_EDITS
 from bot.discord_ui.lobby.message import lobby_card
 from bot.discord_ui.permission_notices import PermissionNotices
-from bot.discord_ui.permissions import missing_permissions_message, missing_to_show
+from bot.discord_ui.permissions import missing_permissions_message
 from bot.discord_ui.pings import TurnPings
 from bot.discord_ui.places import GamePlaces, nonce
 from bot.discord_ui.public_languages import PublicLanguages
+from bot.discord_ui.show_failures import expected, forbidden, nowhere, refusal
 from bot.discord_ui.surfaces import acknowledge, in_time, tell, unanswerable, update_clicked
 from bot.games.faces import face_for
 from bot.games.registry import rules_for
@@ -60,17 +61,7 @@ from i18n import Language, Message, language
 
 log = logging.getLogger(__name__)
 
-NOT_SHOWN = Message(
-    "That counted, but I couldn't update the game message just now. "
-    "It will catch up by itself in a moment."
-)
-CANNOT_POST = Message(
-    "That counted, but I couldn't post the next game message here: I'm missing a permission "
-    "in this channel (Send Messages, Embed Links or Attach Files). Nobody's time runs "
-    "meanwhile; once it's back, the game carries on by itself."
-)
 AS_IT_STANDS = Message("Here is the game as it stands.")
-UNKNOWN_CHANNEL = 10003
 ARCHIVED_THREAD = 50083
 """Discord's refusal of an edit in an archived thread, which a post unarchives."""
 NOT_EDITABLE = (OLD_MESSAGE_EDITS, ARCHIVED_THREAD)
@@ -130,10 +121,10 @@ class GameTable:
         self.notices = PermissionNotices(client, self.languages.of_game)
         self.logs = GameLogs(service)
         self.clock = clock
-        self.hands = LiveHands(client, service, clock, work, _expected)
+        self.hands = LiveHands(client, service, clock, work, expected)
         self.pings = TurnPings(service, settings, self.places, clock, self._remind)
-        self.reconciler = MessageReconciler(self.catch_up, clock, _expected)
-        self.follower = TableFollower(self._follow, self._not_followed, _expected)
+        self.reconciler = MessageReconciler(self.catch_up, clock, expected)
+        self.follower = TableFollower(self._follow, self._not_followed, expected)
         self._asked: dict[int, discord.Interaction] = {}
         self.nowhere: Callable[[int], None] = lambda game_id: None
         """Told of a game whose show met 10003 (its channel gone unbeknown to the bot):
@@ -240,9 +231,9 @@ class GameTable:
                 "game %s changed but its message did not go out: %s",
                 game.id,
                 error,
-                exc_info=not _expected(error),
+                exc_info=not expected(error),
             )
-        if _forbidden(error):
+        if forbidden(error):
             await self.notices.cannot_show(game)
         if whole:
             # The reconciler takes it from here (and gives up on a channel that is gone).
@@ -254,7 +245,7 @@ class GameTable:
             self.follower.want(game.id)
         if interaction is not None and not too_late:
             try:
-                await tell(interaction, _refusal(error, interaction))
+                await tell(interaction, refusal(error, interaction))
             except Exception:
                 # Discord (or the bot, stopping) failed this too; the reconciler goes on.
                 log.info("could not tell %s either", interaction.user.id)
@@ -277,7 +268,7 @@ class GameTable:
         if interaction is None or isinstance(error, FollowUpsBehind):
             return  # the table shows it; only its ping or hands are behind
         try:
-            await tell(interaction, _refusal(error, interaction))
+            await tell(interaction, refusal(error, interaction))
         except Exception:
             log.info("could not tell %s that their move counted", interaction.user.id)
 
@@ -310,7 +301,7 @@ class GameTable:
                     for stray in await self.places.stray_tables(_placed(game, recorded)):
                         await self.places.delete(game, stray.id)
             except discord.NotFound as error:
-                if not _nowhere(error):
+                if not nowhere(error):
                     raise
                 recorded = {}
                 self.nowhere(game.id)
@@ -689,48 +680,12 @@ def _headline(outcome: Outcome, lang: Language) -> str:
     return headline
 
 
-def _expected(error: Exception) -> bool:
-    """A failure Discord gives every day: a refusal or an outage, not a bug of ours."""
-    return isinstance(error, discord.HTTPException | ConnectionError | TimeoutError)
-
-
 def _placed(game: Game, recorded: Recorded) -> Game:
     """The game with its messages where ``recorded`` says they now are."""
     return replace(
         game,
         lobby_message_id=recorded.get("lobby_message_id", game.lobby_message_id),
         turn_message_id=recorded.get("turn_message_id", game.turn_message_id),
-    )
-
-
-def _nowhere(error: BaseException) -> bool:
-    """The game's channel is gone, so there is nowhere to show it."""
-    return isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL
-
-
-def _forbidden(error: BaseException) -> bool:
-    return isinstance(error, discord.Forbidden)
-
-
-def _refusal(error: Exception, interaction: discord.Interaction) -> str:
-    """What whoever made a change that could not be shown is told: that it counted, and
-    when a permission is missing where they clicked, which one."""
-    lang = reader(interaction)
-    if not _forbidden(error):
-        return lang.say(NOT_SHOWN)
-    in_thread = isinstance(interaction.channel, discord.Thread)
-    missing = missing_to_show(interaction.app_permissions, lang, in_thread=in_thread)
-    if not missing:
-        return lang.say(CANNOT_POST)
-    return lang.ngettext(
-        "That counted, but I couldn't post the next game message here: I'm missing the "
-        "{permissions} permission in this channel. Nobody's time runs meanwhile; once a "
-        "server admin grants it, the game carries on by itself.",
-        "That counted, but I couldn't post the next game message here: I'm missing the "
-        "{permissions} permissions in this channel. Nobody's time runs meanwhile; once a "
-        "server admin grants them, the game carries on by itself.",
-        len(missing),
-        permissions=lang.list(missing),
     )
 
 

@@ -12,7 +12,7 @@ from typing import Any
 import discord
 
 from bot.background.stopping import Stopping
-from bot.discord_ui import interactions, table, text
+from bot.discord_ui import interactions, show_failures, table, text
 from bot.discord_ui.cards import Card, layout
 from bot.discord_ui.hands import handlers as hands
 from bot.discord_ui.ladder.messages import (
@@ -149,8 +149,8 @@ def platform_texts(lang: Language) -> Iterator[str]:
     for answer in (
         interactions.SOMETHING_WENT_WRONG,
         interactions.UNCONFIRMED,
-        table.NOT_SHOWN,
-        table.CANNOT_POST,
+        show_failures.NOT_SHOWN,
+        show_failures.CANNOT_POST,
         hands.MOVED_ON_PRIVATELY,
         table.AS_IT_STANDS,
     ):
