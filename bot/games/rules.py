@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
+from bot.ladder import Figure
 from i18n import Message, Words
 
 JSON = dict[str, Any]
@@ -45,13 +46,6 @@ class Setting:
     first: int
     options: Options
     setup: JSON | None
-
-
-class Fold(StrEnum):
-    """How a figure of one game adds up in a player's record."""
-
-    SUM = "sum"
-    MAX = "max"
 
 
 @dataclass(frozen=True)
@@ -109,16 +103,6 @@ class BadOption(ValueError):
     def __init__(self, words: Words) -> None:
         super().__init__(str(words))
         self.words = words
-
-
-@dataclass(frozen=True)
-class Figure:
-    """One number a player's record keeps per server (best mine, nuggets taken…)."""
-
-    key: str
-    source: str
-    """The figure of a game's result it is made of."""
-    fold: Fold
 
 
 class IllegalIntent(Exception):
@@ -275,14 +259,3 @@ def seats_misfit(saved: int, players: int) -> str | None:
 def solo(players: int) -> tuple[tuple[int, ...], ...]:
     """Every seat a side of its own: the teams of a game without teams."""
     return tuple((seat,) for seat in range(players))
-
-
-def fold_figures(
-    figures: Sequence[Figure], record: Mapping[str, int], game: Mapping[str, int]
-) -> dict[str, int]:
-    """A record with one more game's result figures counted in."""
-    folded = dict(record)
-    for figure in figures:
-        mine, more = record.get(figure.key, 0), game.get(figure.source, 0)
-        folded[figure.key] = mine + more if figure.fold is Fold.SUM else max(mine, more)
-    return folded

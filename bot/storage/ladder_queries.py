@@ -12,8 +12,7 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import groupby
 
-from bot.games.rules import Figure, fold_figures
-from bot.ladder import Rating
+from bot.ladder import Figure, Rating, fold_figures
 from bot.storage.connection import Connection, Row
 from bot.storage.queries import read_figures, read_result, result_columns
 from bot.storage.records import (

@@ -26,8 +26,6 @@ from bot.games.rules import (
     JSON,
     BadOption,
     BaseRules,
-    Figure,
-    Fold,
     GameOption,
     IllegalIntent,
     Level,
@@ -38,6 +36,7 @@ from bot.games.rules import (
     quoted,
     seats_misfit,
 )
+from bot.ladder import Figure, Fold
 from engine.claim import (
     ADDED,
     CARDS,

@@ -11,8 +11,6 @@ from bot.games.luck import LUCK_FIGURES, dice_figures, luck_figures
 from bot.games.rules import (
     JSON,
     BaseRules,
-    Figure,
-    Fold,
     GameOption,
     IllegalIntent,
     Level,
@@ -22,6 +20,7 @@ from bot.games.rules import (
     Step,
     seats_misfit,
 )
+from bot.ladder import Figure, Fold
 from engine.claimit import (
     MAX_PLAYERS,
     MIN_PLAYERS,

@@ -20,8 +20,6 @@ from bot.games.luck import LUCK_FIGURES, MICRO, dice_figures, luck_figures
 from bot.games.rules import (
     JSON,
     BaseRules,
-    Figure,
-    Fold,
     IllegalIntent,
     Level,
     Options,
@@ -30,6 +28,7 @@ from bot.games.rules import (
     Step,
     seats_misfit,
 )
+from bot.ladder import Figure, Fold
 from engine.gold_nuggets import (
     FACES,
     MAX_PLAYERS,
