@@ -19,9 +19,9 @@ import time
 from pathlib import Path
 
 from bot.games.registry import GAMES, rules_for
-from bot.games.rules import Level
 from bot.service import Actor, GameService, Player
 from bot.storage import Database
+from bot.storage.game_values import Level
 
 
 async def play(

@@ -15,26 +15,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from bot.ladder import Figure
+from bot.storage.game_values import JSON, Level, Options, OptionValue
 from i18n import Message, Words
-
-JSON = dict[str, Any]
-OptionValue = bool | str
-Options = Mapping[str, OptionValue]
 
 State = TypeVar("State")
 Action = TypeVar("Action")
-
-
-class Level(StrEnum):
-    """How well a computer player plays; every game has the three."""
-
-    EASY = "easy"
-    NORMAL = "normal"
-    HARD = "hard"
 
 
 @dataclass(frozen=True)

@@ -34,14 +34,7 @@ from types import MappingProxyType
 from typing import Any, NamedTuple, TypeVar
 
 from bot.games.registry import rules_for
-from bot.games.rules import (
-    AnyRules,
-    BadOption,
-    HiddenInformation,
-    IllegalIntent,
-    Level,
-    Options,
-)
+from bot.games.rules import AnyRules, BadOption, HiddenInformation, IllegalIntent
 from bot.service.errors import (
     AlreadyJoined,
     AlreadyStarted,
@@ -69,6 +62,7 @@ from bot.service.ladder_service import count_game, turn_figures
 from bot.storage import ladder_queries, queries
 from bot.storage.connection import Connection
 from bot.storage.database import CommitUnknown, Database
+from bot.storage.game_values import Level, Options
 from bot.storage.records import (
     DueGames,
     EndReason,

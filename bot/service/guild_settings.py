@@ -9,11 +9,12 @@ from dataclasses import replace
 from types import MappingProxyType
 
 from bot.games.registry import rules_for
-from bot.games.rules import BadOption, Options
+from bot.games.rules import BadOption
 from bot.service.errors import BadSetting
 from bot.storage import queries
 from bot.storage.connection import Connection
 from bot.storage.database import Database
+from bot.storage.game_values import Options
 from bot.storage.records import MINUTE, GuildSettings, PingMode
 from i18n import LANGUAGES, Message
 

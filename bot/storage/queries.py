@@ -12,8 +12,9 @@ from types import MappingProxyType
 from typing import Any
 
 from bot.games.registry import UnknownGame, rules_for
-from bot.games.rules import AnyRules, Level, Options
+from bot.games.rules import AnyRules
 from bot.storage.connection import Connection, Row
+from bot.storage.game_values import Level, Options
 from bot.storage.records import (
     NO_OPTIONS,
     DueGames,

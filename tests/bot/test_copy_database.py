@@ -27,7 +27,6 @@ import pytest_asyncio
 import bot.storage.copy
 from bot.__main__ import main
 from bot.games.registry import GAMES, rules_for
-from bot.games.rules import Level
 from bot.service import (
     SYSTEM,
     Actor,
@@ -50,6 +49,7 @@ from bot.storage import (
     Result,
 )
 from bot.storage.copy import TABLES, CopyError, TargetNotEmpty, copy_database
+from bot.storage.game_values import Level
 from bot.storage.migrations import LATEST
 from bot.storage.records import MINUTE
 from tests.bot.fixtures import PLAYERS, Clock

@@ -23,13 +23,10 @@ from typing import Any, Final, NamedTuple
 from bot.games.claim import GAME
 from bot.games.claim.names import faction_words
 from bot.games.rules import (
-    JSON,
     BadOption,
     BaseRules,
     GameOption,
     IllegalIntent,
-    Level,
-    Options,
     Setting,
     Standing,
     Step,
@@ -37,6 +34,7 @@ from bot.games.rules import (
     seats_misfit,
 )
 from bot.ladder import Figure, Fold
+from bot.storage.game_values import JSON, Level, Options
 from engine.claim import (
     ADDED,
     CARDS,
