@@ -11,9 +11,8 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from bot.games.registry import UnknownGame, rules_for
-from bot.games.rules import AnyRules
 from bot.storage.connection import Connection, Row
+from bot.storage.game_forms import StoredForm, UnknownGame, form_for
 from bot.storage.game_values import Level, Options
 from bot.storage.records import (
     NO_OPTIONS,
@@ -118,7 +117,7 @@ async def load_game(connection: Connection, game_id: int) -> Game | None:
     status = GameStatus(game["status"])
     broken = damage
     try:
-        rules: AnyRules | None = rules_for(kind)
+        rules: StoredForm | None = form_for(kind)
     except UnknownGame as e:
         rules, broken = None, broken or str(e)
     options, why = _read_options(rules, game["options"])
@@ -157,7 +156,7 @@ def _user_ids(text: str | None) -> tuple[int, ...]:
     return tuple(int(part) for part in text.split(",") if part.isdigit())
 
 
-def _read_state(rules: AnyRules, text: str | None) -> tuple[Any, str | None]:
+def _read_state(rules: StoredForm, text: str | None) -> tuple[Any, str | None]:
     """The stored position, or why it cannot be read (a broken game, not a crash)."""
     if text is None:
         return None, None
@@ -181,7 +180,7 @@ def _read_json_object(text: str | None, what: str) -> tuple[dict[str, Any] | Non
     return value, None
 
 
-def _read_options(rules: AnyRules | None, text: str) -> tuple[Options, str | None]:
+def _read_options(rules: StoredForm | None, text: str) -> tuple[Options, str | None]:
     """The game's options, each checked against the game's own (unknown ones are a
     damaged row, missing ones take the game's default)."""
     value, why = _read_json_object(text, "rule options")
@@ -201,7 +200,7 @@ def _read_options(rules: AnyRules | None, text: str) -> tuple[Options, str | Non
 
 
 def _misfit(
-    rules: AnyRules,
+    rules: StoredForm,
     status: GameStatus,
     state: Any,
     seats: tuple[Seat, ...],
@@ -466,7 +465,7 @@ async def update_game(connection: Connection, game: Game, now: float, **changes:
 
 def _column_value(game: Game, column: str, value: Any) -> Any:
     if column == "state":
-        return None if value is None else _json(rules_for(game.kind).state_to_json(value))
+        return None if value is None else _json(form_for(game.kind).state_to_json(value))
     if column == "setup":
         return None if value is None else _json(value)
     if isinstance(value, GameStatus | EndReason):
@@ -673,7 +672,7 @@ async def guild_settings(connection: Connection, guild_id: int) -> GuildSettings
     ):
         kind = row["kind"]
         try:
-            rules = rules_for(kind)
+            rules = form_for(kind)
         except UnknownGame:
             continue
         options, why = _read_options(rules, row["options"])
