@@ -1,7 +1,9 @@
 """What a game fills in so that the platform can store it, play it and rank it.
 
-This half is Discord-free: the service, storage and ladder drive every game
-through it. A game's face in Discord (``bot.games.face``) is the other half.
+This half is Discord-free: the service and ladder drive every game through it,
+and storage reads and writes every game through it as ``bot.games.registry``
+registers it (``bot.storage.game_forms``). A game's face in Discord
+(``bot.games.face``) is the other half.
 
 A player's wish reaches the rules as an *intent*, a short string (what a
 button's custom_id carries, such as ``"roll"`` or ``"A"``); the game turns it
