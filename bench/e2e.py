@@ -88,7 +88,7 @@ from bench.usage import CpuWatch, LoopLag
 from bot.discord_ui.game_log import LOG_LINES, line
 from bot.discord_ui.limits import ELLIPSIS
 from bot.service import GameService
-from bot.storage import Database
+from bot.storage.opening import open_database
 from emulator import (
     DISCORD_RATE_LIMITS,
     Channel,
@@ -627,7 +627,7 @@ def table_lags(commits: Sequence[float], shown: Iterable[tuple[float, int]]) -> 
 async def lags_of(database: str, shown: Mapping[int, Sequence[Shown]]) -> list[float]:
     """``table_lags`` of every move of the games shown: when each move was committed is the
     bot's move log's, and which moves each state of a table showed, its lines'."""
-    opened = await Database.open(database)
+    opened = await open_database(database)
     try:
         service = GameService(opened)
         lags: list[float] = []

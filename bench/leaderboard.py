@@ -26,7 +26,7 @@ from pathlib import Path
 
 from bot.ladder import NEW_PLAYER, Finish, Rating, finishing_ranks, rate
 from bot.service import LadderService
-from bot.storage import Database
+from bot.storage.opening import open_database
 
 MEMBERS_PER_SERVER = 60
 TARGET_P99_MS = 20.0
@@ -176,11 +176,11 @@ async def main(servers: int, games: int, samples: int) -> int:
     rng = random.Random(8)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "bench.sqlite3"
-        await (await Database.open(path)).close()
+        await (await open_database(path)).close()
         started = time.perf_counter()
         fill(path, servers, games, rng)
         print(f"fill took {time.perf_counter() - started:.1f} s")
-        database = await Database.open(path)
+        database = await open_database(path)
         try:
             ladder = LadderService(database)
 

@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 
 from bench.e2e import start_bot, tables_in
-from bot.storage import Database
+from bot.storage.opening import open_database
 from emulator import Channel, DiscordEmulator, Interaction, User
 from tests.finished_games import write_finished_games
 
@@ -63,7 +63,7 @@ async def main(games: int, tables: int, seconds: float, think: float) -> None:
     boards = tables_in(emulator, emulator.add_guild("Playing", owner), tables, ["claimit"])
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "bench.sqlite3"
-        database = await Database.open(path)
+        database = await open_database(path)
         await write_finished_games(database, ladder_server.id, games, random.Random(1), members=300)
         await database.close()
         bot = await start_bot(emulator, path)

@@ -30,9 +30,9 @@ from bench.render import NAMES, percentile
 from bot.games.faces import face_for
 from bot.games.registry import rules_for
 from bot.games.replay import Replay
-from bot.games.rules import Level
 from bot.service import Outcome
 from bot.storage import Game, GameStatus, Seat
+from bot.storage.game_values import Level
 from i18n import english
 from render.claim.pictures import TABLE as CLAIM_TABLE
 from render.claimit.pictures import BOARD

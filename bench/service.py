@@ -19,9 +19,9 @@ import time
 from pathlib import Path
 
 from bot.games.registry import GAMES, rules_for
-from bot.games.rules import Level
 from bot.service import Actor, GameService, Player
-from bot.storage import Database
+from bot.storage.game_values import Level
+from bot.storage.opening import open_database
 
 
 async def play(
@@ -51,7 +51,7 @@ async def play(
 
 async def measure(kind: str, games: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        database = await Database.open(Path(folder) / "bench.sqlite3")
+        database = await open_database(Path(folder) / "bench.sqlite3")
         service = GameService(database)
         rng = random.Random(4)
         await play(service, kind, rng, 0, [])  # warm-up

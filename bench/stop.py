@@ -30,7 +30,8 @@ from dataclasses import dataclass
 
 from bench.e2e import PostgresCluster
 from bot.service import GameService
-from bot.storage import Database, GameStatus
+from bot.storage import GameStatus
+from bot.storage.opening import open_database
 from emulator import DiscordEmulator
 from tests.e2e.players import Table, lay_out, move, start_game
 from tests.e2e.running_bot import BotProcess, bot_environment
@@ -134,7 +135,7 @@ async def run(rounds: int, seconds: float) -> list[Round]:
         for process in (stopping, other):
             stack.push_async_callback(_stop_if_running, process)
         await other.start()
-        database = await Database.open(cluster.url)
+        database = await open_database(cluster.url)
         stack.push_async_callback(database.close)
         service = GameService(database)
         results = []

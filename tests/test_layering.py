@@ -1,5 +1,7 @@
 """The platform knows games only through ``bot.games`` (ARCHITECTURE.md): no part of it
-imports a game's engine or renderer, and the engines import nothing above them."""
+imports a game's engine or renderer, the engines import nothing above them, storage
+nothing of the layers above it, and no modules import each other round. An import
+inside a function counts like any other."""
 
 from __future__ import annotations
 
@@ -49,8 +51,11 @@ def test_the_platform_imports_no_single_game(folder: str) -> None:
 
 def test_the_check_sees_an_import_of_a_game(tmp_path: Path) -> None:
     leaky = tmp_path / "leaky.py"
-    leaky.write_text("from engine.claimit import apply\nimport render.claimit.view\n")
-    assert {"engine.claimit", "render.claimit.view"} <= imported(leaky)
+    leaky.write_text(
+        "from engine.claimit import apply\nimport render.claimit.view\n\n\n"
+        "def later() -> None:\n    import engine.claim.cards\n"
+    )
+    assert {"engine.claimit", "render.claimit.view", "engine.claim.cards"} <= imported(leaky)
 
 
 BELOW = {
@@ -127,26 +132,11 @@ def module_name(path: Path) -> str:
 
 
 def module_imports(path: Path, modules: set[str]) -> set[str]:
-    """What a module imports as it loads (``TYPE_CHECKING`` imports too, for a type
-    checker reads them; not an import inside a function, made only when it runs), each
-    as the module it names, with the packages that importing it loads."""
-    names: set[str] = set()
-
-    def visit(body: list[ast.stmt]) -> None:
-        for node in body:
-            if isinstance(node, ast.Import):
-                names.update(alias.name for alias in node.names)
-            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-                for alias in node.names:
-                    full = f"{node.module}.{alias.name}"
-                    names.add(full if full in modules else node.module)
-            elif isinstance(node, ast.If | ast.Try):
-                visit(node.body)
-                visit(node.orelse)
-
-    visit(ast.parse(path.read_text(encoding="utf-8")).body)
+    """What a module imports, wherever it does (``TYPE_CHECKING`` imports too, for a type
+    checker reads them, and imports inside functions, made when they run), each as the
+    module it names, with the packages that importing it loads."""
     loaded: set[str] = set()
-    for name in names:
+    for name in imported_names(path):
         parts = name.split(".")
         loaded.update(".".join(parts[: n + 1]) for n in range(len(parts)))
     return loaded & modules
@@ -202,6 +192,29 @@ def test_no_modules_import_each_other_round() -> None:
 def test_the_circle_check_sees_a_circle() -> None:
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert import_circles(graph) == [["a", "b", "c"]]
+
+
+def test_the_circle_check_reads_imports_inside_functions(tmp_path: Path) -> None:
+    late = tmp_path / "late.py"
+    late.write_text("def later() -> None:\n    from bot.storage import postgres\n")
+    modules = {"bot", "bot.storage", "bot.storage.postgres", "bot.storage.sqlite"}
+    assert module_imports(late, modules) == {"bot", "bot.storage", "bot.storage.postgres"}
+
+
+ABOVE_STORAGE = ("bot.games", "bot.service", "bot.discord_ui", "bot.background")
+"""What storage must not import: it decodes games through what they register below it
+(``bot.storage.game_forms``), and the service and the runtimes drive it."""
+
+
+def test_storage_imports_nothing_above_it() -> None:
+    assert sources("bot/storage")
+    above = {
+        f"{path.relative_to(ROOT)}: {name}"
+        for path in sources("bot/storage")
+        for name in imported_names(path)
+        if any(name == layer or name.startswith(f"{layer}.") for layer in ABOVE_STORAGE)
+    }
+    assert not above
 
 
 SHARED_WORDS = ("bot.discord_ui.text", "bot.discord_ui.limits")

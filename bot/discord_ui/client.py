@@ -51,6 +51,7 @@ from bot.service.shard_leases import ShardLeases
 from bot.settings import Settings, SettingsError
 from bot.storage import Database
 from bot.storage.database import shown
+from bot.storage.opening import open_database
 from i18n import Message
 
 log = logging.getLogger("claimit")
@@ -139,7 +140,7 @@ class GameBot(discord.AutoShardedClient):
         # must be renewed before they run out.
         await PAINTERS.start(self.settings.render_processes, [face.prepare for face in faces()])
         self._painting = True
-        self._database = await Database.open(self.settings.database)
+        self._database = await open_database(self.settings.database)
         if self.settings.shards is not None and not self._database.shared:
             raise SettingsError(
                 "CLAIMIT_SHARDS runs some of the bot's shards in this process and the others "

@@ -20,9 +20,9 @@ from typing import Final, Protocol
 from bot.discord_ui import text
 from bot.discord_ui.limits import shortened
 from bot.games.replay import Replay
-from bot.games.rules import Options
 from bot.service import Outcome
 from bot.storage import Game, LadderEntry, PlayerRecord
+from bot.storage.game_values import Options
 from i18n import DEFAULT, Language
 
 RGB = tuple[int, int, int]

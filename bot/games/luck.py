@@ -13,8 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 
-from bot.games.rules import Figure, Fold
-from bot.ladder import Fairness, FairnessVerdict
+from bot.ladder import Fairness, FairnessVerdict, Figure, Fold
 from engine.luck import BustLuck, Verdict, verdict
 from i18n import Language
 

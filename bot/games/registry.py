@@ -1,5 +1,7 @@
 """Every game the platform hosts, found by its declaration (``bot.games.registration``):
 each package under ``bot/games/`` declares its ``GAME``, and nothing else lists them.
+Loading it registers each game's rules with storage (``bot.storage.game_forms``), which
+reads and writes every game's row through them.
 
 ``python -m bot.games.registry`` prints each game's folder name, one per line, in
 order (the catalog script reads them).
@@ -15,10 +17,7 @@ from types import MappingProxyType, ModuleType
 import bot.games
 from bot.games.registration import Registration
 from bot.games.rules import AnyRules
-
-
-class UnknownGame(LookupError):
-    """A kind no registered game has (a row from a newer bot, or a damaged one)."""
+from bot.storage.game_forms import UnknownGame, register
 
 
 class NotAGame(TypeError):
@@ -49,6 +48,8 @@ REGISTRATIONS: Mapping[str, Registration] = MappingProxyType(
 GAMES: Mapping[str, AnyRules] = MappingProxyType(
     {game.kind: game.game_rules for game in REGISTERED}
 )
+for registered in REGISTERED:
+    register(registered.kind, registered.game_rules)
 
 
 def registration_for(kind: str) -> Registration:

@@ -1,7 +1,9 @@
 """What a game fills in so that the platform can store it, play it and rank it.
 
-This half is Discord-free: the service, storage and ladder drive every game
-through it. A game's face in Discord (``bot.games.face``) is the other half.
+This half is Discord-free: the service and ladder drive every game through it,
+and storage reads and writes every game through it as ``bot.games.registry``
+registers it (``bot.storage.game_forms``). A game's face in Discord
+(``bot.games.face``) is the other half.
 
 A player's wish reaches the rules as an *intent*, a short string (what a
 button's custom_id carries, such as ``"roll"`` or ``"A"``); the game turns it
@@ -15,25 +17,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
+from bot.ladder import Figure
+from bot.storage.game_values import JSON, Level, Options, OptionValue
 from i18n import Message, Words
-
-JSON = dict[str, Any]
-OptionValue = bool | str
-Options = Mapping[str, OptionValue]
 
 State = TypeVar("State")
 Action = TypeVar("Action")
-
-
-class Level(StrEnum):
-    """How well a computer player plays; every game has the three."""
-
-    EASY = "easy"
-    NORMAL = "normal"
-    HARD = "hard"
 
 
 @dataclass(frozen=True)
@@ -45,13 +36,6 @@ class Setting:
     first: int
     options: Options
     setup: JSON | None
-
-
-class Fold(StrEnum):
-    """How a figure of one game adds up in a player's record."""
-
-    SUM = "sum"
-    MAX = "max"
 
 
 @dataclass(frozen=True)
@@ -109,16 +93,6 @@ class BadOption(ValueError):
     def __init__(self, words: Words) -> None:
         super().__init__(str(words))
         self.words = words
-
-
-@dataclass(frozen=True)
-class Figure:
-    """One number a player's record keeps per server (best mine, nuggets taken…)."""
-
-    key: str
-    source: str
-    """The figure of a game's result it is made of."""
-    fold: Fold
 
 
 class IllegalIntent(Exception):
@@ -275,14 +249,3 @@ def seats_misfit(saved: int, players: int) -> str | None:
 def solo(players: int) -> tuple[tuple[int, ...], ...]:
     """Every seat a side of its own: the teams of a game without teams."""
     return tuple((seat,) for seat in range(players))
-
-
-def fold_figures(
-    figures: Sequence[Figure], record: Mapping[str, int], game: Mapping[str, int]
-) -> dict[str, int]:
-    """A record with one more game's result figures counted in."""
-    folded = dict(record)
-    for figure in figures:
-        mine, more = record.get(figure.key, 0), game.get(figure.source, 0)
-        folded[figure.key] = mine + more if figure.fold is Fold.SUM else max(mine, more)
-    return folded

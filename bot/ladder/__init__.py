@@ -1,10 +1,11 @@
-"""The per-server ladder's arithmetic: finishing order and ratings, for every game.
+"""The per-server ladder's arithmetic: finishing order, figures and ratings, for every game.
 
 Pure like the engine (no Discord, no database), so the live update at the end
 of a game and an admin's recompute from history run the same code.
 """
 
 from bot.ladder.fairness import Fairness, FairnessVerdict, dice_fairness
+from bot.ladder.figures import Figure, Fold, fold_figures
 from bot.ladder.ranking import Finish, finishing_ranks, is_rated, sides
 from bot.ladder.ratings import (
     NEW_PLAYER,
@@ -21,10 +22,13 @@ __all__ = [
     "PROVISIONAL_GAMES",
     "Fairness",
     "FairnessVerdict",
+    "Figure",
     "Finish",
+    "Fold",
     "Rating",
     "dice_fairness",
     "finishing_ranks",
+    "fold_figures",
     "is_provisional",
     "is_rated",
     "rate",

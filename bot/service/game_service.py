@@ -34,14 +34,7 @@ from types import MappingProxyType
 from typing import Any, NamedTuple, TypeVar
 
 from bot.games.registry import rules_for
-from bot.games.rules import (
-    AnyRules,
-    BadOption,
-    HiddenInformation,
-    IllegalIntent,
-    Level,
-    Options,
-)
+from bot.games.rules import AnyRules, BadOption, HiddenInformation, IllegalIntent
 from bot.service.errors import (
     AlreadyJoined,
     AlreadyStarted,
@@ -66,9 +59,19 @@ from bot.service.errors import (
 )
 from bot.service.guild_settings import check_turn_timeout
 from bot.service.ladder_service import count_game, turn_figures
-from bot.storage import ladder_queries, queries
+from bot.storage import (
+    deadline_queries,
+    game_queries,
+    hand_queries,
+    ladder_queries,
+    move_queries,
+    place_queries,
+    result_queries,
+    settings_queries,
+)
 from bot.storage.connection import Connection
 from bot.storage.database import CommitUnknown, Database
+from bot.storage.game_values import Level, Options
 from bot.storage.records import (
     DueGames,
     EndReason,
@@ -230,7 +233,7 @@ class GameService:
         for look in range(LOOKS):
             try:
                 version, updated_at = await self._db.read(
-                    lambda connection: queries.game_stamp(connection, game_id)
+                    lambda connection: game_queries.game_stamp(connection, game_id)
                 )
                 break
             except Exception:
@@ -272,15 +275,15 @@ class GameService:
         async def opening(connection: Connection) -> Game:
             # Two lobbies asked for at once in one channel: the second sees the first.
             await connection.lock("channel", channel_id)
-            settings = await queries.guild_settings(connection, guild_id)
+            settings = await settings_queries.guild_settings(connection, guild_id)
             if not settings.allows(channel_id):
                 raise ChannelNotAllowed(settings.channels)
             if bots and not settings.bots_allowed:
                 raise BotsNotAllowed()
-            if await queries.channel_taken(connection, channel_id):
+            if await place_queries.channel_taken(connection, channel_id):
                 raise ChannelBusy()
             await connection.lock("game number", guild_id, kind)
-            game_id = await queries.insert_game(
+            game_id = await game_queries.insert_game(
                 connection,
                 kind=kind,
                 guild_id=guild_id,
@@ -293,7 +296,7 @@ class GameService:
                 language=language,
             )
             seats = [_human(host), *(_bot(n, level) for n in range(1, bots + 1))]
-            await queries.replace_seats(connection, game_id, seats, now)
+            await game_queries.replace_seats(connection, game_id, seats, now)
             return await _load(connection, game_id)
 
         game = await self._db.write(opening)
@@ -335,7 +338,7 @@ class GameService:
                     # The computer player gets a whole turn, not what was left of it.
                     changes["deadline"] = now + game.turn_timeout
                 await _save(connection, note, game, now, **changes)
-                await queries.update_seat(connection, game.id, _bot_for(seat))
+                await game_queries.update_seat(connection, game.id, _bot_for(seat))
                 return await _load(connection, game_id)
             _require_lobby(game, version)
             seats = [s for s in game.seats if s.user_id != user_id]
@@ -357,7 +360,7 @@ class GameService:
             game = await _load(connection, game_id, actor.where)
             _require_lobby(game, version)
             _require_host(game, actor)
-            if not (await queries.guild_settings(connection, game.guild_id)).bots_allowed:
+            if not (await settings_queries.guild_settings(connection, game.guild_id)).bots_allowed:
                 raise BotsNotAllowed()
             most = rules_for(game.kind).max_players
             if len(game.seats) >= most:
@@ -435,19 +438,21 @@ class GameService:
         a turn nobody was shown can't be held against its player until it is), and games
         whose saved values are damaged."""
         return await self._db.read(
-            lambda connection: queries.due_games(connection, self._clock(), shards)
+            lambda connection: deadline_queries.due_games(connection, self._clock(), shards)
         )
 
     async def next_deadline(self, after: float, shards: Shards = EVERY) -> float | None:
         """The earliest deadline still to come after ``after``."""
         return await self._db.read(
-            lambda connection: queries.next_deadline(connection, after, shards)
+            lambda connection: deadline_queries.next_deadline(connection, after, shards)
         )
 
     async def damaged_games(self, shards: Shards = EVERY) -> list[tuple[int, str]]:
         """Open games whose saved values the deadline scan reads are damaged, as (id, what
         is damaged)."""
-        return await self._db.read(lambda connection: queries.damaged_games(connection, shards))
+        return await self._db.read(
+            lambda connection: deadline_queries.damaged_games(connection, shards)
+        )
 
     async def expire_lobby(self, game_id: int, version: int) -> Game:
         """Closes a lobby nobody started before its deadline."""
@@ -482,7 +487,7 @@ class GameService:
                 if seat.timeouts >= TIME_OUTS_BEFORE_TAKEOVER:
                     changes = _take_over(game, seat, now)
                     took_over = seat = _bot_for(seat)
-                await queries.update_seat(connection, game.id, seat)
+                await game_queries.update_seat(connection, game.id, seat)
             action = rules.time_out(state, seat.seat)
             outcome = await self._commit(connection, note, game, state, seat, action, now, changes)
             # Kept as the game's last move with the takeover, which its table shows once
@@ -496,12 +501,12 @@ class GameService:
         """For a game whose saved data is damaged: it cannot move on, so its deadline
         would fire forever; only a cancel ends it. ``False`` if it was stopped already."""
         return await self._db.statement(
-            lambda connection: queries.clear_deadline(connection, game_id)
+            lambda connection: deadline_queries.clear_deadline(connection, game_id)
         )
 
     async def games_of_member(self, guild_id: int, user_id: int) -> list[int]:
         return await self._db.read(
-            lambda connection: queries.games_of_member(connection, guild_id, user_id)
+            lambda connection: game_queries.games_of_member(connection, guild_id, user_id)
         )
 
     # Turns -------------------------------------------------------------------
@@ -558,7 +563,7 @@ class GameService:
         """A seat's move, worked out before its transaction."""
         if seat.timeouts:
             seat = replace(seat, timeouts=0)
-            await queries.update_seat(connection, game.id, seat)
+            await game_queries.update_seat(connection, game.id, seat)
         return await self._commit(connection, note, game, state, seat, action, self._clock(), {})
 
     async def _commit(
@@ -584,19 +589,21 @@ class GameService:
         if over:
             changes.pop("end_reason", None)
             changes.update(status=GameStatus.FINISHED, finished_at=now, deadline=None)
-            ordered["finish_seq"] = await queries.next_finish_seq(connection)
+            ordered["finish_seq"] = await game_queries.next_finish_seq(connection)
         elif "status" not in changes and step.turn_over:
             changes["deadline"] = now + game.turn_timeout
         await _save(connection, note, game, now, **changes, **ordered)
-        await queries.append_move(connection, game.id, seat.seat, rules.action_to_json(action), now)
+        await move_queries.append_move(
+            connection, game.id, seat.seat, rules.action_to_json(action), now
+        )
         seats = tuple(seat if s.seat == seat.seat else s for s in game.seats)
         game = replace(game, seats=seats)
         results: list[Result] = []
         rating_changes: list[RatingChange] = []
         if over:
-            moves = await queries.load_moves(connection, game.id)
+            moves = await move_queries.load_moves(connection, game.id)
             results = _results(game, rules, step.state, turn_figures(game, moves))
-            await queries.write_results(connection, game, results)
+            await result_queries.write_results(connection, game, results)
             table = FinishedTable(
                 game.id, game.kind, game.guild_id, ordered["finish_seq"], now, tuple(results)
             )
@@ -619,7 +626,7 @@ class GameService:
 
     async def set_turn_message(self, game_id: int, message_id: int | None) -> None:
         await self._db.statement(
-            lambda connection: queries.set_message(
+            lambda connection: place_queries.set_message(
                 connection, game_id, "turn_message_id", message_id
             )
         )
@@ -638,7 +645,7 @@ class GameService:
         now = self._clock()
         clock_from = now if turn_posted_late else None
         deadline = await self._db.statement(
-            lambda connection: queries.mark_shown(
+            lambda connection: place_queries.mark_shown(
                 connection, game_id, version, dict(message_ids), clock_from
             )
         )
@@ -652,7 +659,9 @@ class GameService:
     async def games_not_shown(self, shards: Shards = EVERY) -> list[int]:
         """Games whose last change never reached their messages (the bot stopped, or
         Discord failed, between the two)."""
-        return await self._db.read(lambda connection: queries.games_not_shown(connection, shards))
+        return await self._db.read(
+            lambda connection: place_queries.games_not_shown(connection, shards)
+        )
 
     async def last_outcome(self, game_id: int) -> Outcome | None:
         """The game's last move as an outcome, to show a change whose message never went
@@ -667,8 +676,8 @@ class GameService:
                 return replace(made, game=game)
             return _Logged(
                 game,
-                await queries.load_moves(connection, game_id),
-                await queries.load_results(connection, game_id),
+                await move_queries.load_moves(connection, game_id),
+                await result_queries.load_results(connection, game_id),
                 await ladder_queries.rating_changes(connection, game_id),
             )
 
@@ -709,29 +718,31 @@ class GameService:
     async def set_ping(self, game_id: int, message_id: int | None, users: Iterable[int]) -> None:
         """The message pinging ``users`` to act (``None``: none any more)."""
         await self._db.statement(
-            lambda connection: queries.set_ping(connection, game_id, message_id, users)
+            lambda connection: place_queries.set_ping(connection, game_id, message_id, users)
         )
 
     async def last_moved(self, game_id: int) -> dict[int, float]:
         """When each seat last moved, by seat."""
-        return await self._db.read(lambda connection: queries.last_moved(connection, game_id))
+        return await self._db.read(lambda connection: move_queries.last_moved(connection, game_id))
 
     async def hands(self, game_id: int) -> list[Hand]:
         """The game's private messages that follow it, by seat."""
-        return await self._db.read(lambda connection: queries.hands(connection, game_id))
+        return await self._db.read(lambda connection: hand_queries.hands(connection, game_id))
 
     async def keep_hand(self, hand: Hand) -> Hand | None:
         """``hand`` now follows its seat's game; the one it replaces, if another message."""
         # A press on the live hand (every move from it) renews its token in one
         # statement: a transaction's round trips hold up every other write.
-        if await self._db.statement(lambda connection: queries.renew_hand(connection, hand)):
+        if await self._db.statement(lambda connection: hand_queries.renew_hand(connection, hand)):
             return None
-        return await self._db.write(lambda connection: queries.keep_hand(connection, hand))
+        return await self._db.write(lambda connection: hand_queries.keep_hand(connection, hand))
 
     async def drop_hand(self, hand: Hand) -> None:
         """``hand`` no longer follows the game (unless a newer one replaced it)."""
         await self._db.statement(
-            lambda connection: queries.drop_hand(connection, hand.game_id, hand.seat, hand.token)
+            lambda connection: hand_queries.drop_hand(
+                connection, hand.game_id, hand.seat, hand.token
+            )
         )
 
     async def outcomes(self, game_id: int) -> list[Outcome]:
@@ -754,7 +765,9 @@ class GameService:
     async def set_thread(self, game_id: int, thread_id: int | None) -> None:
         """The game's own thread; ``None`` when it plays in its channel (again)."""
         await self._db.statement(
-            lambda connection: queries.set_message(connection, game_id, "thread_id", thread_id)
+            lambda connection: place_queries.set_message(
+                connection, game_id, "thread_id", thread_id
+            )
         )
 
     # Places gone ---------------------------------------------------------------
@@ -763,7 +776,7 @@ class GameService:
         """The open games whose lobby, table or ping in this channel or thread is
         ``message_id``."""
         return await self._db.read(
-            lambda connection: queries.games_showing(connection, place_id, message_id)
+            lambda connection: place_queries.games_showing(connection, place_id, message_id)
         )
 
     async def forget_message(
@@ -787,12 +800,12 @@ class GameService:
                 return None
             for column in gone:
                 if column == "ping_message_id":
-                    await queries.set_ping(connection, game_id, None, ())
+                    await place_queries.set_ping(connection, game_id, None, ())
                 else:
-                    await queries.set_message(connection, game_id, column, None)
+                    await place_queries.set_message(connection, game_id, column, None)
             showing = game.turn_message_id or game.lobby_message_id
             if show_afresh and showing == message_id:
-                await queries.mark_unshown(connection, game_id)
+                await place_queries.mark_unshown(connection, game_id)
             return await _load(connection, game_id)
 
         return await self._db.write(forgetting)
@@ -807,12 +820,12 @@ class GameService:
             game = await _load(connection, game_id)
             _require_open(game)
             await connection.lock("channel", game.channel_id)
-            if await queries.channel_taken(connection, game.channel_id):
+            if await place_queries.channel_taken(connection, game.channel_id):
                 raise ChannelBusy()
             for column in ("thread_id", "turn_message_id"):
-                await queries.set_message(connection, game_id, column, None)
-            await queries.set_ping(connection, game_id, None, ())
-            await queries.mark_unshown(connection, game_id)
+                await place_queries.set_message(connection, game_id, column, None)
+            await place_queries.set_ping(connection, game_id, None, ())
+            await place_queries.mark_unshown(connection, game_id)
             return await _load(connection, game_id)
 
         return await self._db.write(leaving)
@@ -828,7 +841,7 @@ class GameService:
             now = self._clock()
             await _save(connection, note, game, now, **_closed(EndReason.PLACE_GONE, now))
             closed = await _load(connection, game_id)
-            await queries.mark_shown(connection, game_id, closed.version, {})
+            await place_queries.mark_shown(connection, game_id, closed.version, {})
             return replace(closed, shown_version=closed.version)
 
         return await self._change(closing)
@@ -848,20 +861,24 @@ class GameService:
         or started from this channel into threads of their own, oldest first."""
 
         async def reading(connection: Connection) -> list[Game]:
-            found = await queries.open_games_here(connection, channel_id, kind)
+            found = await place_queries.open_games_here(connection, channel_id, kind)
             return [await _load(connection, game_id) for game_id, _ in found]
 
         return await self._db.read(reading)
 
     async def active_game_ids(self, shards: Shards = EVERY) -> list[int]:
         """Every game being played, in any channel."""
-        return await self._db.read(lambda connection: queries.active_game_ids(connection, shards))
+        return await self._db.read(
+            lambda connection: game_queries.active_game_ids(connection, shards)
+        )
 
     async def moves(self, game_id: int) -> list[Move]:
-        return await self._db.read(lambda connection: queries.load_moves(connection, game_id))
+        return await self._db.read(lambda connection: move_queries.load_moves(connection, game_id))
 
     async def results(self, game_id: int) -> list[Result]:
-        return await self._db.read(lambda connection: queries.load_results(connection, game_id))
+        return await self._db.read(
+            lambda connection: result_queries.load_results(connection, game_id)
+        )
 
     async def replay(self, game_id: int) -> Any:
         """The position rebuilt from the start by the move log (``None`` before the start)."""
@@ -889,7 +906,7 @@ class GameService:
         await _save(
             connection, note, game, now, host_id=game.host_id if host_id is None else host_id
         )
-        await queries.replace_seats(connection, game.id, seats, now)
+        await game_queries.replace_seats(connection, game.id, seats, now)
         return await _load(connection, game.id)
 
 
@@ -978,7 +995,7 @@ def _results(game: Game, rules: AnyRules, final: Any, more: list[dict[str, int]]
 async def _load(connection: Connection, game_id: int, where: Where | None = None) -> Game:
     """The game, refused unless it is played where the request comes from: a button's
     custom_id can be copied anywhere."""
-    game = await queries.load_game(connection, game_id)
+    game = await game_queries.load_game(connection, game_id)
     if game is None:
         raise GameNotFound()
     if where is not None and where.kind is not None and where.kind != game.kind:
@@ -991,7 +1008,7 @@ async def _load(connection: Connection, game_id: int, where: Where | None = None
 
 
 async def _with_moves(connection: Connection, *, game_id: int) -> tuple[Game, list[Move]]:
-    return await _load(connection, game_id), await queries.load_moves(connection, game_id)
+    return await _load(connection, game_id), await move_queries.load_moves(connection, game_id)
 
 
 class _Logged(NamedTuple):
@@ -1010,7 +1027,7 @@ class Overtaken(BoardMovedOn):
 async def _save(
     connection: Connection, note: Written, game: Game, now: float, **changes: Any
 ) -> None:
-    if not await queries.update_game(connection, game, now, **changes):
+    if not await game_queries.update_game(connection, game, now, **changes):
         raise Overtaken()
     note.game_id, note.version, note.updated_at = game.id, game.version + 1, now
 

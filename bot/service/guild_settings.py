@@ -9,11 +9,12 @@ from dataclasses import replace
 from types import MappingProxyType
 
 from bot.games.registry import rules_for
-from bot.games.rules import BadOption, Options
+from bot.games.rules import BadOption
 from bot.service.errors import BadSetting
-from bot.storage import queries
+from bot.storage import settings_queries
 from bot.storage.connection import Connection
 from bot.storage.database import Database
+from bot.storage.game_values import Options
 from bot.storage.records import MINUTE, GuildSettings, PingMode
 from i18n import LANGUAGES, Message
 
@@ -76,7 +77,7 @@ class GuildSettingsService:
             return kept[0]
         changes = self._changes
         settings = await self._db.read(
-            lambda connection: queries.guild_settings(connection, guild_id)
+            lambda connection: settings_queries.guild_settings(connection, guild_id)
         )
         if changes == self._changes:
             self._keep(guild_id, settings, now)
@@ -138,7 +139,7 @@ class GuildSettingsService:
         async def changing(connection: Connection) -> GuildSettings:
             # Two admins' changes at once must not undo each other.
             await connection.lock("server settings", guild_id)
-            settings = await queries.guild_settings(connection, guild_id)
+            settings = await settings_queries.guild_settings(connection, guild_id)
             channels = set() if all_channels else set(settings.channels)
             if allow_channel is not None:
                 channels.add(allow_channel)
@@ -171,7 +172,7 @@ class GuildSettingsService:
                 ping_mode=settings.ping_mode if ping_mode is None else ping_mode,
                 ping_delay=settings.ping_delay if ping_delay is None else ping_delay,
             )
-            await queries.save_guild_settings(connection, guild_id, changed)
+            await settings_queries.save_guild_settings(connection, guild_id, changed)
             return changed
 
         changed = await self._db.write(changing)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from bot.games.registry import rules_for
 from bot.games.rules import Setting
 from bot.ladder import NEW_PLAYER, Finish, Rating, finishing_ranks, is_rated, rate_sides, sides
-from bot.storage import ladder_queries, queries
+from bot.storage import game_queries, ladder_queries, move_queries
 from bot.storage.connection import Connection
 from bot.storage.database import Database
 from bot.storage.records import (
@@ -236,10 +236,10 @@ async def _entry(
 
 
 async def _fill_turn_figures(connection: Connection, *, game_id: int) -> None:
-    game = await queries.load_game(connection, game_id)
+    game = await game_queries.load_game(connection, game_id)
     assert game is not None
     try:
-        figures = turn_figures(game, await queries.load_moves(connection, game_id))
+        figures = turn_figures(game, await move_queries.load_moves(connection, game_id))
     except Exception as e:
         # Damaged data costs only the turn figures; the result still counts.
         log.warning("game %s: move log unreadable (%s), no turn figures", game_id, e)

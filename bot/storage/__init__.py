@@ -1,4 +1,7 @@
-"""SQLite storage (aiosqlite): the schema, its migrations and the game queries."""
+"""Where the games are kept, a SQLite file or PostgreSQL: the schema and its migrations,
+the records as typed values, and the ``*_queries`` modules, a subject each. Every query
+runs on a connection inside a transaction that its caller (the service) opened, so that
+several of them commit or roll back together."""
 
 from bot.storage.database import CommitUnknown, Database, DatabaseTooNew, DatabaseUnavailable
 from bot.storage.records import (

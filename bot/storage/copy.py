@@ -28,6 +28,7 @@ import asyncpg
 
 from bot.storage.connection import Connection, Row
 from bot.storage.database import Database, DatabaseTooNew, is_postgresql, shown
+from bot.storage.opening import open_database
 
 
 @dataclass(frozen=True)
@@ -110,7 +111,7 @@ async def copy_database(
 
 async def _open(where: str | Path, role: str) -> Database:
     try:
-        return await Database.open(where)
+        return await open_database(where)
     except DatabaseTooNew as e:
         # Its own message doesn't say which of the two databases it is.
         raise CopyError(f"the {role} {shown(where)}: {e}") from e

@@ -69,22 +69,12 @@ class Listener(Protocol):
 
 
 class Database(ABC):
+    """A database of either kind (``bot.storage.opening`` opens one)."""
+
     backend: str
     """``sqlite`` or ``postgresql``."""
     shared: bool
     """Whether other processes may use the same database at the same time."""
-
-    @staticmethod
-    async def open(target: str | Path) -> Database:
-        """Opens (creating and migrating as needed) a SQLite file or a PostgreSQL URL;
-        ``DatabaseUnavailable`` says in one line why it can't be used."""
-        if is_postgresql(target):
-            from bot.storage.postgres import PostgresDatabase
-
-            return await PostgresDatabase.connect(str(target))
-        from bot.storage.sqlite import SQLiteDatabase
-
-        return await SQLiteDatabase.connect(target)
 
     @abstractmethod
     async def write(self, body: Body[T]) -> T:

@@ -1,9 +1,10 @@
 """Reads and writes of the per-server ladder: player records, ratings and history.
 
-Like ``queries``, each function runs inside a transaction its caller opened.
-The leaderboard and stats read through indexes: ``player_records_ladder`` for
-the order, the primary key for one player, ``rating_changes_by_player`` for a
-trend and ``games_finished_by_guild`` for the history.
+Like the other ``*_queries`` modules, each function runs inside a transaction its
+caller opened. The leaderboard and stats read through indexes:
+``player_records_ladder`` for the order, the primary key for one player,
+``rating_changes_by_player`` for a trend and ``games_finished_by_guild`` for the
+history.
 """
 
 from __future__ import annotations
@@ -12,10 +13,8 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import groupby
 
-from bot.games.rules import Figure, fold_figures
-from bot.ladder import Rating
+from bot.ladder import Figure, Rating, fold_figures
 from bot.storage.connection import Connection, Row
-from bot.storage.queries import read_figures, read_result, result_columns
 from bot.storage.records import (
     FinishedGame,
     FinishedTable,
@@ -24,6 +23,7 @@ from bot.storage.records import (
     RatingChange,
     Result,
 )
+from bot.storage.result_queries import read_figures, read_result, result_columns
 
 _RECORD_COLUMNS = (
     "guild_id, kind, user_id, display_name, games, wins, left_games, figures, last_played, "

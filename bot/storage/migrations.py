@@ -1,5 +1,6 @@
 """The SQLite schema, as numbered migrations; ``PRAGMA user_version`` is the last one
-applied. ``postgres_schema`` is the same schema in PostgreSQL's words.
+applied. ``postgres_schema`` is the same schema in PostgreSQL's words (``test_schemas``
+compares fresh databases of both kinds, table by table).
 
 Never edit a migration that has shipped: add the next one. Each is a list of
 statements (not a script) so that it runs inside the caller's transaction.

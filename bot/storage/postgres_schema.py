@@ -1,4 +1,5 @@
-"""The schema in PostgreSQL's words, column for column the one SQLite's migrations make.
+"""The schema in PostgreSQL's words, column for column the one SQLite's migrations make
+(``test_schemas`` compares fresh databases of both kinds, table by table).
 
 No PostgreSQL database existed before schema version 5, so the first step makes
 version 5 at once; each later version is the same change as SQLite's. Discord's

@@ -8,8 +8,8 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
-from bot.games.rules import JSON, Level, Options
 from bot.ladder import Rating
+from bot.storage.game_values import JSON, Level, Options
 
 NO_OPTIONS: Options = MappingProxyType({})
 NO_FIGURES: Mapping[str, int] = MappingProxyType({})

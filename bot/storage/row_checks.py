@@ -12,8 +12,8 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bot.games.rules import Level
 from bot.storage.connection import Row
+from bot.storage.game_values import Level
 
 Check = Callable[[object], bool]
 LEVELS = frozenset(Level)

@@ -7,6 +7,7 @@ import pytest
 
 from bot.service import GameService
 from bot.storage import Database
+from bot.storage.opening import open_database
 from bot.storage.sqlite import SQLiteDatabase
 from tests.bot.fixtures import Clock, ScriptedDice
 
@@ -14,7 +15,7 @@ from tests.bot.fixtures import Clock, ScriptedDice
 @pytest.fixture
 async def database(database_target: str) -> AsyncIterator[Database]:
     """The database under test, on each backend in turn."""
-    db = await Database.open(database_target)
+    db = await open_database(database_target)
     yield db
     await db.close()
 

@@ -13,13 +13,13 @@ import random
 import sys
 
 from bot.service import Actor, GameService, Player
-from bot.storage import Database
+from bot.storage.opening import open_database
 from engine.claimit import Phase
 from tests.bot.fixtures import random_press
 
 
 async def play_forever(path: str, seed: int) -> None:
-    database = await Database.open(path)
+    database = await open_database(path)
     service = GameService(database)
     rng = random.Random(seed)
     channel = seed * 1_000_000

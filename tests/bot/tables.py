@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 
-from bot.games.rules import Options
 from bot.service import Actor, GameService, Player
 from bot.storage import Game
+from bot.storage.game_values import Options
 from tests.bot.fixtures import Clock
 
 

@@ -27,7 +27,6 @@ import pytest_asyncio
 import bot.storage.copy
 from bot.__main__ import main
 from bot.games.registry import GAMES, rules_for
-from bot.games.rules import Level
 from bot.service import (
     SYSTEM,
     Actor,
@@ -50,7 +49,9 @@ from bot.storage import (
     Result,
 )
 from bot.storage.copy import TABLES, CopyError, TargetNotEmpty, copy_database
+from bot.storage.game_values import Level
 from bot.storage.migrations import LATEST
+from bot.storage.opening import open_database
 from bot.storage.records import MINUTE
 from tests.bot.fixtures import PLAYERS, Clock
 from tests.bot.tables import Table
@@ -164,7 +165,7 @@ async def play_the_history(database: Database) -> dict[str, int]:
 async def history(tmp_path_factory: pytest.TempPathFactory) -> History:
     """Played once for the module."""
     path = tmp_path_factory.mktemp("history") / "claimit.sqlite3"
-    database = await Database.open(path)
+    database = await open_database(path)
     try:
         running = await play_the_history(database)
     finally:
@@ -246,7 +247,7 @@ async def read_everything(database: Database) -> Reading:
 
 
 async def read_database(target: str | Path) -> Reading:
-    database = await Database.open(target)
+    database = await open_database(target)
     try:
         return await read_everything(database)
     finally:
@@ -309,7 +310,7 @@ def table_rows(path: Path) -> dict[str, int]:
 async def play_on(target: str | Path, running: dict[str, int]) -> tuple[Reading, int]:
     """Every running game played to its end, the same way on any database, then a new
     lobby; what the database then reads, and the new lobby's id."""
-    database = await Database.open(target)
+    database = await open_database(target)
     try:
         clock = Clock(1_800_000_000.0)
         service = GameService(database, dice=random.Random(SEED + 2), clock=clock)
@@ -385,12 +386,12 @@ async def test_a_target_with_games_or_settings_of_its_own_is_refused_and_left_as
 ) -> None:
     source = source_file(history, tmp_path)
     settings_only, with_a_game = await postgres.new_database(), await postgres.new_database()
-    database = await Database.open(settings_only)
+    database = await open_database(settings_only)
     try:
         await GuildSettingsService(database).change(HOME, threads=True)
     finally:
         await database.close()
-    database = await Database.open(with_a_game)
+    database = await open_database(with_a_game)
     try:
         await GameService(database).create_lobby(
             kind="claim", guild_id=AWAY, channel_id=999, host=EVE
@@ -448,7 +449,7 @@ async def test_a_value_that_does_not_fit_stops_the_copy_and_nothing_is_copied(
         await copy_database(source, url)
 
     # The games went in before the settings, in the same transaction: gone with it.
-    database = await Database.open(url)
+    database = await open_database(url)
     try:
         async with database.bulk_read() as reading:
             for table in TABLES:
@@ -484,7 +485,7 @@ async def test_a_column_or_a_table_the_copy_does_not_know_stops_it(
         await copy_database(source, url)
 
     assert str(refused.value) == refusal
-    database = await Database.open(url)
+    database = await open_database(url)
     try:
         assert await game_ids(database) == []
     finally:
@@ -495,7 +496,7 @@ async def test_a_database_it_cannot_reach_or_too_new_fails_in_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     source = tmp_path / "source.sqlite3"
-    await (await Database.open(source)).close()
+    await (await open_database(source)).close()
     # Nothing listens on port 1.
     unreachable = "postgresql://claimit:s3cret@127.0.0.1:1/claimit"
     newer = tmp_path / "newer.sqlite3"

@@ -13,6 +13,7 @@ from bot.service import Actor, GameService
 from bot.storage import Database, DatabaseTooNew
 from bot.storage.connection import Connection
 from bot.storage.migrations import LATEST
+from bot.storage.opening import open_database
 from bot.storage.sqlite import SQLiteDatabase, migrate, schema_version
 from tests.bot.fixtures import started_game
 
@@ -44,14 +45,14 @@ async def test_a_database_from_every_earlier_version_upgrades_to_the_latest(
     async with aiosqlite.connect(old, isolation_level=None) as connection:
         await migrate(connection, target=start)
         assert await schema_version(connection) == start
-    database = await Database.open(old)
+    database = await open_database(old)
     try:
         game = await started_game(GameService(database), 2)
         assert game.state is not None
     finally:
         await database.close()
     fresh = tmp_path / "fresh.sqlite3"
-    await (await Database.open(fresh)).close()
+    await (await open_database(fresh)).close()
     assert schema(old) == schema(fresh)
 
 
@@ -60,15 +61,15 @@ async def test_a_database_newer_than_the_code_is_refused(tmp_path: Path) -> None
     with sqlite3.connect(path) as connection:
         connection.execute(f"PRAGMA user_version = {LATEST + 1}")
     with pytest.raises(DatabaseTooNew, match="newer"):
-        await Database.open(path)
+        await open_database(path)
 
 
 async def test_reopening_the_database_keeps_everything(tmp_path: Path) -> None:
     path = tmp_path / "claimit.sqlite3"
-    database = await Database.open(path)
+    database = await open_database(path)
     game = await started_game(GameService(database), 3)
     await database.close()
-    database = await Database.open(path)
+    database = await open_database(path)
     try:
         assert await GameService(database).game(game.id) == game
     finally:
@@ -98,7 +99,7 @@ async def test_open_games_from_version_1_get_deadlines_so_none_can_stall(tmp_pat
             "updated_at) VALUES (?, 1, ?, 1, ?, 1000, 2000)",
             [(1, 1, "lobby"), (2, 2, "active"), (3, 3, "finished")],
         )
-    database = await Database.open(path)
+    database = await open_database(path)
     try:
         rows = await database.read(
             lambda connection: connection.fetch(

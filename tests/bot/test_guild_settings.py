@@ -9,7 +9,7 @@ import pytest
 from bot.service import Actor, GameService, GuildSettingsService
 from bot.service.errors import BadSetting, BotsNotAllowed, ChannelNotAllowed
 from bot.service.guild_settings import SHARED_FRESH_FOR
-from bot.storage import Database, GuildSettings, queries
+from bot.storage import Database, GuildSettings, settings_queries
 from bot.storage.connection import Connection
 from tests.bot.fixtures import PLAYERS
 
@@ -158,11 +158,11 @@ async def test_a_read_overtaken_by_a_change_is_not_kept(
     database: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     settings = GuildSettingsService(database)
-    read = queries.guild_settings
+    read = settings_queries.guild_settings
     loop = asyncio.get_running_loop()
 
     async def overtaken(connection: Connection, guild_id: int) -> GuildSettings:
-        monkeypatch.setattr(queries, "guild_settings", read)
+        monkeypatch.setattr(settings_queries, "guild_settings", read)
         found = await read(connection, guild_id)
         # The change lands while this read is under way (on SQLite the read runs on a
         # thread of its own, which waits for it here).
@@ -173,6 +173,6 @@ async def test_a_read_overtaken_by_a_change_is_not_kept(
             await change
         return found
 
-    monkeypatch.setattr(queries, "guild_settings", overtaken)
+    monkeypatch.setattr(settings_queries, "guild_settings", overtaken)
     assert await settings.get(1) == GuildSettings()
     assert (await settings.get(1)).threads

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 from bot.service import GameService
-from bot.storage import Database
+from bot.storage.opening import open_database
 from tests import processes
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -63,7 +63,7 @@ async def test_sigkill_at_random_moments_loses_no_acknowledged_action(tmp_path: 
         ]
     assert set(acknowledged) <= stored
 
-    database = await Database.open(path)
+    database = await open_database(path)
     try:
         service = GameService(database)
         for game_id in games:

@@ -23,6 +23,7 @@ from bot.ladder import (
 from bot.service import Actor, GameService, LadderService, Player
 from bot.storage import Database, GameStatus
 from bot.storage.connection import Connection
+from bot.storage.opening import open_database
 from bot.storage.sqlite import SQLiteDatabase, migrate
 from engine.claimit import action_to_json, scores, state_to_json, winners
 from tests.bot.fixtures import (
@@ -385,7 +386,7 @@ async def test_a_version_2_database_counts_its_leavers_after_the_upgrade(tmp_pat
                 for s in table
             ],
         )  # fmt: skip
-    database = await Database.open(path)
+    database = await open_database(path)
     try:
         ladder = LadderService(database)
         assert await ladder.count_old_games() == 1

@@ -48,6 +48,7 @@ from bot.storage import (
     RatingChange,
     Result,
 )
+from bot.storage.opening import open_database
 from bot.storage.records import MINUTE
 from bot.storage.sqlite import migrate, schema_version
 from engine.claimit import Phase
@@ -592,7 +593,7 @@ async def histories(tmp_path_factory: pytest.TempPathFactory) -> dict[bool, Hist
     built = {}
     for since_version_2 in (False, True):
         path = tmp_path_factory.mktemp("history") / "latest.sqlite3"
-        database = await Database.open(path)
+        database = await open_database(path)
         try:
             played = await play_the_history(database, since_version_2=since_version_2)
         finally:
@@ -611,7 +612,7 @@ async def test_a_database_of_every_earlier_version_upgrades_with_its_games_and_l
     history = histories[version >= 2]
     shutil.copyfile(history.path, source)
     played = history.played
-    original = await Database.open(source)
+    original = await open_database(source)
     try:
         before = await read_everything(original)
     finally:
@@ -623,7 +624,7 @@ async def test_a_database_of_every_earlier_version_upgrades_with_its_games_and_l
         assert await schema_version(connection) == version
     write_as_version(source, old, version)
 
-    upgraded = await Database.open(old)
+    upgraded = await open_database(old)
     try:
         # Every finished game is counted again, for the figures of luck and dice of
         # version 9 (and from before version 3, for the ladder itself).
@@ -636,12 +637,12 @@ async def test_a_database_of_every_earlier_version_upgrades_with_its_games_and_l
         on_upgraded = await play_on(upgraded, played.active)
     finally:
         await upgraded.close()
-    original = await Database.open(source)
+    original = await open_database(source)
     try:
         on_original = await play_on(original, played.active)
     finally:
         await original.close()
     assert_same_ladders(on_upgraded, on_original)
 
-    await (await Database.open(fresh)).close()
+    await (await open_database(fresh)).close()
     assert schema(old) == schema(fresh)

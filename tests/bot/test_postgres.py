@@ -1,60 +1,24 @@
-"""What only PostgreSQL has to show: the same schema as SQLite's, clear refusals, and
-changes from several processes (each its own pool of connections) kept exactly once."""
+"""What only PostgreSQL has to show: clear refusals, and changes from several processes
+(each its own pool of connections) kept exactly once. Its schema is SQLite's
+(``test_schemas``)."""
 
 from __future__ import annotations
 
 import asyncio
 import random
-import sqlite3
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import asyncpg
 import pytest
 
 from bot.service import Actor, GameService, Player, ServiceError
 from bot.service.errors import ChannelBusy
-from bot.storage import Database, DatabaseTooNew, DatabaseUnavailable
+from bot.storage import DatabaseTooNew, DatabaseUnavailable
 from bot.storage.migrations import LATEST
+from bot.storage.opening import open_database
 from engine.claimit import Phase
 from tests.bot.fixtures import PLAYERS, started_game
 from tests.postgres_cluster import Cluster
-
-TABLES = (
-    "games",
-    "seats",
-    "moves",
-    "results",
-    "guild_settings",
-    "game_channels",
-    "game_defaults",
-    "player_records",
-    "rating_changes",
-    "shard_leases",
-)
-
-
-async def test_both_databases_have_the_same_columns_in_the_same_order(
-    postgres: Cluster, tmp_path: Path
-) -> None:
-    path = tmp_path / "claimit.sqlite3"
-    await (await Database.open(str(path))).close()
-    url = await postgres.new_database()
-    await (await Database.open(url)).close()
-    connection = await asyncpg.connect(url)
-    try:
-        for table in TABLES:
-            with sqlite3.connect(path) as lite:
-                expected = [row[1] for row in lite.execute(f"PRAGMA table_info({table})")]
-            columns = await connection.fetch(
-                "SELECT column_name FROM information_schema.columns WHERE table_name = $1 "
-                "ORDER BY ordinal_position",
-                table,
-            )
-            assert [c["column_name"] for c in columns] == expected, table
-        assert await connection.fetchval("SELECT version FROM schema_version") == LATEST
-    finally:
-        await connection.close()
 
 
 async def test_a_server_that_is_not_there_is_one_line_without_the_password(
@@ -62,25 +26,25 @@ async def test_a_server_that_is_not_there_is_one_line_without_the_password(
 ) -> None:
     url = f"postgresql://claimit:secret@127.0.0.1:{postgres.port}/no_such_database"
     with pytest.raises(DatabaseUnavailable) as refused:
-        await Database.open(url)
+        await open_database(url)
     assert "no_such_database" in str(refused.value) and "secret" not in str(refused.value)
 
 
 async def test_a_database_newer_than_the_code_is_refused(postgres: Cluster) -> None:
     url = await postgres.new_database()
-    await (await Database.open(url)).close()
+    await (await open_database(url)).close()
     connection = await asyncpg.connect(url)
     await connection.execute("UPDATE schema_version SET version = $1", LATEST + 1)
     await connection.close()
     with pytest.raises(DatabaseTooNew, match="newer"):
-        await Database.open(url)
+        await open_database(url)
 
 
 async def test_processes_opening_a_new_database_together_migrate_it_once(
     postgres: Cluster,
 ) -> None:
     url = await postgres.new_database()
-    opened = await asyncio.gather(*(Database.open(url) for _ in range(4)))
+    opened = await asyncio.gather(*(open_database(url) for _ in range(4)))
     for database in opened:
         await database.close()
 
@@ -89,7 +53,7 @@ async def test_processes_opening_a_new_database_together_migrate_it_once(
 async def two_processes(postgres: Cluster) -> AsyncIterator[tuple[GameService, GameService]]:
     """Two services, each on a pool of its own, as two bot processes have."""
     url = await postgres.new_database()
-    first, second = await Database.open(url), await Database.open(url)
+    first, second = await open_database(url), await open_database(url)
     yield GameService(first), GameService(second)
     await first.close()
     await second.close()

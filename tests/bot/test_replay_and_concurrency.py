@@ -11,6 +11,7 @@ import pytest
 from bot.service import Actor, GameService
 from bot.service.errors import BoardMovedOn, GameBroken
 from bot.storage import Database, GameStatus
+from bot.storage.opening import open_database
 from tests.bot.fixtures import PLAYERS, ScriptedDice, play_to_the_end, started_game
 
 
@@ -60,7 +61,7 @@ async def test_simultaneous_presses_from_separate_connections_apply_exactly_one(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "shared.sqlite3"
-    databases = [await Database.open(path) for _ in range(6)]
+    databases = [await open_database(path) for _ in range(6)]
     try:
         services = [GameService(db, dice=ScriptedDice(seed=i)) for i, db in enumerate(databases)]
         game = await started_game(services[0], 3)

@@ -17,7 +17,7 @@ from bot.service.errors import (
     NotStarted,
     NotYourTurn,
 )
-from bot.storage import Database, Game, GameStatus, queries
+from bot.storage import Database, Game, GameStatus, game_queries, move_queries
 from bot.storage.connection import Connection
 from engine.claimit import Bust, GameOver, Phase, Placement, Roll, Stopped
 from tests.bot.fixtures import (
@@ -191,7 +191,7 @@ async def test_a_move_overtaken_while_it_was_worked_out(
     makes a press on a version stale, and a move naming none is worked out again."""
     game = await started_game(service, 2)
     mover = Actor(game.seats[game.state.turn].user_id)
-    read = queries.load_game
+    read = game_queries.load_game
     reads = []
     loop = asyncio.get_running_loop()
 
@@ -200,7 +200,7 @@ async def test_a_move_overtaken_while_it_was_worked_out(
         reads.append(found)
         if len(reads) == 1:
             assert found is not None
-            change = database.write(lambda writing: queries.update_game(writing, found, 1.0))
+            change = database.write(lambda writing: game_queries.update_game(writing, found, 1.0))
             if connection.backend == "sqlite":
                 # The read runs on a thread of its own, which waits here for the change.
                 assert asyncio.run_coroutine_threadsafe(change, loop).result()
@@ -208,7 +208,7 @@ async def test_a_move_overtaken_while_it_was_worked_out(
                 assert await change
         return found
 
-    monkeypatch.setattr(queries, "load_game", overtaken)
+    monkeypatch.setattr(game_queries, "load_game", overtaken)
     if pinned:
         with pytest.raises(BoardMovedOn):
             await service.act(game.id, mover, game.version, "roll")
@@ -228,8 +228,8 @@ async def test_the_last_move_made_here_is_not_replayed_and_another_s_is(
     mover = Actor(game.seats[game.state.turn].user_id)
     rolled = await service.act(game.id, mover, game.version, "roll")
     replayed = await service.last_outcome(game.id)  # as the move log rebuilds it
-    load_moves = queries.load_moves
-    monkeypatch.setattr(queries, "load_moves", None)  # no replay from here on
+    load_moves = move_queries.load_moves
+    monkeypatch.setattr(move_queries, "load_moves", None)  # no replay from here on
     made = await service.last_outcome(game.id)
     assert made == replayed
     assert made is not None and (made.action, made.events) == (rolled.action, rolled.events)
@@ -238,6 +238,6 @@ async def test_the_last_move_made_here_is_not_replayed_and_another_s_is(
     placed = await elsewhere.act(
         game.id, mover, rolled.game.version, str(rolled.state.pending_placements()[0])
     )
-    monkeypatch.setattr(queries, "load_moves", load_moves)
+    monkeypatch.setattr(move_queries, "load_moves", load_moves)
     again = await service.last_outcome(game.id)
     assert again is not None and (again.action, again.events) == (placed.action, placed.events)

@@ -25,7 +25,6 @@ from bot.discord_ui.settings.handlers import settings_card
 from bot.discord_ui.turns.commands import rules_cards
 from bot.games.claimit import words
 from bot.games.claimit.face import CLAIMIT_FACE
-from bot.games.rules import Level
 from bot.ladder import Rating
 from bot.service import Leaderboard, Outcome, PlayerStats, errors
 from bot.storage import (
@@ -39,6 +38,7 @@ from bot.storage import (
     Result,
     Seat,
 )
+from bot.storage.game_values import Level
 from emulator import message_problems
 from engine.claimit import GameState, Phase, Roll, apply
 from i18n import LANGUAGES, Language, Message, language

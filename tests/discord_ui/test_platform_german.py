@@ -27,7 +27,6 @@ from bot.discord_ui.ladder.messages import (
 from bot.discord_ui.lobby.message import lobby_card
 from bot.discord_ui.permissions import missing_permissions_message, missing_thread_permissions
 from bot.discord_ui.settings.handlers import settings_card
-from bot.games.rules import Level
 from bot.ladder import Rating
 from bot.service import Leaderboard, PlayerStats, errors
 from bot.storage import (
@@ -42,6 +41,7 @@ from bot.storage import (
     Result,
     Seat,
 )
+from bot.storage.game_values import Level
 from i18n import Language, Message, english, language
 from tests.i18n_words import english_in, shown_in
 from tests.layouts import components

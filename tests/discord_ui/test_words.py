@@ -12,10 +12,10 @@ from bot.discord_ui.ladder.messages import leaderboard_card
 from bot.discord_ui.lobby.message import lobby_card
 from bot.games.claimit import words
 from bot.games.claimit.face import CLAIMIT_FACE
-from bot.games.rules import Level
 from bot.ladder import PROVISIONAL_GAMES, Rating
 from bot.service import Leaderboard
 from bot.storage import Game, LadderEntry, RatingChange, Seat
+from bot.storage.game_values import Level
 from engine.claimit import GameState, Roll, apply
 from i18n import Language, english, language
 from tests.discord_ui.test_message_limits import game

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import Database, Game
+from bot.storage import Game
+from bot.storage.opening import open_database
 from emulator import Channel, Message
 from tests.e2e.world import World, describe, running_world
 from tests.postgres_cluster import Cluster
@@ -79,7 +80,7 @@ async def test_a_damaged_value_in_one_game_stops_no_other_games_deadlines(
     damaged_channel = world.discord.add_channel(world.guild, "damaged")
     healthy, table = await started_in(world, world.channel)
     damaged, _ = await started_in(world, damaged_channel)
-    database = await Database.open(world.database)
+    database = await open_database(world.database)
     try:
         await database.write(
             lambda connection: connection.execute(

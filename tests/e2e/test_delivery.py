@@ -7,7 +7,8 @@ from __future__ import annotations
 import random
 
 from bot.service import Actor, GameService
-from bot.storage import Database, Game
+from bot.storage import Game
+from bot.storage.opening import open_database
 from emulator import Message, User
 from tests.e2e.world import World, describe
 
@@ -106,7 +107,7 @@ async def test_a_move_committed_just_before_a_stop_is_shown_after_the_restart(
     game = await game_now(world)
     await world.stop_bots()
     # As if the bot had died right after the commit: the move is stored, its message isn't.
-    database = await Database.open(world.database)
+    database = await open_database(world.database)
     try:
         service = GameService(database, dice=random.Random(3))
         assert game.state is not None
@@ -133,7 +134,7 @@ async def test_a_turn_ended_just_before_a_stop_pings_the_next_player_after_the_r
     mover = await something_to_keep(world, table)
     game = await game_now(world)
     await world.stop_bots()
-    database = await Database.open(world.database)
+    database = await open_database(world.database)
     try:
         stopped = await GameService(database).act(game.id, Actor(mover.id), game.version, "stop")
     finally:
@@ -184,7 +185,7 @@ async def behind_unbeknown(world: World) -> tuple[Message, int]:
     table = await world.start_game(2)
     game = await game_now(world)
     assert game.state is not None
-    database = await Database.open(world.database)
+    database = await open_database(world.database)
     try:
         service = GameService(database, dice=random.Random(3), clock=world.clock.now)
         mover = Actor(game.seats[game.state.turn].user_id)

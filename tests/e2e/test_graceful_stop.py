@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.service import GameService
-from bot.storage import Database, GameStatus
+from bot.storage import GameStatus
+from bot.storage.opening import open_database
 from emulator import DiscordEmulator
 from tests.e2e.players import Table, lay_out, move, start_game
 from tests.e2e.running_bot import BotProcess, bot_environment
@@ -135,7 +136,7 @@ async def test_sigterm_mid_burst_on_sqlite_finishes_each_click_or_refuses_it(
     tables = lay_out(emulator, tuple(range(SHARDS)), SHARDS)
     path = str(tmp_path / "bot.sqlite3")
     bot = BotProcess(settings(emulator, path, None))
-    database = await Database.open(path)
+    database = await open_database(path)
     try:
         await bot.start()
         service = GameService(database)
@@ -159,7 +160,7 @@ async def test_sigterm_mid_burst_hands_the_shards_to_the_other_process_at_once(
     lay_out(emulator, (2, 3), SHARDS)  # the other process's servers
     stopping = BotProcess(settings(emulator, url, "0-1"))
     other = BotProcess(settings(emulator, url, "2-3"))
-    database = await Database.open(url)
+    database = await open_database(url)
     try:
         await other.start()
         # The first to start stands in for the shards of the other, until it starts.

@@ -30,7 +30,8 @@ from typing import Any
 
 from bot.games.faces import face_for
 from bot.service import GameService
-from bot.storage import Database, Game, GameStatus
+from bot.storage import Game, GameStatus
+from bot.storage.opening import open_database
 from emulator import Channel, DiscordEmulator, Interaction, Message, User
 from i18n import english
 from tests.e2e.running_bot import BotProcess, bot_environment
@@ -249,7 +250,7 @@ async def caught_up(database: Path) -> None:
 
 
 async def no_acknowledged_click_lost(database_path: Path, tables: list[Table]) -> None:
-    database = await Database.open(database_path)
+    database = await open_database(database_path)
     try:
         service = GameService(database)
         for table in tables:
@@ -274,7 +275,7 @@ async def every_game_shows_its_current_version(
     database_path: Path, emulator: DiscordEmulator, tables: list[Table]
 ) -> int:
     """Checks every game; returns how many there are."""
-    database = await Database.open(database_path)
+    database = await open_database(database_path)
     try:
         service = GameService(database)
         rows = await database.read(lambda connection: connection.fetch("SELECT id FROM games"))

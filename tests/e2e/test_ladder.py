@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from bot.storage import Database
+from bot.storage.opening import open_database
 from tests.e2e.world import World, describe, ephemeral_answer, line_value, note_of, title_of
 from tests.finished_games import write_finished_games
 
@@ -92,7 +92,7 @@ async def test_a_long_ladder_pages_with_buttons_and_shows_the_callers_place(
     # Ann leaves three games, so she ranks last in each: low on the ladder.
     tables += [(regulars[n], regulars[n + 5], ann.id) for n in range(3)]
     names = {ann.id: ann.name} | {r: f"Regular {r - 900}" for r in regulars}
-    database = await Database.open(world.database)
+    database = await open_database(world.database)
     try:
         await write_finished_games(
             database, world.guild.id, 0, random.Random(9), tables=tables, names=names,

@@ -21,7 +21,8 @@ import asyncpg
 import pytest
 
 from bot.service import GameService
-from bot.storage import Database, Game, GameStatus
+from bot.storage import Game, GameStatus
+from bot.storage.opening import open_database
 from emulator import DiscordEmulator
 from tests.e2e.players import Press, Table, lay_out, move, start_game
 from tests.e2e.running_bot import BotProcess, bot_environment
@@ -124,7 +125,7 @@ async def test_postgresql_crashing_mid_play_tells_no_false_answer_and_loses_noth
     url = await cluster.new_database()
     tables = lay_out(emulator, (0, 1), 2)
     bot = BotProcess(bot_environment(emulator, url))
-    database = await Database.open(url)
+    database = await open_database(url)
     server = Server(cluster)
     try:
         await bot.start()

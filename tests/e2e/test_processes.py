@@ -20,6 +20,7 @@ import pytest
 
 from bot.service import GameService
 from bot.storage import Database, Game, GameStatus
+from bot.storage.opening import open_database
 from emulator import Channel, DiscordEmulator, Guild, User, shard_of
 from tests.e2e.running_bot import BotProcess, bot_environment
 from tests.e2e.world import is_game_over, pick_button, turn_or_end
@@ -145,7 +146,7 @@ async def bot(postgres: Cluster) -> AsyncIterator[Bot]:
         BotProcess(environment(emulator, url, "0-1", pause=0.05)),
         BotProcess(environment(emulator, url, "2-3", pause=0.05)),
     ]
-    database = await Database.open(url)
+    database = await open_database(url)
     try:
         await asyncio.gather(*(p.start() for p in processes))
         await emulator.wait_for_shards(SHARDS)

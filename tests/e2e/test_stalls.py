@@ -8,7 +8,8 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from bot.storage import Database, Game
+from bot.storage import Game
+from bot.storage.opening import open_database
 from emulator import Channel, Message, User
 from engine.claimit import GameState, state_to_json
 from tests.disk import tiny_disk
@@ -116,7 +117,7 @@ async def current(world: World) -> Game:
 
 
 async def corrupt(world: World, game: Game, state: GameState) -> None:
-    database = await Database.open(world.database)
+    database = await open_database(world.database)
     try:
         await database.write(
             lambda connection: connection.execute(

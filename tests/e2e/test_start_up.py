@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.storage import Database
+from bot.storage.opening import open_database
 from tests.disk import tiny_disk
 from tests.e2e.world import World
 
@@ -47,7 +47,7 @@ async def test_a_full_disk_at_start_up_is_one_plain_line(world: World, tmp_path:
 async def test_a_read_only_disk_at_start_up_is_one_plain_line(tmp_path: Path) -> None:
     with tiny_disk(tmp_path / "disk") as disk:
         path = disk.path / "sandbox.sqlite3"
-        await (await Database.open(path)).close()
+        await (await open_database(path)).close()
         disk.read_only()
         environment = {"DISCORD_TOKEN": "", "CLAIMIT_SANDBOX_DATABASE": str(path)}
         (line,) = await start(["--sandbox"], environment, tmp_path)
@@ -61,7 +61,7 @@ async def test_a_read_only_disk_with_a_killed_bots_files_is_one_plain_line(tmp_p
     lock), so only a write tells that the bot can't run there."""
     with tiny_disk(tmp_path / "disk") as disk:
         path = disk.path / "sandbox.sqlite3"
-        await (await Database.open(path)).close()
+        await (await open_database(path)).close()
         killed = (
             "import os, sqlite3, sys\n"
             "sqlite3.connect(sys.argv[1]).execute('SELECT count(*) FROM games').fetchall()\n"

@@ -7,8 +7,8 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from bot.games.rules import OptionValue
 from bot.storage import Game, GameStatus, Seat
+from bot.storage.game_values import OptionValue
 
 BIG_ID = 2**63 - 1
 DEADLINE = 4_102_444_800.0

@@ -31,10 +31,11 @@ from bot.games.face import DESCRIPTION, GameFace, Picture
 from bot.games.faces import face_for
 from bot.games.registration import Registration
 from bot.games.registry import REGISTERED, NotAGame, discovered
-from bot.games.rules import AnyRules, HiddenInformation, Level, Options, Setting, Step
+from bot.games.rules import AnyRules, HiddenInformation, Setting, Step
 from bot.ladder import Rating
 from bot.service import Outcome, PlayerStats
 from bot.storage import LadderEntry, PlayerRecord, RatingChange, Result, Seat
+from bot.storage.game_values import Level, Options
 from emulator import message_problems
 from i18n import LANGUAGES, Language, english, language
 from render.common.palette import PLAYERS, Symbol

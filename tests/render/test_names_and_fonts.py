@@ -11,8 +11,8 @@ import pytest
 from PIL import Image
 
 from bot.discord_ui import text
-from bot.games.rules import Level
 from bot.storage import Seat
+from bot.storage.game_values import Level
 from i18n import LANGUAGES, Language, english, language
 from render.claim import gallery as claim_gallery
 from render.claim import hand_image, table_image

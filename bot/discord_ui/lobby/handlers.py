@@ -18,9 +18,9 @@ from bot.discord_ui.permissions import missing_thread_permissions
 from bot.discord_ui.surfaces import announce, tell, update_clicked
 from bot.discord_ui.table import GameTable, Recorded
 from bot.games.faces import face_for
-from bot.games.rules import Options
 from bot.service.errors import NotOnTheMenu
 from bot.storage import Game, GameStatus
+from bot.storage.game_values import Options
 from i18n import Language
 
 log = logging.getLogger(__name__)

@@ -15,9 +15,9 @@ from bot.discord_ui.permissions import missing_threads
 from bot.discord_ui.table import GameTable
 from bot.games.faces import face_for
 from bot.games.registry import rules_for
-from bot.games.rules import Options
 from bot.service.errors import NotAllowedToConfigure, slash
 from bot.storage import GuildSettings, PingMode
+from bot.storage.game_values import Options
 from i18n import Language
 
 

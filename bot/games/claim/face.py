@@ -42,9 +42,9 @@ from bot.games.face import (
 )
 from bot.games.painters import PAINTERS
 from bot.games.replay import Hold, Replay, ReplayStep, caption
-from bot.games.rules import Options
 from bot.service import Outcome
 from bot.storage import Game, LadderEntry, PlayerRecord
+from bot.storage.game_values import Options
 from engine.claim import (
     Action,
     Card,

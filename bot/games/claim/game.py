@@ -23,21 +23,18 @@ from typing import Any, Final, NamedTuple
 from bot.games.claim import GAME
 from bot.games.claim.names import faction_words
 from bot.games.rules import (
-    JSON,
     BadOption,
     BaseRules,
-    Figure,
-    Fold,
     GameOption,
     IllegalIntent,
-    Level,
-    Options,
     Setting,
     Standing,
     Step,
     quoted,
     seats_misfit,
 )
+from bot.ladder import Figure, Fold
+from bot.storage.game_values import JSON, Level, Options
 from engine.claim import (
     ADDED,
     CARDS,

@@ -19,9 +19,9 @@ from bot.games.face import (
 from bot.games.luck import luck_lines, record_luck
 from bot.games.painters import PAINTERS
 from bot.games.replay import Hold, Replay, ReplayStep, caption
-from bot.games.rules import Options
 from bot.service import Outcome
 from bot.storage import Game, LadderEntry, PlayerRecord
+from bot.storage.game_values import Options
 from engine.claimit import Bust, GameState, Phase, Place, Roll, roll_odds
 from i18n import Language
 from render.claimit import LETTERS, View, lettered, render_board, render_replay

@@ -9,19 +9,16 @@ from bot.games.claimit import GAME
 from bot.games.claimit.turn_stats import rolled_dice, turn_stats
 from bot.games.luck import LUCK_FIGURES, dice_figures, luck_figures
 from bot.games.rules import (
-    JSON,
     BaseRules,
-    Figure,
-    Fold,
     GameOption,
     IllegalIntent,
-    Level,
-    Options,
     Setting,
     Standing,
     Step,
     seats_misfit,
 )
+from bot.ladder import Figure, Fold
+from bot.storage.game_values import JSON, Level, Options
 from engine.claimit import (
     MAX_PLAYERS,
     MIN_PLAYERS,

@@ -17,19 +17,9 @@ from typing import Final, NamedTuple
 
 from bot.games.gold_nuggets import GAME
 from bot.games.luck import LUCK_FIGURES, MICRO, dice_figures, luck_figures
-from bot.games.rules import (
-    JSON,
-    BaseRules,
-    Figure,
-    Fold,
-    IllegalIntent,
-    Level,
-    Options,
-    Setting,
-    Standing,
-    Step,
-    seats_misfit,
-)
+from bot.games.rules import BaseRules, IllegalIntent, Setting, Standing, Step, seats_misfit
+from bot.ladder import Figure, Fold
+from bot.storage.game_values import JSON, Level, Options
 from engine.gold_nuggets import (
     FACES,
     MAX_PLAYERS,

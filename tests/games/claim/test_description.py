@@ -19,9 +19,9 @@ from bot.games.claim import face, words
 from bot.games.claim.face import CLAIM_FACE
 from bot.games.claim.game import CLAIM, Kept, Move, with_last_trick
 from bot.games.face import DESCRIPTION, described_name, seat_names
-from bot.games.rules import Level
 from bot.service import Outcome
 from bot.storage import Game, Seat
+from bot.storage.game_values import Level
 from engine.claim import (
     CARDS,
     Card,

@@ -21,10 +21,11 @@ from bot.discord_ui.cards import layout
 from bot.games.claim.face import CLAIM_FACE
 from bot.games.claim.game import CLAIM, Move, parse_factions
 from bot.games.face import Picture
-from bot.games.rules import BadOption, IllegalIntent, Level
+from bot.games.rules import BadOption, IllegalIntent
 from bot.ladder import Rating
 from bot.service import Outcome
 from bot.storage import Game, LadderEntry, PlayerRecord, RatingChange, Result, Seat
+from bot.storage.game_values import Level
 from engine.claim import ClaimState, Phase, action_from_json
 from i18n import Language, english, language
 from render.claim import sprites

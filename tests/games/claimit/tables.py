@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from bot.games.claimit.game import CLAIMIT
-from bot.games.rules import Level
 from bot.service import Outcome
 from bot.storage import Game, Result, Seat
+from bot.storage.game_values import Level
 from engine.claimit import Action, GameState, Phase
 from tests.games.stored import BIG_ID, stored
 

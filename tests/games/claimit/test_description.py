@@ -16,8 +16,8 @@ from bot.games.claimit import words
 from bot.games.claimit.face import CLAIMIT_FACE
 from bot.games.claimit.game import CLAIMIT
 from bot.games.face import DESCRIBED_NAME, DESCRIPTION, described_name
-from bot.games.rules import Level
 from bot.storage import Seat
+from bot.storage.game_values import Level
 from engine.claimit import SPACES, GameState, Phase, Roll, Stop, TimeOut, apply, scores
 from engine.claimit.scoring import visible_spaces
 from i18n import LANGUAGES, english, language

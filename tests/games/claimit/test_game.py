@@ -7,7 +7,8 @@ import random
 import pytest
 
 from bot.games.claimit.game import CLAIMIT
-from bot.games.rules import IllegalIntent, Level
+from bot.games.rules import IllegalIntent
+from bot.storage.game_values import Level
 from engine.claimit import GameState, Place, Placement, Roll, Stop, apply, scores, winners
 from tests.engine.playout import random_game
 

@@ -17,9 +17,9 @@ from bot.games.gold_nuggets import face
 from bot.games.gold_nuggets.face import NUGGETS_FACE
 from bot.games.gold_nuggets.words import counts
 from bot.games.gold_nuggets.words import table as table_words
-from bot.games.rules import Level
 from bot.service import Outcome
 from bot.storage import Game, Result, Seat
+from bot.storage.game_values import Level
 from engine.gold_nuggets import Counts, GameState, Phase, Roll, SetAside, Take, Took
 from i18n import LANGUAGES, english, language
 from render.gold_nuggets import NuggetsView

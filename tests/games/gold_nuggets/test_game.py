@@ -11,7 +11,8 @@ import pytest
 
 from bot.games.gold_nuggets.face import NUGGETS_FACE
 from bot.games.gold_nuggets.game import NUGGETS, TurnFigures, parse_set, set_intent, turn_figures
-from bot.games.rules import IllegalIntent, Level, Setting
+from bot.games.rules import IllegalIntent, Setting
+from bot.storage.game_values import Level
 from engine.gold_nuggets import (
     FACES,
     Action,

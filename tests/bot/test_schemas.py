@@ -1,0 +1,336 @@
+"""Both schema histories, kept by hand (``bot/storage/migrations.py`` for SQLite,
+``bot/storage/postgres_schema.py`` for PostgreSQL), make the same tables: a fresh
+database of each kind, read back from its catalog, has the same columns in the same
+order with the same kinds of values, nullability and defaults, the same keys, checks,
+indexes and triggers. A check or an index's condition is written in each database's
+own words, so it is compared by what it names: its columns, texts and numbers."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+import asyncpg
+import pytest
+
+from bot.storage.migrations import LATEST
+from bot.storage.opening import open_database
+from tests.postgres_cluster import Cluster
+
+POSTGRESQL_ONLY = frozenset({"schema_version"})
+"""Where PostgreSQL keeps its schema's version (SQLite keeps it in ``user_version``)."""
+
+KINDS = {
+    "integer": "INTEGER",
+    "bigint": "INTEGER",
+    "double precision": "REAL",
+    "text": "TEXT",
+    "bytea": "BLOB",
+}
+"""PostgreSQL's types, as the SQLite type of the same values: Discord's ids need 64 bits
+there, and a time 53 (PostgreSQL's ``real`` has 24, so it is no ``REAL`` of SQLite)."""
+
+FOREIGN_KEY_ACTIONS = {
+    "a": "NO ACTION",
+    "r": "RESTRICT",
+    "c": "CASCADE",
+    "n": "SET NULL",
+    "d": "SET DEFAULT",
+}
+
+Said = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+"""What a condition names: its columns, texts and numbers."""
+
+
+@dataclass(frozen=True)
+class Column:
+    name: str
+    kind: str
+    """SQLite's type of its values."""
+    not_null: bool
+    default: str | None
+
+
+@dataclass(frozen=True)
+class Index:
+    name: str
+    unique: bool
+    columns: tuple[str, ...]
+    """Each with `` DESC`` where it is ordered downwards."""
+    condition: Said | None
+    """A partial index's, or ``None``."""
+
+
+@dataclass(frozen=True)
+class Table:
+    columns: tuple[Column, ...]
+    primary_key: tuple[str, ...]
+    foreign_keys: frozenset[tuple[tuple[str, ...], str, tuple[str, ...], str]]
+    """Its columns, the table and columns they refer to, and what a delete there does."""
+    checks: tuple[Said, ...]
+    indexes: frozenset[Index]
+    triggers: frozenset[tuple[str, str]]
+    """When each trigger fires, and on which change (``BEFORE``, ``DELETE``)."""
+
+
+def said(condition: str, columns: Iterable[str]) -> Said:
+    """The columns, texts and numbers a condition names, in either database's words."""
+    texts = re.findall(r"'((?:[^']|'')*)'", condition)
+    rest = re.sub(r"'(?:[^']|'')*'", " ", condition)
+    names = set(re.findall(r"[A-Za-z_]\w*", rest)) & set(columns)
+    numbers = re.findall(r"(?<![\w.])\d+(?:\.\d+)?", rest)
+    return tuple(sorted(names)), tuple(sorted(texts)), tuple(sorted(numbers))
+
+
+def checks_in(create_table: str) -> list[str]:
+    """The conditions of a SQLite table's ``CHECK`` constraints, from its ``CREATE TABLE``."""
+    found = []
+    for check in re.finditer(r"\bCHECK\s*\(", create_table, re.IGNORECASE):
+        depth, quoted = 1, False
+        for end in range(check.end(), len(create_table)):
+            letter = create_table[end]
+            if letter == "'":
+                quoted = not quoted
+            elif not quoted and letter in "()":
+                depth += 1 if letter == "(" else -1
+                if depth == 0:
+                    found.append(create_table[check.end() : end])
+                    break
+    return found
+
+
+def read_sqlite(path: Path) -> dict[str, Table]:
+    with sqlite3.connect(path) as lite:
+        lite.row_factory = sqlite3.Row
+        tables = {}
+        for table in lite.execute(
+            "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite%'"
+        ):
+            name = table["name"]
+            info = list(lite.execute(f"PRAGMA table_info({name})"))
+            names = [column["name"] for column in info]
+            columns = tuple(
+                Column(
+                    column["name"],
+                    column["type"],
+                    bool(column["notnull"] or column["pk"]),
+                    column["dflt_value"],
+                )
+                for column in info
+            )
+            keys: dict[int, list[sqlite3.Row]] = {}
+            for key in lite.execute(f"PRAGMA foreign_key_list({name})"):
+                keys.setdefault(key["id"], []).append(key)
+            indexes = set()
+            for index in lite.execute(f"PRAGMA index_list({name})"):
+                if index["origin"] != "c":
+                    continue
+                parts = [
+                    part["name"] + (" DESC" if part["desc"] else "")
+                    for part in lite.execute(f"PRAGMA index_xinfo({index['name']})")
+                    if part["key"]
+                ]
+                (create_index,) = lite.execute(
+                    "SELECT sql FROM sqlite_master WHERE name = ?", (index["name"],)
+                ).fetchone()
+                where = re.search(r"\bWHERE\b", create_index, re.IGNORECASE)
+                indexes.add(
+                    Index(
+                        index["name"],
+                        bool(index["unique"]),
+                        tuple(parts),
+                        None if where is None else said(create_index[where.end() :], names),
+                    )
+                )
+            triggers = frozenset(
+                (timing.upper(), event.upper())
+                for (create_trigger,) in lite.execute(
+                    "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ?",
+                    (name,),
+                )
+                for timing, event in re.findall(
+                    r"\b(BEFORE|AFTER|INSTEAD OF)\s+(INSERT|UPDATE|DELETE)\b",
+                    create_trigger,
+                    re.IGNORECASE,
+                )
+            )
+            tables[name] = Table(
+                columns,
+                tuple(c["name"] for c in sorted(info, key=lambda c: c["pk"]) if c["pk"]),
+                frozenset(
+                    (
+                        tuple(part["from"] for part in parts),
+                        parts[0]["table"],
+                        tuple(part["to"] for part in parts),
+                        parts[0]["on_delete"],
+                    )
+                    for parts in keys.values()
+                ),
+                tuple(sorted(said(check, names) for check in checks_in(table["sql"]))),
+                frozenset(indexes),
+                triggers,
+            )
+        return tables
+
+
+def postgres_default(default: str | None) -> str | None:
+    """A column's default as SQLite would show it: without PostgreSQL's cast."""
+    return None if default is None else re.sub(r"::[a-z ]+$", "", default)
+
+
+async def read_postgres(url: str) -> dict[str, Table]:
+    connection = await asyncpg.connect(url)
+    try:
+        tables = {}
+        for (name,) in await connection.fetch(
+            "SELECT table_name FROM information_schema.tables "
+            "WHERE table_schema = 'public' AND table_type = 'BASE TABLE'"
+        ):
+            info = await connection.fetch(
+                "SELECT column_name, data_type, is_nullable, column_default "
+                "FROM information_schema.columns WHERE table_schema = 'public' "
+                "AND table_name = $1 ORDER BY ordinal_position",
+                name,
+            )
+            names = [column["column_name"] for column in info]
+            columns = tuple(
+                Column(
+                    column["column_name"],
+                    KINDS.get(column["data_type"], column["data_type"]),
+                    column["is_nullable"] == "NO",
+                    postgres_default(column["column_default"]),
+                )
+                for column in info
+            )
+            primary_key = await connection.fetchval(
+                "SELECT ARRAY(SELECT a.attname FROM pg_index i, "
+                "unnest(i.indkey) WITH ORDINALITY AS k (number, place) "
+                "JOIN pg_attribute a ON a.attnum = k.number "
+                "WHERE i.indrelid = $1::regclass AND i.indisprimary "
+                "AND a.attrelid = i.indrelid ORDER BY k.place)",
+                name,
+            )
+            keys = await connection.fetch(
+                "SELECT c.confrelid::regclass::text AS target, c.confdeltype::text AS on_delete, "
+                "ARRAY(SELECT a.attname FROM unnest(c.conkey) WITH ORDINALITY AS k (n, place) "
+                "JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.n "
+                "ORDER BY k.place) AS columns, "
+                "ARRAY(SELECT a.attname FROM unnest(c.confkey) WITH ORDINALITY AS k (n, place) "
+                "JOIN pg_attribute a ON a.attrelid = c.confrelid AND a.attnum = k.n "
+                "ORDER BY k.place) AS targets "
+                "FROM pg_constraint c WHERE c.conrelid = $1::regclass AND c.contype = 'f'",
+                name,
+            )
+            checks = await connection.fetch(
+                "SELECT pg_get_constraintdef(oid) AS condition FROM pg_constraint "
+                "WHERE conrelid = $1::regclass AND contype = 'c'",
+                name,
+            )
+            indexes = await connection.fetch(
+                "SELECT x.relname AS name, i.indisunique AS unique, "
+                "pg_get_expr(i.indpred, i.indrelid) AS condition, "
+                "ARRAY(SELECT a.attname || CASE WHEN i.indoption[k.place - 1] & 1 = 1 "
+                "THEN ' DESC' ELSE '' END "
+                "FROM unnest(i.indkey) WITH ORDINALITY AS k (n, place) "
+                "JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.n "
+                "ORDER BY k.place) AS columns "
+                "FROM pg_index i JOIN pg_class x ON x.oid = i.indexrelid "
+                "WHERE i.indrelid = $1::regclass "
+                "AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)",
+                name,
+            )
+            triggers = await connection.fetch(
+                "SELECT action_timing, event_manipulation FROM information_schema.triggers "
+                "WHERE event_object_schema = 'public' AND event_object_table = $1",
+                name,
+            )
+            tables[name] = Table(
+                columns,
+                tuple(primary_key),
+                frozenset(
+                    (
+                        tuple(key["columns"]),
+                        key["target"],
+                        tuple(key["targets"]),
+                        FOREIGN_KEY_ACTIONS[key["on_delete"]],
+                    )
+                    for key in keys
+                ),
+                tuple(sorted(said(check["condition"], names) for check in checks)),
+                frozenset(
+                    Index(
+                        index["name"],
+                        index["unique"],
+                        tuple(index["columns"]),
+                        None if index["condition"] is None else said(index["condition"], names),
+                    )
+                    for index in indexes
+                ),
+                frozenset(
+                    (trigger["action_timing"], trigger["event_manipulation"])
+                    for trigger in triggers
+                ),
+            )
+        return tables
+    finally:
+        await connection.close()
+
+
+@pytest.fixture
+async def schemas(postgres: Cluster, tmp_path: Path) -> tuple[dict[str, Table], dict[str, Table]]:
+    """The tables of a fresh SQLite file and of a fresh PostgreSQL database, each brought
+    up to the latest schema as the bot opens it."""
+    path = tmp_path / "claimit.sqlite3"
+    await (await open_database(path)).close()
+    url = await postgres.new_database()
+    await (await open_database(url)).close()
+    connection = await asyncpg.connect(url)
+    try:
+        assert await connection.fetchval("SELECT version FROM schema_version") == LATEST
+    finally:
+        await connection.close()
+    with sqlite3.connect(path) as lite:
+        assert lite.execute("PRAGMA user_version").fetchone() == (LATEST,)
+    return read_sqlite(path), await read_postgres(url)
+
+
+async def test_both_databases_have_the_same_tables(
+    schemas: tuple[dict[str, Table], dict[str, Table]],
+) -> None:
+    lite, postgresql = schemas
+    assert sorted(lite) == sorted(set(postgresql) - POSTGRESQL_ONLY)
+    for name, table in lite.items():
+        assert table == postgresql[name], name
+
+
+async def test_every_id_is_64_bits_on_postgresql(postgres: Cluster) -> None:
+    """Discord's ids (and the games' own) outgrow 32 bits."""
+    url = await postgres.new_database()
+    await (await open_database(url)).close()
+    connection = await asyncpg.connect(url)
+    try:
+        narrow = await connection.fetch(
+            "SELECT table_name, column_name, data_type FROM information_schema.columns "
+            "WHERE table_schema = 'public' AND (column_name = 'id' OR column_name LIKE '%\\_id') "
+            "AND data_type <> 'bigint'"
+        )
+    finally:
+        await connection.close()
+    assert [tuple(row) for row in narrow] == []
+
+
+def test_the_comparison_reads_what_a_condition_names_in_either_words() -> None:
+    columns = ("status", "thread_id", "seat")
+    assert said("status IN ('lobby', 'active') AND thread_id IS NULL", columns) == said(
+        "((status = ANY (ARRAY['lobby'::text, 'active'::text])) AND (thread_id IS NULL))",
+        columns,
+    )
+    assert said("seat BETWEEN 0 AND 4", columns) == said("((seat >= 0) AND (seat <= 4))", columns)
+    assert said("seat BETWEEN 0 AND 4", columns) != said("seat BETWEEN 0 AND 5", columns)
+    assert checks_in("CREATE TABLE t (a INTEGER CHECK (a IN (0, 1)), CHECK ((a) <> ')'))") == [
+        "a IN (0, 1)",
+        "(a) <> ')'",
+    ]
