@@ -28,10 +28,10 @@ from PIL.GifImagePlugin import GifImageFile
 
 from bench.render import NAMES, percentile
 from bot.games.faces import face_for
+from bot.games.outcome import Outcome
 from bot.games.registry import rules_for
 from bot.games.replay import Replay
 from bot.games.rules import Level
-from bot.service import Outcome
 from bot.storage import Game, GameStatus, Seat
 from i18n import english
 from render.claim.pictures import TABLE as CLAIM_TABLE

@@ -48,9 +48,11 @@ from bot.discord_ui.permissions import missing_permissions_message, missing_to_s
 from bot.discord_ui.pings import TurnPings
 from bot.discord_ui.places import GamePlaces, nonce
 from bot.discord_ui.surfaces import acknowledge, in_time, tell, unanswerable, update_clicked
+from bot.games import shared_words
 from bot.games.faces import face_for
+from bot.games.outcome import Outcome
 from bot.games.registry import rules_for
-from bot.service import GameService, GuildSettingsService, Outcome
+from bot.service import GameService, GuildSettingsService
 from bot.service.errors import GameBroken, NoGameHere, WhichGame
 from bot.service.shard_leases import ShardLeases
 from bot.storage import CommitUnknown, Game, GameStatus, GuildSettings
@@ -530,7 +532,9 @@ class GameTable:
             return await self.present(replace(last, game=game), lang)
         if headline is None:
             face = face_for(game.kind)
-            headline = text.first_turn(game, lang) if last is None else face.happened(last, lang)
+            headline = (
+                shared_words.first_turn(game, lang) if last is None else face.happened(last, lang)
+            )
         # Before the first move the lobby may not show the start yet.
         recorded = await self.show_lobby(game) if last is None else {}
         game = _placed(game, recorded)
@@ -568,7 +572,7 @@ class GameTable:
         lobby message becomes the table, or, where the game has a thread, says so while
         the table opens in the thread."""
         lang = await self.language_for(game)
-        card = self.table_card(game, text.first_turn(game, lang), None, lang)
+        card = self.table_card(game, shared_words.first_turn(game, lang), None, lang)
         if game.thread_id is None and interaction.message is not None:
             await update_clicked(interaction, **edited(await in_time(interaction, card)))
             recorded: Recorded = {"turn_message_id": interaction.message.id}

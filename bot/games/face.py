@@ -17,12 +17,12 @@ from functools import cache
 from pathlib import Path
 from typing import Final, Protocol
 
-from bot.discord_ui import text
-from bot.discord_ui.limits import shortened
+from bot.games import shared_words
+from bot.games.limits import shortened
+from bot.games.outcome import Outcome
 from bot.games.replay import Replay
 from bot.games.rules import Options
-from bot.service import Outcome
-from bot.storage import Game, LadderEntry, PlayerRecord
+from bot.storage.records import Game, LadderEntry, PlayerRecord
 from i18n import DEFAULT, Language
 
 RGB = tuple[int, int, int]
@@ -30,11 +30,6 @@ GOLD: RGB = (241, 196, 15)
 """The colour of a game-over message."""
 DESCRIBED_NAME: Final = 16
 """Characters of a name in a picture's description, as the result tables keep them."""
-DESCRIPTION: Final = 1024
-"""Discord's limit on a picture's description, its alt text. Every face words its
-descriptions to fit by design (names shortened, a few words per player), never by
-cutting: each game's tests prove its longest description fits, with the most players,
-the longest names, in every language."""
 
 
 @dataclass(frozen=True)
@@ -54,7 +49,7 @@ class Picture:
     png: bytes
     description: str
     """What the picture shows, in words, for a reader who cannot see it (Discord's alt
-    text, at most ``DESCRIPTION`` characters): with the text and the choices' labels,
+    text, at most ``limits.DESCRIPTION`` characters): with the text and the choices' labels,
     enough to play from. Only what the picture's audience may see."""
     fields: tuple[Field, ...] = ()
     footer: str | None = None
@@ -144,7 +139,7 @@ def described_name(name: str) -> str:
 def seat_names(game: Game, lang: Language) -> tuple[str, ...]:
     """Every seat's name as ``game``'s pictures draw it, by seat: a computer player's in
     ``lang``."""
-    return tuple(text.seat_name(seat, lang) for seat in game.seats)
+    return tuple(shared_words.seat_name(seat, lang) for seat in game.seats)
 
 
 def described_names(game: Game, lang: Language) -> tuple[str, ...]:
@@ -170,10 +165,12 @@ def game_over(
     winners = [game.seats[r.seat] for r in outcome.results if r.won]
     computers = any(seat.is_bot for seat in game.seats)
     fields = [Field(lang._("Luck"), "\n".join(luck))] if luck else []
-    ratings = Field(lang._("Ratings"), text.rating_changes(outcome.rating_changes, computers, lang))
+    ratings = Field(
+        lang._("Ratings"), shared_words.rating_changes(outcome.rating_changes, computers, lang)
+    )
     return Picture(
-        title=lang._("{game} · game over", game=text.game_name(title, game)),
-        text=f"{headline}\n\n**{text.winners_line(winners, lang)}**\n{table}",
+        title=lang._("{game} · game over", game=shared_words.game_name(title, game)),
+        text=f"{headline}\n\n**{shared_words.winners_line(winners, lang)}**\n{table}",
         colour=GOLD,
         png=png,
         description=description,

@@ -25,15 +25,16 @@ from PIL import Image
 
 from bot.discord_ui import presenter
 from bot.discord_ui.ladder.messages import stats_card
-from bot.discord_ui.limits import TITLE
 from bot.discord_ui.lobby.message import lobby_card
-from bot.games.face import DESCRIPTION, GameFace, Picture
+from bot.games.face import GameFace, Picture
 from bot.games.faces import face_for
+from bot.games.limits import DESCRIPTION, TITLE
+from bot.games.outcome import Outcome
 from bot.games.registration import Registration
 from bot.games.registry import REGISTERED, NotAGame, discovered
 from bot.games.rules import AnyRules, HiddenInformation, Level, Options, Setting, Step
 from bot.ladder import Rating
-from bot.service import Outcome, PlayerStats
+from bot.service import PlayerStats
 from bot.storage import LadderEntry, PlayerRecord, RatingChange, Result, Seat
 from emulator import message_problems
 from i18n import LANGUAGES, Language, english, language

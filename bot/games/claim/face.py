@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from bot.discord_ui import text
+from bot.games import shared_words
 from bot.games.claim import GAME, names, words
 from bot.games.claim.game import (
     CLAIM,
@@ -40,11 +40,11 @@ from bot.games.face import (
     game_over,
     seat_names,
 )
+from bot.games.outcome import Outcome
 from bot.games.painters import PAINTERS
 from bot.games.replay import Hold, Replay, ReplayStep, caption
 from bot.games.rules import Options
-from bot.service import Outcome
-from bot.storage import Game, LadderEntry, PlayerRecord
+from bot.storage.records import Game, LadderEntry, PlayerRecord
 from engine.claim import (
     Action,
     Card,
@@ -147,7 +147,7 @@ class ClaimFace(BaseFace):
         seated = _seated(state, seat)
         mine, acting, legal, lead = seated
         drawn = _drawn(last, seat)
-        name = text.seat_name(game.seats[seat], lang)
+        name = shared_words.seat_name(game.seats[seat], lang)
         hand_view = _hand_view(name, state, seat, seated, drawn, lang)
         png = await PAINTERS.paint(game.id, render_hand, hand_view)
         lines = [_private_prompt(game, state, seat, legal, lead, lang)]
@@ -171,12 +171,12 @@ class ClaimFace(BaseFace):
             lines.append(
                 lang._(
                     "⏰ If you don't choose {deadline}, the clock does it for you ({rule}).",
-                    deadline=text.deadline(game.deadline),
+                    deadline=shared_words.deadline(game.deadline),
                     rule=words.time_out_rule(state, lang),
                 )
             )
         picture = Picture(
-            title=lang._("Your hand · {game}", game=text.game_name(self.title, game)),
+            title=lang._("Your hand · {game}", game=shared_words.game_name(self.title, game)),
             text="\n\n".join(line for line in lines if line),
             colour=PLAYERS[seat].color,
             png=png,
@@ -190,7 +190,7 @@ class ClaimFace(BaseFace):
         trick held longer: never a hand, a follower pile or a face-down card."""
         names = seat_names(game, lang)
         start = outcomes[0].before if outcomes else game.state
-        opening = caption(text.first_turn(game, lang))
+        opening = caption(shared_words.first_turn(game, lang))
         steps = [ReplayStep(table_view(names, start, None, lang), opening, Hold.STEP)]
         for outcome in outcomes:
             state: ClaimState = outcome.state
@@ -510,7 +510,7 @@ def _describe(game: Game, state: ClaimState, headline: str, lang: Language) -> s
         lines.append(
             lang._(
                 "⏰ A quiet turn ends by itself {deadline} ({rule}).",
-                deadline=text.deadline(game.deadline),
+                deadline=shared_words.deadline(game.deadline),
                 rule=words.time_out_rule(state, lang),
             )
         )
@@ -522,7 +522,7 @@ async def _picture(
 ) -> Picture:
     acting = state.to_act()
     return Picture(
-        title=text.game_name(GAME.name, game),
+        title=shared_words.game_name(GAME.name, game),
         text=words_shown,
         colour=PLAYERS[acting[0] if acting else state.leader].color,
         png=await _render(game, table),

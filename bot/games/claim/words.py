@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from bot.discord_ui import text
+from bot.games import shared_words
 from bot.games.claim.names import card_name, emoji, faction_name
 from bot.games.face import rules_text
-from bot.storage import Game
+from bot.storage.records import Game
 from engine.claim import (
     Card,
     ClaimState,
@@ -55,7 +55,7 @@ def cards(shown: Iterable[Card], lang: Language) -> str:
 
 
 def who(game: Game, seat: int, lang: Language) -> str:
-    return f"**{text.name(game.seats[seat], lang)}**"
+    return f"**{shared_words.name(game.seats[seat], lang)}**"
 
 
 def unit_name(game: Game, seats: Sequence[int], lang: Language) -> str:
@@ -213,7 +213,7 @@ def prompt(game: Game, state: ClaimState, lang: Language) -> str:
     acting = state.to_act()
     if not acting:
         return ""
-    names = [text.seat_line(game.seats[s], lang) for s in acting]
+    names = [shared_words.seat_line(game.seats[s], lang) for s in acting]
     button = hand_button(lang)
     step = state.step
     if step is Step.PLAY:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.discord_ui import text
+from bot.games import shared_words
 from bot.games.claimit import GAME, words
 from bot.games.face import (
     BaseFace,
@@ -17,11 +17,11 @@ from bot.games.face import (
     seat_names,
 )
 from bot.games.luck import luck_lines, record_luck
+from bot.games.outcome import Outcome
 from bot.games.painters import PAINTERS
 from bot.games.replay import Hold, Replay, ReplayStep, caption
 from bot.games.rules import Options
-from bot.service import Outcome
-from bot.storage import Game, LadderEntry, PlayerRecord
+from bot.storage.records import Game, LadderEntry, PlayerRecord
 from engine.claimit import Bust, GameState, Phase, Place, Roll, roll_odds
 from i18n import Language
 from render.claimit import LETTERS, View, lettered, render_board, render_replay
@@ -70,7 +70,7 @@ class ClaimItFace(BaseFace):
         png = await _render(game, game.state, lang)
         description = words.board(game.state, described_names(game, lang), lang)
         luck = luck_lines(
-            [text.name(game.seats[r.seat], lang) for r in outcome.results],
+            [shared_words.name(game.seats[r.seat], lang) for r in outcome.results],
             [r.figures for r in outcome.results],
             lang,
         )
@@ -108,7 +108,7 @@ class ClaimItFace(BaseFace):
         lost still on the board."""
         names = seat_names(game, lang)
         start = outcomes[0].before if outcomes else game.state
-        opening = caption(text.first_turn(game, lang))
+        opening = caption(shared_words.first_turn(game, lang))
         steps = [ReplayStep((start, View(names=names, lang=lang)), opening, Hold.STEP)]
         for outcome in outcomes:
             said = caption(self.happened(outcome, lang))
@@ -188,10 +188,10 @@ async def _board(
     footer = None
     if state.last_round is not None and state.phase is not Phase.OVER:
         # A footer shows no markdown: the name as typed.
-        caller = text.seat_name(game.seats[state.last_round.caller], lang)
+        caller = shared_words.seat_name(game.seats[state.last_round.caller], lang)
         footer = lang._("Last round: {player} plays last.", player=caller)
     return Picture(
-        title=text.game_name(GAME.name, game),
+        title=shared_words.game_name(GAME.name, game),
         text=headline + (_prompt(game, state, bust, lang) if prompt else ""),
         colour=PLAYERS[state.turn].color,
         png=png,
@@ -216,7 +216,7 @@ async def _render(
 def _prompt(game: Game, state: GameState, bust: int | None, lang: Language) -> str:
     if state.phase is Phase.OVER or bust is not None:
         return ""
-    who = text.seat_line(game.seats[state.turn], lang)
+    who = shared_words.seat_line(game.seats[state.turn], lang)
     lines = []
     if state.placed_this_turn:
         lines.append(words.this_turn(state, lang))
@@ -236,7 +236,7 @@ def _prompt(game: Game, state: GameState, bust: int | None, lang: Language) -> s
         lines.append(
             lang._(
                 "⏰ The turn ends by itself {deadline} (keeping what was placed).",
-                deadline=text.deadline(game.deadline),
+                deadline=shared_words.deadline(game.deadline),
             )
         )
     return "\n\n" + "\n".join(lines)

@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from bot.discord_ui.text import name
 from bot.games.claimit.game import space
 from bot.games.face import rules_text
-from bot.service import Outcome
-from bot.storage import Game, Result
+from bot.games.outcome import Outcome
+from bot.games.shared_words import name
+from bot.storage.records import Game, Result
 from engine.claimit import (
     SPACES,
     Bust,

@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Final
 
-from bot.discord_ui import text
-from bot.discord_ui.limits import listed_name
+from bot.games import shared_words
 from bot.games.face import (
     BaseFace,
     Choice,
@@ -29,11 +28,12 @@ from bot.games.face import (
 )
 from bot.games.gold_nuggets import GAME, words
 from bot.games.gold_nuggets.game import ROLL, set_intent, take_intent
+from bot.games.limits import listed_name
 from bot.games.luck import MICRO, busts_line, record_luck
+from bot.games.outcome import Outcome
 from bot.games.painters import PAINTERS
 from bot.games.replay import Hold, Replay, ReplayStep, caption
-from bot.service import Outcome
-from bot.storage import Game, LadderEntry, PlayerRecord
+from bot.storage.records import Game, LadderEntry, PlayerRecord
 from engine.gold_nuggets import (
     EMPTY,
     BonusTurn,
@@ -101,7 +101,7 @@ class GoldNuggetsFace(BaseFace):
         table = words.results(game, outcome.results, lang)
         description = words.table(view, described_names(game, lang), lang)
         luck = [
-            _luck_line(text.name(game.seats[r.seat], lang), r.figures, lang)
+            _luck_line(shared_words.name(game.seats[r.seat], lang), r.figures, lang)
             for r in outcome.results
             if r.figures.get("rolls", 0)
         ]
@@ -135,7 +135,7 @@ class GoldNuggetsFace(BaseFace):
         lost, a bonus turn and the end held longer."""
         names = seat_names(game, lang)
         start = outcomes[0].before if outcomes else game.state
-        opening = caption(text.first_turn(game, lang))
+        opening = caption(shared_words.first_turn(game, lang))
         steps = [ReplayStep(_turn_view(names, start, None, lang), opening, Hold.STEP)]
         for outcome in outcomes:
             said = caption(_dice_in_words(self.happened(outcome, lang), lang))
@@ -344,7 +344,7 @@ def _take(game: Game, state: GameState, lang: Language) -> list[Control]:
             steal = lang._(
                 "Steal {amount} from {player} (holds {held})",
                 amount=lang.number(min(value, held)),
-                player=listed_name(text.seat_name(game.seats[seat], lang)),
+                player=listed_name(shared_words.seat_name(game.seats[seat], lang)),
                 held=lang.number(held),
             )
             controls.append(Choice(take_intent(seat), steal, emoji="🪢", tone=Tone.DANGER))
@@ -366,7 +366,7 @@ def _take(game: Game, state: GameState, lang: Language) -> list[Control]:
                 lang.pgettext(
                     "nuggets",
                     "{player} (holds {held})",
-                    player=listed_name(text.seat_name(game.seats[seat], lang)),
+                    player=listed_name(shared_words.seat_name(game.seats[seat], lang)),
                     held=lang.number(held),
                 ),
                 description=lang.pgettext(
@@ -465,7 +465,7 @@ async def _picture(
 ) -> Picture:
     png = await _render(game, view)
     return Picture(
-        title=text.game_name(GAME.name, game),
+        title=shared_words.game_name(GAME.name, game),
         text=words_shown,
         colour=PLAYERS[seat].color,
         png=png,
@@ -477,7 +477,7 @@ def _prompt(game: Game, state: GameState, lang: Language) -> str:
     """What the player to move does next, with the dice set aside, the odds and the clock."""
     if state.phase is Phase.OVER:
         return ""
-    player = text.seat_line(game.seats[state.turn], lang)
+    player = shared_words.seat_line(game.seats[state.turn], lang)
     lines = []
     if state.aside != EMPTY:
         lines.append(words.aside_line(state, lang))
@@ -521,7 +521,7 @@ def _prompt(game: Game, state: GameState, lang: Language) -> str:
     if state.phase in (Phase.ROLL, Phase.DECIDE):
         lines.append(words.odds(roll_odds(state), state, lang))
     if game.deadline is not None and not game.seats[state.turn].is_bot:
-        lines.append(words.time_out_rule(state, text.deadline(game.deadline), lang))
+        lines.append(words.time_out_rule(state, shared_words.deadline(game.deadline), lang))
     return "\n\n" + "\n".join(lines)
 
 

@@ -7,10 +7,10 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Final
 
-from bot.discord_ui.text import name
 from bot.games.face import rules_text
-from bot.service import Outcome
-from bot.storage import Game, Result
+from bot.games.outcome import Outcome
+from bot.games.shared_words import name
+from bot.storage.records import Game, Result
 from engine.gold_nuggets import (
     BonusTurn,
     Bust,

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from bot.games.claimit.game import CLAIMIT
+from bot.games.outcome import Outcome
 from bot.games.rules import Level
-from bot.service import Outcome
 from bot.storage import Game, Result, Seat
 from engine.claimit import Action, GameState, Phase
 from tests.games.stored import BIG_ID, stored
