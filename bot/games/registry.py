@@ -11,6 +11,7 @@ import importlib
 import pkgutil
 from collections.abc import Mapping
 from types import MappingProxyType, ModuleType
+from typing import cast
 
 import bot.games
 from bot.games.registration import Registration
@@ -47,7 +48,7 @@ REGISTRATIONS: Mapping[str, Registration] = MappingProxyType(
 )
 
 GAMES: Mapping[str, AnyRules] = MappingProxyType(
-    {game.kind: game.game_rules for game in REGISTERED}
+    {game.kind: cast(AnyRules, game.load(game.rules)) for game in REGISTERED}
 )
 
 
@@ -59,7 +60,7 @@ def registration_for(kind: str) -> Registration:
 
 
 def rules_for(kind: str) -> AnyRules:
-    return registration_for(kind).game_rules
+    return GAMES[registration_for(kind).kind]
 
 
 if __name__ == "__main__":

@@ -23,12 +23,12 @@ from bot.games.rules import (
     Figure,
     Fold,
     IllegalIntent,
+    JsonForm,
     Level,
     Options,
     Setting,
     Standing,
     Step,
-    seats_misfit,
 )
 from engine.gold_nuggets import (
     FACES,
@@ -108,8 +108,6 @@ class TurnFigures(NamedTuple):
 
 
 class GoldNuggets(BaseRules[GameState, Action]):
-    kind = GAME.kind
-    name = GAME.name
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     figures: tuple[Figure, ...] = (
@@ -197,24 +195,6 @@ class GoldNuggets(BaseRules[GameState, Action]):
             return set_intent(decision.counts)
         return take_intent(decision.source)
 
-    def state_to_json(self, state: GameState) -> JSON:
-        return state_to_json(state)
-
-    def state_from_json(self, data: object) -> GameState:
-        try:
-            return state_from_json(data)
-        except RulesError as e:
-            raise ValueError(str(e)) from None
-
-    def misfit(self, state: GameState, players: int, options: Options) -> str | None:
-        return seats_misfit(state.players, players)
-
-    def action_to_json(self, action: Action) -> JSON:
-        return action_to_json(action)
-
-    def action_from_json(self, data: object) -> Action:
-        return action_from_json(data)
-
 
 def turn_figures(players: int, first: int, actions: Sequence[Action]) -> list[TurnFigures]:
     """One ``TurnFigures`` per seat, by replaying the game's actions from its start."""
@@ -291,4 +271,6 @@ def _wrong_phase(state: GameState) -> Message:
     }[state.phase]
 
 
-NUGGETS = GoldNuggets()
+NUGGETS = GoldNuggets(
+    GAME, JsonForm(state_to_json, state_from_json, action_to_json, action_from_json, RulesError)
+)
