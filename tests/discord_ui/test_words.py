@@ -10,7 +10,6 @@ import pytest
 from bot.discord_ui.ladder.messages import leaderboard_card
 from bot.discord_ui.lobby.message import lobby_card
 from bot.games import shared_words
-from bot.games.claimit import words
 from bot.games.claimit.face import CLAIMIT_FACE
 from bot.games.rules import Level
 from bot.ladder import PROVISIONAL_GAMES, Rating
@@ -36,11 +35,13 @@ def test_one_placement_is_named_alone_and_several_as_a_range() -> None:
 
 
 def test_the_rules_explain_the_variant_that_new_and_settings_offer() -> None:
-    in_english = words.rules(english())
+    in_english = CLAIMIT_FACE.rules(english())
     assert "Rule variant" in in_english and "variant" in in_english
-    german = words.rules(language("de"))
+    german = CLAIMIT_FACE.rules(language("de"))
     assert "Regelvariante" in german and "variante" in german
-    assert words.rules(Language("fr")) == in_english, "English where there are no rules in it"
+    assert CLAIMIT_FACE.rules(Language("fr")) == in_english, (
+        "English where there are no rules in it"
+    )
 
 
 def test_rating_changes_say_why_they_can_surprise() -> None:

@@ -37,12 +37,11 @@ from bot.games.face import (
     Private,
     Tone,
     described_names,
-    game_over,
     seat_names,
 )
 from bot.games.outcome import Outcome
 from bot.games.painters import PAINTERS
-from bot.games.replay import Hold, Replay, ReplayStep, caption
+from bot.games.replay import Hold, ReplayStep, caption
 from bot.games.rules import Options
 from bot.storage.records import Game, LadderEntry, PlayerRecord
 from engine.claim import (
@@ -80,11 +79,7 @@ from render.claim.pictures import HAND, TABLE
 from render.common.palette import PLAYERS
 
 
-class ClaimFace(BaseFace):
-    kind = GAME.kind
-    command = GAME.command
-    title = GAME.name
-
+class ClaimFace(BaseFace[TableView]):
     def option_fields(self, options: Options, lang: Language) -> Sequence[tuple[str, str]]:
         pair = str(options.get("pair", "goblins-knights"))
         added = str(options.get("factions", FIRST))
@@ -92,13 +87,6 @@ class ClaimFace(BaseFace):
             (lang.pgettext("option", "Pair"), _pair_words(pair, lang)),
             (lang._("Added factions"), _added_words(added, lang)),
         ]
-
-    def prepare(self) -> None:
-        TABLE.prepare()
-        HAND.prepare()
-
-    def rules(self, lang: Language) -> str:
-        return words.rules(lang)
 
     def happened(self, outcome: Outcome, lang: Language) -> str:
         move: Move = outcome.action
@@ -132,7 +120,7 @@ class ClaimFace(BaseFace):
         png = await _render(game, view)
         table = words.results(game, result, lang)
         description = words.table(view, described_names(game, lang), lang)
-        return game_over(self.title, outcome, headline, table, png, description, lang)
+        return self.game_over(outcome, headline, table, png, description, lang)
 
     def choices(self, game: Game, lang: Language) -> Sequence[Control]:
         state: ClaimState = game.state
@@ -185,23 +173,24 @@ class ClaimFace(BaseFace):
         choices = _choices(state, seat, legal, lang) if acting else ()
         return Private(picture, choices, CLAIM.decision_key(state, seat))
 
-    def replay(self, game: Game, outcomes: Sequence[Outcome], lang: Language) -> Replay:
+    def replay_view(
+        self, names: tuple[str, ...], state: ClaimState, last: Outcome | None, lang: Language
+    ) -> TableView:
+        return table_view(names, state, last, lang)
+
+    def replay_step(
+        self, names: tuple[str, ...], outcome: Outcome, lang: Language
+    ) -> ReplayStep[TableView]:
         """Each card played, taken or discarded as the public table showed it, a won
         trick held longer: never a hand, a follower pile or a face-down card."""
-        names = seat_names(game, lang)
-        start = outcomes[0].before if outcomes else game.state
-        opening = caption(shared_words.first_turn(game, lang))
-        steps = [ReplayStep(table_view(names, start, None, lang), opening, Hold.STEP)]
-        for outcome in outcomes:
-            state: ClaimState = outcome.state
-            hold = Hold.STEP
-            if state.phase is Phase.OVER:
-                hold = Hold.FINAL
-            elif any(isinstance(e, TrickDone) for e in outcome.events):
-                hold = Hold.LONG
-            view = table_view(names, state, outcome, lang)
-            steps.append(ReplayStep(view, caption(self.happened(outcome, lang)), hold))
-        return Replay(render_replay, tuple(steps))
+        state: ClaimState = outcome.state
+        hold = Hold.STEP
+        if state.phase is Phase.OVER:
+            hold = Hold.FINAL
+        elif any(isinstance(e, TrickDone) for e in outcome.events):
+            hold = Hold.LONG
+        view = self.replay_view(names, state, outcome, lang)
+        return ReplayStep(view, caption(self.happened(outcome, lang)), hold)
 
     def ladder_figure(self, entry: LadderEntry, lang: Language) -> str:
         best = entry.figures.get("best_factions", 0)
@@ -530,4 +519,4 @@ async def _picture(
     )
 
 
-CLAIM_FACE = ClaimFace()
+CLAIM_FACE = ClaimFace(GAME, (TABLE, HAND), render_replay)

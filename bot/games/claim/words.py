@@ -12,11 +12,9 @@ own views: ``table`` from the public ``TableView``, which holds no hidden card, 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from pathlib import Path
 
 from bot.games import shared_words
 from bot.games.claim.names import card_name, emoji, faction_name
-from bot.games.face import rules_text
 from bot.storage.records import Game
 from engine.claim import (
     Card,
@@ -46,8 +44,6 @@ from render.claim import CardFace, HandView, TableView
 from render.claim import words as drawn
 from render.claim.table_image import TEAM_LETTERS
 from render.claim.view import catalogue_order
-
-RULES_DIR = Path(__file__).with_name("rules")
 
 
 def cards(shown: Iterable[Card], lang: Language) -> str:
@@ -715,8 +711,3 @@ def _hand_doing(view: HandView, lang: Language) -> str:
     if view.phase == "over":
         return lang._("The game is over.")
     return lang._("Not your turn.")
-
-
-def rules(lang: Language) -> str:
-    """The short rules in ``lang`` (English where there is no translation)."""
-    return rules_text(RULES_DIR, lang.code)
