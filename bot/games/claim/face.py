@@ -15,7 +15,16 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from bot.games import shared_words
-from bot.games.claim import GAME, names, words
+from bot.games.claim import (
+    GAME,
+    hand_words,
+    move_words,
+    names,
+    prompt_words,
+    result_words,
+    seat_words,
+    table_words,
+)
 from bot.games.claim.game import (
     CLAIM,
     FIRST,
@@ -90,7 +99,7 @@ class ClaimFace(BaseFace[TableView]):
 
     def happened(self, outcome: Outcome, lang: Language) -> str:
         move: Move = outcome.action
-        return words.happened(
+        return move_words.happened(
             outcome.game,
             outcome.before,
             move.seat,
@@ -118,15 +127,15 @@ class ClaimFace(BaseFace[TableView]):
         result = score(state)
         view = table_view(seat_names(game, lang), state, outcome, lang, result)
         png = await _render(game, view)
-        table = words.results(game, result, lang)
-        description = words.table(view, described_names(game, lang), lang)
+        table = result_words.results(game, result, lang)
+        description = table_words.table(view, described_names(game, lang), lang)
         return self.game_over(outcome, headline, table, png, description, lang)
 
     def choices(self, game: Game, lang: Language) -> Sequence[Control]:
         state: ClaimState = game.state
         if state.phase is Phase.OVER:
             return []
-        return [OpenPrivate(words.hand_button(lang), emoji="🂠")]
+        return [OpenPrivate(prompt_words.hand_button(lang), emoji="🂠")]
 
     async def private(
         self, game: Game, seat: int, last: Outcome | None, lang: Language
@@ -145,7 +154,7 @@ class ClaimFace(BaseFace[TableView]):
                     "You drew {cards} face down: it is on your follower pile.",
                     "You drew {cards} face down: they are on your follower pile.",
                     len(drawn),
-                    cards=words.cards(drawn, lang),
+                    cards=names.cards(drawn, lang),
                 )
             )
         if mine.peek is not None:
@@ -160,7 +169,7 @@ class ClaimFace(BaseFace[TableView]):
                 lang._(
                     "⏰ If you don't choose {deadline}, the clock does it for you ({rule}).",
                     deadline=shared_words.deadline(game.deadline),
-                    rule=words.time_out_rule(state, lang),
+                    rule=prompt_words.time_out_rule(state, lang),
                 )
             )
         picture = Picture(
@@ -168,7 +177,7 @@ class ClaimFace(BaseFace[TableView]):
             text="\n\n".join(line for line in lines if line),
             colour=PLAYERS[seat].color,
             png=png,
-            description=words.hand(hand_view, lang),
+            description=hand_words.hand(hand_view, lang),
         )
         choices = _choices(state, seat, legal, lang) if acting else ()
         return Private(picture, choices, CLAIM.decision_key(state, seat))
@@ -295,7 +304,7 @@ def _private_prompt(
     if state.phase is Phase.OVER:
         return lang._("The game is over.")
     if not legal:
-        waiting = lang.list(words.who(game, s, lang) for s in state.to_act())
+        waiting = lang.list(seat_words.who(game, s, lang) for s in state.to_act())
         return lang._("Not your turn: waiting for {players}.", players=waiting)
     step = state.step
     if step is Step.PLAY:
@@ -305,7 +314,7 @@ def _private_prompt(
                 trick=lang.number(state.trick or 0),
             )
         follow = lang._("**Your turn:** follow {card}.", card=names.card_name(lead, lang))
-        rule = words.follow_rule(lead, state.hands[seat], lang)
+        rule = prompt_words.follow_rule(lead, state.hands[seat], lang)
         if rule:
             return f"{follow}\n{rule}"
         anything = lang._("You may play any card.")
@@ -483,15 +492,15 @@ async def _render(game: Game, table: TableView) -> bytes:
 
 def _describe(game: Game, state: ClaimState, headline: str, lang: Language) -> str:
     lines = [headline] if headline else []
-    prompt = words.prompt(game, state, lang)
+    prompt = prompt_words.prompt(game, state, lang)
     if prompt:
         lines.append(prompt)
     if state.players == 4:
         lines.append(
             lang._(
                 "Teams: {team} against {other}",
-                team=words.unit_name(game, (0, 2), lang),
-                other=words.unit_name(game, (1, 3), lang),
+                team=seat_words.unit_name(game, (0, 2), lang),
+                other=seat_words.unit_name(game, (1, 3), lang),
             )
         )
     humans = [s for s in state.to_act() if not game.seats[s].is_bot]
@@ -500,7 +509,7 @@ def _describe(game: Game, state: ClaimState, headline: str, lang: Language) -> s
             lang._(
                 "⏰ A quiet turn ends by itself {deadline} ({rule}).",
                 deadline=shared_words.deadline(game.deadline),
-                rule=words.time_out_rule(state, lang),
+                rule=prompt_words.time_out_rule(state, lang),
             )
         )
     return "\n\n".join(lines)
@@ -515,7 +524,7 @@ async def _picture(
         text=words_shown,
         colour=PLAYERS[acting[0] if acting else state.leader].color,
         png=await _render(game, table),
-        description=words.table(table, described_names(game, lang), lang),
+        description=table_words.table(table, described_names(game, lang), lang),
     )
 
 

@@ -15,7 +15,7 @@ from dataclasses import replace
 import pytest
 
 from bot.games import shared_words
-from bot.games.claim import face, words
+from bot.games.claim import face, table_words
 from bot.games.claim.face import CLAIM_FACE
 from bot.games.claim.game import CLAIM, Kept, Move, with_last_trick
 from bot.games.face import described_name, seat_names
@@ -457,6 +457,6 @@ def test_the_longest_game_over_fits(code: str, players: int) -> None:
         lang=lang,
     )
     names = [described_name(LONGEST)] * players
-    description = words.table(table, names, lang)
+    description = table_words.table(table, names, lang)
     assert len(description.split("\n")) == 2 + int(players == 4) + 7
     assert len(description) <= DESCRIPTION, len(description)
