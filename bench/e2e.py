@@ -86,7 +86,7 @@ from aiohttp import web
 from bench.profile import Profile, Sampler, summary
 from bench.usage import CpuWatch, LoopLag
 from bot.discord_ui.game_log import LOG_LINES, line
-from bot.discord_ui.limits import ELLIPSIS
+from bot.games.limits import ELLIPSIS
 from bot.service import GameService
 from bot.storage.opening import open_database
 from emulator import (

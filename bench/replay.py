@@ -28,9 +28,9 @@ from PIL.GifImagePlugin import GifImageFile
 
 from bench.render import NAMES, percentile
 from bot.games.faces import face_for
+from bot.games.outcome import Outcome
 from bot.games.registry import rules_for
 from bot.games.replay import Replay
-from bot.service import Outcome
 from bot.storage import Game, GameStatus, Seat
 from bot.storage.game_values import Level
 from i18n import english

@@ -217,23 +217,60 @@ def test_storage_imports_nothing_above_it() -> None:
     assert not above
 
 
-SHARED_WORDS = ("bot.discord_ui.text", "bot.discord_ui.limits")
-"""What faces may take from the Discord layer: the words every game shares and the
-lengths Discord allows, never a way of drawing."""
+ABOVE_THE_GAMES = ("bot.discord_ui", "bot.service", "bot.background", "discord")
+"""What no game's code imports: the layers above it, and Discord's library."""
+STORAGE_BELOW_THE_GAMES = (
+    "bot.storage.records",
+    "bot.storage.game_values",
+    "bot.storage.game_forms",
+)
+"""The parts of the storage the games use: its typed rows, the plain values a game's
+options and positions are made of, and the registry of game forms they fill in (the
+rest is above them)."""
 
 
-def test_faces_describe_and_import_nothing_of_discord() -> None:
-    """A game's face says what to show as data; the presenter alone draws it."""
-    faces = [ROOT / "bot/games/face.py", *sorted((ROOT / "bot/games").glob("*/face.py"))]
-    assert len(faces) > 1
-    drawing = {
+def above_the_games(name: str) -> bool:
+    """Whether importing ``name`` (a module, or a name in one) reaches above the games."""
+    if within(name, "bot.storage"):
+        return not any(within(name, below) for below in STORAGE_BELOW_THE_GAMES)
+    return any(within(name, layer) for layer in ABOVE_THE_GAMES)
+
+
+def within(name: str, module: str) -> bool:
+    return name == module or name.startswith(f"{module}.")
+
+
+def test_the_games_import_nothing_above_them() -> None:
+    """A game's face says what to show as data, with words, limits and escaping of its
+    own level; the presenter alone draws it. Imports inside functions count too."""
+    assert sources("bot/games")
+    above = {
         f"{path.relative_to(ROOT)}: {name}"
-        for path in faces
+        for path in sources("bot/games")
         for name in imported_names(path)
-        if name.split(".")[0] == "discord"
-        or (name.startswith("bot.discord_ui") and not name.startswith(SHARED_WORDS))
+        if above_the_games(name)
     }
-    assert not drawing
+    assert not above
+
+
+def test_the_games_check_sees_every_import_above_them(tmp_path: Path) -> None:
+    leaky = tmp_path / "leaky.py"
+    leaky.write_text(
+        "from bot.storage import Game\n"
+        "from bot.storage.records import Seat\n"
+        "def later() -> None:\n"
+        "    import discord.utils\n"
+        "    from bot.discord_ui import text\n"
+        "    from bot.service.game_service import GameService\n"
+        "    from bot.storage import queries\n"
+    )
+    assert sorted(name for name in imported_names(leaky) if above_the_games(name)) == [
+        "bot.discord_ui.text",
+        "bot.service.game_service.GameService",
+        "bot.storage.Game",
+        "bot.storage.queries",
+        "discord.utils",
+    ]
 
 
 def imported_names(path: Path) -> set[str]:

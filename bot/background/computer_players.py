@@ -10,8 +10,9 @@ import random
 from collections.abc import Awaitable, Callable
 
 from bot.background.backoff import FIRST_RETRY, LONGEST_WAIT
+from bot.games.outcome import Outcome
 from bot.games.registry import rules_for
-from bot.service import SYSTEM, GameService, Outcome, ServiceError
+from bot.service import SYSTEM, GameService, ServiceError
 from bot.service.errors import BoardMovedOn
 from bot.storage import Game, GameStatus
 from bot.storage.game_values import Level

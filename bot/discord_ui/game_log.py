@@ -10,7 +10,9 @@ from __future__ import annotations
 from bot.discord_ui import limits
 from bot.discord_ui.cards import Card
 from bot.games.faces import face_for
-from bot.service import GameService, Outcome
+from bot.games.limits import TITLE, shortened
+from bot.games.outcome import Outcome
+from bot.service import GameService
 from bot.storage import Game
 from i18n import Language
 
@@ -53,10 +55,10 @@ class GameLogs:
 def line(game: Game, outcome: Outcome, lang: Language) -> str:
     """One move in one line."""
     said = " ".join(face_for(game.kind).happened(outcome, lang).split())
-    return limits.shortened(said, LINE)
+    return shortened(said, LINE)
 
 
-LOG_CARD = limits.TEXT_TOTAL - limits.TITLE - len("### \n")
+LOG_CARD = limits.TEXT_TOTAL - TITLE - len("### \n")
 """A log card's text at its longest: a message's whole text, less its title."""
 
 

@@ -1,32 +1,19 @@
-"""Discord's limits on what a message may hold, and how the bot stays within them by
-construction: names are shortened in lists, long lists are cut with a count of
-what was left out, and no text field is ever handed over longer than allowed."""
+"""Discord's limits on what a message may hold beyond a game's pictures (those are in
+``bot.games.limits``), and how the bot stays within them by construction: long lists
+are cut with a count of what was left out, and no text field is ever handed over longer
+than allowed."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 CONTENT = 2000
-TITLE = 256
 FIELD_VALUE = 1024
 TEXT_TOTAL = 4000
 """Characters of all the text displays of one Components V2 message together."""
 CARD_TEXT = 3000
 """A card's main text at its longest (a history of many games), leaving room within
 ``TEXT_TOTAL`` for its title, lines and footer."""
-LISTED_NAME = 24
-"""Characters of a display name shown in a list of many (a history line, a table)."""
-ELLIPSIS = "…"
-
-
-def shortened(text: str, limit: int) -> str:
-    """``text``, cut to ``limit`` characters (an ellipsis marking the cut)."""
-    return text if len(text) <= limit else text[: limit - len(ELLIPSIS)] + ELLIPSIS
-
-
-def listed_name(name: str) -> str:
-    """A display name for a list, before it is escaped for markdown."""
-    return shortened(name, LISTED_NAME)
 
 
 def joined_within(

@@ -24,9 +24,9 @@ from bot.discord_ui.hands.components import PrivateOpen
 from bot.discord_ui.limits import OLD_MESSAGE_EDITS
 from bot.discord_ui.places import GamePlaces, nonce
 from bot.discord_ui.presenter import acting, to_ping
-from bot.discord_ui.text import game_name
 from bot.games.face import OpenPrivate
 from bot.games.faces import face_for
+from bot.games.shared_words import game_name
 from bot.service import GameService, GuildSettingsService
 from bot.storage import Game, GameStatus, PingMode
 from i18n import Language

@@ -19,8 +19,8 @@ from bot.discord_ui.replays.components import ReplayButton
 from bot.discord_ui.turns.components import TurnButton, TurnSelect
 from bot.games.face import Choice, Control, Menu, OpenPrivate, Picture, Private, Tone
 from bot.games.faces import face_for
+from bot.games.outcome import Outcome
 from bot.games.registry import rules_for
-from bot.service import Outcome
 from bot.storage import Game, Seat
 from i18n import Language
 

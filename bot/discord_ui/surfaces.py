@@ -23,6 +23,7 @@ import discord
 
 from bot.discord_ui import limits
 from bot.discord_ui.cards import Card, edited, sent
+from bot.games.limits import shortened
 
 log = logging.getLogger(__name__)
 
@@ -97,7 +98,7 @@ async def tell(interaction: discord.Interaction, message: str) -> None:
     """An ephemeral answer, whether or not the interaction was answered already. Refusals
     fit by construction (what they quote is shortened); cutting here only keeps one that
     somehow doesn't from failing, so that the person is told at least that much."""
-    message = limits.shortened(message, limits.CONTENT)
+    message = shortened(message, limits.CONTENT)
     if interaction.response.is_done():
         await interaction.followup.send(message, ephemeral=True)
     else:

@@ -50,9 +50,11 @@ from bot.discord_ui.places import GamePlaces, nonce
 from bot.discord_ui.public_languages import PublicLanguages
 from bot.discord_ui.show_failures import expected, forbidden, nowhere, refusal
 from bot.discord_ui.surfaces import acknowledge, in_time, tell, unanswerable, update_clicked
+from bot.games import shared_words
 from bot.games.faces import face_for
+from bot.games.outcome import Outcome
 from bot.games.registry import rules_for
-from bot.service import GameService, GuildSettingsService, Outcome
+from bot.service import GameService, GuildSettingsService
 from bot.service.errors import GameBroken, NoGameHere, WhichGame
 from bot.service.shard_leases import ShardLeases
 from bot.storage import CommitUnknown, Game, GameStatus
@@ -502,7 +504,9 @@ class GameTable:
             return await self.present(replace(last, game=game), lang)
         if headline is None:
             face = face_for(game.kind)
-            headline = text.first_turn(game, lang) if last is None else face.happened(last, lang)
+            headline = (
+                shared_words.first_turn(game, lang) if last is None else face.happened(last, lang)
+            )
         # Before the first move the lobby may not show the start yet.
         recorded = await self.show_lobby(game) if last is None else {}
         game = _placed(game, recorded)
@@ -539,7 +543,7 @@ class GameTable:
         lobby message becomes the table, or, where the game has a thread, says so while
         the table opens in the thread."""
         lang = await self.languages.of_game(game)
-        card = self.table_card(game, text.first_turn(game, lang), None, lang)
+        card = self.table_card(game, shared_words.first_turn(game, lang), None, lang)
         if game.thread_id is None and interaction.message is not None:
             await update_clicked(interaction, **edited(await in_time(interaction, card)))
             recorded: Recorded = {"turn_message_id": interaction.message.id}

@@ -1,133 +1,23 @@
-"""The words every game's messages share: names, times, ratings, lobbies and takeovers,
-in the reader's language. Each game's own words are in its face (``bot.games.<game>``)."""
+"""The Discord layer's own words on a game: how long a clock is, what the lobby says once
+the game started or closed, takeovers and cancellations, in the reader's language. The
+words every game's messages share are in ``bot.games.shared_words``."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from enum import Enum
 
-from discord.utils import escape_markdown, escape_mentions
-
-from bot.ladder import NEW_PLAYER, PROVISIONAL_GAMES, Rating, is_provisional, shown
-from bot.service.game_service import BOT_NAME, TAKEOVER_SUFFIX
-from bot.storage import EndReason, Game, GameStatus, RatingChange, Seat
+from bot.games.escaping import escaped
+from bot.games.shared_words import number, seat_line
+from bot.storage.records import TAKEOVER_SUFFIX, EndReason, Game, GameStatus, Seat
 from i18n import Language
-from render.common.palette import PLAYERS
-
-SEAT_EMOJI = tuple(style.emoji for style in PLAYERS)
-"""Each seat's emoji: its pictures' color and symbol (``render.common.palette``)."""
-
-
-def game_name(title: str, game: Game) -> str:
-    """A game as its players call it: its title and its number among the server's games
-    of its kind (``Gold Nuggets #3``)."""
-    return f"{title} #{number(game)}"
-
-
-def number(game: Game) -> int:
-    """The game's number among the server's games of its kind."""
-    return game.id if game.number is None else game.number
-
-
-def level(value: str, lang: Language) -> str:
-    """A computer player's level, as the level menus and names show it."""
-    levels = {
-        "easy": lang.pgettext("level", "easy"),
-        "normal": lang.pgettext("level", "normal"),
-        "hard": lang.pgettext("level", "hard"),
-    }
-    return levels.get(value, value)
-
-
-def seat_name(seat: Seat, lang: Language) -> str:
-    """A seat's name as typed, for images and menus: a computer player's in the reader's
-    language (``Bot 2 (schwer)``), and one that took a seat over named after its human."""
-    if seat.left_user_id is not None and seat.display_name.endswith(TAKEOVER_SUFFIX):
-        return lang._("{name} (bot)", name=seat.display_name.removesuffix(TAKEOVER_SUFFIX))
-    seated = BOT_NAME.fullmatch(seat.display_name) if seat.is_bot else None
-    if seated is not None:
-        return lang._("Bot {number} ({level})", number=seated[1], level=level(seated[2], lang))
-    return seat.display_name
-
-
-def name(seat: Seat, lang: Language) -> str:
-    return escaped(seat_name(seat, lang))
-
-
-def escaped(display_name: str) -> str:
-    """A name safe to put in a message: no formatting, no pings."""
-    return escape_mentions(escape_markdown(display_name))
-
-
-def seat_line(seat: Seat, lang: Language) -> str:
-    return f"{SEAT_EMOJI[seat.seat]} **{name(seat, lang)}**"
 
 
 def minutes(seconds: int, lang: Language) -> str:
+    """A clock's length as the lobby and the settings say it: whole hours, else minutes."""
     if seconds % 3600 == 0:
         hours = seconds // 3600
         return lang.ngettext("{n} hour", "{n} hours", hours)
     return lang.ngettext("{n} minute", "{n} minutes", round(seconds / 60))
-
-
-def deadline(at: float) -> str:
-    """A Discord timestamp that every client shows as a live "in 5 minutes", in its
-    reader's own language."""
-    return f"<t:{int(at)}:R>"
-
-
-def rating(value: Rating, lang: Language, rated_games: int | None = None) -> str:
-    """A rating as players see it: mu - 3 sigma on a scale where a new player has 1000;
-    with its rated games, marked "?" while provisional (as chess sites do)."""
-    mark = "?" if rated_games is not None and is_provisional(rated_games) else ""
-    return f"{lang.number(shown(value.conservative))}{mark}"
-
-
-def provisional_note(lang: Language) -> str:
-    return lang._(
-        "A rating is provisional (?) for its first {games} rated games: "
-        "it moves a lot until it settles.",
-        games=PROVISIONAL_GAMES,
-    )
-
-
-def rating_changes(changes: Sequence[RatingChange], computers: bool, lang: Language) -> str:
-    """Each human's rating before → after, e.g. "Ann 1,000 → 1,138? (+138)", with what
-    makes the numbers surprising: provisional ratings, and computer players left out."""
-    if not changes:
-        return lang._("Unrated: it takes two human players for a game to count for the ladder.")
-    lines = []
-    for change in changes:
-        before = shown((change.before or NEW_PLAYER).conservative)
-        after = shown(change.after.conservative)
-        line = lang._(
-            "{name}: {before} → **{after}** ({change})",
-            name=escaped(change.display_name),
-            before=lang.number(before),
-            after=rating(change.after, lang, change.rated_games),
-            change=lang.signed(after - before),
-        )
-        if change.before is None:
-            line += lang._(" · first rated game")
-        lines.append(line)
-    if computers:
-        lines.append(
-            lang._(
-                "Computer players aren't rated: the ratings compare the people here, "
-                "by where each finished."
-            )
-        )
-    if any(is_provisional(change.rated_games) for change in changes):
-        lines.append(provisional_note(lang))
-    return "\n".join(lines)
-
-
-def first_turn(game: Game, lang: Language) -> str:
-    assert game.first_seat is not None
-    return lang._(
-        "The game begins. {player} goes first.",
-        player=seat_line(game.seats[game.first_seat], lang),
-    )
 
 
 def lobby_note(game: Game, lang: Language) -> str:
@@ -217,9 +107,3 @@ def takeover_note(game: Game, seat: Seat | None, departure: Departure, lang: Lan
 def cancelled(game: Game, who: str, lang: Language) -> str:
     """What the channel is told when ``who`` (escaped) cancels a game."""
     return lang._("This game was cancelled by {player}. It counts for nobody.", player=who)
-
-
-def winners_line(winners: Sequence[Seat], lang: Language) -> str:
-    if len(winners) == 1:
-        return lang._("{player} wins!", player=name(winners[0], lang))
-    return lang._("Shared win: {players}!", players=lang.list(name(w, lang) for w in winners))

@@ -10,31 +10,30 @@ the game is shown.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import inspect
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 from pathlib import Path
-from typing import Final, Protocol
+from typing import Any, Final, Generic, Protocol, TypeVar
 
-from bot.discord_ui import text
-from bot.discord_ui.limits import shortened
-from bot.games.replay import Replay
-from bot.service import Outcome
-from bot.storage import Game, LadderEntry, PlayerRecord
+from bot.games import shared_words
+from bot.games.limits import shortened
+from bot.games.outcome import Outcome
+from bot.games.registration import Registration
+from bot.games.replay import Hold, Replay, ReplayStep, caption
 from bot.storage.game_values import Options
+from bot.storage.records import Game, LadderEntry, PlayerRecord
 from i18n import DEFAULT, Language
+from render.common.png import PictureKind
 
 RGB = tuple[int, int, int]
 GOLD: RGB = (241, 196, 15)
 """The colour of a game-over message."""
 DESCRIBED_NAME: Final = 16
 """Characters of a name in a picture's description, as the result tables keep them."""
-DESCRIPTION: Final = 1024
-"""Discord's limit on a picture's description, its alt text. Every face words its
-descriptions to fit by design (names shortened, a few words per player), never by
-cutting: each game's tests prove its longest description fits, with the most players,
-the longest names, in every language."""
 
 
 @dataclass(frozen=True)
@@ -54,7 +53,7 @@ class Picture:
     png: bytes
     description: str
     """What the picture shows, in words, for a reader who cannot see it (Discord's alt
-    text, at most ``DESCRIPTION`` characters): with the text and the choices' labels,
+    text, at most ``limits.DESCRIPTION`` characters): with the text and the choices' labels,
     enough to play from. Only what the picture's audience may see."""
     fields: tuple[Field, ...] = ()
     footer: str | None = None
@@ -144,41 +143,13 @@ def described_name(name: str) -> str:
 def seat_names(game: Game, lang: Language) -> tuple[str, ...]:
     """Every seat's name as ``game``'s pictures draw it, by seat: a computer player's in
     ``lang``."""
-    return tuple(text.seat_name(seat, lang) for seat in game.seats)
+    return tuple(shared_words.seat_name(seat, lang) for seat in game.seats)
 
 
 def described_names(game: Game, lang: Language) -> tuple[str, ...]:
     """Every seat's name for a description of ``game``'s pictures, by seat: a computer
     player's in ``lang``."""
     return tuple(described_name(name) for name in seat_names(game, lang))
-
-
-def game_over(
-    title: str,
-    outcome: Outcome,
-    headline: str,
-    table: str,
-    png: bytes,
-    description: str,
-    lang: Language,
-    luck: Sequence[str] = (),
-) -> Picture:
-    """Every game's game-over message: its final picture (``description``: the winners
-    and the final standing it shows), the winners, its result ``table``, each player's
-    ``luck`` (one line each, in a dice game) and each human's rating change."""
-    game = outcome.game
-    winners = [game.seats[r.seat] for r in outcome.results if r.won]
-    computers = any(seat.is_bot for seat in game.seats)
-    fields = [Field(lang._("Luck"), "\n".join(luck))] if luck else []
-    ratings = Field(lang._("Ratings"), text.rating_changes(outcome.rating_changes, computers, lang))
-    return Picture(
-        title=lang._("{game} · game over", game=text.game_name(title, game)),
-        text=f"{headline}\n\n**{text.winners_line(winners, lang)}**\n{table}",
-        colour=GOLD,
-        png=png,
-        description=description,
-        fields=(*fields, ratings),
-    )
 
 
 class GameFace(Protocol):
@@ -255,16 +226,40 @@ class GameFace(Protocol):
         ...
 
 
-class BaseFace:
-    """What most games' faces need not say: a face subclasses this and writes only what
-    differs (``GameFace`` lists everything the Discord layer asks)."""
+V = TypeVar("V")
+"""What a replay's frames are drawn from (the game's own view of its table)."""
+
+
+class BaseFace(ABC, Generic[V]):
+    """What every game's face has in common: a face subclasses this, hands it the game's
+    registration, its kinds of pictures and its replays' renderer, and writes only what
+    differs (``GameFace`` lists everything the Discord layer asks). ``V`` is what its
+    replays' frames are drawn from."""
+
+    def __init__(
+        self,
+        game: Registration,
+        pictures: Sequence[PictureKind],
+        replays: Callable[[Sequence[ReplayStep[V]], int], bytes],
+    ) -> None:
+        self.kind = game.kind
+        self.command = game.command
+        self.title = game.name
+        self._pictures = tuple(pictures)
+        self._replays = replays
 
     def option_fields(self, options: Options, lang: Language) -> Sequence[tuple[str, str]]:
         """No rule options to show."""
         return []
 
     def prepare(self) -> None:
-        """Nothing to make ahead."""
+        """Makes the palette of each kind of the game's pictures."""
+        for picture in self._pictures:
+            picture.prepare()
+
+    def rules(self, lang: Language) -> str:
+        """The short rules in ``lang``, from the ``rules`` folder beside the game's face."""
+        return rules_text(Path(inspect.getfile(type(self))).with_name("rules"), lang.code)
 
     async def private(
         self, game: Game, seat: int, last: Outcome | None, lang: Language
@@ -275,3 +270,55 @@ class BaseFace:
     def dice_labels(self, lang: Language) -> Sequence[str]:
         """No dice."""
         return ()
+
+    def replay(self, game: Game, outcomes: Sequence[Outcome], lang: Language) -> Replay:
+        """The game's first position as it began, then each move as ``replay_step`` shows
+        it."""
+        names = seat_names(game, lang)
+        start = outcomes[0].before if outcomes else game.state
+        opening = caption(shared_words.first_turn(game, lang))
+        steps = [ReplayStep(self.replay_view(names, start, None, lang), opening, Hold.STEP)]
+        steps.extend(self.replay_step(names, outcome, lang) for outcome in outcomes)
+        return Replay(self._replays, tuple(steps))
+
+    @abstractmethod
+    def replay_view(
+        self, names: tuple[str, ...], state: Any, last: Outcome | None, lang: Language
+    ) -> V:
+        """What a replay's frame of ``state`` is drawn from, the seats named ``names``;
+        ``last`` is the move that led there (``None`` at the start)."""
+
+    @abstractmethod
+    def replay_step(
+        self, names: tuple[str, ...], outcome: Outcome, lang: Language
+    ) -> ReplayStep[V]:
+        """A move as the replay shows it: only what everybody could see."""
+
+    def game_over(
+        self,
+        outcome: Outcome,
+        headline: str,
+        table: str,
+        png: bytes,
+        description: str,
+        lang: Language,
+        luck: Sequence[str] = (),
+    ) -> Picture:
+        """The game-over message: its final picture (``description``: the winners and the
+        final standing it shows), the winners, its result ``table``, each player's ``luck``
+        (one line each, in a dice game) and each human's rating change."""
+        game = outcome.game
+        winners = [game.seats[r.seat] for r in outcome.results if r.won]
+        computers = any(seat.is_bot for seat in game.seats)
+        fields = [Field(lang._("Luck"), "\n".join(luck))] if luck else []
+        ratings = Field(
+            lang._("Ratings"), shared_words.rating_changes(outcome.rating_changes, computers, lang)
+        )
+        return Picture(
+            title=lang._("{game} · game over", game=shared_words.game_name(self.title, game)),
+            text=f"{headline}\n\n**{shared_words.winners_line(winners, lang)}**\n{table}",
+            colour=GOLD,
+            png=png,
+            description=description,
+            fields=(*fields, ratings),
+        )

@@ -8,7 +8,7 @@ Discord, and names them in its ``__init__``::
 
 Everything that lists the games (the registry, the slash commands, the catalogs of
 words, the sample pictures, the tests) reads them from these declarations. The rules
-are loaded when first asked for, the face by ``bot.games.faces`` only, which the
+are loaded by ``bot.games.registry``, the face by ``bot.games.faces`` only, which the
 Discord layer alone uses: the service and the storage never import Discord.
 """
 
@@ -16,11 +16,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import TYPE_CHECKING, Any, cast
-
-if TYPE_CHECKING:
-    from bot.games.rules import AnyRules
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -50,10 +46,6 @@ class Registration:
         """The game's own folder name: ``engine/<domain>``, ``render/<domain>``, and its
         catalog of words ``<domain>.po``."""
         return self.package.rpartition(".")[2]
-
-    @cached_property
-    def game_rules(self) -> AnyRules:
-        return cast("AnyRules", self.load(self.rules))
 
     def load(self, where: str) -> Any:
         """What ``module:ATTRIBUTE`` names within the game's package."""

@@ -13,6 +13,7 @@ import importlib
 import pkgutil
 from collections.abc import Mapping
 from types import MappingProxyType, ModuleType
+from typing import cast
 
 import bot.games
 from bot.games.registration import Registration
@@ -46,10 +47,10 @@ REGISTRATIONS: Mapping[str, Registration] = MappingProxyType(
 )
 
 GAMES: Mapping[str, AnyRules] = MappingProxyType(
-    {game.kind: game.game_rules for game in REGISTERED}
+    {game.kind: cast(AnyRules, game.load(game.rules)) for game in REGISTERED}
 )
-for registered in REGISTERED:
-    register(registered.kind, registered.game_rules)
+for kind, rules in GAMES.items():
+    register(kind, rules)
 
 
 def registration_for(kind: str) -> Registration:
@@ -60,7 +61,7 @@ def registration_for(kind: str) -> Registration:
 
 
 def rules_for(kind: str) -> AnyRules:
-    return registration_for(kind).game_rules
+    return GAMES[registration_for(kind).kind]
 
 
 if __name__ == "__main__":

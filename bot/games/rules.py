@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
+from bot.games.registration import Registration
 from bot.ladder import Figure
 from bot.storage.game_values import JSON, Level, Options, OptionValue
 from i18n import Message, Words
@@ -205,13 +206,44 @@ class GameRules(Protocol[State, Action]):
 AnyRules = GameRules[Any, Any]
 
 
-class BaseRules(Generic[State, Action]):
-    """What most games need not say: a game's rules adapter subclasses this and writes
-    only what differs (``GameRules`` lists everything the platform asks)."""
+class Seated(Protocol):
+    """What the platform reads of any game's position: how many seats it has."""
+
+    @property
+    def players(self) -> int: ...
+
+
+Position = TypeVar("Position", bound=Seated)
+
+
+@dataclass(frozen=True)
+class JsonForm(Generic[Position, Action]):
+    """How a game's positions and actions are written as JSON (what storage keeps) and
+    read back, as a rules adapter hands it to ``BaseRules``: its engine's JSON form, or
+    that form with what the platform keeps beside the engine's position."""
+
+    state_to_json: Callable[[Position], JSON]
+    state_from_json: Callable[[object], Position]
+    """Raises ``damaged`` (or ``ValueError``) for what is not a position of the game."""
+    action_to_json: Callable[[Action], JSON]
+    action_from_json: Callable[[object], Action]
+    damaged: type[Exception]
+    """What the engine raises for a position it cannot read."""
+
+
+class BaseRules(Generic[Position, Action]):
+    """What most games need not say: a game's rules adapter subclasses this, hands it its
+    registration and its JSON form, and writes only what differs (``GameRules`` lists
+    everything the platform asks)."""
 
     options: tuple[GameOption, ...] = ()
     figures: tuple[Figure, ...] = ()
     dice: tuple[str, ...] = ()
+
+    def __init__(self, game: Registration, json_form: JsonForm[Position, Action]) -> None:
+        self.kind = game.kind
+        self.name = game.name
+        self.json_form = json_form
 
     def deal(self, players: int, options: Options, chance: random.Random) -> JSON | None:
         """No setup beyond the first seat: nothing shuffled."""
@@ -225,6 +257,31 @@ class BaseRules(Generic[State, Action]):
         """No figures beyond the result's."""
         return [{} for _ in range(setting.players)]
 
+    def misfit(self, state: Position, players: int, options: Options) -> str | None:
+        """A position fits the game's seats when it has as many; no option changes it."""
+        if state.players != players:
+            return f"the saved position is for {state.players} players, but it has {players} seats"
+        return None
+
+    def state_to_json(self, state: Position) -> JSON:
+        """The engine's JSON form of ``state``."""
+        return self.json_form.state_to_json(state)
+
+    def state_from_json(self, data: object) -> Position:
+        """The position the engine reads from ``data``; ``ValueError`` naming the damage."""
+        try:
+            return self.json_form.state_from_json(data)
+        except self.json_form.damaged as e:
+            raise ValueError(str(e)) from None
+
+    def action_to_json(self, action: Action) -> JSON:
+        """The engine's JSON form of ``action``."""
+        return self.json_form.action_to_json(action)
+
+    def action_from_json(self, data: object) -> Action:
+        """The action the engine reads from ``data``."""
+        return self.json_form.action_from_json(data)
+
 
 @runtime_checkable
 class HiddenInformation(Protocol):
@@ -237,13 +294,6 @@ class HiddenInformation(Protocol):
         the game's version, so that another seat's face-down discard does not make a
         discard button stale, while a new card on the table does."""
         ...
-
-
-def seats_misfit(saved: int, players: int) -> str | None:
-    """Why a saved position does not fit the game's seats, if it does not."""
-    if saved != players:
-        return f"the saved position is for {saved} players, but it has {players} seats"
-    return None
 
 
 def solo(players: int) -> tuple[tuple[int, ...], ...]:

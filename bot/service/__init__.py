@@ -6,7 +6,6 @@ from bot.service.game_service import (
     SYSTEM,
     Actor,
     GameService,
-    Outcome,
     Player,
     Where,
 )
@@ -21,7 +20,6 @@ __all__ = [
     "GuildSettingsService",
     "LadderService",
     "Leaderboard",
-    "Outcome",
     "Player",
     "PlayerStats",
     "ServiceError",

@@ -24,7 +24,6 @@ import functools
 import json
 import logging
 import random
-import re
 import secrets
 import time
 from collections import OrderedDict
@@ -33,6 +32,7 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, NamedTuple, TypeVar
 
+from bot.games.outcome import Outcome
 from bot.games.registry import rules_for
 from bot.games.rules import AnyRules, BadOption, HiddenInformation, IllegalIntent
 from bot.service.errors import (
@@ -73,6 +73,7 @@ from bot.storage.connection import Connection
 from bot.storage.database import CommitUnknown, Database
 from bot.storage.game_values import Level, Options
 from bot.storage.records import (
+    TAKEOVER_SUFFIX,
     DueGames,
     EndReason,
     FinishedTable,
@@ -99,11 +100,6 @@ KEPT_LAST_MOVES = 10_000
 """Games whose last move is kept in memory, the least recently moved dropped first."""
 OVERTAKEN_TRIES = 5
 """Times a move that names no version is worked out again when overtaken while it was."""
-TAKEOVER_SUFFIX = " (bot)"
-"""Added to the name of a seat a computer player took over."""
-BOT_NAME = re.compile(r"Bot (\d+) \((\w+)\)")
-"""How a computer player seated from the lobby is named (``Bot 2 (hard)``, by ``_bot``):
-stored so, and put into the reader's language where it is shown."""
 
 
 class Where(NamedTuple):
@@ -151,32 +147,6 @@ it wrote."""
 class Player(NamedTuple):
     user_id: int
     display_name: str
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """An applied action: the game as stored afterwards, and what happened."""
-
-    game: Game
-    before: Any
-    """The position the action was applied to (the game's engine's type)."""
-    seat: int
-    """Who acted (or was timed out)."""
-    action: Any
-    events: tuple[Any, ...]
-    turn_over: bool
-    """The action ended a turn (a new one, if the game goes on, gets a new message)."""
-    took_over: Seat | None = None
-    """The seat a computer player took over with this action (its player timed out twice)."""
-    results: tuple[Result, ...] = ()
-    """The final table, when this action ended the game."""
-    rating_changes: tuple[RatingChange, ...] = ()
-    """What the game did to its humans' ratings (none when it was unrated)."""
-
-    @property
-    def state(self) -> Any:
-        assert self.game.state is not None
-        return self.game.state
 
 
 class GameService:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -63,6 +64,13 @@ class Hand:
     """The language it is shown in: its reader's."""
     opened_at: float
     """When the token was issued."""
+
+
+TAKEOVER_SUFFIX = " (bot)"
+"""Added to the name of a seat a computer player took over."""
+BOT_NAME = re.compile(r"Bot (\d+) \((\w+)\)")
+"""How a computer player seated from the lobby is named (``Bot 2 (hard)``): stored so,
+and put into the reader's language where it is shown."""
 
 
 @dataclass(frozen=True)

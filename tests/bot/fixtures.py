@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from bot.service import Actor, GameService, Outcome, Player
+from bot.games.outcome import Outcome
+from bot.service import Actor, GameService, Player
 from bot.storage import Game
 from engine.claimit import Phase
 

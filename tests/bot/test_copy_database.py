@@ -26,6 +26,7 @@ import pytest_asyncio
 
 import bot.storage.copy
 from bot.__main__ import main
+from bot.games.outcome import Outcome
 from bot.games.registry import GAMES, rules_for
 from bot.service import (
     SYSTEM,
@@ -34,7 +35,6 @@ from bot.service import (
     GuildSettingsService,
     LadderService,
     Leaderboard,
-    Outcome,
     PlayerStats,
 )
 from bot.storage import (

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.games.registry import REGISTERED
+from bot.games.registry import REGISTERED, rules_for
 from bot.storage.game_forms import form_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_every_game_is_registered_with_storage_as_the_games_load() -> None:
     for game in REGISTERED:
-        assert form_for(game.kind) is game.game_rules
+        assert form_for(game.kind) is rules_for(game.kind)
 
 
 def test_storage_without_the_games_refuses_to_read_a_game() -> None:

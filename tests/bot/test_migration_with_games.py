@@ -26,6 +26,7 @@ import aiosqlite
 import pytest
 import pytest_asyncio
 
+from bot.games.outcome import Outcome
 from bot.games.registry import rules_for
 from bot.service import (
     Actor,
@@ -33,7 +34,6 @@ from bot.service import (
     GuildSettingsService,
     LadderService,
     Leaderboard,
-    Outcome,
     Player,
     PlayerStats,
 )

@@ -23,10 +23,13 @@ from bot.discord_ui.lobby.message import lobby_card
 from bot.discord_ui.permissions import missing_permissions_message, missing_thread_permissions
 from bot.discord_ui.settings.handlers import settings_card
 from bot.discord_ui.turns.commands import rules_cards
+from bot.games import shared_words
 from bot.games.claimit import words
 from bot.games.claimit.face import CLAIMIT_FACE
+from bot.games.escaping import escaped
+from bot.games.outcome import Outcome
 from bot.ladder import Rating
-from bot.service import Leaderboard, Outcome, PlayerStats, errors
+from bot.service import Leaderboard, PlayerStats, errors
 from bot.storage import (
     FinishedGame,
     Game,
@@ -149,7 +152,7 @@ def test_turns_with_every_headline(lang: Language) -> None:
     ping = f"<@{BIG_ID}>, it's your turn."
     card = presenter.drawn(board, presenter.buttons(playing, lang))
     within_limits(sent_body(replace(card, note=ping)))
-    within_limits(payload(content=text.first_turn(playing, lang)))
+    within_limits(payload(content=shared_words.first_turn(playing, lang)))
 
 
 @every_language
@@ -237,8 +240,8 @@ def refusals() -> Iterator[errors.ServiceError]:
     long = "x" * 200
     yield from (
         errors.ChannelNotAllowed(many),
-        errors.NotYourTurn(text.escaped(NAMES[0])),
-        errors.NotHost(text.escaped(NAMES[0])),
+        errors.NotYourTurn(escaped(NAMES[0])),
+        errors.NotHost(escaped(NAMES[0])),
         errors.GameBroken("claimit"),
         errors.GameBroken(None),
         errors.NoGameHere("Claim It!", "claimit"),
@@ -279,7 +282,7 @@ def test_every_refusal(refusal: errors.ServiceError, lang: Language) -> None:
 @every_language
 def test_rules_notes_and_permission_answers(lang: Language) -> None:
     playing = game(GameState.new(5))
-    who = text.escaped(NAMES[0])
+    who = escaped(NAMES[0])
     seat = playing.seats[0]
     contents = [
         text.takeover_note(playing, seat, text.Departure.LEFT_SERVER, lang),

@@ -27,6 +27,7 @@ from bot.discord_ui.ladder.messages import (
 from bot.discord_ui.lobby.message import lobby_card
 from bot.discord_ui.permissions import missing_permissions_message, missing_thread_permissions
 from bot.discord_ui.settings.handlers import settings_card
+from bot.games import shared_words
 from bot.ladder import Rating
 from bot.service import Leaderboard, PlayerStats, errors
 from bot.storage import (
@@ -103,15 +104,15 @@ def platform_texts(lang: Language) -> Iterator[str]:
         for departure in text.Departure:
             yield text.takeover_note(game, game.seats[2], departure, lang)
     yield text.cancelled(playing, "Ann", lang)
-    yield text.first_turn(playing, lang)
-    yield text.winners_line(playing.seats[:1], lang)
-    yield text.winners_line(playing.seats, lang)
+    yield shared_words.first_turn(playing, lang)
+    yield shared_words.winners_line(playing.seats[:1], lang)
+    yield shared_words.winners_line(playing.seats, lang)
     changes = [
         RatingChange(11, "Ann", None, RATING, 1),
         RatingChange(12, "Bo", RATING, Rating(20.0, 2.0), 30),
     ]
-    yield text.rating_changes(changes, True, lang)
-    yield text.rating_changes([], False, lang)
+    yield shared_words.rating_changes(changes, True, lang)
+    yield shared_words.rating_changes([], False, lang)
     yield text.minutes(3600, lang)
     yield text.minutes(120, lang)
     settings = GuildSettings(threads=True, bots_allowed=False, channels=frozenset({1, 2}))

@@ -7,10 +7,9 @@ from dataclasses import replace
 
 import pytest
 
-from bot.discord_ui import text
 from bot.discord_ui.ladder.messages import leaderboard_card
 from bot.discord_ui.lobby.message import lobby_card
-from bot.games.claimit import words
+from bot.games import shared_words
 from bot.games.claimit.face import CLAIMIT_FACE
 from bot.ladder import PROVISIONAL_GAMES, Rating
 from bot.service import Leaderboard
@@ -36,28 +35,30 @@ def test_one_placement_is_named_alone_and_several_as_a_range() -> None:
 
 
 def test_the_rules_explain_the_variant_that_new_and_settings_offer() -> None:
-    in_english = words.rules(english())
+    in_english = CLAIMIT_FACE.rules(english())
     assert "Rule variant" in in_english and "variant" in in_english
-    german = words.rules(language("de"))
+    german = CLAIMIT_FACE.rules(language("de"))
     assert "Regelvariante" in german and "variante" in german
-    assert words.rules(Language("fr")) == in_english, "English where there are no rules in it"
+    assert CLAIMIT_FACE.rules(Language("fr")) == in_english, (
+        "English where there are no rules in it"
+    )
 
 
 def test_rating_changes_say_why_they_can_surprise() -> None:
     first = RatingChange(1, "Ann", None, Rating(27.6, 8.1), 1)
     settled = RatingChange(2, "Bo", Rating(30.0, 5.0), Rating(30.5, 4.9), PROVISIONAL_GAMES)
-    with_computer = text.rating_changes([first, settled], True, english())
+    with_computer = shared_words.rating_changes([first, settled], True, english())
     assert "Ann: 1,000 → **1,132?** (+132) · first rated game" in with_computer
     assert "Bo: 1,600 → **1,632** (+32)" in with_computer
     assert "Computer players aren't rated" in with_computer
     assert "provisional (?)" in with_computer
-    among_people = text.rating_changes([settled], False, english())
+    among_people = shared_words.rating_changes([settled], False, english())
     assert "Computer" not in among_people and "provisional" not in among_people
 
 
 def test_ratings_are_written_with_the_readers_digit_grouping() -> None:
     first = RatingChange(1, "Ann", None, Rating(27.6, 8.1), 1)
-    german = text.rating_changes([first], False, language("de"))
+    german = shared_words.rating_changes([first], False, language("de"))
     assert "1.000" in german and "**1.132?**" in german and "(+132)" in german
     assert "1,000" not in german
 
@@ -66,12 +67,12 @@ def test_computer_players_are_named_in_the_readers_language() -> None:
     bot = Seat(1, None, Level.HARD, "Bot 2 (hard)", 1)
     took_over = Seat(2, None, Level.NORMAL, "Zoë (bot)", 2, left_user_id=7)
     human = Seat(0, 7, None, "*Ann* (bot)", 0)
-    assert text.seat_name(bot, english()) == "Bot 2 (hard)"
-    assert text.seat_name(bot, language("de")) == "Bot 2 (schwer)"
-    assert text.seat_name(took_over, english()) == "Zoë (bot)"
-    assert text.seat_name(human, language("de")) == "*Ann* (bot)", "a human's name as typed"
-    assert text.name(human, english()) == "\\*Ann\\* (bot)"
-    assert text.seat_line(bot, language("de")) == "🔶 **Bot 2 (schwer)**"
+    assert shared_words.seat_name(bot, english()) == "Bot 2 (hard)"
+    assert shared_words.seat_name(bot, language("de")) == "Bot 2 (schwer)"
+    assert shared_words.seat_name(took_over, english()) == "Zoë (bot)"
+    assert shared_words.seat_name(human, language("de")) == "*Ann* (bot)", "a human's name as typed"
+    assert shared_words.name(human, english()) == "\\*Ann\\* (bot)"
+    assert shared_words.seat_line(bot, language("de")) == "🔶 **Bot 2 (schwer)**"
 
 
 def lobby(kind: str, players: int) -> Game:
@@ -88,8 +89,14 @@ def test_a_claim_lobby_shows_the_teams_once_four_are_seated(code: str) -> None:
     shown = lobby_card(lobby("claim", 4), lang).text
     heading, team_a, team_b = shown.split("\n\n")[-1].split("\n")
     assert heading == "**Teams**"
-    assert team_a == f"Team A: {text.SEAT_EMOJI[0]} **Ann** & {text.SEAT_EMOJI[2]} **Cy**"
-    assert team_b == f"Team B: {text.SEAT_EMOJI[1]} **Bo** & {text.SEAT_EMOJI[3]} **Di**"
+    assert (
+        team_a
+        == f"Team A: {shared_words.SEAT_EMOJI[0]} **Ann** & {shared_words.SEAT_EMOJI[2]} **Cy**"
+    )
+    assert (
+        team_b
+        == f"Team B: {shared_words.SEAT_EMOJI[1]} **Bo** & {shared_words.SEAT_EMOJI[3]} **Di**"
+    )
     assert "Team" not in lobby_card(lobby("claim", 3), lang).text
     for kind in ("claimit", "nuggets"):
         assert "Team" not in lobby_card(lobby(kind, 4), lang).text, kind

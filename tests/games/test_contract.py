@@ -25,15 +25,16 @@ from PIL import Image
 
 from bot.discord_ui import presenter
 from bot.discord_ui.ladder.messages import stats_card
-from bot.discord_ui.limits import TITLE
 from bot.discord_ui.lobby.message import lobby_card
-from bot.games.face import DESCRIPTION, GameFace, Picture
+from bot.games.face import GameFace, Picture
 from bot.games.faces import face_for
+from bot.games.limits import DESCRIPTION, TITLE
+from bot.games.outcome import Outcome
 from bot.games.registration import Registration
-from bot.games.registry import REGISTERED, NotAGame, discovered
+from bot.games.registry import REGISTERED, NotAGame, discovered, rules_for
 from bot.games.rules import AnyRules, HiddenInformation, Setting, Step
 from bot.ladder import Rating
-from bot.service import Outcome, PlayerStats
+from bot.service import PlayerStats
 from bot.storage import LadderEntry, PlayerRecord, RatingChange, Result, Seat
 from bot.storage.game_values import Level, Options
 from emulator import message_problems
@@ -130,7 +131,7 @@ def round_trips(rules: AnyRules, played: Played) -> None:
 def test_random_games_from_fewest_to_most_players_end_with_a_full_table(
     game: Registration,
 ) -> None:
-    rules = game.game_rules
+    rules = rules_for(game.kind)
     rng = random.Random(f"contract {game.kind}")
     for players in range(rules.min_players, rules.max_players + 1):
         for _ in range(3):
@@ -248,14 +249,14 @@ def test_every_message_of_the_face_along_a_game_is_within_discords_limits(
     game: Registration, lang: Language
 ) -> None:
     asyncio.run(
-        every_message(face_for(game.kind), game.game_rules, lang, f"{game.kind} {lang.code}")
+        every_message(face_for(game.kind), rules_for(game.kind), lang, f"{game.kind} {lang.code}")
     )
 
 
 @GAMES
 @LANGS
 def test_the_faces_ladder_stats_and_rules_words_fit(game: Registration, lang: Language) -> None:
-    face, rules = face_for(game.kind), game.game_rules
+    face, rules = face_for(game.kind), rules_for(game.kind)
     assert face.kind == rules.kind == game.kind
     assert face.command == game.command and face.title == rules.name == game.name
     worst = {figure.key: 10**7 for figure in rules.figures}
@@ -334,7 +335,7 @@ def test_a_seat_has_one_colour_and_symbol_in_the_lobby_the_words_and_the_picture
     same emoji; the pictures draw the seat in the palette's colour and symbol, which are
     that emoji's colour (the nearest of the seats' colours) and shape; and the turn's
     message has that colour."""
-    face, rules = face_for(game.kind), game.game_rules
+    face, rules = face_for(game.kind), rules_for(game.kind)
     players = rules.max_players
     names = ("Ann", "Bo", "Cy", "Di", "Ed")[:players]
     table = tuple(Seat(n, 100 + n, None, names[n], n) for n in range(players))

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.discord_ui import text
+from bot.games import shared_words
 from bot.storage import Seat
 from bot.storage.game_values import Level
 from i18n import LANGUAGES, Language, english, language
@@ -115,7 +115,7 @@ def computer_players(players: int, lang: Language) -> tuple[str, ...]:
     bots = [
         Seat(n, None, levels[n % 3], f"Bot {n} ({levels[n % 3]})", n) for n in range(1, players)
     ]
-    return tuple(text.seat_name(seat, lang) for seat in (host, *bots))
+    return tuple(shared_words.seat_name(seat, lang) for seat in (host, *bots))
 
 
 def pictures(lang: Language) -> Iterator[tuple[str, tuple[str, ...], list[Label]]]:

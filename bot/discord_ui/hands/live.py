@@ -23,7 +23,8 @@ from bot.discord_ui import presenter
 from bot.discord_ui.cards import Card, edited
 from bot.discord_ui.limits import OLD_MESSAGE_EDITS
 from bot.games.faces import face_for
-from bot.service import GameService, Outcome, ServiceError
+from bot.games.outcome import Outcome
+from bot.service import GameService, ServiceError
 from bot.storage import Game, GameStatus, Hand
 from i18n import Language, Message, language
 

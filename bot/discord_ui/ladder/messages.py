@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.discord_ui import text
 from bot.discord_ui.cards import Card, Line, Rows
-from bot.discord_ui.limits import CARD_TEXT, TITLE, joined_within, listed_name, shortened
+from bot.discord_ui.limits import CARD_TEXT, joined_within
+from bot.games import shared_words
+from bot.games.escaping import escaped
 from bot.games.face import GOLD, GameFace
 from bot.games.faces import face_for
+from bot.games.limits import TITLE, listed_name, shortened
 from bot.games.luck import fairness_text
 from bot.ladder import (
     NEW_PLAYER,
@@ -70,7 +72,7 @@ def leaderboard_card(
     players = lang.ngettext("{n} player", "{n} players", board.players)
     return Card(
         title=shortened(
-            lang._("{title} · {server} ladder", title=face.title, server=text.escaped(server)),
+            lang._("{title} · {server} ladder", title=face.title, server=escaped(server)),
             TITLE,
         ),
         text="\n".join(lines),
@@ -94,8 +96,8 @@ def _ladder_line(face: GameFace, entry: LadderEntry, lang: Language) -> str:
     )
     place = MEDALS[entry.place - 1] if medalled else f"`{entry.place}.`"
     return (
-        f"{place} **{text.escaped(listed_name(entry.display_name))}** · "
-        f"{text.rating(entry.rating, lang, entry.rated_games)} · "
+        f"{place} **{escaped(listed_name(entry.display_name))}** · "
+        f"{shared_words.rating(entry.rating, lang, entry.rated_games)} · "
         f"{_games(entry.games, lang)} · {_wins(entry.wins, entry.games, lang)} · "
         f"{face.ladder_figure(entry, lang)}"
     )
@@ -122,7 +124,7 @@ def stats_card(stats: PlayerStats, kind: str, avatar: str | None, lang: Language
         last = f"<t:{int(record.last_played)}:R>"
         lines.append(Line(lang._("Last played"), last, inline=True))
     return Card(
-        title=shortened(f"{face.title} · {text.escaped(record.display_name)}", TITLE),
+        title=shortened(f"{face.title} · {escaped(record.display_name)}", TITLE),
         text=_standing(stats, lang),
         accent=LADDER_COLOUR,
         lines=tuple(lines),
@@ -134,7 +136,7 @@ def dice_line(kind: str, server: str, rolled: Sequence[int], lang: Language) -> 
     """The server's dice of a game: how many, each face's share, and whether they look
     fair."""
     face = face_for(kind)
-    heading = lang._("The dice in {server}", server=text.escaped(server))
+    heading = lang._("The dice in {server}", server=escaped(server))
     return Line(heading, fairness_text(face.dice_labels(lang), dice_fairness(rolled), lang))
 
 
@@ -144,7 +146,7 @@ def no_stats(kind: str, name: str, is_self: bool, lang: Language) -> str:
         return lang._("You haven't finished a {title} game in this server yet.", title=title)
     return lang._(
         "{player} hasn't finished a {title} game in this server yet.",
-        player=text.escaped(name),
+        player=escaped(name),
         title=title,
     )
 
@@ -157,7 +159,7 @@ def _standing(stats: PlayerStats, lang: Language) -> str:
         )
     standing = lang._(
         "Rating **{rating}** · place **{place}** of {players}",
-        rating=text.rating(rating, lang),
+        rating=shared_words.rating(rating, lang),
         place=lang.number(stats.place),
         players=lang.number(stats.players),
     )
@@ -199,7 +201,7 @@ def history_card(
     title = lang._(
         "{title} · recent games in {server}",
         title=face_for(kind).title,
-        server=text.escaped(server),
+        server=escaped(server),
     )
     more = lang._("…and {more} more games", more="{}")
     return Card(
@@ -231,7 +233,7 @@ def _history_line(game: FinishedGame, guild_id: int, lang: Language) -> str:
 
 
 def _player(result: Result, lang: Language) -> str:
-    name = text.escaped(listed_name(result.display_name))
+    name = escaped(listed_name(result.display_name))
     return lang._("{player} (left)", player=name) if result.left else name
 
 

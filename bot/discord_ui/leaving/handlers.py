@@ -10,6 +10,7 @@ from bot.discord_ui import text
 from bot.discord_ui.interactions import actor_of, reader
 from bot.discord_ui.surfaces import tell
 from bot.discord_ui.table import GameTable, Recorded
+from bot.games.escaping import escaped
 from bot.service import Actor, ServiceError
 from bot.storage import Game, GameStatus
 
@@ -20,7 +21,7 @@ class Leaving:
 
     async def cancel(self, interaction: discord.Interaction, kind: str) -> None:
         found = await self.table.current(interaction, kind)
-        who = text.escaped(interaction.user.display_name)
+        who = escaped(interaction.user.display_name)
 
         async def show(game: Game) -> Recorded:
             lang = await self.table.languages.of_game(game)

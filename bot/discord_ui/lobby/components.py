@@ -9,8 +9,8 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui import text
 from bot.discord_ui.components import GAME, KIND, VERSION, HandedOver
+from bot.games import shared_words
 from bot.service import BOT_LEVELS
 from bot.storage import Game
 from i18n import Language, english
@@ -107,7 +107,9 @@ class BotSelect(
         if action is LobbyAction.ADD_BOT:
             options = [
                 discord.SelectOption(
-                    label=lang._("Add a computer player: {level}", level=text.level(level, lang)),
+                    label=lang._(
+                        "Add a computer player: {level}", level=shared_words.level(level, lang)
+                    ),
                     value=level,
                 )
                 for level in BOT_LEVELS
@@ -117,7 +119,7 @@ class BotSelect(
             bots = [s for s in (lobby.seats if lobby else ()) if s.is_bot]
             options = [
                 discord.SelectOption(
-                    label=lang._("Remove {player}", player=text.seat_name(s, lang)),
+                    label=lang._("Remove {player}", player=shared_words.seat_name(s, lang)),
                     value=str(s.seat),
                 )
                 for s in bots

@@ -10,13 +10,13 @@ from dataclasses import replace
 
 import discord
 
-from bot.discord_ui import text
 from bot.discord_ui.components import selected
 from bot.discord_ui.interactions import actor_of, player_of, reader
 from bot.discord_ui.lobby.components import LobbyAction
 from bot.discord_ui.permissions import missing_thread_permissions
 from bot.discord_ui.surfaces import announce, tell, update_clicked
 from bot.discord_ui.table import GameTable, Recorded
+from bot.games import shared_words
 from bot.games.faces import face_for
 from bot.service.errors import NotOnTheMenu
 from bot.storage import Game, GameStatus
@@ -95,7 +95,7 @@ class Lobbies:
         lobby = interaction.channel.get_partial_message(game.lobby_message_id)
         try:
             thread = await lobby.create_thread(
-                name=text.game_name(face_for(game.kind).title, game),
+                name=shared_words.game_name(face_for(game.kind).title, game),
                 auto_archive_duration=1440,
             )
         except discord.HTTPException:

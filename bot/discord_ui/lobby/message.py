@@ -10,6 +10,7 @@ import discord
 from bot.discord_ui import text
 from bot.discord_ui.cards import Card, Line, Rows
 from bot.discord_ui.lobby.components import LOBBY_BUTTONS, BotSelect, LobbyAction, LobbyButton
+from bot.games import shared_words
 from bot.games.faces import face_for
 from bot.games.registry import rules_for
 from bot.storage import Game
@@ -24,7 +25,7 @@ def lobby_card(
     ended) its buttons, with the bot menus where the server allows computer players."""
     face, rules = face_for(game.kind), rules_for(game.kind)
     seats = "\n".join(
-        text.seat_line(s, lang) + (lang._(" (host)") if s.user_id == game.host_id else "")
+        shared_words.seat_line(s, lang) + (lang._(" (host)") if s.user_id == game.host_id else "")
         for s in game.seats
     )
     players = lang._(
@@ -38,7 +39,9 @@ def lobby_card(
     if game.thread_id is not None:
         lines.append(Line(lang._("Played in"), f"<#{game.thread_id}>", inline=True))
     if note is None and game.deadline is not None:
-        lines.append(Line(lang._("Lobby closes"), text.deadline(game.deadline), inline=True))
+        lines.append(
+            Line(lang._("Lobby closes"), shared_words.deadline(game.deadline), inline=True)
+        )
     footer = None
     if note is None:
         footer = lang._(
@@ -47,7 +50,7 @@ def lobby_card(
             most=rules.max_players,
         )
     return Card(
-        title=text.game_name(face.title, game),
+        title=shared_words.game_name(face.title, game),
         text=(note + "\n\n" if note else "") + f"{players}\n{seats}" + teams,
         accent=PLAYERS[0].color,
         lines=tuple(lines),
@@ -69,7 +72,7 @@ def _teams(game: Game, lang: Language) -> str:
         lang._(
             "Team {team}: {players}",
             team=chr(ord("A") + index),
-            players=" & ".join(text.seat_line(game.seats[seat], lang) for seat in unit),
+            players=" & ".join(shared_words.seat_line(game.seats[seat], lang) for seat in unit),
         )
         for index, unit in enumerate(units)
     ]

@@ -41,8 +41,9 @@ from dataclasses import replace
 
 import discord
 
-from bot.discord_ui import text
 from bot.discord_ui.table import GameTable, Recorded
+from bot.games import shared_words
+from bot.games.escaping import escaped
 from bot.games.faces import face_for
 from bot.service import ServiceError
 from bot.service.errors import ChannelBusy
@@ -221,8 +222,8 @@ class PlacesGone:
         words = lang._(
             "{game} on {server} ended: the thread or channel it was played in was deleted "
             "or locked, and it had nowhere else to go. It counts for nobody.",
-            game=text.game_name(face_for(game.kind).title, game),
-            server=text.escaped(guild.name if guild is not None else str(game.guild_id)),
+            game=shared_words.game_name(face_for(game.kind).title, game),
+            server=escaped(guild.name if guild is not None else str(game.guild_id)),
         )
         for seat in game.seats:
             if seat.user_id is None:

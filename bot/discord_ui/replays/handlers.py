@@ -15,12 +15,12 @@ import logging
 
 import discord
 
-from bot.discord_ui import text
 from bot.discord_ui.cards import Card, Image, Rows, edited, sent
 from bot.discord_ui.interactions import reader
 from bot.discord_ui.replays.components import ShareReplayButton
 from bot.discord_ui.surfaces import tell
 from bot.discord_ui.table import GameTable
+from bot.games import shared_words
 from bot.games.face import GOLD
 from bot.games.faces import face_for
 from bot.games.painters import PAINTERS
@@ -72,7 +72,7 @@ class Replays:
             try:
                 gif = await self._made(game, lang, limit)
             except ReplayTooLarge:
-                title = text.game_name(face_for(game.kind).title, game)
+                title = shared_words.game_name(face_for(game.kind).title, game)
                 await interaction.delete_original_response()
                 await tell(interaction, reader(interaction).say(_too_large(title, limit)))
                 return
@@ -93,7 +93,7 @@ class Replays:
             raise NotHere()
         if game.status is not GameStatus.FINISHED:
             face = face_for(kind)
-            raise NoSuchFinishedGame(face.title, text.number(game), face.command)
+            raise NoSuchFinishedGame(face.title, shared_words.number(game), face.command)
         return game
 
     async def _show(self, interaction: discord.Interaction, game: Game) -> None:
@@ -106,7 +106,7 @@ class Replays:
             card = _card(game, gif, lang, rows=((share,),))
             await interaction.response.send_message(**sent(card), ephemeral=True)
             return
-        title = text.game_name(face_for(game.kind).title, game)
+        title = shared_words.game_name(face_for(game.kind).title, game)
         preparing = Card(title=None, text=lang._("🎞️ Preparing the replay of {game}…", game=title))
         await interaction.response.send_message(**sent(preparing), ephemeral=True)
         try:
@@ -158,7 +158,7 @@ def _card(
     note: str | None = None,
     rows: Rows = (),
 ) -> Card:
-    title = text.game_name(face_for(game.kind).title, game)
+    title = shared_words.game_name(face_for(game.kind).title, game)
     return Card(
         title=lang._("🎞️ Replay · {game}", game=title),
         text=lang._(

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import discord
 
-from bot.discord_ui import limits
 from bot.discord_ui.cards import Card, layout
 from bot.discord_ui.command_parts import Command, command
 from bot.discord_ui.game_bot import game_bot
 from bot.discord_ui.interactions import guarded, reader
+from bot.discord_ui.limits import TEXT_TOTAL
 from bot.games.face import GameFace
+from bot.games.limits import TITLE
 from bot.games.rules import AnyRules
 from i18n import N_
 
@@ -40,7 +41,7 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
     ]
 
 
-RULES_CARD = limits.TEXT_TOTAL - limits.TITLE - len("### \n")
+RULES_CARD = TEXT_TOTAL - TITLE - len("### \n")
 """A rules card's text at its longest: a message's whole text, less its title."""
 
 

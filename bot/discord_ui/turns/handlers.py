@@ -8,15 +8,16 @@ from dataclasses import replace
 
 import discord
 
-from bot.discord_ui import presenter, text
+from bot.discord_ui import presenter
 from bot.discord_ui.cards import sent
 from bot.discord_ui.game_log import log_cards
 from bot.discord_ui.interactions import actor_of, deferral, reader
 from bot.discord_ui.leaving.handlers import Leaving
 from bot.discord_ui.surfaces import announce, tell
 from bot.discord_ui.table import AS_IT_STANDS, Answered, GameTable, Recorded
+from bot.games import shared_words
 from bot.games.faces import face_for
-from bot.service import Outcome
+from bot.games.outcome import Outcome
 from bot.service.errors import GameBroken, NoGameHere
 from bot.storage import GameStatus
 
@@ -94,7 +95,7 @@ class Turns:
         mine = reader(interaction)
         lines = await self.table.logs.lines(game, mine)
         face = face_for(kind)
-        title = mine._("{game} · log", game=text.game_name(face.title, game))
+        title = mine._("{game} · log", game=shared_words.game_name(face.title, game))
         if not lines:
             await tell(interaction, mine._("Nobody has moved yet in {game}.", game=title))
             return

@@ -1,5 +1,6 @@
 """Claim (Scott Almes) on the platform: its rules (``game``), its face in Discord with each
-player's private hand (``face``) and its words (``words``)."""
+player's private hand (``face``) and its words, by subject (``names``, ``seat_words``,
+``move_words``, ``prompt_words``, ``result_words``, ``table_words``, ``hand_words``)."""
 
 from bot.games.registration import Registration
 

@@ -14,8 +14,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from bot.discord_ui import text
-from bot.games.claim import GAME, names, words
+from bot.games import shared_words
+from bot.games.claim import (
+    GAME,
+    hand_words,
+    move_words,
+    names,
+    prompt_words,
+    result_words,
+    seat_words,
+    table_words,
+)
 from bot.games.claim.game import (
     CLAIM,
     FIRST,
@@ -37,14 +46,13 @@ from bot.games.face import (
     Private,
     Tone,
     described_names,
-    game_over,
     seat_names,
 )
+from bot.games.outcome import Outcome
 from bot.games.painters import PAINTERS
-from bot.games.replay import Hold, Replay, ReplayStep, caption
-from bot.service import Outcome
-from bot.storage import Game, LadderEntry, PlayerRecord
+from bot.games.replay import Hold, ReplayStep, caption
 from bot.storage.game_values import Options
+from bot.storage.records import Game, LadderEntry, PlayerRecord
 from engine.claim import (
     Action,
     Card,
@@ -80,11 +88,7 @@ from render.claim.pictures import HAND, TABLE
 from render.common.palette import PLAYERS
 
 
-class ClaimFace(BaseFace):
-    kind = GAME.kind
-    command = GAME.command
-    title = GAME.name
-
+class ClaimFace(BaseFace[TableView]):
     def option_fields(self, options: Options, lang: Language) -> Sequence[tuple[str, str]]:
         pair = str(options.get("pair", "goblins-knights"))
         added = str(options.get("factions", FIRST))
@@ -93,16 +97,9 @@ class ClaimFace(BaseFace):
             (lang._("Added factions"), _added_words(added, lang)),
         ]
 
-    def prepare(self) -> None:
-        TABLE.prepare()
-        HAND.prepare()
-
-    def rules(self, lang: Language) -> str:
-        return words.rules(lang)
-
     def happened(self, outcome: Outcome, lang: Language) -> str:
         move: Move = outcome.action
-        return words.happened(
+        return move_words.happened(
             outcome.game,
             outcome.before,
             move.seat,
@@ -130,15 +127,15 @@ class ClaimFace(BaseFace):
         result = score(state)
         view = table_view(seat_names(game, lang), state, outcome, lang, result)
         png = await _render(game, view)
-        table = words.results(game, result, lang)
-        description = words.table(view, described_names(game, lang), lang)
-        return game_over(self.title, outcome, headline, table, png, description, lang)
+        table = result_words.results(game, result, lang)
+        description = table_words.table(view, described_names(game, lang), lang)
+        return self.game_over(outcome, headline, table, png, description, lang)
 
     def choices(self, game: Game, lang: Language) -> Sequence[Control]:
         state: ClaimState = game.state
         if state.phase is Phase.OVER:
             return []
-        return [OpenPrivate(words.hand_button(lang), emoji="🂠")]
+        return [OpenPrivate(prompt_words.hand_button(lang), emoji="🂠")]
 
     async def private(
         self, game: Game, seat: int, last: Outcome | None, lang: Language
@@ -147,7 +144,7 @@ class ClaimFace(BaseFace):
         seated = _seated(state, seat)
         mine, acting, legal, lead = seated
         drawn = _drawn(last, seat)
-        name = text.seat_name(game.seats[seat], lang)
+        name = shared_words.seat_name(game.seats[seat], lang)
         hand_view = _hand_view(name, state, seat, seated, drawn, lang)
         png = await PAINTERS.paint(game.id, render_hand, hand_view)
         lines = [_private_prompt(game, state, seat, legal, lead, lang)]
@@ -157,7 +154,7 @@ class ClaimFace(BaseFace):
                     "You drew {cards} face down: it is on your follower pile.",
                     "You drew {cards} face down: they are on your follower pile.",
                     len(drawn),
-                    cards=words.cards(drawn, lang),
+                    cards=names.cards(drawn, lang),
                 )
             )
         if mine.peek is not None:
@@ -171,37 +168,38 @@ class ClaimFace(BaseFace):
             lines.append(
                 lang._(
                     "⏰ If you don't choose {deadline}, the clock does it for you ({rule}).",
-                    deadline=text.deadline(game.deadline),
-                    rule=words.time_out_rule(state, lang),
+                    deadline=shared_words.deadline(game.deadline),
+                    rule=prompt_words.time_out_rule(state, lang),
                 )
             )
         picture = Picture(
-            title=lang._("Your hand · {game}", game=text.game_name(self.title, game)),
+            title=lang._("Your hand · {game}", game=shared_words.game_name(self.title, game)),
             text="\n\n".join(line for line in lines if line),
             colour=PLAYERS[seat].color,
             png=png,
-            description=words.hand(hand_view, lang),
+            description=hand_words.hand(hand_view, lang),
         )
         choices = _choices(state, seat, legal, lang) if acting else ()
         return Private(picture, choices, CLAIM.decision_key(state, seat))
 
-    def replay(self, game: Game, outcomes: Sequence[Outcome], lang: Language) -> Replay:
+    def replay_view(
+        self, names: tuple[str, ...], state: ClaimState, last: Outcome | None, lang: Language
+    ) -> TableView:
+        return table_view(names, state, last, lang)
+
+    def replay_step(
+        self, names: tuple[str, ...], outcome: Outcome, lang: Language
+    ) -> ReplayStep[TableView]:
         """Each card played, taken or discarded as the public table showed it, a won
         trick held longer: never a hand, a follower pile or a face-down card."""
-        names = seat_names(game, lang)
-        start = outcomes[0].before if outcomes else game.state
-        opening = caption(text.first_turn(game, lang))
-        steps = [ReplayStep(table_view(names, start, None, lang), opening, Hold.STEP)]
-        for outcome in outcomes:
-            state: ClaimState = outcome.state
-            hold = Hold.STEP
-            if state.phase is Phase.OVER:
-                hold = Hold.FINAL
-            elif any(isinstance(e, TrickDone) for e in outcome.events):
-                hold = Hold.LONG
-            view = table_view(names, state, outcome, lang)
-            steps.append(ReplayStep(view, caption(self.happened(outcome, lang)), hold))
-        return Replay(render_replay, tuple(steps))
+        state: ClaimState = outcome.state
+        hold = Hold.STEP
+        if state.phase is Phase.OVER:
+            hold = Hold.FINAL
+        elif any(isinstance(e, TrickDone) for e in outcome.events):
+            hold = Hold.LONG
+        view = self.replay_view(names, state, outcome, lang)
+        return ReplayStep(view, caption(self.happened(outcome, lang)), hold)
 
     def ladder_figure(self, entry: LadderEntry, lang: Language) -> str:
         best = entry.figures.get("best_factions", 0)
@@ -306,7 +304,7 @@ def _private_prompt(
     if state.phase is Phase.OVER:
         return lang._("The game is over.")
     if not legal:
-        waiting = lang.list(words.who(game, s, lang) for s in state.to_act())
+        waiting = lang.list(seat_words.who(game, s, lang) for s in state.to_act())
         return lang._("Not your turn: waiting for {players}.", players=waiting)
     step = state.step
     if step is Step.PLAY:
@@ -316,7 +314,7 @@ def _private_prompt(
                 trick=lang.number(state.trick or 0),
             )
         follow = lang._("**Your turn:** follow {card}.", card=names.card_name(lead, lang))
-        rule = words.follow_rule(lead, state.hands[seat], lang)
+        rule = prompt_words.follow_rule(lead, state.hands[seat], lang)
         if rule:
             return f"{follow}\n{rule}"
         anything = lang._("You may play any card.")
@@ -494,15 +492,15 @@ async def _render(game: Game, table: TableView) -> bytes:
 
 def _describe(game: Game, state: ClaimState, headline: str, lang: Language) -> str:
     lines = [headline] if headline else []
-    prompt = words.prompt(game, state, lang)
+    prompt = prompt_words.prompt(game, state, lang)
     if prompt:
         lines.append(prompt)
     if state.players == 4:
         lines.append(
             lang._(
                 "Teams: {team} against {other}",
-                team=words.unit_name(game, (0, 2), lang),
-                other=words.unit_name(game, (1, 3), lang),
+                team=seat_words.unit_name(game, (0, 2), lang),
+                other=seat_words.unit_name(game, (1, 3), lang),
             )
         )
     humans = [s for s in state.to_act() if not game.seats[s].is_bot]
@@ -510,8 +508,8 @@ def _describe(game: Game, state: ClaimState, headline: str, lang: Language) -> s
         lines.append(
             lang._(
                 "⏰ A quiet turn ends by itself {deadline} ({rule}).",
-                deadline=text.deadline(game.deadline),
-                rule=words.time_out_rule(state, lang),
+                deadline=shared_words.deadline(game.deadline),
+                rule=prompt_words.time_out_rule(state, lang),
             )
         )
     return "\n\n".join(lines)
@@ -522,12 +520,12 @@ async def _picture(
 ) -> Picture:
     acting = state.to_act()
     return Picture(
-        title=text.game_name(GAME.name, game),
+        title=shared_words.game_name(GAME.name, game),
         text=words_shown,
         colour=PLAYERS[acting[0] if acting else state.leader].color,
         png=await _render(game, table),
-        description=words.table(table, described_names(game, lang), lang),
+        description=table_words.table(table, described_names(game, lang), lang),
     )
 
 
-CLAIM_FACE = ClaimFace()
+CLAIM_FACE = ClaimFace(GAME, (TABLE, HAND), render_replay)

@@ -27,11 +27,11 @@ from bot.games.rules import (
     BaseRules,
     GameOption,
     IllegalIntent,
+    JsonForm,
     Setting,
     Standing,
     Step,
     quoted,
-    seats_misfit,
 )
 from bot.ladder import Figure, Fold
 from bot.storage.game_values import JSON, Level, Options
@@ -271,8 +271,6 @@ def decision_key(state: ClaimState, seat: int) -> int:
 
 
 class ClaimGame(BaseRules[ClaimState, Move]):
-    kind = GAME.kind
-    name = GAME.name
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     options: tuple[GameOption, ...] = (
@@ -381,45 +379,45 @@ class ClaimGame(BaseRules[ClaimState, Move]):
     def decision_key(self, state: ClaimState, seat: int) -> int:
         return decision_key(state, seat)
 
-    def state_to_json(self, state: ClaimState) -> JSON:
-        """The engine's JSON form, with the last trick when there is one (so a position
-        saved before it was kept reads the same)."""
-        data = state_to_json(state)
-        if isinstance(state, Kept) and state.last_trick:
-            data["last_trick"] = [{"seat": p.seat, "card": p.card.id} for p in state.last_trick]
-            data["last_winner"] = state.last_winner
-        return data
 
-    def state_from_json(self, data: object) -> Kept:
-        if isinstance(data, dict):
-            data = dict(data)
-            trick, winner = data.pop("last_trick", []), data.pop("last_winner", None)
-        else:
-            trick, winner = [], None
-        try:
-            engine = state_from_json(data)
-        except RulesError as e:
-            raise ValueError(str(e)) from None
-        last = _last_trick(trick, winner, engine.players)
-        return with_last_trick(engine, last, winner if last and type(winner) is int else None)
+def _state_to_json(state: ClaimState) -> JSON:
+    """The engine's JSON form, with the last trick when there is one (so a position saved
+    before it was kept reads the same)."""
+    data = state_to_json(state)
+    if isinstance(state, Kept) and state.last_trick:
+        data["last_trick"] = [{"seat": p.seat, "card": p.card.id} for p in state.last_trick]
+        data["last_winner"] = state.last_winner
+    return data
 
-    def misfit(self, state: ClaimState, players: int, options: Options) -> str | None:
-        return seats_misfit(state.players, players)
 
-    def action_to_json(self, move: Move) -> JSON:
-        timed_out = {"timed_out": True} if move.timed_out else {}
-        return {"seat": move.seat, **engine_action_to_json(move.action), **timed_out}
+def _state_from_json(data: object) -> Kept:
+    """The position ``_state_to_json`` wrote, its last trick checked."""
+    if isinstance(data, dict):
+        data = dict(data)
+        trick, winner = data.pop("last_trick", []), data.pop("last_winner", None)
+    else:
+        trick, winner = [], None
+    engine = state_from_json(data)
+    last = _last_trick(trick, winner, engine.players)
+    return with_last_trick(engine, last, winner if last and type(winner) is int else None)
 
-    def action_from_json(self, data: object) -> Move:
-        if not isinstance(data, dict):
-            raise ValueError("a move of Claim is an object")
-        seat = data.get("seat")
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < MAX_PLAYERS:
-            raise ValueError("a move of Claim names its seat")
-        try:
-            return Move(seat, engine_action_from_json(data), data.get("timed_out") is True)
-        except RulesError as e:
-            raise ValueError(str(e)) from None
+
+def _move_to_json(move: Move) -> JSON:
+    """The engine's JSON form of the action, with its seat and whether the clock made it."""
+    timed_out = {"timed_out": True} if move.timed_out else {}
+    return {"seat": move.seat, **engine_action_to_json(move.action), **timed_out}
+
+
+def _move_from_json(data: object) -> Move:
+    if not isinstance(data, dict):
+        raise ValueError("a move of Claim is an object")
+    seat = data.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < MAX_PLAYERS:
+        raise ValueError("a move of Claim names its seat")
+    try:
+        return Move(seat, engine_action_from_json(data), data.get("timed_out") is True)
+    except RulesError as e:
+        raise ValueError(str(e)) from None
 
 
 def _last_trick(data: object, winner: object, players: int) -> tuple[Played, ...]:
@@ -451,7 +449,9 @@ def _action(intent: str) -> Action:
     return action
 
 
-CLAIM = ClaimGame()
+CLAIM = ClaimGame(
+    GAME, JsonForm(_state_to_json, _state_from_json, _move_to_json, _move_from_json, RulesError)
+)
 
 
 def _plain(error: RulesError, state: ClaimState) -> Words:

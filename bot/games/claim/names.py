@@ -1,14 +1,16 @@
-"""Claim's factions in words: the name of a faction, of one of its cards, and its emoji.
-Discord-free, so that the rules half (``game``) and the messages (``words``) share it; the
-names themselves are the pictures' (``render.claim.words``), so that both say the same."""
+"""Claim's factions and cards in words: the name of a faction, of one of its cards, its
+emoji, and the cards a picture shows. Discord-free, so that the rules half (``game``) and
+the messages share it; the names themselves are the pictures' (``render.claim.words``),
+so that both say the same."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final
 
 from engine.claim import Card, Faction
 from i18n import Language, Message
-from render.claim import words
+from render.claim import CardFace, words
 
 EMOJI: Final = {
     Faction.AUTOMATONS: "⚙️",
@@ -53,3 +55,18 @@ def card_label(card: Card, lang: Language) -> str:
 def card_name(card: Card, lang: Language) -> str:
     """A card in a message: ``👺 Goblin 5``."""
     return f"{emoji(card.faction)} {card_label(card, lang)}"
+
+
+def cards(shown: Iterable[Card], lang: Language) -> str:
+    """Cards in a message, each as ``card_name`` writes it."""
+    return lang.list(card_name(c, lang) for c in shown)
+
+
+def pictured_card(card: CardFace, lang: Language) -> str:
+    """A card of a picture as the buttons name it, without its emoji: ``Goblin 5``."""
+    return f"{words.card_name(card.faction, lang)} {card.value}"
+
+
+def pictured_cards(shown: Iterable[CardFace], lang: Language) -> str:
+    """Cards of a picture, as a description lists them."""
+    return ", ".join(pictured_card(card, lang) for card in shown)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.discord_ui import text
+from bot.games import shared_words
 from bot.games.claimit import GAME, words
 from bot.games.face import (
     BaseFace,
@@ -13,15 +13,14 @@ from bot.games.face import (
     Picture,
     Tone,
     described_names,
-    game_over,
     seat_names,
 )
 from bot.games.luck import luck_lines, record_luck
+from bot.games.outcome import Outcome
 from bot.games.painters import PAINTERS
-from bot.games.replay import Hold, Replay, ReplayStep, caption
-from bot.service import Outcome
-from bot.storage import Game, LadderEntry, PlayerRecord
+from bot.games.replay import Hold, ReplayStep, caption
 from bot.storage.game_values import Options
+from bot.storage.records import Game, LadderEntry, PlayerRecord
 from engine.claimit import Bust, GameState, Phase, Place, Roll, roll_odds
 from i18n import Language
 from render.claimit import LETTERS, View, lettered, render_board, render_replay
@@ -29,20 +28,10 @@ from render.claimit.pictures import BOARD
 from render.common.palette import PLAYERS
 
 
-class ClaimItFace(BaseFace):
-    kind = GAME.kind
-    command = GAME.command
-    title = GAME.name
-
+class ClaimItFace(BaseFace[tuple[GameState, View]]):
     def option_fields(self, options: Options, lang: Language) -> Sequence[tuple[str, str]]:
         on, off = lang.pgettext("option", "on"), lang.pgettext("option", "off")
         return [(lang._("Rule variant"), on if options.get("variant") else off)]
-
-    def prepare(self) -> None:
-        BOARD.prepare()
-
-    def rules(self, lang: Language) -> str:
-        return words.rules(lang)
 
     def happened(self, outcome: Outcome, lang: Language) -> str:
         return words.happened(outcome, lang)
@@ -70,11 +59,11 @@ class ClaimItFace(BaseFace):
         png = await _render(game, game.state, lang)
         description = words.board(game.state, described_names(game, lang), lang)
         luck = luck_lines(
-            [text.name(game.seats[r.seat], lang) for r in outcome.results],
+            [shared_words.name(game.seats[r.seat], lang) for r in outcome.results],
             [r.figures for r in outcome.results],
             lang,
         )
-        return game_over(self.title, outcome, headline, table, png, description, lang, luck)
+        return self.game_over(outcome, headline, table, png, description, lang, luck)
 
     def choices(self, game: Game, lang: Language) -> Sequence[Control]:
         """Roll and Stop & claim, or one lettered choice per legal placement (none while a
@@ -103,25 +92,25 @@ class ClaimItFace(BaseFace):
     def dice_labels(self, lang: Language) -> Sequence[str]:
         return ("1", "2", "3", "4", "5", "6")
 
-    def replay(self, game: Game, outcomes: Sequence[Outcome], lang: Language) -> Replay:
+    def replay_view(
+        self, names: tuple[str, ...], state: GameState, last: Outcome | None, lang: Language
+    ) -> tuple[GameState, View]:
+        rolled = None if last is None else _dice_shown(last)
+        return (state, View(names=names, rolled=rolled, lang=lang))
+
+    def replay_step(
+        self, names: tuple[str, ...], outcome: Outcome, lang: Language
+    ) -> ReplayStep[tuple[GameState, View]]:
         """Each roll, placement and stop as the table showed it; a bust with the marks it
         lost still on the board."""
-        names = seat_names(game, lang)
-        start = outcomes[0].before if outcomes else game.state
-        opening = caption(text.first_turn(game, lang))
-        steps = [ReplayStep((start, View(names=names, lang=lang)), opening, Hold.STEP)]
-        for outcome in outcomes:
-            said = caption(self.happened(outcome, lang))
+        said = caption(self.happened(outcome, lang))
+        if any(isinstance(e, Bust) for e in outcome.events):
             rolled = _dice_shown(outcome)
-            if any(isinstance(e, Bust) for e in outcome.events):
-                bust = View(names=names, rolled=rolled, bust=outcome.before.turn, lang=lang)
-                steps.append(ReplayStep((outcome.before, bust), said, Hold.LONG))
-                continue
-            state: GameState = outcome.state
-            hold = Hold.FINAL if state.phase is Phase.OVER else Hold.STEP
-            view = View(names=names, rolled=rolled, lang=lang)
-            steps.append(ReplayStep((state, view), said, hold))
-        return Replay(render_replay, tuple(steps))
+            bust = View(names=names, rolled=rolled, bust=outcome.before.turn, lang=lang)
+            return ReplayStep((outcome.before, bust), said, Hold.LONG)
+        state: GameState = outcome.state
+        hold = Hold.FINAL if state.phase is Phase.OVER else Hold.STEP
+        return ReplayStep(self.replay_view(names, state, outcome, lang), said, hold)
 
     def ladder_figure(self, entry: LadderEntry, lang: Language) -> str:
         return lang._("best mine {size}", size=lang.number(entry.figures.get("best_mine", 0)))
@@ -188,10 +177,10 @@ async def _board(
     footer = None
     if state.last_round is not None and state.phase is not Phase.OVER:
         # A footer shows no markdown: the name as typed.
-        caller = text.seat_name(game.seats[state.last_round.caller], lang)
+        caller = shared_words.seat_name(game.seats[state.last_round.caller], lang)
         footer = lang._("Last round: {player} plays last.", player=caller)
     return Picture(
-        title=text.game_name(GAME.name, game),
+        title=shared_words.game_name(GAME.name, game),
         text=headline + (_prompt(game, state, bust, lang) if prompt else ""),
         colour=PLAYERS[state.turn].color,
         png=png,
@@ -216,7 +205,7 @@ async def _render(
 def _prompt(game: Game, state: GameState, bust: int | None, lang: Language) -> str:
     if state.phase is Phase.OVER or bust is not None:
         return ""
-    who = text.seat_line(game.seats[state.turn], lang)
+    who = shared_words.seat_line(game.seats[state.turn], lang)
     lines = []
     if state.placed_this_turn:
         lines.append(words.this_turn(state, lang))
@@ -236,7 +225,7 @@ def _prompt(game: Game, state: GameState, bust: int | None, lang: Language) -> s
         lines.append(
             lang._(
                 "⏰ The turn ends by itself {deadline} (keeping what was placed).",
-                deadline=text.deadline(game.deadline),
+                deadline=shared_words.deadline(game.deadline),
             )
         )
     return "\n\n" + "\n".join(lines)
@@ -257,4 +246,4 @@ def _three(dice: tuple[int, ...]) -> tuple[int, int, int]:
     return (dice[0], dice[1], dice[2])
 
 
-CLAIMIT_FACE = ClaimItFace()
+CLAIMIT_FACE = ClaimItFace(GAME, (BOARD,), render_replay)

@@ -12,10 +12,10 @@ from bot.games.rules import (
     BaseRules,
     GameOption,
     IllegalIntent,
+    JsonForm,
     Setting,
     Standing,
     Step,
-    seats_misfit,
 )
 from bot.ladder import Figure, Fold
 from bot.storage.game_values import JSON, Level, Options
@@ -64,8 +64,6 @@ ROLL_FIRST = Message("there is nothing to place before you roll")
 
 
 class ClaimIt(BaseRules[GameState, Action]):
-    kind = GAME.kind
-    name = GAME.name
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     options: tuple[GameOption, ...] = (VARIANT,)
@@ -151,26 +149,11 @@ class ClaimIt(BaseRules[GameState, Action]):
             return "stop"
         return LETTERS[state.pending_placements().index(decision.placement)]
 
-    def state_to_json(self, state: GameState) -> JSON:
-        return state_to_json(state)
-
-    def state_from_json(self, data: object) -> GameState:
-        try:
-            return state_from_json(data)
-        except RulesError as e:
-            raise ValueError(str(e)) from None
-
     def misfit(self, state: GameState, players: int, options: Options) -> str | None:
-        seats = seats_misfit(state.players, players)
+        seats = super().misfit(state, players, options)
         if seats is None and state.variant != bool(options.get("variant", False)):
             return "the saved position and the game disagree on the rule variant"
         return seats
-
-    def action_to_json(self, action: Action) -> JSON:
-        return action_to_json(action)
-
-    def action_from_json(self, data: object) -> Action:
-        return action_from_json(data)
 
 
 def space(col: int, row: int) -> Message:
@@ -217,4 +200,6 @@ def _refusal(state: GameState, action: Action, error: RulesError) -> Message:
     return Message("the rules don't allow it now")
 
 
-CLAIMIT = ClaimIt()
+CLAIMIT = ClaimIt(
+    GAME, JsonForm(state_to_json, state_from_json, action_to_json, action_from_json, RulesError)
+)

@@ -4,13 +4,11 @@ results, the rules."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 
-from bot.discord_ui.text import name
 from bot.games.claimit.game import space
-from bot.games.face import rules_text
-from bot.service import Outcome
-from bot.storage import Game, Result
+from bot.games.outcome import Outcome
+from bot.games.shared_words import name
+from bot.storage.records import Game, Result
 from engine.claimit import (
     SPACES,
     Bust,
@@ -33,8 +31,6 @@ from engine.claimit.odds import OUTCOMES
 from engine.claimit.scoring import visible_spaces
 from i18n import Language
 from render.claimit import lettered
-
-RULES_DIR = Path(__file__).with_name("rules")
 
 
 def dice(rolled: tuple[int, ...]) -> str:
@@ -336,8 +332,3 @@ def results(game: Game, results: Sequence[Result], lang: Language) -> str:
         )
         lines.append(f"🏆 {standing}" if r.won else standing)
     return "\n".join(lines)
-
-
-def rules(lang: Language) -> str:
-    """The short rules in ``lang`` (English where there are none in it)."""
-    return rules_text(RULES_DIR, lang.code)

@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Final
 
-from bot.discord_ui import text
-from bot.discord_ui.limits import listed_name
+from bot.games import shared_words
 from bot.games.face import (
     BaseFace,
     Choice,
@@ -24,16 +23,16 @@ from bot.games.face import (
     Picture,
     Tone,
     described_names,
-    game_over,
     seat_names,
 )
 from bot.games.gold_nuggets import GAME, words
 from bot.games.gold_nuggets.game import ROLL, set_intent, take_intent
+from bot.games.limits import listed_name
 from bot.games.luck import MICRO, busts_line, record_luck
+from bot.games.outcome import Outcome
 from bot.games.painters import PAINTERS
-from bot.games.replay import Hold, Replay, ReplayStep, caption
-from bot.service import Outcome
-from bot.storage import Game, LadderEntry, PlayerRecord
+from bot.games.replay import Hold, ReplayStep, caption
+from bot.storage.records import Game, LadderEntry, PlayerRecord
 from engine.gold_nuggets import (
     EMPTY,
     BonusTurn,
@@ -58,17 +57,7 @@ STEAL_MENU_FROM: Final = 2
 """Opponents from whom a steal is offered as a menu; fewer get a button each."""
 
 
-class GoldNuggetsFace(BaseFace):
-    kind = GAME.kind
-    command = GAME.command
-    title = GAME.name
-
-    def prepare(self) -> None:
-        TABLE.prepare()
-
-    def rules(self, lang: Language) -> str:
-        return words.rules(lang)
-
+class GoldNuggetsFace(BaseFace[NuggetsView]):
     def happened(self, outcome: Outcome, lang: Language) -> str:
         return words.happened(outcome, lang)
 
@@ -101,11 +90,11 @@ class GoldNuggetsFace(BaseFace):
         table = words.results(game, outcome.results, lang)
         description = words.table(view, described_names(game, lang), lang)
         luck = [
-            _luck_line(text.name(game.seats[r.seat], lang), r.figures, lang)
+            _luck_line(shared_words.name(game.seats[r.seat], lang), r.figures, lang)
             for r in outcome.results
             if r.figures.get("rolls", 0)
         ]
-        return game_over(self.title, outcome, headline, table, png, description, lang, luck)
+        return self.game_over(outcome, headline, table, png, description, lang, luck)
 
     def choices(self, game: Game, lang: Language) -> Sequence[Control]:
         """What the player to act may do in this phase (nothing while a computer player
@@ -130,31 +119,27 @@ class GoldNuggetsFace(BaseFace):
             "5",
         )
 
-    def replay(self, game: Game, outcomes: Sequence[Outcome], lang: Language) -> Replay:
+    def replay_view(
+        self, names: tuple[str, ...], state: GameState, last: Outcome | None, lang: Language
+    ) -> NuggetsView:
+        return _turn_view(names, state, last, lang)
+
+    def replay_step(
+        self, names: tuple[str, ...], outcome: Outcome, lang: Language
+    ) -> ReplayStep[NuggetsView]:
         """Each roll, set-aside and take as the table showed it; a bust with the dice it
         lost, a bonus turn and the end held longer."""
-        names = seat_names(game, lang)
-        start = outcomes[0].before if outcomes else game.state
-        opening = caption(text.first_turn(game, lang))
-        steps = [ReplayStep(_turn_view(names, start, None, lang), opening, Hold.STEP)]
-        for outcome in outcomes:
-            said = caption(_dice_in_words(self.happened(outcome, lang), lang))
-            state: GameState = outcome.state
-            if isinstance(outcome.action, Roll) and any(
-                isinstance(e, Bust) for e in outcome.events
-            ):
-                bust = table_view(
-                    names, outcome.before, lang, rolled=outcome.action.faces, bust=True
-                )
-                steps.append(ReplayStep(bust, said, Hold.LONG))
-                continue
-            hold = Hold.STEP
-            if state.phase is Phase.OVER:
-                hold = Hold.FINAL
-            elif any(isinstance(e, BonusTurn) for e in outcome.events):
-                hold = Hold.LONG
-            steps.append(ReplayStep(_turn_view(names, state, outcome, lang), said, hold))
-        return Replay(render_replay, tuple(steps))
+        said = caption(_dice_in_words(self.happened(outcome, lang), lang))
+        if isinstance(outcome.action, Roll) and any(isinstance(e, Bust) for e in outcome.events):
+            bust = table_view(names, outcome.before, lang, rolled=outcome.action.faces, bust=True)
+            return ReplayStep(bust, said, Hold.LONG)
+        state: GameState = outcome.state
+        hold = Hold.STEP
+        if state.phase is Phase.OVER:
+            hold = Hold.FINAL
+        elif any(isinstance(e, BonusTurn) for e in outcome.events):
+            hold = Hold.LONG
+        return ReplayStep(self.replay_view(names, state, outcome, lang), said, hold)
 
     def ladder_figure(self, entry: LadderEntry, lang: Language) -> str:
         best = entry.figures.get("best", 0)
@@ -344,7 +329,7 @@ def _take(game: Game, state: GameState, lang: Language) -> list[Control]:
             steal = lang._(
                 "Steal {amount} from {player} (holds {held})",
                 amount=lang.number(min(value, held)),
-                player=listed_name(text.seat_name(game.seats[seat], lang)),
+                player=listed_name(shared_words.seat_name(game.seats[seat], lang)),
                 held=lang.number(held),
             )
             controls.append(Choice(take_intent(seat), steal, emoji="🪢", tone=Tone.DANGER))
@@ -366,7 +351,7 @@ def _take(game: Game, state: GameState, lang: Language) -> list[Control]:
                 lang.pgettext(
                     "nuggets",
                     "{player} (holds {held})",
-                    player=listed_name(text.seat_name(game.seats[seat], lang)),
+                    player=listed_name(shared_words.seat_name(game.seats[seat], lang)),
                     held=lang.number(held),
                 ),
                 description=lang.pgettext(
@@ -465,7 +450,7 @@ async def _picture(
 ) -> Picture:
     png = await _render(game, view)
     return Picture(
-        title=text.game_name(GAME.name, game),
+        title=shared_words.game_name(GAME.name, game),
         text=words_shown,
         colour=PLAYERS[seat].color,
         png=png,
@@ -477,7 +462,7 @@ def _prompt(game: Game, state: GameState, lang: Language) -> str:
     """What the player to move does next, with the dice set aside, the odds and the clock."""
     if state.phase is Phase.OVER:
         return ""
-    player = text.seat_line(game.seats[state.turn], lang)
+    player = shared_words.seat_line(game.seats[state.turn], lang)
     lines = []
     if state.aside != EMPTY:
         lines.append(words.aside_line(state, lang))
@@ -521,8 +506,8 @@ def _prompt(game: Game, state: GameState, lang: Language) -> str:
     if state.phase in (Phase.ROLL, Phase.DECIDE):
         lines.append(words.odds(roll_odds(state), state, lang))
     if game.deadline is not None and not game.seats[state.turn].is_bot:
-        lines.append(words.time_out_rule(state, text.deadline(game.deadline), lang))
+        lines.append(words.time_out_rule(state, shared_words.deadline(game.deadline), lang))
     return "\n\n" + "\n".join(lines)
 
 
-NUGGETS_FACE = GoldNuggetsFace()
+NUGGETS_FACE = GoldNuggetsFace(GAME, (TABLE,), render_replay)

@@ -17,7 +17,7 @@ from typing import Final, NamedTuple
 
 from bot.games.gold_nuggets import GAME
 from bot.games.luck import LUCK_FIGURES, MICRO, dice_figures, luck_figures
-from bot.games.rules import BaseRules, IllegalIntent, Setting, Standing, Step, seats_misfit
+from bot.games.rules import BaseRules, IllegalIntent, JsonForm, Setting, Standing, Step
 from bot.ladder import Figure, Fold
 from bot.storage.game_values import JSON, Level, Options
 from engine.gold_nuggets import (
@@ -98,8 +98,6 @@ class TurnFigures(NamedTuple):
 
 
 class GoldNuggets(BaseRules[GameState, Action]):
-    kind = GAME.kind
-    name = GAME.name
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     figures: tuple[Figure, ...] = (
@@ -187,24 +185,6 @@ class GoldNuggets(BaseRules[GameState, Action]):
             return set_intent(decision.counts)
         return take_intent(decision.source)
 
-    def state_to_json(self, state: GameState) -> JSON:
-        return state_to_json(state)
-
-    def state_from_json(self, data: object) -> GameState:
-        try:
-            return state_from_json(data)
-        except RulesError as e:
-            raise ValueError(str(e)) from None
-
-    def misfit(self, state: GameState, players: int, options: Options) -> str | None:
-        return seats_misfit(state.players, players)
-
-    def action_to_json(self, action: Action) -> JSON:
-        return action_to_json(action)
-
-    def action_from_json(self, data: object) -> Action:
-        return action_from_json(data)
-
 
 def turn_figures(players: int, first: int, actions: Sequence[Action]) -> list[TurnFigures]:
     """One ``TurnFigures`` per seat, by replaying the game's actions from its start."""
@@ -281,4 +261,6 @@ def _wrong_phase(state: GameState) -> Message:
     }[state.phase]
 
 
-NUGGETS = GoldNuggets()
+NUGGETS = GoldNuggets(
+    GAME, JsonForm(state_to_json, state_from_json, action_to_json, action_from_json, RulesError)
+)

@@ -4,13 +4,11 @@ words, results, the rules, in the reader's language."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from pathlib import Path
 from typing import Final
 
-from bot.discord_ui.text import name
-from bot.games.face import rules_text
-from bot.service import Outcome
-from bot.storage import Game, Result
+from bot.games.outcome import Outcome
+from bot.games.shared_words import name
+from bot.storage.records import Game, Result
 from engine.gold_nuggets import (
     BonusTurn,
     Bust,
@@ -31,7 +29,6 @@ from engine.gold_nuggets.state import STEAL_LASSOS
 from i18n import Language
 from render.gold_nuggets import NuggetsView
 
-RULES_DIR = Path(__file__).with_name("rules")
 DIE: Final = {
     Face.LASSO: "🪢",
     Face.NUGGET: "🪙",
@@ -471,8 +468,3 @@ def results(game: Game, results: Sequence[Result], lang: Language) -> str:
         )
         lines.append(f"🏆 {standing}" if r.won else standing)
     return "\n".join(lines)
-
-
-def rules(lang: Language) -> str:
-    """The short rules in ``lang`` (English where there is no text in it)."""
-    return rules_text(RULES_DIR, lang.code)

@@ -14,12 +14,13 @@ from dataclasses import replace
 
 import pytest
 
-from bot.discord_ui import text
-from bot.games.claim import face, words
+from bot.games import shared_words
+from bot.games.claim import face, table_words
 from bot.games.claim.face import CLAIM_FACE
 from bot.games.claim.game import CLAIM, Kept, Move, with_last_trick
-from bot.games.face import DESCRIPTION, described_name, seat_names
-from bot.service import Outcome
+from bot.games.face import described_name, seat_names
+from bot.games.limits import DESCRIPTION
+from bot.games.outcome import Outcome
 from bot.storage import Game, Seat
 from bot.storage.game_values import Level
 from engine.claim import (
@@ -187,7 +188,7 @@ async def every_description(players: int, seed: str) -> None:
             at, move.before, move.seat, move.action, move.step.events, move.step.turn_over
         )
         position: ClaimState = move.after
-        names = [text.seat_name(seat, EN) for seat in seats]
+        names = [shared_words.seat_name(seat, EN) for seat in seats]
         if position.phase is Phase.OVER:
             description = (await CLAIM_FACE.result(outcome, "…", EN)).description
             assert named(description) == set()
@@ -396,7 +397,7 @@ def test_the_fullest_table_with_the_longest_names_fits(code: str) -> None:
     assert pictures[0].description.count("Doppelg") >= 5, "the last trick and the trick so far"
     for picture in pictures:
         description = picture.description
-        name = described_name(text.seat_name(seated.game.seats[0], lang))
+        name = described_name(shared_words.seat_name(seated.game.seats[0], lang))
         assert name.endswith("…") and name in description
         assert len(description) <= DESCRIPTION - SLACK, len(description)
 
@@ -456,6 +457,6 @@ def test_the_longest_game_over_fits(code: str, players: int) -> None:
         lang=lang,
     )
     names = [described_name(LONGEST)] * players
-    description = words.table(table, names, lang)
+    description = table_words.table(table, names, lang)
     assert len(description.split("\n")) == 2 + int(players == 4) + 7
     assert len(description) <= DESCRIPTION, len(description)

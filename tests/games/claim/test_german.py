@@ -16,14 +16,15 @@ from typing import Any
 
 import pytest
 
-from bot.discord_ui import presenter, text
+from bot.discord_ui import presenter
 from bot.discord_ui.cards import layout
+from bot.games import shared_words
 from bot.games.claim.face import CLAIM_FACE
 from bot.games.claim.game import CLAIM, Move, parse_factions
 from bot.games.face import Picture
+from bot.games.outcome import Outcome
 from bot.games.rules import BadOption, IllegalIntent
 from bot.ladder import Rating
-from bot.service import Outcome
 from bot.storage import Game, LadderEntry, PlayerRecord, RatingChange, Result, Seat
 from bot.storage.game_values import Level
 from engine.claim import ClaimState, Phase, action_from_json
@@ -122,7 +123,7 @@ class Said:
 
     def table(self, kind: str, position: ClaimState, last: Outcome | None = None) -> None:
         at = game(position) if last is None else last.game
-        self.names |= {text.seat_name(seat, self.lang) for seat in at.seats}
+        self.names |= {shared_words.seat_name(seat, self.lang) for seat in at.seats}
         self.picture(kind, lambda: CLAIM_FACE.turn(at, "", last, self.lang), at)
 
     def hand(self, kind: str, position: ClaimState, seat: int, last: Outcome | None = None) -> None:

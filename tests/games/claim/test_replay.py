@@ -11,8 +11,8 @@ import pytest
 
 from bot.games.claim.face import CLAIM_FACE
 from bot.games.claim.game import CLAIM
+from bot.games.outcome import Outcome
 from bot.games.replay import Hold
-from bot.service import Outcome
 from bot.storage import Game, Seat
 from engine.claim import Card, ClaimState, Phase, TrickDone
 from render.claim.view import TableView

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.games.claimit.game import CLAIMIT
-from bot.service import Outcome
+from bot.games.outcome import Outcome
 from bot.storage import Game, Result, Seat
 from bot.storage.game_values import Level
 from engine.claimit import Action, GameState, Phase

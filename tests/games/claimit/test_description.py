@@ -11,11 +11,12 @@ from dataclasses import replace
 
 import pytest
 
-from bot.discord_ui import text
+from bot.games import shared_words
 from bot.games.claimit import words
 from bot.games.claimit.face import CLAIMIT_FACE
 from bot.games.claimit.game import CLAIMIT
-from bot.games.face import DESCRIBED_NAME, DESCRIPTION, described_name
+from bot.games.face import DESCRIBED_NAME, described_name
+from bot.games.limits import DESCRIPTION
 from bot.storage import Seat
 from bot.storage.game_values import Level
 from engine.claimit import SPACES, GameState, Phase, Roll, Stop, TimeOut, apply, scores
@@ -97,7 +98,7 @@ def test_every_position_of_random_games_is_told_in_full(players: int) -> None:
 def test_the_turn_picture_describes_the_board_it_shows() -> None:
     rolled = outcome(GameState.new(3), Roll((1, 2, 3)))
     picture = asyncio.run(CLAIMIT_FACE.turn(rolled.game, "…", rolled, EN))
-    names = [text.seat_name(seat, EN) for seat in rolled.game.seats]
+    names = [shared_words.seat_name(seat, EN) for seat in rolled.game.seats]
     assert picture.description.startswith(f"{names[0]} rolled 1, 2, and 3; the choices: A: ")
     for letter, placement in lettered(rolled.state):
         assert f"{letter}: {words.placement(placement, EN)}" in picture.description
@@ -116,7 +117,7 @@ def test_a_bust_tells_the_roll_and_the_marks_it_loses() -> None:
     before = position(EXAMPLE_4_BOARD, players=3)
     busted = outcome(before, Roll((6, 3, 4)))
     picture = asyncio.run(CLAIMIT_FACE.turn_end(busted, "…", EN))
-    name = text.seat_name(busted.game.seats[0], EN)
+    name = shared_words.seat_name(busted.game.seats[0], EN)
     assert picture.description.startswith(
         f"{name} rolled 6, 3, and 4: no legal placement, bust! The 4 marks placed this turn "
         "are lost."
@@ -128,7 +129,7 @@ def test_a_bust_tells_the_roll_and_the_marks_it_loses() -> None:
 def test_after_a_stop_the_next_player_is_to_roll() -> None:
     stopped = outcome(position(EXAMPLE_4_BOARD, players=3), Stop())
     picture = asyncio.run(CLAIMIT_FACE.turn_end(stopped, "…", EN))
-    name = text.seat_name(stopped.game.seats[1], EN)
+    name = shared_words.seat_name(stopped.game.seats[1], EN)
     assert picture.description.startswith(f"{name} rolls the dice.")
     assert "Placed this turn" not in picture.description
 
@@ -139,7 +140,7 @@ def test_the_game_over_picture_names_the_winner_and_the_final_standing() -> None
     ended = outcome(before, TimeOut())
     assert ended.state.phase is Phase.OVER
     picture = asyncio.run(CLAIMIT_FACE.result(ended, "…", EN))
-    names = [text.seat_name(seat, EN) for seat in ended.game.seats]
+    names = [shared_words.seat_name(seat, EN) for seat in ended.game.seats]
     assert picture.description.split("\n") == [
         f"Game over: {names[1]} wins.",
         f"1. {names[1]}: largest mine 2, claims 1, spaces 3; 1 claim: 4,4; settled: 4,5 6,6",
@@ -199,7 +200,7 @@ def test_the_fullest_board_with_the_longest_names_fits(code: str) -> None:
     game = replace(table(state), seats=longest_seats())
     picture = asyncio.run(CLAIMIT_FACE.turn(game, "…", None, lang))
     description = picture.description
-    shown = described_name(text.seat_name(game.seats[0], lang))
+    shown = described_name(shared_words.seat_name(game.seats[0], lang))
     assert len(shown) == DESCRIBED_NAME and shown.endswith("…")
     assert description.count(shown) == 5 + 2
     if code == "en":

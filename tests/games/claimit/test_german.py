@@ -18,9 +18,9 @@ from bot.discord_ui.cards import Rows, layout
 from bot.games.claimit.face import CLAIMIT_FACE
 from bot.games.claimit.game import CLAIMIT
 from bot.games.face import Picture
+from bot.games.outcome import Outcome
 from bot.games.rules import IllegalIntent
 from bot.ladder import Rating
-from bot.service import Outcome
 from bot.storage import LadderEntry, PlayerRecord, RatingChange
 from engine.claimit import (
     Bust,

@@ -8,8 +8,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from bot.games.gold_nuggets.game import NUGGETS, set_intent, take_intent
+from bot.games.outcome import Outcome
 from bot.games.rules import Step
-from bot.service import Outcome
 from bot.storage import Game, Seat
 from bot.storage.game_values import Level
 from engine.gold_nuggets import Action, GameState, Phase, TimeOut

@@ -11,13 +11,14 @@ from dataclasses import replace
 
 import pytest
 
-from bot.discord_ui import text
-from bot.games.face import DESCRIPTION, described_name
+from bot.games import shared_words
+from bot.games.face import described_name
 from bot.games.gold_nuggets import face
 from bot.games.gold_nuggets.face import NUGGETS_FACE
 from bot.games.gold_nuggets.words import counts
 from bot.games.gold_nuggets.words import table as table_words
-from bot.service import Outcome
+from bot.games.limits import DESCRIPTION
+from bot.games.outcome import Outcome
 from bot.storage import Game, Result, Seat
 from bot.storage.game_values import Level
 from engine.gold_nuggets import Counts, GameState, Phase, Roll, SetAside, Take, Took
@@ -41,7 +42,7 @@ def no_images(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def names(game: Game) -> list[str]:
-    return [described_name(text.seat_name(seat, EN)) for seat in game.seats]
+    return [described_name(shared_words.seat_name(seat, EN)) for seat in game.seats]
 
 
 def check_table(game: Game, state: GameState, description: str, *, bust: bool = False) -> None:

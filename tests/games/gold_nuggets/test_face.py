@@ -21,8 +21,8 @@ from bot.games.face import Picture
 from bot.games.gold_nuggets import face
 from bot.games.gold_nuggets.face import BUTTONS_PER_ROW, NUGGETS_FACE, usual_choices
 from bot.games.gold_nuggets.game import NUGGETS, parse_set
+from bot.games.outcome import Outcome
 from bot.ladder import Rating
-from bot.service import Outcome
 from bot.storage import LadderEntry, PlayerRecord, RatingChange, Result
 from emulator import message_problems
 from engine.gold_nuggets import (

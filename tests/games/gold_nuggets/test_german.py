@@ -20,9 +20,9 @@ from bot.discord_ui.cards import layout
 from bot.games.face import Picture
 from bot.games.gold_nuggets.face import NUGGETS_FACE
 from bot.games.gold_nuggets.game import NUGGETS
+from bot.games.outcome import Outcome
 from bot.games.rules import IllegalIntent
 from bot.ladder import Rating
-from bot.service import Outcome
 from bot.storage import Game, LadderEntry, PlayerRecord, RatingChange, Result, Seat
 from bot.storage.game_values import Level
 from engine.gold_nuggets import (

@@ -1,0 +1,39 @@
+"""Names made safe to put in a message: no markdown, no pings.
+
+The rules are discord.py's own (``discord.utils.escape_markdown`` with its defaults, and
+``escape_mentions``), written out here so that a game's words need no Discord library:
+``tests/games/test_escaping.py`` holds the two to the same answers.
+"""
+
+from __future__ import annotations
+
+import re
+
+_URL = r"(?P<url><[^: >]+:\/[^ >]+>|(?:https?|steam):\/\/[^\s<]+[^<.,:;\"\'\]\s])"
+"""A link, which keeps its characters: a ``_`` in it is part of the address."""
+_BLOCK = r"^>(?:>>)?\s|\[.+\]\(.+\)|^#{1,3}|^\s*-"
+"""What starts a quote, a masked link, a heading or a list item."""
+_MARKDOWN = re.compile(rf"(?:{_URL}|(?P<markdown>[_\\~|\*`]|{_BLOCK}))", re.MULTILINE)
+_MENTION = re.compile(r"@(everyone|here|[!&]?[0-9]{17,20})")
+
+
+def escape_markdown(text: str) -> str:
+    """``text`` with a backslash before each character or mark that would format it, links
+    left as they are."""
+    return _MARKDOWN.sub(_escaped_markdown, text)
+
+
+def _escaped_markdown(match: re.Match[str]) -> str:
+    url = match["url"]
+    return url if url else "\\" + match["markdown"]
+
+
+def escape_mentions(text: str) -> str:
+    """``text`` with a zero-width space after each ``@`` that would ping everyone, here, a
+    user or a role (a channel's mention stays, it pings nobody)."""
+    return _MENTION.sub("@\u200b\\1", text)
+
+
+def escaped(display_name: str) -> str:
+    """A name safe to put in a message: no formatting, no pings."""
+    return escape_mentions(escape_markdown(display_name))

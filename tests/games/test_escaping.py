@@ -1,0 +1,94 @@
+"""The games' escaping of names answers as discord.py's does, on any name."""
+
+from __future__ import annotations
+
+import discord.utils
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.games.escaping import escape_markdown, escape_mentions, escaped
+
+PIECES = (
+    "_",
+    "*",
+    "**",
+    "~",
+    "~~",
+    "|",
+    "||",
+    "`",
+    "```",
+    "\\",
+    ">",
+    ">>> ",
+    "> ",
+    "#",
+    "## ",
+    "-",
+    " - ",
+    "[x](y)",
+    "[",
+    "](",
+    ")",
+    "\n",
+    "\t",
+    " ",
+    "@",
+    "@everyone",
+    "@here",
+    "@!",
+    "@&",
+    "12345678901234567",
+    "123456789012345678901",
+    "<@123456789012345678>",
+    "<#123456789012345678>",
+    "http://a.b/c_d",
+    "https://x.y/_*_",
+    "steam://run/1_2",
+    "<https://a_b.c>",
+    "<a:/b_c>",
+    "https://e.f/g.",
+    "Ann",
+    "ü",
+    "🎲",
+    "\u200b",
+)
+"""What makes markdown, a link or a mention, and plain letters between them."""
+
+names = st.one_of(
+    st.text(),
+    st.lists(st.sampled_from(PIECES), max_size=12).map("".join),
+    st.lists(st.one_of(st.sampled_from(PIECES), st.text(max_size=3)), max_size=12).map("".join),
+)
+
+
+@settings(max_examples=1000)
+@given(names)
+def test_markdown_is_escaped_as_discord_py_escapes_it(name: str) -> None:
+    assert escape_markdown(name) == discord.utils.escape_markdown(name)
+
+
+@settings(max_examples=1000)
+@given(names)
+def test_mentions_are_escaped_as_discord_py_escapes_them(name: str) -> None:
+    assert escape_mentions(name) == discord.utils.escape_mentions(name)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "**Ann**",
+        "_x_ @everyone",
+        "> quote",
+        "# big\n- item",
+        "[click](https://evil.example/a_b)",
+        "see https://a.example/x_y_z.",
+        "@123456789012345678",
+        "<@&123456789012345678>",
+        "\\*",
+    ],
+)
+def test_a_name_is_escaped_as_discord_py_escapes_it(name: str) -> None:
+    expected = discord.utils.escape_mentions(discord.utils.escape_markdown(name))
+    assert escaped(name) == expected
