@@ -247,6 +247,13 @@ class BaseFace(ABC, Generic[V]):
         self.title = game.name
         self._pictures = tuple(pictures)
         self._replays = replays
+        self._declared_as = game.face.partition(":")[2]
+
+    def __reduce__(self) -> str:
+        """A game has one face, made where its game declares it: a picture process given
+        it (its ``prepare``) finds it there by that name rather than copying it, with the
+        pictures' locks it holds."""
+        return self._declared_as
 
     def option_fields(self, options: Options, lang: Language) -> Sequence[tuple[str, str]]:
         """No rule options to show."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import pickle
 import signal
 import sys
 from collections.abc import AsyncIterator
@@ -14,6 +15,7 @@ import pytest
 
 from bot.games.faces import face_for
 from bot.games.painters import Painters
+from bot.games.registry import REGISTERED
 from engine.claimit import GameState
 from render.claimit import View, render_board
 from tests import processes
@@ -129,3 +131,10 @@ def _running(pid: int) -> bool:
     except (FileNotFoundError, IndexError):
         return False
     return state != "Z"
+
+
+def test_a_face_sent_to_a_picture_process_is_found_there_by_name() -> None:
+    """Its pictures hold locks, which no process can be sent."""
+    for game in REGISTERED:
+        face = face_for(game.kind)
+        assert pickle.loads(pickle.dumps(face.prepare)).__self__ is face
