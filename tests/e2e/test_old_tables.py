@@ -93,12 +93,16 @@ async def test_a_game_against_a_computer_player_goes_on_past_an_old_table(
         game = await world.settled(game.id)
         if game.status is not GameStatus.ACTIVE:
             break
-        (table,) = tables(world)
+        # Read before whose turn it is: a computer player that moves in between changes it.
+        (before,) = tables(world)
         if await world.human_to_move() == human:
+            # Nothing but the person moves the game now: settled, its table shows their turn.
+            await world.settled(game.id)
+            (table,) = tables(world)
             await turn(world, human, table, rng)
         else:
             await world.discord.wait_until(
-                functools.partial(computer_moved, world, game.id, describe(table))
+                functools.partial(computer_moved, world, game.id, describe(before))
             )
     assert game.status is GameStatus.FINISHED
     # The computer player's steps reached a table: the old one was moved, not edited on.
