@@ -63,7 +63,7 @@ class GamePlaces:
                 return await self.client.get_partial_messageable(game.thread_id).send(**message)
             except discord.NotFound:
                 log.info("the thread of game %s is gone; back to its channel", game.id)
-                await self.service.set_thread(game.id, None)
+                await self.service.messages.set_thread(game.id, None)
                 for file in [message.get("file"), *message.get("files", [])]:
                     if file is not None:
                         file.reset()

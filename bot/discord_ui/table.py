@@ -193,7 +193,9 @@ class GameTable:
                     shown = await show(changed)
                 if isinstance(shown, Answered):
                     if shown.recorded:
-                        await self.service.mark_shown(game.id, NOTHING_NEWER, shown.recorded)
+                        await self.service.messages.mark_shown(
+                            game.id, NOTHING_NEWER, shown.recorded
+                        )
                     # Wanted while the game is held, so that whoever waits for the game
                     # to settle finds its show wanted once they hold it; the hands at
                     # once, not behind a table show waiting on the channel.
@@ -201,7 +203,7 @@ class GameTable:
                     if isinstance(changed, Outcome):
                         self.hands.want(game, changed)
                 else:
-                    await self.service.mark_shown(game.id, game.version, shown)
+                    await self.service.messages.mark_shown(game.id, game.version, shown)
                     self.notices.shown(game.id)
                     self.reconciler.shown(game.id)
             except FollowUpsBehind as behind:
@@ -210,7 +212,7 @@ class GameTable:
                 log.info("game %s's ping or hands fell behind", game.id, exc_info=behind)
                 self.reconciler.retry(game.id)
                 try:
-                    await self.service.mark_shown(game.id, NOTHING_NEWER, behind.recorded)
+                    await self.service.messages.mark_shown(game.id, NOTHING_NEWER, behind.recorded)
                 except Exception:
                     log.warning("could not record game %s's table", game.id, exc_info=True)
             except Exception as error:
@@ -292,7 +294,7 @@ class GameTable:
                     recorded = await self.show_current(game)
                 except FollowUpsBehind as behind:
                     # Where the table now is, kept; its ping or hands are tried again.
-                    await self.service.mark_shown(game.id, NOTHING_NEWER, behind.recorded)
+                    await self.service.messages.mark_shown(game.id, NOTHING_NEWER, behind.recorded)
                     raise
                 # A lobby has no table that could have gone out unrecorded; and a show
                 # that follows a move finds one only where the game had lost its table
@@ -312,7 +314,9 @@ class GameTable:
                 raise
             # A new turn message means its player is only now asked to move.
             posted = late and game.status is GameStatus.ACTIVE and "turn_message_id" in recorded
-            await self.service.mark_shown(game.id, game.version, recorded, turn_posted_late=posted)
+            await self.service.messages.mark_shown(
+                game.id, game.version, recorded, turn_posted_late=posted
+            )
         self.notices.shown(game.id)
         self.reconciler.shown(game.id)
 
@@ -327,7 +331,7 @@ class GameTable:
         """This process has just taken on these shards' background work (at its start, or
         standing in for a process that stopped): their games' messages are brought up to
         date, their computer players move on and their deadlines are looked at."""
-        self.reconciler.add(await self.service.games_not_shown(shards))
+        self.reconciler.add(await self.service.messages.games_not_shown(shards))
         await self.resume(shards)
         self.service.deadline_moved_earlier.set()
 
@@ -495,7 +499,7 @@ class GameTable:
             return await self.show_lobby(game) | await self.close(game, headline, lang)
         assert game.state is not None
         try:
-            last = await self.service.last_outcome(game.id)
+            last = await self.service.history.last_outcome(game.id)
         except Exception:
             log.warning("game %s's last move can't be replayed", game.id, exc_info=True)
             last = None

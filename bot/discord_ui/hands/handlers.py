@@ -91,7 +91,7 @@ class Hands:
         (``last``, or else the move log's)."""
         if last is None:
             try:
-                last = await self.table.service.last_outcome(game.id)
+                last = await self.table.service.history.last_outcome(game.id)
             except Exception:
                 log.warning("game %s's last move can't be replayed", game.id, exc_info=True)
         return await self.table.hands.card(game, seat, lang, last)

@@ -105,7 +105,7 @@ class Lobbies:
                 host._("I couldn't start a thread for this game, so it runs here in the channel."),
             )
             return
-        await self.table.service.set_thread(game.id, thread.id)
+        await self.table.service.messages.set_thread(game.id, thread.id)
         # Named, the lobby links to its thread.
         await self.table.show_lobby(replace(game, thread_id=thread.id))
 

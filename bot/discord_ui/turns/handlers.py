@@ -53,7 +53,7 @@ class Turns:
                 recorded: Recorded = {"lobby_message_id": message.id}
             else:
                 lang = await self.table.languages.of_game(game)
-                last = await self.table.service.last_outcome(game.id)
+                last = await self.table.service.history.last_outcome(game.id)
                 headline = lang.say(AS_IT_STANDS)
                 card = sent(await self.table.table_card(game, headline, last, lang))
                 if interaction.channel_id == game.place_id:
@@ -75,7 +75,7 @@ class Turns:
                 except discord.HTTPException:
                     log.info("game %s's ping still links to its old table", game.id)
             try:
-                await self.table.service.mark_shown(game.id, game.version, recorded)
+                await self.table.service.messages.mark_shown(game.id, game.version, recorded)
             except Exception:
                 # The board is out; its id is recorded again by the next click on it.
                 log.warning("could not record game %s's new message", game.id, exc_info=True)
