@@ -66,6 +66,7 @@ from bot.service.game_parts import (
     results_of,
     take_over,
 )
+from bot.service.game_reads import GameReads
 from bot.service.guild_settings import check_turn_timeout
 from bot.service.ladder_service import count_game, turn_figures
 from bot.service.message_places import MessagePlaces
@@ -82,7 +83,6 @@ from bot.storage.connection import Connection
 from bot.storage.database import CommitUnknown, Database
 from bot.storage.game_values import Level, Options
 from bot.storage.records import (
-    DueGames,
     EndReason,
     FinishedTable,
     Game,
@@ -91,7 +91,6 @@ from bot.storage.records import (
     Result,
     Seat,
 )
-from bot.storage.shards import EVERY, Shards
 
 log = logging.getLogger(__name__)
 
@@ -120,7 +119,7 @@ Change = Callable[[Connection, Written], Coroutine[Any, Any, T]]
 it wrote."""
 
 
-class GameService:
+class GameService(GameReads):
     def __init__(
         self,
         database: Database,
@@ -128,9 +127,8 @@ class GameService:
         dice: random.Random | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
-        self._db = database
+        super().__init__(database, clock)
         self._random = dice if dice is not None else secrets.SystemRandom()
-        self._clock = clock
         self.deadline_moved_earlier = asyncio.Event()
         """Set when the deadline watch must look again before it meant to: a new deadline
         may come before every earlier one (a new lobby, a start), or a game whose deadline
@@ -372,27 +370,6 @@ class GameService:
 
     # Deadlines -------------------------------------------------------------------
 
-    async def due_games(self, shards: Shards = EVERY) -> DueGames:
-        """Open games whose deadline has passed (noting those whose messages are behind:
-        a turn nobody was shown can't be held against its player until it is), and games
-        whose saved values are damaged."""
-        return await self._db.read(
-            lambda connection: deadline_queries.due_games(connection, self._clock(), shards)
-        )
-
-    async def next_deadline(self, after: float, shards: Shards = EVERY) -> float | None:
-        """The earliest deadline still to come after ``after``."""
-        return await self._db.read(
-            lambda connection: deadline_queries.next_deadline(connection, after, shards)
-        )
-
-    async def damaged_games(self, shards: Shards = EVERY) -> list[tuple[int, str]]:
-        """Open games whose saved values the deadline scan reads are damaged, as (id, what
-        is damaged)."""
-        return await self._db.read(
-            lambda connection: deadline_queries.damaged_games(connection, shards)
-        )
-
     async def expire_lobby(self, game_id: int, version: int) -> Game:
         """Closes a lobby nobody started before its deadline."""
 
@@ -441,11 +418,6 @@ class GameService:
         would fire forever; only a cancel ends it. ``False`` if it was stopped already."""
         return await self._db.statement(
             lambda connection: deadline_queries.clear_deadline(connection, game_id)
-        )
-
-    async def games_of_member(self, guild_id: int, user_id: int) -> list[int]:
-        return await self._db.read(
-            lambda connection: game_queries.games_of_member(connection, guild_id, user_id)
         )
 
     # Turns -------------------------------------------------------------------
@@ -563,18 +535,6 @@ class GameService:
         )
         return note.move
 
-    # Bookkeeping and queries ---------------------------------------------------
-
-    async def seat_for(self, game_id: int, actor: Actor) -> tuple[Game, Seat]:
-        """The game being played and ``actor``'s seat in it, for their private message;
-        refused for anyone not playing it (a seat a computer player took over included)."""
-        game = await self._db.read(lambda connection: load_game(connection, game_id, actor.where))
-        playing(game)
-        seat = None if actor.user_id is None else game.seat_of(actor.user_id)
-        if seat is None:
-            raise NotInGame()
-        return game, seat
-
     async def close_place_gone(self, game_id: int) -> Game:
         """Ends an open game unrated because its place is gone (its channel deleted or
         locked, or its thread with no room left in its channel): its clock stops, and
@@ -590,32 +550,6 @@ class GameService:
             return replace(ended, shown_version=ended.version)
 
         return await self._change(closing)
-
-    async def game(self, game_id: int) -> Game:
-        return await self._db.read(lambda connection: load_game(connection, game_id))
-
-    async def current_game(self, channel_id: int) -> Game | None:
-        """The lobby or running game (of any kind) played in this channel or thread, or
-        else the first one started from this channel into a thread of its own."""
-        games = await self.games_here(channel_id)
-        here = [g for g in games if channel_id in (g.place_id, g.thread_id)]
-        return next(iter(here or games), None)
-
-    async def games_here(self, channel_id: int, kind: str | None = None) -> list[Game]:
-        """The lobbies and running games (of ``kind``, or any) in this channel or thread,
-        or started from this channel into threads of their own, oldest first."""
-
-        async def reading(connection: Connection) -> list[Game]:
-            found = await place_queries.open_games_here(connection, channel_id, kind)
-            return [await load_game(connection, game_id) for game_id, _ in found]
-
-        return await self._db.read(reading)
-
-    async def active_game_ids(self, shards: Shards = EVERY) -> list[int]:
-        """Every game being played, in any channel."""
-        return await self._db.read(
-            lambda connection: game_queries.active_game_ids(connection, shards)
-        )
 
     # Shared checks -------------------------------------------------------------
 
