@@ -11,8 +11,9 @@ import discord
 
 from bot.discord_ui.cards import Card
 from bot.discord_ui.interactions import actor_of, reader
+from bot.discord_ui.places import Answered
 from bot.discord_ui.surfaces import in_time, reveal, update_private
-from bot.discord_ui.table import Answered, GameTable
+from bot.discord_ui.table import GameTable
 from bot.games.outcome import Outcome
 from bot.service.errors import BoardMovedOn, NotYourTurn
 from bot.storage import Game

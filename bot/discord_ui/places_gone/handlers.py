@@ -41,7 +41,8 @@ from dataclasses import replace
 
 import discord
 
-from bot.discord_ui.table import GameTable, Recorded
+from bot.discord_ui.places import Recorded
+from bot.discord_ui.table import GameTable
 from bot.games import shared_words
 from bot.games.escaping import escaped
 from bot.games.faces import face_for
@@ -197,7 +198,7 @@ class PlacesGone:
             moved = await self.service.messages.leave_thread(game.id)
         except ChannelBusy:
             ended = await self._end(game.id)
-            await self.table.show_lobby(replace(ended, thread_id=None))
+            await self.table.lobbies.show(replace(ended, thread_id=None))
             return
         log.info("game %s leaves its thread %s for its channel", game.id, thread_id)
         if moved.status is GameStatus.LOBBY:
@@ -205,7 +206,7 @@ class PlacesGone:
             return
         lang = await self.table.languages.of_game(moved)
         # The lobby message no longer sends anyone to the thread.
-        recorded = await self.table.show_lobby(moved)
+        recorded = await self.table.lobbies.show(moved)
         await self._show(moved, lang.say(why), recorded)
 
     async def _end(self, game_id: int) -> Game:
