@@ -634,13 +634,15 @@ async def lags_of(database: str, shown: Mapping[int, Sequence[Shown]]) -> list[f
         for game_id, states in shown.items():
             game = await service.game(game_id)
             lang = language(game.language)
-            lines = [line(game, outcome, lang) for outcome in await service.outcomes(game_id)]
+            lines = [
+                line(game, outcome, lang) for outcome in await service.history.outcomes(game_id)
+            ]
             counts: list[tuple[float, int]] = []
             for state in states:
                 count = moves_shown(state, lines, counts[-1][1] if counts else 0)
                 if count is not None:
                     counts.append((state.at, count))
-            lags += table_lags([move.at for move in await service.moves(game_id)], counts)
+            lags += table_lags([move.at for move in await service.history.moves(game_id)], counts)
         return lags
     finally:
         await opened.close()

@@ -92,7 +92,7 @@ class DeadlineWatch(Background):
             # What the scan never reads (a deadline that is no number is never due), and
             # any game whose messages are behind however it came to be.
             damaged += await self.service.damaged_games(shards)
-            self.table.reconciler.add(await self.service.games_not_shown(shards))
+            self.table.reconciler.add(await self.service.messages.games_not_shown(shards))
             self._swept_at = now
         for game_id, why in damaged:
             await self._put_aside(game_id, why)

@@ -171,7 +171,7 @@ class GameBot(discord.AutoShardedClient):
         self.places_gone = PlacesGone(self.table)
         self.deadlines = DeadlineWatch(self.table, self.turns.deadline_passed, self._clock)
         self.lease_keeper = LeaseKeeper(self.leases, self.table)
-        self._behind = await self.service.games_not_shown(self.leases.shards)
+        self._behind = await self.service.messages.games_not_shown(self.leases.shards)
         ladder = LadderService(self._database)
         await ladder.count_old_games()
         self.ladder_answers = LadderAnswers(ladder)

@@ -40,7 +40,7 @@ class GameLogs:
             moved = last is not None and game.moved_version == game.version
             if moved and last is not None and version == game.version - 1:
                 return self._keep(game, lang, [*lines, line(game, last, lang)])
-        outcomes = await self.service.outcomes(game.id)
+        outcomes = await self.service.history.outcomes(game.id)
         return self._keep(game, lang, [line(game, outcome, lang) for outcome in outcomes])
 
     def _keep(self, game: Game, lang: Language, lines: list[str]) -> list[str]:

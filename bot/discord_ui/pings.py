@@ -106,7 +106,7 @@ class TurnPings:
             )
         except discord.NotFound:
             log.info("game %s's ping was gone already", game.id)
-            await self.service.set_ping(game.id, None, ())
+            await self.service.messages.set_ping(game.id, None, ())
             return _with_ping(game, None, ())
         except discord.HTTPException as error:
             if error.code != OLD_MESSAGE_EDITS:
@@ -122,7 +122,7 @@ class TurnPings:
         if game.ping_message_id is None:
             return game
         await self.places.delete(game, game.ping_message_id)
-        await self.service.set_ping(game.id, None, ())
+        await self.service.messages.set_ping(game.id, None, ())
         return _with_ping(game, None, ())
 
     def forget(self, game_id: int) -> None:
@@ -138,7 +138,7 @@ class TurnPings:
         self._held.clear()
 
     async def _playing_along(self, game: Game, users: set[int]) -> set[int]:
-        moved = await self.service.last_moved(game.id)
+        moved = await self.service.history.last_moved(game.id)
         now = self.clock.now()
         along = set()
         for seat in acting(game):
@@ -171,7 +171,7 @@ class TurnPings:
             game = await self.delete(game)
         card = ping_card(game, users, lang)
         message = await self.places.post(game, **sent(card), nonce=nonce("p", game))
-        await self.service.set_ping(game.id, message.id, users)
+        await self.service.messages.set_ping(game.id, message.id, users)
         return _with_ping(game, message.id, tuple(users))
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import discord
@@ -23,6 +24,8 @@ _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 LOOK_BACK = 50
 """How many of a channel's newest messages are searched for a lobby or table whose id was
 never recorded (it is looked for at once, so it is among the newest)."""
+Recorded = dict[str, int | None]
+"""Where a change's messages went (``lobby_message_id``, ``turn_message_id``), to record."""
 OWN_DELETES_KEPT = 1024
 """The bot's own deletes remembered: Discord tells of each a moment later, like anyone's."""
 
@@ -63,7 +66,7 @@ class GamePlaces:
                 return await self.client.get_partial_messageable(game.thread_id).send(**message)
             except discord.NotFound:
                 log.info("the thread of game %s is gone; back to its channel", game.id)
-                await self.service.set_thread(game.id, None)
+                await self.service.messages.set_thread(game.id, None)
                 for file in [message.get("file"), *message.get("files", [])]:
                     if file is not None:
                         file.reset()
@@ -170,3 +173,34 @@ class GamePlaces:
                 return
             except discord.NotFound:
                 continue
+
+
+@dataclass(frozen=True)
+class Answered:
+    """What a change's show returns when it answered only whoever asked (``recorded``:
+    where its messages now are): the rest of the server is shown the change out of the
+    game's hold, by the follower."""
+
+    recorded: Recorded = field(default_factory=dict)
+
+
+NOTHING_NEWER = -1
+"""A version below every game's: recording where its messages are, it marks nothing shown."""
+
+
+class FollowUpsBehind(Exception):
+    """The table shows a change, but its ping could not go out (or go); ``recorded``: where
+    the table now is."""
+
+    def __init__(self, recorded: Recorded) -> None:
+        super().__init__("the ping could not be brought up to date")
+        self.recorded = recorded
+
+
+def placed(game: Game, recorded: Recorded) -> Game:
+    """The game with its messages where ``recorded`` says they now are."""
+    return replace(
+        game,
+        lobby_message_id=recorded.get("lobby_message_id", game.lobby_message_id),
+        turn_message_id=recorded.get("turn_message_id", game.turn_message_id),
+    )

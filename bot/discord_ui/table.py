@@ -25,8 +25,8 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any, TypeVar
+from dataclasses import replace
+from typing import TypeVar
 
 import discord
 
@@ -37,29 +37,37 @@ from bot.background.stopping import Stopping, WorkInFlight
 from bot.background.table_follower import TableFollower
 from bot.clock import Clock
 from bot.discord_ui import presenter, text
-from bot.discord_ui.cards import Card, edited, layout, sent, stripped
-from bot.discord_ui.game_log import LOG_LINES, GameLogs
+from bot.discord_ui.cards import Card, edited, sent
+from bot.discord_ui.game_log import GameLogs
 from bot.discord_ui.hands.live import LiveHands
-from bot.discord_ui.interactions import deferral, reader
+from bot.discord_ui.interactions import deferral
 from bot.discord_ui.limits import OLD_MESSAGE_EDITS
-from bot.discord_ui.lobby.message import lobby_card
+from bot.discord_ui.lobby.shown import LobbyMessages
 from bot.discord_ui.permission_notices import PermissionNotices
-from bot.discord_ui.permissions import missing_permissions_message
 from bot.discord_ui.pings import TurnPings
-from bot.discord_ui.places import GamePlaces, nonce
+from bot.discord_ui.places import (
+    NOTHING_NEWER,
+    Answered,
+    FollowUpsBehind,
+    GamePlaces,
+    Recorded,
+    nonce,
+    placed,
+)
 from bot.discord_ui.public_languages import PublicLanguages
 from bot.discord_ui.show_failures import expected, forbidden, nowhere, refusal
 from bot.discord_ui.surfaces import acknowledge, in_time, tell, unanswerable, update_clicked
+from bot.discord_ui.table_cards import TableCards, headline_of
 from bot.games import shared_words
 from bot.games.faces import face_for
 from bot.games.outcome import Outcome
 from bot.games.registry import rules_for
 from bot.service import GameService, GuildSettingsService
-from bot.service.errors import GameBroken, NoGameHere, WhichGame
+from bot.service.errors import GameBroken
 from bot.service.shard_leases import ShardLeases
 from bot.storage import CommitUnknown, Game, GameStatus
 from bot.storage.shards import Shards
-from i18n import Language, Message, language
+from i18n import Language, Message
 
 log = logging.getLogger(__name__)
 
@@ -76,18 +84,6 @@ EDIT_REFUSED_FOR = 15.0
 """Seconds a table's edits may keep failing (a 5xx, any refusal other than the ones
 above) before the table is posted anew instead: the reconciler's first few tries, at 1,
 2, 4 and 8 s, are given to the edit; then a post, another route, gets the game past it."""
-
-Recorded = dict[str, int | None]
-"""Where a change's messages went (``lobby_message_id``, ``turn_message_id``), to record."""
-
-
-@dataclass(frozen=True)
-class Answered:
-    """What a change's show returns when it answered only whoever asked (``recorded``:
-    where its messages now are): the rest of the server is shown the change out of the
-    game's hold, by the follower."""
-
-    recorded: Recorded = field(default_factory=dict)
 
 
 Changed = TypeVar("Changed", Game, Outcome)
@@ -120,8 +116,10 @@ class GameTable:
         showed it: the follower doesn't edit it again."""
         self.places = GamePlaces(client, service)
         self.languages = PublicLanguages(settings, client)
+        self.lobbies = LobbyMessages(settings, self.languages, self.places)
         self.notices = PermissionNotices(client, self.languages.of_game)
         self.logs = GameLogs(service)
+        self.cards = TableCards(self.logs)
         self.clock = clock
         self.hands = LiveHands(client, service, clock, work, expected)
         self.pings = TurnPings(service, settings, self.places, clock, self._remind)
@@ -193,7 +191,9 @@ class GameTable:
                     shown = await show(changed)
                 if isinstance(shown, Answered):
                     if shown.recorded:
-                        await self.service.mark_shown(game.id, NOTHING_NEWER, shown.recorded)
+                        await self.service.messages.mark_shown(
+                            game.id, NOTHING_NEWER, shown.recorded
+                        )
                     # Wanted while the game is held, so that whoever waits for the game
                     # to settle finds its show wanted once they hold it; the hands at
                     # once, not behind a table show waiting on the channel.
@@ -201,7 +201,7 @@ class GameTable:
                     if isinstance(changed, Outcome):
                         self.hands.want(game, changed)
                 else:
-                    await self.service.mark_shown(game.id, game.version, shown)
+                    await self.service.messages.mark_shown(game.id, game.version, shown)
                     self.notices.shown(game.id)
                     self.reconciler.shown(game.id)
             except FollowUpsBehind as behind:
@@ -210,7 +210,7 @@ class GameTable:
                 log.info("game %s's ping or hands fell behind", game.id, exc_info=behind)
                 self.reconciler.retry(game.id)
                 try:
-                    await self.service.mark_shown(game.id, NOTHING_NEWER, behind.recorded)
+                    await self.service.messages.mark_shown(game.id, NOTHING_NEWER, behind.recorded)
                 except Exception:
                     log.warning("could not record game %s's table", game.id, exc_info=True)
             except Exception as error:
@@ -292,7 +292,7 @@ class GameTable:
                     recorded = await self.show_current(game)
                 except FollowUpsBehind as behind:
                     # Where the table now is, kept; its ping or hands are tried again.
-                    await self.service.mark_shown(game.id, NOTHING_NEWER, behind.recorded)
+                    await self.service.messages.mark_shown(game.id, NOTHING_NEWER, behind.recorded)
                     raise
                 # A lobby has no table that could have gone out unrecorded; and a show
                 # that follows a move finds one only where the game had lost its table
@@ -300,7 +300,7 @@ class GameTable:
                 # request each.
                 lost = game.turn_message_id is None and "turn_message_id" in recorded
                 if game.state is not None and (late or lost):
-                    for stray in await self.places.stray_tables(_placed(game, recorded)):
+                    for stray in await self.places.stray_tables(placed(game, recorded)):
                         await self.places.delete(game, stray.id)
             except discord.NotFound as error:
                 if not nowhere(error):
@@ -312,7 +312,9 @@ class GameTable:
                 raise
             # A new turn message means its player is only now asked to move.
             posted = late and game.status is GameStatus.ACTIVE and "turn_message_id" in recorded
-            await self.service.mark_shown(game.id, game.version, recorded, turn_posted_late=posted)
+            await self.service.messages.mark_shown(
+                game.id, game.version, recorded, turn_posted_late=posted
+            )
         self.notices.shown(game.id)
         self.reconciler.shown(game.id)
 
@@ -327,7 +329,7 @@ class GameTable:
         """This process has just taken on these shards' background work (at its start, or
         standing in for a process that stopped): their games' messages are brought up to
         date, their computer players move on and their deadlines are looked at."""
-        self.reconciler.add(await self.service.games_not_shown(shards))
+        self.reconciler.add(await self.service.messages.games_not_shown(shards))
         await self.resume(shards)
         self.service.deadline_moved_earlier.set()
 
@@ -356,66 +358,6 @@ class GameTable:
             game = await self.service.game(game_id)
             if game.shown and game.status is GameStatus.ACTIVE:
                 await self.pings.update(game, (), await self.languages.of_game(game))
-
-    async def lobby_message(self, game: Game) -> tuple[dict[str, Any], Language]:
-        """The lobby message as the game stands, and the server's language it is in: its
-        seats and buttons while open (the bot menu only where the server allows computer
-        players), a note once the game started or closed. One read of the server's
-        settings serves both."""
-        settings = await self.settings.get(game.guild_id)
-        lang = self.languages.chosen(settings, game.guild_id)
-        if game.language is not None:
-            lang = language(game.language)
-        if game.status is GameStatus.LOBBY:
-            card = lobby_card(game, lang, bots_allowed=settings.bots_allowed)
-        else:
-            card = lobby_card(game, lang, text.lobby_note(game, lang))
-        return {"view": layout(card)}, lang
-
-    async def show_lobby(self, game: Game) -> Recorded:
-        """Brings the lobby message up to the game. One whose id was never recorded (it
-        went out just before a failure or a stop) is found in the channel, so that no
-        second lobby is posted beside it; a lost open lobby is posted afresh."""
-        became_table = game.lobby_message_id is not None and (
-            game.lobby_message_id == game.turn_message_id
-        )
-        if game.status is not GameStatus.LOBBY and became_table:
-            return {}  # the table shows the game
-        content, _ = await self.lobby_message(game)
-        if await self.places.edit_lobby(game, **content):
-            return {}
-        unrecorded = await self.places.unrecorded_lobbies(game)
-        if unrecorded:
-            newest, *older = unrecorded
-            for message in older:
-                await message.edit(**stripped(message))
-            await newest.edit(**content)
-            return {"lobby_message_id": newest.id}
-        if game.status is not GameStatus.LOBBY:
-            return {}
-        message = await self.places.post_lobby(game, **content)
-        return {"lobby_message_id": message.id}
-
-    async def current(self, interaction: discord.Interaction, kind: str) -> Game:
-        """The game of ``kind`` a command typed here means: the one played in this channel
-        or thread, or else the one started from this channel into its own thread."""
-        assert interaction.channel_id is not None
-        games = await self.service.games_here(interaction.channel_id, kind)
-        here = [g for g in games if interaction.channel_id in (g.place_id, g.thread_id)]
-        if len(here) == 1:
-            return here[0]
-        if len(games) == 1:
-            return games[0]
-        if not games:
-            face = face_for(kind)
-            raise NoGameHere(face.title, face.command)
-        raise WhichGame([g.place_id for g in games])
-
-    async def cannot_post(self, interaction: discord.Interaction) -> bool:
-        refusal = missing_permissions_message(interaction.app_permissions, reader(interaction))
-        if refusal:
-            await tell(interaction, refusal)
-        return refusal is not None
 
     async def game_broken(self, game_id: int) -> None:
         """A game whose saved data is damaged can't go on: its clock stops (so its
@@ -450,7 +392,7 @@ class GameTable:
         on_table = pressed is not None and pressed.id == game.turn_message_id
         if on_table and pressed is not None and not await self._moved_on(game, pressed.id):
             card = await in_time(
-                interaction, self.table_card(game, _headline(outcome, lang), outcome, lang)
+                interaction, self.cards.card(game, headline_of(outcome, lang), outcome, lang)
             )
             await update_clicked(interaction, **edited(card))
             self._on_table[game.id] = (pressed.id, game.version)
@@ -481,21 +423,21 @@ class GameTable:
             await self.places.strip_buttons(game)
             return {}
         if game.status is GameStatus.LOBBY:
-            return await self.show_lobby(game)
+            return await self.lobbies.show(game)
         adopted: Recorded = {}
         if game.turn_message_id is None and game.thread_id is None and game.lobby_message_id:
             # The start made the lobby the table, but a stop came before that was recorded.
             adopted = {"turn_message_id": game.lobby_message_id}
-            game = _placed(game, adopted)
+            game = placed(game, adopted)
         return adopted | await self._show_current(game, headline)
 
     async def _show_current(self, game: Game, headline: str | None) -> Recorded:
         lang = await self.languages.of_game(game)
         if game.status is GameStatus.CANCELLED:
-            return await self.show_lobby(game) | await self.close(game, headline, lang)
+            return await self.lobbies.show(game) | await self.close(game, headline, lang)
         assert game.state is not None
         try:
-            last = await self.service.last_outcome(game.id)
+            last = await self.service.history.last_outcome(game.id)
         except Exception:
             log.warning("game %s's last move can't be replayed", game.id, exc_info=True)
             last = None
@@ -508,11 +450,11 @@ class GameTable:
                 shared_words.first_turn(game, lang) if last is None else face.happened(last, lang)
             )
         # Before the first move the lobby may not show the start yet.
-        recorded = await self.show_lobby(game) if last is None else {}
-        game = _placed(game, recorded)
+        recorded = await self.lobbies.show(game) if last is None else {}
+        game = placed(game, recorded)
         self.hands.want(game, last)
-        recorded |= await self.show_table(game, self.table_card(game, headline, last, lang))
-        await self._after(_placed(game, recorded), lang, before=game.pinged, recorded=recorded)
+        recorded |= await self.show_table(game, self.cards.card(game, headline, last, lang))
+        await self._after(placed(game, recorded), lang, before=game.pinged, recorded=recorded)
         return recorded
 
     async def present(self, outcome: Outcome, lang: Language) -> Recorded:
@@ -524,13 +466,13 @@ class GameTable:
         if self._on_table.get(game.id) == (game.turn_message_id, game.version):
             recorded: Recorded = {}
         else:
-            card = self.table_card(game, _headline(outcome, lang), outcome, lang)
+            card = self.cards.card(game, headline_of(outcome, lang), outcome, lang)
             recorded = await self.show_table(game, card)
         rules = rules_for(game.kind)
         before = [game.seats[n].user_id for n in rules.to_act(outcome.before)]
         actor = game.seats[outcome.seat].user_id
         await self._after(
-            _placed(game, recorded),
+            placed(game, recorded),
             lang,
             before=[user for user in before if user is not None],
             actor=actor,
@@ -543,16 +485,16 @@ class GameTable:
         lobby message becomes the table, or, where the game has a thread, says so while
         the table opens in the thread."""
         lang = await self.languages.of_game(game)
-        card = self.table_card(game, shared_words.first_turn(game, lang), None, lang)
+        card = self.cards.card(game, shared_words.first_turn(game, lang), None, lang)
         if game.thread_id is None and interaction.message is not None:
             await update_clicked(interaction, **edited(await in_time(interaction, card)))
             recorded: Recorded = {"turn_message_id": interaction.message.id}
         else:
-            content, _ = await self.lobby_message(game)
+            content, _ = await self.lobbies.message(game)
             await update_clicked(interaction, **content)
             recorded = await self.show_table(game, card)
         self.hands.want(game, None)
-        await self._after(_placed(game, recorded), lang, recorded=recorded)
+        await self._after(placed(game, recorded), lang, recorded=recorded)
         return recorded
 
     async def close(self, game: Game, headline: str | None, lang: Language) -> Recorded:
@@ -564,21 +506,6 @@ class GameTable:
             await self.show_table(game, presenter.closed(game, words, lang))
         await self._after(game, lang)
         return {}
-
-    async def table_card(
-        self, game: Game, headline: str, last: Outcome | None, lang: Language
-    ) -> Card:
-        """The table as the game stands: its picture and choices with the last few things
-        that happened, or the result once it is over (``last``: the move that ended it)."""
-        face = face_for(game.kind)
-        if game.status is GameStatus.FINISHED and last is not None:
-            return presenter.result(await face.result(last, headline, lang), game, lang)
-        if game.status is not GameStatus.ACTIVE:
-            return await presenter.closed(game, headline, lang)
-        lines = await self.logs.lines(game, lang, last)
-        # The newest line is the headline itself when a move led here.
-        earlier = lines[:-1] if last is not None else lines
-        return await presenter.turn(game, headline, last, lang, log=earlier[-LOG_LINES:])
 
     async def show_table(self, game: Game, rendering: Awaitable[Card]) -> Recorded:
         """Puts the table up to date: edited in place, or, once the channel has moved on
@@ -659,38 +586,6 @@ class GameTable:
                     await self.pings.remind_now(game, version, await self.languages.of_game(game))
         except Stopping:
             log.info("a held ping of game %s waits for the restart", game_id)
-
-
-NOTHING_NEWER = -1
-"""A version below every game's: recording where its messages are, it marks nothing shown."""
-
-
-class FollowUpsBehind(Exception):
-    """The table shows a change, but its ping could not go out (or go); ``recorded``: where
-    the table now is."""
-
-    def __init__(self, recorded: Recorded) -> None:
-        super().__init__("the ping could not be brought up to date")
-        self.recorded = recorded
-
-
-def _headline(outcome: Outcome, lang: Language) -> str:
-    """What a move did, as the table's headline (with who took over a seat, if anyone)."""
-    game = outcome.game
-    headline = face_for(game.kind).happened(outcome, lang)
-    if outcome.took_over is not None:
-        note = text.takeover_note(game, outcome.took_over, text.Departure.AWAY, lang)
-        headline += "\n\n" + note
-    return headline
-
-
-def _placed(game: Game, recorded: Recorded) -> Game:
-    """The game with its messages where ``recorded`` says they now are."""
-    return replace(
-        game,
-        lobby_message_id=recorded.get("lobby_message_id", game.lobby_message_id),
-        turn_message_id=recorded.get("turn_message_id", game.turn_message_id),
-    )
 
 
 def computer_to_move(game: Game) -> bool:

@@ -1,14 +1,9 @@
 """The game service: every change to a game goes through here. Discord-free."""
 
 from bot.service.errors import ServiceError
-from bot.service.game_service import (
-    BOT_LEVELS,
-    SYSTEM,
-    Actor,
-    GameService,
-    Player,
-    Where,
-)
+from bot.service.game_loading import SYSTEM, Actor, Where
+from bot.service.game_parts import BOT_LEVELS, Player
+from bot.service.game_service import GameService
 from bot.service.guild_settings import GuildSettingsService
 from bot.service.ladder_service import LadderService, Leaderboard, PlayerStats
 

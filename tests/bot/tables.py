@@ -75,7 +75,7 @@ class Table(ABC):
         """As the bot does once a message shows the game (at ``version``, else its own)."""
         self.messages += 1
         shown = game.version if version is None else version
-        await self.service.mark_shown(game.id, shown, {message: self.messages})
+        await self.service.messages.mark_shown(game.id, shown, {message: self.messages})
 
     async def time_out(self, game: Game) -> Game:
         """The turn's clock runs out."""

@@ -133,7 +133,7 @@ async def play_the_history(database: Database) -> dict[str, int]:
     await table.end(game)
     # Played in a thread of its own, with a time-out on the way.
     game = await table.started("claim", HOME, 204, [DEE, ANN])
-    await service.set_thread(game.id, THREAD)
+    await service.messages.set_thread(game.id, THREAD)
     game = await table.time_out(await table.presses(await service.game(game.id), 3))
     await table.end(game)
     # A lobby nobody started, a game everybody left and one its host cancelled.
@@ -232,10 +232,10 @@ async def read_everything(database: Database) -> Reading:
     ids = await game_ids(database)
     return Reading(
         games={i: await service.game(i) for i in ids},
-        moves={i: await service.moves(i) for i in ids},
-        replays={i: await service.replay(i) for i in ids},
-        last_outcomes={i: await service.last_outcome(i) for i in ids},
-        results={i: await service.results(i) for i in ids},
+        moves={i: await service.history.moves(i) for i in ids},
+        replays={i: await service.history.replay(i) for i in ids},
+        last_outcomes={i: await service.history.last_outcome(i) for i in ids},
+        results={i: await service.history.results(i) for i in ids},
         rating_changes={i: await ladders.rating_changes(i) for i in ids},
         ladders={
             (guild, kind): await read_ladder(ladders, guild, kind)

@@ -87,7 +87,7 @@ async def test_the_move_log_is_append_only(service: GameService, database: Datab
 
         with pytest.raises((sqlite3.IntegrityError, asyncpg.RaiseError), match="append-only"):
             await database.write(change)
-    assert len(await service.moves(game.id)) == 1
+    assert len(await service.history.moves(game.id)) == 1
 
 
 async def test_open_games_from_version_1_get_deadlines_so_none_can_stall(tmp_path: Path) -> None:

@@ -81,14 +81,14 @@ async def test_a_game_answers_only_in_its_own_server_and_channel(service: GameSe
     with pytest.raises(NotHere):
         await service.leave(game.id, Actor(BO.user_id, where=Where(10, 2)), None)
     assert (await service.game(game.id)).version == game.version
-    assert await service.moves(game.id) == []
+    assert await service.history.moves(game.id) == []
 
 
 async def test_a_game_with_a_thread_answers_there_and_in_its_channel(
     service: GameService,
 ) -> None:
     game = await started_game(service, 2)
-    await service.set_thread(game.id, 77)
+    await service.messages.set_thread(game.id, 77)
     assert game.state is not None
     user = game.seats[game.state.turn].user_id
     outcome = await service.act(game.id, Actor(user, where=Where(10, 77)), game.version, "roll")

@@ -69,9 +69,9 @@ async def test_sigkill_at_random_moments_loses_no_acknowledged_action(tmp_path: 
         for game_id in games:
             game = await service.game(game_id)
             assert game.broken is None
-            moves = await service.moves(game_id)
+            moves = await service.history.moves(game_id)
             assert [m.seq for m in moves] == list(range(1, len(moves) + 1))
             assert all(json.loads(m.action) for m in moves)
-            assert await service.replay(game_id) == game.state
+            assert await service.history.replay(game_id) == game.state
     finally:
         await database.close()

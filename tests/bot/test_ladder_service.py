@@ -50,7 +50,7 @@ async def test_a_finished_game_counts_in_each_players_record(
     service: GameService, ladder: LadderService
 ) -> None:
     game = await play_to_the_end(service, await started_game(service, 3), random.Random(3))
-    for result in await service.results(game.id):
+    for result in await service.history.results(game.id):
         stats = await ladder.stats(GUILD, "claimit", PLAYERS[result.seat].user_id)
         assert stats is not None
         record = stats.record
@@ -85,7 +85,7 @@ async def test_records_add_up_across_games_and_stay_in_their_server(
     for round_ in range(3):
         game = await started_game(service, 2, channel_id=50 + round_)
         game = await play_to_the_end(service, game, random.Random(round_))
-        ann = next(r for r in await service.results(game.id) if r.seat == 0)
+        ann = next(r for r in await service.history.results(game.id) if r.seat == 0)
         wins += ann.won
         mines += ann.figures["largest_mine"]
     stats = await ladder.stats(GUILD, "claimit", ANN.user_id)
@@ -213,7 +213,7 @@ async def test_who_leaves_ranks_last_and_gets_a_game_without_a_win(
         game = (await random_press(service, game, rng)).game
     game = await service.leave(game.id, Actor(BO.user_id), game.version)
     game = await play_to_the_end(service, game, rng)
-    results = await service.results(game.id)
+    results = await service.history.results(game.id)
     bo = results[1]
     assert (bo.user_id, bo.display_name, bo.left) == (BO.user_id, BO.display_name, True)
     changes = {c.user_id: c.after for c in await ladder.rating_changes(game.id)}

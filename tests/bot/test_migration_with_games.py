@@ -172,7 +172,7 @@ async def play_the_history(database: Database, *, since_version_2: bool) -> Play
         leaver = await table.end(game)
         # Played in a thread of its own (the server's setting), with the server's variant.
         game = await table.started("claimit", HOME, 205, [DEE, ANN], bots=1)
-        await service.set_thread(game.id, THREAD)
+        await service.messages.set_thread(game.id, THREAD)
         thread = await table.end(await service.game(game.id))
         finished += [leaver, thread]
         # A lobby nobody started, and a game everybody left.
@@ -483,7 +483,7 @@ async def read_ladders(database: Database) -> Ladders:
             for page in range(2, first.pages + 1)
         ]
     return Ladders(
-        results={i: await service.results(i) for i in ids},
+        results={i: await service.history.results(i) for i in ids},
         rating_changes={i: await ladder.rating_changes(i) for i in ids},
         leaderboards=boards,
         stats={
@@ -498,13 +498,13 @@ async def read_ladders(database: Database) -> Ladders:
 async def read_everything(database: Database) -> Reading:
     service = GameService(database)
     games = {i: await service.game(i) for i in await game_ids(database)}
-    moves = {i: await service.moves(i) for i in games}
+    moves = {i: await service.history.moves(i) for i in games}
     return Reading(
         games=games,
         moves=moves,
         positions={i: positions(game, moves[i]) for i, game in games.items()},
-        replays={i: await service.replay(i) for i in games},
-        last_outcomes={i: await service.last_outcome(i) for i in games},
+        replays={i: await service.history.replay(i) for i in games},
+        last_outcomes={i: await service.history.last_outcome(i) for i in games},
         ladders=await read_ladders(database),
         settings={guild: await GuildSettingsService(database).get(guild) for guild in (HOME, AWAY)},
     )

@@ -83,9 +83,9 @@ async def test_simultaneous_clicks_from_two_processes_count_once(
         game = applied[0].game
         if not game.status.is_open:
             break
-    moves = await second.moves(game.id)
+    moves = await second.history.moves(game.id)
     assert [m.seq for m in moves] == list(range(1, len(moves) + 1))
-    assert await second.replay(game.id) == (await first.game(game.id)).state
+    assert await second.history.replay(game.id) == (await first.game(game.id)).state
 
 
 async def test_two_lobbies_asked_for_at_once_in_one_channel_make_one(

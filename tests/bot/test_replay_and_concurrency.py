@@ -37,8 +37,8 @@ async def test_every_game_replays_from_its_move_log_to_the_stored_position(
                     outcome = await service.act(game.id, actor, game.version, "roll")
                 game = outcome.game
         stored = await service.game(game.id)
-        assert await service.replay(game.id) == stored.state
-        moves = await service.moves(game.id)
+        assert await service.history.replay(game.id) == stored.state
+        moves = await service.history.moves(game.id)
         assert [m.seq for m in moves] == list(range(1, len(moves) + 1))
 
 
@@ -54,7 +54,7 @@ async def test_dozens_of_simultaneous_presses_apply_exactly_one(service: GameSer
     refused = [r for r in results if isinstance(r, BaseException)]
     assert len(applied) == 1
     assert all(isinstance(r, BoardMovedOn) for r in refused)
-    assert len(await service.moves(game.id)) == 1
+    assert len(await service.history.moves(game.id)) == 1
 
 
 async def test_simultaneous_presses_from_separate_connections_apply_exactly_one(
@@ -71,7 +71,7 @@ async def test_simultaneous_presses_from_separate_connections_apply_exactly_one(
         results = await asyncio.gather(*presses, return_exceptions=True)
         assert sum(not isinstance(r, BaseException) for r in results) == 1
         assert all(isinstance(r, BoardMovedOn) for r in results if isinstance(r, BaseException))
-        assert len(await services[3].moves(game.id)) == 1
+        assert len(await services[3].history.moves(game.id)) == 1
     finally:
         for db in databases:
             await db.close()

@@ -76,9 +76,9 @@ async def test_a_quiet_turn_with_nothing_placed_passes(
     assert outcome.game.deadline == clock.now() + game.turn_timeout
     assert outcome.took_over is None
     assert outcome.game == await service.game(game.id)
-    (move,) = await service.moves(game.id)
+    (move,) = await service.history.moves(game.id)
     assert (move.seat, json.loads(move.action)) == (0, {"timeout": True})
-    assert await service.replay(game.id) == outcome.state
+    assert await service.history.replay(game.id) == outcome.state
 
 
 async def test_a_quiet_turn_keeps_what_was_placed_even_with_a_roll_waiting(
@@ -95,7 +95,7 @@ async def test_a_quiet_turn_keeps_what_was_placed_even_with_a_roll_waiting(
     outcome = await service.time_out(game.id, game.version)
     assert outcome.events[0] == Stopped(0)
     assert outcome.state.owners[0].bit_count() == 1
-    assert await service.replay(game.id) == outcome.state
+    assert await service.history.replay(game.id) == outcome.state
 
 
 async def test_acting_resets_the_count_and_two_quiet_turns_in_a_row_hand_the_seat_to_a_bot(
@@ -194,7 +194,7 @@ async def test_a_game_taken_over_still_replays_and_finishes(
         else:
             game = (await random_press(service, game, rng)).game
     assert game.status in (GameStatus.FINISHED, GameStatus.CANCELLED)
-    assert await service.replay(game.id) == game.state
+    assert await service.history.replay(game.id) == game.state
 
 
 async def test_a_damaged_game_stops_its_clock_instead_of_firing_forever(

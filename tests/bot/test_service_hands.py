@@ -17,12 +17,12 @@ async def test_a_press_renews_the_live_hand_and_another_message_replaces_it(
 ) -> None:
     game = await service.create_lobby(kind="claim", guild_id=10, channel_id=1, host=ANN)
     first = Hand(game.id, 0, ANN.user_id, 500, "token-1", "en-US", 100.0)
-    assert await service.keep_hand(first) is None
+    assert await service.messages.keep_hand(first) is None
     pressed = replace(first, token="token-2", locale="de", opened_at=160.0)
-    assert await service.keep_hand(pressed) is None
-    assert await service.hands(game.id) == [pressed]
+    assert await service.messages.keep_hand(pressed) is None
+    assert await service.messages.hands(game.id) == [pressed]
     other = replace(first, message_id=501, token="token-3", opened_at=200.0)
-    assert await service.keep_hand(other) == pressed
-    assert await service.hands(game.id) == [other]
+    assert await service.messages.keep_hand(other) == pressed
+    assert await service.messages.hands(game.id) == [other]
     # A press on the older message makes it the live one again, in place of the other.
-    assert await service.keep_hand(replace(pressed, token="token-4")) == other
+    assert await service.messages.keep_hand(replace(pressed, token="token-4")) == other

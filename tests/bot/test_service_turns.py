@@ -51,7 +51,7 @@ async def test_a_turn_rolls_places_and_stops_with_each_step_logged(
     outcome = await service.act(game.id, Actor(ANN.user_id), outcome.game.version, "stop")
     assert outcome.events == (Stopped(0),)
     assert outcome.state.turn == 1
-    moves = await service.moves(game.id)
+    moves = await service.history.moves(game.id)
     assert [m.seq for m in moves] == [1, 2, 3]
     assert [m.seat for m in moves] == [0, 0, 0]
     # The roll's dice are in its action: the move log alone replays the game.
@@ -89,7 +89,7 @@ async def test_a_button_from_an_older_board_changes_nothing(
     with pytest.raises(BoardMovedOn):
         await service.act(game.id, Actor(ANN.user_id), game.version, "stop")
     assert await service.game(game.id) == before
-    assert len(await service.moves(game.id)) == 1
+    assert len(await service.history.moves(game.id)) == 1
 
 
 async def test_an_illegal_move_is_refused_in_plain_words(
@@ -102,7 +102,7 @@ async def test_an_illegal_move_is_refused_in_plain_words(
     game = (await service.act(game.id, Actor(ANN.user_id), game.version, "roll")).game
     with pytest.raises(IllegalMove, match="squatter 6 can't go on 6,6 with this roll"):
         await service.act(game.id, Actor(ANN.user_id), game.version, str(Placement(6, 6, "S6")))
-    assert len(await service.moves(game.id)) == 1
+    assert len(await service.history.moves(game.id)) == 1
 
 
 async def test_actions_need_a_started_game_that_is_not_over(service: GameService) -> None:
@@ -131,7 +131,7 @@ async def test_a_finished_game_has_its_results(service: GameService) -> None:
     assert game.status is GameStatus.FINISHED
     assert game.deadline is None
     assert game.state is not None
-    results = await service.results(game.id)
+    results = await service.history.results(game.id)
     assert [(r.seat, r.user_id, r.display_name) for r in results] == [
         (n, p.user_id, p.display_name) for n, p in enumerate(PLAYERS[:3])
     ]
@@ -213,12 +213,12 @@ async def test_a_move_overtaken_while_it_was_worked_out(
         with pytest.raises(BoardMovedOn):
             await service.act(game.id, mover, game.version, "roll")
         assert len(reads) == 1
-        assert await service.moves(game.id) == []
+        assert await service.history.moves(game.id) == []
     else:
         outcome = await service.act(game.id, mover, None, "roll")
         assert len(reads) == 2
         assert outcome.game.version == game.version + 2
-        assert [m.seat for m in await service.moves(game.id)] == [game.state.turn]
+        assert [m.seat for m in await service.history.moves(game.id)] == [game.state.turn]
 
 
 async def test_the_last_move_made_here_is_not_replayed_and_another_s_is(
@@ -227,10 +227,10 @@ async def test_the_last_move_made_here_is_not_replayed_and_another_s_is(
     game = await started_game(service, 2)
     mover = Actor(game.seats[game.state.turn].user_id)
     rolled = await service.act(game.id, mover, game.version, "roll")
-    replayed = await service.last_outcome(game.id)  # as the move log rebuilds it
+    replayed = await service.history.last_outcome(game.id)  # as the move log rebuilds it
     load_moves = move_queries.load_moves
     monkeypatch.setattr(move_queries, "load_moves", None)  # no replay from here on
-    made = await service.last_outcome(game.id)
+    made = await service.history.last_outcome(game.id)
     assert made == replayed
     assert made is not None and (made.action, made.events) == (rolled.action, rolled.events)
     # A move made elsewhere (another process) is rebuilt from the move log.
@@ -239,5 +239,5 @@ async def test_the_last_move_made_here_is_not_replayed_and_another_s_is(
         game.id, mover, rolled.game.version, str(rolled.state.pending_placements()[0])
     )
     monkeypatch.setattr(move_queries, "load_moves", load_moves)
-    again = await service.last_outcome(game.id)
+    again = await service.history.last_outcome(game.id)
     assert again is not None and (again.action, again.events) == (placed.action, placed.events)

@@ -33,7 +33,7 @@ async def test_reads_never_wait_behind_a_write(service: GameService, database: D
     # Each of these would wait for the writer if reads shared its connection.
     assert (await service.game(game.id)).version == game.version
     assert await service.current_game(1) is not None
-    assert await service.moves(game.id) == []
+    assert await service.history.moves(game.id) == []
     assert not writer.done()
     release.set()
     await writer
@@ -61,7 +61,7 @@ async def test_a_commit_that_fails_leaves_the_file_usable(
     actor = Actor(game.seats[game.state.turn].user_id)
     outcome = await service.act(game.id, actor, game.version, "roll")
     assert outcome.game.version == game.version + 1
-    assert len(await service.moves(game.id)) == 1
+    assert len(await service.history.moves(game.id)) == 1
 
 
 async def test_rebuilding_a_ladder_holds_the_writer_only_to_swap_the_result_in(

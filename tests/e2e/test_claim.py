@@ -210,11 +210,11 @@ async def check_result(world: World, game: Game) -> Message:
         assert f"**{faction_name(faction.faction, english())}**" in text
     names = [game.seats[s].display_name for s in counted.winners]
     assert all(name in text.split("Ratings")[0] for name in names)
-    results = await service(world).results(game.id)
+    results = await service(world).history.results(game.id)
     assert [r.won for r in results] == [s in counted.winners for s in range(state.players)]
     units = {seat: unit for unit in counted.units for seat in unit.seats}
     assert [r.figures["factions"] for r in results] == [units[s].won for s in range(state.players)]
-    assert await service(world).replay(game.id) == state
+    assert await service(world).history.replay(game.id) == state
     assert [m for m in world.channel.visible() if "My hand" in m.button_labels()] == []
     return result
 
@@ -260,7 +260,7 @@ async def test_four_players_play_in_teams_and_are_rated_as_teams(
     assert {f.value for f in game.state.factions} >= {"DRA", "SEE", "TRO", "GRI", "VIK"}
     game = await play_out(world, game.id, random.Random(4))
     await check_result(world, game)
-    results = await service(world).results(game.id)
+    results = await service(world).history.results(game.id)
     assert results[0].won == results[2].won != results[1].won == results[3].won
     result = await world.discord.wait_for_message(
         world.channel, lambda m: f"Claim #{game.number} · game over" in describe(m)
@@ -280,7 +280,7 @@ async def test_four_players_play_in_teams_and_are_rated_as_teams(
         world.channel,
         lambda m: m is asked.response_message and any(a.filename == GIF for a in m.attachments),
     )
-    moves = len(await service(world).outcomes(game.id))
+    moves = len(await service(world).history.outcomes(game.id))
     assert replay_gif(replay).n_frames == moves + 1
     assert len(audit.tables) == tables + moves + 1
     check_secrets(world, audit, caplog)
@@ -666,7 +666,7 @@ async def test_quiet_turns_end_by_the_rule_and_twice_in_a_row_hand_the_seat_over
     game = await world.settled(game.id)
     assert game.seats[quiet].is_bot and game.seats[quiet].left_user_id is not None
     game = await play_out(world, game.id, rng)
-    results = await service(world).results(game.id)
+    results = await service(world).history.results(game.id)
     assert results[quiet].left
 
 
@@ -687,7 +687,7 @@ async def test_a_player_who_leaves_mid_game_is_replaced_by_a_computer_player(
     seat = next(s for s in game.seats if s.left_user_id == leaver.id)
     assert seat.is_bot
     game = await play_out(world, game.id, rng)
-    results = await service(world).results(game.id)
+    results = await service(world).history.results(game.id)
     assert results[seat.seat].left and results[seat.seat].user_id == leaver.id
 
 

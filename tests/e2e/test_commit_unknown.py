@@ -66,7 +66,7 @@ async def test_a_commit_whose_answer_was_lost_is_looked_up_and_shown_as_it_count
     await world.bots[0].table.reconciler.idle.wait()
     assert not any(NOTHING_CHANGED in said for said in told(world, mover.id))
     service = world.bots[0].service
-    assert len(await service.moves(game.id)) == 1
+    assert len(await service.history.moves(game.id)) == 1
     # The message shows the move before the bot records that it does.
     assert (await world.settled(game.id)).shown
 
@@ -81,7 +81,7 @@ async def test_a_lost_commit_is_rolled_back_and_said_to_have_changed_nothing(
     assert proxy.lost.is_set()
     assert NOTHING_CHANGED in ephemeral_answer(clicked)
     service = world.bots[0].service
-    assert await service.moves(game.id) == []
+    assert await service.history.moves(game.id) == []
     after = await service.game(game.id)
     assert after.version == game.version and after.shown
     assert "rolled" not in describe(turn) and "Roll" in turn.button_labels()
@@ -109,7 +109,7 @@ async def test_a_commit_nobody_can_look_up_is_said_to_be_unknown_then_shown(
     )
     await world.bots[0].table.reconciler.idle.wait()
     service = world.bots[0].service
-    assert len(await service.moves(game.id)) == 1
+    assert len(await service.history.moves(game.id)) == 1
     shown = await world.settled(game.id)
     assert shown.shown
     # And its deadline runs: the quiet turn ends by itself.

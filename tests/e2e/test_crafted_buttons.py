@@ -53,7 +53,7 @@ async def test_a_crafted_button_from_another_server_or_channel_changes_nothing(
         assert ephemeral_answer(await world.click(mallory, decoy, cancel)) == ELSEWHERE
         after = await service.game(game.id)
         assert (after.version, after.status, after.state) == (game.version, game.status, game.state)
-        assert await service.moves(game.id) == []
+        assert await service.history.moves(game.id) == []
     finally:
         await world.stop_bots()
         await world.discord.close()

@@ -50,7 +50,7 @@ async def test_a_custom_id_naming_another_kind_of_game_is_refused(world: World) 
         assert answer == NOT_THIS_GAME, forged
     after = await service.game(game.id)
     assert (after.version, after.state) == (game.version, game.state)
-    assert await service.moves(game.id) == []
+    assert await service.history.moves(game.id) == []
 
 
 async def test_numbers_the_bot_never_writes_are_no_buttons_of_its(world: World) -> None:

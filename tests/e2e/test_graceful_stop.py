@@ -115,7 +115,7 @@ async def check_every_click(burst: Burst) -> None:
         game = await burst.service.game(table.game_id)
         applied = [c for c in clicks if c.outcome == "applied"]
         assert game.shown, f"game {game.id} is not shown"
-        assert len(await burst.service.moves(game.id)) == len(applied), (table.kind, clicks)
+        assert len(await burst.service.history.moves(game.id)) == len(applied), (table.kind, clicks)
         for click in clicks:
             if click.outcome != "applied":
                 # Nothing came after it, so its game is still where the click found it.

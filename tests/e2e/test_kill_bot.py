@@ -255,7 +255,7 @@ async def no_acknowledged_click_lost(database_path: Path, tables: list[Table]) -
         service = GameService(database)
         for table in tables:
             for click in table.acknowledged:
-                moves = await service.moves(click.game)
+                moves = await service.history.moves(click.game)
                 seq = click.version - table.first_versions[click.game] + 1
                 assert len(moves) >= seq, f"game {click.game} lost the move of {click}"
                 action = json.loads(moves[seq - 1].action)
@@ -285,7 +285,7 @@ async def every_game_shows_its_current_version(
             game = await service.game(game_id)
             assert game.shown and game.broken is None
             if game.state is not None:
-                assert await service.replay(game_id) == game.state
+                assert await service.history.replay(game_id) == game.state
             await shows(service, emulator, game)
         stale = [
             (message.id, describe(message), await service.game(game_of(message)))
@@ -324,7 +324,7 @@ async def shows(service: GameService, emulator: DiscordEmulator, game: Game) -> 
         return
     to_act = game.seats[game.state.turn]
     assert f"**{to_act.display_name}**: " in describe(message), (game.id, describe(message))
-    last = await service.last_outcome(game.id)
+    last = await service.history.last_outcome(game.id)
     if last is not None:
         # Every applied move is on the table: the newest as its headline.
         happened = face_for(game.kind).happened(last, english())

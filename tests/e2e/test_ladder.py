@@ -35,7 +35,7 @@ async def test_a_finished_game_shows_rating_changes_and_fills_the_ladder(world: 
     (game,) = [
         g for g in await world.bots[0].ladder_answers.ladder.history(world.guild.id, "claimit")
     ]
-    results = await service.results(game.id)
+    results = await service.history.results(game.id)
 
     board = await world.command(bo, "claimit leaderboard")
     text = ephemeral_answer(board)
@@ -151,7 +151,7 @@ async def test_luck_in_the_result_and_the_servers_dice_in_stats(world: World) ->
     await world.start_game(2)
     result = await world.finish(random.Random(4))
     (game,) = await world.bots[0].ladder_answers.ladder.history(world.guild.id, "claimit")
-    results = await world.bots[0].service.results(game.id)
+    results = await world.bots[0].service.history.results(game.id)
     luck = line_value(result, "Luck")
     for r in results:
         f = r.figures

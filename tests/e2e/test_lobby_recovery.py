@@ -49,8 +49,8 @@ async def start_from(world: World, lobby: Message) -> None:
 def fail_recording_once(world: World, monkeypatch: pytest.MonkeyPatch) -> asyncio.Event:
     """The next record of where a game's messages are fails (a full disk, say); the event
     is set once it has."""
-    service = world.bots[0].service
-    record = service.mark_shown
+    places = world.bots[0].service.messages
+    record = places.mark_shown
     failed = asyncio.Event()
 
     async def fails_once(
@@ -65,7 +65,7 @@ def fail_recording_once(world: World, monkeypatch: pytest.MonkeyPatch) -> asynci
             raise OSError("disk full")
         await record(game_id, version, message_ids, turn_posted_late=turn_posted_late)
 
-    monkeypatch.setattr(service, "mark_shown", fails_once)
+    monkeypatch.setattr(places, "mark_shown", fails_once)
     return failed
 
 

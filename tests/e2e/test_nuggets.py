@@ -328,12 +328,12 @@ async def check_result(world: World, result: Message, finished: Game, shown: Sho
     assert picture(result)
     assert result.button_labels() == ["Replay"], "a finished game left buttons up"
 
-    results = await service(world).results(game.id)
+    results = await service(world).history.results(game.id)
     assert [r.figures["nuggets"] for r in results] == list(state.nuggets)
     assert [r.won for r in results] == [held == most for held in state.nuggets]
     # Every move was shown on the table, one after the other, each over the log.
     moves = shown.moves()
-    assert len(moves) == len(await service(world).moves(game.id))
+    assert len(moves) == len(await service(world).history.moves(game.id))
     shown.check_log()
     ended = [said for said in moves if ends_a_turn(said)]
     assert sum(r.figures["turns"] for r in results) == len(ended)
@@ -384,7 +384,7 @@ async def test_people_play_a_whole_game_from_new_to_the_result(world: World, pla
         [p.id] for p in world.players[:players]
     )
     assert all(m.deleted for m in pings_posted(world))
-    assert await service(world).replay(game.id) == game.state
+    assert await service(world).history.replay(game.id) == game.state
     answered_in_time(world)
 
 
@@ -481,7 +481,7 @@ async def test_a_button_or_menu_from_an_older_version_is_refused_plainly(world: 
     assert component_ids(turn) == ids
     assert (await current(world)).version == game.version
     assert await position(world) == game.state
-    assert len(await service(world).moves(game.id)) == 2
+    assert len(await service(world).history.moves(game.id)) == 2
 
 
 async def test_two_clicks_at_once_apply_one(world: World) -> None:
@@ -498,7 +498,7 @@ async def test_two_clicks_at_once_apply_one(world: World) -> None:
     # The take that lost the race finds the turn passed on.
     assert await twice_at_once(world, ann, turn, "take") == "It's Bo's turn, not yours."
 
-    moves = await service(world).moves(game.id)
+    moves = await service(world).history.moves(game.id)
     assert len(moves) == 3
     state = await position(world)
     assert state.nuggets == (8, 0) and state.centre == 69 and state.turn == 1
@@ -572,9 +572,9 @@ async def test_three_lassos_take_from_an_opponent_chosen_in_the_menu(world: Worl
     state = game.state
     assert isinstance(state, GameState)
     assert state.nuggets == (5, 6, 3) and state.centre == 63 and state.turn == 0
-    moves = await service(world).moves(game.id)
+    moves = await service(world).history.moves(game.id)
     assert NUGGETS.action_from_json(json.loads(moves[-1].action)) == Take(0)
-    assert await service(world).replay(game.id) == state
+    assert await service(world).history.replay(game.id) == state
     took = NuggetsView(names=seat_names(game), nuggets=(5, 6, 3), centre=63, turn=0, took=(2, 0, 3))
     assert picture(turn) == render_table(took)
     # The moves before it, in small print under the picture.
@@ -708,8 +708,8 @@ async def test_a_turn_goes_on_after_a_restart_from_its_message(world: World) -> 
     assert pinged(world) == [[bo.id]]
     game = await current(world)
     assert game.state == GameState(2, 1, Phase.ROLL, 72, (5, 0))
-    assert await service(world).replay(game.id) == game.state
-    assert len(await service(world).moves(game.id)) == 5
+    assert await service(world).history.replay(game.id) == game.state
+    assert len(await service(world).history.moves(game.id)) == 5
     answered_in_time(world)
 
 
@@ -806,6 +806,6 @@ async def test_a_player_away_for_two_turns_is_replaced_by_a_computer_player(
     assert all(h.startswith(("Ann (bot) ", "Bo ")) for h in later), later
     # Ann is never pinged again.
     assert all(ann.id not in m.mentions for m in world.channel.messages if m.id > last_message)
-    results = await service(world).results(game.id)
+    results = await service(world).history.results(game.id)
     assert (results[0].user_id, results[0].left) == (ann.id, True)
     answered_in_time(world)

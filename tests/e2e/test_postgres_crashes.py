@@ -156,7 +156,7 @@ async def test_postgresql_crashing_mid_play_tells_no_false_answer_and_loses_noth
         for table in tables:
             game = await service.game(table.game_id)
             assert game.shown and game.broken is None
-            assert await service.replay(game.id) == game.state
+            assert await service.history.replay(game.id) == game.state
     finally:
         if bot.running:
             assert await bot.stop() == 0, bot.log()

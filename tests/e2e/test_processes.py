@@ -168,8 +168,8 @@ async def test_games_in_every_server_play_to_the_end_across_two_processes(bot: B
     )
     for game in finished:
         assert game.status is GameStatus.FINISHED
-        assert await bot.service.replay(game.id) == game.state
-        assert len(await bot.service.results(game.id)) == 3
+        assert await bot.service.history.replay(game.id) == game.state
+        assert len(await bot.service.history.results(game.id)) == 3
     # Each game leaves its one table, showing the result, and no ping behind.
     for server in bot.servers:
         await bot.emulator.wait_until(functools.partial(only_the_result, server.channel), 30)
@@ -208,7 +208,7 @@ async def test_a_killed_process_leaves_its_games_to_the_other_until_it_is_back(b
     said = len(second.lines)
     at_kill = await bot.service.game(playing.id)
     deadline_game = await bot.service.game(waiting.id)
-    moves_before = len(await bot.service.moves(waiting.id))
+    moves_before = len(await bot.service.history.moves(waiting.id))
     await bot.database.write(
         lambda connection: connection.execute(
             "UPDATE games SET deadline = 1 WHERE id = ?", (deadline_game.id,)
@@ -225,7 +225,7 @@ async def test_a_killed_process_leaves_its_games_to_the_other_until_it_is_back(b
     await bot.service_changed(waiting.id, deadline_game.version)
     assert deadline_game.state is not None
     late = deadline_game.state.turn
-    moves = await bot.service.moves(waiting.id)
+    moves = await bot.service.history.moves(waiting.id)
     assert moves[moves_before].seat == late
     after_deadline = await bot.service.game(waiting.id)
     # Handled twice, the seat would have two time-outs in a row (and a computer player).
@@ -245,6 +245,8 @@ async def test_a_killed_process_leaves_its_games_to_the_other_until_it_is_back(b
     finished = await bot.finish(computers, playing.id, rng)
     assert finished.status is GameStatus.FINISHED
     # No move was made twice: the log replays to the final position.
-    assert await bot.service.replay(playing.id) == finished.state
+    assert await bot.service.history.replay(playing.id) == finished.state
     await bot.finish(clock, waiting.id, rng)
-    assert await bot.service.replay(waiting.id) == (await bot.service.game(waiting.id)).state
+    assert (
+        await bot.service.history.replay(waiting.id) == (await bot.service.game(waiting.id)).state
+    )

@@ -161,7 +161,7 @@ async def running(world: World) -> Game:
 
 
 async def moves(world: World, game: Game) -> int:
-    return len(await world.bots[0].service.moves(game.id))
+    return len(await world.bots[0].service.history.moves(game.id))
 
 
 def tables(world: World) -> list[Message]:

@@ -134,7 +134,7 @@ async def test_every_game_ends_however_its_players_vanish(crowd: World) -> None:
             assert game.status in (GameStatus.FINISHED, GameStatus.CANCELLED)
             assert game.deadline is None
             if game.state is not None:
-                assert await service.replay(game.id) == game.state
+                assert await service.history.replay(game.id) == game.state
         # Over, a game leaves no ping and nothing to press behind but a result's Replay:
         # its one table says how it ended.
         assert world.pings(channel) == [], describe(world.pings(channel)[0])

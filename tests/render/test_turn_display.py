@@ -7,7 +7,7 @@ import itertools
 import pytest
 from PIL import Image
 
-from bot.service.game_service import BOT_LEVELS
+from bot.service import BOT_LEVELS
 from bot.storage.records import TAKEOVER_SUFFIX
 from engine.claimit import GameState, Place, Roll, Space, apply
 from engine.claimit.board import spaces

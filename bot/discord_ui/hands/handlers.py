@@ -11,8 +11,9 @@ import discord
 
 from bot.discord_ui.cards import Card
 from bot.discord_ui.interactions import actor_of, reader
+from bot.discord_ui.places import Answered
 from bot.discord_ui.surfaces import in_time, reveal, update_private
-from bot.discord_ui.table import Answered, GameTable
+from bot.discord_ui.table import GameTable
 from bot.games.outcome import Outcome
 from bot.service.errors import BoardMovedOn, NotYourTurn
 from bot.storage import Game
@@ -91,7 +92,7 @@ class Hands:
         (``last``, or else the move log's)."""
         if last is None:
             try:
-                last = await self.table.service.last_outcome(game.id)
+                last = await self.table.service.history.last_outcome(game.id)
             except Exception:
                 log.warning("game %s's last move can't be replayed", game.id, exc_info=True)
         return await self.table.hands.card(game, seat, lang, last)

@@ -135,7 +135,7 @@ class LiveHands:
             str(interaction.locale),
             self.clock.now(),
         )
-        old = await self.service.keep_hand(hand)
+        old = await self.service.messages.keep_hand(hand)
         self._shown[(game.id, seat)] = _Showing(hand.token, shows, game.version)
         if old is not None and old.message_id != message_id:
             await self._close(old, SUPERSEDED)
@@ -143,7 +143,7 @@ class LiveHands:
     async def follow(self, game: Game, last: Outcome | None, answered: int | None = None) -> None:
         """Every live hand of the game shows it as it now stands (``answered``: the seat
         whose hand the change was made from, shown already)."""
-        for hand in await self.service.hands(game.id):
+        for hand in await self.service.messages.hands(game.id):
             if hand.seat == answered:
                 continue
             try:
@@ -214,7 +214,7 @@ class LiveHands:
         key = (hand.game_id, hand.seat)
         if key in self._shown and self._shown[key].token == hand.token:
             del self._shown[key]
-        await self.service.drop_hand(hand)
+        await self.service.messages.drop_hand(hand)
 
 
 async def _behind(game_id: int, error: Exception) -> None:

@@ -7,9 +7,11 @@ from __future__ import annotations
 import discord
 
 from bot.discord_ui import text
+from bot.discord_ui.commanded_game import game_meant
 from bot.discord_ui.interactions import actor_of, reader
+from bot.discord_ui.places import Recorded
 from bot.discord_ui.surfaces import tell
-from bot.discord_ui.table import GameTable, Recorded
+from bot.discord_ui.table import GameTable
 from bot.games.escaping import escaped
 from bot.service import Actor, ServiceError
 from bot.storage import Game, GameStatus
@@ -20,14 +22,14 @@ class Leaving:
         self.table = table
 
     async def cancel(self, interaction: discord.Interaction, kind: str) -> None:
-        found = await self.table.current(interaction, kind)
+        found = await game_meant(self.table.service, interaction, kind)
         who = escaped(interaction.user.display_name)
 
         async def show(game: Game) -> Recorded:
             lang = await self.table.languages.of_game(game)
             said = text.cancelled(game, who, lang)
             await tell(interaction, reader(interaction)._("You cancelled the game."))
-            return await self.table.show_lobby(game) | await self.table.close(game, said, lang)
+            return await self.table.lobbies.show(game) | await self.table.close(game, said, lang)
 
         await self.table.change(
             found.id,
@@ -37,7 +39,7 @@ class Leaving:
         )
 
     async def leave(self, interaction: discord.Interaction, kind: str) -> None:
-        found = await self.table.current(interaction, kind)
+        found = await game_meant(self.table.service, interaction, kind)
 
         async def show(game: Game) -> Recorded:
             if found.status is GameStatus.LOBBY:
@@ -49,7 +51,7 @@ class Leaving:
                     if closed
                     else mine._("You left the lobby."),
                 )
-                return await self.table.show_lobby(game)
+                return await self.table.lobbies.show(game)
             seat = game.seat_left_by(interaction.user.id)
             lang = await self.table.languages.of_game(game)
             note = text.takeover_note(game, seat, text.Departure.LEFT_GAME, lang)

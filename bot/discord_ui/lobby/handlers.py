@@ -10,12 +10,14 @@ from dataclasses import replace
 
 import discord
 
+from bot.discord_ui.commanded_game import cannot_post
 from bot.discord_ui.components import selected
 from bot.discord_ui.interactions import actor_of, player_of, reader
 from bot.discord_ui.lobby.components import LobbyAction
 from bot.discord_ui.permissions import missing_thread_permissions
+from bot.discord_ui.places import Recorded
 from bot.discord_ui.surfaces import announce, tell, update_clicked
-from bot.discord_ui.table import GameTable, Recorded
+from bot.discord_ui.table import GameTable
 from bot.games import shared_words
 from bot.games.faces import face_for
 from bot.service.errors import NotOnTheMenu
@@ -40,7 +42,7 @@ class Lobbies:
         bot_level: str,
         turn_timeout: int | None,
     ) -> None:
-        if await self.table.cannot_post(interaction):
+        if await cannot_post(interaction):
             return
         assert interaction.guild_id is not None and interaction.channel_id is not None
         speaks = await self.table.languages.of_server(interaction.guild_id)
@@ -60,7 +62,7 @@ class Lobbies:
             return game
 
         async def show(game: Game) -> Recorded:
-            content, _ = await self.table.lobby_message(game)
+            content, _ = await self.table.lobbies.message(game)
             lobby = await announce(interaction, **content)
             posted = replace(game, lobby_message_id=lobby.id)
             # Still holding the game: a Join or Start pressed on the lobby at once waits
@@ -105,9 +107,9 @@ class Lobbies:
                 host._("I couldn't start a thread for this game, so it runs here in the channel."),
             )
             return
-        await self.table.service.set_thread(game.id, thread.id)
+        await self.table.service.messages.set_thread(game.id, thread.id)
         # Named, the lobby links to its thread.
-        await self.table.show_lobby(replace(game, thread_id=thread.id))
+        await self.table.lobbies.show(replace(game, thread_id=thread.id))
 
     async def lobby_button(
         self,
@@ -140,7 +142,7 @@ class Lobbies:
         async def show(game: Game) -> Recorded:
             if game.status is GameStatus.ACTIVE:
                 return await self.table.start(game, interaction)
-            content, _ = await self.table.lobby_message(game)
+            content, _ = await self.table.lobbies.message(game)
             await update_clicked(interaction, **content)
             return {}
 

@@ -41,7 +41,8 @@ from dataclasses import replace
 
 import discord
 
-from bot.discord_ui.table import GameTable, Recorded
+from bot.discord_ui.places import Recorded
+from bot.discord_ui.table import GameTable
 from bot.games import shared_words
 from bot.games.escaping import escaped
 from bot.games.faces import face_for
@@ -100,7 +101,7 @@ class PlacesGone:
         deletes (a table moved down, a ping) are no news, and hold up no game."""
         if self.table.work.stopping or self.table.places.deleted_by_bot(message_id):
             return
-        for game_id in await self.service.games_showing(place_id, message_id):
+        for game_id in await self.service.messages.games_showing(place_id, message_id):
             await self._held(game_id, functools.partial(self._message_gone, game_id, message_id))
 
     async def channel_deleted(self, channel_id: int) -> None:
@@ -164,7 +165,7 @@ class PlacesGone:
             self.table.reconciler.retry(game_id)
 
     async def _message_gone(self, game_id: int, message_id: int) -> None:
-        game = await self.service.forget_message(game_id, message_id, show_afresh=True)
+        game = await self.service.messages.forget_message(game_id, message_id, show_afresh=True)
         if game is not None and not game.shown:
             log.info("game %s's message %s was deleted; showing the game anew", game_id, message_id)
             await self._show(game)
@@ -173,7 +174,9 @@ class PlacesGone:
         game = await self.service.game(game_id)
         if game.place_id != thread_id or game.turn_message_id is None:
             return
-        forgot = await self.service.forget_message(game.id, game.turn_message_id, show_afresh=False)
+        forgot = await self.service.messages.forget_message(
+            game.id, game.turn_message_id, show_afresh=False
+        )
         if forgot is not None and not forgot.shown:
             # A change waits to be shown (its show may have met the archived thread just
             # now): posted now, it unarchives the thread.
@@ -192,10 +195,10 @@ class PlacesGone:
                 if message_id is not None:
                     await self._delete(game, message_id)
         try:
-            moved = await self.service.leave_thread(game.id)
+            moved = await self.service.messages.leave_thread(game.id)
         except ChannelBusy:
             ended = await self._end(game.id)
-            await self.table.show_lobby(replace(ended, thread_id=None))
+            await self.table.lobbies.show(replace(ended, thread_id=None))
             return
         log.info("game %s leaves its thread %s for its channel", game.id, thread_id)
         if moved.status is GameStatus.LOBBY:
@@ -203,7 +206,7 @@ class PlacesGone:
             return
         lang = await self.table.languages.of_game(moved)
         # The lobby message no longer sends anyone to the thread.
-        recorded = await self.table.show_lobby(moved)
+        recorded = await self.table.lobbies.show(moved)
         await self._show(moved, lang.say(why), recorded)
 
     async def _end(self, game_id: int) -> Game:
@@ -240,7 +243,7 @@ class PlacesGone:
         """Shows the game as it stands where its messages now are (``recorded``: moved
         there already), and records it shown."""
         recorded = (recorded or {}) | await self.table.show_current(game, headline)
-        await self.service.mark_shown(game.id, game.version, recorded)
+        await self.service.messages.mark_shown(game.id, game.version, recorded)
         self.table.reconciler.shown(game.id)
 
     async def _delete(self, game: Game, message_id: int) -> None:

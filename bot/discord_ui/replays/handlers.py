@@ -128,7 +128,7 @@ class Replays:
         return await asyncio.shield(making)
 
     async def _make(self, game: Game, lang: Language, limit: int) -> bytes:
-        outcomes = await self.table.service.outcomes(game.id)
+        outcomes = await self.table.service.history.outcomes(game.id)
         replay = await asyncio.to_thread(face_for(game.kind).replay, game, outcomes, lang)
         gif = await PAINTERS.paint(game.id, replay.render, replay.steps, limit)
         await self.replays.keep(game.id, lang.code, gif)

@@ -10,11 +10,13 @@ import discord
 
 from bot.discord_ui import presenter
 from bot.discord_ui.cards import sent
+from bot.discord_ui.commanded_game import cannot_post, game_meant
 from bot.discord_ui.game_log import log_cards
 from bot.discord_ui.interactions import actor_of, deferral, reader
 from bot.discord_ui.leaving.handlers import Leaving
+from bot.discord_ui.places import Answered, Recorded
 from bot.discord_ui.surfaces import announce, tell
-from bot.discord_ui.table import AS_IT_STANDS, Answered, GameTable, Recorded
+from bot.discord_ui.table import AS_IT_STANDS, GameTable
 from bot.games import shared_words
 from bot.games.faces import face_for
 from bot.games.outcome import Outcome
@@ -32,8 +34,8 @@ class Turns:
     async def show_board(self, interaction: discord.Interaction, kind: str) -> None:
         """Moves the game's table to the bottom of the channel or thread where it was
         asked for (a lobby is posted again there, the old one losing its buttons)."""
-        found = await self.table.current(interaction, kind)
-        if await self.table.cannot_post(interaction):
+        found = await game_meant(self.table.service, interaction, kind)
+        if await cannot_post(interaction):
             return
         async with (
             self.table.locks.hold(found.id, deferral(interaction)),
@@ -48,14 +50,14 @@ class Turns:
                 raise GameBroken(face.command)
             old = game.turn_message_id
             if game.status is GameStatus.LOBBY:
-                content, _ = await self.table.lobby_message(game)
+                content, _ = await self.table.lobbies.message(game)
                 message = await announce(interaction, **content)
                 recorded: Recorded = {"lobby_message_id": message.id}
             else:
                 lang = await self.table.languages.of_game(game)
-                last = await self.table.service.last_outcome(game.id)
+                last = await self.table.service.history.last_outcome(game.id)
                 headline = lang.say(AS_IT_STANDS)
-                card = sent(await self.table.table_card(game, headline, last, lang))
+                card = sent(await self.table.cards.card(game, headline, last, lang))
                 if interaction.channel_id == game.place_id:
                     message = await announce(interaction, **card)
                 else:
@@ -75,7 +77,7 @@ class Turns:
                 except discord.HTTPException:
                     log.info("game %s's ping still links to its old table", game.id)
             try:
-                await self.table.service.mark_shown(game.id, game.version, recorded)
+                await self.table.service.messages.mark_shown(game.id, game.version, recorded)
             except Exception:
                 # The board is out; its id is recorded again by the next click on it.
                 log.warning("could not record game %s's new message", game.id, exc_info=True)
@@ -90,7 +92,7 @@ class Turns:
 
     async def show_log(self, interaction: discord.Interaction, kind: str) -> None:
         """The whole game so far, move by move, to whoever asks (in their language)."""
-        found = await self.table.current(interaction, kind)
+        found = await game_meant(self.table.service, interaction, kind)
         game = await self.table.service.game(found.id)
         mine = reader(interaction)
         lines = await self.table.logs.lines(game, mine)
@@ -137,7 +139,7 @@ class Turns:
             await self.table.change(
                 game_id,
                 lambda: self.table.service.expire_lobby(game_id, version),
-                self.table.show_lobby,
+                self.table.lobbies.show,
             )
             return
         if game.state is not None:

@@ -1,0 +1,87 @@
+"""What a change of a game requires before it is made: the version its asker saw, the game
+open, started, due, in its lobby, theirs to host or to move. Each refusal is a
+``ServiceError`` in plain words."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from bot.games.rules import HiddenInformation
+from bot.service.errors import (
+    AlreadyStarted,
+    BoardMovedOn,
+    GameBroken,
+    GameFinished,
+    NotHost,
+    NotInGame,
+    NotStarted,
+    NotYourTurn,
+)
+from bot.service.game_loading import Actor, game_rules
+from bot.storage.records import Game, GameStatus, Seat
+
+log = logging.getLogger(__name__)
+
+
+def check_version(game: Game, version: int | None) -> None:
+    """``None`` is a request that does not depend on what the caller saw (a slash command)."""
+    if version is not None and version != game.version:
+        raise BoardMovedOn()
+
+
+def require_open(game: Game) -> None:
+    if not game.status.is_open:
+        raise GameFinished(cancelled=game.status is GameStatus.CANCELLED)
+
+
+def require_due(game: Game, now: float) -> None:
+    if game.deadline is None or game.deadline > now:
+        raise BoardMovedOn()
+
+
+def require_lobby(game: Game, version: int | None) -> None:
+    require_open(game)
+    if game.status is not GameStatus.LOBBY:
+        raise AlreadyStarted()
+    check_version(game, version)
+
+
+def require_host(game: Game, actor: Actor) -> None:
+    if actor.user_id != game.host_id:
+        host = game.seat_of(game.host_id)
+        raise NotHost(host.display_name if host else "the host")
+
+
+def playing(game: Game) -> Any:
+    require_open(game)
+    if game.status is GameStatus.LOBBY:
+        raise NotStarted()
+    if game.broken is not None:
+        log.warning("game %s is damaged: %s", game.id, game.broken)
+        raise GameBroken(None)
+    assert game.state is not None
+    return game.state
+
+
+def check_decision(game: Game, state: Any, seat: Seat, key: int) -> None:
+    rules = game_rules(game)
+    if not isinstance(rules, HiddenInformation) or rules.decision_key(state, seat.seat) != key:
+        raise BoardMovedOn()
+
+
+def seat_to_move(game: Game, state: Any, actor: Actor) -> Seat:
+    acting = [game.seats[n] for n in game_rules(game).to_act(state)]
+    if not acting:
+        raise GameFinished(cancelled=False)
+    if actor.user_id is None:
+        bot = next((s for s in acting if s.is_bot), None)
+        if bot is not None:
+            return bot
+        raise NotYourTurn(acting[0].display_name)
+    seat = game.seat_of(actor.user_id)
+    if seat is None:
+        raise NotInGame()
+    if seat not in acting:
+        raise NotYourTurn(acting[0].display_name)
+    return seat

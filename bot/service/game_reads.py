@@ -1,0 +1,83 @@
+"""What the service reads of games, for whoever asks: a game, the games of a channel or a
+member, the deadlines due (``GameService`` changes them)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.service.errors import NotInGame
+from bot.service.game_checks import playing
+from bot.service.game_loading import Actor, load_game
+from bot.storage import deadline_queries, game_queries, place_queries
+from bot.storage.connection import Connection
+from bot.storage.database import Database
+from bot.storage.records import DueGames, Game, Seat
+from bot.storage.shards import EVERY, Shards
+
+
+class GameReads:
+    def __init__(self, database: Database, clock: Callable[[], float]) -> None:
+        self._db = database
+        self._clock = clock
+
+    async def game(self, game_id: int) -> Game:
+        return await self._db.read(lambda connection: load_game(connection, game_id))
+
+    async def current_game(self, channel_id: int) -> Game | None:
+        """The lobby or running game (of any kind) played in this channel or thread, or
+        else the first one started from this channel into a thread of its own."""
+        games = await self.games_here(channel_id)
+        here = [g for g in games if channel_id in (g.place_id, g.thread_id)]
+        return next(iter(here or games), None)
+
+    async def games_here(self, channel_id: int, kind: str | None = None) -> list[Game]:
+        """The lobbies and running games (of ``kind``, or any) in this channel or thread,
+        or started from this channel into threads of their own, oldest first."""
+
+        async def reading(connection: Connection) -> list[Game]:
+            found = await place_queries.open_games_here(connection, channel_id, kind)
+            return [await load_game(connection, game_id) for game_id, _ in found]
+
+        return await self._db.read(reading)
+
+    async def active_game_ids(self, shards: Shards = EVERY) -> list[int]:
+        """Every game being played, in any channel."""
+        return await self._db.read(
+            lambda connection: game_queries.active_game_ids(connection, shards)
+        )
+
+    async def seat_for(self, game_id: int, actor: Actor) -> tuple[Game, Seat]:
+        """The game being played and ``actor``'s seat in it, for their private message;
+        refused for anyone not playing it (a seat a computer player took over included)."""
+        game = await self._db.read(lambda connection: load_game(connection, game_id, actor.where))
+        playing(game)
+        seat = None if actor.user_id is None else game.seat_of(actor.user_id)
+        if seat is None:
+            raise NotInGame()
+        return game, seat
+
+    async def games_of_member(self, guild_id: int, user_id: int) -> list[int]:
+        return await self._db.read(
+            lambda connection: game_queries.games_of_member(connection, guild_id, user_id)
+        )
+
+    async def due_games(self, shards: Shards = EVERY) -> DueGames:
+        """Open games whose deadline has passed (noting those whose messages are behind:
+        a turn nobody was shown can't be held against its player until it is), and games
+        whose saved values are damaged."""
+        return await self._db.read(
+            lambda connection: deadline_queries.due_games(connection, self._clock(), shards)
+        )
+
+    async def next_deadline(self, after: float, shards: Shards = EVERY) -> float | None:
+        """The earliest deadline still to come after ``after``."""
+        return await self._db.read(
+            lambda connection: deadline_queries.next_deadline(connection, after, shards)
+        )
+
+    async def damaged_games(self, shards: Shards = EVERY) -> list[tuple[int, str]]:
+        """Open games whose saved values the deadline scan reads are damaged, as (id, what
+        is damaged)."""
+        return await self._db.read(
+            lambda connection: deadline_queries.damaged_games(connection, shards)
+        )

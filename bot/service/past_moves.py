@@ -1,0 +1,127 @@
+"""A game's past moves, rebuilt from its move log: its last move as an outcome (to show a
+change whose message never went out), all of them (a replay, the log), the position."""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections import OrderedDict
+from dataclasses import replace
+from typing import Any, NamedTuple
+
+from bot.games.outcome import Outcome
+from bot.service.game_loading import game_rules, initial_state, load_game, with_moves
+from bot.storage import ladder_queries, move_queries, result_queries
+from bot.storage.connection import Connection
+from bot.storage.database import Database
+from bot.storage.records import Game, Move, RatingChange, Result
+
+KEPT_LAST_MOVES = 10_000
+"""Games whose last move is kept in memory, the least recently moved dropped first."""
+
+
+class PastMoves:
+    def __init__(self, database: Database) -> None:
+        self._db = database
+        self._last_moves: OrderedDict[int, Outcome] = OrderedDict()
+        """Each game's last move made here, as committed: ``last_outcome`` without
+        replaying the game."""
+
+    def made(self, move: Outcome) -> None:
+        """A move was committed here: the game's last, until the next."""
+        self._last_moves[move.game.id] = move
+        self._last_moves.move_to_end(move.game.id)
+        while len(self._last_moves) > KEPT_LAST_MOVES:
+            self._last_moves.popitem(last=False)
+
+    async def last_outcome(self, game_id: int) -> Outcome | None:
+        """The game's last move as an outcome, to show a change whose message never went
+        out, or what it showed a seat alone (a card drawn face down); ``None`` before the
+        first move (or if the game's data is damaged). The move as this process made it,
+        when it is the game's last; else rebuilt from the move log."""
+        made = self._last_moves.get(game_id)
+
+        async def reading(connection: Connection) -> Outcome | _Logged:
+            game = await load_game(connection, game_id)
+            if made is not None and game.moved_version == made.game.version and not game.broken:
+                return replace(made, game=game)
+            return _Logged(
+                game,
+                await move_queries.load_moves(connection, game_id),
+                await result_queries.load_results(connection, game_id),
+                await ladder_queries.rating_changes(connection, game_id),
+            )
+
+        logged = await self._db.read(reading)
+        if isinstance(logged, Outcome):
+            return logged
+        game, moves, results, rating_changes = logged
+        if not moves or game.broken is not None or game.first_seat is None:
+            return None
+        rules = game_rules(game)
+        state = initial_state(game, rules)
+        actions = [(m.seat, rules.action_from_json(json.loads(m.action))) for m in moves]
+        for seat, action in actions[:-1]:
+            state = rules.apply(state, seat, action).state
+        seat, action = actions[-1]
+        step = rules.apply(state, seat, action)
+        return Outcome(
+            game,
+            state,
+            seat,
+            action,
+            step.events,
+            step.turn_over,
+            results=tuple(results),
+            rating_changes=tuple(rating_changes),
+        )
+
+    async def last_moved(self, game_id: int) -> dict[int, float]:
+        """When each seat last moved, by seat."""
+        return await self._db.read(lambda connection: move_queries.last_moved(connection, game_id))
+
+    async def outcomes(self, game_id: int) -> list[Outcome]:
+        """Every move of the game as an outcome, first to last, rebuilt from the move log
+        (none before the first move, or if the game's data is damaged)."""
+        game, moves = await self._db.read(functools.partial(with_moves, game_id=game_id))
+        if not moves or game.broken is not None or game.first_seat is None:
+            return []
+        rules = game_rules(game)
+        state = initial_state(game, rules)
+        outcomes = []
+        for move in moves:
+            action = rules.action_from_json(json.loads(move.action))
+            step = rules.apply(state, move.seat, action)
+            after = replace(game, state=step.state)
+            outcomes.append(Outcome(after, state, move.seat, action, step.events, step.turn_over))
+            state = step.state
+        return outcomes
+
+    async def moves(self, game_id: int) -> list[Move]:
+        return await self._db.read(lambda connection: move_queries.load_moves(connection, game_id))
+
+    async def results(self, game_id: int) -> list[Result]:
+        return await self._db.read(
+            lambda connection: result_queries.load_results(connection, game_id)
+        )
+
+    async def replay(self, game_id: int) -> Any:
+        """The position rebuilt from the start by the move log (``None`` before the start)."""
+        game, moves = await self._db.read(functools.partial(with_moves, game_id=game_id))
+        if game.first_seat is None:
+            return None
+        rules = game_rules(game)
+        state = initial_state(game, rules)
+        for move in moves:
+            state = rules.apply(state, move.seat, rules.action_from_json(json.loads(move.action)))
+            state = state.state
+        return state
+
+
+class _Logged(NamedTuple):
+    """A game with its move log, results and rating changes, as one snapshot holds them."""
+
+    game: Game
+    moves: list[Move]
+    results: list[Result]
+    rating_changes: list[RatingChange]
