@@ -24,6 +24,8 @@ from bot.discord_ui.cards import Card, edited
 from bot.discord_ui.limits import OLD_MESSAGE_EDITS
 from bot.games.faces import face_for
 from bot.games.outcome import Outcome
+from bot.games.registry import rules_for
+from bot.games.rules import HiddenInformation
 from bot.service import GameService, ServiceError
 from bot.storage import Game, GameStatus, Hand
 from i18n import Language, Message, language
@@ -82,6 +84,8 @@ class LiveHands:
         """Every live hand of the game is to show it as it stands now (``last``: the move
         that led here): soon, in the hands' lane, once for however many changes come
         before that lane gets to it."""
+        if not isinstance(rules_for(game.kind), HiddenInformation):
+            return  # a game without secrets has no hands to look for at every move
         if self._wanted_at.get(game.id, -1) >= game.version:
             return  # wanted already (at the move, before its table's show)
         self._wanted_at[game.id] = game.version
