@@ -72,7 +72,7 @@ from bench.e2e import (
     peak,
     percentile,
 )
-from bot.discord_ui.hands.handlers import MOVED_ON_PRIVATELY
+from bot.discord_ui.features.hands.handlers import MOVED_ON_PRIVATELY
 from bot.service.errors import BoardMovedOn, NotYourTurn
 from emulator import (
     DISCORD_RATE_LIMITS,

@@ -1,5 +1,6 @@
-"""The Discord client: opens the database, registers the buttons, syncs every game's
-command group."""
+"""The Discord client: opens the database, builds the live table and every feature
+(``bot.discord_ui.feature_registry``), hands each press, command and event to the
+feature that declared it, and syncs every game's command group."""
 
 from __future__ import annotations
 
@@ -8,45 +9,28 @@ import contextlib
 import logging
 import random
 import time
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, cast
 
 import discord
 import yarl
 from discord import app_commands
 
-from bot.background.deadlines import DeadlineWatch
 from bot.background.lease_keeper import LeaseKeeper
 from bot.background.stopping import WorkInFlight
 from bot.clock import Clock, SystemClock
 from bot.discord_ui.command_translator import CommandTranslator
 from bot.discord_ui.commands import game_commands
-from bot.discord_ui.components import custom_ids, selected
+from bot.discord_ui.components import HandedOver, custom_ids
+from bot.discord_ui.feature import Features
+from bot.discord_ui.feature_registry import discovered
 from bot.discord_ui.global_pace import GlobalPace
-from bot.discord_ui.hands.components import PrivateButton, PrivateOpen
-from bot.discord_ui.hands.handlers import Hands
-from bot.discord_ui.interactions import (
-    SOMETHING_WENT_WRONG,
-    guarded,
-    reader,
-    tell_if_possible,
-)
-from bot.discord_ui.ladder.components import LadderPageButton
-from bot.discord_ui.ladder.handlers import LadderAnswers
-from bot.discord_ui.leaving.handlers import Leaving
-from bot.discord_ui.lobby.components import BotSelect, LobbyButton
-from bot.discord_ui.lobby.handlers import Lobbies
-from bot.discord_ui.places_gone.handlers import PlacesGone
-from bot.discord_ui.replays.components import ReplayButton, ShareReplayButton
-from bot.discord_ui.replays.handlers import Replays
-from bot.discord_ui.surfaces import unanswerable
+from bot.discord_ui.interactions import failed, guarded
 from bot.discord_ui.table import GameTable
-from bot.discord_ui.turns.components import TurnButton, TurnSelect
-from bot.discord_ui.turns.handlers import Turns
 from bot.games.faces import face_for, faces
 from bot.games.painters import PAINTERS, Figures
 from bot.games.registry import GAMES
-from bot.service import GameService, GuildSettingsService, LadderService, ServiceError
-from bot.service.replay_service import ReplayService
+from bot.service import GameService, GuildSettingsService, ServiceError
 from bot.service.shard_leases import ShardLeases
 from bot.settings import Settings, SettingsError
 from bot.storage import Database
@@ -76,14 +60,7 @@ class GameBot(discord.AutoShardedClient):
 
     service: GameService
     table: GameTable
-    lobbies: Lobbies
-    turns: Turns
-    leaving: Leaving
-    hands: Hands
-    places_gone: PlacesGone
-    ladder_answers: LadderAnswers
-    replays: Replays
-    deadlines: DeadlineWatch
+    features: Features
     leases: ShardLeases
     lease_keeper: LeaseKeeper
 
@@ -132,8 +109,9 @@ class GameBot(discord.AutoShardedClient):
         self._stopping: asyncio.Task[None] | None = None
         self._painting = False
         self.tree = _Tree(self)
+        self._declared = discovered()
         for kind, rules in GAMES.items():
-            self.tree.add_command(game_commands(rules, face_for(kind)))
+            self.tree.add_command(game_commands(rules, face_for(kind), self._declared))
 
     async def setup_hook(self) -> None:
         # First: its processes take a moment to start, and the shard leases taken below
@@ -164,19 +142,11 @@ class GameBot(discord.AutoShardedClient):
             self.leases,
             self.work,
         )
-        self.lobbies = Lobbies(self.table)
-        self.leaving = Leaving(self.table)
-        self.turns = Turns(self.table, self.leaving)
-        self.hands = Hands(self.table)
-        self.places_gone = PlacesGone(self.table)
-        self.deadlines = DeadlineWatch(self.table, self.turns.deadline_passed, self._clock)
         self.lease_keeper = LeaseKeeper(self.leases, self.table)
         self._behind = await self.service.messages.games_not_shown(self.leases.shards)
-        ladder = LadderService(self._database)
-        await ladder.count_old_games()
-        self.ladder_answers = LadderAnswers(ladder)
-        self.replays = Replays(self.table, ReplayService(self._database, self._clock.now))
-        self.add_dynamic_items(*COMPONENTS)
+        self.features = Features(self._declared, self.table, self._database, self._clock)
+        await self.features.prepare()
+        self.add_dynamic_items(*cast(_Dynamic, self.features.components))
         await self.tree.set_translator(CommandTranslator())
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(self.settings.dev_guild_id)
@@ -221,14 +191,14 @@ class GameBot(discord.AutoShardedClient):
             shown(self.settings.database),
         )
         # Each game on its own: one that can't go on holds up no other.
-        self.deadlines.start()
+        self.features.start()
         self.table.reconciler.start(self._behind)
         self.lease_keeper.start()
         # A stop right after the start must not close the database under this.
         self._resuming = asyncio.current_task()
         try:
             await self.table.resume(self.leases.shards)
-            await self.places_gone.sweep(self.leases.shards)
+            await self.features.resumed(self.leases.shards)
         finally:
             self._resuming = None
 
@@ -239,16 +209,14 @@ class GameBot(discord.AutoShardedClient):
     async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
         if hasattr(self, "table"):
             self.table.places.tails.gone(payload.channel_id, payload.message_id)
-            await self.places_gone.message_deleted(payload.channel_id, payload.message_id)
 
-    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
-        await self.places_gone.channel_deleted(channel.id)
-
-    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
-        await self.places_gone.thread_deleted(payload.thread_id)
-
-    async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
-        await self.places_gone.thread_updated(payload)
+    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
+        """Hands each of Discord's events to the features that listen to it too (their
+        ``on_<event>`` methods), each in its own task, as discord.py runs its own."""
+        super().dispatch(event_name, *args, **kwargs)
+        if hasattr(self, "features"):
+            for listener in self.features.listeners(event_name):
+                self._schedule_event(listener, f"on_{event_name}", *args, **kwargs)
 
     async def on_guild_channel_update(
         self, before: discord.abc.GuildChannel, after: discord.abc.GuildChannel
@@ -269,15 +237,12 @@ class GameBot(discord.AutoShardedClient):
         if hasattr(self, "table"):
             self.table.reconciler.retry_all_now()
 
-    async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
-        await self.leaving.member_left(payload.guild_id, payload.user.id)
-
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         if interaction.type is not discord.InteractionType.component:
             return
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
-        button = _parse_component(custom_id)
+        button = _parse_component(custom_id, self.features.components)
         if button is None:
             await guarded(interaction, _unknown_button())
         elif custom_id not in custom_ids(interaction.message):
@@ -286,35 +251,9 @@ class GameBot(discord.AutoShardedClient):
             await button.callback(interaction)
 
     async def pressed(self, interaction: discord.Interaction, item: discord.ui.Item[Any]) -> None:
-        """Hands a press on one of the bot's components to the feature it belongs to."""
-        match item:
-            case LobbyButton() | BotSelect():
-                work = self.lobbies.lobby_button(
-                    interaction, item.kind, item.game, item.version, item.action
-                )
-            case TurnButton():
-                work = self.turns.turn_button(
-                    interaction, item.kind, item.game, item.version, item.intent
-                )
-            case TurnSelect():
-                work = self.turns.turn_button(
-                    interaction, item.kind, item.game, item.version, selected(interaction)
-                )
-            case PrivateOpen():
-                work = self.hands.open_private(interaction, item.kind, item.game)
-            case PrivateButton():
-                work = self.hands.private_button(
-                    interaction, item.kind, item.game, item.key, item.intent
-                )
-            case LadderPageButton():
-                work = self.ladder_answers.turn_page(interaction, item.kind, item.page)
-            case ReplayButton():
-                work = self.replays.replay_button(interaction, item.kind, item.game)
-            case ShareReplayButton():
-                work = self.replays.share_button(interaction, item.kind, item.game)
-            case _:
-                raise TypeError(f"no feature takes presses of {type(item).__name__}")
-        await guarded(interaction, work)
+        """Hands a press on one of the bot's components to the feature that takes it."""
+        assert isinstance(item, HandedOver)
+        await guarded(interaction, self.features.press(item)(interaction, item))
 
     async def close(self) -> None:
         """Stops gracefully: new clicks and commands are answered that the bot is
@@ -338,7 +277,7 @@ class GameBot(discord.AutoShardedClient):
         cut_off = await self.work.finished(self.settings.stop_seconds)
         if hasattr(self, "table"):
             await self.lease_keeper.stop()
-            await self.deadlines.stop()
+            await self.features.stop()
             await self.table.follower.stop()
             await self.table.hands.follower.stop()
             await self.table.reconciler.stop()
@@ -383,36 +322,13 @@ class GameBot(discord.AutoShardedClient):
         )
 
 
-COMPONENTS = (
-    LobbyButton,
-    TurnButton,
-    TurnSelect,
-    BotSelect,
-    LadderPageButton,
-    PrivateOpen,
-    PrivateButton,
-    ReplayButton,
-    ShareReplayButton,
-)
-"""Every component the bot puts on a message; each parses its own custom_id."""
+_Dynamic = tuple[type[discord.ui.DynamicItem[Any]], ...]
+"""The features' components as discord.py registers them (each is a ``DynamicItem``)."""
 
 
-def _parse_component(
-    custom_id: str,
-) -> (
-    LobbyButton
-    | TurnButton
-    | TurnSelect
-    | BotSelect
-    | LadderPageButton
-    | PrivateOpen
-    | PrivateButton
-    | ReplayButton
-    | ShareReplayButton
-    | None
-):
+def _parse_component(custom_id: str, components: Sequence[type[HandedOver]]) -> HandedOver | None:
     """The component a custom_id names, or ``None`` if it is not one of ours."""
-    for cls in COMPONENTS:
+    for cls in components:
         match = cls.pattern.fullmatch(custom_id)
         if match:
             return cls.parse(match)
@@ -428,11 +344,9 @@ class _Tree(app_commands.CommandTree[GameBot]):
     async def on_error(
         self, interaction: discord.Interaction[GameBot], error: app_commands.AppCommandError
     ) -> None:
-        """What failed outside ``guarded`` (discord.py reading the command's options):
-        an apology, unless what failed was Discord refusing to take any answer."""
-        failed = error.original if isinstance(error, app_commands.CommandInvokeError) else error
-        if unanswerable(interaction, failed):
-            return
-        command = interaction.command.qualified_name if interaction.command else "?"
-        log.error("/%s failed", command, exc_info=error)
-        await tell_if_possible(interaction, reader(interaction).say(SOMETHING_WENT_WRONG))
+        """What failed before a command's callback (discord.py reading its options) is
+        answered where every failed handler is."""
+        await failed(
+            interaction,
+            error.original if isinstance(error, app_commands.CommandInvokeError) else error,
+        )

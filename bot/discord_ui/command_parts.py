@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice, locale_str
 
+from bot.discord_ui.interactions import guarded
 from bot.games.rules import GameOption
 
 Callback = Callable[..., Coroutine[Any, Any, None]]
@@ -52,20 +53,24 @@ def command(
 ) -> Command:
     """A command whose options are ``parameters``: discord.py reads a callback's options
     from its signature, and a game's own options are known only at run time. Every name
-    and description is a ``locale_str``, which ``CommandTranslator`` translates."""
-    if parameters is not None:
-        interaction = inspect.Parameter(
-            "interaction",
-            inspect.Parameter.POSITIONAL_OR_KEYWORD,
-            annotation=discord.Interaction,
-        )
-        callback.__signature__ = inspect.Signature([interaction, *parameters])  # type: ignore[attr-defined]
-        callback.__annotations__ = {p.name: p.annotation for p in parameters}
-        app_commands.rename(**{p.name: locale_str(p.name) for p in parameters})(callback)
+    and description is a ``locale_str``, which ``CommandTranslator`` translates. The
+    callback runs ``guarded``: a refusal or a failure is answered in the one place."""
+
+    async def answered(interaction: discord.Interaction, **given: Any) -> None:
+        await guarded(interaction, callback(interaction, **given))
+
+    interaction = inspect.Parameter(
+        "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
+    )
+    parameters = parameters or []
+    answered.__signature__ = inspect.Signature([interaction, *parameters])  # type: ignore[attr-defined]
+    answered.__annotations__ = {p.name: p.annotation for p in parameters}
+    if parameters:
+        app_commands.rename(**{p.name: locale_str(p.name) for p in parameters})(answered)
     if described:
-        app_commands.describe(**described)(callback)
+        app_commands.describe(**described)(answered)
     if offered:
-        app_commands.choices(**offered)(callback)
+        app_commands.choices(**offered)(answered)
     return app_commands.Command(
-        name=locale_str(name), description=locale_str(description), callback=callback
+        name=locale_str(name), description=locale_str(description), callback=answered
     )

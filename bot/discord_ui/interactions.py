@@ -29,37 +29,46 @@ UNCONFIRMED = Message(
 
 
 async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> None:
-    """Turns refusals into ephemeral answers, and anything unexpected into an apology.
-    Work that committed a change handles its own failures (``GameTable.change``), so
-    whatever reaches here changed nothing, but for a commit whose outcome the database
-    can't tell yet, which is said so. While the bot stops, new work is refused
-    (``Stopping``), and work under way runs to its end before the bot closes. An
-    interaction Discord takes no answer to (one that reached the bot too late) is one log
-    line (``unanswerable``): nobody can be told anything through it."""
+    """Runs a command's or a press's work as work in flight: while the bot stops, new work
+    is refused (``Stopping``), and work under way runs to its end before the bot closes.
+    Whatever it raises is answered by ``failed``."""
     answer_within(interaction)  # the time to answer by counts from here
-    client = interaction.client
-    in_flight = client.work if isinstance(client, HasWorkInFlight) else WorkInFlight()
     try:
         try:
-            async with in_flight.admitted():
+            async with _in_flight(interaction).admitted():
                 await work
         finally:
             if inspect.iscoroutine(work):
                 work.close()  # refused before it began: it never runs
-    except ServiceError as refusal:
-        words = refusal.words
-    except CommitUnknown:
-        log.warning("interaction %s: its change may or may not be saved", interaction.id)
-        words = UNCONFIRMED
     except Exception as error:
-        if unanswerable(interaction, error):
+        await failed(interaction, error)
+
+
+async def failed(interaction: discord.Interaction, error: Exception) -> None:
+    """The one place a failed handler is answered: a refusal in its own words (ephemeral),
+    anything unexpected with an apology and a traceback in the log. Work that committed a
+    change handles its own failures (``GameTable.change``), so whatever reaches here
+    changed nothing, but for a commit whose outcome the database can't tell yet, which is
+    said so. An interaction Discord takes no answer to (one that reached the bot too late)
+    is one log line (``unanswerable``): nobody can be told anything through it."""
+    match error:
+        case ServiceError():
+            words = error.words
+        case CommitUnknown():
+            log.warning("interaction %s: its change may or may not be saved", interaction.id)
+            words = UNCONFIRMED
+        case _ if unanswerable(interaction, error):
             return  # too late for any answer: what the work did stands, and shows as it may
-        log.exception("handling interaction %s failed", interaction.id)
-        words = SOMETHING_WENT_WRONG
-    else:
-        return
-    async with in_flight.answering():
+        case _:
+            log.error("handling interaction %s failed", interaction.id, exc_info=error)
+            words = SOMETHING_WENT_WRONG
+    async with _in_flight(interaction).answering():
         await tell_if_possible(interaction, reader(interaction).say(words))
+
+
+def _in_flight(interaction: discord.Interaction) -> WorkInFlight:
+    client = interaction.client
+    return client.work if isinstance(client, HasWorkInFlight) else WorkInFlight()
 
 
 async def tell_if_possible(interaction: discord.Interaction, words: str) -> None:

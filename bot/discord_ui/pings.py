@@ -20,7 +20,7 @@ import discord
 
 from bot.clock import Clock
 from bot.discord_ui.cards import Card, edited, sent
-from bot.discord_ui.hands.components import PrivateOpen
+from bot.discord_ui.controls.hands import PrivateOpen
 from bot.discord_ui.limits import OLD_MESSAGE_EDITS
 from bot.discord_ui.places import GamePlaces, nonce
 from bot.discord_ui.presenter import acting, to_ping

@@ -14,9 +14,9 @@ import discord
 
 from bot.discord_ui.cards import Card, Image, Line, Rows
 from bot.discord_ui.components import Look
-from bot.discord_ui.hands.components import PrivateButton, PrivateOpen
-from bot.discord_ui.replays.components import ReplayButton
-from bot.discord_ui.turns.components import TurnButton, TurnSelect
+from bot.discord_ui.controls.hands import PrivateButton, PrivateOpen
+from bot.discord_ui.controls.replay import ReplayButton
+from bot.discord_ui.controls.turns import TurnButton, TurnSelect
 from bot.games.face import Choice, Control, Menu, OpenPrivate, Picture, Private, Tone
 from bot.games.faces import face_for
 from bot.games.outcome import Outcome

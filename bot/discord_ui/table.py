@@ -7,7 +7,7 @@ the game starts and the result when it ends, edited in place as the game goes; o
 the channel has moved on past it, the next change posts it anew at the bottom and
 deletes the old one. Whoever is to act is told by a ping of its own
 (``bot.discord_ui.pings``), and each player's private hand follows the game
-(``bot.discord_ui.hands.live``). Everything addressed to one person is ephemeral.
+(``bot.discord_ui.live_hands``). Everything addressed to one person is ephemeral.
 
 A change is committed and its clicker answered while its game is held
 (``GameLocks``): a click on the table is answered with the table itself, through the
@@ -39,10 +39,10 @@ from bot.clock import Clock
 from bot.discord_ui import presenter, text
 from bot.discord_ui.cards import Card, edited, sent
 from bot.discord_ui.game_log import GameLogs
-from bot.discord_ui.hands.live import LiveHands
 from bot.discord_ui.interactions import deferral
 from bot.discord_ui.limits import OLD_MESSAGE_EDITS
-from bot.discord_ui.lobby.shown import LobbyMessages
+from bot.discord_ui.live_hands import LiveHands
+from bot.discord_ui.lobby_messages import LobbyMessages
 from bot.discord_ui.permission_notices import PermissionNotices
 from bot.discord_ui.pings import TurnPings
 from bot.discord_ui.places import (

@@ -17,12 +17,12 @@ import pytest
 
 from bot.background.stopping import Stopping
 from bot.discord_ui import presenter, text
-from bot.discord_ui.ladder.components import LadderPageButton
-from bot.discord_ui.ladder.messages import history_card, leaderboard_card, stats_card
-from bot.discord_ui.lobby.message import lobby_card
+from bot.discord_ui.features.ladder.components import LadderPageButton
+from bot.discord_ui.features.ladder.messages import history_card, leaderboard_card, stats_card
+from bot.discord_ui.features.settings.handlers import settings_card
+from bot.discord_ui.features.turns.commands import rules_cards
+from bot.discord_ui.lobby_card import lobby_card
 from bot.discord_ui.permissions import missing_permissions_message, missing_thread_permissions
-from bot.discord_ui.settings.handlers import settings_card
-from bot.discord_ui.turns.commands import rules_cards
 from bot.games import shared_words
 from bot.games.claimit import words
 from bot.games.claimit.face import CLAIMIT_FACE

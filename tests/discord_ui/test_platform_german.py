@@ -14,8 +14,8 @@ import discord
 from bot.background.stopping import Stopping
 from bot.discord_ui import interactions, show_failures, table, text
 from bot.discord_ui.cards import Card, layout
-from bot.discord_ui.hands import handlers as hands
-from bot.discord_ui.ladder.messages import (
+from bot.discord_ui.features.hands import handlers as hands
+from bot.discord_ui.features.ladder.messages import (
     history_card,
     leaderboard_card,
     no_history,
@@ -24,9 +24,9 @@ from bot.discord_ui.ladder.messages import (
     not_on_ladder,
     stats_card,
 )
-from bot.discord_ui.lobby.message import lobby_card
+from bot.discord_ui.features.settings.handlers import settings_card
+from bot.discord_ui.lobby_card import lobby_card
 from bot.discord_ui.permissions import missing_permissions_message, missing_thread_permissions
-from bot.discord_ui.settings.handlers import settings_card
 from bot.games import shared_words
 from bot.ladder import Rating
 from bot.service import Leaderboard, PlayerStats, errors

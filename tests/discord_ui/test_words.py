@@ -7,8 +7,8 @@ from dataclasses import replace
 
 import pytest
 
-from bot.discord_ui.ladder.messages import leaderboard_card
-from bot.discord_ui.lobby.message import lobby_card
+from bot.discord_ui.features.ladder.messages import leaderboard_card
+from bot.discord_ui.lobby_card import lobby_card
 from bot.games import shared_words
 from bot.games.claimit.face import CLAIMIT_FACE
 from bot.ladder import PROVISIONAL_GAMES, Rating

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+from bot.discord_ui.features.ladder.handlers import Ladder
 from emulator import Interaction, Message
 from tests.e2e.world import (
     GIF,
@@ -37,7 +38,7 @@ async def test_a_result_replays_privately_then_from_the_stored_file_and_shares(
     assert result.button_labels() == ["Replay"]
     game = await world.bots[0].service.current_game(world.channel.id)
     assert game is None
-    (finished,) = await world.bots[0].ladder_answers.ladder.history(world.guild.id, "claimit")
+    (finished,) = await world.bots[0].features.get(Ladder).ladder.history(world.guild.id, "claimit")
     moves = len(await world.bots[0].service.history.outcomes(finished.id))
 
     asked = await world.click(ann, result, "Replay")
@@ -98,6 +99,6 @@ async def test_a_gold_nuggets_game_against_computer_players_replays(world: World
     asked = await world.click(ann, result, "Replay")
     replay = await shown_replay(world, asked)
     assert title_of(replay) == "🎞️ Replay · Gold Nuggets #1"
-    (finished,) = await world.bots[0].ladder_answers.ladder.history(world.guild.id, "nuggets")
+    (finished,) = await world.bots[0].features.get(Ladder).ladder.history(world.guild.id, "nuggets")
     moves = len(await world.bots[0].service.history.outcomes(finished.id))
     assert replay_gif(replay).n_frames == moves + 1

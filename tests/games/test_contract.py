@@ -24,8 +24,8 @@ import pytest
 from PIL import Image
 
 from bot.discord_ui import presenter
-from bot.discord_ui.ladder.messages import stats_card
-from bot.discord_ui.lobby.message import lobby_card
+from bot.discord_ui.features.ladder.messages import stats_card
+from bot.discord_ui.lobby_card import lobby_card
 from bot.games.face import GameFace, Picture
 from bot.games.faces import face_for
 from bot.games.limits import DESCRIPTION, TITLE

@@ -16,7 +16,7 @@ import pytest
 from bot.discord_ui import presenter, text
 from bot.discord_ui.cards import Rows
 from bot.discord_ui.components import INTENT
-from bot.discord_ui.turns.components import TurnButton, TurnSelect
+from bot.discord_ui.controls.turns import TurnButton, TurnSelect
 from bot.games.face import Picture
 from bot.games.gold_nuggets import face
 from bot.games.gold_nuggets.face import BUTTONS_PER_ROW, NUGGETS_FACE, usual_choices

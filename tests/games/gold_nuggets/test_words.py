@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.discord_ui.turns.commands import rules_cards
+from bot.discord_ui.features.turns.commands import rules_cards
 from bot.games.gold_nuggets import words
 from bot.games.gold_nuggets.face import NUGGETS_FACE
 from emulator import message_problems

@@ -1,0 +1,104 @@
+"""Private messages (hands) of games with secrets: **My hand** shows a player their own
+message, whose buttons play what only they may see; the hand then follows the game
+(``bot.discord_ui.live_hands``)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Hashable
+
+import discord
+
+from bot.discord_ui.cards import Card
+from bot.discord_ui.controls.hands import PrivateButton, PrivateOpen
+from bot.discord_ui.feature import Feature, takes
+from bot.discord_ui.interactions import actor_of, reader
+from bot.discord_ui.places import Answered
+from bot.discord_ui.surfaces import in_time, reveal, update_private
+from bot.games.outcome import Outcome
+from bot.service.errors import BoardMovedOn, NotYourTurn
+from bot.storage import Game
+from i18n import Language, Message
+
+log = logging.getLogger(__name__)
+
+MOVED_ON_PRIVATELY = Message(
+    "The game has moved on since that was shown, so nothing changed. Here it is as it stands."
+)
+
+
+class Hands(Feature):
+    """A seat's own message in a game with secrets, opened and played from."""
+
+    @takes(PrivateOpen)
+    async def open_private(self, interaction: discord.Interaction, opened: PrivateOpen) -> None:
+        game_id = opened.game
+        game, seat = await self.table.service.seat_for(game_id, actor_of(interaction, opened.kind))
+        # Held, so that no change is made or shown between this hand and its following
+        # the game.
+        async with self.table.locks.hold(game_id), self.table.displays.hold(game_id):
+            card, shows = await in_time(
+                interaction,
+                self._private(game, seat.seat, reader(interaction)),
+                ephemeral=True,
+                thinking=True,
+            )
+            message_id = await reveal(interaction, _ready(card))
+            if message_id is not None:
+                await self.table.hands.keep(interaction, game, seat.seat, message_id, shows)
+
+    @takes(PrivateButton)
+    async def private_button(self, interaction: discord.Interaction, button: PrivateButton) -> None:
+        game_id, key, intent = button.game, button.key, button.intent
+        actor = actor_of(interaction, button.kind)
+
+        async def change() -> Outcome:
+            return await self.table.service.act(game_id, actor, None, intent, key=key)
+
+        async def show(outcome: Outcome) -> Answered:
+            # The presser's own message is the answer Discord waits for; the table and
+            # the other hands follow.
+            await self._answer(interaction, outcome.game, outcome.seat, outcome)
+            return self.table.answered_in_hand(outcome.game, outcome.seat, interaction)
+
+        try:
+            await self.table.move(game_id, change, show, interaction)
+        except (BoardMovedOn, NotYourTurn) as refused:
+            # What the message offered is gone (a hand that fell behind offers a turn that
+            # isn't its player's any more): what there is to decide now is shown instead.
+            game, seat = await self.table.service.seat_for(game_id, actor)
+            mine = reader(interaction)
+            why = MOVED_ON_PRIVATELY if isinstance(refused, BoardMovedOn) else refused.words
+            await self._answer(interaction, game, seat.seat, None, mine.say(why))
+
+    async def _answer(
+        self,
+        interaction: discord.Interaction,
+        game: Game,
+        seat: int,
+        last: Outcome | None,
+        note: str | None = None,
+    ) -> None:
+        """Shows the pressed hand as the game now stands; it goes on following the game."""
+        card, shows = await in_time(
+            interaction, self._private(game, seat, reader(interaction), last)
+        )
+        await update_private(interaction, _ready(card), note)
+        if interaction.message is not None:
+            await self.table.hands.keep(interaction, game, seat, interaction.message.id, shows)
+
+    async def _private(
+        self, game: Game, seat: int, lang: Language, last: Outcome | None = None
+    ) -> tuple[Card, Hashable]:
+        """A seat's private message as the game stands, with what the last move showed it
+        (``last``, or else the move log's)."""
+        if last is None:
+            try:
+                last = await self.table.service.history.last_outcome(game.id)
+            except Exception:
+                log.warning("game %s's last move can't be replayed", game.id, exc_info=True)
+        return await self.table.hands.card(game, seat, lang, last)
+
+
+async def _ready(card: Card) -> Card:
+    return card

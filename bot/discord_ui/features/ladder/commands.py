@@ -1,0 +1,54 @@
+"""``/<game> leaderboard``, ``stats``, ``history`` and ``recompute``."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str
+
+from bot.discord_ui.command_parts import Command, command, param
+from bot.discord_ui.features.ladder.handlers import Ladder
+from bot.games.face import GameFace
+from bot.games.rules import AnyRules
+from i18n import N_
+
+
+def commands(rules: AnyRules, face: GameFace) -> list[Command]:
+    kind = rules.kind
+
+    async def leaderboard(interaction: discord.Interaction, page: int = 1) -> None:
+        await Ladder.of(interaction).leaderboard(interaction, kind, page)
+
+    async def stats(interaction: discord.Interaction, user: discord.User | None = None) -> None:
+        await Ladder.of(interaction).stats(interaction, kind, user)
+
+    async def history(interaction: discord.Interaction) -> None:
+        await Ladder.of(interaction).history(interaction, kind)
+
+    async def recompute(interaction: discord.Interaction) -> None:
+        await Ladder.of(interaction).recompute(interaction, kind)
+
+    return [
+        command(
+            N_("leaderboard"),
+            N_("This server's top players (only you see it)"),
+            leaderboard,
+            [param(N_("page"), app_commands.Range[int, 1, 100_000], 1)],
+            {"page": locale_str(N_("Which ten: page 2 is places 11-20"))},
+        ),
+        command(
+            N_("stats"),
+            N_("A player's record in this server, and its dice (only you see it)"),
+            stats,
+            [param(N_("user"), discord.User | None, None)],
+            {"user": locale_str(N_("Whose record (yours and the server's dice if unset)"))},
+        ),
+        command(
+            N_("history"), N_("The last games played to the end here (only you see it)"), history
+        ),
+        command(
+            N_("recompute"),
+            N_("Rebuild this server's ladder from its stored games (Manage Server)"),
+            recompute,
+        ),
+    ]

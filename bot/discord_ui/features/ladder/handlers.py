@@ -1,0 +1,146 @@
+"""``/<game> leaderboard``, ``stats``, ``history`` and ``recompute``, each for its own
+game: answered only to the person who asked, like every lookup."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import discord
+
+from bot.discord_ui.cards import Card, Line, Rows, layout
+from bot.discord_ui.feature import Core, Feature, takes
+from bot.discord_ui.features.ladder import messages
+from bot.discord_ui.features.ladder.components import LadderPageButton
+from bot.discord_ui.features.ladder.messages import LADDER_COLOUR
+from bot.discord_ui.interactions import reader
+from bot.games.registry import rules_for
+from bot.service import LadderService, Leaderboard
+from bot.service.errors import NotAllowedToRecompute
+from i18n import Language
+
+
+class Ladder(Feature):
+    """The server's ladder of each game, answered to whoever asks."""
+
+    def __init__(self, core: Core) -> None:
+        super().__init__(core)
+        self.ladder = LadderService(core.database)
+
+    async def prepare(self) -> None:
+        await self.ladder.count_old_games()
+
+    async def leaderboard(self, interaction: discord.Interaction, kind: str, page: int) -> None:
+        board = await self._board(interaction, kind, page)
+        if not board.entries:
+            await interaction.response.send_message(
+                messages.no_ladder(kind, reader(interaction)), ephemeral=True
+            )
+            return
+        await interaction.response.send_message(**_page(board, kind, interaction), ephemeral=True)
+
+    @takes(LadderPageButton)
+    async def turn_page(self, interaction: discord.Interaction, button: LadderPageButton) -> None:
+        board = await self._board(interaction, button.kind, button.page)
+        if not board.entries:
+            gone = Card(title=None, text=messages.no_ladder(button.kind, reader(interaction)))
+            await interaction.response.edit_message(view=layout(gone))
+            return
+        await interaction.response.edit_message(**_page(board, button.kind, interaction))
+
+    async def _board(self, interaction: discord.Interaction, kind: str, page: int) -> Leaderboard:
+        assert interaction.guild_id is not None
+        return await self.ladder.leaderboard(interaction.guild_id, kind, interaction.user.id, page)
+
+    async def stats(
+        self,
+        interaction: discord.Interaction,
+        kind: str,
+        user: discord.User | discord.Member | None,
+    ) -> None:
+        assert interaction.guild_id is not None
+        who = user or interaction.user
+        stats = await self.ladder.stats(interaction.guild_id, kind, who.id)
+        lang = reader(interaction)
+        dice: Line | None = None
+        if user is None and rules_for(kind).dice:
+            # Asked without a player: the server's dice too, and whether they look fair.
+            rolled = await self.ladder.dice(interaction.guild_id, kind)
+            dice = messages.dice_line(kind, _server(interaction), rolled, lang)
+        if stats is None:
+            is_self = who.id == interaction.user.id
+            none = messages.no_stats(kind, who.display_name, is_self, lang)
+            if dice is None:
+                await interaction.response.send_message(none, ephemeral=True)
+                return
+            card = Card(title=None, text=none, accent=LADDER_COLOUR, lines=(dice,))
+        else:
+            card = messages.stats_card(stats, kind, who.display_avatar.url, lang)
+            if dice is not None:
+                card = replace(card, lines=(*card.lines, dice))
+        await interaction.response.send_message(view=layout(card), ephemeral=True)
+
+    async def history(self, interaction: discord.Interaction, kind: str) -> None:
+        assert interaction.guild_id is not None
+        games = await self.ladder.history(interaction.guild_id, kind)
+        lang = reader(interaction)
+        if not games:
+            await interaction.response.send_message(messages.no_history(kind, lang), ephemeral=True)
+            return
+        card = messages.history_card(games, kind, interaction.guild_id, _server(interaction), lang)
+        await interaction.response.send_message(view=layout(card), ephemeral=True)
+
+    async def recompute(self, interaction: discord.Interaction, kind: str) -> None:
+        # Like settings: Discord can't restrict one sub-command, so it is checked here.
+        if not interaction.permissions.manage_guild:
+            raise NotAllowedToRecompute()
+        assert interaction.guild_id is not None
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        counted = await self.ladder.recompute(interaction.guild_id, kind)
+        board = await self.ladder.leaderboard(interaction.guild_id, kind, interaction.user.id)
+        # Replaces the "thinking…" answer the defer showed.
+        lang = reader(interaction)
+        rebuilt = lang.ngettext(
+            "Rebuilt this server's ladder from its {n} finished game.",
+            "Rebuilt this server's ladder from its {n} finished games.",
+            counted,
+        )
+        players = lang.ngettext("{n} player is on it.", "{n} players are on it.", board.players)
+        settled = lang._("Ratings, records and trends now follow from the stored results alone.")
+        await interaction.edit_original_response(content=f"{rebuilt} {players} {settled}")
+
+
+def _page(board: Leaderboard, kind: str, interaction: discord.Interaction) -> dict[str, Any]:
+    """A leaderboard page as a message: the caller's note, the ladder, the page buttons."""
+    lang = reader(interaction)
+    card = messages.leaderboard_card(
+        board, kind, _server(interaction), lang, _pages(board, kind, lang)
+    )
+    card = replace(card, note=_caller_note(board, interaction.user.id, lang))
+    return {"view": layout(card)}
+
+
+def _caller_note(board: Leaderboard, user_id: int, lang: Language) -> str | None:
+    """Tells a caller who isn't on the ladder why (one who is has their line)."""
+    on_page = any(entry.user_id == user_id for entry in board.entries)
+    return None if on_page or board.caller is not None else messages.not_on_ladder(lang)
+
+
+def _pages(board: Leaderboard, kind: str, lang: Language) -> Rows:
+    """Previous and Next, when there is more than one page."""
+    if board.pages == 1:
+        return ()
+    first, last = board.page == 1, board.page == board.pages
+    previous, following = lang._("◀ Previous"), lang._("Next ▶")
+    return (
+        (
+            LadderPageButton(kind, board.page - 1, label=previous, disabled=first),
+            LadderPageButton(kind, board.page + 1, label=following, disabled=last),
+        ),
+    )
+
+
+def _server(interaction: discord.Interaction) -> str:
+    if interaction.guild is not None:
+        return interaction.guild.name
+    return reader(interaction)._("this server")

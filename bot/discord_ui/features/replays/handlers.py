@@ -1,0 +1,187 @@
+"""Replays of finished games, shown to whoever asks and shared in the channel at their
+word: ``/<game> replay [game]``, the Replay button on every result, and the Share button
+on a replay shown privately.
+
+A replay is an animated GIF of the table as it stood after each move, made in a picture
+process from the game's move log by its face (what everybody could see, step by step)
+and its renderer, fitted to the server's upload limit, and kept once made (per language):
+the first asker sees "preparing…" become the replay, later ones get it at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import discord
+
+from bot.discord_ui.cards import Card, Image, Rows, edited, sent
+from bot.discord_ui.controls.replay import ReplayButton
+from bot.discord_ui.feature import Core, Feature, takes
+from bot.discord_ui.features.replays.components import ShareReplayButton
+from bot.discord_ui.interactions import reader
+from bot.discord_ui.surfaces import tell
+from bot.games import shared_words
+from bot.games.face import GOLD
+from bot.games.faces import face_for
+from bot.games.painters import PAINTERS
+from bot.games.replay import ReplayTooLarge
+from bot.service.errors import NoSuchFinishedGame, NotHere, NotThisGame
+from bot.service.replay_service import ReplayService
+from bot.storage import Game, GameStatus
+from i18n import Language, Message
+
+log = logging.getLogger(__name__)
+
+FILENAME = "replay.gif"
+
+
+class Replays(Feature):
+    """Replays of finished games, made once and shown to whoever asks."""
+
+    def __init__(self, core: Core) -> None:
+        super().__init__(core)
+        self.replays = ReplayService(core.database, core.clock.now)
+        self._making: dict[tuple[int, str, int], asyncio.Task[bytes]] = {}
+        """Replays being made, so that people asking at once wait for the same one."""
+
+    async def command(
+        self, interaction: discord.Interaction, kind: str, number: int | None
+    ) -> None:
+        """``/<game> replay``: the server's finished game ``number``, or the last one
+        finished in this channel."""
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        game_id = await self.replays.which(
+            interaction.guild_id, kind, interaction.channel_id, number
+        )
+        await self._show(interaction, await self.table.service.game(game_id))
+
+    @takes(ReplayButton)
+    async def replay_button(self, interaction: discord.Interaction, button: ReplayButton) -> None:
+        """The Replay button on a game's result."""
+        game = await self._finished(interaction, button.kind, button.game)
+        await self._show(interaction, game)
+
+    @takes(ShareReplayButton)
+    async def share_button(
+        self, interaction: discord.Interaction, button: ShareReplayButton
+    ) -> None:
+        """Share, on a replay shown privately: posts the replay in the channel, in the
+        game's own language, saying who shared it; "thinking…" holds its place while it
+        is made."""
+        game = await self._finished(interaction, button.kind, button.game)
+        lang = await self.table.languages.of_game(game)
+        limit = interaction.filesize_limit
+        gif = await self.replays.stored(game.id, lang.code, limit)
+        if gif is None:
+            await interaction.response.defer(thinking=True)
+            try:
+                gif = await self._made(game, lang, limit)
+            except ReplayTooLarge:
+                title = shared_words.game_name(face_for(game.kind).title, game)
+                await interaction.delete_original_response()
+                await tell(interaction, reader(interaction).say(_too_large(title, limit)))
+                return
+        shared = Message("Shared by {player}.", player=interaction.user.mention)
+        card = _card(game, gif, lang, lang.say(shared))
+        if interaction.response.is_done():
+            await interaction.edit_original_response(**edited(card))
+        else:
+            await interaction.response.send_message(**sent(card))
+
+    async def _finished(self, interaction: discord.Interaction, kind: str, game_id: int) -> Game:
+        """The finished game a button names, refused unless it is this server's (a
+        custom_id can be copied anywhere)."""
+        game = await self.table.service.game(game_id)
+        if game.kind != kind:
+            raise NotThisGame()
+        if game.guild_id != interaction.guild_id:
+            raise NotHere()
+        if game.status is not GameStatus.FINISHED:
+            face = face_for(kind)
+            raise NoSuchFinishedGame(face.title, shared_words.number(game), face.command)
+        return game
+
+    async def _show(self, interaction: discord.Interaction, game: Game) -> None:
+        """The replay, to the asker alone, with the button that shares it."""
+        lang = reader(interaction)
+        limit = interaction.filesize_limit
+        share = ShareReplayButton(game.kind, game.id, label=lang._("Share in the channel"))
+        gif = await self.replays.stored(game.id, lang.code, limit)
+        if gif is not None:
+            card = _card(game, gif, lang, rows=((share,),))
+            await interaction.response.send_message(**sent(card), ephemeral=True)
+            return
+        title = shared_words.game_name(face_for(game.kind).title, game)
+        preparing = Card(title=None, text=lang._("🎞️ Preparing the replay of {game}…", game=title))
+        await interaction.response.send_message(**sent(preparing), ephemeral=True)
+        try:
+            gif = await self._made(game, lang, limit)
+        except ReplayTooLarge:
+            refused = Card(title=None, text=lang.say(_too_large(title, limit)))
+            await interaction.edit_original_response(**edited(refused))
+            return
+        await interaction.edit_original_response(**edited(_card(game, gif, lang, rows=((share,),))))
+
+    async def _made(self, game: Game, lang: Language, limit: int) -> bytes:
+        key = (game.id, lang.code, limit)
+        making = self._making.get(key)
+        if making is None:
+            making = asyncio.create_task(self._make(game, lang, limit))
+            self._making[key] = making
+            making.add_done_callback(lambda _: self._making.pop(key, None))
+        # One asker giving up (a stop) leaves the replay to be made for the others.
+        return await asyncio.shield(making)
+
+    async def _make(self, game: Game, lang: Language, limit: int) -> bytes:
+        outcomes = await self.table.service.history.outcomes(game.id)
+        replay = await asyncio.to_thread(face_for(game.kind).replay, game, outcomes, lang)
+        gif = await PAINTERS.paint(game.id, replay.render, replay.steps, limit)
+        await self.replays.keep(game.id, lang.code, gif)
+        log.info(
+            "game %s: replay made in %s, %d steps, %d bytes",
+            game.id,
+            lang.code,
+            len(replay.steps),
+            len(gif),
+        )
+        return gif
+
+
+def _too_large(title: str, limit: int) -> Message:
+    return Message(
+        "{game} has more steps than a replay can show within this server's upload limit "
+        "({megabytes} MB), even with its pictures shrunk and its ordinary steps merged.",
+        game=title,
+        megabytes=limit // (1024 * 1024),
+    )
+
+
+def _card(
+    game: Game,
+    gif: bytes,
+    lang: Language,
+    note: str | None = None,
+    rows: Rows = (),
+) -> Card:
+    title = shared_words.game_name(face_for(game.kind).title, game)
+    return Card(
+        title=lang._("🎞️ Replay · {game}", game=title),
+        text=lang._(
+            "Every move as the table showed it, what happened written above each step; "
+            "busts, bonus turns, won tricks and the end are held longer. It starts again "
+            "after the final position."
+        ),
+        accent=GOLD,
+        image=Image(
+            gif,
+            lang._(
+                "An animation of {game} from its first move to its final position, "
+                "one step per move, with what happened written above each step.",
+                game=title,
+            ),
+            FILENAME,
+        ),
+        rows=rows,
+        note=note,
+    )

@@ -1,0 +1,7 @@
+"""``settings``: how a server runs its games."""
+
+from bot.discord_ui.feature import Declaration
+from bot.discord_ui.features.settings.commands import commands
+from bot.discord_ui.features.settings.handlers import ServerSettings
+
+FEATURE = Declaration(ServerSettings, position=4, commands=commands)

@@ -1,0 +1,114 @@
+"""``/<game> settings``: how the server runs its games, and the game's own defaults."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice, locale_str
+
+from bot.discord_ui.command_parts import Command, choices, command, game_option, localized, param
+from bot.discord_ui.features.settings.handlers import ServerSettings, ServerSettingsChange
+from bot.games.face import GameFace
+from bot.games.rules import AnyRules
+from bot.service.guild_settings import PING_DELAY_SECONDS, SERVER_LANGUAGE
+from bot.storage.records import MINUTE, PingMode
+from i18n import LANGUAGES, N_, Message, language
+
+
+def commands(rules: AnyRules, face: GameFace) -> list[Command]:
+    kind = rules.kind
+
+    async def settings(interaction: discord.Interaction, **given: Any) -> None:
+        options = {o.name: given.pop(o.name) for o in rules.options}
+        turn_timeout, lobby_timeout = given["turn_timeout"], given["lobby_timeout"]
+        allow, disallow = given["allow_channel"], given["disallow_channel"]
+        change = ServerSettingsChange(
+            options={name: value for name, value in options.items() if value is not None},
+            turn_timeout=None if turn_timeout is None else turn_timeout * MINUTE,
+            lobby_timeout=None if lobby_timeout is None else lobby_timeout * MINUTE,
+            threads=given["threads"],
+            bots_allowed=given["bots"],
+            allow_channel=None if allow is None else allow.id,
+            disallow_channel=None if disallow is None else disallow.id,
+            all_channels=given["all_channels"],
+            language=given["language"],
+            move_table=given["move_table"],
+            ping_mode=None if given["pings"] is None else PingMode(given["pings"]),
+            ping_delay=given["ping_delay"],
+        )
+        await ServerSettings.of(interaction).settings(interaction, kind, change)
+
+    minutes = app_commands.Range[int, 1, 1440] | None
+    low, high = PING_DELAY_SECONDS
+    channel = app_commands.AppCommandChannel | None
+    return [
+        command(
+            N_("settings"),
+            N_("Show how this server runs games, or change it (Manage Server)"),
+            settings,
+            [
+                *(game_option(o) for o in rules.options),
+                param(N_("turn_timeout"), minutes, None),
+                param(N_("lobby_timeout"), minutes, None),
+                param(N_("threads"), bool | None, None),
+                param(N_("bots"), bool | None, None),
+                param(N_("allow_channel"), channel, None),
+                param(N_("disallow_channel"), channel, None),
+                param(N_("all_channels"), bool, False),
+                param(N_("language"), str | None, None),
+                param(N_("move_table"), bool | None, None),
+                param(N_("pings"), str | None, None),
+                param(N_("ping_delay"), app_commands.Range[int, low, high] | None, None),
+            ],
+            {
+                **{
+                    o.name: localized(
+                        N_("{option}: the default for new games"), option=Message(o.description)
+                    )
+                    for o in rules.options
+                },
+                "turn_timeout": locale_str(
+                    N_("Minutes a turn may take before it ends by itself (every game)")
+                ),
+                "lobby_timeout": locale_str(
+                    N_("Minutes a lobby waits to be started before it closes itself")
+                ),
+                "threads": locale_str(N_("Give each game its own thread")),
+                "bots": locale_str(N_("Whether computer players may be added")),
+                "allow_channel": locale_str(
+                    N_("Add a channel games may run in (with none listed, any channel)")
+                ),
+                "disallow_channel": locale_str(N_("Take a channel off the list of game channels")),
+                "all_channels": locale_str(N_("Clear the list: games may run in any channel")),
+                "language": locale_str(
+                    N_("The language of the games' messages and pictures in this server")
+                ),
+                "move_table": locale_str(
+                    N_("Move a game's table to the bottom when the channel moves on")
+                ),
+                "pings": locale_str(N_("When players are pinged that it's their turn")),
+                "ping_delay": locale_str(
+                    N_("Seconds before someone playing along is pinged all the same")
+                ),
+            },
+            {
+                **{o.name: choices(o.choices) for o in rules.options if o.choices},
+                "pings": [
+                    Choice(name=locale_str(N_("at every turn")), value=str(PingMode.ALWAYS)),
+                    Choice(
+                        name=locale_str(N_("when away (the default)")), value=str(PingMode.AWAY)
+                    ),
+                    Choice(name=locale_str(N_("never")), value=str(PingMode.NEVER)),
+                ],
+                "language": [
+                    Choice(name=locale_str(N_("the server's own")), value=SERVER_LANGUAGE),
+                    *(
+                        Choice(name=language(code).locale.get_display_name() or code, value=code)
+                        for code in LANGUAGES
+                    ),
+                ],
+            },
+        )
+    ]

@@ -1,0 +1,157 @@
+"""``/<game> settings``: show how this server runs its games (anyone) or change it
+(Manage Server). Everything but a game's own rule options is shared by every game."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, replace
+
+import discord
+
+from bot.discord_ui import text
+from bot.discord_ui.cards import Card, Line, layout
+from bot.discord_ui.feature import Feature
+from bot.discord_ui.interactions import reader
+from bot.discord_ui.limits import FIELD_VALUE, joined_within
+from bot.discord_ui.permissions import missing_threads
+from bot.discord_ui.table import GameTable
+from bot.games.faces import face_for
+from bot.games.registry import rules_for
+from bot.service.errors import NotAllowedToConfigure, slash
+from bot.storage import GuildSettings, PingMode
+from bot.storage.game_values import Options
+from i18n import Language
+
+
+@dataclass(frozen=True)
+class ServerSettingsChange:
+    """What the admin asked to change; ``None`` keeps a value. Timeouts in seconds."""
+
+    options: Options = field(default_factory=dict)
+    """The game's own rule options, as defaults for its new lobbies."""
+    turn_timeout: int | None = None
+    lobby_timeout: int | None = None
+    threads: bool | None = None
+    bots_allowed: bool | None = None
+    allow_channel: int | None = None
+    disallow_channel: int | None = None
+    all_channels: bool = False
+    language: str | None = None
+    """A language's code, or ``SERVER_LANGUAGE`` to follow the server's own."""
+    move_table: bool | None = None
+    ping_mode: PingMode | None = None
+    ping_delay: int | None = None
+    """Seconds."""
+
+    @property
+    def is_empty(self) -> bool:
+        # ``False`` is a change for every setting but ``all_channels`` (off turns it into
+        # nothing to do), so each value is read as what it means.
+        kept = (value is None for name, value in asdict(self).items() if name not in _FLAGS)
+        return all(kept) and not self.options and not self.all_channels
+
+
+_FLAGS = ("options", "all_channels")
+
+
+class ServerSettings(Feature):
+    """How a server runs its games, shown to anyone and changed by its managers."""
+
+    async def settings(
+        self, interaction: discord.Interaction, kind: str, change: ServerSettingsChange
+    ) -> None:
+        await server_settings(interaction, self.table, kind, change)
+
+
+async def server_settings(
+    interaction: discord.Interaction, table: GameTable, kind: str, change: ServerSettingsChange
+) -> None:
+    face = face_for(kind)
+    # Anyone may look; the command is visible to everyone (Discord can't restrict one
+    # sub-command), so the permission to change is checked here.
+    if not change.is_empty and not interaction.permissions.manage_guild:
+        raise NotAllowedToConfigure(face.command)
+    assert interaction.guild_id is not None
+    lang = reader(interaction)
+    if change.is_empty:
+        settings = await table.settings.get(interaction.guild_id)
+        heading = lang._(
+            "How this server runs its games, and its defaults for {title}.", title=face.title
+        )
+    else:
+        settings = await table.settings.change(interaction.guild_id, kind=kind, **asdict(change))
+        heading = lang._(
+            "Saved. New games follow these settings; running games keep theirs, but where "
+            "their tables go and who is pinged change at once."
+        )
+    public = await table.languages.of_server(interaction.guild_id)
+    card = settings_card(settings, kind, heading, lang, public)
+    missing = missing_threads(interaction.app_permissions, lang)
+    if settings.threads and missing:
+        note = Line(
+            lang._("Note"),
+            lang._(
+                "In this channel I'm missing {permissions}, so games here run without a thread.",
+                permissions=lang.list(missing),
+            ),
+        )
+        card = replace(card, lines=(*card.lines, note))
+    await interaction.response.send_message(view=layout(card), ephemeral=True)
+
+
+def _pings(settings: GuildSettings, lang: Language) -> str:
+    if settings.ping_mode is PingMode.ALWAYS:
+        return lang._("at every turn")
+    if settings.ping_mode is PingMode.NEVER:
+        return lang._("never")
+    return lang._("when away (playing along: after {seconds} s)", seconds=settings.ping_delay)
+
+
+def settings_card(
+    settings: GuildSettings, kind: str, heading: str, lang: Language, public: Language
+) -> Card:
+    """The settings in ``lang``; ``public`` is the language the server's games speak."""
+    face, rules = face_for(kind), rules_for(kind)
+    defaults = {o.name: o.default for o in rules.options} | dict(settings.options_for(kind))
+    lines = [Line(name, value, inline=True) for name, value in face.option_fields(defaults, lang)]
+    spoken = public.locale.get_display_name(lang.locale) or public.code
+    mentions = [f"<#{c}>" for c in sorted(settings.channels)]
+    more = lang._("and {more} more", more="{}")
+    channels = joined_within(mentions, FIELD_VALUE, ", ", more) or lang._("any channel")
+    lines += [
+        Line(lang._("Turn time"), text.minutes(settings.turn_timeout, lang), inline=True),
+        Line(lang._("Lobby closes after"), text.minutes(settings.lobby_timeout, lang), inline=True),
+        Line(
+            lang._("Threads"),
+            lang._("a thread per game") if settings.threads else lang._("off"),
+            inline=True,
+        ),
+        Line(
+            lang._("Computer players"),
+            lang._("allowed") if settings.bots_allowed else lang._("not allowed"),
+            inline=True,
+        ),
+        Line(
+            lang._("Language"),
+            lang._("{language} (the server's own)", language=spoken)
+            if settings.language is None
+            else spoken,
+            inline=True,
+        ),
+        Line(
+            lang._("Table"),
+            lang._("moves to the bottom") if settings.move_table else lang._("stays where it is"),
+            inline=True,
+        ),
+        Line(lang._("Pings"), _pings(settings, lang), inline=True),
+        Line(lang._("Game channels"), channels),
+    ]
+    return Card(
+        title=lang._("{title} · server settings", title=face.title),
+        text=heading,
+        lines=tuple(lines),
+        footer=lang._(
+            "Members with Manage Server change them with the options of {settings}; "
+            "all but the rule options apply to every game.",
+            settings=lang.say(slash(face.command, "settings")),
+        ),
+    )

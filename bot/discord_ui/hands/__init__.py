@@ -1,1 +1,0 @@
-"""Private messages (hands) of games with secrets."""

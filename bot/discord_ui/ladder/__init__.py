@@ -1,1 +1,0 @@
-"""The server's ladder of each game: ``leaderboard``, ``stats``, ``history``, ``recompute``."""

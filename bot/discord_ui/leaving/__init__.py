@@ -1,1 +1,0 @@
-"""Leaving a game: ``leave``, ``cancel``, and players who left the server."""

@@ -1,0 +1,102 @@
+"""The lobby message, the same for every game: its card and its buttons (each game draws
+its own turns, ``bot.games.face``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.discord_ui import text
+from bot.discord_ui.cards import Card, Line, Rows
+from bot.discord_ui.controls.lobby import LOBBY_BUTTONS, BotSelect, LobbyAction, LobbyButton
+from bot.games import shared_words
+from bot.games.faces import face_for
+from bot.games.registry import rules_for
+from bot.storage import Game
+from i18n import Language
+from render.common.palette import PLAYERS
+
+
+def lobby_card(
+    game: Game, lang: Language, note: str | None = None, *, bots_allowed: bool = True
+) -> Card:
+    """The lobby: its seats and settings, and while it is open (no ``note`` saying how it
+    ended) its buttons, with the bot menus where the server allows computer players."""
+    face, rules = face_for(game.kind), rules_for(game.kind)
+    seats = "\n".join(
+        shared_words.seat_line(s, lang) + (lang._(" (host)") if s.user_id == game.host_id else "")
+        for s in game.seats
+    )
+    players = lang._(
+        "**Players ({seated}/{most})**", seated=len(game.seats), most=rules.max_players
+    )
+    teams = _teams(game, lang)
+    lines = [
+        Line(name, value, inline=True) for name, value in face.option_fields(game.options, lang)
+    ]
+    lines.append(Line(lang._("Turn time"), text.minutes(game.turn_timeout, lang), inline=True))
+    if game.thread_id is not None:
+        lines.append(Line(lang._("Played in"), f"<#{game.thread_id}>", inline=True))
+    if note is None and game.deadline is not None:
+        lines.append(
+            Line(lang._("Lobby closes"), shared_words.deadline(game.deadline), inline=True)
+        )
+    footer = None
+    if note is None:
+        footer = lang._(
+            "Join with the button. The host starts with {fewest} to {most} players.",
+            fewest=rules.min_players,
+            most=rules.max_players,
+        )
+    return Card(
+        title=shared_words.game_name(face.title, game),
+        text=(note + "\n\n" if note else "") + f"{players}\n{seats}" + teams,
+        accent=PLAYERS[0].color,
+        lines=tuple(lines),
+        footer=footer,
+        rows=() if note is not None else _lobby_rows(game, lang, bots_allowed),
+    )
+
+
+def _teams(game: Game, lang: Language) -> str:
+    """Who plays with whom once the seats make teams (Claim with 4: seats 1 & 3 against
+    2 & 4), lettered as the game's pictures letter them; empty while everyone plays alone."""
+    rules = rules_for(game.kind)
+    if not rules.min_players <= len(game.seats) <= rules.max_players:
+        return ""
+    units = rules.teams(len(game.seats))
+    if all(len(unit) == 1 for unit in units):
+        return ""
+    lines = [
+        lang._(
+            "Team {team}: {players}",
+            team=chr(ord("A") + index),
+            players=" & ".join(shared_words.seat_line(game.seats[seat], lang) for seat in unit),
+        )
+        for index, unit in enumerate(units)
+    ]
+    return "\n\n" + "\n".join([lang._("**Teams**"), *lines])
+
+
+def _lobby_rows(game: Game, lang: Language, bots_allowed: bool) -> Rows:
+    """The lobby's buttons on a row, each bot menu on a row of its own."""
+    rules = rules_for(game.kind)
+    buttons = tuple(
+        LobbyButton(
+            game.kind,
+            game.id,
+            game.version,
+            action,
+            disabled=action is LobbyAction.START and len(game.seats) < rules.min_players,
+            lang=lang,
+        )
+        for action in LOBBY_BUTTONS
+    )
+    rows: list[tuple[discord.ui.Item[Any], ...]] = [buttons]
+    if bots_allowed and len(game.seats) < rules.max_players:
+        rows.append((BotSelect(game.kind, game.id, game.version, LobbyAction.ADD_BOT, lang=lang),))
+    if any(s.is_bot for s in game.seats):
+        remove = LobbyAction.REMOVE_BOT
+        rows.append((BotSelect(game.kind, game.id, game.version, remove, lobby=game, lang=lang),))
+    return tuple(rows)

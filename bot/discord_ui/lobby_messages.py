@@ -1,0 +1,63 @@
+"""A game's lobby message in its channel: its seats and buttons while it is open, a note
+once it started or closed, brought up to the game wherever it is."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.discord_ui import text
+from bot.discord_ui.cards import layout, stripped
+from bot.discord_ui.lobby_card import lobby_card
+from bot.discord_ui.places import GamePlaces, Recorded
+from bot.discord_ui.public_languages import PublicLanguages
+from bot.service import GuildSettingsService
+from bot.storage import Game, GameStatus
+from i18n import Language, language
+
+
+class LobbyMessages:
+    def __init__(
+        self, settings: GuildSettingsService, languages: PublicLanguages, places: GamePlaces
+    ) -> None:
+        self.settings = settings
+        self.languages = languages
+        self.places = places
+
+    async def message(self, game: Game) -> tuple[dict[str, Any], Language]:
+        """The lobby message as the game stands, and the server's language it is in: its
+        seats and buttons while open (the bot menu only where the server allows computer
+        players), a note once the game started or closed. One read of the server's
+        settings serves both."""
+        settings = await self.settings.get(game.guild_id)
+        lang = self.languages.chosen(settings, game.guild_id)
+        if game.language is not None:
+            lang = language(game.language)
+        if game.status is GameStatus.LOBBY:
+            card = lobby_card(game, lang, bots_allowed=settings.bots_allowed)
+        else:
+            card = lobby_card(game, lang, text.lobby_note(game, lang))
+        return {"view": layout(card)}, lang
+
+    async def show(self, game: Game) -> Recorded:
+        """Brings the lobby message up to the game. One whose id was never recorded (it
+        went out just before a failure or a stop) is found in the channel, so that no
+        second lobby is posted beside it; a lost open lobby is posted afresh."""
+        became_table = game.lobby_message_id is not None and (
+            game.lobby_message_id == game.turn_message_id
+        )
+        if game.status is not GameStatus.LOBBY and became_table:
+            return {}  # the table shows the game
+        content, _ = await self.message(game)
+        if await self.places.edit_lobby(game, **content):
+            return {}
+        unrecorded = await self.places.unrecorded_lobbies(game)
+        if unrecorded:
+            newest, *older = unrecorded
+            for message in older:
+                await message.edit(**stripped(message))
+            await newest.edit(**content)
+            return {"lobby_message_id": newest.id}
+        if game.status is not GameStatus.LOBBY:
+            return {}
+        message = await self.places.post_lobby(game, **content)
+        return {"lobby_message_id": message.id}

@@ -1,1 +1,0 @@
-"""Replays of finished games: ``/<game> replay`` and the Replay and Share buttons."""

@@ -1,1 +1,0 @@
-"""``settings``: how a server runs its games."""
