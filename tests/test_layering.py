@@ -283,3 +283,36 @@ def imported_names(path: Path) -> set[str]:
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
             names.update(f"{node.module}.{alias.name}" for alias in node.names)
     return names
+
+
+FEATURES = "bot.discord_ui.features"
+"""Where each Discord feature is a package of its own (``bot.discord_ui.feature``)."""
+
+
+def feature_imports(path: Path) -> set[str]:
+    """What of a feature's package ``path`` imports (its folder, which the registry
+    walks, is no feature)."""
+    return {name for name in imported_names(path) if within(name, FEATURES) and name != FEATURES}
+
+
+def test_the_discord_core_imports_no_feature() -> None:
+    """The client, the live table, the presenter and the cards name no feature: the
+    registry finds them, and they take from the core what they need."""
+    core = [path for path in sources("bot/discord_ui") if "features" not in path.parts]
+    assert core
+    assert not {
+        f"{path.relative_to(ROOT)}: {name}" for path in core for name in feature_imports(path)
+    }
+
+
+def test_the_core_check_sees_a_feature(tmp_path: Path) -> None:
+    leaky = tmp_path / "leaky.py"
+    leaky.write_text(
+        "import bot.discord_ui.features\n"
+        "from bot.discord_ui.features.turns import handlers\n\n\n"
+        "def later() -> None:\n    from bot.discord_ui.features import lobby\n"
+    )
+    assert feature_imports(leaky) == {
+        "bot.discord_ui.features.turns.handlers",
+        "bot.discord_ui.features.lobby",
+    }

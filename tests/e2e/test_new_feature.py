@@ -1,0 +1,144 @@
+"""A new Discord feature is one package: put beside the others, it is found, its commands
+join every game's group, its button's presses and Discord's events reach it, the one
+error handler answers its refusals and failures, and its words go to the platform's
+catalog by the usual extraction. Nothing else is edited."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import bot.discord_ui.features
+from bot.discord_ui.feature_registry import discovered
+from bot.discord_ui.interactions import SOMETHING_WENT_WRONG
+from tests.e2e.world import ephemeral_answer, make_world
+
+ROOT = Path(__file__).resolve().parents[2]
+NAME = "throwaway_greeting"
+
+FEATURE = '''"""A throwaway feature: ``/<game> greet``, a Wave button, deletions noted."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from bot.discord_ui.command_parts import Command, command
+from bot.discord_ui.components import KIND, HandedOver
+from bot.discord_ui.feature import Declaration, Feature, takes
+from bot.discord_ui.interactions import reader
+from bot.games.face import GameFace
+from bot.games.rules import AnyRules
+from bot.service import ServiceError
+from i18n import N_, Message
+
+
+class WaveButton(
+    HandedOver, discord.ui.DynamicItem[discord.ui.Button[Any]], template=f"{KIND}:wave"
+):
+    def __init__(self, kind: str) -> None:
+        super().__init__(discord.ui.Button(label="Wave", custom_id=f"{kind}:wave"))
+        self.kind = kind
+
+    @classmethod
+    def parse(cls, match: re.Match[str]) -> WaveButton:
+        return cls(match["kind"])
+
+
+class Greeting(Feature):
+    async def greet(self, interaction: discord.Interaction, kind: str) -> None:
+        view = discord.ui.View()
+        view.add_item(WaveButton(kind))
+        hello = reader(interaction)._("Hello from a feature nobody else knows of.")
+        await interaction.response.send_message(hello, view=view, ephemeral=True)
+
+    @takes(WaveButton)
+    async def wave(self, interaction: discord.Interaction, button: WaveButton) -> None:
+        raise ServiceError(Message("No waving in {game} today.", game=button.kind))
+
+    async def on_raw_message_delete(self, event: discord.RawMessageDeleteEvent) -> None:
+        channel = self.table.client.get_partial_messageable(event.channel_id)
+        await channel.send(f"Noted: message {event.message_id} is gone.")
+
+
+def commands(rules: AnyRules, face: GameFace) -> list[Command]:
+    async def greet(interaction: discord.Interaction) -> None:
+        await Greeting.of(interaction).greet(interaction, rules.kind)
+
+    async def broken(interaction: discord.Interaction) -> None:
+        raise RuntimeError("this feature's own bug")
+
+    return [
+        command(N_("greet"), N_("Say hello"), greet),
+        command(N_("broken"), N_("Fails"), broken),
+    ]
+
+
+FEATURE = Declaration(Greeting, position=99, commands=commands)
+'''
+
+
+@pytest.fixture
+def throwaway(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """The feature's package, found beside the bot's own features."""
+    beside = tmp_path / "features"
+    (beside / NAME).mkdir(parents=True)
+    (beside / NAME / "__init__.py").write_text(FEATURE, encoding="utf-8")
+    monkeypatch.setattr(
+        bot.discord_ui.features, "__path__", [*bot.discord_ui.features.__path__, str(beside)]
+    )
+    yield beside / NAME
+    monkeypatch.delitem(sys.modules, f"bot.discord_ui.features.{NAME}", raising=False)
+
+
+async def test_a_new_feature_is_one_package(throwaway: Path, tmp_path: Path) -> None:
+    assert any(d.feature.__name__ == "Greeting" for d in discovered())
+    world = await make_world(tmp_path, players=2)
+    await world.start_bot()
+    try:
+        ann = world.players[0]
+        for group in ("claimit", "nuggets", "claim"):
+            greeted = await world.command(ann, f"{group} greet")
+            assert ephemeral_answer(greeted) == "Hello from a feature nobody else knows of."
+            hello = greeted.response_message
+            assert hello is not None
+            waved = await world.click(ann, hello, "Wave")
+            assert ephemeral_answer(waved) == f"No waving in {group} today."
+        failed = await world.command(ann, "claimit broken")
+        assert ephemeral_answer(failed) == str(SOMETHING_WENT_WRONG)
+        table = await world.start_game(2)
+        await world.discord.delete_message(table)
+        noted = f"Noted: message {table.id} is gone."
+        await world.discord.wait_for_message(world.channel, lambda m: m.content == noted)
+    finally:
+        await world.stop_bots()
+        await world.discord.close()
+
+
+def test_a_new_features_words_go_to_the_platform_catalog(tmp_path: Path) -> None:
+    """The platform's catalog is extracted from the Discord layer as a whole: a feature's
+    package placed among the others brings its words along."""
+    copy = tmp_path / "repo"
+    shutil.copytree(ROOT / "bot", copy / "bot", ignore=shutil.ignore_patterns("__pycache__"))
+    for part in ("render", "scripts", "i18n", "babel.cfg", ".venv"):
+        (copy / part).symlink_to(ROOT / part)
+    package = copy / "bot" / "discord_ui" / "features" / NAME
+    package.mkdir()
+    (package / "__init__.py").write_text(FEATURE, encoding="utf-8")
+    template = tmp_path / "platform.pot"
+    subprocess.run(
+        ["bash", "scripts/catalogs.sh", "template", "platform", str(template)],
+        cwd=copy,
+        check=True,
+    )
+    words = template.read_text(encoding="utf-8")
+    for said in ("Hello from a feature nobody else knows of.", "No waving in {game} today."):
+        assert f'msgid "{said}"' in words
+    assert "Say hello" in words
