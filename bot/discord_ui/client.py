@@ -21,7 +21,7 @@ from bot.background.stopping import WorkInFlight
 from bot.clock import Clock, SystemClock
 from bot.discord_ui.command_translator import CommandTranslator
 from bot.discord_ui.commands import game_commands
-from bot.discord_ui.components import HandedOver, custom_ids
+from bot.discord_ui.components import HandedOver, shown_controls
 from bot.discord_ui.feature import Features
 from bot.discord_ui.feature_registry import discovered
 from bot.discord_ui.global_pace import GlobalPace
@@ -44,6 +44,7 @@ IDENTIFY_INTERVAL = 5.0
 """Seconds between two identifies of one bucket (Discord's rule)."""
 
 UNKNOWN_BUTTON = Message("That button isn't one of mine (or it is damaged), so nothing happened.")
+MISMATCHED = Message("That press doesn't match the button or menu it names, so nothing happened.")
 
 
 def use_discord_at(base_url: str) -> None:
@@ -242,13 +243,21 @@ class GameBot(discord.AutoShardedClient):
             return
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
-        button = _parse_component(custom_id, self.features.components)
-        if button is None:
-            await guarded(interaction, _unknown_button())
-        elif custom_id not in custom_ids(interaction.message):
-            # discord.py drops clicks on components the message no longer has (a
-            # stale client, a hand-made id); the service still owes them an answer.
-            await button.callback(interaction)
+        pressed = _parse_component(custom_id, self.features.components)
+        shown = shown_controls(interaction.message)
+        if pressed is None:
+            await guarded(interaction, _refused(UNKNOWN_BUTTON))
+        elif (data.get("component_type"), custom_id) in shown:
+            return  # discord.py hands it to the component, which hands it over
+        elif custom_id in {shown_id for _, shown_id in shown}:
+            # A button's custom_id sent as a menu's pick, or the other way round: no
+            # client of Discord's sends that, and discord.py drops it unanswered.
+            await guarded(interaction, _refused(MISMATCHED))
+        else:
+            # Not on the message: a stale client's, or a hand-made id. discord.py drops
+            # it; the feature answers it, knowing it was never shown there.
+            pressed.shown = False
+            await pressed.callback(interaction)
 
     async def pressed(self, interaction: discord.Interaction, item: discord.ui.Item[Any]) -> None:
         """Hands a press on one of the bot's components to the feature that takes it."""
@@ -335,9 +344,9 @@ def _parse_component(custom_id: str, components: Sequence[type[HandedOver]]) -> 
     return None
 
 
-async def _unknown_button() -> None:
-    """A click on a component that is none of the bot's: refused, as ``guarded`` refuses."""
-    raise ServiceError(UNKNOWN_BUTTON)
+async def _refused(words: Message) -> None:
+    """A press the bot takes nothing from: refused, as ``guarded`` refuses."""
+    raise ServiceError(words)
 
 
 class _Tree(app_commands.CommandTree[GameBot]):

@@ -35,12 +35,27 @@ async def hand_over(interaction: discord.Interaction, item: discord.ui.Item[Any]
     await client.pressed(interaction, item)
 
 
+NEVER_SHOWN = -1
+"""No game's version, nor any seat's decision key."""
+
+
 class HandedOver:
     """Mixed into each of the bot's components (before ``DynamicItem``): a press is read
     back from its custom_id alone (``parse``) and handed over to the bot."""
 
     pattern: ClassVar[re.Pattern[str]]
     """What the component's custom_ids look like (its ``DynamicItem`` template)."""
+    shown = True
+    """Whether the message pressed shows this control. One that doesn't (a stale
+    client's, or a hand-made custom_id) changes no game: it is answered as one pressed
+    on a table that has moved on (``seen``)."""
+
+    def seen(self, version: int) -> int:
+        """The version (or a seat's decision key) this press acts on: the one its
+        custom_id names where the message shows it, else one no game is ever at, which
+        the service refuses as stale once its other checks (whose game, whose turn)
+        have had their say."""
+        return version if self.shown else NEVER_SHOWN
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -120,9 +135,19 @@ def intent_button(custom_id: str, intent: str, look: Look) -> discord.ui.Button[
 def custom_ids(message: discord.Message | None) -> set[str]:
     """The custom_ids of a message's buttons and menus, wherever its layout holds them:
     in a row, a container, or beside a section's text."""
+    return {custom_id for _, custom_id in shown_controls(message)}
+
+
+def shown_controls(message: discord.Message | None) -> set[tuple[int, str]]:
+    """Each button and menu of a message as its component type (2, a button; 3, a menu)
+    and custom_id: what a press on the message may carry."""
     if message is None:
         return set()
-    return {control.custom_id for control in _controls(message.components) if control.custom_id}
+    return {
+        (control.type.value, control.custom_id)
+        for control in _controls(message.components)
+        if control.custom_id
+    }
 
 
 def _controls(

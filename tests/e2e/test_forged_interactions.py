@@ -103,3 +103,62 @@ async def test_a_refusal_quotes_a_long_option_shortened_and_fits(world: World) -
     assert len(answer) <= CONTENT
     assert "'xxxxxxxx" in answer and "…'" in answer
     assert await world.bots[0].service.current_game(world.channel.id) is None
+
+
+MOVED_ON = "The game has moved on since that button was shown."
+MISMATCHED = "That press doesn't match the button or menu it names, so nothing happened."
+
+
+async def test_a_play_the_table_never_shows_is_not_played_from_it(world: World) -> None:
+    """Claim plays cards from each player's own hand: a card's custom_id made by hand and
+    pressed on the public table, at the game's own version by the player to act, changes
+    nothing (it used to play the card)."""
+    table = await world.start_game(2, command="claim")
+    service = world.bots[0].service
+    game = await service.current_game(world.channel.id)
+    assert game is not None and game.state is not None
+    (seat,) = game.state.to_act()
+    mover = world.user(game.seats[seat].user_id or 0)
+    for card in game.state.hands[seat]:
+        forged = f"claim:turn:{game.id}:{game.version}:play={card.id}"
+        assert MOVED_ON in ephemeral_answer(await world.click(mover, table, forged)), forged
+    after = await service.game(game.id)
+    assert (after.version, after.state) == (game.version, game.state)
+    assert await service.history.moves(game.id) == []
+
+
+async def test_a_control_pressed_as_another_kind_of_control_is_answered(world: World) -> None:
+    """A button's custom_id sent as a menu's pick, or a menu's as a button's press: no
+    client of Discord's does, discord.py drops both, and each is answered all the same."""
+    ann = world.players[0]
+    lobby = (await world.command(ann, "claimit new", bots=1)).response_message
+    assert lobby is not None
+    service = world.bots[0].service
+    game = await service.current_game(world.channel.id)
+    assert game is not None
+    menus = [c["custom_id"] for c in lobby.buttons() if c.get("type") == 3]
+    buttons = [c["custom_id"] for c in lobby.buttons() if c.get("type") == 2]
+    assert menus and buttons
+    for forged in (
+        *({"custom_id": menu, "component_type": 2} for menu in menus),
+        *({"custom_id": button, "component_type": 3, "values": ["1"]} for button in buttons),
+    ):
+        answered = await world.discord.answer(await world.discord.forge(ann, lobby, forged))
+        assert ephemeral_answer(answered) == MISMATCHED, forged
+    after = await service.game(game.id)
+    assert (after.version, after.seats) == (game.version, game.seats)
+
+
+async def test_a_hands_button_picked_as_a_menu_is_answered(world: World) -> None:
+    ann = world.players[0]
+    table = await world.start_game(2, command="claim")
+    service = world.bots[0].service
+    game = await service.current_game(world.channel.id)
+    assert game is not None
+    mine = f"claim:mine:{game.id}"
+    assert mine in [c["custom_id"] for c in table.buttons()]
+    forged = {"custom_id": mine, "component_type": 3, "values": ["1"]}
+    answered = await world.discord.answer(await world.discord.forge(ann, table, forged))
+    assert ephemeral_answer(answered) == MISMATCHED
+    after = await service.game(game.id)
+    assert after.version == game.version

@@ -49,7 +49,7 @@ class Hands(Feature):
 
     @takes(PrivateButton)
     async def private_button(self, interaction: discord.Interaction, button: PrivateButton) -> None:
-        game_id, key, intent = button.game, button.key, button.intent
+        game_id, key, intent = button.game, button.seen(button.key), button.intent
         actor = actor_of(interaction, button.kind)
 
         async def change() -> Outcome:

@@ -122,7 +122,7 @@ class Turns(Feature):
     async def turn_button(
         self, interaction: discord.Interaction, pressed: TurnButton | TurnSelect
     ) -> None:
-        game_id, version = pressed.game, pressed.version
+        game_id, version = pressed.game, pressed.seen(pressed.version)
         intent = pressed.intent if isinstance(pressed, TurnButton) else selected(interaction)
         actor = actor_of(interaction, pressed.kind)
 
