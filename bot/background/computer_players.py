@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import random
 from collections.abc import Awaitable, Callable
@@ -21,6 +22,16 @@ log = logging.getLogger(__name__)
 
 Step = Callable[[int, Callable[[], Awaitable[Outcome]]], Awaitable[None]]
 """Makes one move of a game (the service call given) and shows it."""
+
+DECISION_TRIES = 3
+"""Decisions tried (each with a random draw of its own) before a computer player that
+keeps failing to decide has the time-out rule move for it: a decision is worked out from
+the position and its draw alone, so waiting would change nothing, and the people at the
+table should not wait for a deadline."""
+
+
+class CouldNotDecide(Exception):
+    """A computer player's decision raised (a fault in the game's computer player)."""
 
 
 class ComputerPlayers:
@@ -108,16 +119,41 @@ class ComputerPlayers:
         if seat is None:
             return False
         await asyncio.sleep(self.pause)
-        # Seeded by the position, so a game replays the same decisions.
-        rng = random.Random(f"{game.id}:{game.version}")
         level = seat.bot_level or Level.NORMAL
-        # A hard decision can take a tenth of a second: not on the event loop.
-        intent = await asyncio.to_thread(rules.decide, game.state, seat.seat, level, rng)
-
-        async def move() -> Outcome:
-            return await self.service.act(game_id, SYSTEM, game.version, intent)
-
+        move: Callable[[], Awaitable[Outcome]]
+        try:
+            intent = await self._decision(game, seat.seat, level)
+        except CouldNotDecide:
+            move = functools.partial(self.service.stand_in, game_id, game.version)
+        else:
+            move = functools.partial(self.service.act, game_id, SYSTEM, game.version, intent)
         # Someone (a deadline) may have moved first: then look again.
         with contextlib.suppress(BoardMovedOn):
             await self.step(game_id, move)
         return True
+
+    async def _decision(self, game: Game, seat: int, level: Level) -> str:
+        """What the computer player in ``seat`` plays. Its first draw is seeded by the
+        position, so a game replays the same decisions; one that raises is tried again
+        with other draws, then given up on (``CouldNotDecide``), logged once."""
+        rules = rules_for(game.kind)
+        for attempt in range(DECISION_TRIES):
+            seed = f"{game.id}:{game.version}" + (f":{attempt}" if attempt else "")
+            try:
+                # A hard decision can take a tenth of a second: not on the event loop.
+                return await asyncio.to_thread(
+                    rules.decide, game.state, seat, level, random.Random(seed)
+                )
+            except Exception:
+                if attempt == 0:
+                    log.exception(
+                        "computer player in game %s (seat %d) could not decide", game.id, seat
+                    )
+        log.warning(
+            "computer player in game %s (seat %d) failed to decide %d times: "
+            "the time-out rule moves for it",
+            game.id,
+            seat,
+            DECISION_TRIES,
+        )
+        raise CouldNotDecide()

@@ -31,10 +31,13 @@ class TableCards:
 
 
 def headline_of(outcome: Outcome, lang: Language) -> str:
-    """What a move did, as the table's headline (with who took over a seat, if anyone)."""
+    """What a move did, as the table's headline (with who took over a seat, if anyone,
+    and a computer player that could not decide)."""
     game = outcome.game
     headline = face_for(game.kind).happened(outcome, lang)
     if outcome.took_over is not None:
         note = text.takeover_note(game, outcome.took_over, text.Departure.AWAY, lang)
         headline += "\n\n" + note
+    if outcome.stood_in:
+        headline += "\n\n" + text.stand_in_note(game.seats[outcome.seat], lang)
     return headline

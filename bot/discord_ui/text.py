@@ -57,6 +57,16 @@ class Departure(Enum):
     LEFT_SERVER = "left the server"
 
 
+def stand_in_note(seat: Seat, lang: Language) -> str:
+    """What the table is told when the time-out rule moved for a computer player that
+    could not decide (a fault of the bot's, not the game's)."""
+    return lang._(
+        "⚠️ {player} couldn't decide its move, so the time-out rule played it. "
+        "The fault is mine, and it has been logged.",
+        player=escaped(seat.display_name),
+    )
+
+
 def takeover_note(game: Game, seat: Seat | None, departure: Departure, lang: Language) -> str:
     """What the table is told when a computer player takes ``seat`` over."""
     player = (

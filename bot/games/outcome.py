@@ -23,6 +23,8 @@ class Outcome:
     """The action ended a turn (a new one, if the game goes on, gets a new message)."""
     took_over: Seat | None = None
     """The seat a computer player took over with this action (its player timed out twice)."""
+    stood_in: bool = False
+    """The computer player to act could not decide, so the time-out rule moved for it."""
     results: tuple[Result, ...] = ()
     """The final table, when this action ended the game."""
     rating_changes: tuple[RatingChange, ...] = ()

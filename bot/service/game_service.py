@@ -413,6 +413,28 @@ class GameService(GameReads):
 
         return await self._change(timing_out)
 
+    async def stand_in(self, game_id: int, version: int) -> Outcome:
+        """Plays the time-out rule at once for the computer player to act, which could not
+        decide its move: the game goes on now rather than at its deadline, and the move
+        says so (``Outcome.stood_in``)."""
+
+        async def standing_in(connection: Connection, note: Written) -> Outcome:
+            game = await load_game(connection, game_id)
+            state = playing(game)
+            check_version(game, version)
+            rules = game_rules(game)
+            seat = next((game.seats[n] for n in rules.to_act(state) if game.seats[n].is_bot), None)
+            if seat is None:
+                raise BoardMovedOn()  # a person is to act now: nothing to stand in for
+            action = rules.time_out(state, seat.seat)
+            outcome = await self._commit(
+                connection, note, game, state, seat, action, self._clock(), {}
+            )
+            note.move = replace(outcome, stood_in=True)
+            return note.move
+
+        return await self._change(standing_in)
+
     async def stop_clock(self, game_id: int) -> bool:
         """For a game whose saved data is damaged: it cannot move on, so its deadline
         would fire forever; only a cancel ends it. ``False`` if it was stopped already."""

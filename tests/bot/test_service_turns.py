@@ -241,3 +241,23 @@ async def test_the_last_move_made_here_is_not_replayed_and_another_s_is(
     monkeypatch.setattr(move_queries, "load_moves", load_moves)
     again = await service.history.last_outcome(game.id)
     assert again is not None and (again.action, again.events) == (placed.action, placed.events)
+
+
+async def test_the_time_out_rule_stands_in_only_for_a_computer_player_to_act(
+    service: GameService,
+) -> None:
+    game = await started_game(service, 1, bots=1)
+    assert game.state is not None
+    if not game.seats[game.state.turn].is_bot:
+        with pytest.raises(BoardMovedOn):
+            await service.stand_in(game.id, game.version)
+        game = (await service.act(game.id, Actor(ANN.user_id), game.version, "stop")).game
+        assert game.state is not None
+    bot_seat = game.state.turn
+    assert game.seats[bot_seat].is_bot
+    with pytest.raises(BoardMovedOn):
+        await service.stand_in(game.id, game.version - 1)
+    outcome = await service.stand_in(game.id, game.version)
+    assert outcome.stood_in and outcome.seat == bot_seat
+    assert outcome.state.turn != bot_seat
+    assert (await service.history.moves(game.id))[-1].seat == bot_seat

@@ -5,7 +5,10 @@ from __future__ import annotations
 import functools
 import random
 
+import pytest
+
 from bot.discord_ui.presenter import to_ping
+from bot.games.registry import rules_for
 from bot.storage import GameStatus
 from emulator import Message
 from tests.e2e.test_full_games import is_result
@@ -88,3 +91,41 @@ async def test_bots_finish_their_turn_after_a_restart(world: World) -> None:
         world.channel, lambda m: m is lobby and "Roll" in m.button_labels()
     )
     assert (await restarted.service.game(game.id)).version > version
+
+
+async def test_a_computer_player_that_cannot_decide_has_the_time_out_rule_move_for_it(
+    world: World, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Its fault is logged once, the players read one plain line, and the game goes on at
+    once instead of a step per turn deadline."""
+    rules = rules_for("claimit")
+
+    def failing(*_: object) -> str:
+        raise RuntimeError("a fault in the computer player")
+
+    monkeypatch.setattr(type(rules), "decide", failing)
+    human = world.players[0]
+    lobby = (await world.command(human, "claimit new", bots=1)).response_message
+    assert lobby is not None
+    await world.click(human, lobby, "Start")
+    table = lobby
+    started = await world.bots[0].service.current_game(world.channel.id)
+    assert started is not None
+    rng = random.Random(3)
+    note = "Bot 1 (normal) couldn't decide its move, so the time-out rule played it."
+    for _ in range(40):
+        game = await world.settled(started.id)
+        if note in describe(table):
+            break
+        if to_ping(game) == [human.id]:
+            await world.click(human, table, pick_button(table, rng, stop_chance=0.5))
+        else:
+            # No deadline passes (the test's clock stands still): the step comes at once.
+            await world.discord.wait_for_message(
+                world.channel, functools.partial(changed, table, describe(table))
+            )
+    else:
+        raise AssertionError("the computer player never moved")
+    faults = [r for r in caplog.records if r.exc_info and "could not decide" in r.getMessage()]
+    assert len(faults) == 1
+    assert to_ping(game) == [human.id]
