@@ -17,6 +17,7 @@ from bot.service import SYSTEM, GameService, ServiceError
 from bot.service.errors import BoardMovedOn
 from bot.storage import Game, GameStatus
 from bot.storage.game_values import Level
+from bot.storage.write_refusals import WritesRefused
 
 log = logging.getLogger(__name__)
 
@@ -93,7 +94,7 @@ class ComputerPlayers:
                 failures = 0
             except ServiceError:
                 return
-            except Exception:
+            except Exception as error:
                 # A full disk, say: this game waits and tries again; others go on.
                 failures += 1
                 wait = min(FIRST_RETRY * 2 ** (failures - 1), LONGEST_WAIT)
@@ -102,7 +103,8 @@ class ComputerPlayers:
                     game_id,
                     failures,
                     wait,
-                    exc_info=failures == 1,
+                    # A refused write is the storage's to report, in one line.
+                    exc_info=failures == 1 and not isinstance(error, WritesRefused),
                 )
                 await asyncio.sleep(wait)
 

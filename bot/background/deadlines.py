@@ -21,6 +21,7 @@ from bot.clock import Clock
 from bot.service import GameService, ServiceError
 from bot.service.errors import GameBroken
 from bot.service.shard_leases import ShardLeases
+from bot.storage.write_refusals import WritesRefused
 
 log = logging.getLogger(__name__)
 
@@ -130,14 +131,16 @@ class DeadlineWatch(Background):
                 await self.table.game_broken(game_id)
         except ServiceError:
             pass  # someone acted at the same moment: the game has a new deadline
-        except Exception:
+        except Exception as error:
             retry_at = self._backoff.failed(game_id, now)
             log.warning(
                 "handling the deadline of game %s failed (try %d); again in %.0f s",
                 game_id,
                 self._backoff.failures(game_id),
                 retry_at - now,
-                exc_info=self._backoff.failures(game_id) == 1,
+                # A refused write is the storage's to report, in one line.
+                exc_info=self._backoff.failures(game_id) == 1
+                and not isinstance(error, WritesRefused),
             )
             return
         self._backoff.succeeded(game_id)

@@ -15,12 +15,17 @@ from bot.background.stopping import HasWorkInFlight, WorkInFlight
 from bot.discord_ui.surfaces import acknowledge, answer_within, tell, unanswerable
 from bot.service import Actor, Player, ServiceError, Where
 from bot.storage import CommitUnknown
+from bot.storage.write_refusals import WritesRefused
 from i18n import Language, Message, language
 
 log = logging.getLogger(__name__)
 
 SOMETHING_WENT_WRONG = Message(
     "Something went wrong on my side, so nothing changed. Please try again."
+)
+NOT_SAVED = Message(
+    "I can't save anything right now (my database refuses writes), so nothing changed. "
+    "Please try again later."
 )
 UNCONFIRMED = Message(
     "The database stopped answering just as I saved that, so I can't tell yet whether it "
@@ -54,6 +59,8 @@ async def failed(interaction: discord.Interaction, error: Exception) -> None:
     match error:
         case ServiceError():
             words = error.words
+        case WritesRefused():
+            words = NOT_SAVED  # the storage logs why, once a minute at most
         case CommitUnknown():
             log.warning("interaction %s: its change may or may not be saved", interaction.id)
             words = UNCONFIRMED

@@ -7,6 +7,7 @@ import discord
 
 from bot.discord_ui.interactions import reader
 from bot.discord_ui.permissions import missing_to_show
+from bot.storage.write_refusals import WritesRefused
 from i18n import Message
 
 NOT_SHOWN = Message(
@@ -23,8 +24,10 @@ UNKNOWN_CHANNEL = 10003
 
 
 def expected(error: Exception) -> bool:
-    """A failure Discord gives every day: a refusal or an outage, not a bug of ours."""
-    return isinstance(error, discord.HTTPException | ConnectionError | TimeoutError)
+    """A failure Discord gives every day (a refusal or an outage), or a write the
+    database refuses for the machine's cause (a full disk, which storage reports): not a
+    bug of ours."""
+    return isinstance(error, discord.HTTPException | ConnectionError | TimeoutError | WritesRefused)
 
 
 def nowhere(error: BaseException) -> bool:

@@ -21,6 +21,7 @@ from bot.storage.database import Body, Database, DatabaseTooNew, DatabaseUnavail
 from bot.storage.migrations import LATEST, MIGRATIONS
 from bot.storage.sqlite_dialect import SQLiteDialect
 from bot.storage.sqlite_threads import ConnectionThreads
+from bot.storage.write_refusals import WriteRefusals
 
 BUSY_TIMEOUT_MS = 5000
 READERS = 2
@@ -46,6 +47,15 @@ UNAVAILABLE = frozenset(
     }
 )
 """What the place or the file can cause (anything else is a fault to report in full)."""
+
+CAUSES = {
+    sqlite3.SQLITE_FULL: "the disk is full",
+    sqlite3.SQLITE_READONLY: "the database file is read-only",
+    sqlite3.SQLITE_IOERR: "the disk fails to read or write",
+    sqlite3.SQLITE_PERM: "the bot may not write the database file",
+    sqlite3.SQLITE_CANTOPEN: "the database file can't be opened",
+}
+"""What stops writes for a while, in plain words: the machine's, not the bot's fault."""
 
 T = TypeVar("T")
 
@@ -80,6 +90,7 @@ class SQLiteDatabase(Database):
         self._path = path
         self._writer = writer
         self._readers = readers
+        self._refusals = WriteRefusals()
 
     @classmethod
     async def connect(cls, path: str | Path) -> SQLiteDatabase:
@@ -122,10 +133,22 @@ class SQLiteDatabase(Database):
 
     async def write(self, body: Body[T]) -> T:
         """A ``BEGIN IMMEDIATE`` transaction, run whole on the writer's thread."""
-        return await self._writer.transaction(body, "BEGIN IMMEDIATE")
+        return await self._written(body, "BEGIN IMMEDIATE")
 
     async def statement(self, body: Body[T]) -> T:
-        return await self._writer.transaction(body, None)
+        return await self._written(body, None)
+
+    async def _written(self, body: Body[T], begin: str | None) -> T:
+        """A write, or ``WritesRefused`` when the disk or the file refuses it."""
+        try:
+            done = await self._writer.transaction(body, begin)
+        except sqlite3.Error as error:
+            cause = CAUSES.get(getattr(error, "sqlite_errorcode", 0) & 0xFF)
+            if cause is None:
+                raise
+            raise self._refusals.refused(cause) from error
+        self._refusals.worked()
+        return done
 
     async def read(self, body: Body[T]) -> T:
         return await self._readers.transaction(body, "BEGIN")

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections.abc import Callable
 from pathlib import Path
+
+import pytest
 
 from bot.discord_ui.features.turns.handlers import Turns
 from bot.storage import Game
@@ -128,3 +131,29 @@ async def corrupt(world: World, game: Game, state: GameState) -> None:
         )
     finally:
         await database.close()
+
+
+async def test_a_full_disk_is_one_plain_line_while_it_lasts_and_one_when_it_is_over(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Every click is answered that nothing changed; the log says why once, not with a
+    traceback per click, and says when writes work again."""
+    with tiny_disk(tmp_path / "disk") as disk:
+        async with running_world(disk.path, players=2) as world:
+            table = await world.start_game(2)
+            game = await world.settled((await current(world)).id)
+            mover = await world.mover()
+            caplog.clear()
+            disk.fill()
+            for _ in range(4):
+                refused = ephemeral_answer(await world.click(mover, table, "Roll"))
+                assert "nothing changed" in refused.lower() or "didn't change" in refused
+            assert (await current(world)).version == game.version
+            assert [r for r in caplog.records if r.exc_info] == []
+            errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+            assert len(errors) == 1 and "disk is full" in errors[0].getMessage(), errors
+            disk.free()
+            await world.click(mover, table, "Roll")
+            assert (await current(world)).version == game.version + 1
+            over = [r for r in caplog.records if "writes work again" in r.getMessage()]
+            assert len(over) == 1
