@@ -43,7 +43,13 @@ def lobby_card(
             Line(lang._("Lobby closes"), shared_words.deadline(game.deadline), inline=True)
         )
     footer = None
-    if note is None:
+    if note is None and len(game.seats) >= rules.max_players:
+        footer = lang._(
+            "The lobby is full ({most} players), so Join is off: the host can start, or "
+            "someone leaves to make room.",
+            most=rules.max_players,
+        )
+    elif note is None:
         footer = lang._(
             "Join with the button. The host starts with {fewest} to {most} players.",
             fewest=rules.min_players,
@@ -88,7 +94,8 @@ def _lobby_rows(game: Game, lang: Language, bots_allowed: bool) -> Rows:
             game.id,
             game.version,
             action,
-            disabled=action is LobbyAction.START and len(game.seats) < rules.min_players,
+            disabled=(action is LobbyAction.START and len(game.seats) < rules.min_players)
+            or (action is LobbyAction.JOIN and len(game.seats) >= rules.max_players),
             lang=lang,
         )
         for action in LOBBY_BUTTONS

@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import replace
+from typing import Any
 
+import discord
 import pytest
 
+from bot.discord_ui.cards import Card
+from bot.discord_ui.controls.lobby import LobbyAction, LobbyButton
 from bot.discord_ui.features.ladder.messages import leaderboard_card
 from bot.discord_ui.lobby_card import lobby_card
 from bot.games import shared_words
 from bot.games.claimit.face import CLAIMIT_FACE
+from bot.games.registry import rules_for
 from bot.ladder import PROVISIONAL_GAMES, Rating
 from bot.service import Leaderboard
 from bot.storage import Game, LadderEntry, RatingChange, Seat
@@ -121,3 +126,20 @@ def test_a_medal_needs_a_settled_rating_and_a_win(wins: int, rated_games: int, m
     assert card.text.startswith("🥇" if medal else "`1.`")
     assert card.text.count("?") == int(rated_games < PROVISIONAL_GAMES)
     assert card.footer is not None and "provisional" in card.footer
+
+
+@pytest.mark.parametrize("kind", ["claimit", "nuggets", "claim"])
+def test_a_full_lobby_turns_join_off_and_says_why(kind: str) -> None:
+    full = lobby_card(lobby(kind, rules_for(kind).max_players), english())
+    assert join_button(full).disabled
+    assert full.footer is not None and "full" in full.footer and "Join is off" in full.footer
+    room = lobby_card(lobby(kind, 2), english())
+    assert not join_button(room).disabled
+    assert room.footer is not None and "full" not in room.footer
+
+
+def join_button(card: Card) -> discord.ui.Button[Any]:
+    (join,) = [item for row in card.rows for item in row if isinstance(item, LobbyButton)][:1]
+    assert join.action is LobbyAction.JOIN
+    assert isinstance(join.item, discord.ui.Button)
+    return join.item
