@@ -485,7 +485,9 @@ def _strip_groups(view: TableView) -> Iterator[list[_Unit]]:
         units: list[_Unit] = [[caption, *played]]
         if view.last_winner is not None:
             won_by = _Token("caption", lang.pgettext("trick", "won by"))
-            units.append([won_by, _Token("icon", seat=view.last_winner)])
+            # The icon's colour alone names nobody for a colour-blind reader, nor in grey.
+            winner = _Token("caption", name_shown(view, view.last_winner, CAPTION_SIZE, 240))
+            units.append([won_by, _Token("icon", seat=view.last_winner), winner])
         yield units
     if view.trolls:
         trolls = [_Token("card", card=card) for card in sorted(view.trolls, key=lambda c: -c.value)]

@@ -34,7 +34,7 @@ from render.claim.hand_image import labels as hand_labels
 from render.claim.hand_image import scene as hand_scene
 from render.claim.scene import Scene
 from render.claim.sprites import Size
-from render.claim.table_image import labels, name_shown, scene
+from render.claim.table_image import CAPTION_SIZE, labels, name_shown, scene
 from render.claim.view import FACTIONS
 from render.common import palette
 from render.common.fonts import text_width
@@ -363,6 +363,9 @@ def test_the_strip_shows_the_last_trick_trolls_gnome_displays_and_griffins() -> 
     found = texts(labels(view))
     for caption in ("last trick", "won by", "Trolls lying out", "Gnome displays", "Griffins: +5"):
         assert caption in found
+    assert view.last_winner is not None
+    winner = name_shown(view, view.last_winner, CAPTION_SIZE, 240)
+    assert found[found.index("won by") + 1] == winner, "the trick's winner is named"
     for card in ("GIA7a", "TRO5", "GRI1", "TRO2", "TRO6", "GNO1a", "GNO9", "GRI3", "GRI7", "GRI5"):
         assert sprite_boxes(s, card), card
     strip_cards = [sprite for sprite in s.sprites if sprite.image.size == (42, 58)]
