@@ -303,7 +303,10 @@ def _set_aside(state: GameState, lang: Language) -> list[Control]:
 
 
 def _take(game: Game, state: GameState, lang: Language) -> list[Control]:
-    """Roll the rest (with dice left) and take; with three lassos, whom to take from."""
+    """Roll the rest (with dice left) and take; with three lassos, whom to take from. A
+    take worth nothing (only lassos set aside, an opponent holding none) is allowed
+    (RULES-gold-nuggets' house rulings): offered last, muted, and worded as what it does,
+    ending the turn."""
     value = state.value
     controls: list[Control] = []
     if state.phase is Phase.DECIDE:
@@ -311,63 +314,95 @@ def _take(game: Game, state: GameState, lang: Language) -> list[Control]:
             "Roll the rest ({n} die)", "Roll the rest ({n} dice)", state.dice_left
         )
         controls.append(Choice(ROLL, label, emoji="🎲"))
-    if value >= state.centre:
-        label = lang.pgettext("nuggets", "Take the last {amount}", amount=lang.number(state.centre))
-    elif state.phase is Phase.TAKE:
-        label = lang.pgettext(
-            "nuggets", "Take {amount}, then a bonus turn", amount=lang.number(value)
-        )
+    takes: list[tuple[int, Choice]] = []
+    if min(value, state.centre) == 0:
+        label = lang.pgettext("nuggets", "End the turn, taking nothing")
+        takes.append((0, Choice(take_intent(None), label, emoji="⛏️", tone=Tone.SECONDARY)))
     else:
-        label = lang.pgettext("nuggets", "Take {amount}", amount=lang.number(value))
-    controls.append(Choice(take_intent(None), label, emoji="⛏️", tone=Tone.SUCCESS))
-    if not state.can_steal:
-        return controls
-    opponents = state.opponents()
+        if value >= state.centre:
+            label = lang.pgettext(
+                "nuggets", "Take the last {amount}", amount=lang.number(state.centre)
+            )
+        elif state.phase is Phase.TAKE:
+            label = lang.pgettext(
+                "nuggets", "Take {amount}, then a bonus turn", amount=lang.number(value)
+            )
+        else:
+            label = lang.pgettext("nuggets", "Take {amount}", amount=lang.number(value))
+        takes.append((value, Choice(take_intent(None), label, emoji="⛏️", tone=Tone.SUCCESS)))
+    opponents = state.opponents() if state.can_steal else ()
     if len(opponents) < STEAL_MENU_FROM:
         for seat in opponents:
             held = state.nuggets[seat]
+            player = listed_name(shared_words.seat_name(game.seats[seat], lang))
+            amount = min(value, held)
+            if amount == 0:
+                steal = lang._(
+                    "Take nothing from {player} (holds {held})",
+                    player=player,
+                    held=lang.number(held),
+                )
+                takes.append((0, Choice(take_intent(seat), steal, emoji="🪢", tone=Tone.SECONDARY)))
+                continue
             steal = lang._(
                 "Steal {amount} from {player} (holds {held})",
-                amount=lang.number(min(value, held)),
-                player=listed_name(shared_words.seat_name(game.seats[seat], lang)),
+                amount=lang.number(amount),
+                player=player,
                 held=lang.number(held),
             )
-            controls.append(Choice(take_intent(seat), steal, emoji="🪢", tone=Tone.DANGER))
-        return controls
+            takes.append((amount, Choice(take_intent(seat), steal, emoji="🪢", tone=Tone.DANGER)))
+        # Sorted is stable: the centre stays first among takes worth the same.
+        return controls + [choice for _, choice in sorted(takes, key=lambda t: t[0] == 0)]
+    controls += [choice for _, choice in takes]
     options = [
-        Option(
-            take_intent(None),
-            lang.pgettext("nuggets", "The centre ({left} left)", left=lang.number(state.centre)),
-            description=lang.pgettext(
-                "nuggets", "you take {amount}", amount=lang.number(min(value, state.centre))
+        (
+            min(value, state.centre),
+            Option(
+                take_intent(None),
+                lang.pgettext(
+                    "nuggets", "The centre ({left} left)", left=lang.number(state.centre)
+                ),
+                description=_gain(min(value, state.centre), lang),
             ),
         )
     ]
     for seat in opponents:
         held = state.nuggets[seat]
         options.append(
-            Option(
-                take_intent(seat),
-                lang.pgettext(
-                    "nuggets",
-                    "{player} (holds {held})",
-                    player=listed_name(shared_words.seat_name(game.seats[seat], lang)),
-                    held=lang.number(held),
+            (
+                min(value, held),
+                Option(
+                    take_intent(seat),
+                    lang.pgettext(
+                        "nuggets",
+                        "{player} (holds {held})",
+                        player=listed_name(shared_words.seat_name(game.seats[seat], lang)),
+                        held=lang.number(held),
+                    ),
+                    description=_gain(min(value, held), lang, steal=True),
+                    emoji="🪢",
                 ),
-                description=lang.pgettext(
-                    "nuggets", "you steal {amount}", amount=lang.number(min(value, held))
-                ),
-                emoji="🪢",
             )
         )
     controls.append(
         Menu(
             "steal",
-            lang.pgettext("nuggets", "Take {amount} from…", amount=lang.number(value)),
-            tuple(options),
+            lang.pgettext("nuggets", "Take {amount} from…", amount=lang.number(value))
+            if value
+            else lang.pgettext("nuggets", "Take nothing from… (the turn ends)"),
+            tuple(option for _, option in sorted(options, key=lambda o: o[0] == 0)),
         )
     )
     return controls
+
+
+def _gain(amount: int, lang: Language, *, steal: bool = False) -> str:
+    """What taking from one source brings, in a menu option's small print."""
+    if amount == 0:
+        return lang.pgettext("nuggets", "you take nothing, and the turn ends")
+    if steal:
+        return lang.pgettext("nuggets", "you steal {amount}", amount=lang.number(amount))
+    return lang.pgettext("nuggets", "you take {amount}", amount=lang.number(amount))
 
 
 def ranked_choices(state: GameState) -> list[Counts]:

@@ -11,6 +11,7 @@ from dataclasses import replace
 from itertools import product
 from typing import Any
 
+import discord
 import pytest
 
 from bot.discord_ui import presenter, text
@@ -189,6 +190,38 @@ def test_three_lassos_offer_every_opponent_and_the_centre() -> None:
     labels = [(o.label, o.description) for o in menu.item.options]
     assert labels[0] == ("The centre (57 left)", "you take 4")
     assert labels[1] == ("*Bo* (holds 3)", "you steal 3")
+
+
+def test_a_take_worth_nothing_comes_last_muted_and_says_what_it_does() -> None:
+    """Only lassos set aside, or an opponent holding none: the rules allow the take, which
+    ends the turn and moves nothing."""
+    only_lassos = GameState(2, 0, Phase.DECIDE, 70, (0, 7), Counts(lasso=3))
+    rows = presenter.buttons(table(only_lassos), EN)
+    shown = [c for c in items(rows) if isinstance(c, TurnButton)]
+    assert [c.intent for c in shown] == ["roll", "take", "take=1"]
+    empty = shown[1].item
+    assert empty.label == "End the turn, taking nothing"
+    assert empty.style is discord.ButtonStyle.secondary
+    assert shown[2].item.label == "Take nothing from *Bo* (holds 7)"
+    assert shown[2].item.style is discord.ButtonStyle.secondary
+
+    bo_holds_none = GameState(2, 0, Phase.DECIDE, 72, (5, 0), Counts(lasso=3, four=3))
+    rows = presenter.buttons(table(bo_holds_none), EN)
+    shown = [c for c in items(rows) if isinstance(c, TurnButton)]
+    assert [c.intent for c in shown] == ["roll", "take", "take=1"]
+    take, nothing = (c.item for c in shown[1:])
+    assert (take.label, take.style) == ("Take 4", discord.ButtonStyle.success)
+    assert nothing.label == "Take nothing from *Bo* (holds 0)"
+    assert nothing.style is discord.ButtonStyle.secondary
+
+    three = GameState(3, 0, Phase.DECIDE, 70, (0, 7, 0), Counts(lasso=3, four=3))
+    (menu,) = [c for c in items(presenter.buttons(table(three), EN)) if isinstance(c, TurnSelect)]
+    options = [(o.value, o.description) for o in menu.item.options]
+    assert options == [
+        ("take", "you take 4"),
+        ("take=1", "you steal 4"),
+        ("take=2", "you take nothing, and the turn ends"),
+    ]
 
 
 def test_no_buttons_for_a_computer_player_or_a_finished_game() -> None:
