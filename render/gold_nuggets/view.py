@@ -39,6 +39,8 @@ class NuggetsView:
     ``rolled_used``), or the one that busted (with ``bust``)."""
     rolled_used: bool = False
     """The set-aside from ``rolled`` is done; the roll is shown greyed."""
+    kept: tuple[str, ...] = ()
+    """With ``rolled_used``: the dice of ``rolled`` that were set aside from it."""
     value: int = 0
     """What the dice set aside are worth, as the engine counts it (the "Take N" button's N)."""
     bust: bool = False
@@ -57,7 +59,7 @@ class NuggetsView:
     def __post_init__(self) -> None:
         if not 2 <= len(self.names) <= 5 or len(self.nuggets) != len(self.names):
             raise ValueError("a name and a nugget count for each of 2-5 seats")
-        if any(face not in FACES for face in (*self.aside, *self.rolled)):
+        if any(face not in FACES for face in (*self.aside, *self.rolled, *self.kept)):
             raise ValueError(f"faces are {', '.join(FACES)}")
         if len(self.aside) > DICE or len(self.rolled) > DICE:
             raise ValueError(f"there are {DICE} dice")

@@ -42,6 +42,7 @@ from engine.gold_nuggets import (
     GameState,
     Phase,
     Roll,
+    SetAside,
     Took,
     winners,
 )
@@ -213,6 +214,7 @@ def _turn_view(
 ) -> NuggetsView:
     """The table as a turn's message shows it after ``last`` (the move that led here)."""
     rolled: tuple[str, ...] = ()
+    kept: tuple[str, ...] = ()
     used = False
     if state.roll is not None:
         rolled = state.roll
@@ -224,11 +226,15 @@ def _turn_view(
     ):
         # The roll just set aside from, greyed: its empty place would look like a glitch.
         rolled, used = last.before.roll, True
+        if isinstance(last.action, SetAside):
+            kept = _faces(last.action.counts)
     events = () if last is None else last.events
     bonus = state.phase is Phase.ROLL and any(
         isinstance(e, BonusTurn) and e.seat == state.turn for e in events
     )
-    return table_view(names, state, lang, rolled=rolled, used=used, took=_took(events), bonus=bonus)
+    return table_view(
+        names, state, lang, rolled=rolled, used=used, kept=kept, took=_took(events), bonus=bonus
+    )
 
 
 def _dice_in_words(said: str, lang: Language) -> str:
@@ -442,6 +448,7 @@ def table_view(
     *,
     rolled: Sequence[str] = (),
     used: bool = False,
+    kept: Sequence[str] = (),
     bust: bool = False,
     took: tuple[int, int | None, int] | None = None,
     bonus: bool = False,
@@ -456,6 +463,7 @@ def table_view(
         aside=_faces(state.aside),
         rolled=tuple(rolled),
         rolled_used=used,
+        kept=tuple(kept),
         value=state.value,
         bust=bust,
         over=over,

@@ -380,8 +380,14 @@ def _doing(view: NuggetsView, names: Sequence[str], lang: Language) -> str:
             player=player,
             value=lang.number(view.value),
         )
-        if view.rolled:
-            line += " " + lang._("Set aside from the roll {dice}.", dice=rolled)
+        if view.rolled and view.kept:
+            line += " " + lang._(
+                "From the roll {dice}, set aside {kept}.",
+                dice=rolled,
+                kept=counts(_faces(view.kept), lang),
+            )
+        elif view.rolled:
+            line += " " + lang._("The last roll: {dice}.", dice=rolled)
         return line
     return lang._("{player} rolls the seven dice.", player=player)
 

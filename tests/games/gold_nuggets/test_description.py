@@ -134,7 +134,15 @@ def test_the_roll_a_set_aside_was_made_from_is_told() -> None:
     done = outcome(waiting, SetAside(Counts(lasso=1, nugget=1, four=3)))
     picture = asyncio.run(NUGGETS_FACE.turn(done.game, "…", done, EN))
     first = picture.description.split("\n")[0]
-    assert first.endswith("Set aside from the roll 1 lasso, 1 nugget, 1× 2, 1× 3, 3× 4.")
+    assert first.endswith(
+        "From the roll 1 lasso, 1 nugget, 1× 2, 1× 3, 3× 4, set aside 1 lasso, 1 nugget, 3× 4."
+    )
+    # Two of three lassos: what was set aside, not the roll's whole count of a face.
+    waiting = GameState(3, 1, Phase.SET_ASIDE, 60, (10, 4, 3), Counts(), faces("LLLN235"))
+    done = outcome(waiting, SetAside(Counts(lasso=2)))
+    picture = asyncio.run(NUGGETS_FACE.turn(done.game, "…", done, EN))
+    first = picture.description.split("\n")[0]
+    assert first.endswith("From the roll 3 lassos, 1 nugget, 1× 2, 1× 3, 1× 5, set aside 2 lassos.")
 
 
 def test_a_bonus_turn_is_told() -> None:
