@@ -126,3 +126,40 @@ def winners_line(winners: Sequence[Seat], lang: Language) -> str:
     if len(winners) == 1:
         return lang._("{player} wins!", player=name(winners[0], lang))
     return lang._("Shared win: {players}!", players=lang.list(name(w, lang) for w in winners))
+
+
+def decided(
+    criteria: Sequence[str],
+    winners: Sequence[tuple[str, Sequence[int]]],
+    runner_up: tuple[str, Sequence[int]] | None,
+    lang: Language,
+) -> str | None:
+    """What settled a game whose first criterion left players level, as the rulebook's
+    tie-breaks do: ``criteria`` in the order they count (``"largest mine"``, ``"claims"``…)
+    and each finisher's figures in that order (the winners', and the best of the rest).
+    ``None`` where the first criterion alone decided."""
+    if len(winners) > 1:
+        level = [i for i in range(len(criteria)) if len({w[1][i] for w in winners}) == 1]
+        return lang._(
+            "{players} share the win: level on {criteria}.",
+            players=lang.list(name for name, _ in winners),
+            criteria=lang.list(criteria[i] for i in level),
+        )
+    if runner_up is None or not winners:
+        return None
+    (winner, figures), (other, theirs) = winners[0], runner_up
+    differs = next(
+        (i for i, (a, b) in enumerate(zip(figures, theirs, strict=True)) if a != b), None
+    )
+    if differs is None or differs == 0:
+        return None
+    return lang._(
+        "{winner} and {other} are level on {level}; {winner} wins on {criterion} "
+        "({ours} to {theirs}).",
+        winner=winner,
+        other=other,
+        level=lang.list(criteria[:differs]),
+        criterion=criteria[differs],
+        ours=lang.number(figures[differs]),
+        theirs=lang.number(theirs[differs]),
+    )

@@ -6,8 +6,9 @@ from collections.abc import Sequence
 
 from bot.games.claim.names import emoji, faction_name
 from bot.games.claim.seat_words import unit_name
+from bot.games.shared_words import decided
 from bot.storage.records import Game
-from engine.claim import FactionScore, Reason, Score
+from engine.claim import FactionScore, Reason, Score, UnitScore
 from i18n import Language
 
 
@@ -29,7 +30,18 @@ def results(game: Game, result: Score, lang: Language) -> str:
                 value=lang.number(u.value),
             )
         )
-    return "\n".join(lines)
+    criteria = (lang._("factions won"), lang._("cards"), lang._("value"))
+    ranked = sorted(result.units, key=lambda u: (-u.won, -u.cards, -u.value))
+    won = [u for u in ranked if set(u.seats) <= set(result.winners)]
+    rest = [u for u in ranked if u not in won]
+
+    def finisher(u: UnitScore) -> tuple[str, tuple[int, ...]]:
+        return unit_name(game, u.seats, lang), (u.won, u.cards, u.value)
+
+    settled = decided(
+        criteria, [finisher(u) for u in won], finisher(rest[0]) if rest else None, lang
+    )
+    return "\n".join([*lines, *([] if settled is None else ["", settled])])
 
 
 def winner_first(numbers: Sequence[int], winner: int | None, lang: Language) -> str:

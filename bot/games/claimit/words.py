@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from bot.games.claimit.game import space
 from bot.games.outcome import Outcome
-from bot.games.shared_words import name
+from bot.games.shared_words import decided, name
 from bot.storage.records import Game, Result
 from engine.claimit import (
     SPACES,
@@ -331,4 +331,14 @@ def results(game: Game, results: Sequence[Result], lang: Language) -> str:
             spaces=lang.number(r.figures.get("spaces", 0)),
         )
         lines.append(f"🏆 {standing}" if r.won else standing)
-    return "\n".join(lines)
+    criteria = (lang._("largest mine"), lang._("claims"), lang._("spaces"))
+
+    def finisher(r: Result) -> tuple[str, tuple[int, ...]]:
+        figures = tuple(r.figures.get(key, 0) for key in ("largest_mine", "claims", "spaces"))
+        return f"**{name(game.seats[r.seat], lang)}**", figures
+
+    ranked = sorted(results, key=lambda r: (r.place, r.seat))
+    won = [finisher(r) for r in ranked if r.won]
+    rest = [finisher(r) for r in ranked if not r.won and not r.left]
+    settled = decided(criteria, won, rest[0] if rest else None, lang)
+    return "\n".join([*lines, *([] if settled is None else ["", settled])])

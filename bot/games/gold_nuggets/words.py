@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from bot.games.outcome import Outcome
-from bot.games.shared_words import name
+from bot.games.shared_words import decided, name
 from bot.storage.records import Game, Result
 from engine.gold_nuggets import (
     BonusTurn,
@@ -473,4 +473,10 @@ def results(game: Game, results: Sequence[Result], lang: Language) -> str:
             player=f"**{name(game.seats[r.seat], lang)}**",
         )
         lines.append(f"🏆 {standing}" if r.won else standing)
-    return "\n".join(lines)
+    won = [
+        (f"**{name(game.seats[r.seat], lang)}**", (r.figures.get("nuggets", 0),))
+        for r in sorted(results, key=lambda r: (r.place, r.seat))
+        if r.won
+    ]
+    shared = decided((lang.pgettext("nuggets", "nuggets"),), won, None, lang)
+    return "\n".join([*lines, *([] if shared is None else ["", shared])])
