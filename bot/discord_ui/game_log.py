@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from bot.discord_ui import limits
 from bot.discord_ui.cards import Card
+from bot.games.escaping import cut_markdown
 from bot.games.faces import face_for
-from bot.games.limits import TITLE, shortened
+from bot.games.limits import TITLE
 from bot.games.outcome import Outcome
 from bot.service import GameService
 from bot.storage import Game
@@ -55,7 +56,7 @@ class GameLogs:
 def line(game: Game, outcome: Outcome, lang: Language) -> str:
     """One move in one line."""
     said = " ".join(face_for(game.kind).happened(outcome, lang).split())
-    return shortened(said, LINE)
+    return cut_markdown(said, LINE)
 
 
 LOG_CARD = limits.TEXT_TOTAL - TITLE - len("### \n")

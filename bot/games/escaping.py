@@ -37,3 +37,28 @@ def escape_mentions(text: str) -> str:
 def escaped(display_name: str) -> str:
     """A name safe to put in a message: no formatting, no pings."""
     return escape_mentions(escape_markdown(display_name))
+
+
+_MARK = re.compile(r"\\.|\*\*|~~|\|\||`")
+"""An escaped character (read past), or a mark that opens or closes formatting."""
+
+
+def cut_markdown(text: str, limit: int, ellipsis: str = "…") -> str:
+    """``text`` cut to ``limit`` characters with ``ellipsis`` marking the cut, without
+    leaving a mark the cut parted from its pair (``**Phase 2: die Frak…`` would show its
+    ``**``), nor half an escape."""
+    if len(text) <= limit:
+        return text
+    kept = text[: limit - len(ellipsis)]
+    if kept.endswith("\\") and not kept.endswith("\\\\"):
+        kept = kept[:-1]
+    marks: dict[str, list[int]] = {}
+    for match in _MARK.finditer(kept):
+        if not match[0].startswith("\\"):
+            marks.setdefault(match[0], []).append(match.start())
+    unpaired = sorted(
+        (at, mark) for mark, places in marks.items() if len(places) % 2 for at in places[-1:]
+    )
+    for at, mark in reversed(unpaired):
+        kept = kept[:at] + kept[at + len(mark) :]
+    return kept.rstrip() + ellipsis

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import discord.utils
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.games.escaping import escape_markdown, escape_mentions, escaped
+from bot.games.escaping import cut_markdown, escape_markdown, escape_mentions, escaped
 
 PIECES = (
     "_",
@@ -92,3 +94,26 @@ def test_mentions_are_escaped_as_discord_py_escapes_them(name: str) -> None:
 def test_a_name_is_escaped_as_discord_py_escapes_it(name: str) -> None:
     expected = discord.utils.escape_mentions(discord.utils.escape_markdown(name))
     assert escaped(name) == expected
+
+
+def test_a_cut_line_leaves_no_mark_without_its_pair() -> None:
+    said = "🏆 **Dora** wins trick 9. **Phase 2: the factions are scored now** and more"
+    assert cut_markdown(said, 40) == "🏆 **Dora** wins trick 9. Phase 2: the…"
+    assert cut_markdown("**Cy\\*\\*** plays ~~x~~ `GOB5` and then", 28) == (
+        "**Cy\\*\\*** plays ~~x~~ GOB…"
+    )
+    assert cut_markdown("short", 40) == "short"
+    assert cut_markdown("Ann\\_the\\_great " * 5, 10) == "Ann\\_the…"
+
+
+@given(
+    st.lists(st.sampled_from(["**", "~~", "||", "`", "\\*", "\\\\", "a", " ", "é"]), max_size=40),
+    st.integers(2, 60),
+)
+def test_a_cut_line_pairs_every_mark(parts: list[str], limit: int) -> None:
+    text = "".join(parts)
+    cut = cut_markdown(text, limit)
+    assert len(cut) <= limit
+    unescaped = re.sub(r"\\.", "", cut)
+    for mark in ("**", "~~", "||"):
+        assert unescaped.count(mark) % 2 == 0 or len(cut) == len(text)

@@ -176,8 +176,8 @@ async def _board(
     png = await _render(game, state, lang, rolled=rolled, bust=bust)
     footer = None
     if state.last_round is not None and state.phase is not Phase.OVER:
-        # A footer shows no markdown: the name as typed.
-        caller = shared_words.seat_name(game.seats[state.last_round.caller], lang)
+        # A footer is a small-print line, which renders markdown like any other.
+        caller = shared_words.name(game.seats[state.last_round.caller], lang)
         footer = lang._("Last round: {player} plays last.", player=caller)
     return Picture(
         title=shared_words.game_name(GAME.name, game),
