@@ -43,6 +43,7 @@ INVALID_TOKEN = 50027
 
 SUPERSEDED = Message("You opened your hand again: this one no longer follows the game.")
 OVER = Message("This game is over: the result is on the game's table.")
+CANCELLED = Message("This game was cancelled, so it ends here, unrated.")
 LEFT = Message("You are no longer playing this game.")
 
 
@@ -164,7 +165,7 @@ class LiveHands:
             return
         seat = game.seats[hand.seat] if hand.seat < len(game.seats) else None
         if game.status is not GameStatus.ACTIVE:
-            await self._close(hand, OVER)
+            await self._close(hand, OVER if game.status is GameStatus.FINISHED else CANCELLED)
             return
         if seat is None or seat.user_id != hand.user_id:
             await self._close(hand, LEFT)

@@ -214,6 +214,8 @@ def _headline(view: TableView, status: _Status, room: float) -> tuple[str, int]:
 def _status_of(view: TableView) -> _Status:
     step, acting, lang = view.step, view.to_act, view.lang
     one = len(acting) == 1
+    if view.closed:
+        return _Status((), lang._("Game cancelled"), palette.TEXT, lang._("nobody acts"))
     if view.phase == "over":
         shared = lang.pgettext("headline", "Shared win!")
         if view.teams:

@@ -155,6 +155,9 @@ class TableView:
     """At game over, the winning seats (both seats of a winning team)."""
     results: tuple[FactionResult, ...] = field(default=())
     """At game over, each faction's count (the engine's ``score``), any order."""
+    closed: bool = False
+    """The game was cancelled before its end: the table as it stood, nobody to act (and
+    ``to_act`` empty)."""
     lang: Language = field(kw_only=True)
     """The language of every word drawn: the channel's."""
 

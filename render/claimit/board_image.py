@@ -261,6 +261,8 @@ def _status(state: GameState, view: View, won: tuple[int, ...]) -> _Status:
     if state.phase is Phase.OVER:
         headline = lang._("Shared win!") if len(won) > 1 else lang._("Wins the game!")
         return _Status(won, headline, palette.GOLD, lang._("game over"))
+    if view.closed:
+        return _Status((), lang._("Game cancelled"), palette.TEXT, lang._("nobody moves"))
     marks = state.marks_this_turn
     if view.bust is not None:
         lost = lang.ngettext("loses {n} mark", "loses {n} marks", marks)

@@ -22,6 +22,8 @@ class View:
     """The seat that just busted with ``rolled``."""
     lang: Language = field(default_factory=english)
     """The language of every word drawn."""
+    closed: bool = False
+    """The game was cancelled before its end: the board as it stood, nobody to move."""
 
 
 def lettered(state: GameState) -> tuple[tuple[str, Placement], ...]:

@@ -175,6 +175,13 @@ def _status(view: NuggetsView) -> _Status:
             palette.GOLD,
             lang.pgettext("nuggets image", "the centre is empty"),
         )
+    if view.closed:
+        return _Status(
+            (),
+            lang.pgettext("nuggets image", "Game cancelled"),
+            palette.TEXT,
+            lang.pgettext("nuggets image", "nobody moves"),
+        )
     turn = (view.turn,)
     if view.bust:
         lost = len(view.aside)
@@ -230,7 +237,7 @@ def _rows(view: NuggetsView) -> tuple[_Row | None, ...]:
 def _row(view: NuggetsView, seat: int) -> _Row | None:
     if view.over:
         return _Row(palette.ROW_WINNER, "★", palette.GOLD) if seat in view.winners else None
-    if seat != view.turn:
+    if seat != view.turn or view.closed:
         return None
     if view.bust:
         return _Row(palette.ROW_BUST, "✖", palette.WHITE)

@@ -53,6 +53,8 @@ class NuggetsView:
     centre, the nuggets moved)."""
     bonus: bool = False
     """This turn was earned by setting aside all seven dice."""
+    closed: bool = False
+    """The game was cancelled before its end: the table as it stood, nobody to move."""
     lang: Language = field(default_factory=english)
     """The language of the image's words."""
 

@@ -12,6 +12,7 @@ plays, while one opened before a new card reached the table is shown afresh.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import NamedTuple
 
 from bot.games import shared_words
@@ -52,7 +53,7 @@ from bot.games.outcome import Outcome
 from bot.games.painters import PAINTERS
 from bot.games.replay import Hold, ReplayStep, caption
 from bot.storage.game_values import Options
-from bot.storage.records import Game, LadderEntry, PlayerRecord
+from bot.storage.records import Game, GameStatus, LadderEntry, PlayerRecord
 from engine.claim import (
     Action,
     Card,
@@ -114,6 +115,10 @@ class ClaimFace(BaseFace[TableView]):
     ) -> Picture:
         state: ClaimState = game.state
         table = table_view(seat_names(game, lang), state, last, lang)
+        if game.status is not GameStatus.ACTIVE:
+            # Cancelled: as it stood, asking nobody to act.
+            closed = replace(table, to_act=(), closed=True)
+            return await _picture(game, state, closed, headline, lang)
         return await _picture(game, state, table, _describe(game, state, headline, lang), lang)
 
     async def turn_end(self, outcome: Outcome, headline: str, lang: Language) -> Picture:

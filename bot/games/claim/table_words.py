@@ -26,7 +26,11 @@ def table(view: TableView, names: Sequence[str], lang: Language) -> str:
     fullest table stays within ``DESCRIPTION``."""
     if view.phase == "over":
         return "\n".join(_final(view, names, lang))
-    lines = [_progress(view, lang), _acting(view, names, lang)]
+    if view.closed:
+        acting = lang._("The game was cancelled; the table as it stood, with nobody to act.")
+    else:
+        acting = _acting(view, names, lang)
+    lines = [_progress(view, lang), acting]
     if view.prize:
         lines.append(
             lang.ngettext(

@@ -20,7 +20,7 @@ from bot.games.outcome import Outcome
 from bot.games.painters import PAINTERS
 from bot.games.replay import Hold, ReplayStep, caption
 from bot.storage.game_values import Options
-from bot.storage.records import Game, LadderEntry, PlayerRecord
+from bot.storage.records import Game, GameStatus, LadderEntry, PlayerRecord
 from engine.claimit import Bust, GameState, Phase, Place, Roll, roll_odds
 from i18n import Language
 from render.claimit import LETTERS, View, lettered, render_board, render_replay
@@ -39,6 +39,9 @@ class ClaimItFace(BaseFace[tuple[GameState, View]]):
     async def turn(
         self, game: Game, headline: str, last: Outcome | None, lang: Language
     ) -> Picture:
+        if game.status is not GameStatus.ACTIVE:
+            # Cancelled: as it stood, asking nobody to act.
+            return await _board(game, game.state, headline, lang, prompt=False, closed=True)
         rolled = None
         if last is not None and last.before.turn == game.state.turn:
             rolled = _dice_shown(last)
@@ -170,12 +173,13 @@ async def _board(
     rolled: tuple[int, int, int] | None = None,
     bust: int | None = None,
     prompt: bool = True,
+    closed: bool = False,
 ) -> Picture:
     """The board for ``state`` under what just happened; ``prompt`` adds what the
     player to move does next."""
-    png = await _render(game, state, lang, rolled=rolled, bust=bust)
+    png = await _render(game, state, lang, rolled=rolled, bust=bust, closed=closed)
     footer = None
-    if state.last_round is not None and state.phase is not Phase.OVER:
+    if state.last_round is not None and state.phase is not Phase.OVER and not closed:
         # A footer is a small-print line, which renders markdown like any other.
         caller = shared_words.name(game.seats[state.last_round.caller], lang)
         footer = lang._("Last round: {player} plays last.", player=caller)
@@ -184,7 +188,9 @@ async def _board(
         text=headline + (_prompt(game, state, bust, lang) if prompt else ""),
         colour=PLAYERS[state.turn].color,
         png=png,
-        description=words.board(state, described_names(game, lang), lang, rolled=rolled, bust=bust),
+        description=words.board(
+            state, described_names(game, lang), lang, rolled=rolled, bust=bust, closed=closed
+        ),
         footer=footer,
     )
 
@@ -196,9 +202,10 @@ async def _render(
     *,
     rolled: tuple[int, int, int] | None = None,
     bust: int | None = None,
+    closed: bool = False,
 ) -> bytes:
     """The board image, drawn where the event loop never waits for it."""
-    view = View(names=seat_names(game, lang), rolled=rolled, bust=bust, lang=lang)
+    view = View(names=seat_names(game, lang), rolled=rolled, bust=bust, lang=lang, closed=closed)
     return await PAINTERS.paint(game.id, render_board, state, view)
 
 

@@ -137,6 +137,7 @@ def board(
     *,
     rolled: tuple[int, ...] | None = None,
     bust: int | None = None,
+    closed: bool = False,
 ) -> str:
     """What the board picture of ``state`` shows, in words (its description): whose turn,
     the roll (``rolled`` when the state no longer holds it; ``bust``: the seat that just
@@ -155,7 +156,10 @@ def board(
         lines = [_winners(table, names, lang)]
         lines += [_standing(state, score, table, names, lang) for score in _ranked(table)]
         return "\n".join(lines)
-    lines = [_status(state, names, lang, rolled, bust)]
+    if closed:
+        lines = [lang._("The game was cancelled; the board as it stood, with nobody to move.")]
+    else:
+        lines = [_status(state, names, lang, rolled, bust)]
     lines += [_holding(state, score, names, lang) for score in table]
     marks = _marks(state, lang)
     if marks:

@@ -11,6 +11,7 @@ When the roll allows five choices or fewer, each is a button and there is no men
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Final
 
 from bot.games import shared_words
@@ -32,7 +33,7 @@ from bot.games.luck import MICRO, busts_line, record_luck
 from bot.games.outcome import Outcome
 from bot.games.painters import PAINTERS
 from bot.games.replay import Hold, ReplayStep, caption
-from bot.storage.records import Game, LadderEntry, PlayerRecord
+from bot.storage.records import Game, GameStatus, LadderEntry, PlayerRecord
 from engine.gold_nuggets import (
     EMPTY,
     BonusTurn,
@@ -66,6 +67,10 @@ class GoldNuggetsFace(BaseFace[NuggetsView]):
         self, game: Game, headline: str, last: Outcome | None, lang: Language
     ) -> Picture:
         state: GameState = game.state
+        if game.status is not GameStatus.ACTIVE:
+            # Cancelled: as it stood, asking nobody to act.
+            closed = replace(table_view(seat_names(game, lang), state, lang), closed=True)
+            return await _picture(game, state.turn, closed, headline, lang)
         view = _turn_view(seat_names(game, lang), state, last, lang)
         return await _picture(game, state.turn, view, headline + _prompt(game, state, lang), lang)
 

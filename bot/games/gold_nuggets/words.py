@@ -348,6 +348,8 @@ def _doing(view: NuggetsView, names: Sequence[str], lang: Language) -> str:
     """The picture's status: whose dice, and what the roll or the dice set aside allow."""
     player = names[view.turn]
     rolled = counts(_faces(view.rolled), lang)
+    if view.closed:
+        return lang._("The game was cancelled; the table as it stood, with nobody to move.")
     if view.bust:
         if view.aside:
             return lang.ngettext(
