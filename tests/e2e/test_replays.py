@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from bot.discord_ui.features.ladder.handlers import Ladder
+from bot.games.limits import DESCRIPTION
 from emulator import Interaction, Message
 from tests.e2e.world import (
     GIF,
@@ -50,6 +51,16 @@ async def test_a_result_replays_privately_then_from_the_stored_file_and_shares(
     gif = replay_gif(replay)
     # The position before the first move, then one step per move.
     assert gif.n_frames == moves + 1
+    # Its description tells the game to whoever can't see it: players, winner, length,
+    # the moments it holds on, the end.
+    (picture,) = replay.gallery_items()
+    told = picture.description or ""
+    results = await world.bots[0].service.history.results(finished.id)
+    (winner,) = [world.user(r.user_id or 0).name for r in results if r.won]
+    assert told.startswith(f"A replay of Claim It! #1, {moves + 1} steps: Ann and Bo.")
+    assert f"Won by {winner}." in told and "The end: " in told
+    assert "Moments it holds on: " in told and "bust" in told.lower()
+    assert len(told) <= DESCRIPTION
     assert result.button_labels() == ["Replay"], "the result itself is unchanged"
 
     # Made once: the next asker (anyone in the server) gets the stored file at once.

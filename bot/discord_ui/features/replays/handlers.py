@@ -19,6 +19,7 @@ from bot.discord_ui.cards import Card, Image, Rows, edited, sent
 from bot.discord_ui.controls.replay import ReplayButton
 from bot.discord_ui.feature import Core, Feature, takes
 from bot.discord_ui.features.replays.components import ShareReplayButton
+from bot.discord_ui.features.replays.description import replay_description
 from bot.discord_ui.interactions import reader
 from bot.discord_ui.surfaces import tell
 from bot.games import shared_words
@@ -83,7 +84,7 @@ class Replays(Feature):
                 await tell(interaction, reader(interaction).say(_too_large(title, limit)))
                 return
         shared = Message("Shared by {player}.", player=interaction.user.mention)
-        card = _card(game, gif, lang, lang.say(shared))
+        card = _card(game, gif, lang, await self._described(game, lang), lang.say(shared))
         if interaction.response.is_done():
             await interaction.edit_original_response(**edited(card))
         else:
@@ -109,7 +110,7 @@ class Replays(Feature):
         share = ShareReplayButton(game.kind, game.id, label=lang._("Share in the channel"))
         gif = await self.replays.stored(game.id, lang.code, limit)
         if gif is not None:
-            card = _card(game, gif, lang, rows=((share,),))
+            card = _card(game, gif, lang, await self._described(game, lang), rows=((share,),))
             await interaction.response.send_message(**sent(card), ephemeral=True)
             return
         title = shared_words.game_name(face_for(game.kind).title, game)
@@ -121,7 +122,17 @@ class Replays(Feature):
             refused = Card(title=None, text=lang.say(_too_large(title, limit)))
             await interaction.edit_original_response(**edited(refused))
             return
-        await interaction.edit_original_response(**edited(_card(game, gif, lang, rows=((share,),))))
+        card = _card(game, gif, lang, await self._described(game, lang), rows=((share,),))
+        await interaction.edit_original_response(**edited(card))
+
+    async def _described(self, game: Game, lang: Language) -> str:
+        """The replay's description: its steps worked out again (no picture drawn), which
+        a replay kept as a GIF no longer holds."""
+        outcomes = await self.table.service.history.outcomes(game.id)
+        replay = await asyncio.to_thread(face_for(game.kind).replay, game, outcomes, lang)
+        results = await self.table.service.history.results(game.id)
+        title = shared_words.game_name(face_for(game.kind).title, game)
+        return replay_description(game, title, replay.steps, results, lang)
 
     async def _made(self, game: Game, lang: Language, limit: int) -> bytes:
         key = (game.id, lang.code, limit)
@@ -161,6 +172,7 @@ def _card(
     game: Game,
     gif: bytes,
     lang: Language,
+    described: str,
     note: str | None = None,
     rows: Rows = (),
 ) -> Card:
@@ -173,15 +185,7 @@ def _card(
             "after the final position."
         ),
         accent=GOLD,
-        image=Image(
-            gif,
-            lang._(
-                "An animation of {game} from its first move to its final position, "
-                "one step per move, with what happened written above each step.",
-                game=title,
-            ),
-            FILENAME,
-        ),
+        image=Image(gif, described, FILENAME),
         rows=rows,
         note=note,
     )
