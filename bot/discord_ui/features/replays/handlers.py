@@ -26,7 +26,7 @@ from bot.games import shared_words
 from bot.games.face import GOLD
 from bot.games.faces import face_for
 from bot.games.painters import PAINTERS
-from bot.games.replay import ReplayTooLarge
+from bot.games.replay import Replay, ReplayTooLarge
 from bot.service.errors import NoSuchFinishedGame, NotHere, NotThisGame
 from bot.service.replay_service import ReplayService
 from bot.storage import Game, GameStatus
@@ -74,17 +74,18 @@ class Replays(Feature):
         lang = await self.table.languages.of_game(game)
         limit = interaction.filesize_limit
         gif = await self.replays.stored(game.id, lang.code, limit)
+        replay = await self._replay(game, lang)
         if gif is None:
             await interaction.response.defer(thinking=True)
             try:
-                gif = await self._made(game, lang, limit)
+                gif = await self._made(game, lang, limit, replay)
             except ReplayTooLarge:
                 title = shared_words.game_name(face_for(game.kind).title, game)
                 await interaction.delete_original_response()
                 await tell(interaction, reader(interaction).say(_too_large(title, limit)))
                 return
         shared = Message("Shared by {player}.", player=interaction.user.mention)
-        card = _card(game, gif, lang, await self._described(game, lang), lang.say(shared))
+        card = _card(game, gif, lang, await self._described(game, replay, lang), lang.say(shared))
         if interaction.response.is_done():
             await interaction.edit_original_response(**edited(card))
         else:
@@ -109,44 +110,46 @@ class Replays(Feature):
         limit = interaction.filesize_limit
         share = ShareReplayButton(game.kind, game.id, label=lang._("Share in the channel"))
         gif = await self.replays.stored(game.id, lang.code, limit)
+        replay = await self._replay(game, lang)
+        described = await self._described(game, replay, lang)
         if gif is not None:
-            card = _card(game, gif, lang, await self._described(game, lang), rows=((share,),))
+            card = _card(game, gif, lang, described, rows=((share,),))
             await interaction.response.send_message(**sent(card), ephemeral=True)
             return
         title = shared_words.game_name(face_for(game.kind).title, game)
         preparing = Card(title=None, text=lang._("🎞️ Preparing the replay of {game}…", game=title))
         await interaction.response.send_message(**sent(preparing), ephemeral=True)
         try:
-            gif = await self._made(game, lang, limit)
+            gif = await self._made(game, lang, limit, replay)
         except ReplayTooLarge:
             refused = Card(title=None, text=lang.say(_too_large(title, limit)))
             await interaction.edit_original_response(**edited(refused))
             return
-        card = _card(game, gif, lang, await self._described(game, lang), rows=((share,),))
+        card = _card(game, gif, lang, described, rows=((share,),))
         await interaction.edit_original_response(**edited(card))
 
-    async def _described(self, game: Game, lang: Language) -> str:
-        """The replay's description: its steps worked out again (no picture drawn), which
-        a replay kept as a GIF no longer holds."""
+    async def _replay(self, game: Game, lang: Language) -> Replay:
+        """The replay's steps, worked out from the move log (no picture drawn yet): for
+        its description, which a replay kept as a GIF no longer holds, and to draw it."""
         outcomes = await self.table.service.history.outcomes(game.id)
-        replay = await asyncio.to_thread(face_for(game.kind).replay, game, outcomes, lang)
+        return await asyncio.to_thread(face_for(game.kind).replay, game, outcomes, lang)
+
+    async def _described(self, game: Game, replay: Replay, lang: Language) -> str:
         results = await self.table.service.history.results(game.id)
         title = shared_words.game_name(face_for(game.kind).title, game)
         return replay_description(game, title, replay.steps, results, lang)
 
-    async def _made(self, game: Game, lang: Language, limit: int) -> bytes:
+    async def _made(self, game: Game, lang: Language, limit: int, replay: Replay) -> bytes:
         key = (game.id, lang.code, limit)
         making = self._making.get(key)
         if making is None:
-            making = asyncio.create_task(self._make(game, lang, limit))
+            making = asyncio.create_task(self._make(game, lang, limit, replay))
             self._making[key] = making
             making.add_done_callback(lambda _: self._making.pop(key, None))
         # One asker giving up (a stop) leaves the replay to be made for the others.
         return await asyncio.shield(making)
 
-    async def _make(self, game: Game, lang: Language, limit: int) -> bytes:
-        outcomes = await self.table.service.history.outcomes(game.id)
-        replay = await asyncio.to_thread(face_for(game.kind).replay, game, outcomes, lang)
+    async def _make(self, game: Game, lang: Language, limit: int, replay: Replay) -> bytes:
         gif = await PAINTERS.paint(game.id, replay.render, replay.steps, limit)
         await self.replays.keep(game.id, lang.code, gif)
         log.info(
