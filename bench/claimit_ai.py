@@ -1,6 +1,6 @@
 """Bot strength: a seeded tournament between bot levels and a baseline.
 
-    python -m bench.ai [--games 2000] [--mixes 400] [--workers 2]
+    python -m bench.claimit_ai [--games 2000] [--mixes 400] [--workers 2]
 
 Each 2-player pairing plays --games seeded games with the seats alternated;
 4-player mixes play --mixes games with the seats rotated. Prints win rates with

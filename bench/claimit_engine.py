@@ -1,6 +1,6 @@
 """Engine speed: legal placements of one roll, applying one action, random games per second.
 
-    python -m bench.engine [--games N]
+    python -m bench.claimit_engine [--games N]
 
 Targets (issue 2): median <= 10 us for the legal placements of one roll and
 <= 20 us for applying one action, on mid-game 5-player positions. Every figure

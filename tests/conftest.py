@@ -21,18 +21,6 @@ def postgres() -> Iterator[Cluster]:
 
 ROOT = Path(__file__).resolve().parent
 END_TO_END = ROOT / "e2e"
-SLOW = frozenset(
-    {
-        "tests/e2e/test_kill_bot.py",
-        "tests/e2e/test_postgres_crashes.py",
-        "tests/e2e/test_soak.py",
-        "tests/e2e/test_graceful_stop.py",
-        "tests/bot/test_kill.py",
-    }
-)
-"""The fault-injection runs: many kills, crashes or clicks each."""
-LONG = SLOW | {"tests/e2e/test_processes.py"}
-"""Files of tests that take tens of seconds each, besides the browser's."""
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -50,15 +38,12 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Marks each test by what it needs, so that a run can pick (``-m "not slow"``)."""
+    """Marks each test by what it needs, so that a run can pick (``-m "not slow"``): the
+    end-to-end folder's and PostgreSQL's here, the rest (``slow``, ``long``, ``browser``)
+    declared by each test file."""
     for item in items:
-        where = item.path.relative_to(ROOT.parent).as_posix()
         if END_TO_END in item.path.parents:
             item.add_marker(pytest.mark.e2e)
-        if where.startswith("tests/sandbox/test_browser"):
-            item.add_marker(pytest.mark.browser)
-        if where in SLOW:
-            item.add_marker(pytest.mark.slow)
         # On PostgreSQL: parametrized so (its id says it), or asking for the cluster.
         if "postgresql" in item.name or "postgres" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.postgres)
@@ -69,8 +54,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 def _length_class(item: pytest.Item) -> int:
-    where = item.path.relative_to(ROOT.parent).as_posix()
-    if where in LONG or item.get_closest_marker("browser") is not None:
+    if any(item.get_closest_marker(mark) is not None for mark in ("long", "browser")):
         return 0
     return 1 if item.get_closest_marker("e2e") is not None else 2
 

@@ -1,4 +1,5 @@
-"""``python -m engine.conformance``: the Claim It! rules-conformance protocol on stdin/stdout."""
+"""``python -m engine.claimit.conformance``: the Claim It! rules-conformance protocol on
+stdin/stdout."""
 
 import sys
 

@@ -23,7 +23,7 @@ from engine.claimit.rules import apply
 from engine.claimit.scoring import scores, winners
 from engine.json_lines import BadRequest, failure, read_object
 
-CONFORMANCE = "engine.conformance"
+CONFORMANCE = "engine.claimit.conformance"
 """The module that serves this protocol on stdin and stdout (``python -m``)."""
 CASES = "rulebook.jsonl"
 """The shared conformance cases of this game (``../shared/conformance/``)."""

@@ -34,7 +34,7 @@ from tests.bot.fixtures import (
     random_press,
     started_game,
 )
-from tests.engine.playout import random_game
+from tests.engine.claimit.playout import random_game
 from tests.finished_games import write_finished_games
 
 ANN, BO, CY = PLAYERS[:3]

@@ -8,7 +8,7 @@ from bot.discord_ui.presenter import ROW_WIDTH, balanced, buttons, rows_of
 from bot.games.face import Choice, Control, Menu, OpenPrivate, Option
 from engine.claimit import Phase
 from i18n import english
-from tests.engine.playout import random_game
+from tests.engine.claimit.playout import random_game
 from tests.games.claimit.tables import table
 
 

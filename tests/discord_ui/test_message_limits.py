@@ -45,7 +45,7 @@ from bot.storage.game_values import Level
 from emulator import message_problems
 from engine.claimit import GameState, Phase, Roll, apply
 from i18n import LANGUAGES, Language, Message, language
-from tests.engine.playout import Step, random_game
+from tests.engine.claimit.playout import Step, random_game
 from tests.layouts import sent_body
 
 NAMES = ("_" * 32, "*~" * 16, "@everyone" + "`" * 23, "|>" * 16, "\\" * 32)

@@ -17,6 +17,8 @@ import signal
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
+
 from bot.service import GameService
 from bot.storage import GameStatus
 from bot.storage.opening import open_database
@@ -25,6 +27,8 @@ from tests.e2e.players import Table, lay_out, move, start_game
 from tests.e2e.running_bot import BotProcess, bot_environment
 from tests.e2e.world import ephemeral_answer, running_world
 from tests.postgres_cluster import Cluster
+
+pytestmark = [pytest.mark.slow, pytest.mark.long]
 
 SHARDS = 4
 LEASE = 600.0

@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.games.faces import face_for
 from bot.service import GameService
 from bot.storage import Game, GameStatus
@@ -37,6 +39,8 @@ from i18n import english
 from tests.e2e.running_bot import BotProcess, bot_environment
 from tests.e2e.world import describe, pick_button, title_of
 from tests.quick_limits import QUICK_LIMITS
+
+pytestmark = [pytest.mark.slow, pytest.mark.long]
 
 CYCLES = int(os.environ.get("CLAIMIT_KILL_CYCLES", "12"))
 TABLES = 6

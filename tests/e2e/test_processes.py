@@ -27,6 +27,8 @@ from tests.e2e.world import is_game_over, pick_button, turn_or_end
 from tests.postgres_cluster import Cluster
 from tests.quick_limits import QUICK_LIMITS
 
+pytestmark = pytest.mark.long
+
 SHARDS = 4
 TAKEOVER = 3.0
 """Seconds of a lease here (20 by default): a takeover comes within this."""

@@ -15,6 +15,8 @@ from bot.storage import Game, GameStatus
 from emulator import Channel, User
 from tests.e2e.world import World, describe, pick_button, running_world
 
+pytestmark = [pytest.mark.slow, pytest.mark.long]
+
 GAMES = 12
 TURN = 600
 

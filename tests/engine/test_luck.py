@@ -18,7 +18,7 @@ from engine.gold_nuggets.odds import bust_chance
 from engine.gold_nuggets.odds import roll_odds as nuggets_odds
 from engine.gold_nuggets.policy import fresh_turn_value, roll_on_value, worth_after
 from engine.luck import BustLuck, Verdict, verdict
-from tests.engine import playout
+from tests.engine.claimit import playout
 from tests.engine.gold_nuggets import play
 from tests.engine.gold_nuggets.play import faces, position
 

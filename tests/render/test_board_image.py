@@ -15,7 +15,7 @@ from render.claimit.board_image import draw_board, marker_hint
 from render.claimit.view import View, lettered
 from render.common import palette
 from render.common.palette import Color
-from tests.engine.positions import EXAMPLE_4_BOARD, position
+from tests.engine.claimit.positions import EXAMPLE_4_BOARD, position
 
 BLUE, ORANGE, GREEN = (palette.PLAYERS[s].color for s in range(3))
 

@@ -18,7 +18,7 @@ from render.claimit.view import View
 from render.common import palette
 from render.common.palette import Color
 from render.common.phone import PHONE_WIDTH
-from tests.engine.positions import EXAMPLE_4_BOARD, position
+from tests.engine.claimit.positions import EXAMPLE_4_BOARD, position
 
 SCALE = PHONE_WIDTH / WIDTH
 READABLE = 8.0

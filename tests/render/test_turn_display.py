@@ -19,7 +19,7 @@ from render.common import palette
 from render.common.fonts import text_sprite
 from render.common.label import Label
 from render.common.names import ELLIPSIS
-from tests.engine.positions import EXAMPLE_4_BOARD, position
+from tests.engine.claimit.positions import EXAMPLE_4_BOARD, position
 
 DISCORD_NAME = 32
 """Discord's longest display name (global or server nickname)."""

@@ -45,6 +45,8 @@ from tests.sandbox.pages import (
     the_table,
 )
 
+pytestmark = pytest.mark.browser
+
 GAME = "Claim It! #1"
 
 NEAR = 25

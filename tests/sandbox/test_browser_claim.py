@@ -52,6 +52,8 @@ from tests.sandbox.pages import (
     start_from_lobby,
 )
 
+pytestmark = pytest.mark.browser
+
 DICE_SEED = 1
 """The bot's dice (the deal, who goes first): a game with every kind of choice in a hand."""
 CHOICES_SEED = 4

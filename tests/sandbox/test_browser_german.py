@@ -22,6 +22,8 @@ from tests.sandbox.pages import (
     slash,
 )
 
+pytestmark = pytest.mark.browser
+
 GERMAN = language("de")
 
 

@@ -41,6 +41,8 @@ from tests.sandbox.pages import (
     the_table,
 )
 
+pytestmark = pytest.mark.browser
+
 DICE_SEED = 7
 """The bot's dice: a game that offers the set-aside menu on a person's turn."""
 CHOICES_SEED = 3

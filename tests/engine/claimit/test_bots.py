@@ -8,7 +8,7 @@ import pytest
 
 from engine.claimit import Action, GameState, Phase, Place, Roll, Stop, apply
 from engine.claimit.bots import Level, RollAgain, decide
-from tests.engine.positions import claimed_row, position
+from tests.engine.claimit.positions import claimed_row, position
 
 
 def play(levels: list[Level], seed: int) -> list[object]:

@@ -20,7 +20,7 @@ from engine.claimit import (
     TimeOut,
     apply,
 )
-from tests.engine.positions import claimed_row, position
+from tests.engine.claimit.positions import claimed_row, position
 
 
 def twelve_claims_for_seat_0() -> dict[str, list[str]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.claimit import BadDice, GameState, Placement, WrongPhase
-from tests.engine.positions import EXAMPLE_4_BOARD, claimed_row, position
+from tests.engine.claimit.positions import EXAMPLE_4_BOARD, claimed_row, position
 
 
 def names(placements: tuple[Placement, ...]) -> list[str]:

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from engine.claimit import Bust, GameState, Phase, Roll, WrongPhase, apply
 from engine.claimit.odds import DISTINCT_ROLLS, OUTCOMES, roll_odds
-from tests.engine.playout import random_game
-from tests.engine.positions import EXAMPLE_4_BOARD, position
+from tests.engine.claimit.playout import random_game
+from tests.engine.claimit.positions import EXAMPLE_4_BOARD, position
 
 
 def brute_force_bust(state: GameState) -> Fraction:

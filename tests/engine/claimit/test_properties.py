@@ -31,8 +31,8 @@ from engine.claimit import (
     state_to_json,
     winners,
 )
-from tests.engine import oracle
-from tests.engine.playout import GameSpec, Step
+from tests.engine.claimit import oracle
+from tests.engine.claimit.playout import GameSpec, Step
 
 games = st.builds(
     GameSpec,

@@ -12,7 +12,7 @@ import pytest
 
 from engine.claimit.protocol import handle_line
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 EMPTY = {
     "players": 2,
     "variant": False,
@@ -118,7 +118,7 @@ def test_the_process_answers_every_line_in_order_and_survives_garbage() -> None:
         json.dumps({"op": "legal", "state": EMPTY, "dice": [4, 4, 4]}).encode(),
     ]
     done = subprocess.run(
-        [sys.executable, "-m", "engine.conformance"],
+        [sys.executable, "-m", "engine.claimit.conformance"],
         input=b"\n".join(lines) + b"\n",
         capture_output=True,
         cwd=ROOT,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.claimit import Score, scores, winners
-from tests.engine.positions import position
+from tests.engine.claimit.positions import position
 
 
 def table(state_scores: tuple[Score, ...]) -> list[tuple[int, int, int, int]]:

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from engine.claimit import GameState, InvalidState, Phase, Space, state_from_json
-from tests.engine.positions import position
+from tests.engine.claimit.positions import position
 
 VALID: dict[str, Any] = {
     "players": 3,

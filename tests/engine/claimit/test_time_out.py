@@ -25,8 +25,8 @@ from engine.claimit import (
     state_to_json,
 )
 from engine.claimit.errors import BadAction
-from tests.engine.playout import roll_dice
-from tests.engine.positions import claimed_row, position
+from tests.engine.claimit.playout import roll_dice
+from tests.engine.claimit.positions import claimed_row, position
 
 
 def test_with_nothing_placed_the_turn_passes_and_the_board_stays() -> None:

@@ -20,7 +20,7 @@ from engine.claimit import (
     apply,
     state_to_json,
 )
-from tests.engine.positions import EXAMPLE_4_BOARD, position
+from tests.engine.claimit.positions import EXAMPLE_4_BOARD, position
 
 
 def board(state: GameState) -> dict[str, list[str]]:

@@ -23,8 +23,8 @@ from engine.claimit import SPACES, GameState, Phase, Roll, Stop, TimeOut, apply,
 from engine.claimit.scoring import visible_spaces
 from i18n import LANGUAGES, english, language
 from render.claimit import lettered
-from tests.engine.playout import random_game
-from tests.engine.positions import EXAMPLE_4_BOARD, position
+from tests.engine.claimit.playout import random_game
+from tests.engine.claimit.positions import EXAMPLE_4_BOARD, position
 from tests.games.claimit.tables import outcome, table
 from tests.games.stored import BIG_ID
 

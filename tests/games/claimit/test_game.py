@@ -10,7 +10,7 @@ from bot.games.claimit.game import CLAIMIT
 from bot.games.rules import IllegalIntent
 from bot.storage.game_values import Level
 from engine.claimit import GameState, Place, Placement, Roll, Stop, apply, scores, winners
-from tests.engine.playout import random_game
+from tests.engine.claimit.playout import random_game
 
 
 def test_the_winners_come_first_then_largest_mine_claims_and_spaces() -> None:

@@ -38,7 +38,7 @@ from engine.claimit import (
 from i18n import Language, english, language
 from render.claimit import View, render_board
 from render.claimit.board_image import labels
-from tests.engine.positions import EXAMPLE_4_BOARD, claimed_row, position
+from tests.engine.claimit.positions import EXAMPLE_4_BOARD, claimed_row, position
 from tests.games.claimit.tables import NAMES, outcome, table
 from tests.games.stored import BIG_ID
 from tests.i18n_words import drawn_by, english_in, shown_in

@@ -4,7 +4,7 @@ import random
 
 from bot.games.claimit.turn_stats import TurnStats, turn_stats
 from engine.claimit import Action, GameState, Place, Placement, Roll, Stop, TimeOut, apply
-from tests.engine.playout import random_game
+from tests.engine.claimit.playout import random_game
 
 
 def test_busts_passes_and_stops_are_counted_per_seat() -> None:
