@@ -19,7 +19,9 @@ ROOT = Path(__file__).resolve().parents[2]
 def bot_environment(emulator: DiscordEmulator, database: str, **settings: str) -> dict[str, str]:
     """The environment of a bot process on ``emulator`` and ``database``, as ``claimit``
     reads its settings: computer players without pauses, INFO lines (a test waits for
-    some), and ``settings`` by their names (``CLAIMIT_SHARDS="0-1"``)."""
+    some), one picture process (its pictures are still drawn in another process, but a
+    test's processes don't start one per core each on a machine whose cores the test
+    workers share), and ``settings`` by their names (``CLAIMIT_SHARDS="0-1"``)."""
     return {
         **os.environ,
         "DISCORD_TOKEN": emulator.token,
@@ -27,6 +29,7 @@ def bot_environment(emulator: DiscordEmulator, database: str, **settings: str) -
         "CLAIMIT_DATABASE": database,
         "CLAIMIT_BOT_PAUSE": "0",
         "CLAIMIT_LOG_LEVEL": "INFO",
+        "CLAIMIT_RENDER_PROCESSES": "1",
         **settings,
     }
 
