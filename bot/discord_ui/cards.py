@@ -42,6 +42,7 @@ class Image:
     filename: str = "board.png"
 
     def file(self) -> discord.File:
+        """The picture as an upload, named as the card's gallery points to it."""
         return discord.File(io.BytesIO(self.png), self.filename, description=self.description)
 
 
@@ -68,6 +69,7 @@ class Card:
     message's post notifies them, and its edits keep them highlighted."""
 
     def files(self) -> list[discord.File]:
+        """The uploads the card's gallery shows (its picture, if it has one)."""
         return [] if self.image is None else [self.image.file()]
 
 

@@ -18,6 +18,9 @@ leaves the newest one known."""
 
 
 class ChannelTails:
+    """Each channel's newest message ids, from the gateway's events: whether a game's table is
+    still the last thing in its channel without asking Discord."""
+
     def __init__(self, client: discord.Client) -> None:
         self.client = client
         self._recent: dict[int, list[int]] = {}
@@ -26,6 +29,7 @@ class ChannelTails:
         """Messages gone already, whose creation Discord may still be telling of."""
 
     def seen(self, channel_id: int, message_id: int) -> None:
+        """A message was posted in a channel: it is now the channel's newest."""
         if message_id in self._deleted:
             return
         recent = self._recent.setdefault(channel_id, [])
@@ -35,6 +39,7 @@ class ChannelTails:
             del recent[:-KEPT]
 
     def gone(self, channel_id: int, message_id: int) -> None:
+        """A message was deleted: the channel's newest is whatever came before it."""
         self._deleted.append(message_id)
         recent = self._recent.get(channel_id)
         if recent is not None and message_id in recent:

@@ -178,6 +178,8 @@ class GameBot(discord.AutoShardedClient):
         self._identified_at[bucket] = loop.time()
 
     async def on_ready(self) -> None:
+        """Connected: the features' background work starts, then the table catches up the games
+        of this process's shards, then the features do their part of the start."""
         # discord.py runs this after it has said it is ready: a stop may have begun since.
         if self.work.stopping:
             return
@@ -204,10 +206,14 @@ class GameBot(discord.AutoShardedClient):
             self._resuming = None
 
     async def on_message(self, message: discord.Message) -> None:
+        """Keeps each channel's newest message, to tell when the channel moves on past a game's
+        table."""
         if hasattr(self, "table"):
             self.table.places.tails.seen(message.channel.id, message.id)
 
     async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        """A deleted message is no longer its channel's newest (the features that care hear of it
+        too)."""
         if hasattr(self, "table"):
             self.table.places.tails.gone(payload.channel_id, payload.message_id)
 
@@ -222,12 +228,15 @@ class GameBot(discord.AutoShardedClient):
     async def on_guild_channel_update(
         self, before: discord.abc.GuildChannel, after: discord.abc.GuildChannel
     ) -> None:
+        """A channel's overwrites may have given back a permission the bot was missing."""
         self._permissions_may_be_back()
 
     async def on_guild_role_update(self, before: discord.Role, after: discord.Role) -> None:
+        """A role's permissions may have given back one the bot was missing."""
         self._permissions_may_be_back()
 
     async def on_member_update(self, before: discord.Member, after: discord.Member) -> None:
+        """The bot's own roles may have given back a permission it was missing."""
         if self.user is not None and after.id == self.user.id:
             self._permissions_may_be_back()  # the bot's own roles changed
 
@@ -239,6 +248,8 @@ class GameBot(discord.AutoShardedClient):
             self.table.reconciler.retry_all_now()
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Answers every press discord.py would drop: a custom_id that is none of the bot's, one
+        the pressed message doesn't show, or one sent as the wrong kind of control."""
         if interaction.type is not discord.InteractionType.component:
             return
         data: dict[str, Any] = dict(interaction.data or {})

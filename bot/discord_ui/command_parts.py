@@ -20,12 +20,15 @@ Command = app_commands.Command[Any, ..., None]
 
 
 def param(name: str, annotation: Any, default: Any) -> inspect.Parameter:
+    """An option of a command whose signature is made at run time, keyword-only."""
     return inspect.Parameter(
         name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation, default=default
     )
 
 
 def game_option(option: GameOption) -> inspect.Parameter:
+    """A game's own rule option as a command option: text for an option with choices or its own
+    reading, else true or false."""
     if option.parse is not None or option.choices:
         return param(option.name, str | None, None)
     return param(option.name, bool | None, None)

@@ -11,6 +11,9 @@ from i18n import DEFAULT, language, supported
 
 
 class CommandTranslator(app_commands.Translator):
+    """Translates every command name, description and choice into each language the bot speaks,
+    from the ``locale_str`` recipes the features declare them with."""
+
     async def translate(
         self,
         string: app_commands.locale_str,

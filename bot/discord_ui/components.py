@@ -23,12 +23,12 @@ class Presses(Protocol):
     """What a press on one of the bot's components goes to: the bot, which hands it to
     the feature the component belongs to."""
 
-    async def pressed(
-        self, interaction: discord.Interaction, item: discord.ui.Item[Any]
-    ) -> None: ...
+    async def pressed(self, interaction: discord.Interaction, item: discord.ui.Item[Any]) -> None:
+        """Hands a press on ``item`` to the feature that takes it."""
 
 
 async def hand_over(interaction: discord.Interaction, item: discord.ui.Item[Any]) -> None:
+    """A component's press, handed to the bot the interaction came to."""
     client = interaction.client
     if not isinstance(client, Presses):
         raise TypeError(f"{type(client).__name__} takes no presses of the bot's components")
@@ -70,9 +70,12 @@ class HandedOver:
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> Self:
+        """How discord.py makes the component from a custom_id matching its template: read back
+        from the custom_id alone."""
         return cls.parse(match)
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        """A press, handed to the bot, which hands it to the feature that takes it."""
         assert isinstance(self, discord.ui.Item)
         await hand_over(interaction, self)
 

@@ -107,6 +107,7 @@ def takes(*components: type[HandedOver]) -> Callable[[Handler], Handler]:
 
 
 def no_commands(rules: AnyRules, face: GameFace) -> Sequence[Command]:
+    """The commands of a feature that has none."""
     return ()
 
 
@@ -176,17 +177,21 @@ class Features:
         return self._listeners.get(event, ())
 
     async def prepare(self) -> None:
+        """Each feature's ``prepare``, in the features' order."""
         for feature in self._built.values():
             await feature.prepare()
 
     def start(self) -> None:
+        """Each feature's ``start``, in the features' order."""
         for feature in self._built.values():
             feature.start()
 
     async def resumed(self, shards: Shards) -> None:
+        """Each feature's ``resumed``, in the features' order."""
         for feature in self._built.values():
             await feature.resumed(shards)
 
     async def stop(self) -> None:
+        """Each feature's ``stop``, in the features' order."""
         for feature in self._built.values():
             await feature.stop()

@@ -24,6 +24,9 @@ LINE = 160
 
 
 class GameLogs:
+    """Each running game's log lines, kept so that a move adds its one line instead of the game
+    being replayed."""
+
     def __init__(self, service: GameService) -> None:
         self.service = service
         self._kept: dict[int, tuple[int, str, list[str]]] = {}

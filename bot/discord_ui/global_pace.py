@@ -32,6 +32,9 @@ EXEMPT = ("/interactions/", "/webhooks/")
 
 
 class GlobalPace:
+    """Keeps the bot's own REST requests under Discord's global limit of 50 a second, which
+    discord.py meets only after a 429."""
+
     def __init__(self, limit: int = PER_SECOND, window: float = SECOND) -> None:
         self.limit = limit
         self.window = window

@@ -101,6 +101,7 @@ def deferral(interaction: discord.Interaction | None) -> Deferral | None:
 
 
 def player_of(interaction: discord.Interaction) -> Player:
+    """Who asks, as a player seated in a game."""
     return Player(interaction.user.id, interaction.user.display_name)
 
 

@@ -48,6 +48,9 @@ LEFT = Message("You are no longer playing this game.")
 
 
 class LiveHands:
+    """The private hands of games with secrets, each following its game in a lane of its own,
+    through its interaction's webhook."""
+
     def __init__(
         self,
         client: discord.Client,

@@ -16,6 +16,8 @@ from i18n import Language, language
 
 
 class LobbyMessages:
+    """A game's lobby message in its channel, brought up to the game."""
+
     def __init__(
         self, settings: GuildSettingsService, languages: PublicLanguages, places: GamePlaces
     ) -> None:

@@ -23,6 +23,9 @@ log = logging.getLogger(__name__)
 
 
 class PermissionNotices:
+    """A game that waits on a missing permission tells its players once, where the bot can still
+    write, which permission and where."""
+
     def __init__(
         self, client: discord.Client, language_for: Callable[[Game], Awaitable[Language]]
     ) -> None:

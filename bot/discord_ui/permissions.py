@@ -38,6 +38,7 @@ def missing_to_show(granted: discord.Permissions, lang: Language, *, in_thread: 
 
 
 def thread_permissions(lang: Language) -> tuple[tuple[str, str], ...]:
+    """The permissions a game's own thread needs, each with its name in the reader's language."""
     return (
         ("create_public_threads", lang.pgettext("permission", "Create Public Threads")),
         ("send_messages_in_threads", lang.pgettext("permission", "Send Messages in Threads")),
@@ -45,6 +46,7 @@ def thread_permissions(lang: Language) -> tuple[tuple[str, str], ...]:
 
 
 def missing_threads(granted: discord.Permissions, lang: Language) -> list[str]:
+    """The thread permissions the bot lacks, named for the reader (empty when it has them all)."""
     return [label for flag, label in thread_permissions(lang) if not getattr(granted, flag)]
 
 

@@ -42,6 +42,9 @@ Remind = Callable[[int, int], Awaitable[None]]
 
 
 class TurnPings:
+    """The short message telling whoever is to act that it is their turn, sent when the server
+    wants it and deleted once they act."""
+
     def __init__(
         self,
         service: GameService,
@@ -126,6 +129,7 @@ class TurnPings:
         return _with_ping(game, None, ())
 
     def forget(self, game_id: int) -> None:
+        """The game is over: nothing more of it is held or pinged."""
         held = self._held.pop(game_id, None)
         if held is not None:
             held.cancel()

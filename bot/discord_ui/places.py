@@ -46,6 +46,9 @@ def _base36(number: int) -> str:
 
 
 class GamePlaces:
+    """Where a game's messages go (its channel or its thread), and what a show there records of
+    them."""
+
     def __init__(self, client: discord.Client, service: GameService) -> None:
         self.client = client
         self.service = service
@@ -56,6 +59,7 @@ class GamePlaces:
         """The messages the bot deleted itself, the newest last."""
 
     async def post(self, game: Game, **message: Any) -> discord.Message:
+        """A new message in the game's place, which becomes the channel's newest."""
         posted = await self._post(game, **message)
         self.tails.seen(posted.channel.id, posted.id)
         return posted

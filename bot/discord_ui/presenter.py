@@ -160,4 +160,6 @@ def private(game: Game, shown: Private) -> Card:
 
 
 def look(choice: Choice) -> Look:
+    """How a face's choice shows as a button: its label, emoji, colour, and whether it can be
+    pressed."""
     return Look(choice.label, choice.emoji, STYLES[choice.tone], not choice.enabled)

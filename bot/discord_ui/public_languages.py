@@ -11,6 +11,9 @@ from i18n import Language, language
 
 
 class PublicLanguages:
+    """Which language a server's channels, and a game's public messages, are in: the server's
+    setting, else its own Discord language."""
+
     def __init__(self, settings: GuildSettingsService, client: discord.Client) -> None:
         self.settings = settings
         self.client = client

@@ -36,6 +36,7 @@ def nowhere(error: BaseException) -> bool:
 
 
 def forbidden(error: BaseException) -> bool:
+    """Discord refused for a missing permission."""
     return isinstance(error, discord.Forbidden)
 
 

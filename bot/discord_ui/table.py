@@ -90,6 +90,10 @@ Changed = TypeVar("Changed", Game, Outcome)
 
 
 class GameTable:
+    """The one live table every feature changes a game through: the change is made and answered
+    while the game is held, then shown, edited in place or moved to the bottom, with its ping
+    and hands following."""
+
     def __init__(
         self,
         service: GameService,
@@ -589,4 +593,5 @@ class GameTable:
 
 
 def computer_to_move(game: Game) -> bool:
+    """Whether a computer player is to act in the game now."""
     return game.status is GameStatus.ACTIVE and any(s.is_bot for s in presenter.acting(game))

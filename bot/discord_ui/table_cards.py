@@ -13,6 +13,9 @@ from i18n import Language
 
 
 class TableCards:
+    """A game's table as a card under its headline: the picture and choices with the last moves,
+    or its result."""
+
     def __init__(self, logs: GameLogs) -> None:
         self.logs = logs
 

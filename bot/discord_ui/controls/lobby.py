@@ -41,6 +41,9 @@ class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=f"{KIND}:lobby:{GAME}:{VERSION}:{either(LOBBY_BUTTONS)}",
 ):
+    """Join, leave, start or cancel a lobby; its custom_id carries the game, the version the
+    lobby showed and the action."""
+
     def __init__(
         self,
         kind: str,

@@ -32,6 +32,8 @@ class Hands(Feature):
 
     @takes(PrivateOpen)
     async def open_private(self, interaction: discord.Interaction, opened: PrivateOpen) -> None:
+        """**My hand**: the presser's own message, in their language, which then follows the
+        game; refused to anyone not seated."""
         game_id = opened.game
         game, seat = await self.table.service.seat_for(game_id, actor_of(interaction, opened.kind))
         # Held, so that no change is made or shown between this hand and its following
@@ -49,6 +51,8 @@ class Hands(Feature):
 
     @takes(PrivateButton)
     async def private_button(self, interaction: discord.Interaction, button: PrivateButton) -> None:
+        """A press in a hand: the seat's own move, answered in that hand; one the game has moved
+        past shows the hand as it stands instead."""
         game_id, key, intent = button.game, button.seen(button.key), button.intent
         actor = actor_of(interaction, button.kind)
 

@@ -14,6 +14,7 @@ from i18n import N_
 
 
 def commands(rules: AnyRules, face: GameFace) -> list[Command]:
+    """``leaderboard``, ``stats``, ``history`` and ``recompute`` in one game's group."""
     kind = rules.kind
 
     async def leaderboard(interaction: discord.Interaction, page: int = 1) -> None:

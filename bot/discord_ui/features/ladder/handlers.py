@@ -31,6 +31,7 @@ class Ladder(Feature):
         await self.ladder.count_old_games()
 
     async def leaderboard(self, interaction: discord.Interaction, kind: str, page: int) -> None:
+        """``/<game> leaderboard``: a page of the server's ladder, to the asker alone."""
         board = await self._board(interaction, kind, page)
         if not board.entries:
             await interaction.response.send_message(
@@ -41,6 +42,7 @@ class Ladder(Feature):
 
     @takes(LadderPageButton)
     async def turn_page(self, interaction: discord.Interaction, button: LadderPageButton) -> None:
+        """Previous or Next on a leaderboard: the asker's message turns to that page."""
         board = await self._board(interaction, button.kind, button.page)
         if not board.entries:
             gone = Card(title=None, text=messages.no_ladder(button.kind, reader(interaction)))
@@ -58,6 +60,8 @@ class Ladder(Feature):
         kind: str,
         user: discord.User | discord.Member | None,
     ) -> None:
+        """``/<game> stats``: a player's record in this server (the asker's, with the server's
+        dice, when nobody is named)."""
         assert interaction.guild_id is not None
         who = user or interaction.user
         stats = await self.ladder.stats(interaction.guild_id, kind, who.id)
@@ -81,6 +85,7 @@ class Ladder(Feature):
         await interaction.response.send_message(view=layout(card), ephemeral=True)
 
     async def history(self, interaction: discord.Interaction, kind: str) -> None:
+        """``/<game> history``: the last games played to the end in this server."""
         assert interaction.guild_id is not None
         games = await self.ladder.history(interaction.guild_id, kind)
         lang = reader(interaction)
@@ -91,6 +96,8 @@ class Ladder(Feature):
         await interaction.response.send_message(view=layout(card), ephemeral=True)
 
     async def recompute(self, interaction: discord.Interaction, kind: str) -> None:
+        """``/<game> recompute``: the server's ladder rebuilt from its stored games (Manage
+        Server only)."""
         # Like settings: Discord can't restrict one sub-command, so it is checked here.
         if not interaction.permissions.manage_guild:
             raise NotAllowedToRecompute()

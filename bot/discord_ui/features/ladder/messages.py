@@ -32,6 +32,7 @@ LADDER_COLOUR = GOLD
 
 
 def rating_note(lang: Language) -> str:
+    """How a rating is read, under every leaderboard."""
     return lang._(
         "Rating: your skill as your games show it, minus 3× how unsure that still is, so it "
         "rises as you play and win; everyone starts at {start} and only games between people "
@@ -43,6 +44,7 @@ def rating_note(lang: Language) -> str:
 
 
 def no_ladder(kind: str, lang: Language) -> str:
+    """What a leaderboard says while nobody is on it."""
     face = face_for(kind)
     return lang._(
         "Nobody is on this server's ladder yet: a {title} game counts once it is "
@@ -53,6 +55,7 @@ def no_ladder(kind: str, lang: Language) -> str:
 
 
 def no_history(kind: str, lang: Language) -> str:
+    """What the history says while no game has ended here."""
     face = face_for(kind)
     return lang._(
         "No game has been played to the end in this server yet ({title}). Start one with {new}.",
@@ -64,6 +67,8 @@ def no_history(kind: str, lang: Language) -> str:
 def leaderboard_card(
     board: Leaderboard, kind: str, server: str, lang: Language, rows: Rows = ()
 ) -> Card:
+    """A page of the ladder: each player's place, rating, games, wins and the game's own figure,
+    and the asker's own line when they are on another page."""
     face = face_for(kind)
     lines = [_ladder_line(face, entry, lang) for entry in board.entries]
     if board.caller is not None:
@@ -83,6 +88,7 @@ def leaderboard_card(
 
 
 def not_on_ladder(lang: Language) -> str:
+    """Why someone asking for the leaderboard is not on it."""
     return lang._(
         "You're not on the ladder yet: it takes a game played to the end "
         "with at least one other person."
@@ -104,6 +110,8 @@ def _ladder_line(face: GameFace, entry: LadderEntry, lang: Language) -> str:
 
 
 def stats_card(stats: PlayerStats, kind: str, avatar: str | None, lang: Language) -> Card:
+    """A player's record: rating and place, its trend, games and wins, the game's own figures,
+    and when they last played."""
     record = stats.record
     face = face_for(kind)
     lines: list[Line] = []
@@ -141,6 +149,7 @@ def dice_line(kind: str, server: str, rolled: Sequence[int], lang: Language) -> 
 
 
 def no_stats(kind: str, name: str, is_self: bool, lang: Language) -> str:
+    """What the stats say of a player who has finished no game here."""
     title = face_for(kind).title
     if is_self:
         return lang._("You haven't finished a {title} game in this server yet.", title=title)
@@ -197,6 +206,8 @@ def trend(ratings: Sequence[Rating], rated_games: int, lang: Language) -> str:
 def history_card(
     games: Sequence[FinishedGame], kind: str, guild_id: int, server: str, lang: Language
 ) -> Card:
+    """The last finished games, newest first: when, who won, with whom, and a link to each
+    result."""
     lines = [_history_line(game, guild_id, lang) for game in games]
     title = lang._(
         "{title} · recent games in {server}",

@@ -12,6 +12,7 @@ from i18n import N_
 
 
 def commands(rules: AnyRules, face: GameFace) -> list[Command]:
+    """``cancel`` and ``leave`` in one game's group."""
     kind = rules.kind
 
     async def cancel(interaction: discord.Interaction) -> None:

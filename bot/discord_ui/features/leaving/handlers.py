@@ -22,6 +22,7 @@ class Leaving(Feature):
     server."""
 
     async def cancel(self, interaction: discord.Interaction, kind: str) -> None:
+        """``/<game> cancel``: the host (or a moderator) ends the channel's game, unrated."""
         found = await game_meant(self.table.service, interaction, kind)
         who = escaped(interaction.user.display_name)
 
@@ -39,6 +40,8 @@ class Leaving(Feature):
         )
 
     async def leave(self, interaction: discord.Interaction, kind: str) -> None:
+        """``/<game> leave``: the asker leaves the channel's game; in a running game a computer
+        player takes their seat."""
         found = await game_meant(self.table.service, interaction, kind)
 
         async def show(game: Game) -> Recorded:
@@ -68,6 +71,7 @@ class Leaving(Feature):
         )
 
     async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
+        """Someone left the server (or their account is gone): their seats are freed."""
         await self.member_left(payload.guild_id, payload.user.id)
 
     async def member_left(self, guild_id: int, user_id: int) -> None:

@@ -17,6 +17,7 @@ from i18n import N_, Message
 
 
 def commands(rules: AnyRules, face: GameFace) -> list[Command]:
+    """``new`` in one game's group, with the game's own rule options."""
     kind = rules.kind
     most = rules.max_players - 1
 

@@ -41,6 +41,8 @@ class Lobbies(Feature):
         bot_level: str,
         turn_timeout: int | None,
     ) -> None:
+        """``/<game> new``: a lobby for a new game here (in a thread of its own where the server
+        wants one), with any computer players asked for seated at once."""
         if await cannot_post(interaction):
             return
         assert interaction.guild_id is not None and interaction.channel_id is not None
@@ -114,6 +116,8 @@ class Lobbies(Feature):
     async def lobby_button(
         self, interaction: discord.Interaction, pressed: LobbyButton | BotSelect
     ) -> None:
+        """A lobby's button or menu: join, leave, add or remove a computer player, start or
+        cancel; the lobby shows the result, or becomes the game's table."""
         game_id, version, action = pressed.game, pressed.version, pressed.action
         actor = actor_of(interaction, pressed.kind)
 

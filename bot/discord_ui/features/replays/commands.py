@@ -14,6 +14,7 @@ from i18n import N_
 
 
 def commands(rules: AnyRules, face: GameFace) -> list[Command]:
+    """``replay`` in one game's group."""
     kind = rules.kind
 
     async def replay(interaction: discord.Interaction, game: int | None = None) -> None:

@@ -18,6 +18,7 @@ from i18n import LANGUAGES, N_, Message, language
 
 
 def commands(rules: AnyRules, face: GameFace) -> list[Command]:
+    """``settings`` in one game's group, with the game's own rule options as defaults to set."""
     kind = rules.kind
 
     async def settings(interaction: discord.Interaction, **given: Any) -> None:

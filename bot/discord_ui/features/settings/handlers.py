@@ -44,6 +44,7 @@ class ServerSettingsChange:
 
     @property
     def is_empty(self) -> bool:
+        """Whether nothing was asked to change: the settings are only shown."""
         # ``False`` is a change for every setting but ``all_channels`` (off turns it into
         # nothing to do), so each value is read as what it means.
         kept = (value is None for name, value in asdict(self).items() if name not in _FLAGS)
@@ -59,12 +60,15 @@ class ServerSettings(Feature):
     async def settings(
         self, interaction: discord.Interaction, kind: str, change: ServerSettingsChange
     ) -> None:
+        """``/<game> settings``: shows how the server runs its games, or changes it."""
         await server_settings(interaction, self.table, kind, change)
 
 
 async def server_settings(
     interaction: discord.Interaction, table: GameTable, kind: str, change: ServerSettingsChange
 ) -> None:
+    """Shows the server's settings to anyone, or saves a change by someone with Manage Server,
+    and answers with the settings as they now are."""
     face = face_for(kind)
     # Anyone may look; the command is visible to everyone (Discord can't restrict one
     # sub-command), so the permission to change is checked here.

@@ -17,6 +17,7 @@ from i18n import N_
 
 
 def commands(rules: AnyRules, face: GameFace) -> list[Command]:
+    """``rules``, ``board`` and ``log`` in one game's group."""
     kind = rules.kind
 
     async def rules_text(interaction: discord.Interaction) -> None:

@@ -122,6 +122,8 @@ class Turns(Feature):
     async def turn_button(
         self, interaction: discord.Interaction, pressed: TurnButton | TurnSelect
     ) -> None:
+        """A turn's button or menu on the table: the move, answered by the table itself; one
+        pressed on a version the game has moved past changes nothing."""
         game_id, version = pressed.game, pressed.seen(pressed.version)
         intent = pressed.intent if isinstance(pressed, TurnButton) else selected(interaction)
         actor = actor_of(interaction, pressed.kind)
