@@ -20,6 +20,7 @@ from bot.storage.database import shown
 
 
 def main(argv: list[str] | None = None) -> int:
+    """``claimit``: the bot with a token, else the sandbox; the exit status of the run."""
     parser = argparse.ArgumentParser(
         prog="claimit",
         usage="%(prog)s [-h] [--sandbox]\n       %(prog)s copy-database SOURCE TARGET",

@@ -22,17 +22,22 @@ _TOKENS = (
 
 
 def redacted(text: str) -> str:
+    """``text`` with every interaction token replaced, so that no log line holds one."""
     for pattern in _TOKENS:
         text = pattern.sub(rf"\g<1>{REDACTED}", text)
     return text
 
 
 class RedactingFormatter(logging.Formatter):
+    """A formatter whose every line, tracebacks included, is ``redacted``."""
+
     def format(self, record: logging.LogRecord) -> str:
         return redacted(super().format(record))
 
 
 def configure_logging(level: str) -> None:
+    """Log lines to standard error at ``level``, with tokens redacted and discord.py's own kept
+    to warnings."""
     logging.basicConfig(level=level, format=FORMAT)
     for handler in logging.getLogger().handlers:
         handler.setFormatter(RedactingFormatter(FORMAT))

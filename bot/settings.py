@@ -35,6 +35,8 @@ class SettingsError(Exception):
 
 @dataclass(frozen=True)
 class Settings:
+    """How the bot runs, from the environment and ``.env`` (README lists every setting)."""
+
     discord_token: str | None
     database: str
     """A SQLite file, or a ``postgresql://`` URL that several processes may share."""
@@ -73,6 +75,8 @@ class Settings:
     def load(
         cls, environ: Mapping[str, str] | None = None, env_file: Path = Path(".env")
     ) -> Settings:
+        """The settings from ``environment`` (and the ``.env`` file at ``dotenv``), each checked:
+        a wrong one is a ``SettingsError`` naming it."""
         values = {**read_env_file(env_file), **(os.environ if environ is None else environ)}
         guild = values.get("CLAIMIT_DEV_GUILD") or None
         if guild is not None and not guild.isdigit():

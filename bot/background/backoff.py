@@ -12,6 +12,9 @@ LONGEST_WAIT = 300.0
 
 @dataclass
 class Backoff:
+    """When each game that keeps failing is tried again: one second after its first failure,
+    twice as long after each next one, a few minutes at most."""
+
     first: float = FIRST_RETRY
     longest: float = LONGEST_WAIT
     _failures: dict[int, tuple[int, float]] = field(default_factory=dict)
@@ -25,6 +28,7 @@ class Backoff:
         return retry_at
 
     def succeeded(self, game_id: int) -> None:
+        """The game's work went through: its next failure waits one second again."""
         self._failures.pop(game_id, None)
 
     def keep_only(self, game_ids: set[int]) -> None:
@@ -38,7 +42,9 @@ class Backoff:
         return failure is not None and failure[1] > now
 
     def failures(self, game_id: int) -> int:
+        """How many times in a row the game's work has failed."""
         return self._failures.get(game_id, (0, 0.0))[0]
 
     def next_retry(self) -> float | None:
+        """When the soonest game is due to be tried again; ``None`` when none is waiting."""
         return min((at for _, at in self._failures.values()), default=None)

@@ -36,6 +36,9 @@ class CouldNotDecide(Exception):
 
 
 class ComputerPlayers:
+    """Computer players' turns, each game's in a task of its own that plays step by step until a
+    person is to act (or the game ends)."""
+
     def __init__(
         self,
         service: GameService,

@@ -39,7 +39,8 @@ class ShowsGames(Protocol):
     leases: ShardLeases
     reconciler: MessageReconciler
 
-    async def game_broken(self, game_id: int) -> None: ...
+    async def game_broken(self, game_id: int) -> None:
+        """Stops the clock of a game whose stored data is damaged, and tells its players once."""
 
 
 DeadlinePassed = Callable[[int, int], Awaitable[None]]
@@ -48,6 +49,9 @@ ends by itself."""
 
 
 class DeadlineWatch(Background):
+    """Sleeps until the next deadline of any game of this process's shards, then has it handled;
+    a handling that fails is tried again, ever later."""
+
     def __init__(self, table: ShowsGames, passed: DeadlinePassed, clock: Clock) -> None:
         super().__init__()
         self.table = table
@@ -64,6 +68,7 @@ class DeadlineWatch(Background):
         return self._backoff.failures(game_id)
 
     def start(self) -> None:
+        """Starts watching; it runs until ``stop``."""
         self._start()
 
     async def _run(self) -> None:
@@ -85,6 +90,8 @@ class DeadlineWatch(Background):
             await self.clock.sleep_until(wake_at, woken)
 
     async def handle_due(self) -> None:
+        """Handles every deadline that has passed now, each game on its own, and sets aside games
+        whose data is damaged."""
         now = self.clock.now()
         shards = self.table.leases.shards
         found = await self.service.due_games(shards)

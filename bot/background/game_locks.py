@@ -22,6 +22,9 @@ class Deferral(NamedTuple):
 
 
 class GameLocks:
+    """One change of a game at a time, in this process: from the service call to its clicker's
+    answer."""
+
     def __init__(self) -> None:
         self._locks: dict[int, asyncio.Lock] = {}
         self._holders: dict[int, int] = {}
@@ -59,6 +62,7 @@ class GameLocks:
                 del self._locks[game_id]
 
     def busy(self, game_id: int) -> bool:
+        """Whether the game is being changed (or waited on) now."""
         return game_id in self._holders
 
     def held(self) -> list[int]:

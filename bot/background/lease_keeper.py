@@ -23,12 +23,18 @@ class TakesShardsOver(Protocol):
     """What hears of the shards gained and the database back (the Discord layer's table,
     which shows their games)."""
 
-    def database_back(self) -> None: ...
+    def database_back(self) -> None:
+        """The database answers again after it failed: whatever fell behind is tried now."""
 
-    async def take_over(self, shards: Shards) -> None: ...
+    async def take_over(self, shards: Shards) -> None:
+        """This process took over ``shards`` from one that stopped renewing them: their games are
+        caught up and their deadlines watched here."""
 
 
 class LeaseKeeper(Background):
+    """Renews this process's shard leases in time, and takes over the shards of a process whose
+    leases ran out."""
+
     def __init__(self, leases: ShardLeases, table: TakesShardsOver) -> None:
         super().__init__()
         self.leases = leases
@@ -43,9 +49,11 @@ class LeaseKeeper(Background):
         """The last renewal failed (the database was away)."""
 
     def start(self) -> None:
+        """Starts renewing; it runs until ``stop``."""
         self._start()
 
     async def stop(self) -> None:
+        """Stops renewing (the leases are released by the bot's stop, not here)."""
         await super().stop()
         if self._listener is not None:
             await self._listener.close()

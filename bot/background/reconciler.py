@@ -26,6 +26,9 @@ IDLE_NAP = 3600.0
 
 
 class MessageReconciler(Background):
+    """Brings a game's messages up to what the database holds when a stop or a Discord failure
+    left them behind, retrying each game ever later until it works."""
+
     def __init__(
         self,
         catch_up: Callable[[int], Awaitable[None]],

@@ -29,6 +29,9 @@ class Stopping(ServiceError):
 
 
 class WorkInFlight:
+    """Every click, command and background change under way: a stop refuses new ones and waits
+    for these to finish."""
+
     def __init__(self) -> None:
         self.stopping = False
         self._tasks: dict[asyncio.Task[object], int] = {}
@@ -39,6 +42,7 @@ class WorkInFlight:
 
     @property
     def running(self) -> int:
+        """How many clicks, commands and changes are under way now."""
         return len(self._tasks)
 
     @contextlib.asynccontextmanager

@@ -24,6 +24,9 @@ log = logging.getLogger(__name__)
 
 
 class TableFollower:
+    """Shows each game's latest change once the game is let go: one show at a time per game,
+    always of the game as it stands then, so that changes made meanwhile are shown together."""
+
     def __init__(
         self,
         show: Callable[[int], Awaitable[None]],

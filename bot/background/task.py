@@ -7,6 +7,9 @@ from abc import ABC, abstractmethod
 
 
 class Background(ABC):
+    """Work the bot does on its own, in one task that starts once and, once stopped, never runs
+    again."""
+
     def __init__(self) -> None:
         self._task: asyncio.Task[None] | None = None
         self._stopped = False
@@ -18,6 +21,7 @@ class Background(ABC):
             self._task = asyncio.create_task(self._run())
 
     async def stop(self) -> None:
+        """Stops the task and waits for it to end."""
         self._stopped = True
         if self._task is not None:
             self._task.cancel()

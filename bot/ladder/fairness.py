@@ -20,6 +20,8 @@ MIN_EXPECTED: Final = 5
 
 
 class FairnessVerdict(StrEnum):
+    """Whether a server's dice look fair: too few to tell, fair, or suspicious."""
+
     FAIR = "fair"
     """Nothing unusual: fair dice are this uneven at least 1% of the time."""
     UNUSUAL = "unusual"
@@ -32,6 +34,9 @@ class FairnessVerdict(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Fairness:
+    """How a server's dice fell: each face's share, and a chi-square test of them against fair
+    dice."""
+
     total: int
     """How many dice were counted."""
     shares: tuple[float, ...]

@@ -16,6 +16,8 @@ SHOWN_SCALE = 40
 
 @dataclass(frozen=True)
 class Rating:
+    """A player's or a team's skill, as openskill's Plackett–Luce model estimates it."""
+
     mu: float
     """The skill estimate."""
     sigma: float
@@ -35,6 +37,7 @@ large, so it moves a lot with each game, and a single lucky game can top the lad
 
 
 def is_provisional(rated_games: int) -> bool:
+    """Whether a rating still moves a lot: fewer than ``PROVISIONAL_GAMES`` rated games."""
     return rated_games < PROVISIONAL_GAMES
 
 
