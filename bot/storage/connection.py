@@ -51,7 +51,8 @@ class Row(tuple[Any, ...]):
 class DriverRow(Protocol):
     """A row as a database's driver hands it over (``sqlite3.Row``, asyncpg's ``Record``)."""
 
-    def keys(self) -> Iterable[str]: ...
+    def keys(self) -> Iterable[str]:
+        """The row's column names, in order."""
 
     def __iter__(self) -> Iterator[Any]: ...
 
@@ -81,6 +82,10 @@ def _row_type(names: tuple[str, ...]) -> type[Row]:
 
 
 class Connection(ABC):
+    """One connection inside a transaction, the same for both databases: queries with ``?``
+    placeholders, rows by column name, and what each database writes differently (its
+    ``dialect``)."""
+
     backend: str
     """``sqlite`` or ``postgresql``."""
 

@@ -33,6 +33,8 @@ from bot.storage.opening import open_database
 
 @dataclass(frozen=True)
 class Table:
+    """A table a copy carries over, read page by page in its key's order."""
+
     name: str
     key: tuple[str, ...]
     """Its primary key: the order its rows are read in, page after page."""

@@ -28,6 +28,8 @@ statements: on SQLite it runs whole on the writer's thread."""
 
 
 def is_postgresql(target: str | Path) -> bool:
+    """Whether a database target names PostgreSQL (a ``postgresql://`` URL) rather than a SQLite
+    file."""
     return isinstance(target, str) and target.startswith(POSTGRESQL_SCHEMES)
 
 
@@ -40,6 +42,8 @@ def shown(target: str | Path) -> str:
 
 
 class DatabaseTooNew(Exception):
+    """The database was made by a newer bot: this one refuses to touch it."""
+
     def __init__(self, found: int) -> None:
         super().__init__(
             f"the database is at schema version {found}, newer than this bot's {LATEST}; "
@@ -65,7 +69,8 @@ class Listener(Protocol):
     def listening(self) -> bool:
         """Whether it still hears (its connection may drop, as when the server restarts)."""
 
-    async def close(self) -> None: ...
+    async def close(self) -> None:
+        """Stops hearing, and closes its connection."""
 
 
 class Database(ABC):
@@ -105,7 +110,8 @@ class Database(ABC):
         page by page): one snapshot throughout."""
 
     @abstractmethod
-    async def close(self) -> None: ...
+    async def close(self) -> None:
+        """Closes every connection; the database is not used again."""
 
     @abstractmethod
     async def listen(self, channel: str, heard: Callable[[], object]) -> Listener | None:

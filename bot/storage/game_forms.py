@@ -14,10 +14,12 @@ class StoredOption(Protocol):
     """A rule option, as a saved value of it is checked."""
 
     @property
-    def name(self) -> str: ...
+    def name(self) -> str:
+        """The option's name, as its games' rows store it."""
 
     @property
-    def default(self) -> OptionValue: ...
+    def default(self) -> OptionValue:
+        """The value a game gets when its row has none (a game from before the option)."""
 
     def check(self, value: object) -> OptionValue:
         """The value if it is one this option takes, else ``ValueError``."""
@@ -28,12 +30,15 @@ class StoredForm(Protocol):
     """A kind of game as storage reads and writes it."""
 
     @property
-    def name(self) -> str: ...
+    def name(self) -> str:
+        """The game's name, for messages about a damaged row."""
 
     @property
-    def options(self) -> Sequence[StoredOption]: ...
+    def options(self) -> Sequence[StoredOption]:
+        """The game's rule options, each checked as a row is read."""
 
-    def state_to_json(self, state: Any) -> JSON: ...
+    def state_to_json(self, state: Any) -> JSON:
+        """A position in the game's JSON form, as its row stores it."""
 
     def state_from_json(self, data: object) -> Any:
         """Raises ``ValueError`` naming the problem."""

@@ -92,6 +92,7 @@ async def ratings_of(
 async def save_ratings(
     connection: Connection, game: FinishedTable, changes: Sequence[RatingChange]
 ) -> None:
+    """Each human's new rating after a rated game, one more rated game on their record."""
     await connection.executemany(
         "UPDATE player_records SET mu = ?, sigma = ?, rating = ?, rated_games = rated_games + 1 "
         "WHERE guild_id = ? AND kind = ? AND user_id = ?",
@@ -122,6 +123,7 @@ async def save_ratings(
 
 
 async def mark_counted(connection: Connection, game_id: int, rated: bool) -> None:
+    """Marks a finished game as counted by the ladder (``rated``: with ratings moved)."""
     await connection.execute("UPDATE games SET rated = ? WHERE id = ?", (int(rated), game_id))
 
 
@@ -227,6 +229,7 @@ async def counted_flags(connection: Connection) -> list[tuple[int, int]]:
 
 
 async def set_counted_flags(connection: Connection, flags: Sequence[tuple[int, int]]) -> None:
+    """Marks many games' ``rated`` flags at once (a recompute), as (flag, game) pairs."""
     await connection.executemany("UPDATE games SET rated = ? WHERE id = ?", flags)
 
 
@@ -257,6 +260,7 @@ async def add_result_figures(
 async def player_record(
     connection: Connection, guild_id: int, kind: str, user_id: int
 ) -> PlayerRecord | None:
+    """A player's record of one game in one server, ``None`` before their first finished game."""
     rows = list(
         await connection.fetch(
             f"SELECT {_RECORD_COLUMNS} FROM player_records "
@@ -291,6 +295,7 @@ def _rating(row: Row) -> Rating:
 async def ladder_page(
     connection: Connection, guild_id: int, kind: str, offset: int, limit: int
 ) -> list[LadderEntry]:
+    """One page of a server's ladder of a game, best rating first."""
     rows = await connection.fetch(
         "SELECT user_id, display_name, mu, sigma, games, wins, figures, rated_games "
         "FROM player_records WHERE guild_id = ? AND kind = ? AND rating IS NOT NULL "
@@ -313,6 +318,7 @@ async def ladder_page(
 
 
 async def ladder_size(connection: Connection, guild_id: int, kind: str) -> int:
+    """How many players a server's ladder of a game has."""
     rows = list(
         await connection.fetch(
             "SELECT COUNT(*) AS players FROM player_records WHERE guild_id = ? AND kind = ? "

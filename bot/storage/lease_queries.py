@@ -15,6 +15,8 @@ back, so that the others renew at once instead of at their next renewal."""
 
 
 async def now(connection: Connection) -> float:
+    """The database's own clock, in seconds: every process of a shared database reads leases by
+    the same time."""
     rows = await connection.fetch(f"SELECT {connection.clock} AS clock")
     return float(rows[0]["clock"])
 
@@ -78,6 +80,7 @@ async def stand_in(
 
 
 async def held_by(connection: Connection, holder: str) -> set[int]:
+    """The shards whose leases ``holder`` holds now."""
     rows = await connection.fetch("SELECT shard FROM shard_leases WHERE holder = ?", (holder,))
     return {int(row["shard"]) for row in rows}
 

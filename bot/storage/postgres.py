@@ -51,6 +51,8 @@ Raw: TypeAlias = "asyncpg.Connection[Any] | PoolConnectionProxy[Any]"
 
 
 class PostgresConnection(Connection):
+    """A PostgreSQL connection inside a transaction: ``?`` placeholders read as ``$1``, ``$2``…"""
+
     backend = "postgresql"
 
     def __init__(self, raw: Raw, *, writing: bool) -> None:
@@ -97,14 +99,18 @@ class PostgresConnection(Connection):
 
 
 class PostgresListener:
+    """Hears other processes' notifications on a connection of its own."""
+
     def __init__(self, connection: asyncpg.Connection[Any]) -> None:
         self._connection = connection
 
     @property
     def listening(self) -> bool:
+        """Whether its connection is still open (it drops when the server restarts)."""
         return not self._connection.is_closed()
 
     async def close(self) -> None:
+        """Stops hearing."""
         self._connection.terminate()
 
 
@@ -127,6 +133,9 @@ def numbered(sql: str) -> str:
 
 
 class PostgresDatabase(Database):
+    """A PostgreSQL database, shared by every process of the bot: a pool of connections, advisory
+    locks per game, notifications between processes."""
+
     backend = "postgresql"
     shared = True
 
@@ -136,6 +145,8 @@ class PostgresDatabase(Database):
 
     @classmethod
     async def connect(cls, url: str) -> PostgresDatabase:
+        """Connects to ``url``, bringing its schema up to date (one process at a time), or
+        ``DatabaseUnavailable`` saying why it can't."""
         try:
             pool = await asyncpg.create_pool(
                 url, min_size=1, max_size=POOL_SIZE, timeout=CONNECT_TIMEOUT
@@ -154,6 +165,7 @@ class PostgresDatabase(Database):
         return cls(pool, url)
 
     async def close(self) -> None:
+        """Closes the pool."""
         await self._pool.close()
 
     async def listen(self, channel: str, heard: Callable[[], object]) -> Listener | None:
@@ -263,6 +275,7 @@ class PostgresDatabase(Database):
 
 
 async def schema_version(connection: Raw) -> int:
+    """The schema version a database is at (0: a new one)."""
     table = await connection.fetchrow("SELECT to_regclass('schema_version') AS found")
     if table is None or table["found"] is None:
         return 0

@@ -17,6 +17,8 @@ NO_FIGURES: Mapping[str, int] = MappingProxyType({})
 
 
 class GameStatus(StrEnum):
+    """Where a game is in its life: a lobby, running, played to the end, or closed before it."""
+
     LOBBY = "lobby"
     ACTIVE = "active"
     FINISHED = "finished"
@@ -24,6 +26,7 @@ class GameStatus(StrEnum):
 
     @property
     def is_open(self) -> bool:
+        """Whether the game may still change (a lobby or a running game)."""
         return self in (GameStatus.LOBBY, GameStatus.ACTIVE)
 
 
@@ -75,6 +78,8 @@ and put into the reader's language where it is shown."""
 
 @dataclass(frozen=True)
 class Seat:
+    """One seat of a game: a person or a computer player, as seated and named."""
+
     seat: int
     user_id: int | None
     """The Discord user; ``None`` for a computer player."""
@@ -89,6 +94,7 @@ class Seat:
 
     @property
     def is_bot(self) -> bool:
+        """Whether a computer player plays the seat."""
         return self.user_id is None
 
 
@@ -105,6 +111,9 @@ class DueGames:
 
 @dataclass(frozen=True)
 class Game:
+    """A game as its row stores it: where it is played, its seats, its position, its clock and
+    where its messages are."""
+
     id: int
     kind: str
     """Which game it is (``bot.games.registry``)."""
@@ -156,6 +165,7 @@ class Game:
 
     @property
     def shown(self) -> bool:
+        """Whether its messages show its current version."""
         return self.shown_version == self.version
 
     @property
@@ -166,6 +176,7 @@ class Game:
         return self.shown_version is not None and self.shown_version >= self.moved_version
 
     def seat_of(self, user_id: int) -> Seat | None:
+        """The seat ``user_id`` sits in, ``None`` if they play no seat."""
         return next((s for s in self.seats if s.user_id == user_id), None)
 
     def seat_left_by(self, user_id: int) -> Seat | None:
@@ -180,6 +191,8 @@ class Game:
 
 @dataclass(frozen=True)
 class Move:
+    """One move of a game's log, in order."""
+
     seq: int
     seat: int
     action: str
@@ -245,6 +258,8 @@ class PlayerRecord:
 
 @dataclass(frozen=True)
 class RatingChange:
+    """What one rated game did to a human's rating."""
+
     user_id: int
     display_name: str
     before: Rating | None
@@ -256,6 +271,8 @@ class RatingChange:
 
 @dataclass(frozen=True)
 class LadderEntry:
+    """One line of a server's ladder of a game."""
+
     place: int
     """1 for the top of the ladder."""
     user_id: int
@@ -311,7 +328,9 @@ class GuildSettings:
     """Seconds a player playing along has before they are pinged all the same."""
 
     def options_for(self, kind: str) -> Options:
+        """The rule options this server gives new lobbies of ``kind``."""
         return self.defaults.get(kind, NO_OPTIONS)
 
     def allows(self, channel_id: int) -> bool:
+        """Whether games may run in ``channel_id`` (any channel while none is listed)."""
         return not self.channels or channel_id in self.channels

@@ -30,6 +30,7 @@ async def last_finished_here(
 
 
 async def stored_replay(connection: Connection, game_id: int, language: str) -> bytes | None:
+    """A replay already made of the game in ``language``, if one is kept."""
     rows = await connection.fetch(
         "SELECT gif FROM replays WHERE game_id = ? AND language = ?", (game_id, language)
     )

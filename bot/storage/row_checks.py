@@ -20,28 +20,34 @@ LEVELS = frozenset(Level)
 
 
 def whole(value: object) -> bool:
+    """A whole number, as a column holding one must (SQLite keeps whatever it is given)."""
     return type(value) is int
 
 
 def whole_or_none(value: object) -> bool:
+    """A whole number, or nothing."""
     return value is None or type(value) is int
 
 
 def number(value: object) -> bool:
+    """A finite number (PostgreSQL keeps NaN and infinities too)."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         return False
     return math.isfinite(value)
 
 
 def number_or_none(value: object) -> bool:
+    """A finite number, or nothing."""
     return value is None or number(value)
 
 
 def text(value: object) -> bool:
+    """Text."""
     return isinstance(value, str)
 
 
 def text_or_none(value: object) -> bool:
+    """Text, or nothing."""
     return value is None or isinstance(value, str)
 
 

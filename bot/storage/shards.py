@@ -11,23 +11,29 @@ from typing import Any
 
 
 def shard_of(guild_id: int, count: int) -> int:
+    """The shard a server's events come on, as Discord computes it from the server's id."""
     return (guild_id >> 22) % count
 
 
 @dataclass(frozen=True)
 class Shards:
+    """The shards one process handles, of how many in all."""
+
     count: int
     ids: frozenset[int]
 
     @classmethod
     def every(cls, count: int = 1) -> Shards:
+        """Every shard of ``count``: one process handling all of them."""
         return cls(count, frozenset(range(count)))
 
     @property
     def complete(self) -> bool:
+        """Whether this process handles every shard."""
         return len(self.ids) == self.count
 
     def holds(self, guild_id: int) -> bool:
+        """Whether this process handles the server's shard."""
         return shard_of(guild_id, self.count) in self.ids
 
     def where(self, column: str = "guild_id") -> tuple[str, tuple[Any, ...]]:

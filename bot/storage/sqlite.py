@@ -94,6 +94,8 @@ class SQLiteDatabase(Database):
 
     @classmethod
     async def connect(cls, path: str | Path) -> SQLiteDatabase:
+        """Opens the file (making it, and bringing its schema up to date) with its writer and
+        readers, or ``DatabaseUnavailable`` saying why it can't."""
         try:
             await _prepare(path)
             opened: list[sqlite3.Connection] = []
@@ -121,10 +123,12 @@ class SQLiteDatabase(Database):
             threads.each(lambda raw: raw.set_trace_callback(callback))
 
     async def untrace(self) -> None:
+        """Stops handing statements to the callback ``trace`` gave."""
         for threads in (self._writer, self._readers):
             threads.each(lambda raw: raw.set_trace_callback(None))
 
     async def close(self) -> None:
+        """Closes every connection."""
         await self._writer.close()
         await self._readers.close()
 
@@ -266,6 +270,7 @@ async def _roll_back(connection: aiosqlite.Connection) -> None:
 
 
 async def schema_version(connection: aiosqlite.Connection) -> int:
+    """The schema version a file is at (0: a new one)."""
     async with connection.execute("PRAGMA user_version") as cursor:
         # By name whatever rows the connection was opened with (a plain one's are tuples).
         cursor.row_factory = sqlite3.Row
