@@ -30,11 +30,15 @@ def listed(mentions: list[str], most: int) -> str | Message:
 
 
 class GameNotFound(ServiceError):
+    """A game that is gone (a hand-made button's, or one deleted since)."""
+
     def __init__(self) -> None:
         super().__init__(Message("That game doesn't exist any more."))
 
 
 class NoGameHere(ServiceError):
+    """A command for a game where none of its kind runs."""
+
     def __init__(self, title: str, command: str) -> None:
         super().__init__(
             Message(
@@ -46,6 +50,9 @@ class NoGameHere(ServiceError):
 
 
 class WhichGame(ServiceError):
+    """A command in a channel whose several games run in threads of their own: it must be used in
+    the game's thread."""
+
     LISTED = 10
 
     def __init__(self, places: list[int]) -> None:
@@ -59,6 +66,8 @@ class WhichGame(ServiceError):
 
 
 class ChannelBusy(ServiceError):
+    """A new game where one is already open."""
+
     def __init__(self) -> None:
         super().__init__(
             Message(
@@ -69,11 +78,15 @@ class ChannelBusy(ServiceError):
 
 
 class NotInGame(ServiceError):
+    """Someone who plays no seat acts in a game."""
+
     def __init__(self) -> None:
         super().__init__(Message("You're not playing in this game."))
 
 
 class NotHere(ServiceError):
+    """A button of a game in another channel or server (a copied custom_id)."""
+
     def __init__(self) -> None:
         super().__init__(
             Message(
@@ -83,11 +96,15 @@ class NotHere(ServiceError):
 
 
 class NotYourTurn(ServiceError):
+    """Someone acts when another player is to."""
+
     def __init__(self, name: str) -> None:
         super().__init__(Message("It's {player}'s turn, not yours.", player=name))
 
 
 class BoardMovedOn(ServiceError):
+    """A press on a version of the game it has moved past: nothing changes."""
+
     def __init__(self) -> None:
         super().__init__(
             Message(
@@ -97,6 +114,8 @@ class BoardMovedOn(ServiceError):
 
 
 class GameFinished(ServiceError):
+    """A change to a game that is over or cancelled."""
+
     def __init__(self, cancelled: bool) -> None:
         super().__init__(
             Message("This game was cancelled.") if cancelled else Message("This game is over.")
@@ -104,16 +123,22 @@ class GameFinished(ServiceError):
 
 
 class NotStarted(ServiceError):
+    """A move in a game still in its lobby."""
+
     def __init__(self) -> None:
         super().__init__(Message("The game hasn't started yet."))
 
 
 class AlreadyStarted(ServiceError):
+    """A lobby's change to a game that has started."""
+
     def __init__(self) -> None:
         super().__init__(Message("The game has already started."))
 
 
 class LobbyFull(ServiceError):
+    """A join to a lobby with every seat taken."""
+
     def __init__(self, most: int) -> None:
         super().__init__(
             Plural(
@@ -125,16 +150,22 @@ class LobbyFull(ServiceError):
 
 
 class AlreadyJoined(ServiceError):
+    """A join by someone already seated."""
+
     def __init__(self) -> None:
         super().__init__(Message("You're already in this game."))
 
 
 class NotHost(ServiceError):
+    """What only the host may do, asked by someone else."""
+
     def __init__(self, name: str) -> None:
         super().__init__(Message("Only the host, {player}, can do that.", player=name))
 
 
 class NotEnoughPlayers(ServiceError):
+    """A start with fewer (or more) players than the game takes."""
+
     def __init__(self, fewest: int, most: int) -> None:
         super().__init__(
             Message(
@@ -151,16 +182,22 @@ class NotThisGame(ServiceError):
 
 
 class NotOnTheMenu(ServiceError):
+    """A menu pick that was never one of its options."""
+
     def __init__(self) -> None:
         super().__init__(Message("That isn't one of the menu's choices, so nothing happened."))
 
 
 class NoSuchBot(ServiceError):
+    """A computer player removed from a seat a person plays."""
+
     def __init__(self, seat: int) -> None:
         super().__init__(Message("Seat {seat} isn't a computer player.", seat=seat + 1))
 
 
 class IllegalMove(ServiceError):
+    """A move the game's rules refuse, with their reason."""
+
     def __init__(self, why: Words) -> None:
         super().__init__(Message("That move isn't allowed: {why}.", why=why))
 
@@ -187,6 +224,8 @@ class GameBroken(ServiceError):
 
 
 class ChannelNotAllowed(ServiceError):
+    """A new game in a channel the server's admins did not list for games."""
+
     LISTED = 25
     """Channels named at most; a server can list hundreds, and an answer holds 2,000
     characters."""
@@ -202,11 +241,15 @@ class ChannelNotAllowed(ServiceError):
 
 
 class BotsNotAllowed(ServiceError):
+    """A computer player asked for where the server turned them off."""
+
     def __init__(self) -> None:
         super().__init__(Message("This server's admins have turned computer players off."))
 
 
 class BadSetting(ServiceError):
+    """A setting outside what it may be, with why."""
+
     def __init__(self, why: Words) -> None:
         super().__init__(
             Message("That setting can't be used: {why}. Nothing was changed.", why=why)
@@ -214,6 +257,8 @@ class BadSetting(ServiceError):
 
 
 class NotAllowedToConfigure(ServiceError):
+    """A change of the server's settings by someone without Manage Server."""
+
     def __init__(self, command: str) -> None:
         super().__init__(
             Message(
@@ -225,6 +270,8 @@ class NotAllowedToConfigure(ServiceError):
 
 
 class NotAllowedToRecompute(ServiceError):
+    """A ladder recompute by someone without Manage Server."""
+
     def __init__(self) -> None:
         super().__init__(
             Message(
@@ -234,6 +281,8 @@ class NotAllowedToRecompute(ServiceError):
 
 
 class NothingToReplay(ServiceError):
+    """A replay asked for where no game of its kind has ended."""
+
     def __init__(self, title: str, command: str) -> None:
         super().__init__(
             Message(
@@ -247,6 +296,8 @@ class NothingToReplay(ServiceError):
 
 
 class NoSuchFinishedGame(ServiceError):
+    """A replay of a game number the server has not finished."""
+
     def __init__(self, title: str, number: int, command: str) -> None:
         super().__init__(
             Message(

@@ -31,16 +31,19 @@ def check_version(game: Game, version: int | None) -> None:
 
 
 def require_open(game: Game) -> None:
+    """Refuses a change to a game that is over or cancelled."""
     if not game.status.is_open:
         raise GameFinished(cancelled=game.status is GameStatus.CANCELLED)
 
 
 def require_due(game: Game, now: float) -> None:
+    """Refuses a time-out before the game's deadline."""
     if game.deadline is None or game.deadline > now:
         raise BoardMovedOn()
 
 
 def require_lobby(game: Game, version: int | None) -> None:
+    """Refuses a lobby's change once the game started, or on a lobby version it has moved past."""
     require_open(game)
     if game.status is not GameStatus.LOBBY:
         raise AlreadyStarted()
@@ -48,12 +51,14 @@ def require_lobby(game: Game, version: int | None) -> None:
 
 
 def require_host(game: Game, actor: Actor) -> None:
+    """Refuses what only the host may do, asked by anyone else."""
     if actor.user_id != game.host_id:
         host = game.seat_of(game.host_id)
         raise NotHost(host.display_name if host else "the host")
 
 
 def playing(game: Game) -> Any:
+    """The position of a running game, refused for a lobby, an ended game or a damaged one."""
     require_open(game)
     if game.status is GameStatus.LOBBY:
         raise NotStarted()
@@ -65,12 +70,15 @@ def playing(game: Game) -> Any:
 
 
 def check_decision(game: Game, state: Any, seat: Seat, key: int) -> None:
+    """Refuses a hand's press made on a decision the seat has moved past."""
     rules = game_rules(game)
     if not isinstance(rules, HiddenInformation) or rules.decision_key(state, seat.seat) != key:
         raise BoardMovedOn()
 
 
 def seat_to_move(game: Game, state: Any, actor: Actor) -> Seat:
+    """The seat ``actor`` acts for now (a computer player's, for the system), refused for anyone
+    not to act."""
     acting = [game.seats[n] for n in game_rules(game).to_act(state)]
     if not acting:
         raise GameFinished(cancelled=False)

@@ -55,13 +55,16 @@ async def load_game(connection: Connection, game_id: int, where: Where | None = 
 
 
 async def with_moves(connection: Connection, *, game_id: int) -> tuple[Game, list[Move]]:
+    """A game with its whole move log, read in one transaction."""
     return await load_game(connection, game_id), await move_queries.load_moves(connection, game_id)
 
 
 def game_rules(game: Game) -> AnyRules:
+    """The rules of the game's kind."""
     return rules_for(game.kind)
 
 
 def initial_state(game: Game, rules: AnyRules) -> Any:
+    """The game's position as it began: its seats, first seat, options and setup."""
     assert game.first_seat is not None
     return rules.start(len(game.seats), game.first_seat, game.options, game.setup)

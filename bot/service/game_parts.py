@@ -19,15 +19,19 @@ TAKEOVER_LEVEL = Level.NORMAL
 
 
 class Player(NamedTuple):
+    """A person as they join a game: their Discord id and the name shown for them."""
+
     user_id: int
     display_name: str
 
 
 def human_seat(player: Player) -> Seat:
+    """A new seat for a person (its number set as they are seated)."""
     return Seat(0, player.user_id, None, player.display_name, 0)
 
 
 def bot_seat(number: int, level: Level) -> Seat:
+    """A new seat for computer player ``number`` at ``level``."""
     return Seat(0, None, level, f"Bot {number} ({level})", 0)  # as BOT_NAME reads it
 
 

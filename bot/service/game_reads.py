@@ -16,11 +16,15 @@ from bot.storage.shards import EVERY, Shards
 
 
 class GameReads:
+    """What the service reads of games without changing them: a game, a channel's, a member's,
+    the deadlines due, the damaged ones."""
+
     def __init__(self, database: Database, clock: Callable[[], float]) -> None:
         self._db = database
         self._clock = clock
 
     async def game(self, game_id: int) -> Game:
+        """The game as stored now, refused (``GameNotFound``) when there is none."""
         return await self._db.read(lambda connection: load_game(connection, game_id))
 
     async def current_game(self, channel_id: int) -> Game | None:
@@ -57,6 +61,7 @@ class GameReads:
         return game, seat
 
     async def games_of_member(self, guild_id: int, user_id: int) -> list[int]:
+        """The open games a server's member plays in (for when they leave the server)."""
         return await self._db.read(
             lambda connection: game_queries.games_of_member(connection, guild_id, user_id)
         )

@@ -120,6 +120,10 @@ it wrote."""
 
 
 class GameService(GameReads):
+    """The only place a game changes: every change in one transaction, checking who acts and the
+    version they saw, writing the position with its move-log entry; refusals are
+    ``ServiceError``s in plain words."""
+
     def __init__(
         self,
         database: Database,
@@ -243,6 +247,8 @@ class GameService(GameReads):
     async def join(
         self, game_id: int, player: Player, version: int | None, where: Where | None = None
     ) -> Game:
+        """Seats ``player`` in the lobby, refused when full, started, or joined already."""
+
         async def joining(connection: Connection, note: Written) -> Game:
             game = await load_game(connection, game_id, where)
             require_lobby(game, version)
@@ -291,6 +297,7 @@ class GameService(GameReads):
     async def add_bot(
         self, game_id: int, actor: Actor, version: int | None, level: str = Level.NORMAL
     ) -> Game:
+        """The host seats a computer player at ``level``, where the server allows them."""
         chosen = level_named(level)
 
         async def adding(connection: Connection, note: Written) -> Game:
@@ -308,6 +315,8 @@ class GameService(GameReads):
         return await self._change(adding)
 
     async def remove_bot(self, game_id: int, actor: Actor, version: int | None, seat: int) -> Game:
+        """The host frees a computer player's seat."""
+
         async def removing(connection: Connection, note: Written) -> Game:
             game = await load_game(connection, game_id, actor.where)
             require_lobby(game, version)

@@ -27,6 +27,7 @@ SERVER_LANGUAGE = "server"
 
 
 def check_turn_timeout(seconds: int) -> None:
+    """Refuses a turn time outside the minutes a server may choose."""
     low, high = TURN_TIMEOUT_MINUTES
     if not low * MINUTE <= seconds <= high * MINUTE:
         raise BadSetting(
@@ -70,6 +71,7 @@ class GuildSettingsService:
         """Changes made here: a read that a change overtook is not kept."""
 
     async def get(self, guild_id: int) -> GuildSettings:
+        """The server's settings (the defaults, for a server that never set any)."""
         kept = self._kept.get(guild_id)
         now = self._clock()
         if kept is not None and (not self._db.shared or now - kept[1] < SHARED_FRESH_FOR):

@@ -41,6 +41,8 @@ HISTORY_GAMES = 10
 
 @dataclass(frozen=True)
 class Leaderboard:
+    """One page of a server's ladder of a game, with the caller's own line when it is elsewhere."""
+
     entries: list[LadderEntry]
     page: int
     """1 for the top ten."""
@@ -53,6 +55,8 @@ class Leaderboard:
 
 @dataclass(frozen=True)
 class PlayerStats:
+    """A player's record in a server, with their place and how their rating went."""
+
     record: PlayerRecord
     place: int | None
     """On the ladder; ``None`` before their first rated game."""
@@ -110,6 +114,9 @@ def turn_figures(game: Game, moves: Sequence[Move]) -> list[dict[str, int]]:
 
 
 class LadderService:
+    """The servers' ladders: each finished game counted as it ends, pages, stats, history, dice,
+    and a recompute from the stored games."""
+
     def __init__(self, database: Database) -> None:
         self._db = database
 
@@ -160,11 +167,13 @@ class LadderService:
     async def history(
         self, guild_id: int, kind: str, limit: int = HISTORY_GAMES
     ) -> list[FinishedGame]:
+        """The server's last finished games of ``kind``, newest first."""
         return await self._db.read(
             lambda connection: ladder_queries.recent_games(connection, guild_id, kind, limit)
         )
 
     async def rating_changes(self, game_id: int) -> list[RatingChange]:
+        """What a finished game did to each human's rating."""
         return await self._db.read(
             lambda connection: ladder_queries.rating_changes(connection, game_id)
         )

@@ -18,6 +18,9 @@ from bot.storage.shards import EVERY, Shards
 
 
 class MessagePlaces:
+    """Where each game's messages are (its lobby, table, ping, hands and thread) and which
+    version they show."""
+
     def __init__(
         self,
         database: Database,

@@ -21,6 +21,9 @@ KEPT_LAST_MOVES = 10_000
 
 
 class PastMoves:
+    """A game's past as its move log tells it: the moves, the outcomes rebuilt from them, the
+    last one, the results."""
+
     def __init__(self, database: Database) -> None:
         self._db = database
         self._last_moves: OrderedDict[int, Outcome] = OrderedDict()
@@ -98,9 +101,11 @@ class PastMoves:
         return outcomes
 
     async def moves(self, game_id: int) -> list[Move]:
+        """The game's move log, oldest first."""
         return await self._db.read(lambda connection: move_queries.load_moves(connection, game_id))
 
     async def results(self, game_id: int) -> list[Result]:
+        """The final table of a finished game, seat by seat."""
         return await self._db.read(
             lambda connection: result_queries.load_results(connection, game_id)
         )

@@ -21,6 +21,8 @@ from bot.storage.replay_queries import (
 
 
 class ReplayService:
+    """Finished games' replays: which game a command means, and each replay kept once made."""
+
     def __init__(self, database: Database, clock: Callable[[], float]) -> None:
         self._db = database
         self._clock = clock
@@ -49,6 +51,7 @@ class ReplayService:
         return kept if kept is not None and len(kept) <= limit else None
 
     async def keep(self, game_id: int, language: str, gif: bytes) -> None:
+        """Keeps a replay made of the game in ``language``, for the next asker."""
         now = self._clock()
         await self._db.write(
             lambda connection: keep_replay(connection, game_id, language, gif, now)

@@ -32,6 +32,8 @@ RENEWALS_PER_LEASE = 4
 
 
 class ShardCountMismatch(Exception):
+    """This process's shard count differs from another live process's on the same database."""
+
     def __init__(self, mine: int, theirs: list[int]) -> None:
         super().__init__(
             f"another bot process sharing this database runs with CLAIMIT_SHARD_COUNT="
@@ -42,6 +44,8 @@ class ShardCountMismatch(Exception):
 
 @dataclass(frozen=True)
 class LeaseChange:
+    """Shards a renewal gained (taken over) and lost (taken by another process)."""
+
     gained: frozenset[int]
     lost: frozenset[int]
 
@@ -52,6 +56,9 @@ def process_name() -> str:
 
 
 class ShardLeases:
+    """This process's leases on its shards in a shared database: whose background work
+    (deadlines, catch-ups, computer players) each shard's games are."""
+
     def __init__(
         self,
         database: Database,
@@ -73,6 +80,7 @@ class ShardLeases:
 
     @property
     def renew_every(self) -> float:
+        """Seconds between renewals: several per lease, so that one late renewal loses nothing."""
         return self.lease / RENEWALS_PER_LEASE
 
     @property
@@ -83,6 +91,7 @@ class ShardLeases:
         return Shards(self.count, self._held)
 
     def holds(self, guild_id: int) -> bool:
+        """Whether this process's leases hold the server's shard now."""
         return shard_of(guild_id, self.count) in self.shards.ids
 
     async def start(self) -> LeaseChange:
