@@ -25,8 +25,8 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable, Coroutine
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from bot.games.outcome import Outcome
@@ -67,6 +67,7 @@ from bot.service.game_parts import (
     take_over,
 )
 from bot.service.game_reads import GameReads
+from bot.service.game_writes import Change, Overtaken, Written, save_game
 from bot.service.guild_settings import check_turn_timeout
 from bot.service.ladder_service import count_game, turn_figures
 from bot.service.message_places import MessagePlaces
@@ -101,22 +102,7 @@ OVERTAKEN_TRIES = 5
 """Times a move that names no version is worked out again when overtaken while it was."""
 
 
-@dataclass
-class Written:
-    """What a transaction wrote to a game's row: its id, its new version and the time,
-    and the move it made, if it made one."""
-
-    game_id: int | None = None
-    version: int = 0
-    updated_at: float = 0.0
-    move: Outcome | None = None
-
-
 T = TypeVar("T")
-
-Change = Callable[[Connection, Written], Coroutine[Any, Any, T]]
-"""A change of a game, in its write transaction (``Database.write``'s body), noting what
-it wrote."""
 
 
 class GameService(GameReads):
@@ -280,14 +266,14 @@ class GameService(GameReads):
                 if "status" not in changes and acting:
                     # The computer player gets a whole turn, not what was left of it.
                     changes["deadline"] = now + game.turn_timeout
-                await _save(connection, note, game, now, **changes)
+                await save_game(connection, note, game, now, **changes)
                 await game_queries.update_seat(connection, game.id, bot_for(seat))
                 return await load_game(connection, game_id)
             require_lobby(game, version)
             seats = [s for s in game.seats if s.user_id != user_id]
             humans = [s for s in seats if s.user_id is not None]
             if not humans:
-                await _save(connection, note, game, now, **closed(EndReason.LOBBY_EMPTY, now))
+                await save_game(connection, note, game, now, **closed(EndReason.LOBBY_EMPTY, now))
                 return await load_game(connection, game_id)
             host_id = game.host_id if user_id != game.host_id else humans[0].user_id
             return await self._reseat(connection, note, game, seats, host_id=host_id)
@@ -344,7 +330,7 @@ class GameService(GameReads):
             setup = rules.deal(players, game.options, self._random)
             state = rules.start(players, first, game.options, setup)
             now = self._clock()
-            await _save(
+            await save_game(
                 connection,
                 note,
                 game,
@@ -372,7 +358,7 @@ class GameService(GameReads):
                 require_host(game, actor)
             check_version(game, version)
             now = self._clock()
-            await _save(connection, note, game, now, **closed(EndReason.CANCELLED, now))
+            await save_game(connection, note, game, now, **closed(EndReason.CANCELLED, now))
             return await load_game(connection, game_id)
 
         return await self._change(cancelling)
@@ -387,7 +373,7 @@ class GameService(GameReads):
             require_lobby(game, version)
             now = self._clock()
             require_due(game, now)
-            await _save(connection, note, game, now, **closed(EndReason.LOBBY_EXPIRED, now))
+            await save_game(connection, note, game, now, **closed(EndReason.LOBBY_EXPIRED, now))
             return await load_game(connection, game_id)
 
         return await self._change(expiring)
@@ -536,7 +522,7 @@ class GameService(GameReads):
             ordered["finish_seq"] = await game_queries.next_finish_seq(connection)
         elif "status" not in changes and step.turn_over:
             changes["deadline"] = now + game.turn_timeout
-        await _save(connection, note, game, now, **changes, **ordered)
+        await save_game(connection, note, game, now, **changes, **ordered)
         await move_queries.append_move(
             connection, game.id, seat.seat, rules.action_to_json(action), now
         )
@@ -575,7 +561,7 @@ class GameService(GameReads):
             game = await load_game(connection, game_id)
             require_open(game)
             now = self._clock()
-            await _save(connection, note, game, now, **closed(EndReason.PLACE_GONE, now))
+            await save_game(connection, note, game, now, **closed(EndReason.PLACE_GONE, now))
             ended = await load_game(connection, game_id)
             await place_queries.mark_shown(connection, game_id, ended.version, {})
             return replace(ended, shown_version=ended.version)
@@ -593,20 +579,8 @@ class GameService(GameReads):
         host_id: int | None = None,
     ) -> Game:
         now = self._clock()
-        await _save(
+        await save_game(
             connection, note, game, now, host_id=game.host_id if host_id is None else host_id
         )
         await game_queries.replace_seats(connection, game.id, seats, now)
         return await load_game(connection, game.id)
-
-
-class Overtaken(BoardMovedOn):
-    """The game's row is no longer at the version a change was worked out on."""
-
-
-async def _save(
-    connection: Connection, note: Written, game: Game, now: float, **changes: Any
-) -> None:
-    if not await game_queries.update_game(connection, game, now, **changes):
-        raise Overtaken()
-    note.game_id, note.version, note.updated_at = game.id, game.version + 1, now
