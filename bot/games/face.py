@@ -38,6 +38,8 @@ DESCRIBED_NAME: Final = 16
 
 @dataclass(frozen=True)
 class Field:
+    """A named line of a picture's message (inline: beside the next ones, where there is room)."""
+
     name: str
     value: str
     inline: bool = False
@@ -230,7 +232,7 @@ V = TypeVar("V")
 """What a replay's frames are drawn from (the game's own view of its table)."""
 
 
-class BaseFace(ABC, Generic[V]):
+class BaseFace(GameFace, ABC, Generic[V]):
     """What every game's face has in common: a face subclasses this, hands it the game's
     registration, its kinds of pictures and its replays' renderer, and writes only what
     differs (``GameFace`` lists everything the Discord layer asks). ``V`` is what its

@@ -29,6 +29,8 @@ LUCK_FIGURES: tuple[Figure, ...] = (
 
 
 def luck_figures(luck: BustLuck) -> dict[str, int]:
+    """A seat's luck with the dice as whole numbers a record can keep: rolls, busts, and the
+    expected busts and their spread in millionths."""
     return {
         "rolls": luck.rolls,
         "busts": luck.busts,
@@ -46,6 +48,7 @@ def dice_figures(faces: Sequence[str], rolled: Iterable[str]) -> dict[str, int]:
 
 
 def bust_verdict(figures: Mapping[str, int]) -> Verdict:
+    """Whether a record's busts were luckier than their odds, as ``luck_figures`` keeps them."""
     return verdict(
         figures.get("busts", 0),
         figures.get("bust_odds", 0) / MICRO,
@@ -54,6 +57,7 @@ def bust_verdict(figures: Mapping[str, int]) -> Verdict:
 
 
 def verdict_words(found: Verdict, lang: Language) -> str:
+    """A luck verdict in ``lang``."""
     return {
         Verdict.VERY_LUCKY: lang._("very lucky"),
         Verdict.LUCKY: lang._("lucky"),

@@ -50,6 +50,7 @@ class Painters:
 
     @property
     def processes(self) -> int:
+        """How many picture processes draw now (0: drawing in threads of this process)."""
         return len(self._pools)
 
     async def start(self, processes: int, prepare: Sequence[Prepare]) -> None:
@@ -130,6 +131,7 @@ class Figures(NamedTuple):
 
     @property
     def cached_share(self) -> float:
+        """The share of bands found drawn already."""
         bands = self.found + self.missed
         return self.found / bands if bands else 0.0
 

@@ -21,6 +21,8 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Registration:
+    """A game's declaration of itself, in its package's ``__init__``."""
+
     package: str
     """The game's package (its ``__name__``); its last part names the game's engine and
     renderer packages and its catalog of words too."""

@@ -54,6 +54,7 @@ for kind, rules in GAMES.items():
 
 
 def registration_for(kind: str) -> Registration:
+    """The registration of the game ``kind``, refused (``UnknownGame``) for any other."""
     try:
         return REGISTRATIONS[kind]
     except KeyError:
@@ -61,6 +62,7 @@ def registration_for(kind: str) -> Registration:
 
 
 def rules_for(kind: str) -> AnyRules:
+    """The rules of the game ``kind``, refused (``UnknownGame``) for any other."""
     return GAMES[registration_for(kind).kind]
 
 

@@ -17,6 +17,9 @@ _ESCAPED = re.compile(r"\\(.)")
 
 @dataclass(frozen=True)
 class Replay:
+    """A finished game's replay before it is drawn: its steps, and the renderer that animates
+    them."""
+
     render: Callable[[Sequence[ReplayStep[Any]], int], bytes]
     """The game's renderer of replays, ``render(steps, limit)``: a module-level function,
     so that a picture process can run it."""

@@ -150,13 +150,18 @@ class GameRules(Protocol[State, Action]):
         kept with the game; ``None`` when there is none."""
         ...
 
-    def start(self, players: int, first: int, options: Options, setup: JSON | None) -> State: ...
+    def start(self, players: int, first: int, options: Options, setup: JSON | None) -> State:
+        """The position a game of ``players`` begins from, ``first`` to act, with its
+        options and its setup (``deal``'s)."""
+        ...
 
     def to_act(self, state: State) -> tuple[int, ...]:
         """The seats that may act now (none once it is over)."""
         ...
 
-    def is_over(self, state: State) -> bool: ...
+    def is_over(self, state: State) -> bool:
+        """Whether the game has ended: its standings are final."""
+        ...
 
     def action(self, state: State, seat: int, intent: str, chance: random.Random) -> Action:
         """The action an intent means now; raises ``IllegalIntent``."""
@@ -188,7 +193,9 @@ class GameRules(Protocol[State, Action]):
         Slow for some levels: the caller runs it in a worker thread."""
         ...
 
-    def state_to_json(self, state: State) -> JSON: ...
+    def state_to_json(self, state: State) -> JSON:
+        """The position as storage keeps it."""
+        ...
 
     def state_from_json(self, data: object) -> State:
         """Raises ``ValueError`` naming the problem."""
@@ -198,9 +205,13 @@ class GameRules(Protocol[State, Action]):
         """Why a readable position does not fit the game's seats or options, if it does not."""
         ...
 
-    def action_to_json(self, action: Action) -> JSON: ...
+    def action_to_json(self, action: Action) -> JSON:
+        """An action as the move log keeps it (its random outcome inside)."""
+        ...
 
-    def action_from_json(self, data: object) -> Action: ...
+    def action_from_json(self, data: object) -> Action:
+        """An action read back from the move log."""
+        ...
 
 
 AnyRules = GameRules[Any, Any]
@@ -210,7 +221,8 @@ class Seated(Protocol):
     """What the platform reads of any game's position: how many seats it has."""
 
     @property
-    def players(self) -> int: ...
+    def players(self) -> int:
+        """How many seats the position has."""
 
 
 Position = TypeVar("Position", bound=Seated)
@@ -231,7 +243,7 @@ class JsonForm(Generic[Position, Action]):
     """What the engine raises for a position it cannot read."""
 
 
-class BaseRules(Generic[Position, Action]):
+class BaseRules(GameRules[Position, Action]):
     """What most games need not say: a game's rules adapter subclasses this, hands it its
     registration and its JSON form, and writes only what differs (``GameRules`` lists
     everything the platform asks)."""

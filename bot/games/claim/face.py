@@ -90,6 +90,9 @@ from render.common.palette import PLAYERS
 
 
 class ClaimFace(BaseFace[TableView]):
+    """Claim in Discord: the public table, each player's own hand (their cards, and what they
+    alone know), the results with each faction's reason."""
+
     def option_fields(self, options: Options, lang: Language) -> Sequence[tuple[str, str]]:
         pair = str(options.get("pair", "goblins-knights"))
         added = str(options.get("factions", FIRST))

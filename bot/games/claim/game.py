@@ -271,6 +271,9 @@ def decision_key(state: ClaimState, seat: int) -> int:
 
 
 class ClaimGame(BaseRules[ClaimState, Move]):
+    """Claim's rules as the platform plays them: its engine, its options (the pair of factions,
+    the factions in play), its computer players and its teams."""
+
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     options: tuple[GameOption, ...] = (
@@ -377,6 +380,8 @@ class ClaimGame(BaseRules[ClaimState, Move]):
         return intent_of(computer.decide(view(state, seat), computer.Level(level), rng))
 
     def decision_key(self, state: ClaimState, seat: int) -> int:
+        """Changes whenever the seat's decision does: a new trick, a card played to it, a new
+        step."""
         return decision_key(state, seat)
 
 

@@ -35,6 +35,7 @@ EMOJI: Final = {
 
 
 def faction_name(faction: Faction, lang: Language) -> str:
+    """A faction's name in ``lang``."""
     return words.faction_name(faction.value, lang)
 
 
@@ -44,6 +45,7 @@ def faction_words(faction: Faction) -> Message:
 
 
 def emoji(faction: Faction) -> str:
+    """A faction's emoji, the same in every language."""
     return EMOJI[faction]
 
 

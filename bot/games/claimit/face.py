@@ -29,6 +29,8 @@ from render.common.palette import PLAYERS
 
 
 class ClaimItFace(BaseFace[tuple[GameState, View]]):
+    """Claim It! in Discord: the board, the dice and the choices of placement, the results."""
+
     def option_fields(self, options: Options, lang: Language) -> Sequence[tuple[str, str]]:
         on, off = lang.pgettext("option", "on"), lang.pgettext("option", "off")
         return [(lang._("Rule variant"), on if options.get("variant") else off)]

@@ -64,6 +64,9 @@ ROLL_FIRST = Message("there is nothing to place before you roll")
 
 
 class ClaimIt(BaseRules[GameState, Action]):
+    """Claim It!'s rules as the platform plays them: its engine, its variant, its computer
+    players, and the figures its ladder keeps."""
+
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     options: tuple[GameOption, ...] = (VARIANT,)

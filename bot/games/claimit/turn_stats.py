@@ -9,6 +9,8 @@ from engine.claimit import Action, Bust, GameState, Passed, Roll, Stopped, apply
 
 
 class TurnStats(NamedTuple):
+    """A seat's turns in a whole game, as only its move log tells them."""
+
     turns: int
     busts: int
     best_turn: int

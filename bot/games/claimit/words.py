@@ -34,6 +34,7 @@ from render.claimit import lettered
 
 
 def dice(rolled: tuple[int, ...]) -> str:
+    """A roll as the messages write it: ``5·1·3``."""
     return "·".join(map(str, rolled))
 
 

@@ -60,6 +60,9 @@ STEAL_MENU_FROM: Final = 2
 
 
 class GoldNuggetsFace(BaseFace[NuggetsView]):
+    """Gold Nuggets in Discord: the table with its dice, the set-asides and takes to choose from,
+    the results."""
+
     def happened(self, outcome: Outcome, lang: Language) -> str:
         return words.happened(outcome, lang)
 

@@ -98,6 +98,9 @@ class TurnFigures(NamedTuple):
 
 
 class GoldNuggets(BaseRules[GameState, Action]):
+    """Gold Nuggets' rules as the platform plays them: its engine, its computer players, and the
+    figures its ladder keeps."""
+
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     figures: tuple[Figure, ...] = (

@@ -41,6 +41,7 @@ DIE: Final = {
 
 
 def dice(faces: Iterable[Face]) -> str:
+    """Dice as the messages show them, one emoji each."""
     return " ".join(DIE[face] for face in faces)
 
 
