@@ -90,14 +90,24 @@ def parse(
         raise SlashTextError(f"Commands start with /, e.g.{example}.")
     words[0] = words[0][1:]
     spec = _longest_match(words, specs)
-    given: dict[str, Any] = {}
+    # As in Discord's own message box, an option's text runs on to the next option's name
+    # ("factions:seers, trolls, dragons bots:1").
+    typed: dict[str, list[str]] = {}
+    current: str | None = None
     for word in words[len(spec.name.split()) :]:
         name, sep, raw = word.partition(":")
-        option = next((o for o in spec.options if o["name"] == name), None)
-        if not sep or option is None:
+        if sep and any(o["name"] == name for o in spec.options):
+            current = name
+            typed[name] = [raw]
+        elif current is not None:
+            typed[current].append(word)
+        else:
             names = ", ".join(o["name"] for o in spec.options) or "none"
             raise SlashTextError(f"/{spec.name} has no option {word!r}. Its options: {names}.")
-        given[name] = _value(option, raw, users, channels)
+    given: dict[str, Any] = {}
+    for name, parts in typed.items():
+        option = next(o for o in spec.options if o["name"] == name)
+        given[name] = _value(option, " ".join(parts), users, channels)
     missing = [o["name"] for o in spec.options if o.get("required") and o["name"] not in given]
     if missing:
         raise SlashTextError(f"/{spec.name} needs {', '.join(missing)}.")

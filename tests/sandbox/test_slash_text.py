@@ -131,6 +131,16 @@ def test_each_games_group_is_read_with_its_own_options() -> None:
     )
 
 
+def test_an_options_text_runs_on_to_the_next_option_as_in_discords_box() -> None:
+    """The documented form of Claim's factions, with spaces after its commas."""
+    assert read_any("/claim new factions:seers, trolls, dragons bots:1") == (
+        "claim new",
+        {"factions": "seers, trolls, dragons", "bots": 1},
+    )
+    with pytest.raises(SlashTextError, match="bots is a number"):
+        read_any("/claim new bots:1 2")
+
+
 @pytest.mark.parametrize(
     ("text", "says"),
     [
