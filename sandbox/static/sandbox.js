@@ -21,19 +21,27 @@ function escapeHtml(text) {
   return String(text ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 }
 
+// Discord writes a timestamp in the reader's own language: here, the member the page
+// shows the channel as.
+function viewerLocale() {
+  const viewer = state.members.find((m) => m.id === state.viewer);
+  return (viewer && viewer.locale) || "en-US";
+}
+
 function timestamp(seconds, style) {
   const date = new Date(seconds * 1000);
+  const locale = viewerLocale();
   if (style === "R") {
     const delta = Math.round((date - Date.now()) / 1000);
-    const rtf = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+    const rtf = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
     const units = [["day", 86400], ["hour", 3600], ["minute", 60], ["second", 1]];
     for (const [unit, size] of units) {
       if (Math.abs(delta) >= size || unit === "second") return rtf.format(Math.round(delta / size), unit);
     }
   }
-  if (style === "d") return date.toLocaleDateString();
-  if (style === "t") return date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-  return date.toLocaleString();
+  if (style === "d") return date.toLocaleDateString(locale);
+  if (style === "t") return date.toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" });
+  return date.toLocaleString(locale);
 }
 
 // A link to a message on Discord opens that message here: the sandbox's ids are its own,
@@ -260,7 +268,7 @@ function renderMessage(message) {
        <div class="components">${renderComponents(message)}</div>`;
   const thread = message.thread
     ? `<div class="thread-link">🧵 <a href="#" data-channel="${escapeHtml(message.thread.id)}">${escapeHtml(message.thread.name)}</a></div>` : "";
-  const when = new Date(message.created_at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  const when = new Date(message.created_at * 1000).toLocaleTimeString(viewerLocale(), { hour: "2-digit", minute: "2-digit" });
   const marks = `${message.ephemeral ? " ephemeral" : ""}${message.id === state.highlight ? " highlight" : ""}`;
   return `<article class="message${marks}" data-id="${escapeHtml(message.id)}">
     ${avatar(author)}

@@ -5,6 +5,7 @@ Claim It! is played in German once the server's admin sets the games' language."
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import AsyncIterator
 
 import pytest
@@ -71,6 +72,8 @@ async def test_a_german_member_plays_a_whole_game_in_german(page: Page) -> None:
     lobby = by_id(page, await messages(page).last.get_attribute("data-id"))
     await expect(lobby.locator("button", has_text=start)).to_be_enabled()
     await expect(lobby).to_contain_text(GERMAN._("Turn time"))
+    # When the lobby closes, as Discord writes a timestamp: in its reader's language.
+    await expect(lobby.locator("time").first).to_have_text(re.compile(r"^in \d+ Minuten$"))
     await lobby.locator("button", has_text=start).click()
     # The lobby is the table now: no Start, and whoever goes first (Cy or the computer).
     await expect(lobby.locator("button", has_text=start)).to_have_count(0)
