@@ -23,7 +23,7 @@ from bot.games import shared_words
 from bot.games.limits import shortened
 from bot.games.outcome import Outcome
 from bot.games.registration import Registration
-from bot.games.replay import Hold, Replay, ReplayStep, caption
+from bot.games.replay import Chapter, Hold, Replay, ReplayStep, caption
 from bot.storage.game_values import Options
 from bot.storage.records import Game, LadderEntry, PlayerRecord
 from i18n import DEFAULT, Language
@@ -243,12 +243,14 @@ class BaseFace(GameFace, ABC, Generic[V]):
         game: Registration,
         pictures: Sequence[PictureKind],
         replays: Callable[[Sequence[ReplayStep[V]], int], bytes],
+        stills: Callable[[ReplayStep[V]], bytes],
     ) -> None:
         self.kind = game.kind
         self.command = game.command
         self.title = game.name
         self._pictures = tuple(pictures)
         self._replays = replays
+        self._stills = stills
         self._declared_as = game.face.partition(":")[2]
 
     def __reduce__(self) -> str:
@@ -288,7 +290,13 @@ class BaseFace(GameFace, ABC, Generic[V]):
         opening = caption(shared_words.first_turn(game, lang))
         steps = [ReplayStep(self.replay_view(names, start, None, lang), opening, Hold.STEP)]
         steps.extend(self.replay_step(names, outcome, lang) for outcome in outcomes)
-        return Replay(self._replays, tuple(steps))
+        chapters = self.replay_chapters(outcomes, lang)
+        return Replay(self._replays, self._stills, tuple(steps), tuple(chapters))
+
+    @abstractmethod
+    def replay_chapters(self, outcomes: Sequence[Outcome], lang: Language) -> Sequence[Chapter]:
+        """The parts of the game (rounds, tricks) a step-through replay jumps to, the
+        first at step 0 (step ``i + 1`` shows ``outcomes[i]``); none without a move."""
 
     @abstractmethod
     def replay_view(

@@ -9,21 +9,49 @@ from typing import Any
 
 from render.common.replay import Hold, ReplayStep, ReplayTooLarge
 
-__all__ = ["Hold", "Replay", "ReplayStep", "ReplayTooLarge", "caption"]
+__all__ = ["Chapter", "Hold", "Replay", "ReplayStep", "ReplayTooLarge", "caption", "rounds"]
 
 _FORMATTING = re.compile(r"(?<!\\)(\*\*|__|~~|\|\||\*|`)")
 _ESCAPED = re.compile(r"\\(.)")
 
 
 @dataclass(frozen=True)
+class Chapter:
+    """Where a part of a game (a round, a trick) begins among a replay's steps, which a
+    step-through replay jumps to."""
+
+    step: int
+    """The index of its first step."""
+    name: str
+
+
+@dataclass(frozen=True)
 class Replay:
-    """A finished game's replay before it is drawn: its steps, and the renderer that animates
-    them."""
+    """A finished game's replay before it is drawn: its steps, the renderers that draw
+    them (module-level functions, so that a picture process can run them), and its
+    chapters."""
 
     render: Callable[[Sequence[ReplayStep[Any]], int], bytes]
-    """The game's renderer of replays, ``render(steps, limit)``: a module-level function,
-    so that a picture process can run it."""
+    """The game's renderer of replays, ``render(steps, limit)``: a GIF."""
+    still: Callable[[ReplayStep[Any]], bytes]
+    """The renderer of one step, ``still(step)``: a PNG."""
     steps: tuple[ReplayStep[Any], ...]
+    chapters: tuple[Chapter, ...]
+    """In the order of their steps, the first at step 0 (none in a game without a
+    move)."""
+
+
+def rounds(turns: Sequence[int], name: Callable[[int], str]) -> list[Chapter]:
+    """The rounds of a game of turns in a fixed order, ``turns`` holding the seat acting
+    in each move: a round begins where its first seat starts a turn again (step ``i + 1``
+    shows move ``i``), and is named ``name(number)``."""
+    if not turns:
+        return []
+    chapters = [Chapter(0, name(1))]
+    for index in range(1, len(turns)):
+        if turns[index] == turns[0] and turns[index - 1] != turns[0]:
+            chapters.append(Chapter(index + 1, name(len(chapters) + 1)))
+    return chapters
 
 
 def caption(markdown: str) -> str:

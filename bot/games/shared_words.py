@@ -121,6 +121,11 @@ def first_turn(game: Game, lang: Language) -> str:
     )
 
 
+def round_name(number: int, lang: Language) -> str:
+    """A round of a game of turns (each player's once), as a step-through replay names it."""
+    return lang._("Round {n}", n=lang.number(number))
+
+
 def winners_line(winners: Sequence[Seat], lang: Language) -> str:
     """Who won, as a game-over message says it."""
     if len(winners) == 1:

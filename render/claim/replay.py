@@ -8,10 +8,15 @@ from collections.abc import Sequence
 from render.claim.pictures import TABLE
 from render.claim.table_image import draw_table
 from render.claim.view import TableView
-from render.common.replay import ReplayStep, animate
+from render.common.replay import ReplayStep, animate, still
 
 
 def render_replay(steps: Sequence[ReplayStep[TableView]], limit: int) -> bytes:
     """The steps as a GIF of at most ``limit`` bytes, each the table as ``render_table``
     draws it."""
     return animate(steps, draw_table, TABLE.palette, limit)
+
+
+def render_still(step: ReplayStep[TableView]) -> bytes:
+    """One step of a replay stepped through: the public table as it stood then, as a PNG."""
+    return still(step, draw_table, TABLE)

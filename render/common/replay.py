@@ -6,6 +6,12 @@ quantized on its own: that is fast, a GIF with one global palette needs no colou
 per frame, and a frame that changed in one place differs from the one before it only
 there, which is all Pillow stores of it (the rest of its changed box transparent).
 
+A replay runs about a minute (``LENGTH``): every step when the game is that short, else
+its first, long and final steps with ordinary steps spread evenly between them, each
+kept step showing the table with the moves before it merged in (its counter, "14/60",
+says how far it jumped); a step-through replay shows every step, one still at a time
+(``still``).
+
 A replay must fit the upload limit of the server it is sent to. When it would not, its
 frames are made smaller, down to the width a phone shows them at, which every picture
 is designed to stay readable at (``render.common.phone``); then ordinary steps are
@@ -22,7 +28,7 @@ import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Final, Generic, TypeVar
+from typing import Final, Generic, NamedTuple, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -30,7 +36,7 @@ from render.common.fonts import FONT_DIR, Face, text_width
 from render.common.names import drawable, fit
 from render.common.palette import BACKGROUND, MUTED, TEXT
 from render.common.phone import PHONE_WIDTH
-from render.common.png import Palette
+from render.common.png import Palette, PictureKind
 
 V = TypeVar("V")
 
@@ -54,6 +60,11 @@ HOLD_MILLISECONDS: Final = {Hold.STEP: 1000, Hold.LONG: 2500, Hold.FINAL: 5000}
 """A second is enough to see the one place that changed and read a short caption on a
 phone; a long step gives its two lines and its consequences time; the end is held
 long enough to read the scores before the loop starts over."""
+LENGTH: Final = 60_000
+"""Milliseconds a replay runs by default: about a minute, what people watch of a clip
+(a whole game, a step a second, ran 1.5 to 4.5 minutes). The first, long and final
+steps are always kept; when they alone run longer, the long ones are held shorter, down
+to an ordinary step's second."""
 
 
 @dataclass(frozen=True)
@@ -114,9 +125,11 @@ def animate(
     draw: Callable[[V], Image.Image],
     palette: Palette,
     limit: int,
+    length: int = LENGTH,
 ) -> bytes:
-    """The steps as an animated GIF of at most ``limit`` bytes, each step's view drawn
-    with ``draw``, its caption above it, in ``palette``'s colours (its picture kind's).
+    """The steps as an animated GIF of at most ``limit`` bytes running about ``length``
+    milliseconds (``timed``), each shown step's view drawn with ``draw``, its caption
+    above it, in ``palette``'s colours (its picture kind's).
 
     Each picture is drawn once and kept only as the palette frame made from it,
     compressed (``_Packed``).
@@ -125,15 +138,47 @@ def animate(
         raise ValueError("a replay has at least one step")
     colours = _gif_palette(palette)
     band = _Band.of(len(steps))
+    shown = timed([step.hold for step in steps], length)
     frames = [
         _Packed.of(
-            band.above(draw(step.view), step.caption, number).quantize(
+            band.above(draw(steps[index].view), steps[index].caption, index + 1).quantize(
                 palette=colours, dither=Image.Dither.NONE
             )
         )
-        for number, step in enumerate(steps, start=1)
+        for index, _ in shown
     ]
-    return _fit(frames, [step.hold for step in steps], colours, limit)
+    return _fit(
+        frames, [_Timed(steps[index].hold, shown_for) for index, shown_for in shown], colours, limit
+    )
+
+
+def still(step: ReplayStep[V], draw: Callable[[V], Image.Image], kind: PictureKind) -> bytes:
+    """One step of a replay as a PNG: the table as it stood, in its kind's palette (its
+    caption is the message's words)."""
+    return kind.encode(draw(step.view))
+
+
+def timed(holds: Sequence[Hold], length: int = LENGTH) -> list[tuple[int, int]]:
+    """The steps a replay of about ``length`` milliseconds shows, by their index, with
+    the milliseconds each is held: the first, every long and final one, and as many
+    ordinary ones, evenly spread, as the time left holds."""
+    if not holds:
+        return []
+    key = [index for index, hold in enumerate(holds) if index == 0 or hold is not Hold.STEP]
+    ordinary = [index for index, hold in enumerate(holds) if index > 0 and hold is Hold.STEP]
+    fixed = sum(holds[index].milliseconds for index in key)
+    room = max(0, length - fixed) // Hold.STEP.milliseconds
+    chosen = ordinary if room >= len(ordinary) else _evenly(ordinary, room)
+    kept = sorted({*key, *chosen})
+    longs = [index for index in kept if holds[index] is Hold.LONG]
+    long_hold = Hold.LONG.milliseconds
+    if fixed > length and longs:
+        rest = fixed - len(longs) * Hold.LONG.milliseconds
+        long_hold = max(Hold.STEP.milliseconds, min(long_hold, (length - rest) // len(longs)))
+    return [
+        (index, long_hold if holds[index] is Hold.LONG else holds[index].milliseconds)
+        for index in kept
+    ]
 
 
 def caption_lines(caption: str, width: float) -> tuple[str, ...]:
@@ -250,7 +295,14 @@ class _Packed:
         return frame
 
 
-def _fit(frames: list[_Packed], holds: list[Hold], palette: Image.Image, limit: int) -> bytes:
+class _Timed(NamedTuple):
+    """A shown step's kind and the milliseconds it is held."""
+
+    hold: Hold
+    milliseconds: int
+
+
+def _fit(frames: list[_Packed], holds: list[_Timed], palette: Image.Image, limit: int) -> bytes:
     """The frames as a GIF within ``limit``: as they are, or smaller, or fewer."""
     shown, scale, smallest = frames, 1.0, min(1.0, PHONE_WIDTH / frames[0].size[0])
     data = _gif(shown, holds, palette)
@@ -277,11 +329,11 @@ def _scaled(frame: Image.Image, scale: float, palette: Image.Image) -> Image.Ima
     return smaller.quantize(palette=palette, dither=Image.Dither.NONE)
 
 
-def _thinned(kept: list[int], holds: list[Hold], excess: float) -> list[int]:
+def _thinned(kept: list[int], holds: list[_Timed], excess: float) -> list[int]:
     """``kept`` without evenly spaced ordinary steps, as many as a replay ``excess``
     times too large should drop; never the first step nor a long or final one. The same
     list when there is none left to drop."""
-    ordinary = [index for index in kept[1:] if holds[index] is Hold.STEP]
+    ordinary = [index for index in kept[1:] if holds[index].hold is Hold.STEP]
     fixed = len(kept) - len(ordinary)
     wanted = math.floor(len(kept) / excess * AIM) - fixed
     chosen = set(_evenly(ordinary, max(0, min(len(ordinary) - 1, wanted))))
@@ -294,7 +346,7 @@ def _evenly(items: list[int], count: int) -> list[int]:
     return [items[(2 * run + 1) * len(items) // (2 * count)] for run in range(count)]
 
 
-def _gif(frames: Sequence[_Packed], holds: Sequence[Hold], palette: Image.Image) -> bytes:
+def _gif(frames: Sequence[_Packed], holds: Sequence[_Timed], palette: Image.Image) -> bytes:
     size = (max(frame.size[0] for frame in frames), max(frame.size[1] for frame in frames))
     padded = (_padded(frame.image(palette), size) for frame in frames)
     first = next(padded)

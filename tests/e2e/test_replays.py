@@ -1,14 +1,23 @@
 """Replays through Discord: the Replay button on a result and ``/<game> replay``, shown to
-the asker alone ("preparing…" edited into the animation), kept once made, shared in the
-channel at the asker's word; and the refusals."""
+the asker alone ("preparing…" edited into the animation), about a minute long, kept once
+made, shared in the channel at the asker's word; stepped through privately, a step at a
+time or a chapter at a time, after a restart too, in the asker's language; and the
+refusals."""
 
 from __future__ import annotations
 
+import io
 import random
 
+from PIL import Image
+
 from bot.discord_ui.features.ladder.handlers import Ladder
+from bot.games.faces import face_for
 from bot.games.limits import DESCRIPTION
+from bot.games.replay import Replay
 from emulator import Interaction, Message
+from i18n import english
+from render.common.replay import LENGTH, timed
 from tests.e2e.world import (
     GIF,
     World,
@@ -16,6 +25,7 @@ from tests.e2e.world import (
     ephemeral_answer,
     note_of,
     replay_gif,
+    text_of,
     title_of,
 )
 
@@ -28,6 +38,23 @@ async def shown_replay(world: World, asked: Interaction) -> Message:
     return await world.discord.wait_for_message(
         world.channel, lambda m: m is message and any(a.filename == GIF for a in m.attachments)
     )
+
+
+async def worked_out(world: World, game_id: int) -> Replay:
+    """The game's replay as its face works it out in English: what a test checks the
+    bot's frames and steps against."""
+    game = await world.bots[0].service.game(game_id)
+    outcomes = await world.bots[0].service.history.outcomes(game_id)
+    return face_for(game.kind).replay(game, outcomes, english())
+
+
+def durations(message: Message) -> list[int]:
+    gif = replay_gif(message)
+    found = []
+    for index in range(gif.n_frames):
+        gif.seek(index)
+        found.append(gif.info["duration"])
+    return found
 
 
 async def test_a_result_replays_privately_then_from_the_stored_file_and_shares(
@@ -47,10 +74,14 @@ async def test_a_result_replays_privately_then_from_the_stored_file_and_shares(
     assert "Preparing the replay of Claim It! #1" in ephemeral_answer(asked)
     replay = await shown_replay(world, asked)
     assert title_of(replay) == "🎞️ Replay · Claim It! #1"
-    assert replay.button_labels() == ["Share in the channel"]
-    gif = replay_gif(replay)
-    # The position before the first move, then one step per move.
-    assert gif.n_frames == moves + 1
+    assert replay.button_labels() == ["Share in the channel", "Step through"]
+    # The position before the first move, then one step per move: about a minute of them,
+    # every bust and the end among them.
+    steps = (await worked_out(world, finished.id)).steps
+    assert len(steps) == moves + 1
+    shown = timed([step.hold for step in steps])
+    assert len(shown) < len(steps) and sum(held for _, held in shown) <= LENGTH
+    assert durations(replay) == [held for _, held in shown]
     # Its description tells the game to whoever can't see it: players, winner, length,
     # the moments it holds on, the end.
     (picture,) = replay.gallery_items()
@@ -73,9 +104,10 @@ async def test_a_result_replays_privately_then_from_the_stored_file_and_shares(
     shared = await world.click(bo, again.response_message, "Share in the channel")
     post = shared.response_message
     assert post is not None and not post.ephemeral
-    assert title_of(post) == "🎞️ Replay · Claim It! #1" and post.buttons() == []
+    assert title_of(post) == "🎞️ Replay · Claim It! #1"
+    assert post.button_labels() == ["Step through"], "for anyone, privately"
     assert note_of(post) == f"Shared by <@{bo.id}>." and post.mentions == []
-    assert replay_gif(post).n_frames == moves + 1
+    assert durations(post) == [held for _, held in shown]
     assert [m for m in world.channel.visible() if not m.ephemeral] == [*public_before, post]
 
 
@@ -111,5 +143,105 @@ async def test_a_gold_nuggets_game_against_computer_players_replays(world: World
     replay = await shown_replay(world, asked)
     assert title_of(replay) == "🎞️ Replay · Gold Nuggets #1"
     (finished,) = await world.bots[0].features.get(Ladder).ladder.history(world.guild.id, "nuggets")
-    moves = len(await world.bots[0].service.history.outcomes(finished.id))
-    assert replay_gif(replay).n_frames == moves + 1
+    steps = (await worked_out(world, finished.id)).steps
+    assert durations(replay) == [held for _, held in timed([step.hold for step in steps])]
+
+
+def stepped(message: Message) -> tuple[str, str, str]:
+    """A step-through's heading line, caption and picture's description."""
+    heading, caption = text_of(message).split("\n", 1)
+    (picture,) = message.gallery_items()
+    assert picture.attachment is not None
+    assert Image.open(io.BytesIO(picture.attachment.data)).format == "PNG"
+    return heading, caption, picture.description or ""
+
+
+def enabled(message: Message) -> list[str]:
+    return [str(b["label"]) for b in message.buttons() if b["type"] == 2 and not b.get("disabled")]
+
+
+async def test_a_replay_is_stepped_through_privately_by_step_and_by_round_after_a_restart(
+    world: World,
+) -> None:
+    ann, outsider = world.players[0], world.players[-1]
+    await world.start_game(2)
+    result = await world.finish(random.Random(5))
+    (finished,) = await world.bots[0].features.get(Ladder).ladder.history(world.guild.id, "claimit")
+    replay = await worked_out(world, finished.id)
+    steps, chapters = replay.steps, replay.chapters
+    total = len(steps)
+    assert len(chapters) > 3 and chapters[0].step == 0 and chapters[1].name == "Round 2"
+
+    shown = await shown_replay(world, await world.click(ann, result, "Replay"))
+    opened = await world.click(ann, shown, "Step through")
+    stepper = opened.response_message
+    assert stepper is not None and stepper.ephemeral and stepper.visible_to == ann.id
+    assert stepper is not shown, "the animation stays as it was"
+    assert title_of(stepper) == "🎞️ Step through · Claim It! #1"
+    heading, caption, told = stepped(stepper)
+    assert heading == f"**Round 1** · Step 1 of {total}"
+    assert caption == steps[0].caption
+    assert told == f"Claim It! #1, step 1 of {total}: {steps[0].caption}"
+    assert enabled(stepper) == ["Next", "Last"]
+
+    await world.click(ann, stepper, "Next")
+    assert stepped(stepper)[:2] == (f"**Round 1** · Step 2 of {total}", steps[1].caption)
+    assert enabled(stepper) == ["First", "Back", "Next", "Last"]
+    await world.click(ann, stepper, "Last")
+    assert stepped(stepper)[:2] == (
+        f"**{chapters[-1].name}** · Step {total} of {total}",
+        steps[-1].caption,
+    )
+    assert enabled(stepper) == ["First", "Back"]
+
+    # A round from the menu: its first step.
+    third = chapters[2]
+    await world.select(ann, stepper, "Jump to…", str(third.step))
+    assert stepped(stepper)[:2] == (
+        f"**Round 3** · Step {third.step + 1} of {total}",
+        steps[third.step].caption,
+    )
+
+    # Restart-safe: every button names its step.
+    await world.stop_bots()
+    await world.start_bot()
+    await world.click(ann, stepper, "Back")
+    assert stepped(stepper)[0] == f"**Round 2** · Step {third.step} of {total}"
+    await world.click(ann, stepper, "First")
+    assert stepped(stepper)[0] == f"**Round 1** · Step 1 of {total}"
+
+    # A pick the menu never offered (a hand-made one) changes nothing and says so.
+    forged = await world.discord.forge(
+        ann,
+        stepper,
+        {"custom_id": f"claimit:jump:{finished.id}", "component_type": 3, "values": ["2"]},
+    )
+    refused = await world.discord.answer(forged)
+    assert "isn't one of the menu's choices" in ephemeral_answer(refused)
+    assert stepped(stepper)[0] == f"**Round 1** · Step 1 of {total}"
+
+    # Shared in the channel, the replay lets anyone step through it, privately.
+    shared = await world.click(ann, shown, "Share in the channel")
+    assert shared.response_message is not None
+    theirs = await world.click(outsider, shared.response_message, "Step through")
+    assert theirs.response_message is not None
+    assert theirs.response_message.visible_to == outsider.id
+
+
+async def test_each_asker_steps_through_in_their_own_language(world: World) -> None:
+    ann, outsider = world.players[0], world.players[-1]
+    outsider.locale = "de"
+    await world.start_game(2)
+    result = await world.finish(random.Random(5))
+    shown = await shown_replay(world, await world.click(outsider, result, "Replay"))
+    assert title_of(shown) == "🎞️ Wiederholung · Claim It! #1"
+    stepper = (await world.click(outsider, shown, "Schritt für Schritt")).response_message
+    assert stepper is not None
+    heading, _, told = stepped(stepper)
+    assert heading.startswith("**Runde 1** · Schritt 1 von ")
+    assert told.startswith("Claim It! #1, Schritt 1 von ")
+    assert enabled(stepper) == ["Weiter", "Ende"]
+    # The same game, stepped through by an English reader meanwhile, in English.
+    theirs = await shown_replay(world, await world.click(ann, result, "Replay"))
+    mine = (await world.click(ann, theirs, "Step through")).response_message
+    assert mine is not None and stepped(mine)[0].startswith("**Round 1** · Step 1 of ")

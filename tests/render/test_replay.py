@@ -8,7 +8,7 @@ from __future__ import annotations
 import io
 import pickle
 from collections.abc import Callable, Sequence
-from itertools import islice
+from itertools import islice, pairwise
 from typing import Any
 
 import pytest
@@ -29,11 +29,13 @@ from render.common.png import palette_of
 from render.common.replay import (
     BAND_HEIGHT,
     CAPTION_SIZE,
+    LENGTH,
     Hold,
     ReplayStep,
     ReplayTooLarge,
     animate,
     caption_lines,
+    timed,
 )
 from render.gold_nuggets.gallery import views as nuggets_views
 
@@ -140,6 +142,58 @@ def test_a_frame_per_step_held_by_its_kind_looping_forever() -> None:
     assert durations(data) == [hold.milliseconds for hold in HOLDS]
     assert shown_steps(data) == list(range(len(HOLDS)))
     assert gif.size == (WIDTH, BAND_HEIGHT + PICTURE[1])
+
+
+def long_game(longs: int, ordinary: int) -> list[Hold]:
+    """A game's holds: its opening, ``ordinary`` steps with ``longs`` long ones spread
+    among them, its end."""
+    holds = [Hold.STEP] * (1 + ordinary) + [Hold.FINAL]
+    for n in range(longs):
+        holds.insert(1 + (n + 1) * ordinary // (longs + 1), Hold.LONG)
+    return holds
+
+
+def test_a_long_game_runs_about_a_minute_keeping_every_key_step() -> None:
+    holds = long_game(longs=12, ordinary=190)
+    shown = timed(holds)
+    kept = [index for index, _ in shown]
+    key = [i for i, hold in enumerate(holds) if i == 0 or hold is not Hold.STEP]
+    assert set(key) <= set(kept) and kept == sorted(kept)
+    total = sum(held for _, held in shown)
+    assert LENGTH - Hold.STEP.milliseconds < total <= LENGTH
+    assert [held for _, held in shown] == [holds[i].milliseconds for i in kept]
+    # The ordinary steps kept are spread over the game, not bunched at its start.
+    ordinary = [i for i in kept if holds[i] is Hold.STEP and i > 0]
+    gaps = [later - earlier for earlier, later in pairwise(ordinary)]
+    assert max(gaps) - min(gaps) <= 2
+
+
+def test_a_short_game_shows_every_step_as_long_as_it_is_held() -> None:
+    holds = list(HOLDS)
+    assert timed(holds) == [(i, hold.milliseconds) for i, hold in enumerate(holds)]
+
+
+def test_key_steps_longer_than_a_minute_are_all_kept_held_shorter() -> None:
+    holds = long_game(longs=30, ordinary=60)
+    shown = timed(holds)
+    longs = [held for index, held in shown if holds[index] is Hold.LONG]
+    assert len(longs) == 30 and len(shown) == 32, "the opening, 30 long steps, the end"
+    assert Hold.STEP.milliseconds <= longs[0] < Hold.LONG.milliseconds
+    assert sum(held for _, held in shown) <= LENGTH
+    # Too many even at a second each: a second each, the minute overrun.
+    many = timed(long_game(longs=80, ordinary=80))
+    assert all(held == Hold.STEP.milliseconds for _, held in many[1:-1])
+
+
+def test_a_replay_animates_the_steps_it_times() -> None:
+    steps = [
+        ReplayStep(step % len(HOLDS), f"Step {step}", hold)
+        for step, hold in enumerate(long_game(longs=2, ordinary=80))
+    ]
+    data = animate(steps, flat, PALETTE, LIMIT, length=20_000)
+    shown = timed([step.hold for step in steps], 20_000)
+    assert durations(data) == [held for _, held in shown]
+    assert opened(data).n_frames == len(shown) < len(steps)
 
 
 def test_the_holds_grow_from_a_step_to_the_end() -> None:

@@ -51,7 +51,7 @@ from bot.games.face import (
 )
 from bot.games.outcome import Outcome
 from bot.games.painters import PAINTERS
-from bot.games.replay import Hold, ReplayStep, caption
+from bot.games.replay import Chapter, Hold, ReplayStep, caption
 from bot.storage.game_values import Options
 from bot.storage.records import Game, GameStatus, LadderEntry, PlayerRecord
 from engine.claim import (
@@ -83,6 +83,7 @@ from render.claim import (
     TableView,
     render_hand,
     render_replay,
+    render_still,
     render_table,
 )
 from render.claim.pictures import HAND, TABLE
@@ -208,6 +209,21 @@ class ClaimFace(BaseFace[TableView]):
             hold = Hold.LONG
         view = self.replay_view(names, state, outcome, lang)
         return ReplayStep(view, caption(self.happened(outcome, lang)), hold)
+
+    def replay_chapters(self, outcomes: Sequence[Outcome], lang: Language) -> Sequence[Chapter]:
+        """A chapter per trick, from its first card: a phase-1 prize is taken in the
+        chapter of the trick that won it, the loot chosen in the last one's."""
+        chapters: list[Chapter] = []
+        start: int | None = 0
+        for index, outcome in enumerate(outcomes):
+            move: Move = outcome.action
+            if start is None and isinstance(move.action, (Play, Discard)):
+                start = index + 1
+            done = next((e for e in outcome.events if isinstance(e, TrickDone)), None)
+            if done is not None and start is not None:
+                chapters.append(Chapter(start, move_words.trick_name(done, lang)))
+                start = None
+        return chapters
 
     def ladder_figure(self, entry: LadderEntry, lang: Language) -> str:
         best = entry.figures.get("best_factions", 0)
@@ -536,4 +552,4 @@ async def _picture(
     )
 
 
-CLAIM_FACE = ClaimFace(GAME, (TABLE, HAND), render_replay)
+CLAIM_FACE = ClaimFace(GAME, (TABLE, HAND), render_replay, render_still)

@@ -78,6 +78,16 @@ def _move(game: Game, before: ClaimState, seat: int, action: object, lang: Langu
     return ""
 
 
+def trick_name(done: TrickDone, lang: Language) -> str:
+    """A trick as a step-through replay names it."""
+    number = lang.number(done.number)
+    if done.auto:
+        return lang._("Automatic trick")
+    if done.phase is Phase.P1:
+        return lang._("Phase 1, trick {trick}", trick=number)
+    return lang._("Phase 2, trick {trick}", trick=number)
+
+
 def _consequences(game: Game, events: Sequence[ClaimEvent], lang: Language) -> list[str]:
     lines = []
     for event in events:

@@ -18,12 +18,12 @@ from bot.games.face import (
 from bot.games.luck import luck_lines, record_luck
 from bot.games.outcome import Outcome
 from bot.games.painters import PAINTERS
-from bot.games.replay import Hold, ReplayStep, caption
+from bot.games.replay import Chapter, Hold, ReplayStep, caption, rounds
 from bot.storage.game_values import Options
 from bot.storage.records import Game, GameStatus, LadderEntry, PlayerRecord
 from engine.claimit import Bust, GameState, Phase, Place, Roll, roll_odds
 from i18n import Language
-from render.claimit import LETTERS, View, lettered, render_board, render_replay
+from render.claimit import LETTERS, View, lettered, render_board, render_replay, render_still
 from render.claimit.pictures import BOARD
 from render.common.palette import PLAYERS
 
@@ -116,6 +116,11 @@ class ClaimItFace(BaseFace[tuple[GameState, View]]):
         state: GameState = outcome.state
         hold = Hold.FINAL if state.phase is Phase.OVER else Hold.STEP
         return ReplayStep(self.replay_view(names, state, outcome, lang), said, hold)
+
+    def replay_chapters(self, outcomes: Sequence[Outcome], lang: Language) -> Sequence[Chapter]:
+        """A chapter per round."""
+        turns = [outcome.before.turn for outcome in outcomes]
+        return rounds(turns, lambda number: shared_words.round_name(number, lang))
 
     def ladder_figure(self, entry: LadderEntry, lang: Language) -> str:
         return lang._("best mine {size}", size=lang.number(entry.figures.get("best_mine", 0)))
@@ -255,4 +260,4 @@ def _three(dice: tuple[int, ...]) -> tuple[int, int, int]:
     return (dice[0], dice[1], dice[2])
 
 
-CLAIMIT_FACE = ClaimItFace(GAME, (BOARD,), render_replay)
+CLAIMIT_FACE = ClaimItFace(GAME, (BOARD,), render_replay, render_still)

@@ -32,7 +32,7 @@ from bot.games.limits import listed_name
 from bot.games.luck import MICRO, busts_line, record_luck
 from bot.games.outcome import Outcome
 from bot.games.painters import PAINTERS
-from bot.games.replay import Hold, ReplayStep, caption
+from bot.games.replay import Chapter, Hold, ReplayStep, caption, rounds
 from bot.storage.records import Game, GameStatus, LadderEntry, PlayerRecord
 from engine.gold_nuggets import (
     EMPTY,
@@ -51,7 +51,7 @@ from engine.gold_nuggets.dice import DICE
 from engine.gold_nuggets.odds import roll_odds
 from i18n import Language
 from render.common.palette import PLAYERS
-from render.gold_nuggets import NuggetsView, render_replay, render_table
+from render.gold_nuggets import NuggetsView, render_replay, render_still, render_table
 from render.gold_nuggets.pictures import TABLE
 
 BUTTONS_PER_ROW: Final = 5
@@ -149,6 +149,11 @@ class GoldNuggetsFace(BaseFace[NuggetsView]):
         elif any(isinstance(e, BonusTurn) for e in outcome.events):
             hold = Hold.LONG
         return ReplayStep(self.replay_view(names, state, outcome, lang), said, hold)
+
+    def replay_chapters(self, outcomes: Sequence[Outcome], lang: Language) -> Sequence[Chapter]:
+        """A chapter per round."""
+        turns = [outcome.before.turn for outcome in outcomes]
+        return rounds(turns, lambda number: shared_words.round_name(number, lang))
 
     def ladder_figure(self, entry: LadderEntry, lang: Language) -> str:
         best = entry.figures.get("best", 0)
@@ -561,4 +566,4 @@ def _prompt(game: Game, state: GameState, lang: Language) -> str:
     return "\n\n" + "\n".join(lines)
 
 
-NUGGETS_FACE = GoldNuggetsFace(GAME, (TABLE,), render_replay)
+NUGGETS_FACE = GoldNuggetsFace(GAME, (TABLE,), render_replay, render_still)

@@ -1,5 +1,6 @@
-"""The Share button on a replay shown privately: the game's kind and id are all its
-custom_id holds."""
+"""A replay's controls: the Share button on a replay shown privately, and a step-through
+replay's buttons and menu. A game's kind and id, and the step shown, are all their
+custom_ids hold, so that they work after any restart."""
 
 from __future__ import annotations
 
@@ -8,7 +9,10 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui.components import GAME, KIND, HandedOver
+from bot.discord_ui.components import GAME, KIND, HandedOver, whole_up_to
+
+MOST_STEPS = 99_999
+"""More steps than any game has (Claim It!'s longest run to a few hundred)."""
 
 
 class ShareReplayButton(
@@ -34,4 +38,75 @@ class ShareReplayButton(
 
     @classmethod
     def parse(cls, match: re.Match[str]) -> ShareReplayButton:
+        return cls(match["kind"], int(match["game"]))
+
+
+STEP = f"(?P<step>{whole_up_to(MOST_STEPS)})"
+WAY = "(?P<way>open|first|back|next|last)"
+
+
+class StepButton(
+    HandedOver,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=f"{KIND}:step:{GAME}:{STEP}:{WAY}",
+):
+    """A step-through replay's buttons, each naming the step it shows: ``open`` (on a
+    replay) shows it in a private message of the presser's own, the others (first, back,
+    next, last) turn the private message pressed to it."""
+
+    def __init__(
+        self,
+        kind: str,
+        game: int,
+        step: int,
+        way: str,
+        *,
+        label: str | None = None,
+        emoji: str | None = None,
+        disabled: bool = False,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                emoji=emoji,
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+                custom_id=f"{kind}:step:{game}:{step}:{way}",
+            )
+        )
+        self.kind, self.game, self.step, self.way = kind, game, step, way
+
+    @classmethod
+    def parse(cls, match: re.Match[str]) -> StepButton:
+        return cls(match["kind"], int(match["game"]), int(match["step"]), match["way"])
+
+
+class JumpMenu(
+    HandedOver,
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=f"{KIND}:jump:{GAME}",
+):
+    """A step-through replay's menu of the game's chapters (rounds, tricks): each
+    option's value is the step a chapter begins at."""
+
+    def __init__(
+        self,
+        kind: str,
+        game: int,
+        *,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"{kind}:jump:{game}",
+                placeholder=placeholder,
+                # Parsed back from a pick, the menu's options are not needed.
+                options=options or [discord.SelectOption(label="-", value="-")],
+            )
+        )
+        self.kind, self.game = kind, game
+
+    @classmethod
+    def parse(cls, match: re.Match[str]) -> JumpMenu:
         return cls(match["kind"], int(match["game"]))

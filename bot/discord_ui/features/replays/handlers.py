@@ -2,32 +2,37 @@
 word: ``/<game> replay [game]``, the Replay button on every result, and the Share button
 on a replay shown privately.
 
-A replay is an animated GIF of the table as it stood after each move, made in a picture
-process from the game's move log by its face (what everybody could see, step by step)
-and its renderer, fitted to the server's upload limit, and kept once made (per language):
-the first asker sees "preparing…" become the replay, later ones get it at once.
+A replay is an animated GIF of the table as it stood after each move, about a minute
+long, made in a picture process from the game's move log by its face (what everybody
+could see, step by step) and its renderer, fitted to the server's upload limit, and kept
+once made (per language): the first asker sees "preparing…" become the replay, later
+ones get it at once. Its Step through button shows the presser every step, one at a
+time (``stepper``); each press names the step it shows, so it works after a restart.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections import OrderedDict
 
 import discord
 
 from bot.discord_ui.cards import Card, Image, Rows, edited, sent
+from bot.discord_ui.components import selected
 from bot.discord_ui.controls.replay import ReplayButton
 from bot.discord_ui.feature import Core, Feature, takes
-from bot.discord_ui.features.replays.components import ShareReplayButton
+from bot.discord_ui.features.replays.components import JumpMenu, ShareReplayButton, StepButton
 from bot.discord_ui.features.replays.description import replay_description
+from bot.discord_ui.features.replays.stepper import jumped_to, step_card
 from bot.discord_ui.interactions import reader
-from bot.discord_ui.surfaces import tell
+from bot.discord_ui.surfaces import reveal, tell, update_private
 from bot.games import shared_words
 from bot.games.face import GOLD
 from bot.games.faces import face_for
 from bot.games.painters import PAINTERS
 from bot.games.replay import Replay, ReplayTooLarge
-from bot.service.errors import NoSuchFinishedGame, NotHere, NotThisGame
+from bot.service.errors import NoSuchFinishedGame, NotHere, NotOnTheMenu, NotThisGame
 from bot.service.replay_service import ReplayService
 from bot.storage import Game, GameStatus
 from i18n import Language, Message
@@ -35,6 +40,9 @@ from i18n import Language, Message
 log = logging.getLogger(__name__)
 
 FILENAME = "replay.gif"
+KEPT_REPLAYS = 32
+"""Replays' steps kept worked out (per game and language), for the next press of a
+step-through: a finished game never changes."""
 
 
 class Replays(Feature):
@@ -45,6 +53,7 @@ class Replays(Feature):
         self.replays = ReplayService(core.database, core.clock.now)
         self._making: dict[tuple[int, str, int], asyncio.Task[bytes]] = {}
         """Replays being made, so that people asking at once wait for the same one."""
+        self._worked_out: OrderedDict[tuple[int, str], Replay] = OrderedDict()
 
     async def command(
         self, interaction: discord.Interaction, kind: str, number: int | None
@@ -85,11 +94,43 @@ class Replays(Feature):
                 await tell(interaction, reader(interaction).say(_too_large(title, limit)))
                 return
         shared = Message("Shared by {player}.", player=interaction.user.mention)
-        card = _card(game, gif, lang, await self._described(game, replay, lang), lang.say(shared))
+        described = await self._described(game, replay, lang)
+        rows = ((_step_through(game, lang),),)
+        card = _card(game, gif, lang, described, lang.say(shared), rows)
         if interaction.response.is_done():
             await interaction.edit_original_response(**edited(card))
         else:
             await interaction.response.send_message(**sent(card))
+
+    @takes(StepButton)
+    async def step_button(self, interaction: discord.Interaction, button: StepButton) -> None:
+        """Step through (on a replay): the first step, in a private message of the
+        presser's own; first, back, next and last (on that message): the step the button
+        names, in place."""
+        game = await self._finished(interaction, button.kind, button.game)
+        lang = reader(interaction)
+        replay = await self._replay(game, lang)
+        step = min(button.step, len(replay.steps) - 1)
+        if button.way == "open":
+            await reveal(interaction, self._step(game, replay, step, lang))
+        else:
+            await update_private(interaction, self._step(game, replay, step, lang))
+
+    @takes(JumpMenu)
+    async def jump(self, interaction: discord.Interaction, menu: JumpMenu) -> None:
+        """A chapter picked in a step-through's menu: its first step, in place."""
+        game = await self._finished(interaction, menu.kind, menu.game)
+        lang = reader(interaction)
+        replay = await self._replay(game, lang)
+        step = jumped_to(replay.chapters, selected(interaction))
+        if step is None:
+            raise NotOnTheMenu()
+        await update_private(interaction, self._step(game, replay, step, lang))
+
+    async def _step(self, game: Game, replay: Replay, step: int, lang: Language) -> Card:
+        png = await PAINTERS.paint(game.id, replay.still, replay.steps[step])
+        title = shared_words.game_name(face_for(game.kind).title, game)
+        return step_card(replay, step, png, game.kind, game.id, title, lang)
 
     async def _finished(self, interaction: discord.Interaction, kind: str, game_id: int) -> Game:
         """The finished game a button names, refused unless it is this server's (a
@@ -109,11 +150,12 @@ class Replays(Feature):
         lang = reader(interaction)
         limit = interaction.filesize_limit
         share = ShareReplayButton(game.kind, game.id, label=lang._("Share in the channel"))
+        buttons = ((share, _step_through(game, lang)),)
         gif = await self.replays.stored(game.id, lang.code, limit)
         replay = await self._replay(game, lang)
         described = await self._described(game, replay, lang)
         if gif is not None:
-            card = _card(game, gif, lang, described, rows=((share,),))
+            card = _card(game, gif, lang, described, rows=buttons)
             await interaction.response.send_message(**sent(card), ephemeral=True)
             return
         title = shared_words.game_name(face_for(game.kind).title, game)
@@ -125,14 +167,23 @@ class Replays(Feature):
             refused = Card(title=None, text=lang.say(_too_large(title, limit)))
             await interaction.edit_original_response(**edited(refused))
             return
-        card = _card(game, gif, lang, described, rows=((share,),))
+        card = _card(game, gif, lang, described, rows=buttons)
         await interaction.edit_original_response(**edited(card))
 
     async def _replay(self, game: Game, lang: Language) -> Replay:
         """The replay's steps, worked out from the move log (no picture drawn yet): for
-        its description, which a replay kept as a GIF no longer holds, and to draw it."""
-        outcomes = await self.table.service.history.outcomes(game.id)
-        return await asyncio.to_thread(face_for(game.kind).replay, game, outcomes, lang)
+        its description, which a replay kept as a GIF no longer holds, to draw it, and to
+        step through it."""
+        key = (game.id, lang.code)
+        replay = self._worked_out.get(key)
+        if replay is None:
+            outcomes = await self.table.service.history.outcomes(game.id)
+            replay = await asyncio.to_thread(face_for(game.kind).replay, game, outcomes, lang)
+            self._worked_out[key] = replay
+            while len(self._worked_out) > KEPT_REPLAYS:
+                self._worked_out.popitem(last=False)
+        self._worked_out.move_to_end(key)
+        return replay
 
     async def _described(self, game: Game, replay: Replay, lang: Language) -> str:
         results = await self.table.service.history.results(game.id)
@@ -171,6 +222,10 @@ def _too_large(title: str, limit: int) -> Message:
     )
 
 
+def _step_through(game: Game, lang: Language) -> StepButton:
+    return StepButton(game.kind, game.id, 0, "open", emoji="⏯️", label=lang._("Step through"))
+
+
 def _card(
     game: Game,
     gif: bytes,
@@ -183,9 +238,10 @@ def _card(
     return Card(
         title=lang._("🎞️ Replay · {game}", game=title),
         text=lang._(
-            "Every move as the table showed it, what happened written above each step; "
-            "busts, bonus turns, won tricks and the end are held longer. It starts again "
-            "after the final position."
+            "About a minute of the game as the table showed it, what happened written "
+            "above each step: busts, bonus turns, won tricks and the end are all there "
+            "and held longer, ordinary moves between them merged. It starts again after "
+            "the final position; Step through shows every move, one at a time."
         ),
         accent=GOLD,
         image=Image(gif, described, FILENAME),
