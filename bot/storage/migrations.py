@@ -408,6 +408,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         """,
         "UPDATE games SET rated = NULL WHERE status = 'finished'",
     ),
+    # 10: a replay runs about a minute, no longer the whole game a step a second: those
+    # kept are made again, shorter, when next asked for.
+    ("DELETE FROM replays",),
 )
 
 LATEST = len(MIGRATIONS)

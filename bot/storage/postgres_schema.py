@@ -239,4 +239,5 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         """,
         "UPDATE games SET rated = NULL WHERE status = 'finished'",
     ),
+    10: ("DELETE FROM replays",),
 }

@@ -10,6 +10,7 @@ import asyncpg
 import pytest
 
 from bot.service import Actor, GameService
+from bot.service.replay_service import ReplayService
 from bot.storage import Database, DatabaseTooNew
 from bot.storage.connection import Connection
 from bot.storage.migrations import LATEST
@@ -109,3 +110,22 @@ async def test_open_games_from_version_1_get_deadlines_so_none_can_stall(tmp_pat
     finally:
         await database.close()
     assert list(rows) == [(1, 600, 1000 + 1800), (2, 600, 2000 + 600), (3, 600, None)]
+
+
+async def test_replays_kept_from_before_they_ran_a_minute_are_made_again(tmp_path: Path) -> None:
+    old = tmp_path / "old.sqlite3"
+    async with aiosqlite.connect(old, isolation_level=None) as connection:
+        await migrate(connection, target=LATEST - 1)
+    database = await open_database(old)
+    try:
+        game = await started_game(GameService(database), 2)
+        await ReplayService(database, lambda: 0.0).keep(game.id, "en", b"GIF89a a whole game")
+    finally:
+        await database.close()
+    with sqlite3.connect(old) as connection:
+        connection.execute(f"PRAGMA user_version = {LATEST - 1}")
+    database = await open_database(old)
+    try:
+        assert await ReplayService(database, lambda: 0.0).stored(game.id, "en", 10**6) is None
+    finally:
+        await database.close()
