@@ -7,9 +7,11 @@ import logging
 import random
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 from bot.discord_ui.client import GameBot, use_discord_at
+from bot.discord_ui.presenter import to_ping
 from bot.settings import DEFAULT_SANDBOX_DATABASE, Settings
 from bot.storage.database import is_postgresql, shown
 from emulator import DiscordEmulator
@@ -45,6 +47,13 @@ def other_processes(settings: Settings, emulator: DiscordEmulator) -> str:
     )
 
 
+async def who_acts(bot: GameBot, channel_id: int) -> list[int]:
+    """The people who may act now in the game played in this channel or thread (or
+    started from it into a thread), as the bot's database has it."""
+    game = await bot.service.current_game(channel_id)
+    return [] if game is None else to_ping(game)
+
+
 async def run_sandbox(
     settings: Settings,
     announce: Callable[[str], None] = print,
@@ -75,7 +84,7 @@ async def run_sandbox(
             guild_ready_timeout=0.1,
             dice=dice,
         )
-        page = SandboxPage(emulator, server)
+        page = SandboxPage(emulator, server, partial(who_acts, bot))
         try:
             async with bot:
                 await bot.login(emulator.token)

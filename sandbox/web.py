@@ -16,6 +16,7 @@ import json
 import logging
 import socket
 import struct
+from collections.abc import Awaitable, Callable
 from importlib import resources
 from typing import Any
 
@@ -51,6 +52,7 @@ STATIC_TYPES = {
     ".js": "text/javascript",
     ".css": "text/css",
     ".svg": "image/svg+xml",
+    ".woff2": "font/woff2",
 }
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -65,10 +67,23 @@ EMBED_PICTURES = (
 )
 
 
+WhoActs = Callable[[int], Awaitable[list[int]]]
+"""The members who may act now in a channel's game, by the channel's id (none without a
+game, or while computer players move)."""
+
+
+async def nobody(channel_id: int) -> list[int]:
+    """Who acts where the page has no bot to ask (its own tests)."""
+    return []
+
+
 class SandboxPage:
-    def __init__(self, emulator: DiscordEmulator, server: SandboxServer) -> None:
+    def __init__(
+        self, emulator: DiscordEmulator, server: SandboxServer, who_acts: WhoActs = nobody
+    ) -> None:
         self.emulator = emulator
         self.server = server
+        self._who_acts = who_acts
         self._sockets: set[web.WebSocketResponse] = set()
         self._notice: asyncio.TimerHandle | None = None
         self._sending: set[asyncio.Task[None]] = set()
@@ -171,6 +186,8 @@ class SandboxPage:
                     str(self.emulator.bot.id): self.emulator.bot.name,
                 },
                 "channel_names": {str(c.id): c.name for c in self.emulator.channels.values()},
+                # For "Follow turns": the page acts as one of them as soon as a turn passes.
+                "to_act": [str(user) for user in await self._who_acts(channel.id)],
             }
         )
 

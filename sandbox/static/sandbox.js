@@ -13,6 +13,9 @@ const state = {
   follow: true,
   // The message a link was followed to, marked until another channel is opened.
   highlight: null,
+  // "Follow turns": act as whoever must act in the open channel's game, as soon as the
+  // turn passes (one person playing every seat on a phone taps only the moves).
+  followTurns: localStorage.getItem("claimit-sandbox-follow-turns") === "on",
 };
 const $ = (id) => document.getElementById(id);
 
@@ -379,6 +382,22 @@ async function load() {
   renderHeader();
   renderMessages();
   renderSidebar();
+  followTurn(view);
+}
+
+// Acts as one of the members who must act now, unless the page acts as one already; a
+// computer player's turn, or a lobby, changes nobody.
+function followTurn(view) {
+  if (!state.followTurns) return;
+  const acting = (view.to_act || []).filter((id) => state.members.some((m) => m.id === id));
+  if (acting.length && !acting.includes(state.user)) switchUser(acting[0]);
+}
+
+function setFollowTurns(on) {
+  state.followTurns = on;
+  localStorage.setItem("claimit-sandbox-follow-turns", on ? "on" : "off");
+  $("follow-turns").setAttribute("aria-pressed", String(on));
+  if (on) refresh();
 }
 
 // Opens a channel or thread at its newest message, or at the message a link points to.
@@ -520,12 +539,13 @@ document.addEventListener("click", async (event) => {
     hidden.classList.add("revealed");
     return hidden.firstElementChild.removeAttribute("inert");
   }
-  const target = event.target.closest("[data-user], [data-channel], [data-command], button[data-custom-id], #menu-button, #backdrop, #jump");
+  const target = event.target.closest("[data-user], [data-channel], [data-command], button[data-custom-id], #menu-button, #backdrop, #jump, #follow-turns");
   if (!target) return;
   event.preventDefault();
   if (target.id === "menu-button") return setMenu(!document.body.classList.contains("menu-open"));
   if (target.id === "backdrop") return setMenu(false);
   if (target.id === "jump") { state.follow = true; $("jump").hidden = true; return toBottom(); }
+  if (target.id === "follow-turns") return setFollowTurns(!state.followTurns);
   if (target.dataset.user) return switchUser(target.dataset.user);
   if (target.dataset.channel) return openChannel(target.dataset.channel, target.dataset.message);
   if (target.dataset.command) { setMenu(false); return complete(target.dataset.command); }
@@ -610,6 +630,7 @@ async function start() {
   const saved = localStorage.getItem("claimit-sandbox-user");
   state.user = info.members.some((m) => m.id === saved) ? saved : info.members[0].id;
   renderGames();
+  $("follow-turns").setAttribute("aria-pressed", String(state.followTurns));
   await refresh();
   connectLive();
 }

@@ -263,7 +263,8 @@ async def test_a_picture_keeps_its_place_before_it_comes(
     message = turn_message(bare_page)
     page = await browser.new_page(viewport=DESKTOP)
     pictures_may_come = await hold_pictures(page)
-    await page.goto(bare_page.url)
+    # Not until "load": the page's messages, pictures held, may be in by then.
+    await page.goto(bare_page.url, wait_until="domcontentloaded")
     article = by_id(page, message)
     board = article.locator(".gallery.single img")
     hands = article.locator(".gallery.three img")

@@ -65,7 +65,8 @@ async def test_the_newest_message_stays_in_view_until_the_reader_scrolls_up(
     page = await browser.new_page(viewport={"width": 1280, "height": 900})
     # The pictures are held back: the view is placed before any of them has arrived.
     pictures_may_come = await hold_pictures(page)
-    await page.goto(bare_page.url)
+    # Not until "load": the page's messages, pictures held, may be in by then.
+    await page.goto(bare_page.url, wait_until="domcontentloaded")
     buttons = page.locator(f'#messages article[data-id="{last.id}"] .components')
     await expect(buttons).to_be_in_viewport(ratio=1)
     boards = page.locator("img.board")
