@@ -1,0 +1,148 @@
+"""Moments a newcomer met, as the bot words and draws them, on the sandbox page at a
+desktop's width and a phone's, in English and German: a cancelled table (every game),
+a result decided by a tie-break, and a replay stepped through (every game). Each fits
+the screen without scrolling sideways, gives its picture its description as alt text,
+and leaves a screenshot in test-artifacts/sandbox."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from dataclasses import replace
+
+import pytest
+from playwright.async_api import Browser, Locator, Page, expect
+
+from bot.discord_ui import presenter, text
+from bot.discord_ui.cards import Card, layout
+from bot.discord_ui.features.replays.stepper import step_card
+from bot.games.faces import face_for
+from bot.games.outcome import Outcome
+from bot.games.registry import REGISTERED, rules_for
+from bot.ladder import Rating
+from bot.storage import GameStatus, RatingChange, Seat
+from emulator.model import Attachment, snowflake
+from i18n import Language, language
+from tests.games.stored import stored
+from tests.games.test_contract import Playout, play, results
+from tests.layouts import IS_COMPONENTS_V2, components
+from tests.sandbox.conftest import Sandbox, put_message
+from tests.sandbox.pages import DESKTOP, fitted
+
+pytestmark = pytest.mark.browser
+
+LANGS = pytest.mark.parametrize("lang", [language("en"), language("de")], ids=["en", "de"])
+TIED_CLAIMIT = 5
+"""A seed of a three-player Claim It! game whose first two are level on their largest
+mine (found by playing seeds through the rules)."""
+NAMES = ("Ann", "Bo", "Cy", "Di", "Ed")
+
+
+def seats(players: int) -> tuple[Seat, ...]:
+    return tuple(Seat(n, 1000 + n, None, NAMES[n], n) for n in range(players))
+
+
+def outcome_of(kind: str, playout: Playout, index: int) -> Outcome:
+    move = playout.moves[index]
+    rules = rules_for(kind)
+    table = seats(playout.players)
+    over = rules.is_over(move.after)
+    game = stored(kind, move.after, table, over=over, options=playout.options, game_id=7)
+    outcome = Outcome(
+        game, move.before, move.seat, move.action, move.step.events, move.step.turn_over
+    )
+    if not over:
+        return outcome
+    finals = results(rules, move.after, table)
+    changes = tuple(
+        RatingChange(
+            final.user_id or 0,
+            final.display_name,
+            Rating(25.0, 4.0),
+            Rating(27.0 if final.won else 24.0 - final.place / 4, 3.8),
+            12,
+        )
+        for final in finals
+    )
+    return replace(outcome, results=finals, rating_changes=changes)
+
+
+def shown(sandbox: Sandbox, card: Card) -> int:
+    """The card put in the channel as the bot would post it; its message's id."""
+    files = [] if card.image is None else [card.image]
+    message = put_message(
+        sandbox,
+        tell_pages=True,
+        flags=IS_COMPONENTS_V2,
+        components=components(layout(card)),
+        attachments=[
+            Attachment(snowflake(), image.filename, image.png, "image/png") for image in files
+        ],
+    )
+    return message.id
+
+
+@pytest.fixture
+async def page(browser: Browser, bare_page: Sandbox) -> AsyncIterator[Page]:
+    page = await browser.new_page(viewport=DESKTOP)
+    await page.goto(bare_page.url)
+    yield page
+    await page.close()
+
+
+async def on_page(page: Page, message_id: int) -> Locator:
+    message = page.locator(f'#messages article[data-id="{message_id}"]')
+    await expect(message).to_be_visible()
+    return message
+
+
+@LANGS
+async def test_a_cancelled_table_of_every_game(
+    page: Page, bare_page: Sandbox, lang: Language
+) -> None:
+    for game in REGISTERED:
+        playout = play(rules_for(game.kind), 3, random.Random(11))
+        outcome = outcome_of(game.kind, playout, len(playout.moves) // 2)
+        cancelled = replace(outcome.game, status=GameStatus.CANCELLED)
+        card = await presenter.closed(cancelled, text.cancelled(cancelled, "Ann", lang), lang)
+        message = await on_page(page, shown(bare_page, card))
+        words = lang._("This game was cancelled by {player}. It counts for nobody.", player="Ann")
+        await expect(message).to_contain_text(words)
+        await expect(message.locator("button, select")).to_have_count(0)
+        await fitted(page, bare_page.emulator, message, f"cancelled-{game.kind}-{lang.code}")
+
+
+@LANGS
+async def test_a_result_decided_by_a_tie_break(
+    page: Page, bare_page: Sandbox, lang: Language
+) -> None:
+    playout = play(rules_for("claimit"), 3, random.Random(TIED_CLAIMIT))
+    outcome = outcome_of("claimit", playout, len(playout.moves) - 1)
+    level = sorted(outcome.results, key=lambda r: r.place)[:2]
+    assert level[0].figures["largest_mine"] == level[1].figures["largest_mine"]
+    face = face_for("claimit")
+    card = presenter.result(
+        await face.result(outcome, face.happened(outcome, lang), lang), outcome.game, lang
+    )
+    message = await on_page(page, shown(bare_page, card))
+    await expect(message).to_contain_text("level on" if lang.code == "en" else "gleichauf")
+    await fitted(page, bare_page.emulator, message, f"tied-result-{lang.code}")
+
+
+@LANGS
+async def test_a_replay_stepped_through_in_every_game(
+    page: Page, bare_page: Sandbox, lang: Language
+) -> None:
+    for game in REGISTERED:
+        playout = play(rules_for(game.kind), 3, random.Random(12))
+        outcomes = [outcome_of(game.kind, playout, n) for n in range(len(playout.moves))]
+        replay = face_for(game.kind).replay(outcomes[-1].game, outcomes, lang)
+        step = replay.chapters[2].step + 1
+        title = f"{face_for(game.kind).title} #7"
+        png = replay.still(replay.steps[step])
+        card = step_card(replay, step, png, game.kind, 7, title, lang)
+        message = await on_page(page, shown(bare_page, card))
+        await expect(message.locator("button")).to_have_count(4)
+        await expect(message.locator("select")).to_have_count(1)
+        await expect(message).to_contain_text(replay.chapters[2].name)
+        await fitted(page, bare_page.emulator, message, f"step-through-{game.kind}-{lang.code}")
