@@ -63,6 +63,7 @@ PICTURES: tuple[str, ...] = (
     "leaderboard.png",
     "settings.png",
     "replay.png",
+    "replay-steps.png",
     "german.png",
 )
 """Every file the script writes, each named in the docs."""
@@ -347,6 +348,14 @@ async def claim_it(browser: Browser, page: Page, url: str, camera: Camera) -> No
     await loaded(replay)
     await steps_on(replay.locator(".gallery img"), REPLAY_STEPS)
     await camera.message("replay.png", replay)
+    await replay.locator("button", has_text="Step through").click()
+    stepper = page.locator("#messages article.ephemeral", has_text="Step through · Claim It!")
+    # Each press waits for the step it brings, so that none is still on its way when
+    # the picture is taken.
+    for step in range(2, REPLAY_STEPS + 2):
+        await stepper.locator("button", has_text="Next").click()
+        await expect(stepper).to_contain_text(f" · Step {step} of ")
+    await camera.message("replay-steps.png", stepper)
 
     stats = await private_answer(page, "/claimit stats")
     await expect(stats).to_contain_text("The dice in")
