@@ -113,6 +113,9 @@ class GameBot(discord.AutoShardedClient):
         self._declared = discovered()
         for kind, rules in GAMES.items():
             self.tree.add_command(game_commands(rules, face_for(kind), self._declared))
+        for declaration in self._declared:
+            for group in declaration.own_commands():
+                self.tree.add_command(group)
 
     async def setup_hook(self) -> None:
         # First: its processes take a moment to start, and the shard leases taken below

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, Self, TypeVar, runtime_checkable
 
 import discord
+from discord import app_commands
 
 from bot.clock import Clock
 from bot.discord_ui.command_parts import Command
@@ -111,6 +112,11 @@ def no_commands(rules: AnyRules, face: GameFace) -> Sequence[Command]:
     return ()
 
 
+def no_own_commands() -> Sequence[app_commands.Group]:
+    """The commands of a feature that has none beside the games' groups."""
+    return ()
+
+
 @dataclass(frozen=True)
 class Declaration:
     """A feature's package declares itself with one of these, as ``FEATURE``."""
@@ -121,6 +127,9 @@ class Declaration:
     features'): the order features came to the bot."""
     commands: Callable[[AnyRules, GameFace], Sequence[Command]] = field(default=no_commands)
     """Its slash commands in one game's group, from the game's rules and face."""
+    own_commands: Callable[[], Sequence[app_commands.Group]] = field(default=no_own_commands)
+    """Its command groups of its own, beside the games' (one for every game, such as
+    ``/my``)."""
 
 
 @runtime_checkable

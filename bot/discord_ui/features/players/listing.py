@@ -1,0 +1,71 @@
+"""The card ``/my games`` answers with: a line per game, those waiting on the asker
+first, then the others by how soon their clock runs out, lobbies last."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.discord_ui import limits
+from bot.discord_ui.cards import Card
+from bot.discord_ui.pings import JUMP
+from bot.discord_ui.presenter import acting
+from bot.games import shared_words
+from bot.games.face import GOLD
+from bot.games.faces import face_for
+from bot.storage import Game, GameStatus
+from i18n import Language
+
+
+def my_games_card(games: Sequence[Game], user_id: int, lang: Language) -> Card:
+    """``user_id``'s games (their lobbies and running games in one server), in ``lang``."""
+    title = lang._("🎲 Your games here")
+    if not games:
+        return Card(
+            title=title,
+            text=lang._("You play no game in this server right now."),
+            accent=GOLD,
+        )
+    ordered = sorted(games, key=lambda game: _order(game, user_id))
+    lines = [_line(game, user_id, lang) for game in ordered]
+    waiting = sum(1 for game in games if _waits_on(game, user_id))
+    heading = (
+        lang.ngettext("{n} game waits for you.", "{n} games wait for you.", waiting)
+        if waiting
+        else lang._("No game waits for you.")
+    )
+    return Card(
+        title=title,
+        text=heading + "\n" + limits.joined_within(lines, limits.CARD_TEXT - len(heading) - 1),
+        accent=GOLD,
+    )
+
+
+def _waits_on(game: Game, user_id: int) -> bool:
+    return game.status is GameStatus.ACTIVE and any(
+        seat.user_id == user_id for seat in acting(game)
+    )
+
+
+def _order(game: Game, user_id: int) -> tuple[int, float, int]:
+    if game.status is not GameStatus.ACTIVE:
+        return (2, 0.0, game.id)
+    return (0 if _waits_on(game, user_id) else 1, game.deadline or 0.0, game.id)
+
+
+def _line(game: Game, user_id: int, lang: Language) -> str:
+    name = shared_words.game_name(face_for(game.kind).title, game)
+    shown = game.turn_message_id if game.status is GameStatus.ACTIVE else game.lobby_message_id
+    if shown is not None:
+        link = JUMP.format(guild=game.guild_id, channel=game.place_id, message=shown)
+        name = f"[{name}]({link})"
+    if game.status is not GameStatus.ACTIVE:
+        return lang._("{game}: in its lobby, not started yet", game=name)
+    if _waits_on(game, user_id):
+        state = lang._("your turn")
+    else:
+        movers = [shared_words.seat_line(seat, lang) for seat in acting(game)]
+        state = lang._("{players} to play", players=lang.list(movers)) if movers else ""
+    if game.deadline is None:
+        return f"**{name}**: {state}" if state else f"**{name}**"
+    ends = lang._("ends {when}", when=shared_words.deadline(game.deadline))
+    return f"**{name}**: {state} · {ends}"
