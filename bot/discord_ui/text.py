@@ -13,7 +13,11 @@ from i18n import Language
 
 
 def minutes(seconds: int, lang: Language) -> str:
-    """A clock's length as the lobby and the settings say it: whole hours, else minutes."""
+    """A clock's length as the lobby and the settings say it: whole days, else whole
+    hours, else minutes."""
+    if seconds % 86400 == 0:
+        days = seconds // 86400
+        return lang.ngettext("{n} day", "{n} days", days)
     if seconds % 3600 == 0:
         hours = seconds // 3600
         return lang.ngettext("{n} hour", "{n} hours", hours)

@@ -18,7 +18,9 @@ from bot.storage.game_values import Options
 from bot.storage.records import MINUTE, GuildSettings, PingMode
 from i18n import LANGUAGES, Message
 
-TURN_TIMEOUT_MINUTES = (1, 24 * 60)
+TURN_TIMEOUT_MINUTES = (1, 7 * 24 * 60)
+"""A turn may last up to a week: most servers play at their own pace, a move at lunch
+and one in the evening."""
 LOBBY_TIMEOUT_MINUTES = (1, 24 * 60)
 MAX_GAME_CHANNELS = 25
 PING_DELAY_SECONDS = (5, 600)

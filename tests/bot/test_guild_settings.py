@@ -66,7 +66,7 @@ async def test_the_channel_list(settings: GuildSettingsService) -> None:
     "change",
     [
         {"turn_timeout": 59},
-        {"turn_timeout": 24 * 3600 + 1},
+        {"turn_timeout": 7 * 24 * 3600 + 1},
         {"lobby_timeout": 0},
         {"all_channels": True, "allow_channel": 5},
         {"all_channels": True, "disallow_channel": 5},

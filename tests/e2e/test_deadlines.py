@@ -10,7 +10,7 @@ import re
 
 from bot.discord_ui.presenter import to_ping
 from emulator import Message
-from tests.e2e.world import World, describe, is_game_over, pick_button
+from tests.e2e.world import World, describe, ephemeral_answer, is_game_over, pick_button
 
 TURN = 600
 LOBBY = 1800
@@ -124,3 +124,29 @@ async def test_a_deleted_game_message_comes_back_at_the_next_deadline(world: Wor
     await world.click(mover, ended, "Roll")
     reposted = await world.command(world.players[2], "claimit board")
     assert reposted.response_message is not None and reposted.response_message.buttons()
+
+
+DAY = 86400
+
+
+async def test_a_turn_may_last_up_to_a_week_and_ends_by_itself_after_it(world: World) -> None:
+    ann, bo = world.players[0], world.players[1]
+    week = (await world.command(ann, "claimit settings", turn_timeout=7 * 24 * 60)).response_message
+    assert week is not None and "**Turn time** 7 days" in describe(week)
+    refused = await world.command(ann, "claimit settings", turn_timeout=7 * 24 * 60 + 1)
+    assert "a turn timeout is from 1 to 10080 minutes" in ephemeral_answer(refused)
+    lobby = (await world.command(ann, "claimit new", turn_timeout=2 * 24 * 60)).response_message
+    assert lobby is not None and "2 days" in describe(lobby)
+    await world.click(bo, lobby, "Join")
+    await world.click(ann, lobby, "Start")
+    game = await world.bots[0].service.current_game(world.channel.id)
+    assert game is not None and game.deadline == world.clock.now() + 2 * DAY
+    before = describe(lobby)
+    world.clock.advance(2 * DAY - 60)
+    await world.quiet()
+    assert describe(lobby) == before, "a day and 23 hours in, the turn still waits"
+    world.clock.advance(60)
+    shown = await world.discord.wait_for_message(
+        world.channel, functools.partial(changed, lobby, before)
+    )
+    assert "time ran out" in describe(shown)

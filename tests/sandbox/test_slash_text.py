@@ -148,7 +148,7 @@ def test_an_options_text_runs_on_to_the_next_option_as_in_discords_box() -> None
         ("/nuggets new variant:true", "/nuggets new has no option 'variant:true'"),
         ("/nuggets new bots:5", "bots is from 0 to 4"),
         ("/nuggets new bot_level:genius", "bot_level is one of: easy, normal, hard"),
-        ("/nuggets new turn_timeout:0", "turn_timeout is from 1 to 1440"),
+        ("/nuggets new turn_timeout:0", "turn_timeout is from 1 to 10080"),
         ("/nuggets", "/nuggets needs one of its commands: /nuggets new, /nuggets rules"),
         # Only the group's own commands, not every game's.
         ("/nuggets dance", r"There is no /nuggets dance\. Try one of: (?!.*claimit)/nuggets new, "),

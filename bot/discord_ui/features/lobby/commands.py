@@ -12,8 +12,11 @@ from bot.discord_ui.command_parts import Command, choices, command, game_option,
 from bot.discord_ui.features.lobby.handlers import Lobbies
 from bot.games.face import GameFace
 from bot.games.rules import AnyRules
+from bot.service.guild_settings import TURN_TIMEOUT_MINUTES
 from bot.storage.records import MINUTE
 from i18n import N_, Message
+
+TURN_LOW, TURN_HIGH = TURN_TIMEOUT_MINUTES
 
 
 def commands(rules: AnyRules, face: GameFace) -> list[Command]:
@@ -42,7 +45,9 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
                 *(game_option(o) for o in rules.options),
                 param(N_("bots"), app_commands.Range[int, 0, most], 0),
                 param(N_("bot_level"), str, "normal"),
-                param(N_("turn_timeout"), app_commands.Range[int, 1, 1440] | None, None),
+                param(
+                    N_("turn_timeout"), app_commands.Range[int, TURN_LOW, TURN_HIGH] | None, None
+                ),
             ],
             {
                 **{
@@ -54,7 +59,7 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
                 "bots": localized(N_("Computer players to seat at once (0-{most})"), most=most),
                 "bot_level": locale_str(N_("How well they play")),
                 "turn_timeout": locale_str(
-                    N_("Minutes a turn may take before it ends by itself (server default if unset)")
+                    N_("Minutes a turn may take, up to 10080 (a week; server default if unset)")
                 ),
             },
             {

@@ -12,7 +12,12 @@ from bot.discord_ui.command_parts import Command, choices, command, game_option,
 from bot.discord_ui.features.settings.handlers import ServerSettings, ServerSettingsChange
 from bot.games.face import GameFace
 from bot.games.rules import AnyRules
-from bot.service.guild_settings import PING_DELAY_SECONDS, SERVER_LANGUAGE
+from bot.service.guild_settings import (
+    LOBBY_TIMEOUT_MINUTES,
+    PING_DELAY_SECONDS,
+    SERVER_LANGUAGE,
+    TURN_TIMEOUT_MINUTES,
+)
 from bot.storage.records import MINUTE, PingMode
 from i18n import LANGUAGES, N_, Message, language
 
@@ -41,7 +46,10 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
         )
         await ServerSettings.of(interaction).settings(interaction, kind, change)
 
-    minutes = app_commands.Range[int, 1, 1440] | None
+    turn_minutes = app_commands.Range[int, TURN_TIMEOUT_MINUTES[0], TURN_TIMEOUT_MINUTES[1]] | None
+    lobby_minutes = (
+        app_commands.Range[int, LOBBY_TIMEOUT_MINUTES[0], LOBBY_TIMEOUT_MINUTES[1]] | None
+    )
     low, high = PING_DELAY_SECONDS
     channel = app_commands.AppCommandChannel | None
     return [
@@ -51,8 +59,8 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
             settings,
             [
                 *(game_option(o) for o in rules.options),
-                param(N_("turn_timeout"), minutes, None),
-                param(N_("lobby_timeout"), minutes, None),
+                param(N_("turn_timeout"), turn_minutes, None),
+                param(N_("lobby_timeout"), lobby_minutes, None),
                 param(N_("threads"), bool | None, None),
                 param(N_("bots"), bool | None, None),
                 param(N_("allow_channel"), channel, None),
@@ -71,7 +79,7 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
                     for o in rules.options
                 },
                 "turn_timeout": locale_str(
-                    N_("Minutes a turn may take before it ends by itself (every game)")
+                    N_("Minutes a turn may take, up to 10080 (a week; every game)")
                 ),
                 "lobby_timeout": locale_str(
                     N_("Minutes a lobby waits to be started before it closes itself")
