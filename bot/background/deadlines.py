@@ -1,5 +1,6 @@
 """The scheduler that keeps games from stalling: it sleeps until the next deadline of any
-open game, then has the lobby closed or the turn ended.
+open game, then has the lobby closed or the turn ended; a long turn's reminder, once,
+before its end (``deadline_queries.reminder_at``).
 
 Deadlines live in the database, so nothing is lost across a restart: on start
 the watch finds every deadline that passed while the bot was down. Handling a
@@ -46,19 +47,27 @@ class ShowsGames(Protocol):
 DeadlinePassed = Callable[[int, int], Awaitable[None]]
 """What happens when a game's deadline (at its version) passes: a lobby closes, a turn
 ends by itself."""
+ReminderDue = Callable[[int, float], Awaitable[None]]
+"""What happens when a long turn's reminder is due (the game, its deadline): whoever must
+act is reminded, and the turn noted as reminded."""
 
 
 class DeadlineWatch(Background):
     """Sleeps until the next deadline of any game of this process's shards, then has it handled;
     a handling that fails is tried again, ever later."""
 
-    def __init__(self, table: ShowsGames, passed: DeadlinePassed, clock: Clock) -> None:
+    def __init__(
+        self, table: ShowsGames, passed: DeadlinePassed, remind: ReminderDue, clock: Clock
+    ) -> None:
         super().__init__()
         self.table = table
         self.passed = passed
+        self.remind = remind
         self.service = table.service
         self.clock = clock
         self._backoff = Backoff()
+        self._reminding = Backoff()
+        """Reminders that failed, tried again apart from the deadlines."""
         self._swept_at: float | None = None
         self._set_aside: set[int] = set()
         """Damaged games already reported by this process."""
@@ -118,6 +127,15 @@ class DeadlineWatch(Background):
                 if not self._backoff.waiting(game_id, now)
             )
         )
+        reminders = await self.service.reminders_due(shards)
+        self._reminding.keep_only({game_id for game_id, _ in reminders})
+        await asyncio.gather(
+            *(
+                self._send_reminder(game_id, deadline, now)
+                for game_id, deadline in reminders
+                if not self._reminding.waiting(game_id, now)
+            )
+        )
 
     async def _put_aside(self, game_id: int, why: str) -> None:
         """A game whose saved values are damaged: its clock stops and its players are told
@@ -152,6 +170,24 @@ class DeadlineWatch(Background):
             return
         self._backoff.succeeded(game_id)
 
+    async def _send_reminder(self, game_id: int, deadline: float, now: float) -> None:
+        try:
+            await self.remind(game_id, deadline)
+        except ServiceError:
+            return  # the bot is stopping: the next start reminds
+        except Exception as error:
+            retry_at = self._reminding.failed(game_id, now)
+            log.warning(
+                "reminding game %s's players failed (try %d); again in %.0f s",
+                game_id,
+                self._reminding.failures(game_id),
+                retry_at - now,
+                exc_info=self._reminding.failures(game_id) == 1
+                and not isinstance(error, WritesRefused),
+            )
+            return
+        self._reminding.succeeded(game_id)
+
     async def _wake_at(self) -> float:
         """When to look again: at the next deadline, the next retry of one that failed, or
         the next sweep for damaged games."""
@@ -164,11 +200,16 @@ class DeadlineWatch(Background):
             if game_id not in found.unshown
         ):
             return now
+        reminders = await self.service.reminders_due(shards)
+        if any(not self._reminding.waiting(game_id, now) for game_id, _ in reminders):
+            return now
         wake_at = [now + LONGEST_NAP]
-        upcoming = await self.service.next_deadline(now, shards)
-        if upcoming is not None:
-            wake_at.append(upcoming)
-        retry_at = self._backoff.next_retry()
-        if retry_at is not None:
-            wake_at.append(retry_at)
+        for upcoming in (
+            await self.service.next_deadline(now, shards),
+            await self.service.next_reminder(now, shards),
+            self._backoff.next_retry(),
+            self._reminding.next_retry(),
+        ):
+            if upcoming is not None:
+                wake_at.append(upcoming)
         return min(wake_at)

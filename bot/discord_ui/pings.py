@@ -26,7 +26,7 @@ from bot.discord_ui.places import GamePlaces, nonce
 from bot.discord_ui.presenter import acting, to_ping
 from bot.games.face import OpenPrivate
 from bot.games.faces import face_for
-from bot.games.shared_words import game_name
+from bot.games.shared_words import deadline, game_name
 from bot.service import GameService, GuildSettingsService
 from bot.storage import Game, GameStatus, PingMode
 from i18n import Language
@@ -96,6 +96,22 @@ class TurnPings:
         if not waiting:
             return game
         return await self._post(game, sorted({*game.pinged, *waiting}), lang)
+
+    async def remind_before_end(self, game: Game, lang: Language) -> Game:
+        """A long turn ends soon: whoever is to act is pinged afresh (the old ping goes),
+        told when it ends; in a server that pings at every turn or when away (one that
+        never pings, doesn't)."""
+        users = to_ping(game)
+        if not users or game.deadline is None:
+            return game
+        if (await self.settings.get(game.guild_id)).ping_mode is PingMode.NEVER:
+            return game
+        if game.ping_message_id is not None:
+            game = await self.delete(game)
+        card = ping_card(game, users, lang, ends=game.deadline)
+        message = await self.places.post(game, **sent(card), nonce=nonce("r", game))
+        await self.service.messages.set_ping(game.id, message.id, users)
+        return _with_ping(game, message.id, tuple(users))
 
     async def relink(self, game: Game, lang: Language) -> Game:
         """The table moved: the ping (if any) links to where it now is. An edit notifies
@@ -179,14 +195,23 @@ class TurnPings:
         return _with_ping(game, message.id, tuple(users))
 
 
-def ping_card(game: Game, users: list[int], lang: Language) -> Card:
-    """The ping: who, which game, a link to its table, and **My hand** where there is one."""
+def ping_card(game: Game, users: list[int], lang: Language, ends: float | None = None) -> Card:
+    """The ping: who, which game, a link to its table, and **My hand** where there is one;
+    as a reminder, when the turn ``ends``."""
     players = " ".join(f"<@{user}>" for user in users)
     name = game_name(face_for(game.kind).title, game)
     if game.turn_message_id is not None:
         link = JUMP.format(guild=game.guild_id, channel=game.place_id, message=game.turn_message_id)
         name = f"[{name}]({link})"
-    words = lang._("{players}, it's your turn in {game}.", players=players, game=name)
+    if ends is None:
+        words = lang._("{players}, it's your turn in {game}.", players=players, game=name)
+    else:
+        words = lang._(
+            "⏰ {players}, your turn in {game} ends {when}.",
+            players=players,
+            game=name,
+            when=deadline(ends),
+        )
     hand = [c for c in face_for(game.kind).choices(game, lang) if isinstance(c, OpenPrivate)]
     rows = tuple((PrivateOpen(game.kind, game.id, label=c.label, emoji=c.emoji),) for c in hand[:1])
     return Card(title=None, text=words, rows=rows, pings=tuple(users))

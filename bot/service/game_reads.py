@@ -80,6 +80,19 @@ class GameReads:
             lambda connection: deadline_queries.next_deadline(connection, after, shards)
         )
 
+    async def reminders_due(self, shards: Shards = EVERY) -> list[tuple[int, float]]:
+        """Running games whose long turn's reminder is due now, with the deadline it is
+        for."""
+        return await self._db.read(
+            lambda connection: deadline_queries.reminders_due(connection, self._clock(), shards)
+        )
+
+    async def next_reminder(self, after: float, shards: Shards = EVERY) -> float | None:
+        """When the earliest reminder still to come after ``after`` is due."""
+        return await self._db.read(
+            lambda connection: deadline_queries.next_reminder(connection, after, shards)
+        )
+
     async def damaged_games(self, shards: Shards = EVERY) -> list[tuple[int, str]]:
         """Open games whose saved values the deadline scan reads are damaged, as (id, what
         is damaged)."""

@@ -10,7 +10,7 @@ from types import MappingProxyType
 from bot.service.errors import ChannelBusy
 from bot.service.game_checks import require_open
 from bot.service.game_loading import load_game
-from bot.storage import hand_queries, place_queries
+from bot.storage import deadline_queries, hand_queries, place_queries
 from bot.storage.connection import Connection
 from bot.storage.database import Database
 from bot.storage.records import Game, Hand
@@ -68,6 +68,13 @@ class MessagePlaces:
         """The message pinging ``users`` to act (``None``: none any more)."""
         await self._db.statement(
             lambda connection: place_queries.set_ping(connection, game_id, message_id, users)
+        )
+
+    async def mark_reminded(self, game_id: int, deadline: float) -> bool:
+        """The turn ending at ``deadline`` has had its reminder; ``False`` if the game's
+        turn has moved on meanwhile."""
+        return await self._db.statement(
+            lambda connection: deadline_queries.mark_reminded(connection, game_id, deadline)
         )
 
     async def hands(self, game_id: int) -> list[Hand]:

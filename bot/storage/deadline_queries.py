@@ -1,6 +1,6 @@
 """The deadline scan, per shard: the open games whose deadline has passed, the next
 deadline to come, and the games whose values the scan reads are damaged (whose clock is
-stopped, as they can't move on)."""
+stopped, as they can't move on); and the reminders of long turns, once per turn."""
 
 from __future__ import annotations
 
@@ -65,6 +65,70 @@ async def next_deadline(connection: Connection, after: float, shards: Shards) ->
     )
     earliest = rows[0]["earliest"]
     return None if earliest is None else float(earliest)
+
+
+REMIND_AT_LEAST = 3600
+"""Seconds before a turn's end its reminder comes at the earliest: an hour, or a quarter
+of the turn time when that is longer (12 hours before a 2-day turn's end). A turn of an
+hour or less has none: its player has hardly left."""
+_LEAD = (
+    f"(CASE WHEN turn_timeout / 4 > {REMIND_AT_LEAST} "
+    f"THEN turn_timeout / 4 ELSE {REMIND_AT_LEAST} END)"
+)
+_REMINDABLE = (
+    f"status = 'active' AND turn_timeout > {REMIND_AT_LEAST} "
+    f"AND deadline IS NOT NULL AND {_FINITE.format('deadline')} "
+    "AND (reminded_deadline IS NULL OR reminded_deadline <> deadline)"
+)
+"""A running game whose turn is long enough for a reminder, not reminded of this
+deadline yet."""
+
+
+def reminder_at(deadline: float, turn_timeout: int) -> float | None:
+    """When a turn ending at ``deadline`` reminds whoever must act (as the queries below
+    decide it); ``None`` for a turn too short for one."""
+    if turn_timeout <= REMIND_AT_LEAST:
+        return None
+    return deadline - max(turn_timeout // 4, REMIND_AT_LEAST)
+
+
+async def reminders_due(
+    connection: Connection, now: float, shards: Shards
+) -> list[tuple[int, float]]:
+    """Running games of these shards whose turn's reminder is due and not yet sent, with
+    the deadline it is for: the turn has not ended yet (one that has is the deadline
+    scan's)."""
+    where, params = shards.where()
+    rows = await connection.fetch(
+        f"SELECT id, deadline FROM games WHERE {_REMINDABLE} AND deadline > ? "
+        f"AND deadline - {_LEAD} <= ? AND {where} ORDER BY deadline",
+        (now, now, *params),
+    )
+    return [(int(row["id"]), float(row["deadline"])) for row in rows]
+
+
+async def next_reminder(connection: Connection, after: float, shards: Shards) -> float | None:
+    """When the earliest reminder still to come is due."""
+    where, params = shards.where()
+    rows = list(
+        await connection.fetch(
+            f"SELECT MIN(deadline - {_LEAD}) AS earliest FROM games WHERE {_REMINDABLE} "
+            f"AND deadline - {_LEAD} > ? AND {where}",
+            (after, *params),
+        )
+    )
+    earliest = rows[0]["earliest"]
+    return None if earliest is None else float(earliest)
+
+
+async def mark_reminded(connection: Connection, game_id: int, deadline: float) -> bool:
+    """Notes the turn ending at ``deadline`` as reminded; ``False`` if the game's turn
+    has moved on meanwhile (its deadline is another)."""
+    changed = await connection.execute(
+        "UPDATE games SET reminded_deadline = ? WHERE id = ? AND deadline = ?",
+        (deadline, game_id, deadline),
+    )
+    return changed == 1
 
 
 async def damaged_games(connection: Connection, shards: Shards) -> list[tuple[int, str]]:

@@ -411,6 +411,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # 10: a replay runs about a minute, no longer the whole game a step a second: those
     # kept are made again, shorter, when next asked for.
     ("DELETE FROM replays",),
+    # 11: a turn of more than an hour reminds whoever must act once before it ends: the
+    # deadline reminded of, so that each turn's reminder goes out once, restarts and all.
+    ("ALTER TABLE games ADD COLUMN reminded_deadline REAL",),
 )
 
 LATEST = len(MIGRATIONS)

@@ -240,4 +240,5 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "UPDATE games SET rated = NULL WHERE status = 'finished'",
     ),
     10: ("DELETE FROM replays",),
+    11: ("ALTER TABLE games ADD COLUMN reminded_deadline DOUBLE PRECISION",),
 }

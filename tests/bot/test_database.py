@@ -18,6 +18,9 @@ from bot.storage.opening import open_database
 from bot.storage.sqlite import SQLiteDatabase, migrate, schema_version
 from tests.bot.fixtures import started_game
 
+REPLAYS_RAN_WHOLE_GAMES = 9
+"""The last schema version whose replays ran the whole game a step a second."""
+
 
 async def test_the_file_uses_wal_foreign_keys_and_a_busy_timeout(
     sqlite_database: SQLiteDatabase,
@@ -115,17 +118,19 @@ async def test_open_games_from_version_1_get_deadlines_so_none_can_stall(tmp_pat
 async def test_replays_kept_from_before_they_ran_a_minute_are_made_again(tmp_path: Path) -> None:
     old = tmp_path / "old.sqlite3"
     async with aiosqlite.connect(old, isolation_level=None) as connection:
-        await migrate(connection, target=LATEST - 1)
+        await migrate(connection, target=REPLAYS_RAN_WHOLE_GAMES)
+        cursor = await connection.execute(
+            "INSERT INTO games (guild_id, channel_id, host_id, status, created_at, updated_at) "
+            "VALUES (1, 2, 3, 'finished', 0, 0)"
+        )
+        game_id = cursor.lastrowid
+        await connection.execute(
+            "INSERT INTO replays (game_id, language, gif, made_at) VALUES (?, 'en', ?, 0)",
+            (game_id, b"GIF89a a whole game"),
+        )
     database = await open_database(old)
     try:
-        game = await started_game(GameService(database), 2)
-        await ReplayService(database, lambda: 0.0).keep(game.id, "en", b"GIF89a a whole game")
-    finally:
-        await database.close()
-    with sqlite3.connect(old) as connection:
-        connection.execute(f"PRAGMA user_version = {LATEST - 1}")
-    database = await open_database(old)
-    try:
-        assert await ReplayService(database, lambda: 0.0).stored(game.id, "en", 10**6) is None
+        assert game_id is not None
+        assert await ReplayService(database, lambda: 0.0).stored(game_id, "en", 10**6) is None
     finally:
         await database.close()

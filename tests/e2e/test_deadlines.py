@@ -150,3 +150,62 @@ async def test_a_turn_may_last_up_to_a_week_and_ends_by_itself_after_it(world: W
         world.channel, functools.partial(changed, lobby, before)
     )
     assert "time ran out" in describe(shown)
+
+
+def reminders(world: World) -> list[Message]:
+    return [m for m in world.pings() if "⏰" in describe(m)]
+
+
+async def test_a_long_turn_reminds_its_player_once_a_quarter_of_it_before_its_end(
+    world: World,
+) -> None:
+    ann, bo = world.players[0], world.players[1]
+    lobby = (await world.command(ann, "claimit new", turn_timeout=2 * 24 * 60)).response_message
+    assert lobby is not None
+    await world.click(bo, lobby, "Join")
+    await world.click(ann, lobby, "Start")
+    await world.quiet()
+    mover = await world.mover()
+    game = await world.bots[0].service.current_game(world.channel.id)
+    assert game is not None and game.deadline is not None
+    ends = game.deadline
+
+    # Twelve hours before the end (a quarter of two days), not a second sooner.
+    world.clock.advance(36 * 3600 - 60)
+    await world.quiet()
+    assert reminders(world) == []
+    await world.stop_bots()
+    await world.start_bot()
+    world.clock.advance(60)
+    reminder = await world.discord.wait_for_message(
+        world.channel, lambda m: bool(m.mentions) and "⏰" in describe(m)
+    )
+    assert reminders(world) == [reminder]
+    assert describe(reminder) == (
+        f"⏰ <@{mover.id}>, your turn in "
+        f"[Claim It! #1](https://discord.com/channels/{world.guild.id}/{world.channel.id}/"
+        f"{lobby.id}) ends <t:{int(ends)}:R>."
+    )
+    assert reminder.mentions == [mover.id]
+    assert len(world.pings()) == 1, "the reminder took the turn's ping's place"
+
+    # Once: not again later, nor after a restart.
+    world.clock.advance(3600)
+    await world.quiet()
+    await world.stop_bots()
+    await world.start_bot()
+    world.clock.advance(3600)
+    await world.quiet()
+    assert reminders(world) == [reminder]
+
+    # Acting takes it away, as any ping.
+    await world.click(mover, lobby, "Roll")
+    await world.settled(game.id)
+    assert reminders(world) == []
+
+
+async def test_a_turn_of_an_hour_or_less_has_no_reminder(world: World) -> None:
+    await world.start_game(2)
+    world.clock.advance(TURN - 30)
+    await world.quiet()
+    assert reminders(world) == []

@@ -35,7 +35,9 @@ class Turns(Feature):
 
     def __init__(self, core: Core) -> None:
         super().__init__(core)
-        self.deadlines = DeadlineWatch(self.table, self.deadline_passed, core.clock)
+        self.deadlines = DeadlineWatch(
+            self.table, self.deadline_passed, self.reminder_due, core.clock
+        )
 
     def start(self) -> None:
         self.deadlines.start()
@@ -167,6 +169,23 @@ class Turns(Feature):
         await self.table.move(
             game_id, lambda: self.table.service.time_out(game_id, version), self.table.show
         )
+
+    async def reminder_due(self, game_id: int, deadline: float) -> None:
+        """A long turn's end is near: whoever must act is pinged afresh, saying when it
+        ends (a new message, since an edit notifies nobody); once per turn."""
+        # Admitted as work, so that a stop waits for the reminder to be both sent and
+        # noted: a stop between the two would send it again after the restart.
+        async with (
+            self.table.work.admitted(),
+            self.table.locks.hold(game_id),
+            self.table.displays.hold(game_id),
+        ):
+            game = await self.table.service.game(game_id)
+            if game.status is not GameStatus.ACTIVE or game.deadline != deadline:
+                return
+            lang = await self.table.languages.of_game(game)
+            await self.table.pings.remind_before_end(game, lang)
+            await self.table.service.messages.mark_reminded(game_id, deadline)
 
     async def _gone(self, guild_id: int, user_id: int) -> bool:
         guild = self.table.client.get_guild(guild_id)
