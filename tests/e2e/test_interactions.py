@@ -225,7 +225,11 @@ async def test_a_slow_board_is_deferred_then_edited_in(
 
 async def test_every_game_has_its_own_command_group_for_servers_only(world: World) -> None:
     commands = {command["name"]: command for command in world.discord.commands[None]}
-    assert sorted(commands) == ["claim", "claimit", "nuggets"]
+    # Beside the games' groups, /my: a player's own across every game.
+    assert sorted(commands) == ["claim", "claimit", "my", "nuggets"]
+    mine = commands.pop("my")
+    assert mine.get("contexts") == [0] or mine.get("dm_permission") is False
+    assert [o["name"] for o in mine["options"]] == ["games"]
     for command in commands.values():
         assert command.get("contexts") == [0] or command.get("dm_permission") is False
         assert [o["name"] for o in command["options"]] == [
