@@ -24,6 +24,7 @@ from bot.discord_ui.controls.hands import PrivateOpen
 from bot.discord_ui.limits import OLD_MESSAGE_EDITS
 from bot.discord_ui.places import GamePlaces, nonce
 from bot.discord_ui.presenter import acting, to_ping
+from bot.discord_ui.turn_notices import TurnNotices
 from bot.games.face import OpenPrivate
 from bot.games.faces import face_for
 from bot.games.shared_words import deadline, game_name
@@ -58,6 +59,7 @@ class TurnPings:
         self.places = places
         self.clock = clock
         self.remind = remind
+        self.notices = TurnNotices(service.players, places.client)
         self._held: dict[int, asyncio.Task[None]] = {}
         """Per game, the wait before pinging someone playing along."""
 
@@ -72,6 +74,7 @@ class TurnPings:
         if game.ping_message_id is not None and (actor in pinged or not pinged <= now_acting):
             game = await self.delete(game)
             pinged = set()
+        await self.notices.clear(game, keep=now_acting - {actor})
         fresh = now_acting - pinged - set(before)
         if not fresh:
             return game
@@ -100,14 +103,20 @@ class TurnPings:
     async def remind_before_end(self, game: Game, lang: Language) -> Game:
         """A long turn ends soon: whoever is to act is pinged afresh (the old ping goes),
         told when it ends; in a server that pings at every turn or when away (one that
-        never pings, doesn't)."""
+        never pings, doesn't). Whoever chose direct messages gets a fresh one instead,
+        whatever the server's pings."""
         users = to_ping(game)
         if not users or game.deadline is None:
+            return game
+        in_channel, direct = await self.notices.split(users)
+        in_channel += await self.notices.send(game, direct, ends=game.deadline)
+        if not in_channel:
             return game
         if (await self.settings.get(game.guild_id)).ping_mode is PingMode.NEVER:
             return game
         if game.ping_message_id is not None:
             game = await self.delete(game)
+        users = sorted(set(in_channel))
         card = ping_card(game, users, lang, ends=game.deadline)
         message = await self.places.post(game, **sent(card), nonce=nonce("r", game))
         await self.service.messages.set_ping(game.id, message.id, users)
@@ -187,8 +196,18 @@ class TurnPings:
             log.warning("a held ping of game %s failed", game_id, exc_info=task.exception())
 
     async def _post(self, game: Game, users: list[int], lang: Language) -> Game:
+        """Pings ``users`` in the channel, or tells them by direct message, as each chose
+        (whoever was told by direct message this turn already is not told again)."""
+        in_channel, direct = await self.notices.split(users)
+        told = {notice.user_id for notice in await self.notices.players.notices(game.id)}
+        in_channel += await self.notices.send(game, [u for u in direct if u not in told])
+        if sorted(in_channel) == sorted(game.pinged) and game.ping_message_id is not None:
+            return game
         if game.ping_message_id is not None:
             game = await self.delete(game)
+        if not in_channel:
+            return game
+        users = sorted(set(in_channel))
         card = ping_card(game, users, lang)
         message = await self.places.post(game, **sent(card), nonce=nonce("p", game))
         await self.service.messages.set_ping(game.id, message.id, users)

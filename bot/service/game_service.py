@@ -72,6 +72,7 @@ from bot.service.guild_settings import check_turn_timeout
 from bot.service.ladder_service import count_game, turn_figures
 from bot.service.message_places import MessagePlaces
 from bot.service.past_moves import PastMoves
+from bot.service.player_settings import PlayerSettingsService
 from bot.storage import (
     deadline_queries,
     game_queries,
@@ -127,6 +128,8 @@ class GameService(GameReads):
         """The games' past moves, rebuilt from their logs."""
         self.messages = MessagePlaces(database, clock, self.deadline_moved_earlier)
         """Where each game's messages, ping, hands and thread are, and what they show."""
+        self.players = PlayerSettingsService(database)
+        """Each player's own settings, and the direct messages telling them their turn."""
 
     async def _change(self, body: Change[T]) -> T:
         """Runs ``body`` in a write transaction that changes a game (``_save`` notes what

@@ -15,11 +15,14 @@ from bot.storage.records import (
     Hand,
     LadderEntry,
     Move,
+    Notify,
     PingMode,
     PlayerRecord,
+    PlayerSettings,
     RatingChange,
     Result,
     Seat,
+    TurnNotice,
 )
 
 __all__ = [
@@ -37,9 +40,12 @@ __all__ = [
     "Hand",
     "LadderEntry",
     "Move",
+    "Notify",
     "PingMode",
     "PlayerRecord",
+    "PlayerSettings",
     "RatingChange",
     "Result",
     "Seat",
+    "TurnNotice",
 ]

@@ -414,6 +414,29 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # 11: a turn of more than an hour reminds whoever must act once before it ends: the
     # deadline reminded of, so that each turn's reminder goes out once, restarts and all.
     ("ALTER TABLE games ADD COLUMN reminded_deadline REAL",),
+    # 12: a player's own settings, across servers (how their turn reaches them, the
+    # language of their direct messages), and the one direct message per game and player
+    # telling them it is their turn.
+    (
+        """
+        CREATE TABLE player_settings (
+            user_id INTEGER PRIMARY KEY,
+            notify TEXT NOT NULL DEFAULT 'channel'
+                CHECK (notify IN ('channel', 'dm', 'both', 'none')),
+            locale TEXT,
+            dms_closed INTEGER NOT NULL DEFAULT 0 CHECK (dms_closed IN (0, 1))
+        )
+        """,
+        """
+        CREATE TABLE turn_notices (
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            user_id INTEGER NOT NULL,
+            channel_id INTEGER NOT NULL,
+            message_id INTEGER NOT NULL,
+            PRIMARY KEY (game_id, user_id)
+        )
+        """,
+    ),
 )
 
 LATEST = len(MIGRATIONS)

@@ -241,4 +241,24 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
     ),
     10: ("DELETE FROM replays",),
     11: ("ALTER TABLE games ADD COLUMN reminded_deadline DOUBLE PRECISION",),
+    12: (
+        """
+        CREATE TABLE player_settings (
+            user_id BIGINT PRIMARY KEY,
+            notify TEXT NOT NULL DEFAULT 'channel'
+                CHECK (notify IN ('channel', 'dm', 'both', 'none')),
+            locale TEXT,
+            dms_closed INTEGER NOT NULL DEFAULT 0 CHECK (dms_closed IN (0, 1))
+        )
+        """,
+        """
+        CREATE TABLE turn_notices (
+            game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            user_id BIGINT NOT NULL,
+            channel_id BIGINT NOT NULL,
+            message_id BIGINT NOT NULL,
+            PRIMARY KEY (game_id, user_id)
+        )
+        """,
+    ),
 }

@@ -53,6 +53,48 @@ class PingMode(StrEnum):
     NEVER = "never"
 
 
+class Notify(StrEnum):
+    """How a player's turn reaches them, whatever the server."""
+
+    CHANNEL = "channel"
+    """A ping in the game's channel, as the server's ping setting says (the default)."""
+    DM = "dm"
+    """A direct message instead."""
+    BOTH = "both"
+    NONE = "none"
+
+    @property
+    def in_channel(self) -> bool:
+        return self in (Notify.CHANNEL, Notify.BOTH)
+
+    @property
+    def by_dm(self) -> bool:
+        return self in (Notify.DM, Notify.BOTH)
+
+
+@dataclass(frozen=True)
+class PlayerSettings:
+    """A player's own settings, kept across servers."""
+
+    notify: Notify = Notify.CHANNEL
+    locale: str | None = None
+    """The language of their direct messages: the one their Discord was in when they
+    last chose these settings."""
+    dms_closed: bool = False
+    """Their direct messages refused the bot's last notice: their turn is pinged in the
+    channel instead."""
+
+
+@dataclass(frozen=True)
+class TurnNotice:
+    """The direct message telling a player it is their turn in a game."""
+
+    game_id: int
+    user_id: int
+    channel_id: int
+    message_id: int
+
+
 @dataclass(frozen=True)
 class Hand:
     """A seat's private message that follows its game: edited through the token of the

@@ -1,4 +1,5 @@
-"""``/my``: one group, not per game, for what is a player's own across the games."""
+"""``/my``: one group, not per game, for what is a player's own across the games: ``games``
+and ``settings``."""
 
 from __future__ import annotations
 
@@ -6,16 +7,25 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from bot.discord_ui.command_parts import command
+from bot.discord_ui.command_parts import choices, command, param
 from bot.discord_ui.features.players.handlers import Players
+from bot.storage import Notify
 from i18n import N_
+
+NOTIFY_CHOICES = (N_("channel"), N_("dm"), N_("both"), N_("none"))
+"""How a turn may reach a player, as ``Notify``'s values: each shown in the reader's
+language."""
 
 
 def own_commands() -> list[app_commands.Group]:
-    """``/my games``."""
+    """``/my games`` and ``/my settings``."""
 
     async def games(interaction: discord.Interaction) -> None:
         await Players.of(interaction).my_games(interaction)
+
+    async def settings(interaction: discord.Interaction, notify: str | None = None) -> None:
+        chosen = None if notify is None else Notify(notify)
+        await Players.of(interaction).my_settings(interaction, chosen)
 
     group = app_commands.Group(
         name=locale_str(N_("my")),
@@ -27,6 +37,16 @@ def own_commands() -> list[app_commands.Group]:
             N_("games"),
             N_("The games you play in this server: whose turn it is and how long is left"),
             games,
+        )
+    )
+    group.add_command(
+        command(
+            N_("settings"),
+            N_("How your turn reaches you in every server: show it, or change it"),
+            settings,
+            [param(N_("notify"), str | None, None)],
+            {"notify": locale_str(N_("A ping in the channel, a direct message, both, or nothing"))},
+            {"notify": choices(NOTIFY_CHOICES)},
         )
     )
     return [group]

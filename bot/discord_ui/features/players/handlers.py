@@ -1,15 +1,19 @@
 """``/my games``: every lobby and game of any kind the asker plays in this server, those
 waiting on them first, each with whose turn it is, how long is left and a link to its
-table; shown to them alone."""
+table; ``/my settings``: how their turn reaches them, in every server. Both shown to them
+alone."""
 
 from __future__ import annotations
 
 import discord
 
-from bot.discord_ui.cards import sent
+from bot.discord_ui.cards import Card, sent
 from bot.discord_ui.feature import Feature
 from bot.discord_ui.features.players.listing import my_games_card
 from bot.discord_ui.interactions import reader
+from bot.games.face import GOLD
+from bot.storage import Notify, PlayerSettings
+from i18n import Language, language
 
 
 class Players(Feature):
@@ -23,3 +27,44 @@ class Players(Feature):
         games = [await service.game(game_id) for game_id in ids]
         card = my_games_card(games, interaction.user.id, reader(interaction))
         await interaction.response.send_message(**sent(card), ephemeral=True)
+
+    async def my_settings(self, interaction: discord.Interaction, notify: Notify | None) -> None:
+        """``/my settings``: as they are, or changed (the direct messages then in the
+        language the asker's Discord is in now)."""
+        players = self.table.service.players
+        lang = reader(interaction)
+        if notify is None:
+            settings = await players.get(interaction.user.id)
+            said = None
+        else:
+            settings = await players.set_notify(
+                interaction.user.id, notify, str(interaction.locale)
+            )
+            said = lang._("Saved.")
+        card = settings_card(settings, lang, said)
+        await interaction.response.send_message(**sent(card), ephemeral=True)
+
+
+def settings_card(settings: PlayerSettings, lang: Language, said: str | None) -> Card:
+    """A player's settings in words, with how to change them."""
+    how = {
+        Notify.CHANNEL: lang._("a ping in the game's channel, as its server pings"),
+        Notify.DM: lang._("a direct message from the bot, and no ping in the channel"),
+        Notify.BOTH: lang._("a direct message and a ping in the game's channel"),
+        Notify.NONE: lang._("nothing: you look at your games yourself (/my games)"),
+    }[settings.notify]
+    lines = [lang._("**Your turn reaches you:** {how}.", how=how)]
+    if settings.notify.by_dm:
+        spoken = language(settings.locale)
+        written = spoken.locale.get_display_name(lang.locale) or spoken.code
+        lines.append(lang._("**Direct messages in:** {language}.", language=written))
+        if settings.dms_closed:
+            lines.append(
+                lang._(
+                    "Your direct messages are closed to this bot, so you are pinged in the "
+                    "channel instead. Open them (the server's Privacy Settings), then choose "
+                    "again."
+                )
+            )
+    lines.append(lang._("Change it with /my settings notify."))
+    return Card(title=lang._("⚙️ Your settings"), text="\n".join(lines), accent=GOLD, note=said)

@@ -1,0 +1,119 @@
+"""Telling a player by direct message that it is their turn, for those who chose it
+(``/my settings``): sent when the channel would ping them, with the table's picture and
+its description, naming the game, the server and the channel and linking to the table;
+deleted once they act or the turn passes. Discord notifies nobody of an edit, so each
+turn's notice is a new message, and a player's DMs hold at most one per game, none once
+it is over.
+
+A player whose direct messages refuse the bot (Discord's 50007) is pinged in the channel
+instead, until they choose their settings again.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Collection, Sequence
+from dataclasses import replace
+
+import discord
+
+from bot.discord_ui import presenter
+from bot.discord_ui.cards import Card, sent
+from bot.games import shared_words
+from bot.games.escaping import escaped
+from bot.games.faces import face_for
+from bot.service.player_settings import PlayerSettingsService
+from bot.storage import Game, TurnNotice
+from i18n import Language, language
+
+log = logging.getLogger(__name__)
+
+JUMP = "https://discord.com/channels/{guild}/{channel}/{message}"
+DMS_CLOSED = 50007
+"""Discord's "Cannot send messages to this user": their DMs are closed to the bot."""
+
+
+class TurnNotices:
+    """The direct messages telling players it is their turn."""
+
+    def __init__(self, players: PlayerSettingsService, client: discord.Client) -> None:
+        self.players = players
+        self.client = client
+
+    async def split(self, users: Sequence[int]) -> tuple[list[int], list[int]]:
+        """Who of ``users`` is told in the channel, and who by direct message (a player
+        who wants both is in both; one who wants neither, in none)."""
+        channel: list[int] = []
+        direct: list[int] = []
+        for user in users:
+            settings = await self.players.get(user)
+            if settings.notify.by_dm and not settings.dms_closed:
+                direct.append(user)
+            if settings.notify.in_channel or (settings.notify.by_dm and settings.dms_closed):
+                channel.append(user)
+        return channel, direct
+
+    async def send(self, game: Game, users: Sequence[int], ends: float | None = None) -> list[int]:
+        """Tells each of ``users`` by direct message (as a reminder: when the turn
+        ``ends``), in place of their notice of this game before; returns those whose
+        direct messages refused it (to be pinged instead)."""
+        kept = {notice.user_id: notice for notice in await self.players.notices(game.id)}
+        refused = []
+        for user in users:
+            old = kept.get(user)
+            if old is not None:
+                await self._delete(old)
+            settings = await self.players.get(user)
+            lang = language(settings.locale)
+            card = await notice_card(game, self._server_name(game), lang, ends)
+            try:
+                channel = await self.client.create_dm(discord.Object(user))
+                message = await channel.send(**sent(card))
+            except discord.Forbidden as error:
+                if error.code != DMS_CLOSED:
+                    raise
+                log.info("%s takes no direct messages from the bot: pinged instead", user)
+                await self.players.dms_closed(user)
+                refused.append(user)
+                continue
+            await self.players.keep_notice(TurnNotice(game.id, user, channel.id, message.id))
+        return refused
+
+    async def clear(self, game: Game, keep: Collection[int] = ()) -> None:
+        """Deletes the game's notices, but those of ``keep`` (who are still to act)."""
+        for notice in await self.players.notices(game.id):
+            if notice.user_id not in keep:
+                await self._delete(notice)
+
+    async def _delete(self, notice: TurnNotice) -> None:
+        channel = self.client.get_partial_messageable(notice.channel_id)
+        try:
+            await channel.get_partial_message(notice.message_id).delete()
+        except discord.NotFound:
+            log.info("a turn notice of game %s was gone already", notice.game_id)
+        await self.players.forget_notice(notice)
+
+    def _server_name(self, game: Game) -> str:
+        guild = self.client.get_guild(game.guild_id)
+        return guild.name if guild is not None else str(game.guild_id)
+
+
+async def notice_card(game: Game, server: str, lang: Language, ends: float | None = None) -> Card:
+    """The notice: a line naming the game, the server and the channel with a link to the
+    table (and, as a reminder, when the turn ``ends``), over the table as it stands (its
+    picture, description and what to do), without its buttons."""
+    title = shared_words.game_name(face_for(game.kind).title, game)
+    if game.turn_message_id is not None:
+        link = JUMP.format(guild=game.guild_id, channel=game.place_id, message=game.turn_message_id)
+        title = f"[{title}]({link})"
+    note = lang._(
+        "🎲 Your turn in {game} on {server}, in {channel}.",
+        game=title,
+        server=f"**{escaped(server)}**",
+        channel=f"<#{game.place_id}>",
+    )
+    if ends is not None:
+        note += "\n" + lang._("⏰ Your turn ends {when}.", when=shared_words.deadline(ends))
+    headline = lang._("It's your turn.")
+    card = presenter.drawn(await face_for(game.kind).turn(game, headline, None, lang))
+    return replace(card, note=note)

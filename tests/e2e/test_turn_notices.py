@@ -1,0 +1,105 @@
+"""Your turn by direct message (``/my settings notify``): one DM per turn, naming the
+game, the server and the channel, with the table's picture and a link to it, deleted
+once you act, so that your DMs hold at most one per game and none once it is over; no
+ping in the channel for you, while the others are pinged as before; a player whose DMs
+are closed is pinged in the channel instead, and their settings say why."""
+
+from __future__ import annotations
+
+import random
+
+from bot.discord_ui.presenter import to_ping
+from emulator import Message, User
+from tests.e2e.world import World, ephemeral_answer, note_of, pick_button
+
+JUMP = "https://discord.com/channels/{guild}/{channel}/{message}"
+
+
+def notices(world: World, user: User) -> list[Message]:
+    """Every turn notice the bot posted in the user's DMs, deleted ones included."""
+    dm = world.discord.dm_with(user)
+    return [m for m in dm.messages if m.author.id == world.discord.bot.id]
+
+
+def kept(world: World, user: User) -> list[Message]:
+    return [m for m in notices(world, user) if not m.deleted]
+
+
+async def test_a_game_told_by_direct_message_one_a_turn_and_none_left(world: World) -> None:
+    ann, bo = world.players[0], world.players[1]
+    # Every turn, as a player who comes back now and then is (one playing along in the
+    # channel is told after the server's ping delay, as a ping would).
+    await world.command(ann, "claimit settings", pings="always")
+    chose = await world.command(ann, "my settings", notify="dm")
+    assert "a direct message from the bot, and no ping in the channel" in ephemeral_answer(chose)
+    table = await world.start_game(2)
+    started = await world.bots[0].service.current_game(world.channel.id)
+    assert started is not None
+    link = JUMP.format(guild=world.guild.id, channel=world.channel.id, message=table.id)
+
+    rng = random.Random(3)
+    anns_turns = 0
+    was_anns = False
+    for _ in range(400):
+        game = await world.settled(started.id)
+        if game.status.value != "active":
+            break
+        people = to_ping(game)
+        anns = ann.id in people
+        if anns and not was_anns:
+            # Her turn begins: one notice, which goes as soon as she acts (as a ping).
+            (notice,) = kept(world, ann)
+            assert note_of(notice) == (
+                f"🎲 Your turn in [Claim It! #1]({link}) on **Prospectors**, in "
+                f"<#{world.channel.id}>."
+            )
+            (picture,) = notice.gallery_items()
+            assert picture.attachment is not None and picture.description
+            assert notice.buttons() == [], "the table's buttons stay on the table"
+            anns_turns += 1
+        else:
+            assert kept(world, ann) == []
+        assert all(ann.id not in ping.mentions for ping in world.pings())
+        was_anns = anns
+        mover = world.user(people[0])
+        await world.click(mover, table, pick_button(table, rng, 0.5))
+    else:
+        raise AssertionError("the game did not finish")
+
+    assert kept(world, ann) == [], "none once the game is over"
+    # One direct message a turn, each deleted once she had acted: two requests a turn.
+    assert anns_turns > 2
+    assert len(notices(world, ann)) == anns_turns
+    assert all(m.deleted for m in notices(world, ann))
+    assert notices(world, bo) == [], "a player on channel pings gets no direct message"
+
+
+async def test_closed_direct_messages_fall_back_to_the_channel_and_say_why(world: World) -> None:
+    ann, bo = world.players[0], world.players[1]
+    await world.command(ann, "claimit settings", pings="always")
+    await world.command(ann, "my settings", notify="dm")
+    world.discord.close_dms(ann)
+    table = await world.start_game(2)
+    started = await world.bots[0].service.current_game(world.channel.id)
+    assert started is not None
+    rng = random.Random(1)
+    while to_ping(game := await world.settled(started.id)) != [ann.id]:
+        await world.click(bo, table, pick_button(table, rng, 1.0))
+    assert any(ann.id in ping.mentions for ping in world.pings()), "pinged instead"
+    assert game.status.value == "active"
+    assert kept(world, ann) == []
+    settings = ephemeral_answer(await world.command(ann, "my settings"))
+    assert "Your direct messages are closed to this bot" in settings
+    # Choosing again tries them again.
+    world.discord.open_dms(ann)
+    again = ephemeral_answer(await world.command(ann, "my settings", notify="both"))
+    assert "closed" not in again and "a direct message and a ping" in again
+
+
+async def test_settings_are_the_players_own_in_their_language(world: World) -> None:
+    cy = world.players[2]
+    shown = ephemeral_answer(await world.command(cy, "my settings"))
+    assert "a ping in the game's channel, as its server pings" in shown
+    cy.locale = "de"
+    german = ephemeral_answer(await world.command(cy, "meine einstellungen", benachrichtigung="dm"))
+    assert "Direktnachricht" in german and "Deutsch" in german
