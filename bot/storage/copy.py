@@ -51,6 +51,8 @@ TABLES = (
     Table("guild_settings", ("guild_id",)),
     Table("game_channels", ("guild_id", "channel_id")),
     Table("game_defaults", ("guild_id", "kind")),
+    Table("player_settings", ("user_id",)),
+    Table("turn_notices", ("game_id", "user_id")),
 )
 """Every table copied, in foreign key order: a game before what refers to it."""
 

@@ -65,10 +65,12 @@ class Notify(StrEnum):
 
     @property
     def in_channel(self) -> bool:
+        """Whether the player is pinged in the game's channel."""
         return self in (Notify.CHANNEL, Notify.BOTH)
 
     @property
     def by_dm(self) -> bool:
+        """Whether the player is told by direct message."""
         return self in (Notify.DM, Notify.BOTH)
 
 
