@@ -174,12 +174,19 @@ class SandboxPage:
 
     async def _channel_view(self, request: web.Request) -> web.Response:
         viewer = self._user(request.query.get("user", ""))
-        channel = self._channel(request.query.get("channel", ""))
+        channel = self._channel(request.query.get("channel", ""), viewer)
         channels = [self.server.channel, *self.emulator.threads_of(self.server.channel)]
+        dm = self._dm_of(viewer)
         return web.json_response(
             {
-                "channel": _channel_json(channel),
+                "channel": {
+                    **_channel_json(channel),
+                    **({"name": self.emulator.bot.name} if channel.is_dm else {}),
+                },
                 "channels": [_channel_json(c) for c in channels],
+                # The member's direct messages with the bot (its turn notices), once the
+                # bot has written there: only theirs.
+                "dm": None if dm is None else {**_channel_json(dm), "name": self.emulator.bot.name},
                 "messages": [self._message_json(m) for m in channel.visible(viewer.id)],
                 "names": {
                     **{str(u.id): u.name for u in self.emulator.users.values()},
@@ -196,7 +203,9 @@ class SandboxPage:
     async def _command(self, request: web.Request) -> web.Response:
         body = await _body(request)
         user = self._user(body.get("user"))
-        channel = self._channel(body.get("channel"))
+        channel = self._channel(body.get("channel"), user)
+        if channel.is_dm:
+            return _refusal(400, "Commands are typed in the server's channel here.")
         channels = [c for c in self.server.guild.channels.values() if not c.is_thread]
         try:
             name, options = parse(
@@ -215,7 +224,7 @@ class SandboxPage:
         sends it: not empty, at most 2,000 characters."""
         body = await _body(request)
         user = self._user(body.get("user"))
-        channel = self._channel(body.get("channel"))
+        channel = self._channel(body.get("channel"), user)
         text = body.get("text")
         if not isinstance(text, str) or not text.strip():
             return _refusal(400, "Type a message to send.")
@@ -296,11 +305,20 @@ class SandboxPage:
             raise web.HTTPBadRequest(text="Pick one of the sandbox's members.")
         return member.user
 
-    def _channel(self, raw: object) -> Channel:
+    def _channel(self, raw: object, viewer: User) -> Channel:
+        """A channel or thread of the server, or the viewer's own direct messages."""
         channel = self.emulator.channels.get(int(str(raw))) if str(raw).isdigit() else None
+        if channel is not None and channel.is_dm and channel.recipient_id == viewer.id:
+            return channel
         if channel is None or channel.guild_id != self.server.guild.id:
             raise web.HTTPNotFound(text="That channel or thread is gone.")
         return channel
+
+    def _dm_of(self, viewer: User) -> Channel | None:
+        return next(
+            (c for c in self.emulator.channels.values() if c.is_dm and c.recipient_id == viewer.id),
+            None,
+        )
 
     def _message(self, raw: object, viewer: int) -> Message:
         message = self.emulator.messages.get(int(str(raw))) if str(raw).isdigit() else None
@@ -443,7 +461,12 @@ def _refusal(status: int, text: str) -> web.Response:
 
 
 def _channel_json(channel: Channel) -> dict[str, Any]:
-    return {"id": str(channel.id), "name": channel.name, "thread": channel.is_thread}
+    return {
+        "id": str(channel.id),
+        "name": channel.name,
+        "thread": channel.is_thread,
+        "dm": channel.is_dm,
+    }
 
 
 def _static_file(name: str) -> web.Response:

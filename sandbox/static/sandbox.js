@@ -293,15 +293,21 @@ function renderSidebar() {
   $("channels").innerHTML = channels.map((c) => `
     <li data-channel="${escapeHtml(c.id)}" class="${c.thread ? "thread" : ""} ${c.id === state.channel ? "active" : ""}">
       ${c.thread ? "🧵" : "#"} ${escapeHtml(c.name)}</li>`).join("");
+  // The member's direct messages with the bot (its turn notices), theirs alone.
+  const dm = state.view && state.view.dm;
+  $("dms-heading").hidden = !dm;
+  $("dms").innerHTML = dm ? `
+    <li data-channel="${escapeHtml(dm.id)}" class="dm ${dm.id === state.channel ? "active" : ""}">
+      ✉️ ${escapeHtml(dm.name)}</li>` : "";
   const me = state.members.find((m) => m.id === state.viewer);
   $("acting-as").textContent = me ? `as ${me.name}` : "";
 }
 
 function renderHeader() {
   const channel = state.view.channel;
-  $("channel-kind").textContent = channel.thread ? "🧵" : "#";
+  $("channel-kind").textContent = channel.dm ? "✉️" : channel.thread ? "🧵" : "#";
   $("channel-name").textContent = channel.name;
-  document.title = `${channel.thread ? "" : "#"}${channel.name} · Game sandbox`;
+  document.title = `${channel.thread || channel.dm ? "" : "#"}${channel.name} · Game sandbox`;
   renderPlaceholder();
 }
 
@@ -468,6 +474,10 @@ function starter(game) {
 // the channel or thread on screen, or a command.
 function renderPlaceholder() {
   const channel = state.view && state.view.channel;
+  if (channel && channel.dm) {
+    $("command").placeholder = `Message @${channel.name}`;
+    return;
+  }
   const where = channel ? `${channel.thread ? "" : "#"}${channel.name}` : "the channel";
   const starts = state.games.map((g) => `/${starter(g)}`);
   const example = starts.length ? `, e.g. ${starts.join(" or ")}` : "";
