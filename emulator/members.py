@@ -99,19 +99,20 @@ class Members:
         member whose client is in German); the bot receives the commands' own names, as
         from Discord."""
         name, _, sub = command.partition(" ")
-        guild = self.world.guild_of(channel)
+        guild = None if channel.is_dm else self.world.guild_of(channel)
         locale = user.locale
         commands = self.world.commands
-        registered = next(
-            (
-                c
-                for c in [*commands.get(guild.id, []), *commands.get(None, [])]
-                if localized(c, locale) == name
-            ),
-            None,
+        # In the bot's DM, only global commands that allow it: the client offers no other
+        # (docs: Application Commands, "Interaction Contexts"; dm_permission before them).
+        offered = (
+            [c for c in commands.get(None, []) if _allowed_in_dms(c)]
+            if guild is None
+            else [*commands.get(guild.id, []), *commands.get(None, [])]
         )
+        registered = next((c for c in offered if localized(c, locale) == name), None)
         if registered is None:
-            raise KeyError(f"/{name} is not registered with the emulated Discord")
+            where = "in DMs" if guild is None else "with the emulated Discord"
+            raise KeyError(f"/{name} is not registered {where}")
         data: dict[str, Any] = {"id": registered["id"], "name": registered["name"], "type": 1}
         if registered.get("guild_id"):
             data["guild_id"] = registered["guild_id"]
@@ -127,8 +128,14 @@ class Members:
             ]
         else:
             data["options"] = _options(schema, options, locale)
-        resolved = _resolved(
-            guild, self.world.bot, list(options.values()), self.settings.clock.now()
+        if guild is None and any(
+            not isinstance(v, str | int | float | bool) for v in options.values()
+        ):
+            raise ValueError("the emulator resolves no users or channels in DMs")
+        resolved = (
+            None
+            if guild is None
+            else _resolved(guild, self.world.bot, list(options.values()), self.settings.clock.now())
         )
         if resolved:
             data["resolved"] = resolved
@@ -211,9 +218,7 @@ class Members:
         unarchived it, which it does first (THREAD_UPDATE; #8474)."""
         world = self.world
         guild = await self._present(channel)
-        if guild is None:
-            raise ValueError("the emulator has no interactions in DMs")
-        if channel.is_thread:
+        if guild is not None and channel.is_thread:
             if kind == 2 and channel.archived:
                 raise ValueError(f"thread {channel.id} is archived: no slash commands there")
             if channel.locked and (kind != 2 or not self._moderates(user, channel)):
@@ -231,17 +236,24 @@ class Members:
             created_at=self.settings.clock.now(),
         )
         world.interactions[interaction.token] = interaction
-        await self.gateway.dispatch(
-            "INTERACTION_CREATE",
-            payloads.interaction(
+        if guild is None:
+            payload = payloads.dm_interaction(
+                interaction,
+                world.application_id,
+                self.settings.base_url,
+                world.permissions(channel),
+            )
+        else:
+            payload = payloads.interaction(
                 interaction,
                 world.application_id,
                 guild,
                 world.bot,
                 self.settings.base_url,
                 world.permissions(channel),
-            ),
-            guild.id,
+            )
+        await self.gateway.dispatch(
+            "INTERACTION_CREATE", payload, None if guild is None else guild.id
         )
         return interaction
 
@@ -326,3 +338,16 @@ def _resolved(guild: Guild, bot: User, values: list[Any], now: float) -> dict[st
             if u.id in guild.member_permissions
         }
     return resolved
+
+
+BOT_DM = 1
+"""The interaction context of the bot's DM with a user."""
+
+
+def _allowed_in_dms(command: dict[str, Any]) -> bool:
+    """Whether a global command may be used in the bot's DM: its ``contexts`` name the
+    bot's DM, or, without contexts, ``dm_permission`` isn't false."""
+    contexts = command.get("contexts")
+    if contexts is not None:
+        return BOT_DM in contexts
+    return command.get("dm_permission") is not False

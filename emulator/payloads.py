@@ -247,6 +247,35 @@ def message(m: Message, guild_id: int | None, base_url: str) -> dict[str, Any]:
     return payload
 
 
+def dm_interaction(
+    i: Interaction, application_id: int, base_url: str, app_permissions: Permissions
+) -> dict[str, Any]:
+    """An interaction in the bot's DM with the user, as Discord sends it: no ``guild_id``
+    and no ``member``, the ``user`` instead; the bot's DM context (1), and, for an app
+    installed to a server, that owner given as "0" (docs: Interactions, "Authorizing
+    Integration Owners Object")."""
+    payload: dict[str, Any] = {
+        "id": str(i.id),
+        "application_id": str(application_id),
+        "type": i.type,
+        "token": i.token,
+        "version": 1,
+        "channel_id": str(i.channel.id),
+        "channel": dm_channel(i.channel, i.user),
+        "user": user(i.user),
+        "app_permissions": str(app_permissions.value),
+        "locale": i.locale,
+        "data": i.data,
+        "entitlements": [],
+        "authorizing_integration_owners": {"0": "0"},
+        "context": 1,
+        "attachment_size_limit": 10 * 1024 * 1024,
+    }
+    if i.message is not None:
+        payload["message"] = message(i.message, None, base_url)
+    return payload
+
+
 def interaction(
     i: Interaction,
     application_id: int,

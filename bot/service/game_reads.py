@@ -66,6 +66,12 @@ class GameReads:
             lambda connection: game_queries.games_of_member(connection, guild_id, user_id)
         )
 
+    async def games_of_user(self, user_id: int) -> list[int]:
+        """The open games a user plays in, in every server (for ``/my games`` in DMs)."""
+        return await self._db.read(
+            lambda connection: game_queries.games_of_user(connection, user_id)
+        )
+
     async def due_games(self, shards: Shards = EVERY) -> DueGames:
         """Open games whose deadline has passed (noting those whose messages are behind:
         a turn nobody was shown can't be held against its player until it is), and games

@@ -53,6 +53,16 @@ async def games_of_member(connection: Connection, guild_id: int, user_id: int) -
     return [int(row["id"]) for row in rows]
 
 
+async def games_of_user(connection: Connection, user_id: int) -> list[int]:
+    """The open games, in any server, where this user holds a seat."""
+    rows = await connection.fetch(
+        "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id "
+        "WHERE s.user_id = ? AND g.status IN ('lobby', 'active')",
+        (user_id,),
+    )
+    return [int(row["id"]) for row in rows]
+
+
 async def active_game_ids(connection: Connection, shards: Shards) -> list[int]:
     """The games of these shards being played (started, not over)."""
     where, params = shards.where()

@@ -228,7 +228,7 @@ async def test_every_game_has_its_own_command_group_for_servers_only(world: Worl
     # Beside the games' groups, /my: a player's own across every game.
     assert sorted(commands) == ["claim", "claimit", "my", "nuggets"]
     mine = commands.pop("my")
-    assert mine.get("contexts") == [0] or mine.get("dm_permission") is False
+    assert mine.get("contexts") == [0, 1], "in servers and in the bot's DMs"
     assert [o["name"] for o in mine["options"]] == ["games", "settings"]
     for command in commands.values():
         assert command.get("contexts") == [0] or command.get("dm_permission") is False

@@ -58,3 +58,39 @@ async def test_my_games_lists_what_waits_for_me_first_with_links(world: World) -
     cy.locale = "de"
     lobby_only = ephemeral_answer(await world.command(cy, "meine spiele"))
     assert "noch nicht begonnen" in lobby_only
+
+
+async def test_in_a_direct_message_my_games_lists_every_server(world: World) -> None:
+    ann, bo = world.players[0], world.players[1]
+    table = await world.start_game(2)
+    game = await world.bots[0].service.current_game(world.channel.id)
+    assert game is not None and game.deadline is not None
+    elsewhere = world.discord.add_guild("Second Mine", ann)
+    world.discord.add_member(elsewhere, bo)
+    far = world.discord.add_channel(elsewhere, "games-there")
+    # The bot meets the new server as it connects.
+    await world.stop_bots()
+    await world.start_bot()
+    lobby = (await world.command(bo, "nuggets new", where=far)).response_message
+    assert lobby is not None
+    await world.click(ann, lobby, "Join")
+
+    dm = world.discord.dm_with(ann)
+    mine = await world.command(ann, "my games", where=dm)
+    assert mine.response_message is not None and mine.response_message.ephemeral
+    assert title_of(mine.response_message) == "🎲 Your games"
+    said = ephemeral_answer(mine)
+    claim_it = f"[Claim It! #1]({link(world, world.channel.id, table)}) on Prospectors"
+    nuggets = JUMP.format(guild=elsewhere.id, channel=far.id, message=lobby.id)
+    assert f"**{claim_it}**: " in said
+    assert f"[Gold Nuggets #1]({nuggets}) on Second Mine: in its lobby, not started yet" in said
+
+    # Only what allows it is offered in a DM: the games' groups are the servers'.
+    try:
+        await world.command(ann, "claimit new", where=dm)
+    except KeyError as refused:
+        assert "not registered in DMs" in str(refused)
+    else:
+        raise AssertionError("a game's command was offered in a DM")
+    settings = ephemeral_answer(await world.command(ann, "my settings", where=dm))
+    assert "Your turn reaches you" in settings

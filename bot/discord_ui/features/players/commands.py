@@ -27,15 +27,18 @@ def own_commands() -> list[app_commands.Group]:
         chosen = None if notify is None else Notify(notify)
         await Players.of(interaction).my_settings(interaction, chosen)
 
+    # In servers, and in a direct message with the bot: a player's own is theirs
+    # wherever they ask.
     group = app_commands.Group(
         name=locale_str(N_("my")),
         description=locale_str(N_("Your own games, whatever their kind")),
-        guild_only=True,
+        allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True),
+        allowed_installs=app_commands.AppInstallationType(guild=True),
     )
     group.add_command(
         command(
             N_("games"),
-            N_("The games you play in this server: whose turn it is and how long is left"),
+            N_("The games you play here (in a DM: everywhere), whose turn and how long is left"),
             games,
         )
     )

@@ -20,13 +20,24 @@ class Players(Feature):
     """What is a player's own across every game."""
 
     async def my_games(self, interaction: discord.Interaction) -> None:
-        """``/my games``, privately."""
-        assert interaction.guild_id is not None
+        """``/my games``, privately: in a server, the asker's games there; in a direct
+        message, in every server they share with the bot, each named."""
         service = self.table.service
-        ids = await service.games_of_member(interaction.guild_id, interaction.user.id)
+        user = interaction.user.id
+        if interaction.guild_id is None:
+            ids = await service.games_of_user(user)
+        else:
+            ids = await service.games_of_member(interaction.guild_id, user)
         games = [await service.game(game_id) for game_id in ids]
-        card = my_games_card(games, interaction.user.id, reader(interaction))
+        servers = None
+        if interaction.guild_id is None:
+            servers = {game.guild_id: self._server_name(game.guild_id) for game in games}
+        card = my_games_card(games, user, reader(interaction), servers)
         await interaction.response.send_message(**sent(card), ephemeral=True)
+
+    def _server_name(self, guild_id: int) -> str:
+        guild = self.table.client.get_guild(guild_id)
+        return guild.name if guild is not None else str(guild_id)
 
     async def my_settings(self, interaction: discord.Interaction, notify: Notify | None) -> None:
         """``/my settings``: as they are, or changed (the direct messages then in the

@@ -3,30 +3,41 @@ first, then the others by how soon their clock runs out, lobbies last."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from bot.discord_ui import limits
 from bot.discord_ui.cards import Card
 from bot.discord_ui.pings import JUMP
 from bot.discord_ui.presenter import acting
 from bot.games import shared_words
+from bot.games.escaping import escaped
 from bot.games.face import GOLD
 from bot.games.faces import face_for
 from bot.storage import Game, GameStatus
 from i18n import Language
 
 
-def my_games_card(games: Sequence[Game], user_id: int, lang: Language) -> Card:
-    """``user_id``'s games (their lobbies and running games in one server), in ``lang``."""
-    title = lang._("🎲 Your games here")
+def my_games_card(
+    games: Sequence[Game],
+    user_id: int,
+    lang: Language,
+    servers: Mapping[int, str] | None = None,
+) -> Card:
+    """``user_id``'s games (their lobbies and running games in one server, or with
+    ``servers``' names in every server), in ``lang``."""
+    title = lang._("🎲 Your games here") if servers is None else lang._("🎲 Your games")
     if not games:
-        return Card(
-            title=title,
-            text=lang._("You play no game in this server right now."),
-            accent=GOLD,
+        nothing = (
+            lang._("You play no game in this server right now.")
+            if servers is None
+            else lang._("You play no game right now.")
         )
+        return Card(title=title, text=nothing, accent=GOLD)
     ordered = sorted(games, key=lambda game: _order(game, user_id))
-    lines = [_line(game, user_id, lang) for game in ordered]
+    lines = [
+        _line(game, user_id, lang, None if servers is None else servers[game.guild_id])
+        for game in ordered
+    ]
     waiting = sum(1 for game in games if _waits_on(game, user_id))
     heading = (
         lang.ngettext("{n} game waits for you.", "{n} games wait for you.", waiting)
@@ -52,12 +63,14 @@ def _order(game: Game, user_id: int) -> tuple[int, float, int]:
     return (0 if _waits_on(game, user_id) else 1, game.deadline or 0.0, game.id)
 
 
-def _line(game: Game, user_id: int, lang: Language) -> str:
+def _line(game: Game, user_id: int, lang: Language, server: str | None) -> str:
     name = shared_words.game_name(face_for(game.kind).title, game)
     shown = game.turn_message_id if game.status is GameStatus.ACTIVE else game.lobby_message_id
     if shown is not None:
         link = JUMP.format(guild=game.guild_id, channel=game.place_id, message=shown)
         name = f"[{name}]({link})"
+    if server is not None:
+        name = lang._("{game} on {server}", game=name, server=escaped(server))
     if game.status is not GameStatus.ACTIVE:
         return lang._("{game}: in its lobby, not started yet", game=name)
     if _waits_on(game, user_id):
