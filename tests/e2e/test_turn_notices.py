@@ -7,6 +7,10 @@ are closed is pinged in the channel instead, and their settings say why."""
 from __future__ import annotations
 
 import random
+from typing import Any
+
+import discord
+import pytest
 
 from bot.discord_ui.presenter import to_ping
 from emulator import Message, User
@@ -25,8 +29,18 @@ def kept(world: World, user: User) -> list[Message]:
     return [m for m in notices(world, user) if not m.deleted]
 
 
-async def test_a_game_told_by_direct_message_one_a_turn_and_none_left(world: World) -> None:
+async def test_a_game_told_by_direct_message_one_a_turn_and_none_left(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
     ann, bo = world.players[0], world.players[1]
+    opened: list[int] = []
+    open_dm = discord.http.HTTPClient.start_private_message
+
+    def counted(http: discord.http.HTTPClient, user_id: int) -> Any:
+        opened.append(user_id)
+        return open_dm(http, user_id)
+
+    monkeypatch.setattr(discord.http.HTTPClient, "start_private_message", counted)
     # Every turn, as a player who comes back now and then is (one playing along in the
     # channel is told after the server's ping delay, as a ping would).
     await world.command(ann, "claimit settings", pings="always")
@@ -67,10 +81,12 @@ async def test_a_game_told_by_direct_message_one_a_turn_and_none_left(world: Wor
         raise AssertionError("the game did not finish")
 
     assert kept(world, ann) == [], "none once the game is over"
-    # One direct message a turn, each deleted once she had acted: two requests a turn.
+    # One direct message a turn, each deleted once she had acted: two requests a turn,
+    # and her DM channel opened once.
     assert anns_turns > 2
     assert len(notices(world, ann)) == anns_turns
     assert all(m.deleted for m in notices(world, ann))
+    assert opened == [ann.id]
     assert notices(world, bo) == [], "a player on channel pings gets no direct message"
 
 
