@@ -107,8 +107,11 @@ def player_of(interaction: discord.Interaction) -> Player:
 
 def actor_of(interaction: discord.Interaction, kind: str) -> Actor:
     """Who acts, where, on a game of ``kind`` (what the command or the button's
-    custom_id names)."""
-    assert interaction.guild_id is not None and interaction.channel_id is not None
+    custom_id names): in a server's channel or thread, or in their own direct messages
+    with the bot (a turn notice's button)."""
+    assert interaction.channel_id is not None
+    if interaction.guild_id is None:
+        return Actor(interaction.user.id, where=Where(0, interaction.channel_id, kind, direct=True))
     return Actor(
         interaction.user.id,
         can_moderate=interaction.permissions.manage_messages,

@@ -74,7 +74,7 @@ class TurnPings:
         if game.ping_message_id is not None and (actor in pinged or not pinged <= now_acting):
             game = await self.delete(game)
             pinged = set()
-        await self.notices.clear(game, keep=now_acting - {actor})
+        await self.notices.clear(game, keep=now_acting - {actor}, actor=actor)
         fresh = now_acting - pinged - set(before)
         if not fresh:
             return game

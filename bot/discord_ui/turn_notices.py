@@ -5,6 +5,12 @@ deleted once they act or the turn passes. Discord notifies nobody of an edit, so
 turn's notice is a new message, and a player's DMs hold at most one per game, none once
 it is over.
 
+A player can move from the notice: it carries the turn's controls (in a game with secrets,
+whose choices are made in each player's hand, none), a press there is the move as on the
+table, the notice then shows what they choose next while the turn is still theirs, and
+the table in the channel follows as usual. A press on a notice the game has moved past
+changes nothing and says so.
+
 A player whose direct messages refuse the bot (Discord's 50007) is pinged in the channel
 instead, until they choose their settings again.
 """
@@ -18,12 +24,16 @@ from dataclasses import replace
 import discord
 
 from bot.discord_ui import presenter
-from bot.discord_ui.cards import Card, sent
+from bot.discord_ui.cards import Card, edited, sent
+from bot.discord_ui.places import Answered
+from bot.discord_ui.surfaces import acknowledge, update_clicked
 from bot.games import shared_words
 from bot.games.escaping import escaped
+from bot.games.face import OpenPrivate
 from bot.games.faces import face_for
+from bot.games.outcome import Outcome
 from bot.service.player_settings import PlayerSettingsService
-from bot.storage import Game, TurnNotice
+from bot.storage import Game, GameStatus, TurnNotice
 from i18n import Language, language
 
 log = logging.getLogger(__name__)
@@ -39,6 +49,9 @@ class TurnNotices:
     def __init__(self, players: PlayerSettingsService, client: discord.Client) -> None:
         self.players = players
         self.client = client
+        self._answered: dict[tuple[int, int], int] = {}
+        """Per game and player, the notice a press of theirs just showed the rest of their
+        turn on: kept by the ``clear`` that follows that move."""
 
     async def split(self, users: Sequence[int]) -> tuple[list[int], list[int]]:
         """Who of ``users`` is told in the channel, and who by direct message (a player
@@ -79,11 +92,34 @@ class TurnNotices:
             await self.players.keep_notice(TurnNotice(game.id, user, channel.id, message.id))
         return refused
 
-    async def clear(self, game: Game, keep: Collection[int] = ()) -> None:
-        """Deletes the game's notices, but those of ``keep`` (who are still to act)."""
+    async def clear(self, game: Game, keep: Collection[int] = (), actor: int | None = None) -> None:
+        """Deletes the game's notices, but those of ``keep`` (who are still to act, and
+        did not just act) and the one ``actor`` just moved from, when the turn is still
+        theirs."""
+        answered = None if actor is None else self._answered.pop((game.id, actor), None)
+        acting = set(presenter.to_ping(game)) if game.status is GameStatus.ACTIVE else set()
         for notice in await self.players.notices(game.id):
-            if notice.user_id not in keep:
-                await self._delete(notice)
+            if notice.user_id in keep:
+                continue
+            if notice.message_id == answered and notice.user_id in acting:
+                continue
+            await self._delete(notice)
+
+    async def answer(self, interaction: discord.Interaction, outcome: Outcome) -> Answered:
+        """A move made from a notice: the notice shows what the player chooses next while
+        the turn is still theirs (or is acknowledged, to be deleted with the turn's end);
+        the table follows in the channel."""
+        game = outcome.game
+        user = interaction.user.id
+        pressed = interaction.message
+        if game.status is GameStatus.ACTIVE and user in presenter.to_ping(game) and pressed:
+            settings = await self.players.get(user)
+            card = await notice_card(game, self._server_name(game), language(settings.locale))
+            await update_clicked(interaction, **edited(card))
+            self._answered[(game.id, user)] = pressed.id
+        else:
+            await acknowledge(interaction)
+        return Answered({})
 
     async def _delete(self, notice: TurnNotice) -> None:
         channel = self.client.get_partial_messageable(notice.channel_id)
@@ -115,5 +151,8 @@ async def notice_card(game: Game, server: str, lang: Language, ends: float | Non
     if ends is not None:
         note += "\n" + lang._("⏰ Your turn ends {when}.", when=shared_words.deadline(ends))
     headline = lang._("It's your turn.")
-    card = presenter.drawn(await face_for(game.kind).turn(game, headline, None, lang))
-    return replace(card, note=note)
+    face = face_for(game.kind)
+    # What the player chooses from the table; a hand is opened in the game's channel.
+    choices = [c for c in face.choices(game, lang) if not isinstance(c, OpenPrivate)]
+    card = presenter.drawn(await face.turn(game, headline, None, lang))
+    return replace(card, note=note, rows=presenter.controls(game, choices))

@@ -22,6 +22,10 @@ class Where(NamedTuple):
     channel_id: int
     kind: str | None = None
     """A game of another kind refuses it (a custom_id can be forged to name any game)."""
+    direct: bool = False
+    """Pressed in the presser's own direct messages with the bot (their turn notice):
+    no server or channel to check, only that they play the game, which the turn's own
+    checks see to."""
 
 
 class Actor(NamedTuple):
@@ -47,8 +51,13 @@ async def load_game(connection: Connection, game_id: int, where: Where | None = 
         raise GameNotFound()
     if where is not None and where.kind is not None and where.kind != game.kind:
         raise NotThisGame()
-    if where is not None and (
-        where.guild_id != game.guild_id or where.channel_id not in (game.channel_id, game.thread_id)
+    if (
+        where is not None
+        and not where.direct
+        and (
+            where.guild_id != game.guild_id
+            or where.channel_id not in (game.channel_id, game.thread_id)
+        )
     ):
         raise NotHere()
     return game

@@ -1,8 +1,9 @@
 """Your turn by direct message (``/my settings notify``): one DM per turn, naming the
-game, the server and the channel, with the table's picture and a link to it, deleted
-once you act, so that your DMs hold at most one per game and none once it is over; no
-ping in the channel for you, while the others are pinged as before; a player whose DMs
-are closed is pinged in the channel instead, and their settings say why."""
+game, the server and the channel, with the table's picture, a link to it and the turn's
+controls, deleted once you act (on the table), so that your DMs hold at most one per
+game and none once it is over; a turn played from the DM, the table following; no ping
+in the channel for you, while the others are pinged as before; a player whose DMs are
+closed is pinged in the channel instead, and their settings say why."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import pytest
 
 from bot.discord_ui.presenter import to_ping
 from emulator import Message, User
-from tests.e2e.world import World, ephemeral_answer, note_of, pick_button
+from tests.e2e.world import World, describe, ephemeral_answer, note_of, pick_button
 
 JUMP = "https://discord.com/channels/{guild}/{channel}/{message}"
 
@@ -22,7 +23,7 @@ JUMP = "https://discord.com/channels/{guild}/{channel}/{message}"
 def notices(world: World, user: User) -> list[Message]:
     """Every turn notice the bot posted in the user's DMs, deleted ones included."""
     dm = world.discord.dm_with(user)
-    return [m for m in dm.messages if m.author.id == world.discord.bot.id]
+    return [m for m in dm.messages if m.author.id == world.discord.bot.id and not m.ephemeral]
 
 
 def kept(world: World, user: User) -> list[Message]:
@@ -69,7 +70,7 @@ async def test_a_game_told_by_direct_message_one_a_turn_and_none_left(
             )
             (picture,) = notice.gallery_items()
             assert picture.attachment is not None and picture.description
-            assert notice.buttons() == [], "the table's buttons stay on the table"
+            assert notice.button_labels() == table.button_labels(), "her turn's controls"
             anns_turns += 1
         else:
             assert kept(world, ann) == []
@@ -119,3 +120,44 @@ async def test_settings_are_the_players_own_in_their_language(world: World) -> N
     cy.locale = "de"
     german = ephemeral_answer(await world.command(cy, "meine einstellungen", benachrichtigung="dm"))
     assert "Direktnachricht" in german and "Deutsch" in german
+
+
+async def test_a_turn_is_played_from_its_direct_message_and_the_table_follows(
+    world: World,
+) -> None:
+    ann, bo = world.players[0], world.players[1]
+    await world.command(ann, "claimit settings", pings="always")
+    await world.command(ann, "my settings", notify="dm")
+    table = await world.start_game(2)
+    started = await world.bots[0].service.current_game(world.channel.id)
+    assert started is not None
+    rng = random.Random(5)
+    while to_ping(game := await world.settled(started.id)) != [ann.id]:
+        await world.click(bo, table, pick_button(table, rng, 1.0))
+
+    (notice,) = kept(world, ann)
+    assert notice.button_labels() == table.button_labels()
+    labels = notice.button_labels()
+    first = "Roll" if any("Roll" in label for label in labels) else labels[0]
+    old_id = next(b["custom_id"] for b in notice.buttons() if first in str(b.get("label")))
+    await world.click(ann, notice, old_id)
+    moved = await world.settled(started.id)
+    assert moved.version > game.version, "the press in the DM was the move"
+    assert "Ann rolled" in describe(table), "the table in the channel follows"
+    if to_ping(moved) == [ann.id]:
+        # Still her turn: the same notice shows what she chooses next.
+        assert kept(world, ann) == [notice] and not notice.deleted
+        assert notice.button_labels() == table.button_labels()
+        assert old_id not in [b["custom_id"] for b in notice.buttons()]
+    # A press the game has moved past changes nothing, and says so.
+    stale = await world.discord.answer(
+        await world.discord.forge(ann, notice, {"custom_id": old_id, "component_type": 2})
+    )
+    assert "moved on" in ephemeral_answer(stale)
+    assert (await world.settled(started.id)).version == moved.version
+
+    # Played to the end of her turn from the DM: the notice goes with it.
+    while to_ping(game := await world.settled(started.id)) == [ann.id]:
+        (notice,) = kept(world, ann)
+        await world.click(ann, notice, pick_button(notice, rng, 1.0))
+    assert kept(world, ann) == []

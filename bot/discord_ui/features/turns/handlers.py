@@ -124,7 +124,8 @@ class Turns(Feature):
     async def turn_button(
         self, interaction: discord.Interaction, pressed: TurnButton | TurnSelect
     ) -> None:
-        """A turn's button or menu on the table: the move, answered by the table itself; one
+        """A turn's button or menu on the table (or on a turn notice in the player's
+        direct messages): the move, answered by the table itself (or the notice); one
         pressed on a version the game has moved past changes nothing."""
         game_id, version = pressed.game, pressed.seen(pressed.version)
         intent = pressed.intent if isinstance(pressed, TurnButton) else selected(interaction)
@@ -134,6 +135,8 @@ class Turns(Feature):
             return await self.table.service.act(game_id, actor, version, intent)
 
         async def show(outcome: Outcome) -> Answered:
+            if interaction.guild_id is None:
+                return await self.table.pings.notices.answer(interaction, outcome)
             lang = await self.table.languages.of_game(outcome.game)
             game = outcome.game
             pressed = None if interaction.message is None else interaction.message.id
