@@ -14,6 +14,7 @@ from bot.background.game_locks import Deferral
 from bot.background.stopping import HasWorkInFlight, WorkInFlight
 from bot.discord_ui.surfaces import acknowledge, answer_within, tell, unanswerable
 from bot.service import Actor, Player, ServiceError, Where
+from bot.service.errors import NotHere
 from bot.storage import CommitUnknown
 from bot.storage.write_refusals import WritesRefused
 from i18n import Language, Message, language
@@ -105,12 +106,16 @@ def player_of(interaction: discord.Interaction) -> Player:
     return Player(interaction.user.id, interaction.user.display_name)
 
 
-def actor_of(interaction: discord.Interaction, kind: str) -> Actor:
+def actor_of(interaction: discord.Interaction, kind: str, *, from_dm: bool = False) -> Actor:
     """Who acts, where, on a game of ``kind`` (what the command or the button's
-    custom_id names): in a server's channel or thread, or in their own direct messages
-    with the bot (a turn notice's button)."""
+    custom_id names): in a server's channel or thread, or, where the press allows it
+    (``from_dm``: a turn notice's move), in their own direct messages with the bot.
+    Anything else pressed in a DM (a custom_id copied there) is refused, as one pressed
+    in another server is."""
     assert interaction.channel_id is not None
     if interaction.guild_id is None:
+        if not from_dm:
+            raise NotHere()
         return Actor(interaction.user.id, where=Where(0, interaction.channel_id, kind, direct=True))
     return Actor(
         interaction.user.id,

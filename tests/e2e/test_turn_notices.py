@@ -15,6 +15,7 @@ import pytest
 
 from bot.discord_ui.presenter import to_ping
 from emulator import Message, User
+from emulator.model import snowflake
 from tests.e2e.world import World, describe, ephemeral_answer, note_of, pick_button
 
 JUMP = "https://discord.com/channels/{guild}/{channel}/{message}"
@@ -161,3 +162,20 @@ async def test_a_turn_is_played_from_its_direct_message_and_the_table_follows(
         (notice,) = kept(world, ann)
         await world.click(ann, notice, pick_button(notice, rng, 1.0))
     assert kept(world, ann) == []
+
+
+async def test_a_lobby_button_copied_into_a_dm_is_refused(world: World) -> None:
+    ann, outsider = world.players[0], world.players[-1]
+    lobby = (await world.command(ann, "claimit new")).response_message
+    assert lobby is not None
+    join = next(b["custom_id"] for b in lobby.buttons() if b.get("label") == "Join")
+    dm = world.discord.dm_with(outsider)
+    copied = Message(snowflake(), dm.id, world.discord.bot, content="a message to press on")
+    dm.messages.append(copied)
+    world.discord.messages[copied.id] = copied
+    refused = await world.discord.answer(
+        await world.discord.forge(outsider, copied, {"custom_id": join, "component_type": 2})
+    )
+    assert "belongs to a game in another channel or server" in ephemeral_answer(refused), "refused"
+    game = await world.bots[0].service.current_game(world.channel.id)
+    assert game is not None and [s.user_id for s in game.seats] == [ann.id]

@@ -129,7 +129,7 @@ class Turns(Feature):
         pressed on a version the game has moved past changes nothing."""
         game_id, version = pressed.game, pressed.seen(pressed.version)
         intent = pressed.intent if isinstance(pressed, TurnButton) else selected(interaction)
-        actor = actor_of(interaction, pressed.kind)
+        actor = actor_of(interaction, pressed.kind, from_dm=True)
 
         async def change() -> Outcome:
             return await self.table.service.act(game_id, actor, version, intent)
