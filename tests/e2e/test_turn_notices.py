@@ -179,3 +179,24 @@ async def test_a_lobby_button_copied_into_a_dm_is_refused(world: World) -> None:
     assert "belongs to a game in another channel or server" in ephemeral_answer(refused), "refused"
     game = await world.bots[0].service.current_game(world.channel.id)
     assert game is not None and [s.user_id for s in game.seats] == [ann.id]
+
+
+async def test_direct_messages_come_in_the_language_chosen(world: World) -> None:
+    ann = world.players[0]
+    await world.command(ann, "claimit settings", pings="always")
+    chose = ephemeral_answer(await world.command(ann, "my settings", notify="dm", language="de"))
+    assert "**Direct messages in:** German." in chose
+    table = await world.start_game(2)
+    started = await world.bots[0].service.current_game(world.channel.id)
+    assert started is not None
+    rng = random.Random(2)
+    while to_ping(await world.settled(started.id)) != [ann.id]:
+        mover = await world.mover()
+        await world.click(mover, table, pick_button(table, rng, 1.0))
+    (notice,) = kept(world, ann)
+    assert note_of(notice).startswith("🎲 Du bist am Zug in [Claim It! #1]")
+    assert "Würfeln" in notice.button_labels()
+    # Back to the language her Discord is in.
+    back = ephemeral_answer(await world.command(ann, "my settings", language="discord"))
+    assert "**Direct messages in:** English." in back
+    assert "a direct message from the bot" in back, "the rest as it was"

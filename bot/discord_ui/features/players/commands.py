@@ -5,16 +5,21 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
-from discord.app_commands import locale_str
+from discord.app_commands import Choice, locale_str
 
-from bot.discord_ui.command_parts import choices, command, param
-from bot.discord_ui.features.players.handlers import Players
+from bot.discord_ui.command_parts import command, param
+from bot.discord_ui.features.players.handlers import DISCORD_LANGUAGE, Players
 from bot.storage import Notify
-from i18n import N_
+from i18n import LANGUAGES, N_
+from i18n import language as spoken
 
-NOTIFY_CHOICES = (N_("channel"), N_("dm"), N_("both"), N_("none"))
-"""How a turn may reach a player, as ``Notify``'s values: each shown in the reader's
-language."""
+NOTIFY_CHOICES = (
+    Choice(name=locale_str(N_("a ping in the channel")), value=Notify.CHANNEL.value),
+    Choice(name=locale_str(N_("a direct message")), value=Notify.DM.value),
+    Choice(name=locale_str(N_("both")), value=Notify.BOTH.value),
+    Choice(name=locale_str(N_("nothing")), value=Notify.NONE.value),
+)
+"""How a turn may reach a player, each shown in the reader's language."""
 
 
 def own_commands() -> list[app_commands.Group]:
@@ -23,9 +28,13 @@ def own_commands() -> list[app_commands.Group]:
     async def games(interaction: discord.Interaction) -> None:
         await Players.of(interaction).my_games(interaction)
 
-    async def settings(interaction: discord.Interaction, notify: str | None = None) -> None:
+    async def settings(
+        interaction: discord.Interaction,
+        notify: str | None = None,
+        language: str | None = None,
+    ) -> None:
         chosen = None if notify is None else Notify(notify)
-        await Players.of(interaction).my_settings(interaction, chosen)
+        await Players.of(interaction).my_settings(interaction, chosen, language)
 
     # In servers, and in a direct message with the bot: a player's own is theirs
     # wherever they ask.
@@ -47,9 +56,23 @@ def own_commands() -> list[app_commands.Group]:
             N_("settings"),
             N_("How your turn reaches you in every server: show it, or change it"),
             settings,
-            [param(N_("notify"), str | None, None)],
-            {"notify": locale_str(N_("A ping in the channel, a direct message, both, or nothing"))},
-            {"notify": choices(NOTIFY_CHOICES)},
+            [param(N_("notify"), str | None, None), param(N_("language"), str | None, None)],
+            {
+                "notify": locale_str(
+                    N_("A ping in the channel, a direct message, both, or nothing")
+                ),
+                "language": locale_str(N_("The language of the bot's direct messages to you")),
+            },
+            {
+                "notify": list(NOTIFY_CHOICES),
+                "language": [
+                    Choice(name=locale_str(N_("my Discord's")), value=DISCORD_LANGUAGE),
+                    *(
+                        Choice(name=spoken(code).locale.get_display_name() or code, value=code)
+                        for code in LANGUAGES
+                    ),
+                ],
+            },
         )
     )
     return [group]

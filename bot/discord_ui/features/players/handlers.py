@@ -15,6 +15,9 @@ from bot.games.face import GOLD
 from bot.storage import Notify, PlayerSettings
 from i18n import Language, language
 
+DISCORD_LANGUAGE = "discord"
+"""The language setting that takes the one the player's Discord is in when they choose."""
+
 
 class Players(Feature):
     """What is a player's own across every game."""
@@ -39,18 +42,22 @@ class Players(Feature):
         guild = self.table.client.get_guild(guild_id)
         return guild.name if guild is not None else str(guild_id)
 
-    async def my_settings(self, interaction: discord.Interaction, notify: Notify | None) -> None:
-        """``/my settings``: as they are, or changed (the direct messages then in the
-        language the asker's Discord is in now)."""
+    async def my_settings(
+        self, interaction: discord.Interaction, notify: Notify | None, written: str | None
+    ) -> None:
+        """``/my settings``: as they are, or changed. The direct messages are in the
+        language chosen, or (``DISCORD_LANGUAGE``, and whenever ``notify`` is chosen
+        without one) the one the asker's Discord is in now."""
         players = self.table.service.players
+        user = interaction.user.id
         lang = reader(interaction)
-        if notify is None:
-            settings = await players.get(interaction.user.id)
+        if notify is None and written is None:
+            settings = await players.get(user)
             said = None
         else:
-            settings = await players.set_notify(
-                interaction.user.id, notify, str(interaction.locale)
-            )
+            now = await players.get(user)
+            locale = str(interaction.locale) if written in (None, DISCORD_LANGUAGE) else written
+            settings = await players.set_notify(user, notify or now.notify, locale)
             said = lang._("Saved.")
         card = settings_card(settings, lang, said)
         await interaction.response.send_message(**sent(card), ephemeral=True)
