@@ -25,6 +25,7 @@ import discord
 
 from bot.discord_ui import presenter
 from bot.discord_ui.cards import Card, edited, sent
+from bot.discord_ui.interactions import reader
 from bot.discord_ui.places import Answered
 from bot.discord_ui.surfaces import acknowledge, update_clicked
 from bot.games import shared_words
@@ -49,6 +50,10 @@ class TurnNotices:
     def __init__(self, players: PlayerSettingsService, client: discord.Client) -> None:
         self.players = players
         self.client = client
+        self.untold: set[int] = set()
+        """Players whose direct messages just refused the bot for the first time: told
+        why, privately, at their next move in the channel (a bot can write to one person
+        alone only in answer to them)."""
         self._answered: dict[tuple[int, int], int] = {}
         """Per game and player, the notice a press of theirs just showed the rest of their
         turn on: kept by the ``clear`` that follows that move."""
@@ -86,7 +91,8 @@ class TurnNotices:
                 if error.code != DMS_CLOSED:
                     raise
                 log.info("%s takes no direct messages from the bot: pinged instead", user)
-                await self.players.dms_closed(user)
+                if await self.players.dms_closed(user):
+                    self.untold.add(user)
                 refused.append(user)
                 continue
             await self.players.keep_notice(TurnNotice(game.id, user, channel.id, message.id))
@@ -128,6 +134,22 @@ class TurnNotices:
         except discord.NotFound:
             log.info("a turn notice of game %s was gone already", notice.game_id)
         await self.players.forget_notice(notice)
+
+    async def tell_if_closed(self, interaction: discord.Interaction) -> None:
+        """Tells the presser, privately and once, that their direct messages refused
+        the bot's turn notice, so that they are pinged in the channel instead."""
+        if interaction.user.id not in self.untold:
+            return
+        self.untold.discard(interaction.user.id)
+        lang = reader(interaction)
+        await interaction.followup.send(
+            lang._(
+                "Your direct messages are closed to this bot, so your turn was told in the "
+                "channel instead. Open them (the server's Privacy Settings), then choose "
+                "/my settings notify again."
+            ),
+            ephemeral=True,
+        )
 
     def _server_name(self, game: Game) -> str:
         guild = self.client.get_guild(game.guild_id)

@@ -105,6 +105,22 @@ async def test_closed_direct_messages_fall_back_to_the_channel_and_say_why(world
         await world.click(bo, table, pick_button(table, rng, 1.0))
     assert any(ann.id in ping.mentions for ping in world.pings()), "pinged instead"
     assert game.status.value == "active"
+    # At her next move, she alone is told why, once.
+    why = (
+        "Your direct messages are closed to this bot, so your turn was told in the channel "
+        "instead. Open them (the server's Privacy Settings), then choose /my settings notify "
+        "again."
+    )
+
+    def told_why() -> list[Message]:
+        return [m for m in world.channel.messages if m.ephemeral and m.content == why]
+
+    told = await world.click(ann, table, pick_button(table, rng, 0.0))
+    assert [m.visible_to for m in told_why()] == [ann.id]
+    assert told.response_type == 7, "the move itself is answered by the table"
+    if to_ping(await world.settled(started.id)) == [ann.id]:
+        await world.click(ann, table, pick_button(table, rng, 0.0))
+        assert len(told_why()) == 1, "once"
     assert kept(world, ann) == []
     settings = ephemeral_answer(await world.command(ann, "my settings"))
     assert "Your direct messages are closed to this bot" in settings

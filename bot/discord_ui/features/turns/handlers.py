@@ -141,7 +141,9 @@ class Turns(Feature):
             game = outcome.game
             pressed = None if interaction.message is None else interaction.message.id
             if pressed is None or pressed == game.turn_message_id:
-                return await self.table.answer(outcome, lang, interaction)
+                answered = await self.table.answer(outcome, lang, interaction)
+                await self.table.pings.notices.tell_if_closed(interaction)
+                return answered
             # The pressed message is the game's table, even one whose id was never
             # recorded; one recorded instead of it is a stale copy.
             stale = game.turn_message_id
