@@ -25,6 +25,8 @@ class Outcome:
     """The seat a computer player took over with this action (its player timed out twice)."""
     stood_in: bool = False
     """The computer player to act could not decide, so the time-out rule moved for it."""
+    for_away: bool = False
+    """A computer player made the move for the seat's player, who is away."""
     results: tuple[Result, ...] = ()
     """The final table, when this action ended the game."""
     rating_changes: tuple[RatingChange, ...] = ()

@@ -247,6 +247,13 @@ class BotsNotAllowed(ServiceError):
         super().__init__(Message("This server's admins have turned computer players off."))
 
 
+class AsItIs(ServiceError):
+    """A change asked of a game that finds it as it should be already: nothing to do."""
+
+    def __init__(self) -> None:
+        super().__init__(Message("Nothing needed changing."))
+
+
 class BadSetting(ServiceError):
     """A setting outside what it may be, with why."""
 

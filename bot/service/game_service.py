@@ -73,11 +73,13 @@ from bot.service.ladder_service import count_game, turn_figures
 from bot.service.message_places import MessagePlaces
 from bot.service.past_moves import PastMoves
 from bot.service.player_settings import PlayerSettingsService
+from bot.service.time_away import clock_as_away_is, new_turn_clock, seat_away, stands_in
 from bot.storage import (
     deadline_queries,
     game_queries,
     move_queries,
     place_queries,
+    player_queries,
     result_queries,
     settings_queries,
 )
@@ -128,7 +130,7 @@ class GameService(GameReads):
         """The games' past moves, rebuilt from their logs."""
         self.messages = MessagePlaces(database, clock, self.deadline_moved_earlier)
         """Where each game's messages, ping, hands and thread are, and what they show."""
-        self.players = PlayerSettingsService(database)
+        self.players = PlayerSettingsService(database, clock)
         """Each player's own settings, and the direct messages telling them their turn."""
 
     async def _change(self, body: Change[T]) -> T:
@@ -268,7 +270,7 @@ class GameService(GameReads):
                 acting = game.state is not None and seat.seat in game_rules(game).to_act(game.state)
                 if "status" not in changes and acting:
                     # The computer player gets a whole turn, not what was left of it.
-                    changes["deadline"] = now + game.turn_timeout
+                    changes.update(deadline=now + game.turn_timeout, paused_left=None)
                 await save_game(connection, note, game, now, **changes)
                 await game_queries.update_seat(connection, game.id, bot_for(seat))
                 return await load_game(connection, game_id)
@@ -343,7 +345,7 @@ class GameService(GameReads):
                 setup=setup,
                 first_seat=first,
                 started_at=now,
-                deadline=now + game.turn_timeout,
+                **new_turn_clock(game, state, now),
             )
             return await load_game(connection, game_id)
 
@@ -492,12 +494,15 @@ class GameService(GameReads):
         state: Any,
         seat: Seat,
         action: Any,
+        for_away: bool = False,
     ) -> Outcome:
         """A seat's move, worked out before its transaction."""
         if seat.timeouts:
             seat = replace(seat, timeouts=0)
             await game_queries.update_seat(connection, game.id, seat)
-        return await self._commit(connection, note, game, state, seat, action, self._clock(), {})
+        return await self._commit(
+            connection, note, game, state, seat, action, self._clock(), {}, for_away=for_away
+        )
 
     async def _commit(
         self,
@@ -509,8 +514,11 @@ class GameService(GameReads):
         action: Any,
         now: float,
         changes: dict[str, Any],
+        *,
+        for_away: bool = False,
     ) -> Outcome:
-        """Applies the action and writes it; ``seat`` is the mover's seat as now stored."""
+        """Applies the action and writes it; ``seat`` is the mover's seat as now stored
+        (``for_away``: a computer player moves for its player, who is away)."""
         rules = game_rules(game)
         try:
             step = rules.apply(state, seat.seat, action)
@@ -524,10 +532,10 @@ class GameService(GameReads):
             changes.update(status=GameStatus.FINISHED, finished_at=now, deadline=None)
             ordered["finish_seq"] = await game_queries.next_finish_seq(connection)
         elif "status" not in changes and step.turn_over:
-            changes["deadline"] = now + game.turn_timeout
+            changes.update(new_turn_clock(game, step.state, now))
         await save_game(connection, note, game, now, **changes, **ordered)
         await move_queries.append_move(
-            connection, game.id, seat.seat, rules.action_to_json(action), now
+            connection, game.id, seat.seat, rules.action_to_json(action), now, stand_in=for_away
         )
         seats = tuple(seat if s.seat == seat.seat else s for s in game.seats)
         game = replace(game, seats=seats)
@@ -552,8 +560,66 @@ class GameService(GameReads):
             step.turn_over,
             results=tuple(results),
             rating_changes=tuple(rating_changes),
+            for_away=for_away,
         )
         return note.move
+
+    # Time away ----------------------------------------------------------------------
+
+    async def act_for_away(self, game_id: int, version: int, intent: str) -> Outcome:
+        """Plays ``intent`` for the seat to act whose player is away while a computer
+        player stands in for them (their server's choice), marked as the stand-in's."""
+        game = await self._db.read(lambda connection: load_game(connection, game_id))
+        state = playing(game)
+        check_version(game, version)
+        now = self._clock()
+        to_act = game_rules(game).to_act(state)
+        seat = next((game.seats[n] for n in to_act if stands_in(game.seats[n], now)), None)
+        if seat is None:
+            raise BoardMovedOn()  # they are back, or it is someone else's turn now
+        try:
+            action = game_rules(game).action(state, seat.seat, intent, self._random)
+        except IllegalIntent as e:
+            raise IllegalMove(e.words) from None
+        return await self._change(
+            functools.partial(
+                self._move, game=game, state=state, seat=seat, action=action, for_away=True
+            )
+        )
+
+    async def settle_away(
+        self, game_id: int, user_id: int | None = None
+    ) -> tuple[Game, tuple[Seat, ...]] | None:
+        """Brings the game's seats in line with their players' time away (``user_id``'s
+        seat, or every seat whose time away has ended), and its clock with whoever it
+        waits on: stopped while they are away and the server wants it so, going again
+        with the time it had left once they are back. Returns the game and its seats as
+        they were, or ``None`` when nothing changed."""
+
+        async def settling(
+            connection: Connection, note: Written
+        ) -> tuple[Game, tuple[Seat, ...]] | None:
+            game = await load_game(connection, game_id)
+            require_open(game)
+            now = self._clock()
+            server = await settings_queries.guild_settings(connection, game.guild_id)
+            seats = list(game.seats)
+            for seat in game.seats:
+                if seat.user_id is None or user_id not in (None, seat.user_id):
+                    continue
+                if user_id is None and (seat.away_until is None or seat.away_until > now):
+                    continue
+                player = await player_queries.player_settings(connection, seat.user_id)
+                seats[seat.seat] = seat_away(seat, player, server, now)
+                if seats[seat.seat] != seat:
+                    await game_queries.update_seat(connection, game.id, seats[seat.seat])
+            if tuple(seats) == game.seats:
+                return None
+            settled = replace(game, seats=tuple(seats))
+            await save_game(connection, note, settled, now, **clock_as_away_is(settled, now))
+            return await load_game(connection, game_id), game.seats
+
+        return await self._change(settling)
 
     async def close_place_gone(self, game_id: int) -> Game:
         """Ends an open game unrated because its place is gone (its channel deleted or

@@ -15,7 +15,7 @@ from bot.storage import settings_queries
 from bot.storage.connection import Connection
 from bot.storage.database import Database
 from bot.storage.game_values import Options
-from bot.storage.records import MINUTE, GuildSettings, PingMode
+from bot.storage.records import MINUTE, AwayMode, GuildSettings, PingMode
 from i18n import LANGUAGES, Message
 
 TURN_TIMEOUT_MINUTES = (1, 7 * 24 * 60)
@@ -24,6 +24,9 @@ and one in the evening."""
 LOBBY_TIMEOUT_MINUTES = (1, 24 * 60)
 MAX_GAME_CHANNELS = 25
 PING_DELAY_SECONDS = (5, 600)
+AWAY_DAYS = (1, 30)
+"""Days a server lets its players be away at most: a month, as far ahead as anyone may
+say they are away until."""
 SERVER_LANGUAGE = "server"
 """The language setting that follows the server's own Discord language."""
 
@@ -43,6 +46,12 @@ def _check_lobby_timeout(seconds: int) -> None:
         raise BadSetting(
             Message("a lobby timeout is from {low} to {high} minutes", low=low, high=high)
         )
+
+
+def _check_away_days(days: int) -> None:
+    low, high = AWAY_DAYS
+    if not low <= days <= high:
+        raise BadSetting(Message("time away is from {low} to {high} days", low=low, high=high))
 
 
 def _check_ping_delay(seconds: int) -> None:
@@ -110,6 +119,8 @@ class GuildSettingsService:
         move_table: bool | None = None,
         ping_mode: PingMode | None = None,
         ping_delay: int | None = None,
+        away_mode: AwayMode | None = None,
+        away_days: int | None = None,
     ) -> GuildSettings:
         """Applies every given change, or (if any is refused) none; ``None`` keeps a value.
         ``options`` are the game ``kind``'s defaults for new lobbies. Timeouts are
@@ -120,6 +131,8 @@ class GuildSettingsService:
             check_turn_timeout(turn_timeout)
         if ping_delay is not None:
             _check_ping_delay(ping_delay)
+        if away_days is not None:
+            _check_away_days(away_days)
         if lobby_timeout is not None:
             _check_lobby_timeout(lobby_timeout)
         if language is not None and language != SERVER_LANGUAGE and language not in LANGUAGES:
@@ -175,6 +188,8 @@ class GuildSettingsService:
                 move_table=settings.move_table if move_table is None else move_table,
                 ping_mode=settings.ping_mode if ping_mode is None else ping_mode,
                 ping_delay=settings.ping_delay if ping_delay is None else ping_delay,
+                away_mode=settings.away_mode if away_mode is None else away_mode,
+                away_days=settings.away_days if away_days is None else away_days,
             )
             await settings_queries.save_guild_settings(connection, guild_id, changed)
             return changed

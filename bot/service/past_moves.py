@@ -77,6 +77,7 @@ class PastMoves:
             step.turn_over,
             results=tuple(results),
             rating_changes=tuple(rating_changes),
+            for_away=moves[-1].stand_in,
         )
 
     async def last_moved(self, game_id: int) -> dict[int, float]:
@@ -96,7 +97,17 @@ class PastMoves:
             action = rules.action_from_json(json.loads(move.action))
             step = rules.apply(state, move.seat, action)
             after = replace(game, state=step.state)
-            outcomes.append(Outcome(after, state, move.seat, action, step.events, step.turn_over))
+            outcomes.append(
+                Outcome(
+                    after,
+                    state,
+                    move.seat,
+                    action,
+                    step.events,
+                    step.turn_over,
+                    for_away=move.stand_in,
+                )
+            )
             state = step.state
         return outcomes
 

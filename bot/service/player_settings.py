@@ -1,18 +1,55 @@
-"""A player's own settings, kept across servers, and the direct messages telling them it
-is their turn (one per game and player, so that their DMs never fill with old ones)."""
+"""A player's own settings, kept across servers (how their turn reaches them, their time
+zone, quiet hours and time away), their daily summary, and the direct messages telling
+them it is their turn (one per game and player, so that their DMs never fill with old
+ones)."""
 
 from __future__ import annotations
 
+import asyncio
+import datetime as dt
+from collections.abc import Callable
+from dataclasses import replace
+from enum import Enum
+from typing import Literal
+
+from bot.service.errors import BadSetting
+from bot.service.player_times import DAY, day_ends, next_at_hour, today, zone_named, zone_of
 from bot.storage import player_queries
 from bot.storage.database import Database
-from bot.storage.records import Notify, PlayerSettings, TurnNotice
+from bot.storage.records import (
+    Away,
+    DailySummary,
+    Notify,
+    PlayerSettings,
+    QuietHours,
+    TurnNotice,
+)
+from bot.storage.shards import Shards
+from i18n import Message
+
+LONGEST_AWAY_DAYS = 30
+"""Days ahead a player may say they are away until, at most (each server counts at most
+its own limit of them)."""
+
+
+class Kept(Enum):
+    """A choice left as it is (where ``None`` is a choice: no quiet hours)."""
+
+    KEPT = "kept"
+
+
+KEPT = Kept.KEPT
 
 
 class PlayerSettingsService:
-    """Each player's settings and turn notices."""
+    """Each player's settings, daily summaries and turn notices."""
 
-    def __init__(self, database: Database) -> None:
+    def __init__(self, database: Database, clock: Callable[[], float]) -> None:
         self._db = database
+        self._clock = clock
+        self.summaries_moved = asyncio.Event()
+        """Set when a player's summary may now be due earlier than the summaries' watch
+        thought (they chose one, or another hour)."""
 
     async def get(self, user_id: int) -> PlayerSettings:
         """The player's settings (the defaults when they never chose)."""
@@ -20,18 +57,130 @@ class PlayerSettingsService:
             lambda connection: player_queries.player_settings(connection, user_id)
         )
 
-    async def set_notify(self, user_id: int, notify: Notify, locale: str) -> PlayerSettings:
-        """How the player's turn reaches them, their direct messages in ``locale``."""
-        await self._db.statement(
-            lambda connection: player_queries.set_notify(connection, user_id, notify, locale)
+    async def choose(
+        self,
+        user_id: int,
+        locale: str,
+        *,
+        notify: Notify | None = None,
+        time_zone: str | None = None,
+        summary_hour: int | None = None,
+        quiet: QuietHours | Literal[Kept.KEPT] | None = KEPT,
+    ) -> PlayerSettings:
+        """Changes what is given (``None``, or ``KEPT`` for quiet hours, keeps a choice);
+        the direct messages are in ``locale`` from now on, and tried again if they were
+        closed. A daily summary is due next at its hour in the player's time zone."""
+        if time_zone is not None:
+            zone_named(time_zone)
+        if summary_hour is not None and not 0 <= summary_hour <= 23:
+            raise BadSetting(Message("a daily summary comes at an hour from 0 to 23"))
+        if isinstance(quiet, QuietHours) and (
+            quiet.start == quiet.end or not {quiet.start, quiet.end} <= set(range(24))
+        ):
+            raise BadSetting(Message("quiet hours end at another hour than they start"))
+        now = self._clock()
+        before = await self.get(user_id)
+        settings = replace(
+            before,
+            notify=before.notify if notify is None else notify,
+            locale=locale,
+            dms_closed=False,
+            time_zone=before.time_zone if time_zone is None else time_zone,
+            summary_hour=before.summary_hour if summary_hour is None else summary_hour,
+            quiet=before.quiet if quiet is KEPT else quiet,
         )
-        return await self.get(user_id)
+        due = None
+        if settings.notify is Notify.SUMMARY:
+            due = next_at_hour(now, settings.summary_hour, zone_of(settings))
+        await self._db.statement(
+            lambda connection: player_queries.save_choices(connection, user_id, settings, due)
+        )
+        self.summaries_moved.set()
+        return settings
+
+    async def go_away(self, user_id: int, until: dt.date) -> Away:
+        """The player is away from now to the end of ``until`` (a date of theirs, from
+        today to ``LONGEST_AWAY_DAYS`` ahead)."""
+        now = self._clock()
+        settings = await self.get(user_id)
+        first = today(now, settings)
+        if not first <= until <= first + dt.timedelta(days=LONGEST_AWAY_DAYS):
+            raise BadSetting(
+                Message("you can be away from today to {days} days ahead", days=LONGEST_AWAY_DAYS)
+            )
+        away = Away(now, day_ends(until, zone_of(settings)))
+        await self._db.statement(
+            lambda connection: player_queries.set_away(connection, user_id, away)
+        )
+        return away
+
+    async def come_back(self, user_id: int) -> bool:
+        """The player is back; ``False`` if they were not away."""
+        settings = await self.get(user_id)
+        if settings.away is None or settings.away.until <= self._clock():
+            return False
+        await self._db.statement(
+            lambda connection: player_queries.set_away(connection, user_id, None)
+        )
+        return True
+
+    async def games_with_seat(self, user_id: int) -> list[tuple[int, int, float | None]]:
+        """The player's open games, as (game, server, their seat's time away there)."""
+        return await self._db.read(
+            lambda connection: player_queries.away_seats(connection, user_id)
+        )
 
     async def dms_closed(self, user_id: int) -> bool:
         """Notes that the player's direct messages refused the bot; ``True`` the first
         time since they last chose their settings."""
         return await self._db.statement(
             lambda connection: player_queries.set_dms_closed(connection, user_id)
+        )
+
+    async def aways_over(self, shards: Shards) -> list[int]:
+        """Open games of these shards in which someone's time away has ended."""
+        now = self._clock()
+        return await self._db.read(
+            lambda connection: player_queries.aways_over(connection, now, shards)
+        )
+
+    async def next_away_over(self, after: float, shards: Shards) -> float | None:
+        """When the next time away in these shards' open games ends."""
+        return await self._db.read(
+            lambda connection: player_queries.next_away_over(connection, after, shards)
+        )
+
+    async def summaries_due(self) -> list[DailySummary]:
+        """The daily summaries due now."""
+        now = self._clock()
+        return await self._db.read(lambda connection: player_queries.summaries_due(connection, now))
+
+    async def next_summary(self, after: float) -> float | None:
+        """When the next daily summary is due."""
+        return await self._db.read(
+            lambda connection: player_queries.next_summary(connection, after)
+        )
+
+    async def take_summary(self, summary: DailySummary) -> bool:
+        """Takes a due summary to be sent now, the player's next one due at their hour
+        tomorrow; ``False`` if another process took it (or the player chose otherwise)."""
+        settings = await self.get(summary.user_id)
+        now = max(self._clock(), summary.due)
+        then = next_at_hour(now + DAY / 2, settings.summary_hour, zone_of(settings))
+        return await self._db.statement(
+            lambda connection: player_queries.take_summary(
+                connection, summary.user_id, summary.due, then
+            )
+        )
+
+    async def keep_summary(
+        self, user_id: int, channel_id: int | None, message_id: int | None
+    ) -> None:
+        """The player's last daily summary is now this message (``None``: none)."""
+        await self._db.statement(
+            lambda connection: player_queries.keep_summary(
+                connection, user_id, channel_id, message_id
+            )
         )
 
     async def notices(self, game_id: int) -> list[TurnNotice]:

@@ -149,10 +149,18 @@ class ShardLeases:
             log.info("shards %s are another process's now", sorted(change.lost))
         return change
 
-    async def listen(self, heard: Callable[[], object]) -> Listener | None:
-        """Calls ``heard`` when another process lets its leases go or takes its own back
-        (``None`` when no other process shares the database)."""
-        return await self._db.listen(lease_queries.CHANGED, heard)
+    async def listen(
+        self, heard: Callable[[], object], unshown: Callable[[], object]
+    ) -> Listener | None:
+        """Calls ``heard`` when another process lets its leases go or takes its own back,
+        and ``unshown`` when one changed a game it could not show, which may be one of
+        this process's shards' (``None`` when no other process shares the database)."""
+        return await self._db.listen({lease_queries.CHANGED: heard, lease_queries.UNSHOWN: unshown})
+
+    async def unshown(self) -> None:
+        """Tells the other processes that a game changed here which this process can't
+        show (it is not its shard's): its shard's process shows it now."""
+        await self._db.statement(lease_queries.announce_unshown)
 
     async def release(self) -> None:
         """Lets this process's leases go, so that others take over at once (it stops)."""

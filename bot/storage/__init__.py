@@ -5,6 +5,9 @@ several of them commit or roll back together."""
 
 from bot.storage.database import CommitUnknown, Database, DatabaseTooNew, DatabaseUnavailable
 from bot.storage.records import (
+    Away,
+    AwayMode,
+    DailySummary,
     DueGames,
     EndReason,
     FinishedGame,
@@ -19,6 +22,7 @@ from bot.storage.records import (
     PingMode,
     PlayerRecord,
     PlayerSettings,
+    QuietHours,
     RatingChange,
     Result,
     Seat,
@@ -26,7 +30,10 @@ from bot.storage.records import (
 )
 
 __all__ = [
+    "Away",
+    "AwayMode",
     "CommitUnknown",
+    "DailySummary",
     "Database",
     "DatabaseTooNew",
     "DatabaseUnavailable",
@@ -44,6 +51,7 @@ __all__ = [
     "PingMode",
     "PlayerRecord",
     "PlayerSettings",
+    "QuietHours",
     "RatingChange",
     "Result",
     "Seat",

@@ -8,7 +8,7 @@ Both have the same schema and behave alike through ``Connection``.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Mapping
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
@@ -114,7 +114,7 @@ class Database(ABC):
         """Closes every connection; the database is not used again."""
 
     @abstractmethod
-    async def listen(self, channel: str, heard: Callable[[], object]) -> Listener | None:
-        """Calls ``heard`` whenever another process notifies ``channel``, from now until
-        the listener is closed or its connection drops; ``None`` where no other process
-        shares the database."""
+    async def listen(self, heard: Mapping[str, Callable[[], object]]) -> Listener | None:
+        """Calls ``heard[channel]`` whenever another process notifies that channel, from
+        now until the listener is closed or its connection drops; ``None`` where no other
+        process shares the database."""

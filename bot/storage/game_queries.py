@@ -120,7 +120,8 @@ async def replace_seats(
     await connection.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
     await connection.executemany(
         "INSERT INTO seats (game_id, seat, user_id, bot_level, display_name, color, joined_at, "
-        "timeouts, left_user_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "timeouts, left_user_id, away_until, away_stand_in) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             (
                 game_id,
@@ -132,6 +133,8 @@ async def replace_seats(
                 now,
                 s.timeouts,
                 s.left_user_id,
+                s.away_until,
+                int(s.away_stand_in),
             )
             for index, s in enumerate(seats)
         ],
@@ -139,16 +142,19 @@ async def replace_seats(
 
 
 async def update_seat(connection: Connection, game_id: int, seat: Seat) -> None:
-    """Writes who plays a running game's seat, and its time-outs in a row."""
+    """Writes who plays a running game's seat, its time-outs in a row, and whether its
+    player is away."""
     await connection.execute(
         "UPDATE seats SET user_id = ?, bot_level = ?, display_name = ?, timeouts = ?, "
-        "left_user_id = ? WHERE game_id = ? AND seat = ?",
+        "left_user_id = ?, away_until = ?, away_stand_in = ? WHERE game_id = ? AND seat = ?",
         (
             seat.user_id,
             seat.bot_level,
             seat.display_name,
             seat.timeouts,
             seat.left_user_id,
+            seat.away_until,
+            int(seat.away_stand_in),
             game_id,
             seat.seat,
         ),

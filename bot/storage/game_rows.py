@@ -16,6 +16,7 @@ from bot.storage.records import NO_OPTIONS, EndReason, Game, GameStatus, GuildSe
 from bot.storage.row_checks import (
     Column,
     checked,
+    flag,
     level_or_none,
     number,
     number_or_none,
@@ -59,6 +60,7 @@ _GAME: tuple[Column, ...] = (
     ("language", text_or_none, None),
     ("ping_message_id", whole_or_none, None),
     ("pinged", text_or_none, None),
+    ("paused_left", number_or_none, None),
 )
 _SEAT: tuple[Column, ...] = (
     ("seat", whole, 0),
@@ -68,6 +70,8 @@ _SEAT: tuple[Column, ...] = (
     ("color", whole, 0),
     ("timeouts", whole, 0),
     ("left_user_id", whole_or_none, None),
+    ("away_until", number_or_none, None),
+    ("away_stand_in", flag, 0),
 )
 _GAME_COLUMNS = ", ".join(f"g.{name}" for name, _, _ in _GAME)
 _SEAT_COLUMNS = ", ".join(f"s.{name}" for name, _, _ in _SEAT)
@@ -85,7 +89,15 @@ def read_game(rows: Sequence[Row]) -> Game:
         if row["seat"] is not None:
             seat, seat_damage = checked(_SEAT, row)
             level = seat["bot_level"]
-            seats.append(Seat(**seat | {"bot_level": None if level is None else Level(level)}))
+            seats.append(
+                Seat(
+                    **seat
+                    | {
+                        "bot_level": None if level is None else Level(level),
+                        "away_stand_in": bool(seat["away_stand_in"]),
+                    }
+                )
+            )
             damage = damage or (seat_damage and f"a seat: {seat_damage}")
     kind, first_seat, end_reason = game["kind"], game["first_seat"], game["end_reason"]
     status = GameStatus(game["status"])

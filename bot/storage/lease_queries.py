@@ -12,6 +12,9 @@ LOCK = "shard leases"
 CHANGED = "claimit_shard_leases"
 """The channel on which a process announces that it let its leases go or took its own
 back, so that the others renew at once instead of at their next renewal."""
+UNSHOWN = "claimit_games_unshown"
+"""Where a process says it changed a game it can't show: one of another's shards (a move
+from a direct message, which always comes on the first shard)."""
 
 
 async def now(connection: Connection) -> float:
@@ -89,6 +92,11 @@ async def release(connection: Connection, holder: str) -> None:
     """Lets every lease of this process go at once (it is stopping), and says so."""
     await connection.execute("UPDATE shard_leases SET expires_at = 0 WHERE holder = ?", (holder,))
     await connection.notify(CHANGED)
+
+
+async def announce_unshown(connection: Connection) -> None:
+    """Tells the other processes that a game changed that this one can't show."""
+    await connection.notify(UNSHOWN)
 
 
 async def announce(connection: Connection) -> None:

@@ -437,6 +437,50 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )
         """,
     ),
+    # 13: games that last days. A player's turn may reach them in a daily summary, at an
+    # hour of their own time zone, and never in their quiet hours; they may be away until
+    # a date. SQLite can't change a column's check, so the players' settings are made
+    # anew. Each seat carries its player's time away as its server limits it (and
+    # whether a computer player stands in meanwhile, as the server chose), so that a
+    # game read whole knows it; a game waiting on someone away keeps the time its turn
+    # had left while its clock waits; a stand-in's moves are marked in the move log; and
+    # a server chooses what its games do while someone is away, and for how long at most.
+    (
+        """
+        CREATE TABLE player_settings_13 (
+            user_id INTEGER PRIMARY KEY,
+            notify TEXT NOT NULL DEFAULT 'channel'
+                CHECK (notify IN ('channel', 'dm', 'both', 'summary', 'none')),
+            locale TEXT,
+            dms_closed INTEGER NOT NULL DEFAULT 0 CHECK (dms_closed IN (0, 1)),
+            time_zone TEXT,
+            summary_hour INTEGER NOT NULL DEFAULT 18 CHECK (summary_hour BETWEEN 0 AND 23),
+            summary_due REAL,
+            summary_channel_id INTEGER,
+            summary_message_id INTEGER,
+            quiet_from INTEGER CHECK (quiet_from BETWEEN 0 AND 23),
+            quiet_until INTEGER CHECK (quiet_until BETWEEN 0 AND 23),
+            away_since REAL,
+            away_until REAL
+        )
+        """,
+        "INSERT INTO player_settings_13 (user_id, notify, locale, dms_closed) "
+        "SELECT user_id, notify, locale, dms_closed FROM player_settings",
+        "DROP TABLE player_settings",
+        "ALTER TABLE player_settings_13 RENAME TO player_settings",
+        "CREATE INDEX player_summaries ON player_settings (summary_due) "
+        "WHERE summary_due IS NOT NULL",
+        "ALTER TABLE seats ADD COLUMN away_until REAL",
+        "ALTER TABLE seats ADD COLUMN away_stand_in INTEGER NOT NULL DEFAULT 0 "
+        "CHECK (away_stand_in IN (0, 1))",
+        "CREATE INDEX seats_away ON seats (away_until) WHERE away_until IS NOT NULL",
+        "ALTER TABLE games ADD COLUMN paused_left REAL",
+        "ALTER TABLE moves ADD COLUMN stand_in INTEGER NOT NULL DEFAULT 0 "
+        "CHECK (stand_in IN (0, 1))",
+        "ALTER TABLE guild_settings ADD COLUMN away_mode TEXT NOT NULL DEFAULT 'pause' "
+        "CHECK (away_mode IN ('pause', 'stand_in'))",
+        "ALTER TABLE guild_settings ADD COLUMN away_days INTEGER NOT NULL DEFAULT 14",
+    ),
 )
 
 LATEST = len(MIGRATIONS)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from datetime import datetime
 from typing import Any, TypeAlias, TypeVar
@@ -168,15 +168,16 @@ class PostgresDatabase(Database):
         """Closes the pool."""
         await self._pool.close()
 
-    async def listen(self, channel: str, heard: Callable[[], object]) -> Listener | None:
+    async def listen(self, heard: Mapping[str, Callable[[], object]]) -> Listener | None:
         # A connection of its own: one from the pool would go back to it listening.
         connection = await asyncpg.connect(self.url, timeout=CONNECT_TIMEOUT)
 
         def notified(connection: Raw, pid: int, channel: str, payload: object) -> None:
-            heard()
+            heard[channel]()
 
         try:
-            await connection.add_listener(channel, notified)
+            for channel in heard:
+                await connection.add_listener(channel, notified)
         except BaseException:
             connection.terminate()
             raise

@@ -261,4 +261,33 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         )
         """,
     ),
+    13: (
+        "ALTER TABLE player_settings DROP CONSTRAINT player_settings_notify_check",
+        "ALTER TABLE player_settings ADD CONSTRAINT player_settings_notify_check "
+        "CHECK (notify IN ('channel', 'dm', 'both', 'summary', 'none'))",
+        "ALTER TABLE player_settings ADD COLUMN time_zone TEXT",
+        "ALTER TABLE player_settings ADD COLUMN summary_hour INTEGER NOT NULL DEFAULT 18 "
+        "CHECK (summary_hour BETWEEN 0 AND 23)",
+        "ALTER TABLE player_settings ADD COLUMN summary_due DOUBLE PRECISION",
+        "ALTER TABLE player_settings ADD COLUMN summary_channel_id BIGINT",
+        "ALTER TABLE player_settings ADD COLUMN summary_message_id BIGINT",
+        "ALTER TABLE player_settings ADD COLUMN quiet_from INTEGER "
+        "CHECK (quiet_from BETWEEN 0 AND 23)",
+        "ALTER TABLE player_settings ADD COLUMN quiet_until INTEGER "
+        "CHECK (quiet_until BETWEEN 0 AND 23)",
+        "ALTER TABLE player_settings ADD COLUMN away_since DOUBLE PRECISION",
+        "ALTER TABLE player_settings ADD COLUMN away_until DOUBLE PRECISION",
+        "CREATE INDEX player_summaries ON player_settings (summary_due) "
+        "WHERE summary_due IS NOT NULL",
+        "ALTER TABLE seats ADD COLUMN away_until DOUBLE PRECISION",
+        "ALTER TABLE seats ADD COLUMN away_stand_in INTEGER NOT NULL DEFAULT 0 "
+        "CHECK (away_stand_in IN (0, 1))",
+        "CREATE INDEX seats_away ON seats (away_until) WHERE away_until IS NOT NULL",
+        "ALTER TABLE games ADD COLUMN paused_left DOUBLE PRECISION",
+        "ALTER TABLE moves ADD COLUMN stand_in INTEGER NOT NULL DEFAULT 0 "
+        "CHECK (stand_in IN (0, 1))",
+        "ALTER TABLE guild_settings ADD COLUMN away_mode TEXT NOT NULL DEFAULT 'pause' "
+        "CHECK (away_mode IN ('pause', 'stand_in'))",
+        "ALTER TABLE guild_settings ADD COLUMN away_days INTEGER NOT NULL DEFAULT 14",
+    ),
 }

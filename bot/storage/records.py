@@ -61,6 +61,9 @@ class Notify(StrEnum):
     DM = "dm"
     """A direct message instead."""
     BOTH = "both"
+    SUMMARY = "summary"
+    """One direct message a day, at an hour of the player's choosing, listing the games
+    waiting for them (and a direct message shortly before a turn of theirs runs out)."""
     NONE = "none"
 
     @property
@@ -70,8 +73,44 @@ class Notify(StrEnum):
 
     @property
     def by_dm(self) -> bool:
-        """Whether the player is told by direct message."""
+        """Whether the player is told by direct message at each turn."""
         return self in (Notify.DM, Notify.BOTH)
+
+    @property
+    def writes(self) -> bool:
+        """Whether the bot writes to the player's direct messages at all."""
+        return self in (Notify.DM, Notify.BOTH, Notify.SUMMARY)
+
+
+class AwayMode(StrEnum):
+    """What a server's games do while someone they wait on is away."""
+
+    PAUSE = "pause"
+    """The game's clock waits for them (the time their turn had left is kept)."""
+    STAND_IN = "stand_in"
+    """A computer player (normal) plays their turns until they are back."""
+
+
+DEFAULT_SUMMARY_HOUR = 18
+
+
+@dataclass(frozen=True)
+class QuietHours:
+    """The hours of a player's day when the bot neither pings nor writes to them: from
+    ``start`` o'clock to ``end`` o'clock in their time zone (over midnight when ``end``
+    comes first)."""
+
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Away:
+    """A player away: since when, and until when (the end of the day they chose, in their
+    time zone)."""
+
+    since: float
+    until: float
 
 
 @dataclass(frozen=True)
@@ -85,6 +124,23 @@ class PlayerSettings:
     dms_closed: bool = False
     """Their direct messages refused the bot's last notice: their turn is pinged in the
     channel instead."""
+    time_zone: str | None = None
+    """Their time zone's name (``Europe/Berlin``), once they told it; UTC until then."""
+    summary_hour: int = DEFAULT_SUMMARY_HOUR
+    """The hour of their day their daily summary comes at."""
+    quiet: QuietHours | None = None
+    away: Away | None = None
+
+
+@dataclass(frozen=True)
+class DailySummary:
+    """Where a player's daily summary stands: when the next is due, and the last one sent
+    (deleted when the next goes out, so that their DMs keep one)."""
+
+    user_id: int
+    due: float
+    channel_id: int | None
+    message_id: int | None
 
 
 @dataclass(frozen=True)
@@ -135,6 +191,14 @@ class Seat:
     """Turns in a row that ended by the clock; reset when the player acts."""
     left_user_id: int | None = None
     """The human whose seat a computer player took over (they left or went quiet)."""
+    away_until: float | None = None
+    """Until when its player is away, as its server allows (``None``: not away)."""
+    away_stand_in: bool = False
+    """Whether a computer player plays their turns meanwhile (else the clock waits)."""
+
+    def away_at(self, now: float) -> bool:
+        """Whether the seat's player is away at ``now``."""
+        return self.away_until is not None and now < self.away_until
 
     @property
     def is_bot(self) -> bool:
@@ -206,6 +270,9 @@ class Game:
     """The message pinging whoever is to act, until they act (or the turn passes)."""
     pinged: tuple[int, ...] = ()
     """Whom that message pings."""
+    paused_left: float | None = None
+    """Seconds the turn had left when its clock stopped to wait for someone away (its
+    deadline is then ``None``)."""
 
     @property
     def shown(self) -> bool:
@@ -242,6 +309,8 @@ class Move:
     action: str
     """The action in the game's JSON form, with its random outcome (dice) inside."""
     at: float
+    stand_in: bool = False
+    """A computer player made it for the seat's player, who was away."""
 
 
 @dataclass(frozen=True)
@@ -370,6 +439,9 @@ class GuildSettings:
     ping_mode: PingMode = PingMode.AWAY
     ping_delay: int = 30
     """Seconds a player playing along has before they are pinged all the same."""
+    away_mode: AwayMode = AwayMode.PAUSE
+    away_days: int = 14
+    """Days a player may be away at most, as this server's games count it."""
 
     def options_for(self, kind: str) -> Options:
         """The rule options this server gives new lobbies of ``kind``."""

@@ -41,6 +41,11 @@ def number_or_none(value: object) -> bool:
     return value is None or number(value)
 
 
+def flag(value: object) -> bool:
+    """0 or 1, as a column of yes or no holds it."""
+    return type(value) is int and value in (0, 1)
+
+
 def text(value: object) -> bool:
     """Text."""
     return isinstance(value, str)

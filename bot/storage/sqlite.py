@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar
@@ -132,7 +132,7 @@ class SQLiteDatabase(Database):
         await self._writer.close()
         await self._readers.close()
 
-    async def listen(self, channel: str, heard: Callable[[], object]) -> Listener | None:
+    async def listen(self, heard: Mapping[str, Callable[[], object]]) -> Listener | None:
         return None
 
     async def write(self, body: Body[T]) -> T:
