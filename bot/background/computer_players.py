@@ -11,10 +11,12 @@ import random
 from collections.abc import Awaitable, Callable
 
 from bot.background.backoff import FIRST_RETRY, LONGEST_WAIT
+from bot.clock import Clock
 from bot.games.outcome import Outcome
 from bot.games.registry import rules_for
 from bot.service import SYSTEM, GameService, ServiceError
 from bot.service.errors import BoardMovedOn
+from bot.service.time_away import stands_in
 from bot.storage import Game, GameStatus
 from bot.storage.game_values import Level
 from bot.storage.write_refusals import WritesRefused
@@ -46,6 +48,7 @@ class ComputerPlayers:
         pause: float,
         mine: Callable[[int], bool],
         shown: Callable[[int], Awaitable[None]],
+        clock: Clock,
     ) -> None:
         self.service = service
         self.step = step
@@ -58,6 +61,7 @@ class ComputerPlayers:
         """Until a game's table shows its last change: a computer player moves at the
         table's pace, so that every step of it is seen (nobody waits on it to be quick,
         and the people watching are who it plays for)."""
+        self.clock = clock
         self._games: dict[int, asyncio.Task[None]] = {}
         self._look_again: set[int] = set()
         """Games whose running task must look once more before it ends: it may have read
@@ -120,7 +124,15 @@ class ComputerPlayers:
         if not self.mine(game.guild_id):
             return False  # another process took its shard over meanwhile
         rules = rules_for(game.kind)
-        seat = next((game.seats[n] for n in rules.to_act(game.state) if game.seats[n].is_bot), None)
+        now = self.clock.now()
+        seat = next(
+            (
+                game.seats[n]
+                for n in rules.to_act(game.state)
+                if game.seats[n].is_bot or stands_in(game.seats[n], now)
+            ),
+            None,
+        )
         if seat is None:
             return False
         await asyncio.sleep(self.pause)
@@ -129,9 +141,15 @@ class ComputerPlayers:
         try:
             intent = await self._decision(game, seat.seat, level)
         except CouldNotDecide:
+            if not seat.is_bot:
+                return False  # standing in for someone away: their clock runs as anyone's
             move = functools.partial(self.service.stand_in, game_id, game.version)
         else:
-            move = functools.partial(self.service.act, game_id, SYSTEM, game.version, intent)
+            if seat.is_bot:
+                move = functools.partial(self.service.act, game_id, SYSTEM, game.version, intent)
+            else:
+                # Standing in for someone away: the move is marked as the stand-in's.
+                move = functools.partial(self.service.act_for_away, game_id, game.version, intent)
         # Someone (a deadline) may have moved first: then look again.
         with contextlib.suppress(BoardMovedOn):
             await self.step(game_id, move)

@@ -1,6 +1,7 @@
 """The scheduler that keeps games from stalling: it sleeps until the next deadline of any
 open game, then has the lobby closed or the turn ended; a long turn's reminder, once,
-before its end (``deadline_queries.reminder_at``).
+before its end (``deadline_queries.reminder_at``); and a player's time away, when it
+ends (their games count on them again).
 
 Deadlines live in the database, so nothing is lost across a restart: on start
 the watch finds every deadline that passed while the bot was down. Handling a
@@ -50,6 +51,9 @@ ends by itself."""
 ReminderDue = Callable[[int, float], Awaitable[None]]
 """What happens when a long turn's reminder is due (the game, its deadline): whoever must
 act is reminded, and the turn noted as reminded."""
+AwayOver = Callable[[int], Awaitable[None]]
+"""What happens when someone's time away in a game ends: its seats and clock are brought
+in line, and the table says they are back."""
 
 
 class DeadlineWatch(Background):
@@ -57,17 +61,25 @@ class DeadlineWatch(Background):
     a handling that fails is tried again, ever later."""
 
     def __init__(
-        self, table: ShowsGames, passed: DeadlinePassed, remind: ReminderDue, clock: Clock
+        self,
+        table: ShowsGames,
+        passed: DeadlinePassed,
+        remind: ReminderDue,
+        away_over: AwayOver,
+        clock: Clock,
     ) -> None:
         super().__init__()
         self.table = table
         self.passed = passed
         self.remind = remind
+        self.away_over = away_over
         self.service = table.service
         self.clock = clock
         self._backoff = Backoff()
         self._reminding = Backoff()
         """Reminders that failed, tried again apart from the deadlines."""
+        self._returning = Backoff()
+        """Ends of time away that failed to show, tried again apart from the rest."""
         self._swept_at: float | None = None
         self._set_aside: set[int] = set()
         """Damaged games already reported by this process."""
@@ -136,6 +148,15 @@ class DeadlineWatch(Background):
                 if not self._reminding.waiting(game_id, now)
             )
         )
+        returns = await self.service.players.aways_over(shards)
+        self._returning.keep_only(set(returns))
+        await asyncio.gather(
+            *(
+                self._away_over(game_id, now)
+                for game_id in returns
+                if not self._returning.waiting(game_id, now)
+            )
+        )
 
     async def _put_aside(self, game_id: int, why: str) -> None:
         """A game whose saved values are damaged: its clock stops and its players are told
@@ -188,6 +209,24 @@ class DeadlineWatch(Background):
             return
         self._reminding.succeeded(game_id)
 
+    async def _away_over(self, game_id: int, now: float) -> None:
+        try:
+            await self.away_over(game_id)
+        except ServiceError:
+            return  # the game ended meanwhile, or the bot is stopping: the next look does
+        except Exception as error:
+            retry_at = self._returning.failed(game_id, now)
+            log.warning(
+                "ending a time away in game %s failed (try %d); again in %.0f s",
+                game_id,
+                self._returning.failures(game_id),
+                retry_at - now,
+                exc_info=self._returning.failures(game_id) == 1
+                and not isinstance(error, WritesRefused),
+            )
+            return
+        self._returning.succeeded(game_id)
+
     async def _wake_at(self) -> float:
         """When to look again: at the next deadline, the next retry of one that failed, or
         the next sweep for damaged games."""
@@ -203,12 +242,17 @@ class DeadlineWatch(Background):
         reminders = await self.service.reminders_due(shards)
         if any(not self._reminding.waiting(game_id, now) for game_id, _ in reminders):
             return now
+        returns = await self.service.players.aways_over(shards)
+        if any(not self._returning.waiting(game_id, now) for game_id in returns):
+            return now
         wake_at = [now + LONGEST_NAP]
         for upcoming in (
             await self.service.next_deadline(now, shards),
             await self.service.next_reminder(now, shards),
+            await self.service.players.next_away_over(now, shards),
             self._backoff.next_retry(),
             self._reminding.next_retry(),
+            self._returning.next_retry(),
         ):
             if upcoming is not None:
                 wake_at.append(upcoming)

@@ -1,8 +1,10 @@
 """Keeps this process's shard leases: renews them several times per lease, and at once
 when another process lets its leases go (it stopped) or takes its own back (it
 started), and hands the games of every shard it gains (its own back, or one it stands
-in for) to the table. A renewal that works again after failing means the database is
-back, which the table hears too."""
+in for) to the table, and those another process changed but could not show (a move
+from a direct message, which comes on the first shard whatever the game's). A renewal
+that works again after failing means the database is back, which the table hears
+too."""
 
 from __future__ import annotations
 
@@ -30,6 +32,10 @@ class TakesShardsOver(Protocol):
         """This process took over ``shards`` from one that stopped renewing them: their games are
         caught up and their deadlines watched here."""
 
+    async def show_unshown(self) -> None:
+        """Another process changed a game it could not show: this process's shards' games
+        that are behind are shown now."""
+
 
 class LeaseKeeper(Background):
     """Renews this process's shard leases in time, and takes over the shards of a process whose
@@ -41,7 +47,11 @@ class LeaseKeeper(Background):
         self.table = table
         self._gained: set[int] = set()
         """Shards gained whose games are still to be taken over (that failed before)."""
-        self._heard = asyncio.Event()
+        self._woken = asyncio.Event()
+        self._heard = False
+        """Another process's leases changed: renew now."""
+        self._unshown = False
+        """Another process changed a game it could not show."""
         self._listener: Listener | None = None
         self._deaf = False
         """Listening failed last time (logged once until it works again)."""
@@ -59,17 +69,37 @@ class LeaseKeeper(Background):
             await self._listener.close()
             self._listener = None
 
+    def _heard_leases(self) -> None:
+        self._heard = True
+        self._woken.set()
+
+    def _heard_unshown(self) -> None:
+        self._unshown = True
+        self._woken.set()
+
     async def _run(self) -> None:
         # Real time, whatever clock the games' deadlines follow: the other processes
         # count the lease on the database's clock.
+        loop = asyncio.get_running_loop()
+        renew_at = loop.time() + self.leases.renew_every
         while True:
             await self._listen()
             # asyncio.timeout, not wait_for: Python 3.11's wait_for loses a cancellation
             # that comes as the wait ends, and a stop would then wait for this forever.
             with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(self.leases.renew_every):
-                    await self._heard.wait()
-            self._heard.clear()
+                async with asyncio.timeout_at(renew_at):
+                    await self._woken.wait()
+            self._woken.clear()
+            if self._unshown:
+                self._unshown = False
+                try:
+                    await self.table.show_unshown()
+                except Exception:
+                    log.warning("showing games another process changed failed", exc_info=True)
+            if not self._heard and loop.time() < renew_at:
+                continue
+            self._heard = False
+            renew_at = loop.time() + self.leases.renew_every
             try:
                 change = await self.leases.renew()
             except Exception:
@@ -104,7 +134,7 @@ class LeaseKeeper(Background):
         try:
             # Never long enough to hold up the renewal.
             async with asyncio.timeout(self.leases.renew_every / 2):
-                self._listener = await self.leases.listen(self._heard.set)
+                self._listener = await self.leases.listen(self._heard_leases, self._heard_unshown)
         except Exception as error:
             if not self._deaf:
                 log.info("not listening for other processes' lease changes now: %r", error)

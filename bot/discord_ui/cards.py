@@ -67,10 +67,14 @@ class Card:
     pings: tuple[int, ...] = ()
     """The users the note mentions as mentions (everyone else's is only a name): the
     message's post notifies them, and its edits keep them highlighted."""
+    below: Card | None = None
+    """A second part under this one, in the same container: its words, its picture and
+    its controls (a player's own hand under the table, in their direct messages)."""
 
     def files(self) -> list[discord.File]:
-        """The uploads the card's gallery shows (its picture, if it has one)."""
-        return [] if self.image is None else [self.image.file()]
+        """The uploads the card's galleries show (its pictures)."""
+        pictures = [self.image, None if self.below is None else self.below.image]
+        return [picture.file() for picture in pictures if picture is not None]
 
 
 def _lines_texts(lines: Sequence[Line]) -> list[str]:
@@ -93,6 +97,25 @@ def _lines_texts(lines: Sequence[Line]) -> list[str]:
 
 def layout(card: Card) -> discord.ui.LayoutView:
     """The card as Discord's components: everything inside one container."""
+    parts = _parts(card)
+    rows = card.rows
+    if card.below is not None:
+        parts.append(discord.ui.Separator())
+        parts.extend(_parts(card.below))
+        rows += card.below.rows
+    if rows:
+        parts.append(discord.ui.Separator(visible=False))
+        parts.extend(discord.ui.ActionRow(*row) for row in rows)
+    colour = None if card.accent is None else discord.Colour.from_rgb(*card.accent)
+    view = discord.ui.LayoutView(timeout=None)
+    if card.note:
+        view.add_item(discord.ui.TextDisplay(card.note))
+    view.add_item(discord.ui.Container(*parts, accent_colour=colour))
+    return view
+
+
+def _parts(card: Card) -> list[discord.ui.Item[Any]]:
+    """A card's words, lines, picture, log and footer, as the container shows them."""
     heading = f"### {card.title}\n" if card.title else ""
     words = (heading + card.text).strip()
     parts: list[discord.ui.Item[Any]] = []
@@ -117,15 +140,7 @@ def layout(card: Card) -> discord.ui.LayoutView:
         parts.append(discord.ui.TextDisplay("\n".join(f"-# {line}" for line in card.log)))
     if card.footer:
         parts.append(discord.ui.TextDisplay(f"-# {card.footer}"))
-    if card.rows:
-        parts.append(discord.ui.Separator(visible=False))
-        parts.extend(discord.ui.ActionRow(*row) for row in card.rows)
-    colour = None if card.accent is None else discord.Colour.from_rgb(*card.accent)
-    view = discord.ui.LayoutView(timeout=None)
-    if card.note:
-        view.add_item(discord.ui.TextDisplay(card.note))
-    view.add_item(discord.ui.Container(*parts, accent_colour=colour))
-    return view
+    return parts
 
 
 def sent(card: Card) -> dict[str, Any]:

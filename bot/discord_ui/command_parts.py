@@ -17,6 +17,8 @@ from bot.games.rules import GameOption
 
 Callback = Callable[..., Coroutine[Any, Any, None]]
 Command = app_commands.Command[Any, ..., None]
+Completion = Callable[[discord.Interaction, str], Coroutine[Any, Any, list[Choice[str]]]]
+"""What an option offers as the member types (what they typed so far)."""
 
 
 def param(name: str, annotation: Any, default: Any) -> inspect.Parameter:
@@ -53,11 +55,13 @@ def command(
     parameters: list[inspect.Parameter] | None = None,
     described: dict[str, locale_str] | None = None,
     offered: dict[str, list[Choice[str]]] | None = None,
+    completed: dict[str, Completion] | None = None,
 ) -> Command:
     """A command whose options are ``parameters``: discord.py reads a callback's options
     from its signature, and a game's own options are known only at run time. Every name
-    and description is a ``locale_str``, which ``CommandTranslator`` translates. The
-    callback runs ``guarded``: a refusal or a failure is answered in the one place."""
+    and description is a ``locale_str``, which ``CommandTranslator`` translates; the
+    options ``completed`` offer choices as the member types. The callback runs
+    ``guarded``: a refusal or a failure is answered in the one place."""
 
     async def answered(interaction: discord.Interaction, **given: Any) -> None:
         await guarded(interaction, callback(interaction, **given))
@@ -74,6 +78,8 @@ def command(
         app_commands.describe(**described)(answered)
     if offered:
         app_commands.choices(**offered)(answered)
+    if completed:
+        app_commands.autocomplete(**completed)(answered)
     return app_commands.Command(
         name=locale_str(name), description=locale_str(description), callback=answered
     )

@@ -7,7 +7,7 @@ instead of the whole game being replayed at every move.
 
 from __future__ import annotations
 
-from bot.discord_ui import limits
+from bot.discord_ui import away_words, limits
 from bot.discord_ui.cards import Card
 from bot.games.escaping import cut_markdown
 from bot.games.faces import face_for
@@ -57,9 +57,9 @@ class GameLogs:
 
 
 def line(game: Game, outcome: Outcome, lang: Language) -> str:
-    """One move in one line."""
+    """One move in one line (marked when a computer player made it for someone away)."""
     said = " ".join(face_for(game.kind).happened(outcome, lang).split())
-    return cut_markdown(said, LINE)
+    return cut_markdown(away_words.stood_in_for(game, outcome, lang, said), LINE)
 
 
 LOG_CARD = limits.TEXT_TOTAL - TITLE - len("### \n")

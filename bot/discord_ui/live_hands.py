@@ -124,6 +124,19 @@ class LiveHands:
             shown.choices,
         )
 
+    async def hand_card(self, game: Game, seat: int, lang: Language) -> Card | None:
+        """A seat's hand as the game stands, with its controls, for its player's turn
+        notice; ``None`` for a game without secrets."""
+        if not isinstance(rules_for(game.kind), HiddenInformation):
+            return None
+        try:
+            last = await self.service.history.last_outcome(game.id)
+        except Exception:
+            log.warning("game %s's last move can't be replayed", game.id, exc_info=True)
+            last = None
+        card, _ = await self.card(game, seat, lang, last)
+        return card
+
     async def keep(
         self,
         interaction: discord.Interaction,

@@ -6,7 +6,9 @@ no stale "it's your turn" stays behind.
 A server chooses when (``PingMode``): always; when away (the default), where someone
 playing along (they moved in this game within the last minute) is pinged only if they
 have not moved a ping delay after their turn began; or never. Computer players are
-never pinged, and neither is someone whose turn goes on (Claim It!'s rolls).
+never pinged, nor is someone away (their game waits, or a computer player stands in for
+them), nor someone whose turn goes on (Claim It!'s rolls). A player in their quiet hours
+is named without being notified.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from bot.discord_ui.controls.hands import PrivateOpen
 from bot.discord_ui.limits import OLD_MESSAGE_EDITS
 from bot.discord_ui.places import GamePlaces, nonce
 from bot.discord_ui.presenter import acting, to_ping
-from bot.discord_ui.turn_notices import TurnNotices
+from bot.discord_ui.turn_notices import HandCard, TurnNotices
 from bot.games.face import OpenPrivate
 from bot.games.faces import face_for
 from bot.games.shared_words import deadline, game_name
@@ -53,13 +55,14 @@ class TurnPings:
         places: GamePlaces,
         clock: Clock,
         remind: Remind,
+        hand: HandCard,
     ) -> None:
         self.service = service
         self.settings = settings
         self.places = places
         self.clock = clock
         self.remind = remind
-        self.notices = TurnNotices(service.players, places.client)
+        self.notices = TurnNotices(service.players, places.client, clock, hand)
         self._held: dict[int, asyncio.Task[None]] = {}
         """Per game, the wait before pinging someone playing along."""
 
@@ -75,7 +78,7 @@ class TurnPings:
             game = await self.delete(game)
             pinged = set()
         await self.notices.clear(game, keep=now_acting - {actor}, actor=actor)
-        fresh = now_acting - pinged - set(before)
+        fresh = set(self._present(game)) - pinged - set(before)
         if not fresh:
             return game
         settings = await self.settings.get(game.guild_id)
@@ -95,7 +98,7 @@ class TurnPings:
         point of the game (nobody moved since) and not pinged yet is pinged now."""
         if game.version != version or game.status is not GameStatus.ACTIVE:
             return game
-        waiting = [user for user in to_ping(game) if user not in game.pinged]
+        waiting = [user for user in self._present(game) if user not in game.pinged]
         if not waiting:
             return game
         return await self._post(game, sorted({*game.pinged, *waiting}), lang)
@@ -105,11 +108,12 @@ class TurnPings:
         told when it ends; in a server that pings at every turn or when away (one that
         never pings, doesn't). Whoever chose direct messages gets a fresh one instead,
         whatever the server's pings."""
-        users = to_ping(game)
+        users = self._present(game)
         if not users or game.deadline is None:
             return game
-        in_channel, direct = await self.notices.split(users)
-        in_channel += await self.notices.send(game, direct, ends=game.deadline)
+        reach = await self.notices.split(users, reminder=True)
+        in_channel = reach.channel
+        in_channel += await self.notices.send(game, reach.direct, game.deadline, reach.quiet)
         if not in_channel:
             return game
         if (await self.settings.get(game.guild_id)).ping_mode is PingMode.NEVER:
@@ -117,7 +121,7 @@ class TurnPings:
         if game.ping_message_id is not None:
             game = await self.delete(game)
         users = sorted(set(in_channel))
-        card = ping_card(game, users, lang, ends=game.deadline)
+        card = ping_card(game, users, lang, ends=game.deadline, quiet=reach.quiet)
         message = await self.places.post(game, **sent(card), nonce=nonce("r", game))
         await self.service.messages.set_ping(game.id, message.id, users)
         return _with_ping(game, message.id, tuple(users))
@@ -166,6 +170,13 @@ class TurnPings:
         await asyncio.gather(*self._held.values(), return_exceptions=True)
         self._held.clear()
 
+    def _present(self, game: Game) -> list[int]:
+        """The people to act now who are not away (someone away is told of nothing)."""
+        if game.status is not GameStatus.ACTIVE:
+            return []
+        now = self.clock.now()
+        return [s.user_id for s in acting(game) if s.user_id is not None and not s.away_at(now)]
+
     async def _playing_along(self, game: Game, users: set[int]) -> set[int]:
         moved = await self.service.history.last_moved(game.id)
         now = self.clock.now()
@@ -198,9 +209,11 @@ class TurnPings:
     async def _post(self, game: Game, users: list[int], lang: Language) -> Game:
         """Pings ``users`` in the channel, or tells them by direct message, as each chose
         (whoever was told by direct message this turn already is not told again)."""
-        in_channel, direct = await self.notices.split(users)
+        reach = await self.notices.split(users)
+        in_channel = reach.channel
         told = {notice.user_id for notice in await self.notices.players.notices(game.id)}
-        in_channel += await self.notices.send(game, [u for u in direct if u not in told])
+        untold = [u for u in reach.direct if u not in told]
+        in_channel += await self.notices.send(game, untold, quiet=reach.quiet)
         if sorted(in_channel) == sorted(game.pinged) and game.ping_message_id is not None:
             return game
         if game.ping_message_id is not None:
@@ -208,15 +221,21 @@ class TurnPings:
         if not in_channel:
             return game
         users = sorted(set(in_channel))
-        card = ping_card(game, users, lang)
+        card = ping_card(game, users, lang, quiet=reach.quiet)
         message = await self.places.post(game, **sent(card), nonce=nonce("p", game))
         await self.service.messages.set_ping(game.id, message.id, users)
         return _with_ping(game, message.id, tuple(users))
 
 
-def ping_card(game: Game, users: list[int], lang: Language, ends: float | None = None) -> Card:
+def ping_card(
+    game: Game,
+    users: list[int],
+    lang: Language,
+    ends: float | None = None,
+    quiet: Collection[int] = (),
+) -> Card:
     """The ping: who, which game, a link to its table, and **My hand** where there is one;
-    as a reminder, when the turn ``ends``."""
+    as a reminder, when the turn ``ends``. Those ``quiet`` are named, not notified."""
     players = " ".join(f"<@{user}>" for user in users)
     name = game_name(face_for(game.kind).title, game)
     if game.turn_message_id is not None:
@@ -233,7 +252,8 @@ def ping_card(game: Game, users: list[int], lang: Language, ends: float | None =
         )
     hand = [c for c in face_for(game.kind).choices(game, lang) if isinstance(c, OpenPrivate)]
     rows = tuple((PrivateOpen(game.kind, game.id, label=c.label, emoji=c.emoji),) for c in hand[:1])
-    return Card(title=None, text=words, rows=rows, pings=tuple(users))
+    pinged = tuple(user for user in users if user not in quiet)
+    return Card(title=None, text=words, rows=rows, pings=pinged)
 
 
 def _with_ping(game: Game, message_id: int | None, users: tuple[int, ...]) -> Game:

@@ -36,7 +36,7 @@ from bot.background.reconciler import MessageReconciler
 from bot.background.stopping import Stopping, WorkInFlight
 from bot.background.table_follower import TableFollower
 from bot.clock import Clock
-from bot.discord_ui import presenter, text
+from bot.discord_ui import away_words, presenter, text
 from bot.discord_ui.cards import Card, edited, sent
 from bot.discord_ui.game_log import GameLogs
 from bot.discord_ui.interactions import deferral
@@ -63,9 +63,10 @@ from bot.games.faces import face_for
 from bot.games.outcome import Outcome
 from bot.games.registry import rules_for
 from bot.service import GameService, GuildSettingsService
-from bot.service.errors import GameBroken
+from bot.service.errors import AsItIs, GameBroken
 from bot.service.shard_leases import ShardLeases
-from bot.storage import CommitUnknown, Game, GameStatus
+from bot.service.time_away import stands_in
+from bot.storage import CommitUnknown, Game, GameStatus, Seat
 from bot.storage.shards import Shards
 from i18n import Language, Message
 
@@ -123,10 +124,12 @@ class GameTable:
         self.lobbies = LobbyMessages(settings, self.languages, self.places)
         self.notices = PermissionNotices(client, self.languages.of_game)
         self.logs = GameLogs(service)
-        self.cards = TableCards(self.logs)
+        self.cards = TableCards(self.logs, clock)
         self.clock = clock
         self.hands = LiveHands(client, service, clock, work, expected)
-        self.pings = TurnPings(service, settings, self.places, clock, self._remind)
+        self.pings = TurnPings(
+            service, settings, self.places, clock, self._remind, self.hands.hand_card
+        )
         self.reconciler = MessageReconciler(self.catch_up, clock, expected)
         self.follower = TableFollower(self._follow, self._not_followed, expected)
         self._asked: dict[int, discord.Interaction] = {}
@@ -138,7 +141,7 @@ class GameTable:
         """Per game, the newest click answered without the table, whose presser is told if
         the table then can't follow."""
         self.computer = ComputerPlayers(
-            service, self._computer_step, bot_pause, leases.holds, self.follower.settled
+            service, self._computer_step, bot_pause, leases.holds, self.follower.settled, clock
         )
 
     async def change(
@@ -289,8 +292,13 @@ class GameTable:
     async def _catch_up(self, game_id: int, *, late: bool) -> None:
         async with self.displays.hold(game_id):
             game = await self.service.game(game_id)
-            if game.shown or not self.leases.holds(game.guild_id):
-                return  # up to date, or the process standing in for its shard shows it
+            if game.shown:
+                return
+            if not self.leases.holds(game.guild_id):
+                # Its shard's process shows it (a move made here from a direct message,
+                # which comes on the first shard whatever the game's): it hears so now.
+                await self.leases.unshown()
+                return
             try:
                 try:
                     recorded = await self.show_current(game)
@@ -337,6 +345,11 @@ class GameTable:
         await self.resume(shards)
         self.service.deadline_moved_earlier.set()
 
+    async def show_unshown(self) -> None:
+        """Another process changed a game it could not show: this process's shards' games
+        that are behind it are caught up now."""
+        self.reconciler.add(await self.service.messages.games_not_shown(self.leases.shards))
+
     async def resume(self, shards: Shards) -> None:
         """Computer players of these shards' games move on, and games whose data is
         damaged are reported, each game on its own so that one bad row stops nothing
@@ -350,7 +363,7 @@ class GameTable:
                         await self.game_broken(game.id)
                 else:
                     await self._resume_pings(game.id)
-                    if computer_to_move(game):
+                    if computer_to_move(game, self.clock.now()):
                         self.computer.play(game)
             except Exception:
                 log.exception("could not resume game %s", game_id)
@@ -362,6 +375,28 @@ class GameTable:
             game = await self.service.game(game_id)
             if game.shown and game.status is GameStatus.ACTIVE:
                 await self.pings.update(game, (), await self.languages.of_game(game))
+
+    async def settle_away(self, game_id: int, user_id: int | None = None) -> None:
+        """Brings the game in line with its players' time away (``user_id``'s, or every
+        one's that has ended), as ``GameService.settle_away``, and shows it: the table
+        says who is away until when and what the game does meanwhile, or who is back."""
+
+        before: list[tuple[Seat, ...]] = []
+
+        async def settling() -> Game:
+            settled = await self.service.settle_away(game_id, user_id)
+            if settled is None:
+                raise AsItIs()
+            game, seats = settled
+            before.append(seats)
+            return game
+
+        async def show(game: Game) -> Recorded:
+            headline = away_words.changed(game, before[0], await self.languages.of_game(game))
+            return await self.show_current(game, headline)
+
+        with contextlib.suppress(AsItIs):
+            await self.change(game_id, settling, show)
 
     async def game_broken(self, game_id: int) -> None:
         """A game whose saved data is damaged can't go on: its clock stops (so its
@@ -578,7 +613,7 @@ class GameTable:
             self._on_table.pop(game.id, None)
             self._edits_refused.pop(game.id, None)
             self.hands.forget(game.id)
-        elif computer_to_move(game):
+        elif computer_to_move(game, self.clock.now()):
             self.computer.play(game)
 
     async def _remind(self, game_id: int, version: int) -> None:
@@ -592,6 +627,9 @@ class GameTable:
             log.info("a held ping of game %s waits for the restart", game_id)
 
 
-def computer_to_move(game: Game) -> bool:
-    """Whether a computer player is to act in the game now."""
-    return game.status is GameStatus.ACTIVE and any(s.is_bot for s in presenter.acting(game))
+def computer_to_move(game: Game, now: float) -> bool:
+    """Whether a computer player is to act in the game now (for a seat of its own, or
+    standing in for someone away)."""
+    return game.status is GameStatus.ACTIVE and any(
+        s.is_bot or stands_in(s, now) for s in presenter.acting(game)
+    )

@@ -24,6 +24,22 @@ def minutes(seconds: int, lang: Language) -> str:
     return lang.ngettext("{n} minute", "{n} minutes", round(seconds / 60))
 
 
+def duration(seconds: int, lang: Language) -> str:
+    """How long is left, to the precision a clock of days needs: days and hours, else hours
+    and minutes, else minutes."""
+    days, rest = divmod(max(seconds, 0), 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes = rest // 60
+    parts = []
+    if days:
+        parts.append(lang.ngettext("{n} day", "{n} days", days))
+    if hours and len(parts) < 2:
+        parts.append(lang.ngettext("{n} hour", "{n} hours", hours))
+    if not days and (minutes or not parts):
+        parts.append(lang.ngettext("{n} minute", "{n} minutes", minutes))
+    return lang.list(parts)
+
+
 def lobby_note(game: Game, lang: Language) -> str:
     """What the lobby message says once the game started or closed."""
     if game.status is GameStatus.CANCELLED:

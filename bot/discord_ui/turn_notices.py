@@ -3,26 +3,29 @@
 its description, naming the game, the server and the channel and linking to the table;
 deleted once they act or the turn passes. Discord notifies nobody of an edit, so each
 turn's notice is a new message, and a player's DMs hold at most one per game, none once
-it is over.
+it is over. In the player's quiet hours it comes silently (Discord's @silent: no push or
+desktop notification), as a ping in the channel does for them.
 
-A player can move from the notice: it carries the turn's controls (in a game with secrets,
-whose choices are made in each player's hand, none), a press there is the move as on the
-table, the notice then shows what they choose next while the turn is still theirs, and
-the table in the channel follows as usual. A press on a notice the game has moved past
-changes nothing and says so.
+A player can move from the notice: it carries the turn's controls (in a game with
+secrets, their own hand, which a DM keeps as private as an ephemeral message), a press
+there is the move as on the table, the notice then shows what they choose next while
+the turn is still theirs, and the table in the channel follows as usual. A press on a
+notice the game has moved past changes nothing and says so.
 
 A player whose direct messages refuse the bot (Discord's 50007) is pinged in the channel
-instead, until they choose their settings again.
+instead, until they choose their settings again, and told why once, privately, at their
+next move in the channel.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Collection, Sequence
-from dataclasses import replace
+from collections.abc import Awaitable, Callable, Collection, Sequence
+from dataclasses import dataclass, replace
 
 import discord
 
+from bot.clock import Clock
 from bot.discord_ui import presenter
 from bot.discord_ui.cards import Card, edited, sent
 from bot.discord_ui.interactions import reader
@@ -34,7 +37,8 @@ from bot.games.face import OpenPrivate
 from bot.games.faces import face_for
 from bot.games.outcome import Outcome
 from bot.service.player_settings import PlayerSettingsService
-from bot.storage import Game, GameStatus, TurnNotice
+from bot.service.player_times import quiet_until
+from bot.storage import Game, GameStatus, Notify, TurnNotice
 from i18n import Language, language
 
 log = logging.getLogger(__name__)
@@ -42,14 +46,33 @@ log = logging.getLogger(__name__)
 JUMP = "https://discord.com/channels/{guild}/{channel}/{message}"
 DMS_CLOSED = 50007
 """Discord's "Cannot send messages to this user": their DMs are closed to the bot."""
+HAND_FILE = "hand.png"
+
+HandCard = Callable[[Game, int, Language], Awaitable[Card | None]]
+"""A seat's own hand as the game stands, with its controls (``None`` for a game without
+secrets)."""
+
+
+@dataclass(frozen=True)
+class Reach:
+    """How a turn reaches the players told of it now: pinged in the channel, told by
+    direct message, and who of them is in their quiet hours (told without a sound)."""
+
+    channel: list[int]
+    direct: list[int]
+    quiet: frozenset[int]
 
 
 class TurnNotices:
     """The direct messages telling players it is their turn."""
 
-    def __init__(self, players: PlayerSettingsService, client: discord.Client) -> None:
+    def __init__(
+        self, players: PlayerSettingsService, client: discord.Client, clock: Clock, hand: HandCard
+    ) -> None:
         self.players = players
         self.client = client
+        self.clock = clock
+        self.hand = hand
         self.untold: set[int] = set()
         """Players whose direct messages just refused the bot for the first time: told
         why, privately, at their next move in the channel (a bot can write to one person
@@ -58,35 +81,47 @@ class TurnNotices:
         """Per game and player, the notice a press of theirs just showed the rest of their
         turn on: kept by the ``clear`` that follows that move."""
 
-    async def split(self, users: Sequence[int]) -> tuple[list[int], list[int]]:
-        """Who of ``users`` is told in the channel, and who by direct message (a player
-        who wants both is in both; one who wants neither, in none)."""
+    async def split(self, users: Sequence[int], *, reminder: bool = False) -> Reach:
+        """How each of ``users`` is told of their turn now: in the channel, by direct
+        message (a player who wants both is in both; one who wants neither, in none; one
+        on the daily summary only when it's a ``reminder`` of the turn's end), and who is
+        in their quiet hours."""
         channel: list[int] = []
         direct: list[int] = []
+        quiet: set[int] = set()
+        now = self.clock.now()
         for user in users:
             settings = await self.players.get(user)
-            if settings.notify.by_dm and not settings.dms_closed:
+            notify = settings.notify
+            by_dm = notify.by_dm or (reminder and notify is Notify.SUMMARY)
+            if by_dm and not settings.dms_closed:
                 direct.append(user)
-            if settings.notify.in_channel or (settings.notify.by_dm and settings.dms_closed):
+            if notify.in_channel or (notify.writes and settings.dms_closed):
                 channel.append(user)
-        return channel, direct
+            if quiet_until(settings, now) is not None:
+                quiet.add(user)
+        return Reach(channel, direct, frozenset(quiet))
 
-    async def send(self, game: Game, users: Sequence[int], ends: float | None = None) -> list[int]:
+    async def send(
+        self,
+        game: Game,
+        users: Sequence[int],
+        ends: float | None = None,
+        quiet: Collection[int] = (),
+    ) -> list[int]:
         """Tells each of ``users`` by direct message (as a reminder: when the turn
-        ``ends``), in place of their notice of this game before; returns those whose
-        direct messages refused it (to be pinged instead)."""
+        ``ends``; silently for those ``quiet``), in place of their notice of this game
+        before; returns those whose direct messages refused it (to be pinged instead)."""
         kept = {notice.user_id: notice for notice in await self.players.notices(game.id)}
         refused = []
         for user in users:
             old = kept.get(user)
             if old is not None:
                 await self._delete(old)
-            settings = await self.players.get(user)
-            lang = language(settings.locale)
-            card = await notice_card(game, self._server_name(game), lang, ends)
+            card = await self._card(game, user, ends)
             try:
                 channel = await self.client.create_dm(discord.Object(user))
-                message = await channel.send(**sent(card))
+                message = await channel.send(**sent(card), silent=user in quiet)
             except discord.Forbidden as error:
                 if error.code != DMS_CLOSED:
                     raise
@@ -97,6 +132,13 @@ class TurnNotices:
                 continue
             await self.players.keep_notice(TurnNotice(game.id, user, channel.id, message.id))
         return refused
+
+    async def _card(self, game: Game, user: int, ends: float | None = None) -> Card:
+        """``user``'s notice of the game as it stands, in the language of their DMs."""
+        lang = language((await self.players.get(user)).locale)
+        seat = game.seat_of(user)
+        hand = None if seat is None else await self.hand(game, seat.seat, lang)
+        return await notice_card(game, self._server_name(game), lang, ends, hand)
 
     async def clear(self, game: Game, keep: Collection[int] = (), actor: int | None = None) -> None:
         """Deletes the game's notices, but those of ``keep`` (who are still to act, and
@@ -119,9 +161,7 @@ class TurnNotices:
         user = interaction.user.id
         pressed = interaction.message
         if game.status is GameStatus.ACTIVE and user in presenter.to_ping(game) and pressed:
-            settings = await self.players.get(user)
-            card = await notice_card(game, self._server_name(game), language(settings.locale))
-            await update_clicked(interaction, **edited(card))
+            await update_clicked(interaction, **edited(await self._card(game, user)))
             self._answered[(game.id, user)] = pressed.id
         else:
             await acknowledge(interaction)
@@ -156,10 +196,17 @@ class TurnNotices:
         return guild.name if guild is not None else str(game.guild_id)
 
 
-async def notice_card(game: Game, server: str, lang: Language, ends: float | None = None) -> Card:
+async def notice_card(
+    game: Game,
+    server: str,
+    lang: Language,
+    ends: float | None = None,
+    hand: Card | None = None,
+) -> Card:
     """The notice: a line naming the game, the server and the channel with a link to the
     table (and, as a reminder, when the turn ``ends``), over the table as it stands (its
-    picture, description and what to do), without its buttons."""
+    picture, description and what to do) with the turn's controls, or, in a game with
+    secrets, over the player's own ``hand`` with its controls."""
     title = shared_words.game_name(face_for(game.kind).title, game)
     if game.turn_message_id is not None:
         link = JUMP.format(guild=game.guild_id, channel=game.place_id, message=game.turn_message_id)
@@ -174,7 +221,10 @@ async def notice_card(game: Game, server: str, lang: Language, ends: float | Non
         note += "\n" + lang._("⏰ Your turn ends {when}.", when=shared_words.deadline(ends))
     headline = lang._("It's your turn.")
     face = face_for(game.kind)
-    # What the player chooses from the table; a hand is opened in the game's channel.
-    choices = [c for c in face.choices(game, lang) if not isinstance(c, OpenPrivate)]
     card = presenter.drawn(await face.turn(game, headline, None, lang))
+    if hand is not None:
+        picture = None if hand.image is None else replace(hand.image, filename=HAND_FILE)
+        return replace(card, note=note, below=replace(hand, image=picture))
+    # What the player chooses from the table (a game with secrets has its hand above).
+    choices = [c for c in face.choices(game, lang) if not isinstance(c, OpenPrivate)]
     return replace(card, note=note, rows=presenter.controls(game, choices))

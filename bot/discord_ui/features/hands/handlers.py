@@ -52,14 +52,19 @@ class Hands(Feature):
     @takes(PrivateButton)
     async def private_button(self, interaction: discord.Interaction, button: PrivateButton) -> None:
         """A press in a hand: the seat's own move, answered in that hand; one the game has moved
-        past shows the hand as it stands instead."""
+        past shows the hand as it stands instead. A press on the hand a turn notice carries
+        in the player's direct messages is answered by that notice (and one the game has
+        moved past says so), the hand in the channel following."""
         game_id, key, intent = button.game, button.seen(button.key), button.intent
-        actor = actor_of(interaction, button.kind)
+        actor = actor_of(interaction, button.kind, from_dm=True)
+        in_dm = interaction.guild_id is None
 
         async def change() -> Outcome:
             return await self.table.service.act(game_id, actor, None, intent, key=key)
 
         async def show(outcome: Outcome) -> Answered:
+            if in_dm:
+                return await self.table.pings.notices.answer(interaction, outcome)
             # The presser's own message is the answer Discord waits for; the table and
             # the other hands follow.
             await self._answer(interaction, outcome.game, outcome.seat, outcome)
@@ -68,6 +73,8 @@ class Hands(Feature):
         try:
             await self.table.move(game_id, change, show, interaction)
         except (BoardMovedOn, NotYourTurn) as refused:
+            if in_dm:
+                raise
             # What the message offered is gone (a hand that fell behind offers a turn that
             # isn't its player's any more): what there is to decide now is shown instead.
             game, seat = await self.table.service.seat_for(game_id, actor)

@@ -1,5 +1,5 @@
-"""``/my``: one group, not per game, for what is a player's own across the games: ``games``
-and ``settings``."""
+"""``/my``: one group, not per game, for what is a player's own across the games: ``games``,
+``settings`` and ``away``."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from discord import app_commands
 from discord.app_commands import Choice, locale_str
 
 from bot.discord_ui.command_parts import command, param
-from bot.discord_ui.features.players.handlers import DISCORD_LANGUAGE, Players
+from bot.discord_ui.features.players.handlers import DISCORD_LANGUAGE, OFF, Players
 from bot.storage import Notify
 from i18n import LANGUAGES, N_
 from i18n import language as spoken
@@ -17,13 +17,16 @@ NOTIFY_CHOICES = (
     Choice(name=locale_str(N_("a ping in the channel")), value=Notify.CHANNEL.value),
     Choice(name=locale_str(N_("a direct message")), value=Notify.DM.value),
     Choice(name=locale_str(N_("both")), value=Notify.BOTH.value),
+    Choice(name=locale_str(N_("a daily summary")), value=Notify.SUMMARY.value),
     Choice(name=locale_str(N_("nothing")), value=Notify.NONE.value),
 )
 """How a turn may reach a player, each shown in the reader's language."""
+HOURS = [Choice(name=f"{hour:02}:00", value=str(hour)) for hour in range(24)]
+"""The hours of a day, as choices (24: within Discord's 25)."""
 
 
 def own_commands() -> list[app_commands.Group]:
-    """``/my games`` and ``/my settings``."""
+    """``/my games``, ``/my settings`` and ``/my away``."""
 
     async def games(interaction: discord.Interaction) -> None:
         await Players.of(interaction).my_games(interaction)
@@ -31,10 +34,30 @@ def own_commands() -> list[app_commands.Group]:
     async def settings(
         interaction: discord.Interaction,
         notify: str | None = None,
+        summary_at: str | None = None,
+        time_zone: str | None = None,
+        quiet_from: str | None = None,
+        quiet_until: str | None = None,
         language: str | None = None,
     ) -> None:
-        chosen = None if notify is None else Notify(notify)
-        await Players.of(interaction).my_settings(interaction, chosen, language)
+        await Players.of(interaction).my_settings(
+            interaction,
+            notify=None if notify is None else Notify(notify),
+            summary_at=None if summary_at is None else int(summary_at),
+            time_zone=time_zone,
+            quiet_from=quiet_from,
+            quiet_until=None if quiet_until is None else int(quiet_until),
+            written=language,
+        )
+
+    async def away(interaction: discord.Interaction, until: str | None = None) -> None:
+        await Players.of(interaction).my_away(interaction, until)
+
+    async def zones(interaction: discord.Interaction, typed: str) -> list[Choice[str]]:
+        return await Players.of(interaction).zone_choices(interaction, typed)
+
+    async def days(interaction: discord.Interaction, typed: str) -> list[Choice[str]]:
+        return await Players.of(interaction).day_choices(interaction, typed)
 
     # In servers, and in a direct message with the bot: a player's own is theirs
     # wherever they ask.
@@ -56,15 +79,31 @@ def own_commands() -> list[app_commands.Group]:
             N_("settings"),
             N_("How your turn reaches you in every server: show it, or change it"),
             settings,
-            [param(N_("notify"), str | None, None), param(N_("language"), str | None, None)],
+            [
+                param(N_("notify"), str | None, None),
+                param(N_("summary_at"), str | None, None),
+                param(N_("time_zone"), str | None, None),
+                param(N_("quiet_from"), str | None, None),
+                param(N_("quiet_until"), str | None, None),
+                param(N_("language"), str | None, None),
+            ],
             {
                 "notify": locale_str(
-                    N_("A ping in the channel, a direct message, both, or nothing")
+                    N_("A ping in the channel, a direct message, both, a daily summary, or nothing")
                 ),
+                "summary_at": locale_str(N_("The hour of your day your daily summary comes at")),
+                "time_zone": locale_str(N_("Your time zone: type your city")),
+                "quiet_from": locale_str(
+                    N_("From this hour, your turn reaches you without a sound (or off)")
+                ),
+                "quiet_until": locale_str(N_("Until this hour (your quiet hours' end)")),
                 "language": locale_str(N_("The language of the bot's direct messages to you")),
             },
             {
                 "notify": list(NOTIFY_CHOICES),
+                "summary_at": HOURS,
+                "quiet_from": [Choice(name=locale_str(N_("off")), value=OFF), *HOURS],
+                "quiet_until": HOURS,
                 "language": [
                     Choice(name=locale_str(N_("my Discord's")), value=DISCORD_LANGUAGE),
                     *(
@@ -73,6 +112,18 @@ def own_commands() -> list[app_commands.Group]:
                     ),
                 ],
             },
+            {"time_zone": zones},
+        )
+    )
+    group.add_command(
+        command(
+            N_("away"),
+            N_("Be away until a day: your games wait, or a computer player stands in"),
+            away,
+            [param(N_("until"), str | None, None)],
+            {"until": locale_str(N_("The last day you are away (in your time zone)"))},
+            None,
+            {"until": days},
         )
     )
     return [group]

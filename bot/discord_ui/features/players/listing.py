@@ -22,10 +22,14 @@ def my_games_card(
     user_id: int,
     lang: Language,
     servers: Mapping[int, str] | None = None,
+    now: float = 0.0,
+    title: str | None = None,
 ) -> Card:
     """``user_id``'s games (their lobbies and running games in one server, or with
-    ``servers``' names in every server), in ``lang``."""
-    title = lang._("🎲 Your games here") if servers is None else lang._("🎲 Your games")
+    ``servers``' names in every server), in ``lang``, as they stand at ``now`` (whose
+    clock waits for someone away)."""
+    if title is None:
+        title = lang._("🎲 Your games here") if servers is None else lang._("🎲 Your games")
     if not games:
         nothing = (
             lang._("You play no game in this server right now.")
@@ -33,12 +37,12 @@ def my_games_card(
             else lang._("You play no game right now.")
         )
         return Card(title=title, text=nothing, accent=GOLD)
-    ordered = sorted(games, key=lambda game: _order(game, user_id))
+    ordered = sorted(games, key=lambda game: _order(game, user_id, now))
     lines = [
-        _line(game, user_id, lang, None if servers is None else servers[game.guild_id])
+        _line(game, user_id, lang, None if servers is None else servers[game.guild_id], now)
         for game in ordered
     ]
-    waiting = sum(1 for game in games if _waits_on(game, user_id))
+    waiting = sum(1 for game in games if waits_on(game, user_id, now))
     heading = (
         lang.ngettext("{n} game waits for you.", "{n} games wait for you.", waiting)
         if waiting
@@ -51,19 +55,20 @@ def my_games_card(
     )
 
 
-def _waits_on(game: Game, user_id: int) -> bool:
+def waits_on(game: Game, user_id: int, now: float) -> bool:
+    """Whether the game waits for ``user_id`` to act (and they are not away)."""
     return game.status is GameStatus.ACTIVE and any(
-        seat.user_id == user_id for seat in acting(game)
+        seat.user_id == user_id and not seat.away_at(now) for seat in acting(game)
     )
 
 
-def _order(game: Game, user_id: int) -> tuple[int, float, int]:
+def _order(game: Game, user_id: int, now: float) -> tuple[int, float, int]:
     if game.status is not GameStatus.ACTIVE:
         return (2, 0.0, game.id)
-    return (0 if _waits_on(game, user_id) else 1, game.deadline or 0.0, game.id)
+    return (0 if waits_on(game, user_id, now) else 1, game.deadline or 0.0, game.id)
 
 
-def _line(game: Game, user_id: int, lang: Language, server: str | None) -> str:
+def _line(game: Game, user_id: int, lang: Language, server: str | None, now: float) -> str:
     name = shared_words.game_name(face_for(game.kind).title, game)
     shown = game.turn_message_id if game.status is GameStatus.ACTIVE else game.lobby_message_id
     if shown is not None:
@@ -73,12 +78,17 @@ def _line(game: Game, user_id: int, lang: Language, server: str | None) -> str:
         name = lang._("{game} on {server}", game=name, server=escaped(server))
     if game.status is not GameStatus.ACTIVE:
         return lang._("{game}: in its lobby, not started yet", game=name)
-    if _waits_on(game, user_id):
+    if waits_on(game, user_id, now):
         state = lang._("your turn")
     else:
         movers = [shared_words.seat_line(seat, lang) for seat in acting(game)]
         state = lang._("{players} to play", players=lang.list(movers)) if movers else ""
-    if game.deadline is None:
+    away = [seat for seat in game.seats if seat.away_at(now)]
+    if game.paused_left is not None and away:
+        waiting = lang.list(shared_words.name(seat, lang) for seat in away)
+        ends = lang._("the clock waits for {players}, away", players=waiting)
+    elif game.deadline is None:
         return f"**{name}**: {state}" if state else f"**{name}**"
-    ends = lang._("ends {when}", when=shared_words.deadline(game.deadline))
+    else:
+        ends = lang._("ends {when}", when=shared_words.deadline(game.deadline))
     return f"**{name}**: {state} · {ends}"

@@ -13,12 +13,13 @@ from bot.discord_ui.features.settings.handlers import ServerSettings, ServerSett
 from bot.games.face import GameFace
 from bot.games.rules import AnyRules
 from bot.service.guild_settings import (
+    AWAY_DAYS,
     LOBBY_TIMEOUT_MINUTES,
     PING_DELAY_SECONDS,
     SERVER_LANGUAGE,
     TURN_TIMEOUT_MINUTES,
 )
-from bot.storage.records import MINUTE, PingMode
+from bot.storage.records import MINUTE, AwayMode, PingMode
 from i18n import LANGUAGES, N_, Message, language
 
 
@@ -43,6 +44,8 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
             move_table=given["move_table"],
             ping_mode=None if given["pings"] is None else PingMode(given["pings"]),
             ping_delay=given["ping_delay"],
+            away_mode=None if given["away"] is None else AwayMode(given["away"]),
+            away_days=given["away_days"],
         )
         await ServerSettings.of(interaction).settings(interaction, kind, change)
 
@@ -70,6 +73,8 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
                 param(N_("move_table"), bool | None, None),
                 param(N_("pings"), str | None, None),
                 param(N_("ping_delay"), app_commands.Range[int, low, high] | None, None),
+                param(N_("away"), str | None, None),
+                param(N_("away_days"), app_commands.Range[int, *AWAY_DAYS] | None, None),
             ],
             {
                 **{
@@ -101,6 +106,8 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
                 "ping_delay": locale_str(
                     N_("Seconds before someone playing along is pinged all the same")
                 ),
+                "away": locale_str(N_("What a game does while someone it waits on is away")),
+                "away_days": locale_str(N_("Days a player may be away at most")),
             },
             {
                 **{o.name: choices(o.choices) for o in rules.options if o.choices},
@@ -110,6 +117,16 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
                         name=locale_str(N_("when away (the default)")), value=str(PingMode.AWAY)
                     ),
                     Choice(name=locale_str(N_("never")), value=str(PingMode.NEVER)),
+                ],
+                "away": [
+                    Choice(
+                        name=locale_str(N_("the game waits (the default)")),
+                        value=str(AwayMode.PAUSE),
+                    ),
+                    Choice(
+                        name=locale_str(N_("a computer player stands in")),
+                        value=str(AwayMode.STAND_IN),
+                    ),
                 ],
                 "language": [
                     Choice(name=locale_str(N_("the server's own")), value=SERVER_LANGUAGE),

@@ -17,7 +17,7 @@ from bot.discord_ui.table import GameTable
 from bot.games.faces import face_for
 from bot.games.registry import rules_for
 from bot.service.errors import NotAllowedToConfigure, slash
-from bot.storage import GuildSettings, PingMode
+from bot.storage import AwayMode, GuildSettings, PingMode
 from bot.storage.game_values import Options
 from i18n import Language
 
@@ -41,6 +41,8 @@ class ServerSettingsChange:
     ping_mode: PingMode | None = None
     ping_delay: int | None = None
     """Seconds."""
+    away_mode: AwayMode | None = None
+    away_days: int | None = None
 
     @property
     def is_empty(self) -> bool:
@@ -110,6 +112,13 @@ def _pings(settings: GuildSettings, lang: Language) -> str:
     return lang._("when away (playing along: after {seconds} s)", seconds=settings.ping_delay)
 
 
+def _away(settings: GuildSettings, lang: Language) -> str:
+    days = lang.ngettext("{n} day", "{n} days", settings.away_days)
+    if settings.away_mode is AwayMode.STAND_IN:
+        return lang._("a computer player plays their turns (for {days} at most)", days=days)
+    return lang._("the game waits for them (for {days} at most)", days=days)
+
+
 def settings_card(
     settings: GuildSettings, kind: str, heading: str, lang: Language, public: Language
 ) -> Card:
@@ -147,6 +156,7 @@ def settings_card(
             inline=True,
         ),
         Line(lang._("Pings"), _pings(settings, lang), inline=True),
+        Line(lang._("Someone away"), _away(settings, lang), inline=True),
         Line(lang._("Game channels"), channels),
     ]
     return Card(

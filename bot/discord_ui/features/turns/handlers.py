@@ -36,7 +36,7 @@ class Turns(Feature):
     def __init__(self, core: Core) -> None:
         super().__init__(core)
         self.deadlines = DeadlineWatch(
-            self.table, self.deadline_passed, self.reminder_due, core.clock
+            self.table, self.deadline_passed, self.reminder_due, self.table.settle_away, core.clock
         )
 
     def start(self) -> None:
