@@ -201,7 +201,7 @@ async def test_direct_messages_come_in_the_language_chosen(world: World) -> None
     ann = world.players[0]
     await world.command(ann, "claimit settings", pings="always")
     chose = ephemeral_answer(await world.command(ann, "my settings", notify="dm", language="de"))
-    assert "**Direct messages in:** German." in chose
+    assert "**Direct messages in** German" in chose
     table = await world.start_game(2)
     started = await world.bots[0].service.current_game(world.channel.id)
     assert started is not None
@@ -214,5 +214,5 @@ async def test_direct_messages_come_in_the_language_chosen(world: World) -> None
     assert "Würfeln" in notice.button_labels()
     # Back to the language her Discord is in.
     back = ephemeral_answer(await world.command(ann, "my settings", language="discord"))
-    assert "**Direct messages in:** English." in back
+    assert "**Direct messages in** English" in back
     assert "a direct message from the bot" in back, "the rest as it was"

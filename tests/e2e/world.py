@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import random
 from collections.abc import AsyncIterator
@@ -52,9 +53,15 @@ class World:
     """The bot's time: deadlines pass when a test advances it."""
 
     async def start_bot(
-        self, seed: int = 1, *, member_events: bool = False, dice: random.Random | None = None
+        self,
+        seed: int = 1,
+        *,
+        member_events: bool = False,
+        dice: random.Random | None = None,
+        shards: tuple[int, frozenset[int]] | None = None,
     ) -> GameBot:
-        """The bot, its dice drawn from ``random.Random(seed)`` unless ``dice`` is given."""
+        """The bot, its dice drawn from ``random.Random(seed)`` unless ``dice`` is given;
+        with ``shards`` (how many in all, which of them), one of its processes."""
         settings = Settings(
             discord_token=self.discord.token,
             database=self.database,
@@ -63,6 +70,8 @@ class World:
             # Pictures in threads: the tests start many bots, and the picture processes
             # have tests of their own.
             render_processes=0,
+            shard_count=None if shards is None else shards[0],
+            shards=None if shards is None else shards[1],
         )
         bot = GameBot(
             settings,
@@ -86,6 +95,11 @@ class World:
 
     def __post_init__(self) -> None:
         self._tasks: list[asyncio.Task[None]] = []
+
+    def advance(self, seconds: float) -> None:
+        """Moves time on for the bot and for Discord alike (a message's age, a token's)."""
+        self.clock.advance(seconds)
+        self.discord.clock.advance(seconds)
 
     async def command(
         self, user: User, command: str, /, *, where: Channel | None = None, **options: Any
@@ -165,6 +179,10 @@ class World:
             if m.author.id == self.discord.bot.id and not m.ephemeral and title_of(m)
         )
 
+    def place_of(self, game: Game) -> Channel:
+        """The channel or thread a game is played in."""
+        return self.discord.channels[game.place_id]
+
     def pings(self, where: Channel | None = None) -> list[Message]:
         """The bot's messages here that ping someone (a turn's ping)."""
         return [m for m in (where or self.channel).visible() if m.mentions]
@@ -177,20 +195,25 @@ class World:
         change holds the game's lock until its show is wanted, and the followers show it
         (the table and ping, and apart from them the live hands; and whatever it set
         going, a computer player's move) afterwards."""
-        table = self.bots[0].table
         while True:
-            async with table.locks.hold(game_id):
-                pass
-            await table.follower.settled(game_id)
-            await table.hands.follower.settled(game_id)
-            async with table.locks.hold(game_id), table.displays.hold(game_id):
-                if not table.follower.busy(game_id) and not table.hands.follower.busy(game_id):
+            for bot in self.bots:
+                table = bot.table
+                async with table.locks.hold(game_id):
+                    pass
+                await table.follower.settled(game_id)
+                await table.hands.follower.settled(game_id)
+            async with contextlib.AsyncExitStack() as held:
+                for bot in self.bots:
+                    await held.enter_async_context(bot.table.locks.hold(game_id))
+                    await held.enter_async_context(bot.table.displays.hold(game_id))
+                followers = [(b.table.follower, b.table.hands.follower) for b in self.bots]
+                if not any(f.busy(game_id) for pair in followers for f in pair):
                     return await self.bots[0].service.game(game_id)
 
-    def busy(self, game_id: int) -> bool:
-        """Whether the game is being changed or shown: a computer player's move shows as
-        this while its table is brought up to date."""
-        table = self.bots[0].table
+    def busy(self, game_id: int, bot: GameBot | None = None) -> bool:
+        """Whether the game is being changed or shown (by ``bot``, or the first): a
+        computer player's move shows as this while its table is brought up to date."""
+        table = (bot or self.bots[0]).table
         followers = (table.follower, table.hands.follower)
         return table.locks.busy(game_id) or any(f.busy(game_id) for f in followers)
 
@@ -221,9 +244,10 @@ async def running_world(
     *,
     member_events: bool = False,
     database: str | None = None,
+    synced: bool = False,
 ) -> AsyncIterator[World]:
     """A world with the bot started in it, torn down afterwards."""
-    world = await make_world(tmp_path, players, bot_permissions, database=database)
+    world = await make_world(tmp_path, players, bot_permissions, database=database, synced=synced)
     await world.start_bot(member_events=member_events)
     try:
         yield world
@@ -240,10 +264,18 @@ async def make_world(
     response_deadline: float = 3.0,
     database: str | None = None,
     locale: str | None = None,
+    synced: bool = False,
+    max_concurrency: int = 1,
 ) -> World:
     """``database`` is a SQLite file or a PostgreSQL URL; a new file by default. With
-    ``locale`` (``de``), the server and its players use Discord in that language."""
-    emulator = DiscordEmulator(response_deadline=response_deadline, rate_limits=QUICK_LIMITS)
+    ``locale`` (``de``), the server and its players use Discord in that language. A
+    ``synced`` world's bot tells the time Discord does (a test of days moves both with
+    ``advance``); else the bot's clock starts at a fixed moment of its own."""
+    emulator = DiscordEmulator(
+        response_deadline=response_deadline,
+        rate_limits=QUICK_LIMITS,
+        max_concurrency=max_concurrency,
+    )
     await emulator.start()
     use_discord_at(emulator.base_url)
     users = [
@@ -258,9 +290,12 @@ async def make_world(
         channel = emulator.add_channel(guild, "claim-it")
     else:
         channel = emulator.add_channel(guild, "claim-it", bot_permissions)
-    return World(
+    world = World(
         emulator, guild, channel, [*users, outsider], database or str(tmp_path / "bot.sqlite3")
     )
+    if synced:
+        world.clock = ManualClock(emulator.clock.now())
+    return world
 
 
 def ephemeral_answer(interaction: Interaction) -> str:

@@ -1,0 +1,70 @@
+"""What the tests of games played over days share: a player's direct messages from the
+bot, and a player pressing something the game lets them (on its table, in their hand, or
+on the turn notice in their DMs), whatever the game."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from emulator import Message, User
+from tests.e2e.world import World
+
+DAY = 24 * 3600
+HOUR = 3600
+
+
+def notices(world: World, user: User) -> list[Message]:
+    """Every message the bot posted in the user's DMs, deleted ones included."""
+    dm = world.discord.dm_with(user)
+    return [m for m in dm.messages if m.author.id == world.discord.bot.id and not m.ephemeral]
+
+
+def kept(world: World, user: User) -> list[Message]:
+    """The bot's messages still in the user's DMs."""
+    return [m for m in notices(world, user) if not m.deleted]
+
+
+def choices(message: Message) -> list[tuple[dict[str, Any], str | None]]:
+    """What a player may press on a message to move: each enabled button that plays, each
+    menu option."""
+    found: list[tuple[dict[str, Any], str | None]] = []
+    for control in message.buttons():
+        custom_id = str(control.get("custom_id"))
+        if ":mine:" in custom_id or custom_id.startswith("my:"):
+            continue
+        if control.get("type") == 2 and not control.get("disabled"):
+            found.append((control, None))
+        elif control.get("type") == 3:
+            found += [(control, str(option["value"])) for option in control["options"]]
+    return found
+
+
+async def press_any(world: World, user: User, message: Message, rng: random.Random) -> None:
+    """``user`` presses one of the message's moves, at random."""
+    control, value = rng.choice(choices(message))
+    custom_id = str(control["custom_id"])
+    if value is None:
+        await world.click(user, message, custom_id)
+    else:
+        await world.discord.answer(
+            await world.discord.select(user, message, None, value, custom_id=custom_id)
+        )
+        await world.quiet()
+
+
+async def hand_of(world: World, user: User, table: Message) -> Message:
+    """``user``'s own hand, opened from the table."""
+    opened = await world.discord.answer(await world.discord.click(user, table, "My hand"))
+    return await world.discord.wait_for_message(
+        world.channel,
+        lambda m: m.interaction_id == opened.id and not m.loading and m.components_v2,
+    )
+
+
+async def move_on_table(world: World, kind: str, user: User, rng: random.Random) -> None:
+    """``user`` makes a move of theirs from the game's table (in Claim, from their hand)."""
+    table = world.table()
+    await press_any(
+        world, user, await hand_of(world, user, table) if kind == "claim" else table, rng
+    )
