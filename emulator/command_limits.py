@@ -22,6 +22,10 @@ from emulator.responses import DiscordError
 
 CHAT_INPUT, USER, MESSAGE = 1, 2, 3
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
+STRING, INTEGER, NUMBER = 3, 4, 10
+AUTOCOMPLETED = frozenset({STRING, INTEGER, NUMBER})
+"""The option types that may ask the bot for choices as a member types (the option
+structure's ``autocomplete``)."""
 
 COMMANDS = {CHAT_INPUT: 100, USER: 15, MESSAGE: 15}
 """How many commands of each type an app may have globally, and again in each guild."""
@@ -133,7 +137,7 @@ def _name(form: Form, at: Path, thing: Mapping[str, Any], *, slash: bool, top: b
         form.refuse(where, "STRING_TYPE_REGEX", "String value did not match validation regex.")
     elif slash and name != name.lower():
         form.refuse(where, "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid")
-    for locale, value in _localizations(form, (*at, "name_localizations"), thing):
+    for locale, value in localizations(form, (*at, "name_localizations"), thing):
         in_locale = (*at, "name_localizations", locale)
         text = form.text(in_locale, value, NAME_LENGTH, least=1, required=True)
         if slash and text and not (_named_by_the_rule(text) and text == text.lower()):
@@ -162,7 +166,7 @@ def _description(form: Form, at: Path, thing: Mapping[str, Any]) -> None:
     form.text(
         (*at, "description"), thing.get("description"), DESCRIPTION_LENGTH, least=1, required=True
     )
-    for locale, value in _localizations(form, (*at, "description_localizations"), thing):
+    for locale, value in localizations(form, (*at, "description_localizations"), thing):
         where = (*at, "description_localizations", locale)
         form.text(where, value, DESCRIPTION_LENGTH, least=1, required=True)
 
@@ -210,6 +214,7 @@ def _options(form: Form, at: Path, options: object, inside: int | None) -> None:
                 "Required options must be placed before non-required options",
             )
         _choices(form, option_at, option)
+        _autocomplete(form, option_at, option)
 
     def clash(option_at: Path, locale: str | None, name: str) -> None:
         # At the option (the wording of discord-api-docs#4964 and of bots' logs of
@@ -229,12 +234,32 @@ def _choices(form: Form, at: Path, option: Mapping[str, Any]) -> None:
         form.text(
             (*choice_at, "name"), choice.get("name"), CHOICE_NAME_LENGTH, least=1, required=True
         )
-        for locale, value in _localizations(form, (*choice_at, "name_localizations"), choice):
+        for locale, value in localizations(form, (*choice_at, "name_localizations"), choice):
             where = (*choice_at, "name_localizations", locale)
             form.text(where, value, CHOICE_NAME_LENGTH, least=1, required=True)
         value = choice.get("value")
         if isinstance(value, str):
             form.text((*choice_at, "value"), value, CHOICE_VALUE_LENGTH)
+
+
+def _autocomplete(form: Form, at: Path, option: Mapping[str, Any]) -> None:
+    """``autocomplete``: a boolean, true only on a string, integer or number option without
+    ``choices`` (the option structure and its footnote: "may not be set to true if
+    ``choices`` are present"). Discord refuses another type at the field itself
+    (discord-api-docs#4319 and #4359, whose wording about "Required" Discord has since
+    fixed, to words no report shows: the emulator's are the docs'); no report shows its
+    answer to choices beside it, which the emulator refuses at the same field."""
+    where = (*at, "autocomplete")
+    wanted = option.get("autocomplete")
+    form.boolean(where, wanted)
+    if wanted is not True:
+        return
+    if option.get("type") not in AUTOCOMPLETED:
+        form.refuse(
+            where, _OPTION_TYPE_INVALID, "Autocomplete cannot be configured for this type of option"
+        )
+    elif option.get("choices"):
+        form.refuse(where, "BASE_TYPE_BAD_VALUE", "Autocomplete and choices are mutually exclusive")
 
 
 def _unique(things: list[tuple[Path, Mapping[str, Any]]], clash: Clash) -> None:
@@ -295,7 +320,7 @@ def _longest(thing: Mapping[str, Any], field: str) -> int:
     return max(len(str(text)) for text in texts)
 
 
-def _localizations(form: Form, at: Path, thing: Mapping[str, Any]) -> list[tuple[str, object]]:
+def localizations(form: Form, at: Path, thing: Mapping[str, Any]) -> list[tuple[str, object]]:
     """A localizations object's entries with a locale Discord knows; others are refused."""
     localized = thing.get(str(at[-1]))
     if localized is None:

@@ -1,8 +1,9 @@
 """A test acting as the server's members: chatting (in the server, or to the bot in a DM),
-running slash commands, clicking buttons, picking from menus, leaving, and (as a
-moderator) deleting a message; and waiting for what the bot does about it. Each does only
-what a member's Discord client lets them do: nothing in a channel that is gone, no slash
-command in an archived thread, no click in a locked one."""
+running slash commands, typing an option that asks the bot for choices, clicking buttons,
+picking from menus, leaving, and (as a moderator) deleting a message; and waiting for what
+the bot does about it. Each does only what a member's Discord client lets them do:
+nothing in a channel that is gone, no slash command in an archived thread, no click in a
+locked one."""
 
 from __future__ import annotations
 
@@ -19,9 +20,21 @@ from emulator.command_limits import localized
 from emulator.gateway import GUILD_MEMBERS_INTENT, Gateway
 from emulator.limits import is_empty, message_problems
 from emulator.message_events import MessageEvents
-from emulator.model import Channel, Guild, Interaction, Message, User, new_token, snowflake
+from emulator.model import (
+    APPLICATION_COMMAND,
+    AUTOCOMPLETE,
+    MESSAGE_COMPONENT,
+    Channel,
+    Guild,
+    Interaction,
+    Message,
+    User,
+    new_token,
+    snowflake,
+)
 from emulator.places import Places
 from emulator.settings import Settings
+from emulator.typed_commands import typed_command
 from emulator.world import World
 
 
@@ -98,48 +111,54 @@ class Members:
         the options' names, as the member's Discord shows them (``/claimit neu`` to a
         member whose client is in German); the bot receives the commands' own names, as
         from Discord."""
-        name, _, sub = command.partition(" ")
-        guild = None if channel.is_dm else self.world.guild_of(channel)
-        locale = user.locale
-        commands = self.world.commands
-        # In the bot's DM, only global commands that allow it: the client offers no other
-        # (docs: Application Commands, "Interaction Contexts"; dm_permission before them).
-        offered = (
-            [c for c in commands.get(None, []) if _allowed_in_dms(c)]
-            if guild is None
-            else [*commands.get(guild.id, []), *commands.get(None, [])]
+        typed = typed_command(
+            self.world, user, channel, command, options, self.settings.clock.now()
         )
-        registered = next((c for c in offered if localized(c, locale) == name), None)
-        if registered is None:
-            where = "in DMs" if guild is None else "with the emulated Discord"
-            raise KeyError(f"/{name} is not registered {where}")
-        data: dict[str, Any] = {"id": registered["id"], "name": registered["name"], "type": 1}
-        if registered.get("guild_id"):
-            data["guild_id"] = registered["guild_id"]
-        schema = registered.get("options", [])
-        if sub:
-            sub_schema = next(o for o in schema if localized(o, locale) == sub)
-            data["options"] = [
-                {
-                    "name": sub_schema["name"],
-                    "type": 1,
-                    "options": _options(sub_schema.get("options", []), options, locale),
-                }
-            ]
-        else:
-            data["options"] = _options(schema, options, locale)
-        if guild is None and any(
-            not isinstance(v, str | int | float | bool) for v in options.values()
-        ):
-            raise ValueError("the emulator resolves no users or channels in DMs")
-        resolved = (
-            None
-            if guild is None
-            else _resolved(guild, self.world.bot, list(options.values()), self.settings.clock.now())
+        return await self._interact(APPLICATION_COMMAND, user, channel, typed.data, None)
+
+    async def autocomplete(
+        self,
+        user: User,
+        channel: Channel,
+        command: str,
+        focused: str,
+        typed: str,
+        /,
+        **options: Any,
+    ) -> list[dict[str, Any]]:
+        """The member types ``typed`` into the option ``focused`` of ``command`` (names as
+        in ``slash``), ``options`` filled in before it; their client sends the bot an
+        autocomplete interaction (APPLICATION_COMMAND_AUTOCOMPLETE) and shows the choices
+        it answers, each ``{"name", "value"}`` with its name in the member's language.
+        The text goes as typed, a string even for a number option (Application Commands,
+        "Autocomplete"; discord-api-docs#4338: "Autocomplete sends you the user input
+        (which is a string)"). No choices if the bot answers nothing within the 3 seconds
+        of a first response: the client shows none, and nobody is told. A KeyError or
+        ValueError for what no client sends: an unknown option, one the command does not
+        mark ``autocomplete``, or one both typed and among ``options``."""
+        asking = typed_command(
+            self.world, user, channel, command, options, self.settings.clock.now()
         )
-        if resolved:
-            data["resolved"] = resolved
-        return await self._interact(2, user, channel, data, None)
+        option = next((o for o in asking.schema if localized(o, user.locale) == focused), None)
+        if option is None:
+            raise KeyError(f"/{command} has no option {focused!r}")
+        if not option.get("autocomplete") or focused in options:
+            raise ValueError(f"{focused!r} is not an option the client asks the bot about")
+        asking.options.append(
+            {"name": option["name"], "type": option["type"], "value": typed, "focused": True}
+        )
+        # In the order the command lists them, as the client sends what is filled in.
+        order = [o["name"] for o in asking.schema]
+        asking.options.sort(key=lambda o: order.index(o["name"]))
+        interaction = await self._interact(AUTOCOMPLETE, user, channel, asking.data, None)
+        try:
+            await asyncio.wait_for(interaction.answered.wait(), self.settings.response_deadline)
+        except TimeoutError:
+            return []
+        return [
+            {"name": localized(choice, user.locale), "value": choice["value"]}
+            for choice in interaction.choices or []
+        ]
 
     async def click(self, user: User, message: Message, button: str) -> Interaction:
         """Clicks the button with this label (or, if none has it, this custom_id),
@@ -149,7 +168,7 @@ class Members:
         clicked = next((b for b in message.buttons() if b.get("custom_id") == custom_id), {})
         channel = self._channel_of(message)
         data = {"custom_id": custom_id, "component_type": 2, **_component_id(clicked)}
-        return await self._interact(3, user, channel, data, message)
+        return await self._interact(MESSAGE_COMPONENT, user, channel, data, message)
 
     async def select(
         self,
@@ -187,12 +206,13 @@ class Members:
             "values": [value],
             **_component_id(menu),
         }
-        return await self._interact(3, user, channel, data, message)
+        return await self._interact(MESSAGE_COMPONENT, user, channel, data, message)
 
     async def forge(self, user: User, message: Message, data: dict[str, Any]) -> Interaction:
         """A component interaction with exactly this ``data`` on ``message``, as a hand-made
         client could send (Discord itself only delivers what a message offers)."""
-        return await self._interact(3, user, self._channel_of(message), data, message)
+        channel = self._channel_of(message)
+        return await self._interact(MESSAGE_COMPONENT, user, channel, data, message)
 
     def _channel_of(self, message: Message) -> Channel:
         channel = self.world.channels.get(message.channel_id)
@@ -209,19 +229,21 @@ class Members:
         message: Message | None,
     ) -> Interaction:
         """The interaction, sent to the bot, from where a member's client can send it: a
-        slash command (``kind`` 2) not in an archived thread (Discord's docs, Threads:
-        "Users cannot ... use application commands ... in archived threads"; the client
-        offers none there, so ``slash`` raises rather than Discord refusing anything),
-        nor in a locked one without Manage Threads (no message box, so no command); a
-        click (3) never in a locked thread (its buttons are disabled even for moderators:
-        discord/discord-api-docs#7900), and in an archived one only once the client has
-        unarchived it, which it does first (THREAD_UPDATE; #8474)."""
+        slash command (``kind`` 2), or an option of one being typed (4), not in an
+        archived thread (Discord's docs, Threads: "Users cannot ... use application
+        commands ... in archived threads"; the client offers none there, so ``slash``
+        raises rather than Discord refusing anything), nor in a locked one without Manage
+        Threads (no message box, so no command); a click (3) never in a locked thread
+        (its buttons are disabled even for moderators: discord/discord-api-docs#7900),
+        and in an archived one only once the client has unarchived it, which it does
+        first (THREAD_UPDATE; #8474)."""
         world = self.world
         guild = await self._present(channel)
+        typing_a_command = kind in (APPLICATION_COMMAND, AUTOCOMPLETE)
         if guild is not None and channel.is_thread:
-            if kind == 2 and channel.archived:
+            if typing_a_command and channel.archived:
                 raise ValueError(f"thread {channel.id} is archived: no slash commands there")
-            if channel.locked and (kind != 2 or not self._moderates(user, channel)):
+            if channel.locked and not (typing_a_command and self._moderates(user, channel)):
                 raise ValueError(f"thread {channel.id} is locked: {user.name} can't act there")
             await self.places.revive(channel)
         interaction = Interaction(
@@ -300,54 +322,3 @@ def _component_id(component: dict[str, Any]) -> dict[str, Any]:
     """The ``id`` Discord tells the bot with the component a member used, if it has one
     (a V2 message's always do)."""
     return {"id": component["id"]} if isinstance(component.get("id"), int) else {}
-
-
-def _options(
-    schema: list[dict[str, Any]], given: dict[str, Any], locale: str
-) -> list[dict[str, Any]]:
-    """The options as sent to the bot, under their own names; ``given`` names them as a
-    member with ``locale`` reads them."""
-    named = {localized(o, locale): o for o in schema}
-    unknown = set(given) - set(named)
-    if unknown:
-        raise KeyError(f"unknown options {sorted(unknown)}; the command takes {sorted(named)}")
-    return [
-        {
-            "name": named[name]["name"],
-            "type": named[name]["type"],
-            "value": str(value.id) if isinstance(value, Channel | User) else value,
-        }
-        for name, value in given.items()
-    ]
-
-
-def _resolved(guild: Guild, bot: User, values: list[Any], now: float) -> dict[str, Any]:
-    """The objects that options name (channels, users), which Discord sends alongside."""
-    resolved: dict[str, Any] = {}
-    channels = [v for v in values if isinstance(v, Channel)]
-    if channels:
-        resolved["channels"] = {
-            str(c.id): {**payloads.channel(c, guild, bot), "permissions": "0"} for c in channels
-        }
-    users = [v for v in values if isinstance(v, User)]
-    if users:
-        resolved["users"] = {str(u.id): payloads.user(u) for u in users}
-        resolved["members"] = {
-            str(u.id): {k: v for k, v in payloads.member(u, guild, now).items() if k != "user"}
-            for u in users
-            if u.id in guild.member_permissions
-        }
-    return resolved
-
-
-BOT_DM = 1
-"""The interaction context of the bot's DM with a user."""
-
-
-def _allowed_in_dms(command: dict[str, Any]) -> bool:
-    """Whether a global command may be used in the bot's DM: its ``contexts`` name the
-    bot's DM, or, without contexts, ``dm_permission`` isn't false."""
-    contexts = command.get("contexts")
-    if contexts is not None:
-        return BOT_DM in contexts
-    return command.get("dm_permission") is not False

@@ -270,6 +270,11 @@ class Guild:
         return Permissions(granted & ~role), Permissions(role & ~granted)
 
 
+APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE = 2, 3, 4
+"""Interaction types: a slash command run, a button or menu used, an option being typed
+(APPLICATION_COMMAND_AUTOCOMPLETE)."""
+
+
 @dataclass
 class Interaction:
     id: int
@@ -284,6 +289,8 @@ class Interaction:
     """On the emulator's clock (``EmulatorClock.now``), like every time it keeps."""
     response_type: int | None = None
     response_message: Message | None = None
+    choices: list[dict[str, Any]] | None = None
+    """An autocomplete's answer: the choices as the bot sent them."""
     responded_at: float | None = None
     errors: list[str] = field(default_factory=list)
     answered: asyncio.Event = field(default_factory=asyncio.Event)

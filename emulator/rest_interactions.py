@@ -2,19 +2,23 @@
 deadline), then its original message and follow-ups through the webhook routes (while
 its 15-minute token lasts); none once its channel is gone (404 10003), and in a thread
 as Discord allows an interaction's webhook (``places.check_thread``). The bot's channel
-permissions do not bind them: an interaction's answer needs none."""
+permissions do not bind them: an interaction's answer needs none. An autocomplete is
+answered with choices alone (``autocomplete_answers``), and has no message to follow up
+or edit."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from aiohttp import web
 from discord import Permissions
 
 from emulator import paths
+from emulator.autocomplete_answers import AUTOCOMPLETE_RESULT, check_answer, focused_option
 from emulator.bot_messages import BotMessages, update_message
 from emulator.changes import Changes
-from emulator.model import EPHEMERAL, Interaction, Message
+from emulator.model import AUTOCOMPLETE, EPHEMERAL, Interaction, Message
 from emulator.places import Action, check_thread, unknown_channel
 from emulator.responses import DiscordError, json_response
 from emulator.settings import Settings
@@ -60,6 +64,8 @@ class InteractionRoutes:
             interaction.errors.append("first response after the 3-second deadline")
             raise DiscordError(404, 10062, "Unknown interaction")
         body, files = await self.bot_messages.read_body(request)
+        if interaction.type == AUTOCOMPLETE:
+            return await self._suggest(interaction, body)
         kind = body.get("type")
         data = body.get("data") or {}
         await self._where(interaction, _ACTIONS.get(kind, "read"))
@@ -109,9 +115,31 @@ class InteractionRoutes:
             }
         )
 
+    async def _suggest(self, interaction: Interaction, body: dict[str, Any]) -> web.Response:
+        """The choices the member's client shows under the option being typed. Nothing
+        else changes: no message, and no word to anyone when they never come."""
+        await self._where(interaction, "read")
+        focused = focused_option(interaction.data.get("options") or [])
+        interaction.choices = check_answer(body, None if focused is None else focused.get("type"))
+        interaction.response_type = AUTOCOMPLETE_RESULT
+        interaction.responded_at = self.settings.clock.now()
+        interaction.answered.set()
+        return json_response(
+            {
+                "interaction": {"id": str(interaction.id), "type": interaction.type},
+                "resource": {"type": AUTOCOMPLETE_RESULT},
+            }
+        )
+
     def _webhook_interaction(self, request: web.Request) -> Interaction:
-        """The interaction whose token the webhook route uses, while the token lasts."""
+        """The interaction whose token the webhook route uses, while the token lasts. An
+        autocomplete's token opens no webhook: it has no message, and Discord's docs give
+        it no follow-ups; the emulator answers as for a webhook that isn't there (as it
+        does for a follow-up before any response), the docs giving no answer of their
+        own."""
         interaction = self._interaction(request.match_info["token"])
+        if interaction.type == AUTOCOMPLETE:
+            raise DiscordError(404, 10015, "Unknown Webhook")
         if self.settings.clock.now() - interaction.created_at > self.settings.token_lifetime:
             raise DiscordError(401, 50027, "Invalid Webhook Token")
         return interaction

@@ -164,6 +164,7 @@ class DiscordEmulator:
         self.invalidate_sessions = self._gateway.invalidate_sessions
         self.say = self._members.say
         self.slash = self._members.slash
+        self.autocomplete = self._members.autocomplete
         self.click = self._members.click
         self.select = self._members.select
         self.forge = self._members.forge

@@ -1,6 +1,7 @@
 """Reads a typed slash command, ``/nuggets new bots:1 bot_level:hard``, the way Discord's
 message box would: against the commands the bot registered (one group per game:
-``/claimit …``, ``/nuggets …``), checking each option."""
+``/claimit …``, ``/nuggets …``), checking each option; and, while an option that asks the
+bot for choices is being typed, what the box has so far (``focused_input``)."""
 
 from __future__ import annotations
 
@@ -10,11 +11,17 @@ from typing import Any
 
 from emulator import Channel, User
 from emulator.command_limits import localized
+from emulator.typed_commands import allowed_in_dms
 
 SUB_COMMAND = 1
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, NUMBER = 3, 4, 5, 6, 7, 10
 TRUE = ("true", "yes", "on", "1")
 FALSE = ("false", "no", "off", "0")
+
+
+Suggested = dict[str, list[dict[str, Any]]]
+"""The choices the bot offered for each option that asks it, by the option's name as the
+member reads it: each ``{"name", "value"}``."""
 
 
 class SlashTextError(Exception):
@@ -27,6 +34,8 @@ class CommandSpec:
     """The full name, e.g. "nuggets new"."""
     description: str
     options: tuple[dict[str, Any], ...]
+    in_dms: bool = False
+    """Whether the member's client offers it in their DM with the bot."""
 
 
 def command_specs(registered: list[dict[str, Any]], locale: str = "en-US") -> list[CommandSpec]:
@@ -35,6 +44,7 @@ def command_specs(registered: list[dict[str, Any]], locale: str = "en-US") -> li
     specs = []
     for command in registered:
         name = localized(command, locale)
+        in_dms = not command.get("guild_id") and allowed_in_dms(command)
         subs = [o for o in command.get("options", []) if o["type"] == SUB_COMMAND]
         if not subs:
             specs.append(
@@ -42,6 +52,7 @@ def command_specs(registered: list[dict[str, Any]], locale: str = "en-US") -> li
                     name,
                     _description(command, locale),
                     _options(command.get("options", []), locale),
+                    in_dms,
                 )
             )
         for sub in subs:
@@ -50,6 +61,7 @@ def command_specs(registered: list[dict[str, Any]], locale: str = "en-US") -> li
                     f"{name} {localized(sub, locale)}",
                     _description(sub, locale),
                     _options(sub.get("options", []), locale),
+                    in_dms,
                 )
             )
     return specs
@@ -78,9 +90,67 @@ def _options(options: list[dict[str, Any]], locale: str) -> tuple[dict[str, Any]
 
 
 def parse(
-    text: str, specs: list[CommandSpec], users: list[User], channels: list[Channel]
+    text: str,
+    specs: list[CommandSpec],
+    users: list[User],
+    channels: list[Channel],
+    suggested: Suggested | None = None,
 ) -> tuple[str, dict[str, Any]]:
-    """The command's name and its options' values (users and channels as objects)."""
+    """The command's name and its options' values (users and channels as objects). An
+    option that asks the bot for choices takes the text as typed, or the value of the
+    choice ``suggested`` for it whose name it is (as Discord's box sends a picked
+    choice's value while showing its name)."""
+    spec, typed = _read(text, specs)
+    given: dict[str, Any] = {}
+    for name, raw in typed.items():
+        option = next(o for o in spec.options if o["name"] == name)
+        given[name] = _value(option, raw, users, channels, suggested or {})
+    missing = [o["name"] for o in spec.options if o.get("required") and o["name"] not in given]
+    if missing:
+        raise SlashTextError(f"/{spec.name} needs {', '.join(missing)}.")
+    return spec.name, given
+
+
+def focused_input(
+    text: str,
+    focused: str,
+    specs: list[CommandSpec],
+    users: list[User],
+    channels: list[Channel],
+    suggested: Suggested | None = None,
+) -> tuple[str, str, dict[str, Any]]:
+    """While the member types the option ``focused`` of the command in ``text``: the
+    command's name, the text of that option so far, and the other options typed, those
+    that read as their type only (Discord's client sends "any existing user input, as
+    long as that input passes client-side validation": Application Commands,
+    "Autocomplete"). A SlashTextError for a command that can't be read yet, or an option
+    that asks the bot nothing."""
+    spec, typed = _read(text, specs)
+    option = next((o for o in spec.options if o["name"] == focused), None)
+    if option is None or not option.get("autocomplete"):
+        raise SlashTextError(f"/{spec.name} has no option {focused} that offers choices.")
+    others: dict[str, Any] = {}
+    for name, raw in typed.items():
+        if name == focused:
+            continue
+        other = next(o for o in spec.options if o["name"] == name)
+        try:
+            others[name] = _value(other, raw, users, channels, suggested or {})
+        except SlashTextError:
+            continue
+    return spec.name, typed.get(focused, ""), others
+
+
+def named(text: str, specs: list[CommandSpec]) -> CommandSpec | None:
+    """The command ``text`` starts with, if it names one."""
+    try:
+        return _read(text, specs)[0]
+    except SlashTextError:
+        return None
+
+
+def _read(text: str, specs: list[CommandSpec]) -> tuple[CommandSpec, dict[str, str]]:
+    """The command ``text`` names, and the text of each option typed after it."""
     try:
         words = shlex.split(text.strip())
     except ValueError as e:
@@ -104,14 +174,7 @@ def parse(
         else:
             names = ", ".join(o["name"] for o in spec.options) or "none"
             raise SlashTextError(f"/{spec.name} has no option {word!r}. Its options: {names}.")
-    given: dict[str, Any] = {}
-    for name, parts in typed.items():
-        option = next(o for o in spec.options if o["name"] == name)
-        given[name] = _value(option, " ".join(parts), users, channels)
-    missing = [o["name"] for o in spec.options if o.get("required") and o["name"] not in given]
-    if missing:
-        raise SlashTextError(f"/{spec.name} needs {', '.join(missing)}.")
-    return spec.name, given
+    return spec, {name: " ".join(parts) for name, parts in typed.items()}
 
 
 def _longest_match(words: list[str], specs: list[CommandSpec]) -> CommandSpec:
@@ -133,8 +196,18 @@ def _longest_match(words: list[str], specs: list[CommandSpec]) -> CommandSpec:
     raise SlashTextError(f"There is no /{' '.join(words[:2])}. Try one of: {known}.")
 
 
-def _value(option: dict[str, Any], raw: str, users: list[User], channels: list[Channel]) -> Any:
+def _value(
+    option: dict[str, Any],
+    raw: str,
+    users: list[User],
+    channels: list[Channel],
+    suggested: Suggested,
+) -> Any:
     name, kind = option["name"], option["type"]
+    if option.get("autocomplete"):
+        picked = next((c for c in suggested.get(name, []) if c.get("name") == raw), None)
+        if picked is not None:
+            return picked.get("value")
     choices = option.get("choices")
     if choices:
         values = [c["value"] for c in choices]

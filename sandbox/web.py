@@ -3,8 +3,9 @@
 The page asks ``/api/channel`` for what the chosen member sees (ephemeral
 messages only to them) and acts through the emulator exactly as a Discord
 client would: slash commands, button clicks and menu picks become
-interactions for the bot, and anything else typed is the member's chat
-message. A websocket tells the page when anything changed. Only the page
+interactions for the bot, an option that asks the bot for choices asks it as
+it is typed (``/api/autocomplete``), and anything else typed is the member's
+chat message. A websocket tells the page when anything changed. Only the page
 itself may use any of it (``only_this_page``): it is on loopback, but other
 sites can make the browser send requests there.
 """
@@ -33,7 +34,15 @@ from emulator.limits import CONTENT_LENGTH
 from emulator.model import Attachment
 from emulator.payloads import attachment_url
 from sandbox.server_world import SandboxServer
-from sandbox.slash_text import SlashTextError, command_specs, parse
+from sandbox.slash_text import (
+    CommandSpec,
+    SlashTextError,
+    Suggested,
+    command_specs,
+    focused_input,
+    named,
+    parse,
+)
 
 log = logging.getLogger(__name__)
 
@@ -100,6 +109,7 @@ class SandboxPage:
         app.router.add_get("/api/server", self._server_info)
         app.router.add_get("/api/channel", self._channel_view)
         app.router.add_post("/api/command", self._command)
+        app.router.add_post("/api/autocomplete", self._autocomplete)
         app.router.add_post("/api/message", self._message_post)
         app.router.add_post("/api/click", self._click)
         app.router.add_post("/api/select", self._select)
@@ -142,7 +152,12 @@ class SandboxPage:
                 ],
                 "commands": {
                     locale: [
-                        {"name": s.name, "description": s.description, "options": list(s.options)}
+                        {
+                            "name": s.name,
+                            "description": s.description,
+                            "options": list(s.options),
+                            "in_dms": s.in_dms,
+                        }
                         for s in command_specs(self._registered(), locale)
                     ]
                     for locale in {m.user.locale for m in self.server.members}
@@ -204,20 +219,64 @@ class SandboxPage:
         body = await _body(request)
         user = self._user(body.get("user"))
         channel = self._channel(body.get("channel"), user)
-        if channel.is_dm:
-            return _refusal(400, "Commands are typed in the server's channel here.")
-        channels = [c for c in self.server.guild.channels.values() if not c.is_thread]
+        text = str(body.get("text", ""))
         try:
             name, options = parse(
-                str(body.get("text", "")),
-                command_specs(self._registered(), user.locale),
-                [m.user for m in self.server.members],
-                channels,
+                text, self._specs(user, channel), *self._nameable(channel), _suggested(body)
             )
         except SlashTextError as e:
-            return web.json_response({"error": str(e)}, status=400)
+            return _refusal(400, self._where_typed(text, user, channel) or str(e))
         await self.emulator.slash(user, channel, name, **options)
         return web.json_response({"ok": True})
+
+    async def _autocomplete(self, request: web.Request) -> web.Response:
+        """The choices the bot offers for the option being typed (``option``, by the name
+        the member reads) in the command typed so far (``text``), asked as the member in
+        the channel or DM shown. The page asks no more often than Discord's client does."""
+        body = await _body(request)
+        user = self._user(body.get("user"))
+        channel = self._channel(body.get("channel"), user)
+        focused = str(body.get("option", ""))
+        try:
+            name, typed, options = focused_input(
+                str(body.get("text", "")),
+                focused,
+                self._specs(user, channel),
+                *self._nameable(channel),
+                _suggested(body),
+            )
+        except SlashTextError as e:
+            return _refusal(400, str(e))
+        choices = await self.emulator.autocomplete(user, channel, name, focused, typed, **options)
+        return web.json_response({"choices": choices})
+
+    def _specs(self, user: User, channel: Channel) -> list[CommandSpec]:
+        """The commands the member's client offers where they type: in their DM with the
+        bot, only the global ones allowed there."""
+        specs = command_specs(self._registered(), user.locale)
+        return [s for s in specs if s.in_dms] if channel.is_dm else specs
+
+    def _nameable(self, channel: Channel) -> tuple[list[User], list[Channel]]:
+        """The members and channels an option may name: none in a DM, where no server's
+        are."""
+        if channel.is_dm:
+            return [], []
+        return [m.user for m in self.server.members], [
+            c for c in self.server.guild.channels.values() if not c.is_thread
+        ]
+
+    def _where_typed(self, text: str, user: User, channel: Channel) -> str | None:
+        """Why a command can't be typed in a DM, if that is why: none is offered there, or
+        the one typed is the server's."""
+        if not channel.is_dm:
+            return None
+        specs = command_specs(self._registered(), user.locale)
+        if not any(s.in_dms for s in specs):
+            return "Commands are typed in the server's channel here."
+        spec = named(text, specs)
+        if spec is None or spec.in_dms:
+            return None
+        return f"/{spec.name} is typed in the server's channel, not in direct messages."
 
     async def _message_post(self, request: web.Request) -> web.Response:
         """The member's chat message in the channel or thread, as Discord's message box
@@ -480,6 +539,19 @@ def _static_file(name: str) -> web.Response:
         charset="utf-8",
         headers={"Cache-Control": "no-store"},
     )
+
+
+def _suggested(body: dict[str, Any]) -> Suggested:
+    """The choices the page showed for each option that asks the bot, as it sends them
+    back with the command: each a name and a value."""
+    raw = body.get("suggested")
+    if not isinstance(raw, dict):
+        return {}
+    return {
+        str(option): [c for c in choices if isinstance(c, dict) and isinstance(c.get("name"), str)]
+        for option, choices in raw.items()
+        if isinstance(choices, list)
+    }
 
 
 async def _body(request: web.Request) -> dict[str, Any]:

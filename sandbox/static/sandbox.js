@@ -1,6 +1,7 @@
 "use strict";
 // The sandbox page: shows what the chosen member sees in a channel and acts for them:
-// a slash command typed in the box, a click, a pick, or a chat message (anything else typed).
+// a slash command typed in the box (asking the bot for choices as an option that offers
+// them is typed), a click, a pick, or a chat message (anything else typed).
 // The server holds all state; this page only renders /api/channel and posts actions.
 
 const state = {
@@ -16,6 +17,12 @@ const state = {
   // "Follow turns": act as whoever must act in the open channel's game, as soon as the
   // turn passes (one person playing every seat on a phone taps only the moves).
   followTurns: localStorage.getItem("claimit-sandbox-follow-turns") === "on",
+  // The bot's choices for the option being typed: what the box held when they were asked
+  // for, and the option; shown while the box still holds that.
+  choices: null,
+  // The choices the bot offered for each option, by its name, sent with the command: a
+  // picked choice shows its name in the box, and the command carries its value.
+  suggested: {},
 };
 const $ = (id) => document.getElementById(id);
 
@@ -439,6 +446,7 @@ async function post(path, body) {
     try { data = JSON.parse(text); } catch { /* plain text */ }
     throw new Error(data && data.error ? data.error : text || `failed (${response.status})`);
   }
+  return response.json();
 }
 
 function showError(text) {
@@ -475,7 +483,7 @@ function starter(game) {
 function renderPlaceholder() {
   const channel = state.view && state.view.channel;
   if (channel && channel.dm) {
-    $("command").placeholder = `Message @${channel.name}`;
+    $("command").placeholder = `Message @${channel.name}${myCommands().length ? ", or type / for commands" : ""}`;
     return;
   }
   const where = channel ? `${channel.thread ? "" : "#"}${channel.name}` : "the channel";
@@ -485,10 +493,12 @@ function renderPlaceholder() {
 }
 
 // The commands as the member acted as reads them: Discord shows each member the names,
-// descriptions and choices in their own language.
+// descriptions and choices in their own language; in their DM with the bot, only those
+// it allows there.
 function myCommands() {
   const me = state.members.find((m) => m.id === state.user);
-  return (me && state.commands[me.locale]) || [];
+  const commands = (me && state.commands[me.locale]) || [];
+  return state.view && state.view.channel.dm ? commands.filter((c) => c.in_dms) : commands;
 }
 
 // Completion of command names, as Discord's box offers them.
@@ -498,20 +508,146 @@ function matchingCommands(text) {
   return myCommands().filter((c) => c.name.startsWith(typed) || (typed.startsWith(c.name + " ")));
 }
 
+// The suggestion list under the box: the commands whose names match what is typed, or the
+// bot's choices for the option being typed. Each entry knows what picking it does, and
+// whether Enter picks it (a command already typed whole is sent instead).
 let selected = 0;
+let suggestions = [];
 function renderSuggestions() {
   const text = $("command").value;
   const matches = matchingCommands(text).filter((c) => !text.slice(1).startsWith(c.name + " "));
+  const entries = matches.length
+    ? matches.map((c) => ({
+      html: `<span class="name">/${escapeHtml(c.name)}</span><span class="description">${escapeHtml(c.description)}</span>`,
+      pick: () => complete(c.name),
+      onEnter: !text.slice(1).startsWith(c.name),
+    }))
+    : shownChoices().map((choice) => ({
+      html: `<span class="name">${escapeHtml(choice.name)}</span>`,
+      pick: () => pickChoice(choice),
+      onEnter: true,
+      choice: true,
+    }));
   const list = $("suggestions");
-  list.hidden = matches.length === 0;
-  selected = Math.min(selected, Math.max(matches.length - 1, 0));
-  list.innerHTML = matches.map((c, i) => `<li data-command="${escapeHtml(c.name)}" class="${i === selected ? "selected" : ""}">
-    <span class="name">/${escapeHtml(c.name)}</span><span class="description">${escapeHtml(c.description)}</span></li>`).join("");
+  list.hidden = entries.length === 0;
+  selected = Math.min(selected, Math.max(entries.length - 1, 0));
+  list.innerHTML = entries.map((e, i) => `<li data-suggestion="${i}" class="${e.choice ? "choice" : ""} ${i === selected ? "selected" : ""}">
+    ${e.html}</li>`).join("");
   const chosen = myCommands().find((c) => text.slice(1).startsWith(c.name + " ") || text.slice(1) === c.name);
   $("option-hint").textContent = chosen && chosen.options.length
     ? "Options: " + chosen.options.map((o) => `${o.name}:${o.choices ? o.choices.map((x) => x.name).join("|") : typeName(o)}`).join("  ")
     : "";
-  return matches;
+  suggestions = entries;
+  return entries;
+}
+
+// The option whose text the caret is in, as the box reads it: from after its "name:" to
+// the next option's name (or the end), with the command it belongs to.
+function optionAtCaret() {
+  const box = $("command");
+  const text = box.value;
+  const command = myCommands().find((c) => text.startsWith(`/${c.name} `));
+  if (!command || box.selectionStart !== box.selectionEnd) return null;
+  const starts = [...text.matchAll(/(^|\s)([^\s:]+):/g)]
+    .filter((m) => command.options.some((o) => o.name === m[2]))
+    .map((m) => ({ name: m[2], at: m.index + m[1].length, text: m.index + m[0].length }));
+  const here = starts.filter((s) => s.text <= box.selectionStart).pop();
+  if (!here) return null;
+  const next = starts.find((s) => s.at > here.at);
+  const end = next ? next.at : text.length;
+  if (box.selectionStart > end) return null;
+  return {
+    command, end, start: here.text,
+    option: command.options.find((o) => o.name === here.name),
+    typed: text.slice(here.text, end).trim(),
+  };
+}
+
+// The bot's choices, while the box holds what they were asked for and the caret is still
+// in that option.
+function shownChoices() {
+  const at = optionAtCaret();
+  const choices = state.choices;
+  return choices && at && at.option.name === choices.option && $("command").value === choices.text
+    ? choices.items : [];
+}
+
+// A choice's name as the box must hold it to read back whole: quoted, as the command is
+// read (shell words), when it has quotes or backslashes, spacing the reading would squeeze,
+// or a word that reads as an option of the command.
+function asTyped(name, command) {
+  const optionLike = name.split(/\s+/).some((word) => command.options.some((o) => word.startsWith(`${o.name}:`)));
+  return /["'\\]|\s\s|^\s|\s$|[\t\n]/.test(name) || optionLike
+    ? `"${name.replace(/["\\]/g, (c) => `\\${c}`)}"` : name;
+}
+
+// Picking a choice puts its name in the box, as Discord's box shows it; the command
+// carries its value (``suggested``, sent with it).
+function pickChoice(choice) {
+  const at = optionAtCaret();
+  if (!at) return;
+  const box = $("command");
+  const shown = asTyped(choice.name, at.command);
+  const rest = box.value.slice(at.end);
+  state.suggested[at.option.name] = state.choices.items;
+  box.value = `${box.value.slice(0, at.start)}${shown} ${rest}`;
+  const caret = at.start + shown.length + 1;
+  box.focus();
+  box.setSelectionRange(caret, caret);
+  state.choices = null;
+  renderSuggestions();
+}
+
+// Whether the option holds a choice picked from the bot's, whole: nothing is left to ask.
+function picked(at) {
+  return (state.suggested[at.option.name] || []).some((c) => asTyped(c.name, at.command) === at.typed);
+}
+
+// Discord's client asks the bot as the member types, at most once per half second: at the
+// first keystroke, and again once the typing pauses (its AUTOCOMPLETE_OPTION_DEBOUNCE_TIME,
+// 500 ms, a debounce with leading and trailing calls).
+const ASK_EVERY = 500;
+let askTimer = null;
+let askWaiting = null;
+let asked = 0;
+function askSoon(ask) {
+  if (askTimer === null) ask();
+  else askWaiting = ask;
+  clearTimeout(askTimer);
+  askTimer = setTimeout(() => {
+    askTimer = null;
+    const waiting = askWaiting;
+    askWaiting = null;
+    if (waiting) waiting();
+  }, ASK_EVERY);
+}
+
+// Asks the bot for choices when the caret is in an option that offers them (one not
+// holding a picked choice whole), as the member in the channel or DM shown; the answer
+// to the newest question alone is shown.
+function followCaret() {
+  const at = optionAtCaret();
+  const text = $("command").value;
+  if (!at || !at.option.autocomplete || picked(at)) {
+    askWaiting = null;
+    state.choices = null;
+    return;
+  }
+  if (state.choices && state.choices.text === text && state.choices.option === at.option.name) return;
+  const question = { channel: state.channel, text, option: at.option.name, suggested: state.suggested };
+  askSoon(async () => {
+    const mine = ++asked;
+    let answer;
+    try {
+      answer = await post("/api/autocomplete", question);
+    } catch {
+      return;  // No choices, as Discord's box has none when the bot can't be asked.
+    }
+    if (mine !== asked) return;
+    state.choices = { text: question.text, option: question.option, items: answer.choices || [] };
+    selected = 0;
+    renderSuggestions();
+  });
 }
 
 function typeName(option) {
@@ -529,6 +665,8 @@ function complete(name) {
 function switchUser(id) {
   setMenu(false);
   state.user = id;
+  state.suggested = {};
+  state.choices = null;
   localStorage.setItem("claimit-sandbox-user", id);
   renderGames();
   renderSuggestions();
@@ -549,7 +687,7 @@ document.addEventListener("click", async (event) => {
     hidden.classList.add("revealed");
     return hidden.firstElementChild.removeAttribute("inert");
   }
-  const target = event.target.closest("[data-user], [data-channel], [data-command], button[data-custom-id], #menu-button, #backdrop, #jump, #follow-turns");
+  const target = event.target.closest("[data-user], [data-channel], [data-command], [data-suggestion], button[data-custom-id], #menu-button, #backdrop, #jump, #follow-turns");
   if (!target) return;
   event.preventDefault();
   if (target.id === "menu-button") return setMenu(!document.body.classList.contains("menu-open"));
@@ -559,6 +697,7 @@ document.addEventListener("click", async (event) => {
   if (target.dataset.user) return switchUser(target.dataset.user);
   if (target.dataset.channel) return openChannel(target.dataset.channel, target.dataset.message);
   if (target.dataset.command) { setMenu(false); return complete(target.dataset.command); }
+  if (target.dataset.suggestion) return suggestions[Number(target.dataset.suggestion)].pick();
   try {
     showError("");
     await post("/api/click", { message: target.dataset.message, custom_id: target.dataset.customId });
@@ -597,19 +736,28 @@ resized.observe($("message-list"));
 
 document.addEventListener("keydown", (event) => { if (event.key === "Escape") setMenu(false); });
 
-$("command").addEventListener("input", () => { selected = 0; showError(""); renderSuggestions(); });
+$("command").addEventListener("input", () => { selected = 0; showError(""); followCaret(); renderSuggestions(); });
+// The caret moved within the box: it may be in another option now.
+$("command").addEventListener("click", () => { followCaret(); renderSuggestions(); });
+$("command").addEventListener("keyup", (event) => {
+  if (["ArrowLeft", "ArrowRight", "Home", "End"].includes(event.key)) { followCaret(); renderSuggestions(); }
+});
 $("command").addEventListener("keydown", (event) => {
-  const matches = renderSuggestions();
-  if (!matches.length) return;
+  const entries = renderSuggestions();
+  if (!entries.length) return;
   if (event.key === "ArrowDown" || event.key === "ArrowUp") {
     event.preventDefault();
-    selected = (selected + (event.key === "ArrowDown" ? 1 : matches.length - 1)) % matches.length;
+    selected = (selected + (event.key === "ArrowDown" ? 1 : entries.length - 1)) % entries.length;
     renderSuggestions();
     const chosen = $("suggestions").querySelector("li.selected");
     if (chosen) chosen.scrollIntoView({ block: "nearest" });
-  } else if (event.key === "Tab" || (event.key === "Enter" && !$("command").value.slice(1).startsWith(matches[selected].name))) {
+  } else if (event.key === "Escape" && state.choices) {
+    // The bot's choices go until the member types on: Enter then sends what they typed.
+    state.choices = null;
+    renderSuggestions();
+  } else if (event.key === "Tab" || (event.key === "Enter" && entries[selected].onEnter)) {
     event.preventDefault();
-    complete(matches[selected].name);
+    entries[selected].pick();
   }
 });
 
@@ -619,11 +767,14 @@ $("composer").addEventListener("submit", async (event) => {
   if (!text) return;
   try {
     // As in Discord's box: a slash starts a command, anything else is said in the channel.
-    await post(text.startsWith("/") ? "/api/command" : "/api/message", { channel: state.channel, text });
+    const command = text.startsWith("/");
+    await post(command ? "/api/command" : "/api/message", { channel: state.channel, text, ...(command ? { suggested: state.suggested } : {}) });
     // As on Discord, sending brings the view to the newest message, where the answer comes.
     state.follow = true;
     toBottom();
     $("command").value = "";
+    state.suggested = {};
+    state.choices = null;
     showError("");
     renderSuggestions();
   } catch (error) { showError(error.message); }

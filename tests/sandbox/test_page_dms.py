@@ -1,7 +1,8 @@
 """Each member's direct messages with the bot on the sandbox page (where their turn
 notices come): listed for that member alone once the bot has written, opened like a
 channel, at a desktop's and a phone's width; another member's are never served, and
-commands are typed in the server's channel."""
+commands not offered in DMs are typed in the server's channel (``test_page_autocomplete``
+types one that is)."""
 
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ from bot.games.faces import face_for
 from bot.games.registry import GAMES
 from emulator import Channel, User
 from emulator.server import DEFAULT_BOT_PERMISSIONS
-from sandbox.slash_text import SlashTextError, command_specs, parse
+from sandbox.slash_text import SlashTextError, command_specs, focused_input, named, parse
 
 REGISTERED: list[dict[str, Any]] = [
     {
@@ -170,3 +170,92 @@ def test_a_group_named_like_the_start_of_another_is_its_own() -> None:
     assert parse("/claimit new bots:1", specs, users, [CHANNEL]) == ("claimit new", {"bots": 1})
     with pytest.raises(SlashTextError, match=r"Try one of: /claim new, /claim stats"):
         parse("/claim dance", specs, users, [CHANNEL])
+
+
+TRAVEL: dict[str, Any] = {
+    "name": "travel",
+    "description": "Go places",
+    "contexts": [0, 1],
+    "options": [
+        {
+            "type": 1,
+            "name": "to",
+            "description": "Go somewhere",
+            "options": [
+                {"type": 3, "name": "city", "description": "", "autocomplete": True},
+                {
+                    "type": 4,
+                    "name": "nights",
+                    "description": "",
+                    "autocomplete": True,
+                    "min_value": 1,
+                    "max_value": 9,
+                },
+                {"type": 5, "name": "late", "description": ""},
+            ],
+        }
+    ],
+}
+OFFERED = {
+    "city": [
+        {"name": "Berlin · 14:03", "value": "Europe/Berlin"},
+        {"name": "N'Djamena · 13:03", "value": "Africa/Ndjamena"},
+    ]
+}
+
+
+def test_an_option_offering_the_bots_choices_reads_as_typed_or_as_a_choice_picked() -> None:
+    specs = command_specs([TRAVEL])
+    assert parse("/travel to city:Europe/Oslo nights:2", specs, [], []) == (
+        "travel to",
+        {"city": "Europe/Oslo", "nights": 2},
+    )
+    # A picked choice shows its name, quoted where the reading needs it; its value goes.
+    assert parse("/travel to city:Berlin · 14:03 late:no", specs, [], [], OFFERED) == (
+        "travel to",
+        {"city": "Europe/Berlin", "late": False},
+    )
+    assert parse('/travel to city:"N\'Djamena · 13:03"', specs, [], [], OFFERED) == (
+        "travel to",
+        {"city": "Africa/Ndjamena"},
+    )
+    assert parse("/travel to city:Berlin · 14:03", specs, [], []) == (
+        "travel to",
+        {"city": "Berlin · 14:03"},
+    )
+    # A number option that offers choices still sends a number, as its type says.
+    with pytest.raises(SlashTextError, match="nights is a number"):
+        parse("/travel to nights:two", specs, [], [])
+
+
+def test_while_an_option_is_typed_the_box_so_far_is_read() -> None:
+    specs = command_specs([TRAVEL])
+    assert focused_input("/travel to nights:2 city:Ber", "city", specs, [], []) == (
+        "travel to",
+        "Ber",
+        {"nights": 2},
+    )
+    # Nothing typed yet; the other options only where they read as their type, as Discord's
+    # client sends them.
+    assert focused_input("/travel to city: late:maybe nights:x", "city", specs, [], []) == (
+        "travel to",
+        "",
+        {},
+    )
+    assert focused_input("/travel to nights:1", "nights", specs, [], []) == ("travel to", "1", {})
+    with pytest.raises(SlashTextError, match="no option late that offers choices"):
+        focused_input("/travel to late:y", "late", specs, [], [])
+
+
+def test_a_command_is_offered_in_dms_only_if_it_allows_them() -> None:
+    server_only = {**TRAVEL, "name": "host", "contexts": [0]}
+    guilds_own = {**TRAVEL, "name": "board", "guild_id": "1"}
+    specs = command_specs([TRAVEL, server_only, guilds_own, {**TRAVEL, "name": "old"}])
+    assert [(s.name, s.in_dms) for s in specs] == [
+        ("travel to", True),
+        ("host to", False),
+        ("board to", False),
+        ("old to", True),
+    ]
+    assert named("/host to city:x", specs) == specs[1]
+    assert named("/nowhere", specs) is None
