@@ -80,7 +80,7 @@ class BotMessages:
         member who sees it), a deferred "thinking" answer if ``loading``. The route that
         posts it tells the gateway (``created``) once it has recorded it."""
         message = Message(
-            snowflake(),
+            snowflake(self.settings.clock.now()),
             channel.id,
             self.world.bot,
             flags=EPHEMERAL if visible_to is not None else 0,

@@ -73,7 +73,7 @@ class Members:
         if is_empty(text, [], [], []):
             raise ValueError("Discord sends no empty message (50006)")
         message = Message(
-            snowflake(),
+            snowflake(self.settings.clock.now()),
             channel.id,
             user,
             content=text,
@@ -247,7 +247,7 @@ class Members:
                 raise ValueError(f"thread {channel.id} is locked: {user.name} can't act there")
             await self.places.revive(channel)
         interaction = Interaction(
-            snowflake(),
+            snowflake(self.settings.clock.now()),
             new_token(),
             kind,
             user,

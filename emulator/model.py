@@ -39,11 +39,13 @@ LOADING = 1 << 7
 _last_snowflake = 0
 
 
-def snowflake() -> int:
-    """A new id, increasing like Discord's, with the current time in its top bits; always
-    above every id handed out or loaded (``snowflakes_after``), even if the clock went back."""
+def snowflake(at: float | None = None) -> int:
+    """A new id, increasing like Discord's, with the time it was made (``at``, on the
+    emulator's clock, which a test moves on; else the wall clock) in its top bits, as a
+    message's id tells its age; always above every id handed out or loaded
+    (``snowflakes_after``), even if the clock went back."""
     global _last_snowflake
-    now = (int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22
+    now = (int((time.time() if at is None else at) * 1000) - DISCORD_EPOCH_MS) << 22
     _last_snowflake = max(now, _last_snowflake + 1)
     return _last_snowflake
 

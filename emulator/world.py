@@ -155,7 +155,7 @@ class World:
         channel = self.dms.get(user.id)
         if channel is None:
             channel = Channel(
-                snowflake(),
+                snowflake(now),
                 NO_GUILD,
                 "",
                 DM_PERMISSIONS,
