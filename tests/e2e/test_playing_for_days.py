@@ -19,7 +19,7 @@ import pytest
 from bot.discord_ui.presenter import to_ping
 from bot.games.registry import GAMES
 from tests.e2e.days import DAY, kept, move_on_table, notices, press_any
-from tests.e2e.world import World, note_of, running_world
+from tests.e2e.world import THREAD_PERMISSIONS, World, note_of, running_world
 
 TWO_DAYS = 2 * 24 * 60
 """The turn time, in minutes."""
@@ -137,3 +137,32 @@ async def test_two_players_on_direct_messages_over_days(
 def describe_game(kind: str) -> str:
     return GAMES[kind].name
 
+
+async def test_a_move_from_a_dm_posts_into_the_games_archived_thread(tmp_path: Path) -> None:
+    """A day and more without a move: the game's thread archives itself, and Ann's move
+    from her DM, the first thing to touch it, posts the table anew there (which
+    unarchives it) rather than editing the old one, which Discord refuses."""
+    async with running_world(tmp_path, bot_permissions=THREAD_PERMISSIONS, synced=True) as world:
+        ann, bo = world.players[0], world.players[1]
+        await world.command(ann, "claimit settings", threads=True)
+        await world.command(ann, "my settings", notify="dm")
+        lobby = (await world.command(ann, "claimit new", turn_timeout=TWO_DAYS)).response_message
+        assert lobby is not None
+        await world.click(bo, lobby, "Join")
+        await world.click(ann, lobby, "Start")
+        (game,) = await world.bots[0].service.games_here(world.channel.id)
+        thread = world.place_of(game)
+        assert thread.is_thread
+        rng = random.Random(2)
+        while to_ping(game := await world.settled(game.id)) != [ann.id]:
+            await press_any(world, bo, world.table(thread), rng)
+        old = world.table(thread)
+        world.advance(30 * 3600)
+        await world.discord.pass_time(0)
+        assert thread.archived
+        (notice,) = kept(world, ann)
+        await press_any(world, ann, notice, rng)
+        moved = await world.settled(game.id)
+        assert moved.version > game.version
+        assert not thread.archived and old.deleted
+        assert world.table(thread).id == moved.turn_message_id

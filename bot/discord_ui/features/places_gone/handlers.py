@@ -38,6 +38,7 @@ import functools
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
+from datetime import datetime
 
 import discord
 
@@ -150,7 +151,9 @@ class PlacesGone(Feature):
                     self._leave_thread, game.id, event.thread_id, THREAD_LOCKED, clear=not archived
                 )
             else:
-                work = functools.partial(self._archived, game.id, event.thread_id)
+                since = metadata.get("archive_timestamp")
+                archived_at = None if since is None else datetime.fromisoformat(since)
+                work = functools.partial(self._archived, game.id, event.thread_id, archived_at)
             await self._held(game.id, work)
 
     async def _held(self, game_id: int, work: Callable[[], Awaitable[object]]) -> None:
@@ -177,9 +180,13 @@ class PlacesGone(Feature):
             log.info("game %s's message %s was deleted; showing the game anew", game_id, message_id)
             await self._show(game)
 
-    async def _archived(self, game_id: int, thread_id: int) -> None:
+    async def _archived(self, game_id: int, thread_id: int, at: datetime | None) -> None:
         game = await self.service.game(game_id)
         if game.place_id != thread_id or game.turn_message_id is None:
+            return
+        if at is not None and discord.utils.snowflake_time(game.turn_message_id) > at:
+            # Word of the archiving came after a table posted since, which unarchived the
+            # thread: that table stands.
             return
         forgot = await self.service.messages.forget_message(
             game.id, game.turn_message_id, show_afresh=False
