@@ -3,7 +3,8 @@ their own time zone (18:00 in Berlin is 17:00 UTC, in New York 23:00), listing t
 waiting for them, in place of the day before's; none on a day no game waits; never twice,
 a restart in between or not; no ping or notice at each turn, but a direct message shortly
 before a turn of theirs runs out. Quiet hours: a turn reaches the player without a sound
-(Discord's @silent), a ping in the channel names them without notifying them."""
+(Discord's @silent), a ping in the channel names them without notifying them, before a
+restart and after."""
 
 from __future__ import annotations
 
@@ -163,6 +164,9 @@ async def test_quiet_hours_tell_without_a_sound(world: World) -> None:
     )
     game = await start(world, ann, bo, world.channel)
     for hour, quiet in ((23, True), (9, False), (6, True), (10, False)):
+        if hour == 6:
+            await world.stop_bots()
+            await world.start_bot()
         # Whoever is to move hands the turn over at this hour of Berlin's.
         game = await world.settled(game.id)
         world.advance(next_at(world, hour, "Europe/Berlin") - world.clock.now() + 60)

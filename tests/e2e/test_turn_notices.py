@@ -124,6 +124,15 @@ async def test_closed_direct_messages_fall_back_to_the_channel_and_say_why(world
     assert kept(world, ann) == []
     settings = ephemeral_answer(await world.command(ann, "my settings"))
     assert "Your direct messages are closed to this bot" in settings
+    # After a restart too: her turn comes in the channel, without another try by DM.
+    await world.stop_bots()
+    await world.start_bot()
+    if to_ping(await world.settled(started.id)) == [ann.id]:
+        await world.click(ann, table, pick_button(table, rng, 1.0))
+    while to_ping(await world.settled(started.id)) != [ann.id]:
+        await world.click(bo, table, pick_button(table, rng, 1.0))
+    assert any(ann.id in ping.mentions for ping in world.pings()), "pinged after the restart"
+    assert notices(world, ann) == [], "no direct message tried"
     # Choosing again tries them again.
     world.discord.open_dms(ann)
     again = ephemeral_answer(await world.command(ann, "my settings", notify="both"))
