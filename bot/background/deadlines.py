@@ -170,62 +170,47 @@ class DeadlineWatch(Background):
             log.error("game %s is damaged (%s), and its clock could not be stopped", game_id, why)
 
     async def _handle(self, game_id: int, version: int, now: float) -> None:
-        try:
+        async def passing() -> None:
             try:
                 await self.passed(game_id, version)
             except GameBroken:
                 await self.table.game_broken(game_id)
-        except ServiceError:
-            pass  # someone acted at the same moment: the game has a new deadline
-        except Exception as error:
-            retry_at = self._backoff.failed(game_id, now)
-            log.warning(
-                "handling the deadline of game %s failed (try %d); again in %.0f s",
-                game_id,
-                self._backoff.failures(game_id),
-                retry_at - now,
-                # A refused write is the storage's to report, in one line.
-                exc_info=self._backoff.failures(game_id) == 1
-                and not isinstance(error, WritesRefused),
-            )
-            return
-        self._backoff.succeeded(game_id)
+
+        await self._tried(self._backoff, game_id, now, passing(), "handling the deadline")
 
     async def _send_reminder(self, game_id: int, deadline: float, now: float) -> None:
-        try:
-            await self.remind(game_id, deadline)
-        except ServiceError:
-            return  # the bot is stopping: the next start reminds
-        except Exception as error:
-            retry_at = self._reminding.failed(game_id, now)
-            log.warning(
-                "reminding game %s's players failed (try %d); again in %.0f s",
-                game_id,
-                self._reminding.failures(game_id),
-                retry_at - now,
-                exc_info=self._reminding.failures(game_id) == 1
-                and not isinstance(error, WritesRefused),
-            )
-            return
-        self._reminding.succeeded(game_id)
+        # A refusal: the bot is stopping, and the next start reminds.
+        work = self.remind(game_id, deadline)
+        await self._tried(self._reminding, game_id, now, work, "reminding the players")
 
     async def _away_over(self, game_id: int, now: float) -> None:
+        # A refusal: the game ended meanwhile, or the bot is stopping; the next look does.
+        work = self.away_over(game_id)
+        await self._tried(self._returning, game_id, now, work, "ending a time away")
+
+    async def _tried(
+        self, backoff: Backoff, game_id: int, now: float, work: Awaitable[None], what: str
+    ) -> None:
+        """Runs one game's ``work``; a failure is tried again, ever later (``backoff``),
+        and logged as ``what`` failed. A refusal (``ServiceError``: someone acted at the
+        same moment, the game ended, or the bot is stopping) leaves it to the next look."""
         try:
-            await self.away_over(game_id)
+            await work
         except ServiceError:
-            return  # the game ended meanwhile, or the bot is stopping: the next look does
+            pass
         except Exception as error:
-            retry_at = self._returning.failed(game_id, now)
+            retry_at = backoff.failed(game_id, now)
             log.warning(
-                "ending a time away in game %s failed (try %d); again in %.0f s",
+                "%s of game %s failed (try %d); again in %.0f s",
+                what,
                 game_id,
-                self._returning.failures(game_id),
+                backoff.failures(game_id),
                 retry_at - now,
-                exc_info=self._returning.failures(game_id) == 1
-                and not isinstance(error, WritesRefused),
+                # A refused write is the storage's to report, in one line.
+                exc_info=backoff.failures(game_id) == 1 and not isinstance(error, WritesRefused),
             )
             return
-        self._returning.succeeded(game_id)
+        backoff.succeeded(game_id)
 
     async def _wake_at(self) -> float:
         """When to look again: at the next deadline, the next retry of one that failed, or

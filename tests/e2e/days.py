@@ -7,11 +7,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from emulator import Message, User
+from bot.discord_ui.presenter import to_ping
+from bot.storage import Game, GameStatus
+from emulator import Channel, Message, User
 from tests.e2e.world import World
 
 DAY = 24 * 3600
 HOUR = 3600
+TWO_DAYS = 2 * 24 * 60
+"""A turn of two days, in minutes (as ``turn_timeout`` takes it)."""
 
 
 def notices(world: World, user: User) -> list[Message]:
@@ -53,18 +57,50 @@ async def press_any(world: World, user: User, message: Message, rng: random.Rand
         await world.quiet()
 
 
-async def hand_of(world: World, user: User, table: Message) -> Message:
-    """``user``'s own hand, opened from the table."""
+async def hand_of(
+    world: World, user: User, table: Message, where: Channel | None = None
+) -> Message:
+    """``user``'s own hand, opened from the table (in ``where``, or the world's channel)."""
     opened = await world.discord.answer(await world.discord.click(user, table, "My hand"))
     return await world.discord.wait_for_message(
-        world.channel,
+        where or world.channel,
         lambda m: m.interaction_id == opened.id and not m.loading and m.components_v2,
     )
 
 
-async def move_on_table(world: World, kind: str, user: User, rng: random.Random) -> None:
+async def move_on_table(world: World, game: Game, user: User, rng: random.Random) -> None:
     """``user`` makes a move of theirs from the game's table (in Claim, from their hand)."""
-    table = world.table()
-    await press_any(
-        world, user, await hand_of(world, user, table) if kind == "claim" else table, rng
-    )
+    where = world.place_of(game)
+    table = world.table(where)
+    pressed = await hand_of(world, user, table, where) if game.kind == "claim" else table
+    await press_any(world, user, pressed, rng)
+
+
+async def start_two(
+    world: World, host: User, guest: User, kind: str = "claimit", where: Channel | None = None
+) -> Game:
+    """``host`` opens a game of ``kind`` with turns of two days (in ``where``, or the
+    world's channel), ``guest`` joins, and the host starts it."""
+    where = where or world.channel
+    asked = await world.command(host, f"{kind} new", where=where, turn_timeout=TWO_DAYS)
+    lobby = asked.response_message
+    assert lobby is not None
+    await world.click(guest, lobby, "Join")
+    await world.click(host, lobby, "Start")
+    game = await world.bots[0].service.current_game(where.id)
+    assert game is not None
+    return await world.settled(game.id)
+
+
+async def until_turn_of(world: World, game: Game, who: User, seed: int = 1) -> Game:
+    """The others move until it is ``who``'s turn (computer players move by themselves),
+    or the game is over."""
+    rng = random.Random(seed)
+    for _ in range(500):
+        game = await world.settled(game.id)
+        people = to_ping(game)
+        if who.id in people or game.status is not GameStatus.ACTIVE:
+            return game
+        if people:
+            await move_on_table(world, game, world.user(people[0]), rng)
+    raise AssertionError(f"never {who.name}'s turn")

@@ -17,14 +17,12 @@ import pytest
 from bot.discord_ui.features.ladder.handlers import Ladder
 from bot.discord_ui.presenter import to_ping
 from bot.games.registry import GAMES
-from bot.storage import Game, GameStatus
+from bot.storage import GameStatus
 from emulator import User
 from i18n import english
-from tests.e2e.days import DAY, HOUR, kept, move_on_table
+from tests.e2e.days import DAY, HOUR, TWO_DAYS, kept, move_on_table, start_two, until_turn_of
 from tests.e2e.world import World, describe, ephemeral_answer, running_world
 
-TWO_DAYS = 2 * 24 * 60
-"""The turn time, in minutes."""
 KINDS = list(GAMES)
 
 
@@ -38,30 +36,6 @@ def in_days(world: World, days: int) -> str:
     """The date ``days`` from today (UTC, the players' zone until they tell theirs)."""
     today = dt.datetime.fromtimestamp(world.clock.now(), dt.UTC).date()
     return (today + dt.timedelta(days=days)).isoformat()
-
-
-async def start(world: World, kind: str) -> Game:
-    ann, bo = world.players[0], world.players[1]
-    lobby = (await world.command(ann, f"{kind} new", turn_timeout=TWO_DAYS)).response_message
-    assert lobby is not None
-    await world.click(bo, lobby, "Join")
-    await world.click(ann, lobby, "Start")
-    game = await world.bots[0].service.current_game(world.channel.id)
-    assert game is not None
-    return await world.settled(game.id)
-
-
-async def until_turn_of(world: World, game: Game, who: User, kind: str) -> Game:
-    """The others move until it is ``who``'s turn (computer players move by themselves)."""
-    rng = random.Random(1)
-    for _ in range(500):
-        game = await world.settled(game.id)
-        people = to_ping(game)
-        if who.id in people or game.status is not GameStatus.ACTIVE:
-            return game
-        if people:
-            await move_on_table(world, kind, world.user(people[0]), rng)
-    raise AssertionError(f"never {who.name}'s turn")
 
 
 async def go_away(world: World, user: User, days: int) -> str:
@@ -79,8 +53,8 @@ async def test_the_game_waits_for_someone_away_and_goes_on_when_they_are_back(
 ) -> None:
     ann, bo = world.players[0], world.players[1]
     await world.command(ann, "my settings", notify="both")
-    game = await start(world, kind)
-    game = await until_turn_of(world, game, bo, kind)
+    game = await start_two(world, world.players[0], world.players[1], kind)
+    game = await until_turn_of(world, game, bo)
     said = await go_away(world, ann, 3)
     assert "You're away until <t:" in said and "I'm back" in said
     table = world.table()
@@ -89,7 +63,7 @@ async def test_the_game_waits_for_someone_away_and_goes_on_when_they_are_back(
     assert "I'm back" in table.button_labels()
 
     # Her turn comes: its clock waits, with the whole turn kept; nobody tells her.
-    game = await until_turn_of(world, game, ann, kind)
+    game = await until_turn_of(world, game, ann)
     assert game.deadline is None and game.paused_left == TWO_DAYS * 60
     assert "The clock is stopped with 2 days left." in describe(world.table())
     assert not any(ann.id in ping.mentions for ping in world.pings())
@@ -127,7 +101,7 @@ async def test_the_game_waits_for_someone_away_and_goes_on_when_they_are_back(
 async def test_a_computer_player_stands_in_while_someone_is_away(world: World, kind: str) -> None:
     ann, bo = world.players[0], world.players[1]
     await world.command(ann, "claimit settings", away="stand_in")
-    game = started = await start(world, kind)
+    game = started = await start_two(world, ann, bo, kind)
     said = await go_away(world, bo, 3)
     assert "I'm back" in said
     assert "🤖 Bo is away until <t:" in describe(world.table())
@@ -143,7 +117,7 @@ async def test_a_computer_player_stands_in_while_someone_is_away(world: World, k
         assert not any(bo.id in ping.mentions for ping in world.pings())
         people = to_ping(game)
         if ann.id in people:
-            await move_on_table(world, kind, ann, rng)
+            await move_on_table(world, game, ann, rng)
         elif not restarted and game.moved_version:
             await world.stop_bots()
             await world.start_bot()
@@ -164,10 +138,10 @@ async def test_a_computer_player_stands_in_while_someone_is_away(world: World, k
 
 async def test_coming_back_early_is_one_click(world: World) -> None:
     ann, bo = world.players[0], world.players[1]
-    game = await start(world, "claimit")
-    game = await until_turn_of(world, game, bo, "claimit")
+    game = await start_two(world, world.players[0], world.players[1])
+    game = await until_turn_of(world, game, bo)
     await go_away(world, ann, 5)
-    game = await until_turn_of(world, game, ann, "claimit")
+    game = await until_turn_of(world, game, ann)
     assert game.deadline is None
     world.advance(DAY)
     # On the table: her game counts on her again, the clock going on with its two days.
@@ -187,7 +161,7 @@ async def test_coming_back_early_is_one_click(world: World) -> None:
 async def test_the_server_limits_the_days_away(world: World) -> None:
     ann = world.players[0]
     await world.command(ann, "claimit settings", away_days=2)
-    game = await start(world, "claimit")
+    game = await start_two(world, world.players[0], world.players[1])
     said = await go_away(world, ann, 5)
     assert "This server lets its players be away for 2 days at most" in said
     game = await world.settled(game.id)

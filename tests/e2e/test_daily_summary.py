@@ -9,7 +9,6 @@ restart and after."""
 from __future__ import annotations
 
 import datetime as dt
-import random
 import zoneinfo
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -17,13 +16,10 @@ from pathlib import Path
 import pytest
 
 from bot.discord_ui.presenter import to_ping
-from bot.storage import Game, GameStatus
-from emulator import Channel, Message, User
-from tests.e2e.days import DAY, HOUR, kept, notices, press_any
+from emulator import Message, User
+from tests.e2e.days import DAY, HOUR, kept, notices, start_two, until_turn_of
 from tests.e2e.world import World, describe, ephemeral_answer, note_of, running_world
 
-TWO_DAYS = 2 * 24 * 60
-"""The turn time, in minutes."""
 SILENT = 1 << 12
 """Discord's SUPPRESS_NOTIFICATIONS message flag (@silent)."""
 
@@ -44,29 +40,6 @@ def next_at(world: World, hour: int, zone: str) -> float:
     return at.timestamp()
 
 
-async def start(world: World, host: User, guest: User, where: Channel) -> Game:
-    lobby = (
-        await world.command(host, "claimit new", where=where, turn_timeout=TWO_DAYS)
-    ).response_message
-    assert lobby is not None
-    await world.click(guest, lobby, "Join")
-    await world.click(host, lobby, "Start")
-    game = await world.bots[0].service.current_game(where.id)
-    assert game is not None
-    return await world.settled(game.id)
-
-
-async def until_turn_of(world: World, game: Game, who: User, where: Channel) -> Game:
-    rng = random.Random(2)
-    for _ in range(500):
-        game = await world.settled(game.id)
-        people = to_ping(game)
-        if who.id in people or game.status is not GameStatus.ACTIVE:
-            return game
-        await press_any(world, world.user(people[0]), world.table(where), rng)
-    raise AssertionError(f"never {who.name}'s turn")
-
-
 def turn_pings(world: World) -> list[Message]:
     """The channel's pings, including one that names its players without notifying them."""
     return [m for m in world.channel.visible() if "it's your turn in" in describe(m)]
@@ -84,10 +57,10 @@ async def test_a_summary_a_day_at_the_players_own_hour(world: World) -> None:
     told = ephemeral_answer(await world.command(bo, "my settings", time_zone="America/New_York"))
     assert "America/New_York" in told and "Which time zone" not in told
     second = world.discord.add_channel(world.guild, "more-games")
-    annes = await start(world, ann, cy, world.channel)
-    bos = await start(world, bo, cy, second)
-    annes = await until_turn_of(world, annes, ann, world.channel)
-    bos = await until_turn_of(world, bos, bo, second)
+    annes = await start_two(world, ann, cy)
+    bos = await start_two(world, bo, cy, where=second)
+    annes = await until_turn_of(world, annes, ann)
+    bos = await until_turn_of(world, bos, bo)
     # Their turns reach them in no other way.
     assert kept(world, ann) == [] and kept(world, bo) == []
     everyone_pinged = [m for where in (world.channel, second) for m in world.pings(where)]
@@ -135,8 +108,8 @@ async def test_a_summary_a_day_at_the_players_own_hour(world: World) -> None:
 async def test_a_summary_player_is_written_to_before_their_turn_runs_out(world: World) -> None:
     ann, cy = world.players[0], world.players[2]
     await world.command(ann, "my settings", notify="summary", time_zone="Europe/Berlin")
-    game = await start(world, ann, cy, world.channel)
-    game = await until_turn_of(world, game, ann, world.channel)
+    game = await start_two(world, ann, cy)
+    game = await until_turn_of(world, game, ann)
     assert game.deadline is not None
     # Twelve hours before her two days run out (a quarter of them).
     world.advance(game.deadline - 12 * HOUR - world.clock.now() + 1)
@@ -162,7 +135,7 @@ async def test_quiet_hours_tell_without_a_sound(world: World) -> None:
     await world.command(
         bo, "my settings", time_zone="Europe/Berlin", quiet_from="22", quiet_until="7"
     )
-    game = await start(world, ann, bo, world.channel)
+    game = await start_two(world, ann, bo)
     for hour, quiet in ((23, True), (9, False), (6, True), (10, False)):
         if hour == 6:
             await world.stop_bots()
@@ -172,7 +145,7 @@ async def test_quiet_hours_tell_without_a_sound(world: World) -> None:
         world.advance(next_at(world, hour, "Europe/Berlin") - world.clock.now() + 60)
         mover = world.user(to_ping(game)[0])
         other = bo if mover is ann else ann
-        game = await until_turn_of(world, game, other, world.channel)
+        game = await until_turn_of(world, game, other)
         if other is ann:
             (notice,) = kept(world, ann)
             assert bool(notice.flags & SILENT) is quiet, (hour, notice.flags)

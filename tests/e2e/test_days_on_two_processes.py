@@ -15,16 +15,14 @@ from pathlib import Path
 import pytest
 
 from bot.discord_ui.presenter import to_ping
-from bot.storage import Game, GameStatus
 from emulator import Channel, Guild, User, shard_of
-from tests.e2e.days import DAY, HOUR, kept, notices, press_any
+from tests.e2e.days import DAY, HOUR, TWO_DAYS, kept, notices, press_any, start_two, until_turn_of
 from tests.e2e.world import World, describe, make_world, note_of
 from tests.postgres_cluster import Cluster
 
 pytestmark = pytest.mark.long
 
 SHARDS = 2
-TWO_DAYS = 2 * 24 * 60
 
 
 @pytest.fixture
@@ -48,28 +46,6 @@ def server_in_shard(world: World, shard: int, owner: User) -> tuple[Guild, Chann
     return guild, world.discord.add_channel(guild, "games")
 
 
-async def start(world: World, host: User, guest: User, where: Channel) -> Game:
-    lobby = (
-        await world.command(host, "claimit new", where=where, turn_timeout=TWO_DAYS)
-    ).response_message
-    assert lobby is not None
-    await world.click(guest, lobby, "Join")
-    await world.click(host, lobby, "Start")
-    game = await world.bots[0].service.current_game(where.id)
-    assert game is not None
-    return await world.settled(game.id)
-
-
-async def until_turn_of(world: World, game: Game, who: User, where: Channel) -> Game:
-    rng = random.Random(5)
-    for _ in range(500):
-        game = await world.settled(game.id)
-        if who.id in to_ping(game) or game.status is not GameStatus.ACTIVE:
-            return game
-        await press_any(world, world.user(to_ping(game)[0]), world.table(where), rng)
-    raise AssertionError(f"never {who.name}'s turn")
-
-
 async def test_two_bots_share_the_clocks_and_the_direct_messages(world: World) -> None:
     ann, bo, cy, di = world.players[:4]
     first, second = server_in_shard(world, 0, ann), server_in_shard(world, 1, ann)
@@ -78,14 +54,14 @@ async def test_two_bots_share_the_clocks_and_the_direct_messages(world: World) -
     await world.discord.wait_for_shards(SHARDS)
     await world.command(ann, "my settings", notify="dm")
     await world.command(di, "my settings", notify="summary", summary_at="18")
-    near = await start(world, ann, bo, first[1])
-    far = await start(world, di, cy, second[1])
-    far_too = await start(world, ann, di, world.discord.add_channel(second[0], "more"))
+    near = await start_two(world, ann, bo, where=first[1])
+    far = await start_two(world, di, cy, where=second[1])
+    far_too = await start_two(world, ann, di, where=world.discord.add_channel(second[0], "more"))
 
     # Ann's notice of the far shard's game, played from her DM (which comes on the first
     # shard): the bot that showed the move deletes the notice the other posted.
     world.advance(HOUR)
-    far_too = await until_turn_of(world, far_too, ann, world.place_of(far_too))
+    far_too = await until_turn_of(world, far_too, ann)
     (notice,) = [m for m in kept(world, ann) if f"<#{far_too.place_id}>" in note_of(m)]
     version = far_too.version
     await press_any(world, ann, notice, random.Random(1))
@@ -95,8 +71,8 @@ async def test_two_bots_share_the_clocks_and_the_direct_messages(world: World) -
         assert notice.deleted
 
     # Di's summary at 18:00 UTC, once, listing her games of both shards' servers.
-    far = await until_turn_of(world, far, di, second[1])
-    far_too = await until_turn_of(world, far_too, di, world.place_of(far_too))
+    far = await until_turn_of(world, far, di)
+    far_too = await until_turn_of(world, far_too, di)
     now = dt.datetime.fromtimestamp(world.clock.now(), dt.UTC)
     six = now.replace(hour=18, minute=0, second=0, microsecond=0)
     if six <= now:
@@ -113,8 +89,8 @@ async def test_two_bots_share_the_clocks_and_the_direct_messages(world: World) -
     # each by the bot of its shard.
     tomorrow = dt.datetime.fromtimestamp(world.clock.now(), dt.UTC).date() + dt.timedelta(1)
     await world.command(ann, "my away", until=tomorrow.isoformat())
-    near = await until_turn_of(world, near, ann, first[1])
-    far_too = await until_turn_of(world, far_too, ann, world.place_of(far_too))
+    near = await until_turn_of(world, near, ann)
+    far_too = await until_turn_of(world, far_too, ann)
     left = {}
     for game in (near, far_too):
         waiting = await world.settled(game.id)

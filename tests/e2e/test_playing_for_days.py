@@ -18,11 +18,9 @@ import pytest
 
 from bot.discord_ui.presenter import to_ping
 from bot.games.registry import GAMES
-from tests.e2e.days import DAY, kept, move_on_table, notices, press_any
+from tests.e2e.days import DAY, TWO_DAYS, kept, move_on_table, notices, press_any
 from tests.e2e.world import THREAD_PERMISSIONS, World, note_of, running_world
 
-TWO_DAYS = 2 * 24 * 60
-"""The turn time, in minutes."""
 PLAYED_ALONG = 8
 """Moves made at the start without time passing, both players at the table."""
 RESTART_AT = PLAYED_ALONG + 12
@@ -112,7 +110,7 @@ async def test_two_players_on_direct_messages_over_days(
             assert (await world.settled(started.id)).version > version, "the DM's press moved"
             from_dm[mover.id] += 1
         else:
-            await move_on_table(world, kind, mover, rng)
+            await move_on_table(world, game, mover, rng)
         moved.add(mover.id)
     else:
         raise AssertionError("the game did not finish")
