@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import replace
 from enum import Enum
@@ -27,6 +28,10 @@ from bot.storage.records import (
 from bot.storage.shards import Shards
 from i18n import Message
 
+FOLLOW_DISCORD = "discord"
+"""The language of a player's direct messages that follows their Discord's."""
+KEPT_LOCALES = 10_000
+"""Players whose last Discord language is kept in memory."""
 LONGEST_AWAY_DAYS = 30
 """Days ahead a player may say they are away until, at most (each server counts at most
 its own limit of them)."""
@@ -47,6 +52,9 @@ class PlayerSettingsService:
     def __init__(self, database: Database, clock: Callable[[], float]) -> None:
         self._db = database
         self._clock = clock
+        self._seen: OrderedDict[int, str] = OrderedDict()
+        """Each player's Discord language at their last interaction here, the least
+        recently seen dropped first."""
         self.summaries_moved = asyncio.Event()
         """Set when a player's summary may now be due earlier than the summaries' watch
         thought (they chose one, or another hour)."""
@@ -60,16 +68,19 @@ class PlayerSettingsService:
     async def choose(
         self,
         user_id: int,
-        locale: str,
+        seen: str,
         *,
         notify: Notify | None = None,
+        language: str | None = None,
         time_zone: str | None = None,
         summary_hour: int | None = None,
         quiet: QuietHours | Literal[Kept.KEPT] | None = KEPT,
     ) -> PlayerSettings:
         """Changes what is given (``None``, or ``KEPT`` for quiet hours, keeps a choice);
-        the direct messages are in ``locale`` from now on, and tried again if they were
-        closed. A daily summary is due next at its hour in the player's time zone."""
+        the direct messages are in the ``language`` chosen, or (``FOLLOW_DISCORD``, and
+        while the player never chose one) in the one their Discord is in (``seen`` now),
+        and tried again if they were closed. A daily summary is due next at its hour in
+        the player's time zone."""
         if time_zone is not None:
             zone_named(time_zone)
         if summary_hour is not None and not 0 <= summary_hour <= 23:
@@ -80,10 +91,18 @@ class PlayerSettingsService:
             raise BadSetting(Message("quiet hours end at another hour than they start"))
         now = self._clock()
         before = await self.get(user_id)
+        chosen = before.locale_chosen if language is None else language != FOLLOW_DISCORD
+        if chosen and language not in (None, FOLLOW_DISCORD):
+            locale = language
+        elif chosen:
+            locale = before.locale or seen
+        else:
+            locale = seen
         settings = replace(
             before,
             notify=before.notify if notify is None else notify,
             locale=locale,
+            locale_chosen=chosen,
             dms_closed=False,
             time_zone=before.time_zone if time_zone is None else time_zone,
             summary_hour=before.summary_hour if summary_hour is None else summary_hour,
@@ -97,6 +116,20 @@ class PlayerSettingsService:
         )
         self.summaries_moved.set()
         return settings
+
+    async def seen(self, user_id: int, locale: str) -> None:
+        """The player's Discord is in ``locale`` at this interaction: their direct messages
+        follow it, unless they chose a language. Written only when it changed, as far as
+        this process knows (once per player and start at most otherwise)."""
+        if self._seen.get(user_id) == locale:
+            self._seen.move_to_end(user_id)
+            return
+        await self._db.statement(
+            lambda connection: player_queries.follow_locale(connection, user_id, locale)
+        )
+        self._seen[user_id] = locale
+        while len(self._seen) > KEPT_LOCALES:
+            self._seen.popitem(last=False)
 
     async def go_away(self, user_id: int, until: dt.date) -> Away:
         """The player is away from now to the end of ``until`` (a date of theirs, from

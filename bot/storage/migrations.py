@@ -439,8 +439,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
     # 13: games that last days. A player's turn may reach them in a daily summary, at an
     # hour of their own time zone, and never in their quiet hours; they may be away until
-    # a date. SQLite can't change a column's check, so the players' settings are made
-    # anew. Each seat carries its player's time away as its server limits it (and
+    # a date; their direct messages follow the language of their last interaction,
+    # unless they chose one. SQLite can't change a column's check, so the players'
+    # settings are made anew. Each seat carries its player's time away as its server limits it (and
     # whether a computer player stands in meanwhile, as the server chose), so that a
     # game read whole knows it; a game waiting on someone away keeps the time its turn
     # had left while its clock waits; a stand-in's moves are marked in the move log; and
@@ -453,6 +454,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
                 CHECK (notify IN ('channel', 'dm', 'both', 'summary', 'none')),
             locale TEXT,
             dms_closed INTEGER NOT NULL DEFAULT 0 CHECK (dms_closed IN (0, 1)),
+            locale_chosen INTEGER NOT NULL DEFAULT 0 CHECK (locale_chosen IN (0, 1)),
             time_zone TEXT,
             summary_hour INTEGER NOT NULL DEFAULT 18 CHECK (summary_hour BETWEEN 0 AND 23),
             summary_due REAL,

@@ -17,8 +17,8 @@ from bot.storage.records import (
 from bot.storage.shards import Shards
 
 _SETTINGS = (
-    "notify, locale, dms_closed, time_zone, summary_hour, quiet_from, quiet_until, "
-    "away_since, away_until"
+    "notify, locale, dms_closed, locale_chosen, time_zone, summary_hour, quiet_from, "
+    "quiet_until, away_since, away_until"
 )
 
 
@@ -49,6 +49,7 @@ def _settings(row: Row) -> PlayerSettings:
         notify,
         locale,
         bool(row["dms_closed"]),
+        bool(row["locale_chosen"]),
         zone,
         int(hour) if isinstance(hour, int) else DEFAULT_SUMMARY_HOUR,
         quiet,
@@ -65,10 +66,11 @@ async def save_choices(
     due, if they chose one."""
     quiet = settings.quiet
     await connection.execute(
-        "INSERT INTO player_settings (user_id, notify, locale, dms_closed, time_zone, "
-        "summary_hour, quiet_from, quiet_until, summary_due) "
-        "VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET "
+        "INSERT INTO player_settings (user_id, notify, locale, dms_closed, locale_chosen, "
+        "time_zone, summary_hour, quiet_from, quiet_until, summary_due) "
+        "VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET "
         "notify = excluded.notify, locale = excluded.locale, dms_closed = 0, "
+        "locale_chosen = excluded.locale_chosen, "
         "time_zone = excluded.time_zone, summary_hour = excluded.summary_hour, "
         "quiet_from = excluded.quiet_from, quiet_until = excluded.quiet_until, "
         "summary_due = excluded.summary_due",
@@ -76,12 +78,23 @@ async def save_choices(
             user_id,
             settings.notify.value,
             settings.locale,
+            int(settings.locale_chosen),
             settings.time_zone,
             settings.summary_hour,
             None if quiet is None else quiet.start,
             None if quiet is None else quiet.end,
             summary_due,
         ),
+    )
+
+
+async def follow_locale(connection: Connection, user_id: int, locale: str) -> None:
+    """The player's Discord is in ``locale`` now: their direct messages follow it, unless
+    they chose a language."""
+    await connection.execute(
+        "UPDATE player_settings SET locale = ? WHERE user_id = ? AND locale_chosen = 0 "
+        "AND (locale IS NULL OR locale <> ?)",
+        (locale, user_id, locale),
     )
 
 

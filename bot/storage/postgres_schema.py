@@ -265,6 +265,8 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "ALTER TABLE player_settings DROP CONSTRAINT player_settings_notify_check",
         "ALTER TABLE player_settings ADD CONSTRAINT player_settings_notify_check "
         "CHECK (notify IN ('channel', 'dm', 'both', 'summary', 'none'))",
+        "ALTER TABLE player_settings ADD COLUMN locale_chosen INTEGER NOT NULL DEFAULT 0 "
+        "CHECK (locale_chosen IN (0, 1))",
         "ALTER TABLE player_settings ADD COLUMN time_zone TEXT",
         "ALTER TABLE player_settings ADD COLUMN summary_hour INTEGER NOT NULL DEFAULT 18 "
         "CHECK (summary_hour BETWEEN 0 AND 23)",

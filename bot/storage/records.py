@@ -119,11 +119,14 @@ class PlayerSettings:
 
     notify: Notify = Notify.CHANNEL
     locale: str | None = None
-    """The language of their direct messages: the one their Discord was in when they
-    last chose these settings."""
+    """The language of their direct messages: the one they chose, or else the one their
+    Discord was in at their last interaction with the bot."""
     dms_closed: bool = False
     """Their direct messages refused the bot's last notice: their turn is pinged in the
     channel instead."""
+    locale_chosen: bool = False
+    """Whether they chose the language of their direct messages (else it follows their
+    Discord's)."""
     time_zone: str | None = None
     """Their time zone's name (``Europe/Berlin``), once they told it; UTC until then."""
     summary_hour: int = DEFAULT_SUMMARY_HOUR

@@ -223,5 +223,16 @@ async def test_direct_messages_come_in_the_language_chosen(world: World) -> None
     assert "Würfeln" in notice.button_labels()
     # Back to the language her Discord is in.
     back = ephemeral_answer(await world.command(ann, "my settings", language="discord"))
-    assert "**Direct messages in** English" in back
+    assert "**Direct messages in** English (your Discord's)" in back
     assert "a direct message from the bot" in back, "the rest as it was"
+    # Which from now on follows her Discord: she switches it to German and presses
+    # something; her next notice is in German.
+    ann.locale = "de"
+    await world.command(ann, "claimit regeln")
+    while to_ping(await world.settled(started.id)) == [ann.id]:
+        await world.click(ann, table, pick_button(table, rng, 1.0))
+    while to_ping(await world.settled(started.id)) != [ann.id]:
+        mover = await world.mover()
+        await world.click(mover, table, pick_button(table, rng, 1.0))
+    (notice,) = kept(world, ann)
+    assert note_of(notice).startswith("🎲 Du bist am Zug in [Claim It! #1]")

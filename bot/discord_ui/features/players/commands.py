@@ -8,7 +8,8 @@ from discord import app_commands
 from discord.app_commands import Choice, locale_str
 
 from bot.discord_ui.command_parts import command, param
-from bot.discord_ui.features.players.handlers import DISCORD_LANGUAGE, OFF, Players
+from bot.discord_ui.features.players.handlers import OFF, Players
+from bot.service.player_settings import FOLLOW_DISCORD
 from bot.storage import Notify
 from i18n import LANGUAGES, N_
 from i18n import language as spoken
@@ -105,7 +106,7 @@ def own_commands() -> list[app_commands.Group]:
                 "quiet_from": [Choice(name=locale_str(N_("off")), value=OFF), *HOURS],
                 "quiet_until": HOURS,
                 "language": [
-                    Choice(name=locale_str(N_("my Discord's")), value=DISCORD_LANGUAGE),
+                    Choice(name=locale_str(N_("my Discord's")), value=FOLLOW_DISCORD),
                     *(
                         Choice(name=spoken(code).locale.get_display_name() or code, value=code)
                         for code in LANGUAGES

@@ -33,8 +33,6 @@ from i18n import Language, Message, language
 
 log = logging.getLogger(__name__)
 
-DISCORD_LANGUAGE = "discord"
-"""The language setting that takes the one the player's Discord is in when they choose."""
 OFF = "off"
 """Quiet hours' start that turns them off."""
 
@@ -75,6 +73,15 @@ class Players(Feature):
         guild = self.table.client.get_guild(guild_id)
         return guild.name if guild is not None else str(guild_id)
 
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Any interaction: the player's direct messages follow their Discord's language,
+        unless they chose one."""
+        try:
+            await self.table.service.players.seen(interaction.user.id, str(interaction.locale))
+        except Exception:
+            # The language of a later DM is all that is at stake: no answer waits on it.
+            log.info("could not note %s's language", interaction.user.id)
+
     async def my_settings(
         self,
         interaction: discord.Interaction,
@@ -87,8 +94,8 @@ class Players(Feature):
         written: str | None = None,
     ) -> None:
         """``/my settings``: as they are, or changed. The direct messages are in the
-        language chosen, or (``DISCORD_LANGUAGE``, and whenever something else is chosen
-        without one) the one the asker's Discord is in now."""
+        language chosen, or (``FOLLOW_DISCORD``, or never chosen) the one the asker's
+        Discord is in at their last interaction."""
         players = self.table.service.players
         user = interaction.user.id
         lang = reader(interaction)
@@ -98,11 +105,11 @@ class Players(Feature):
             said = None
         else:
             before = await players.get(user)
-            locale = str(interaction.locale) if written in (None, DISCORD_LANGUAGE) else written
             settings = await players.choose(
                 user,
-                locale,
+                str(interaction.locale),
                 notify=notify,
+                language=written,
                 time_zone=time_zone,
                 summary_hour=summary_at,
                 quiet=_quiet(before.quiet, quiet_from, quiet_until),
@@ -297,6 +304,8 @@ def settings_card(settings: PlayerSettings, lang: Language, said: str | None, no
     if settings.notify.writes:
         spoken = language(settings.locale)
         written = spoken.locale.get_display_name(lang.locale) or spoken.code
+        if not settings.locale_chosen:
+            written = lang._("{language} (your Discord's)", language=written)
         lines.append(Line(lang._("Direct messages in"), written, inline=True))
     if settings.away is not None and settings.away.until > now:
         lines.append(Line(lang._("Away"), shown_until(settings.away.until), inline=True))
