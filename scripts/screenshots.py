@@ -28,7 +28,7 @@ import signal
 import sys
 import tempfile
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -65,6 +65,10 @@ PICTURES: tuple[str, ...] = (
     "replay.png",
     "replay-steps.png",
     "german.png",
+    "dm-notice.png",
+    "dm-notice-phone.png",
+    "my-games.png",
+    "my-games-phone.png",
 )
 """Every file the script writes, each named in the docs."""
 
@@ -76,6 +80,11 @@ NUGGETS_DICE = 7
 CLAIM_DICE = 1
 """Claim: a deal in which a hand soon has to follow suit, so that some cards are greyed
 out (as the browser test's)."""
+MY_GAMES_DICE = 1
+"""The two games Bo plays with Ann once he chose direct messages (Gold Nuggets in a
+thread, then Claim It! in the channel): who begins each, and their turns until his notice."""
+NOTICE_TURN = 3
+"""Bo's turn of Claim It! whose direct message is pictured: a few claims on the board."""
 CHOICES_SEED = 3
 """The script's own picks among the moves Gold Nuggets and Claim offer."""
 
@@ -508,6 +517,106 @@ async def german(page: Page, camera: Camera) -> None:
     await camera.message("german.png", ladder)
 
 
+async def direct_messages(browser: Browser, page: Page, url: str, camera: Camera) -> None:
+    """Bo has his turn told by direct message (``/my settings notify:dm``) and asks there
+    for his games (``/my games``), at a desktop's size and a phone's: two games with Ann,
+    Gold Nuggets in a thread of its own waiting for her, and Claim It! in #games, told as
+    his ``NOTICE_TURN``th turn there begins. The server pings at every turn, so that his
+    notice is not held back while he plays along. The Claim game left in #games is
+    cancelled first: a channel plays one game of its own."""
+    await act_as(page, "Ann")
+    await private_answer(page, "/claim cancel")
+    await act_as(page, "Bo")
+    await expect(await private_answer(page, "/my settings notify:dm")).to_contain_text(
+        "direct message"
+    )
+    await act_as(page, "Ann")
+    await private_answer(page, "/claimit settings threads:true pings:always")
+    lobby = await lobby_of_two(page, "/nuggets new")
+    thread = page.locator("#channels li.thread", has_text="Gold Nuggets")
+    await expect(thread).to_have_count(1)
+    await lobby.locator("button", has_text="Start").click()
+    await expect(lobby.locator("button", has_text="Join")).to_have_count(0)
+    await thread.click()
+    await expect(page.locator("#channel-kind")).to_have_text("🧵")
+    table = page.locator("#messages article", has=page.locator(".gallery img")).last
+    await expect(table).to_be_visible()
+    table = by_id(page, await table.get_attribute("data-id"))
+    await until_turn_of("Ann", page, table, nuggets_move)
+
+    await page.locator("#channels li:not(.thread)").click()
+    await expect(page.locator("#channel-kind")).to_have_text("#")
+    await private_answer(page, "/claimit settings threads:false")
+    table = await lobby_of_two(page, "/claimit new")
+    await start(table)
+    await until_turn_of("Bo", page, table, claim_it_move)
+    for _ in range(NOTICE_TURN - 1):
+        await until_turn_of("Ann", page, table, claim_it_move)
+        await until_turn_of("Bo", page, table, claim_it_move)
+
+    await act_as(page, "Bo")
+    dms = page.locator("#dms li")
+    await dms.click()
+    await expect(page.locator("#channel-name")).to_have_text("Game Bot")
+    # His notices of earlier turns went as he moved.
+    notice = page.locator("#messages article", has_text="Your turn in Claim It!")
+    await expect(notice).to_have_count(1)
+    await expect(notice.locator("button", has_text="Roll")).to_be_visible()
+    notice = by_id(page, await notice.get_attribute("data-id"))
+    await camera.message("dm-notice.png", notice)
+    phone = await open_page(browser, url, PHONE, "Bo")
+    try:
+        await phone.locator("#menu-button").click()
+        await phone.locator("#dms li").click()
+        shown = by_id(phone, await notice.get_attribute("data-id"))
+        await expect(shown.locator("button:enabled").first).to_be_in_viewport()
+        await camera.page("dm-notice-phone.png", phone)
+
+        games = await private_answer(page, "/my games")
+        await expect(games).to_contain_text("1 game waits for you.")
+        await camera.message("my-games.png", games)
+        await expect(by_id(phone, await games.get_attribute("data-id"))).to_be_in_viewport()
+        await camera.page("my-games-phone.png", phone)
+    finally:
+        await phone.close()
+
+
+Move = Callable[[Page, Locator], Awaitable[None]]
+"""One move of the person to act at a table."""
+
+
+async def until_turn_of(member: str, page: Page, table: Locator, move: Move) -> None:
+    """Plays the game at ``table`` as whoever is to act until it is ``member``'s turn."""
+    for _ in range(MOST_MOVES):
+        assert await next_turn(table), "the game ended"
+        acting = await mover(table)
+        if acting == member:
+            return
+        await act_as(page, acting)
+        await move(page, table)
+    raise RuntimeError(f"the turn never came to {member}")
+
+
+async def nuggets_move(page: Page, table: Locator) -> None:
+    """Takes as soon as it may, else rolls; sets aside the first choice offered."""
+    buttons = table.locator("button:enabled")
+    names = labels_of(await buttons.all_inner_texts())
+    takes = [i for i, name in enumerate(names) if "Take" in name]
+    await press(page, buttons.nth(takes[0] if takes else 0))
+
+
+async def claim_it_move(page: Page, table: Locator) -> None:
+    """Rolls, places on the first letter offered, and stops once placed."""
+    roll = table.locator("button:enabled", has_text="Roll")
+    stop = table.locator("button:enabled", has_text="Stop & claim")
+    if await stop.count():
+        await press(page, stop)
+    elif await roll.count():
+        await press(page, roll)
+    else:
+        await press(page, table.locator("button:enabled").first)
+
+
 # Running it -----------------------------------------------------------------------------
 
 
@@ -579,6 +688,8 @@ async def make_pictures(out: Path) -> list[Written]:
         dice.seed(CLAIM_DICE)
         await claim(page, camera)
         await german(page, camera)
+        dice.seed(MY_GAMES_DICE)
+        await direct_messages(browser, page, url, camera)
     missing = set(PICTURES) - set(camera.written)
     if missing:
         raise RuntimeError(f"not written: {', '.join(sorted(missing))}")

@@ -13,7 +13,12 @@ from scripts.screenshots import PICTURES, make_pictures
 
 pytestmark = pytest.mark.browser
 
-WHOLE_PAGES = {"phone.png": (390, 844), "sandbox.png": (1280, 800)}
+WHOLE_PAGES = {
+    "phone.png": (390, 844),
+    "dm-notice-phone.png": (390, 844),
+    "my-games-phone.png": (390, 844),
+    "sandbox.png": (1280, 800),
+}
 """The pictures of the whole page: exactly the window they were taken in."""
 
 
