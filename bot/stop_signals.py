@@ -16,10 +16,19 @@ import asyncio
 import logging
 import os
 import signal
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 log = logging.getLogger("claimit")
+
+try:
+    import uvloop
+except ImportError:  # no uvloop on Windows
+    LOOP: Callable[[], asyncio.AbstractEventLoop] | None = None
+else:
+    LOOP = uvloop.new_event_loop
+"""The event loop the bot runs on: uvloop's, which does a loop's own work (the sockets'
+and the callbacks') in C, where it is installed; else asyncio's own."""
 
 SIGNALS = (signal.SIGTERM, signal.SIGINT)
 GRACE = 5.0
@@ -31,7 +40,8 @@ def run_until_stopped(main: Coroutine[Any, Any, None], bound: float) -> None:
     """Runs ``main`` until it ends or a stop signal has stopped it. ``bound`` is how many
     seconds the stop waits for running work (``CLAIMIT_STOP_SECONDS``); a stop that
     hangs past it (and a grace for closing) exits all the same."""
-    asyncio.run(_until_signalled(main, bound))
+    with asyncio.Runner(loop_factory=LOOP) as runner:
+        runner.run(_until_signalled(main, bound))
 
 
 async def _until_signalled(main: Coroutine[Any, Any, None], bound: float) -> None:
