@@ -328,7 +328,7 @@ class GameBot(discord.AutoShardedClient):
         if self._painting:
             self._painting = False
             pictures = await PAINTERS.figures()
-            await asyncio.to_thread(PAINTERS.stop)
+            await PAINTERS.stop()
         if not hasattr(self, "table"):
             return  # it never started: the reason it could not is the one line to read
         log.info(

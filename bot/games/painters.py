@@ -7,27 +7,32 @@ trips grew from well under a millisecond to several (a 50-game bench on 2 cores:
 median answer went from 55 ms to 850 ms). In processes of their own they use the other
 cores and leave the bot's process to Discord and the database.
 
-Every picture of a game goes to the same process (by the game's id), whose cache holds
-the bands of that game's pictures before it (``render.common.png``). A process that
-dies (killed, out of memory) is replaced, and the picture it was making is made again
-by its successor. With no processes (``CLAIMIT_RENDER_PROCESSES=0``), pictures are
-made in threads of the bot's own process, as tests do that start many bots.
+Each process is spoken to over a socket the event loop itself reads and writes: a
+picture asked for is one message written, and its bytes one message read, with no
+thread between (a process pool's feeder and result threads, and their wake-ups of the
+loop, cost the bot's process more than the pictures' own bytes). Every picture of a game
+goes to the same process (by the game's id), whose cache holds the bands of that game's
+pictures before it (``render.common.png``). A process that dies (killed, out of memory)
+is replaced, and the pictures it was making are made again by its successor. With no
+processes (``CLAIMIT_RENDER_PROCESSES=0``), pictures are made in threads of the bot's own
+process, as tests do that start many bots.
 """
 
 from __future__ import annotations
 
 import asyncio
-import functools
+import itertools
 import logging
 import multiprocessing
 import multiprocessing.connection
 import os
+import pickle
 import signal
+import socket
+import struct
 import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from typing import NamedTuple, ParamSpec, TypeVar
+from typing import Any, NamedTuple, ParamSpec, TypeVar
 
 from render.common.png import BANDS
 
@@ -37,6 +42,115 @@ P = ParamSpec("P")
 T = TypeVar("T")
 
 Prepare = Callable[[], object]
+_LENGTH = struct.Struct("!i")
+"""A message's length before it, as ``multiprocessing.connection`` frames them (the
+process's end reads and writes with it)."""
+STOP_WAIT = 10.0
+"""Seconds a stopping process has to finish the picture under way and end."""
+
+
+class PainterGone(Exception):
+    """A picture process ended (killed, out of memory) before it answered."""
+
+
+class Painter:
+    """One picture process and the pictures asked of it."""
+
+    def __init__(self, prepare: tuple[Prepare, ...]) -> None:
+        self._prepare = prepare
+        self._numbers = itertools.count()
+        self._waiting: dict[int, asyncio.Future[Any]] = {}
+        self._process: multiprocessing.process.BaseProcess | None = None
+        self._writer: asyncio.StreamWriter | None = None
+        self._reading: asyncio.Task[None] | None = None
+        self._started = asyncio.Event()
+
+    @property
+    def pid(self) -> int | None:
+        return None if self._process is None else self._process.pid
+
+    async def start(self) -> None:
+        """Starts the process, and waits until it is ready for its first picture."""
+        # Spawned, not forked: a fork of the bot's process would copy its threads'
+        # locks mid-use.
+        context = multiprocessing.get_context("spawn")
+        here, there = context.Pipe(duplex=True)
+        self._process = context.Process(
+            target=_serve, args=(there, self._prepare), name="claimit-painter", daemon=True
+        )
+        self._process.start()
+        there.close()
+        # A duplex pipe is a pair of sockets: the loop reads and writes this end itself.
+        end = socket.socket(fileno=os.dup(here.fileno()))
+        here.close()
+        reader, self._writer = await asyncio.open_connection(sock=end)
+        self._reading = asyncio.create_task(self._read(reader))
+        try:
+            await self._asked(_ready)
+        finally:
+            self._started.set()
+
+    async def call(self, function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """``function(*args, **kwargs)`` made in the process (once it has started);
+        ``PainterGone`` if it ends first."""
+        await self._started.wait()
+        return await self._asked(function, *args, **kwargs)
+
+    async def _asked(self, function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        if self._writer is None or self._reading is None or self._reading.done():
+            raise PainterGone()
+        number = next(self._numbers)
+        answer: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._waiting[number] = answer
+        asked = pickle.dumps((number, function, args, kwargs), pickle.HIGHEST_PROTOCOL)
+        self._writer.write(_LENGTH.pack(len(asked)) + asked)
+        return await answer
+
+    async def _read(self, reader: asyncio.StreamReader) -> None:
+        try:
+            while True:
+                (length,) = _LENGTH.unpack(await reader.readexactly(_LENGTH.size))
+                number, made, value = pickle.loads(await reader.readexactly(length))
+                answer = self._waiting.pop(number, None)
+                if answer is None or answer.done():
+                    continue
+                if made:
+                    answer.set_result(value)
+                else:
+                    answer.set_exception(value)
+        except (asyncio.IncompleteReadError, ConnectionError):
+            pass
+        finally:
+            # The process ended (or is stopping): what it was asked and never answered is
+            # asked of the one in its place.
+            for answer in self._waiting.values():
+                if not answer.done():
+                    answer.set_exception(PainterGone())
+            self._waiting.clear()
+
+    async def stop(self) -> None:
+        """Ends the process once it has answered what it was asked."""
+        writer, self._writer = self._writer, None
+        if writer is not None:
+            if self._waiting:
+                await asyncio.gather(*self._waiting.values(), return_exceptions=True)
+            writer.close()  # the process reads the end of its pipe, and ends
+        if self._reading is not None:
+            await self._reading
+        process = self._process
+        if process is not None:
+            await asyncio.to_thread(process.join, STOP_WAIT)
+            if process.is_alive():
+                process.kill()
+                await asyncio.to_thread(process.join)
+
+    def kill(self) -> None:
+        """Ends the process at once (one that failed to answer)."""
+        if self._writer is not None:
+            self._writer.close()
+            self._writer = None
+        if self._process is not None and self._process.is_alive():
+            self._process.kill()
 
 
 class Painters:
@@ -44,14 +158,14 @@ class Painters:
     Bots sharing a process (tests) share them: the last to stop stops them."""
 
     def __init__(self) -> None:
-        self._pools: list[Executor] = []
+        self._painters: list[Painter] = []
         self._prepare: tuple[Prepare, ...] = ()
         self._users = 0
 
     @property
     def processes(self) -> int:
         """How many picture processes draw now (0: drawing in threads of this process)."""
-        return len(self._pools)
+        return len(self._painters)
 
     async def start(self, processes: int, prepare: Sequence[Prepare]) -> None:
         """``processes`` workers, each running every ``prepare`` before its first
@@ -60,10 +174,9 @@ class Painters:
         if self._users > 1:
             return
         self._prepare = tuple(prepare)
-        self._pools = [self._new_pool() for _ in range(processes)]
-        loop = asyncio.get_running_loop()
-        await asyncio.gather(*(loop.run_in_executor(pool, _ready) for pool in self._pools))
-        if not self._pools:
+        self._painters = [Painter(self._prepare) for _ in range(processes)]
+        await asyncio.gather(*(painter.start() for painter in self._painters))
+        if not self._painters:
             for step in self._prepare:
                 await asyncio.to_thread(step)
 
@@ -72,52 +185,40 @@ class Painters:
     ) -> T:
         """``function(*args)`` (a picture's bytes) in the process of ``key`` (a game's
         id), or in a thread when there are no processes."""
-        if not self._pools:
+        if not self._painters:
             return await asyncio.to_thread(function, *args, **kwargs)
-        index = key % len(self._pools)
-        loop = asyncio.get_running_loop()
-        call = functools.partial(function, *args, **kwargs)
+        index = key % len(self._painters)
         try:
-            return await loop.run_in_executor(self._pools[index], call)
-        except BrokenProcessPool:
+            return await self._painters[index].call(function, *args, **kwargs)
+        except PainterGone:
             log.warning("a picture process died; starting another in its place")
-            broken = self._pools[index]
-            self._pools[index] = self._new_pool()
-            broken.shutdown(wait=False, cancel_futures=True)
-            return await loop.run_in_executor(self._pools[index], call)
+            gone, replacement = self._painters[index], Painter(self._prepare)
+            if self._painters[index] is gone:
+                self._painters[index] = replacement
+                gone.kill()
+                await replacement.start()
+            return await self._painters[index].call(function, *args, **kwargs)
 
     async def figures(self) -> Figures:
         """The pictures made so far, over every process."""
-        if not self._pools:
+        if not self._painters:
             return _figures()
         made = []
-        loop = asyncio.get_running_loop()
-        for pool in self._pools:
+        for painter in self._painters:
             try:
-                made.append(await loop.run_in_executor(pool, _figures))
-            except BrokenProcessPool:
+                made.append(await painter.call(_figures))
+            except PainterGone:
                 log.warning("a picture process died: its pictures are not counted")
         return Figures(*(sum(column) for column in zip(*made, strict=True))) if made else Figures()
 
-    def stop(self) -> None:
+    async def stop(self) -> None:
         """Stops the processes once the last bot using them stops (waiting for the
         pictures under way)."""
         self._users = max(0, self._users - 1)
         if self._users:
             return
-        pools, self._pools = self._pools, []
-        for pool in pools:
-            pool.shutdown(wait=True, cancel_futures=True)
-
-    def _new_pool(self) -> Executor:
-        # Spawned, not forked: a fork of the bot's process would copy its threads'
-        # locks mid-use.
-        return ProcessPoolExecutor(
-            max_workers=1,
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=_prepare_all,
-            initargs=(self._prepare,),
-        )
+        painters, self._painters = self._painters, []
+        await asyncio.gather(*(painter.stop() for painter in painters))
 
 
 class Figures(NamedTuple):
@@ -140,7 +241,9 @@ def _figures() -> Figures:
     return Figures(BANDS.pictures, BANDS.again, BANDS.found, BANDS.missed)
 
 
-def _prepare_all(prepare: tuple[Prepare, ...]) -> None:
+def _serve(pipe: multiprocessing.connection.Connection, prepare: tuple[Prepare, ...]) -> None:
+    """The picture process: answers each picture asked of it, in order, until the bot
+    closes its end of the pipe."""
     # A stop's signal reaches the whole process group (Ctrl-C, systemd, the tests):
     # the bot stops its picture processes itself once it has no more pictures to make.
     # Should the bot be killed, they end with it.
@@ -149,11 +252,30 @@ def _prepare_all(prepare: tuple[Prepare, ...]) -> None:
     threading.Thread(target=_end_with_the_bot, name="end with the bot", daemon=True).start()
     for step in prepare:
         step()
+    while True:
+        try:
+            number, function, args, kwargs = pickle.loads(pipe.recv_bytes())
+        except EOFError:
+            return
+        try:
+            answer = (number, True, function(*args, **kwargs))
+        except Exception as error:
+            answer = (number, False, _sendable(error))
+        pipe.send_bytes(pickle.dumps(answer, pickle.HIGHEST_PROTOCOL))
+
+
+def _sendable(error: Exception) -> Exception:
+    """The error as it can go back to the bot (its own, if it survives pickling)."""
+    try:
+        pickle.loads(pickle.dumps(error))
+    except Exception:
+        return RuntimeError(f"{type(error).__name__}: {error}")
+    return error
 
 
 def _end_with_the_bot() -> None:
     """Ends this process once the bot's process has ended, however it ended (killed,
-    its work queue would never close)."""
+    its pipe would never close)."""
     parent = multiprocessing.parent_process()
     if parent is not None:
         multiprocessing.connection.wait([parent.sentinel])
@@ -161,7 +283,7 @@ def _end_with_the_bot() -> None:
 
 
 def _ready() -> None:
-    """Nothing: run once in each process, so that it is up before the first picture."""
+    """Nothing: asked once of each process, so that it is up before the first picture."""
 
 
 PAINTERS = Painters()

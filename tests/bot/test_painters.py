@@ -31,7 +31,7 @@ async def painters() -> AsyncIterator[Painters]:
     painters = Painters()
     await painters.start(2, [face_for("claimit").prepare])
     yield painters
-    painters.stop()
+    await painters.stop()
 
 
 async def test_a_picture_made_in_a_process_is_the_one_made_here(painters: Painters) -> None:
@@ -61,10 +61,10 @@ async def test_the_last_bot_to_stop_stops_the_processes() -> None:
     await painters.start(1, [])
     await painters.start(1, [])  # a second bot in the same process
     worker = await painters.paint(0, os.getpid)
-    painters.stop()
+    await painters.stop()
     assert painters.processes == 1
     os.kill(worker, 0)  # still running
-    painters.stop()
+    await painters.stop()
     assert painters.processes == 0
     with pytest.raises(ProcessLookupError):
         os.kill(worker, 0)
@@ -78,7 +78,7 @@ async def test_without_processes_pictures_are_made_in_a_thread() -> None:
         assert prepared == [True]
         assert await painters.paint(3, os.getpid) == os.getpid()
     finally:
-        painters.stop()
+        await painters.stop()
 
 
 async def test_a_stop_signal_to_the_whole_group_leaves_the_processes_to_the_bot(
