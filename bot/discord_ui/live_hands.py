@@ -102,6 +102,7 @@ class LiveHands:
         """The game is over and its hands closed (or closing)."""
         self._answered.pop(game_id, None)
         self._wanted_at.pop(game_id, None)
+        self.service.messages.forget_hands(game_id)
 
     async def _follow_news(self, game_id: int) -> None:
         news = self._news.pop(game_id, None)

@@ -159,6 +159,10 @@ class TurnPings:
 
     def forget(self, game_id: int) -> None:
         """The game is over: nothing more of it is held or pinged."""
+        self.notices.forget(game_id)
+        self._let_go(game_id)
+
+    def _let_go(self, game_id: int) -> None:
         held = self._held.pop(game_id, None)
         if held is not None:
             held.cancel()
@@ -178,7 +182,7 @@ class TurnPings:
         return [s.user_id for s in acting(game) if s.user_id is not None and not s.away_at(now)]
 
     async def _playing_along(self, game: Game, users: set[int]) -> set[int]:
-        moved = await self.service.history.last_moved(game.id)
+        moved = await self.service.history.last_moved(game)
         now = self.clock.now()
         along = set()
         for seat in acting(game):
@@ -190,7 +194,7 @@ class TurnPings:
         return along
 
     def _hold(self, game: Game, delay: float) -> None:
-        self.forget(game.id)
+        self._let_go(game.id)
 
         async def wait() -> None:
             await self.clock.sleep_until(self.clock.now() + delay, asyncio.Event())
@@ -211,7 +215,7 @@ class TurnPings:
         (whoever was told by direct message this turn already is not told again)."""
         reach = await self.notices.split(users)
         in_channel = reach.channel
-        told = {notice.user_id for notice in await self.notices.players.notices(game.id)}
+        told = {notice.user_id for notice in await self.notices.kept(game.id)}
         untold = [u for u in reach.direct if u not in told]
         in_channel += await self.notices.send(game, untold, quiet=reach.quiet)
         if sorted(in_channel) == sorted(game.pinged) and game.ping_message_id is not None:

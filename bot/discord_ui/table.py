@@ -341,6 +341,8 @@ class GameTable:
         """This process has just taken on these shards' background work (at its start, or
         standing in for a process that stopped): their games' messages are brought up to
         date, their computer players move on and their deadlines are looked at."""
+        self.pings.notices.unknown()
+        self.service.messages.hands_unknown()
         self.reconciler.add(await self.service.messages.games_not_shown(shards))
         await self.resume(shards)
         self.service.deadline_moved_earlier.set()
@@ -476,7 +478,7 @@ class GameTable:
             return await self.lobbies.show(game) | await self.close(game, headline, lang)
         assert game.state is not None
         try:
-            last = await self.service.history.last_outcome(game.id)
+            last = await self.service.history.last_outcome(game.id, game)
         except Exception:
             log.warning("game %s's last move can't be replayed", game.id, exc_info=True)
             last = None

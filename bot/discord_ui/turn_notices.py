@@ -77,6 +77,8 @@ class TurnNotices:
         """Players whose direct messages just refused the bot for the first time: told
         why, privately, at their next move in the channel (a bot can write to one person
         alone only in answer to them)."""
+        self._none: set[int] = set()
+        """Games known to have no notice (``kept``)."""
         self._answered: dict[tuple[int, int], int] = {}
         """Per game and player, the notice a press of theirs just showed the rest of their
         turn on: kept by the ``clear`` that follows that move."""
@@ -112,7 +114,7 @@ class TurnNotices:
         """Tells each of ``users`` by direct message (as a reminder: when the turn
         ``ends``; silently for those ``quiet``), in place of their notice of this game
         before; returns those whose direct messages refused it (to be pinged instead)."""
-        kept = {notice.user_id: notice for notice in await self.players.notices(game.id)}
+        kept = {notice.user_id: notice for notice in await self.kept(game.id)}
         refused = []
         for user in users:
             old = kept.get(user)
@@ -131,7 +133,28 @@ class TurnNotices:
                 refused.append(user)
                 continue
             await self.players.keep_notice(TurnNotice(game.id, user, channel.id, message.id))
+            self._none.discard(game.id)
         return refused
+
+    async def kept(self, game_id: int) -> list[TurnNotice]:
+        """The game's notices in its players' direct messages. Most games have none, and
+        only the process of a game's shard posts them: a game found without is known so
+        here until this process posts one (or takes a shard over, ``unknown``)."""
+        if game_id in self._none:
+            return []
+        notices = await self.players.notices(game_id)
+        if not notices:
+            self._none.add(game_id)
+        return notices
+
+    def unknown(self) -> None:
+        """Another process may have posted notices of games this one shows now (it took
+        their shard over): they are read again."""
+        self._none.clear()
+
+    def forget(self, game_id: int) -> None:
+        """The game is over: nothing more is known of its notices."""
+        self._none.discard(game_id)
 
     async def _card(self, game: Game, user: int, ends: float | None = None) -> Card:
         """``user``'s notice of the game as it stands, in the language of their DMs."""
@@ -146,7 +169,7 @@ class TurnNotices:
         theirs."""
         answered = None if actor is None else self._answered.pop((game.id, actor), None)
         acting = set(presenter.to_ping(game)) if game.status is GameStatus.ACTIVE else set()
-        for notice in await self.players.notices(game.id):
+        for notice in await self.kept(game.id):
             if notice.user_id in keep:
                 continue
             if notice.message_id == answered and notice.user_id in acting:

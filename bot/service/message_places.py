@@ -16,6 +16,10 @@ from bot.storage.database import Database
 from bot.storage.records import Game, Hand
 from bot.storage.shards import EVERY, Shards
 
+STORE_TOKEN_EVERY = 5 * 60.0
+"""Seconds between the stored renewals of a live hand's token (a token edits for 15
+minutes)."""
+
 
 class MessagePlaces:
     """Where each game's messages are (its lobby, table, ping, hands and thread) and which
@@ -31,6 +35,8 @@ class MessagePlaces:
         self._clock = clock
         self.deadline_moved_earlier = deadline_moved_earlier
         """The deadline watch's call to look again (a game shown after its deadline)."""
+        self._hands: dict[int, dict[int, tuple[Hand, float]]] = {}
+        """Per game and seat, its live hand and when the token stored for it was issued."""
 
     async def mark_shown(
         self,
@@ -78,24 +84,52 @@ class MessagePlaces:
         )
 
     async def hands(self, game_id: int) -> list[Hand]:
-        """The game's private messages that follow it, by seat."""
-        return await self._db.read(lambda connection: hand_queries.hands(connection, game_id))
+        """The game's private messages that follow it, by seat. Only the process of a
+        game's shard opens and follows its hands, so they are read once and kept here
+        (until the game ends, or this process takes a shard over: ``hands_unknown``)."""
+        kept = self._hands.get(game_id)
+        if kept is None:
+            read = await self._db.read(lambda connection: hand_queries.hands(connection, game_id))
+            kept = self._hands.setdefault(game_id, {h.seat: (h, h.opened_at) for h in read})
+        return [hand for _, (hand, _) in sorted(kept.items())]
 
     async def keep_hand(self, hand: Hand) -> Hand | None:
         """``hand`` now follows its seat's game; the one it replaces, if another message."""
-        # A press on the live hand (every move from it) renews its token in one
-        # statement: a transaction's round trips hold up every other write.
+        kept = self._hands.get(hand.game_id, {}).get(hand.seat)
+        if kept is not None and kept[0].message_id == hand.message_id:
+            # A press on the live hand (every move from it) renews its token. Stored now
+            # and then, not at every press: a restart loses no more than an older token,
+            # still good for a while, then My hand opens another.
+            stored_at = kept[1]
+            if hand.opened_at - stored_at < STORE_TOKEN_EVERY:
+                self._hands[hand.game_id][hand.seat] = (hand, stored_at)
+                return None
         if await self._db.statement(lambda connection: hand_queries.renew_hand(connection, hand)):
-            return None
-        return await self._db.write(lambda connection: hand_queries.keep_hand(connection, hand))
+            old = None
+        else:
+            old = await self._db.write(lambda connection: hand_queries.keep_hand(connection, hand))
+        if hand.game_id in self._hands:
+            self._hands[hand.game_id][hand.seat] = (hand, hand.opened_at)
+        return old
 
     async def drop_hand(self, hand: Hand) -> None:
         """``hand`` no longer follows the game (unless a newer one replaced it)."""
         await self._db.statement(
             lambda connection: hand_queries.drop_hand(
-                connection, hand.game_id, hand.seat, hand.token
+                connection, hand.game_id, hand.seat, hand.message_id
             )
         )
+        kept = self._hands.get(hand.game_id, {})
+        if hand.seat in kept and kept[hand.seat][0].message_id == hand.message_id:
+            del kept[hand.seat]
+
+    def forget_hands(self, game_id: int) -> None:
+        """The game is over: its hands are read again should anyone ask."""
+        self._hands.pop(game_id, None)
+
+    def hands_unknown(self) -> None:
+        """This process took a shard over: the hands another process kept are read."""
+        self._hands.clear()
 
     async def set_thread(self, game_id: int, thread_id: int | None) -> None:
         """The game's own thread; ``None`` when it plays in its channel (again)."""

@@ -29,20 +29,32 @@ class PastMoves:
         self._last_moves: OrderedDict[int, Outcome] = OrderedDict()
         """Each game's last move made here, as committed: ``last_outcome`` without
         replaying the game."""
+        self._moved_at: dict[int, tuple[int, dict[int, float]]] = {}
+        """Per game, when each seat last moved as of the move that made a version (the
+        log read once, then the moves made here added)."""
 
     def made(self, move: Outcome) -> None:
         """A move was committed here: the game's last, until the next."""
-        self._last_moves[move.game.id] = move
-        self._last_moves.move_to_end(move.game.id)
+        game = move.game
+        self._last_moves[game.id] = move
+        self._last_moves.move_to_end(game.id)
         while len(self._last_moves) > KEPT_LAST_MOVES:
             self._last_moves.popitem(last=False)
+        # The seats' last moves follow on from those known at the move before it.
+        known = self._moved_at.pop(game.id, None)
+        if known is not None and known[0] == game.version - 1 and game.moved_version:
+            self._moved_at[game.id] = (game.version, {**known[1], move.seat: game.updated_at})
 
-    async def last_outcome(self, game_id: int) -> Outcome | None:
+    async def last_outcome(self, game_id: int, game: Game | None = None) -> Outcome | None:
         """The game's last move as an outcome, to show a change whose message never went
         out, or what it showed a seat alone (a card drawn face down); ``None`` before the
         first move (or if the game's data is damaged). The move as this process made it,
-        when it is the game's last; else rebuilt from the move log."""
+        when it is the game's last (``game``: the game as just read, which spares reading
+        it again); else rebuilt from the move log."""
         made = self._last_moves.get(game_id)
+        if _made_last(made, game):
+            assert made is not None and game is not None
+            return replace(made, game=game)
 
         async def reading(connection: Connection) -> Outcome | _Logged:
             game = await load_game(connection, game_id)
@@ -80,9 +92,18 @@ class PastMoves:
             for_away=moves[-1].stand_in,
         )
 
-    async def last_moved(self, game_id: int) -> dict[int, float]:
-        """When each seat last moved, by seat."""
-        return await self._db.read(lambda connection: move_queries.last_moved(connection, game_id))
+    async def last_moved(self, game: Game) -> dict[int, float]:
+        """When each seat of the game last moved, by seat: as the moves made here since
+        the log was last read tell it, while they are the game's last."""
+        known = self._moved_at.get(game.id)
+        if known is not None and known[0] == game.moved_version:
+            return known[1]
+        moved = await self._db.read(lambda connection: move_queries.last_moved(connection, game.id))
+        if game.moved_version is not None:
+            self._moved_at[game.id] = (game.moved_version, moved)
+            while len(self._moved_at) > KEPT_LAST_MOVES:
+                self._moved_at.pop(next(iter(self._moved_at)))
+        return moved
 
     async def outcomes(self, game_id: int) -> list[Outcome]:
         """Every move of the game as an outcome, first to last, rebuilt from the move log
@@ -132,6 +153,13 @@ class PastMoves:
             state = rules.apply(state, move.seat, rules.action_from_json(json.loads(move.action)))
             state = state.state
         return state
+
+
+def _made_last(made: Outcome | None, game: Game | None) -> bool:
+    """Whether ``made`` is the last move of ``game`` as read (which is whole)."""
+    if made is None or game is None or game.broken:
+        return False
+    return game.moved_version == made.game.version
 
 
 class _Logged(NamedTuple):

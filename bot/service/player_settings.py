@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import replace
@@ -14,6 +15,7 @@ from enum import Enum
 from typing import Literal
 
 from bot.service.errors import BadSetting
+from bot.service.guild_settings import SHARED_FRESH_FOR
 from bot.service.player_times import DAY, day_ends, next_at_hour, today, zone_named, zone_of
 from bot.storage import player_queries
 from bot.storage.database import Database
@@ -32,6 +34,8 @@ FOLLOW_DISCORD = "discord"
 """The language of a player's direct messages that follows their Discord's."""
 KEPT_LOCALES = 10_000
 """Players whose last Discord language is kept in memory."""
+KEPT_PLAYERS = 10_000
+"""Players whose settings are kept in memory, the least recently used dropped first."""
 LONGEST_AWAY_DAYS = 30
 """Days ahead a player may say they are away until, at most (each server counts at most
 its own limit of them)."""
@@ -52,6 +56,9 @@ class PlayerSettingsService:
     def __init__(self, database: Database, clock: Callable[[], float]) -> None:
         self._db = database
         self._clock = clock
+        self._kept: OrderedDict[int, tuple[PlayerSettings, float]] = OrderedDict()
+        self._changes = 0
+        """Changes written here: a read that a change overtook is not kept."""
         self._seen: OrderedDict[int, str] = OrderedDict()
         """Each player's Discord language at their last interaction here, the least
         recently seen dropped first."""
@@ -60,10 +67,30 @@ class PlayerSettingsService:
         thought (they chose one, or another hour)."""
 
     async def get(self, user_id: int) -> PlayerSettings:
-        """The player's settings (the defaults when they never chose)."""
-        return await self._db.read(
+        """The player's settings (the defaults when they never chose). Each turn reads
+        those of whoever it tells, so they are kept in memory, read again after a change
+        made here, or after ``SHARED_FRESH_FOR`` seconds when other processes may change
+        them too."""
+        kept = self._kept.get(user_id)
+        now = time.monotonic()
+        if kept is not None and (not self._db.shared or now - kept[1] < SHARED_FRESH_FOR):
+            self._kept.move_to_end(user_id)
+            return kept[0]
+        changes = self._changes
+        settings = await self._db.read(
             lambda connection: player_queries.player_settings(connection, user_id)
         )
+        if changes == self._changes:
+            self._kept[user_id] = (settings, now)
+            self._kept.move_to_end(user_id)
+            while len(self._kept) > KEPT_PLAYERS:
+                self._kept.popitem(last=False)
+        return settings
+
+    def _changed(self, user_id: int) -> None:
+        """A change of the player's settings was written here: they are read again."""
+        self._changes += 1
+        self._kept.pop(user_id, None)
 
     async def choose(
         self,
@@ -114,6 +141,7 @@ class PlayerSettingsService:
         await self._db.statement(
             lambda connection: player_queries.save_choices(connection, user_id, settings, due)
         )
+        self._changed(user_id)
         self.summaries_moved.set()
         return settings
 
@@ -127,6 +155,7 @@ class PlayerSettingsService:
         await self._db.statement(
             lambda connection: player_queries.follow_locale(connection, user_id, locale)
         )
+        self._changed(user_id)
         self._seen[user_id] = locale
         while len(self._seen) > KEPT_LOCALES:
             self._seen.popitem(last=False)
@@ -145,6 +174,7 @@ class PlayerSettingsService:
         await self._db.statement(
             lambda connection: player_queries.set_away(connection, user_id, away)
         )
+        self._changed(user_id)
         return away
 
     async def come_back(self, user_id: int) -> bool:
@@ -155,6 +185,7 @@ class PlayerSettingsService:
         await self._db.statement(
             lambda connection: player_queries.set_away(connection, user_id, None)
         )
+        self._changed(user_id)
         return True
 
     async def games_with_seat(self, user_id: int) -> list[tuple[int, int, float | None]]:
@@ -166,9 +197,11 @@ class PlayerSettingsService:
     async def dms_closed(self, user_id: int) -> bool:
         """Notes that the player's direct messages refused the bot; ``True`` the first
         time since they last chose their settings."""
-        return await self._db.statement(
+        first = await self._db.statement(
             lambda connection: player_queries.set_dms_closed(connection, user_id)
         )
+        self._changed(user_id)
+        return first
 
     async def aways_over(self, shards: Shards) -> list[int]:
         """Open games of these shards in which someone's time away has ended."""

@@ -83,9 +83,10 @@ def _hand(row: Row) -> Hand:
     )
 
 
-async def drop_hand(connection: Connection, game_id: int, seat: int, token: str) -> None:
-    """Forgets a seat's live hand, unless a newer one replaced it meanwhile."""
+async def drop_hand(connection: Connection, game_id: int, seat: int, message_id: int) -> None:
+    """Forgets a seat's live hand, unless a newer one (another message) replaced it
+    meanwhile."""
     await connection.execute(
-        "DELETE FROM hands WHERE game_id = ? AND seat = ? AND token = ?",
-        (game_id, seat, Secret(token)),
+        "DELETE FROM hands WHERE game_id = ? AND seat = ? AND message_id = ?",
+        (game_id, seat, message_id),
     )
