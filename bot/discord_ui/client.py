@@ -10,7 +10,7 @@ import logging
 import random
 import time
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
 import discord
 import yarl
@@ -150,7 +150,6 @@ class GameBot(discord.AutoShardedClient):
         self._behind = await self.service.messages.games_not_shown(self.leases.shards)
         self.features = Features(self._declared, self.table, self._database, self._clock)
         await self.features.prepare()
-        self.add_dynamic_items(*cast(_Dynamic, self.features.components))
         await self.tree.set_translator(CommandTranslator())
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(self.settings.dev_guild_id)
@@ -251,8 +250,11 @@ class GameBot(discord.AutoShardedClient):
             self.table.reconciler.retry_all_now()
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Answers every press discord.py would drop: a custom_id that is none of the bot's, one
-        the pressed message doesn't show, or one sent as the wrong kind of control."""
+        """Every press: read back from its custom_id alone and handed to the feature that
+        takes it (discord.py's own dispatch of a ``DynamicItem`` would first rebuild a view
+        of the whole pressed message, at every press). One that is none of the bot's, or
+        sent as the wrong kind of control, is refused; one the pressed message doesn't
+        show (a stale client's, or a hand-made id) goes to its feature marked so."""
         if interaction.type is not discord.InteractionType.component:
             return
         data: dict[str, Any] = dict(interaction.data or {})
@@ -261,22 +263,15 @@ class GameBot(discord.AutoShardedClient):
         shown = shown_controls(interaction.message)
         if pressed is None:
             await guarded(interaction, _refused(UNKNOWN_BUTTON))
-        elif (data.get("component_type"), custom_id) in shown:
-            return  # discord.py hands it to the component, which hands it over
-        elif custom_id in {shown_id for _, shown_id in shown}:
-            # A button's custom_id sent as a menu's pick, or the other way round: no
-            # client of Discord's sends that, and discord.py drops it unanswered.
-            await guarded(interaction, _refused(MISMATCHED))
-        else:
-            # Not on the message: a stale client's, or a hand-made id. discord.py drops
-            # it; the feature answers it, knowing it was never shown there.
+            return
+        if (data.get("component_type"), custom_id) not in shown:
+            if custom_id in {shown_id for _, shown_id in shown}:
+                # A button's custom_id sent as a menu's pick, or the other way round: no
+                # client of Discord's sends that.
+                await guarded(interaction, _refused(MISMATCHED))
+                return
             pressed.shown = False
-            await pressed.callback(interaction)
-
-    async def pressed(self, interaction: discord.Interaction, item: discord.ui.Item[Any]) -> None:
-        """Hands a press on one of the bot's components to the feature that takes it."""
-        assert isinstance(item, HandedOver)
-        await guarded(interaction, self.features.press(item)(interaction, item))
+        await guarded(interaction, self.features.press(pressed)(interaction, pressed))
 
     async def close(self) -> None:
         """Stops gracefully: new clicks and commands are answered that the bot is
@@ -343,10 +338,6 @@ class GameBot(discord.AutoShardedClient):
             pictures.again,
             100 * pictures.cached_share,
         )
-
-
-_Dynamic = tuple[type[discord.ui.DynamicItem[Any]], ...]
-"""The features' components as discord.py registers them (each is a ``DynamicItem``)."""
 
 
 def _parse_component(custom_id: str, components: Sequence[type[HandedOver]]) -> HandedOver | None:

@@ -1,8 +1,9 @@
 """What every component of the bot shares: how a custom_id names a game, its version
-and an intent, and how a press reaches the feature the component belongs to.
+and an intent, and how a press is read back from it.
 
-No view or game object is kept in memory: a press is parsed from its custom_id
-and handed over, and the feature asks the service what is true now.
+No view or game object is kept in memory: a press is parsed from its custom_id and
+handed to the feature that takes it (``GameBot.on_interaction``), which asks the
+service what is true now.
 """
 
 from __future__ import annotations
@@ -11,37 +12,20 @@ import re
 from abc import abstractmethod
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol, Self, runtime_checkable
+from typing import Any, ClassVar, Self
 
 import discord
 
 from bot.games.registry import GAMES
-
-
-@runtime_checkable
-class Presses(Protocol):
-    """What a press on one of the bot's components goes to: the bot, which hands it to
-    the feature the component belongs to."""
-
-    async def pressed(self, interaction: discord.Interaction, item: discord.ui.Item[Any]) -> None:
-        """Hands a press on ``item`` to the feature that takes it."""
-
-
-async def hand_over(interaction: discord.Interaction, item: discord.ui.Item[Any]) -> None:
-    """A component's press, handed to the bot the interaction came to."""
-    client = interaction.client
-    if not isinstance(client, Presses):
-        raise TypeError(f"{type(client).__name__} takes no presses of the bot's components")
-    await client.pressed(interaction, item)
-
 
 NEVER_SHOWN = -1
 """No game's version, nor any seat's decision key."""
 
 
 class HandedOver:
-    """Mixed into each of the bot's components (before ``DynamicItem``): a press is read
-    back from its custom_id alone (``parse``) and handed over to the bot."""
+    """Mixed into each of the bot's components (before ``DynamicItem``, whose template
+    says what its custom_ids look like): a press is read back from its custom_id alone
+    (``parse``)."""
 
     pattern: ClassVar[re.Pattern[str]]
     """What the component's custom_ids look like (its ``DynamicItem`` template)."""
@@ -65,19 +49,6 @@ class HandedOver:
     @abstractmethod
     def parse(cls, match: re.Match[str]) -> Self:
         """The component a custom_id matching its template names."""
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Self:
-        """How discord.py makes the component from a custom_id matching its template: read back
-        from the custom_id alone."""
-        return cls.parse(match)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        """A press, handed to the bot, which hands it to the feature that takes it."""
-        assert isinstance(self, discord.ui.Item)
-        await hand_over(interaction, self)
 
 
 def whole_up_to(most: int) -> str:

@@ -9,7 +9,12 @@ from typing import Any
 
 from bot.storage.connection import Connection
 from bot.storage.game_forms import form_for
-from bot.storage.game_rows import DAMAGED_VERSION, GAME_AND_SEAT_COLUMNS, read_game
+from bot.storage.game_rows import (
+    DAMAGED_VERSION,
+    GAME_AND_SEAT_COLUMNS,
+    read_game,
+    remember_position,
+)
 from bot.storage.game_values import Options
 from bot.storage.records import EndReason, Game, GameStatus, Seat
 from bot.storage.shards import Shards
@@ -183,7 +188,11 @@ async def update_game(connection: Connection, game: Game, now: float, **changes:
 
 def _column_value(game: Game, column: str, value: Any) -> Any:
     if column == "state":
-        return None if value is None else json_text(form_for(game.kind).state_to_json(value))
+        if value is None:
+            return None
+        text = json_text(form_for(game.kind).state_to_json(value))
+        remember_position(game.id, game.kind, text, value)
+        return text
     if column == "setup":
         return None if value is None else json_text(value)
     if isinstance(value, GameStatus | EndReason):

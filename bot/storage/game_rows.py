@@ -5,6 +5,8 @@ code reading it."""
 from __future__ import annotations
 
 import json
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from types import MappingProxyType
 from typing import Any
@@ -110,7 +112,7 @@ def read_game(rows: Sequence[Row]) -> Game:
     setup, why_setup = read_json_object(game["setup"], "setup")
     state = None
     if form is not None:
-        state, why_state = _read_state(form, game["state"])
+        state, why_state = _read_state(form, kind, game["id"], game["state"])
         broken = broken or why or why_setup or why_state
         broken = broken or _misfit(form, status, state, tuple(seats), options, first_seat)
     if end_reason is not None and end_reason not in tuple(EndReason):
@@ -142,12 +144,42 @@ def _user_ids(text: str | None) -> tuple[int, ...]:
     return tuple(int(part) for part in text.split(",") if part.isdigit())
 
 
-def _read_state(form: StoredForm, text: str | None) -> tuple[Any, str | None]:
+KEPT_POSITIONS = 4096
+"""Games whose last position is kept read, the least recently read dropped first."""
+_POSITIONS: OrderedDict[int, tuple[str, str, Any]] = OrderedDict()
+"""Per game, its position as last written or read here: its kind, its JSON text and the
+position itself. Every move reads the game, and the text alone says whether it is still
+the same position (positions never change in place), so it is made from its JSON once."""
+
+
+_POSITIONS_LOCK = threading.Lock()
+"""The database's threads read and write games side by side."""
+
+
+def remember_position(game_id: int, kind: str, text: str, state: Any) -> None:
+    """``state`` was written as ``text`` for the game: read back, it is this."""
+    with _POSITIONS_LOCK:
+        _POSITIONS[game_id] = (kind, text, state)
+        _POSITIONS.move_to_end(game_id)
+        while len(_POSITIONS) > KEPT_POSITIONS:
+            _POSITIONS.popitem(last=False)
+
+
+def _read_state(
+    form: StoredForm, kind: str, game_id: int, text: str | None
+) -> tuple[Any, str | None]:
     """The stored position, or why it cannot be read (a broken game, not a crash)."""
     if text is None:
         return None, None
+    with _POSITIONS_LOCK:
+        kept = _POSITIONS.get(game_id)
+        if kept is not None and kept[0] == kind and kept[1] == text:
+            _POSITIONS.move_to_end(game_id)
+            return kept[2], None
     try:
-        return form.state_from_json(json.loads(text)), None
+        state = form.state_from_json(json.loads(text))
+        remember_position(game_id, kind, text, state)
+        return state, None
     except json.JSONDecodeError as e:
         return None, f"the saved position is not valid JSON ({e.msg})"
     except ValueError as e:
