@@ -95,6 +95,22 @@ def _lines_texts(lines: Sequence[Line]) -> list[str]:
     return texts
 
 
+class Layout(discord.ui.LayoutView):
+    """A message's components, which the bot lays out and reads presses of itself
+    (``GameBot.on_interaction``, from each custom_id alone): discord.py is to keep none
+    of them. A view it keeps (one not finished yet) has its ``DynamicItem``s' templates
+    registered, and every press matching one is then rebuilt as a view of the whole
+    pressed message before being handed over, a second time."""
+
+    def is_dispatchable(self) -> bool:
+        """Never: the bot reads its presses itself."""
+        return False
+
+    def is_finished(self) -> bool:
+        """From the start: it listens to nothing."""
+        return True
+
+
 def layout(card: Card) -> discord.ui.LayoutView:
     """The card as Discord's components: everything inside one container."""
     parts = _parts(card)
@@ -107,7 +123,7 @@ def layout(card: Card) -> discord.ui.LayoutView:
         parts.append(discord.ui.Separator(visible=False))
         parts.extend(discord.ui.ActionRow(*row) for row in rows)
     colour = None if card.accent is None else discord.Colour.from_rgb(*card.accent)
-    view = discord.ui.LayoutView(timeout=None)
+    view = Layout(timeout=None)
     if card.note:
         view.add_item(discord.ui.TextDisplay(card.note))
     view.add_item(discord.ui.Container(*parts, accent_colour=colour))
@@ -167,7 +183,7 @@ def stripped(message: discord.Message) -> dict[str, Any]:
     classic one loses its components."""
     if not message.flags.components_v2:
         return {"view": None}
-    view = discord.ui.LayoutView.from_message(message, timeout=None)
+    view = Layout.from_message(message, timeout=None)
     for item in list(view.walk_children()):
         if isinstance(item, discord.ui.ActionRow):
             _parent(view, item).remove_item(item)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
+import random
 import sys
 import time
 from pathlib import Path
@@ -15,7 +17,15 @@ from bot.discord_ui import surfaces
 from emulator import User
 from render.claimit import View, render_board
 from tests import processes
-from tests.e2e.world import World, board_png, describe, ephemeral_answer, make_world, text_of
+from tests.e2e.world import (
+    World,
+    board_png,
+    describe,
+    ephemeral_answer,
+    make_world,
+    pick_button,
+    text_of,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -262,3 +272,20 @@ async def test_after_a_placement_the_board_shows_the_roll_it_used(world: World) 
     used = render_board(game.state, View(names=names, rolled=dice))
     without = render_board(game.state, View(names=names))
     assert board_png(turn) == used != without
+
+
+async def test_a_press_is_handed_over_once_and_discord_py_keeps_no_view(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The bot reads every press from its custom_id itself: discord.py, which would keep
+    a view of each message its buttons went out on and rebuild the whole pressed message
+    before handing a press over (and log every press it can't hand over), has none."""
+    caplog.set_level(logging.INFO)
+    table = await world.start_game(2)
+    rng = random.Random(2)
+    for _ in range(6):
+        mover = await world.mover()
+        await world.click(mover, table, pick_button(table, rng, 0.3))
+    store = world.bots[0]._connection._view_store
+    assert store._dynamic_items == {} and store._views == {}
+    assert not [r for r in caplog.records if r.name.startswith("discord.ui")]
