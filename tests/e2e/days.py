@@ -4,6 +4,7 @@ on the turn notice in their DMs), whatever the game."""
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 from typing import Any
 
@@ -16,6 +17,16 @@ DAY = 24 * 3600
 HOUR = 3600
 TWO_DAYS = 2 * 24 * 60
 """A turn of two days, in minutes (as ``turn_timeout`` takes it)."""
+
+
+def to_noon(world: World) -> None:
+    """Moves the world's clocks on to the next noon, UTC: a test of hours of the day
+    begins at the same one whenever it runs."""
+    now = dt.datetime.fromtimestamp(world.clock.now(), dt.UTC)
+    noon = now.replace(hour=12, minute=0, second=0, microsecond=0)
+    if noon <= now:
+        noon += dt.timedelta(days=1)
+    world.advance(noon.timestamp() - world.clock.now())
 
 
 def notices(world: World, user: User) -> list[Message]:

@@ -16,7 +16,17 @@ import pytest
 
 from bot.discord_ui.presenter import to_ping
 from emulator import Channel, Guild, User, shard_of
-from tests.e2e.days import DAY, HOUR, TWO_DAYS, kept, notices, press_any, start_two, until_turn_of
+from tests.e2e.days import (
+    DAY,
+    HOUR,
+    TWO_DAYS,
+    kept,
+    notices,
+    press_any,
+    start_two,
+    to_noon,
+    until_turn_of,
+)
 from tests.e2e.world import World, describe, make_world, note_of
 from tests.postgres_cluster import Cluster
 
@@ -52,6 +62,7 @@ async def test_two_bots_share_the_clocks_and_the_direct_messages(world: World) -
     await world.start_bot(shards=(SHARDS, frozenset({0})))
     await world.start_bot(shards=(SHARDS, frozenset({1})))
     await world.discord.wait_for_shards(SHARDS)
+    to_noon(world)
     await world.command(ann, "my settings", notify="dm")
     await world.command(di, "my settings", notify="summary", summary_at="18")
     near = await start_two(world, ann, bo, where=first[1])
