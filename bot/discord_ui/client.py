@@ -92,6 +92,10 @@ class GameBot(discord.AutoShardedClient):
             # is enough): asking Discord for every server's members would only slow
             # every start, and on_ready waits for it.
             chunk_guilds_at_startup=False,
+            # Nothing reads discord.py's cache of recent messages (the features listen
+            # to the raw events), which costs a search of up to a thousand messages at
+            # every deletion.
+            max_messages=None,
             allowed_mentions=discord.AllowedMentions.none(),
             guild_ready_timeout=guild_ready_timeout,
             shard_count=settings.shard_count,

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import operator
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar, Protocol, SupportsIndex, overload
 
@@ -46,6 +47,26 @@ class Row(tuple[Any, ...]):
     def keys(self) -> tuple[str, ...]:
         """The columns' names, in the ``SELECT``'s order."""
         return self._names
+
+    def picked(self, names: tuple[str, ...]) -> tuple[Any, ...]:
+        """The values of these columns, in that order, read at once (a game's row is read
+        at every move, column by column)."""
+        return _getter(type(self), names)(self)
+
+
+@functools.lru_cache(maxsize=256)
+def _getter(row: type[Row], names: tuple[str, ...]) -> Callable[[Row], tuple[Any, ...]]:
+    """What reads ``names`` from the rows of one statement, by position."""
+    try:
+        indices = tuple(row._columns[name] for name in names)
+    except KeyError as missing:
+        raise KeyError(
+            f"the row has no column {missing} (its columns: {', '.join(row._names)})"
+        ) from None
+    if len(indices) == 1:
+        (index,) = indices
+        return lambda values: (tuple.__getitem__(values, index),)
+    return operator.itemgetter(*indices)
 
 
 class DriverRow(Protocol):

@@ -8,6 +8,7 @@ deadline scan, a start-up's catch-up).
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -62,6 +63,12 @@ def level_or_none(value: object) -> bool:
 
 
 Column = tuple[str, Check, Any]
+
+
+@functools.lru_cache(maxsize=64)
+def _names(columns: tuple[Column, ...]) -> tuple[str, ...]:
+    """The columns' names (each kind of row is checked by the same columns, every time)."""
+    return tuple(name for name, _, _ in columns)
 """A column's name, what its values must be, and what stands in for a damaged one."""
 
 
@@ -71,8 +78,9 @@ def checked(columns: Sequence[Column], row: Row) -> tuple[dict[str, Any], str | 
     if none is)."""
     clean: dict[str, Any] = {}
     damage = None
-    for name, check, stand_in in columns:
-        value = row[name]
+    picked = row.picked(_names(tuple(columns)))
+    for index, (name, check, stand_in) in enumerate(columns):
+        value = picked[index]
         if check(value):
             clean[name] = value
             continue

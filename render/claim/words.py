@@ -7,6 +7,7 @@ column heads (``GOB``; the Knights' ``KNI`` is ``RIT`` in German).
 
 from __future__ import annotations
 
+import functools
 from typing import Final
 
 from i18n import N_, Language
@@ -41,7 +42,14 @@ def faction_name(code: str, lang: Language) -> str:
 
 def card_name(code: str, lang: Language) -> str:
     """One card of the faction, before its value: ``Knight`` (5) / ``Ritter`` (5)."""
-    names = {
+    return _card_names(lang)[code]
+
+
+@functools.cache
+def _card_names(lang: Language) -> dict[str, str]:
+    """Every faction's card name in ``lang``, put into words once (a picture's
+    description names every card in a hand)."""
+    return {
         "AUT": lang.pgettext("card", "Automaton"),
         "BAR": lang.pgettext("card", "Bard"),
         "DOP": lang.pgettext("card", "Doppelgänger"),
@@ -60,12 +68,17 @@ def card_name(code: str, lang: Language) -> str:
         "UND": lang.pgettext("card", "Undead"),
         "VIK": lang.pgettext("card", "Viking"),
     }
-    return names[code]
 
 
 def code_name(code: str, lang: Language) -> str:
     """The three letters on the faction's cards: ``KNI`` / ``RIT``."""
-    codes = {
+    return _code_names(lang)[code]
+
+
+@functools.cache
+def _code_names(lang: Language) -> dict[str, str]:
+    """Every faction's three letters in ``lang``, put into words once."""
+    return {
         "AUT": lang.pgettext("faction code", "AUT"),
         "BAR": lang.pgettext("faction code", "BAR"),
         "DOP": lang.pgettext("faction code", "DOP"),
@@ -84,4 +97,3 @@ def code_name(code: str, lang: Language) -> str:
         "UND": lang.pgettext("faction code", "UND"),
         "VIK": lang.pgettext("faction code", "VIK"),
     }
-    return codes[code]
