@@ -24,9 +24,9 @@ otherwise, with the bot's exact words; how long a hand took to offer its player 
 after another player's move (that move's answer to the hand's edit), p50, p99 and mean,
 which is what the players wait for besides their thinking; the table's lag behind the
 game, p50 and p99
-(``bench.e2e``'s ``TableWatch``: a move's commit to its table first showing it or a
+(``bench.table_watch``'s ``TableWatch``: a move's commit to its table first showing it or a
 later one); and from the emulator's request log, the requests answered 429 (the goal is
-none), the most posts, edits and deletes one channel had in any 5 s (``bench.e2e``'s
+none), the most posts, edits and deletes one channel had in any 5 s (``bench.discord_requests``'
 ``Budget``), and the most in each bucket's own window beside the bucket (a bucket's
 window resets at fixed times, so a sliding window can hold up to twice its limit
 without a 429).
@@ -57,21 +57,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from bench.e2e import (
-    CHANNEL_ROUTES,
-    GAME_ID,
-    HAND_BUTTON,
-    SETTLE,
-    WINDOW,
-    BotProcess,
-    Budget,
-    TableWatch,
-    bot_environment,
-    lags_of,
-    ms,
-    peak,
-    percentile,
-)
+from bench.bot_processes import BotProcess, bot_environment
+from bench.discord_requests import CHANNEL_ROUTES, WINDOW, Budget, peak
+from bench.e2e_report import ms, percentile
+from bench.players import HAND_BUTTON
+from bench.table_watch import GAME_ID, SETTLE, TableWatch, lags_of
 from bot.discord_ui.features.hands.handlers import MOVED_ON_PRIVATELY
 from bot.service.errors import BoardMovedOn, NotYourTurn
 from emulator import (
@@ -319,7 +309,8 @@ class Figures:
     hand_lags: list[float]
     """``FastTable.hand_lags`` of every table."""
     table_lags: list[float]
-    """Per move committed, the seconds until its table showed it (``bench.e2e.table_lags``)."""
+    """Per move committed, the seconds until its table showed it
+    (``bench.table_watch.table_lags``)."""
     budget: Budget
     buckets: dict[str, tuple[int, Window]]
     """``bucket_peaks``."""

@@ -24,8 +24,9 @@ from tests import processes
 
 RATE = 100
 """Samples a second of each running thread."""
-OURS = ("bot", "engine", "render", "i18n")
-"""The project's packages: a sample is put down to the innermost of their functions."""
+OURS = ("bot", "engine", "render", "i18n", "bench")
+"""The project's packages: a sample is put down to the innermost of their functions
+(the bench's own for the floor, ``bench.floor_bot``)."""
 RUNNERS = ("asyncio.", "threading", "concurrent.futures.")
 """The modules that run jobs: the event loop's callbacks and tasks, worker threads'."""
 WAITING = frozenset(

@@ -22,7 +22,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.e2e import start_bot, tables_in
+from bench.bot_processes import start_bot
+from bench.players import tables_in
 from bot.storage.opening import open_database
 from emulator import Channel, DiscordEmulator, Interaction, User
 from tests.finished_games import write_finished_games

@@ -28,7 +28,7 @@ import sys
 import time
 from dataclasses import dataclass
 
-from bench.e2e import PostgresCluster
+from bench.bot_processes import PostgresCluster
 from bot.service import GameService
 from bot.storage import GameStatus
 from bot.storage.opening import open_database

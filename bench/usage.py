@@ -83,10 +83,17 @@ class CpuWatch:
         self._before: dict[str, float | None] = {}
         self._machine: tuple[int, int] | None = None
         self._own = 0.0
-        self._wall = 0.0
+        self._started = 0.0
         self.shares: list[Share] = []
+        self.wall = 0.0
+        """Seconds from ``start`` to ``stop``."""
         self.machine_busy: float | None = None
         """Share of all cores busy over the interval, whoever used them."""
+
+    def seconds(self, name: str) -> float | None:
+        """The CPU seconds the named process (with its tree, if counted) used."""
+        share = next((s for s in self.shares if s.name == name), None)
+        return None if share is None or share.cores is None else share.cores * self.wall
 
     def _sample(self) -> dict[str, float | None]:
         return {
@@ -98,11 +105,11 @@ class CpuWatch:
         self._before = self._sample()
         self._machine = machine_ticks()
         self._own = time.process_time()
-        self._wall = time.monotonic()
+        self._started = time.monotonic()
 
     def stop(self) -> None:
         after = self._sample()
-        wall = time.monotonic() - self._wall
+        wall = self.wall = time.monotonic() - self._started
         self.shares = [
             Share("bench (emulator and players)", (time.process_time() - self._own) / wall)
         ]

@@ -7,7 +7,8 @@ import math
 
 import pytest
 
-from bench.e2e import Shown, channel_peaks, moves_shown, outside_interactions, table_lags
+from bench.discord_requests import channel_peaks, outside_interactions
+from bench.table_watch import Shown, moves_shown, table_lags
 from emulator import LoggedRequest
 
 POST = "POST /channels/{channel}/messages"

@@ -1,0 +1,69 @@
+"""The end-to-end bench's report of what its players met: the waits that ran out, by
+game, step and wait; the bot's CPU per action; and ``--idle``'s counts."""
+
+from __future__ import annotations
+
+import argparse
+import collections
+
+import pytest
+
+from bench.e2e import counts
+from bench.e2e_report import Figures, report_findings
+from bench.players import ANSWER, Finding
+from bench.usage import CpuWatch, LoopLag, Share
+
+
+def figures(findings: list[Finding], latencies: list[float], unanswered: int = 0) -> Figures:
+    cpu = CpuWatch({})
+    cpu.shares, cpu.wall = [Share("bot", 1.5)], 10.0
+    return Figures(
+        "bot",
+        ["bot"],
+        latencies,
+        unanswered,
+        10.0,
+        0,
+        0,
+        4,
+        cpu,
+        LoopLag(),
+        {},
+        {},
+        None,
+        [],
+        None,
+        findings,
+        collections.Counter({"This game is over.": 2}),
+        None,
+        None,
+    )
+
+
+def test_the_waits_that_ran_out_are_counted_by_game_step_and_wait(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    hand = [Finding(f"table-{n}", "claim", "My hand", "the hand") for n in (5, 2, 5, 8, 11)]
+    click = Finding("table-1", "claimit", "Roll", ANSWER)
+    report_findings(figures([*hand, click], [0.1]))
+    assert capsys.readouterr().out.splitlines() == [
+        "unanswered (waits that ran out, after which the players went on): 6",
+        "  5 × claim, My hand: waited in vain for the hand "
+        "(in table-11, table-2, table-5 and 1 more)",
+        f"  1 × claimit, Roll: waited in vain for {ANSWER} (in table-1)",
+        "My hand answered with words instead of a hand (the game had ended): "
+        "2 × 'This game is over.'",
+    ]
+
+
+def test_the_cpu_per_action_is_the_bots_cpu_seconds_over_every_click() -> None:
+    # 1.5 cores for 10 s, over 4 answered clicks and 1 unanswered.
+    assert figures([], [0.1, 0.2, 0.1, 0.3], unanswered=1).cpu_per_action == pytest.approx(3.0)
+    assert figures([], []).cpu_per_action is None
+
+
+def test_the_idle_counts_are_a_list_of_games() -> None:
+    assert counts("1000,200") == [200, 1000]
+    for wrong in ("", "0,5", "two"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            counts(wrong)
