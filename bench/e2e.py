@@ -9,8 +9,10 @@ Each game is played by its two players in its own channel (Claim It!, Gold Nugge
 Claim in turn at the tables, or only the game named), the channels spread over servers
 in every one of the bot's shards: the players wait a random think time (mean --think
 seconds; 0.6 offers about 75 actions/s from 50 games), click, and wait for the answer
-(``bench.players``). Claim's players play from their own hands (**My hand**), which the
-bot keeps up to date: whoever's hand offers a move presses one of its cards or choices.
+(``bench.players``); each table's host thinks before opening its first game too, so
+that the tables do not all open in the run's first second. Claim's players play from
+their own hands (**My hand**), which the bot keeps up to date: whoever's hand offers a
+move presses one of its cards or choices.
 A click the bot answers after Discord's 3 s gets no answer (Discord refuses it): it
 counts as slower than any answer, and the players go on from what the channel shows.
 Each game lives in its one table message (the lobby becomes it; whoever is to act is
