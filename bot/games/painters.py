@@ -65,10 +65,6 @@ class Painter:
         self._reading: asyncio.Task[None] | None = None
         self._started = asyncio.Event()
 
-    @property
-    def pid(self) -> int | None:
-        return None if self._process is None else self._process.pid
-
     async def start(self) -> None:
         """Starts the process, and waits until it is ready for its first picture."""
         # Spawned, not forked: a fork of the bot's process would copy its threads'
