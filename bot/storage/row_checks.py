@@ -63,13 +63,13 @@ def level_or_none(value: object) -> bool:
 
 
 Column = tuple[str, Check, Any]
+"""A column's name, what its values must be, and what stands in for a damaged one."""
 
 
 @functools.lru_cache(maxsize=64)
 def _names(columns: tuple[Column, ...]) -> tuple[str, ...]:
     """The columns' names (each kind of row is checked by the same columns, every time)."""
     return tuple(name for name, _, _ in columns)
-"""A column's name, what its values must be, and what stands in for a damaged one."""
 
 
 def checked(columns: Sequence[Column], row: Row) -> tuple[dict[str, Any], str | None]:
