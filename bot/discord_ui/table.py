@@ -615,6 +615,7 @@ class GameTable:
             self._on_table.pop(game.id, None)
             self._edits_refused.pop(game.id, None)
             self.hands.forget(game.id)
+            self.service.history.forget(game.id)
         elif computer_to_move(game, self.clock.now()):
             self.computer.play(game)
 

@@ -14,6 +14,7 @@ from bot.service.game_loading import game_rules, initial_state, load_game, with_
 from bot.storage import ladder_queries, move_queries, result_queries
 from bot.storage.connection import Connection
 from bot.storage.database import Database
+from bot.storage.game_rows import forget_position
 from bot.storage.records import Game, Move, RatingChange, Result
 
 KEPT_LAST_MOVES = 10_000
@@ -44,6 +45,14 @@ class PastMoves:
         known = self._moved_at.pop(game.id, None)
         if known is not None and known[0] == game.version - 1 and game.moved_version:
             self._moved_at[game.id] = (game.version, {**known[1], move.seat: game.updated_at})
+
+    def forget(self, game_id: int) -> None:
+        """The game is over and shown: its last move, its seats' and its position are read
+        from the database if ever asked for again. Kept, every game a bot ever finished
+        would stay in memory until thousands more had."""
+        self._last_moves.pop(game_id, None)
+        self._moved_at.pop(game_id, None)
+        forget_position(game_id)
 
     async def last_outcome(self, game_id: int, game: Game | None = None) -> Outcome | None:
         """The game's last move as an outcome, to show a change whose message never went

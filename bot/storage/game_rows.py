@@ -165,6 +165,12 @@ def remember_position(game_id: int, kind: str, text: str, state: Any) -> None:
             _POSITIONS.popitem(last=False)
 
 
+def forget_position(game_id: int) -> None:
+    """The game is over: its position is made from its JSON again if ever read."""
+    with _POSITIONS_LOCK:
+        _POSITIONS.pop(game_id, None)
+
+
 def _read_state(
     form: StoredForm, kind: str, game_id: int, text: str | None
 ) -> tuple[Any, str | None]:

@@ -110,7 +110,7 @@ class TextSprite(NamedTuple):
         canvas.paste(self.image, (round(x) + self.dx, round(y) + self.dy), self.image)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def text_sprite(text: str, face: Face, size: int, color: Color, anchor: str = "mm") -> TextSprite:
     """The text in ``color`` on a transparent background (``anchor`` as in Pillow)."""
     with _FREETYPE:

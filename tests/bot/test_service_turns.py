@@ -17,7 +17,7 @@ from bot.service.errors import (
     NotStarted,
     NotYourTurn,
 )
-from bot.storage import Database, Game, GameStatus, game_queries, move_queries
+from bot.storage import Database, Game, GameStatus, game_queries, game_rows, move_queries
 from bot.storage.connection import Connection
 from engine.claimit import Bust, GameOver, Phase, Placement, Roll, Stopped
 from tests.bot.fixtures import (
@@ -241,6 +241,33 @@ async def test_the_last_move_made_here_is_not_replayed_and_another_s_is(
     monkeypatch.setattr(move_queries, "load_moves", load_moves)
     again = await service.history.last_outcome(game.id)
     assert again is not None and (again.action, again.events) == (placed.action, placed.events)
+
+
+async def test_a_game_forgotten_once_over_is_read_again_from_the_database_the_same(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = await started_game(service, 2)
+    mover = Actor(game.seats[game.state.turn].user_id)
+    await service.act(game.id, mover, game.version, "roll")
+    made = await service.history.last_outcome(game.id)
+    before = await service.game(game.id)
+    replays: list[int] = []
+    load_moves = move_queries.load_moves
+
+    async def replayed(connection: Connection, game_id: int) -> object:
+        replays.append(game_id)
+        return await load_moves(connection, game_id)
+
+    monkeypatch.setattr(move_queries, "load_moves", replayed)
+    assert await service.history.last_outcome(game.id) == made
+    assert replays == []
+
+    assert game.id in game_rows._POSITIONS
+    service.history.forget(game.id)
+    assert game.id not in game_rows._POSITIONS
+    assert await service.history.last_outcome(game.id) == made
+    assert replays == [game.id]
+    assert await service.game(game.id) == before
 
 
 async def test_the_time_out_rule_stands_in_only_for_a_computer_player_to_act(
