@@ -31,6 +31,8 @@ QUIET = 0.05
 """The bot's share of a core under which it counts as quiet (its timers alone)."""
 QUIET_WITHIN = 60.0
 """Seconds the bot has to go quiet after the games are opened."""
+IDLE_SECONDS = 10.0
+"""Seconds over which a quiet bot's CPU is measured: what its waiting games cost."""
 
 
 async def open_game(table: Table, index: int, until: float) -> None:
@@ -73,19 +75,31 @@ async def quiet(pids: Sequence[int]) -> float:
     return time.monotonic() - start
 
 
+async def idle_cpu(pids: Sequence[int]) -> float:
+    """The processes' share of a core over ``IDLE_SECONDS``."""
+    before = sum(tree_cpu_seconds(pid) or 0.0 for pid in pids)
+    began = time.monotonic()
+    await asyncio.sleep(IDLE_SECONDS)
+    used = sum(tree_cpu_seconds(pid) or 0.0 for pid in pids) - before
+    return used / (time.monotonic() - began)
+
+
 async def idle(setup: Setup, counts: Sequence[int], kinds: list[str]) -> None:
     """Opens games up to each of ``counts`` in turn and prints the bot's RSS at each."""
     async with contextlib.AsyncExitStack() as stack:
         played = await world(stack, setup, max(counts), kinds, None)
         pids = played.pids()
         await quiet(pids)
-        first = tree_rss(pids)
+        first, first_cpu = tree_rss(pids), await idle_cpu(pids)
         print(
             f"idle games ({', '.join(kinds)}; one in {LOBBY_EVERY} a lobby, the others "
             f"started and waiting for their first move): bot: {setup}"
         )
         if first is not None:
-            print(f"  the bot's RSS (picture processes included), no game: {first / MIB:.0f} MiB")
+            print(
+                f"  the bot's RSS (picture processes included), no game: {first / MIB:.0f} MiB; "
+                f"CPU {100 * first_cpu:.1f}% of a core"
+            )
         opened, sizes = 0, []
         for count in sorted(counts):
             begun = time.monotonic()
@@ -93,7 +107,7 @@ async def idle(setup: Setup, counts: Sequence[int], kinds: list[str]) -> None:
             took = time.monotonic() - begun
             waited = await quiet(pids)
             opened = count
-            size = tree_rss(pids)
+            size, cpu = tree_rss(pids), await idle_cpu(pids)
             tables = played.tables[:count]
             started = sum(table.games for table in tables)
             hands = sum(len(t.hands) for t in tables if isinstance(t, ClaimTable))
@@ -105,7 +119,8 @@ async def idle(setup: Setup, counts: Sequence[int], kinds: list[str]) -> None:
             print(
                 f"  {count} idle games: {size / MIB:.0f} MiB ({started} started, "
                 f"{count - started} lobbies, {hands} Claim hands open; opened in {took:.1f} s, "
-                f"quiet {waited:.0f} s later; {lost} waits ran out)"
+                f"quiet {waited:.0f} s later; {lost} waits ran out); CPU while they wait "
+                f"{100 * cpu:.1f}% of a core"
             )
         if len(sizes) > 1 and sizes[-1][0] > sizes[0][0]:
             (fewer, small), (more, large) = sizes[0], sizes[-1]
