@@ -68,20 +68,23 @@ async def quiet(pids: Sequence[int]) -> float:
     core over a second; the seconds it took."""
     start = time.monotonic()
     while time.monotonic() - start < QUIET_WITHIN:
-        before = sum(tree_cpu_seconds(pid) or 0.0 for pid in pids)
+        before = _cpu_seconds(pids)
         await asyncio.sleep(1.0)
-        if sum(tree_cpu_seconds(pid) or 0.0 for pid in pids) - before < QUIET:
+        if _cpu_seconds(pids) - before < QUIET:
             break
     return time.monotonic() - start
 
 
 async def idle_cpu(pids: Sequence[int]) -> float:
     """The processes' share of a core over ``IDLE_SECONDS``."""
-    before = sum(tree_cpu_seconds(pid) or 0.0 for pid in pids)
-    began = time.monotonic()
+    before, began = _cpu_seconds(pids), time.monotonic()
     await asyncio.sleep(IDLE_SECONDS)
-    used = sum(tree_cpu_seconds(pid) or 0.0 for pid in pids) - before
-    return used / (time.monotonic() - began)
+    return (_cpu_seconds(pids) - before) / (time.monotonic() - began)
+
+
+def _cpu_seconds(pids: Sequence[int]) -> float:
+    """The processes' CPU seconds so far, their children's included."""
+    return sum(tree_cpu_seconds(pid) or 0.0 for pid in pids)
 
 
 async def idle(setup: Setup, counts: Sequence[int], kinds: list[str]) -> None:

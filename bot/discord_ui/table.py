@@ -610,14 +610,20 @@ class GameTable:
         except discord.HTTPException as error:
             raise FollowUpsBehind(recorded or {}) from error
         if not game.status.is_open:
-            self.pings.forget(game.id)
-            self.logs.forget(game.id)
-            self._on_table.pop(game.id, None)
-            self._edits_refused.pop(game.id, None)
-            self.hands.forget(game.id)
-            self.service.history.forget(game.id)
+            self.let_go(game.id)
         elif computer_to_move(game, self.clock.now()):
             self.computer.play(game)
+
+    def let_go(self, game_id: int) -> None:
+        """The game is over and shown: nothing of it is kept in memory any more (its
+        pings, log lines, hands, last move and position are read again if ever asked
+        for)."""
+        self.pings.forget(game_id)
+        self.logs.forget(game_id)
+        self._on_table.pop(game_id, None)
+        self._edits_refused.pop(game_id, None)
+        self.hands.forget(game_id)
+        self.service.history.forget(game_id)
 
     async def _remind(self, game_id: int, version: int) -> None:
         """Someone playing along has not moved within the server's ping delay."""

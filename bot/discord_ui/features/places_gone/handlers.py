@@ -226,8 +226,7 @@ class PlacesGone(Feature):
     async def _end(self, game_id: int) -> Game:
         game = await self.service.close_place_gone(game_id)
         log.info("game %s ended: its place is gone", game.id)
-        self.table.pings.forget(game.id)
-        self.table.logs.forget(game.id)
+        self.table.let_go(game.id)
         await self._tell_players(game)
         return game
 
