@@ -292,6 +292,30 @@ class GameBot(discord.AutoShardedClient):
 
     async def _stop(self, running: int) -> None:
         started = time.monotonic()
+        try:
+            cut_off, released = await self._stop_work(started)
+        finally:
+            # Whatever failed or was cancelled above, the picture processes stop with the
+            # bot: left running, they would outlive it and the event loop they answer on.
+            pictures = await self._stop_painting()
+        if not hasattr(self, "table"):
+            return  # it never started: the reason it could not is the one line to read
+        log.info(
+            "claimit stopped in %.2f s (%d %s running, %s cut off%s); %d pictures made "
+            "(%d of them made before), %.0f%% of their bands from the cache",
+            time.monotonic() - started,
+            running,
+            "action was" if running == 1 else "actions were",
+            cut_off or "none",
+            released,
+            pictures.pictures,
+            pictures.again,
+            100 * pictures.cached_share,
+        )
+
+    async def _stop_work(self, started: float) -> tuple[int, str]:
+        """Everything but the pictures, in order: the clicks cut off and what became of
+        the shard leases."""
         if self._resuming is not None and self._resuming is not asyncio.current_task():
             self._resuming.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -323,25 +347,18 @@ class GameBot(discord.AutoShardedClient):
         if self._database is not None:
             await self._database.close()
             self._database = None
-        pictures = Figures()
-        if self._painting:
-            self._painting = False
-            pictures = await PAINTERS.figures()
+        return cut_off, released
+
+    async def _stop_painting(self) -> Figures:
+        """The picture processes stopped (the last bot of this process to stop ends
+        them), and the pictures they made."""
+        if not self._painting:
+            return Figures()
+        self._painting = False
+        try:
+            return await PAINTERS.figures()
+        finally:
             await PAINTERS.stop()
-        if not hasattr(self, "table"):
-            return  # it never started: the reason it could not is the one line to read
-        log.info(
-            "claimit stopped in %.2f s (%d %s running, %s cut off%s); %d pictures made "
-            "(%d of them made before), %.0f%% of their bands from the cache",
-            time.monotonic() - started,
-            running,
-            "action was" if running == 1 else "actions were",
-            cut_off or "none",
-            released,
-            pictures.pictures,
-            pictures.again,
-            100 * pictures.cached_share,
-        )
 
 
 def _parse_component(custom_id: str, components: Sequence[type[HandedOver]]) -> HandedOver | None:

@@ -140,6 +140,15 @@ class Painter:
                 process.kill()
                 await asyncio.to_thread(process.join)
 
+    async def abandon(self) -> None:
+        """Ends the process of an event loop that is gone: its socket's transport belongs
+        to that loop, which can't close it any more (it goes with the transport)."""
+        self._writer = None
+        process = self._process
+        if process is not None and process.is_alive():
+            process.kill()
+            await asyncio.to_thread(process.join)
+
     def kill(self) -> None:
         """Ends the process at once (one that failed to answer)."""
         if self._writer is not None:
@@ -157,6 +166,9 @@ class Painters:
         self._painters: list[Painter] = []
         self._prepare: tuple[Prepare, ...] = ()
         self._users = 0
+        self._loop: asyncio.AbstractEventLoop | None = None
+        """The event loop the processes are spoken to on (their sockets' reader is its
+        task)."""
 
     @property
     def processes(self) -> int:
@@ -166,6 +178,13 @@ class Painters:
     async def start(self, processes: int, prepare: Sequence[Prepare]) -> None:
         """``processes`` workers, each running every ``prepare`` before its first
         picture (the palettes); waits until they are up."""
+        loop = asyncio.get_running_loop()
+        if self._loop is not loop:
+            # Processes left running by bots of an event loop that is gone (a test whose
+            # bot never stopped) answer to a reader nobody runs: asked for a picture,
+            # they would leave its asker waiting for good.
+            await self._abandon()
+            self._loop = loop
         self._users += 1
         if self._users > 1:
             return
@@ -194,6 +213,17 @@ class Painters:
                 gone.kill()
                 await replacement.start()
             return await self._painters[index].call(function, *args, **kwargs)
+
+    async def _abandon(self) -> None:
+        if self._painters:
+            log.warning(
+                "%d picture processes of an earlier event loop were never stopped; ended",
+                len(self._painters),
+            )
+        for painter in self._painters:
+            await painter.abandon()
+        self._painters = []
+        self._users = 0
 
     async def figures(self) -> Figures:
         """The pictures made so far, over every process."""

@@ -70,6 +70,34 @@ async def test_the_last_bot_to_stop_stops_the_processes() -> None:
         os.kill(worker, 0)
 
 
+# The gone loop's end of each socket is collected unclosed: only that loop could close it.
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+def test_processes_a_gone_event_loop_never_stopped_are_ended_not_asked() -> None:
+    """A bot of an earlier event loop that never stopped (a test that failed before its
+    bot's stop) left processes whose answers only that loop could read: the next start,
+    on another loop, ends them and draws with its own."""
+    painters = Painters()
+
+    async def left_running() -> int:
+        await painters.start(1, [])
+        return await painters.paint(0, os.getpid)
+
+    worker = asyncio.run(left_running())
+    os.kill(worker, 0)  # still running, with nobody to read its answers
+
+    async def next_bot() -> int:
+        await painters.start(0, [])
+        try:
+            return await asyncio.wait_for(painters.paint(0, os.getpid), 10)
+        finally:
+            await painters.stop()
+
+    assert asyncio.run(next_bot()) == os.getpid()
+    assert painters.processes == 0
+    with pytest.raises(ProcessLookupError):
+        os.kill(worker, 0)
+
+
 async def test_without_processes_pictures_are_made_in_a_thread() -> None:
     painters = Painters()
     prepared = []
