@@ -17,7 +17,7 @@ from PIL import Image
 from PIL.GifImagePlugin import GifImageFile
 
 from bot.discord_ui.client import GameBot, use_discord_at
-from bot.discord_ui.presenter import to_ping
+from bot.discord_ui.presenter import acting, to_ping
 from bot.settings import Settings
 from bot.storage import Game
 from emulator import (
@@ -228,12 +228,28 @@ class World:
                 return message
             # A seat just taken over shows its old buttons until the computer's first step
             # (which may land while the database is asked).
-            mover = await self.human_to_move()
+            mover = await self.human_to_move(where)
             if mover is None or not message.button_labels():
                 await asyncio.sleep(0.01)
                 continue
             await self.click(mover, message, pick_button(message, rng, 0.5))
-        raise AssertionError("the game did not finish")
+        raise AssertionError(f"the game did not finish: {await self.stuck(message, where)}")
+
+    async def stuck(self, message: Message, where: Channel | None = None) -> str:
+        """What a game that stopped moving looks like: its row, who is to act, what its
+        table shows, and whether the bot is still at work on it."""
+        game = await self.bots[0].service.current_game((where or self.channel).id)
+        if game is None:
+            return f"no game running; the table says {describe(message)[:200]!r}"
+        table = self.bots[0].table
+        to_act = acting(game)
+        return (
+            f"game {game.id} {game.status} at version {game.version} (shown "
+            f"{game.shown_version}), to act {[(s.seat, s.user_id, s.is_bot) for s in to_act]}; "
+            f"its table ({message.id}) says {describe(message)[:200]!r} with "
+            f"{message.button_labels()}; busy: computer players {table.computer.busy}, "
+            f"follower {table.follower.busy(game.id)}, lock {table.locks.busy(game.id)}"
+        )
 
 
 @asynccontextmanager
