@@ -141,13 +141,13 @@ class Painter:
                 await asyncio.to_thread(process.join)
 
     async def abandon(self) -> None:
-        """Ends the process of an event loop that is gone: its socket's transport belongs
-        to that loop, which can't close it any more (it goes with the transport)."""
+        """Ends the process of an event loop that is gone, and waits until it has ended:
+        its socket's transport belongs to that loop, which can't close it any more (it
+        goes with the transport)."""
         self._writer = None
-        process = self._process
-        if process is not None and process.is_alive():
-            process.kill()
-            await asyncio.to_thread(process.join)
+        self.kill()
+        if self._process is not None:
+            await asyncio.to_thread(self._process.join)
 
     def kill(self) -> None:
         """Ends the process at once (one that failed to answer)."""

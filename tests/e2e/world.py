@@ -242,10 +242,10 @@ class World:
         if game is None:
             return f"no game running; the table says {describe(message)[:200]!r}"
         table = self.bots[0].table
-        to_act = acting(game)
+        to_act = [(seat.seat, seat.user_id, seat.is_bot) for seat in acting(game)]
         return (
             f"game {game.id} {game.status} at version {game.version} (shown "
-            f"{game.shown_version}), to act {[(s.seat, s.user_id, s.is_bot) for s in to_act]}; "
+            f"{game.shown_version}), to act {to_act}; "
             f"its table ({message.id}) says {describe(message)[:200]!r} with "
             f"{message.button_labels()}; busy: computer players {table.computer.busy}, "
             f"follower {table.follower.busy(game.id)}, lock {table.locks.busy(game.id)}"
