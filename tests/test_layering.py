@@ -1,7 +1,7 @@
-"""The platform knows games only through ``bot.games`` (ARCHITECTURE.md): no part of it
-imports a game's engine or renderer, the engines import nothing above them, storage
-nothing of the layers above it, and no modules import each other round. An import
-inside a function counts like any other."""
+"""The platform knows games only through ``bot.games`` (docs/developing.md, "How the code
+is laid out"): no part of it imports a game's engine or renderer, the engines import
+nothing above them, storage nothing of the layers above it, and no modules import each
+other round. An import inside a function counts like any other."""
 
 from __future__ import annotations
 

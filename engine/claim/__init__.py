@@ -1,4 +1,4 @@
-"""Claim (Scott Almes; anniversary edition "5 Jahre Claim"): the rules of RULES-claim.md as
+"""Claim (Scott Almes; anniversary edition "5 Jahre Claim"): the rules of docs/rules/claim.md as
 a pure engine: no I/O, randomness only in ``shuffle_deck``.
 
 deck, removed = shuffle_deck(FIRST_GAME, random.Random(1))

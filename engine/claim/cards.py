@@ -1,4 +1,4 @@
-"""The 180 cards of Claim's anniversary edition (RULES-claim.md, Components).
+"""The 180 cards of Claim's anniversary edition (docs/rules/claim.md, Components).
 
 Every card is a singleton of the catalogue: piles hold the very objects of
 ``CARDS``, so a card is found in a hand by identity, which is what keeps the

@@ -1,6 +1,6 @@
 """Typed errors of the Claim rules engine; each carries its conformance-protocol code.
 
-The protocol checks an action in a fixed order (RULES-claim.md, Errors and
+The protocol checks an action in a fixed order (docs/rules/claim.md, Errors and
 check order); each step of that order has its own error, so the first failure
 is the answer.
 """

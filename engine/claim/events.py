@@ -1,4 +1,4 @@
-"""What applying an action announces, in the order it happens (RULES-claim.md, Events).
+"""What applying an action announces, in the order it happens (docs/rules/claim.md, Events).
 
 Events are the engine's complete log, secrets included: a ``FollowerTaken``
 from the deck is known only to its seat (and to a Seer winner who looked at

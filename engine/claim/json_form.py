@@ -1,4 +1,4 @@
-"""The JSON form of states, actions, events, views and scores defined in RULES-claim.md.
+"""The JSON form of states, actions, events, views and scores defined in docs/rules/claim.md.
 
 It is what the conformance protocol speaks and what storage persists, so
 reading is strict: a state is rebuilt in canonical form (piles in catalogue

@@ -1,4 +1,4 @@
-"""The JSON-lines conformance protocol of RULES-claim.md: one request per line, one answer
+"""The JSON-lines conformance protocol of docs/rules/claim.md: one request per line, one answer
 per line, checks in the documented order (Errors and check order).
 
 Every line gets an answer, whatever it holds; a request the engine cannot
@@ -35,7 +35,7 @@ from engine.json_lines import BadRequest, failure, read_object
 CONFORMANCE = "engine.claim.conformance"
 """The module that serves this protocol on stdin and stdout (``python -m``)."""
 CASES = "claim.jsonl"
-"""The shared conformance cases of this game (``../shared/conformance/``)."""
+"""This game's conformance cases, a file in ``conformance/`` (``python -m scripts.conformance``)."""
 
 OPS: Final = ("new", "legal", "apply", "view", "score")
 

@@ -1,6 +1,6 @@
 """Starting a game and applying actions: playing tricks, handing out phase 1's followers,
 resolving phase 2's tricks with every faction's ability, and the end of the game
-(RULES-claim.md, Conformance protocol: Actions, the hand-out and the resolution
+(docs/rules/claim.md, Conformance protocol: Actions, the hand-out and the resolution
 "precisely").
 
 ``apply`` never changes its input; a failing action raises a ``RulesError`` in

@@ -1,4 +1,4 @@
-"""Counting the factions once the game is over (RULES-claim.md, End of the game and
+"""Counting the factions once the game is over (docs/rules/claim.md, End of the game and
 scoring; Bards, Vikings, Raccoons).
 
 Each faction goes to the unit with the most votes; equal votes go to the

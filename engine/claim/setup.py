@@ -1,4 +1,4 @@
-"""Deck building and the deal (RULES-claim.md, Setup): which factions make a game, how many
+"""Deck building and the deal (docs/rules/claim.md, Setup): which factions make a game, how many
 cards each seat gets, and the one shuffle the engine does with a random source.
 
 Everything else in the engine is deterministic: the shuffled deck and the

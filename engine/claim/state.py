@@ -1,5 +1,5 @@
 """The position of a game of Claim, immutable, with the quantities the protocol derives
-from it (RULES-claim.md, State and Derived quantities).
+from it (docs/rules/claim.md, State and Derived quantities).
 
 Building a ``ClaimState`` checks nothing: computer players build many sampled
 states and the rules derive each new position from a valid one, so checks

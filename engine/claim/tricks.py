@@ -1,4 +1,4 @@
-"""One trick: what a seat may play, and the places of the cards played (RULES-claim.md,
+"""One trick: what a seat may play, and the places of the cards played (docs/rules/claim.md,
 Playing a trick).
 
 These functions see only cards on the table and in a hand, so the rules (on a

@@ -1,5 +1,5 @@
 """Scoring units: each player, or with 4 players each team of diagonal partners, whose two
-score piles count together (RULES-claim.md, End of the game and scoring).
+score piles count together (docs/rules/claim.md, End of the game and scoring).
 
 A unit's representative is its lowest seat: with 4 players seats 0 and 1, who
 make the team's loot choice (house ruling H19).

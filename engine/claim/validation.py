@@ -1,4 +1,4 @@
-"""Whether a position could arise in play: RULES-claim.md's ``invalid_state`` list, checked
+"""Whether a position could arise in play: docs/rules/claim.md's ``invalid_state`` list, checked
 exactly (no more, so that any engine of the same document accepts the same states).
 
 ``state_from_json`` checks the JSON types and builds the canonical state

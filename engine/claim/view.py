@@ -1,4 +1,4 @@
-"""What one seat may know (RULES-claim.md, View): the only thing safe to show a player, and
+"""What one seat may know (docs/rules/claim.md, View): the only thing safe to show a player, and
 all a computer player gets.
 
 A view holds copies of public piles and of the seat's own hand and follower

@@ -1,4 +1,4 @@
-"""Claim It! (Kris Gould, Wattsalpoag 2006): the rules of RULES.md as a pure engine.
+"""Claim It! (Kris Gould, Wattsalpoag 2006): docs/rules/claim-it.md as a pure engine.
 
 state = GameState.new(3, first=0)
 state, events = apply(state, Roll((2, 3, 5)))

@@ -46,7 +46,7 @@ class TimeOut:
     placed before any pending roll, or as a pass when nothing was placed.
 
     Not in the rulebook: it is how an online table keeps a quiet player from
-    stalling the game (PRODUCT.md, reliability)."""
+    stalling the game (docs/playing.md, "Nobody can stall a game")."""
 
 
 Action = Roll | Place | Stop | TimeOut

@@ -1,4 +1,4 @@
-"""The JSON form of states, actions and events defined in RULES.md, plus the
+"""The JSON form of states, actions and events defined in docs/rules/claim-it.md, plus the
 time-out (``{"timeout": true}``, event ``pass``) that only the bot's clock plays.
 
 It is what the conformance protocol speaks and what storage persists, so

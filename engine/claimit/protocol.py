@@ -1,4 +1,5 @@
-"""The JSON-lines conformance protocol of RULES.md: one request per line, one answer per line.
+"""The JSON-lines conformance protocol of docs/rules/claim-it.md: one request per line, one
+answer per line.
 
 Every line gets an answer, whatever it holds; a request the engine cannot
 answer is a ``bad_request``, never a crash.
@@ -26,7 +27,7 @@ from engine.json_lines import BadRequest, failure, read_object
 CONFORMANCE = "engine.claimit.conformance"
 """The module that serves this protocol on stdin and stdout (``python -m``)."""
 CASES = "rulebook.jsonl"
-"""The shared conformance cases of this game (``../shared/conformance/``)."""
+"""This game's conformance cases, a file in ``conformance/`` (``python -m scripts.conformance``)."""
 
 _REQUIRED = {"legal": ("state", "dice"), "apply": ("state", "actions"), "score": ("state",)}
 

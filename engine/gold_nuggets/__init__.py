@@ -1,4 +1,4 @@
-"""Gold Nuggets (Reiner Knizia, Piatnik 2013): the rules of RULES-gold-nuggets.md as a pure engine.
+"""Gold Nuggets (Reiner Knizia, Piatnik 2013): docs/rules/gold-nuggets.md as a pure engine.
 
 state = GameState.new(3, first=0)
 state, events = apply(state, Roll(tuple(Face(f) for f in "LNN2345")))

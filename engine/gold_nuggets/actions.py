@@ -31,7 +31,7 @@ class TimeOut:
     """The player to move ran out of time; ``rules`` documents what happens then.
 
     Not in the rulebook: it is how an online table keeps a quiet player from
-    stalling the game (PRODUCT.md, reliability)."""
+    stalling the game (docs/playing.md, "Nobody can stall a game")."""
 
 
 Action = Roll | SetAside | Take | TimeOut

@@ -1,4 +1,4 @@
-"""The JSON-lines conformance protocol of RULES-gold-nuggets.md: one request per line, one
+"""The JSON-lines conformance protocol of docs/rules/gold-nuggets.md: one request per line, one
 answer per line.
 
 Every line gets an answer, whatever it holds; a request the engine cannot
@@ -32,7 +32,7 @@ from engine.json_lines import BadRequest, failure, read_object
 CONFORMANCE = "engine.gold_nuggets.conformance"
 """The module that serves this protocol on stdin and stdout (``python -m``)."""
 CASES = "gold-nuggets.jsonl"
-"""The shared conformance cases of this game (``../shared/conformance/``)."""
+"""This game's conformance cases, a file in ``conformance/`` (``python -m scripts.conformance``)."""
 
 OPS = ("legal", "apply", "score")
 

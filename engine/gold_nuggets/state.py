@@ -1,6 +1,6 @@
 """The position of a game of Gold Nuggets, immutable and valid by construction.
 
-Building a ``GameState`` checks everything RULES-gold-nuggets.md's "State"
+Building a ``GameState`` checks everything docs/rules/gold-nuggets.md's "State"
 section requires and raises ``InvalidState`` naming the problem. The rules
 derive new positions through ``derive``, which skips the checks because every
 rule keeps the invariants (the property tests hold them to it).

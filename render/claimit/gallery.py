@@ -1,6 +1,6 @@
 """Claim It!'s gallery: the board image of sample positions (see ``render.gallery``).
 
-The rulebook examples 3-6 (from ``../shared/conformance/rulebook.jsonl``), a
+The rulebook examples 3-6 (from the conformance cases, ``conformance/rulebook.jsonl``), a
 5-player mid-game, a bust, a last round and a finished game.
 """
 
@@ -27,7 +27,7 @@ from engine.claimit import (
 from render.claimit.board_image import draw_board
 from render.claimit.view import View
 
-RULEBOOK = Path(__file__).resolve().parents[3] / "shared" / "conformance" / "rulebook.jsonl"
+RULEBOOK = Path(__file__).resolve().parents[2] / "conformance" / "rulebook.jsonl"
 NAMES = ("Ada", "Björn 🎲", "Zoë the Prospector With a Very Long Name", "王小明", "Ольга")
 
 

@@ -1,4 +1,4 @@
-"""The catalogue (RULES-claim.md, Components) and the deck-building rules (Setup)."""
+"""The catalogue (docs/rules/claim.md, Components) and the deck-building rules (Setup)."""
 
 from __future__ import annotations
 

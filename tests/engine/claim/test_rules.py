@@ -1,4 +1,4 @@
-"""Each faction's ability and each house ruling (H1-H22 of RULES-claim.md), with 2 players
+"""Each faction's ability and each house ruling (H1-H22 of docs/rules/claim.md), with 2 players
 and with 3 or 4, on positions written out card by card."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A deliberately naive second reading of RULES.md, on the JSON form (token lists).
+"""A deliberately naive second reading of docs/rules/claim-it.md, on the JSON form (token lists).
 
 It shares no code with the engine, so comparing the two on random games checks
 the bitboards against the rulebook's own wording.

@@ -1,4 +1,5 @@
-"""Building positions in the JSON notation of RULES.md, as the rulebook examples are written."""
+"""Building positions in the JSON notation of docs/rules/claim-it.md, as the rulebook examples
+are written."""
 
 from __future__ import annotations
 

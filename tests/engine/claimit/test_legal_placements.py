@@ -1,4 +1,5 @@
-"""Legal placements for a roll: RULES.md "Legal placements" and the rulebook examples 2-4."""
+"""Legal placements for a roll: docs/rules/claim-it.md "Legal placements" and the rulebook
+examples 2-4."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Each rule and house ruling of RULES-gold-nuggets.md, and the rulebook's worked examples."""
+"""Each rule and house ruling of docs/rules/gold-nuggets.md, and the rulebook's worked examples."""
 
 from __future__ import annotations
 
