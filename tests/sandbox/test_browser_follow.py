@@ -4,10 +4,12 @@ taps; and emoji come from the page's own font, whatever fonts the machine has.""
 
 from __future__ import annotations
 
+import io
 import random
 from collections.abc import AsyncIterator
 
 import pytest
+from PIL import Image, ImageChops
 from playwright.async_api import Browser, Page, expect
 
 from tests.sandbox.pages import (
@@ -79,6 +81,54 @@ async def test_following_turns_on_a_phone_a_turn_takes_only_its_moves(page: Page
     await expect(follow).to_have_attribute("aria-pressed", "false")
 
 
+KEYCAPS = ("1\ufe0f\u20e3", "6\ufe0f\u20e3", "#\ufe0f\u20e3", "*\ufe0f\u20e3")
+"""Keycaps as the bot writes them (a Gold Nuggets roll): digit, U+FE0F, U+20E3."""
+BACKGROUND = (49, 51, 56)
+DRAWN_AT = """async ([texts, family]) => {
+  document.querySelectorAll(".probe").forEach((old) => old.remove());
+  await document.fonts.ready;
+  return texts.map((text, n) => {
+    const probe = document.createElement("span");
+    probe.className = "probe";
+    probe.textContent = text;
+    probe.style.cssText = `position: fixed; z-index: 99; left: 0; top: ${n * 48}px;
+      font-size: 32px; line-height: 48px; background: rgb(49, 51, 56);
+      ${family ? `font-family: ${family};` : ""}`;
+    document.body.append(probe);
+    return probe.getBoundingClientRect().width;
+  });
+}"""
+"""Puts each text on the page by itself, at a whole pixel (so that the same glyphs give the
+same pixels), in the page's own fonts or in ``family``; their widths."""
+WHOLE_TWEMOJI = """async () => {
+  const whole = new FontFace("Twemoji whole", "url(/static/twemoji.woff2)");
+  document.fonts.add(await whole.load());
+}"""
+"""The page's emoji font without the page's unicode-range: every glyph it has, for
+comparison."""
+
+
+async def drawn(page: Page, texts: tuple[str, ...], family: str = "") -> list[Image.Image]:
+    """What each text looks like on the page, in the page's own fonts or in ``family``: its
+    ink alone (where a line puts its glyphs depends on its first font's ascent)."""
+    widths = await page.evaluate(DRAWN_AT, [list(texts), family])
+    assert all(width > 0 for width in widths)
+    pictures = []
+    for probe in await page.locator(".probe").all():
+        picture = Image.open(io.BytesIO(await probe.screenshot())).convert("RGB")
+        ink = ImageChops.difference(picture, Image.new("RGB", picture.size, BACKGROUND))
+        pictures.append(picture.crop(ink.getbbox()))
+    return pictures
+
+
+def blue(picture: Image.Image) -> float:
+    """How much of the picture is a keycap's blue (Twemoji's #3B88C3): none in a box drawn
+    for a character no font has, nor in text."""
+    data = picture.tobytes()
+    pixels = [data[i : i + 3] for i in range(0, len(data), 3)]
+    return sum(1 for r, g, b in pixels if b > r + 60 and b > g + 20) / len(pixels)
+
+
 async def test_emoji_come_from_the_pages_own_font(browser: Browser, bare_page_url: str) -> None:
     page = await browser.new_page(viewport=PHONE)
     try:
@@ -90,12 +140,28 @@ async def test_emoji_come_from_the_pages_own_font(browser: Browser, bare_page_ur
         assert await page.evaluate("document.fonts.check('16px Twemoji', '🎲')")
         family = await page.evaluate("getComputedStyle(document.body).fontFamily")
         assert family.startswith('Twemoji, "gg sans"'), family
-        # Text keeps its own font: the emoji font covers emoji alone.
+        # Text keeps its own font: the emoji font covers no letter.
         assert (
             await page.evaluate(
-                "document.fonts.load('16px Twemoji', 'Ann 42').then((found) => found.length)"
+                "document.fonts.load('16px Twemoji', 'Ann').then((found) => found.length)"
             )
             == 0
         )
+
+        # Keycaps are drawn whole by the emoji font, as it draws them alone, whatever emoji
+        # font the machine has (one split between fonts was a box), and digits alone are
+        # the text font's.
+        await page.evaluate(WHOLE_TWEMOJI)
+        keycaps = await drawn(page, KEYCAPS)
+        whole = await drawn(page, KEYCAPS, '"Twemoji whole"')
+        for keycap, text, own in zip(keycaps, KEYCAPS, whole, strict=True):
+            assert blue(own) > 0.3, f"Twemoji draws {text!r} as a keycap"
+            assert keycap.tobytes() == own.tobytes(), f"{text!r} is drawn as Twemoji draws it"
+        text_font = family.removeprefix("Twemoji, ")
+        digits = ("42", "Roll 3: 1, 4, 6")
+        in_page, in_text_font = await drawn(page, digits), await drawn(page, digits, text_font)
+        for shown, text, expected in zip(in_page, digits, in_text_font, strict=True):
+            assert blue(shown) == 0
+            assert shown.tobytes() == expected.tobytes(), f"{text!r} is in the text font"
     finally:
         await page.close()
