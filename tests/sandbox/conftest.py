@@ -44,12 +44,14 @@ def put_message(sandbox: Sandbox, *, tell_pages: bool = False, **parts: Any) -> 
 
 
 @contextlib.asynccontextmanager
-async def started(tmp_path: Path, dice: random.Random | None = None) -> AsyncIterator[Sandbox]:
-    """The sandbox running in this process (on free ports, computer players without pauses);
-    ``dice`` replays the same games."""
+async def started(
+    tmp_path: Path, dice: random.Random | None = None, database: str = "sandbox.sqlite3"
+) -> AsyncIterator[Sandbox]:
+    """The sandbox running in this process (on free ports, computer players without pauses),
+    its games in ``database`` in ``tmp_path``; ``dice`` replays the same games."""
     settings = replace(
         Settings.load({}, tmp_path / "none"),
-        sandbox_database=str(tmp_path / "sandbox.sqlite3"),
+        sandbox_database=str(tmp_path / database),
         sandbox_port=0,
         bot_pause=0.05,
     )
