@@ -11,7 +11,8 @@ from collections.abc import Iterable
 from typing import IO
 
 from engine import json_lines
-from engine.claimit.errors import RulesError
+from engine.claimit.actions import TimeOut
+from engine.claimit.errors import BadAction, RulesError
 from engine.claimit.json_form import (
     JSON,
     action_from_json,
@@ -69,7 +70,10 @@ def answer(request: JSON) -> JSON:
     events: list[JSON] = []
     for index, raw in enumerate(request["actions"]):
         try:
-            state, happened = apply(state, action_from_json(raw))
+            action = action_from_json(raw)
+            if isinstance(action, TimeOut):
+                raise BadAction("the protocol's actions are roll, place and stop")
+            state, happened = apply(state, action)
         except RulesError as e:
             return failure(e.code, index)
         events.extend(event_to_json(event) for event in happened)

@@ -131,3 +131,10 @@ def test_the_process_answers_every_line_in_order_and_survives_garbage() -> None:
     assert answers[1]["winners"] == [0, 1]
     assert answers[2] == answers[3] == error("bad_request")
     assert answers[4] == {"ok": True, "placements": [{"col": 4, "row": 4, "marker": "S4"}]}
+
+
+def test_a_time_out_is_no_action_of_the_protocol() -> None:
+    """Only the bot's clock plays a time-out; the protocol's actions are roll, place and
+    stop, so it is answered like any other unknown action."""
+    request = {"op": "apply", "state": EMPTY, "actions": [{"timeout": True}]}
+    assert ask(request) == error("bad_action", 0)
