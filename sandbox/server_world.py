@@ -12,17 +12,19 @@ from emulator import DEFAULT_BOT_PERMISSIONS, Channel, DiscordEmulator, Guild, U
 GUILD_ID = 1_100_000_000_000_000_001
 CHANNEL_ID = 1_100_000_000_000_000_002
 MEMBERS = (
-    # name, manages the server, their Discord's language
-    ("Ann", True, "en-US"),
-    ("Bo", False, "en-US"),
-    ("Cy", False, "de"),
-    ("Di", False, "de"),
-    ("Ed", False, "en-GB"),
+    # name, manages the server, their Discord's language, their device's time zone
+    ("Ann", True, "en-US", "America/New_York"),
+    ("Bo", False, "en-US", "America/Chicago"),
+    ("Cy", False, "de", "Europe/Berlin"),
+    ("Di", False, "de", "Europe/Berlin"),
+    ("Ed", False, "en-GB", "Europe/London"),
 )
 """The members one person can act as; Ann holds Manage Server, to try each game's settings
 (``/claimit settings``, ``/nuggets settings``). Cy and Di use Discord in German: what only
 they see (their hand, a refusal, the rules) is German, and so are the commands they type
-(``/claimit neu``); the channel speaks the server's language."""
+(``/claimit neu``); the channel speaks the server's language. Discord shows a timestamp
+(``<t:…>``) in the reader's own time zone, their device's, which Discord itself never
+learns: the page shows each member's in the zone given here."""
 SERVER_LOCALE = "en-US"
 """The server's own language; ``/claimit settings language:…`` changes what its games
 speak."""
@@ -40,6 +42,7 @@ INVITED_BOT = DEFAULT_BOT_PERMISSIONS | discord.Permissions(
 class Member:
     user: User
     manages_server: bool
+    time_zone: str
 
 
 @dataclass(frozen=True)
@@ -56,7 +59,7 @@ def populate(emulator: DiscordEmulator) -> SandboxServer:
     emulator.bot.name = BOT_NAME
     users = [
         emulator.add_user(name, id=GUILD_ID + 100 + n, locale=locale)
-        for n, (name, _, locale) in enumerate(MEMBERS)
+        for n, (name, _, locale, _) in enumerate(MEMBERS)
     ]
     guild = emulator.add_guild("Sandbox", users[0], id=GUILD_ID, locale=SERVER_LOCALE)
     for user in users[1:]:
@@ -72,6 +75,7 @@ def populate(emulator: DiscordEmulator) -> SandboxServer:
         )
     channel = emulator.add_channel(guild, CHANNEL_NAME, INVITED_BOT, id=CHANNEL_ID)
     members = tuple(
-        Member(user, manages) for user, (_, manages, _) in zip(users, MEMBERS, strict=True)
+        Member(user, manages, zone)
+        for user, (_, manages, _, zone) in zip(users, MEMBERS, strict=True)
     )
     return SandboxServer(guild, channel, members)

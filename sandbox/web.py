@@ -147,6 +147,7 @@ class SandboxPage:
                         "manages_server": m.manages_server,
                         "locale": m.user.locale,
                         "language": _language_name(m.user.locale),
+                        "time_zone": m.time_zone,
                     }
                     for m in self.server.members
                 ],

@@ -31,27 +31,82 @@ function escapeHtml(text) {
   return String(text ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 }
 
-// Discord writes a timestamp in the reader's own language: here, the member the page
-// shows the channel as.
-function viewerLocale() {
-  const viewer = state.members.find((m) => m.id === state.viewer);
-  return (viewer && viewer.locale) || "en-US";
+// What the page writes itself, as Discord's client words it in the reader's language: the
+// member the page shows the channel as. A relative time's one unit (a timestamp "in a
+// day") is moment.js's wording, which Discord's client uses; more are Intl's.
+const WORDS = {
+  en: {
+    onlyYou: "Only you can see this", edited: "(edited)", future: "in %s", past: "%s ago",
+    one: { second: "a few seconds", minute: "a minute", hour: "an hour", day: "a day", month: "a month", year: "a year" },
+  },
+  de: {
+    onlyYou: "Nur du kannst das sehen", edited: "(bearbeitet)", future: "in %s", past: "vor %s",
+    one: { second: "ein paar Sekunden", minute: "einer Minute", hour: "einer Stunde", day: "einem Tag", month: "einem Monat", year: "einem Jahr" },
+  },
+};
+
+function viewer() {
+  return state.members.find((m) => m.id === state.viewer) || null;
 }
 
+function viewerLocale() {
+  const me = viewer();
+  return (me && me.locale) || "en-US";
+}
+
+function words() {
+  return WORDS[viewerLocale().split("-")[0]] || WORDS.en;
+}
+
+// Discord shows a timestamp in the reader's own time zone (their device's).
+function viewerTimeZone() {
+  const me = viewer();
+  return (me && me.time_zone) || undefined;
+}
+
+function formatted(date, options) {
+  return new Intl.DateTimeFormat(viewerLocale(), { timeZone: viewerTimeZone(), ...options }).format(date);
+}
+
+// <t:…:style> as Discord's client writes each style: t 4:20 PM, T 4:20:30 PM,
+// d 04/20/2021, D April 20, 2021, f (the default) April 20, 2021 4:20 PM,
+// F Tuesday, April 20, 2021 4:20 PM, R in 2 days.
 function timestamp(seconds, style) {
   const date = new Date(seconds * 1000);
-  const locale = viewerLocale();
-  if (style === "R") {
-    const delta = Math.round((date - Date.now()) / 1000);
-    const rtf = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
-    const units = [["day", 86400], ["hour", 3600], ["minute", 60], ["second", 1]];
-    for (const [unit, size] of units) {
-      if (Math.abs(delta) >= size || unit === "second") return rtf.format(Math.round(delta / size), unit);
-    }
+  const time = formatted(date, { timeStyle: "short" });
+  switch (style) {
+    case "t": return time;
+    case "T": return formatted(date, { timeStyle: "medium" });
+    case "d": return formatted(date, { year: "numeric", month: "2-digit", day: "2-digit" });
+    case "D": return formatted(date, { dateStyle: "long" });
+    case "F": return `${formatted(date, { dateStyle: "full" })} ${time}`;
+    case "R": return relative(seconds - Date.now() / 1000);
+    default: return `${formatted(date, { dateStyle: "long" })} ${time}`;
   }
-  if (style === "d") return date.toLocaleDateString(locale);
-  if (style === "t") return date.toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" });
-  return date.toLocaleString(locale);
+}
+
+// moment.js's fromNow, as Discord's client words a relative time: its thresholds (45 s,
+// 45 min, 22 h, 26 days, 11 months), and its word for one unit ("a day").
+function relative(seconds) {
+  const away = Math.abs(seconds);
+  const round = (size) => Math.round(away / size);
+  let count, unit;
+  if (away < 45) [count, unit] = [0, "second"];
+  else if (away < 90) [count, unit] = [1, "minute"];
+  else if (away < 45 * 60) [count, unit] = [round(60), "minute"];
+  else if (away < 90 * 60) [count, unit] = [1, "hour"];
+  else if (away < 22 * 3600) [count, unit] = [round(3600), "hour"];
+  else if (away < 36 * 3600) [count, unit] = [1, "day"];
+  else if (away < 26 * 86400) [count, unit] = [round(86400), "day"];
+  else if (away < 45 * 86400) [count, unit] = [1, "month"];
+  else if (away < 320 * 86400) [count, unit] = [Math.round(away / (30.4375 * 86400)), "month"];
+  else if (away < 548 * 86400) [count, unit] = [1, "year"];
+  else [count, unit] = [Math.round(away / (365.25 * 86400)), "year"];
+  const said = words();
+  if (count > 1) {
+    return new Intl.RelativeTimeFormat(viewerLocale(), { numeric: "always" }).format(seconds < 0 ? -count : count, unit);
+  }
+  return (seconds < 0 ? said.past : said.future).replace("%s", said.one[unit]);
 }
 
 // A link to a message on Discord opens that message here: the sandbox's ids are its own,
@@ -278,15 +333,15 @@ function renderMessage(message) {
        <div class="components">${renderComponents(message)}</div>`;
   const thread = message.thread
     ? `<div class="thread-link">🧵 <a href="#" data-channel="${escapeHtml(message.thread.id)}">${escapeHtml(message.thread.name)}</a></div>` : "";
-  const when = new Date(message.created_at * 1000).toLocaleTimeString(viewerLocale(), { hour: "2-digit", minute: "2-digit" });
+  const when = timestamp(message.created_at, "t");
   const marks = `${message.ephemeral ? " ephemeral" : ""}${message.id === state.highlight ? " highlight" : ""}`;
   return `<article class="message${marks}" data-id="${escapeHtml(message.id)}">
     ${avatar(author)}
     <div class="body">
       <div><span class="author">${escapeHtml(author.name)}</span>${author.bot ? '<span class="tag">APP</span>' : ""}
-        <span class="time">${when}${message.edited ? " (edited)" : ""}</span></div>
+        <span class="time">${escapeHtml(when)}${message.edited ? ` ${escapeHtml(words().edited)}` : ""}</span></div>
       ${body}${thread}
-      ${message.ephemeral ? '<div class="only-you">👁 Only you can see this</div>' : ""}
+      ${message.ephemeral ? `<div class="only-you">👁 ${escapeHtml(words().onlyYou)}</div>` : ""}
     </div></article>`;
 }
 
@@ -295,7 +350,7 @@ function renderSidebar() {
     <li data-user="${escapeHtml(m.id)}" class="${m.id === state.viewer ? "active" : ""}">
       ${avatar(m, true)}<span>${escapeHtml(m.name)}</span>
       ${m.manages_server ? '<span class="badge">Manage Server</span>' : ""}
-      <span class="language" title="Their Discord is in ${escapeHtml(m.language)}">${escapeHtml(m.locale)}</span></li>`).join("");
+      <span class="language" title="Their Discord is in ${escapeHtml(m.language)}, their clock in ${escapeHtml(m.time_zone)}">${escapeHtml(m.locale)}</span></li>`).join("");
   const channels = (state.view && state.view.channels) || [];
   $("channels").innerHTML = channels.map((c) => `
     <li data-channel="${escapeHtml(c.id)}" class="${c.thread ? "thread" : ""} ${c.id === state.channel ? "active" : ""}">
@@ -306,7 +361,7 @@ function renderSidebar() {
   $("dms").innerHTML = dm ? `
     <li data-channel="${escapeHtml(dm.id)}" class="dm ${dm.id === state.channel ? "active" : ""}">
       ✉️ ${escapeHtml(dm.name)}</li>` : "";
-  const me = state.members.find((m) => m.id === state.viewer);
+  const me = viewer();
   $("acting-as").textContent = me ? `as ${me.name}` : "";
 }
 

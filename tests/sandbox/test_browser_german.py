@@ -98,7 +98,7 @@ async def test_a_german_member_plays_a_whole_game_in_german(page: Page) -> None:
     # What only Cy sees is German too, and the English member reads English.
     await slash(page, f"/claimit {GERMAN._('rules')}")
     german = page.locator("#messages article.ephemeral", has_text="Claim-Marker")
-    await expect(german).to_contain_text("Only you can see this")
+    await expect(german).to_contain_text("Nur du kannst das sehen")
     await act_as(page, "Bo")
     await expect(german).to_have_count(0)
     await slash(page, "/claimit rules")
