@@ -563,37 +563,152 @@ function matchingCommands(text) {
   return myCommands().filter((c) => c.name.startsWith(typed) || (typed.startsWith(c.name + " ")));
 }
 
-// The suggestion list under the box: the commands whose names match what is typed, or the
-// bot's choices for the option being typed. Each entry knows what picking it does, and
-// whether Enter picks it (a command already typed whole is sent instead).
+// The suggestion list under the box, as Discord's offers: the commands whose names match
+// what is typed; after a command, its options not given yet (by what is typed of their
+// name); in an option, its fixed choices or the bot's (by what is typed of them). Each
+// entry knows what picking it does, and whether Enter picks it (a command or a choice
+// already typed whole is sent instead).
 let selected = 0;
 let suggestions = [];
+// Whether the member moved through the list with the arrows since they last typed: Enter
+// then picks what they moved to, even where it would otherwise send.
+let moved = false;
+// What the box held when Escape closed the list: it stays closed until they type on.
+let dismissed = null;
 function renderSuggestions() {
   const text = $("command").value;
   const matches = matchingCommands(text).filter((c) => !text.slice(1).startsWith(c.name + " "));
-  const entries = matches.length
+  const place = matches.length ? null : caretPlace();
+  let entries = matches.length
     ? matches.map((c) => ({
       html: `<span class="name">/${escapeHtml(c.name)}</span><span class="description">${escapeHtml(c.description)}</span>`,
       pick: () => complete(c.name),
       onEnter: !text.slice(1).startsWith(c.name),
     }))
-    : shownChoices().map((choice) => ({
-      html: `<span class="name">${escapeHtml(choice.name)}</span>`,
-      pick: () => pickChoice(choice),
-      onEnter: true,
-      choice: true,
-    }));
+    : optionEntries(place);
+  if (text === dismissed) entries = [];
   const list = $("suggestions");
   list.hidden = entries.length === 0;
   selected = Math.min(selected, Math.max(entries.length - 1, 0));
   list.innerHTML = entries.map((e, i) => `<li data-suggestion="${i}" class="${e.choice ? "choice" : ""} ${i === selected ? "selected" : ""}">
     ${e.html}</li>`).join("");
-  const chosen = myCommands().find((c) => text.slice(1).startsWith(c.name + " ") || text.slice(1) === c.name);
-  $("option-hint").textContent = chosen && chosen.options.length
-    ? "Options: " + chosen.options.map((o) => `${o.name}:${o.choices ? o.choices.map((x) => x.name).join("|") : typeName(o)}`).join("  ")
-    : "";
+  $("option-hint").textContent = optionHint(text, place);
   suggestions = entries;
   return entries;
+}
+
+function optionEntries(place) {
+  if (!place) return [];
+  if (place.naming) {
+    const typed = place.word.toLowerCase();
+    return place.command.options
+      .filter((o) => !place.given.has(o.name) && o.name.toLowerCase().startsWith(typed))
+      .map((o) => ({
+        html: `<span class="name">${escapeHtml(o.name)}</span><span class="description">${escapeHtml(o.description || "")}</span>`,
+        pick: () => pickOption(o),
+        // Right after a space, Enter sends the command; a name begun is finished.
+        onEnter: typed !== "" || moved,
+      }));
+  }
+  const at = place.at;
+  if (at.option.autocomplete) {
+    return shownChoices().map((choice) => ({
+      html: `<span class="name">${escapeHtml(choice.name)}</span>`,
+      pick: () => pickChoice(choice),
+      onEnter: true,
+      choice: true,
+    }));
+  }
+  if (!at.option.choices) return [];
+  const typed = unquoted(at.typed).toLowerCase();
+  const whole = isChoice(at.option, at.command, at.typed);
+  return at.option.choices
+    .filter((c) => c.name.toLowerCase().includes(typed) || String(c.value) === at.typed)
+    .slice(0, MOST_CHOICES)
+    .map((choice) => ({
+      html: `<span class="name">${escapeHtml(choice.name)}</span>`,
+      pick: () => pickChoice(choice),
+      onEnter: !whole || moved,
+      choice: true,
+    }));
+}
+
+// Discord lists at most 25 choices.
+const MOST_CHOICES = 25;
+
+// Under the box: the option being typed, what it is for; otherwise the command's options
+// and what each takes (choices are in the list, not here).
+function optionHint(text, place) {
+  if (place && place.at) {
+    const option = place.at.option;
+    const takes = option.choices || option.autocomplete ? "" : ` (${typeName(option)})`;
+    return `${option.name}: ${option.description || ""}${takes}`;
+  }
+  const chosen = myCommands().find((c) => text.slice(1).startsWith(c.name + " ") || text.slice(1) === c.name);
+  return chosen && chosen.options.length
+    ? "Options: " + chosen.options.map((o) => `${o.name}:${o.choices ? "…" : typeName(o)}`).join("  ")
+    : "";
+}
+
+// Where the caret is in a command typed whole: in an option's text (``at``), or where an
+// option's name goes (``naming``): after the command, or after an option whose value is
+// whole, with the word begun there and the options given already.
+function caretPlace() {
+  const box = $("command");
+  const text = box.value;
+  const command = myCommands().find((c) => text.startsWith(`/${c.name} `));
+  if (!command || box.selectionStart !== box.selectionEnd) return null;
+  const before = text.slice(0, box.selectionStart);
+  const word = /\S*$/.exec(before)[0];
+  const at = optionAtCaret();
+  if (at) {
+    const wordAt = box.selectionStart - word.length;
+    const valueBefore = text.slice(at.start, Math.max(wordAt, at.start)).trim();
+    if (wordAt < at.start || !valueBefore || !isWhole(at, valueBefore)) return { command, at, word };
+  }
+  const given = new Set(optionStarts(command, text).map((s) => s.name));
+  return { command, naming: true, word, given };
+}
+
+// Whether an option's text is a value of its own, so that what follows is another option.
+function isWhole(at, value) {
+  if (at.option.autocomplete) return picked({ ...at, typed: value });
+  if (at.option.choices) return isChoice(at.option, at.command, value);
+  return true;
+}
+
+function isChoice(option, command, typed) {
+  return option.choices.some((c) => asTyped(c.name, command) === typed || String(c.value) === typed);
+}
+
+// An option's text as the command is read: without the quotes a name may need.
+function unquoted(typed) {
+  const quoted = /^"((?:[^"\\]|\\.)*)"?$/.exec(typed);
+  return quoted ? quoted[1].replace(/\\(.)/g, "$1") : typed;
+}
+
+// Picking an option puts its name in the box, ready for its value.
+function pickOption(option) {
+  const box = $("command");
+  const caret = box.selectionStart;
+  const place = caretPlace();
+  const start = caret - (place ? place.word.length : 0);
+  box.value = `${box.value.slice(0, start)}${option.name}:${box.value.slice(caret)}`;
+  const after = start + option.name.length + 1;
+  box.focus();
+  box.setSelectionRange(after, after);
+  selected = 0;
+  moved = false;
+  followCaret();
+  renderSuggestions();
+}
+
+// Where each option given in the command's text starts: its name, where the name begins
+// and where its text does.
+function optionStarts(command, text) {
+  return [...text.matchAll(/(^|\s)([^\s:]+):/g)]
+    .filter((m) => command.options.some((o) => o.name === m[2]))
+    .map((m) => ({ name: m[2], at: m.index + m[1].length, text: m.index + m[0].length }));
 }
 
 // The option whose text the caret is in, as the box reads it: from after its "name:" to
@@ -603,9 +718,7 @@ function optionAtCaret() {
   const text = box.value;
   const command = myCommands().find((c) => text.startsWith(`/${c.name} `));
   if (!command || box.selectionStart !== box.selectionEnd) return null;
-  const starts = [...text.matchAll(/(^|\s)([^\s:]+):/g)]
-    .filter((m) => command.options.some((o) => o.name === m[2]))
-    .map((m) => ({ name: m[2], at: m.index + m[1].length, text: m.index + m[0].length }));
+  const starts = optionStarts(command, text);
   const here = starts.filter((s) => s.text <= box.selectionStart).pop();
   if (!here) return null;
   const next = starts.find((s) => s.at > here.at);
@@ -637,19 +750,22 @@ function asTyped(name, command) {
 }
 
 // Picking a choice puts its name in the box, as Discord's box shows it; the command
-// carries its value (``suggested``, sent with it).
+// carries its value (a fixed choice's is read from its name; the bot's are sent with the
+// command, ``suggested``).
 function pickChoice(choice) {
   const at = optionAtCaret();
   if (!at) return;
   const box = $("command");
   const shown = asTyped(choice.name, at.command);
   const rest = box.value.slice(at.end);
-  state.suggested[at.option.name] = state.choices.items;
+  if (at.option.autocomplete) state.suggested[at.option.name] = state.choices.items;
   box.value = `${box.value.slice(0, at.start)}${shown} ${rest}`;
   const caret = at.start + shown.length + 1;
   box.focus();
   box.setSelectionRange(caret, caret);
   state.choices = null;
+  selected = 0;
+  moved = false;
   renderSuggestions();
 }
 
@@ -791,7 +907,14 @@ resized.observe($("message-list"));
 
 document.addEventListener("keydown", (event) => { if (event.key === "Escape") setMenu(false); });
 
-$("command").addEventListener("input", () => { selected = 0; showError(""); followCaret(); renderSuggestions(); });
+$("command").addEventListener("input", () => {
+  selected = 0;
+  moved = false;
+  dismissed = null;
+  showError("");
+  followCaret();
+  renderSuggestions();
+});
 // The caret moved within the box: it may be in another option now.
 $("command").addEventListener("click", () => { followCaret(); renderSuggestions(); });
 $("command").addEventListener("keyup", (event) => {
@@ -803,12 +926,13 @@ $("command").addEventListener("keydown", (event) => {
   if (event.key === "ArrowDown" || event.key === "ArrowUp") {
     event.preventDefault();
     selected = (selected + (event.key === "ArrowDown" ? 1 : entries.length - 1)) % entries.length;
+    moved = true;
     renderSuggestions();
     const chosen = $("suggestions").querySelector("li.selected");
     if (chosen) chosen.scrollIntoView({ block: "nearest" });
-  } else if (event.key === "Escape" && state.choices) {
-    // The bot's choices go until the member types on: Enter then sends what they typed.
-    state.choices = null;
+  } else if (event.key === "Escape") {
+    // The list goes until the member types on: Enter then sends what they typed.
+    dismissed = $("command").value;
     renderSuggestions();
   } else if (event.key === "Tab" || (event.key === "Enter" && entries[selected].onEnter)) {
     event.preventDefault();

@@ -3,14 +3,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
+from discord import app_commands
 from playwright.async_api import Browser, async_playwright
 
+from bot.discord_ui.client import use_discord_at
 from bot.settings import Settings
 from emulator import DiscordEmulator, Message
 from emulator.model import snowflake
@@ -95,6 +98,28 @@ async def bare_page() -> AsyncIterator[Sandbox]:
 @pytest.fixture
 def bare_page_url(bare_page: Sandbox) -> str:
     return bare_page.url
+
+
+Commands = Callable[[app_commands.CommandTree[discord.Client]], None]
+"""Adds a test's own slash commands to a bot's tree."""
+
+
+@contextlib.asynccontextmanager
+async def bot_offering(page: Sandbox, commands: Commands) -> AsyncIterator[Sandbox]:
+    """The page, with a discord.py bot of its own connected that offers ``commands``."""
+    use_discord_at(page.emulator.base_url)
+    client = discord.Client(intents=discord.Intents.none(), guild_ready_timeout=0.01)
+    tree = app_commands.CommandTree(client)
+    commands(tree)
+    await client.login(page.emulator.token)
+    task = asyncio.create_task(client.connect())
+    try:
+        await client.wait_until_ready()
+        await tree.sync()
+        yield page
+    finally:
+        await client.close()
+        await task
 
 
 @pytest.fixture

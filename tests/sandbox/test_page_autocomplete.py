@@ -6,7 +6,6 @@ commands allowed there are offered; it all fits a phone."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
 
 import discord
@@ -15,9 +14,8 @@ from discord import app_commands
 from discord.app_commands import Choice
 from playwright.async_api import Browser, Page, expect
 
-from bot.discord_ui.client import use_discord_at
 from emulator.model import AUTOCOMPLETE
-from tests.sandbox.conftest import Sandbox
+from tests.sandbox.conftest import Sandbox, bot_offering
 from tests.sandbox.pages import DESKTOP, PHONE, act_as, open_page, shoot
 from tests.sandbox.test_page_dms import written_to
 
@@ -57,19 +55,8 @@ def commands(tree: app_commands.CommandTree[discord.Client]) -> None:
 @pytest.fixture
 async def travel_bot(bare_page: Sandbox) -> AsyncIterator[Sandbox]:
     """The page, with a bot of its own connected that offers ``commands``."""
-    use_discord_at(bare_page.emulator.base_url)
-    client = discord.Client(intents=discord.Intents.none(), guild_ready_timeout=0.01)
-    tree = app_commands.CommandTree(client)
-    commands(tree)
-    await client.login(bare_page.emulator.token)
-    task = asyncio.create_task(client.connect())
-    try:
-        await client.wait_until_ready()
-        await tree.sync()
-        yield bare_page
-    finally:
-        await client.close()
-        await task
+    async with bot_offering(bare_page, commands) as sandbox:
+        yield sandbox
 
 
 def asked(sandbox: Sandbox) -> list[str]:
