@@ -28,18 +28,18 @@ def commands(tree: app_commands.CommandTree[discord.Client]) -> None:
     your summary, each a fixed choice, and a note in words."""
     group = app_commands.Group(name="my", description="Your own settings")
 
+    notify_choices = [Choice(name=name, value=name.split()[0]) for name in NOTIFY]
+    hour_choices = [Choice(name=name, value=str(n)) for n, name in enumerate(HOURS)]
+
     @group.command(name="settings", description="How your turns find you")
     @app_commands.describe(
         notify="How your turn finds you", hour="When your summary comes", note="Anything"
     )
-    @app_commands.choices(
-        notify=[Choice(name=name, value=name.split()[0]) for name in NOTIFY],
-        hour=[Choice(name=name, value=n) for n, name in enumerate(HOURS)],
-    )
+    @app_commands.choices(notify=notify_choices, hour=hour_choices)
     async def settings(
         interaction: discord.Interaction,
         notify: Choice[str] | None = None,
-        hour: Choice[int] | None = None,
+        hour: Choice[str] | None = None,
         note: str | None = None,
     ) -> None:
         said = [notify and notify.value, hour and hour.value, note]
