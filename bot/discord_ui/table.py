@@ -491,7 +491,7 @@ class GameTable:
                 shared_words.first_turn(game, lang) if last is None else face.happened(last, lang)
             )
         # Before the first move the lobby may not show the start yet.
-        recorded = await self.lobbies.show(game) if last is None else {}
+        recorded = await self.lobbies.show(game) if last is None else await self._stub_over(game)
         game = placed(game, recorded)
         self.hands.want(game, last)
         recorded |= await self.show_table(game, self.cards.card(game, headline, last, lang))
@@ -509,6 +509,7 @@ class GameTable:
         else:
             card = self.cards.card(game, headline_of(outcome, lang), outcome, lang)
             recorded = await self.show_table(game, card)
+        recorded |= await self._stub_over(placed(game, recorded))
         rules = rules_for(game.kind)
         before = [game.seats[n].user_id for n in rules.to_act(outcome.before)]
         actor = game.seats[outcome.seat].user_id
@@ -520,6 +521,13 @@ class GameTable:
             recorded=recorded,
         )
         return recorded
+
+    async def _stub_over(self, game: Game) -> Recorded:
+        """A game played in its own thread has ended: the lobby it was started from, in
+        the channel, says so rather than that the game is on."""
+        if game.status is GameStatus.FINISHED and game.thread_id is not None:
+            return await self.lobbies.show(game)
+        return {}
 
     async def start(self, game: Game, interaction: discord.Interaction) -> Recorded:
         """The game has just started from its lobby (``interaction``, its Start): the

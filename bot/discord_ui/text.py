@@ -7,7 +7,8 @@ from __future__ import annotations
 from enum import Enum
 
 from bot.games.escaping import escaped
-from bot.games.shared_words import number, seat_line
+from bot.games.registry import rules_for
+from bot.games.shared_words import number, seat_line, winners_line
 from bot.storage.records import TAKEOVER_SUFFIX, EndReason, Game, GameStatus, Seat
 from i18n import Language
 
@@ -41,7 +42,7 @@ def duration(seconds: int, lang: Language) -> str:
 
 
 def lobby_note(game: Game, lang: Language) -> str:
-    """What the lobby message says once the game started or closed."""
+    """What the lobby message says once the game started, ended or closed."""
     if game.status is GameStatus.CANCELLED:
         if game.end_reason is EndReason.LOBBY_EXPIRED:
             return lang._("Nobody started this game in time, so the lobby closed itself.")
@@ -57,6 +58,15 @@ def lobby_note(game: Game, lang: Language) -> str:
         if game.started_at is not None:
             return lang._("This game was cancelled. It counts for nobody.")
         return lang._("This lobby was closed.")
+    if game.status is GameStatus.FINISHED:
+        won = [game.seats[s.seat] for s in rules_for(game.kind).standings(game.state) if s.won]
+        if game.thread_id is not None:
+            return lang._(
+                "This game is over. {winners} The result and its replay are in {thread}.",
+                winners=winners_line(won, lang),
+                thread=f"<#{game.thread_id}>",
+            )
+        return lang._("This game is over. {winners}", winners=winners_line(won, lang))
     assert game.first_seat is not None
     first = seat_line(game.seats[game.first_seat], lang)
     if game.thread_id is not None:

@@ -66,15 +66,30 @@ class WhichGame(ServiceError):
 
 
 class ChannelBusy(ServiceError):
-    """A new game where one is already open."""
+    """A new game where one is already open: ``game`` (``Claim It! #3``), whose thread this
+    is (``its_thread``), or which is played in the channel itself although the server has
+    given new games threads since it began (``threads``)."""
 
-    def __init__(self) -> None:
-        super().__init__(
-            Message(
-                "There's already a game in this channel. "
-                "Finish it, or have the host cancel it first."
+    def __init__(self, game: str, *, its_thread: bool = False, threads: bool = False) -> None:
+        if its_thread:
+            words = Message(
+                "This thread is {game}'s. Start a new game from a channel instead.",
+                game=game,
             )
-        )
+        elif threads:
+            words = Message(
+                "{game} is still played in this channel itself: it began before this server "
+                "gave each game a thread of its own. New games can start here once it ends, "
+                "so finish it, or have the host cancel it first.",
+                game=game,
+            )
+        else:
+            words = Message(
+                "{game} is already open in this channel, and a channel holds one game at a "
+                "time. Finish it, or have the host cancel it first.",
+                game=game,
+            )
+        super().__init__(words)
 
 
 class NotInGame(ServiceError):
@@ -297,6 +312,35 @@ class NothingToReplay(ServiceError):
                 "nothing to replay. {history} lists this server's finished games with their "
                 "numbers.",
                 title=title,
+                history=slash(command, "history"),
+            )
+        )
+
+
+class NothingToLog(ServiceError):
+    """A log asked for where no game of its kind is played or has been."""
+
+    def __init__(self, title: str, command: str) -> None:
+        super().__init__(
+            Message(
+                "No {title} game has been played in this channel yet, so there is no log to "
+                "show. {history} lists this server's finished games with their numbers.",
+                title=title,
+                history=slash(command, "history"),
+            )
+        )
+
+
+class NoSuchBegunGame(ServiceError):
+    """A log of a game number the server has never started."""
+
+    def __init__(self, title: str, number: int, command: str) -> None:
+        super().__init__(
+            Message(
+                "This server has no {title} game #{number} that began, so it has no log. "
+                "{history} lists the finished games with their numbers.",
+                title=title,
+                number=number,
                 history=slash(command, "history"),
             )
         )

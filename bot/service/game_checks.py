@@ -7,10 +7,13 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from bot.games.registry import registration_for
 from bot.games.rules import HiddenInformation
+from bot.games.shared_words import game_name
 from bot.service.errors import (
     AlreadyStarted,
     BoardMovedOn,
+    ChannelBusy,
     GameBroken,
     GameFinished,
     NotHost,
@@ -34,6 +37,13 @@ def require_open(game: Game) -> None:
     """Refuses a change to a game that is over or cancelled."""
     if not game.status.is_open:
         raise GameFinished(cancelled=game.status is GameStatus.CANCELLED)
+
+
+def busy(game: Game, here: int, threads: bool) -> ChannelBusy:
+    """The refusal of a new game in ``here`` (a channel or thread), where ``game`` is
+    played; ``threads``: whether the server gives new games threads of their own."""
+    name = game_name(registration_for(game.kind).name, game)
+    return ChannelBusy(name, its_thread=game.thread_id == here, threads=threads)
 
 
 def require_due(game: Game, now: float) -> None:

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.service.errors import NotInGame
+from bot.games.registry import registration_for
+from bot.service.errors import NoSuchBegunGame, NothingToLog, NotInGame
 from bot.service.game_checks import playing
 from bot.service.game_loading import Actor, load_game
 from bot.storage import deadline_queries, game_queries, place_queries
 from bot.storage.connection import Connection
 from bot.storage.database import Database
 from bot.storage.records import DueGames, Game, Seat
+from bot.storage.replay_queries import begun_game_id, last_ended_here
 from bot.storage.shards import EVERY, Shards
 
 
@@ -43,6 +45,25 @@ class GameReads:
             return [await load_game(connection, game_id) for game_id, _ in found]
 
         return await self._db.read(reading)
+
+    async def logged(self, guild_id: int, kind: str, channel_id: int, number: int | None) -> int:
+        """The id of the server's game of ``kind`` numbered ``number`` that began, or of
+        the last one that ended in this channel (finished or closed); refused when there
+        is none. (The game being played here is the command's own to find first.)"""
+        game = registration_for(kind)
+        if number is None:
+            found = await self._db.read(
+                lambda connection: last_ended_here(connection, guild_id, kind, channel_id)
+            )
+            if found is None:
+                raise NothingToLog(game.name, game.command)
+            return found
+        found = await self._db.read(
+            lambda connection: begun_game_id(connection, guild_id, kind, number)
+        )
+        if found is None:
+            raise NoSuchBegunGame(game.name, number, game.command)
+        return found
 
     async def active_game_ids(self, shards: Shards = EVERY) -> list[int]:
         """Every game being played, in any channel."""

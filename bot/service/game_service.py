@@ -36,7 +36,6 @@ from bot.service.errors import (
     AlreadyJoined,
     BoardMovedOn,
     BotsNotAllowed,
-    ChannelBusy,
     ChannelNotAllowed,
     IllegalMove,
     LobbyFull,
@@ -45,6 +44,7 @@ from bot.service.errors import (
     NotInGame,
 )
 from bot.service.game_checks import (
+    busy,
     check_decision,
     check_version,
     playing,
@@ -212,8 +212,9 @@ class GameService(GameReads):
                 raise ChannelNotAllowed(settings.channels)
             if bots and not settings.bots_allowed:
                 raise BotsNotAllowed()
-            if await place_queries.channel_taken(connection, channel_id):
-                raise ChannelBusy()
+            taken = await place_queries.game_played_in(connection, channel_id)
+            if taken is not None:
+                raise busy(await load_game(connection, taken), channel_id, settings.threads)
             await connection.lock("game number", guild_id, kind)
             game_id = await game_queries.insert_game(
                 connection,

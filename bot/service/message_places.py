@@ -7,8 +7,7 @@ import asyncio
 from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
 
-from bot.service.errors import ChannelBusy
-from bot.service.game_checks import require_open
+from bot.service.game_checks import busy, require_open
 from bot.service.game_loading import load_game
 from bot.storage import deadline_queries, hand_queries, place_queries
 from bot.storage.connection import Connection
@@ -182,15 +181,16 @@ class MessagePlaces:
     async def leave_thread(self, game_id: int) -> Game:
         """The game's thread is gone, or locked to the bot: it plays in its channel from now
         on, its table and ping there forgotten and the game counting as not shown (nothing
-        shows it where it now is). Refused with ``ChannelBusy`` when that channel has an
+        shows it where it now is). Refused (``ChannelBusy``) when that channel has an
         open game of its own (a channel plays one game)."""
 
         async def leaving(connection: Connection) -> Game:
             game = await load_game(connection, game_id)
             require_open(game)
             await connection.lock("channel", game.channel_id)
-            if await place_queries.channel_taken(connection, game.channel_id):
-                raise ChannelBusy()
+            taken = await place_queries.game_played_in(connection, game.channel_id)
+            if taken is not None:
+                raise busy(await load_game(connection, taken), game.channel_id, threads=True)
             for column in ("thread_id", "turn_message_id"):
                 await place_queries.set_message(connection, game_id, column, None)
             await place_queries.set_ping(connection, game_id, None, ())

@@ -36,18 +36,18 @@ async def games_showing(connection: Connection, place_id: int, message_id: int) 
     return [int(row["id"]) for row in rows]
 
 
-async def channel_taken(connection: Connection, channel_id: int) -> bool:
-    """Whether an open game plays in this channel itself (or this thread), rather than
-    in a thread of its own."""
+async def game_played_in(connection: Connection, channel_id: int) -> int | None:
+    """The open game that plays in this channel itself (or in this thread, its own),
+    rather than in a thread of its own, if there is one."""
     rows = list(
         await connection.fetch(
-            "SELECT 1 FROM games WHERE channel_id = ? AND thread_id IS NULL "
+            "SELECT id FROM games WHERE channel_id = ? AND thread_id IS NULL "
             "AND status IN ('lobby', 'active') "
-            "UNION ALL SELECT 1 FROM games WHERE thread_id = ? AND status IN ('lobby', 'active')",
+            "UNION ALL SELECT id FROM games WHERE thread_id = ? AND status IN ('lobby', 'active')",
             (channel_id, channel_id),
         )
     )
-    return bool(rows)
+    return int(rows[0]["id"]) if rows else None
 
 
 async def set_message(

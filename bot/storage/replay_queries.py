@@ -1,4 +1,5 @@
-"""Finding a finished game to replay, and the replays kept once made."""
+"""Finding a past game (a finished one to replay; any that began, to read its log), and
+the replays kept once made."""
 
 from __future__ import annotations
 
@@ -24,6 +25,33 @@ async def last_finished_here(
     rows = await connection.fetch(
         "SELECT id FROM games WHERE guild_id = ? AND kind = ? AND status = 'finished' "
         "AND (channel_id = ? OR thread_id = ?) ORDER BY finish_seq DESC LIMIT 1",
+        (guild_id, kind, channel_id, channel_id),
+    )
+    return int(rows[0]["id"]) if rows else None
+
+
+async def begun_game_id(
+    connection: Connection, guild_id: int, kind: str, number: int
+) -> int | None:
+    """The id of the server's game of ``kind`` with this number, if it began (finished,
+    closed after its start, or still being played)."""
+    rows = await connection.fetch(
+        "SELECT id FROM games WHERE guild_id = ? AND kind = ? AND number = ? "
+        "AND started_at IS NOT NULL",
+        (guild_id, kind, number),
+    )
+    return int(rows[0]["id"]) if rows else None
+
+
+async def last_ended_here(
+    connection: Connection, guild_id: int, kind: str, channel_id: int
+) -> int | None:
+    """The id of the last game of ``kind`` that began in this channel or thread and has
+    ended since: played to the end, or closed (by time-outs, say)."""
+    rows = await connection.fetch(
+        "SELECT id FROM games WHERE guild_id = ? AND kind = ? AND started_at IS NOT NULL "
+        "AND status IN ('finished', 'cancelled') AND (channel_id = ? OR thread_id = ?) "
+        "ORDER BY finished_at DESC, id DESC LIMIT 1",
         (guild_id, kind, channel_id, channel_id),
     )
     return int(rows[0]["id"]) if rows else None

@@ -253,10 +253,13 @@ def refusals() -> Iterator[errors.ServiceError]:
         errors.LobbyFull(5),
         errors.GameFinished(cancelled=True),
         errors.NoSuchBot(4),
+        errors.ChannelBusy("Gold Nuggets #1000000000", threads=True),
+        errors.ChannelBusy("Gold Nuggets #1000000000", its_thread=True),
+        errors.NothingToLog("Gold Nuggets", "nuggets"),
+        errors.NoSuchBegunGame("Gold Nuggets", 1_000_000_000, "nuggets"),
     )
     simple = (
         errors.GameNotFound,
-        errors.ChannelBusy,
         errors.NotInGame,
         errors.NotHere,
         errors.NotThisGame,

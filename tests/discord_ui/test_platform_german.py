@@ -44,6 +44,7 @@ from bot.storage import (
 )
 from bot.storage.game_values import Level
 from i18n import Language, Message, english, language
+from render.claimit.gallery import random_play
 from tests.i18n_words import english_in, shown_in
 from tests.layouts import components
 
@@ -99,6 +100,10 @@ def platform_texts(lang: Language) -> Iterator[str]:
     ):
         closed = lobby(status, end_reason=reason, started_at=started, thread_id=9)
         yield from shown(lobby_card(closed, lang, text.lobby_note(closed, lang)))
+    *_, (_, _, final) = random_play(1, 3)
+    for thread in (9, None):
+        ended = lobby(GameStatus.FINISHED, state=final, started_at=1.0, thread_id=thread)
+        yield from shown(lobby_card(ended, lang, text.lobby_note(ended, lang)))
     playing, over = lobby(GameStatus.ACTIVE), lobby(GameStatus.CANCELLED)
     for game in (playing, over):
         for departure in text.Departure:
@@ -176,7 +181,11 @@ def refusals() -> Iterator[errors.ServiceError]:
         errors.NoSuchBot(4),
         errors.LobbyFull(4),
         errors.GameNotFound(),
-        errors.ChannelBusy(),
+        errors.ChannelBusy("Claim It! #3"),
+        errors.ChannelBusy("Claim It! #3", threads=True),
+        errors.ChannelBusy("Claim It! #3", its_thread=True),
+        errors.NothingToLog("Claim It!", "claimit"),
+        errors.NoSuchBegunGame("Claim It!", 4, "claimit"),
         errors.NotInGame(),
         errors.NotHere(),
         errors.NotThisGame(),

@@ -148,7 +148,9 @@ async def test_cancel_is_for_the_host_or_a_moderator(world: World) -> None:
 async def test_a_second_game_in_the_same_channel_is_refused(world: World) -> None:
     await world.command(world.players[0], "claimit new")
     second = await world.command(world.players[1], "claimit new")
-    assert "already a game in this channel" in ephemeral_answer(second)
+    refused = ephemeral_answer(second)
+    assert "Claim It! #1 is already open in this channel" in refused
+    assert "have the host cancel it first" in refused
 
 
 async def test_a_channel_where_the_bot_cannot_attach_files_is_named_plainly(

@@ -65,6 +65,9 @@ async def test_a_finished_game_shows_rating_changes_and_fills_the_ladder(world: 
     link = f"https://discord.com/channels/{world.guild.id}/{world.channel.id}/{result.id}"
     assert f"**#{game.number}**" in history and f"[final message]({link})" in history
     assert all(p.name in history for p in (ann, bo, cy)) and "unrated" not in history
+    assert "/claimit log and /claimit replay with a game's number" in history
+    logged = ephemeral_answer(await world.command(cy, "claimit log", game=game.number))
+    assert f"Claim It! #{game.number} · log" in logged and "1. " in logged
 
 
 async def test_a_game_against_computer_players_alone_is_unrated(world: World) -> None:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 import random
 
+from bot.storage import GameStatus
 from emulator import Channel, Message
 from tests.e2e.world import (
     World,
@@ -86,6 +88,9 @@ async def test_a_game_gets_its_own_thread_and_is_played_there(threaded: World) -
     bo = world.players[1]
     thread, lobby, turn = await start_in_a_thread(world)
     assert f"Follow it in <#{thread.id}>" in describe(lobby)
+    started = await world.bots[0].service.current_game(thread.id)
+    assert started is not None
+    game_id = started.id
     assert [m for m in world.channel.visible() if m.attachments] == []
     # Commands work from inside the thread too.
     reposted = (await world.command(bo, "claimit board", where=thread)).response_message
@@ -94,6 +99,62 @@ async def test_a_game_gets_its_own_thread_and_is_played_there(threaded: World) -
     await world.discord.wait_until(lambda: turn.deleted)
     await world.finish(random.Random(3), where=thread)
     assert [m.button_labels() for m in thread.visible() if m.buttons()] == [["Replay"]]
+    # The lobby it was started from no longer says the game is on.
+    await world.settled(game_id)
+    assert "This game is over." in describe(lobby) and f"are in <#{thread.id}>" in describe(lobby)
+    assert "The game is on" not in describe(lobby)
+
+
+async def test_a_new_game_refused_where_one_is_played_says_why(threaded: World) -> None:
+    """A game begun in the channel before threads were on, and a game's own thread: a new
+    game is refused in either with the reason, not only that a game is there."""
+    world = threaded
+    ann, bo = world.players[:2]
+    lobby = (await world.command(ann, "claimit new")).response_message
+    assert lobby is not None
+    await world.click(bo, lobby, "Join")
+    await world.click(ann, lobby, "Start")
+    await world.command(ann, "claimit settings", threads=True)
+    refused = ephemeral_answer(await world.command(bo, "claimit new"))
+    assert "Claim It! #1 is still played in this channel itself" in refused
+    assert "before this server gave each game a thread of its own" in refused
+    await world.command(ann, "claimit cancel")
+    thread, _, _ = await start_in_a_thread(world)
+    in_thread = ephemeral_answer(await world.command(bo, "nuggets new", where=thread))
+    assert "This thread is Claim It! #2's. Start a new game from a channel instead." in in_thread
+
+
+async def test_the_log_of_the_last_game_here_stays_when_time_outs_closed_it(
+    threaded: World,
+) -> None:
+    """A game in its thread that nobody plays closes by time-outs, and has no replay: its
+    log is still there, in its thread, in the channel it began from, and by its number."""
+    world = threaded
+    ann, bo = world.players[:2]
+    thread, _, table = await start_in_a_thread(world)
+    game = await world.bots[0].service.current_game(thread.id)
+    assert game is not None
+    await world.click(await world.mover(thread), table, "Roll")
+    while game.status.is_open:
+        before = describe(world.table(thread))
+        world.advance(game.turn_timeout)
+        await world.discord.wait_until(
+            functools.partial(lambda seen: describe(world.table(thread)) != seen or None, before)
+        )
+        game = await world.settled(game.id)
+    assert game.status is GameStatus.CANCELLED
+    closed = "No human player was left, so this game closed. It counts for nobody."
+    for where, options in ((thread, {}), (world.channel, {}), (world.channel, {"game": 1})):
+        said = (await world.command(bo, "claimit log", where=where, **options)).response_message
+        assert said is not None and said.ephemeral, where
+        shown = describe(said)
+        assert "Claim It! #1 · log" in shown and "1. " in shown and "rolled" in shown
+        assert shown.rstrip().endswith(closed), shown
+    none = ephemeral_answer(await world.command(ann, "claimit log", game=9))
+    assert "no Claim It! game #9 that began" in none
+    elsewhere = world.discord.add_channel(world.guild, "elsewhere")
+    nothing = ephemeral_answer(await world.command(ann, "claimit log", where=elsewhere))
+    assert "No Claim It! game has been played in this channel yet" in nothing
 
 
 async def test_a_join_pressed_at_once_waits_for_the_lobbys_thread(threaded: World) -> None:

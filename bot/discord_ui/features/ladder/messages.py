@@ -219,7 +219,12 @@ def history_card(
         title=shortened(title, TITLE),
         text=joined_within(lines, CARD_TEXT, more=more),
         accent=LADDER_COLOUR,
-        footer=lang._("Newest first. Unrated games had fewer than two people."),
+        footer=lang._(
+            "Newest first. Unrated games had fewer than two people. {log} and {replay} "
+            "with a game's number show it again, move by move or as an animation.",
+            log=lang.say(slash(face_for(kind).command, "log")),
+            replay=lang.say(slash(face_for(kind).command, "replay")),
+        ),
     )
 
 

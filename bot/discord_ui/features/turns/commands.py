@@ -1,12 +1,14 @@
 """``/<game> rules`` (the rules, short), ``board`` (the table moved to the bottom) and
-``log`` (the game so far, move by move)."""
+``log`` (a game move by move: the one here, the last one here, or any by its number)."""
 
 from __future__ import annotations
 
 import discord
+from discord import app_commands
+from discord.app_commands import locale_str
 
 from bot.discord_ui.cards import Card, layout
-from bot.discord_ui.command_parts import Command, command
+from bot.discord_ui.command_parts import Command, command, param
 from bot.discord_ui.features.turns.handlers import Turns
 from bot.discord_ui.interactions import reader
 from bot.discord_ui.limits import TEXT_TOTAL
@@ -29,13 +31,23 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
     async def board(interaction: discord.Interaction) -> None:
         await Turns.of(interaction).show_board(interaction, kind)
 
-    async def game_log(interaction: discord.Interaction) -> None:
-        await Turns.of(interaction).show_log(interaction, kind)
+    async def game_log(interaction: discord.Interaction, game: int | None = None) -> None:
+        await Turns.of(interaction).show_log(interaction, kind, game)
 
     return [
         command(N_("rules"), N_("The rules, short (only you see them)"), rules_text),
         command(N_("board"), N_("Move this channel's game to the bottom"), board),
-        command(N_("log"), N_("Everything that happened in this game (only you see it)"), game_log),
+        command(
+            N_("log"),
+            N_("Everything that happened in a game, move by move (only you see it)"),
+            game_log,
+            [param(N_("game"), app_commands.Range[int, 1, 1_000_000_000] | None, None)],
+            {
+                "game": locale_str(
+                    N_("The game's number in this server (the game here, or the last one here)")
+                )
+            },
+        ),
     ]
 
 

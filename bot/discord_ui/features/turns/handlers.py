@@ -3,13 +3,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from dataclasses import replace
 
 import discord
 
 from bot.background.deadlines import DeadlineWatch
-from bot.discord_ui import presenter
+from bot.discord_ui import presenter, text
 from bot.discord_ui.cards import sent
 from bot.discord_ui.commanded_game import cannot_post, game_meant
 from bot.discord_ui.components import selected
@@ -104,14 +105,29 @@ class Turns(Feature):
             except discord.HTTPException:
                 log.info("could not take game %s's old message away", game.id)
 
-    async def show_log(self, interaction: discord.Interaction, kind: str) -> None:
-        """The whole game so far, move by move, to whoever asks (in their language)."""
-        found = await game_meant(self.table.service, interaction, kind)
-        game = await self.table.service.game(found.id)
+    async def show_log(
+        self, interaction: discord.Interaction, kind: str, number: int | None
+    ) -> None:
+        """A game move by move, to whoever asks (in their language): the server's game
+        ``number``, or else the game played here, or else the last one that ended here
+        (played to the end or closed), so that what happened stays there to be read."""
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        service = self.table.service
+        game_id = None
+        if number is None:
+            with contextlib.suppress(NoGameHere):
+                game_id = (await game_meant(service, interaction, kind)).id
+        if game_id is None:
+            game_id = await service.logged(
+                interaction.guild_id, kind, interaction.channel_id, number
+            )
+        game = await service.game(game_id)
         mine = reader(interaction)
         lines = await self.table.logs.lines(game, mine)
         face = face_for(kind)
         title = mine._("{game} · log", game=shared_words.game_name(face.title, game))
+        if game.status is GameStatus.CANCELLED:
+            lines = [*lines, text.lobby_note(game, mine)]
         if not lines:
             await tell(interaction, mine._("Nobody has moved yet in {game}.", game=title))
             return
