@@ -66,6 +66,7 @@ STATIC_TYPES = {
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+GIF_SIGNATURES = (b"GIF87a", b"GIF89a")
 AVATAR_SIZE = 128
 """The avatars' size as the page asks for them: shown at 40 px, sharp on a 3× screen."""
 EMBED_PICTURES = (
@@ -476,16 +477,20 @@ class SandboxPage:
 def _image(url: str, data: bytes) -> dict[str, Any]:
     """The image's address with its size, so that the page keeps its place before it loads
     (as Discord's attachment objects let clients do)."""
-    size = png_size(data)
+    size = picture_size(data)
     return {"url": url} if size is None else {"url": url, "width": size[0], "height": size[1]}
 
 
-def png_size(data: bytes) -> tuple[int, int] | None:
-    """Width and height from a PNG's header, whose first chunk is always IHDR."""
-    if len(data) < 24 or not data.startswith(PNG_SIGNATURE) or data[12:16] != b"IHDR":
-        return None
-    width, height = struct.unpack(">II", data[16:24])
-    return width, height
+def picture_size(data: bytes) -> tuple[int, int] | None:
+    """Width and height from a PNG's header, whose first chunk is always IHDR, or a GIF's
+    (a replay), whose logical screen follows its signature."""
+    if len(data) >= 24 and data.startswith(PNG_SIGNATURE) and data[12:16] == b"IHDR":
+        width, height = struct.unpack(">II", data[16:24])
+        return width, height
+    if len(data) >= 10 and data[:6] in GIF_SIGNATURES:
+        width, height = struct.unpack("<HH", data[6:10])
+        return width, height
+    return None
 
 
 def only_this_page(port: int) -> Middleware:

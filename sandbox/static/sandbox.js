@@ -182,9 +182,27 @@ function avatar(person, small) {
 // Width and height, when known, keep an image's place before it loads: the view is placed
 // at the newest message before the pictures arrive.
 function sized(image) {
+  return hasSize(image) ? ` width="${escapeHtml(image.width)}" height="${escapeHtml(image.height)}"` : "";
+}
+
+function hasSize(image) {
   const number = (value) => Number.isInteger(value) && value > 0;
-  return number(image.width) && number(image.height)
-    ? ` width="${escapeHtml(image.width)}" height="${escapeHtml(image.height)}"` : "";
+  return number(image.width) && number(image.height);
+}
+
+// The most room Discord's desktop client gives a picture, which it scales down to fit
+// (never up), keeping its shape: a message's picture on its own (an attachment, or a media
+// gallery of one item) 550×350, the box of the client's media mosaic for one item; an
+// embed's image 400×300, the embed's (as measured in leovoel/embed-visualizer#30). A
+// narrower screen narrows either further (sandbox.css caps them by the same figures while
+// a picture's size is unknown). A click shows the picture larger, as on Discord.
+const MESSAGE_PICTURE = { width: 550, height: 350 };
+const EMBED_PICTURE = { width: 400, height: 300 };
+
+function fitted(image, box) {
+  if (!hasSize(image)) return "";
+  const scale = Math.min(1, box.width / image.width, box.height / image.height);
+  return `${sized(image)} style="width:${escapeHtml(Math.floor(image.width * scale))}px"`;
 }
 
 function icon(url) {
@@ -204,7 +222,7 @@ function renderEmbed(embed) {
     ${embed.title ? `<div class="title">${markdown(embed.title)}</div>` : ""}
     ${embed.description ? `<div class="description">${markdown(embed.description)}</div>` : ""}
     ${fields ? `<div class="fields">${fields}</div>` : ""}
-    ${image ? `<img class="image board" alt="board" src="${escapeHtml(image.url)}"${sized(image)}>` : ""}
+    ${image ? `<img class="image board" alt="board" src="${escapeHtml(image.url)}"${fitted(image, EMBED_PICTURE)}>` : ""}
     ${embed.footer ? `<div class="footer">${icon(embed.footer.icon_url)}${escapeHtml(embed.footer.text)}</div>` : ""}
   </div>`;
 }
@@ -286,16 +304,9 @@ function renderGallery(items) {
   const first = count === 4 ? 2 : count % 3 || 3;
   return `<div class="gallery${count === 1 ? " single" : ""}${count === 3 ? " three" : ""}">${shown.map((item, i) => {
     const perRow = count === 4 || i < first ? Math.min(first, count) : 3;
-    const image = `<img alt="${escapeHtml(item.description || "")}" src="${escapeHtml(item.media.url)}"${sized(item.media)}${count === 1 ? lowEnough(item.media) : ""}>`;
+    const image = `<img alt="${escapeHtml(item.description || "")}" src="${escapeHtml(item.media.url)}"${count === 1 ? fitted(item.media, MESSAGE_PICTURE) : sized(item.media)}>`;
     return `<div class="item per-${perRow}">${spoiler(item, image)}</div>`;
   }).join("")}</div>`;
-}
-
-// A picture alone is as wide as there is room for, but no higher than Discord lets it be
-// (a tall one narrower): known before it comes, from its size.
-const HIGHEST = 350;
-function lowEnough(image) {
-  return sized(image) ? ` style="max-width:${escapeHtml(Math.floor(HIGHEST * image.width / image.height))}px"` : "";
 }
 
 function renderFile(c) {
@@ -329,7 +340,7 @@ function renderMessage(message) {
     : message.components_v2 ? `<div class="v2">${renderTree(message, message.components)}</div>`
     : `${message.content ? `<div class="content">${markdown(message.content)}</div>` : ""}
        ${message.embeds.map(renderEmbed).join("")}
-       ${message.attachments.map((a) => `<div class="attachment"><img alt="${escapeHtml(a.filename)}" src="${escapeHtml(a.url)}"${sized(a)}></div>`).join("")}
+       ${message.attachments.map((a) => `<div class="attachment"><img alt="${escapeHtml(a.filename)}" src="${escapeHtml(a.url)}"${fitted(a, MESSAGE_PICTURE)}></div>`).join("")}
        <div class="components">${renderComponents(message)}</div>`;
   const thread = message.thread
     ? `<div class="thread-link">🧵 <a href="#" data-channel="${escapeHtml(message.thread.id)}">${escapeHtml(message.thread.name)}</a></div>` : "";
@@ -858,6 +869,9 @@ document.addEventListener("click", async (event) => {
     hidden.classList.add("revealed");
     return hidden.firstElementChild.removeAttribute("inert");
   }
+  if (event.target.closest("#lightbox")) return closePicture();
+  const picture = event.target.closest(PICTURES);
+  if (picture) return openPicture(picture);
   const target = event.target.closest("[data-user], [data-channel], [data-command], [data-suggestion], button[data-custom-id], #menu-button, #backdrop, #jump, #follow-turns");
   if (!target) return;
   event.preventDefault();
@@ -905,7 +919,29 @@ const resized = new ResizeObserver(() => { if (state.follow) toBottom(); });
 resized.observe($("messages"));
 resized.observe($("message-list"));
 
-document.addEventListener("keydown", (event) => { if (event.key === "Escape") setMenu(false); });
+document.addEventListener("keydown", (event) => {
+  if (event.key !== "Escape") return;
+  setMenu(false);
+  closePicture();
+});
+
+// The pictures a click shows larger, as Discord's client does: a message's, an embed's and
+// thumbnails (not avatars or icons).
+const PICTURES = "#messages .gallery img, #messages .attachment img, #messages .embed img.image, #messages img.thumbnail";
+
+// The picture over the page, at its own size as far as the window allows; a click anywhere
+// or Escape closes it.
+function openPicture(picture) {
+  const shown = $("lightbox").querySelector("img");
+  shown.src = picture.src;
+  shown.alt = picture.alt;
+  $("lightbox").hidden = false;
+}
+
+function closePicture() {
+  $("lightbox").hidden = true;
+  $("lightbox").querySelector("img").removeAttribute("src");
+}
 
 $("command").addEventListener("input", () => {
   selected = 0;

@@ -10,16 +10,16 @@ from playwright.async_api import Browser, Page, expect
 
 from emulator import Message
 from emulator.model import Attachment, snowflake
-from sandbox.web import png_size
+from sandbox.web import picture_size
 from tests.sandbox.conftest import Sandbox, put_message
 from tests.sandbox.pages import hold_pictures
 
 WIDTH, HEIGHT = 800, 700
 
 
-def png(width: int, height: int) -> bytes:
+def png(width: int, height: int, kind: str = "PNG") -> bytes:
     out = io.BytesIO()
-    Image.new("RGB", (width, height), (70, 72, 78)).save(out, "PNG")
+    Image.new("RGB", (width, height), (70, 72, 78)).save(out, kind)
     return out.getvalue()
 
 
@@ -50,10 +50,12 @@ async def next_frames(page: Page) -> None:
     )
 
 
-def test_a_pngs_size_is_read_from_its_header() -> None:
-    assert png_size(png(123, 45)) == (123, 45)
-    assert png_size(BOARD[:20]) is None
-    assert png_size(b"GIF89a" + BOARD[6:]) is None
+def test_a_pictures_size_is_read_from_its_header() -> None:
+    assert picture_size(png(123, 45)) == (123, 45)
+    assert picture_size(png(640, 860, "GIF")) == (640, 860)
+    assert picture_size(BOARD[:20]) is None
+    assert picture_size(b"GIF89a") is None
+    assert picture_size(b"JFIF" + BOARD[4:]) is None
 
 
 async def test_the_newest_message_stays_in_view_until_the_reader_scrolls_up(
