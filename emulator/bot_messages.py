@@ -27,7 +27,15 @@ from emulator.limits import (
     refusal,
 )
 from emulator.message_events import MessageEvents, content_exempt, without_content
-from emulator.model import EPHEMERAL, LOADING, Attachment, Channel, Message, snowflake
+from emulator.model import (
+    EPHEMERAL,
+    LOADING,
+    SUPPRESS_NOTIFICATIONS,
+    Attachment,
+    Channel,
+    Message,
+    snowflake,
+)
 from emulator.places import Places
 from emulator.responses import DiscordError, json_response
 from emulator.settings import Settings
@@ -158,11 +166,13 @@ def update_message(
     if "components" in body or new:
         components = list(body.get("components") or [])
     attachments = _attachments(message, body, files)
-    # Whether a message is ephemeral or loading is not the sender's to edit.
+    # Whether a message is ephemeral or loading is not the sender's to edit, nor (once
+    # sent) whether it was sent silently.
     flags = message.flags & ~LOADING
     if sent_flags is not None:
-        kept = message.flags & (EPHEMERAL | IS_COMPONENTS_V2)
-        flags = sent_flags & ~(EPHEMERAL | LOADING) | kept
+        kept = message.flags & (EPHEMERAL | IS_COMPONENTS_V2 | SUPPRESS_NOTIFICATIONS)
+        fixed = EPHEMERAL | LOADING | (0 if new else SUPPRESS_NOTIFICATIONS)
+        flags = sent_flags & ~fixed | kept
     v2 = bool(flags & IS_COMPONENTS_V2)
     sticker_ids, poll = message.sticker_ids, message.poll
     if v2 and not message.components_v2 and not new:

@@ -36,6 +36,9 @@ overwrites reach it, and no one there may delete another's messages."""
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 """A deferred "thinking" response, until it is edited or a follow-up replaces it."""
+SUPPRESS_NOTIFICATIONS = 1 << 12
+"""Sent silently (``@silent``): no push or desktop notification, and the message is marked
+so. Fixed when the message is sent: no edit sets or clears it."""
 _last_snowflake = 0
 
 
@@ -135,6 +138,10 @@ class Message:
     @property
     def loading(self) -> bool:
         return bool(self.flags & LOADING)
+
+    @property
+    def silent(self) -> bool:
+        return bool(self.flags & SUPPRESS_NOTIFICATIONS)
 
     @property
     def components_v2(self) -> bool:
