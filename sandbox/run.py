@@ -15,6 +15,7 @@ from bot.discord_ui.presenter import to_ping
 from bot.settings import DEFAULT_SANDBOX_DATABASE, Settings
 from bot.storage.database import is_postgresql, shown
 from emulator import DiscordEmulator
+from sandbox.clock import SandboxClock
 from sandbox.server_world import populate
 from sandbox.web import SandboxPage
 
@@ -74,6 +75,8 @@ async def run_sandbox(
         await emulator.start()
         server = populate(emulator)
         use_discord_at(emulator.base_url)
+        # One time for Discord and the bot, which the page moves on.
+        clock = SandboxClock(emulator.clock)
         bot = GameBot(
             replace(
                 settings,
@@ -83,8 +86,9 @@ async def run_sandbox(
             ),
             guild_ready_timeout=0.1,
             dice=dice,
+            clock=clock,
         )
-        page = SandboxPage(emulator, server, partial(who_acts, bot))
+        page = SandboxPage(emulator, server, partial(who_acts, bot), clock)
         try:
             async with bot:
                 await bot.login(emulator.token)

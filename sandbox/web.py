@@ -33,6 +33,7 @@ from emulator.components import FILE, attached_name
 from emulator.limits import CONTENT_LENGTH
 from emulator.model import Attachment
 from emulator.payloads import attachment_url
+from sandbox.clock import SandboxClock
 from sandbox.server_world import SandboxServer
 from sandbox.slash_text import (
     CommandSpec,
@@ -63,6 +64,8 @@ STATIC_TYPES = {
     ".svg": "image/svg+xml",
     ".woff2": "font/woff2",
 }
+MOST_AHEAD = 30 * 24 * 3600
+"""The furthest the page moves the clock on at once (seconds): a month."""
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -89,11 +92,17 @@ async def nobody(channel_id: int) -> list[int]:
 
 class SandboxPage:
     def __init__(
-        self, emulator: DiscordEmulator, server: SandboxServer, who_acts: WhoActs = nobody
+        self,
+        emulator: DiscordEmulator,
+        server: SandboxServer,
+        who_acts: WhoActs = nobody,
+        clock: SandboxClock | None = None,
     ) -> None:
         self.emulator = emulator
         self.server = server
         self._who_acts = who_acts
+        self.clock = SandboxClock(emulator.clock) if clock is None else clock
+        """The time the page moves on: the bot's too, when the sandbox runs one."""
         self._sockets: set[web.WebSocketResponse] = set()
         self._notice: asyncio.TimerHandle | None = None
         self._sending: set[asyncio.Task[None]] = set()
@@ -114,6 +123,7 @@ class SandboxPage:
         app.router.add_post("/api/message", self._message_post)
         app.router.add_post("/api/click", self._click)
         app.router.add_post("/api/select", self._select)
+        app.router.add_post("/api/clock", self._move_clock)
         app.router.add_get("/api/live", self._live)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
@@ -212,6 +222,9 @@ class SandboxPage:
                 "channel_names": {str(c.id): c.name for c in self.emulator.channels.values()},
                 # For "Follow turns": the page acts as one of them as soon as a turn passes.
                 "to_act": [str(user) for user in await self._who_acts(channel.id)],
+                # The sandbox's time, which relative timestamps count from.
+                "now": self.clock.now(),
+                "ahead": self.clock.ahead,
             }
         )
 
@@ -325,6 +338,20 @@ class SandboxPage:
         await self.emulator.select(user, message, None, value, custom_id=menu["custom_id"])
         return web.json_response({"ok": True})
 
+    async def _move_clock(self, request: web.Request) -> web.Response:
+        """Moves the sandbox's time (Discord's and the bot's) on by ``seconds``: what the
+        bot would do by then (a deadline, a reminder, a daily summary) it does now."""
+        seconds = (await _body(request)).get("seconds")
+        if (
+            not isinstance(seconds, int | float)
+            or isinstance(seconds, bool)
+            or not 0 < seconds <= MOST_AHEAD
+        ):
+            return _refusal(400, f"The clock moves on by up to {MOST_AHEAD:,} seconds at once.")
+        self.clock.advance(seconds)
+        self._changed()
+        return web.json_response({"now": self.clock.now(), "ahead": self.clock.ahead})
+
     # Live updates -------------------------------------------------------------------
 
     async def _live(self, request: web.Request) -> web.WebSocketResponse:
@@ -418,6 +445,8 @@ class SandboxPage:
             "components_v2": m.components_v2,
             "ephemeral": bool(m.flags & EPHEMERAL) or m.visible_to is not None,
             "loading": bool(m.flags & LOADING),
+            # Discord marks a message sent with @silent (in quiet hours, a turn's notice).
+            "silent": m.silent,
             "edited": m.edited_at is not None,
             "created_at": m.created_at,
             "thread": None

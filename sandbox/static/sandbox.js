@@ -23,6 +23,8 @@ const state = {
   // The choices the bot offered for each option, by its name, sent with the command: a
   // picked choice shows its name in the box, and the command carries its value.
   suggested: {},
+  // How far (ms) the sandbox's clock is ahead of this page's, as the last view said.
+  clockAhead: 0,
 };
 const $ = (id) => document.getElementById(id);
 
@@ -36,11 +38,11 @@ function escapeHtml(text) {
 // day") is moment.js's wording, which Discord's client uses; more are Intl's.
 const WORDS = {
   en: {
-    onlyYou: "Only you can see this", edited: "(edited)", future: "in %s", past: "%s ago",
+    onlyYou: "Only you can see this", edited: "(edited)", silent: "Sent silently", future: "in %s", past: "%s ago",
     one: { second: "a few seconds", minute: "a minute", hour: "an hour", day: "a day", month: "a month", year: "a year" },
   },
   de: {
-    onlyYou: "Nur du kannst das sehen", edited: "(bearbeitet)", future: "in %s", past: "vor %s",
+    onlyYou: "Nur du kannst das sehen", edited: "(bearbeitet)", silent: "Lautlos gesendet", future: "in %s", past: "vor %s",
     one: { second: "ein paar Sekunden", minute: "einer Minute", hour: "einer Stunde", day: "einem Tag", month: "einem Monat", year: "einem Jahr" },
   },
 };
@@ -80,9 +82,14 @@ function timestamp(seconds, style) {
     case "d": return formatted(date, { year: "numeric", month: "2-digit", day: "2-digit" });
     case "D": return formatted(date, { dateStyle: "long" });
     case "F": return `${formatted(date, { dateStyle: "full" })} ${time}`;
-    case "R": return relative(seconds - Date.now() / 1000);
+    case "R": return relative(seconds - sandboxNow());
     default: return `${formatted(date, { dateStyle: "long" })} ${time}`;
   }
+}
+
+// The sandbox's time (seconds): the page's own clock, as far ahead as the sandbox's is.
+function sandboxNow() {
+  return (Date.now() + state.clockAhead) / 1000;
 }
 
 // moment.js's fromNow, as Discord's client words a relative time: its thresholds (45 s,
@@ -350,10 +357,18 @@ function renderMessage(message) {
     ${avatar(author)}
     <div class="body">
       <div><span class="author">${escapeHtml(author.name)}</span>${author.bot ? '<span class="tag">APP</span>' : ""}
-        <span class="time">${escapeHtml(when)}${message.edited ? ` ${escapeHtml(words().edited)}` : ""}</span></div>
+        <span class="time">${escapeHtml(when)}${message.edited ? ` ${escapeHtml(words().edited)}` : ""}</span>${message.silent ? silentMark() : ""}</div>
       ${body}${thread}
       ${message.ephemeral ? `<div class="only-you">👁 ${escapeHtml(words().onlyYou)}</div>` : ""}
     </div></article>`;
+}
+
+// Discord's mark of a message sent with @silent: a bell struck through, by its time.
+function silentMark() {
+  const said = escapeHtml(words().silent);
+  return `<svg class="silent" role="img" aria-label="${said}" viewBox="0 0 24 24"><title>${said}</title>
+    <path fill="currentColor" d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z"/>
+    <path stroke="currentColor" stroke-width="2.5" stroke-linecap="round" d="M3 3l18 18"/></svg>`;
 }
 
 function renderSidebar() {
@@ -374,6 +389,19 @@ function renderSidebar() {
       ✉️ ${escapeHtml(dm.name)}</li>` : "";
   const me = viewer();
   $("acting-as").textContent = me ? `as ${me.name}` : "";
+  renderClock();
+}
+
+// The sandbox's time, in the member's own zone, and how far it was moved on.
+function renderClock() {
+  if (!state.view) return;
+  const now = formatted(new Date(state.view.now * 1000), { dateStyle: "medium", timeStyle: "short" });
+  const ahead = Math.round(state.view.ahead / 60);
+  const days = Math.floor(ahead / 1440);
+  const hours = Math.floor((ahead % 1440) / 60);
+  const minutes = ahead % 60;
+  const moved = [days && `${days} d`, hours && `${hours} h`, minutes && `${minutes} min`].filter(Boolean).join(" ");
+  $("sandbox-time").textContent = moved ? `${now} (moved on ${moved})` : now;
 }
 
 function renderHeader() {
@@ -458,6 +486,7 @@ async function load() {
   if (stale()) return;
   state.view = view;
   state.viewer = user;
+  state.clockAhead = view.now * 1000 - Date.now();
   renderHeader();
   renderMessages();
   renderSidebar();
@@ -492,6 +521,15 @@ async function openChannel(id, messageId) {
   // A message taller than the view shows its end: a game's board and buttons are there.
   const fits = element.offsetHeight <= $("messages").clientHeight;
   element.scrollIntoView({ block: fits ? "center" : "end" });
+}
+
+// Moves the sandbox's time on: the page shows it when the view comes again, as the
+// sandbox tells every page it changed.
+async function moveClock(seconds) {
+  try {
+    showError("");
+    await post("/api/clock", { seconds });
+  } catch (error) { showError(error.message); }
 }
 
 function setMenu(open) {
@@ -872,7 +910,7 @@ document.addEventListener("click", async (event) => {
   if (event.target.closest("#lightbox")) return closePicture();
   const picture = event.target.closest(PICTURES);
   if (picture) return openPicture(picture);
-  const target = event.target.closest("[data-user], [data-channel], [data-command], [data-suggestion], button[data-custom-id], #menu-button, #backdrop, #jump, #follow-turns");
+  const target = event.target.closest("[data-user], [data-channel], [data-command], [data-suggestion], [data-ahead], button[data-custom-id], #menu-button, #backdrop, #jump, #follow-turns");
   if (!target) return;
   event.preventDefault();
   if (target.id === "menu-button") return setMenu(!document.body.classList.contains("menu-open"));
@@ -883,6 +921,7 @@ document.addEventListener("click", async (event) => {
   if (target.dataset.channel) return openChannel(target.dataset.channel, target.dataset.message);
   if (target.dataset.command) { setMenu(false); return complete(target.dataset.command); }
   if (target.dataset.suggestion) return suggestions[Number(target.dataset.suggestion)].pick();
+  if (target.dataset.ahead) return moveClock(Number(target.dataset.ahead));
   try {
     showError("");
     await post("/api/click", { message: target.dataset.message, custom_id: target.dataset.customId });

@@ -14,7 +14,7 @@ import pytest
 
 from tests.sandbox.conftest import Sandbox
 
-ACTIONS = ["/api/command", "/api/message", "/api/click", "/api/select"]
+ACTIONS = ["/api/command", "/api/message", "/api/click", "/api/select", "/api/clock"]
 FOREIGN = "http://evil.example"
 
 
