@@ -1,4 +1,5 @@
-"""Which finished game a replay is asked for, and the replays kept once made.
+"""Which finished game a replay is asked for, the replays kept once made, and where each was
+shared (once per game).
 
 A replay is made by the Discord layer (from the game's moves, by its face and renderer)
 and kept here per game and language, so that it is made once and then served; one too
@@ -11,13 +12,23 @@ from collections.abc import Callable
 
 from bot.games.registry import registration_for
 from bot.service.errors import NoSuchFinishedGame, NothingToReplay
-from bot.storage import Database
+from bot.storage import Database, SharedReplay
+from bot.storage.connection import Connection
 from bot.storage.replay_queries import (
     finished_game_id,
+    forget_shared_replay,
     keep_replay,
     last_finished_here,
+    posted_shared_replay,
+    set_shared_replay,
+    shared_replay,
     stored_replay,
 )
+
+SHARE_POSTING_FOR = 15 * 60.0
+"""Seconds a share being posted holds its game's share: a press answers within an
+interaction's 15 minutes, so one that has not posted by then never will (its process
+stopped), and the next press shares instead."""
 
 
 class ReplayService:
@@ -56,3 +67,39 @@ class ReplayService:
         await self._db.write(
             lambda connection: keep_replay(connection, game_id, language, gif, now)
         )
+
+    async def claim_share(
+        self, game_id: int, channel_id: int, user_id: int, gone: int | None = None
+    ) -> tuple[SharedReplay, bool]:
+        """Claims the sharing of the game's replay for one press: the share, and whether it
+        is this press's to post. A share made (or being made) stands, unless its message is
+        ``gone`` (deleted since) or its posting was given up; one press of many at once,
+        in any process, shares."""
+        now = self._clock()
+
+        async def claiming(connection: Connection) -> tuple[SharedReplay, bool]:
+            await connection.lock("shared replay", game_id)
+            earlier = await shared_replay(connection, game_id)
+            if earlier is not None:
+                given_up = (
+                    earlier.message_id is None and now - earlier.shared_at >= SHARE_POSTING_FOR
+                )
+                if not given_up and (gone is None or earlier.message_id != gone):
+                    return earlier, False
+            mine = SharedReplay(channel_id, None, user_id, now)
+            await set_shared_replay(connection, game_id, mine)
+            return mine, True
+
+        return await self._db.write(claiming)
+
+    async def shared(self, game_id: int, share: SharedReplay, message_id: int | None) -> None:
+        """The share claimed was posted as ``message_id``, or (``None``) was not posted
+        after all: the next press may share."""
+        if message_id is None:
+            await self._db.write(
+                lambda connection: forget_shared_replay(connection, game_id, share)
+            )
+        else:
+            await self._db.write(
+                lambda connection: posted_shared_replay(connection, game_id, share, message_id)
+            )

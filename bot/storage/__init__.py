@@ -26,6 +26,7 @@ from bot.storage.records import (
     RatingChange,
     Result,
     Seat,
+    SharedReplay,
     TurnNotice,
 )
 
@@ -55,5 +56,6 @@ __all__ = [
     "RatingChange",
     "Result",
     "Seat",
+    "SharedReplay",
     "TurnNotice",
 ]

@@ -53,6 +53,7 @@ TABLES = (
     Table("game_defaults", ("guild_id", "kind")),
     Table("player_settings", ("user_id",)),
     Table("turn_notices", ("game_id", "user_id")),
+    Table("shared_replays", ("game_id",)),
 )
 """Every table copied, in foreign key order: a game before what refers to it."""
 

@@ -483,6 +483,20 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CHECK (away_mode IN ('pause', 'stand_in'))",
         "ALTER TABLE guild_settings ADD COLUMN away_days INTEGER NOT NULL DEFAULT 14",
     ),
+    # 14: a finished game's replay is shared in a channel once: where it was posted, by
+    # whom and when, so that a second press links to it instead of posting it again (a
+    # share being posted has no message yet).
+    (
+        """
+        CREATE TABLE shared_replays (
+            game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+            channel_id INTEGER NOT NULL,
+            message_id INTEGER,
+            user_id INTEGER NOT NULL,
+            shared_at REAL NOT NULL
+        )
+        """,
+    ),
 )
 
 LATEST = len(MIGRATIONS)

@@ -292,4 +292,15 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "CHECK (away_mode IN ('pause', 'stand_in'))",
         "ALTER TABLE guild_settings ADD COLUMN away_days INTEGER NOT NULL DEFAULT 14",
     ),
+    14: (
+        """
+        CREATE TABLE shared_replays (
+            game_id BIGINT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+            channel_id BIGINT NOT NULL,
+            message_id BIGINT,
+            user_id BIGINT NOT NULL,
+            shared_at DOUBLE PRECISION NOT NULL
+        )
+        """,
+    ),
 }

@@ -453,3 +453,14 @@ class GuildSettings:
     def allows(self, channel_id: int) -> bool:
         """Whether games may run in ``channel_id`` (any channel while none is listed)."""
         return not self.channels or channel_id in self.channels
+
+
+@dataclass(frozen=True)
+class SharedReplay:
+    """Where a game's replay was shared, by whom and when; ``message_id`` is ``None``
+    while the share is being posted."""
+
+    channel_id: int
+    message_id: int | None
+    user_id: int
+    shared_at: float

@@ -1,9 +1,10 @@
-"""Finding a past game (a finished one to replay; any that began, to read its log), and
-the replays kept once made."""
+"""Finding a past game (a finished one to replay; any that began, to read its log), the
+replays kept once made, and where each was shared."""
 
 from __future__ import annotations
 
 from bot.storage.connection import Connection
+from bot.storage.records import SharedReplay
 
 
 async def finished_game_id(
@@ -75,4 +76,52 @@ async def keep_replay(
         "ON CONFLICT (game_id, language) DO UPDATE SET gif = excluded.gif, "
         "made_at = excluded.made_at",
         (game_id, language, gif, now),
+    )
+
+
+async def shared_replay(connection: Connection, game_id: int) -> SharedReplay | None:
+    """Where the game's replay was shared (or is being), if it was."""
+    rows = await connection.fetch(
+        "SELECT channel_id, message_id, user_id, shared_at FROM shared_replays WHERE game_id = ?",
+        (game_id,),
+    )
+    if not rows:
+        return None
+    row = rows[0]
+    message = row["message_id"]
+    return SharedReplay(
+        int(row["channel_id"]),
+        None if message is None else int(message),
+        int(row["user_id"]),
+        float(row["shared_at"]),
+    )
+
+
+async def set_shared_replay(connection: Connection, game_id: int, shared: SharedReplay) -> None:
+    await connection.execute(
+        "INSERT INTO shared_replays (game_id, channel_id, message_id, user_id, shared_at) "
+        "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET "
+        "channel_id = excluded.channel_id, message_id = excluded.message_id, "
+        "user_id = excluded.user_id, shared_at = excluded.shared_at",
+        (game_id, shared.channel_id, shared.message_id, shared.user_id, shared.shared_at),
+    )
+
+
+async def forget_shared_replay(connection: Connection, game_id: int, shared: SharedReplay) -> None:
+    """Forgets the share, if it is still this one (another press may have shared again)."""
+    await connection.execute(
+        "DELETE FROM shared_replays WHERE game_id = ? AND channel_id = ? AND user_id = ? "
+        "AND shared_at = ?",
+        (game_id, shared.channel_id, shared.user_id, shared.shared_at),
+    )
+
+
+async def posted_shared_replay(
+    connection: Connection, game_id: int, shared: SharedReplay, message_id: int
+) -> None:
+    """Records the message a share posted, if the share is still this one."""
+    await connection.execute(
+        "UPDATE shared_replays SET message_id = ? WHERE game_id = ? AND channel_id = ? "
+        "AND user_id = ? AND shared_at = ?",
+        (message_id, game_id, shared.channel_id, shared.user_id, shared.shared_at),
     )

@@ -10,9 +10,10 @@ import pytest
 
 from bot.service import Actor, GameService
 from bot.service.errors import BoardMovedOn, GameBroken
+from bot.service.replay_service import SHARE_POSTING_FOR, ReplayService
 from bot.storage import Database, GameStatus
 from bot.storage.opening import open_database
-from tests.bot.fixtures import PLAYERS, ScriptedDice, play_to_the_end, started_game
+from tests.bot.fixtures import PLAYERS, Clock, ScriptedDice, play_to_the_end, started_game
 
 
 async def test_every_game_replays_from_its_move_log_to_the_stored_position(
@@ -117,3 +118,34 @@ async def test_a_damaged_game_reports_itself_broken_and_the_rest_keep_working(
     await service.act(healthy.id, actor, healthy.version, "roll")
     cancelled = await service.cancel(damaged.id, Actor(PLAYERS[0].user_id))
     assert cancelled.status is GameStatus.CANCELLED
+
+
+async def test_a_replay_is_shared_once_however_many_press_at_once(
+    database: Database, service: GameService
+) -> None:
+    """Share pressed by many at once (in any process: the claim is the database's): one
+    press posts; the others see that share. A share given up frees it, as does its
+    message deleted; one being posted holds it for an interaction's 15 minutes."""
+    game = await started_game(service, 2)
+    clock = Clock()
+    replays = ReplayService(database, clock)
+    claims = await asyncio.gather(*(replays.claim_share(game.id, 5, user) for user in range(30)))
+    mine = [share for share, ours in claims if ours]
+    assert len(mine) == 1
+    assert {share for share, _ in claims} == {mine[0]}
+    (share,) = mine
+    busy, ours = await replays.claim_share(game.id, 6, 99)
+    assert not ours and busy == share and busy.message_id is None
+    await replays.shared(game.id, share, None)
+    retry, ours = await replays.claim_share(game.id, 6, 99)
+    assert ours and retry.user_id == 99
+    await replays.shared(game.id, retry, 1234)
+    done, ours = await replays.claim_share(game.id, 7, 100)
+    assert not ours and (done.channel_id, done.message_id, done.user_id) == (6, 1234, 99)
+    again, ours = await replays.claim_share(game.id, 7, 100, gone=1234)
+    assert ours and again.user_id == 100
+    stuck, ours = await replays.claim_share(game.id, 8, 101)
+    assert not ours and stuck == again
+    clock.now += SHARE_POSTING_FOR
+    taken, ours = await replays.claim_share(game.id, 8, 101)
+    assert ours and taken.user_id == 101

@@ -24,6 +24,7 @@ from bot.discord_ui.features.ladder.messages import (
     not_on_ladder,
     stats_card,
 )
+from bot.discord_ui.features.replays.handlers import already_shared
 from bot.discord_ui.features.settings.handlers import settings_card
 from bot.discord_ui.lobby_card import lobby_card
 from bot.discord_ui.permissions import missing_permissions_message, missing_thread_permissions
@@ -41,6 +42,7 @@ from bot.storage import (
     RatingChange,
     Result,
     Seat,
+    SharedReplay,
 )
 from bot.storage.game_values import Level
 from i18n import Language, Message, english, language
@@ -150,6 +152,9 @@ def platform_texts(lang: Language) -> Iterator[str]:
     yield missing_permissions_message(discord.Permissions.none(), lang) or ""
     yield missing_permissions_message(discord.Permissions(view_channel=True), lang) or ""
     yield missing_thread_permissions(discord.Permissions.none(), lang) or ""
+    finished = lobby(GameStatus.FINISHED)
+    for message_id in (None, 99):
+        yield already_shared(finished, SharedReplay(2, message_id, 11, 1.0), lang)
     for refusal in refusals():
         yield lang.say(refusal.words)
     for answer in (

@@ -110,6 +110,20 @@ async def test_a_result_replays_privately_then_from_the_stored_file_and_shares(
     assert durations(post) == [held for _, held in shown]
     assert [m for m in world.channel.visible() if not m.ephemeral] == [*public_before, post]
 
+    # Shared once: a second press, anyone's, is told where it is and posts nothing.
+    twice = ephemeral_answer(await world.click(ann, replay, "Share in the channel"))
+    link = f"https://discord.com/channels/{world.guild.id}/{world.channel.id}/{post.id}"
+    assert twice.startswith("The replay of Claim It! #1 is already shared: ")
+    assert f"<@{bo.id}> shared it <t:" in twice and twice.endswith(f":R>, here: {link}")
+    assert [m for m in world.channel.visible() if not m.ephemeral] == [*public_before, post]
+    # Once a moderator deletes it, it may be shared again.
+    await world.discord.delete_message(post)
+    again_shared = await world.click(ann, replay, "Share in the channel")
+    repost = again_shared.response_message
+    assert repost is not None and not repost.ephemeral and repost is not post
+    assert note_of(repost) == f"Shared by <@{ann.id}>."
+    assert [m for m in world.channel.visible() if not m.ephemeral] == [*public_before, repost]
+
 
 async def test_the_replay_command_finds_the_last_game_here_or_a_number(world: World) -> None:
     ann = world.players[0]

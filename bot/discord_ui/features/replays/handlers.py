@@ -34,7 +34,7 @@ from bot.games.painters import PAINTERS
 from bot.games.replay import Replay, ReplayTooLarge
 from bot.service.errors import NoSuchFinishedGame, NotHere, NotOnTheMenu, NotThisGame
 from bot.service.replay_service import ReplayService
-from bot.storage import Game, GameStatus
+from bot.storage import Game, GameStatus, SharedReplay
 from i18n import Language, Message
 
 log = logging.getLogger(__name__)
@@ -78,8 +78,41 @@ class Replays(Feature):
     ) -> None:
         """Share, on a replay shown privately: posts the replay in the channel, in the
         game's own language, saying who shared it; "thinking…" holds its place while it
-        is made."""
+        is made. A game's replay is shared once: a later press (anyone's, anywhere) is
+        told where it is, unless that message was deleted since."""
         game = await self._finished(interaction, button.kind, button.game)
+        assert interaction.channel_id is not None
+        share, mine = await self.replays.claim_share(
+            game.id, interaction.channel_id, interaction.user.id
+        )
+        if not mine and share.message_id is not None and await self._gone(share):
+            share, mine = await self.replays.claim_share(
+                game.id, interaction.channel_id, interaction.user.id, gone=share.message_id
+            )
+        if not mine:
+            await tell(interaction, already_shared(game, share, reader(interaction)))
+            return
+        posted = None
+        try:
+            posted = await self._post_share(interaction, game)
+        finally:
+            await self.replays.shared(game.id, share, posted)
+
+    async def _gone(self, share: SharedReplay) -> bool:
+        """Whether a shared replay's message was deleted (a moderator's cleaning)."""
+        assert share.message_id is not None
+        channel = self.table.client.get_partial_messageable(share.channel_id)
+        try:
+            await channel.fetch_message(share.message_id)
+        except discord.NotFound:
+            return True
+        except discord.HTTPException:
+            log.info("can't tell whether replay %s is still there", share.message_id)
+        return False
+
+    async def _post_share(self, interaction: discord.Interaction, game: Game) -> int | None:
+        """Posts the replay for the channel; the message's id, or ``None`` when it can't
+        be made within the server's upload limit (the presser is told)."""
         lang = await self.table.languages.of_game(game)
         limit = interaction.filesize_limit
         gif = await self.replays.stored(game.id, lang.code, limit)
@@ -92,15 +125,14 @@ class Replays(Feature):
                 title = shared_words.game_name(face_for(game.kind).title, game)
                 await interaction.delete_original_response()
                 await tell(interaction, reader(interaction).say(_too_large(title, limit)))
-                return
+                return None
         shared = Message("Shared by {player}.", player=interaction.user.mention)
         described = await self._described(game, replay, lang)
         rows = ((_step_through(game, lang),),)
         card = _card(game, gif, lang, described, lang.say(shared), rows)
         if interaction.response.is_done():
-            await interaction.edit_original_response(**edited(card))
-        else:
-            await interaction.response.send_message(**sent(card))
+            return (await interaction.edit_original_response(**edited(card))).id
+        return (await interaction.response.send_message(**sent(card))).message_id
 
     @takes(StepButton)
     async def step_button(self, interaction: discord.Interaction, button: StepButton) -> None:
@@ -219,6 +251,22 @@ def _too_large(title: str, limit: int) -> Message:
         "({megabytes} MB), even with its pictures shrunk and its ordinary steps merged.",
         game=title,
         megabytes=limit // (1024 * 1024),
+    )
+
+
+def already_shared(game: Game, share: SharedReplay, lang: Language) -> str:
+    title = shared_words.game_name(face_for(game.kind).title, game)
+    if share.message_id is None:
+        return lang._(
+            "<@{user}> is sharing the replay of {game} right now.", user=share.user_id, game=title
+        )
+    link = f"https://discord.com/channels/{game.guild_id}/{share.channel_id}/{share.message_id}"
+    return lang._(
+        "The replay of {game} is already shared: <@{user}> shared it <t:{when}:R>, here: {link}",
+        game=title,
+        user=share.user_id,
+        when=int(share.shared_at),
+        link=link,
     )
 
 
