@@ -31,6 +31,7 @@ from bot.discord_ui.cards import Card, edited, sent
 from bot.discord_ui.interactions import reader
 from bot.discord_ui.places import Answered
 from bot.discord_ui.surfaces import acknowledge, update_clicked
+from bot.discord_ui.table_cards import headline_of
 from bot.games import shared_words
 from bot.games.escaping import escaped
 from bot.games.face import OpenPrivate
@@ -156,12 +157,15 @@ class TurnNotices:
         """The game is over: nothing more is known of its notices."""
         self._none.discard(game_id)
 
-    async def _card(self, game: Game, user: int, ends: float | None = None) -> Card:
-        """``user``'s notice of the game as it stands, in the language of their DMs."""
+    async def _card(
+        self, game: Game, user: int, ends: float | None = None, last: Outcome | None = None
+    ) -> Card:
+        """``user``'s notice of the game as it stands (``last``: the move from it that
+        led here), in the language of their DMs."""
         lang = language((await self.players.get(user)).locale)
         seat = game.seat_of(user)
         hand = None if seat is None else await self.hand(game, seat.seat, lang)
-        return await notice_card(game, self._server_name(game), lang, ends, hand)
+        return await notice_card(game, self._server_name(game), lang, ends, hand, last)
 
     async def clear(self, game: Game, keep: Collection[int] = (), actor: int | None = None) -> None:
         """Deletes the game's notices, but those of ``keep`` (who are still to act, and
@@ -184,7 +188,7 @@ class TurnNotices:
         user = interaction.user.id
         pressed = interaction.message
         if game.status is GameStatus.ACTIVE and user in presenter.to_ping(game) and pressed:
-            await update_clicked(interaction, **edited(await self._card(game, user)))
+            await update_clicked(interaction, **edited(await self._card(game, user, last=outcome)))
             self._answered[(game.id, user)] = pressed.id
         else:
             await acknowledge(interaction)
@@ -225,11 +229,14 @@ async def notice_card(
     lang: Language,
     ends: float | None = None,
     hand: Card | None = None,
+    last: Outcome | None = None,
 ) -> Card:
     """The notice: a line naming the game, the server and the channel with a link to the
     table (and, as a reminder, when the turn ``ends``), over the table as it stands (its
-    picture, description and what to do) with the turn's controls, or, in a game with
-    secrets, over the player's own ``hand`` with its controls."""
+    picture, description and what to do; when the player moved from the notice, what
+    that move did, its dice shown, as ``last``) with the turn's controls, or, in a game
+    with secrets, over the player's own ``hand``, which says what to do, with its
+    controls."""
     title = shared_words.game_name(face_for(game.kind).title, game)
     if game.turn_message_id is not None:
         link = JUMP.format(guild=game.guild_id, channel=game.place_id, message=game.turn_message_id)
@@ -240,14 +247,18 @@ async def notice_card(
         server=f"**{escaped(server)}**",
         channel=f"<#{game.place_id}>",
     )
+    if hand is not None and ends is None:
+        # The hand says what to do, not when the turn ends, as the table would.
+        ends = game.deadline
     if ends is not None:
         note += "\n" + lang._("⏰ Your turn ends {when}.", when=shared_words.deadline(ends))
-    headline = lang._("It's your turn.")
+    headline = lang._("It's your turn.") if last is None else headline_of(last, lang)
     face = face_for(game.kind)
-    card = presenter.drawn(await face.turn(game, headline, None, lang))
+    card = presenter.drawn(await face.turn(game, headline, last, lang))
     if hand is not None:
         picture = None if hand.image is None else replace(hand.image, filename=HAND_FILE)
-        return replace(card, note=note, below=replace(hand, image=picture))
+        # The table's words would send the player to a hand that is right below.
+        return replace(card, text=headline, note=note, below=replace(hand, image=picture))
     # What the player chooses from the table (a game with secrets has its hand above).
     choices = [c for c in face.choices(game, lang) if not isinstance(c, OpenPrivate)]
     return replace(card, note=note, rows=presenter.controls(game, choices))

@@ -19,7 +19,7 @@ import pytest
 from bot.discord_ui.presenter import to_ping
 from bot.games.registry import GAMES
 from tests.e2e.days import DAY, TWO_DAYS, kept, move_on_table, notices, press_any
-from tests.e2e.world import THREAD_PERMISSIONS, World, note_of, running_world
+from tests.e2e.world import THREAD_PERMISSIONS, World, describe, note_of, running_world
 
 PLAYED_ALONG = 8
 """Moves made at the start without time passing, both players at the table."""
@@ -105,6 +105,7 @@ async def test_two_players_on_direct_messages_over_days(
             (table_picture, *hand) = notice.gallery_items()
             assert table_picture.description
             assert bool(hand) is (kind == "claim"), "Claim's notice carries the hand"
+            assert "**My hand**" not in describe(notice), "not sent to the hand right below"
             version = game.version
             await press_any(world, mover, notice, rng)
             assert (await world.settled(started.id)).version > version, "the DM's press moved"

@@ -170,11 +170,13 @@ async def test_a_turn_is_played_from_its_direct_message_and_the_table_follows(
     moved = await world.settled(started.id)
     assert moved.version > game.version, "the press in the DM was the move"
     assert "Ann rolled" in describe(table), "the table in the channel follows"
-    if to_ping(moved) == [ann.id]:
-        # Still her turn: the same notice shows what she chooses next.
-        assert kept(world, ann) == [notice] and not notice.deleted
-        assert notice.button_labels() == table.button_labels()
-        assert old_id not in [b["custom_id"] for b in notice.buttons()]
+    assert to_ping(moved) == [ann.id], "this roll (the dice are seeded) asks her to place"
+    # Still her turn: the same notice shows what she rolled and chooses next.
+    assert kept(world, ann) == [notice] and not notice.deleted
+    assert notice.button_labels() == table.button_labels()
+    assert old_id not in [b["custom_id"] for b in notice.buttons()]
+    rolled = describe(notice)
+    assert "Ann rolled" in rolled and "It's your turn." not in rolled
     # A press the game has moved past changes nothing, and says so.
     stale = await world.discord.answer(
         await world.discord.forge(ann, notice, {"custom_id": old_id, "component_type": 2})
