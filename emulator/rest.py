@@ -98,6 +98,7 @@ class RestApi:
         r.add_delete(webhook_message, interactions.delete_message)
         r.add_post(f"{API}/webhooks/{{app}}/{{token}}", interactions.followup)
         r.add_get(f"{API}/channels/{{channel}}", bot_only(channels.get_channel))
+        r.add_delete(f"{API}/channels/{{channel}}", bot_only(channels.delete_channel))
         r.add_post(
             f"{API}/channels/{{channel}}/messages/{{message}}/threads",
             bot_only(channels.start_thread),

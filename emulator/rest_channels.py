@@ -66,6 +66,21 @@ class ChannelRoutes:
         self._require(channel)
         return json_response(self._channel_payload(channel))
 
+    async def delete_channel(self, request: web.Request) -> web.Response:
+        """Delete/Close Channel: a thread needs Manage Threads (in its channel), a server's
+        channel Manage Channels, else 403 50013; the channel goes with its threads and
+        messages, as a moderator's deletion does (THREAD_DELETE or CHANNEL_DELETE), and
+        the answer is the channel as it was (docs: Channel, "Delete/Close Channel"). A DM
+        is closed, not deleted: nothing of it changes for the bot here, which reopens the
+        same one with Create DM."""
+        channel = await self._channel(request)
+        if channel.is_dm:
+            return json_response(self._channel_payload(channel))
+        self._require(channel, "manage_threads" if channel.is_thread else "manage_channels")
+        shown = self._channel_payload(channel)
+        await self.places.delete_channel(channel)
+        return json_response(shown)
+
     async def create_dm(self, request: web.Request) -> web.Response:
         """Create DM: the bot's DM channel with ``recipient_id``, the one it has or a new
         one (docs: User, "Create DM"). Opening it is always allowed, even to a user who

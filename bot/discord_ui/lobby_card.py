@@ -13,7 +13,7 @@ from bot.discord_ui.controls.lobby import LOBBY_BUTTONS, BotSelect, LobbyAction,
 from bot.games import shared_words
 from bot.games.faces import face_for
 from bot.games.registry import rules_for
-from bot.storage import Game
+from bot.storage import EndReason, Game
 from i18n import Language
 from render.common.palette import PLAYERS
 
@@ -32,6 +32,8 @@ def lobby_card(
         "**Players ({seated}/{most})**", seated=len(game.seats), most=rules.max_players
     )
     teams = _teams(game, lang)
+    # Everyone left: the seats it kept are nobody's any more.
+    seated = "" if game.end_reason is EndReason.LOBBY_EMPTY else f"{players}\n{seats}" + teams
     lines = [
         Line(name, value, inline=True) for name, value in face.option_fields(game.options, lang)
     ]
@@ -57,7 +59,7 @@ def lobby_card(
         )
     return Card(
         title=shared_words.game_name(face.title, game),
-        text=(note + "\n\n" if note else "") + f"{players}\n{seats}" + teams,
+        text="\n\n".join(part for part in (note, seated) if part),
         accent=PLAYERS[0].color,
         lines=tuple(lines),
         footer=footer,

@@ -3,6 +3,7 @@ once it started or closed, brought up to the game wherever it is."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from bot.discord_ui import text
@@ -43,23 +44,28 @@ class LobbyMessages:
     async def show(self, game: Game) -> Recorded:
         """Brings the lobby message up to the game. One whose id was never recorded (it
         went out just before a failure or a stop) is found in the channel, so that no
-        second lobby is posted beside it; a lost open lobby is posted afresh."""
+        second lobby is posted beside it; a lost open lobby is posted afresh. A lobby
+        closed before its game began takes its thread with it, where the bot may."""
         became_table = game.lobby_message_id is not None and (
             game.lobby_message_id == game.turn_message_id
         )
         if game.status is not GameStatus.LOBBY and became_table:
             return {}  # the table shows the game
+        gone: Recorded = {}
+        never_played = game.status is GameStatus.CANCELLED and game.started_at is None
+        if never_played and game.thread_id is not None and await self.places.delete_thread(game):
+            gone, game = {"thread_id": None}, replace(game, thread_id=None)
         content, _ = await self.message(game)
         if await self.places.edit_lobby(game, **content):
-            return {}
+            return gone
         unrecorded = await self.places.unrecorded_lobbies(game)
         if unrecorded:
             newest, *older = unrecorded
             for message in older:
                 await message.edit(**stripped(message))
             await newest.edit(**content)
-            return {"lobby_message_id": newest.id}
+            return gone | {"lobby_message_id": newest.id}
         if game.status is not GameStatus.LOBBY:
-            return {}
+            return gone
         message = await self.places.post_lobby(game, **content)
         return {"lobby_message_id": message.id}

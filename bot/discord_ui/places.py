@@ -81,6 +81,26 @@ class GamePlaces:
         channel = self.client.get_partial_messageable(game.channel_id)
         return await channel.send(**content, nonce=nonce("l", game))
 
+    async def delete_thread(self, game: Game) -> bool:
+        """Deletes the game's thread where the bot may (Manage Threads in its channel), so
+        that a lobby closed before its start leaves no empty thread behind; whether it is
+        gone. Without that permission Discord refuses deleting and archiving it alike, and
+        the thread archives itself after a day."""
+        assert game.thread_id is not None
+        guild = self.client.get_guild(game.guild_id)
+        channel = None if guild is None else guild.get_channel(game.channel_id)
+        if guild is None or channel is None or not channel.permissions_for(guild.me).manage_threads:
+            return False
+        try:
+            thread = guild.get_thread(game.thread_id) or await guild.fetch_channel(game.thread_id)
+            await thread.delete()
+        except discord.NotFound:
+            return True
+        except discord.HTTPException as error:
+            log.info("game %s's thread stays: %s", game.id, error)
+            return False
+        return True
+
     async def edit_lobby(self, game: Game, **content: Any) -> bool:
         """Edits the lobby message; ``False`` if there is none (any more)."""
         if game.lobby_message_id is None:

@@ -1,4 +1,5 @@
-"""Names made safe to put in a message: no markdown, no pings.
+"""Names, and whatever someone typed that a refusal quotes back, made safe to put in a
+message: no markdown, no pings.
 
 The rules are discord.py's own (``discord.utils.escape_markdown`` with its defaults, and
 ``escape_mentions``), written out here so that a game's words need no Discord library:
@@ -37,6 +38,20 @@ def escape_mentions(text: str) -> str:
 def escaped(display_name: str) -> str:
     """A name safe to put in a message: no formatting, no pings."""
     return escape_mentions(escape_markdown(display_name))
+
+
+QUOTED = 40
+"""Characters of what someone typed that a refusal quotes back (a text option may be 6,000
+long, and the refusal must fit its message)."""
+
+
+def quoted(value: object) -> str:
+    """What someone typed, as a refusal quotes it: shortened, in quotes, and shown as
+    typed (``**trolls**`` is not made bold, nor ``@everyone`` a ping)."""
+    if isinstance(value, str) and len(value) > QUOTED:
+        value = value[: QUOTED - 1] + "…"
+    text = repr(value)
+    return escaped(text if len(text) <= QUOTED + 2 else text[: QUOTED + 1] + "…")
 
 
 _MARK = re.compile(r"\\.|\*\*|~~|\|\||`")

@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
+from bot.games.escaping import quoted
 from bot.games.registration import Registration
 from bot.ladder import Figure
 from bot.storage.game_values import JSON, Level, Options, OptionValue
@@ -73,19 +74,6 @@ class GameOption:
                 option=self.name,
             )
         )
-
-
-QUOTED = 40
-"""Characters of what someone typed that a refusal quotes back (a text option may be 6,000
-long, and the refusal must fit its message)."""
-
-
-def quoted(value: object) -> str:
-    """What someone typed, as a refusal quotes it: shortened."""
-    if isinstance(value, str) and len(value) > QUOTED:
-        value = value[: QUOTED - 1] + "…"
-    text = repr(value)
-    return text if len(text) <= QUOTED + 2 else text[: QUOTED + 1] + "…"
 
 
 class BadOption(ValueError):

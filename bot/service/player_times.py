@@ -9,6 +9,7 @@ import datetime as dt
 import functools
 import zoneinfo
 
+from bot.games.escaping import quoted
 from bot.service.errors import BadSetting
 from bot.storage.records import PlayerSettings, QuietHours
 from i18n import Message
@@ -31,7 +32,7 @@ def zone_named(name: str) -> zoneinfo.ZoneInfo:
             Message(
                 "{zone} is no time zone I know: choose one of those offered as you type "
                 "(a city, such as Europe/Berlin)",
-                zone=name,
+                zone=quoted(name),
             )
         )
     return zoneinfo.ZoneInfo(name)

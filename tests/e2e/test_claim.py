@@ -726,6 +726,9 @@ async def test_factions_are_chosen_by_name_and_a_wrong_name_is_refused_plainly(
     refused = (await world.command(ann, "claim new", factions="seers, unicorns")).response_message
     assert refused is not None and refused.ephemeral
     assert refused.content.startswith("That setting can't be used: 'unicorns' is not a faction")
+    bold = (await world.command(ann, "claim new", factions="seers, **trolls**")).response_message
+    assert bold is not None and bold.ephemeral
+    assert bold.content.startswith(r"That setting can't be used: '\*\*trolls\*\*' is not a")
     assert await service(world).current_game(world.channel.id) is None
     game, _ = await start(world, 2, pair="kings-peasants", factions="Trolls Dragons griffin")
     assert [f.value for f in game.state.factions] == ["DRA", "GRI", "KIN", "PEA", "TRO"]

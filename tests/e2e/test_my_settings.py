@@ -29,7 +29,7 @@ async def test_time_zones_are_offered_as_a_player_types_their_city(world: World)
     chosen = ephemeral_answer(await world.command(ann, "my settings", time_zone="Europe/Berlin"))
     assert "**Time zone** Europe/Berlin (it's" in chosen
     wrong = ephemeral_answer(await world.command(ann, "my settings", time_zone="Berlin"))
-    assert "Berlin is no time zone I know" in wrong and "Nothing was changed" in wrong
+    assert "'Berlin' is no time zone I know" in wrong and "Nothing was changed" in wrong
 
 
 async def test_days_away_are_offered_up_to_the_servers_limit(world: World) -> None:

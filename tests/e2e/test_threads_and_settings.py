@@ -4,13 +4,19 @@ from __future__ import annotations
 
 import functools
 import random
+from pathlib import Path
+
+import discord
+import pytest
 
 from bot.storage import GameStatus
 from emulator import Channel, Message
 from tests.e2e.world import (
+    THREAD_PERMISSIONS,
     World,
     describe,
     ephemeral_answer,
+    running_world,
 )
 
 
@@ -155,6 +161,35 @@ async def test_the_log_of_the_last_game_here_stays_when_time_outs_closed_it(
     elsewhere = world.discord.add_channel(world.guild, "elsewhere")
     nothing = ephemeral_answer(await world.command(ann, "claimit log", where=elsewhere))
     assert "No Claim It! game has been played in this channel yet" in nothing
+
+
+@pytest.mark.parametrize("manages_threads", [True, False])
+async def test_a_lobby_everyone_left_lists_nobody_and_takes_its_thread_where_it_may(
+    tmp_path: Path, manages_threads: bool
+) -> None:
+    permissions = THREAD_PERMISSIONS | discord.Permissions(manage_threads=manages_threads)
+    async with running_world(tmp_path, bot_permissions=permissions) as world:
+        ann = world.players[0]
+        await world.command(ann, "claimit settings", threads=True)
+        lobby = (await world.command(ann, "claimit new")).response_message
+        assert lobby is not None
+        await world.discord.wait_for_message(
+            world.channel, lambda m: m is lobby and "Played in" in describe(m)
+        )
+        (thread,) = world.discord.threads_of(world.channel)
+        game = await world.bots[0].service.current_game(world.channel.id)
+        assert game is not None
+        await world.command(ann, "claimit leave")
+        await world.settled(game.id)
+        closed = describe(lobby)
+        assert "Everyone left, so this lobby closed." in closed
+        assert "Ann" not in closed and "Players" not in closed and not lobby.buttons()
+        if manages_threads:
+            assert world.discord.threads_of(world.channel) == [], "its empty thread went"
+            assert "Played in" not in closed
+        else:
+            # Discord lets a bot without Manage Threads neither delete nor archive it.
+            assert world.discord.threads_of(world.channel) == [thread]
 
 
 async def test_a_join_pressed_at_once_waits_for_the_lobbys_thread(threaded: World) -> None:

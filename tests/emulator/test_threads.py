@@ -313,3 +313,25 @@ async def test_a_threads_state_is_kept_and_an_older_state_reads_back(tmp_path: P
     assert kept(old)[:4] == (False, False, 1440, old.created_at)
     # Its inactivity counts from its last message kept.
     assert old.last_activity == old.messages[-1].created_at > old.created_at
+
+
+async def test_the_bot_deletes_a_thread_only_with_manage_threads(place: Place) -> None:
+    """Delete Channel on a thread: 403 50013 without Manage Threads (Create Public Threads
+    and Send Messages in Threads don't do), else the thread as it was, gone with
+    THREAD_DELETE; a server's channel needs Manage Channels, which Manage Threads isn't."""
+    async with listening(place, GUILDS) as client:
+        _, thread = await start_thread(place)
+        status, refused = await place.call("DELETE", f"/channels/{thread.id}")
+        assert (status, refused["code"]) == (403, 50013)
+        assert place.emulator.threads_of(place.channel) == [thread]
+        place.channel.bot_permissions = THREADS | discord.Permissions(manage_threads=True)
+        thread.bot_permissions = place.channel.bot_permissions
+        status, shown = await place.call("DELETE", f"/channels/{thread.id}")
+        assert status == 200 and shown["id"] == str(thread.id) and shown["type"] == 11
+        assert place.emulator.threads_of(place.channel) == []
+        _, payload = await client.next("THREAD_DELETE")
+        assert payload["id"] == str(thread.id)
+        status, gone = await place.call("GET", f"/channels/{thread.id}")
+        assert (status, gone["code"]) == (404, 10003)
+        status, channel = await place.call("DELETE", f"/channels/{place.channel.id}")
+        assert (status, channel["code"]) == (403, 50013)

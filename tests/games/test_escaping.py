@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.games.escaping import cut_markdown, escape_markdown, escape_mentions, escaped
+from bot.games.escaping import cut_markdown, escape_markdown, escape_mentions, escaped, quoted
 
 PIECES = (
     "_",
@@ -117,3 +117,16 @@ def test_a_cut_line_pairs_every_mark(parts: list[str], limit: int) -> None:
     unescaped = re.sub(r"\\.", "", cut)
     for mark in ("**", "~~", "||"):
         assert unescaped.count(mark) % 2 == 0 or len(cut) == len(text)
+
+
+@pytest.mark.parametrize(
+    ("typed", "shown"),
+    [
+        ("**trolls**", r"'\*\*trolls\*\*'"),
+        ("@everyone", "'@\u200beveryone'"),
+        ("x" * 100, "'" + "x" * 39 + "…'"),
+        (7, "7"),
+    ],
+)
+def test_what_someone_typed_is_quoted_back_as_typed(typed: object, shown: str) -> None:
+    assert quoted(typed) == shown

@@ -22,6 +22,7 @@ from typing import Any, Final, NamedTuple
 
 from bot.games.claim import GAME
 from bot.games.claim.names import faction_words
+from bot.games.escaping import quoted
 from bot.games.rules import (
     BadOption,
     BaseRules,
@@ -31,7 +32,6 @@ from bot.games.rules import (
     Setting,
     Standing,
     Step,
-    quoted,
 )
 from bot.ladder import Figure, Fold
 from bot.storage.game_values import JSON, Level, Options
