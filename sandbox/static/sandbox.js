@@ -433,7 +433,7 @@ function renderMessages() {
     return element;
   }));
   list.dataset.channel = state.view.channel.id;
-  $("empty").hidden = state.view.messages.length > 0;
+  renderEmpty();
   if (state.follow) {
     toBottom();
   } else if (anchor) {
@@ -563,7 +563,6 @@ function showError(text) {
 // the message box and an empty channel.
 function renderGames() {
   const games = state.games;
-  const starts = games.map((g) => `/${starter(g)}`);
   $("games").innerHTML = games.map((g) => `<li data-command="${escapeHtml(starter(g))}" title="Type /${escapeHtml(starter(g))}">
     <span>${escapeHtml(g.title)}</span> <code>/${escapeHtml(g.command)}</code></li>`).join("");
   $("games-hint").innerHTML = games.length
@@ -571,7 +570,23 @@ function renderGames() {
     : "";
   for (const id of ["games", "games-heading", "games-hint"]) $(id).hidden = !games.length;
   renderPlaceholder();
-  $("empty").textContent = games.length
+  if (state.view) renderEmpty();
+}
+
+// What an empty channel invites to: a game where games are played; in a DM with the bot,
+// where no game can start, what comes there and what the bot answers there.
+function renderEmpty() {
+  const empty = $("empty");
+  empty.hidden = state.view.messages.length > 0;
+  if (state.view.channel.dm) {
+    const mine = myCommands().map((c) => `/${c.name}`);
+    empty.textContent = mine.length
+      ? `No messages yet. Your turns come here if you choose /my settings notify: a direct message; here you can type ${mine.join(" or ")}.`
+      : "No messages yet.";
+    return;
+  }
+  const starts = state.games.map((g) => `/${starter(g)}`);
+  empty.textContent = starts.length
     ? `No messages yet. Say hello, or start a game here: ${starts.join(" or ")}.`
     : "No messages yet. Say hello, or type / for commands.";
 }

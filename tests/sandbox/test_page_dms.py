@@ -76,3 +76,28 @@ async def test_a_member_reads_their_direct_messages_and_nobody_else_does(
         )
         assert refused.status == 400
         assert "typed in the server's channel" in (await refused.json())["error"]
+
+
+async def test_an_empty_direct_message_invites_to_what_works_there(
+    browser: Browser, sandbox: Sandbox
+) -> None:
+    """The notice deleted once the turn passed, the DM is empty: it says what comes there
+    and which commands work there (the bot's /my), never a game's /… new, which a DM
+    refuses."""
+    dm, _ = written_to(sandbox, "Ann")
+    emulator = sandbox.emulator
+    (notice,) = emulator.channels[int(dm)].messages
+    notice.deleted = True
+    for changed in emulator.on_change:
+        changed()
+    page = await open_page(browser, sandbox.url, DESKTOP)
+    try:
+        await act_as(page, "Ann")
+        await page.locator("#dms li").click()
+        empty = page.locator("#empty")
+        await expect(empty).to_be_visible()
+        await expect(empty).to_contain_text("Your turns come here")
+        await expect(empty).to_contain_text("here you can type /my")
+        await expect(empty).not_to_contain_text(" new")
+    finally:
+        await page.close()
