@@ -291,7 +291,13 @@ class BaseFace(GameFace, ABC, Generic[V]):
         steps = [ReplayStep(self.replay_view(names, start, None, lang), opening, Hold.STEP)]
         steps.extend(self.replay_step(names, outcome, lang) for outcome in outcomes)
         chapters = self.replay_chapters(outcomes, lang)
-        return Replay(self._replays, self._stills, tuple(steps), tuple(chapters))
+        moments = self.replay_moments(lang)
+        return Replay(self._replays, self._stills, tuple(steps), tuple(chapters), moments)
+
+    @abstractmethod
+    def replay_moments(self, lang: Language) -> str:
+        """What this game's replays hold on longer, in words that follow "what happened
+        is written above each step:" (``busts``): only what the game has."""
 
     @abstractmethod
     def replay_chapters(self, outcomes: Sequence[Outcome], lang: Language) -> Sequence[Chapter]:

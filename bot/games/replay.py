@@ -39,6 +39,8 @@ class Replay:
     chapters: tuple[Chapter, ...]
     """In the order of their steps, the first at step 0 (none in a game without a
     move)."""
+    moments: str
+    """What it holds on longer, in words (Claim's won tricks): only what the game has."""
 
 
 def rounds(turns: Sequence[int], name: Callable[[int], str]) -> list[Chapter]:

@@ -98,6 +98,7 @@ async def shared_replay(connection: Connection, game_id: int) -> SharedReplay | 
 
 
 async def set_shared_replay(connection: Connection, game_id: int, shared: SharedReplay) -> None:
+    """Records the game's share as ``shared``, in place of any before it."""
     await connection.execute(
         "INSERT INTO shared_replays (game_id, channel_id, message_id, user_id, shared_at) "
         "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET "

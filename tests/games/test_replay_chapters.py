@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import io
 import random
+import re
+from dataclasses import replace
 from typing import Any
 
 import pytest
 from PIL import Image
 
+from bot.discord_ui.features.replays.description import replay_description
 from bot.discord_ui.features.replays.stepper import (
     MENU_OPTIONS,
     jumped_to,
@@ -23,7 +26,8 @@ from bot.games.faces import face_for
 from bot.games.outcome import Outcome
 from bot.games.registration import Registration
 from bot.games.registry import rules_for
-from bot.games.replay import Chapter, Replay
+from bot.games.replay import Chapter, Hold, Replay
+from bot.storage import Result
 from engine.claim import Discard, Play, TrickDone
 from i18n import Language, english
 from tests.games.stored import stored
@@ -113,11 +117,9 @@ def test_every_step_of_a_replay_is_a_message_within_discords_limits(
     _, replay = replayed(game.kind, 3, lang)
     total = len(replay.steps)
     # A Claim game of 26 tricks has more chapters than a menu holds.
-    many = Replay(
-        replay.render,
-        replay.still,
-        replay.steps,
-        tuple(Chapter(n, f"{n}" * 40) for n in range(0, total, max(1, total // 40))),
+    many = replace(
+        replay,
+        chapters=tuple(Chapter(n, f"{n}" * 40) for n in range(0, total, max(1, total // 40))),
     )
     for shown in (replay, many):
         for step in sorted({0, 1, total // 2, total - 2, total - 1}):
@@ -147,3 +149,38 @@ def test_a_still_is_the_steps_table_as_drawn(game: Registration) -> None:
         assert png.startswith(PNG)
         with Image.open(io.BytesIO(png)) as picture:
             assert picture.width >= 600
+
+
+MOMENT_WORDS = {"bust": ("bust", "fehlw"), "bonus": ("bonus",), "trick": ("trick", "stich")}
+"""What a replay may hold on longer, by the words English and German say it in."""
+HELD_ON = {"claimit": {"bust"}, "nuggets": {"bust", "bonus"}, "claim": {"trick"}}
+
+
+@GAMES
+@LANGS
+def test_a_replay_speaks_of_the_moments_its_game_has_and_no_others(
+    game: Registration, lang: Language
+) -> None:
+    _, replay = replayed(game.kind, 1, lang)
+    said = replay.moments.lower()
+    named = {moment for moment, words in MOMENT_WORDS.items() if any(w in said for w in words)}
+    assert named == HELD_ON[game.kind], said
+
+
+@GAMES
+@LANGS
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_replays_description_reads_as_sentences(
+    game: Registration, lang: Language, seed: int
+) -> None:
+    """Its captions end with a stop of their own or none: the description never doubles
+    one ("…are lost.; Bo rolled", "is lost.. The end")."""
+    outcomes, replay = replayed(game.kind, seed, lang)
+    last = outcomes[-1].game
+    results = [
+        Result(s.seat, s.user_id, s.display_name, st.won, st.place, False, {})
+        for s, st in zip(last.seats, rules_for(game.kind).standings(last.state), strict=True)
+    ]
+    told = replay_description(last, "Game #1", replay.steps, results, lang)
+    assert not re.search(r"[.!?]\s*[.;!?]", told), told
+    assert any(step.hold is Hold.LONG for step in replay.steps)

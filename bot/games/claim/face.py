@@ -210,6 +210,9 @@ class ClaimFace(BaseFace[TableView]):
         view = self.replay_view(names, state, outcome, lang)
         return ReplayStep(view, caption(self.happened(outcome, lang)), hold)
 
+    def replay_moments(self, lang: Language) -> str:
+        return lang._("won tricks")
+
     def replay_chapters(self, outcomes: Sequence[Outcome], lang: Language) -> Sequence[Chapter]:
         """A chapter per trick, from its first card: a phase-1 prize is taken in the
         chapter of the trick that won it, the loot chosen in the last one's."""

@@ -67,8 +67,10 @@ def prompt(game: Game, state: ClaimState, lang: Language) -> str:
             "{player}: choose your prize (in **{button}**).", player=names[0], button=button
         )
     if step is Step.LOOT:
-        return lang._(
+        return lang.ngettext(
             "{players}: choose the faction your loot Raccoons count for (in **{button}**).",
+            "{players}: each choose the faction your loot Raccoons count for (in **{button}**).",
+            len(names),
             players=lang.list(names),
             button=button,
         )

@@ -102,9 +102,12 @@ def _acting(view: TableView, names: Sequence[str], lang: Language) -> str:
     be followed."""
     acting = lang.list(names[seat] for seat in view.to_act)
     if view.step == "loot":
-        return lang._(
+        return lang.ngettext(
             "{players}: choose the faction your loot Raccoons count for, one of those with "
             "the fewest cards.",
+            "{players}: each choose the faction your loot Raccoons count for, one of those "
+            "with the fewest cards.",
+            len(view.to_act),
             players=acting,
         )
     if view.step == "discard":

@@ -117,6 +117,9 @@ class ClaimItFace(BaseFace[tuple[GameState, View]]):
         hold = Hold.FINAL if state.phase is Phase.OVER else Hold.STEP
         return ReplayStep(self.replay_view(names, state, outcome, lang), said, hold)
 
+    def replay_moments(self, lang: Language) -> str:
+        return lang._("busts")
+
     def replay_chapters(self, outcomes: Sequence[Outcome], lang: Language) -> Sequence[Chapter]:
         """A chapter per round."""
         turns = [outcome.before.turn for outcome in outcomes]

@@ -150,6 +150,9 @@ class GoldNuggetsFace(BaseFace[NuggetsView]):
             hold = Hold.LONG
         return ReplayStep(self.replay_view(names, state, outcome, lang), said, hold)
 
+    def replay_moments(self, lang: Language) -> str:
+        return lang._("busts and bonus turns")
+
     def replay_chapters(self, outcomes: Sequence[Outcome], lang: Language) -> Sequence[Chapter]:
         """A chapter per round."""
         turns = [outcome.before.turn for outcome in outcomes]

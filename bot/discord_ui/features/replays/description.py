@@ -39,17 +39,22 @@ def replay_description(
         won = lang._("Won by {player}.", player=winners[0])
     else:
         won = lang._("Shared win: {players}.", players=lang.list(winners)) if winners else ""
-    held = [step.caption for step in steps[:-1] if step.hold is Hold.LONG][-MOMENTS:]
-    final = lang._("The end: {what}", what=steps[-1].caption) if steps else ""
+    held = [sentence(step.caption) for step in steps[:-1] if step.hold is Hold.LONG][-MOMENTS:]
+    final = lang._("The end: {what}", what=sentence(steps[-1].caption)) if steps else ""
 
     def told(moments: list[str]) -> str:
-        held_on = (
-            lang._("Moments it holds on: {moments}.", moments="; ".join(moments)) if moments else ""
-        )
-        return " ".join(part for part in (opening, won, held_on, final) if part)
+        held_on = lang._("Moments it holds on: {moments}", moments=" ".join(moments))
+        return " ".join(part for part in (opening, won, held_on if moments else "", final) if part)
 
     said = told(held)
     while len(said) > DESCRIPTION and held:
         held.pop(0)  # the earliest moments go first: the end matters most
         said = told(held)
     return said if len(said) <= DESCRIPTION else said[: DESCRIPTION - 1] + "…"
+
+
+def sentence(caption: str) -> str:
+    """A step's caption as a sentence of the description: ended by its own stop (a
+    caption may end in one, "…are lost.", or in none), never by two."""
+    caption = caption.strip()
+    return caption if caption.endswith((".", "!", "?", "…")) else caption + "."

@@ -129,7 +129,7 @@ class Replays(Feature):
         shared = Message("Shared by {player}.", player=interaction.user.mention)
         described = await self._described(game, replay, lang)
         rows = ((_step_through(game, lang),),)
-        card = _card(game, gif, lang, described, lang.say(shared), rows)
+        card = _card(game, replay, gif, lang, described, lang.say(shared), rows)
         if interaction.response.is_done():
             return (await interaction.edit_original_response(**edited(card))).id
         return (await interaction.response.send_message(**sent(card))).message_id
@@ -187,7 +187,7 @@ class Replays(Feature):
         replay = await self._replay(game, lang)
         described = await self._described(game, replay, lang)
         if gif is not None:
-            card = _card(game, gif, lang, described, rows=buttons)
+            card = _card(game, replay, gif, lang, described, rows=buttons)
             await interaction.response.send_message(**sent(card), ephemeral=True)
             return
         title = shared_words.game_name(face_for(game.kind).title, game)
@@ -199,7 +199,7 @@ class Replays(Feature):
             refused = Card(title=None, text=lang.say(_too_large(title, limit)))
             await interaction.edit_original_response(**edited(refused))
             return
-        card = _card(game, gif, lang, described, rows=buttons)
+        card = _card(game, replay, gif, lang, described, rows=buttons)
         await interaction.edit_original_response(**edited(card))
 
     async def _replay(self, game: Game, lang: Language) -> Replay:
@@ -255,6 +255,8 @@ def _too_large(title: str, limit: int) -> Message:
 
 
 def already_shared(game: Game, share: SharedReplay, lang: Language) -> str:
+    """What a press of Share is told once the game's replay was shared (or is being):
+    by whom, when and where."""
     title = shared_words.game_name(face_for(game.kind).title, game)
     if share.message_id is None:
         return lang._(
@@ -276,6 +278,7 @@ def _step_through(game: Game, lang: Language) -> StepButton:
 
 def _card(
     game: Game,
+    replay: Replay,
     gif: bytes,
     lang: Language,
     described: str,
@@ -287,9 +290,10 @@ def _card(
         title=lang._("🎞️ Replay · {game}", game=title),
         text=lang._(
             "About a minute of the game as the table showed it, what happened written "
-            "above each step: busts, bonus turns, won tricks and the end are all there "
-            "and held longer, ordinary moves between them merged. It starts again after "
-            "the final position; Step through shows every move, one at a time."
+            "above each step: {moments} and the end are all there and held longer, "
+            "ordinary moves between them merged. It starts again after the final "
+            "position; Step through shows every move, one at a time.",
+            moments=replay.moments,
         ),
         accent=GOLD,
         image=Image(gif, described, FILENAME),
