@@ -71,9 +71,9 @@ async def test_games_run_only_in_the_listed_channels(world: World) -> None:
     assert anywhere.response_message is not None and not anywhere.response_message.ephemeral
 
 
-async def start_in_a_thread(world: World) -> tuple[Channel, Message, Message]:
-    """Threads on, a lobby by Ann that Bo joins, started: (thread, lobby, first turn)."""
-    ann, bo = world.players[:2]
+async def lobby_in_a_thread(world: World) -> tuple[Channel, Message]:
+    """Threads on, a lobby by Ann, once it has its thread: (thread, lobby)."""
+    ann = world.players[0]
     await world.command(ann, "claimit settings", threads=True)
     lobby = (await world.command(ann, "claimit new")).response_message
     assert lobby is not None
@@ -82,6 +82,13 @@ async def start_in_a_thread(world: World) -> tuple[Channel, Message, Message]:
     )
     (thread,) = world.discord.threads_of(world.channel)
     assert f"<#{thread.id}>" in describe(lobby)
+    return thread, lobby
+
+
+async def start_in_a_thread(world: World) -> tuple[Channel, Message, Message]:
+    """Threads on, a lobby by Ann that Bo joins, started: (thread, lobby, first turn)."""
+    ann, bo = world.players[:2]
+    thread, lobby = await lobby_in_a_thread(world)
     await world.click(bo, lobby, "Join")
     await world.click(ann, lobby, "Start")
     # The table opens in the thread, with its ping after it.
@@ -170,13 +177,7 @@ async def test_a_lobby_everyone_left_lists_nobody_and_takes_its_thread_where_it_
     permissions = THREAD_PERMISSIONS | discord.Permissions(manage_threads=manages_threads)
     async with running_world(tmp_path, bot_permissions=permissions) as world:
         ann = world.players[0]
-        await world.command(ann, "claimit settings", threads=True)
-        lobby = (await world.command(ann, "claimit new")).response_message
-        assert lobby is not None
-        await world.discord.wait_for_message(
-            world.channel, lambda m: m is lobby and "Played in" in describe(m)
-        )
-        (thread,) = world.discord.threads_of(world.channel)
+        thread, lobby = await lobby_in_a_thread(world)
         game = await world.bots[0].service.current_game(world.channel.id)
         assert game is not None
         await world.command(ann, "claimit leave")
