@@ -6,6 +6,10 @@ game whose messages are behind. The database records the version each game's
 messages show; on start the bot collects the games that are behind, and a
 failed post hands its game over here. Each is brought up to date, and tried
 again, ever later, until that works.
+
+A game handed over again while it is being shown (another process committed a move
+on it meanwhile) stays until a show that began after that has worked: a show under
+way may have read the game before the move.
 """
 
 from __future__ import annotations
@@ -42,7 +46,9 @@ class MessageReconciler(Background):
         self.expected = expected
         """Whether a failure is one Discord gives every day (a refusal, a 5xx): logged in
         one line, never with a traceback."""
-        self._behind: set[int] = set()
+        self._behind: dict[int, int] = {}
+        """Each game to catch up, with the number of its latest handover."""
+        self._handovers = 0
         self._backoff = Backoff()
         self._wake = asyncio.Event()
         self.idle = asyncio.Event()
@@ -51,36 +57,38 @@ class MessageReconciler(Background):
 
     def start(self, behind: Iterable[int] = ()) -> None:
         """Starts catching up, first with ``behind`` (games found behind at start-up)."""
-        self._behind.update(behind)
-        self._changed()
+        self._hand_over(behind)
         self._start()
 
     def add(self, behind: Iterable[int]) -> None:
-        """Games found behind (in shards this process has just taken on)."""
-        self._behind.update(behind)
-        self._changed()
+        """Games found behind (in shards this process has just taken on, or that another
+        process changed and could not show)."""
+        self._hand_over(behind)
 
     def retry(self, game_id: int) -> None:
         """A game's change was committed but its message did not go out."""
         self._backoff.failed(game_id, self.clock.now())
-        self._behind.add(game_id)
-        self._changed()
+        self._hand_over((game_id,))
 
     def shown(self, game_id: int) -> None:
         """A change of the game reached its messages: whatever failed before for it is
-        behind it (its next failure is tried again soon, not ever later)."""
+        behind it (its next failure is tried again soon, not ever later). A game waiting
+        here is looked at again now rather than dropped: it may have been handed over
+        after that show read it."""
         self._backoff.succeeded(game_id)
-        self._behind.discard(game_id)
-        if not self._behind:
-            self.idle.set()
+        if game_id in self._behind:
+            self._wake.set()
 
     def retry_all_now(self) -> None:
         """Every game waiting to be caught up is tried at once (what failed them, the
         database, is back)."""
         self._backoff.keep_only(set())
-        self._changed()
+        self._wake.set()
 
-    def _changed(self) -> None:
+    def _hand_over(self, games: Iterable[int]) -> None:
+        for game_id in games:
+            self._handovers += 1
+            self._behind[game_id] = self._handovers
         if self._behind:
             self.idle.clear()
         self._wake.set()
@@ -100,6 +108,7 @@ class MessageReconciler(Background):
             await self.clock.sleep_until(wake_at, self._wake)
 
     async def _catch_up(self, game_id: int, now: float) -> None:
+        handover = self._behind[game_id]
         try:
             await self.catch_up(game_id)
         except ServiceError:
@@ -117,4 +126,5 @@ class MessageReconciler(Background):
             )
             return
         self._backoff.succeeded(game_id)
-        self._behind.discard(game_id)
+        if self._behind.get(game_id) == handover:
+            del self._behind[game_id]

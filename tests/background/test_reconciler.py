@@ -1,0 +1,67 @@
+"""The reconciler forgets a game only once a show that began after the game was last
+handed over has worked. Another process that commits a move on a game it can't show
+hands the game over here (through the database's notification), at any moment: also
+while this process is already showing the game as it stood before that move."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.background.reconciler import MessageReconciler
+from tests.clock import ManualClock
+
+TABLE = 7
+OTHER = 8
+
+
+class Shows:
+    """A stand-in for the table's catch-up: records the games it shows, and holds the show
+    of ``held`` until the test lets it go."""
+
+    def __init__(self, held: int) -> None:
+        self.held = held
+        self.shown: list[int] = []
+        self.showing = asyncio.Event()
+        self.let_go = asyncio.Event()
+
+    async def catch_up(self, game_id: int) -> None:
+        self.shown.append(game_id)
+        if game_id == self.held and not self.let_go.is_set():
+            self.showing.set()
+            await self.let_go.wait()
+
+
+def reconciler(shows: Shows) -> MessageReconciler:
+    return MessageReconciler(shows.catch_up, ManualClock(), lambda error: False)
+
+
+async def test_a_game_handed_over_while_it_is_caught_up_is_caught_up_again() -> None:
+    shows = Shows(held=TABLE)
+    catching_up = reconciler(shows)
+    catching_up.start([TABLE])
+    try:
+        await shows.showing.wait()
+        # The show under way read the game before this move of another process's.
+        catching_up.add([TABLE])
+        shows.let_go.set()
+        await catching_up.idle.wait()
+        assert shows.shown == [TABLE, TABLE]
+    finally:
+        await catching_up.stop()
+
+
+async def test_a_game_handed_over_while_shown_elsewhere_waits_for_a_show_of_its_own() -> None:
+    # The reconciler is busy with another game; the table's follower shows this one as
+    # it stood before the handover, and says so as it ends.
+    shows = Shows(held=OTHER)
+    catching_up = reconciler(shows)
+    catching_up.start([OTHER])
+    try:
+        await shows.showing.wait()
+        catching_up.add([TABLE])
+        catching_up.shown(TABLE)
+        shows.let_go.set()
+        await catching_up.idle.wait()
+        assert shows.shown == [OTHER, TABLE]
+    finally:
+        await catching_up.stop()
