@@ -124,8 +124,9 @@ class LeaseKeeper(Background):
                     self._gained.clear()
 
     async def _listen(self) -> None:
-        """Listens for the other processes' lease changes, again after the connection
-        dropped; without it, the renewals every quarter lease still find them."""
+        """Listens for the other processes' lease changes and unshown games, again after
+        the connection dropped; without it, the renewals every quarter lease still find
+        the lease changes."""
         if self._listener is not None and self._listener.listening:
             return
         if self._listener is not None:
@@ -141,3 +142,7 @@ class LeaseKeeper(Background):
             self._deaf = True
         else:
             self._deaf = False
+            if self._listener is not None:
+                # What another process said while nobody here listened (this one starting,
+                # its connection dropped) is lost: the games it meant are looked for.
+                self._heard_unshown()
