@@ -111,6 +111,10 @@ class ShardLeases:
         if change.gained:
             # A process standing in for these shards lets them go at once.
             await self._db.statement(lease_queries.announce)
+        else:
+            # A run of this process that was killed may have changed a game of another
+            # process's shard without telling it: told now, not once its leases are taken.
+            await self._db.statement(lease_queries.announce_unshown)
         waiting = self.own - self._held
         if waiting:
             log.warning(
@@ -124,18 +128,25 @@ class ShardLeases:
 
     async def renew(self) -> LeaseChange:
         """Renews this process's leases, takes back its own shards and stands in for
-        shards nobody renews; returns what changed."""
+        shards nobody renews; returns what changed. Taking a lease tells every process
+        to show its games that are behind: the lease's last holder may have stopped
+        between changing a game of another process's shard (a move from a direct
+        message) and telling that process."""
         started = self._monotonic()
 
         async def renewing(connection: Connection) -> frozenset[int]:
             await connection.lock(lease_queries.LOCK)
             now = await lease_queries.now(connection)
             until = now + self.lease
+            had = await lease_queries.held_by(connection, self.holder)
             await lease_queries.claim_own(
                 connection, self.holder, self.own, now, until, alone=not self._db.shared
             )
             await lease_queries.stand_in(connection, self.holder, self.own, now, until)
-            return frozenset(await lease_queries.held_by(connection, self.holder))
+            held = await lease_queries.held_by(connection, self.holder)
+            if held - had:
+                await lease_queries.announce_unshown(connection)
+            return frozenset(held)
 
         held = await self._db.write(renewing)
         before = self.shards.ids

@@ -14,7 +14,9 @@ CHANGED = "claimit_shard_leases"
 back, so that the others renew at once instead of at their next renewal."""
 UNSHOWN = "claimit_games_unshown"
 """Where a process says it changed a game it can't show: one of another's shards (a move
-from a direct message, which always comes on the first shard)."""
+from a direct message, which always comes on the first shard); or that a process that
+stopped may have left such a game untold (it took that process's leases, or it is that
+process started again)."""
 
 
 async def now(connection: Connection) -> float:

@@ -1,13 +1,20 @@
 """Shard leases between processes: each holds its own shards, stands in for those
-nobody renews, hands them back, and refuses a shard count the others don't share."""
+nobody renews, hands them back, and refuses a shard count the others don't share; and
+a process that takes a lease, or starts again, tells the others to show their games
+that are behind."""
 
 from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
 
 import pytest
 
 from bot.service.shard_leases import ShardCountMismatch, ShardLeases
-from bot.storage import Database
+from bot.storage import Database, lease_queries
+from bot.storage.opening import open_database
 from bot.storage.shards import shard_of
+from tests.postgres_cluster import Cluster
 
 LEASE = 20.0
 
@@ -121,3 +128,71 @@ async def test_a_different_shard_count_is_refused_while_the_other_runs(
     resharded = process(database, range(8), "b", count=8)
     await resharded.start()
     assert resharded.shards.ids == set(range(8))
+
+
+class Heard:
+    """What a process hears from the others, in order."""
+
+    def __init__(self) -> None:
+        self.said: list[str] = []
+        self.leases_changed = asyncio.Event()
+
+    def leases(self) -> None:
+        self.said.append("leases")
+        self.leases_changed.set()
+
+    def unshown(self) -> None:
+        self.said.append("unshown")
+
+
+async def everything_heard(database: Database, heard: Heard) -> list[str]:
+    """What the listener heard, once it has heard all that was said so far: the database
+    delivers what is said in the order it was committed, and this comes last."""
+    await database.statement(lease_queries.announce)
+    await heard.leases_changed.wait()
+    return heard.said
+
+
+@pytest.fixture
+async def shared(postgres: Cluster) -> AsyncIterator[Database]:
+    database = await open_database(await postgres.new_database())
+    yield database
+    await database.close()
+
+
+async def test_taking_a_stopped_process_s_leases_tells_every_process_to_show_its_games(
+    shared: Database,
+) -> None:
+    # The first process may have died between a move from a direct message in a game
+    # of the second's shard and telling the second.
+    first, second = process(shared, range(2), "a"), process(shared, range(2, 4), "b")
+    await first.start()
+    await second.start()
+    heard = Heard()
+    listener = await second.listen(heard.leases, heard.unshown)
+    assert listener is not None
+    try:
+        await died(shared, "a")
+        assert (await second.renew()).gained == {0, 1}
+        assert await everything_heard(shared, heard) == ["unshown", "leases"]
+    finally:
+        await listener.close()
+
+
+async def test_a_process_started_again_tells_the_others_to_show_their_games(
+    shared: Database,
+) -> None:
+    # Killed, the first process's run may have left such a move untold; started again,
+    # it waits for its old lease to end, but says so at once.
+    first, second = process(shared, range(2), "a"), process(shared, range(2, 4), "b")
+    await first.start()
+    await second.start()
+    heard = Heard()
+    listener = await second.listen(heard.leases, heard.unshown)
+    assert listener is not None
+    try:
+        again = process(shared, range(2), "a again")
+        assert not (await again.start()).gained
+        assert await everything_heard(shared, heard) == ["unshown", "leases"]
+    finally:
+        await listener.close()
