@@ -14,6 +14,7 @@ from discord.app_commands import Choice, locale_str
 
 from bot.discord_ui.interactions import guarded
 from bot.games.rules import GameOption
+from bot.service.errors import NotAChoice
 
 Callback = Callable[..., Coroutine[Any, Any, None]]
 Command = app_commands.Command[Any, ..., None]
@@ -61,10 +62,24 @@ def command(
     from its signature, and a game's own options are known only at run time. Every name
     and description is a ``locale_str``, which ``CommandTranslator`` translates; the
     options ``completed`` offer choices as the member types. The callback runs
-    ``guarded``: a refusal or a failure is answered in the one place."""
+    ``guarded``: a refusal or a failure is answered in the one place, and so is a value
+    that an option's fixed choices (``offered``) don't hold, which the callback never
+    sees."""
+    allowed = {
+        name: {choice.value for choice in listed} for name, listed in (offered or {}).items()
+    }
+
+    async def checked(interaction: discord.Interaction, given: dict[str, Any]) -> None:
+        # Discord's client offers only the choices, but doesn't check them: a hand-made
+        # interaction can carry any value (discord.py hands it on as it came).
+        for name, values in allowed.items():
+            value = given.get(name)
+            if value is not None and value not in values:
+                raise NotAChoice(name, str(value))
+        await callback(interaction, **given)
 
     async def answered(interaction: discord.Interaction, **given: Any) -> None:
-        await guarded(interaction, callback(interaction, **given))
+        await guarded(interaction, checked(interaction, given))
 
     interaction = inspect.Parameter(
         "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction

@@ -3,6 +3,7 @@ they are shown."""
 
 from __future__ import annotations
 
+from bot.games.escaping import quoted
 from i18n import Message, Plural, Words
 
 
@@ -267,6 +268,21 @@ class AsItIs(ServiceError):
 
     def __init__(self) -> None:
         super().__init__(Message("Nothing needed changing."))
+
+
+class NotAChoice(ServiceError):
+    """A command's option given a value its fixed choices don't offer: Discord's client
+    offers only those, but a hand-made interaction can carry anything."""
+
+    def __init__(self, option: str, value: str) -> None:
+        super().__init__(
+            Message(
+                "{value} isn't one of the choices of {option}, so nothing changed: pick one "
+                "of those offered.",
+                value=quoted(value),
+                option=Message(option),
+            )
+        )
 
 
 class BadSetting(ServiceError):

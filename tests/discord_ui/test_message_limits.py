@@ -257,6 +257,7 @@ def refusals() -> Iterator[errors.ServiceError]:
         errors.ChannelBusy("Gold Nuggets #1000000000", its_thread=True),
         errors.NothingToLog("Gold Nuggets", "nuggets"),
         errors.NoSuchBegunGame("Gold Nuggets", 1_000_000_000, "nuggets"),
+        errors.NotAChoice("quiet_from", "x" * 6000),
     )
     simple = (
         errors.GameNotFound,

@@ -191,6 +191,7 @@ def refusals() -> Iterator[errors.ServiceError]:
         errors.ChannelBusy("Claim It! #3", its_thread=True),
         errors.NothingToLog("Claim It!", "claimit"),
         errors.NoSuchBegunGame("Claim It!", 4, "claimit"),
+        errors.NotAChoice("notify", "telepathy"),
         errors.NotInGame(),
         errors.NotHere(),
         errors.NotThisGame(),

@@ -1,13 +1,32 @@
 """``/my settings`` and ``/my away`` as a player types, through the real bot: time zones
 offered by city in their language with the time there, in a server and in a DM with the
 bot; the days away offered up to the server's limit (in a DM, to the longest any may
-allow); a zone or day typed by hand that means nothing refused plainly."""
+allow); a zone or day typed by hand that means nothing refused plainly, and so is a value
+none of an option's choices offer (which a hand-made interaction can carry)."""
 
 from __future__ import annotations
 
 import datetime as dt
+import logging
 
+import pytest
+
+from emulator import User
 from tests.e2e.world import World, ephemeral_answer
+
+HUGE = "9" * 20
+"""A year no date holds."""
+
+
+async def typed_in(world: World, user: User, command: str, option: str, value: str) -> str:
+    """What ``user`` is told for ``command`` with ``option`` typed as ``value``."""
+    asked = await world.discord.slash(user, world.channel, command, **{option: value})
+    return ephemeral_answer(await world.discord.answer(asked))
+
+
+def no_tracebacks(caplog: pytest.LogCaptureFixture) -> None:
+    traced = [r.getMessage() for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]
+    assert traced == []
 
 
 async def test_time_zones_are_offered_as_a_player_types_their_city(world: World) -> None:
@@ -44,3 +63,58 @@ async def test_days_away_are_offered_up_to_the_servers_limit(world: World) -> No
         ann, world.discord.dm_with(ann), "my away", "until", ""
     )
     assert len(anywhere) == 25
+
+
+async def test_a_day_of_any_year_typed_by_hand_is_refused_plainly(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    ann, cy = world.players[0], world.players[2]
+    cy.locale = "de"
+    for user, typed in (
+        (ann, f"1/1/{HUGE}"),
+        (ann, f"{HUGE}-01-01"),
+        (ann, f"1/{HUGE}/1"),
+        (cy, f"1.1.{HUGE}"),
+    ):
+        command = "my away" if user is ann else "meine abwesend"
+        option = "until" if user is ann else "bis"
+        answer = await typed_in(world, user, command, option, typed)
+        assert typed in answer and "Something went wrong" not in answer, typed
+        assert "Nothing was changed" in answer or "Es wurde nichts geändert" in answer, answer
+    for user in (ann, cy):
+        assert (await world.bots[0].service.players.get(user.id)).away is None
+    no_tracebacks(caplog)
+
+
+async def test_a_value_none_of_the_choices_offer_is_refused_and_changes_nothing(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    ann = world.players[0]
+    players = world.bots[0].service.players
+    before = await players.get(ann.id)
+    for option, value in (
+        ("summary_at", "abc"),
+        ("summary_at", "24"),
+        ("quiet_from", "abc"),
+        ("quiet_until", "-1"),
+        ("notify", "telepathy"),
+        ("language", "xx-klingon"),
+        ("language", "de "),
+    ):
+        answer = await typed_in(world, ann, "my settings", option, value)
+        assert answer == (
+            f"{value!r} isn't one of the choices of {option}, so nothing changed: pick one of "
+            "those offered."
+        ), (option, value)
+    assert await players.get(ann.id) == before
+    # A server's settings too (Manage Server), and a new game's options.
+    for command, option in (
+        ("claimit settings", "pings"),
+        ("claimit settings", "away"),
+        ("claimit settings", "language"),
+        ("claimit new", "bot_level"),
+    ):
+        answer = await typed_in(world, ann, command, option, "xyz")
+        assert f"'xyz' isn't one of the choices of {option}" in answer, command
+    assert await world.bots[0].service.current_game(world.channel.id) is None
+    no_tracebacks(caplog)

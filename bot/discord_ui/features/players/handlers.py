@@ -7,12 +7,10 @@ them alone."""
 
 from __future__ import annotations
 
-import datetime as dt
 import logging
 from dataclasses import replace
 
 import discord
-from babel.dates import parse_date
 from discord.app_commands import Choice
 
 from bot.discord_ui.away_words import until as shown_until
@@ -22,6 +20,7 @@ from bot.discord_ui.feature import Core, Feature, takes
 from bot.discord_ui.features.players.completions import away_days, time_zones
 from bot.discord_ui.features.players.listing import my_games_card
 from bot.discord_ui.features.players.summaries import DailySummaries
+from bot.discord_ui.features.players.typed_days import typed_day
 from bot.discord_ui.interactions import reader
 from bot.discord_ui.surfaces import reveal
 from bot.games.face import GOLD
@@ -139,7 +138,7 @@ class Players(Feature):
                 **sent(await self._with_back(card, user, lang)), ephemeral=True
             )
             return
-        away = await players.go_away(user, _day(until, lang))
+        away = await players.go_away(user, typed_day(until, lang))
 
         async def answer() -> Card:
             # The games show it before the answer comes: it tells what is so.
@@ -227,21 +226,6 @@ def _quiet(kept: QuietHours | None, start: str | None, end: int | None) -> Quiet
     if first is None or last is None:
         raise BadSetting(Message("quiet hours need both an hour to start and one to end"))
     return QuietHours(first, last)
-
-
-def _day(typed: str, lang: Language) -> dt.date:
-    """The day a player typed or picked (its ISO form, as the choices give it, or a date
-    written the way their language writes one)."""
-    try:
-        return dt.date.fromisoformat(typed.strip())
-    except ValueError:
-        pass
-    try:
-        return parse_date(typed.strip(), locale=lang.locale)
-    except (ValueError, IndexError):
-        raise BadSetting(
-            Message("{day} is no day I can read: pick one of those offered as you type", day=typed)
-        ) from None
 
 
 def away_card(settings: PlayerSettings, lang: Language, now: float) -> Card:
