@@ -43,7 +43,12 @@ def check_thread(
     Threads"; codes from Opcodes and Status Codes):
 
     - posting: in a locked thread only with Manage Threads, else 160005 Thread is locked;
-      an archived thread is unarchived by the message (``revive``);
+      an archived thread is unarchived by the message (``revive``), unless it is locked
+      too and the bot lacks Manage Threads, the one permission that unarchives a locked
+      thread ("Sending a message will automatically unarchive the thread, unless the
+      thread has been locked by a moderator"): then 50083, as Discord answers anything
+      else there that would need it active (a command's answer, #5517; locking it,
+      #6928);
     - editing: never in an archived thread, even with Manage Threads ("only active
       threads can be manipulated"), 50083 (its description: "such as editing a
       message"); in a locked one only with Manage Threads, else 160005;
@@ -61,12 +66,10 @@ def check_thread(
         return
     moderates = permissions.manage_threads and not webhook
     locked_out = channel.locked and not moderates
-    if action == "edit" and channel.archived:
+    if channel.archived and (action == "edit" or (locked_out and action != "read")):
         raise _archived()
     if action in ("post", "edit") and locked_out:
         raise _archived() if webhook else DiscordError(403, 160005, "Thread is locked")
-    if action == "delete" and channel.archived and locked_out:
-        raise _archived()
 
 
 def _archived() -> DiscordError:
@@ -127,10 +130,11 @@ class Places:
         """A moderator unarchives the thread, which counts as activity (THREAD_UPDATE)."""
         await self._moderate(thread, archived=False)
 
-    async def lock_thread(self, thread: Channel) -> None:
+    async def lock_thread(self, thread: Channel, *, archive: bool = False) -> None:
         """A moderator locks the thread (THREAD_UPDATE), archived or not: only members with
-        Manage Threads may post or edit there from now on."""
-        await self._moderate(thread, locked=True)
+        Manage Threads may post or edit there from now on. ``archive``: closes it too, in
+        the same THREAD_UPDATE, as the client's "Close & Lock" does."""
+        await self._moderate(thread, archived=True if archive else None, locked=True)
 
     async def unlock_thread(self, thread: Channel) -> None:
         """A moderator unlocks the thread (THREAD_UPDATE), leaving it archived or not."""

@@ -145,6 +145,12 @@ async def test_moderators_archive_lock_unlock_and_unarchive_with_thread_updates(
         unarchived = client.get_channel(thread.id)
         assert isinstance(unarchived, discord.Thread)
         assert (unarchived.archived, unarchived.locked) == (False, False)
+        # Closed and locked at once ("Close & Lock"): one THREAD_UPDATE.
+        await emulator.lock_thread(thread, archive=True)
+        _, update = await client.next("THREAD_UPDATE")
+        metadata = update["thread_metadata"]
+        assert (metadata["archived"], metadata["locked"]) == (True, True)
+        assert (thread.archived, thread.locked) == (True, True)
     with pytest.raises(ValueError, match="no thread"):
         await emulator.archive_thread(place.channel)
 
@@ -162,6 +168,10 @@ async def test_a_locked_thread_refuses_the_bot_unless_it_manages_threads(place: 
     assert [m.content for m in thread.messages] == before
     # Deleting stays allowed while the thread is active.
     assert (await place.call("DELETE", path))[0] == 204
+    # Closed too, it can't be unarchived by the bot's message: refused as archived.
+    await place.emulator.archive_thread(thread)
+    assert await post(place, thread) == (403, {"code": 50083, "message": "Thread is archived"})
+    assert thread.archived and [m.content for m in thread.messages] == before
 
     await place.emulator.set_bot_permissions(
         place.channel, THREADS | discord.Permissions(manage_threads=True)
