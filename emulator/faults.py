@@ -1,6 +1,7 @@
 """Failures a test asks for: the next requests on a route answered with an error status
 instead of being handled, a rate limit looking exactly like Discord's so that discord.py
-waits and retries."""
+waits and retries; or handled first and only their answer lost (``made``), as when
+Discord made a message and then failed to say so."""
 
 from __future__ import annotations
 
@@ -25,6 +26,9 @@ class Fault:
     """Seconds a 429 tells the client to wait."""
     is_global: bool
     when: Callable[[web.Request], bool] | None
+    made: bool = False
+    """Whether the request is handled first (what it makes, made) and only its answer
+    replaced by the error."""
     hits: int = 0
     """How many requests it has answered."""
     used_up: asyncio.Event = field(default_factory=asyncio.Event)

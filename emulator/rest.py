@@ -141,16 +141,19 @@ class RestApi:
         retry_after: float = 0.05,
         is_global: bool = False,
         when: Callable[[web.Request], bool] | None = None,
+        made: bool = False,
     ) -> Fault:
         """The next ``times`` requests on ``route`` (those ``when`` accepts) are answered
-        with ``status`` and change nothing. ``route`` is "METHOD /template" as registered
-        without /api/v10, e.g. "POST /channels/{channel}/messages"; a 429 asks the client
-        to retry after ``retry_after`` seconds, like Discord's rate limits."""
+        with ``status`` and change nothing; or, ``made``, change what they would and are
+        answered with ``status`` all the same (a message Discord made whose answer was
+        lost). ``route`` is "METHOD /template" as registered without /api/v10, e.g.
+        "POST /channels/{channel}/messages"; a 429 asks the client to retry after
+        ``retry_after`` seconds, like Discord's rate limits."""
         if route not in self.routes():
             raise ValueError(f"no route {route!r}; the emulator has {sorted(self.routes())}")
         if status < 400 or times < 1:
             raise ValueError("a fault answers an error status (400 or more) at least once")
-        fault = Fault(route, status, times, retry_after, is_global, when)
+        fault = Fault(route, status, times, retry_after, is_global, when, made)
         self._faults.append(fault)
         return fault
 
@@ -173,6 +176,8 @@ class RestApi:
             fault = next((f for f in self._faults if f.applies_to(route, request)), None)
             if fault is None:
                 return await handler(request)
+            if fault.made:
+                await handler(request)
             return fault.answer(self._settings.clock.now())
 
         return inject

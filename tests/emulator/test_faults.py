@@ -153,3 +153,15 @@ async def test_a_fault_names_a_route_the_emulator_has(place: Place) -> None:
         place.emulator.fail("POST /api/v10/channels/{channel}/messages", 500)
     with pytest.raises(ValueError, match="error status"):
         place.emulator.fail(CREATE_MESSAGE, 200)
+
+
+async def test_a_fault_after_the_making_keeps_what_was_made(place: Place, bot: Bot) -> None:
+    fault = place.emulator.fail(CREATE_MESSAGE, 503, made=True)
+    channel = bot.client.get_partial_messageable(place.channel.id)
+    with pytest.raises(discord.DiscordServerError):
+        await channel.send("lost answer", nonce="once")
+    (made,) = place.channel.messages
+    assert (made.content, fault.hits) == ("lost answer", 1)
+    # Sent again under its nonce, it is answered with the message Discord made.
+    again = await channel.send("lost answer", nonce="once")
+    assert again.id == made.id and place.channel.messages == [made]

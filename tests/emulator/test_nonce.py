@@ -3,6 +3,8 @@ first one, as Discord documents for Create Message."""
 
 from __future__ import annotations
 
+import discord
+
 from emulator import DEFAULT_BOT_PERMISSIONS
 from tests.emulator.rest import Bot, Place
 
@@ -53,3 +55,13 @@ async def test_discord_py_sending_twice_with_one_nonce_gets_one_message(
     second = await channel.send("once", nonce=12345)
     assert first.id == second.id
     assert [m.content for m in place.channel.messages] == ["once"]
+
+
+async def test_a_direct_message_sent_twice_with_one_nonce_is_one_message(
+    place: Place, bot: Bot
+) -> None:
+    dm = await bot.client.create_dm(discord.Object(place.user.id))
+    first = await dm.send("your turn", nonce="d1.2.0")
+    again = await dm.send("your turn", nonce="d1.2.0")
+    assert first.id == again.id
+    assert [m.content for m in place.emulator.dm_with(place.user).messages] == ["your turn"]
