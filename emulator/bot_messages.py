@@ -5,13 +5,11 @@ Content intent: ``message_events``)."""
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
-import aiohttp
 from aiohttp import web
 
 from emulator import payloads
@@ -37,7 +35,7 @@ from emulator.model import (
     snowflake,
 )
 from emulator.places import Places
-from emulator.responses import DiscordError, json_response
+from emulator.responses import json_response
 from emulator.settings import Settings
 from emulator.world import World
 
@@ -54,27 +52,6 @@ class BotMessages:
     @cached_property
     def places(self) -> Places:
         return Places(self.settings, self.world, self.changes, self.events.gateway)
-
-    async def read_body(self, request: web.Request) -> tuple[dict[str, Any], dict[int, Attachment]]:
-        """The JSON payload and the uploaded files (``files[n]``), JSON or multipart alike."""
-        if not request.content_type.startswith("multipart/"):
-            body = await request.json() if request.can_read_body else {}
-            return (body if isinstance(body, dict) else {}), {}
-        body = {}
-        files: dict[int, Attachment] = {}
-        reader = await request.multipart()
-        while (part := await reader.next()) is not None:
-            assert isinstance(part, aiohttp.BodyPartReader)
-            if part.name == "payload_json":
-                body = json.loads(await part.text())
-            elif part.name and (match := re.fullmatch(r"files\[(\d+)\]", part.name)):
-                data = bytes(await part.read())
-                if len(data) > self.settings.max_attachment_bytes:
-                    raise DiscordError(413, 40005, "Request entity too large")
-                files[int(match.group(1))] = Attachment(
-                    snowflake(), part.filename or "file", data, part.headers.get("Content-Type")
-                )
-        return body, files
 
     def post(
         self,
@@ -183,7 +160,7 @@ def update_message(
     if v2:
         form = Form()
         form.problems += legacy_problems(content, embeds, sticker_ids, poll)
-        missing_attachments(form, components, {a.filename for a in attachments})
+        missing_attachments(form, components, _named_files(body, files, attachments))
         if form.problems:
             raise refusal(form.problems)
         components = with_ids(components)
@@ -221,6 +198,18 @@ def _attachments(
             attachment = replace(attachment, description=entry["description"])
         attachments.append(attachment)
     return attachments
+
+
+def _named_files(
+    body: dict[str, Any], files: dict[int, Attachment], attachments: list[Attachment]
+) -> set[str]:
+    """The files the message's ``attachment://`` urls may name once the request is done.
+    Components sent anew may name only a file of the same request (uploaded, or listed in
+    ``attachments`` to keep), the only way Discord documents such a url; components left
+    as they were go on naming the message's files."""
+    if "components" in body and "attachments" not in body and not files:
+        return set()
+    return {a.filename for a in attachments}
 
 
 def mentions(content: str, allowed: dict[str, Any] | None = None) -> list[int]:

@@ -180,23 +180,29 @@ def _mentions(card: Card) -> dict[str, Any]:
 def stripped(message: discord.Message) -> dict[str, Any]:
     """An edit's arguments that take a message's controls off and leave what it reads: a
     V2 message keeps its layout without its action rows (and the space above them); a
-    classic one loses its components."""
+    classic one loses its components.
+
+    A V2 message's pictures stay by naming their files (``attachment://``) and listing
+    those files among the attachments the edit keeps: Discord documents such a name only
+    for a file of the same request, and leaves the files its components show out of the
+    message's ``attachments``, so they are found through the components."""
     if not message.flags.components_v2:
         return {"view": None}
     view = Layout.from_message(message, timeout=None)
+    kept: list[discord.Attachment] = []
     for item in list(view.walk_children()):
         if isinstance(item, discord.ui.ActionRow):
             _parent(view, item).remove_item(item)
         elif isinstance(item, discord.ui.MediaGallery):
             for picture in item.items:
-                picture.media = _uploaded(picture.media)
+                picture.media = _uploaded(picture.media, message, kept)
         elif isinstance(item, discord.ui.Thumbnail):
-            item.media = _uploaded(item.media)
+            item.media = _uploaded(item.media, message, kept)
     for item in list(view.walk_children()):
         if isinstance(item, discord.ui.Container):
             while item.children and isinstance(item.children[-1], discord.ui.Separator):
                 item.remove_item(item.children[-1])
-    return {"view": view}
+    return {"view": view, "attachments": [*message.attachments, *kept]}
 
 
 def _parent(
@@ -206,10 +212,25 @@ def _parent(
     return parent if isinstance(parent, discord.ui.Container) else view
 
 
-def _uploaded(media: discord.UnfurledMediaItem) -> discord.UnfurledMediaItem:
+def _uploaded(
+    media: discord.UnfurledMediaItem, message: discord.Message, kept: list[discord.Attachment]
+) -> discord.UnfurledMediaItem:
     """A picture of the message's own file named as it was sent (``attachment://``), so
-    that the edit keeps showing that file; the address Discord returns for it expires."""
+    that the edit keeps showing that file (the address Discord returns for it expires);
+    the file goes into ``kept``."""
     if media.attachment_id is None:
         return media
     filename = unquote(urlsplit(media.url).path.rsplit("/", 1)[-1])
+    kept.append(
+        discord.Attachment(
+            data={
+                "id": media.attachment_id,
+                "filename": filename,
+                "size": 0,
+                "url": media.url,
+                "proxy_url": media.proxy_url or media.url,
+            },
+            state=message._state,
+        )
+    )
     return discord.UnfurledMediaItem(f"attachment://{filename}")
