@@ -5,7 +5,9 @@ Autocomplete callback data; Application Commands, the choice structure and the o
 types). Once and within the 3-second deadline, as any first response
 (``rest_interactions``). A refusal is 50035 Invalid Form Body naming the place; the docs
 don't give the answers, and their codes, messages and places are those Discord gave in
-reports on GitHub, named where each is refused."""
+reports on GitHub, named where each is refused. What Discord's description of its API
+says of the answer (the choices' count, their names' lengths) is checked from it
+(``request_schemas``); the rules here are those that hang on the option typed."""
 
 from __future__ import annotations
 
@@ -13,19 +15,11 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from emulator.command_limits import (
-    CHOICE_NAME_LENGTH,
-    CHOICE_VALUE_LENGTH,
-    INTEGER,
-    NUMBER,
-    localizations,
-)
-from emulator.form import Form, Path, errors_object
+from emulator.command_limits import CHOICE_VALUE_LENGTH, INTEGER, NUMBER, localizations
+from emulator.form import Form, Path, errors_object, not_a_string, not_float, objects
 from emulator.responses import DiscordError
 
 AUTOCOMPLETE_RESULT = 8
-RESULT_CHOICES = 25
-"""The most choices one answer holds (the Autocomplete callback data: "max of 25")."""
 LARGEST_INTEGER = 2**53 - 1
 LARGEST_NUMBER = 2**53
 """An INTEGER option's values lie within ±(2^53 - 1), a NUMBER's within ±2^53 (the option
@@ -53,13 +47,11 @@ def check_answer(body: Mapping[str, Any], option_type: object) -> list[dict[str,
         # type: Value must be one of {8}.").
         form.refuse(("type",), "BASE_TYPE_CHOICES", "Value must be one of {8}.")
         raise _refused(form)
-    data = form.mapping(("data",), body.get("data"))
-    choices = None if data is None else data.get("choices")
-    if data is not None and choices is None:
+    data = body.get("data")
+    choices = data.get("choices") if isinstance(data, Mapping) else None
+    if choices is None:
         form.refuse(("data", "choices"), "BASE_TYPE_REQUIRED", "This field is required")
-    # More than 25 at the array (discordjs/guide#1236: "data.choices[BASE_TYPE_MAX_LENGTH]:
-    # Must be 25 or fewer in length.").
-    found = form.objects(("data", "choices"), choices, RESULT_CHOICES)
+    found = objects(choices, ("data", "choices"))
     for at, choice in found:
         _name(form, (*at, "name"), choice.get("name"))
         for locale, name in localizations(form, (*at, "name_localizations"), choice):
@@ -71,15 +63,11 @@ def check_answer(body: Mapping[str, Any], option_type: object) -> list[dict[str,
 
 
 def _name(form: Form, at: Path, name: object) -> None:
-    """1-100 characters once trimmed: a blank name is refused for its length
+    """Not blank: a name of spaces is refused for its length, as one too short or long
     (Statsify/statsify#830: "data.choices[n].name - BASE_TYPE_BAD_LENGTH" for empty or
     whitespace-only names)."""
-    if name is None:
-        form.refuse(at, "BASE_TYPE_REQUIRED", "This field is required")
-    elif not 1 <= len(str(name).strip()) <= CHOICE_NAME_LENGTH:
-        form.refuse(
-            at, "BASE_TYPE_BAD_LENGTH", f"Must be between 1 and {CHOICE_NAME_LENGTH} in length."
-        )
+    if isinstance(name, str) and name and not name.strip():
+        form.refuse(at, "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
 
 
 def _value(form: Form, at: Path, value: object, option_type: object) -> None:
@@ -87,13 +75,11 @@ def _value(form: Form, at: Path, value: object, option_type: object) -> None:
     on the option type"): a number within the type's range for INTEGER and NUMBER, else a
     string of at most 100 characters. No report shows Discord's words for a value of
     another type; the codes are Discord's for a value its field can't take."""
-    if value is None:
-        form.refuse(at, "BASE_TYPE_REQUIRED", "This field is required")
-    elif option_type == INTEGER:
+    if option_type == INTEGER:
         form.number(at, value, -LARGEST_INTEGER, LARGEST_INTEGER)
     elif option_type == NUMBER:
         if isinstance(value, bool) or not isinstance(value, int | float) or math.isnan(value):
-            form.refuse(at, "NUMBER_TYPE_COERCE", f"Value {value!r} is not float.")
+            form.refuse(at, *not_float(value))
         elif not -LARGEST_NUMBER <= value <= LARGEST_NUMBER:
             form.refuse(
                 at,
@@ -101,9 +87,11 @@ def _value(form: Form, at: Path, value: object, option_type: object) -> None:
                 f"float value should be within ±{LARGEST_NUMBER}.",
             )
     elif not isinstance(value, str):
-        form.refuse(at, "BASE_TYPE_STRING", f"Could not interpret {value!r} as string.")
-    else:
-        form.text(at, value, CHOICE_VALUE_LENGTH)
+        form.refuse(at, *not_a_string(value))
+    elif len(value) > CHOICE_VALUE_LENGTH:
+        form.refuse(
+            at, "BASE_TYPE_MAX_LENGTH", f"Must be {CHOICE_VALUE_LENGTH} or fewer in length."
+        )
 
 
 def _refused(form: Form) -> DiscordError:

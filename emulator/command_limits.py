@@ -2,7 +2,10 @@
 names, descriptions, options and choices, their translations into Discord's locales, how
 many commands there are and how large each is. A refusal is 50035 Invalid Form Body,
 naming the place, or 30032 for more commands of a type than an app may have, as Discord
-answers, so that a command tree Discord would refuse fails in the tests first.
+answers, so that a command tree Discord would refuse fails in the tests first. What
+Discord's description of its API says of a command (each field's type and length, how
+many options and choices) is checked from it (``request_schemas``); the rules here are
+the rest.
 
 The rules are those of Discord's "Application Commands" page (Application Command
 Naming, the option and choice structures, Registering a Command, Subcommands and
@@ -17,8 +20,10 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from emulator.form import Form, Path, Problem, errors_object
+from emulator.api_description import discord_api
+from emulator.form import Form, Path, Problem, errors_object, objects
 from emulator.responses import DiscordError
+from emulator.schema_checks import discord_checks
 
 CHAT_INPUT, USER, MESSAGE = 1, 2, 3
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
@@ -28,16 +33,11 @@ AUTOCOMPLETED = frozenset({STRING, INTEGER, NUMBER})
 structure's ``autocomplete``)."""
 
 COMMANDS = {CHAT_INPUT: 100, USER: 15, MESSAGE: 15}
-"""How many commands of each type an app may have globally, and again in each guild."""
-OVERWRITE = 130
-"""The most commands one bulk overwrite takes (100 + 15 + 15): more is refused as a too
-long array, fewer but over a type's count with 30032 (measured in chenhg5/cc-connect#504)."""
-OPTIONS = 25
-CHOICES = 25
-NAME_LENGTH = 32
-DESCRIPTION_LENGTH = 100
-CHOICE_NAME_LENGTH = 100
+"""How many commands of each type an app may have globally, and again in each guild (a
+bulk overwrite takes 130 at most, its description says: more is refused as a too long
+array, fewer but over a type's count with 30032, measured in chenhg5/cc-connect#504)."""
 CHOICE_VALUE_LENGTH = 100
+"""A string choice's value (the description's 6,000 is a string option's own length)."""
 COMMAND_SIZE = 8000
 """A slash command's names, descriptions and choice values together, counting each field's
 longest translation."""
@@ -67,9 +67,17 @@ Clash = Callable[[Path, str | None, str], None]
 
 
 def command_problems(body: object) -> list[Problem]:
-    """Every reason Discord would answer a bulk overwrite of ``body`` with 50035."""
+    """Every reason Discord would answer a bulk overwrite of ``body`` with 50035: what
+    its description of the route refuses, and its rules beyond (``rule_problems``)."""
+    overwrite = discord_api().operation("PUT", "/applications/{}/commands")
+    assert overwrite is not None and overwrite.body is not None
+    return discord_checks().problems(overwrite.body, body) + rule_problems(body)
+
+
+def rule_problems(body: object) -> list[Problem]:
+    """What Discord refuses in a bulk overwrite that its description lets through."""
     form = Form()
-    commands = form.objects((), body, OVERWRITE)
+    commands = objects(body, ())
     for at, command in commands:
         if command.get("type", CHAT_INPUT) == CHAT_INPUT:
             _slash_command(form, at, command)
@@ -90,14 +98,14 @@ def command_problems(body: object) -> list[Problem]:
 
 
 def check_commands(body: object) -> None:
-    """Refuses ``body`` as Discord would: 50035 for whatever is malformed, else 30032 when
-    it holds more commands of a type than an app may have (Discord's "Maximum number of
-    application commands reached (100)", reported in chenhg5/cc-connect#504)."""
-    problems = command_problems(body)
+    """Refuses ``body`` as Discord would once its description has taken it: 50035 for a
+    rule it breaks (``rule_problems``), else 30032 when it holds more commands of a type
+    than an app may have (Discord's "Maximum number of application commands reached
+    (100)", reported in chenhg5/cc-connect#504)."""
+    problems = rule_problems(body)
     if problems:
         raise DiscordError(400, 50035, "Invalid Form Body", errors_object(problems))
-    assert isinstance(body, list)  # command_problems refuses anything else
-    kinds = Counter(command.get("type", CHAT_INPUT) for command in body)
+    kinds = Counter(command.get("type", CHAT_INPUT) for _, command in objects(body, ()))
     for kind, most in COMMANDS.items():
         if kinds[kind] > most:
             raise DiscordError(
@@ -112,7 +120,8 @@ def localized(thing: Mapping[str, Any], locale: str) -> str:
 
 def _slash_command(form: Form, at: Path, command: Mapping[str, Any]) -> None:
     _name(form, at, command, slash=True, top=True)
-    _description(form, at, command)
+    # Required, as an option's is by the description.
+    _description(form, at, command, required=True)
     _options(form, at, command.get("options"), None)
     if _size(command) > COMMAND_SIZE:
         # At the command itself, not at a field of it, as bots' logs of Discord's answer
@@ -123,24 +132,23 @@ def _slash_command(form: Form, at: Path, command: Mapping[str, Any]) -> None:
 
 
 def _name(form: Form, at: Path, thing: Mapping[str, Any], *, slash: bool, top: bool) -> None:
-    """A name and its translations: 1-32 characters, and for a slash command and every
-    option Discord's ``^[-_\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$`` in lower case
-    wherever a letter has one. The docs' regex also has ``'``, which Discord refuses: it
-    meant the modifier letter apostrophe U+02BC, a letter (discord-api-docs#7371, the docs
-    fixed by #8567). A default name outside those characters is refused by the regex
-    itself (#7371's answer); one with capitals, and any translation that breaks the rule,
-    as an invalid name: a command's at its whole dictionary, an option's at the locale
-    (discord-api-docs#7712)."""
+    """A name and its translations: for a slash command and every option Discord's
+    ``^[-_\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$`` in lower case wherever a letter
+    has one (their lengths are the description's). The docs' regex also has ``'``,
+    which Discord refuses: it meant the modifier letter apostrophe U+02BC, a letter
+    (discord-api-docs#7371, the docs fixed by #8567). A default name outside those
+    characters is refused by the regex itself (#7371's answer); one with capitals, and
+    any translation that breaks the rule, as an invalid name: a command's at its whole
+    dictionary, an option's at the locale (discord-api-docs#7712)."""
     where = (*at, "name")
-    name = form.text(where, thing.get("name"), NAME_LENGTH, least=1, required=True)
-    if slash and name and not _named_by_the_rule(name):
+    name = thing.get("name")
+    if slash and isinstance(name, str) and name and not _named_by_the_rule(name):
         form.refuse(where, "STRING_TYPE_REGEX", "String value did not match validation regex.")
-    elif slash and name != name.lower():
+    elif slash and isinstance(name, str) and name != name.lower():
         form.refuse(where, "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid")
     for locale, value in localizations(form, (*at, "name_localizations"), thing):
         in_locale = (*at, "name_localizations", locale)
-        text = form.text(in_locale, value, NAME_LENGTH, least=1, required=True)
-        if slash and text and not (_named_by_the_rule(text) and text == text.lower()):
+        if slash and value and not (_named_by_the_rule(value) and value == value.lower()):
             form.refuse(
                 (*at, "name_localizations") if top else in_locale,
                 "APPLICATION_COMMAND_INVALID_NAME",
@@ -162,13 +170,11 @@ def _named_by_the_rule(name: str) -> bool:
     )
 
 
-def _description(form: Form, at: Path, thing: Mapping[str, Any]) -> None:
-    form.text(
-        (*at, "description"), thing.get("description"), DESCRIPTION_LENGTH, least=1, required=True
-    )
+def _description(form: Form, at: Path, thing: Mapping[str, Any], *, required: bool = False) -> None:
+    """A description and its translations are not blank (Discord trims them)."""
+    form.blank((*at, "description"), thing.get("description"), required=required)
     for locale, value in localizations(form, (*at, "description_localizations"), thing):
-        where = (*at, "description_localizations", locale)
-        form.text(where, value, DESCRIPTION_LENGTH, least=1, required=True)
+        form.blank((*at, "description_localizations", locale), value)
 
 
 def _options(form: Form, at: Path, options: object, inside: int | None) -> None:
@@ -179,7 +185,7 @@ def _options(form: Form, at: Path, options: object, inside: int | None) -> None:
     Subcommand Groups"; no report shows Discord's words for it, so the code is the one
     beside it); required options come first (discord-api-docs#5615: at the
     option). Names are unique among an array's options, translations too."""
-    found = form.objects((*at, "options"), options, OPTIONS)
+    found = objects(options, (*at, "options"))
     subcommands: bool | None = None
     optional_seen = False
     for option_at, option in found:
@@ -230,29 +236,26 @@ def _options(form: Form, at: Path, options: object, inside: int | None) -> None:
 
 
 def _choices(form: Form, at: Path, option: Mapping[str, Any]) -> None:
-    for choice_at, choice in form.objects((*at, "choices"), option.get("choices"), CHOICES):
-        form.text(
-            (*choice_at, "name"), choice.get("name"), CHOICE_NAME_LENGTH, least=1, required=True
-        )
-        for locale, value in localizations(form, (*choice_at, "name_localizations"), choice):
-            where = (*choice_at, "name_localizations", locale)
-            form.text(where, value, CHOICE_NAME_LENGTH, least=1, required=True)
+    for choice_at, choice in objects(option.get("choices"), (*at, "choices")):
+        localizations(form, (*choice_at, "name_localizations"), choice)
         value = choice.get("value")
-        if isinstance(value, str):
-            form.text((*choice_at, "value"), value, CHOICE_VALUE_LENGTH)
+        if isinstance(value, str) and len(value) > CHOICE_VALUE_LENGTH:
+            form.refuse(
+                (*choice_at, "value"),
+                "BASE_TYPE_MAX_LENGTH",
+                f"Must be {CHOICE_VALUE_LENGTH} or fewer in length.",
+            )
 
 
 def _autocomplete(form: Form, at: Path, option: Mapping[str, Any]) -> None:
-    """``autocomplete``: a boolean, true only on a string, integer or number option without
+    """``autocomplete`` true only on a string, integer or number option without
     ``choices`` (the option structure and its footnote: "may not be set to true if
     ``choices`` are present"). Discord refuses another type at the field itself
     (discord-api-docs#4319 and #4359, whose wording about "Required" Discord has since
     fixed, to words no report shows: the emulator's are the docs'); no report shows its
     answer to choices beside it, which the emulator refuses at the same field."""
     where = (*at, "autocomplete")
-    wanted = option.get("autocomplete")
-    form.boolean(where, wanted)
-    if wanted is not True:
+    if option.get("autocomplete") is not True:
         return
     if option.get("type") not in AUTOCOMPLETED:
         form.refuse(
@@ -320,22 +323,20 @@ def _longest(thing: Mapping[str, Any], field: str) -> int:
     return max(len(str(text)) for text in texts)
 
 
-def localizations(form: Form, at: Path, thing: Mapping[str, Any]) -> list[tuple[str, object]]:
-    """A localizations object's entries with a locale Discord knows; others are refused."""
+def localizations(form: Form, at: Path, thing: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """A localizations object's texts in the locales Discord knows; a locale it doesn't
+    know is refused (the description checks the object and its texts' lengths)."""
     localized = thing.get(str(at[-1]))
-    if localized is None:
-        return []
     if not isinstance(localized, Mapping):
-        form.refuse(at, "DICT_TYPE_CONVERT", "Only dictionaries may be used in a DictType")
         return []
     known = []
     for locale, value in localized.items():
-        if locale in LOCALES:
-            known.append((str(locale), value))
-        else:
+        if locale not in LOCALES:
             form.refuse(
                 (*at, str(locale)),
                 "ENUM_TYPE_COERCE",
                 f'Value "{locale}" is not a valid enum value.',
             )
+        elif isinstance(value, str):
+            known.append((str(locale), value))
     return known

@@ -1,43 +1,28 @@
-"""Discord's message components, classic and Components V2, and the rules they keep.
+"""Discord's message components, classic and Components V2, and the rules they keep
+beyond what Discord's description of its API says of each (where each kind may be, a
+field's type and length, how many of each there are: ``request_schemas`` checks those
+on every route).
 
 A classic message holds up to 5 action rows of buttons and select menus below its
 content and embeds. A message sent with the IS_COMPONENTS_V2 flag holds nothing but
 components, laid out in any order. The rules below come from Discord's documentation
 (``components/reference``, ``resources/message``, the change log of April 2025);
 "chosen" marks where it says nothing and the emulator decided, in the shape of
-Discord's documented 50035 form errors.
+Discord's documented 50035 form errors:
 
-Where each type may be:
-
-- top level of a V2 message: action row (1), section (9), text display (10), media
-  gallery (12), file (13), separator (14), container (17); of a classic message,
-  action rows only;
-- in a container: the same but containers; a container holds at least one (chosen);
-- in a section: 1 to 3 text displays, and one accessory, required: a button (2) or a
-  thumbnail (11), which goes nowhere else;
-- in an action row: 1 to 5 buttons, or one select menu (3, 5, 6, 7, 8).
-
-What each needs:
-
-- text display: ``content``, not blank (chosen); all of a message's text displays
-  together at most 4000 characters (as discord.py's ``LayoutView.content_length``
-  says; the place is ``components``, the code chosen);
-- media gallery: 1 to 10 ``items``, each a ``media`` with a ``url``, a ``description``
-  (alt text) of at most 1024 and a boolean ``spoiler``;
-- thumbnail: ``media`` with a ``url``, ``description`` at most 1024, ``spoiler``;
-- file: ``file`` with an ``attachment://<filename>`` url, nothing else; ``name`` and
-  ``size`` are Discord's to fill in;
-- separator: ``divider`` a boolean, ``spacing`` 1 (small) or 2 (large);
-- container: ``accent_color`` null or 0 to 0xFFFFFF, ``spoiler`` a boolean;
+- a classic message holds at most 5 rows, and nothing but action rows at the top;
+- a select menu fills its action row alone;
+- a text display's ``content`` is not blank (chosen);
+- a V2 message has at most 40 components, nested ones counted (every component
+  object: rows, buttons, sections, their texts and accessories; not a gallery's
+  items), and its text displays together at most 4000 characters (as discord.py's
+  ``LayoutView.content_length`` says; the place is ``components``, the codes chosen);
 - a media url is http(s) or ``attachment://`` (the file uploaded with the message
-  under that name: one that isn't there is refused, chosen, see ``missing_attachments``);
-- buttons and selects as in classic messages (``custom_id`` 1 to 100 characters,
-  unique in the message).
-
-Counting: a V2 message has at most 40 components, nested ones counted (every
-component object: rows, buttons, sections, their texts and accessories; not a
-gallery's items); there is no top-level limit since April 2025, and none on a
-container's children. A classic message keeps its 5 rows of 5.
+  under that name: one that isn't there is refused, chosen, see
+  ``missing_attachments``); a file component's only ``attachment://``;
+- a link button has a ``url`` and no ``custom_id``, a premium button an ``sku_id`` and
+  no ``custom_id``, ``label`` or ``url``, any other a ``custom_id`` and no ``url``;
+  ``custom_id`` is unique in the message.
 
 Ids: ``id`` is optional, an int32 (0 to 2147483647 here, chosen: Discord's own are
 positive) and unique in the message; 0 counts as none. Discord fills in the missing
@@ -51,7 +36,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from emulator.form import Form, Path
+from emulator.form import Form, Path, objects
 
 IS_COMPONENTS_V2 = 1 << 15
 """The message flag that makes a message all components."""
@@ -69,26 +54,19 @@ CONTAINER = 17
 SELECTS = frozenset({STRING_SELECT, 5, 6, 7, 8})
 """String, user, role, mentionable and channel select menus: each fills its row."""
 INTERACTIVE = frozenset({BUTTON, *SELECTS})
-
-TOP_LEVEL = (ACTION_ROW, SECTION, TEXT_DISPLAY, MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER)
-IN_CONTAINER = (ACTION_ROW, SECTION, TEXT_DISPLAY, MEDIA_GALLERY, FILE, SEPARATOR)
-IN_SECTION = (TEXT_DISPLAY,)
-ACCESSORIES = (BUTTON, THUMBNAIL)
+TOP_LEVEL = frozenset(
+    {ACTION_ROW, SECTION, TEXT_DISPLAY, MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER}
+)
+"""What a message's top level may hold, by the description: a classic message's only
+action rows."""
 
 ROWS = 5
-ROW_WIDTH = 5
-CUSTOM_ID_LENGTH = 100
 MOST_COMPONENTS = 40
 TEXT_LENGTH = 4000
-GALLERY_ITEMS = 10
-SECTION_TEXTS = 3
-DESCRIPTION_LENGTH = 1024
-LARGEST_ID = 2**31 - 1
-LARGEST_COLOR = 0xFFFFFF
-SPACINGS = (1, 2)
 LINK_STYLE = 5
 PREMIUM_STYLE = 6
 ATTACHED = "attachment://"
+MEDIA_SCHEMES = frozenset({"http", "https", "attachment"})
 
 
 def check_components(form: Form, components: object, *, v2: bool) -> None:
@@ -187,19 +165,27 @@ class _Checker:
     text_length: int = 0
 
     def classic(self, rows: object) -> None:
-        for at, row in self.form.objects(("components",), rows, ROWS):
+        found = objects(rows, ("components",))
+        if isinstance(rows, list) and len(rows) > ROWS:
+            self.form.refuse(
+                ("components",), "BASE_TYPE_MAX_LENGTH", f"Must be {ROWS} or fewer in length."
+            )
+        for at, row in found:
             self._id(at, row)
-            if row.get("type") != ACTION_ROW:
+            kind = row.get("type")
+            if kind == ACTION_ROW:
+                self._action_row(at, row)
+            elif kind in TOP_LEVEL:
                 self.form.refuse(
                     (*at, "type"), "UNION_TYPE_CHOICES", 'Value of field "type" must be 1.'
                 )
-                continue
-            self._action_row(at, row)
 
     def v2(self, components: object) -> None:
-        for at, component in self.form.objects(("components",), components, None):
-            self._component(at, component, TOP_LEVEL)
-        if self.count > MOST_COMPONENTS:
+        for at, component in objects(components, ("components",)):
+            self._component(at, component)
+        # More than 40 at the top is the description's to refuse.
+        top = len(components) if isinstance(components, list) else 0
+        if self.count > MOST_COMPONENTS and top <= MOST_COMPONENTS:
             self.form.refuse(
                 ("components",),
                 "MAX_COMPONENTS_EXCEEDED",
@@ -212,67 +198,34 @@ class _Checker:
                 f"The text displays together must be {TEXT_LENGTH} or fewer in length.",
             )
 
-    def _component(self, at: Path, component: Mapping[str, Any], allowed: tuple[int, ...]) -> None:
+    def _component(self, at: Path, component: Mapping[str, Any]) -> None:
         self.count += 1
         self._id(at, component)
         kind = component.get("type")
-        if kind not in allowed:
-            self.form.refuse(
-                (*at, "type"),
-                "UNION_TYPE_CHOICES",
-                f'Value of field "type" must be one of {allowed}.',
-            )
-        elif kind == ACTION_ROW:
+        if kind == ACTION_ROW:
             self._action_row(at, component)
-        elif kind == SECTION:
-            self._section(at, component)
+        elif kind in (SECTION, CONTAINER):
+            for child_at, child in objects(component.get("components"), (*at, "components")):
+                self._component(child_at, child)
+            accessory = component.get("accessory")
+            if isinstance(accessory, Mapping):
+                self._component((*at, "accessory"), accessory)
         elif kind == TEXT_DISPLAY:
-            content = self.form.text(
-                (*at, "content"), component.get("content"), TEXT_LENGTH, required=True
-            )
-            self.text_length += len(content)
+            content = component.get("content")
+            self.form.blank((*at, "content"), content)
+            self.text_length += len(content) if isinstance(content, str) else 0
         elif kind == MEDIA_GALLERY:
-            items = self.form.objects(
-                (*at, "items"), component.get("items"), GALLERY_ITEMS, least=1
-            )
-            for item_at, item in items:
+            for item_at, item in objects(component.get("items"), (*at, "items")):
                 self._media((*item_at, "media"), item.get("media"))
-                self._picture_extras(item_at, item)
         elif kind == THUMBNAIL:
             self._media((*at, "media"), component.get("media"))
-            self._picture_extras(at, component)
         elif kind == FILE:
-            self._file(at, component)
-        elif kind == SEPARATOR:
-            self.form.boolean((*at, "divider"), component.get("divider"))
-            spacing = component.get("spacing")
-            if spacing is not None and (isinstance(spacing, bool) or spacing not in SPACINGS):
-                self.form.refuse(
-                    (*at, "spacing"), "BASE_TYPE_CHOICES", f"Value must be one of {SPACINGS}."
-                )
-        elif kind == CONTAINER:
-            self.form.number((*at, "accent_color"), component.get("accent_color"), 0, LARGEST_COLOR)
-            self.form.boolean((*at, "spoiler"), component.get("spoiler"))
-            children = self.form.objects(
-                (*at, "components"), component.get("components"), None, least=1
-            )
-            for child_at, child in children:
-                self._component(child_at, child, IN_CONTAINER)
-        else:
+            self._media((*at, "file"), component.get("file"), attachment_only=True)
+        elif kind in INTERACTIVE:
             self._interactive(at, component)
 
-    def _section(self, at: Path, section: Mapping[str, Any]) -> None:
-        texts = self.form.objects(
-            (*at, "components"), section.get("components"), SECTION_TEXTS, least=1
-        )
-        for text_at, text in texts:
-            self._component(text_at, text, IN_SECTION)
-        accessory = self.form.mapping((*at, "accessory"), section.get("accessory"))
-        if accessory is not None:
-            self._component((*at, "accessory"), accessory, ACCESSORIES)
-
     def _action_row(self, at: Path, row: Mapping[str, Any]) -> None:
-        children = self.form.objects((*at, "components"), row.get("components"), ROW_WIDTH, least=1)
+        children = objects(row.get("components"), (*at, "components"))
         if len(children) > 1 and any(child.get("type") in SELECTS for _, child in children):
             self.form.refuse(
                 (*at, "components"),
@@ -284,21 +237,13 @@ class _Checker:
             self._id(child_at, child)
             if child.get("type") in INTERACTIVE:
                 self._interactive(child_at, child)
-            else:
-                self.form.refuse(
-                    (*child_at, "type"),
-                    "UNION_TYPE_CHOICES",
-                    'Value of field "type" must be a button or a select menu.',
-                )
 
     def _interactive(self, at: Path, component: Mapping[str, Any]) -> None:
         if component.get("type") == BUTTON:
             _check_button(self.form, at, component)
-        else:
-            _check_select(self.form, at, component)
-        if component.get("custom_id") is None:
+        custom_id = component.get("custom_id")
+        if not isinstance(custom_id, str):
             return
-        custom_id = str(component["custom_id"])
         if custom_id in self.custom_ids:
             self.form.refuse(
                 (*at, "custom_id"),
@@ -309,7 +254,7 @@ class _Checker:
 
     def _id(self, at: Path, component: Mapping[str, Any]) -> None:
         given = component.get("id")
-        if not self.form.number((*at, "id"), given, 0, LARGEST_ID) or not given:
+        if not isinstance(given, int) or isinstance(given, bool) or not given:
             return
         if given in self.ids:
             self.form.refuse(
@@ -318,55 +263,31 @@ class _Checker:
         self.ids.add(given)
 
     def _media(self, at: Path, media: object, *, attachment_only: bool = False) -> None:
-        found = self.form.mapping(at, media)
-        if found is None:
+        """A url's scheme: the description refuses a url that is none, or missing."""
+        url = media.get("url") if isinstance(media, Mapping) else None
+        if not isinstance(url, str) or "://" not in url:
             return
-        url = found.get("url")
-        if not isinstance(url, str) or not url.strip():
-            self.form.refuse((*at, "url"), "BASE_TYPE_REQUIRED", "This field is required")
-        elif attachment_only and attached_name(url) is None:
+        if attachment_only and attached_name(url) is None:
             self.form.refuse(
                 (*at, "url"),
                 "URL_TYPE_INVALID_URL",
                 "A file component shows an uploaded file: attachment://<filename>.",
             )
-        elif not url.startswith(("http://", "https://", ATTACHED)):
+        elif url.partition("://")[0] not in MEDIA_SCHEMES:
             self.form.refuse((*at, "url"), "URL_TYPE_INVALID_URL", "Not a well formed URL.")
-
-    def _picture_extras(self, at: Path, picture: Mapping[str, Any]) -> None:
-        self.form.text((*at, "description"), picture.get("description"), DESCRIPTION_LENGTH)
-        self.form.boolean((*at, "spoiler"), picture.get("spoiler"))
-
-    def _file(self, at: Path, component: Mapping[str, Any]) -> None:
-        self._media((*at, "file"), component.get("file"), attachment_only=True)
-        self.form.boolean((*at, "spoiler"), component.get("spoiler"))
 
 
 def _check_button(form: Form, at: Path, button: Mapping[str, Any]) -> None:
     style = button.get("style")
     custom_id = button.get("custom_id")
     if style == LINK_STYLE:
-        form.text((*at, "url"), button.get("url"), 512, required=True)
+        form.blank((*at, "url"), button.get("url"), required=True)
         form.absent((*at, "custom_id"), custom_id, "A link button cannot have a custom id")
     elif style == PREMIUM_STYLE:
-        form.text((*at, "sku_id"), button.get("sku_id"), 20, required=True)
+        form.blank((*at, "sku_id"), button.get("sku_id"), required=True)
         form.absent((*at, "custom_id"), custom_id, "A premium button cannot have a custom id")
         form.absent((*at, "label"), button.get("label"), "A premium button cannot have a label")
         form.absent((*at, "url"), button.get("url"), "A premium button cannot have a url")
     else:
-        form.text((*at, "custom_id"), custom_id, CUSTOM_ID_LENGTH, least=1, required=True)
+        form.blank((*at, "custom_id"), custom_id, required=True)
         form.absent((*at, "url"), button.get("url"), "Only a link button has a url")
-    form.text((*at, "label"), button.get("label"), 80)
-
-
-def _check_select(form: Form, at: Path, select: Mapping[str, Any]) -> None:
-    form.text((*at, "custom_id"), select.get("custom_id"), CUSTOM_ID_LENGTH, least=1, required=True)
-    form.text((*at, "placeholder"), select.get("placeholder"), 150)
-    form.number((*at, "min_values"), select.get("min_values"), 0, 25)
-    form.number((*at, "max_values"), select.get("max_values"), 1, 25)
-    if select.get("type") != STRING_SELECT:
-        return
-    for option_at, option in form.objects((*at, "options"), select.get("options"), 25, least=1):
-        form.text((*option_at, "label"), option.get("label"), 100, least=1, required=True)
-        form.text((*option_at, "value"), option.get("value"), 100, least=1, required=True)
-        form.text((*option_at, "description"), option.get("description"), 100)

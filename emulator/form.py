@@ -1,5 +1,6 @@
 """Discord's 50035 "Invalid Form Body": each problem at its place in the body, gathered
-by ``Form``'s checks and answered as one nested ``errors`` object."""
+by the description's checks (``schema_checks``) and ``Form``'s rules, and answered as
+one nested ``errors`` object."""
 
 from __future__ import annotations
 
@@ -22,8 +23,24 @@ class Problem:
         return f"{'.'.join(map(str, self.path))}: {self.message}"
 
 
+REQUIRED = ("BASE_TYPE_REQUIRED", "This field is required")
+
+
+def not_int(value: object) -> tuple[str, str]:
+    return "NUMBER_TYPE_COERCE", f'Value "{value}" is not int.'
+
+
+def not_float(value: object) -> tuple[str, str]:
+    return "NUMBER_TYPE_COERCE", f'Value "{value}" is not float.'
+
+
+def not_a_string(value: object) -> tuple[str, str]:
+    return "BASE_TYPE_STRING", f'Could not interpret "{value}" as string.'
+
+
 class Form:
-    """The problems found so far, and checks that note them."""
+    """The problems found so far, and the rules that note them. A rule leaves a value of
+    the wrong type alone: the description's checks refuse it."""
 
     def __init__(self) -> None:
         self.problems: list[Problem] = []
@@ -31,65 +48,16 @@ class Form:
     def refuse(self, path: Path, code: str, message: str) -> None:
         self.problems.append(Problem(path, code, message))
 
-    def text(
-        self, path: Path, value: object, most: int, *, least: int = 0, required: bool = False
-    ) -> str:
-        """The text at ``path`` ("" without one). ``required`` refuses a missing or
-        blank one, as Discord trims before it checks."""
-        if value is None or (required and not str(value).strip()):
-            if required:
-                self.refuse(path, "BASE_TYPE_REQUIRED", "This field is required")
-            return ""
-        text = str(value)
-        if least and not least <= len(text) <= most:
-            self.refuse(
-                path, "BASE_TYPE_BAD_LENGTH", f"Must be between {least} and {most} in length."
-            )
-        elif len(text) > most:
-            self.refuse(path, "BASE_TYPE_MAX_LENGTH", f"Must be {most} or fewer in length.")
-        return text
+    def blank(self, path: Path, value: object, *, required: bool = False) -> None:
+        """Refuses a text of nothing but spaces, as Discord trims before it checks;
+        ``required``, a missing one too."""
+        if (value is None and required) or (isinstance(value, str) and not value.strip()):
+            self.refuse(path, *REQUIRED)
 
-    def objects(
-        self, path: Path, value: object, most: int | None, *, least: int = 0
-    ) -> list[tuple[Path, Mapping[str, Any]]]:
-        """The objects of the array at ``path``, each with its own path; ``most`` None
-        for an array Discord sets no length for."""
-        if value is None:
-            if least:
-                self.refuse(path, "BASE_TYPE_REQUIRED", "This field is required")
-            return []
-        if not isinstance(value, list):
-            self.refuse(path, "BASE_TYPE_ARRAY", "Must be an array.")
-            return []
-        if most is not None and len(value) > most:
-            self.refuse(path, "BASE_TYPE_MAX_LENGTH", f"Must be {most} or fewer in length.")
-        elif len(value) < least:
-            self.refuse(path, "BASE_TYPE_MIN_LENGTH", f"Must be {least} or more in length.")
-        found = []
-        for index, item in enumerate(value):
-            if isinstance(item, Mapping):
-                found.append(((*path, index), item))
-            else:
-                self.refuse((*path, index), "MODEL_TYPE_CONVERT", "Only dictionaries may be used")
-        return found
-
-    def mapping(self, path: Path, value: object) -> Mapping[str, Any] | None:
-        """The object at ``path``, which is required."""
-        if value is None:
-            self.refuse(path, "BASE_TYPE_REQUIRED", "This field is required")
-            return None
-        if not isinstance(value, Mapping):
-            self.refuse(path, "MODEL_TYPE_CONVERT", "Only dictionaries may be used")
-            return None
-        return value
-
-    def number(self, path: Path, value: object, least: int, most: int) -> bool:
-        """Whether the number at ``path`` is one within ``least`` and ``most`` (True
-        without one: the field is optional)."""
-        if value is None:
-            return True
+    def number(self, path: Path, value: object, least: int, most: int) -> None:
+        """Refuses a number outside ``least`` to ``most``, and what is no integer."""
         if isinstance(value, bool) or not isinstance(value, int):
-            self.refuse(path, "NUMBER_TYPE_COERCE", f"Value {value!r} is not int.")
+            self.refuse(path, *not_int(value))
         elif value < least:
             self.refuse(
                 path, "NUMBER_TYPE_MIN", f"int value should be greater than or equal to {least}."
@@ -98,17 +66,18 @@ class Form:
             self.refuse(
                 path, "NUMBER_TYPE_MAX", f"int value should be less than or equal to {most}."
             )
-        else:
-            return True
-        return False
-
-    def boolean(self, path: Path, value: object) -> None:
-        if value is not None and not isinstance(value, bool):
-            self.refuse(path, "BASE_TYPE_BOOLEAN", "Must be either true or false.")
 
     def absent(self, path: Path, value: object, why: str) -> None:
         if value is not None:
             self.refuse(path, "COMPONENT_INVALID_FIELD", why)
+
+
+def objects(value: object, path: Path) -> list[tuple[Path, Mapping[str, Any]]]:
+    """The objects of the array at ``path``, each with its place; nothing for what is
+    no array, and no object (the description's checks refuse those)."""
+    if not isinstance(value, list):
+        return []
+    return [((*path, i), item) for i, item in enumerate(value) if isinstance(item, Mapping)]
 
 
 def errors_object(problems: list[Problem]) -> dict[str, Any]:

@@ -1,6 +1,9 @@
 """Discord's rules for a message body (content, embeds, components, attachments' alt
 text, nonce), the same on every route that carries one; a Components V2 message (the
-IS_COMPONENTS_V2 flag) by V2's rules (``components``).
+IS_COMPONENTS_V2 flag) by V2's rules (``components``). What Discord's description of
+its API says of a message (lengths, types, which fields) is checked from it
+(``request_schemas`` on every route); the rules here are the rest, which it can't say:
+a message's blank texts, its embeds' 6,000 characters together, whatever V2 forbids.
 
 The functions take the JSON body as sent, so a test can hold anything the bot builds
 (``embed.to_dict()``, ``view.to_components()``) to exactly what the emulator accepts.
@@ -11,17 +14,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from emulator.api_description import discord_api
+from emulator.api_differences import BOT_CONTENT_LENGTH
 from emulator.components import IS_COMPONENTS_V2, check_components
-from emulator.form import Form, Problem, errors_object
+from emulator.form import Form, Problem, errors_object, objects
 from emulator.responses import DiscordError
+from emulator.schema_checks import discord_checks
 
-CONTENT_LENGTH = 2000
-EMBEDS = 10
+CONTENT_LENGTH = BOT_CONTENT_LENGTH
+"""The most characters a bot's message holds (``api_differences``)."""
 EMBED_TOTAL = 6000
-NONCE_LENGTH = 25
-EMBED_COLOR_MOST = 0xFFFFFF
-DESCRIPTION_LENGTH = 1024
-"""An attachment's description (alt text)."""
 FLAGS_MOST = 2**63 - 1
 """Flags are a 64-bit field."""
 LEGACY_CODE = "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2"
@@ -31,8 +33,19 @@ def message_problems(
     body: Mapping[str, Any], *, components_v2: bool | None = None
 ) -> list[Problem]:
     """Why Discord would refuse this message body with 50035 Invalid Form Body; [] if
-    it would not. ``components_v2``: whether to judge it as a V2 message, as its
-    ``flags`` say unless given (an edit without flags is judged as its message is)."""
+    it would not: what its description of Create Message refuses, and its rules beyond
+    (``rule_problems``)."""
+    create = discord_api().operation("POST", "/channels/{}/messages")
+    assert create is not None and create.body is not None
+    return discord_checks().problems(create.body, body) + rule_problems(
+        body, components_v2=components_v2
+    )
+
+
+def rule_problems(body: Mapping[str, Any], *, components_v2: bool | None = None) -> list[Problem]:
+    """What Discord refuses in a message body that its description lets through.
+    ``components_v2``: whether to judge it as a V2 message, as its ``flags`` say unless
+    given (an edit without flags is judged as its message is)."""
     v2 = flagged_v2(body) if components_v2 is None else components_v2
     form = Form()
     if v2:
@@ -40,13 +53,11 @@ def message_problems(
             body.get("content"), body.get("embeds"), body.get("sticker_ids"), body.get("poll")
         )
     else:
-        form.text(("content",), body.get("content"), CONTENT_LENGTH)
         _check_embeds(form, body.get("embeds"))
-    _check_nonce(form, body.get("nonce"))
-    form.number(("flags",), body.get("flags"), 0, FLAGS_MOST)
+    flags = body.get("flags")
+    if isinstance(flags, int) and not isinstance(flags, bool):
+        form.number(("flags",), flags, 0, FLAGS_MOST)
     check_components(form, body.get("components"), v2=v2)
-    for at, entry in form.objects(("attachments",), body.get("attachments"), None):
-        form.text((*at, "description"), entry.get("description"), DESCRIPTION_LENGTH)
     return form.problems
 
 
@@ -85,8 +96,8 @@ def refusal(problems: list[Problem]) -> DiscordError:
 
 def check_form(body: Mapping[str, Any], *, components_v2: bool | None = None) -> None:
     """Raises Discord's 50035 answer, with its ``errors`` object, if the body breaks a
-    rule (``message_problems``)."""
-    problems = message_problems(body, components_v2=components_v2)
+    rule (``rule_problems``): a route's body has been held to the description before."""
+    problems = rule_problems(body, components_v2=components_v2)
     if problems:
         raise refusal(problems)
 
@@ -109,10 +120,12 @@ def empty_message() -> DiscordError:
 
 
 def check_message(body: Mapping[str, Any]) -> None:
-    """Raises what Discord answers when creating this message, if it refuses it: 50035,
-    or 50006 when the message would be empty. Files count through ``attachments``, as
-    discord.py lists them in the body."""
-    check_form(body)
+    """Raises what Discord answers when creating this message, if it refuses it: 50035
+    (``message_problems``), or 50006 when the message would be empty. Files count
+    through ``attachments``, as discord.py lists them in the body."""
+    problems = message_problems(body)
+    if problems:
+        raise refusal(problems)
     if is_empty(
         body.get("content"),
         body.get("embeds") or [],
@@ -124,39 +137,29 @@ def check_message(body: Mapping[str, Any]) -> None:
         raise empty_message()
 
 
-def _check_nonce(form: Form, nonce: object) -> None:
-    if nonce is None:
-        return
-    if isinstance(nonce, bool) or not isinstance(nonce, str | int):
-        form.refuse(("nonce",), "BASE_TYPE_CHOICES", "Must be a string or an integer.")
-    elif len(str(nonce)) > NONCE_LENGTH:
-        form.refuse(
-            ("nonce",), "BASE_TYPE_MAX_LENGTH", f"Must be {NONCE_LENGTH} or fewer in length."
-        )
-
-
 def _check_embeds(form: Form, embeds: object) -> None:
-    # The 6000 counts these texts over all the message's embeds together.
+    """What the description leaves out: a field's name and value, and a footer's and an
+    author's text, are required and not blank (Discord trims them); the texts of all
+    the message's embeds count together towards ``EMBED_TOTAL``."""
     total = 0
-    for at, embed in form.objects(("embeds",), embeds, EMBEDS):
-        # A colour is 24-bit RGB: Discord refuses 2**24 and up (NUMBER_TYPE_MAX).
-        form.number((*at, "color"), embed.get("color"), 0, EMBED_COLOR_MOST)
-        total += len(form.text((*at, "title"), embed.get("title"), 256))
-        total += len(form.text((*at, "description"), embed.get("description"), 4096))
-        for field_at, field in form.objects((*at, "fields"), embed.get("fields"), 25):
-            total += len(form.text((*field_at, "name"), field.get("name"), 256, required=True))
-            total += len(form.text((*field_at, "value"), field.get("value"), 1024, required=True))
-        footer = embed.get("footer")
-        if isinstance(footer, Mapping):
-            total += len(
-                form.text((*at, "footer", "text"), footer.get("text"), 2048, required=True)
-            )
-        author = embed.get("author")
-        if isinstance(author, Mapping):
-            total += len(form.text((*at, "author", "name"), author.get("name"), 256, required=True))
+    for at, embed in objects(embeds, ("embeds",)):
+        total += _length(embed.get("title")) + _length(embed.get("description"))
+        for field_at, field in objects(embed.get("fields"), (*at, "fields")):
+            for name in ("name", "value"):
+                form.blank((*field_at, name), field.get(name))
+                total += _length(field.get(name))
+        for part, name in (("footer", "text"), ("author", "name")):
+            given = embed.get(part)
+            if isinstance(given, Mapping):
+                form.blank((*at, part, name), given.get(name), required=True)
+                total += _length(given.get(name))
     if total > EMBED_TOTAL:
         form.refuse(
             ("embeds",),
             "MAX_EMBED_SIZE_EXCEEDED",
             f"Embed size exceeds maximum size of {EMBED_TOTAL}",
         )
+
+
+def _length(text: object) -> int:
+    return len(text) if isinstance(text, str) else 0

@@ -198,8 +198,6 @@ DM_CHANNEL = 1
 NO_GUILD = 0
 """A DM's ``guild_id``: it is in no server (no Discord id is 0)."""
 PUBLIC_THREAD = 11
-ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)
-"""The minutes of inactivity after which a thread may archive itself, as Discord allows."""
 
 
 @dataclass

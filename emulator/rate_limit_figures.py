@@ -61,9 +61,8 @@ class RateLimits:
     edits of old messages are reported refused with it. A click's UPDATE_MESSAGE
     callback (type 7) is left out: no doc or report shows 30046 there, and the callback
     is an interaction endpoint, free of the global limit and due within 3 s. (The
-    emulator could not tell it either without reading the callback's body ahead of its
-    route, which then finds it read: ``BotMessages.read_body`` asks
-    ``can_read_body``.)"""
+    emulator could not tell it either: the limiter answers before the callback's body
+    is read, ``request_bodies``.)"""
     old_message_age: float = 3600.0
     """Seconds after its ``created_at`` from which a message is old, by 30046's own words
     ("Maximum number of edits to messages older than 1 hour reached")."""

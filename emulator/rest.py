@@ -1,7 +1,9 @@
 """The emulator's HTTP server: every REST route (under ``/api/v10``) and the CDN's, the
 gateway's WebSocket, the bot's token required where Discord requires it, Discord's
-rate limits (``rate_limits``), Discord's error answers, and the faults a test asks for
-(``faults``)."""
+rate limits (``rate_limits``), each request held to Discord's description of its route
+(``request_schemas``), Discord's error answers, the faults a test asks for
+(``faults``), and the answers held to the description where asked
+(``answer_schemas``)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from collections.abc import Callable
 from aiohttp import web
 from aiohttp.typedefs import Handler, Middleware
 
+from emulator.answer_schemas import AnswerChecks
 from emulator.bot_messages import BotMessages
 from emulator.changes import Changes
 from emulator.faults import Fault
@@ -18,6 +21,7 @@ from emulator.gateway import Gateway
 from emulator.loopback import loopback_only
 from emulator.message_events import MessageEvents
 from emulator.rate_limits import RateLimiter
+from emulator.request_schemas import RequestChecks
 from emulator.responses import DiscordError, json_response
 from emulator.rest_application import ApplicationRoutes
 from emulator.rest_cdn import CdnRoutes
@@ -46,16 +50,23 @@ class RestApi:
     ) -> None:
         self._settings = settings
         self._faults: list[Fault] = []
+        self._bot_routes: set[str] = set()
         self.limiter = RateLimiter(settings, world)
+        requests = RequestChecks(settings)
+        self.answers = AnswerChecks(settings, requests.operation)
         # Built at once rather than when serving, so that fail() can check its route.
         # The limiter sees a fault's answer as Discord's own: it counts an injected 401,
-        # 403 or 429 among the invalid requests.
+        # 403 or 429 among the invalid requests. The answers are checked as the handlers
+        # and Discord's errors give them, a test's faults aside.
         self._app = web.Application(
             middlewares=[
                 loopback_only(),
                 self._rate_limiter(),
                 self._fault_injector(),
+                self.answers.middleware(),
                 _discord_errors,
+                self._bot_only(),
+                requests.middleware(),
             ],
             client_max_size=64 * 1024 * 1024,
         )
@@ -78,42 +89,54 @@ class RestApi:
         channels: ChannelRoutes,
     ) -> None:
         r = self._app.router
-        bot_only = self._bot_only
+
+        def bot_only(route: web.AbstractRoute) -> None:
+            """Marks a route as taking the bot's token (a GET's HEAD too)."""
+            name = _route_name(route)
+            assert name is not None
+            self._bot_routes |= {name, name.replace("GET ", "HEAD ", 1)}
+
         r.add_get(GATEWAY, gateway.connect)
         r.add_get("/attachments/{channel}/{attachment}/{filename}", cdn.attachment)
         r.add_get("/avatars/{user}/{file}", cdn.avatar)
         r.add_get("/embed/avatars/{file}", cdn.default_avatar)
-        r.add_get(f"{API}/users/@me", bot_only(application.me))
-        r.add_post(f"{API}/users/@me/channels", bot_only(channels.create_dm))
-        r.add_get(f"{API}/oauth2/applications/@me", bot_only(application.application))
-        r.add_get(f"{API}/gateway/bot", bot_only(application.bot_gateway))
+        bot_only(r.add_get(f"{API}/users/@me", application.me))
+        bot_only(r.add_post(f"{API}/users/@me/channels", channels.create_dm))
+        bot_only(r.add_get(f"{API}/oauth2/applications/@me", application.application))
+        bot_only(r.add_get(f"{API}/gateway/bot", application.bot_gateway))
         r.add_get(f"{API}/gateway", application.gateway)
         for path in ("/applications/{app}/commands", "/applications/{app}/guilds/{guild}/commands"):
-            r.add_put(f"{API}{path}", bot_only(application.sync_commands))
-            r.add_get(f"{API}{path}", bot_only(application.get_commands))
+            bot_only(r.add_put(f"{API}{path}", application.sync_commands))
+            bot_only(r.add_get(f"{API}{path}", application.get_commands))
         r.add_post(f"{API}/interactions/{{id}}/{{token}}/callback", interactions.callback)
         webhook_message = f"{API}/webhooks/{{app}}/{{token}}/messages/{{message}}"
         r.add_get(webhook_message, interactions.get_message)
         r.add_patch(webhook_message, interactions.edit_message)
         r.add_delete(webhook_message, interactions.delete_message)
         r.add_post(f"{API}/webhooks/{{app}}/{{token}}", interactions.followup)
-        r.add_get(f"{API}/channels/{{channel}}", bot_only(channels.get_channel))
-        r.add_delete(f"{API}/channels/{{channel}}", bot_only(channels.delete_channel))
-        r.add_post(
-            f"{API}/channels/{{channel}}/messages/{{message}}/threads",
-            bot_only(channels.start_thread),
+        bot_only(r.add_get(f"{API}/channels/{{channel}}", channels.get_channel))
+        bot_only(r.add_delete(f"{API}/channels/{{channel}}", channels.delete_channel))
+        bot_only(
+            r.add_post(
+                f"{API}/channels/{{channel}}/messages/{{message}}/threads", channels.start_thread
+            )
         )
-        r.add_get(f"{API}/guilds/{{guild}}/members/{{user}}", bot_only(channels.get_member))
-        r.add_post(f"{API}/channels/{{channel}}/messages", bot_only(channels.create_message))
-        r.add_get(f"{API}/channels/{{channel}}/messages", bot_only(channels.history))
+        bot_only(r.add_get(f"{API}/guilds/{{guild}}/members/{{user}}", channels.get_member))
+        bot_only(r.add_post(f"{API}/channels/{{channel}}/messages", channels.create_message))
+        bot_only(r.add_get(f"{API}/channels/{{channel}}/messages", channels.history))
         channel_message = f"{API}/channels/{{channel}}/messages/{{message}}"
-        r.add_get(channel_message, bot_only(channels.get_message))
-        r.add_patch(channel_message, bot_only(channels.edit_message))
-        r.add_delete(channel_message, bot_only(channels.delete_message))
+        bot_only(r.add_get(channel_message, channels.get_message))
+        bot_only(r.add_patch(channel_message, channels.edit_message))
+        bot_only(r.add_delete(channel_message, channels.delete_message))
 
-    def _bot_only(self, handler: Handler) -> Handler:
-        async def checked(request: web.Request) -> web.StreamResponse:
-            if request.headers.get("Authorization") != f"Bot {self._settings.token}":
+    def _bot_only(self) -> Middleware:
+        """Discord's 401 on a route that takes the bot's token, without it."""
+
+        @web.middleware
+        async def checked(request: web.Request, handler: Handler) -> web.StreamResponse:
+            route = _route_name(request.match_info.route)
+            authorized = request.headers.get("Authorization") == f"Bot {self._settings.token}"
+            if route in self._bot_routes and not authorized:
                 raise DiscordError(401, 0, "401: Unauthorized")
             return await handler(request)
 

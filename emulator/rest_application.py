@@ -11,6 +11,7 @@ from aiohttp import web
 from emulator import payloads
 from emulator.command_limits import check_commands
 from emulator.model import snowflake
+from emulator.request_bodies import json_body
 from emulator.responses import json_response
 from emulator.settings import Settings
 from emulator.world import World
@@ -73,7 +74,7 @@ class ApplicationRoutes:
 
     async def sync_commands(self, request: web.Request) -> web.Response:
         guild_id = _guild_id(request)
-        body = await request.json()
+        body = json_body(request)
         check_commands(body)
         synced = []
         for command in body:

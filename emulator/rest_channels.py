@@ -20,11 +20,17 @@ from emulator.changes import Changes
 from emulator.form import Form, errors_object
 from emulator.gateway import Gateway
 from emulator.limits import check_form
-from emulator.model import ARCHIVE_DURATIONS, PUBLIC_THREAD, Channel, Message
+from emulator.model import PUBLIC_THREAD, Channel, Message
 from emulator.places import Places, check_thread
+from emulator.request_bodies import message_form
 from emulator.responses import DiscordError, json_response
 from emulator.settings import Settings
 from emulator.world import World
+
+DEFAULT_ARCHIVE_DURATION = 1440
+"""Minutes a new thread waits idle before it archives, unless its request says (one of
+Discord's 60, 1440, 4320 or 10080, as its description holds it to)."""
+DEFAULT_HISTORY_LIMIT = 50
 
 
 @dataclass(frozen=True)
@@ -86,7 +92,7 @@ class ChannelRoutes:
         one (docs: User, "Create DM"). Opening it is always allowed, even to a user who
         takes no DMs: only posting there is refused. An id that names no user is 404 10013
         Unknown User (the docs say nothing of it; 10013 is Discord's code for that)."""
-        body, _ = await self.bot_messages.read_body(request)
+        body, _ = message_form(request)
         user_id = paths.number(str(body.get("recipient_id")))
         user = None if user_id is None else self.world.users.get(user_id)
         if user is None:
@@ -108,11 +114,9 @@ class ChannelRoutes:
             raise DiscordError(400, 50024, "Cannot execute action on this channel type")
         if any(c.id == message.id for c in self.world.threads_of(parent)):
             raise DiscordError(400, 160004, "A thread has already been created for this message")
-        body, _ = await self.bot_messages.read_body(request)
-        name = str(body.get("name") or "")
-        if not 1 <= len(name) <= 100:
-            raise DiscordError(400, 50035, "Invalid Form Body: a thread name is 1-100 characters")
-        duration = _archive_duration(body.get("auto_archive_duration"))
+        body, _ = message_form(request)
+        name = str(body["name"])
+        duration = body.get("auto_archive_duration") or DEFAULT_ARCHIVE_DURATION
         now = self.settings.clock.now()
         guild = self.world.guild_of(parent)
         thread = Channel(
@@ -177,7 +181,7 @@ class ChannelRoutes:
         bot, which it unarchives if archived; in a DM only if its user takes the bot's
         DMs. Without Embed Links, embeds are dropped (``_embeds_allowed``)."""
         channel = await self._channel(request)
-        body, files = await self.bot_messages.read_body(request)
+        body, files = message_form(request)
         if channel.is_dm:
             self._check_dm(channel)
         send = "send_messages_in_threads" if channel.is_thread else "send_messages"
@@ -251,7 +255,7 @@ class ChannelRoutes:
             raise DiscordError(403, 50005, "Cannot edit a message authored by another user")
         granted = self._require(channel)
         check_thread(channel, "edit", granted)
-        body, files = await self.bot_messages.read_body(request)
+        body, files = message_form(request)
         if files:
             self._require(channel, "attach_files")
         with _embeds_allowed(body, granted) as allowed:
@@ -291,40 +295,18 @@ def _embeds_allowed(body: dict[str, Any], granted: Permissions) -> Iterator[dict
         raise
 
 
-def _archive_duration(value: object) -> int:
-    """A new thread's ``auto_archive_duration`` as asked (1440 without one), or 50035."""
-    if value is None:
-        return 1440
-    if type(value) is int and value in ARCHIVE_DURATIONS:
-        return value
-    form = Form()
-    choices = ", ".join(map(str, ARCHIVE_DURATIONS))
-    form.refuse(
-        ("auto_archive_duration",), "BASE_TYPE_CHOICES", f"Value must be one of ({choices})."
-    )
-    raise DiscordError(400, 50035, "Invalid Form Body", errors_object(form.problems))
-
-
 def _history_query(query: Mapping[str, str]) -> tuple[int, str, int]:
-    """Get Channel Messages' ``limit``, and which of before, after or around it asks for
-    with that message's id; the newest messages are those before any id to come. Raises
-    Discord's 50035 for a limit out of 1-100, an id that is no number, or two of them."""
-    form = Form()
-    raw_limit = query.get("limit")
-    limit = 50 if raw_limit is None else paths.number(raw_limit)
-    if limit is None:
-        form.refuse(("limit",), "NUMBER_TYPE_COERCE", f"Value {raw_limit!r} is not int.")
-    else:
-        form.number(("limit",), limit, 1, 100)
+    """Get Channel Messages' ``limit`` (50 without one), and which of before, after or
+    around it asks for with that message's id; the newest messages are those before any
+    id to come. Raises Discord's 50035 for two of them (what each holds is the
+    description's to check)."""
     given = [w for w in ("before", "after", "around") if w in query]
-    for where in given:
-        if paths.number(query[where]) is None:
-            form.refuse((where,), "NUMBER_TYPE_COERCE", f"Value {query[where]!r} is not snowflake.")
     if len(given) > 1:
+        form = Form()
         for where in given:
             form.refuse((where,), "BASE_TYPE_BAD_VALUE", "Only one of before, after or around.")
-    if form.problems or limit is None:
         raise DiscordError(400, 50035, "Invalid Form Body", errors_object(form.problems))
+    limit = int(query.get("limit", DEFAULT_HISTORY_LIMIT))
     if not given:
         return limit, "before", 1 << 64
     return limit, given[0], int(query[given[0]])

@@ -20,12 +20,16 @@ from emulator.bot_messages import BotMessages, update_message
 from emulator.changes import Changes
 from emulator.model import AUTOCOMPLETE, EPHEMERAL, Interaction, Message
 from emulator.places import Action, check_thread, unknown_channel
+from emulator.request_bodies import message_form
 from emulator.responses import DiscordError, json_response
 from emulator.settings import Settings
 from emulator.world import World
 
 _ACTIONS: dict[object, Action] = {4: "post", 5: "post", 7: "edit"}
 """What each first response does to a message: 4 and 5 post one, 7 edits the clicked one."""
+_SHOWN = frozenset({4, 7})
+"""The first responses whose answer (``with_response``) shows the message they made or
+edited, as Discord's description has it: a deferred one's (5, 6) shows none."""
 
 
 @dataclass(frozen=True)
@@ -63,7 +67,7 @@ class InteractionRoutes:
         if self.settings.clock.now() - interaction.created_at > self.settings.response_deadline:
             interaction.errors.append("first response after the 3-second deadline")
             raise DiscordError(404, 10062, "Unknown interaction")
-        body, files = await self.bot_messages.read_body(request)
+        body, files = message_form(request)
         if interaction.type == AUTOCOMPLETE:
             return await self._suggest(interaction, body)
         kind = body.get("type")
@@ -102,18 +106,18 @@ class InteractionRoutes:
             await self.bot_messages.places.revive(interaction.channel)
             await self.bot_messages.events.created(message)
         await self.changes.changed()
-        return json_response(
-            {
-                "interaction": {
-                    "id": str(interaction.id),
-                    "type": interaction.type,
-                    "response_message_id": str(message.id),
-                    "response_message_loading": kind == 5,
-                    "response_message_ephemeral": message.ephemeral,
-                },
-                "resource": {"type": kind, "message": self.bot_messages.payload(message)},
+        answer: dict[str, Any] = {
+            "interaction": {
+                "id": str(interaction.id),
+                "type": interaction.type,
+                "response_message_id": str(message.id),
+                "response_message_loading": kind == 5,
+                "response_message_ephemeral": message.ephemeral,
             }
-        )
+        }
+        if kind in _SHOWN:
+            answer["resource"] = {"type": kind, "message": self.bot_messages.payload(message)}
+        return json_response(answer)
 
     async def _suggest(self, interaction: Interaction, body: dict[str, Any]) -> web.Response:
         """The choices the member's client shows under the option being typed. Nothing
@@ -124,12 +128,7 @@ class InteractionRoutes:
         interaction.response_type = AUTOCOMPLETE_RESULT
         interaction.responded_at = self.settings.clock.now()
         interaction.answered.set()
-        return json_response(
-            {
-                "interaction": {"id": str(interaction.id), "type": interaction.type},
-                "resource": {"type": AUTOCOMPLETE_RESULT},
-            }
-        )
+        return json_response({"interaction": {"id": str(interaction.id), "type": interaction.type}})
 
     def _webhook_interaction(self, request: web.Request) -> Interaction:
         """The interaction whose token the webhook route uses, while the token lasts. An
@@ -164,7 +163,7 @@ class InteractionRoutes:
 
     async def edit_message(self, request: web.Request) -> web.Response:
         message = await self._webhook_message(request, "edit")
-        body, files = await self.bot_messages.read_body(request)
+        body, files = message_form(request)
         return await self.bot_messages.edit(message, body, files)
 
     async def delete_message(self, request: web.Request) -> web.Response:
@@ -177,7 +176,7 @@ class InteractionRoutes:
         thinking = interaction.response_message
         replaces = thinking is not None and thinking.loading and not thinking.deleted
         await self._where(interaction, "edit" if replaces else "post")
-        body, files = await self.bot_messages.read_body(request)
+        body, files = message_form(request)
         if thinking is not None and replaces:
             # The docs (Interactions, "Create Followup Message"): right after a defer,
             # the follow-up "will function as Edit Original Interaction Response": no

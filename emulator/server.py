@@ -69,6 +69,9 @@ class _Kept(Generic[T]):
 
 
 class DiscordEmulator:
+    check_answers_by_default = False
+    """Whether a new emulator holds its answers to Discord's description
+    (``check_answers``): the tests set it for every emulator they make."""
     bot = _Kept[User]("_world")
     application_id = _Kept[int]("_world")
     users = _Kept[dict[int, User]]("_world")
@@ -128,6 +131,10 @@ class DiscordEmulator:
         self.rate_limits = rate_limits
         """The figures the REST API is rate-limited by (Discord's unless given; None: no
         limits). A test may put others in at any time; see ``rate_limits``."""
+        self.check_answers = self.check_answers_by_default
+        """Whether each answer is held to what Discord's description of the API says that
+        route answers (``answer_schemas``): a mismatch is logged as it happens and raised
+        by ``close`` (an ``AnswerMismatch`` listing them all), which fails a test."""
         self.message_content = False
         """Whether the app has the privileged Message Content intent switched on in the
         Developer Portal: without it, REST gives the bot others' messages without their
@@ -204,9 +211,16 @@ class DiscordEmulator:
         self.base_url = await self._rest.serve(host, port)
 
     async def close(self) -> None:
+        """Stops serving; raises ``AnswerMismatch`` if ``check_answers`` found any."""
         await self._gateway.close()
         await self._rest.close()
         await self._persistence.close()
+        self._rest.answers.raise_any()
+
+    @property
+    def answer_mismatches(self) -> list[str]:
+        """What ``check_answers`` found the emulator's answers to lack, so far."""
+        return self._rest.answers.mismatches
 
     async def keep_state(self, folder: Path) -> bool:
         """Takes up the world an emulator saved in ``folder`` (the bot's user, users,

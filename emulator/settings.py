@@ -31,6 +31,7 @@ class Settings(Protocol):
     base_url: str
     clock: EmulatorClock
     rate_limits: RateLimits | None
+    check_answers: bool
 
     @property
     def gateway_url(self) -> str: ...

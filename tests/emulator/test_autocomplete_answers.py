@@ -58,7 +58,7 @@ async def test_an_autocomplete_is_answered_with_choices_once_and_in_time(place: 
     asked = typing(place)
     status, body = await suggest(place, asked, [BERLIN])
     assert status == 200
-    assert body == {"interaction": {"id": str(asked.id), "type": 4}, "resource": {"type": 8}}
+    assert body == {"interaction": {"id": str(asked.id), "type": 4}}
     assert (asked.response_type, asked.choices) == (8, [BERLIN])
     assert place.channel.messages == []
     status, body = await suggest(place, asked, [BERLIN])
@@ -79,8 +79,10 @@ async def test_an_autocomplete_takes_no_other_answer_and_no_other_interaction_ta
     place: Place,
 ) -> None:
     asked = typing(place)
-    for kind in (4, 5, 6, 7, 9):
-        assert await place.respond(asked, kind, {"content": "hi"}) == (400, REFUSED_TYPE)
+    answers: dict[int, dict[str, Any]] = {kind: {"content": "hi"} for kind in (4, 5, 6, 7)}
+    answers[9] = {"custom_id": "m", "title": "Name", "components": [{"type": 10, "content": "?"}]}
+    for kind, data in answers.items():
+        assert await place.respond(asked, kind, data) == (400, REFUSED_TYPE)
     assert asked.response_type is None and place.channel.messages == []
     assert (await suggest(place, asked, []))[0] == 200
     assert asked.choices == []

@@ -116,7 +116,7 @@ def test_names_in_any_script_pass_in_lower_case(name: str) -> None:
         ("e\u0301", "STRING_TYPE_REGEX"),  # a combining accent belongs to no script of a name
         ("\u0916\u0964", "STRING_TYPE_REGEX"),  # the danda is every Indic script's
         ("x" * 33, "BASE_TYPE_BAD_LENGTH"),
-        ("", "BASE_TYPE_REQUIRED"),
+        ("", "BASE_TYPE_BAD_LENGTH"),
     ],
 )
 def test_a_name_breaking_the_naming_rule_is_refused_for_commands_and_options(
@@ -136,7 +136,7 @@ def test_a_name_breaking_the_naming_rule_is_refused_for_commands_and_options(
         ("neues spiel", True, "APPLICATION_COMMAND_INVALID_NAME"),
         ("isn't", True, "APPLICATION_COMMAND_INVALID_NAME"),
         ("x" * 33, False, "BASE_TYPE_BAD_LENGTH"),
-        ("", False, "BASE_TYPE_REQUIRED"),
+        ("", False, "BASE_TYPE_BAD_LENGTH"),
     ],
 )
 def test_a_translated_name_breaking_the_rule_is_refused_where_discord_names_it(
@@ -172,6 +172,10 @@ def test_a_context_menu_command_has_only_the_length_of_its_name_checked() -> Non
         ),
         (
             [command(options=[sub(description_localizations={"de": ""})])],
+            ("0.options.0.description_localizations.de", "BASE_TYPE_BAD_LENGTH"),
+        ),
+        (
+            [command(options=[sub(description_localizations={"de": "  "})])],
             ("0.options.0.description_localizations.de", "BASE_TYPE_REQUIRED"),
         ),
         (

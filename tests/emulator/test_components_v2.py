@@ -31,7 +31,8 @@ from tests.emulator.v2 import (
 LEGACY = "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2"
 TYPE = "UNION_TYPE_CHOICES"
 TOO_LONG = "BASE_TYPE_MAX_LENGTH"
-TOO_SHORT = "BASE_TYPE_MIN_LENGTH"
+BAD_LENGTH = "BASE_TYPE_BAD_LENGTH"
+POLL = {"question": {"text": "?"}, "answers": [{"poll_media": {"text": "a"}}]}
 REQUIRED = "BASE_TYPE_REQUIRED"
 
 
@@ -43,7 +44,7 @@ REFUSED: dict[str, tuple[Payload, Where, str]] = {
     "content": (v2(text(), content="hi"), ("content",), LEGACY),
     "blank content": (v2(text(), content=" "), ("content",), LEGACY),
     "embeds": (v2(text(), embeds=[{"title": "t"}]), ("embeds",), LEGACY),
-    "a poll": (v2(text(), poll={"question": {"text": "?"}}), ("poll",), LEGACY),
+    "a poll": (v2(text(), poll=POLL), ("poll",), LEGACY),
     "stickers": (v2(text(), sticker_ids=["1"]), ("sticker_ids",), LEGACY),
     "V2 layout without the flag": (
         {"components": [text()]},
@@ -64,7 +65,7 @@ REFUSED: dict[str, tuple[Payload, Where, str]] = {
         ("components", 0, "components", 0, "type"),
         TYPE,
     ),
-    "empty container": (v2(container()), ("components", 0, "components"), TOO_SHORT),
+    "empty container": (v2(container()), ("components", 0, "components"), BAD_LENGTH),
     "container without components": (
         v2({"type": 17}),
         ("components", 0, "components"),
@@ -90,7 +91,8 @@ REFUSED: dict[str, tuple[Payload, Where, str]] = {
         ("components", 0, "spoiler"),
         "BASE_TYPE_BOOLEAN",
     ),
-    "empty text display": (v2(text("")), ("components", 0, "content"), REQUIRED),
+    "empty text display": (v2(text("")), ("components", 0, "content"), BAD_LENGTH),
+    "blank text display": (v2(text("  ")), ("components", 0, "content"), REQUIRED),
     "text display without content": (
         v2({"type": 10}),
         ("components", 0, "content"),
@@ -104,17 +106,17 @@ REFUSED: dict[str, tuple[Payload, Where, str]] = {
     "section without text": (
         v2(section(accessory=button())),
         ("components", 0, "components"),
-        TOO_SHORT,
+        BAD_LENGTH,
     ),
     "section with 4 texts": (
         v2(section(*texts(4), accessory=button())),
         ("components", 0, "components"),
-        TOO_LONG,
+        BAD_LENGTH,
     ),
     "button among a section's texts": (
         v2(section(button(), accessory=thumbnail())),
         ("components", 0, "components", 0, "type"),
-        TYPE,
+        "BASE_TYPE_CHOICES",
     ),
     "text display as accessory": (
         v2(section(text(), accessory=text())),
@@ -134,19 +136,19 @@ REFUSED: dict[str, tuple[Payload, Where, str]] = {
     "thumbnail description of 1025": (
         v2(section(text(), accessory=thumbnail(description="x" * 1025))),
         ("components", 0, "accessory", "description"),
-        TOO_LONG,
+        BAD_LENGTH,
     ),
     "thumbnail without media": (
         v2(section(text(), accessory={"type": 11})),
         ("components", 0, "accessory", "media"),
         REQUIRED,
     ),
-    "gallery without items": (v2(gallery()), ("components", 0, "items"), TOO_SHORT),
-    "gallery of 11": (v2(gallery(*[item()] * 11)), ("components", 0, "items"), TOO_LONG),
+    "gallery without items": (v2(gallery()), ("components", 0, "items"), BAD_LENGTH),
+    "gallery of 11": (v2(gallery(*[item()] * 11)), ("components", 0, "items"), BAD_LENGTH),
     "description of 1025 in a container": (
         v2(container(text(), separator(), gallery(item(description="x" * 1025)))),
         ("components", 0, "components", 2, "items", 0, "description"),
-        TOO_LONG,
+        BAD_LENGTH,
     ),
     "gallery item without media": (
         v2(gallery({"description": "d"})),
@@ -183,7 +185,7 @@ REFUSED: dict[str, tuple[Payload, Where, str]] = {
     "6 buttons in a container's row": (
         v2(container(row(*[button(str(i)) for i in range(6)]))),
         ("components", 0, "components", 0, "components"),
-        TOO_LONG,
+        BAD_LENGTH,
     ),
     "select beside a button": (
         v2(container(row(select(), button()))),
@@ -200,7 +202,7 @@ REFUSED: dict[str, tuple[Payload, Where, str]] = {
         ("components", 0, "components", 1, "accessory", "custom_id"),
         "COMPONENT_CUSTOM_ID_DUPLICATED",
     ),
-    "41 components at the top": (v2(*texts(41)), ("components",), "MAX_COMPONENTS_EXCEEDED"),
+    "41 components at the top": (v2(*texts(41)), ("components",), TOO_LONG),
     "41 components nested": (
         v2(container(*texts(37), section(text(), accessory=button()))),
         ("components",),
@@ -337,7 +339,8 @@ async def test_a_classic_message_keeps_its_rules(place: Place) -> None:
     message = await place.post({"content": "hi", "components": [row(button())]})
     assert not message.components_v2
     assert message.components == [row(button())]
+    rows = [row(button(str(i))) for i in range(6)]
     status, body = await place.call(
-        "POST", f"/channels/{place.channel.id}/messages", {"components": [row()] * 6}
+        "POST", f"/channels/{place.channel.id}/messages", {"components": rows}
     )
     assert (status, codes_at(body, ("components",))) == (400, [TOO_LONG])

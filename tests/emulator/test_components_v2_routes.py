@@ -189,9 +189,10 @@ async def test_a_thinking_answer_takes_no_v2_flag_and_its_edit_makes_it_v2(
     place: Place,
 ) -> None:
     interaction = place.interaction()
-    status, answer = await place.respond(interaction, 5, {"flags": EPHEMERAL | IS_COMPONENTS_V2})
-    assert (status, answer["resource"]["message"]["flags"]) == (200, EPHEMERAL | LOADING)
+    status, _ = await place.respond(interaction, 5, {"flags": EPHEMERAL | IS_COMPONENTS_V2})
     path = place.webhook(interaction) + "/messages/@original"
+    status, answer = await place.call("GET", path)
+    assert (status, answer["flags"]) == (200, EPHEMERAL | LOADING)
     status, answer = await place.call("PATCH", path, v2(text("done")))
     assert (status, answer["flags"]) == (200, EPHEMERAL | IS_COMPONENTS_V2)
 

@@ -61,8 +61,12 @@ async def test_the_first_follow_up_replaces_the_thinking_answer(place: Place) ->
     interaction = place.interaction()
     status, answer = await place.respond(interaction, 5, {"flags": EPHEMERAL})
     assert status == 200
-    assert answer["resource"]["message"]["flags"] == EPHEMERAL | LOADING
+    # Discord's answer to a defer names its message without showing it.
+    assert "resource" not in answer
+    assert answer["interaction"]["response_message_loading"] is True
     (thinking,) = place.channel.messages
+    assert answer["interaction"]["response_message_id"] == str(thinking.id)
+    assert thinking.flags == EPHEMERAL | LOADING
     assert thinking.loading and thinking.ephemeral
 
     status, first = await place.call("POST", place.webhook(interaction), {"content": "done"})

@@ -61,8 +61,19 @@ async def test_a_thread_archives_itself_after_the_duration_it_was_started_with(
     assert daily.archived
 
 
-@pytest.mark.parametrize("duration", [30, 1441, "60", True, 0])
-async def test_a_duration_discord_does_not_allow_is_refused(place: Place, duration: object) -> None:
+@pytest.mark.parametrize(
+    ("duration", "code"),
+    [
+        (30, "BASE_TYPE_CHOICES"),
+        (1441, "BASE_TYPE_CHOICES"),
+        (0, "BASE_TYPE_CHOICES"),
+        ("60", "NUMBER_TYPE_COERCE"),
+        (True, "NUMBER_TYPE_COERCE"),
+    ],
+)
+async def test_a_duration_discord_does_not_allow_is_refused(
+    place: Place, duration: object, code: str
+) -> None:
     message = await place.post({"content": "a"})
     status, body = await place.call(
         "POST",
@@ -70,7 +81,7 @@ async def test_a_duration_discord_does_not_allow_is_refused(place: Place, durati
         {"name": "t", "auto_archive_duration": duration},
     )
     assert (status, body["code"]) == (400, 50035)
-    assert body["errors"]["auto_archive_duration"]["_errors"][0]["code"] == "BASE_TYPE_CHOICES"
+    assert body["errors"]["auto_archive_duration"]["_errors"][0]["code"] == code
     assert place.emulator.threads_of(place.channel) == []
 
 

@@ -1,0 +1,82 @@
+"""A request's body as Discord reads it, once, before its route's handler: JSON, or a
+multipart form's ``payload_json`` with the files beside it (``files[n]``); what the
+routes take from it, and Discord's refusals of a body it cannot read (50109 for JSON
+that isn't, 413 40005 for a file over the size limit)."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiohttp
+from aiohttp import web
+
+from emulator.model import Attachment, snowflake
+from emulator.responses import DiscordError
+
+_FILE_PART = re.compile(r"files\[(\d+)\]")
+
+
+@dataclass(frozen=True)
+class Body:
+    """``fields``: the JSON (None without a body); ``files``: each upload by its index."""
+
+    fields: Any = None
+    files: dict[int, Attachment] = field(default_factory=dict)
+
+
+_BODY = web.RequestKey("body", Body)
+
+
+def invalid_json() -> DiscordError:
+    return DiscordError(400, 50109, "The request body contains invalid JSON.")
+
+
+async def read(request: web.Request, max_attachment_bytes: int) -> Body:
+    """Reads the request's body and keeps it with the request for its handler
+    (``message_form``, ``json_body``)."""
+    if request.content_type.startswith("multipart/"):
+        body = await _form(request, max_attachment_bytes)
+    elif request.can_read_body:
+        try:
+            body = Body(json.loads(await request.read()))
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            raise invalid_json() from None
+    else:
+        body = Body()
+    request[_BODY] = body
+    return body
+
+
+async def _form(request: web.Request, max_attachment_bytes: int) -> Body:
+    fields = None
+    files: dict[int, Attachment] = {}
+    reader = await request.multipart()
+    while (part := await reader.next()) is not None:
+        assert isinstance(part, aiohttp.BodyPartReader)
+        if part.name == "payload_json":
+            try:
+                fields = json.loads(await part.text())
+            except (UnicodeDecodeError, json.JSONDecodeError):
+                raise invalid_json() from None
+        elif part.name and (match := _FILE_PART.fullmatch(part.name)):
+            data = bytes(await part.read())
+            if len(data) > max_attachment_bytes:
+                raise DiscordError(413, 40005, "Request entity too large")
+            files[int(match.group(1))] = Attachment(
+                snowflake(), part.filename or "file", data, part.headers.get("Content-Type")
+            )
+    return Body(fields, files)
+
+
+def json_body(request: web.Request) -> Any:
+    """The request's JSON as sent (None without one)."""
+    return request[_BODY].fields
+
+
+def message_form(request: web.Request) -> tuple[dict[str, Any], dict[int, Attachment]]:
+    """The request's JSON object ({} without one) and its uploaded files."""
+    body = request[_BODY]
+    return (body.fields if isinstance(body.fields, dict) else {}), body.files
