@@ -1,6 +1,6 @@
 """Where a game's messages are: its lobby in the channel, its turns in its thread (if it
-has one) or the channel. A deleted thread sends the game back to its channel (at once by
-``places_gone``, or here at its next post if the bot missed that)."""
+has one) or the channel. A deleted or locked thread sends the game back to its channel (at
+once by ``places_gone``, or here when its table is next posted, if the bot missed that)."""
 
 from __future__ import annotations
 
@@ -25,9 +25,15 @@ LOOK_BACK = 50
 """How many of a channel's newest messages are searched for a lobby or table whose id was
 never recorded (it is looked for at once, so it is among the newest)."""
 Recorded = dict[str, int | None]
-"""Where a change's messages went (``lobby_message_id``, ``turn_message_id``), to record."""
+"""Where a change's messages went (``lobby_message_id``, ``turn_message_id``; ``thread_id``
+when the game left its thread), to record."""
 OWN_DELETES_KEPT = 1024
 """The bot's own deletes remembered: Discord tells of each a moment later, like anyone's."""
+ARCHIVED_THREAD = 50083
+"""Discord's refusal of an edit in an archived thread, and of a post into one that is
+locked too, which only Manage Threads unarchives."""
+LOCKED_THREAD = 160005
+"""Discord's refusal of a post or an edit in a locked thread, without Manage Threads."""
 
 
 def nonce(kind: str, game: Game) -> str:
@@ -60,21 +66,46 @@ class GamePlaces:
 
     async def post(self, game: Game, **message: Any) -> discord.Message:
         """A new message in the game's place, which becomes the channel's newest."""
-        posted = await self._post(game, **message)
+        posted = await self.client.get_partial_messageable(game.place_id).send(**message)
         self.tails.seen(posted.channel.id, posted.id)
         return posted
 
-    async def _post(self, game: Game, **message: Any) -> discord.Message:
+    async def post_table(self, game: Game, **message: Any) -> discord.Message:
+        """The game's table posted anew in its place; if its thread is gone or locked (the
+        bot missed the news, or it came just now), in its channel instead, where the game
+        plays from now on and its other messages follow the table."""
         if game.thread_id is not None:
+            lost = await self._thread_lost(game.guild_id, game.thread_id)
+            if lost is None:
+                try:
+                    return await self.post(game, **message)
+                except discord.NotFound:
+                    lost = "gone"
+                except discord.Forbidden as error:
+                    if error.code not in (ARCHIVED_THREAD, LOCKED_THREAD):
+                        raise
+                    lost = "locked"
+            log.info("the thread of game %s is %s; back to its channel", game.id, lost)
+            await self.service.messages.set_thread(game.id, None)
+            for file in [message.get("file"), *message.get("files", [])]:
+                if file is not None:
+                    file.reset()
+        return await self.post(replace(game, thread_id=None), **message)
+
+    async def _thread_lost(self, guild_id: int, thread_id: int) -> str | None:
+        """Why a game's thread can take its messages no more ("gone", "locked"), or
+        ``None``. Nobody can press a button in a locked thread, a moderator neither, so
+        the bot posts nothing there even where it still may (Manage Threads). discord.py
+        knows only active threads: an archived one (or one the bot never heard of) is
+        asked of Discord, before a post that would unarchive it."""
+        guild = self.client.get_guild(guild_id)
+        thread: object = None if guild is None else guild.get_thread(thread_id)
+        if thread is None:
             try:
-                return await self.client.get_partial_messageable(game.thread_id).send(**message)
+                thread = await self.client.fetch_channel(thread_id)
             except discord.NotFound:
-                log.info("the thread of game %s is gone; back to its channel", game.id)
-                await self.service.messages.set_thread(game.id, None)
-                for file in [message.get("file"), *message.get("files", [])]:
-                    if file is not None:
-                        file.reset()
-        return await self.client.get_partial_messageable(game.channel_id).send(**message)
+                return "gone"
+        return "locked" if isinstance(thread, discord.Thread) and thread.locked else None
 
     async def post_lobby(self, game: Game, **content: Any) -> discord.Message:
         """A fresh lobby message in the game's channel (its old one is lost)."""
@@ -168,7 +199,11 @@ class GamePlaces:
             log.info("game %s's message %s was gone already", game.id, message_id)
         except discord.Forbidden:
             log.info("game %s's message %s can't be deleted; its buttons go", game.id, message_id)
-            await self._strip(message_id, game.place_id)
+            try:
+                await self._strip(message_id, game.place_id)
+            except discord.HTTPException as error:
+                # Nor edited: a thread closed and locked, where nobody can press them.
+                log.info("game %s's message %s stays as it is: %s", game.id, message_id, error)
 
     def deleted_by_bot(self, message_id: int) -> bool:
         """Whether the bot deleted the message itself (not a moderator, say)."""
@@ -222,9 +257,10 @@ class FollowUpsBehind(Exception):
 
 
 def placed(game: Game, recorded: Recorded) -> Game:
-    """The game with its messages where ``recorded`` says they now are."""
+    """The game with its messages (and thread) where ``recorded`` says they now are."""
     return replace(
         game,
         lobby_message_id=recorded.get("lobby_message_id", game.lobby_message_id),
         turn_message_id=recorded.get("turn_message_id", game.turn_message_id),
+        thread_id=recorded.get("thread_id", game.thread_id),
     )

@@ -46,6 +46,8 @@ from bot.discord_ui.lobby_messages import LobbyMessages
 from bot.discord_ui.permission_notices import PermissionNotices
 from bot.discord_ui.pings import TurnPings
 from bot.discord_ui.places import (
+    ARCHIVED_THREAD,
+    LOCKED_THREAD,
     NOTHING_NEWER,
     Answered,
     FollowUpsBehind,
@@ -73,10 +75,9 @@ from i18n import Language, Message
 log = logging.getLogger(__name__)
 
 AS_IT_STANDS = Message("Here is the game as it stands.")
-ARCHIVED_THREAD = 50083
-"""Discord's refusal of an edit in an archived thread, which a post unarchives."""
-NOT_EDITABLE = (OLD_MESSAGE_EDITS, ARCHIVED_THREAD)
-"""Refusals of a table's edit that a table posted anew gets past."""
+NOT_EDITABLE = (OLD_MESSAGE_EDITS, ARCHIVED_THREAD, LOCKED_THREAD)
+"""Refusals of a table's edit that a table posted anew gets past: a post unarchives an
+archived thread, and one that is locked sends the game to its channel."""
 EDITED_FOR = 55 * 60.0
 """Seconds a table is edited in place before it is posted anew: short of the hour after
 which Discord allows its edits only now and then (30046, at a rate it doesn't publish)."""
@@ -576,12 +577,18 @@ class GameTable:
                     self._edits_refused.setdefault(game.id, self.clock.now())
                     raise
                 log.info("game %s's table can't be edited (%s); posted anew", game.id, error.code)
-        message = await self.places.post(game, **sent(card), nonce=nonce("t", game))
+        message = await self.places.post_table(game, **sent(card), nonce=nonce("t", game))
         self._on_table[game.id] = (message.id, game.version)
         self._edits_refused.pop(game.id, None)
         if old is not None:
             await self.places.delete(game, old)
-        return {"turn_message_id": message.id}
+        recorded: Recorded = {"turn_message_id": message.id}
+        if message.channel.id != game.place_id:
+            # Its thread was deleted or locked: the game plays in its channel now, where
+            # its lobby no longer sends anyone to the thread.
+            recorded["thread_id"] = None
+            recorded |= await self.lobbies.show(placed(game, recorded))
+        return recorded
 
     def _editable(self, game_id: int, table: int) -> bool:
         """Whether the table is edited in place rather than posted anew: not when it is

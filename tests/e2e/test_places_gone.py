@@ -13,7 +13,8 @@ import pytest
 
 from bot.discord_ui.features.turns.handlers import Turns
 from bot.storage import EndReason, Game, GameStatus
-from emulator import Channel, Message
+from emulator import Channel, LoggedRequest, Message
+from emulator.rate_limits import SEND_MESSAGE
 from tests.e2e.world import THREAD_PERMISSIONS, World, describe
 
 GAMES = {"claimit": "Claim It!", "nuggets": "Gold Nuggets", "claim": "Claim"}
@@ -24,6 +25,8 @@ TURN = 600
 """The server's default turn time, in seconds."""
 THREAD_IDLE = 1440 * 60
 """How long the bot's game threads stay idle before Discord archives them."""
+MODERATING = THREAD_PERMISSIONS | discord.Permissions(manage_threads=True)
+"""The bot may start threads, post in them and manage them (unarchive a locked one)."""
 TABLE_CONTROLS = ("turn", "pick", "mine")
 """The kinds of custom_id a table's controls have: turn buttons, menus, Claim's My hand."""
 
@@ -322,12 +325,17 @@ async def test_a_game_sent_to_a_channel_it_cant_post_in_waits_there_and_backs_of
     no_tracebacks(caplog)
 
 
+@pytest.mark.parametrize("manages_threads", [False, True])
 @pytest.mark.parametrize("kind", GAMES)
 async def test_a_locked_thread_sends_its_game_to_the_channel_at_once(
-    threaded: World, kind: str, caplog: pytest.LogCaptureFixture
+    threaded: World, kind: str, manages_threads: bool, caplog: pytest.LogCaptureFixture
 ) -> None:
+    """Nobody can press a button in a locked thread, a moderator neither: the game goes,
+    even where the bot could still post there (Manage Threads)."""
     caplog.set_level(logging.INFO)
     world = threaded
+    if manages_threads:
+        await world.discord.set_bot_permissions(world.channel, MODERATING)
     game, thread = await in_a_thread(world, kind)
     asked = len(world.discord.requests)
     await world.discord.lock_thread(thread)
@@ -347,7 +355,74 @@ async def test_a_locked_thread_sends_its_game_to_the_channel_at_once(
     await move(world, game.id, world.channel)
     since = list(world.discord.requests)[asked:]
     assert [r for r in since if r.status >= 400] == []
+    assert posts_into(thread, since) == []
     no_tracebacks(caplog)
+
+
+@pytest.mark.parametrize("manages_threads", [False, True])
+@pytest.mark.parametrize("kind", GAMES)
+async def test_a_thread_closed_and_locked_while_the_bot_was_away_sends_its_game_on(
+    threaded: World, kind: str, manages_threads: bool, caplog: pytest.LogCaptureFixture
+) -> None:
+    """No word of it reached the bot: the game's next show finds the thread locked and
+    goes to the channel, where play goes on, rather than posting into the thread."""
+    caplog.set_level(logging.INFO)
+    world = threaded
+    if manages_threads:
+        await world.discord.set_bot_permissions(world.channel, MODERATING)
+    game, thread = await in_a_thread(world, kind)
+    await world.stop_bots()
+    await world.discord.lock_thread(thread, archive=True)
+    await world.start_bot()
+    asked = len(world.discord.requests)
+    # The turn runs out: the table must show it somewhere players can press.
+    world.clock.advance(TURN)
+    table = await world.discord.wait_for_message(
+        world.channel,
+        lambda m: is_table(m, game.id) and "time ran out" in describe(m),
+        timeout=WAIT,
+    )
+    timed_out = await world.settled(game.id)
+    assert timed_out.version > game.version and timed_out.thread_id is None
+    assert timed_out.turn_message_id == table.id and tables(world.channel, game.id) == [table]
+    lobby = world.discord.messages[game.lobby_message_id or 0]
+    assert f"<#{thread.id}>" not in describe(lobby), "the lobby sends nobody to the thread"
+    refused = [r for r in list(world.discord.requests)[asked:] if r.status >= 400]
+    moved = await move(world, game.id, world.channel)
+    (shown,) = tables(world.channel, game.id)
+    assert moved.shown and moved.turn_message_id == shown.id and moved.thread_id is None
+    since = list(world.discord.requests)[asked:]
+    assert [r for r in since if r.status >= 400] == refused, "refused once, never again"
+    assert posts_into(thread, since) == []
+    assert (thread.archived, thread.locked) == (True, True)
+    no_tracebacks(caplog)
+
+
+async def test_a_post_refused_in_a_thread_locked_unbeknown_to_the_bot_goes_to_the_channel(
+    threaded: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    """discord.py still holds the thread open (no word came): the table's post is refused
+    there once (50083, as it is closed too), and it goes to the channel instead."""
+    caplog.set_level(logging.INFO)
+    world = threaded
+    game, thread = await in_a_thread(world, "claimit")
+    thread.archived = thread.locked = True
+    asked = len(world.discord.requests)
+    world.clock.advance(TURN)
+    table = await world.discord.wait_for_message(
+        world.channel,
+        lambda m: is_table(m, game.id) and "time ran out" in describe(m),
+        timeout=WAIT,
+    )
+    assert (await world.settled(game.id)).turn_message_id == table.id
+    await move(world, game.id, world.channel)
+    since = list(world.discord.requests)[asked:]
+    assert [r.status for r in posts_into(thread, since)] == [403]
+    no_tracebacks(caplog)
+
+
+def posts_into(where: Channel, requests: list[LoggedRequest]) -> list[LoggedRequest]:
+    return [r for r in requests if r.channel == where.id and r.route == SEND_MESSAGE]
 
 
 @pytest.mark.parametrize("how", ["idle", "moderator"])

@@ -6,16 +6,17 @@ game's next deadline or ``board``:
   with the Guild Messages intent it asks for. The game is shown anew at the bottom, as it
   stands. (Missed while the bot was away, the next edit's 10008 posts it anew, as every
   show does.)
-- its channel deleted (CHANNEL_DELETE), or the thread it was started in, or that place
-  locked to the bot: it ends unrated, its clock stopped, and nothing asks the gone place
-  again. Its players are told by DM, the one place the bot can still reach them: once
-  each, and a player who takes no DMs from the bot (50007) is not told at all.
-- its own thread deleted (THREAD_DELETE) or locked (THREAD_UPDATE) where the bot lacks
-  Manage Threads, so it can no longer post there: it goes on in its channel, its table
-  posted there with a line saying why, its ping following it. The table and ping of a
-  locked thread are deleted there first (allowed while the thread is active). A channel
-  plays one game, so if it has a game of its own, the game ends instead, its lobby in the
-  channel saying why.
+- its channel deleted (CHANNEL_DELETE), or the thread it was started in deleted or
+  locked: it ends unrated, its clock stopped, and nothing asks the gone place again. Its
+  players are told by DM, the one place the bot can still reach them: once each, and a
+  player who takes no DMs from the bot (50007) is not told at all.
+- its own thread deleted (THREAD_DELETE) or locked (THREAD_UPDATE): nobody can press a
+  button in a locked thread, a moderator neither (discord/discord-api-docs#7900), so
+  whether or not the bot could still post there (Manage Threads), the game goes on in its
+  channel, its table posted there with a line saying why, its ping following it. The
+  table and ping of a locked thread are deleted there first where the bot may: while the
+  thread is active, or with Manage Threads. A channel plays one game, so if it has a game
+  of its own, the game ends instead, its lobby in the channel saying why.
 - its thread archived (idle for a day, or by a moderator): Discord refuses every edit in
   an archived thread (50083) but lets a post unarchive it, and a bot without Manage
   Threads can't unarchive it otherwise. So the thread is left archived, the game's table
@@ -137,18 +138,17 @@ class PlacesGone(Feature):
         """A thread was archived or locked (or changed otherwise, which matters not)."""
         metadata = event.data.get("thread_metadata", {})
         archived = bool(metadata.get("archived"))
-        locked_out = bool(metadata.get("locked")) and not self._manages_threads(
-            event.guild_id, event.parent_id
-        )
-        if self.table.work.stopping or not (archived or locked_out):
+        locked = bool(metadata.get("locked"))
+        if self.table.work.stopping or not (archived or locked):
             return
         for game in await self.service.games_here(event.thread_id):
             work: Callable[[], Awaitable[object]]
-            if locked_out and game.channel_id == event.thread_id:
+            if locked and game.channel_id == event.thread_id:
                 work = functools.partial(self._end, game.id)
-            elif locked_out:
+            elif locked:
+                clear = not archived or self._manages_threads(event.guild_id, event.parent_id)
                 work = functools.partial(
-                    self._leave_thread, game.id, event.thread_id, THREAD_LOCKED, clear=not archived
+                    self._leave_thread, game.id, event.thread_id, THREAD_LOCKED, clear=clear
                 )
             else:
                 since = metadata.get("archive_timestamp")
@@ -200,7 +200,8 @@ class PlacesGone(Feature):
         self, game_id: int, thread_id: int, why: Message, *, clear: bool = False
     ) -> None:
         """The game goes on in its channel, its table there saying ``why``; ``clear``: its
-        table and ping in the thread are deleted (a locked thread stays in view)."""
+        table and ping in the thread are deleted (a locked thread stays in view, its
+        buttons dead)."""
         game = await self.service.game(game_id)
         if game.thread_id != thread_id or not game.status.is_open:
             return
@@ -268,7 +269,7 @@ class PlacesGone(Feature):
 
     def _manages_threads(self, guild_id: int, parent_id: int) -> bool:
         """Whether the bot has Manage Threads in the thread's channel, and so may still
-        post and edit in its locked threads."""
+        delete its messages in a locked thread that is archived too."""
         guild = self.client.get_guild(guild_id)
         parent = None if guild is None else guild.get_channel(parent_id)
         if guild is None or parent is None:
