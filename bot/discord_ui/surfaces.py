@@ -24,6 +24,7 @@ import discord
 from bot.discord_ui import limits
 from bot.discord_ui.cards import Card, edited, sent
 from bot.games.limits import shortened
+from bot.service.errors import NotOnThisMessage
 
 log = logging.getLogger(__name__)
 
@@ -171,6 +172,16 @@ async def reveal(interaction: discord.Interaction, rendering: Awaitable[Card]) -
     if interaction.response.is_done():
         return (await interaction.followup.send(**content, wait=True)).id
     return (await interaction.response.send_message(**content)).message_id
+
+
+def require_private(interaction: discord.Interaction) -> None:
+    """Refuses a press that would turn the message pressed (a leaderboard's page, a
+    replay's step) unless that message is the presser's alone: its controls are never on
+    one everybody sees, and a custom_id copied onto a game's table would turn the table
+    into a leaderboard for everyone."""
+    pressed = interaction.message
+    if pressed is None or not pressed.flags.ephemeral:
+        raise NotOnThisMessage()
 
 
 async def update_private(

@@ -101,12 +101,33 @@ class NotInGame(ServiceError):
 
 
 class NotHere(ServiceError):
-    """A button of a game in another channel or server (a copied custom_id)."""
+    """A button naming no game played where it was pressed (a copied or hand-made
+    custom_id): whether that game is elsewhere or none at all, the answer is the same, so
+    that nobody learns of another place's games by naming them."""
+
+    def __init__(self) -> None:
+        super().__init__(Message("That button isn't for a game played here, so nothing happened."))
+
+
+class NotOnThisMessage(ServiceError):
+    """A control that turns the message pressed (a leaderboard's page, a replay's step),
+    pressed on a message everybody sees: only a copied or hand-made custom_id can."""
 
     def __init__(self) -> None:
         super().__init__(
+            Message("That button doesn't belong on this message, so nothing happened.")
+        )
+
+
+class NoLadderHere(ServiceError):
+    """A leaderboard's page turned in a direct message (a custom_id copied there)."""
+
+    def __init__(self, command: str) -> None:
+        super().__init__(
             Message(
-                "That button belongs to a game in another channel or server, so nothing happened."
+                "A leaderboard is a server's, so there is none here: ask for it with "
+                "{leaderboard} in the server.",
+                leaderboard=slash(command, "leaderboard"),
             )
         )
 

@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 
 from bot.games.registry import rules_for
 from bot.games.rules import AnyRules
-from bot.service.errors import GameNotFound, NotHere, NotThisGame
+from bot.service.errors import GameNotFound, NotHere, NotInGame, NotThisGame
 from bot.storage import game_queries, move_queries
 from bot.storage.connection import Connection
 from bot.storage.records import Game, Move
@@ -24,8 +24,7 @@ class Where(NamedTuple):
     """A game of another kind refuses it (a custom_id can be forged to name any game)."""
     direct: bool = False
     """Pressed in the presser's own direct messages with the bot (their turn notice):
-    no server or channel to check, only that they play the game, which the turn's own
-    checks see to."""
+    no server or channel to check, only that they play the game."""
 
 
 class Actor(NamedTuple):
@@ -43,24 +42,41 @@ SYSTEM = Actor(None)
 """The bot itself, playing a computer seat or acting on a deadline."""
 
 
-async def load_game(connection: Connection, game_id: int, where: Where | None = None) -> Game:
-    """The game, refused unless it is played where the request comes from: a button's
-    custom_id can be copied anywhere."""
+async def load_game(
+    connection: Connection, game_id: int, where: Where | None = None, asker: int | None = None
+) -> Game:
+    """The game, refused unless it is played where the request comes from (``where``):
+    a button's custom_id can be copied anywhere, and its game id written by hand. Game
+    ids run across every server, so whoever may not see a game is refused in the same
+    words whatever the id names (a game there or none, of any kind, in any state): in a
+    place, any game not played there; in a direct message, any game ``asker`` plays no
+    seat of."""
     game = await game_queries.load_game(connection, game_id)
-    if game is None:
-        raise GameNotFound()
-    if where is not None and where.kind is not None and where.kind != game.kind:
-        raise NotThisGame()
-    if (
-        where is not None
-        and not where.direct
-        and (
-            where.guild_id != game.guild_id
-            or where.channel_id not in (game.channel_id, game.thread_id)
-        )
-    ):
+    if where is None:
+        if game is None:
+            raise GameNotFound()
+        return game
+    if where.direct:
+        if game is None or asker is None or game.seat_of(asker) is None:
+            raise NotInGame()
+    elif game is None or not _played_in(game, where):
         raise NotHere()
+    if where.kind is not None and where.kind != game.kind:
+        raise NotThisGame()
     return game
+
+
+async def load_for(connection: Connection, game_id: int, actor: Actor) -> Game:
+    """The game as ``actor`` may ask about it where they ask (refused as ``load_game``
+    refuses)."""
+    return await load_game(connection, game_id, actor.where, actor.user_id)
+
+
+def _played_in(game: Game, where: Where) -> bool:
+    return where.guild_id == game.guild_id and where.channel_id in (
+        game.channel_id,
+        game.thread_id,
+    )
 
 
 async def with_moves(connection: Connection, *, game_id: int) -> tuple[Game, list[Move]]:

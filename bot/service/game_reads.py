@@ -8,7 +8,7 @@ from collections.abc import Callable
 from bot.games.registry import registration_for
 from bot.service.errors import NoSuchBegunGame, NothingToLog, NotInGame
 from bot.service.game_checks import playing
-from bot.service.game_loading import Actor, load_game
+from bot.service.game_loading import Actor, load_for, load_game
 from bot.storage import deadline_queries, game_queries, place_queries
 from bot.storage.connection import Connection
 from bot.storage.database import Database
@@ -74,7 +74,7 @@ class GameReads:
     async def seat_for(self, game_id: int, actor: Actor) -> tuple[Game, Seat]:
         """The game being played and ``actor``'s seat in it, for their private message;
         refused for anyone not playing it (a seat a computer player took over included)."""
-        game = await self._db.read(lambda connection: load_game(connection, game_id, actor.where))
+        game = await self._db.read(lambda connection: load_for(connection, game_id, actor))
         playing(game)
         seat = None if actor.user_id is None else game.seat_of(actor.user_id)
         if seat is None:

@@ -54,7 +54,7 @@ from bot.service.game_checks import (
     require_open,
     seat_to_move,
 )
-from bot.service.game_loading import Actor, Where, game_rules, load_game
+from bot.service.game_loading import Actor, Where, game_rules, load_for, load_game
 from bot.service.game_parts import (
     Player,
     bot_for,
@@ -259,7 +259,7 @@ class GameService(GameReads):
         user_id = actor.user_id
 
         async def leaving(connection: Connection, note: Written) -> Game:
-            game = await load_game(connection, game_id, actor.where)
+            game = await load_for(connection, game_id, actor)
             seat = None if user_id is None else game.seat_of(user_id)
             if seat is None:
                 raise NotInGame()
@@ -293,7 +293,7 @@ class GameService(GameReads):
         chosen = level_named(level)
 
         async def adding(connection: Connection, note: Written) -> Game:
-            game = await load_game(connection, game_id, actor.where)
+            game = await load_for(connection, game_id, actor)
             require_lobby(game, version)
             require_host(game, actor)
             if not (await settings_queries.guild_settings(connection, game.guild_id)).bots_allowed:
@@ -310,7 +310,7 @@ class GameService(GameReads):
         """The host frees a computer player's seat."""
 
         async def removing(connection: Connection, note: Written) -> Game:
-            game = await load_game(connection, game_id, actor.where)
+            game = await load_for(connection, game_id, actor)
             require_lobby(game, version)
             require_host(game, actor)
             if not 0 <= seat < len(game.seats) or not game.seats[seat].is_bot:
@@ -325,7 +325,7 @@ class GameService(GameReads):
         """Starts the game with a first player drawn at random."""
 
         async def starting(connection: Connection, note: Written) -> Game:
-            game = await load_game(connection, game_id, actor.where)
+            game = await load_for(connection, game_id, actor)
             require_lobby(game, version)
             require_host(game, actor)
             rules = game_rules(game)
@@ -358,7 +358,7 @@ class GameService(GameReads):
         """Ends an open game unrated; the host or a moderator may, even when its data is broken."""
 
         async def cancelling(connection: Connection, note: Written) -> Game:
-            game = await load_game(connection, game_id, actor.where)
+            game = await load_for(connection, game_id, actor)
             require_open(game)
             if not actor.can_moderate:
                 require_host(game, actor)
@@ -464,9 +464,7 @@ class GameService(GameReads):
         # call), a press on a version is refused as stale; one that names no version, or
         # a seat's own decision, is worked out again on what is stored now.
         for _ in range(OVERTAKEN_TRIES):
-            game = await self._db.read(
-                lambda connection: load_game(connection, game_id, actor.where)
-            )
+            game = await self._db.read(lambda connection: load_for(connection, game_id, actor))
             state = playing(game)
             seat = seat_to_move(game, state, actor)
             if key is None:

@@ -258,11 +258,13 @@ def refusals() -> Iterator[errors.ServiceError]:
         errors.NothingToLog("Gold Nuggets", "nuggets"),
         errors.NoSuchBegunGame("Gold Nuggets", 1_000_000_000, "nuggets"),
         errors.NotAChoice("quiet_from", "x" * 6000),
+        errors.NoLadderHere("nuggets"),
     )
     simple = (
         errors.GameNotFound,
         errors.NotInGame,
         errors.NotHere,
+        errors.NotOnThisMessage,
         errors.NotThisGame,
         errors.NotOnTheMenu,
         Stopping,

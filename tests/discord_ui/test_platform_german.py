@@ -194,6 +194,8 @@ def refusals() -> Iterator[errors.ServiceError]:
         errors.NotAChoice("notify", "telepathy"),
         errors.NotInGame(),
         errors.NotHere(),
+        errors.NotOnThisMessage(),
+        errors.NoLadderHere("claimit"),
         errors.NotThisGame(),
         errors.NotOnTheMenu(),
         Stopping(),

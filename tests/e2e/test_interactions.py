@@ -91,7 +91,7 @@ async def test_hand_made_custom_ids_are_answered_and_ignored(world: World) -> No
         await world.click(mover, turn, "not-a-claimit-button")
     )
     missing = ephemeral_answer(await world.click(mover, turn, "claimit:turn:99999:1:roll"))
-    assert missing == "That game doesn't exist any more."
+    assert missing == "That button isn't for a game played here, so nothing happened."
     assert await current_version(world) == version
 
 

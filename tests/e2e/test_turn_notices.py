@@ -203,7 +203,7 @@ async def test_a_lobby_button_copied_into_a_dm_is_refused(world: World) -> None:
     refused = await world.discord.answer(
         await world.discord.forge(outsider, copied, {"custom_id": join, "component_type": 2})
     )
-    assert "belongs to a game in another channel or server" in ephemeral_answer(refused), "refused"
+    assert "isn't for a game played here" in ephemeral_answer(refused), "refused"
     game = await world.bots[0].service.current_game(world.channel.id)
     assert game is not None and [s.user_id for s in game.seats] == [ann.id]
 

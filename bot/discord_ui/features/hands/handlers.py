@@ -14,7 +14,7 @@ from bot.discord_ui.controls.hands import PrivateButton, PrivateOpen
 from bot.discord_ui.feature import Feature, takes
 from bot.discord_ui.interactions import actor_of, reader
 from bot.discord_ui.places import Answered
-from bot.discord_ui.surfaces import in_time, reveal, update_private
+from bot.discord_ui.surfaces import in_time, require_private, reveal, update_private
 from bot.games.outcome import Outcome
 from bot.service.errors import BoardMovedOn, NotYourTurn
 from bot.storage import Game
@@ -75,6 +75,9 @@ class Hands(Feature):
         except (BoardMovedOn, NotYourTurn) as refused:
             if in_dm:
                 raise
+            # Shown in the message pressed, which must be the hand: a hand's custom_id
+            # copied onto the table would show everybody the hand there.
+            require_private(interaction)
             # What the message offered is gone (a hand that fell behind offers a turn that
             # isn't its player's any more): what there is to decide now is shown instead.
             game, seat = await self.table.service.seat_for(game_id, actor)

@@ -14,9 +14,11 @@ from bot.discord_ui.features.ladder import messages
 from bot.discord_ui.features.ladder.components import LadderPageButton
 from bot.discord_ui.features.ladder.messages import LADDER_COLOUR
 from bot.discord_ui.interactions import reader
+from bot.discord_ui.surfaces import require_private
+from bot.games.faces import face_for
 from bot.games.registry import rules_for
 from bot.service import LadderService, Leaderboard
-from bot.service.errors import NotAllowedToRecompute
+from bot.service.errors import NoLadderHere, NotAllowedToRecompute
 from i18n import Language
 
 
@@ -43,6 +45,9 @@ class Ladder(Feature):
     @takes(LadderPageButton)
     async def turn_page(self, interaction: discord.Interaction, button: LadderPageButton) -> None:
         """Previous or Next on a leaderboard: the asker's message turns to that page."""
+        if interaction.guild_id is None:
+            raise NoLadderHere(face_for(button.kind).command)
+        require_private(interaction)
         board = await self._board(interaction, button.kind, button.page)
         if not board.entries:
             gone = Card(title=None, text=messages.no_ladder(button.kind, reader(interaction)))

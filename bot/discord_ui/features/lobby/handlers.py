@@ -17,7 +17,7 @@ from bot.discord_ui.feature import Feature, takes
 from bot.discord_ui.interactions import actor_of, player_of, reader
 from bot.discord_ui.permissions import missing_thread_permissions
 from bot.discord_ui.places import Recorded
-from bot.discord_ui.surfaces import announce, tell, update_clicked
+from bot.discord_ui.surfaces import acknowledge, announce, tell, update_clicked
 from bot.games import shared_words
 from bot.games.faces import face_for
 from bot.service.errors import NotOnTheMenu
@@ -117,8 +117,11 @@ class Lobbies(Feature):
         self, interaction: discord.Interaction, pressed: LobbyButton | BotSelect
     ) -> None:
         """A lobby's button or menu: join, leave, add or remove a computer player, start or
-        cancel; the lobby shows the result, or becomes the game's table."""
-        game_id, version, action = pressed.game, pressed.version, pressed.action
+        cancel; the lobby shows the result, or becomes the game's table. Pressed on a
+        message that doesn't show it (a custom_id copied onto another), starting and
+        cancelling are refused as on a lobby that has moved on, and the rest is shown on
+        the lobby's own message, never on the one pressed."""
+        game_id, version, action = pressed.game, pressed.seen(pressed.version), pressed.action
         actor = actor_of(interaction, pressed.kind)
 
         # Joining and leaving mean the same whatever the lobby showed; starting
@@ -142,6 +145,9 @@ class Lobbies(Feature):
         async def show(game: Game) -> Recorded:
             if game.status is GameStatus.ACTIVE:
                 return await self.table.start(game, interaction)
+            if not pressed.shown:
+                await acknowledge(interaction)
+                return await self.table.lobbies.show(game)
             content, _ = await self.table.lobbies.message(game)
             await update_clicked(interaction, **content)
             return {}

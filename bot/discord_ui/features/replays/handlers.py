@@ -26,13 +26,19 @@ from bot.discord_ui.features.replays.components import JumpMenu, ShareReplayButt
 from bot.discord_ui.features.replays.description import replay_description
 from bot.discord_ui.features.replays.stepper import jumped_to, step_card
 from bot.discord_ui.interactions import reader
-from bot.discord_ui.surfaces import reveal, tell, update_private
+from bot.discord_ui.surfaces import require_private, reveal, tell, update_private
 from bot.games import shared_words
 from bot.games.face import GOLD
 from bot.games.faces import face_for
 from bot.games.painters import PAINTERS
 from bot.games.replay import Replay, ReplayTooLarge
-from bot.service.errors import NoSuchFinishedGame, NotHere, NotOnTheMenu, NotThisGame
+from bot.service.errors import (
+    GameNotFound,
+    NoSuchFinishedGame,
+    NotHere,
+    NotOnTheMenu,
+    NotThisGame,
+)
 from bot.service.replay_service import ReplayService
 from bot.storage import Game, GameStatus, SharedReplay
 from i18n import Language, Message
@@ -139,6 +145,8 @@ class Replays(Feature):
         """Step through (on a replay): the first step, in a private message of the
         presser's own; first, back, next and last (on that message): the step the button
         names, in place."""
+        if button.way != "open":
+            require_private(interaction)
         game = await self._finished(interaction, button.kind, button.game)
         lang = reader(interaction)
         replay = await self._replay(game, lang)
@@ -151,6 +159,7 @@ class Replays(Feature):
     @takes(JumpMenu)
     async def jump(self, interaction: discord.Interaction, menu: JumpMenu) -> None:
         """A chapter picked in a step-through's menu: its first step, in place."""
+        require_private(interaction)
         game = await self._finished(interaction, menu.kind, menu.game)
         lang = reader(interaction)
         replay = await self._replay(game, lang)
@@ -166,12 +175,16 @@ class Replays(Feature):
 
     async def _finished(self, interaction: discord.Interaction, kind: str, game_id: int) -> Game:
         """The finished game a button names, refused unless it is this server's (a
-        custom_id can be copied anywhere)."""
-        game = await self.table.service.game(game_id)
-        if game.kind != kind:
-            raise NotThisGame()
+        custom_id can be copied anywhere): any other, or none, in the same words, so that
+        naming ids tells nobody of another server's games."""
+        try:
+            game = await self.table.service.game(game_id)
+        except GameNotFound:
+            raise NotHere() from None
         if game.guild_id != interaction.guild_id:
             raise NotHere()
+        if game.kind != kind:
+            raise NotThisGame()
         if game.status is not GameStatus.FINISHED:
             face = face_for(kind)
             raise NoSuchFinishedGame(face.title, shared_words.number(game), face.command)
