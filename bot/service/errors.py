@@ -132,6 +132,19 @@ class NoLadderHere(ServiceError):
         )
 
 
+class NoLongerMember(ServiceError):
+    """A press from a direct message by someone the game's server no longer has (they
+    left, or were kicked or banned, and the bot heard nothing of it)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            Message(
+                "You're no longer a member of the server this game is played in, so you no "
+                "longer play in it."
+            )
+        )
+
+
 class NotYourTurn(ServiceError):
     """Someone acts when another player is to."""
 

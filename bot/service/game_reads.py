@@ -29,6 +29,11 @@ class GameReads:
         """The game as stored now, refused (``GameNotFound``) when there is none."""
         return await self._db.read(lambda connection: load_game(connection, game_id))
 
+    async def game_for(self, game_id: int, actor: Actor) -> Game:
+        """The game as ``actor`` may ask about it where they ask: refused, in the same
+        words whatever the id names, to whoever may not see it there (``load_game``)."""
+        return await self._db.read(lambda connection: load_for(connection, game_id, actor))
+
     async def current_game(self, channel_id: int) -> Game | None:
         """The lobby or running game (of any kind) played in this channel or thread, or
         else the first one started from this channel into a thread of its own."""

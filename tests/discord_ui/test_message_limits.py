@@ -265,6 +265,7 @@ def refusals() -> Iterator[errors.ServiceError]:
         errors.NotInGame,
         errors.NotHere,
         errors.NotOnThisMessage,
+        errors.NoLongerMember,
         errors.NotThisGame,
         errors.NotOnTheMenu,
         Stopping,

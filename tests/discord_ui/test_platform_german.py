@@ -196,6 +196,7 @@ def refusals() -> Iterator[errors.ServiceError]:
         errors.NotHere(),
         errors.NotOnThisMessage(),
         errors.NoLadderHere("claimit"),
+        errors.NoLongerMember(),
         errors.NotThisGame(),
         errors.NotOnTheMenu(),
         Stopping(),

@@ -12,6 +12,7 @@ import discord
 from bot.discord_ui.cards import Card
 from bot.discord_ui.controls.hands import PrivateButton, PrivateOpen
 from bot.discord_ui.feature import Feature, takes
+from bot.discord_ui.features.leaving.handlers import Leaving
 from bot.discord_ui.interactions import actor_of, reader
 from bot.discord_ui.places import Answered
 from bot.discord_ui.surfaces import in_time, require_private, reveal, update_private
@@ -58,6 +59,9 @@ class Hands(Feature):
         game_id, key, intent = button.game, button.seen(button.key), button.intent
         actor = actor_of(interaction, button.kind, from_dm=True)
         in_dm = interaction.guild_id is None
+        if in_dm:
+            leaving = self.core.features.get(Leaving)
+            await in_time(interaction, leaving.require_member(game_id, actor))
 
         async def change() -> Outcome:
             return await self.table.service.act(game_id, actor, None, intent, key=key)

@@ -8,18 +8,24 @@ import discord
 
 from bot.discord_ui import text
 from bot.discord_ui.commanded_game import game_meant
-from bot.discord_ui.feature import Feature
+from bot.discord_ui.feature import Core, Feature
+from bot.discord_ui.features.leaving.memberships import Memberships
 from bot.discord_ui.interactions import actor_of, reader
 from bot.discord_ui.places import Recorded
 from bot.discord_ui.surfaces import tell
 from bot.games.escaping import escaped
 from bot.service import Actor, ServiceError
+from bot.service.errors import NoLongerMember
 from bot.storage import Game, GameStatus
 
 
 class Leaving(Feature):
     """Games that go on without someone: ``cancel``, ``leave``, a player who left the
     server."""
+
+    def __init__(self, core: Core) -> None:
+        super().__init__(core)
+        self.memberships = Memberships(core.table.client, core.clock)
 
     async def cancel(self, interaction: discord.Interaction, kind: str) -> None:
         """``/<game> cancel``: the host (or a moderator) ends the channel's game, unrated."""
@@ -72,7 +78,20 @@ class Leaving(Feature):
 
     async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
         """Someone left the server (or their account is gone): their seats are freed."""
+        self.memberships.left(payload.guild_id, payload.user.id)
         await self.member_left(payload.guild_id, payload.user.id)
+
+    async def require_member(self, game_id: int, actor: Actor) -> None:
+        """Before a press from a direct message, which says nothing of which servers the
+        presser is in: refused (``NoLongerMember``) when the game's server no longer has
+        them, their seats there going to computer players as when they leave. Someone
+        who plays no seat of the game is refused as the service refuses them there, in
+        the same words whatever the id names, and never looked up."""
+        assert actor.user_id is not None
+        game = await self.table.service.game_for(game_id, actor)
+        if await self.memberships.gone(game.guild_id, actor.user_id):
+            await self.member_left(game.guild_id, actor.user_id)
+            raise NoLongerMember()
 
     async def member_left(self, guild_id: int, user_id: int) -> None:
         """Someone left the server (or their account is gone): their seats are freed."""

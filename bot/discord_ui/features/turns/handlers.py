@@ -20,7 +20,7 @@ from bot.discord_ui.features.leaving.handlers import Leaving
 from bot.discord_ui.game_log import log_cards
 from bot.discord_ui.interactions import actor_of, deferral, reader
 from bot.discord_ui.places import Answered, Recorded
-from bot.discord_ui.surfaces import announce, tell
+from bot.discord_ui.surfaces import announce, in_time, tell
 from bot.discord_ui.table import AS_IT_STANDS
 from bot.games import shared_words
 from bot.games.faces import face_for
@@ -146,6 +146,9 @@ class Turns(Feature):
         game_id, version = pressed.game, pressed.seen(pressed.version)
         intent = pressed.intent if isinstance(pressed, TurnButton) else selected(interaction)
         actor = actor_of(interaction, pressed.kind, from_dm=True)
+        if interaction.guild_id is None:
+            leaving = self.core.features.get(Leaving)
+            await in_time(interaction, leaving.require_member(game_id, actor))
 
         async def change() -> Outcome:
             return await self.table.service.act(game_id, actor, version, intent)
@@ -183,9 +186,11 @@ class Turns(Feature):
             )
             return
         if game.state is not None:
+            leaving = self.core.features.get(Leaving)
             for seat in presenter.acting(game):
-                if seat.user_id is not None and await self._gone(game.guild_id, seat.user_id):
-                    await self.core.features.get(Leaving).member_left(game.guild_id, seat.user_id)
+                user = seat.user_id
+                if user is not None and await leaving.memberships.gone(game.guild_id, user):
+                    await leaving.member_left(game.guild_id, user)
                     return
         await self.table.move(
             game_id, lambda: self.table.service.time_out(game_id, version), self.table.show
@@ -207,15 +212,3 @@ class Turns(Feature):
             lang = await self.table.languages.of_game(game)
             await self.table.pings.remind_before_end(game, lang)
             await self.table.service.messages.mark_reminded(game_id, deadline)
-
-    async def _gone(self, guild_id: int, user_id: int) -> bool:
-        guild = self.table.client.get_guild(guild_id)
-        if guild is None:
-            return False
-        try:
-            await guild.fetch_member(user_id)
-        except discord.NotFound:
-            return True
-        except discord.HTTPException:
-            log.info("could not check whether %s is still in server %s", user_id, guild_id)
-        return False
