@@ -248,12 +248,13 @@ NOTHING_NEWER = -1
 
 
 class FollowUpsBehind(Exception):
-    """The table shows a change, but its ping could not go out (or go); ``recorded``: where
-    the table now is."""
+    """The table shows a change, but its ping could not go out (or go): Discord refused
+    (``cause``); ``recorded``: where the table now is."""
 
-    def __init__(self, recorded: Recorded) -> None:
-        super().__init__("the ping could not be brought up to date")
+    def __init__(self, recorded: Recorded, cause: discord.HTTPException) -> None:
+        super().__init__(f"the ping could not be brought up to date: {cause}")
         self.recorded = recorded
+        self.cause = cause
 
 
 def placed(game: Game, recorded: Recorded) -> Game:

@@ -7,6 +7,7 @@ import discord
 
 from bot.discord_ui.interactions import reader
 from bot.discord_ui.permissions import missing_to_show
+from bot.discord_ui.places import FollowUpsBehind
 from bot.storage.write_refusals import WritesRefused
 from i18n import Message
 
@@ -26,7 +27,9 @@ UNKNOWN_CHANNEL = 10003
 def expected(error: Exception) -> bool:
     """A failure Discord gives every day (a refusal or an outage), or a write the
     database refuses for the machine's cause (a full disk, which storage reports): not a
-    bug of ours."""
+    bug of ours. A ping behind its table is as expected as what kept it behind."""
+    if isinstance(error, FollowUpsBehind):
+        return expected(error.cause)
     return isinstance(error, discord.HTTPException | ConnectionError | TimeoutError | WritesRefused)
 
 

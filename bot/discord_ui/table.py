@@ -215,7 +215,12 @@ class GameTable:
             except FollowUpsBehind as behind:
                 # The table shows the change; its ping or hands are behind. The reconciler
                 # brings them up, and nobody is told the change wasn't shown.
-                log.info("game %s's ping or hands fell behind", game.id, exc_info=behind)
+                log.info(
+                    "game %s's ping fell behind: %s",
+                    game.id,
+                    behind.cause,
+                    exc_info=not expected(behind),
+                )
                 self.reconciler.retry(game.id)
                 try:
                     await self.service.messages.mark_shown(game.id, NOTHING_NEWER, behind.recorded)
@@ -623,7 +628,7 @@ class GameTable:
                 game = await self.pings.relink(game, lang)
             game = await self.pings.update(game, before, lang, actor)
         except discord.HTTPException as error:
-            raise FollowUpsBehind(recorded or {}) from error
+            raise FollowUpsBehind(recorded or {}, error) from error
         if not game.status.is_open:
             self.let_go(game.id)
         elif computer_to_move(game, self.clock.now()):
@@ -649,6 +654,11 @@ class GameTable:
                     await self.pings.remind_now(game, version, await self.languages.of_game(game))
         except Stopping:
             log.info("a held ping of game %s waits for the restart", game_id)
+        except Exception as error:
+            if not expected(error):
+                raise
+            # Whoever is to act has the table in front of them; they are not pinged later.
+            log.warning("a held ping of game %s did not go out: %s", game_id, error)
 
 
 def computer_to_move(game: Game, now: float) -> bool:

@@ -6,7 +6,9 @@ backoff; each refusal is one log line."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import random
 
 import discord
 import pytest
@@ -15,9 +17,11 @@ from bot.discord_ui.features.turns.handlers import Turns
 from bot.storage import GameStatus
 from emulator import DEFAULT_BOT_PERMISSIONS, Channel, Message
 from tests.e2e.test_places_gone import WAIT, in_a_thread, move
-from tests.e2e.world import THREAD_PERMISSIONS, World, describe
+from tests.e2e.world import THREAD_PERMISSIONS, World, describe, pick_button
 
 TURN = 600
+PING_DELAY = 30
+"""The server's default wait, in seconds, before someone playing along is pinged."""
 
 
 def no_tracebacks(caplog: pytest.LogCaptureFixture) -> None:
@@ -121,6 +125,54 @@ async def test_a_move_the_table_cannot_follow_tells_its_player_which_permission_
     assert "missing the Send Messages permission" in answer.content
     assert "Nobody's time runs" in answer.content
     no_tracebacks(caplog)
+
+
+async def test_send_messages_lost_mid_game_is_one_log_line_a_refusal_and_play_goes_on(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A click's answer still edits the table, but the turn's pings can't go out: each
+    refusal is one log line, never a traceback, nothing is tried in a loop, and the game
+    goes on, every move committed and its clicker answered."""
+    caplog.set_level(logging.INFO)
+    table = await world.start_game(2, "claimit")
+    game = await world.bots[0].service.current_game(world.channel.id)
+    assert game is not None
+    without = DEFAULT_BOT_PERMISSIONS & ~discord.Permissions(send_messages=True)
+    await world.discord.set_bot_permissions(world.channel, without)
+    asked = len(world.discord.requests)
+    rng = random.Random(3)
+    turns = 0
+    while turns < 3:
+        before = await world.settled(game.id)
+        mover = await world.mover()
+        clicked = await world.click(mover, table, pick_button(table, rng, stop_chance=1.0))
+        assert clicked.response_type == 7 and not clicked.errors
+        after = await world.settled(game.id)
+        assert after.version > before.version
+        turns += (await world.mover()) != mover
+    # Whoever plays along is pinged once the server's ping delay is over: refused too.
+    world.clock.advance(PING_DELAY)
+    await logged(caplog, "held ping")
+
+    def refused() -> list[int]:
+        return [r.status for r in list(world.discord.requests)[asked:] if r.status >= 400]
+
+    # Bo's first turn's ping, then the held one: a line each, and nothing tried in a loop.
+    assert refused() == [403, 403]
+    world.clock.advance(3 * PING_DELAY)
+    await world.settled(game.id)
+    assert refused() == [403, 403]
+    lines = [r for r in caplog.records if "Missing Permissions" in r.getMessage()]
+    assert len(lines) == 2
+    assert [r.getMessage() for r in caplog.records if r.exc_info] == []
+
+
+async def logged(caplog: pytest.LogCaptureFixture, words: str) -> None:
+    """Until the bot has logged a line with ``words`` (what it does apart from any game's
+    show, which ``settled`` can't wait for)."""
+    async with asyncio.timeout(WAIT):
+        while not any(words in r.getMessage() for r in caplog.records):
+            await asyncio.sleep(0)
 
 
 def notices(where: Channel) -> list[Message]:
