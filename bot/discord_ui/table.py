@@ -373,8 +373,11 @@ class GameTable:
                     await self._resume_pings(game.id)
                     if computer_to_move(game, self.clock.now()):
                         self.computer.play(game)
-            except Exception:
-                log.exception("could not resume game %s", game_id)
+            except Exception as error:
+                if expected(error):
+                    log.warning("could not resume game %s: %s", game_id, error)
+                else:
+                    log.exception("could not resume game %s", game_id)
 
     async def _resume_pings(self, game_id: int) -> None:
         """Whoever is to act and was not pinged yet is pinged (or their ping held back) as

@@ -167,6 +167,40 @@ async def test_send_messages_lost_mid_game_is_one_log_line_a_refusal_and_play_go
     assert [r.getMessage() for r in caplog.records if r.exc_info] == []
 
 
+async def test_a_restart_without_send_messages_resumes_its_games_in_one_line_each(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A held ping does not outlive a stop: at the start, whoever is to act is pinged,
+    which Discord refuses; one line, and the game goes on from its table."""
+    caplog.set_level(logging.INFO)
+    table = await world.start_game(2, "claimit")
+    game = await world.bots[0].service.current_game(world.channel.id)
+    assert game is not None
+    rng = random.Random(3)
+    mover = await world.mover()
+    # Bo's first turn is pinged, then Ann is playing along: her ping waits.
+    while await world.mover() == mover:
+        await world.click(mover, table, pick_button(table, rng, stop_chance=1.0))
+        await world.settled(game.id)
+    await world.click(await world.mover(), table, pick_button(table, rng, stop_chance=1.0))
+    await world.stop_bots()
+    without = DEFAULT_BOT_PERMISSIONS & ~discord.Permissions(send_messages=True)
+    await world.discord.set_bot_permissions(world.channel, without)
+    world.clock.advance(2 * PING_DELAY + 60)
+    asked = len(world.discord.requests)
+    await world.start_bot()
+    await logged(caplog, "could not resume game")
+    refused = [r.status for r in list(world.discord.requests)[asked:] if r.status >= 400]
+    assert refused == [403]
+    lines = [r for r in caplog.records if "Missing Permissions" in r.getMessage()]
+    assert len(lines) == 1
+    mover = await world.mover()
+    clicked = await world.click(mover, table, pick_button(table, rng, stop_chance=1.0))
+    assert clicked.response_type == 7 and not clicked.errors
+    assert (await world.settled(game.id)).version > game.version
+    assert [r.getMessage() for r in caplog.records if r.exc_info] == []
+
+
 async def logged(caplog: pytest.LogCaptureFixture, words: str) -> None:
     """Until the bot has logged a line with ``words`` (what it does apart from any game's
     show, which ``settled`` can't wait for)."""
