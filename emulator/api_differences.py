@@ -46,11 +46,7 @@ DIFFERENCES = (
     ),
     Difference(
         "/components/schemas/ChannelTypes/oneOf/-",
-        {
-            "title": "GUILD_MEDIA",
-            "description": "Channel that can only contain threads, similar to GUILD_FORUM",
-            "const": 16,
-        },
+        {"title": "GUILD_MEDIA", "const": 16},
         "the description's channel types lack GUILD_MEDIA (16), which Discord documents "
         "and takes in a command option's channel_types (discord.py lists it for a text "
         "channel option)",
@@ -105,13 +101,20 @@ def write_in(description: dict[str, Any], differences: tuple[Difference, ...]) -
         for token in parents:
             node = _child(node, token, difference)
         if last == "-" and isinstance(node, list):
-            if difference.value in node:
+            if any(_same(item, difference.value) for item in node):
                 raise StaleDifference(f"the description has {difference.at} already: drop it")
             node.append(difference.value)
             continue
         if _child(node, last, difference) == difference.value:
             raise StaleDifference(f"the description says {difference.at} already: drop it")
         node[int(last) if isinstance(node, list) else last] = difference.value
+
+
+def _same(item: object, value: object) -> bool:
+    """Whether a list's item is the value added, or the same choice (``const``)."""
+    if isinstance(item, dict) and isinstance(value, dict) and "const" in value:
+        return bool(item.get("const") == value["const"])
+    return item == value
 
 
 def _child(node: Any, token: str, difference: Difference) -> Any:
