@@ -36,10 +36,12 @@ class Hands(Feature):
         """**My hand**: the presser's own message, in their language, which then follows the
         game; refused to anyone not seated."""
         game_id = opened.game
-        game, seat = await self.table.service.seat_for(game_id, actor_of(interaction, opened.kind))
+        actor = actor_of(interaction, opened.kind)
         # Held, so that no change is made or shown between this hand and its following
-        # the game.
+        # the game; read once held (a move made meanwhile, whose hands' show has found
+        # none of the presser's, would never reach a hand that showed the game before it).
         async with self.table.locks.hold(game_id), self.table.displays.hold(game_id):
+            game, seat = await self.table.service.seat_for(game_id, actor)
             card, shows = await in_time(
                 interaction,
                 self._private(game, seat.seat, reader(interaction)),
