@@ -4,7 +4,10 @@ showed it (Discord lets a token edit its message for 15 minutes, and each click 
 theirs on the hand renews it). Its buttons count exactly while they must decide.
 
 A hand replaced by a newer one, or whose game ended (or whose player left), says so and
-loses its buttons, wherever Discord still allows the edit.
+loses its buttons, wherever Discord still allows the edit. Only the hand opened last
+plays: a press in one it replaced (whose words came after the press, or never came)
+changes nothing and turns it into what it is, so that two hands never take turns
+replacing each other.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from bot.clock import Clock
 from bot.discord_ui import presenter
 from bot.discord_ui.cards import Card, edited
 from bot.discord_ui.limits import OLD_MESSAGE_EDITS
+from bot.discord_ui.surfaces import update_clicked
 from bot.games.faces import face_for
 from bot.games.outcome import Outcome
 from bot.games.registry import rules_for
@@ -162,6 +166,23 @@ class LiveHands:
         if old is not None and old.message_id != message_id:
             await self._close(old, SUPERSEDED)
 
+    async def require_live(self, game_id: int, interaction: discord.Interaction) -> None:
+        """Refuses a press in a hand of the presser's that a newer one replaced (Discord's
+        message ids grow with time). A press in a hand that follows nothing any more (its
+        token grew too old), or in one newer than the one kept (whose keeping failed),
+        makes it the one that follows."""
+        pressed = interaction.message
+        if pressed is None or not pressed.flags.ephemeral:
+            return
+        hands = await self.service.messages.hands(game_id)
+        if any(h.user_id == interaction.user.id and h.message_id > pressed.id for h in hands):
+            raise HandReplaced()
+
+    async def show_replaced(self, interaction: discord.Interaction) -> None:
+        """The pressed hand, which a newer one replaced, says so, without buttons."""
+        words = language(str(interaction.locale)).say(SUPERSEDED)
+        await update_clicked(interaction, **edited(Card(title=None, text=words)))
+
     async def follow(self, game: Game, last: Outcome | None, answered: int | None = None) -> None:
         """Every live hand of the game shows it as it now stands (``answered``: the seat
         whose hand the change was made from, shown already)."""
@@ -251,6 +272,13 @@ class _Showing:
     token: str
     shows: Hashable
     version: int
+
+
+class HandReplaced(ServiceError):
+    """A press in a hand that a newer one replaced: only the hand opened last plays."""
+
+    def __init__(self) -> None:
+        super().__init__(SUPERSEDED)
 
 
 class NothingHidden(ServiceError):

@@ -588,31 +588,42 @@ async def test_off_turn_stale_and_strangers_clicks_change_nothing(world: World) 
     asked = await world.discord.answer(await world.discord.click(outsider, table, "My hand"))
     assert await refusal(world, asked) == "You're not playing in this game."
 
-    # A hand opened twice: the first says so and loses its buttons; a press on one of them
-    # (a stale client) after the game moved on changes nothing and shows the game as it is.
+    # A hand opened twice: the first says so and loses its buttons; a press on it (a stale
+    # client's) changes nothing and leaves it so, since only the hand opened last plays.
     old = await open_hand(world, mover)
-    old_intents = private_intents(old)
-    new = await open_hand(world, mover)
+    replaced = next(b for b in private_intents(old).values() if not b.get("disabled"))
+    live = await open_hand(world, mover)
     await world.settled(game.id)
     assert old.buttons() == [] and "opened your hand again" in describe(old)
-    first = next(iter(private_intents(new)))
-    assert (await press(world, mover, new, first)).response_type == 7
+    clicked = await world.discord.answer(
+        await world.discord.click(mover, old, str(replaced["custom_id"]))
+    )
+    assert clicked.response_type == 7
+    assert old.buttons() == [] and "opened your hand again" in describe(old)
+    assert (await world.settled(game.id)).state == state
+    # A press on the hand that follows, after the game moved on past what it pressed (a
+    # stale client's), changes nothing and shows the game as it is.
+    live_intents = private_intents(live)
+    hands = {mover.id: live, waiting.id: theirs}
+    assert (await press(world, mover, live, next(iter(live_intents)))).response_type == 7
     for _ in range(30):
         game = await world.settled(game.id)
         if seat in game.state.to_act() and game.state.step is Step.PLAY:
             break
-        await act(world, game, game.state.to_act()[0], any_legal, random.Random(7))
+        user = world.user(game.seats[game.state.to_act()[0]].user_id or 0)
+        offered = [i for i, b in private_intents(hands[user.id]).items() if not b.get("disabled")]
+        assert (await press(world, user, hands[user.id], offered[0])).response_type == 7
     before = game.state
-    stale = next(b for b in old_intents.values() if not b.get("disabled"))
+    stale = next(b for b in live_intents.values() if not b.get("disabled"))
     clicked = await world.discord.answer(
-        await world.discord.click(mover, old, str(stale["custom_id"]))
+        await world.discord.click(mover, live, str(stale["custom_id"]))
     )
     assert clicked.response_type == 7
-    assert note_of(old) == (
+    assert note_of(live) == (
         "The game has moved on since that was shown, so nothing changed. Here it is as it stands."
     )
     assert (await world.settled(game.id)).state == before
-    enabled = {i for i, b in private_intents(old).items() if not b.get("disabled")}
+    enabled = {i for i, b in private_intents(live).items() if not b.get("disabled")}
     assert enabled == {intent_of(a) for a in legal_actions(before, seat)}
 
 

@@ -1,22 +1,41 @@
-"""Claim hands kept open: each follows the game from the moment it is shown.
+"""Claim hands kept open: each follows the game from the moment it is shown, and only
+the hand opened last plays.
 
 A hand opened while a move is being made shows the game after that move, not before it:
 the move's hands are shown before this one is kept, and it would wait for them for good.
+A hand opened again replaces the one before it, which says so once. A press in the
+replaced one (sent before its words came, or after they were lost) changes nothing and
+turns it into what it is, rather than taking the game back from the newer hand and
+replacing that one in turn: so a player who opened their hand twice, then plays from the
+one they keep open, is told once, not at every press of theirs and the others'.
 """
 
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import AsyncIterator
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 
 import pytest
+from aiohttp import web
 
 from bot.background.game_locks import Deferral
-from emulator import Message
-from tests.e2e.test_claim import open_hand, private_intents, start, table_message
+from bot.storage import Game, GameStatus
+from emulator import Message, User
+from tests.e2e.test_claim import (
+    open_hand,
+    press,
+    private_intents,
+    service,
+    start,
+    table_message,
+)
 from tests.e2e.world import World, describe, make_world
+
+REPLACED = "You opened your hand again: this one no longer follows the game."
+WEBHOOK_EDIT = "PATCH /webhooks/{app}/{token}/messages/{message}"
 
 
 @pytest.fixture
@@ -32,6 +51,59 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
 def offered(hand: Message) -> list[str]:
     """What the hand lets its player play now."""
     return [intent for intent, b in private_intents(hand).items() if not b.get("disabled")]
+
+
+def replaced(world: World, user: User) -> list[Message]:
+    """The messages only ``user`` sees that say a hand of theirs was replaced."""
+    return [m for m in world.channel.visible(user.id) if m.ephemeral and REPLACED in describe(m)]
+
+
+async def play_from(world: World, game: Game, hands: dict[int, Message]) -> Game:
+    """Whoever is to act plays from the hand they keep open, which follows the game, until
+    the game is over."""
+    rng = random.Random(5)
+    while game.status is GameStatus.ACTIVE:
+        (seat, *_) = game.state.to_act()
+        user = world.user(game.seats[seat].user_id or 0)
+        hand = hands[user.id]
+        intents = offered(hand)
+        assert intents, f"{user.name}'s open hand offers nothing: {describe(hand)}"
+        await press(world, user, hand, rng.choice(intents))
+        game = await world.settled(game.id)
+    return game
+
+
+async def test_a_press_in_a_replaced_hand_leaves_the_newer_one_following(world: World) -> None:
+    await world.start_bot(2)
+    game, _ = await start(world, 2)
+    ann, bo = world.players[:2]
+    first = await open_hand(world, ann)
+    # The first hand's words that it was replaced are lost: it still shows Ann's cards,
+    # as it does in a client that has not heard of them yet.
+    lost = world.discord.fail(
+        WEBHOOK_EDIT,
+        404,
+        when=lambda request: _interaction_id(world, request) == first.interaction_id,
+    )
+    kept = await open_hand(world, ann)
+    await world.settled(game.id)
+    assert lost.hits == 1 and offered(first)
+
+    pressed = await press(world, ann, first, offered(first)[0])
+    await world.settled(game.id)
+    assert pressed.response_message is first and describe(first) == REPLACED
+    assert (await service(world).game(game.id)).version == game.version, "it changed nothing"
+    assert offered(kept) and REPLACED not in describe(kept)
+
+    hands = {ann.id: kept, bo.id: await open_hand(world, bo)}
+    finished = await play_from(world, await world.settled(game.id), hands)
+    assert finished.status is GameStatus.FINISHED
+    assert replaced(world, ann) == [first] and replaced(world, bo) == []
+
+
+def _interaction_id(world: World, request: web.Request) -> int | None:
+    interaction = world.discord.interactions.get(request.match_info["token"])
+    return None if interaction is None else interaction.id
 
 
 async def test_a_hand_opened_while_a_move_is_made_shows_the_move(

@@ -14,6 +14,7 @@ from bot.discord_ui.controls.hands import PrivateButton, PrivateOpen
 from bot.discord_ui.feature import Feature, takes
 from bot.discord_ui.features.leaving.handlers import Leaving
 from bot.discord_ui.interactions import actor_of, reader
+from bot.discord_ui.live_hands import HandReplaced
 from bot.discord_ui.places import Answered
 from bot.discord_ui.surfaces import in_time, require_private, reveal, update_private
 from bot.games.outcome import Outcome
@@ -66,6 +67,8 @@ class Hands(Feature):
             await in_time(interaction, leaving.require_member(game_id, actor))
 
         async def change() -> Outcome:
+            if not in_dm:
+                await self.table.hands.require_live(game_id, interaction)
             return await self.table.service.act(game_id, actor, None, intent, key=key)
 
         async def show(outcome: Outcome) -> Answered:
@@ -78,6 +81,8 @@ class Hands(Feature):
 
         try:
             await self.table.move(game_id, change, show, interaction)
+        except HandReplaced:
+            await self.table.hands.show_replaced(interaction)
         except (BoardMovedOn, NotYourTurn) as refused:
             if in_dm:
                 raise
