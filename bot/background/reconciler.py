@@ -49,6 +49,10 @@ class MessageReconciler(Background):
         self._behind: dict[int, int] = {}
         """Each game to catch up, with the number of its latest handover."""
         self._handovers = 0
+        self._unsure: set[int] = set()
+        """Games handed over here whose messages may include one Discord made that the bot
+        never recorded (a post's answer lost, or a stop before its record), until they
+        were looked for (``looked_for``)."""
         self._backoff = Backoff()
         self._wake = asyncio.Event()
         self.idle = asyncio.Event()
@@ -56,19 +60,22 @@ class MessageReconciler(Background):
         self.idle.set()
 
     def start(self, behind: Iterable[int] = ()) -> None:
-        """Starts catching up, first with ``behind`` (games found behind at start-up)."""
-        self._hand_over(behind)
+        """Starts catching up, first with ``behind`` (games found behind at start-up, which
+        the stop before may have left with a message unrecorded)."""
+        self._hand_over(behind, unsure=True)
         self._start()
 
-    def add(self, behind: Iterable[int]) -> None:
+    def add(self, behind: Iterable[int], *, unsure: bool = False) -> None:
         """Games found behind (in shards this process has just taken on, or that another
-        process changed and could not show)."""
-        self._hand_over(behind)
+        process changed and could not show); ``unsure``: their messages may include one
+        Discord made that was never recorded (the process that showed them stopped)."""
+        self._hand_over(behind, unsure=unsure)
 
     def retry(self, game_id: int) -> None:
-        """A game's change was committed but its message did not go out."""
+        """A game's change was committed but its message did not go out (or its answer
+        was lost, or its record failed: it may be out unrecorded)."""
         self._backoff.failed(game_id, self.clock.now())
-        self._hand_over((game_id,))
+        self._hand_over((game_id,), unsure=True)
 
     def shown(self, game_id: int) -> None:
         """A change of the game reached its messages: whatever failed before for it is
@@ -79,16 +86,27 @@ class MessageReconciler(Background):
         if game_id in self._behind:
             self._wake.set()
 
+    def unsure(self, game_id: int) -> bool:
+        """Whether the game's messages may include one Discord made that was never recorded:
+        its next show looks for them."""
+        return game_id in self._unsure
+
+    def looked_for(self, game_id: int) -> None:
+        """The game's unrecorded messages were looked for, and recorded or deleted."""
+        self._unsure.discard(game_id)
+
     def retry_all_now(self) -> None:
         """Every game waiting to be caught up is tried at once (what failed them, the
         database, is back)."""
         self._backoff.keep_only(set())
         self._wake.set()
 
-    def _hand_over(self, games: Iterable[int]) -> None:
+    def _hand_over(self, games: Iterable[int], *, unsure: bool) -> None:
         for game_id in games:
             self._handovers += 1
             self._behind[game_id] = self._handovers
+            if unsure:
+                self._unsure.add(game_id)
         if self._behind:
             self.idle.clear()
         self._wake.set()
@@ -112,7 +130,7 @@ class MessageReconciler(Background):
         try:
             await self.catch_up(game_id)
         except ServiceError:
-            pass  # the game is gone: nothing to show
+            self._unsure.discard(game_id)  # the game is gone: nothing to show
         except Exception as error:
             retry_at = self._backoff.failed(game_id, now)
             failures = self._backoff.failures(game_id)

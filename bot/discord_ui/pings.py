@@ -17,6 +17,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Collection
 from dataclasses import replace
+from typing import Any
 
 import discord
 
@@ -39,6 +40,10 @@ log = logging.getLogger(__name__)
 PLAYING_ALONG = 60.0
 """Seconds since a player's last move in a game within which they count as playing along."""
 JUMP = "https://discord.com/channels/{guild}/{channel}/{message}"
+MARKS = 1 << 30
+"""A ping's container has the id ``MARKS`` plus its game's id (modulo ``MARKS``), far above
+the ids Discord numbers a message's components with (from 1): a ping Discord made that was
+never recorded is found by it in its channel's history, which keeps no nonces."""
 
 Remind = Callable[[int, int], Awaitable[None]]
 """Looks again at a game (its id, and the version a ping was held back at)."""
@@ -122,7 +127,7 @@ class TurnPings:
             game = await self.delete(game)
         users = sorted(set(in_channel))
         card = ping_card(game, users, lang, ends=game.deadline, quiet=reach.quiet)
-        message = await self.places.post(game, **sent(card), nonce=nonce("r", game))
+        message = await self.places.post(game, **_marked(sent(card), game), nonce=nonce("r", game))
         await self.service.messages.set_ping(game.id, message.id, users)
         return _with_ping(game, message.id, tuple(users))
 
@@ -134,7 +139,7 @@ class TurnPings:
         channel = self.places.client.get_partial_messageable(game.place_id)
         try:
             await channel.get_partial_message(game.ping_message_id).edit(
-                **edited(ping_card(game, list(game.pinged), lang))
+                **_marked(edited(ping_card(game, list(game.pinged), lang)), game)
             )
         except discord.NotFound:
             log.info("game %s's ping was gone already", game.id)
@@ -156,6 +161,20 @@ class TurnPings:
         await self.places.delete(game, game.ping_message_id)
         await self.service.messages.set_ping(game.id, None, ())
         return _with_ping(game, None, ())
+
+    async def tidy(self, game: Game) -> None:
+        """Deletes the game's pings and turn notices that Discord made but the bot never
+        recorded (the answer to their post was lost, or the bot stopped before recording
+        it), once the game is shown: what is current of them was recorded by that show
+        (posted again under its nonce, a message is answered with the one Discord made), so
+        the rest is stale, or a copy."""
+        recorded = (await self.service.game(game.id)).ping_message_id
+        mark = _mark(game)
+        for stray in await self.places.recent_posts(game.place_id, lambda m: _marks(m, mark)):
+            if stray.id != recorded:
+                log.info("game %s's ping %s was never recorded; deleted", game.id, stray.id)
+                await self.places.delete(game, stray.id)
+        await self.notices.tidy(game, self.places.recent_posts)
 
     def forget(self, game_id: int) -> None:
         """The game is over: nothing more of it is held or pinged."""
@@ -226,7 +245,7 @@ class TurnPings:
             return game
         users = sorted(set(in_channel))
         card = ping_card(game, users, lang, quiet=reach.quiet)
-        message = await self.places.post(game, **sent(card), nonce=nonce("p", game))
+        message = await self.places.post(game, **_marked(sent(card), game), nonce=nonce("p", game))
         await self.service.messages.set_ping(game.id, message.id, users)
         return _with_ping(game, message.id, tuple(users))
 
@@ -258,6 +277,25 @@ def ping_card(
     rows = tuple((PrivateOpen(game.kind, game.id, label=c.label, emoji=c.emoji),) for c in hand[:1])
     pinged = tuple(user for user in users if user not in quiet)
     return Card(title=None, text=words, rows=rows, pings=pinged)
+
+
+def _marked(arguments: dict[str, Any], game: Game) -> dict[str, Any]:
+    """A ping's message arguments (``sent``, ``edited``) with its container marked as the
+    game's ping (``MARKS``)."""
+    for item in arguments["view"].children:
+        if isinstance(item, discord.ui.Container):
+            item.id = _mark(game)
+    return arguments
+
+
+def _mark(game: Game) -> int:
+    return MARKS + game.id % MARKS
+
+
+def _marks(message: discord.Message, mark: int) -> bool:
+    return any(
+        isinstance(c, discord.components.Container) and c.id == mark for c in message.components
+    )
 
 
 def _with_ping(game: Game, message_id: int | None, users: tuple[int, ...]) -> Game:

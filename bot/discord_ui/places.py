@@ -22,8 +22,8 @@ log = logging.getLogger(__name__)
 
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 LOOK_BACK = 50
-"""How many of a channel's newest messages are searched for a lobby or table whose id was
-never recorded (it is looked for at once, so it is among the newest)."""
+"""How many of a channel's newest messages are searched for a lobby, table, ping or turn
+notice whose id was never recorded (it is looked for at once, so it is among the newest)."""
 Recorded = dict[str, int | None]
 """Where a change's messages went (``lobby_message_id``, ``turn_message_id``; ``thread_id``
 when the game left its thread), to record."""
@@ -40,6 +40,13 @@ def nonce(kind: str, game: Game) -> str:
     """Names one message of one game at one version (Discord allows 25 characters), so
     that posting it a second time returns the first instead of a copy."""
     return f"{kind}{_base36(game.id)}.{_base36(game.version)}"
+
+
+def seat_nonce(kind: str, game: Game, seat: int) -> str:
+    """Names one message of one game at one version for one seat (a direct message to its
+    player): Discord's docs hold a nonce to its author, the bot, not to a channel, so two
+    players' messages of one turn must not share one."""
+    return f"{nonce(kind, game)}.{_base36(seat)}"
 
 
 def _base36(number: int) -> str:
@@ -170,6 +177,14 @@ class GamePlaces:
     async def _recent(self, where: int, ours: Callable[[str], bool]) -> list[discord.Message]:
         """The bot's messages among ``where``'s newest with a component whose custom_id is
         ``ours``, newest first."""
+        return await self.recent_posts(where, lambda m: any(ours(c) for c in custom_ids(m)))
+
+    async def recent_posts(
+        self, where: int, ours: Callable[[discord.Message], bool]
+    ) -> list[discord.Message]:
+        """The bot's messages among the newest in ``where`` (a channel, a thread or a
+        direct message) that are ``ours``, newest first: one Discord made whose id the bot
+        never recorded is among them, as it is looked for once the bot can."""
         me = self.client.user
         if me is None:
             return []
@@ -177,8 +192,7 @@ class GamePlaces:
         found = []
         try:
             async for message in channel.history(limit=LOOK_BACK):
-                mine = message.author.id == me.id
-                if mine and any(ours(c) for c in custom_ids(message)):
+                if message.author.id == me.id and ours(message):
                     found.append(message)
         except discord.Forbidden:
             # Without Read Message History nothing more is found.

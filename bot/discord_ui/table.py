@@ -299,6 +299,9 @@ class GameTable:
         async with self.displays.hold(game_id):
             game = await self.service.game(game_id)
             if game.shown:
+                # Shown meanwhile (by a change made here, say): what a failure before may
+                # have left unrecorded is looked for all the same.
+                await self._tidy(game, tables=False)
                 return
             if not self.leases.holds(game.guild_id):
                 # Its shard's process shows it (a move made here from a direct message,
@@ -314,12 +317,11 @@ class GameTable:
                     raise
                 # A lobby has no table that could have gone out unrecorded; and a show
                 # that follows a move finds one only where the game had lost its table
-                # (a thread archived): reading the channel at every move would cost a
-                # request each.
+                # (a thread archived), or a post of it may have been made unrecorded (its
+                # answer lost, the bot stopped): reading the channel at every move would
+                # cost a request each.
                 lost = game.turn_message_id is None and "turn_message_id" in recorded
-                if game.state is not None and (late or lost):
-                    for stray in await self.places.stray_tables(placed(game, recorded)):
-                        await self.places.delete(game, stray.id)
+                await self._tidy(placed(game, recorded), tables=late or lost)
             except discord.NotFound as error:
                 if not nowhere(error):
                     raise
@@ -336,6 +338,20 @@ class GameTable:
         self.notices.shown(game.id)
         self.reconciler.shown(game.id)
 
+    async def _tidy(self, game: Game, *, tables: bool) -> None:
+        """Once the game is shown, deletes what Discord made of it that was never recorded:
+        its stray tables (looked for when ``tables``), and where a post of it may have
+        been made unrecorded (the reconciler is ``unsure``), its tables, pings and turn
+        notices."""
+        unsure = self.reconciler.unsure(game.id)
+        if game.state is not None and (tables or unsure):
+            for stray in await self.places.stray_tables(game):
+                await self.places.delete(game, stray.id)
+        if game.state is not None and unsure:
+            await self.pings.tidy(game)
+        if unsure:
+            self.reconciler.looked_for(game.id)
+
     def database_back(self) -> None:
         """The database answers again after failing: the games whose messages fell behind
         meanwhile are caught up now rather than at their backoff, and passed deadlines
@@ -349,7 +365,7 @@ class GameTable:
         date, their computer players move on and their deadlines are looked at."""
         self.pings.notices.unknown()
         self.service.messages.hands_unknown()
-        self.reconciler.add(await self.service.messages.games_not_shown(shards))
+        self.reconciler.add(await self.service.messages.games_not_shown(shards), unsure=True)
         await self.resume(shards)
         self.service.deadline_moved_earlier.set()
 
@@ -651,7 +667,12 @@ class GameTable:
     async def _remind(self, game_id: int, version: int) -> None:
         """Someone playing along has not moved within the server's ping delay."""
         try:
-            async with self.work.admitted(), self.locks.hold(game_id):
+            # Held for its show too: a ping it posts is not taken for a stray meanwhile.
+            async with (
+                self.work.admitted(),
+                self.locks.hold(game_id),
+                self.displays.hold(game_id),
+            ):
                 game = await self.service.game(game_id)
                 if self.leases.holds(game.guild_id):
                     await self.pings.remind_now(game, version, await self.languages.of_game(game))

@@ -28,8 +28,9 @@ import discord
 from bot.clock import Clock
 from bot.discord_ui import presenter
 from bot.discord_ui.cards import Card, edited, sent
+from bot.discord_ui.components import custom_ids
 from bot.discord_ui.interactions import reader
-from bot.discord_ui.places import Answered
+from bot.discord_ui.places import Answered, seat_nonce
 from bot.discord_ui.surfaces import acknowledge, update_clicked
 from bot.discord_ui.table_cards import headline_of
 from bot.games import shared_words
@@ -52,6 +53,8 @@ HAND_FILE = "hand.png"
 HandCard = Callable[[Game, int, Language], Awaitable[Card | None]]
 """A seat's own hand as the game stands, with its controls (``None`` for a game without
 secrets)."""
+RecentPosts = Callable[[int, Callable[[discord.Message], bool]], Awaitable[list[discord.Message]]]
+"""The bot's messages among a channel's newest that are of a kind (``GamePlaces.recent_posts``)."""
 
 
 @dataclass(frozen=True)
@@ -80,7 +83,7 @@ class TurnNotices:
         alone only in answer to them)."""
         self._none: set[int] = set()
         """Games known to have no notice (``kept``)."""
-        self._answered: dict[tuple[int, int], int] = {}
+        self._answered: dict[tuple[int, int], TurnNotice] = {}
         """Per game and player, the notice a press of theirs just showed the rest of their
         turn on: kept by the ``clear`` that follows that move."""
 
@@ -124,7 +127,9 @@ class TurnNotices:
             card = await self._card(game, user, ends)
             try:
                 channel = await self.client.create_dm(discord.Object(user))
-                message = await channel.send(**sent(card), silent=user in quiet)
+                message = await channel.send(
+                    **sent(card), silent=user in quiet, nonce=_nonce(game, user, ends)
+                )
             except discord.Forbidden as error:
                 if error.code != DMS_CLOSED:
                     raise
@@ -173,12 +178,41 @@ class TurnNotices:
         theirs."""
         answered = None if actor is None else self._answered.pop((game.id, actor), None)
         acting = set(presenter.to_ping(game)) if game.status is GameStatus.ACTIVE else set()
-        for notice in await self.kept(game.id):
+        kept = await self.kept(game.id)
+        for notice in kept:
             if notice.user_id in keep:
                 continue
-            if notice.message_id == answered and notice.user_id in acting:
+            if notice == answered and notice.user_id in acting:
                 continue
             await self._delete(notice)
+        if answered is not None and actor in acting and answered not in kept:
+            # Moved from a notice whose post was never recorded: it is theirs now, not a
+            # stray (``tidy``).
+            await self.players.keep_notice(answered)
+            self._none.discard(game.id)
+
+    async def tidy(self, game: Game, recent: RecentPosts) -> None:
+        """Deletes the notices of the game in its players' direct messages that Discord made
+        but the bot never recorded: once the game is shown, they are stale or copies
+        (``TurnPings.tidy``). Only the direct messages of players the bot writes to are
+        read."""
+        controls = tuple(f"{game.kind}:{part}:{game.id}:" for part in ("turn", "pick", "seat"))
+
+        def of_game(message: discord.Message) -> bool:
+            return any(c.startswith(controls) for c in custom_ids(message))
+
+        recorded = {notice.message_id for notice in await self.kept(game.id)}
+        for seat in game.seats:
+            if seat.user_id is None or seat.is_bot:
+                continue
+            settings = await self.players.get(seat.user_id)
+            if not settings.notify.writes or settings.dms_closed:
+                continue
+            channel = await self.client.create_dm(discord.Object(seat.user_id))
+            for stray in await recent(channel.id, of_game):
+                if stray.id not in recorded:
+                    log.info("a turn notice of game %s was never recorded; deleted", game.id)
+                    await self._delete(TurnNotice(game.id, seat.user_id, channel.id, stray.id))
 
     async def answer(self, interaction: discord.Interaction, outcome: Outcome) -> Answered:
         """A move made from a notice: the notice shows what the player chooses next while
@@ -189,7 +223,8 @@ class TurnNotices:
         pressed = interaction.message
         if game.status is GameStatus.ACTIVE and user in presenter.to_ping(game) and pressed:
             await update_clicked(interaction, **edited(await self._card(game, user, last=outcome)))
-            self._answered[(game.id, user)] = pressed.id
+            notice = TurnNotice(game.id, user, pressed.channel.id, pressed.id)
+            self._answered[(game.id, user)] = notice
         else:
             await acknowledge(interaction)
         return Answered({})
@@ -221,6 +256,13 @@ class TurnNotices:
     def _server_name(self, game: Game) -> str:
         guild = self.client.get_guild(game.guild_id)
         return guild.name if guild is not None else str(game.guild_id)
+
+
+def _nonce(game: Game, user: int, ends: float | None) -> str:
+    """Names the notice of this turn (or, ``ends``, of its end coming) to this player."""
+    seat = game.seat_of(user)
+    assert seat is not None, "only a seated player is told of a turn"
+    return seat_nonce("e" if ends is not None else "d", game, seat.seat)
 
 
 async def notice_card(

@@ -65,3 +65,21 @@ async def test_a_game_handed_over_while_shown_elsewhere_waits_for_a_show_of_its_
         assert shows.shown == [OTHER, TABLE]
     finally:
         await catching_up.stop()
+
+
+async def test_only_a_stop_or_a_failure_leaves_a_game_unsure_of_its_messages() -> None:
+    shows = Shows(held=0)
+    catching_up = reconciler(shows)
+    catching_up.start([TABLE])
+    try:
+        # Found behind by a look at the database: a show of it is under way, or was
+        # handed over by whoever failed it.
+        catching_up.add([OTHER])
+        assert (catching_up.unsure(TABLE), catching_up.unsure(OTHER)) == (True, False)
+        catching_up.retry(OTHER)
+        catching_up.add([OTHER + 1], unsure=True)
+        assert catching_up.unsure(OTHER) and catching_up.unsure(OTHER + 1)
+        catching_up.looked_for(OTHER)
+        assert not catching_up.unsure(OTHER) and catching_up.unsure(TABLE)
+    finally:
+        await catching_up.stop()
