@@ -1,15 +1,29 @@
-"""Discord's JSON shapes for the emulator's objects (API v10, as discord.py reads them)."""
+"""Discord's JSON shapes for the emulator's objects (API v10, as discord.py reads them),
+with every field Discord's description says it always sends (``answer_schemas`` holds
+the REST answers to it in the tests)."""
 
 from __future__ import annotations
 
-import copy
+import hashlib
 import time
 from datetime import UTC, datetime
 from typing import Any
 
 from discord import Permissions
 
-from emulator.components import FILE, attached_name, media, referenced_files
+from emulator.components import (
+    CONTAINER,
+    FILE,
+    MEDIA_GALLERY,
+    SELECTS,
+    SEPARATOR,
+    THUMBNAIL,
+    attached_name,
+    media,
+    referenced_files,
+    walk,
+    with_ids,
+)
 from emulator.model import Attachment, Channel, Guild, Interaction, Message, User
 
 
@@ -26,6 +40,40 @@ def user(u: User) -> dict[str, Any]:
         "avatar": u.avatar,
         "bot": u.bot,
         "public_flags": 0,
+        "flags": 0,
+        "primary_guild": None,
+    }
+
+
+def me(u: User) -> dict[str, Any]:
+    """The bot's own user, with what only its owner sees (Get Current User)."""
+    return {**user(u), "mfa_enabled": False, "locale": u.locale, "verified": True}
+
+
+def application(application_id: int, bot: User, owner: User, guilds: int) -> dict[str, Any]:
+    """The bot's application, as its own token sees it (Get Current Application)."""
+    return {
+        "id": str(application_id),
+        "name": bot.name,
+        "icon": None,
+        "description": "",
+        "type": None,
+        "bot": user(bot),
+        "bot_public": True,
+        "bot_require_code_grant": False,
+        "verify_key": "0" * 64,
+        "flags": 0,
+        "flags_new": "0",
+        "redirect_uris": [],
+        "interactions_endpoint_url": None,
+        "role_connections_verification_url": None,
+        "owner": user(owner),
+        "approximate_guild_count": guilds,
+        "approximate_user_install_count": 0,
+        "approximate_user_authorization_count": 0,
+        "explicit_content_filter": 0,
+        "team": None,
+        "eligible_oauth2_scopes": [],
     }
 
 
@@ -46,13 +94,15 @@ def channel(c: Channel, g: Guild, bot: User) -> dict[str, Any]:
         "topic": None,
         "last_message_id": None,
         "rate_limit_per_user": 0,
+        "flags": 0,
     }
     if c.is_thread:
+        sent = len([m for m in c.messages if not m.deleted])
         payload.update(
             owner_id=str(c.owner_id),
-            message_count=len([m for m in c.messages if not m.deleted]),
+            message_count=sent,
+            total_message_sent=sent,
             member_count=1,
-            flags=0,
             thread_metadata={
                 "archived": c.archived,
                 "auto_archive_duration": c.auto_archive_duration,
@@ -158,10 +208,16 @@ def guild(g: Guild, bot: User, members: list[User], now: float) -> dict[str, Any
 def member(u: User, g: Guild, now: float, *, roles: list[int] | None = None) -> dict[str, Any]:
     return {
         "user": user(u),
+        "nick": None,
+        "avatar": None,
+        "banner": None,
         "roles": [str(r) for r in roles or []],
         "joined_at": iso(now),
+        "premium_since": None,
         "deaf": False,
         "mute": False,
+        "pending": False,
+        "communication_disabled_until": None,
         "flags": 0,
         "permissions": str(permissions_of(g, u.id)),
     }
@@ -191,26 +247,63 @@ def attachment(a: Attachment, base_url: str, channel_id: int) -> dict[str, Any]:
     return payload
 
 
+FILLED_IN: dict[int, dict[str, Any]] = {
+    CONTAINER: {"accent_color": None, "spoiler": False},
+    THUMBNAIL: {"description": None, "spoiler": False},
+    FILE: {"spoiler": False},
+    SEPARATOR: {"spacing": 1, "divider": True},
+    **{kind: {"min_values": 1, "max_values": 1} for kind in SELECTS},
+}
+"""What Discord's answer gives each kind of component that the bot left out."""
+GALLERY_ITEM_FILLED_IN = {"description": None, "spoiler": False}
+
+
 def components(m: Message, base_url: str) -> list[dict[str, Any]]:
-    """A V2 message's components as Discord returns them: each ``attachment://`` url
-    made the uploaded file's own (its address, type and id), a file component given the
-    file's name and size."""
-    shown = copy.deepcopy(m.components)
+    """A message's components as Discord returns them: each numbered (``with_ids``, as
+    Discord numbers a classic message's too), with what Discord fills in
+    (``FILLED_IN``), a Unicode emoji without the ``id`` it has none of, and each piece of
+    media unfurled with an id and its proxy's address: an ``attachment://`` url made the
+    uploaded file's own (its address, type and id), a file component given the file's
+    name and size."""
+    shown = with_ids(m.components)
+    for _, component in walk(shown):
+        for key, value in FILLED_IN.get(component.get("type", 0), {}).items():
+            component.setdefault(key, value)
+        if component.get("type") == MEDIA_GALLERY:
+            for item in component.get("items", []):
+                for key, value in GALLERY_ITEM_FILLED_IN.items():
+                    item.setdefault(key, value)
+        for emojied in [component, *(component.get("options") or [])]:
+            if isinstance(emojied.get("emoji"), dict) and emojied["emoji"].get("id") is None:
+                emojied["emoji"] = {k: v for k, v in emojied["emoji"].items() if k != "id"}
     for _, item, component in media(shown):
         name = attached_name(item.get("url"))
         found = None if name is None else m.attached(name)
-        if found is None:
-            continue
-        url = attachment_url(found, base_url, m.channel_id)
-        item.update(
-            url=url,
-            proxy_url=url,
-            content_type=found.content_type,
-            attachment_id=str(found.id),
-            flags=0,
-        )
-        if component.get("type") == FILE:
-            component.update(name=found.filename, size=len(found.data))
+        if found is not None:
+            item.update(
+                url=attachment_url(found, base_url, m.channel_id),
+                content_type=found.content_type,
+                attachment_id=str(found.id),
+                flags=0,
+            )
+            if component.get("type") == FILE:
+                component.update(name=found.filename, size=len(found.data))
+        item.update(id=str(media_id(str(item.get("url")))), proxy_url=item.get("url"))
+    return shown
+
+
+def media_id(url: str) -> int:
+    """The id Discord gives a piece of media it unfurled, the same for the same address."""
+    return int.from_bytes(hashlib.sha256(url.encode()).digest()[:7])
+
+
+def embed(e: dict[str, Any]) -> dict[str, Any]:
+    """An embed as Discord returns it: of ``rich`` type, each field ``inline`` or not,
+    without what the bot sent as null."""
+    fields = e.get("fields")
+    shown = {"type": "rich", **{k: v for k, v in e.items() if v is not None}}
+    if isinstance(fields, list):
+        shown["fields"] = [{"inline": False, **field} for field in fields]
     return shown
 
 
@@ -234,8 +327,8 @@ def message(m: Message, guild_id: int | None, base_url: str) -> dict[str, Any]:
         "attachments": [
             attachment(a, base_url, m.channel_id) for a in m.attachments if a.filename not in shown
         ],
-        "embeds": m.embeds,
-        "components": components(m, base_url) if m.components_v2 else m.components,
+        "embeds": [embed(e) for e in m.embeds],
+        "components": components(m, base_url),
         "pinned": False,
         "type": 0,
         "flags": m.flags,

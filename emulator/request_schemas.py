@@ -5,9 +5,12 @@ at its place in ``errors`` (``form``), before the route's handler sees the reque
 Where Discord takes what its description refuses, ``api_differences`` says so.
 
 The checks are made from the description once, each schema into plain Python
-(``schema_checks``): measured on the end-to-end tests' 13,692 bodies, 0.04 ms a body
-(the straightforward way, jsonschema's validator trying every kind of each of Discord's
-large unions, took about 50 ms)."""
+(``schema_checks``), a union checked as the kind its ``type`` names. Measured on the
+bodies of the emulator's, Discord layer's and end-to-end tests (11,562; two cores
+shared with other work): about 0.1 ms a body, from 0.02 ms for a short message to
+0.2 ms for a game card of 2 KB answering a click; jsonschema 4.26, a validator per
+route made once and kept, took 62 ms a body on the same bodies, trying every kind of
+each of Discord's large unions."""
 
 from __future__ import annotations
 
@@ -34,7 +37,6 @@ class RequestSchemas:
 
     def __init__(self, checks: SchemaChecks) -> None:
         self.checks = checks
-        self.description = checks.description
 
     def body_problems(self, operation: Operation, body: Any) -> list[Problem]:
         if operation.body is None or (body is None and not operation.body_required):
@@ -46,14 +48,9 @@ class RequestSchemas:
         found: list[Problem] = []
         for name, schema in operation.query.items():
             if name in query:
-                value = _query_value(self._resolved(schema), query[name])
+                value = _query_value(self.checks.resolved(schema), query[name])
                 self.checks.check(schema)(value, (name,), found)
         return found
-
-    def _resolved(self, schema: Schema) -> Schema:
-        while "$ref" in schema:
-            schema = self.description.resolve(schema["$ref"])
-        return schema
 
 
 def _query_value(schema: Schema, raw: str) -> object:
@@ -89,7 +86,8 @@ class RequestChecks:
         name = f"{route.method} {resource.canonical}"
         if name not in self._operations:
             path = resource.canonical.removeprefix(API)
-            self._operations[name] = self.schemas.description.operation(route.method, path)
+            description = self.schemas.checks.description
+            self._operations[name] = description.operation(route.method, path)
         return self._operations[name]
 
     def middleware(self) -> Middleware:

@@ -16,6 +16,7 @@ from emulator.responses import json_response
 from emulator.settings import Settings
 from emulator.world import World
 
+GUILD_INSTALL = 0
 GUILDS_PER_RECOMMENDED_SHARD = 1000
 """How many guilds Discord's ``GET /gateway/bot`` plans for each shard it recommends."""
 
@@ -26,24 +27,13 @@ class ApplicationRoutes:
     world: World
 
     async def me(self, request: web.Request) -> web.Response:
-        return json_response(payloads.user(self.world.bot))
+        return json_response(payloads.me(self.world.bot))
 
     async def application(self, request: web.Request) -> web.Response:
         world = self.world
         owner = next(iter(world.users.values()), world.bot)
         return json_response(
-            {
-                "id": str(world.application_id),
-                "name": world.bot.name,
-                "icon": None,
-                "description": "",
-                "bot_public": True,
-                "bot_require_code_grant": False,
-                "verify_key": "0" * 64,
-                "owner": payloads.user(owner),
-                "flags": 0,
-                "team": None,
-            }
+            payloads.application(world.application_id, world.bot, owner, len(world.guilds))
         )
 
     async def gateway(self, request: web.Request) -> web.Response:
@@ -74,7 +64,7 @@ class ApplicationRoutes:
 
     async def sync_commands(self, request: web.Request) -> web.Response:
         guild_id = _guild_id(request)
-        body = json_body(request)
+        body = json_body(request) or []
         check_commands(body)
         synced = []
         for command in body:
@@ -85,6 +75,11 @@ class ApplicationRoutes:
                     "application_id": str(self.world.application_id),
                     "version": str(snowflake()),
                     "type": command.get("type", 1),
+                    "description": command.get("description") or "",
+                    "default_member_permissions": command.get("default_member_permissions"),
+                    # Without a say of the bot's, a command is for the app installed to a
+                    # server (GUILD_INSTALL).
+                    "integration_types": command.get("integration_types") or [GUILD_INSTALL],
                     **({"guild_id": str(guild_id)} if guild_id else {}),
                 }
             )

@@ -73,14 +73,15 @@ class SchemaChecks:
         self._made[id(schema)] = made
         return made
 
-    def _resolved(self, schema: Schema) -> Schema:
+    def resolved(self, schema: Schema) -> Schema:
+        """The schema a ``$ref`` points to (through any number of them)."""
         while "$ref" in schema:
             schema = self.description.resolve(schema["$ref"])
         return schema
 
     def _make(self, schema: Schema) -> Check:
         if "$ref" in schema:
-            return self.check(self._resolved(schema))
+            return self.check(self.resolved(schema))
         if schema.get("format") == "snowflake":
             return _snowflake
         kinds = _kinds(schema)
@@ -154,7 +155,7 @@ class SchemaChecks:
         return parts
 
     def _union(self, kinds: list[Schema]) -> Check:
-        resolved = [self._resolved(kind) for kind in kinds]
+        resolved = [self.resolved(kind) for kind in kinds]
         if all("const" in kind for kind in resolved):
             return _choices([kind["const"] for kind in resolved])
         nullable = any(_kinds(kind) == _NULL for kind in resolved)
@@ -175,7 +176,7 @@ class SchemaChecks:
         by_type: dict[object, Check] = {}
         for kind in kinds:
             tag = kind.get("properties", {}).get("type")
-            values = None if tag is None else _fixed_values(self._resolved(tag))
+            values = None if tag is None else _fixed_values(self.resolved(tag))
             if not values or any(value in by_type for value in values):
                 return None
             for value in values:

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from emulator import DiscordEmulator
 from tests.postgres_cluster import Cluster, running_cluster
 
 pytest_plugins = ("tests.process_guard", "pytester")
@@ -21,6 +22,12 @@ def postgres() -> Iterator[Cluster]:
 
 ROOT = Path(__file__).resolve().parent
 END_TO_END = ROOT / "e2e"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Every emulator a test makes holds its answers to Discord's description of its API:
+    an answer Discord would never give fails the test that ran it."""
+    DiscordEmulator.check_answers_by_default = True
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
