@@ -2,10 +2,12 @@
 
 It serves on loopback, keeps every message, lets a test act as any member
 (chat, run a slash command, click a button), and enforces what Discord enforces but
-discord.py does not: the 3-second first response, the 15-minute interaction token,
+discord.py does not: every request as Discord's own description of its API says
+(``request_schemas``), the 3-second first response, the 15-minute interaction token,
 message limits (``limits``), attachment size, ephemeral visibility and the bot's
 channel permissions; and it rate-limits requests as Discord does (``rate_limits``). A
-test can make routes fail (``DiscordEmulator.fail``).
+test can make routes fail (``DiscordEmulator.fail``), and have every answer held to the
+description (``check_answers``).
 
 ``DiscordEmulator`` puts together parts with one job each: what Discord holds
 (``world``), its HTTP routes (``rest``), its sharded gateway (``gateway``), a test
