@@ -22,14 +22,17 @@ ACCENT = 0x5865F2
 
 
 class Press(ui.Button[ui.LayoutView]):
-    """A button that tells the test it was pressed and answers by redrawing the message."""
+    """A button that tells the test it was pressed and answers by redrawing the message,
+    its picture sent again: a layout sent anew may name only a file of the same request."""
 
     def __init__(self, label: str, pressed: asyncio.Queue[dict[str, Any]]) -> None:
         super().__init__(label=label, custom_id=label.lower())
         self.pressed = pressed
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.response.edit_message(view=board(self.pressed, f"{self.label} pressed"))
+        await interaction.response.edit_message(
+            view=board(self.pressed, f"{self.label} pressed"), attachments=[picture()]
+        )
         await self.pressed.put(dict(interaction.data or {}))
 
 
@@ -65,6 +68,10 @@ def board(pressed: asyncio.Queue[dict[str, Any]], heading: str = "# Claim It!") 
     return view
 
 
+def picture() -> discord.File:
+    return discord.File(io.BytesIO(PNG), filename="board.png", description="the board")
+
+
 def after(label: str) -> ui.LayoutView:
     view = ui.LayoutView()
     view.add_item(ui.Container(ui.TextDisplay(f"{label} pressed"), accent_colour=ACCENT))
@@ -98,8 +105,7 @@ async def send_board(
 ) -> tuple[discord.Message, Message, asyncio.Queue[dict[str, Any]]]:
     pressed: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
     channel = bot.client.get_partial_messageable(place.channel.id)
-    picture = discord.File(io.BytesIO(PNG), filename="board.png", description="the board")
-    sent = await channel.send(view=board(pressed), file=picture)
+    sent = await channel.send(view=board(pressed), file=picture())
     return sent, place.emulator.messages[sent.id], pressed
 
 
