@@ -209,23 +209,28 @@ class ChannelRoutes:
 
     def _sent_with_nonce(self, channel: Channel, body: dict[str, Any]) -> Message | None:
         """With ``enforce_nonce``, the bot's recent message in the channel with this nonce,
-        which Discord answers with instead of posting the message again."""
+        which Discord answers with instead of posting the message again. Discord never
+        makes a message twice for one nonce: if that message was deleted, the answer is
+        10008 Unknown Message (discord/discord-api-docs#6647, from the author of
+        ``enforce_nonce``: a deliberate refusal, the nonce being there for safe retries)."""
         nonce = body.get("nonce")
         if not body.get("enforce_nonce") or nonce is None:
             return None
         since = self.settings.clock.now() - self.settings.nonce_window
-        return next(
+        earlier = next(
             (
                 m
-                for m in channel.messages
+                for m in reversed(channel.messages)
                 if m.nonce is not None
                 and str(m.nonce) == str(nonce)
                 and m.author.id == self.world.bot.id
                 and m.created_at >= since
-                and not m.deleted
             ),
             None,
         )
+        if earlier is not None and earlier.deleted:
+            raise DiscordError(404, 10008, "Unknown Message")
+        return earlier
 
     def _channel_message(self, channel: Channel, request: web.Request) -> Message:
         message = self.world.messages.get(int(request.match_info["message"]))

@@ -25,7 +25,8 @@ from bot.clock import Clock
 from bot.discord_ui.cards import Card, edited, sent
 from bot.discord_ui.controls.hands import PrivateOpen
 from bot.discord_ui.limits import OLD_MESSAGE_EDITS
-from bot.discord_ui.places import GamePlaces, nonce
+from bot.discord_ui.nonces import nonce
+from bot.discord_ui.places import GamePlaces
 from bot.discord_ui.presenter import acting, to_ping
 from bot.discord_ui.turn_notices import HandCard, TurnNotices
 from bot.games.face import OpenPrivate

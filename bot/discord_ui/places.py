@@ -15,12 +15,12 @@ import discord
 from bot.discord_ui.cards import stripped
 from bot.discord_ui.channel_tails import ChannelTails
 from bot.discord_ui.components import custom_ids
+from bot.discord_ui.nonces import nonce, rewind, send_once
 from bot.service import GameService
 from bot.storage import Game
 
 log = logging.getLogger(__name__)
 
-_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 LOOK_BACK = 50
 """How many of a channel's newest messages are searched for a lobby, table, ping or turn
 notice whose id was never recorded (it is looked for at once, so it is among the newest)."""
@@ -32,30 +32,10 @@ OWN_DELETES_KEPT = 1024
 ARCHIVED_THREAD = 50083
 """Discord's refusal of an edit in an archived thread, and of a post into one that is
 locked too, which only Manage Threads unarchives."""
+UNKNOWN_CHANNEL = 10003
+"""Discord's refusal of any request about a channel that is gone (a thread too)."""
 LOCKED_THREAD = 160005
 """Discord's refusal of a post or an edit in a locked thread, without Manage Threads."""
-
-
-def nonce(kind: str, game: Game) -> str:
-    """Names one message of one game at one version (Discord allows 25 characters), so
-    that posting it a second time returns the first instead of a copy."""
-    return f"{kind}{_base36(game.id)}.{_base36(game.version)}"
-
-
-def seat_nonce(kind: str, game: Game, seat: int) -> str:
-    """Names one message of one game at one version for one seat (a direct message to its
-    player): Discord's docs hold a nonce to its author, the bot, not to a channel, so two
-    players' messages of one turn must not share one."""
-    return f"{nonce(kind, game)}.{_base36(seat)}"
-
-
-def _base36(number: int) -> str:
-    digits = ""
-    while True:
-        number, digit = divmod(number, 36)
-        digits = _DIGITS[digit] + digits
-        if not number:
-            return digits
 
 
 class GamePlaces:
@@ -73,7 +53,8 @@ class GamePlaces:
 
     async def post(self, game: Game, **message: Any) -> discord.Message:
         """A new message in the game's place, which becomes the channel's newest."""
-        posted = await self.client.get_partial_messageable(game.place_id).send(**message)
+        where = self.client.get_partial_messageable(game.place_id)
+        posted = await send_once(where, **message)
         self.tails.seen(posted.channel.id, posted.id)
         return posted
 
@@ -86,7 +67,9 @@ class GamePlaces:
             if lost is None:
                 try:
                     return await self.post(game, **message)
-                except discord.NotFound:
+                except discord.NotFound as error:
+                    if error.code != UNKNOWN_CHANNEL:
+                        raise
                     lost = "gone"
                 except discord.Forbidden as error:
                     if error.code not in (ARCHIVED_THREAD, LOCKED_THREAD):
@@ -94,9 +77,7 @@ class GamePlaces:
                     lost = "locked"
             log.info("the thread of game %s is %s; back to its channel", game.id, lost)
             await self.service.messages.set_thread(game.id, None)
-            for file in [message.get("file"), *message.get("files", [])]:
-                if file is not None:
-                    file.reset()
+            rewind(message)
         return await self.post(replace(game, thread_id=None), **message)
 
     async def _thread_lost(self, guild_id: int, thread_id: int) -> str | None:
@@ -117,7 +98,7 @@ class GamePlaces:
     async def post_lobby(self, game: Game, **content: Any) -> discord.Message:
         """A fresh lobby message in the game's channel (its old one is lost)."""
         channel = self.client.get_partial_messageable(game.channel_id)
-        return await channel.send(**content, nonce=nonce("l", game))
+        return await send_once(channel, **content, nonce=nonce("l", game))
 
     async def delete_thread(self, game: Game) -> bool:
         """Deletes the game's thread where the bot may (Manage Threads in its channel), so

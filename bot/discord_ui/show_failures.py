@@ -7,7 +7,7 @@ import discord
 
 from bot.discord_ui.interactions import reader
 from bot.discord_ui.permissions import missing_to_show
-from bot.discord_ui.places import FollowUpsBehind
+from bot.discord_ui.places import UNKNOWN_CHANNEL, FollowUpsBehind
 from bot.storage.write_refusals import WritesRefused
 from i18n import Message
 
@@ -20,8 +20,6 @@ CANNOT_POST = Message(
     "in this channel (Send Messages, Embed Links or Attach Files). Nobody's time runs "
     "meanwhile; once it's back, the game carries on by itself."
 )
-UNKNOWN_CHANNEL = 10003
-"""Discord's refusal of any request about a channel that is gone."""
 
 
 def expected(error: Exception) -> bool:

@@ -43,6 +43,7 @@ from bot.discord_ui.interactions import deferral
 from bot.discord_ui.limits import OLD_MESSAGE_EDITS
 from bot.discord_ui.live_hands import LiveHands
 from bot.discord_ui.lobby_messages import LobbyMessages
+from bot.discord_ui.nonces import nonce
 from bot.discord_ui.permission_notices import PermissionNotices
 from bot.discord_ui.pings import TurnPings
 from bot.discord_ui.places import (
@@ -53,7 +54,6 @@ from bot.discord_ui.places import (
     FollowUpsBehind,
     GamePlaces,
     Recorded,
-    nonce,
     placed,
 )
 from bot.discord_ui.public_languages import PublicLanguages

@@ -30,7 +30,8 @@ from bot.discord_ui import presenter
 from bot.discord_ui.cards import Card, edited, sent
 from bot.discord_ui.components import custom_ids
 from bot.discord_ui.interactions import reader
-from bot.discord_ui.places import Answered, seat_nonce
+from bot.discord_ui.nonces import seat_nonce, send_once
+from bot.discord_ui.places import Answered
 from bot.discord_ui.surfaces import acknowledge, update_clicked
 from bot.discord_ui.table_cards import headline_of
 from bot.games import shared_words
@@ -127,8 +128,8 @@ class TurnNotices:
             card = await self._card(game, user, ends)
             try:
                 channel = await self.client.create_dm(discord.Object(user))
-                message = await channel.send(
-                    **sent(card), silent=user in quiet, nonce=_nonce(game, user, ends)
+                message = await send_once(
+                    channel, **sent(card), silent=user in quiet, nonce=_nonce(game, user, ends)
                 )
             except discord.Forbidden as error:
                 if error.code != DMS_CLOSED:

@@ -128,6 +128,14 @@ async def test_a_table_a_moderator_deletes_is_posted_anew_at_once(
     game = await world.settled(game.id)
     assert tables(world.channel, game.id) == [anew] and game.turn_message_id == anew.id
     assert world.channel.visible()[-1] is anew, "the table is at the bottom"
+    # Deleted again before anyone moves: Discord never makes a message twice for one
+    # nonce, and answers 10008 for one whose message was deleted.
+    await world.discord.delete_message(anew)
+    anew = await world.discord.wait_for_message(
+        world.channel, lambda m: is_table(m, game.id), timeout=WAIT
+    )
+    assert tables(world.channel, game.id) == [anew]
+    assert (await world.settled(game.id)).turn_message_id == anew.id
     moved = await move(world, game.id, world.channel)
     (table,) = tables(world.channel, game.id)
     # Again after a move: the table shown anew is the game as it stands, and works.

@@ -65,3 +65,22 @@ async def test_a_direct_message_sent_twice_with_one_nonce_is_one_message(
     again = await dm.send("your turn", nonce="d1.2.0")
     assert first.id == again.id
     assert [m.content for m in place.emulator.dm_with(place.user).messages] == ["your turn"]
+
+
+async def test_a_nonce_whose_message_was_deleted_is_answered_unknown_message(
+    place: Place,
+) -> None:
+    """Discord never makes a message twice for one nonce: one made and then deleted is
+    answered 10008 (discord/discord-api-docs#6647, from the author of ``enforce_nonce``)."""
+    first = await place.post({"content": "a", "nonce": "n", "enforce_nonce": True})
+    await place.emulator.delete_message(first)
+    path = f"/channels/{place.channel.id}/messages"
+    status, body = await place.call(
+        "POST", path, {"content": "a", "nonce": "n", "enforce_nonce": True}
+    )
+    assert (status, body["code"], body["message"]) == (404, 10008, "Unknown Message")
+    assert place.channel.visible() == []
+    first.created_at -= place.emulator.nonce_window + 1
+    again = {"content": "a", "nonce": "n", "enforce_nonce": True}
+    status, _ = await place.call("POST", path, again)
+    assert status == 200 and len(place.channel.visible()) == 1

@@ -44,7 +44,8 @@ from datetime import datetime
 import discord
 
 from bot.discord_ui.feature import Core, Feature
-from bot.discord_ui.places import Recorded, seat_nonce
+from bot.discord_ui.nonces import seat_nonce, send_once
+from bot.discord_ui.places import Recorded
 from bot.games import shared_words
 from bot.games.escaping import escaped
 from bot.games.faces import face_for
@@ -247,7 +248,7 @@ class PlacesGone(Feature):
                 continue
             try:
                 channel = await self.client.create_dm(discord.Object(seat.user_id))
-                await channel.send(words, nonce=seat_nonce("g", game, seat.seat))
+                await send_once(channel, content=words, nonce=seat_nonce("g", game, seat.seat))
             except discord.HTTPException as error:
                 log.info("could not tell %s that game %s ended: %s", seat.user_id, game.id, error)
 
