@@ -15,9 +15,11 @@ import pytest
 from bot.discord_ui.presenter import to_ping
 from bot.storage import Game, GameStatus
 from emulator import Channel, Message, User
+from emulator.components import media
 from tests.e2e.world import (
     THREAD_PERMISSIONS,
     World,
+    board_png,
     describe,
     make_world,
     pick_button,
@@ -399,3 +401,23 @@ async def test_in_a_thread_the_table_lives_and_moves_the_same_way(tmp_path: Path
         assert [m.content for m in public(thread) if not m.components_v2] == ["good luck"]
         assert len([m for m in public(thread) if m.components_v2]) == 1
         assert public(world.channel) == [lobby]
+
+
+async def test_a_table_without_its_controls_keeps_its_picture(world: World) -> None:
+    """A message whose controls come off (a damaged game's table, a stray lobby) keeps
+    its picture: the edit names the message's file with ``attachment://`` and lists that
+    file among the attachments it keeps, which is how Discord documents naming a file in
+    an edit (a file uploaded or kept by the same request)."""
+    table = await world.start_game(2)
+    picture = board_png(table)
+    bot = world.bots[0]
+    (game,) = await bot.service.games_here(world.channel.id)
+    game = await world.settled(game.id)
+    assert table.buttons()
+
+    await bot.table.places.strip_buttons(game)
+
+    assert not table.buttons()
+    assert board_png(table) == picture
+    shown = [item["url"] for _, item, _ in media(table.components)]
+    assert shown == ["attachment://board.png"]
