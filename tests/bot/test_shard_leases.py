@@ -160,39 +160,38 @@ async def shared(postgres: Cluster) -> AsyncIterator[Database]:
     await database.close()
 
 
+@pytest.fixture
+async def second_listening(shared: Database) -> AsyncIterator[tuple[ShardLeases, Heard]]:
+    """Two processes with two shards each ("a" and "b"), the second listening."""
+    first, second = process(shared, range(2), "a"), process(shared, range(2, 4), "b")
+    await first.start()
+    await second.start()
+    heard = Heard()
+    listener = await second.listen(heard.leases, heard.unshown)
+    assert listener is not None
+    try:
+        yield second, heard
+    finally:
+        await listener.close()
+
+
 async def test_taking_a_stopped_process_s_leases_tells_every_process_to_show_its_games(
-    shared: Database,
+    shared: Database, second_listening: tuple[ShardLeases, Heard]
 ) -> None:
     # The first process may have died between a move from a direct message in a game
     # of the second's shard and telling the second.
-    first, second = process(shared, range(2), "a"), process(shared, range(2, 4), "b")
-    await first.start()
-    await second.start()
-    heard = Heard()
-    listener = await second.listen(heard.leases, heard.unshown)
-    assert listener is not None
-    try:
-        await died(shared, "a")
-        assert (await second.renew()).gained == {0, 1}
-        assert await everything_heard(shared, heard) == ["unshown", "leases"]
-    finally:
-        await listener.close()
+    second, heard = second_listening
+    await died(shared, "a")
+    assert (await second.renew()).gained == {0, 1}
+    assert await everything_heard(shared, heard) == ["unshown", "leases"]
 
 
 async def test_a_process_started_again_tells_the_others_to_show_their_games(
-    shared: Database,
+    shared: Database, second_listening: tuple[ShardLeases, Heard]
 ) -> None:
     # Killed, the first process's run may have left such a move untold; started again,
     # it waits for its old lease to end, but says so at once.
-    first, second = process(shared, range(2), "a"), process(shared, range(2, 4), "b")
-    await first.start()
-    await second.start()
-    heard = Heard()
-    listener = await second.listen(heard.leases, heard.unshown)
-    assert listener is not None
-    try:
-        again = process(shared, range(2), "a again")
-        assert not (await again.start()).gained
-        assert await everything_heard(shared, heard) == ["unshown", "leases"]
-    finally:
-        await listener.close()
+    _, heard = second_listening
+    again = process(shared, range(2), "a again")
+    assert not (await again.start()).gained
+    assert await everything_heard(shared, heard) == ["unshown", "leases"]

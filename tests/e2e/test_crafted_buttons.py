@@ -184,12 +184,8 @@ async def test_every_crafted_custom_id_is_answered_in_plain_words_in_a_channel_a
 async def test_a_hands_custom_id_pressed_on_the_table_never_shows_the_hand_there(
     world: World, caplog: pytest.LogCaptureFixture
 ) -> None:
-    table = await world.start_game(2, command="claim")
+    table, game, _, mover = await world.claim_started()
     service = world.bots[0].service
-    game = await service.current_game(world.channel.id)
-    assert game is not None and game.state is not None
-    (seat,) = game.state.to_act()
-    mover = world.user(game.seats[seat].user_id or 0)
     shown = describe(table)
     for key in (0, 1, 999):
         said = await answer_to(world, mover, table, f"claim:seat:{game.id}:{key}:play=GOB5")

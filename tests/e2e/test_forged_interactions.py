@@ -113,12 +113,8 @@ async def test_a_play_the_table_never_shows_is_not_played_from_it(world: World) 
     """Claim plays cards from each player's own hand: a card's custom_id made by hand and
     pressed on the public table, at the game's own version by the player to act, changes
     nothing (it used to play the card)."""
-    table = await world.start_game(2, command="claim")
+    table, game, seat, mover = await world.claim_started()
     service = world.bots[0].service
-    game = await service.current_game(world.channel.id)
-    assert game is not None and game.state is not None
-    (seat,) = game.state.to_act()
-    mover = world.user(game.seats[seat].user_id or 0)
     for card in game.state.hands[seat]:
         forged = f"claim:turn:{game.id}:{game.version}:play={card.id}"
         assert MOVED_ON in ephemeral_answer(await world.click(mover, table, forged)), forged

@@ -156,6 +156,15 @@ class World:
         assert "Join" not in lobby.button_labels()
         return lobby
 
+    async def claim_started(self) -> tuple[Message, Game, int, User]:
+        """A two-player Claim game started here: its table, the game, the seat to act and
+        the person in it."""
+        table = await self.start_game(2, command="claim")
+        game = await self.bots[0].service.current_game(self.channel.id)
+        assert game is not None and game.state is not None
+        (seat,) = game.state.to_act()
+        return table, game, seat, self.user(game.seats[seat].user_id or 0)
+
     async def human_to_move(self, where: Channel | None = None) -> User | None:
         """The (first) person to act in the game here; ``None`` while a computer player
         moves or when no game is running."""
