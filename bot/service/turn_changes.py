@@ -1,0 +1,230 @@
+"""A running game's moves: a seat's press, the time-out rule at a turn's deadline (a
+human's second in a row handing their seat to a computer player), a computer player that
+could not decide stood in for, and a move made for a player who is away. Each move is
+applied by the game's rules and written with its move-log entry, and the game's results
+and ratings with the move that ends it."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import replace
+from typing import Any
+
+from bot.games.outcome import Outcome
+from bot.games.rules import IllegalIntent
+from bot.service.errors import BoardMovedOn, IllegalMove
+from bot.service.game_changes import GameChanges
+from bot.service.game_checks import (
+    check_decision,
+    check_version,
+    playing,
+    require_due,
+    seat_to_move,
+)
+from bot.service.game_loading import Actor, game_rules, load_for, load_game
+from bot.service.game_parts import bot_for, results_of, take_over
+from bot.service.game_writes import Overtaken, Written, save_game
+from bot.service.ladder_service import count_game, turn_figures
+from bot.service.time_away import new_turn_clock, stands_in
+from bot.storage import game_queries, move_queries, result_queries
+from bot.storage.connection import Connection
+from bot.storage.records import FinishedTable, Game, GameStatus, RatingChange, Result, Seat
+
+TIME_OUTS_BEFORE_TAKEOVER = 2
+OVERTAKEN_TRIES = 5
+"""Times a move that names no version is worked out again when overtaken while it was."""
+
+
+class TurnChanges(GameChanges):
+    """A running game's moves, whoever makes them: a player, the deadline, a computer player."""
+
+    async def act(
+        self,
+        game_id: int,
+        actor: Actor,
+        version: int | None,
+        intent: str,
+        *,
+        key: int | None = None,
+    ) -> Outcome:
+        """Plays what ``intent`` means in the game now (a button's action, such as
+        ``roll``), as ``actor``'s seat; the game draws any dice it needs only once the
+        press is accepted. A button of a seat's private message gives the ``key`` of what
+        the seat decided on (``HiddenInformation``) in place of the game's version."""
+        # The game is read and the move worked out before the write transaction, which
+        # holds up every other write while it lasts: its UPDATE is a compare-and-set on
+        # the version read. Overtaken meanwhile (another process, or a test's concurrent
+        # call), a press on a version is refused as stale; one that names no version, or
+        # a seat's own decision, is worked out again on what is stored now.
+        for _ in range(OVERTAKEN_TRIES):
+            game = await self._db.read(lambda connection: load_for(connection, game_id, actor))
+            state = playing(game)
+            seat = seat_to_move(game, state, actor)
+            if key is None:
+                check_version(game, version)
+            else:
+                check_decision(game, state, seat, key)
+            try:
+                action = game_rules(game).action(state, seat.seat, intent, self._random)
+            except IllegalIntent as e:
+                raise IllegalMove(e.words) from None
+            try:
+                return await self._change(
+                    functools.partial(self._move, game=game, state=state, seat=seat, action=action)
+                )
+            except Overtaken:
+                if version is not None and key is None:
+                    raise BoardMovedOn() from None
+        raise BoardMovedOn()
+
+    async def time_out(self, game_id: int, version: int) -> Outcome:
+        """Plays the game's time-out rule for the seat whose deadline passed (the first of
+        them, when several must act; the others' turn stays due). A human's second
+        time-out in a row hands their seat to a computer player."""
+
+        async def timing_out(connection: Connection, note: Written) -> Outcome:
+            game = await load_game(connection, game_id)
+            state = playing(game)
+            check_version(game, version)
+            now = self._clock()
+            require_due(game, now)
+            rules = game_rules(game)
+            seat = game.seats[rules.to_act(state)[0]]
+            changes: dict[str, Any] = {}
+            took_over = None
+            if not seat.is_bot:
+                seat = replace(seat, timeouts=seat.timeouts + 1)
+                if seat.timeouts >= TIME_OUTS_BEFORE_TAKEOVER:
+                    changes = take_over(game, seat, now)
+                    took_over = seat = bot_for(seat)
+                await game_queries.update_seat(connection, game.id, seat)
+            action = rules.time_out(state, seat.seat)
+            outcome = await self._commit(connection, note, game, state, seat, action, now, changes)
+            # Kept as the game's last move with the takeover, which its table shows once
+            # the game is let go (the move log doesn't say it).
+            note.move = replace(outcome, took_over=took_over)
+            return note.move
+
+        return await self._change(timing_out)
+
+    async def stand_in(self, game_id: int, version: int) -> Outcome:
+        """Plays the time-out rule at once for the computer player to act, which could not
+        decide its move: the game goes on now rather than at its deadline, and the move
+        says so (``Outcome.stood_in``)."""
+
+        async def standing_in(connection: Connection, note: Written) -> Outcome:
+            game = await load_game(connection, game_id)
+            state = playing(game)
+            check_version(game, version)
+            rules = game_rules(game)
+            seat = next((game.seats[n] for n in rules.to_act(state) if game.seats[n].is_bot), None)
+            if seat is None:
+                raise BoardMovedOn()  # a person is to act now: nothing to stand in for
+            action = rules.time_out(state, seat.seat)
+            outcome = await self._commit(
+                connection, note, game, state, seat, action, self._clock(), {}
+            )
+            note.move = replace(outcome, stood_in=True)
+            return note.move
+
+        return await self._change(standing_in)
+
+    async def act_for_away(self, game_id: int, version: int, intent: str) -> Outcome:
+        """Plays ``intent`` for the seat to act whose player is away while a computer
+        player stands in for them (their server's choice), marked as the stand-in's."""
+        game = await self._db.read(lambda connection: load_game(connection, game_id))
+        state = playing(game)
+        check_version(game, version)
+        now = self._clock()
+        to_act = game_rules(game).to_act(state)
+        seat = next((game.seats[n] for n in to_act if stands_in(game.seats[n], now)), None)
+        if seat is None:
+            raise BoardMovedOn()  # they are back, or it is someone else's turn now
+        try:
+            action = game_rules(game).action(state, seat.seat, intent, self._random)
+        except IllegalIntent as e:
+            raise IllegalMove(e.words) from None
+        return await self._change(
+            functools.partial(
+                self._move, game=game, state=state, seat=seat, action=action, for_away=True
+            )
+        )
+
+    async def _move(
+        self,
+        connection: Connection,
+        note: Written,
+        *,
+        game: Game,
+        state: Any,
+        seat: Seat,
+        action: Any,
+        for_away: bool = False,
+    ) -> Outcome:
+        """A seat's move, worked out before its transaction."""
+        if seat.timeouts:
+            seat = replace(seat, timeouts=0)
+            await game_queries.update_seat(connection, game.id, seat)
+        return await self._commit(
+            connection, note, game, state, seat, action, self._clock(), {}, for_away=for_away
+        )
+
+    async def _commit(
+        self,
+        connection: Connection,
+        note: Written,
+        game: Game,
+        state: Any,
+        seat: Seat,
+        action: Any,
+        now: float,
+        changes: dict[str, Any],
+        *,
+        for_away: bool = False,
+    ) -> Outcome:
+        """Applies the action and writes it; ``seat`` is the mover's seat as now stored
+        (``for_away``: a computer player moves for its player, who is away)."""
+        rules = game_rules(game)
+        try:
+            step = rules.apply(state, seat.seat, action)
+        except IllegalIntent as e:
+            raise IllegalMove(e.words) from None
+        changes = {"state": step.state, "moved_version": game.version + 1, **changes}
+        ordered: dict[str, int] = {}
+        over = rules.is_over(step.state)
+        if over:
+            changes.pop("end_reason", None)
+            changes.update(status=GameStatus.FINISHED, finished_at=now, deadline=None)
+            ordered["finish_seq"] = await game_queries.next_finish_seq(connection)
+        elif "status" not in changes and step.turn_over:
+            changes.update(new_turn_clock(game, step.state, now))
+        await save_game(connection, note, game, now, **changes, **ordered)
+        await move_queries.append_move(
+            connection, game.id, seat.seat, rules.action_to_json(action), now, stand_in=for_away
+        )
+        seats = tuple(seat if s.seat == seat.seat else s for s in game.seats)
+        game = replace(game, seats=seats)
+        results: list[Result] = []
+        rating_changes: list[RatingChange] = []
+        if over:
+            moves = await move_queries.load_moves(connection, game.id)
+            results = results_of(game, rules, step.state, turn_figures(game, moves))
+            await result_queries.write_results(connection, game, results)
+            table = FinishedTable(
+                game.id, game.kind, game.guild_id, ordered["finish_seq"], now, tuple(results)
+            )
+            rating_changes = await count_game(connection, table)
+        # What was just written, without reading it back: the hot path of every press.
+        stored = replace(game, version=game.version + 1, updated_at=now, **changes)
+        note.move = Outcome(
+            stored,
+            state,
+            seat.seat,
+            action,
+            step.events,
+            step.turn_over,
+            results=tuple(results),
+            rating_changes=tuple(rating_changes),
+            for_away=for_away,
+        )
+        return note.move
