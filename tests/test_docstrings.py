@@ -2,7 +2,7 @@
 each class and function defined in it, each public method a class defines. A method
 that overrides one documented on a base class (a game's ``turn`` under ``GameFace``'s)
 is documented there. A dataclass's generated text (``Seat(seat: int, …)``) counts as
-none."""
+none; a function behind a wrapper (``functools.cache``, ``lru_cache``) counts as one."""
 
 from __future__ import annotations
 
@@ -35,12 +35,15 @@ def documented(thing: Any) -> bool:
 
 
 def function(value: Any) -> Any:
-    """The function behind a class attribute (a property's getter, a class or static
-    method's function), or ``None`` for anything else."""
+    """The function behind a module's or class's attribute (a property's getter, a class
+    or static method's function, what a wrapper such as ``functools.cache`` wraps), or
+    ``None`` for anything else."""
     if isinstance(value, property):
         return value.fget
     if isinstance(value, classmethod | staticmethod):
-        return value.__func__
+        value = value.__func__
+    # A cache's wrapper is no function to inspect, so what it wraps would go unchecked.
+    value = inspect.unwrap(value)
     return value if inspect.isfunction(value) else None
 
 
@@ -50,7 +53,8 @@ def undocumented(module: ModuleType) -> Iterator[str]:
     for name, thing in vars(module).items():
         if name.startswith("_") or getattr(thing, "__module__", None) != module.__name__:
             continue
-        if inspect.isfunction(thing) and not documented(thing):
+        found = function(thing)
+        if found is not None and not documented(found):
             yield f"{module.__name__}.{name}"
         if not inspect.isclass(thing):
             continue
@@ -73,6 +77,7 @@ def test_every_public_name_of_the_bot_has_a_docstring() -> None:
 def test_the_check_sees_what_is_missing(monkeypatch: pytest.MonkeyPatch) -> None:
     source = '''"""A module."""
 
+import functools
 from dataclasses import dataclass
 
 
@@ -84,6 +89,16 @@ def unsaid() -> None:
     pass
 
 
+@functools.cache
+def cached() -> None:
+    pass
+
+
+@functools.lru_cache(maxsize=2)
+def said_cached() -> None:
+    """Said."""
+
+
 @dataclass
 class Generated:
     field: int
@@ -93,12 +108,24 @@ class Generated:
 
     def _private(self) -> None:
         pass
+
+    @functools.cache
+    def cached_method(self) -> None:
+        pass
+
+    @staticmethod
+    @functools.cache
+    def cached_static() -> None:
+        pass
 '''
     module = ModuleType("sample")
     monkeypatch.setitem(sys.modules, "sample", module)
     exec(compile(source, "sample", "exec"), module.__dict__)
     assert sorted(undocumented(module)) == [
         "sample.Generated",
+        "sample.Generated.cached_method",
+        "sample.Generated.cached_static",
         "sample.Generated.method",
+        "sample.cached",
         "sample.unsaid",
     ]

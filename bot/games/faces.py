@@ -12,6 +12,8 @@ from bot.games.registry import REGISTERED, registration_for
 
 @cache
 def face_for(kind: str) -> GameFace:
+    """The face of the game ``kind``, loaded from its package the first time it is asked
+    for."""
     game = registration_for(kind)
     return cast(GameFace, game.load(game.face))
 
