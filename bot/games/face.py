@@ -156,7 +156,21 @@ def described_names(game: Game, lang: Language) -> tuple[str, ...]:
 
 class GameFace(Protocol):
     """Every text it makes is in ``lang``: the server's language for what the channel
-    sees, the reader's own for what only they see."""
+    sees, the reader's own for what only they see. Claim It!'s says what the game is
+    called and typed as, its rule options as lines, its dice and its rules::
+
+        >>> from bot.games.faces import face_for
+        >>> from i18n import english
+        >>> face = face_for("claimit")
+        >>> face.title, face.command
+        ('Claim It!', 'claimit')
+        >>> face.option_fields({"variant": True}, english())
+        [('Rule variant', 'on')]
+        >>> face.dice_labels(english())
+        ('1', '2', '3', '4', '5', '6')
+        >>> face.rules(english()).startswith("**Claim It!** (Kris Gould)")
+        True
+    """
 
     kind: str
     command: str

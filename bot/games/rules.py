@@ -118,7 +118,28 @@ class Standing:
 
 
 class GameRules(Protocol[State, Action]):
-    """A game as the platform sees it, apart from Discord."""
+    """A game as the platform sees it, apart from Discord. Claim It!'s, as the service
+    plays a new game of three: seat 0 to act rolls (the dice drawn from the chance given),
+    and the roll leaves it to place a marker, its turn going on::
+
+        >>> import random
+        >>> from bot.games.registry import rules_for
+        >>> rules, options = rules_for("claimit"), {"variant": False}
+        >>> state = rules.start(3, 0, options, rules.deal(3, options, random.Random(1)))
+        >>> rules.to_act(state)
+        (0,)
+        >>> roll = rules.action(state, 0, "roll", random.Random(1))
+        >>> roll
+        Roll(dice=(2, 5, 1))
+        >>> step = rules.apply(state, 0, roll)
+        >>> step.turn_over, rules.to_act(step.state)
+        (False, (0,))
+        >>> rules.action_to_json(rules.action(step.state, 0, "A", random.Random(1)))
+        {'place': {'col': 1, 'row': 2, 'marker': 'S5'}}
+        >>> rules.action(step.state, 0, "Z", random.Random(1))
+        Traceback (most recent call last):
+        bot.games.rules.IllegalIntent: that isn't a placement
+    """
 
     kind: str
     """Its key in storage and the registry, and its slash-command group (``/claimit``);
