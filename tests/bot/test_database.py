@@ -1,4 +1,4 @@
-"""The SQLite file: settings, migrations from every earlier version, the append-only log."""
+"""The SQLite file: settings, upgrades from every released version, the append-only log."""
 
 from __future__ import annotations
 
@@ -15,8 +15,10 @@ from bot.storage import Database, DatabaseTooNew
 from bot.storage.connection import Connection
 from bot.storage.migrations import LATEST
 from bot.storage.opening import open_database
-from bot.storage.sqlite import SQLiteDatabase, migrate, schema_version
+from bot.storage.sqlite import SQLiteDatabase, schema_version
 from tests.bot.fixtures import started_game
+from tests.bot.released_schema import SQLITE_VERSIONS, make_sqlite
+from tests.bot.schema_catalogs import sqlite_catalog
 
 REPLAYS_RAN_WHOLE_GAMES = 9
 """The last schema version whose replays ran the whole game a step a second."""
@@ -34,20 +36,13 @@ async def test_the_file_uses_wal_foreign_keys_and_a_busy_timeout(
         assert await run(pragmas) == ["wal", 1, 5000, 1, LATEST]
 
 
-def schema(path: Path) -> list[tuple[str, str]]:
-    with sqlite3.connect(path) as connection:
-        return sorted(
-            connection.execute("SELECT name, sql FROM sqlite_master WHERE sql IS NOT NULL")
-        )
-
-
-@pytest.mark.parametrize("start", range(LATEST))
-async def test_a_database_from_every_earlier_version_upgrades_to_the_latest(
+@pytest.mark.parametrize("start", SQLITE_VERSIONS)
+async def test_a_database_from_every_released_version_upgrades_to_the_latest(
     tmp_path: Path, start: int
 ) -> None:
     old = tmp_path / "old.sqlite3"
     async with aiosqlite.connect(old, isolation_level=None) as connection:
-        await migrate(connection, target=start)
+        await make_sqlite(connection, start)
         assert await schema_version(connection) == start
     database = await open_database(old)
     try:
@@ -57,7 +52,7 @@ async def test_a_database_from_every_earlier_version_upgrades_to_the_latest(
         await database.close()
     fresh = tmp_path / "fresh.sqlite3"
     await (await open_database(fresh)).close()
-    assert schema(old) == schema(fresh)
+    assert sqlite_catalog(old) == sqlite_catalog(fresh)
 
 
 async def test_a_database_newer_than_the_code_is_refused(tmp_path: Path) -> None:
@@ -97,7 +92,7 @@ async def test_the_move_log_is_append_only(service: GameService, database: Datab
 async def test_open_games_from_version_1_get_deadlines_so_none_can_stall(tmp_path: Path) -> None:
     path = tmp_path / "v1.sqlite3"
     async with aiosqlite.connect(path, isolation_level=None) as connection:
-        await migrate(connection, target=1)
+        await make_sqlite(connection, 1)
         await connection.executemany(
             "INSERT INTO games (id, guild_id, channel_id, host_id, status, created_at, "
             "updated_at) VALUES (?, 1, ?, 1, ?, 1000, 2000)",
@@ -118,7 +113,7 @@ async def test_open_games_from_version_1_get_deadlines_so_none_can_stall(tmp_pat
 async def test_replays_kept_from_before_they_ran_a_minute_are_made_again(tmp_path: Path) -> None:
     old = tmp_path / "old.sqlite3"
     async with aiosqlite.connect(old, isolation_level=None) as connection:
-        await migrate(connection, target=REPLAYS_RAN_WHOLE_GAMES)
+        await make_sqlite(connection, REPLAYS_RAN_WHOLE_GAMES)
         cursor = await connection.execute(
             "INSERT INTO games (guild_id, channel_id, host_id, status, created_at, updated_at) "
             "VALUES (1, 2, 3, 'finished', 0, 0)"

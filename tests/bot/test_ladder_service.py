@@ -24,7 +24,7 @@ from bot.service import Actor, GameService, LadderService, Player
 from bot.storage import Database, GameStatus
 from bot.storage.connection import Connection
 from bot.storage.opening import open_database
-from bot.storage.sqlite import SQLiteDatabase, migrate
+from bot.storage.sqlite import SQLiteDatabase
 from engine.claimit import action_to_json, scores, state_to_json, winners
 from tests.bot.fixtures import (
     PLAYERS,
@@ -34,6 +34,7 @@ from tests.bot.fixtures import (
     random_press,
     started_game,
 )
+from tests.bot.released_schema import make_sqlite
 from tests.engine.claimit.playout import random_game
 from tests.finished_games import write_finished_games
 
@@ -352,7 +353,7 @@ async def test_a_version_2_database_counts_its_leavers_after_the_upgrade(tmp_pat
     steps = list(random_game(rng, 3))
     final = steps[-1].after
     async with aiosqlite.connect(path, isolation_level=None) as connection:
-        await migrate(connection, target=2)
+        await make_sqlite(connection, 2)
         await connection.execute(
             "INSERT INTO games (id, guild_id, channel_id, host_id, status, turn_timeout, "
             "first_seat, state, created_at, updated_at, finished_at, turn_message_id) "

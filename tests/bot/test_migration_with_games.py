@@ -4,9 +4,10 @@ For each version before the latest, a latest database is filled by playing throu
 service (finished games in two servers with people and computer players, a running game
 in the middle of a turn, a lobby, closed games, the variant, and from version 2 on
 leavers, time-outs, a thread and server settings). Its rows are written into a database
-of that version in the shape that version had (the migrations since, run backwards);
-opening it upgrades it, the bot counts its old games as on start, and every game, move
-log, replay and ladder reads back as on the original.
+of that version as its release made it (``released_schema``), in the shape that version
+had (the migrations since, run backwards); opening it upgrades it, the bot counts its old
+games as on start, and every game, move log, replay and ladder reads back as on the
+original.
 """
 
 from __future__ import annotations
@@ -50,11 +51,12 @@ from bot.storage import (
 )
 from bot.storage.opening import open_database
 from bot.storage.records import MINUTE
-from bot.storage.sqlite import migrate, schema_version
+from bot.storage.sqlite import schema_version
 from engine.claimit import Phase
 from tests.bot.fixtures import PLAYERS, Clock, play_to_the_end, random_press
+from tests.bot.released_schema import make_sqlite
+from tests.bot.schema_catalogs import sqlite_catalog
 from tests.bot.tables import Table
-from tests.bot.test_database import schema
 
 ANN, BO, CY, DEE, EVE = PLAYERS
 HOME, AWAY = 10, 11
@@ -620,7 +622,7 @@ async def test_a_database_of_every_earlier_version_upgrades_with_its_games_and_l
     check_it_covers(before, played, version)
     check_it_fits(source, version)
     async with aiosqlite.connect(old, isolation_level=None) as connection:
-        await migrate(connection, target=version)
+        await make_sqlite(connection, version)
         assert await schema_version(connection) == version
     write_as_version(source, old, version)
 
@@ -645,4 +647,4 @@ async def test_a_database_of_every_earlier_version_upgrades_with_its_games_and_l
     assert_same_ladders(on_upgraded, on_original)
 
     await (await open_database(fresh)).close()
-    assert schema(old) == schema(fresh)
+    assert sqlite_catalog(old) == sqlite_catalog(fresh)

@@ -1,6 +1,6 @@
-"""What only PostgreSQL has to show: clear refusals, and changes from several processes
-(each its own pool of connections) kept exactly once. Its schema is SQLite's
-(``test_schemas``)."""
+"""What only PostgreSQL has to show: upgrades from every released version, clear
+refusals, and changes from several processes (each its own pool of connections) kept
+exactly once. Its schema is SQLite's (``test_schemas``)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,8 @@ from bot.storage.migrations import LATEST
 from bot.storage.opening import open_database
 from engine.claimit import Phase
 from tests.bot.fixtures import PLAYERS, started_game
+from tests.bot.released_schema import POSTGRES_VERSIONS, make_postgres
+from tests.bot.schema_catalogs import postgres_catalog
 from tests.postgres_cluster import Cluster
 
 
@@ -28,6 +30,27 @@ async def test_a_server_that_is_not_there_is_one_line_without_the_password(
     with pytest.raises(DatabaseUnavailable) as refused:
         await open_database(url)
     assert "no_such_database" in str(refused.value) and "secret" not in str(refused.value)
+
+
+@pytest.mark.parametrize("start", POSTGRES_VERSIONS)
+async def test_a_database_from_every_released_version_upgrades_to_the_latest(
+    postgres: Cluster, start: int
+) -> None:
+    old = await postgres.new_database()
+    connection = await asyncpg.connect(old)
+    try:
+        await make_postgres(connection, start)
+    finally:
+        await connection.close()
+    database = await open_database(old)
+    try:
+        game = await started_game(GameService(database), 2)
+        assert game.state is not None
+    finally:
+        await database.close()
+    fresh = await postgres.new_database()
+    await (await open_database(fresh)).close()
+    assert await postgres_catalog(old) == await postgres_catalog(fresh)
 
 
 async def test_a_database_newer_than_the_code_is_refused(postgres: Cluster) -> None:
