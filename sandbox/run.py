@@ -11,7 +11,7 @@ from functools import partial
 from pathlib import Path
 
 from bot.discord_ui.client import GameBot, use_discord_at
-from bot.discord_ui.presenter import to_ping
+from bot.discord_ui.face_drawing import to_ping
 from bot.settings import DEFAULT_SANDBOX_DATABASE, Settings
 from bot.storage.database import is_postgresql, shown
 from emulator import DiscordEmulator

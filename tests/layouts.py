@@ -6,7 +6,7 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui.cards import Card, Rows, layout
+from bot.discord_ui.card_layout import Card, Rows, layout
 
 IS_COMPONENTS_V2 = discord.MessageFlags(components_v2=True).value
 

@@ -260,12 +260,12 @@ def test_the_games_check_sees_every_import_above_them(tmp_path: Path) -> None:
         "from bot.storage.records import Seat\n"
         "def later() -> None:\n"
         "    import discord.utils\n"
-        "    from bot.discord_ui import text\n"
+        "    from bot.discord_ui import game_notes\n"
         "    from bot.service.game_service import GameService\n"
         "    from bot.storage import queries\n"
     )
     assert sorted(name for name in imported_names(leaky) if above_the_games(name)) == [
-        "bot.discord_ui.text",
+        "bot.discord_ui.game_notes",
         "bot.service.game_service.GameService",
         "bot.storage.Game",
         "bot.storage.queries",
@@ -275,7 +275,7 @@ def test_the_games_check_sees_every_import_above_them(tmp_path: Path) -> None:
 
 def imported_names(path: Path) -> set[str]:
     """Every module, or name in a module, that ``path`` imports, in full
-    (``from bot.discord_ui import text`` is ``bot.discord_ui.text``)."""
+    (``from bot.discord_ui import game_notes`` is ``bot.discord_ui.game_notes``)."""
     names: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
@@ -316,3 +316,54 @@ def test_the_core_check_sees_a_feature(tmp_path: Path) -> None:
         "bot.discord_ui.features.turns.handlers",
         "bot.discord_ui.features.lobby",
     }
+
+
+FEATURE_FOLDER = "bot/discord_ui/features"
+THE_TABLE = ("bot.discord_ui.table", "bot.discord_ui.table_shows", "bot.discord_ui.client")
+"""What a feature never imports: the live table itself (it asks the core through
+``bot.discord_ui.context``), and the client that builds the features."""
+
+
+def feature_of(path: Path) -> str:
+    """The feature package a source file of the features belongs to."""
+    return path.relative_to(ROOT / FEATURE_FOLDER).parts[0]
+
+
+def test_a_feature_imports_no_other_feature_nor_the_table() -> None:
+    """A feature sees the narrow context and hears of games through events; it reaches
+    into no other feature and not into the live table."""
+    assert sources(FEATURE_FOLDER)
+    reaching = {
+        f"{path.relative_to(ROOT)}: {name}"
+        for path in sources(FEATURE_FOLDER)
+        if path.parent != ROOT / FEATURE_FOLDER
+        for name in imported_names(path)
+        if any(within(name, table) for table in THE_TABLE)
+        or (
+            within(name, "bot.discord_ui.features")
+            and name.count(".") >= 3
+            and name.split(".")[3] != feature_of(path)
+        )
+    }
+    assert not reaching
+
+
+def test_features_hardly_name_the_table() -> None:
+    """Everything a feature may touch is in its context, not behind ``self.table``."""
+    named = sum(
+        path.read_text(encoding="utf-8").count("self.table") for path in sources(FEATURE_FOLDER)
+    )
+    assert named <= 15
+
+
+LONGEST = 600
+"""Lines a product module has at most: past that, it holds more than one thing."""
+
+
+def test_no_module_of_the_bot_is_over_its_length() -> None:
+    long = {
+        str(path.relative_to(ROOT)): lines
+        for path in sources("bot")
+        if (lines := len(path.read_text(encoding="utf-8").splitlines())) > LONGEST
+    }
+    assert not long

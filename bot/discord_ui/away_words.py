@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from bot.discord_ui import text
-from bot.discord_ui.presenter import acting
+from bot.discord_ui import game_notes
+from bot.discord_ui.face_drawing import acting
 from bot.games.outcome import Outcome
 from bot.games.shared_words import deadline, name
 from bot.storage import Game, GameStatus, Seat
@@ -36,7 +36,7 @@ def away_line(game: Game, seat: Seat, lang: Language) -> str:
         "💤 {player} is away until {when}: the game waits for them.", player=player, when=when
     )
     if game.paused_left is not None and game.status is GameStatus.ACTIVE:
-        left = text.duration(round(game.paused_left), lang)
+        left = game_notes.duration(round(game.paused_left), lang)
         line += " " + lang._("The clock is stopped with {left} left.", left=left)
     return line
 

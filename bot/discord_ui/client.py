@@ -21,11 +21,16 @@ from bot.background.stopping import WorkInFlight
 from bot.clock import Clock, SystemClock
 from bot.discord_ui.command_translator import CommandTranslator
 from bot.discord_ui.commands import game_commands
-from bot.discord_ui.components import HandedOver, shown_controls
-from bot.discord_ui.feature import Features
+from bot.discord_ui.components import Pressable, shown_controls
+from bot.discord_ui.context import Context
+from bot.discord_ui.departures import Departures
+from bot.discord_ui.feature import Features, drawing
 from bot.discord_ui.feature_registry import discovered
+from bot.discord_ui.game_events import GameEvents
 from bot.discord_ui.global_pace import GlobalPace
 from bot.discord_ui.interactions import failed, guarded
+from bot.discord_ui.message_hooks import MessageHooks
+from bot.discord_ui.show_failures import expected
 from bot.discord_ui.table import GameTable
 from bot.games.faces import face_for, faces
 from bot.games.painters import PAINTERS, Figures
@@ -61,6 +66,7 @@ class GameBot(discord.AutoShardedClient):
 
     service: GameService
     table: GameTable
+    events: GameEvents
     features: Features
     leases: ShardLeases
     lease_keeper: LeaseKeeper
@@ -141,18 +147,40 @@ class GameBot(discord.AutoShardedClient):
         # games' messages are behind (left by a stop) is caught up once connected.
         await self.leases.start()
         self.service = GameService(self._database, dice=self._dice, clock=self._clock.now)
+        settings = GuildSettingsService(self._database)
+        hooks = MessageHooks(drawing(self._declared))
+        self.events = GameEvents(expected)
         self.table = GameTable(
             self.service,
-            GuildSettingsService(self._database),
+            settings,
             self,
             self.settings.bot_pause,
             self._clock,
             self.leases,
             self.work,
+            hooks,
+            self.events,
         )
         self.lease_keeper = LeaseKeeper(self.leases, self.table)
         self._behind = await self.service.messages.games_not_shown(self.leases.shards)
-        self.features = Features(self._declared, self.table, self._database, self._clock)
+        table = self.table
+        context = Context(
+            service=self.service,
+            games=table,
+            places=table.places,
+            lobbies=table.lobbies,
+            languages=table.languages,
+            hands=table.hands,
+            departures=Departures(self.service, table, table.languages, self, self._clock),
+            settings=settings,
+            client=self,
+            clock=self._clock,
+            database=self._database,
+            leases=self.leases,
+            work=self.work,
+            watched=table,
+        )
+        self.features = Features(self._declared, context, hooks, self.events)
         await self.features.prepare()
         await self.tree.set_translator(CommandTranslator())
         if self.settings.dev_guild_id is not None:
@@ -275,7 +303,7 @@ class GameBot(discord.AutoShardedClient):
                 await guarded(interaction, _refused(MISMATCHED))
                 return
             pressed.shown = False
-        await guarded(interaction, self.features.press(pressed)(interaction, pressed))
+        await guarded(interaction, self.features.press(interaction, pressed))
 
     async def close(self) -> None:
         """Stops gracefully: new clicks and commands are answered that the bot is
@@ -324,6 +352,7 @@ class GameBot(discord.AutoShardedClient):
         if hasattr(self, "table"):
             await self.lease_keeper.stop()
             await self.features.stop()
+            await self.events.stop()
             await self.table.follower.stop()
             await self.table.hands.follower.stop()
             await self.table.reconciler.stop()
@@ -361,7 +390,9 @@ class GameBot(discord.AutoShardedClient):
             await PAINTERS.stop()
 
 
-def _parse_component(custom_id: str, components: Sequence[type[HandedOver]]) -> HandedOver | None:
+def _parse_component(
+    custom_id: str, components: Sequence[type[Pressable[Any]]]
+) -> Pressable[Any] | None:
     """The component a custom_id names, or ``None`` if it is not one of ours."""
     for cls in components:
         match = cls.pattern.fullmatch(custom_id)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import discord
 
+from bot.discord_ui.interaction_answers import tell
 from bot.discord_ui.interactions import reader
 from bot.discord_ui.permissions import missing_permissions_message
-from bot.discord_ui.surfaces import tell
 from bot.games.faces import face_for
 from bot.service import GameService
 from bot.service.errors import NoGameHere, WhichGame

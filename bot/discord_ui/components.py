@@ -2,17 +2,17 @@
 and an intent, and how a press is read back from it.
 
 No view or game object is kept in memory: a press is parsed from its custom_id and
-handed to the feature that takes it (``GameBot.on_interaction``), which asks the
-service what is true now.
+handled by the component's class with the feature that declares it
+(``GameBot.on_interaction``), which asks the service what is true now.
 """
 
 from __future__ import annotations
 
 import re
 from abc import abstractmethod
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 import discord
 
@@ -21,14 +21,30 @@ from bot.games.registry import GAMES
 NEVER_SHOWN = -1
 """No game's version, nor any seat's decision key."""
 
+F = TypeVar("F")
+"""The feature a component's presses go to."""
 
-class HandedOver:
+READERS: Mapping[str, Callable[[str], Any]] = {
+    "game": int,
+    "version": int,
+    "key": int,
+    "step": int,
+    "page": int,
+}
+"""The parts of a custom_id that are numbers, by the name the templates give them."""
+
+
+class Pressable(Generic[F]):
     """Mixed into each of the bot's components (before ``DynamicItem``, whose template
-    says what its custom_ids look like): a press is read back from its custom_id alone
-    (``parse``)."""
+    says what its custom_ids look like): one class knows its custom_id's template, reads a
+    press back from the custom_id alone (``parse``) and handles it (``pressed``), with the
+    feature (``F``) that declares it among its ``controls``."""
 
     pattern: ClassVar[re.Pattern[str]]
     """What the component's custom_ids look like (its ``DynamicItem`` template)."""
+    readers: ClassVar[Mapping[str, Callable[[str], Any]]] = READERS
+    """How each named part of the template is read back into the constructor's argument
+    of that name (any other part stays a string)."""
     shown = True
     """Whether the message pressed shows this control. One that doesn't (a stale
     client's, or a hand-made custom_id) changes no game: it is answered as one pressed
@@ -46,9 +62,17 @@ class HandedOver:
         cls.pattern = re.compile(kwargs["template"])
 
     @classmethod
-    @abstractmethod
     def parse(cls, match: re.Match[str]) -> Self:
-        """The component a custom_id matching its template names."""
+        """The component a custom_id matching its template names: each part the template
+        names, read as ``readers`` says, is the constructor's argument of that name."""
+        parts = {
+            name: cls.readers.get(name, str)(value) for name, value in match.groupdict().items()
+        }
+        return cls(**parts)
+
+    @abstractmethod
+    async def pressed(self, interaction: discord.Interaction, feature: F) -> None:
+        """What a press does, with the feature that declares this component."""
 
 
 def whole_up_to(most: int) -> str:

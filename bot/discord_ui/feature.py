@@ -3,76 +3,65 @@
 A feature is one package under ``bot/discord_ui/features/`` that declares itself in its
 ``__init__``::
 
-    FEATURE = Declaration(Ladder, position=5, commands=commands)
+    FEATURE = Declaration(Ladder, commands=commands)
 
-``Ladder`` (a ``Feature``) says what its presses do (methods marked ``@takes(...)``
-with the components they answer), which of Discord's events it listens to (methods named
-``on_<event>``, as discord.py names them), and what it starts and stops with the bot;
-``commands`` gives its slash commands in each game's group. The core (the client, the
-live table, the presenter) names no feature: ``bot.discord_ui.feature_registry`` finds
-them, builds each with the ``Core`` and hands it its presses, commands and events. Every
-command and press is answered through ``bot.discord_ui.interactions.guarded``, the one
-place a failed handler is answered.
+``Ladder`` (a ``Feature``) is built with the ``Context``, the narrow part of the core a
+feature may ask things of (``bot.discord_ui.context``). It says
+
+- which components' presses are its own (``controls``: each class knows its custom_id,
+  reads a press back and handles it, ``bot.discord_ui.components.Pressable``), and which
+  controls a game's face describes it draws (``Declaration.draws``);
+- what it adds under the core's messages: a lobby, a table, a result, a ping, a turn's
+  direct message (its ``*_rows`` methods, ``bot.discord_ui.message_hooks.Adds``);
+- which game events it follows (its ``game_shown``, ``game_ended`` and
+  ``place_unknown`` methods, ``bot.discord_ui.game_events.Follows``) and which of
+  Discord's events (methods named ``on_<event>``, as discord.py names them);
+- and what it starts and stops with the bot.
+
+``commands`` gives its slash commands in each game's group. The core names no feature:
+``bot.discord_ui.feature_registry`` finds them, and ``Features`` builds each and hands
+it its presses, hooks and events. Every command and press is answered through
+``bot.discord_ui.interactions.guarded``, the one place a failed handler is answered.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, Self, TypeVar, runtime_checkable
 
 import discord
 from discord import app_commands
 
-from bot.clock import Clock
+from bot.discord_ui.card_layout import Rows
 from bot.discord_ui.command_parts import Command
-from bot.discord_ui.components import HandedOver
-from bot.discord_ui.table import GameTable
+from bot.discord_ui.components import Pressable
+from bot.discord_ui.context import Context
+from bot.discord_ui.game_events import EVENTS, GameEvents
+from bot.discord_ui.message_hooks import ControlDrawing, Drawer, MessageHooks
 from bot.games.face import GameFace
 from bot.games.rules import AnyRules
-from bot.storage import Database
+from bot.storage import Game
 from bot.storage.shards import Shards
+from i18n import Language
 
-Press = Callable[[discord.Interaction, Any], Awaitable[None]]
-"""What a press on a component does: the feature's method, bound."""
 Listener = Callable[..., Coroutine[Any, Any, None]]
 """A feature's handler of one of Discord's events (its ``on_<event>`` method)."""
-Handler = TypeVar("Handler", bound=Callable[..., Awaitable[None]])
 Built = TypeVar("Built", bound="Feature")
 
 
-@dataclass(frozen=True)
-class Core:
-    """What the core hands each feature as the bot starts."""
-
-    table: GameTable
-    """The one live table every change of a game goes through (and through it the
-    service, the client and the work in flight)."""
-    database: Database
-    """For a feature's own service (the ladder's, the replays')."""
-    clock: Clock
-    features: Features
-    """The other features, for what one hands to another (a turn that times out on a
-    player who left the server is the leaving feature's to handle)."""
-
-
 class Feature:
-    """A Discord feature, built once per bot with the ``Core``."""
+    """A Discord feature, built once per bot with the ``Context``."""
 
-    presses: ClassVar[Mapping[type[HandedOver], str]] = {}
-    """Each component this feature answers presses of, and the method that does."""
+    controls: ClassVar[tuple[type[Pressable[Any]], ...]] = ()
+    """The components whose presses are this feature's (each handles its own)."""
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        presses = dict(cls.presses)
-        for name, value in vars(cls).items():
-            for component in getattr(value, "takes", ()):
-                presses[component] = name
-        cls.presses = presses
-
-    def __init__(self, core: Core) -> None:
-        self.core = core
-        self.table = core.table
+    def __init__(self, context: Context) -> None:
+        self.context = context
+        self.service = context.service
+        self.games = context.games
+        self.languages = context.languages
+        self.clock = context.clock
 
     @classmethod
     def of(cls, interaction: discord.Interaction) -> Self:
@@ -95,16 +84,25 @@ class Feature:
     async def stop(self) -> None:
         """The bot stops: background work ends (the work under way has finished)."""
 
+    async def lobby_rows(self, game: Game, lang: Language, bots_allowed: bool) -> Rows:
+        """What this feature adds under an open lobby."""
+        return ()
 
-def takes(*components: type[HandedOver]) -> Callable[[Handler], Handler]:
-    """Marks a feature's method as what a press on any of ``components`` does; it is
-    called with the interaction and the component read back from its custom_id."""
+    async def table_rows(self, game: Game, lang: Language) -> Rows:
+        """What this feature adds under a game's table while it is played."""
+        return ()
 
-    def marked(method: Handler) -> Handler:
-        method.takes = components  # type: ignore[attr-defined]
-        return method
+    async def result_rows(self, game: Game, lang: Language) -> Rows:
+        """What this feature adds under a finished game's result."""
+        return ()
 
-    return marked
+    async def ping_rows(self, game: Game, lang: Language) -> Rows:
+        """What this feature adds under a turn's ping."""
+        return ()
+
+    async def notice_rows(self, game: Game, user: int, lang: Language) -> Rows:
+        """What this feature adds under a turn's direct message to ``user``."""
+        return ()
 
 
 def no_commands(rules: AnyRules, face: GameFace) -> Sequence[Command]:
@@ -119,17 +117,31 @@ def no_own_commands() -> Sequence[app_commands.Group]:
 
 @dataclass(frozen=True)
 class Declaration:
-    """A feature's package declares itself with one of these, as ``FEATURE``."""
+    """A feature's package declares itself with one of these, as ``FEATURE``; where it
+    comes among the features (its commands in each game's group, its rows under a
+    message, its events) is ``ORDER`` in ``bot/discord_ui/features/__init__``."""
 
     feature: type[Feature]
-    position: int
-    """Where its commands come in each game's group (and its events, among the
-    features'): the order features came to the bot."""
     commands: Callable[[AnyRules, GameFace], Sequence[Command]] = field(default=no_commands)
     """Its slash commands in one game's group, from the game's rules and face."""
     own_commands: Callable[[], Sequence[app_commands.Group]] = field(default=no_own_commands)
     """Its command groups of its own, beside the games' (one for every game, such as
     ``/my``)."""
+    draws: Mapping[type, Drawer] = field(default_factory=dict)
+    """The kinds of control a game's face describes that it draws (its presses are the
+    feature's), each with how: ``bot.games.face.Choice``, ``Menu``, ``OpenPrivate``,
+    and a choice in a hand, ``bot.discord_ui.message_hooks.HandChoice``."""
+
+
+def drawing(declared: Sequence[Declaration]) -> ControlDrawing:
+    """How the controls a face describes are drawn, by the features ``declared``."""
+    draws: dict[type, Drawer] = {}
+    for declaration in declared:
+        for kind, drawer in declaration.draws.items():
+            if kind in draws:
+                raise TypeError(f"two features draw {kind.__name__}")
+            draws[kind] = drawer
+    return ControlDrawing(draws)
 
 
 @runtime_checkable
@@ -140,26 +152,32 @@ class HostsFeatures(Protocol):
 
 
 class Features:
-    """Every feature of one bot, built with its core in the order they are declared."""
+    """Every feature of one bot, built with its context in the order they are declared:
+    each one's rows are added to the core's ``hooks``, and the game ``events`` it follows
+    are told to it."""
 
     def __init__(
         self,
         declared: Sequence[Declaration],
-        table: GameTable,
-        database: Database,
-        clock: Clock,
+        context: Context,
+        hooks: MessageHooks,
+        events: GameEvents,
     ) -> None:
-        core = Core(table, database, clock, self)
         self._built: dict[type[Feature], Feature] = {}
-        self._presses: dict[type[HandedOver], Press] = {}
+        self._controls: dict[type[Pressable[Any]], Feature] = {}
         self._listeners: dict[str, list[Listener]] = {}
         for declaration in declared:
-            feature = declaration.feature(core)
+            feature = declaration.feature(context)
             self._built[declaration.feature] = feature
-            for component, name in feature.presses.items():
-                if component in self._presses:
-                    raise TypeError(f"two features take presses of {component.__name__}")
-                self._presses[component] = getattr(feature, name)
+            hooks.add(feature)
+            for control in feature.controls:
+                if control in self._controls:
+                    raise TypeError(f"two features take presses of {control.__name__}")
+                self._controls[control] = feature
+            for event in EVENTS:
+                follower = getattr(feature, event, None)
+                if follower is not None:
+                    events.follow(event, follower)
             for name in dir(feature):
                 if name.startswith("on_"):
                     self._listeners.setdefault(name[3:], []).append(getattr(feature, name))
@@ -172,14 +190,14 @@ class Features:
         return built
 
     @property
-    def components(self) -> tuple[type[HandedOver], ...]:
+    def components(self) -> tuple[type[Pressable[Any]], ...]:
         """Every component a feature takes presses of: the bot's own, which each parse
         their custom_ids."""
-        return tuple(self._presses)
+        return tuple(self._controls)
 
-    def press(self, item: HandedOver) -> Press:
-        """What a press on ``item`` does."""
-        return self._presses[type(item)]
+    async def press(self, interaction: discord.Interaction, pressed: Pressable[Any]) -> None:
+        """A press on ``pressed``, handled by its class with the feature declaring it."""
+        await pressed.pressed(interaction, self._controls[type(pressed)])
 
     def listeners(self, event: str) -> Sequence[Listener]:
         """The features' handlers of one of Discord's events (``raw_message_delete``)."""

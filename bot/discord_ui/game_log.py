@@ -8,7 +8,7 @@ instead of the whole game being replayed at every move.
 from __future__ import annotations
 
 from bot.discord_ui import away_words, limits
-from bot.discord_ui.cards import Card
+from bot.discord_ui.card_layout import Card
 from bot.games.escaping import cut_markdown
 from bot.games.faces import face_for
 from bot.games.limits import TITLE

@@ -12,7 +12,7 @@ import discord
 
 from bot.background.game_locks import Deferral
 from bot.background.stopping import HasWorkInFlight, WorkInFlight
-from bot.discord_ui.surfaces import acknowledge, answer_within, tell, unanswerable
+from bot.discord_ui.interaction_answers import acknowledge, answer_within, tell, unanswerable
 from bot.service import Actor, Player, ServiceError, Where
 from bot.service.errors import NotHere
 from bot.storage import CommitUnknown

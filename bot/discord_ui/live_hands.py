@@ -22,10 +22,11 @@ import discord
 from bot.background.stopping import WorkInFlight
 from bot.background.table_follower import TableFollower
 from bot.clock import Clock
-from bot.discord_ui import presenter
-from bot.discord_ui.cards import Card, edited
+from bot.discord_ui import face_drawing
+from bot.discord_ui.card_layout import Card, edited
+from bot.discord_ui.interaction_answers import update_clicked
 from bot.discord_ui.limits import OLD_MESSAGE_EDITS
-from bot.discord_ui.surfaces import update_clicked
+from bot.discord_ui.message_hooks import ControlDrawing
 from bot.games.faces import face_for
 from bot.games.outcome import Outcome
 from bot.games.registry import rules_for
@@ -62,11 +63,13 @@ class LiveHands:
         clock: Clock,
         work: WorkInFlight,
         expected: Callable[[Exception], bool],
+        drawing: ControlDrawing,
     ) -> None:
         self.client = client
         self.service = service
         self.clock = clock
         self.work = work
+        self.drawing = drawing
         self.follower = TableFollower(self._follow_news, _behind, expected)
         """The hands' own lane, apart from the table's: they answer to their webhooks'
         limits, not the channel's, and the next player plays from their hand without
@@ -122,7 +125,7 @@ class LiveHands:
         if shown is None:
             raise NothingHidden()
         picture = shown.picture
-        return presenter.private(game, shown), (
+        return face_drawing.private(game, shown, self.drawing), (
             shown.key,
             picture.text,
             picture.description,

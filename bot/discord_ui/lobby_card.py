@@ -1,15 +1,10 @@
-"""The lobby message, the same for every game: its card and its buttons (each game draws
-its own turns, ``bot.games.face``)."""
+"""The lobby message, the same for every game: its card, with the rows of controls the
+features add under an open lobby (each game draws its own turns, ``bot.games.face``)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-import discord
-
-from bot.discord_ui import text
-from bot.discord_ui.cards import Card, Line, Rows
-from bot.discord_ui.controls.lobby import LOBBY_BUTTONS, BotSelect, LobbyAction, LobbyButton
+from bot.discord_ui import game_notes
+from bot.discord_ui.card_layout import Card, Line, Rows
 from bot.games import shared_words
 from bot.games.faces import face_for
 from bot.games.registry import rules_for
@@ -18,11 +13,9 @@ from i18n import Language
 from render.common.palette import PLAYERS
 
 
-def lobby_card(
-    game: Game, lang: Language, note: str | None = None, *, bots_allowed: bool = True
-) -> Card:
+def lobby_card(game: Game, lang: Language, note: str | None = None, rows: Rows = ()) -> Card:
     """The lobby: its seats and settings, and while it is open (no ``note`` saying how it
-    ended) its buttons, with the bot menus where the server allows computer players."""
+    ended) the ``rows`` of controls under it."""
     face, rules = face_for(game.kind), rules_for(game.kind)
     seats = "\n".join(
         shared_words.seat_line(s, lang) + (lang._(" (host)") if s.user_id == game.host_id else "")
@@ -37,7 +30,9 @@ def lobby_card(
     lines = [
         Line(name, value, inline=True) for name, value in face.option_fields(game.options, lang)
     ]
-    lines.append(Line(lang._("Turn time"), text.minutes(game.turn_timeout, lang), inline=True))
+    lines.append(
+        Line(lang._("Turn time"), game_notes.minutes(game.turn_timeout, lang), inline=True)
+    )
     if game.thread_id is not None:
         lines.append(Line(lang._("Played in"), f"<#{game.thread_id}>", inline=True))
     if note is None and game.deadline is not None:
@@ -63,7 +58,7 @@ def lobby_card(
         accent=PLAYERS[0].color,
         lines=tuple(lines),
         footer=footer,
-        rows=() if note is not None else _lobby_rows(game, lang, bots_allowed),
+        rows=() if note is not None else rows,
     )
 
 
@@ -85,27 +80,3 @@ def _teams(game: Game, lang: Language) -> str:
         for index, unit in enumerate(units)
     ]
     return "\n\n" + "\n".join([lang._("**Teams**"), *lines])
-
-
-def _lobby_rows(game: Game, lang: Language, bots_allowed: bool) -> Rows:
-    """The lobby's buttons on a row, each bot menu on a row of its own."""
-    rules = rules_for(game.kind)
-    buttons = tuple(
-        LobbyButton(
-            game.kind,
-            game.id,
-            game.version,
-            action,
-            disabled=(action is LobbyAction.START and len(game.seats) < rules.min_players)
-            or (action is LobbyAction.JOIN and len(game.seats) >= rules.max_players),
-            lang=lang,
-        )
-        for action in LOBBY_BUTTONS
-    )
-    rows: list[tuple[discord.ui.Item[Any], ...]] = [buttons]
-    if bots_allowed and len(game.seats) < rules.max_players:
-        rows.append((BotSelect(game.kind, game.id, game.version, LobbyAction.ADD_BOT, lang=lang),))
-    if any(s.is_bot for s in game.seats):
-        remove = LobbyAction.REMOVE_BOT
-        rows.append((BotSelect(game.kind, game.id, game.version, remove, lobby=game, lang=lang),))
-    return tuple(rows)

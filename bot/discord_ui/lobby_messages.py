@@ -6,10 +6,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from bot.discord_ui import text
-from bot.discord_ui.cards import layout, stripped
+from bot.discord_ui import game_notes
+from bot.discord_ui.card_layout import layout, stripped
+from bot.discord_ui.game_places import GamePlaces, Recorded
 from bot.discord_ui.lobby_card import lobby_card
-from bot.discord_ui.places import GamePlaces, Recorded
+from bot.discord_ui.message_hooks import MessageHooks
 from bot.discord_ui.public_languages import PublicLanguages
 from bot.service import GuildSettingsService
 from bot.storage import Game, GameStatus
@@ -20,25 +21,31 @@ class LobbyMessages:
     """A game's lobby message in its channel, brought up to the game."""
 
     def __init__(
-        self, settings: GuildSettingsService, languages: PublicLanguages, places: GamePlaces
+        self,
+        settings: GuildSettingsService,
+        languages: PublicLanguages,
+        places: GamePlaces,
+        hooks: MessageHooks,
     ) -> None:
         self.settings = settings
         self.languages = languages
         self.places = places
+        self.hooks = hooks
 
     async def message(self, game: Game) -> tuple[dict[str, Any], Language]:
         """The lobby message as the game stands, and the server's language it is in: its
-        seats and buttons while open (the bot menu only where the server allows computer
-        players), a note once the game started or closed. One read of the server's
+        seats and the features' controls while open (told whether the server allows
+        computer players), a note once the game started or closed. One read of the server's
         settings serves both."""
         settings = await self.settings.get(game.guild_id)
         lang = self.languages.chosen(settings, game.guild_id)
         if game.language is not None:
             lang = language(game.language)
         if game.status is GameStatus.LOBBY:
-            card = lobby_card(game, lang, bots_allowed=settings.bots_allowed)
+            rows = await self.hooks.lobby_rows(game, lang, settings.bots_allowed)
+            card = lobby_card(game, lang, rows=rows)
         else:
-            card = lobby_card(game, lang, text.lobby_note(game, lang))
+            card = lobby_card(game, lang, game_notes.lobby_note(game, lang))
         return {"view": layout(card)}, lang
 
     async def show(self, game: Game) -> Recorded:

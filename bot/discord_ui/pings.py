@@ -1,7 +1,7 @@
 """Telling people it is their turn without flooding the channel: a short message of its
-own pings whoever is to act, names the game and links to its table (with **My hand** in
-a game with secrets), and is deleted as soon as they act or the turn passes, so that
-no stale "it's your turn" stays behind.
+own pings whoever is to act, names the game and links to its table (with what the
+features add under it, such as **My hand** in a game with secrets), and is deleted as
+soon as they act or the turn passes, so that no stale "it's your turn" stays behind.
 
 A server chooses when (``PingMode``): always; when away (the default), where someone
 playing along (they moved in this game within the last minute) is pinged only if they
@@ -22,14 +22,13 @@ from typing import Any
 import discord
 
 from bot.clock import Clock
-from bot.discord_ui.cards import Card, edited, sent
-from bot.discord_ui.controls.hands import PrivateOpen
+from bot.discord_ui.card_layout import Card, Rows, edited, sent
+from bot.discord_ui.face_drawing import acting, to_ping
+from bot.discord_ui.game_places import GamePlaces
 from bot.discord_ui.limits import OLD_MESSAGE_EDITS
+from bot.discord_ui.message_hooks import MessageHooks
 from bot.discord_ui.nonces import nonce
-from bot.discord_ui.places import GamePlaces
-from bot.discord_ui.presenter import acting, to_ping
 from bot.discord_ui.turn_notices import HandCard, TurnNotices
-from bot.games.face import OpenPrivate
 from bot.games.faces import face_for
 from bot.games.shared_words import deadline, game_name
 from bot.service import GameService, GuildSettingsService
@@ -62,13 +61,15 @@ class TurnPings:
         clock: Clock,
         remind: Remind,
         hand: HandCard,
+        hooks: MessageHooks,
     ) -> None:
         self.service = service
         self.settings = settings
         self.places = places
         self.clock = clock
         self.remind = remind
-        self.notices = TurnNotices(service.players, places.client, clock, hand)
+        self.hooks = hooks
+        self.notices = TurnNotices(service.players, places.client, clock, hand, hooks)
         self._held: dict[int, asyncio.Task[None]] = {}
         """Per game, the wait before pinging someone playing along."""
 
@@ -127,7 +128,8 @@ class TurnPings:
         if game.ping_message_id is not None:
             game = await self.delete(game)
         users = sorted(set(in_channel))
-        card = ping_card(game, users, lang, ends=game.deadline, quiet=reach.quiet)
+        rows = await self.hooks.ping_rows(game, lang)
+        card = ping_card(game, users, lang, rows, ends=game.deadline, quiet=reach.quiet)
         message = await self.places.post(game, **_marked(sent(card), game), nonce=nonce("r", game))
         await self.service.messages.set_ping(game.id, message.id, users)
         return _with_ping(game, message.id, tuple(users))
@@ -138,9 +140,10 @@ class TurnPings:
         if game.ping_message_id is None:
             return game
         channel = self.places.client.get_partial_messageable(game.place_id)
+        card = ping_card(game, list(game.pinged), lang, await self.hooks.ping_rows(game, lang))
         try:
             await channel.get_partial_message(game.ping_message_id).edit(
-                **_marked(edited(ping_card(game, list(game.pinged), lang)), game)
+                **_marked(edited(card), game)
             )
         except discord.NotFound:
             log.info("game %s's ping was gone already", game.id)
@@ -245,7 +248,8 @@ class TurnPings:
         if not in_channel:
             return game
         users = sorted(set(in_channel))
-        card = ping_card(game, users, lang, quiet=reach.quiet)
+        rows = await self.hooks.ping_rows(game, lang)
+        card = ping_card(game, users, lang, rows, quiet=reach.quiet)
         message = await self.places.post(game, **_marked(sent(card), game), nonce=nonce("p", game))
         await self.service.messages.set_ping(game.id, message.id, users)
         return _with_ping(game, message.id, tuple(users))
@@ -255,11 +259,13 @@ def ping_card(
     game: Game,
     users: list[int],
     lang: Language,
+    rows: Rows = (),
     ends: float | None = None,
     quiet: Collection[int] = (),
 ) -> Card:
-    """The ping: who, which game, a link to its table, and **My hand** where there is one;
-    as a reminder, when the turn ``ends``. Those ``quiet`` are named, not notified."""
+    """The ping: who, which game, a link to its table, and the ``rows`` the features add
+    (**My hand** where there is one); as a reminder, when the turn ``ends``. Those
+    ``quiet`` are named, not notified."""
     players = " ".join(f"<@{user}>" for user in users)
     name = game_name(face_for(game.kind).title, game)
     if game.turn_message_id is not None:
@@ -274,8 +280,6 @@ def ping_card(
             game=name,
             when=deadline(ends),
         )
-    hand = [c for c in face_for(game.kind).choices(game, lang) if isinstance(c, OpenPrivate)]
-    rows = tuple((PrivateOpen(game.kind, game.id, label=c.label, emoji=c.emoji),) for c in hand[:1])
     pinged = tuple(user for user in users if user not in quiet)
     return Card(title=None, text=words, rows=rows, pings=pinged)
 

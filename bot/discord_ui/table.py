@@ -1,6 +1,6 @@
-"""The live table every feature of the Discord layer changes a game through: it asks
-the service for the change, then shows it, and brings a game's messages up to date
-when they fell behind.
+"""The live table every feature of the Discord layer changes a game through
+(``bot.discord_ui.context.Games``): it asks the service for the change, then shows it
+(``TableShows``), and brings a game's messages up to date when they fell behind.
 
 A game is one message in its channel (or its thread): the lobby becomes the table when
 the game starts and the result when it ends, edited in place as the game goes; once
@@ -24,8 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import replace
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import TypeVar
 
 import discord
@@ -36,19 +35,11 @@ from bot.background.reconciler import MessageReconciler
 from bot.background.stopping import Stopping, WorkInFlight
 from bot.background.table_follower import TableFollower
 from bot.clock import Clock
-from bot.discord_ui import away_words, presenter, text
-from bot.discord_ui.cards import Card, edited, sent
+from bot.discord_ui import away_words
+from bot.discord_ui.card_layout import Card
+from bot.discord_ui.game_events import GameEvents
 from bot.discord_ui.game_log import GameLogs
-from bot.discord_ui.interactions import deferral
-from bot.discord_ui.limits import OLD_MESSAGE_EDITS
-from bot.discord_ui.live_hands import LiveHands
-from bot.discord_ui.lobby_messages import LobbyMessages
-from bot.discord_ui.nonces import nonce
-from bot.discord_ui.permission_notices import PermissionNotices
-from bot.discord_ui.pings import TurnPings
-from bot.discord_ui.places import (
-    ARCHIVED_THREAD,
-    LOCKED_THREAD,
+from bot.discord_ui.game_places import (
     NOTHING_NEWER,
     Answered,
     FollowUpsBehind,
@@ -56,45 +47,35 @@ from bot.discord_ui.places import (
     Recorded,
     placed,
 )
+from bot.discord_ui.interaction_answers import in_time, tell, unanswerable
+from bot.discord_ui.interactions import deferral
+from bot.discord_ui.live_hands import LiveHands
+from bot.discord_ui.lobby_messages import LobbyMessages
+from bot.discord_ui.message_hooks import MessageHooks
+from bot.discord_ui.permission_notices import PermissionNotices
+from bot.discord_ui.pings import TurnPings
 from bot.discord_ui.public_languages import PublicLanguages
 from bot.discord_ui.show_failures import expected, forbidden, nowhere, refusal
-from bot.discord_ui.surfaces import acknowledge, in_time, tell, unanswerable, update_clicked
-from bot.discord_ui.table_cards import TableCards, headline_of
-from bot.games import shared_words
-from bot.games.faces import face_for
+from bot.discord_ui.show_state import ShowState
+from bot.discord_ui.table_cards import TableCards
+from bot.discord_ui.table_shows import TableShows, computer_to_move
 from bot.games.outcome import Outcome
-from bot.games.registry import rules_for
 from bot.service import GameService, GuildSettingsService
-from bot.service.errors import AsItIs, GameBroken
+from bot.service.errors import AsItIs
 from bot.service.shard_leases import ShardLeases
-from bot.service.time_away import stands_in
 from bot.storage import CommitUnknown, Game, GameStatus, Seat
 from bot.storage.shards import Shards
-from i18n import Language, Message
+from i18n import Language
 
 log = logging.getLogger(__name__)
-
-AS_IT_STANDS = Message("Here is the game as it stands.")
-NOT_EDITABLE = (OLD_MESSAGE_EDITS, ARCHIVED_THREAD, LOCKED_THREAD)
-"""Refusals of a table's edit that a table posted anew gets past: a post unarchives an
-archived thread, and one that is locked sends the game to its channel."""
-EDITED_FOR = 55 * 60.0
-"""Seconds a table is edited in place before it is posted anew: short of the hour after
-which Discord allows its edits only now and then (30046, at a rate it doesn't publish)."""
-
-EDIT_REFUSED_FOR = 15.0
-"""Seconds a table's edits may keep failing (a 5xx, any refusal other than the ones
-above) before the table is posted anew instead: the reconciler's first few tries, at 1,
-2, 4 and 8 s, are given to the edit; then a post, another route, gets the game past it."""
-
 
 Changed = TypeVar("Changed", Game, Outcome)
 
 
-class GameTable:
-    """The one live table every feature changes a game through: the change is made and answered
-    while the game is held, then shown, edited in place or moved to the bottom, with its ping
-    and hands following."""
+class GameTable(TableShows):
+    """The one live table every feature changes a game through (``Games``): the change is
+    made and answered while the game is held, then shown, edited in place or moved to the
+    bottom, with its ping and hands following."""
 
     def __init__(
         self,
@@ -105,6 +86,8 @@ class GameTable:
         clock: Clock,
         leases: ShardLeases,
         work: WorkInFlight,
+        hooks: MessageHooks,
+        events: GameEvents,
     ) -> None:
         self.service = service
         self.settings = settings
@@ -117,30 +100,21 @@ class GameTable:
         """Held while a game is changed and its clicker answered."""
         self.displays = GameLocks()
         """Held while a game's messages are shown: one show of a game at a time."""
-        self._on_table: dict[int, tuple[int, int]] = {}
-        """Per game, the table message and the version it shows, when a click's answer
-        showed it: the follower doesn't edit it again."""
+        self.state = ShowState(clock)
+        self.events = events
         self.places = GamePlaces(client, service)
         self.languages = PublicLanguages(settings, client)
-        self.lobbies = LobbyMessages(settings, self.languages, self.places)
+        self.lobbies = LobbyMessages(settings, self.languages, self.places, hooks)
         self.notices = PermissionNotices(client, self.languages.of_game)
         self.logs = GameLogs(service)
-        self.cards = TableCards(self.logs, clock)
+        self.cards = TableCards(self.logs, clock, hooks)
         self.clock = clock
-        self.hands = LiveHands(client, service, clock, work, expected)
+        self.hands = LiveHands(client, service, clock, work, expected, hooks.drawing)
         self.pings = TurnPings(
-            service, settings, self.places, clock, self._remind, self.hands.hand_card
+            service, settings, self.places, clock, self._remind, self.hands.hand_card, hooks
         )
         self.reconciler = MessageReconciler(self.catch_up, clock, expected)
         self.follower = TableFollower(self._follow, self._not_followed, expected)
-        self._asked: dict[int, discord.Interaction] = {}
-        self.nowhere: Callable[[int], None] = lambda game_id: None
-        """Told of a game whose show met 10003 (its channel gone unbeknown to the bot):
-        set by the feature that ends such games (``places_gone``)."""
-        self._edits_refused: dict[int, float] = {}
-        """Per game, since when its table's edits have failed (``EDIT_REFUSED_FOR``)."""
-        """Per game, the newest click answered without the table, whose presser is told if
-        the table then can't follow."""
         self.computer = ComputerPlayers(
             service, self._computer_step, bot_pause, leases.holds, self.follower.settled, clock
         )
@@ -210,8 +184,7 @@ class GameTable:
                         self.hands.want(game, changed)
                 else:
                     await self.service.messages.mark_shown(game.id, game.version, shown)
-                    self.notices.shown(game.id)
-                    self.reconciler.shown(game.id)
+                    self._shown(placed(game, shown))
             except FollowUpsBehind as behind:
                 # The table shows the change; its ping or hands are behind. The reconciler
                 # brings them up, and nobody is told the change wasn't shown.
@@ -268,18 +241,18 @@ class GameTable:
     async def _follow(self, game_id: int) -> None:
         # A click answered before this show reads the game is shown by it; one answered
         # meanwhile waits for the next.
-        asked = self._asked.get(game_id)
+        asked = self.state.asker(game_id)
         # The rest of a change already admitted: a stop that began meanwhile waits for it.
         async with self.work.answering():
             await self._catch_up(game_id, late=False)
-        if asked is not None and self._asked.get(game_id) is asked:
-            del self._asked[game_id]
+        if asked is not None:
+            self.state.told(game_id, asked)
 
     async def _not_followed(self, game_id: int, error: Exception) -> None:
         """The follower could not show a move: the reconciler tries again, and whoever made
         it without seeing the table take it is told that it counted."""
         self.reconciler.retry(game_id)
-        interaction = self._asked.pop(game_id, None)
+        interaction = self.state.take_asker(game_id)
         if interaction is None or isinstance(error, FollowUpsBehind):
             return  # the table shows it; only its ping or hands are behind
         try:
@@ -325,18 +298,33 @@ class GameTable:
             except discord.NotFound as error:
                 if not nowhere(error):
                     raise
-                recorded = {}
-                self.nowhere(game.id)
+                recorded = None
+                self.events.place_unknown(game.id)
             except discord.Forbidden:
                 await self.notices.cannot_show(game)
                 raise
             # A new turn message means its player is only now asked to move.
-            posted = late and game.status is GameStatus.ACTIVE and "turn_message_id" in recorded
-            await self.service.messages.mark_shown(
-                game.id, game.version, recorded, turn_posted_late=posted
+            posted = (
+                late
+                and game.status is GameStatus.ACTIVE
+                and recorded is not None
+                and "turn_message_id" in recorded
             )
+            await self.service.messages.mark_shown(
+                game.id, game.version, recorded or {}, turn_posted_late=posted
+            )
+        if recorded is None:
+            self.notices.shown(game.id)
+            self.reconciler.shown(game.id)
+        else:
+            self._shown(placed(game, recorded))
+
+    def _shown(self, game: Game) -> None:
+        """The game's messages show it as it stands, and that is recorded: whatever waited
+        for it to be shown is let go, and the features following games hear of it."""
         self.notices.shown(game.id)
         self.reconciler.shown(game.id)
+        self.events.shown(game)
 
     async def _tidy(self, game: Game, *, tables: bool) -> None:
         """Once the game is shown, deletes what Discord made of it that was never recorded:
@@ -425,244 +413,64 @@ class GameTable:
         with contextlib.suppress(AsItIs):
             await self.change(game_id, settling, show)
 
-    async def game_broken(self, game_id: int) -> None:
-        """A game whose saved data is damaged can't go on: its clock stops (so its
-        deadline stops firing), and its players are told."""
-        game = await self.service.game(game_id)
-        if not await self.service.stop_clock(game_id):
-            return  # stopped and told already
-        log.error("game %s is damaged (%s); its clock is stopped", game.id, game.broken)
-        lang = await self.languages.of_server(game.guild_id)
-        broken = GameBroken(face_for(game.kind).command)
-        try:
-            await self.places.post(game, content=f"⚠️ {lang.say(broken.words)}")
-        except discord.HTTPException:
-            log.info("could not tell game %s's players that it is damaged", game.id)
-
     async def _computer_step(self, game_id: int, step: Callable[[], Awaitable[Outcome]]) -> None:
-        await self.move(game_id, step, self.show)
+        await self.move(game_id, step, self.unclicked)
 
-    async def show(self, outcome: Outcome) -> Answered:
-        """A change nobody clicked for (a computer player's move, a time-out) is shown by
-        the follower, on the game's table."""
-        return Answered()
-
-    async def answer(
-        self, outcome: Outcome, lang: Language, interaction: discord.Interaction
-    ) -> Answered:
-        """A click's answer: when it was pressed on the game's table, that table as the
-        move left it, edited through the click; otherwise the click is acknowledged. The
-        table elsewhere, pings and hands follow."""
-        game = outcome.game
-        pressed = interaction.message
-        on_table = pressed is not None and pressed.id == game.turn_message_id
-        if on_table and pressed is not None and not await self._moved_on(game, pressed.id):
-            card = await in_time(
-                interaction, self.cards.card(game, headline_of(outcome, lang), outcome, lang)
-            )
-            await update_clicked(interaction, **edited(card))
-            self._on_table[game.id] = (pressed.id, game.version)
-        else:
-            await acknowledge(interaction)
-            self.answered_elsewhere(game.id, interaction)
-        return Answered()
-
-    def answered_in_hand(self, game: Game, seat: int, interaction: discord.Interaction) -> Answered:
-        """A move made from a seat's hand, which its answer showed: the follower leaves
-        that hand be at this version (what the move showed that seat alone stays)."""
-        self.hands.answered(game, seat)
-        return self.answered_elsewhere(game.id, interaction)
-
-    def answered_elsewhere(self, game_id: int, interaction: discord.Interaction) -> Answered:
-        """A move's presser was answered away from the table (their hand, a bare
-        acknowledgement): if the table then can't follow, they are told the move counted."""
-        self._asked[game_id] = interaction
-        return Answered()
-
-    async def show_current(self, game: Game, headline: str | None = None) -> Recorded:
-        """Shows the game as it stands, on its own messages: for a change whose message
-        never went out, or one made without a move (a takeover, someone leaving: what
-        happened is ``headline``)."""
-        if game.broken is not None:
-            if game.status.is_open and game.deadline is not None:
-                await self.game_broken(game.id)
-            await self.places.strip_buttons(game)
-            return {}
-        if game.status is GameStatus.LOBBY:
-            return await self.lobbies.show(game)
-        adopted: Recorded = {}
-        if game.turn_message_id is None and game.thread_id is None and game.lobby_message_id:
-            # The start made the lobby the table, but a stop came before that was recorded.
-            adopted = {"turn_message_id": game.lobby_message_id}
-            game = placed(game, adopted)
-        return adopted | await self._show_current(game, headline)
-
-    async def _show_current(self, game: Game, headline: str | None) -> Recorded:
-        lang = await self.languages.of_game(game)
-        if game.status is GameStatus.CANCELLED:
-            return await self.lobbies.show(game) | await self.close(game, headline, lang)
-        assert game.state is not None
-        try:
-            last = await self.service.history.last_outcome(game.id, game)
-        except Exception:
-            log.warning("game %s's last move can't be replayed", game.id, exc_info=True)
-            last = None
-            headline = headline or lang.say(AS_IT_STANDS)
-        if last is not None and not game.move_shown and headline is None:
-            return await self.present(replace(last, game=game), lang)
-        if headline is None:
-            face = face_for(game.kind)
-            headline = (
-                shared_words.first_turn(game, lang) if last is None else face.happened(last, lang)
-            )
-        # Before the first move the lobby may not show the start yet.
-        recorded = await self.lobbies.show(game) if last is None else await self._stub_over(game)
-        game = placed(game, recorded)
-        self.hands.want(game, last)
-        recorded |= await self.show_table(game, self.cards.card(game, headline, last, lang))
-        await self._after(placed(game, recorded), lang, before=game.pinged, recorded=recorded)
-        return recorded
-
-    async def present(self, outcome: Outcome, lang: Language) -> Recorded:
-        """Shows a move on the game's table (unless a click's answer showed it there
-        already), then pings whoever is newly to act and brings the live hands up to
-        date."""
-        game = outcome.game
-        self.hands.want(game, outcome)
-        if self._on_table.get(game.id) == (game.turn_message_id, game.version):
-            recorded: Recorded = {}
-        else:
-            card = self.cards.card(game, headline_of(outcome, lang), outcome, lang)
-            recorded = await self.show_table(game, card)
-        recorded |= await self._stub_over(placed(game, recorded))
-        rules = rules_for(game.kind)
-        before = [game.seats[n].user_id for n in rules.to_act(outcome.before)]
-        actor = game.seats[outcome.seat].user_id
-        await self._after(
-            placed(game, recorded),
-            lang,
-            before=[user for user in before if user is not None],
-            actor=actor,
-            recorded=recorded,
-        )
-        return recorded
-
-    async def _stub_over(self, game: Game) -> Recorded:
-        """A game played in its own thread has ended: the lobby it was started from, in
-        the channel, says so rather than that the game is on."""
-        if game.status is GameStatus.FINISHED and game.thread_id is not None:
-            return await self.lobbies.show(game)
-        return {}
-
-    async def start(self, game: Game, interaction: discord.Interaction) -> Recorded:
-        """The game has just started from its lobby (``interaction``, its Start): the
-        lobby message becomes the table, or, where the game has a thread, says so while
-        the table opens in the thread."""
-        lang = await self.languages.of_game(game)
-        card = self.cards.card(game, shared_words.first_turn(game, lang), None, lang)
-        if game.thread_id is None and interaction.message is not None:
-            await update_clicked(interaction, **edited(await in_time(interaction, card)))
-            recorded: Recorded = {"turn_message_id": interaction.message.id}
-        else:
-            content, _ = await self.lobbies.message(game)
-            await update_clicked(interaction, **content)
-            recorded = await self.show_table(game, card)
-        self.hands.want(game, None)
-        await self._after(placed(game, recorded), lang, recorded=recorded)
-        return recorded
-
-    async def close(self, game: Game, headline: str | None, lang: Language) -> Recorded:
-        """A game closed before its end: its table (when it had one apart from its lobby)
-        shows it as it stood, saying why, without choices; its ping and hands go."""
-        self.hands.want(game, None)
-        if game.state is not None and game.turn_message_id is not None:
-            words = headline or text.lobby_note(game, lang)
-            await self.show_table(game, presenter.closed(game, words, lang))
-        await self._after(game, lang)
-        return {}
-
-    async def show_table(self, game: Game, rendering: Awaitable[Card]) -> Recorded:
-        """Puts the table up to date: edited in place, or, once the channel has moved on
-        past it (and the server wants it), posted anew at the bottom and the old one
-        deleted."""
-        card = await rendering
-        old = game.turn_message_id
-        if old is not None and self._editable(game.id, old) and not await self._moved_on(game, old):
-            try:
-                channel = self.client.get_partial_messageable(game.place_id)
-                await channel.get_partial_message(old).edit(**edited(card))
-                self._on_table[game.id] = (old, game.version)
-                self._edits_refused.pop(game.id, None)
-                return {}
-            except discord.NotFound:
-                log.info("game %s's table is gone; posting it afresh", game.id)
-            except discord.HTTPException as error:
-                if error.code not in NOT_EDITABLE:
-                    self._edits_refused.setdefault(game.id, self.clock.now())
-                    raise
-                log.info("game %s's table can't be edited (%s); posted anew", game.id, error.code)
-        message = await self.places.post_table(game, **sent(card), nonce=nonce("t", game))
-        self._on_table[game.id] = (message.id, game.version)
-        self._edits_refused.pop(game.id, None)
-        if old is not None:
-            await self.places.delete(game, old)
-        recorded: Recorded = {"turn_message_id": message.id}
-        if message.channel.id != game.place_id:
-            # Its thread was deleted or locked: the game plays in its channel now, where
-            # its lobby no longer sends anyone to the thread.
-            recorded["thread_id"] = None
-            recorded |= await self.lobbies.show(placed(game, recorded))
-        return recorded
-
-    def _editable(self, game_id: int, table: int) -> bool:
-        """Whether the table is edited in place rather than posted anew: not when it is
-        nearly an hour old (Discord limits edits of older messages tightly, 30046), nor
-        when its edits have failed for ``EDIT_REFUSED_FOR``."""
-        now = self.clock.now()
-        refused_since = self._edits_refused.get(game_id)
-        if refused_since is not None and now - refused_since >= EDIT_REFUSED_FOR:
-            log.info("game %s's table has been refused edits for a while; posted anew", game_id)
-            return False
-        return now - discord.utils.snowflake_time(table).timestamp() <= EDITED_FOR
-
-    async def _moved_on(self, game: Game, table: int) -> bool:
-        settings = await self.settings.get(game.guild_id)
-        if not settings.move_table:
-            return False
-        ignoring = () if game.ping_message_id is None else (game.ping_message_id,)
-        return await self.places.tails.moved_on(game.place_id, table, ignoring)
-
-    async def _after(
+    @contextlib.asynccontextmanager
+    async def held(
         self,
-        game: Game,
-        lang: Language,
-        before: Sequence[int] = (),
-        actor: int | None = None,
-        recorded: Recorded | None = None,
-    ) -> None:
-        """What follows a change shown on the table (where ``recorded`` says it now is):
-        pings, computer players."""
-        try:
-            if recorded and "turn_message_id" in recorded:
-                game = await self.pings.relink(game, lang)
-            game = await self.pings.update(game, before, lang, actor)
-        except discord.HTTPException as error:
-            raise FollowUpsBehind(recorded or {}, error) from error
-        if not game.status.is_open:
-            self.let_go(game.id)
-        elif computer_to_move(game, self.clock.now()):
-            self.computer.play(game)
+        game_id: int,
+        interaction: discord.Interaction | None = None,
+        *,
+        admitted: bool = False,
+    ) -> AsyncIterator[None]:
+        """Holds the game and its show: nothing changes or shows it meanwhile. A press
+        waiting for it is acknowledged if the wait is long (``interaction``); background
+        work is ``admitted`` as such, so that a stop waits for it."""
+        async with contextlib.AsyncExitStack() as holding:
+            if admitted:
+                await holding.enter_async_context(self.work.admitted())
+            await holding.enter_async_context(self.locks.hold(game_id, deferral(interaction)))
+            await holding.enter_async_context(self.displays.hold(game_id))
+            yield
 
-    def let_go(self, game_id: int) -> None:
-        """The game is over and shown: nothing of it is kept in memory any more (its
-        pings, log lines, hands, last move and position are read again if ever asked
-        for)."""
-        self.pings.forget(game_id)
-        self.logs.forget(game_id)
-        self._on_table.pop(game_id, None)
-        self._edits_refused.pop(game_id, None)
-        self.hands.forget(game_id)
-        self.service.history.forget(game_id)
+    async def show_afresh(
+        self, game: Game, headline: str | None = None, recorded: Recorded | None = None
+    ) -> None:
+        """Shows the game as it stands where its messages now are (``recorded``: moved
+        there already), while it is held, and records it shown."""
+        recorded = (recorded or {}) | await self.show_current(game, headline)
+        await self.service.messages.mark_shown(game.id, game.version, recorded)
+        self._shown(placed(game, recorded))
+
+    def later(self, game_id: int) -> None:
+        """The game's messages are behind it: the reconciler shows it later, ever later."""
+        self.reconciler.retry(game_id)
+
+    async def answer_notice(self, interaction: discord.Interaction, outcome: Outcome) -> Answered:
+        """A move made from its player's turn notice: the notice shows what follows."""
+        return await self.pings.notices.answer(interaction, outcome)
+
+    async def tell_if_dms_closed(self, interaction: discord.Interaction) -> None:
+        """Tells the presser, privately and once, that their direct messages refused
+        their turn's notice, so that they are pinged in the channel instead."""
+        await self.pings.notices.tell_if_closed(interaction)
+
+    async def card(self, game: Game, headline: str, last: Outcome | None, lang: Language) -> Card:
+        """The game's table (or result) as a card under ``headline``."""
+        return await self.cards.card(game, headline, last, lang)
+
+    async def log_lines(self, game: Game, lang: Language) -> list[str]:
+        """Everything that happened in the game, a line each."""
+        return await self.logs.lines(game, lang)
+
+    async def relink_ping(self, game: Game, lang: Language) -> Game:
+        """The table moved: the ping (if any) links to where it now is."""
+        return await self.pings.relink(game, lang)
+
+    async def remind_before_end(self, game: Game, lang: Language) -> Game:
+        """A long turn ends soon: whoever must act is pinged afresh."""
+        return await self.pings.remind_before_end(game, lang)
 
     async def _remind(self, game_id: int, version: int) -> None:
         """Someone playing along has not moved within the server's ping delay."""
@@ -683,11 +491,3 @@ class GameTable:
                 raise
             # Whoever is to act has the table in front of them; they are not pinged later.
             log.warning("a held ping of game %s did not go out: %s", game_id, error)
-
-
-def computer_to_move(game: Game, now: float) -> bool:
-    """Whether a computer player is to act in the game now (for a seat of its own, or
-    standing in for someone away)."""
-    return game.status is GameStatus.ACTIVE and any(
-        s.is_bot or stands_in(s, now) for s in presenter.acting(game)
-    )

@@ -1,15 +1,16 @@
 """The game's table as a card: its picture and choices with the last few things that
-happened, or its result, under the headline of what just happened."""
+happened, or its result, under the headline of what just happened, with the rows the
+features add under each (``MessageHooks``)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
 from bot.clock import Clock
-from bot.discord_ui import away_words, presenter, text
-from bot.discord_ui.cards import Card
-from bot.discord_ui.controls.away import BackButton
+from bot.discord_ui import away_words, face_drawing, game_notes
+from bot.discord_ui.card_layout import Card
 from bot.discord_ui.game_log import LOG_LINES, GameLogs
+from bot.discord_ui.message_hooks import MessageHooks
 from bot.games.faces import face_for
 from bot.games.outcome import Outcome
 from bot.storage import Game, GameStatus
@@ -20,9 +21,10 @@ class TableCards:
     """A game's table as a card under its headline: the picture and choices with the last moves,
     or its result."""
 
-    def __init__(self, logs: GameLogs, clock: Clock) -> None:
+    def __init__(self, logs: GameLogs, clock: Clock, hooks: MessageHooks) -> None:
         self.logs = logs
         self.clock = clock
+        self.hooks = hooks
 
     async def card(self, game: Game, headline: str, last: Outcome | None, lang: Language) -> Card:
         """The table as the game stands: its picture and choices with the last few things
@@ -30,23 +32,25 @@ class TableCards:
         that ended it), with the turns played for someone away."""
         face = face_for(game.kind)
         if game.status is GameStatus.FINISHED and last is not None:
-            card = presenter.result(await face.result(last, headline, lang), game, lang)
+            rows = await self.hooks.result_rows(game, lang)
+            card = face_drawing.drawn(await face.result(last, headline, lang), rows)
             history = self.logs.service.history
             if not any(move.stand_in for move in await history.moves(game.id)):
                 return card
             outcomes = await history.outcomes(game.id)
             return _with_lines(card, away_words.result_lines(game, outcomes, lang))
         if game.status is not GameStatus.ACTIVE:
-            return await presenter.closed(game, headline, lang)
+            return await face_drawing.closed(game, headline, lang)
         lines = await self.logs.lines(game, lang, last)
         # The newest line is the headline itself when a move led here.
         earlier = lines[:-1] if last is not None else lines
-        card = await presenter.turn(game, headline, last, lang, log=earlier[-LOG_LINES:])
+        drawing = self.hooks.drawing
+        card = await face_drawing.turn(
+            game, headline, last, lang, drawing, log=earlier[-LOG_LINES:]
+        )
         away = away_words.table_lines(game, self.clock.now(), lang)
-        if not away:
-            return card
-        back = BackButton(label=lang._("I'm back"))
-        return replace(_with_lines(card, away), rows=(*card.rows, (back,)))
+        added = await self.hooks.table_rows(game, lang)
+        return replace(_with_lines(card, away), rows=(*card.rows, *added))
 
 
 def _with_lines(card: Card, lines: list[str]) -> Card:
@@ -60,8 +64,8 @@ def headline_of(outcome: Outcome, lang: Language) -> str:
     said = face_for(game.kind).happened(outcome, lang)
     headline = away_words.stood_in_for(game, outcome, lang, said)
     if outcome.took_over is not None:
-        note = text.takeover_note(game, outcome.took_over, text.Departure.AWAY, lang)
+        note = game_notes.takeover_note(game, outcome.took_over, game_notes.Departure.AWAY, lang)
         headline += "\n\n" + note
     if outcome.stood_in:
-        headline += "\n\n" + text.stand_in_note(game.seats[outcome.seat], lang)
+        headline += "\n\n" + game_notes.stand_in_note(game.seats[outcome.seat], lang)
     return headline

@@ -26,13 +26,14 @@ from dataclasses import dataclass, replace
 import discord
 
 from bot.clock import Clock
-from bot.discord_ui import presenter
-from bot.discord_ui.cards import Card, edited, sent
+from bot.discord_ui import face_drawing
+from bot.discord_ui.card_layout import Card, edited, sent
 from bot.discord_ui.components import custom_ids
+from bot.discord_ui.game_places import Answered
+from bot.discord_ui.interaction_answers import acknowledge, update_clicked
 from bot.discord_ui.interactions import reader
+from bot.discord_ui.message_hooks import ControlDrawing, MessageHooks
 from bot.discord_ui.nonces import seat_nonce, send_once
-from bot.discord_ui.places import Answered
-from bot.discord_ui.surfaces import acknowledge, update_clicked
 from bot.discord_ui.table_cards import headline_of
 from bot.games import shared_words
 from bot.games.escaping import escaped
@@ -72,12 +73,18 @@ class TurnNotices:
     """The direct messages telling players it is their turn."""
 
     def __init__(
-        self, players: PlayerSettingsService, client: discord.Client, clock: Clock, hand: HandCard
+        self,
+        players: PlayerSettingsService,
+        client: discord.Client,
+        clock: Clock,
+        hand: HandCard,
+        hooks: MessageHooks,
     ) -> None:
         self.players = players
         self.client = client
         self.clock = clock
         self.hand = hand
+        self.hooks = hooks
         self.untold: set[int] = set()
         """Players whose direct messages just refused the bot for the first time: told
         why, privately, at their next move in the channel (a bot can write to one person
@@ -171,14 +178,21 @@ class TurnNotices:
         lang = language((await self.players.get(user)).locale)
         seat = game.seat_of(user)
         hand = None if seat is None else await self.hand(game, seat.seat, lang)
-        return await notice_card(game, self._server_name(game), lang, ends, hand, last)
+        card = await notice_card(
+            game, self._server_name(game), lang, self.hooks.drawing, ends, hand, last
+        )
+        added = await self.hooks.notice_rows(game, user, lang)
+        if card.below is not None:
+            # Under the hand, whose own controls come last otherwise.
+            return replace(card, below=replace(card.below, rows=(*card.below.rows, *added)))
+        return replace(card, rows=(*card.rows, *added))
 
     async def clear(self, game: Game, keep: Collection[int] = (), actor: int | None = None) -> None:
         """Deletes the game's notices, but those of ``keep`` (who are still to act, and
         did not just act) and the one ``actor`` just moved from, when the turn is still
         theirs."""
         answered = None if actor is None else self._answered.pop((game.id, actor), None)
-        acting = set(presenter.to_ping(game)) if game.status is GameStatus.ACTIVE else set()
+        acting = set(face_drawing.to_ping(game)) if game.status is GameStatus.ACTIVE else set()
         kept = await self.kept(game.id)
         for notice in kept:
             if notice.user_id in keep:
@@ -222,7 +236,7 @@ class TurnNotices:
         game = outcome.game
         user = interaction.user.id
         pressed = interaction.message
-        if game.status is GameStatus.ACTIVE and user in presenter.to_ping(game) and pressed:
+        if game.status is GameStatus.ACTIVE and user in face_drawing.to_ping(game) and pressed:
             await update_clicked(interaction, **edited(await self._card(game, user, last=outcome)))
             notice = TurnNotice(game.id, user, pressed.channel.id, pressed.id)
             self._answered[(game.id, user)] = notice
@@ -270,6 +284,7 @@ async def notice_card(
     game: Game,
     server: str,
     lang: Language,
+    drawing: ControlDrawing,
     ends: float | None = None,
     hand: Card | None = None,
     last: Outcome | None = None,
@@ -297,11 +312,11 @@ async def notice_card(
         note += "\n" + lang._("⏰ Your turn ends {when}.", when=shared_words.deadline(ends))
     headline = lang._("It's your turn.") if last is None else headline_of(last, lang)
     face = face_for(game.kind)
-    card = presenter.drawn(await face.turn(game, headline, last, lang))
+    card = face_drawing.drawn(await face.turn(game, headline, last, lang))
     if hand is not None:
         picture = None if hand.image is None else replace(hand.image, filename=HAND_FILE)
         # The table's words would send the player to a hand that is right below.
         return replace(card, text=headline, note=note, below=replace(hand, image=picture))
     # What the player chooses from the table (a game with secrets has its hand above).
     choices = [c for c in face.choices(game, lang) if not isinstance(c, OpenPrivate)]
-    return replace(card, note=note, rows=presenter.controls(game, choices))
+    return replace(card, note=note, rows=face_drawing.controls(game, choices, drawing))

@@ -2,7 +2,7 @@
 
 A face describes what to show as plain data (a ``Picture``: title, text, colour, the
 PNG and its description, fields; the ``Choice``s and ``Menu``s its players have), and
-one presenter in the Discord layer (``bot.discord_ui.presenter``) draws it as Discord's
+one presenter in the Discord layer (``bot.discord_ui.face_drawing``) draws it as Discord's
 components. The Discord layer knows every game only through this and
 ``bot.games.rules``; a face is the only code that knows both its game's engine and how
 the game is shown.

@@ -3,9 +3,10 @@
 A game's package (``bot/games/<package>/``) holds its rules adapter and its face in
 Discord, and names them in its ``__init__``::
 
-    GAME = Registration(__name__, kind="claimit", name="Claim It!", position=1,
+    GAME = Registration(__name__, kind="claimit", name="Claim It!",
                         rules="game:CLAIMIT", face="face:CLAIMIT_FACE")
 
+Where it comes when the games are listed is ``ORDER`` in ``bot/games/__init__``.
 Everything that lists the games (the registry, the slash commands, the catalogs of
 words, the sample pictures, the tests) reads them from these declarations. The rules
 are loaded by ``bot.games.registry``, the face by ``bot.games.faces`` only, which the
@@ -30,8 +31,6 @@ class Registration:
     """Its key in storage, in custom_ids and in the registry; never changes."""
     name: str
     """The game's name as players read it (the same in every language)."""
-    position: int
-    """Where it comes when the games are listed: the order they came to the platform."""
     rules: str = field(repr=False)
     """``module:ATTRIBUTE`` of its rules adapter, within the package."""
     face: str = field(repr=False)

@@ -9,37 +9,17 @@ order (the catalog script reads them).
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Mapping
-from types import MappingProxyType, ModuleType
+from types import MappingProxyType
 from typing import cast
 
 import bot.games
+from bot.discovery import declared
 from bot.games.registration import Registration
 from bot.games.rules import AnyRules
 from bot.storage.game_forms import UnknownGame, register
 
-
-class NotAGame(TypeError):
-    """A package under ``bot/games/`` that declares no ``GAME``."""
-
-
-def discovered(games: ModuleType) -> tuple[Registration, ...]:
-    """The registrations of the packages in ``games``, in the order games are listed."""
-    found = []
-    for module in pkgutil.iter_modules(games.__path__):
-        if not module.ispkg:
-            continue
-        package = importlib.import_module(f"{games.__name__}.{module.name}")
-        game = getattr(package, "GAME", None)
-        if not isinstance(game, Registration):
-            raise NotAGame(f"{package.__name__} declares no GAME = Registration(...)")
-        found.append(game)
-    return tuple(sorted(found, key=lambda game: game.position))
-
-
-REGISTERED: tuple[Registration, ...] = discovered(bot.games)
+REGISTERED: tuple[Registration, ...] = declared(bot.games, "GAME", Registration, bot.games.ORDER)
 """Every game, in the order games are listed."""
 
 REGISTRATIONS: Mapping[str, Registration] = MappingProxyType(

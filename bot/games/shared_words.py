@@ -1,7 +1,7 @@
 """The words every game's messages share: names, ratings, the first turn and the winners,
 in the reader's language. Each game's own words are in its package
 (``bot.games.<game>``); the Discord layer's own, on lobbies and takeovers, in
-``bot.discord_ui.text``."""
+``bot.discord_ui.game_notes``."""
 
 from __future__ import annotations
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from bot.discord_ui.presenter import ROW_WIDTH, balanced, buttons, rows_of
+from bot.discord_ui.face_drawing import ROW_WIDTH, balanced, buttons, rows_of
+from bot.discord_ui.feature_registry import controls_drawn
 from bot.games.face import Choice, Control, Menu, OpenPrivate, Option
 from engine.claimit import Phase
 from i18n import english
@@ -44,7 +45,7 @@ def test_six_placements_of_claim_it_are_two_rows_of_three() -> None:
         for step in random_game(rng, 3):
             state = step.after
             if state.phase is Phase.PLACE and len(state.pending_placements()) == 6:
-                rows = buttons(table(state), english())
+                rows = buttons(table(state), english(), controls_drawn())
                 assert [len(row) for row in rows] == [3, 3]
                 return
     raise AssertionError("no position with six placements in 200 random games")

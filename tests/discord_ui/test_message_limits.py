@@ -16,9 +16,11 @@ import discord
 import pytest
 
 from bot.background.stopping import Stopping
-from bot.discord_ui import presenter, text
+from bot.discord_ui import face_drawing, game_notes
+from bot.discord_ui.feature_registry import controls_drawn
 from bot.discord_ui.features.ladder.components import LadderPageButton
 from bot.discord_ui.features.ladder.messages import history_card, leaderboard_card, stats_card
+from bot.discord_ui.features.lobby.controls import lobby_rows
 from bot.discord_ui.features.settings.handlers import settings_card
 from bot.discord_ui.features.turns.commands import rules_cards
 from bot.discord_ui.lobby_card import lobby_card
@@ -47,6 +49,9 @@ from engine.claimit import GameState, Phase, Roll, apply
 from i18n import LANGUAGES, Language, Message, language
 from tests.engine.claimit.playout import Step, random_game
 from tests.layouts import sent_body
+
+DRAWN = controls_drawn()
+"""The controls a game's face describes, drawn by the bot's features."""
 
 NAMES = ("_" * 32, "*~" * 16, "@everyone" + "`" * 23, "|>" * 16, "\\" * 32)
 """Display names are at most 32 characters; escaping doubles each of these."""
@@ -131,11 +136,12 @@ every_language = pytest.mark.parametrize("lang", LANGS, ids=lambda lang: lang.co
 def test_lobbies_and_their_notes(lang: Language) -> None:
     for bots in (0, 4):
         lobby = game(bots=bots)
-        notes = [None, text.lobby_note(replace(lobby, status=GameStatus.CANCELLED), lang)]
+        notes = [None, game_notes.lobby_note(replace(lobby, status=GameStatus.CANCELLED), lang)]
         for note in notes:
-            within_limits(sent_body(lobby_card(lobby, lang, note)))
+            rows = lobby_rows(lobby, lang, bots_allowed=True)
+            within_limits(sent_body(lobby_card(lobby, lang, note, rows)))
     started = game(GameState.new(5), bots=2)
-    within_limits(sent_body(lobby_card(started, lang, text.lobby_note(started, lang))))
+    within_limits(sent_body(lobby_card(started, lang, game_notes.lobby_note(started, lang))))
 
 
 @every_language
@@ -147,10 +153,12 @@ def test_turns_with_every_headline(lang: Language) -> None:
     roll = Roll((1, 2, 3))
     rolled = Outcome(playing, before, 0, roll, apply(before, roll).events, False)
     headline = words.happened(rolled, lang)
-    headline += "\n\n" + text.takeover_note(playing, took_over, text.Departure.AWAY, lang)
+    headline += "\n\n" + game_notes.takeover_note(
+        playing, took_over, game_notes.Departure.AWAY, lang
+    )
     board = asyncio.run(CLAIMIT_FACE.turn(playing, headline, rolled, lang))
     ping = f"<@{BIG_ID}>, it's your turn."
-    card = presenter.drawn(board, presenter.buttons(playing, lang))
+    card = face_drawing.drawn(board, face_drawing.buttons(playing, lang, DRAWN))
     within_limits(sent_body(replace(card, note=ping)))
     within_limits(payload(content=shared_words.first_turn(playing, lang)))
 
@@ -177,7 +185,7 @@ def test_the_result_with_five_players_and_their_ratings(lang: Language) -> None:
         rating_changes=changes,
     )
     board = asyncio.run(CLAIMIT_FACE.result(outcome, "x" * 200, lang))
-    within_limits(sent_body(presenter.drawn(board)))
+    within_limits(sent_body(face_drawing.drawn(board)))
 
 
 @every_language
@@ -292,11 +300,11 @@ def test_rules_notes_and_permission_answers(lang: Language) -> None:
     who = escaped(NAMES[0])
     seat = playing.seats[0]
     contents = [
-        text.takeover_note(playing, seat, text.Departure.LEFT_SERVER, lang),
-        text.takeover_note(
-            replace(playing, status=GameStatus.CANCELLED), seat, text.Departure.AWAY, lang
+        game_notes.takeover_note(playing, seat, game_notes.Departure.LEFT_SERVER, lang),
+        game_notes.takeover_note(
+            replace(playing, status=GameStatus.CANCELLED), seat, game_notes.Departure.AWAY, lang
         ),
-        text.cancelled(playing, who, lang),
+        game_notes.cancelled(playing, who, lang),
         missing_permissions_message(discord.Permissions.none(), lang),
         missing_thread_permissions(discord.Permissions.none(), lang),
     ]

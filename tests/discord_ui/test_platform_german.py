@@ -12,8 +12,8 @@ from typing import Any
 import discord
 
 from bot.background.stopping import Stopping
-from bot.discord_ui import interactions, show_failures, table, text
-from bot.discord_ui.cards import Card, layout
+from bot.discord_ui import game_notes, interactions, show_failures
+from bot.discord_ui.card_layout import Card, layout
 from bot.discord_ui.features.hands import handlers as hands
 from bot.discord_ui.features.ladder.messages import (
     history_card,
@@ -101,16 +101,16 @@ def platform_texts(lang: Language) -> Iterator[str]:
         (GameStatus.ACTIVE, None, 1.0),
     ):
         closed = lobby(status, end_reason=reason, started_at=started, thread_id=9)
-        yield from shown(lobby_card(closed, lang, text.lobby_note(closed, lang)))
+        yield from shown(lobby_card(closed, lang, game_notes.lobby_note(closed, lang)))
     *_, (_, _, final) = random_play(1, 3)
     for thread in (9, None):
         ended = lobby(GameStatus.FINISHED, state=final, started_at=1.0, thread_id=thread)
-        yield from shown(lobby_card(ended, lang, text.lobby_note(ended, lang)))
+        yield from shown(lobby_card(ended, lang, game_notes.lobby_note(ended, lang)))
     playing, over = lobby(GameStatus.ACTIVE), lobby(GameStatus.CANCELLED)
     for game in (playing, over):
-        for departure in text.Departure:
-            yield text.takeover_note(game, game.seats[2], departure, lang)
-    yield text.cancelled(playing, "Ann", lang)
+        for departure in game_notes.Departure:
+            yield game_notes.takeover_note(game, game.seats[2], departure, lang)
+    yield game_notes.cancelled(playing, "Ann", lang)
     yield shared_words.first_turn(playing, lang)
     yield shared_words.winners_line(playing.seats[:1], lang)
     yield shared_words.winners_line(playing.seats, lang)
@@ -120,8 +120,8 @@ def platform_texts(lang: Language) -> Iterator[str]:
     ]
     yield shared_words.rating_changes(changes, True, lang)
     yield shared_words.rating_changes([], False, lang)
-    yield text.minutes(3600, lang)
-    yield text.minutes(120, lang)
+    yield game_notes.minutes(3600, lang)
+    yield game_notes.minutes(120, lang)
     settings = GuildSettings(threads=True, bots_allowed=False, channels=frozenset({1, 2}))
     yield from shown(settings_card(settings, "claimit", "-", lang, GERMAN))
     yield from shown(settings_card(GuildSettings(language="de"), "claimit", "-", lang, GERMAN))
@@ -163,7 +163,7 @@ def platform_texts(lang: Language) -> Iterator[str]:
         show_failures.NOT_SHOWN,
         show_failures.CANNOT_POST,
         hands.MOVED_ON_PRIVATELY,
-        table.AS_IT_STANDS,
+        game_notes.AS_IT_STANDS,
     ):
         yield lang.say(answer)
 

@@ -9,9 +9,9 @@ from typing import Any
 import discord
 import pytest
 
-from bot.discord_ui.cards import Card
-from bot.discord_ui.controls.lobby import LobbyAction, LobbyButton
+from bot.discord_ui.card_layout import Card
 from bot.discord_ui.features.ladder.messages import leaderboard_card
+from bot.discord_ui.features.lobby.controls import LobbyAction, LobbyButton, lobby_rows
 from bot.discord_ui.lobby_card import lobby_card
 from bot.games import shared_words
 from bot.games.claimit.face import CLAIMIT_FACE
@@ -130,10 +130,12 @@ def test_a_medal_needs_a_settled_rating_and_a_win(wins: int, rated_games: int, m
 
 @pytest.mark.parametrize("kind", ["claimit", "nuggets", "claim"])
 def test_a_full_lobby_turns_join_off_and_says_why(kind: str) -> None:
-    full = lobby_card(lobby(kind, rules_for(kind).max_players), english())
+    full_lobby = lobby(kind, rules_for(kind).max_players)
+    full = lobby_card(full_lobby, english(), rows=lobby_rows(full_lobby, english(), True))
     assert join_button(full).disabled
     assert full.footer is not None and "full" in full.footer and "Join is off" in full.footer
-    room = lobby_card(lobby(kind, 2), english())
+    roomy = lobby(kind, 2)
+    room = lobby_card(roomy, english(), rows=lobby_rows(roomy, english(), True))
     assert not join_button(room).disabled
     assert room.footer is not None and "full" not in room.footer
 

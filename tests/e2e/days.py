@@ -8,7 +8,7 @@ import datetime as dt
 import random
 from typing import Any
 
-from bot.discord_ui.presenter import to_ping
+from bot.discord_ui.face_drawing import to_ping
 from bot.storage import Game, GameStatus
 from emulator import Channel, Message, User
 from tests.e2e.world import World

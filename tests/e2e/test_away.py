@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.discord_ui.face_drawing import to_ping
 from bot.discord_ui.features.ladder.handlers import Ladder
-from bot.discord_ui.presenter import to_ping
 from bot.games.registry import GAMES
 from bot.storage import GameStatus
 from emulator import User

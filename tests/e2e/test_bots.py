@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bot.discord_ui.presenter import to_ping
+from bot.discord_ui.face_drawing import to_ping
 from bot.games.registry import rules_for
 from bot.storage import GameStatus
 from emulator import Message

@@ -22,8 +22,8 @@ from typing import Any
 
 import pytest
 
-from bot.discord_ui import presenter
-from bot.discord_ui.cards import layout
+from bot.discord_ui import face_drawing
+from bot.discord_ui.card_layout import layout
 from bot.discord_ui.features.ladder.handlers import Ladder
 from bot.games.claim import face as claim_face
 from bot.games.claim.game import decision_key, intent_of
@@ -352,7 +352,7 @@ def audit(monkeypatch: pytest.MonkeyPatch) -> Audit:
             if last is not None and isinstance(last.action.action, Play):
                 visible.add(last.action.action.card)
             # Everything the public message says, its picture's description included.
-            words = " ".join(shown_in(components(layout(presenter.drawn(picture)))))
+            words = " ".join(shown_in(components(layout(face_drawing.drawn(picture)))))
             seen.texts.append((visible, words))
             return picture
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.discord_ui.presenter import to_ping
+from bot.discord_ui.face_drawing import to_ping
 from emulator import Message, User
 from tests.e2e.days import DAY, HOUR, kept, notices, start_two, to_noon, until_turn_of
 from tests.e2e.world import World, describe, ephemeral_answer, note_of, running_world

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.discord_ui.presenter import to_ping
+from bot.discord_ui.face_drawing import to_ping
 from emulator import Channel, Guild, User, shard_of
 from tests.e2e.days import (
     DAY,

@@ -8,7 +8,7 @@ import functools
 import random
 import re
 
-from bot.discord_ui.presenter import to_ping
+from bot.discord_ui.face_drawing import to_ping
 from emulator import Message
 from tests.e2e.world import World, describe, ephemeral_answer, is_game_over, pick_button
 

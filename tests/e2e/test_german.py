@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.discord_ui.presenter import to_ping
+from bot.discord_ui.face_drawing import to_ping
 from bot.games.faces import face_for
 from bot.games.registry import REGISTERED
 from bot.storage import GameStatus

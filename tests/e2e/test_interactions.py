@@ -13,7 +13,7 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot.discord_ui import surfaces
+from bot.discord_ui import interaction_answers
 from emulator import User
 from render.claimit import View, render_board
 from tests import processes
@@ -226,7 +226,7 @@ async def test_a_slow_board_is_deferred_then_edited_in(
     turn = await world.start_game(2)
     mover = await to_move(world)
     before = board_png(turn)
-    monkeypatch.setattr(surfaces, "DEFER_AFTER", 0.0)
+    monkeypatch.setattr(interaction_answers, "DEFER_AFTER", 0.0)
     interaction = await world.click(mover, turn, "Roll")
     assert interaction.response_type == 6
     edited = await world.discord.wait_for_message(

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.discord_ui.features.leaving.memberships import STILL_THERE_FOR
+from bot.discord_ui.memberships import STILL_THERE_FOR
 from emulator import Message, User
 from tests.e2e.days import kept, start_two, until_turn_of
 from tests.e2e.world import (

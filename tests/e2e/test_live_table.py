@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from bot.discord_ui.presenter import to_ping
+from bot.discord_ui.face_drawing import to_ping
 from bot.storage import Game, GameStatus
 from emulator import Channel, Message, User
 from emulator.components import media

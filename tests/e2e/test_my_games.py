@@ -4,7 +4,7 @@ it is, when its clock runs out and a link to its table; in the asker's language.
 
 from __future__ import annotations
 
-from bot.discord_ui.presenter import to_ping
+from bot.discord_ui.face_drawing import to_ping
 from bot.games.shared_words import seat_line
 from emulator import Message
 from i18n import english

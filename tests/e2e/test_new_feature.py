@@ -1,10 +1,12 @@
 """A new Discord feature is one package: put beside the others, it is found, its commands
-join every game's group, its button's presses and Discord's events reach it, the one
-error handler answers its refusals and failures, and its words go to the platform's
-catalog by the usual extraction. Nothing else is edited."""
+join every game's group, its button's presses and Discord's events reach it, it adds a
+button under every finished game's result and hears when a game ends, the one error
+handler answers its refusals and failures, and its words go to the platform's catalog by
+the usual extraction. Nothing else is edited."""
 
 from __future__ import annotations
 
+import random
 import shutil
 import subprocess
 import sys
@@ -21,50 +23,81 @@ from tests.e2e.world import ephemeral_answer, make_world
 ROOT = Path(__file__).resolve().parents[2]
 NAME = "throwaway_greeting"
 
-FEATURE = '''"""A throwaway feature: ``/<game> greet``, a Wave button, deletions noted."""
+FEATURE = '''"""A throwaway feature: ``/<game> greet``, a Wave button, Cheers under every result,
+deletions and ended games noted."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import discord
 
+from bot.discord_ui.card_layout import Rows
 from bot.discord_ui.command_parts import Command, command
-from bot.discord_ui.components import KIND, HandedOver
-from bot.discord_ui.feature import Declaration, Feature, takes
+from bot.discord_ui.components import GAME, KIND, Pressable
+from bot.discord_ui.context import Context
+from bot.discord_ui.feature import Declaration, Feature
+from bot.discord_ui.game_events import GameEnded
 from bot.discord_ui.interactions import reader
 from bot.games.face import GameFace
 from bot.games.rules import AnyRules
 from bot.service import ServiceError
-from i18n import N_, Message
+from bot.storage import Game
+from i18n import N_, Language, Message
 
 
 class WaveButton(
-    HandedOver, discord.ui.DynamicItem[discord.ui.Button[Any]], template=f"{KIND}:wave"
+    Pressable["Greeting"], discord.ui.DynamicItem[discord.ui.Button[Any]], template=f"{KIND}:wave"
 ):
     def __init__(self, kind: str) -> None:
         super().__init__(discord.ui.Button(label="Wave", custom_id=f"{kind}:wave"))
         self.kind = kind
 
-    @classmethod
-    def parse(cls, match: re.Match[str]) -> WaveButton:
-        return cls(match["kind"])
+    async def pressed(self, interaction: discord.Interaction, feature: Greeting) -> None:
+        raise ServiceError(Message("No waving in {game} today.", game=self.kind))
+
+
+class CheersButton(
+    Pressable["Greeting"],
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=f"{KIND}:cheers:{GAME}",
+):
+    def __init__(self, kind: str, game: int, *, label: str = "Cheers") -> None:
+        super().__init__(discord.ui.Button(label=label, custom_id=f"{kind}:cheers:{game}"))
+        self.kind, self.game = kind, game
+
+    async def pressed(self, interaction: discord.Interaction, feature: Greeting) -> None:
+        await feature.cheer(interaction, self.game)
 
 
 class Greeting(Feature):
+    controls = (WaveButton, CheersButton)
+
+    def __init__(self, context: Context) -> None:
+        super().__init__(context)
+        self.client = context.client
+        self.places = context.places
+
     async def greet(self, interaction: discord.Interaction, kind: str) -> None:
         view = discord.ui.View()
         view.add_item(WaveButton(kind))
         hello = reader(interaction)._("Hello from a feature nobody else knows of.")
         await interaction.response.send_message(hello, view=view, ephemeral=True)
 
-    @takes(WaveButton)
-    async def wave(self, interaction: discord.Interaction, button: WaveButton) -> None:
-        raise ServiceError(Message("No waving in {game} today.", game=button.kind))
+    async def cheer(self, interaction: discord.Interaction, game_id: int) -> None:
+        game = await self.service.game(game_id)
+        cheers = reader(interaction)._("Cheers to game {number}!", number=game.number)
+        await interaction.response.send_message(cheers, ephemeral=True)
+
+    async def result_rows(self, game: Game, lang: Language) -> Rows:
+        return ((CheersButton(game.kind, game.id, label=lang._("Cheers")),),)
+
+    async def game_ended(self, ended: GameEnded) -> None:
+        how = "played to the end" if ended.finished else "closed"
+        await self.places.post(ended.game, content=f"Noted: game {ended.game.id} {how}.")
 
     async def on_raw_message_delete(self, event: discord.RawMessageDeleteEvent) -> None:
-        channel = self.table.client.get_partial_messageable(event.channel_id)
+        channel = self.client.get_partial_messageable(event.channel_id)
         await channel.send(f"Noted: message {event.message_id} is gone.")
 
 
@@ -81,7 +114,7 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
     ]
 
 
-FEATURE = Declaration(Greeting, position=99, commands=commands)
+FEATURE = Declaration(Greeting, commands=commands)
 '''
 
 
@@ -117,6 +150,15 @@ async def test_a_new_feature_is_one_package(throwaway: Path, tmp_path: Path) -> 
         await world.discord.delete_message(table)
         noted = f"Noted: message {table.id} is gone."
         await world.discord.wait_for_message(world.channel, lambda m: m.content == noted)
+        result = await world.finish(random.Random(3))
+        assert "Cheers" in result.button_labels() and "Replay" in result.button_labels()
+        cheered = await world.click(ann, result, "Cheers")
+        game = await world.bots[0].service.game(
+            int(result.button("Cheers")["custom_id"].split(":")[2])
+        )
+        assert ephemeral_answer(cheered) == f"Cheers to game {game.number}!"
+        ended = f"Noted: game {game.id} played to the end."
+        await world.discord.wait_for_message(world.channel, lambda m: m.content == ended)
     finally:
         await world.stop_bots()
         await world.discord.close()
@@ -139,6 +181,10 @@ def test_a_new_features_words_go_to_the_platform_catalog(tmp_path: Path) -> None
         check=True,
     )
     words = template.read_text(encoding="utf-8")
-    for said in ("Hello from a feature nobody else knows of.", "No waving in {game} today."):
+    for said in (
+        "Hello from a feature nobody else knows of.",
+        "No waving in {game} today.",
+        "Cheers to game {number}!",
+    ):
         assert f'msgid "{said}"' in words
     assert "Say hello" in words

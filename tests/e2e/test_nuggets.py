@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.discord_ui.presenter import to_ping
+from bot.discord_ui.face_drawing import to_ping
 from bot.games.gold_nuggets.game import NUGGETS, set_intent
 from bot.games.gold_nuggets.words import DIE
 from bot.service import GameService

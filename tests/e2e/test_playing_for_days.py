@@ -16,7 +16,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.discord_ui.presenter import to_ping
+from bot.discord_ui.face_drawing import to_ping
 from bot.games.registry import GAMES
 from tests.e2e.days import DAY, TWO_DAYS, kept, move_on_table, notices, press_any
 from tests.e2e.world import THREAD_PERMISSIONS, World, describe, note_of, running_world

@@ -13,7 +13,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.discord_ui.presenter import to_ping
+from bot.discord_ui.face_drawing import to_ping
 from emulator import Message, User
 from emulator.model import snowflake
 from tests.e2e.world import World, describe, ephemeral_answer, note_of, pick_button

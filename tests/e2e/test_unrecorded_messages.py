@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 import pytest
 from aiohttp import web
 
-from bot.discord_ui.presenter import to_ping
+from bot.discord_ui.face_drawing import to_ping
 from bot.storage import Game, TurnNotice
 from emulator import Channel, Message, User
 from tests.e2e.world import World, pick_button

@@ -17,7 +17,7 @@ from PIL import Image
 from PIL.GifImagePlugin import GifImageFile
 
 from bot.discord_ui.client import GameBot, use_discord_at
-from bot.discord_ui.presenter import acting, to_ping
+from bot.discord_ui.face_drawing import acting, to_ping
 from bot.settings import Settings
 from bot.storage import Game
 from emulator import (

@@ -23,15 +23,17 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.discord_ui import presenter
+from bot.discord_ui import face_drawing
+from bot.discord_ui.feature_registry import controls_drawn
 from bot.discord_ui.features.ladder.messages import stats_card
 from bot.discord_ui.lobby_card import lobby_card
+from bot.discovery import NotDeclared, declared
 from bot.games.face import GameFace, Picture
 from bot.games.faces import face_for
 from bot.games.limits import DESCRIPTION, TITLE
 from bot.games.outcome import Outcome
 from bot.games.registration import Registration
-from bot.games.registry import REGISTERED, NotAGame, discovered, rules_for
+from bot.games.registry import REGISTERED, rules_for
 from bot.games.rules import AnyRules, HiddenInformation, Setting, Step
 from bot.ladder import Rating
 from bot.service import PlayerStats
@@ -48,6 +50,9 @@ GAMES = pytest.mark.parametrize("game", REGISTERED, ids=lambda game: game.kind)
 LANGS = pytest.mark.parametrize(
     "lang", [language(code) for code in LANGUAGES], ids=lambda lang: lang.code
 )
+
+DRAWN = controls_drawn()
+"""The controls a game's face describes, drawn by the bot's features."""
 MOST_STEPS = 5_000
 """A game that has not ended after this many actions never will (a hang net)."""
 NAMES = ("_" * 32, "*~" * 16, "@everyone" + "`" * 23, "|>" * 16, "\\" * 32)
@@ -227,19 +232,19 @@ async def every_message(face: GameFace, rules: AnyRules, lang: Language, seed: s
             pictures = [await face.result(outcome, headline, lang)]
         else:
             pictures = [await face.turn(game, headline, outcome, lang)]
-            turn = presenter.drawn(pictures[0], presenter.buttons(game, lang))
+            turn = face_drawing.drawn(pictures[0], face_drawing.buttons(game, lang, DRAWN))
             ping = lang._("{players}, it's your turn.", players=f"<@{BIG_ID}>")
             within_limits(sent_body(replace(turn, note=ping)))
             if move.step.turn_over:
                 pictures.append(await face.turn_end(outcome, headline, lang))
         for picture in pictures:
-            within_limits(sent_body(presenter.drawn(picture)))
+            within_limits(sent_body(face_drawing.drawn(picture)))
             a_described_png(picture)
         if isinstance(rules, HiddenInformation) and not over:
             for seat in range(players):
                 private = await face.private(game, seat, outcome, lang)
                 assert private is not None
-                within_limits(sent_body(presenter.private(game, private)))
+                within_limits(sent_body(face_drawing.private(game, private, DRAWN)))
                 a_described_png(private.picture)
 
 
@@ -378,25 +383,27 @@ def test_a_package_among_the_games_that_registers_nothing_is_refused(
     (games / "__init__.py").write_text("")
     (games / "half_done" / "__init__.py").write_text('"""A game not registered yet."""\n')
     monkeypatch.syspath_prepend(str(tmp_path))
-    with pytest.raises(NotAGame, match=r"more_games\.half_done declares no GAME"):
-        discovered(importlib.import_module("more_games"))
+    with pytest.raises(NotDeclared, match=r"more_games\.half_done declares no GAME"):
+        declared(importlib.import_module("more_games"), "GAME", Registration)
 
 
 def test_games_are_listed_in_the_order_they_came(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     games = tmp_path / "ordered_games"
-    for name, position in (("a_late", 2), ("b_early", 1)):
+    for name in ("a_late", "b_early", "c_new"):
         (games / name).mkdir(parents=True)
         (games / name / "__init__.py").write_text(
             "from bot.games.registration import Registration\n"
             f"GAME = Registration(__name__, kind={name!r}, name={name!r}, "
-            f"position={position}, rules='game:RULES', face='face:FACE')\n"
+            "rules='game:RULES', face='face:FACE')\n"
         )
-    (games / "__init__.py").write_text("")
+    (games / "__init__.py").write_text("ORDER = ('b_early', 'a_late')\n")
     monkeypatch.syspath_prepend(str(tmp_path))
-    listed = discovered(importlib.import_module("ordered_games"))
+    ordered = importlib.import_module("ordered_games")
+    listed = declared(ordered, "GAME", Registration, ordered.ORDER)
     assert [(game.kind, game.command, game.domain) for game in listed] == [
         ("b_early", "b_early", "b_early"),
         ("a_late", "a_late", "a_late"),
+        ("c_new", "c_new", "c_new"),
     ]

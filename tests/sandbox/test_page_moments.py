@@ -13,8 +13,9 @@ from dataclasses import replace
 import pytest
 from playwright.async_api import Browser, Locator, Page, expect
 
-from bot.discord_ui import presenter, text
-from bot.discord_ui.cards import Card, layout
+from bot.discord_ui import face_drawing, game_notes
+from bot.discord_ui.card_layout import Card, layout
+from bot.discord_ui.features.replays.components import ReplayButton
 from bot.discord_ui.features.replays.stepper import step_card
 from bot.games.faces import face_for
 from bot.games.outcome import Outcome
@@ -104,7 +105,9 @@ async def test_a_cancelled_table_of_every_game(
         playout = play(rules_for(game.kind), 3, random.Random(11))
         outcome = outcome_of(game.kind, playout, len(playout.moves) // 2)
         cancelled = replace(outcome.game, status=GameStatus.CANCELLED)
-        card = await presenter.closed(cancelled, text.cancelled(cancelled, "Ann", lang), lang)
+        card = await face_drawing.closed(
+            cancelled, game_notes.cancelled(cancelled, "Ann", lang), lang
+        )
         message = await on_page(page, shown(bare_page, card))
         words = lang._("This game was cancelled by {player}. It counts for nobody.", player="Ann")
         await expect(message).to_contain_text(words)
@@ -121,8 +124,9 @@ async def test_a_result_decided_by_a_tie_break(
     level = sorted(outcome.results, key=lambda r: r.place)[:2]
     assert level[0].figures["largest_mine"] == level[1].figures["largest_mine"]
     face = face_for("claimit")
-    card = presenter.result(
-        await face.result(outcome, face.happened(outcome, lang), lang), outcome.game, lang
+    replay = ReplayButton("claimit", outcome.game.id, label=lang._("Replay"))
+    card = face_drawing.drawn(
+        await face.result(outcome, face.happened(outcome, lang), lang), ((replay,),)
     )
     message = await on_page(page, shown(bare_page, card))
     await expect(message).to_contain_text("level on" if lang.code == "en" else "gleichauf")

@@ -13,7 +13,8 @@ import pytest
 from PIL import Image
 from playwright.async_api import Browser, FloatRect, Locator, Page, expect
 
-from bot.discord_ui import presenter
+from bot.discord_ui import face_drawing
+from bot.discord_ui.feature_registry import controls_drawn
 from bot.games.faces import face_for
 from bot.games.registry import rules_for
 from emulator.components import IS_COMPONENTS_V2
@@ -24,6 +25,9 @@ from tests.games.test_contract import play
 from tests.sandbox.conftest import Sandbox, put_message
 from tests.sandbox.pages import DESKTOP, loaded_width
 from tests.sandbox.test_page_moments import outcome_of, shown
+
+DRAWN = controls_drawn()
+"""The controls a game's face describes, drawn by the bot's features."""
 
 pytestmark = pytest.mark.browser
 
@@ -84,7 +88,7 @@ async def test_the_live_table_is_as_large_as_on_discord_and_opens_larger(
 ) -> None:
     playout = play(rules_for("claimit"), 2, random.Random(4))
     outcome = outcome_of("claimit", playout, len(playout.moves) // 2)
-    card = await presenter.turn(outcome.game, "Ann rolled 4·4·5.", outcome, ENGLISH)
+    card = await face_drawing.turn(outcome.game, "Ann rolled 4·4·5.", outcome, ENGLISH, DRAWN)
     assert card.image is not None
     size = picture_size(card.image.png)
     assert size is not None

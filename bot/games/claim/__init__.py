@@ -8,7 +8,6 @@ GAME = Registration(
     __name__,
     kind="claim",
     name="Claim",
-    position=3,
     rules="game:CLAIM",
     face="face:CLAIM_FACE",
 )

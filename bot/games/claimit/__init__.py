@@ -6,7 +6,6 @@ GAME = Registration(
     __name__,
     kind="claimit",
     name="Claim It!",
-    position=1,
     rules="game:CLAIMIT",
     face="face:CLAIMIT_FACE",
 )

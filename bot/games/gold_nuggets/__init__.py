@@ -7,7 +7,6 @@ GAME = Registration(
     __name__,
     kind="nuggets",
     name="Gold Nuggets",
-    position=2,
     rules="game:NUGGETS",
     face="face:NUGGETS_FACE",
 )

@@ -16,8 +16,9 @@ from typing import Any
 
 import pytest
 
-from bot.discord_ui import presenter
-from bot.discord_ui.cards import layout
+from bot.discord_ui import face_drawing
+from bot.discord_ui.card_layout import layout
+from bot.discord_ui.feature_registry import controls_drawn
 from bot.games import shared_words
 from bot.games.claim.face import CLAIM_FACE
 from bot.games.claim.game import CLAIM, Move, parse_factions
@@ -35,6 +36,9 @@ from tests.engine.claim.build import state
 from tests.games.stored import stored
 from tests.i18n_words import drawn_by, english_in, shown_in
 from tests.layouts import components
+
+DRAWN = controls_drawn()
+"""The controls a game's face describes, drawn by the bot's features."""
 
 DE = language("de")
 EN = english()
@@ -116,8 +120,8 @@ class Said:
         """The picture's card with its description, the table's buttons (``buttons``' when
         it goes on) and what its image draws."""
         picture: Picture = self._drawn(kind, lambda: asyncio.run(make()))
-        rows = () if buttons is None else presenter.buttons(buttons, self.lang)
-        shown = shown_in(components(layout(presenter.drawn(picture, rows))))
+        rows = () if buttons is None else face_drawing.buttons(buttons, self.lang, DRAWN)
+        shown = shown_in(components(layout(face_drawing.drawn(picture, rows))))
         assert picture.description in shown
         self.add(kind, *shown)
 
@@ -132,7 +136,7 @@ class Said:
         at = game(position) if last is None else last.game
         mine = self._drawn(kind, lambda: asyncio.run(CLAIM_FACE.private(at, seat, last, self.lang)))
         assert mine is not None
-        shown = shown_in(components(layout(presenter.private(at, mine))))
+        shown = shown_in(components(layout(face_drawing.private(at, mine, DRAWN))))
         assert mine.picture.description in shown
         self.add(kind, *shown)
 

@@ -13,8 +13,9 @@ from typing import Any
 
 import pytest
 
-from bot.discord_ui import presenter
-from bot.discord_ui.cards import Rows, layout
+from bot.discord_ui import face_drawing
+from bot.discord_ui.card_layout import Rows, layout
+from bot.discord_ui.feature_registry import controls_drawn
 from bot.games.claimit.face import CLAIMIT_FACE
 from bot.games.claimit.game import CLAIMIT
 from bot.games.face import Picture
@@ -43,6 +44,9 @@ from tests.games.claimit.tables import NAMES, outcome, table
 from tests.games.stored import BIG_ID
 from tests.i18n_words import drawn_by, english_in, shown_in
 from tests.layouts import components, controls_card
+
+DRAWN = controls_drawn()
+"""The controls a game's face describes, drawn by the bot's features."""
 
 GERMAN = language("de")
 PERCENT = re.compile(r"\*\*\d+,\d\xa0%\*\*")
@@ -131,7 +135,7 @@ def shown_and_drawn(
     pictures: list[Picture] = []
     drawn = drawn_by(lambda: pictures.append(asyncio.run(make())))
     (picture,) = pictures
-    shown = shown_in(components(layout(presenter.drawn(picture))))
+    shown = shown_in(components(layout(face_drawing.drawn(picture))))
     assert picture.description in shown
     return shown, drawn
 
@@ -181,7 +185,7 @@ def every_text(lang: Language) -> dict[str, list[str]]:
         headline = face.happened(last, lang) if last is not None else "…"
         shown, drawn = shown_and_drawn(partial(face.turn, game, headline, last, lang))
         texts[f"turn: {name}"], texts[f"turn image: {name}"] = shown, drawn
-        texts[f"buttons: {name}"] = buttons_shown(presenter.buttons(game, lang))
+        texts[f"buttons: {name}"] = buttons_shown(face_drawing.buttons(game, lang, DRAWN))
     for shared in (False, True):
         ended = final(shared)
         headline = face.happened(ended, lang)
@@ -255,7 +259,7 @@ def test_the_same_texts_in_english_are_caught() -> None:
 def test_german_formats_numbers_and_the_bust_chance() -> None:
     state = marks_placed()
     picture = asyncio.run(CLAIMIT_FACE.turn(table(state), "…", None, GERMAN))
-    description = presenter.drawn(picture).text
+    description = face_drawing.drawn(picture).text
     chance = GERMAN.percent(float(roll_odds(state).bust))
     assert "," in chance and chance.endswith("\xa0%")
     assert f"**{chance}**" in description and PERCENT.search(description)
@@ -268,7 +272,7 @@ def test_german_formats_numbers_and_the_bust_chance() -> None:
 
 def test_the_result_is_one_german_line_per_player_best_first() -> None:
     for shared in (False, True):
-        description = presenter.drawn(
+        description = face_drawing.drawn(
             asyncio.run(CLAIMIT_FACE.result(final(shared), "…", GERMAN))
         ).text
         standing = [line for line in description.splitlines() if "größte Mine" in line]
@@ -283,7 +287,7 @@ def test_the_result_is_one_german_line_per_player_best_first() -> None:
 
 def test_placements_name_their_space_the_german_way() -> None:
     rolled = apply(GameState.new(2), Roll((1, 2, 3))).state
-    shown = buttons_shown(presenter.buttons(table(rolled), GERMAN))
+    shown = buttons_shown(face_drawing.buttons(table(rolled), GERMAN, DRAWN))
     assert len(shown) == len(rolled.pending_placements())
     for label in shown:
         assert re.fullmatch(r"[A-F]: Besetzer [1-6] auf \([1-6]\|[1-6]\)", label), label

@@ -14,10 +14,11 @@ from typing import Any
 import discord
 import pytest
 
-from bot.discord_ui import presenter, text
-from bot.discord_ui.cards import Rows
+from bot.discord_ui import face_drawing, game_notes
+from bot.discord_ui.card_layout import Rows
 from bot.discord_ui.components import INTENT
-from bot.discord_ui.controls.turns import TurnButton, TurnSelect
+from bot.discord_ui.feature_registry import controls_drawn
+from bot.discord_ui.features.turns.controls import TurnButton, TurnSelect
 from bot.games.face import Picture
 from bot.games.gold_nuggets import face
 from bot.games.gold_nuggets.face import BUTTONS_PER_ROW, NUGGETS_FACE, usual_choices
@@ -44,6 +45,9 @@ from render.gold_nuggets import NuggetsView
 from tests.engine.gold_nuggets.play import faces
 from tests.games.gold_nuggets.tables import NAMES, outcome, table
 from tests.layouts import controls_card, items, sent_body
+
+DRAWN = controls_drawn()
+"""The controls a game's face describes, drawn by the bot's features."""
 
 EN = english()
 
@@ -92,7 +96,7 @@ def test_every_set_aside_of_every_roll_is_reachable_within_discords_limits() -> 
             state = waiting(aside, roll)
             positions += 1
             most = max(most, len(state.pending_choices()))
-            rows = presenter.buttons(table(state), EN)
+            rows = face_drawing.buttons(table(state), EN, DRAWN)
             within_limits(sent_body(controls_card(rows)))
             shown = intents(rows)
             assert all(re.fullmatch(INTENT, intent) for intent in shown)
@@ -103,7 +107,7 @@ def test_every_set_aside_of_every_roll_is_reachable_within_discords_limits() -> 
             one_click = {parse_set(intent) for intent in buttons_only(rows)}
             assert set(usual_choices(state)) <= one_click
             # Five buttons at most, on the presenter's balanced rows, and the menu below.
-            assert len(rows) <= len(presenter.balanced(BUTTONS_PER_ROW)) + 1
+            assert len(rows) <= len(face_drawing.balanced(BUTTONS_PER_ROW)) + 1
     assert positions > 4_000
     # What lets one menu list every choice (a menu holds 25): LLLLNNN allows 19.
     assert most == len(waiting(EMPTY, Counts(lasso=4, nugget=3)).pending_choices()) == 19
@@ -111,7 +115,7 @@ def test_every_set_aside_of_every_roll_is_reachable_within_discords_limits() -> 
 
 def test_the_usual_set_asides_are_buttons() -> None:
     state = apply(GameState.new(2), Roll(faces("LN33333"))).state
-    assert set(buttons_only(presenter.buttons(table(state), EN))) == {
+    assert set(buttons_only(face_drawing.buttons(table(state), EN, DRAWN))) == {
         "set=LN33333",
         "set=L",
         "set=N",
@@ -120,14 +124,14 @@ def test_the_usual_set_asides_are_buttons() -> None:
     }
     # Few choices: each is a button, and no menu.
     few = apply(GameState.new(2), Roll(faces("LN23455"))).state
-    rows = presenter.buttons(table(few), EN)
+    rows = face_drawing.buttons(table(few), EN, DRAWN)
     assert all(isinstance(control, TurnButton) for control in items(rows))
     assert intents(rows) == ["set=N", "set=LN", "set=L"]
 
 
 def test_the_menu_lists_the_most_valuable_first() -> None:
     state = apply(GameState.new(2), Roll(faces("LLNN333"))).state
-    rows = presenter.buttons(table(state), EN)
+    rows = face_drawing.buttons(table(state), EN, DRAWN)
     (menu,) = [control for control in items(rows) if isinstance(control, TurnSelect)]
     values = [
         state.aside.plus(c).value for c in (parse_set(o.value) for o in menu.item.options) if c
@@ -142,22 +146,22 @@ def test_the_menu_lists_the_most_valuable_first() -> None:
 
 def test_each_phase_has_its_buttons() -> None:
     start = GameState.new(3)
-    assert intents(presenter.buttons(table(start), EN)) == ["roll"]
+    assert intents(face_drawing.buttons(table(start), EN, DRAWN)) == ["roll"]
     deciding = apply(apply(start, Roll(faces("LN23455"))).state, SetAside(Counts(nugget=1))).state
-    rows = presenter.buttons(table(deciding), EN)
+    rows = face_drawing.buttons(table(deciding), EN, DRAWN)
     assert intents(rows) == ["roll", "take"]
     labels = [control.item.label for control in items(rows) if isinstance(control, TurnButton)]
     assert labels == ["Roll the rest (6 dice)", "Take 1"]
     seven = apply(start, Roll(faces("NNN3333"))).state
     seven = apply(seven, SetAside(Counts(nugget=3, three=4))).state
-    (take,) = items(presenter.buttons(table(seven), EN))
+    (take,) = items(face_drawing.buttons(table(seven), EN, DRAWN))
     assert isinstance(take, TurnButton) and take.intent == "take"
     assert take.item.label == "Take 6, then a bonus turn"
 
 
 def test_the_last_nuggets_are_taken_without_a_bonus_turn() -> None:
     seven = GameState(2, 0, Phase.TAKE, 4, (40, 33), Counts(nugget=3, three=4))
-    (take,) = items(presenter.buttons(table(seven), EN))
+    (take,) = items(face_drawing.buttons(table(seven), EN, DRAWN))
     assert isinstance(take, TurnButton) and take.item.label == "Take the last 4"
 
 
@@ -173,7 +177,7 @@ def test_three_lassos_offer_every_opponent_and_the_centre() -> None:
     for players in range(2, 6):
         for phase in (Phase.DECIDE, Phase.TAKE):
             state = steal_position(players, phase)
-            rows = presenter.buttons(table(state), EN)
+            rows = face_drawing.buttons(table(state), EN, DRAWN)
             within_limits(sent_body(controls_card(rows)))
             takes = {"take", *(f"take={seat}" for seat in state.opponents())}
             assert set(intents(rows)) - {"roll"} == takes
@@ -181,10 +185,10 @@ def test_three_lassos_offer_every_opponent_and_the_centre() -> None:
             for intent in takes:
                 action = NUGGETS.action(state, 0, intent, random.Random())
                 NUGGETS.apply(state, 0, action)
-    two = presenter.buttons(table(steal_position(2, Phase.DECIDE)), EN)
+    two = face_drawing.buttons(table(steal_position(2, Phase.DECIDE)), EN, DRAWN)
     steal = [c for c in items(two) if isinstance(c, TurnButton) and c.intent == "take=1"]
     assert steal[0].item.label == "Steal 3 from *Bo* (holds 3)"
-    five = presenter.buttons(table(steal_position(5, Phase.DECIDE)), EN)
+    five = face_drawing.buttons(table(steal_position(5, Phase.DECIDE)), EN, DRAWN)
     (menu,) = [c for c in items(five) if isinstance(c, TurnSelect)]
     assert menu.item.placeholder == "Take 4 from…"
     labels = [(o.label, o.description) for o in menu.item.options]
@@ -196,7 +200,7 @@ def test_a_take_worth_nothing_comes_last_muted_and_says_what_it_does() -> None:
     """Only lassos set aside, or an opponent holding none: the rules allow the take, which
     ends the turn and moves nothing."""
     only_lassos = GameState(2, 0, Phase.DECIDE, 70, (0, 7), Counts(lasso=3))
-    rows = presenter.buttons(table(only_lassos), EN)
+    rows = face_drawing.buttons(table(only_lassos), EN, DRAWN)
     shown = [c for c in items(rows) if isinstance(c, TurnButton)]
     assert [c.intent for c in shown] == ["roll", "take", "take=1"]
     empty = shown[1].item
@@ -206,7 +210,7 @@ def test_a_take_worth_nothing_comes_last_muted_and_says_what_it_does() -> None:
     assert shown[2].item.style is discord.ButtonStyle.secondary
 
     bo_holds_none = GameState(2, 0, Phase.DECIDE, 72, (5, 0), Counts(lasso=3, four=3))
-    rows = presenter.buttons(table(bo_holds_none), EN)
+    rows = face_drawing.buttons(table(bo_holds_none), EN, DRAWN)
     shown = [c for c in items(rows) if isinstance(c, TurnButton)]
     assert [c.intent for c in shown] == ["roll", "take", "take=1"]
     take, nothing = (c.item for c in shown[1:])
@@ -215,7 +219,9 @@ def test_a_take_worth_nothing_comes_last_muted_and_says_what_it_does() -> None:
     assert nothing.style is discord.ButtonStyle.secondary
 
     three = GameState(3, 0, Phase.DECIDE, 70, (0, 7, 0), Counts(lasso=3, four=3))
-    (menu,) = [c for c in items(presenter.buttons(table(three), EN)) if isinstance(c, TurnSelect)]
+    (menu,) = [
+        c for c in items(face_drawing.buttons(table(three), EN, DRAWN)) if isinstance(c, TurnSelect)
+    ]
     options = [(o.value, o.description) for o in menu.item.options]
     assert options == [
         ("take", "you take 4"),
@@ -226,15 +232,15 @@ def test_a_take_worth_nothing_comes_last_muted_and_says_what_it_does() -> None:
 
 def test_no_buttons_for_a_computer_player_or_a_finished_game() -> None:
     state = apply(GameState.new(3, first=2), Roll(faces("LLNN333"))).state
-    assert items(presenter.buttons(table(state, bots=1), EN)) == []
-    assert items(presenter.buttons(table(state, bots=0), EN)) != []
+    assert items(face_drawing.buttons(table(state, bots=1), EN, DRAWN)) == []
+    assert items(face_drawing.buttons(table(state, bots=0), EN, DRAWN)) != []
     over = GameState(3, 1, Phase.OVER, 0, (20, 30, 27))
-    assert items(presenter.buttons(table(over), EN)) == []
+    assert items(face_drawing.buttons(table(over), EN, DRAWN)) == []
 
 
 def card_text(picture: Picture) -> str:
     """The words the picture's card shows beside it."""
-    return presenter.drawn(picture).text
+    return face_drawing.drawn(picture).text
 
 
 def test_the_turn_message_shows_the_dice_the_odds_and_the_clock() -> None:
@@ -346,7 +352,7 @@ def test_the_result_shows_the_winners_the_table_and_the_ratings() -> None:
     assert standing[0] == "🏆 1. **Ann**: 18 nuggets"
     assert standing[-2:] == ["4. **\\*Bo\\***: 12 nuggets", "5. **\\_Zoë\\_**: 11 nuggets"]
     assert "```" not in words
-    card = presenter.drawn(picture)
+    card = face_drawing.drawn(picture)
     assert card.lines[0].name == "Ratings"
     within_limits(sent_body(card))
 
@@ -356,14 +362,14 @@ def test_every_message_of_a_five_player_game_stays_within_discords_limits() -> N
     for state, action in _one_of_each_action():
         done = outcome(state, action)
         headline = NUGGETS_FACE.happened(done, EN)
-        headline += "\n\n" + text.takeover_note(
-            done.game, done.game.seats[0], text.Departure.AWAY, EN
+        headline += "\n\n" + game_notes.takeover_note(
+            done.game, done.game.seats[0], game_notes.Departure.AWAY, EN
         )
         if done.turn_over:
             picture = asyncio.run(NUGGETS_FACE.turn_end(done, headline, EN))
         else:
             picture = asyncio.run(NUGGETS_FACE.turn(done.game, headline, done, EN))
-        card = presenter.drawn(picture, presenter.buttons(done.game, EN))
+        card = face_drawing.drawn(picture, face_drawing.buttons(done.game, EN, DRAWN))
         within_limits(sent_body(replace(card, note=ping)))
 
 

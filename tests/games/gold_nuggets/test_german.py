@@ -15,8 +15,9 @@ from typing import Any
 
 import pytest
 
-from bot.discord_ui import presenter
-from bot.discord_ui.cards import layout
+from bot.discord_ui import face_drawing
+from bot.discord_ui.card_layout import layout
+from bot.discord_ui.feature_registry import controls_drawn
 from bot.games.face import Picture
 from bot.games.gold_nuggets.face import NUGGETS_FACE
 from bot.games.gold_nuggets.game import NUGGETS
@@ -41,6 +42,9 @@ from tests.engine.gold_nuggets.play import faces
 from tests.games.gold_nuggets.tables import table
 from tests.i18n_words import drawn_by, english_in, shown_in
 from tests.layouts import components
+
+DRAWN = controls_drawn()
+"""The controls a game's face describes, drawn by the bot's features."""
 
 DE = language("de")
 EN = english()
@@ -85,8 +89,8 @@ class Said:
         table_image._background.cache_clear()
         drawn = drawn_by(lambda: pictures.append(asyncio.run(make())))
         (picture,) = pictures
-        rows = () if buttons is None else presenter.buttons(buttons, self.lang)
-        shown = shown_in(components(layout(presenter.drawn(picture, rows))))
+        rows = () if buttons is None else face_drawing.buttons(buttons, self.lang, DRAWN)
+        shown = shown_in(components(layout(face_drawing.drawn(picture, rows))))
         assert picture.description in shown
         self.texts.setdefault(kind, []).extend(shown)
         self.drawn.setdefault(kind, []).extend(drawn)

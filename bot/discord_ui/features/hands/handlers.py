@@ -9,14 +9,16 @@ from collections.abc import Hashable
 
 import discord
 
-from bot.discord_ui.cards import Card
-from bot.discord_ui.controls.hands import PrivateButton, PrivateOpen
-from bot.discord_ui.feature import Feature, takes
-from bot.discord_ui.features.leaving.handlers import Leaving
+from bot.discord_ui.card_layout import Card, Rows
+from bot.discord_ui.context import Context
+from bot.discord_ui.feature import Feature
+from bot.discord_ui.features.hands.controls import PrivateButton, PrivateOpen, hand_opener
+from bot.discord_ui.game_places import Answered
+from bot.discord_ui.interaction_answers import in_time, require_private, reveal, update_private
 from bot.discord_ui.interactions import actor_of, reader
 from bot.discord_ui.live_hands import HandReplaced
-from bot.discord_ui.places import Answered
-from bot.discord_ui.surfaces import in_time, require_private, reveal, update_private
+from bot.games.face import OpenPrivate
+from bot.games.faces import face_for
 from bot.games.outcome import Outcome
 from bot.service.errors import BoardMovedOn, NotYourTurn
 from bot.storage import Game
@@ -32,7 +34,18 @@ MOVED_ON_PRIVATELY = Message(
 class Hands(Feature):
     """A seat's own message in a game with secrets, opened and played from."""
 
-    @takes(PrivateOpen)
+    controls = (PrivateOpen, PrivateButton)
+
+    def __init__(self, context: Context) -> None:
+        super().__init__(context)
+        self.hands = context.hands
+        self.departures = context.departures
+
+    async def ping_rows(self, game: Game, lang: Language) -> Rows:
+        """**My hand** under a turn's ping, where the game's face offers one."""
+        opens = [c for c in face_for(game.kind).choices(game, lang) if isinstance(c, OpenPrivate)]
+        return tuple((hand_opener(game, control),) for control in opens[:1])
+
     async def open_private(self, interaction: discord.Interaction, opened: PrivateOpen) -> None:
         """**My hand**: the presser's own message, in their language, which then follows the
         game; refused to anyone not seated."""
@@ -41,8 +54,8 @@ class Hands(Feature):
         # Held, so that no change is made or shown between this hand and its following
         # the game; read once held (a move made meanwhile, whose hands' show has found
         # none of the presser's, would never reach a hand that showed the game before it).
-        async with self.table.locks.hold(game_id), self.table.displays.hold(game_id):
-            game, seat = await self.table.service.seat_for(game_id, actor)
+        async with self.games.held(game_id):
+            game, seat = await self.service.seat_for(game_id, actor)
             card, shows = await in_time(
                 interaction,
                 self._private(game, seat.seat, reader(interaction)),
@@ -51,10 +64,9 @@ class Hands(Feature):
             )
             message_id = await reveal(interaction, _ready(card))
             if message_id is not None:
-                await self.table.hands.keep(interaction, game, seat.seat, message_id, shows)
+                await self.hands.keep(interaction, game, seat.seat, message_id, shows)
 
-    @takes(PrivateButton)
-    async def private_button(self, interaction: discord.Interaction, button: PrivateButton) -> None:
+    async def play_privately(self, interaction: discord.Interaction, button: PrivateButton) -> None:
         """A press in a hand: the seat's own move, answered in that hand; one the game has moved
         past shows the hand as it stands instead. A press on the hand a turn notice carries
         in the player's direct messages is answered by that notice (and one the game has
@@ -63,26 +75,25 @@ class Hands(Feature):
         actor = actor_of(interaction, button.kind, from_dm=True)
         in_dm = interaction.guild_id is None
         if in_dm:
-            leaving = self.core.features.get(Leaving)
-            await in_time(interaction, leaving.require_member(game_id, actor))
+            await in_time(interaction, self.departures.require_member(game_id, actor))
 
         async def change() -> Outcome:
             if not in_dm:
-                await self.table.hands.require_live(game_id, interaction)
-            return await self.table.service.act(game_id, actor, None, intent, key=key)
+                await self.hands.require_live(game_id, interaction)
+            return await self.service.act(game_id, actor, None, intent, key=key)
 
         async def show(outcome: Outcome) -> Answered:
             if in_dm:
-                return await self.table.pings.notices.answer(interaction, outcome)
+                return await self.games.answer_notice(interaction, outcome)
             # The presser's own message is the answer Discord waits for; the table and
             # the other hands follow.
             await self._answer(interaction, outcome.game, outcome.seat, outcome)
-            return self.table.answered_in_hand(outcome.game, outcome.seat, interaction)
+            return self.games.answered_in_hand(outcome.game, outcome.seat, interaction)
 
         try:
-            await self.table.move(game_id, change, show, interaction)
+            await self.games.move(game_id, change, show, interaction)
         except HandReplaced:
-            await self.table.hands.show_replaced(interaction)
+            await self.hands.show_replaced(interaction)
         except (BoardMovedOn, NotYourTurn) as refused:
             if in_dm:
                 raise
@@ -91,7 +102,7 @@ class Hands(Feature):
             require_private(interaction)
             # What the message offered is gone (a hand that fell behind offers a turn that
             # isn't its player's any more): what there is to decide now is shown instead.
-            game, seat = await self.table.service.seat_for(game_id, actor)
+            game, seat = await self.service.seat_for(game_id, actor)
             mine = reader(interaction)
             why = MOVED_ON_PRIVATELY if isinstance(refused, BoardMovedOn) else refused.words
             await self._answer(interaction, game, seat.seat, None, mine.say(why))
@@ -110,7 +121,7 @@ class Hands(Feature):
         )
         await update_private(interaction, _ready(card), note)
         if interaction.message is not None:
-            await self.table.hands.keep(interaction, game, seat, interaction.message.id, shows)
+            await self.hands.keep(interaction, game, seat, interaction.message.id, shows)
 
     async def _private(
         self, game: Game, seat: int, lang: Language, last: Outcome | None = None
@@ -119,10 +130,10 @@ class Hands(Feature):
         (``last``, or else the move log's)."""
         if last is None:
             try:
-                last = await self.table.service.history.last_outcome(game.id)
+                last = await self.service.history.last_outcome(game.id)
             except Exception:
                 log.warning("game %s's last move can't be replayed", game.id, exc_info=True)
-        return await self.table.hands.card(game, seat, lang, last)
+        return await self.hands.card(game, seat, lang, last)
 
 
 async def _ready(card: Card) -> Card:

@@ -5,4 +5,4 @@ from bot.discord_ui.feature import Declaration
 from bot.discord_ui.features.ladder.commands import commands
 from bot.discord_ui.features.ladder.handlers import Ladder
 
-FEATURE = Declaration(Ladder, position=5, commands=commands)
+FEATURE = Declaration(Ladder, commands=commands)

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import re
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
-from bot.discord_ui.components import KIND, HandedOver, whole_up_to
+from bot.discord_ui.components import KIND, Pressable, whole_up_to
 
 
 class LadderPageButton(
-    HandedOver,
+    Pressable["PageTurner"],
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=f"{KIND}:ladder:(?P<page>{whole_up_to(999_999)})",
 ):
@@ -29,6 +28,12 @@ class LadderPageButton(
         )
         self.kind, self.page = kind, page
 
-    @classmethod
-    def parse(cls, match: re.Match[str]) -> LadderPageButton:
-        return cls(match["kind"], int(match["page"]))
+    async def pressed(self, interaction: discord.Interaction, feature: PageTurner) -> None:
+        await feature.turn_page(interaction, self)
+
+
+class PageTurner(Protocol):
+    """What a leaderboard's page button asks of the feature that shows the ladder."""
+
+    async def turn_page(self, interaction: discord.Interaction, button: LadderPageButton) -> None:
+        """Turns the presser's leaderboard to the button's page."""

@@ -8,13 +8,14 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui.cards import Card, Line, Rows, layout
-from bot.discord_ui.feature import Core, Feature, takes
+from bot.discord_ui.card_layout import Card, Line, Rows, layout
+from bot.discord_ui.context import Context
+from bot.discord_ui.feature import Feature
 from bot.discord_ui.features.ladder import messages
 from bot.discord_ui.features.ladder.components import LadderPageButton
 from bot.discord_ui.features.ladder.messages import LADDER_COLOUR
+from bot.discord_ui.interaction_answers import require_private
 from bot.discord_ui.interactions import reader
-from bot.discord_ui.surfaces import require_private
 from bot.games.faces import face_for
 from bot.games.registry import rules_for
 from bot.service import LadderService, Leaderboard
@@ -25,9 +26,11 @@ from i18n import Language
 class Ladder(Feature):
     """The server's ladder of each game, answered to whoever asks."""
 
-    def __init__(self, core: Core) -> None:
-        super().__init__(core)
-        self.ladder = LadderService(core.database)
+    controls = (LadderPageButton,)
+
+    def __init__(self, context: Context) -> None:
+        super().__init__(context)
+        self.ladder = LadderService(context.database)
 
     async def prepare(self) -> None:
         await self.ladder.count_old_games()
@@ -42,7 +45,6 @@ class Ladder(Feature):
             return
         await interaction.response.send_message(**_page(board, kind, interaction), ephemeral=True)
 
-    @takes(LadderPageButton)
     async def turn_page(self, interaction: discord.Interaction, button: LadderPageButton) -> None:
         """Previous or Next on a leaderboard: the asker's message turns to that page."""
         if interaction.guild_id is None:

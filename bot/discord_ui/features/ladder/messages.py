@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.discord_ui.cards import Card, Line, Rows
+from bot.discord_ui.card_layout import Card, Line, Rows
 from bot.discord_ui.limits import CARD_TEXT, joined_within
 from bot.games import shared_words
 from bot.games.escaping import escaped

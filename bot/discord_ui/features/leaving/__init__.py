@@ -4,4 +4,4 @@ from bot.discord_ui.feature import Declaration
 from bot.discord_ui.features.leaving.commands import commands
 from bot.discord_ui.features.leaving.handlers import Leaving
 
-FEATURE = Declaration(Leaving, position=3, commands=commands)
+FEATURE = Declaration(Leaving, commands=commands)

@@ -4,4 +4,4 @@ from bot.discord_ui.feature import Declaration
 from bot.discord_ui.features.lobby.commands import commands
 from bot.discord_ui.features.lobby.handlers import Lobbies
 
-FEATURE = Declaration(Lobbies, position=1, commands=commands)
+FEATURE = Declaration(Lobbies, commands=commands)

@@ -10,14 +10,21 @@ from dataclasses import replace
 
 import discord
 
+from bot.discord_ui.card_layout import Rows
 from bot.discord_ui.commanded_game import cannot_post
 from bot.discord_ui.components import selected
-from bot.discord_ui.controls.lobby import BotSelect, LobbyAction, LobbyButton
-from bot.discord_ui.feature import Feature, takes
+from bot.discord_ui.context import Context
+from bot.discord_ui.feature import Feature
+from bot.discord_ui.features.lobby.controls import (
+    BotSelect,
+    LobbyAction,
+    LobbyButton,
+    lobby_rows,
+)
+from bot.discord_ui.game_places import Recorded
+from bot.discord_ui.interaction_answers import acknowledge, announce, tell, update_clicked
 from bot.discord_ui.interactions import actor_of, player_of, reader
 from bot.discord_ui.permissions import missing_thread_permissions
-from bot.discord_ui.places import Recorded
-from bot.discord_ui.surfaces import acknowledge, announce, tell, update_clicked
 from bot.games import shared_words
 from bot.games.faces import face_for
 from bot.service.errors import NotOnTheMenu
@@ -30,6 +37,18 @@ log = logging.getLogger(__name__)
 
 class Lobbies(Feature):
     """New games: ``new`` posts a lobby, whose buttons and menus seat its players."""
+
+    controls = (LobbyButton, BotSelect)
+
+    def __init__(self, context: Context) -> None:
+        super().__init__(context)
+        self.lobbies = context.lobbies
+        self.settings = context.settings
+
+    async def lobby_rows(self, game: Game, lang: Language, bots_allowed: bool) -> Rows:
+        """The lobby's buttons on a row, each bot menu on a row of its own (adding one only
+        where the server allows computer players)."""
+        return lobby_rows(game, lang, bots_allowed)
 
     async def new_game(
         self,
@@ -46,8 +65,8 @@ class Lobbies(Feature):
         if await cannot_post(interaction):
             return
         assert interaction.guild_id is not None and interaction.channel_id is not None
-        speaks = await self.table.languages.of_server(interaction.guild_id)
-        game = await self.table.service.create_lobby(
+        speaks = await self.languages.of_server(interaction.guild_id)
+        game = await self.service.create_lobby(
             kind=kind,
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
@@ -63,14 +82,14 @@ class Lobbies(Feature):
             return game
 
         async def show(game: Game) -> Recorded:
-            content, _ = await self.table.lobbies.message(game)
+            content, _ = await self.lobbies.message(game)
             lobby = await announce(interaction, **content)
             posted = replace(game, lobby_message_id=lobby.id)
             # Still holding the game: a Join or Start pressed on the lobby at once waits
             # until its thread is recorded, so the game never starts in the channel
             # while its thread is being made.
             try:
-                settings = await self.table.settings.get(game.guild_id)
+                settings = await self.settings.get(game.guild_id)
                 if settings.threads:
                     await self._open_thread(interaction, posted, speaks)
             except Exception:
@@ -78,7 +97,7 @@ class Lobbies(Feature):
                 log.warning("could not give game %s its thread", game.id, exc_info=True)
             return {"lobby_message_id": lobby.id}
 
-        await self.table.change(game.id, created, show, interaction)
+        await self.games.change(game.id, created, show, interaction)
 
     async def _open_thread(
         self, interaction: discord.Interaction, game: Game, lang: Language
@@ -108,12 +127,11 @@ class Lobbies(Feature):
                 host._("I couldn't start a thread for this game, so it runs here in the channel."),
             )
             return
-        await self.table.service.messages.set_thread(game.id, thread.id)
+        await self.service.messages.set_thread(game.id, thread.id)
         # Named, the lobby links to its thread.
-        await self.table.lobbies.show(replace(game, thread_id=thread.id))
+        await self.lobbies.show(replace(game, thread_id=thread.id))
 
-    @takes(LobbyButton, BotSelect)
-    async def lobby_button(
+    async def pressed(
         self, interaction: discord.Interaction, pressed: LobbyButton | BotSelect
     ) -> None:
         """A lobby's button or menu: join, leave, add or remove a computer player, start or
@@ -128,31 +146,29 @@ class Lobbies(Feature):
         # and cancelling act on exactly the seats that were shown.
         async def change() -> Game:
             if action is LobbyAction.ADD_BOT:
-                return await self.table.service.add_bot(game_id, actor, None, selected(interaction))
+                return await self.service.add_bot(game_id, actor, None, selected(interaction))
             if action is LobbyAction.REMOVE_BOT:
                 seat = _menu_number(selected(interaction))
-                return await self.table.service.remove_bot(game_id, actor, None, seat)
+                return await self.service.remove_bot(game_id, actor, None, seat)
             if action is LobbyAction.JOIN:
-                return await self.table.service.join(
-                    game_id, player_of(interaction), None, actor.where
-                )
+                return await self.service.join(game_id, player_of(interaction), None, actor.where)
             if action is LobbyAction.LEAVE:
-                return await self.table.service.leave(game_id, actor, None)
+                return await self.service.leave(game_id, actor, None)
             if action is LobbyAction.START:
-                return await self.table.service.start(game_id, actor, version)
-            return await self.table.service.cancel(game_id, actor, version)
+                return await self.service.start(game_id, actor, version)
+            return await self.service.cancel(game_id, actor, version)
 
         async def show(game: Game) -> Recorded:
             if game.status is GameStatus.ACTIVE:
-                return await self.table.start(game, interaction)
+                return await self.games.start(game, interaction)
             if not pressed.shown:
                 await acknowledge(interaction)
-                return await self.table.lobbies.show(game)
-            content, _ = await self.table.lobbies.message(game)
+                return await self.lobbies.show(game)
+            content, _ = await self.lobbies.message(game)
             await update_clicked(interaction, **content)
             return {}
 
-        await self.table.change(game_id, change, show, interaction)
+        await self.games.change(game_id, change, show, interaction)
 
 
 def _menu_number(value: str) -> int:

@@ -4,4 +4,4 @@ tells it that a game's message, channel or thread was deleted, locked or archive
 from bot.discord_ui.feature import Declaration
 from bot.discord_ui.features.places_gone.handlers import PlacesGone
 
-FEATURE = Declaration(PlacesGone, position=8)
+FEATURE = Declaration(PlacesGone)

@@ -25,7 +25,7 @@ game's next deadline or ``board``:
 
 A channel deleted while the bot was away sends it no event: on start, every game whose
 channel the server no longer has ends the same way (``sweep``), and a show that meets
-Discord's 10003 (Unknown Channel) has its game looked at likewise (``unawares``).
+Discord's 10003 (Unknown Channel) has its game looked at likewise (``place_unknown``, a game event).
 
 Each game is handled while it is held, its changes and shows waiting, so what is read is
 where its messages are. Discord refusing is one log line, and the game goes to the
@@ -34,7 +34,6 @@ reconciler, which tries again ever later.
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import logging
 from collections.abc import Awaitable, Callable
@@ -43,9 +42,9 @@ from datetime import datetime
 
 import discord
 
-from bot.discord_ui.feature import Core, Feature
+from bot.discord_ui.context import Context
+from bot.discord_ui.feature import Feature
 from bot.discord_ui.nonces import seat_nonce, send_once
-from bot.discord_ui.places import Recorded
 from bot.games import shared_words
 from bot.games.escaping import escaped
 from bot.games.faces import face_for
@@ -64,12 +63,11 @@ THREAD_LOCKED = Message("🔒 This game's thread was locked, so it goes on here.
 class PlacesGone(Feature):
     """Discord's news of a game's place going away, acted on at once."""
 
-    def __init__(self, core: Core) -> None:
-        super().__init__(core)
-        self.service = self.table.service
-        self.client = self.table.client
-        self._looking: set[asyncio.Task[None]] = set()
-        self.table.nowhere = self.unawares
+    def __init__(self, context: Context) -> None:
+        super().__init__(context)
+        self.client = context.client
+        self.places = context.places
+        self.work = context.work
 
     async def resumed(self, shards: Shards) -> None:
         await self.sweep(shards)
@@ -86,12 +84,11 @@ class PlacesGone(Feature):
             if guild.get_channel_or_thread(game.channel_id) is None:
                 await self._held(game.id, functools.partial(self._if_gone, game.id))
 
-    def unawares(self, game_id: int) -> None:
+    async def place_unknown(self, game_id: int) -> None:
         """A show of the game met 10003: its place went while the bot wasn't told. Looked
-        at apart from that show, which holds the game."""
-        task = asyncio.create_task(self._held(game_id, functools.partial(self._if_gone, game_id)))
-        self._looking.add(task)
-        task.add_done_callback(self._looking.discard)
+        at apart from that show, which holds the game (the event comes in a task of its
+        own)."""
+        await self._held(game_id, functools.partial(self._if_gone, game_id))
 
     async def _if_gone(self, game_id: int) -> None:
         """Ends the game if Discord no longer knows its channel."""
@@ -108,7 +105,7 @@ class PlacesGone(Feature):
         message that is no longer the game's table, or a ping, is forgotten. The bot's own
         deletes (a table moved down, a ping) are no news, and hold up no game."""
         message_id = event.message_id
-        if self.table.work.stopping or self.table.places.deleted_by_bot(message_id):
+        if self.work.stopping or self.places.deleted_by_bot(message_id):
             return
         for game_id in await self.service.messages.games_showing(event.channel_id, message_id):
             await self._held(game_id, functools.partial(self._message_gone, game_id, message_id))
@@ -116,7 +113,7 @@ class PlacesGone(Feature):
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         """A channel was deleted with its threads: its games end, and those started from it
         into threads of their own."""
-        if self.table.work.stopping:
+        if self.work.stopping:
             return
         for game in await self.service.games_here(channel.id):
             await self._held(game.id, functools.partial(self._end, game.id))
@@ -125,7 +122,7 @@ class PlacesGone(Feature):
         """A thread was deleted: its games go on in their channel (a game started inside
         it had it for its channel, and ends)."""
         thread_id = event.thread_id
-        if self.table.work.stopping:
+        if self.work.stopping:
             return
         for game in await self.service.games_here(thread_id):
             if game.channel_id == thread_id:
@@ -140,7 +137,7 @@ class PlacesGone(Feature):
         metadata = event.data.get("thread_metadata", {})
         archived = bool(metadata.get("archived"))
         locked = bool(metadata.get("locked"))
-        if self.table.work.stopping or not (archived or locked):
+        if self.work.stopping or not (archived or locked):
             return
         for game in await self.service.games_here(event.thread_id):
             work: Callable[[], Awaitable[object]]
@@ -160,26 +157,22 @@ class PlacesGone(Feature):
     async def _held(self, game_id: int, work: Callable[[], Awaitable[object]]) -> None:
         """Does one game's part while holding it; one game's failure stops no other's."""
         try:
-            async with (
-                self.table.work.admitted(),
-                self.table.locks.hold(game_id),
-                self.table.displays.hold(game_id),
-            ):
+            async with self.games.held(game_id, admitted=True):
                 await work()
         except ServiceError:
             pass  # it ended meanwhile, or the bot is stopping
         except discord.HTTPException as error:
             log.info("game %s could not be shown where it now is: %s", game_id, error)
-            self.table.reconciler.retry(game_id)
+            self.games.later(game_id)
         except Exception:
             log.exception("game %s could not follow its place", game_id)
-            self.table.reconciler.retry(game_id)
+            self.games.later(game_id)
 
     async def _message_gone(self, game_id: int, message_id: int) -> None:
         game = await self.service.messages.forget_message(game_id, message_id, show_afresh=True)
         if game is not None and not game.shown:
             log.info("game %s's message %s was deleted; showing the game anew", game_id, message_id)
-            await self._show(game)
+            await self.games.show_afresh(game)
 
     async def _archived(self, game_id: int, thread_id: int, at: datetime | None) -> None:
         game = await self.service.game(game_id)
@@ -195,7 +188,7 @@ class PlacesGone(Feature):
         if forgot is not None and not forgot.shown:
             # A change waits to be shown (its show may have met the archived thread just
             # now): posted now, it unarchives the thread.
-            await self._show(forgot)
+            await self.games.show_afresh(forgot)
 
     async def _leave_thread(
         self, game_id: int, thread_id: int, why: Message, *, clear: bool = False
@@ -214,28 +207,28 @@ class PlacesGone(Feature):
             moved = await self.service.messages.leave_thread(game.id)
         except ChannelBusy:
             ended = await self._end(game.id)
-            await self.table.lobbies.show(replace(ended, thread_id=None))
+            await self.context.lobbies.show(replace(ended, thread_id=None))
             return
         log.info("game %s leaves its thread %s for its channel", game.id, thread_id)
         if moved.status is GameStatus.LOBBY:
-            await self._show(moved)
+            await self.games.show_afresh(moved)
             return
-        lang = await self.table.languages.of_game(moved)
+        lang = await self.languages.of_game(moved)
         # The lobby message no longer sends anyone to the thread.
-        recorded = await self.table.lobbies.show(moved)
-        await self._show(moved, lang.say(why), recorded)
+        recorded = await self.context.lobbies.show(moved)
+        await self.games.show_afresh(moved, lang.say(why), recorded)
 
     async def _end(self, game_id: int) -> Game:
         game = await self.service.close_place_gone(game_id)
         log.info("game %s ended: its place is gone", game.id)
-        self.table.let_go(game.id)
+        self.games.end(game)
         await self._tell_players(game)
         return game
 
     async def _tell_players(self, game: Game) -> None:
         """Tells each of the game's people by DM; one who takes none from the bot is not
         told, and not asked again."""
-        lang = await self.table.languages.of_game(game)
+        lang = await self.languages.of_game(game)
         guild = self.client.get_guild(game.guild_id)
         words = lang._(
             "{game} on {server} ended: the thread or channel it was played in was deleted "
@@ -252,19 +245,10 @@ class PlacesGone(Feature):
             except discord.HTTPException as error:
                 log.info("could not tell %s that game %s ended: %s", seat.user_id, game.id, error)
 
-    async def _show(
-        self, game: Game, headline: str | None = None, recorded: Recorded | None = None
-    ) -> None:
-        """Shows the game as it stands where its messages now are (``recorded``: moved
-        there already), and records it shown."""
-        recorded = (recorded or {}) | await self.table.show_current(game, headline)
-        await self.service.messages.mark_shown(game.id, game.version, recorded)
-        self.table.reconciler.shown(game.id)
-
     async def _delete(self, game: Game, message_id: int) -> None:
         """Deletes one of the game's messages where it is played; refused, it stays."""
         try:
-            await self.table.places.delete(game, message_id)
+            await self.places.delete(game, message_id)
         except discord.HTTPException as error:
             log.info("game %s's message %s stays: %s", game.id, message_id, error)
 

@@ -4,5 +4,5 @@ from bot.discord_ui.feature import Declaration
 from bot.discord_ui.features.players.commands import own_commands
 from bot.discord_ui.features.players.handlers import Players
 
-FEATURE = Declaration(Players, position=9, own_commands=own_commands)
+FEATURE = Declaration(Players, own_commands=own_commands)
 """``/my games``, beside the games' groups."""

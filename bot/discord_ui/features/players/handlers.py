@@ -13,21 +13,23 @@ from dataclasses import replace
 import discord
 from discord.app_commands import Choice
 
+from bot.discord_ui.away_words import table_lines
 from bot.discord_ui.away_words import until as shown_until
-from bot.discord_ui.cards import Card, Line, sent
-from bot.discord_ui.controls.away import BackButton
-from bot.discord_ui.feature import Core, Feature, takes
+from bot.discord_ui.card_layout import Card, Line, Rows, sent
+from bot.discord_ui.context import Context
+from bot.discord_ui.feature import Feature
 from bot.discord_ui.features.players.completions import away_days, time_zones
+from bot.discord_ui.features.players.controls import BackButton
 from bot.discord_ui.features.players.listing import my_games_card
 from bot.discord_ui.features.players.summaries import DailySummaries
 from bot.discord_ui.features.players.typed_days import typed_day
+from bot.discord_ui.interaction_answers import reveal
 from bot.discord_ui.interactions import reader
-from bot.discord_ui.surfaces import reveal
 from bot.games.face import GOLD
 from bot.service.errors import BadSetting
 from bot.service.player_settings import KEPT, LONGEST_AWAY_DAYS, Kept
 from bot.service.player_times import DAY, local, today, zone_of
-from bot.storage import Notify, PlayerSettings, QuietHours
+from bot.storage import Game, Notify, PlayerSettings, QuietHours
 from i18n import Language, Message, language
 
 log = logging.getLogger(__name__)
@@ -39,9 +41,20 @@ OFF = "off"
 class Players(Feature):
     """What is a player's own across every game."""
 
-    def __init__(self, core: Core) -> None:
-        super().__init__(core)
-        self.summaries = DailySummaries(core.table, core.clock)
+    controls = (BackButton,)
+
+    def __init__(self, context: Context) -> None:
+        super().__init__(context)
+        self.client = context.client
+        self.settings = context.settings
+        self.players = context.service.players
+        self.summaries = DailySummaries(context.service, context.client, context.leases, self.clock)
+
+    async def table_rows(self, game: Game, lang: Language) -> Rows:
+        """**I'm back** under a table that says someone is away."""
+        if not table_lines(game, self.clock.now(), lang):
+            return ()
+        return ((BackButton(label=lang._("I'm back")),),)
 
     def start(self) -> None:
         self.summaries.start()
@@ -52,7 +65,7 @@ class Players(Feature):
     async def my_games(self, interaction: discord.Interaction) -> None:
         """``/my games``, privately: in a server, the asker's games there; in a direct
         message, in every server they share with the bot, each named."""
-        service = self.table.service
+        service = self.service
         user = interaction.user.id
         if interaction.guild_id is None:
             ids = await service.games_of_user(user)
@@ -63,20 +76,20 @@ class Players(Feature):
         if interaction.guild_id is None:
             servers = {game.guild_id: self._server_name(game.guild_id) for game in games}
         lang = reader(interaction)
-        card = my_games_card(games, user, lang, servers, self.core.clock.now())
+        card = my_games_card(games, user, lang, servers, self.clock.now())
         await interaction.response.send_message(
             **sent(await self._with_back(card, user, lang)), ephemeral=True
         )
 
     def _server_name(self, guild_id: int) -> str:
-        guild = self.table.client.get_guild(guild_id)
+        guild = self.client.get_guild(guild_id)
         return guild.name if guild is not None else str(guild_id)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Any interaction: the player's direct messages follow their Discord's language,
         unless they chose one."""
         try:
-            await self.table.service.players.seen(interaction.user.id, str(interaction.locale))
+            await self.players.seen(interaction.user.id, str(interaction.locale))
         except Exception:
             # The language of a later DM is all that is at stake: no answer waits on it.
             log.info("could not note %s's language", interaction.user.id)
@@ -95,7 +108,7 @@ class Players(Feature):
         """``/my settings``: as they are, or changed. The direct messages are in the
         language chosen, or (``FOLLOW_DISCORD``, or never chosen) the one the asker's
         Discord is in at their last interaction."""
-        players = self.table.service.players
+        players = self.players
         user = interaction.user.id
         lang = reader(interaction)
         asked = (notify, summary_at, time_zone, quiet_from, quiet_until, written)
@@ -120,7 +133,7 @@ class Players(Feature):
                     "Which time zone are you in? Until you say, your hours are UTC's: "
                     "tell me once with /my settings time_zone (type your city)."
                 )
-        card = settings_card(settings, lang, said, self.core.clock.now())
+        card = settings_card(settings, lang, said, self.clock.now())
         await interaction.response.send_message(
             **sent(await self._with_back(card, user, lang)), ephemeral=True
         )
@@ -129,11 +142,11 @@ class Players(Feature):
         """``/my away``: until the end of the day chosen, in every game (each server
         counting at most its own number of days), the games showing it at once; without
         a day, whether the asker is away."""
-        players = self.table.service.players
+        players = self.players
         user = interaction.user.id
         lang = reader(interaction)
         if until is None:
-            card = away_card(await players.get(user), lang, self.core.clock.now())
+            card = away_card(await players.get(user), lang, self.clock.now())
             await interaction.response.send_message(
                 **sent(await self._with_back(card, user, lang)), ephemeral=True
             )
@@ -143,9 +156,9 @@ class Players(Feature):
         async def answer() -> Card:
             # The games show it before the answer comes: it tells what is so.
             await self._settle(user)
-            card = away_card(await players.get(user), lang, self.core.clock.now())
+            card = away_card(await players.get(user), lang, self.clock.now())
             if interaction.guild_id is not None:
-                most = (await self.table.settings.get(interaction.guild_id)).away_days
+                most = (await self.settings.get(interaction.guild_id)).away_days
                 if away.until > away.since + most * DAY:
                     card = replace_text(
                         card,
@@ -161,11 +174,10 @@ class Players(Feature):
 
         await reveal(interaction, answer())
 
-    @takes(BackButton)
-    async def back(self, interaction: discord.Interaction, _: BackButton) -> None:
+    async def back(self, interaction: discord.Interaction) -> None:
         """**I'm back**: the presser's time away ends now, in every game."""
         lang = reader(interaction)
-        if not await self.table.service.players.come_back(interaction.user.id):
+        if not await self.players.come_back(interaction.user.id):
             await interaction.response.send_message(
                 lang._("You're not away, so nothing changed."), ephemeral=True
             )
@@ -179,33 +191,33 @@ class Players(Feature):
 
     async def _settle(self, user_id: int) -> None:
         """Each of the player's open games shows their time away as it now is."""
-        for game_id, _, _ in await self.table.service.players.games_with_seat(user_id):
+        for game_id, _, _ in await self.players.games_with_seat(user_id):
             try:
-                await self.table.settle_away(game_id, user_id)
+                await self.games.settle_away(game_id, user_id)
             except Exception:
                 # One game that can't show it holds up no other; its next change does.
                 log.warning("game %s could not show that %s is away", game_id, user_id)
 
     async def _with_back(self, card: Card, user_id: int, lang: Language) -> Card:
         """``card`` with **I'm back** under it while the player is away."""
-        away = (await self.table.service.players.get(user_id)).away
-        if away is None or away.until <= self.core.clock.now():
+        away = (await self.players.get(user_id)).away
+        if away is None or away.until <= self.clock.now():
             return card
         return replace(card, rows=(*card.rows, (BackButton(label=lang._("I'm back")),)))
 
     async def zone_choices(self, interaction: discord.Interaction, typed: str) -> list[Choice[str]]:
         """The time zones offered as the player types."""
-        settings = await self.table.service.players.get(interaction.user.id)
-        return time_zones(typed, reader(interaction), self.core.clock.now(), settings.time_zone)
+        settings = await self.players.get(interaction.user.id)
+        return time_zones(typed, reader(interaction), self.clock.now(), settings.time_zone)
 
     async def day_choices(self, interaction: discord.Interaction, typed: str) -> list[Choice[str]]:
         """The days offered as the last one away: up to the server's limit (in a DM, to
         the longest any server may allow)."""
-        settings = await self.table.service.players.get(interaction.user.id)
+        settings = await self.players.get(interaction.user.id)
         most = LONGEST_AWAY_DAYS
         if interaction.guild_id is not None:
-            most = (await self.table.settings.get(interaction.guild_id)).away_days
-        first = today(self.core.clock.now(), settings)
+            most = (await self.settings.get(interaction.guild_id)).away_days
+        first = today(self.clock.now(), settings)
         return away_days(typed, reader(interaction), first, most)
 
 

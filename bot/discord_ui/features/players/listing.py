@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from bot.discord_ui import limits
-from bot.discord_ui.cards import Card
+from bot.discord_ui.card_layout import Card
+from bot.discord_ui.face_drawing import acting
 from bot.discord_ui.pings import JUMP
-from bot.discord_ui.presenter import acting
 from bot.games import shared_words
 from bot.games.escaping import escaped
 from bot.games.face import GOLD

@@ -17,10 +17,11 @@ import discord
 from bot.background.backoff import Backoff
 from bot.background.task import Background
 from bot.clock import Clock
-from bot.discord_ui.cards import sent
+from bot.discord_ui.card_layout import sent
 from bot.discord_ui.features.players.listing import my_games_card, waits_on
-from bot.discord_ui.table import GameTable
 from bot.discord_ui.turn_notices import DMS_CLOSED
+from bot.service import GameService
+from bot.service.shard_leases import ShardLeases
 from bot.storage import DailySummary, Notify
 from i18n import language
 
@@ -36,9 +37,13 @@ DM_SHARD_GUILD = 0
 class DailySummaries(Background):
     """Sends each daily summary when it is due."""
 
-    def __init__(self, table: GameTable, clock: Clock) -> None:
+    def __init__(
+        self, service: GameService, client: discord.Client, leases: ShardLeases, clock: Clock
+    ) -> None:
         super().__init__()
-        self.table = table
+        self.service = service
+        self.client = client
+        self.leases = leases
         self.clock = clock
         self._backoff = Backoff()
 
@@ -47,12 +52,12 @@ class DailySummaries(Background):
         self._start()
 
     async def _run(self) -> None:
-        players = self.table.service.players
+        players = self.service.players
         while True:
             players.summaries_moved.clear()
             now = self.clock.now()
             try:
-                if self.table.leases.holds(DM_SHARD_GUILD):
+                if self.leases.holds(DM_SHARD_GUILD):
                     for summary in await players.summaries_due():
                         if await players.take_summary(summary):
                             await self._send(summary)
@@ -70,7 +75,7 @@ class DailySummaries(Background):
 
     async def _send(self, summary: DailySummary) -> None:
         """The player's summary, in place of the last one, if a game waits for them."""
-        service = self.table.service
+        service = self.service
         user = summary.user_id
         settings = await service.players.get(user)
         now = self.clock.now()
@@ -80,7 +85,7 @@ class DailySummaries(Background):
             return
         games = [await service.game(game_id) for game_id in await service.games_of_user(user)]
         if summary.message_id is not None and summary.channel_id is not None:
-            channel = self.table.client.get_partial_messageable(summary.channel_id)
+            channel = self.client.get_partial_messageable(summary.channel_id)
             try:
                 await channel.get_partial_message(summary.message_id).delete()
             except discord.NotFound:
@@ -93,7 +98,7 @@ class DailySummaries(Background):
         title = lang._("🗓️ Your games today")
         card = my_games_card(games, user, lang, servers, now, title)
         try:
-            dm = await self.table.client.create_dm(discord.Object(user))
+            dm = await self.client.create_dm(discord.Object(user))
             message = await dm.send(**sent(card))
         except discord.Forbidden as error:
             if error.code != DMS_CLOSED:
@@ -104,5 +109,5 @@ class DailySummaries(Background):
         await service.players.keep_summary(user, dm.id, message.id)
 
     def _server_name(self, guild_id: int) -> str:
-        guild = self.table.client.get_guild(guild_id)
+        guild = self.client.get_guild(guild_id)
         return guild.name if guild is not None else str(guild_id)

@@ -4,4 +4,4 @@ from bot.discord_ui.feature import Declaration
 from bot.discord_ui.features.replays.commands import commands
 from bot.discord_ui.features.replays.handlers import Replays
 
-FEATURE = Declaration(Replays, position=6, commands=commands)
+FEATURE = Declaration(Replays, commands=commands)

@@ -1,22 +1,44 @@
-"""A replay's controls: the Share button on a replay shown privately, and a step-through
-replay's buttons and menu. A game's kind and id, and the step shown, are all their
-custom_ids hold, so that they work after any restart."""
+"""A replay's controls: the Replay button on a finished game's result, the Share button
+on a replay shown privately, and a step-through replay's buttons and menu. A game's kind
+and id, and the step shown, are all their custom_ids hold, so that they work after any
+restart."""
 
 from __future__ import annotations
 
-import re
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
-from bot.discord_ui.components import GAME, KIND, HandedOver, whole_up_to
+from bot.discord_ui.components import GAME, KIND, Pressable, whole_up_to
 
 MOST_STEPS = 99_999
 """More steps than any game has (Claim It!'s longest run to a few hundred)."""
 
 
+class ReplayButton(
+    Pressable["ReplayShower"],
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=f"{KIND}:replay:{GAME}",
+):
+    """On a finished game's result: shows the presser the game's replay, privately."""
+
+    def __init__(self, kind: str, game: int, *, label: str = "Replay") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                emoji="🎞️",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"{kind}:replay:{game}",
+            )
+        )
+        self.kind, self.game = kind, game
+
+    async def pressed(self, interaction: discord.Interaction, feature: ReplayShower) -> None:
+        await feature.replay_button(interaction, self)
+
+
 class ShareReplayButton(
-    HandedOver,
+    Pressable["ReplayShower"],
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=f"{KIND}:share:{GAME}",
 ):
@@ -36,9 +58,8 @@ class ShareReplayButton(
         )
         self.kind, self.game = kind, game
 
-    @classmethod
-    def parse(cls, match: re.Match[str]) -> ShareReplayButton:
-        return cls(match["kind"], int(match["game"]))
+    async def pressed(self, interaction: discord.Interaction, feature: ReplayShower) -> None:
+        await feature.share_button(interaction, self)
 
 
 STEP = f"(?P<step>{whole_up_to(MOST_STEPS)})"
@@ -46,7 +67,7 @@ WAY = "(?P<way>open|first|back|next|last)"
 
 
 class StepButton(
-    HandedOver,
+    Pressable["ReplayShower"],
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=f"{KIND}:step:{GAME}:{STEP}:{WAY}",
 ):
@@ -76,13 +97,12 @@ class StepButton(
         )
         self.kind, self.game, self.step, self.way = kind, game, step, way
 
-    @classmethod
-    def parse(cls, match: re.Match[str]) -> StepButton:
-        return cls(match["kind"], int(match["game"]), int(match["step"]), match["way"])
+    async def pressed(self, interaction: discord.Interaction, feature: ReplayShower) -> None:
+        await feature.step_button(interaction, self)
 
 
 class JumpMenu(
-    HandedOver,
+    Pressable["ReplayShower"],
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=f"{KIND}:jump:{GAME}",
 ):
@@ -107,6 +127,23 @@ class JumpMenu(
         )
         self.kind, self.game = kind, game
 
-    @classmethod
-    def parse(cls, match: re.Match[str]) -> JumpMenu:
-        return cls(match["kind"], int(match["game"]))
+    async def pressed(self, interaction: discord.Interaction, feature: ReplayShower) -> None:
+        await feature.jump(interaction, self)
+
+
+class ReplayShower(Protocol):
+    """What a press of a replay's control asks of the feature that shows replays."""
+
+    async def replay_button(self, interaction: discord.Interaction, button: ReplayButton) -> None:
+        """Shows the presser the game's replay."""
+
+    async def share_button(
+        self, interaction: discord.Interaction, button: ShareReplayButton
+    ) -> None:
+        """Shares the replay in the channel."""
+
+    async def step_button(self, interaction: discord.Interaction, button: StepButton) -> None:
+        """Shows the step the button names."""
+
+    async def jump(self, interaction: discord.Interaction, menu: JumpMenu) -> None:
+        """Shows the first step of the chapter picked."""

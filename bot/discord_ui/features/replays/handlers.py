@@ -18,15 +18,20 @@ from collections import OrderedDict
 
 import discord
 
-from bot.discord_ui.cards import Card, Image, Rows, edited, sent
+from bot.discord_ui.card_layout import Card, Image, Rows, edited, sent
 from bot.discord_ui.components import selected
-from bot.discord_ui.controls.replay import ReplayButton
-from bot.discord_ui.feature import Core, Feature, takes
-from bot.discord_ui.features.replays.components import JumpMenu, ShareReplayButton, StepButton
+from bot.discord_ui.context import Context
+from bot.discord_ui.feature import Feature
+from bot.discord_ui.features.replays.components import (
+    JumpMenu,
+    ReplayButton,
+    ShareReplayButton,
+    StepButton,
+)
 from bot.discord_ui.features.replays.description import replay_description
 from bot.discord_ui.features.replays.stepper import jumped_to, step_card
+from bot.discord_ui.interaction_answers import require_private, reveal, tell, update_private
 from bot.discord_ui.interactions import reader
-from bot.discord_ui.surfaces import require_private, reveal, tell, update_private
 from bot.games import shared_words
 from bot.games.face import GOLD
 from bot.games.faces import face_for
@@ -54,12 +59,19 @@ step-through: a finished game never changes."""
 class Replays(Feature):
     """Replays of finished games, made once and shown to whoever asks."""
 
-    def __init__(self, core: Core) -> None:
-        super().__init__(core)
-        self.replays = ReplayService(core.database, core.clock.now)
+    controls = (ReplayButton, ShareReplayButton, StepButton, JumpMenu)
+
+    def __init__(self, context: Context) -> None:
+        super().__init__(context)
+        self.client = context.client
+        self.replays = ReplayService(context.database, context.clock.now)
         self._making: dict[tuple[int, str, int], asyncio.Task[bytes]] = {}
         """Replays being made, so that people asking at once wait for the same one."""
         self._worked_out: OrderedDict[tuple[int, str], Replay] = OrderedDict()
+
+    async def result_rows(self, game: Game, lang: Language) -> Rows:
+        """The button that replays a finished game, under its result."""
+        return ((ReplayButton(game.kind, game.id, label=lang._("Replay")),),)
 
     async def command(
         self, interaction: discord.Interaction, kind: str, number: int | None
@@ -70,15 +82,13 @@ class Replays(Feature):
         game_id = await self.replays.which(
             interaction.guild_id, kind, interaction.channel_id, number
         )
-        await self._show(interaction, await self.table.service.game(game_id))
+        await self._show(interaction, await self.service.game(game_id))
 
-    @takes(ReplayButton)
     async def replay_button(self, interaction: discord.Interaction, button: ReplayButton) -> None:
         """The Replay button on a game's result."""
         game = await self._finished(interaction, button.kind, button.game)
         await self._show(interaction, game)
 
-    @takes(ShareReplayButton)
     async def share_button(
         self, interaction: discord.Interaction, button: ShareReplayButton
     ) -> None:
@@ -107,7 +117,7 @@ class Replays(Feature):
     async def _gone(self, share: SharedReplay) -> bool:
         """Whether a shared replay's message was deleted (a moderator's cleaning)."""
         assert share.message_id is not None
-        channel = self.table.client.get_partial_messageable(share.channel_id)
+        channel = self.client.get_partial_messageable(share.channel_id)
         try:
             await channel.fetch_message(share.message_id)
         except discord.NotFound:
@@ -119,7 +129,7 @@ class Replays(Feature):
     async def _post_share(self, interaction: discord.Interaction, game: Game) -> int | None:
         """Posts the replay for the channel; the message's id, or ``None`` when it can't
         be made within the server's upload limit (the presser is told)."""
-        lang = await self.table.languages.of_game(game)
+        lang = await self.languages.of_game(game)
         limit = interaction.filesize_limit
         gif = await self.replays.stored(game.id, lang.code, limit)
         replay = await self._replay(game, lang)
@@ -140,7 +150,6 @@ class Replays(Feature):
             return (await interaction.edit_original_response(**edited(card))).id
         return (await interaction.response.send_message(**sent(card))).message_id
 
-    @takes(StepButton)
     async def step_button(self, interaction: discord.Interaction, button: StepButton) -> None:
         """Step through (on a replay): the first step, in a private message of the
         presser's own; first, back, next and last (on that message): the step the button
@@ -156,7 +165,6 @@ class Replays(Feature):
         else:
             await update_private(interaction, self._step(game, replay, step, lang))
 
-    @takes(JumpMenu)
     async def jump(self, interaction: discord.Interaction, menu: JumpMenu) -> None:
         """A chapter picked in a step-through's menu: its first step, in place."""
         require_private(interaction)
@@ -178,7 +186,7 @@ class Replays(Feature):
         custom_id can be copied anywhere): any other, or none, in the same words, so that
         naming ids tells nobody of another server's games."""
         try:
-            game = await self.table.service.game(game_id)
+            game = await self.service.game(game_id)
         except GameNotFound:
             raise NotHere() from None
         if game.guild_id != interaction.guild_id:
@@ -222,7 +230,7 @@ class Replays(Feature):
         key = (game.id, lang.code)
         replay = self._worked_out.get(key)
         if replay is None:
-            outcomes = await self.table.service.history.outcomes(game.id)
+            outcomes = await self.service.history.outcomes(game.id)
             replay = await asyncio.to_thread(face_for(game.kind).replay, game, outcomes, lang)
             self._worked_out[key] = replay
             while len(self._worked_out) > KEPT_REPLAYS:
@@ -231,7 +239,7 @@ class Replays(Feature):
         return replay
 
     async def _described(self, game: Game, replay: Replay, lang: Language) -> str:
-        results = await self.table.service.history.results(game.id)
+        results = await self.service.history.results(game.id)
         title = shared_words.game_name(face_for(game.kind).title, game)
         return replay_description(game, title, replay.steps, results, lang)
 

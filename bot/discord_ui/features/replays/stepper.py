@@ -10,7 +10,7 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui.cards import Card, Image
+from bot.discord_ui.card_layout import Card, Image
 from bot.discord_ui.features.replays.components import JumpMenu, StepButton
 from bot.games.face import GOLD
 from bot.games.limits import DESCRIPTION, shortened

@@ -4,4 +4,4 @@ from bot.discord_ui.feature import Declaration
 from bot.discord_ui.features.settings.commands import commands
 from bot.discord_ui.features.settings.handlers import ServerSettings
 
-FEATURE = Declaration(ServerSettings, position=4, commands=commands)
+FEATURE = Declaration(ServerSettings, commands=commands)

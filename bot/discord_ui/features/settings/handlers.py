@@ -7,15 +7,16 @@ from dataclasses import asdict, dataclass, field, replace
 
 import discord
 
-from bot.discord_ui import text
-from bot.discord_ui.cards import Card, Line, layout
+from bot.discord_ui import game_notes
+from bot.discord_ui.card_layout import Card, Line, layout
+from bot.discord_ui.context import Languages
 from bot.discord_ui.feature import Feature
 from bot.discord_ui.interactions import reader
 from bot.discord_ui.limits import FIELD_VALUE, joined_within
 from bot.discord_ui.permissions import missing_threads
-from bot.discord_ui.table import GameTable
 from bot.games.faces import face_for
 from bot.games.registry import rules_for
+from bot.service import GuildSettingsService
 from bot.service.errors import NotAllowedToConfigure, slash
 from bot.storage import AwayMode, GuildSettings, PingMode
 from bot.storage.game_values import Options
@@ -63,11 +64,15 @@ class ServerSettings(Feature):
         self, interaction: discord.Interaction, kind: str, change: ServerSettingsChange
     ) -> None:
         """``/<game> settings``: shows how the server runs its games, or changes it."""
-        await server_settings(interaction, self.table, kind, change)
+        await server_settings(interaction, self.context.settings, self.languages, kind, change)
 
 
 async def server_settings(
-    interaction: discord.Interaction, table: GameTable, kind: str, change: ServerSettingsChange
+    interaction: discord.Interaction,
+    settings_service: GuildSettingsService,
+    languages: Languages,
+    kind: str,
+    change: ServerSettingsChange,
 ) -> None:
     """Shows the server's settings to anyone, or saves a change by someone with Manage Server,
     and answers with the settings as they now are."""
@@ -79,17 +84,17 @@ async def server_settings(
     assert interaction.guild_id is not None
     lang = reader(interaction)
     if change.is_empty:
-        settings = await table.settings.get(interaction.guild_id)
+        settings = await settings_service.get(interaction.guild_id)
         heading = lang._(
             "How this server runs its games, and its defaults for {title}.", title=face.title
         )
     else:
-        settings = await table.settings.change(interaction.guild_id, kind=kind, **asdict(change))
+        settings = await settings_service.change(interaction.guild_id, kind=kind, **asdict(change))
         heading = lang._(
             "Saved. New games follow these settings; running games keep theirs, but where "
             "their tables go and who is pinged change at once."
         )
-    public = await table.languages.of_server(interaction.guild_id)
+    public = await languages.of_server(interaction.guild_id)
     card = settings_card(settings, kind, heading, lang, public)
     missing = missing_threads(interaction.app_permissions, lang)
     if settings.threads and missing:
@@ -131,8 +136,12 @@ def settings_card(
     more = lang._("and {more} more", more="{}")
     channels = joined_within(mentions, FIELD_VALUE, ", ", more) or lang._("any channel")
     lines += [
-        Line(lang._("Turn time"), text.minutes(settings.turn_timeout, lang), inline=True),
-        Line(lang._("Lobby closes after"), text.minutes(settings.lobby_timeout, lang), inline=True),
+        Line(lang._("Turn time"), game_notes.minutes(settings.turn_timeout, lang), inline=True),
+        Line(
+            lang._("Lobby closes after"),
+            game_notes.minutes(settings.lobby_timeout, lang),
+            inline=True,
+        ),
         Line(
             lang._("Threads"),
             lang._("a thread per game") if settings.threads else lang._("off"),

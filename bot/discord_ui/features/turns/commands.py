@@ -7,7 +7,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from bot.discord_ui.cards import Card, layout
+from bot.discord_ui.card_layout import Card, layout
 from bot.discord_ui.command_parts import Command, command, param
 from bot.discord_ui.features.turns.handlers import Turns
 from bot.discord_ui.interactions import reader

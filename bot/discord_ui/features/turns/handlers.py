@@ -10,18 +10,16 @@ from dataclasses import replace
 import discord
 
 from bot.background.deadlines import DeadlineWatch
-from bot.discord_ui import presenter, text
-from bot.discord_ui.cards import sent
+from bot.discord_ui import face_drawing, game_notes
+from bot.discord_ui.card_layout import sent
 from bot.discord_ui.commanded_game import cannot_post, game_meant
-from bot.discord_ui.components import selected
-from bot.discord_ui.controls.turns import TurnButton, TurnSelect
-from bot.discord_ui.feature import Core, Feature, takes
-from bot.discord_ui.features.leaving.handlers import Leaving
+from bot.discord_ui.context import Context
+from bot.discord_ui.feature import Feature
+from bot.discord_ui.features.turns.controls import TurnButton, TurnSelect
 from bot.discord_ui.game_log import log_cards
-from bot.discord_ui.interactions import actor_of, deferral, reader
-from bot.discord_ui.places import Answered, Recorded
-from bot.discord_ui.surfaces import announce, in_time, tell
-from bot.discord_ui.table import AS_IT_STANDS
+from bot.discord_ui.game_places import Answered, Recorded
+from bot.discord_ui.interaction_answers import announce, in_time, tell
+from bot.discord_ui.interactions import actor_of, reader
 from bot.games import shared_words
 from bot.games.faces import face_for
 from bot.games.outcome import Outcome
@@ -34,10 +32,19 @@ log = logging.getLogger(__name__)
 class Turns(Feature):
     """Playing a game on its table, and the deadlines that keep it from stalling."""
 
-    def __init__(self, core: Core) -> None:
-        super().__init__(core)
+    controls = (TurnButton, TurnSelect)
+
+    def __init__(self, context: Context) -> None:
+        super().__init__(context)
+        self.places = context.places
+        self.lobbies = context.lobbies
+        self.departures = context.departures
         self.deadlines = DeadlineWatch(
-            self.table, self.deadline_passed, self.reminder_due, self.table.settle_away, core.clock
+            context.watched,
+            self.deadline_passed,
+            self.reminder_due,
+            self.games.settle_away,
+            context.clock,
         )
 
     def start(self) -> None:
@@ -49,14 +56,11 @@ class Turns(Feature):
     async def show_board(self, interaction: discord.Interaction, kind: str) -> None:
         """Moves the game's table to the bottom of the channel or thread where it was
         asked for (a lobby is posted again there, the old one losing its buttons)."""
-        found = await game_meant(self.table.service, interaction, kind)
+        found = await game_meant(self.service, interaction, kind)
         if await cannot_post(interaction):
             return
-        async with (
-            self.table.locks.hold(found.id, deferral(interaction)),
-            self.table.displays.hold(found.id),
-        ):
-            game = await self.table.service.game(found.id)
+        async with self.games.held(found.id, interaction):
+            game = await self.service.game(found.id)
             face = face_for(kind)
             if not game.status.is_open:
                 raise NoGameHere(face.title, face.command)
@@ -65,19 +69,19 @@ class Turns(Feature):
                 raise GameBroken(face.command)
             old = game.turn_message_id
             if game.status is GameStatus.LOBBY:
-                content, _ = await self.table.lobbies.message(game)
+                content, _ = await self.lobbies.message(game)
                 message = await announce(interaction, **content)
                 recorded: Recorded = {"lobby_message_id": message.id}
             else:
-                lang = await self.table.languages.of_game(game)
-                last = await self.table.service.history.last_outcome(game.id)
-                headline = lang.say(AS_IT_STANDS)
-                card = sent(await self.table.cards.card(game, headline, last, lang))
+                lang = await self.languages.of_game(game)
+                last = await self.service.history.last_outcome(game.id)
+                headline = lang.say(game_notes.AS_IT_STANDS)
+                card = sent(await self.games.card(game, headline, last, lang))
                 if interaction.channel_id == game.place_id:
                     message = await announce(interaction, **card)
                 else:
                     # Asked in the channel of a game played in its thread: it goes there.
-                    message = await self.table.places.post(game, **card)
+                    message = await self.places.post(game, **card)
                     await tell(
                         interaction,
                         reader(interaction)._(
@@ -88,20 +92,20 @@ class Turns(Feature):
                 recorded = {"turn_message_id": message.id}
                 try:
                     moved = replace(game, turn_message_id=message.id)
-                    await self.table.pings.relink(moved, lang)
+                    await self.games.relink_ping(moved, lang)
                 except discord.HTTPException:
                     log.info("game %s's ping still links to its old table", game.id)
             try:
-                await self.table.service.messages.mark_shown(game.id, game.version, recorded)
+                await self.service.messages.mark_shown(game.id, game.version, recorded)
             except Exception:
                 # The board is out; its id is recorded again by the next click on it.
                 log.warning("could not record game %s's new message", game.id, exc_info=True)
             # Only now, so that the game always has a message with live buttons.
             try:
                 if game.status is GameStatus.LOBBY:
-                    await self.table.places.strip_buttons(game)
+                    await self.places.strip_buttons(game)
                 elif old is not None:
-                    await self.table.places.delete(game, old)
+                    await self.places.delete(game, old)
             except discord.HTTPException:
                 log.info("could not take game %s's old message away", game.id)
 
@@ -112,7 +116,7 @@ class Turns(Feature):
         ``number``, or else the game played here, or else the last one that ended here
         (played to the end or closed), so that what happened stays there to be read."""
         assert interaction.guild_id is not None and interaction.channel_id is not None
-        service = self.table.service
+        service = self.service
         game_id = None
         if number is None:
             with contextlib.suppress(NoGameHere):
@@ -123,11 +127,11 @@ class Turns(Feature):
             )
         game = await service.game(game_id)
         mine = reader(interaction)
-        lines = await self.table.logs.lines(game, mine)
+        lines = await self.games.log_lines(game, mine)
         face = face_for(kind)
         title = mine._("{game} · log", game=shared_words.game_name(face.title, game))
         if game.status is GameStatus.CANCELLED:
-            lines = [*lines, text.lobby_note(game, mine)]
+            lines = [*lines, game_notes.lobby_note(game, mine)]
         if not lines:
             await tell(interaction, mine._("Nobody has moved yet in {game}.", game=title))
             return
@@ -136,64 +140,61 @@ class Turns(Feature):
         for card in cards[1:]:
             await interaction.followup.send(**sent(card), ephemeral=True)
 
-    @takes(TurnButton, TurnSelect)
-    async def turn_button(
-        self, interaction: discord.Interaction, pressed: TurnButton | TurnSelect
+    async def play(
+        self, interaction: discord.Interaction, pressed: TurnButton | TurnSelect, intent: str
     ) -> None:
-        """A turn's button or menu on the table (or on a turn notice in the player's
-        direct messages): the move, answered by the table itself (or the notice); one
-        pressed on a version the game has moved past changes nothing."""
+        """A turn's button or menu (``intent``, what it plays) on the table (or on a turn
+        notice in the player's direct messages): the move, answered by the table itself
+        (or the notice); one pressed on a version the game has moved past changes
+        nothing."""
         game_id, version = pressed.game, pressed.seen(pressed.version)
-        intent = pressed.intent if isinstance(pressed, TurnButton) else selected(interaction)
         actor = actor_of(interaction, pressed.kind, from_dm=True)
         if interaction.guild_id is None:
-            leaving = self.core.features.get(Leaving)
-            await in_time(interaction, leaving.require_member(game_id, actor))
+            await in_time(interaction, self.departures.require_member(game_id, actor))
 
         async def change() -> Outcome:
-            return await self.table.service.act(game_id, actor, version, intent)
+            return await self.service.act(game_id, actor, version, intent)
 
         async def show(outcome: Outcome) -> Answered:
             if interaction.guild_id is None:
-                return await self.table.pings.notices.answer(interaction, outcome)
-            lang = await self.table.languages.of_game(outcome.game)
+                return await self.games.answer_notice(interaction, outcome)
+            lang = await self.languages.of_game(outcome.game)
             game = outcome.game
             pressed = None if interaction.message is None else interaction.message.id
             if pressed is None or pressed == game.turn_message_id:
-                answered = await self.table.answer(outcome, lang, interaction)
-                await self.table.pings.notices.tell_if_closed(interaction)
+                answered = await self.games.answer(outcome, lang, interaction)
+                await self.games.tell_if_dms_closed(interaction)
                 return answered
             # The pressed message is the game's table, even one whose id was never
             # recorded; one recorded instead of it is a stale copy.
             stale = game.turn_message_id
             placed = replace(outcome, game=replace(game, turn_message_id=pressed))
-            await self.table.answer(placed, lang, interaction)
+            await self.games.answer(placed, lang, interaction)
             if stale is not None:
-                await self.table.places.delete(game, stale)
+                await self.places.delete(game, stale)
             return Answered({"turn_message_id": pressed})
 
-        await self.table.move(game_id, change, show, interaction)
+        await self.games.move(game_id, change, show, interaction)
 
     async def deadline_passed(self, game_id: int, version: int) -> None:
         """A lobby nobody started closes; a quiet turn ends by itself. A player who is no
         longer in the server is not waited for: their seat goes to a computer player."""
-        game = await self.table.service.game(game_id)
+        game = await self.service.game(game_id)
         if game.status is GameStatus.LOBBY:
-            await self.table.change(
+            await self.games.change(
                 game_id,
-                lambda: self.table.service.expire_lobby(game_id, version),
-                self.table.lobbies.show,
+                lambda: self.service.expire_lobby(game_id, version),
+                self.lobbies.show,
             )
             return
         if game.state is not None:
-            leaving = self.core.features.get(Leaving)
-            for seat in presenter.acting(game):
+            for seat in face_drawing.acting(game):
                 user = seat.user_id
-                if user is not None and await leaving.memberships.gone(game.guild_id, user):
-                    await leaving.member_left(game.guild_id, user)
+                if user is not None and await self.departures.gone(game.guild_id, user):
+                    await self.departures.member_left(game.guild_id, user)
                     return
-        await self.table.move(
-            game_id, lambda: self.table.service.time_out(game_id, version), self.table.show
+        await self.games.move(
+            game_id, lambda: self.service.time_out(game_id, version), self.games.unclicked
         )
 
     async def reminder_due(self, game_id: int, deadline: float) -> None:
@@ -201,14 +202,10 @@ class Turns(Feature):
         ends (a new message, since an edit notifies nobody); once per turn."""
         # Admitted as work, so that a stop waits for the reminder to be both sent and
         # noted: a stop between the two would send it again after the restart.
-        async with (
-            self.table.work.admitted(),
-            self.table.locks.hold(game_id),
-            self.table.displays.hold(game_id),
-        ):
-            game = await self.table.service.game(game_id)
+        async with self.games.held(game_id, admitted=True):
+            game = await self.service.game(game_id)
             if game.status is not GameStatus.ACTIVE or game.deadline != deadline:
                 return
-            lang = await self.table.languages.of_game(game)
-            await self.table.pings.remind_before_end(game, lang)
-            await self.table.service.messages.mark_reminded(game_id, deadline)
+            lang = await self.languages.of_game(game)
+            await self.games.remind_before_end(game, lang)
+            await self.service.messages.mark_reminded(game_id, deadline)

@@ -1,10 +1,10 @@
 """Every game's turn buttons are the same ``TurnButton`` (and menus ``TurnSelect``): what
-they do is the game's *intent*, which only the game's rules read."""
+they do is the game's *intent*, which only the game's rules read. A press plays it
+(``Turns.play``)."""
 
 from __future__ import annotations
 
-import re
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
@@ -14,14 +14,18 @@ from bot.discord_ui.components import (
     KIND,
     UNSEEN,
     VERSION,
-    HandedOver,
     Look,
+    Pressable,
     intent_button,
+    selected,
 )
+from bot.discord_ui.face_drawing import look
+from bot.games.face import Choice, Menu
+from bot.storage import Game
 
 
 class TurnButton(
-    HandedOver,
+    Pressable["TurnPlayer"],
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=f"{KIND}:turn:{GAME}:{VERSION}:{INTENT}",
 ):
@@ -39,13 +43,12 @@ class TurnButton(
         super().__init__(intent_button(custom_id, intent, look))
         self.kind, self.game, self.version, self.intent = kind, game, version, intent
 
-    @classmethod
-    def parse(cls, match: re.Match[str]) -> TurnButton:
-        return cls(match["kind"], int(match["game"]), int(match["version"]), match["intent"])
+    async def pressed(self, interaction: discord.Interaction, feature: TurnPlayer) -> None:
+        await feature.play(interaction, self, self.intent)
 
 
 class TurnSelect(
-    HandedOver,
+    Pressable["TurnPlayer"],
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=f"{KIND}:pick:{GAME}:{VERSION}:" + r"(?P<menu>[a-z]{1,10})",
 ):
@@ -73,6 +76,35 @@ class TurnSelect(
         )
         self.kind, self.game, self.version = kind, game, version
 
-    @classmethod
-    def parse(cls, match: re.Match[str]) -> TurnSelect:
-        return cls(match["kind"], int(match["game"]), int(match["version"]), match["menu"])
+    async def pressed(self, interaction: discord.Interaction, feature: TurnPlayer) -> None:
+        await feature.play(interaction, self, selected(interaction))
+
+
+def choice_button(game: Game, choice: Choice) -> TurnButton:
+    """A face's choice on the game's table, for the version it shows."""
+    return TurnButton(game.kind, game.id, game.version, choice.intent, look(choice))
+
+
+def menu_select(game: Game, menu: Menu) -> TurnSelect:
+    """A face's menu on the game's table, each option playing its intent."""
+    options = [
+        discord.SelectOption(
+            label=option.label,
+            value=option.intent,
+            description=option.description,
+            emoji=option.emoji,
+        )
+        for option in menu.options
+    ]
+    return TurnSelect(
+        game.kind, game.id, game.version, menu.name, options=options, placeholder=menu.placeholder
+    )
+
+
+class TurnPlayer(Protocol):
+    """What a press of a turn's control asks of the feature that plays turns."""
+
+    async def play(
+        self, interaction: discord.Interaction, pressed: TurnButton | TurnSelect, intent: str
+    ) -> None:
+        """Plays ``intent``, pressed on ``pressed``."""

@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 import discord
 
 from bot.discord_ui import limits
-from bot.discord_ui.cards import Card, edited, sent
+from bot.discord_ui.card_layout import Card, edited, sent
 from bot.games.limits import shortened
 from bot.service.errors import NotOnThisMessage
 

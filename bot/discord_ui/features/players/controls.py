@@ -3,16 +3,15 @@ they are; whoever presses it is back from their time away, in every game."""
 
 from __future__ import annotations
 
-import re
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
-from bot.discord_ui.components import HandedOver
+from bot.discord_ui.components import Pressable
 
 
 class BackButton(
-    HandedOver,
+    Pressable["ComesBack"],
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template="my:back",
 ):
@@ -25,6 +24,12 @@ class BackButton(
             )
         )
 
-    @classmethod
-    def parse(cls, match: re.Match[str]) -> BackButton:
-        return cls()
+    async def pressed(self, interaction: discord.Interaction, feature: ComesBack) -> None:
+        await feature.back(interaction)
+
+
+class ComesBack(Protocol):
+    """What **I'm back** asks of the feature that keeps players' time away."""
+
+    async def back(self, interaction: discord.Interaction) -> None:
+        """The presser's time away ends now."""

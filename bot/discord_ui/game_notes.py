@@ -1,5 +1,6 @@
 """The Discord layer's own words on a game: how long a clock is, what the lobby says once
-the game started or closed, takeovers and cancellations, in the reader's language. The
+the game started or closed, takeovers and cancellations, a table shown as it stands, in
+the reader's language. The
 words every game's messages share are in ``bot.games.shared_words``."""
 
 from __future__ import annotations
@@ -10,7 +11,11 @@ from bot.games.escaping import escaped
 from bot.games.registry import rules_for
 from bot.games.shared_words import number, seat_line, winners_line
 from bot.storage.records import TAKEOVER_SUFFIX, EndReason, Game, GameStatus, Seat
-from i18n import Language
+from i18n import Language, Message
+
+AS_IT_STANDS = Message("Here is the game as it stands.")
+"""The headline of a table shown without a move that led to it (moved to the bottom, or
+whose last move can't be replayed)."""
 
 
 def minutes(seconds: int, lang: Language) -> str:

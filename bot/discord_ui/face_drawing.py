@@ -1,23 +1,21 @@
 """Draws what a game's face describes (``bot.games.face``) as a Discord message: a
-card (``bot.discord_ui.cards``) with the picture and its description, the choices as
-buttons and menus whose custom_ids carry the game, the version shown and the intent."""
+card (``bot.discord_ui.card_layout``) with the picture and its description, and its choices as
+the buttons and menus of the features that answer them (``ControlDrawing``), whose
+custom_ids carry the game, the version shown and the intent."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from functools import partial
 from itertools import groupby
 from typing import Any
 
 import discord
 
-from bot.discord_ui.cards import Card, Image, Line, Rows
+from bot.discord_ui.card_layout import Card, Image, Line, Rows
 from bot.discord_ui.components import Look
-from bot.discord_ui.controls.hands import PrivateButton, PrivateOpen
-from bot.discord_ui.controls.replay import ReplayButton
-from bot.discord_ui.controls.turns import TurnButton, TurnSelect
-from bot.games.face import Choice, Control, Menu, OpenPrivate, Picture, Private, Tone
+from bot.discord_ui.message_hooks import ControlDrawing, HandChoice
+from bot.games.face import Choice, Control, Menu, Picture, Private, Tone
 from bot.games.faces import face_for
 from bot.games.outcome import Outcome
 from bot.games.registry import rules_for
@@ -80,59 +78,29 @@ def in_rows(items: Sequence[discord.ui.Item[Any]], shown: Sequence[Control]) -> 
     return tuple(tuple(rows[row]) for row in sorted(rows))
 
 
-def controls(game: Game, shown: Sequence[Control]) -> Rows:
+def controls(game: Game, shown: Sequence[Control], drawing: ControlDrawing) -> Rows:
     """The buttons and menus of a game's public message, for the version it shows."""
-    items: list[discord.ui.Item[Any]] = []
-    for control in shown:
-        if isinstance(control, Choice):
-            items.append(
-                TurnButton(game.kind, game.id, game.version, control.intent, look(control))
-            )
-        elif isinstance(control, Menu):
-            options = [
-                discord.SelectOption(
-                    label=option.label,
-                    value=option.intent,
-                    description=option.description,
-                    emoji=option.emoji,
-                )
-                for option in control.options
-            ]
-            items.append(
-                TurnSelect(
-                    game.kind,
-                    game.id,
-                    game.version,
-                    control.name,
-                    options=options,
-                    placeholder=control.placeholder,
-                )
-            )
-        else:
-            assert isinstance(control, OpenPrivate)
-            items.append(PrivateOpen(game.kind, game.id, label=control.label, emoji=control.emoji))
-    return in_rows(items, shown)
+    return in_rows([drawing.draw(game, control) for control in shown], shown)
 
 
-def buttons(game: Game, lang: Language) -> Rows:
+def buttons(game: Game, lang: Language, drawing: ControlDrawing) -> Rows:
     """What the player(s) to act press now, as the game's face says."""
-    return controls(game, face_for(game.kind).choices(game, lang))
+    return controls(game, face_for(game.kind).choices(game, lang), drawing)
 
 
 async def turn(
-    game: Game, headline: str, last: Outcome | None, lang: Language, log: Sequence[str] = ()
+    game: Game,
+    headline: str,
+    last: Outcome | None,
+    lang: Language,
+    drawing: ControlDrawing,
+    log: Sequence[str] = (),
 ) -> Card:
     """The game's table as it stands under ``headline``, with its choices and the last few
     things that happened before (``log``). Nobody is mentioned: a ping of its own tells
     whoever is to act (``bot.discord_ui.pings``)."""
     picture = await face_for(game.kind).turn(game, headline, last, lang)
-    return replace(drawn(picture, buttons(game, lang)), log=tuple(log))
-
-
-def result(picture: Picture, game: Game, lang: Language) -> Card:
-    """A finished game's result, with the button that replays it."""
-    replay = ReplayButton(game.kind, game.id, label=lang._("Replay"))
-    return drawn(picture, ((replay,),))
+    return replace(drawn(picture, buttons(game, lang, drawing)), log=tuple(log))
 
 
 def acting(game: Game) -> list[Seat]:
@@ -152,10 +120,9 @@ async def closed(game: Game, headline: str, lang: Language) -> Card:
     return drawn(await face_for(game.kind).turn(game, headline, None, lang))
 
 
-def private(game: Game, shown: Private) -> Card:
+def private(game: Game, shown: Private, drawing: ControlDrawing) -> Card:
     """A seat's own message, its choices counting while it decides on ``shown.key``."""
-    make = partial(PrivateButton, game.kind, game.id, shown.key)
-    items = [make(choice.intent, look(choice)) for choice in shown.choices]
+    items = [drawing.draw(game, HandChoice(shown.key, choice)) for choice in shown.choices]
     return drawn(shown.picture, in_rows(items, shown.choices))
 
 

@@ -1,16 +1,19 @@
 """A lobby's buttons (join, leave, start, cancel) and the host's menus of computer
-players; each custom_id carries the game, the version it showed and the action."""
+players; each custom_id carries the game, the version it showed and the action. A press
+is the lobby's change (``Lobbies.pressed``)."""
 
 from __future__ import annotations
 
-import re
+from collections.abc import Callable, Mapping
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar, Protocol
 
 import discord
 
-from bot.discord_ui.components import GAME, KIND, VERSION, HandedOver
+from bot.discord_ui.card_layout import Rows
+from bot.discord_ui.components import GAME, KIND, READERS, VERSION, Pressable
 from bot.games import shared_words
+from bot.games.registry import rules_for
 from bot.service import BOT_LEVELS
 from bot.storage import Game
 from i18n import Language, english
@@ -36,8 +39,11 @@ def either(actions: tuple[LobbyAction, ...]) -> str:
     return "(?P<action>" + "|".join(actions) + ")"
 
 
+LOBBY_READERS: Mapping[str, Callable[[str], Any]] = {**READERS, "action": LobbyAction}
+
+
 class LobbyButton(
-    HandedOver,
+    Pressable["LobbyKeeper"],
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=f"{KIND}:lobby:{GAME}:{VERSION}:{either(LOBBY_BUTTONS)}",
 ):
@@ -82,14 +88,14 @@ class LobbyButton(
         )
         self.kind, self.game, self.version, self.action = kind, game, version, action
 
-    @classmethod
-    def parse(cls, match: re.Match[str]) -> LobbyButton:
-        action = LobbyAction(match["action"])
-        return cls(match["kind"], int(match["game"]), int(match["version"]), action)
+    readers: ClassVar[Mapping[str, Callable[[str], Any]]] = LOBBY_READERS
+
+    async def pressed(self, interaction: discord.Interaction, feature: LobbyKeeper) -> None:
+        await feature.pressed(interaction, self)
 
 
 class BotSelect(
-    HandedOver,
+    Pressable["LobbyKeeper"],
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=f"{KIND}:lobby:{GAME}:{VERSION}:{either(BOT_MENUS)}",
 ):
@@ -137,7 +143,40 @@ class BotSelect(
         )
         self.kind, self.game, self.version, self.action = kind, game, version, action
 
-    @classmethod
-    def parse(cls, match: re.Match[str]) -> BotSelect:
-        action = LobbyAction(match["action"])
-        return cls(match["kind"], int(match["game"]), int(match["version"]), action)
+    readers: ClassVar[Mapping[str, Callable[[str], Any]]] = LOBBY_READERS
+
+    async def pressed(self, interaction: discord.Interaction, feature: LobbyKeeper) -> None:
+        await feature.pressed(interaction, self)
+
+
+def lobby_rows(game: Game, lang: Language, bots_allowed: bool) -> Rows:
+    """The lobby's buttons on a row, each bot menu on a row of its own."""
+    rules = rules_for(game.kind)
+    buttons = tuple(
+        LobbyButton(
+            game.kind,
+            game.id,
+            game.version,
+            action,
+            disabled=(action is LobbyAction.START and len(game.seats) < rules.min_players)
+            or (action is LobbyAction.JOIN and len(game.seats) >= rules.max_players),
+            lang=lang,
+        )
+        for action in LOBBY_BUTTONS
+    )
+    rows: list[tuple[discord.ui.Item[Any], ...]] = [buttons]
+    if bots_allowed and len(game.seats) < rules.max_players:
+        rows.append((BotSelect(game.kind, game.id, game.version, LobbyAction.ADD_BOT, lang=lang),))
+    if any(s.is_bot for s in game.seats):
+        remove = LobbyAction.REMOVE_BOT
+        rows.append((BotSelect(game.kind, game.id, game.version, remove, lobby=game, lang=lang),))
+    return tuple(rows)
+
+
+class LobbyKeeper(Protocol):
+    """What a press of a lobby's control asks of the feature that keeps lobbies."""
+
+    async def pressed(
+        self, interaction: discord.Interaction, pressed: LobbyButton | BotSelect
+    ) -> None:
+        """The lobby's change the control names."""

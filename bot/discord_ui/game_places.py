@@ -12,7 +12,7 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui.cards import stripped
+from bot.discord_ui.card_layout import stripped
 from bot.discord_ui.channel_tails import ChannelTails
 from bot.discord_ui.components import custom_ids
 from bot.discord_ui.nonces import nonce, rewind, send_once

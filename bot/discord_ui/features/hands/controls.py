@@ -3,8 +3,7 @@ on a player's own private message."""
 
 from __future__ import annotations
 
-import re
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
@@ -13,15 +12,19 @@ from bot.discord_ui.components import (
     INTENT,
     KIND,
     UNSEEN,
-    HandedOver,
     Look,
+    Pressable,
     intent_button,
     whole_up_to,
 )
+from bot.discord_ui.face_drawing import look
+from bot.discord_ui.message_hooks import HandChoice
+from bot.games.face import OpenPrivate
+from bot.storage import Game
 
 
 class PrivateOpen(
-    HandedOver,
+    Pressable["HandPlayer"],
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=f"{KIND}:mine:{GAME}",
 ):
@@ -48,13 +51,12 @@ class PrivateOpen(
         )
         self.kind, self.game = kind, game
 
-    @classmethod
-    def parse(cls, match: re.Match[str]) -> PrivateOpen:
-        return cls(match["kind"], int(match["game"]))
+    async def pressed(self, interaction: discord.Interaction, feature: HandPlayer) -> None:
+        await feature.open_private(interaction, self)
 
 
 class PrivateButton(
-    HandedOver,
+    Pressable["HandPlayer"],
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=f"{KIND}:seat:{GAME}:(?P<key>{whole_up_to(10**18 - 1)}):{INTENT}",
 ):
@@ -73,6 +75,25 @@ class PrivateButton(
         super().__init__(intent_button(custom_id, intent, look))
         self.kind, self.game, self.key, self.intent = kind, game, key, intent
 
-    @classmethod
-    def parse(cls, match: re.Match[str]) -> PrivateButton:
-        return cls(match["kind"], int(match["game"]), int(match["key"]), match["intent"])
+    async def pressed(self, interaction: discord.Interaction, feature: HandPlayer) -> None:
+        await feature.play_privately(interaction, self)
+
+
+def hand_opener(game: Game, control: OpenPrivate) -> PrivateOpen:
+    """**My hand**, as a game's face describes it, on its public messages."""
+    return PrivateOpen(game.kind, game.id, label=control.label, emoji=control.emoji)
+
+
+def hand_button(game: Game, shown: HandChoice) -> PrivateButton:
+    """A choice in a seat's hand, counting while the seat decides on its key."""
+    return PrivateButton(game.kind, game.id, shown.key, shown.choice.intent, look(shown.choice))
+
+
+class HandPlayer(Protocol):
+    """What a press in or for a hand asks of the feature that keeps the hands."""
+
+    async def open_private(self, interaction: discord.Interaction, opened: PrivateOpen) -> None:
+        """Shows the presser their own hand."""
+
+    async def play_privately(self, interaction: discord.Interaction, button: PrivateButton) -> None:
+        """Plays the button's intent from the presser's hand."""

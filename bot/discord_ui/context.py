@@ -1,0 +1,232 @@
+"""What a feature may ask of the core, and nothing more: a few small typed protocols,
+handed to every feature in one ``Context`` as the bot starts.
+
+The core (the live table, its places, pings and hands) fulfils them; a feature names only
+these, never the table itself, so that what it can touch is written down here:
+
+- ``Games``: change a game, make a move, hold a game while reading it, show it, answer a
+  press, and the words and cards of its table;
+- ``Places``, ``Lobbies``: where a game's messages are, and its lobby message;
+- ``Languages``: which language a server's and a game's public messages speak;
+- ``Hands``: a player's private hand, kept following the game;
+- ``Departures``: whether someone is still in a game's server, and their seats freed
+  when they are not;
+- and the service, the server settings, the clock, the database, the shard leases and
+  the work in flight, as they are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Hashable
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+import discord
+
+from bot.background.deadlines import ShowsGames
+from bot.background.stopping import WorkInFlight
+from bot.clock import Clock
+from bot.discord_ui.card_layout import Card
+from bot.discord_ui.game_places import Answered, Recorded
+from bot.games.outcome import Outcome
+from bot.service import Actor, GameService, GuildSettingsService
+from bot.service.shard_leases import ShardLeases
+from bot.storage import Database, Game
+from i18n import Language
+
+Changed = TypeVar("Changed", Game, Outcome)
+
+
+class Games(Protocol):
+    """Changing and showing games: every change of a game goes through here."""
+
+    async def change(
+        self,
+        game_id: int,
+        change: Callable[[], Awaitable[Changed]],
+        show: Callable[[Changed], Awaitable[Recorded]],
+        interaction: discord.Interaction | None = None,
+    ) -> Changed:
+        """Makes a change and shows it whole while holding the game (a lobby's, someone
+        leaving); a refusal changed nothing and propagates."""
+
+    async def move(
+        self,
+        game_id: int,
+        change: Callable[[], Awaitable[Outcome]],
+        answer: Callable[[Outcome], Awaitable[Answered]],
+        interaction: discord.Interaction | None = None,
+    ) -> Outcome:
+        """Makes a move and answers whoever made it while holding the game; the table,
+        pings and hands follow once it is let go."""
+
+    def held(
+        self,
+        game_id: int,
+        interaction: discord.Interaction | None = None,
+        *,
+        admitted: bool = False,
+    ) -> AbstractAsyncContextManager[None]:
+        """Holds the game and its show: nothing changes or shows it meanwhile
+        (``admitted``: as background work, which a stop waits for)."""
+
+    async def show_current(self, game: Game, headline: str | None = None) -> Recorded:
+        """Shows the game as it stands on its own messages (``headline``: what happened,
+        when no move did), saying where they now are."""
+
+    async def show_afresh(
+        self, game: Game, headline: str | None = None, recorded: Recorded | None = None
+    ) -> None:
+        """Shows the game as it stands, while holding it, and records it shown
+        (``recorded``: where its messages were moved to already)."""
+
+    async def answer(
+        self, outcome: Outcome, lang: Language, interaction: discord.Interaction
+    ) -> Answered:
+        """A press's answer: the table as the move left it where the press was on it,
+        else an acknowledgement."""
+
+    async def unclicked(self, outcome: Outcome) -> Answered:
+        """The answer of a move nobody pressed for (a time-out): the table follows."""
+
+    def answered_in_hand(self, game: Game, seat: int, interaction: discord.Interaction) -> Answered:
+        """A move its seat's hand showed as its answer: that hand stays as it was shown."""
+
+    async def answer_notice(self, interaction: discord.Interaction, outcome: Outcome) -> Answered:
+        """A move made from a turn's direct message: that message shows what follows."""
+
+    async def tell_if_dms_closed(self, interaction: discord.Interaction) -> None:
+        """Tells the presser, once, that their direct messages refused their turn's notice."""
+
+    async def start(self, game: Game, interaction: discord.Interaction) -> Recorded:
+        """The game has just started from its lobby (``interaction``, its Start)."""
+
+    async def close(self, game: Game, headline: str | None, lang: Language) -> Recorded:
+        """A game closed before its end: its table shows it as it stood, saying why."""
+
+    async def settle_away(self, game_id: int, user_id: int | None = None) -> None:
+        """Brings the game in line with its players' time away, and shows it."""
+
+    async def card(self, game: Game, headline: str, last: Outcome | None, lang: Language) -> Card:
+        """The game's table (or result) as a card under ``headline``."""
+
+    async def log_lines(self, game: Game, lang: Language) -> list[str]:
+        """Everything that happened in the game, a line each."""
+
+    async def relink_ping(self, game: Game, lang: Language) -> Game:
+        """The game's ping links to the table where it now is."""
+
+    async def remind_before_end(self, game: Game, lang: Language) -> Game:
+        """Whoever must act is pinged afresh, saying when their turn ends."""
+
+    def end(self, game: Game, last: Outcome | None = None) -> None:
+        """The game is over and shown, or has nowhere left to be shown: the features
+        following games hear that it ended, and nothing of it is kept in memory."""
+
+    def later(self, game_id: int) -> None:
+        """The game's messages are behind it: they are shown later, ever later."""
+
+
+class Places(Protocol):
+    """Where a game's messages are: its channel, or its thread."""
+
+    async def post(self, game: Game, **message: Any) -> discord.Message:
+        """Posts a message where the game is played."""
+
+    async def delete(self, game: Game, message_id: int) -> None:
+        """Deletes one of the game's messages where it is played."""
+
+    async def strip_buttons(self, game: Game) -> None:
+        """Takes the controls off the game's lobby message (and its table, where apart)."""
+
+    def deleted_by_bot(self, message_id: int) -> bool:
+        """Whether the bot itself deleted this message lately."""
+
+
+class Lobbies(Protocol):
+    """A game's lobby message in its channel."""
+
+    async def message(self, game: Game) -> tuple[dict[str, Any], Language]:
+        """The lobby message as the game stands, and the language it is in."""
+
+    async def show(self, game: Game) -> Recorded:
+        """Brings the lobby message up to the game, saying where it now is."""
+
+
+class Languages(Protocol):
+    """The language each server's public messages speak."""
+
+    async def of_server(self, guild_id: int) -> Language:
+        """The server's language."""
+
+    async def of_game(self, game: Game) -> Language:
+        """The language of the game's public messages."""
+
+
+class Hands(Protocol):
+    """Players' private hands in games with secrets, each following the game."""
+
+    async def card(
+        self, game: Game, seat: int, lang: Language, last: Outcome | None
+    ) -> tuple[Card, Hashable]:
+        """A seat's hand as the game stands, and what it shows (to tell when it changed)."""
+
+    async def keep(
+        self,
+        interaction: discord.Interaction,
+        game: Game,
+        seat: int,
+        message_id: int,
+        shows: Hashable,
+    ) -> None:
+        """The hand shown in ``message_id`` follows the game from now on."""
+
+    async def require_live(self, game_id: int, interaction: discord.Interaction) -> None:
+        """Refuses a press in a hand a newer one replaced."""
+
+    async def show_replaced(self, interaction: discord.Interaction) -> None:
+        """Answers a press in a hand a newer one replaced: it says so."""
+
+
+class Departures(Protocol):
+    """Players who are no longer in a game's server."""
+
+    async def require_member(self, game_id: int, actor: Actor) -> None:
+        """Before a press from a direct message: refused when the game's server no longer
+        has the presser, their seats there going to computer players."""
+
+    async def gone(self, guild_id: int, user_id: int) -> bool:
+        """Whether the user is no longer a member of the server, as Discord says."""
+
+    async def member_left(self, guild_id: int, user_id: int) -> None:
+        """Someone left the server: their seats are freed."""
+
+    async def left(self, guild_id: int, user_id: int) -> None:
+        """Discord told of someone leaving the server: their seats are freed."""
+
+
+@dataclass(frozen=True)
+class Context:
+    """What the core hands each feature as the bot starts."""
+
+    service: GameService
+    """The only place a game changes (a feature reads through it, and changes through
+    ``games``)."""
+    games: Games
+    places: Places
+    lobbies: Lobbies
+    languages: Languages
+    hands: Hands
+    departures: Departures
+    settings: GuildSettingsService
+    client: discord.Client
+    clock: Clock
+    database: Database
+    """For a feature's own service (the ladder's, the replays')."""
+    leases: ShardLeases
+    """Whose each game's background work is: this process does only its shards'."""
+    work: WorkInFlight
+    """Work under way, which a stop waits for (and whether the bot is stopping)."""
+    watched: ShowsGames
+    """The games as a feature's background watch over their deadlines sees them."""

@@ -1,0 +1,79 @@
+"""Players who are no longer in a game's server: the bot hears of a departure with the
+members intent (``on_raw_member_remove``), and without it asks Discord once when it
+matters (``Memberships``): at a turn's deadline, and at a press from a direct message,
+which says nothing of which servers the presser is in. Either way, the departed
+player's seats go to computer players (a lobby's are freed), each game showing it."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.clock import Clock
+from bot.discord_ui import game_notes
+from bot.discord_ui.context import Games, Languages
+from bot.discord_ui.game_places import Recorded
+from bot.discord_ui.memberships import Memberships
+from bot.service import Actor, GameService, ServiceError
+from bot.service.errors import NoLongerMember
+from bot.storage import Game, GameStatus
+
+
+class Departures:
+    """Who left a server, and their seats freed."""
+
+    def __init__(
+        self,
+        service: GameService,
+        games: Games,
+        languages: Languages,
+        client: discord.Client,
+        clock: Clock,
+    ) -> None:
+        self.service = service
+        self.games = games
+        self.languages = languages
+        self.memberships = Memberships(client, clock)
+
+    async def gone(self, guild_id: int, user_id: int) -> bool:
+        """Whether the user is no longer a member of the server, as Discord says."""
+        return await self.memberships.gone(guild_id, user_id)
+
+    async def left(self, guild_id: int, user_id: int) -> None:
+        """Discord told of someone leaving the server (or their account is gone): not
+        still there, and their seats are freed."""
+        self.memberships.left(guild_id, user_id)
+        await self.member_left(guild_id, user_id)
+
+    async def require_member(self, game_id: int, actor: Actor) -> None:
+        """Before a press from a direct message: refused (``NoLongerMember``) when the
+        game's server no longer has them, their seats there going to computer players as
+        when they leave. Someone who plays no seat of the game is refused as the service
+        refuses them there, in the same words whatever the id names, and never looked up."""
+        assert actor.user_id is not None
+        game = await self.service.game_for(game_id, actor)
+        if await self.memberships.gone(game.guild_id, actor.user_id):
+            await self.member_left(game.guild_id, actor.user_id)
+            raise NoLongerMember()
+
+    async def member_left(self, guild_id: int, user_id: int) -> None:
+        """Someone left the server (or their account is gone): their seats are freed."""
+        for game_id in await self.service.games_of_member(guild_id, user_id):
+            try:
+                await self._drop_member(game_id, user_id)
+            except ServiceError:
+                continue
+
+    async def _drop_member(self, game_id: int, user_id: int) -> None:
+        before = await self.service.game(game_id)
+
+        async def show(game: Game) -> Recorded:
+            if before.status is GameStatus.LOBBY:
+                return await self.games.show_current(game)
+            lang = await self.languages.of_game(game)
+            seat = game.seat_left_by(user_id)
+            note = game_notes.takeover_note(game, seat, game_notes.Departure.LEFT_SERVER, lang)
+            return await self.games.show_current(game, note)
+
+        await self.games.change(
+            game_id, lambda: self.service.leave(game_id, Actor(user_id), None), show
+        )

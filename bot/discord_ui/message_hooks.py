@@ -1,0 +1,110 @@
+"""What features add to the core's messages: the core draws a game's lobby, table,
+result, ping and turn notice, and asks the features, in their order, for the rows of
+controls each adds under it (``Adds``); the controls a game's face describes (a choice,
+a menu, **My hand**, a choice in a hand) are drawn by the feature whose presses they are
+(``ControlDrawing``), so that a button lives beside what handles it."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import discord
+
+from bot.discord_ui.card_layout import Rows
+from bot.games.face import Choice
+from bot.storage import Game
+from i18n import Language
+
+
+@dataclass(frozen=True)
+class HandChoice:
+    """A choice on a seat's own message (its hand), counting while the seat decides on
+    ``key`` (``HiddenInformation.decision_key``)."""
+
+    key: int
+    choice: Choice
+
+
+Drawer = Callable[[Game, Any], discord.ui.Item[Any]]
+"""Draws one control a face describes (of the kind it is declared for) on a game's
+message."""
+
+
+class NothingDraws(LookupError):
+    """No feature draws a kind of control a face describes."""
+
+
+class ControlDrawing:
+    """Each kind of control a face describes, drawn by the feature declaring it."""
+
+    def __init__(self, draws: Mapping[type, Drawer]) -> None:
+        self._draws = dict(draws)
+
+    def draw(self, game: Game, control: object) -> discord.ui.Item[Any]:
+        """``control`` on ``game``'s message."""
+        drawer = self._draws.get(type(control))
+        if drawer is None:
+            raise NothingDraws(f"no feature draws a {type(control).__name__}")
+        return drawer(game, control)
+
+
+class Adds(Protocol):
+    """The rows of controls a feature adds under the core's messages (none by default:
+    ``Feature`` has each, empty)."""
+
+    async def lobby_rows(self, game: Game, lang: Language, bots_allowed: bool) -> Rows:
+        """Under an open lobby (``bots_allowed``: the server allows computer players)."""
+
+    async def table_rows(self, game: Game, lang: Language) -> Rows:
+        """Under a game's table while it is played."""
+
+    async def result_rows(self, game: Game, lang: Language) -> Rows:
+        """Under a finished game's result."""
+
+    async def ping_rows(self, game: Game, lang: Language) -> Rows:
+        """Under the ping telling whoever must act in the channel."""
+
+    async def notice_rows(self, game: Game, user: int, lang: Language) -> Rows:
+        """Under the turn's direct message to ``user``."""
+
+
+class MessageHooks:
+    """Every feature's additions to the core's messages, gathered in the features' order."""
+
+    def __init__(self, drawing: ControlDrawing, adding: Sequence[Adds] = ()) -> None:
+        self.drawing = drawing
+        self._adding = list(adding)
+
+    def add(self, adds: Adds) -> None:
+        """``adds`` adds to the messages from now on, after those before it."""
+        self._adding.append(adds)
+
+    async def lobby_rows(self, game: Game, lang: Language, bots_allowed: bool) -> Rows:
+        """The rows every feature adds under an open lobby."""
+        return await _gathered(adds.lobby_rows(game, lang, bots_allowed) for adds in self._adding)
+
+    async def table_rows(self, game: Game, lang: Language) -> Rows:
+        """The rows every feature adds under a game's table."""
+        return await _gathered(adds.table_rows(game, lang) for adds in self._adding)
+
+    async def result_rows(self, game: Game, lang: Language) -> Rows:
+        """The rows every feature adds under a finished game's result."""
+        return await _gathered(adds.result_rows(game, lang) for adds in self._adding)
+
+    async def ping_rows(self, game: Game, lang: Language) -> Rows:
+        """The rows every feature adds under a turn's ping."""
+        return await _gathered(adds.ping_rows(game, lang) for adds in self._adding)
+
+    async def notice_rows(self, game: Game, user: int, lang: Language) -> Rows:
+        """The rows every feature adds under a turn's direct message to ``user``."""
+        return await _gathered(adds.notice_rows(game, user, lang) for adds in self._adding)
+
+
+async def _gathered(added: Iterable[Awaitable[Rows]]) -> Rows:
+    """Each feature's rows in turn, one after another."""
+    rows: list[tuple[discord.ui.Item[Any], ...]] = []
+    for adding in added:
+        rows.extend(await adding)
+    return tuple(rows)

@@ -1,0 +1,319 @@
+"""How the live table shows a game (``GameTable``, which changes games, is made of this
+and of the change machinery): a click's answer, the table edited in place or posted anew
+at the bottom, the lobby it came from, and what follows a show (pings, computer players,
+and once the game is over, the word to the features that it ended).
+
+What each game's show was left at between changes is ``ShowState``."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Sequence
+from dataclasses import replace
+
+import discord
+
+from bot.background.computer_players import ComputerPlayers
+from bot.clock import Clock
+from bot.discord_ui import face_drawing, game_notes
+from bot.discord_ui.card_layout import Card, edited, sent
+from bot.discord_ui.game_events import GameEvents
+from bot.discord_ui.game_log import GameLogs
+from bot.discord_ui.game_places import (
+    ARCHIVED_THREAD,
+    LOCKED_THREAD,
+    Answered,
+    FollowUpsBehind,
+    GamePlaces,
+    Recorded,
+    placed,
+)
+from bot.discord_ui.interaction_answers import acknowledge, in_time, update_clicked
+from bot.discord_ui.limits import OLD_MESSAGE_EDITS
+from bot.discord_ui.live_hands import LiveHands
+from bot.discord_ui.lobby_messages import LobbyMessages
+from bot.discord_ui.nonces import nonce
+from bot.discord_ui.pings import TurnPings
+from bot.discord_ui.public_languages import PublicLanguages
+from bot.discord_ui.show_state import ShowState
+from bot.discord_ui.table_cards import TableCards, headline_of
+from bot.games import shared_words
+from bot.games.faces import face_for
+from bot.games.outcome import Outcome
+from bot.games.registry import rules_for
+from bot.service import GameService, GuildSettingsService
+from bot.service.errors import GameBroken
+from bot.service.time_away import stands_in
+from bot.storage import Game, GameStatus
+from i18n import Language
+
+log = logging.getLogger(__name__)
+
+NOT_EDITABLE = (OLD_MESSAGE_EDITS, ARCHIVED_THREAD, LOCKED_THREAD)
+"""Refusals of a table's edit that a table posted anew gets past: a post unarchives an
+archived thread, and one that is locked sends the game to its channel."""
+
+
+class TableShows:
+    """The live table's shows of a game; ``GameTable`` sets up the parts named here."""
+
+    service: GameService
+    settings: GuildSettingsService
+    client: discord.Client
+    clock: Clock
+    places: GamePlaces
+    languages: PublicLanguages
+    lobbies: LobbyMessages
+    logs: GameLogs
+    cards: TableCards
+    hands: LiveHands
+    pings: TurnPings
+    computer: ComputerPlayers
+    state: ShowState
+    """Each game's show as the table last left it."""
+    events: GameEvents
+    """The features following games hear here of each game shown and ended."""
+
+    async def game_broken(self, game_id: int) -> None:
+        """A game whose saved data is damaged can't go on: its clock stops (so its
+        deadline stops firing), and its players are told."""
+        game = await self.service.game(game_id)
+        if not await self.service.stop_clock(game_id):
+            return  # stopped and told already
+        log.error("game %s is damaged (%s); its clock is stopped", game.id, game.broken)
+        lang = await self.languages.of_server(game.guild_id)
+        broken = GameBroken(face_for(game.kind).command)
+        try:
+            await self.places.post(game, content=f"⚠️ {lang.say(broken.words)}")
+        except discord.HTTPException:
+            log.info("could not tell game %s's players that it is damaged", game.id)
+
+    async def unclicked(self, outcome: Outcome) -> Answered:
+        """A change nobody clicked for (a computer player's move, a time-out) is shown by
+        the follower, on the game's table."""
+        return Answered()
+
+    async def answer(
+        self, outcome: Outcome, lang: Language, interaction: discord.Interaction
+    ) -> Answered:
+        """A click's answer: when it was pressed on the game's table, that table as the
+        move left it, edited through the click; otherwise the click is acknowledged. The
+        table elsewhere, pings and hands follow."""
+        game = outcome.game
+        pressed = interaction.message
+        on_table = pressed is not None and pressed.id == game.turn_message_id
+        if on_table and pressed is not None and not await self._moved_on(game, pressed.id):
+            card = await in_time(
+                interaction, self.cards.card(game, headline_of(outcome, lang), outcome, lang)
+            )
+            await update_clicked(interaction, **edited(card))
+            self.state.on_table(game.id, pressed.id, game.version)
+        else:
+            await acknowledge(interaction)
+            self.answered_elsewhere(game.id, interaction)
+        return Answered()
+
+    def answered_in_hand(self, game: Game, seat: int, interaction: discord.Interaction) -> Answered:
+        """A move made from a seat's hand, which its answer showed: the follower leaves
+        that hand be at this version (what the move showed that seat alone stays)."""
+        self.hands.answered(game, seat)
+        return self.answered_elsewhere(game.id, interaction)
+
+    def answered_elsewhere(self, game_id: int, interaction: discord.Interaction) -> Answered:
+        """A move's presser was answered away from the table (their hand, a bare
+        acknowledgement): if the table then can't follow, they are told the move counted."""
+        self.state.asked(game_id, interaction)
+        return Answered()
+
+    async def show_current(self, game: Game, headline: str | None = None) -> Recorded:
+        """Shows the game as it stands, on its own messages: for a change whose message
+        never went out, or one made without a move (a takeover, someone leaving: what
+        happened is ``headline``)."""
+        if game.broken is not None:
+            if game.status.is_open and game.deadline is not None:
+                await self.game_broken(game.id)
+            await self.places.strip_buttons(game)
+            return {}
+        if game.status is GameStatus.LOBBY:
+            return await self.lobbies.show(game)
+        adopted: Recorded = {}
+        if game.turn_message_id is None and game.thread_id is None and game.lobby_message_id:
+            # The start made the lobby the table, but a stop came before that was recorded.
+            adopted = {"turn_message_id": game.lobby_message_id}
+            game = placed(game, adopted)
+        return adopted | await self._show_current(game, headline)
+
+    async def _show_current(self, game: Game, headline: str | None) -> Recorded:
+        lang = await self.languages.of_game(game)
+        if game.status is GameStatus.CANCELLED:
+            return await self.lobbies.show(game) | await self.close(game, headline, lang)
+        assert game.state is not None
+        try:
+            last = await self.service.history.last_outcome(game.id, game)
+        except Exception:
+            log.warning("game %s's last move can't be replayed", game.id, exc_info=True)
+            last = None
+            headline = headline or lang.say(game_notes.AS_IT_STANDS)
+        if last is not None and not game.move_shown and headline is None:
+            return await self.present(replace(last, game=game), lang)
+        if headline is None:
+            face = face_for(game.kind)
+            headline = (
+                shared_words.first_turn(game, lang) if last is None else face.happened(last, lang)
+            )
+        # Before the first move the lobby may not show the start yet.
+        recorded = await self.lobbies.show(game) if last is None else await self._stub_over(game)
+        game = placed(game, recorded)
+        self.hands.want(game, last)
+        recorded |= await self.show_table(game, self.cards.card(game, headline, last, lang))
+        await self._after(
+            placed(game, recorded), lang, before=game.pinged, recorded=recorded, last=last
+        )
+        return recorded
+
+    async def present(self, outcome: Outcome, lang: Language) -> Recorded:
+        """Shows a move on the game's table (unless a click's answer showed it there
+        already), then pings whoever is newly to act and brings the live hands up to
+        date."""
+        game = outcome.game
+        self.hands.want(game, outcome)
+        if self.state.shows(game):
+            recorded: Recorded = {}
+        else:
+            card = self.cards.card(game, headline_of(outcome, lang), outcome, lang)
+            recorded = await self.show_table(game, card)
+        recorded |= await self._stub_over(placed(game, recorded))
+        rules = rules_for(game.kind)
+        before = [game.seats[n].user_id for n in rules.to_act(outcome.before)]
+        actor = game.seats[outcome.seat].user_id
+        await self._after(
+            placed(game, recorded),
+            lang,
+            before=[user for user in before if user is not None],
+            actor=actor,
+            recorded=recorded,
+            last=outcome,
+        )
+        return recorded
+
+    async def _stub_over(self, game: Game) -> Recorded:
+        """A game played in its own thread has ended: the lobby it was started from, in
+        the channel, says so rather than that the game is on."""
+        if game.status is GameStatus.FINISHED and game.thread_id is not None:
+            return await self.lobbies.show(game)
+        return {}
+
+    async def start(self, game: Game, interaction: discord.Interaction) -> Recorded:
+        """The game has just started from its lobby (``interaction``, its Start): the
+        lobby message becomes the table, or, where the game has a thread, says so while
+        the table opens in the thread."""
+        lang = await self.languages.of_game(game)
+        card = self.cards.card(game, shared_words.first_turn(game, lang), None, lang)
+        if game.thread_id is None and interaction.message is not None:
+            await update_clicked(interaction, **edited(await in_time(interaction, card)))
+            recorded: Recorded = {"turn_message_id": interaction.message.id}
+        else:
+            content, _ = await self.lobbies.message(game)
+            await update_clicked(interaction, **content)
+            recorded = await self.show_table(game, card)
+        self.hands.want(game, None)
+        await self._after(placed(game, recorded), lang, recorded=recorded)
+        return recorded
+
+    async def close(self, game: Game, headline: str | None, lang: Language) -> Recorded:
+        """A game closed before its end: its table (when it had one apart from its lobby)
+        shows it as it stood, saying why, without choices; its ping and hands go."""
+        self.hands.want(game, None)
+        if game.state is not None and game.turn_message_id is not None:
+            words = headline or game_notes.lobby_note(game, lang)
+            await self.show_table(game, face_drawing.closed(game, words, lang))
+        await self._after(game, lang)
+        return {}
+
+    async def show_table(self, game: Game, rendering: Awaitable[Card]) -> Recorded:
+        """Puts the table up to date: edited in place, or, once the channel has moved on
+        past it (and the server wants it), posted anew at the bottom and the old one
+        deleted."""
+        card = await rendering
+        old = game.turn_message_id
+        if (
+            old is not None
+            and self.state.editable(game.id, old)
+            and not await self._moved_on(game, old)
+        ):
+            try:
+                channel = self.client.get_partial_messageable(game.place_id)
+                await channel.get_partial_message(old).edit(**edited(card))
+                self.state.on_table(game.id, old, game.version)
+                self.state.edit_worked(game.id)
+                return {}
+            except discord.NotFound:
+                log.info("game %s's table is gone; posting it afresh", game.id)
+            except discord.HTTPException as error:
+                if error.code not in NOT_EDITABLE:
+                    self.state.edit_refused(game.id)
+                    raise
+                log.info("game %s's table can't be edited (%s); posted anew", game.id, error.code)
+        message = await self.places.post_table(game, **sent(card), nonce=nonce("t", game))
+        self.state.on_table(game.id, message.id, game.version)
+        self.state.edit_worked(game.id)
+        if old is not None:
+            await self.places.delete(game, old)
+        recorded: Recorded = {"turn_message_id": message.id}
+        if message.channel.id != game.place_id:
+            # Its thread was deleted or locked: the game plays in its channel now, where
+            # its lobby no longer sends anyone to the thread.
+            recorded["thread_id"] = None
+            recorded |= await self.lobbies.show(placed(game, recorded))
+        return recorded
+
+    async def _moved_on(self, game: Game, table: int) -> bool:
+        settings = await self.settings.get(game.guild_id)
+        if not settings.move_table:
+            return False
+        ignoring = () if game.ping_message_id is None else (game.ping_message_id,)
+        return await self.places.tails.moved_on(game.place_id, table, ignoring)
+
+    async def _after(
+        self,
+        game: Game,
+        lang: Language,
+        before: Sequence[int] = (),
+        actor: int | None = None,
+        recorded: Recorded | None = None,
+        last: Outcome | None = None,
+    ) -> None:
+        """What follows a change shown on the table (where ``recorded`` says it now is,
+        ``last`` the move that led there): pings, computer players, and once the game is
+        over, its end."""
+        try:
+            if recorded and "turn_message_id" in recorded:
+                game = await self.pings.relink(game, lang)
+            game = await self.pings.update(game, before, lang, actor)
+        except discord.HTTPException as error:
+            raise FollowUpsBehind(recorded or {}, error) from error
+        if not game.status.is_open:
+            self.end(game, last)
+        elif computer_to_move(game, self.clock.now()):
+            self.computer.play(game)
+
+    def end(self, game: Game, last: Outcome | None = None) -> None:
+        """The game is over and shown (or has nowhere left to be shown): the features
+        following games hear that it ended, if it had begun (``last``: the move that
+        finished it), and nothing of it is kept in memory any more (its pings, log lines,
+        hands, last move and position are read again if ever asked for)."""
+        if game.started_at is not None:
+            self.events.ended(game, last)
+        self.pings.forget(game.id)
+        self.logs.forget(game.id)
+        self.state.forget(game.id)
+        self.hands.forget(game.id)
+        self.service.history.forget(game.id)
+
+
+def computer_to_move(game: Game, now: float) -> bool:
+    """Whether a computer player is to act in the game now (for a seat of its own, or
+    standing in for someone away)."""
+    return game.status is GameStatus.ACTIVE and any(
+        s.is_bot or stands_in(s, now) for s in face_drawing.acting(game)
+    )

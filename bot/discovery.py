@@ -1,0 +1,42 @@
+"""How the platform finds its parts: each package in a folder (a game under
+``bot/games/``, a Discord feature under ``bot/discord_ui/features/``) declares itself
+in its ``__init__`` under one name, and nothing else lists them. The folder's own
+``__init__`` says, in ``ORDER``, in which order its packages come (the order they came
+to the platform); a package it doesn't name yet (one just put beside the others) comes
+after them."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Sequence
+from types import ModuleType
+from typing import TypeVar
+
+Declared = TypeVar("Declared")
+
+
+class NotDeclared(TypeError):
+    """A package of the folder that declares nothing under the name, or something else."""
+
+
+def declared(
+    folder: ModuleType, name: str, kind: type[Declared], order: Sequence[str] = ()
+) -> tuple[Declared, ...]:
+    """What each package in ``folder`` declares as ``name`` (a ``kind``): those ``order``
+    names first, in its order, then any other by its folder name. Read afresh at each call,
+    so that a package put beside them (a test's) is found too."""
+    found: dict[str, Declared] = {}
+    for module in pkgutil.iter_modules(folder.__path__):
+        if not module.ispkg:
+            continue
+        package = importlib.import_module(f"{folder.__name__}.{module.name}")
+        declaration = getattr(package, name, None)
+        if not isinstance(declaration, kind):
+            raise NotDeclared(f"{package.__name__} declares no {name} = {kind.__name__}(...)")
+        found[module.name] = declaration
+    ranks = {package: rank for rank, package in enumerate(order)}
+    return tuple(
+        found[package]
+        for package in sorted(found, key=lambda package: (ranks.get(package, len(ranks)), package))
+    )
