@@ -31,8 +31,9 @@ from bot.storage.database import (
     Listener,
     shown,
 )
-from bot.storage.migrations import LATEST
-from bot.storage.postgres_schema import BASELINE, MIGRATIONS
+from bot.storage.migrations import LATEST, upgrade
+from bot.storage.schema import SCHEMA_VERSION
+from bot.storage.schema_ddl import create_table
 
 T = TypeVar("T")
 
@@ -285,17 +286,20 @@ async def schema_version(connection: Raw) -> int:
     return int(row["version"])
 
 
-async def migrate(connection: Raw, target: int = LATEST) -> None:
-    """Applies the missing migrations up to ``target``, each in its own transaction;
+async def migrate(connection: Raw) -> None:
+    """Brings the database to the latest schema, each step in its own transaction;
     processes starting together take turns."""
     await connection.execute("SELECT pg_advisory_lock($1)", MIGRATING)
     try:
-        while (version := await schema_version(connection)) < target:
-            step = max(version + 1, BASELINE)
+        while (version := await schema_version(connection)) < LATEST:
+            reached, statements = upgrade(version, "postgresql")
             async with connection.transaction():
-                for statement in MIGRATIONS[step]:
+                if version == 0:
+                    await connection.execute(create_table(SCHEMA_VERSION, "postgresql"))
+                    await connection.execute("INSERT INTO schema_version (version) VALUES (0)")
+                for statement in statements:
                     await connection.execute(statement)
-                await connection.execute("UPDATE schema_version SET version = $1", step)
+                await connection.execute("UPDATE schema_version SET version = $1", reached)
         if version > LATEST:
             raise DatabaseTooNew(version)
     finally:

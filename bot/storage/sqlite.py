@@ -18,7 +18,7 @@ import aiosqlite
 
 from bot.storage.connection import Connection, Row, named_rows
 from bot.storage.database import Body, Database, DatabaseTooNew, DatabaseUnavailable, Listener
-from bot.storage.migrations import LATEST, MIGRATIONS
+from bot.storage.migrations import LATEST, upgrade
 from bot.storage.sqlite_dialect import SQLiteDialect
 from bot.storage.sqlite_threads import ConnectionThreads
 from bot.storage.write_refusals import WriteRefusals
@@ -279,14 +279,15 @@ async def schema_version(connection: aiosqlite.Connection) -> int:
     return int(row["user_version"])
 
 
-async def migrate(connection: aiosqlite.Connection, target: int = LATEST) -> None:
-    """Applies the missing migrations up to ``target``, each in its own transaction."""
-    while (version := await schema_version(connection)) < target:
+async def migrate(connection: aiosqlite.Connection) -> None:
+    """Brings the file to the latest schema, each step in its own transaction."""
+    while (version := await schema_version(connection)) < LATEST:
         async with _transaction(connection, "BEGIN IMMEDIATE"):
             # Another process may have migrated while this one waited for the lock.
             if await schema_version(connection) == version:
-                for statement in MIGRATIONS[version]:
+                reached, statements = upgrade(version, "sqlite")
+                for statement in statements:
                     await connection.execute(statement)
-                await connection.execute(f"PRAGMA user_version = {version + 1}")
+                await connection.execute(f"PRAGMA user_version = {reached}")
     if version > LATEST:
         raise DatabaseTooNew(version)

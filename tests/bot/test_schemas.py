@@ -1,23 +1,29 @@
-"""Both schema histories, kept by hand (``bot/storage/migrations.py`` for SQLite,
-``bot/storage/postgres_schema.py`` for PostgreSQL), make the same tables: a fresh
-database of each kind, read back from its catalog, has the same columns in the same
-order with the same kinds of values, nullability and defaults, the same keys, checks,
-indexes and triggers. A check or an index's condition is written in each database's
-own words, so it is compared by what it names: its columns, texts and numbers."""
+"""One schema, declared once (``bot/storage/schema.py``), makes the same tables on both
+databases: a fresh database of each kind, read back from its catalog, has the same
+columns in the same order with the same kinds of values, nullability and defaults, the
+same keys, checks, indexes and triggers. A check or an index's condition is written in
+each database's own words, so it is compared by what it names: its columns, texts and
+numbers. No other module of the bot declares a table, and making a migration step's
+statements leaves the declaration as it was."""
 
 from __future__ import annotations
 
+import ast
 import re
 import sqlite3
 from collections.abc import Iterable
+from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
 import asyncpg
 import pytest
 
-from bot.storage.migrations import LATEST
+from bot.storage.migrations import LATEST, upgrade
 from bot.storage.opening import open_database
+from bot.storage.schema import games, moves
+from bot.storage.schema_ddl import Backend, new_database, step
+from tests.bot.schema_catalogs import checks_in, sqlite_catalog
 from tests.postgres_cluster import Cluster
 
 POSTGRESQL_ONLY = frozenset({"schema_version"})
@@ -83,23 +89,6 @@ def said(condition: str, columns: Iterable[str]) -> Said:
     names = set(re.findall(r"[A-Za-z_]\w*", rest)) & set(columns)
     numbers = re.findall(r"(?<![\w.])\d+(?:\.\d+)?", rest)
     return tuple(sorted(names)), tuple(sorted(texts)), tuple(sorted(numbers))
-
-
-def checks_in(create_table: str) -> list[str]:
-    """The conditions of a SQLite table's ``CHECK`` constraints, from its ``CREATE TABLE``."""
-    found = []
-    for check in re.finditer(r"\bCHECK\s*\(", create_table, re.IGNORECASE):
-        depth, quoted = 1, False
-        for end in range(check.end(), len(create_table)):
-            letter = create_table[end]
-            if letter == "'":
-                quoted = not quoted
-            elif not quoted and letter in "()":
-                depth += 1 if letter == "(" else -1
-                if depth == 0:
-                    found.append(create_table[check.end() : end])
-                    break
-    return found
 
 
 def read_sqlite(path: Path) -> dict[str, Table]:
@@ -334,3 +323,102 @@ def test_the_comparison_reads_what_a_condition_names_in_either_words() -> None:
         "a IN (0, 1)",
         "(a) <> ')'",
     ]
+
+
+BOT = Path(__file__).resolve().parents[2] / "bot"
+
+
+def declares_tables(path: Path) -> bool:
+    """Whether a module says ``CREATE TABLE`` in a string or makes a SQLAlchemy ``Table``."""
+    nodes = list(ast.walk(ast.parse(path.read_text(encoding="utf-8"))))
+    # A string standing alone is documentation, which may speak of CREATE TABLE.
+    documentation = {id(node.value) for node in nodes if isinstance(node, ast.Expr)}
+    says_create_table = any(
+        isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and id(node) not in documentation
+        and re.search(r"\bCREATE\s+TABLE\b", node.value, re.IGNORECASE) is not None
+        for node in nodes
+    )
+    uses_sqlalchemy = any(
+        isinstance(node, ast.ImportFrom | ast.Import)
+        and any(
+            name.split(".")[0] == "sqlalchemy"
+            for name in (
+                [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else [alias.name for alias in node.names]
+            )
+        )
+        for node in nodes
+    )
+    makes_a_table = any(
+        isinstance(node, ast.Call)
+        and (
+            (isinstance(node.func, ast.Name) and node.func.id == "Table")
+            or (isinstance(node.func, ast.Attribute) and node.func.attr == "Table")
+        )
+        for node in nodes
+    )
+    return says_create_table or (uses_sqlalchemy and makes_a_table)
+
+
+def test_the_tables_are_declared_in_one_module_of_the_bot() -> None:
+    declaring = sorted(
+        str(path.relative_to(BOT.parent)) for path in BOT.rglob("*.py") if declares_tables(path)
+    )
+    assert declaring == ["bot/storage/schema.py"]
+
+
+def test_the_check_sees_a_create_table_and_a_table_declaration(tmp_path: Path) -> None:
+    written = tmp_path / "written.py"
+    written.write_text('MIGRATION = """\n    create table games (id INTEGER)\n"""\n')
+    declared = tmp_path / "declared.py"
+    declared.write_text("import sqlalchemy as sa\n\nGAMES = sa.Table('games', sa.MetaData())\n")
+    rendering = tmp_path / "rendering.py"
+    rendering.write_text(
+        "from sqlalchemy import Table\n\n\ndef render(table: Table) -> str:\n"
+        '    """Its CREATE TABLE."""\n    return str(table)\n'
+    )
+    copying = tmp_path / "copying.py"
+    copying.write_text("from bot.storage.copy import Table\n\nGAMES = Table('games', ('id',))\n")
+    assert [declares_tables(path) for path in (written, declared, rendering, copying)] == [
+        True,
+        True,
+        False,
+        False,
+    ]
+
+
+def test_making_the_steps_leaves_the_declaration_as_it_was() -> None:
+    backends: tuple[Backend, ...] = ("sqlite", "postgresql")
+    before = {backend: new_database(backend) for backend in backends}
+    for backend in backends:
+        for version in range(2 if backend == "sqlite" else 6, LATEST + 1):
+            upgrade(version - 1, backend)
+    assert {backend: new_database(backend) for backend in backends} == before
+
+
+async def test_a_table_sqlite_makes_anew_keeps_its_rows_shape_keys_and_triggers(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "claimit.sqlite3"
+    await (await open_database(path)).close()
+    before = sqlite_catalog(path)
+    with closing(sqlite3.connect(path)) as lite, lite:
+        lite.execute(
+            "INSERT INTO games (id, guild_id, channel_id, host_id, status, created_at, "
+            "updated_at) VALUES (1, 2, 3, 4, 'active', 0, 0)"
+        )
+        move = (1, 1, 0, '"roll"', 5.0, 0)
+        lite.execute("INSERT INTO moves VALUES (?, ?, ?, ?, ?, ?)", move)
+        first, then = step(LATEST + 1, "sqlite", {moves.name: {}})
+        for statement in [*first, *then]:
+            lite.execute(statement)
+        assert lite.execute("SELECT * FROM moves").fetchall() == [move]
+    assert sqlite_catalog(path) == before
+
+
+def test_sqlite_makes_no_table_anew_that_another_refers_to() -> None:
+    with pytest.raises(ValueError, match=r"games can't be made anew: .*seats"):
+        step(LATEST + 1, "sqlite", {games.name: {}})

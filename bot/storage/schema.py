@@ -1,0 +1,457 @@
+"""The schema, declared once (SQLAlchemy Core's table metadata): every table, column,
+index and check as the latest version has it. ``schema_ddl`` renders it in SQLite's and
+PostgreSQL's words, both for a new database and for each migration step (``migrations``).
+
+What arrived after its table did is marked with the schema version that brought it in
+its present form (``info=since(v)``; a table without a mark is from version 1): the step
+to that version adds the column, makes the index, or puts the check in place. Nothing
+that was dropped since is kept here; the steps that once needed it say it in their own
+words (``migrations``).
+
+Discord's ids (and the games' own) need 64 bits: ``BIGINT`` on PostgreSQL, where
+``INTEGER`` has 32, and SQLite's ``INTEGER``, which holds 64 (and makes a single-column
+key the row id). Times and ratings need 53 bits: ``DOUBLE PRECISION`` on PostgreSQL,
+whose ``REAL`` has 24, and SQLite's ``REAL``. JSON is kept as text on both, so both read
+it alike; a flag is an ``INTEGER`` 0 or 1 on both.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import (
+    REAL,
+    BigInteger,
+    CheckConstraint,
+    Column,
+    ColumnElement,
+    Double,
+    ForeignKey,
+    Identity,
+    Index,
+    Integer,
+    LargeBinary,
+    MetaData,
+    Table,
+    Text,
+    column,
+    text,
+)
+
+SCHEMA = MetaData()
+
+Id = BigInteger().with_variant(Integer(), "sqlite")
+Real = Double[float]().with_variant(REAL(), "sqlite")
+
+
+def since(version: int) -> dict[str, int]:
+    """The ``info`` of what arrived in ``version``, later than its table."""
+    return {"since": version}
+
+
+def where(condition: ColumnElement[bool]) -> dict[str, Any]:
+    """A partial index's condition, for both databases (each spells it its own way:
+    ``IS NOT`` is SQLite's ``IS DISTINCT FROM``)."""
+    return {"sqlite_where": condition, "postgresql_where": condition}
+
+
+def key(name: str) -> Column[int]:
+    """A single-column key that is no identity: given by Discord (or the shard's number),
+    never made up by the database."""
+    return Column(name, Id, primary_key=True, autoincrement=False)
+
+
+def game_key() -> Column[int]:
+    """The game a row belongs to (first in its key), gone with it."""
+    return Column("game_id", Id, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+
+
+OPEN = ("lobby", "active")
+"""The statuses of a game still being played (or waiting for players)."""
+
+games = Table(
+    "games",
+    SCHEMA,
+    Column("id", Id, Identity(), primary_key=True),
+    Column("guild_id", Id, nullable=False),
+    Column("channel_id", Id, nullable=False),
+    Column("lobby_message_id", Id),
+    Column("turn_message_id", Id),
+    Column("host_id", Id, nullable=False),
+    Column(
+        "status",
+        Text,
+        CheckConstraint("status IN ('lobby', 'active', 'finished', 'cancelled')"),
+        nullable=False,
+    ),
+    Column("turn_timeout", Integer, CheckConstraint("turn_timeout IS NULL OR turn_timeout > 0")),
+    Column("first_seat", Integer),
+    Column("state", Text),
+    Column("version", Integer, nullable=False, server_default=text("0")),
+    Column("created_at", Real, nullable=False),
+    Column("updated_at", Real, nullable=False),
+    Column("started_at", Real),
+    Column("finished_at", Real),
+    Column("deadline", Real),
+    Column("thread_id", Id, info=since(2)),
+    Column("end_reason", Text, info=since(2)),
+    Column("rated", Integer, CheckConstraint("rated IN (0, 1)"), info=since(3)),
+    Column("finish_seq", Integer, info=since(4)),
+    Column("shown_version", Integer, info=since(4)),
+    Column("moved_version", Integer, info=since(4)),
+    Column("kind", Text, nullable=False, server_default="claimit", info=since(5)),
+    Column("options", Text, nullable=False, server_default="{}", info=since(5)),
+    Column("setup", Text, info=since(5)),
+    Column("number", Integer, info=since(8)),
+    Column("language", Text, info=since(8)),
+    Column("ping_message_id", Id, info=since(8)),
+    Column("pinged", Text, info=since(8)),
+    Column("reminded_deadline", Real, info=since(11)),
+    Column("paused_left", Real, info=since(13)),
+)
+# One open game per channel: a second /claimit new there is refused. A game played in
+# its own thread leaves its channel free for another.
+Index(
+    "games_open_per_channel",
+    games.c.channel_id,
+    unique=True,
+    **where(games.c.status.in_(OPEN) & games.c.thread_id.is_(None)),
+    info=since(5),
+)
+Index("games_by_guild", games.c.guild_id, games.c.status)
+Index("games_by_deadline", games.c.deadline, **where(games.c.status.in_(OPEN)), info=since(2))
+Index("games_by_thread", games.c.thread_id, **where(games.c.thread_id.isnot(None)), info=since(2))
+Index(
+    "games_by_finish",
+    games.c.finish_seq,
+    unique=True,
+    **where(games.c.finish_seq.isnot(None)),
+    info=since(4),
+)
+# Unbound columns, so that the condition names them without their table, as SQLite's
+# index wants and as the queries that use it say it (``SQLiteDialect.differs``).
+Index(
+    "games_not_shown",
+    games.c.id,
+    **where(column("shown_version").is_distinct_from(column("version"))),
+    info=since(4),
+)
+Index(
+    "games_finished_by_guild",
+    games.c.guild_id,
+    games.c.kind,
+    games.c.finish_seq,
+    **where(games.c.status == "finished"),
+    info=since(5),
+)
+
+seats = Table(
+    "seats",
+    SCHEMA,
+    game_key(),
+    Column("seat", Integer, CheckConstraint("seat BETWEEN 0 AND 4"), primary_key=True),
+    Column("user_id", Id),
+    Column("bot_level", Text),
+    Column("display_name", Text, nullable=False),
+    Column("color", Integer, CheckConstraint("color BETWEEN 0 AND 4"), nullable=False),
+    Column("joined_at", Real, nullable=False),
+    Column("timeouts", Integer, nullable=False, server_default=text("0"), info=since(2)),
+    Column("left_user_id", Id, info=since(2)),
+    Column("away_until", Real, info=since(13)),
+    Column(
+        "away_stand_in",
+        Integer,
+        CheckConstraint("away_stand_in IN (0, 1)"),
+        nullable=False,
+        server_default=text("0"),
+        info=since(13),
+    ),
+    # A seat is a person's or a computer player's.
+    CheckConstraint("(user_id IS NULL) <> (bot_level IS NULL)"),
+)
+Index(
+    "seats_one_per_user",
+    seats.c.game_id,
+    seats.c.user_id,
+    unique=True,
+    **where(seats.c.user_id.isnot(None)),
+)
+Index("seats_by_user", seats.c.user_id)
+Index("seats_away", seats.c.away_until, **where(seats.c.away_until.isnot(None)), info=since(13))
+
+moves = Table(
+    "moves",
+    SCHEMA,
+    # No cascade: the log is append-only (``TRIGGERS``), so a game that has one stays.
+    Column("game_id", Id, ForeignKey("games.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("action", Text, nullable=False),
+    Column("at", Real, nullable=False),
+    Column(
+        "stand_in",
+        Integer,
+        CheckConstraint("stand_in IN (0, 1)"),
+        nullable=False,
+        server_default=text("0"),
+        info=since(13),
+    ),
+    sqlite_with_rowid=False,
+)
+
+TRIGGERS = {
+    "moves": {
+        "sqlite": (
+            """
+            CREATE TRIGGER moves_are_never_changed BEFORE UPDATE ON moves
+            BEGIN SELECT RAISE(ABORT, 'the move log is append-only'); END
+            """,
+            """
+            CREATE TRIGGER moves_are_never_deleted BEFORE DELETE ON moves
+            BEGIN SELECT RAISE(ABORT, 'the move log is append-only'); END
+            """,
+        ),
+        "postgresql": (
+            """
+            CREATE FUNCTION moves_are_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN RAISE EXCEPTION 'the move log is append-only'; END $$
+            """,
+            """
+            CREATE TRIGGER moves_are_never_changed BEFORE UPDATE OR DELETE ON moves
+                FOR EACH ROW EXECUTE FUNCTION moves_are_append_only()
+            """,
+        ),
+    }
+}
+"""Each table's triggers, in each database's words (SQLAlchemy declares none): the move
+log is append-only."""
+
+results = Table(
+    "results",
+    SCHEMA,
+    game_key(),
+    Column("seat", Integer, primary_key=True),
+    Column("user_id", Id),
+    Column("bot_level", Text),
+    Column("won", Integer, CheckConstraint("won IN (0, 1)"), nullable=False),
+    Column("display_name", Text, nullable=False, server_default="", info=since(3)),
+    Column(
+        "left_game",
+        Integer,
+        CheckConstraint("left_game IN (0, 1)"),
+        nullable=False,
+        server_default=text("0"),
+        info=since(3),
+    ),
+    Column("place", Integer, nullable=False, server_default=text("1"), info=since(5)),
+    Column("figures", Text, nullable=False, server_default="{}", info=since(5)),
+)
+Index("results_by_user", results.c.user_id, **where(results.c.user_id.isnot(None)), info=since(3))
+
+# Per server and game. SQLite makes it anew in version 5, when the game joined its key.
+player_records = Table(
+    "player_records",
+    SCHEMA,
+    Column("guild_id", Id, primary_key=True),
+    Column("kind", Text, primary_key=True, info=since(5)),
+    Column("user_id", Id, primary_key=True),
+    Column("display_name", Text, nullable=False),
+    Column("games", Integer, nullable=False, server_default=text("0")),
+    Column("wins", Integer, nullable=False, server_default=text("0")),
+    Column("left_games", Integer, nullable=False, server_default=text("0"), info=since(3)),
+    Column("last_played", Real),
+    Column("mu", Real, info=since(3)),
+    Column("sigma", Real, info=since(3)),
+    Column("rating", Real, info=since(3)),
+    Column("rated_games", Integer, nullable=False, server_default=text("0"), info=since(3)),
+    Column("figures", Text, nullable=False, server_default="{}", info=since(5)),
+)
+# The ladder's order: conservative rating; the user id keeps equal ratings in place.
+Index(
+    "player_records_ladder",
+    player_records.c.guild_id,
+    player_records.c.kind,
+    player_records.c.rating.desc(),
+    player_records.c.user_id,
+    **where(player_records.c.rating.isnot(None)),
+    info=since(5),
+)
+
+rating_changes = Table(
+    "rating_changes",
+    SCHEMA,
+    game_key(),
+    Column("user_id", Id, primary_key=True),
+    Column("guild_id", Id, nullable=False),
+    Column("at", Real, nullable=False),
+    Column("mu_before", Real),
+    Column("sigma_before", Real),
+    Column("mu_after", Real, nullable=False),
+    Column("sigma_after", Real, nullable=False),
+    Column("finish_seq", Integer, nullable=False, server_default=text("0"), info=since(4)),
+    Column("kind", Text, nullable=False, server_default="claimit", info=since(5)),
+    info=since(3),
+)
+Index(
+    "rating_changes_by_player",
+    rating_changes.c.guild_id,
+    rating_changes.c.kind,
+    rating_changes.c.user_id,
+    rating_changes.c.finish_seq,
+    info=since(5),
+)
+
+guild_settings = Table(
+    "guild_settings",
+    SCHEMA,
+    key("guild_id"),
+    Column("turn_timeout", Integer, CheckConstraint("turn_timeout > 0"), nullable=False),
+    Column("lobby_timeout", Integer, CheckConstraint("lobby_timeout > 0"), nullable=False),
+    Column("threads", Integer, CheckConstraint("threads IN (0, 1)"), nullable=False),
+    Column("bots_allowed", Integer, CheckConstraint("bots_allowed IN (0, 1)"), nullable=False),
+    Column("language", Text, info=since(7)),
+    Column("move_table", Integer, nullable=False, server_default=text("1"), info=since(8)),
+    Column("ping_mode", Text, nullable=False, server_default="away", info=since(8)),
+    Column("ping_delay", Integer, nullable=False, server_default=text("30"), info=since(8)),
+    Column(
+        "away_mode",
+        Text,
+        CheckConstraint("away_mode IN ('pause', 'stand_in')"),
+        nullable=False,
+        server_default="pause",
+        info=since(13),
+    ),
+    Column("away_days", Integer, nullable=False, server_default=text("14"), info=since(13)),
+    info=since(2),
+)
+
+game_channels = Table(
+    "game_channels",
+    SCHEMA,
+    Column("guild_id", Id, primary_key=True),
+    Column("channel_id", Id, primary_key=True),
+    sqlite_with_rowid=False,
+    info=since(2),
+)
+
+game_defaults = Table(
+    "game_defaults",
+    SCHEMA,
+    Column("guild_id", Id, primary_key=True),
+    Column("kind", Text, primary_key=True),
+    Column("options", Text, nullable=False),
+    sqlite_with_rowid=False,
+    info=since(5),
+)
+
+shard_leases = Table(
+    "shard_leases",
+    SCHEMA,
+    Column("shard", Integer, primary_key=True, autoincrement=False),
+    Column("shard_count", Integer, CheckConstraint("shard_count > 0"), nullable=False),
+    Column("holder", Text, nullable=False),
+    Column("stand_in", Integer, CheckConstraint("stand_in IN (0, 1)"), nullable=False),
+    Column("expires_at", Real, nullable=False),
+    info=since(6),
+)
+
+hands = Table(
+    "hands",
+    SCHEMA,
+    game_key(),
+    Column("seat", Integer, primary_key=True),
+    Column("user_id", Id, nullable=False),
+    Column("message_id", Id, nullable=False),
+    Column("token", Text, nullable=False),
+    Column("locale", Text, nullable=False),
+    Column("opened_at", Real, nullable=False),
+    info=since(8),
+)
+
+replays = Table(
+    "replays",
+    SCHEMA,
+    game_key(),
+    Column("language", Text, primary_key=True),
+    Column("gif", LargeBinary, nullable=False),
+    Column("made_at", Real, nullable=False),
+    info=since(9),
+)
+
+player_settings = Table(
+    "player_settings",
+    SCHEMA,
+    key("user_id"),
+    Column("notify", Text, nullable=False, server_default="channel"),
+    Column("locale", Text),
+    Column(
+        "dms_closed",
+        Integer,
+        CheckConstraint("dms_closed IN (0, 1)"),
+        nullable=False,
+        server_default=text("0"),
+    ),
+    Column(
+        "locale_chosen",
+        Integer,
+        CheckConstraint("locale_chosen IN (0, 1)"),
+        nullable=False,
+        server_default=text("0"),
+        info=since(13),
+    ),
+    Column("time_zone", Text, info=since(13)),
+    Column(
+        "summary_hour",
+        Integer,
+        CheckConstraint("summary_hour BETWEEN 0 AND 23"),
+        nullable=False,
+        server_default=text("18"),
+        info=since(13),
+    ),
+    Column("summary_due", Real, info=since(13)),
+    Column("summary_channel_id", Id, info=since(13)),
+    Column("summary_message_id", Id, info=since(13)),
+    Column("quiet_from", Integer, CheckConstraint("quiet_from BETWEEN 0 AND 23"), info=since(13)),
+    Column("quiet_until", Integer, CheckConstraint("quiet_until BETWEEN 0 AND 23"), info=since(13)),
+    Column("away_since", Real, info=since(13)),
+    Column("away_until", Real, info=since(13)),
+    # Named as PostgreSQL names a column's check, so that a step changing it can say
+    # which one it replaces.
+    CheckConstraint(
+        "notify IN ('channel', 'dm', 'both', 'summary', 'none')",
+        name="player_settings_notify_check",
+        info=since(13),
+    ),
+    info=since(12),
+)
+Index(
+    "player_summaries",
+    player_settings.c.summary_due,
+    **where(player_settings.c.summary_due.isnot(None)),
+    info=since(13),
+)
+
+turn_notices = Table(
+    "turn_notices",
+    SCHEMA,
+    game_key(),
+    Column("user_id", Id, primary_key=True),
+    Column("channel_id", Id, nullable=False),
+    Column("message_id", Id, nullable=False),
+    info=since(12),
+)
+
+shared_replays = Table(
+    "shared_replays",
+    SCHEMA,
+    game_key(),
+    Column("channel_id", Id, nullable=False),
+    Column("message_id", Id),
+    Column("user_id", Id, nullable=False),
+    Column("shared_at", Real, nullable=False),
+    info=since(14),
+)
+
+SCHEMA_VERSION = Table("schema_version", MetaData(), Column("version", Integer, nullable=False))
+"""PostgreSQL's record of the last version applied (SQLite keeps it in ``PRAGMA
+user_version``); outside ``SCHEMA``, as it is no table of the bot's."""
