@@ -6,7 +6,8 @@ The live table tells of each once it has happened, and each feature that follows
 handlers of Discord's events: a feature is never on the path of a move, and one that
 fails is one log line that stops nobody else.
 
-"Ended" is told once a game's end is shown by this process: a game whose end was shown
+"Ended" is told of a game that had begun, once its end is shown by this process (or,
+its place gone, it has nowhere left to be shown): a game whose end was shown
 just before a stop, but not recorded, is shown again on the start, and told again; a
 feature acting on it keeps its own record of what it did.
 """
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.games.outcome import Outcome
-from bot.storage import Game
+from bot.storage import Game, GameStatus
 
 log = logging.getLogger(__name__)
 
@@ -33,12 +34,12 @@ class GameEnded:
     game: Game
     last: Outcome | None
     """The move that finished it, or ``None`` for a game closed without one (cancelled,
-    its lobby expired, its place gone)."""
+    its place gone), or whose last move can't be replayed."""
 
     @property
     def finished(self) -> bool:
         """Whether the game was played to its end (a result, rated as its server says)."""
-        return self.last is not None
+        return self.game.status is GameStatus.FINISHED
 
 
 class Follows(Protocol):

@@ -1,0 +1,95 @@
+"""What features add to the core's messages: each message's rows gathered from every
+feature in the features' order, and the face's controls drawn by the feature declaring
+them, or refused by name when none does."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+import pytest
+
+from bot.discord_ui.card_layout import Rows
+from bot.discord_ui.feature import Declaration, Feature, drawing
+from bot.discord_ui.message_hooks import HandChoice, MessageHooks, NothingDraws
+from bot.games.face import Choice
+from bot.storage import Game
+from i18n import Language, english
+from tests.games.stored import stored
+
+
+def button(label: str) -> discord.ui.Button[Any]:
+    return discord.ui.Button(label=label, custom_id=label)
+
+
+class Adds:
+    """A feature's additions, each row named after it and the message."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def rows(self, where: str) -> Rows:
+        return ((button(f"{self.name} {where}"),),)
+
+    async def lobby_rows(self, game: Game, lang: Language, bots_allowed: bool) -> Rows:
+        return self.rows("lobby" if bots_allowed else "lobby, no bots")
+
+    async def table_rows(self, game: Game, lang: Language) -> Rows:
+        return self.rows("table")
+
+    async def result_rows(self, game: Game, lang: Language) -> Rows:
+        return self.rows("result")
+
+    async def ping_rows(self, game: Game, lang: Language) -> Rows:
+        return self.rows("ping")
+
+    async def notice_rows(self, game: Game, user: int, lang: Language) -> Rows:
+        return self.rows(f"notice {user}")
+
+
+def labels(rows: Rows) -> list[str | None]:
+    return [item.label for row in rows for item in row if isinstance(item, discord.ui.Button)]
+
+
+async def test_every_message_gathers_each_features_rows_in_their_order() -> None:
+    hooks = MessageHooks(drawing(()), [Adds("first")])
+    hooks.add(Adds("second"))
+    game, lang = stored("claimit", None, (), over=False), english()
+    assert labels(await hooks.lobby_rows(game, lang, False)) == [
+        "first lobby, no bots",
+        "second lobby, no bots",
+    ]
+    assert labels(await hooks.table_rows(game, lang)) == ["first table", "second table"]
+    assert labels(await hooks.result_rows(game, lang)) == ["first result", "second result"]
+    assert labels(await hooks.ping_rows(game, lang)) == ["first ping", "second ping"]
+    assert labels(await hooks.notice_rows(game, 5, lang)) == ["first notice 5", "second notice 5"]
+
+
+async def test_a_feature_adds_nothing_unless_it_says_so() -> None:
+    class Quiet(Feature):
+        def __init__(self) -> None:
+            """Needs no context: it only adds (nothing)."""
+
+    hooks = MessageHooks(drawing(()), [Quiet()])
+    game, lang = stored("claimit", None, (), over=True), english()
+    assert await hooks.result_rows(game, lang) == ()
+    assert await hooks.notice_rows(game, 1, lang) == ()
+
+
+def test_a_control_is_drawn_by_the_feature_declaring_it_and_refused_by_name_otherwise() -> None:
+    def drawn(game: Game, choice: Choice) -> discord.ui.Item[Any]:
+        return button(f"{choice.intent} of {game.kind}")
+
+    drawings = drawing([Declaration(Feature, draws={Choice: drawn})])
+    game = stored("claimit", None, (), over=False)
+    item = drawings.draw(game, Choice("roll", "Roll"))
+    assert isinstance(item, discord.ui.Button) and item.label == "roll of claimit"
+    with pytest.raises(NothingDraws, match="no feature draws a HandChoice"):
+        drawings.draw(game, HandChoice(3, Choice("roll", "Roll")))
+    with pytest.raises(TypeError, match="two features draw Choice"):
+        drawing(
+            [
+                Declaration(Feature, draws={Choice: drawn}),
+                Declaration(Feature, draws={Choice: drawn}),
+            ]
+        )
