@@ -78,14 +78,16 @@ async def mark_shown(
 ) -> float | None:
     """Records that the game's messages show ``version`` (never moving backwards), and
     where those messages are; bookkeeping, so the game's version stays. ``clock_from``
-    starts the turn's clock again from then, if the game is still at ``version``.
-    Returns the game's deadline."""
+    starts the turn's clock again from then, if the game is still at ``version`` and its
+    clock runs: one stopped for someone away (``paused_left``) goes on with the time it
+    had left when they are back. Returns the game's deadline."""
     for column in message_ids:
         _check_message_column(column)
     assignments = "".join(f", {column} = ?" for column in message_ids)
     clock = ""
     if clock_from is not None:
         clock = ", deadline = CASE WHEN status = 'active' AND version = ? "
+        clock += "AND paused_left IS NULL "
         clock += "THEN CAST(? AS DOUBLE PRECISION) + turn_timeout "
         clock += "ELSE deadline END"
     rows = list(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import random
 
@@ -239,3 +240,27 @@ async def test_a_computer_player_taking_over_the_turn_gets_a_whole_turn(
     # Leaving out of turn leaves the turn's clock alone.
     waiting = await service.leave(game.id, Actor(CY.user_id), None)
     assert waiting.deadline == taken.deadline
+
+
+async def test_a_turn_posted_late_while_its_player_is_away_keeps_its_clock_stopped(
+    service: GameService, clock: ManualClock
+) -> None:
+    """A table posted anew at a catch-up (a takeover, a restart) starts a turn's clock
+    again from then, but not a clock stopped for someone away: it goes on, with the time
+    it had left, when they are back."""
+    game = await started_game(service, 2)
+    mover = game.seats[game.state.turn].user_id
+    assert mover is not None
+    tomorrow = dt.datetime.fromtimestamp(clock.now(), dt.UTC).date() + dt.timedelta(days=1)
+    await service.players.go_away(mover, tomorrow)
+    settled = await service.settle_away(game.id, mover)
+    assert settled is not None
+    paused, _ = settled
+    assert paused.deadline is None and paused.paused_left == paused.turn_timeout
+    clock.advance(60)
+    await service.messages.mark_shown(
+        paused.id, paused.version, {"turn_message_id": 77}, turn_posted_late=True
+    )
+    shown = await service.game(game.id)
+    assert shown.turn_message_id == 77
+    assert shown.deadline is None and shown.paused_left == paused.turn_timeout
