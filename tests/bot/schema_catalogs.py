@@ -111,7 +111,8 @@ def _sqlite_index(lite: sqlite3.Connection, index: sqlite3.Row) -> tuple[Any, ..
 
 async def postgres_catalog(url: str) -> dict[str, Any]:
     """Each table of a PostgreSQL database, by name, with the functions and sequences,
-    each as PostgreSQL itself writes it out."""
+    each as PostgreSQL itself writes it out (a function's body with its spacing made
+    single spaces, as PostgreSQL keeps it as it was given)."""
     connection = await asyncpg.connect(url)
     try:
 
@@ -119,10 +120,13 @@ async def postgres_catalog(url: str) -> dict[str, Any]:
             return [tuple(row) for row in await connection.fetch(query, *arguments)]
 
         catalog: dict[str, Any] = {
-            "functions": await rows(
-                "SELECT proname, pg_get_functiondef(oid) FROM pg_proc "
-                "WHERE pronamespace = 'public'::regnamespace ORDER BY proname"
-            ),
+            "functions": [
+                (name, words(definition))
+                for name, definition in await rows(
+                    "SELECT proname, pg_get_functiondef(oid) FROM pg_proc "
+                    "WHERE pronamespace = 'public'::regnamespace ORDER BY proname"
+                )
+            ],
             "sequences": await rows(
                 "SELECT seqrelid::regclass::text, format_type(seqtypid, NULL), seqstart, "
                 "seqincrement, seqmax, seqmin, seqcache, seqcycle FROM pg_sequence ORDER BY 1"
