@@ -29,6 +29,7 @@ import asyncpg
 from bot.storage.connection import Connection, Row
 from bot.storage.database import Database, DatabaseTooNew, is_postgresql, shown
 from bot.storage.opening import open_database
+from bot.storage.schema import SCHEMA
 
 
 @dataclass(frozen=True)
@@ -40,27 +41,18 @@ class Table:
     """Its primary key: the order its rows are read in, page after page."""
 
 
-TABLES = (
-    Table("games", ("id",)),
-    Table("seats", ("game_id", "seat")),
-    Table("moves", ("game_id", "seq")),
-    Table("results", ("game_id", "seat")),
-    Table("hands", ("game_id", "seat")),
-    Table("rating_changes", ("game_id", "user_id")),
-    Table("player_records", ("guild_id", "kind", "user_id")),
-    Table("guild_settings", ("guild_id",)),
-    Table("game_channels", ("guild_id", "channel_id")),
-    Table("game_defaults", ("guild_id", "kind")),
-    Table("player_settings", ("user_id",)),
-    Table("turn_notices", ("game_id", "user_id")),
-    Table("shared_replays", ("game_id",)),
-)
-"""Every table copied, in foreign key order: a game before what refers to it."""
-
 LEFT_BEHIND = frozenset({"shard_leases", "schema_version", "replays"})
 """Tables not copied: the running processes' leases, PostgreSQL's record of its own
 schema version (which opening the target has already brought up to date), and the
 replays made so far (each is made again from its game's moves when first asked for)."""
+
+TABLES = tuple(
+    Table(table.name, tuple(column.name for column in table.primary_key.columns))
+    for table in SCHEMA.sorted_tables
+    if table.name not in LEFT_BEHIND
+)
+"""Every table copied, as the schema declares them, in foreign key order: a game before
+what refers to it."""
 
 PAGE_ROWS = 1000
 
