@@ -21,6 +21,12 @@ from bot.storage import Game
 
 log = logging.getLogger(__name__)
 
+
+def message_link(guild_id: int, channel_id: int, message_id: int) -> str:
+    """The link that opens a message in Discord (a jump to it)."""
+    return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
+
+
 LOOK_BACK = 50
 """How many of a channel's newest messages are searched for a lobby, table, ping or turn
 notice whose id was never recorded (it is looked for at once, so it is among the newest)."""
@@ -34,6 +40,8 @@ ARCHIVED_THREAD = 50083
 locked too, which only Manage Threads unarchives."""
 UNKNOWN_CHANNEL = 10003
 """Discord's refusal of any request about a channel that is gone (a thread too)."""
+DMS_CLOSED = 50007
+"""Discord's "Cannot send messages to this user": their DMs are closed to the bot."""
 LOCKED_THREAD = 160005
 """Discord's refusal of a post or an edit in a locked thread, without Manage Threads."""
 

@@ -24,7 +24,7 @@ import discord
 from bot.clock import Clock
 from bot.discord_ui.card_layout import Card, Rows, edited, sent
 from bot.discord_ui.face_drawing import acting, to_ping
-from bot.discord_ui.game_places import GamePlaces
+from bot.discord_ui.game_places import GamePlaces, message_link
 from bot.discord_ui.limits import OLD_MESSAGE_EDITS
 from bot.discord_ui.message_hooks import MessageHooks
 from bot.discord_ui.nonces import nonce
@@ -39,7 +39,6 @@ log = logging.getLogger(__name__)
 
 PLAYING_ALONG = 60.0
 """Seconds since a player's last move in a game within which they count as playing along."""
-JUMP = "https://discord.com/channels/{guild}/{channel}/{message}"
 MARKS = 1 << 30
 """A ping's container has the id ``MARKS`` plus its game's id (modulo ``MARKS``), far above
 the ids Discord numbers a message's components with (from 1): a ping Discord made that was
@@ -269,7 +268,7 @@ def ping_card(
     players = " ".join(f"<@{user}>" for user in users)
     name = game_name(face_for(game.kind).title, game)
     if game.turn_message_id is not None:
-        link = JUMP.format(guild=game.guild_id, channel=game.place_id, message=game.turn_message_id)
+        link = message_link(game.guild_id, game.place_id, game.turn_message_id)
         name = f"[{name}]({link})"
     if ends is None:
         words = lang._("{players}, it's your turn in {game}.", players=players, game=name)

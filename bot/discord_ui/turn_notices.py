@@ -29,7 +29,7 @@ from bot.clock import Clock
 from bot.discord_ui import face_drawing
 from bot.discord_ui.card_layout import Card, edited, sent
 from bot.discord_ui.components import custom_ids
-from bot.discord_ui.game_places import Answered
+from bot.discord_ui.game_places import DMS_CLOSED, Answered, message_link
 from bot.discord_ui.interaction_answers import acknowledge, update_clicked
 from bot.discord_ui.interactions import reader
 from bot.discord_ui.message_hooks import ControlDrawing, MessageHooks
@@ -47,9 +47,6 @@ from i18n import Language, language
 
 log = logging.getLogger(__name__)
 
-JUMP = "https://discord.com/channels/{guild}/{channel}/{message}"
-DMS_CLOSED = 50007
-"""Discord's "Cannot send messages to this user": their DMs are closed to the bot."""
 HAND_FILE = "hand.png"
 
 HandCard = Callable[[Game, int, Language], Awaitable[Card | None]]
@@ -297,7 +294,7 @@ async def notice_card(
     controls."""
     title = shared_words.game_name(face_for(game.kind).title, game)
     if game.turn_message_id is not None:
-        link = JUMP.format(guild=game.guild_id, channel=game.place_id, message=game.turn_message_id)
+        link = message_link(game.guild_id, game.place_id, game.turn_message_id)
         title = f"[{title}]({link})"
     note = lang._(
         "🎲 Your turn in {game} on {server}, in {channel}.",

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.discord_ui.card_layout import Card, Line, Rows
+from bot.discord_ui.game_places import message_link
 from bot.discord_ui.limits import CARD_TEXT, joined_within
 from bot.games import shared_words
 from bot.games.escaping import escaped
@@ -243,7 +244,7 @@ def _history_line(game: FinishedGame, guild_id: int, lang: Language) -> str:
     if not game.rated:
         parts.append(lang._("unrated"))
     if game.final_message_id is not None:
-        link = f"https://discord.com/channels/{guild_id}/{game.place_id}/{game.final_message_id}"
+        link = message_link(guild_id, game.place_id, game.final_message_id)
         parts.append(lang._("[final message]({link})", link=link))
     return " · ".join(parts)
 

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from bot.discord_ui import limits
 from bot.discord_ui.card_layout import Card
 from bot.discord_ui.face_drawing import acting
-from bot.discord_ui.pings import JUMP
+from bot.discord_ui.game_places import message_link
 from bot.games import shared_words
 from bot.games.escaping import escaped
 from bot.games.face import GOLD
@@ -72,7 +72,7 @@ def _line(game: Game, user_id: int, lang: Language, server: str | None, now: flo
     name = shared_words.game_name(face_for(game.kind).title, game)
     shown = game.turn_message_id if game.status is GameStatus.ACTIVE else game.lobby_message_id
     if shown is not None:
-        link = JUMP.format(guild=game.guild_id, channel=game.place_id, message=shown)
+        link = message_link(game.guild_id, game.place_id, shown)
         name = f"[{name}]({link})"
     if server is not None:
         name = lang._("{game} on {server}", game=name, server=escaped(server))

@@ -19,7 +19,7 @@ from bot.background.task import Background
 from bot.clock import Clock
 from bot.discord_ui.card_layout import sent
 from bot.discord_ui.features.players.listing import my_games_card, waits_on
-from bot.discord_ui.turn_notices import DMS_CLOSED
+from bot.discord_ui.game_places import DMS_CLOSED
 from bot.service import GameService
 from bot.service.shard_leases import ShardLeases
 from bot.storage import DailySummary, Notify

@@ -30,6 +30,7 @@ from bot.discord_ui.features.replays.components import (
 )
 from bot.discord_ui.features.replays.description import replay_description
 from bot.discord_ui.features.replays.stepper import jumped_to, step_card
+from bot.discord_ui.game_places import message_link
 from bot.discord_ui.interaction_answers import require_private, reveal, tell, update_private
 from bot.discord_ui.interactions import reader
 from bot.games import shared_words
@@ -283,7 +284,7 @@ def already_shared(game: Game, share: SharedReplay, lang: Language) -> str:
         return lang._(
             "<@{user}> is sharing the replay of {game} right now.", user=share.user_id, game=title
         )
-    link = f"https://discord.com/channels/{game.guild_id}/{share.channel_id}/{share.message_id}"
+    link = message_link(game.guild_id, share.channel_id, share.message_id)
     return lang._(
         "The replay of {game} is already shared: <@{user}> shared it <t:{when}:R>, here: {link}",
         game=title,
