@@ -15,7 +15,8 @@ over; a game with no human left is closed.
 
 The service knows every game only through its rules (``bot.games.rules``),
 found by the game's kind in the registry. ``GameService`` is its lobbies' changes
-(``lobby_changes``) and its moves (``turn_changes``), both made in the transaction
+(``lobby_changes``), its moves (``turn_changes``) and its rematch
+(``rematch_changes``), all made in the transaction
 ``game_changes`` gives them, with what changes a game from outside its play: its
 players' time away, its place gone, its damaged data.
 """
@@ -34,6 +35,7 @@ from bot.service.game_writes import Written, save_game
 from bot.service.lobby_changes import LobbyChanges
 from bot.service.message_places import MessagePlaces
 from bot.service.player_settings import PlayerSettingsService
+from bot.service.rematch_changes import RematchChanges
 from bot.service.time_away import clock_as_away_is, seat_away
 from bot.service.turn_changes import TurnChanges
 from bot.storage import (
@@ -48,7 +50,7 @@ from bot.storage.database import Database
 from bot.storage.records import EndReason, Game, Seat
 
 
-class GameService(LobbyChanges, TurnChanges):
+class GameService(LobbyChanges, TurnChanges, RematchChanges):
     """The only place a game changes: every change in one transaction, checking who acts and the
     version they saw, writing the position with its move-log entry; refusals are
     ``ServiceError``s in plain words."""

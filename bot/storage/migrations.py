@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from bot.storage.schema_ddl import Backend, new_database, step
 
-LATEST = 14
+LATEST = 15
 
 
 @dataclass(frozen=True)
@@ -211,6 +211,10 @@ STEPS = {
     # whom and when, so that a second press links to it instead of posting it again (a
     # share being posted has no message yet).
     14: Step(),
+    # 15: a finished game's rematch: the offer (where it is shown, who made it, until
+    # when it stands, and the game it started), and each player's answer to it, so that
+    # exactly one new game starts however many press at once, restarts and all.
+    15: Step(),
 }
 
 

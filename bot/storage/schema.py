@@ -452,6 +452,41 @@ shared_replays = Table(
     info=since(14),
 )
 
+rematch_offers = Table(
+    "rematch_offers",
+    SCHEMA,
+    game_key(),
+    Column("channel_id", Id, nullable=False),
+    Column("message_id", Id),
+    Column("offered_by", Id, nullable=False),
+    Column("offered_at", Real, nullable=False),
+    Column("expires_at", Real, nullable=False),
+    Column(
+        "state",
+        Text,
+        CheckConstraint("state IN ('open', 'started', 'lapsed', 'declined')"),
+        nullable=False,
+    ),
+    Column("new_game_id", Id),
+    info=since(15),
+)
+Index(
+    "rematch_offers_open",
+    rematch_offers.c.expires_at,
+    **where(rematch_offers.c.state == "open"),
+    info=since(15),
+)
+
+rematch_answers = Table(
+    "rematch_answers",
+    SCHEMA,
+    game_key(),
+    Column("user_id", Id, primary_key=True),
+    Column("accepted", Integer, CheckConstraint("accepted IN (0, 1)"), nullable=False),
+    Column("answered_at", Real, nullable=False),
+    info=since(15),
+)
+
 SCHEMA_VERSION = Table("schema_version", MetaData(), Column("version", Integer, nullable=False))
 """PostgreSQL's record of the last version applied (SQLite keeps it in ``PRAGMA
 user_version``); outside ``SCHEMA``, as it is no table of the bot's."""

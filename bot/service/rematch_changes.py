@@ -1,0 +1,318 @@
+"""A finished game played again: the first of its players to ask offers a rematch, each
+other person says yes or no, and when all have said yes (or the host starts with those
+who did, as long as they are enough), exactly one new game starts in the same place,
+with the same seats in the same order and the same computer players, the first player
+passed on to the next seat, under the same options and turn time. The offer lapses
+after the server's lobby time.
+
+Each step is one transaction holding the offer, so that however many press at once, in
+any process, one new game starts: the offer turns ``started`` in the transaction that
+makes the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.games.registry import rules_for
+from bot.games.shared_words import game_name
+from bot.service.errors import (
+    AlreadyAnswered,
+    NoRematch,
+    NotHost,
+    NotInRematch,
+    RematchOver,
+    RematchPlaceTaken,
+    RematchStarted,
+    TooFewForRematch,
+)
+from bot.service.game_changes import GameChanges
+from bot.service.game_loading import Actor, load_for, load_game
+from bot.service.game_writes import Change, Written, save_game
+from bot.service.time_away import new_turn_clock
+from bot.storage import game_queries, place_queries, settings_queries
+from bot.storage.connection import Connection
+from bot.storage.records import Game, GameStatus, Seat
+from bot.storage.rematch_queries import (
+    RematchOffer,
+    RematchState,
+    answer,
+    end_offer,
+    lapsed_offers,
+    next_lapse,
+    open_offer,
+    rematch_offer,
+    set_offer_message,
+)
+
+
+@dataclass(frozen=True)
+class Rematch:
+    """A finished game's rematch as it now stands: the game, its offer, and the game
+    the offer started (``None`` until it does)."""
+
+    game: Game
+    offer: RematchOffer
+    started: Game | None = None
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        """The people who would play again: the game's human seats at its end."""
+        return players_of(self.game)
+
+
+def players_of(game: Game) -> tuple[int, ...]:
+    """The people of a finished game who may play it again: each seat a person held to
+    the end (one who left has a computer player in their seat, and is not asked)."""
+    return tuple(seat.user_id for seat in game.seats if seat.user_id is not None)
+
+
+def seats_again(game: Game, people: tuple[int, ...]) -> list[Seat]:
+    """The seats of the rematch, in the game's order: each of ``people``, and every
+    computer player the game was set up with (not one standing in for someone who left)."""
+    return [
+        Seat(0, seat.user_id, seat.bot_level, seat.display_name, 0)
+        for seat in game.seats
+        if seat.user_id in people or (seat.is_bot and seat.left_user_id is None)
+    ]
+
+
+def first_again(game: Game, seats: list[Seat]) -> int:
+    """The rematch's first player: the seat after the game's first, among those seated
+    again."""
+    order = [seat.seat for seat in game.seats]
+    kept = {
+        old.seat: new
+        for new, again in enumerate(seats)
+        for old in game.seats
+        if (old.user_id, old.bot_level, old.display_name)
+        == (again.user_id, again.bot_level, again.display_name)
+    }
+    first = game.first_seat if game.first_seat is not None else 0
+    for step in range(1, len(order) + 1):
+        seat = order[(order.index(first) + step) % len(order)]
+        if seat in kept:
+            return kept[seat]
+    return 0
+
+
+class RematchChanges(GameChanges):
+    """Rematches of finished games."""
+
+    async def rematch(self, game_id: int) -> Rematch | None:
+        """The game's rematch as it stands, if one was offered."""
+
+        async def reading(connection: Connection) -> Rematch | None:
+            offer = await rematch_offer(connection, game_id)
+            if offer is None:
+                return None
+            return await self._as_it_stands(connection, offer)
+
+        return await self._db.read(reading)
+
+    async def offer_rematch(self, game_id: int, actor: Actor, channel_id: int) -> Rematch:
+        """``actor`` asks to play the game again: a new offer (shown in ``channel_id``),
+        or their yes to the one that stands."""
+        now = self._clock()
+        assert actor.user_id is not None
+        user = actor.user_id
+
+        async def offering(connection: Connection, note: Written) -> Rematch:
+            await connection.lock("rematch", game_id)
+            game = await self._rematched(connection, game_id, actor)
+            offer = await rematch_offer(connection, game_id)
+            if offer is not None and offer.state is RematchState.STARTED:
+                raise await self._started(connection, offer)
+            if offer is None or not offer.open_at(now):
+                settings = await settings_queries.guild_settings(connection, game.guild_id)
+                offer = RematchOffer(
+                    game_id=game.id,
+                    channel_id=channel_id,
+                    message_id=None,
+                    offered_by=user,
+                    offered_at=now,
+                    expires_at=now + settings.lobby_timeout,
+                    state=RematchState.OPEN,
+                    new_game_id=None,
+                )
+                await open_offer(connection, offer)
+            elif user in offer.answers:
+                raise AlreadyAnswered(offer.answers[user])
+            await answer(connection, game.id, user, True, now)
+            return await self._settled(connection, note, game, now)
+
+        return await self._rematch_change(offering)
+
+    async def answer_rematch(self, game_id: int, actor: Actor, accepted: bool) -> Rematch:
+        """``actor``'s yes or no to the game's open offer; the rematch starts once
+        everyone said yes, and ends when those left can't make a game."""
+        now = self._clock()
+        assert actor.user_id is not None
+        user = actor.user_id
+
+        async def answering(connection: Connection, note: Written) -> Rematch:
+            await connection.lock("rematch", game_id)
+            game = await self._rematched(connection, game_id, actor)
+            offer = await self._open_offer(connection, game_id, now)
+            if user in offer.answers:
+                raise AlreadyAnswered(offer.answers[user])
+            await answer(connection, game.id, user, accepted, now)
+            return await self._settled(connection, note, game, now)
+
+        return await self._rematch_change(answering)
+
+    async def start_rematch(self, game_id: int, actor: Actor) -> Rematch:
+        """The host starts the rematch with those who said yes (the host among them)."""
+        now = self._clock()
+        assert actor.user_id is not None
+
+        async def starting(connection: Connection, note: Written) -> Rematch:
+            await connection.lock("rematch", game_id)
+            game = await self._rematched(connection, game_id, actor)
+            if actor.user_id != game.host_id:
+                host = game.seat_of(game.host_id)
+                raise NotHost(host.display_name if host else "the host")
+            offer = await self._open_offer(connection, game_id, now)
+            if actor.user_id not in offer.accepted:
+                await answer(connection, game.id, actor.user_id, True, now)
+            offer = await self._open_offer(connection, game_id, now)
+            started = await self._start(connection, note, game, offer.accepted, now)
+            return Rematch(game, await self._offer(connection, game_id), started)
+
+        return await self._rematch_change(starting)
+
+    async def lapse_rematches(self) -> list[Rematch]:
+        """Ends the offers whose time ran out, each once, whichever process looks."""
+        now = self._clock()
+
+        async def lapsing(connection: Connection) -> list[Rematch]:
+            lapsed = []
+            for game_id in await lapsed_offers(connection, now):
+                if await end_offer(connection, game_id, RematchState.LAPSED):
+                    lapsed.append(
+                        await self._as_it_stands(connection, await self._offer(connection, game_id))
+                    )
+            return lapsed
+
+        return await self._db.write(lapsing)
+
+    async def next_rematch_lapse(self) -> float | None:
+        """When the next open offer lapses, if one is open."""
+        return await self._db.read(next_lapse)
+
+    async def rematch_shown(self, game_id: int, message_id: int) -> None:
+        """The game's offer is shown in ``message_id``."""
+        await self._db.write(lambda connection: set_offer_message(connection, game_id, message_id))
+
+    async def _rematch_change(self, body: Change[Rematch]) -> Rematch:
+        rematch = await self._change(body)
+        if rematch.started is not None:
+            self.deadline_moved_earlier.set()
+        return rematch
+
+    async def _rematched(self, connection: Connection, game_id: int, actor: Actor) -> Game:
+        """The finished game ``actor`` may play again, refused otherwise."""
+        game = await load_for(connection, game_id, actor)
+        if game.status is not GameStatus.FINISHED:
+            raise NoRematch()
+        if actor.user_id not in players_of(game):
+            raise NotInRematch()
+        return game
+
+    async def _offer(self, connection: Connection, game_id: int) -> RematchOffer:
+        offer = await rematch_offer(connection, game_id)
+        assert offer is not None, "an offer is read once made"
+        return offer
+
+    async def _open_offer(self, connection: Connection, game_id: int, now: float) -> RematchOffer:
+        """The game's offer, refused unless it stands."""
+        offer = await rematch_offer(connection, game_id)
+        if offer is None:
+            raise RematchOver(lapsed=True)
+        if offer.state is RematchState.STARTED:
+            raise await self._started(connection, offer)
+        if not offer.open_at(now):
+            raise RematchOver(lapsed=offer.state is not RematchState.DECLINED)
+        return offer
+
+    async def _started(self, connection: Connection, offer: RematchOffer) -> RematchStarted:
+        assert offer.new_game_id is not None
+        started = await load_game(connection, offer.new_game_id)
+        return RematchStarted(game_name(rules_for(started.kind).name, started))
+
+    async def _settled(
+        self, connection: Connection, note: Written, game: Game, now: float
+    ) -> Rematch:
+        """The offer after an answer: started once everyone said yes, ended once those
+        who didn't say no (and the computer players) are too few for a game."""
+        offer = await self._offer(connection, game.id)
+        people = players_of(game)
+        if set(offer.accepted) == set(people):
+            started = await self._start(connection, note, game, offer.accepted, now)
+            return Rematch(game, await self._offer(connection, game.id), started)
+        still = tuple(user for user in people if user not in offer.declined)
+        if len(seats_again(game, still)) < rules_for(game.kind).min_players:
+            await end_offer(connection, game.id, RematchState.DECLINED)
+            offer = await self._offer(connection, game.id)
+        return Rematch(game, offer)
+
+    async def _start(
+        self,
+        connection: Connection,
+        note: Written,
+        game: Game,
+        people: tuple[int, ...],
+        now: float,
+    ) -> Game:
+        """The new game, started at once with ``people`` and the computer players."""
+        rules = rules_for(game.kind)
+        seats = seats_again(game, people)
+        if len(seats) < rules.min_players:
+            raise TooFewForRematch(rules.min_players)
+        place = game.thread_id if game.thread_id is not None else game.channel_id
+        taken = await place_queries.game_played_in(connection, place)
+        if taken is not None:
+            other = await load_game(connection, taken)
+            raise RematchPlaceTaken(game_name(rules.name, other))
+        await connection.lock("game number", game.guild_id, game.kind)
+        new_id = await game_queries.insert_game(
+            connection,
+            kind=game.kind,
+            guild_id=game.guild_id,
+            channel_id=game.channel_id,
+            host_id=game.host_id,
+            options=game.options,
+            turn_timeout=game.turn_timeout,
+            deadline=now,
+            now=now,
+            language=game.language,
+        )
+        await game_queries.replace_seats(connection, new_id, seats, now)
+        if game.thread_id is not None:
+            await place_queries.set_message(connection, new_id, "thread_id", game.thread_id)
+        lobby = await load_game(connection, new_id)
+        first = first_again(game, seats)
+        setup = rules.deal(len(seats), lobby.options, self._random)
+        state = rules.start(len(seats), first, lobby.options, setup)
+        await save_game(
+            connection,
+            note,
+            lobby,
+            now,
+            status=GameStatus.ACTIVE,
+            state=state,
+            setup=setup,
+            first_seat=first,
+            started_at=now,
+            **new_turn_clock(lobby, state, now),
+        )
+        if not await end_offer(connection, game.id, RematchState.STARTED, new_id):
+            raise RematchOver(lapsed=True)
+        return await load_game(connection, new_id)
+
+    async def _as_it_stands(self, connection: Connection, offer: RematchOffer) -> Rematch:
+        game = await load_game(connection, offer.game_id)
+        started = None
+        if offer.new_game_id is not None:
+            started = await load_game(connection, offer.new_game_id)
+        return Rematch(game, offer, started)

@@ -1,0 +1,165 @@
+"""A finished game's rematch: the offer (where it is shown, who made it, until when it
+stands, the game it started) and each player's answer to it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from types import MappingProxyType
+
+from bot.storage.connection import Connection, Row
+
+
+class RematchState(StrEnum):
+    """Where a rematch offer stands."""
+
+    OPEN = "open"
+    """Its players are answering."""
+    STARTED = "started"
+    """The new game started (``new_game_id``)."""
+    LAPSED = "lapsed"
+    """Its time ran out before it started."""
+    DECLINED = "declined"
+    """Too many declined for a game to be made of the rest."""
+
+
+@dataclass(frozen=True)
+class RematchOffer:
+    """A finished game's rematch, as offered and answered."""
+
+    game_id: int
+    channel_id: int
+    """Where the offer is shown: the finished game's channel or thread."""
+    message_id: int | None
+    """The message showing the offer, once posted."""
+    offered_by: int
+    offered_at: float
+    expires_at: float
+    state: RematchState
+    new_game_id: int | None
+    answers: Mapping[int, bool] = field(default_factory=lambda: MappingProxyType({}))
+    """Each player who answered: ``True`` for yes."""
+
+    @property
+    def accepted(self) -> tuple[int, ...]:
+        """The players who said yes, in the order they did."""
+        return tuple(user for user, yes in self.answers.items() if yes)
+
+    @property
+    def declined(self) -> tuple[int, ...]:
+        """The players who said no."""
+        return tuple(user for user, yes in self.answers.items() if not yes)
+
+    def open_at(self, now: float) -> bool:
+        """Whether the offer still stands at ``now``."""
+        return self.state is RematchState.OPEN and now < self.expires_at
+
+
+COLUMNS = "game_id, channel_id, message_id, offered_by, offered_at, expires_at, state, new_game_id"
+
+
+async def rematch_offer(connection: Connection, game_id: int) -> RematchOffer | None:
+    """The game's rematch offer with its answers, if one was made."""
+    rows = await connection.fetch(
+        f"SELECT {COLUMNS} FROM rematch_offers WHERE game_id = ?", (game_id,)
+    )
+    if not rows:
+        return None
+    answers = await connection.fetch(
+        "SELECT user_id, accepted FROM rematch_answers WHERE game_id = ? "
+        "ORDER BY answered_at, user_id",
+        (game_id,),
+    )
+    said = {int(row["user_id"]): bool(row["accepted"]) for row in answers}
+    return _offer(rows[0], said)
+
+
+def _offer(row: Row, answers: Mapping[int, bool]) -> RematchOffer:
+    message = row["message_id"]
+    new_game = row["new_game_id"]
+    return RematchOffer(
+        game_id=int(row["game_id"]),
+        channel_id=int(row["channel_id"]),
+        message_id=None if message is None else int(message),
+        offered_by=int(row["offered_by"]),
+        offered_at=float(row["offered_at"]),
+        expires_at=float(row["expires_at"]),
+        state=RematchState(row["state"]),
+        new_game_id=None if new_game is None else int(new_game),
+        answers=MappingProxyType(dict(answers)),
+    )
+
+
+async def open_offer(connection: Connection, offer: RematchOffer) -> None:
+    """Makes ``offer`` the game's, in place of an earlier one that ended, its answers
+    forgotten."""
+    await connection.execute("DELETE FROM rematch_answers WHERE game_id = ?", (offer.game_id,))
+    await connection.execute(
+        f"INSERT INTO rematch_offers ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT (game_id) DO UPDATE SET channel_id = excluded.channel_id, "
+        "message_id = excluded.message_id, offered_by = excluded.offered_by, "
+        "offered_at = excluded.offered_at, expires_at = excluded.expires_at, "
+        "state = excluded.state, new_game_id = excluded.new_game_id",
+        (
+            offer.game_id,
+            offer.channel_id,
+            offer.message_id,
+            offer.offered_by,
+            offer.offered_at,
+            offer.expires_at,
+            offer.state.value,
+            offer.new_game_id,
+        ),
+    )
+
+
+async def answer(
+    connection: Connection, game_id: int, user_id: int, accepted: bool, now: float
+) -> None:
+    """Records a player's answer to the game's offer."""
+    await connection.execute(
+        "INSERT INTO rematch_answers (game_id, user_id, accepted, answered_at) "
+        "VALUES (?, ?, ?, ?) ON CONFLICT (game_id, user_id) DO UPDATE SET "
+        "accepted = excluded.accepted, answered_at = excluded.answered_at",
+        (game_id, user_id, int(accepted), now),
+    )
+
+
+async def end_offer(
+    connection: Connection, game_id: int, state: RematchState, new_game_id: int | None = None
+) -> bool:
+    """Ends the game's open offer as ``state`` (``STARTED``: the game it started);
+    ``False`` when it was no longer open."""
+    rows = await connection.fetch(
+        "UPDATE rematch_offers SET state = ?, new_game_id = ? "
+        "WHERE game_id = ? AND state = 'open' RETURNING game_id",
+        (state.value, new_game_id, game_id),
+    )
+    return bool(list(rows))
+
+
+async def set_offer_message(connection: Connection, game_id: int, message_id: int) -> None:
+    """Where the game's offer is shown."""
+    await connection.execute(
+        "UPDATE rematch_offers SET message_id = ? WHERE game_id = ?", (message_id, game_id)
+    )
+
+
+async def lapsed_offers(connection: Connection, now: float) -> list[int]:
+    """The games whose open offer's time has run out."""
+    rows = await connection.fetch(
+        "SELECT game_id FROM rematch_offers WHERE state = 'open' AND expires_at <= ? "
+        "ORDER BY expires_at",
+        (now,),
+    )
+    return [int(row["game_id"]) for row in rows]
+
+
+async def next_lapse(connection: Connection) -> float | None:
+    """When the next open offer's time runs out, if one is open."""
+    rows = await connection.fetch(
+        "SELECT MIN(expires_at) AS soonest FROM rematch_offers WHERE state = 'open'", ()
+    )
+    soonest = rows[0]["soonest"] if rows else None
+    return None if soonest is None else float(soonest)
