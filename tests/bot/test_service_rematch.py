@@ -67,6 +67,7 @@ async def test_everyone_saying_yes_starts_one_game_with_the_same_seats_the_first
     assert new.status is GameStatus.ACTIVE and new.kind == game.kind
     assert (new.guild_id, new.channel_id, new.thread_id) == (game.guild_id, game.channel_id, None)
     assert new.options == game.options and new.turn_timeout == game.turn_timeout
+    assert game.number is not None
     assert new.host_id == game.host_id and new.number == game.number + 1
     assert [(s.user_id, s.bot_level) for s in new.seats] == [
         (s.user_id, s.bot_level) for s in game.seats
