@@ -348,7 +348,7 @@ async def claim_it(browser: Browser, page: Page, url: str, camera: Camera) -> No
         assert turns < MOST_MOVES, "the game did not finish"
 
     await act_as(page, "Ann")
-    await expect(table.locator("button")).to_have_text(["🎞️ Replay"])
+    await expect(table.locator("button")).to_have_text(["🎞️ Replay", "🔁 Rematch"])
     await camera.message("claimit-result.png", table)
     await table.locator("button", has_text="Replay").click()
     replay = page.locator("#messages article.ephemeral", has_text="Replay · Claim It!")

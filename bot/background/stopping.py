@@ -79,6 +79,11 @@ class WorkInFlight:
                 if not self._tasks:
                     self._idle.set()
 
+    async def idle(self) -> None:
+        """Waits until no work is under way (the rest of a click after its answer too)."""
+        while not self._idle.is_set():
+            await self._idle.wait()
+
     def stop(self) -> None:
         """From now on, new work is refused."""
         self.stopping = True

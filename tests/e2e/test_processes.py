@@ -179,7 +179,11 @@ async def test_games_in_every_server_play_to_the_end_across_two_processes(bot: B
 
 def only_the_result(channel: Channel) -> bool:
     left = [m for m in channel.visible() if m.author.bot]
-    return len(left) == 1 and is_game_over(left[0]) and left[0].button_labels() == ["Replay"]
+    return (
+        len(left) == 1
+        and is_game_over(left[0])
+        and left[0].button_labels() == ["Replay", "Rematch"]
+    )
 
 
 async def holder(bot: Bot, shard: int) -> tuple[str, bool]:

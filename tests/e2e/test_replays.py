@@ -63,7 +63,7 @@ async def test_a_result_replays_privately_then_from_the_stored_file_and_shares(
     ann, bo, outsider = world.players[0], world.players[1], world.players[-1]
     await world.start_game(2)
     result = await world.finish(random.Random(5))
-    assert result.button_labels() == ["Replay"]
+    assert result.button_labels() == ["Replay", "Rematch"]
     game = await world.bots[0].service.current_game(world.channel.id)
     assert game is None
     (finished,) = await world.bots[0].features.get(Ladder).ladder.history(world.guild.id, "claimit")
@@ -92,7 +92,7 @@ async def test_a_result_replays_privately_then_from_the_stored_file_and_shares(
     assert f"Won by {winner}." in told and "The end: " in told
     assert "Moments it holds on: " in told and "bust" in told.lower()
     assert len(told) <= DESCRIPTION
-    assert result.button_labels() == ["Replay"], "the result itself is unchanged"
+    assert result.button_labels() == ["Replay", "Rematch"], "the result itself is unchanged"
 
     # Made once: the next asker (anyone in the server) gets the stored file at once.
     again = await world.click(outsider, result, "Replay")

@@ -124,6 +124,12 @@ class World:
         await self.quiet()
         return picked
 
+    async def handled(self) -> None:
+        """Until every click and command so far has run to its end: what a handler does
+        after its answer (recording the message it posted, say) too."""
+        for bot in self.bots:
+            await bot.work.idle()
+
     async def quiet(self) -> None:
         """Until no game is being changed and every change made so far is shown: a move
         is answered while its game is held, and the rest follows once it is let go."""

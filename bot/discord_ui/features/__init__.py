@@ -10,6 +10,7 @@ ORDER = (
     "settings",
     "ladder",
     "replays",
+    "rematch",
     "hands",
     "places_gone",
     "players",

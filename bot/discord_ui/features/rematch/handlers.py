@@ -1,0 +1,233 @@
+"""Rematch: **Rematch** under a finished game's result asks its players to play again.
+The first press posts the offer where the game was played ("Ann wants a rematch: 1 of 2
+said yes"), which each player answers; a later press of Rematch is a yes. Once everyone
+said yes (or the host starts with those who did), the new game's table opens there, and
+the offer says which game it became. An offer lapses with the server's lobby time, and
+says so; whichever process looks first ends it, once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import discord
+
+from bot.background.backoff import Backoff
+from bot.background.task import Background
+from bot.discord_ui.card_layout import Card, Line, Rows, edited, sent
+from bot.discord_ui.context import Context
+from bot.discord_ui.feature import Feature
+from bot.discord_ui.features.rematch.controls import RematchButton, RematchReply, Reply
+from bot.discord_ui.game_places import message_link
+from bot.discord_ui.interaction_answers import acknowledge, announce, tell, update_clicked
+from bot.discord_ui.interactions import actor_of, reader
+from bot.games import shared_words
+from bot.games.face import GOLD
+from bot.games.faces import face_for
+from bot.games.registry import rules_for
+from bot.service.rematch_changes import Rematch
+from bot.storage import Game
+from bot.storage.rematch_queries import RematchState
+from i18n import Language
+
+log = logging.getLogger(__name__)
+
+NAP = 60.0
+"""Seconds between looks for lapsed offers when none is open here: another process may
+have made one meanwhile."""
+
+
+class Rematches(Feature):
+    """Finished games played again."""
+
+    controls = (RematchButton, RematchReply)
+
+    def __init__(self, context: Context) -> None:
+        super().__init__(context)
+        self.client = context.client
+        self.lapses = OfferLapses(self)
+
+    def start(self) -> None:
+        self.lapses.start()
+
+    async def stop(self) -> None:
+        await self.lapses.stop()
+
+    async def result_rows(self, game: Game, lang: Language) -> Rows:
+        """**Rematch**, under every finished game's result."""
+        return ((RematchButton(game.kind, game.id, label=lang._("Rematch")),),)
+
+    async def ask(self, interaction: discord.Interaction, button: RematchButton) -> None:
+        """**Rematch**: a new offer, posted where the game was played, or a yes to the one
+        that stands (its message shows it; the presser is told)."""
+        assert interaction.channel_id is not None
+        actor = actor_of(interaction, button.kind)
+        rematch = await self.service.offer_rematch(button.game, actor, interaction.channel_id)
+        self.lapses.moved.set()
+        offer = rematch.offer
+        if offer.offered_by == interaction.user.id and list(offer.answers) == [offer.offered_by]:
+            message = await announce(interaction, **sent(await self._card(rematch)))
+            await self.service.rematch_shown(button.game, message.id)
+            # Answered while it was being posted: it shows the answers since.
+            latest = await self.service.rematch(button.game)
+            if latest is not None and latest.offer.answers != offer.answers:
+                await self._edit(latest, await self._card(latest))
+        else:
+            await tell(interaction, reader(interaction)._("You said yes to the rematch."))
+            await self._edit(rematch, await self._card(rematch))
+        await self._started(rematch)
+
+    async def reply(self, interaction: discord.Interaction, button: RematchReply) -> None:
+        """An answer on the offer: yes, no, or the host's start; the offer shows it."""
+        actor = actor_of(interaction, button.kind)
+        if button.reply is Reply.START:
+            rematch = await self.service.start_rematch(button.game, actor)
+        else:
+            yes = button.reply is Reply.YES
+            rematch = await self.service.answer_rematch(button.game, actor, yes)
+        card = await self._card(rematch)
+        pressed = interaction.message
+        if button.shown and pressed is not None:
+            # The offer's own message, even one whose id was not recorded yet.
+            await update_clicked(interaction, **edited(card))
+            if rematch.offer.message_id is None:
+                await self.service.rematch_shown(button.game, pressed.id)
+        else:
+            await acknowledge(interaction)
+            await self._edit(rematch, card)
+        await self._started(rematch)
+
+    async def lapsed(self, rematch: Rematch) -> None:
+        """An offer whose time ran out says so."""
+        await self._edit(rematch, await self._card(rematch))
+
+    async def _started(self, rematch: Rematch) -> None:
+        """The new game's table opens where the game was played."""
+        if rematch.started is None:
+            return
+        async with self.games.held(rematch.started.id):
+            await self.games.show_afresh(rematch.started)
+
+    async def _edit(self, rematch: Rematch, card: Card) -> None:
+        """The offer's message, brought up to it; one deleted meanwhile stays gone."""
+        offer = rematch.offer
+        if offer.message_id is None:
+            return
+        channel = self.client.get_partial_messageable(offer.channel_id)
+        try:
+            await channel.get_partial_message(offer.message_id).edit(**edited(card))
+        except discord.HTTPException as error:
+            log.info("game %s's rematch offer could not be shown: %s", rematch.game.id, error)
+
+    async def _card(self, rematch: Rematch) -> Card:
+        """The offer in the game's language: who asked, each player's answer, until when
+        it stands, and its buttons while it does."""
+        game, offer = rematch.game, rematch.offer
+        lang = await self.languages.of_game(game)
+        title = shared_words.game_name(face_for(game.kind).title, game)
+        names = {s.user_id: shared_words.seat_name(s, lang) for s in game.seats if s.user_id}
+        said = [
+            Line(
+                names[user],
+                lang._("yes")
+                if offer.answers.get(user) is True
+                else lang._("no")
+                if offer.answers.get(user) is False
+                else lang._("not yet"),
+                inline=True,
+            )
+            for user in rematch.players
+        ]
+        heading = lang._(
+            "🔁 {player} wants a rematch of {game}: {yes} of {all} said yes.",
+            player=names[offer.offered_by],
+            game=title,
+            yes=len(offer.accepted),
+            all=len(rematch.players),
+        )
+        rows: Rows = ()
+        if rematch.started is not None:
+            new = rematch.started
+            name = shared_words.game_name(face_for(new.kind).title, new)
+            words = lang._("🔁 The rematch of {game} has started: {new}.", game=title, new=name)
+            if new.turn_message_id is not None:
+                link = message_link(new.guild_id, new.place_id, new.turn_message_id)
+                words = lang._(
+                    "🔁 The rematch of {game} has started: [{new}]({link}).",
+                    game=title,
+                    new=name,
+                    link=link,
+                )
+        elif offer.state is RematchState.LAPSED:
+            words = heading + "\n" + lang._("Nobody started it in time, so the offer lapsed.")
+        elif offer.state is RematchState.DECLINED:
+            words = heading + "\n" + lang._("Too many said no, so there is no rematch.")
+        else:
+            words = (
+                heading
+                + "\n"
+                + lang._(
+                    "The offer stands until {when}. Whoever says yes plays again, with the same "
+                    "computer players; the host can start once enough have.",
+                    when=shared_words.deadline(offer.expires_at),
+                )
+            )
+            rows = (
+                (
+                    RematchReply(game.kind, game.id, Reply.YES, label=lang._("Yes, again")),
+                    RematchReply(game.kind, game.id, Reply.NO, label=lang._("No, thanks")),
+                    RematchReply(game.kind, game.id, Reply.START, label=lang._("Start now")),
+                ),
+            )
+        fewest = rules_for(game.kind).min_players
+        return Card(
+            title=None,
+            text=words,
+            accent=GOLD,
+            lines=tuple(said) if rematch.started is None else (),
+            footer=lang.ngettext(
+                "A rematch needs at least {n} player, counting computer players.",
+                "A rematch needs at least {n} players, counting computer players.",
+                fewest,
+            )
+            if rows
+            else None,
+            rows=rows,
+        )
+
+
+class OfferLapses(Background):
+    """Ends each offer whose time ran out, and shows it, when it does."""
+
+    def __init__(self, rematches: Rematches) -> None:
+        super().__init__()
+        self.rematches = rematches
+        self.moved = asyncio.Event()
+        """Set when an offer was made here: the next lapse may come sooner."""
+        self._backoff = Backoff()
+
+    def start(self) -> None:
+        """Starts looking; it runs until ``stop``."""
+        self._start()
+
+    async def _run(self) -> None:
+        service = self.rematches.service
+        clock = self.rematches.clock
+        while True:
+            self.moved.clear()
+            now = clock.now()
+            try:
+                for rematch in await service.lapse_rematches():
+                    await self.rematches.lapsed(rematch)
+                upcoming = await service.next_rematch_lapse()
+                wake_at = min(now + NAP, upcoming or now + NAP)
+                self._backoff.succeeded(0)
+            except Exception:
+                wake_at = self._backoff.failed(0, now)
+                log.warning(
+                    "looking for lapsed rematch offers failed; again in %.0f s",
+                    wake_at - now,
+                    exc_info=True,
+                )
+            await clock.sleep_until(wake_at, self.moved)

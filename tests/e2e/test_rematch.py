@@ -1,0 +1,159 @@
+"""Rematch through Discord, in every game: **Rematch** under a result posts the offer
+where the game was played; the players' answers show on it; once all said yes the new
+game's table opens there with the same seats and the first player passed on, and the
+offer says which game it became. An offer outlives a restart and lapses with the lobby
+time; whoever may not is refused in plain words, and nothing changes."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.games.outcome import Outcome
+from bot.games.registry import rules_for
+from bot.service import Actor
+from bot.storage import Game, GameStatus
+from bot.storage.game_values import Level
+from emulator import Message
+from tests.e2e.world import World, describe, ephemeral_answer, make_world
+
+TITLES = {"claimit": "Claim It!", "nuggets": "Gold Nuggets", "claim": "Claim"}
+LOBBY_TIME = 30 * 60
+
+
+@pytest.fixture
+async def world(tmp_path: Path, database_target: str) -> AsyncIterator[World]:
+    world = await make_world(tmp_path, players=3, database=database_target)
+    await world.start_bot()
+    try:
+        yield world
+    finally:
+        await world.stop_bots()
+        await world.discord.close()
+
+
+async def finished_here(world: World, group: str) -> tuple[Game, Message]:
+    """A two-player game of ``group`` started here by Ann and Bo and played to its end,
+    each person's move the one a computer player would make; the game and its result."""
+    await world.start_game(2, group)
+    bot = world.bots[0]
+    game = await bot.service.current_game(world.channel.id)
+    assert game is not None
+    rules = rules_for(game.kind)
+    rng = random.Random(11)
+    for _ in range(3000):
+        game = await world.settled(game.id)
+        if game.status is GameStatus.FINISHED:
+            break
+        seat = next(s for s in rules.to_act(game.state) if not game.seats[s].is_bot)
+        user = game.seats[seat].user_id
+        intent = rules.decide(game.state, seat, Level.NORMAL, rng)
+        moved = game
+
+        async def change(
+            moved: Game = moved, user: int | None = user, intent: str = intent
+        ) -> Outcome:
+            return await bot.service.act(moved.id, Actor(user), None, intent)
+
+        await bot.table.move(moved.id, change, bot.table.unclicked)
+    assert game.status is GameStatus.FINISHED
+    result = await world.discord.wait_for_message(
+        world.channel, lambda m: f"{TITLES[group]} #{game.number} · game over" in describe(m)
+    )
+    await world.quiet()
+    return game, result
+
+
+def offer_in(world: World) -> Message:
+    """The rematch offer the channel shows."""
+    return next(m for m in reversed(world.channel.visible()) if "rematch" in describe(m))
+
+
+@pytest.mark.parametrize("group", ["claimit", "nuggets", "claim"])
+async def test_everyone_saying_yes_opens_the_new_game_here(world: World, group: str) -> None:
+    ann, bo = world.players[:2]
+    game, result = await finished_here(world, group)
+    title = TITLES[group]
+    assert result.button_labels() == ["Replay", "Rematch"]
+    asked = await world.click(bo, result, "Rematch")
+    offer = asked.response_message
+    assert offer is not None and not offer.ephemeral
+    said = describe(offer)
+    assert f"🔁 Bo wants a rematch of {title} #{game.number}: 1 of 2 said yes." in said
+    assert offer.button_labels() == ["Yes, again", "No, thanks", "Start now"]
+    assert "The offer stands until <t:" in said
+    await world.click(ann, offer, "Yes, again")
+    new_number = (game.number or 0) + 1
+    table = await world.discord.wait_for_message(
+        world.channel, lambda m: f"{title} #{new_number}" in describe(m) and bool(m.buttons())
+    )
+    assert f"The rematch of {title} #{game.number} has started" in describe(offer)
+    assert offer.button_labels() == []
+    opened = await world.bots[0].service.current_game(world.channel.id)
+    assert opened is not None
+    new = await world.settled(opened.id)
+    assert new.status is GameStatus.ACTIVE and new.number == new_number
+    assert [s.user_id for s in new.seats] == [s.user_id for s in game.seats]
+    assert game.first_seat is not None
+    assert new.first_seat == (game.first_seat + 1) % 2
+    assert new.turn_message_id == table.id
+    assert result.button_labels() == ["Replay", "Rematch"], "the old result stays as it was"
+    again = await world.click(ann, result, "Rematch")
+    assert (
+        ephemeral_answer(again)
+        == f"The rematch has started already: {title} #{new_number}, right here."
+    )
+
+
+async def test_an_offer_outlives_a_restart_and_refuses_whoever_may_not(world: World) -> None:
+    ann, bo, cy = world.players[:3]
+    _, result = await finished_here(world, "claimit")
+    outsider = await world.click(cy, result, "Rematch")
+    assert ephemeral_answer(outsider) == "Only the players of this game can play it again."
+    await world.click(ann, result, "Rematch")
+    offer = offer_in(world)
+    twice = await world.click(ann, offer, "Yes, again")
+    assert ephemeral_answer(twice) == "You've said yes to this rematch already."
+    not_host = await world.click(bo, offer, "Start now")
+    assert ephemeral_answer(not_host) == "Only the host, Ann, can do that."
+    assert "1 of 2 said yes" in describe(offer)
+    await world.stop_bots()
+    await world.start_bot(seed=2)
+    await world.click(bo, offer, "Yes, again")
+    await world.discord.wait_for_message(
+        world.channel, lambda m: "Claim It! #2" in describe(m) and bool(m.buttons())
+    )
+    assert "The rematch of Claim It! #1 has started" in describe(offer)
+    games = await world.bots[0].service.games_of_member(world.guild.id, ann.id)
+    assert len(games) == 1
+
+
+async def test_an_offer_nobody_takes_up_lapses_and_can_be_made_again(world: World) -> None:
+    ann, bo = world.players[:2]
+    _, result = await finished_here(world, "claimit")
+    await world.click(ann, result, "Rematch")
+    offer = offer_in(world)
+    await world.handled()
+    world.advance(LOBBY_TIME + 1)
+    await world.discord.wait_for_message(
+        world.channel, lambda m: m is offer and "the offer lapsed" in describe(m)
+    )
+    assert offer.button_labels() == []
+    asked = await world.click(bo, result, "Rematch")
+    fresh = asked.response_message
+    assert fresh is not None and fresh is not offer
+    assert "🔁 Bo wants a rematch of Claim It! #1: 1 of 2 said yes." in describe(fresh)
+
+
+async def test_a_no_ends_a_two_player_offer(world: World) -> None:
+    ann, bo = world.players[:2]
+    _, result = await finished_here(world, "nuggets")
+    await world.click(ann, result, "Rematch")
+    offer = offer_in(world)
+    await world.click(bo, offer, "No, thanks")
+    assert "Too many said no, so there is no rematch." in describe(offer)
+    assert offer.button_labels() == []
+    assert await world.bots[0].service.current_game(world.channel.id) is None
