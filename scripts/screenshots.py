@@ -64,6 +64,7 @@ PICTURES: tuple[str, ...] = (
     "settings.png",
     "replay.png",
     "replay-steps.png",
+    "rematch-offer.png",
     "german.png",
     "dm-notice.png",
     "dm-notice-phone.png",
@@ -318,7 +319,7 @@ async def claim_it(browser: Browser, page: Page, url: str, camera: Camera) -> No
     """Ann opens a lobby, Bo joins and Ann adds a computer player (the lobby's picture),
     and one person plays both members to the end: roll, place on the first letter offered,
     stop once placed twice in a turn. Two members make the game count for the ladder. Then
-    the result, its replay, and what Ann can ask about it."""
+    the result, its replay, what Ann can ask about it, and her offer of a rematch."""
     lobby = await lobby_of_two(page, "/claimit new")
     await lobby.locator("select").first.select_option(label="Add a computer player: easy")
     await expect(lobby).to_contain_text("Bot 1 (easy)")
@@ -373,6 +374,11 @@ async def claim_it(browser: Browser, page: Page, url: str, camera: Camera) -> No
     await camera.message("leaderboard.png", leaderboard)
     settings = await private_answer(page, "/claimit settings")
     await camera.message("settings.png", settings)
+
+    await table.locator("button", has_text="Rematch").click()
+    offer = page.locator("#messages article", has_text="wants a rematch")
+    await expect(offer.locator("button", has_text="Yes, again")).to_be_visible()
+    await camera.message("rematch-offer.png", offer)
 
 
 async def steps_on(animation: Locator, steps: int) -> None:

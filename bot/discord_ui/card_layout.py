@@ -21,6 +21,44 @@ RGB = tuple[int, int, int]
 Rows = tuple[tuple[discord.ui.Item[Any], ...], ...]
 """Controls, row by row."""
 
+ROW_WIDTH = 4
+"""Buttons on one row at most. Discord takes five, but a phone (390 px wide) shows four
+short buttons side by side and wraps the fifth onto a line of its own."""
+
+
+def balanced(count: int) -> list[int]:
+    """How many of ``count`` buttons go on each row: as few rows as ``ROW_WIDTH``
+    allows, as even as can be, the longer ones first (6 → 3 + 3, 13 → 4 + 3 + 3 + 3).
+    Discord fills each row to five, which leaves a lone button under a full row."""
+    if count == 0:
+        return []
+    rows = -(-count // ROW_WIDTH)
+    return [count // rows + int(row < count % rows) for row in range(rows)]
+
+
+def flowed(rows: Rows) -> Rows:
+    """Rows several features added, as one set of controls: each run of buttons on
+    balanced rows (two features' single buttons share a row), each menu on a row of its
+    own."""
+    flowing: list[tuple[discord.ui.Item[Any], ...]] = []
+    run: list[discord.ui.Item[Any]] = []
+
+    def shelve() -> None:
+        start = 0
+        for size in balanced(len(run)):
+            flowing.append(tuple(run[start : start + size]))
+            start += size
+        run.clear()
+
+    for item in (item for row in rows for item in row):
+        if isinstance(getattr(item, "item", item), discord.ui.Select):
+            shelve()
+            flowing.append((item,))
+        else:
+            run.append(item)
+    shelve()
+    return tuple(flowing)
+
 
 @dataclass(frozen=True)
 class Line:

@@ -12,7 +12,7 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui.card_layout import Card, Image, Line, Rows
+from bot.discord_ui.card_layout import Card, Image, Line, Rows, balanced
 from bot.discord_ui.components import Look
 from bot.discord_ui.message_hooks import ControlDrawing, HandChoice
 from bot.games.face import Choice, Control, Menu, Picture, Private, Tone
@@ -23,10 +23,6 @@ from bot.storage import Game, Seat
 from i18n import Language
 
 IMAGE_FILE = "board.png"
-ROW_WIDTH = 4
-"""Buttons on one row at most. Discord takes five, but a phone (390 px wide) shows four
-short buttons side by side and wraps the fifth onto a line of its own."""
-
 STYLES = {
     Tone.PRIMARY: discord.ButtonStyle.primary,
     Tone.SECONDARY: discord.ButtonStyle.secondary,
@@ -46,16 +42,6 @@ def drawn(picture: Picture, rows: Rows = ()) -> Card:
         image=Image(picture.png, picture.description, IMAGE_FILE),
         rows=rows,
     )
-
-
-def balanced(count: int) -> list[int]:
-    """How many of ``count`` buttons go on each row: as few rows as ``ROW_WIDTH``
-    allows, as even as can be, the longer ones first (6 → 3 + 3, 13 → 4 + 3 + 3 + 3).
-    Discord fills each row to five, which leaves a lone button under a full row."""
-    if count == 0:
-        return []
-    rows = -(-count // ROW_WIDTH)
-    return [count // rows + int(row < count % rows) for row in range(rows)]
 
 
 def rows_of(shown: Sequence[Control]) -> list[int]:

@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.discord_ui.card_layout import Rows
+from bot.discord_ui.card_layout import Rows, flowed
 from bot.games.face import Choice
 from bot.storage import Game
 from i18n import Language
@@ -103,8 +103,8 @@ class MessageHooks:
 
 
 async def _gathered(added: Iterable[Awaitable[Rows]]) -> Rows:
-    """Each feature's rows in turn, one after another."""
+    """Each feature's rows in turn, flowed together (``flowed``)."""
     rows: list[tuple[discord.ui.Item[Any], ...]] = []
     for adding in added:
         rows.extend(await adding)
-    return tuple(rows)
+    return flowed(tuple(rows))

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from bot.discord_ui.face_drawing import ROW_WIDTH, balanced, buttons, rows_of
+from bot.discord_ui.card_layout import ROW_WIDTH, balanced
+from bot.discord_ui.face_drawing import buttons, rows_of
 from bot.discord_ui.feature_registry import controls_drawn
 from bot.games.face import Choice, Control, Menu, OpenPrivate, Option
 from engine.claimit import Phase

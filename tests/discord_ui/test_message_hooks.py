@@ -9,7 +9,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.discord_ui.card_layout import Rows
+from bot.discord_ui.card_layout import Rows, flowed
 from bot.discord_ui.feature import Declaration, Feature, drawing
 from bot.discord_ui.message_hooks import HandChoice, MessageHooks, NothingDraws
 from bot.games.face import Choice
@@ -93,3 +93,12 @@ def test_a_control_is_drawn_by_the_feature_declaring_it_and_refused_by_name_othe
                 Declaration(Feature, draws={Choice: drawn}),
             ]
         )
+
+
+def test_the_rows_features_add_flow_together_each_menu_on_its_own() -> None:
+    menu = discord.ui.Select[Any](custom_id="menu", options=[discord.SelectOption(label="a")])
+    one, two, three = button("one"), button("two"), button("three")
+    rows = flowed(((one,), (two,), (menu,), (three,)))
+    assert rows == ((one, two), (menu,), (three,))
+    five = tuple(button(str(n)) for n in range(5))
+    assert [len(row) for row in flowed((five[:2], five[2:]))] == [3, 2]

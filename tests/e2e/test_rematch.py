@@ -84,7 +84,7 @@ async def test_everyone_saying_yes_opens_the_new_game_here(world: World, group: 
     said = describe(offer)
     assert f"🔁 Bo wants a rematch of {title} #{game.number}: 1 of 2 said yes." in said
     assert offer.button_labels() == ["Yes, again", "No, thanks", "Start now"]
-    assert "The offer stands until <t:" in said
+    assert "The offer lapses <t:" in said
     await world.click(ann, offer, "Yes, again")
     new_number = (game.number or 0) + 1
     table = await world.discord.wait_for_message(

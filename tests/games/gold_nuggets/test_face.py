@@ -15,7 +15,7 @@ import discord
 import pytest
 
 from bot.discord_ui import face_drawing, game_notes
-from bot.discord_ui.card_layout import Rows
+from bot.discord_ui.card_layout import Rows, balanced
 from bot.discord_ui.components import INTENT
 from bot.discord_ui.feature_registry import controls_drawn
 from bot.discord_ui.features.turns.controls import TurnButton, TurnSelect
@@ -107,7 +107,7 @@ def test_every_set_aside_of_every_roll_is_reachable_within_discords_limits() -> 
             one_click = {parse_set(intent) for intent in buttons_only(rows)}
             assert set(usual_choices(state)) <= one_click
             # Five buttons at most, on the presenter's balanced rows, and the menu below.
-            assert len(rows) <= len(face_drawing.balanced(BUTTONS_PER_ROW)) + 1
+            assert len(rows) <= len(balanced(BUTTONS_PER_ROW)) + 1
     assert positions > 4_000
     # What lets one menu list every choice (a menu holds 25): LLLLNNN allows 19.
     assert most == len(waiting(EMPTY, Counts(lasso=4, nugget=3)).pending_choices()) == 19

@@ -168,7 +168,7 @@ class Rematches(Feature):
                 heading
                 + "\n"
                 + lang._(
-                    "The offer stands until {when}. Whoever says yes plays again, with the same "
+                    "The offer lapses {when}. Whoever says yes plays again, with the same "
                     "computer players; the host can start once enough have.",
                     when=shared_words.deadline(offer.expires_at),
                 )
