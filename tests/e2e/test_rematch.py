@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.discord_ui.features.rematch.handlers import Rematches
 from bot.games.outcome import Outcome
 from bot.games.registry import rules_for
 from bot.service import Actor
@@ -19,6 +20,7 @@ from bot.storage import Game, GameStatus
 from bot.storage.game_values import Level
 from emulator import Message
 from tests.e2e.world import World, describe, ephemeral_answer, make_world
+from tests.postgres_cluster import Cluster
 
 TITLES = {"claimit": "Claim It!", "nuggets": "Gold Nuggets", "claim": "Claim"}
 LOBBY_TIME = 30 * 60
@@ -157,3 +159,38 @@ async def test_a_no_ends_a_two_player_offer(world: World) -> None:
     assert "Too many said no, so there is no rematch." in describe(offer)
     assert offer.button_labels() == []
     assert await world.bots[0].service.current_game(world.channel.id) is None
+
+
+EDIT = "PATCH /channels/{channel}/messages/{message}"
+
+
+@pytest.mark.postgres
+async def test_two_processes_lapse_an_offer_once(tmp_path: Path, postgres: Cluster) -> None:
+    """Both processes look for lapsed offers: the offer ends once, shown by one of them."""
+    world = await make_world(tmp_path, 2, database=await postgres.new_database(), max_concurrency=2)
+    try:
+        await world.start_bot(shards=(2, frozenset({0})))
+        await world.start_bot(shards=(2, frozenset({1})))
+        await world.discord.wait_for_shards(2)
+        ann = world.players[0]
+        _, result = await finished_here(world, "claimit")
+        await world.click(ann, result, "Rematch")
+        offer = offer_in(world)
+        await world.handled()
+        asked = len(world.discord.requests)
+        world.advance(LOBBY_TIME + 1)
+        await world.discord.wait_for_message(
+            world.channel, lambda m: m is offer and "the offer lapsed" in describe(m)
+        )
+        for bot in world.bots:
+            await bot.events.stop()
+            await bot.features.get(Rematches).lapses.stop()
+        edits = [
+            r
+            for r in list(world.discord.requests)[asked:]
+            if r.route == EDIT and r.channel == world.channel.id
+        ]
+        assert len(edits) == 1
+    finally:
+        await world.stop_bots()
+        await world.discord.close()
