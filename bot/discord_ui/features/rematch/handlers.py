@@ -15,20 +15,15 @@ import discord
 
 from bot.background.backoff import Backoff
 from bot.background.task import Background
-from bot.discord_ui.card_layout import Card, Line, Rows, edited, sent
+from bot.discord_ui.card_layout import Card, Rows, edited, sent
 from bot.discord_ui.context import Context
 from bot.discord_ui.feature import Feature
 from bot.discord_ui.features.rematch.controls import RematchButton, RematchReply, Reply
-from bot.discord_ui.game_places import message_link
+from bot.discord_ui.features.rematch.offer_card import offer_card
 from bot.discord_ui.interaction_answers import acknowledge, announce, tell, update_clicked
 from bot.discord_ui.interactions import actor_of, reader
-from bot.games import shared_words
-from bot.games.face import GOLD
-from bot.games.faces import face_for
-from bot.games.registry import rules_for
 from bot.service.rematch_changes import Rematch
 from bot.storage import Game
-from bot.storage.rematch_queries import RematchState
 from i18n import Language
 
 log = logging.getLogger(__name__)
@@ -121,80 +116,8 @@ class Rematches(Feature):
             log.info("game %s's rematch offer could not be shown: %s", rematch.game.id, error)
 
     async def _card(self, rematch: Rematch) -> Card:
-        """The offer in the game's language: who asked, each player's answer, until when
-        it stands, and its buttons while it does."""
-        game, offer = rematch.game, rematch.offer
-        lang = await self.languages.of_game(game)
-        title = shared_words.game_name(face_for(game.kind).title, game)
-        names = {s.user_id: shared_words.seat_name(s, lang) for s in game.seats if s.user_id}
-        said = [
-            Line(
-                names[user],
-                lang._("yes")
-                if offer.answers.get(user) is True
-                else lang._("no")
-                if offer.answers.get(user) is False
-                else lang._("not yet"),
-                inline=True,
-            )
-            for user in rematch.players
-        ]
-        heading = lang._(
-            "🔁 {player} wants a rematch of {game}: {yes} of {all} said yes.",
-            player=names[offer.offered_by],
-            game=title,
-            yes=len(offer.accepted),
-            all=len(rematch.players),
-        )
-        rows: Rows = ()
-        if rematch.started is not None:
-            new = rematch.started
-            name = shared_words.game_name(face_for(new.kind).title, new)
-            words = lang._("🔁 The rematch of {game} has started: {new}.", game=title, new=name)
-            if new.turn_message_id is not None:
-                link = message_link(new.guild_id, new.place_id, new.turn_message_id)
-                words = lang._(
-                    "🔁 The rematch of {game} has started: [{new}]({link}).",
-                    game=title,
-                    new=name,
-                    link=link,
-                )
-        elif offer.state is RematchState.LAPSED:
-            words = heading + "\n" + lang._("Nobody started it in time, so the offer lapsed.")
-        elif offer.state is RematchState.DECLINED:
-            words = heading + "\n" + lang._("Too many said no, so there is no rematch.")
-        else:
-            words = (
-                heading
-                + "\n"
-                + lang._(
-                    "The offer lapses {when}. Whoever says yes plays again, with the same "
-                    "computer players; the host can start once enough have.",
-                    when=shared_words.deadline(offer.expires_at),
-                )
-            )
-            rows = (
-                (
-                    RematchReply(game.kind, game.id, Reply.YES, label=lang._("Yes, again")),
-                    RematchReply(game.kind, game.id, Reply.NO, label=lang._("No, thanks")),
-                    RematchReply(game.kind, game.id, Reply.START, label=lang._("Start now")),
-                ),
-            )
-        fewest = rules_for(game.kind).min_players
-        return Card(
-            title=None,
-            text=words,
-            accent=GOLD,
-            lines=tuple(said) if rematch.started is None else (),
-            footer=lang.ngettext(
-                "A rematch needs at least {n} player, counting computer players.",
-                "A rematch needs at least {n} players, counting computer players.",
-                fewest,
-            )
-            if rows
-            else None,
-            rows=rows,
-        )
+        """The offer in the game's language."""
+        return offer_card(rematch, await self.languages.of_game(rematch.game))
 
 
 class OfferLapses(Background):
