@@ -113,10 +113,10 @@ async def test_a_whole_gold_nuggets_game_with_buttons_and_menus(
     await expect(result).to_contain_text("Ratings")
     await expect(result.locator(PICTURE)).to_be_in_viewport()
     assert await loaded_width(result.locator(PICTURE)) > 0
-    # The one control left in the channel replays the game.
+    # The controls left in the channel replay the game or offer to play it again.
     left = page.locator(f"#messages article :is({CONTROLS})")
-    await expect(left).to_have_count(1)
-    await expect(left).to_have_text("🎞️ Replay")
+    await expect(left).to_have_count(2)
+    await expect(left).to_have_text(["🎞️ Replay", "🔁 Rematch"])
     await shoot(page, "nuggets-3-game-over")
     await fitted(page, sandbox.emulator, result, "nuggets-result")
     assert played.buttons >= 10
