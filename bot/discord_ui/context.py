@@ -182,6 +182,9 @@ class Hands(Protocol):
     ) -> None:
         """The hand shown in ``message_id`` follows the game from now on."""
 
+    def showing(self, game_id: int, seat: int) -> AbstractAsyncContextManager[None]:
+        """Holds the seat's hand while it is edited: no other edit of it lands meanwhile."""
+
     async def require_live(self, game_id: int, interaction: discord.Interaction) -> None:
         """Refuses a press in a hand a newer one replaced."""
 

@@ -12,8 +12,10 @@ replacing each other.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
-from collections.abc import Callable, Hashable
+from collections.abc import AsyncIterator, Callable, Hashable
 from dataclasses import dataclass
 from typing import cast
 
@@ -85,6 +87,16 @@ class LiveHands:
         self._shown: dict[tuple[int, int], _Showing] = {}
         """What each live hand shows, so that a change it doesn't see costs no edit, and a
         show that read the game before the hand's own answer doesn't take it back."""
+        self._showing: dict[tuple[int, int], asyncio.Lock] = {}
+        """Per game and seat, held while its hand is edited: an edit of the lane's and the
+        seat's own answer go out one after the other, each judged on what the other
+        left, so that an older state's edit never lands after a newer one."""
+
+    @contextlib.asynccontextmanager
+    async def showing(self, game_id: int, seat: int) -> AsyncIterator[None]:
+        """Holds the seat's hand while it is edited (and what it shows recorded)."""
+        async with self._showing.setdefault((game_id, seat), asyncio.Lock()):
+            yield
 
     def answered(self, game: Game, seat: int) -> None:
         """A move was made from this seat's hand, whose answer showed the game as it left
@@ -107,6 +119,9 @@ class LiveHands:
 
     def forget(self, game_id: int) -> None:
         """The game is over and its hands closed (or closing)."""
+        for key in [key for key in self._showing if key[0] == game_id]:
+            if not self._showing[key].locked():
+                del self._showing[key]
         self._answered.pop(game_id, None)
         self._wanted_at.pop(game_id, None)
         self.service.messages.forget_hands(game_id)
@@ -212,16 +227,17 @@ class LiveHands:
             await self._close(hand, LEFT)
             return
         card, shows = await self.card(game, hand.seat, language(hand.locale), last)
-        showing = self._shown.get((game.id, hand.seat))
-        if showing is not None and (
-            # A newer state is shown (the seat's own move's answer, or a hand opened since,
-            # which this one, read before, may no longer be).
-            showing.version > game.version
-            or (showing.token == hand.token and showing.shows == shows)
-        ):
-            return
-        if await self._edit(hand, card):
-            self._shown[(game.id, hand.seat)] = _Showing(hand.token, shows, game.version)
+        async with self.showing(game.id, hand.seat):
+            showing = self._shown.get((game.id, hand.seat))
+            if showing is not None and (
+                # A newer state is shown (the seat's own move's answer, or a hand opened
+                # since, which this one, read before, may no longer be).
+                showing.version > game.version
+                or (showing.token == hand.token and showing.shows == shows)
+            ):
+                return
+            if await self._edit(hand, card):
+                self._shown[(game.id, hand.seat)] = _Showing(hand.token, shows, game.version)
 
     async def _close(self, hand: Hand, why: Message) -> None:
         """The hand says ``why`` it no longer follows the game, without buttons."""

@@ -119,9 +119,11 @@ class Hands(Feature):
         card, shows = await in_time(
             interaction, self._private(game, seat, reader(interaction), last)
         )
-        await update_private(interaction, _ready(card), note)
-        if interaction.message is not None:
-            await self.hands.keep(interaction, game, seat, interaction.message.id, shows)
+        # After an edit of the lane's under way, never before it: the answer is newer.
+        async with self.hands.showing(game.id, seat):
+            await update_private(interaction, _ready(card), note)
+            if interaction.message is not None:
+                await self.hands.keep(interaction, game, seat, interaction.message.id, shows)
 
     async def _private(
         self, game: Game, seat: int, lang: Language, last: Outcome | None = None
