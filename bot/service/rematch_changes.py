@@ -19,7 +19,6 @@ from bot.games.shared_words import game_name
 from bot.service.errors import (
     AlreadyAnswered,
     NoRematch,
-    NotHost,
     NotInRematch,
     RematchOver,
     RematchPlaceTaken,
@@ -27,6 +26,7 @@ from bot.service.errors import (
     TooFewForRematch,
 )
 from bot.service.game_changes import GameChanges
+from bot.service.game_checks import require_host
 from bot.service.game_loading import Actor, load_for, load_game
 from bot.service.game_writes import Change, Written, save_game
 from bot.service.time_away import new_turn_clock
@@ -67,33 +67,28 @@ def players_of(game: Game) -> tuple[int, ...]:
     return tuple(seat.user_id for seat in game.seats if seat.user_id is not None)
 
 
+def plays_again(seat: Seat, people: tuple[int, ...]) -> bool:
+    """Whether the seat is in the rematch: one of ``people``, or a computer player the
+    game was set up with (not one standing in for someone who left)."""
+    return seat.user_id in people or (seat.is_bot and seat.left_user_id is None)
+
+
 def seats_again(game: Game, people: tuple[int, ...]) -> list[Seat]:
-    """The seats of the rematch, in the game's order: each of ``people``, and every
-    computer player the game was set up with (not one standing in for someone who left)."""
+    """The seats of the rematch, in the game's order (``plays_again``)."""
     return [
         Seat(0, seat.user_id, seat.bot_level, seat.display_name, 0)
         for seat in game.seats
-        if seat.user_id in people or (seat.is_bot and seat.left_user_id is None)
+        if plays_again(seat, people)
     ]
 
 
-def first_again(game: Game, seats: list[Seat]) -> int:
+def first_again(game: Game, people: tuple[int, ...]) -> int:
     """The rematch's first player: the seat after the game's first, among those seated
-    again."""
-    order = [seat.seat for seat in game.seats]
-    kept = {
-        old.seat: new
-        for new, again in enumerate(seats)
-        for old in game.seats
-        if (old.user_id, old.bot_level, old.display_name)
-        == (again.user_id, again.bot_level, again.display_name)
-    }
+    again (as numbered in the rematch)."""
+    kept = [seat.seat for seat in game.seats if plays_again(seat, people)]
     first = game.first_seat if game.first_seat is not None else 0
-    for step in range(1, len(order) + 1):
-        seat = order[(order.index(first) + step) % len(order)]
-        if seat in kept:
-            return kept[seat]
-    return 0
+    following = [seat for seat in kept if seat > first] or kept
+    return kept.index(following[0])
 
 
 class RematchChanges(GameChanges):
@@ -165,18 +160,18 @@ class RematchChanges(GameChanges):
         """The host starts the rematch with those who said yes (the host among them)."""
         now = self._clock()
         assert actor.user_id is not None
+        host = actor.user_id
 
         async def starting(connection: Connection, note: Written) -> Rematch:
             await connection.lock("rematch", game_id)
             game = await self._rematched(connection, game_id, actor)
-            if actor.user_id != game.host_id:
-                host = game.seat_of(game.host_id)
-                raise NotHost(host.display_name if host else "the host")
+            require_host(game, actor)
             offer = await self._open_offer(connection, game_id, now)
-            if actor.user_id not in offer.accepted:
-                await answer(connection, game.id, actor.user_id, True, now)
-            offer = await self._open_offer(connection, game_id, now)
-            started = await self._start(connection, note, game, offer.accepted, now)
+            people = offer.accepted
+            if host not in people:
+                await answer(connection, game.id, host, True, now)
+                people = (*people, host)
+            started = await self._start(connection, note, game, people, now)
             return Rematch(game, await self._offer(connection, game_id), started)
 
         return await self._rematch_change(starting)
@@ -291,7 +286,7 @@ class RematchChanges(GameChanges):
         if game.thread_id is not None:
             await place_queries.set_message(connection, new_id, "thread_id", game.thread_id)
         lobby = await load_game(connection, new_id)
-        first = first_again(game, seats)
+        first = first_again(game, people)
         setup = rules.deal(len(seats), lobby.options, self._random)
         state = rules.start(len(seats), first, lobby.options, setup)
         await save_game(
