@@ -1,6 +1,7 @@
 """PostgreSQL's schema as the released bots made it, from version 5 (the first step made
-version 5 at once: no PostgreSQL database is older) to 14: each version's statements
-exactly as they shipped, before the schema was declared once (``bot/storage/schema.py``).
+version 5 at once: no PostgreSQL database is older) to 15: each version's statements
+exactly as they shipped (up to 14 before the schema was declared once in
+``bot/storage/schema.py``, 15 as the declaration made them).
 Frozen: a database made with them is one those releases made.
 """
 
@@ -293,5 +294,34 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
             shared_at DOUBLE PRECISION NOT NULL
         )
         """,
+    ),
+    # 15: a finished game's rematch: the offer (where it is shown, who made it, until
+    # when it stands, how it ended, the game it started) and each person's answer.
+    15: (
+        """
+        CREATE TABLE rematch_answers (
+            game_id BIGINT NOT NULL,
+            user_id BIGINT NOT NULL,
+            accepted INTEGER NOT NULL CHECK (accepted IN (0, 1)),
+            answered_at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (game_id, user_id),
+            FOREIGN KEY (game_id) REFERENCES games (id) ON DELETE CASCADE
+        )
+        """,
+        """
+        CREATE TABLE rematch_offers (
+            game_id BIGINT NOT NULL,
+            channel_id BIGINT NOT NULL,
+            message_id BIGINT,
+            offered_by BIGINT NOT NULL,
+            offered_at DOUBLE PRECISION NOT NULL,
+            expires_at DOUBLE PRECISION NOT NULL,
+            state TEXT NOT NULL CHECK (state IN ('open', 'started', 'lapsed', 'declined')),
+            new_game_id BIGINT,
+            PRIMARY KEY (game_id),
+            FOREIGN KEY (game_id) REFERENCES games (id) ON DELETE CASCADE
+        )
+        """,
+        "CREATE INDEX rematch_offers_open ON rematch_offers (expires_at) WHERE state = 'open'",
     ),
 }

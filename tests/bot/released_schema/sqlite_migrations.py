@@ -1,7 +1,7 @@
-"""SQLite's schema as the released bots made it, up to version 14: each version's
-statements exactly as they shipped, before the schema was declared once
-(``bot/storage/schema.py``). Frozen: a database made with them is one those releases
-made.
+"""SQLite's schema as the released bots made it, up to version 15: each version's
+statements exactly as they shipped (up to 14 before the schema was declared once in
+``bot/storage/schema.py``, 15 as the declaration made them). Frozen: a database made
+with them is one those releases made.
 """
 
 from __future__ import annotations
@@ -494,5 +494,34 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             shared_at REAL NOT NULL
         )
         """,
+    ),
+    # 15: a finished game's rematch: the offer (where it is shown, who made it, until
+    # when it stands, how it ended, the game it started) and each person's answer.
+    (
+        """
+        CREATE TABLE rematch_answers (
+            game_id INTEGER NOT NULL,
+            user_id INTEGER NOT NULL,
+            accepted INTEGER NOT NULL CHECK (accepted IN (0, 1)),
+            answered_at REAL NOT NULL,
+            PRIMARY KEY (game_id, user_id),
+            FOREIGN KEY (game_id) REFERENCES games (id) ON DELETE CASCADE
+        )
+        """,
+        """
+        CREATE TABLE rematch_offers (
+            game_id INTEGER NOT NULL,
+            channel_id INTEGER NOT NULL,
+            message_id INTEGER,
+            offered_by INTEGER NOT NULL,
+            offered_at REAL NOT NULL,
+            expires_at REAL NOT NULL,
+            state TEXT NOT NULL CHECK (state IN ('open', 'started', 'lapsed', 'declined')),
+            new_game_id INTEGER,
+            PRIMARY KEY (game_id),
+            FOREIGN KEY (game_id) REFERENCES games (id) ON DELETE CASCADE
+        )
+        """,
+        "CREATE INDEX rematch_offers_open ON rematch_offers (expires_at) WHERE state = 'open'",
     ),
 )
