@@ -33,7 +33,7 @@ from typing import Any, ClassVar, Protocol, Self, TypeVar, runtime_checkable
 import discord
 from discord import app_commands
 
-from bot.discord_ui.card_layout import Rows
+from bot.discord_ui.card_layout import Line, Rows
 from bot.discord_ui.command_parts import Command
 from bot.discord_ui.components import Pressable
 from bot.discord_ui.context import Context
@@ -83,6 +83,14 @@ class Feature:
 
     async def stop(self) -> None:
         """The bot stops: background work ends (the work under way has finished)."""
+
+    async def lobby_lines(self, game: Game, lang: Language) -> Sequence[Line]:
+        """The fields this feature adds to an open lobby."""
+        return ()
+
+    async def seat_notes(self, game: Game, lang: Language) -> Mapping[int, str]:
+        """This feature's note after a seated person's name on an open lobby."""
+        return {}
 
     async def lobby_rows(self, game: Game, lang: Language, bots_allowed: bool) -> Rows:
         """What this feature adds under an open lobby."""

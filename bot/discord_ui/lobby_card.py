@@ -3,24 +3,38 @@ features add under an open lobby (each game draws its own turns, ``bot.games.fac
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from bot.discord_ui import game_notes
 from bot.discord_ui.card_layout import Card, Line, Rows
 from bot.games import shared_words
 from bot.games.faces import face_for
 from bot.games.registry import rules_for
-from bot.storage import EndReason, Game
+from bot.storage import EndReason, Game, Seat
 from i18n import Language
 from render.common.palette import PLAYERS
 
 
-def lobby_card(game: Game, lang: Language, note: str | None = None, rows: Rows = ()) -> Card:
+def lobby_card(
+    game: Game,
+    lang: Language,
+    note: str | None = None,
+    rows: Rows = (),
+    added: Sequence[Line] = (),
+    seat_notes: Mapping[int, str] | None = None,
+) -> Card:
     """The lobby: its seats and settings, and while it is open (no ``note`` saying how it
-    ended) the ``rows`` of controls under it."""
+    ended) the ``rows`` of controls under it, the fields the features ``added`` after its
+    own, and their ``seat_notes`` after each seated person's name."""
     face, rules = face_for(game.kind), rules_for(game.kind)
-    seats = "\n".join(
-        shared_words.seat_line(s, lang) + (lang._(" (host)") if s.user_id == game.host_id else "")
-        for s in game.seats
-    )
+    notes = seat_notes or {}
+
+    def seat(s: Seat) -> str:
+        host = lang._(" (host)") if s.user_id == game.host_id else ""
+        noted = notes.get(s.user_id) if s.user_id is not None else None
+        return shared_words.seat_line(s, lang) + host + (f" · {noted}" if noted else "")
+
+    seats = "\n".join(seat(s) for s in game.seats)
     players = lang._(
         "**Players ({seated}/{most})**", seated=len(game.seats), most=rules.max_players
     )
@@ -39,6 +53,8 @@ def lobby_card(game: Game, lang: Language, note: str | None = None, rows: Rows =
         lines.append(
             Line(lang._("Lobby closes"), shared_words.deadline(game.deadline), inline=True)
         )
+    if note is None:
+        lines.extend(added)
     footer = None
     if note is None and len(game.seats) >= rules.max_players:
         footer = lang._(

@@ -43,7 +43,9 @@ class LobbyMessages:
             lang = language(game.language)
         if game.status is GameStatus.LOBBY:
             rows = await self.hooks.lobby_rows(game, lang, settings.bots_allowed)
-            card = lobby_card(game, lang, rows=rows)
+            added = await self.hooks.lobby_lines(game, lang)
+            notes = await self.hooks.seat_notes(game, lang)
+            card = lobby_card(game, lang, rows=rows, added=added, seat_notes=notes)
         else:
             card = lobby_card(game, lang, game_notes.lobby_note(game, lang))
         return {"view": layout(card)}, lang

@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.discord_ui.card_layout import Rows, flowed
+from bot.discord_ui.card_layout import Line, Rows, flowed
 from bot.games.face import Choice
 from bot.storage import Game
 from i18n import Language
@@ -51,8 +51,14 @@ class ControlDrawing:
 
 
 class Adds(Protocol):
-    """The rows of controls a feature adds under the core's messages (none by default:
-    ``Feature`` has each, empty)."""
+    """What a feature adds to the core's messages: rows of controls under them, and a
+    lobby's words (none by default: ``Feature`` has each, empty)."""
+
+    async def lobby_lines(self, game: Game, lang: Language) -> Sequence[Line]:
+        """Fields on an open lobby, after the game's options and times."""
+
+    async def seat_notes(self, game: Game, lang: Language) -> Mapping[int, str]:
+        """A short note after a seated person's name on the lobby, by their user id."""
 
     async def lobby_rows(self, game: Game, lang: Language, bots_allowed: bool) -> Rows:
         """Under an open lobby (``bots_allowed``: the server allows computer players)."""
@@ -80,6 +86,22 @@ class MessageHooks:
     def add(self, adds: Adds) -> None:
         """``adds`` adds to the messages from now on, after those before it."""
         self._adding.append(adds)
+
+    async def lobby_lines(self, game: Game, lang: Language) -> tuple[Line, ...]:
+        """The fields every feature adds to an open lobby, in the features' order."""
+        lines: list[Line] = []
+        for adds in self._adding:
+            lines.extend(await adds.lobby_lines(game, lang))
+        return tuple(lines)
+
+    async def seat_notes(self, game: Game, lang: Language) -> dict[int, str]:
+        """Every feature's notes after a seated person's name, joined in the features'
+        order."""
+        notes: dict[int, list[str]] = {}
+        for adds in self._adding:
+            for user, note in (await adds.seat_notes(game, lang)).items():
+                notes.setdefault(user, []).append(note)
+        return {user: " · ".join(each) for user, each in notes.items()}
 
     async def lobby_rows(self, game: Game, lang: Language, bots_allowed: bool) -> Rows:
         """The rows every feature adds under an open lobby."""

@@ -4,16 +4,20 @@ them, or refused by name when none does."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 import discord
 import pytest
 
-from bot.discord_ui.card_layout import Rows, flowed
+from bot.discord_ui.card_layout import Line, Rows, flowed
 from bot.discord_ui.feature import Declaration, Feature, drawing
+from bot.discord_ui.lobby_card import lobby_card
 from bot.discord_ui.message_hooks import HandChoice, MessageHooks, NothingDraws
 from bot.games.face import Choice
-from bot.storage import Game
+from bot.storage import Game, GameStatus, Seat
+from bot.storage.game_values import Level
 from i18n import Language, english
 from tests.games.stored import stored
 
@@ -30,6 +34,12 @@ class Adds:
 
     def rows(self, where: str) -> Rows:
         return ((button(f"{self.name} {where}"),),)
+
+    async def lobby_lines(self, game: Game, lang: Language) -> Sequence[Line]:
+        return (Line(self.name, "a field"),)
+
+    async def seat_notes(self, game: Game, lang: Language) -> Mapping[int, str]:
+        return {seat.user_id: f"{self.name} note" for seat in game.seats if seat.user_id}
 
     async def lobby_rows(self, game: Game, lang: Language, bots_allowed: bool) -> Rows:
         return self.rows("lobby" if bots_allowed else "lobby, no bots")
@@ -65,6 +75,23 @@ async def test_every_message_gathers_each_features_rows_in_their_order() -> None
     assert labels(await hooks.notice_rows(game, 5, lang)) == ["first notice 5", "second notice 5"]
 
 
+async def test_a_lobby_shows_each_features_fields_and_notes_after_the_seated_names() -> None:
+    hooks = MessageHooks(drawing(()), [Adds("first"), Adds("second")])
+    seats = (Seat(0, 7, None, "Ann", 0), Seat(1, None, Level.NORMAL, "Computer", 1))
+    game, lang = stored("claimit", None, seats, over=False), english()
+    game = replace(game, status=GameStatus.LOBBY, state=None)
+    added = await hooks.lobby_lines(game, lang)
+    notes = await hooks.seat_notes(game, lang)
+    people = [7]
+    assert [line.name for line in added] == ["first", "second"]
+    assert notes == {user: "first note · second note" for user in people}
+    card = lobby_card(game, lang, rows=(), added=added, seat_notes=notes)
+    assert [line.name for line in card.lines][-2:] == ["first", "second"]
+    assert card.text.count("first note · second note") == len(people)
+    closed = lobby_card(game, lang, "It closed.", added=added, seat_notes={})
+    assert "first" not in [line.name for line in closed.lines]
+
+
 async def test_a_feature_adds_nothing_unless_it_says_so() -> None:
     class Quiet(Feature):
         def __init__(self) -> None:
@@ -73,6 +100,8 @@ async def test_a_feature_adds_nothing_unless_it_says_so() -> None:
     hooks = MessageHooks(drawing(()), [Quiet()])
     game, lang = stored("claimit", None, (), over=True), english()
     assert await hooks.result_rows(game, lang) == ()
+    assert await hooks.lobby_lines(game, lang) == ()
+    assert await hooks.seat_notes(game, lang) == {}
     assert await hooks.notice_rows(game, 1, lang) == ()
 
 
