@@ -27,6 +27,8 @@ PING_DELAY_SECONDS = (5, 600)
 AWAY_DAYS = (1, 30)
 """Days a server lets its players be away at most: a month, as far ahead as anyone may
 say they are away until."""
+RELIABILITY_PERCENT = (0, 100)
+"""A minimum reliability to join a lobby, in whole percent; 0 asks for none."""
 SERVER_LANGUAGE = "server"
 """The language setting that follows the server's own Discord language."""
 
@@ -52,6 +54,19 @@ def _check_away_days(days: int) -> None:
     low, high = AWAY_DAYS
     if not low <= days <= high:
         raise BadSetting(Message("time away is from {low} to {high} days", low=low, high=high))
+
+
+def check_reliability_minimum(percent: int) -> None:
+    """Refuses a minimum reliability that is no whole percentage."""
+    low, high = RELIABILITY_PERCENT
+    if not low <= percent <= high:
+        raise BadSetting(
+            Message(
+                "a minimum reliability is from {low} to {high} percent ({low} asks for none)",
+                low=low,
+                high=high,
+            )
+        )
 
 
 def _check_ping_delay(seconds: int) -> None:
@@ -121,18 +136,22 @@ class GuildSettingsService:
         ping_delay: int | None = None,
         away_mode: AwayMode | None = None,
         away_days: int | None = None,
+        min_reliability: int | None = None,
     ) -> GuildSettings:
         """Applies every given change, or (if any is refused) none; ``None`` keeps a value.
         ``options`` are the game ``kind``'s defaults for new lobbies. Timeouts are
         seconds. ``language`` is a language's code or ``SERVER_LANGUAGE``. Running games
         keep the settings they started with, their language included; where tables go
-        and who is pinged apply at once."""
+        and who is pinged apply at once. ``min_reliability`` is whole percent to join a
+        lobby (0 asks for none)."""
         if turn_timeout is not None:
             check_turn_timeout(turn_timeout)
         if ping_delay is not None:
             _check_ping_delay(ping_delay)
         if away_days is not None:
             _check_away_days(away_days)
+        if min_reliability is not None:
+            check_reliability_minimum(min_reliability)
         if lobby_timeout is not None:
             _check_lobby_timeout(lobby_timeout)
         if language is not None and language != SERVER_LANGUAGE and language not in LANGUAGES:
@@ -190,6 +209,7 @@ class GuildSettingsService:
                 ping_delay=settings.ping_delay if ping_delay is None else ping_delay,
                 away_mode=settings.away_mode if away_mode is None else away_mode,
                 away_days=settings.away_days if away_days is None else away_days,
+                min_reliability=_minimum(settings.min_reliability, min_reliability),
             )
             await settings_queries.save_guild_settings(connection, guild_id, changed)
             return changed
@@ -198,6 +218,12 @@ class GuildSettingsService:
         self._changes += 1
         self._keep(guild_id, changed, self._clock())
         return changed
+
+
+def _minimum(current: int | None, asked: int | None) -> int | None:
+    if asked is None:
+        return current
+    return asked or None
 
 
 def _language(current: str | None, asked: str | None) -> str | None:

@@ -36,6 +36,13 @@ from bot.service.game_parts import (
 )
 from bot.service.game_writes import Written, save_game
 from bot.service.guild_settings import check_turn_timeout
+from bot.service.reliability import (
+    check_minimum,
+    count_abandoned,
+    count_started,
+    keep_minimum,
+    require_reliable,
+)
 from bot.service.time_away import new_turn_clock
 from bot.storage import game_queries, place_queries, settings_queries
 from bot.storage.connection import Connection
@@ -59,13 +66,16 @@ class LobbyChanges(GameChanges):
         bots: int = 0,
         bot_level: str = Level.NORMAL,
         language: str | None = None,
+        min_reliability: int | None = None,
     ) -> Game:
         """A lobby of the game ``kind`` under the server's settings (an option left out,
         or ``None``, takes the server's default), with ``bots`` computer players seated
-        at once; the game speaks ``language`` (a code) to the end."""
+        at once; the game speaks ``language`` (a code) to the end. ``min_reliability``:
+        the host's own minimum for joining it, in whole percent (0 or ``None``: none)."""
         rules = rules_for(kind)
         if turn_timeout is not None:
             check_turn_timeout(turn_timeout)
+        check_minimum(min_reliability)
         level = level_named(bot_level)
         if not 0 <= bots < rules.max_players:
             raise LobbyFull(rules.max_players)
@@ -97,6 +107,7 @@ class LobbyChanges(GameChanges):
             )
             seats = [human_seat(host), *(bot_seat(n, level) for n in range(1, bots + 1))]
             await game_queries.replace_seats(connection, game_id, seats, now)
+            await keep_minimum(connection, game_id, min_reliability)
             return await load_game(connection, game_id)
 
         game = await self._db.write(opening)
@@ -106,7 +117,8 @@ class LobbyChanges(GameChanges):
     async def join(
         self, game_id: int, player: Player, version: int | None, where: Where | None = None
     ) -> Game:
-        """Seats ``player`` in the lobby, refused when full, started, or joined already."""
+        """Seats ``player`` in the lobby, refused when full, started, joined already, or
+        when their reliability is below what the lobby or its server asks."""
 
         async def joining(connection: Connection, note: Written) -> Game:
             game = await load_game(connection, game_id, where)
@@ -116,6 +128,7 @@ class LobbyChanges(GameChanges):
             most = rules_for(game.kind).max_players
             if len(game.seats) >= most:
                 raise LobbyFull(most)
+            await require_reliable(connection, game, player.user_id)
             return await self._reseat(connection, note, game, [*game.seats, human_seat(player)])
 
         return await self._change(joining)
@@ -141,6 +154,8 @@ class LobbyChanges(GameChanges):
                     changes.update(deadline=now + game.turn_timeout, paused_left=None)
                 await save_game(connection, note, game, now, **changes)
                 await game_queries.update_seat(connection, game.id, bot_for(seat))
+                assert user_id is not None
+                await count_abandoned(connection, game, user_id, now)
                 return await load_game(connection, game_id)
             require_lobby(game, version)
             seats = [s for s in game.seats if s.user_id != user_id]
@@ -215,6 +230,7 @@ class LobbyChanges(GameChanges):
                 started_at=now,
                 **new_turn_clock(game, state, now),
             )
+            await count_started(connection, game, now)
             return await load_game(connection, game_id)
 
         game = await self._change(starting)
@@ -222,7 +238,9 @@ class LobbyChanges(GameChanges):
         return game
 
     async def cancel(self, game_id: int, actor: Actor, version: int | None = None) -> Game:
-        """Ends an open game unrated; the host or a moderator may, even when its data is broken."""
+        """Ends an open game unrated; the host or a moderator may, even when its data is
+        broken. A host without the right to moderate who ends their running game abandons
+        it (a moderator's cancel, or a damaged game's, counts against nobody)."""
 
         async def cancelling(connection: Connection, note: Written) -> Game:
             game = await load_for(connection, game_id, actor)
@@ -232,6 +250,9 @@ class LobbyChanges(GameChanges):
             check_version(game, version)
             now = self._clock()
             await save_game(connection, note, game, now, **closed(EndReason.CANCELLED, now))
+            running = game.status is GameStatus.ACTIVE and game.broken is None
+            if running and not actor.can_moderate and game.seat_of(game.host_id) is not None:
+                await count_abandoned(connection, game, game.host_id, now)
             return await load_game(connection, game_id)
 
         return await self._change(cancelling)

@@ -29,6 +29,7 @@ from bot.service.game_changes import GameChanges
 from bot.service.game_checks import require_host
 from bot.service.game_loading import Actor, load_for, load_game
 from bot.service.game_writes import Change, Written, save_game
+from bot.service.reliability import count_started
 from bot.service.time_away import new_turn_clock
 from bot.storage import game_queries, place_queries, settings_queries
 from bot.storage.connection import Connection
@@ -303,6 +304,7 @@ class RematchChanges(GameChanges):
         )
         if not await end_offer(connection, game.id, RematchState.STARTED, new_id):
             raise RematchOver(lapsed=True)
+        await count_started(connection, lobby, now)
         return await load_game(connection, new_id)
 
     async def _as_it_stands(self, connection: Connection, offer: RematchOffer) -> Rematch:

@@ -25,6 +25,7 @@ from bot.service.game_loading import Actor, game_rules, load_for, load_game
 from bot.service.game_parts import bot_for, results_of, take_over
 from bot.service.game_writes import Overtaken, Written, save_game
 from bot.service.ladder_service import count_game, turn_figures
+from bot.service.reliability import count_abandoned, count_finished
 from bot.service.time_away import new_turn_clock, stands_in
 from bot.storage import game_queries, move_queries, result_queries
 from bot.storage.connection import Connection
@@ -96,6 +97,10 @@ class TurnChanges(GameChanges):
                 seat = replace(seat, timeouts=seat.timeouts + 1)
                 if seat.timeouts >= TIME_OUTS_BEFORE_TAKEOVER:
                     changes = take_over(game, seat, now)
+                    # Time away the server allows is never held against anyone.
+                    if not seat.away_at(now):
+                        assert seat.user_id is not None
+                        await count_abandoned(connection, game, seat.user_id, now)
                     took_over = seat = bot_for(seat)
                 await game_queries.update_seat(connection, game.id, seat)
             action = rules.time_out(state, seat.seat)
@@ -214,6 +219,7 @@ class TurnChanges(GameChanges):
                 game.id, game.kind, game.guild_id, ordered["finish_seq"], now, tuple(results)
             )
             rating_changes = await count_game(connection, table)
+            await count_finished(connection, game, now)
         # What was just written, without reading it back: the hot path of every press.
         stored = replace(game, version=game.version + 1, updated_at=now, **changes)
         note.move = Outcome(

@@ -28,6 +28,13 @@ from bot.storage.stored_json import json_text
 async def load_game(connection: Connection, game_id: int) -> Game | None:
     """The game with its seats (``None``: there is no such game); read for update in a
     write transaction."""
+    if connection.for_update:
+        # PostgreSQL, having waited for a row another change held, reads that row anew
+        # but joins it with the seats as they were when the statement began: the game is
+        # locked first, so that the read below begins once the other change committed.
+        await connection.fetch(
+            f"SELECT g.id FROM games g WHERE g.id = ?{connection.for_update}", (game_id,)
+        )
     rows = list(
         await connection.fetch(
             f"SELECT {GAME_AND_SEAT_COLUMNS} FROM games g "

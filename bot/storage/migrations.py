@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from bot.storage.schema_ddl import Backend, new_database, step
 
-LATEST = 15
+LATEST = 16
 
 
 @dataclass(frozen=True)
@@ -215,6 +215,29 @@ STEPS = {
     # when it stands, and the game it started), and each player's answer to it, so that
     # exactly one new game starts however many press at once, restarts and all.
     15: Step(),
+    # 16 (reliability): each player's record per server of the games they started,
+    # finished and abandoned, a server's minimum to join its lobbies and a host's own per
+    # lobby. The records are filled from the games played so far: every started game's
+    # seats say who was still seated (finishing it, if it finished) and who left or was
+    # taken over (``left_user_id``). What the rows can't tell is left uncounted: who
+    # cancelled a running game (a host's cancel counts against them from now on only).
+    16: Step(
+        (
+            """
+            INSERT INTO reliability_records
+                (guild_id, user_id, started, finished, abandoned, updated_at)
+            SELECT g.guild_id, COALESCE(s.user_id, s.left_user_id), COUNT(*),
+                SUM(CASE WHEN s.user_id IS NOT NULL AND g.status = 'finished'
+                    THEN 1 ELSE 0 END),
+                SUM(CASE WHEN s.left_user_id IS NOT NULL THEN 1 ELSE 0 END),
+                MAX(COALESCE(g.finished_at, g.started_at))
+            FROM games g JOIN seats s ON s.game_id = g.id
+            WHERE g.started_at IS NOT NULL
+                AND COALESCE(s.user_id, s.left_user_id) IS NOT NULL
+            GROUP BY g.guild_id, COALESCE(s.user_id, s.left_user_id)
+            """,
+        )
+    ),
 }
 
 

@@ -445,6 +445,9 @@ class GuildSettings:
     away_mode: AwayMode = AwayMode.PAUSE
     away_days: int = 14
     """Days a player may be away at most, as this server's games count it."""
+    min_reliability: int | None = None
+    """The reliability (whole percent) a player needs to join a lobby here; ``None``:
+    anyone may."""
 
     def options_for(self, kind: str) -> Options:
         """The rule options this server gives new lobbies of ``kind``."""

@@ -322,6 +322,12 @@ guild_settings = Table(
         info=since(13),
     ),
     Column("away_days", Integer, nullable=False, server_default=text("14"), info=since(13)),
+    Column(
+        "min_reliability",
+        Integer,
+        CheckConstraint("min_reliability BETWEEN 1 AND 100"),
+        info=since(16),
+    ),
     info=since(2),
 )
 
@@ -485,6 +491,30 @@ rematch_answers = Table(
     Column("accepted", Integer, CheckConstraint("accepted IN (0, 1)"), nullable=False),
     Column("answered_at", Real, nullable=False),
     info=since(15),
+)
+
+# One per player and server, across its games: what ``bot.service.reliability`` makes
+# of it. Changed in the transaction of what it counts, so a game's end counts once.
+reliability_records = Table(
+    "reliability_records",
+    SCHEMA,
+    Column("guild_id", Id, primary_key=True),
+    Column("user_id", Id, primary_key=True),
+    Column("started", Integer, CheckConstraint("started >= 0"), nullable=False),
+    Column("finished", Integer, CheckConstraint("finished >= 0"), nullable=False),
+    Column("abandoned", Integer, CheckConstraint("abandoned >= 0"), nullable=False),
+    Column("updated_at", Real, nullable=False),
+    sqlite_with_rowid=False,
+    info=since(16),
+)
+
+# A host's own minimum for joining their lobby (none: no row).
+reliability_minimums = Table(
+    "reliability_minimums",
+    SCHEMA,
+    game_key(),
+    Column("minimum", Integer, CheckConstraint("minimum BETWEEN 1 AND 100"), nullable=False),
+    info=since(16),
 )
 
 SCHEMA_VERSION = Table("schema_version", MetaData(), Column("version", Integer, nullable=False))

@@ -21,7 +21,8 @@ async def guild_settings(connection: Connection, guild_id: int) -> GuildSettings
     rows = list(
         await connection.fetch(
             "SELECT turn_timeout, lobby_timeout, threads, bots_allowed, language, "
-            "move_table, ping_mode, ping_delay, away_mode, away_days FROM guild_settings "
+            "move_table, ping_mode, ping_delay, away_mode, away_days, min_reliability "
+            "FROM guild_settings "
             "WHERE guild_id = ?",
             (guild_id,),
         )
@@ -60,6 +61,7 @@ async def guild_settings(connection: Connection, guild_id: int) -> GuildSettings
         ping_delay=int(row["ping_delay"]),
         away_mode=_away_mode(row["away_mode"]),
         away_days=int(row["away_days"]),
+        min_reliability=_min_reliability(row["min_reliability"]),
     )
 
 
@@ -68,6 +70,11 @@ def _ping_mode(value: str) -> PingMode:
         return PingMode(value)
     except ValueError:
         return GuildSettings.ping_mode
+
+
+def _min_reliability(value: object) -> int | None:
+    """A minimum as stored: a damaged one asks for nothing rather than refusing everyone."""
+    return value if isinstance(value, int) and 1 <= value <= 100 else None
 
 
 def _away_mode(value: str) -> AwayMode:
@@ -84,14 +91,14 @@ async def save_guild_settings(
     await connection.execute(
         "INSERT INTO guild_settings "
         "(guild_id, turn_timeout, lobby_timeout, threads, bots_allowed, language, "
-        "move_table, ping_mode, ping_delay, away_mode, away_days) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+        "move_table, ping_mode, ping_delay, away_mode, away_days, min_reliability) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
         "turn_timeout = excluded.turn_timeout, "
         "lobby_timeout = excluded.lobby_timeout, threads = excluded.threads, "
         "bots_allowed = excluded.bots_allowed, language = excluded.language, "
         "move_table = excluded.move_table, ping_mode = excluded.ping_mode, "
         "ping_delay = excluded.ping_delay, away_mode = excluded.away_mode, "
-        "away_days = excluded.away_days",
+        "away_days = excluded.away_days, min_reliability = excluded.min_reliability",
         (
             guild_id,
             settings.turn_timeout,
@@ -104,6 +111,7 @@ async def save_guild_settings(
             settings.ping_delay,
             str(settings.away_mode),
             settings.away_days,
+            settings.min_reliability,
         ),
     )
     await connection.execute("DELETE FROM game_channels WHERE guild_id = ?", (guild_id,))
