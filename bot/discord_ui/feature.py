@@ -112,6 +112,12 @@ class Feature:
         """What this feature adds under a turn's direct message to ``user``."""
         return ()
 
+    async def stats_lines(
+        self, guild_id: int, kind: str, user_id: int, lang: Language
+    ) -> Sequence[Line]:
+        """The fields this feature adds to a player's stats card."""
+        return ()
+
 
 def no_commands(rules: AnyRules, face: GameFace) -> Sequence[Command]:
     """The commands of a feature that has none."""

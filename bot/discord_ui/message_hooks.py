@@ -1,7 +1,8 @@
 """What features add to the core's messages: the core draws a game's lobby, table,
 result, ping and turn notice, and asks the features, in their order, for the rows of
-controls each adds under it (``Adds``); the controls a game's face describes (a choice,
-a menu, **My hand**, a choice in a hand) are drawn by the feature whose presses they are
+controls each adds under it (``Adds``), and for the fields each adds to a player's stats
+card (which the ladder draws); the controls a game's face describes (a choice, a menu,
+**My hand**, a choice in a hand) are drawn by the feature whose presses they are
 (``ControlDrawing``), so that a button lives beside what handles it."""
 
 from __future__ import annotations
@@ -75,6 +76,11 @@ class Adds(Protocol):
     async def notice_rows(self, game: Game, user: int, lang: Language) -> Rows:
         """Under the turn's direct message to ``user``."""
 
+    async def stats_lines(
+        self, guild_id: int, kind: str, user_id: int, lang: Language
+    ) -> Sequence[Line]:
+        """Fields on a player's stats card of a game in a server, after its own."""
+
 
 class MessageHooks:
     """Every feature's additions to the core's messages, gathered in the features' order."""
@@ -122,6 +128,15 @@ class MessageHooks:
     async def notice_rows(self, game: Game, user: int, lang: Language) -> Rows:
         """The rows every feature adds under a turn's direct message to ``user``."""
         return await _gathered(adds.notice_rows(game, user, lang) for adds in self._adding)
+
+    async def stats_lines(
+        self, guild_id: int, kind: str, user_id: int, lang: Language
+    ) -> tuple[Line, ...]:
+        """The fields every feature adds to a player's stats card, in the features' order."""
+        lines: list[Line] = []
+        for adds in self._adding:
+            lines.extend(await adds.stats_lines(guild_id, kind, user_id, lang))
+        return tuple(lines)
 
 
 async def _gathered(added: Iterable[Awaitable[Rows]]) -> Rows:

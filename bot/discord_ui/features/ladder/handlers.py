@@ -67,8 +67,8 @@ class Ladder(Feature):
         kind: str,
         user: discord.User | discord.Member | None,
     ) -> None:
-        """``/<game> stats``: a player's record in this server (the asker's, with the server's
-        dice, when nobody is named)."""
+        """``/<game> stats``: a player's record in this server, with what other features add
+        to it (the asker's, with the server's dice, when nobody is named)."""
         assert interaction.guild_id is not None
         who = user or interaction.user
         stats = await self.ladder.stats(interaction.guild_id, kind, who.id)
@@ -78,17 +78,18 @@ class Ladder(Feature):
             # Asked without a player: the server's dice too, and whether they look fair.
             rolled = await self.ladder.dice(interaction.guild_id, kind)
             dice = messages.dice_line(kind, _server(interaction), rolled, lang)
+        added = await self.context.hooks.stats_lines(interaction.guild_id, kind, who.id, lang)
+        more = (*added, *(() if dice is None else (dice,)))
         if stats is None:
             is_self = who.id == interaction.user.id
             none = messages.no_stats(kind, who.display_name, is_self, lang)
-            if dice is None:
+            if not more:
                 await interaction.response.send_message(none, ephemeral=True)
                 return
-            card = Card(title=None, text=none, accent=LADDER_COLOUR, lines=(dice,))
+            card = Card(title=None, text=none, accent=LADDER_COLOUR, lines=more)
         else:
             card = messages.stats_card(stats, kind, who.display_avatar.url, lang)
-            if dice is not None:
-                card = replace(card, lines=(*card.lines, dice))
+            card = replace(card, lines=(*card.lines, *more))
         await interaction.response.send_message(view=layout(card), ephemeral=True)
 
     async def history(self, interaction: discord.Interaction, kind: str) -> None:

@@ -12,7 +12,7 @@ from bot.discord_ui.command_parts import Command, choices, command, game_option,
 from bot.discord_ui.features.lobby.handlers import Lobbies
 from bot.games.face import GameFace
 from bot.games.rules import AnyRules
-from bot.service.guild_settings import TURN_TIMEOUT_MINUTES
+from bot.service.guild_settings import RELIABILITY_PERCENT, TURN_TIMEOUT_MINUTES
 from bot.storage.records import MINUTE
 from i18n import N_, Message
 
@@ -34,8 +34,10 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
             bots=given["bots"],
             bot_level=given["bot_level"],
             turn_timeout=None if turn_timeout is None else turn_timeout * MINUTE,
+            min_reliability=given["reliability"],
         )
 
+    percent = app_commands.Range[int, *RELIABILITY_PERCENT] | None
     return [
         command(
             N_("new"),
@@ -48,6 +50,7 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
                 param(
                     N_("turn_timeout"), app_commands.Range[int, TURN_LOW, TURN_HIGH] | None, None
                 ),
+                param(N_("reliability"), percent, None),
             ],
             {
                 **{
@@ -60,6 +63,9 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
                 "bot_level": locale_str(N_("How well they play")),
                 "turn_timeout": locale_str(
                     N_("Minutes a turn may take, up to 10080 (a week; server default if unset)")
+                ),
+                "reliability": locale_str(
+                    N_("The reliability in percent a player needs to join (0-100; 0: none)")
                 ),
             },
             {

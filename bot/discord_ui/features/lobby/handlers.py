@@ -59,9 +59,11 @@ class Lobbies(Feature):
         bots: int,
         bot_level: str,
         turn_timeout: int | None,
+        min_reliability: int | None = None,
     ) -> None:
         """``/<game> new``: a lobby for a new game here (in a thread of its own where the server
-        wants one), with any computer players asked for seated at once."""
+        wants one), with any computer players asked for seated at once, and the host's own
+        minimum reliability for joining it."""
         if await cannot_post(interaction):
             return
         assert interaction.guild_id is not None and interaction.channel_id is not None
@@ -76,6 +78,7 @@ class Lobbies(Feature):
             bots=bots,
             bot_level=bot_level,
             language=speaks.code,
+            min_reliability=min_reliability,
         )
 
         async def created() -> Game:

@@ -16,6 +16,7 @@ from bot.service.guild_settings import (
     AWAY_DAYS,
     LOBBY_TIMEOUT_MINUTES,
     PING_DELAY_SECONDS,
+    RELIABILITY_PERCENT,
     SERVER_LANGUAGE,
     TURN_TIMEOUT_MINUTES,
 )
@@ -46,6 +47,7 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
             ping_delay=given["ping_delay"],
             away_mode=None if given["away"] is None else AwayMode(given["away"]),
             away_days=given["away_days"],
+            min_reliability=given["reliability"],
         )
         await ServerSettings.of(interaction).settings(interaction, kind, change)
 
@@ -55,6 +57,7 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
     )
     low, high = PING_DELAY_SECONDS
     channel = app_commands.AppCommandChannel | None
+    percent = app_commands.Range[int, *RELIABILITY_PERCENT] | None
     return [
         command(
             N_("settings"),
@@ -75,6 +78,7 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
                 param(N_("ping_delay"), app_commands.Range[int, low, high] | None, None),
                 param(N_("away"), str | None, None),
                 param(N_("away_days"), app_commands.Range[int, *AWAY_DAYS] | None, None),
+                param(N_("reliability"), percent, None),
             ],
             {
                 **{
@@ -108,6 +112,9 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
                 ),
                 "away": locale_str(N_("What a game does while someone it waits on is away")),
                 "away_days": locale_str(N_("Days a player may be away at most")),
+                "reliability": locale_str(
+                    N_("The reliability in percent a player needs to join a lobby (0: none)")
+                ),
             },
             {
                 **{o.name: choices(o.choices) for o in rules.options if o.choices},

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, replace
+from decimal import Decimal
 
 import discord
 
@@ -44,6 +45,8 @@ class ServerSettingsChange:
     """Seconds."""
     away_mode: AwayMode | None = None
     away_days: int | None = None
+    min_reliability: int | None = None
+    """Whole percent to join a lobby; 0 asks for none."""
 
     @property
     def is_empty(self) -> bool:
@@ -124,6 +127,13 @@ def _away(settings: GuildSettings, lang: Language) -> str:
     return lang._("the game waits for them (for {days} at most)", days=days)
 
 
+def _reliability(settings: GuildSettings, lang: Language) -> str:
+    minimum = settings.min_reliability
+    if minimum is None:
+        return lang._("anyone may join")
+    return lang._("{percent} or more", percent=lang.percent(Decimal(minimum) / 100, 0))
+
+
 def settings_card(
     settings: GuildSettings, kind: str, heading: str, lang: Language, public: Language
 ) -> Card:
@@ -166,6 +176,7 @@ def settings_card(
         ),
         Line(lang._("Pings"), _pings(settings, lang), inline=True),
         Line(lang._("Someone away"), _away(settings, lang), inline=True),
+        Line(lang._("Reliability to join"), _reliability(settings, lang), inline=True),
         Line(lang._("Game channels"), channels),
     ]
     return Card(
