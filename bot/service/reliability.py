@@ -86,28 +86,34 @@ class BelowReliability(ServiceError):
     """A join refused: the lobby (or its server) asks for more reliability."""
 
     def __init__(self, minimum: int, theirs: Reliability, *, server: bool) -> None:
+        asked = whole_percent(minimum)
         if theirs.is_new:
             yours = Message(
-                "you have no finished games yet, which counts as {percent}%",
-                percent=theirs.percent,
+                "you have no finished games yet, which counts as {percent}",
+                percent=whole_percent(theirs.percent),
             )
         else:
-            yours = Message("yours is {percent}%", percent=theirs.percent)
+            yours = Message("yours is {percent}", percent=whole_percent(theirs.percent))
         if server:
             words = Message(
-                "This server asks for {minimum}% reliability or more to join a lobby; "
+                "This server asks for {minimum} reliability or more to join a lobby; "
                 "{yours}. Finishing games raises it.",
-                minimum=minimum,
+                minimum=asked,
                 yours=yours,
             )
         else:
             words = Message(
-                "This lobby asks for {minimum}% reliability or more; {yours}. "
+                "This lobby asks for {minimum} reliability or more; {yours}. "
                 "Finishing games raises it.",
-                minimum=minimum,
+                minimum=asked,
                 yours=yours,
             )
         super().__init__(words)
+
+
+def whole_percent(percent: int) -> Message:
+    """``72%``, as the reader's language writes it (``72 %``)."""
+    return Message("{percent}%", percent=percent)
 
 
 def people(seats: Iterable[Seat]) -> list[int]:

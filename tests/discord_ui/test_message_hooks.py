@@ -56,6 +56,11 @@ class Adds:
     async def notice_rows(self, game: Game, user: int, lang: Language) -> Rows:
         return self.rows(f"notice {user}")
 
+    async def stats_lines(
+        self, guild_id: int, kind: str, user_id: int, lang: Language
+    ) -> Sequence[Line]:
+        return (Line(self.name, f"{kind} of {user_id} in {guild_id}"),)
+
 
 def labels(rows: Rows) -> list[str | None]:
     return [item.label for row in rows for item in row if isinstance(item, discord.ui.Button)]
@@ -103,6 +108,17 @@ async def test_a_feature_adds_nothing_unless_it_says_so() -> None:
     assert await hooks.lobby_lines(game, lang) == ()
     assert await hooks.seat_notes(game, lang) == {}
     assert await hooks.notice_rows(game, 1, lang) == ()
+    assert await hooks.stats_lines(game.guild_id, game.kind, 1, lang) == ()
+
+
+async def test_a_players_stats_card_gathers_each_features_fields_in_their_order() -> None:
+    hooks = MessageHooks(drawing(()), [Adds("first")])
+    hooks.add(Adds("second"))
+    lines = await hooks.stats_lines(10, "claim", 7, english())
+    assert [(line.name, line.value) for line in lines] == [
+        ("first", "claim of 7 in 10"),
+        ("second", "claim of 7 in 10"),
+    ]
 
 
 def test_a_control_is_drawn_by_the_feature_declaring_it_and_refused_by_name_otherwise() -> None:

@@ -68,8 +68,11 @@ async def play(world: World, game_id: int, quiet: frozenset[int] = frozenset()) 
     raise AssertionError("the game did not end")
 
 
-async def lobby(world: World, host: User, group: str, **options: int) -> Message:
-    created = await world.command(host, f"{group} new", **options)
+async def lobby(world: World, host: User, group: str, reliability: int | None = None) -> Message:
+    if reliability is None:
+        created = await world.command(host, f"{group} new")
+    else:
+        created = await world.command(host, f"{group} new", reliability=reliability)
     message = created.response_message
     assert message is not None and not message.ephemeral
     return message
