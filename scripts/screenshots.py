@@ -65,6 +65,7 @@ PICTURES: tuple[str, ...] = (
     "replay.png",
     "replay-steps.png",
     "rematch-offer.png",
+    "reliability.png",
     "german.png",
     "dm-notice.png",
     "dm-notice-phone.png",
@@ -381,6 +382,23 @@ async def claim_it(browser: Browser, page: Page, url: str, camera: Camera) -> No
     await camera.message("rematch-offer.png", offer)
 
 
+async def reliable_lobby(page: Page, camera: Camera) -> None:
+    """Ann and Bo finished a game (84 % each); Ann's next lobby asks for 60 %, and Bo and
+    Cy (new) join it, each with their reliability after their name. Ann then cancels it,
+    which leaves the channel to the next game and counts against nobody."""
+    await act_as(page, "Ann")
+    lobby = await open_lobby(page, "/claimit new reliability:60")
+    for member in ("Bo", "Cy"):
+        await act_as(page, member)
+        await lobby.locator("button", has_text="Join").click()
+        await expect(lobby).to_contain_text(f"{member} · ")
+    await act_as(page, "Ann")
+    await expect(lobby).to_contain_text("60% or more")
+    await camera.message("reliability.png", lobby)
+    await lobby.locator("button", has_text="Cancel").click()
+    await expect(lobby.locator("button")).to_have_count(0)
+
+
 async def steps_on(animation: Locator, steps: int) -> None:
     """Waits while the animation plays ``steps`` frames on: its first is the empty board,
     which shows nothing of the game."""
@@ -689,6 +707,7 @@ async def make_pictures(out: Path) -> list[Written]:
         # Each game's dice from its own seed: changing one game leaves the others as they were.
         dice.seed(CLAIMIT_DICE)
         await claim_it(browser, page, url, camera)
+        await reliable_lobby(page, camera)
         dice.seed(NUGGETS_DICE)
         await gold_nuggets(browser, page, url, camera)
         dice.seed(CLAIM_DICE)
