@@ -20,7 +20,8 @@ from bot.service.reliability import BelowReliability
 from bot.storage import AwayMode, Database, Game, GameStatus
 from bot.storage.opening import open_database
 from bot.storage.reliability_queries import ReliabilityRecord
-from tests.bot.fixtures import PLAYERS, ScriptedDice, play_to_the_end, started_game
+from engine.claimit import Phase
+from tests.bot.fixtures import PLAYERS, ScriptedDice, play_to_the_end, random_press, started_game
 from tests.clock import ManualClock
 
 ANN, BO, CY, DEE = PLAYERS[:4]
@@ -119,6 +120,33 @@ async def test_a_takeover_while_away_as_the_server_allows_counts_against_nobody(
         took_over, game = outcome.took_over, outcome.game
     assert took_over.left_user_id == ANN.user_id
     assert await records(service, ANN) == [rec(1)]
+
+
+async def test_a_game_a_computer_player_finished_for_someone_away_counts_as_finished(
+    service: GameService, settings: GuildSettingsService, clock: ManualClock
+) -> None:
+    await settings.change(GUILD, away_mode=AwayMode.STAND_IN)
+    game = await started_game(service, 2)
+    tomorrow = dt.datetime.fromtimestamp(clock.now(), dt.UTC).date() + dt.timedelta(days=1)
+    await service.players.go_away(ANN.user_id, tomorrow)
+    settled = await service.settle_away(game.id, ANN.user_id)
+    assert settled is not None
+    game, _ = settled
+    rng = random.Random(4)
+    stood_in = 0
+    while game.status is GameStatus.ACTIVE:
+        if game.seats[game.state.turn].user_id == ANN.user_id:
+            state = game.state
+            if state.phase is Phase.PLACE:
+                intent = str(rng.choice(state.pending_placements()))
+            else:
+                intent = "stop" if state.placed_this_turn and rng.random() < 0.4 else "roll"
+            game = (await service.act_for_away(game.id, game.version, intent)).game
+            stood_in += 1
+        else:
+            game = (await random_press(service, game, rng)).game
+    assert stood_in > 0 and game.status is GameStatus.FINISHED
+    assert await records(service, ANN, BO) == [rec(1, 1), rec(1, 1)]
 
 
 async def test_a_host_ending_their_running_game_abandons_it_a_moderator_ending_it_does_not(

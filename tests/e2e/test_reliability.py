@@ -186,3 +186,27 @@ async def test_two_processes_count_a_game_and_a_takeover_once(
     finally:
         await world.stop_bots()
         await world.discord.close()
+
+
+async def test_in_german_the_lobby_and_the_refusal_speak_german(
+    tmp_path: Path, database_target: str
+) -> None:
+    world = await make_world(tmp_path, 2, database=database_target, locale="de")
+    try:
+        await world.start_bot()
+        ann, bo = world.players[:2]
+        created = await world.command(ann, "claimit neu", zuverlässigkeit=90)
+        shown = created.response_message
+        assert shown is not None
+        assert "**Zuverlässigkeit** 90\xa0% oder mehr" in describe(shown)
+        assert "· neu" in seated(shown, "Ann")
+        refused = ephemeral_answer(await world.click(bo, shown, "Beitreten"))
+        assert refused == (
+            "Diese Lobby verlangt eine Zuverlässigkeit von 90\xa0% oder mehr; du hast noch "
+            "kein Spiel zu Ende gespielt, das zählt als 80\xa0%. Zu Ende gespielte Spiele "
+            "heben sie."
+        )
+        assert "Bo" not in describe(shown)
+    finally:
+        await world.stop_bots()
+        await world.discord.close()
