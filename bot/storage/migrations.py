@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from bot.storage.schema_ddl import Backend, new_database, step
 
-LATEST = 15
+LATEST = 16
 
 
 @dataclass(frozen=True)
@@ -215,6 +215,9 @@ STEPS = {
     # when it stands, and the game it started), and each player's answer to it, so that
     # exactly one new game starts however many press at once, restarts and all.
     15: Step(),
+    # 16 (private tables): a lobby only its host's invitees may join, each invitation
+    # (where it was sent, and its answer), and how a player likes to be invited.
+    16: Step(),
 }
 
 
