@@ -34,6 +34,8 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
             bots=given["bots"],
             bot_level=given["bot_level"],
             turn_timeout=None if turn_timeout is None else turn_timeout * MINUTE,
+            invite=given["invite"],
+            private=bool(given["private"]),
         )
 
     return [
@@ -48,6 +50,8 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
                 param(
                     N_("turn_timeout"), app_commands.Range[int, TURN_LOW, TURN_HIGH] | None, None
                 ),
+                param(N_("invite"), discord.User | None, None),
+                param(N_("private"), bool | None, None),
             ],
             {
                 **{
@@ -61,6 +65,10 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
                 "turn_timeout": locale_str(
                     N_("Minutes a turn may take, up to 10080 (a week; server default if unset)")
                 ),
+                "invite": locale_str(
+                    N_("A private table: invite this player (more from the lobby)")
+                ),
+                "private": locale_str(N_("A private table: only those you invite can join")),
             },
             {
                 **{o.name: choices(o.choices) for o in rules.options if o.choices},
