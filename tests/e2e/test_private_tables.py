@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -48,7 +49,7 @@ def pings_of(world: World, user: User) -> list[Message]:
     return [m for m in world.channel.visible() if f"<@{user.id}>" in describe(m)]
 
 
-async def private_lobby(world: World, group: str, **options: object) -> Message:
+async def private_lobby(world: World, group: str, **options: Any) -> Message:
     ann = world.players[0]
     created = await world.command(ann, f"{group} new", **options)
     lobby = created.response_message
