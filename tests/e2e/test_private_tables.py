@@ -130,6 +130,21 @@ async def test_refusals_in_plain_words_and_open_to_all(world: World) -> None:
     assert "Bo: declined" in line_value(lobby, "Invited")
 
 
+async def test_a_cancelled_lobby_ends_its_invitations(world: World) -> None:
+    ann, bo = world.players[:2]
+    await private_lobby(world, "nuggets", invite=bo)
+    asked = await invitation_of(world, bo)
+    accept = str(asked.button("Accept")["custom_id"])
+    await world.command(ann, "nuggets cancel")
+    await world.discord.wait_for_message(
+        world.channel, lambda m: m is asked and "was closed" in describe(m)
+    )
+    assert "Gold Nuggets #1 was closed, so this invitation has ended." in describe(asked)
+    assert asked.button_labels() == []
+    late = await world.click(bo, asked, accept)
+    assert ephemeral_answer(late) == "This table was closed, so the invitation has ended."
+
+
 async def test_not_on_the_server_is_refused_at_the_opening(world: World) -> None:
     ann = world.players[0]
     stranger = world.discord.add_user("Stranger")

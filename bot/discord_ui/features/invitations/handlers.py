@@ -155,6 +155,9 @@ class Invitations(Feature):
     async def _send(self, game_id: int) -> None:
         """Sends each of the game's invitations not yet out; one that fails is sent again
         at a later show."""
+        guests = await self.service.guests(game_id)
+        if all(invitation.sent or invitation.ended for invitation in guests.invitations):
+            return  # read, so that a lobby shown without one to send writes nothing
         game = await self.service.game(game_id)
         if game.lobby_message_id is None:
             return  # an invitation links to its lobby: it goes once that is recorded
