@@ -79,7 +79,12 @@ class Invitations(Feature):
         over still offering their buttons."""
         for game_id in await self.service.games_with_live_invitations():
             self._live.add(game_id)
-            await self.game_shown(await self.service.game(game_id))
+            try:
+                await self.game_shown(await self.service.game(game_id))
+            except Exception:
+                # One game's invitations must not hold up the start; its next show
+                # tries again.
+                log.warning("game %s's invitations could not be caught up", game_id, exc_info=True)
 
     async def game_shown(self, game: Game) -> None:
         """A lobby shown sends its invitations not yet out; a game past its lobby ends
