@@ -156,14 +156,15 @@ async def test_not_on_the_server_is_refused_at_the_opening(world: World) -> None
     assert await world.bots[0].service.current_game(world.channel.id) is None
 
 
-async def test_an_invitation_by_direct_message_and_its_fallback(world: World) -> None:
+@pytest.mark.parametrize("group", ["claimit", "nuggets", "claim"])
+async def test_an_invitation_by_direct_message_and_its_fallback(world: World, group: str) -> None:
     ann, bo, cy = world.players[:3]
     await world.command(bo, "my settings", invitations="dm")
     await world.command(cy, "my settings", invitations="dm")
     world.discord.close_dms(cy)
-    lobby = await private_lobby(world, "claim", invite=bo)
+    lobby = await private_lobby(world, group, invite=bo)
     asked = await invitation_of(world, bo, by_dm=True)
-    assert "Ann invites you to a private table of [Claim #1]" in describe(asked)
+    assert f"Ann invites you to a private table of [{TITLES[group]} #1]" in describe(asked)
     assert pings_of(world, bo) == []
     await world.click(bo, asked, "Accept")
     assert "✅ Bo accepted" in describe(asked)
@@ -173,9 +174,10 @@ async def test_an_invitation_by_direct_message_and_its_fallback(world: World) ->
     assert pinged.button_labels() == ["Accept", "Decline"], "closed DMs: a ping instead"
 
 
-async def test_an_invitation_outlives_a_restart(world: World) -> None:
+@pytest.mark.parametrize("group", ["claimit", "nuggets", "claim"])
+async def test_an_invitation_outlives_a_restart(world: World, group: str) -> None:
     ann, bo = world.players[:2]
-    lobby = await private_lobby(world, "claimit", invite=bo)
+    lobby = await private_lobby(world, group, invite=bo)
     asked = await invitation_of(world, bo)
     await world.stop_bots()
     await world.start_bot(seed=2)
