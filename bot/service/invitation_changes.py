@@ -239,11 +239,6 @@ class InvitationChanges(GameChanges):
         invitation = await invitation_queries.invitation(connection, game_id, user_id)
         if invitation is None:
             raise NotInvited()
-        # The first read holds the game's row, waiting for a change under way; the
-        # second sees that change whole: on PostgreSQL, a read that waited re-reads only
-        # the row it waited for, not the seats joined to it (two accepts for the last
-        # seat would both find it free).
-        await load_game(connection, game_id)
         game = await load_game(connection, game_id)
         if game.kind != kind:
             raise NotThisGame()

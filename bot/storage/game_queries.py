@@ -28,6 +28,14 @@ from bot.storage.stored_json import json_text
 async def load_game(connection: Connection, game_id: int) -> Game | None:
     """The game with its seats (``None``: there is no such game); read for update in a
     write transaction."""
+    if connection.for_update:
+        # The row is held first, on its own: under PostgreSQL's read committed, a read
+        # that waited for the row's lock sees the row's newest version but the seats
+        # joined to it as they were when it began, so that two joins for the last seat
+        # would both find it free (and the second's seats drop the first's player).
+        await connection.fetch(
+            f"SELECT g.id FROM games g WHERE g.id = ?{connection.for_update}", (game_id,)
+        )
     rows = list(
         await connection.fetch(
             f"SELECT {GAME_AND_SEAT_COLUMNS} FROM games g "
