@@ -190,16 +190,21 @@ class InvitationChanges(GameChanges):
             lambda connection: invitation_queries.invitation(connection, game_id, user_id)
         )
 
-    async def take_unsent_invitations(self, game_id: int) -> list[Invitation]:
+    async def take_unsent_invitations(
+        self, game_id: int, *, restarted: bool = False
+    ) -> list[Invitation]:
         """The game's invitations to send now, each taken by this caller alone (none once
-        the lobby is over)."""
+        the lobby is over). ``restarted``: those taken by a sender that stopped before
+        it said they went out are taken at once (a message sent twice under its nonce is
+        the one Discord made), rather than ``SENDING_FOR`` later."""
         now = self._clock()
+        stale_before = now if restarted else now - SENDING_FOR
 
         async def taking(connection: Connection) -> list[Invitation]:
             game = await game_queries.load_game(connection, game_id)
             if game is None or game.status is not GameStatus.LOBBY:
                 return []
-            return await invitation_queries.take_unsent(connection, game_id, now, now - SENDING_FOR)
+            return await invitation_queries.take_unsent(connection, game_id, now, stale_before)
 
         return await self._db.write(taking)
 

@@ -217,6 +217,9 @@ async def test_each_invitation_is_taken_for_sending_once(
     assert (bo.by_dm, cy.by_dm) == (False, True)
     await service.invitation_sent(bo, 1, 500, by_dm=False)
     assert await service.take_unsent_invitations(game.id) == []
+    [restarted] = await service.take_unsent_invitations(game.id, restarted=True)
+    assert restarted.user_id == CY.user_id, "a start takes up what a stop left half sent"
+    assert await service.take_unsent_invitations(game.id) == []
     clock.advance(SENDING_FOR + 1)
     [again] = await service.take_unsent_invitations(game.id)
     assert again.user_id == CY.user_id, "a sender that stopped mid-way leaves it to another"

@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from bot.service import Actor
+from bot.service.invitation_changes import Invitee
 from emulator import Message, User
 from tests.e2e.world import World, describe, ephemeral_answer, line_value, make_world
 from tests.postgres_cluster import Cluster
@@ -188,6 +190,27 @@ async def test_an_invitation_outlives_a_restart(world: World, group: str) -> Non
     await world.click(ann, lobby, "Start")
     game = await world.bots[0].service.current_game(world.channel.id)
     assert game is not None and [s.user_id for s in game.seats] == [ann.id, bo.id]
+
+
+async def test_an_invitation_a_stop_left_half_sent_goes_out_after_the_start(
+    world: World,
+) -> None:
+    """The bot took Cy's invitation for sending and stopped before it went out: the next
+    start sends it, once."""
+    ann, cy = world.players[0], world.players[2]
+    lobby = await private_lobby(world, "claimit", private=True)
+    service = world.bots[0].service
+    game = await service.current_game(world.channel.id)
+    assert game is not None
+    await service.invite(game.id, Actor(ann.id), [Invitee(cy.id, cy.name, False, True)])
+    [taken] = await service.take_unsent_invitations(game.id)
+    assert taken.user_id == cy.id and pings_of(world, cy) == []
+    await world.stop_bots()
+    await world.start_bot(seed=3)
+    asked = await invitation_of(world, cy)
+    await world.click(cy, asked, "Accept")
+    assert "Cy: joined" in line_value(lobby, "Invited")
+    assert len(pings_of(world, cy)) == 1
 
 
 @pytest.mark.postgres

@@ -80,7 +80,11 @@ class Invitations(Feature):
         for game_id in await self.service.games_with_live_invitations():
             self._live.add(game_id)
             try:
-                await self.game_shown(await self.service.game(game_id))
+                game = await self.service.game(game_id)
+                if game.status is GameStatus.LOBBY:
+                    await self._send(game_id, restarted=True)
+                else:
+                    await self._end(game)
             except Exception:
                 # One game's invitations must not hold up the start; its next show
                 # tries again.
@@ -157,16 +161,16 @@ class Invitations(Feature):
 
         return show
 
-    async def _send(self, game_id: int) -> None:
+    async def _send(self, game_id: int, *, restarted: bool = False) -> None:
         """Sends each of the game's invitations not yet out; one that fails is sent again
-        at a later show."""
+        at a later show (``restarted``: also those a stop left half sent)."""
         guests = await self.service.guests(game_id)
         if all(invitation.sent or invitation.ended for invitation in guests.invitations):
             return  # read, so that a lobby shown without one to send writes nothing
         game = await self.service.game(game_id)
         if game.lobby_message_id is None:
             return  # an invitation links to its lobby: it goes once that is recorded
-        for invitation in await self.service.take_unsent_invitations(game_id):
+        for invitation in await self.service.take_unsent_invitations(game_id, restarted=restarted):
             self._live.add(game_id)
             try:
                 await self._deliver(game, invitation)
