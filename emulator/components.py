@@ -44,6 +44,7 @@ IS_COMPONENTS_V2 = 1 << 15
 ACTION_ROW = 1
 BUTTON = 2
 STRING_SELECT = 3
+USER_SELECT = 5
 SECTION = 9
 TEXT_DISPLAY = 10
 THUMBNAIL = 11
@@ -51,7 +52,7 @@ MEDIA_GALLERY = 12
 FILE = 13
 SEPARATOR = 14
 CONTAINER = 17
-SELECTS = frozenset({STRING_SELECT, 5, 6, 7, 8})
+SELECTS = frozenset({STRING_SELECT, USER_SELECT, 6, 7, 8})
 """String, user, role, mentionable and channel select menus: each fills its row."""
 INTERACTIVE = frozenset({BUTTON, *SELECTS})
 TOP_LEVEL = frozenset(

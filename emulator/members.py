@@ -17,6 +17,7 @@ from emulator import payloads
 from emulator.bot_messages import mentions
 from emulator.changes import Changes
 from emulator.command_limits import localized
+from emulator.components import USER_SELECT
 from emulator.gateway import GUILD_MEMBERS_INTENT, Gateway
 from emulator.limits import is_empty, message_problems
 from emulator.message_events import MessageEvents
@@ -204,6 +205,66 @@ class Members:
             "custom_id": menu["custom_id"],
             "component_type": 3,
             "values": [value],
+            **_component_id(menu),
+        }
+        return await self._interact(MESSAGE_COMPONENT, user, channel, data, message)
+
+    async def select_users(
+        self,
+        user: User,
+        message: Message,
+        placeholder: str | None,
+        picked: list[User],
+        *,
+        custom_id: str | None = None,
+    ) -> Interaction:
+        """Picks ``picked`` in the user select menu (type 5) with this placeholder, or with
+        this custom_id. The client offers the server's members only, and as many as the
+        menu's ``min_values``/``max_values`` allow (1 and 1 when left out); the bot gets
+        their ids as ``values`` and each user resolved, with their member data (without
+        its ``user``: Interactions, "Resolved Data Structure")."""
+        menu = next(
+            (
+                c
+                for c in message.buttons()
+                if c.get("type") == USER_SELECT
+                and (
+                    c.get("custom_id") == custom_id
+                    if custom_id is not None
+                    else c.get("placeholder") == placeholder
+                )
+            ),
+            None,
+        )
+        which = custom_id if custom_id is not None else placeholder
+        if menu is None:
+            raise KeyError(f"no user menu {which!r} on message {message.id}")
+        if menu.get("disabled"):
+            raise ValueError(f"the user menu {which!r} is disabled")
+        fewest, most = menu.get("min_values", 1), menu.get("max_values", 1)
+        if not fewest <= len(picked) <= most or len({u.id for u in picked}) != len(picked):
+            raise ValueError(f"{which!r} takes {fewest} to {most} different people")
+        channel = self._channel_of(message)
+        guild = None if channel.is_dm else self.world.guild_of(channel)
+        if guild is None:
+            raise ValueError("a user menu in a DM offers nobody")
+        strangers = [u.name for u in picked if u.id not in guild.member_permissions]
+        if strangers:
+            raise KeyError(f"{strangers} are not members of the server: the menu offers none")
+        now = self.settings.clock.now()
+        data = {
+            "custom_id": menu["custom_id"],
+            "component_type": USER_SELECT,
+            "values": [str(u.id) for u in picked],
+            "resolved": {
+                "users": {str(u.id): payloads.user(u) for u in picked},
+                "members": {
+                    str(u.id): {
+                        k: v for k, v in payloads.member(u, guild, now).items() if k != "user"
+                    }
+                    for u in picked
+                },
+            },
             **_component_id(menu),
         }
         return await self._interact(MESSAGE_COMPONENT, user, channel, data, message)

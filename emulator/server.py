@@ -176,6 +176,7 @@ class DiscordEmulator:
         self.autocomplete = self._members.autocomplete
         self.click = self._members.click
         self.select = self._members.select
+        self.select_users = self._members.select_users
         self.forge = self._members.forge
         self.answer = self._members.answer
         self.wait_for_message = self._members.wait_for_message

@@ -49,6 +49,8 @@ log = logging.getLogger(__name__)
 
 SELECT = 3
 """A string select menu's component type."""
+USER_SELECT = 5
+"""A user select menu's component type."""
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 MEDIA_KEYS = ("media", "file")
@@ -123,6 +125,7 @@ class SandboxPage:
         app.router.add_post("/api/message", self._message_post)
         app.router.add_post("/api/click", self._click)
         app.router.add_post("/api/select", self._select)
+        app.router.add_post("/api/select_users", self._select_users)
         app.router.add_post("/api/clock", self._move_clock)
         app.router.add_get("/api/live", self._live)
         self._runner = web.AppRunner(app, access_log=None)
@@ -336,6 +339,29 @@ class SandboxPage:
         if value not in [o.get("value") for o in menu.get("options", [])]:
             return _refusal(400, "That choice isn't in the menu any more.")
         await self.emulator.select(user, message, None, value, custom_id=menu["custom_id"])
+        return web.json_response({"ok": True})
+
+    async def _select_users(self, request: web.Request) -> web.Response:
+        """Picks members in a user select menu, as Discord's client offers the server's."""
+        body = await _body(request)
+        user = self._user(body.get("user"))
+        message = self._message(body.get("message"), user.id)
+        menu = next(
+            (
+                c
+                for c in message.buttons()
+                if c.get("type") == USER_SELECT and c.get("custom_id") == body.get("custom_id")
+            ),
+            None,
+        )
+        if menu is None:
+            return _refusal(400, "That menu isn't on the message any more.")
+        raw = body.get("users")
+        picked = [self._user(each) for each in raw] if isinstance(raw, list) else []
+        most = menu.get("max_values", 1)
+        if not 1 <= len(picked) <= most:
+            return _refusal(400, f"Pick from 1 to {most} members.")
+        await self.emulator.select_users(user, message, None, picked, custom_id=menu["custom_id"])
         return web.json_response({"ok": True})
 
     async def _move_clock(self, request: web.Request) -> web.Response:

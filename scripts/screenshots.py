@@ -71,6 +71,7 @@ PICTURES: tuple[str, ...] = (
     "dm-notice-phone.png",
     "my-games.png",
     "my-games-phone.png",
+    "private-lobby.png",
 )
 """Every file the script writes, each named in the docs."""
 
@@ -605,6 +606,32 @@ async def direct_messages(browser: Browser, page: Page, url: str, camera: Camera
         await phone.close()
 
 
+async def private_table(page: Page, camera: Camera) -> None:
+    """Ann opens a private Gold Nuggets table inviting Bo, and invites Di and Ed from its
+    picker; Bo accepts, Di declines, Ed is still asked. The Claim It! game left in #games
+    is cancelled first: a channel plays one game of its own."""
+    await act_as(page, "Ann")
+    await private_answer(page, "/claimit cancel")
+    await slash(page, "/nuggets new invite:@Bo")
+    private = page.locator("#messages article", has=page.locator("button", has_text="Open to all"))
+    await expect(private).to_have_count(1)
+    lobby = by_id(page, await private.get_attribute("data-id"))
+    for member in ("Di", "Ed"):
+        await lobby.locator("select[data-users]").select_option(label=member)
+        await expect(lobby).to_contain_text(f"{member}: asked")
+    for member, answer in (("Bo", "Accept"), ("Di", "Decline")):
+        await act_as(page, member)
+        asked = page.locator("#messages article", has_text="invites you").filter(
+            has_text=f"@{member}"
+        )
+        await asked.locator("button", has_text=answer).click()
+        await expect(lobby).to_contain_text(
+            f"{member}: {'joined' if member == 'Bo' else 'declined'}"
+        )
+    await act_as(page, "Ann")
+    await camera.message("private-lobby.png", lobby)
+
+
 Move = Callable[[Page, Locator], Awaitable[None]]
 """One move of the person to act at a table."""
 
@@ -715,6 +742,7 @@ async def make_pictures(out: Path) -> list[Written]:
         await german(page, camera)
         dice.seed(MY_GAMES_DICE)
         await direct_messages(browser, page, url, camera)
+        await private_table(page, camera)
     missing = set(PICTURES) - set(camera.written)
     if missing:
         raise RuntimeError(f"not written: {', '.join(sorted(missing))}")

@@ -16,6 +16,7 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import discord
+from discord.ui.select import BaseSelect
 
 RGB = tuple[int, int, int]
 Rows = tuple[tuple[discord.ui.Item[Any], ...], ...]
@@ -51,7 +52,7 @@ def flowed(rows: Rows) -> Rows:
         run.clear()
 
     for item in (item for row in rows for item in row):
-        if isinstance(getattr(item, "item", item), discord.ui.Select):
+        if isinstance(getattr(item, "item", item), BaseSelect):
             shelve()
             flowing.append((item,))
         else:

@@ -33,6 +33,7 @@ from bot.service.game_checks import require_open
 from bot.service.game_loading import load_game
 from bot.service.game_parts import closed
 from bot.service.game_writes import Written, save_game
+from bot.service.invitation_changes import InvitationChanges
 from bot.service.lobby_changes import LobbyChanges
 from bot.service.message_places import MessagePlaces
 from bot.service.player_settings import PlayerSettingsService
@@ -52,7 +53,7 @@ from bot.storage.database import Database
 from bot.storage.records import EndReason, Game, Seat
 
 
-class GameService(LobbyChanges, TurnChanges, RematchChanges, ReliabilityReads):
+class GameService(LobbyChanges, TurnChanges, RematchChanges, ReliabilityReads, InvitationChanges):
     """The only place a game changes: every change in one transaction, checking who acts and the
     version they saw, writing the position with its move-log entry; refusals are
     ``ServiceError``s in plain words."""

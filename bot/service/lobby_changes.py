@@ -4,6 +4,8 @@ players seated and freed, the game started, cancelled, or closed at its deadline
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.games.registry import rules_for
 from bot.service.errors import (
     AlreadyJoined,
@@ -36,6 +38,7 @@ from bot.service.game_parts import (
 )
 from bot.service.game_writes import Written, save_game
 from bot.service.guild_settings import check_turn_timeout
+from bot.service.invitation_changes import Invitee, add_invitations, require_invited
 from bot.service.reliability import (
     check_minimum,
     count_abandoned,
@@ -44,7 +47,7 @@ from bot.service.reliability import (
     require_reliable,
 )
 from bot.service.time_away import new_turn_clock
-from bot.storage import game_queries, place_queries, settings_queries
+from bot.storage import game_queries, invitation_queries, place_queries, settings_queries
 from bot.storage.connection import Connection
 from bot.storage.game_values import Level, Options
 from bot.storage.records import EndReason, Game, GameStatus, Seat
@@ -67,11 +70,14 @@ class LobbyChanges(GameChanges):
         bot_level: str = Level.NORMAL,
         language: str | None = None,
         min_reliability: int | None = None,
+        private: bool = False,
+        invited: Sequence[Invitee] = (),
     ) -> Game:
         """A lobby of the game ``kind`` under the server's settings (an option left out,
         or ``None``, takes the server's default), with ``bots`` computer players seated
         at once; the game speaks ``language`` (a code) to the end. ``min_reliability``:
-        the host's own minimum for joining it, in whole percent (0 or ``None``: none)."""
+        the host's own minimum for joining it, in whole percent (0 or ``None``: none). A
+        ``private`` one (or one with people ``invited``) only its invitees may join."""
         rules = rules_for(kind)
         if turn_timeout is not None:
             check_turn_timeout(turn_timeout)
@@ -108,7 +114,11 @@ class LobbyChanges(GameChanges):
             seats = [human_seat(host), *(bot_seat(n, level) for n in range(1, bots + 1))]
             await game_queries.replace_seats(connection, game_id, seats, now)
             await keep_minimum(connection, game_id, min_reliability)
-            return await load_game(connection, game_id)
+            game = await load_game(connection, game_id)
+            if private or invited:
+                await invitation_queries.make_private(connection, game_id, now)
+                await add_invitations(connection, game, host.user_id, invited, now)
+            return game
 
         game = await self._db.write(opening)
         self.deadline_moved_earlier.set()
@@ -125,6 +135,7 @@ class LobbyChanges(GameChanges):
             require_lobby(game, version)
             if game.seat_of(player.user_id) is not None:
                 raise AlreadyJoined()
+            await require_invited(connection, game, player.user_id)
             most = rules_for(game.kind).max_players
             if len(game.seats) >= most:
                 raise LobbyFull(most)

@@ -37,7 +37,7 @@ from fractions import Fraction
 from bot.service.errors import ServiceError
 from bot.service.game_reads import GameReads
 from bot.service.guild_settings import check_reliability_minimum
-from bot.storage import reliability_queries, settings_queries
+from bot.storage import invitation_queries, reliability_queries, settings_queries
 from bot.storage.connection import Connection
 from bot.storage.records import Game, Seat
 from bot.storage.reliability_queries import ReliabilityRecord
@@ -138,8 +138,11 @@ async def count_abandoned(connection: Connection, game: Game, user_id: int, now:
 
 async def lobby_minimum(connection: Connection, game: Game) -> tuple[int | None, bool]:
     """The reliability whoever joins ``game`` needs, and whether it is the server's (else
-    the host's own); ``None``: none asked. The higher of the two is the one that holds."""
-    server = (await settings_queries.guild_settings(connection, game.guild_id)).min_reliability
+    the host's own); ``None``: none asked. The higher of the two is the one that holds.
+    The server's is for public lobbies: a private table's players are its host's choice."""
+    server = None
+    if not await invitation_queries.is_private(connection, game.id):
+        server = (await settings_queries.guild_settings(connection, game.guild_id)).min_reliability
     own = await reliability_queries.minimum(connection, game.id)
     if own is not None and (server is None or own > server):
         return own, False

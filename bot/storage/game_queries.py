@@ -29,9 +29,10 @@ async def load_game(connection: Connection, game_id: int) -> Game | None:
     """The game with its seats (``None``: there is no such game); read for update in a
     write transaction."""
     if connection.for_update:
-        # PostgreSQL, having waited for a row another change held, reads that row anew
-        # but joins it with the seats as they were when the statement began: the game is
-        # locked first, so that the read below begins once the other change committed.
+        # The row is held first, on its own: under PostgreSQL's read committed, a read
+        # that waited for the row's lock sees the row's newest version but the seats
+        # joined to it as they were when it began, so that two joins for the last seat
+        # would both find it free (and the second's seats drop the first's player).
         await connection.fetch(
             f"SELECT g.id FROM games g WHERE g.id = ?{connection.for_update}", (game_id,)
         )

@@ -215,7 +215,10 @@ STEPS = {
     # when it stands, and the game it started), and each player's answer to it, so that
     # exactly one new game starts however many press at once, restarts and all.
     15: Step(),
-    # 16 (reliability): each player's record per server of the games they started,
+    # 16: playing together.
+    # Private tables: a lobby only its host's invitees may join, each invitation (where it
+    # was sent, and its answer), and how a player likes to be invited.
+    # Reliability: each player's record per server of the games they started,
     # finished and abandoned, a server's minimum to join its lobbies and a host's own per
     # lobby. The records are filled from the games played so far: every started game's
     # seats say who was still seated (finishing it, if it finished) and who left or was

@@ -82,6 +82,15 @@ class Notify(StrEnum):
         return self in (Notify.DM, Notify.BOTH, Notify.SUMMARY)
 
 
+class InviteBy(StrEnum):
+    """How an invitation to a private table reaches a player."""
+
+    PING = "ping"
+    """A message naming them where the table is (the default)."""
+    DM = "dm"
+    """A direct message (a ping where their direct messages are closed)."""
+
+
 class AwayMode(StrEnum):
     """What a server's games do while someone they wait on is away."""
 
@@ -133,6 +142,8 @@ class PlayerSettings:
     """The hour of their day their daily summary comes at."""
     quiet: QuietHours | None = None
     away: Away | None = None
+    invitations: InviteBy = InviteBy.PING
+    """How an invitation to a private table reaches them."""
 
 
 @dataclass(frozen=True)

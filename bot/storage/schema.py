@@ -421,6 +421,14 @@ player_settings = Table(
     Column("quiet_until", Integer, CheckConstraint("quiet_until BETWEEN 0 AND 23"), info=since(13)),
     Column("away_since", Real, info=since(13)),
     Column("away_until", Real, info=since(13)),
+    Column(
+        "invitations",
+        Text,
+        CheckConstraint("invitations IN ('ping', 'dm')"),
+        nullable=False,
+        server_default="ping",
+        info=since(16),
+    ),
     # Named as PostgreSQL names a column's check, so that a step changing it can say
     # which one it replaces.
     CheckConstraint(
@@ -514,6 +522,43 @@ reliability_minimums = Table(
     SCHEMA,
     game_key(),
     Column("minimum", Integer, CheckConstraint("minimum BETWEEN 1 AND 100"), nullable=False),
+    info=since(16),
+)
+
+private_tables = Table(
+    "private_tables",
+    SCHEMA,
+    game_key(),
+    Column("made_at", Real, nullable=False),
+    info=since(16),
+)
+
+private_invitations = Table(
+    "private_invitations",
+    SCHEMA,
+    game_key(),
+    Column("user_id", Id, primary_key=True),
+    Column("name", Text, nullable=False),
+    Column("invited_by", Id, nullable=False),
+    Column("invited_at", Real, nullable=False),
+    Column(
+        "answer",
+        Text,
+        CheckConstraint("answer IN ('asked', 'accepted', 'declined')"),
+        nullable=False,
+    ),
+    Column("answered_at", Real),
+    Column("by_dm", Integer, CheckConstraint("by_dm IN (0, 1)"), nullable=False),
+    Column("channel_id", Id),
+    Column("message_id", Id),
+    Column("sending_at", Real),
+    Column("ended", Integer, CheckConstraint("ended IN (0, 1)"), nullable=False),
+    info=since(16),
+)
+Index(
+    "private_invitations_live",
+    private_invitations.c.game_id,
+    **where(private_invitations.c.ended == 0),
     info=since(16),
 )
 

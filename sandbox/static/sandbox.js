@@ -246,6 +246,13 @@ function renderRow(message, row) {
       return `<select data-message="${escapeHtml(message.id)}" data-custom-id="${escapeHtml(c.custom_id)}" ${c.disabled ? "disabled" : ""}>
         <option value="" selected disabled>${escapeHtml(c.placeholder || "Choose…")}</option>${options}</select>`;
     }
+    if (c.type === 5) {
+      // A user select: Discord's client offers the server's members; one picked here
+      // goes as the pick (within any menu's one to max_values).
+      const people = state.members.map((m) => `<option value="${escapeHtml(m.id)}">${escapeHtml(m.name)}</option>`).join("");
+      return `<select data-message="${escapeHtml(message.id)}" data-custom-id="${escapeHtml(c.custom_id)}" data-users="1" ${c.disabled ? "disabled" : ""}>
+        <option value="" selected disabled>${escapeHtml(c.placeholder || "Choose someone…")}</option>${people}</select>`;
+    }
     return "";
   }).join("")}</div>`;
 }
@@ -952,7 +959,8 @@ document.addEventListener("change", async (event) => {
   menu.value = "";
   try {
     showError("");
-    await post("/api/select", { message: menu.dataset.message, custom_id: menu.dataset.customId, value });
+    if (menu.dataset.users) await post("/api/select_users", { message: menu.dataset.message, custom_id: menu.dataset.customId, users: [value] });
+    else await post("/api/select", { message: menu.dataset.message, custom_id: menu.dataset.customId, value });
   } catch (error) { showError(error.message); }
 });
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.service import Actor, GameService, Player
@@ -157,3 +159,21 @@ async def test_the_host_or_a_moderator_cancels_and_nobody_else(service: GameServ
         await service.cancel(game_id, HOST)
     assert await service.current_game(1) is None
     await lobby(service)
+
+
+async def test_two_joins_for_the_last_seat_seat_one(service: GameService) -> None:
+    """On PostgreSQL the second join waits for the first's hold on the game, then sees
+    its seats: one is refused, and nobody seated is dropped."""
+    game = await service.create_lobby(kind="claim", guild_id=10, channel_id=1, host=PLAYERS[0])
+    for player in PLAYERS[1:3]:
+        await service.join(game.id, player, None)
+    for _ in range(5):
+        tries = [service.join(game.id, PLAYERS[3], None), service.join(game.id, PLAYERS[4], None)]
+        results = await asyncio.gather(*tries, return_exceptions=True)
+        seated = [r for r in results if not isinstance(r, BaseException)]
+        assert len(seated) == 1 and any(isinstance(r, LobbyFull) for r in results)
+        final = await service.game(game.id)
+        assert [s.user_id for s in final.seats] == [p.user_id for p in PLAYERS[:3]] + [
+            seated[0].seats[-1].user_id
+        ]
+        await service.leave(game.id, Actor(seated[0].seats[-1].user_id), None)

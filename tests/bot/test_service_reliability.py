@@ -16,6 +16,7 @@ import pytest
 
 from bot.service import Actor, GameService, GuildSettingsService, Player
 from bot.service.errors import BadSetting, BoardMovedOn, NotInGame, ServiceError
+from bot.service.invitation_changes import Invitee
 from bot.service.reliability import BelowReliability
 from bot.storage import AwayMode, Database, Game, GameStatus
 from bot.storage.opening import open_database
@@ -244,6 +245,37 @@ async def test_a_hosts_minimum_refuses_a_join_below_it_and_new_players_pass_up_t
         await service.join(fair.id, CY, None)
     easy = await lobby(service, 0, channel=2)
     assert await service.reliability_minimum(easy) == 90
+
+
+async def test_a_private_table_asks_only_its_hosts_minimum_of_its_invitees(
+    service: GameService, settings: GuildSettingsService
+) -> None:
+    # Cy left a game: 45 %. The server asks 80 % of public lobbies.
+    game = await started_game(service, 3)
+    await service.leave(game.id, Actor(CY.user_id), None)
+    await service.cancel(game.id, Actor(DEE.user_id, can_moderate=True))
+    await settings.change(GUILD, min_reliability=80)
+    cy = Invitee(CY.user_id, CY.display_name, False, True)
+    friends = await service.create_lobby(
+        kind="claimit", guild_id=GUILD, channel_id=1, host=ANN, private=True, invited=[cy]
+    )
+    assert await service.reliability_minimum(friends) is None
+    seated = await service.accept_invitation(friends.id, "claimit", CY)
+    assert CY.user_id in [s.user_id for s in seated.seats]
+    # The host's own minimum holds for the invitees they asked, an accept as a join.
+    strict = await service.create_lobby(
+        kind="claimit",
+        guild_id=GUILD,
+        channel_id=2,
+        host=ANN,
+        private=True,
+        invited=[cy],
+        min_reliability=50,
+    )
+    assert await service.reliability_minimum(strict) == 50
+    with pytest.raises(BelowReliability, match="This lobby asks for 50%"):
+        await service.accept_invitation(strict.id, "claimit", CY)
+    assert await service.game(strict.id) == strict
 
 
 async def test_a_minimum_out_of_range_is_refused_in_plain_words(

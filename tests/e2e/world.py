@@ -124,6 +124,16 @@ class World:
         await self.quiet()
         return picked
 
+    async def select_users(
+        self, user: User, message: Message, placeholder: str, picked: list[User]
+    ) -> Interaction:
+        """People picked in a user menu, once it is answered and its changes are shown."""
+        chose = await self.discord.answer(
+            await self.discord.select_users(user, message, placeholder, picked)
+        )
+        await self.quiet()
+        return chose
+
     async def handled(self) -> None:
         """Until every click and command so far has run to its end: what a handler does
         after its answer (recording the message it posted, say) too."""

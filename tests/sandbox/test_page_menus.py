@@ -79,3 +79,41 @@ async def test_a_click_on_a_message_that_is_gone_says_so(
     # The server's own plain-text refusal, not "failed".
     await expect(page.locator("#composer-error")).to_have_text("That message is gone.")
     await page.close()
+
+
+async def test_a_user_menu_offers_the_members_and_sends_the_pick(
+    browser: Browser, sandbox: Sandbox
+) -> None:
+    picker = [
+        {
+            "type": 1,
+            "components": [
+                {
+                    "type": 5,
+                    "custom_id": "claimit:invite:1:pick",
+                    "placeholder": "Invite players…",
+                    "min_values": 1,
+                    "max_values": 3,
+                }
+            ],
+        }
+    ]
+    message = put_message(sandbox, content="A private table", components=picker)
+    emulator = sandbox.emulator
+    members = [u for u in emulator.users.values() if not u.bot]
+    page = await browser.new_page()
+    await page.goto(sandbox.url)
+    menu = page.locator(f'#messages article[data-id="{message.id}"] select')
+    await expect(menu.locator("option").first).to_have_text("Invite players…")
+    bo = next(u for u in members if u.name == "Bo")
+    async with page.expect_response(lambda r: r.url.endswith("/api/select_users")) as picked:
+        await menu.select_option(str(bo.id))
+    answer = await picked.value
+    assert answer.ok, await answer.text()
+    await expect(menu).to_have_value("")
+    (sent,) = [i.data for i in emulator.interactions.values()]
+    assert sent["custom_id"] == "claimit:invite:1:pick" and sent["component_type"] == 5
+    assert sent["values"] == [str(bo.id)]
+    assert sent["resolved"]["users"][str(bo.id)]["username"] == "Bo"
+    assert "user" not in sent["resolved"]["members"][str(bo.id)]
+    await page.close()

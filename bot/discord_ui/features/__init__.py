@@ -15,6 +15,7 @@ ORDER = (
     "places_gone",
     "players",
     "reliability",
+    "invitations",
 )
 """The features' packages in the order they came to the bot: their commands in each
 game's group, their rows under a message and their events come in this order (a

@@ -35,6 +35,8 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
             bot_level=given["bot_level"],
             turn_timeout=None if turn_timeout is None else turn_timeout * MINUTE,
             min_reliability=given["reliability"],
+            invite=given["invite"],
+            private=bool(given["private"]),
         )
 
     percent = app_commands.Range[int, *RELIABILITY_PERCENT] | None
@@ -51,6 +53,8 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
                     N_("turn_timeout"), app_commands.Range[int, TURN_LOW, TURN_HIGH] | None, None
                 ),
                 param(N_("reliability"), percent, None),
+                param(N_("invite"), discord.User | None, None),
+                param(N_("private"), bool | None, None),
             ],
             {
                 **{
@@ -67,6 +71,10 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
                 "reliability": locale_str(
                     N_("The reliability in percent a player needs to join (0-100; 0: none)")
                 ),
+                "invite": locale_str(
+                    N_("A private table: invite this player (more from the lobby)")
+                ),
+                "private": locale_str(N_("A private table: only those you invite can join")),
             },
             {
                 **{o.name: choices(o.choices) for o in rules.options if o.choices},

@@ -28,6 +28,7 @@ from bot.discord_ui.permissions import missing_thread_permissions
 from bot.games import shared_words
 from bot.games.faces import face_for
 from bot.service.errors import NotOnTheMenu
+from bot.service.invitation_changes import Invitee
 from bot.storage import Game, GameStatus
 from bot.storage.game_values import Options
 from i18n import Language
@@ -60,10 +61,13 @@ class Lobbies(Feature):
         bot_level: str,
         turn_timeout: int | None,
         min_reliability: int | None = None,
+        invite: discord.User | discord.Member | None = None,
+        private: bool = False,
     ) -> None:
         """``/<game> new``: a lobby for a new game here (in a thread of its own where the server
         wants one), with any computer players asked for seated at once, and the host's own
-        minimum reliability for joining it."""
+        minimum reliability for joining it; a private one (``private``, or someone to
+        ``invite``) only the host's invitees may join."""
         if await cannot_post(interaction):
             return
         assert interaction.guild_id is not None and interaction.channel_id is not None
@@ -79,6 +83,8 @@ class Lobbies(Feature):
             bot_level=bot_level,
             language=speaks.code,
             min_reliability=min_reliability,
+            private=private,
+            invited=() if invite is None else (invitee(invite),),
         )
 
         async def created() -> Game:
@@ -172,6 +178,12 @@ class Lobbies(Feature):
             return {}
 
         await self.games.change(game_id, change, show, interaction)
+
+
+def invitee(user: discord.User | discord.Member) -> Invitee:
+    """Someone a command's option names, as Discord resolved them: only a member of the
+    server comes with member data."""
+    return Invitee(user.id, user.display_name, user.bot, isinstance(user, discord.Member))
 
 
 def _menu_number(value: str) -> int:

@@ -11,6 +11,7 @@ from bot.discord_ui.command_parts import command, param
 from bot.discord_ui.features.players.handlers import OFF, Players
 from bot.service.player_settings import FOLLOW_DISCORD
 from bot.storage import Notify
+from bot.storage.records import InviteBy
 from i18n import LANGUAGES, N_
 from i18n import language as spoken
 
@@ -22,6 +23,11 @@ NOTIFY_CHOICES = (
     Choice(name=locale_str(N_("nothing")), value=Notify.NONE.value),
 )
 """How a turn may reach a player, each shown in the reader's language."""
+INVITATION_CHOICES = (
+    Choice(name=locale_str(N_("a ping where the table is")), value=InviteBy.PING.value),
+    Choice(name=locale_str(N_("a direct message")), value=InviteBy.DM.value),
+)
+"""How an invitation to a private table may reach a player."""
 HOURS = [Choice(name=f"{hour:02}:00", value=str(hour)) for hour in range(24)]
 """The hours of a day, as choices (24: within Discord's 25)."""
 
@@ -40,6 +46,7 @@ def own_commands() -> list[app_commands.Group]:
         quiet_from: str | None = None,
         quiet_until: str | None = None,
         language: str | None = None,
+        invitations: str | None = None,
     ) -> None:
         await Players.of(interaction).my_settings(
             interaction,
@@ -49,6 +56,7 @@ def own_commands() -> list[app_commands.Group]:
             quiet_from=quiet_from,
             quiet_until=None if quiet_until is None else int(quiet_until),
             written=language,
+            invitations=None if invitations is None else InviteBy(invitations),
         )
 
     async def away(interaction: discord.Interaction, until: str | None = None) -> None:
@@ -87,6 +95,7 @@ def own_commands() -> list[app_commands.Group]:
                 param(N_("quiet_from"), str | None, None),
                 param(N_("quiet_until"), str | None, None),
                 param(N_("language"), str | None, None),
+                param(N_("invitations"), str | None, None),
             ],
             {
                 "notify": locale_str(
@@ -99,6 +108,9 @@ def own_commands() -> list[app_commands.Group]:
                 ),
                 "quiet_until": locale_str(N_("Until this hour (your quiet hours' end)")),
                 "language": locale_str(N_("The language of the bot's direct messages to you")),
+                "invitations": locale_str(
+                    N_("How an invitation to a private table reaches you: a ping, or a DM")
+                ),
             },
             {
                 "notify": list(NOTIFY_CHOICES),
@@ -112,6 +124,7 @@ def own_commands() -> list[app_commands.Group]:
                         for code in LANGUAGES
                     ),
                 ],
+                "invitations": list(INVITATION_CHOICES),
             },
             {"time_zone": zones},
         )

@@ -30,6 +30,7 @@ from bot.service.errors import BadSetting
 from bot.service.player_settings import KEPT, LONGEST_AWAY_DAYS, Kept
 from bot.service.player_times import DAY, local, today, zone_of
 from bot.storage import Game, Notify, PlayerSettings, QuietHours
+from bot.storage.records import InviteBy
 from i18n import Language, Message, language
 
 log = logging.getLogger(__name__)
@@ -104,6 +105,7 @@ class Players(Feature):
         quiet_from: str | None = None,
         quiet_until: int | None = None,
         written: str | None = None,
+        invitations: InviteBy | None = None,
     ) -> None:
         """``/my settings``: as they are, or changed. The direct messages are in the
         language chosen, or (``FOLLOW_DISCORD``, or never chosen) the one the asker's
@@ -111,7 +113,7 @@ class Players(Feature):
         players = self.players
         user = interaction.user.id
         lang = reader(interaction)
-        asked = (notify, summary_at, time_zone, quiet_from, quiet_until, written)
+        asked = (notify, summary_at, time_zone, quiet_from, quiet_until, written, invitations)
         if all(value is None for value in asked):
             settings = await players.get(user)
             said = None
@@ -125,6 +127,7 @@ class Players(Feature):
                 time_zone=time_zone,
                 summary_hour=summary_at,
                 quiet=_quiet(before.quiet, quiet_from, quiet_until),
+                invitations=invitations,
             )
             said = lang._("Saved.")
             wants_zone = settings.notify is Notify.SUMMARY or settings.quiet is not None
@@ -305,6 +308,11 @@ def settings_card(settings: PlayerSettings, lang: Language, said: str | None, no
         lines.append(Line(lang._("Direct messages in"), written, inline=True))
     if settings.away is not None and settings.away.until > now:
         lines.append(Line(lang._("Away"), shown_until(settings.away.until), inline=True))
+    invited = {
+        InviteBy.PING: lang._("a ping where the table is"),
+        InviteBy.DM: lang._("a direct message (a ping while your direct messages are closed)"),
+    }[settings.invitations]
+    lines.append(Line(lang._("Invitations to private tables"), invited))
     text = lang._("Change it with /my settings; be away with /my away.")
     if settings.notify.writes and settings.dms_closed:
         text = (

@@ -1,0 +1,127 @@
+"""A private table's controls: on its lobby, the host's **Invite players…** picker and
+**Open to all**; on each invitation, **Accept** and **Decline**. The game's kind and id,
+and what the control does, are all their custom_ids hold."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from enum import StrEnum
+from typing import Any, ClassVar, Protocol
+
+import discord
+
+from bot.discord_ui.components import GAME, KIND, READERS, Pressable
+from bot.service.invitation_changes import Invitee
+from bot.service.invitation_errors import NothingPicked
+
+
+class Reply(StrEnum):
+    """An invitee's answer: the last part of its button's custom_id."""
+
+    ACCEPT = "accept"
+    DECLINE = "decline"
+
+
+class ReplyButton(
+    Pressable["InvitationKeeper"],
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=f"{KIND}:invited:{GAME}:(?P<reply>accept|decline)",
+):
+    """On an invitation: its invitee takes the seat, or says no."""
+
+    readers: ClassVar[Mapping[str, Callable[[str], Any]]] = {**READERS, "reply": Reply}
+
+    def __init__(self, kind: str, game: int, reply: Reply, *, label: str = "") -> None:
+        accept = reply is Reply.ACCEPT
+        super().__init__(
+            discord.ui.Button(
+                label=label or reply.value,
+                emoji="✅" if accept else None,
+                style=discord.ButtonStyle.success if accept else discord.ButtonStyle.secondary,
+                custom_id=f"{kind}:invited:{game}:{reply}",
+            )
+        )
+        self.kind, self.game, self.reply = kind, game, reply
+
+    async def pressed(self, interaction: discord.Interaction, feature: InvitationKeeper) -> None:
+        await feature.reply(interaction, self)
+
+
+class InvitePicker(
+    Pressable["InvitationKeeper"],
+    discord.ui.DynamicItem[discord.ui.UserSelect[Any]],
+    template=f"{KIND}:invite:{GAME}:pick",
+):
+    """On a private lobby: the host picks people to invite, several at once."""
+
+    def __init__(self, kind: str, game: int, *, most: int = 1, placeholder: str = "") -> None:
+        super().__init__(
+            discord.ui.UserSelect(
+                custom_id=f"{kind}:invite:{game}:pick",
+                placeholder=placeholder or None,
+                min_values=1,
+                max_values=most,
+            )
+        )
+        self.kind, self.game = kind, game
+
+    async def pressed(self, interaction: discord.Interaction, feature: InvitationKeeper) -> None:
+        await feature.pick(interaction, self)
+
+
+class OpenButton(
+    Pressable["InvitationKeeper"],
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=f"{KIND}:invite:{GAME}:open",
+):
+    """On a private lobby: the host lets anyone join."""
+
+    def __init__(self, kind: str, game: int, *, label: str = "Open to all") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                emoji="🔓",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"{kind}:invite:{game}:open",
+            )
+        )
+        self.kind, self.game = kind, game
+
+    async def pressed(self, interaction: discord.Interaction, feature: InvitationKeeper) -> None:
+        await feature.open(interaction, self)
+
+
+def picked(interaction: discord.Interaction) -> list[Invitee]:
+    """The people a user select's press names, as Discord resolved them: whether each is a
+    bot, and a member of the server (only members come with member data)."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    resolved = data.get("resolved") or {}
+    users = resolved.get("users") or {}
+    members = resolved.get("members") or {}
+    invitees = []
+    for value in data.get("values") or []:
+        user = users.get(str(value))
+        if not isinstance(user, dict):
+            raise NothingPicked()
+        member = members.get(str(value))
+        nick = member.get("nick") if isinstance(member, dict) else None
+        name = nick or user.get("global_name") or user.get("username") or str(value)
+        invitees.append(
+            Invitee(int(value), str(name), bool(user.get("bot", False)), member is not None)
+        )
+    if not invitees:
+        raise NothingPicked()
+    return invitees
+
+
+class InvitationKeeper(Protocol):
+    """What a private table's controls ask of the feature that keeps invitations."""
+
+    async def reply(self, interaction: discord.Interaction, button: ReplyButton) -> None:
+        """The invitee accepts or declines."""
+
+    async def pick(self, interaction: discord.Interaction, picker: InvitePicker) -> None:
+        """The host invites the people picked."""
+
+    async def open(self, interaction: discord.Interaction, button: OpenButton) -> None:
+        """The host opens the table to all."""

@@ -1,0 +1,94 @@
+"""An invitation as its message shows it, and who is invited as the lobby shows it."""
+
+from __future__ import annotations
+
+from bot.discord_ui.card_layout import Card, Line
+from bot.discord_ui.features.invitations.controls import Reply, ReplyButton
+from bot.discord_ui.game_places import message_link
+from bot.games import shared_words
+from bot.games.escaping import escaped
+from bot.games.face import GOLD
+from bot.games.faces import face_for
+from bot.service.invitation_changes import Guests
+from bot.storage import Game, GameStatus
+from bot.storage.invitation_queries import Answer, Invitation
+from i18n import Language
+
+
+def invitation_card(game: Game, invitation: Invitation, lang: Language, *, ping: bool) -> Card:
+    """The invitation in ``lang``: while the lobby is open and it is unanswered, who
+    invites whom to what, with **Accept** and **Decline**; once answered or over, what
+    became of it. ``ping``: posted where the table is, naming its invitee above (which
+    notifies them once, as it is posted)."""
+    note = f"<@{invitation.user_id}>" if ping else None
+    pings = (invitation.user_id,) if ping else ()
+    title = shared_words.game_name(face_for(game.kind).title, game)
+    if game.lobby_message_id is not None and game.status is GameStatus.LOBBY:
+        title = f"[{title}]({message_link(game.guild_id, game.channel_id, game.lobby_message_id)})"
+    inviter = game.seat_of(invitation.invited_by)
+    host = escaped(inviter.display_name) if inviter is not None else lang._("the host")
+    invitee = escaped(invitation.name)
+    if game.status is not GameStatus.LOBBY:
+        text = (
+            lang._("🎲 {game} has started, so this invitation has ended.", game=title)
+            if game.started_at is not None
+            else lang._("{game} was closed, so this invitation has ended.", game=title)
+        )
+        return Card(title=None, text=text, accent=GOLD, note=note, pings=pings)
+    if game.seat_of(invitation.user_id) is not None:
+        text = lang._(
+            "✅ {player} accepted {host}'s invitation to {game}.",
+            player=invitee,
+            host=host,
+            game=title,
+        )
+        return Card(title=None, text=text, accent=GOLD, note=note, pings=pings)
+    if invitation.answer is Answer.DECLINED:
+        text = lang._(
+            "{player} declined {host}'s invitation to {game}.",
+            player=invitee,
+            host=host,
+            game=title,
+        )
+        return Card(title=None, text=text, accent=GOLD, note=note, pings=pings)
+    text = lang._(
+        "✉️ {host} invites you to a private table of {game}: only those invited can join.",
+        host=host,
+        game=title,
+    )
+    return Card(
+        title=None,
+        text=text,
+        accent=GOLD,
+        footer=lang._("Accept to take a seat. The invitation ends when the game starts."),
+        rows=(
+            (
+                ReplyButton(game.kind, game.id, Reply.ACCEPT, label=lang._("Accept")),
+                ReplyButton(game.kind, game.id, Reply.DECLINE, label=lang._("Decline")),
+            ),
+        ),
+        note=note,
+        pings=pings,
+    )
+
+
+def guest_lines(game: Game, guests: Guests, lang: Language) -> tuple[Line, ...]:
+    """The lobby's field of who is invited, and what each said (none at a table that is
+    open and invited nobody)."""
+    if not guests.private and not guests.invitations:
+        return ()
+    said = []
+    for invitation in guests.invitations:
+        if game.seat_of(invitation.user_id) is not None:
+            state = lang._("joined")
+        elif invitation.answer is Answer.DECLINED:
+            state = lang._("declined")
+        elif invitation.answer is Answer.ACCEPTED:
+            state = lang._("left again")
+        else:
+            state = lang._("asked")
+        said.append(lang._("{player}: {state}", player=escaped(invitation.name), state=state))
+    listed = " · ".join(said) if said else lang._("nobody yet")
+    if guests.private:
+        listed = lang._("🔒 Private: only those invited can join.") + "\n" + listed
+    return (Line(lang._("Invited"), listed),)

@@ -1,0 +1,126 @@
+"""Why an invitation to a private table, or its answer, was refused, in plain words."""
+
+from __future__ import annotations
+
+from bot.service.errors import ServiceError
+from i18n import Message, Plural
+
+
+class PrivateTable(ServiceError):
+    """A join by someone the host did not invite."""
+
+    def __init__(self) -> None:
+        super().__init__(Message("This table is private: only players the host invited can join."))
+
+
+class NotPrivate(ServiceError):
+    """An invitation, or opening to all, at a table anyone may join already."""
+
+    def __init__(self) -> None:
+        super().__init__(Message("This table is open to all already: anyone can press Join."))
+
+
+class CannotInviteSelf(ServiceError):
+    """The host invites themself."""
+
+    def __init__(self) -> None:
+        super().__init__(Message("You can't invite yourself: you're at the table already."))
+
+
+class CannotInviteBot(ServiceError):
+    """An invitation of a bot account."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(
+            Message(
+                "{player} is a bot and can't play; add a computer player from the lobby "
+                "instead. Nobody was invited.",
+                player=name,
+            )
+        )
+
+
+class NotOnServer(ServiceError):
+    """An invitation of someone who is not a member of the game's server."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(
+            Message(
+                "{player} isn't a member of this server, so they can't join. Nobody was invited.",
+                player=name,
+            )
+        )
+
+
+class AlreadyInvited(ServiceError):
+    """An invitation of someone invited already."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(
+            Message("{player} is invited already. Nobody new was invited.", player=name)
+        )
+
+
+class AlreadySeated(ServiceError):
+    """An invitation of someone seated already."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(
+            Message("{player} is at the table already. Nobody was invited.", player=name)
+        )
+
+
+class TooManyInvitations(ServiceError):
+    """More invitations than a table may send."""
+
+    def __init__(self, most: int) -> None:
+        super().__init__(
+            Plural(
+                "A table can invite {n} person at most. Nobody was invited.",
+                "A table can invite {n} people at most. Nobody was invited.",
+                most,
+            )
+        )
+
+
+class NotInvited(ServiceError):
+    """An answer to an invitation by someone else than its invitee."""
+
+    def __init__(self) -> None:
+        super().__init__(Message("This invitation is for someone else."))
+
+
+class InvitationOver(ServiceError):
+    """An answer to an invitation whose lobby started, or closed."""
+
+    def __init__(self, started: bool) -> None:
+        super().__init__(
+            Message("This table has started already, so the invitation has ended.")
+            if started
+            else Message("This table was closed, so the invitation has ended.")
+        )
+
+
+class AlreadyAccepted(ServiceError):
+    """A second accept, or a decline after accepting."""
+
+    def __init__(self, declining: bool) -> None:
+        super().__init__(
+            Message("You're at the table already. To give up your seat, press Leave on the lobby.")
+            if declining
+            else Message("You accepted this invitation already: your seat is waiting.")
+        )
+
+
+class AlreadyDeclined(ServiceError):
+    """A second decline."""
+
+    def __init__(self) -> None:
+        super().__init__(Message("You declined this invitation already."))
+
+
+class NothingPicked(ServiceError):
+    """A pick of nobody Discord could name (a hand-made press)."""
+
+    def __init__(self) -> None:
+        super().__init__(Message("Pick someone to invite. Nobody was invited."))

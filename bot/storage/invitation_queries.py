@@ -1,0 +1,180 @@
+"""Private tables: a lobby only its host's invitees may join, and each invitation (who
+was asked, by whom, where the invitation was sent and what they answered)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from bot.storage.connection import Connection, Row
+
+
+class Answer(StrEnum):
+    """What an invitee said."""
+
+    ASKED = "asked"
+    """Nothing yet."""
+    ACCEPTED = "accepted"
+    DECLINED = "declined"
+
+
+@dataclass(frozen=True)
+class Invitation:
+    """One person invited to a private table."""
+
+    game_id: int
+    user_id: int
+    name: str
+    """Their name in the server as they were invited, shown on the lobby."""
+    invited_by: int
+    invited_at: float
+    answer: Answer
+    by_dm: bool
+    """Sent to their direct messages (else pinged where the table is)."""
+    channel_id: int | None
+    """Where the invitation was sent, once it was."""
+    message_id: int | None
+    ended: bool
+    """Its message says the lobby is over (its buttons gone)."""
+
+    @property
+    def sent(self) -> bool:
+        """Whether its message is out."""
+        return self.message_id is not None
+
+
+COLUMNS = (
+    "game_id, user_id, name, invited_by, invited_at, answer, by_dm, channel_id, message_id, ended"
+)
+
+
+def _invitation(row: Row) -> Invitation:
+    channel, message = row["channel_id"], row["message_id"]
+    return Invitation(
+        game_id=int(row["game_id"]),
+        user_id=int(row["user_id"]),
+        name=str(row["name"]),
+        invited_by=int(row["invited_by"]),
+        invited_at=float(row["invited_at"]),
+        answer=Answer(row["answer"]),
+        by_dm=bool(row["by_dm"]),
+        channel_id=None if channel is None else int(channel),
+        message_id=None if message is None else int(message),
+        ended=bool(row["ended"]),
+    )
+
+
+async def is_private(connection: Connection, game_id: int) -> bool:
+    """Whether only the host's invitees may join the game."""
+    rows = await connection.fetch("SELECT 1 FROM private_tables WHERE game_id = ?", (game_id,))
+    return bool(list(rows))
+
+
+async def make_private(connection: Connection, game_id: int, now: float) -> None:
+    """Only the host's invitees may join the game from now on."""
+    await connection.execute(
+        "INSERT INTO private_tables (game_id, made_at) VALUES (?, ?) "
+        "ON CONFLICT (game_id) DO NOTHING",
+        (game_id, now),
+    )
+
+
+async def open_to_all(connection: Connection, game_id: int) -> bool:
+    """Anyone may join the game from now on; ``False`` when anyone could already."""
+    changed = await connection.execute("DELETE FROM private_tables WHERE game_id = ?", (game_id,))
+    return changed == 1
+
+
+async def invitations(connection: Connection, game_id: int) -> list[Invitation]:
+    """The game's invitations, in the order they were made."""
+    rows = await connection.fetch(
+        f"SELECT {COLUMNS} FROM private_invitations WHERE game_id = ? ORDER BY invited_at, user_id",
+        (game_id,),
+    )
+    return [_invitation(row) for row in rows]
+
+
+async def invitation(connection: Connection, game_id: int, user_id: int) -> Invitation | None:
+    """``user_id``'s invitation to the game, if they have one."""
+    rows = await connection.fetch(
+        f"SELECT {COLUMNS} FROM private_invitations WHERE game_id = ? AND user_id = ?",
+        (game_id, user_id),
+    )
+    found = list(rows)
+    return _invitation(found[0]) if found else None
+
+
+async def invite(
+    connection: Connection,
+    game_id: int,
+    user_id: int,
+    name: str,
+    invited_by: int,
+    now: float,
+    by_dm: bool,
+) -> None:
+    """Invites ``user_id`` (not invited yet) to the game; the invitation is sent later."""
+    await connection.execute(
+        "INSERT INTO private_invitations (game_id, user_id, name, invited_by, invited_at, "
+        "answer, by_dm, ended) VALUES (?, ?, ?, ?, ?, 'asked', ?, 0)",
+        (game_id, user_id, name, invited_by, now, int(by_dm)),
+    )
+
+
+async def answer(
+    connection: Connection, game_id: int, user_id: int, said: Answer, now: float
+) -> None:
+    """Records the invitee's answer."""
+    await connection.execute(
+        "UPDATE private_invitations SET answer = ?, answered_at = ? "
+        "WHERE game_id = ? AND user_id = ?",
+        (said.value, now, game_id, user_id),
+    )
+
+
+async def take_unsent(
+    connection: Connection, game_id: int, now: float, stale_before: float
+) -> list[Invitation]:
+    """The game's invitations not sent yet, each taken for sending by this transaction
+    alone (one taken at ``stale_before`` or earlier by a process that never said it was
+    sent is taken again)."""
+    rows = await connection.fetch(
+        "UPDATE private_invitations SET sending_at = ? WHERE game_id = ? "
+        "AND message_id IS NULL AND ended = 0 "
+        "AND (sending_at IS NULL OR sending_at <= ?) "
+        f"RETURNING {COLUMNS}",
+        (now, game_id, stale_before),
+    )
+    return sorted((_invitation(row) for row in rows), key=lambda i: (i.invited_at, i.user_id))
+
+
+async def set_sent(
+    connection: Connection,
+    game_id: int,
+    user_id: int,
+    channel_id: int,
+    message_id: int,
+    by_dm: bool,
+) -> None:
+    """Where the invitation was sent."""
+    await connection.execute(
+        "UPDATE private_invitations SET channel_id = ?, message_id = ?, by_dm = ? "
+        "WHERE game_id = ? AND user_id = ?",
+        (channel_id, message_id, int(by_dm), game_id, user_id),
+    )
+
+
+async def set_ended(connection: Connection, game_id: int, user_id: int) -> None:
+    """The invitation's message says the lobby is over."""
+    await connection.execute(
+        "UPDATE private_invitations SET ended = 1 WHERE game_id = ? AND user_id = ?",
+        (game_id, user_id),
+    )
+
+
+async def games_with_live_invitations(connection: Connection) -> list[int]:
+    """The games with an invitation whose message does not yet say the lobby is over."""
+    rows = await connection.fetch(
+        "SELECT DISTINCT game_id FROM private_invitations WHERE ended = 0 ORDER BY game_id", ()
+    )
+    return [int(row["game_id"]) for row in rows]

@@ -1,0 +1,229 @@
+"""Private tables through the service: only invitees (and the host) join; each invitation
+is accepted (seated as a join seats) or declined, once; the host invites more or opens
+the table to all; every refusal is in plain words and changes nothing; two accepts for
+the last seat seat one; an invitation ends with its lobby."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.service import Actor, GameService, Player
+from bot.service.errors import AlreadyJoined, LobbyFull, NotHost, NotThisGame
+from bot.service.invitation_changes import MOST_INVITATIONS, SENDING_FOR, Invitee
+from bot.service.invitation_errors import (
+    AlreadyAccepted,
+    AlreadyDeclined,
+    AlreadyInvited,
+    AlreadySeated,
+    CannotInviteBot,
+    CannotInviteSelf,
+    InvitationOver,
+    NotInvited,
+    NotOnServer,
+    NotPrivate,
+    PrivateTable,
+    TooManyInvitations,
+)
+from bot.storage import Database, Game, GameStatus
+from bot.storage.invitation_queries import Answer
+from bot.storage.records import InviteBy
+from tests.bot.fixtures import PLAYERS, ScriptedDice
+from tests.clock import ManualClock
+
+ANN, BO, CY, DI, ED = PLAYERS
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock()
+
+
+@pytest.fixture
+def service(database: Database, dice: ScriptedDice, clock: ManualClock) -> GameService:
+    return GameService(database, dice=dice, clock=clock.now)
+
+
+def invitee(player: Player, *, is_bot: bool = False, member: bool = True) -> Invitee:
+    return Invitee(player.user_id, player.display_name, is_bot, member)
+
+
+async def private_lobby(
+    service: GameService, *invited: Player, kind: str = "claimit", private: bool = True
+) -> Game:
+    return await service.create_lobby(
+        kind=kind,
+        guild_id=10,
+        channel_id=1,
+        host=ANN,
+        private=private,
+        invited=[invitee(p) for p in invited],
+    )
+
+
+@pytest.mark.parametrize("kind", ["claimit", "nuggets", "claim"])
+async def test_only_invitees_join_and_an_accept_seats_as_a_join(
+    service: GameService, kind: str
+) -> None:
+    game = await private_lobby(service, BO, kind=kind)
+    guests = await service.guests(game.id)
+    assert guests.private
+    assert [(i.user_id, i.name, i.answer) for i in guests.invitations] == [
+        (BO.user_id, BO.display_name, Answer.ASKED)
+    ]
+    with pytest.raises(PrivateTable, match="only players the host invited can join"):
+        await service.join(game.id, CY, None)
+    accepted = await service.accept_invitation(game.id, kind, BO)
+    assert [s.user_id for s in accepted.seats] == [ANN.user_id, BO.user_id]
+    assert accepted.version == game.version + 1
+    [said] = (await service.guests(game.id)).invitations
+    assert said.answer is Answer.ACCEPTED
+    with pytest.raises(AlreadyAccepted, match="already: your seat is waiting"):
+        await service.accept_invitation(game.id, kind, BO)
+    with pytest.raises(AlreadyAccepted, match="press Leave on the lobby"):
+        await service.decline_invitation(game.id, kind, BO.user_id)
+    assert (await service.game(game.id)).version == accepted.version
+
+
+async def test_an_invitee_may_join_with_join_and_a_declined_one_is_recorded(
+    service: GameService,
+) -> None:
+    game = await private_lobby(service, BO, CY)
+    joined = await service.join(game.id, BO, None)
+    assert joined.seat_of(BO.user_id) is not None
+    with pytest.raises(AlreadyJoined):
+        await service.accept_invitation(game.id, "claimit", BO)
+    declined = await service.decline_invitation(game.id, "claimit", CY.user_id)
+    assert declined.seat_of(CY.user_id) is None
+    with pytest.raises(AlreadyDeclined):
+        await service.decline_invitation(game.id, "claimit", CY.user_id)
+    answers = {i.user_id: i.answer for i in (await service.guests(game.id)).invitations}
+    assert answers == {BO.user_id: Answer.ASKED, CY.user_id: Answer.DECLINED}
+
+
+async def test_the_host_invites_more_and_opens_the_table_to_all(service: GameService) -> None:
+    game = await private_lobby(service)
+    assert (await service.guests(game.id)).invitations == ()
+    with pytest.raises(PrivateTable):
+        await service.join(game.id, BO, None)
+    with pytest.raises(NotHost):
+        await service.invite(game.id, Actor(BO.user_id), [invitee(CY)])
+    invited = await service.invite(game.id, Actor(ANN.user_id), [invitee(BO), invitee(CY)])
+    assert invited.version == game.version + 1
+    assert [i.user_id for i in (await service.guests(game.id)).invitations] == [
+        BO.user_id,
+        CY.user_id,
+    ]
+    with pytest.raises(NotHost):
+        await service.open_to_all(game.id, Actor(BO.user_id))
+    opened = await service.open_to_all(game.id, Actor(ANN.user_id))
+    assert not (await service.guests(game.id)).private
+    joined = await service.join(opened.id, DI, None)
+    assert joined.seat_of(DI.user_id) is not None
+    with pytest.raises(NotPrivate):
+        await service.open_to_all(game.id, Actor(ANN.user_id))
+    with pytest.raises(NotPrivate):
+        await service.invite(game.id, Actor(ANN.user_id), [invitee(ED)])
+
+
+async def test_an_open_table_is_not_private(service: GameService) -> None:
+    game = await private_lobby(service, private=False)
+    assert not (await service.guests(game.id)).private
+    await service.join(game.id, BO, None)
+    with pytest.raises(NotInvited):
+        await service.accept_invitation(game.id, "claimit", CY)
+
+
+async def test_refused_invitations_change_nothing(service: GameService) -> None:
+    game = await private_lobby(service, BO)
+    host = Actor(ANN.user_id)
+    await service.join(game.id, BO, None)
+    refusals: list[tuple[list[Invitee], type[Exception], str]] = [
+        ([invitee(CY), invitee(ANN)], CannotInviteSelf, "can't invite yourself"),
+        ([invitee(CY), invitee(DI, is_bot=True)], CannotInviteBot, "Player 3 is a bot"),
+        ([invitee(CY, member=False)], NotOnServer, "isn't a member of this server"),
+        ([invitee(BO)], AlreadySeated, "Player 1 is at the table already"),
+        ([invitee(CY), invitee(CY)], AlreadyInvited, "Player 2 is invited already"),
+    ]
+    for picked, refusal, words in refusals:
+        with pytest.raises(refusal, match=words):
+            await service.invite(game.id, host, picked)
+    after = await service.game(game.id)
+    assert [i.user_id for i in (await service.guests(game.id)).invitations] == [BO.user_id]
+    assert after.version == game.version + 1, "only Bo's join changed the lobby"
+    many = [invitee(Player(900 + n, f"Guest {n}")) for n in range(MOST_INVITATIONS)]
+    with pytest.raises(TooManyInvitations, match=f"{MOST_INVITATIONS} people at most"):
+        await service.invite(game.id, host, many)
+    await service.invite(game.id, host, many[: MOST_INVITATIONS - 1])
+    with pytest.raises(TooManyInvitations):
+        await service.invite(game.id, host, [invitee(CY)])
+    with pytest.raises(CannotInviteSelf):
+        await service.create_lobby(
+            kind="claimit", guild_id=10, channel_id=2, host=ANN, invited=[invitee(ANN)]
+        )
+    assert await service.current_game(2) is None
+
+
+async def test_answers_are_the_invitees_own_and_end_with_the_lobby(service: GameService) -> None:
+    game = await private_lobby(service, BO, CY)
+    with pytest.raises(NotInvited, match="for someone else"):
+        await service.accept_invitation(game.id, "claimit", DI)
+    with pytest.raises(NotThisGame):
+        await service.accept_invitation(game.id, "claim", BO)
+    await service.accept_invitation(game.id, "claimit", BO)
+    started = await service.start(game.id, Actor(ANN.user_id), None)
+    assert started.status is GameStatus.ACTIVE
+    with pytest.raises(InvitationOver, match="started already"):
+        await service.accept_invitation(game.id, "claimit", CY)
+    with pytest.raises(InvitationOver, match="started already"):
+        await service.decline_invitation(game.id, "claimit", CY.user_id)
+    assert await service.take_unsent_invitations(game.id) == []
+    other = await service.create_lobby(
+        kind="claimit", guild_id=10, channel_id=2, host=ANN, invited=[invitee(BO)]
+    )
+    await service.cancel(other.id, Actor(ANN.user_id))
+    with pytest.raises(InvitationOver, match="was closed"):
+        await service.accept_invitation(other.id, "claimit", BO)
+
+
+async def test_two_accepts_for_the_last_seat_seat_one(service: GameService) -> None:
+    game = await private_lobby(service, BO, CY, DI, ED, kind="claim")
+    await service.accept_invitation(game.id, "claim", BO)
+    await service.accept_invitation(game.id, "claim", CY)
+    tries = [
+        service.accept_invitation(game.id, "claim", DI),
+        service.accept_invitation(game.id, "claim", ED),
+    ]
+    results = await asyncio.gather(*tries, return_exceptions=True)
+    seated = [r for r in results if isinstance(r, Game)]
+    refused = [r for r in results if isinstance(r, BaseException)]
+    assert len(seated) == 1 and len(refused) == 1
+    assert isinstance(refused[0], LobbyFull)
+    final = await service.game(game.id)
+    assert len(final.seats) == 4
+
+
+async def test_each_invitation_is_taken_for_sending_once(
+    service: GameService, clock: ManualClock
+) -> None:
+    await service.players.choose(CY.user_id, "en-US", invitations=InviteBy.DM)
+    game = await private_lobby(service, BO, CY)
+    taken = await asyncio.gather(
+        service.take_unsent_invitations(game.id), service.take_unsent_invitations(game.id)
+    )
+    assert sorted(len(each) for each in taken) == [0, 2]
+    bo, cy = max(taken, key=len)
+    assert (bo.by_dm, cy.by_dm) == (False, True)
+    await service.invitation_sent(bo, 1, 500, by_dm=False)
+    assert await service.take_unsent_invitations(game.id) == []
+    [restarted] = await service.take_unsent_invitations(game.id, restarted=True)
+    assert restarted.user_id == CY.user_id, "a start takes up what a stop left half sent"
+    assert await service.take_unsent_invitations(game.id) == []
+    clock.advance(SENDING_FOR + 1)
+    [again] = await service.take_unsent_invitations(game.id)
+    assert again.user_id == CY.user_id, "a sender that stopped mid-way leaves it to another"
+    assert await service.games_with_live_invitations() == [game.id]
+    await service.invitation_ended(bo)
+    await service.invitation_ended(again)
+    assert await service.games_with_live_invitations() == []

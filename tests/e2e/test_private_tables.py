@@ -1,0 +1,247 @@
+"""Private tables through Discord, in every game: ``/<game> new invite:`` opens a lobby
+only invitees may join, each invitee pinged once (or sent a direct message, as they chose)
+with Accept and Decline; the host invites more with the lobby's user picker or opens the
+table to all; the lobby shows who is invited and what each said; once the game starts the
+invitations still standing say so. Refusals are plain and change nothing; an invitation
+outlives a restart; two processes on PostgreSQL seat one of two accepts for the last seat."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.service import Actor
+from bot.service.invitation_changes import Invitee
+from emulator import Message, User
+from tests.e2e.world import World, describe, ephemeral_answer, line_value, make_world
+from tests.postgres_cluster import Cluster
+
+TITLES = {"claimit": "Claim It!", "nuggets": "Gold Nuggets", "claim": "Claim"}
+PRIVATE = "This table is private: only players the host invited can join."
+
+
+@pytest.fixture
+async def world(tmp_path: Path, database_target: str) -> AsyncIterator[World]:
+    world = await make_world(tmp_path, players=5, database=database_target)
+    await world.start_bot()
+    try:
+        yield world
+    finally:
+        await world.stop_bots()
+        await world.discord.close()
+
+
+async def invitation_of(world: World, user: User, *, by_dm: bool = False) -> Message:
+    """The message inviting ``user`` (waited for: invitations go out once their lobby is
+    shown): naming them in the channel, or in their direct messages."""
+    if by_dm:
+        return await world.discord.wait_for_message(
+            world.discord.dm_with(user), lambda m: "invites you" in describe(m)
+        )
+    return await world.discord.wait_for_message(
+        world.channel, lambda m: f"<@{user.id}>" in describe(m)
+    )
+
+
+def pings_of(world: World, user: User) -> list[Message]:
+    return [m for m in world.channel.visible() if f"<@{user.id}>" in describe(m)]
+
+
+async def private_lobby(world: World, group: str, **options: Any) -> Message:
+    ann = world.players[0]
+    created = await world.command(ann, f"{group} new", **options)
+    lobby = created.response_message
+    assert lobby is not None and not lobby.ephemeral
+    await world.quiet()
+    await world.handled()
+    return lobby
+
+
+@pytest.mark.parametrize("group", ["claimit", "nuggets", "claim"])
+async def test_invitees_accept_or_decline_and_nobody_else_joins(world: World, group: str) -> None:
+    ann, bo, cy, di, ed = world.players[:5]
+    title = TITLES[group]
+    lobby = await private_lobby(world, group, invite=bo)
+    assert "🔒 Private: only those invited can join." in line_value(lobby, "Invited")
+    assert "Bo: asked" in line_value(lobby, "Invited")
+    assert lobby.button_labels() == ["Join", "Leave", "Start", "Cancel", "Open to all"]
+    asked = await invitation_of(world, bo)
+    said = describe(asked)
+    assert f"Ann invites you to a private table of [{title} #1]" in said
+    assert asked.button_labels() == ["Accept", "Decline"]
+    assert len(pings_of(world, bo)) == 1, "an invitee is asked once"
+    refused = await world.click(cy, lobby, "Join")
+    assert ephemeral_answer(refused) == PRIVATE
+    stranger = await world.click(cy, asked, "Accept")
+    assert ephemeral_answer(stranger) == "This invitation is for someone else."
+    await world.select_users(ann, lobby, "Invite players…", [cy, di])
+    invited = line_value(lobby, "Invited")
+    assert "Bo: asked · Cy: asked · Di: asked" in invited
+    not_host = await world.select_users(bo, lobby, "Invite players…", [ed])
+    assert ephemeral_answer(not_host) == "Only the host, Ann, can do that."
+    accept = str(asked.button("Accept")["custom_id"])
+    await world.click(bo, asked, "Accept")
+    assert f"✅ Bo accepted Ann's invitation to [{title} #1]" in describe(asked)
+    assert asked.button_labels() == []
+    again = await world.click(bo, asked, accept)
+    assert ephemeral_answer(again) == "You accepted this invitation already: your seat is waiting."
+    cys = await invitation_of(world, cy)
+    dis = await invitation_of(world, di)
+    await world.click(cy, cys, "Decline")
+    assert "Cy declined Ann's invitation" in describe(cys)
+    assert "Bo: joined · Cy: declined · Di: asked" in line_value(lobby, "Invited")
+    assert "Bo" in describe(lobby)
+    await world.click(ann, lobby, "Start")
+    ended = await world.discord.wait_for_message(
+        world.channel, lambda m: m is dis and "has started" in describe(m)
+    )
+    assert f"{title} #1 has started, so this invitation has ended." in describe(ended)
+    assert dis.button_labels() == []
+    late = await world.click(di, dis, accept)
+    assert ephemeral_answer(late) == "This table has started already, so the invitation has ended."
+
+
+async def test_refusals_in_plain_words_and_open_to_all(world: World) -> None:
+    ann, bo, cy = world.players[:3]
+    outsider = world.players[-1]
+    lobby = await private_lobby(world, "claimit", private=True)
+    assert "nobody yet" in line_value(lobby, "Invited")
+    itself = await world.select_users(ann, lobby, "Invite players…", [ann])
+    assert ephemeral_answer(itself) == "You can't invite yourself: you're at the table already."
+    other_app = world.discord.add_user("Robot")
+    other_app.bot = True
+    world.discord.add_member(world.guild, other_app)
+    robot = await world.select_users(ann, lobby, "Invite players…", [other_app])
+    assert "Robot is a bot and can't play" in ephemeral_answer(robot)
+    await world.select_users(ann, lobby, "Invite players…", [bo])
+    twice = await world.select_users(ann, lobby, "Invite players…", [cy, bo])
+    assert ephemeral_answer(twice) == "Bo is invited already. Nobody new was invited."
+    assert "Cy" not in line_value(lobby, "Invited")
+    not_host = await world.click(bo, lobby, "Open to all")
+    assert ephemeral_answer(not_host) == "Only the host, Ann, can do that."
+    await world.click(ann, lobby, "Open to all")
+    assert "Private" not in line_value(lobby, "Invited")
+    assert "Open to all" not in lobby.button_labels()
+    await world.click(outsider, lobby, "Join")
+    assert outsider.name in describe(lobby)
+    await world.click(bo, await invitation_of(world, bo), "Decline")
+    assert "Bo: declined" in line_value(lobby, "Invited")
+
+
+async def test_a_cancelled_lobby_ends_its_invitations(world: World) -> None:
+    ann, bo = world.players[:2]
+    await private_lobby(world, "nuggets", invite=bo)
+    asked = await invitation_of(world, bo)
+    accept = str(asked.button("Accept")["custom_id"])
+    await world.command(ann, "nuggets cancel")
+    await world.discord.wait_for_message(
+        world.channel, lambda m: m is asked and "was closed" in describe(m)
+    )
+    assert "Gold Nuggets #1 was closed, so this invitation has ended." in describe(asked)
+    assert asked.button_labels() == []
+    late = await world.click(bo, asked, accept)
+    assert ephemeral_answer(late) == "This table was closed, so the invitation has ended."
+
+
+async def test_not_on_the_server_is_refused_at_the_opening(world: World) -> None:
+    ann = world.players[0]
+    stranger = world.discord.add_user("Stranger")
+    refused = await world.command(ann, "nuggets new", invite=stranger)
+    assert (
+        ephemeral_answer(refused)
+        == "Stranger isn't a member of this server, so they can't join. Nobody was invited."
+    )
+    assert await world.bots[0].service.current_game(world.channel.id) is None
+
+
+@pytest.mark.parametrize("group", ["claimit", "nuggets", "claim"])
+async def test_an_invitation_by_direct_message_and_its_fallback(world: World, group: str) -> None:
+    ann, bo, cy = world.players[:3]
+    await world.command(bo, "my settings", invitations="dm")
+    await world.command(cy, "my settings", invitations="dm")
+    world.discord.close_dms(cy)
+    lobby = await private_lobby(world, group, invite=bo)
+    asked = await invitation_of(world, bo, by_dm=True)
+    assert f"Ann invites you to a private table of [{TITLES[group]} #1]" in describe(asked)
+    assert pings_of(world, bo) == []
+    await world.click(bo, asked, "Accept")
+    assert "✅ Bo accepted" in describe(asked)
+    assert "Bo: joined" in line_value(lobby, "Invited")
+    await world.select_users(ann, lobby, "Invite players…", [cy])
+    pinged = await invitation_of(world, cy)
+    assert pinged.button_labels() == ["Accept", "Decline"], "closed DMs: a ping instead"
+
+
+@pytest.mark.parametrize("group", ["claimit", "nuggets", "claim"])
+async def test_an_invitation_outlives_a_restart(world: World, group: str) -> None:
+    ann, bo = world.players[:2]
+    lobby = await private_lobby(world, group, invite=bo)
+    asked = await invitation_of(world, bo)
+    await world.stop_bots()
+    await world.start_bot(seed=2)
+    await world.click(bo, asked, "Accept")
+    assert "✅ Bo accepted" in describe(asked)
+    assert "Bo: joined" in line_value(lobby, "Invited")
+    assert len(pings_of(world, bo)) == 1, "not asked again after the restart"
+    await world.click(ann, lobby, "Start")
+    game = await world.bots[0].service.current_game(world.channel.id)
+    assert game is not None and [s.user_id for s in game.seats] == [ann.id, bo.id]
+
+
+async def test_an_invitation_a_stop_left_half_sent_goes_out_after_the_start(
+    world: World,
+) -> None:
+    """The bot took Cy's invitation for sending and stopped before it went out: the next
+    start sends it, once."""
+    ann, cy = world.players[0], world.players[2]
+    lobby = await private_lobby(world, "claimit", private=True)
+    service = world.bots[0].service
+    game = await service.current_game(world.channel.id)
+    assert game is not None
+    await service.invite(game.id, Actor(ann.id), [Invitee(cy.id, cy.name, False, True)])
+    [taken] = await service.take_unsent_invitations(game.id)
+    assert taken.user_id == cy.id and pings_of(world, cy) == []
+    await world.stop_bots()
+    await world.start_bot(seed=3)
+    asked = await invitation_of(world, cy)
+    await world.click(cy, asked, "Accept")
+    assert "Cy: joined" in line_value(lobby, "Invited")
+    assert len(pings_of(world, cy)) == 1
+
+
+@pytest.mark.postgres
+async def test_two_processes_seat_one_of_two_accepts_for_the_last_seat(
+    tmp_path: Path, postgres: Cluster
+) -> None:
+    world = await make_world(tmp_path, 5, database=await postgres.new_database(), max_concurrency=2)
+    try:
+        await world.start_bot(shards=(2, frozenset({0})))
+        await world.start_bot(shards=(2, frozenset({1})))
+        await world.discord.wait_for_shards(2)
+        ann, bo, cy, di, ed = world.players[:5]
+        lobby = await private_lobby(world, "claim", invite=bo)
+        await world.select_users(ann, lobby, "Invite players…", [cy, di, ed])
+        await world.handled()
+        for each in (bo, cy):
+            await world.click(each, await invitation_of(world, each), "Accept")
+        pressed = await asyncio.gather(
+            world.discord.click(di, await invitation_of(world, di), "Accept"),
+            world.discord.click(ed, await invitation_of(world, ed), "Accept"),
+        )
+        answers = [await world.discord.answer(each) for each in pressed]
+        await world.quiet()
+        await world.handled()
+        full = [a for a in answers if a.response_message and a.response_message.ephemeral]
+        assert len(full) == 1
+        assert ephemeral_answer(full[0]) == "The lobby is full: 4 players is the most."
+        game = await world.bots[0].service.current_game(world.channel.id)
+        assert game is not None and len(game.seats) == 4
+        for each in (bo, cy, di, ed):
+            assert len(pings_of(world, each)) == 1, "asked once, by one of the two processes"
+    finally:
+        await world.stop_bots()
+        await world.discord.close()
