@@ -15,7 +15,7 @@ from bot.storage import settings_queries
 from bot.storage.connection import Connection
 from bot.storage.database import Database
 from bot.storage.game_values import Options
-from bot.storage.records import MINUTE, AwayMode, GuildSettings, PingMode
+from bot.storage.records import MINUTE, AwayMode, GuildSettings, PingMode, TakebackMode
 from i18n import LANGUAGES, Message
 
 TURN_TIMEOUT_MINUTES = (1, 7 * 24 * 60)
@@ -121,6 +121,7 @@ class GuildSettingsService:
         ping_delay: int | None = None,
         away_mode: AwayMode | None = None,
         away_days: int | None = None,
+        takebacks: TakebackMode | None = None,
     ) -> GuildSettings:
         """Applies every given change, or (if any is refused) none; ``None`` keeps a value.
         ``options`` are the game ``kind``'s defaults for new lobbies. Timeouts are
@@ -190,6 +191,7 @@ class GuildSettingsService:
                 ping_delay=settings.ping_delay if ping_delay is None else ping_delay,
                 away_mode=settings.away_mode if away_mode is None else away_mode,
                 away_days=settings.away_days if away_days is None else away_days,
+                takebacks=settings.takebacks if takebacks is None else takebacks,
             )
             await settings_queries.save_guild_settings(connection, guild_id, changed)
             return changed

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from bot.storage.schema_ddl import Backend, new_database, step
 
-LATEST = 15
+LATEST = 16
 
 
 @dataclass(frozen=True)
@@ -215,6 +215,10 @@ STEPS = {
     # when it stands, and the game it started), and each player's answer to it, so that
     # exactly one new game starts however many press at once, restarts and all.
     15: Step(),
+    # 16 (take-backs): a server chooses which games allow them; each request and its
+    # answers, the moves each take-back undid (the log itself never changes), the chance
+    # each move drew, and the dice of each point of a game where a roll was taken back.
+    16: Step(),
 }
 
 

@@ -196,6 +196,9 @@ moves = Table(
         server_default=text("0"),
         info=since(13),
     ),
+    # The chance the move drew, as drawn (``takeback_dice``): a roll taken back comes
+    # back the same when rolled again at that point of the game.
+    Column("draws", Text, info=since(16)),
     sqlite_with_rowid=False,
 )
 
@@ -322,6 +325,14 @@ guild_settings = Table(
         info=since(13),
     ),
     Column("away_days", Integer, nullable=False, server_default=text("14"), info=since(13)),
+    Column(
+        "takebacks",
+        Text,
+        CheckConstraint("takebacks IN ('never', 'unrated', 'always')"),
+        nullable=False,
+        server_default="unrated",
+        info=since(16),
+    ),
     info=since(2),
 )
 
@@ -485,6 +496,60 @@ rematch_answers = Table(
     Column("accepted", Integer, CheckConstraint("accepted IN (0, 1)"), nullable=False),
     Column("answered_at", Real, nullable=False),
     info=since(15),
+)
+
+takebacks = Table(
+    "takebacks",
+    SCHEMA,
+    game_key(),
+    Column("number", Integer, primary_key=True),
+    Column("asked_by", Id, nullable=False),
+    Column("seat", Integer, nullable=False),
+    # The moves it undoes (the log's numbers), the asker's last first.
+    Column("first_seq", Integer, nullable=False),
+    Column("last_seq", Integer, nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("revealed", Integer, CheckConstraint("revealed IN (0, 1)"), nullable=False),
+    Column("channel_id", Id, nullable=False),
+    Column("message_id", Id),
+    Column("asked_at", Real, nullable=False),
+    Column("ended_at", Real),
+    Column(
+        "state",
+        Text,
+        CheckConstraint("state IN ('asked', 'granted', 'refused', 'expired')"),
+        nullable=False,
+    ),
+    info=since(16),
+)
+# One request at a time per game, whichever process asks.
+Index(
+    "takebacks_asked",
+    takebacks.c.game_id,
+    unique=True,
+    **where(takebacks.c.state == "asked"),
+    info=since(16),
+)
+
+takeback_answers = Table(
+    "takeback_answers",
+    SCHEMA,
+    Column("game_id", Id, primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("user_id", Id, primary_key=True),
+    Column("agreed", Integer, CheckConstraint("agreed IN (0, 1)"), nullable=False),
+    Column("answered_at", Real, nullable=False),
+    info=since(16),
+)
+
+takeback_dice = Table(
+    "takeback_dice",
+    SCHEMA,
+    game_key(),
+    # The point of the game: how many moves stand before it.
+    Column("ply", Integer, primary_key=True),
+    Column("draws", Text, nullable=False),
+    info=since(16),
 )
 
 SCHEMA_VERSION = Table("schema_version", MetaData(), Column("version", Integer, nullable=False))

@@ -9,7 +9,7 @@ from bot.storage.connection import Connection
 from bot.storage.game_forms import UnknownGame, form_for
 from bot.storage.game_rows import read_options
 from bot.storage.game_values import Options
-from bot.storage.records import AwayMode, GuildSettings, PingMode
+from bot.storage.records import AwayMode, GuildSettings, PingMode, TakebackMode
 from bot.storage.stored_json import json_text
 from i18n import supported
 
@@ -21,8 +21,8 @@ async def guild_settings(connection: Connection, guild_id: int) -> GuildSettings
     rows = list(
         await connection.fetch(
             "SELECT turn_timeout, lobby_timeout, threads, bots_allowed, language, "
-            "move_table, ping_mode, ping_delay, away_mode, away_days FROM guild_settings "
-            "WHERE guild_id = ?",
+            "move_table, ping_mode, ping_delay, away_mode, away_days, takebacks "
+            "FROM guild_settings WHERE guild_id = ?",
             (guild_id,),
         )
     )
@@ -60,6 +60,7 @@ async def guild_settings(connection: Connection, guild_id: int) -> GuildSettings
         ping_delay=int(row["ping_delay"]),
         away_mode=_away_mode(row["away_mode"]),
         away_days=int(row["away_days"]),
+        takebacks=_takebacks(row["takebacks"]),
     )
 
 
@@ -77,6 +78,13 @@ def _away_mode(value: str) -> AwayMode:
         return GuildSettings.away_mode
 
 
+def _takebacks(value: str) -> TakebackMode:
+    try:
+        return TakebackMode(value)
+    except ValueError:
+        return GuildSettings.takebacks
+
+
 async def save_guild_settings(
     connection: Connection, guild_id: int, settings: GuildSettings
 ) -> None:
@@ -84,14 +92,14 @@ async def save_guild_settings(
     await connection.execute(
         "INSERT INTO guild_settings "
         "(guild_id, turn_timeout, lobby_timeout, threads, bots_allowed, language, "
-        "move_table, ping_mode, ping_delay, away_mode, away_days) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+        "move_table, ping_mode, ping_delay, away_mode, away_days, takebacks) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
         "turn_timeout = excluded.turn_timeout, "
         "lobby_timeout = excluded.lobby_timeout, threads = excluded.threads, "
         "bots_allowed = excluded.bots_allowed, language = excluded.language, "
         "move_table = excluded.move_table, ping_mode = excluded.ping_mode, "
         "ping_delay = excluded.ping_delay, away_mode = excluded.away_mode, "
-        "away_days = excluded.away_days",
+        "away_days = excluded.away_days, takebacks = excluded.takebacks",
         (
             guild_id,
             settings.turn_timeout,
@@ -104,6 +112,7 @@ async def save_guild_settings(
             settings.ping_delay,
             str(settings.away_mode),
             settings.away_days,
+            str(settings.takebacks),
         ),
     )
     await connection.execute("DELETE FROM game_channels WHERE guild_id = ?", (guild_id,))
