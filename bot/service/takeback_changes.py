@@ -242,6 +242,12 @@ class TakebackChanges(GameChanges):
         expired = await self._db.write(expiring)
         return [replace(await self._request(game_id, number), expired=True) for number in expired]
 
+    async def logged_moves(self, game_id: int) -> list[Move]:
+        """The game's whole move log, each move a take-back undid marked with it."""
+        return await self._db.read(
+            lambda connection: move_queries.load_logged_moves(connection, game_id)
+        )
+
     async def takeback(self, game_id: int, number: int) -> TakebackNow:
         """The game's take-back ``number`` as it stands."""
         return await self._request(game_id, number)

@@ -385,7 +385,8 @@ def turn_or_end(message: Message) -> bool:
 
 def pick_button(message: Message, rng: random.Random, stop_chance: float) -> str:
     """What a player clicks: a random placement, or stop (when allowed) or roll."""
-    labels = message.button_labels()
+    # Taking back is no move: a game played by random clicks would never end.
+    labels = [label for label in message.button_labels() if label != "Take back"]
     if "Roll" not in labels:
         return rng.choice(labels)
     stop_allowed = not message.button("Stop & claim").get("disabled")

@@ -19,7 +19,7 @@ from bot.service.guild_settings import (
     SERVER_LANGUAGE,
     TURN_TIMEOUT_MINUTES,
 )
-from bot.storage.records import MINUTE, AwayMode, PingMode
+from bot.storage.records import MINUTE, AwayMode, PingMode, TakebackMode
 from i18n import LANGUAGES, N_, Message, language
 
 
@@ -46,6 +46,7 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
             ping_delay=given["ping_delay"],
             away_mode=None if given["away"] is None else AwayMode(given["away"]),
             away_days=given["away_days"],
+            takebacks=None if given["takebacks"] is None else TakebackMode(given["takebacks"]),
         )
         await ServerSettings.of(interaction).settings(interaction, kind, change)
 
@@ -75,6 +76,7 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
                 param(N_("ping_delay"), app_commands.Range[int, low, high] | None, None),
                 param(N_("away"), str | None, None),
                 param(N_("away_days"), app_commands.Range[int, *AWAY_DAYS] | None, None),
+                param(N_("takebacks"), str | None, None),
             ],
             {
                 **{
@@ -108,6 +110,7 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
                 ),
                 "away": locale_str(N_("What a game does while someone it waits on is away")),
                 "away_days": locale_str(N_("Days a player may be away at most")),
+                "takebacks": locale_str(N_("Which games let a player take a move back")),
             },
             {
                 **{o.name: choices(o.choices) for o in rules.options if o.choices},
@@ -127,6 +130,14 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
                         name=locale_str(N_("a computer player stands in")),
                         value=str(AwayMode.STAND_IN),
                     ),
+                ],
+                "takebacks": [
+                    Choice(
+                        name=locale_str(N_("unrated games only (the default)")),
+                        value=str(TakebackMode.UNRATED),
+                    ),
+                    Choice(name=locale_str(N_("every game")), value=str(TakebackMode.ALWAYS)),
+                    Choice(name=locale_str(N_("never")), value=str(TakebackMode.NEVER)),
                 ],
                 "language": [
                     Choice(name=locale_str(N_("the server's own")), value=SERVER_LANGUAGE),

@@ -20,6 +20,7 @@ from bot.service import GuildSettingsService
 from bot.service.errors import NotAllowedToConfigure, slash
 from bot.storage import AwayMode, GuildSettings, PingMode
 from bot.storage.game_values import Options
+from bot.storage.records import TakebackMode
 from i18n import Language
 
 
@@ -44,6 +45,7 @@ class ServerSettingsChange:
     """Seconds."""
     away_mode: AwayMode | None = None
     away_days: int | None = None
+    takebacks: TakebackMode | None = None
 
     @property
     def is_empty(self) -> bool:
@@ -124,6 +126,14 @@ def _away(settings: GuildSettings, lang: Language) -> str:
     return lang._("the game waits for them (for {days} at most)", days=days)
 
 
+def _takebacks(settings: GuildSettings, lang: Language) -> str:
+    if settings.takebacks is TakebackMode.ALWAYS:
+        return lang._("in every game, with consent")
+    if settings.takebacks is TakebackMode.NEVER:
+        return lang._("never")
+    return lang._("in unrated games, with consent")
+
+
 def settings_card(
     settings: GuildSettings, kind: str, heading: str, lang: Language, public: Language
 ) -> Card:
@@ -166,6 +176,7 @@ def settings_card(
         ),
         Line(lang._("Pings"), _pings(settings, lang), inline=True),
         Line(lang._("Someone away"), _away(settings, lang), inline=True),
+        Line(lang._("Take-backs"), _takebacks(settings, lang), inline=True),
         Line(lang._("Game channels"), channels),
     ]
     return Card(
