@@ -12,6 +12,7 @@ import pytest
 
 from bot.service import Actor, GameService, GuildSettingsService, Player
 from bot.service.errors import GameFinished, NotInGame
+from bot.service.takeback_changes import TakebackNow
 from bot.service.takeback_errors import (
     NothingToTakeBack,
     NotYoursToAnswer,
@@ -42,9 +43,7 @@ async def roll_and_place(service: GameService, game: Game, player: Player) -> Ga
     return placed.game
 
 
-async def ann_first(
-    service: GameService, dice: ScriptedDice, humans: int, bots: int = 0
-) -> Game:
+async def ann_first(service: GameService, dice: ScriptedDice, humans: int, bots: int = 0) -> Game:
     """A started game whose first player is Ann."""
     dice.values = [0]
     game = await started_game(service, humans, bots=bots)
@@ -124,6 +123,13 @@ async def test_a_move_another_made_since_needs_consent_and_its_roll_stays(
     again = await service.act(game.id, actor(ANN), granted.game.version, "stop")
     rolled = await service.act(game.id, actor(BO), again.game.version, "roll")
     assert rolled.action.dice == (3, 4, 6)
+    # The log keeps the moves taken back, each replayed where it was made.
+    logged = await service.history.logged(game.id)
+    assert [undone for _, undone in logged] == [False, False, True, True, False, False]
+    assert logged[4][0].before == placed.state and logged[2][0].before == placed.state
+    assert [o.action for o, undone in logged if not undone] == [
+        o.action for o in await service.history.outcomes(game.id)
+    ]
 
 
 async def test_a_request_is_agreed_by_all_refused_by_one_and_answered_once(
@@ -199,8 +205,9 @@ async def test_two_agreements_at_once_undo_once(
         service.answer_takeback(game.id, number, actor(BO), True),
         return_exceptions=True,
     )
-    assert sum(not isinstance(a, Exception) and a.undid for a in answers) == 1
-    refused = [a for a in answers if isinstance(a, Exception)]
+    made = [a for a in answers if isinstance(a, TakebackNow)]
+    assert sum(a.undid for a in made) == 1
+    refused = [a for a in answers if not isinstance(a, TakebackNow)]
     assert len(refused) == 1 and isinstance(refused[0], TakebackAnswered | TakebackOver)
     after = await service.game(game.id)
     assert after.version == rolled.game.version + 1 and after.state == game.state

@@ -158,6 +158,9 @@ async def test_a_request_is_agreed_then_one_is_refused(world: World, group: str)
     assert second.button_labels() == []
     assert (await world.settled(game.id)).state == remade.state
     assert await moves_log(world, game) == [(1, 1), (2, None)]
+    # The game's log keeps the move taken back, struck through.
+    log = ephemeral_answer(await world.command(other, f"{group} log"))
+    assert "1. ~~" in log and "\n2. " in log and "\n2. ~~" not in log
 
 
 async def test_a_request_expires_when_the_game_moves_on(world: World) -> None:
