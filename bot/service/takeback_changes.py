@@ -20,7 +20,7 @@ import json
 from dataclasses import dataclass, replace
 
 from bot.games.outcome import Outcome
-from bot.games.rules import HiddenInformation
+from bot.games.rules import HiddenInformation, solo
 from bot.ladder.ranking import MIN_RATED_SIDES
 from bot.service.errors import NotInGame
 from bot.service.game_changes import GameChanges
@@ -54,8 +54,12 @@ class Allowed:
 
 
 def rated(game: Game) -> bool:
-    """Whether the game, as now seated, will be rated: people on two sides at least."""
-    teams = game_rules(game).teams(len(game.seats))
+    """Whether the game, as now seated, will be rated: people on two sides at least (in a
+    lobby too few for a game, each person a side)."""
+    rules = game_rules(game)
+    players = len(game.seats)
+    fits = rules.min_players <= players <= rules.max_players
+    teams = rules.teams(players) if fits else solo(players)
     people = sum(
         any(seat < len(game.seats) and not game.seats[seat].is_bot for seat in team)
         for team in teams
@@ -214,33 +218,35 @@ class TakebackChanges(GameChanges):
         current = await self._now(before, undid=undid)
         return replace(current, expired=before.state is TakebackState.EXPIRED)
 
-    async def expire_takebacks(self, game_id: int) -> list[TakebackNow]:
-        """Ends the game's requests asked at a version it has moved past (or once it is
-        over), each once, whichever process looks."""
+    async def expire_takebacks(self, game: Game) -> list[TakebackNow]:
+        """Ends the requests of ``game`` (as just shown) asked at a version it has moved
+        past (or once it is over), each once, whichever process looks."""
 
-        async def stale(connection: Connection) -> list[int]:
-            game = await load_game(connection, game_id)
-            newest = game.version + (0 if game.status is GameStatus.ACTIVE else 1)
-            return await takeback_queries.asked_before(connection, newest, game_id)
+        def newest(game: Game) -> int:
+            return game.version + (0 if game.status is GameStatus.ACTIVE else 1)
 
-        # Read first: every show of every game asks, and almost none has a request.
-        if not await self._db.read(stale):
+        # A read of one index first: every show of every game asks, and almost none has
+        # a request.
+        if not await self._db.read(
+            lambda connection: takeback_queries.asked_before(connection, newest(game), game.id)
+        ):
             return []
 
         async def expiring(connection: Connection) -> list[int]:
-            await connection.lock("takeback", game_id)
-            numbers = await stale(connection)
+            await connection.lock("takeback", game.id)
+            stored = await load_game(connection, game.id)
+            numbers = await takeback_queries.asked_before(connection, newest(stored), game.id)
             now = self._clock()
             return [
                 number
                 for number in numbers
                 if await takeback_queries.end(
-                    connection, game_id, number, TakebackState.EXPIRED, now
+                    connection, game.id, number, TakebackState.EXPIRED, now
                 )
             ]
 
         expired = await self._db.write(expiring)
-        return [replace(await self._request(game_id, number), expired=True) for number in expired]
+        return [replace(await self._request(game.id, number), expired=True) for number in expired]
 
     async def logged_moves(self, game_id: int) -> list[Move]:
         """The game's whole move log, each move a take-back undid marked with it."""
@@ -304,6 +310,9 @@ class TakebackChanges(GameChanges):
         )
 
     async def _now(self, takeback: Takeback, *, undid: bool = False) -> TakebackNow:
+        if undid:
+            # The turn's clock began anew, maybe before every deadline the watch knows.
+            self.deadline_moved_earlier.set()
         now = await self._request(takeback.game_id, takeback.number)
         return replace(now, undid=undid)
 

@@ -174,11 +174,11 @@ async def test_a_request_expires_when_the_game_moves_on(
     dice.values = [2, 5, 1, 2, 5, 1]
     rolled = await service.act(game.id, actor(ANN), game.version, "roll")
     asked = await service.take_back(game.id, actor(ANN), game.channel_id)
-    assert await service.expire_takebacks(game.id) == []
+    assert await service.expire_takebacks(rolled.game) == []
     placed = await service.act(game.id, actor(ANN), rolled.game.version, "A")
-    (expired,) = await service.expire_takebacks(game.id)
+    (expired,) = await service.expire_takebacks(placed.game)
     assert expired.expired and expired.takeback.state is TakebackState.EXPIRED
-    assert await service.expire_takebacks(game.id) == []
+    assert await service.expire_takebacks(placed.game) == []
     with pytest.raises(TakebackOver, match="moved on"):
         await service.answer_takeback(game.id, asked.takeback.number, actor(BO), True)
     # Answered before anyone looked: the answer finds it expired, and says so.

@@ -110,7 +110,7 @@ class Takebacks(Feature):
     async def game_shown(self, game: Game) -> None:
         """A request asked at an older version of the game (or in a game now over)
         expires, and its message says so."""
-        for now in await self.service.expire_takebacks(game.id):
+        for now in await self.service.expire_takebacks(game):
             if now.takeback.message_id is not None:
                 await self._edit(now, now.takeback.message_id)
 
