@@ -182,6 +182,22 @@ async def test_a_request_expires_when_the_game_moves_on(world: World) -> None:
     assert request.button_labels() == []
 
 
+async def test_a_request_expires_when_the_turn_times_out(world: World) -> None:
+    game = await playing(world, "nuggets")
+    mover = person(world, game, acting(game))
+    rolled = await move(world, game, "roll")
+    await world.click(mover, world.table(), "Take back")
+    request = request_in(world)
+    await world.handled()
+    world.advance(game.turn_timeout + 1)
+    await world.discord.wait_for_message(
+        world.channel, lambda m: m is request and "the request expired" in describe(m)
+    )
+    assert request.button_labels() == []
+    after = await world.settled(game.id)
+    assert after.version > rolled.version and after.state != game.state
+
+
 @pytest.mark.both_databases
 async def test_a_request_outlives_a_restart_and_answers_once_each(world: World) -> None:
     game = await playing(world, "claimit", players=3)
@@ -203,6 +219,44 @@ async def test_a_request_outlives_a_restart_and_answers_once_each(world: World) 
     await world.click(others[1], request, "Agree")
     assert f"↩️ {mover.name} took back their last move:" in describe(request)
     assert (await world.settled(game.id)).state == game.state
+
+
+async def test_a_computer_players_moves_are_taken_back_and_its_dice_come_again(
+    world: World,
+) -> None:
+    """Against a computer player (unrated: take-backs are on by default), Ann takes back
+    her turn's end and the computer player's turn after it, at once; ending her turn again,
+    the computer player moves again, its roll the same."""
+    ann = world.players[0]
+    table = (await world.command(ann, "claimit new", bots=1, bot_level="easy")).response_message
+    assert table is not None
+    await world.click(ann, table, "Start")
+    game = await world.bots[0].service.current_game(world.channel.id)
+    assert game is not None
+
+    async def anns_turn() -> Game:
+        await world.discord.wait_for_message(world.channel, lambda m: "Roll" in m.button_labels())
+        return await world.settled(game.id)
+
+    for _ in range(20):
+        rolled = await move(world, await anns_turn(), "roll")
+        if rolled.state is not None and rolled.state.pending_placements():
+            break
+    placed = await move(world, rolled)
+    await move(world, placed, "stop")
+    computer = 1 - acting(placed)
+    back_at = await anns_turn()
+    assert back_at.version > placed.version + 1, "the computer player moved"
+    taken = await world.click(ann, world.table(), "Take back")
+    assert ephemeral_answer(taken) == "You took your last move back."
+    back = await world.settled(game.id)
+    assert back.state == placed.state
+    await move(world, back, "stop")
+    await anns_turn()
+    logged = await world.bots[0].service.logged_moves(game.id)
+    undone = [m for m in logged if m.seat == computer and m.taken_back is not None]
+    again = [m for m in logged if m.seat == computer and m.seq > undone[-1].seq]
+    assert undone and again and again[0].action == undone[0].action
 
 
 async def test_a_rated_game_says_take_backs_are_off(world: World) -> None:
