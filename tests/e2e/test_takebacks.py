@@ -259,6 +259,38 @@ async def test_a_computer_players_moves_are_taken_back_and_its_dice_come_again(
     assert undone and again and again[0].action == undone[0].action
 
 
+async def persons_turn(world: World, game_id: int) -> Game:
+    """The game once a person is to act (the computer players having moved)."""
+    for _ in range(200):
+        game = await world.settled(game_id)
+        assert game.state is not None
+        if any(not game.seats[s].is_bot for s in rules_for(game.kind).to_act(game.state)):
+            return game
+        await world.discord.wait_until(lambda: world.busy(game_id))
+    raise AssertionError("no person's turn came")
+
+
+async def test_alone_against_a_computer_player_a_claim_card_is_taken_back_at_once(
+    world: World,
+) -> None:
+    ann = world.players[0]
+    lobby = (await world.command(ann, "claim new", bots=1)).response_message
+    assert lobby is not None
+    assert "**Take-backs** with consent" in describe(lobby)
+    await world.click(ann, lobby, "Start")
+    game = await world.bots[0].service.current_game(world.channel.id)
+    assert game is not None
+    before = await persons_turn(world, game.id)
+    played = await move(world, before)
+    after = await persons_turn(world, game.id)
+    assert after.version > played.version, "the computer player moved since"
+    taken = await world.click(ann, world.table(), "Take back")
+    assert ephemeral_answer(taken) == "You took your last move back."
+    back = await world.settled(game.id)
+    assert back.state == before.state
+    assert "↩️ Ann took back their last move:" in describe(world.table())
+
+
 async def test_a_rated_game_says_take_backs_are_off(world: World) -> None:
     ann, bo = world.players[:2]
     lobby = (await world.command(ann, "nuggets new")).response_message
