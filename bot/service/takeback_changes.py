@@ -172,8 +172,8 @@ class TakebackChanges(GameChanges):
         self, game_id: int, number: int, actor: Actor, agreed: bool
     ) -> TakebackNow:
         """``actor``'s answer to the game's request ``number``: the moves are undone once
-        everyone asked agreed; one refusal ends it. A request whose game moved on ends
-        as expired (``TakebackNow.expired``)."""
+        everyone asked agreed; one refusal ends it (the asker's own: they withdraw it). A
+        request whose game moved on ends as expired (``TakebackNow.expired``)."""
         assert actor.user_id is not None
         user = actor.user_id
 
@@ -183,7 +183,8 @@ class TakebackChanges(GameChanges):
             takeback = await takeback_queries.takeback(connection, game_id, number)
             if takeback is None:
                 raise NoSuchTakeback()
-            if user == takeback.asked_by:
+            # Their own request's asker may only withdraw it (a refusal of their own).
+            if user == takeback.asked_by and agreed:
                 raise NotYoursToAnswer(asker=True)
             if game.seat_of(user) is None:
                 raise NotInGame()
@@ -193,7 +194,7 @@ class TakebackChanges(GameChanges):
             if game.version != takeback.version or game.status is not GameStatus.ACTIVE:
                 await takeback_queries.end(connection, game_id, number, TakebackState.EXPIRED, now)
                 return replace(takeback, state=TakebackState.EXPIRED), False
-            if user not in others_of(game, takeback.asked_by):
+            if user not in (takeback.asked_by, *others_of(game, takeback.asked_by)):
                 raise NotYoursToAnswer(asker=False)
             if user in takeback.answers:
                 raise TakebackAnswered(takeback.answers[user])

@@ -56,7 +56,9 @@ class NotYoursToAnswer(ServiceError):
 
     def __init__(self, asker: bool) -> None:
         super().__init__(
-            Message("You asked for this take-back: the other players answer it.")
+            Message(
+                "You asked for this take-back: the other players answer it (Refuse withdraws it)."
+            )
             if asker
             else Message("Only the other players in this game answer this take-back.")
         )

@@ -250,3 +250,19 @@ async def test_a_finished_game_counts_what_stands(
     assert await service.history.replay(game.id) == finished.state
     with pytest.raises(GameFinished):
         await service.take_back(game.id, actor(ANN), game.channel_id)
+
+
+async def test_the_asker_withdraws_a_request_of_their_own(
+    service: GameService, dice: ScriptedDice, database: Database
+) -> None:
+    await allow(database, TakebackMode.ALWAYS)
+    game = await ann_first(service, dice, 2)
+    dice.values = [2, 5, 1]
+    rolled = await service.act(game.id, actor(ANN), game.version, "roll")
+    asked = await service.take_back(game.id, actor(ANN), game.channel_id)
+    withdrawn = await service.answer_takeback(game.id, asked.takeback.number, actor(ANN), False)
+    assert withdrawn.takeback.state is TakebackState.REFUSED and not withdrawn.undid
+    assert withdrawn.takeback.answers == {ANN.user_id: False}
+    assert (await service.game(game.id)).version == rolled.game.version
+    with pytest.raises(TakebackOver, match="refused"):
+        await service.answer_takeback(game.id, asked.takeback.number, actor(BO), True)

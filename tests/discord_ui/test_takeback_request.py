@@ -93,6 +93,7 @@ def test_a_claim_request_says_a_card_shown_stays_known() -> None:
     ("state", "answers", "said"),
     [
         (TakebackState.REFUSED, {BO: True, CY: False}, "Cy refused, so the move stands."),
+        (TakebackState.REFUSED, {ANN: False}, "They withdrew the request, so the move stands."),
         (TakebackState.EXPIRED, {}, "so the request expired."),
         (TakebackState.GRANTED, {BO: True, CY: True}, "↩️ Ann took back their last move:"),
     ],

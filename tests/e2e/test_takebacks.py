@@ -138,7 +138,9 @@ async def test_a_request_is_agreed_then_one_is_refused(world: World, group: str)
         assert "they come up the same" in said
     assert request.button_labels() == ["Agree", "Refuse"]
     own = await world.click(mover, request, "Agree")
-    assert ephemeral_answer(own) == "You asked for this take-back: the other players answer it."
+    assert ephemeral_answer(own) == (
+        "You asked for this take-back: the other players answer it (Refuse withdraws it)."
+    )
     again = await world.click(mover, world.table(), "Take back")
     assert "already being asked" in ephemeral_answer(again)
     await world.click(other, request, "Agree")
@@ -156,6 +158,12 @@ async def test_a_request_is_agreed_then_one_is_refused(world: World, group: str)
     await world.click(other, second, "Refuse")
     assert f"{other.name} {STANDS}" in describe(second)
     assert second.button_labels() == []
+    # The asker may withdraw a request of their own.
+    third = (await world.click(mover, world.table(), "Take back")).response_message
+    assert third is not None and third is not second
+    await world.click(mover, third, "Refuse")
+    assert "They withdrew the request, so the move stands." in describe(third)
+    assert third.button_labels() == []
     assert (await world.settled(game.id)).state == remade.state
     assert await moves_log(world, game) == [(1, 1), (2, None)]
     # The game's log keeps the move taken back, struck through.

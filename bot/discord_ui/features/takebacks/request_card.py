@@ -52,6 +52,13 @@ def request_card(now: TakebackNow, lang: Language) -> Card:
     rows: tuple[tuple[TakebackAnswer, ...], ...] = ()
     if state is TakebackState.GRANTED:
         words = headline(now, lang)
+    elif state is TakebackState.REFUSED and takeback.answers.get(takeback.asked_by) is False:
+        words = lang._(
+            "↩️ {player} asked to take back their last move: {moves}\n"
+            "They withdrew the request, so the move stands.",
+            player=player,
+            moves=moves,
+        )
     elif state is TakebackState.REFUSED:
         refusers = [names.get(u, str(u)) for u, agreed in takeback.answers.items() if not agreed]
         words = lang._(
