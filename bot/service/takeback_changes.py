@@ -101,13 +101,6 @@ class TakebackNow:
 class TakebackChanges(GameChanges):
     """Moves taken back."""
 
-    async def takebacks_allowed(self, game: Game) -> str:
-        """Whether ``game`` allows take-backs now (``Allowed``)."""
-        settings = await self._db.read(
-            lambda connection: settings_queries.guild_settings(connection, game.guild_id)
-        )
-        return allowed(game, settings)
-
     async def take_back(self, game_id: int, actor: Actor, channel_id: int) -> TakebackNow:
         """``actor`` takes back their last move that stands and every move since: at once
         when it was the game's last and showed nothing (or nobody else plays), else as a

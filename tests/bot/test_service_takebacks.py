@@ -12,7 +12,7 @@ import pytest
 
 from bot.service import Actor, GameService, GuildSettingsService, Player
 from bot.service.errors import GameFinished, NotInGame
-from bot.service.takeback_changes import TakebackNow
+from bot.service.takeback_changes import Allowed, TakebackNow, allowed
 from bot.service.takeback_errors import (
     NothingToTakeBack,
     NotYoursToAnswer,
@@ -229,7 +229,8 @@ async def test_the_setting_and_the_game_decide_whether_it_is_allowed(
     await allow(database, TakebackMode.NEVER)
     with pytest.raises(TakebacksOff, match="this server"):
         await service.take_back(rated.id, actor(ANN), rated.channel_id)
-    assert await service.takebacks_allowed(rated) == "off"
+    settings = await GuildSettingsService(database).get(rated.guild_id)
+    assert allowed(rated, settings) == Allowed.OFF
 
 
 async def test_a_finished_game_counts_what_stands(

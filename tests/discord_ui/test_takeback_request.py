@@ -13,13 +13,18 @@ import pytest
 
 from bot.discord_ui.card_layout import Card
 from bot.discord_ui.features.replays.taken_back import with_takebacks
-from bot.discord_ui.features.takebacks.request_card import headline, request_card
+from bot.discord_ui.features.takebacks.request_card import (
+    allowance_words,
+    headline,
+    request_card,
+)
 from bot.games.faces import face_for
 from bot.games.outcome import Outcome
 from bot.games.registry import rules_for
-from bot.service.takeback_changes import TakebackNow
-from bot.storage import Seat
+from bot.service.takeback_changes import TakebackNow, allowed
+from bot.storage import GuildSettings, Seat
 from bot.storage.game_values import Level
+from bot.storage.records import TakebackMode
 from bot.storage.takeback_queries import Takeback, TakebackState
 from i18n import english, language
 from tests.games.stored import stored
@@ -130,3 +135,26 @@ def test_a_replay_tells_the_moves_taken_back_on_the_step_after() -> None:
     german = with_takebacks(plain, logged, language("de"))
     assert german.steps[2].caption.startswith("1 Zug davor zurückgenommen: ")
     assert with_takebacks(plain, [(o, False) for o in standing], english()) is plain
+
+
+@pytest.mark.parametrize(
+    ("people", "mode", "said"),
+    [
+        ((ANN, None, CY, None), TakebackMode.UNRATED, "with consent"),
+        ((ANN, BO, None, None), TakebackMode.UNRATED, "off: this game is rated"),
+        ((ANN, BO, None, None), TakebackMode.ALWAYS, "with consent"),
+        ((ANN, None, None, None), TakebackMode.NEVER, "off on this server"),
+        ((ANN,), TakebackMode.UNRATED, "with consent"),
+    ],
+)
+def test_what_a_lobby_says_of_take_backs(
+    people: tuple[int | None, ...], mode: TakebackMode, said: str
+) -> None:
+    """In Claim of four, partners alone against computer players are not rated; a
+    lobby too small for a game counts each person as a side."""
+    seats = tuple(
+        Seat(n, user, None if user else Level.EASY, f"P{n}", n) for n, user in enumerate(people)
+    )
+    game = stored("claim", None, seats, over=False)
+    words = allowance_words(allowed(game, GuildSettings(takebacks=mode)), english())
+    assert words == said
