@@ -72,6 +72,7 @@ PICTURES: tuple[str, ...] = (
     "my-games.png",
     "my-games-phone.png",
     "private-lobby.png",
+    "takeback-request.png",
 )
 """Every file the script writes, each named in the docs."""
 
@@ -92,7 +93,10 @@ CHOICES_SEED = 3
 """The script's own picks among the moves Gold Nuggets and Claim offer."""
 
 GERMAN = language("de")
-MENUS_AND_BUTTONS = "button:enabled, select:enabled"
+PLAYS = 'button:enabled:not([data-custom-id*=":takeback:"])'
+"""A table's buttons that make a move (Take back makes none, and stays as it was)."""
+MENUS_AND_BUTTONS = f"{PLAYS}, select:enabled"
+TAKE_BACK = 'button[data-custom-id*=":takeback:"]'
 MY_HAND = 'button[data-custom-id^="claim:mine:"]'
 HAND_BUTTONS = 'button[data-custom-id^="claim:seat:"]'
 RIGHTMOST = """(message) => {
@@ -332,7 +336,7 @@ async def claim_it(browser: Browser, page: Page, url: str, camera: Camera) -> No
     turns = placed = 0
     while await next_turn(table):
         await act_as(page, await mover(table))
-        buttons = table.locator("button:enabled")
+        buttons = table.locator(PLAYS)
         names = labels_of(await buttons.all_inner_texts())
         if any("Roll" in name for name in names):
             stop = table.locator("button", has_text="Stop & claim")
@@ -459,7 +463,7 @@ async def gold_nuggets(browser: Browser, page: Page, url: str, camera: Camera) -
             # A game stays until it ends: Claim may only begin in the channel after it.
             await pick(page, menu.first, rng)
             break
-        buttons = table.locator("button:enabled")
+        buttons = table.locator(PLAYS)
         names = labels_of(await buttons.all_inner_texts())
         await press(page, buttons.nth(nuggets_choice(names, rng)))
         moves += 1
@@ -484,7 +488,7 @@ async def finish_nuggets(page: Page, table: Locator, rng: random.Random) -> None
         if await menu.count():
             await pick(page, menu.first, rng)
         else:
-            buttons = table.locator("button:enabled")
+            buttons = table.locator(PLAYS)
             names = labels_of(await buttons.all_inner_texts())
             await press(page, buttons.nth(nuggets_choice(names, rng)))
         moves += 1
@@ -632,6 +636,26 @@ async def private_table(page: Page, camera: Camera) -> None:
     await camera.message("private-lobby.png", lobby)
 
 
+async def take_back(page: Page, camera: Camera) -> None:
+    """Ann lets every game take moves back; in the Claim It! game left in #games, Bo rolls
+    and then asks to take the roll back, which Ann is asked to agree to."""
+    await act_as(page, "Ann")
+    await page.locator("#channels li:not(.thread)").click()
+    await expect(page.locator("#channel-kind")).to_have_text("#")
+    await expect(await private_answer(page, "/claimit settings takebacks:always")).to_contain_text(
+        "in every game, with consent"
+    )
+    table = page.locator("#messages article", has=page.locator(".gallery img")).last
+    table = by_id(page, await table.get_attribute("data-id"))
+    await until_turn_of("Bo", page, table, claim_it_move)
+    await act_as(page, "Bo")
+    await press(page, table.locator(PLAYS, has_text="Roll"))
+    await table.locator(TAKE_BACK).click()
+    request = page.locator("#messages article", has_text="asks to take back")
+    await expect(request.locator("button", has_text="Agree")).to_be_visible()
+    await camera.message("takeback-request.png", request)
+
+
 Move = Callable[[Page, Locator], Awaitable[None]]
 """One move of the person to act at a table."""
 
@@ -650,7 +674,7 @@ async def until_turn_of(member: str, page: Page, table: Locator, move: Move) -> 
 
 async def nuggets_move(page: Page, table: Locator) -> None:
     """Takes as soon as it may, else rolls; sets aside the first choice offered."""
-    buttons = table.locator("button:enabled")
+    buttons = table.locator(PLAYS)
     names = labels_of(await buttons.all_inner_texts())
     takes = [i for i, name in enumerate(names) if "Take" in name]
     await press(page, buttons.nth(takes[0] if takes else 0))
@@ -658,14 +682,14 @@ async def nuggets_move(page: Page, table: Locator) -> None:
 
 async def claim_it_move(page: Page, table: Locator) -> None:
     """Rolls, places on the first letter offered, and stops once placed."""
-    roll = table.locator("button:enabled", has_text="Roll")
-    stop = table.locator("button:enabled", has_text="Stop & claim")
+    roll = table.locator(PLAYS, has_text="Roll")
+    stop = table.locator(PLAYS, has_text="Stop & claim")
     if await stop.count():
         await press(page, stop)
     elif await roll.count():
         await press(page, roll)
     else:
-        await press(page, table.locator("button:enabled").first)
+        await press(page, table.locator(PLAYS).first)
 
 
 # Running it -----------------------------------------------------------------------------
@@ -742,6 +766,7 @@ async def make_pictures(out: Path) -> list[Written]:
         await german(page, camera)
         dice.seed(MY_GAMES_DICE)
         await direct_messages(browser, page, url, camera)
+        await take_back(page, camera)
         await private_table(page, camera)
     missing = set(PICTURES) - set(camera.written)
     if missing:

@@ -1,5 +1,6 @@
-"""A game's log: what happened, move by move, in words (the face's ``happened``). The
-table shows its last few lines; ``/<game> log`` shows all of it to whoever asks.
+"""A game's log: what happened, move by move, in words (the face's ``happened``), the
+moves a take-back undid struck through. The table shows its last few lines; ``/<game>
+log`` shows all of it to whoever asks.
 
 Each running game's lines are kept while it runs, so that a move adds its one line
 instead of the whole game being replayed at every move.
@@ -44,8 +45,10 @@ class GameLogs:
             moved = last is not None and game.moved_version == game.version
             if moved and last is not None and version == game.version - 1:
                 return self._keep(game, lang, [*lines, line(game, last, lang)])
-        outcomes = await self.service.history.outcomes(game.id)
-        return self._keep(game, lang, [line(game, outcome, lang) for outcome in outcomes])
+        logged = await self.service.history.logged(game.id)
+        return self._keep(
+            game, lang, [line(game, outcome, lang, undone=undone) for outcome, undone in logged]
+        )
 
     def _keep(self, game: Game, lang: Language, lines: list[str]) -> list[str]:
         self._kept[game.id] = (game.version, lang.code, lines)
@@ -56,10 +59,14 @@ class GameLogs:
         self._kept.pop(game_id, None)
 
 
-def line(game: Game, outcome: Outcome, lang: Language) -> str:
-    """One move in one line (marked when a computer player made it for someone away)."""
+def line(game: Game, outcome: Outcome, lang: Language, *, undone: bool = False) -> str:
+    """One move in one line (marked when a computer player made it for someone away),
+    struck through when a take-back undid it."""
     said = " ".join(face_for(game.kind).happened(outcome, lang).split())
-    return cut_markdown(away_words.stood_in_for(game, outcome, lang, said), LINE)
+    said = away_words.stood_in_for(game, outcome, lang, said)
+    if undone:
+        return f"~~{cut_markdown(said, LINE - len('~~~~'))}~~"
+    return cut_markdown(said, LINE)
 
 
 LOG_CARD = limits.TEXT_TOTAL - TITLE - len("### \n")

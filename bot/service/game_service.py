@@ -15,8 +15,9 @@ over; a game with no human left is closed.
 
 The service knows every game only through its rules (``bot.games.rules``),
 found by the game's kind in the registry. ``GameService`` is its lobbies' changes
-(``lobby_changes``), its moves (``turn_changes``) and its rematch
-(``rematch_changes``), which count its players' reliability as they go
+(``lobby_changes``), its moves (``turn_changes``), its rematch
+(``rematch_changes``), its take-backs (``takeback_changes``) and its private tables'
+invitations (``invitation_changes``), which count its players' reliability as they go
 (``reliability``), all made in the transaction
 ``game_changes`` gives them, with what changes a game from outside its play: its
 players' time away, its place gone, its damaged data.
@@ -39,6 +40,7 @@ from bot.service.message_places import MessagePlaces
 from bot.service.player_settings import PlayerSettingsService
 from bot.service.reliability import ReliabilityReads
 from bot.service.rematch_changes import RematchChanges
+from bot.service.takeback_changes import TakebackChanges
 from bot.service.time_away import clock_as_away_is, seat_away
 from bot.service.turn_changes import TurnChanges
 from bot.storage import (
@@ -53,7 +55,14 @@ from bot.storage.database import Database
 from bot.storage.records import EndReason, Game, Seat
 
 
-class GameService(LobbyChanges, TurnChanges, RematchChanges, ReliabilityReads, InvitationChanges):
+class GameService(
+    LobbyChanges,
+    TurnChanges,
+    RematchChanges,
+    ReliabilityReads,
+    InvitationChanges,
+    TakebackChanges,
+):
     """The only place a game changes: every change in one transaction, checking who acts and the
     version they saw, writing the position with its move-log entry; refusals are
     ``ServiceError``s in plain words."""

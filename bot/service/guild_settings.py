@@ -15,7 +15,7 @@ from bot.storage import settings_queries
 from bot.storage.connection import Connection
 from bot.storage.database import Database
 from bot.storage.game_values import Options
-from bot.storage.records import MINUTE, AwayMode, GuildSettings, PingMode
+from bot.storage.records import MINUTE, AwayMode, GuildSettings, PingMode, TakebackMode
 from i18n import LANGUAGES, Message
 
 TURN_TIMEOUT_MINUTES = (1, 7 * 24 * 60)
@@ -137,6 +137,7 @@ class GuildSettingsService:
         away_mode: AwayMode | None = None,
         away_days: int | None = None,
         min_reliability: int | None = None,
+        takebacks: TakebackMode | None = None,
     ) -> GuildSettings:
         """Applies every given change, or (if any is refused) none; ``None`` keeps a value.
         ``options`` are the game ``kind``'s defaults for new lobbies. Timeouts are
@@ -210,6 +211,7 @@ class GuildSettingsService:
                 away_mode=settings.away_mode if away_mode is None else away_mode,
                 away_days=settings.away_days if away_days is None else away_days,
                 min_reliability=_minimum(settings.min_reliability, min_reliability),
+                takebacks=settings.takebacks if takebacks is None else takebacks,
             )
             await settings_queries.save_guild_settings(connection, guild_id, changed)
             return changed

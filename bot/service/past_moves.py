@@ -11,11 +11,12 @@ from typing import Any, NamedTuple
 
 from bot.games.outcome import Outcome
 from bot.service.game_loading import game_rules, initial_state, load_game, with_moves
-from bot.storage import ladder_queries, move_queries, result_queries
+from bot.storage import ladder_queries, move_queries, result_queries, takeback_queries
 from bot.storage.connection import Connection
 from bot.storage.database import Database
 from bot.storage.game_rows import forget_position
 from bot.storage.records import Game, Move, RatingChange, Result
+from bot.storage.takeback_queries import Takeback
 
 KEPT_LAST_MOVES = 10_000
 """Games whose last move is kept in memory, the least recently moved dropped first."""
@@ -140,6 +141,42 @@ class PastMoves:
             )
             state = step.state
         return outcomes
+
+    async def logged(self, game_id: int) -> list[tuple[Outcome, bool]]:
+        """Every move of the game's log as an outcome, first to last, each with whether a
+        take-back undid it: a move made after a take-back follows on from the position
+        before the moves it undid (none before the first move, or if the game's data is
+        damaged)."""
+
+        async def reading(connection: Connection) -> tuple[Game, list[Move], list[Takeback]]:
+            return (
+                await load_game(connection, game_id),
+                await move_queries.load_logged_moves(connection, game_id),
+                await takeback_queries.granted(connection, game_id),
+            )
+
+        game, moves, granted = await self._db.read(reading)
+        if not moves or game.broken is not None or game.first_seat is None:
+            return []
+        rules = game_rules(game)
+        standing: list[tuple[int, Any]] = [(0, initial_state(game, rules))]
+        logged = []
+        for move in moves:
+            # The take-backs granted before this move was made: theirs is a suffix of the
+            # moves that stood then.
+            while granted and granted[0].last_seq < move.seq:
+                undone = granted.pop(0)
+                standing = [(seq, state) for seq, state in standing if seq < undone.first_seq]
+            state = standing[-1][1]
+            action = rules.action_from_json(json.loads(move.action))
+            step = rules.apply(state, move.seat, action)
+            after = replace(game, state=step.state)
+            outcome = Outcome(
+                after, state, move.seat, action, step.events, step.turn_over, for_away=move.stand_in
+            )
+            logged.append((outcome, move.taken_back is not None))
+            standing.append((move.seq, step.state))
+        return logged
 
     async def moves(self, game_id: int) -> list[Move]:
         """The game's move log, oldest first."""

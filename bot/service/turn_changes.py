@@ -26,8 +26,9 @@ from bot.service.game_parts import bot_for, results_of, take_over
 from bot.service.game_writes import Overtaken, Written, save_game
 from bot.service.ladder_service import count_game, turn_figures
 from bot.service.reliability import count_abandoned, count_finished
+from bot.service.takeback_dice import Tape
 from bot.service.time_away import new_turn_clock, stands_in
-from bot.storage import game_queries, move_queries, result_queries
+from bot.storage import game_queries, move_queries, result_queries, takeback_queries
 from bot.storage.connection import Connection
 from bot.storage.records import FinishedTable, Game, GameStatus, RatingChange, Result, Seat
 
@@ -58,20 +59,30 @@ class TurnChanges(GameChanges):
         # call), a press on a version is refused as stale; one that names no version, or
         # a seat's own decision, is worked out again on what is stored now.
         for _ in range(OVERTAKEN_TRIES):
-            game = await self._db.read(lambda connection: load_for(connection, game_id, actor))
+            game, kept = await self._db.read(
+                functools.partial(_with_dice, game_id=game_id, actor=actor)
+            )
             state = playing(game)
             seat = seat_to_move(game, state, actor)
             if key is None:
                 check_version(game, version)
             else:
                 check_decision(game, state, seat, key)
+            tape = Tape(self._random, kept)
             try:
-                action = game_rules(game).action(state, seat.seat, intent, self._random)
+                action = game_rules(game).action(state, seat.seat, intent, tape)
             except IllegalIntent as e:
                 raise IllegalMove(e.words) from None
             try:
                 return await self._change(
-                    functools.partial(self._move, game=game, state=state, seat=seat, action=action)
+                    functools.partial(
+                        self._move,
+                        game=game,
+                        state=state,
+                        seat=seat,
+                        action=action,
+                        draws=tape.record(),
+                    )
                 )
             except Overtaken:
                 if version is not None and key is None:
@@ -137,7 +148,7 @@ class TurnChanges(GameChanges):
     async def act_for_away(self, game_id: int, version: int, intent: str) -> Outcome:
         """Plays ``intent`` for the seat to act whose player is away while a computer
         player stands in for them (their server's choice), marked as the stand-in's."""
-        game = await self._db.read(lambda connection: load_game(connection, game_id))
+        game, kept = await self._db.read(functools.partial(_with_dice, game_id=game_id))
         state = playing(game)
         check_version(game, version)
         now = self._clock()
@@ -145,13 +156,20 @@ class TurnChanges(GameChanges):
         seat = next((game.seats[n] for n in to_act if stands_in(game.seats[n], now)), None)
         if seat is None:
             raise BoardMovedOn()  # they are back, or it is someone else's turn now
+        tape = Tape(self._random, kept)
         try:
-            action = game_rules(game).action(state, seat.seat, intent, self._random)
+            action = game_rules(game).action(state, seat.seat, intent, tape)
         except IllegalIntent as e:
             raise IllegalMove(e.words) from None
         return await self._change(
             functools.partial(
-                self._move, game=game, state=state, seat=seat, action=action, for_away=True
+                self._move,
+                game=game,
+                state=state,
+                seat=seat,
+                action=action,
+                for_away=True,
+                draws=tape.record(),
             )
         )
 
@@ -165,13 +183,23 @@ class TurnChanges(GameChanges):
         seat: Seat,
         action: Any,
         for_away: bool = False,
+        draws: str | None = None,
     ) -> Outcome:
-        """A seat's move, worked out before its transaction."""
+        """A seat's move, worked out before its transaction (``draws``: the chance it drew)."""
         if seat.timeouts:
             seat = replace(seat, timeouts=0)
             await game_queries.update_seat(connection, game.id, seat)
         return await self._commit(
-            connection, note, game, state, seat, action, self._clock(), {}, for_away=for_away
+            connection,
+            note,
+            game,
+            state,
+            seat,
+            action,
+            self._clock(),
+            {},
+            for_away=for_away,
+            draws=draws,
         )
 
     async def _commit(
@@ -186,6 +214,7 @@ class TurnChanges(GameChanges):
         changes: dict[str, Any],
         *,
         for_away: bool = False,
+        draws: str | None = None,
     ) -> Outcome:
         """Applies the action and writes it; ``seat`` is the mover's seat as now stored
         (``for_away``: a computer player moves for its player, who is away)."""
@@ -205,7 +234,13 @@ class TurnChanges(GameChanges):
             changes.update(new_turn_clock(game, step.state, now))
         await save_game(connection, note, game, now, **changes, **ordered)
         await move_queries.append_move(
-            connection, game.id, seat.seat, rules.action_to_json(action), now, stand_in=for_away
+            connection,
+            game.id,
+            seat.seat,
+            rules.action_to_json(action),
+            now,
+            stand_in=for_away,
+            draws=draws,
         )
         seats = tuple(seat if s.seat == seat.seat else s for s in game.seats)
         game = replace(game, seats=seats)
@@ -234,3 +269,14 @@ class TurnChanges(GameChanges):
             for_away=for_away,
         )
         return note.move
+
+
+async def _with_dice(
+    connection: Connection, *, game_id: int, actor: Actor | None = None
+) -> tuple[Game, str | None]:
+    """The game as ``actor`` may act in it, with the dice kept for its present point (a
+    roll made there was taken back)."""
+    game = await (
+        load_game(connection, game_id) if actor is None else load_for(connection, game_id, actor)
+    )
+    return game, await takeback_queries.dice_here(connection, game_id)

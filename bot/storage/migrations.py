@@ -216,6 +216,9 @@ STEPS = {
     # exactly one new game starts however many press at once, restarts and all.
     15: Step(),
     # 16: playing together.
+    # Take-backs: a server chooses which games allow them; each request and its answers,
+    # the moves each take-back undid (the log itself never changes), the chance each move
+    # drew, and the dice of each point of a game where a roll was taken back.
     # Private tables: a lobby only its host's invitees may join, each invitation (where it
     # was sent, and its answer), and how a player likes to be invited.
     # Reliability: each player's record per server of the games they started,

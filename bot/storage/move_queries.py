@@ -1,5 +1,6 @@
 """The move log: each game's actions in order, with their random outcomes, never changed
-once written."""
+once written. A move a take-back undid stays in it; the take-back (``takebacks``) says
+which moves it undid, and the game as played is the moves that stand."""
 
 from __future__ import annotations
 
@@ -18,27 +19,58 @@ async def append_move(
     now: float,
     *,
     stand_in: bool = False,
+    draws: str | None = None,
 ) -> int:
     """Adds an action (in its JSON form) to the game's log, marked when a computer player
-    made it for someone away; returns its number there."""
+    made it for someone away, with the chance it drew (``draws``); returns its number
+    there."""
     rows = await connection.fetch(
-        "INSERT INTO moves (game_id, seq, seat, action, at, stand_in) "
+        "INSERT INTO moves (game_id, seq, seat, action, at, stand_in, draws) "
         "SELECT CAST(? AS BIGINT), COALESCE(MAX(seq), 0) + 1, CAST(? AS INTEGER), "
-        "CAST(? AS TEXT), CAST(? AS DOUBLE PRECISION), CAST(? AS INTEGER) FROM moves "
-        "WHERE game_id = ? RETURNING seq",
-        (game_id, seat, json_text(action), now, int(stand_in), game_id),
+        "CAST(? AS TEXT), CAST(? AS DOUBLE PRECISION), CAST(? AS INTEGER), "
+        "CAST(? AS TEXT) FROM moves WHERE game_id = ? RETURNING seq",
+        (game_id, seat, json_text(action), now, int(stand_in), draws, game_id),
     )
     return int(next(iter(rows))["seq"])
 
 
+UNDONE_BY = (
+    "(SELECT t.number FROM takebacks t WHERE t.game_id = moves.game_id "
+    "AND t.state = 'granted' AND moves.seq BETWEEN t.first_seq AND t.last_seq)"
+)
+"""The take-back that undid a move of ``moves``, if one did."""
+
+
 async def load_moves(connection: Connection, game_id: int) -> list[Move]:
-    """The game's log, in order."""
+    """The game's moves that stand (none a take-back undid), in order: the game as
+    played."""
     rows = await connection.fetch(
-        "SELECT seq, seat, action, at, stand_in FROM moves WHERE game_id = ? ORDER BY seq",
+        "SELECT seq, seat, action, at, stand_in FROM moves "
+        f"WHERE game_id = ? AND {UNDONE_BY} IS NULL ORDER BY seq",
         (game_id,),
     )
     return [
         Move(row["seq"], row["seat"], row["action"], row["at"], row["stand_in"] == 1)
+        for row in rows
+    ]
+
+
+async def load_logged_moves(connection: Connection, game_id: int) -> list[Move]:
+    """The game's whole log, in order, each move a take-back undid marked with it."""
+    rows = await connection.fetch(
+        f"SELECT seq, seat, action, at, stand_in, {UNDONE_BY} AS taken_back FROM moves "
+        "WHERE game_id = ? ORDER BY seq",
+        (game_id,),
+    )
+    return [
+        Move(
+            row["seq"],
+            row["seat"],
+            row["action"],
+            row["at"],
+            row["stand_in"] == 1,
+            None if row["taken_back"] is None else int(row["taken_back"]),
+        )
         for row in rows
     ]
 

@@ -100,6 +100,16 @@ class AwayMode(StrEnum):
     """A computer player (normal) plays their turns until they are back."""
 
 
+class TakebackMode(StrEnum):
+    """Which of a server's games let a player take a move back (with the others' consent
+    once it showed anything)."""
+
+    NEVER = "never"
+    UNRATED = "unrated"
+    """Only games that will not be rated (fewer than two sides with people)."""
+    ALWAYS = "always"
+
+
 DEFAULT_SUMMARY_HOUR = 18
 
 
@@ -325,6 +335,8 @@ class Move:
     at: float
     stand_in: bool = False
     """A computer player made it for the seat's player, who was away."""
+    taken_back: int | None = None
+    """The number of the game's take-back that undid it (``None``: it stands)."""
 
 
 @dataclass(frozen=True)
@@ -459,6 +471,7 @@ class GuildSettings:
     min_reliability: int | None = None
     """The reliability (whole percent) a player needs to join a lobby here; ``None``:
     anyone may."""
+    takebacks: TakebackMode = TakebackMode.UNRATED
 
     def options_for(self, kind: str) -> Options:
         """The rule options this server gives new lobbies of ``kind``."""

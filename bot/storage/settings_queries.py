@@ -9,7 +9,7 @@ from bot.storage.connection import Connection
 from bot.storage.game_forms import UnknownGame, form_for
 from bot.storage.game_rows import read_options
 from bot.storage.game_values import Options
-from bot.storage.records import AwayMode, GuildSettings, PingMode
+from bot.storage.records import AwayMode, GuildSettings, PingMode, TakebackMode
 from bot.storage.stored_json import json_text
 from i18n import supported
 
@@ -21,9 +21,8 @@ async def guild_settings(connection: Connection, guild_id: int) -> GuildSettings
     rows = list(
         await connection.fetch(
             "SELECT turn_timeout, lobby_timeout, threads, bots_allowed, language, "
-            "move_table, ping_mode, ping_delay, away_mode, away_days, min_reliability "
-            "FROM guild_settings "
-            "WHERE guild_id = ?",
+            "move_table, ping_mode, ping_delay, away_mode, away_days, min_reliability, "
+            "takebacks FROM guild_settings WHERE guild_id = ?",
             (guild_id,),
         )
     )
@@ -62,6 +61,7 @@ async def guild_settings(connection: Connection, guild_id: int) -> GuildSettings
         away_mode=_away_mode(row["away_mode"]),
         away_days=int(row["away_days"]),
         min_reliability=_min_reliability(row["min_reliability"]),
+        takebacks=_takebacks(row["takebacks"]),
     )
 
 
@@ -84,6 +84,13 @@ def _away_mode(value: str) -> AwayMode:
         return GuildSettings.away_mode
 
 
+def _takebacks(value: str) -> TakebackMode:
+    try:
+        return TakebackMode(value)
+    except ValueError:
+        return GuildSettings.takebacks
+
+
 async def save_guild_settings(
     connection: Connection, guild_id: int, settings: GuildSettings
 ) -> None:
@@ -91,14 +98,16 @@ async def save_guild_settings(
     await connection.execute(
         "INSERT INTO guild_settings "
         "(guild_id, turn_timeout, lobby_timeout, threads, bots_allowed, language, "
-        "move_table, ping_mode, ping_delay, away_mode, away_days, min_reliability) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+        "move_table, ping_mode, ping_delay, away_mode, away_days, min_reliability, "
+        "takebacks) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
         "turn_timeout = excluded.turn_timeout, "
         "lobby_timeout = excluded.lobby_timeout, threads = excluded.threads, "
         "bots_allowed = excluded.bots_allowed, language = excluded.language, "
         "move_table = excluded.move_table, ping_mode = excluded.ping_mode, "
         "ping_delay = excluded.ping_delay, away_mode = excluded.away_mode, "
-        "away_days = excluded.away_days, min_reliability = excluded.min_reliability",
+        "away_days = excluded.away_days, min_reliability = excluded.min_reliability, "
+        "takebacks = excluded.takebacks",
         (
             guild_id,
             settings.turn_timeout,
@@ -112,6 +121,7 @@ async def save_guild_settings(
             str(settings.away_mode),
             settings.away_days,
             settings.min_reliability,
+            str(settings.takebacks),
         ),
     )
     await connection.execute("DELETE FROM game_channels WHERE guild_id = ?", (guild_id,))

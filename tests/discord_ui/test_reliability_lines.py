@@ -62,7 +62,9 @@ def test_the_servers_settings_show_its_minimum(code: str, none: str, some: str) 
     shown = {}
     for minimum in (None, 50):
         card = settings_card(GuildSettings(min_reliability=minimum), "claimit", "", lang, lang)
-        shown[minimum] = card.lines[-2].value
+        shown[minimum] = next(
+            line.value for line in card.lines if line.name == lang._("Reliability to join")
+        )
     assert shown == {None: none, 50: some}
 
 

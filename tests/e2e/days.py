@@ -46,7 +46,7 @@ def choices(message: Message) -> list[tuple[dict[str, Any], str | None]]:
     found: list[tuple[dict[str, Any], str | None]] = []
     for control in message.buttons():
         custom_id = str(control.get("custom_id"))
-        if ":mine:" in custom_id or custom_id.startswith("my:"):
+        if ":mine:" in custom_id or ":takeback:" in custom_id or custom_id.startswith("my:"):
             continue
         if control.get("type") == 2 and not control.get("disabled"):
             found.append((control, None))

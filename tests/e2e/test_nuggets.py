@@ -85,8 +85,10 @@ async def world(tmp_path: Path, database_target: str) -> AsyncIterator[World]:
 
 
 def intent_of(custom_id: str) -> str:
-    """What a turn button plays (``nuggets:turn:<game>:<version>:<intent>``)."""
-    return custom_id.split(":", 4)[4]
+    """What a turn button plays (``nuggets:turn:<game>:<version>:<intent>``); "" for a
+    button that makes no move (Take back, in a game with only one person left)."""
+    parts = custom_id.split(":", 4)
+    return parts[4] if parts[1] == "turn" else ""
 
 
 def intents(message: Message) -> list[str]:
@@ -94,14 +96,19 @@ def intents(message: Message) -> list[str]:
     found: list[str] = []
     for component in message.buttons():
         if component["type"] == 2:
-            found.append(intent_of(component["custom_id"]))
+            if intent_of(component["custom_id"]):
+                found.append(intent_of(component["custom_id"]))
         else:
             found.extend(option["value"] for option in component["options"])
     return found
 
 
 def button_intents(message: Message) -> list[str]:
-    return [intent_of(c["custom_id"]) for c in message.buttons() if c["type"] == 2]
+    return [
+        intent_of(c["custom_id"])
+        for c in message.buttons()
+        if c["type"] == 2 and intent_of(c["custom_id"])
+    ]
 
 
 def menu(message: Message) -> dict[str, Any]:

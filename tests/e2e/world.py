@@ -254,7 +254,7 @@ class World:
             # A seat just taken over shows its old buttons until the computer's first step
             # (which may land while the database is asked).
             mover = await self.human_to_move(where)
-            if mover is None or not message.button_labels():
+            if mover is None or not moves_on(message):
                 await asyncio.sleep(0.01)
                 continue
             await self.click(mover, message, pick_button(message, rng, 0.5))
@@ -390,12 +390,18 @@ def is_game_over(message: Message) -> bool:
 
 def turn_or_end(message: Message) -> bool:
     """A message someone can act on now, or the result."""
-    return bool(message.buttons()) or is_game_over(message)
+    return bool(moves_on(message)) or is_game_over(message)
+
+
+def moves_on(message: Message) -> list[str]:
+    """The labels of a message's buttons that play (taking back is no move: a game played
+    by random clicks would never end)."""
+    return [label for label in message.button_labels() if label != "Take back"]
 
 
 def pick_button(message: Message, rng: random.Random, stop_chance: float) -> str:
     """What a player clicks: a random placement, or stop (when allowed) or roll."""
-    labels = message.button_labels()
+    labels = moves_on(message)
     if "Roll" not in labels:
         return rng.choice(labels)
     stop_allowed = not message.button("Stop & claim").get("disabled")

@@ -1,7 +1,7 @@
 """PostgreSQL's schema as the released bots made it, from version 5 (the first step made
 version 5 at once: no PostgreSQL database is older) to 15: each version's statements
 exactly as they shipped (up to 14 before the schema was declared once in
-``bot/storage/schema.py``, 15 as the declaration made them).
+``bot/storage/schema/``, 15 as the declaration made them).
 Frozen: a database made with them is one those releases made.
 """
 

@@ -1,6 +1,6 @@
 """SQLite's schema as the released bots made it, up to version 15: each version's
 statements exactly as they shipped (up to 14 before the schema was declared once in
-``bot/storage/schema.py``, 15 as the declaration made them). Frozen: a database made
+``bot/storage/schema/``, 15 as the declaration made them). Frozen: a database made
 with them is one those releases made.
 """
 

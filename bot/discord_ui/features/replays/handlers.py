@@ -30,6 +30,7 @@ from bot.discord_ui.features.replays.components import (
 )
 from bot.discord_ui.features.replays.description import replay_description
 from bot.discord_ui.features.replays.stepper import jumped_to, step_card
+from bot.discord_ui.features.replays.taken_back import with_takebacks
 from bot.discord_ui.game_places import message_link
 from bot.discord_ui.interaction_answers import require_private, reveal, tell, update_private
 from bot.discord_ui.interactions import reader
@@ -231,8 +232,10 @@ class Replays(Feature):
         key = (game.id, lang.code)
         replay = self._worked_out.get(key)
         if replay is None:
-            outcomes = await self.service.history.outcomes(game.id)
+            logged = await self.service.history.logged(game.id)
+            outcomes = [outcome for outcome, taken_back in logged if not taken_back]
             replay = await asyncio.to_thread(face_for(game.kind).replay, game, outcomes, lang)
+            replay = with_takebacks(replay, logged, lang)
             self._worked_out[key] = replay
             while len(self._worked_out) > KEPT_REPLAYS:
                 self._worked_out.popitem(last=False)

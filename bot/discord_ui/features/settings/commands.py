@@ -20,7 +20,7 @@ from bot.service.guild_settings import (
     SERVER_LANGUAGE,
     TURN_TIMEOUT_MINUTES,
 )
-from bot.storage.records import MINUTE, AwayMode, PingMode
+from bot.storage.records import MINUTE, AwayMode, PingMode, TakebackMode
 from i18n import LANGUAGES, N_, Message, language
 
 
@@ -48,6 +48,7 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
             away_mode=None if given["away"] is None else AwayMode(given["away"]),
             away_days=given["away_days"],
             min_reliability=given["reliability"],
+            takebacks=None if given["takebacks"] is None else TakebackMode(given["takebacks"]),
         )
         await ServerSettings.of(interaction).settings(interaction, kind, change)
 
@@ -79,6 +80,7 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
                 param(N_("away"), str | None, None),
                 param(N_("away_days"), app_commands.Range[int, *AWAY_DAYS] | None, None),
                 param(N_("reliability"), percent, None),
+                param(N_("takebacks"), str | None, None),
             ],
             {
                 **{
@@ -115,6 +117,7 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
                 "reliability": locale_str(
                     N_("The reliability in percent a player needs to join a lobby (0: none)")
                 ),
+                "takebacks": locale_str(N_("Which games let a player take a move back")),
             },
             {
                 **{o.name: choices(o.choices) for o in rules.options if o.choices},
@@ -134,6 +137,14 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
                         name=locale_str(N_("a computer player stands in")),
                         value=str(AwayMode.STAND_IN),
                     ),
+                ],
+                "takebacks": [
+                    Choice(
+                        name=locale_str(N_("unrated games only (the default)")),
+                        value=str(TakebackMode.UNRATED),
+                    ),
+                    Choice(name=locale_str(N_("every game")), value=str(TakebackMode.ALWAYS)),
+                    Choice(name=locale_str(N_("never")), value=str(TakebackMode.NEVER)),
                 ],
                 "language": [
                     Choice(name=locale_str(N_("the server's own")), value=SERVER_LANGUAGE),

@@ -21,6 +21,7 @@ from bot.service import GuildSettingsService
 from bot.service.errors import NotAllowedToConfigure, slash
 from bot.storage import AwayMode, GuildSettings, PingMode
 from bot.storage.game_values import Options
+from bot.storage.records import TakebackMode
 from i18n import Language
 
 
@@ -47,6 +48,7 @@ class ServerSettingsChange:
     away_days: int | None = None
     min_reliability: int | None = None
     """Whole percent to join a lobby; 0 asks for none."""
+    takebacks: TakebackMode | None = None
 
     @property
     def is_empty(self) -> bool:
@@ -134,6 +136,14 @@ def _reliability(settings: GuildSettings, lang: Language) -> str:
     return lang._("{percent} or more", percent=lang.percent(Decimal(minimum) / 100, 0))
 
 
+def _takebacks(settings: GuildSettings, lang: Language) -> str:
+    if settings.takebacks is TakebackMode.ALWAYS:
+        return lang._("in every game, with consent")
+    if settings.takebacks is TakebackMode.NEVER:
+        return lang._("never")
+    return lang._("in unrated games, with consent")
+
+
 def settings_card(
     settings: GuildSettings, kind: str, heading: str, lang: Language, public: Language
 ) -> Card:
@@ -177,6 +187,7 @@ def settings_card(
         Line(lang._("Pings"), _pings(settings, lang), inline=True),
         Line(lang._("Someone away"), _away(settings, lang), inline=True),
         Line(lang._("Reliability to join"), _reliability(settings, lang), inline=True),
+        Line(lang._("Take-backs"), _takebacks(settings, lang), inline=True),
         Line(lang._("Game channels"), channels),
     ]
     return Card(

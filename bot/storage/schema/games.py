@@ -1,73 +1,23 @@
-"""The schema, declared once (SQLAlchemy Core's table metadata): every table, column,
-index and check as the latest version has it. ``schema_ddl`` renders it in SQLite's and
-PostgreSQL's words, both for a new database and for each migration step (``migrations``).
-
-What arrived after its table did is marked with the schema version that brought it in
-its present form (``info=since(v)``; a table without a mark is from version 1): the step
-to that version adds the column, makes the index, or puts the check in place. Nothing
-that was dropped since is kept here; the steps that once needed it say it in their own
-words (``migrations``).
-
-Discord's ids (and the games' own) need 64 bits: ``BIGINT`` on PostgreSQL, where
-``INTEGER`` has 32, and SQLite's ``INTEGER``, which holds 64 (and makes a single-column
-key the row id). Times and ratings need 53 bits: ``DOUBLE PRECISION`` on PostgreSQL,
-whose ``REAL`` has 24, and SQLite's ``REAL``. JSON is kept as text on both, so both read
-it alike; a flag is an ``INTEGER`` 0 or 1 on both.
-"""
+"""The games, their seats, the move log and results, the ladder, each server's settings
+and each player's own: the tables the bot plays with."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from sqlalchemy import (
-    REAL,
-    BigInteger,
     CheckConstraint,
     Column,
-    ColumnElement,
-    Double,
     ForeignKey,
     Identity,
     Index,
     Integer,
     LargeBinary,
-    MetaData,
     Table,
     Text,
     column,
     text,
 )
 
-SCHEMA = MetaData()
-
-Id = BigInteger().with_variant(Integer(), "sqlite")
-Real = Double[float]().with_variant(REAL(), "sqlite")
-
-
-def since(version: int) -> dict[str, int]:
-    """The ``info`` of what arrived in ``version``, later than its table."""
-    return {"since": version}
-
-
-def where(condition: ColumnElement[bool]) -> dict[str, Any]:
-    """A partial index's condition, for both databases (each spells it its own way:
-    ``IS NOT`` is SQLite's ``IS DISTINCT FROM``)."""
-    return {"sqlite_where": condition, "postgresql_where": condition}
-
-
-def key(name: str) -> Column[int]:
-    """A single-column key that is no identity: given by Discord (or the shard's number),
-    never made up by the database."""
-    return Column(name, Id, primary_key=True, autoincrement=False)
-
-
-def game_key() -> Column[int]:
-    """The game a row belongs to (first in its key), gone with it."""
-    return Column("game_id", Id, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
-
-
-OPEN = ("lobby", "active")
-"""The statuses of a game still being played (or waiting for players)."""
+from bot.storage.schema.columns import OPEN, SCHEMA, Id, Real, game_key, key, since, where
 
 games = Table(
     "games",
@@ -196,6 +146,9 @@ moves = Table(
         server_default=text("0"),
         info=since(13),
     ),
+    # The chance the move drew, as drawn (``takeback_dice``): a roll taken back comes
+    # back the same when rolled again at that point of the game.
+    Column("draws", Text, info=since(16)),
     sqlite_with_rowid=False,
 )
 
@@ -328,6 +281,14 @@ guild_settings = Table(
         CheckConstraint("min_reliability BETWEEN 1 AND 100"),
         info=since(16),
     ),
+    Column(
+        "takebacks",
+        Text,
+        CheckConstraint("takebacks IN ('never', 'unrated', 'always')"),
+        nullable=False,
+        server_default="unrated",
+        info=since(16),
+    ),
     info=since(2),
 )
 
@@ -454,114 +415,3 @@ turn_notices = Table(
     Column("message_id", Id, nullable=False),
     info=since(12),
 )
-
-shared_replays = Table(
-    "shared_replays",
-    SCHEMA,
-    game_key(),
-    Column("channel_id", Id, nullable=False),
-    Column("message_id", Id),
-    Column("user_id", Id, nullable=False),
-    Column("shared_at", Real, nullable=False),
-    info=since(14),
-)
-
-rematch_offers = Table(
-    "rematch_offers",
-    SCHEMA,
-    game_key(),
-    Column("channel_id", Id, nullable=False),
-    Column("message_id", Id),
-    Column("offered_by", Id, nullable=False),
-    Column("offered_at", Real, nullable=False),
-    Column("expires_at", Real, nullable=False),
-    Column(
-        "state",
-        Text,
-        CheckConstraint("state IN ('open', 'started', 'lapsed', 'declined')"),
-        nullable=False,
-    ),
-    Column("new_game_id", Id),
-    info=since(15),
-)
-Index(
-    "rematch_offers_open",
-    rematch_offers.c.expires_at,
-    **where(rematch_offers.c.state == "open"),
-    info=since(15),
-)
-
-rematch_answers = Table(
-    "rematch_answers",
-    SCHEMA,
-    game_key(),
-    Column("user_id", Id, primary_key=True),
-    Column("accepted", Integer, CheckConstraint("accepted IN (0, 1)"), nullable=False),
-    Column("answered_at", Real, nullable=False),
-    info=since(15),
-)
-
-# One per player and server, across its games: what ``bot.service.reliability`` makes
-# of it. Changed in the transaction of what it counts, so a game's end counts once.
-reliability_records = Table(
-    "reliability_records",
-    SCHEMA,
-    Column("guild_id", Id, primary_key=True),
-    Column("user_id", Id, primary_key=True),
-    Column("started", Integer, CheckConstraint("started >= 0"), nullable=False),
-    Column("finished", Integer, CheckConstraint("finished >= 0"), nullable=False),
-    Column("abandoned", Integer, CheckConstraint("abandoned >= 0"), nullable=False),
-    Column("updated_at", Real, nullable=False),
-    sqlite_with_rowid=False,
-    info=since(16),
-)
-
-# A host's own minimum for joining their lobby (none: no row).
-reliability_minimums = Table(
-    "reliability_minimums",
-    SCHEMA,
-    game_key(),
-    Column("minimum", Integer, CheckConstraint("minimum BETWEEN 1 AND 100"), nullable=False),
-    info=since(16),
-)
-
-private_tables = Table(
-    "private_tables",
-    SCHEMA,
-    game_key(),
-    Column("made_at", Real, nullable=False),
-    info=since(16),
-)
-
-private_invitations = Table(
-    "private_invitations",
-    SCHEMA,
-    game_key(),
-    Column("user_id", Id, primary_key=True),
-    Column("name", Text, nullable=False),
-    Column("invited_by", Id, nullable=False),
-    Column("invited_at", Real, nullable=False),
-    Column(
-        "answer",
-        Text,
-        CheckConstraint("answer IN ('asked', 'accepted', 'declined')"),
-        nullable=False,
-    ),
-    Column("answered_at", Real),
-    Column("by_dm", Integer, CheckConstraint("by_dm IN (0, 1)"), nullable=False),
-    Column("channel_id", Id),
-    Column("message_id", Id),
-    Column("sending_at", Real),
-    Column("ended", Integer, CheckConstraint("ended IN (0, 1)"), nullable=False),
-    info=since(16),
-)
-Index(
-    "private_invitations_live",
-    private_invitations.c.game_id,
-    **where(private_invitations.c.ended == 0),
-    info=since(16),
-)
-
-SCHEMA_VERSION = Table("schema_version", MetaData(), Column("version", Integer, nullable=False))
-"""PostgreSQL's record of the last version applied (SQLite keeps it in ``PRAGMA
-user_version``); outside ``SCHEMA``, as it is no table of the bot's."""

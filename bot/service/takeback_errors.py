@@ -1,0 +1,75 @@
+"""Why a take-back was refused, in plain words."""
+
+from __future__ import annotations
+
+from bot.service.errors import ServiceError
+from i18n import Message
+
+
+class NothingToTakeBack(ServiceError):
+    """The presser has made no move that still stands."""
+
+    def __init__(self) -> None:
+        super().__init__(Message("You have no move of yours to take back yet."))
+
+
+class TakebacksOff(ServiceError):
+    """The server's setting allows no take-back in this game."""
+
+    def __init__(self, rated: bool) -> None:
+        super().__init__(
+            Message("Take-backs are off in this game because it is rated.")
+            if rated
+            else Message("Take-backs are off on this server.")
+        )
+
+
+class TakebackAsked(ServiceError):
+    """A second request while one is being answered."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            Message("A take-back is already being asked in this game: it needs answering first.")
+        )
+
+
+class NoSuchTakeback(ServiceError):
+    """An answer to a request the game never had (a hand-made button)."""
+
+    def __init__(self) -> None:
+        super().__init__(Message("That take-back request doesn't exist."))
+
+
+class TakebackOver(ServiceError):
+    """An answer to a request that has ended."""
+
+    def __init__(self, state: str) -> None:
+        words = {
+            "granted": Message("That take-back has been made already."),
+            "refused": Message("That take-back was refused, so it is over."),
+        }.get(state, Message("That take-back request expired: the game moved on since."))
+        super().__init__(words)
+
+
+class NotYoursToAnswer(ServiceError):
+    """An answer from the asker, or from someone who is not asked."""
+
+    def __init__(self, asker: bool) -> None:
+        super().__init__(
+            Message(
+                "You asked for this take-back: the other players answer it (Refuse withdraws it)."
+            )
+            if asker
+            else Message("Only the other players in this game answer this take-back.")
+        )
+
+
+class TakebackAnswered(ServiceError):
+    """A second answer from the same player."""
+
+    def __init__(self, agreed: bool) -> None:
+        super().__init__(
+            Message("You have agreed to this take-back already.")
+            if agreed
+            else Message("You have refused this take-back already.")
+        )

@@ -1,0 +1,49 @@
+"""What every table of the schema is made with: the metadata they belong to, the column
+types both databases share, the marks of the version a part arrived in, and the keys
+that recur."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import (
+    REAL,
+    BigInteger,
+    Column,
+    ColumnElement,
+    Double,
+    ForeignKey,
+    Integer,
+    MetaData,
+)
+
+SCHEMA = MetaData()
+
+Id = BigInteger().with_variant(Integer(), "sqlite")
+Real = Double[float]().with_variant(REAL(), "sqlite")
+
+
+def since(version: int) -> dict[str, int]:
+    """The ``info`` of what arrived in ``version``, later than its table."""
+    return {"since": version}
+
+
+def where(condition: ColumnElement[bool]) -> dict[str, Any]:
+    """A partial index's condition, for both databases (each spells it its own way:
+    ``IS NOT`` is SQLite's ``IS DISTINCT FROM``)."""
+    return {"sqlite_where": condition, "postgresql_where": condition}
+
+
+def key(name: str) -> Column[int]:
+    """A single-column key that is no identity: given by Discord (or the shard's number),
+    never made up by the database."""
+    return Column(name, Id, primary_key=True, autoincrement=False)
+
+
+def game_key() -> Column[int]:
+    """The game a row belongs to (first in its key), gone with it."""
+    return Column("game_id", Id, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+
+
+OPEN = ("lobby", "active")
+"""The statuses of a game still being played (or waiting for players)."""

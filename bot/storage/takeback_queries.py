@@ -1,0 +1,222 @@
+"""Take-backs: each request to undo moves (who asked, which moves, at which version of the
+game, where it is shown, how it ended), each player's answer to it, and the dice of each
+point of a game where a roll was taken back."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from types import MappingProxyType
+
+from bot.storage.connection import Connection, Row
+
+
+class TakebackState(StrEnum):
+    """Where a take-back stands."""
+
+    ASKED = "asked"
+    """The others are answering."""
+    GRANTED = "granted"
+    """The moves are undone."""
+    REFUSED = "refused"
+    """Someone said no."""
+    EXPIRED = "expired"
+    """The game moved on before everyone agreed."""
+
+
+@dataclass(frozen=True)
+class Takeback:
+    """A request to take moves back, as asked and answered (a free one is granted as it
+    is made)."""
+
+    game_id: int
+    number: int
+    """Its number among the game's take-backs, from 1."""
+    asked_by: int
+    seat: int
+    first_seq: int
+    """The first move it undoes (the asker's last), by its number in the log."""
+    last_seq: int
+    """The last move it undoes: the game's last when it was asked."""
+    version: int
+    """The game's version it was asked at: it expires once the game moves on."""
+    revealed: bool
+    """Whether the moves undone showed anything (dice, a card)."""
+    channel_id: int
+    message_id: int | None
+    asked_at: float
+    ended_at: float | None
+    state: TakebackState
+    answers: Mapping[int, bool] = field(default_factory=lambda: MappingProxyType({}))
+    """Each player who answered: ``True`` for agreed."""
+
+    @property
+    def undone(self) -> int:
+        """How many moves it undoes."""
+        return self.last_seq - self.first_seq + 1
+
+
+COLUMNS = (
+    "game_id, number, asked_by, seat, first_seq, last_seq, version, revealed, channel_id, "
+    "message_id, asked_at, ended_at, state"
+)
+
+
+async def takeback(connection: Connection, game_id: int, number: int) -> Takeback | None:
+    """One of the game's take-backs with its answers."""
+    rows = await connection.fetch(
+        f"SELECT {COLUMNS} FROM takebacks WHERE game_id = ? AND number = ?", (game_id, number)
+    )
+    return await _with_answers(connection, rows[0]) if rows else None
+
+
+async def latest(connection: Connection, game_id: int) -> Takeback | None:
+    """The game's newest take-back, if it had one."""
+    rows = await connection.fetch(
+        f"SELECT {COLUMNS} FROM takebacks WHERE game_id = ? ORDER BY number DESC LIMIT 1",
+        (game_id,),
+    )
+    return await _with_answers(connection, rows[0]) if rows else None
+
+
+async def granted(connection: Connection, game_id: int) -> list[Takeback]:
+    """The game's take-backs that undid moves, in order (without their answers)."""
+    rows = await connection.fetch(
+        f"SELECT {COLUMNS} FROM takebacks WHERE game_id = ? AND state = 'granted' ORDER BY number",
+        (game_id,),
+    )
+    return [_takeback(row, {}) for row in rows]
+
+
+async def asked_before(connection: Connection, version: int, game_id: int) -> list[int]:
+    """The numbers of the game's requests still asked at a version before ``version``."""
+    rows = await connection.fetch(
+        "SELECT number FROM takebacks WHERE game_id = ? AND state = 'asked' AND version < ?",
+        (game_id, version),
+    )
+    return [int(row["number"]) for row in rows]
+
+
+async def add(connection: Connection, asked: Takeback) -> None:
+    """A new take-back, numbered ``asked.number``."""
+    await connection.execute(
+        f"INSERT INTO takebacks ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            asked.game_id,
+            asked.number,
+            asked.asked_by,
+            asked.seat,
+            asked.first_seq,
+            asked.last_seq,
+            asked.version,
+            int(asked.revealed),
+            asked.channel_id,
+            asked.message_id,
+            asked.asked_at,
+            asked.ended_at,
+            str(asked.state),
+        ),
+    )
+
+
+async def next_number(connection: Connection, game_id: int) -> int:
+    """The number the game's next take-back gets."""
+    rows = await connection.fetch(
+        "SELECT COALESCE(MAX(number), 0) + 1 AS next FROM takebacks WHERE game_id = ?",
+        (game_id,),
+    )
+    return int(next(iter(rows))["next"])
+
+
+async def answer(
+    connection: Connection, game_id: int, number: int, user_id: int, agreed: bool, now: float
+) -> None:
+    """A player's answer to a request."""
+    await connection.execute(
+        "INSERT INTO takeback_answers (game_id, number, user_id, agreed, answered_at) "
+        "VALUES (?, ?, ?, ?, ?)",
+        (game_id, number, user_id, int(agreed), now),
+    )
+
+
+async def end(
+    connection: Connection, game_id: int, number: int, state: TakebackState, now: float
+) -> bool:
+    """Ends a request that is still asked; whether this did."""
+    rows = await connection.fetch(
+        "UPDATE takebacks SET state = ?, ended_at = ? "
+        "WHERE game_id = ? AND number = ? AND state = 'asked' RETURNING number",
+        (str(state), now, game_id, number),
+    )
+    return bool(rows)
+
+
+async def set_message(connection: Connection, game_id: int, number: int, message_id: int) -> None:
+    """The request is shown in ``message_id``."""
+    await connection.execute(
+        "UPDATE takebacks SET message_id = ? WHERE game_id = ? AND number = ?",
+        (message_id, game_id, number),
+    )
+
+
+async def keep_dice(connection: Connection, game_id: int, ply: int, draws: str) -> None:
+    """The chance drawn at a point of the game (``ply`` moves standing before it), kept
+    for whoever acts there again; the first kept stays."""
+    await connection.execute(
+        "INSERT INTO takeback_dice (game_id, ply, draws) VALUES (?, ?, ?) "
+        "ON CONFLICT (game_id, ply) DO NOTHING",
+        (game_id, ply, draws),
+    )
+
+
+async def dice_here(connection: Connection, game_id: int) -> str | None:
+    """The chance kept for the game's present point (as many moves standing as now), if
+    a roll made there was taken back."""
+    rows = await connection.fetch(
+        "SELECT draws FROM takeback_dice WHERE game_id = ? AND ply = "
+        "(SELECT COUNT(*) FROM moves WHERE game_id = ? AND NOT EXISTS "
+        "(SELECT 1 FROM takebacks t WHERE t.game_id = moves.game_id AND t.state = 'granted' "
+        "AND moves.seq BETWEEN t.first_seq AND t.last_seq))",
+        (game_id, game_id),
+    )
+    return str(rows[0]["draws"]) if rows else None
+
+
+async def move_draws(connection: Connection, game_id: int, first_seq: int) -> dict[int, str]:
+    """The chance each move from ``first_seq`` on drew, by its number in the log."""
+    rows = await connection.fetch(
+        "SELECT seq, draws FROM moves WHERE game_id = ? AND seq >= ? AND draws IS NOT NULL",
+        (game_id, first_seq),
+    )
+    return {int(row["seq"]): str(row["draws"]) for row in rows}
+
+
+async def _with_answers(connection: Connection, row: Row) -> Takeback:
+    answers = await connection.fetch(
+        "SELECT user_id, agreed FROM takeback_answers WHERE game_id = ? AND number = ? "
+        "ORDER BY answered_at, user_id",
+        (row["game_id"], row["number"]),
+    )
+    return _takeback(row, {int(a["user_id"]): bool(a["agreed"]) for a in answers})
+
+
+def _takeback(row: Row, answers: Mapping[int, bool]) -> Takeback:
+    message = row["message_id"]
+    ended = row["ended_at"]
+    return Takeback(
+        game_id=int(row["game_id"]),
+        number=int(row["number"]),
+        asked_by=int(row["asked_by"]),
+        seat=int(row["seat"]),
+        first_seq=int(row["first_seq"]),
+        last_seq=int(row["last_seq"]),
+        version=int(row["version"]),
+        revealed=bool(row["revealed"]),
+        channel_id=int(row["channel_id"]),
+        message_id=None if message is None else int(message),
+        asked_at=float(row["asked_at"]),
+        ended_at=None if ended is None else float(ended),
+        state=TakebackState(row["state"]),
+        answers=MappingProxyType(dict(answers)),
+    )

@@ -1,0 +1,269 @@
+"""Moves taken back through the service: at once when the move showed nothing, with the
+others' consent otherwise, refused or expired, the dice of a point fixed, two agreements
+at once undoing once, the game as played counting what stands, and every refusal in
+plain words, on both databases."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from bot.service import Actor, GameService, GuildSettingsService, Player
+from bot.service.errors import GameFinished, NotInGame
+from bot.service.takeback_changes import Allowed, TakebackNow, allowed
+from bot.service.takeback_errors import (
+    NothingToTakeBack,
+    NotYoursToAnswer,
+    TakebackAnswered,
+    TakebackAsked,
+    TakebackOver,
+    TakebacksOff,
+)
+from bot.storage import Database, Game, GameStatus, move_queries
+from bot.storage.records import TakebackMode
+from bot.storage.takeback_queries import TakebackState
+from tests.bot.fixtures import PLAYERS, ScriptedDice, play_to_the_end, started_game
+
+ANN, BO, CY, DI = PLAYERS[:4]
+
+
+def actor(player: Player) -> Actor:
+    return Actor(player.user_id)
+
+
+async def allow(database: Database, mode: TakebackMode, guild_id: int = 10) -> None:
+    await GuildSettingsService(database).change(guild_id, takebacks=mode)
+
+
+async def roll_and_place(service: GameService, game: Game, player: Player) -> Game:
+    rolled = await service.act(game.id, actor(player), game.version, "roll")
+    placed = await service.act(game.id, actor(player), rolled.game.version, "A")
+    return placed.game
+
+
+async def ann_first(service: GameService, dice: ScriptedDice, humans: int, bots: int = 0) -> Game:
+    """A started game whose first player is Ann."""
+    dice.values = [0]
+    game = await started_game(service, humans, bots=bots)
+    assert game.first_seat == 0 and not dice.values
+    return game
+
+
+async def logged(database: Database, game_id: int) -> list[tuple[int, int | None]]:
+    moves = await database.read(lambda c: move_queries.load_logged_moves(c, game_id))
+    return [(move.seq, move.taken_back) for move in moves]
+
+
+async def test_a_placement_is_taken_back_at_once_and_a_roll_alone_against_the_computer(
+    service: GameService, dice: ScriptedDice, database: Database
+) -> None:
+    game = await ann_first(service, dice, 1, 1)
+    dice.values = [2, 5, 1]
+    rolled = await service.act(game.id, actor(ANN), game.version, "roll")
+    placed = await service.act(game.id, actor(ANN), rolled.game.version, "A")
+    free = await service.take_back(game.id, actor(ANN), game.channel_id)
+    assert free.undid and free.takeback.state is TakebackState.GRANTED
+    assert not free.takeback.revealed and free.asked == ()
+    assert [m.action for m in free.moves] == [placed.action]
+    back = await service.game(game.id)
+    assert back.state == rolled.game.state and back.version == placed.game.version + 1
+    assert back.moved_version is None
+    # The roll showed its dice, but nobody else plays: it is taken back at once too.
+    roll = await service.take_back(game.id, actor(ANN), game.channel_id)
+    assert roll.undid and roll.takeback.revealed
+    assert (await service.game(game.id)).state == game.state
+    assert await logged(database, game.id) == [(1, 2), (2, 1)]
+    assert await service.history.moves(game.id) == []
+    with pytest.raises(NothingToTakeBack):
+        await service.take_back(game.id, actor(ANN), game.channel_id)
+
+
+async def test_a_roll_taken_back_comes_back_the_same(
+    service: GameService, dice: ScriptedDice, database: Database
+) -> None:
+    await allow(database, TakebackMode.ALWAYS)
+    game = await ann_first(service, dice, 2)
+    dice.values = [2, 5, 1]
+    first = await service.act(game.id, actor(ANN), game.version, "roll")
+    assert first.action.dice == (2, 5, 1)
+    asked = await service.take_back(game.id, actor(ANN), game.channel_id)
+    assert not asked.undid and asked.takeback.state is TakebackState.ASKED
+    assert asked.asked == (BO.user_id,) and asked.takeback.revealed
+    granted = await service.answer_takeback(game.id, asked.takeback.number, actor(BO), True)
+    assert granted.undid and granted.takeback.state is TakebackState.GRANTED
+    back = await service.game(game.id)
+    assert back.state == game.state
+    dice.values = [6, 6, 6]
+    again = await service.act(game.id, actor(ANN), back.version, "roll")
+    assert again.action.dice == (2, 5, 1)
+    # A roll at another point of the game is new.
+    placed = await service.act(game.id, actor(ANN), again.game.version, "A")
+    third = await service.act(game.id, actor(ANN), placed.game.version, "roll")
+    assert third.action.dice == (6, 6, 6)
+
+
+async def test_a_move_another_made_since_needs_consent_and_its_roll_stays(
+    service: GameService, dice: ScriptedDice, database: Database
+) -> None:
+    await allow(database, TakebackMode.ALWAYS)
+    game = await ann_first(service, dice, 2)
+    dice.values = [2, 5, 1, 3, 4, 6]
+    placed = await roll_and_place(service, game, ANN)
+    stopped = await service.act(game.id, actor(ANN), placed.version, "stop")
+    bo = await service.act(game.id, actor(BO), stopped.game.version, "roll")
+    assert bo.action.dice == (3, 4, 6)
+    asked = await service.take_back(game.id, actor(ANN), game.channel_id)
+    assert asked.takeback.state is TakebackState.ASKED and len(asked.moves) == 2
+    assert [m.seat for m in asked.moves] == [0, 1]
+    granted = await service.answer_takeback(game.id, asked.takeback.number, actor(BO), True)
+    assert granted.undid and (await service.game(game.id)).state == placed.state
+    dice.values = [1, 1, 1]
+    again = await service.act(game.id, actor(ANN), granted.game.version, "stop")
+    rolled = await service.act(game.id, actor(BO), again.game.version, "roll")
+    assert rolled.action.dice == (3, 4, 6)
+    # The log keeps the moves taken back, each replayed where it was made.
+    logged = await service.history.logged(game.id)
+    assert [undone for _, undone in logged] == [False, False, True, True, False, False]
+    assert logged[4][0].before == placed.state and logged[2][0].before == placed.state
+    assert [o.action for o, undone in logged if not undone] == [
+        o.action for o in await service.history.outcomes(game.id)
+    ]
+
+
+async def test_a_request_is_agreed_by_all_refused_by_one_and_answered_once(
+    service: GameService, dice: ScriptedDice, database: Database
+) -> None:
+    await allow(database, TakebackMode.ALWAYS)
+    game = await ann_first(service, dice, 3)
+    dice.values = [2, 5, 1]
+    rolled = await service.act(game.id, actor(ANN), game.version, "roll")
+    asked = await service.take_back(game.id, actor(ANN), game.channel_id)
+    number = asked.takeback.number
+    assert asked.asked == (BO.user_id, CY.user_id)
+    with pytest.raises(TakebackAsked):
+        await service.take_back(game.id, actor(ANN), game.channel_id)
+    with pytest.raises(NotYoursToAnswer, match="You asked"):
+        await service.answer_takeback(game.id, number, actor(ANN), True)
+    with pytest.raises(NotInGame):
+        await service.answer_takeback(game.id, number, actor(DI), True)
+    half = await service.answer_takeback(game.id, number, actor(BO), True)
+    assert not half.undid and half.takeback.answers == {BO.user_id: True}
+    with pytest.raises(TakebackAnswered, match="agreed"):
+        await service.answer_takeback(game.id, number, actor(BO), False)
+    refused = await service.answer_takeback(game.id, number, actor(CY), False)
+    assert refused.takeback.state is TakebackState.REFUSED and not refused.undid
+    assert (await service.game(game.id)).version == rolled.game.version
+    with pytest.raises(TakebackOver, match="refused"):
+        await service.answer_takeback(game.id, number, actor(BO), True)
+    again = await service.take_back(game.id, actor(ANN), game.channel_id)
+    assert again.takeback.number == number + 1
+    await service.answer_takeback(game.id, again.takeback.number, actor(BO), True)
+    done = await service.answer_takeback(game.id, again.takeback.number, actor(CY), True)
+    assert done.undid and (await service.game(game.id)).state == game.state
+    with pytest.raises(TakebackOver, match="made already"):
+        await service.answer_takeback(game.id, again.takeback.number, actor(BO), True)
+
+
+async def test_a_request_expires_when_the_game_moves_on(
+    service: GameService, dice: ScriptedDice, database: Database
+) -> None:
+    await allow(database, TakebackMode.ALWAYS)
+    game = await ann_first(service, dice, 2)
+    dice.values = [2, 5, 1, 2, 5, 1]
+    rolled = await service.act(game.id, actor(ANN), game.version, "roll")
+    asked = await service.take_back(game.id, actor(ANN), game.channel_id)
+    assert await service.expire_takebacks(rolled.game) == []
+    placed = await service.act(game.id, actor(ANN), rolled.game.version, "A")
+    (expired,) = await service.expire_takebacks(placed.game)
+    assert expired.expired and expired.takeback.state is TakebackState.EXPIRED
+    assert await service.expire_takebacks(placed.game) == []
+    with pytest.raises(TakebackOver, match="moved on"):
+        await service.answer_takeback(game.id, asked.takeback.number, actor(BO), True)
+    # Answered before anyone looked: the answer finds it expired, and says so.
+    rolled = await service.act(game.id, actor(ANN), placed.game.version, "roll")
+    late = await service.take_back(game.id, actor(ANN), game.channel_id)
+    await service.act(game.id, actor(ANN), rolled.game.version, "A")
+    answered = await service.answer_takeback(game.id, late.takeback.number, actor(BO), True)
+    assert answered.expired and not answered.undid
+    assert answered.takeback.state is TakebackState.EXPIRED
+
+
+async def test_two_agreements_at_once_undo_once(
+    service: GameService, dice: ScriptedDice, database: Database
+) -> None:
+    await allow(database, TakebackMode.ALWAYS)
+    game = await ann_first(service, dice, 3)
+    dice.values = [2, 5, 1]
+    rolled = await service.act(game.id, actor(ANN), game.version, "roll")
+    asked = await service.take_back(game.id, actor(ANN), game.channel_id)
+    number = asked.takeback.number
+    answers = await asyncio.gather(
+        service.answer_takeback(game.id, number, actor(BO), True),
+        service.answer_takeback(game.id, number, actor(CY), True),
+        service.answer_takeback(game.id, number, actor(BO), True),
+        return_exceptions=True,
+    )
+    made = [a for a in answers if isinstance(a, TakebackNow)]
+    assert sum(a.undid for a in made) == 1
+    refused = [a for a in answers if not isinstance(a, TakebackNow)]
+    assert len(refused) == 1 and isinstance(refused[0], TakebackAnswered | TakebackOver)
+    after = await service.game(game.id)
+    assert after.version == rolled.game.version + 1 and after.state == game.state
+
+
+async def test_the_setting_and_the_game_decide_whether_it_is_allowed(
+    service: GameService, dice: ScriptedDice, database: Database
+) -> None:
+    rated = await ann_first(service, dice, 2)
+    dice.values = [2, 5, 1]
+    await service.act(rated.id, actor(ANN), rated.version, "roll")
+    with pytest.raises(TakebacksOff, match="rated"):
+        await service.take_back(rated.id, actor(ANN), rated.channel_id)
+    await allow(database, TakebackMode.ALWAYS)
+    with pytest.raises(NotInGame):
+        await service.take_back(rated.id, actor(CY), rated.channel_id)
+    with pytest.raises(NothingToTakeBack):
+        await service.take_back(rated.id, actor(BO), rated.channel_id)
+    await allow(database, TakebackMode.NEVER)
+    with pytest.raises(TakebacksOff, match="this server"):
+        await service.take_back(rated.id, actor(ANN), rated.channel_id)
+    settings = await GuildSettingsService(database).get(rated.guild_id)
+    assert allowed(rated, settings) == Allowed.OFF
+
+
+async def test_a_finished_game_counts_what_stands(
+    service: GameService, dice: ScriptedDice, database: Database
+) -> None:
+    game = await ann_first(service, dice, 1, 1)
+    dice.values = [2, 5, 1]
+    await roll_and_place(service, game, ANN)
+    await service.take_back(game.id, actor(ANN), game.channel_id)
+    await service.take_back(game.id, actor(ANN), game.channel_id)
+    standing = await service.game(game.id)
+    finished = await play_to_the_end(service, standing, random.Random(3))
+    assert finished.status is GameStatus.FINISHED
+    moves = await service.history.moves(game.id)
+    whole = await logged(database, game.id)
+    assert [seq for seq, undone in whole if undone is None] == [m.seq for m in moves]
+    assert whole[:2] == [(1, 2), (2, 1)]
+    assert await service.history.replay(game.id) == finished.state
+    with pytest.raises(GameFinished):
+        await service.take_back(game.id, actor(ANN), game.channel_id)
+
+
+async def test_the_asker_withdraws_a_request_of_their_own(
+    service: GameService, dice: ScriptedDice, database: Database
+) -> None:
+    await allow(database, TakebackMode.ALWAYS)
+    game = await ann_first(service, dice, 2)
+    dice.values = [2, 5, 1]
+    rolled = await service.act(game.id, actor(ANN), game.version, "roll")
+    asked = await service.take_back(game.id, actor(ANN), game.channel_id)
+    withdrawn = await service.answer_takeback(game.id, asked.takeback.number, actor(ANN), False)
+    assert withdrawn.takeback.state is TakebackState.REFUSED and not withdrawn.undid
+    assert withdrawn.takeback.answers == {ANN.user_id: False}
+    assert (await service.game(game.id)).version == rolled.game.version
+    with pytest.raises(TakebackOver, match="refused"):
+        await service.answer_takeback(game.id, asked.takeback.number, actor(BO), True)
