@@ -22,6 +22,7 @@ from bot.storage.database import Database
 from bot.storage.records import (
     Away,
     DailySummary,
+    Following,
     Notify,
     PlayerSettings,
     QuietHours,
@@ -102,6 +103,7 @@ class PlayerSettingsService:
         time_zone: str | None = None,
         summary_hour: int | None = None,
         quiet: QuietHours | Literal[Kept.KEPT] | None = KEPT,
+        following: Following | None = None,
     ) -> PlayerSettings:
         """Changes what is given (``None``, or ``KEPT`` for quiet hours, keeps a choice);
         the direct messages are in the ``language`` chosen, or (``FOLLOW_DISCORD``, and
@@ -134,6 +136,7 @@ class PlayerSettingsService:
             time_zone=before.time_zone if time_zone is None else time_zone,
             summary_hour=before.summary_hour if summary_hour is None else summary_hour,
             quiet=before.quiet if quiet is KEPT else quiet,
+            following=before.following if following is None else following,
         )
         due = None
         if settings.notify is Notify.SUMMARY:

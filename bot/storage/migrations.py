@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from bot.storage.schema_ddl import Backend, new_database, step
 
-LATEST = 15
+LATEST = 16
 
 
 @dataclass(frozen=True)
@@ -215,6 +215,10 @@ STEPS = {
     # when it stands, and the game it started), and each player's answer to it, so that
     # exactly one new game starts however many press at once, restarts and all.
     15: Step(),
+    # 16 (following a game): who follows which game, and how many of its rounds each
+    # was told of, so that a notice goes out once per follower whichever process sends
+    # it; and whether a player hears of each round's end, or only of a game's.
+    16: Step(),
 }
 
 

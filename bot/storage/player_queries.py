@@ -9,6 +9,7 @@ from bot.storage.records import (
     DEFAULT_SUMMARY_HOUR,
     Away,
     DailySummary,
+    Following,
     Notify,
     PlayerSettings,
     QuietHours,
@@ -18,7 +19,7 @@ from bot.storage.shards import Shards
 
 _SETTINGS = (
     "notify, locale, dms_closed, locale_chosen, time_zone, summary_hour, quiet_from, "
-    "quiet_until, away_since, away_until"
+    "quiet_until, away_since, away_until, following"
 )
 
 
@@ -45,6 +46,10 @@ def _settings(row: Row) -> PlayerSettings:
     quiet = None if start is None or end is None else QuietHours(int(start), int(end))
     since, until = row["away_since"], row["away_until"]
     away = None if since is None or until is None else Away(float(since), float(until))
+    try:
+        following = Following(row["following"])
+    except ValueError:
+        following = Following.END
     return PlayerSettings(
         notify,
         locale,
@@ -54,6 +59,7 @@ def _settings(row: Row) -> PlayerSettings:
         int(hour) if isinstance(hour, int) else DEFAULT_SUMMARY_HOUR,
         quiet,
         away,
+        following,
     )
 
 
@@ -67,13 +73,13 @@ async def save_choices(
     quiet = settings.quiet
     await connection.execute(
         "INSERT INTO player_settings (user_id, notify, locale, dms_closed, locale_chosen, "
-        "time_zone, summary_hour, quiet_from, quiet_until, summary_due) "
-        "VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET "
+        "time_zone, summary_hour, quiet_from, quiet_until, summary_due, following) "
+        "VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET "
         "notify = excluded.notify, locale = excluded.locale, dms_closed = 0, "
         "locale_chosen = excluded.locale_chosen, "
         "time_zone = excluded.time_zone, summary_hour = excluded.summary_hour, "
         "quiet_from = excluded.quiet_from, quiet_until = excluded.quiet_until, "
-        "summary_due = excluded.summary_due",
+        "summary_due = excluded.summary_due, following = excluded.following",
         (
             user_id,
             settings.notify.value,
@@ -84,6 +90,7 @@ async def save_choices(
             None if quiet is None else quiet.start,
             None if quiet is None else quiet.end,
             summary_due,
+            settings.following.value,
         ),
     )
 

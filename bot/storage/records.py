@@ -82,6 +82,15 @@ class Notify(StrEnum):
         return self in (Notify.DM, Notify.BOTH, Notify.SUMMARY)
 
 
+class Following(StrEnum):
+    """When a player hears of the games they follow."""
+
+    END = "end"
+    """When the game ends (the default)."""
+    ROUNDS = "rounds"
+    """At each round's end too, in games that have rounds."""
+
+
 class AwayMode(StrEnum):
     """What a server's games do while someone they wait on is away."""
 
@@ -133,6 +142,8 @@ class PlayerSettings:
     """The hour of their day their daily summary comes at."""
     quiet: QuietHours | None = None
     away: Away | None = None
+    following: Following = Following.END
+    """When they hear of the games they follow."""
 
 
 @dataclass(frozen=True)

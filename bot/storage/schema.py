@@ -422,6 +422,14 @@ player_settings = Table(
         name="player_settings_notify_check",
         info=since(13),
     ),
+    Column(
+        "following",
+        Text,
+        CheckConstraint("following IN ('end', 'rounds')"),
+        nullable=False,
+        server_default="end",
+        info=since(16),
+    ),
     info=since(12),
 )
 Index(
@@ -486,6 +494,17 @@ rematch_answers = Table(
     Column("answered_at", Real, nullable=False),
     info=since(15),
 )
+
+follows = Table(
+    "follows",
+    SCHEMA,
+    game_key(),
+    Column("user_id", Id, primary_key=True),
+    Column("followed_at", Real, nullable=False),
+    Column("rounds_told", Integer, nullable=False, server_default=text("0")),
+    info=since(16),
+)
+Index("follows_of_user", follows.c.user_id, info=since(16))
 
 SCHEMA_VERSION = Table("schema_version", MetaData(), Column("version", Integer, nullable=False))
 """PostgreSQL's record of the last version applied (SQLite keeps it in ``PRAGMA
