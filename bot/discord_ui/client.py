@@ -179,6 +179,7 @@ class GameBot(discord.AutoShardedClient):
             leases=self.leases,
             work=self.work,
             watched=table,
+            hooks=hooks,
         )
         self.features = Features(self._declared, context, hooks, self.events)
         await self.features.prepare()

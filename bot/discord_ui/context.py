@@ -29,6 +29,7 @@ from bot.background.stopping import WorkInFlight
 from bot.clock import Clock
 from bot.discord_ui.card_layout import Card
 from bot.discord_ui.game_places import Answered, Recorded
+from bot.discord_ui.message_hooks import MessageHooks
 from bot.games.outcome import Outcome
 from bot.service import Actor, GameService, GuildSettingsService
 from bot.service.shard_leases import ShardLeases
@@ -233,3 +234,6 @@ class Context:
     """Work under way, which a stop waits for (and whether the bot is stopping)."""
     watched: ShowsGames
     """The games as a feature's background watch over their deadlines sees them."""
+    hooks: MessageHooks
+    """What the features add to messages: for a feature's own message that others add
+    to (the players' ``/my games``)."""

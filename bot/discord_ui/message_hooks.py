@@ -1,8 +1,9 @@
 """What features add to the core's messages: the core draws a game's lobby, table,
-result, ping and turn notice, and asks the features, in their order, for the rows of
-controls each adds under it (``Adds``); the controls a game's face describes (a choice,
-a menu, **My hand**, a choice in a hand) are drawn by the feature whose presses they are
-(``ControlDrawing``), so that a button lives beside what handles it."""
+result, ping and turn notice (and the players feature a member's ``/my games``), and
+asks the features, in their order, for the rows of controls each adds under it
+(``Adds``); the controls a game's face describes (a choice, a menu, **My hand**, a
+choice in a hand) are drawn by the feature whose presses they are (``ControlDrawing``),
+so that a button lives beside what handles it."""
 
 from __future__ import annotations
 
@@ -75,6 +76,14 @@ class Adds(Protocol):
     async def notice_rows(self, game: Game, user: int, lang: Language) -> Rows:
         """Under the turn's direct message to ``user``."""
 
+    async def my_games_lines(
+        self, user: int, guild_id: int | None, lang: Language
+    ) -> Sequence[Line]:
+        """Fields on ``user``'s ``/my games`` (asked in a server, or everywhere: ``None``)."""
+
+    async def my_games_rows(self, user: int, guild_id: int | None, lang: Language) -> Rows:
+        """Under ``user``'s ``/my games`` (asked in a server, or everywhere: ``None``)."""
+
 
 class MessageHooks:
     """Every feature's additions to the core's messages, gathered in the features' order."""
@@ -122,6 +131,20 @@ class MessageHooks:
     async def notice_rows(self, game: Game, user: int, lang: Language) -> Rows:
         """The rows every feature adds under a turn's direct message to ``user``."""
         return await _gathered(adds.notice_rows(game, user, lang) for adds in self._adding)
+
+    async def my_games_lines(
+        self, user: int, guild_id: int | None, lang: Language
+    ) -> tuple[Line, ...]:
+        """The fields every feature adds to ``user``'s ``/my games``, in the features'
+        order."""
+        lines: list[Line] = []
+        for adds in self._adding:
+            lines.extend(await adds.my_games_lines(user, guild_id, lang))
+        return tuple(lines)
+
+    async def my_games_rows(self, user: int, guild_id: int | None, lang: Language) -> Rows:
+        """The rows every feature adds under ``user``'s ``/my games``."""
+        return await _gathered(adds.my_games_rows(user, guild_id, lang) for adds in self._adding)
 
 
 async def _gathered(added: Iterable[Awaitable[Rows]]) -> Rows:

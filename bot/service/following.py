@@ -65,6 +65,16 @@ class FollowedAlready(ServiceError):
         super().__init__(Message("You follow {game} already.", game=name))
 
 
+class NotSeen(ServiceError):
+    """A game whose channel (or private thread) the asker can't see."""
+
+    def __init__(self, game: Game) -> None:
+        name = game_name(rules_for(game.kind).name, game)
+        super().__init__(
+            Message("You can't see where {game} is played, so you can't follow it.", game=name)
+        )
+
+
 class NotFollowing(ServiceError):
     """Dropping a follow there is none of (not named: the asker may not know the game)."""
 

@@ -14,6 +14,7 @@ ORDER = (
     "hands",
     "places_gone",
     "players",
+    "following",
 )
 """The features' packages in the order they came to the bot: their commands in each
 game's group, their rows under a message and their events come in this order (a

@@ -10,7 +10,7 @@ from discord.app_commands import Choice, locale_str
 from bot.discord_ui.command_parts import command, param
 from bot.discord_ui.features.players.handlers import OFF, Players
 from bot.service.player_settings import FOLLOW_DISCORD
-from bot.storage import Notify
+from bot.storage import Following, Notify
 from i18n import LANGUAGES, N_
 from i18n import language as spoken
 
@@ -22,6 +22,11 @@ NOTIFY_CHOICES = (
     Choice(name=locale_str(N_("nothing")), value=Notify.NONE.value),
 )
 """How a turn may reach a player, each shown in the reader's language."""
+FOLLOWING_CHOICES = (
+    Choice(name=locale_str(N_("at their end")), value=Following.END.value),
+    Choice(name=locale_str(N_("at each round's end too")), value=Following.ROUNDS.value),
+)
+"""When a player hears of the games they follow."""
 HOURS = [Choice(name=f"{hour:02}:00", value=str(hour)) for hour in range(24)]
 """The hours of a day, as choices (24: within Discord's 25)."""
 
@@ -40,6 +45,7 @@ def own_commands() -> list[app_commands.Group]:
         quiet_from: str | None = None,
         quiet_until: str | None = None,
         language: str | None = None,
+        following: str | None = None,
     ) -> None:
         await Players.of(interaction).my_settings(
             interaction,
@@ -49,6 +55,7 @@ def own_commands() -> list[app_commands.Group]:
             quiet_from=quiet_from,
             quiet_until=None if quiet_until is None else int(quiet_until),
             written=language,
+            following=None if following is None else Following(following),
         )
 
     async def away(interaction: discord.Interaction, until: str | None = None) -> None:
@@ -87,6 +94,7 @@ def own_commands() -> list[app_commands.Group]:
                 param(N_("quiet_from"), str | None, None),
                 param(N_("quiet_until"), str | None, None),
                 param(N_("language"), str | None, None),
+                param(N_("following"), str | None, None),
             ],
             {
                 "notify": locale_str(
@@ -99,6 +107,9 @@ def own_commands() -> list[app_commands.Group]:
                 ),
                 "quiet_until": locale_str(N_("Until this hour (your quiet hours' end)")),
                 "language": locale_str(N_("The language of the bot's direct messages to you")),
+                "following": locale_str(
+                    N_("The games you follow: hear of their end, or of each round's end too")
+                ),
             },
             {
                 "notify": list(NOTIFY_CHOICES),
@@ -112,6 +123,7 @@ def own_commands() -> list[app_commands.Group]:
                         for code in LANGUAGES
                     ),
                 ],
+                "following": list(FOLLOWING_CHOICES),
             },
             {"time_zone": zones},
         )

@@ -29,7 +29,7 @@ from bot.games.face import GOLD
 from bot.service.errors import BadSetting
 from bot.service.player_settings import KEPT, LONGEST_AWAY_DAYS, Kept
 from bot.service.player_times import DAY, local, today, zone_of
-from bot.storage import Game, Notify, PlayerSettings, QuietHours
+from bot.storage import Following, Game, Notify, PlayerSettings, QuietHours
 from i18n import Language, Message, language
 
 log = logging.getLogger(__name__)
@@ -77,6 +77,10 @@ class Players(Feature):
             servers = {game.guild_id: self._server_name(game.guild_id) for game in games}
         lang = reader(interaction)
         card = my_games_card(games, user, lang, servers, self.clock.now())
+        hooks = self.context.hooks
+        added = await hooks.my_games_lines(user, interaction.guild_id, lang)
+        rows = await hooks.my_games_rows(user, interaction.guild_id, lang)
+        card = replace(card, lines=(*card.lines, *added), rows=(*card.rows, *rows))
         await interaction.response.send_message(
             **sent(await self._with_back(card, user, lang)), ephemeral=True
         )
@@ -104,6 +108,7 @@ class Players(Feature):
         quiet_from: str | None = None,
         quiet_until: int | None = None,
         written: str | None = None,
+        following: Following | None = None,
     ) -> None:
         """``/my settings``: as they are, or changed. The direct messages are in the
         language chosen, or (``FOLLOW_DISCORD``, or never chosen) the one the asker's
@@ -111,7 +116,7 @@ class Players(Feature):
         players = self.players
         user = interaction.user.id
         lang = reader(interaction)
-        asked = (notify, summary_at, time_zone, quiet_from, quiet_until, written)
+        asked = (notify, summary_at, time_zone, quiet_from, quiet_until, written, following)
         if all(value is None for value in asked):
             settings = await players.get(user)
             said = None
@@ -125,6 +130,7 @@ class Players(Feature):
                 time_zone=time_zone,
                 summary_hour=summary_at,
                 quiet=_quiet(before.quiet, quiet_from, quiet_until),
+                following=following,
             )
             said = lang._("Saved.")
             wants_zone = settings.notify is Notify.SUMMARY or settings.quiet is not None
@@ -305,6 +311,15 @@ def settings_card(settings: PlayerSettings, lang: Language, said: str | None, no
         lines.append(Line(lang._("Direct messages in"), written, inline=True))
     if settings.away is not None and settings.away.until > now:
         lines.append(Line(lang._("Away"), shown_until(settings.away.until), inline=True))
+    lines.append(
+        Line(
+            lang._("Games you follow"),
+            lang._("you hear of their end, and of each round's end")
+            if settings.following is Following.ROUNDS
+            else lang._("you hear of their end"),
+            inline=True,
+        )
+    )
     text = lang._("Change it with /my settings; be away with /my away.")
     if settings.notify.writes and settings.dms_closed:
         text = (

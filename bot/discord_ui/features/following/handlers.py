@@ -1,0 +1,197 @@
+"""Following a game: **Follow** under every table being played, and ``/<game> follow``
+by the game's number from anywhere in its server (refused to whoever can't see where it
+is played, and in a private thread to whoever is not in it). Each follow is answered
+privately, with **Unfollow**; ``/my games`` lists the games one follows, each with
+**Unfollow**. The follower hears of the end, and (as they chose in ``/my settings``) of
+each round's end, by direct message (``notices``).
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from bot.discord_ui import limits
+from bot.discord_ui.card_layout import Card, Line, Rows, sent
+from bot.discord_ui.context import Context
+from bot.discord_ui.face_drawing import acting
+from bot.discord_ui.feature import Feature
+from bot.discord_ui.features.following.controls import FollowButton, UnfollowButton
+from bot.discord_ui.features.following.notices import (
+    FollowNotices,
+    game_name,
+    in_thread,
+    linked_name,
+    member_of,
+)
+from bot.discord_ui.game_events import GameEnded
+from bot.discord_ui.interaction_answers import tell
+from bot.discord_ui.interactions import actor_of, reader
+from bot.games import shared_words
+from bot.games.escaping import escaped
+from bot.games.face import GOLD
+from bot.games.faces import face_for
+from bot.service.following import FollowService, NotSeen
+from bot.storage import Following, Game
+from i18n import Language
+
+log = logging.getLogger(__name__)
+
+LISTED = 10
+"""The games ``/my games`` offers **Unfollow** for (the first followed): within a
+message's components, beside the card's own."""
+
+
+class Follows(Feature):
+    """Games followed by whoever can see them."""
+
+    controls = (FollowButton, UnfollowButton)
+
+    def __init__(self, context: Context) -> None:
+        super().__init__(context)
+        self.client = context.client
+        self.follows = FollowService(context.database, self.clock.now)
+        self.notices = FollowNotices(context, self.follows)
+
+    async def table_rows(self, game: Game, lang: Language) -> Rows:
+        """**Follow**, under every table being played."""
+        return ((FollowButton(game.kind, game.id, label=lang._("Follow")),),)
+
+    async def game_shown(self, game: Game) -> None:
+        await self.notices.shown(game)
+
+    async def game_ended(self, ended: GameEnded) -> None:
+        await self.notices.ended(ended.game, ended.last)
+
+    async def follow(self, interaction: discord.Interaction, button: FollowButton) -> None:
+        """**Follow**: the presser, who sees the table, follows its game (a second press
+        says they do already)."""
+        actor = actor_of(interaction, button.kind)
+        channel = interaction.channel
+        if isinstance(channel, discord.Thread) and not await member_of(channel, actor.user_id):
+            raise NotSeen(await self.service.game_for(button.game, actor))
+        rounds = await self.notices.rounds_over(button.game, button.kind)
+        followed = await self.follows.follow(button.game, actor, rounds)
+        await self._answer(interaction, followed.game, followed.new)
+
+    async def follow_numbered(
+        self, interaction: discord.Interaction, kind: str, number: int
+    ) -> None:
+        """``/<game> follow number``: the server's game of that number, refused unless the
+        asker can see where it is played."""
+        guild = interaction.guild
+        member = interaction.user
+        if guild is None or not isinstance(member, discord.Member):
+            # The games' groups are offered in servers alone.
+            return await tell(interaction, reader(interaction)._("Follow a game in its server."))
+        game = await self.follows.numbered(guild.id, kind, number)
+        if not await self._sees(interaction, guild, member, game):
+            raise NotSeen(game)
+        rounds = await self.notices.rounds_over(game.id, kind)
+        game = await self.follows.follow_numbered(game, member.id, rounds)
+        await self._answer(interaction, game, new=True)
+
+    async def unfollow(self, interaction: discord.Interaction, button: UnfollowButton) -> None:
+        """**Unfollow**: the presser no longer follows the game."""
+        game = await self.follows.unfollow(button.game, interaction.user.id)
+        lang = reader(interaction)
+        await tell(interaction, lang._("🔕 You no longer follow {game}.", game=game_name(game)))
+
+    async def my_games_lines(
+        self, user: int, guild_id: int | None, lang: Language
+    ) -> tuple[Line, ...]:
+        """The games being played that ``user`` follows, each with where it is and whose
+        turn it is."""
+        games = await self.follows.followed(user, guild_id)
+        if not games:
+            return ()
+        listed = [self._listed(game, lang, everywhere=guild_id is None) for game in games]
+        return (
+            Line(lang._("🔔 Games you follow"), limits.joined_within(listed, limits.FIELD_VALUE)),
+        )
+
+    async def my_games_rows(self, user: int, guild_id: int | None, lang: Language) -> Rows:
+        """**Unfollow** for each game ``user`` follows (the first ``LISTED``)."""
+        games = await self.follows.followed(user, guild_id)
+        buttons = tuple(
+            UnfollowButton(
+                game.kind, game.id, label=lang._("Unfollow {game}", game=game_name(game))
+            )
+            for game in games[:LISTED]
+        )
+        return tuple(buttons[i : i + 5] for i in range(0, len(buttons), 5))
+
+    async def _answer(self, interaction: discord.Interaction, game: Game, new: bool) -> None:
+        """The follow, in words, with **Unfollow**: when the follower hears of the game."""
+        lang = reader(interaction)
+        name = linked_name(game)
+        if not new:
+            text = lang._("You follow {game} already.", game=name)
+        else:
+            settings = await self.service.players.get(interaction.user.id)
+            rounds = face_for(game.kind).rounds_over(()) is not None
+            if settings.following is Following.ROUNDS and rounds:
+                text = lang._(
+                    "🔔 You follow {game}: you'll hear of each round's end and of the game's "
+                    "end by direct message.",
+                    game=name,
+                )
+            else:
+                text = lang._(
+                    "🔔 You follow {game}: you'll hear of its end by direct message.", game=name
+                )
+                if settings.following is Following.ROUNDS:
+                    text += " " + lang._(
+                        "{title} has no rounds, so only its end counts.",
+                        title=face_for(game.kind).title,
+                    )
+            text += "\n" + lang._(
+                "/my settings following chooses whether you hear of each round's end too."
+            )
+        card = Card(
+            title=None,
+            text=text,
+            accent=GOLD,
+            rows=((UnfollowButton(game.kind, game.id, label=lang._("Unfollow")),),),
+        )
+        await interaction.response.send_message(**sent(card), ephemeral=True)
+
+    async def _sees(
+        self,
+        interaction: discord.Interaction,
+        guild: discord.Guild,
+        member: discord.Member,
+        game: Game,
+    ) -> bool:
+        """Whether ``member`` can see where the game is played: asked there, or allowed
+        to view its channel, and in a private thread only as its member (as Discord
+        says)."""
+        if interaction.channel_id != game.place_id:
+            place = guild.get_channel_or_thread(game.place_id)
+            if place is None:
+                try:
+                    fetched = await guild.fetch_channel(game.place_id)
+                except discord.NotFound:
+                    return False
+                place = fetched if isinstance(fetched, discord.abc.GuildChannel) else None
+            if place is None or not place.permissions_for(member).view_channel:
+                return False
+        elif interaction.channel is not None and not isinstance(
+            interaction.channel, discord.Thread
+        ):
+            return True
+        return await in_thread(self.client, game, member.id)
+
+    def _listed(self, game: Game, lang: Language, *, everywhere: bool) -> str:
+        """A followed game in one line: its name with a link, where, and whose turn."""
+        where = f"<#{game.place_id}>"
+        if everywhere:
+            guild = self.client.get_guild(game.guild_id)
+            server = guild.name if guild is not None else str(game.guild_id)
+            where = lang._("{channel} on {server}", channel=where, server=escaped(server))
+        movers = [shared_words.seat_line(seat, lang) for seat in acting(game)]
+        if not movers:
+            return f"**{linked_name(game)}** · {where}"
+        state = lang._("{players} to play", players=lang.list(movers))
+        return f"**{linked_name(game)}** · {where} · {state}"
