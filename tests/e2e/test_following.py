@@ -21,8 +21,16 @@ from bot.service import Actor
 from bot.storage import Game, GameStatus
 from bot.storage.game_values import Level
 from emulator import Message
-from emulator.model import Channel, User
-from tests.e2e.world import World, describe, ephemeral_answer, make_world, note_of
+from emulator.model import User
+from tests.e2e.world import (
+    World,
+    describe,
+    ephemeral_answer,
+    line_value,
+    make_world,
+    note_of,
+    text_of,
+)
 from tests.postgres_cluster import Cluster
 
 TITLES = {"claimit": "Claim It!", "nuggets": "Gold Nuggets", "claim": "Claim"}
@@ -84,8 +92,8 @@ async def told(world: World) -> None:
 
 
 def dms(world: World, user: User) -> list[Message]:
-    """What the bot wrote to ``user`` directly."""
-    return world.discord.dm_with(user).visible(user.id)
+    """What the bot wrote to ``user`` directly (not its answers to their commands there)."""
+    return [m for m in world.discord.dm_with(user).visible(user.id) if m.interaction_id is None]
 
 
 def pictures(message: Message) -> list[bytes]:
@@ -124,3 +132,133 @@ async def test_a_follower_hears_of_the_end_once_with_the_result_the_channel_show
     assert dms(world, world.players[0]) == [] or all(
         "which you follow" not in note_of(m) for m in dms(world, world.players[0])
     )
+
+
+async def rounds_over(world: World, game: Game) -> int:
+    outcomes = await world.bots[0].service.history.outcomes(game.id)
+    return face_for(game.kind).rounds_over(outcomes) or 0
+
+
+@pytest.mark.parametrize("group", ["claimit", "nuggets", "claim"])
+async def test_a_follower_who_chose_rounds_hears_of_each_once_and_never_of_more_than_the_table(
+    world: World, group: str
+) -> None:
+    cy = world.players[2]
+    title = TITLES[group]
+    chosen = await world.command(cy, "my settings", following="rounds")
+    assert "you hear of their end, and of each round's end" in describe(
+        chosen.response_message  # type: ignore[arg-type]
+    )
+    game, table = await started_here(world, group)
+    followed = await world.click(cy, table, "Follow")
+    said = ephemeral_answer(followed)
+    if group == "claim":
+        assert "you'll hear of its end by direct message" in said
+        assert "Claim has no rounds, so only its end counts." in said
+    else:
+        assert "you'll hear of each round's end and of the game's end" in said
+    result = await play_to_the_end(world, game, group)
+    *rounds, end = dms(world, cy)
+    expected = await rounds_over(world, game)
+    assert (expected == 0) == (group == "claim")
+    assert [text_of(m).split("\n")[0] for m in rounds] == [
+        f"Round {n} is over." for n in range(1, expected + 1)
+    ]
+    for message in rounds:
+        assert f"🔔 [{title} #{game.number}](" in note_of(message)
+        assert message.button_labels() == [] and len(pictures(message)) == 1
+    assert "is over: on" in note_of(end)
+    assert pictures(end) == pictures(result)
+
+
+async def test_my_games_lists_the_games_one_follows_and_drops_them(world: World) -> None:
+    ann, cy = world.players[0], world.players[2]
+    game, table = await started_here(world, "claimit")
+    await world.click(cy, table, "Follow")
+    listed = await world.command(cy, "my games")
+    message = listed.response_message
+    assert message is not None and message.ephemeral
+    line = line_value(message, "🔔 Games you follow")
+    assert f"[Claim It! #{game.number}](" in line and f"<#{world.channel.id}>" in line
+    assert "to play" in line
+    assert "Unfollow Claim It! #1" in message.button_labels()
+    everywhere = await world.command(cy, "my games", where=world.discord.dm_with(cy))
+    assert "on Prospectors" in line_value(
+        everywhere.response_message,  # type: ignore[arg-type]
+        "🔔 Games you follow",
+    )
+    dropped = await world.click(cy, message, "Unfollow Claim It! #1")
+    assert ephemeral_answer(dropped) == "🔕 You no longer follow Claim It! #1."
+    again = await world.click(cy, message, "Unfollow Claim It! #1")
+    assert "don't follow that game" in ephemeral_answer(again)
+    after = await world.command(cy, "my games")
+    assert "Games you follow" not in describe(after.response_message)  # type: ignore[arg-type]
+    assert "Games you follow" not in describe(
+        (await world.command(ann, "my games")).response_message  # type: ignore[arg-type]
+    )
+    await play_to_the_end(world, game, "claimit")
+    assert dms(world, cy) == []
+
+
+async def test_a_game_is_followed_by_its_number_and_refused_plainly_otherwise(
+    world: World,
+) -> None:
+    cy = world.players[2]
+    game, _ = await started_here(world, "nuggets")
+    number = game.number
+    missing = await world.command(cy, "nuggets follow", number=9)
+    assert ephemeral_answer(missing) == "This server has no Gold Nuggets game #9 to follow."
+    followed = await world.command(cy, "nuggets follow", number=number)
+    assert "🔔 You follow [Gold Nuggets #1](" in ephemeral_answer(followed)
+    twice = await world.command(cy, "nuggets follow", number=number)
+    assert ephemeral_answer(twice) == "You follow Gold Nuggets #1 already."
+    await play_to_the_end(world, game, "nuggets")
+    [dm] = dms(world, cy)
+    assert "Gold Nuggets #1" in note_of(dm)
+    over = await world.command(world.players[3], "nuggets follow", number=number)
+    assert ephemeral_answer(over) == "Gold Nuggets #1 is over, so there is nothing left to follow."
+    table = next(m for m in world.channel.visible() if "game over" in describe(m))
+    assert "Follow" not in table.button_labels()
+
+
+async def test_a_follow_outlives_a_restart_and_closed_dms_keep_it(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    bo, cy, di = world.players[1], world.players[2], world.players[3]
+    await world.command(di, "my settings", following="rounds")
+    game, table = await started_here(world, "claimit")
+    await world.click(cy, table, "Follow")
+    await world.click(di, world.table(), "Follow")
+    world.discord.close_dms(di)
+    await world.stop_bots()
+    await world.start_bot(seed=2)
+    with caplog.at_level("INFO"):
+        await play_to_the_end(world, game, "claimit")
+    [dm] = dms(world, cy)
+    assert "which you follow, is over" in note_of(dm)
+    assert dms(world, di) == []
+    refused = [r for r in caplog.records if "takes no direct messages" in r.getMessage()]
+    assert len(refused) == await rounds_over(world, game) + 1
+    assert dms(world, bo) == [] or all("which you follow" not in note_of(m) for m in dms(world, bo))
+
+
+@pytest.mark.postgres
+async def test_two_processes_tell_each_follower_once(tmp_path: Path, postgres: Cluster) -> None:
+    world = await make_world(tmp_path, 4, database=await postgres.new_database(), max_concurrency=2)
+    try:
+        await world.start_bot(shards=(2, frozenset({0})))
+        await world.start_bot(shards=(2, frozenset({1})))
+        await world.discord.wait_for_shards(2)
+        cy, di = world.players[2], world.players[3]
+        await world.command(di, "my settings", following="rounds")
+        game, table = await started_here(world, "claimit")
+        await world.click(cy, table, "Follow")
+        await world.click(di, world.table(), "Follow")
+        await play_to_the_end(world, game, "claimit")
+        for bot in world.bots:
+            await bot.events.stop()
+        assert len(dms(world, cy)) == 1
+        assert len(dms(world, di)) == await rounds_over(world, game) + 1
+    finally:
+        await world.stop_bots()
+        await world.discord.close()
