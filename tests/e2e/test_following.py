@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.discord_ui.features.following.handlers import Follows
 from bot.games.faces import face_for
 from bot.games.outcome import Outcome
 from bot.games.registry import rules_for
@@ -21,8 +22,9 @@ from bot.service import Actor
 from bot.storage import Game, GameStatus
 from bot.storage.game_values import Level
 from emulator import Message
-from emulator.model import User
+from emulator.model import Channel, User
 from tests.e2e.world import (
+    THREAD_PERMISSIONS,
     World,
     describe,
     ephemeral_answer,
@@ -55,7 +57,9 @@ async def started_here(world: World, group: str) -> tuple[Game, Message]:
     return game, table
 
 
-async def play_to_the_end(world: World, game: Game, group: str) -> Message:
+async def play_to_the_end(
+    world: World, game: Game, group: str, where: Channel | None = None
+) -> Message:
     """Ann and Bo play the game to its end, each move the one a computer player would
     make; the result the channel shows."""
     bot = world.bots[0]
@@ -78,7 +82,8 @@ async def play_to_the_end(world: World, game: Game, group: str) -> Message:
         await bot.table.move(moved.id, change, bot.table.unclicked)
     assert game.status is GameStatus.FINISHED
     result = await world.discord.wait_for_message(
-        world.channel, lambda m: f"{TITLES[group]} #{game.number} · game over" in describe(m)
+        where or world.channel,
+        lambda m: f"{TITLES[group]} #{game.number} · game over" in describe(m),
     )
     await world.quiet()
     await told(world)
@@ -208,7 +213,8 @@ async def test_a_game_is_followed_by_its_number_and_refused_plainly_otherwise(
     number = game.number
     missing = await world.command(cy, "nuggets follow", number=9)
     assert ephemeral_answer(missing) == "This server has no Gold Nuggets game #9 to follow."
-    followed = await world.command(cy, "nuggets follow", number=number)
+    lounge = world.discord.add_channel(world.guild, "lounge")
+    followed = await world.command(cy, "nuggets follow", number=number, where=lounge)
     assert "🔔 You follow [Gold Nuggets #1](" in ephemeral_answer(followed)
     twice = await world.command(cy, "nuggets follow", number=number)
     assert ephemeral_answer(twice) == "You follow Gold Nuggets #1 already."
@@ -262,3 +268,28 @@ async def test_two_processes_tell_each_follower_once(tmp_path: Path, postgres: C
     finally:
         await world.stop_bots()
         await world.discord.close()
+
+
+async def test_a_game_in_a_private_thread_is_followed_only_by_its_members(world: World) -> None:
+    ann, bo, cy, di = world.players[:4]
+    await world.discord.set_bot_permissions(world.channel, THREAD_PERMISSIONS)
+    thread = await world.discord.start_private_thread(world.channel, "our table", ann, [bo, di])
+    lobby = (await world.command(ann, "claimit new", where=thread)).response_message
+    assert lobby is not None
+    await world.click(bo, lobby, "Join")
+    await world.click(ann, lobby, "Start")
+    game = await world.bots[0].service.current_game(thread.id)
+    assert game is not None and game.place_id == thread.id
+    refused = await world.command(cy, "claimit follow", number=game.number)
+    assert ephemeral_answer(refused) == (
+        "You can't see where Claim It! #1 is played, so you can't follow it."
+    )
+    member = await world.command(di, "claimit follow", number=game.number)
+    assert "🔔 You follow [Claim It! #1](" in ephemeral_answer(member)
+    await world.click(bo, world.table(thread), "Follow")
+    await world.discord.leave_thread(thread, di)
+    await play_to_the_end(world, game, "claimit", where=thread)
+    assert dms(world, di) == []
+    [told_bo] = dms(world, bo)
+    assert "which you follow, is over" in note_of(told_bo)
+    assert await world.bots[0].features.get(Follows).follows.followers(game.id) == []

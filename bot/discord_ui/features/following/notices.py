@@ -163,17 +163,16 @@ class FollowNotices:
 
 
 async def in_thread(client: discord.Client, game: Game, user: int) -> bool:
-    """Whether ``user`` may see the game's thread: any thread but a private one, and a
-    private one only as its member (as Discord says; a thread it can't tell of counts as
-    seen, to be looked at again at the next notice)."""
-    if game.thread_id is None:
-        return True
+    """Whether ``user`` may see the thread the game is played in, if it is played in one
+    (its own, or one it was started in): any thread but a private one, and a private one
+    only as its member (as Discord says; a place it can't tell of counts as seen, to be
+    looked at again at the next notice)."""
     try:
-        thread = client.get_channel(game.thread_id) or await client.fetch_channel(game.thread_id)
+        place = client.get_channel(game.place_id) or await client.fetch_channel(game.place_id)
     except discord.HTTPException as error:
-        log.info("could not find game %s's thread: %s", game.id, error)
+        log.info("could not find where game %s is played: %s", game.id, error)
         return True
-    return not isinstance(thread, discord.Thread) or await member_of(thread, user)
+    return not isinstance(place, discord.Thread) or await member_of(place, user)
 
 
 async def member_of(thread: discord.Thread, user: int | None) -> bool:
