@@ -8,35 +8,21 @@ each round's end, by direct message (``notices``).
 
 from __future__ import annotations
 
-import logging
-
 import discord
 
 from bot.discord_ui import limits
-from bot.discord_ui.card_layout import Card, Line, Rows, sent
+from bot.discord_ui.card_layout import Line, Rows, sent
 from bot.discord_ui.context import Context
-from bot.discord_ui.face_drawing import acting
 from bot.discord_ui.feature import Feature
+from bot.discord_ui.features.following.cards import followed_card, game_name, listed
 from bot.discord_ui.features.following.controls import FollowButton, UnfollowButton
-from bot.discord_ui.features.following.notices import (
-    FollowNotices,
-    game_name,
-    in_thread,
-    linked_name,
-    member_of,
-)
+from bot.discord_ui.features.following.notices import FollowNotices, in_thread, member_of
 from bot.discord_ui.game_events import GameEnded
 from bot.discord_ui.interaction_answers import tell
 from bot.discord_ui.interactions import actor_of, reader
-from bot.games import shared_words
-from bot.games.escaping import escaped
-from bot.games.face import GOLD
-from bot.games.faces import face_for
 from bot.service.following import FollowService, NotSeen
-from bot.storage import Following, Game
+from bot.storage import Game
 from i18n import Language
-
-log = logging.getLogger(__name__)
 
 LISTED = 10
 """The games ``/my games`` offers **Unfollow** for (the first followed): within a
@@ -106,9 +92,12 @@ class Follows(Feature):
         games = await self.follows.followed(user, guild_id)
         if not games:
             return ()
-        listed = [self._listed(game, lang, everywhere=guild_id is None) for game in games]
+        lines = [
+            listed(game, lang, None if guild_id is not None else self._server_name(game))
+            for game in games
+        ]
         return (
-            Line(lang._("🔔 Games you follow"), limits.joined_within(listed, limits.FIELD_VALUE)),
+            Line(lang._("🔔 Games you follow"), limits.joined_within(lines, limits.FIELD_VALUE)),
         )
 
     async def my_games_rows(self, user: int, guild_id: int | None, lang: Language) -> Rows:
@@ -123,39 +112,14 @@ class Follows(Feature):
         return tuple(buttons[i : i + 5] for i in range(0, len(buttons), 5))
 
     async def _answer(self, interaction: discord.Interaction, game: Game, new: bool) -> None:
-        """The follow, in words, with **Unfollow**: when the follower hears of the game."""
-        lang = reader(interaction)
-        name = linked_name(game)
-        if not new:
-            text = lang._("You follow {game} already.", game=name)
-        else:
-            settings = await self.service.players.get(interaction.user.id)
-            rounds = face_for(game.kind).rounds_over(()) is not None
-            if settings.following is Following.ROUNDS and rounds:
-                text = lang._(
-                    "🔔 You follow {game}: you'll hear of each round's end and of the game's "
-                    "end by direct message.",
-                    game=name,
-                )
-            else:
-                text = lang._(
-                    "🔔 You follow {game}: you'll hear of its end by direct message.", game=name
-                )
-                if settings.following is Following.ROUNDS:
-                    text += " " + lang._(
-                        "{title} has no rounds, so only its end counts.",
-                        title=face_for(game.kind).title,
-                    )
-            text += "\n" + lang._(
-                "/my settings following chooses whether you hear of each round's end too."
-            )
-        card = Card(
-            title=None,
-            text=text,
-            accent=GOLD,
-            rows=((UnfollowButton(game.kind, game.id, label=lang._("Unfollow")),),),
-        )
+        """The follow, in words, with **Unfollow**."""
+        settings = await self.service.players.get(interaction.user.id)
+        card = followed_card(game, new, settings.following, reader(interaction))
         await interaction.response.send_message(**sent(card), ephemeral=True)
+
+    def _server_name(self, game: Game) -> str:
+        guild = self.client.get_guild(game.guild_id)
+        return guild.name if guild is not None else str(game.guild_id)
 
     async def _sees(
         self,
@@ -182,16 +146,3 @@ class Follows(Feature):
         ):
             return True
         return await in_thread(self.client, game, member.id)
-
-    def _listed(self, game: Game, lang: Language, *, everywhere: bool) -> str:
-        """A followed game in one line: its name with a link, where, and whose turn."""
-        where = f"<#{game.place_id}>"
-        if everywhere:
-            guild = self.client.get_guild(game.guild_id)
-            server = guild.name if guild is not None else str(game.guild_id)
-            where = lang._("{channel} on {server}", channel=where, server=escaped(server))
-        movers = [shared_words.seat_line(seat, lang) for seat in acting(game)]
-        if not movers:
-            return f"**{linked_name(game)}** · {where}"
-        state = lang._("{players} to play", players=lang.list(movers))
-        return f"**{linked_name(game)}** · {where} · {state}"

@@ -20,13 +20,15 @@ import discord
 from bot.discord_ui.card_layout import Card, sent
 from bot.discord_ui.context import Context
 from bot.discord_ui.face_drawing import drawn
-from bot.discord_ui.game_places import message_link
+from bot.discord_ui.features.following.cards import (
+    closed_headline,
+    end_note,
+    round_headline,
+    round_note,
+)
 from bot.discord_ui.table_cards import headline_of
-from bot.games import shared_words
-from bot.games.escaping import escaped
 from bot.games.faces import face_for
 from bot.games.outcome import Outcome
-from bot.service.errors import slash
 from bot.service.following import FollowService
 from bot.storage import Following, Game, GameStatus
 from i18n import Language, language
@@ -94,42 +96,19 @@ class FollowNotices:
     async def end_card(self, game: Game, last: Outcome | None, lang: Language) -> Card:
         """The game's end as its channel shows it (without its buttons, which are the
         channel's), with where to find it and how to watch it again."""
-        name = game_name(game)
         if game.status is GameStatus.FINISHED and last is not None:
             headline = headline_of(last, lang)
         else:
-            headline = lang._("{game} was closed before its end.", game=name)
+            headline = closed_headline(game, lang)
         card = await self.context.games.card(game, headline, last, lang)
-        lines = [
-            lang._(
-                "🔔 {game}, which you follow, is over: on {server}, in {channel}.",
-                game=linked_name(game),
-                server=f"**{escaped(self._server_name(game))}**",
-                channel=f"<#{game.place_id}>",
-            )
-        ]
-        if game.status is GameStatus.FINISHED:
-            lines.append(
-                lang._(
-                    "Watch it again with {replay} game:{number}.",
-                    replay=slash(face_for(game.kind).command, "replay").words(lang),
-                    number=shared_words.number(game),
-                )
-            )
-        return replace(card, rows=(), note="\n".join(lines))
+        return replace(card, rows=(), note=end_note(game, self._server_name(game), lang))
 
     async def round_card(self, game: Game, rounds: int, lang: Language) -> Card:
         """The table as its channel shows it once ``rounds`` rounds are over (no buttons:
         the turn is its players')."""
-        headline = lang._("Round {number} is over.", number=rounds)
-        picture = await face_for(game.kind).turn(game, headline, None, lang)
-        note = lang._(
-            "🔔 {game}, which you follow, on {server}, in {channel}:",
-            game=linked_name(game),
-            server=f"**{escaped(self._server_name(game))}**",
-            channel=f"<#{game.place_id}>",
-        )
-        return replace(drawn(picture), note=note)
+        face = face_for(game.kind)
+        picture = await face.turn(game, round_headline(rounds, lang), None, lang)
+        return replace(drawn(picture), note=round_note(game, self._server_name(game), lang))
 
     async def _still_sees(self, game: Game, user: int) -> bool:
         """Whether ``user`` can still see the game: a member of its server, and of its
@@ -189,16 +168,3 @@ async def member_of(thread: discord.Thread, user: int | None) -> bool:
     except discord.HTTPException as error:
         log.info("could not ask whether %s is in thread %s: %s", user, thread.id, error)
     return True
-
-
-def game_name(game: Game) -> str:
-    """``Claim It! #4``."""
-    return shared_words.game_name(face_for(game.kind).title, game)
-
-
-def linked_name(game: Game) -> str:
-    """The game's name, linking to its table (or result) where it has one."""
-    name = game_name(game)
-    if game.turn_message_id is None:
-        return name
-    return f"[{name}]({message_link(game.guild_id, game.place_id, game.turn_message_id)})"
