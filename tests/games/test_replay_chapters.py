@@ -199,7 +199,7 @@ def test_a_round_is_over_as_the_turn_passes_back_to_the_first_player(
         assert face.rounds_over(outcomes) is None and face.rounds_over(()) is None
         return
     assert face.rounds_over(()) == 0
-    counted = [face.rounds_over(outcomes[:moves]) for moves in range(len(outcomes) + 1)]
+    counted = [face.rounds_over(outcomes[:moves]) or 0 for moves in range(len(outcomes) + 1)]
     assert counted == sorted(counted) and counted[-1] == len(replay.chapters) - 1
     for moves in range(1, len(outcomes)):
         if counted[moves] != counted[moves - 1]:
