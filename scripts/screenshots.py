@@ -65,6 +65,7 @@ PICTURES: tuple[str, ...] = (
     "replay.png",
     "replay-steps.png",
     "rematch-offer.png",
+    "follow-dm.png",
     "german.png",
     "dm-notice.png",
     "dm-notice-phone.png",
@@ -90,7 +91,9 @@ CHOICES_SEED = 3
 """The script's own picks among the moves Gold Nuggets and Claim offer."""
 
 GERMAN = language("de")
-MENUS_AND_BUTTONS = "button:enabled, select:enabled"
+PLAYS = 'button:enabled:not([data-custom-id*=":follow:"])'
+"""A table's buttons that play (not **Follow**, which every table being played has)."""
+MENUS_AND_BUTTONS = f"{PLAYS}, select:enabled"
 MY_HAND = 'button[data-custom-id^="claim:mine:"]'
 HAND_BUTTONS = 'button[data-custom-id^="claim:seat:"]'
 RIGHTMOST = """(message) => {
@@ -319,18 +322,22 @@ async def claim_it(browser: Browser, page: Page, url: str, camera: Camera) -> No
     """Ann opens a lobby, Bo joins and Ann adds a computer player (the lobby's picture),
     and one person plays both members to the end: roll, place on the first letter offered,
     stop once placed twice in a turn. Two members make the game count for the ladder. Then
-    the result, its replay, what Ann can ask about it, and her offer of a rematch."""
+    the result, its replay, what Ann can ask about it, and her offer of a rematch. Ed follows
+    the game from its start, and the direct message its end brings him is pictured."""
     lobby = await lobby_of_two(page, "/claimit new")
     await lobby.locator("select").first.select_option(label="Add a computer player: easy")
     await expect(lobby).to_contain_text("Bot 1 (easy)")
     await camera.message("lobby.png", lobby)
     await start(lobby)
+    await act_as(page, "Ed")
+    await lobby.locator("button", has_text="Follow").click()
+    await expect(page.locator("#messages article.ephemeral", has_text="You follow")).to_be_visible()
 
     table = lobby
     turns = placed = 0
     while await next_turn(table):
         await act_as(page, await mover(table))
-        buttons = table.locator("button:enabled")
+        buttons = table.locator(PLAYS)
         names = labels_of(await buttons.all_inner_texts())
         if any("Roll" in name for name in names):
             stop = table.locator("button", has_text="Stop & claim")
@@ -379,6 +386,15 @@ async def claim_it(browser: Browser, page: Page, url: str, camera: Camera) -> No
     offer = page.locator("#messages article", has_text="wants a rematch")
     await expect(offer.locator("button", has_text="Yes, again")).to_be_visible()
     await camera.message("rematch-offer.png", offer)
+
+    await act_as(page, "Ed")
+    await page.locator("#dms li").click()
+    told = page.locator("#messages article", has_text="which you follow, is over")
+    await expect(told).to_have_count(1)
+    await loaded(told)
+    await camera.message("follow-dm.png", told)
+    await page.locator("#channels li:not(.thread)").click()
+    await expect(page.locator("#channel-kind")).to_have_text("#")
 
 
 async def steps_on(animation: Locator, steps: int) -> None:
@@ -440,7 +456,7 @@ async def gold_nuggets(browser: Browser, page: Page, url: str, camera: Camera) -
             # A game stays until it ends: Claim may only begin in the channel after it.
             await pick(page, menu.first, rng)
             break
-        buttons = table.locator("button:enabled")
+        buttons = table.locator(PLAYS)
         names = labels_of(await buttons.all_inner_texts())
         await press(page, buttons.nth(nuggets_choice(names, rng)))
         moves += 1
@@ -465,7 +481,7 @@ async def finish_nuggets(page: Page, table: Locator, rng: random.Random) -> None
         if await menu.count():
             await pick(page, menu.first, rng)
         else:
-            buttons = table.locator("button:enabled")
+            buttons = table.locator(PLAYS)
             names = labels_of(await buttons.all_inner_texts())
             await press(page, buttons.nth(nuggets_choice(names, rng)))
         moves += 1
@@ -605,7 +621,7 @@ async def until_turn_of(member: str, page: Page, table: Locator, move: Move) -> 
 
 async def nuggets_move(page: Page, table: Locator) -> None:
     """Takes as soon as it may, else rolls; sets aside the first choice offered."""
-    buttons = table.locator("button:enabled")
+    buttons = table.locator(PLAYS)
     names = labels_of(await buttons.all_inner_texts())
     takes = [i for i, name in enumerate(names) if "Take" in name]
     await press(page, buttons.nth(takes[0] if takes else 0))
@@ -620,7 +636,7 @@ async def claim_it_move(page: Page, table: Locator) -> None:
     elif await roll.count():
         await press(page, roll)
     else:
-        await press(page, table.locator("button:enabled").first)
+        await press(page, table.locator(PLAYS).first)
 
 
 # Running it -----------------------------------------------------------------------------

@@ -383,9 +383,13 @@ def turn_or_end(message: Message) -> bool:
     return bool(message.buttons()) or is_game_over(message)
 
 
+PLAYING_ALONG = ("Follow",)
+"""The buttons under a table that play no move."""
+
+
 def pick_button(message: Message, rng: random.Random, stop_chance: float) -> str:
     """What a player clicks: a random placement, or stop (when allowed) or roll."""
-    labels = message.button_labels()
+    labels = [label for label in message.button_labels() if label not in PLAYING_ALONG]
     if "Roll" not in labels:
         return rng.choice(labels)
     stop_allowed = not message.button("Stop & claim").get("disabled")
