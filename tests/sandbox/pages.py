@@ -15,6 +15,10 @@ from tests.sandbox.conftest import ARTIFACTS
 DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 
+PLAYS = "button:enabled:not([data-custom-id*=':follow:'])"
+"""The enabled buttons that play a move: not **Follow**, which every table being played
+has."""
+
 
 async def open_page(browser: Browser, url: str, viewport: ViewportSize) -> Page:
     page = await browser.new_page(viewport=viewport)
@@ -162,7 +166,7 @@ def by_id(page: Page, message_id: str | None) -> Locator:
 async def next_turn(page: Page) -> Locator | None:
     """The game's table once it has buttons (or menus) for a person to use, or None once
     the game is over."""
-    turn = page.locator("#messages article:has(button:enabled, select:enabled)")
+    turn = page.locator(f"#messages article:has({PLAYS}, select:enabled)")
     over = public(page).locator(".title, .heading", has_text="game over")
     await expect(turn.or_(over).first).to_be_visible()
     if await over.count():
