@@ -105,6 +105,7 @@ def pictures(message: Message) -> list[bytes]:
     return [attachment.data for attachment in message.attachments]
 
 
+@pytest.mark.both_databases
 @pytest.mark.parametrize("group", ["claimit", "nuggets", "claim"])
 async def test_a_follower_hears_of_the_end_once_with_the_result_the_channel_shows(
     world: World, group: str
