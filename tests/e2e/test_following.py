@@ -294,3 +294,23 @@ async def test_a_game_in_a_private_thread_is_followed_only_by_its_members(world:
     [told_bo] = dms(world, bo)
     assert "which you follow, is over" in note_of(told_bo)
     assert await world.bots[0].features.get(Follows).follows.followers(game.id) == []
+
+
+async def test_a_player_may_follow_and_one_who_left_the_server_is_told_nothing(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    ann, cy, outsider = world.players[0], world.players[2], world.players[3]
+    game, table = await started_here(world, "nuggets")
+    await world.click(ann, table, "Follow")
+    await world.click(cy, world.table(), "Follow")
+    await world.click(outsider, world.table(), "Follow")
+    await world.discord.remove_member(world.guild, outsider)
+    with caplog.at_level("INFO"):
+        await play_to_the_end(world, game, "nuggets")
+    left = f"{outsider.id} can no longer see game {game.id}: no longer following it"
+    assert [r.getMessage() for r in caplog.records].count(left) == 1
+    [told_ann] = [m for m in dms(world, ann) if "which you follow" in note_of(m)]
+    assert "Gold Nuggets #1" in note_of(told_ann)
+    assert len(dms(world, cy)) == 1
+    assert dms(world, outsider) == []
+    assert await world.bots[0].features.get(Follows).follows.followers(game.id) == []
