@@ -12,6 +12,7 @@ import random
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import discord
 import pytest
 
 from bot.discord_ui.features.following.handlers import Follows
@@ -314,3 +315,21 @@ async def test_a_player_may_follow_and_one_who_left_the_server_is_told_nothing(
     assert len(dms(world, cy)) == 1
     assert dms(world, outsider) == []
     assert await world.bots[0].features.get(Follows).follows.followers(game.id) == []
+
+
+async def test_whoever_may_not_view_the_games_channel_is_refused(tmp_path: Path) -> None:
+    world = await make_world(tmp_path, players=2)
+    lurker = world.discord.add_user("Lurker")
+    world.discord.add_member(world.guild, lurker, discord.Permissions(send_messages=True))
+    lounge = world.discord.add_channel(world.guild, "lounge")
+    await world.start_bot()
+    try:
+        game, _ = await started_here(world, "claim")
+        refused = await world.command(lurker, "claim follow", number=game.number, where=lounge)
+        assert ephemeral_answer(refused) == (
+            "You can't see where Claim #1 is played, so you can't follow it."
+        )
+        assert await world.bots[0].features.get(Follows).follows.followers(game.id) == []
+    finally:
+        await world.stop_bots()
+        await world.discord.close()

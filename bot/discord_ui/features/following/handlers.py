@@ -16,7 +16,7 @@ from bot.discord_ui.context import Context
 from bot.discord_ui.feature import Feature
 from bot.discord_ui.features.following.cards import followed_card, game_name, listed
 from bot.discord_ui.features.following.controls import FollowButton, UnfollowButton
-from bot.discord_ui.features.following.notices import FollowNotices, in_thread, member_of
+from bot.discord_ui.features.following.notices import FollowNotices, member_of
 from bot.discord_ui.game_events import GameEnded
 from bot.discord_ui.interaction_answers import tell
 from bot.discord_ui.interactions import actor_of, reader
@@ -66,13 +66,11 @@ class Follows(Feature):
     ) -> None:
         """``/<game> follow number``: the server's game of that number, refused unless the
         asker can see where it is played."""
-        guild = interaction.guild
+        # The games' groups are offered in servers alone, to their members.
         member = interaction.user
-        if guild is None or not isinstance(member, discord.Member):
-            # The games' groups are offered in servers alone.
-            return await tell(interaction, reader(interaction)._("Follow a game in its server."))
-        game = await self.follows.numbered(guild.id, kind, number)
-        if not await self._sees(interaction, guild, member, game):
+        assert interaction.guild_id is not None and isinstance(member, discord.Member)
+        game = await self.follows.numbered(interaction.guild_id, kind, number)
+        if not await self._sees(interaction, member, game):
             raise NotSeen(game)
         rounds = await self.notices.rounds_over(game.id, kind)
         game = await self.follows.follow_numbered(game, member.id, rounds)
@@ -122,27 +120,18 @@ class Follows(Feature):
         return guild.name if guild is not None else str(game.guild_id)
 
     async def _sees(
-        self,
-        interaction: discord.Interaction,
-        guild: discord.Guild,
-        member: discord.Member,
-        game: Game,
+        self, interaction: discord.Interaction, member: discord.Member, game: Game
     ) -> bool:
         """Whether ``member`` can see where the game is played: asked there, or allowed
         to view its channel, and in a private thread only as its member (as Discord
         says)."""
-        if interaction.channel_id != game.place_id:
-            place = guild.get_channel_or_thread(game.place_id)
-            if place is None:
-                try:
-                    fetched = await guild.fetch_channel(game.place_id)
-                except discord.NotFound:
-                    return False
-                place = fetched if isinstance(fetched, discord.abc.GuildChannel) else None
-            if place is None or not place.permissions_for(member).view_channel:
-                return False
-        elif interaction.channel is not None and not isinstance(
-            interaction.channel, discord.Thread
-        ):
-            return True
-        return await in_thread(self.client, game, member.id)
+        client = self.client
+        try:
+            place = client.get_channel(game.place_id) or await client.fetch_channel(game.place_id)
+        except (discord.NotFound, discord.Forbidden):
+            return False
+        if not isinstance(place, discord.abc.GuildChannel | discord.Thread):
+            return False
+        if interaction.channel_id != place.id and not place.permissions_for(member).view_channel:
+            return False
+        return not isinstance(place, discord.Thread) or await member_of(place, member.id)
