@@ -17,20 +17,15 @@ from bot.discord_ui.face_drawing import to_ping
 from emulator import Message, User
 from emulator.model import snowflake
 from tests.e2e.world import (
-    PLAYING_ALONG,
     World,
     describe,
     ephemeral_answer,
+    move_labels,
     note_of,
     pick_button,
 )
 
 JUMP = "https://discord.com/channels/{guild}/{channel}/{message}"
-
-
-def moves_of(table: Message) -> list[str]:
-    """The table's controls a turn's direct message carries too: its moves."""
-    return [label for label in table.button_labels() if label not in PLAYING_ALONG]
 
 
 def notices(world: World, user: User) -> list[Message]:
@@ -83,7 +78,7 @@ async def test_a_game_told_by_direct_message_one_a_turn_and_none_left(
             )
             (picture,) = notice.gallery_items()
             assert picture.attachment is not None and picture.description
-            assert notice.button_labels() == moves_of(table), "her turn's controls"
+            assert notice.button_labels() == move_labels(table), "her turn's controls"
             anns_turns += 1
         else:
             assert kept(world, ann) == []
@@ -174,7 +169,7 @@ async def test_a_turn_is_played_from_its_direct_message_and_the_table_follows(
         await world.click(bo, table, pick_button(table, rng, 1.0))
 
     (notice,) = kept(world, ann)
-    assert notice.button_labels() == moves_of(table)
+    assert notice.button_labels() == move_labels(table)
     labels = notice.button_labels()
     first = "Roll" if any("Roll" in label for label in labels) else labels[0]
     old_id = next(b["custom_id"] for b in notice.buttons() if first in str(b.get("label")))
@@ -185,7 +180,7 @@ async def test_a_turn_is_played_from_its_direct_message_and_the_table_follows(
     assert to_ping(moved) == [ann.id], "this roll (the dice are seeded) asks her to place"
     # Still her turn: the same notice shows what she rolled and chooses next.
     assert kept(world, ann) == [notice] and not notice.deleted
-    assert notice.button_labels() == moves_of(table)
+    assert notice.button_labels() == move_labels(table)
     assert old_id not in [b["custom_id"] for b in notice.buttons()]
     rolled = describe(notice)
     assert "Ann rolled" in rolled and "It's your turn." not in rolled
