@@ -45,9 +45,11 @@ class Follows(Feature):
         return ((FollowButton(game.kind, game.id, label=lang._("Follow")),),)
 
     async def game_shown(self, game: Game) -> None:
+        """Those who chose to hear of each round's end are told of the rounds over."""
         await self.notices.shown(game)
 
     async def game_ended(self, ended: GameEnded) -> None:
+        """Every follower is told of the end, once."""
         await self.notices.ended(ended.game, ended.last)
 
     async def follow(self, interaction: discord.Interaction, button: FollowButton) -> None:
