@@ -234,7 +234,8 @@ class Table:
         """Whoever the table names presses one of its buttons."""
         mover = self._to_act(table)
         assert mover is not None
-        labels = table.button_labels()
+        # Following the game by DM plays no move.
+        labels = [label for label in table.button_labels() if label != "Follow"]
         if "Roll" in labels:
             stop_enabled = not table.button("Stop & claim").get("disabled")
             choice = "Stop & claim" if stop_enabled and rng.random() < 0.4 else "Roll"

@@ -66,6 +66,8 @@ class Members:
                 raise ValueError(f"{user.name} is not in the bot's DM {channel.id}")
         elif user.id not in guild.member_permissions:
             raise ValueError(f"{user.name} is not a member of {guild.name}")
+        elif not self._sees(user, channel):
+            raise ValueError(f"{user.name} is not in private thread {channel.id}")
         elif channel.is_thread and channel.locked and not self._moderates(user, channel):
             raise ValueError(f"thread {channel.id} is locked: {user.name} can't post there")
         problems = message_problems({"content": text})
@@ -94,6 +96,15 @@ class Members:
         if self.world.channels.get(channel.id) is not channel:
             raise ValueError(f"channel {channel.id} is not in the emulated Discord (deleted?)")
         return None if channel.is_dm else self.world.guilds[channel.guild_id]
+
+    def _sees(self, user: User, channel: Channel) -> bool:
+        """Whether the member sees the channel: a private thread only as its member, or
+        with Manage Threads."""
+        return (
+            not channel.is_private_thread
+            or user.id in channel.thread_members
+            or self._moderates(user, channel)
+        )
 
     def _moderates(self, user: User, channel: Channel) -> bool:
         """Whether the member has Manage Threads in the channel's server."""
@@ -302,6 +313,8 @@ class Members:
         guild = await self._present(channel)
         typing_a_command = kind in (APPLICATION_COMMAND, AUTOCOMPLETE)
         if guild is not None and channel.is_thread:
+            if not self._sees(user, channel):
+                raise ValueError(f"{user.name} is not in private thread {channel.id}")
             if typing_a_command and channel.archived:
                 raise ValueError(f"thread {channel.id} is archived: no slash commands there")
             if channel.locked and not (typing_a_command and self._moderates(user, channel)):

@@ -66,7 +66,7 @@ class MessageEvents:
         author = message.author
         own = author.id == self.world.bot.id
         if message.interaction_id is None and (own or author.id in guild.member_permissions):
-            roles = [guild.bot_role_id] if own else []
+            roles = [guild.bot_role_id] if own else None
             member = payloads.member(author, guild, time.time(), roles=roles)
             full["member"] = {k: v for k, v in member.items() if k not in ("user", "permissions")}
         exempt = content_exempt(message, channel, self.world.bot.id)

@@ -198,6 +198,7 @@ DM_CHANNEL = 1
 NO_GUILD = 0
 """A DM's ``guild_id``: it is in no server (no Discord id is 0)."""
 PUBLIC_THREAD = 11
+PRIVATE_THREAD = 12
 
 
 @dataclass
@@ -229,10 +230,16 @@ class Channel:
     last_activity: float = field(default_factory=time.time)
     """When the thread was last active: created, posted in or unarchived (Discord's
     "activity"), from which its inactivity counts."""
+    thread_members: set[int] = field(default_factory=set)
+    """A private thread's members: only they (and who may manage threads) see it."""
 
     @property
     def is_thread(self) -> bool:
-        return self.type == PUBLIC_THREAD
+        return self.type in (PUBLIC_THREAD, PRIVATE_THREAD)
+
+    @property
+    def is_private_thread(self) -> bool:
+        return self.type == PRIVATE_THREAD
 
     @property
     def is_dm(self) -> bool:

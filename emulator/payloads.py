@@ -154,10 +154,37 @@ def bot_role(g: Guild, bot: User) -> dict[str, Any]:
     }
 
 
+MEMBER_ROLE = 1 << 62
+"""Set in a member's own role's id: above every snowflake Discord has made yet, so that
+it is no other role's."""
+
+
+def member_role_id(user_id: int) -> int:
+    """The role of a member's own, which grants their permissions (``add_member``'s)."""
+    return user_id | MEMBER_ROLE
+
+
+def member_role(g: Guild, user_id: int) -> dict[str, Any]:
+    """A member's own role: how Discord's roles carry what ``add_member`` granted them, so
+    that the bot's client works out a member's permissions in a channel as the emulator
+    does (``discord.abc.GuildChannel.permissions_for``)."""
+    return {
+        "id": str(member_role_id(user_id)),
+        "name": f"member {user_id}",
+        "permissions": str(permissions_of(g, user_id)),
+        "position": 1,
+        "color": 0,
+        "hoist": False,
+        "managed": False,
+        "mentionable": False,
+        "flags": 0,
+    }
+
+
 def guild(g: Guild, bot: User, members: list[User], now: float) -> dict[str, Any]:
-    """GUILD_CREATE's server: its roles (@everyone granting nothing, and the bot's), its
-    channels, and its active threads (archived ones are left for the bot to fetch, as
-    Discord leaves them)."""
+    """GUILD_CREATE's server: its roles (@everyone granting nothing, the bot's, and each
+    member's own), its channels, and its active threads (archived ones are left for the
+    bot to fetch, as Discord leaves them)."""
     return {
         "id": str(g.id),
         "name": g.name,
@@ -180,6 +207,7 @@ def guild(g: Guild, bot: User, members: list[User], now: float) -> dict[str, Any
                 "flags": 0,
             },
             bot_role(g, bot),
+            *(member_role(g, user_id) for user_id in g.member_permissions),
         ],
         "emojis": [],
         "stickers": [],
@@ -206,12 +234,15 @@ def guild(g: Guild, bot: User, members: list[User], now: float) -> dict[str, Any
 
 
 def member(u: User, g: Guild, now: float, *, roles: list[int] | None = None) -> dict[str, Any]:
+    """A member as Discord gives them: ``roles``, or else their own (``member_role``)."""
+    if roles is None:
+        roles = [member_role_id(u.id)] if u.id in g.member_permissions else []
     return {
         "user": user(u),
         "nick": None,
         "avatar": None,
         "banner": None,
-        "roles": [str(r) for r in roles or []],
+        "roles": [str(r) for r in roles],
         "joined_at": iso(now),
         "premium_since": None,
         "deaf": False,

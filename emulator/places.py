@@ -14,6 +14,7 @@ nothing the bot does can see a thread that should have archived as still active.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -22,7 +23,7 @@ from discord import Permissions
 from emulator import payloads
 from emulator.changes import Changes
 from emulator.gateway import Gateway
-from emulator.model import Channel, Guild, User
+from emulator.model import PRIVATE_THREAD, Channel, Guild, User, snowflake
 from emulator.responses import DiscordError
 from emulator.settings import Settings
 from emulator.world import World
@@ -215,6 +216,45 @@ class Places:
         await self.gateway.dispatch_if_connected(
             "GUILD_ROLE_UPDATE", {"guild_id": str(guild.id), "role": role}, guild.id
         )
+        await self.changes.changed()
+
+    async def start_private_thread(
+        self, parent: Channel, name: str, owner: User, members: Sequence[User] = ()
+    ) -> Channel:
+        """A member starts a private thread in ``parent`` and adds ``members`` to it, and
+        the bot (THREAD_CREATE, which Discord sends the bot once it is added: a private
+        thread is seen by its members and those who manage threads alone)."""
+        guild = self.world.guild_of(parent)
+        if parent.is_thread or owner.id not in guild.member_permissions:
+            raise ValueError(f"{owner.name} can't start a private thread in {parent.id}")
+        now = self.settings.clock.now()
+        thread = Channel(
+            snowflake(now),
+            guild.id,
+            name,
+            Permissions(parent.bot_permissions.value),
+            type=PRIVATE_THREAD,
+            parent_id=parent.id,
+            owner_id=owner.id,
+            created_at=now,
+            archive_timestamp=now,
+            last_activity=now,
+            thread_members={owner.id, self.world.bot.id, *(member.id for member in members)},
+        )
+        self.world.place(guild, thread)
+        shown = payloads.channel(thread, guild, self.world.bot)
+        await self.gateway.dispatch_if_connected(
+            "THREAD_CREATE", {**shown, "newly_created": True}, guild.id
+        )
+        await self.changes.changed()
+        return thread
+
+    async def leave_thread(self, thread: Channel, user: User) -> None:
+        """``user`` leaves a private thread (or is removed from it): they no longer see
+        it. Discord tells a bot without the members intent nothing of it."""
+        if not thread.is_private_thread:
+            raise ValueError(f"{thread.id} is no private thread")
+        thread.thread_members.discard(user.id)
         await self.changes.changed()
 
     def dm_with(self, user: User) -> Channel:

@@ -122,6 +122,11 @@ class RestApi:
             )
         )
         bot_only(r.add_get(f"{API}/guilds/{{guild}}/members/{{user}}", channels.get_member))
+        bot_only(
+            r.add_get(
+                f"{API}/channels/{{channel}}/thread-members/{{user}}", channels.get_thread_member
+            )
+        )
         bot_only(r.add_post(f"{API}/channels/{{channel}}/messages", channels.create_message))
         bot_only(r.add_get(f"{API}/channels/{{channel}}/messages", channels.history))
         channel_message = f"{API}/channels/{{channel}}/messages/{{message}}"

@@ -142,6 +142,27 @@ class ChannelRoutes:
         await self.changes.changed()
         return json_response(shown, 201)
 
+    async def get_thread_member(self, request: web.Request) -> web.Response:
+        """Get Thread Member: ``user`` as a member of a private thread, else 404 10007
+        Unknown Member (the emulator keeps no members of public threads: anyone in the
+        server is one); on a channel that is no thread, 400 50024."""
+        thread = await self._channel(request)
+        self._require(thread)
+        if not thread.is_thread:
+            raise DiscordError(400, 50024, "Cannot execute action on this channel type")
+        user_id = int(request.match_info["user"])
+        members = thread.thread_members if thread.is_private_thread else None
+        if user_id not in self.world.users or (members is not None and user_id not in members):
+            raise DiscordError(404, 10007, "Unknown Member")
+        return json_response(
+            {
+                "id": str(thread.id),
+                "user_id": str(user_id),
+                "join_timestamp": payloads.iso(thread.created_at),
+                "flags": 0,
+            }
+        )
+
     async def get_member(self, request: web.Request) -> web.Response:
         guild = self.world.guilds.get(int(request.match_info["guild"]))
         if guild is None:

@@ -188,6 +188,8 @@ class DiscordEmulator:
         self.unarchive_thread = places.unarchive_thread
         self.lock_thread = places.lock_thread
         self.unlock_thread = places.unlock_thread
+        self.start_private_thread = places.start_private_thread
+        self.leave_thread = places.leave_thread
         self.delete_channel = places.delete_channel
         self.set_bot_permissions = places.set_bot_permissions
         self.set_bot_role_permissions = places.set_bot_role_permissions

@@ -154,6 +154,7 @@ def _channel(channel: Channel, messages: list[Message]) -> dict[str, Any]:
         "auto_archive_duration": channel.auto_archive_duration,
         "archive_timestamp": channel.archive_timestamp,
         "last_activity": channel.last_activity,
+        "thread_members": [str(member) for member in sorted(channel.thread_members)],
         "messages": [_message(m) for m in messages],
     }
 
@@ -262,6 +263,7 @@ def _read_channel(c: dict[str, Any], guild_id: int) -> Channel:
         auto_archive_duration=c.get("auto_archive_duration", 1440),
         archive_timestamp=c.get("archive_timestamp", created_at),
         last_activity=c.get("last_activity", created_at),
+        thread_members={int(member) for member in c.get("thread_members", ())},
     )
 
 

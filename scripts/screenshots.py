@@ -66,6 +66,7 @@ PICTURES: tuple[str, ...] = (
     "replay-steps.png",
     "rematch-offer.png",
     "reliability.png",
+    "follow-dm.png",
     "german.png",
     "dm-notice.png",
     "dm-notice-phone.png",
@@ -93,8 +94,9 @@ CHOICES_SEED = 3
 """The script's own picks among the moves Gold Nuggets and Claim offer."""
 
 GERMAN = language("de")
-PLAYS = 'button:enabled:not([data-custom-id*=":takeback:"])'
-"""A table's buttons that make a move (Take back makes none, and stays as it was)."""
+PLAYS = 'button:enabled:not([data-custom-id*=":follow:"]):not([data-custom-id*=":takeback:"])'
+"""A table's buttons that play: not **Follow** nor **Take back**, which a table being
+played may have (a take-back makes no move, and stays as it was)."""
 MENUS_AND_BUTTONS = f"{PLAYS}, select:enabled"
 TAKE_BACK = 'button[data-custom-id*=":takeback:"]'
 MY_HAND = 'button[data-custom-id^="claim:mine:"]'
@@ -325,12 +327,16 @@ async def claim_it(browser: Browser, page: Page, url: str, camera: Camera) -> No
     """Ann opens a lobby, Bo joins and Ann adds a computer player (the lobby's picture),
     and one person plays both members to the end: roll, place on the first letter offered,
     stop once placed twice in a turn. Two members make the game count for the ladder. Then
-    the result, its replay, what Ann can ask about it, and her offer of a rematch."""
+    the result, its replay, what Ann can ask about it, and her offer of a rematch. Ed follows
+    the game from its start, and the direct message its end brings him is pictured."""
     lobby = await lobby_of_two(page, "/claimit new")
     await lobby.locator("select").first.select_option(label="Add a computer player: easy")
     await expect(lobby).to_contain_text("Bot 1 (easy)")
     await camera.message("lobby.png", lobby)
     await start(lobby)
+    await act_as(page, "Ed")
+    await lobby.locator("button", has_text="Follow").click()
+    await expect(page.locator("#messages article.ephemeral", has_text="You follow")).to_be_visible()
 
     table = lobby
     turns = placed = 0
@@ -385,6 +391,15 @@ async def claim_it(browser: Browser, page: Page, url: str, camera: Camera) -> No
     offer = page.locator("#messages article", has_text="wants a rematch")
     await expect(offer.locator("button", has_text="Yes, again")).to_be_visible()
     await camera.message("rematch-offer.png", offer)
+
+    await act_as(page, "Ed")
+    await page.locator("#dms li").click()
+    told = page.locator("#messages article", has_text="which you follow, is over")
+    await expect(told).to_have_count(1)
+    await loaded(told)
+    await camera.message("follow-dm.png", told)
+    await page.locator("#channels li:not(.thread)").click()
+    await expect(page.locator("#channel-kind")).to_have_text("#")
 
 
 async def reliable_lobby(page: Page, camera: Camera) -> None:

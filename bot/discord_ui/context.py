@@ -235,5 +235,5 @@ class Context:
     watched: ShowsGames
     """The games as a feature's background watch over their deadlines sees them."""
     hooks: MessageHooks
-    """What every feature adds to a message a feature draws itself (a player's stats
-    card)."""
+    """What the features add to messages a feature draws itself (a player's stats card,
+    the players' ``/my games``)."""

@@ -118,6 +118,17 @@ class Feature:
         """The fields this feature adds to a player's stats card."""
         return ()
 
+    async def my_games_lines(
+        self, user: int, guild_id: int | None, lang: Language
+    ) -> Sequence[Line]:
+        """The fields this feature adds to ``user``'s ``/my games`` (asked in a server, or
+        in a DM: ``None``, every server)."""
+        return ()
+
+    async def my_games_rows(self, user: int, guild_id: int | None, lang: Language) -> Rows:
+        """What this feature adds under ``user``'s ``/my games``."""
+        return ()
+
 
 def no_commands(rules: AnyRules, face: GameFace) -> Sequence[Command]:
     """The commands of a feature that has none."""

@@ -101,6 +101,12 @@ class GameEvents:
                 "a follower of %s failed: %s", event, error, exc_info=not self._expected(error)
             )
 
+    async def idle(self) -> None:
+        """Until everything told so far has been heard (and whatever hearing it told in
+        turn)."""
+        while self._telling:
+            await asyncio.gather(*list(self._telling), return_exceptions=True)
+
     async def stop(self) -> None:
         """Waits for what is being told; nothing is told after."""
         self._followers.clear()

@@ -1,9 +1,10 @@
 """What features add to the core's messages: the core draws a game's lobby, table,
-result, ping and turn notice, and asks the features, in their order, for the rows of
-controls each adds under it (``Adds``), and for the fields each adds to a player's stats
-card (which the ladder draws); the controls a game's face describes (a choice, a menu,
-**My hand**, a choice in a hand) are drawn by the feature whose presses they are
-(``ControlDrawing``), so that a button lives beside what handles it."""
+result, ping and turn notice (and the players feature a member's ``/my games``), and
+asks the features, in their order, for the rows of controls each adds under it
+(``Adds``), and for the fields each adds to a player's stats card (which the ladder
+draws); the controls a game's face describes (a choice, a menu, **My hand**, a choice in
+a hand) are drawn by the feature whose presses they are (``ControlDrawing``), so that a
+button lives beside what handles it."""
 
 from __future__ import annotations
 
@@ -81,6 +82,14 @@ class Adds(Protocol):
     ) -> Sequence[Line]:
         """Fields on a player's stats card of a game in a server, after its own."""
 
+    async def my_games_lines(
+        self, user: int, guild_id: int | None, lang: Language
+    ) -> Sequence[Line]:
+        """Fields on ``user``'s ``/my games`` (asked in a server, or everywhere: ``None``)."""
+
+    async def my_games_rows(self, user: int, guild_id: int | None, lang: Language) -> Rows:
+        """Under ``user``'s ``/my games`` (asked in a server, or everywhere: ``None``)."""
+
 
 class MessageHooks:
     """Every feature's additions to the core's messages, gathered in the features' order."""
@@ -137,6 +146,20 @@ class MessageHooks:
         for adds in self._adding:
             lines.extend(await adds.stats_lines(guild_id, kind, user_id, lang))
         return tuple(lines)
+
+    async def my_games_lines(
+        self, user: int, guild_id: int | None, lang: Language
+    ) -> tuple[Line, ...]:
+        """The fields every feature adds to ``user``'s ``/my games``, in the features'
+        order."""
+        lines: list[Line] = []
+        for adds in self._adding:
+            lines.extend(await adds.my_games_lines(user, guild_id, lang))
+        return tuple(lines)
+
+    async def my_games_rows(self, user: int, guild_id: int | None, lang: Language) -> Rows:
+        """The rows every feature adds under ``user``'s ``/my games``."""
+        return await _gathered(adds.my_games_rows(user, guild_id, lang) for adds in self._adding)
 
 
 async def _gathered(added: Iterable[Awaitable[Rows]]) -> Rows:

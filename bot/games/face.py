@@ -241,6 +241,11 @@ class GameFace(Protocol):
         shows it: only what everybody could see at each step."""
         ...
 
+    def rounds_over(self, outcomes: Sequence[Outcome]) -> int | None:
+        """How many of the game's rounds are over after ``outcomes`` (its moves so far,
+        the last round's end being the game's); ``None`` for a game without rounds."""
+        ...
+
 
 V = TypeVar("V")
 """What a replay's frames are drawn from (the game's own view of its table)."""
@@ -295,6 +300,10 @@ class BaseFace(GameFace, ABC, Generic[V]):
     def dice_labels(self, lang: Language) -> Sequence[str]:
         """No dice."""
         return ()
+
+    def rounds_over(self, outcomes: Sequence[Outcome]) -> int | None:
+        """No rounds."""
+        return None
 
     def replay(self, game: Game, outcomes: Sequence[Outcome], lang: Language) -> Replay:
         """The game's first position as it began, then each move as ``replay_step`` shows

@@ -22,6 +22,7 @@ from bot.storage.database import Database
 from bot.storage.records import (
     Away,
     DailySummary,
+    Following,
     InviteBy,
     Notify,
     PlayerSettings,
@@ -104,6 +105,7 @@ class PlayerSettingsService:
         summary_hour: int | None = None,
         quiet: QuietHours | Literal[Kept.KEPT] | None = KEPT,
         invitations: InviteBy | None = None,
+        following: Following | None = None,
     ) -> PlayerSettings:
         """Changes what is given (``None``, or ``KEPT`` for quiet hours, keeps a choice);
         the direct messages are in the ``language`` chosen, or (``FOLLOW_DISCORD``, and
@@ -137,6 +139,7 @@ class PlayerSettingsService:
             summary_hour=before.summary_hour if summary_hour is None else summary_hour,
             quiet=before.quiet if quiet is KEPT else quiet,
             invitations=before.invitations if invitations is None else invitations,
+            following=before.following if following is None else following,
         )
         due = None
         if settings.notify is Notify.SUMMARY:

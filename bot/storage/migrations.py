@@ -216,6 +216,9 @@ STEPS = {
     # exactly one new game starts however many press at once, restarts and all.
     15: Step(),
     # 16: playing together.
+    # Following a game: who follows which game, and how many of its rounds each was told
+    # of, so that a notice goes out once per follower whichever process sends it; and
+    # whether a player hears of each round's end, or only of a game's.
     # Take-backs: a server chooses which games allow them; each request and its answers,
     # the moves each take-back undid (the log itself never changes), the chance each move
     # drew, and the dice of each point of a game where a roll was taken back.

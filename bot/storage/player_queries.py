@@ -9,6 +9,7 @@ from bot.storage.records import (
     DEFAULT_SUMMARY_HOUR,
     Away,
     DailySummary,
+    Following,
     InviteBy,
     Notify,
     PlayerSettings,
@@ -19,7 +20,7 @@ from bot.storage.shards import Shards
 
 _SETTINGS = (
     "notify, locale, dms_closed, locale_chosen, time_zone, summary_hour, quiet_from, "
-    "quiet_until, away_since, away_until, invitations"
+    "quiet_until, away_since, away_until, invitations, following"
 )
 
 
@@ -50,6 +51,10 @@ def _settings(row: Row) -> PlayerSettings:
         invitations = InviteBy(row["invitations"])
     except ValueError:
         invitations = InviteBy.PING
+    try:
+        following = Following(row["following"])
+    except ValueError:
+        following = Following.END
     return PlayerSettings(
         notify,
         locale,
@@ -60,6 +65,7 @@ def _settings(row: Row) -> PlayerSettings:
         quiet,
         away,
         invitations,
+        following,
     )
 
 
@@ -73,13 +79,15 @@ async def save_choices(
     quiet = settings.quiet
     await connection.execute(
         "INSERT INTO player_settings (user_id, notify, locale, dms_closed, locale_chosen, "
-        "time_zone, summary_hour, quiet_from, quiet_until, summary_due, invitations) "
-        "VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET "
+        "time_zone, summary_hour, quiet_from, quiet_until, summary_due, invitations, "
+        "following) "
+        "VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET "
         "notify = excluded.notify, locale = excluded.locale, dms_closed = 0, "
         "locale_chosen = excluded.locale_chosen, "
         "time_zone = excluded.time_zone, summary_hour = excluded.summary_hour, "
         "quiet_from = excluded.quiet_from, quiet_until = excluded.quiet_until, "
-        "summary_due = excluded.summary_due, invitations = excluded.invitations",
+        "summary_due = excluded.summary_due, invitations = excluded.invitations, "
+        "following = excluded.following",
         (
             user_id,
             settings.notify.value,
@@ -91,6 +99,7 @@ async def save_choices(
             None if quiet is None else quiet.end,
             summary_due,
             settings.invitations.value,
+            settings.following.value,
         ),
     )
 

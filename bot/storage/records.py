@@ -91,6 +91,15 @@ class InviteBy(StrEnum):
     """A direct message (a ping where their direct messages are closed)."""
 
 
+class Following(StrEnum):
+    """When a player hears of the games they follow."""
+
+    END = "end"
+    """When the game ends (the default)."""
+    ROUNDS = "rounds"
+    """At each round's end too, in games that have rounds."""
+
+
 class AwayMode(StrEnum):
     """What a server's games do while someone they wait on is away."""
 
@@ -154,6 +163,8 @@ class PlayerSettings:
     away: Away | None = None
     invitations: InviteBy = InviteBy.PING
     """How an invitation to a private table reaches them."""
+    following: Following = Following.END
+    """When they hear of the games they follow."""
 
 
 @dataclass(frozen=True)

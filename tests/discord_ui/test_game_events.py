@@ -96,6 +96,27 @@ async def test_nothing_is_told_after_a_stop_and_the_stop_waits_for_what_is() -> 
     assert told == [game.id]
 
 
+async def test_idle_waits_for_what_was_told_and_what_that_told_in_turn() -> None:
+    events = GameEvents(expected)
+    heard: list[str] = []
+
+    async def shows_then_ends(game: Game) -> None:
+        await asyncio.sleep(0)
+        heard.append("shown")
+        events.ended(game, None)
+
+    async def ended(end: GameEnded) -> None:
+        await asyncio.sleep(0)
+        heard.append("ended")
+
+    events.follow("game_shown", shows_then_ends)
+    events.follow("game_ended", ended)
+    events.shown(lobby_game())
+    await events.idle()
+    assert heard == ["shown", "ended"]
+    await events.idle()
+
+
 def test_an_event_nobody_offers_cannot_be_followed() -> None:
     async def follower(game: Game) -> None:
         return None

@@ -61,6 +61,14 @@ class Adds:
     ) -> Sequence[Line]:
         return (Line(self.name, f"{kind} of {user_id} in {guild_id}"),)
 
+    async def my_games_lines(
+        self, user: int, guild_id: int | None, lang: Language
+    ) -> Sequence[Line]:
+        return (Line(self.name, f"games of {user} in {guild_id}"),)
+
+    async def my_games_rows(self, user: int, guild_id: int | None, lang: Language) -> Rows:
+        return self.rows(f"my games {user} in {guild_id}")
+
 
 def labels(rows: Rows) -> list[str | None]:
     return [item.label for row in rows for item in row if isinstance(item, discord.ui.Button)]
@@ -78,6 +86,20 @@ async def test_every_message_gathers_each_features_rows_in_their_order() -> None
     assert labels(await hooks.result_rows(game, lang)) == ["first result", "second result"]
     assert labels(await hooks.ping_rows(game, lang)) == ["first ping", "second ping"]
     assert labels(await hooks.notice_rows(game, 5, lang)) == ["first notice 5", "second notice 5"]
+
+
+async def test_my_games_gathers_each_features_lines_and_rows_in_their_order() -> None:
+    hooks = MessageHooks(drawing(()), [Adds("first"), Adds("second")])
+    lang = english()
+    lines = await hooks.my_games_lines(7, 10, lang)
+    assert [(line.name, line.value) for line in lines] == [
+        ("first", "games of 7 in 10"),
+        ("second", "games of 7 in 10"),
+    ]
+    assert labels(await hooks.my_games_rows(7, None, lang)) == [
+        "first my games 7 in None",
+        "second my games 7 in None",
+    ]
 
 
 async def test_a_lobby_shows_each_features_fields_and_notes_after_the_seated_names() -> None:
@@ -109,6 +131,8 @@ async def test_a_feature_adds_nothing_unless_it_says_so() -> None:
     assert await hooks.seat_notes(game, lang) == {}
     assert await hooks.notice_rows(game, 1, lang) == ()
     assert await hooks.stats_lines(game.guild_id, game.kind, 1, lang) == ()
+    assert await hooks.my_games_lines(1, None, lang) == ()
+    assert await hooks.my_games_rows(1, 10, lang) == ()
 
 
 async def test_a_players_stats_card_gathers_each_features_fields_in_their_order() -> None:

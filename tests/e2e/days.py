@@ -11,7 +11,7 @@ from typing import Any
 from bot.discord_ui.face_drawing import to_ping
 from bot.storage import Game, GameStatus
 from emulator import Channel, Message, User
-from tests.e2e.world import World
+from tests.e2e.world import World, moves
 
 DAY = 24 * 3600
 HOUR = 3600
@@ -44,7 +44,7 @@ def choices(message: Message) -> list[tuple[dict[str, Any], str | None]]:
     """What a player may press on a message to move: each enabled button that plays, each
     menu option."""
     found: list[tuple[dict[str, Any], str | None]] = []
-    for control in message.buttons():
+    for control in moves(message):
         custom_id = str(control.get("custom_id"))
         if ":mine:" in custom_id or ":takeback:" in custom_id or custom_id.startswith("my:"):
             continue

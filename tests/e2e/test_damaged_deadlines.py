@@ -16,7 +16,7 @@ import pytest
 from bot.storage import Game
 from bot.storage.opening import open_database
 from emulator import Channel, Message
-from tests.e2e.world import World, describe, running_world
+from tests.e2e.world import World, describe, moves, running_world
 from tests.postgres_cluster import Cluster
 
 TURN = 600
@@ -101,7 +101,7 @@ async def test_a_damaged_value_in_one_game_stops_no_other_games_deadlines(
     ]
     after = await world.bots[0].service.game(healthy.id)
     assert after.version > healthy.version
-    assert all(f":{after.version}:" in b["custom_id"] for b in table.buttons())
+    assert all(f":{after.version}:" in b["custom_id"] for b in moves(table))
     assert timed_out(damaged_channel) == 0
     told = await world.discord.wait_for_message(damaged_channel, lambda m: "damaged" in m.content)
     assert told.content.startswith("⚠️")

@@ -10,7 +10,7 @@ from bot.service import Actor, GameService
 from bot.storage import Game
 from bot.storage.opening import open_database
 from emulator import Message, User
-from tests.e2e.world import World, describe
+from tests.e2e.world import World, describe, moves
 
 NEW_MESSAGE = "POST /channels/{channel}/messages"
 TURN = 600
@@ -63,7 +63,7 @@ async def test_a_table_that_discord_failed_to_post_at_the_bottom_is_posted_later
     nxt = await world.discord.wait_for_message(
         world.channel, lambda m: m is not table and bool(m.buttons())
     )
-    assert all(f":{game.version}:" in custom_id for custom_id in buttons_of(nxt))
+    assert all(f":{game.version}:" in str(b["custom_id"]) for b in moves(nxt))
     await world.discord.wait_until(lambda: table.deleted)
     await world.bots[0].table.reconciler.idle.wait()
     await world.settled(game.id)
@@ -122,7 +122,7 @@ async def test_a_move_committed_just_before_a_stop_is_shown_after_the_restart(
         world.channel, lambda m: m is table and "rolled" in describe(m)
     )
     version = outcome.game.version
-    assert shown.buttons() and all(f":{version}:" in b["custom_id"] for b in shown.buttons())
+    assert moves(shown) and all(f":{version}:" in b["custom_id"] for b in moves(shown))
     await world.bots[0].table.reconciler.idle.wait()
     assert (await game_now(world)).shown
 
@@ -203,7 +203,7 @@ async def test_a_game_behind_unbeknown_is_caught_up_at_its_deadline_which_then_r
     shown = await world.discord.wait_for_message(
         world.channel, lambda m: m is table and "rolled" in describe(m)
     )
-    assert all(f":{version}:" in b["custom_id"] for b in shown.buttons())
+    assert all(f":{version}:" in b["custom_id"] for b in moves(shown))
     await world.bots[0].table.reconciler.idle.wait()
     assert (await game_now(world)).shown
     # Its deadline had passed unseen; once shown, it counts.

@@ -53,7 +53,7 @@ async def test_a_stranger_or_a_player_off_turn_is_told_and_nothing_changes(world
     answer = ephemeral_answer(await world.click(other, turn, "Roll"))
     assert answer == f"It's {mover.name}'s turn, not yours."
     assert await current_version(world) == version
-    assert turn.button_labels() == ["Roll", "Stop & claim"]
+    assert turn.button_labels() == ["Roll", "Stop & claim", "Follow"]
     assert world.channel.visible(world.players[0].id) != world.channel.visible(outsider.id)
 
 
@@ -257,6 +257,7 @@ async def test_every_game_has_its_own_command_group_for_servers_only(world: Worl
             "history",
             "recompute",
             "replay",
+            "follow",
         ]
 
 

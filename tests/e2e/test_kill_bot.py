@@ -37,7 +37,7 @@ from bot.storage.opening import open_database
 from emulator import Channel, DiscordEmulator, Interaction, Message, User
 from i18n import english
 from tests.e2e.running_bot import BotProcess, bot_environment
-from tests.e2e.world import describe, pick_button, title_of
+from tests.e2e.world import describe, moves, pick_button, title_of
 from tests.quick_limits import QUICK_LIMITS
 
 pytestmark = [pytest.mark.slow, pytest.mark.long]
@@ -324,7 +324,7 @@ async def shows(service: GameService, emulator: DiscordEmulator, game: Game) -> 
         return
     if not game.status.is_open:
         return
-    shown = [GAME_BUTTON.fullmatch(str(b.get("custom_id"))) for b in message.buttons()]
+    shown = [GAME_BUTTON.fullmatch(str(b.get("custom_id"))) for b in moves(message)]
     assert shown, (game.id, describe(message))
     assert all(m is not None and int(m[2]) == game.version for m in shown), game.id
     if game.state is None:

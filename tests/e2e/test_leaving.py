@@ -18,6 +18,7 @@ from tests.e2e.world import (
     World,
     describe,
     ephemeral_answer,
+    moves,
     running_world,
 )
 
@@ -54,7 +55,7 @@ async def test_leaving_a_game_seats_a_computer_player_that_plays_on(world: World
     assert said in ephemeral_answer(answer)
     # It was their turn: the computer player takes it from there, and the table says why.
     await world.discord.wait_for_message(
-        world.channel, lambda m: m is turn and not m.buttons() and said in describe(m)
+        world.channel, lambda m: m is turn and not moves(m) and said in describe(m)
     )
     final = await world.finish(random.Random(5))
     assert f"{leaver.name} (bot)" in describe(final)

@@ -39,6 +39,8 @@ from tests.e2e.world import (
     describe,
     line_value,
     make_world,
+    move_labels,
+    moves,
     note_of,
     text_of,
     title_of,
@@ -94,7 +96,7 @@ def intent_of(custom_id: str) -> str:
 def intents(message: Message) -> list[str]:
     """What each button and each menu option of the message plays, in their order."""
     found: list[str] = []
-    for component in message.buttons():
+    for component in moves(message):
         if component["type"] == 2:
             if intent_of(component["custom_id"]):
                 found.append(intent_of(component["custom_id"]))
@@ -104,11 +106,7 @@ def intents(message: Message) -> list[str]:
 
 
 def button_intents(message: Message) -> list[str]:
-    return [
-        intent_of(c["custom_id"])
-        for c in message.buttons()
-        if c["type"] == 2 and intent_of(c["custom_id"])
-    ]
+    return [intent_of(c["custom_id"]) for c in moves(message) if c["type"] == 2]
 
 
 def menu(message: Message) -> dict[str, Any]:
@@ -131,7 +129,7 @@ async def send(
     """Plays ``intent`` as ``user`` would: by its button, or else (or with ``by_menu``)
     by its option in a menu. Returns the interaction, not yet answered."""
     if not by_menu:
-        for component in message.buttons():
+        for component in moves(message):
             if component["type"] == 2 and intent_of(component["custom_id"]) == intent:
                 return await world.discord.click(user, message, component["custom_id"])
     for component in message.buttons():
@@ -605,7 +603,7 @@ async def test_against_one_opponent_the_steal_is_a_button_even_on_a_seven_dice_t
     await play(world, bo, turn, "roll")
     await play(world, bo, turn, aside("LLLN333"))
     assert [m for m in turn.buttons() if m["type"] == 3] == []
-    assert [b["label"] for b in turn.buttons()] == [
+    assert move_labels(turn) == [
         "Take 4, then a bonus turn",
         "Steal 4 from Ann (holds 8)",
     ]
@@ -631,7 +629,7 @@ async def test_all_seven_dice_set_aside_earn_a_bonus_turn(world: World) -> None:
     assert headline(turn).endswith(
         "all seven dice are set aside, worth 5. They take it, then play a bonus turn."
     )
-    assert [b["label"] for b in turn.buttons()] == ["Take 5, then a bonus turn"]
+    assert move_labels(turn) == ["Take 5, then a bonus turn"]
 
     await play(world, ann, turn, "take")
     announced = (

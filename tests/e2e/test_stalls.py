@@ -17,7 +17,7 @@ from bot.storage.opening import open_database
 from emulator import Channel, Message, User
 from engine.claimit import GameState, state_to_json
 from tests.disk import tiny_disk
-from tests.e2e.world import World, describe, ephemeral_answer, make_world, running_world
+from tests.e2e.world import World, describe, ephemeral_answer, make_world, moves, running_world
 
 TURN = 600
 
@@ -49,8 +49,8 @@ async def test_a_deadline_that_fails_on_a_full_disk_is_tried_again_until_the_tur
             after = await current(world)
             assert after.version > game.version
             # The table offers the next turn, not the one that ran out.
-            assert ended.buttons() and all(
-                f":{after.version}:" in b["custom_id"] for b in ended.buttons()
+            assert moves(ended) and all(
+                f":{after.version}:" in b["custom_id"] for b in moves(ended)
             )
 
 

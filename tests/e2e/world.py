@@ -254,7 +254,7 @@ class World:
             # A seat just taken over shows its old buttons until the computer's first step
             # (which may land while the database is asked).
             mover = await self.human_to_move(where)
-            if mover is None or not moves_on(message):
+            if mover is None or not moves(message):
                 await asyncio.sleep(0.01)
                 continue
             await self.click(mover, message, pick_button(message, rng, 0.5))
@@ -390,18 +390,28 @@ def is_game_over(message: Message) -> bool:
 
 def turn_or_end(message: Message) -> bool:
     """A message someone can act on now, or the result."""
-    return bool(moves_on(message)) or is_game_over(message)
+    return bool(moves(message)) or is_game_over(message)
 
 
-def moves_on(message: Message) -> list[str]:
-    """The labels of a message's buttons that play (taking back is no move: a game played
+def moves(message: Message) -> list[dict[str, Any]]:
+    """The message's buttons and menus that play the game: not **Follow** nor **Take
+    back**, which a table being played may have (taking back is no move: a game played
     by random clicks would never end)."""
-    return [label for label in message.button_labels() if label != "Take back"]
+    return [
+        c
+        for c in message.buttons()
+        if not any(part in str(c.get("custom_id")) for part in (":follow:", ":takeback:"))
+    ]
+
+
+def move_labels(message: Message) -> list[str]:
+    """The labels of the message's buttons that play the game."""
+    return [str(b.get("label")) for b in moves(message) if b.get("type") == 2]
 
 
 def pick_button(message: Message, rng: random.Random, stop_chance: float) -> str:
     """What a player clicks: a random placement, or stop (when allowed) or roll."""
-    labels = moves_on(message)
+    labels = move_labels(message)
     if "Roll" not in labels:
         return rng.choice(labels)
     stop_allowed = not message.button("Stop & claim").get("disabled")

@@ -184,3 +184,25 @@ def test_a_replays_description_reads_as_sentences(
     told = replay_description(last, "Game #1", replay.steps, results, lang)
     assert not re.search(r"[.!?]\s*[.;!?]", told), told
     assert any(step.hold is Hold.LONG for step in replay.steps)
+
+
+@GAMES
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_round_is_over_as_the_turn_passes_back_to_the_first_player(
+    game: Registration, seed: int
+) -> None:
+    """What a follower hears of: each round's end, the last one's being the game's (Claim
+    has tricks, and no rounds)."""
+    outcomes, replay = replayed(game.kind, seed, english())
+    face = face_for(game.kind)
+    if game.kind == "claim":
+        assert face.rounds_over(outcomes) is None and face.rounds_over(()) is None
+        return
+    assert face.rounds_over(()) == 0
+    counted = [face.rounds_over(outcomes[:moves]) or 0 for moves in range(len(outcomes) + 1)]
+    assert counted == sorted(counted) and counted[-1] == len(replay.chapters) - 1
+    for moves in range(1, len(outcomes)):
+        if counted[moves] != counted[moves - 1]:
+            # The round ended with this move: the first player's turn comes next.
+            passed = outcomes[moves - 1]
+            assert passed.state.turn == outcomes[0].seat != passed.seat

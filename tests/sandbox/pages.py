@@ -15,6 +15,10 @@ from tests.sandbox.conftest import ARTIFACTS
 DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 
+PLAYS = "button:enabled:not([data-custom-id*=':follow:']):not([data-custom-id*=':takeback:'])"
+"""The enabled buttons that play a move: not **Follow** nor **Take back**, which a table
+being played may have (a take-back makes no move, and stays as it was)."""
+
 
 async def open_page(browser: Browser, url: str, viewport: ViewportSize) -> Page:
     page = await browser.new_page(viewport=viewport)
@@ -154,10 +158,6 @@ async def start_from_lobby(lobby: Locator, game: str, start: str = "Start") -> L
     return lobby
 
 
-MOVE_BUTTONS = 'button:enabled:not([data-custom-id*=":takeback:"])'
-"""A table's buttons that make a move: Take back makes none (and stays as it was)."""
-
-
 def by_id(page: Page, message_id: str | None) -> Locator:
     """A message by its id: it stays found when its buttons go."""
     return page.locator(f'#messages article[data-id="{message_id}"]')
@@ -166,7 +166,7 @@ def by_id(page: Page, message_id: str | None) -> Locator:
 async def next_turn(page: Page) -> Locator | None:
     """The game's table once it has buttons (or menus) for a person to use, or None once
     the game is over."""
-    turn = page.locator(f"#messages article:has({MOVE_BUTTONS}, select:enabled)")
+    turn = page.locator(f"#messages article:has({PLAYS}, select:enabled)")
     over = public(page).locator(".title, .heading", has_text="game over")
     await expect(turn.or_(over).first).to_be_visible()
     if await over.count():

@@ -21,9 +21,9 @@ from sandbox.server_world import CHANNEL_NAME
 from tests.sandbox.conftest import Sandbox
 from tests.sandbox.pages import (
     DESKTOP,
-    MOVE_BUTTONS,
     PHONE,
     PICTURE,
+    PLAYS,
     act_as,
     acting_as,
     at_the_bottom,
@@ -65,8 +65,8 @@ async def click_a_move(page: Page, turn: Locator, rng: random.Random) -> None:
     """Clicks a move and waits for the board it brings."""
     board = turn.locator(PICTURE)
     before = await board.get_attribute("src")
-    labels = await turn.locator(MOVE_BUTTONS).all_inner_texts()
-    await turn.locator(MOVE_BUTTONS, has_text=pick(labels, rng)).first.click()
+    labels = await turn.locator(PLAYS).all_inner_texts()
+    await turn.locator(PLAYS, has_text=pick(labels, rng)).first.click()
     await expect(board).not_to_have_attribute("src", before or "")
 
 
@@ -324,8 +324,8 @@ async def quick_move(page: Page, table: Locator, rng: random.Random, below_chat:
     at most its ping under it), and the only table of the game."""
     table_id = await table.get_attribute("data-id")
     before = await table.locator(PICTURE).get_attribute("src")
-    labels = await table.locator(MOVE_BUTTONS).all_inner_texts()
-    await table.locator(MOVE_BUTTONS, has_text=quick(labels, rng)).first.click()
+    labels = await table.locator(PLAYS).all_inner_texts()
+    await table.locator(PLAYS, has_text=quick(labels, rng)).first.click()
     if below_chat:
         await expect(by_id(page, table_id)).to_have_count(0)
         table = await the_table(page, GAME)

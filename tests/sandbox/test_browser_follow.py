@@ -14,9 +14,9 @@ from playwright.async_api import Browser, Page, expect
 
 from tests.sandbox.pages import (
     DESKTOP,
-    MOVE_BUTTONS,
     PHONE,
     PICTURE,
+    PLAYS,
     act_as,
     by_id,
     messages,
@@ -68,10 +68,10 @@ async def test_following_turns_on_a_phone_a_turn_takes_only_its_moves(page: Page
         # Nobody was chosen by hand: the page acts as whoever the table asks.
         await expect(page.locator("#acting-as")).to_have_text(f"as {to_move}")
         before = await table.locator(PICTURE).get_attribute("src")
-        labels = [t.split("\n")[-1] for t in await table.locator(MOVE_BUTTONS).all_inner_texts()]
+        labels = [t.split("\n")[-1] for t in await table.locator(PLAYS).all_inner_texts()]
         wanted = "Stop & claim" if "Stop & claim" in labels and rng.random() < 0.6 else None
         choice = wanted or ("Roll" if "Roll" in labels else rng.choice(labels))
-        await table.locator(MOVE_BUTTONS, has_text=choice).first.click()
+        await table.locator(PLAYS, has_text=choice).first.click()
         await expect(table.locator(PICTURE)).not_to_have_attribute("src", before or "")
     assert players == {"Ann", "Bo"}, "the turn passed, and the page with it"
 

@@ -14,8 +14,8 @@ from playwright.async_api import Browser, Locator, Page, expect
 from i18n import language
 from tests.sandbox.pages import (
     DESKTOP,
-    MOVE_BUTTONS,
     PICTURE,
+    PLAYS,
     act_as,
     by_id,
     messages,
@@ -39,7 +39,7 @@ async def page(browser: Browser, sandbox_url: str) -> AsyncIterator[Page]:
 async def next_turn_or_end(page: Page) -> Locator | None:
     """The message to act on next, or None once the (German) result is out."""
     over = GERMAN._("{game} · game over", game="Claim It! #1")
-    turn = page.locator(f"#messages article:has({MOVE_BUTTONS})")
+    turn = page.locator(f"#messages article:has({PLAYS})")
     result = page.locator("#messages article .heading", has_text=over)
     await expect(turn.or_(result).first).to_be_visible()
     if await result.count():
@@ -84,7 +84,7 @@ async def test_a_german_member_plays_a_whole_game_in_german(page: Page) -> None:
     rng = random.Random(3)
     clicks = 0
     while (turn := await next_turn_or_end(page)) is not None:
-        buttons = turn.locator(MOVE_BUTTONS)
+        buttons = turn.locator(PLAYS)
         before = await turn.locator(PICTURE).get_attribute("src")
         await buttons.nth(rng.randrange(await buttons.count())).click()
         await expect(turn.locator(PICTURE)).not_to_have_attribute("src", before or "")

@@ -22,8 +22,8 @@ from sandbox.server_world import CHANNEL_NAME
 from tests.sandbox.conftest import Sandbox, started
 from tests.sandbox.pages import (
     DESKTOP,
-    MOVE_BUTTONS,
     PICTURE,
+    PLAYS,
     act_as,
     acting_as,
     by_id,
@@ -50,7 +50,7 @@ CHOICES_SEED = 3
 """The test's own picks among the moves offered."""
 GAME = "Gold Nuggets #1"
 MENU = "select:enabled"
-CONTROLS = f"{MOVE_BUTTONS}, select:enabled"
+CONTROLS = f"{PLAYS}, select:enabled"
 
 
 @dataclass
@@ -213,7 +213,7 @@ async def open_lobby(page: Page) -> Locator:
 async def click_a_button(page: Page, turn: Locator, rng: random.Random) -> None:
     """Clicks one of the turn's buttons and waits until the game has moved on: every
     button's custom_id holds the game's version, so the clicked one goes."""
-    buttons = turn.locator(MOVE_BUTTONS)
+    buttons = turn.locator(PLAYS)
     labels = await buttons.all_inner_texts()
     index = pick(labels, rng)
     custom_id = await buttons.nth(index).get_attribute("data-custom-id")

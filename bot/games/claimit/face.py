@@ -125,6 +125,17 @@ class ClaimItFace(BaseFace[tuple[GameState, View]]):
         turns = [outcome.before.turn for outcome in outcomes]
         return rounds(turns, lambda number: shared_words.round_name(number, lang))
 
+    def rounds_over(self, outcomes: Sequence[Outcome]) -> int | None:
+        """A round is over each time the turn passes back to the player who began."""
+        first = outcomes[0].before.turn if outcomes else None
+        return sum(
+            1
+            for outcome in outcomes
+            if outcome.before.turn != first
+            and outcome.state.phase is not Phase.OVER
+            and outcome.state.turn == first
+        )
+
     def ladder_figure(self, entry: LadderEntry, lang: Language) -> str:
         return lang._("best mine {size}", size=lang.number(entry.figures.get("best_mine", 0)))
 

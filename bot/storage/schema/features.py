@@ -1,6 +1,7 @@
 """The tables of the features beyond playing a game: a replay shared in a channel, a
 rematch's offer and answers, each player's reliability, private tables and their
-invitations, and take-backs with their answers and the dice they keep."""
+invitations, take-backs with their answers and the dice they keep, and who follows which
+game."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from sqlalchemy import (
     Integer,
     Table,
     Text,
+    text,
 )
 
 from bot.storage.schema.columns import SCHEMA, Id, Real, game_key, since, where
@@ -175,3 +177,16 @@ takeback_dice = Table(
     Column("draws", Text, nullable=False),
     info=since(16),
 )
+
+# Who follows which game, and how many of its rounds each was told of: a notice is
+# claimed here before it goes out, so that it goes out once whichever process sends it.
+follows = Table(
+    "follows",
+    SCHEMA,
+    game_key(),
+    Column("user_id", Id, primary_key=True),
+    Column("followed_at", Real, nullable=False),
+    Column("rounds_told", Integer, nullable=False, server_default=text("0")),
+    info=since(16),
+)
+Index("follows_of_user", follows.c.user_id, info=since(16))

@@ -397,6 +397,14 @@ player_settings = Table(
         name="player_settings_notify_check",
         info=since(13),
     ),
+    Column(
+        "following",
+        Text,
+        CheckConstraint("following IN ('end', 'rounds')"),
+        nullable=False,
+        server_default="end",
+        info=since(16),
+    ),
     info=since(12),
 )
 Index(

@@ -10,7 +10,7 @@ from discord.app_commands import Choice, locale_str
 from bot.discord_ui.command_parts import command, param
 from bot.discord_ui.features.players.handlers import OFF, Players
 from bot.service.player_settings import FOLLOW_DISCORD
-from bot.storage import Notify
+from bot.storage import Following, Notify
 from bot.storage.records import InviteBy
 from i18n import LANGUAGES, N_
 from i18n import language as spoken
@@ -28,6 +28,12 @@ INVITATION_CHOICES = (
     Choice(name=locale_str(N_("a direct message")), value=InviteBy.DM.value),
 )
 """How an invitation to a private table may reach a player."""
+
+FOLLOWING_CHOICES = (
+    Choice(name=locale_str(N_("at their end")), value=Following.END.value),
+    Choice(name=locale_str(N_("at each round's end too")), value=Following.ROUNDS.value),
+)
+"""When a player hears of the games they follow."""
 HOURS = [Choice(name=f"{hour:02}:00", value=str(hour)) for hour in range(24)]
 """The hours of a day, as choices (24: within Discord's 25)."""
 
@@ -47,6 +53,7 @@ def own_commands() -> list[app_commands.Group]:
         quiet_until: str | None = None,
         language: str | None = None,
         invitations: str | None = None,
+        following: str | None = None,
     ) -> None:
         await Players.of(interaction).my_settings(
             interaction,
@@ -57,6 +64,7 @@ def own_commands() -> list[app_commands.Group]:
             quiet_until=None if quiet_until is None else int(quiet_until),
             written=language,
             invitations=None if invitations is None else InviteBy(invitations),
+            following=None if following is None else Following(following),
         )
 
     async def away(interaction: discord.Interaction, until: str | None = None) -> None:
@@ -96,6 +104,7 @@ def own_commands() -> list[app_commands.Group]:
                 param(N_("quiet_until"), str | None, None),
                 param(N_("language"), str | None, None),
                 param(N_("invitations"), str | None, None),
+                param(N_("following"), str | None, None),
             ],
             {
                 "notify": locale_str(
@@ -111,6 +120,9 @@ def own_commands() -> list[app_commands.Group]:
                 "invitations": locale_str(
                     N_("How an invitation to a private table reaches you: a ping, or a DM")
                 ),
+                "following": locale_str(
+                    N_("The games you follow: hear of their end, or of each round's end too")
+                ),
             },
             {
                 "notify": list(NOTIFY_CHOICES),
@@ -125,6 +137,7 @@ def own_commands() -> list[app_commands.Group]:
                     ),
                 ],
                 "invitations": list(INVITATION_CHOICES),
+                "following": list(FOLLOWING_CHOICES),
             },
             {"time_zone": zones},
         )

@@ -29,7 +29,7 @@ from bot.games.face import GOLD
 from bot.service.errors import BadSetting
 from bot.service.player_settings import KEPT, LONGEST_AWAY_DAYS, Kept
 from bot.service.player_times import DAY, local, today, zone_of
-from bot.storage import Game, Notify, PlayerSettings, QuietHours
+from bot.storage import Following, Game, Notify, PlayerSettings, QuietHours
 from bot.storage.records import InviteBy
 from i18n import Language, Message, language
 
@@ -78,6 +78,10 @@ class Players(Feature):
             servers = {game.guild_id: self._server_name(game.guild_id) for game in games}
         lang = reader(interaction)
         card = my_games_card(games, user, lang, servers, self.clock.now())
+        hooks = self.context.hooks
+        added = await hooks.my_games_lines(user, interaction.guild_id, lang)
+        rows = await hooks.my_games_rows(user, interaction.guild_id, lang)
+        card = replace(card, lines=(*card.lines, *added), rows=(*card.rows, *rows))
         await interaction.response.send_message(
             **sent(await self._with_back(card, user, lang)), ephemeral=True
         )
@@ -106,6 +110,7 @@ class Players(Feature):
         quiet_until: int | None = None,
         written: str | None = None,
         invitations: InviteBy | None = None,
+        following: Following | None = None,
     ) -> None:
         """``/my settings``: as they are, or changed. The direct messages are in the
         language chosen, or (``FOLLOW_DISCORD``, or never chosen) the one the asker's
@@ -113,7 +118,16 @@ class Players(Feature):
         players = self.players
         user = interaction.user.id
         lang = reader(interaction)
-        asked = (notify, summary_at, time_zone, quiet_from, quiet_until, written, invitations)
+        asked = (
+            notify,
+            summary_at,
+            time_zone,
+            quiet_from,
+            quiet_until,
+            written,
+            invitations,
+            following,
+        )
         if all(value is None for value in asked):
             settings = await players.get(user)
             said = None
@@ -128,6 +142,7 @@ class Players(Feature):
                 summary_hour=summary_at,
                 quiet=_quiet(before.quiet, quiet_from, quiet_until),
                 invitations=invitations,
+                following=following,
             )
             said = lang._("Saved.")
             wants_zone = settings.notify is Notify.SUMMARY or settings.quiet is not None
@@ -313,6 +328,15 @@ def settings_card(settings: PlayerSettings, lang: Language, said: str | None, no
         InviteBy.DM: lang._("a direct message (a ping while your direct messages are closed)"),
     }[settings.invitations]
     lines.append(Line(lang._("Invitations to private tables"), invited))
+    lines.append(
+        Line(
+            lang._("Games you follow"),
+            lang._("you hear of their end, and of each round's end")
+            if settings.following is Following.ROUNDS
+            else lang._("you hear of their end"),
+            inline=True,
+        )
+    )
     text = lang._("Change it with /my settings; be away with /my away.")
     if settings.notify.writes and settings.dms_closed:
         text = (

@@ -1,0 +1,139 @@
+"""Following a game: **Follow** under every table being played, and ``/<game> follow``
+by the game's number from anywhere in its server (refused to whoever can't see where it
+is played, and in a private thread to whoever is not in it). Each follow is answered
+privately, with **Unfollow**; ``/my games`` lists the games one follows, each with
+**Unfollow**. The follower hears of the end, and (as they chose in ``/my settings``) of
+each round's end, by direct message (``notices``).
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.discord_ui import limits
+from bot.discord_ui.card_layout import Line, Rows, sent
+from bot.discord_ui.context import Context
+from bot.discord_ui.feature import Feature
+from bot.discord_ui.features.following.cards import followed_card, game_name, listed
+from bot.discord_ui.features.following.controls import FollowButton, UnfollowButton
+from bot.discord_ui.features.following.notices import FollowNotices, member_of
+from bot.discord_ui.game_events import GameEnded
+from bot.discord_ui.interaction_answers import tell
+from bot.discord_ui.interactions import actor_of, reader
+from bot.service.following import FollowService, NotSeen
+from bot.storage import Game
+from i18n import Language
+
+LISTED = 10
+"""The games ``/my games`` offers **Unfollow** for (the first followed): within a
+message's components, beside the card's own."""
+
+
+class Follows(Feature):
+    """Games followed by whoever can see them."""
+
+    controls = (FollowButton, UnfollowButton)
+
+    def __init__(self, context: Context) -> None:
+        super().__init__(context)
+        self.client = context.client
+        self.follows = FollowService(context.database, self.clock.now)
+        self.notices = FollowNotices(context, self.follows)
+
+    async def table_rows(self, game: Game, lang: Language) -> Rows:
+        """**Follow**, under every table being played."""
+        return ((FollowButton(game.kind, game.id, label=lang._("Follow")),),)
+
+    async def game_shown(self, game: Game) -> None:
+        """Those who chose to hear of each round's end are told of the rounds over."""
+        await self.notices.shown(game)
+
+    async def game_ended(self, ended: GameEnded) -> None:
+        """Every follower is told of the end, once."""
+        await self.notices.ended(ended.game, ended.last)
+
+    async def follow(self, interaction: discord.Interaction, button: FollowButton) -> None:
+        """**Follow**: the presser, who sees the table, follows its game (a second press
+        says they do already)."""
+        actor = actor_of(interaction, button.kind)
+        channel = interaction.channel
+        if isinstance(channel, discord.Thread) and not await member_of(channel, actor.user_id):
+            raise NotSeen(await self.service.game_for(button.game, actor))
+        rounds = await self.notices.rounds_over(button.game, button.kind)
+        followed = await self.follows.follow(button.game, actor, rounds)
+        await self._answer(interaction, followed.game, followed.new)
+
+    async def follow_numbered(
+        self, interaction: discord.Interaction, kind: str, number: int
+    ) -> None:
+        """``/<game> follow number``: the server's game of that number, refused unless the
+        asker can see where it is played."""
+        # The games' groups are offered in servers alone, to their members.
+        member = interaction.user
+        assert interaction.guild_id is not None and isinstance(member, discord.Member)
+        game = await self.follows.numbered(interaction.guild_id, kind, number)
+        if not await self._sees(interaction, member, game):
+            raise NotSeen(game)
+        rounds = await self.notices.rounds_over(game.id, kind)
+        game = await self.follows.follow_numbered(game, member.id, rounds)
+        await self._answer(interaction, game, new=True)
+
+    async def unfollow(self, interaction: discord.Interaction, button: UnfollowButton) -> None:
+        """**Unfollow**: the presser no longer follows the game."""
+        game = await self.follows.unfollow(button.game, interaction.user.id)
+        lang = reader(interaction)
+        await tell(interaction, lang._("🔕 You no longer follow {game}.", game=game_name(game)))
+
+    async def my_games_lines(
+        self, user: int, guild_id: int | None, lang: Language
+    ) -> tuple[Line, ...]:
+        """The games being played that ``user`` follows, each with where it is and whose
+        turn it is."""
+        games = await self.follows.followed(user, guild_id)
+        if not games:
+            return ()
+        lines = [
+            listed(game, lang, None if guild_id is not None else self._server_name(game))
+            for game in games
+        ]
+        return (
+            Line(lang._("🔔 Games you follow"), limits.joined_within(lines, limits.FIELD_VALUE)),
+        )
+
+    async def my_games_rows(self, user: int, guild_id: int | None, lang: Language) -> Rows:
+        """**Unfollow** for each game ``user`` follows (the first ``LISTED``)."""
+        games = await self.follows.followed(user, guild_id)
+        buttons = tuple(
+            UnfollowButton(
+                game.kind, game.id, label=lang._("Unfollow {game}", game=game_name(game))
+            )
+            for game in games[:LISTED]
+        )
+        return tuple(buttons[i : i + 5] for i in range(0, len(buttons), 5))
+
+    async def _answer(self, interaction: discord.Interaction, game: Game, new: bool) -> None:
+        """The follow, in words, with **Unfollow**."""
+        settings = await self.service.players.get(interaction.user.id)
+        card = followed_card(game, new, settings.following, reader(interaction))
+        await interaction.response.send_message(**sent(card), ephemeral=True)
+
+    def _server_name(self, game: Game) -> str:
+        guild = self.client.get_guild(game.guild_id)
+        return guild.name if guild is not None else str(game.guild_id)
+
+    async def _sees(
+        self, interaction: discord.Interaction, member: discord.Member, game: Game
+    ) -> bool:
+        """Whether ``member`` can see where the game is played: asked there, or allowed
+        to view its channel, and in a private thread only as its member (as Discord
+        says)."""
+        client = self.client
+        try:
+            place = client.get_channel(game.place_id) or await client.fetch_channel(game.place_id)
+        except (discord.NotFound, discord.Forbidden):
+            return False
+        if not isinstance(place, discord.abc.GuildChannel | discord.Thread):
+            return False
+        if interaction.channel_id != place.id and not place.permissions_for(member).view_channel:
+            return False
+        return not isinstance(place, discord.Thread) or await member_of(place, member.id)

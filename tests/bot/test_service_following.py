@@ -1,0 +1,135 @@
+"""Following a game through the service, on both databases: a follow begins once, is
+listed, dropped, refused for a game that is not being played; each notice is claimed
+once, however many ask at once; a player's choice of rounds is kept."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from bot.service import Actor, GameService
+from bot.service.errors import NotHere
+from bot.service.following import (
+    FollowedAlready,
+    FollowService,
+    NoGameNumbered,
+    NotFollowable,
+    NotFollowing,
+)
+from bot.service.game_loading import Where
+from bot.storage import Database, Following, Game, GameStatus
+from tests.bot.fixtures import PLAYERS, ScriptedDice, play_to_the_end, started_game
+from tests.clock import ManualClock
+
+ANN, BO, CY, DI = PLAYERS[:4]
+GUILD, CHANNEL = 10, 1
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock()
+
+
+@pytest.fixture
+def service(database: Database, dice: ScriptedDice, clock: ManualClock) -> GameService:
+    return GameService(database, dice=dice, clock=clock.now)
+
+
+@pytest.fixture
+def follows(database: Database, clock: ManualClock) -> FollowService:
+    return FollowService(database, clock.now)
+
+
+def here(user: int, channel: int = CHANNEL) -> Actor:
+    return Actor(user, where=Where(GUILD, channel, "claimit"))
+
+
+async def test_a_follow_begins_once_is_listed_and_dropped(
+    service: GameService, follows: FollowService, clock: ManualClock
+) -> None:
+    game = await started_game(service, 2)
+    first = await follows.follow(game.id, here(CY.user_id), 0)
+    assert first.new and first.game.id == game.id
+    again = await follows.follow(game.id, here(CY.user_id), 0)
+    assert not again.new
+    clock.advance(1)
+    await follows.follow(game.id, here(ANN.user_id), 0)
+    assert [f.user_id for f in await follows.followers(game.id)] == [CY.user_id, ANN.user_id]
+    assert [g.id for g in await follows.followed(CY.user_id, GUILD)] == [game.id]
+    assert [g.id for g in await follows.followed(CY.user_id)] == [game.id]
+    assert await follows.followed(CY.user_id, GUILD + 1) == []
+    await follows.unfollow(game.id, CY.user_id)
+    assert not await follows.follows(game.id, CY.user_id)
+    with pytest.raises(NotFollowing, match="don't follow that game"):
+        await follows.unfollow(game.id, CY.user_id)
+    assert [f.user_id for f in await follows.followers(game.id)] == [ANN.user_id]
+
+
+async def test_only_a_game_being_played_here_can_be_followed(
+    service: GameService, follows: FollowService
+) -> None:
+    game = await started_game(service, 2)
+    with pytest.raises(NotHere):
+        await follows.follow(game.id, here(CY.user_id, channel=CHANNEL + 1), 0)
+    lobby = await service.create_lobby(
+        kind="claimit", guild_id=GUILD, channel_id=5, host=DI, options={"variant": False}
+    )
+    with pytest.raises(NotFollowable, match="hasn't started yet"):
+        await follows.follow(lobby.id, here(CY.user_id, channel=5), 0)
+    over = await play_to_the_end(service, game, random.Random(3))
+    assert over.status is GameStatus.FINISHED
+    with pytest.raises(NotFollowable, match=r"Claim It! #1 is over"):
+        await follows.follow(game.id, here(CY.user_id), 0)
+    with pytest.raises(NotFollowable, match="is over"):
+        await follows.numbered(GUILD, "claimit", 1)
+    assert await follows.followers(game.id) == []
+
+
+async def test_a_game_found_by_its_number_is_followed_once(
+    service: GameService, follows: FollowService
+) -> None:
+    game = await started_game(service, 2)
+    found = await follows.numbered(GUILD, "claimit", 1)
+    assert found.id == game.id
+    with pytest.raises(NoGameNumbered, match="no Claim It! game #7"):
+        await follows.numbered(GUILD, "claimit", 7)
+    with pytest.raises(NoGameNumbered):
+        await follows.numbered(GUILD + 1, "claimit", 1)
+    await follows.follow_numbered(found, CY.user_id, 2)
+    with pytest.raises(FollowedAlready, match=r"You follow Claim It! #1 already\."):
+        await follows.follow_numbered(found, CY.user_id, 2)
+    [follower] = await follows.followers(game.id)
+    assert follower.rounds_told == 2 and follower.following is Following.END
+
+
+async def test_each_notice_is_claimed_once_however_many_ask_at_once(
+    service: GameService, follows: FollowService
+) -> None:
+    game = await started_game(service, 2)
+    await follows.follow(game.id, here(CY.user_id), 0)
+    rounds = await asyncio.gather(*(follows.claim_round(game.id, CY.user_id, 1) for _ in range(6)))
+    assert sorted(rounds) == [False] * 5 + [True]
+    assert not await follows.claim_round(game.id, CY.user_id, 1)
+    assert await follows.claim_round(game.id, CY.user_id, 3)
+    [follower] = await follows.followers(game.id)
+    assert follower.rounds_told == 3
+    ends = await asyncio.gather(*(follows.claim_end(game.id, CY.user_id) for _ in range(6)))
+    assert sorted(ends) == [False] * 5 + [True]
+    assert await follows.followers(game.id) == []
+
+
+async def test_a_players_choice_of_rounds_is_kept_with_their_follows(
+    service: GameService, follows: FollowService
+) -> None:
+    game: Game = await started_game(service, 2)
+    await follows.follow(game.id, here(ANN.user_id), 0)
+    assert (await service.players.get(ANN.user_id)).following is Following.END
+    chosen = await service.players.choose(ANN.user_id, "en-US", following=Following.ROUNDS)
+    assert chosen.following is Following.ROUNDS
+    assert (await service.players.get(ANN.user_id)).following is Following.ROUNDS
+    [follower] = await follows.followers(game.id)
+    assert follower.following is Following.ROUNDS
+    kept = await service.players.choose(ANN.user_id, "en-US", time_zone="Europe/Berlin")
+    assert kept.following is Following.ROUNDS
