@@ -9,7 +9,16 @@ from typing import Any
 
 from render.common.replay import Hold, ReplayStep, ReplayTooLarge
 
-__all__ = ["Chapter", "Hold", "Replay", "ReplayStep", "ReplayTooLarge", "caption", "rounds"]
+__all__ = [
+    "Chapter",
+    "Hold",
+    "Replay",
+    "ReplayStep",
+    "ReplayTooLarge",
+    "caption",
+    "rounds",
+    "rounds_over",
+]
 
 _FORMATTING = re.compile(r"(?<!\\)(\*\*|__|~~|\|\||\*|`)")
 _ESCAPED = re.compile(r"\\(.)")
@@ -54,6 +63,17 @@ def rounds(turns: Sequence[int], name: Callable[[int], str]) -> list[Chapter]:
         if turns[index] == turns[0] and turns[index - 1] != turns[0]:
             chapters.append(Chapter(index + 1, name(len(chapters) + 1)))
     return chapters
+
+
+def rounds_over(moves: Sequence[tuple[int, int | None]]) -> int:
+    """How many rounds of a game of turns in a fixed order are over, each move given as
+    the seat acting and the seat to act after it (``None`` once the game is over): a round
+    is over where the turn passes back to the seat that began (the game's end is no
+    round's)."""
+    if not moves:
+        return 0
+    first = moves[0][0]
+    return sum(1 for acting, after in moves if acting != first and after == first)
 
 
 def caption(markdown: str) -> str:

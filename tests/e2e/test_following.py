@@ -8,7 +8,6 @@ PostgreSQL tell each follower once."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -17,11 +16,7 @@ import pytest
 
 from bot.discord_ui.features.following.handlers import Follows
 from bot.games.faces import face_for
-from bot.games.outcome import Outcome
-from bot.games.registry import rules_for
-from bot.service import Actor
-from bot.storage import Game, GameStatus
-from bot.storage.game_values import Level
+from bot.storage import Game
 from emulator import Message
 from emulator.model import Channel, User
 from tests.e2e.world import (
@@ -63,25 +58,7 @@ async def play_to_the_end(
 ) -> Message:
     """Ann and Bo play the game to its end, each move the one a computer player would
     make; the result the channel shows."""
-    bot = world.bots[0]
-    rules = rules_for(game.kind)
-    rng = random.Random(11)
-    for _ in range(3000):
-        game = await world.settled(game.id)
-        if game.status is GameStatus.FINISHED:
-            break
-        seat = next(s for s in rules.to_act(game.state) if not game.seats[s].is_bot)
-        user = game.seats[seat].user_id
-        intent = rules.decide(game.state, seat, Level.NORMAL, rng)
-        moved = game
-
-        async def change(
-            moved: Game = moved, user: int | None = user, intent: str = intent
-        ) -> Outcome:
-            return await bot.service.act(moved.id, Actor(user), None, intent)
-
-        await bot.table.move(moved.id, change, bot.table.unclicked)
-    assert game.status is GameStatus.FINISHED
+    game = await world.played_out(game)
     result = await world.discord.wait_for_message(
         where or world.channel,
         lambda m: f"{TITLES[group]} #{game.number} · game over" in describe(m),

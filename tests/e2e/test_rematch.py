@@ -6,18 +6,13 @@ time; whoever may not is refused in plain words, and nothing changes."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
 from bot.discord_ui.features.rematch.handlers import Rematches
-from bot.games.outcome import Outcome
-from bot.games.registry import rules_for
-from bot.service import Actor
 from bot.storage import Game, GameStatus
-from bot.storage.game_values import Level
 from emulator import Message
 from tests.e2e.world import World, describe, ephemeral_answer, make_world
 from tests.postgres_cluster import Cluster
@@ -41,27 +36,9 @@ async def finished_here(world: World, group: str) -> tuple[Game, Message]:
     """A two-player game of ``group`` started here by Ann and Bo and played to its end,
     each person's move the one a computer player would make; the game and its result."""
     await world.start_game(2, group)
-    bot = world.bots[0]
-    game = await bot.service.current_game(world.channel.id)
+    game = await world.bots[0].service.current_game(world.channel.id)
     assert game is not None
-    rules = rules_for(game.kind)
-    rng = random.Random(11)
-    for _ in range(3000):
-        game = await world.settled(game.id)
-        if game.status is GameStatus.FINISHED:
-            break
-        seat = next(s for s in rules.to_act(game.state) if not game.seats[s].is_bot)
-        user = game.seats[seat].user_id
-        intent = rules.decide(game.state, seat, Level.NORMAL, rng)
-        moved = game
-
-        async def change(
-            moved: Game = moved, user: int | None = user, intent: str = intent
-        ) -> Outcome:
-            return await bot.service.act(moved.id, Actor(user), None, intent)
-
-        await bot.table.move(moved.id, change, bot.table.unclicked)
-    assert game.status is GameStatus.FINISHED
+    game = await world.played_out(game)
     result = await world.discord.wait_for_message(
         world.channel, lambda m: f"{TITLES[group]} #{game.number} · game over" in describe(m)
     )

@@ -18,8 +18,12 @@ from PIL.GifImagePlugin import GifImageFile
 
 from bot.discord_ui.client import GameBot, use_discord_at
 from bot.discord_ui.face_drawing import acting, to_ping
+from bot.games.outcome import Outcome
+from bot.games.registry import rules_for
+from bot.service import Actor
 from bot.settings import Settings
-from bot.storage import Game
+from bot.storage import Game, GameStatus
+from bot.storage.game_values import Level
 from emulator import (
     DEFAULT_BOT_PERMISSIONS,
     Channel,
@@ -234,6 +238,29 @@ class World:
                 followers = [(b.table.follower, b.table.hands.follower) for b in self.bots]
                 if not any(f.busy(game_id) for pair in followers for f in pair):
                     return await self.bots[0].service.game(game_id)
+
+    async def played_out(self, game: Game) -> Game:
+        """The game played to its end through the first bot's table, each person's move
+        the one a computer player would make."""
+        bot = self.bots[0]
+        rules = rules_for(game.kind)
+        rng = random.Random(11)
+        for _ in range(3000):
+            game = await self.settled(game.id)
+            if game.status is GameStatus.FINISHED:
+                return game
+            seat = next(s for s in rules.to_act(game.state) if not game.seats[s].is_bot)
+            user = game.seats[seat].user_id
+            intent = rules.decide(game.state, seat, Level.NORMAL, rng)
+            moved = game
+
+            async def change(
+                moved: Game = moved, user: int | None = user, intent: str = intent
+            ) -> Outcome:
+                return await bot.service.act(moved.id, Actor(user), None, intent)
+
+            await bot.table.move(moved.id, change, bot.table.unclicked)
+        raise AssertionError(f"game {game.id} was not over after 3000 moves")
 
     def busy(self, game_id: int, bot: GameBot | None = None) -> bool:
         """Whether the game is being changed or shown (by ``bot``, or the first): a

@@ -32,7 +32,7 @@ from bot.games.limits import listed_name
 from bot.games.luck import MICRO, busts_line, record_luck
 from bot.games.outcome import Outcome
 from bot.games.painters import PAINTERS
-from bot.games.replay import Chapter, Hold, ReplayStep, caption, rounds
+from bot.games.replay import Chapter, Hold, ReplayStep, caption, rounds, rounds_over
 from bot.storage.records import Game, GameStatus, LadderEntry, PlayerRecord
 from engine.gold_nuggets import (
     EMPTY,
@@ -160,13 +160,11 @@ class GoldNuggetsFace(BaseFace[NuggetsView]):
 
     def rounds_over(self, outcomes: Sequence[Outcome]) -> int | None:
         """A round is over each time the turn passes back to the player who began."""
-        first = outcomes[0].before.turn if outcomes else None
-        return sum(
-            1
-            for outcome in outcomes
-            if outcome.before.turn != first
-            and outcome.state.phase is not Phase.OVER
-            and outcome.state.turn == first
+        return rounds_over(
+            [
+                (o.before.turn, None if o.state.phase is Phase.OVER else o.state.turn)
+                for o in outcomes
+            ]
         )
 
     def ladder_figure(self, entry: LadderEntry, lang: Language) -> str:
