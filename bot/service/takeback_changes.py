@@ -22,9 +22,9 @@ from dataclasses import dataclass, replace
 from bot.games.outcome import Outcome
 from bot.games.rules import HiddenInformation, solo
 from bot.ladder.ranking import MIN_RATED_SIDES
-from bot.service.errors import NotInGame
+from bot.service.errors import GameBroken, NotInGame
 from bot.service.game_changes import GameChanges
-from bot.service.game_checks import playing
+from bot.service.game_checks import check_version, playing
 from bot.service.game_loading import Actor, game_rules, initial_state, load_for, load_game
 from bot.service.game_writes import Overtaken, Written, save_game
 from bot.service.takeback_errors import (
@@ -60,8 +60,13 @@ def rated(game: Game) -> bool:
     players = len(game.seats)
     fits = rules.min_players <= players <= rules.max_players
     teams = rules.teams(players) if fits else solo(players)
+    # A seat taken over counts as the person who left it, as the ladder counts it.
     people = sum(
-        any(seat < len(game.seats) and not game.seats[seat].is_bot for seat in team)
+        any(
+            seat < len(game.seats)
+            and (not game.seats[seat].is_bot or game.seats[seat].left_user_id is not None)
+            for seat in team
+        )
         for team in teams
     )
     return people >= MIN_RATED_SIDES
@@ -101,10 +106,14 @@ class TakebackNow:
 class TakebackChanges(GameChanges):
     """Moves taken back."""
 
-    async def take_back(self, game_id: int, actor: Actor, channel_id: int) -> TakebackNow:
-        """``actor`` takes back their last move that stands and every move since: at once
-        when it was the game's last and showed nothing (or nobody else plays), else as a
-        request the others answer, shown in ``channel_id``."""
+    async def take_back(
+        self, game_id: int, actor: Actor, channel_id: int, version: int | None = None
+    ) -> TakebackNow:
+        """``actor`` takes back their last move that stands and every move since, as the
+        game stood at ``version`` (what the presser saw; a second press of one table
+        takes back nothing more): at once when it was the game's last, showed nothing
+        and left them to act (or nobody else plays), else as a request the others
+        answer, shown in ``channel_id``."""
         assert actor.user_id is not None
         user = actor.user_id
 
@@ -119,6 +128,7 @@ class TakebackChanges(GameChanges):
             allowance = allowed(game, settings)
             if allowance != Allowed.YES:
                 raise TakebacksOff(rated=allowance == Allowed.RATED)
+            check_version(game, version)
             latest = await takeback_queries.latest(connection, game_id)
             now = self._clock()
             if latest is not None and latest.state is TakebackState.ASKED:
@@ -137,7 +147,11 @@ class TakebackChanges(GameChanges):
             revealed = isinstance(game_rules(game), HiddenInformation) or any(
                 move.seq in draws for move in span
             )
-            at_once = (len(span) == 1 and not revealed) or not others_of(game, user)
+            # Free only within the asker's own turn, and on its clock: a move that passed
+            # the turn is the next player's too, and taking back never buys time.
+            own_turn = seat.seat in game_rules(game).to_act(game.state)
+            free = len(span) == 1 and not revealed and own_turn
+            at_once = free or not others_of(game, user)
             takeback = Takeback(
                 game_id=game_id,
                 number=await takeback_queries.next_number(connection, game_id),
@@ -155,7 +169,7 @@ class TakebackChanges(GameChanges):
             )
             await takeback_queries.add(connection, takeback)
             if at_once:
-                await self._undo(connection, note, game, moves, first, draws, now)
+                await self._undo(connection, note, game, moves, first, draws, now, free)
             return takeback
 
         takeback = await self._change(taking)
@@ -173,6 +187,9 @@ class TakebackChanges(GameChanges):
         async def answering(connection: Connection, note: Written) -> tuple[Takeback, bool]:
             await connection.lock("takeback", game_id)
             game = await load_for(connection, game_id, actor)
+            if game.broken is not None:
+                # Its moves can't be replayed to undo them.
+                raise GameBroken(None)
             takeback = await takeback_queries.takeback(connection, game_id, number)
             if takeback is None:
                 raise NoSuchTakeback()
@@ -200,7 +217,7 @@ class TakebackChanges(GameChanges):
                 first = next(n for n, move in enumerate(moves) if move.seq == takeback.first_seq)
                 await takeback_queries.end(connection, game_id, number, TakebackState.GRANTED, now)
                 draws = await takeback_queries.move_draws(connection, game_id, takeback.first_seq)
-                await self._undo(connection, note, game, moves, first, draws, now)
+                await self._undo(connection, note, game, moves, first, draws, now, False)
                 return takeback, True
             return takeback, False
 
@@ -280,10 +297,11 @@ class TakebackChanges(GameChanges):
         first: int,
         draws: dict[int, str],
         now: float,
+        keep_clock: bool,
     ) -> None:
         """Undoes ``moves[first:]`` (the request is written granted already): the game goes
-        back to the position before them, with a new turn's clock, and the chance they
-        drew is kept for their points of the game."""
+        back to the position before them, on the turn's clock as it runs (``keep_clock``)
+        or a new turn's, and the chance they drew is kept for their points of the game."""
         rules = game_rules(game)
         state = initial_state(game, rules)
         for move in moves[:first]:
@@ -291,7 +309,9 @@ class TakebackChanges(GameChanges):
             state = state.state
         for ply, move in enumerate(moves[first:], start=first):
             if move.seq in draws:
-                await takeback_queries.keep_dice(connection, game.id, ply, draws[move.seq])
+                await takeback_queries.keep_dice(
+                    connection, game.id, ply, move.seat, draws[move.seq]
+                )
         # No move made this version: the table's last move is read from the log again.
         await save_game(
             connection,
@@ -300,7 +320,7 @@ class TakebackChanges(GameChanges):
             now,
             state=state,
             moved_version=None,
-            **new_turn_clock(game, state, now),
+            **({} if keep_clock else new_turn_clock(game, state, now)),
         )
 
     async def _now(self, takeback: Takeback, *, undid: bool = False) -> TakebackNow:

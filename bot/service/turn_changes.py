@@ -68,7 +68,7 @@ class TurnChanges(GameChanges):
                 check_version(game, version)
             else:
                 check_decision(game, state, seat, key)
-            tape = Tape(self._random, kept)
+            tape = Tape(self._random, kept.get(seat.seat))
             try:
                 action = game_rules(game).action(state, seat.seat, intent, tape)
             except IllegalIntent as e:
@@ -156,7 +156,7 @@ class TurnChanges(GameChanges):
         seat = next((game.seats[n] for n in to_act if stands_in(game.seats[n], now)), None)
         if seat is None:
             raise BoardMovedOn()  # they are back, or it is someone else's turn now
-        tape = Tape(self._random, kept)
+        tape = Tape(self._random, kept.get(seat.seat))
         try:
             action = game_rules(game).action(state, seat.seat, intent, tape)
         except IllegalIntent as e:
@@ -273,9 +273,9 @@ class TurnChanges(GameChanges):
 
 async def _with_dice(
     connection: Connection, *, game_id: int, actor: Actor | None = None
-) -> tuple[Game, str | None]:
-    """The game as ``actor`` may act in it, with the dice kept for its present point (a
-    roll made there was taken back)."""
+) -> tuple[Game, dict[int, str]]:
+    """The game as ``actor`` may act in it, with the dice kept for its present point by
+    the seat that drew them (a roll made there was taken back)."""
     game = await (
         load_game(connection, game_id) if actor is None else load_for(connection, game_id, actor)
     )

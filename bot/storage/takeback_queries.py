@@ -4,6 +4,7 @@ point of a game where a roll was taken back."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -160,27 +161,41 @@ async def set_message(connection: Connection, game_id: int, number: int, message
     )
 
 
-async def keep_dice(connection: Connection, game_id: int, ply: int, draws: str) -> None:
-    """The chance drawn at a point of the game (``ply`` moves standing before it), kept
-    for whoever acts there again; the first kept stays."""
-    await connection.execute(
-        "INSERT INTO takeback_dice (game_id, ply, draws) VALUES (?, ?, ?) "
-        "ON CONFLICT (game_id, ply) DO NOTHING",
-        (game_id, ply, draws),
+async def keep_dice(connection: Connection, game_id: int, ply: int, seat: int, draws: str) -> None:
+    """The chance ``seat`` drew at a point of the game (``ply`` moves standing before it),
+    kept for when it acts there again. What was kept stays; draws that carry on from it
+    (a roll asking for more dice than the one kept) are kept after it, so that taking a
+    move back again never draws them afresh."""
+    rows = await connection.fetch(
+        "SELECT draws FROM takeback_dice WHERE game_id = ? AND ply = ? AND seat = ?",
+        (game_id, ply, seat),
     )
+    kept = [list(row) for row in json.loads(str(rows[0]["draws"]))] if rows else None
+    if kept is None:
+        await connection.execute(
+            "INSERT INTO takeback_dice (game_id, ply, seat, draws) VALUES (?, ?, ?, ?)",
+            (game_id, ply, seat, draws),
+        )
+        return
+    drawn = [list(draw) for draw in json.loads(draws)]
+    if len(drawn) > len(kept) and drawn[: len(kept)] == kept:
+        await connection.execute(
+            "UPDATE takeback_dice SET draws = ? WHERE game_id = ? AND ply = ? AND seat = ?",
+            (draws, game_id, ply, seat),
+        )
 
 
-async def dice_here(connection: Connection, game_id: int) -> str | None:
+async def dice_here(connection: Connection, game_id: int) -> dict[int, str]:
     """The chance kept for the game's present point (as many moves standing as now), if
     a roll made there was taken back."""
     rows = await connection.fetch(
-        "SELECT draws FROM takeback_dice WHERE game_id = ? AND ply = "
+        "SELECT seat, draws FROM takeback_dice WHERE game_id = ? AND ply = "
         "(SELECT COUNT(*) FROM moves WHERE game_id = ? AND NOT EXISTS "
         "(SELECT 1 FROM takebacks t WHERE t.game_id = moves.game_id AND t.state = 'granted' "
         "AND moves.seq BETWEEN t.first_seq AND t.last_seq))",
         (game_id, game_id),
     )
-    return str(rows[0]["draws"]) if rows else None
+    return {int(row["seat"]): str(row["draws"]) for row in rows}
 
 
 async def move_draws(connection: Connection, game_id: int, first_seq: int) -> dict[int, str]:

@@ -6,12 +6,13 @@ plain words, on both databases."""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 
 import pytest
 
 from bot.service import Actor, GameService, GuildSettingsService, Player
-from bot.service.errors import GameFinished, NotInGame
+from bot.service.errors import BoardMovedOn, GameFinished, NotInGame
 from bot.service.takeback_changes import Allowed, TakebackNow, allowed
 from bot.service.takeback_errors import (
     NothingToTakeBack,
@@ -21,10 +22,11 @@ from bot.service.takeback_errors import (
     TakebackOver,
     TakebacksOff,
 )
-from bot.storage import Database, Game, GameStatus, move_queries
+from bot.storage import Database, Game, GameStatus, move_queries, takeback_queries
 from bot.storage.records import TakebackMode
 from bot.storage.takeback_queries import TakebackState
 from tests.bot.fixtures import PLAYERS, ScriptedDice, play_to_the_end, started_game
+from tests.clock import ManualClock
 
 ANN, BO, CY, DI = PLAYERS[:4]
 
@@ -267,3 +269,75 @@ async def test_the_asker_withdraws_a_request_of_their_own(
     assert (await service.game(game.id)).version == rolled.game.version
     with pytest.raises(TakebackOver, match="refused"):
         await service.answer_takeback(game.id, asked.takeback.number, actor(BO), True)
+
+
+async def test_one_press_of_a_table_takes_back_one_move_on_the_turns_own_clock(
+    dice: ScriptedDice, database: Database
+) -> None:
+    clock = ManualClock()
+    service = GameService(database, dice=dice, clock=clock.now)
+    await allow(database, TakebackMode.ALWAYS)
+    game = await ann_first(service, dice, 2)
+    dice.values = [2, 5, 1]
+    rolled = await service.act(game.id, actor(ANN), game.version, "roll")
+    clock.advance(200)
+    placed = await service.act(game.id, actor(ANN), rolled.game.version, "A")
+    clock.advance(100)
+    free = await service.take_back(game.id, actor(ANN), game.channel_id, placed.game.version)
+    assert free.undid and free.takeback.state is TakebackState.GRANTED
+    # The turn's clock runs on: taking back buys no time.
+    assert free.game.deadline == placed.game.deadline
+    # A second press of the same table (a double click) takes back nothing more.
+    with pytest.raises(BoardMovedOn):
+        await service.take_back(game.id, actor(ANN), game.channel_id, placed.game.version)
+    assert (await service.game(game.id)).state == rolled.game.state
+
+
+async def test_a_move_that_passed_the_turn_is_the_next_players_to_allow(
+    service: GameService, dice: ScriptedDice, database: Database
+) -> None:
+    await allow(database, TakebackMode.ALWAYS)
+    game = await ann_first(service, dice, 2)
+    dice.values = [2, 5, 1]
+    placed = await roll_and_place(service, game, ANN)
+    stopped = await service.act(game.id, actor(ANN), placed.version, "stop")
+    asked = await service.take_back(game.id, actor(ANN), game.channel_id, stopped.game.version)
+    assert not asked.undid and asked.takeback.state is TakebackState.ASKED
+    assert asked.asked == (BO.user_id,) and not asked.takeback.revealed
+
+
+async def test_a_seat_taken_over_still_counts_as_its_person_for_a_rated_game(
+    service: GameService, dice: ScriptedDice
+) -> None:
+    game = await ann_first(service, dice, 2)
+    left = await service.leave(game.id, actor(BO), None)
+    assert left.seats[1].is_bot and left.seats[1].left_user_id == BO.user_id
+    with pytest.raises(TakebacksOff, match="rated"):
+        await service.take_back(game.id, actor(ANN), game.channel_id)
+
+
+async def test_the_dice_kept_are_a_seats_own_and_grow_with_what_it_drew_after(
+    database: Database,
+) -> None:
+    def draws(*values: int) -> str:
+        return json.dumps([[["randint", 1, 6], v] for v in values], separators=(",", ":"))
+
+    async def kept(game_id: int, ply: int, seat: int) -> str | None:
+        rows = await database.read(
+            lambda c: c.fetch(
+                "SELECT draws FROM takeback_dice WHERE game_id = ? AND ply = ? AND seat = ?",
+                (game_id, ply, seat),
+            )
+        )
+        return str(rows[0][0]) if rows else None
+
+    game = await GameService(database).create_lobby(
+        kind="claimit", guild_id=10, channel_id=1, host=ANN
+    )
+    await database.write(lambda c: takeback_queries.keep_dice(c, game.id, 3, 0, draws(2, 5)))
+    await database.write(lambda c: takeback_queries.keep_dice(c, game.id, 3, 1, draws(6, 6)))
+    assert await kept(game.id, 3, 0) == draws(2, 5) and await kept(game.id, 3, 1) == draws(6, 6)
+    # Drawn on from what was kept: kept longer. Anything else: what was kept stays.
+    await database.write(lambda c: takeback_queries.keep_dice(c, game.id, 3, 0, draws(2, 5, 4)))
+    await database.write(lambda c: takeback_queries.keep_dice(c, game.id, 3, 0, draws(1)))
+    assert await kept(game.id, 3, 0) == draws(2, 5, 4)

@@ -172,8 +172,10 @@ takeback_dice = Table(
     "takeback_dice",
     SCHEMA,
     game_key(),
-    # The point of the game: how many moves stand before it.
+    # The point of the game (how many moves stand before it) and the seat acting there:
+    # another seat reaching that point by another line of play draws afresh.
     Column("ply", Integer, primary_key=True),
+    Column("seat", Integer, primary_key=True),
     Column("draws", Text, nullable=False),
     info=since(16),
 )

@@ -10,7 +10,7 @@ from typing import Any, ClassVar, Protocol
 
 import discord
 
-from bot.discord_ui.components import GAME, KIND, READERS, Pressable, whole_up_to
+from bot.discord_ui.components import GAME, KIND, READERS, VERSION, Pressable, whole_up_to
 
 
 class Answer(StrEnum):
@@ -27,20 +27,21 @@ NUMBER = f"(?P<number>{whole_up_to(10**6)})"
 class TakebackButton(
     Pressable["TakebackKeeper"],
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=f"{KIND}:takeback:{GAME}",
+    template=f"{KIND}:takeback:{GAME}:{VERSION}",
 ):
-    """Under a game's table: its player takes back their last move."""
+    """Under a game's table: its player takes back their last move, as the table showed
+    the game (its version), so that a second press of one table takes back nothing more."""
 
-    def __init__(self, kind: str, game: int, *, label: str = "Take back") -> None:
+    def __init__(self, kind: str, game: int, version: int, *, label: str = "Take back") -> None:
         super().__init__(
             discord.ui.Button(
                 label=label,
                 emoji="↩️",
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"{kind}:takeback:{game}",
+                custom_id=f"{kind}:takeback:{game}:{version}",
             )
         )
-        self.kind, self.game = kind, game
+        self.kind, self.game, self.version = kind, game, version
 
     async def pressed(self, interaction: discord.Interaction, feature: TakebackKeeper) -> None:
         await feature.take_back(interaction, self)

@@ -58,7 +58,7 @@ class Takebacks(Feature):
         """**Take back**, under a game's table where take-backs are allowed."""
         if await self._allowance(game) != Allowed.YES:
             return ()
-        return ((TakebackButton(game.kind, game.id, label=lang._("Take back")),),)
+        return ((TakebackButton(game.kind, game.id, game.version, label=lang._("Take back")),),)
 
     async def take_back(self, interaction: discord.Interaction, button: TakebackButton) -> None:
         """**Take back**: done at once and shown on the table, or a request posted where
@@ -66,7 +66,9 @@ class Takebacks(Feature):
         assert interaction.channel_id is not None
         actor = actor_of(interaction, button.kind)
         async with self.games.held(button.game, interaction):
-            now = await self.service.take_back(button.game, actor, interaction.channel_id)
+            now = await self.service.take_back(
+                button.game, actor, interaction.channel_id, button.seen(button.version)
+            )
             lang = await self.languages.of_game(now.game)
             if now.undid:
                 await tell(interaction, reader(interaction)._("You took your last move back."))
