@@ -25,9 +25,11 @@ from bot.storage.follow_queries import (
     followed,
     followers,
     follows,
+    moves_after,
     take_follow,
     tell_round,
 )
+from bot.storage.records import Move
 from bot.storage.replay_queries import begun_game_id
 from i18n import Message
 
@@ -88,6 +90,17 @@ class Followed:
 
     game: Game
     new: bool
+
+
+@dataclass(frozen=True)
+class MovesAfter:
+    """A game as stored now, with its moves that stand after a given one."""
+
+    game: Game
+    before: int
+    """How many of its moves that stand come up to the given one."""
+    moves: list[Move]
+    """Its moves that stand after the given one, in order."""
 
 
 class FollowService:
@@ -175,6 +188,17 @@ class FollowService:
         return await self._db.write(
             lambda connection: tell_round(connection, game_id, user_id, rounds)
         )
+
+    async def moves_after(self, game_id: int, seq: int) -> MovesAfter:
+        """The game as stored now, how many of its moves that stand come up to ``seq``,
+        and those after it, read at once."""
+
+        async def reading(connection: Connection) -> MovesAfter:
+            game = await load_game(connection, game_id)
+            before, moves = await moves_after(connection, game_id, seq)
+            return MovesAfter(game, before, moves)
+
+        return await self._db.read(reading)
 
     async def drop(self, game_id: int, user_id: int) -> None:
         """Ends a follow its follower can no longer have (they can't see the game now)."""

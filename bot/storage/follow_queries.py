@@ -8,7 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.storage.connection import Connection
-from bot.storage.records import Following
+from bot.storage.move_queries import UNDONE_BY
+from bot.storage.records import Following, Move
 
 
 @dataclass(frozen=True)
@@ -93,3 +94,23 @@ async def tell_round(connection: Connection, game_id: int, user_id: int, rounds:
         (rounds, game_id, user_id, rounds),
     )
     return bool(list(rows))
+
+
+async def moves_after(connection: Connection, game_id: int, seq: int) -> tuple[int, list[Move]]:
+    """How many of the game's moves that stand (none a take-back undid) come up to
+    ``seq``, and those after it, in order: what a count of its rounds kept up to ``seq``
+    needs, and whether a take-back undid any it counted."""
+    counted = await connection.fetch(
+        f"SELECT COUNT(*) AS n FROM moves WHERE game_id = ? AND seq <= ? AND {UNDONE_BY} IS NULL",
+        (game_id, seq),
+    )
+    rows = await connection.fetch(
+        "SELECT seq, seat, action, at, stand_in FROM moves "
+        f"WHERE game_id = ? AND seq > ? AND {UNDONE_BY} IS NULL ORDER BY seq",
+        (game_id, seq),
+    )
+    moves = [
+        Move(row["seq"], row["seat"], row["action"], row["at"], row["stand_in"] == 1)
+        for row in rows
+    ]
+    return int(counted[0]["n"]), moves

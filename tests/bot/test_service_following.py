@@ -9,6 +9,8 @@ import random
 
 import pytest
 
+from bot.discord_ui.features.following.notices import NOTHING_COUNTED, counted_on
+from bot.games.faces import face_for
 from bot.service import Actor, GameService
 from bot.service.errors import NotHere
 from bot.service.following import (
@@ -133,3 +135,24 @@ async def test_a_players_choice_of_rounds_is_kept_with_their_follows(
     assert follower.following is Following.ROUNDS
     kept = await service.players.choose(ANN.user_id, "en-US", time_zone="Europe/Berlin")
     assert kept.following is Following.ROUNDS
+
+
+@pytest.mark.parametrize("step", [1, 2, 5])
+async def test_rounds_over_counted_from_the_new_moves_alone_match_the_whole_game(
+    service: GameService, follows: FollowService, step: int
+) -> None:
+    """Counting the rounds over a few moves at a time, each count going on from the last,
+    gives what the face's rule gives for the whole game at every count."""
+    game = await started_game(service, 3)
+    game = await play_to_the_end(service, game, random.Random(step))
+    outcomes = await service.history.outcomes(game.id)
+    face = face_for(game.kind)
+    counted = None
+    seen = 0
+    while seen < len(outcomes):
+        read = await follows.moves_after(game.id, counted.seq if counted else NOTHING_COUNTED)
+        assert read.before == seen and len(read.moves) == len(outcomes) - seen
+        counted = counted_on(read.game, counted, read.moves[:step])
+        seen = counted.moves
+        assert counted.over == face.rounds_over(outcomes[:seen])
+    assert counted is not None and counted.over > 0

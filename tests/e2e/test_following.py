@@ -8,6 +8,7 @@ PostgreSQL tell each follower once."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -16,7 +17,10 @@ import pytest
 
 from bot.discord_ui.features.following.handlers import Follows
 from bot.games.faces import face_for
-from bot.storage import Game
+from bot.games.registry import rules_for
+from bot.service import Actor
+from bot.storage import Game, GameStatus
+from bot.storage.game_values import Level
 from emulator import Message
 from emulator.model import Channel, User
 from tests.e2e.world import (
@@ -153,6 +157,55 @@ async def test_a_follower_who_chose_rounds_hears_of_each_once_and_never_of_more_
         assert message.button_labels() == [] and len(pictures(message)) == 1
     assert "is over: on" in note_of(end)
     assert pictures(end) == pictures(result)
+
+
+async def test_moves_shown_at_once_count_every_round_they_end_and_a_stale_show_tells_nothing(
+    world: World,
+) -> None:
+    """The rounds over are counted from the moves made since the last count: several
+    shown at once tell of the last round they end, once; a show of the game the database
+    has moved past tells nothing (its later show will)."""
+    cy = world.players[2]
+    await world.command(cy, "my settings", following="rounds")
+    game, table = await started_here(world, "claimit")
+    await world.click(cy, table, "Follow")
+    await told(world)
+    bot = world.bots[0]
+    notices = bot.features.get(Follows).notices
+    rules = rules_for(game.kind)
+    rng = random.Random(5)
+
+    async def moved(times: int) -> Game:
+        """The game after ``times`` moves made in the database alone (none shown)."""
+        current = await bot.service.game(game.id)
+        for _ in range(times):
+            seat = next(iter(rules.to_act(current.state)))
+            intent = rules.decide(current.state, seat, Level.NORMAL, rng)
+            user = current.seats[seat].user_id
+            await bot.service.act(current.id, Actor(user), None, intent)
+            current = await bot.service.game(game.id)
+        return current
+
+    first = await moved(1)
+    await notices.shown(first)
+    assert await rounds_over(world, first) == 0 and dms(world, cy) == []
+    current = first
+    while await rounds_over(world, current) < 2:
+        stale = current
+        current = await moved(1)
+        assert current.status is GameStatus.ACTIVE
+    expected = await rounds_over(world, current)
+    await notices.shown(first)
+    await notices.shown(stale)
+    assert dms(world, cy) == []
+    [follower] = await notices.follows.followers(game.id)
+    assert follower.rounds_told == 0
+    await notices.shown(current)
+    await notices.shown(current)
+    [told_once] = dms(world, cy)
+    assert text_of(told_once).split("\n")[0] == f"Round {expected} is over."
+    [follower] = await notices.follows.followers(game.id)
+    assert follower.rounds_told == expected
 
 
 async def test_my_games_lists_the_games_one_follows_and_drops_them(world: World) -> None:

@@ -16,7 +16,7 @@ from bot.discord_ui.context import Context
 from bot.discord_ui.feature import Feature
 from bot.discord_ui.features.following.cards import followed_card, game_name, listed
 from bot.discord_ui.features.following.controls import FollowButton, UnfollowButton
-from bot.discord_ui.features.following.notices import FollowNotices, member_of
+from bot.discord_ui.features.following.notices import FollowNotices, member_of, server_name
 from bot.discord_ui.game_events import GameEnded
 from bot.discord_ui.interaction_answers import tell
 from bot.discord_ui.interactions import actor_of, reader
@@ -93,7 +93,7 @@ class Follows(Feature):
         if not games:
             return ()
         lines = [
-            listed(game, lang, None if guild_id is not None else self._server_name(game))
+            listed(game, lang, None if guild_id is not None else server_name(self.client, game))
             for game in games
         ]
         return (
@@ -116,10 +116,6 @@ class Follows(Feature):
         settings = await self.service.players.get(interaction.user.id)
         card = followed_card(game, new, settings.following, reader(interaction))
         await interaction.response.send_message(**sent(card), ephemeral=True)
-
-    def _server_name(self, game: Game) -> str:
-        guild = self.client.get_guild(game.guild_id)
-        return guild.name if guild is not None else str(game.guild_id)
 
     async def _sees(
         self, interaction: discord.Interaction, member: discord.Member, game: Game

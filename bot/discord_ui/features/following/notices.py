@@ -12,8 +12,13 @@ line, and the follow stays.
 
 from __future__ import annotations
 
+import asyncio
+import json
 import logging
-from dataclasses import replace
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
 
 import discord
 
@@ -26,17 +31,83 @@ from bot.discord_ui.features.following.cards import (
     round_headline,
     round_note,
 )
+from bot.discord_ui.game_places import DMS_CLOSED
 from bot.discord_ui.table_cards import headline_of
 from bot.games.faces import face_for
 from bot.games.outcome import Outcome
 from bot.service.following import FollowService
-from bot.storage import Following, Game, GameStatus
+from bot.service.game_loading import game_rules, initial_state
+from bot.storage import Following, Game, GameStatus, Move
 from i18n import Language, language
 
 log = logging.getLogger(__name__)
 
-DMS_CLOSED = 50007
-"""Discord's refusal of a direct message the user does not take from the bot."""
+KEPT_COUNTS = 10_000
+"""Games whose count of rounds over is kept in memory, the least recently shown dropped
+first (a game's is dropped at its end)."""
+
+
+@dataclass(frozen=True)
+class Counted:
+    """How many of a game's rounds are over, as of one of its moves: what the next
+    count goes on from, looking at the moves made since alone."""
+
+    seq: int
+    """The last move counted (its place in the move log)."""
+    moves: int
+    """How many moves were counted (those that stand, up to ``seq``)."""
+    over: int
+    first: Outcome
+    """The game's first move: whose turn a round begins with."""
+    state: Any
+    """The position after the last move counted."""
+
+
+NOTHING_COUNTED = -1
+"""The ``seq`` before any move's."""
+
+
+def server_name(client: discord.Client, game: Game) -> str:
+    """The name of the game's server, as the bot sees it (its number, if it can't)."""
+    guild = client.get_guild(game.guild_id)
+    return guild.name if guild is not None else str(game.guild_id)
+
+
+def counted_on(game: Game, counted: Counted | None, moves: Sequence[Move]) -> Counted:
+    """The count of the game's rounds over (a game with rounds) after ``moves``, the
+    moves made since ``counted`` (all of them, without it): each new move played from
+    the position counted last, and the face's rule applied to them from the game's first
+    move (its rule counts move by move). Replays a game only as far as it is new: run off
+    the event loop."""
+    face = face_for(game.kind)
+    rules = game_rules(game)
+    state = counted.state if counted is not None else initial_state(game, rules)
+    new = []
+    for move in moves:
+        action = rules.action_from_json(json.loads(move.action))
+        step = rules.apply(state, move.seat, action)
+        new.append(
+            Outcome(
+                replace(game, state=step.state),
+                state,
+                move.seat,
+                action,
+                step.events,
+                step.turn_over,
+                for_away=move.stand_in,
+            )
+        )
+        state = step.state
+    if counted is None:
+        first = new[0]
+        over = face.rounds_over(new) or 0
+        before = 0
+    else:
+        first = counted.first
+        over = counted.over
+        over += (face.rounds_over([first, *new]) or 0) - (face.rounds_over([first]) or 0)
+        before = counted.moves
+    return Counted(moves[-1].seq, before + len(moves), over, first, state)
 
 
 class FollowNotices:
@@ -47,9 +118,12 @@ class FollowNotices:
         self.client = context.client
         self.service = context.service
         self.follows = follows
+        self._counts: OrderedDict[int, Counted] = OrderedDict()
+        """Per game being played, how many of its rounds are over as of a move."""
 
     async def ended(self, game: Game, last: Outcome | None) -> None:
         """The game is over: each follower who can still see it gets its end, once."""
+        self._counts.pop(game.id, None)
         for follower in await self.follows.followers(game.id):
             user = follower.user_id
             if not await self._still_sees(game, user):
@@ -63,9 +137,9 @@ class FollowNotices:
         """The game's messages show it: those who hear of each round's end are told of
         the rounds that ended since they were last told."""
         if game.status is not GameStatus.ACTIVE:
+            self._counts.pop(game.id, None)
             return
-        face = face_for(game.kind)
-        if face.rounds_over(()) is None:
+        if face_for(game.kind).rounds_over(()) is None:
             return
         wanting = [
             follower
@@ -74,8 +148,9 @@ class FollowNotices:
         ]
         if not wanting:
             return
-        outcomes = await self.service.history.outcomes(game.id)
-        over = face.rounds_over([o for o in outcomes if o.game.version <= game.version]) or 0
+        over = await self._count(game.id, game)
+        if over is None:
+            return
         for follower in wanting:
             user = follower.user_id
             if follower.rounds_told >= over or not await self._still_sees(game, user):
@@ -88,10 +163,37 @@ class FollowNotices:
     async def rounds_over(self, game_id: int, kind: str) -> int:
         """How many of the game's rounds are over now (0 in a game without rounds): what
         a new follower is not told of."""
-        face = face_for(kind)
-        if face.rounds_over(()) is None:
+        if face_for(kind).rounds_over(()) is None:
             return 0
-        return face.rounds_over(await self.service.history.outcomes(game_id)) or 0
+        return await self._count(game_id) or 0
+
+    async def _count(self, game_id: int, shown: Game | None = None) -> int | None:
+        """How many of the game's rounds are over (a game with rounds), as of ``shown``
+        (the game as its messages show it), or now: ``None`` when the game stored has
+        moves ``shown`` does not show (its later showing tells of them). Only the moves
+        made since the count kept for it are played, off the event loop; a take-back of
+        any counted counts again from the start."""
+        counted = self._counts.get(game_id)
+        read = await self.follows.moves_after(
+            game_id, counted.seq if counted is not None else NOTHING_COUNTED
+        )
+        if counted is not None and read.before != counted.moves:
+            counted = None
+            read = await self.follows.moves_after(game_id, NOTHING_COUNTED)
+        game = read.game
+        if shown is not None and game.moved_version != shown.moved_version:
+            return None
+        if game.broken is not None or game.first_seat is None:
+            return 0
+        if read.moves:
+            counted = await asyncio.to_thread(counted_on, game, counted, read.moves)
+        if counted is None:
+            return 0
+        self._counts[game_id] = counted
+        self._counts.move_to_end(game_id)
+        while len(self._counts) > KEPT_COUNTS:
+            self._counts.popitem(last=False)
+        return counted.over
 
     async def end_card(self, game: Game, last: Outcome | None, lang: Language) -> Card:
         """The game's end as its channel shows it (without its buttons, which are the
@@ -101,14 +203,14 @@ class FollowNotices:
         else:
             headline = closed_headline(game, lang)
         card = await self.context.games.card(game, headline, last, lang)
-        return replace(card, rows=(), note=end_note(game, self._server_name(game), lang))
+        return replace(card, rows=(), note=end_note(game, server_name(self.client, game), lang))
 
     async def round_card(self, game: Game, rounds: int, lang: Language) -> Card:
         """The table as its channel shows it once ``rounds`` rounds are over (no buttons:
         the turn is its players')."""
         face = face_for(game.kind)
         picture = await face.turn(game, round_headline(rounds, lang), None, lang)
-        return replace(drawn(picture), note=round_note(game, self._server_name(game), lang))
+        return replace(drawn(picture), note=round_note(game, server_name(self.client, game), lang))
 
     async def _still_sees(self, game: Game, user: int) -> bool:
         """Whether ``user`` can still see the game: a member of its server, and of its
@@ -135,10 +237,6 @@ class FollowNotices:
 
     async def _language_of(self, user: int) -> Language:
         return language((await self.service.players.get(user)).locale)
-
-    def _server_name(self, game: Game) -> str:
-        guild = self.client.get_guild(game.guild_id)
-        return guild.name if guild is not None else str(game.guild_id)
 
 
 async def in_thread(client: discord.Client, game: Game, user: int) -> bool:
