@@ -38,6 +38,7 @@ from bot.storage import game_queries, invitation_queries, player_queries
 from bot.storage.connection import Connection
 from bot.storage.invitation_queries import Answer, Invitation
 from bot.storage.records import Game, GameStatus, InviteBy
+from bot.storage.shards import EVERY, Shards
 
 MOST_INVITATIONS = 10
 """Invitations one table may send. Every invitation pings or writes to someone, so a
@@ -192,15 +193,13 @@ class InvitationChanges(GameChanges):
             lambda connection: invitation_queries.invitation(connection, game_id, user_id)
         )
 
-    async def take_unsent_invitations(
-        self, game_id: int, *, restarted: bool = False
-    ) -> list[Invitation]:
+    async def take_unsent_invitations(self, game_id: int) -> list[Invitation]:
         """The game's invitations to send now, each taken by this caller alone (none once
-        the lobby is over). ``restarted``: those taken by a sender that stopped before
-        it said they went out are taken at once (a message sent twice under its nonce is
-        the one Discord made), rather than ``SENDING_FOR`` later."""
+        the lobby is over). One taken by a sender that never said it went out is taken
+        again ``SENDING_FOR`` later, a restart too: the sender may be another process
+        still sending it (a message sent twice under its nonce is the one Discord made)."""
         now = self._clock()
-        stale_before = now if restarted else now - SENDING_FOR
+        stale_before = now - SENDING_FOR
 
         async def taking(connection: Connection) -> list[Invitation]:
             game = await game_queries.load_game(connection, game_id)
@@ -233,9 +232,19 @@ class InvitationChanges(GameChanges):
             )
         )
 
-    async def games_with_live_invitations(self) -> list[int]:
-        """The games whose invitations' messages may not yet say their lobby is over."""
-        return await self._db.read(invitation_queries.games_with_live_invitations)
+    async def games_with_live_invitations(self, shards: Shards = EVERY) -> list[int]:
+        """The games of ``shards`` whose invitations' messages may not yet say their
+        lobby is over."""
+        return await self._db.read(
+            lambda connection: invitation_queries.games_with_live_invitations(connection, shards)
+        )
+
+    async def has_live_invitations(self, game_id: int) -> bool:
+        """Whether an invitation's message may not yet say the game's lobby is over, sent
+        by whichever process."""
+        return await self._db.read(
+            lambda connection: invitation_queries.has_live_invitations(connection, game_id)
+        )
 
     async def _invited(
         self, connection: Connection, game_id: int, kind: str, user_id: int

@@ -101,6 +101,18 @@ class InvitationOver(ServiceError):
         )
 
 
+class InviteeLeftServer(ServiceError):
+    """An accept, from a direct message, by an invitee no longer on the game's server."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            Message(
+                "You're no longer a member of the server this table is on, so you can't "
+                "accept this invitation."
+            )
+        )
+
+
 class AlreadyAccepted(ServiceError):
     """A second accept, or a decline after accepting."""
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from bot.storage.connection import Connection, Row
+from bot.storage.shards import Shards
 
 
 class Answer(StrEnum):
@@ -172,9 +173,22 @@ async def set_ended(connection: Connection, game_id: int, user_id: int) -> None:
     )
 
 
-async def games_with_live_invitations(connection: Connection) -> list[int]:
-    """The games with an invitation whose message does not yet say the lobby is over."""
+async def games_with_live_invitations(connection: Connection, shards: Shards) -> list[int]:
+    """The games of ``shards`` with an invitation whose message does not yet say the
+    lobby is over."""
+    where, params = shards.where("g.guild_id")
     rows = await connection.fetch(
-        "SELECT DISTINCT game_id FROM private_invitations WHERE ended = 0 ORDER BY game_id", ()
+        "SELECT DISTINCT i.game_id FROM private_invitations i "
+        f"JOIN games g ON g.id = i.game_id WHERE i.ended = 0 AND {where} ORDER BY i.game_id",
+        params,
     )
     return [int(row["game_id"]) for row in rows]
+
+
+async def has_live_invitations(connection: Connection, game_id: int) -> bool:
+    """Whether an invitation to the game does not yet say its lobby is over (by the
+    table's key, whichever process sent it)."""
+    rows = await connection.fetch(
+        "SELECT 1 FROM private_invitations WHERE game_id = ? AND ended = 0 LIMIT 1", (game_id,)
+    )
+    return bool(list(rows))

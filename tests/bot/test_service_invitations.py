@@ -29,6 +29,7 @@ from bot.service.invitation_errors import (
 from bot.storage import Database, Game, GameStatus
 from bot.storage.invitation_queries import Answer
 from bot.storage.records import InviteBy
+from bot.storage.shards import Shards
 from tests.bot.fixtures import PLAYERS, ScriptedDice
 from tests.clock import ManualClock
 
@@ -217,9 +218,6 @@ async def test_each_invitation_is_taken_for_sending_once(
     assert (bo.by_dm, cy.by_dm) == (False, True)
     await service.invitation_sent(bo, 1, 500, by_dm=False)
     assert await service.take_unsent_invitations(game.id) == []
-    [restarted] = await service.take_unsent_invitations(game.id, restarted=True)
-    assert restarted.user_id == CY.user_id, "a start takes up what a stop left half sent"
-    assert await service.take_unsent_invitations(game.id) == []
     clock.advance(SENDING_FOR + 1)
     [again] = await service.take_unsent_invitations(game.id)
     assert again.user_id == CY.user_id, "a sender that stopped mid-way leaves it to another"
@@ -227,3 +225,26 @@ async def test_each_invitation_is_taken_for_sending_once(
     await service.invitation_ended(bo)
     await service.invitation_ended(again)
     assert await service.games_with_live_invitations() == []
+
+
+async def test_live_invitations_are_found_by_shard_and_by_game(service: GameService) -> None:
+    """A process catches up the invitations of its own shards' games only; whether a
+    game's invitations still stand is read from the database, whoever sent them."""
+    here = await private_lobby(service, BO)  # guild 10: shard 0 of 2
+    there = await service.create_lobby(
+        kind="claimit",
+        guild_id=1 << 22,  # shard 1 of 2
+        channel_id=2,
+        host=ANN,
+        private=True,
+        invited=[invitee(CY)],
+    )
+    assert await service.games_with_live_invitations() == [here.id, there.id]
+    assert await service.games_with_live_invitations(Shards(2, frozenset({0}))) == [here.id]
+    assert await service.games_with_live_invitations(Shards(2, frozenset({1}))) == [there.id]
+    assert await service.games_with_live_invitations(Shards(2, frozenset())) == []
+    assert await service.has_live_invitations(here.id)
+    [bo] = (await service.guests(here.id)).invitations
+    await service.invitation_ended(bo)
+    assert not await service.has_live_invitations(here.id)
+    assert await service.has_live_invitations(there.id)

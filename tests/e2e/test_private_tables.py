@@ -14,9 +14,12 @@ from typing import Any
 
 import pytest
 
+from bot.discord_ui.card_layout import sent
+from bot.discord_ui.features.invitations.invitation_card import invitation_card
 from bot.service import Actor
-from bot.service.invitation_changes import Invitee
+from bot.service.invitation_changes import SENDING_FOR, Invitee
 from emulator import Message, User
+from i18n import language
 from tests.e2e.world import World, describe, ephemeral_answer, line_value, make_world
 from tests.postgres_cluster import Cluster
 
@@ -192,12 +195,13 @@ async def test_an_invitation_outlives_a_restart(world: World, group: str) -> Non
     assert game is not None and [s.user_id for s in game.seats] == [ann.id, bo.id]
 
 
-async def test_an_invitation_a_stop_left_half_sent_goes_out_after_the_start(
+async def test_an_invitation_a_stop_left_half_sent_goes_out_once_its_sender_is_over(
     world: World,
 ) -> None:
-    """The bot took Cy's invitation for sending and stopped before it went out: the next
-    start sends it, once."""
-    ann, cy = world.players[0], world.players[2]
+    """The bot took Cy's invitation for sending and stopped before it went out: a start
+    within ``SENDING_FOR`` leaves it to the sender (another process might still be sending
+    it), and so does a show of its lobby; the first show after that sends it, once."""
+    ann, cy, di = world.players[0], world.players[2], world.players[3]
     lobby = await private_lobby(world, "claimit", private=True)
     service = world.bots[0].service
     game = await service.current_game(world.channel.id)
@@ -207,10 +211,59 @@ async def test_an_invitation_a_stop_left_half_sent_goes_out_after_the_start(
     assert taken.user_id == cy.id and pings_of(world, cy) == []
     await world.stop_bots()
     await world.start_bot(seed=3)
+    await world.select_users(ann, lobby, "Invite players…", [di])
+    dis = await invitation_of(world, di)
+    await world.handled()
+    assert pings_of(world, cy) == [], "its sender may still be sending it"
+    world.advance(SENDING_FOR + 1)
+    await world.click(di, dis, "Decline")
     asked = await invitation_of(world, cy)
     await world.click(cy, asked, "Accept")
-    assert "Cy: joined" in line_value(lobby, "Invited")
+    assert "Cy: joined · Di: declined" in line_value(lobby, "Invited")
     assert len(pings_of(world, cy)) == 1
+
+
+async def test_an_invitation_another_process_sent_ends_with_its_lobby(world: World) -> None:
+    """Cy's invitation went out from another process (here: the test, through the
+    service and the bot's account); the start here ends it all the same."""
+    ann, cy = world.players[0], world.players[2]
+    await private_lobby(world, "claimit", private=True)
+    bot = world.bots[0]
+    game = await bot.service.current_game(world.channel.id)
+    assert game is not None
+    await bot.service.invite(game.id, Actor(ann.id), [Invitee(cy.id, cy.name, False, True)])
+    [taken] = await bot.service.take_unsent_invitations(game.id)
+    card = invitation_card(game, taken, language("en-US"), ping=True)
+    out = await bot.get_partial_messageable(world.channel.id).send(**sent(card))
+    await bot.service.invitation_sent(taken, world.channel.id, out.id, by_dm=False)
+    asked = await invitation_of(world, cy)
+    assert asked.button_labels() == ["Accept", "Decline"]
+    await world.command(ann, "claimit cancel")
+    await world.discord.wait_for_message(
+        world.channel, lambda m: m is asked and "was closed" in describe(m)
+    )
+    assert asked.button_labels() == []
+    await bot.events.idle()
+    assert await bot.service.games_with_live_invitations() == []
+
+
+async def test_an_invitee_who_left_the_server_cannot_accept_from_a_dm(world: World) -> None:
+    ann, bo = world.players[:2]
+    await world.command(bo, "my settings", invitations="dm")
+    lobby = await private_lobby(world, "claimit", invite=bo)
+    asked = await invitation_of(world, bo, by_dm=True)
+    await world.discord.remove_member(world.guild, bo)
+    await world.quiet()
+    await world.handled()
+    refused = await world.click(bo, asked, "Accept")
+    assert ephemeral_answer(refused) == (
+        "You're no longer a member of the server this table is on, so you can't accept "
+        "this invitation."
+    )
+    assert asked.button_labels() == ["Accept", "Decline"]
+    assert "Bo: asked" in line_value(lobby, "Invited")
+    game = await world.bots[0].service.current_game(world.channel.id)
+    assert game is not None and [s.user_id for s in game.seats] == [ann.id]
 
 
 @pytest.mark.postgres

@@ -8,7 +8,9 @@ lobby starts or closes, the invitations still standing say so, their buttons gon
 
 Invitations are sent when their lobby is shown (the ``game_shown`` event), each taken
 for sending in a transaction of its own so that it goes out once, whichever process
-shows the lobby; and after a start, those a stop left unsent or unended."""
+shows the lobby; and after a start, in the games of the process's shards, those a stop
+left unsent or unended. Whether a game's invitations still stand is read from the
+database, so that any process showing the game ends them."""
 
 from __future__ import annotations
 
@@ -35,6 +37,7 @@ from bot.discord_ui.interaction_answers import acknowledge, update_clicked
 from bot.discord_ui.interactions import actor_of, player_of
 from bot.discord_ui.nonces import send_once
 from bot.service.invitation_changes import MOST_INVITATIONS
+from bot.service.invitation_errors import InviteeLeftServer
 from bot.storage import Game, GameStatus
 from bot.storage.invitation_queries import Invitation
 from bot.storage.shards import Shards
@@ -53,9 +56,7 @@ class Invitations(Feature):
         self.client = context.client
         self.places = context.places
         self.lobbies = context.lobbies
-        self._live: set[int] = set()
-        """Games whose invitations' messages may not yet say their lobby is over (read
-        from the database after a start, added to as lobbies are shown here)."""
+        self.departures = context.departures
 
     async def lobby_lines(self, game: Game, lang: Language) -> tuple[Line, ...]:
         """Who is invited, and what each said."""
@@ -75,14 +76,15 @@ class Invitations(Feature):
         return tuple(rows)
 
     async def resumed(self, shards: Shards) -> None:
-        """What a stop left undone: invitations of open lobbies unsent, those of lobbies
-        over still offering their buttons."""
-        for game_id in await self.service.games_with_live_invitations():
-            self._live.add(game_id)
+        """What a stop left undone, in the games of this process's shards: invitations of
+        open lobbies unsent, those of lobbies over still offering their buttons. One taken
+        for sending by a process that may still be sending it (another one, or this one
+        before its stop) is left to it for ``SENDING_FOR``; a later show takes it up."""
+        for game_id in await self.service.games_with_live_invitations(shards):
             try:
                 game = await self.service.game(game_id)
                 if game.status is GameStatus.LOBBY:
-                    await self._send(game_id, restarted=True)
+                    await self._send(game_id)
                 else:
                     await self._end(game)
             except Exception:
@@ -92,19 +94,22 @@ class Invitations(Feature):
 
     async def game_shown(self, game: Game) -> None:
         """A lobby shown sends its invitations not yet out; a game past its lobby ends
-        those still standing."""
+        those still standing, whichever process sent them."""
         if game.status is GameStatus.LOBBY:
             await self._send(game.id)
-        elif game.id in self._live:
+        elif await self.service.has_live_invitations(game.id):
             await self._end(game)
 
     async def reply(self, interaction: discord.Interaction, button: ReplyButton) -> None:
         """**Accept** seats the invitee, as **Join** would; **Decline** is recorded. Their
-        invitation, and the lobby, show it."""
+        invitation, and the lobby, show it. An accept from a direct message by someone no
+        longer on the table's server is refused, changing nothing."""
         player = player_of(interaction)
 
         async def change() -> Game:
             if button.reply is Reply.ACCEPT:
+                if interaction.guild_id is None:
+                    await self._require_member(button.game, player.user_id)
                 return await self.service.accept_invitation(button.game, button.kind, player)
             return await self.service.decline_invitation(button.game, button.kind, player.user_id)
 
@@ -161,17 +166,22 @@ class Invitations(Feature):
 
         return show
 
-    async def _send(self, game_id: int, *, restarted: bool = False) -> None:
+    async def _require_member(self, game_id: int, user_id: int) -> None:
+        """Refuses an accept by someone Discord says left the game's server."""
+        game = await self.service.game(game_id)
+        if await self.departures.gone(game.guild_id, user_id):
+            raise InviteeLeftServer()
+
+    async def _send(self, game_id: int) -> None:
         """Sends each of the game's invitations not yet out; one that fails is sent again
-        at a later show (``restarted``: also those a stop left half sent)."""
+        at a later show (one taken by a sender that stopped, ``SENDING_FOR`` later)."""
         guests = await self.service.guests(game_id)
         if all(invitation.sent or invitation.ended for invitation in guests.invitations):
             return  # read, so that a lobby shown without one to send writes nothing
         game = await self.service.game(game_id)
         if game.lobby_message_id is None:
             return  # an invitation links to its lobby: it goes once that is recorded
-        for invitation in await self.service.take_unsent_invitations(game_id, restarted=restarted):
-            self._live.add(game_id)
+        for invitation in await self.service.take_unsent_invitations(game_id):
             try:
                 await self._deliver(game, invitation)
             except discord.HTTPException as error:
@@ -215,7 +225,6 @@ class Invitations(Feature):
                 card = invitation_card(game, invitation, lang, ping=not invitation.by_dm)
                 await self._edit(invitation, card)
             await self.service.invitation_ended(invitation)
-        self._live.discard(game.id)
 
     async def _edit(self, invitation: Invitation, card: Card) -> None:
         """The invitation's message, brought up to ``card``; one deleted meanwhile stays gone."""
