@@ -58,11 +58,16 @@ async def started_here(world: World, group: str) -> tuple[Game, Message]:
 
 
 async def play_to_the_end(
-    world: World, game: Game, group: str, where: Channel | None = None
+    world: World,
+    game: Game,
+    group: str,
+    where: Channel | None = None,
+    *,
+    each_shown: bool = False,
 ) -> Message:
     """Ann and Bo play the game to its end, each move the one a computer player would
-    make; the result the channel shows."""
-    game = await world.played_out(game)
+    make (each shown, where the rounds matter); the result the channel shows."""
+    game = await world.played_out(game, each_shown=each_shown)
     result = await world.discord.wait_for_message(
         where or world.channel,
         lambda m: f"{TITLES[group]} #{game.number} · game over" in describe(m),
@@ -145,7 +150,7 @@ async def test_a_follower_who_chose_rounds_hears_of_each_once_and_never_of_more_
         assert "Claim has no rounds, so only its end counts." in said
     else:
         assert "you'll hear of each round's end and of the game's end" in said
-    result = await play_to_the_end(world, game, group)
+    result = await play_to_the_end(world, game, group, each_shown=True)
     *rounds, end = dms(world, cy)
     expected = await rounds_over(world, game)
     assert (expected == 0) == (group == "claim")
@@ -271,7 +276,7 @@ async def test_a_follow_outlives_a_restart_and_closed_dms_keep_it(
     await world.stop_bots()
     await world.start_bot(seed=2)
     with caplog.at_level("INFO"):
-        await play_to_the_end(world, game, "claimit")
+        await play_to_the_end(world, game, "claimit", each_shown=True)
     [dm] = dms(world, cy)
     assert "which you follow, is over" in note_of(dm)
     assert dms(world, di) == []
@@ -292,7 +297,7 @@ async def test_two_processes_tell_each_follower_once(tmp_path: Path, postgres: C
         game, table = await started_here(world, "claimit")
         await world.click(cy, table, "Follow")
         await world.click(di, world.table(), "Follow")
-        await play_to_the_end(world, game, "claimit")
+        await play_to_the_end(world, game, "claimit", each_shown=True)
         for bot in world.bots:
             await bot.events.stop()
         assert len(dms(world, cy)) == 1

@@ -38,7 +38,7 @@ async def finished_here(world: World, group: str) -> tuple[Game, Message]:
     await world.start_game(2, group)
     game = await world.bots[0].service.current_game(world.channel.id)
     assert game is not None
-    game = await world.played_out(game)
+    game = await world.played_out(game, each_shown=False)
     result = await world.discord.wait_for_message(
         world.channel, lambda m: f"{TITLES[group]} #{game.number} · game over" in describe(m)
     )

@@ -239,15 +239,21 @@ class World:
                 if not any(f.busy(game_id) for pair in followers for f in pair):
                     return await self.bots[0].service.game(game_id)
 
-    async def played_out(self, game: Game) -> Game:
-        """The game played to its end through the first bot's table, each person's move
-        the one a computer player would make."""
+    async def played_out(self, game: Game, *, each_shown: bool = True) -> Game:
+        """The game of people alone played to its end through the first bot, each
+        person's move the one a computer player would make: each move made and shown
+        through its table, or (not ``each_shown``, where only the end matters) made by
+        the service and the end alone shown, as after a restart."""
         bot = self.bots[0]
         rules = rules_for(game.kind)
         rng = random.Random(11)
         for _ in range(3000):
-            game = await self.settled(game.id)
+            game = await (self.settled(game.id) if each_shown else bot.service.game(game.id))
             if game.status is GameStatus.FINISHED:
+                if not each_shown:
+                    async with bot.table.held(game.id):
+                        await bot.table.show_afresh(game)
+                    game = await self.settled(game.id)
                 return game
             seat = next(s for s in rules.to_act(game.state) if not game.seats[s].is_bot)
             user = game.seats[seat].user_id
@@ -259,7 +265,10 @@ class World:
             ) -> Outcome:
                 return await bot.service.act(moved.id, Actor(user), None, intent)
 
-            await bot.table.move(moved.id, change, bot.table.unclicked)
+            if each_shown:
+                await bot.table.move(moved.id, change, bot.table.unclicked)
+            else:
+                await change()
         raise AssertionError(f"game {game.id} was not over after 3000 moves")
 
     def busy(self, game_id: int, bot: GameBot | None = None) -> bool:
