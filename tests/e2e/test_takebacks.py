@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -93,6 +94,14 @@ def request_in(world: World) -> Message:
 async def moves_log(world: World, game: Game) -> list[tuple[int, int | None]]:
     moves = await world.bots[0].service.logged_moves(game.id)
     return [(m.seq, m.taken_back) for m in moves]
+
+
+def shows_version(message: Message, version: int) -> bool:
+    """Whether a table's Take back names ``version``: the table shows the game there."""
+    return any(
+        re.fullmatch(rf"[a-z]+:takeback:\d+:{version}", str(c.get("custom_id", "")))
+        for c in message.buttons()
+    )
 
 
 def person(world: World, game: Game, seat: int) -> User:
@@ -323,7 +332,12 @@ async def test_two_agreements_at_once_on_two_processes_undo_once(
         mover = person(world, game, acting(game))
         others = [u for u in world.players[:3] if u is not mover]
         rolled = await move(world, game, "roll")
-        await world.click(mover, world.table(), "Take back")
+        # The roll is shown by the process whose shard the game is on, told by the other:
+        # Take back names the version its table shows.
+        table = await world.discord.wait_for_message(
+            world.channel, lambda m: shows_version(m, rolled.version)
+        )
+        await world.click(mover, table, "Take back")
         request = request_in(world)
         presses = [await world.discord.click(user, request, "Agree") for user in others]
         await asyncio.gather(*(world.discord.answer(p) for p in presses))
