@@ -31,6 +31,7 @@ from tests.e2e.world import (
     line_value,
     make_world,
     note_of,
+    running_world,
     text_of,
 )
 from tests.postgres_cluster import Cluster
@@ -40,13 +41,8 @@ TITLES = {"claimit": "Claim It!", "nuggets": "Gold Nuggets", "claim": "Claim"}
 
 @pytest.fixture
 async def world(tmp_path: Path, database_target: str) -> AsyncIterator[World]:
-    world = await make_world(tmp_path, players=3, database=database_target)
-    await world.start_bot()
-    try:
+    async with running_world(tmp_path, players=3, database=database_target) as world:
         yield world
-    finally:
-        await world.stop_bots()
-        await world.discord.close()
 
 
 async def started_here(world: World, group: str) -> tuple[Game, Message]:

@@ -20,7 +20,7 @@ from bot.service import Actor
 from bot.service.invitation_changes import SENDING_FOR, Invitee
 from emulator import Message, User
 from i18n import language
-from tests.e2e.world import World, describe, ephemeral_answer, line_value, make_world
+from tests.e2e.world import World, describe, ephemeral_answer, line_value, make_world, running_world
 from tests.postgres_cluster import Cluster
 
 TITLES = {"claimit": "Claim It!", "nuggets": "Gold Nuggets", "claim": "Claim"}
@@ -29,13 +29,8 @@ PRIVATE = "This table is private: only players the host invited can join."
 
 @pytest.fixture
 async def world(tmp_path: Path, database_target: str) -> AsyncIterator[World]:
-    world = await make_world(tmp_path, players=5, database=database_target)
-    await world.start_bot()
-    try:
+    async with running_world(tmp_path, players=5, database=database_target) as world:
         yield world
-    finally:
-        await world.stop_bots()
-        await world.discord.close()
 
 
 async def invitation_of(world: World, user: User, *, by_dm: bool = False) -> Message:

@@ -19,7 +19,7 @@ from bot.service import Actor
 from bot.storage import Game, GameStatus
 from bot.storage.game_values import Level
 from emulator import Message, User
-from tests.e2e.world import World, describe, ephemeral_answer, line_value, make_world
+from tests.e2e.world import World, describe, ephemeral_answer, line_value, make_world, running_world
 from tests.postgres_cluster import Cluster
 
 GROUPS = ("claimit", "nuggets", "claim")
@@ -27,13 +27,8 @@ GROUPS = ("claimit", "nuggets", "claim")
 
 @pytest.fixture
 async def world(tmp_path: Path, database_target: str) -> AsyncIterator[World]:
-    world = await make_world(tmp_path, players=4, database=database_target)
-    await world.start_bot()
-    try:
+    async with running_world(tmp_path, players=4, database=database_target) as world:
         yield world
-    finally:
-        await world.stop_bots()
-        await world.discord.close()
 
 
 async def play(world: World, game_id: int, quiet: frozenset[int] = frozenset()) -> Game:

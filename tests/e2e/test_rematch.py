@@ -14,7 +14,7 @@ import pytest
 from bot.discord_ui.features.rematch.handlers import Rematches
 from bot.storage import Game, GameStatus
 from emulator import Message
-from tests.e2e.world import World, describe, ephemeral_answer, make_world
+from tests.e2e.world import World, describe, ephemeral_answer, make_world, running_world
 from tests.postgres_cluster import Cluster
 
 TITLES = {"claimit": "Claim It!", "nuggets": "Gold Nuggets", "claim": "Claim"}
@@ -23,13 +23,8 @@ LOBBY_TIME = 30 * 60
 
 @pytest.fixture
 async def world(tmp_path: Path, database_target: str) -> AsyncIterator[World]:
-    world = await make_world(tmp_path, players=3, database=database_target)
-    await world.start_bot()
-    try:
+    async with running_world(tmp_path, players=3, database=database_target) as world:
         yield world
-    finally:
-        await world.stop_bots()
-        await world.discord.close()
 
 
 async def finished_here(world: World, group: str) -> tuple[Game, Message]:

@@ -21,7 +21,7 @@ from bot.service import Actor
 from bot.storage import Game
 from bot.storage.game_values import Level
 from emulator import Message, User
-from tests.e2e.world import World, describe, ephemeral_answer, make_world
+from tests.e2e.world import World, describe, ephemeral_answer, make_world, running_world
 from tests.postgres_cluster import Cluster
 
 STANDS = "refused, so the move stands."
@@ -29,13 +29,8 @@ STANDS = "refused, so the move stands."
 
 @pytest.fixture
 async def world(tmp_path: Path, database_target: str) -> AsyncIterator[World]:
-    world = await make_world(tmp_path, players=3, database=database_target)
-    await world.start_bot()
-    try:
+    async with running_world(tmp_path, players=3, database=database_target) as world:
         yield world
-    finally:
-        await world.stop_bots()
-        await world.discord.close()
 
 
 async def playing(world: World, group: str, players: int = 2, *, allow: bool = True) -> Game:
