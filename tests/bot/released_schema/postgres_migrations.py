@@ -1,7 +1,7 @@
 """PostgreSQL's schema as the released bots made it, from version 5 (the first step made
-version 5 at once: no PostgreSQL database is older) to 15: each version's statements
+version 5 at once: no PostgreSQL database is older) to 16: each version's statements
 exactly as they shipped (up to 14 before the schema was declared once in
-``bot/storage/schema/``, 15 as the declaration made them).
+``bot/storage/schema/``, 15 and 16 as the declaration made them).
 Frozen: a database made with them is one those releases made.
 """
 
@@ -323,5 +323,131 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         )
         """,
         "CREATE INDEX rematch_offers_open ON rematch_offers (expires_at) WHERE state = 'open'",
+    ),
+    # 16: playing together: following a game, take-backs (a server's choice, each request
+    # and its answers, what each undid, the draws of each move and the kept dice), private
+    # tables and their invitations, and each player's reliability record per server (filled
+    # from the games already played) with a server's and a host's minimum.
+    16: (
+        "ALTER TABLE guild_settings ADD COLUMN min_reliability INTEGER CHECK "
+        "(min_reliability BETWEEN 1 AND 100)",
+        "ALTER TABLE guild_settings ADD COLUMN takebacks TEXT DEFAULT 'unrated' NOT NULL "
+        "CHECK (takebacks IN ('never', 'unrated', 'always'))",
+        "ALTER TABLE player_settings ADD COLUMN invitations TEXT DEFAULT 'ping' NOT NULL "
+        "CHECK (invitations IN ('ping', 'dm'))",
+        "ALTER TABLE player_settings ADD COLUMN following TEXT DEFAULT 'end' NOT NULL "
+        "CHECK (following IN ('end', 'rounds'))",
+        """
+        CREATE TABLE reliability_records (
+            guild_id BIGINT NOT NULL,
+            user_id BIGINT NOT NULL,
+            started INTEGER NOT NULL CHECK (started >= 0),
+            finished INTEGER NOT NULL CHECK (finished >= 0),
+            abandoned INTEGER NOT NULL CHECK (abandoned >= 0),
+            updated_at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (guild_id, user_id)
+        )
+        """,
+        """
+        CREATE TABLE takeback_answers (
+            game_id BIGINT NOT NULL,
+            number INTEGER NOT NULL,
+            user_id BIGINT NOT NULL,
+            agreed INTEGER NOT NULL CHECK (agreed IN (0, 1)),
+            answered_at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (game_id, number, user_id)
+        )
+        """,
+        """
+        CREATE TABLE follows (
+            game_id BIGINT NOT NULL,
+            user_id BIGINT NOT NULL,
+            followed_at DOUBLE PRECISION NOT NULL,
+            rounds_told INTEGER DEFAULT 0 NOT NULL,
+            PRIMARY KEY (game_id, user_id),
+            FOREIGN KEY(game_id) REFERENCES games (id) ON DELETE CASCADE
+        )
+        """,
+        "ALTER TABLE moves ADD COLUMN draws TEXT",
+        """
+        CREATE TABLE private_invitations (
+            game_id BIGINT NOT NULL,
+            user_id BIGINT NOT NULL,
+            name TEXT NOT NULL,
+            invited_by BIGINT NOT NULL,
+            invited_at DOUBLE PRECISION NOT NULL,
+            answer TEXT NOT NULL CHECK (answer IN ('asked', 'accepted', 'declined')),
+            answered_at DOUBLE PRECISION,
+            by_dm INTEGER NOT NULL CHECK (by_dm IN (0, 1)),
+            channel_id BIGINT,
+            message_id BIGINT,
+            sending_at DOUBLE PRECISION,
+            ended INTEGER NOT NULL CHECK (ended IN (0, 1)),
+            PRIMARY KEY (game_id, user_id),
+            FOREIGN KEY(game_id) REFERENCES games (id) ON DELETE CASCADE
+        )
+        """,
+        """
+        CREATE TABLE private_tables (
+            game_id BIGINT NOT NULL,
+            made_at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (game_id),
+            FOREIGN KEY(game_id) REFERENCES games (id) ON DELETE CASCADE
+        )
+        """,
+        """
+        CREATE TABLE reliability_minimums (
+            game_id BIGINT NOT NULL,
+            minimum INTEGER NOT NULL CHECK (minimum BETWEEN 1 AND 100),
+            PRIMARY KEY (game_id),
+            FOREIGN KEY(game_id) REFERENCES games (id) ON DELETE CASCADE
+        )
+        """,
+        """
+        CREATE TABLE takeback_dice (
+            game_id BIGINT NOT NULL,
+            ply INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            draws TEXT NOT NULL,
+            PRIMARY KEY (game_id, ply, seat),
+            FOREIGN KEY(game_id) REFERENCES games (id) ON DELETE CASCADE
+        )
+        """,
+        """
+        CREATE TABLE takebacks (
+            game_id BIGINT NOT NULL,
+            number INTEGER NOT NULL,
+            asked_by BIGINT NOT NULL,
+            seat INTEGER NOT NULL,
+            first_seq INTEGER NOT NULL,
+            last_seq INTEGER NOT NULL,
+            version INTEGER NOT NULL,
+            revealed INTEGER NOT NULL CHECK (revealed IN (0, 1)),
+            channel_id BIGINT NOT NULL,
+            message_id BIGINT,
+            asked_at DOUBLE PRECISION NOT NULL,
+            ended_at DOUBLE PRECISION,
+            state TEXT NOT NULL CHECK (state IN ('asked', 'granted', 'refused', 'expired')),
+            PRIMARY KEY (game_id, number),
+            FOREIGN KEY(game_id) REFERENCES games (id) ON DELETE CASCADE
+        )
+        """,
+        """
+        INSERT INTO reliability_records
+            (guild_id, user_id, started, finished, abandoned, updated_at)
+        SELECT g.guild_id, COALESCE(s.user_id, s.left_user_id), COUNT(*),
+            SUM(CASE WHEN s.user_id IS NOT NULL AND g.status = 'finished'
+                THEN 1 ELSE 0 END),
+            SUM(CASE WHEN s.left_user_id IS NOT NULL THEN 1 ELSE 0 END),
+            MAX(COALESCE(g.finished_at, g.started_at))
+        FROM games g JOIN seats s ON s.game_id = g.id
+        WHERE g.started_at IS NOT NULL
+            AND COALESCE(s.user_id, s.left_user_id) IS NOT NULL
+        GROUP BY g.guild_id, COALESCE(s.user_id, s.left_user_id)
+
+        """,
+        "CREATE INDEX follows_of_user ON follows (user_id)",
+        "CREATE INDEX private_invitations_live ON private_invitations (game_id) WHERE ended = 0",
+        "CREATE UNIQUE INDEX takebacks_asked ON takebacks (game_id) WHERE state = 'asked'",
     ),
 }
