@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from bot.storage.schema_ddl import Backend, new_database, step
 
-LATEST = 16
+LATEST = 17
 
 
 @dataclass(frozen=True)
@@ -247,6 +247,8 @@ STEPS = {
             """,
         )
     ),
+    # 17: a server's own league.
+    17: Step(),
 }
 
 

@@ -14,9 +14,10 @@ key the row id). Times and ratings need 53 bits: ``DOUBLE PRECISION`` on Postgre
 whose ``REAL`` has 24, and SQLite's ``REAL``. JSON is kept as text on both, so both read
 it alike; a flag is an ``INTEGER`` 0 or 1 on both.
 
-The tables come in two parts, each adding its own to ``SCHEMA`` as it is declared:
-``games`` (what the bot plays with) and ``features`` (what the features beyond playing
-keep); ``columns`` holds what both are made with.
+The tables come in parts, each adding its own to ``SCHEMA`` as it is declared:
+``games`` (what the bot plays with), ``features`` (what the features beyond playing
+keep), and a server's league: ``tournaments`` and ``seasons``; ``columns`` holds what
+they are made with.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from sqlalchemy import Column, Integer, MetaData, Table
 
 # Imported for its tables, which join SCHEMA as they are declared.
 from bot.storage.schema import features as features
+from bot.storage.schema import seasons as seasons
+from bot.storage.schema import tournaments as tournaments
 from bot.storage.schema.columns import SCHEMA
 from bot.storage.schema.games import TRIGGERS, games, moves
 

@@ -1,0 +1,3 @@
+"""The tables of a server's seasons."""
+
+from __future__ import annotations

@@ -1,0 +1,3 @@
+"""The tables of a server's tournaments."""
+
+from __future__ import annotations
