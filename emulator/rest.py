@@ -121,6 +121,7 @@ class RestApi:
                 f"{API}/channels/{{channel}}/messages/{{message}}/threads", channels.start_thread
             )
         )
+        bot_only(r.add_post(f"{API}/channels/{{channel}}/threads", channels.start_thread_alone))
         bot_only(r.add_get(f"{API}/guilds/{{guild}}/members/{{user}}", channels.get_member))
         bot_only(
             r.add_get(

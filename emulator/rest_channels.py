@@ -20,7 +20,7 @@ from emulator.changes import Changes
 from emulator.form import Form, errors_object
 from emulator.gateway import Gateway
 from emulator.limits import check_form
-from emulator.model import PUBLIC_THREAD, Channel, Message
+from emulator.model import PRIVATE_THREAD, PUBLIC_THREAD, Channel, Message, snowflake
 from emulator.places import Places, check_thread
 from emulator.request_bodies import message_form
 from emulator.responses import DiscordError, json_response
@@ -136,6 +136,50 @@ class ChannelRoutes:
         shown = payloads.channel(thread, guild, self.world.bot)
         # The bot's own request: it succeeds even while the guild's shard is away (in
         # another process, or reconnecting), as on Discord.
+        await self.gateway.dispatch_if_connected(
+            "THREAD_CREATE", {**shown, "newly_created": True}, guild.id
+        )
+        await self.changes.changed()
+        return json_response(shown, 201)
+
+    async def start_thread_alone(self, request: web.Request) -> web.Response:
+        """Start Thread without Message: a public thread (type 11, with Create Public
+        Threads) or a private one (type 12, Discord's default when the body names no
+        type, with Create Private Threads) in a server's text channel; the bot owns it
+        and, for a private one, is its first member (docs: Threads)."""
+        parent = await self._channel(request)
+        if parent.is_dm:
+            raise DiscordError(400, 50003, "Cannot execute action on a DM channel")
+        if parent.is_thread:
+            raise DiscordError(400, 50024, "Cannot execute action on this channel type")
+        body, _ = message_form(request)
+        kind = body.get("type") or PRIVATE_THREAD
+        if kind not in (PUBLIC_THREAD, PRIVATE_THREAD):
+            # 10, an announcement thread, is only made in an announcement channel, which
+            # the emulator has none of.
+            raise DiscordError(400, 50024, "Cannot execute action on this channel type")
+        self._require(
+            parent, "create_public_threads" if kind == PUBLIC_THREAD else "create_private_threads"
+        )
+        now = self.settings.clock.now()
+        guild = self.world.guild_of(parent)
+        thread = Channel(
+            snowflake(now),
+            guild.id,
+            str(body["name"]),
+            Permissions(parent.bot_permissions.value),
+            type=kind,
+            parent_id=parent.id,
+            owner_id=self.world.bot.id,
+            created_at=now,
+            auto_archive_duration=body.get("auto_archive_duration") or DEFAULT_ARCHIVE_DURATION,
+            archive_timestamp=now,
+            last_activity=now,
+        )
+        if kind == PRIVATE_THREAD:
+            thread.thread_members.add(self.world.bot.id)
+        self.world.place(guild, thread)
+        shown = payloads.channel(thread, guild, self.world.bot)
         await self.gateway.dispatch_if_connected(
             "THREAD_CREATE", {**shown, "newly_created": True}, guild.id
         )

@@ -356,3 +356,34 @@ async def test_the_bot_deletes_a_thread_only_with_manage_threads(place: Place) -
         assert (status, gone["code"]) == (404, 10003)
         status, channel = await place.call("DELETE", f"/channels/{place.channel.id}")
         assert (status, channel["code"]) == (403, 50013)
+
+
+async def test_a_thread_without_a_message_is_public_or_private_with_its_own_permission(
+    place: Place,
+) -> None:
+    path = f"/channels/{place.channel.id}/threads"
+    status, public = await place.call("POST", path, {"name": "Cup · round 1", "type": 11})
+    assert status == 201, public
+    thread = place.emulator.channels[int(public["id"])]
+    assert (thread.is_thread, thread.is_private_thread, thread.parent_id) == (
+        True,
+        False,
+        place.channel.id,
+    )
+    assert public["name"] == "Cup · round 1"
+    assert (await post(place, thread))[0] == 200
+    # Discord's default type is a private thread, which needs its own permission.
+    status, refused = await place.call("POST", path, {"name": "secret"})
+    assert (status, refused["code"]) == (403, 50013)
+    place.channel.bot_permissions = THREADS | discord.Permissions(create_private_threads=True)
+    status, private = await place.call("POST", path, {"name": "secret"})
+    assert status == 201
+    assert place.emulator.channels[int(private["id"])].is_private_thread
+    # Not in a thread, nor a name Discord refuses.
+    status, refused = await place.call("POST", f"/channels/{thread.id}/threads", {"name": "x"})
+    assert (status, refused["code"]) == (400, 50024)
+    status, refused = await place.call("POST", path, {"name": "", "type": 11})
+    assert (status, refused["code"]) == (400, 50035)
+    place.channel.bot_permissions = DEFAULT_BOT_PERMISSIONS
+    status, refused = await place.call("POST", path, {"name": "Cup", "type": 11})
+    assert (status, refused["code"]) == (403, 50013)
