@@ -16,8 +16,9 @@ over; a game with no human left is closed.
 The service knows every game only through its rules (``bot.games.rules``),
 found by the game's kind in the registry. ``GameService`` is its lobbies' changes
 (``lobby_changes``), its moves (``turn_changes``), its rematch
-(``rematch_changes``), its take-backs (``takeback_changes``) and its private tables'
-invitations (``invitation_changes``), which count its players' reliability as they go
+(``rematch_changes``), its take-backs (``takeback_changes``), its private tables'
+invitations (``invitation_changes``) and its tournaments' rounds and tables
+(``tournament_changes``), which count its players' reliability as they go
 (``reliability``), all made in the transaction
 ``game_changes`` gives them, with what changes a game from outside its play: its
 players' time away, its place gone, its damaged data.
@@ -42,6 +43,7 @@ from bot.service.reliability import ReliabilityReads
 from bot.service.rematch_changes import RematchChanges
 from bot.service.takeback_changes import TakebackChanges
 from bot.service.time_away import clock_as_away_is, seat_away
+from bot.service.tournament_changes import TournamentChanges
 from bot.service.turn_changes import TurnChanges
 from bot.storage import (
     deadline_queries,
@@ -62,6 +64,7 @@ class GameService(
     ReliabilityReads,
     InvitationChanges,
     TakebackChanges,
+    TournamentChanges,
 ):
     """The only place a game changes: every change in one transaction, checking who acts and the
     version they saw, writing the position with its move-log entry; refusals are

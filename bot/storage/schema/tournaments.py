@@ -1,3 +1,160 @@
-"""The tables of a server's tournaments."""
+"""The tables of a server's tournaments: each tournament and its settings, who signed up
+(and was invited, for a private one), each round as it was claimed, each table of a
+round and the game it became, and each player's seat in a round (a table, or a bye).
+
+A round is a row claimed once, with every seat of it, in one transaction: the keys make
+a second claim fail, so that however many processes look, a round starts once and no
+player sits at two tables of one round. A table's game is made in its own transaction
+later (its thread must exist first), and the table's key makes it once too.
+"""
 
 from __future__ import annotations
+
+from sqlalchemy import (
+    CheckConstraint,
+    Column,
+    ForeignKey,
+    Index,
+    Integer,
+    Table,
+    Text,
+    UniqueConstraint,
+    text,
+)
+
+from bot.storage.schema.columns import SCHEMA, Id, Real, game_key, since, where
+
+tournaments = Table(
+    "tournaments",
+    SCHEMA,
+    Column("id", Id, primary_key=True, autoincrement=True),
+    Column("guild_id", Id, nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("kind", Text, nullable=False),
+    Column("name", Text, nullable=False),
+    Column("format", Text, CheckConstraint("format IN ('swiss', 'round_robin')"), nullable=False),
+    # Swiss: as chosen; a round robin's is its schedule's, known once it starts.
+    Column("rounds", Integer, CheckConstraint("rounds >= 1"), nullable=False),
+    Column("table_size", Integer, CheckConstraint("table_size BETWEEN 2 AND 5"), nullable=False),
+    Column("final", Integer, CheckConstraint("final IN (0, 1)"), nullable=False),
+    Column("options", Text, nullable=False, server_default="{}"),
+    Column("turn_timeout", Integer, CheckConstraint("turn_timeout > 0"), nullable=False),
+    Column("starts_at", Real, nullable=False),
+    Column("signup_until", Real, nullable=False),
+    # Hours from one round's start to the next's (none: each starts once the last ends).
+    Column("round_hours", Integer, CheckConstraint("round_hours > 0")),
+    Column("rated", Integer, CheckConstraint("rated IN (0, 1)"), nullable=False),
+    Column("cap", Integer, CheckConstraint("cap >= 2"), nullable=False),
+    Column("private", Integer, CheckConstraint("private IN (0, 1)"), nullable=False),
+    Column("created_by", Id, nullable=False),
+    Column("created_at", Real, nullable=False),
+    Column("channel_id", Id, nullable=False),
+    Column("message_id", Id),
+    Column("language", Text),
+    Column(
+        "state",
+        Text,
+        CheckConstraint("state IN ('signup', 'running', 'finished', 'cancelled')"),
+        nullable=False,
+    ),
+    # The last round claimed (0 before the first).
+    Column("round", Integer, nullable=False, server_default=text("0")),
+    Column("ended_at", Real),
+    Column("end_reason", Text),
+    # The end's announcement, claimed before it is posted: it goes out once.
+    Column("end_told_at", Real),
+    UniqueConstraint("guild_id", "number"),
+    info=since(17),
+)
+Index(
+    "tournaments_live",
+    tournaments.c.state,
+    tournaments.c.starts_at,
+    **where(tournaments.c.state.in_(("signup", "running"))),
+    info=since(17),
+)
+
+
+def tournament_key() -> Column[int]:
+    """The tournament a row belongs to (first in its key), gone with it."""
+    return Column(
+        "tournament_id",
+        Id,
+        ForeignKey("tournaments.id", ondelete="CASCADE"),
+        primary_key=True,
+    )
+
+
+tournament_players = Table(
+    "tournament_players",
+    SCHEMA,
+    tournament_key(),
+    Column("user_id", Id, primary_key=True),
+    Column("name", Text, nullable=False),
+    Column("joined_at", Real, nullable=False),
+    # 1 for the best rated at the start, then by sign-up; none before the start.
+    Column("seed", Integer),
+    # Not paired from this round on: a seat of theirs was taken over, or they left.
+    Column("dropped_round", Integer),
+    Column("dropped_at", Real),
+    info=since(17),
+)
+Index("tournament_players_of_user", tournament_players.c.user_id, info=since(17))
+
+tournament_invitees = Table(
+    "tournament_invitees",
+    SCHEMA,
+    tournament_key(),
+    Column("user_id", Id, primary_key=True),
+    Column("invited_at", Real, nullable=False),
+    info=since(17),
+)
+
+tournament_rounds = Table(
+    "tournament_rounds",
+    SCHEMA,
+    tournament_key(),
+    Column("round", Integer, primary_key=True),
+    Column("claimed_at", Real, nullable=False),
+    Column("final", Integer, CheckConstraint("final IN (0, 1)"), nullable=False),
+    # Its message to the players, claimed before it is posted: it goes out once.
+    Column("told_at", Real),
+    info=since(17),
+)
+
+tournament_tables = Table(
+    "tournament_tables",
+    SCHEMA,
+    tournament_key(),
+    Column("round", Integer, primary_key=True),
+    Column("table_no", Integer, primary_key=True),
+    Column("game_id", Id, ForeignKey("games.id", ondelete="SET NULL")),
+    info=since(17),
+)
+Index(
+    "tournament_tables_by_game",
+    tournament_tables.c.game_id,
+    unique=True,
+    **where(tournament_tables.c.game_id.isnot(None)),
+    info=since(17),
+)
+
+# One row per player and round: a table, or (no table) a bye.
+tournament_seats = Table(
+    "tournament_seats",
+    SCHEMA,
+    tournament_key(),
+    Column("round", Integer, primary_key=True),
+    Column("user_id", Id, primary_key=True),
+    Column("table_no", Integer),
+    Column("seat", Integer, nullable=False, server_default=text("0")),
+    info=since(17),
+)
+
+# A game that counts on no ladder whoever plays it (an unrated tournament's).
+unrated_games = Table(
+    "unrated_games",
+    SCHEMA,
+    game_key(),
+    info=since(17),
+)

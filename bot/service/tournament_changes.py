@@ -1,0 +1,517 @@
+"""A server's tournaments: made by an organiser, signed up to until they start, then
+played round by round by themselves, each round's tables opening as ordinary games.
+
+Every change is one transaction holding the tournament. A round is claimed whole (its
+tables and byes, from the standings at that moment) in one transaction, and each table's
+game is made in one more, after its thread exists: the keys make each once, however
+many processes look and whenever one is killed. Standings are read from the games
+(``tournament_rounds``), never kept beside them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from bot.games.registry import rules_for
+from bot.ladder import NEW_PLAYER
+from bot.league import Row, round_robin
+from bot.service.errors import ChannelNotAllowed
+from bot.service.game_changes import GameChanges
+from bot.service.game_loading import load_game
+from bot.service.game_parts import Player, options_for
+from bot.service.game_writes import Written, save_game
+from bot.service.reliability import count_started
+from bot.service.time_away import new_turn_clock
+from bot.service.tournament_checks import (
+    BARRED_DAYS,
+    NewTournament,
+    check_new,
+    fewest_to_start,
+)
+from bot.service.tournament_errors import (
+    AlreadySignedUp,
+    Barred,
+    CannotOrganise,
+    NotInvited,
+    NoTournament,
+    NotSignedUp,
+    SignupClosed,
+    TournamentFull,
+    TournamentOver,
+)
+from bot.service.tournament_rounds import board, next_plan, round_over
+from bot.storage import game_queries, ladder_queries, place_queries, settings_queries
+from bot.storage import tournament_queries as queries
+from bot.storage.connection import Connection
+from bot.storage.records import Game, GameStatus, Seat
+from bot.storage.tournament_queries import (
+    EndReason,
+    Entry,
+    Format,
+    TableGame,
+    Tournament,
+    TournamentState,
+)
+
+DAY = 86_400.0
+
+
+@dataclass(frozen=True)
+class Board:
+    """A tournament as it now stands: who signed up (and was invited), every table with
+    its game, the byes, and the standings summed from the games."""
+
+    tournament: Tournament
+    entries: tuple[Entry, ...]
+    invitees: tuple[int, ...]
+    tables: tuple[TableGame, ...]
+    byes: Mapping[int, tuple[int, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    rows: tuple[Row, ...] = ()
+
+    @property
+    def names(self) -> dict[int, str]:
+        """Each player's name as they signed up."""
+        return {entry.user_id: entry.name for entry in self.entries}
+
+    def of_round(self, round_: int) -> tuple[TableGame, ...]:
+        """The round's tables, in order."""
+        return tuple(table for table in self.tables if table.round == round_)
+
+    def bye_in(self, round_: int) -> int | None:
+        """Who has the round's bye, if anyone."""
+        return next((user for user, rounds in self.byes.items() if round_ in rounds), None)
+
+    @property
+    def in_play(self) -> int:
+        """The tournament's games being played now."""
+        return sum(1 for table in self.tables if table.status is GameStatus.ACTIVE)
+
+
+@dataclass(frozen=True)
+class Advanced:
+    """What a look at a tournament did: the round it claimed, or its end."""
+
+    board: Board
+    claimed: int | None = None
+    ended: bool = False
+
+
+def next_look(tournament: Tournament, tables: Sequence[TableGame]) -> float | None:
+    """When the tournament next needs a look by the clock (its start, or its next round's
+    set time once the round before is over); ``None`` when only a game's end moves it."""
+    if tournament.state is TournamentState.SIGNUP:
+        return tournament.starts_at
+    if tournament.state is not TournamentState.RUNNING or tournament.round_hours is None:
+        return None
+    if not round_over(tables, tournament.round):
+        return None
+    return tournament.starts_at + tournament.round * tournament.round_hours * 3600.0
+
+
+class TournamentChanges(GameChanges):
+    """A server's tournaments, from their making to their end."""
+
+    async def create_tournament(
+        self, new: NewTournament, organiser: Player, can_organise: bool
+    ) -> Board:
+        """A new tournament open for sign-up; refused without the right (Manage Events)
+        or with an option that can't be."""
+        if not can_organise:
+            raise CannotOrganise()
+        now = self._clock()
+        check_new(new, now)
+
+        async def creating(connection: Connection) -> Board:
+            settings = await settings_queries.guild_settings(connection, new.guild_id)
+            if not settings.allows(new.channel_id):
+                raise ChannelNotAllowed(settings.channels)
+            await connection.lock("tournament number", new.guild_id)
+            made = Tournament(
+                id=0,
+                guild_id=new.guild_id,
+                number=0,
+                kind=new.kind,
+                name=new.name.strip(),
+                format=new.format,
+                rounds=new.rounds or 1,
+                table_size=new.table_size,
+                final=new.final,
+                options=options_for(
+                    rules_for(new.kind), settings.options_for(new.kind), new.options
+                ),
+                turn_timeout=settings.turn_timeout
+                if new.turn_timeout is None
+                else new.turn_timeout,
+                starts_at=new.starts_at,
+                signup_until=new.signup_until,
+                round_hours=new.round_hours,
+                rated=new.rated,
+                cap=new.cap,
+                private=new.private,
+                created_by=organiser.user_id,
+                created_at=now,
+                channel_id=new.channel_id,
+                message_id=None,
+                language=new.language,
+                state=TournamentState.SIGNUP,
+                round=0,
+                ended_at=None,
+                end_reason=None,
+                end_told_at=None,
+            )
+            tournament_id = await queries.insert_tournament(connection, made)
+            return await self._tournament_board(connection, tournament_id)
+
+        created = await self._db.write(creating)
+        self.deadline_moved_earlier.set()
+        return created
+
+    async def tournament_board(self, tournament_id: int) -> Board:
+        """The tournament as it now stands."""
+        return await self._db.read(lambda connection: self._tournament_board(connection, tournament_id))
+
+    async def numbered_board(self, guild_id: int, number: int) -> Board:
+        """The server's tournament of that number as it stands; refused if there is none."""
+
+        async def reading(connection: Connection) -> Board:
+            found = await queries.numbered(connection, guild_id, number)
+            if found is None:
+                raise NoTournament(number)
+            return await self._tournament_board(connection, found.id)
+
+        return await self._db.read(reading)
+
+    async def server_tournaments(self, guild_id: int, limit: int = 10) -> list[Tournament]:
+        """The server's tournaments still to be played, then the latest ones."""
+        return await self._db.read(
+            lambda connection: queries.of_server(connection, guild_id, limit)
+        )
+
+    async def live_tournaments(self) -> list[Tournament]:
+        """Every tournament being signed up to or played."""
+        return await self._db.read(queries.live)
+
+    async def ended_untold(self) -> list[int]:
+        """Tournaments whose end is not announced yet."""
+        return await self._db.read(queries.ended_untold)
+
+    async def tournament_of_game(self, game_id: int) -> int | None:
+        """The tournament the game is played for, if any."""
+        found = await self._db.read(lambda connection: queries.of_game(connection, game_id))
+        return None if found is None else found[0]
+
+    async def tournament_shown(self, tournament_id: int, message_id: int) -> None:
+        """The tournament's announcement is ``message_id``."""
+        await self._db.write(
+            lambda connection: queries.set_message(connection, tournament_id, message_id)
+        )
+
+    async def sign_up(self, tournament_id: int, player: Player) -> Board:
+        """Signs the player up, while sign-up is open and there is room (a private
+        tournament: when invited)."""
+        now = self._clock()
+
+        async def signing(connection: Connection) -> Board:
+            tournament = await self._open_for_signup(connection, tournament_id, now)
+            invited = await queries.invitees(connection, tournament_id)
+            if tournament.private and player.user_id not in (*invited, tournament.created_by):
+                raise NotInvited()
+            entries = await queries.entries(connection, tournament_id)
+            if any(entry.user_id == player.user_id for entry in entries):
+                raise AlreadySignedUp()
+            if len(entries) >= tournament.cap:
+                raise TournamentFull(tournament.cap)
+            since = now - BARRED_DAYS * DAY
+            if await queries.dropped_since(connection, tournament.guild_id, player.user_id, since):
+                raise Barred(BARRED_DAYS)
+            await queries.add_entry(
+                connection, tournament_id, player.user_id, player.display_name, now
+            )
+            return await self._tournament_board(connection, tournament_id)
+
+        return await self._db.write(signing)
+
+    async def withdraw(self, tournament_id: int, user_id: int) -> Board:
+        """Takes the player off the tournament, before it starts."""
+        now = self._clock()
+
+        async def withdrawing(connection: Connection) -> Board:
+            await self._open_for_signup(connection, tournament_id, now, leaving=True)
+            if not await queries.remove_entry(connection, tournament_id, user_id):
+                raise NotSignedUp()
+            return await self._tournament_board(connection, tournament_id)
+
+        return await self._db.write(withdrawing)
+
+    async def invite_to_tournament(
+        self, tournament_id: int, user_id: int, can_organise: bool, invited: Sequence[int]
+    ) -> Board:
+        """Its organiser (or a member who may organise) invites players to a private
+        tournament; anyone may be invited while sign-up is open."""
+        now = self._clock()
+
+        async def inviting(connection: Connection) -> Board:
+            tournament = await self._open_for_signup(connection, tournament_id, now)
+            if user_id != tournament.created_by and not can_organise:
+                raise CannotOrganise()
+            for user in invited:
+                await queries.invite(connection, tournament_id, user, now)
+            return await self._tournament_board(connection, tournament_id)
+
+        return await self._db.write(inviting)
+
+    async def cancel_tournament(
+        self, tournament_id: int, user_id: int, can_organise: bool
+    ) -> Board:
+        """Its organiser (or a member who may organise) cancels it; its games being
+        played go on as ordinary games."""
+        now = self._clock()
+
+        async def cancelling(connection: Connection) -> Board:
+            tournament = await self._locked_tournament(connection, tournament_id)
+            if user_id != tournament.created_by and not can_organise:
+                raise CannotOrganise()
+            if tournament.state not in (TournamentState.SIGNUP, TournamentState.RUNNING):
+                raise TournamentOver()
+            await queries.set_state(
+                connection,
+                tournament_id,
+                TournamentState.CANCELLED,
+                now=now,
+                reason=EndReason.CANCELLED,
+            )
+            return await self._tournament_board(connection, tournament_id)
+
+        return await self._db.write(cancelling)
+
+    async def advance_tournament(self, tournament_id: int) -> Advanced:
+        """Moves the tournament on, if it is due: its start (or its end, with too few
+        signed up), its next round once the last is over (and its set time came), or its
+        end after the last. Nothing when it isn't due."""
+        now = self._clock()
+
+        async def advancing(connection: Connection) -> Advanced:
+            tournament = await self._locked_tournament(connection, tournament_id)
+            if tournament.state is TournamentState.SIGNUP:
+                if now < tournament.starts_at:
+                    return Advanced(await self._tournament_board(connection, tournament_id))
+                return await self._start_tournament(connection, tournament, now)
+            if tournament.state is not TournamentState.RUNNING:
+                return Advanced(await self._tournament_board(connection, tournament_id))
+            tables = await queries.tables(connection, tournament_id)
+            look = next_look(tournament, tables)
+            if not round_over(tables, tournament.round) or (look is not None and now < look):
+                return Advanced(await self._tournament_board(connection, tournament_id))
+            return await self._next_round(connection, tournament, now)
+
+        return await self._db.write(advancing)
+
+    async def open_table(
+        self, tournament_id: int, round_: int, table_no: int, thread_id: int
+    ) -> Game | None:
+        """The table's game, started in ``thread_id`` with its players in seat order, the
+        first player drawn; ``None`` if another look made it already (that thread is
+        then not needed)."""
+        now = self._clock()
+
+        async def opening(connection: Connection, note: Written) -> Game | None:
+            tournament = await self._locked_tournament(connection, tournament_id)
+            table = next(
+                (
+                    found
+                    for found in await queries.tables(connection, tournament_id)
+                    if found.round == round_ and found.table_no == table_no
+                ),
+                None,
+            )
+            if table is None or table.game_id is not None:
+                return None
+            names = {
+                entry.user_id: entry.name
+                for entry in await queries.entries(connection, tournament_id)
+            }
+            rules = rules_for(tournament.kind)
+            await connection.lock("game number", tournament.guild_id, tournament.kind)
+            game_id = await game_queries.insert_game(
+                connection,
+                kind=tournament.kind,
+                guild_id=tournament.guild_id,
+                channel_id=tournament.channel_id,
+                host_id=tournament.created_by,
+                options=tournament.options,
+                turn_timeout=tournament.turn_timeout,
+                deadline=now,
+                now=now,
+                language=tournament.language,
+            )
+            seats = [Seat(0, user, None, names.get(user, str(user)), 0) for user in table.players]
+            await game_queries.replace_seats(connection, game_id, seats, now)
+            await place_queries.set_message(connection, game_id, "thread_id", thread_id)
+            lobby = await load_game(connection, game_id)
+            first = self._random.randrange(len(seats))
+            setup = rules.deal(len(seats), lobby.options, self._random)
+            state = rules.start(len(seats), first, lobby.options, setup)
+            await save_game(
+                connection,
+                note,
+                lobby,
+                now,
+                status=GameStatus.ACTIVE,
+                state=state,
+                setup=setup,
+                first_seat=first,
+                started_at=now,
+                **new_turn_clock(lobby, state, now),
+            )
+            await count_started(connection, lobby, now)
+            if not tournament.rated:
+                await queries.mark_unrated(connection, game_id)
+            await queries.set_table_game(connection, tournament_id, round_, table_no, game_id)
+            return await load_game(connection, game_id)
+
+        made = await self._change(opening)
+        if made is not None:
+            self.deadline_moved_earlier.set()
+        return made
+
+    async def claim_round_told(self, tournament_id: int, round_: int) -> bool:
+        """Claims the round's message to its players: ``True`` for the one to post it."""
+        now = self._clock()
+        return await self._db.write(
+            lambda connection: queries.claim_round_told(connection, tournament_id, round_, now)
+        )
+
+    async def untold_rounds(self, tournament_id: int) -> list[int]:
+        """The tournament's rounds whose message to their players is not out."""
+        return await self._db.read(
+            lambda connection: queries.untold_rounds(connection, tournament_id)
+        )
+
+    async def claim_end_told(self, tournament_id: int) -> bool:
+        """Claims the announcement of the tournament's end: ``True`` for the one to post it."""
+        now = self._clock()
+        return await self._db.write(
+            lambda connection: queries.claim_end_told(connection, tournament_id, now)
+        )
+
+    async def tournaments_played(self, guild_id: int, kind: str, user_id: int) -> list[Board]:
+        """The server's finished tournaments of the game the player played in."""
+
+        async def reading(connection: Connection) -> list[Board]:
+            return [
+                await self._tournament_board(connection, found.id)
+                for found in await queries.played_by(connection, guild_id, kind, user_id)
+            ]
+
+        return await self._db.read(reading)
+
+    async def _start_tournament(self, connection: Connection, tournament: Tournament, now: float) -> Advanced:
+        """Sign-up is over: the players are seeded by rating (then by sign-up) and the
+        first round is claimed, or the tournament ends with too few."""
+        entries = await queries.entries(connection, tournament.id)
+        if len(entries) < fewest_to_start(tournament.table_size):
+            await queries.set_state(
+                connection,
+                tournament.id,
+                TournamentState.CANCELLED,
+                now=now,
+                reason=EndReason.TOO_FEW,
+            )
+            return Advanced(await self._tournament_board(connection, tournament.id), ended=True)
+        ratings = await ladder_queries.ratings_of(
+            connection, tournament.guild_id, tournament.kind, [e.user_id for e in entries]
+        )
+        order = sorted(
+            range(len(entries)),
+            key=lambda i: (
+                -ratings.get(entries[i].user_id, (NEW_PLAYER, 0))[0].conservative,
+                i,
+            ),
+        )
+        seeded = [entries[i].user_id for i in order]
+        await queries.set_seeds(connection, tournament.id, seeded)
+        fewest = rules_for(tournament.kind).min_players
+        if tournament.format is Format.ROUND_ROBIN:
+            rounds = len(round_robin(seeded, tournament.table_size, fewest))
+        else:
+            rounds = min(tournament.rounds, len(entries) - 1)
+        await queries.set_rounds(connection, tournament.id, rounds)
+        await queries.set_state(connection, tournament.id, TournamentState.RUNNING, now=now)
+        started = await self._locked_tournament(connection, tournament.id)
+        return await self._claim_round(connection, started, 1, now)
+
+    async def _next_round(
+        self, connection: Connection, tournament: Tournament, now: float
+    ) -> Advanced:
+        """The round after the last one over: the players who left a game are dropped,
+        and the next round is claimed, or the tournament ends."""
+        following = tournament.round + 1
+        for user, _ in await queries.left_players(connection, tournament.id):
+            await queries.drop(connection, tournament.id, user, following, now)
+        entries = await queries.entries(connection, tournament.id)
+        active = [e for e in entries if e.dropped_round is None]
+        fewest = rules_for(tournament.kind).min_players
+        if following > tournament.all_rounds or len(active) < fewest:
+            await queries.set_state(
+                connection,
+                tournament.id,
+                TournamentState.FINISHED,
+                now=now,
+                reason=EndReason.PLAYED,
+            )
+            return Advanced(await self._tournament_board(connection, tournament.id), ended=True)
+        return await self._claim_round(connection, tournament, following, now)
+
+    async def _claim_round(
+        self, connection: Connection, tournament: Tournament, round_: int, now: float
+    ) -> Advanced:
+        entries = await queries.entries(connection, tournament.id)
+        byes = await queries.byes(connection, tournament.id)
+        tables = await queries.tables(connection, tournament.id)
+        plan = next_plan(tournament, entries, byes, tables, round_)
+        final = tournament.final and round_ == tournament.rounds + 1
+        await queries.claim_round(
+            connection, tournament.id, round_, final, plan.tables, plan.bye, now
+        )
+        return Advanced(await self._tournament_board(connection, tournament.id), claimed=round_)
+
+    async def _locked_tournament(self, connection: Connection, tournament_id: int) -> Tournament:
+        tournament = await queries.locked_tournament(connection, tournament_id)
+        if tournament is None:
+            raise NoTournament(tournament_id)
+        return tournament
+
+    async def _open_for_signup(
+        self, connection: Connection, tournament_id: int, now: float, *, leaving: bool = False
+    ) -> Tournament:
+        """The tournament while sign-up is open, refused otherwise."""
+        tournament = await self._locked_tournament(connection, tournament_id)
+        if tournament.state in (TournamentState.FINISHED, TournamentState.CANCELLED):
+            raise TournamentOver()
+        if tournament.state is TournamentState.RUNNING:
+            raise SignupClosed(started=True)
+        if now >= tournament.signup_until and not leaving:
+            raise SignupClosed(started=False)
+        return tournament
+
+    async def _tournament_board(self, connection: Connection, tournament_id: int) -> Board:
+        tournament = await queries.tournament(connection, tournament_id)
+        if tournament is None:
+            raise NoTournament(tournament_id)
+        entries = await queries.entries(connection, tournament_id)
+        byes = {
+            user: tuple(rounds)
+            for user, rounds in (await queries.byes(connection, tournament_id)).items()
+        }
+        tables = await queries.tables(connection, tournament_id)
+        rows = board(tournament, entries, byes, tables) if tournament.round else ()
+        return Board(
+            tournament=tournament,
+            entries=tuple(entries),
+            invitees=tuple(await queries.invitees(connection, tournament_id)),
+            tables=tuple(tables),
+            byes=MappingProxyType(byes),
+            rows=rows,
+        )

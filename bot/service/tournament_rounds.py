@@ -1,0 +1,130 @@
+"""A tournament's standings and its next round, made from what is stored: its entries,
+its byes and its tables with their games. Standings are always the sum of the games
+(``bot.league``), never kept apart from them."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from bot.games.registry import rules_for
+from bot.league import (
+    Entrant,
+    Played,
+    RoundPlan,
+    Row,
+    final_table,
+    round_robin,
+    standings,
+    swiss_round,
+    table_sizes,
+    with_final,
+)
+from bot.storage.records import GameStatus
+from bot.storage.tournament_queries import Entry, Format, TableGame, Tournament
+
+
+def entrants(entries: Sequence[Entry], byes: Mapping[int, Sequence[int]]) -> list[Entrant]:
+    """The players as the standings count them, in seed order (sign-up order before the
+    seeds are set)."""
+    ordered = sorted(
+        enumerate(entries), key=lambda pair: pair[1].seed or len(entries) + pair[0] + 1
+    )
+    return [
+        Entrant(
+            user=entry.user_id,
+            seed=entry.seed or index + 1,
+            byes=tuple(byes.get(entry.user_id, ())),
+            dropped_round=entry.dropped_round,
+        )
+        for index, (_, entry) in enumerate(ordered)
+    ]
+
+
+def played(table: TableGame) -> Played:
+    """A table as the standings count it: in play until its game ends, nothing for a
+    cancelled game."""
+    if table.status is GameStatus.FINISHED and table.places is not None:
+        places: tuple[int, ...] | None = table.places
+    elif table.status is GameStatus.CANCELLED:
+        places = ()
+    else:
+        places = None
+    return Played(table.round, table.table_no, table.players, places)
+
+
+def final_round(tournament: Tournament) -> int | None:
+    """The round of the leaders' final, if the tournament has one."""
+    return tournament.rounds + 1 if tournament.final else None
+
+
+def board(
+    tournament: Tournament,
+    entries: Sequence[Entry],
+    byes: Mapping[int, Sequence[int]],
+    tables: Sequence[TableGame],
+) -> tuple[Row, ...]:
+    """The standings: every regular round's tables summed, the final's result (once it
+    is played) ordering its players at the top."""
+    final = final_round(tournament)
+    regular = [played(table) for table in tables if table.round != final]
+    rows = standings(entrants(entries, byes), regular, tournament.table_size)
+    for table in tables:
+        if table.round == final and table.status is GameStatus.FINISHED:
+            return with_final(rows, played(table))
+    return rows
+
+
+def round_over(tables: Sequence[TableGame], round_: int) -> bool:
+    """Whether every table of the round has a game, and every such game has ended."""
+    of_round = [table for table in tables if table.round == round_]
+    return all(table.status is not None and not table.status.is_open for table in of_round)
+
+
+def next_plan(
+    tournament: Tournament,
+    entries: Sequence[Entry],
+    byes: Mapping[int, Sequence[int]],
+    tables: Sequence[TableGame],
+    round_: int,
+) -> RoundPlan:
+    """Who plays whom in ``round_``, among the players not dropped by then."""
+    fewest = rules_for(tournament.kind).min_players
+    size = tournament.table_size
+    active = {
+        entry.user_id
+        for entry in entries
+        if entry.dropped_round is None or entry.dropped_round > round_
+    }
+    rows = board(tournament, entries, byes, tables)
+    if round_ == final_round(tournament):
+        ranked = [row for row in rows if row.user in active]
+        return RoundPlan(tables=(final_table(ranked, size),), bye=None)
+    if tournament.format is Format.SWISS:
+        standing = [row.user for row in rows if row.user in active]
+        return swiss_round(standing, set(byes), size, fewest)
+    seeded = [entrant.user for entrant in entrants(entries, byes)]
+    schedule = round_robin(seeded, size, fewest)[round_ - 1]
+    return without_dropped(schedule, active, size, fewest)
+
+
+def without_dropped(plan: RoundPlan, active: set[int], size: int, fewest: int) -> RoundPlan:
+    """A round robin's planned round with the dropped players taken out. The tables left
+    whole play as planned, so the others meet whom they were meant to; players left
+    alone at a table (and the planned bye) sit together at new tables, or one of them
+    has the bye."""
+    kept: list[tuple[int, ...]] = []
+    lone = [plan.bye] if plan.bye is not None and plan.bye in active else []
+    for table in plan.tables:
+        players = tuple(user for user in table if user in active)
+        if len(players) >= fewest:
+            kept.append(players)
+        else:
+            lone.extend(players)
+    if len(lone) <= 1:
+        return RoundPlan(tables=tuple(kept), bye=lone[0] if lone else None)
+    sizes, bye = table_sizes(len(lone), size, fewest)
+    start = 0
+    for count in sizes:
+        kept.append(tuple(lone[start : start + count]))
+        start += count
+    return RoundPlan(tables=tuple(kept), bye=lone[-1] if bye else None)

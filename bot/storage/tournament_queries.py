@@ -1,0 +1,575 @@
+"""A server's tournaments as stored: each tournament, its players and invitees, its
+rounds as claimed, each round's tables with the games they became, and each player's
+seat in each round (a table, or a bye)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from bot.storage.connection import Connection, Row
+from bot.storage.game_values import Options
+from bot.storage.records import GameStatus
+from bot.storage.stored_json import json_text
+
+
+class Format(StrEnum):
+    """How a tournament's tables are made."""
+
+    SWISS = "swiss"
+    """Each round by the standings: the leaders at table 1, the next at table 2."""
+    ROUND_ROBIN = "round_robin"
+    """A schedule fixed at the start, in which everyone meets everyone."""
+
+
+class TournamentState(StrEnum):
+    """Where a tournament is in its life."""
+
+    SIGNUP = "signup"
+    RUNNING = "running"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+class EndReason(StrEnum):
+    """Why a tournament ended before its last round was played."""
+
+    TOO_FEW = "too_few"
+    """Too few signed up by its start."""
+    CANCELLED = "cancelled"
+    """Its organiser (or a moderator) cancelled it."""
+    PLAYED = "played"
+    """Played to its end."""
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """A tournament as created, and where it now stands."""
+
+    id: int
+    guild_id: int
+    number: int
+    """Its number among the server's tournaments (``/tournament show number:``)."""
+    kind: str
+    name: str
+    format: Format
+    rounds: int
+    table_size: int
+    final: bool
+    """A last round of the leaders at one table decides the top places."""
+    options: Options
+    turn_timeout: int
+    starts_at: float
+    signup_until: float
+    round_hours: int | None
+    rated: bool
+    cap: int
+    private: bool
+    created_by: int
+    created_at: float
+    channel_id: int
+    message_id: int | None
+    language: str | None
+    state: TournamentState
+    round: int
+    """The last round claimed (0 before the first)."""
+    ended_at: float | None
+    end_reason: EndReason | None
+    end_told_at: float | None
+
+    @property
+    def all_rounds(self) -> int:
+        """Every round it plays, the final included."""
+        return self.rounds + int(self.final)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A player signed up to a tournament."""
+
+    user_id: int
+    name: str
+    joined_at: float
+    seed: int | None
+    dropped_round: int | None
+
+
+@dataclass(frozen=True)
+class TableGame:
+    """One table of one round: its players in seat order and the game it became (none
+    until its game is made), with that game's status and places as they now stand."""
+
+    round: int
+    table_no: int
+    players: tuple[int, ...]
+    game_id: int | None
+    status: GameStatus | None
+    places: tuple[int, ...] | None
+    """The places of ``players``, once the game finished; ``None`` otherwise."""
+    number: int | None
+    """The game's number in its server (``/<game> replay number:``)."""
+    thread_id: int | None
+    lobby_message_id: int | None
+
+
+COLUMNS = (
+    "id, guild_id, number, kind, name, format, rounds, table_size, final, options, "
+    "turn_timeout, starts_at, signup_until, round_hours, rated, cap, private, created_by, "
+    "created_at, channel_id, message_id, language, state, round, ended_at, end_reason, "
+    "end_told_at"
+)
+
+
+def _tournament(row: Row) -> Tournament:
+    reason = row["end_reason"]
+    return Tournament(
+        id=int(row["id"]),
+        guild_id=int(row["guild_id"]),
+        number=int(row["number"]),
+        kind=str(row["kind"]),
+        name=str(row["name"]),
+        format=Format(row["format"]),
+        rounds=int(row["rounds"]),
+        table_size=int(row["table_size"]),
+        final=bool(row["final"]),
+        options=json.loads(row["options"]),
+        turn_timeout=int(row["turn_timeout"]),
+        starts_at=float(row["starts_at"]),
+        signup_until=float(row["signup_until"]),
+        round_hours=None if row["round_hours"] is None else int(row["round_hours"]),
+        rated=bool(row["rated"]),
+        cap=int(row["cap"]),
+        private=bool(row["private"]),
+        created_by=int(row["created_by"]),
+        created_at=float(row["created_at"]),
+        channel_id=int(row["channel_id"]),
+        message_id=None if row["message_id"] is None else int(row["message_id"]),
+        language=row["language"],
+        state=TournamentState(row["state"]),
+        round=int(row["round"]),
+        ended_at=None if row["ended_at"] is None else float(row["ended_at"]),
+        end_reason=None if reason is None else EndReason(reason),
+        end_told_at=None if row["end_told_at"] is None else float(row["end_told_at"]),
+    )
+
+
+async def insert_tournament(connection: Connection, made: Tournament) -> int:
+    """A new tournament, numbered after the server's others (the caller holds the
+    ``tournament number`` lock of the server)."""
+    rows = await connection.fetch(
+        "INSERT INTO tournaments (guild_id, number, kind, name, format, rounds, table_size, "
+        "final, options, turn_timeout, starts_at, signup_until, round_hours, rated, cap, "
+        "private, created_by, created_at, channel_id, language, state) "
+        "SELECT CAST(? AS BIGINT), COALESCE(MAX(number), 0) + 1, CAST(? AS TEXT), "
+        "CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS INTEGER), CAST(? AS INTEGER), "
+        "CAST(? AS INTEGER), CAST(? AS TEXT), CAST(? AS INTEGER), "
+        "CAST(? AS DOUBLE PRECISION), CAST(? AS DOUBLE PRECISION), CAST(? AS INTEGER), "
+        "CAST(? AS INTEGER), CAST(? AS INTEGER), CAST(? AS INTEGER), CAST(? AS BIGINT), "
+        "CAST(? AS DOUBLE PRECISION), CAST(? AS BIGINT), CAST(? AS TEXT), 'signup' "
+        "FROM tournaments WHERE guild_id = ? RETURNING id",
+        (
+            made.guild_id,
+            made.kind,
+            made.name,
+            made.format.value,
+            made.rounds,
+            made.table_size,
+            int(made.final),
+            json_text(made.options),
+            made.turn_timeout,
+            made.starts_at,
+            made.signup_until,
+            made.round_hours,
+            int(made.rated),
+            made.cap,
+            int(made.private),
+            made.created_by,
+            made.created_at,
+            made.channel_id,
+            made.language,
+            made.guild_id,
+        ),
+    )
+    return int(rows[0]["id"])
+
+
+async def tournament(connection: Connection, tournament_id: int) -> Tournament | None:
+    """The tournament, if there is one of that id."""
+    rows = await connection.fetch(
+        f"SELECT {COLUMNS} FROM tournaments WHERE id = ?", (tournament_id,)
+    )
+    return _tournament(rows[0]) if rows else None
+
+
+async def locked_tournament(connection: Connection, tournament_id: int) -> Tournament | None:
+    """The tournament, held until the transaction ends: its changes happen one at a time,
+    whichever process makes them."""
+    await connection.lock("tournament", tournament_id)
+    return await tournament(connection, tournament_id)
+
+
+async def numbered(connection: Connection, guild_id: int, number: int) -> Tournament | None:
+    """The server's tournament of that number."""
+    rows = await connection.fetch(
+        f"SELECT {COLUMNS} FROM tournaments WHERE guild_id = ? AND number = ?", (guild_id, number)
+    )
+    return _tournament(rows[0]) if rows else None
+
+
+async def of_server(connection: Connection, guild_id: int, limit: int) -> list[Tournament]:
+    """The server's tournaments, those still to be played first, then the latest."""
+    rows = await connection.fetch(
+        f"SELECT {COLUMNS} FROM tournaments WHERE guild_id = ? "
+        "ORDER BY CASE WHEN state IN ('signup', 'running') THEN 0 ELSE 1 END, id DESC LIMIT ?",
+        (guild_id, limit),
+    )
+    return [_tournament(row) for row in rows]
+
+
+async def live(connection: Connection) -> list[Tournament]:
+    """Every tournament being signed up to or played."""
+    rows = await connection.fetch(
+        f"SELECT {COLUMNS} FROM tournaments WHERE state IN ('signup', 'running') ORDER BY id", ()
+    )
+    return [_tournament(row) for row in rows]
+
+
+async def ended_untold(connection: Connection) -> list[int]:
+    """Tournaments that ended without their end announced yet."""
+    rows = await connection.fetch(
+        "SELECT id FROM tournaments WHERE state IN ('finished', 'cancelled') "
+        "AND end_told_at IS NULL AND message_id IS NOT NULL ORDER BY id",
+        (),
+    )
+    return [int(row["id"]) for row in rows]
+
+
+async def set_message(connection: Connection, tournament_id: int, message_id: int) -> None:
+    """Where the tournament's announcement is."""
+    await connection.execute(
+        "UPDATE tournaments SET message_id = ? WHERE id = ?", (message_id, tournament_id)
+    )
+
+
+async def set_state(
+    connection: Connection,
+    tournament_id: int,
+    state: TournamentState,
+    *,
+    now: float,
+    reason: EndReason | None = None,
+) -> None:
+    """The tournament moves on (an end says why, and when)."""
+    ended = now if state in (TournamentState.FINISHED, TournamentState.CANCELLED) else None
+    await connection.execute(
+        "UPDATE tournaments SET state = ?, ended_at = ?, end_reason = ? WHERE id = ?",
+        (state.value, ended, None if reason is None else reason.value, tournament_id),
+    )
+
+
+async def set_rounds(connection: Connection, tournament_id: int, rounds: int) -> None:
+    """A round robin's rounds, once its schedule is known."""
+    await connection.execute(
+        "UPDATE tournaments SET rounds = ? WHERE id = ?", (rounds, tournament_id)
+    )
+
+
+async def claim_end_told(connection: Connection, tournament_id: int, now: float) -> bool:
+    """Claims the announcement of the tournament's end; ``False`` if another did."""
+    rows = await connection.fetch(
+        "UPDATE tournaments SET end_told_at = ? WHERE id = ? AND end_told_at IS NULL RETURNING id",
+        (now, tournament_id),
+    )
+    return bool(rows)
+
+
+async def entries(connection: Connection, tournament_id: int) -> list[Entry]:
+    """Who signed up, in the order they did."""
+    rows = await connection.fetch(
+        "SELECT user_id, name, joined_at, seed, dropped_round FROM tournament_players "
+        "WHERE tournament_id = ? ORDER BY joined_at, user_id",
+        (tournament_id,),
+    )
+    return [
+        Entry(
+            user_id=int(row["user_id"]),
+            name=str(row["name"]),
+            joined_at=float(row["joined_at"]),
+            seed=None if row["seed"] is None else int(row["seed"]),
+            dropped_round=None if row["dropped_round"] is None else int(row["dropped_round"]),
+        )
+        for row in rows
+    ]
+
+
+async def add_entry(
+    connection: Connection, tournament_id: int, user_id: int, name: str, now: float
+) -> bool:
+    """Signs the player up; ``False`` if they were already."""
+    rows = await connection.fetch(
+        "INSERT INTO tournament_players (tournament_id, user_id, name, joined_at) "
+        "VALUES (?, ?, ?, ?) ON CONFLICT (tournament_id, user_id) DO NOTHING "
+        "RETURNING user_id",
+        (tournament_id, user_id, name, now),
+    )
+    return bool(rows)
+
+
+async def remove_entry(connection: Connection, tournament_id: int, user_id: int) -> bool:
+    """Takes the player off; ``False`` if they were not signed up."""
+    rows = await connection.fetch(
+        "DELETE FROM tournament_players WHERE tournament_id = ? AND user_id = ? RETURNING user_id",
+        (tournament_id, user_id),
+    )
+    return bool(rows)
+
+
+async def set_seeds(connection: Connection, tournament_id: int, order: Sequence[int]) -> None:
+    """The players' seeds, 1 for the first of ``order``."""
+    await connection.executemany(
+        "UPDATE tournament_players SET seed = ? WHERE tournament_id = ? AND user_id = ?",
+        [(seed, tournament_id, user) for seed, user in enumerate(order, start=1)],
+    )
+
+
+async def drop(
+    connection: Connection, tournament_id: int, user_id: int, round_: int, now: float
+) -> None:
+    """The player is paired no more from ``round_`` on."""
+    await connection.execute(
+        "UPDATE tournament_players SET dropped_round = ?, dropped_at = ? "
+        "WHERE tournament_id = ? AND user_id = ? AND dropped_round IS NULL",
+        (round_, now, tournament_id, user_id),
+    )
+
+
+async def dropped_since(connection: Connection, guild_id: int, user_id: int, since: float) -> bool:
+    """Whether the player was dropped from one of the server's tournaments since then."""
+    rows = await connection.fetch(
+        "SELECT 1 FROM tournament_players p JOIN tournaments t ON t.id = p.tournament_id "
+        "WHERE t.guild_id = ? AND p.user_id = ? AND p.dropped_at >= ? LIMIT 1",
+        (guild_id, user_id, since),
+    )
+    return bool(rows)
+
+
+async def invitees(connection: Connection, tournament_id: int) -> list[int]:
+    """Who is invited to a private tournament, in the order they were."""
+    rows = await connection.fetch(
+        "SELECT user_id FROM tournament_invitees WHERE tournament_id = ? "
+        "ORDER BY invited_at, user_id",
+        (tournament_id,),
+    )
+    return [int(row["user_id"]) for row in rows]
+
+
+async def invite(connection: Connection, tournament_id: int, user_id: int, now: float) -> bool:
+    """Invites the player; ``False`` if they were already."""
+    rows = await connection.fetch(
+        "INSERT INTO tournament_invitees (tournament_id, user_id, invited_at) VALUES (?, ?, ?) "
+        "ON CONFLICT (tournament_id, user_id) DO NOTHING RETURNING user_id",
+        (tournament_id, user_id, now),
+    )
+    return bool(rows)
+
+
+async def claim_round(
+    connection: Connection,
+    tournament_id: int,
+    round_: int,
+    final: bool,
+    tables: Sequence[Sequence[int]],
+    bye: int | None,
+    now: float,
+) -> None:
+    """The round, with its tables (each its players in seat order) and its bye, claimed
+    at once; a second claim of it fails on the keys."""
+    await connection.execute(
+        "INSERT INTO tournament_rounds (tournament_id, round, claimed_at, final) "
+        "VALUES (?, ?, ?, ?)",
+        (tournament_id, round_, now, int(final)),
+    )
+    await connection.executemany(
+        "INSERT INTO tournament_tables (tournament_id, round, table_no) VALUES (?, ?, ?)",
+        [(tournament_id, round_, number) for number in range(1, len(tables) + 1)],
+    )
+    seats: list[tuple[int, int, int, int | None, int]] = [
+        (tournament_id, round_, user, number, seat)
+        for number, players in enumerate(tables, start=1)
+        for seat, user in enumerate(players)
+    ]
+    if bye is not None:
+        seats.append((tournament_id, round_, bye, None, 0))
+    await connection.executemany(
+        "INSERT INTO tournament_seats (tournament_id, round, user_id, table_no, seat) "
+        "VALUES (?, ?, ?, ?, ?)",
+        seats,
+    )
+    await connection.execute(
+        "UPDATE tournaments SET round = ? WHERE id = ?", (round_, tournament_id)
+    )
+
+
+async def round_is_final(connection: Connection, tournament_id: int, round_: int) -> bool:
+    """Whether the round is the final of the leaders."""
+    rows = await connection.fetch(
+        "SELECT final FROM tournament_rounds WHERE tournament_id = ? AND round = ?",
+        (tournament_id, round_),
+    )
+    return bool(rows and rows[0]["final"])
+
+
+async def claim_round_told(
+    connection: Connection, tournament_id: int, round_: int, now: float
+) -> bool:
+    """Claims the round's message to its players; ``False`` if another did."""
+    rows = await connection.fetch(
+        "UPDATE tournament_rounds SET told_at = ? WHERE tournament_id = ? AND round = ? "
+        "AND told_at IS NULL RETURNING round",
+        (now, tournament_id, round_),
+    )
+    return bool(rows)
+
+
+async def untold_rounds(connection: Connection, tournament_id: int) -> list[int]:
+    """The tournament's rounds whose message to their players is not out yet."""
+    rows = await connection.fetch(
+        "SELECT round FROM tournament_rounds WHERE tournament_id = ? AND told_at IS NULL "
+        "ORDER BY round",
+        (tournament_id,),
+    )
+    return [int(row["round"]) for row in rows]
+
+
+async def byes(connection: Connection, tournament_id: int) -> dict[int, list[int]]:
+    """Each player's rounds with a bye."""
+    rows = await connection.fetch(
+        "SELECT user_id, round FROM tournament_seats WHERE tournament_id = ? "
+        "AND table_no IS NULL ORDER BY round",
+        (tournament_id,),
+    )
+    had: dict[int, list[int]] = {}
+    for row in rows:
+        had.setdefault(int(row["user_id"]), []).append(int(row["round"]))
+    return had
+
+
+async def tables(connection: Connection, tournament_id: int) -> list[TableGame]:
+    """Every table of the tournament, round by round, with its game as it stands."""
+    rows = await connection.fetch(
+        "SELECT t.round, t.table_no, t.game_id, g.status, g.number, g.thread_id, "
+        "g.lobby_message_id FROM tournament_tables t LEFT JOIN games g ON g.id = t.game_id "
+        "WHERE t.tournament_id = ? ORDER BY t.round, t.table_no",
+        (tournament_id,),
+    )
+    seats = await connection.fetch(
+        "SELECT round, table_no, user_id FROM tournament_seats WHERE tournament_id = ? "
+        "AND table_no IS NOT NULL ORDER BY round, table_no, seat",
+        (tournament_id,),
+    )
+    players: dict[tuple[int, int], list[int]] = {}
+    for row in seats:
+        players.setdefault((int(row["round"]), int(row["table_no"])), []).append(
+            int(row["user_id"])
+        )
+    places = await connection.fetch(
+        "SELECT r.game_id, r.seat, r.place FROM results r JOIN tournament_tables t "
+        "ON t.game_id = r.game_id WHERE t.tournament_id = ? ORDER BY r.game_id, r.seat",
+        (tournament_id,),
+    )
+    by_game: dict[int, list[int]] = {}
+    for row in places:
+        by_game.setdefault(int(row["game_id"]), []).append(int(row["place"]))
+    found = []
+    for row in rows:
+        game_id = None if row["game_id"] is None else int(row["game_id"])
+        status = None if row["status"] is None else GameStatus(row["status"])
+        placed = by_game.get(game_id) if game_id is not None else None
+        found.append(
+            TableGame(
+                round=int(row["round"]),
+                table_no=int(row["table_no"]),
+                players=tuple(players.get((int(row["round"]), int(row["table_no"])), ())),
+                game_id=game_id,
+                status=status,
+                places=tuple(placed) if status is GameStatus.FINISHED and placed else None,
+                number=None if row["number"] is None else int(row["number"]),
+                thread_id=None if row["thread_id"] is None else int(row["thread_id"]),
+                lobby_message_id=None
+                if row["lobby_message_id"] is None
+                else int(row["lobby_message_id"]),
+            )
+        )
+    return found
+
+
+async def set_table_game(
+    connection: Connection, tournament_id: int, round_: int, table_no: int, game_id: int
+) -> bool:
+    """The table's game; ``False`` if it had one already."""
+    rows = await connection.fetch(
+        "UPDATE tournament_tables SET game_id = ? WHERE tournament_id = ? AND round = ? "
+        "AND table_no = ? AND game_id IS NULL RETURNING table_no",
+        (game_id, tournament_id, round_, table_no),
+    )
+    return bool(rows)
+
+
+async def of_game(connection: Connection, game_id: int) -> tuple[int, int, int] | None:
+    """The tournament, round and table the game is played for, if any."""
+    rows = await connection.fetch(
+        "SELECT tournament_id, round, table_no FROM tournament_tables WHERE game_id = ?",
+        (game_id,),
+    )
+    if not rows:
+        return None
+    row = rows[0]
+    return int(row["tournament_id"]), int(row["round"]), int(row["table_no"])
+
+
+async def mark_unrated(connection: Connection, game_id: int) -> None:
+    """The game counts on no ladder."""
+    await connection.execute("INSERT INTO unrated_games (game_id) VALUES (?)", (game_id,))
+
+
+async def is_unrated(connection: Connection, game_id: int) -> bool:
+    """Whether the game was made to count on no ladder."""
+    rows = await connection.fetch("SELECT 1 FROM unrated_games WHERE game_id = ?", (game_id,))
+    return bool(rows)
+
+
+async def unrated_games(connection: Connection, guild_id: int, kind: str) -> list[int]:
+    """The server's games of a kind that count on no ladder."""
+    rows = await connection.fetch(
+        "SELECT u.game_id FROM unrated_games u JOIN games g ON g.id = u.game_id "
+        "WHERE g.guild_id = ? AND g.kind = ? ORDER BY u.game_id",
+        (guild_id, kind),
+    )
+    return [int(row["game_id"]) for row in rows]
+
+
+async def left_players(connection: Connection, tournament_id: int) -> list[tuple[int, int]]:
+    """Each player who left a seat in one of the tournament's games (a computer player
+    took it over), with the round of the first such game."""
+    rows = await connection.fetch(
+        "SELECT s.left_user_id AS user_id, MIN(t.round) AS round FROM tournament_tables t "
+        "JOIN seats s ON s.game_id = t.game_id WHERE t.tournament_id = ? "
+        "AND s.left_user_id IS NOT NULL GROUP BY s.left_user_id",
+        (tournament_id,),
+    )
+    return [(int(row["user_id"]), int(row["round"])) for row in rows]
+
+
+async def played_by(
+    connection: Connection, guild_id: int, kind: str, user_id: int
+) -> list[Tournament]:
+    """The server's finished tournaments of the game the player played in, latest first."""
+    rows = await connection.fetch(
+        f"SELECT {', '.join('t.' + c.strip() for c in COLUMNS.split(','))} FROM tournaments t "
+        "JOIN tournament_players p ON p.tournament_id = t.id WHERE t.guild_id = ? "
+        "AND t.kind = ? AND p.user_id = ? AND t.state = 'finished' ORDER BY t.id DESC",
+        (guild_id, kind, user_id),
+    )
+    return [_tournament(row) for row in rows]

@@ -1,0 +1,316 @@
+"""A server's tournaments through the service: made with every option checked, signed up
+to, started by the clock, played round by round (Swiss by standing, a round robin, a
+final of the leaders), players dropped when a computer player takes their seat, and
+every round and table made once however many look at once."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Sequence
+from dataclasses import replace
+from fractions import Fraction
+from itertools import combinations
+
+import pytest
+
+from bot.games.registry import rules_for
+from bot.league import table_points
+from bot.service import Actor, GameService, Player
+from bot.service.ladder_service import LadderService
+from bot.service.tournament_changes import Board
+from bot.service.tournament_checks import NewTournament
+from bot.service.tournament_errors import (
+    AlreadySignedUp,
+    BadTournament,
+    Barred,
+    CannotOrganise,
+    NotInvited,
+    NotSignedUp,
+    SignupClosed,
+    TournamentFull,
+)
+from bot.storage import Database, Game, GameStatus
+from bot.storage.game_values import Level
+from bot.storage.tournament_queries import EndReason, Format, TournamentState
+from tests.bot.fixtures import ScriptedDice
+from tests.clock import ManualClock
+
+GUILD, CHANNEL = 10, 1
+HOUR = 3600.0
+PEOPLE = [Player(200 + i, f"P{i}") for i in range(12)]
+ORGANISER = PEOPLE[0]
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock()
+
+
+@pytest.fixture
+def service(database: Database, dice: ScriptedDice, clock: ManualClock) -> GameService:
+    return GameService(database, dice=dice, clock=clock.now)
+
+
+def new(clock: ManualClock, **changed: object) -> NewTournament:
+    made = NewTournament(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        kind="claimit",
+        name="Winter Cup",
+        format=Format.SWISS,
+        rounds=3,
+        table_size=3,
+        turn_timeout=None,
+        starts_at=clock.now() + HOUR,
+        signup_until=clock.now() + HOUR,
+        rated=True,
+        cap=16,
+        final=False,
+        private=False,
+        round_hours=None,
+        options={},
+        language=None,
+    )
+    return replace(made, **changed)  # type: ignore[arg-type]
+
+
+async def signed(service: GameService, board: Board, players: Sequence[Player]) -> Board:
+    for player in players:
+        board = await service.sign_up(board.tournament.id, player)
+    return board
+
+
+async def open_tables(service: GameService, board: Board) -> list[Game]:
+    """Opens the current round's tables, each in a thread of its own (made up here)."""
+    made = []
+    for table in board.of_round(board.tournament.round):
+        if table.game_id is None:
+            thread = 90_000 + board.tournament.round * 100 + table.table_no
+            game = await service.open_table(
+                board.tournament.id, table.round, table.table_no, thread
+            )
+            assert game is not None
+            made.append(game)
+    return made
+
+
+async def play_out(service: GameService, game: Game, seed: int = 3) -> Game:
+    """The game played to its end, each seat's move the one a computer player makes."""
+    rules = rules_for(game.kind)
+    rng = random.Random(seed)
+    while game.status is GameStatus.ACTIVE:
+        assert game.state is not None
+        seat = rules.to_act(game.state)[0]
+        intent = rules.decide(game.state, seat, Level.NORMAL, rng)
+        game = (await service.act(game.id, Actor(game.seats[seat].user_id), None, intent)).game
+    return game
+
+
+async def play_round(service: GameService, board: Board) -> Board:
+    for game in await open_tables(service, board):
+        await play_out(service, game, seed=game.id)
+    return (await service.advance_tournament(board.tournament.id)).board
+
+
+def summed(board: Board) -> dict[int, Fraction]:
+    """Each player's points as the sum of their tables and byes, read from the games."""
+    size = board.tournament.table_size
+    points = {entry.user_id: Fraction(0) for entry in board.entries}
+    for table in board.tables:
+        if table.places:
+            for user, won in zip(table.players, table_points(table.places, size), strict=True):
+                points[user] += won
+    for user, rounds in board.byes.items():
+        points[user] += (size - 1) * len(rounds)
+    return points
+
+
+async def test_options_that_cannot_be_are_refused_in_plain_words(
+    service: GameService, clock: ManualClock
+) -> None:
+    refused = [
+        (new(clock, starts_at=clock.now() - 60), "past"),
+        (new(clock, cap=2), "too low"),
+        (new(clock, format=Format.ROUND_ROBIN), "leave rounds out"),
+        (new(clock, format=Format.ROUND_ROBIN, rounds=None, cap=20), "small groups"),
+        (new(clock, rounds=8, cap=6), "at most 5 rounds"),
+        (new(clock, table_size=6), "2 to 5"),
+        (new(clock, name="  "), "characters"),
+        (new(clock, signup_until=clock.now() + 2 * HOUR), "at the latest"),
+    ]
+    for made, words in refused:
+        with pytest.raises(BadTournament, match=words):
+            await service.create_tournament(made, ORGANISER, True)
+    with pytest.raises(CannotOrganise):
+        await service.create_tournament(new(clock), ORGANISER, False)
+    assert await service.server_tournaments(GUILD) == []
+
+
+async def test_sign_up_is_checked_and_closes_at_the_start(
+    service: GameService, clock: ManualClock
+) -> None:
+    board = await service.create_tournament(new(clock, cap=3, rounds=2), ORGANISER, True)
+    tid = board.tournament.id
+    board = await signed(service, board, PEOPLE[:3])
+    with pytest.raises(AlreadySignedUp):
+        await service.sign_up(tid, PEOPLE[1])
+    with pytest.raises(TournamentFull, match="3"):
+        await service.sign_up(tid, PEOPLE[3])
+    board = await service.withdraw(tid, PEOPLE[2].user_id)
+    assert [e.user_id for e in board.entries] == [p.user_id for p in PEOPLE[:2]]
+    with pytest.raises(NotSignedUp):
+        await service.withdraw(tid, PEOPLE[5].user_id)
+    await service.sign_up(tid, PEOPLE[3])
+    clock.advance(HOUR)
+    with pytest.raises(SignupClosed, match="closed"):
+        await service.sign_up(tid, PEOPLE[4])
+    started = await service.advance_tournament(tid)
+    assert started.claimed == 1 and started.board.tournament.state is TournamentState.RUNNING
+    with pytest.raises(SignupClosed, match="leave your game"):
+        await service.withdraw(tid, PEOPLE[3].user_id)
+
+
+async def test_a_private_tournament_takes_its_invitees_alone(
+    service: GameService, clock: ManualClock
+) -> None:
+    board = await service.create_tournament(new(clock, private=True), ORGANISER, True)
+    tid = board.tournament.id
+    with pytest.raises(NotInvited):
+        await service.sign_up(tid, PEOPLE[1])
+    with pytest.raises(CannotOrganise):
+        await service.invite_to_tournament(tid, PEOPLE[1].user_id, False, [PEOPLE[2].user_id])
+    board = await service.invite_to_tournament(tid, ORGANISER.user_id, False, [PEOPLE[1].user_id])
+    assert board.invitees == (PEOPLE[1].user_id,)
+    await service.sign_up(tid, PEOPLE[1])
+    await service.sign_up(tid, ORGANISER)
+
+
+async def test_too_few_by_the_start_ends_it_and_nothing_is_played(
+    service: GameService, clock: ManualClock
+) -> None:
+    board = await signed(
+        service, await service.create_tournament(new(clock), ORGANISER, True), PEOPLE[:2]
+    )
+    assert (await service.advance_tournament(board.tournament.id)).claimed is None
+    clock.advance(HOUR)
+    ended = await service.advance_tournament(board.tournament.id)
+    assert ended.ended and ended.board.tournament.state is TournamentState.CANCELLED
+    assert ended.board.tournament.end_reason is EndReason.TOO_FEW
+    assert ended.board.tables == ()
+
+
+async def test_a_swiss_of_nine_at_tables_of_three_drops_a_player_who_left(
+    service: GameService, clock: ManualClock
+) -> None:
+    board = await service.create_tournament(new(clock), ORGANISER, True)
+    board = await signed(service, board, PEOPLE[:9])
+    clock.advance(HOUR)
+    board = (await service.advance_tournament(board.tournament.id)).board
+    assert [len(t.players) for t in board.of_round(1)] == [3, 3, 3]
+    assert sorted(e.seed for e in board.entries if e.seed) == list(range(1, 10))
+    board = await play_round(service, board)
+    assert board.tournament.round == 2
+    # Round 2 by standing: the leaders at table 1.
+    leaders = [row.user for row in board.rows]
+    tables = board.of_round(2)
+    assert [user for table in tables for user in table.players] == leaders
+    games = await open_tables(service, board)
+    leaver = games[0].seats[1].user_id
+    assert leaver is not None
+    await service.leave(games[0].id, Actor(leaver), None)
+    for game in games:
+        await play_out(service, await service.game(game.id), seed=game.id)
+    board = (await service.advance_tournament(board.tournament.id)).board
+    dropped = {e.user_id: e.dropped_round for e in board.entries}
+    assert dropped[leaver] == 3
+    assert sorted(len(t.players) for t in board.of_round(3)) == [2, 3, 3]
+    assert leaver not in {u for t in board.of_round(3) for u in t.players}
+    with pytest.raises(Barred):
+        other = await service.create_tournament(new(clock), ORGANISER, True)
+        await service.sign_up(other.tournament.id, Player(leaver, "left"))
+    board = await play_round(service, board)
+    assert board.tournament.state is TournamentState.FINISHED
+    points = summed(board)
+    assert {row.user: row.points for row in board.rows} == points
+    assert board.rows[0].rank == 1 and board.rows[0].points == max(points.values())
+    assert {game.status for game in await games_of(service, board)} == {GameStatus.FINISHED}
+
+
+async def games_of(service: GameService, board: Board) -> list[Game]:
+    return [await service.game(t.game_id) for t in board.tables if t.game_id is not None]
+
+
+async def test_a_round_robin_of_four_meets_every_pair_once_and_an_unrated_one_rates_nobody(
+    service: GameService, database: Database, clock: ManualClock
+) -> None:
+    made = new(clock, format=Format.ROUND_ROBIN, rounds=None, table_size=2, cap=4, rated=False)
+    board = await signed(
+        service, await service.create_tournament(made, ORGANISER, True), PEOPLE[:4]
+    )
+    clock.advance(HOUR)
+    board = (await service.advance_tournament(board.tournament.id)).board
+    assert board.tournament.rounds == 3
+    while board.tournament.state is TournamentState.RUNNING:
+        assert len(board.of_round(board.tournament.round)) == 2
+        board = await play_round(service, board)
+    pairs = sorted(tuple(sorted(t.players)) for t in board.tables)
+    assert pairs == sorted(combinations(sorted(p.user_id for p in PEOPLE[:4]), 2))
+    ladder = LadderService(database)
+    for game in await games_of(service, board):
+        assert await ladder.rating_changes(game.id) == []
+    assert await ladder.recompute(GUILD, "claimit") == 6
+    for game in await games_of(service, board):
+        assert await ladder.rating_changes(game.id) == []
+    assert {row.user: row.points for row in board.rows} == summed(board)
+
+
+async def test_a_final_of_the_leaders_orders_the_top(
+    service: GameService, clock: ManualClock
+) -> None:
+    made = new(clock, rounds=1, table_size=2, final=True, cap=4)
+    board = await signed(
+        service, await service.create_tournament(made, ORGANISER, True), PEOPLE[:4]
+    )
+    clock.advance(HOUR)
+    board = await play_round(service, (await service.advance_tournament(board.tournament.id)).board)
+    leaders = [row.user for row in board.rows[:2]]
+    final = board.of_round(2)
+    assert len(final) == 1 and list(final[0].players) == leaders
+    board = await play_round(service, board)
+    assert board.tournament.state is TournamentState.FINISHED
+    played = board.of_round(2)[0]
+    assert played.game_id is not None
+    game = await service.game(played.game_id)
+    winner = next(s.user_id for s in game.seats if s.user_id is not None and s.seat in winners(game))
+    assert board.rows[0].user == winner
+
+
+def winners(game: Game) -> set[int]:
+    rules = rules_for(game.kind)
+    assert game.state is not None
+    return {s.seat for s in rules.standings(game.state) if s.place == 1}
+
+
+async def test_a_round_and_its_tables_are_made_once_however_many_look_at_once(
+    service: GameService, clock: ManualClock
+) -> None:
+    board = await signed(
+        service, await service.create_tournament(new(clock), ORGANISER, True), PEOPLE[:6]
+    )
+    clock.advance(HOUR)
+    looks = await asyncio.gather(
+        *(service.advance_tournament(board.tournament.id) for _ in range(4))
+    )
+    assert sorted(look.claimed or 0 for look in looks) == [0, 0, 0, 1]
+    table = (await service.tournament_board(board.tournament.id)).of_round(1)[0]
+    opened = await asyncio.gather(
+        *(service.open_table(board.tournament.id, 1, table.table_no, 70 + n) for n in range(3))
+    )
+    assert sum(game is not None for game in opened) == 1
+    seated = [
+        user
+        for t in (await service.tournament_board(board.tournament.id)).of_round(1)
+        for user in t.players
+    ]
+    assert len(seated) == len(set(seated)) == 6
