@@ -1,6 +1,7 @@
 """Picture speed and size, every picture of seeded games as the bot makes them: Claim It!'s
 board in 5-player games, Gold Nuggets' table in 5-player games, Claim's table in 4-player
-games and the hand of whoever is to act.
+games and the hand of whoever is to act, and a 16-player Swiss tournament's standings after
+each of its games.
 
     python -m bench.render [--games N] [--language de]
 
@@ -45,6 +46,9 @@ from render.common.png import PictureKind
 from render.gold_nuggets import draw_table as draw_nuggets_table
 from render.gold_nuggets.pictures import TABLE as NUGGETS_TABLE
 from render.gold_nuggets.view import FACES
+from render.league import StandingsLine, StandingsView, draw_standings
+from render.league.gallery import ENGLISH, GERMAN, Words
+from render.league.standings import STANDINGS
 
 T = TypeVar("T")
 NAMES = ("Prospector Ann", "Björn 🎲", "Zoë", "Ольга", "Mateus da Silva Pereira")
@@ -101,6 +105,61 @@ def claim_games(count: int, lang: Language) -> Iterator[tuple[Game, Game]]:
             table = claim_table_view(NAMES[:players], state, None, lang)
             tables.append(partial(draw_claim_table, table))
         yield tables, hands
+
+
+def league_tournaments(count: int, lang: Language) -> Iterator[Game]:
+    """Swiss tournaments of 16 players over 4 rounds, each game won, lost or drawn at
+    random: the standings after each game, as the bot shows them."""
+    words = GERMAN if lang.code == "de" else ENGLISH
+    players, rounds = 16, 4
+    for seed in range(count):
+        rng = random.Random(seed)
+        halves = [0] * players
+        wins = [0] * players
+        opponents: list[list[int]] = [[] for _ in range(players)]
+        pictures: Game = []
+        for done in range(rounds):
+            order = sorted(range(players), key=lambda p: (-halves[p], p))
+            for board in range(players // 2):
+                first, second = order[2 * board], order[2 * board + 1]
+                won = rng.choice((0, 1, 2))  # the first player's halves of a point
+                halves[first] += won
+                halves[second] += 2 - won
+                wins[first] += won == 2
+                wins[second] += won == 0
+                opponents[first].append(second)
+                opponents[second].append(first)
+                playing = players // 2 - board - 1
+                subtitle = words.swiss.format(round=done + 1, rounds=rounds, playing=playing)
+                view = standings_view(words, subtitle, halves, wins, opponents)
+                pictures.append(partial(draw_standings, view))
+        yield pictures
+
+
+def standings_view(
+    words: Words,
+    subtitle: str,
+    halves: list[int],
+    wins: list[int],
+    opponents: list[list[int]],
+) -> StandingsView:
+    def points(value: int) -> str:
+        return f"{value // 2 or ''}{'½' if value % 2 else ''}" or "0"
+
+    tiebreak = [sum(halves[o] for o in faced) for faced in opponents]
+    order = sorted(range(len(halves)), key=lambda p: (-halves[p], -tiebreak[p], p))
+    lines = tuple(
+        StandingsLine(
+            rank=rank,
+            name=NAMES[player % len(NAMES)],
+            points=points(halves[player]),
+            tiebreak=points(tiebreak[player]),
+            wins=wins[player],
+            games=len(opponents[player]),
+        )
+        for rank, player in enumerate(order, start=1)
+    )
+    return StandingsView(words.title, subtitle, words.headers, lines, words.rule)
 
 
 def percentile(samples: list[float], fraction: float) -> float:
@@ -180,6 +239,11 @@ def main() -> None:
         claims = list(claim_games(args.games, lang))
         measure("Claim table, 4 players", CLAIM_TABLE, [tables for tables, _ in claims])
         measure("Claim hand of the player to act", HAND, [hands for _, hands in claims])
+        measure(
+            "League standings, 16 players",
+            STANDINGS,
+            list(league_tournaments(args.games, lang)),
+        )
 
 
 if __name__ == "__main__":

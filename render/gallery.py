@@ -1,9 +1,10 @@
-"""``python -m render.gallery OUTDIR``: writes every game's sample pictures.
+"""``python -m render.gallery OUTDIR``: writes every game's sample pictures, and the
+league's (a tournament's standings).
 
-Every game's renderer (``render/<game>/``) keeps its samples in a ``gallery`` module
-with ``samples()``; each game's go to a folder named like its package
-(``OUTDIR/claimit``, ``OUTDIR/gold_nuggets``…), to look at after a change, each also as
-``NAME-300px.png``, scaled to the width Discord gives it on a phone.
+Every renderer (``render/<game>/``, ``render/league/``) keeps its samples in a
+``gallery`` module with ``samples()``; each one's go to a folder named like its package
+(``OUTDIR/claimit``, ``OUTDIR/gold_nuggets``, ``OUTDIR/league``…), to look at after a
+change, each also as ``NAME-300px.png``, scaled to the width Discord gives it on a phone.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ Samples = Callable[[], Iterator[tuple[str, Image.Image]]]
 
 
 def galleries() -> dict[str, Samples]:
-    """Each game's folder and its samples, as (name, image), by its package's name."""
+    """Each renderer's folder and its samples, as (name, image), by its package's name."""
     found: dict[str, Samples] = {}
     for package in sorted(pkgutil.iter_modules(render.__path__), key=lambda p: p.name):
         if package.ispkg and package.name != "common":

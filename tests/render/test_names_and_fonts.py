@@ -29,6 +29,8 @@ from render.gold_nuggets import table_image as nuggets_image
 from render.gold_nuggets.gallery import views as nuggets_views
 from render.gold_nuggets.geometry import WIDTH as NUGGETS_WIDTH
 from render.gold_nuggets.geometry import height as nuggets_height
+from render.league.gallery import samples as league_samples
+from render.league.geometry import WIDTH as LEAGUE_WIDTH
 
 
 def test_the_fonts_are_bundled_with_their_license() -> None:
@@ -208,6 +210,11 @@ def test_the_gallery_writes_every_games_samples_and_their_phone_previews(tmp_pat
             [name for name, _ in claim_samples()],
             {image.height for _, image in claim_samples()},
         ),
+        # A tournament's standings grow with its players (tests/render/test_standings.py).
+        "league": (
+            [name for name, _ in league_samples()],
+            {image.height for _, image in league_samples()},
+        ),
     }
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(games)
     assert len(games["gold_nuggets"][0]) >= 7
@@ -220,7 +227,7 @@ def test_the_gallery_writes_every_games_samples_and_their_phone_previews(tmp_pat
         for sample in samples:
             full = Image.open(folder / f"{sample}.png")
             preview = Image.open(folder / f"{sample}-300px.png")
-            assert full.width == WIDTH == NUGGETS_WIDTH
+            assert full.width == WIDTH == NUGGETS_WIDTH == LEAGUE_WIDTH
             assert full.height in heights
             assert preview.width == PHONE_WIDTH == 300
             assert abs(preview.height - full.height * PHONE_WIDTH / WIDTH) < 1

@@ -22,6 +22,7 @@ import render.claim.colors
 import render.claimit.colors
 import render.common.palette
 import render.gold_nuggets.colors
+import render.league.colors
 from engine.claimit import Roll
 from i18n import english, language
 from render.claim import draw_hand, draw_table
@@ -38,12 +39,16 @@ from render.gallery import galleries
 from render.gold_nuggets import draw_table as draw_nuggets_table
 from render.gold_nuggets import pictures as nuggets_pictures
 from render.gold_nuggets.gallery import views as nuggets_views
+from render.league import draw_standings
+from render.league.gallery import views as league_views
+from render.league.standings import STANDINGS
 
 COLOUR_MODULES = (
     render.common.palette,
     render.claimit.colors,
     render.gold_nuggets.colors,
     render.claim.colors,
+    render.league.colors,
 )
 
 
@@ -90,6 +95,9 @@ def kind_samples() -> Iterator[tuple[str, Image.Image, PictureKind | None]]:
         yield f"claim/{name}-de", draw_table(table), claim_pictures.TABLE
     for name, hand in hand_views(GERMAN):
         yield f"claim/{name}-de", draw_hand(hand), claim_pictures.HAND
+    for name, standings in league_views():
+        if name.endswith("-de"):
+            yield f"league/{name}", draw_standings(standings), STANDINGS
 
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "pictures"
