@@ -12,6 +12,11 @@ GLYPHS = {"½": Fraction(1, 2), "⅓": Fraction(1, 3), "⅔": Fraction(2, 3), "�
 GLYPHS["¾"] = Fraction(3, 4)
 
 
+def pts(*values: int | Fraction) -> tuple[Fraction, ...]:
+    """Points written as plain numbers."""
+    return tuple(Fraction(value) for value in values)
+
+
 def read(text: str) -> Fraction:
     """The points a text shows, read back as someone would."""
     if text[-1] in GLYPHS:
@@ -20,35 +25,35 @@ def read(text: str) -> Fraction:
 
 
 def test_a_full_table_gives_one_point_less_a_place_down_to_none() -> None:
-    assert table_points((1, 2, 3, 4), 4) == (3, 2, 1, 0)
-    assert table_points((1, 2, 3, 4, 5), 5) == (4, 3, 2, 1, 0)
+    assert table_points((1, 2, 3, 4), 4) == pts(3, 2, 1, 0)
+    assert table_points((1, 2, 3, 4, 5), 5) == pts(4, 3, 2, 1, 0)
 
 
 def test_a_smaller_table_still_gives_its_winner_the_most_and_its_last_nothing() -> None:
-    assert table_points((1, 2, 3), 4) == (3, Fraction(3, 2), 0)
-    assert table_points((1, 2), 4) == (3, 0)
-    assert table_points((2, 1), 3) == (0, 2)
+    assert table_points((1, 2, 3), 4) == pts(3, Fraction(3, 2), 0)
+    assert table_points((1, 2), 4) == pts(3, 0)
+    assert table_points((2, 1), 3) == pts(0, 2)
 
 
 def test_two_player_tables_score_one_for_a_win_and_half_each_for_a_tie() -> None:
-    assert table_points((1, 2), 2) == (1, 0)
-    assert table_points((1, 1), 2) == (Fraction(1, 2), Fraction(1, 2))
+    assert table_points((1, 2), 2) == pts(1, 0)
+    assert table_points((1, 1), 2) == pts(Fraction(1, 2), Fraction(1, 2))
 
 
 def test_tied_players_share_the_points_of_the_places_they_span() -> None:
-    assert table_points((1, 1, 3), 3) == (Fraction(3, 2), Fraction(3, 2), 0)
-    assert table_points((3, 1, 1, 1), 4) == (0, 2, 2, 2)
-    assert table_points((1, 2, 2), 4) == (3, Fraction(3, 4), Fraction(3, 4))
+    assert table_points((1, 1, 3), 3) == pts(Fraction(3, 2), Fraction(3, 2), 0)
+    assert table_points((3, 1, 1, 1), 4) == pts(0, 2, 2, 2)
+    assert table_points((1, 2, 2), 4) == pts(3, Fraction(3, 4), Fraction(3, 4))
 
 
 def test_places_count_by_the_players_ahead_however_they_are_written() -> None:
     assert table_points((1, 1, 2), 3) == table_points((1, 1, 3), 3)
-    assert table_points((5, 9), 2) == (1, 0)
+    assert table_points((5, 9), 2) == pts(1, 0)
 
 
 def test_a_cancelled_game_gives_nobody_anything_and_a_lone_player_a_win() -> None:
-    assert table_points((), 3) == ()
-    assert table_points((1,), 3) == (2,)
+    assert table_points((), 3) == pts()
+    assert table_points((1,), 3) == pts(2)
 
 
 def test_a_bye_scores_a_win_at_a_full_table() -> None:
