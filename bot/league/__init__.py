@@ -26,14 +26,15 @@ The rules, in plain words:
 - **Round robin.** The whole schedule is fixed at the start. At tables of 2 every pair
   plays exactly once: n-1 rounds for an even number of players, n rounds for an odd
   number, each player sitting out once. At larger tables the rounds are chosen so that
-  every pair sits together at least once, in at most n-1 rounds and usually far fewer;
-  byes go round so that nobody sits out twice before everyone has once.
+  every pair sits together at least once, in at most n-1 rounds and fewer the larger
+  the tables; byes go round so that nobody sits out twice before everyone has once.
 - **Standings.** Points are the sum of the points of each finished table and each bye.
-  Ties are broken by the opponents' points (the points of everyone a player sat with,
-  counted once for each game together), then by the number of first places (a shared
-  first counts), then by seed (the rating order at the start). Players equal in points,
-  opponents' points and first places share a rank. Players who were dropped or left
-  keep their points and their place in the standings, but are paired no more.
+  Ties are broken by the opponents' points (the points of everyone a player sat with
+  in a finished game, counted once for each game together), then by the number of
+  first places (a shared first counts, a bye does not), then by seed (the rating order
+  at the start). Players equal in points, opponents' points and first places share a
+  rank. Players who were dropped or left keep their points and their place in the
+  standings, but are paired no more.
 - **Final.** When a tournament ends with a final of its leaders, the first N players
   still in it play one more table. Its result orders them at the top of the standings
   (players who tie in it share a rank and keep their standing order); everyone else

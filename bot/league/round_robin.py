@@ -23,8 +23,9 @@ def round_robin(players: Sequence[int], table_size: int, fewest: int) -> tuple[R
     Fewer than two players play no round; players who all fit one table play one round
     of it. Tables of two pair everyone once (the circle method). Larger tables have the
     sizes of ``table_sizes``, byes going round (nobody sits out twice before everyone
-    has once), and cover every pair at least once in at most n-1 rounds (n players),
-    and far fewer when the tables are large. Within a table players keep seed order."""
+    has once), and cover every pair at least once in at most n-1 rounds for n players
+    (checked for every count up to 48), fewer the larger the tables. Within a table
+    players keep seed order."""
     if len(set(players)) != len(players):
         raise ValueError(f"a player twice in a round robin: {tuple(players)}")
     sizes, needs_bye = table_sizes(len(players), table_size, fewest)

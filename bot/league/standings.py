@@ -126,9 +126,10 @@ def with_final(rows: Sequence[Row], final: Played) -> tuple[Row, ...]:
     of their places in it (players tied in it share a rank, in standing order), the
     others after them in standing order, ranks counted again.
 
-    The final decides the order among its players and adds no points: each row's
-    points stay the sum of the regular rounds. While the final is played its players'
-    rows say so and the order stands; a cancelled final changes nothing."""
+    ``rows`` are the standings of the regular rounds (the final is not among the tables
+    they were counted from): the final decides the order among its players and adds no
+    points. While the final is played its players' rows say so and the order stands; a
+    cancelled final changes nothing."""
     users = [row.user for row in rows]
     if not set(final.players) <= set(users):
         raise ValueError(f"a finalist not in the standings: {final.players}")
@@ -166,6 +167,6 @@ def _ranked(rows: Sequence[Row], first: int) -> tuple[Row, ...]:
     # Rows come in order; each shares the rank of the first row equal to it.
     ranked: list[Row] = []
     for row in rows:
-        same = ranked and _worse(ranked[-1]) == _worse(row)
+        same = bool(ranked) and _worse(ranked[-1]) == _worse(row)
         ranked.append(replace(row, rank=ranked[-1].rank if same else first + len(ranked)))
     return tuple(ranked)
