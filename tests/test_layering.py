@@ -16,7 +16,14 @@ from bot.games.registry import REGISTERED
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = tuple(game.domain for game in REGISTERED)
-PLATFORM = ("bot/service", "bot/discord_ui", "bot/background", "bot/storage", "bot/ladder")
+PLATFORM = (
+    "bot/service",
+    "bot/discord_ui",
+    "bot/background",
+    "bot/storage",
+    "bot/ladder",
+    "bot/league",
+)
 
 
 def imported(path: Path) -> set[str]:
@@ -121,6 +128,24 @@ def test_the_background_work_knows_nothing_of_discord() -> None:
         if name.split(".")[0] == "discord" or name.startswith("bot.discord_ui")
     }
     assert not discord
+
+
+CHANGING = {"time", "datetime", "random", "secrets", "os", "uuid"}
+"""What of the standard library answers differently from one call to the next."""
+
+
+def test_the_league_arithmetic_imports_only_what_answers_the_same_each_time() -> None:
+    """Tournaments' tables, pairings and standings are pure like the engines: no
+    database, no Discord, no clock, no chance, so every process plans the same round."""
+    assert sources("bot/league")
+    outside = {
+        f"{path.relative_to(ROOT)}: {name}"
+        for path in sources("bot/league")
+        for name in imported(path)
+        if not within(name, "bot.league")
+        and (name.split(".")[0] not in sys.stdlib_module_names or name.split(".")[0] in CHANGING)
+    }
+    assert not outside
 
 
 OURS = ("bot", "engine", "render", "i18n", "emulator", "sandbox")
