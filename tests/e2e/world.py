@@ -255,7 +255,16 @@ class World:
                         await bot.table.show_afresh(game)
                     game = await self.settled(game.id)
                 return game
-            seat = next(s for s in rules.to_act(game.state) if not game.seats[s].is_bot)
+            people = [s for s in rules.to_act(game.state) if not game.seats[s].is_bot]
+            if not people:
+                # A computer player (one who took a seat over) moves once the game shows.
+                async with bot.table.held(game.id):
+                    await bot.table.show_afresh(game)
+                while bot.table.computer.busy:
+                    await self.settled(game.id)
+                    await asyncio.sleep(0)
+                continue
+            seat = people[0]
             user = game.seats[seat].user_id
             intent = rules.decide(game.state, seat, Level.NORMAL, rng)
             moved = game

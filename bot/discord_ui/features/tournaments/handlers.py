@@ -1,0 +1,446 @@
+"""Tournaments: ``/tournament create`` posts the announcement where it is asked, which
+members sign up to with its button until the start; the clock (``RoundKeeper``) then
+runs it round by round, each table a game in a thread of its own, and the announcement
+shows the standings as games end, until the winner is announced."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Hashable, Sequence
+
+import discord
+
+from bot.discord_ui.card_layout import Card, Line, edited, sent
+from bot.discord_ui.context import Context
+from bot.discord_ui.feature import Feature
+from bot.discord_ui.features.tournaments.board_card import board_card, standings_view
+from bot.discord_ui.features.tournaments.controls import Entry, EntryButton
+from bot.discord_ui.features.tournaments.keeper import RoundKeeper
+from bot.discord_ui.features.tournaments.round_card import end_card, round_card
+from bot.discord_ui.features.tournaments.start_times import read_time
+from bot.discord_ui.game_events import GameEnded
+from bot.discord_ui.game_places import DMS_CLOSED
+from bot.discord_ui.interaction_answers import announce, reveal, tell, update_clicked
+from bot.discord_ui.interactions import player_of, reader
+from bot.discord_ui.permissions import missing_threads
+from bot.games.faces import face_for
+from bot.games.painters import PAINTERS
+from bot.service.errors import ServiceError
+from bot.service.tournament_changes import Board, next_look
+from bot.service.tournament_checks import NewTournament
+from bot.storage.records import Notify
+from bot.storage.shards import Shards
+from bot.storage.tournament_queries import Format, TableGame, TournamentState
+from i18n import Language, Message, language
+from render.league.standings import render_standings
+
+log = logging.getLogger(__name__)
+
+PINGED = (Notify.CHANNEL, Notify.BOTH, Notify.SUMMARY)
+"""Who a round's message pings: everyone whose turn reaches them in the channel (a
+daily summary's reader too: a round's start is no turn to sum up)."""
+MESSAGED = (Notify.DM, Notify.BOTH)
+"""Who is told of a round's start by direct message."""
+
+
+class NotHere(ServiceError):
+    """A tournament asked for outside a server's text channel."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            Message(
+                "Tournaments are held in a server's text channel: each table plays in a "
+                "thread of it."
+            )
+        )
+
+
+def can_organise(interaction: discord.Interaction) -> bool:
+    """Whether the member may make and cancel tournaments: Manage Events (the server
+    decides who holds it), or Manage Server."""
+    granted = interaction.permissions
+    return granted.manage_events or granted.manage_guild
+
+
+class Tournaments(Feature):
+    """A server's tournaments, from their announcement to their winner."""
+
+    controls = (EntryButton,)
+
+    def __init__(self, context: Context) -> None:
+        super().__init__(context)
+        self.client = context.client
+        self.leases = context.leases
+        self.keeper = RoundKeeper(self)
+
+    def start(self) -> None:
+        self.keeper.start()
+
+    async def resumed(self, shards: Shards) -> None:
+        self.keeper.moved.set()
+
+    async def stop(self) -> None:
+        await self.keeper.stop()
+
+    async def game_ended(self, ended: GameEnded) -> None:
+        """A tournament's game ended: its round may be over."""
+        if await self.service.tournament_of_game(ended.game.id) is not None:
+            self.keeper.moved.set()
+
+    async def stats_lines(
+        self, guild_id: int, kind: str, user_id: int, lang: Language
+    ) -> Sequence[Line]:
+        """Tournaments played and won, on a player's stats card."""
+        boards = await self.service.tournaments_played(guild_id, kind, user_id)
+        if not boards:
+            return ()
+        won = sum(1 for board in boards if board.rows and board.rows[0].user == user_id)
+        return (
+            Line(
+                lang._("Tournaments"),
+                lang._(
+                    "{played} played, {won} won (latest: {name})",
+                    played=len(boards),
+                    won=won,
+                    name=boards[0].tournament.name,
+                ),
+                inline=True,
+            ),
+        )
+
+    async def create(
+        self,
+        interaction: discord.Interaction,
+        *,
+        kind: str,
+        name: str,
+        format: Format,
+        starts: str,
+        table_size: int,
+        rounds: int | None,
+        signup_until: str | None,
+        turn_timeout: int | None,
+        rated: bool,
+        cap: int,
+        final: bool,
+        private: bool,
+        round_hours: int | None,
+    ) -> None:
+        """``/tournament create``: the announcement, posted here once every option holds."""
+        channel = interaction.channel
+        if interaction.guild_id is None or not isinstance(channel, discord.TextChannel):
+            raise NotHere()
+        asker = reader(interaction)
+        missing = missing_threads(interaction.app_permissions, asker)
+        if missing:
+            await tell(
+                interaction,
+                asker.ngettext(
+                    "Each table of a tournament plays in a thread of its channel, and I'm "
+                    "missing the {permissions} permission here.",
+                    "Each table of a tournament plays in a thread of its channel, and I'm "
+                    "missing the {permissions} permissions here.",
+                    len(missing),
+                    permissions=asker.list(missing),
+                ),
+            )
+            return
+        now = self.clock.now()
+        zone = (await self.service.players.get(interaction.user.id)).time_zone
+        starts_at = read_time(starts, now, zone)
+        until = starts_at if signup_until is None else read_time(signup_until, now, zone)
+        speaks = await self.languages.of_server(interaction.guild_id)
+        new = NewTournament(
+            guild_id=interaction.guild_id,
+            channel_id=channel.id,
+            kind=kind,
+            name=name,
+            format=format,
+            rounds=rounds,
+            table_size=table_size,
+            turn_timeout=turn_timeout,
+            starts_at=starts_at,
+            signup_until=until,
+            rated=rated,
+            cap=cap,
+            final=final,
+            private=private,
+            round_hours=round_hours,
+            options={},
+            language=speaks.code,
+        )
+        board = await self.service.create_tournament(
+            new, player_of(interaction), can_organise(interaction)
+        )
+        message = await announce(interaction, **sent(await self.card(board)))
+        await self.service.tournament_shown(board.tournament.id, message.id)
+        self.keeper.moved.set()
+
+    async def show(self, interaction: discord.Interaction, number: int) -> None:
+        """``/tournament show``: the tournament as its announcement shows it, privately."""
+        assert interaction.guild_id is not None
+        board = await self.service.numbered_board(interaction.guild_id, number)
+        await reveal(interaction, self.card(board, reader(interaction)))
+
+    async def listing(self, interaction: discord.Interaction) -> None:
+        """``/tournament list``: the server's tournaments, those to come first."""
+        assert interaction.guild_id is not None
+        lang = reader(interaction)
+        found = await self.service.server_tournaments(interaction.guild_id)
+        if not found:
+            await tell(interaction, lang._("This server has held no tournament yet."))
+            return
+        lines = []
+        for tournament in found:
+            state = {
+                TournamentState.SIGNUP: lang._(
+                    "sign-up until {when}", when=f"<t:{int(tournament.signup_until)}:R>"
+                ),
+                TournamentState.RUNNING: lang._(
+                    "round {n} of {all}", n=tournament.round, all=tournament.all_rounds
+                ),
+                TournamentState.FINISHED: lang._("over"),
+                TournamentState.CANCELLED: lang._("cancelled"),
+            }[tournament.state]
+            lines.append(
+                f"**#{tournament.number}** {tournament.name} · "
+                f"{face_for(tournament.kind).title} · {state}"
+            )
+        await tell(interaction, "\n".join(lines))
+
+    async def cancel(self, interaction: discord.Interaction, number: int) -> None:
+        """``/tournament cancel``: its organiser (or a member who may organise) ends it."""
+        assert interaction.guild_id is not None
+        board = await self.service.numbered_board(interaction.guild_id, number)
+        board = await self.service.cancel_tournament(
+            board.tournament.id, interaction.user.id, can_organise(interaction)
+        )
+        await tell(
+            interaction,
+            reader(interaction)._("{name} is cancelled.", name=board.tournament.name),
+        )
+        await self.refresh(board)
+        self.keeper.moved.set()
+
+    async def invite(
+        self, interaction: discord.Interaction, number: int, user: discord.User | discord.Member
+    ) -> None:
+        """``/tournament invite``: a player may sign up to a private tournament; they are
+        told here, by a ping."""
+        assert interaction.guild_id is not None
+        lang = reader(interaction)
+        if user.bot:
+            await tell(
+                interaction, lang._("{player} is a bot and can't play.", player=user.display_name)
+            )
+            return
+        board = await self.service.numbered_board(interaction.guild_id, number)
+        board = await self.service.invite_to_tournament(
+            board.tournament.id, interaction.user.id, can_organise(interaction), [user.id]
+        )
+        await self.refresh(board)
+        speaks = await self._language(board)
+        card = Card(
+            title=None,
+            text=speaks._(
+                "<@{user}>, you're invited to {name}: press Sign up on its announcement.",
+                user=user.id,
+                name=board.tournament.name,
+            ),
+            pings=(user.id,),
+        )
+        await announce(interaction, **sent(card))
+
+    async def entry(self, interaction: discord.Interaction, button: EntryButton) -> None:
+        """**Sign up** or **Leave** on the announcement: the announcement shows it, and
+        the presser is told."""
+        lang = reader(interaction)
+        if button.entry is Entry.JOIN:
+            board = await self.service.sign_up(button.tournament, player_of(interaction))
+            words = lang._(
+                "You're signed up for {name}. It starts {when}; your table will be a thread "
+                "of this channel.",
+                name=board.tournament.name,
+                when=f"<t:{int(board.tournament.starts_at)}:R>",
+            )
+        else:
+            board = await self.service.withdraw(button.tournament, interaction.user.id)
+            words = lang._("You left {name}.", name=board.tournament.name)
+        card = await self.card(board)
+        pressed = interaction.message
+        if button.shown and pressed is not None and pressed.id == board.tournament.message_id:
+            await update_clicked(interaction, **edited(card))
+            self.keeper.shown.pop(board.tournament.id, None)
+        else:
+            await tell(interaction, words)
+            await self.refresh(board)
+            return
+        await tell(interaction, words)
+
+    async def tend(self, tournament_id: int) -> float | None:
+        """Moves the tournament on as far as it is due, here: its start or next round,
+        the new round's tables opened and its players told, its announcement brought up
+        to date. Returns when it next needs the clock's look."""
+        advanced = await self.service.advance_tournament(tournament_id)
+        board = advanced.board
+        if board.tournament.state is TournamentState.RUNNING:
+            if await self._open_tables(board):
+                board = await self.service.tournament_board(tournament_id)
+            for round_ in await self.service.untold_rounds(tournament_id):
+                if any(t.game_id is None for t in board.of_round(round_)):
+                    continue
+                if await self.service.claim_round_told(tournament_id, round_):
+                    await self._tell_round(board, round_)
+        await self.refresh(board)
+        return next_look(board.tournament, board.tables)
+
+    async def tell_end(self, tournament_id: int) -> None:
+        """The tournament's end, announced once: its announcement shows the final
+        standings, and a message under it names the winner."""
+        board = await self.service.tournament_board(tournament_id)
+        if not self.leases.holds(board.tournament.guild_id):
+            return
+        if not await self.service.claim_end_told(tournament_id):
+            return
+        await self.refresh(board)
+        if board.tournament.state is TournamentState.FINISHED:
+            channel = self.client.get_partial_messageable(board.tournament.channel_id)
+            try:
+                await channel.send(**sent(end_card(board, await self._language(board))))
+            except discord.HTTPException as error:
+                log.info("tournament %s's end could not be told: %s", tournament_id, error)
+
+    async def refresh(self, board: Board) -> None:
+        """The announcement, brought up to the tournament unless it shows it already."""
+        tournament = board.tournament
+        shows = _shows(board)
+        if tournament.message_id is None or self.keeper.shown.get(tournament.id) == shows:
+            return
+        card = await self.card(board)
+        channel = self.client.get_partial_messageable(tournament.channel_id)
+        try:
+            await channel.get_partial_message(tournament.message_id).edit(**edited(card))
+        except discord.HTTPException as error:
+            log.info("tournament %s's announcement could not be shown: %s", tournament.id, error)
+            return
+        self.keeper.shown[tournament.id] = shows
+
+    async def card(self, board: Board, lang: Language | None = None) -> Card:
+        """The announcement in ``lang`` (the tournament's own language unless given), its
+        standings drawn once play began."""
+        speaks = lang or await self._language(board)
+        picture = None
+        if board.rows:
+            picture = await PAINTERS.paint(
+                board.tournament.id, render_standings, standings_view(board, speaks)
+            )
+        return board_card(board, speaks, picture)
+
+    async def _language(self, board: Board) -> Language:
+        if board.tournament.language is not None:
+            return language(board.tournament.language)
+        return await self.languages.of_server(board.tournament.guild_id)
+
+    async def _open_tables(self, board: Board) -> bool:
+        """Each table of the current round still without a game gets its thread, then its
+        game (a thread another look beat to it is deleted again); ``True`` if any opened."""
+        tournament = board.tournament
+        waiting = [t for t in board.of_round(tournament.round) if t.game_id is None]
+        if not waiting:
+            return False
+        channel = self.client.get_channel(tournament.channel_id) or await self.client.fetch_channel(
+            tournament.channel_id
+        )
+        if not isinstance(channel, discord.TextChannel):
+            raise TypeError(f"tournament {tournament.id}'s channel is no text channel")
+        lang = await self._language(board)
+        opened = False
+        for table in waiting:
+            thread = await channel.create_thread(
+                name=_thread_name(board, table, lang),
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=10080,
+            )
+            game = await self.service.open_table(
+                tournament.id, table.round, table.table_no, thread.id
+            )
+            if game is None:
+                await thread.delete()
+                continue
+            opened = True
+            try:
+                async with self.games.held(game.id, admitted=True):
+                    await self.games.show_afresh(game)
+            except Exception:
+                # The game is made: the table catches up its messages on its own.
+                log.warning("tournament game %s could not be shown yet", game.id, exc_info=True)
+        return opened
+
+    async def _tell_round(self, board: Board, round_: int) -> None:
+        """The round's message in the tournament's channel, pinging whoever likes a ping,
+        and a direct message to whoever likes those."""
+        players = [user for table in board.of_round(round_) for user in table.players]
+        bye = board.bye_in(round_)
+        if bye is not None:
+            players.append(bye)
+        pinged: set[int] = set()
+        for user in players:
+            settings = await self.service.players.get(user)
+            if settings.notify in PINGED or (settings.notify in MESSAGED and settings.dms_closed):
+                pinged.add(user)
+            if settings.notify in MESSAGED and not settings.dms_closed:
+                await self._message(board, round_, user, language(settings.locale))
+        lang = await self._language(board)
+        channel = self.client.get_partial_messageable(board.tournament.channel_id)
+        try:
+            await channel.send(**sent(round_card(board, round_, frozenset(pinged), lang)))
+        except discord.HTTPException as error:
+            log.info(
+                "tournament %s's round %s could not be told: %s", board.tournament.id, round_, error
+            )
+
+    async def _message(self, board: Board, round_: int, user: int, lang: Language) -> None:
+        table = next((t for t in board.of_round(round_) if user in t.players), None)
+        where = (
+            lang._("You have a bye: it scores a win.") if table is None else f"<#{table.thread_id}>"
+        )
+        words = lang._(
+            "🏆 Round {round} of {name} has begun: {where}",
+            round=round_,
+            name=board.tournament.name,
+            where=where,
+        )
+        try:
+            dm = await self.client.create_dm(discord.Object(user))
+            await dm.send(words)
+        except discord.HTTPException as error:
+            if error.code != DMS_CLOSED:
+                log.info(
+                    "could not tell %s of tournament %s's round: %s",
+                    user,
+                    board.tournament.id,
+                    error,
+                )
+
+
+def _thread_name(board: Board, table: TableGame, lang: Language) -> str:
+    return lang._(
+        "{name} · round {round} · table {table}",
+        name=board.tournament.name,
+        round=table.round,
+        table=table.table_no,
+    )
+
+
+def _shows(board: Board) -> Hashable:
+    """What the announcement shows of the tournament, to tell when it changed."""
+    tournament = board.tournament
+    return (
+        tournament.state,
+        tournament.round,
+        tournament.rounds,
+        tuple(entry.user_id for entry in board.entries),
+        tuple(entry.dropped_round for entry in board.entries),
+        board.invitees,
+        tuple((table.game_id, table.status) for table in board.tables),
+    )

@@ -1,0 +1,96 @@
+"""The clock of a server's tournaments: it starts each at its time, opens each round's
+tables once the last round is over (a thread each, then its game), tells each round's
+players once, keeps the announcement's standings up to date, and announces the end
+once. Only the process holding a server's shard does its tournaments' work; every step
+is claimed in the database first, so a restart or another process never repeats it."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Hashable
+from typing import Protocol
+
+from bot.background.backoff import Backoff
+from bot.background.task import Background
+from bot.clock import Clock
+from bot.service import GameService
+from bot.service.shard_leases import ShardLeases
+
+log = logging.getLogger(__name__)
+
+NAP = 300.0
+"""Seconds between looks when nothing is due here: another process may have made a
+tournament meanwhile, or a game ended there."""
+
+
+class Tends(Protocol):
+    """What the keeper asks of the feature that keeps tournaments."""
+
+    service: GameService
+    clock: Clock
+    leases: ShardLeases
+
+    async def tend(self, tournament_id: int) -> float | None:
+        """Moves the tournament on as far as it is due; when it next needs a look."""
+
+    async def tell_end(self, tournament_id: int) -> None:
+        """Announces the tournament's end, once."""
+
+
+class RoundKeeper(Background):
+    """Looks at every live tournament of this process's servers when one may have moved:
+    a game of one ended, one was made or signed up to, or its time came."""
+
+    def __init__(self, tournaments: Tends) -> None:
+        super().__init__()
+        self.tournaments = tournaments
+        self.moved = asyncio.Event()
+        """Set when a tournament may have moved on: look again now."""
+        self.shown: dict[int, Hashable] = {}
+        """What each tournament's announcement shows, as last edited here."""
+        self._backoff = Backoff()
+
+    def start(self) -> None:
+        """Starts looking; it runs until ``stop``."""
+        self._start()
+
+    async def _run(self) -> None:
+        feature = self.tournaments
+        clock = feature.clock
+        while True:
+            self.moved.clear()
+            now = clock.now()
+            wake_at = now + NAP
+            try:
+                for tournament in await feature.service.live_tournaments():
+                    if not feature.leases.holds(tournament.guild_id):
+                        continue
+                    if self._backoff.waiting(tournament.id, now):
+                        continue
+                    try:
+                        due = await feature.tend(tournament.id)
+                        self._backoff.succeeded(tournament.id)
+                    except Exception:
+                        due = self._backoff.failed(tournament.id, now)
+                        log.warning(
+                            "tournament %s could not move on; again in %.0f s",
+                            tournament.id,
+                            due - now,
+                            exc_info=True,
+                        )
+                    if due is not None:
+                        wake_at = min(wake_at, max(due, now))
+                for tournament_id in await feature.service.ended_untold():
+                    await feature.tell_end(tournament_id)
+                retry = self._backoff.next_retry()
+                if retry is not None:
+                    wake_at = min(wake_at, max(retry, now))
+            except Exception:
+                wake_at = self._backoff.failed(0, now)
+                log.warning(
+                    "looking at the tournaments failed; again in %.0f s",
+                    wake_at - now,
+                    exc_info=True,
+                )
+            await clock.sleep_until(wake_at, self.moved)

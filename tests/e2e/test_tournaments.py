@@ -1,0 +1,216 @@
+"""A server's tournament through Discord, in every game: announced with ``/tournament
+create``, signed up to with its button, started by the clock days later, played round by
+round in threads (each table a game, each round's players told), a player who leaves
+dropped, the standings on the announcement as games end, a restart in the middle of a
+round, and the winner announced once; a round robin of four on two processes."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.service import Actor
+from bot.service.tournament_changes import Board
+from bot.storage import GameStatus
+from bot.storage.tournament_queries import TournamentState
+from emulator import Message, User
+from tests.e2e.world import (
+    THREAD_PERMISSIONS,
+    World,
+    describe,
+    ephemeral_answer,
+    make_world,
+)
+from tests.postgres_cluster import Cluster
+
+DAY = 86_400.0
+TITLES = {"claimit": "Claim It!", "nuggets": "Gold Nuggets", "claim": "Claim"}
+MORE = ("Fay", "Gus", "Hal", "Ivy")
+
+
+@pytest.fixture
+async def world(tmp_path: Path) -> AsyncIterator[World]:
+    world = await make_world(tmp_path, players=5, bot_permissions=THREAD_PERMISSIONS)
+    for name in MORE:
+        user = world.discord.add_user(name)
+        world.discord.add_member(world.guild, user)
+        world.players.append(user)
+    await world.start_bot()
+    try:
+        yield world
+    finally:
+        await world.stop_bots()
+        await world.discord.close()
+
+
+def people(world: World) -> list[User]:
+    """The nine who play: the world's five, its outsider, and four more."""
+    return [user for user in world.players if user.name != "Outsider"][:9]
+
+
+async def announced(world: World, group: str, **options: object) -> Message:
+    """``/tournament create`` by Ann, starting in two days: its announcement."""
+    made = await world.command(
+        world.players[0],
+        "tournament create",
+        game=group,
+        name="Winter Cup",
+        starts="+2d",
+        **options,
+    )
+    announcement = made.response_message
+    assert announcement is not None and not announcement.ephemeral, describe(announcement)
+    await world.handled()
+    return announcement
+
+
+async def board_of(world: World, number: int = 1) -> Board:
+    return await world.bots[0].service.numbered_board(world.guild.id, number)
+
+
+async def round_told(world: World, round_: int) -> Message:
+    """The round's message, once its tables are open, and the announcement showing it."""
+    told = await world.discord.wait_for_message(
+        world.channel, lambda m: f"Round {round_} of" in describe(m) and "has begun" in describe(m)
+    )
+    await world.discord.wait_for_message(
+        world.channel,
+        lambda m: f"\nRound {round_} of" in describe(m) and "🏆 Winter" in describe(m),
+    )
+    return told
+
+
+async def play_round(world: World, round_: int) -> Board:
+    """Every game of the round played to its end, each shown at its end alone."""
+    board = await board_of(world)
+    for table in board.of_round(round_):
+        assert table.game_id is not None
+        game = await world.bots[0].service.game(table.game_id)
+        if game.status is GameStatus.ACTIVE:
+            await world.played_out(game, each_shown=False)
+    await world.handled()
+    return await board_of(world)
+
+
+@pytest.mark.parametrize("group", ["claimit", "nuggets", "claim"])
+async def test_a_swiss_of_nine_runs_itself_over_days_to_its_winner(
+    world: World, group: str
+) -> None:
+    nine = people(world)
+    announcement = await announced(world, group, format="swiss", rounds=3, table_size=3)
+    said = describe(announcement)
+    assert "🏆 Winter Cup" in said and "Swiss, 3 rounds" in said and "Signed up: 0 of 16" in said
+    assert announcement.button_labels() == ["Sign up", "Leave"]
+    for user in nine:
+        await world.click(user, announcement, "Sign up")
+    twice = await world.click(nine[0], announcement, "Sign up")
+    assert ephemeral_answer(twice) == "You're signed up already. See you at the first round!"
+    assert "Signed up: 9 of 16" in describe(announcement)
+
+    world.advance(2 * DAY + 1)
+    first = await round_told(world, 1)
+    board = await board_of(world)
+    assert board.tournament.state is TournamentState.RUNNING
+    tables = board.of_round(1)
+    assert [len(t.players) for t in tables] == [3, 3, 3]
+    assert all(f"<#{t.thread_id}>" in describe(first) for t in tables)
+    threads = {t.thread_id for t in tables}
+    assert len(threads) == 3 and world.channel.id not in threads
+    assert announcement.button_labels() == [], "sign-up is over"
+
+    board = await play_round(world, 1)
+    await round_told(world, 2)
+    board = await board_of(world)
+    assert [len(t.players) for t in board.of_round(2)] == [3, 3, 3]
+    assert "Round 2 of 3" in describe(announcement)
+    assert announcement.attachments, "the standings are a picture"
+
+    # Mid-round: one game played out, one player leaves, and the bot restarts.
+    round_two = board.of_round(2)
+    assert round_two[0].game_id is not None and round_two[1].game_id is not None
+    service = world.bots[0].service
+    await world.played_out(await service.game(round_two[0].game_id), each_shown=False)
+    leaving = await service.game(round_two[1].game_id)
+    leaver = leaving.seats[0].user_id
+    assert leaver is not None
+    await service.leave(leaving.id, Actor(leaver), None)
+    await world.stop_bots()
+    world.advance(DAY)
+    await world.start_bot(seed=2)
+    board = await play_round(world, 2)
+    await round_told(world, 3)
+    board = await board_of(world)
+    assert sorted(len(t.players) for t in board.of_round(3)) == [2, 3, 3]
+    assert leaver not in {user for t in board.of_round(3) for user in t.players}
+
+    await play_round(world, 3)
+    ended = await world.discord.wait_for_message(
+        world.channel, lambda m: "wins Winter Cup" in describe(m)
+    )
+    board = await board_of(world)
+    assert board.tournament.state is TournamentState.FINISHED
+    winner = board.names[board.rows[0].user]
+    assert f"**{winner}** wins Winter Cup · {TITLES[group]}!" in describe(ended)
+    assert f"🏆 **{winner}** wins!" in describe(announcement)
+    assert announcement.button_labels() == []
+    await world.handled()
+    ends = [m for m in world.channel.visible() if "wins Winter Cup" in describe(m)]
+    assert ends == [ended], "the end is told once"
+    rounds_told = [m for m in world.channel.visible() if "has begun" in describe(m)]
+    assert len(rounds_told) == 3, "each round is told once, the restart too"
+    games = [t.game_id for t in board.tables]
+    assert len(games) == len(set(games)) == 9
+
+
+async def test_bad_options_and_rights_are_refused_in_plain_words(world: World) -> None:
+    ann, bo = world.players[:2]
+    past = await world.command(
+        ann,
+        "tournament create",
+        game="claimit",
+        name="Cup",
+        starts="2020-01-01 10:00",
+        format="swiss",
+        rounds=2,
+        table_size=2,
+    )
+    assert ephemeral_answer(past) == "The start is in the past: choose a time to come."
+    unreadable = await world.command(
+        ann,
+        "tournament create",
+        game="claimit",
+        name="Cup",
+        starts="soon",
+        format="swiss",
+        rounds=2,
+        table_size=2,
+    )
+    assert "I can't read “soon” as a time" in ephemeral_answer(unreadable)
+    low = await world.command(
+        ann,
+        "tournament create",
+        game="claimit",
+        name="Cup",
+        starts="+1d",
+        format="swiss",
+        rounds=2,
+        table_size=4,
+        cap=3,
+    )
+    assert ephemeral_answer(low) == ("A cap of 3 is too low: tables of 4 need 4 players at least.")
+    rights = await world.command(
+        bo,
+        "tournament create",
+        game="claimit",
+        name="Cup",
+        starts="+1d",
+        format="swiss",
+        rounds=2,
+        table_size=2,
+    )
+    assert "Manage Events" in ephemeral_answer(rights)
+    assert [m for m in world.channel.visible() if "🏆" in describe(m)] == []
+    nothing = await world.command(ann, "tournament show", number=1)
+    assert ephemeral_answer(nothing) == "This server has no tournament number 1."
