@@ -11,6 +11,7 @@ a season too ("before 1 Jan 2026"), so every moment falls in exactly one season.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
@@ -97,7 +98,9 @@ class Seasons:
         """The season ``moment`` falls in; ``None`` when the server has none."""
         if not self.on:
             return None
-        when = datetime.fromtimestamp(moment, UTC)
+        # Whole seconds, as every season's bounds are: a moment a hair before midnight
+        # would otherwise be rounded into the next day.
+        when = datetime.fromtimestamp(math.floor(moment), UTC)
         if self.mode is SeasonMode.DATES:
             return self._dated(when)
         months = 1 if self.mode is SeasonMode.MONTHLY else 3

@@ -3,6 +3,7 @@ dates; every moment in exactly one, the seasons tiling time without a gap."""
 
 from __future__ import annotations
 
+import itertools
 from datetime import UTC, date, datetime
 
 import pytest
@@ -44,7 +45,7 @@ def test_seasons_tile_time_without_gaps(seasons: Seasons, first: float, last: fl
     first, last = min(first, last), max(first, last)
     found = seasons.between(first, last)
     assert found[0] == seasons.at(last) and found[-1] == seasons.at(first)
-    for newer, older in zip(found, found[1:], strict=False):
+    for newer, older in itertools.pairwise(found):
         assert older.end == newer.start
         assert seasons.after(older) == newer and seasons.before(newer) == older
 
