@@ -66,15 +66,19 @@ class SeasonWatch(Background):
         """Starts watching; it runs until ``stop``."""
         self._start()
 
+    async def look(self) -> float:
+        """Announces every season that ended lately and is not announced yet; returns
+        when to look again."""
+        for end in await self.feature.seasons.ended_seasons():
+            await self.feature.announce(end)
+        return await self.feature.seasons.next_season_end()
+
     async def _run(self) -> None:
-        seasons = self.feature.seasons
         clock = self.feature.clock
         while True:
             now = clock.now()
             try:
-                for end in await seasons.ended_seasons():
-                    await self.feature.announce(end)
-                wake_at = await seasons.next_season_end()
+                wake_at = await self.look()
                 self._backoff.succeeded(0)
             except Exception:
                 wake_at = self._backoff.failed(0, now)
