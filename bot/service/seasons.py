@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime
 
 from bot.games.escaping import quoted
@@ -69,6 +69,9 @@ class SeasonStandings:
     """Players with a rated game in the season but fewer than ``SEASON_MIN_GAMES``."""
     caller: Standing | None
     """The asker's own line, when they played in the season and are not shown above."""
+    newcomers: list[Standing] = field(default_factory=list)
+    """As many of the players not ranked yet (place 0) as fit under the ranked ones
+    (``SHOWN_ENTRIES`` in all), in the same order."""
 
     @property
     def players(self) -> int:
@@ -197,12 +200,13 @@ async def _standings(
     )
     ranked = [e for e in entries if e.games >= SEASON_MIN_GAMES]
     standings = [Standing(place, entry) for place, entry in enumerate(ranked, start=1)]
+    others = [Standing(0, e) for e in entries if e.games < SEASON_MIN_GAMES]
     shown = standings[:SHOWN_ENTRIES]
+    newcomers = others[: SHOWN_ENTRIES - len(shown)]
     caller = None
-    if all(s.entry.user_id != caller_id for s in shown):
-        everyone = [*standings, *(Standing(0, e) for e in entries if e not in ranked)]
-        caller = next((s for s in everyone if s.entry.user_id == caller_id), None)
-    return SeasonStandings(season, shown, len(ranked), len(entries) - len(ranked), caller)
+    if all(s.entry.user_id != caller_id for s in (*shown, *newcomers)):
+        caller = next((s for s in (*standings, *others) if s.entry.user_id == caller_id), None)
+    return SeasonStandings(season, shown, len(ranked), len(others), caller, newcomers)
 
 
 async def _due(connection: Connection, *, guild_id: int, now: float) -> list[SeasonEnd]:

@@ -26,6 +26,7 @@ from bot.service.seasons import (
 from bot.storage import Database
 from tests.bot.fixtures import PLAYERS, ScriptedDice, play_to_the_end, started_game
 from tests.clock import ManualClock
+from tests.finished_games import write_finished_games
 
 ANN, BO, CY = PLAYERS[:3]
 GUILD = 10
@@ -86,16 +87,18 @@ async def test_a_seasons_standings_are_what_its_rated_games_did(
         assert standing.entry.mu_change == pytest.approx(gained[user])
         assert standing.points == round(SHOWN_SCALE * gained[user])
     assert standings.unranked == 1 and standings.players == 3
-    assert standings.caller is not None and standings.caller.place == 0
-    assert standings.caller.entry.games == 1
+    (newcomer,) = standings.newcomers
+    assert (newcomer.place, newcomer.entry.user_id, newcomer.entry.games) == (0, CY.user_id, 1)
+    assert standings.caller is None, "Cy's line is shown already"
     later = MONTHLY.at(clock.now())
     assert later is not None
     now = await seasons.standings(GUILD, "claimit", later, ANN.user_id)
-    assert now.ranked == [] and now.unranked == 2
-    assert now.caller is not None and now.caller.entry.games == 1
+    assert now.ranked == [] and now.unranked == 2 and now.caller is None
+    ann = next(s for s in now.newcomers if s.entry.user_id == ANN.user_id)
+    assert ann.entry.games == 1
     (change,) = [c for c in await ladder.rating_changes(december) if c.user_id == ANN.user_id]
     assert change.before is not None
-    assert now.caller.entry.mu_change == pytest.approx(change.after.mu - change.before.mu)
+    assert ann.entry.mu_change == pytest.approx(change.after.mu - change.before.mu)
     assert (await seasons.standings(GUILD + 1, "claimit", season)).players == 0
 
 
@@ -155,3 +158,32 @@ async def test_no_end_is_announced_without_a_rated_game_nor_long_after(
     await played(service, 2, 1, 2)
     clock.advance(31 * 24 * 3600 + ANNOUNCE_WITHIN)
     assert await seasons.ended_seasons() == []
+
+
+async def test_a_long_season_shows_its_top_ten_and_the_askers_own_place(
+    seasons: SeasonService, database: Database
+) -> None:
+    members = [1_000_000 + m for m in range(14)]
+    pairs = [members[i : i + 2] for i in range(0, 12, 2)]
+    tables = [*pairs * SEASON_MIN_GAMES, members[12:14]]
+    await write_finished_games(database, GUILD, 0, random.Random(4), tables=tables)
+    await LadderService(database).recompute(GUILD, "claimit")
+    season = MONTHLY.at(NOVEMBER)
+    assert season is not None
+    everyone = await seasons.standings(GUILD, "claimit", season)
+    assert everyone.ranked_count == 12 and everyone.unranked == 2
+    assert [s.place for s in everyone.ranked] == list(range(1, 11))
+    assert everyone.newcomers == [] and everyone.caller is None
+    gains = [s.entry.mu_change for s in everyone.ranked]
+    assert gains == sorted(gains, reverse=True)
+    top = {s.entry.user_id for s in everyone.ranked}
+    outside = [m for m in members[:12] if m not in top]
+    places = []
+    for member in outside:
+        asked = await seasons.standings(GUILD, "claimit", season, member)
+        assert asked.caller is not None and asked.caller.entry.user_id == member
+        places.append(asked.caller.place)
+    assert sorted(places) == [11, 12]
+    newcomer = await seasons.standings(GUILD, "claimit", season, members[13])
+    assert newcomer.caller is not None and newcomer.caller.place == 0
+    assert newcomer.caller.entry.games == 1

@@ -54,15 +54,23 @@ def season_card(standings: SeasonStandings, kind: str, server: str, lang: Langua
                 SEASON_MIN_GAMES,
             )
         )
+    if standings.newcomers:
+        heading = lang.ngettext(
+            "**Not ranked yet** (fewer than {n} rated game)",
+            "**Not ranked yet** (fewer than {n} rated games)",
+            SEASON_MIN_GAMES,
+        )
+        lines += ["", heading, *(_line(standing, lang) for standing in standings.newcomers)]
     if standings.caller is not None:
         lines += ["", lang._("**Your place**"), _line(standings.caller, lang)]
-    if standings.unranked:
+    more = standings.unranked - len(standings.newcomers)
+    if more:
         lines += [
             "",
             lang.ngettext(
                 "{n} more player has fewer than {least} rated games in the season.",
                 "{n} more players have fewer than {least} rated games in the season.",
-                standings.unranked,
+                more,
                 least=SEASON_MIN_GAMES,
             ),
         ]
