@@ -14,7 +14,7 @@ import pytest
 
 from bot.discord_ui.features.seasons.handlers import SeasonEnds
 from bot.service.seasons import SEASON_MIN_GAMES
-from emulator import Message
+from emulator import Interaction, Message
 from tests.e2e.world import World, describe, ephemeral_answer, running_world
 
 DECEMBER = datetime(2023, 12, 1, tzinfo=UTC).timestamp()
@@ -36,6 +36,12 @@ async def played(world: World, games: int, group: str = "claimit") -> None:
         await world.quiet()
 
 
+def card(answer: Interaction) -> str:
+    """Everything the private answer's card says."""
+    assert answer.response_message is not None
+    return describe(answer.response_message)
+
+
 def podiums(world: World) -> list[Message]:
     return [m for m in world.channel.visible() if "🏁" in describe(m)]
 
@@ -54,9 +60,9 @@ async def test_a_seasons_end_is_announced_once_and_its_standings_kept(world: Wor
     await played(world, SEASON_MIN_GAMES)
     now = await world.command(bo, "claimit leaderboard", season="current")
     board = ephemeral_answer(now)
-    assert "Claim It! · November 2023 · Prospectors" in describe(now.response_message)
+    assert "Claim It! · November 2023 · Prospectors" in card(now)
     assert "**Ann**" in board and "**Bo**" in board and "3 games" in board
-    assert "From Nov 1, 2023 to Nov 30, 2023 (UTC)" in describe(now.response_message)
+    assert "From Nov 1, 2023 to Nov 30, 2023 (UTC)" in card(now)
 
     podium = await across_the_end(world)
     said = describe(podium)
@@ -81,10 +87,10 @@ async def test_a_seasons_end_is_announced_once_and_its_standings_kept(world: Wor
         {"name": "November 2023", "value": "2023-11-01"},
     ]
     earlier = await world.command(ann, "claimit leaderboard", season="2023-11-01")
-    assert "November 2023" in describe(earlier.response_message)
+    assert "November 2023" in card(earlier)
     assert "**Ann**" in ephemeral_answer(earlier)
     current = await world.command(ann, "claimit leaderboard", season="current")
-    assert "December 2023" in describe(current.response_message)
+    assert "December 2023" in card(current)
     assert "Nobody is ranked yet" in ephemeral_answer(current)
     future = await world.command(ann, "claimit leaderboard", season="2024-05-01")
     assert "There is no season '2024-05-01'" in ephemeral_answer(future)
@@ -103,6 +109,6 @@ async def test_in_german_with_the_servers_own_dates(world: World) -> None:
     dora = world.discord.add_user("Dora", locale="de")
     world.discord.add_member(world.guild, dora)
     board = await world.command(dora, "nuggets rangliste", saison="2023-07-15")
-    shown = describe(board.response_message)
+    shown = card(board)
     assert "Vom 1. Juni 2023 bis 30. Nov. 2023 (UTC)" in shown
     assert "Reihenfolge nach der in der Saison gewonnenen Wertung" in shown
