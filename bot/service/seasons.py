@@ -20,7 +20,7 @@ from datetime import UTC, date, datetime
 from bot.games.escaping import quoted
 from bot.ladder import NEW_PLAYER
 from bot.ladder.ratings import SHOWN_SCALE
-from bot.ladder.seasons import Season, Seasons
+from bot.ladder.seasons import EPOCH, Season, Seasons
 from bot.service.errors import ServiceError, slash
 from bot.storage import season_queries, settings_queries
 from bot.storage.connection import Connection
@@ -133,7 +133,8 @@ def season_asked(seasons: Seasons, asked: str, now: float) -> Season | None:
     except ValueError:
         raise NoSuchSeason(asked) from None
     moment = datetime(day.year, day.month, day.day, tzinfo=UTC).timestamp()
-    if moment >= (current.end or math.inf):
+    # Before the epoch no game was played, and a server's own dates begin no season there.
+    if not EPOCH.timestamp() <= moment < (current.end or math.inf):
         raise NoSuchSeason(asked)
     return seasons.at(moment)
 

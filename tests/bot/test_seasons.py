@@ -121,9 +121,17 @@ def test_the_season_asked_for_is_the_current_one_or_any_day_in_an_earlier_one() 
     assert season_asked(MONTHLY, "2023-11-01", now) == MONTHLY.at(NOVEMBER)
     assert season_asked(MONTHLY, " 2023-11-30", now) == MONTHLY.at(NOVEMBER)
     assert season_asked(Seasons(), "current", now) is None
-    for asked in ("2024-01-01", "November", ""):
+    dated = Seasons(SeasonMode.DATES, (date(2023, 6, 1),))
+    assert season_asked(dated, "2023-01-01", now) == dated.at(0)
+    for seasons, asked in [
+        (MONTHLY, "2024-01-01"),
+        (MONTHLY, "November"),
+        (MONTHLY, ""),
+        (dated, "1969-12-31"),
+        (dated, "0001-01-01"),
+    ]:
         with pytest.raises(NoSuchSeason):
-            season_asked(MONTHLY, asked, now)
+            season_asked(seasons, asked, now)
 
 
 async def test_a_seasons_end_is_claimed_once_where_its_game_was_last_played(
