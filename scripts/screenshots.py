@@ -61,6 +61,7 @@ PICTURES: tuple[str, ...] = (
     "sandbox.png",
     "stats.png",
     "leaderboard.png",
+    "season-leaderboard.png",
     "settings.png",
     "replay.png",
     "replay-steps.png",
@@ -249,11 +250,21 @@ def by_id(page: Page, message_id: str | None) -> Locator:
     return page.locator(f'#messages article[data-id="{message_id}"]')
 
 
-async def private_answer(page: Page, command: str) -> Locator:
-    """What the bot answers ``command`` with, for the member acted as alone."""
+async def private_answer(page: Page, command: str, *, picking: bool = False) -> Locator:
+    """What the bot answers ``command`` with, for the member acted as alone; ``picking``:
+    its last option offers choices as it is typed, and Enter picks the first before a
+    second Enter sends it, as on Discord (unless the choices had not come yet)."""
     private = page.locator("#messages article.ephemeral")
     before = await private.count()
-    await slash(page, command)
+    if picking:
+        box = page.locator("#command")
+        await box.fill(command)
+        await box.press("Enter")
+        if await box.input_value():
+            await box.press("Enter")
+        await expect(box).to_have_value("")
+    else:
+        await slash(page, command)
     await expect(private).to_have_count(before + 1)
     answer = by_id(page, await private.last.get_attribute("data-id"))
     await expect(answer.locator(".loading")).to_have_count(0)
@@ -386,6 +397,11 @@ async def claim_it(browser: Browser, page: Page, url: str, camera: Camera) -> No
     await camera.message("leaderboard.png", leaderboard)
     settings = await private_answer(page, "/claimit settings")
     await camera.message("settings.png", settings)
+    monthly = await private_answer(page, "/claimit settings seasons:monthly")
+    await expect(monthly).to_contain_text("monthly (calendar months, UTC)")
+    season = await private_answer(page, "/claimit leaderboard season:current", picking=True)
+    await expect(season).to_contain_text("Not ranked yet")
+    await camera.message("season-leaderboard.png", season)
 
     await table.locator("button", has_text="Rematch").click()
     offer = page.locator("#messages article", has_text="wants a rematch")

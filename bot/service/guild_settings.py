@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import replace
+from datetime import date
 from types import MappingProxyType
 
 from bot.games.registry import rules_for
 from bot.games.rules import BadOption
+from bot.ladder.seasons import SeasonMode, read_dates
 from bot.service.errors import BadSetting
 from bot.storage import settings_queries
 from bot.storage.connection import Connection
@@ -29,6 +32,10 @@ AWAY_DAYS = (1, 30)
 say they are away until."""
 RELIABILITY_PERCENT = (0, 100)
 """A minimum reliability to join a lobby, in whole percent; 0 asks for none."""
+MOST_SEASON_DATES = 24
+"""A server's own season dates at most: two years of months, more than anyone plans."""
+FIRST_SEASON_YEAR = 2020
+"""No season may start before this year: the bot kept no games before it."""
 SERVER_LANGUAGE = "server"
 """The language setting that follows the server's own Discord language."""
 
@@ -75,6 +82,55 @@ def _check_ping_delay(seconds: int) -> None:
         raise BadSetting(
             Message("a ping delay is from {low} to {high} seconds", low=low, high=high)
         )
+
+
+def check_season_dates(text: str) -> tuple[date, ...]:
+    """A server's own season dates as typed ("2026-01-01, 2026-04-15"), each checked."""
+    try:
+        dates = read_dates(text)
+    except ValueError:
+        raise BadSetting(
+            Message(
+                "season dates are written like 2026-01-01, 2026-04-15 (year-month-day, "
+                "separated by commas), and {dates} isn't",
+                dates=text,
+            )
+        ) from None
+    if not dates:
+        raise BadSetting(Message("season dates need at least one date, like 2026-01-01"))
+    if len(dates) > MOST_SEASON_DATES:
+        raise BadSetting(Message("at most {most} season dates can be set", most=MOST_SEASON_DATES))
+    if dates[0].year < FIRST_SEASON_YEAR:
+        raise BadSetting(
+            Message("a season can start in {year} at the earliest", year=FIRST_SEASON_YEAR)
+        )
+    for earlier, later in itertools.pairwise(dates):
+        if later <= earlier:
+            raise BadSetting(
+                Message(
+                    "season dates go from the earliest to the latest, each once: "
+                    "{later} comes after {earlier}",
+                    earlier=earlier.isoformat(),
+                    later=later.isoformat(),
+                )
+            )
+    return dates
+
+
+def _seasons(
+    current: GuildSettings, mode: SeasonMode | None, dates: tuple[date, ...] | None
+) -> tuple[SeasonMode, tuple[date, ...]]:
+    """The server's seasons after a change: dates given alone choose seasons by dates."""
+    if mode is None:
+        mode = current.seasons if dates is None else SeasonMode.DATES
+    kept = current.season_dates if dates is None else dates
+    if mode is SeasonMode.DATES and not kept:
+        raise BadSetting(
+            Message(
+                "seasons by dates need their dates too, like season_dates: 2026-01-01, 2026-04-15"
+            )
+        )
+    return mode, kept
 
 
 SHARED_FRESH_FOR = 5.0
@@ -138,13 +194,16 @@ class GuildSettingsService:
         away_days: int | None = None,
         min_reliability: int | None = None,
         takebacks: TakebackMode | None = None,
+        seasons: SeasonMode | None = None,
+        season_dates: str | None = None,
     ) -> GuildSettings:
         """Applies every given change, or (if any is refused) none; ``None`` keeps a value.
         ``options`` are the game ``kind``'s defaults for new lobbies. Timeouts are
         seconds. ``language`` is a language's code or ``SERVER_LANGUAGE``. Running games
         keep the settings they started with, their language included; where tables go
         and who is pinged apply at once. ``min_reliability`` is whole percent to join a
-        lobby (0 asks for none)."""
+        lobby (0 asks for none). ``season_dates`` are the server's own seasons' first
+        days as typed (given alone, they choose seasons by dates)."""
         if turn_timeout is not None:
             check_turn_timeout(turn_timeout)
         if ping_delay is not None:
@@ -155,6 +214,7 @@ class GuildSettingsService:
             check_reliability_minimum(min_reliability)
         if lobby_timeout is not None:
             _check_lobby_timeout(lobby_timeout)
+        dates = None if season_dates is None else check_season_dates(season_dates)
         if language is not None and language != SERVER_LANGUAGE and language not in LANGUAGES:
             raise BadSetting(Message("the bot speaks {languages}", languages=", ".join(LANGUAGES)))
         if all_channels and allow_channel is not None:
@@ -193,6 +253,7 @@ class GuildSettingsService:
                 raise BadSetting(
                     Message("at most {most} channels can be listed", most=MAX_GAME_CHANNELS)
                 )
+            mode, chosen_dates = _seasons(settings, seasons, dates)
             defaults = dict(settings.defaults)
             if kind is not None and options:
                 defaults[kind] = _defaults(kind, settings.options_for(kind), options)
@@ -212,6 +273,8 @@ class GuildSettingsService:
                 away_days=settings.away_days if away_days is None else away_days,
                 min_reliability=_minimum(settings.min_reliability, min_reliability),
                 takebacks=settings.takebacks if takebacks is None else takebacks,
+                seasons=mode,
+                season_dates=chosen_dates,
             )
             await settings_queries.save_guild_settings(connection, guild_id, changed)
             return changed

@@ -248,6 +248,7 @@ STEPS = {
         )
     ),
     # 17: a server's own league.
+    # Seasons: a server's choice of them, and each season's end announced once per game.
     17: Step(),
 }
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import date
 from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
 from bot.ladder import Rating
+from bot.ladder.seasons import SeasonMode, Seasons
 from bot.storage.game_values import JSON, Level, Options
 
 NO_OPTIONS: Options = MappingProxyType({})
@@ -483,6 +485,14 @@ class GuildSettings:
     """The reliability (whole percent) a player needs to join a lobby here; ``None``:
     anyone may."""
     takebacks: TakebackMode = TakebackMode.UNRATED
+    seasons: SeasonMode = SeasonMode.OFF
+    season_dates: tuple[date, ...] = ()
+    """The first days of the server's own seasons, in order (for ``SeasonMode.DATES``)."""
+
+    @property
+    def season_calendar(self) -> Seasons:
+        """The server's seasons as windows of time."""
+        return Seasons(self.seasons, self.season_dates)
 
     def options_for(self, kind: str) -> Options:
         """The rule options this server gives new lobbies of ``kind``."""

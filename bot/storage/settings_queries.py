@@ -3,8 +3,10 @@ options."""
 
 from __future__ import annotations
 
+from datetime import date
 from types import MappingProxyType
 
+from bot.ladder.seasons import SeasonMode, dates_text, read_dates
 from bot.storage.connection import Connection
 from bot.storage.game_forms import UnknownGame, form_for
 from bot.storage.game_rows import read_options
@@ -22,7 +24,7 @@ async def guild_settings(connection: Connection, guild_id: int) -> GuildSettings
         await connection.fetch(
             "SELECT turn_timeout, lobby_timeout, threads, bots_allowed, language, "
             "move_table, ping_mode, ping_delay, away_mode, away_days, min_reliability, "
-            "takebacks FROM guild_settings WHERE guild_id = ?",
+            "takebacks, seasons, season_dates FROM guild_settings WHERE guild_id = ?",
             (guild_id,),
         )
     )
@@ -62,6 +64,8 @@ async def guild_settings(connection: Connection, guild_id: int) -> GuildSettings
         away_days=int(row["away_days"]),
         min_reliability=_min_reliability(row["min_reliability"]),
         takebacks=_takebacks(row["takebacks"]),
+        seasons=_seasons(row["seasons"]),
+        season_dates=_season_dates(row["season_dates"]),
     )
 
 
@@ -91,6 +95,22 @@ def _takebacks(value: str) -> TakebackMode:
         return GuildSettings.takebacks
 
 
+def _seasons(value: str) -> SeasonMode:
+    try:
+        return SeasonMode(value)
+    except ValueError:
+        return GuildSettings.seasons
+
+
+def _season_dates(value: str) -> tuple[date, ...]:
+    """The dates as stored: damaged ones give no dates (and so no seasons) rather than
+    breaking every read of the server's settings."""
+    try:
+        return read_dates(value)
+    except ValueError:
+        return ()
+
+
 async def save_guild_settings(
     connection: Connection, guild_id: int, settings: GuildSettings
 ) -> None:
@@ -99,15 +119,16 @@ async def save_guild_settings(
         "INSERT INTO guild_settings "
         "(guild_id, turn_timeout, lobby_timeout, threads, bots_allowed, language, "
         "move_table, ping_mode, ping_delay, away_mode, away_days, min_reliability, "
-        "takebacks) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+        "takebacks, seasons, season_dates) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
         "turn_timeout = excluded.turn_timeout, "
         "lobby_timeout = excluded.lobby_timeout, threads = excluded.threads, "
         "bots_allowed = excluded.bots_allowed, language = excluded.language, "
         "move_table = excluded.move_table, ping_mode = excluded.ping_mode, "
         "ping_delay = excluded.ping_delay, away_mode = excluded.away_mode, "
         "away_days = excluded.away_days, min_reliability = excluded.min_reliability, "
-        "takebacks = excluded.takebacks",
+        "takebacks = excluded.takebacks, seasons = excluded.seasons, "
+        "season_dates = excluded.season_dates",
         (
             guild_id,
             settings.turn_timeout,
@@ -122,6 +143,8 @@ async def save_guild_settings(
             settings.away_days,
             settings.min_reliability,
             str(settings.takebacks),
+            str(settings.seasons),
+            dates_text(settings.season_dates),
         ),
     )
     await connection.execute("DELETE FROM game_channels WHERE guild_id = ?", (guild_id,))

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+from datetime import date
 
 import pytest
 
+from bot.ladder.seasons import SeasonMode, Seasons
 from bot.service import Actor, GameService, GuildSettingsService
 from bot.service.errors import BadSetting, BotsNotAllowed, ChannelNotAllowed
 from bot.service.guild_settings import SHARED_FRESH_FOR
@@ -74,6 +76,13 @@ async def test_the_channel_list(settings: GuildSettingsService) -> None:
         {"kind": "claimit", "options": {"variant": True}, "turn_timeout": 30},
         {"kind": "claimit", "options": {"no_such_option": True}},
         {"kind": "claimit", "options": {"variant": "yes"}},
+        {"season_dates": "1 January 2026"},
+        {"season_dates": "2026-04-15, 2026-01-01"},
+        {"season_dates": "2026-01-01, 2026-01-01"},
+        {"season_dates": ", ".join(f"{2026 + m // 12}-{m % 12 + 1:02}-01" for m in range(25))},
+        {"season_dates": "2019-12-01, 2026-01-01"},
+        {"seasons": SeasonMode.DATES},
+        {"seasons": SeasonMode.MONTHLY, "season_dates": "2026-13-01"},
     ],
 )
 async def test_a_bad_value_is_refused_in_plain_words_and_changes_nothing(
@@ -84,6 +93,39 @@ async def test_a_bad_value_is_refused_in_plain_words_and_changes_nothing(
         await settings.change(1, **change)  # type: ignore[arg-type]
     assert "Nothing was changed" in str(refusal.value)
     assert await settings.get(1) == GuildSettings(turn_timeout=300)
+
+
+@pytest.mark.parametrize(
+    ("typed", "words"),
+    [
+        ("1 January 2026", "season dates are written like 2026-01-01, 2026-04-15"),
+        ("2026-04-15, 2026-01-01", "2026-01-01 comes after 2026-04-15"),
+        ("2019-12-01", "a season can start in 2020 at the earliest"),
+        (", ".join(f"{2026 + m // 12}-{m % 12 + 1:02}-01" for m in range(25)), "at most 24"),
+    ],
+)
+async def test_season_dates_are_refused_in_plain_words(
+    settings: GuildSettingsService, typed: str, words: str
+) -> None:
+    with pytest.raises(BadSetting, match=words):
+        await settings.change(1, season_dates=typed)
+
+
+async def test_seasons_are_off_by_default_and_kept_as_chosen(
+    settings: GuildSettingsService, database: Database
+) -> None:
+    assert GuildSettings().seasons is SeasonMode.OFF and not GuildSettings().season_calendar.on
+    monthly = await settings.change(1, seasons=SeasonMode.MONTHLY)
+    assert monthly.season_calendar == Seasons(SeasonMode.MONTHLY)
+    dated = await settings.change(1, season_dates="2026-01-01, 2026-04-15")
+    assert dated.seasons is SeasonMode.DATES
+    assert dated.season_dates == (date(2026, 1, 1), date(2026, 4, 15))
+    quarterly = await settings.change(1, seasons=SeasonMode.QUARTERLY)
+    assert quarterly.season_dates == dated.season_dates, "the dates are kept for later"
+    assert (await settings.change(1, seasons=SeasonMode.DATES)).season_dates == dated.season_dates
+    assert await GuildSettingsService(database).get(1) == await settings.get(1)
+    off = await settings.change(1, seasons=SeasonMode.OFF)
+    assert not off.season_calendar.on
 
 
 async def test_new_lobbies_follow_the_settings(

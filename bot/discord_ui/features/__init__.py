@@ -19,6 +19,7 @@ ORDER = (
     "takebacks",
     "following",
     "tournaments",
+    "seasons",
 )
 """The features' packages in the order they came to the bot: their commands in each
 game's group, their rows under a message and their events come in this order (a

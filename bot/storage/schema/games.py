@@ -289,6 +289,17 @@ guild_settings = Table(
         server_default="unrated",
         info=since(16),
     ),
+    Column(
+        "seasons",
+        Text,
+        CheckConstraint("seasons IN ('off', 'monthly', 'quarterly', 'dates')"),
+        nullable=False,
+        server_default="off",
+        info=since(17),
+    ),
+    # The server's own seasons' first days, ISO dates separated by commas (read only
+    # while ``seasons`` is 'dates').
+    Column("season_dates", Text, nullable=False, server_default="", info=since(17)),
     info=since(2),
 )
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
-from discord.app_commands import locale_str
+from discord.app_commands import Choice, locale_str
 
 from bot.discord_ui.command_parts import Command, command, param
 from bot.discord_ui.features.ladder.handlers import Ladder
@@ -17,8 +17,13 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
     """``leaderboard``, ``stats``, ``history`` and ``recompute`` in one game's group."""
     kind = rules.kind
 
-    async def leaderboard(interaction: discord.Interaction, page: int = 1) -> None:
-        await Ladder.of(interaction).leaderboard(interaction, kind, page)
+    async def leaderboard(
+        interaction: discord.Interaction, page: int = 1, season: str | None = None
+    ) -> None:
+        await Ladder.of(interaction).leaderboard(interaction, kind, page, season)
+
+    async def seasons(interaction: discord.Interaction, typed: str) -> list[Choice[str]]:
+        return await Ladder.of(interaction).season_choices(interaction, kind, typed)
 
     async def stats(interaction: discord.Interaction, user: discord.User | None = None) -> None:
         await Ladder.of(interaction).stats(interaction, kind, user)
@@ -34,8 +39,17 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
             N_("leaderboard"),
             N_("This server's top players (only you see it)"),
             leaderboard,
-            [param(N_("page"), app_commands.Range[int, 1, 100_000], 1)],
-            {"page": locale_str(N_("Which ten: page 2 is places 11-20"))},
+            [
+                param(N_("page"), app_commands.Range[int, 1, 100_000], 1),
+                param(N_("season"), str | None, None),
+            ],
+            {
+                "page": locale_str(N_("Which ten: page 2 is places 11-20")),
+                "season": locale_str(
+                    N_("A season's standings: the current one, or an earlier one")
+                ),
+            },
+            completed={"season": seasons},
         ),
         command(
             N_("stats"),

@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 import discord
+from discord.app_commands import Choice
 
 from bot.discord_ui.card_layout import Card, Line, Rows, layout
 from bot.discord_ui.context import Context
@@ -14,12 +15,14 @@ from bot.discord_ui.feature import Feature
 from bot.discord_ui.features.ladder import messages
 from bot.discord_ui.features.ladder.components import LadderPageButton
 from bot.discord_ui.features.ladder.messages import LADDER_COLOUR
+from bot.discord_ui.features.ladder.season_board import season_card, season_choices
 from bot.discord_ui.interaction_answers import require_private
 from bot.discord_ui.interactions import reader
 from bot.games.faces import face_for
 from bot.games.registry import rules_for
 from bot.service import LadderService, Leaderboard
 from bot.service.errors import NoLadderHere, NotAllowedToRecompute
+from bot.service.seasons import NoSeasons, SeasonService, season_asked
 from i18n import Language
 
 
@@ -31,12 +34,19 @@ class Ladder(Feature):
     def __init__(self, context: Context) -> None:
         super().__init__(context)
         self.ladder = LadderService(context.database)
+        self.seasons = SeasonService(context.database, context.clock.now)
 
     async def prepare(self) -> None:
         await self.ladder.count_old_games()
 
-    async def leaderboard(self, interaction: discord.Interaction, kind: str, page: int) -> None:
-        """``/<game> leaderboard``: a page of the server's ladder, to the asker alone."""
+    async def leaderboard(
+        self, interaction: discord.Interaction, kind: str, page: int, season: str | None = None
+    ) -> None:
+        """``/<game> leaderboard``: a page of the server's ladder, or with ``season`` a
+        season's standings, to the asker alone."""
+        if season is not None:
+            await self._season(interaction, kind, season)
+            return
         board = await self._board(interaction, kind, page)
         if not board.entries:
             await interaction.response.send_message(
@@ -44,6 +54,29 @@ class Ladder(Feature):
             )
             return
         await interaction.response.send_message(**_page(board, kind, interaction), ephemeral=True)
+
+    async def _season(self, interaction: discord.Interaction, kind: str, asked: str) -> None:
+        assert interaction.guild_id is not None
+        settings = await self.context.settings.get(interaction.guild_id)
+        season = season_asked(settings.season_calendar, asked, self.clock.now())
+        if season is None:
+            raise NoSeasons(face_for(kind).command)
+        standings = await self.seasons.standings(
+            interaction.guild_id, kind, season, interaction.user.id
+        )
+        card = season_card(standings, kind, _server(interaction), reader(interaction))
+        await interaction.response.send_message(view=layout(card), ephemeral=True)
+
+    async def season_choices(
+        self, interaction: discord.Interaction, kind: str, typed: str
+    ) -> list[Choice[str]]:
+        """The server's seasons of the game as the asker types (none without seasons)."""
+        if interaction.guild_id is None:
+            return []
+        calendar = (await self.context.settings.get(interaction.guild_id)).season_calendar
+        played = await self.seasons.seasons_played(interaction.guild_id, kind, calendar)
+        current = calendar.at(self.clock.now())
+        return season_choices(played, current, typed, reader(interaction))
 
     async def turn_page(self, interaction: discord.Interaction, button: LadderPageButton) -> None:
         """Previous or Next on a leaderboard: the asker's message turns to that page."""

@@ -12,6 +12,7 @@ from bot.discord_ui.command_parts import Command, choices, command, game_option,
 from bot.discord_ui.features.settings.handlers import ServerSettings, ServerSettingsChange
 from bot.games.face import GameFace
 from bot.games.rules import AnyRules
+from bot.ladder.seasons import SeasonMode
 from bot.service.guild_settings import (
     AWAY_DAYS,
     LOBBY_TIMEOUT_MINUTES,
@@ -49,6 +50,8 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
             away_days=given["away_days"],
             min_reliability=given["reliability"],
             takebacks=None if given["takebacks"] is None else TakebackMode(given["takebacks"]),
+            seasons=None if given["seasons"] is None else SeasonMode(given["seasons"]),
+            season_dates=given["season_dates"],
         )
         await ServerSettings.of(interaction).settings(interaction, kind, change)
 
@@ -81,6 +84,8 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
                 param(N_("away_days"), app_commands.Range[int, *AWAY_DAYS] | None, None),
                 param(N_("reliability"), percent, None),
                 param(N_("takebacks"), str | None, None),
+                param(N_("seasons"), str | None, None),
+                param(N_("season_dates"), str | None, None),
             ],
             {
                 **{
@@ -118,6 +123,12 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
                     N_("The reliability in percent a player needs to join a lobby (0: none)")
                 ),
                 "takebacks": locale_str(N_("Which games let a player take a move back")),
+                "seasons": locale_str(
+                    N_("Seasons with standings of their own (the rating runs on)")
+                ),
+                "season_dates": locale_str(
+                    N_("Your own seasons' first days, like 2026-01-01, 2026-04-15 (UTC)")
+                ),
             },
             {
                 **{o.name: choices(o.choices) for o in rules.options if o.choices},
@@ -145,6 +156,21 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
                     ),
                     Choice(name=locale_str(N_("every game")), value=str(TakebackMode.ALWAYS)),
                     Choice(name=locale_str(N_("never")), value=str(TakebackMode.NEVER)),
+                ],
+                "seasons": [
+                    Choice(name=locale_str(N_("off (the default)")), value=str(SeasonMode.OFF)),
+                    Choice(
+                        name=locale_str(N_("monthly (calendar months, UTC)")),
+                        value=str(SeasonMode.MONTHLY),
+                    ),
+                    Choice(
+                        name=locale_str(N_("quarterly (calendar quarters, UTC)")),
+                        value=str(SeasonMode.QUARTERLY),
+                    ),
+                    Choice(
+                        name=locale_str(N_("by the dates in season_dates")),
+                        value=str(SeasonMode.DATES),
+                    ),
                 ],
                 "language": [
                     Choice(name=locale_str(N_("the server's own")), value=SERVER_LANGUAGE),

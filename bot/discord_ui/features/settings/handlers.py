@@ -17,6 +17,7 @@ from bot.discord_ui.limits import FIELD_VALUE, joined_within
 from bot.discord_ui.permissions import missing_threads
 from bot.games.faces import face_for
 from bot.games.registry import rules_for
+from bot.ladder.seasons import SeasonMode, dates_text
 from bot.service import GuildSettingsService
 from bot.service.errors import NotAllowedToConfigure, slash
 from bot.storage import AwayMode, GuildSettings, PingMode
@@ -49,6 +50,9 @@ class ServerSettingsChange:
     min_reliability: int | None = None
     """Whole percent to join a lobby; 0 asks for none."""
     takebacks: TakebackMode | None = None
+    seasons: SeasonMode | None = None
+    season_dates: str | None = None
+    """The server's own seasons' first days, as typed."""
 
     @property
     def is_empty(self) -> bool:
@@ -69,7 +73,9 @@ class ServerSettings(Feature):
         self, interaction: discord.Interaction, kind: str, change: ServerSettingsChange
     ) -> None:
         """``/<game> settings``: shows how the server runs its games, or changes it."""
-        await server_settings(interaction, self.context.settings, self.languages, kind, change)
+        await server_settings(
+            interaction, self.context.settings, self.languages, kind, change, self.clock.now()
+        )
 
 
 async def server_settings(
@@ -78,9 +84,10 @@ async def server_settings(
     languages: Languages,
     kind: str,
     change: ServerSettingsChange,
+    now: float,
 ) -> None:
     """Shows the server's settings to anyone, or saves a change by someone with Manage Server,
-    and answers with the settings as they now are."""
+    and answers with the settings as they now are (``now`` names the season it is)."""
     face = face_for(kind)
     # Anyone may look; the command is visible to everyone (Discord can't restrict one
     # sub-command), so the permission to change is checked here.
@@ -100,7 +107,7 @@ async def server_settings(
             "their tables go and who is pinged change at once."
         )
     public = await languages.of_server(interaction.guild_id)
-    card = settings_card(settings, kind, heading, lang, public)
+    card = settings_card(settings, kind, heading, lang, public, now)
     missing = missing_threads(interaction.app_permissions, lang)
     if settings.threads and missing:
         note = Line(
@@ -144,10 +151,34 @@ def _takebacks(settings: GuildSettings, lang: Language) -> str:
     return lang._("in unrated games, with consent")
 
 
+def _seasons(settings: GuildSettings, lang: Language, now: float | None) -> str:
+    calendar = settings.season_calendar
+    if not calendar.on:
+        return lang._("off")
+    if settings.seasons is SeasonMode.MONTHLY:
+        kind = lang._("monthly (calendar months, UTC)")
+    elif settings.seasons is SeasonMode.QUARTERLY:
+        kind = lang._("quarterly (calendar quarters, UTC)")
+    else:
+        kind = lang._(
+            "from each date to the next (UTC): {dates}", dates=dates_text(settings.season_dates)
+        )
+    current = None if now is None else calendar.at(now)
+    if current is None:
+        return kind
+    return lang._("{seasons}; now {season}", seasons=kind, season=current.name(lang))
+
+
 def settings_card(
-    settings: GuildSettings, kind: str, heading: str, lang: Language, public: Language
+    settings: GuildSettings,
+    kind: str,
+    heading: str,
+    lang: Language,
+    public: Language,
+    now: float | None = None,
 ) -> Card:
-    """The settings in ``lang``; ``public`` is the language the server's games speak."""
+    """The settings in ``lang``; ``public`` is the language the server's games speak;
+    ``now``, when given, names the season it is."""
     face, rules = face_for(kind), rules_for(kind)
     defaults = {o.name: o.default for o in rules.options} | dict(settings.options_for(kind))
     lines = [Line(name, value, inline=True) for name, value in face.option_fields(defaults, lang)]
@@ -188,6 +219,7 @@ def settings_card(
         Line(lang._("Someone away"), _away(settings, lang), inline=True),
         Line(lang._("Reliability to join"), _reliability(settings, lang), inline=True),
         Line(lang._("Take-backs"), _takebacks(settings, lang), inline=True),
+        Line(lang._("Seasons"), _seasons(settings, lang, now), inline=True),
         Line(lang._("Game channels"), channels),
     ]
     return Card(
