@@ -248,6 +248,9 @@ STEPS = {
         )
     ),
     # 17: a server's own league.
+    # Tournaments: each with its settings and state, who signed up (or was invited), each
+    # round claimed once with its seats (a table or a bye), each table's game, and the
+    # games that count on no ladder (an unrated tournament's).
     # Seasons: a server's choice of them, and each season's end announced once per game.
     17: Step(),
 }

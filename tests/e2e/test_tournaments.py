@@ -7,10 +7,12 @@ round, and the winner announced once; a round robin of four on two processes."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from itertools import combinations
 from pathlib import Path
 
 import pytest
 
+from bot.discord_ui.features.ladder.handlers import Ladder
 from bot.service import Actor
 from bot.service.tournament_changes import Board
 from bot.storage import GameStatus
@@ -213,3 +215,54 @@ async def test_bad_options_and_rights_are_refused_in_plain_words(world: World) -
     assert [m for m in world.channel.visible() if "🏆" in describe(m)] == []
     nothing = await world.command(ann, "tournament show", number=1)
     assert ephemeral_answer(nothing) == "This server has no tournament number 1."
+
+
+THREAD_MADE = "POST /channels/{channel}/threads"
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("group", ["claimit", "nuggets", "claim"])
+async def test_a_round_robin_of_four_on_two_processes_meets_every_pair_once(
+    tmp_path: Path, postgres: Cluster, group: str
+) -> None:
+    world = await make_world(
+        tmp_path,
+        4,
+        THREAD_PERMISSIONS,
+        database=await postgres.new_database(),
+        max_concurrency=2,
+    )
+    try:
+        await world.start_bot(shards=(2, frozenset({0})))
+        await world.start_bot(shards=(2, frozenset({1})))
+        await world.discord.wait_for_shards(2)
+        four = world.players[:4]
+        announcement = await announced(
+            world, group, format="round_robin", table_size=2, cap=4, rated=False
+        )
+        for user in four:
+            await world.click(user, announcement, "Sign up")
+        full = await world.click(world.players[4], announcement, "Sign up")
+        assert ephemeral_answer(full) == "This tournament is full: all 4 places are taken."
+        world.advance(2 * DAY + 1)
+        for round_ in (1, 2, 3):
+            await round_told(world, round_)
+            board = await play_round(world, round_)
+        await world.discord.wait_for_message(
+            world.channel, lambda m: "wins Winter Cup" in describe(m)
+        )
+        board = await board_of(world)
+        assert board.tournament.state is TournamentState.FINISHED
+        pairs = sorted(tuple(sorted(t.players)) for t in board.tables)
+        assert pairs == sorted(combinations(sorted(u.id for u in four), 2))
+        await world.handled()
+        told = [m for m in world.channel.visible() if "has begun" in describe(m)]
+        assert len(told) == 3
+        made = [r for r in world.discord.requests if r.route == THREAD_MADE]
+        assert len(made) == 6, "a thread per table, and no more"
+        ladder = world.bots[0].features.get(Ladder).ladder
+        for table in board.tables:
+            assert await ladder.rating_changes(table.game_id or 0) == [], "unrated"
+    finally:
+        await world.stop_bots()
+        await world.discord.close()
