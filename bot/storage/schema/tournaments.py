@@ -14,6 +14,7 @@ from sqlalchemy import (
     CheckConstraint,
     Column,
     ForeignKey,
+    Identity,
     Index,
     Integer,
     Table,
@@ -27,7 +28,7 @@ from bot.storage.schema.columns import SCHEMA, Id, Real, game_key, since, where
 tournaments = Table(
     "tournaments",
     SCHEMA,
-    Column("id", Id, primary_key=True, autoincrement=True),
+    Column("id", Id, Identity(), primary_key=True),
     Column("guild_id", Id, nullable=False),
     Column("number", Integer, nullable=False),
     Column("kind", Text, nullable=False),
