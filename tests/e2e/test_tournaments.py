@@ -26,6 +26,7 @@ from tests.e2e.world import (
     ephemeral_answer,
     make_world,
 )
+from tests.postgres_cluster import Cluster
 
 DAY = 86_400.0
 TITLES = {"claimit": "Claim It!", "nuggets": "Gold Nuggets", "claim": "Claim"}
