@@ -118,6 +118,10 @@ class Feature:
         """The fields this feature adds to a player's stats card."""
         return ()
 
+    async def history_notes(self, game_ids: Sequence[int], lang: Language) -> Mapping[int, str]:
+        """This feature's words after some of these finished games on a server's history."""
+        return {}
+
     async def my_games_lines(
         self, user: int, guild_id: int | None, lang: Language
     ) -> Sequence[Line]:

@@ -82,6 +82,9 @@ class Adds(Protocol):
     ) -> Sequence[Line]:
         """Fields on a player's stats card of a game in a server, after its own."""
 
+    async def history_notes(self, game_ids: Sequence[int], lang: Language) -> Mapping[int, str]:
+        """A few words after some of these finished games on a server's history."""
+
     async def my_games_lines(
         self, user: int, guild_id: int | None, lang: Language
     ) -> Sequence[Line]:
@@ -146,6 +149,15 @@ class MessageHooks:
         for adds in self._adding:
             lines.extend(await adds.stats_lines(guild_id, kind, user_id, lang))
         return tuple(lines)
+
+    async def history_notes(self, game_ids: Sequence[int], lang: Language) -> dict[int, str]:
+        """Every feature's words after the games of a server's history, joined game by game
+        in the features' order."""
+        notes: dict[int, list[str]] = {}
+        for adds in self._adding:
+            for game_id, words in (await adds.history_notes(game_ids, lang)).items():
+                notes.setdefault(game_id, []).append(words)
+        return {game_id: " · ".join(words) for game_id, words in notes.items()}
 
     async def my_games_lines(
         self, user: int, guild_id: int | None, lang: Language

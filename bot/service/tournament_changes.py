@@ -170,7 +170,9 @@ class TournamentChanges(GameChanges):
 
     async def tournament_board(self, tournament_id: int) -> Board:
         """The tournament as it now stands."""
-        return await self._db.read(lambda connection: self._tournament_board(connection, tournament_id))
+        return await self._db.read(
+            lambda connection: self._tournament_board(connection, tournament_id)
+        )
 
     async def numbered_board(self, guild_id: int, number: int) -> Board:
         """The server's tournament of that number as it stands; refused if there is none."""
@@ -201,6 +203,10 @@ class TournamentChanges(GameChanges):
         """The tournament the game is played for, if any."""
         found = await self._db.read(lambda connection: queries.of_game(connection, game_id))
         return None if found is None else found[0]
+
+    async def played_for(self, game_ids: Sequence[int]) -> dict[int, tuple[str, int]]:
+        """The tournament (its name) and round each of these games was played for."""
+        return await self._db.read(lambda connection: queries.played_for(connection, game_ids))
 
     async def tournament_shown(self, tournament_id: int, message_id: int) -> None:
         """The tournament's announcement is ``message_id``."""
@@ -407,7 +413,9 @@ class TournamentChanges(GameChanges):
 
         return await self._db.read(reading)
 
-    async def _start_tournament(self, connection: Connection, tournament: Tournament, now: float) -> Advanced:
+    async def _start_tournament(
+        self, connection: Connection, tournament: Tournament, now: float
+    ) -> Advanced:
         """Sign-up is over: the players are seeded by rating (then by sign-up) and the
         first round is claimed, or the tournament ends with too few."""
         entries = await queries.entries(connection, tournament.id)

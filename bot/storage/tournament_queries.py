@@ -529,6 +529,19 @@ async def of_game(connection: Connection, game_id: int) -> tuple[int, int, int] 
     return int(row["tournament_id"]), int(row["round"]), int(row["table_no"])
 
 
+async def played_for(connection: Connection, game_ids: Sequence[int]) -> dict[int, tuple[str, int]]:
+    """The tournament's name and the round each of these games was played for, if any."""
+    if not game_ids:
+        return {}
+    marks = ", ".join("?" for _ in game_ids)
+    rows = await connection.fetch(
+        "SELECT t.game_id, n.name, t.round FROM tournament_tables t "
+        f"JOIN tournaments n ON n.id = t.tournament_id WHERE t.game_id IN ({marks})",
+        tuple(game_ids),
+    )
+    return {int(row["game_id"]): (str(row["name"]), int(row["round"])) for row in rows}
+
+
 async def mark_unrated(connection: Connection, game_id: int) -> None:
     """The game counts on no ladder."""
     await connection.execute("INSERT INTO unrated_games (game_id) VALUES (?)", (game_id,))

@@ -282,7 +282,9 @@ async def test_a_final_of_the_leaders_orders_the_top(
     played = board.of_round(2)[0]
     assert played.game_id is not None
     game = await service.game(played.game_id)
-    winner = next(s.user_id for s in game.seats if s.user_id is not None and s.seat in winners(game))
+    winner = next(
+        s.user_id for s in game.seats if s.user_id is not None and s.seat in winners(game)
+    )
     assert board.rows[0].user == winner
 
 

@@ -61,6 +61,9 @@ class Adds:
     ) -> Sequence[Line]:
         return (Line(self.name, f"{kind} of {user_id} in {guild_id}"),)
 
+    async def history_notes(self, game_ids: Sequence[int], lang: Language) -> Mapping[int, str]:
+        return {game_id: f"{self.name} of {game_id}" for game_id in game_ids if game_id % 2}
+
     async def my_games_lines(
         self, user: int, guild_id: int | None, lang: Language
     ) -> Sequence[Line]:
@@ -132,6 +135,7 @@ async def test_a_feature_adds_nothing_unless_it_says_so() -> None:
     assert await hooks.notice_rows(game, 1, lang) == ()
     assert await hooks.stats_lines(game.guild_id, game.kind, 1, lang) == ()
     assert await hooks.my_games_lines(1, None, lang) == ()
+    assert await hooks.history_notes([1, 2], lang) == {}
     assert await hooks.my_games_rows(1, 10, lang) == ()
 
 
@@ -143,6 +147,12 @@ async def test_a_players_stats_card_gathers_each_features_fields_in_their_order(
         ("first", "claim of 7 in 10"),
         ("second", "claim of 7 in 10"),
     ]
+
+
+async def test_a_historys_games_carry_each_features_notes_joined_in_their_order() -> None:
+    hooks = MessageHooks(drawing(()), [Adds("first"), Adds("second")])
+    notes = await hooks.history_notes([1, 2, 3], english())
+    assert notes == {1: "first of 1 · second of 1", 3: "first of 3 · second of 3"}
 
 
 def test_a_control_is_drawn_by_the_feature_declaring_it_and_refused_by_name_otherwise() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from itertools import combinations
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -53,7 +54,7 @@ def people(world: World) -> list[User]:
     return [user for user in world.players if user.name != "Outsider"][:9]
 
 
-async def announced(world: World, group: str, **options: object) -> Message:
+async def announced(world: World, group: str, **options: Any) -> Message:
     """``/tournament create`` by Ann, starting in two days: its announcement."""
     made = await world.command(
         world.players[0],
@@ -64,7 +65,7 @@ async def announced(world: World, group: str, **options: object) -> Message:
         **options,
     )
     announcement = made.response_message
-    assert announcement is not None and not announcement.ephemeral, describe(announcement)
+    assert announcement is not None and not announcement.ephemeral, ephemeral_answer(made)
     await world.handled()
     return announcement
 
@@ -165,6 +166,14 @@ async def test_a_swiss_of_nine_runs_itself_over_days_to_its_winner(
     assert len(rounds_told) == 3, "each round is told once, the restart too"
     games = [t.game_id for t in board.tables]
     assert len(games) == len(set(games)) == 9
+    history = await world.command(nine[0], f"{group} history")
+    assert "🏆 Winter Cup, round 3" in ephemeral_answer(history)
+    champion = world.user(board.rows[0].user)
+    stats = await world.command(nine[0], f"{group} stats", user=champion)
+    assert stats.response_message is not None
+    assert "**Tournaments** 1 played, 1 won (latest: Winter Cup)" in describe(
+        stats.response_message
+    )
 
 
 async def test_bad_options_and_rights_are_refused_in_plain_words(world: World) -> None:

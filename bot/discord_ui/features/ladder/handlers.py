@@ -133,7 +133,10 @@ class Ladder(Feature):
         if not games:
             await interaction.response.send_message(messages.no_history(kind, lang), ephemeral=True)
             return
-        card = messages.history_card(games, kind, interaction.guild_id, _server(interaction), lang)
+        notes = await self.context.hooks.history_notes([game.id for game in games], lang)
+        card = messages.history_card(
+            games, kind, interaction.guild_id, _server(interaction), lang, notes
+        )
         await interaction.response.send_message(view=layout(card), ephemeral=True)
 
     async def recompute(self, interaction: discord.Interaction, kind: str) -> None:

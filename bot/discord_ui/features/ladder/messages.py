@@ -3,7 +3,7 @@ in the language of the person who asked (they alone see them)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from bot.discord_ui.card_layout import Card, Line, Rows
 from bot.discord_ui.game_places import message_link
@@ -205,11 +205,16 @@ def trend(ratings: Sequence[Rating], rated_games: int, lang: Language) -> str:
 
 
 def history_card(
-    games: Sequence[FinishedGame], kind: str, guild_id: int, server: str, lang: Language
+    games: Sequence[FinishedGame],
+    kind: str,
+    guild_id: int,
+    server: str,
+    lang: Language,
+    notes: Mapping[int, str] | None = None,
 ) -> Card:
-    """The last finished games, newest first: when, who won, with whom, and a link to each
-    result."""
-    lines = [_history_line(game, guild_id, lang) for game in games]
+    """The last finished games, newest first: when, who won, with whom, what the features
+    note of each (``notes``: the tournament it was played for), and a link to each result."""
+    lines = [_history_line(game, guild_id, lang, (notes or {}).get(game.id)) for game in games]
     title = lang._(
         "{title} · recent games in {server}",
         title=face_for(kind).title,
@@ -229,7 +234,7 @@ def history_card(
     )
 
 
-def _history_line(game: FinishedGame, guild_id: int, lang: Language) -> str:
+def _history_line(game: FinishedGame, guild_id: int, lang: Language, note: str | None) -> str:
     winners = [_player(p, lang) for p in game.players if p.won]
     others = [_player(p, lang) for p in game.players if not p.won]
     # A Discord timestamp: each reader's client writes the date in their own language and
@@ -243,6 +248,8 @@ def _history_line(game: FinishedGame, guild_id: int, lang: Language) -> str:
         parts.append(lang._("with {players}", players=", ".join(others)))
     if not game.rated:
         parts.append(lang._("unrated"))
+    if note:
+        parts.append(note)
     if game.final_message_id is not None:
         link = message_link(guild_id, game.place_id, game.final_message_id)
         parts.append(lang._("[final message]({link})", link=link))

@@ -6,7 +6,7 @@ shows the standings as games end, until the winner is announced."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 
 import discord
 
@@ -107,6 +107,13 @@ class Tournaments(Feature):
                 inline=True,
             ),
         )
+
+    async def history_notes(self, game_ids: Sequence[int], lang: Language) -> Mapping[int, str]:
+        """A tournament's game on a server's history names its tournament and round."""
+        return {
+            game_id: lang._("🏆 {name}, round {round}", name=name, round=round_)
+            for game_id, (name, round_) in (await self.service.played_for(game_ids)).items()
+        }
 
     async def create(
         self,
