@@ -110,6 +110,17 @@ def next_look(tournament: Tournament, tables: Sequence[TableGame]) -> float | No
     return tournament.starts_at + tournament.round * tournament.round_hours * 3600.0
 
 
+def due(tournament: Tournament, tables: Sequence[TableGame], now: float) -> bool:
+    """Whether the tournament is to move on now: its start came, or its round is over
+    (and its next round's set time came)."""
+    if tournament.state is TournamentState.SIGNUP:
+        return now >= tournament.starts_at
+    if tournament.state is not TournamentState.RUNNING or not round_over(tables, tournament.round):
+        return False
+    look = next_look(tournament, tables)
+    return look is None or now >= look
+
+
 class TournamentChanges(GameChanges):
     """A server's tournaments, from their making to their end."""
 
@@ -307,8 +318,7 @@ class TournamentChanges(GameChanges):
             if tournament.state is not TournamentState.RUNNING:
                 return Advanced(await self._tournament_board(connection, tournament_id))
             tables = await queries.tables(connection, tournament_id)
-            look = next_look(tournament, tables)
-            if not round_over(tables, tournament.round) or (look is not None and now < look):
+            if not due(tournament, tables, now):
                 return Advanced(await self._tournament_board(connection, tournament_id))
             return await self._next_round(connection, tournament, now)
 

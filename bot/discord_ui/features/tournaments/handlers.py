@@ -26,7 +26,7 @@ from bot.discord_ui.permissions import missing_threads
 from bot.games.faces import face_for
 from bot.games.painters import PAINTERS
 from bot.service.errors import ServiceError
-from bot.service.tournament_changes import Board, next_look
+from bot.service.tournament_changes import Board, due, next_look
 from bot.service.tournament_checks import NewTournament
 from bot.storage.records import Notify
 from bot.storage.shards import Shards
@@ -288,8 +288,9 @@ class Tournaments(Feature):
         """Moves the tournament on as far as it is due, here: its start or next round,
         the new round's tables opened and its players told, its announcement brought up
         to date. Returns when it next needs the clock's look."""
-        advanced = await self.service.advance_tournament(tournament_id)
-        board = advanced.board
+        board = await self.service.tournament_board(tournament_id)
+        if due(board.tournament, board.tables, self.clock.now()):
+            board = (await self.service.advance_tournament(tournament_id)).board
         if board.tournament.state is TournamentState.RUNNING:
             if await self._open_tables(board):
                 board = await self.service.tournament_board(tournament_id)
