@@ -12,6 +12,7 @@ from bot.games import shared_words
 from bot.games.face import GOLD
 from bot.games.faces import face_for
 from bot.league import Row, points_text
+from bot.service.errors import slash
 from bot.service.tournament_changes import Board
 from bot.service.tournament_checks import fewest_to_start
 from bot.storage.records import GameStatus
@@ -54,11 +55,12 @@ def board_card(board: Board, lang: Language, picture: bytes | None) -> Card:
         Line(lang._("Turns"), minutes(tournament.turn_timeout, lang), inline=True),
         Line(lang._("Rated"), lang._("yes") if tournament.rated else lang._("no"), inline=True),
     ]
-    footer = lang._(
-        "A table gives its winner {most} points and its last 0, ties shared; a bye "
-        "scores a win. Ties in the standings go to opponents' points, then wins, then "
-        "the seed.",
-        most=tournament.table_size - 1,
+    footer = lang.ngettext(
+        "A table gives its winner {n} point and its last 0, ties shared; a bye scores a "
+        "win. Ties in the standings go to opponents' points, then wins, then the seed.",
+        "A table gives its winner {n} points and its last 0, ties shared; a bye scores a "
+        "win. Ties in the standings go to opponents' points, then wins, then the seed.",
+        tournament.table_size - 1,
     )
     if tournament.state is TournamentState.SIGNUP:
         return _signup(board, lang, heading, about, footer)
@@ -92,8 +94,8 @@ def board_card(board: Board, lang: Language, picture: bytes | None) -> Card:
             lines=tuple(lines),
             image=image,
             footer=lang._(
-                "Every game's replay: /{game} replay number:…",
-                game=tournament.kind,
+                "Every game's replay: {replay} with its number.",
+                replay=lang.say(slash(face_for(tournament.kind).command, "replay")),
             ),
         )
     current = tournament.round
