@@ -18,7 +18,7 @@ from bot.games.registry import rules_for
 from bot.league import table_points
 from bot.service import Actor, GameService, Player
 from bot.service.ladder_service import LadderService
-from bot.service.tournament_changes import Board
+from bot.service.tournament_changes import Board, next_look
 from bot.service.tournament_checks import NewTournament
 from bot.service.tournament_errors import (
     AlreadySignedUp,
@@ -316,3 +316,20 @@ async def test_a_round_and_its_tables_are_made_once_however_many_look_at_once(
         for user in t.players
     ]
     assert len(seated) == len(set(seated)) == 6
+
+
+async def test_rounds_hours_apart_wait_for_their_time_after_the_last_game(
+    service: GameService, clock: ManualClock
+) -> None:
+    made = new(clock, rounds=2, table_size=2, cap=4, round_hours=24)
+    board = await signed(
+        service, await service.create_tournament(made, ORGANISER, True), PEOPLE[:4]
+    )
+    clock.advance(HOUR)
+    started = board.tournament.starts_at
+    board = await play_round(service, (await service.advance_tournament(board.tournament.id)).board)
+    assert board.tournament.round == 1, "round 2 waits for its time"
+    assert next_look(board.tournament, board.tables) == started + 24 * HOUR
+    clock.advance(24 * HOUR)
+    board = (await service.advance_tournament(board.tournament.id)).board
+    assert board.tournament.round == 2
