@@ -1,0 +1,95 @@
+"""Child process of the tournament kill test: moves one tournament on as the bot's clock
+would, as fast as it can, each table's game played move by move, until it is killed.
+
+    python -m tests.bot.tournament_kill_child DATABASE SEED
+
+It makes the tournament (nine players, Swiss, three rounds, tables of three) the first
+time; every run after that takes it up where the last one was killed. It prints a line
+once it plays, and ``over`` once the tournament has ended.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sys
+
+from bot.games.registry import rules_for
+from bot.service import Actor, GameService, Player
+from bot.service.tournament_checks import NewTournament
+from bot.storage.game_values import Level
+from bot.storage.opening import open_database
+from bot.storage.records import GameStatus
+from bot.storage.tournament_queries import Format, TournamentState
+
+GUILD = 1
+START = 1_800_000_000.0
+PLAYERS = [Player(500 + i, f"P{i}") for i in range(9)]
+
+
+async def run(path: str, seed: int) -> None:
+    database = await open_database(path)
+    now = [START]
+    service = GameService(database, dice=random.Random(seed), clock=lambda: now[0])
+    made = await service.server_tournaments(GUILD)
+    if not made:
+        made_board = await service.create_tournament(
+            NewTournament(
+                guild_id=GUILD,
+                channel_id=2,
+                kind="claimit",
+                name="Killed Cup",
+                format=Format.SWISS,
+                rounds=3,
+                table_size=3,
+                turn_timeout=None,
+                starts_at=START + 30,
+                signup_until=START + 30,
+                rated=True,
+                cap=9,
+                final=False,
+                private=False,
+                round_hours=None,
+                options={},
+                language=None,
+            ),
+            PLAYERS[0],
+            True,
+        )
+        tournament_id = made_board.tournament.id
+        # Signed up before the first line: the parent kills only once it reads one.
+        for player in PLAYERS:
+            await service.sign_up(tournament_id, player)
+    else:
+        tournament_id = made[0].id
+    # From here the clock stands past the start: the tournament is due at once.
+    now[0] = START + 60
+    print("playing", flush=True)
+    rng = random.Random(seed)
+    while True:
+        board = (await service.advance_tournament(tournament_id)).board
+        if board.tournament.state is not TournamentState.RUNNING:
+            print("over", flush=True)
+            return
+        for table in board.of_round(board.tournament.round):
+            game_id = table.game_id
+            if game_id is None:
+                opened = await service.open_table(
+                    tournament_id,
+                    table.round,
+                    table.table_no,
+                    1000 + table.round * 10 + table.table_no,
+                )
+                if opened is None:
+                    continue
+                game_id = opened.id
+            game = await service.game(game_id)
+            if game.status is GameStatus.ACTIVE and game.state is not None:
+                rules = rules_for(game.kind)
+                seat = rules.to_act(game.state)[0]
+                intent = rules.decide(game.state, seat, Level.NORMAL, rng)
+                await service.act(game.id, Actor(game.seats[seat].user_id), None, intent)
+
+
+if __name__ == "__main__":
+    asyncio.run(run(sys.argv[1], int(sys.argv[2])))
