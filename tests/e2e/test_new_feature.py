@@ -149,11 +149,7 @@ async def test_a_new_feature_is_one_package(throwaway: Path, tmp_path: Path) -> 
         await world.discord.delete_message(table)
         noted = f"Noted: message {table.id} is gone."
         await world.discord.wait_for_message(world.channel, lambda m: m.content == noted)
-        # Only the end matters here: the game played through the service, its end shown.
-        played = await world.bots[0].service.current_game(world.channel.id)
-        assert played is not None
-        await world.played_out(played, each_shown=False)
-        result = world.table()
+        result = await world.result()
         assert "Cheers" in result.button_labels() and "Replay" in result.button_labels()
         cheered = await world.click(ann, result, "Cheers")
         game = await world.bots[0].service.game(
