@@ -24,5 +24,12 @@ fi
 [ -x .venv/bin/python ] || python3 -m venv .venv
 .venv/bin/pip install --quiet --disable-pip-version-check -e '.[test]'
 
+# The suite starts hundreds of Python processes (its workers, bot and shard processes,
+# picture processes, the sandbox) that import the same modules: without their bytecode
+# kept (in __pycache__, which git ignores) each compiles them anew, a fifth of the CPU of
+# the tests that start processes. An environment may forbid keeping it (Docker images
+# often set PYTHONDONTWRITEBYTECODE); for the tests' run it is allowed.
+unset PYTHONDONTWRITEBYTECODE
+
 # One worker per core (pytest-xdist); later arguments win, so -n0 runs in one process.
 exec .venv/bin/pytest -n auto --dist worksteal "$@"

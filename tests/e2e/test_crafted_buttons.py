@@ -4,7 +4,6 @@ server and channel (or thread), and changes nothing elsewhere."""
 from __future__ import annotations
 
 import logging
-import random
 from pathlib import Path
 from typing import Any
 
@@ -254,7 +253,7 @@ async def test_a_stranger_learns_nothing_of_other_servers_games_by_naming_their_
     await world.command(ann, "claim cancel", where=cancelled)
     ended = world.discord.add_channel(world.guild, "ended")
     finished = await start_two(world, ann, bo, "claimit", ended)
-    await world.finish(random.Random(4), ended)
+    await world.result(ended)
     games.append(await world.settled(finished.id))
     statuses = [(await service.game(g.id)).status for g in games]
     assert statuses == [*[GameStatus.ACTIVE] * len(GAMES), *LOBBY_CANCELLED_FINISHED]

@@ -27,7 +27,7 @@ async def test_a_server_without_games_gets_friendly_empty_answers(world: World) 
 async def test_a_finished_game_shows_rating_changes_and_fills_the_ladder(world: World) -> None:
     ann, bo, cy = world.players[:3]
     await world.start_game(3)
-    result = await world.finish(random.Random(4))
+    result = await world.result()
     ratings = line_value(result, "Ratings")
     for player in (ann, bo, cy):
         assert f"{player.name}: 1,000 → **" in ratings
@@ -138,7 +138,7 @@ async def test_a_long_ladder_pages_with_buttons_and_shows_the_callers_place(
 async def test_recompute_is_for_manage_server_and_keeps_the_ladder(world: World) -> None:
     ann, bo = world.players[:2]
     await world.start_game(2)
-    await world.finish(random.Random(6))
+    await world.result()
     before = ephemeral_answer(await world.command(bo, "claimit leaderboard"))
     refused = ephemeral_answer(await world.command(bo, "claimit recompute"))
     assert "Manage Server" in refused
@@ -156,7 +156,7 @@ async def test_luck_in_the_result_and_the_servers_dice_in_stats(world: World) ->
     assert "You haven't finished" in empty and "This server has rolled 0 dice" in empty
     assert "Too few dice yet" in empty
     await world.start_game(2)
-    result = await world.finish(random.Random(4))
+    result = await world.result()
     (game,) = await world.bots[0].features.get(Ladder).ladder.history(world.guild.id, "claimit")
     results = await world.bots[0].service.history.results(game.id)
     luck = line_value(result, "Luck")

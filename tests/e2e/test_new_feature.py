@@ -6,7 +6,6 @@ the usual extraction. Nothing else is edited."""
 
 from __future__ import annotations
 
-import random
 import shutil
 import subprocess
 import sys
@@ -150,7 +149,7 @@ async def test_a_new_feature_is_one_package(throwaway: Path, tmp_path: Path) -> 
         await world.discord.delete_message(table)
         noted = f"Noted: message {table.id} is gone."
         await world.discord.wait_for_message(world.channel, lambda m: m.content == noted)
-        result = await world.finish(random.Random(3))
+        result = await world.result()
         assert "Cheers" in result.button_labels() and "Replay" in result.button_labels()
         cheered = await world.click(ann, result, "Cheers")
         game = await world.bots[0].service.game(

@@ -62,7 +62,7 @@ async def test_a_result_replays_privately_then_from_the_stored_file_and_shares(
 ) -> None:
     ann, bo, outsider = world.players[0], world.players[1], world.players[-1]
     await world.start_game(2)
-    result = await world.finish(random.Random(5))
+    result = await world.result()
     assert result.button_labels() == ["Replay", "Rematch"]
     game = await world.bots[0].service.current_game(world.channel.id)
     assert game is None
@@ -132,7 +132,7 @@ async def test_the_replay_command_finds_the_last_game_here_or_a_number(world: Wo
     assert "/claimit history" in refused
 
     await world.start_game(2)
-    await world.finish(random.Random(6))
+    await world.result()
     latest = await world.command(ann, "claimit replay")
     replay = await shown_replay(world, latest)
     assert title_of(replay) == "🎞️ Replay · Claim It! #1"
@@ -179,7 +179,7 @@ async def test_a_replay_is_stepped_through_privately_by_step_and_by_round_after_
 ) -> None:
     ann, outsider = world.players[0], world.players[-1]
     await world.start_game(2)
-    result = await world.finish(random.Random(5))
+    result = await world.result()
     (finished,) = await world.bots[0].features.get(Ladder).ladder.history(world.guild.id, "claimit")
     replay = await worked_out(world, finished.id)
     steps, chapters = replay.steps, replay.chapters
@@ -246,7 +246,7 @@ async def test_each_asker_steps_through_in_their_own_language(world: World) -> N
     ann, outsider = world.players[0], world.players[-1]
     outsider.locale = "de"
     await world.start_game(2)
-    result = await world.finish(random.Random(5))
+    result = await world.result()
     shown = await shown_replay(world, await world.click(outsider, result, "Replay"))
     assert title_of(shown) == "🎞️ Wiederholung · Claim It! #1"
     stepper = (await world.click(outsider, shown, "Schritt für Schritt")).response_message

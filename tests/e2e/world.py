@@ -280,6 +280,14 @@ class World:
                 await change()
         raise AssertionError(f"game {game.id} was not over after 3000 moves")
 
+    async def result(self, where: Channel | None = None) -> Message:
+        """The result of the game of people alone here, played out where only its end
+        matters (``played_out`` without showing each move)."""
+        game = await self.bots[0].service.current_game((where or self.channel).id)
+        assert game is not None, "no game is running here"
+        await self.played_out(game, each_shown=False)
+        return self.table(where)
+
     def busy(self, game_id: int, bot: GameBot | None = None) -> bool:
         """Whether the game is being changed or shown (by ``bot``, or the first): a
         computer player's move shows as this while its table is brought up to date."""

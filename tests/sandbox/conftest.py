@@ -51,12 +51,15 @@ async def started(
     tmp_path: Path, dice: random.Random | None = None, database: str = "sandbox.sqlite3"
 ) -> AsyncIterator[Sandbox]:
     """The sandbox running in this process (on free ports, computer players without pauses),
-    its games in ``database`` in ``tmp_path``; ``dice`` replays the same games."""
+    its games in ``database`` in ``tmp_path``; ``dice`` replays the same games. Its pictures
+    are drawn in threads: a picture process per core, started anew for each test, cost a
+    second of each test's start, and the picture processes have tests of their own."""
     settings = replace(
         Settings.load({}, tmp_path / "none"),
         sandbox_database=str(tmp_path / database),
         sandbox_port=0,
         bot_pause=0.05,
+        render_processes=0,
     )
     emulator = DiscordEmulator(rate_limits=QUICK_LIMITS)
     lines: list[str] = []
