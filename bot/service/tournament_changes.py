@@ -36,6 +36,7 @@ from bot.service.tournament_errors import (
     CannotOrganise,
     NotInvited,
     NoTournament,
+    NotPrivateTournament,
     NotSignedUp,
     SignupClosed,
     TournamentFull,
@@ -69,6 +70,17 @@ class Board:
     tables: tuple[TableGame, ...]
     byes: Mapping[int, tuple[int, ...]] = field(default_factory=lambda: MappingProxyType({}))
     rows: tuple[Row, ...] = ()
+    round_started_at: float | None = None
+    """When its current round began."""
+
+    @property
+    def next_look(self) -> float | None:
+        """When it next needs a look by the clock (``next_look``)."""
+        return next_look(self.tournament, self.tables, self.round_started_at)
+
+    def due(self, now: float) -> bool:
+        """Whether it is to move on at ``now`` (``due``)."""
+        return due(self.tournament, self.tables, now, self.round_started_at)
 
     @property
     def names(self) -> dict[int, str]:
@@ -98,26 +110,31 @@ class Advanced:
     ended: bool = False
 
 
-def next_look(tournament: Tournament, tables: Sequence[TableGame]) -> float | None:
-    """When the tournament next needs a look by the clock (its start, or its next round's
-    set time once the round before is over); ``None`` when only a game's end moves it."""
+def next_look(
+    tournament: Tournament, tables: Sequence[TableGame], started: float | None
+) -> float | None:
+    """When the tournament next needs a look by the clock: its start, or, once its round
+    (which began at ``started``) is over, its next round's time when rounds are set hours
+    apart; ``None`` when only a game's end moves it."""
     if tournament.state is TournamentState.SIGNUP:
         return tournament.starts_at
     if tournament.state is not TournamentState.RUNNING or tournament.round_hours is None:
         return None
-    if not round_over(tables, tournament.round):
+    if started is None or not round_over(tables, tournament.round):
         return None
-    return tournament.starts_at + tournament.round * tournament.round_hours * 3600.0
+    return started + tournament.round_hours * 3600.0
 
 
-def due(tournament: Tournament, tables: Sequence[TableGame], now: float) -> bool:
+def due(
+    tournament: Tournament, tables: Sequence[TableGame], now: float, started: float | None
+) -> bool:
     """Whether the tournament is to move on now: its start came, or its round is over
-    (and its next round's set time came)."""
+    (and, with rounds set hours apart, that many hours passed since it began)."""
     if tournament.state is TournamentState.SIGNUP:
         return now >= tournament.starts_at
     if tournament.state is not TournamentState.RUNNING or not round_over(tables, tournament.round):
         return False
-    look = next_look(tournament, tables)
+    look = next_look(tournament, tables, started)
     return look is None or now >= look
 
 
@@ -273,6 +290,8 @@ class TournamentChanges(GameChanges):
             tournament = await self._open_for_signup(connection, tournament_id, now)
             if user_id != tournament.created_by and not can_organise:
                 raise CannotOrganise()
+            if not tournament.private:
+                raise NotPrivateTournament()
             for user in invited:
                 await queries.invite(connection, tournament_id, user, now)
             return await self._tournament_board(connection, tournament_id)
@@ -318,7 +337,8 @@ class TournamentChanges(GameChanges):
             if tournament.state is not TournamentState.RUNNING:
                 return Advanced(await self._tournament_board(connection, tournament_id))
             tables = await queries.tables(connection, tournament_id)
-            if not due(tournament, tables, now):
+            started = await queries.round_claimed_at(connection, tournament_id, tournament.round)
+            if not due(tournament, tables, now, started):
                 return Advanced(await self._tournament_board(connection, tournament_id))
             return await self._next_round(connection, tournament, now)
 
@@ -532,4 +552,7 @@ class TournamentChanges(GameChanges):
             tables=tuple(tables),
             byes=MappingProxyType(byes),
             rows=rows,
+            round_started_at=await queries.round_claimed_at(
+                connection, tournament_id, tournament.round
+            ),
         )

@@ -80,6 +80,13 @@ class NotInvited(ServiceError):
         )
 
 
+class NotPrivateTournament(ServiceError):
+    """An invitation to a tournament anyone may sign up to."""
+
+    def __init__(self) -> None:
+        super().__init__(Message("This tournament is open to all: anyone can press Sign up on it."))
+
+
 class Barred(ServiceError):
     """A sign-up by a player dropped from one of the server's tournaments lately."""
 

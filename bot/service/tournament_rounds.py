@@ -101,7 +101,9 @@ def next_plan(
         return RoundPlan(tables=(final_table(ranked, size),), bye=None)
     if tournament.format is Format.SWISS:
         standing = [row.user for row in rows if row.user in active]
-        return swiss_round(standing, set(byes), size, fewest)
+        # Each bye named once per round it was had: the next goes to whoever had fewest.
+        had = [user for user, rounds in byes.items() for _ in rounds]
+        return swiss_round(standing, had, size, fewest)
     seeded = [entrant.user for entrant in entrants(entries, byes)]
     schedule = round_robin(seeded, size, fewest)[round_ - 1]
     return without_dropped(schedule, active, size, fewest)

@@ -412,6 +412,15 @@ async def claim_round(
     )
 
 
+async def round_claimed_at(connection: Connection, tournament_id: int, round_: int) -> float | None:
+    """When the round was claimed (it began), if it was."""
+    rows = await connection.fetch(
+        "SELECT claimed_at FROM tournament_rounds WHERE tournament_id = ? AND round = ?",
+        (tournament_id, round_),
+    )
+    return float(rows[0]["claimed_at"]) if rows else None
+
+
 async def round_is_final(connection: Connection, tournament_id: int, round_: int) -> bool:
     """Whether the round is the final of the leaders."""
     rows = await connection.fetch(
@@ -475,18 +484,20 @@ async def tables(connection: Connection, tournament_id: int) -> list[TableGame]:
             int(row["user_id"])
         )
     places = await connection.fetch(
-        "SELECT r.game_id, r.seat, r.place FROM results r JOIN tournament_tables t "
+        "SELECT r.game_id, r.seat, r.place, r.left_game FROM results r JOIN tournament_tables t "
         "ON t.game_id = r.game_id WHERE t.tournament_id = ? ORDER BY r.game_id, r.seat",
         (tournament_id,),
     )
-    by_game: dict[int, list[int]] = {}
+    by_game: dict[int, list[tuple[int, bool]]] = {}
     for row in places:
-        by_game.setdefault(int(row["game_id"]), []).append(int(row["place"]))
+        by_game.setdefault(int(row["game_id"]), []).append(
+            (int(row["place"]), bool(row["left_game"]))
+        )
     found = []
     for row in rows:
         game_id = None if row["game_id"] is None else int(row["game_id"])
         status = None if row["status"] is None else GameStatus(row["status"])
-        placed = by_game.get(game_id) if game_id is not None else None
+        placed = leavers_last(by_game[game_id]) if game_id in by_game else None
         found.append(
             TableGame(
                 round=int(row["round"]),
@@ -503,6 +514,15 @@ async def tables(connection: Connection, tournament_id: int) -> list[TableGame]:
             )
         )
     return found
+
+
+def leavers_last(results: Sequence[tuple[int, bool]]) -> list[int]:
+    """The places a tournament counts, seat by seat, from each seat's place and whether its
+    player left: whoever left places last (a computer player finished for them, and the
+    ladder, too, ranks a leaver last), the others as they finished among themselves."""
+    stayed = [place for place, left in results if not left]
+    last = len(stayed) + 1
+    return [last if left else 1 + sum(other < place for other in stayed) for place, left in results]
 
 
 async def set_table_game(

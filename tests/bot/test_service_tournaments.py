@@ -18,7 +18,7 @@ from bot.games.registry import rules_for
 from bot.league import table_points
 from bot.service import Actor, GameService, Player
 from bot.service.ladder_service import LadderService
-from bot.service.tournament_changes import Board, next_look
+from bot.service.tournament_changes import Board
 from bot.service.tournament_checks import NewTournament
 from bot.service.tournament_errors import (
     AlreadySignedUp,
@@ -26,6 +26,7 @@ from bot.service.tournament_errors import (
     Barred,
     CannotOrganise,
     NotInvited,
+    NotPrivateTournament,
     NotSignedUp,
     SignupClosed,
     TournamentFull,
@@ -184,6 +185,9 @@ async def test_a_private_tournament_takes_its_invitees_alone(
     assert board.invitees == (PEOPLE[1].user_id,)
     await service.sign_up(tid, PEOPLE[1])
     await service.sign_up(tid, ORGANISER)
+    public = await service.create_tournament(new(clock), ORGANISER, True)
+    with pytest.raises(NotPrivateTournament, match="open to all"):
+        await service.invite_to_tournament(public.tournament.id, ORGANISER.user_id, True, [1])
 
 
 async def test_too_few_by_the_start_ends_it_and_nothing_is_played(
@@ -224,6 +228,9 @@ async def test_a_swiss_of_nine_at_tables_of_three_drops_a_player_who_left(
     board = (await service.advance_tournament(board.tournament.id)).board
     dropped = {e.user_id: e.dropped_round for e in board.entries}
     assert dropped[leaver] == 3
+    left_at = next(t for t in board.of_round(2) if leaver in t.players)
+    assert left_at.places is not None
+    assert left_at.places[left_at.players.index(leaver)] == 3, "who left places last"
     assert sorted(len(t.players) for t in board.of_round(3)) == [2, 3, 3]
     assert leaver not in {u for t in board.of_round(3) for u in t.players}
     with pytest.raises(Barred):
@@ -326,10 +333,12 @@ async def test_rounds_hours_apart_wait_for_their_time_after_the_last_game(
         service, await service.create_tournament(made, ORGANISER, True), PEOPLE[:4]
     )
     clock.advance(HOUR)
-    started = board.tournament.starts_at
-    board = await play_round(service, (await service.advance_tournament(board.tournament.id)).board)
+    board = (await service.advance_tournament(board.tournament.id)).board
+    began = board.round_started_at
+    assert began is not None and clock.now() - 5 <= began <= clock.now()
+    board = await play_round(service, board)
     assert board.tournament.round == 1, "round 2 waits for its time"
-    assert next_look(board.tournament, board.tables) == started + 24 * HOUR
+    assert board.next_look == began + 24 * HOUR
     clock.advance(24 * HOUR)
     board = (await service.advance_tournament(board.tournament.id)).board
     assert board.tournament.round == 2

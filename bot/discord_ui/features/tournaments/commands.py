@@ -23,7 +23,6 @@ from i18n import N_
 REQUIRED = inspect.Parameter.empty
 TURN_LOW, TURN_HIGH = TURN_TIMEOUT_MINUTES
 HOURS_LOW, HOURS_HIGH = ROUND_HOURS
-DEFAULT_CAP = 16
 FORMATS = (
     Choice(name=locale_str(N_("Swiss: tables by standing each round")), value=Format.SWISS.value),
     Choice(
@@ -49,7 +48,7 @@ def own_commands() -> list[app_commands.Group]:
             signup_until=given["signup_until"],
             turn_timeout=None if turn_timeout is None else turn_timeout * MINUTE,
             rated=True if rated is None else rated,
-            cap=DEFAULT_CAP if cap is None else cap,
+            cap=cap,
             final=bool(given["final"]),
             private=bool(given["private"]),
             round_hours=given["round_hours"],
@@ -112,7 +111,9 @@ def own_commands() -> list[app_commands.Group]:
                     N_("Minutes each turn may take (the server's if unset)")
                 ),
                 "rated": locale_str(N_("Whether its games count on the ladder (yes if unset)")),
-                "cap": locale_str(N_("At most this many players (16 if unset)")),
+                "cap": locale_str(
+                    N_("At most this many players (16 for Swiss, 12 for a round robin if unset)")
+                ),
                 "final": locale_str(N_("A last round of the leaders at one table")),
                 "private": locale_str(N_("Only invited players may sign up")),
                 "round_hours": locale_str(N_("Rounds start at least this many hours apart")),

@@ -26,8 +26,8 @@ from bot.discord_ui.permissions import missing_threads
 from bot.games.faces import face_for
 from bot.games.painters import PAINTERS
 from bot.service.errors import ServiceError
-from bot.service.tournament_changes import Board, due, next_look
-from bot.service.tournament_checks import NewTournament
+from bot.service.tournament_changes import Board
+from bot.service.tournament_checks import MOST_ROUND_ROBIN, NewTournament
 from bot.storage.records import Notify
 from bot.storage.shards import Shards
 from bot.storage.tournament_queries import Format, TableGame, TournamentState
@@ -40,6 +40,8 @@ PINGED = (Notify.CHANNEL, Notify.BOTH, Notify.SUMMARY)
 """Who a round's message pings: everyone whose turn reaches them in the channel (a
 daily summary's reader too: a round's start is no turn to sum up)."""
 MESSAGED = (Notify.DM, Notify.BOTH)
+DEFAULT_CAP = 16
+"""A Swiss tournament's cap unless its organiser gives one: four to eight tables a round."""
 """Who is told of a round's start by direct message."""
 
 
@@ -53,6 +55,11 @@ class NotHere(ServiceError):
                 "thread of it."
             )
         )
+
+
+def default_cap(format: Format) -> int:
+    """A tournament's cap when its organiser gives none: as many as its format takes."""
+    return MOST_ROUND_ROBIN if format is Format.ROUND_ROBIN else DEFAULT_CAP
 
 
 def can_organise(interaction: discord.Interaction) -> bool:
@@ -94,7 +101,9 @@ class Tournaments(Feature):
         boards = await self.service.tournaments_played(guild_id, kind, user_id)
         if not boards:
             return ()
-        won = sum(1 for board in boards if board.rows and board.rows[0].user == user_id)
+        won = sum(
+            1 for board in boards if any(r.user == user_id and r.rank == 1 for r in board.rows)
+        )
         return (
             Line(
                 lang._("Tournaments"),
@@ -128,7 +137,7 @@ class Tournaments(Feature):
         signup_until: str | None,
         turn_timeout: int | None,
         rated: bool,
-        cap: int,
+        cap: int | None,
         final: bool,
         private: bool,
         round_hours: int | None,
@@ -169,7 +178,7 @@ class Tournaments(Feature):
             starts_at=starts_at,
             signup_until=until,
             rated=rated,
-            cap=cap,
+            cap=default_cap(format) if cap is None else cap,
             final=final,
             private=private,
             round_hours=round_hours,
@@ -289,7 +298,7 @@ class Tournaments(Feature):
         the new round's tables opened and its players told, its announcement brought up
         to date. Returns when it next needs the clock's look."""
         board = await self.service.tournament_board(tournament_id)
-        if due(board.tournament, board.tables, self.clock.now()):
+        if board.due(self.clock.now()):
             board = (await self.service.advance_tournament(tournament_id)).board
         if board.tournament.state is TournamentState.RUNNING:
             if await self._open_tables(board):
@@ -300,7 +309,7 @@ class Tournaments(Feature):
                 if await self.service.claim_round_told(tournament_id, round_):
                     await self._tell_round(board, round_)
         await self.refresh(board)
-        return next_look(board.tournament, board.tables)
+        return board.next_look
 
     async def tell_end(self, tournament_id: int) -> None:
         """The tournament's end, announced once: its announcement shows the final
@@ -373,7 +382,11 @@ class Tournaments(Feature):
                 tournament.id, table.round, table.table_no, thread.id
             )
             if game is None:
-                await thread.delete()
+                try:
+                    await thread.delete()
+                except discord.HTTPException as error:
+                    # Without Manage Threads it stays, empty: the table plays in the other.
+                    log.info("tournament %s's spare thread stays: %s", tournament.id, error)
                 continue
             opened = True
             try:
@@ -396,8 +409,9 @@ class Tournaments(Feature):
             settings = await self.service.players.get(user)
             if settings.notify in PINGED or (settings.notify in MESSAGED and settings.dms_closed):
                 pinged.add(user)
-            if settings.notify in MESSAGED and not settings.dms_closed:
-                await self._message(board, round_, user, language(settings.locale))
+            told = settings.notify in MESSAGED and not settings.dms_closed
+            if told and not await self._message(board, round_, user, language(settings.locale)):
+                pinged.add(user)
         lang = await self._language(board)
         channel = self.client.get_partial_messageable(board.tournament.channel_id)
         try:
@@ -407,7 +421,9 @@ class Tournaments(Feature):
                 "tournament %s's round %s could not be told: %s", board.tournament.id, round_, error
             )
 
-    async def _message(self, board: Board, round_: int, user: int, lang: Language) -> None:
+    async def _message(self, board: Board, round_: int, user: int, lang: Language) -> bool:
+        """The round's start in a direct message; ``False`` when the player's direct
+        messages refuse the bot (they are pinged in the channel instead)."""
         table = next((t for t in board.of_round(round_) if user in t.players), None)
         where = (
             lang._("You have a bye: it scores a win.") if table is None else f"<#{table.thread_id}>"
@@ -422,13 +438,12 @@ class Tournaments(Feature):
             dm = await self.client.create_dm(discord.Object(user))
             await dm.send(words)
         except discord.HTTPException as error:
-            if error.code != DMS_CLOSED:
-                log.info(
-                    "could not tell %s of tournament %s's round: %s",
-                    user,
-                    board.tournament.id,
-                    error,
-                )
+            if error.code == DMS_CLOSED:
+                return False
+            log.info(
+                "could not tell %s of tournament %s's round: %s", user, board.tournament.id, error
+            )
+        return True
 
 
 def _thread_name(board: Board, table: TableGame, lang: Language) -> str:
