@@ -75,6 +75,8 @@ PICTURES: tuple[str, ...] = (
     "my-games-phone.png",
     "private-lobby.png",
     "takeback-request.png",
+    "tournament-signup.png",
+    "tournament-standings.png",
 )
 """Every file the script writes, each named in the docs."""
 
@@ -93,6 +95,15 @@ NOTICE_TURN = 3
 """Bo's turn of Claim It! whose direct message is pictured: a few claims on the board."""
 CHOICES_SEED = 3
 """The script's own picks among the moves Gold Nuggets and Claim offer."""
+TOURNAMENT_DICE = 5
+"""The tournament's first round: two games of Gold Nuggets, each played to its end."""
+TOURNAMENT = (
+    '/tournament create game:nuggets name:"Winter Cup" format:swiss starts:+1h '
+    "table_size:2 rounds:2"
+)
+"""Ann's tournament: four members at tables of two, two Swiss rounds, starting in an hour."""
+ENTRANTS = ("Ann", "Bo", "Cy", "Di")
+"""Who signs up, in this order: all new to Gold Nuggets's ladder, so seeded as they came."""
 
 GERMAN = language("de")
 PLAYS = 'button:enabled:not([data-custom-id*=":follow:"]):not([data-custom-id*=":takeback:"])'
@@ -687,6 +698,66 @@ async def take_back(page: Page, camera: Camera) -> None:
     await camera.message("takeback-request.png", request)
 
 
+async def tournament(page: Page, camera: Camera) -> None:
+    """Ann announces a Swiss tournament of Gold Nuggets starting in an hour, and four
+    members sign up with its button (the sign-up's picture). The sandbox's clock moves on
+    an hour: the first round starts by itself, each table a game in a thread of #games.
+    Both games are played to their end, and the second round starts at once, by the
+    standings: the announcement's standings picture with points, and the new round's
+    tables."""
+    await act_as(page, "Ann")
+    await page.locator("#channels li:not(.thread)").click()
+    await expect(page.locator("#channel-kind")).to_have_text("#")
+    await slash(page, TOURNAMENT)
+    made = page.locator("#messages article", has_text="Winter Cup").filter(
+        has=page.locator("button", has_text="Sign up")
+    )
+    await expect(made).to_have_count(1)
+    announcement = by_id(page, await made.get_attribute("data-id"))
+    for count, member in enumerate(ENTRANTS, start=1):
+        await act_as(page, member)
+        await announcement.locator("button", has_text="Sign up").click()
+        await expect(announcement).to_contain_text(f"Signed up: {count} of 16")
+    await act_as(page, "Ann")
+    await camera.message("tournament-signup.png", announcement)
+
+    await page.locator("#clock-moves button", has_text="+1 hour").click()
+    await expect(announcement).to_contain_text("Round 1 of 2")
+    rng = random.Random(CHOICES_SEED)
+    for table_no in (1, 2):
+        thread = page.locator("#channels li.thread", has_text=f"round 1 · table {table_no}")
+        await expect(thread).to_have_count(1)
+        await thread.click()
+        await expect(page.locator("#channel-name")).to_contain_text(f"table {table_no}")
+        # Not by its id: with pings, the table moves to the bottom of its thread as the
+        # thread moves on, a new message each time.
+        table = page.locator("#messages article", has=page.locator(".gallery img")).last
+        await expect(table).to_be_visible()
+        await play_nuggets_out(page, table, rng)
+    await act_as(page, "Ann")
+    await page.locator("#channels li:not(.thread)").click()
+    await expect(page.locator("#channel-kind")).to_have_text("#")
+    await expect(announcement).to_contain_text("Round 2 of 2")
+    await expect(announcement.locator(".gallery img")).to_be_visible()
+    await camera.message("tournament-standings.png", announcement)
+
+
+async def play_nuggets_out(page: Page, table: Locator, rng: random.Random) -> None:
+    """Plays a game of Gold Nuggets between members to its end, as whoever must act."""
+    for _ in range(MOST_MOVES):
+        if not await next_turn(table):
+            return
+        await act_as(page, await mover(table))
+        menu = table.locator("select:enabled")
+        if await menu.count():
+            await pick(page, menu.first, rng)
+            continue
+        buttons = table.locator(PLAYS)
+        names = labels_of(await buttons.all_inner_texts())
+        await press(page, buttons.nth(nuggets_choice(names, rng)))
+    raise RuntimeError("the game did not finish")
+
+
 Move = Callable[[Page, Locator], Awaitable[None]]
 """One move of the person to act at a table."""
 
@@ -799,6 +870,8 @@ async def make_pictures(out: Path) -> list[Written]:
         await direct_messages(browser, page, url, camera)
         await take_back(page, camera)
         await private_table(page, camera)
+        dice.seed(TOURNAMENT_DICE)
+        await tournament(page, camera)
     missing = set(PICTURES) - set(camera.written)
     if missing:
         raise RuntimeError(f"not written: {', '.join(sorted(missing))}")
@@ -856,7 +929,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     for picture in written:
         print(
-            f"{picture.name:20} {picture.width:>5}×{picture.height:<5} "
+            f"{picture.name:24} {picture.width:>5}×{picture.height:<5} "
             f"{picture.size / 1024:7.1f} KiB"
         )
     print(f"{len(written)} pictures in {arguments.out} in {time.monotonic() - began:.1f} s")
