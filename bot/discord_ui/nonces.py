@@ -22,20 +22,20 @@ often within Discord's few minutes of a nonce is a moderator at work, not a retr
 
 def nonce(kind: str, game: Game) -> str:
     """Names one message of one game at one version (Discord allows 25 characters)."""
-    return f"{kind}{_base36(game.id)}.{_base36(game.version)}"
+    return f"{kind}{base36(game.id)}.{base36(game.version)}"
 
 
 def seat_nonce(kind: str, game: Game, seat: int) -> str:
     """Names one message of one game at one version for one seat (a direct message to its
     player): Discord's docs hold a nonce to its author, the bot, not to a channel, so two
     players' messages of one turn must not share one."""
-    return f"{nonce(kind, game)}.{_base36(seat)}"
+    return f"{nonce(kind, game)}.{base36(seat)}"
 
 
-def _base36(number: int) -> str:
+def base36(number: int) -> str:
     """The number in base 36; a damaged game's version is negative."""
     if number < 0:
-        return "-" + _base36(-number)
+        return "-" + base36(-number)
     digits = ""
     while True:
         number, digit = divmod(number, 36)

@@ -20,6 +20,10 @@ class Played:
     places: tuple[int, ...] | None
     """The table's places, as ``players`` orders them (1 the best, ties equal); ``None``
     while the game is played; empty when it was cancelled."""
+    teams: tuple[tuple[int, ...], ...] = ()
+    """Partners who score as one (indexes into ``players``), at a game played in teams:
+    each team counts as one place at the table, and a partner is no opponent. Empty:
+    everyone plays for themselves."""
 
     @property
     def finished(self) -> bool:
@@ -87,7 +91,7 @@ def standings(
         if not table.places:
             continue
         best = min(table.places)
-        scored = table_points(table.places, table_size)
+        scored = _scores(table, table_size)
         for player, place, score in zip(table.players, table.places, scored, strict=True):
             points[player] += score
             games[player] += 1
@@ -95,8 +99,11 @@ def standings(
     opponents = dict.fromkeys(seeds, Fraction(0))
     for table in tables:
         if table.finished:
-            for player in table.players:
-                opponents[player] += sum(points[other] for other in table.players) - points[player]
+            for index, player in enumerate(table.players):
+                partners = _partners(table, index)
+                opponents[player] += sum(
+                    points[other] for n, other in enumerate(table.players) if n not in partners
+                )
     rows = [
         Row(
             user=entrant.user,
@@ -147,6 +154,25 @@ def with_final(rows: Sequence[Row], final: Played) -> tuple[Row, ...]:
     ]
     others = [row for row in rows if row.user not in place]
     return (*ranked, *_ranked(others, first=len(ranked) + 1))
+
+
+def _scores(table: Played, table_size: int) -> tuple[Fraction, ...]:
+    """Each player's points at a finished table: their place's, or their team's (a team
+    takes the place of its best member, and the table is one of teams)."""
+    assert table.places
+    if not table.teams:
+        return table_points(table.places, table_size)
+    team_places = [min(table.places[seat] for seat in team) for team in table.teams]
+    team_points = table_points(team_places, table_size)
+    return tuple(
+        next(team_points[n] for n, team in enumerate(table.teams) if seat in team)
+        for seat in range(len(table.players))
+    )
+
+
+def _partners(table: Played, index: int) -> set[int]:
+    """The seats of the table on ``index``'s side, their own included."""
+    return next((set(team) for team in table.teams if index in team), {index})
 
 
 def _check(table: Played, seeds: dict[int, int]) -> None:

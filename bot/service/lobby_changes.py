@@ -47,7 +47,14 @@ from bot.service.reliability import (
     require_reliable,
 )
 from bot.service.time_away import new_turn_clock
-from bot.storage import game_queries, invitation_queries, place_queries, settings_queries
+from bot.service.tournament_errors import TournamentGameCancel
+from bot.storage import (
+    game_queries,
+    invitation_queries,
+    place_queries,
+    settings_queries,
+    tournament_table_queries,
+)
 from bot.storage.connection import Connection
 from bot.storage.game_values import Level, Options
 from bot.storage.records import EndReason, Game, GameStatus, Seat
@@ -258,6 +265,10 @@ class LobbyChanges(GameChanges):
             require_open(game)
             if not actor.can_moderate:
                 require_host(game, actor)
+                if await tournament_table_queries.of_game(connection, game.id) is not None:
+                    # A tournament's organiser hosts its every table: they might void a
+                    # game they are losing, or a rival's.
+                    raise TournamentGameCancel()
             check_version(game, version)
             now = self._clock()
             await save_game(connection, note, game, now, **closed(EndReason.CANCELLED, now))

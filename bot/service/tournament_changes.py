@@ -45,16 +45,17 @@ from bot.service.tournament_errors import (
 from bot.service.tournament_rounds import board, next_plan, round_over
 from bot.storage import game_queries, ladder_queries, place_queries, settings_queries
 from bot.storage import tournament_queries as queries
+from bot.storage import tournament_table_queries as table_queries
 from bot.storage.connection import Connection
 from bot.storage.records import Game, GameStatus, Seat
 from bot.storage.tournament_queries import (
     EndReason,
     Entry,
     Format,
-    TableGame,
     Tournament,
     TournamentState,
 )
+from bot.storage.tournament_table_queries import TableGame
 
 DAY = 86_400.0
 
@@ -122,6 +123,8 @@ def next_look(
         return None
     if started is None or not round_over(tables, tournament.round):
         return None
+    if tournament.round >= tournament.all_rounds:
+        return None  # its end waits for no round
     return started + tournament.round_hours * 3600.0
 
 
@@ -229,12 +232,14 @@ class TournamentChanges(GameChanges):
 
     async def tournament_of_game(self, game_id: int) -> int | None:
         """The tournament the game is played for, if any."""
-        found = await self._db.read(lambda connection: queries.of_game(connection, game_id))
+        found = await self._db.read(lambda connection: table_queries.of_game(connection, game_id))
         return None if found is None else found[0]
 
     async def played_for(self, game_ids: Sequence[int]) -> dict[int, tuple[str, int]]:
         """The tournament (its name) and round each of these games was played for."""
-        return await self._db.read(lambda connection: queries.played_for(connection, game_ids))
+        return await self._db.read(
+            lambda connection: table_queries.played_for(connection, game_ids)
+        )
 
     async def tournament_shown(self, tournament_id: int, message_id: int) -> None:
         """The tournament's announcement is ``message_id``."""
@@ -322,6 +327,22 @@ class TournamentChanges(GameChanges):
 
         return await self._db.write(cancelling)
 
+    async def end_tournament(self, tournament_id: int, reason: EndReason) -> Board:
+        """Ends a tournament that can't go on (``reason``), whatever stage it is at; its
+        games being played go on as ordinary games. One that ended already stays as it
+        ended."""
+        now = self._clock()
+
+        async def ending(connection: Connection) -> Board:
+            tournament = await self._locked_tournament(connection, tournament_id)
+            if tournament.state in (TournamentState.SIGNUP, TournamentState.RUNNING):
+                await queries.set_state(
+                    connection, tournament_id, TournamentState.CANCELLED, now=now, reason=reason
+                )
+            return await self._tournament_board(connection, tournament_id)
+
+        return await self._db.write(ending)
+
     async def advance_tournament(self, tournament_id: int) -> Advanced:
         """Moves the tournament on, if it is due: its start (or its end, with too few
         signed up), its next round once the last is over (and its set time came), or its
@@ -336,7 +357,7 @@ class TournamentChanges(GameChanges):
                 return await self._start_tournament(connection, tournament, now)
             if tournament.state is not TournamentState.RUNNING:
                 return Advanced(await self._tournament_board(connection, tournament_id))
-            tables = await queries.tables(connection, tournament_id)
+            tables = await table_queries.tables(connection, tournament_id)
             started = await queries.round_claimed_at(connection, tournament_id, tournament.round)
             if not due(tournament, tables, now, started):
                 return Advanced(await self._tournament_board(connection, tournament_id))
@@ -354,10 +375,12 @@ class TournamentChanges(GameChanges):
 
         async def opening(connection: Connection, note: Written) -> Game | None:
             tournament = await self._locked_tournament(connection, tournament_id)
+            if tournament.state is not TournamentState.RUNNING or round_ != tournament.round:
+                return None  # cancelled, or moved on, meanwhile
             table = next(
                 (
                     found
-                    for found in await queries.tables(connection, tournament_id)
+                    for found in await table_queries.tables(connection, tournament_id)
                     if found.round == round_ and found.table_no == table_no
                 ),
                 None,
@@ -403,8 +426,8 @@ class TournamentChanges(GameChanges):
             )
             await count_started(connection, lobby, now)
             if not tournament.rated:
-                await queries.mark_unrated(connection, game_id)
-            await queries.set_table_game(connection, tournament_id, round_, table_no, game_id)
+                await table_queries.mark_unrated(connection, game_id)
+            await table_queries.set_table_game(connection, tournament_id, round_, table_no, game_id)
             return await load_game(connection, game_id)
 
         made = await self._change(opening)
@@ -486,7 +509,7 @@ class TournamentChanges(GameChanges):
         """The round after the last one over: the players who left a game are dropped,
         and the next round is claimed, or the tournament ends."""
         following = tournament.round + 1
-        for user, _ in await queries.left_players(connection, tournament.id):
+        for user, _ in await table_queries.left_players(connection, tournament.id):
             await queries.drop(connection, tournament.id, user, following, now)
         entries = await queries.entries(connection, tournament.id)
         active = [e for e in entries if e.dropped_round is None]
@@ -506,8 +529,8 @@ class TournamentChanges(GameChanges):
         self, connection: Connection, tournament: Tournament, round_: int, now: float
     ) -> Advanced:
         entries = await queries.entries(connection, tournament.id)
-        byes = await queries.byes(connection, tournament.id)
-        tables = await queries.tables(connection, tournament.id)
+        byes = await table_queries.byes(connection, tournament.id)
+        tables = await table_queries.tables(connection, tournament.id)
         plan = next_plan(tournament, entries, byes, tables, round_)
         final = tournament.final and round_ == tournament.rounds + 1
         await queries.claim_round(
@@ -541,9 +564,9 @@ class TournamentChanges(GameChanges):
         entries = await queries.entries(connection, tournament_id)
         byes = {
             user: tuple(rounds)
-            for user, rounds in (await queries.byes(connection, tournament_id)).items()
+            for user, rounds in (await table_queries.byes(connection, tournament_id)).items()
         }
-        tables = await queries.tables(connection, tournament_id)
+        tables = await table_queries.tables(connection, tournament_id)
         rows = board(tournament, entries, byes, tables) if tournament.round else ()
         return Board(
             tournament=tournament,

@@ -87,6 +87,18 @@ class NotPrivateTournament(ServiceError):
         super().__init__(Message("This tournament is open to all: anyone can press Sign up on it."))
 
 
+class TournamentGameCancel(ServiceError):
+    """A host's cancel of a tournament's game (the organiser hosts them all)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            Message(
+                "A tournament's game can only be cancelled by a moderator (Manage Messages). "
+                "To stop playing, leave it: a computer player takes your seat."
+            )
+        )
+
+
 class Barred(ServiceError):
     """A sign-up by a player dropped from one of the server's tournaments lately."""
 

@@ -20,7 +20,8 @@ from bot.league import (
     with_final,
 )
 from bot.storage.records import GameStatus
-from bot.storage.tournament_queries import Entry, Format, TableGame, Tournament
+from bot.storage.tournament_queries import Entry, Format, Tournament
+from bot.storage.tournament_table_queries import TableGame
 
 
 def entrants(entries: Sequence[Entry], byes: Mapping[int, Sequence[int]]) -> list[Entrant]:
@@ -40,16 +41,18 @@ def entrants(entries: Sequence[Entry], byes: Mapping[int, Sequence[int]]) -> lis
     ]
 
 
-def played(table: TableGame) -> Played:
+def played(table: TableGame, kind: str) -> Played:
     """A table as the standings count it: in play until its game ends, nothing for a
-    cancelled game."""
+    cancelled game; a game played in teams (Claim at four) scores by team."""
     if table.status is GameStatus.FINISHED and table.places is not None:
         places: tuple[int, ...] | None = table.places
     elif table.status is GameStatus.CANCELLED:
         places = ()
     else:
         places = None
-    return Played(table.round, table.table_no, table.players, places)
+    sides = rules_for(kind).teams(len(table.players)) if table.players else ()
+    teams = sides if any(len(side) > 1 for side in sides) else ()
+    return Played(table.round, table.table_no, table.players, places, teams)
 
 
 def final_round(tournament: Tournament) -> int | None:
@@ -66,11 +69,11 @@ def board(
     """The standings: every regular round's tables summed, the final's result (once it
     is played) ordering its players at the top."""
     final = final_round(tournament)
-    regular = [played(table) for table in tables if table.round != final]
+    regular = [played(table, tournament.kind) for table in tables if table.round != final]
     rows = standings(entrants(entries, byes), regular, tournament.table_size)
     for table in tables:
         if table.round == final and table.status is GameStatus.FINISHED:
-            return with_final(rows, played(table))
+            return with_final(rows, played(table, tournament.kind))
     return rows
 
 
@@ -106,10 +109,16 @@ def next_plan(
         return swiss_round(standing, had, size, fewest)
     seeded = [entrant.user for entrant in entrants(entries, byes)]
     schedule = round_robin(seeded, size, fewest)[round_ - 1]
-    return without_dropped(schedule, active, size, fewest)
+    return without_dropped(schedule, active, size, fewest, byes)
 
 
-def without_dropped(plan: RoundPlan, active: set[int], size: int, fewest: int) -> RoundPlan:
+def without_dropped(
+    plan: RoundPlan,
+    active: set[int],
+    size: int,
+    fewest: int,
+    byes: Mapping[int, Sequence[int]],
+) -> RoundPlan:
     """A round robin's planned round with the dropped players taken out. The tables left
     whole play as planned, so the others meet whom they were meant to; players left
     alone at a table (and the planned bye) sit together at new tables, or one of them
@@ -125,8 +134,13 @@ def without_dropped(plan: RoundPlan, active: set[int], size: int, fewest: int) -
     if len(lone) <= 1:
         return RoundPlan(tables=tuple(kept), bye=lone[0] if lone else None)
     sizes, bye = table_sizes(len(lone), size, fewest)
+    sitting_out = None
+    if bye:
+        # Whoever had fewest byes sits out, as in a Swiss round.
+        sitting_out = min(reversed(lone), key=lambda user: len(byes.get(user, ())))
+        lone.remove(sitting_out)
     start = 0
     for count in sizes:
         kept.append(tuple(lone[start : start + count]))
         start += count
-    return RoundPlan(tables=tuple(kept), bye=lone[-1] if bye else None)
+    return RoundPlan(tables=tuple(kept), bye=sitting_out)

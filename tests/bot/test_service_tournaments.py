@@ -15,7 +15,7 @@ from itertools import combinations
 import pytest
 
 from bot.games.registry import rules_for
-from bot.league import table_points
+from bot.league import RoundPlan, table_points
 from bot.service import Actor, GameService, Player
 from bot.service.ladder_service import LadderService
 from bot.service.tournament_changes import Board
@@ -30,7 +30,9 @@ from bot.service.tournament_errors import (
     NotSignedUp,
     SignupClosed,
     TournamentFull,
+    TournamentGameCancel,
 )
+from bot.service.tournament_rounds import without_dropped
 from bot.storage import Database, Game, GameStatus
 from bot.storage.game_values import Level
 from bot.storage.tournament_queries import EndReason, Format, TournamentState
@@ -342,3 +344,31 @@ async def test_rounds_hours_apart_wait_for_their_time_after_the_last_game(
     clock.advance(24 * HOUR)
     board = (await service.advance_tournament(board.tournament.id)).board
     assert board.tournament.round == 2
+
+
+async def test_a_tournaments_game_is_cancelled_by_a_moderator_alone(
+    service: GameService, clock: ManualClock
+) -> None:
+    board = await signed(
+        service, await service.create_tournament(new(clock), ORGANISER, True), PEOPLE[:3]
+    )
+    clock.advance(HOUR)
+    board = (await service.advance_tournament(board.tournament.id)).board
+    (game,) = await open_tables(service, board)
+    assert game.host_id == ORGANISER.user_id
+    with pytest.raises(TournamentGameCancel, match="leave it"):
+        await service.cancel(game.id, Actor(ORGANISER.user_id))
+    cancelled = await service.cancel(game.id, Actor(PEOPLE[5].user_id, can_moderate=True))
+    assert cancelled.status is GameStatus.CANCELLED
+    board = (await service.advance_tournament(board.tournament.id)).board
+    assert board.tournament.round == 2, "a cancelled table ends its round, scoring nobody"
+    assert all(row.points == 0 for row in board.rows)
+
+
+def test_a_round_robins_bye_after_a_drop_goes_to_whoever_had_fewest() -> None:
+    plan = RoundPlan(tables=((1, 2), (3, 4), (5, 6)), bye=None)
+    # 2, 4 and 6 lost their opponents: two of them meet, and of those who never sat
+    # out, the last seated sits out (6 sat out before).
+    replanned = without_dropped(plan, {2, 4, 6}, 2, 2, {6: (1,)})
+    assert replanned.bye == 4
+    assert replanned.tables == ((2, 6),)

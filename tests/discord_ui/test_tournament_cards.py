@@ -21,10 +21,10 @@ from bot.storage.tournament_queries import (
     EndReason,
     Entry,
     Format,
-    TableGame,
     Tournament,
     TournamentState,
 )
+from bot.storage.tournament_table_queries import TableGame
 from i18n import english, language
 
 ANN, BO, CY = 11, 12, 13

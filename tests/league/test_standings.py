@@ -314,3 +314,16 @@ def test_a_final_puts_its_players_on_top_and_the_rest_in_order(
     on_top = order(ended[: len(finalists)])
     assert on_top == sorted(on_top, key=lambda user: (place[user], order(rows).index(user)))
     assert ended[0].rank == 1
+
+
+def test_partners_score_as_one_team_and_are_no_opponents() -> None:
+    """Claim at four: seats 0 and 2 against 1 and 3; the winning pair each score a
+    table's win (as a bye does), the losers its last place."""
+    entrants = [Entrant(user, seed) for seed, user in enumerate((1, 2, 3, 4), start=1)]
+    table = Played(1, 1, (1, 2, 3, 4), (1, 2, 1, 2), teams=((0, 2), (1, 3)))
+    rows = {row.user: row for row in standings(entrants, [table], 4)}
+    assert [rows[user].points for user in (1, 2, 3, 4)] == [3, 0, 3, 0]
+    assert rows[1].points == bye_points(4)
+    assert rows[1].wins == rows[3].wins == 1 and rows[2].wins == 0
+    # Opponents are the other team alone.
+    assert rows[1].opponents_points == 0 and rows[2].opponents_points == 6

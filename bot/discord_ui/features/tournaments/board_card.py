@@ -9,6 +9,7 @@ from bot.discord_ui.card_layout import Card, Image, Line, Rows
 from bot.discord_ui.features.tournaments.controls import Entry, EntryButton
 from bot.discord_ui.game_notes import minutes
 from bot.games import shared_words
+from bot.games.escaping import escaped
 from bot.games.face import GOLD
 from bot.games.faces import face_for
 from bot.league import Row, points_text
@@ -16,7 +17,8 @@ from bot.service.errors import slash
 from bot.service.tournament_changes import Board
 from bot.service.tournament_checks import fewest_to_start
 from bot.storage.records import GameStatus
-from bot.storage.tournament_queries import EndReason, Format, TableGame, TournamentState
+from bot.storage.tournament_queries import EndReason, Format, TournamentState
+from bot.storage.tournament_table_queries import TableGame
 from i18n import Language
 from render.league.standings_view import StandingsLine, StandingsView
 
@@ -37,8 +39,13 @@ def format_words(board: Board, lang: Language) -> str:
 
 
 def title(board: Board) -> str:
-    """The tournament's name and game."""
-    return f"{board.tournament.name} · {face_for(board.tournament.kind).title}"
+    """The tournament's name (as typed, never markup) and game."""
+    return f"{escaped(board.tournament.name)} · {face_for(board.tournament.kind).title}"
+
+
+def champions(board: Board) -> list[str]:
+    """Who shares first place, each in bold, as typed (never markup)."""
+    return [f"**{escaped(board.names.get(row.user, '?'))}**" for row in board.rows if row.rank == 1]
 
 
 def board_card(board: Board, lang: Language, picture: bytes | None) -> Card:
@@ -72,7 +79,13 @@ def board_card(board: Board, lang: Language, picture: bytes | None) -> Card:
             filename="standings.png",
         )
     if tournament.state is TournamentState.CANCELLED:
-        if tournament.end_reason is EndReason.TOO_FEW:
+        if tournament.end_reason is EndReason.NO_TABLES:
+            words = lang._(
+                "This tournament ended: I couldn't open its tables, each a thread of this "
+                "channel, try after try (is Create Public Threads still mine here?). Games "
+                "being played go on as they are."
+            )
+        elif tournament.end_reason is EndReason.TOO_FEW:
             words = lang._(
                 "Too few signed up by the start ({n} needed), so this tournament did not "
                 "take place.",
@@ -82,14 +95,18 @@ def board_card(board: Board, lang: Language, picture: bytes | None) -> Card:
             words = lang._("This tournament was cancelled. Games being played go on as they are.")
         return Card(title=heading, text=words, accent=GOLD, lines=tuple(about), image=image)
     if tournament.state is TournamentState.FINISHED:
-        winner = board.names.get(board.rows[0].user, "?") if board.rows else "?"
+        winners = champions(board)
         lines = [
             Line(lang._("Round {n}", n=round_), _games(board.of_round(round_)))
             for round_ in range(1, tournament.round + 1)
         ]
         return Card(
             title=heading,
-            text=lang._("🏆 **{winner}** wins!", winner=winner),
+            text=lang.ngettext(
+                "🏆 {winners} wins!", "🏆 {winners} win!", len(winners), winners=lang.list(winners)
+            )
+            if winners
+            else lang._("🏆 It is over."),
             accent=GOLD,
             lines=tuple(lines),
             image=image,
@@ -112,7 +129,7 @@ def board_card(board: Board, lang: Language, picture: bytes | None) -> Card:
 
 def _signup(board: Board, lang: Language, heading: str, about: list[Line], footer: str) -> Card:
     tournament = board.tournament
-    names = [entry.name for entry in board.entries]
+    names = [escaped(entry.name) for entry in board.entries]
     shown = lang.list(names[:SHOWN_NAMES]) if names else lang._("nobody yet")
     if len(names) > SHOWN_NAMES:
         shown = lang._("{names} and {n} more", names=shown, n=len(names) - SHOWN_NAMES)
@@ -136,11 +153,12 @@ def _signup(board: Board, lang: Language, heading: str, about: list[Line], foote
             tournament.round_hours,
         )
     if tournament.private:
-        invited = [f"<@{user}>" for user in board.invitees]
+        invited = [f"<@{user}>" for user in board.invitees[:SHOWN_NAMES]]
         lines.append(
             Line(
                 lang._("Private: invited players only"),
-                lang.list(invited) if invited else lang._("nobody yet"),
+                (lang.list(invited) if invited else lang._("nobody yet"))
+                + _more(len(board.invitees) - SHOWN_NAMES, lang),
             )
         )
     rows: Rows = (
@@ -159,6 +177,10 @@ def _signup(board: Board, lang: Language, heading: str, about: list[Line], foote
     )
 
 
+def _more(hidden: int, lang: Language) -> str:
+    return lang._(" and {n} more", n=hidden) if hidden > 0 else ""
+
+
 def _progress(board: Board, lang: Language) -> str:
     tournament = board.tournament
     return lang._(
@@ -174,7 +196,7 @@ def _tables(board: Board, round_: int, lang: Language) -> str:
     names = board.names
     lines = []
     for table in board.of_round(round_):
-        players = ", ".join(names.get(user, "?") for user in table.players)
+        players = ", ".join(escaped(names.get(user, "?")) for user in table.players)
         where = f" · <#{table.thread_id}>" if table.thread_id is not None else ""
         mark = " ✓" if table.status is GameStatus.FINISHED else ""
         lines.append(
@@ -182,7 +204,7 @@ def _tables(board: Board, round_: int, lang: Language) -> str:
         )
     bye = board.bye_in(round_)
     if bye is not None:
-        lines.append(lang._("Bye: {player}", player=names.get(bye, "?")))
+        lines.append(lang._("Bye: {player}", player=escaped(names.get(bye, "?"))))
     return "\n".join(lines) or "—"
 
 

@@ -5,6 +5,7 @@ shows the standings as games end, until the winner is announced."""
 
 from __future__ import annotations
 
+import hashlib
 import logging
 from collections.abc import Hashable, Mapping, Sequence
 
@@ -22,7 +23,9 @@ from bot.discord_ui.game_events import GameEnded
 from bot.discord_ui.game_places import DMS_CLOSED
 from bot.discord_ui.interaction_answers import announce, reveal, tell, update_clicked
 from bot.discord_ui.interactions import player_of, reader
+from bot.discord_ui.nonces import base36, send_once
 from bot.discord_ui.permissions import missing_threads
+from bot.games.escaping import escaped
 from bot.games.faces import face_for
 from bot.games.painters import PAINTERS
 from bot.service.errors import ServiceError
@@ -30,7 +33,8 @@ from bot.service.tournament_changes import Board
 from bot.service.tournament_checks import MOST_ROUND_ROBIN, NewTournament
 from bot.storage.records import Notify
 from bot.storage.shards import Shards
-from bot.storage.tournament_queries import Format, TableGame, TournamentState
+from bot.storage.tournament_queries import EndReason, Format, TournamentState
+from bot.storage.tournament_table_queries import TableGame
 from i18n import Language, Message, language
 from render.league.standings import render_standings
 
@@ -40,9 +44,9 @@ PINGED = (Notify.CHANNEL, Notify.BOTH, Notify.SUMMARY)
 """Who a round's message pings: everyone whose turn reaches them in the channel (a
 daily summary's reader too: a round's start is no turn to sum up)."""
 MESSAGED = (Notify.DM, Notify.BOTH)
+"""Who is told of a round's start by direct message."""
 DEFAULT_CAP = 16
 """A Swiss tournament's cap unless its organiser gives one: four to eight tables a round."""
-"""Who is told of a round's start by direct message."""
 
 
 class NotHere(ServiceError):
@@ -51,8 +55,8 @@ class NotHere(ServiceError):
     def __init__(self) -> None:
         super().__init__(
             Message(
-                "Tournaments are held in a server's text channel: each table plays in a "
-                "thread of it."
+                "Tournaments are held in a server's text channel (not an announcement "
+                "channel): each table plays in a thread of it."
             )
         )
 
@@ -111,7 +115,7 @@ class Tournaments(Feature):
                     "{played} played, {won} won (latest: {name})",
                     played=len(boards),
                     won=won,
-                    name=boards[0].tournament.name,
+                    name=escaped(boards[0].tournament.name),
                 ),
                 inline=True,
             ),
@@ -120,7 +124,7 @@ class Tournaments(Feature):
     async def history_notes(self, game_ids: Sequence[int], lang: Language) -> Mapping[int, str]:
         """A tournament's game on a server's history names its tournament and round."""
         return {
-            game_id: lang._("🏆 {name}, round {round}", name=name, round=round_)
+            game_id: lang._("🏆 {name}, round {round}", name=escaped(name), round=round_)
             for game_id, (name, round_) in (await self.service.played_for(game_ids)).items()
         }
 
@@ -144,7 +148,11 @@ class Tournaments(Feature):
     ) -> None:
         """``/tournament create``: the announcement, posted here once every option holds."""
         channel = interaction.channel
-        if interaction.guild_id is None or not isinstance(channel, discord.TextChannel):
+        if (
+            interaction.guild_id is None
+            or not isinstance(channel, discord.TextChannel)
+            or channel.is_news()
+        ):
             raise NotHere()
         asker = reader(interaction)
         missing = missing_threads(interaction.app_permissions, asker)
@@ -188,7 +196,12 @@ class Tournaments(Feature):
         board = await self.service.create_tournament(
             new, player_of(interaction), can_organise(interaction)
         )
-        message = await announce(interaction, **sent(await self.card(board)))
+        try:
+            message = await announce(interaction, **sent(await self.card(board)))
+        except BaseException:
+            # Nobody could sign up to a tournament nobody sees.
+            await self.service.end_tournament(board.tournament.id, EndReason.NOT_SHOWN)
+            raise
         await self.service.tournament_shown(board.tournament.id, message.id)
         self.keeper.moved.set()
 
@@ -219,7 +232,7 @@ class Tournaments(Feature):
                 TournamentState.CANCELLED: lang._("cancelled"),
             }[tournament.state]
             lines.append(
-                f"**#{tournament.number}** {tournament.name} · "
+                f"**#{tournament.number}** {escaped(tournament.name)} · "
                 f"{face_for(tournament.kind).title} · {state}"
             )
         await tell(interaction, "\n".join(lines))
@@ -261,7 +274,7 @@ class Tournaments(Feature):
             text=speaks._(
                 "<@{user}>, you're invited to {name}: press Sign up on its announcement.",
                 user=user.id,
-                name=board.tournament.name,
+                name=escaped(board.tournament.name),
             ),
             pings=(user.id,),
         )
@@ -276,7 +289,7 @@ class Tournaments(Feature):
             words = lang._(
                 "You're signed up for {name}. It starts {when}; your table will be a thread "
                 "of this channel.",
-                name=board.tournament.name,
+                name=escaped(board.tournament.name),
                 when=f"<t:{int(board.tournament.starts_at)}:R>",
             )
         else:
@@ -300,16 +313,25 @@ class Tournaments(Feature):
         board = await self.service.tournament_board(tournament_id)
         if board.due(self.clock.now()):
             board = (await self.service.advance_tournament(tournament_id)).board
+        if board.tournament.state is TournamentState.RUNNING and await self._open_tables(board):
+            board = await self.service.tournament_board(tournament_id)
         if board.tournament.state is TournamentState.RUNNING:
-            if await self._open_tables(board):
-                board = await self.service.tournament_board(tournament_id)
             for round_ in await self.service.untold_rounds(tournament_id):
                 if any(t.game_id is None for t in board.of_round(round_)):
                     continue
-                if await self.service.claim_round_told(tournament_id, round_):
-                    await self._tell_round(board, round_)
+                # Posted under nonces, then marked told: a look cut short between the two
+                # posts again, and Discord returns the messages it made.
+                await self._tell_round(board, round_)
+                await self.service.claim_round_told(tournament_id, round_)
         await self.refresh(board)
         return board.next_look
+
+    async def give_up(self, tournament_id: int) -> None:
+        """Ends a tournament whose tables could not be opened, try after try: its
+        announcement says so (its end is told as any end)."""
+        board = await self.service.end_tournament(tournament_id, EndReason.NO_TABLES)
+        log.warning("tournament %s ended: its tables could not be opened", tournament_id)
+        await self.refresh(board)
 
     async def tell_end(self, tournament_id: int) -> None:
         """The tournament's end, announced once: its announcement shows the final
@@ -317,15 +339,15 @@ class Tournaments(Feature):
         board = await self.service.tournament_board(tournament_id)
         if not self.leases.holds(board.tournament.guild_id):
             return
-        if not await self.service.claim_end_told(tournament_id):
-            return
         await self.refresh(board)
         if board.tournament.state is TournamentState.FINISHED:
             channel = self.client.get_partial_messageable(board.tournament.channel_id)
+            card = end_card(board, await self._language(board))
             try:
-                await channel.send(**sent(end_card(board, await self._language(board))))
+                await send_once(channel, **sent(card), nonce=told(f"end:{tournament_id}"))
             except discord.HTTPException as error:
                 log.info("tournament %s's end could not be told: %s", tournament_id, error)
+        await self.service.claim_end_told(tournament_id)
 
     async def refresh(self, board: Board) -> None:
         """The announcement, brought up to the tournament unless it shows it already."""
@@ -409,13 +431,16 @@ class Tournaments(Feature):
             settings = await self.service.players.get(user)
             if settings.notify in PINGED or (settings.notify in MESSAGED and settings.dms_closed):
                 pinged.add(user)
-            told = settings.notify in MESSAGED and not settings.dms_closed
-            if told and not await self._message(board, round_, user, language(settings.locale)):
+            by_dm = settings.notify in MESSAGED and not settings.dms_closed
+            if by_dm and not await self._message(board, round_, user, language(settings.locale)):
                 pinged.add(user)
         lang = await self._language(board)
         channel = self.client.get_partial_messageable(board.tournament.channel_id)
+        card = round_card(board, round_, frozenset(pinged), lang)
         try:
-            await channel.send(**sent(round_card(board, round_, frozenset(pinged), lang)))
+            await send_once(
+                channel, **sent(card), nonce=told(f"round:{board.tournament.id}:{round_}")
+            )
         except discord.HTTPException as error:
             log.info(
                 "tournament %s's round %s could not be told: %s", board.tournament.id, round_, error
@@ -431,12 +456,14 @@ class Tournaments(Feature):
         words = lang._(
             "🏆 Round {round} of {name} has begun: {where}",
             round=round_,
-            name=board.tournament.name,
+            name=escaped(board.tournament.name),
             where=where,
         )
         try:
             dm = await self.client.create_dm(discord.Object(user))
-            await dm.send(words)
+            await send_once(
+                dm, content=words, nonce=told(f"dm:{board.tournament.id}:{round_}:{user}")
+            )
         except discord.HTTPException as error:
             if error.code == DMS_CLOSED:
                 return False
@@ -444,6 +471,12 @@ class Tournaments(Feature):
                 "could not tell %s of tournament %s's round: %s", user, board.tournament.id, error
             )
         return True
+
+
+def told(message: str) -> str:
+    """A nonce naming one of a tournament's messages, within Discord's 25 characters."""
+    digest = int.from_bytes(hashlib.blake2b(message.encode(), digest_size=12).digest(), "big")
+    return "t" + base36(digest)
 
 
 def _thread_name(board: Board, table: TableGame, lang: Language) -> str:

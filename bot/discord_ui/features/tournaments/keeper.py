@@ -19,6 +19,10 @@ from bot.service.shard_leases import ShardLeases
 
 log = logging.getLogger(__name__)
 
+GIVE_UP = 8
+"""Failed looks in a row after which a tournament ends, saying why: its tables can't be
+opened (their channel gone, or the bot's right to make threads there), and about half an
+hour of tries (the backoff doubles up to five minutes) is time enough to mend that."""
 NAP = 300.0
 """Seconds between looks when nothing is due here: another process may have made a
 tournament meanwhile, or a game ended there."""
@@ -36,6 +40,9 @@ class Tends(Protocol):
 
     async def tell_end(self, tournament_id: int) -> None:
         """Announces the tournament's end, once."""
+
+    async def give_up(self, tournament_id: int) -> None:
+        """Ends a tournament that could not move on, try after try."""
 
 
 class RoundKeeper(Background):
@@ -73,6 +80,9 @@ class RoundKeeper(Background):
                         self._backoff.succeeded(tournament.id)
                     except Exception:
                         due = self._backoff.failed(tournament.id, now)
+                        if self._backoff.failures(tournament.id) >= GIVE_UP:
+                            await feature.give_up(tournament.id)
+                            self._backoff.succeeded(tournament.id)
                         log.warning(
                             "tournament %s could not move on; again in %.0f s",
                             tournament.id,

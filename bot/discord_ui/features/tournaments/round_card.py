@@ -5,7 +5,7 @@ the winner and the podium."""
 from __future__ import annotations
 
 from bot.discord_ui.card_layout import Card, Line
-from bot.discord_ui.features.tournaments.board_card import title
+from bot.discord_ui.features.tournaments.board_card import champions, title
 from bot.discord_ui.game_places import message_link
 from bot.games.face import GOLD
 from bot.league import points_text
@@ -56,16 +56,21 @@ def round_card(board: Board, round_: int, pinged: frozenset[int], lang: Language
 def end_card(board: Board, lang: Language) -> Card:
     """The tournament is over: its winner, its podium and where its standings are."""
     tournament = board.tournament
-    names = board.names
     podium = [
         f"{MEDALS[row.rank - 1]} <@{row.user}> · {points_text(row.points)}"
         for row in board.rows
         if row.rank <= 3
     ]
-    winner = board.rows[0].user if board.rows else None
+    winners = champions(board)
     text = (
-        lang._("🏆 **{winner}** wins {name}!", winner=names.get(winner, "?"), name=title(board))
-        if winner is not None
+        lang.ngettext(
+            "🏆 {winners} wins {name}!",
+            "🏆 {winners} win {name}!",
+            len(winners),
+            winners=lang.list(winners),
+            name=title(board),
+        )
+        if winners
         else lang._("🏆 {name} is over.", name=title(board))
     )
     if tournament.message_id is not None:
