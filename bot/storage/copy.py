@@ -279,14 +279,18 @@ def _as_it_is(value: Any) -> Any:
 
 
 async def _move_identity_on(writing: Connection) -> None:
-    if writing.backend == "postgresql":
-        # games.id is an identity column, which rows inserted with their own ids leave
-        # where it was: the next new game would take id 1 and collide. (SQLite's
-        # INTEGER PRIMARY KEY takes the largest id + 1 by itself.)
-        await writing.fetch(
-            "SELECT setval(pg_get_serial_sequence('games', 'id'), COALESCE(MAX(id), 0) + 1, "
-            "false) FROM games"
-        )
+    if writing.backend != "postgresql":
+        return
+    # An identity column (a game's id, a tournament's) stays where it was when rows are
+    # inserted with their own ids: the next new row would take id 1 and collide.
+    # (SQLite's INTEGER PRIMARY KEY takes the largest id + 1 by itself.)
+    for table in SCHEMA.sorted_tables:
+        for column in table.columns:
+            if table.name not in LEFT_BEHIND and column.identity is not None:
+                await writing.fetch(
+                    f"SELECT setval(pg_get_serial_sequence('{table.name}', '{column.name}'), "
+                    f"COALESCE(MAX({column.name}), 0) + 1, false) FROM {table.name}"
+                )
 
 
 async def _check_counts(reading: Connection, writing: Connection, copied: dict[str, int]) -> None:

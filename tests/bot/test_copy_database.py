@@ -37,6 +37,7 @@ from bot.service import (
     Leaderboard,
     PlayerStats,
 )
+from bot.service.tournament_checks import NewTournament
 from bot.storage import (
     Database,
     EndReason,
@@ -53,6 +54,7 @@ from bot.storage.game_values import Level
 from bot.storage.migrations import LATEST
 from bot.storage.opening import open_database
 from bot.storage.records import MINUTE
+from bot.storage.tournament_queries import Format
 from tests.bot.fixtures import PLAYERS, Clock
 from tests.bot.tables import Table
 from tests.postgres_cluster import Cluster
@@ -158,7 +160,33 @@ async def play_the_history(database: Database) -> dict[str, int]:
     claim = await table.started("claim", AWAY, 302, [CY, EVE], turn_timeout=5 * MINUTE)
     claim = await table.time_out(await table.presses(claim, 6))
     await table.show(claim, "turn_message_id")
+    # A tournament being signed up to: its id is an identity too.
+    cup = await service.create_tournament(tournament(clock.now + 3600), ANN, True)
+    await service.sign_up(cup.tournament.id, BO)
     return {"claimit": claimit.id, "nuggets": nuggets.id, "claim": claim.id}
+
+
+def tournament(starts_at: float) -> NewTournament:
+    """A Swiss tournament of Gold Nuggets in the home server, starting then."""
+    return NewTournament(
+        guild_id=HOME,
+        channel_id=210,
+        kind="nuggets",
+        name="Copied Cup",
+        format=Format.SWISS,
+        rounds=2,
+        table_size=2,
+        turn_timeout=None,
+        starts_at=starts_at,
+        signup_until=starts_at,
+        rated=True,
+        cap=8,
+        final=False,
+        private=False,
+        round_hours=None,
+        options={},
+        language=None,
+    )
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
@@ -307,9 +335,9 @@ def table_rows(path: Path) -> dict[str, int]:
         }
 
 
-async def play_on(target: str | Path, running: dict[str, int]) -> tuple[Reading, int]:
+async def play_on(target: str | Path, running: dict[str, int]) -> tuple[Reading, int, int]:
     """Every running game played to its end, the same way on any database, then a new
-    lobby; what the database then reads, and the new lobby's id."""
+    lobby and a new tournament; what the database then reads, and their ids."""
     database = await open_database(target)
     try:
         clock = Clock(1_800_000_000.0)
@@ -318,7 +346,8 @@ async def play_on(target: str | Path, running: dict[str, int]) -> tuple[Reading,
         for kind in KINDS:
             await table.end(await service.game(running[kind]))
         lobby = await table.lobby("nuggets", HOME, 209, [ANN, BO])
-        return await read_everything(database), lobby.id
+        cup = await service.create_tournament(tournament(clock.now + 3600), BO, True)
+        return await read_everything(database), lobby.id, cup.tournament.id
     finally:
         await database.close()
 
@@ -351,9 +380,10 @@ async def test_a_whole_sqlite_history_copied_into_postgresql_reads_and_plays_on_
 
     # The running games play on to the same ends on PostgreSQL as on the original file,
     # and the next new game takes the next id (the identity moved past the copied ones).
-    on_postgres, lobby = await play_on(url, history.running)
-    on_sqlite, same_lobby = await play_on(source, history.running)
+    on_postgres, lobby, cup = await play_on(url, history.running)
+    on_sqlite, same_lobby, same_cup = await play_on(source, history.running)
     assert lobby == same_lobby == max(original.games) + 1
+    assert cup == same_cup == 2, "the tournaments' identity moved past the copied one"
     for kind in KINDS:
         assert on_postgres.games[history.running[kind]].status is GameStatus.FINISHED
     assert_reads_the_same(on_postgres, on_sqlite)
@@ -372,7 +402,9 @@ async def test_the_command_prints_each_table_and_never_a_password(
     out, err = capsys.readouterr()
     assert (status, err) == (0, "")
     *lines, last = out.splitlines()
-    assert lines == [f"{name}: {count} rows" for name, count in rows.items()]
+    assert lines == [
+        f"{name}: {count} {'row' if count == 1 else 'rows'}" for name, count in rows.items()
+    ]
     shown = url.replace("s3cret", "***")
     assert last == (
         f"Copied {sum(rows.values())} rows in {len(TABLES)} tables from {source} to {shown}."
@@ -467,8 +499,8 @@ async def test_a_value_that_does_not_fit_stops_the_copy_and_nothing_is_copied(
             "notes; only the target has: none)",
         ),
         (
-            "CREATE TABLE tournaments (id INTEGER PRIMARY KEY)",
-            "the source has tables this bot does not know (tournaments), which the copy "
+            "CREATE TABLE trophies (id INTEGER PRIMARY KEY)",
+            "the source has tables this bot does not know (trophies), which the copy "
             "would leave out",
         ),
     ],
