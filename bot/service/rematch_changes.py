@@ -28,10 +28,9 @@ from bot.service.errors import (
 from bot.service.game_changes import GameChanges
 from bot.service.game_checks import require_host
 from bot.service.game_loading import Actor, load_for, load_game
-from bot.service.game_writes import Change, Written, save_game
-from bot.service.reliability import count_started
-from bot.service.time_away import new_turn_clock
-from bot.storage import game_queries, place_queries, settings_queries
+from bot.service.game_starts import AtOnce, start_at_once
+from bot.service.game_writes import Change, Written
+from bot.storage import place_queries, settings_queries
 from bot.storage.connection import Connection
 from bot.storage.records import Game, GameStatus, Seat
 from bot.storage.rematch_queries import (
@@ -270,42 +269,27 @@ class RematchChanges(GameChanges):
         if taken is not None:
             other = await load_game(connection, taken)
             raise RematchPlaceTaken(game_name(rules.name, other))
-        await connection.lock("game number", game.guild_id, game.kind)
-        new_id = await game_queries.insert_game(
-            connection,
-            kind=game.kind,
-            guild_id=game.guild_id,
-            channel_id=game.channel_id,
-            host_id=game.host_id,
-            options=game.options,
-            turn_timeout=game.turn_timeout,
-            deadline=now,
-            now=now,
-            language=game.language,
-        )
-        await game_queries.replace_seats(connection, new_id, seats, now)
-        if game.thread_id is not None:
-            await place_queries.set_message(connection, new_id, "thread_id", game.thread_id)
-        lobby = await load_game(connection, new_id)
-        first = first_again(game, people)
-        setup = rules.deal(len(seats), lobby.options, self._random)
-        state = rules.start(len(seats), first, lobby.options, setup)
-        await save_game(
+        started = await start_at_once(
             connection,
             note,
-            lobby,
+            AtOnce(
+                kind=game.kind,
+                guild_id=game.guild_id,
+                channel_id=game.channel_id,
+                thread_id=game.thread_id,
+                host_id=game.host_id,
+                options=game.options,
+                turn_timeout=game.turn_timeout,
+                language=game.language,
+            ),
+            seats,
+            first_again(game, people),
+            self._random,
             now,
-            status=GameStatus.ACTIVE,
-            state=state,
-            setup=setup,
-            first_seat=first,
-            started_at=now,
-            **new_turn_clock(lobby, state, now),
         )
-        if not await end_offer(connection, game.id, RematchState.STARTED, new_id):
+        if not await end_offer(connection, game.id, RematchState.STARTED, started.id):
             raise RematchOver(lapsed=True)
-        await count_started(connection, lobby, now)
-        return await load_game(connection, new_id)
+        return started
 
     async def _as_it_stands(self, connection: Connection, offer: RematchOffer) -> Rematch:
         game = await load_game(connection, offer.game_id)

@@ -21,9 +21,8 @@ from bot.service.errors import ChannelNotAllowed
 from bot.service.game_changes import GameChanges
 from bot.service.game_loading import load_game
 from bot.service.game_parts import Player, options_for
-from bot.service.game_writes import Written, save_game
-from bot.service.reliability import count_started
-from bot.service.time_away import new_turn_clock
+from bot.service.game_starts import AtOnce, start_at_once
+from bot.service.game_writes import Written
 from bot.service.tournament_checks import (
     BARRED_DAYS,
     NewTournament,
@@ -43,7 +42,7 @@ from bot.service.tournament_errors import (
     TournamentOver,
 )
 from bot.service.tournament_rounds import board, next_plan, round_over
-from bot.storage import game_queries, ladder_queries, place_queries, settings_queries
+from bot.storage import ladder_queries, settings_queries
 from bot.storage import tournament_queries as queries
 from bot.storage import tournament_table_queries as table_queries
 from bot.storage.connection import Connection
@@ -391,40 +390,26 @@ class TournamentChanges(GameChanges):
                 entry.user_id: entry.name
                 for entry in await queries.entries(connection, tournament_id)
             }
-            rules = rules_for(tournament.kind)
-            await connection.lock("game number", tournament.guild_id, tournament.kind)
-            game_id = await game_queries.insert_game(
-                connection,
-                kind=tournament.kind,
-                guild_id=tournament.guild_id,
-                channel_id=tournament.channel_id,
-                host_id=tournament.created_by,
-                options=tournament.options,
-                turn_timeout=tournament.turn_timeout,
-                deadline=now,
-                now=now,
-                language=tournament.language,
-            )
             seats = [Seat(0, user, None, names.get(user, str(user)), 0) for user in table.players]
-            await game_queries.replace_seats(connection, game_id, seats, now)
-            await place_queries.set_message(connection, game_id, "thread_id", thread_id)
-            lobby = await load_game(connection, game_id)
-            first = self._random.randrange(len(seats))
-            setup = rules.deal(len(seats), lobby.options, self._random)
-            state = rules.start(len(seats), first, lobby.options, setup)
-            await save_game(
+            made = await start_at_once(
                 connection,
                 note,
-                lobby,
+                AtOnce(
+                    kind=tournament.kind,
+                    guild_id=tournament.guild_id,
+                    channel_id=tournament.channel_id,
+                    thread_id=thread_id,
+                    host_id=tournament.created_by,
+                    options=tournament.options,
+                    turn_timeout=tournament.turn_timeout,
+                    language=tournament.language,
+                ),
+                seats,
+                self._random.randrange(len(seats)),
+                self._random,
                 now,
-                status=GameStatus.ACTIVE,
-                state=state,
-                setup=setup,
-                first_seat=first,
-                started_at=now,
-                **new_turn_clock(lobby, state, now),
             )
-            await count_started(connection, lobby, now)
+            game_id = made.id
             if not tournament.rated:
                 await table_queries.mark_unrated(connection, game_id)
             await table_queries.set_table_game(connection, tournament_id, round_, table_no, game_id)

@@ -178,51 +178,25 @@ async def test_a_swiss_of_nine_runs_itself_over_days_to_its_winner(
 
 async def test_bad_options_and_rights_are_refused_in_plain_words(world: World) -> None:
     ann, bo = world.players[:2]
-    past = await world.command(
-        ann,
-        "tournament create",
-        game="claimit",
-        name="Cup",
-        starts="2020-01-01 10:00",
-        format="swiss",
-        rounds=2,
-        table_size=2,
-    )
-    assert ephemeral_answer(past) == "The start is in the past: choose a time to come."
-    unreadable = await world.command(
-        ann,
-        "tournament create",
-        game="claimit",
-        name="Cup",
-        starts="soon",
-        format="swiss",
-        rounds=2,
-        table_size=2,
-    )
-    assert "I can't read “soon” as a time" in ephemeral_answer(unreadable)
-    low = await world.command(
-        ann,
-        "tournament create",
-        game="claimit",
-        name="Cup",
-        starts="+1d",
-        format="swiss",
-        rounds=2,
-        table_size=4,
-        cap=3,
-    )
-    assert ephemeral_answer(low) == ("A cap of 3 is too low: tables of 4 need 4 players at least.")
-    rights = await world.command(
-        bo,
-        "tournament create",
-        game="claimit",
-        name="Cup",
-        starts="+1d",
-        format="swiss",
-        rounds=2,
-        table_size=2,
-    )
-    assert "Manage Events" in ephemeral_answer(rights)
+
+    async def refusal(user: User, **changed: Any) -> str:
+        options = {
+            "game": "claimit",
+            "name": "Cup",
+            "starts": "+1d",
+            "format": "swiss",
+            "rounds": 2,
+            "table_size": 2,
+            **changed,
+        }
+        return ephemeral_answer(await world.command(user, "tournament create", **options))
+
+    past = await refusal(ann, starts="2020-01-01 10:00")
+    assert past == "The start is in the past: choose a time to come."
+    assert "I can't read “soon” as a time" in await refusal(ann, starts="soon")
+    low = await refusal(ann, table_size=4, cap=3)
+    assert low == "A cap of 3 is too low: tables of 4 need 4 players at least."
+    assert "Manage Events" in await refusal(bo)
     assert [m for m in world.channel.visible() if "🏆" in describe(m)] == []
     nothing = await world.command(ann, "tournament show", number=1)
     assert ephemeral_answer(nothing) == "This server has no tournament number 1."

@@ -1,0 +1,79 @@
+"""A game started at once, with no lobby to wait in: a rematch's, a tournament's table.
+It is numbered, seated and dealt as a lobby's start would, in the caller's transaction."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.games.registry import rules_for
+from bot.service.game_loading import load_game
+from bot.service.game_writes import Written, save_game
+from bot.service.reliability import count_started
+from bot.service.time_away import new_turn_clock
+from bot.storage import game_queries, place_queries
+from bot.storage.connection import Connection
+from bot.storage.game_values import Options
+from bot.storage.records import Game, GameStatus, Seat
+
+
+@dataclass(frozen=True)
+class AtOnce:
+    """Where and how a game started at once is played."""
+
+    kind: str
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    host_id: int
+    options: Options
+    turn_timeout: int
+    language: str | None
+
+
+async def start_at_once(
+    connection: Connection,
+    note: Written,
+    game: AtOnce,
+    seats: Sequence[Seat],
+    first: int,
+    dice: random.Random,
+    now: float,
+) -> Game:
+    """The game, started with ``seats`` (``first`` to play) in the caller's transaction,
+    counted as started for everyone seated."""
+    rules = rules_for(game.kind)
+    await connection.lock("game number", game.guild_id, game.kind)
+    game_id = await game_queries.insert_game(
+        connection,
+        kind=game.kind,
+        guild_id=game.guild_id,
+        channel_id=game.channel_id,
+        host_id=game.host_id,
+        options=game.options,
+        turn_timeout=game.turn_timeout,
+        deadline=now,
+        now=now,
+        language=game.language,
+    )
+    await game_queries.replace_seats(connection, game_id, seats, now)
+    if game.thread_id is not None:
+        await place_queries.set_message(connection, game_id, "thread_id", game.thread_id)
+    lobby = await load_game(connection, game_id)
+    setup = rules.deal(len(seats), lobby.options, dice)
+    state = rules.start(len(seats), first, lobby.options, setup)
+    await save_game(
+        connection,
+        note,
+        lobby,
+        now,
+        status=GameStatus.ACTIVE,
+        state=state,
+        setup=setup,
+        first_seat=first,
+        started_at=now,
+        **new_turn_clock(lobby, state, now),
+    )
+    await count_started(connection, lobby, now)
+    return await load_game(connection, game_id)
