@@ -12,7 +12,7 @@ from bot.service.game_loading import load_game
 from bot.service.game_writes import Written, save_game
 from bot.service.reliability import count_started
 from bot.service.time_away import new_turn_clock
-from bot.storage import game_queries, place_queries
+from bot.storage import game_queries
 from bot.storage.connection import Connection
 from bot.storage.game_values import Options
 from bot.storage.records import Game, GameStatus, Seat
@@ -56,10 +56,9 @@ async def start_at_once(
         deadline=now,
         now=now,
         language=game.language,
+        thread_id=game.thread_id,
     )
     await game_queries.replace_seats(connection, game_id, seats, now)
-    if game.thread_id is not None:
-        await place_queries.set_message(connection, game_id, "thread_id", game.thread_id)
     lobby = await load_game(connection, game_id)
     setup = rules.deal(len(seats), lobby.options, dice)
     state = rules.start(len(seats), first, lobby.options, setup)

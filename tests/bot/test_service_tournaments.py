@@ -372,3 +372,19 @@ def test_a_round_robins_bye_after_a_drop_goes_to_whoever_had_fewest() -> None:
     replanned = without_dropped(plan, {2, 4, 6}, 2, 2, {6: (1,)})
     assert replanned.bye == 4
     assert replanned.tables == ((2, 6),)
+
+
+async def test_a_table_opens_in_its_thread_while_a_game_is_played_in_the_channel(
+    service: GameService, clock: ManualClock
+) -> None:
+    lobby = await service.create_lobby(
+        kind="claimit", guild_id=GUILD, channel_id=CHANNEL, host=PEOPLE[9]
+    )
+    board = await signed(
+        service, await service.create_tournament(new(clock), ORGANISER, True), PEOPLE[:3]
+    )
+    clock.advance(HOUR)
+    board = (await service.advance_tournament(board.tournament.id)).board
+    (game,) = await open_tables(service, board)
+    assert (game.channel_id, game.thread_id) == (CHANNEL, 90_101)
+    assert (await service.current_game(CHANNEL) or game).id == lobby.id
