@@ -440,6 +440,18 @@ class TournamentChanges(GameChanges):
             lambda connection: queries.claim_end_told(connection, tournament_id, now)
         )
 
+    async def tournaments_entered(self, user_id: int, guild_id: int | None) -> list[Board]:
+        """The tournaments to come or being played that the player signed up to, in a
+        server (``None``: everywhere)."""
+
+        async def reading(connection: Connection) -> list[Board]:
+            return [
+                await self._tournament_board(connection, found.id)
+                for found in await queries.entered(connection, user_id, guild_id)
+            ]
+
+        return await self._db.read(reading)
+
     async def tournaments_played(self, guild_id: int, kind: str, user_id: int) -> list[Board]:
         """The server's finished tournaments of the game the player played in."""
 

@@ -213,6 +213,19 @@ async def of_server(connection: Connection, guild_id: int, limit: int) -> list[T
     return [_tournament(row) for row in rows]
 
 
+async def entered(connection: Connection, user_id: int, guild_id: int | None) -> list[Tournament]:
+    """The tournaments being signed up to or played that the player signed up to, in a
+    server (``None``: in every server), the soonest first."""
+    rows = await connection.fetch(
+        f"SELECT {', '.join('t.' + c.strip() for c in COLUMNS.split(','))} FROM tournaments t "
+        "JOIN tournament_players p ON p.tournament_id = t.id WHERE p.user_id = ? "
+        "AND t.state IN ('signup', 'running') AND (CAST(? AS BIGINT) IS NULL OR t.guild_id = ?) "
+        "ORDER BY t.starts_at, t.id",
+        (user_id, guild_id, guild_id),
+    )
+    return [_tournament(row) for row in rows]
+
+
 async def live(connection: Connection) -> list[Tournament]:
     """Every tournament being signed up to or played."""
     rows = await connection.fetch(

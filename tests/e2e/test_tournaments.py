@@ -123,6 +123,13 @@ async def test_a_swiss_of_nine_runs_itself_over_days_to_its_winner(
     threads = {t.thread_id for t in tables}
     assert len(threads) == 3 and world.channel.id not in threads
     assert announcement.button_labels() == [], "sign-up is over"
+    mine = await world.command(nine[0], "my games")
+    assert mine.response_message is not None
+    seat = next(t for t in tables if nine[0].id in t.players)
+    assert (
+        f"**Winter Cup** ({TITLES[group]}): round 1 of 3, your table <#{seat.thread_id}>"
+        in describe(mine.response_message)
+    )
 
     board = await play_round(world, 1)
     await round_told(world, 2)

@@ -121,6 +121,16 @@ class Tournaments(Feature):
             ),
         )
 
+    async def my_games_lines(
+        self, user: int, guild_id: int | None, lang: Language
+    ) -> Sequence[Line]:
+        """The tournaments a player signed up to, on ``/my games``: when each starts, or
+        their table this round."""
+        boards = await self.service.tournaments_entered(user, guild_id)
+        if not boards:
+            return ()
+        return (Line(lang._("Tournaments"), "\n".join(entry_line(b, user, lang) for b in boards)),)
+
     async def history_notes(self, game_ids: Sequence[int], lang: Language) -> Mapping[int, str]:
         """A tournament's game on a server's history names its tournament and round."""
         return {
@@ -471,6 +481,30 @@ class Tournaments(Feature):
                 "could not tell %s of tournament %s's round: %s", user, board.tournament.id, error
             )
         return True
+
+
+def entry_line(board: Board, user: int, lang: Language) -> str:
+    """Where a player stands in a tournament they signed up to, in a line."""
+    tournament = board.tournament
+    name = f"**{escaped(tournament.name)}** ({face_for(tournament.kind).title})"
+    if tournament.state is TournamentState.SIGNUP:
+        return lang._("{name}: starts {when}", name=name, when=f"<t:{int(tournament.starts_at)}:R>")
+    if any(e.user_id == user and e.dropped_round is not None for e in board.entries):
+        return lang._("{name}: you dropped out", name=name)
+    table = next((t for t in board.of_round(tournament.round) if user in t.players), None)
+    if table is not None and table.thread_id is not None:
+        where = lang._("your table {thread}", thread=f"<#{table.thread_id}>")
+    elif board.bye_in(tournament.round) == user:
+        where = lang._("you have the bye")
+    else:
+        where = lang._("not playing this round")
+    return lang._(
+        "{name}: round {round} of {rounds}, {where}",
+        name=name,
+        round=tournament.round,
+        rounds=tournament.all_rounds,
+        where=where,
+    )
 
 
 def told(message: str) -> str:
