@@ -31,6 +31,9 @@ DEFAULT_ARCHIVE_DURATION = 1440
 """Minutes a new thread waits idle before it archives, unless its request says (one of
 Discord's 60, 1440, 4320 or 10080, as its description holds it to)."""
 DEFAULT_HISTORY_LIMIT = 50
+MOST_ACTIVE_THREADS = 1000
+"""Active (unarchived) threads a server may have at once, its channels' together (docs:
+Threads, "Active & Archived Threads"); one more is refused 160006."""
 
 
 @dataclass(frozen=True)
@@ -114,6 +117,7 @@ class ChannelRoutes:
             raise DiscordError(400, 50024, "Cannot execute action on this channel type")
         if any(c.id == message.id for c in self.world.threads_of(parent)):
             raise DiscordError(400, 160004, "A thread has already been created for this message")
+        self._require_thread_room(parent)
         body, _ = message_form(request)
         name = str(body["name"])
         duration = body.get("auto_archive_duration") or DEFAULT_ARCHIVE_DURATION
@@ -161,6 +165,7 @@ class ChannelRoutes:
         self._require(
             parent, "create_public_threads" if kind == PUBLIC_THREAD else "create_private_threads"
         )
+        self._require_thread_room(parent)
         now = self.settings.clock.now()
         guild = self.world.guild_of(parent)
         thread = Channel(
@@ -185,6 +190,13 @@ class ChannelRoutes:
         )
         await self.changes.changed()
         return json_response(shown, 201)
+
+    def _require_thread_room(self, parent: Channel) -> None:
+        """Refuses a new thread while the server has as many active ones as it may."""
+        guild = self.world.guild_of(parent)
+        active = sum(1 for c in guild.channels.values() if c.is_thread and not c.archived)
+        if active >= MOST_ACTIVE_THREADS:
+            raise DiscordError(400, 160006, "Maximum number of active threads reached")
 
     async def get_thread_member(self, request: web.Request) -> web.Response:
         """Get Thread Member: ``user`` as a member of a private thread, else 404 10007

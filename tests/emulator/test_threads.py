@@ -12,8 +12,9 @@ import discord
 import pytest
 
 from bot.discord_ui.client import use_discord_at
-from emulator import DEFAULT_BOT_PERMISSIONS, DiscordEmulator, state
+from emulator import DEFAULT_BOT_PERMISSIONS, Channel, DiscordEmulator, state
 from emulator.model import EPHEMERAL
+from emulator.rest_channels import MOST_ACTIVE_THREADS
 from tests.emulator.places import THREADS, listening, post, start_thread
 from tests.emulator.rest import Bot, Place
 
@@ -387,3 +388,28 @@ async def test_a_thread_without_a_message_is_public_or_private_with_its_own_perm
     place.channel.bot_permissions = DEFAULT_BOT_PERMISSIONS
     status, refused = await place.call("POST", path, {"name": "Cup", "type": 11})
     assert (status, refused["code"]) == (403, 50013)
+
+
+async def test_a_server_with_its_most_active_threads_is_refused_one_more(place: Place) -> None:
+    guild = place.emulator.guilds[place.channel.guild_id]
+    _, first = await start_thread(place)
+    filler = [
+        Channel(
+            first.id + n,
+            guild.id,
+            f"t{n}",
+            first.bot_permissions,
+            type=first.type,
+            parent_id=place.channel.id,
+        )
+        for n in range(1, MOST_ACTIVE_THREADS)
+    ]
+    for thread in filler:
+        guild.channels[thread.id] = place.emulator.channels[thread.id] = thread
+    path = f"/channels/{place.channel.id}/threads"
+    status, refused = await place.call("POST", path, {"name": "one more", "type": 11})
+    assert (status, refused["code"]) == (400, 160006)
+    # An archived thread makes room.
+    filler[0].archived = True
+    status, _ = await place.call("POST", path, {"name": "one more", "type": 11})
+    assert status == 201
