@@ -85,7 +85,13 @@ async def test_a_seasons_end_is_announced_once_and_its_standings_kept(world: Wor
     assert offered == [
         {"name": "December 2023 (now)", "value": "current"},
         {"name": "November 2023", "value": "2023-11-01"},
+        {"name": "all time (the rating)", "value": "all"},
     ]
+    # With seasons on, the leaderboard is the current season's unless asked otherwise.
+    default = await world.command(ann, "claimit leaderboard")
+    assert "December 2023" in card(default)
+    ladder = await world.command(ann, "claimit leaderboard", season="all")
+    assert "December 2023" not in card(ladder) and "**Ann**" in ephemeral_answer(ladder)
     earlier = await world.command(ann, "claimit leaderboard", season="2023-11-01")
     assert "November 2023" in card(earlier)
     assert "**Ann**" in ephemeral_answer(earlier)

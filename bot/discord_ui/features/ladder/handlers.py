@@ -15,14 +15,14 @@ from bot.discord_ui.feature import Feature
 from bot.discord_ui.features.ladder import messages
 from bot.discord_ui.features.ladder.components import LadderPageButton
 from bot.discord_ui.features.ladder.messages import LADDER_COLOUR
-from bot.discord_ui.features.ladder.season_board import season_card, season_choices
+from bot.discord_ui.features.ladder.season_board import ALL_TIME, season_card, season_choices
 from bot.discord_ui.interaction_answers import require_private
 from bot.discord_ui.interactions import reader
 from bot.games.faces import face_for
 from bot.games.registry import rules_for
 from bot.service import LadderService, Leaderboard
 from bot.service.errors import NoLadderHere, NotAllowedToRecompute
-from bot.service.seasons import NoSeasons, SeasonService, season_asked
+from bot.service.seasons import CURRENT, NoSeasons, SeasonService, season_asked
 from i18n import Language
 
 
@@ -43,8 +43,13 @@ class Ladder(Feature):
         self, interaction: discord.Interaction, kind: str, page: int, season: str | None = None
     ) -> None:
         """``/<game> leaderboard``: a page of the server's ladder, or with ``season`` a
-        season's standings, to the asker alone."""
-        if season is not None:
+        season's standings, to the asker alone. When the server has seasons, the current
+        one is the default, and ``season: all`` is the ladder of all time."""
+        if season is None and interaction.guild_id is not None and page == 1:
+            settings = await self.context.settings.get(interaction.guild_id)
+            if settings.season_calendar.on:
+                season = CURRENT
+        if season is not None and season.strip().casefold() != ALL_TIME:
             await self._season(interaction, kind, season)
             return
         board = await self._board(interaction, kind, page)

@@ -19,6 +19,9 @@ from i18n import Language
 
 MEDALS = ("🥇", "🥈", "🥉")
 OFFERED = 25
+ALL_TIME = "all"
+"""The choice of the ladder of all time, which the current season's standings replace as
+the leaderboard's default once a server has seasons."""
 """Discord shows at most 25 choices."""
 
 
@@ -26,8 +29,8 @@ def season_choices(
     seasons: Sequence[Season], current: Season | None, typed: str, lang: Language
 ) -> list[Choice[str]]:
     """The seasons whose name or first day holds what was typed, the current one first
-    (its value ``CURRENT``), then the earlier ones, newest first; each earlier one's value
-    is its first day."""
+    (its value ``CURRENT``), then the earlier ones, newest first (each one's value is its
+    first day), and last the ladder of all time (``ALL_TIME``)."""
     wanted = typed.strip().casefold()
     offered = []
     for season in seasons:
@@ -37,6 +40,10 @@ def season_choices(
             name, value = lang._("{season} (now)", season=name), CURRENT
         if wanted in name.casefold() or wanted in value:
             offered.append(Choice(name=name, value=value))
+    if seasons:
+        everything = lang._("all time (the rating)")
+        if wanted in everything.casefold() or wanted in ALL_TIME:
+            offered = [*offered[: OFFERED - 1], Choice(name=everything, value=ALL_TIME)]
     return offered[:OFFERED]
 
 
