@@ -256,7 +256,7 @@ class Tournaments(Feature):
         )
         await tell(
             interaction,
-            reader(interaction)._("{name} is cancelled.", name=board.tournament.name),
+            reader(interaction)._("{name} is cancelled.", name=escaped(board.tournament.name)),
         )
         await self.refresh(board)
         self.keeper.moved.set()
@@ -304,7 +304,7 @@ class Tournaments(Feature):
             )
         else:
             board = await self.service.withdraw(button.tournament, interaction.user.id)
-            words = lang._("You left {name}.", name=board.tournament.name)
+            words = lang._("You left {name}.", name=escaped(board.tournament.name))
         card = await self.card(board)
         pressed = interaction.message
         if button.shown and pressed is not None and pressed.id == board.tournament.message_id:
