@@ -14,8 +14,7 @@ import logging
 
 import discord
 
-from bot.background.backoff import Backoff
-from bot.background.task import Background
+from bot.background.looks import Looks
 from bot.clock import Clock
 from bot.discord_ui.card_layout import sent
 from bot.discord_ui.features.players.listing import my_games_card, waits_on
@@ -34,44 +33,28 @@ DM_SHARD_GUILD = 0
 """Direct messages are the first shard's: the server id whose shard is shard 0."""
 
 
-class DailySummaries(Background):
+class DailySummaries(Looks):
     """Sends each daily summary when it is due."""
+
+    what = "sending the daily summaries"
 
     def __init__(
         self, service: GameService, client: discord.Client, leases: ShardLeases, clock: Clock
     ) -> None:
-        super().__init__()
+        super().__init__(clock, service.players.summaries_moved)
         self.service = service
         self.client = client
         self.leases = leases
-        self.clock = clock
-        self._backoff = Backoff()
 
-    def start(self) -> None:
-        """Starts sending; it runs until ``stop``."""
-        self._start()
-
-    async def _run(self) -> None:
+    async def look(self) -> float:
         players = self.service.players
-        while True:
-            players.summaries_moved.clear()
-            now = self.clock.now()
-            try:
-                if self.leases.holds(DM_SHARD_GUILD):
-                    for summary in await players.summaries_due():
-                        if await players.take_summary(summary):
-                            await self._send(summary)
-                upcoming = await players.next_summary(now)
-                wake_at = min(now + NAP, upcoming or now + NAP)
-                self._backoff.succeeded(0)
-            except Exception:
-                wake_at = self._backoff.failed(0, now)
-                log.warning(
-                    "sending the daily summaries failed; again in %.0f s",
-                    wake_at - now,
-                    exc_info=True,
-                )
-            await self.clock.sleep_until(wake_at, players.summaries_moved)
+        now = self.clock.now()
+        if self.leases.holds(DM_SHARD_GUILD):
+            for summary in await players.summaries_due():
+                if await players.take_summary(summary):
+                    await self._send(summary)
+        upcoming = await players.next_summary(now)
+        return min(now + NAP, upcoming or now + NAP)
 
     async def _send(self, summary: DailySummary) -> None:
         """The player's summary, in place of the last one, if a game waits for them."""

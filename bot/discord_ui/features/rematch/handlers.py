@@ -8,13 +8,11 @@ says so; whichever process looks first ends it, once.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 
 import discord
 
-from bot.background.backoff import Backoff
-from bot.background.task import Background
+from bot.background.looks import Looks
 from bot.discord_ui.card_layout import Card, Rows, edited, sent
 from bot.discord_ui.context import Context
 from bot.discord_ui.feature import Feature
@@ -120,37 +118,20 @@ class Rematches(Feature):
         return offer_card(rematch, await self.languages.of_game(rematch.game))
 
 
-class OfferLapses(Background):
-    """Ends each offer whose time ran out, and shows it, when it does."""
+class OfferLapses(Looks):
+    """Ends each offer whose time ran out, and shows it, when it does; ``moved`` is set
+    when an offer was made here (the next lapse may come sooner)."""
+
+    what = "looking for lapsed rematch offers"
 
     def __init__(self, rematches: Rematches) -> None:
-        super().__init__()
+        super().__init__(rematches.clock)
         self.rematches = rematches
-        self.moved = asyncio.Event()
-        """Set when an offer was made here: the next lapse may come sooner."""
-        self._backoff = Backoff()
 
-    def start(self) -> None:
-        """Starts looking; it runs until ``stop``."""
-        self._start()
-
-    async def _run(self) -> None:
+    async def look(self) -> float:
         service = self.rematches.service
-        clock = self.rematches.clock
-        while True:
-            self.moved.clear()
-            now = clock.now()
-            try:
-                for rematch in await service.lapse_rematches():
-                    await self.rematches.lapsed(rematch)
-                upcoming = await service.next_rematch_lapse()
-                wake_at = min(now + NAP, upcoming or now + NAP)
-                self._backoff.succeeded(0)
-            except Exception:
-                wake_at = self._backoff.failed(0, now)
-                log.warning(
-                    "looking for lapsed rematch offers failed; again in %.0f s",
-                    wake_at - now,
-                    exc_info=True,
-                )
-            await clock.sleep_until(wake_at, self.moved)
+        now = self.clock.now()
+        for rematch in await service.lapse_rematches():
+            await self.rematches.lapsed(rematch)
+        upcoming = await service.next_rematch_lapse()
+        return min(now + NAP, upcoming or now + NAP)

@@ -4,13 +4,11 @@ sends it, so two processes or a restart announce it once."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 
 import discord
 
-from bot.background.backoff import Backoff
-from bot.background.task import Background
+from bot.background.looks import Looks
 from bot.discord_ui.card_layout import sent
 from bot.discord_ui.context import Context
 from bot.discord_ui.feature import Feature
@@ -51,20 +49,15 @@ class SeasonEnds(Feature):
             )
 
 
-class SeasonWatch(Background):
+class SeasonWatch(Looks):
     """Wakes at the next end of a season anywhere (or after a while: a server may turn
     seasons on meanwhile), and announces what ended."""
 
-    def __init__(self, feature: SeasonEnds) -> None:
-        super().__init__()
-        self.feature = feature
-        self._early = asyncio.Event()
-        """Never set: the watch wakes at the next end, or after a while."""
-        self._backoff = Backoff()
+    what = "looking for ended seasons"
 
-    def start(self) -> None:
-        """Starts watching; it runs until ``stop``."""
-        self._start()
+    def __init__(self, feature: SeasonEnds) -> None:
+        super().__init__(feature.clock)
+        self.feature = feature
 
     async def look(self) -> float:
         """Announces every season that ended lately and is not announced yet; returns
@@ -72,19 +65,3 @@ class SeasonWatch(Background):
         for end in await self.feature.seasons.ended_seasons():
             await self.feature.announce(end)
         return await self.feature.seasons.next_season_end()
-
-    async def _run(self) -> None:
-        clock = self.feature.clock
-        while True:
-            now = clock.now()
-            try:
-                wake_at = await self.look()
-                self._backoff.succeeded(0)
-            except Exception:
-                wake_at = self._backoff.failed(0, now)
-                log.warning(
-                    "looking for ended seasons failed; again in %.0f s",
-                    wake_at - now,
-                    exc_info=True,
-                )
-            await clock.sleep_until(wake_at, self._early)

@@ -6,13 +6,12 @@ is claimed in the database first, so a restart or another process never repeats 
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Hashable
 from typing import Protocol
 
 from bot.background.backoff import Backoff
-from bot.background.task import Background
+from bot.background.looks import Looks
 from bot.clock import Clock
 from bot.service import GameService
 from bot.service.shard_leases import ShardLeases
@@ -45,62 +44,48 @@ class Tends(Protocol):
         """Ends a tournament that could not move on, try after try."""
 
 
-class RoundKeeper(Background):
+class RoundKeeper(Looks):
     """Looks at every live tournament of this process's servers when one may have moved:
     a game of one ended, one was made or signed up to, or its time came."""
 
+    what = "looking at the tournaments"
+
     def __init__(self, tournaments: Tends) -> None:
-        super().__init__()
+        super().__init__(tournaments.clock)
         self.tournaments = tournaments
-        self.moved = asyncio.Event()
-        """Set when a tournament may have moved on: look again now."""
         self.shown: dict[int, Hashable] = {}
         """What each tournament's announcement shows, as last edited here."""
-        self._backoff = Backoff()
+        self._failing = Backoff()
+        """Each tournament's failed looks in a row: one that fails waits, the others go on."""
 
-    def start(self) -> None:
-        """Starts looking; it runs until ``stop``."""
-        self._start()
-
-    async def _run(self) -> None:
+    async def look(self) -> float:
         feature = self.tournaments
-        clock = feature.clock
-        while True:
-            self.moved.clear()
-            now = clock.now()
-            wake_at = now + NAP
+        now = self.clock.now()
+        wake_at = now + NAP
+        for tournament in await feature.service.live_tournaments():
+            if not feature.leases.holds(tournament.guild_id):
+                continue
+            if self._failing.waiting(tournament.id, now):
+                continue
             try:
-                for tournament in await feature.service.live_tournaments():
-                    if not feature.leases.holds(tournament.guild_id):
-                        continue
-                    if self._backoff.waiting(tournament.id, now):
-                        continue
-                    try:
-                        due = await feature.tend(tournament.id)
-                        self._backoff.succeeded(tournament.id)
-                    except Exception:
-                        due = self._backoff.failed(tournament.id, now)
-                        if self._backoff.failures(tournament.id) >= GIVE_UP:
-                            await feature.give_up(tournament.id)
-                            self._backoff.succeeded(tournament.id)
-                        log.warning(
-                            "tournament %s could not move on; again in %.0f s",
-                            tournament.id,
-                            due - now,
-                            exc_info=True,
-                        )
-                    if due is not None:
-                        wake_at = min(wake_at, max(due, now))
-                for tournament_id in await feature.service.ended_untold():
-                    await feature.tell_end(tournament_id)
-                retry = self._backoff.next_retry()
-                if retry is not None:
-                    wake_at = min(wake_at, max(retry, now))
+                due = await feature.tend(tournament.id)
+                self._failing.succeeded(tournament.id)
             except Exception:
-                wake_at = self._backoff.failed(0, now)
+                due = self._failing.failed(tournament.id, now)
+                if self._failing.failures(tournament.id) >= GIVE_UP:
+                    await feature.give_up(tournament.id)
+                    self._failing.succeeded(tournament.id)
                 log.warning(
-                    "looking at the tournaments failed; again in %.0f s",
-                    wake_at - now,
+                    "tournament %s could not move on; again in %.0f s",
+                    tournament.id,
+                    due - now,
                     exc_info=True,
                 )
-            await clock.sleep_until(wake_at, self.moved)
+            if due is not None:
+                wake_at = min(wake_at, max(due, now))
+        for tournament_id in await feature.service.ended_untold():
+            await feature.tell_end(tournament_id)
+        retry = self._failing.next_retry()
+        if retry is not None:
+            wake_at = min(wake_at, max(retry, now))
+        return wake_at
