@@ -11,9 +11,10 @@ Each process is spoken to over a socket the event loop itself reads and writes: 
 picture asked for is one message written, and its bytes one message read, with no
 thread between (a process pool's feeder and result threads, and their wake-ups of the
 loop, cost the bot's process more than the pictures' own bytes). Every picture of a game
-goes to the same process (by the game's id), whose cache holds the bands of that game's
-pictures before it (``render.common.png``). A process that dies (killed, out of memory)
-is replaced, and the pictures it was making are made again by its successor. With no
+goes to the same process (by the game's id), which keeps that game's last pictures and
+draws the next only where it changed (``render.common.png``). A process that dies
+(killed, out of memory) is replaced, and the pictures it was making are made again by
+its successor. With no
 processes (``CLAIMIT_RENDER_PROCESSES=0``), pictures are made in threads of the bot's own
 process, as tests do that start many bots.
 """
@@ -34,7 +35,7 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, ParamSpec, TypeVar
 
-from render.common.png import BANDS
+from render.common.png import ALBUMS
 
 log = logging.getLogger(__name__)
 
@@ -248,8 +249,8 @@ class Painters:
 
 
 class Figures(NamedTuple):
-    """Pictures made, those made before already, and their bands taken from the cache
-    and compressed (``render.common.png``)."""
+    """Pictures made, those the same as their game's last, and their bands kept from
+    their game's last picture and drawn (``render.common.png``)."""
 
     pictures: int = 0
     again: int = 0
@@ -258,13 +259,13 @@ class Figures(NamedTuple):
 
     @property
     def cached_share(self) -> float:
-        """The share of bands found drawn already."""
+        """The share of bands kept from their game's picture before."""
         bands = self.found + self.missed
         return self.found / bands if bands else 0.0
 
 
 def _figures() -> Figures:
-    return Figures(BANDS.pictures, BANDS.again, BANDS.found, BANDS.missed)
+    return Figures(ALBUMS.pictures, ALBUMS.again, ALBUMS.found, ALBUMS.missed)
 
 
 def _serve(pipe: multiprocessing.connection.Connection, prepare: tuple[Prepare, ...]) -> None:

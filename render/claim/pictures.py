@@ -3,7 +3,7 @@ hand (see ``render.common.png``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 from dataclasses import replace
 
 from PIL import Image
@@ -12,7 +12,9 @@ from i18n import english
 from render.claim import colors
 from render.claim.gallery import hand_views, more_table_views, table_views
 from render.claim.hand_image import draw_hand
+from render.claim.hand_image import scene as hand_scene
 from render.claim.table_image import draw_table
+from render.claim.table_image import scene as table_scene
 from render.claim.view import CardFace, HandView, TableView
 from render.common.png import PictureKind
 
@@ -72,9 +74,15 @@ TABLE = PictureKind(_table_samples)
 HAND = PictureKind(_hand_samples)
 
 
-def render_table(view: TableView) -> bytes:
-    return TABLE.encode(draw_table(view))
+def render_table(view: TableView, album: Hashable | None = None) -> bytes:
+    """The table as a PNG; with an ``album`` (the game's id), drawn where it changed
+    since the album's last table, which is let go once the game is over or cancelled."""
+    over = view.phase == "over" or view.closed
+    return TABLE.encode_scene(table_scene(view).planned(), album, keep=not over)
 
 
-def render_hand(view: HandView) -> bytes:
-    return HAND.encode(draw_hand(view))
+def render_hand(view: HandView, album: Hashable | None = None) -> bytes:
+    """A player's hand as a PNG; with an ``album`` (the game's id and the seat), drawn
+    where it changed since the album's last hand (let go when it sits idle: a hand is
+    not drawn at the game's end)."""
+    return HAND.encode_scene(hand_scene(view).planned(), album)

@@ -2,8 +2,9 @@
 without reading pixels, and so that the panels are drawn once per layout.
 
 A ``Scene`` is planned from a view, then painted: its panels (rounded boxes) form a
-background that is cached per layout, and the rest is pasted on a copy of it, in
-order: frames, sprites, labels.
+background that is cached per layout, and the rest is drawn on it, in order: frames,
+sprites, labels (as a ``render.common.scene.Scene``, which the encoder paints only
+where it changed).
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render.common import palette
-from render.common.label import Box, Label, put
+from render.common.label import Box, Label
 from render.common.palette import Color
+from render.common.scene import Scene as Drawing
 
 
 @dataclass(frozen=True)
@@ -74,19 +76,22 @@ class Scene:
     def label(self, label: Label) -> None:
         self.labels.append(label)
 
-    def paint(self) -> Image.Image:
-        image = _background(self.width, self.height, tuple(self.panels)).copy()
-        if self.frames:
-            draw = ImageDraw.Draw(image)
-            for frame in self.frames:
-                _draw_panel(draw, frame)
-        for sprite in self.sprites:
-            image.paste(
-                sprite.image, sprite.at, sprite.image if sprite.image.mode == "RGBA" else None
+    def planned(self) -> Drawing:
+        """The picture as what to draw (``render.common.scene``): frames, then sprites,
+        then labels, on the background of its panels."""
+        drawing = Drawing(_background(self.width, self.height, tuple(self.panels)))
+        for frame in self.frames:
+            drawing.rounded_rectangle(
+                frame.box, frame.radius, frame.fill, frame.outline, frame.width
             )
+        for sprite in self.sprites:
+            drawing.paste(sprite.image, sprite.at)
         for label in self.labels:
-            put(image, label)
-        return image
+            drawing.label(label)
+        return drawing
+
+    def paint(self) -> Image.Image:
+        return self.planned().paint()
 
 
 def _draw_panel(draw: ImageDraw.ImageDraw, panel: Panel) -> None:

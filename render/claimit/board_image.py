@@ -62,6 +62,7 @@ from render.common.fonts import Face, text_sprite
 from render.common.label import Label, put
 from render.common.names import display_name
 from render.common.palette import Color
+from render.common.scene import Scene
 from render.common.shapes import player_icon
 
 # Font sizes in pixels of the image; on a phone (render.common.phone) they come
@@ -78,21 +79,26 @@ phone."""
 
 
 def draw_board(state: GameState, view: View) -> Image.Image:
-    image = _background(state.players, view.lang).copy()
+    return board_scene(state, view).paint()
+
+
+def board_scene(state: GameState, view: View) -> Scene:
+    """What the board of ``state`` shows, planned to be painted (``render.common.scene``)."""
+    scene = Scene(_background(state.players, view.lang))
     panel = _panel(state, view)
     for space, stack in state.board().items():
-        _draw_space(image, state, space, stack)
+        _draw_space(scene, state, space, stack)
     if state.phase is Phase.OVER:
-        _outline_mines(image, [s.largest_mine for s in panel.table])
+        _outline_mines(scene, [s.largest_mine for s in panel.table])
     for letter, placement in lettered(state):
         overlay = sprites.candidate(letter, marker_hint(placement.marker, view.lang))
-        image.paste(overlay, space_box(placement.space)[:2], overlay)
+        scene.paste(overlay, space_box(placement.space)[:2])
     if view.bust is not None:
-        _mark_losses(image, state)
-    _draw_panel(image, panel)
+        _mark_losses(scene, state)
+    _draw_panel(scene, panel)
     for label in _panel_labels(view, panel):
-        put(image, label)
-    return image
+        scene.label(label)
+    return scene
 
 
 def labels(state: GameState, view: View) -> list[Label]:
@@ -136,27 +142,26 @@ def _fits(label: Label) -> bool:
     )
 
 
-def _draw_space(image: Image.Image, state: GameState, space: Space, stack: tuple[str, ...]) -> None:
+def _draw_space(scene: Scene, state: GameState, space: Space, stack: tuple[str, ...]) -> None:
     contents = state.contents(space)
     if contents.owner >= 0:
         color = palette.PLAYERS[contents.owner].color
         left, top, right, bottom = space_box(space)
         if contents.claimed:
-            image.paste(colors.CLAIM, (left + 1, top + 1, right, bottom))
+            scene.fill(colors.CLAIM, (left + 1, top + 1, right, bottom))
             b = CLAIMED_BORDER
-            image.paste(
+            scene.fill(
                 palette.tint(color, colors.CLAIMED_TINT, colors.SPACE_LIGHT),
                 (left + b, top + b, right + 1 - b, bottom + 1 - b),
             )
         else:
-            image.paste(
+            scene.fill(
                 palette.tint(color, colors.SETTLED_TINT, colors.SPACE_LIGHT),
                 (left + 1, top + 1, right, bottom),
             )
     x, y = stack_origin(space)
     for layer, token in enumerate(stack):
-        sprite = _token_sprite(token)
-        image.paste(sprite, (x, y - layer * LAYER_STEP), sprite)
+        scene.paste(_token_sprite(token), (x, y - layer * LAYER_STEP))
 
 
 def _token_sprite(token: str) -> Image.Image:
@@ -167,14 +172,13 @@ def _token_sprite(token: str) -> Image.Image:
     return sprites.player_token(int(token[1]))
 
 
-def _outline_mines(image: Image.Image, mines: list[int]) -> None:
-    draw = ImageDraw.Draw(image)
+def _outline_mines(scene: Scene, mines: list[int]) -> None:
     for seat, mine in enumerate(mines):
         color = palette.PLAYERS[seat].color
         for width, ink in ((7, palette.INK), (4, color)):
             for space in spaces(mine):
                 for edge in _open_edges(space, mine, width // 2):
-                    draw.line(edge, fill=ink, width=width)
+                    scene.line(edge, ink, width)
 
 
 def _open_edges(space: Space, mine: int, overshoot: int) -> list[tuple[int, int, int, int]]:
@@ -198,9 +202,9 @@ def _open_edges(space: Space, mine: int, overshoot: int) -> list[tuple[int, int,
     return sides
 
 
-def _mark_losses(image: Image.Image, state: GameState) -> None:
+def _mark_losses(scene: Scene, state: GameState) -> None:
     """A red frame, and each mark the bust takes away outlined, its markers left in sight."""
-    ImageDraw.Draw(image).rounded_rectangle(
+    scene.rounded_rectangle(
         (BOARD_LEFT - FRAME, BOARD_TOP - FRAME, BOARD_RIGHT + FRAME, BOARD_BOTTOM + FRAME),
         radius=FRAME + 2,
         outline=palette.BUST,
@@ -208,7 +212,7 @@ def _mark_losses(image: Image.Image, state: GameState) -> None:
     )
     overlay = sprites.lost()
     for space in spaces(state.marks_mask):
-        image.paste(overlay, space_box(space)[:2], overlay)
+        scene.paste(overlay, space_box(space)[:2])
 
 
 class _Status(NamedTuple):
@@ -302,31 +306,28 @@ def _row(state: GameState, view: View, won: tuple[int, ...], seat: int) -> _Row 
     return None
 
 
-def _draw_panel(image: Image.Image, panel: _Panel) -> None:
+def _draw_panel(scene: Scene, panel: _Panel) -> None:
     """Everything in the panel but its texts: dice, icons, highlighted rows."""
     if panel.dice is not None:
         values, face, pip = panel.dice
         for index, value in enumerate(values):
-            die = sprites.die(value, face, pip)
-            image.paste(die, die_box(index)[:2], die)
+            scene.paste(sprites.die(value, face, pip), die_box(index)[:2])
     for index, seat in enumerate(panel.status.seats):
-        icon = player_icon(seat, ICON)
         x = panel.status_left + index * (ICON + 4)
-        image.paste(icon, (x, STRIP_MIDDLE - ICON // 2), icon)
+        scene.paste(player_icon(seat, ICON), (x, STRIP_MIDDLE - ICON // 2))
     if panel.plays_last is not None:
         left, top, _, bottom = LAST_ROUND_BOX
-        ImageDraw.Draw(image).rounded_rectangle(
-            LAST_ROUND_BOX, radius=8, outline=palette.GOLD, width=2
-        )
-        icon = player_icon(panel.plays_last, LAST_ROUND_ICON)
+        scene.rounded_rectangle(LAST_ROUND_BOX, radius=8, outline=palette.GOLD, width=2)
         middle = (LAST_ROUND_SPLIT + bottom) // 2
-        image.paste(icon, (left + 10, middle - LAST_ROUND_ICON // 2), icon)
+        scene.paste(
+            player_icon(panel.plays_last, LAST_ROUND_ICON),
+            (left + 10, middle - LAST_ROUND_ICON // 2),
+        )
     for seat, row in enumerate(panel.rows):
         top = table_row_top(seat)
         if row is not None:
-            image.paste(row.fill, (PANEL_LEFT + 2, top + 1, PANEL_RIGHT - 2, top + ROW_HEIGHT - 1))
-        icon = player_icon(seat, ICON)
-        image.paste(icon, (ICON_LEFT, top + (ROW_HEIGHT - ICON) // 2), icon)
+            scene.fill(row.fill, (PANEL_LEFT + 2, top + 1, PANEL_RIGHT - 2, top + ROW_HEIGHT - 1))
+        scene.paste(player_icon(seat, ICON), (ICON_LEFT, top + (ROW_HEIGHT - ICON) // 2))
 
 
 def _panel_labels(view: View, panel: _Panel) -> list[Label]:

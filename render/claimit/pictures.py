@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 
 from PIL import Image
 
-from engine.claimit import GameState, Place, Roll
-from render.claimit.board_image import draw_board
+from engine.claimit import GameState, Phase, Place, Roll
+from render.claimit.board_image import board_scene, draw_board
 from render.claimit.gallery import NAMES, played_examples, random_play
 from render.claimit.view import View
-from render.common.png import PictureKind
+from render.common.png import SMALL, PictureKind
 
 SEED = 3
 
@@ -29,8 +29,14 @@ def _samples() -> Iterator[Image.Image]:
             yield draw_board(placed, View(names=NAMES, rolled=(first, second, third)))
 
 
-BOARD = PictureKind(_samples)
+BOARD = PictureKind(_samples, SMALL)
 
 
-def render_board(state: GameState, view: View | None = None) -> bytes:
-    return BOARD.encode(draw_board(state, view or View()))
+def render_board(
+    state: GameState, view: View | None = None, album: Hashable | None = None
+) -> bytes:
+    """The board as a PNG; with an ``album`` (the game's id), drawn where it changed
+    since the album's last board, which is let go once the game is over or cancelled."""
+    view = view or View()
+    over = state.phase is Phase.OVER or view.closed
+    return BOARD.encode_scene(board_scene(state, view), album, keep=not over)

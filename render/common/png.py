@@ -15,8 +15,10 @@ rare.
 Each kind of picture (``PictureKind``: Claim It!'s board, Claim's hand…) has one
 palette, made once from sample pictures of its kind, so that a picture that changed in
 one place differs from the one before it only in the bands of rows around that place.
-Those bands alone are compressed: the others come from a cache shared by every game,
-keyed by their pixels' digest. The PNG chunks are written here because Pillow's encoder
+A picture is planned as a ``Scene`` (``render.common.scene``): the encoder keeps each
+album's last picture (a game's table; a player's hand), its bands compressed with what
+was drawn in each, and of the next picture paints, maps and compresses only the bands
+whose drawing changed. The PNG chunks are written here because Pillow's encoder
 compresses the whole picture every time; the zlib stream is a row of deflate blocks, one
 per band, each ending on a byte boundary (a sync flush) and none referring back to
 another, which is why they can be put together in any order.
@@ -28,31 +30,38 @@ import hashlib
 import heapq
 import struct
 import threading
+import time
 import zlib
 from collections import Counter, OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from operator import itemgetter
 from typing import NamedTuple
 
 from PIL import Image
+from zlib_ng import zlib_ng
 
-PNG_COMPRESS_LEVEL = 3
-"""zlib's level 3 compresses these bands as fast as level 1 and 6% smaller; level 4
-and up take 1.7 times as long for 6% more."""
+from render.common.scene import Key, Scene, Step
+
+FAST = 1
+"""zlib-ng's level 1: a band of 16 rows in 9 µs, three times as fast as zlib's (or
+zlib-ng's) level 2 or 3, for pictures 15-20% larger than zlib's level 3. Measured on
+every kind's bands (``bench.render``'s games): zlib 1/2/3 took 24-31 µs a band, zlib-ng
+2 and 3 21-27 µs."""
+SMALL = 2
+"""zlib-ng's level 2: 20% slower than zlib's level 3 for the pictures that come out 5%
+smaller, and 15% faster; for the kinds whose pictures would pass 40 KiB at ``FAST``."""
 PALETTE_SIZE = 256
 STEP = 4
 """The size of Pillow's palette-lookup cells, per channel."""
 BAND_ROWS = 16
 """Rows per band: small enough that a change touches few bands, large enough that
 compressing each band apart costs a few percent of size."""
-BAND_CACHE_BYTES = 32 * 1024 * 1024
-"""The compressed bands kept: a few hundred games' current pictures."""
 
 _ROUND_DOWN = [value - value % STEP for value in range(256)] * 3
 _SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _ZLIB_HEADER = b"\x78\x5e"
 """Deflate with a 32 KiB window, a "fast" level, as the zlib format (RFC 1950) has it."""
-_FINAL_BLOCK = zlib.compressobj(PNG_COMPRESS_LEVEL, zlib.DEFLATED, -zlib.MAX_WBITS).flush()
+_FINAL_BLOCK = zlib.compressobj(SMALL, zlib.DEFLATED, -zlib.MAX_WBITS).flush()
 """An empty last deflate block, which ends the stream after the bands."""
 _ADLER_BASE = 65521
 
@@ -63,7 +72,8 @@ class Palette(NamedTuple):
     image: Image.Image
     chunk: bytes
     tag: bytes
-    """A digest of the colours, which the band cache keys on with the band's pixels."""
+    """A digest of the colours: an album's bands are taken only into a picture of the
+    same palette."""
 
 
 def palette_of(pictures: Iterable[Image.Image]) -> Palette:
@@ -87,15 +97,17 @@ def palette_of(pictures: Iterable[Image.Image]) -> Palette:
 
 def encode(picture: Image.Image) -> bytes:
     """The picture as a PNG with a palette of its own most used colours."""
-    return write_png(picture, palette_of([picture]))
+    return write_png(picture, palette_of([picture]), SMALL)
 
 
 class PictureKind:
     """The pictures of one kind, encoded with one palette made (once, on first use)
     from ``samples``: pictures of the kind that together show every colour it uses."""
 
-    def __init__(self, samples: Callable[[], Iterable[Image.Image]]) -> None:
+    def __init__(self, samples: Callable[[], Iterable[Image.Image]], level: int = FAST) -> None:
         self._samples = samples
+        self.level = level
+        """The compression level its bands are made at (``FAST`` or ``SMALL``)."""
         self._palette: Palette | None = None
         self._lock = threading.Lock()
 
@@ -112,7 +124,12 @@ class PictureKind:
             return self._palette
 
     def encode(self, picture: Image.Image) -> bytes:
-        return write_png(picture, self.palette)
+        return write_png(picture, self.palette, self.level)
+
+    def encode_scene(self, scene: Scene, album: Hashable | None = None, keep: bool = True) -> bytes:
+        """The scene as a PNG, drawn where it differs from ``album``'s last picture
+        (``write_scene``)."""
+        return write_scene(scene, self.palette, album, keep, self.level)
 
 
 class _Band(NamedTuple):
@@ -121,95 +138,199 @@ class _Band(NamedTuple):
     length: int
 
 
-class BandCache:
-    """Compressed bands by (palette, width, pixels), the least recently used dropped
-    first."""
+class _Remembered(NamedTuple):
+    """An album's last picture: what was drawn in each band and the band compressed."""
 
-    def __init__(self, limit: int) -> None:
+    background: Image.Image
+    keys: list[tuple[Key, ...]]
+    bands: list[_Band]
+    steps: list[Step]
+    """Its steps, kept so that the sprites their keys name by ``id`` live as long."""
+    used: float
+
+
+class Albums:
+    """The last picture of each album (a game's table, a player's hand in it), so that
+    the next is made from the bands that changed. An album is let go when its game ends
+    (``keep=False``), when it has not been drawn for ``idle`` seconds, or, the least
+    recently drawn first, past ``limit`` albums: it grows with the games in play."""
+
+    def __init__(self, limit: int, idle: float, clock: Callable[[], float]) -> None:
         self._limit = limit
-        self._size = 0
-        self._bands: OrderedDict[tuple[bytes, int, int], _Band] = OrderedDict()
+        self._idle = idle
+        self._clock = clock
+        self._albums: OrderedDict[Hashable, _Remembered] = OrderedDict()
         self._lock = threading.Lock()
         self.pictures = 0
         self.again = 0
         self.found = 0
         self.missed = 0
-        """Pictures encoded, those of them made before (the same picture again: work a
-        caller could have spared), their bands found in the cache and compressed: for the
-        log and the benchmarks."""
-        self._recent: OrderedDict[bytes, None] = OrderedDict()
+        """Pictures encoded, those the same as their album's last, their bands kept from
+        it and their bands drawn: for the log and the benchmarks."""
 
-    def get(self, key: tuple[bytes, int, int]) -> _Band | None:
-        with self._lock:
-            band = self._bands.get(key)
-            if band is None:
-                self.missed += 1
-            else:
-                self.found += 1
-                self._bands.move_to_end(key)
-            return band
+    def __len__(self) -> int:
+        return len(self._albums)
 
-    def put(self, key: tuple[bytes, int, int], band: _Band) -> None:
+    def last(self, album: Hashable) -> _Remembered | None:
         with self._lock:
-            if key in self._bands:
-                return
-            self._bands[key] = band
-            self._size += len(band.deflated)
-            while self._size > self._limit:
-                _, dropped = self._bands.popitem(last=False)
-                self._size -= len(dropped.deflated)
+            return self._albums.get(album)
+
+    def keep(
+        self,
+        album: Hashable,
+        background: Image.Image,
+        keys: list[tuple[Key, ...]],
+        bands: list[_Band],
+        steps: list[Step],
+    ) -> None:
+        """Remembers ``album``'s picture, now drawn."""
+        now = self._clock()
+        with self._lock:
+            self._albums[album] = _Remembered(background, keys, bands, steps, now)
+            self._albums.move_to_end(album)
+            while len(self._albums) > self._limit:
+                self._albums.popitem(last=False)
+            # Least recently drawn first: those idle too long are all at the front.
+            while self._albums and next(iter(self._albums.values())).used < now - self._idle:
+                self._albums.popitem(last=False)
+
+    def drop(self, album: Hashable) -> None:
+        with self._lock:
+            self._albums.pop(album, None)
+
+    def count(self, kept: int, drawn: int) -> None:
+        with self._lock:
+            self.pictures += 1
+            self.again += not drawn
+            self.found += kept
+            self.missed += drawn
 
     def clear(self) -> None:
         with self._lock:
-            self._bands.clear()
-            self._size = 0
-            self._recent.clear()
+            self._albums.clear()
             self.pictures = self.again = self.found = self.missed = 0
 
-    def count_picture(self, digest: bytes) -> None:
-        """One more picture, which had ``digest``."""
-        with self._lock:
-            self.pictures += 1
-            if digest in self._recent:
-                self.again += 1
-                self._recent.move_to_end(digest)
-            else:
-                self._recent[digest] = None
-                if len(self._recent) > RECENT_PICTURES:
-                    self._recent.popitem(last=False)
+
+ALBUM_LIMIT = 4096
+"""Albums remembered at most: 200 games' tables and hands several times over, some
+100 MiB at the most."""
+ALBUM_IDLE = 15 * 60.0
+"""Seconds an album is kept undrawn: a game whose players think longer draws its next
+picture whole."""
+ALBUMS = Albums(ALBUM_LIMIT, ALBUM_IDLE, time.monotonic)
 
 
-RECENT_PICTURES = 4096
-"""The pictures remembered (by digest) to tell one made again."""
-BANDS = BandCache(BAND_CACHE_BYTES)
+def write_scene(
+    scene: Scene,
+    palette: Palette,
+    album: Hashable | None = None,
+    keep: bool = True,
+    level: int = FAST,
+) -> bytes:
+    """The scene as a PNG of ``palette``'s colours. With an ``album``, the bands whose
+    drawing is as in the album's last picture are taken from it, and only the others are
+    painted, mapped to the palette and compressed; the picture is remembered in their
+    place unless ``keep`` is false (the game ended)."""
+    width, height = scene.size
+    count = -(-height // BAND_ROWS)
+    placed: list[list[Step]] = [[] for _ in range(count)]
+    for step in scene.steps:
+        for index in range(
+            max(step.top, 0) // BAND_ROWS, (min(step.bottom, height) - 1) // BAND_ROWS + 1
+        ):
+            placed[index].append(step)
+    keys = [tuple(step.key for step in steps) for steps in placed]
+    # The palette's too: a game's table and its hands are albums of their own.
+    named = None if album is None else (palette.tag, album)
+    before = None if named is None else ALBUMS.last(named)
+    if before is not None and before.background is scene.background:
+        bands = [
+            band if key == keys[index] else None
+            for index, (key, band) in enumerate(zip(before.keys, before.bands, strict=True))
+        ]
+    else:
+        bands = [None] * count
+    runs = list(_runs([band is not None for band in bands]))
+    if runs:
+        # Neighbouring bands that changed are painted together (a sprite across them is
+        # pasted once), and every band painted is mapped to the palette in one image:
+        # each mapping sets up a lookup of its own.
+        painted = []
+        for first, last in runs:
+            top, bottom = first * BAND_ROWS, min(last * BAND_ROWS, height)
+            steps = [step for step in scene.steps if step.top < bottom and step.bottom > top]
+            painted.append(scene.paint_rows(top, bottom, steps))
+        scanlines = _scanlines(_stacked(painted), palette)
+        stride = BAND_ROWS * (width + 1)
+        at = 0
+        for first, last in runs:
+            for index in range(first, last):
+                bands[index] = _deflate(scanlines[at : at + stride], level)
+                at += stride
+    drawn = sum(last - first for first, last in runs)
+    made = [band for band in bands if band is not None]
+    if named is not None:
+        if keep:
+            ALBUMS.keep(named, scene.background, keys, made, scene.steps)
+        else:
+            ALBUMS.drop(named)
+        ALBUMS.count(count - drawn, drawn)
+    return _png(width, height, palette, made)
 
 
-def write_png(picture: Image.Image, palette: Palette) -> bytes:
-    """The picture as a PNG of ``palette``'s colours, each band's compression taken from
-    ``BANDS`` when that band was compressed before."""
-    width, height = picture.size
+def _runs(kept: list[bool]) -> Iterator[tuple[int, int]]:
+    """The runs of bands not kept, each as its first and one past its last."""
+    first = None
+    for index, keep in enumerate(kept):
+        if keep and first is not None:
+            yield first, index
+            first = None
+        elif not keep and first is None:
+            first = index
+    if first is not None:
+        yield first, len(kept)
+
+
+def _stacked(images: list[Image.Image]) -> Image.Image:
+    """The images (of one width) one under another."""
+    if len(images) == 1:
+        return images[0]
+    stack = Image.new("RGB", (images[0].width, sum(image.height for image in images)))
+    top = 0
+    for image in images:
+        stack.paste(image, (0, top))
+        top += image.height
+    return stack
+
+
+def _scanlines(picture: Image.Image, palette: Palette) -> memoryview:
+    """The picture's rows in ``palette``'s colours as PNG scanlines: each led by its
+    filter, "None" (a zero), as a column of zeros on its left makes them."""
     indexed = _rgb(picture).quantize(palette=palette.image, dither=Image.Dither.NONE)
-    data = memoryview(indexed.tobytes())
-    stride = BAND_ROWS * width
+    width, height = picture.size
+    led = Image.new("P", (width + 1, height), 0)
+    led.paste(indexed, (1, 0))
+    return memoryview(led.tobytes())
+
+
+def write_png(picture: Image.Image, palette: Palette, level: int = FAST) -> bytes:
+    """The picture as a PNG of ``palette``'s colours."""
+    width, height = picture.size
+    scanlines = _scanlines(picture, palette)
+    stride = BAND_ROWS * (width + 1)
+    bands = [
+        _deflate(scanlines[start : start + stride], level)
+        for start in range(0, len(scanlines), stride)
+    ]
+    return _png(width, height, palette, bands)
+
+
+def _png(width: int, height: int, palette: Palette, bands: list[_Band]) -> bytes:
     blocks = [_ZLIB_HEADER]
     adler = 1
-    whole = hashlib.sha1(palette.tag + struct.pack(">II", width, height), usedforsecurity=False)
-    for start in range(0, len(data), stride):
-        pixels = data[start : start + stride]
-        # The width too: it decides where the band's rows begin. Python's own hash of
-        # the pixels (SipHash, keyed afresh in every process, so nobody can make two
-        # bands collide on purpose) is twice as quick as a SHA-1 of them, and its 64
-        # bits leave two of a cache's bands a chance in 10^11 of sharing one.
-        digest = hash(bytes(pixels))
-        key = (palette.tag, width, digest)
-        whole.update(digest.to_bytes(8, "little", signed=True))
-        band = BANDS.get(key)
-        if band is None:
-            band = _deflate(pixels, width)
-            BANDS.put(key, band)
+    for band in bands:
         blocks.append(band.deflated)
         adler = adler32_combine(adler, band.adler, band.length)
-    BANDS.count_picture(whole.digest())
     blocks += [_FINAL_BLOCK, struct.pack(">I", adler)]
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
     return b"".join(
@@ -223,14 +344,11 @@ def write_png(picture: Image.Image, palette: Palette) -> bytes:
     )
 
 
-def _deflate(pixels: memoryview, width: int) -> _Band:
-    """The band's rows as PNG scanlines (each led by its filter, "None"), compressed."""
-    scanlines = b"".join(
-        b"\0" + pixels[start : start + width] for start in range(0, len(pixels), width)
-    )
-    compressor = zlib.compressobj(PNG_COMPRESS_LEVEL, zlib.DEFLATED, -zlib.MAX_WBITS)
-    deflated = compressor.compress(scanlines) + compressor.flush(zlib.Z_SYNC_FLUSH)
-    return _Band(deflated, zlib.adler32(scanlines), len(scanlines))
+def _deflate(scanlines: memoryview, level: int) -> _Band:
+    """A band's scanlines, compressed to end on a byte boundary."""
+    compressor = zlib_ng.compressobj(level, zlib_ng.DEFLATED, -zlib_ng.MAX_WBITS)
+    deflated = compressor.compress(scanlines) + compressor.flush(zlib_ng.Z_SYNC_FLUSH)
+    return _Band(deflated, zlib_ng.adler32(scanlines), len(scanlines))
 
 
 def adler32_combine(first: int, second: int, second_length: int) -> int:

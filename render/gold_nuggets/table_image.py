@@ -23,6 +23,7 @@ from render.common.fonts import Face, text_width
 from render.common.label import Box, Label, put
 from render.common.names import display_name, fit
 from render.common.palette import Color
+from render.common.scene import Scene
 from render.common.shapes import player_icon
 from render.gold_nuggets import colors, sprites
 from render.gold_nuggets.geometry import (
@@ -88,24 +89,26 @@ MINUS = "\N{MINUS SIGN}"
 
 
 def draw_table(view: NuggetsView) -> Image.Image:
-    image = _background(view.players, view.lang).copy()
+    return table_scene(view).paint()
+
+
+def table_scene(view: NuggetsView) -> Scene:
+    """What the table of ``view`` shows, planned to be painted (``render.common.scene``)."""
+    scene = Scene(_background(view.players, view.lang))
     status = _status(view)
     rows = _rows(view)
-    pile = sprites.pile(ceil(view.centre * PILE_LEVELS / TOTAL_NUGGETS))
-    image.paste(pile, PILE_ORIGIN, pile)
-    _draw_dice(image, view)
+    scene.paste(sprites.pile(ceil(view.centre * PILE_LEVELS / TOTAL_NUGGETS)), PILE_ORIGIN)
+    _draw_dice(scene, view)
     step = icon_step(len(status.seats))
     for index, seat in enumerate(status.seats):
-        icon = player_icon(seat, ICON)
-        image.paste(icon, (STATUS_ICON_LEFT + index * step, STATUS_ICON_TOP), icon)
+        scene.paste(player_icon(seat, ICON), (STATUS_ICON_LEFT + index * step, STATUS_ICON_TOP))
     for seat, row in enumerate(rows):
         if row is not None:
-            image.paste(row.fill, row_box(seat))
-        icon = player_icon(seat, ICON)
-        image.paste(icon, (ICON_LEFT, row_top(seat) + (ROW_HEIGHT - ICON) // 2), icon)
+            scene.fill(row.fill, row_box(seat))
+        scene.paste(player_icon(seat, ICON), (ICON_LEFT, row_top(seat) + (ROW_HEIGHT - ICON) // 2))
     for label in _view_labels(view, status, rows):
-        put(image, label)
-    return image
+        scene.label(label)
+    return scene
 
 
 def labels(view: NuggetsView) -> list[Label]:
@@ -135,23 +138,21 @@ def sorted_faces(faces: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(sorted(faces, key=FACES.index))
 
 
-def _draw_dice(image: Image.Image, view: NuggetsView) -> None:
+def _draw_dice(scene: Scene, view: NuggetsView) -> None:
     aside = sorted_faces(view.aside)
     for index in range(DICE):
         if index < len(aside):
             die = sprites.die(aside[index], Style.LOST if view.bust else Style.FRESH)
         else:
             die = sprites.empty_slot()
-        image.paste(die, tray_die_box(index)[:2], die)
+        scene.paste(die, tray_die_box(index)[:2])
     style = Style.BUST if view.bust else Style.USED if view.rolled_used else Style.FRESH
     for index, face in enumerate(sorted_faces(view.rolled)):
-        die = sprites.die(face, style)
-        image.paste(die, roll_die_box(index)[:2], die)
-    draw = ImageDraw.Draw(image)
+        scene.paste(sprites.die(face, style), roll_die_box(index)[:2])
     if view.lassos >= STEAL_LASSOS and not view.bust:
-        draw.rounded_rectangle(LASSO_BOX, radius=8, outline=palette.GOLD, width=3)
+        scene.rounded_rectangle(LASSO_BOX, radius=8, outline=palette.GOLD, width=3)
     if view.bust:
-        draw.rounded_rectangle(DICE_PANEL, radius=12, outline=palette.BUST, width=FRAME)
+        scene.rounded_rectangle(DICE_PANEL, radius=12, outline=palette.BUST, width=FRAME)
 
 
 class _Status(NamedTuple):

@@ -3,13 +3,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 
 from PIL import Image
 
-from render.common.png import PictureKind
+from render.common.png import SMALL, PictureKind
 from render.league.gallery import views
-from render.league.standings_image import draw_standings
+from render.league.standings_image import draw_standings, standings_scene
 from render.league.standings_view import StandingsView
 
 
@@ -20,9 +20,10 @@ def _samples() -> Iterator[Image.Image]:
             yield draw_standings(view)
 
 
-STANDINGS = PictureKind(_samples)
+STANDINGS = PictureKind(_samples, SMALL)
 
 
-def render_standings(view: StandingsView) -> bytes:
-    """The standings of ``view`` as PNG bytes."""
-    return STANDINGS.encode(draw_standings(view))
+def render_standings(view: StandingsView, album: Hashable | None = None) -> bytes:
+    """The standings of ``view`` as PNG bytes; with an ``album`` (the tournament's id),
+    drawn where they changed since the album's last."""
+    return STANDINGS.encode_scene(standings_scene(view), album)

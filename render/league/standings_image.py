@@ -17,8 +17,9 @@ from PIL import Image, ImageDraw
 
 from render.common import palette
 from render.common.fonts import Face, text_width
-from render.common.label import Box, Label, put
+from render.common.label import Box, Label
 from render.common.names import drawable, fit, fit_name
+from render.common.scene import Scene
 from render.common.shapes import SUPERSAMPLE, canvas, finish
 from render.league import colors
 from render.league.geometry import (
@@ -60,22 +61,32 @@ NO_NAME = "?"
 
 
 def draw_standings(view: StandingsView) -> Image.Image:
-    lines = len(view.lines)
-    image = Image.new("RGB", (WIDTH, height(lines, len(footer_lines(view.footer)))))
-    image.paste(palette.BACKGROUND, (0, 0, *image.size))
-    ImageDraw.Draw(image).rounded_rectangle(panel(lines), radius=12, fill=palette.PANEL)
-    image.paste(colors.STRIPE, rule_box())
+    return standings_scene(view).paint()
+
+
+def standings_scene(view: StandingsView) -> Scene:
+    """What the standings of ``view`` show, planned to be painted
+    (``render.common.scene``)."""
+    scene = Scene(_background(len(view.lines), len(footer_lines(view.footer))))
     for index, line in enumerate(view.lines):
         if line.highlight:
-            image.paste(palette.ROW_WINNER, row_box(index))
+            scene.fill(palette.ROW_WINNER, row_box(index))
         elif index % 2:
-            image.paste(colors.STRIPE, row_box(index))
+            scene.fill(colors.STRIPE, row_box(index))
         place = medal(view, line)
         if place is not None:
-            disc = _medal_sprite(place)
-            image.paste(disc, medal_box(index)[:2], disc)
+            scene.paste(_medal_sprite(place), medal_box(index)[:2])
     for label in labels(view):
-        put(image, label)
+        scene.label(label)
+    return scene
+
+
+@lru_cache(maxsize=64)
+def _background(lines: int, footer: int) -> Image.Image:
+    """The panel and its rule under the headings, for this many lines."""
+    image = Image.new("RGB", (WIDTH, height(lines, footer)), palette.BACKGROUND)
+    ImageDraw.Draw(image).rounded_rectangle(panel(lines), radius=12, fill=palette.PANEL)
+    image.paste(colors.STRIPE, rule_box())
     return image
 
 

@@ -30,11 +30,13 @@ from render.claim import pictures as claim_pictures
 from render.claim.gallery import hand_views, more_table_views, table_views
 from render.claimit import View, draw_board
 from render.claimit import pictures as claimit_pictures
+from render.claimit.board_image import board_scene
 from render.claimit.gallery import random_play, rulebook_examples
 from render.common import png
 from render.common.palette import PLAYERS
 from render.common.phone import phone_preview
 from render.common.png import STEP, PictureKind, adler32_combine, encode
+from render.common.scene import Scene
 from render.gallery import galleries
 from render.gold_nuggets import draw_table as draw_nuggets_table
 from render.gold_nuggets import pictures as nuggets_pictures
@@ -151,63 +153,52 @@ def test_every_colour_drawn_with_comes_out_exactly(
     assert far < image.width * image.height * 0.002, name
 
 
-def test_a_png_of_cached_bands_is_the_one_compressed_afresh() -> None:
+def test_a_picture_drawn_from_its_album_is_the_picture_mapped_to_the_palette() -> None:
     kind = claimit_pictures.BOARD
     history = [after for _, _, after in random_play(11, 4)]
     view = View(names=("Ann", "Bo", "Cy", "Di"), lang=english())
-    pictures = [draw_board(state, view) for state in history[10:60:10]]
-    png.BANDS.clear()
-    afresh = []
-    for picture in pictures:
-        afresh.append(kind.encode(picture))
-        png.BANDS.clear()
-    # Now every band but the first picture's comes from the cache at least partly.
-    cached = [kind.encode(picture) for picture in pictures]
-    assert cached == afresh
-    for picture, data in zip(pictures, cached, strict=True):
+    png.ALBUMS.clear()
+    for state in history[10:60:10]:
+        data = kind.encode_scene(board_scene(state, view), "game")
         shown = Image.open(io.BytesIO(data))
         assert shown.mode == "P"
+        picture = draw_board(state, view)
         assert (
             shown.tobytes()
             == picture.quantize(palette=kind.palette.image, dither=Image.Dither.NONE).tobytes()
         )
+    assert png.ALBUMS.found > 0
 
 
-def test_bands_shared_by_two_pictures_are_compressed_once() -> None:
-    picture = Image.new("RGB", (40, png.BAND_ROWS * 3), PLAYERS[0].color)
-    changed = picture.copy()
-    changed.paste(PLAYERS[1].color, (0, png.BAND_ROWS * 2, 40, png.BAND_ROWS * 2 + 1))
-    kind = PictureKind(lambda: [picture, changed])
-    png.BANDS.clear()
-    kind.encode(picture)
-    assert (png.BANDS.missed, png.BANDS.found) == (1, 2)  # three equal bands
-    kind.encode(changed)
-    assert (png.BANDS.missed, png.BANDS.found) == (2, 4)
-    kind.encode(picture)
-    assert (png.BANDS.missed, png.BANDS.found) == (2, 7)
+def test_only_the_bands_that_changed_are_drawn() -> None:
+    background = Image.new("RGB", (40, png.BAND_ROWS * 3), PLAYERS[0].color)
+    kind = PictureKind(lambda: [Image.new("RGB", (1, 1), p.color) for p in PLAYERS])
+    png.ALBUMS.clear()
+    scene = Scene(background)
+    kind.encode_scene(scene, "game")
+    assert (png.ALBUMS.missed, png.ALBUMS.found) == (3, 0)
+    changed = Scene(background)
+    changed.fill(PLAYERS[1].color, (0, png.BAND_ROWS * 2, 40, png.BAND_ROWS * 2 + 1))
+    data = kind.encode_scene(changed, "game")
+    assert (png.ALBUMS.missed, png.ALBUMS.found) == (4, 2)
+    assert Image.open(io.BytesIO(data)).convert("RGB").tobytes() == changed.paint().tobytes()
+    kind.encode_scene(changed, "game")
+    assert (png.ALBUMS.missed, png.ALBUMS.found, png.ALBUMS.again) == (4, 5, 1)
+    kind.encode_scene(changed, "another game")
+    assert png.ALBUMS.missed == 7, "albums share nothing"
 
 
-def test_the_band_cache_keeps_the_most_recently_used_within_its_limit() -> None:
-    cache = png.BandCache(limit=30)
-    band = png._Band(b"0123456789", 1, 10)
-    for key in (1, 2, 3):
-        cache.put((b"p", 1, key), band)
-    assert cache.get((b"p", 1, 1)) == band  # now the most recent
-    cache.put((b"p", 1, 4), band)
-    assert cache.get((b"p", 1, 2)) is None
-    assert all(cache.get((b"p", 1, key)) == band for key in (1, 3, 4))
-
-
-def test_pictures_of_other_widths_never_share_a_band() -> None:
-    """The same bytes are other rows in a picture of another width."""
-    narrow = Image.new("RGB", (4, 3), PLAYERS[0].color)
-    narrow.paste(PLAYERS[1].color, (0, 0, 2, 3))
-    wide = Image.frombytes("RGB", (6, 2), narrow.tobytes())
-    kind = PictureKind(lambda: [narrow])
-    png.BANDS.clear()
-    for picture in (narrow, wide, narrow):
-        shown = Image.open(io.BytesIO(kind.encode(picture))).convert("RGB")
-        assert shown.tobytes() == picture.tobytes()
+def test_a_sprite_across_bands_is_drawn_in_each_it_meets() -> None:
+    background = Image.new("RGB", (40, png.BAND_ROWS * 4), PLAYERS[0].color)
+    sprite = Image.new("RGBA", (10, png.BAND_ROWS * 2), (*PLAYERS[2].color, 255))
+    kind = PictureKind(lambda: [Image.new("RGB", (1, 1), p.color) for p in PLAYERS])
+    png.ALBUMS.clear()
+    kind.encode_scene(Scene(background), "game")
+    scene = Scene(background)
+    scene.paste(sprite, (5, png.BAND_ROWS // 2))
+    data = kind.encode_scene(scene, "game")
+    assert png.ALBUMS.missed == 4 + 3
+    assert Image.open(io.BytesIO(data)).convert("RGB").tobytes() == scene.paint().tobytes()
 
 
 @given(st.binary(max_size=300), st.binary(max_size=300))

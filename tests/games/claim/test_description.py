@@ -65,7 +65,7 @@ def no_images(monkeypatch: pytest.MonkeyPatch) -> None:
         return b""
 
     monkeypatch.setattr(face, "_render", undrawn)
-    monkeypatch.setattr(face, "render_hand", lambda hand: b"")
+    monkeypatch.setattr(face, "render_hand", lambda hand, album: b"")
 
 
 def named(description: str) -> set[tuple[str, int]]:

@@ -276,7 +276,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[NuggetsView]:
     """The views the face has drawn, instead of drawing them."""
     views: list[NuggetsView] = []
 
-    def draw(view: NuggetsView) -> bytes:
+    def draw(view: NuggetsView, album: object) -> bytes:
         views.append(view)
         return b"png"
 

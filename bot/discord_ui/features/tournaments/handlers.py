@@ -381,7 +381,10 @@ class Tournaments(Feature):
         picture = None
         if board.rows:
             picture = await PAINTERS.paint(
-                board.tournament.id, render_standings, standings_view(board, speaks)
+                board.tournament.id,
+                render_standings,
+                standings_view(board, speaks),
+                board.tournament.id,
             )
         return board_card(board, speaks, picture)
 

@@ -1,0 +1,173 @@
+"""A picture as what to draw, in order, on a background: so that a picture can be painted
+whole, or only in the rows where it differs from the picture before it.
+
+Every game's image is planned as a ``Scene``: a background (an image made once per layout
+and kept) and the drawing on it, each step with the rows it touches and a key saying
+exactly what it draws. Two scenes whose steps touching a band of rows have equal keys,
+in the same order, on the same background, have the same pixels in that band: the
+encoder (``render.common.png``) repaints, maps to the palette and compresses only the
+bands whose keys changed since the game's last picture, and takes the rest as they were.
+
+A step's key names its sprite by the sprite's ``id``: the step holds the image, so
+that no other image can take the same ``id`` while the step (or a picture remembered
+with its steps) lives. Sprites are made once and kept by their builders, so the
+same sprite is the same object in picture after picture.
+
+Painting a band draws each step with its coordinates moved up by the band's top, on a
+copy of the background's rows; Pillow's drawing is the same under such a shift (pastes
+are pixel for pixel, shapes are drawn from integer coordinates), which the tests check
+picture by picture against painting the whole.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from render.common.fonts import text_sprite
+from render.common.label import Box, Label
+from render.common.palette import Color
+
+Key = tuple[object, ...]
+"""What one step draws: its kind first, then everything its pixels depend on."""
+
+
+class Step(ABC):
+    """One thing drawn: its key, and the rows ``top`` to ``bottom`` (exclusive) it may
+    touch (a band that doesn't meet them is not drawn on by it)."""
+
+    __slots__ = ("bottom", "key", "top")
+
+    def __init__(self, key: Key, top: int, bottom: int) -> None:
+        self.key = key
+        self.top = top
+        self.bottom = bottom
+
+    @abstractmethod
+    def draw(self, image: Image.Image, dy: int) -> None:
+        """Draws itself on ``image``, which starts ``dy`` rows down the picture."""
+
+
+class _Paste(Step):
+    __slots__ = ("image", "mask", "x", "y")
+
+    def __init__(self, image: Image.Image, x: int, y: int, masked: bool) -> None:
+        super().__init__(("paste", id(image), x, y, masked), y, y + image.height)
+        self.image = image
+        self.mask = image if masked else None
+        self.x = x
+        self.y = y
+
+    def draw(self, image: Image.Image, dy: int) -> None:
+        image.paste(self.image, (self.x, self.y - dy), self.mask)
+
+
+class _Fill(Step):
+    __slots__ = ("box", "color")
+
+    def __init__(self, color: Color, box: Box) -> None:
+        super().__init__(("fill", color, box), box[1], box[3])
+        self.color = color
+        self.box = box
+
+    def draw(self, image: Image.Image, dy: int) -> None:
+        left, top, right, bottom = self.box
+        image.paste(self.color, (left, top - dy, right, bottom - dy))
+
+
+class _Rounded(Step):
+    __slots__ = ("box", "fill", "outline", "radius", "width")
+
+    def __init__(
+        self, box: Box, radius: int, fill: Color | None, outline: Color | None, width: int
+    ) -> None:
+        super().__init__(("rounded", box, radius, fill, outline, width), box[1], box[3] + 1)
+        self.box = box
+        self.radius = radius
+        self.fill = fill
+        self.outline = outline
+        self.width = width
+
+    def draw(self, image: Image.Image, dy: int) -> None:
+        left, top, right, bottom = self.box
+        ImageDraw.Draw(image).rounded_rectangle(
+            (left, top - dy, right, bottom - dy),
+            radius=self.radius,
+            fill=self.fill,
+            outline=self.outline,
+            width=self.width,
+        )
+
+
+class _Line(Step):
+    __slots__ = ("fill", "width", "xy")
+
+    def __init__(self, xy: Box, fill: Color, width: int) -> None:
+        # A wide line reaches half its width past its ends (and a pixel for rounding).
+        reach = width // 2 + 1
+        top, bottom = min(xy[1], xy[3]), max(xy[1], xy[3])
+        super().__init__(("line", xy, fill, width), top - reach, bottom + reach + 1)
+        self.xy = xy
+        self.fill = fill
+        self.width = width
+
+    def draw(self, image: Image.Image, dy: int) -> None:
+        x0, y0, x1, y1 = self.xy
+        ImageDraw.Draw(image).line((x0, y0 - dy, x1, y1 - dy), fill=self.fill, width=self.width)
+
+
+class Scene:
+    """A picture's background and, in order, everything drawn on it."""
+
+    def __init__(self, background: Image.Image) -> None:
+        self.background = background
+        self.size = background.size
+        self.steps: list[Step] = []
+
+    def paste(self, image: Image.Image, at: tuple[int, int], masked: bool | None = None) -> None:
+        """``image`` with its top left corner at ``at``; through its own transparency when
+        it has one (or as ``masked`` says)."""
+        x, y = at
+        self.steps.append(_Paste(image, x, y, image.mode == "RGBA" if masked is None else masked))
+
+    def fill(self, color: Color, box: Box) -> None:
+        """``box`` (right and bottom exclusive, as ``Image.paste`` has them) in ``color``."""
+        self.steps.append(_Fill(color, box))
+
+    def rounded_rectangle(
+        self,
+        box: Box,
+        radius: int,
+        fill: Color | None = None,
+        outline: Color | None = None,
+        width: int = 1,
+    ) -> None:
+        """As ``ImageDraw.rounded_rectangle`` (right and bottom inclusive)."""
+        self.steps.append(_Rounded(box, radius, fill, outline, width))
+
+    def line(self, xy: Box, fill: Color, width: int) -> None:
+        """As ``ImageDraw.line`` from ``(x0, y0)`` to ``(x1, y1)``."""
+        self.steps.append(_Line(xy, fill, width))
+
+    def label(self, label: Label) -> None:
+        """``label``'s text, where ``render.common.label.put`` puts it."""
+        sprite = text_sprite(label.text, label.face, label.size, label.color, label.align + "m")
+        x, y = label.anchor
+        self.paste(sprite.image, (round(x) + sprite.dx, round(y) + sprite.dy))
+
+    def paint(self) -> Image.Image:
+        """The whole picture."""
+        image = self.background.copy()
+        for step in self.steps:
+            step.draw(image, 0)
+        return image
+
+    def paint_rows(self, top: int, bottom: int, steps: Sequence[Step]) -> Image.Image:
+        """Rows ``top`` to ``bottom`` of the picture, drawn from ``steps``: those of its
+        steps that touch these rows, in their order."""
+        image = self.background.crop((0, top, self.size[0], bottom))
+        for step in steps:
+            step.draw(image, top)
+        return image
