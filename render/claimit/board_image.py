@@ -9,7 +9,7 @@ lists them all, so that tests can check each against its box.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 from PIL import Image, ImageDraw
@@ -58,7 +58,7 @@ from render.claimit.geometry import (
 )
 from render.claimit.view import LETTERS, View, lettered
 from render.common import palette
-from render.common.fonts import Face, text_sprite
+from render.common.fonts import FITTED, Face, text_sprite
 from render.common.label import Label, put
 from render.common.names import display_name
 from render.common.palette import Color
@@ -120,6 +120,7 @@ def name_shown(view: View, seat: int) -> str:
     return display_name(name, seat, Face.BOLD, NAME_SIZE, NAME_RIGHT - NAME_LEFT, view.lang)
 
 
+@lru_cache(maxsize=FITTED)
 def _fitted(label: Label) -> Label:
     """The label at the largest size, down to ``SMALLEST_SIZE``, at which its text stays
     inside its box."""

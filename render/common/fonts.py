@@ -110,6 +110,12 @@ class TextSprite(NamedTuple):
         canvas.paste(self.image, (round(x) + self.dx, round(y) + self.dy), self.image)
 
 
+FITTED = 4096
+"""Labels whose size was fitted to their box, kept by each picture kind: a label is
+fitted by drawing it at each size down from its largest, and the same labels come
+again and again (names, counts, headlines)."""
+
+
 @lru_cache(maxsize=1024)
 def text_sprite(text: str, face: Face, size: int, color: Color, anchor: str = "mm") -> TextSprite:
     """The text in ``color`` on a transparent background (``anchor`` as in Pillow)."""

@@ -9,6 +9,7 @@ vermilion, so the fifth seat is the red of the red triangle."""
 from __future__ import annotations
 
 from enum import Enum
+from functools import cache
 from typing import NamedTuple
 
 Color = tuple[int, int, int]
@@ -60,12 +61,14 @@ USED_DIE: Color = (188, 192, 196)
 """A roll already placed is drawn grey, so it does not read as one to choose from."""
 
 
+@cache
 def tint(color: Color, amount: float, base: Color) -> Color:
     """``color`` blended into ``base``; 0 is ``base``, 1 is ``color``."""
     r, g, b = (round(c * amount + o * (1 - amount)) for c, o in zip(color, base, strict=True))
     return (r, g, b)
 
 
+@cache
 def shade(color: Color, factor: float) -> Color:
     r, g, b = (max(0, min(255, round(c * factor))) for c in color)
     return (r, g, b)

@@ -152,14 +152,16 @@ class _Remembered(NamedTuple):
 class Albums:
     """The last picture of each album (a game's table, a player's hand in it), so that
     the next is made from the bands that changed. An album is let go when its game ends
-    (``keep=False``), when it has not been drawn for ``idle`` seconds, or, the least
+    (``keep=False``; a game's table named by its id lets go of the albums named by its id
+    and a seat too, its hands), when it has not been drawn for ``idle`` seconds, or, the least
     recently drawn first, past ``limit`` albums: it grows with the games in play."""
 
     def __init__(self, limit: int, idle: float, clock: Callable[[], float]) -> None:
         self._limit = limit
         self._idle = idle
         self._clock = clock
-        self._albums: OrderedDict[Hashable, _Remembered] = OrderedDict()
+        self._albums: OrderedDict[tuple[bytes, Hashable], _Remembered] = OrderedDict()
+        """By palette (a kind of picture) and album."""
         self._lock = threading.Lock()
         self.pictures = 0
         self.again = 0
@@ -171,13 +173,13 @@ class Albums:
     def __len__(self) -> int:
         return len(self._albums)
 
-    def last(self, album: Hashable) -> _Remembered | None:
+    def last(self, album: tuple[bytes, Hashable]) -> _Remembered | None:
         with self._lock:
             return self._albums.get(album)
 
     def keep(
         self,
-        album: Hashable,
+        album: tuple[bytes, Hashable],
         background: Image.Image,
         keys: list[tuple[Key, ...]],
         bands: list[_Band],
@@ -195,8 +197,15 @@ class Albums:
                 self._albums.popitem(last=False)
 
     def drop(self, album: Hashable) -> None:
+        """Lets ``album`` go, and the albums of its parts: those named ``(album, …)`` (a
+        game's hands go with its table)."""
         with self._lock:
-            self._albums.pop(album, None)
+            for named in [
+                named
+                for named in self._albums
+                if named[1] == album or (isinstance(named[1], tuple) and named[1][:1] == (album,))
+            ]:
+                del self._albums[named]
 
     def count(self, kept: int, drawn: int) -> None:
         with self._lock:
@@ -273,7 +282,7 @@ def write_scene(
         if keep:
             ALBUMS.keep(named, scene.background, keys, made, scene.steps)
         else:
-            ALBUMS.drop(named)
+            ALBUMS.drop(album)
         ALBUMS.count(count - drawn, drawn)
     return _png(width, height, palette, made)
 

@@ -11,7 +11,7 @@ readable on a phone.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from math import ceil
 from typing import Literal, NamedTuple
 
@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw
 
 from i18n import Language
 from render.common import palette
-from render.common.fonts import Face, text_width
+from render.common.fonts import FITTED, Face, text_width
 from render.common.label import Box, Label, put
 from render.common.names import display_name, fit
 from render.common.palette import Color
@@ -122,6 +122,7 @@ def name_shown(view: NuggetsView, seat: int) -> str:
     return display_name(view.names[seat], seat, Face.BOLD, NAME_SIZE, width, view.lang)
 
 
+@lru_cache(maxsize=FITTED)
 def _fitted(label: Label) -> Label:
     """``label`` at the largest size, down to ``SMALLEST``, at which its words fit its
     box's width; cut with an ellipsis if even that is too wide."""

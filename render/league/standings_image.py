@@ -16,7 +16,7 @@ from math import ceil
 from PIL import Image, ImageDraw
 
 from render.common import palette
-from render.common.fonts import Face, text_width
+from render.common.fonts import FITTED, Face, text_width
 from render.common.label import Box, Label
 from render.common.names import drawable, fit, fit_name
 from render.common.scene import Scene
@@ -152,6 +152,7 @@ def line_labels(view: StandingsView, index: int) -> list[Label]:
     return found
 
 
+@lru_cache(maxsize=FITTED)
 def _fitted(label: Label) -> Label:
     """``label`` at the largest size, down to ``SMALLEST``, at which its words fit its
     box's width; cut with an ellipsis if even that is too wide."""

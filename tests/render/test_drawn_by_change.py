@@ -110,11 +110,11 @@ def test_an_album_is_let_go_when_its_game_ends_or_sits_idle() -> None:
     previous = png.ALBUMS
     png.ALBUMS = albums
     try:
-        for album in ("a", "b"):
+        for album in ("a", ("a", 1), "b"):
             BOARD.encode_scene(first[1](), album)
-        assert len(albums) == 2
+        assert len(albums) == 3
         BOARD.encode_scene(second[1](), "a", keep=False)
-        assert len(albums) == 1, "a game over lets its pictures go"
+        assert len(albums) == 1, "a game over lets its pictures go, its hands' too"
         now[0] = 61.0
         BOARD.encode_scene(first[1](), "c")
         assert len(albums) == 1, "b sat idle for over a minute"
