@@ -34,6 +34,7 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, ParamSpec, TypeVar
 
+from bot.metrics.figures import timed_pictures
 from render.common.png import BANDS
 
 log = logging.getLogger(__name__)
@@ -195,8 +196,9 @@ class Painters:
             for step in self._prepare:
                 await asyncio.to_thread(step)
 
+    @timed_pictures
     async def paint(
-        self, key: int, function: Callable[P, T], *args: P.args, **kwargs: P.kwargs
+        self, key: int, function: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs
     ) -> T:
         """``function(*args)`` (a picture's bytes) in the process of ``key`` (a game's
         id), or in a thread when there are no processes."""
