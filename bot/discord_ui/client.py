@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import random
 import time
 from collections.abc import Sequence
@@ -214,9 +215,10 @@ class GameBot(discord.AutoShardedClient):
         try:
             await self.endpoint.start(host, port)
         except OSError as error:
+            why = os.strerror(error.errno) if error.errno else str(error)
             raise SettingsError(
-                f"CLAIMIT_METRICS_PORT {port} can't be listened on at {host} "
-                f"({error.strerror or error}); set another port, or 0 for any free one"
+                f"CLAIMIT_METRICS_PORT {port} can't be listened on at {host} ({why}); "
+                "set another port, or 0 for any free one"
             ) from error
 
     def _health(self) -> Health:
