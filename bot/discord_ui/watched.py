@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Collection, Mapping
-
-import discord
+from typing import Protocol
 
 from bot.games.registry import GAMES
 from bot.metrics.endpoint import Health, shard_latency
@@ -19,9 +18,18 @@ STATES = {"lobby": "waiting", "active": "playing"}
 """A game's stored status as the figures name it."""
 
 
-def shards_health(
-    ready: bool, own: Collection[int], shards: Mapping[int, discord.ShardInfo]
-) -> Health:
+class Shard(Protocol):
+    """What the health reads of a shard (``discord.ShardInfo``)."""
+
+    @property
+    def latency(self) -> float:
+        """Its gateway heartbeat's latency in seconds (``nan`` or ``inf`` before one)."""
+
+    def is_closed(self) -> bool:
+        """Whether its gateway connection is closed."""
+
+
+def shards_health(ready: bool, own: Collection[int], shards: Mapping[int, Shard]) -> Health:
     """The health of a bot that is ``ready`` (or not), running the shards ``own``, of
     which discord.py has launched ``shards``."""
     up = {

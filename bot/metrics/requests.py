@@ -15,6 +15,7 @@ import aiohttp
 from bot.metrics.figures import Metrics
 
 API = "api"
+API_PATH = "/api/"
 WITH_TOKEN = ("interactions", "webhooks")
 """Paths whose segment after the id is a token: ``/interactions/{id}/{token}/callback``."""
 
@@ -64,6 +65,8 @@ def counting_requests(config: aiohttp.TraceConfig, metrics: Metrics) -> None:
         context: SimpleNamespace,
         params: aiohttp.TraceRequestEndParams,
     ) -> None:
+        if not params.url.path.startswith(API_PATH):
+            return  # the gateway's connection, not a request of the API
         route = route_of(params.method, params.url.path)
         status = params.response.status
         metrics.requests.labels(route, str(status)).inc()
@@ -77,7 +80,8 @@ def counting_requests(config: aiohttp.TraceConfig, metrics: Metrics) -> None:
         context: SimpleNamespace,
         params: aiohttp.TraceRequestExceptionParams,
     ) -> None:
-        metrics.requests.labels(route_of(params.method, params.url.path), "failed").inc()
+        if params.url.path.startswith(API_PATH):
+            metrics.requests.labels(route_of(params.method, params.url.path), "failed").inc()
 
     config.on_request_start.append(start)
     config.on_request_end.append(end)

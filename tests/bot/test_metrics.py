@@ -6,17 +6,20 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import math
 
 import aiohttp
 from aiohttp import web
 from prometheus_client.parser import text_string_to_metric_families
 
+from bot.discord_ui.watched import shards_health
 from bot.metrics.endpoint import Health, MetricsEndpoint
 from bot.metrics.figures import (
     Metrics,
     action_made,
     counting,
     current,
+    deadlines_due,
     picture_kind,
     timed_transaction,
 )
@@ -89,6 +92,7 @@ async def test_work_counts_into_the_figures_of_the_bot_it_is_for() -> None:
         async def move() -> None:
             action_made("claimit")
             await read(None)
+            deadlines_due(moves)
 
         await asyncio.gather(*(asyncio.create_task(move()) for _ in range(moves)))
 
@@ -100,6 +104,10 @@ async def test_work_counts_into_the_figures_of_the_bot_it_is_for() -> None:
     assert sample(second, "claimit_actions_total", kind="claimit") == 2
     assert sample(first, "claimit_database_seconds_count", transaction="read") == 3
     assert sample(second, "claimit_database_seconds_count", transaction="read") == 2
+    assert (sample(first, "claimit_deadlines_due"), sample(second, "claimit_deadlines_due")) == (
+        3,
+        2,
+    )
 
 
 async def test_an_answer_is_timed_once_from_its_arrival() -> None:
@@ -198,3 +206,25 @@ async def test_requests_are_counted_by_route_and_answer_and_refusals_by_code() -
     assert sample(metrics, refusals, route=route, code="10008") == 1
     assert sample(metrics, refusals, route=route, code="50013") == 2
     assert sample(metrics, refusals, route=route, code="0") == 0
+
+
+class Shard:
+    def __init__(self, latency: float, closed: bool = False) -> None:
+        self.latency = latency
+        self.closed = closed
+
+    def is_closed(self) -> bool:
+        return self.closed
+
+
+def test_the_bot_serves_once_ready_with_every_shard_it_runs_connected() -> None:
+    up = {0: Shard(0.04), 1: Shard(0.05)}
+    assert shards_health(True, {0, 1}, up).serving
+    health = shards_health(True, {0, 1, 2}, up)  # shard 2 not launched yet
+    assert not health.serving and health.connected == 2
+    assert health.as_json()["latency_seconds"] == {"0": 0.04, "1": 0.05, "2": None}
+    assert not shards_health(False, {0, 1}, up).serving
+    assert not shards_health(True, {0, 1}, {0: Shard(0.04), 1: Shard(0.05, closed=True)}).serving
+    first = shards_health(True, {0}, {0: Shard(math.nan)})  # no heartbeat answered yet
+    assert first.serving and first.as_json()["latency_seconds"] == {"0": None}
+    assert not shards_health(True, set(), {}).serving
