@@ -32,6 +32,8 @@ BOT_READY = b"claimit ready"
 """What the bot logs once every shard of it is connected."""
 PICTURES = re.compile(r"(\d+) pictures made \((\d+) of them made before\)")
 """The bot's line on stopping, with the pictures it encoded."""
+METRICS = re.compile(r"metrics on (http://\S+/metrics)")
+"""The bot's line saying where its figures are (on a port it picked)."""
 _readers: set[asyncio.Task[None]] = set()
 """Tasks reading bot processes' logs: the event loop keeps only weak references."""
 
@@ -53,6 +55,9 @@ def bot_environment(
         "CLAIMIT_DISCORD_URL": emulator.base_url,
         "CLAIMIT_LOG_LEVEL": "INFO",
         "CLAIMIT_RENDER_PROCESSES": str(max(1, cores // processes)),
+        # Its figures on a free port, which it logs (``BotProcess.metrics``).
+        "CLAIMIT_METRICS_PORT": "0",
+        "CLAIMIT_METRICS_HOST": "127.0.0.1",
     }
     # Never the shell's own shard settings: they would describe another bot.
     for name, value in (("CLAIMIT_SHARD_COUNT", shard_count), ("CLAIMIT_SHARDS", shards)):
@@ -80,6 +85,8 @@ class BotProcess:
         self.ready = ready
         self.process: asyncio.subprocess.Process | None = None
         self.lines: collections.deque[str] = collections.deque(maxlen=40)
+        self.metrics: str | None = None
+        """The URL of its figures, as it logged it while starting (the floor has none)."""
         self._reader: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
@@ -98,6 +105,8 @@ class BotProcess:
                 if not line:
                     raise RuntimeError(f"{self.name} exited before it was ready:\n{self.tail()}")
                 self.lines.append(line.decode(errors="replace"))
+                if served := METRICS.search(self.lines[-1]):
+                    self.metrics = served[1]
                 if self.ready in line:
                     break
         self._reader = asyncio.create_task(self._read_on(stderr))

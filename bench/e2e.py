@@ -21,8 +21,13 @@ per second, the p50/p99 time from a click to the bot's first answer, and where t
 went (this process is the emulator and every player, on the same machine as the bot; a
 bot's figure includes its picture processes), with the bot's CPU per action: its CPU
 seconds over the run (its picture processes' included) over the clicks measured. It
-also prints the pictures the bot made per click and how many of them were the same as
-one it had made before (it logs both on stopping), and a profile of each bot process
+also prints what the bot counted itself, read from each bot process's metrics endpoint
+at the end of the run (``bench.bot_metrics``; each process serves it on a free port):
+its moves, its answers' time from their arrival, the pictures made per click and the
+time waited for each kind (median), the database's transactions per click and their
+time, and Discord's answers by status (429s by route) and refusals by code; with how
+many pictures were the same as one made before (the bot logs it on stopping). And a
+profile of each bot process
 (``bench.profile``: py-spy's samples of its busy threads, by the project's function
 they were in and by the function running).
 
@@ -103,6 +108,7 @@ import signal
 import sys
 import time
 
+from bench.bot_metrics import scrape
 from bench.bot_processes import BACKENDS, SHARDS_PER_PROCESS, Setup, refusal
 from bench.discord_requests import Budget, requests_by_kind
 from bench.e2e_report import Figures, compare, compare_floor, report
@@ -209,6 +215,9 @@ async def run(
             await asyncio.sleep(SETTLE)
             tables_shown.look()
             lags = await lags_of(played.database, tables_shown.shown)
+        # Before the bot stops: what it counted of the run, by its own figures.
+        urls = [process.metrics for process in played.processes if process.metrics]
+        counted = await scrape(urls) if urls else None
         budget = None if limits is None else Budget.of(emulator, limits, since)
         requests = requests_by_kind(played.requests, tables)
         plan = floor if floor is not None else plan_of(tables, requests, SEED)
@@ -237,6 +246,7 @@ async def run(
         refusals,
         growth,
         plan,
+        counted,
     )
 
 

@@ -11,6 +11,8 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bench import bot_metrics
+from bench.bot_metrics import BotFigures
 from bench.bot_processes import Setup
 from bench.discord_requests import WINDOW, Budget, KindRequests
 from bench.e2e_world import SERVERS_PER_SHARD
@@ -65,6 +67,9 @@ class Figures:
     plan: Plan | None
     """The floor's plan: made from the bot's run, for a floor measured against it; the
     one it was given, for the floor's."""
+    counted: BotFigures | None = None
+    """What the bot counted, from its metrics endpoint at the end of the run (the floor
+    has none)."""
 
     @property
     def clicks(self) -> list[float]:
@@ -138,14 +143,9 @@ def report(setup: Setup, figures: Figures, games: int, think: float, kinds: list
     clicked = sum(kind.moves for kind in figures.requests.values())
     if floor and figures.plan is not None:
         report_plan(figures.plan)
-    elif figures.pictures is None:
-        print("pictures made: the bot did not say (it did not stop as it should)")
-    elif clicked:
-        made, again = figures.pictures
-        print(
-            f"pictures made: {made}, {made / clicked:.2f} per click (new games' lobbies and "
-            f"results included); the same picture made again: {again}"
-        )
+    elif figures.counted is not None:
+        again = None if figures.pictures is None else figures.pictures[1]
+        print("\n".join(bot_metrics.report(figures.counted, clicked, again)))
     for name, profile in figures.profiles.items():
         if isinstance(profile, str):
             print(f"{name}: no profile ({profile})")

@@ -97,11 +97,11 @@ def _sandbox(settings: Settings) -> int:
 
 def _until_stopped(work: Coroutine[Any, Any, None], settings: Settings) -> int:
     """Runs the bot (or the sandbox) until SIGTERM or SIGINT (Ctrl-C) has stopped it
-    gracefully; a database it can't use (from a newer bot, read-only, on a full disk) is
-    one line."""
+    gracefully; a database it can't use (from a newer bot, read-only, on a full disk), or
+    a setting it finds it can't use once it starts (a metrics port taken), is one line."""
     try:
         run_until_stopped(work, settings.stop_seconds)
-    except (DatabaseTooNew, DatabaseUnavailable) as e:
+    except (DatabaseTooNew, DatabaseUnavailable, SettingsError) as e:
         return _fail(str(e), 1)
     return 0
 

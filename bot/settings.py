@@ -6,7 +6,9 @@ A variable set in the environment wins over the same one in ``.env``.
 
 from __future__ import annotations
 
+import ipaddress
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,6 +23,10 @@ STOP_RANGE = (0.0, 600.0)
 MAX_SHARDS = 4096
 MAX_RENDER_PROCESSES = 64
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+DEFAULT_METRICS_HOST = "127.0.0.1"
+HOST_NAME = re.compile(
+    r"[A-Za-z0-9]([A-Za-z0-9-]{0,62}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,62}[A-Za-z0-9])?)*"
+)
 BOOLEANS = {"true": True, "1": True, "yes": True, "false": False, "0": False, "no": False}
 
 
@@ -70,6 +76,11 @@ class Settings:
     render_processes: int = field(default_factory=default_render_processes)
     """Worker processes that draw the pictures (``bot.games.painters``): one per core the
     bot may use by default; 0 draws them in threads of the bot's own process."""
+    metrics_port: int | None = None
+    """The port of the figures (``/metrics``) and the health (``/healthz``); ``None``
+    serves neither, 0 picks a free port."""
+    metrics_host: str = DEFAULT_METRICS_HOST
+    """The address they listen on (``0.0.0.0`` in a container, for its supervisor)."""
 
     @classmethod
     def load(
@@ -112,6 +123,7 @@ class Settings:
                 "CLAIMIT_RENDER_PROCESSES must be a number of processes from 0 to "
                 f"{MAX_RENDER_PROCESSES}, not {processes!r}"
             )
+        metrics_port, metrics_host = _metrics(values)
         return cls(
             discord_token=values.get("DISCORD_TOKEN") or None,
             database=database,
@@ -127,6 +139,8 @@ class Settings:
             takeover_seconds=takeover_seconds,
             stop_seconds=stop_seconds,
             render_processes=int(processes) if processes else default_render_processes(),
+            metrics_port=metrics_port,
+            metrics_host=metrics_host,
         )
 
 
@@ -142,6 +156,29 @@ def _seconds(
     if not low <= seconds <= high:
         raise SettingsError(f"{name} must be seconds from {low:.0f} to {high:.0f}, not {text!r}")
     return seconds
+
+
+def _metrics(values: Mapping[str, str]) -> tuple[int | None, str]:
+    port = (values.get("CLAIMIT_METRICS_PORT") or "").strip()
+    host = (values.get("CLAIMIT_METRICS_HOST") or "").strip()
+    if port and (not port.isdigit() or int(port) > 65535):
+        raise SettingsError(
+            f"CLAIMIT_METRICS_PORT must be a port (0-65535, 0 picks a free one), not {port!r}"
+        )
+    if host and not _is_host(host):
+        raise SettingsError(
+            "CLAIMIT_METRICS_HOST must be an address to listen on, such as 127.0.0.1, "
+            f"0.0.0.0 or ::, not {host!r}"
+        )
+    return (int(port) if port else None), host or DEFAULT_METRICS_HOST
+
+
+def _is_host(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return HOST_NAME.fullmatch(host) is not None
+    return True
 
 
 def _shards(values: Mapping[str, str]) -> tuple[int | None, frozenset[int] | None]:

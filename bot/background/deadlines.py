@@ -20,6 +20,7 @@ from bot.background.backoff import Backoff
 from bot.background.reconciler import MessageReconciler
 from bot.background.task import Background
 from bot.clock import Clock
+from bot.metrics.figures import deadlines_due
 from bot.service import GameService, ServiceError
 from bot.service.errors import GameBroken
 from bot.service.shard_leases import ShardLeases
@@ -129,6 +130,7 @@ class DeadlineWatch(Background):
         # first, and showing it tells this watch to look again.
         self.table.reconciler.add(found.unshown)
         due = [(game_id, version) for game_id, version in found.due if game_id not in found.unshown]
+        deadlines_due(len(due))
         # A game that failed and was then moved on by someone else waits for nothing.
         self._backoff.keep_only({game_id for game_id, _ in due} | {LOOKING})
         # Side by side: one game whose message is slow to go out holds up no other.

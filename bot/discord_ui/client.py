@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import random
 import time
 from collections.abc import Sequence
@@ -32,9 +33,13 @@ from bot.discord_ui.interactions import failed, guarded
 from bot.discord_ui.message_hooks import MessageHooks
 from bot.discord_ui.show_failures import expected
 from bot.discord_ui.table import GameTable
+from bot.discord_ui.watched import count_games, shards_health
 from bot.games.faces import face_for, faces
 from bot.games.painters import PAINTERS, Figures
 from bot.games.registry import GAMES
+from bot.metrics.endpoint import Health, MetricsEndpoint
+from bot.metrics.figures import Metrics, counting
+from bot.metrics.requests import counting_requests
 from bot.service import GameService, GuildSettingsService, ServiceError
 from bot.service.shard_leases import ShardLeases
 from bot.settings import Settings, SettingsError
@@ -85,8 +90,13 @@ class GameBot(discord.AutoShardedClient):
         discord.VoiceClient.warn_dave = False
         self.pace = GlobalPace()
         """The bot's own requests kept under Discord's global limit."""
+        self.metrics = None if settings.metrics_port is None else Metrics()
+        """What an operator can watch, when the settings serve it."""
+        trace = self.pace.trace_config()
+        if self.metrics is not None:
+            counting_requests(trace, self.metrics)
         super().__init__(
-            http_trace=self.pace.trace_config(),
+            http_trace=trace,
             # Members is a privileged intent: only asked for when the operator enabled
             # it in the developer portal, so that departures are handled at once.
             # Guild messages (not their content, a privileged intent) tell a game's
@@ -119,6 +129,7 @@ class GameBot(discord.AutoShardedClient):
         """Clicks, commands and background changes under way, which a stop waits for."""
         self._stopping: asyncio.Task[None] | None = None
         self._painting = False
+        self.endpoint: MetricsEndpoint | None = None
         self.tree = _Tree(self)
         self._declared = discovered()
         for kind, rules in GAMES.items():
@@ -128,6 +139,9 @@ class GameBot(discord.AutoShardedClient):
                 self.tree.add_command(group)
 
     async def setup_hook(self) -> None:
+        # Whatever this bot starts from here on counts into its own figures.
+        counting(self.metrics)
+        await self._serve_metrics()
         # First: its processes take a moment to start, and the shard leases taken below
         # must be renewed before they run out.
         await PAINTERS.start(self.settings.render_processes, [face.prepare for face in faces()])
@@ -190,6 +204,30 @@ class GameBot(discord.AutoShardedClient):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+
+    async def _serve_metrics(self) -> None:
+        """The metrics endpoint, when a port is set: ``/healthz`` says 503 until ready."""
+        if self.metrics is None:
+            return
+        self.endpoint = MetricsEndpoint(self.metrics, self._health, self._count_games)
+        host, port = self.settings.metrics_host, self.settings.metrics_port
+        assert port is not None
+        try:
+            await self.endpoint.start(host, port)
+        except OSError as error:
+            why = os.strerror(error.errno) if error.errno else str(error)
+            raise SettingsError(
+                f"CLAIMIT_METRICS_PORT {port} can't be listened on at {host} ({why}); "
+                "set another port, or 0 for any free one"
+            ) from error
+
+    def _health(self) -> Health:
+        own = self.leases.own if hasattr(self, "leases") else frozenset[int]()
+        return shards_health(self.is_ready(), own, self.shards)
+
+    async def _count_games(self) -> None:
+        if self.metrics is not None and self._database is not None and hasattr(self, "leases"):
+            await count_games(self._database, self.leases.shards, self.metrics)
 
     async def _shards(self) -> tuple[int, frozenset[int]]:
         """The bot's shard count and this process's shards; asks Discord for the count it
@@ -255,6 +293,8 @@ class GameBot(discord.AutoShardedClient):
     def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
         """Hands each of Discord's events to the features that listen to it too (their
         ``on_<event>`` methods), each in its own task, as discord.py runs its own."""
+        if event_name == "interaction" and self.metrics is not None:
+            self.metrics.arrived(args[0].id)
         super().dispatch(event_name, *args, **kwargs)
         if hasattr(self, "features"):
             for listener in self.features.listeners(event_name):
@@ -326,7 +366,11 @@ class GameBot(discord.AutoShardedClient):
         finally:
             # Whatever failed or was cancelled above, the picture processes stop with the
             # bot: left running, they would outlive it and the event loop they answer on.
-            pictures = await self._stop_painting()
+            try:
+                pictures = await self._stop_painting()
+            finally:
+                if self.endpoint is not None:
+                    await self.endpoint.stop()
         if not hasattr(self, "table"):
             return  # it never started: the reason it could not is the one line to read
         log.info(

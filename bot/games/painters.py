@@ -14,9 +14,8 @@ loop, cost the bot's process more than the pictures' own bytes). Every picture o
 goes to the same process (by the game's id), which keeps that game's last pictures and
 draws the next only where it changed (``render.common.png``). A process that dies
 (killed, out of memory) is replaced, and the pictures it was making are made again by
-its successor. With no
-processes (``CLAIMIT_RENDER_PROCESSES=0``), pictures are made in threads of the bot's own
-process, as tests do that start many bots.
+its successor. With no processes (``CLAIMIT_RENDER_PROCESSES=0``), pictures are made in
+threads of the bot's own process, as tests do that start many bots.
 """
 
 from __future__ import annotations
@@ -35,6 +34,7 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, ParamSpec, TypeVar
 
+from bot.metrics.figures import timed_pictures
 from render.common.png import ALBUMS
 
 log = logging.getLogger(__name__)
@@ -196,8 +196,9 @@ class Painters:
             for step in self._prepare:
                 await asyncio.to_thread(step)
 
+    @timed_pictures
     async def paint(
-        self, key: int, function: Callable[P, T], *args: P.args, **kwargs: P.kwargs
+        self, key: int, function: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs
     ) -> T:
         """``function(*args)`` (a picture's bytes) in the process of ``key`` (a game's
         id), or in a thread when there are no processes."""

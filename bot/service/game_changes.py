@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 from typing import TypeVar
 
+from bot.metrics.figures import action_made
 from bot.service.game_reads import GameReads
 from bot.service.game_writes import Change, Written
 from bot.service.past_moves import PastMoves
@@ -67,6 +68,7 @@ class GameChanges(GameReads):
             return returned[0]
         if note.move is not None:
             self.history.made(note.move)
+            action_made(note.move.game.kind)
         return value
 
     async def _kept(self, note: Written, unknown: CommitUnknown) -> bool:

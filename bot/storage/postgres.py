@@ -21,6 +21,7 @@ from typing import Any, TypeAlias, TypeVar
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
+from bot.metrics.figures import timed_transaction
 from bot.storage.connection import Connection, Row, lock_number, named_rows
 from bot.storage.database import (
     Body,
@@ -196,6 +197,7 @@ class PostgresDatabase(Database):
             with contextlib.suppress(Exception):
                 await self._pool.release(connection)
 
+    @timed_transaction("write")
     async def write(self, body: Body[T]) -> T:
         async with self.bulk_write() as connection:
             return await body(connection)
@@ -259,10 +261,12 @@ class PostgresDatabase(Database):
                 return None
             await asyncio.sleep(LOOKUP_PAUSE)
 
+    @timed_transaction("statement")
     async def statement(self, body: Body[T]) -> T:
         async with self._pooled() as connection:
             return await body(PostgresConnection(connection, writing=False))
 
+    @timed_transaction("read")
     async def read(self, body: Body[T]) -> T:
         async with self.bulk_read() as connection:
             return await body(connection)

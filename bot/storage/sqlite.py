@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
+from bot.metrics.figures import timed_transaction
 from bot.storage.connection import Connection, Row, named_rows
 from bot.storage.database import Body, Database, DatabaseTooNew, DatabaseUnavailable, Listener
 from bot.storage.migrations import LATEST, upgrade
@@ -135,10 +136,12 @@ class SQLiteDatabase(Database):
     async def listen(self, heard: Mapping[str, Callable[[], object]]) -> Listener | None:
         return None
 
+    @timed_transaction("write")
     async def write(self, body: Body[T]) -> T:
         """A ``BEGIN IMMEDIATE`` transaction, run whole on the writer's thread."""
         return await self._written(body, "BEGIN IMMEDIATE")
 
+    @timed_transaction("statement")
     async def statement(self, body: Body[T]) -> T:
         return await self._written(body, None)
 
@@ -154,6 +157,7 @@ class SQLiteDatabase(Database):
         self._refusals.worked()
         return done
 
+    @timed_transaction("read")
     async def read(self, body: Body[T]) -> T:
         return await self._readers.transaction(body, "BEGIN")
 

@@ -52,6 +52,8 @@ def test_env_example_lists_every_setting_with_its_default() -> None:
         "CLAIMIT_TAKEOVER_SECONDS",
         "CLAIMIT_STOP_SECONDS",
         "CLAIMIT_RENDER_PROCESSES",
+        "CLAIMIT_METRICS_PORT",
+        "CLAIMIT_METRICS_HOST",
     }
     assert Settings.load({}, ROOT / ".env.example") == Settings.load({}, ROOT / "nothing")
 
@@ -121,3 +123,26 @@ def test_shards_are_ids_and_ranges_within_the_count(tmp_path: Path) -> None:
     ):
         with pytest.raises(SettingsError, match=says):
             Settings.load(environment, none)
+
+
+def test_the_metrics_are_off_unless_a_port_is_set(tmp_path: Path) -> None:
+    none = tmp_path / "none"
+    off = Settings.load({}, none)
+    assert (off.metrics_port, off.metrics_host) == (None, "127.0.0.1")
+    assert Settings.load({"CLAIMIT_METRICS_PORT": ""}, none).metrics_port is None
+    on = Settings.load({"CLAIMIT_METRICS_PORT": "9464"}, none)
+    assert (on.metrics_port, on.metrics_host) == (9464, "127.0.0.1")
+    assert Settings.load({"CLAIMIT_METRICS_PORT": "0"}, none).metrics_port == 0
+    for host in ("0.0.0.0", "::", "metrics.internal", "localhost"):
+        settings = Settings.load({"CLAIMIT_METRICS_PORT": "1", "CLAIMIT_METRICS_HOST": host}, none)
+        assert settings.metrics_host == host
+
+
+def test_a_wrong_metrics_setting_is_refused_in_plain_words(tmp_path: Path) -> None:
+    none = tmp_path / "none"
+    for port in ("http", "70000", "-1", "9464.0"):
+        with pytest.raises(SettingsError, match="CLAIMIT_METRICS_PORT must be a port"):
+            Settings.load({"CLAIMIT_METRICS_PORT": port}, none)
+    for host in ("http://0.0.0.0", "every address", "host:9464", "-bad-"):
+        with pytest.raises(SettingsError, match="CLAIMIT_METRICS_HOST must be an address"):
+            Settings.load({"CLAIMIT_METRICS_PORT": "9464", "CLAIMIT_METRICS_HOST": host}, none)

@@ -1,9 +1,11 @@
-"""Starting on a disk the database can't use: one plain line, no traceback."""
+"""Starting on a disk the database can't use, or with a metrics port another program
+holds: one plain line, no traceback."""
 
 from __future__ import annotations
 
 import asyncio
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -76,3 +78,20 @@ async def test_a_read_only_disk_with_a_killed_bots_files_is_one_plain_line(tmp_p
         f"claimit: can't use the database {path}: attempt to write a readonly database. "
         "Check that its folder exists and is writable and that the disk has free space"
     )
+
+
+async def test_a_metrics_port_in_use_is_one_plain_line(world: World, tmp_path: Path) -> None:
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        environment = {
+            "DISCORD_TOKEN": world.discord.token,
+            "CLAIMIT_DISCORD_URL": world.discord.base_url,
+            "CLAIMIT_DATABASE": str(tmp_path / "claimit.sqlite3"),
+            "CLAIMIT_RENDER_PROCESSES": "0",
+            "CLAIMIT_METRICS_PORT": str(port),
+        }
+        (line,) = await start([], environment, tmp_path)
+    assert line.startswith(
+        f"claimit: CLAIMIT_METRICS_PORT {port} can't be listened on at 127.0.0.1"
+    )
+    assert line.endswith("(Address already in use); set another port, or 0 for any free one")

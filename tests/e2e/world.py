@@ -63,9 +63,11 @@ class World:
         member_events: bool = False,
         dice: random.Random | None = None,
         shards: tuple[int, frozenset[int]] | None = None,
+        metrics_port: int | None = None,
     ) -> GameBot:
         """The bot, its dice drawn from ``random.Random(seed)`` unless ``dice`` is given;
-        with ``shards`` (how many in all, which of them), one of its processes."""
+        with ``shards`` (how many in all, which of them), one of its processes; with
+        ``metrics_port``, serving its figures and health there (0: on a free port)."""
         settings = Settings(
             discord_token=self.discord.token,
             database=self.database,
@@ -76,6 +78,7 @@ class World:
             render_processes=0,
             shard_count=None if shards is None else shards[0],
             shards=None if shards is None else shards[1],
+            metrics_port=metrics_port,
         )
         bot = GameBot(
             settings,
@@ -83,9 +86,14 @@ class World:
             clock=self.clock,
             guild_ready_timeout=0.05,
         )
-        await bot.login(self.discord.token)
-        self._tasks.append(asyncio.create_task(bot.connect()))
-        await bot.wait_until_ready()
+        try:
+            await bot.login(self.discord.token)
+            self._tasks.append(asyncio.create_task(bot.connect()))
+            await bot.wait_until_ready()
+        except BaseException:
+            # What it started (its picture processes, its metrics endpoint) stops too.
+            await bot.close()
+            raise
         self.bots.append(bot)
         return bot
 

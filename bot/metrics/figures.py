@@ -1,0 +1,213 @@
+"""The figures an operator can watch, each bot's in a registry of its own, and the few
+places the bot counts them.
+
+Whose figures a piece of work counts into is the bot's whose work it is: a bot names
+its figures (``counting``) as it starts, and every task it starts from then on inherits
+them, as tasks inherit their context; the storage, the service and the pictures count
+through the hooks here without being handed anything. With the endpoint off, a bot names
+none, and each hook is one look at a context variable."""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Coroutine
+from contextvars import ContextVar
+from typing import Any, Concatenate, ParamSpec, TypeVar
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
+
+P = ParamSpec("P")
+S = TypeVar("S")
+T = TypeVar("T")
+
+ANSWER_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.15, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0)
+"""Seconds from a click's arrival to its answer: Discord waits 3 s for it."""
+PICTURE_BUCKETS = (0.0005, 0.001, 0.0015, 0.002, 0.003, 0.005, 0.0075, 0.01, 0.025, 0.1, 0.5, 2.0)
+DATABASE_BUCKETS = (
+    0.0001,
+    0.00025,
+    0.0005,
+    0.001,
+    0.0025,
+    0.005,
+    0.01,
+    0.025,
+    0.05,
+    0.1,
+    0.5,
+    2.0,
+)
+ARRIVALS_KEPT = 10_000
+"""Interactions whose answer is still to come, at most: one that is never answered (the
+bot stopping under it) is forgotten once this many came after it."""
+
+
+class Metrics:
+    """One bot's figures, in its own registry (several bots in one process, as tests
+    start them, each serve their own)."""
+
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry()
+        registry = self.registry
+        self.games = Gauge(
+            "claimit_games",
+            "Games of this process's shards now: waiting for players (a lobby) or being "
+            "played, by game kind.",
+            ["kind", "state"],
+            registry=registry,
+        )
+        self.actions = Counter(
+            "claimit_actions",
+            "Moves committed (a player's, a computer player's, a time-out's), by game kind.",
+            ["kind"],
+            registry=registry,
+        )
+        self.answer_time = Histogram(
+            "claimit_answer_seconds",
+            "Seconds from an interaction's arrival (a click, a command) to its first "
+            "answer sent to Discord.",
+            buckets=ANSWER_BUCKETS,
+            registry=registry,
+        )
+        self.pictures = Counter(
+            "claimit_pictures",
+            "Pictures made (drawn and encoded), by picture kind.",
+            ["picture"],
+            registry=registry,
+        )
+        self.picture_time = Histogram(
+            "claimit_picture_seconds",
+            "Seconds the bot waited for a picture to be drawn and encoded, by picture kind.",
+            ["picture"],
+            buckets=PICTURE_BUCKETS,
+            registry=registry,
+        )
+        self.requests = Counter(
+            "claimit_discord_requests",
+            "Requests to Discord's REST API, by route (ids and tokens left out) and the "
+            "answer's HTTP status (429: rate limited; failed: no answer).",
+            ["route", "status"],
+            registry=registry,
+        )
+        self.refusals = Counter(
+            "claimit_discord_refusals",
+            "Discord's refusals (4xx answers but 429), by route and Discord's JSON error "
+            "code (10008: unknown message, 50013: missing permissions, ...).",
+            ["route", "code"],
+            registry=registry,
+        )
+        self.database_time = Histogram(
+            "claimit_database_seconds",
+            "Seconds the bot waited for each database transaction, by kind: read, write, "
+            "or statement (a single statement that commits by itself).",
+            ["transaction"],
+            buckets=DATABASE_BUCKETS,
+            registry=registry,
+        )
+        self.deadlines_due = Gauge(
+            "claimit_deadlines_due",
+            "Deadlines (a lobby's or a turn's) that had passed when the deadline watch "
+            "last looked, being handled now.",
+            registry=registry,
+        )
+        self._arrivals: OrderedDict[int, float] = OrderedDict()
+
+    def arrived(self, interaction_id: int) -> None:
+        """An interaction came in now; its answer's time is counted once it is sent."""
+        self._arrivals[interaction_id] = time.monotonic()
+        if len(self._arrivals) > ARRIVALS_KEPT:
+            self._arrivals.popitem(last=False)
+
+    def answered(self, interaction_id: int) -> None:
+        """An interaction's answer is being sent: its first one counts."""
+        arrived = self._arrivals.pop(interaction_id, None)
+        if arrived is not None:
+            self.answer_time.observe(time.monotonic() - arrived)
+
+
+_counting: ContextVar[Metrics | None] = ContextVar("claimit_metrics", default=None)
+
+
+def counting(metrics: Metrics | None) -> None:
+    """This task's work, and that of every task it starts from now on, counts into
+    ``metrics`` (``None``: into nothing)."""
+    _counting.set(metrics)
+
+
+def current() -> Metrics | None:
+    """The figures the work under way counts into, if any."""
+    return _counting.get()
+
+
+def action_made(kind: str) -> None:
+    """A move of a game of ``kind`` was committed."""
+    metrics = _counting.get()
+    if metrics is not None:
+        metrics.actions.labels(kind).inc()
+
+
+def deadlines_due(count: int) -> None:
+    """The deadline watch found ``count`` deadlines passed."""
+    metrics = _counting.get()
+    if metrics is not None:
+        metrics.deadlines_due.set(count)
+
+
+def timed_transaction(
+    kind: str,
+) -> Callable[
+    [Callable[Concatenate[S, P], Coroutine[Any, Any, T]]],
+    Callable[Concatenate[S, P], Coroutine[Any, Any, T]],
+]:
+    """A database's transaction method, timed as ``kind`` (read, write, statement)."""
+
+    def timing(
+        transaction: Callable[Concatenate[S, P], Coroutine[Any, Any, T]],
+    ) -> Callable[Concatenate[S, P], Coroutine[Any, Any, T]]:
+        @functools.wraps(transaction)
+        async def timed(database: S, /, *args: P.args, **kwargs: P.kwargs) -> T:
+            metrics = _counting.get()
+            if metrics is None:
+                return await transaction(database, *args, **kwargs)
+            started = time.perf_counter()
+            try:
+                return await transaction(database, *args, **kwargs)
+            finally:
+                metrics.database_time.labels(kind).observe(time.perf_counter() - started)
+
+        return timed
+
+    return timing
+
+
+def timed_pictures(
+    paint: Callable[Concatenate[S, int, Callable[P, T], P], Coroutine[Any, Any, T]],
+) -> Callable[Concatenate[S, int, Callable[P, T], P], Coroutine[Any, Any, T]]:
+    """The pictures' ``paint(key, function, *args)``, each picture counted and timed as
+    the bot waits for it, its kind named by the function that makes it."""
+
+    @functools.wraps(paint)
+    async def timed(
+        painters: S, key: int, function: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs
+    ) -> T:
+        metrics = _counting.get()
+        if metrics is None:
+            return await paint(painters, key, function, *args, **kwargs)
+        started = time.perf_counter()
+        made = await paint(painters, key, function, *args, **kwargs)
+        picture = picture_kind(function)
+        metrics.picture_time.labels(picture).observe(time.perf_counter() - started)
+        metrics.pictures.labels(picture).inc()
+        return made
+
+    return timed
+
+
+def picture_kind(function: Callable[..., object]) -> str:
+    """A picture's kind: the module and name of what makes it, the common ``render.``
+    left out (``claimit.board_image.render_board``)."""
+    module = getattr(function, "__module__", None) or "?"
+    name = getattr(function, "__qualname__", None) or type(function).__qualname__
+    return f"{module.removeprefix('render.')}.{name}"

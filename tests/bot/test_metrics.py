@@ -1,0 +1,230 @@
+"""The operator's figures: Discord's routes as templates, the hooks counting into the
+figures of the bot whose work it is (and into nothing when none are set), and the
+endpoint's scrape and health."""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import math
+
+import aiohttp
+from aiohttp import web
+from prometheus_client.parser import text_string_to_metric_families
+
+from bot.discord_ui.watched import shards_health
+from bot.metrics.endpoint import Health, MetricsEndpoint
+from bot.metrics.figures import (
+    Metrics,
+    action_made,
+    counting,
+    current,
+    deadlines_due,
+    picture_kind,
+    timed_transaction,
+)
+from bot.metrics.requests import counting_requests, interaction_answered, route_of
+
+
+def test_routes_name_ids_tokens_and_emoji_rather_than_give_them() -> None:
+    assert route_of("PATCH", "/api/v10/channels/12/messages/34") == (
+        "PATCH /channels/{id}/messages/{id}"
+    )
+    token = "aW50ZXJhY3Rpb246MTIzOmFiYw"
+    assert route_of("POST", f"/api/v10/interactions/981/{token}/callback") == (
+        "POST /interactions/{id}/{token}/callback"
+    )
+    assert route_of("PATCH", f"/api/v10/webhooks/77/{token}/messages/@original") == (
+        "PATCH /webhooks/{id}/{token}/messages/@original"
+    )
+    assert route_of("PUT", "/api/v10/channels/1/messages/2/reactions/%F0%9F%8E%B2/@me") == (
+        "PUT /channels/{id}/messages/{id}/reactions/{emoji}/@me"
+    )
+    assert route_of("GET", "/api/v10/users/@me") == "GET /users/@me"
+    assert route_of("GET", "/gateway") == "GET /gateway"
+
+
+def test_routes_stay_few_however_many_ids() -> None:
+    routes = {
+        route_of("POST", f"/api/v10/channels/{channel}/messages")
+        for channel in range(1_000_000, 1_000_500)
+    } | {route_of("POST", f"/api/v10/interactions/{n}/token{n}x/callback") for n in range(500)}
+    assert routes == {"POST /channels/{id}/messages", "POST /interactions/{id}/{token}/callback"}
+
+
+def test_an_interactions_answer_is_told_by_its_path() -> None:
+    assert interaction_answered("/api/v10/interactions/981/abc/callback") == 981
+    assert interaction_answered("/api/v10/webhooks/77/abc/messages/@original") is None
+    assert interaction_answered("/api/v10/channels/1/messages") is None
+
+
+def render_table() -> bytes:
+    return b""
+
+
+class Board:
+    def render(self) -> bytes:
+        return b""
+
+
+def test_a_picture_is_named_by_what_makes_it() -> None:
+    assert picture_kind(render_table) == "tests.bot.test_metrics.render_table"
+    assert picture_kind(Board().render) == "tests.bot.test_metrics.Board.render"
+
+
+def sample(metrics: Metrics, name: str, **labels: str) -> float:
+    value = metrics.registry.get_sample_value(name, labels)
+    return 0.0 if value is None else value
+
+
+async def test_work_counts_into_the_figures_of_the_bot_it_is_for() -> None:
+    """Each task counts into the figures its context names, and tasks it starts inherit
+    them; with none named, nothing is counted anywhere."""
+    first, second = Metrics(), Metrics()
+
+    @timed_transaction("read")
+    async def read(database: object) -> int:
+        return 1
+
+    async def bot(metrics: Metrics | None, moves: int) -> None:
+        counting(metrics)
+
+        async def move() -> None:
+            action_made("claimit")
+            await read(None)
+            deadlines_due(moves)
+
+        await asyncio.gather(*(asyncio.create_task(move()) for _ in range(moves)))
+
+    await asyncio.create_task(bot(first, 3), context=contextvars.Context())
+    await asyncio.create_task(bot(second, 2), context=contextvars.Context())
+    await asyncio.create_task(bot(None, 4), context=contextvars.Context())
+    assert current() is None
+    assert sample(first, "claimit_actions_total", kind="claimit") == 3
+    assert sample(second, "claimit_actions_total", kind="claimit") == 2
+    assert sample(first, "claimit_database_seconds_count", transaction="read") == 3
+    assert sample(second, "claimit_database_seconds_count", transaction="read") == 2
+    assert (sample(first, "claimit_deadlines_due"), sample(second, "claimit_deadlines_due")) == (
+        3,
+        2,
+    )
+
+
+async def test_an_answer_is_timed_once_from_its_arrival() -> None:
+    metrics = Metrics()
+    metrics.answered(5)  # never seen arriving: not counted
+    metrics.arrived(6)
+    metrics.answered(6)
+    metrics.answered(6)  # a second answer (a follow-up) is not the first
+    assert sample(metrics, "claimit_answer_seconds_count") == 1
+
+
+async def test_the_endpoint_serves_the_figures_and_the_health_until_stopped() -> None:
+    metrics = Metrics()
+    health = Health(ready=False, latencies={0: None, 1: 0.04}, connected=1)
+    scrapes = 0
+
+    async def refresh() -> None:
+        nonlocal scrapes
+        scrapes += 1
+        metrics.games.labels("claimit", "playing").set(scrapes)
+
+    endpoint = MetricsEndpoint(metrics, lambda: health, refresh)
+    await endpoint.start("127.0.0.1", 0)
+    try:
+        async with aiohttp.ClientSession(f"http://127.0.0.1:{endpoint.port}") as session:
+            async with session.get("/healthz") as answer:
+                assert answer.status == 503
+                assert await answer.json() == {
+                    "ready": False,
+                    "shards_connected": 1,
+                    "shards_run": 2,
+                    "latency_seconds": {"0": None, "1": 0.04},
+                }
+            health = Health(ready=True, latencies={0: 0.05, 1: 0.04}, connected=2)
+            async with session.get("/healthz") as answer:
+                assert answer.status == 200
+                assert (await answer.json())["ready"] is True
+            async with session.get("/metrics") as answer:
+                assert answer.status == 200
+                families = {
+                    family.name: family
+                    for family in text_string_to_metric_families(await answer.text())
+                }
+        (games,) = families["claimit_games"].samples
+        assert (games.labels, games.value) == ({"kind": "claimit", "state": "playing"}, 1)
+        assert "waiting for players" in families["claimit_games"].documentation
+        assert {"claimit_actions", "claimit_discord_requests", "claimit_answer_seconds"} <= set(
+            families
+        )
+    finally:
+        await endpoint.stop()
+    assert not await reachable(f"http://127.0.0.1:{endpoint.port}/healthz")
+
+
+async def reachable(url: str) -> bool:
+    async with aiohttp.ClientSession() as session:
+        try:
+            async with session.get(url):
+                return True
+        except aiohttp.ClientConnectionError:
+            return False
+
+
+async def test_requests_are_counted_by_route_and_answer_and_refusals_by_code() -> None:
+    """A refusal's code is read where the answer arrives, and whoever asked (discord.py)
+    still reads the same body after."""
+
+    async def refuse(request: web.Request) -> web.Response:
+        code = int(request.match_info["code"])
+        status = {10008: 404, 50013: 403, 0: 429}[code]
+        return web.json_response({"code": code, "message": "no"}, status=status)
+
+    app = web.Application()
+    app.router.add_patch("/api/v10/channels/{channel}/messages/{code}", refuse)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    metrics = Metrics()
+    trace = aiohttp.TraceConfig()
+    counting_requests(trace, metrics)
+    try:
+        base = f"http://127.0.0.1:{runner.addresses[0][1]}/api/v10/channels/7/messages"
+        async with aiohttp.ClientSession(trace_configs=[trace]) as session:
+            for code in (10008, 50013, 50013, 0):
+                async with session.patch(f"{base}/{code}") as answer:
+                    assert (await answer.json())["code"] == code
+    finally:
+        await runner.cleanup()
+    route = "PATCH /channels/{id}/messages/{id}"
+    requests = "claimit_discord_requests_total"
+    assert sample(metrics, requests, route=route, status="404") == 1
+    assert sample(metrics, requests, route=route, status="403") == 2
+    assert sample(metrics, requests, route=route, status="429") == 1
+    refusals = "claimit_discord_refusals_total"
+    assert sample(metrics, refusals, route=route, code="10008") == 1
+    assert sample(metrics, refusals, route=route, code="50013") == 2
+    assert sample(metrics, refusals, route=route, code="0") == 0
+
+
+class Shard:
+    def __init__(self, latency: float, closed: bool = False) -> None:
+        self.latency = latency
+        self.closed = closed
+
+    def is_closed(self) -> bool:
+        return self.closed
+
+
+def test_the_bot_serves_once_ready_with_every_shard_it_runs_connected() -> None:
+    up = {0: Shard(0.04), 1: Shard(0.05)}
+    assert shards_health(True, {0, 1}, up).serving
+    health = shards_health(True, {0, 1, 2}, up)  # shard 2 not launched yet
+    assert not health.serving and health.connected == 2
+    assert health.as_json()["latency_seconds"] == {"0": 0.04, "1": 0.05, "2": None}
+    assert not shards_health(False, {0, 1}, up).serving
+    assert not shards_health(True, {0, 1}, {0: Shard(0.04), 1: Shard(0.05, closed=True)}).serving
+    first = shards_health(True, {0}, {0: Shard(math.nan)})  # no heartbeat answered yet
+    assert first.serving and first.as_json()["latency_seconds"] == {"0": None}
+    assert not shards_health(True, set(), {}).serving

@@ -1,0 +1,86 @@
+"""The operator's figures, scraped from the real bot's endpoint while a game is played
+through the emulated Discord: they move as the game does."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import aiohttp
+from prometheus_client.parser import text_string_to_metric_families
+
+from tests.e2e.world import make_world
+
+Figures = dict[tuple[str, frozenset[tuple[str, str]]], float]
+
+
+async def scraped(session: aiohttp.ClientSession) -> Figures:
+    async with session.get("/metrics") as answer:
+        assert answer.status == 200
+        text = await answer.text()
+    return {
+        (sample.name, frozenset(sample.labels.items())): sample.value
+        for family in text_string_to_metric_families(text)
+        for sample in family.samples
+    }
+
+
+def total(figures: Figures, name: str, **labels: str) -> float:
+    """The sum of ``name``'s samples that have ``labels``."""
+    wanted = set(labels.items())
+    return sum(value for (n, have), value in figures.items() if n == name and wanted <= have)
+
+
+async def test_the_figures_move_as_a_game_is_played(tmp_path: Path) -> None:
+    world = await make_world(tmp_path, players=2)
+    try:
+        bot = await world.start_bot(metrics_port=0)
+        assert bot.endpoint is not None and bot.endpoint.port
+        async with aiohttp.ClientSession(f"http://127.0.0.1:{bot.endpoint.port}") as session:
+            async with session.get("/healthz") as answer:
+                assert answer.status == 200
+                health = await answer.json()
+            assert health["ready"] is True
+            assert (health["shards_connected"], health["shards_run"]) == (1, 1)
+            assert set(health["latency_seconds"]) == {"0"}
+            before = await scraped(session)
+            assert total(before, "claimit_games", kind="nuggets") == 0
+            assert total(before, "claimit_answer_seconds_count") == 0
+            host, other = world.players[:2]
+            lobby = (await world.command(host, "nuggets new")).response_message
+            assert lobby is not None
+            waiting = await scraped(session)
+            await world.click(other, lobby, "Join")
+            await world.click(host, lobby, "Start")
+            started = await scraped(session)
+            game = await bot.service.current_game(world.channel.id)
+            assert game is not None
+            game = await world.played_out(game)
+            after = await scraped(session)
+            moves = len(await bot.service.history.moves(game.id))
+        # The game waited for its players (a lobby), was played, and is over.
+        assert total(waiting, "claimit_games", kind="nuggets", state="waiting") == 1
+        assert total(waiting, "claimit_games", kind="nuggets", state="playing") == 0
+        assert total(started, "claimit_games", kind="nuggets", state="playing") == 1
+        assert total(started, "claimit_games", kind="nuggets", state="waiting") == 0
+        assert total(after, "claimit_games", kind="nuggets") == 0
+        # Each move counted once, as its game's.
+        actions = "claimit_actions_total"
+        assert moves > 0
+        assert total(after, actions, kind="nuggets") - total(before, actions) == moves
+        # The command and the two clicks (Join, Start), each answered once in time.
+        assert total(after, "claimit_answer_seconds_count") == 3
+        assert total(after, "claimit_answer_seconds_bucket", le="3.0") == 3
+        pictures = "claimit_pictures_total"
+        assert total(after, pictures) - total(before, pictures) >= moves
+        assert total(after, "claimit_picture_seconds_count") == total(after, pictures)
+        callbacks = "POST /interactions/{id}/{token}/callback"
+        assert total(after, "claimit_discord_requests_total", route=callbacks) == 3
+        # Each move shown on its table, by an edit.
+        requests, edit = "claimit_discord_requests_total", "PATCH /channels/{id}/messages/{id}"
+        assert total(after, requests, route=edit) - total(before, requests, route=edit) >= moves
+        # Each move committed in a transaction of its own, at least.
+        database = "claimit_database_seconds_count"
+        assert total(after, database) - total(before, database) >= moves
+    finally:
+        await world.stop_bots()
+        await world.discord.close()
