@@ -116,20 +116,26 @@ fitted by drawing it at each size down from its largest, and the same labels com
 again and again (names, counts, headlines)."""
 
 
+@lru_cache(maxsize=8192)
+def text_extent(text: str, face: Face, size: int, anchor: str = "mm") -> tuple[int, int, int, int]:
+    """Where the text's sprite goes from its anchor, and its size: ``(dx, dy, width,
+    height)``, without drawing it (a picture's plan places every text; only the texts in
+    the rows that changed are drawn)."""
+    with _FREETYPE:
+        box = font(face, size).getbbox(text, anchor=anchor)
+    left, top = math.floor(box[0]), math.floor(box[1])
+    return (left, top, max(1, math.ceil(box[2]) - left), max(1, math.ceil(box[3]) - top))
+
+
 @lru_cache(maxsize=1024)
 def text_sprite(text: str, face: Face, size: int, color: Color, anchor: str = "mm") -> TextSprite:
     """The text in ``color`` on a transparent background (``anchor`` as in Pillow)."""
+    left, top, width, height = text_extent(text, face, size, anchor)
+    image = Image.new("RGBA", (width, height), (*color, 0))
+    mask = Image.new("L", image.size, 0)
     with _FREETYPE:
-        the_font = font(face, size)
-        box = the_font.getbbox(text, anchor=anchor)
-        left, top, right, bottom = (
-            math.floor(box[0]),
-            math.floor(box[1]),
-            math.ceil(box[2]),
-            math.ceil(box[3]),
+        ImageDraw.Draw(mask).text(
+            (-left, -top), text, fill=255, font=font(face, size), anchor=anchor
         )
-        image = Image.new("RGBA", (max(1, right - left), max(1, bottom - top)), (*color, 0))
-        mask = Image.new("L", image.size, 0)
-        ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=the_font, anchor=anchor)
     image.putalpha(mask)
     return TextSprite(image, left, top)

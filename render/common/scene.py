@@ -10,7 +10,8 @@ bands whose keys changed since the game's last picture, and takes the rest as th
 
 A step's key names its sprite by the sprite's ``id``: the step holds the image, so
 that no other image can take the same ``id`` while the step (or a picture remembered
-with its steps) lives. Sprites are made once and kept by their builders, so the
+with its steps) lives. A text's key is its label, and its sprite is drawn only when a
+band it meets is painted. Sprites are made once and kept by their builders, so the
 same sprite is the same object in picture after picture.
 
 Painting a band draws each step with its coordinates moved up by the band's top, on a
@@ -26,7 +27,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from render.common.fonts import text_sprite
+from render.common.fonts import text_extent, text_sprite
 from render.common.label import Box, Label
 from render.common.palette import Color
 
@@ -118,6 +119,26 @@ class _Line(Step):
         ImageDraw.Draw(image).line((x0, y0 - dy, x1, y1 - dy), fill=self.fill, width=self.width)
 
 
+class _Text(Step):
+    """A label, drawn only when a band it meets is painted: its key is the label itself
+    (its words, box, size, colour, face and alignment say every pixel)."""
+
+    __slots__ = ("label",)
+
+    def __init__(self, label: Label) -> None:
+        _, y = label.anchor
+        _, dy, _, height = text_extent(label.text, label.face, label.size, label.align + "m")
+        top = round(y) + dy
+        super().__init__(("label", label), top, top + height)
+        self.label = label
+
+    def draw(self, image: Image.Image, dy: int) -> None:
+        label = self.label
+        sprite = text_sprite(label.text, label.face, label.size, label.color, label.align + "m")
+        x, y = label.anchor
+        image.paste(sprite.image, (round(x) + sprite.dx, round(y) + sprite.dy - dy), sprite.image)
+
+
 class Scene:
     """A picture's background and, in order, everything drawn on it."""
 
@@ -153,9 +174,7 @@ class Scene:
 
     def label(self, label: Label) -> None:
         """``label``'s text, where ``render.common.label.put`` puts it."""
-        sprite = text_sprite(label.text, label.face, label.size, label.color, label.align + "m")
-        x, y = label.anchor
-        self.paste(sprite.image, (round(x) + sprite.dx, round(y) + sprite.dy))
+        self.steps.append(_Text(label))
 
     def paint(self) -> Image.Image:
         """The whole picture."""
