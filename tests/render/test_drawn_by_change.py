@@ -2,21 +2,32 @@
 
 Every position of seeded games of each kind, as ``bench.render`` plays them (Claim It!
 boards, Gold Nuggets tables, Claim tables and the hands of whoever is to act, a Swiss
-tournament's standings after each game): each picture encoded from its album's picture
-before it (``render.common.png.write_scene``) decodes to the same palette indices as the
-same scene painted whole on a fresh background and encoded (the reference).
+tournament's standings after each game), and games of 2 to 5 players with their busts
+shown as the bot shows them, a language changed now and then and a cancelled end: each
+picture encoded from its album's picture before it (``render.common.png.write_scene``)
+decodes to the same palette indices as the same scene painted whole on a fresh
+background and encoded (the reference). Apart from the sequences, every step of such
+pictures drawn alone stays within the rows it declares, and every band painted from
+the steps that touch it is that band of the whole picture.
 """
 
 from __future__ import annotations
 
 import io
+import random
 from collections.abc import Callable, Iterator
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
+import engine.claimit as claimit
+import engine.gold_nuggets as nuggets
 from bench import render as games
-from i18n import language
+from bot.games.gold_nuggets.face import table_view as nuggets_view
+from i18n import LANGUAGES, language
+from render.claimit import View
+from render.claimit.board_image import board_scene
+from render.claimit.gallery import random_play
 from render.claim.pictures import HAND
 from render.claim.pictures import TABLE as CLAIM_TABLE
 from render.claimit.pictures import BOARD
@@ -24,6 +35,8 @@ from render.common import png
 from render.common.png import PictureKind
 from render.common.scene import Scene
 from render.gold_nuggets.pictures import TABLE as NUGGETS_TABLE
+from render.gold_nuggets.table_image import table_scene
+from render.gold_nuggets.view import FACES
 from render.league.standings import STANDINGS
 
 Games = Callable[[], Iterator[games.Game]]
@@ -47,6 +60,117 @@ def _claim_hands(seed: int) -> Iterator[games.Game]:
 
 def _standings(seed: int) -> Iterator[games.Game]:
     return _only(games.league_tournaments(seed + 1, language("de")), seed)
+
+
+NAMES = ("Ann", "Björn 🎲", "Zoë", "Ольга", "Mateus da Silva Pereira")
+
+
+def _language(number: int) -> str:
+    """Another language every 7 pictures: a game drawn for another channel's."""
+    return LANGUAGES[number // 7 % len(LANGUAGES)]
+
+
+def claimit_boards(seed: int, players: int) -> Iterator[Scene]:
+    """A game's boards as the bot shows them: a roll with its dice, a bust with the
+    marks it lost, then the next turn; the last one cancelled when the game runs long."""
+    names = NAMES[:players]
+    for number, (before, action, after) in enumerate(random_play(seed, players)):
+        lang = language(_language(number))
+        if isinstance(action, claimit.Roll) and after.turn != before.turn:
+            first, second, third = action.dice
+            view = View(names=names, rolled=(first, second, third), bust=before.turn, lang=lang)
+            yield board_scene(before, view)
+        yield board_scene(after, View(names=names, lang=lang, closed=number == 300))
+        if number == 300:
+            return
+
+
+def nuggets_tables(seed: int, players: int) -> Iterator[Scene]:
+    """A game's tables as the bot shows them: each roll, a bust with its dice, the end."""
+    rng = random.Random(seed)
+    state = nuggets.GameState.new(players)
+    names = NAMES[:players]
+    number = 0
+    while state.phase is not nuggets.Phase.OVER:
+        lang = language(_language(number))
+        decision = nuggets.bots.decide(state, nuggets.bots.Level.NORMAL, rng)
+        if isinstance(decision, nuggets.bots.RollAgain):
+            faces = tuple(rng.choice(FACES) for _ in range(state.dice_left))
+            action: nuggets.Action = nuggets.Roll(faces)  # type: ignore[arg-type]
+        else:
+            action = decision
+        result = nuggets.apply(state, action)
+        if any(isinstance(event, nuggets.events.Bust) for event in result.events):
+            faces = action.faces  # type: ignore[union-attr]  # only a roll busts
+            yield table_scene(nuggets_view(names, state, lang, rolled=faces, bust=True))
+        state = result.state
+        yield table_scene(nuggets_view(names, state, lang, rolled=state.roll or ()))
+        number += 1
+
+
+SEQUENCES: dict[str, tuple[Callable[[int, int], Iterator[Scene]], PictureKind]] = {
+    "claimit": (claimit_boards, BOARD),
+    "nuggets": (nuggets_tables, NUGGETS_TABLE),
+}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("kind", sorted(SEQUENCES))
+def test_busts_ends_languages_and_every_table_size_drawn_where_they_changed(
+    kind: str, players: int
+) -> None:
+    scenes, picture_kind = SEQUENCES[kind]
+    png.ALBUMS.clear()
+    pictures = 0
+    for number, scene in enumerate(scenes(players, players)):
+        changed = picture_kind.encode_scene(scene, ("sequence", kind, players))
+        whole = picture_kind.encode(scene.paint())
+        assert _pixels(changed) == _pixels(whole), f"{kind}, {players} players, picture {number}"
+        pictures += 1
+    assert pictures >= 30 and png.ALBUMS.found > 0
+
+
+def _varied_scenes() -> Iterator[tuple[str, Scene]]:
+    """Busts, ends, cancelled games and every table size, of each kind."""
+    for players in (2, 3, 4, 5):
+        for kind, (scenes, _) in SEQUENCES.items():
+            played = list(scenes(players + 10, players))
+            for number, scene in enumerate(played):
+                if number % 23 == 0 or number >= len(played) - 2:
+                    yield f"{kind}-{players}-{number}", scene
+    for kind in ("claim-table", "claim-hand", "standings"):
+        played, _ = KINDS[kind]
+        for game in played(0):
+            for number, (_, plan) in enumerate(game):
+                if number % 11 == 0:
+                    yield f"{kind}-{number}", plan()
+
+
+def test_every_step_stays_in_the_rows_it_declares() -> None:
+    """A step that drew outside its rows would leave its old pixels in a band kept."""
+    checked = 0
+    for name, scene in _varied_scenes():
+        blank = Image.new("RGB", scene.size, (1, 2, 3))
+        for step in scene.steps:
+            drawn = blank.copy()
+            step.draw(drawn, 0)
+            box = ImageChops.difference(drawn, blank).getbbox()
+            if box is not None:
+                assert box[1] >= step.top and box[3] <= step.bottom, f"{name}: {step.key[:2]}"
+                checked += 1
+    assert checked > 1000
+
+
+def test_each_band_painted_from_its_steps_is_that_band_of_the_whole() -> None:
+    """Drawn a band's top higher up, every kind of step draws the same pixels."""
+    for name, scene in _varied_scenes():
+        whole = scene.paint()
+        width, height = scene.size
+        for top in range(0, height, png.BAND_ROWS):
+            bottom = min(top + png.BAND_ROWS, height)
+            steps = [step for step in scene.steps if step.top < bottom and step.bottom > top]
+            band = scene.paint_rows(top, bottom, steps)
+            assert band.tobytes() == whole.crop((0, top, width, bottom)).tobytes(), (name, top)
 
 
 def _only(played: Iterator[games.T], seed: int) -> Iterator[games.T]:
