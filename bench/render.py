@@ -21,7 +21,7 @@ import argparse
 import random
 import statistics
 import time
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Iterator
 from functools import partial
 from typing import TypeVar
 
@@ -42,7 +42,7 @@ from render.claimit.board_image import board_scene
 from render.claimit.gallery import random_play
 from render.claimit.pictures import BOARD
 from render.common import png
-from render.common.png import PictureKind
+from render.common.png import Album, PictureKind
 from render.common.scene import Scene
 from render.gold_nuggets.pictures import TABLE as NUGGETS_TABLE
 from render.gold_nuggets.table_image import table_scene as nuggets_table_scene
@@ -54,7 +54,7 @@ from render.league.standings_image import standings_scene
 
 T = TypeVar("T")
 NAMES = ("Prospector Ann", "Björn 🎲", "Zoë", "Ольга", "Mateus da Silva Pereira")
-Game = list[tuple[Hashable, Callable[[], Scene]]]
+Game = list[tuple[Album, Callable[[], Scene]]]
 """A game's pictures in the order the bot makes them, each as its album (the game, or the
 game and the seat of a hand) and the call that plans it."""
 
@@ -68,7 +68,7 @@ def claimit_games(count: int, lang: Language) -> Iterator[Game]:
                 first, second, third = action.dice
                 rolled = (first, second, third)
             view = View(names=NAMES, rolled=rolled, lang=lang)
-            pictures.append((seed, partial(board_scene, after, view)))
+            pictures.append((("game", seed), partial(board_scene, after, view)))
         yield pictures
 
 
@@ -86,7 +86,7 @@ def nuggets_games(count: int, lang: Language) -> Iterator[Game]:
                 action = decision
             state = nuggets.apply(state, action).state
             view = nuggets_table_view(NAMES, state, lang, rolled=state.roll or ())
-            pictures.append((seed, partial(nuggets_table_scene, view)))
+            pictures.append((("game", seed), partial(nuggets_table_scene, view)))
         yield pictures
 
 
@@ -103,10 +103,10 @@ def claim_games(count: int, lang: Language) -> Iterator[tuple[Game, Game]]:
         while state.phase is not claim.Phase.OVER:
             seat = state.to_act()[0]
             hand = private_view(NAMES[seat], state, seat, (), lang)
-            hands.append(((seed, seat), partial(planned, hand_scene, hand)))
+            hands.append((("game", seed, seat), partial(planned, hand_scene, hand)))
             state, _ = claim.apply(state, seat, rng.choice(claim.legal_actions(state, seat)))
             table = claim_table_view(NAMES[:players], state, None, lang)
-            tables.append((seed, partial(planned, claim_table_scene, table)))
+            tables.append((("game", seed), partial(planned, claim_table_scene, table)))
         yield tables, hands
 
 
@@ -135,7 +135,7 @@ def league_tournaments(count: int, lang: Language) -> Iterator[Game]:
                 playing = players // 2 - board - 1
                 subtitle = words.swiss.format(round=done + 1, rounds=rounds, playing=playing)
                 view = standings_view(words, subtitle, halves, wins, opponents)
-                pictures.append((seed, partial(standings_scene, view)))
+                pictures.append((("tournament", seed), partial(standings_scene, view)))
         yield pictures
 
 

@@ -3,7 +3,7 @@ hand (see ``render.common.png``)."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from collections.abc import Iterator
 from dataclasses import replace
 
 from PIL import Image
@@ -16,7 +16,7 @@ from render.claim.hand_image import scene as hand_scene
 from render.claim.table_image import draw_table
 from render.claim.table_image import scene as table_scene
 from render.claim.view import CardFace, HandView, TableView
-from render.common.png import PictureKind
+from render.common.png import Album, PictureKind
 
 _FACTIONS = tuple(colors.FACTION)
 
@@ -74,15 +74,15 @@ TABLE = PictureKind(_table_samples)
 HAND = PictureKind(_hand_samples)
 
 
-def render_table(view: TableView, album: Hashable | None = None) -> bytes:
-    """The table as a PNG; with an ``album`` (the game's id), drawn where it changed
+def render_table(view: TableView, album: Album | None = None) -> bytes:
+    """The table as a PNG; with an ``album`` (``("game", id)``), drawn where it changed
     since the album's last table, which is let go once the game is over or cancelled."""
     over = view.phase == "over" or view.closed
     return TABLE.encode_scene(table_scene(view).planned(), album, keep=not over)
 
 
-def render_hand(view: HandView, album: Hashable | None = None) -> bytes:
-    """A player's hand as a PNG; with an ``album`` (the game's id and the seat), drawn
+def render_hand(view: HandView, album: Album | None = None) -> bytes:
+    """A player's hand as a PNG; with an ``album`` (``("game", id, seat)``), drawn
     where it changed since the album's last hand (let go when it sits idle: a hand is
     not drawn at the game's end)."""
     return HAND.encode_scene(hand_scene(view).planned(), album)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from collections.abc import Iterator
 
 from PIL import Image
 
@@ -10,7 +10,7 @@ from engine.claimit import GameState, Phase, Place, Roll
 from render.claimit.board_image import board_scene, draw_board
 from render.claimit.gallery import NAMES, played_examples, random_play
 from render.claimit.view import View
-from render.common.png import SMALL, PictureKind
+from render.common.png import SMALL, Album, PictureKind
 
 SEED = 3
 
@@ -32,10 +32,8 @@ def _samples() -> Iterator[Image.Image]:
 BOARD = PictureKind(_samples, SMALL)
 
 
-def render_board(
-    state: GameState, view: View | None = None, album: Hashable | None = None
-) -> bytes:
-    """The board as a PNG; with an ``album`` (the game's id), drawn where it changed
+def render_board(state: GameState, view: View | None = None, album: Album | None = None) -> bytes:
+    """The board as a PNG; with an ``album`` (``("game", id)``), drawn where it changed
     since the album's last board, which is let go once the game is over or cancelled."""
     view = view or View()
     over = state.phase is Phase.OVER or view.closed

@@ -126,7 +126,7 @@ class PictureKind:
     def encode(self, picture: Image.Image) -> bytes:
         return write_png(picture, self.palette, self.level)
 
-    def encode_scene(self, scene: Scene, album: Hashable | None = None, keep: bool = True) -> bytes:
+    def encode_scene(self, scene: Scene, album: Album | None = None, keep: bool = True) -> bytes:
         """The scene as a PNG, drawn where it differs from ``album``'s last picture
         (``write_scene``)."""
         return write_scene(scene, self.palette, album, keep, self.level)
@@ -149,19 +149,27 @@ class _Remembered(NamedTuple):
     used: float
 
 
+Album = tuple[Hashable, ...]
+"""A picture's album: a game's table ``("game", id)``, a player's hand in it ``("game",
+id, seat)``, a tournament's standings ``("tournament", id)``. An album's name begins
+with the name of what it belongs to: a game's end lets go of all of them."""
+
+
 class Albums:
-    """The last picture of each album (a game's table, a player's hand in it), so that
-    the next is made from the bands that changed. An album is let go when its game ends
-    (``keep=False``; a game's table named by its id lets go of the albums named by its id
-    and a seat too, its hands), when it has not been drawn for ``idle`` seconds, or, the least
-    recently drawn first, past ``limit`` albums: it grows with the games in play."""
+    """The last picture of each album, so that the next is made from the bands that
+    changed. An album is let go when what it belongs to ends (``drop``), when it has not
+    been drawn for ``idle`` seconds, or, the least recently drawn first, past ``limit``
+    albums: it grows with the games in play."""
 
     def __init__(self, limit: int, idle: float, clock: Callable[[], float]) -> None:
         self._limit = limit
         self._idle = idle
         self._clock = clock
-        self._albums: OrderedDict[tuple[bytes, Hashable], _Remembered] = OrderedDict()
-        """By palette (a kind of picture) and album."""
+        self._albums: OrderedDict[tuple[bytes, Album], _Remembered] = OrderedDict()
+        """By palette (a kind of picture) and album, the least recently drawn first."""
+        self._ended: OrderedDict[Album, None] = OrderedDict()
+        """Albums let go as ended: a picture of theirs still under way (queued behind
+        the last, or in another thread) is not kept."""
         self._lock = threading.Lock()
         self.pictures = 0
         self.again = 0
@@ -171,41 +179,50 @@ class Albums:
         it and their bands drawn: for the log and the benchmarks."""
 
     def __len__(self) -> int:
-        return len(self._albums)
-
-    def last(self, album: tuple[bytes, Hashable]) -> _Remembered | None:
         with self._lock:
+            self._sweep()
+            return len(self._albums)
+
+    def last(self, album: tuple[bytes, Album]) -> _Remembered | None:
+        with self._lock:
+            self._sweep()
             return self._albums.get(album)
 
     def keep(
         self,
-        album: tuple[bytes, Hashable],
+        album: tuple[bytes, Album],
         background: Image.Image,
         keys: list[tuple[Key, ...]],
         bands: list[_Band],
         steps: list[Step],
     ) -> None:
-        """Remembers ``album``'s picture, now drawn."""
-        now = self._clock()
+        """Remembers ``album``'s picture, now drawn (unless its album has ended)."""
+        _, name = album
         with self._lock:
-            self._albums[album] = _Remembered(background, keys, bands, steps, now)
+            if any(name[:length] in self._ended for length in range(1, len(name) + 1)):
+                return
+            self._albums[album] = _Remembered(background, keys, bands, steps, self._clock())
             self._albums.move_to_end(album)
             while len(self._albums) > self._limit:
                 self._albums.popitem(last=False)
-            # Least recently drawn first: those idle too long are all at the front.
-            while self._albums and next(iter(self._albums.values())).used < now - self._idle:
-                self._albums.popitem(last=False)
+            self._sweep()
 
-    def drop(self, album: Hashable) -> None:
-        """Lets ``album`` go, and the albums of its parts: those named ``(album, …)`` (a
-        game's hands go with its table)."""
+    def drop(self, ended: Album) -> None:
+        """Lets go of ``ended`` and every album named from it (a game's table takes its
+        hands), for good."""
         with self._lock:
-            for named in [
-                named
-                for named in self._albums
-                if named[1] == album or (isinstance(named[1], tuple) and named[1][:1] == (album,))
-            ]:
+            for named in [named for named in self._albums if named[1][: len(ended)] == ended]:
                 del self._albums[named]
+            self._ended[ended] = None
+            if len(self._ended) > ENDED_REMEMBERED:
+                self._ended.popitem(last=False)
+            self._sweep()
+
+    def _sweep(self) -> None:
+        """Lets go of the albums idle too long: the least recently drawn are first."""
+        oldest = self._clock() - self._idle
+        while self._albums and next(iter(self._albums.values())).used < oldest:
+            self._albums.popitem(last=False)
 
     def count(self, kept: int, drawn: int) -> None:
         with self._lock:
@@ -217,29 +234,33 @@ class Albums:
     def clear(self) -> None:
         with self._lock:
             self._albums.clear()
+            self._ended.clear()
             self.pictures = self.again = self.found = self.missed = 0
 
 
-ALBUM_LIMIT = 4096
-"""Albums remembered at most: 200 games' tables and hands several times over, some
-100 MiB at the most."""
+ALBUM_LIMIT = 2048
+"""Albums remembered at most: 200 games' tables and hands several times over. An album
+of a 5-player Claim It! board holds about 43 KB, so some 90 MiB at the most."""
 ALBUM_IDLE = 15 * 60.0
 """Seconds an album is kept undrawn: a game whose players think longer draws its next
 picture whole."""
+ENDED_REMEMBERED = 4096
+"""Ended albums remembered, so that a picture of theirs still under way is not kept."""
 ALBUMS = Albums(ALBUM_LIMIT, ALBUM_IDLE, time.monotonic)
 
 
 def write_scene(
     scene: Scene,
     palette: Palette,
-    album: Hashable | None = None,
+    album: Album | None = None,
     keep: bool = True,
     level: int = FAST,
 ) -> bytes:
     """The scene as a PNG of ``palette``'s colours. With an ``album``, the bands whose
     drawing is as in the album's last picture are taken from it, and only the others are
     painted, mapped to the palette and compressed; the picture is remembered in their
-    place unless ``keep`` is false (the game ended)."""
+    place unless ``keep`` is false: the album and every album named from it are let go
+    (the game ended)."""
     width, height = scene.size
     count = -(-height // BAND_ROWS)
     placed: list[list[Step]] = [[] for _ in range(count)]
@@ -282,7 +303,7 @@ def write_scene(
         if keep:
             ALBUMS.keep(named, scene.background, keys, made, scene.steps)
         else:
-            ALBUMS.drop(album)
+            ALBUMS.drop(named[1])
         ALBUMS.count(count - drawn, drawn)
     return _png(width, height, palette, made)
 

@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from collections.abc import Iterator
 
 from PIL import Image
 
-from render.common.png import PictureKind
+from render.common.png import Album, PictureKind
 from render.gold_nuggets.gallery import views
 from render.gold_nuggets.table_image import draw_table, table_scene
 from render.gold_nuggets.view import NuggetsView
@@ -23,7 +23,7 @@ def _samples() -> Iterator[Image.Image]:
 TABLE = PictureKind(_samples)
 
 
-def render_table(view: NuggetsView, album: Hashable | None = None) -> bytes:
-    """The table as a PNG; with an ``album`` (the game's id), drawn where it changed
+def render_table(view: NuggetsView, album: Album | None = None) -> bytes:
+    """The table as a PNG; with an ``album`` (``("game", id)``), drawn where it changed
     since the album's last table, which is let go once the game is over or cancelled."""
     return TABLE.encode_scene(table_scene(view), album, keep=not (view.over or view.closed))

@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from collections.abc import Iterator
 
 from PIL import Image
 
-from render.common.png import SMALL, PictureKind
+from render.common.png import SMALL, Album, PictureKind
 from render.league.gallery import views
 from render.league.standings_image import draw_standings, standings_scene
 from render.league.standings_view import StandingsView
@@ -23,7 +23,8 @@ def _samples() -> Iterator[Image.Image]:
 STANDINGS = PictureKind(_samples, SMALL)
 
 
-def render_standings(view: StandingsView, album: Hashable | None = None) -> bytes:
-    """The standings of ``view`` as PNG bytes; with an ``album`` (the tournament's id),
-    drawn where they changed since the album's last."""
-    return STANDINGS.encode_scene(standings_scene(view), album)
+def render_standings(view: StandingsView, album: Album | None = None, keep: bool = True) -> bytes:
+    """The standings of ``view`` as PNG bytes; with an ``album`` (``("tournament",
+    id)``), drawn where they changed since the album's last, which is let go unless
+    ``keep`` (the tournament ended)."""
+    return STANDINGS.encode_scene(standings_scene(view), album, keep)

@@ -36,10 +36,12 @@ async def painters() -> AsyncIterator[Painters]:
 
 async def test_a_picture_made_in_a_process_is_the_one_made_here(painters: Painters) -> None:
     assert painters.processes == 2
-    assert await painters.paint(7, render_board, STATE, VIEW, 7) == render_board(STATE, VIEW)
+    assert await painters.paint(7, render_board, STATE, VIEW, ("game", 7)) == render_board(
+        STATE, VIEW
+    )
     figures = await painters.figures()
     assert figures.pictures == 1 and figures.missed > 0
-    await painters.paint(7, render_board, STATE, VIEW, 7)
+    await painters.paint(7, render_board, STATE, VIEW, ("game", 7))
     assert (await painters.figures()).again == 1, "the game's last picture, kept there"
 
 

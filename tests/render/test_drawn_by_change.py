@@ -25,11 +25,11 @@ import engine.gold_nuggets as nuggets
 from bench import render as games
 from bot.games.gold_nuggets.face import table_view as nuggets_view
 from i18n import LANGUAGES, language
+from render.claim.pictures import HAND
+from render.claim.pictures import TABLE as CLAIM_TABLE
 from render.claimit import View
 from render.claimit.board_image import board_scene
 from render.claimit.gallery import random_play
-from render.claim.pictures import HAND
-from render.claim.pictures import TABLE as CLAIM_TABLE
 from render.claimit.pictures import BOARD
 from render.common import png
 from render.common.png import PictureKind
@@ -139,8 +139,8 @@ def _varied_scenes() -> Iterator[tuple[str, Scene]]:
                 if number % 23 == 0 or number >= len(played) - 2:
                     yield f"{kind}-{players}-{number}", scene
     for kind in ("claim-table", "claim-hand", "standings"):
-        played, _ = KINDS[kind]
-        for game in played(0):
+        games_of, _ = KINDS[kind]
+        for game in games_of(0):
             for number, (_, plan) in enumerate(game):
                 if number % 11 == 0:
                     yield f"{kind}-{number}", plan()
@@ -234,16 +234,17 @@ def test_an_album_is_let_go_when_its_game_ends_or_sits_idle() -> None:
     previous = png.ALBUMS
     png.ALBUMS = albums
     try:
-        for album in ("a", ("a", 1), "b"):
+        for album in (("game", 1), ("game", 1, 0), ("game", 2), ("tournament", 1)):
             BOARD.encode_scene(first[1](), album)
-        assert len(albums) == 3
-        BOARD.encode_scene(second[1](), "a", keep=False)
-        assert len(albums) == 1, "a game over lets its pictures go, its hands' too"
+        assert len(albums) == 3, "no more than the limit: game 1's table went first"
+        BOARD.encode_scene(first[1](), ("game", 1))
+        BOARD.encode_scene(second[1](), ("game", 1), keep=False)
+        assert len(albums) == 2, "a game over lets its pictures go, its hands' too"
+        BOARD.encode_scene(first[1](), ("game", 1, 1))
+        assert len(albums) == 2, "a hand drawn after its game ended is not kept"
+        now[0] = 30.0
+        BOARD.encode_scene(first[1](), ("game", 3))
         now[0] = 61.0
-        BOARD.encode_scene(first[1](), "c")
-        assert len(albums) == 1, "b sat idle for over a minute"
-        for album in ("d", "e", "f", "g"):
-            BOARD.encode_scene(first[1](), album)
-        assert len(albums) == 3, "no more than the limit"
+        assert len(albums) == 1, "game 2 and the tournament sat idle for over a minute"
     finally:
         png.ALBUMS = previous

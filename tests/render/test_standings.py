@@ -106,8 +106,8 @@ def test_the_same_standings_are_the_same_bytes() -> None:
     to another process (pickled)."""
     view = GALLERY["swiss-under-way-de"]
     png.ALBUMS.clear()
-    first = render_standings(view, "cup")
-    again = render_standings(view, "cup")
+    first = render_standings(view, ("tournament", 1))
+    again = render_standings(view, ("tournament", 1))
     assert png.ALBUMS.again == 1
     afresh = render_standings(pickle.loads(pickle.dumps(view)))
     assert first == again == afresh

@@ -155,7 +155,7 @@ class ClaimFace(BaseFace[TableView]):
         drawn = _drawn(last, seat)
         name = shared_words.seat_name(game.seats[seat], lang)
         hand_view = _hand_view(name, state, seat, seated, drawn, lang)
-        png = await PAINTERS.paint(game.id, render_hand, hand_view, (game.id, seat))
+        png = await PAINTERS.paint(game.id, render_hand, hand_view, ("game", game.id, seat))
         lines = [_private_prompt(game, state, seat, legal, lead, lang)]
         if drawn:
             lines.append(
@@ -514,7 +514,7 @@ def _why(reason: Reason, counts: Sequence[int]) -> str:
 
 async def _render(game: Game, table: TableView) -> bytes:
     """The table image, drawn where the event loop never waits for it."""
-    return await PAINTERS.paint(game.id, render_table, table, game.id)
+    return await PAINTERS.paint(game.id, render_table, table, ("game", game.id))
 
 
 def _describe(game: Game, state: ClaimState, headline: str, lang: Language) -> str:

@@ -225,7 +225,7 @@ async def _render(
 ) -> bytes:
     """The board image, drawn where the event loop never waits for it."""
     view = View(names=seat_names(game, lang), rolled=rolled, bust=bust, lang=lang, closed=closed)
-    return await PAINTERS.paint(game.id, render_board, state, view, game.id)
+    return await PAINTERS.paint(game.id, render_board, state, view, ("game", game.id))
 
 
 def _prompt(game: Game, state: GameState, bust: int | None, lang: Language) -> str:

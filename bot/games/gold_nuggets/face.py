@@ -510,7 +510,7 @@ def _took(events: Sequence[object]) -> tuple[int, int | None, int] | None:
 
 async def _render(game: Game, view: NuggetsView) -> bytes:
     """The table image, drawn where the event loop never waits for it."""
-    return await PAINTERS.paint(game.id, render_table, view, game.id)
+    return await PAINTERS.paint(game.id, render_table, view, ("game", game.id))
 
 
 async def _picture(

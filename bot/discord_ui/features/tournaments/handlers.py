@@ -384,7 +384,8 @@ class Tournaments(Feature):
                 board.tournament.id,
                 render_standings,
                 standings_view(board, speaks),
-                board.tournament.id,
+                ("tournament", board.tournament.id),
+                board.tournament.state is not TournamentState.FINISHED,
             )
         return board_card(board, speaks, picture)
 
