@@ -270,7 +270,7 @@ def write_scene(
         ):
             placed[index].append(step)
     keys = [tuple(step.key for step in steps) for steps in placed]
-    # The palette's too: a game's table and its hands are albums of their own.
+    # By palette too: a band is kept only for a picture of its own colours.
     named = None if album is None else (palette.tag, album)
     before = None if named is None else ALBUMS.last(named)
     if before is not None and before.background is scene.background:
