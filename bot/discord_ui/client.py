@@ -223,7 +223,9 @@ class GameBot(discord.AutoShardedClient):
 
     def _health(self) -> Health:
         own = self.leases.own if hasattr(self, "leases") else frozenset[int]()
-        return shards_health(self.is_ready(), own, self.shards)
+        # A stopping bot takes no new work, though it stays connected while it drains.
+        serving = self.is_ready() and self._stopping is None
+        return shards_health(serving, own, self.shards)
 
     async def _count_games(self) -> None:
         if self.metrics is not None and self._database is not None and hasattr(self, "leases"):

@@ -3,11 +3,13 @@ through the emulated Discord: they move as the game does."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import aiohttp
 from prometheus_client.parser import text_string_to_metric_families
 
+from bot.discord_ui.client import GameBot
 from tests.e2e.world import make_world
 
 Figures = dict[tuple[str, frozenset[tuple[str, str]]], float]
@@ -28,6 +30,19 @@ def total(figures: Figures, name: str, **labels: str) -> float:
     """The sum of ``name``'s samples that have ``labels``."""
     wanted = set(labels.items())
     return sum(value for (n, have), value in figures.items() if n == name and wanted <= have)
+
+
+async def not_serving_while_it_stops(bot: GameBot, session: aiohttp.ClientSession) -> None:
+    """While a stop waits for the work under way, ``/healthz`` says 503 (the bot is
+    still ready and connected, but takes no new work)."""
+    async with bot.work.admitted():
+        stopping = asyncio.create_task(bot.close())
+        while not bot.work.stopping:
+            await asyncio.sleep(0)
+        async with session.get("/healthz") as answer:
+            assert answer.status == 503
+            assert (await answer.json())["ready"] is False
+    await stopping
 
 
 async def test_the_figures_move_as_a_game_is_played(tmp_path: Path) -> None:
@@ -57,6 +72,7 @@ async def test_the_figures_move_as_a_game_is_played(tmp_path: Path) -> None:
             game = await world.played_out(game)
             after = await scraped(session)
             moves = len(await bot.service.history.moves(game.id))
+            await not_serving_while_it_stops(bot, session)
         # The game waited for its players (a lobby), was played, and is over.
         assert total(waiting, "claimit_games", kind="nuggets", state="waiting") == 1
         assert total(waiting, "claimit_games", kind="nuggets", state="playing") == 0
