@@ -7,12 +7,17 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import math
+import random
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
 
 import aiohttp
+import pytest
 from aiohttp import web
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot.discord_ui.watched import shards_health
+from bot.games.outcome import Outcome
 from bot.metrics.endpoint import Health, MetricsEndpoint
 from bot.metrics.figures import (
     Metrics,
@@ -24,6 +29,13 @@ from bot.metrics.figures import (
     timed_transaction,
 )
 from bot.metrics.requests import counting_requests, interaction_answered, route_of
+from bot.service import Actor, GameService
+from bot.storage.connection import Connection
+from bot.storage.database import CommitUnknown
+from bot.storage.sqlite import SQLiteDatabase
+from tests.bot.fixtures import Clock, started_game
+
+T = TypeVar("T")
 
 
 def test_routes_name_ids_tokens_and_emoji_rather_than_give_them() -> None:
@@ -228,3 +240,30 @@ def test_the_bot_serves_once_ready_with_every_shard_it_runs_connected() -> None:
     first = shards_health(True, {0}, {0: Shard(math.nan)})  # no heartbeat answered yet
     assert first.serving and first.as_json()["latency_seconds"] == {"0": None}
     assert not shards_health(True, set(), {}).serving
+
+
+async def test_a_move_whose_commit_answer_was_lost_counts_once_found_saved(
+    sqlite_database: SQLiteDatabase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The database lost the answer to the move's commit, and the game's row says it was
+    saved: the move is counted as any other."""
+    service = GameService(sqlite_database, dice=random.Random(1), clock=Clock())
+    game = await started_game(service, 2)
+    write = sqlite_database.write
+
+    async def answer_lost(body: Callable[[Connection], Awaitable[T]]) -> T:
+        await write(body)
+        raise CommitUnknown()
+
+    metrics = Metrics()
+
+    async def move() -> Outcome:
+        counting(metrics)
+        monkeypatch.setattr(sqlite_database, "write", answer_lost)
+        assert game.state is not None
+        player = game.seats[game.state.turn].user_id
+        return await service.act(game.id, Actor(player), game.version, "roll")
+
+    outcome = await asyncio.create_task(move(), context=contextvars.Context())
+    assert outcome.game.version == game.version + 1
+    assert sample(metrics, "claimit_actions_total", kind="claimit") == 1
