@@ -371,6 +371,7 @@ class GameBot(discord.AutoShardedClient):
             try:
                 pictures = await self._stop_painting()
             finally:
+                # Stopped already unless what came before it failed.
                 if self.endpoint is not None:
                     await self.endpoint.stop()
         if not hasattr(self, "table"):
@@ -420,6 +421,9 @@ class GameBot(discord.AutoShardedClient):
         left = max(0.0, self.settings.stop_seconds - (time.monotonic() - started))
         cut_off += await self.work.finished(left)
         await super().close()
+        # Before the database: a scrape counts the games in it.
+        if self.endpoint is not None:
+            await self.endpoint.stop()
         if self._database is not None:
             await self._database.close()
             self._database = None
