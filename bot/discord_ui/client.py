@@ -9,6 +9,7 @@ import contextlib
 import logging
 import os
 import random
+import socket
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -214,6 +215,11 @@ class GameBot(discord.AutoShardedClient):
         assert port is not None
         try:
             await self.endpoint.start(host, port)
+        except socket.gaierror as error:
+            raise SettingsError(
+                f"CLAIMIT_METRICS_HOST {host} is no address this machine can listen on "
+                f"({error.strerror}); set one of its addresses, such as 127.0.0.1, or 0.0.0.0"
+            ) from error
         except OSError as error:
             why = os.strerror(error.errno) if error.errno else str(error)
             raise SettingsError(
