@@ -1,6 +1,7 @@
-"""The bot's own figures, scraped from each bot process's metrics endpoint at the end of
-a run (``CLAIMIT_METRICS_PORT``; docs/operating.md, "Metrics and health") and summed over
-the processes: what the bot says it did, beside what the bench saw."""
+"""The bot's own figures, scraped from each bot process's metrics endpoint at the start
+and the end of a run (``CLAIMIT_METRICS_PORT``; docs/operating.md, "Metrics and health"),
+summed over the processes, the run's the difference: what the bot says it did, beside
+what the bench saw."""
 
 from __future__ import annotations
 
@@ -25,6 +26,14 @@ class Histogram:
             self.buckets[bound] = self.buckets.get(bound, 0.0) + count
         self.count += other.count
         self.total += other.total
+
+    def since(self, before: Histogram) -> Histogram:
+        """What was counted after ``before`` (an earlier scrape of the same histogram)."""
+        return Histogram(
+            {bound: n - before.buckets.get(bound, 0.0) for bound, n in self.buckets.items()},
+            self.count - before.count,
+            self.total - before.total,
+        )
 
     def quantile(self, fraction: float) -> float | None:
         """Prometheus's estimate (``histogram_quantile``): linear within the bucket the
@@ -73,6 +82,20 @@ class BotFigures:
         self.statuses.update(other.statuses)
         self.limited.update(other.limited)
         self.refusals.update(other.refusals)
+
+    def since(self, before: BotFigures) -> BotFigures:
+        """What was counted after ``before`` (an earlier scrape of the same processes):
+        the run alone, without the setup before it."""
+        empty = Histogram()
+        return BotFigures(
+            self.actions - before.actions,
+            self.answers.since(before.answers),
+            {k: h.since(before.pictures.get(k, empty)) for k, h in self.pictures.items()},
+            {k: h.since(before.database.get(k, empty)) for k, h in self.database.items()},
+            self.statuses - before.statuses,
+            self.limited - before.limited,
+            self.refusals - before.refusals,
+        )
 
 
 def read(text: str) -> BotFigures:

@@ -207,7 +207,7 @@ def timed_pictures(
 
 def picture_kind(function: Callable[..., object]) -> str:
     """A picture's kind: the module and name of what makes it, the common ``render.``
-    left out (``claimit.board_image.render_board``)."""
+    left out (``claimit.pictures.render_board``)."""
     module = getattr(function, "__module__", None) or "?"
     name = getattr(function, "__qualname__", None) or type(function).__qualname__
     return f"{module.removeprefix('render.')}.{name}"

@@ -42,3 +42,19 @@ def test_a_quantile_is_estimated_within_its_bucket() -> None:
     assert abs((histogram.quantile(0.7) or 0) - 0.015) < 1e-9
     assert abs((histogram.quantile(0.95) or 0) - 0.035) < 1e-9
     assert Histogram().quantile(0.5) is None
+
+
+def test_the_runs_figures_leave_out_what_was_counted_before_it() -> None:
+    metrics = Metrics()
+    metrics.actions.labels("claimit").inc(4)  # the setup's: a lobby, its start
+    metrics.database_time.labels("write").observe(0.001)
+    metrics.requests.labels("POST /channels/{id}/messages", "200").inc(2)
+    before = read(scrape_of(metrics))
+    metrics.actions.labels("claimit").inc(10)
+    metrics.database_time.labels("write").observe(0.004)
+    metrics.requests.labels("POST /channels/{id}/messages", "200").inc(3)
+    run = read(scrape_of(metrics)).since(before)
+    assert run.actions == 10
+    assert run.database["write"].count == 1
+    assert run.database["write"].quantile(1.0) == 0.005
+    assert run.statuses == {"200": 3}
