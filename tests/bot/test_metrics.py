@@ -8,7 +8,6 @@ import asyncio
 import contextvars
 import math
 import random
-from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 import aiohttp
@@ -30,8 +29,7 @@ from bot.metrics.figures import (
 )
 from bot.metrics.requests import counting_requests, interaction_answered, route_of
 from bot.service import Actor, GameService
-from bot.storage.connection import Connection
-from bot.storage.database import CommitUnknown
+from bot.storage.database import Body, CommitUnknown
 from bot.storage.sqlite import SQLiteDatabase
 from tests.bot.fixtures import Clock, started_game
 
@@ -251,7 +249,7 @@ async def test_a_move_whose_commit_answer_was_lost_counts_once_found_saved(
     game = await started_game(service, 2)
     write = sqlite_database.write
 
-    async def answer_lost(body: Callable[[Connection], Awaitable[T]]) -> T:
+    async def answer_lost(body: Body[T]) -> T:
         await write(body)
         raise CommitUnknown()
 
