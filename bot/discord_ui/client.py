@@ -302,7 +302,8 @@ class GameBot(discord.AutoShardedClient):
         """Hands each of Discord's events to the features that listen to it too (their
         ``on_<event>`` methods), each in its own task, as discord.py runs its own."""
         if event_name == "interaction" and self.metrics is not None:
-            self.metrics.arrived(args[0].id)
+            interaction = args[0]
+            self.metrics.answers.arrived(interaction.id, interaction.token, interaction.type.name)
         super().dispatch(event_name, *args, **kwargs)
         if hasattr(self, "features"):
             for listener in self.features.listeners(event_name):

@@ -96,6 +96,7 @@ class MetricsEndpoint:
             await runner.cleanup()
 
     async def _scraped(self, request: web.Request) -> web.Response:
+        self.metrics.answers.expire()
         try:
             await self._refresh()
         except Exception:

@@ -83,9 +83,15 @@ async def test_the_figures_move_as_a_game_is_played(tmp_path: Path) -> None:
         actions = "claimit_actions_total"
         assert moves > 0
         assert total(after, actions, kind="nuggets") - total(before, actions) == moves
-        # The command and the two clicks (Join, Start), each answered once in time.
-        assert total(after, "claimit_answer_seconds_count") == 3
+        # The command and the two clicks (Join, Start), each answered once in time, at
+        # once (nothing deferred).
+        assert total(after, "claimit_interactions_total", type="command") == 1
+        assert total(after, "claimit_interactions_total", type="component") == 2
+        answered = "claimit_answer_seconds_count"
+        assert total(after, answered, type="command", answer="direct") == 1
+        assert total(after, answered, type="component", answer="direct") == 2
         assert total(after, "claimit_answer_seconds_bucket", le="3.0") == 3
+        assert total(after, "claimit_unanswered_total") == 0
         pictures = "claimit_pictures_total"
         assert total(after, pictures) - total(before, pictures) >= moves
         assert total(after, "claimit_picture_seconds_count") == total(after, pictures)
