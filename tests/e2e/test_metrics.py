@@ -9,11 +9,13 @@ import random
 from pathlib import Path
 
 import aiohttp
+import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
+from bot.discord_ui import interaction_answers
 from bot.discord_ui.client import GameBot
 from bot.storage import GameStatus
-from tests.e2e.world import make_world
+from tests.e2e.world import make_world, pick_button
 
 Figures = dict[tuple[str, frozenset[tuple[str, str]]], float]
 
@@ -48,7 +50,9 @@ async def not_serving_while_it_stops(bot: GameBot, session: aiohttp.ClientSessio
     await stopping
 
 
-async def test_the_figures_move_as_a_game_is_played(tmp_path: Path) -> None:
+async def test_the_figures_move_as_a_game_is_played(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     world = await make_world(tmp_path, players=2)
     try:
         bot = await world.start_bot(metrics_port=0)
@@ -73,7 +77,16 @@ async def test_the_figures_move_as_a_game_is_played(tmp_path: Path) -> None:
             game = await bot.service.current_game(world.channel.id)
             assert game is not None
             # Played by clicks the emulated Discord sends the bot, from a context with no
-            # figures in it: each move counts only if the bot's own tasks count it.
+            # figures in it: each move counts only if the bot's own tasks count it. The
+            # first move's answer is deferred (as a slow one is), then edited in.
+            with monkeypatch.context() as slow:
+                slow.setattr(interaction_answers, "DEFER_AFTER", 0.0)
+                first = world.latest_with_buttons()
+                mover = await world.human_to_move()
+                assert mover is not None
+                clicking = world.click(mover, first, pick_button(first, random.Random(5), 0))
+                clicked = await asyncio.create_task(clicking, context=contextvars.Context())
+                assert clicked.response_type == 6
             playing = world.finish(random.Random(5))
             await asyncio.create_task(playing, context=contextvars.Context())
             game = await world.settled(game.id)
@@ -92,13 +105,15 @@ async def test_the_figures_move_as_a_game_is_played(tmp_path: Path) -> None:
         assert moves > 0
         assert total(after, actions, kind="nuggets") - total(before, actions) == moves
         # The command and the clicks (Join, Start, the moves), each answered once in
-        # time, at once (nothing deferred).
+        # time, at once but the first move (deferred, then answered by an edit).
         clicks = 2 + moves
         assert total(after, "claimit_interactions_total", type="command") == 1
         assert total(after, "claimit_interactions_total", type="component") == clicks
         answered = "claimit_answer_seconds_count"
         assert total(after, answered, type="command", answer="direct") == 1
-        assert total(after, answered, type="component", answer="direct") == clicks
+        assert total(after, answered, type="component", answer="direct") == clicks - 1
+        assert total(after, answered, type="component", answer="deferred") == 1
+        assert total(after, "claimit_deferred_answer_seconds_count", type="component") == 1
         assert total(after, "claimit_answer_seconds_bucket", le="3.0") == 1 + clicks
         assert total(after, "claimit_unanswered_total") == 0
         pictures = "claimit_pictures_total"
