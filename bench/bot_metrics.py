@@ -1,6 +1,7 @@
-"""The bot's own figures, scraped from each bot process's metrics endpoint at the end of
-a run (``CLAIMIT_METRICS_PORT``; docs/operating.md, "Metrics and health") and summed over
-the processes: what the bot says it did, beside what the bench saw."""
+"""The bot's own figures, scraped from each bot process's metrics endpoint at the start
+and the end of a run (``CLAIMIT_METRICS_PORT``; docs/operating.md, "Metrics and health"),
+summed over the processes, the run's the difference: what the bot says it did, beside
+what the bench saw."""
 
 from __future__ import annotations
 
@@ -26,6 +27,14 @@ class Histogram:
         self.count += other.count
         self.total += other.total
 
+    def since(self, before: Histogram) -> Histogram:
+        """What was counted after ``before`` (an earlier scrape of the same histogram)."""
+        return Histogram(
+            {bound: n - before.buckets.get(bound, 0.0) for bound, n in self.buckets.items()},
+            self.count - before.count,
+            self.total - before.total,
+        )
+
     def quantile(self, fraction: float) -> float | None:
         """Prometheus's estimate (``histogram_quantile``): linear within the bucket the
         quantile falls in; ``None`` with nothing counted."""
@@ -49,6 +58,11 @@ class BotFigures:
 
     actions: float = 0.0
     answers: Histogram = field(default_factory=Histogram)
+    """Every interaction's first answer, whatever its type and answer."""
+    deferred: float = 0.0
+    """First answers that were deferrals."""
+    unanswered: collections.Counter[str] = field(default_factory=collections.Counter)
+    """Interactions Discord took no answer to, by reason."""
     pictures: dict[str, Histogram] = field(default_factory=dict)
     """By picture kind: the time the bot waited for each."""
     database: dict[str, Histogram] = field(default_factory=dict)
@@ -67,12 +81,30 @@ class BotFigures:
     def add(self, other: BotFigures) -> None:
         self.actions += other.actions
         self.answers.add(other.answers)
+        self.deferred += other.deferred
+        self.unanswered.update(other.unanswered)
         for mine, theirs in ((self.pictures, other.pictures), (self.database, other.database)):
             for name, histogram in theirs.items():
                 mine.setdefault(name, Histogram()).add(histogram)
         self.statuses.update(other.statuses)
         self.limited.update(other.limited)
         self.refusals.update(other.refusals)
+
+    def since(self, before: BotFigures) -> BotFigures:
+        """What was counted after ``before`` (an earlier scrape of the same processes):
+        the run alone, without the setup before it."""
+        empty = Histogram()
+        return BotFigures(
+            self.actions - before.actions,
+            self.answers.since(before.answers),
+            self.deferred - before.deferred,
+            self.unanswered - before.unanswered,
+            {k: h.since(before.pictures.get(k, empty)) for k, h in self.pictures.items()},
+            {k: h.since(before.database.get(k, empty)) for k, h in self.database.items()},
+            self.statuses - before.statuses,
+            self.limited - before.limited,
+            self.refusals - before.refusals,
+        )
 
 
 def read(text: str) -> BotFigures:
@@ -89,6 +121,10 @@ def read(text: str) -> BotFigures:
                 figures.actions += value if name.endswith("_total") else 0.0
             elif family.name == "claimit_answer_seconds":
                 _histogram_sample(figures.answers, name, labels, value)
+                if name.endswith("_count") and labels["answer"] == "deferred":
+                    figures.deferred += value
+            elif name == "claimit_unanswered_total":
+                figures.unanswered[labels["reason"]] += int(value)
             elif family.name in by_label:
                 label, kept = by_label[family.name]
                 _histogram_sample(kept.setdefault(labels[label], Histogram()), name, labels, value)
@@ -104,12 +140,14 @@ def read(text: str) -> BotFigures:
 def _histogram_sample(
     histogram: Histogram, name: str, labels: dict[str, str], value: float
 ) -> None:
+    """Adds a sample to ``histogram``: the samples of each of its label sets summed."""
     if name.endswith("_bucket"):
-        histogram.buckets[float(labels["le"])] = value
+        bound = float(labels["le"])
+        histogram.buckets[bound] = histogram.buckets.get(bound, 0.0) + value
     elif name.endswith("_count"):
-        histogram.count = value
+        histogram.count += value
     elif name.endswith("_sum"):
-        histogram.total = value
+        histogram.total += value
 
 
 async def scrape(urls: list[str]) -> BotFigures:
@@ -149,11 +187,13 @@ def report(figures: BotFigures, clicks: int, again: int | None) -> list[str]:
     limited = "; ".join(f"{route} {n}" for route, n in figures.limited.most_common())
     refusals = ", ".join(f"{code} × {n}" for code, n in figures.refusals.most_common())
     answers = figures.answers
+    unanswered = ", ".join(f"{why} {n}" for why, n in sorted(figures.unanswered.items()))
     return [
         "the bot's own figures (its /metrics, summed over its processes):",
         f"  moves committed {figures.actions:.0f}; its answers to interactions "
         f"{answers.count:.0f}, p50 {ms(answers.quantile(0.5))}, p99 {ms(answers.quantile(0.99))} "
-        "(from their arrival at the bot to the answer sent, its histogram's estimate)",
+        "(from their arrival at the bot to the first answer Discord took, its histogram's "
+        f"estimate), {figures.deferred:.0f} of them deferred; unanswered: {unanswered or 'none'}",
         f"  pictures made {figures.pictures_made:.0f}, {per(figures.pictures_made)} per click "
         "(new games' lobbies and results included); the same picture made again: "
         f"{'?' if again is None else again}; the bot waited for them: {pictures or 'none'}",

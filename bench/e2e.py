@@ -21,8 +21,9 @@ per second, the p50/p99 time from a click to the bot's first answer, and where t
 went (this process is the emulator and every player, on the same machine as the bot; a
 bot's figure includes its picture processes), with the bot's CPU per action: its CPU
 seconds over the run (its picture processes' included) over the clicks measured. It
-also prints what the bot counted itself, read from each bot process's metrics endpoint
-at the end of the run (``bench.bot_metrics``; each process serves it on a free port):
+also prints what the bot counted itself over the run, read from each bot process's
+metrics endpoint at its start and its end (``bench.bot_metrics``; each process serves it
+on a free port):
 its moves, its answers' time from their arrival, the pictures made per click and the
 time waited for each kind (median), the database's transactions per click and their
 time, and Discord's answers by status (429s by route) and refusals by code; with how
@@ -157,6 +158,10 @@ async def run(
             assert process.process is not None
             samplers[process.name] = sampler = Sampler(process.process.pid)
             stack.push_async_callback(sampler.stop)
+        # The bot's figures count the setup too (the games' lobbies, their starts): the
+        # run's are what they grew by from here.
+        urls = [process.metrics for process in played.processes if process.metrics]
+        counted_before = await scrape(urls) if urls else None
         start = time.monotonic()
         since = emulator.clock.now()
         # Watched against the floor too, which has no moves to lag behind: the bench's
@@ -216,8 +221,9 @@ async def run(
             tables_shown.look()
             lags = await lags_of(played.database, tables_shown.shown)
         # Before the bot stops: what it counted of the run, by its own figures.
-        urls = [process.metrics for process in played.processes if process.metrics]
-        counted = await scrape(urls) if urls else None
+        counted = None
+        if counted_before is not None:
+            counted = (await scrape(urls)).since(counted_before)
         budget = None if limits is None else Budget.of(emulator, limits, since)
         requests = requests_by_kind(played.requests, tables)
         plan = floor if floor is not None else plan_of(tables, requests, SEED)

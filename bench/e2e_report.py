@@ -68,8 +68,8 @@ class Figures:
     """The floor's plan: made from the bot's run, for a floor measured against it; the
     one it was given, for the floor's."""
     counted: BotFigures | None = None
-    """What the bot counted, from its metrics endpoint at the end of the run (the floor
-    has none)."""
+    """What the bot counted over the run, from its metrics endpoint at the run's start
+    and its end (the floor has none)."""
 
     @property
     def clicks(self) -> list[float]:

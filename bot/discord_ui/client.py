@@ -9,6 +9,7 @@ import contextlib
 import logging
 import os
 import random
+import socket
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -214,6 +215,11 @@ class GameBot(discord.AutoShardedClient):
         assert port is not None
         try:
             await self.endpoint.start(host, port)
+        except socket.gaierror as error:
+            raise SettingsError(
+                f"CLAIMIT_METRICS_HOST {host} is no address this machine can listen on "
+                f"({error.strerror}); set one of its addresses, such as 127.0.0.1, or 0.0.0.0"
+            ) from error
         except OSError as error:
             why = os.strerror(error.errno) if error.errno else str(error)
             raise SettingsError(
@@ -223,7 +229,9 @@ class GameBot(discord.AutoShardedClient):
 
     def _health(self) -> Health:
         own = self.leases.own if hasattr(self, "leases") else frozenset[int]()
-        return shards_health(self.is_ready(), own, self.shards)
+        # A stopping bot takes no new work, though it stays connected while it drains.
+        serving = self.is_ready() and self._stopping is None
+        return shards_health(serving, own, self.shards)
 
     async def _count_games(self) -> None:
         if self.metrics is not None and self._database is not None and hasattr(self, "leases"):
@@ -294,7 +302,8 @@ class GameBot(discord.AutoShardedClient):
         """Hands each of Discord's events to the features that listen to it too (their
         ``on_<event>`` methods), each in its own task, as discord.py runs its own."""
         if event_name == "interaction" and self.metrics is not None:
-            self.metrics.arrived(args[0].id)
+            interaction = args[0]
+            self.metrics.answers.arrived(interaction.id, interaction.token, interaction.type.name)
         super().dispatch(event_name, *args, **kwargs)
         if hasattr(self, "features"):
             for listener in self.features.listeners(event_name):
@@ -369,6 +378,7 @@ class GameBot(discord.AutoShardedClient):
             try:
                 pictures = await self._stop_painting()
             finally:
+                # Stopped already unless what came before it failed.
                 if self.endpoint is not None:
                     await self.endpoint.stop()
         if not hasattr(self, "table"):
@@ -418,6 +428,9 @@ class GameBot(discord.AutoShardedClient):
         left = max(0.0, self.settings.stop_seconds - (time.monotonic() - started))
         cut_off += await self.work.finished(left)
         await super().close()
+        # Before the database: a scrape counts the games in it.
+        if self.endpoint is not None:
+            await self.endpoint.stop()
         if self._database is not None:
             await self._database.close()
             self._database = None

@@ -24,6 +24,7 @@ import discord
 from bot.discord_ui import limits
 from bot.discord_ui.card_layout import Card, edited, sent
 from bot.games.limits import shortened
+from bot.metrics.figures import deferring
 from bot.service.errors import NotOnThisMessage
 
 log = logging.getLogger(__name__)
@@ -83,7 +84,7 @@ async def in_time(
         if not done:
             try:
                 if defer:
-                    await interaction.response.defer(**defer)
+                    await defer_now(interaction, **defer)
                 else:
                     await acknowledge(interaction)
             except discord.HTTPException as error:
@@ -155,12 +156,19 @@ async def acknowledge(interaction: discord.Interaction) -> None:
         return
     try:
         if interaction.type is discord.InteractionType.component:
-            await interaction.response.defer()
+            await defer_now(interaction)
         else:
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await defer_now(interaction, ephemeral=True, thinking=True)
     except discord.HTTPException as error:
         if not unanswerable(interaction, error):
             raise
+
+
+async def defer_now(interaction: discord.Interaction, **options: Any) -> None:
+    """Defers the interaction (discord.py's ``defer`` with ``options``), counted as its
+    answer's kind in the operator's figures."""
+    deferring(interaction.id)
+    await interaction.response.defer(**options)
 
 
 async def reveal(interaction: discord.Interaction, rendering: Awaitable[Card]) -> int | None:

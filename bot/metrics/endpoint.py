@@ -15,6 +15,9 @@ from bot.metrics.figures import Metrics
 
 log = logging.getLogger("claimit")
 
+SHUTDOWN_SECONDS = 1.0
+"""How long a stop lets a scrape under way finish (aiohttp's own default waits 60 s)."""
+
 
 @dataclass(frozen=True)
 class Health:
@@ -75,7 +78,9 @@ class MetricsEndpoint:
         app = web.Application()
         app.router.add_get("/metrics", self._scraped)
         app.router.add_get("/healthz", self._asked_health)
-        runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        runner = web.AppRunner(
+            app, access_log=None, handle_signals=False, shutdown_timeout=SHUTDOWN_SECONDS
+        )
         await runner.setup()
         self._runner = runner
         site = web.TCPSite(runner, host, port)
@@ -84,12 +89,14 @@ class MetricsEndpoint:
         log.info("metrics on http://%s:%d/metrics, health on /healthz", host, self.port)
 
     async def stop(self) -> None:
-        """Stops listening; a scrape under way is cut off."""
+        """Stops listening; a scrape still under way after ``SHUTDOWN_SECONDS`` is cut
+        off."""
         runner, self._runner = self._runner, None
         if runner is not None:
             await runner.cleanup()
 
     async def _scraped(self, request: web.Request) -> web.Response:
+        self.metrics.answers.expire()
         try:
             await self._refresh()
         except Exception:

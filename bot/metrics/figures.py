@@ -11,19 +11,20 @@ from __future__ import annotations
 
 import functools
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Coroutine
 from contextvars import ContextVar
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 
+from bot.metrics.answers import Answers
+
 P = ParamSpec("P")
 S = TypeVar("S")
 T = TypeVar("T")
 
 ANSWER_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.15, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0)
-"""Seconds from a click's arrival to its answer: Discord waits 3 s for it."""
+"""Seconds from an interaction's arrival to its first answer: Discord waits 3 s for it."""
 PICTURE_BUCKETS = (0.0005, 0.001, 0.0015, 0.002, 0.003, 0.005, 0.0075, 0.01, 0.025, 0.1, 0.5, 2.0)
 DATABASE_BUCKETS = (
     0.0001,
@@ -39,16 +40,15 @@ DATABASE_BUCKETS = (
     0.5,
     2.0,
 )
-ARRIVALS_KEPT = 10_000
-"""Interactions whose answer is still to come, at most: one that is never answered (the
-bot stopping under it) is forgotten once this many came after it."""
+DEFERRED_BUCKETS = (0.5, 1.0, 1.5, 2.0, 3.0, 5.0, 7.5, 10.0, 15.0, 30.0, 60.0)
+"""Seconds from a deferred interaction's arrival to its real answer."""
 
 
 class Metrics:
     """One bot's figures, in its own registry (several bots in one process, as tests
     start them, each serve their own)."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.registry = CollectorRegistry()
         registry = self.registry
         self.games = Gauge(
@@ -64,11 +64,36 @@ class Metrics:
             ["kind"],
             registry=registry,
         )
+        self.interactions = Counter(
+            "claimit_interactions",
+            "Interactions that arrived, by type: component (a click, a pick), command, "
+            "autocomplete, modal.",
+            ["type"],
+            registry=registry,
+        )
         self.answer_time = Histogram(
             "claimit_answer_seconds",
-            "Seconds from an interaction's arrival (a click, a command) to its first "
-            "answer sent to Discord.",
+            "Seconds from an interaction's arrival to the end of its first answer Discord "
+            "took, by type and answer: direct (the answer itself) or deferred (only an "
+            "acknowledgement, the answer to follow).",
+            ["type", "answer"],
             buckets=ANSWER_BUCKETS,
+            registry=registry,
+        )
+        self.deferred_answer_time = Histogram(
+            "claimit_deferred_answer_seconds",
+            "Seconds from a deferred interaction's arrival to the end of its real answer "
+            "(the deferral's message edited or deleted, or a follow-up), by type.",
+            ["type"],
+            buckets=DEFERRED_BUCKETS,
+            registry=registry,
+        )
+        self.unanswered = Counter(
+            "claimit_unanswered",
+            "Interactions Discord took no answer to, by type and reason: failed (the first "
+            "answer was refused or lost), never (none was sent within 30 s), deferred "
+            "(deferred, and no real answer within the token's 15 minutes).",
+            ["type", "reason"],
             registry=registry,
         )
         self.pictures = Counter(
@@ -112,19 +137,10 @@ class Metrics:
             "last looked, being handled now.",
             registry=registry,
         )
-        self._arrivals: OrderedDict[int, float] = OrderedDict()
-
-    def arrived(self, interaction_id: int) -> None:
-        """An interaction came in now; its answer's time is counted once it is sent."""
-        self._arrivals[interaction_id] = time.monotonic()
-        if len(self._arrivals) > ARRIVALS_KEPT:
-            self._arrivals.popitem(last=False)
-
-    def answered(self, interaction_id: int) -> None:
-        """An interaction's answer is being sent: its first one counts."""
-        arrived = self._arrivals.pop(interaction_id, None)
-        if arrived is not None:
-            self.answer_time.observe(time.monotonic() - arrived)
+        self.answers = Answers(
+            self.interactions, self.answer_time, self.deferred_answer_time, self.unanswered, clock
+        )
+        """The interactions waiting for their answers."""
 
 
 _counting: ContextVar[Metrics | None] = ContextVar("claimit_metrics", default=None)
@@ -146,6 +162,13 @@ def action_made(kind: str) -> None:
     metrics = _counting.get()
     if metrics is not None:
         metrics.actions.labels(kind).inc()
+
+
+def deferring(interaction_id: int) -> None:
+    """The bot is about to defer the interaction (acknowledge it, its answer to follow)."""
+    metrics = _counting.get()
+    if metrics is not None:
+        metrics.answers.deferring(interaction_id)
 
 
 def deadlines_due(count: int) -> None:
@@ -207,7 +230,7 @@ def timed_pictures(
 
 def picture_kind(function: Callable[..., object]) -> str:
     """A picture's kind: the module and name of what makes it, the common ``render.``
-    left out (``claimit.board_image.render_board``)."""
+    left out (``claimit.pictures.render_board``)."""
     module = getattr(function, "__module__", None) or "?"
     name = getattr(function, "__qualname__", None) or type(function).__qualname__
     return f"{module.removeprefix('render.')}.{name}"

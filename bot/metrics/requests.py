@@ -1,8 +1,8 @@
 """Discord's REST requests counted where aiohttp sends them (discord.py's ``http_trace``):
 each by its route, with the ids and tokens in its path left out so that the routes stay
 few, and the answer's status; a refusal by Discord's JSON error code too (what discord.py
-raises as ``discord.HTTPException.code``); and an interaction's answer timed from its
-arrival."""
+raises as ``discord.HTTPException.code``); and the interactions' answers told to
+``Metrics.answers``."""
 
 from __future__ import annotations
 
@@ -39,26 +39,8 @@ def route_of(method: str, path: str) -> str:
     return f"{method} /{'/'.join(shown)}"
 
 
-def interaction_answered(path: str) -> int | None:
-    """The interaction a request answers (``/interactions/{id}/{token}/callback``)."""
-    parts = [part for part in path.split("/") if part]
-    if len(parts) >= 4 and parts[-1] == "callback" and parts[-4] == "interactions":
-        with contextlib.suppress(ValueError):
-            return int(parts[-3])
-    return None
-
-
 def counting_requests(config: aiohttp.TraceConfig, metrics: Metrics) -> None:
     """Counts every request of the session ``config`` traces into ``metrics``."""
-
-    async def start(
-        session: aiohttp.ClientSession,
-        context: SimpleNamespace,
-        params: aiohttp.TraceRequestStartParams,
-    ) -> None:
-        answered = interaction_answered(params.url.path)
-        if answered is not None:
-            metrics.answered(answered)
 
     async def end(
         session: aiohttp.ClientSession,
@@ -70,6 +52,7 @@ def counting_requests(config: aiohttp.TraceConfig, metrics: Metrics) -> None:
         route = route_of(params.method, params.url.path)
         status = params.response.status
         metrics.requests.labels(route, str(status)).inc()
+        metrics.answers.sent(params.method, params.url.path, status)
         if 400 <= status < 500 and status != 429:
             code = await refusal_code(params.response)
             if code is not None:
@@ -82,8 +65,8 @@ def counting_requests(config: aiohttp.TraceConfig, metrics: Metrics) -> None:
     ) -> None:
         if params.url.path.startswith(API_PATH):
             metrics.requests.labels(route_of(params.method, params.url.path), "failed").inc()
+            metrics.answers.sent(params.method, params.url.path, None)
 
-    config.on_request_start.append(start)
     config.on_request_end.append(end)
     config.on_request_exception.append(failed)
 

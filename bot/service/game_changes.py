@@ -65,7 +65,8 @@ class GameChanges(GameReads):
                 raise
             if not await self._kept(note, unknown):
                 raise unknown.__cause__ or unknown from None
-            return returned[0]
+            # Saved as written, and still the game's last: told as any other move.
+            value = returned[0]
         if note.move is not None:
             self.history.made(note.move)
             action_made(note.move.game.kind)

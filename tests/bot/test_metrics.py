@@ -7,12 +7,20 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import math
+import random
+from types import SimpleNamespace
+from typing import TypeVar, cast
 
 import aiohttp
+import discord
+import pytest
 from aiohttp import web
 from prometheus_client.parser import text_string_to_metric_families
 
+from bot.discord_ui.interaction_answers import defer_now
 from bot.discord_ui.watched import shards_health
+from bot.games.outcome import Outcome
+from bot.metrics.answers import following, interaction_answered
 from bot.metrics.endpoint import Health, MetricsEndpoint
 from bot.metrics.figures import (
     Metrics,
@@ -23,7 +31,13 @@ from bot.metrics.figures import (
     picture_kind,
     timed_transaction,
 )
-from bot.metrics.requests import counting_requests, interaction_answered, route_of
+from bot.metrics.requests import counting_requests, route_of
+from bot.service import Actor, GameService
+from bot.storage.database import Body, CommitUnknown
+from bot.storage.sqlite import SQLiteDatabase
+from tests.bot.fixtures import Clock, started_game
+
+T = TypeVar("T")
 
 
 def test_routes_name_ids_tokens_and_emoji_rather_than_give_them() -> None:
@@ -52,10 +66,16 @@ def test_routes_stay_few_however_many_ids() -> None:
     assert routes == {"POST /channels/{id}/messages", "POST /interactions/{id}/{token}/callback"}
 
 
-def test_an_interactions_answer_is_told_by_its_path() -> None:
+def test_an_interactions_answers_are_told_by_their_paths() -> None:
     assert interaction_answered("/api/v10/interactions/981/abc/callback") == 981
     assert interaction_answered("/api/v10/webhooks/77/abc/messages/@original") is None
     assert interaction_answered("/api/v10/channels/1/messages") is None
+    assert following("PATCH", "/api/v10/webhooks/77/abc/messages/@original") == "abc"
+    assert following("DELETE", "/api/v10/webhooks/77/abc/messages/@original") == "abc"
+    assert following("POST", "/api/v10/webhooks/77/abc") == "abc"
+    assert following("GET", "/api/v10/webhooks/77/abc/messages/@original") is None
+    assert following("PATCH", "/api/v10/webhooks/77/abc/messages/12") is None
+    assert following("POST", "/api/v10/channels/1/messages") is None
 
 
 def render_table() -> bytes:
@@ -110,13 +130,96 @@ async def test_work_counts_into_the_figures_of_the_bot_it_is_for() -> None:
     )
 
 
-async def test_an_answer_is_timed_once_from_its_arrival() -> None:
-    metrics = Metrics()
-    metrics.answered(5)  # never seen arriving: not counted
-    metrics.arrived(6)
-    metrics.answered(6)
-    metrics.answered(6)  # a second answer (a follow-up) is not the first
-    assert sample(metrics, "claimit_answer_seconds_count") == 1
+class Ticks:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+CALLBACK = "/api/v10/interactions/{}/token{}/callback"
+ORIGINAL = "/api/v10/webhooks/77/token{}/messages/@original"
+FOLLOW_UP = "/api/v10/webhooks/77/token{}"
+
+
+def arrive(metrics: Metrics, interaction_id: int, type_name: str = "component") -> None:
+    metrics.answers.arrived(interaction_id, f"token{interaction_id}", type_name)
+
+
+def test_a_direct_answer_is_timed_once_by_its_type() -> None:
+    clock = Ticks()
+    metrics = Metrics(clock)
+    answers = metrics.answers
+    answers.sent("POST", CALLBACK.format(5, 5), 204)  # never seen arriving: not counted
+    arrive(metrics, 6)
+    arrive(metrics, 7, "autocomplete")
+    clock.now = 0.04
+    answers.sent("POST", CALLBACK.format(6, 6), 204)
+    answers.sent("POST", CALLBACK.format(7, 7), 200)
+    answers.sent("POST", FOLLOW_UP.format(6), 200)  # a follow-up of a direct answer
+    answers.sent("POST", CALLBACK.format(6, 6), 204)  # a second answer is not the first
+    answer = "claimit_answer_seconds_count"
+    assert sample(metrics, answer, type="component", answer="direct") == 1
+    assert sample(metrics, answer, type="autocomplete", answer="direct") == 1
+    assert sample(metrics, "claimit_answer_seconds_sum", type="component", answer="direct") == 0.04
+    assert sample(metrics, "claimit_interactions_total", type="component") == 1
+    assert sample(metrics, "claimit_deferred_answer_seconds_count", type="component") == 0
+
+
+def test_a_deferred_answer_is_timed_at_its_deferral_and_at_its_real_answer() -> None:
+    clock = Ticks()
+    metrics = Metrics(clock)
+    answers = metrics.answers
+    arrive(metrics, 6)
+    arrive(metrics, 7, "application_command")
+    clock.now = 1.5
+    answers.deferring(6)
+    answers.sent("POST", CALLBACK.format(6, 6), 204)
+    answers.deferring(7)
+    answers.sent("POST", CALLBACK.format(7, 7), 204)
+    clock.now = 6.0
+    answers.sent("GET", ORIGINAL.format(6), 200)  # read, not an answer
+    answers.sent("PATCH", ORIGINAL.format(6), 500)  # failed, not an answer
+    answers.sent("PATCH", ORIGINAL.format(6), 200)
+    answers.sent("POST", FOLLOW_UP.format(7), 200)
+    clock.now = 7.0
+    answers.sent("POST", FOLLOW_UP.format(6), 200)  # after the real answer
+    answer, deferred = "claimit_answer_seconds_sum", "claimit_deferred_answer_seconds_sum"
+    assert sample(metrics, answer, type="component", answer="deferred") == 1.5
+    assert sample(metrics, answer, type="command", answer="deferred") == 1.5
+    assert sample(metrics, answer, type="component", answer="direct") == 0
+    assert sample(metrics, deferred, type="component") == 6.0
+    assert sample(metrics, deferred, type="command") == 6.0
+    assert sample(metrics, "claimit_deferred_answer_seconds_count", type="component") == 1
+
+
+def test_interactions_discord_took_no_answer_to_are_counted_by_why() -> None:
+    clock = Ticks()
+    metrics = Metrics(clock)
+    answers = metrics.answers
+    for interaction in range(1, 6):
+        arrive(metrics, interaction)
+    answers.sent("POST", CALLBACK.format(1, 1), 404)  # refused: too late (10062)
+    answers.sent("POST", CALLBACK.format(2, 2), None)  # no answer, and no retry after
+    answers.sent("POST", CALLBACK.format(3, 3), 503)
+    answers.sent("POST", CALLBACK.format(3, 3), 204)  # its retry got through
+    answers.deferring(5)
+    answers.sent("POST", CALLBACK.format(5, 5), 204)  # deferred, and then nothing
+    unanswered = "claimit_unanswered_total"
+    assert sample(metrics, unanswered, type="component", reason="failed") == 1
+    clock.now = 29.0
+    answers.expire()
+    assert sample(metrics, unanswered, type="component", reason="never") == 0
+    clock.now = 31.0
+    answers.expire()
+    assert sample(metrics, unanswered, type="component", reason="failed") == 2
+    assert sample(metrics, unanswered, type="component", reason="never") == 1  # the 4th
+    assert sample(metrics, unanswered, type="component", reason="deferred") == 0
+    clock.now = 15 * 60.0
+    arrive(metrics, 6)  # an arrival looks too
+    assert sample(metrics, unanswered, type="component", reason="deferred") == 1
+    assert sample(metrics, "claimit_answer_seconds_count", type="component", answer="direct") == 1
 
 
 async def test_the_endpoint_serves_the_figures_and_the_health_until_stopped() -> None:
@@ -228,3 +331,51 @@ def test_the_bot_serves_once_ready_with_every_shard_it_runs_connected() -> None:
     first = shards_health(True, {0}, {0: Shard(math.nan)})  # no heartbeat answered yet
     assert first.serving and first.as_json()["latency_seconds"] == {"0": None}
     assert not shards_health(True, set(), {}).serving
+
+
+async def test_a_move_whose_commit_answer_was_lost_counts_once_found_saved(
+    sqlite_database: SQLiteDatabase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The database lost the answer to the move's commit, and the game's row says it was
+    saved: the move is counted as any other."""
+    service = GameService(sqlite_database, dice=random.Random(1), clock=Clock())
+    game = await started_game(service, 2)
+    write = sqlite_database.write
+
+    async def answer_lost(body: Body[T]) -> T:
+        await write(body)
+        raise CommitUnknown()
+
+    metrics = Metrics()
+
+    async def move() -> Outcome:
+        counting(metrics)
+        monkeypatch.setattr(sqlite_database, "write", answer_lost)
+        assert game.state is not None
+        player = game.seats[game.state.turn].user_id
+        return await service.act(game.id, Actor(player), game.version, "roll")
+
+    outcome = await asyncio.create_task(move(), context=contextvars.Context())
+    assert outcome.game.version == game.version + 1
+    assert sample(metrics, "claimit_actions_total", kind="claimit") == 1
+
+
+async def test_a_deferral_the_bot_makes_is_counted_as_its_first_answer() -> None:
+    metrics = Metrics()
+
+    class Response:
+        async def defer(self, **options: object) -> None:
+            assert options == {"thinking": True}
+            metrics.answers.sent("POST", CALLBACK.format(6, 6), 204)
+
+    interaction = cast(discord.Interaction, SimpleNamespace(id=6, response=Response()))
+
+    async def answer() -> None:
+        counting(metrics)
+        arrive(metrics, 6)
+        await defer_now(interaction, thinking=True)
+
+    await asyncio.create_task(answer(), context=contextvars.Context())
+    answered = "claimit_answer_seconds_count"
+    assert sample(metrics, answered, type="component", answer="deferred") == 1
+    assert sample(metrics, answered, type="component", answer="direct") == 0

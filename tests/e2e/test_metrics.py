@@ -3,12 +3,19 @@ through the emulated Discord: they move as the game does."""
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
+import random
 from pathlib import Path
 
 import aiohttp
+import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from tests.e2e.world import make_world
+from bot.discord_ui import interaction_answers
+from bot.discord_ui.client import GameBot
+from bot.storage import GameStatus
+from tests.e2e.world import make_world, pick_button
 
 Figures = dict[tuple[str, frozenset[tuple[str, str]]], float]
 
@@ -30,7 +37,22 @@ def total(figures: Figures, name: str, **labels: str) -> float:
     return sum(value for (n, have), value in figures.items() if n == name and wanted <= have)
 
 
-async def test_the_figures_move_as_a_game_is_played(tmp_path: Path) -> None:
+async def not_serving_while_it_stops(bot: GameBot, session: aiohttp.ClientSession) -> None:
+    """While a stop waits for the work under way, ``/healthz`` says 503 (the bot is
+    still ready and connected, but takes no new work)."""
+    async with bot.work.admitted():
+        stopping = asyncio.create_task(bot.close())
+        while not bot.work.stopping:
+            await asyncio.sleep(0)
+        async with session.get("/healthz") as answer:
+            assert answer.status == 503
+            assert (await answer.json())["ready"] is False
+    await stopping
+
+
+async def test_the_figures_move_as_a_game_is_played(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     world = await make_world(tmp_path, players=2)
     try:
         bot = await world.start_bot(metrics_port=0)
@@ -54,9 +76,24 @@ async def test_the_figures_move_as_a_game_is_played(tmp_path: Path) -> None:
             started = await scraped(session)
             game = await bot.service.current_game(world.channel.id)
             assert game is not None
-            game = await world.played_out(game)
+            # Played by clicks the emulated Discord sends the bot, from a context with no
+            # figures in it: each move counts only if the bot's own tasks count it. The
+            # first move's answer is deferred (as a slow one is), then edited in.
+            with monkeypatch.context() as slow:
+                slow.setattr(interaction_answers, "DEFER_AFTER", 0.0)
+                first = world.latest_with_buttons()
+                mover = await world.human_to_move()
+                assert mover is not None
+                clicking = world.click(mover, first, pick_button(first, random.Random(5), 0))
+                clicked = await asyncio.create_task(clicking, context=contextvars.Context())
+                assert clicked.response_type == 6
+            playing = world.finish(random.Random(5))
+            await asyncio.create_task(playing, context=contextvars.Context())
+            game = await world.settled(game.id)
+            assert game.status is GameStatus.FINISHED
             after = await scraped(session)
             moves = len(await bot.service.history.moves(game.id))
+            await not_serving_while_it_stops(bot, session)
         # The game waited for its players (a lobby), was played, and is over.
         assert total(waiting, "claimit_games", kind="nuggets", state="waiting") == 1
         assert total(waiting, "claimit_games", kind="nuggets", state="playing") == 0
@@ -67,17 +104,24 @@ async def test_the_figures_move_as_a_game_is_played(tmp_path: Path) -> None:
         actions = "claimit_actions_total"
         assert moves > 0
         assert total(after, actions, kind="nuggets") - total(before, actions) == moves
-        # The command and the two clicks (Join, Start), each answered once in time.
-        assert total(after, "claimit_answer_seconds_count") == 3
-        assert total(after, "claimit_answer_seconds_bucket", le="3.0") == 3
+        # The command and the clicks (Join, Start, the moves), each answered once in
+        # time, at once but the first move (deferred, then answered by an edit).
+        clicks = 2 + moves
+        assert total(after, "claimit_interactions_total", type="command") == 1
+        assert total(after, "claimit_interactions_total", type="component") == clicks
+        answered = "claimit_answer_seconds_count"
+        assert total(after, answered, type="command", answer="direct") == 1
+        assert total(after, answered, type="component", answer="direct") == clicks - 1
+        assert total(after, answered, type="component", answer="deferred") == 1
+        assert total(after, "claimit_deferred_answer_seconds_count", type="component") == 1
+        assert total(after, "claimit_answer_seconds_bucket", le="3.0") == 1 + clicks
+        assert total(after, "claimit_unanswered_total") == 0
         pictures = "claimit_pictures_total"
         assert total(after, pictures) - total(before, pictures) >= moves
         assert total(after, "claimit_picture_seconds_count") == total(after, pictures)
+        # Each answered by a request of its own (a move's shows the table moved on).
         callbacks = "POST /interactions/{id}/{token}/callback"
-        assert total(after, "claimit_discord_requests_total", route=callbacks) == 3
-        # Each move shown on its table, by an edit.
-        requests, edit = "claimit_discord_requests_total", "PATCH /channels/{id}/messages/{id}"
-        assert total(after, requests, route=edit) - total(before, requests, route=edit) >= moves
+        assert total(after, "claimit_discord_requests_total", route=callbacks) == 1 + clicks
         # Each move committed in a transaction of its own, at least.
         database = "claimit_database_seconds_count"
         assert total(after, database) - total(before, database) >= moves

@@ -1,5 +1,5 @@
 """Starting on a disk the database can't use, or with a metrics port another program
-holds: one plain line, no traceback."""
+holds, or a metrics host with no address: one plain line, no traceback."""
 
 from __future__ import annotations
 
@@ -95,3 +95,19 @@ async def test_a_metrics_port_in_use_is_one_plain_line(world: World, tmp_path: P
         f"claimit: CLAIMIT_METRICS_PORT {port} can't be listened on at 127.0.0.1"
     )
     assert line.endswith("(Address already in use); set another port, or 0 for any free one")
+
+
+async def test_a_metrics_host_with_no_address_is_one_plain_line(
+    world: World, tmp_path: Path
+) -> None:
+    environment = {
+        "DISCORD_TOKEN": world.discord.token,
+        "CLAIMIT_DISCORD_URL": world.discord.base_url,
+        "CLAIMIT_DATABASE": str(tmp_path / "claimit.sqlite3"),
+        "CLAIMIT_RENDER_PROCESSES": "0",
+        "CLAIMIT_METRICS_PORT": "0",
+        "CLAIMIT_METRICS_HOST": "nowhere.invalid",
+    }
+    (line,) = await start([], environment, tmp_path)
+    assert line.startswith("claimit: CLAIMIT_METRICS_HOST nowhere.invalid is no address ")
+    assert "PORT" not in line

@@ -16,7 +16,7 @@ from bot.discord_ui.features.ladder import messages
 from bot.discord_ui.features.ladder.components import LadderPageButton
 from bot.discord_ui.features.ladder.messages import LADDER_COLOUR
 from bot.discord_ui.features.ladder.season_board import ALL_TIME, season_card, season_choices
-from bot.discord_ui.interaction_answers import require_private
+from bot.discord_ui.interaction_answers import defer_now, require_private
 from bot.discord_ui.interactions import reader
 from bot.games.faces import face_for
 from bot.games.registry import rules_for
@@ -151,7 +151,7 @@ class Ladder(Feature):
         if not interaction.permissions.manage_guild:
             raise NotAllowedToRecompute()
         assert interaction.guild_id is not None
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer_now(interaction, ephemeral=True, thinking=True)
         counted = await self.ladder.recompute(interaction.guild_id, kind)
         board = await self.ladder.leaderboard(interaction.guild_id, kind, interaction.user.id)
         # Replaces the "thinking…" answer the defer showed.

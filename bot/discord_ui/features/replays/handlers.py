@@ -32,7 +32,13 @@ from bot.discord_ui.features.replays.description import replay_description
 from bot.discord_ui.features.replays.stepper import jumped_to, step_card
 from bot.discord_ui.features.replays.taken_back import with_takebacks
 from bot.discord_ui.game_places import message_link
-from bot.discord_ui.interaction_answers import require_private, reveal, tell, update_private
+from bot.discord_ui.interaction_answers import (
+    defer_now,
+    require_private,
+    reveal,
+    tell,
+    update_private,
+)
 from bot.discord_ui.interactions import reader
 from bot.games import shared_words
 from bot.games.face import GOLD
@@ -136,7 +142,7 @@ class Replays(Feature):
         gif = await self.replays.stored(game.id, lang.code, limit)
         replay = await self._replay(game, lang)
         if gif is None:
-            await interaction.response.defer(thinking=True)
+            await defer_now(interaction, thinking=True)
             try:
                 gif = await self._made(game, lang, limit, replay)
             except ReplayTooLarge:
