@@ -38,10 +38,12 @@ WAITING = frozenset(
         "threading.Condition.wait",
         "threading.Event.wait",
         "queue.Queue.get",
+        "bot.storage.sqlite_threads.ConnectionThreads._next_job",
     }
 )
 """Where a thread waits for work: the event loop for its sockets, aiosqlite's thread for
-a query, the worker threads for a job, a process pool's thread for its processes."""
+a query, the worker threads for a job, a process pool's thread for its processes, a
+SQLite connection's thread for a transaction."""
 _PYTHON = re.compile(r"python3\.\d+")
 _FRAME = re.compile(r"^(?P<function>.+) \((?P<file>[^():]+)(?::\d+)?\)$")
 

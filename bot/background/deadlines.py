@@ -23,6 +23,7 @@ from bot.clock import Clock
 from bot.metrics.figures import deadlines_due
 from bot.service import GameService, ServiceError
 from bot.service.errors import GameBroken
+from bot.service.game_reads import DeadlineLook
 from bot.service.shard_leases import ShardLeases
 from bot.storage.write_refusals import WritesRefused
 
@@ -98,8 +99,9 @@ class DeadlineWatch(Background):
         while True:
             woken.clear()
             try:
-                await self.handle_due()
-                wake_at = await self._wake_at()
+                look = await self.service.deadline_look(self.table.leases.shards)
+                # What was handled moved on: the next look, at once, says what is left.
+                wake_at = look.now if await self._handle_due(look) else self._wake_at(look)
                 self._backoff.succeeded(LOOKING)
             except Exception:
                 now = self.clock.now()
@@ -111,12 +113,16 @@ class DeadlineWatch(Background):
                 )
             await self.clock.sleep_until(wake_at, woken)
 
-    async def handle_due(self) -> None:
-        """Handles every deadline that has passed now, each game on its own, and sets aside games
-        whose data is damaged."""
-        now = self.clock.now()
+    async def handle_due(self) -> bool:
+        """Handles every deadline that has passed now, each game on its own, and sets aside
+        games whose data is damaged; whether it handled any."""
+        return await self._handle_due(await self.service.deadline_look(self.table.leases.shards))
+
+    async def _handle_due(self, look: DeadlineLook) -> bool:
+        """Handles what ``look`` found due (one read for all of it); whether it handled
+        anything (a deadline, a reminder or a time away over)."""
+        now, found = look.now, look.found
         shards = self.table.leases.shards
-        found = await self.service.due_games(shards)
         damaged = list(found.damaged)
         if self._swept_at is None or now >= self._swept_at + LONGEST_NAP:
             # What the scan never reads (a deadline that is no number is never due), and
@@ -133,32 +139,28 @@ class DeadlineWatch(Background):
         deadlines_due(len(due))
         # A game that failed and was then moved on by someone else waits for nothing.
         self._backoff.keep_only({game_id for game_id, _ in due} | {LOOKING})
+        self._reminding.keep_only({game_id for game_id, _ in look.reminders})
+        self._returning.keep_only(set(look.returns))
         # Side by side: one game whose message is slow to go out holds up no other.
-        await asyncio.gather(
+        handling = [
             *(
                 self._handle(game_id, version, now)
                 for game_id, version in due
                 if not self._backoff.waiting(game_id, now)
-            )
-        )
-        reminders = await self.service.reminders_due(shards)
-        self._reminding.keep_only({game_id for game_id, _ in reminders})
-        await asyncio.gather(
+            ),
             *(
                 self._send_reminder(game_id, deadline, now)
-                for game_id, deadline in reminders
+                for game_id, deadline in look.reminders
                 if not self._reminding.waiting(game_id, now)
-            )
-        )
-        returns = await self.service.players.aways_over(shards)
-        self._returning.keep_only(set(returns))
-        await asyncio.gather(
+            ),
             *(
                 self._away_over(game_id, now)
-                for game_id in returns
+                for game_id in look.returns
                 if not self._returning.waiting(game_id, now)
-            )
-        )
+            ),
+        ]
+        await asyncio.gather(*handling)
+        return bool(handling)
 
     async def _put_aside(self, game_id: int, why: str) -> None:
         """A game whose saved values are damaged: its clock stops and its players are told
@@ -214,29 +216,14 @@ class DeadlineWatch(Background):
             return
         backoff.succeeded(game_id)
 
-    async def _wake_at(self) -> float:
-        """When to look again: at the next deadline, the next retry of one that failed, or
-        the next sweep for damaged games."""
-        now = self.clock.now()
-        shards = self.table.leases.shards
-        found = await self.service.due_games(shards)
-        if any(
-            not self._backoff.waiting(game_id, now)
-            for game_id, _ in found.due
-            if game_id not in found.unshown
-        ):
-            return now
-        reminders = await self.service.reminders_due(shards)
-        if any(not self._reminding.waiting(game_id, now) for game_id, _ in reminders):
-            return now
-        returns = await self.service.players.aways_over(shards)
-        if any(not self._returning.waiting(game_id, now) for game_id in returns):
-            return now
-        wake_at = [now + LONGEST_NAP]
+    def _wake_at(self, look: DeadlineLook) -> float:
+        """When to look again, nothing being due at ``look``: at the next deadline, the
+        next retry of one that failed, or the next sweep for damaged games."""
+        wake_at = [look.now + LONGEST_NAP]
         for upcoming in (
-            await self.service.next_deadline(now, shards),
-            await self.service.next_reminder(now, shards),
-            await self.service.players.next_away_over(now, shards),
+            look.next_deadline,
+            look.next_reminder,
+            look.next_away_over,
             self._backoff.next_retry(),
             self._reminding.next_retry(),
             self._returning.next_retry(),

@@ -4,17 +4,34 @@ member, the deadlines due (``GameService`` changes them)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from bot.games.registry import registration_for
 from bot.service.errors import NoSuchBegunGame, NothingToLog, NotInGame
 from bot.service.game_checks import playing
 from bot.service.game_loading import Actor, load_for, load_game
-from bot.storage import deadline_queries, game_queries, place_queries
+from bot.storage import deadline_queries, game_queries, place_queries, player_queries
 from bot.storage.connection import Connection
 from bot.storage.database import Database
 from bot.storage.records import DueGames, Game, Seat
 from bot.storage.replay_queries import begun_game_id, last_ended_here
 from bot.storage.shards import EVERY, Shards
+
+
+@dataclass(frozen=True)
+class DeadlineLook:
+    """What the deadline watch needs at one look, read in one transaction: what is due at
+    ``now``, and when the next of each comes."""
+
+    now: float
+    found: DueGames
+    reminders: list[tuple[int, float]]
+    """Running games whose long turn's reminder is due, with the deadline it is for."""
+    returns: list[int]
+    """Open games in which someone's time away has ended."""
+    next_deadline: float | None
+    next_reminder: float | None
+    next_away_over: float | None
 
 
 class GameReads:
@@ -105,6 +122,24 @@ class GameReads:
         return await self._db.read(
             lambda connection: deadline_queries.due_games(connection, self._clock(), shards)
         )
+
+    async def deadline_look(self, shards: Shards = EVERY) -> DeadlineLook:
+        """Everything the deadline watch looks at, in one read: the games due now, the
+        reminders due, the times away over, and when the next of each comes."""
+        now = self._clock()
+
+        async def reading(connection: Connection) -> DeadlineLook:
+            return DeadlineLook(
+                now,
+                await deadline_queries.due_games(connection, now, shards),
+                await deadline_queries.reminders_due(connection, now, shards),
+                await player_queries.aways_over(connection, now, shards),
+                await deadline_queries.next_deadline(connection, now, shards),
+                await deadline_queries.next_reminder(connection, now, shards),
+                await player_queries.next_away_over(connection, now, shards),
+            )
+
+        return await self._db.read(reading)
 
     async def next_deadline(self, after: float, shards: Shards = EVERY) -> float | None:
         """The earliest deadline still to come after ``after``."""

@@ -6,7 +6,6 @@ and ratings with the move that ends it."""
 
 from __future__ import annotations
 
-import functools
 from dataclasses import replace
 from typing import Any
 
@@ -23,7 +22,7 @@ from bot.service.game_checks import (
 )
 from bot.service.game_loading import Actor, game_rules, load_for, load_game
 from bot.service.game_parts import bot_for, results_of, take_over
-from bot.service.game_writes import Overtaken, Written, save_game
+from bot.service.game_writes import Written, save_game
 from bot.service.ladder_service import count_game, turn_figures
 from bot.service.reliability import count_abandoned, count_finished
 from bot.service.takeback_dice import Tape
@@ -33,8 +32,6 @@ from bot.storage.connection import Connection
 from bot.storage.records import FinishedTable, Game, GameStatus, RatingChange, Result, Seat
 
 TIME_OUTS_BEFORE_TAKEOVER = 2
-OVERTAKEN_TRIES = 5
-"""Times a move that names no version is worked out again when overtaken while it was."""
 
 
 class TurnChanges(GameChanges):
@@ -53,15 +50,13 @@ class TurnChanges(GameChanges):
         ``roll``), as ``actor``'s seat; the game draws any dice it needs only once the
         press is accepted. A button of a seat's private message gives the ``key`` of what
         the seat decided on (``HiddenInformation``) in place of the game's version."""
-        # The game is read and the move worked out before the write transaction, which
-        # holds up every other write while it lasts: its UPDATE is a compare-and-set on
-        # the version read. Overtaken meanwhile (another process, or a test's concurrent
-        # call), a press on a version is refused as stale; one that names no version, or
-        # a seat's own decision, is worked out again on what is stored now.
-        for _ in range(OVERTAKEN_TRIES):
-            game, kept = await self._db.read(
-                functools.partial(_with_dice, game_id=game_id, actor=actor)
-            )
+
+        # One trip to the database: the game is read, the move worked out and written in
+        # one write transaction, which holds the game from the read on (SQLite's write
+        # lock, PostgreSQL's row lock): nothing can overtake the move meanwhile, and a
+        # press on a version the game moved past is refused as stale.
+        async def moving(connection: Connection, note: Written) -> Outcome:
+            game, kept = await _with_dice(connection, game_id=game_id, actor=actor)
             state = playing(game)
             seat = seat_to_move(game, state, actor)
             if key is None:
@@ -69,25 +64,18 @@ class TurnChanges(GameChanges):
             else:
                 check_decision(game, state, seat, key)
             tape = Tape(self._random, kept.get(seat.seat))
-            try:
-                action = game_rules(game).action(state, seat.seat, intent, tape)
-            except IllegalIntent as e:
-                raise IllegalMove(e.words) from None
-            try:
-                return await self._change(
-                    functools.partial(
-                        self._move,
-                        game=game,
-                        state=state,
-                        seat=seat,
-                        action=action,
-                        draws=tape.record(),
-                    )
-                )
-            except Overtaken:
-                if version is not None and key is None:
-                    raise BoardMovedOn() from None
-        raise BoardMovedOn()
+            action = _worked_out(game, state, seat, intent, tape)
+            return await self._move(
+                connection,
+                note,
+                game=game,
+                state=state,
+                seat=seat,
+                action=action,
+                draws=tape.record(),
+            )
+
+        return await self._change(moving)
 
     async def time_out(self, game_id: int, version: int) -> Outcome:
         """Plays the game's time-out rule for the seat whose deadline passed (the first of
@@ -148,22 +136,21 @@ class TurnChanges(GameChanges):
     async def act_for_away(self, game_id: int, version: int, intent: str) -> Outcome:
         """Plays ``intent`` for the seat to act whose player is away while a computer
         player stands in for them (their server's choice), marked as the stand-in's."""
-        game, kept = await self._db.read(functools.partial(_with_dice, game_id=game_id))
-        state = playing(game)
-        check_version(game, version)
-        now = self._clock()
-        to_act = game_rules(game).to_act(state)
-        seat = next((game.seats[n] for n in to_act if stands_in(game.seats[n], now)), None)
-        if seat is None:
-            raise BoardMovedOn()  # they are back, or it is someone else's turn now
-        tape = Tape(self._random, kept.get(seat.seat))
-        try:
-            action = game_rules(game).action(state, seat.seat, intent, tape)
-        except IllegalIntent as e:
-            raise IllegalMove(e.words) from None
-        return await self._change(
-            functools.partial(
-                self._move,
+
+        async def moving(connection: Connection, note: Written) -> Outcome:
+            game, kept = await _with_dice(connection, game_id=game_id)
+            state = playing(game)
+            check_version(game, version)
+            now = self._clock()
+            to_act = game_rules(game).to_act(state)
+            seat = next((game.seats[n] for n in to_act if stands_in(game.seats[n], now)), None)
+            if seat is None:
+                raise BoardMovedOn()  # they are back, or it is someone else's turn now
+            tape = Tape(self._random, kept.get(seat.seat))
+            action = _worked_out(game, state, seat, intent, tape)
+            return await self._move(
+                connection,
+                note,
                 game=game,
                 state=state,
                 seat=seat,
@@ -171,7 +158,9 @@ class TurnChanges(GameChanges):
                 for_away=True,
                 draws=tape.record(),
             )
-        )
+
+        # One trip, holding the game, as ``act``.
+        return await self._change(moving)
 
     async def _move(
         self,
@@ -269,6 +258,14 @@ class TurnChanges(GameChanges):
             for_away=for_away,
         )
         return note.move
+
+
+def _worked_out(game: Game, state: Any, seat: Seat, intent: str, tape: Tape) -> Any:
+    """The action ``intent`` means for ``seat`` now, drawing any chance from ``tape``."""
+    try:
+        return game_rules(game).action(state, seat.seat, intent, tape)
+    except IllegalIntent as e:
+        raise IllegalMove(e.words) from None
 
 
 async def _with_dice(

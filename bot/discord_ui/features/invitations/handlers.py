@@ -32,6 +32,7 @@ from bot.discord_ui.features.invitations.controls import (
     picked,
 )
 from bot.discord_ui.features.invitations.invitation_card import guest_lines, invitation_card
+from bot.discord_ui.game_events import GameEnded
 from bot.discord_ui.game_places import DMS_CLOSED, Recorded
 from bot.discord_ui.interaction_answers import acknowledge, update_clicked
 from bot.discord_ui.interactions import actor_of, player_of
@@ -57,6 +58,10 @@ class Invitations(Feature):
         self.places = context.places
         self.lobbies = context.lobbies
         self.departures = context.departures
+        self._none_live: set[int] = set()
+        """Games in play found with no invitation live: none can come after, since an
+        invitation is written only with its lobby's version checked, so a show of them
+        reads nothing."""
 
     async def lobby_lines(self, game: Game, lang: Language) -> tuple[Line, ...]:
         """Who is invited, and what each said."""
@@ -97,8 +102,16 @@ class Invitations(Feature):
         those still standing, whichever process sent them."""
         if game.status is GameStatus.LOBBY:
             await self._send(game.id)
+        elif game.id in self._none_live:
+            return
         elif await self.service.has_live_invitations(game.id):
             await self._end(game)
+        elif game.status is GameStatus.ACTIVE:
+            self._none_live.add(game.id)
+
+    async def game_ended(self, ended: GameEnded) -> None:
+        """A game over is shown no more: it is not kept among those in play."""
+        self._none_live.discard(ended.game.id)
 
     async def reply(self, interaction: discord.Interaction, button: ReplyButton) -> None:
         """**Accept** seats the invitee, as **Join** would; **Decline** is recorded. Their
