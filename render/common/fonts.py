@@ -128,14 +128,23 @@ def text_extent(text: str, face: Face, size: int, anchor: str = "mm") -> tuple[i
 
 
 @lru_cache(maxsize=1024)
-def text_sprite(text: str, face: Face, size: int, color: Color, anchor: str = "mm") -> TextSprite:
-    """The text in ``color`` on a transparent background (``anchor`` as in Pillow)."""
+def text_mask(text: str, face: Face, size: int, anchor: str = "mm") -> Image.Image:
+    """The text's coverage, 0 to 255 a pixel (placed as ``text_extent`` says): a picture
+    pastes its colour through it. Kept in one byte a pixel, a quarter of a coloured
+    sprite, and once for every colour the text is drawn in."""
     left, top, width, height = text_extent(text, face, size, anchor)
-    image = Image.new("RGBA", (width, height), (*color, 0))
-    mask = Image.new("L", image.size, 0)
+    mask = Image.new("L", (width, height), 0)
     with _FREETYPE:
         ImageDraw.Draw(mask).text(
             (-left, -top), text, fill=255, font=font(face, size), anchor=anchor
         )
-    image.putalpha(mask)
+    return mask
+
+
+@lru_cache(maxsize=256)
+def text_sprite(text: str, face: Face, size: int, color: Color, anchor: str = "mm") -> TextSprite:
+    """The text in ``color`` on a transparent background (``anchor`` as in Pillow)."""
+    left, top, width, height = text_extent(text, face, size, anchor)
+    image = Image.new("RGBA", (width, height), (*color, 0))
+    image.putalpha(text_mask(text, face, size, anchor))
     return TextSprite(image, left, top)

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from render.common.fonts import text_extent, text_sprite
+from render.common.fonts import text_extent, text_mask
 from render.common.label import Box, Label
 from render.common.palette import Color
 
@@ -134,9 +134,12 @@ class _Text(Step):
 
     def draw(self, image: Image.Image, dy: int) -> None:
         label = self.label
-        sprite = text_sprite(label.text, label.face, label.size, label.color, label.align + "m")
+        anchor = label.align + "m"
+        left, top, width, height = text_extent(label.text, label.face, label.size, anchor)
         x, y = label.anchor
-        image.paste(sprite.image, (round(x) + sprite.dx, round(y) + sprite.dy - dy), sprite.image)
+        x, y = round(x) + left, round(y) + top - dy
+        mask = text_mask(label.text, label.face, label.size, anchor)
+        image.paste(label.color, (x, y, x + width, y + height), mask)
 
 
 class Scene:
