@@ -15,7 +15,8 @@ from PIL import ImageDraw
 
 from bot.games.faces import faces
 from i18n.language import LOCALES_DIR, domains
-from render.common.fonts import text_sprite
+from render.common import png
+from render.common.fonts import text_mask, text_sprite
 
 _WORD = re.compile(r"[^\W\d_]{3,}")
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
@@ -69,9 +70,11 @@ def english_in(texts: Iterable[str], language: str = "de") -> dict[str, set[str]
 
 @contextmanager
 def drawn_text() -> Iterator[list[str]]:
-    """Every text drawn on an image while inside, in drawing order. Text sprites are
-    cached, so the cache is emptied first and again after; the pictures' palettes are
-    made before, as a bot makes them at start-up (their sample pictures are English)."""
+    """Every text drawn on an image while inside, in drawing order. Texts are cached,
+    and a game's picture is drawn only where it changed since its last, so the caches
+    and the games' last pictures are let go first and again after; the pictures'
+    palettes are made before, as a bot makes them at start-up (their sample pictures
+    are English)."""
     for face in faces():
         face.prepare()
     drawn: list[str] = []
@@ -81,12 +84,18 @@ def drawn_text() -> Iterator[list[str]]:
         drawn.append(str(text))
         return draw(self, xy, text, *args, **kwargs)
 
-    text_sprite.cache_clear()
+    _forget_drawn()
     with mock.patch.object(ImageDraw.ImageDraw, "text", recording):
         try:
             yield drawn
         finally:
-            text_sprite.cache_clear()
+            _forget_drawn()
+
+
+def _forget_drawn() -> None:
+    text_sprite.cache_clear()
+    text_mask.cache_clear()
+    png.ALBUMS.clear()
 
 
 def drawn_by(render: Callable[[], object]) -> list[str]:
