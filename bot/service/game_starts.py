@@ -43,7 +43,6 @@ async def start_at_once(
 ) -> Game:
     """The game, started with ``seats`` (``first`` to play) in the caller's transaction,
     counted as started for everyone seated."""
-    rules = rules_for(game.kind)
     await connection.lock("game number", game.guild_id, game.kind)
     game_id = await game_queries.insert_game(
         connection,
@@ -59,9 +58,26 @@ async def start_at_once(
         thread_id=game.thread_id,
     )
     await game_queries.replace_seats(connection, game_id, seats, now)
-    lobby = await load_game(connection, game_id)
-    setup = rules.deal(len(seats), lobby.options, dice)
-    state = rules.start(len(seats), first, lobby.options, setup)
+    return await deal_and_start(
+        connection, note, await load_game(connection, game_id), first, dice, now
+    )
+
+
+async def deal_and_start(
+    connection: Connection,
+    note: Written,
+    lobby: Game,
+    first: int,
+    dice: random.Random,
+    now: float,
+) -> Game:
+    """The seated ``lobby`` dealt and started (``first`` to play) in the caller's
+    transaction, counted as started for everyone seated: a lobby's start, and a game
+    started at once."""
+    players = len(lobby.seats)
+    rules = rules_for(lobby.kind)
+    setup = rules.deal(players, lobby.options, dice)
+    state = rules.start(players, first, lobby.options, setup)
     await save_game(
         connection,
         note,
@@ -75,4 +91,4 @@ async def start_at_once(
         **new_turn_clock(lobby, state, now),
     )
     await count_started(connection, lobby, now)
-    return await load_game(connection, game_id)
+    return await load_game(connection, lobby.id)

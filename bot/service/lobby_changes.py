@@ -36,17 +36,16 @@ from bot.service.game_parts import (
     options_for,
     take_over,
 )
+from bot.service.game_starts import deal_and_start
 from bot.service.game_writes import Written, save_game
 from bot.service.guild_settings import check_turn_timeout
 from bot.service.invitation_changes import Invitee, add_invitations, require_invited
 from bot.service.reliability import (
     check_minimum,
     count_abandoned,
-    count_started,
     keep_minimum,
     require_reliable,
 )
-from bot.service.time_away import new_turn_clock
 from bot.service.tournament_errors import TournamentGameCancel
 from bot.storage import (
     game_queries,
@@ -233,23 +232,7 @@ class LobbyChanges(GameChanges):
             if not rules.min_players <= players <= rules.max_players:
                 raise NotEnoughPlayers(rules.min_players, rules.max_players)
             first = self._random.randrange(players)
-            setup = rules.deal(players, game.options, self._random)
-            state = rules.start(players, first, game.options, setup)
-            now = self._clock()
-            await save_game(
-                connection,
-                note,
-                game,
-                now,
-                status=GameStatus.ACTIVE,
-                state=state,
-                setup=setup,
-                first_seat=first,
-                started_at=now,
-                **new_turn_clock(game, state, now),
-            )
-            await count_started(connection, game, now)
-            return await load_game(connection, game_id)
+            return await deal_and_start(connection, note, game, first, self._random, self._clock())
 
         game = await self._change(starting)
         self.deadline_moved_earlier.set()

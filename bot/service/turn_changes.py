@@ -63,16 +63,8 @@ class TurnChanges(GameChanges):
                 check_version(game, version)
             else:
                 check_decision(game, state, seat, key)
-            tape = Tape(self._random, kept.get(seat.seat))
-            action = _worked_out(game, state, seat, intent, tape)
             return await self._move(
-                connection,
-                note,
-                game=game,
-                state=state,
-                seat=seat,
-                action=action,
-                draws=tape.record(),
+                connection, note, game=game, state=state, seat=seat, intent=intent, kept=kept
             )
 
         return await self._change(moving)
@@ -146,17 +138,15 @@ class TurnChanges(GameChanges):
             seat = next((game.seats[n] for n in to_act if stands_in(game.seats[n], now)), None)
             if seat is None:
                 raise BoardMovedOn()  # they are back, or it is someone else's turn now
-            tape = Tape(self._random, kept.get(seat.seat))
-            action = _worked_out(game, state, seat, intent, tape)
             return await self._move(
                 connection,
                 note,
                 game=game,
                 state=state,
                 seat=seat,
-                action=action,
+                intent=intent,
+                kept=kept,
                 for_away=True,
-                draws=tape.record(),
             )
 
         # One trip, holding the game, as ``act``.
@@ -170,11 +160,14 @@ class TurnChanges(GameChanges):
         game: Game,
         state: Any,
         seat: Seat,
-        action: Any,
+        intent: str,
+        kept: dict[int, str],
         for_away: bool = False,
-        draws: str | None = None,
     ) -> Outcome:
-        """A seat's move, worked out before its transaction (``draws``: the chance it drew)."""
+        """What ``intent`` means for ``seat`` now, played: any chance it needs drawn from
+        the dice ``kept`` for this point (a roll taken back), or drawn afresh."""
+        tape = Tape(self._random, kept.get(seat.seat))
+        action = _worked_out(game, state, seat, intent, tape)
         if seat.timeouts:
             seat = replace(seat, timeouts=0)
             await game_queries.update_seat(connection, game.id, seat)
@@ -188,7 +181,7 @@ class TurnChanges(GameChanges):
             self._clock(),
             {},
             for_away=for_away,
-            draws=draws,
+            draws=tape.record(),
         )
 
     async def _commit(
