@@ -137,6 +137,10 @@ SCREENSHOTS_PER_STEP = 200
 playing fails instead of being waited for forever."""
 CHANNEL_MARGIN = 64
 """Pixels of the channel kept free around a message pictured alone."""
+WAIT_MS = 5000
+"""How long a wait for the page may take: as long as Playwright's assertions wait. The
+waits for a move watch the page for the change itself, not at the assertions' intervals
+(a tenth of a second, then longer), which would be most of a scripted click's time."""
 MOST_MOVES = 500
 """Far beyond any game here: a policy that stops finishing a game fails instead of looping."""
 
@@ -312,7 +316,7 @@ async def next_turn(table: Locator) -> bool:
     """Waits until the table offers a person something to do (True) or is the result
     (False). While a computer player moves, the table has nothing to press."""
     over = table.locator(".heading", has_text="game over")
-    await expect(table.locator(MENUS_AND_BUTTONS).or_(over).first).to_be_visible()
+    await table.locator(MENUS_AND_BUTTONS).or_(over).first.wait_for(timeout=WAIT_MS)
     return not await over.count()
 
 
@@ -321,7 +325,7 @@ async def press(page: Page, control: Locator) -> None:
     the game's version, so the pressed one goes."""
     custom_id = await control.get_attribute("data-custom-id")
     await control.click()
-    await expect(page.locator(f'#messages [data-custom-id="{custom_id}"]')).to_have_count(0)
+    await gone(page, custom_id)
 
 
 async def pick(page: Page, menu: Locator, rng: random.Random) -> None:
@@ -335,7 +339,17 @@ async def pick(page: Page, menu: Locator, rng: random.Random) -> None:
         if value
     ]
     await menu.select_option(value=rng.choice(values))
-    await expect(page.locator(f'#messages [data-custom-id="{custom_id}"]')).to_have_count(0)
+    await gone(page, custom_id)
+
+
+async def gone(page: Page, custom_id: str | None) -> None:
+    """Waits until no control of ``custom_id`` is left in the channel."""
+    await page.wait_for_function(
+        '(id) => !document.querySelector(`#messages [data-custom-id="${CSS.escape(id)}"]`)',
+        arg=custom_id,
+        polling="raf",
+        timeout=WAIT_MS,
+    )
 
 
 def labels_of(texts: Sequence[str]) -> list[str]:
