@@ -34,6 +34,7 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, ParamSpec, TypeVar
 
+from bot.games.free_memory import HeapTrim
 from bot.metrics.figures import timed_pictures
 from render.common.png import ALBUMS
 
@@ -280,6 +281,7 @@ def _serve(pipe: multiprocessing.connection.Connection, prepare: tuple[Prepare, 
     threading.Thread(target=_end_with_the_bot, name="end with the bot", daemon=True).start()
     for step in prepare:
         step()
+    heap = HeapTrim()
     while True:
         try:
             number, function, args, kwargs = pickle.loads(pipe.recv_bytes())
@@ -290,6 +292,8 @@ def _serve(pipe: multiprocessing.connection.Connection, prepare: tuple[Prepare, 
         except Exception as error:
             answer = (number, False, _sendable(error))
         pipe.send_bytes(pickle.dumps(answer, pickle.HIGHEST_PROTOCOL))
+        # Once the answer is on its way: its asker does not wait for the trim.
+        heap.due()
 
 
 def _sendable(error: Exception) -> Exception:
