@@ -92,7 +92,11 @@ def _background(lines: int, footer: int) -> Image.Image:
 
 def medal(view: StandingsView, line: StandingsLine) -> int | None:
     """The medal a line is drawn with (0 gold, 1 silver, 2 bronze), if any."""
-    return line.rank - 1 if view.podium and 1 <= line.rank <= len(colors.MEDALS) else None
+    return _medal(line.rank, view.podium)
+
+
+def _medal(rank: int, podium: bool) -> int | None:
+    return rank - 1 if podium and 1 <= rank <= len(colors.MEDALS) else None
 
 
 def labels(view: StandingsView) -> list[Label]:
@@ -125,8 +129,13 @@ def labels(view: StandingsView) -> list[Label]:
 
 def line_labels(view: StandingsView, index: int) -> list[Label]:
     """The texts of the ``index``-th line (from 0): its rank, name, mark and figures."""
-    line = view.lines[index]
-    place = medal(view, line)
+    return list(_line_labels(view.lines[index], index, view.podium))
+
+
+@lru_cache(maxsize=FITTED)
+def _line_labels(line: StandingsLine, index: int, podium: bool) -> tuple[Label, ...]:
+    """Cached: most lines are as they were, or only moved, since the picture before."""
+    place = _medal(line.rank, podium)
     if place is None:
         rank = Label(f"{line.rank}.", cell(RANK, index), FIGURE_SIZE, palette.MUTED, align="m")
     else:
@@ -149,7 +158,7 @@ def line_labels(view: StandingsView, index: int) -> list[Label]:
         found.append(
             _fitted(Label(_shown(text, face), cell(column, index), size, face=face, align="m"))
         )
-    return found
+    return tuple(found)
 
 
 @lru_cache(maxsize=FITTED)
