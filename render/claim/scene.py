@@ -102,7 +102,10 @@ def _draw_panel(draw: ImageDraw.ImageDraw, panel: Panel) -> None:
 
 @lru_cache(maxsize=64)
 def _background(width: int, height: int, panels: tuple[Panel, ...]) -> Image.Image:
-    image = Image.new("RGB", (width, height), palette.BACKGROUND)
+    """The panels on the background's colour, with a palette of their few colours (the
+    shapes are drawn without soft edges): a table or hand of each size and layout has
+    one, and a picture process keeps dozens."""
+    image = Image.new("P", (width, height), palette.BACKGROUND)
     draw = ImageDraw.Draw(image)
     for panel in panels:
         _draw_panel(draw, panel)

@@ -2,11 +2,12 @@
 whole, or only in the rows where it differs from the picture before it.
 
 Every game's image is planned as a ``Scene``: a background (an image made once per layout
-and kept) and the drawing on it, each step with the rows it touches and a key saying
-exactly what it draws. Two scenes whose steps touching a band of rows have equal keys,
-in the same order, on the same background, have the same pixels in that band: the
-encoder (``render.common.png``) repaints, maps to the palette and compresses only the
-bands whose keys changed since the game's last picture, and takes the rest as they were.
+and kept, with a palette where it is only flat panels) and the drawing on it, each step
+with the rows it touches and a key saying exactly what it draws. Two scenes whose steps
+touching a band of rows have equal keys, in the same order, on the same background, have
+the same pixels in that band: the encoder (``render.common.png``) repaints, maps to the
+palette and compresses only the bands whose keys changed since the game's last picture,
+and takes the rest as they were.
 
 A step's key names its sprite by the sprite's ``id``: the step holds the image, so
 that no other image can take the same ``id`` while the step (or a picture remembered
@@ -181,7 +182,7 @@ class Scene:
 
     def paint(self) -> Image.Image:
         """The whole picture."""
-        image = self.background.copy()
+        image = _rgb(self.background.copy())
         for step in self.steps:
             step.draw(image, 0)
         return image
@@ -189,7 +190,14 @@ class Scene:
     def paint_rows(self, top: int, bottom: int, steps: Sequence[Step]) -> Image.Image:
         """Rows ``top`` to ``bottom`` of the picture, drawn from ``steps``: those of its
         steps that touch these rows, in their order."""
-        image = self.background.crop((0, top, self.size[0], bottom))
+        image = _rgb(self.background.crop((0, top, self.size[0], bottom)))
         for step in steps:
             step.draw(image, top)
         return image
+
+
+def _rgb(rows: Image.Image) -> Image.Image:
+    """The background's rows to be drawn on: a background of a few flat panels is kept
+    with a palette (``"P"``), a quarter of its memory in RGB (which Pillow holds in 4
+    bytes a pixel)."""
+    return rows if rows.mode == "RGB" else rows.convert("RGB")

@@ -18,20 +18,27 @@ import random
 from collections.abc import Callable, Iterator
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageDraw
 
+import engine.claim as claim
 import engine.claimit as claimit
 import engine.gold_nuggets as nuggets
 from bench import render as games
+from bot.games.claim.face import private_view
+from bot.games.claim.face import table_view as claim_table_view
 from bot.games.gold_nuggets.face import table_view as nuggets_view
 from i18n import LANGUAGES, language
+from render.claim.hand_image import scene as hand_scene
 from render.claim.pictures import HAND
 from render.claim.pictures import TABLE as CLAIM_TABLE
+from render.claim.scene import Scene as ClaimScene
+from render.claim.table_image import scene as claim_table_scene
 from render.claimit import View
 from render.claimit.board_image import board_scene
 from render.claimit.gallery import random_play
 from render.claimit.pictures import BOARD
 from render.common import png
+from render.common.palette import BACKGROUND
 from render.common.png import PictureKind
 from render.common.scene import Scene
 from render.gold_nuggets.pictures import TABLE as NUGGETS_TABLE
@@ -248,3 +255,38 @@ def test_an_album_is_let_go_when_its_game_ends_or_sits_idle() -> None:
         assert len(albums) == 1, "game 2 and the tournament sat idle for over a minute"
     finally:
         png.ALBUMS = previous
+
+
+def test_a_background_of_flat_panels_is_kept_with_a_palette_and_is_as_drawn_in_rgb() -> None:
+    """Claim's tables and hands are drawn on backgrounds of flat panels, one for each
+    size and layout, kept with a palette (a quarter of the memory of RGB): each is
+    exactly its panels drawn on the background's colour in RGB."""
+    rng = random.Random(5)
+    backgrounds: dict[int, tuple[Image.Image, ClaimScene]] = {}
+    for players in (2, 3, 4):
+        factions = (*claim.PAIRS[0], *claim.ADDED[: claim.added_count(players)])
+        deck, removed = claim.shuffle_deck(factions, rng)
+        state, _ = claim.new_game(players, factions, deck, removed, first=0)
+        while state.phase is not claim.Phase.OVER:
+            seat = state.to_act()[0]
+            hand = hand_scene(private_view(NAMES[seat], state, seat, (), language("en")))
+            table = claim_table_scene(
+                claim_table_view(NAMES[:players], state, None, language("en"))
+            )
+            for planned in (hand, table):
+                background = planned.planned().background
+                backgrounds[id(background)] = (background, planned)
+            state, _ = claim.apply(state, seat, rng.choice(claim.legal_actions(state, seat)))
+    assert len(backgrounds) >= 6
+    for background, planned in backgrounds.values():
+        assert background.mode == "P"
+        drawn = Image.new("RGB", background.size, BACKGROUND)
+        for panel in planned.panels:
+            ImageDraw.Draw(drawn).rounded_rectangle(
+                panel.box,
+                radius=panel.radius,
+                fill=panel.fill,
+                outline=panel.outline,
+                width=panel.width,
+            )
+        assert background.convert("RGB").tobytes() == drawn.tobytes()
