@@ -34,8 +34,8 @@ def _malloc_trim() -> Callable[[int], int] | None:
 
 
 class HeapTrim:
-    """Gives the free pages back once ``every`` seconds have passed since the last time
-    (``due``), where the C library can."""
+    """Gives the free pages back once ``every`` seconds have passed since the last time,
+    where the C library can."""
 
     def __init__(self, every: float = TRIM_EVERY, clock: Callable[[], float] = time.monotonic):
         self._every = every
@@ -43,12 +43,16 @@ class HeapTrim:
         self._last = clock()
         self._trim = _malloc_trim()
         self.trims = 0
+        """How many times the pages were given back."""
 
     @property
     def available(self) -> bool:
+        """Whether the C library can give free pages back (glibc's can)."""
         return self._trim is not None
 
     def due(self) -> None:
+        """Gives the free pages back if ``every`` seconds have passed since the last
+        time; otherwise nothing."""
         now = self._clock()
         if self._trim is None or now - self._last < self._every:
             return
