@@ -1042,19 +1042,29 @@ $("composer").addEventListener("submit", async (event) => {
   event.preventDefault();
   const text = $("command").value.trim();
   if (!text) return;
+  // As in Discord's box, what is sent leaves it at once: an Enter pressed again while it
+  // is on its way sends nothing more. Refused, it comes back to be mended.
+  const suggested = state.suggested;
+  $("command").value = "";
+  state.suggested = {};
+  state.choices = null;
+  renderSuggestions();
   try {
     // As in Discord's box: a slash starts a command, anything else is said in the channel.
     const command = text.startsWith("/");
-    await post(command ? "/api/command" : "/api/message", { channel: state.channel, text, ...(command ? { suggested: state.suggested } : {}) });
+    await post(command ? "/api/command" : "/api/message", { channel: state.channel, text, ...(command ? { suggested } : {}) });
     // As on Discord, sending brings the view to the newest message, where the answer comes.
     state.follow = true;
     toBottom();
-    $("command").value = "";
-    state.suggested = {};
-    state.choices = null;
     showError("");
-    renderSuggestions();
-  } catch (error) { showError(error.message); }
+  } catch (error) {
+    if (!$("command").value) {
+      $("command").value = text;
+      state.suggested = suggested;
+      renderSuggestions();
+    }
+    showError(error.message);
+  }
 });
 
 async function start() {

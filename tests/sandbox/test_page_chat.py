@@ -91,3 +91,23 @@ async def test_typing_without_a_slash_chats_in_the_channel(
     await expect(said.locator(".content")).to_have_text("hello there")
     assert [m.content for m in bare_page.emulator.channels[CHANNEL_ID].messages] == ["hello there"]
     await page.close()
+
+
+async def test_what_is_sent_leaves_the_box_at_once_so_enter_again_sends_nothing_more(
+    browser: Browser, bare_page: Sandbox
+) -> None:
+    """As in Discord's box: an Enter pressed again while a message is on its way (a
+    script pressing it twice, a person with a heavy finger) sends it once."""
+    page = await open_page(browser, bare_page.url, DESKTOP)
+    box = page.locator("#command")
+    await box.fill("only once")
+    await page.evaluate(
+        "() => { const form = document.getElementById('composer');"
+        " form.requestSubmit(); form.requestSubmit(); }"
+    )
+    await expect(box).to_have_value("")
+    said = messages(page)
+    await expect(said).to_have_count(1)
+    await expect(said.locator(".content")).to_have_text("only once")
+    assert [m.content for m in bare_page.emulator.channels[CHANNEL_ID].messages] == ["only once"]
+    await page.close()
