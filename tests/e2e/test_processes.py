@@ -85,7 +85,11 @@ class Bot:
         for player in others:
             await self.emulator.answer(await self.emulator.click(player, lobby, "Join"))
         await self.emulator.answer(await self.emulator.click(host, lobby, "Start"))
-        await self.emulator.wait_for_message(server.channel, turn_or_end)
+        # The lobby's own buttons pass for moves: a start answered with a deferral (a busy
+        # machine) leaves the lobby as it was until the game has started.
+        await self.emulator.wait_for_message(
+            server.channel, lambda m: turn_or_end(m) and "Start" not in m.button_labels()
+        )
         return await self.game_in(server)
 
     async def human_to_move(self, game_id: int) -> User | None:
