@@ -4,6 +4,7 @@ or their ping), and a test learns how each press ended."""
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass
 
@@ -11,6 +12,7 @@ from bot.games.registry import REGISTERED, registration_for, rules_for
 from bot.service import GameService
 from bot.storage import Game
 from emulator import Channel, DiscordEmulator, Guild, Interaction, Message, User, shard_of
+from tests.e2e.world import lobby_with, started
 
 KINDS = tuple(game.kind for game in REGISTERED)
 FIRST_ANSWER = 3.0
@@ -60,7 +62,11 @@ async def start_game(emulator: DiscordEmulator, service: GameService, table: Tab
     await emulator.answer(await emulator.slash(host, table.channel, new))
     lobby = await emulator.wait_for_message(table.channel, lambda m: "Join" in m.button_labels())
     await emulator.answer(await emulator.click(guest, lobby, "Join"))
+    lobby = await emulator.wait_for_message(
+        table.channel, functools.partial(lobby_with, guest.name), timeout=SETTLED
+    )
     await emulator.answer(await emulator.click(host, lobby, "Start"))
+    await emulator.wait_for_message(table.channel, started, timeout=SETTLED)
     (game,) = await service.games_here(table.channel.id)
     table.game_id = game.id
 

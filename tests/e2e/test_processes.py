@@ -21,9 +21,9 @@ import pytest
 from bot.service import GameService
 from bot.storage import Database, Game, GameStatus
 from bot.storage.opening import open_database
-from emulator import Channel, DiscordEmulator, Guild, Message, User, shard_of
+from emulator import Channel, DiscordEmulator, Guild, User, shard_of
 from tests.e2e.running_bot import BotProcess, bot_environment
-from tests.e2e.world import describe, is_game_over, pick_button, turn_or_end
+from tests.e2e.world import is_game_over, lobby_with, pick_button, started, turn_or_end
 from tests.postgres_cluster import Cluster
 from tests.quick_limits import QUICK_LIMITS
 
@@ -50,16 +50,6 @@ def environment(
 
 WAIT = 60.0
 """Seconds a lobby has to show a click, far beyond a busy machine's deferral."""
-
-
-def lobby_with(name: str, message: Message) -> bool:
-    """The lobby, showing ``name`` among its players."""
-    return "Start" in message.button_labels() and name in describe(message)
-
-
-def started(message: Message) -> bool:
-    """The game's table, once someone can act on it or it is over."""
-    return turn_or_end(message) and "Start" not in message.button_labels()
 
 
 @dataclass
@@ -96,9 +86,6 @@ class Bot:
         host, *others = server.players
         await self.command(host, server.channel, "claimit new", bots=bots)
         lobby = await self.emulator.wait_for_message(server.channel, lambda m: m.buttons() != [])
-        # A click answered with a deferral (a busy machine) is shown later: each next
-        # click waits for the lobby to show the one before it, and the game's table is
-        # told from the lobby by its buttons (a lobby's own pass for moves).
         for player in others:
             await self.emulator.answer(await self.emulator.click(player, lobby, "Join"))
             lobby = await self.emulator.wait_for_message(

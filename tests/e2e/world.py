@@ -454,6 +454,18 @@ def turn_or_end(message: Message) -> bool:
     return bool(moves(message)) or is_game_over(message)
 
 
+def lobby_with(name: str, message: Message) -> bool:
+    """A lobby showing ``name`` among its players: a click on a lobby answered with a
+    deferral (a busy machine) is shown only later, and the next click waits for it."""
+    return "Start" in message.button_labels() and name in describe(message)
+
+
+def started(message: Message) -> bool:
+    """A game's table, once someone can act on it or it is over (a lobby's own buttons
+    pass for moves)."""
+    return turn_or_end(message) and "Start" not in message.button_labels()
+
+
 def moves(message: Message) -> list[dict[str, Any]]:
     """The message's buttons and menus that play the game: not **Follow** nor **Take
     back**, which a table being played may have (taking back is no move: a game played
