@@ -2,7 +2,9 @@
 
 Holding a game's lock from the moment its change is asked for until the change is
 shown keeps its messages in the order of its changes, and lets the reconciler
-tell a change that is still being shown from one whose message was lost.
+tell a change that is still being shown from one whose message was lost. A game being
+made has no number to lock until it is saved, and a catch-up may read it from then
+on: its maker's opening holds the catch-ups that begin meanwhile instead.
 """
 
 from __future__ import annotations
@@ -68,3 +70,30 @@ class GameLocks:
     def held(self) -> list[int]:
         """The games being changed (or waited for) now."""
         return list(self._holders)
+
+
+class Openings:
+    """Games being made in this process and shown by whoever makes them (a lobby opened
+    by its command, a rematch, a tournament's tables): a catch-up that finds such a game
+    saved but not shown yet waits for its maker rather than posting it a second time."""
+
+    def __init__(self) -> None:
+        self._under_way: set[asyncio.Future[None]] = set()
+
+    @asynccontextmanager
+    async def opening(self) -> AsyncIterator[None]:
+        """Held from before the game is saved until its maker has shown it (or failed to,
+        and handed it to the reconciler)."""
+        ended = asyncio.get_running_loop().create_future()
+        self._under_way.add(ended)
+        try:
+            yield
+        finally:
+            self._under_way.discard(ended)
+            ended.set_result(None)
+
+    async def settled(self) -> None:
+        """Waits for the openings under way now; one begun meanwhile made a game that the
+        caller cannot have read, and would keep it waiting for nothing."""
+        if self._under_way:
+            await asyncio.wait(set(self._under_way))

@@ -72,6 +72,10 @@ class Games(Protocol):
         """Holds the game and its show: nothing changes or shows it meanwhile
         (``admitted``: as background work, which a stop waits for)."""
 
+    def opening(self) -> AbstractAsyncContextManager[None]:
+        """Held by whoever makes a game and shows it, from before it is saved until it is
+        shown, so that no catch-up meanwhile posts it a second time."""
+
     async def show_current(self, game: Game, headline: str | None = None) -> Recorded:
         """Shows the game as it stands on its own messages (``headline``: what happened,
         when no move did), saying where they now are."""

@@ -30,7 +30,7 @@ from typing import TypeVar
 import discord
 
 from bot.background.computer_players import ComputerPlayers
-from bot.background.game_locks import GameLocks
+from bot.background.game_locks import GameLocks, Openings
 from bot.background.reconciler import MessageReconciler
 from bot.background.stopping import Stopping, WorkInFlight
 from bot.background.table_follower import TableFollower
@@ -97,6 +97,7 @@ class GameTable(TableShows):
         self.work = work
         """Background changes are admitted here (interactions are, by ``guarded``)."""
         self.locks = GameLocks()
+        self.openings = Openings()
         """Held while a game is changed and its clicker answered."""
         self.displays = GameLocks()
         """Held while a game's messages are shown: one show of a game at a time."""
@@ -263,10 +264,18 @@ class GameTable(TableShows):
     async def catch_up(self, game_id: int) -> None:
         """Shows a game's current state wherever its messages are behind it: a change that
         was not shown when it was made (a failure, a stop), so a turn message posted now
-        starts its player's time now. It waits for a change being made to the game: a
-        lobby just opened, whose answer is on its way, would otherwise be posted twice."""
-        async with self.work.admitted(), self.locks.hold(game_id):
-            await self._catch_up(game_id, late=True)
+        starts its player's time now. It waits for a change being made to the game, and
+        for the games being made here: a lobby just opened, whose answer is on its way,
+        would otherwise be posted twice."""
+        async with self.work.admitted():
+            await self.openings.settled()
+            async with self.locks.hold(game_id):
+                await self._catch_up(game_id, late=True)
+
+    def opening(self) -> contextlib.AbstractAsyncContextManager[None]:
+        """Held by whoever makes a game and shows it, from before it is saved until it is
+        shown: the catch-ups that begin meanwhile wait for it (``Openings``)."""
+        return self.openings.opening()
 
     async def _catch_up(self, game_id: int, *, late: bool) -> None:
         async with self.displays.hold(game_id):

@@ -9,10 +9,12 @@ import asyncio
 from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 
 import pytest
 
 from bot.games.registry import REGISTERED
+from bot.storage import Game
 from emulator import Message
 from tests.e2e.world import World, describe, running_world
 
@@ -119,3 +121,40 @@ async def test_a_lobby_posted_just_before_a_stop_is_found_again_after_the_restar
     assert with_lobby_buttons(world) == [lobby]
     await world.click(bo, lobby, "Join")
     await start_from(world, lobby)
+
+
+async def test_a_catch_up_while_a_lobby_is_being_opened_waits_for_its_command(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A catch-up that reads the new game as soon as it is saved, before its command has
+    answered (another process's news of unshown games, a shard taken over), waits for the
+    command instead of posting the lobby too: one lobby, the command's answer."""
+    table = world.bots[0].table
+    service = world.bots[0].service
+    waiting = asyncio.get_running_loop().create_future()
+    settled = table.openings.settled
+
+    async def settling() -> None:
+        if not waiting.done():
+            waiting.set_result(None)
+        await settled()
+
+    monkeypatch.setattr(table.openings, "settled", settling)
+    create = service.create_lobby
+    catch_ups: list[asyncio.Future[None]] = []
+
+    async def saved_then_caught_up(**lobby: Any) -> Game:
+        game = await create(**lobby)
+        catch_up = asyncio.ensure_future(table.catch_up(game.id))
+        catch_ups.append(catch_up)
+        # The catch-up goes as far as it can before the command goes on.
+        await asyncio.wait({catch_up, waiting}, return_when=asyncio.FIRST_COMPLETED)
+        return game
+
+    monkeypatch.setattr(service, "create_lobby", saved_then_caught_up)
+    lobby = (await world.command(world.players[0], "claimit new")).response_message
+    assert lobby is not None
+    await asyncio.gather(*catch_ups)
+    assert with_lobby_buttons(world) == [lobby]
+    game = await service.current_game(world.channel.id)
+    assert game is not None and game.shown and game.lobby_message_id == lobby.id

@@ -4,6 +4,7 @@ the game or cancel it."""
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 from dataclasses import replace
@@ -72,41 +73,47 @@ class Lobbies(Feature):
             return
         assert interaction.guild_id is not None and interaction.channel_id is not None
         speaks = await self.languages.of_server(interaction.guild_id)
-        game = await self.service.create_lobby(
-            kind=kind,
-            guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
-            host=player_of(interaction),
-            options=options,
-            turn_timeout=turn_timeout,
-            bots=bots,
-            bot_level=bot_level,
-            language=speaks.code,
-            min_reliability=min_reliability,
-            private=private,
-            invited=() if invite is None else (invitee(invite),),
-        )
+        # Held from before the lobby is saved: a catch-up meanwhile would post it too.
+        async with self.games.opening():
+            game = await self.service.create_lobby(
+                kind=kind,
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                host=player_of(interaction),
+                options=options,
+                turn_timeout=turn_timeout,
+                bots=bots,
+                bot_level=bot_level,
+                language=speaks.code,
+                min_reliability=min_reliability,
+                private=private,
+                invited=() if invite is None else (invitee(invite),),
+            )
 
-        async def created() -> Game:
-            return game
+            async def created() -> Game:
+                return game
 
-        async def show(game: Game) -> Recorded:
-            content, _ = await self.lobbies.message(game)
-            lobby = await announce(interaction, **content)
-            posted = replace(game, lobby_message_id=lobby.id)
-            # Still holding the game: a Join or Start pressed on the lobby at once waits
-            # until its thread is recorded, so the game never starts in the channel
-            # while its thread is being made.
-            try:
-                settings = await self.settings.get(game.guild_id)
-                if settings.threads:
-                    await self._open_thread(interaction, posted, speaks)
-            except Exception:
-                # The lobby is out: a missing thread must not be reported as nothing done.
-                log.warning("could not give game %s its thread", game.id, exc_info=True)
-            return {"lobby_message_id": lobby.id}
+            show = functools.partial(self._announce, interaction, speaks)
+            await self.games.change(game.id, created, show, interaction)
 
-        await self.games.change(game.id, created, show, interaction)
+    async def _announce(
+        self, interaction: discord.Interaction, speaks: Language, game: Game
+    ) -> Recorded:
+        """The new lobby, as the command's answer, and its thread where the server wants one."""
+        content, _ = await self.lobbies.message(game)
+        lobby = await announce(interaction, **content)
+        posted = replace(game, lobby_message_id=lobby.id)
+        # Still holding the game: a Join or Start pressed on the lobby at once waits
+        # until its thread is recorded, so the game never starts in the channel
+        # while its thread is being made.
+        try:
+            settings = await self.settings.get(game.guild_id)
+            if settings.threads:
+                await self._open_thread(interaction, posted, speaks)
+        except Exception:
+            # The lobby is out: a missing thread must not be reported as nothing done.
+            log.warning("could not give game %s its thread", game.id, exc_info=True)
+        return {"lobby_message_id": lobby.id}
 
     async def _open_thread(
         self, interaction: discord.Interaction, game: Game, lang: Language

@@ -54,6 +54,11 @@ class Rematches(Feature):
     async def ask(self, interaction: discord.Interaction, button: RematchButton) -> None:
         """**Rematch**: a new offer, posted where the game was played, or a yes to the one
         that stands (its message shows it; the presser is told)."""
+        # The yes that starts the game shows it: a catch-up meanwhile would post it too.
+        async with self.games.opening():
+            await self._ask(interaction, button)
+
+    async def _ask(self, interaction: discord.Interaction, button: RematchButton) -> None:
         assert interaction.channel_id is not None
         actor = actor_of(interaction, button.kind)
         rematch = await self.service.offer_rematch(button.game, actor, interaction.channel_id)
@@ -73,6 +78,10 @@ class Rematches(Feature):
 
     async def reply(self, interaction: discord.Interaction, button: RematchReply) -> None:
         """An answer on the offer: yes, no, or the host's start; the offer shows it."""
+        async with self.games.opening():
+            await self._reply(interaction, button)
+
+    async def _reply(self, interaction: discord.Interaction, button: RematchReply) -> None:
         actor = actor_of(interaction, button.kind)
         if button.reply is Reply.START:
             rematch = await self.service.start_rematch(button.game, actor)

@@ -33,7 +33,7 @@ from bot.service.tournament_changes import Board
 from bot.service.tournament_checks import MOST_ROUND_ROBIN, NewTournament
 from bot.storage.records import Notify
 from bot.storage.shards import Shards
-from bot.storage.tournament_queries import EndReason, Format, TournamentState
+from bot.storage.tournament_queries import EndReason, Format, Tournament, TournamentState
 from bot.storage.tournament_table_queries import TableGame
 from i18n import Language, Message, language
 from render.league.standings import render_standings
@@ -414,24 +414,29 @@ class Tournaments(Feature):
                 type=discord.ChannelType.public_thread,
                 auto_archive_duration=10080,
             )
-            game = await self.service.open_table(
-                tournament.id, table.round, table.table_no, thread.id
-            )
-            if game is None:
-                try:
-                    await thread.delete()
-                except discord.HTTPException as error:
-                    # Without Manage Threads it stays, empty: the table plays in the other.
-                    log.info("tournament %s's spare thread stays: %s", tournament.id, error)
-                continue
-            opened = True
-            try:
-                async with self.games.held(game.id, admitted=True):
-                    await self.games.show_afresh(game)
-            except Exception:
-                # The game is made: the table catches up its messages on its own.
-                log.warning("tournament game %s could not be shown yet", game.id, exc_info=True)
+            async with self.games.opening():
+                opened = await self._open_table(tournament, table, thread) or opened
         return opened
+
+    async def _open_table(
+        self, tournament: Tournament, table: TableGame, thread: discord.Thread
+    ) -> bool:
+        """The table's game in ``thread``, shown; ``False`` if another look made it."""
+        game = await self.service.open_table(tournament.id, table.round, table.table_no, thread.id)
+        if game is None:
+            try:
+                await thread.delete()
+            except discord.HTTPException as error:
+                # Without Manage Threads it stays, empty: the table plays in the other.
+                log.info("tournament %s's spare thread stays: %s", tournament.id, error)
+            return False
+        try:
+            async with self.games.held(game.id, admitted=True):
+                await self.games.show_afresh(game)
+        except Exception:
+            # The game is made: the table catches up its messages on its own.
+            log.warning("tournament game %s could not be shown yet", game.id, exc_info=True)
+        return True
 
     async def _tell_round(self, board: Board, round_: int) -> None:
         """The round's message in the tournament's channel, pinging whoever likes a ping,
