@@ -144,8 +144,8 @@ class _Remembered(NamedTuple):
     background: Image.Image
     keys: list[tuple[Key, ...]]
     bands: list[_Band]
-    steps: list[Step]
-    """Its steps, kept so that the sprites their keys name by ``id`` live as long."""
+    sprites: tuple[Image.Image, ...]
+    """The images it pasted, kept so that those its keys name by ``id`` live as long."""
     used: float
 
 
@@ -194,14 +194,14 @@ class Albums:
         background: Image.Image,
         keys: list[tuple[Key, ...]],
         bands: list[_Band],
-        steps: list[Step],
+        sprites: tuple[Image.Image, ...],
     ) -> None:
         """Remembers ``album``'s picture, now drawn (unless its album has ended)."""
         _, name = album
         with self._lock:
             if any(name[:length] in self._ended for length in range(1, len(name) + 1)):
                 return
-            self._albums[album] = _Remembered(background, keys, bands, steps, self._clock())
+            self._albums[album] = _Remembered(background, keys, bands, sprites, self._clock())
             self._albums.move_to_end(album)
             while len(self._albums) > self._limit:
                 self._albums.popitem(last=False)
@@ -278,6 +278,13 @@ def write_scene(
             band if key == keys[index] else None
             for index, (key, band) in enumerate(zip(before.keys, before.bands, strict=True))
         ]
+        # A band kept keeps its key as remembered, and this picture's equal copy goes at
+        # once: what an album holds for long is not made anew at every picture, which
+        # would leave the heap ever more fragmented between its short-lived neighbours.
+        keys = [
+            kept if band is not None else key
+            for key, kept, band in zip(keys, before.keys, bands, strict=True)
+        ]
     else:
         bands = [None] * count
     runs = list(_runs([band is not None for band in bands]))
@@ -301,7 +308,7 @@ def write_scene(
     made = [band for band in bands if band is not None]
     if named is not None:
         if keep:
-            ALBUMS.keep(named, scene.background, keys, made, scene.steps)
+            ALBUMS.keep(named, scene.background, keys, made, scene.sprites())
         else:
             ALBUMS.drop(named[1])
         ALBUMS.count(count - drawn, drawn)

@@ -11,9 +11,9 @@ and takes the rest as they were.
 
 A step's key names its sprite by the sprite's ``id``: the step holds the image, so
 that no other image can take the same ``id`` while the step (or a picture remembered
-with its steps) lives. A text's key is its label, and its sprite is drawn only when a
-band it meets is painted. Sprites are made once and kept by their builders, so the
-same sprite is the same object in picture after picture.
+with its sprites, ``Scene.sprites``) lives. A text's key is its label, and its sprite
+is drawn only when a band it meets is painted. Sprites are made once and kept by their
+builders, so the same sprite is the same object in picture after picture.
 
 Painting a band draws each step with its coordinates moved up by the band's top, on a
 copy of the background's rows; Pillow's drawing is the same under such a shift (pastes
@@ -179,6 +179,11 @@ class Scene:
     def label(self, label: Label) -> None:
         """``label``'s text, where ``render.common.label.put`` puts it."""
         self.steps.append(_Text(label))
+
+    def sprites(self) -> tuple[Image.Image, ...]:
+        """The images the scene pastes, each once: what its keys name by ``id``, to be kept
+        as long as they are."""
+        return tuple({id(s.image): s.image for s in self.steps if isinstance(s, _Paste)}.values())
 
     def paint(self) -> Image.Image:
         """The whole picture."""
