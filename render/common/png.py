@@ -40,7 +40,7 @@ from typing import NamedTuple
 from PIL import Image
 from zlib_ng import zlib_ng
 
-from render.common.scene import Key, Scene, Step
+from render.common.scene import Scene, Step
 
 FAST = 1
 """zlib-ng's level 1: a band of 16 rows in 9 µs, three times as fast as zlib's (or
@@ -138,11 +138,16 @@ class _Band(NamedTuple):
     length: int
 
 
-class _Remembered(NamedTuple):
-    """An album's last picture: what was drawn in each band and the band compressed."""
+BandKey = tuple[object, ...]
+"""What a band shows: the digest of its background's rows, then the keys of the steps
+drawn on it, in order."""
 
-    background: Image.Image
-    keys: list[tuple[Key, ...]]
+
+class _Remembered(NamedTuple):
+    """An album's last picture: what was drawn in each band (on which rows of background)
+    and the band compressed."""
+
+    keys: list[BandKey]
     bands: list[_Band]
     sprites: tuple[Image.Image, ...]
     """The images it pasted, kept so that those its keys name by ``id`` live as long."""
@@ -191,8 +196,7 @@ class Albums:
     def keep(
         self,
         album: tuple[bytes, Album],
-        background: Image.Image,
-        keys: list[tuple[Key, ...]],
+        keys: list[BandKey],
         bands: list[_Band],
         sprites: tuple[Image.Image, ...],
     ) -> None:
@@ -201,7 +205,7 @@ class Albums:
         with self._lock:
             if any(name[:length] in self._ended for length in range(1, len(name) + 1)):
                 return
-            self._albums[album] = _Remembered(background, keys, bands, sprites, self._clock())
+            self._albums[album] = _Remembered(keys, bands, sprites, self._clock())
             self._albums.move_to_end(album)
             while len(self._albums) > self._limit:
                 self._albums.popitem(last=False)
@@ -249,6 +253,41 @@ ENDED_REMEMBERED = 4096
 ALBUMS = Albums(ALBUM_LIMIT, ALBUM_IDLE, time.monotonic)
 
 
+class Grounds:
+    """Each background's bands, named by a digest of their pixels (made once, for the
+    ``limit`` backgrounds drawn on last)."""
+
+    def __init__(self, limit: int) -> None:
+        self._limit = limit
+        self._known: OrderedDict[int, tuple[Image.Image, tuple[bytes, ...]]] = OrderedDict()
+        """By the background's ``id``, with the background, which keeps its ``id`` its own."""
+        self._lock = threading.Lock()
+
+    def bands(self, background: Image.Image) -> tuple[bytes, ...]:
+        """The digest of each band of ``background``'s rows, as painted (in RGB)."""
+        with self._lock:
+            known = self._known.get(id(background))
+            if known is not None:
+                self._known.move_to_end(id(background))
+                return known[1]
+        rows = _rgb(background).tobytes()
+        stride = BAND_ROWS * background.width * 3
+        digests = tuple(
+            hashlib.blake2b(rows[start : start + stride], digest_size=16).digest()
+            for start in range(0, len(rows), stride)
+        )
+        with self._lock:
+            self._known[id(background)] = (background, digests)
+            while len(self._known) > self._limit:
+                self._known.popitem(last=False)
+        return digests
+
+
+GROUNDS = Grounds(512)
+"""Claim keeps a background per size and layout of a table or hand, dozens at a time;
+the other kinds one each."""
+
+
 def write_scene(
     scene: Scene,
     palette: Palette,
@@ -269,24 +308,27 @@ def write_scene(
             max(step.top, 0) // BAND_ROWS, (min(step.bottom, height) - 1) // BAND_ROWS + 1
         ):
             placed[index].append(step)
-    keys = [tuple(step.key for step in steps) for steps in placed]
+    # A band's key starts with its background's rows: pictures on two backgrounds (a
+    # Claim hand that lost a row of cards, a table whose piles grew) share the bands
+    # where both their backgrounds and their drawing agree.
+    grounds = GROUNDS.bands(scene.background)
+    keys: list[BandKey] = [
+        (grounds[index], *(step.key for step in steps)) for index, steps in enumerate(placed)
+    ]
     # By palette too: a band is kept only for a picture of its own colours.
     named = None if album is None else (palette.tag, album)
     before = None if named is None else ALBUMS.last(named)
-    if before is not None and before.background is scene.background:
-        bands = [
-            band if key == keys[index] else None
-            for index, (key, band) in enumerate(zip(before.keys, before.bands, strict=True))
-        ]
-        # A band kept keeps its key as remembered, and this picture's equal copy goes at
-        # once: what an album holds for long is not made anew at every picture, which
-        # would leave the heap ever more fragmented between its short-lived neighbours.
-        keys = [
-            kept if band is not None else key
-            for key, kept, band in zip(keys, before.keys, bands, strict=True)
-        ]
-    else:
-        bands = [None] * count
+    bands: list[_Band | None] = [None] * count
+    if before is not None:
+        # Of two pictures of different heights, the bands both have.
+        for index, (key, kept) in enumerate(zip(keys, before.keys, strict=False)):
+            if key == kept:
+                bands[index] = before.bands[index]
+                # The key as remembered stays, and this picture's equal copy goes at
+                # once: what an album holds for long is not made anew at every
+                # picture, which would leave the heap ever more fragmented between
+                # its short-lived neighbours.
+                keys[index] = kept
     runs = list(_runs([band is not None for band in bands]))
     if runs:
         # Neighbouring bands that changed are painted together (a sprite across them is
@@ -308,7 +350,7 @@ def write_scene(
     made = [band for band in bands if band is not None]
     if named is not None:
         if keep:
-            ALBUMS.keep(named, scene.background, keys, made, scene.sprites())
+            ALBUMS.keep(named, keys, made, scene.sprites())
         else:
             ALBUMS.drop(named[1])
         ALBUMS.count(count - drawn, drawn)

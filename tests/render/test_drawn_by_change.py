@@ -220,18 +220,37 @@ def test_each_picture_drawn_where_it_changed_is_the_picture_drawn_whole(
     assert kept > 0, "the pictures were drawn from the ones before them"
 
 
-def test_a_picture_on_another_background_is_drawn_whole() -> None:
-    """A game drawn in another language (another background) keeps nothing of the
-    picture before."""
+def test_a_picture_on_another_background_keeps_only_the_bands_both_agree_on() -> None:
+    """A game drawn in another language (another background, the board's words on it
+    translated) keeps the bands where both backgrounds and drawing agree, draws the rest,
+    and has the pixels it has painted whole."""
     png.ALBUMS.clear()
     (album, plan), *_ = next(games.claimit_games(1, language("en")))
     BOARD.encode_scene(plan(), album)
     (_, german), *_ = next(games.claimit_games(1, language("de")))
     scene = german()
-    found = png.ALBUMS.found
+    assert scene.background is not plan().background
+    found, missed = png.ALBUMS.found, png.ALBUMS.missed
     data = BOARD.encode_scene(scene, album)
-    assert png.ALBUMS.found == found
+    assert png.ALBUMS.found > found, "the bands without words are the same"
+    assert png.ALBUMS.missed > missed, "the bands with words are drawn again"
     assert _pixels(data) == _pixels(BOARD.encode(scene.paint()))
+
+
+def test_a_band_on_other_background_rows_is_drawn_again() -> None:
+    """Two backgrounds that differ only in some rows: a band on the rows that differ is
+    drawn again, though its drawing is the same."""
+    png.ALBUMS.clear()
+    first = Image.new("RGB", (64, 64), (40, 80, 120))
+    second = first.copy()
+    second.paste((200, 40, 40), (0, 20, 64, 24))
+    for background in (first, second):
+        scene = Scene(background)
+        scene.fill((248, 248, 248), (4, 4, 60, 12))
+        data = NUGGETS_TABLE.encode_scene(scene, ("game", 1))
+        assert _pixels(data) == _pixels(NUGGETS_TABLE.encode(scene.paint()))
+    assert png.ALBUMS.found == 3, "rows 0-15, 32-47 and 48-63 kept"
+    assert png.ALBUMS.missed == 4 + 1, "all four first, then rows 16-31"
 
 
 def test_an_album_is_let_go_when_its_game_ends_or_sits_idle() -> None:
