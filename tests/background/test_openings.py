@@ -7,6 +7,12 @@ import asyncio
 from bot.background.game_locks import Openings
 
 
+async def making(openings: Openings, done: asyncio.Event) -> None:
+    """A game made and shown, once ``done`` is set."""
+    async with openings.opening():
+        await done.wait()
+
+
 async def test_with_nothing_being_made_a_catch_up_goes_on_at_once() -> None:
     settled = asyncio.ensure_future(Openings().settled())
     await asyncio.sleep(0)
@@ -17,11 +23,7 @@ async def test_a_catch_up_waits_for_the_games_being_made_when_it_began() -> None
     openings = Openings()
     first, second = asyncio.Event(), asyncio.Event()
 
-    async def making(done: asyncio.Event) -> None:
-        async with openings.opening():
-            await done.wait()
-
-    makers = [asyncio.ensure_future(making(first)), asyncio.ensure_future(making(second))]
+    makers = [asyncio.ensure_future(making(openings, done)) for done in (first, second)]
     await asyncio.sleep(0)
     settled = asyncio.ensure_future(openings.settled())
     first.set()
@@ -37,15 +39,11 @@ async def test_a_game_begun_later_keeps_no_catch_up_waiting() -> None:
     openings = Openings()
     first, later = asyncio.Event(), asyncio.Event()
 
-    async def making(done: asyncio.Event) -> None:
-        async with openings.opening():
-            await done.wait()
-
-    maker = asyncio.ensure_future(making(first))
+    maker = asyncio.ensure_future(making(openings, first))
     await asyncio.sleep(0)
     settled = asyncio.ensure_future(openings.settled())
     await asyncio.sleep(0)
-    late = asyncio.ensure_future(making(later))
+    late = asyncio.ensure_future(making(openings, later))
     first.set()
     await maker
     await settled
