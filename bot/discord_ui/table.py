@@ -97,8 +97,9 @@ class GameTable(TableShows):
         self.work = work
         """Background changes are admitted here (interactions are, by ``guarded``)."""
         self.locks = GameLocks()
-        self.openings = Openings()
         """Held while a game is changed and its clicker answered."""
+        self.openings = Openings()
+        """Held while a game is made and shown by its maker; catch-ups wait for them."""
         self.displays = GameLocks()
         """Held while a game's messages are shown: one show of a game at a time."""
         self.state = ShowState(clock)
