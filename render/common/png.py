@@ -40,7 +40,7 @@ from typing import NamedTuple
 from PIL import Image
 from zlib_ng import zlib_ng
 
-from render.common.scene import Scene, Step
+from render.common.scene import Scene, Step, as_rgb
 
 FAST = 1
 """zlib-ng's level 1: a band of 16 rows in 9 µs, three times as fast as zlib's (or
@@ -81,7 +81,7 @@ def palette_of(pictures: Iterable[Image.Image]) -> Palette:
     of the pictures together."""
     counts: Counter[tuple[int, int, int]] = Counter()
     for picture in pictures:
-        rounded = _rgb(picture).point(_ROUND_DOWN)
+        rounded = as_rgb(picture).point(_ROUND_DOWN)
         # Pillow sizes its table by the limit: a few thousand colours are usual.
         found = rounded.getcolors(1 << 14) or rounded.getcolors((256 // STEP) ** 3)
         assert found is not None  # there are no more rounded colours than that
@@ -270,7 +270,7 @@ class Grounds:
             if known is not None:
                 self._known.move_to_end(id(background))
                 return known[1]
-        rows = _rgb(background).tobytes()
+        rows = as_rgb(background).tobytes()
         stride = BAND_ROWS * background.width * 3
         digests = tuple(
             hashlib.blake2b(rows[start : start + stride], digest_size=16).digest()
@@ -385,7 +385,7 @@ def _stacked(images: list[Image.Image]) -> Image.Image:
 def _scanlines(picture: Image.Image, palette: Palette) -> memoryview:
     """The picture's rows in ``palette``'s colours as PNG scanlines: each led by its
     filter, "None" (a zero), as a column of zeros on its left makes them."""
-    indexed = _rgb(picture).quantize(palette=palette.image, dither=Image.Dither.NONE)
+    indexed = as_rgb(picture).quantize(palette=palette.image, dither=Image.Dither.NONE)
     width, height = picture.size
     led = Image.new("P", (width + 1, height), 0)
     led.paste(indexed, (1, 0))
@@ -444,7 +444,3 @@ def adler32_combine(first: int, second: int, second_length: int) -> int:
 def _chunk(kind: bytes, body: bytes) -> bytes:
     check = zlib.crc32(body, zlib.crc32(kind))
     return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", check)
-
-
-def _rgb(picture: Image.Image) -> Image.Image:
-    return picture if picture.mode == "RGB" else picture.convert("RGB")

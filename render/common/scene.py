@@ -187,7 +187,7 @@ class Scene:
 
     def paint(self) -> Image.Image:
         """The whole picture."""
-        image = _rgb(self.background.copy())
+        image = as_rgb(self.background.copy())
         for step in self.steps:
             step.draw(image, 0)
         return image
@@ -195,14 +195,14 @@ class Scene:
     def paint_rows(self, top: int, bottom: int, steps: Sequence[Step]) -> Image.Image:
         """Rows ``top`` to ``bottom`` of the picture, drawn from ``steps``: those of its
         steps that touch these rows, in their order."""
-        image = _rgb(self.background.crop((0, top, self.size[0], bottom)))
+        image = as_rgb(self.background.crop((0, top, self.size[0], bottom)))
         for step in steps:
             step.draw(image, top)
         return image
 
 
-def _rgb(rows: Image.Image) -> Image.Image:
-    """The background's rows to be drawn on: a background of a few flat panels is kept
-    with a palette (``"P"``), a quarter of its memory in RGB (which Pillow holds in 4
-    bytes a pixel)."""
-    return rows if rows.mode == "RGB" else rows.convert("RGB")
+def as_rgb(image: Image.Image) -> Image.Image:
+    """``image`` in RGB, converted only if it is not: a background of a few flat panels
+    is kept with a palette (``"P"``), a quarter of its memory in RGB (which Pillow holds
+    in 4 bytes a pixel), and its rows are drawn on in RGB."""
+    return image if image.mode == "RGB" else image.convert("RGB")
