@@ -2,8 +2,9 @@
 moves a take-back undid struck through. The table shows its last few lines; ``/<game>
 log`` shows all of it to whoever asks.
 
-Each running game's lines are kept while it runs, so that a move adds its one line
-instead of the whole game being replayed at every move.
+The last lines of each running game are kept while it runs, so that a move adds its one
+line instead of the whole game being replayed at every move; only the last ones, since
+a game's whole log would grow with its length, and only ``/<game> log`` reads it all.
 """
 
 from __future__ import annotations
@@ -20,22 +21,25 @@ from i18n import Language
 
 LOG_LINES = 3
 """Lines of the log on the table, above the newest move (its headline)."""
+TAIL = LOG_LINES + 1
+"""Lines kept of a running game's log: the table's, and the newest move's."""
 LINE = 160
 """Characters of one line of the log at most."""
 
 
 class GameLogs:
-    """Each running game's log lines, kept so that a move adds its one line instead of the game
-    being replayed."""
+    """The last lines of each running game's log, kept so that a move adds its one line
+    instead of the game being replayed."""
 
     def __init__(self, service: GameService) -> None:
         self.service = service
         self._kept: dict[int, tuple[int, str, list[str]]] = {}
-        """Per running game: the version its lines go up to, their language, the lines."""
+        """Per running game: the version its lines go up to, their language, the last
+        ``TAIL`` lines."""
 
-    async def lines(self, game: Game, lang: Language, last: Outcome | None = None) -> list[str]:
-        """Every move of ``game`` in one line each, oldest first; ``last``, when given, is
-        the move that made its current version."""
+    async def tail(self, game: Game, lang: Language, last: Outcome | None = None) -> list[str]:
+        """The last ``TAIL`` moves of ``game`` (or all, if fewer) in one line each, oldest
+        first; ``last``, when given, is the move that made its current version."""
         kept = self._kept.get(game.id)
         if kept is not None and kept[1] == lang.code:
             version, _, lines = kept
@@ -45,14 +49,17 @@ class GameLogs:
             moved = last is not None and game.moved_version == game.version
             if moved and last is not None and version == game.version - 1:
                 return self._keep(game, lang, [*lines, line(game, last, lang)])
+        return self._keep(game, lang, await self.lines(game, lang))
+
+    async def lines(self, game: Game, lang: Language) -> list[str]:
+        """Every move of ``game`` in one line each, oldest first, read from its moves."""
         logged = await self.service.history.logged(game.id)
-        return self._keep(
-            game, lang, [line(game, outcome, lang, undone=undone) for outcome, undone in logged]
-        )
+        return [line(game, outcome, lang, undone=undone) for outcome, undone in logged]
 
     def _keep(self, game: Game, lang: Language, lines: list[str]) -> list[str]:
-        self._kept[game.id] = (game.version, lang.code, lines)
-        return lines
+        kept = lines[-TAIL:]
+        self._kept[game.id] = (game.version, lang.code, kept)
+        return kept
 
     def forget(self, game_id: int) -> None:
         """The game is over: its lines are read from its moves if ever asked for again."""

@@ -41,7 +41,7 @@ class TableCards:
             return _with_lines(card, away_words.result_lines(game, outcomes, lang))
         if game.status is not GameStatus.ACTIVE:
             return await face_drawing.closed(game, headline, lang)
-        lines = await self.logs.lines(game, lang, last)
+        lines = await self.logs.tail(game, lang, last)
         # The newest line is the headline itself when a move led here.
         earlier = lines[:-1] if last is not None else lines
         drawing = self.hooks.drawing

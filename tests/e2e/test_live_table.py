@@ -244,15 +244,24 @@ async def test_a_server_may_keep_tables_where_they_are(world: World) -> None:
 
 
 async def test_the_whole_log_is_shown_privately(world: World) -> None:
-    table = await start(world, "claimit")
-    mover = await world.human_to_move()
-    assert mover is not None
-    await world.click(mover, table, "Roll")
-    answer = await world.command(world.players[1], "claimit log")
+    """The table keeps only the last moves of its log; the log command shows them all."""
+    table = await start(world, "nuggets")
+    rng = random.Random(5)
+    game = await game_here(world)
+    history = world.bots[0].service.history
+    while len(await history.moves(game.id)) < 8 and game.status is GameStatus.ACTIVE:
+        await world.click(await world.mover(), table, pick_button(table, rng, stop_chance=0.4))
+        game = await world.settled(game.id)
+    assert game.status is GameStatus.ACTIVE
+    answer = await world.command(world.players[1], "nuggets log")
     said = answer.response_message
     assert said is not None and said.ephemeral and said.visible_to == world.players[1].id
-    assert "1. " in describe(said) and "rolled" in describe(said)
     assert public(world.channel)[-1] is not said
+    logged = [line for line in describe(said).split("\n") if line[:1].isdigit()]
+    assert [line.split(". ", 1)[0] for line in logged] == [str(n) for n in range(1, 9)]
+    # Under the newest move's headline, the three before it.
+    small_print = [line[3:] for line in describe(world.table()).split("\n") if line[:3] == "-# "]
+    assert small_print[-3:] == [line.split(". ", 1)[1] for line in logged[-4:-1]]
 
 
 async def test_games_are_numbered_per_server_and_game_and_keep_their_language(
