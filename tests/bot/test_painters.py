@@ -60,6 +60,49 @@ async def test_a_process_that_died_is_replaced(painters: Painters) -> None:
     assert await painters.paint(1, os.getpid) != dead
 
 
+async def test_a_process_is_renewed_after_its_pictures() -> None:
+    painters = Painters(renew_after=4)
+    await painters.start(2, [face_for("claimit").prepare])
+    try:
+        first, second = await painters.paint(0, os.getpid), await painters.paint(1, os.getpid)
+        picture = render_board(STATE, VIEW)
+        # The first process's first life is half as long: the two are not renewed at once.
+        assert await painters.paint(0, render_board, STATE, VIEW, ("game", 0)) == picture
+        await painters.renewals()
+        renewed = await painters.paint(0, os.getpid)
+        assert renewed not in (first, second)
+        with pytest.raises(ProcessLookupError):
+            os.kill(first, 0)
+        assert await painters.paint(1, os.getpid) == second, "not yet renewed"
+        assert (await painters.figures()).pictures == 1, "the old process's, counted"
+        # The game's album stayed with the old process: its next picture is drawn whole.
+        before = await painters.figures()
+        assert await painters.paint(0, render_board, STATE, VIEW, ("game", 0)) == picture
+        after = await painters.figures()
+        assert after.pictures == 2 and after.again == 0 and after.found == before.found
+        for _ in range(2):  # the second process's fourth picture
+            await painters.paint(1, os.getpid)
+        await painters.renewals()
+        assert await painters.paint(1, os.getpid) != second
+    finally:
+        await painters.stop()
+
+
+async def test_a_renewal_under_way_is_finished_before_the_processes_stop() -> None:
+    painters = Painters(renew_after=1)
+    await painters.start(1, [])
+    first = await painters.paint(0, os.getpid)
+    await painters.stop()
+    assert painters.processes == 0
+    with pytest.raises(ProcessLookupError):
+        os.kill(first, 0)
+    await painters.start(1, [])
+    try:
+        assert await painters.paint(0, os.getpid) != first
+    finally:
+        await painters.stop()
+
+
 async def test_the_last_bot_to_stop_stops_the_processes() -> None:
     painters = Painters()
     await painters.start(1, [])
