@@ -253,28 +253,37 @@ class Painters:
         self._renewals[index] = asyncio.create_task(self._renew(index, self._painters[index]))
 
     async def _renew(self, index: int, old: Painter) -> None:
+        try:
+            if await self._succeed(index, old):
+                with contextlib.suppress(PainterGone):
+                    # Asked after the pictures it is making: they are counted.
+                    self._retired = _summed((self._retired, await old.call(_figures)))
+                await old.stop()
+        finally:
+            self._renewals.pop(index, None)
+
+    async def _succeed(self, index: int, old: Painter) -> bool:
+        """Starts a successor, and puts it in ``old``'s place if ``old`` is still there."""
         successor = Painter(self._prepare)
         self._starting.add(successor)
         try:
-            try:
-                await successor.start()
-            except BaseException as error:
-                successor.kill()
-                if not isinstance(error, PainterGone):
-                    raise
-                log.warning("a picture process could not start; its predecessor goes on")
-                return
-            if index >= len(self._painters) or self._painters[index] is not old:
-                await successor.stop()  # the old one died, and was replaced meanwhile
-                return
-            self._painters[index] = successor
+            await successor.start()
+        except BaseException as error:
+            successor.kill()
+            if not isinstance(error, Exception):
+                raise  # cancelled: the bot is stopping
+            log.warning(
+                "a picture process could not start (%s); its predecessor goes on",
+                type(error).__name__,
+            )
+            return False
         finally:
             self._starting.discard(successor)
-            self._renewals.pop(index, None)
-        with contextlib.suppress(PainterGone):
-            # Asked after the pictures it is making: they are counted.
-            self._retired = _summed((self._retired, await old.call(_figures)))
-        await old.stop()
+        if index >= len(self._painters) or self._painters[index] is not old:
+            await successor.stop()  # the old one died, and was replaced meanwhile
+            return False
+        self._painters[index] = successor
+        return True
 
     async def renewals(self) -> None:
         """Waits until the processes being renewed now have been."""

@@ -4,6 +4,7 @@ thread; one that dies is replaced; they stop with the last bot that uses them.""
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import pickle
 import signal
@@ -98,6 +99,33 @@ async def test_a_renewal_under_way_is_finished_before_the_processes_stop() -> No
         os.kill(first, 0)
     await painters.start(1, [])
     try:
+        assert await painters.paint(0, os.getpid) != first
+    finally:
+        await painters.stop()
+
+
+def refuse_if(path: str) -> None:
+    """A picture process's preparation that fails while ``path`` exists."""
+    if os.path.exists(path):
+        raise RuntimeError("no picture process here")
+
+
+async def test_a_successor_that_cannot_start_leaves_its_predecessor(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    marker = tmp_path / "refuse"
+    painters = Painters(renew_after=2)
+    await painters.start(1, [functools.partial(refuse_if, str(marker))])
+    try:
+        first = await painters.paint(0, os.getpid)
+        marker.touch()
+        await painters.paint(0, os.getpid)  # the second: a successor is started
+        await painters.renewals()
+        assert "a picture process could not start (PainterGone)" in caplog.text
+        assert await painters.paint(0, os.getpid) == first
+        marker.unlink()
+        await painters.paint(0, os.getpid)  # two more: another successor, which starts
+        await painters.renewals()
         assert await painters.paint(0, os.getpid) != first
     finally:
         await painters.stop()
