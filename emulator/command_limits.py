@@ -38,9 +38,13 @@ bulk overwrite takes 130 at most, its description says: more is refused as a too
 array, fewer but over a type's count with 30032, measured in chenhg5/cc-connect#504)."""
 CHOICE_VALUE_LENGTH = 100
 """A string choice's value (the description's 6,000 is a string option's own length)."""
-COMMAND_SIZE = 8000
-"""A slash command's names, descriptions and choice values together, counting each field's
-longest translation."""
+COMMAND_SIZE = 4000
+"""A slash command's names, descriptions and choice values together, its subcommands,
+groups, options and choices included, counting each field's longest translation (Slash
+Commands: "a maximum of 4000 characters for combined name, description, and value
+properties for each command, its options (including subcommands and groups), and
+choices. When localization fields are present, only the longest localization for each
+field (including the default value) is counted")."""
 
 LOCALES = frozenset(
     {
@@ -123,7 +127,7 @@ def _slash_command(form: Form, at: Path, command: Mapping[str, Any]) -> None:
     # Required, as an option's is by the description.
     _description(form, at, command, required=True)
     _options(form, at, command.get("options"), None)
-    if _size(command) > COMMAND_SIZE:
+    if command_size(command) > COMMAND_SIZE:
         # At the command itself, not at a field of it, as bots' logs of Discord's answer
         # show ("0[APPLICATION_COMMAND_TOO_LARGE]").
         form.refuse(
@@ -300,7 +304,7 @@ def _names_in_locales(thing: Mapping[str, Any]) -> dict[str, str]:
     }
 
 
-def _size(thing: Mapping[str, Any]) -> int:
+def command_size(thing: Mapping[str, Any]) -> int:
     """What counts towards ``COMMAND_SIZE``: every name, description and (a choice's)
     value of the command, its options and their choices, only the longest of each field's
     default and translations counted (Slash Commands)."""
@@ -310,7 +314,7 @@ def _size(thing: Mapping[str, Any]) -> int:
     for key in ("options", "choices"):
         parts = thing.get(key)
         if isinstance(parts, list):
-            size += sum(_size(part) for part in parts if isinstance(part, Mapping))
+            size += sum(command_size(part) for part in parts if isinstance(part, Mapping))
     return size
 
 

@@ -22,7 +22,7 @@ from bot.background.lease_keeper import LeaseKeeper
 from bot.background.stopping import WorkInFlight
 from bot.clock import Clock, SystemClock
 from bot.discord_ui.command_translator import CommandTranslator
-from bot.discord_ui.commands import game_commands
+from bot.discord_ui.commands import all_commands
 from bot.discord_ui.components import Pressable, shown_controls
 from bot.discord_ui.context import Context
 from bot.discord_ui.departures import Departures
@@ -35,9 +35,8 @@ from bot.discord_ui.message_hooks import MessageHooks
 from bot.discord_ui.show_failures import expected
 from bot.discord_ui.table import GameTable
 from bot.discord_ui.watched import count_games, shards_health
-from bot.games.faces import face_for, faces
+from bot.games.faces import faces
 from bot.games.painters import PAINTERS, Figures
-from bot.games.registry import GAMES
 from bot.metrics.endpoint import Health, MetricsEndpoint
 from bot.metrics.figures import Metrics, counting
 from bot.metrics.requests import counting_requests
@@ -133,11 +132,8 @@ class GameBot(discord.AutoShardedClient):
         self.endpoint: MetricsEndpoint | None = None
         self.tree = _Tree(self)
         self._declared = discovered()
-        for kind, rules in GAMES.items():
-            self.tree.add_command(game_commands(rules, face_for(kind), self._declared))
-        for declaration in self._declared:
-            for group in declaration.own_commands():
-                self.tree.add_command(group)
+        for group in all_commands(self._declared):
+            self.tree.add_command(group)
 
     async def setup_hook(self) -> None:
         # Whatever this bot starts from here on counts into its own figures.

@@ -1,6 +1,7 @@
-"""One slash-command group per registered game (guild-only): ``/claimit new``,
-``/nuggets rules``… Every group has the same commands, each declared by its feature;
-a game's own rule options become options of its ``new`` and ``settings``."""
+"""The bot's slash commands: one group per registered game (guild-only): ``/claimit new``,
+``/nuggets rules``…, every group with the same commands, each declared by its feature (a
+game's own rule options become options of its ``new`` and ``settings``); and the groups
+features have of their own beside them (``/my``, ``/server``, ``/tournament``)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from bot.discord_ui.command_parts import localized
 from bot.discord_ui.feature import Declaration
 from bot.discord_ui.feature_registry import discovered
 from bot.games.face import GameFace
+from bot.games.faces import face_for
+from bot.games.registry import GAMES
 from bot.games.rules import AnyRules
 from i18n import N_
 
@@ -30,3 +33,11 @@ def game_commands(
         for command in feature.commands(rules, face):
             group.add_command(command)
     return group
+
+
+def all_commands(declared: Sequence[Declaration] | None = None) -> list[app_commands.Group]:
+    """Every group the bot registers: each game's, then the features' own (of ``declared``,
+    or of every feature found)."""
+    features = discovered() if declared is None else declared
+    groups = [game_commands(rules, face_for(kind), features) for kind, rules in GAMES.items()]
+    return [*groups, *(group for feature in features for group in feature.own_commands())]

@@ -22,6 +22,13 @@ def slash(command: str, sub: str) -> Message:
     return Message("/{command} {sub}", command=command, sub=Message(sub))
 
 
+def own_slash(command: str, sub: str) -> Message:
+    """A command of a group of the bot's own beside the games' (``/my``, ``/server``) as
+    the reader's Discord names it (``/meine einstellungen``): both names are ones the
+    command tree translates."""
+    return Message("/{command} {sub}", command=Message(command), sub=Message(sub))
+
+
 def listed(mentions: list[str], most: int) -> str | Message:
     """Channel mentions, at most ``most`` of them and how many more."""
     shown = ", ".join(mentions[:most])
@@ -331,12 +338,15 @@ class BadSetting(ServiceError):
 class NotAllowedToConfigure(ServiceError):
     """A change of the server's settings by someone without Manage Server."""
 
-    def __init__(self, command: str) -> None:
+    def __init__(self, command: str | None) -> None:
+        """``command``: the game whose settings were asked for (``None``: the server's)."""
         super().__init__(
             Message(
                 "Only members with the Manage Server permission can change the settings; "
                 "anyone can look at them with {settings} and no options.",
-                settings=slash(command, "settings"),
+                settings=own_slash("server", "settings")
+                if command is None
+                else slash(command, "settings"),
             )
         )
 

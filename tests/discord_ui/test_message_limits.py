@@ -241,6 +241,7 @@ def test_ten_games_of_five_players_in_the_history(lang: Language) -> None:
 def test_settings_with_every_channel_listed(lang: Language) -> None:
     many = GuildSettings(channels=frozenset(BIG_ID - n for n in range(500)))
     within_limits(sent_body(settings_card(many, "claimit", "x" * 100, lang, lang)))
+    within_limits(sent_body(settings_card(many, None, "x" * 100, lang, lang)))
 
 
 def refusals() -> Iterator[errors.ServiceError]:
@@ -255,6 +256,7 @@ def refusals() -> Iterator[errors.ServiceError]:
         errors.NoGameHere("Claim It!", "claimit"),
         errors.NotEnoughPlayers(2, 5),
         errors.NotAllowedToConfigure("claimit"),
+        errors.NotAllowedToConfigure(None),
         errors.WhichGame([BIG_ID - n for n in range(100)]),
         errors.IllegalMove(Message(long)),
         errors.BadSetting(Message(long)),

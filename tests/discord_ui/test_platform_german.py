@@ -125,6 +125,7 @@ def platform_texts(lang: Language) -> Iterator[str]:
     settings = GuildSettings(threads=True, bots_allowed=False, channels=frozenset({1, 2}))
     yield from shown(settings_card(settings, "claimit", "-", lang, GERMAN))
     yield from shown(settings_card(GuildSettings(language="de"), "claimit", "-", lang, GERMAN))
+    yield from shown(settings_card(settings, None, "-", lang, GERMAN))
     entries = [
         LadderEntry(n, 10 + n, name, RATING, 12, 5, {"best_mine": 7}, 40)
         for n, name in enumerate(("Ann", "Bo"), start=1)
@@ -178,6 +179,7 @@ def refusals() -> Iterator[errors.ServiceError]:
         errors.NoGameHere("Claim It!", "claimit"),
         errors.NotEnoughPlayers(2, 5),
         errors.NotAllowedToConfigure("claimit"),
+        errors.NotAllowedToConfigure(None),
         errors.WhichGame(list(range(12))),
         errors.IllegalMove(Message("a computer player is easy, normal or hard")),
         errors.BadSetting(Message("at most {most} channels can be listed", most=25)),

@@ -100,7 +100,7 @@ async def test_the_game_waits_for_someone_away_and_goes_on_when_they_are_back(
 @pytest.mark.parametrize("kind", KINDS)
 async def test_a_computer_player_stands_in_while_someone_is_away(world: World, kind: str) -> None:
     ann, bo = world.players[0], world.players[1]
-    await world.command(ann, "claimit settings", away="stand_in")
+    await world.command(ann, "server settings", away="stand_in")
     game = started = await start_two(world, ann, bo, kind)
     said = await go_away(world, bo, 3)
     assert "I'm back" in said
@@ -160,7 +160,7 @@ async def test_coming_back_early_is_one_click(world: World) -> None:
 
 async def test_the_server_limits_the_days_away(world: World) -> None:
     ann = world.players[0]
-    await world.command(ann, "claimit settings", away_days=2)
+    await world.command(ann, "server settings", away_days=2)
     game = await start_two(world, world.players[0], world.players[1])
     said = await go_away(world, ann, 5)
     assert "This server lets its players be away for 2 days at most" in said

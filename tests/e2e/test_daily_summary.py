@@ -127,7 +127,7 @@ async def test_a_summary_player_is_written_to_before_their_turn_runs_out(world: 
 async def test_quiet_hours_tell_without_a_sound(world: World) -> None:
     ann, bo = world.players[0], world.players[1]
     to_noon(world)
-    await world.command(ann, "claimit settings", pings="always")
+    await world.command(ann, "server settings", pings="always")
     await world.command(
         ann,
         "my settings",

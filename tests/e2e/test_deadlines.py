@@ -131,9 +131,9 @@ DAY = 86400
 
 async def test_a_turn_may_last_up_to_a_week_and_ends_by_itself_after_it(world: World) -> None:
     ann, bo = world.players[0], world.players[1]
-    week = (await world.command(ann, "claimit settings", turn_timeout=7 * 24 * 60)).response_message
+    week = (await world.command(ann, "server settings", turn_timeout=7 * 24 * 60)).response_message
     assert week is not None and "**Turn time** 7 days" in describe(week)
-    refused = await world.command(ann, "claimit settings", turn_timeout=7 * 24 * 60 + 1)
+    refused = await world.command(ann, "server settings", turn_timeout=7 * 24 * 60 + 1)
     assert "a turn timeout is from 1 to 10080 minutes" in ephemeral_answer(refused)
     lobby = (await world.command(ann, "claimit new", turn_timeout=2 * 24 * 60)).response_message
     assert lobby is not None and "2 days" in describe(lobby)

@@ -237,9 +237,13 @@ async def test_a_slow_board_is_deferred_then_edited_in(
 
 async def test_every_game_has_its_own_command_group_for_servers_only(world: World) -> None:
     commands = {command["name"]: command for command in world.discord.commands[None]}
-    # Beside the games' groups, /my (a player's own across every game) and /tournament
-    # (a server's league, whatever the game: the game is its option).
-    assert sorted(commands) == ["claim", "claimit", "my", "nuggets", "tournament"]
+    # Beside the games' groups, /my (a player's own across every game), /server (what a
+    # server chooses for every game) and /tournament (a server's league, whatever the
+    # game: the game is its option).
+    assert sorted(commands) == ["claim", "claimit", "my", "nuggets", "server", "tournament"]
+    server = commands.pop("server")
+    assert server.get("contexts") == [0] or server.get("dm_permission") is False
+    assert [o["name"] for o in server["options"]] == ["settings"]
     league = commands.pop("tournament")
     assert league.get("contexts") == [0] or league.get("dm_permission") is False
     assert [o["name"] for o in league["options"]] == ["create", "list", "show", "invite", "cancel"]

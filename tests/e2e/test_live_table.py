@@ -196,7 +196,7 @@ async def test_a_server_chooses_when_players_are_pinged(
     world: World, mode: str, pinged: bool
 ) -> None:
     admin = world.players[0]
-    await world.command(admin, "claimit settings", pings=mode)
+    await world.command(admin, "server settings", pings=mode)
     table = await start(world, "claimit")
     rng = random.Random(13)
     turns = 0
@@ -234,7 +234,7 @@ async def test_the_table_moves_to_the_bottom_once_the_channel_moves_on(world: Wo
 
 
 async def test_a_server_may_keep_tables_where_they_are(world: World) -> None:
-    await world.command(world.players[0], "claimit settings", move_table=False)
+    await world.command(world.players[0], "server settings", move_table=False)
     table = await start(world, "claimit")
     await world.discord.say(world.players[1], world.channel, "hello")
     mover = await world.human_to_move()
@@ -272,7 +272,7 @@ async def test_games_are_numbered_per_server_and_game_and_keep_their_language(
     await world.command(ann, "claimit cancel")
     lobby = (await world.command(ann, "nuggets new")).response_message
     assert lobby is not None and "Gold Nuggets #1" in title_of(lobby)
-    await world.command(ann, "claimit settings", language="de")
+    await world.command(ann, "server settings", language="de")
     await world.click(world.players[1], lobby, "Join")
     await world.click(ann, lobby, "Start")
     assert "Gold Nuggets #1" in title_of(lobby)
@@ -381,7 +381,7 @@ async def test_a_claim_hand_follows_the_game_across_a_restart_and_a_newer_one_su
 async def test_in_a_thread_the_table_lives_and_moves_the_same_way(tmp_path: Path) -> None:
     async with running_world(tmp_path, 2, bot_permissions=THREAD_PERMISSIONS) as world:
         ann, bo = world.players[:2]
-        await world.command(ann, "claimit settings", threads=True)
+        await world.command(ann, "server settings", threads=True)
         lobby = (await world.command(ann, "claimit new")).response_message
         assert lobby is not None
         await world.click(bo, lobby, "Join")

@@ -53,7 +53,7 @@ async def test_time_zones_are_offered_as_a_player_types_their_city(world: World)
 
 async def test_days_away_are_offered_up_to_the_servers_limit(world: World) -> None:
     ann = world.players[0]
-    await world.command(ann, "claimit settings", away_days=5)
+    await world.command(ann, "server settings", away_days=5)
     here = await world.discord.autocomplete(ann, world.channel, "my away", "until", "")
     assert len(here) == 6, "today and five days more"
     assert here[0]["name"].endswith("(today)") and here[-1]["name"].endswith("(5 days)")
@@ -109,9 +109,9 @@ async def test_a_value_none_of_the_choices_offer_is_refused_and_changes_nothing(
     assert await players.get(ann.id) == before
     # A server's settings too (Manage Server), and a new game's options.
     for command, option in (
-        ("claimit settings", "pings"),
-        ("claimit settings", "away"),
-        ("claimit settings", "language"),
+        ("server settings", "pings"),
+        ("server settings", "away"),
+        ("server settings", "language"),
         ("claimit new", "bot_level"),
     ):
         answer = await typed_in(world, ann, command, option, "xyz")

@@ -64,7 +64,7 @@ async def in_the_channel(world: World, kind: str) -> Game:
 async def in_a_thread(world: World, kind: str) -> tuple[Game, Channel]:
     """Threads on, Ann and Bo's game of ``kind`` started in its own thread and shown."""
     ann, bo = world.players[:2]
-    await world.command(ann, f"{kind} settings", threads=True)
+    await world.command(ann, "server settings", threads=True)
     lobby = (await world.command(ann, f"{kind} new")).response_message
     assert lobby is not None
     await world.discord.wait_for_message(
@@ -287,7 +287,7 @@ async def test_a_game_whose_thread_is_deleted_ends_if_its_channel_has_a_game_of_
     world = threaded
     ann, bo, cy = world.players[:3]
     game, thread = await in_a_thread(world, "claimit")
-    await world.command(ann, "claimit settings", threads=False)
+    await world.command(ann, "server settings", threads=False)
     other = (await world.command(cy, "claimit new")).response_message
     assert other is not None and "Join" in other.button_labels()
     await world.discord.delete_channel(thread)

@@ -143,7 +143,7 @@ async def test_a_move_from_a_dm_posts_into_the_games_archived_thread(tmp_path: P
     unarchives it) rather than editing the old one, which Discord refuses."""
     async with running_world(tmp_path, bot_permissions=THREAD_PERMISSIONS, synced=True) as world:
         ann, bo = world.players[0], world.players[1]
-        await world.command(ann, "claimit settings", threads=True)
+        await world.command(ann, "server settings", threads=True)
         await world.command(ann, "my settings", notify="dm")
         lobby = (await world.command(ann, "claimit new", turn_timeout=TWO_DAYS)).response_message
         assert lobby is not None

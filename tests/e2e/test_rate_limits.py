@@ -97,7 +97,7 @@ async def test_rate_limited_edits_of_a_deferred_answer_and_follow_ups_go_through
     assert limit.hits == 1
 
     # Threads on, but not allowed here: the host gets a follow-up saying so.
-    await world.command(ann, "claimit settings", threads=True)
+    await world.command(ann, "server settings", threads=True)
     limit = world.discord.fail("POST /webhooks/{app}/{token}", 429, retry_after=0.3)
     created = await world.command(ann, "claimit new")
     answered_in_time(created)

@@ -108,9 +108,9 @@ async def test_finishing_leaving_time_outs_and_minimums(world: World, group: str
     await world.command(ann, f"{group} cancel")
     # Bo's lobby asks for 60 %; the server for 50 % (only an admin may say so).
     third = await lobby(world, bo, group, reliability=60)
-    refused = ephemeral_answer(await world.command(bo, f"{group} settings", reliability=10))
+    refused = ephemeral_answer(await world.command(bo, "server settings", reliability=10))
     assert "Manage Server" in refused
-    saved = ephemeral_answer(await world.command(ann, f"{group} settings", reliability=50))
+    saved = ephemeral_answer(await world.command(ann, "server settings", reliability=50))
     assert "50% or more" in saved
     below = ephemeral_answer(await world.click(cy, third, "Join"))
     assert below == (

@@ -56,7 +56,7 @@ async def test_a_seasons_end_is_announced_once_and_its_standings_kept(world: Wor
     ann, bo = world.players[:2]
     off = await world.command(ann, "claimit leaderboard", season="current")
     assert "This server has no seasons" in ephemeral_answer(off)
-    await world.command(ann, "claimit settings", seasons="monthly")
+    await world.command(ann, "server settings", seasons="monthly")
     await played(world, SEASON_MIN_GAMES)
     now = await world.command(bo, "claimit leaderboard", season="current")
     board = ephemeral_answer(now)
@@ -106,7 +106,7 @@ async def test_in_german_with_the_servers_own_dates(world: World) -> None:
     ann = world.players[0]
     await played(world, SEASON_MIN_GAMES, "nuggets")
     await world.command(
-        ann, "claimit settings", language="de", season_dates="2023-06-01, 2023-12-01"
+        ann, "server settings", language="de", season_dates="2023-06-01, 2023-12-01"
     )
     podium = await across_the_end(world)
     said = describe(podium)

@@ -37,7 +37,7 @@ async def playing(world: World, group: str, players: int = 2, *, allow: bool = T
     """A game of ``group`` started here by the first ``players``, on a server that allows
     take-backs in every game (``allow``)."""
     if allow:
-        await world.command(world.players[0], f"{group} settings", takebacks="always")
+        await world.command(world.players[0], "server settings", takebacks="always")
     await world.start_game(players, group)
     game = await world.bots[0].service.current_game(world.channel.id)
     assert game is not None

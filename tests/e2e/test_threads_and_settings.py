@@ -22,25 +22,37 @@ from tests.e2e.world import (
 
 async def test_anyone_looks_at_the_settings_only_manage_server_changes_them(world: World) -> None:
     ann, bo = world.players[:2]
-    refused = await world.command(bo, "claimit settings", threads=True)
+    refused = await world.command(bo, "server settings", threads=True)
     assert "Manage Server" in ephemeral_answer(refused)
-    looked = ephemeral_answer(await world.command(bo, "claimit settings"))
+    assert "with /server settings and no options" in ephemeral_answer(refused)
+    refused = await world.command(bo, "claimit settings", variant=True)
+    assert "with /claimit settings and no options" in ephemeral_answer(refused)
+    looked = ephemeral_answer(await world.command(bo, "server settings"))
     assert "**Threads** off" in looked and "Only members" not in looked
+    assert "**Rule variant**" not in looked
+    assert "/claimit settings, /nuggets settings, and /claim settings" in looked
     shown = ephemeral_answer(await world.command(ann, "claimit settings"))
     assert "**Turn time** 10 minutes" in shown and "**Threads** off" in shown
+    assert "**Rule variant** off" in shown
+    assert "for every game alike, with /server settings" in shown
     assert "**Game channels**\nany channel" in shown
     saved = ephemeral_answer(
-        await world.command(ann, "claimit settings", turn_timeout=2, lobby_timeout=60, bots=False)
+        await world.command(ann, "server settings", turn_timeout=2, lobby_timeout=60, bots=False)
     )
-    assert "Saved" in saved and "**Turn time** 2 minutes" in saved and "1 hour" in saved
+    assert "Saved for every game on this server" in saved
+    assert "**Turn time** 2 minutes" in saved and "1 hour" in saved
     assert "**Computer players** not allowed" in saved
-    again = ephemeral_answer(await world.command(ann, "claimit settings"))
+    again = ephemeral_answer(await world.command(ann, "nuggets settings"))
     assert "**Turn time** 2 minutes" in again and "Saved" not in again
+    variant = ephemeral_answer(await world.command(ann, "claimit settings", variant=True))
+    assert "Saved: new Claim It! games start with these rules." in variant
+    assert "**Rule variant** on" in variant
 
 
 async def test_new_games_follow_the_server_settings(world: World) -> None:
     ann, bo = world.players[:2]
-    await world.command(ann, "claimit settings", turn_timeout=2, variant=True, bots=False)
+    await world.command(ann, "server settings", turn_timeout=2, bots=False)
+    await world.command(ann, "claimit settings", variant=True)
     lobby = (await world.command(ann, "claimit new")).response_message
     assert lobby is not None
     assert "**Turn time** 2 minutes" in describe(lobby) and "**Rule variant** on" in describe(lobby)
@@ -57,16 +69,16 @@ async def test_new_games_follow_the_server_settings(world: World) -> None:
 async def test_games_run_only_in_the_listed_channels(world: World) -> None:
     ann = world.players[0]
     other = world.discord.add_channel(world.guild, "games")
-    listed = ephemeral_answer(await world.command(ann, "claimit settings", allow_channel=other))
+    listed = ephemeral_answer(await world.command(ann, "server settings", allow_channel=other))
     assert f"<#{other.id}>" in listed
     refused = await world.command(ann, "claimit new")
     assert f"run only in <#{other.id}>" in ephemeral_answer(refused)
-    both = await world.command(ann, "claimit settings", allow_channel=other, disallow_channel=other)
+    both = await world.command(ann, "server settings", allow_channel=other, disallow_channel=other)
     assert "contradicts itself" in ephemeral_answer(both)
-    assert f"<#{other.id}>" in ephemeral_answer(await world.command(ann, "claimit settings"))
+    assert f"<#{other.id}>" in ephemeral_answer(await world.command(ann, "server settings"))
     allowed = await world.command(ann, "claimit new", where=other)
     assert allowed.response_message is not None and not allowed.response_message.ephemeral
-    await world.command(ann, "claimit settings", all_channels=True)
+    await world.command(ann, "server settings", all_channels=True)
     anywhere = await world.command(ann, "claimit new")
     assert anywhere.response_message is not None and not anywhere.response_message.ephemeral
 
@@ -74,7 +86,7 @@ async def test_games_run_only_in_the_listed_channels(world: World) -> None:
 async def lobby_in_a_thread(world: World) -> tuple[Channel, Message]:
     """Threads on, a lobby by Ann, once it has its thread: (thread, lobby)."""
     ann = world.players[0]
-    await world.command(ann, "claimit settings", threads=True)
+    await world.command(ann, "server settings", threads=True)
     lobby = (await world.command(ann, "claimit new")).response_message
     assert lobby is not None
     await world.discord.wait_for_message(
@@ -127,7 +139,7 @@ async def test_a_new_game_refused_where_one_is_played_says_why(threaded: World) 
     assert lobby is not None
     await world.click(bo, lobby, "Join")
     await world.click(ann, lobby, "Start")
-    await world.command(ann, "claimit settings", threads=True)
+    await world.command(ann, "server settings", threads=True)
     refused = ephemeral_answer(await world.command(bo, "claimit new"))
     assert "Claim It! #1 is still played in this channel itself" in refused
     assert "before this server gave each game a thread of its own" in refused
@@ -199,7 +211,7 @@ async def test_a_join_pressed_at_once_waits_for_the_lobbys_thread(threaded: Worl
     in its thread, and the lobby in the channel never becomes a table."""
     world = threaded
     ann, bo = world.players[:2]
-    await world.command(ann, "claimit settings", threads=True)
+    await world.command(ann, "server settings", threads=True)
     lobby = (await world.command(ann, "claimit new")).response_message
     assert lobby is not None
     assert world.discord.threads_of(world.channel) == []
@@ -219,7 +231,7 @@ async def test_without_thread_permissions_the_game_runs_in_the_channel_and_the_h
     world: World,
 ) -> None:
     ann = world.players[0]
-    await world.command(ann, "claimit settings", threads=True)
+    await world.command(ann, "server settings", threads=True)
     created = await world.discord.slash(ann, world.channel, "claimit new")
     await world.discord.answer(created)
     note = await world.discord.wait_for_message(

@@ -52,7 +52,7 @@ async def test_a_game_told_by_direct_message_one_a_turn_and_none_left(
     monkeypatch.setattr(discord.http.HTTPClient, "start_private_message", counted)
     # Every turn, as a player who comes back now and then is (one playing along in the
     # channel is told after the server's ping delay, as a ping would).
-    await world.command(ann, "claimit settings", pings="always")
+    await world.command(ann, "server settings", pings="always")
     chose = await world.command(ann, "my settings", notify="dm")
     assert "a direct message from the bot, and no ping in the channel" in ephemeral_answer(chose)
     table = await world.start_game(2)
@@ -101,7 +101,7 @@ async def test_a_game_told_by_direct_message_one_a_turn_and_none_left(
 
 async def test_closed_direct_messages_fall_back_to_the_channel_and_say_why(world: World) -> None:
     ann, bo = world.players[0], world.players[1]
-    await world.command(ann, "claimit settings", pings="always")
+    await world.command(ann, "server settings", pings="always")
     await world.command(ann, "my settings", notify="dm")
     world.discord.close_dms(ann)
     table = await world.start_game(2)
@@ -159,7 +159,7 @@ async def test_a_turn_is_played_from_its_direct_message_and_the_table_follows(
     world: World,
 ) -> None:
     ann, bo = world.players[0], world.players[1]
-    await world.command(ann, "claimit settings", pings="always")
+    await world.command(ann, "server settings", pings="always")
     await world.command(ann, "my settings", notify="dm")
     table = await world.start_game(2)
     started = await world.bots[0].service.current_game(world.channel.id)
@@ -217,7 +217,7 @@ async def test_a_lobby_button_copied_into_a_dm_is_refused(world: World) -> None:
 
 async def test_direct_messages_come_in_the_language_chosen(world: World) -> None:
     ann = world.players[0]
-    await world.command(ann, "claimit settings", pings="always")
+    await world.command(ann, "server settings", pings="always")
     chose = ephemeral_answer(await world.command(ann, "my settings", notify="dm", language="de"))
     assert "**Direct messages in** German" in chose
     table = await world.start_game(2)

@@ -73,7 +73,7 @@ async def until_turn_of(world: World, user: User, game: Game, rng: random.Random
 async def started(world: World, *, dm: User | None = None, pings: str = "always") -> Game:
     """A two-player game of Ann and Bo, in a server that pings as ``pings`` says; ``dm``
     is told of their turns by direct message."""
-    await world.command(world.players[0], "claimit settings", pings=pings)
+    await world.command(world.players[0], "server settings", pings=pings)
     if dm is not None:
         await world.command(dm, "my settings", notify="dm")
     await world.start_game(2)

@@ -363,19 +363,19 @@ def test_an_app_may_have_its_full_count_of_each_type_at_once() -> None:
 
 
 def sized(value_length: int) -> Payload:
-    """A command of 7,927 characters and ``value_length``: its name and description (8), a
-    subcommand's (15), two options' (2 each) and 40 choices of 200 but the last, whose
+    """A command of 3,927 characters and ``value_length``: its name and description (8), a
+    subcommand's (15), two options' (2 each) and 20 choices of 200 but the last, whose
     name counts by its 100-character translation."""
-    full = [choice("n" * 100, value="v" * 100) for _ in range(39)]
+    full = [choice("n" * 100, value="v" * 100) for _ in range(19)]
     last = choice("x", value="v" * value_length, **de("l" * 100))
     both = [
-        option("a", description="d", choices=full[:25]),
-        option("b", description="d", choices=[*full[25:], last]),
+        option("a", description="d", choices=full[:10]),
+        option("b", description="d", choices=[*full[10:], last]),
     ]
     return command(options=[sub(options=both)])
 
 
-def test_a_command_is_at_most_8000_characters_counting_each_fields_longest_translation() -> None:
+def test_a_command_is_at_most_4000_characters_counting_each_fields_longest_translation() -> None:
     assert places([sized(73)]) == []
     assert places([sized(74)]) == [("0", "APPLICATION_COMMAND_TOO_LARGE")]
 

@@ -6,9 +6,7 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.discord_ui.commands import game_commands
-from bot.games.faces import face_for
-from bot.games.registry import GAMES
+from bot.discord_ui.commands import all_commands
 from emulator import Channel, User
 from emulator.server import DEFAULT_BOT_PERMISSIONS
 from sandbox.slash_text import SlashTextError, command_specs, focused_input, named, parse
@@ -103,9 +101,9 @@ def test_what_cannot_be_sent_is_said_plainly(text: str, says: str) -> None:
 
 
 def every_game() -> list[dict[str, Any]]:
-    """The command groups as the bot registers them: one per game."""
+    """The command groups as the bot registers them: one per game, and the features' own."""
     tree = app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))
-    return [game_commands(rules, face_for(kind)).to_dict(tree) for kind, rules in GAMES.items()]
+    return [group.to_dict(tree) for group in all_commands()]
 
 
 def read_any(text: str) -> tuple[str, dict[str, Any]]:
@@ -125,8 +123,8 @@ def test_each_games_group_is_read_with_its_own_options() -> None:
         {"variant": True, "bots": 1},
     )
     assert read_any("/nuggets stats user:@Bo") == ("nuggets stats", {"user": BO})
-    assert read_any("/nuggets settings threads:true allow_channel:#games") == (
-        "nuggets settings",
+    assert read_any("/server settings threads:true allow_channel:#games") == (
+        "server settings",
         {"threads": True, "allow_channel": CHANNEL},
     )
 
@@ -152,7 +150,11 @@ def test_an_options_text_runs_on_to_the_next_option_as_in_discords_box() -> None
         ("/nuggets", "/nuggets needs one of its commands: /nuggets new, /nuggets rules"),
         # Only the group's own commands, not every game's.
         ("/nuggets dance", r"There is no /nuggets dance\. Try one of: (?!.*claimit)/nuggets new, "),
-        ("/dance", r"There is no /dance\. Try one of: /claimit …, /nuggets …, /claim …\.$"),
+        (
+            "/dance",
+            r"There is no /dance\. Try one of: /claimit …, /nuggets …, /claim …, /server …, "
+            r"/my …, /tournament …\.$",
+        ),
         ("nuggets new", "start with /, e.g. /claimit new"),
     ],
 )

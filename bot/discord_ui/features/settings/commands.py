@@ -1,4 +1,11 @@
-"""``/<game> settings``: how the server runs its games, and the game's own defaults."""
+"""The settings: ``/server settings``, how the server runs every game, and ``/<game>
+settings``, that game's own rule defaults for new lobbies. Each shows the settings to
+anyone and changes them for members with Manage Server.
+
+The server's settings are one command of their own rather than options of every game's
+group: Discord counts a command's names, descriptions and choices together, every
+subcommand's included, up to 4,000 characters, and each game's group holds a dozen
+subcommands beside them."""
 
 from __future__ import annotations
 
@@ -26,15 +33,40 @@ from i18n import LANGUAGES, N_, Message, language
 
 
 def commands(rules: AnyRules, face: GameFace) -> list[Command]:
-    """``settings`` in one game's group, with the game's own rule options as defaults to set."""
+    """``settings`` in one game's group: the server's settings shown with the game's own
+    rule defaults, which its options change."""
     kind = rules.kind
 
     async def settings(interaction: discord.Interaction, **given: Any) -> None:
-        options = {o.name: given.pop(o.name) for o in rules.options}
+        change = ServerSettingsChange(
+            options={name: value for name, value in given.items() if value is not None}
+        )
+        await ServerSettings.of(interaction).settings(interaction, kind, change)
+
+    return [
+        command(
+            N_("settings"),
+            N_("Show how this server runs games, or change this game's defaults (Manage Server)"),
+            settings,
+            [game_option(o) for o in rules.options],
+            {
+                o.name: localized(
+                    N_("{option}: the default for new games"), option=Message(o.description)
+                )
+                for o in rules.options
+            },
+            {o.name: choices(o.choices) for o in rules.options if o.choices},
+        )
+    ]
+
+
+def own_commands() -> list[app_commands.Group]:
+    """``/server settings``: what the server chooses for every game alike."""
+
+    async def settings(interaction: discord.Interaction, **given: Any) -> None:
         turn_timeout, lobby_timeout = given["turn_timeout"], given["lobby_timeout"]
         allow, disallow = given["allow_channel"], given["disallow_channel"]
         change = ServerSettingsChange(
-            options={name: value for name, value in options.items() if value is not None},
             turn_timeout=None if turn_timeout is None else turn_timeout * MINUTE,
             lobby_timeout=None if lobby_timeout is None else lobby_timeout * MINUTE,
             threads=given["threads"],
@@ -53,7 +85,7 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
             seasons=None if given["seasons"] is None else SeasonMode(given["seasons"]),
             season_dates=given["season_dates"],
         )
-        await ServerSettings.of(interaction).settings(interaction, kind, change)
+        await ServerSettings.of(interaction).settings(interaction, None, change)
 
     turn_minutes = app_commands.Range[int, TURN_TIMEOUT_MINUTES[0], TURN_TIMEOUT_MINUTES[1]] | None
     lobby_minutes = (
@@ -62,13 +94,17 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
     low, high = PING_DELAY_SECONDS
     channel = app_commands.AppCommandChannel | None
     percent = app_commands.Range[int, *RELIABILITY_PERCENT] | None
-    return [
+    group = app_commands.Group(
+        name=locale_str(N_("server")),
+        description=locale_str(N_("How this server runs its games, every game alike")),
+        guild_only=True,
+    )
+    group.add_command(
         command(
             N_("settings"),
-            N_("Show how this server runs games, or change it (Manage Server)"),
+            N_("Show how this server runs every game, or change it (Manage Server)"),
             settings,
             [
-                *(game_option(o) for o in rules.options),
                 param(N_("turn_timeout"), turn_minutes, None),
                 param(N_("lobby_timeout"), lobby_minutes, None),
                 param(N_("threads"), bool | None, None),
@@ -88,12 +124,6 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
                 param(N_("season_dates"), str | None, None),
             ],
             {
-                **{
-                    o.name: localized(
-                        N_("{option}: the default for new games"), option=Message(o.description)
-                    )
-                    for o in rules.options
-                },
                 "turn_timeout": locale_str(
                     N_("Minutes a turn may take, up to 10080 (a week; every game)")
                 ),
@@ -131,7 +161,6 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
                 ),
             },
             {
-                **{o.name: choices(o.choices) for o in rules.options if o.choices},
                 "pings": [
                     Choice(name=locale_str(N_("at every turn")), value=str(PingMode.ALWAYS)),
                     Choice(
@@ -181,4 +210,5 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
                 ],
             },
         )
-    ]
+    )
+    return [group]

@@ -1,5 +1,6 @@
-"""``/<game> settings``: show how this server runs its games (anyone) or change it
-(Manage Server). Everything but a game's own rule options is shared by every game."""
+"""``/server settings`` and ``/<game> settings``: show how this server runs its games
+(anyone) or change it (Manage Server). Everything but a game's own rule options is shared
+by every game, and changed with ``/server settings``."""
 
 from __future__ import annotations
 
@@ -16,10 +17,10 @@ from bot.discord_ui.interactions import reader
 from bot.discord_ui.limits import FIELD_VALUE, joined_within
 from bot.discord_ui.permissions import missing_threads
 from bot.games.faces import face_for
-from bot.games.registry import rules_for
+from bot.games.registry import GAMES, rules_for
 from bot.ladder.seasons import SeasonMode, dates_text
 from bot.service import GuildSettingsService
-from bot.service.errors import NotAllowedToConfigure, slash
+from bot.service.errors import NotAllowedToConfigure, own_slash, slash
 from bot.storage import AwayMode, GuildSettings, PingMode
 from bot.storage.game_values import Options
 from bot.storage.records import TakebackMode
@@ -70,9 +71,10 @@ class ServerSettings(Feature):
     """How a server runs its games, shown to anyone and changed by its managers."""
 
     async def settings(
-        self, interaction: discord.Interaction, kind: str, change: ServerSettingsChange
+        self, interaction: discord.Interaction, kind: str | None, change: ServerSettingsChange
     ) -> None:
-        """``/<game> settings``: shows how the server runs its games, or changes it."""
+        """``/<game> settings`` (``kind``) or ``/server settings`` (``None``): shows how
+        the server runs its games, or changes it."""
         await server_settings(
             interaction, self.context.settings, self.languages, kind, change, self.clock.now()
         )
@@ -82,30 +84,24 @@ async def server_settings(
     interaction: discord.Interaction,
     settings_service: GuildSettingsService,
     languages: Languages,
-    kind: str,
+    kind: str | None,
     change: ServerSettingsChange,
     now: float,
 ) -> None:
     """Shows the server's settings to anyone, or saves a change by someone with Manage Server,
-    and answers with the settings as they now are (``now`` names the season it is)."""
-    face = face_for(kind)
+    and answers with the settings as they now are (``now`` names the season it is): with
+    ``kind``, that game's rule defaults and the rest; without, what every game shares."""
     # Anyone may look; the command is visible to everyone (Discord can't restrict one
     # sub-command), so the permission to change is checked here.
     if not change.is_empty and not interaction.permissions.manage_guild:
-        raise NotAllowedToConfigure(face.command)
+        raise NotAllowedToConfigure(None if kind is None else face_for(kind).command)
     assert interaction.guild_id is not None
     lang = reader(interaction)
     if change.is_empty:
         settings = await settings_service.get(interaction.guild_id)
-        heading = lang._(
-            "How this server runs its games, and its defaults for {title}.", title=face.title
-        )
     else:
         settings = await settings_service.change(interaction.guild_id, kind=kind, **asdict(change))
-        heading = lang._(
-            "Saved. New games follow these settings; running games keep theirs, but where "
-            "their tables go and who is pinged change at once."
-        )
+    heading = _heading(kind, saved=not change.is_empty, lang=lang)
     public = await languages.of_server(interaction.guild_id)
     card = settings_card(settings, kind, heading, lang, public, now)
     missing = missing_threads(interaction.app_permissions, lang)
@@ -119,6 +115,21 @@ async def server_settings(
         )
         card = replace(card, lines=(*card.lines, note))
     await interaction.response.send_message(view=layout(card), ephemeral=True)
+
+
+def _heading(kind: str | None, *, saved: bool, lang: Language) -> str:
+    """What the answer says first: what it shows, or what was saved and for which games."""
+    if kind is None and saved:
+        return lang._(
+            "Saved for every game on this server. New games follow these settings; running "
+            "games keep theirs, but where their tables go and who is pinged change at once."
+        )
+    if kind is None:
+        return lang._("How this server runs its games, every game alike.")
+    title = face_for(kind).title
+    if saved:
+        return lang._("Saved: new {title} games start with these rules.", title=title)
+    return lang._("How this server runs its games, and its defaults for {title}.", title=title)
 
 
 def _pings(settings: GuildSettings, lang: Language) -> str:
@@ -171,17 +182,21 @@ def _seasons(settings: GuildSettings, lang: Language, now: float | None) -> str:
 
 def settings_card(
     settings: GuildSettings,
-    kind: str,
+    kind: str | None,
     heading: str,
     lang: Language,
     public: Language,
     now: float | None = None,
 ) -> Card:
-    """The settings in ``lang``; ``public`` is the language the server's games speak;
-    ``now``, when given, names the season it is."""
-    face, rules = face_for(kind), rules_for(kind)
-    defaults = {o.name: o.default for o in rules.options} | dict(settings.options_for(kind))
-    lines = [Line(name, value, inline=True) for name, value in face.option_fields(defaults, lang)]
+    """The settings in ``lang`` (with ``kind``, that game's rule defaults first); ``public``
+    is the language the server's games speak; ``now``, when given, names the season it
+    is."""
+    lines: list[Line] = []
+    if kind is not None:
+        face, rules = face_for(kind), rules_for(kind)
+        defaults = {o.name: o.default for o in rules.options} | dict(settings.options_for(kind))
+        fields = face.option_fields(defaults, lang)
+        lines += [Line(name, value, inline=True) for name, value in fields]
     spoken = public.locale.get_display_name(lang.locale) or public.code
     mentions = [f"<#{c}>" for c in sorted(settings.channels)]
     more = lang._("and {more} more", more="{}")
@@ -222,13 +237,22 @@ def settings_card(
         Line(lang._("Seasons"), _seasons(settings, lang, now), inline=True),
         Line(lang._("Game channels"), channels),
     ]
-    return Card(
-        title=lang._("{title} · server settings", title=face.title),
-        text=heading,
-        lines=tuple(lines),
-        footer=lang._(
-            "Members with Manage Server change them with the options of {settings}; "
-            "all but the rule options apply to every game.",
-            settings=lang.say(slash(face.command, "settings")),
-        ),
-    )
+    server = lang.say(own_slash("server", "settings"))
+    if kind is None:
+        title = lang._("Server settings")
+        games = lang.list([lang.say(slash(face_for(k).command, "settings")) for k in GAMES])
+        footer = lang._(
+            "Members with Manage Server change them with the options of {server}; each "
+            "game's rule defaults with {games}.",
+            server=server,
+            games=games,
+        )
+    else:
+        title = lang._("{title} · server settings", title=face_for(kind).title)
+        footer = lang._(
+            "Members with Manage Server change this game's defaults with the options of "
+            "{settings}, and the rest, for every game alike, with {server}.",
+            settings=lang.say(slash(face_for(kind).command, "settings")),
+            server=server,
+        )
+    return Card(title=title, text=heading, lines=tuple(lines), footer=footer)
