@@ -53,18 +53,16 @@ ROOM = 3800
 """What each group may count at most, of Discord's 4,000: room for the next subcommand."""
 
 
-def only(thing: object, locale: str | None) -> object:
+def only(thing: dict[str, Any], locale: str | None) -> dict[str, Any]:
     """``thing`` as a member whose Discord speaks ``locale`` reads it: each field's
     translation into that locale alone kept (``None``: none, the English)."""
-    if isinstance(thing, list):
-        return [only(part, locale) for part in thing]
-    if not isinstance(thing, dict):
-        return thing
-    kept: dict[str, object] = {}
+    kept: dict[str, Any] = {}
     for key, value in thing.items():
         if key.endswith("_localizations"):
             value = {k: v for k, v in (value or {}).items() if k == locale}
-        kept[key] = only(value, locale)
+        elif isinstance(value, list):
+            value = [only(part, locale) if isinstance(part, dict) else part for part in value]
+        kept[key] = value
     return kept
 
 
