@@ -218,6 +218,21 @@ class Places:
         )
         await self.changes.changed()
 
+    async def set_member_permissions(
+        self, guild: Guild, user: User, permissions: Permissions
+    ) -> None:
+        """An admin changes what a member's role grants (each member has one of their own
+        here, ``payloads.member_role``): GUILD_ROLE_UPDATE. A member without View Channel
+        sees none of the server's channels from then on."""
+        if user.id not in guild.member_permissions:
+            raise ValueError(f"{user.name} is no member of {guild.name}")
+        guild.member_permissions[user.id] = permissions
+        role = payloads.member_role(guild, user.id)
+        await self.gateway.dispatch_if_connected(
+            "GUILD_ROLE_UPDATE", {"guild_id": str(guild.id), "role": role}, guild.id
+        )
+        await self.changes.changed()
+
     async def start_private_thread(
         self, parent: Channel, name: str, owner: User, members: Sequence[User] = ()
     ) -> Channel:

@@ -193,6 +193,7 @@ class DiscordEmulator:
         self.delete_channel = places.delete_channel
         self.set_bot_permissions = places.set_bot_permissions
         self.set_bot_role_permissions = places.set_bot_role_permissions
+        self.set_member_permissions = places.set_member_permissions
         self.dm_with = places.dm_with
         self.close_dms = places.close_dms
         self.open_dms = places.open_dms

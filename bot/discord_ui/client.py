@@ -32,6 +32,7 @@ from bot.discord_ui.game_events import GameEvents
 from bot.discord_ui.global_pace import GlobalPace
 from bot.discord_ui.interactions import failed, guarded
 from bot.discord_ui.message_hooks import MessageHooks
+from bot.discord_ui.owed_messages import OwedPosts
 from bot.discord_ui.show_failures import expected
 from bot.discord_ui.table import GameTable
 from bot.discord_ui.watched import count_games, shards_health
@@ -46,6 +47,7 @@ from bot.settings import Settings, SettingsError
 from bot.storage import Database
 from bot.storage.database import shown
 from bot.storage.opening import open_database
+from bot.storage.shards import Shards
 from i18n import Message
 
 log = logging.getLogger("claimit")
@@ -75,6 +77,7 @@ class GameBot(discord.AutoShardedClient):
     features: Features
     leases: ShardLeases
     lease_keeper: LeaseKeeper
+    owed: OwedPosts
 
     def __init__(
         self,
@@ -172,7 +175,8 @@ class GameBot(discord.AutoShardedClient):
             hooks,
             self.events,
         )
-        self.lease_keeper = LeaseKeeper(self.leases, self.table)
+        self.owed = OwedPosts(self.service.owed, lambda: self.leases.holder, self._clock)
+        self.lease_keeper = LeaseKeeper(self.leases, _TakingOver(self))
         self._behind = await self.service.messages.games_not_shown(self.leases.shards)
         table = self.table
         context = Context(
@@ -191,6 +195,7 @@ class GameBot(discord.AutoShardedClient):
             work=self.work,
             watched=table,
             hooks=hooks,
+            owed=self.owed,
         )
         self.features = Features(self._declared, context, hooks, self.events)
         await self.features.prepare()
@@ -271,6 +276,7 @@ class GameBot(discord.AutoShardedClient):
             shown(self.settings.database),
         )
         # Each game on its own: one that can't go on holds up no other.
+        self.owed.start()
         self.features.start()
         self.table.reconciler.start(self._behind)
         self.lease_keeper.start()
@@ -278,6 +284,7 @@ class GameBot(discord.AutoShardedClient):
         self._resuming = asyncio.current_task()
         try:
             await self.table.resume(self.leases.shards)
+            await self.owed.taken_over(self.leases.shards)
             await self.features.resumed(self.leases.shards)
         finally:
             self._resuming = None
@@ -403,6 +410,7 @@ class GameBot(discord.AutoShardedClient):
         if hasattr(self, "table"):
             await self.lease_keeper.stop()
             await self.features.stop()
+            await self.owed.stop()
             await self.events.stop()
             await self.table.follower.stop()
             await self.table.hands.follower.stop()
@@ -458,6 +466,25 @@ def _parse_component(
 async def _refused(words: Message) -> None:
     """A press the bot takes nothing from: refused, as ``guarded`` refuses."""
     raise ServiceError(words)
+
+
+class _TakingOver:
+    """What hears of the shards this bot gains and of the database back: the table shows
+    their games, and what their features owe goes out here from now on."""
+
+    def __init__(self, bot: GameBot) -> None:
+        self._bot = bot
+
+    def database_back(self) -> None:
+        self._bot.table.database_back()
+
+    async def take_over(self, shards: Shards) -> None:
+        await self._bot.table.take_over(shards)
+        await self._bot.owed.taken_over(shards)
+        await self._bot.features.resumed(shards)
+
+    async def show_unshown(self) -> None:
+        await self._bot.table.show_unshown()
 
 
 class _Tree(app_commands.CommandTree[GameBot]):

@@ -11,6 +11,7 @@ these, never the table itself, so that what it can touch is written down here:
 - ``Hands``: a player's private hand, kept following the game;
 - ``Departures``: whether someone is still in a game's server, and their seats freed
   when they are not;
+- ``OwedPosts``: a message owed for something past, posted once;
 - and the service, the server settings, the clock, the database, the shard leases and
   the work in flight, as they are.
 """
@@ -30,6 +31,7 @@ from bot.clock import Clock
 from bot.discord_ui.card_layout import Card
 from bot.discord_ui.game_places import Answered, Recorded
 from bot.discord_ui.message_hooks import MessageHooks
+from bot.discord_ui.owed_messages import OwedPosts
 from bot.games.outcome import Outcome
 from bot.service import Actor, GameService, GuildSettingsService
 from bot.service.shard_leases import ShardLeases
@@ -139,6 +141,9 @@ class Places(Protocol):
     async def post(self, game: Game, **message: Any) -> discord.Message:
         """Posts a message where the game is played."""
 
+    def posted(self, message: discord.Message) -> None:
+        """The bot posted ``message`` beside a game's (its channel's newest now)."""
+
     async def delete(self, game: Game, message_id: int) -> None:
         """Deletes one of the game's messages where it is played."""
 
@@ -241,3 +246,5 @@ class Context:
     hooks: MessageHooks
     """What the features add to messages a feature draws itself (a player's stats card,
     the players' ``/my games``)."""
+    owed: OwedPosts
+    """Posts a message owed for something past, once whatever happens meanwhile."""

@@ -63,8 +63,12 @@ class GamePlaces:
         """A new message in the game's place, which becomes the channel's newest."""
         where = self.client.get_partial_messageable(game.place_id)
         posted = await send_once(where, **message)
-        self.tails.seen(posted.channel.id, posted.id)
+        self.posted(posted)
         return posted
+
+    def posted(self, message: discord.Message) -> None:
+        """The bot posted ``message`` (its channel's newest now)."""
+        self.tails.seen(message.channel.id, message.id)
 
     async def post_table(self, game: Game, **message: Any) -> discord.Message:
         """The game's table posted anew in its place; if its thread is gone or locked (the

@@ -465,16 +465,25 @@ class AlreadyAnswered(ServiceError):
 
 
 class TooFewForRematch(ServiceError):
-    """A rematch started with fewer players than the game takes."""
+    """A rematch started with fewer players than the game takes (``stood_in``: a computer
+    player that took over someone's seat does not come along)."""
 
-    def __init__(self, fewest: int) -> None:
-        super().__init__(
-            Plural(
+    def __init__(self, fewest: int, *, stood_in: bool = False) -> None:
+        if stood_in:
+            words: Message | Plural = Plural(
+                "A rematch needs at least {n} player, counting computer players; those who "
+                "stood in for someone who left don't come along.",
+                "A rematch needs at least {n} players, counting computer players; those who "
+                "stood in for someone who left don't come along.",
+                fewest,
+            )
+        else:
+            words = Plural(
                 "A rematch needs at least {n} player, counting computer players.",
                 "A rematch needs at least {n} players, counting computer players.",
                 fewest,
             )
-        )
+        super().__init__(words)
 
 
 class RematchPlaceTaken(ServiceError):

@@ -2,10 +2,10 @@
 its end (and, as they chose, of each round's end) by direct message; they may drop a
 follow whenever they like.
 
-Each notice is claimed in the database before it is sent, one follower at a time: the
-end's by taking the follow itself, a round's by counting it told. Whichever process
-claims it sends it, so a follower hears of each once, however many processes hear that
-the game moved on, and whether a start shows the game again or not.
+Each notice is owed until it is recorded sent (``bot.discord_ui.owed_messages`` posts
+it): the end's while the follow of a game that is over stands, a round's while fewer
+rounds are counted told; a follower hears of each once, however many processes hear
+that the game moved on, and whatever stops the bot meanwhile.
 """
 
 from __future__ import annotations
@@ -21,16 +21,20 @@ from bot.storage import Database, Game, GameStatus
 from bot.storage.connection import Connection
 from bot.storage.follow_queries import (
     Follower,
+    Notice,
     add_follow,
+    ended_follows,
     followed,
     followers,
     follows,
+    games_followed_by_rounds,
     moves_after,
     take_follow,
-    tell_round,
+    told_round,
 )
 from bot.storage.records import Move
 from bot.storage.replay_queries import begun_game_id
+from bot.storage.shards import Shards
 from i18n import Message
 
 
@@ -154,7 +158,8 @@ class FollowService:
         """``user_id`` no longer follows the game."""
 
         async def dropping(connection: Connection) -> Game:
-            if not await take_follow(connection, game_id, user_id):
+            followed, _ = await take_follow(connection, game_id, user_id)
+            if not followed:
                 raise NotFollowing()
             return await load_game(connection, game_id)
 
@@ -177,17 +182,32 @@ class FollowService:
 
         return await self._db.read(reading)
 
-    async def claim_end(self, game_id: int, user_id: int) -> bool:
-        """Claims the notice of the game's end for ``user_id``, ending their follow:
-        ``False`` when it was claimed already (or they no longer follow it)."""
-        return await self._db.write(lambda connection: take_follow(connection, game_id, user_id))
-
-    async def claim_round(self, game_id: int, user_id: int, rounds: int) -> bool:
-        """Claims the notice that ``rounds`` of the game's rounds are over for
-        ``user_id``: ``False`` when they were told already."""
-        return await self._db.write(
-            lambda connection: tell_round(connection, game_id, user_id, rounds)
+    async def end_told(self, game_id: int, user_id: int) -> Notice | None:
+        """``user_id`` was told of the game's end (or can't be): their follow ends. The
+        last round's notice, which the end's replaces."""
+        _, notice = await self._db.write(
+            lambda connection: take_follow(connection, game_id, user_id)
         )
+        return notice
+
+    async def round_told(
+        self, game_id: int, user_id: int, rounds: int, notice: Notice | None
+    ) -> tuple[bool, Notice | None]:
+        """``user_id`` was told by ``notice`` (``None``: could not be) that ``rounds`` of
+        the game's rounds are over: whether that is recorded (not when they were told of
+        as many already), and the notice it replaces."""
+        return await self._db.write(
+            lambda connection: told_round(connection, game_id, user_id, rounds, notice)
+        )
+
+    async def ended_follows(self, shards: Shards) -> list[tuple[int, int]]:
+        """(game, follower) for each follow of ``shards``' games that are over: the end's
+        notice each still owes."""
+        return await self._db.read(lambda connection: ended_follows(connection, shards))
+
+    async def games_followed_by_rounds(self, shards: Shards) -> list[int]:
+        """``shards``' games being played that someone follows round by round."""
+        return await self._db.read(lambda connection: games_followed_by_rounds(connection, shards))
 
     async def moves_after(self, game_id: int, seq: int) -> MovesAfter:
         """The game as stored now, how many of its moves that stand come up to ``seq``,
@@ -200,9 +220,10 @@ class FollowService:
 
         return await self._db.read(reading)
 
-    async def drop(self, game_id: int, user_id: int) -> None:
-        """Ends a follow its follower can no longer have (they can't see the game now)."""
-        await self._db.write(lambda connection: take_follow(connection, game_id, user_id))
+    async def drop(self, game_id: int, user_id: int) -> Notice | None:
+        """Ends a follow its follower can no longer have (they can't see the game now);
+        their last round's notice."""
+        return await self.end_told(game_id, user_id)
 
 
 def _require_played(game: Game) -> None:

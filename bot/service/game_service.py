@@ -38,6 +38,7 @@ from bot.service.game_writes import Written, save_game
 from bot.service.invitation_changes import InvitationChanges
 from bot.service.lobby_changes import LobbyChanges
 from bot.service.message_places import MessagePlaces
+from bot.service.owed_messages import OwedMessages
 from bot.service.player_settings import PlayerSettingsService
 from bot.service.reliability import ReliabilityReads
 from bot.service.rematch_changes import RematchChanges
@@ -82,6 +83,8 @@ class GameService(
         """Where each game's messages, ping, hands and thread are, and what they show."""
         self.players = PlayerSettingsService(database, clock)
         """Each player's own settings, and the direct messages telling them their turn."""
+        self.owed = OwedMessages(database, clock)
+        """The claims on the messages owed for something past, while they are posted."""
 
     async def settle_away(
         self, game_id: int, user_id: int | None = None

@@ -12,7 +12,7 @@ from bot.service.game_loading import load_game
 from bot.service.game_writes import Written, save_game
 from bot.service.reliability import count_started
 from bot.service.time_away import new_turn_clock
-from bot.storage import game_queries
+from bot.storage import game_queries, settings_queries, takeback_queries
 from bot.storage.connection import Connection
 from bot.storage.game_values import Options
 from bot.storage.records import Game, GameStatus, Seat
@@ -72,8 +72,8 @@ async def deal_and_start(
     now: float,
 ) -> Game:
     """The seated ``lobby`` dealt and started (``first`` to play) in the caller's
-    transaction, counted as started for everyone seated: a lobby's start, and a game
-    started at once."""
+    transaction, counted as started for everyone seated, keeping its server's take-backs
+    as they are now: a lobby's start, and a game started at once."""
     players = len(lobby.seats)
     rules = rules_for(lobby.kind)
     setup = rules.deal(players, lobby.options, dice)
@@ -91,4 +91,7 @@ async def deal_and_start(
         **new_turn_clock(lobby, state, now),
     )
     await count_started(connection, lobby, now)
+    # A game keeps the take-backs its server allowed as it started.
+    settings = await settings_queries.guild_settings(connection, lobby.guild_id)
+    await takeback_queries.keep_mode(connection, lobby.id, settings.takebacks)
     return await load_game(connection, lobby.id)

@@ -2,8 +2,9 @@
 when opening it (``create_lobby``) or from the lobby, or opens it to all; each invitee
 accepts (seated as a join would seat them, with every check a join has) or declines.
 Each step is one transaction on the game's row, so that two accepts for the last seat,
-in any process, seat one. The invitations' messages are the Discord layer's: it takes
-each unsent one for sending in a transaction of its own, so that each is sent once.
+in any process, seat one. The invitations' messages are the Discord layer's: an
+invitation of an open lobby without a message is owed, and posted once
+(``bot.discord_ui.owed_messages``).
 """
 
 from __future__ import annotations
@@ -44,9 +45,6 @@ MOST_INVITATIONS = 10
 """Invitations one table may send. Every invitation pings or writes to someone, so a
 host must not be able to ping a crowd; the largest table seats five, and ten leaves
 room for as many declines as seats."""
-SENDING_FOR = 120.0
-"""Seconds an invitation taken for sending stays its sender's: one still unsent after
-that (its process stopped while sending) is taken again."""
 
 
 class Invitee(NamedTuple):
@@ -116,15 +114,14 @@ class InvitationChanges(GameChanges):
         return await self._db.read(reading)
 
     async def invite(self, game_id: int, actor: Actor, invitees: Sequence[Invitee]) -> Game:
-        """The host invites ``invitees`` to their private lobby; the lobby shows it."""
+        """The host invites ``invitees`` to their lobby (private, or opened to all since);
+        the lobby shows it."""
         now = self._clock()
 
         async def inviting(connection: Connection, note: Written) -> Game:
             game = await load_for(connection, game_id, actor)
             require_lobby(game, None)
             require_host(game, actor)
-            if not await invitation_queries.is_private(connection, game.id):
-                raise NotPrivate()
             assert actor.user_id is not None
             await add_invitations(connection, game, actor.user_id, invitees, now)
             await save_game(connection, note, game, now, host_id=game.host_id)
@@ -193,21 +190,29 @@ class InvitationChanges(GameChanges):
             lambda connection: invitation_queries.invitation(connection, game_id, user_id)
         )
 
-    async def take_unsent_invitations(self, game_id: int) -> list[Invitation]:
-        """The game's invitations to send now, each taken by this caller alone (none once
-        the lobby is over). One taken by a sender that never said it went out is taken
-        again ``SENDING_FOR`` later, a restart too: the sender may be another process
-        still sending it (a message sent twice under its nonce is the one Discord made)."""
-        now = self._clock()
-        stale_before = now - SENDING_FOR
+    async def unsent_invitations(self, game_id: int) -> list[Invitation]:
+        """The game's invitations owed their invitees: not sent yet, of a lobby open and
+        shown (an invitation links to it)."""
 
-        async def taking(connection: Connection) -> list[Invitation]:
+        async def reading(connection: Connection) -> list[Invitation]:
             game = await game_queries.load_game(connection, game_id)
             if game is None or game.status is not GameStatus.LOBBY:
                 return []
-            return await invitation_queries.take_unsent(connection, game_id, now, stale_before)
+            if game.lobby_message_id is None:
+                return []
+            found = await invitation_queries.invitations(connection, game_id)
+            return [i for i in found if not i.sent and not i.ended]
 
-        return await self._db.write(taking)
+        return await self._db.read(reading)
+
+    async def invitation_by_ping(self, invitation: Invitation) -> None:
+        """The invitation goes by a ping where the table is: its invitee's direct
+        messages refused it."""
+        await self._db.write(
+            lambda connection: invitation_queries.by_ping(
+                connection, invitation.game_id, invitation.user_id
+            )
+        )
 
     async def invitation_sent(
         self, invitation: Invitation, channel_id: int, message_id: int, by_dm: bool

@@ -40,10 +40,12 @@ from bot.storage.rematch_queries import (
     end_offer,
     lapsed_offers,
     next_lapse,
+    offers_behind,
     open_offer,
     rematch_offer,
     set_offer_message,
 )
+from bot.storage.shards import Shards
 
 
 @dataclass(frozen=True)
@@ -195,9 +197,16 @@ class RematchChanges(GameChanges):
         """When the next open offer lapses, if one is open."""
         return await self._db.read(next_lapse)
 
-    async def rematch_shown(self, game_id: int, message_id: int) -> None:
-        """The game's offer is shown in ``message_id``."""
-        await self._db.write(lambda connection: set_offer_message(connection, game_id, message_id))
+    async def rematch_shown(self, game_id: int, message_id: int, version: int) -> None:
+        """The game's offer is shown in ``message_id``, as it stood at ``version``."""
+        await self._db.write(
+            lambda connection: set_offer_message(connection, game_id, message_id, version)
+        )
+
+    async def offers_behind(self, shards: Shards) -> list[int]:
+        """The games of ``shards`` whose offer's message is not posted yet, or shows less
+        than it became (a stop cut its post or its edit short)."""
+        return await self._db.read(lambda connection: offers_behind(connection, shards))
 
     async def _rematch_change(self, body: Change[Rematch]) -> Rematch:
         rematch = await self._change(body)
@@ -263,7 +272,8 @@ class RematchChanges(GameChanges):
         rules = rules_for(game.kind)
         seats = seats_again(game, people)
         if len(seats) < rules.min_players:
-            raise TooFewForRematch(rules.min_players)
+            stood_in = any(seat.is_bot and seat.left_user_id is not None for seat in game.seats)
+            raise TooFewForRematch(rules.min_players, stood_in=stood_in)
         place = game.thread_id if game.thread_id is not None else game.channel_id
         taken = await place_queries.game_played_in(connection, place)
         if taken is not None:

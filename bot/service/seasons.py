@@ -1,5 +1,5 @@
 """A server's seasons: each season's standings of a game, the seasons a server played,
-and each season's end, claimed for its one announcement.
+and each season's end, owed its one announcement until that is recorded.
 
 The rating runs on across seasons (as Board Game Arena's does); a season's standings are
 what its rated games did: games played, wins, and the rating gained in it. The rating
@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 
 from bot.games.escaping import quoted
@@ -81,13 +81,19 @@ class SeasonStandings:
 
 @dataclass(frozen=True)
 class SeasonEnd:
-    """A season of a game that ended in a server, claimed for its announcement here."""
+    """A season of a game that ended in a server, its announcement still owed."""
 
     guild_id: int
     kind: str
     channel_id: int
     """Where the last rated game of it in the season was played from."""
     standings: SeasonStandings
+
+    @property
+    def key(self) -> str:
+        """Names its one announcement."""
+        start = int(self.standings.season.start)
+        return f"season-end:{self.guild_id}:{self.kind}:{start}"
 
 
 CURRENT = "current"
@@ -166,16 +172,23 @@ class SeasonService:
 
     async def ended_seasons(self) -> list[SeasonEnd]:
         """The seasons that ended lately in each server with seasons, of each game played
-        in them, each claimed for its announcement: whichever process claims one first
-        announces it, and no other ever does."""
+        in them, whose end is not announced yet, with their standings."""
         now = self._clock()
         guilds = await self._db.read(season_queries.guilds_with_seasons)
         ended = []
         for guild_id in guilds:
-            due = await self._db.read(functools.partial(_due, guild_id=guild_id, now=now))
-            if due:
-                ended += await self._db.write(functools.partial(_claimed, due=due, now=now))
+            ended += await self._db.read(functools.partial(_due, guild_id=guild_id, now=now))
         return ended
+
+    async def announced(self, end: SeasonEnd) -> None:
+        """The season's end is announced (or had nothing to announce: nobody was ranked)."""
+        now = self._clock()
+        start = end.standings.season.start
+        await self._db.write(
+            lambda connection: season_queries.record_announcement(
+                connection, end.guild_id, end.kind, start, end.channel_id, now
+            )
+        )
 
     async def next_season_end(self) -> float:
         """When to look for ended seasons again: the soonest end of a season running now
@@ -212,7 +225,7 @@ async def _standings(
 
 async def _due(connection: Connection, *, guild_id: int, now: float) -> list[SeasonEnd]:
     """The server's season that ended last, of each game with a rated game in it, unless
-    announced already (or ended too long ago); standings still to be read."""
+    announced already (or ended too long ago), with its standings."""
     settings = await settings_queries.guild_settings(connection, guild_id)
     calendar = settings.season_calendar
     current = calendar.at(now)
@@ -221,22 +234,10 @@ async def _due(connection: Connection, *, guild_id: int, now: float) -> list[Sea
         return []
     done = await season_queries.announced(connection, guild_id, season.start)
     channels = await season_queries.last_channels(connection, guild_id, season.start, season.end)
-    empty = SeasonStandings(season, [], 0, 0, None)
     return [
-        SeasonEnd(guild_id, kind, channel_id, empty)
+        SeasonEnd(
+            guild_id, kind, channel_id, await _standings(connection, guild_id, kind, season, 0)
+        )
         for kind, channel_id in sorted(channels.items())
         if kind not in done
     ]
-
-
-async def _claimed(connection: Connection, *, due: list[SeasonEnd], now: float) -> list[SeasonEnd]:
-    """Those of ``due`` claimed here, with their standings."""
-    claimed = []
-    for end in due:
-        season = end.standings.season
-        if await season_queries.claim_announcement(
-            connection, end.guild_id, end.kind, season.start, end.channel_id, now
-        ):
-            standings = await _standings(connection, end.guild_id, end.kind, season, 0)
-            claimed.append(replace(end, standings=standings))
-    return claimed

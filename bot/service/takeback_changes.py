@@ -12,6 +12,12 @@ a roll taken back comes back the same at that point of the game (``takeback_dice
 Each step is one transaction holding the game's take-backs (``lock``), and the undo is
 a compare-and-set on the version the request was asked at: two agreements at once, in
 any process, undo once, and a move made meanwhile expires the request instead.
+
+A game keeps the take-backs its server allowed when it started. A move the clock made
+for its quiet player (a time-out), or a computer player for someone away, is not theirs
+to take back. Taking a move back never buys time: within the asker's own turn its clock
+runs on as it was; a turn that had passed to others comes back with the time it had
+left when it passed.
 """
 
 from __future__ import annotations
@@ -30,16 +36,18 @@ from bot.service.game_writes import Overtaken, Written, save_game
 from bot.service.takeback_errors import (
     NoSuchTakeback,
     NothingToTakeBack,
+    NotYourMove,
     NotYoursToAnswer,
     TakebackAnswered,
     TakebackAsked,
     TakebackOver,
     TakebacksOff,
 )
-from bot.service.time_away import new_turn_clock
+from bot.service.time_away import turn_clock_left
 from bot.storage import move_queries, settings_queries, takeback_queries
 from bot.storage.connection import Connection
-from bot.storage.records import Game, GameStatus, GuildSettings, Move, TakebackMode
+from bot.storage.records import Game, GameStatus, Move, TakebackMode
+from bot.storage.shards import Shards
 from bot.storage.takeback_queries import Takeback, TakebackState
 
 
@@ -72,13 +80,22 @@ def rated(game: Game) -> bool:
     return people >= MIN_RATED_SIDES
 
 
-def allowed(game: Game, settings: GuildSettings) -> str:
-    """Whether ``game`` allows take-backs on a server with ``settings`` (``Allowed``)."""
-    if settings.takebacks is TakebackMode.NEVER:
+def allowed(game: Game, mode: TakebackMode) -> str:
+    """Whether ``game`` allows take-backs where they are ``mode`` (``Allowed``)."""
+    if mode is TakebackMode.NEVER:
         return Allowed.OFF
-    if settings.takebacks is TakebackMode.UNRATED and rated(game):
+    if mode is TakebackMode.UNRATED and rated(game):
         return Allowed.RATED
     return Allowed.YES
+
+
+async def mode_of(connection: Connection, game: Game) -> TakebackMode:
+    """The take-backs ``game`` allows: as its server chose when it started (its server's
+    now for a lobby, and for a game started before games kept them)."""
+    kept = None if game.started_at is None else await takeback_queries.mode_of(connection, game.id)
+    if kept is not None:
+        return kept
+    return (await settings_queries.guild_settings(connection, game.guild_id)).takebacks
 
 
 def others_of(game: Game, asker: int) -> tuple[int, ...]:
@@ -124,24 +141,26 @@ class TakebackChanges(GameChanges):
             seat = game.seat_of(user)
             if seat is None:
                 raise NotInGame()
-            settings = await settings_queries.guild_settings(connection, game.guild_id)
-            allowance = allowed(game, settings)
+            allowance = allowed(game, await mode_of(connection, game))
             if allowance != Allowed.YES:
                 raise TakebacksOff(rated=allowance == Allowed.RATED)
-            check_version(game, version)
             latest = await takeback_queries.latest(connection, game_id)
             now = self._clock()
             if latest is not None and latest.state is TakebackState.ASKED:
                 if latest.version == game.version:
-                    raise TakebackAsked()
+                    raise TakebackAsked(own=latest.asked_by == user)
                 await takeback_queries.end(
                     connection, game_id, latest.number, TakebackState.EXPIRED, now
                 )
+            check_version(game, version)
             moves = await move_queries.load_moves(connection, game_id)
-            mine = [n for n, move in enumerate(moves) if move.seat == seat.seat]
-            if not mine:
+            seats_moves = [n for n, move in enumerate(moves) if move.seat == seat.seat]
+            if not seats_moves:
                 raise NothingToTakeBack()
-            first = mine[-1]
+            last = moves[seats_moves[-1]]
+            if not last.own:
+                raise NotYourMove(by_clock=last.by_clock)
+            first = seats_moves[-1]
             draws = await takeback_queries.move_draws(connection, game_id, moves[first].seq)
             span = moves[first:]
             revealed = isinstance(game_rules(game), HiddenInformation) or any(
@@ -169,7 +188,7 @@ class TakebackChanges(GameChanges):
             )
             await takeback_queries.add(connection, takeback)
             if at_once:
-                await self._undo(connection, note, game, moves, first, draws, now, free)
+                await self._undo(connection, note, game, moves, first, draws, now, own_turn)
             return takeback
 
         takeback = await self._change(taking)
@@ -217,7 +236,8 @@ class TakebackChanges(GameChanges):
                 first = next(n for n, move in enumerate(moves) if move.seq == takeback.first_seq)
                 await takeback_queries.end(connection, game_id, number, TakebackState.GRANTED, now)
                 draws = await takeback_queries.move_draws(connection, game_id, takeback.first_seq)
-                await self._undo(connection, note, game, moves, first, draws, now, False)
+                own_turn = takeback.seat in game_rules(game).to_act(game.state)
+                await self._undo(connection, note, game, moves, first, draws, now, own_turn)
                 return takeback, True
             return takeback, False
 
@@ -259,6 +279,24 @@ class TakebackChanges(GameChanges):
         expired = await self._db.write(expiring)
         return [replace(await self._request(game.id, number), expired=True) for number in expired]
 
+    async def takeback_allowance(self, game: Game) -> str:
+        """Whether ``game`` allows take-backs (``Allowed``): as its server chose when it
+        started, or, for a lobby, as its server chooses now."""
+        mode = await self._db.read(lambda connection: mode_of(connection, game))
+        return allowed(game, mode)
+
+    async def unposted_takebacks(self, shards: Shards) -> list[tuple[int, int]]:
+        """(game, number) of ``shards``' requests still asked whose message a stop left
+        unposted."""
+        return await self._db.read(lambda connection: takeback_queries.unposted(connection, shards))
+
+    async def takebacks_ended_before(self, game: Game) -> list[Takeback]:
+        """The game's requests that ended and were asked before it stood as now, whose
+        message is still there: cleared away once the game moved on."""
+        return await self._db.read(
+            lambda connection: takeback_queries.ended_before(connection, game.id, game.version)
+        )
+
     async def logged_moves(self, game_id: int) -> list[Move]:
         """The game's whole move log, each move a take-back undid marked with it."""
         return await self._db.read(
@@ -269,8 +307,8 @@ class TakebackChanges(GameChanges):
         """The game's take-back ``number`` as it stands."""
         return await self._request(game_id, number)
 
-    async def takeback_shown(self, game_id: int, number: int, message_id: int) -> None:
-        """The request is shown in ``message_id``."""
+    async def takeback_shown(self, game_id: int, number: int, message_id: int | None) -> None:
+        """The request is shown in ``message_id`` (``None``: cleared away)."""
         await self._db.write(
             lambda connection: takeback_queries.set_message(connection, game_id, number, message_id)
         )
@@ -300,18 +338,32 @@ class TakebackChanges(GameChanges):
         keep_clock: bool,
     ) -> None:
         """Undoes ``moves[first:]`` (the request is written granted already): the game goes
-        back to the position before them, on the turn's clock as it runs (``keep_clock``)
-        or a new turn's, and the chance they drew is kept for their points of the game."""
+        back to the position before them, and the chance they drew is kept for their points
+        of the game. Its clock never gains: the turn's clock runs on as it was where the
+        asker's turn still runs (``keep_clock``), else the turn comes back with the time it
+        had left when the first of those moves passed it on."""
         rules = game_rules(game)
         state = initial_state(game, rules)
+        began = game.started_at if game.started_at is not None else now
         for move in moves[:first]:
-            state = rules.apply(state, move.seat, rules.action_from_json(json.loads(move.action)))
-            state = state.state
+            step = rules.apply(state, move.seat, rules.action_from_json(json.loads(move.action)))
+            state = step.state
+            if step.turn_over:
+                began = move.at
+        passed = now
+        replayed = state
+        for move in moves[first:]:
+            step = rules.apply(replayed, move.seat, rules.action_from_json(json.loads(move.action)))
+            replayed = step.state
+            if step.turn_over:
+                passed = move.at
+                break
         for ply, move in enumerate(moves[first:], start=first):
             if move.seq in draws:
                 await takeback_queries.keep_dice(
                     connection, game.id, ply, move.seat, draws[move.seq]
                 )
+        left = max(0.0, began + game.turn_timeout - passed)
         # No move made this version: the table's last move is read from the log again.
         await save_game(
             connection,
@@ -320,7 +372,7 @@ class TakebackChanges(GameChanges):
             now,
             state=state,
             moved_version=None,
-            **({} if keep_clock else new_turn_clock(game, state, now)),
+            **({} if keep_clock else turn_clock_left(game, state, now, left)),
         )
 
     async def _now(self, takeback: Takeback, *, undid: bool = False) -> TakebackNow:

@@ -25,11 +25,36 @@ class TakebacksOff(ServiceError):
 
 
 class TakebackAsked(ServiceError):
-    """A second request while one is being answered."""
+    """A second request while one is being answered (``own``: the asker's own)."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, own: bool = False) -> None:
         super().__init__(
-            Message("A take-back is already being asked in this game: it needs answering first.")
+            Message(
+                "You asked to take that move back already: the other players are answering "
+                "(Refuse on the request withdraws it)."
+            )
+            if own
+            else Message(
+                "A take-back is already being asked in this game: it needs answering first."
+            )
+        )
+
+
+class NotYourMove(ServiceError):
+    """The presser's last move was made for them: by the clock when their time ran out, or
+    by a computer player while they were away."""
+
+    def __init__(self, *, by_clock: bool) -> None:
+        super().__init__(
+            Message(
+                "Your last move was made by the clock when your time ran out, so it can't be "
+                "taken back."
+            )
+            if by_clock
+            else Message(
+                "Your last move was made by a computer player while you were away, so it "
+                "can't be taken back."
+            )
         )
 
 

@@ -40,6 +40,14 @@ def new_turn_clock(game: Game, state: Any, now: float) -> dict[str, Any]:
     return {"deadline": now + game.turn_timeout, "paused_left": None}
 
 
+def turn_clock_left(game: Game, state: Any, now: float, left: float) -> dict[str, Any]:
+    """The clock of a turn that comes back (a take-back) with ``left`` seconds of its
+    time, kept while whoever it waits on is away."""
+    if waits_on_away(game, state, now):
+        return {"deadline": None, "paused_left": left}
+    return {"deadline": now + left, "paused_left": None}
+
+
 def clock_as_away_is(game: Game, now: float) -> dict[str, Any]:
     """The clock's changes once someone's time away began or ended (its seats as they now
     are): stopped with the time left kept, or going again with it; none when it stays as

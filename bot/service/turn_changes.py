@@ -95,7 +95,9 @@ class TurnChanges(GameChanges):
                     took_over = seat = bot_for(seat)
                 await game_queries.update_seat(connection, game.id, seat)
             action = rules.time_out(state, seat.seat)
-            outcome = await self._commit(connection, note, game, state, seat, action, now, changes)
+            outcome = await self._commit(
+                connection, note, game, state, seat, action, now, changes, by_clock=True
+            )
             # Kept as the game's last move with the takeover, which its table shows once
             # the game is let go (the move log doesn't say it).
             note.move = replace(outcome, took_over=took_over)
@@ -196,10 +198,12 @@ class TurnChanges(GameChanges):
         changes: dict[str, Any],
         *,
         for_away: bool = False,
+        by_clock: bool = False,
         draws: str | None = None,
     ) -> Outcome:
         """Applies the action and writes it; ``seat`` is the mover's seat as now stored
-        (``for_away``: a computer player moves for its player, who is away)."""
+        (``for_away``: a computer player moves for its player, who is away; ``by_clock``:
+        the clock moves for its quiet player)."""
         rules = game_rules(game)
         try:
             step = rules.apply(state, seat.seat, action)
@@ -222,6 +226,7 @@ class TurnChanges(GameChanges):
             rules.action_to_json(action),
             now,
             stand_in=for_away,
+            by_clock=by_clock,
             draws=draws,
         )
         seats = tuple(seat if s.seat == seat.seat else s for s in game.seats)

@@ -1,15 +1,24 @@
-"""Who follows which game: since when, how many of its rounds each follower was told of,
-and (from their settings) whether they hear of rounds at all. A follow ends when its
-game's end is told (the row taken is the claim on that one notice), or when its follower
-drops it."""
+"""Who follows which game: since when, how many of its rounds each follower was told of
+and where the last round's notice is, and (from their settings) whether they hear of
+rounds at all. A follow ends when its game's end is recorded told (a follow of a game
+that is over is that notice still owed), or when its follower drops it."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.storage.connection import Connection
+from bot.storage.connection import Connection, Row
 from bot.storage.move_queries import UNDONE_BY
 from bot.storage.records import Following, Move
+from bot.storage.shards import Shards
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A follower's direct message about a game: where it is."""
+
+    channel_id: int
+    message_id: int
 
 
 @dataclass(frozen=True)
@@ -36,14 +45,18 @@ async def add_follow(
     return bool(list(rows))
 
 
-async def take_follow(connection: Connection, game_id: int, user_id: int) -> bool:
-    """Ends ``user_id``'s follow of the game; ``False`` when they did not follow it (or
-    another process took it first)."""
+async def take_follow(
+    connection: Connection, game_id: int, user_id: int
+) -> tuple[bool, Notice | None]:
+    """Ends ``user_id``'s follow of the game: whether they followed it, and their last
+    round's notice (which the end's replaces)."""
     rows = await connection.fetch(
-        "DELETE FROM follows WHERE game_id = ? AND user_id = ? RETURNING game_id",
+        "DELETE FROM follows WHERE game_id = ? AND user_id = ? "
+        "RETURNING notice_channel_id, notice_id",
         (game_id, user_id),
     )
-    return bool(list(rows))
+    found = list(rows)
+    return bool(found), _notice(found[0]) if found else None
 
 
 async def follows(connection: Connection, game_id: int, user_id: int) -> bool:
@@ -85,15 +98,63 @@ async def followed(connection: Connection, user_id: int, guild_id: int | None) -
     return [int(row["id"]) for row in rows]
 
 
-async def tell_round(connection: Connection, game_id: int, user_id: int, rounds: int) -> bool:
-    """Claims the notice that the game's ``rounds`` rounds are over for ``user_id``:
-    ``False`` when they were told of them (or another process claimed it) already."""
-    rows = await connection.fetch(
-        "UPDATE follows SET rounds_told = ? "
-        "WHERE game_id = ? AND user_id = ? AND rounds_told < ? RETURNING game_id",
-        (rounds, game_id, user_id, rounds),
+async def told_round(
+    connection: Connection, game_id: int, user_id: int, rounds: int, notice: Notice | None
+) -> tuple[bool, Notice | None]:
+    """Records ``user_id`` told that the game's ``rounds`` rounds are over, by ``notice``
+    (``None``: not told, their direct messages refused it): whether it was recorded (not
+    when they were told of as many already), and the notice it replaces."""
+    await connection.lock("follow", game_id, user_id)
+    before = await connection.fetch(
+        "SELECT notice_channel_id, notice_id FROM follows "
+        "WHERE game_id = ? AND user_id = ? AND rounds_told < ?",
+        (game_id, user_id, rounds),
     )
-    return bool(list(rows))
+    if not before:
+        return False, None
+    await connection.execute(
+        "UPDATE follows SET rounds_told = ?, notice_channel_id = ?, notice_id = ? "
+        "WHERE game_id = ? AND user_id = ?",
+        (
+            rounds,
+            None if notice is None else notice.channel_id,
+            None if notice is None else notice.message_id,
+            game_id,
+            user_id,
+        ),
+    )
+    return True, _notice(before[0])
+
+
+async def ended_follows(connection: Connection, shards: Shards) -> list[tuple[int, int]]:
+    """The follows of ``shards``' games that are over, as (game, follower): each owes its
+    follower the end's notice."""
+    where, params = shards.where("g.guild_id")
+    rows = await connection.fetch(
+        "SELECT f.game_id, f.user_id FROM follows f JOIN games g ON g.id = f.game_id "
+        f"WHERE g.status NOT IN ('lobby', 'active') AND {where} ORDER BY f.game_id, f.user_id",
+        params,
+    )
+    return [(int(row["game_id"]), int(row["user_id"])) for row in rows]
+
+
+async def games_followed_by_rounds(connection: Connection, shards: Shards) -> list[int]:
+    """``shards``' games being played that someone follows round by round."""
+    where, params = shards.where("g.guild_id")
+    rows = await connection.fetch(
+        "SELECT DISTINCT g.id FROM follows f JOIN games g ON g.id = f.game_id "
+        "JOIN player_settings p ON p.user_id = f.user_id "
+        f"WHERE g.status = 'active' AND p.following = ? AND {where} ORDER BY g.id",
+        (Following.ROUNDS.value, *params),
+    )
+    return [int(row["id"]) for row in rows]
+
+
+def _notice(row: Row) -> Notice | None:
+    channel, message = row["notice_channel_id"], row["notice_id"]
+    if channel is None or message is None:
+        return None
+    return Notice(int(channel), int(message))
 
 
 async def moves_after(connection: Connection, game_id: int, seq: int) -> tuple[int, list[Move]]:

@@ -1,5 +1,6 @@
 """Private tables: a lobby only its host's invitees may join, and each invitation (who
-was asked, by whom, where the invitation was sent and what they answered)."""
+was asked, by whom, where the invitation was sent and what they answered). An
+invitation of an open lobby without a message is owed its invitee."""
 
 from __future__ import annotations
 
@@ -133,20 +134,13 @@ async def answer(
     )
 
 
-async def take_unsent(
-    connection: Connection, game_id: int, now: float, stale_before: float
-) -> list[Invitation]:
-    """The game's invitations not sent yet, each taken for sending by this transaction
-    alone (one taken at ``stale_before`` or earlier by a process that never said it was
-    sent is taken again)."""
-    rows = await connection.fetch(
-        "UPDATE private_invitations SET sending_at = ? WHERE game_id = ? "
-        "AND message_id IS NULL AND ended = 0 "
-        "AND (sending_at IS NULL OR sending_at <= ?) "
-        f"RETURNING {COLUMNS}",
-        (now, game_id, stale_before),
+async def by_ping(connection: Connection, game_id: int, user_id: int) -> None:
+    """The invitation goes by a ping where the table is (the invitee's direct messages
+    refused it)."""
+    await connection.execute(
+        "UPDATE private_invitations SET by_dm = 0 WHERE game_id = ? AND user_id = ?",
+        (game_id, user_id),
     )
-    return sorted((_invitation(row) for row in rows), key=lambda i: (i.invited_at, i.user_id))
 
 
 async def set_sent(

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from bot.storage.schema_ddl import Backend, new_database, step
 
-LATEST = 17
+LATEST = 18
 
 
 @dataclass(frozen=True)
@@ -232,6 +232,8 @@ STEPS = {
     # cancelled a running game (a host's cancel counts against them from now on only).
     16: Step(
         (
+            # Who was sending each invitation, until version 18 (dropped there).
+            "ALTER TABLE private_invitations ADD COLUMN sending_at REAL",
             """
             INSERT INTO reliability_records
                 (guild_id, user_id, started, finished, abandoned, updated_at)
@@ -253,6 +255,11 @@ STEPS = {
     # games that count on no ladder (an unrated tournament's).
     # Seasons: a server's choice of them, and each season's end announced once per game.
     17: Step(),
+    # 18: what a kill must neither lose nor double. The messages owed for something past,
+    # each claimed by the process posting it until its feature records it sent (an
+    # invitation's own claim, ``sending_at``, goes); and where a follower's last round's
+    # notice is, which the next one replaces.
+    18: Step(("ALTER TABLE private_invitations DROP COLUMN sending_at",)),
 }
 
 

@@ -19,17 +19,18 @@ async def append_move(
     now: float,
     *,
     stand_in: bool = False,
+    by_clock: bool = False,
     draws: str | None = None,
 ) -> int:
     """Adds an action (in its JSON form) to the game's log, marked when a computer player
-    made it for someone away, with the chance it drew (``draws``); returns its number
-    there."""
+    made it for someone away or the clock for someone quiet, with the chance it drew
+    (``draws``); returns its number there."""
     rows = await connection.fetch(
-        "INSERT INTO moves (game_id, seq, seat, action, at, stand_in, draws) "
+        "INSERT INTO moves (game_id, seq, seat, action, at, stand_in, by_clock, draws) "
         "SELECT CAST(? AS BIGINT), COALESCE(MAX(seq), 0) + 1, CAST(? AS INTEGER), "
         "CAST(? AS TEXT), CAST(? AS DOUBLE PRECISION), CAST(? AS INTEGER), "
-        "CAST(? AS TEXT) FROM moves WHERE game_id = ? RETURNING seq",
-        (game_id, seat, json_text(action), now, int(stand_in), draws, game_id),
+        "CAST(? AS INTEGER), CAST(? AS TEXT) FROM moves WHERE game_id = ? RETURNING seq",
+        (game_id, seat, json_text(action), now, int(stand_in), int(by_clock), draws, game_id),
     )
     return int(next(iter(rows))["seq"])
 
@@ -45,12 +46,19 @@ async def load_moves(connection: Connection, game_id: int) -> list[Move]:
     """The game's moves that stand (none a take-back undid), in order: the game as
     played."""
     rows = await connection.fetch(
-        "SELECT seq, seat, action, at, stand_in FROM moves "
+        "SELECT seq, seat, action, at, stand_in, by_clock FROM moves "
         f"WHERE game_id = ? AND {UNDONE_BY} IS NULL ORDER BY seq",
         (game_id,),
     )
     return [
-        Move(row["seq"], row["seat"], row["action"], row["at"], row["stand_in"] == 1)
+        Move(
+            row["seq"],
+            row["seat"],
+            row["action"],
+            row["at"],
+            row["stand_in"] == 1,
+            by_clock=row["by_clock"] == 1,
+        )
         for row in rows
     ]
 
@@ -58,8 +66,8 @@ async def load_moves(connection: Connection, game_id: int) -> list[Move]:
 async def load_logged_moves(connection: Connection, game_id: int) -> list[Move]:
     """The game's whole log, in order, each move a take-back undid marked with it."""
     rows = await connection.fetch(
-        f"SELECT seq, seat, action, at, stand_in, {UNDONE_BY} AS taken_back FROM moves "
-        "WHERE game_id = ? ORDER BY seq",
+        f"SELECT seq, seat, action, at, stand_in, by_clock, {UNDONE_BY} AS taken_back "
+        "FROM moves WHERE game_id = ? ORDER BY seq",
         (game_id,),
     )
     return [
@@ -70,6 +78,7 @@ async def load_logged_moves(connection: Connection, game_id: int) -> list[Move]:
             row["at"],
             row["stand_in"] == 1,
             None if row["taken_back"] is None else int(row["taken_back"]),
+            row["by_clock"] == 1,
         )
         for row in rows
     ]

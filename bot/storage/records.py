@@ -350,6 +350,14 @@ class Move:
     """A computer player made it for the seat's player, who was away."""
     taken_back: int | None = None
     """The number of the game's take-back that undid it (``None``: it stands)."""
+    by_clock: bool = False
+    """The clock made it for the seat's quiet player (a time-out)."""
+
+    @property
+    def own(self) -> bool:
+        """Whether the seat's player made it themselves (not the clock, nor a computer
+        player standing in while they were away)."""
+        return not (self.stand_in or self.by_clock)
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from enum import StrEnum
 from types import MappingProxyType
 
 from bot.storage.connection import Connection, Row
+from bot.storage.shards import Shards
 
 
 class RematchState(StrEnum):
@@ -40,6 +41,10 @@ class RematchOffer:
     new_game_id: int | None
     answers: Mapping[int, bool] = field(default_factory=lambda: MappingProxyType({}))
     """Each player who answered: ``True`` for yes."""
+    version: int = 0
+    """Each change of the offer or its answers counts one."""
+    shown: int = 0
+    """The version its message shows."""
 
     @property
     def accepted(self) -> tuple[int, ...]:
@@ -56,7 +61,10 @@ class RematchOffer:
         return self.state is RematchState.OPEN and now < self.expires_at
 
 
-COLUMNS = "game_id, channel_id, message_id, offered_by, offered_at, expires_at, state, new_game_id"
+COLUMNS = (
+    "game_id, channel_id, message_id, offered_by, offered_at, expires_at, state, new_game_id, "
+    "version, shown"
+)
 
 
 async def rematch_offer(connection: Connection, game_id: int) -> RematchOffer | None:
@@ -88,19 +96,22 @@ def _offer(row: Row, answers: Mapping[int, bool]) -> RematchOffer:
         state=RematchState(row["state"]),
         new_game_id=None if new_game is None else int(new_game),
         answers=MappingProxyType(dict(answers)),
+        version=int(row["version"]),
+        shown=int(row["shown"]),
     )
 
 
 async def open_offer(connection: Connection, offer: RematchOffer) -> None:
     """Makes ``offer`` the game's, in place of an earlier one that ended, its answers
-    forgotten."""
+    forgotten (its message to be posted anew)."""
     await connection.execute("DELETE FROM rematch_answers WHERE game_id = ?", (offer.game_id,))
     await connection.execute(
-        f"INSERT INTO rematch_offers ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+        f"INSERT INTO rematch_offers ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, 0) "
         "ON CONFLICT (game_id) DO UPDATE SET channel_id = excluded.channel_id, "
         "message_id = excluded.message_id, offered_by = excluded.offered_by, "
         "offered_at = excluded.offered_at, expires_at = excluded.expires_at, "
-        "state = excluded.state, new_game_id = excluded.new_game_id",
+        "state = excluded.state, new_game_id = excluded.new_game_id, "
+        "version = rematch_offers.version + 1, shown = 0",
         (
             offer.game_id,
             offer.channel_id,
@@ -124,6 +135,9 @@ async def answer(
         "accepted = excluded.accepted, answered_at = excluded.answered_at",
         (game_id, user_id, int(accepted), now),
     )
+    await connection.execute(
+        "UPDATE rematch_offers SET version = version + 1 WHERE game_id = ?", (game_id,)
+    )
 
 
 async def end_offer(
@@ -132,18 +146,35 @@ async def end_offer(
     """Ends the game's open offer as ``state`` (``STARTED``: the game it started);
     ``False`` when it was no longer open."""
     rows = await connection.fetch(
-        "UPDATE rematch_offers SET state = ?, new_game_id = ? "
+        "UPDATE rematch_offers SET state = ?, new_game_id = ?, version = version + 1 "
         "WHERE game_id = ? AND state = 'open' RETURNING game_id",
         (state.value, new_game_id, game_id),
     )
     return bool(list(rows))
 
 
-async def set_offer_message(connection: Connection, game_id: int, message_id: int) -> None:
-    """Where the game's offer is shown."""
+async def set_offer_message(
+    connection: Connection, game_id: int, message_id: int, version: int
+) -> None:
+    """Where the game's offer is shown, and the version it shows there (a message shows
+    what an edit made later, never less)."""
     await connection.execute(
-        "UPDATE rematch_offers SET message_id = ? WHERE game_id = ?", (message_id, game_id)
+        f"UPDATE rematch_offers SET message_id = ?, shown = {connection.greatest('shown', '?')} "
+        "WHERE game_id = ?",
+        (message_id, version, game_id),
     )
+
+
+async def offers_behind(connection: Connection, shards: Shards) -> list[int]:
+    """The games of ``shards`` whose offer's message is not posted yet, or shows less than
+    it became."""
+    where, params = shards.where("g.guild_id")
+    rows = await connection.fetch(
+        "SELECT o.game_id FROM rematch_offers o JOIN games g ON g.id = o.game_id "
+        f"WHERE (o.message_id IS NULL OR o.shown < o.version) AND {where} ORDER BY o.game_id",
+        params,
+    )
+    return [int(row["game_id"]) for row in rows]
 
 
 async def lapsed_offers(connection: Connection, now: float) -> list[int]:

@@ -112,11 +112,11 @@ async def announced(connection: Connection, guild_id: int, start: float) -> set[
     return {str(row["kind"]) for row in rows}
 
 
-async def claim_announcement(
+async def record_announcement(
     connection: Connection, guild_id: int, kind: str, start: float, channel_id: int, now: float
 ) -> bool:
-    """Takes the announcement of the season's end (the season starting at ``start``) of
-    ``kind`` in the server; ``False`` when it was taken already."""
+    """Records the season's end (the season starting at ``start``) of ``kind`` announced
+    in the server (or with nothing to announce); ``False`` when it was already."""
     rows = await connection.fetch(
         "INSERT INTO season_announcements (guild_id, kind, season_start, channel_id, "
         "announced_at) VALUES (?, ?, ?, ?, ?) "

@@ -1,6 +1,7 @@
-"""Take-backs: each request to undo moves (who asked, which moves, at which version of the
-game, where it is shown, how it ended), each player's answer to it, and the dice of each
-point of a game where a roll was taken back."""
+"""Take-backs: which a game allows (as its server chose when it started), each request to
+undo moves (who asked, which moves, at which version of the game, where it is shown, how
+it ended), each player's answer to it, and the dice of each point of a game where a roll
+was taken back."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from enum import StrEnum
 from types import MappingProxyType
 
 from bot.storage.connection import Connection, Row
+from bot.storage.records import TakebackMode
+from bot.storage.shards import Shards
 
 
 class TakebackState(StrEnum):
@@ -153,12 +156,52 @@ async def end(
     return bool(rows)
 
 
-async def set_message(connection: Connection, game_id: int, number: int, message_id: int) -> None:
-    """The request is shown in ``message_id``."""
+async def set_message(
+    connection: Connection, game_id: int, number: int, message_id: int | None
+) -> None:
+    """The request is shown in ``message_id`` (``None``: its message was cleared away)."""
     await connection.execute(
         "UPDATE takebacks SET message_id = ? WHERE game_id = ? AND number = ?",
         (message_id, game_id, number),
     )
+
+
+async def unposted(connection: Connection, shards: Shards) -> list[tuple[int, int]]:
+    """(game, number) of ``shards``' requests still asked whose message is not posted."""
+    where, params = shards.where("g.guild_id")
+    rows = await connection.fetch(
+        "SELECT t.game_id, t.number FROM takebacks t JOIN games g ON g.id = t.game_id "
+        f"WHERE t.state = 'asked' AND t.message_id IS NULL AND {where} "
+        "ORDER BY t.game_id, t.number",
+        params,
+    )
+    return [(int(row["game_id"]), int(row["number"])) for row in rows]
+
+
+async def ended_before(connection: Connection, game_id: int, version: int) -> list[Takeback]:
+    """The game's requests that ended and were asked before ``version``, whose message is
+    still there (without their answers)."""
+    rows = await connection.fetch(
+        f"SELECT {COLUMNS} FROM takebacks WHERE game_id = ? AND state <> 'asked' "
+        "AND version < ? AND message_id IS NOT NULL ORDER BY number",
+        (game_id, version),
+    )
+    return [_takeback(row, {}) for row in rows]
+
+
+async def keep_mode(connection: Connection, game_id: int, mode: TakebackMode) -> None:
+    """The take-backs ``game_id`` allows, as its server chose when it started."""
+    await connection.execute(
+        "INSERT INTO takeback_rules (game_id, mode) VALUES (?, ?) ON CONFLICT (game_id) DO NOTHING",
+        (game_id, str(mode)),
+    )
+
+
+async def mode_of(connection: Connection, game_id: int) -> TakebackMode | None:
+    """The take-backs the game allows, kept as it started (``None``: it started before
+    games kept them)."""
+    rows = await connection.fetch("SELECT mode FROM takeback_rules WHERE game_id = ?", (game_id,))
+    return TakebackMode(rows[0]["mode"]) if rows else None
 
 
 async def keep_dice(connection: Connection, game_id: int, ply: int, seat: int, draws: str) -> None:

@@ -537,9 +537,12 @@ def defaults_kept_before_5(settings: GuildSettings) -> GuildSettings:
 
 def expected_after_upgrade(version: int, original: Reading) -> Reading:
     games = {i: as_kept_by(version, g) for i, g in original.games.items()}
+    # Before 18 the log kept no mark of a move the clock made.
+    moves = {i: [replace(m, by_clock=False) for m in ms] for i, ms in original.moves.items()}
     return replace(
         original,
         games=games,
+        moves=moves,
         last_outcomes={
             i: None if o is None else replace(o, game=games[i])
             for i, o in original.last_outcomes.items()

@@ -416,8 +416,8 @@ async def test_a_table_sqlite_makes_anew_keeps_its_rows_shape_keys_and_triggers(
             "INSERT INTO games (id, guild_id, channel_id, host_id, status, created_at, "
             "updated_at) VALUES (1, 2, 3, 4, 'active', 0, 0)"
         )
-        move = (1, 1, 0, '"roll"', 5.0, 0, '[[["randint",1,6],2]]')
-        lite.execute("INSERT INTO moves VALUES (?, ?, ?, ?, ?, ?, ?)", move)
+        move = (1, 1, 0, '"roll"', 5.0, 0, '[[["randint",1,6],2]]', 0)
+        lite.execute("INSERT INTO moves VALUES (?, ?, ?, ?, ?, ?, ?, ?)", move)
         first, then = step(LATEST + 1, "sqlite", {moves.name: {}})
         for statement in [*first, *then]:
             lite.execute(statement)

@@ -134,7 +134,7 @@ def test_the_season_asked_for_is_the_current_one_or_any_day_in_an_earlier_one() 
             season_asked(seasons, asked, now)
 
 
-async def test_a_seasons_end_is_claimed_once_where_its_game_was_last_played(
+async def test_a_seasons_end_is_owed_where_its_game_was_last_played_until_recorded(
     service: GameService, seasons: SeasonService, database: Database, clock: ManualClock
 ) -> None:
     await GuildSettingsService(database).change(GUILD, seasons=SeasonMode.MONTHLY)
@@ -147,11 +147,16 @@ async def test_a_seasons_end_is_claimed_once_where_its_game_was_last_played(
     assert await seasons.ended_seasons() == []
     clock.advance(65)
     other = SeasonService(database, clock.now)
-    claimed = await asyncio.gather(seasons.ended_seasons(), other.ended_seasons())
-    (end,) = claimed[0] + claimed[1]
+    (end,) = await seasons.ended_seasons()
     assert (end.guild_id, end.kind, end.channel_id) == (GUILD, "claimit", 3)
     assert end.standings.season == MONTHLY.at(NOVEMBER)
     assert end.standings.unranked == 2
+    assert (
+        end.key
+        == f"season-end:{GUILD}:claimit:{int(datetime(2023, 11, 1, tzinfo=UTC).timestamp())}"
+    )
+    assert await other.ended_seasons() == [end], "owed until it is recorded"
+    await asyncio.gather(seasons.announced(end), other.announced(end))
     assert await seasons.ended_seasons() == [] and await other.ended_seasons() == []
 
 

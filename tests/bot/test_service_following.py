@@ -1,6 +1,7 @@
 """Following a game through the service, on both databases: a follow begins once, is
-listed, dropped, refused for a game that is not being played; each notice is claimed
-once, however many ask at once; a player's choice of rounds is kept."""
+listed, dropped, refused for a game that is not being played; each notice is recorded
+once, however many record it at once, the end's owed while the follow of a game over
+stands; a player's choice of rounds is kept."""
 
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ from bot.service.following import (
 )
 from bot.service.game_loading import Where
 from bot.storage import Database, Following, Game, GameStatus
+from bot.storage.follow_queries import Notice
+from bot.storage.shards import EVERY, Shards
 from tests.bot.fixtures import PLAYERS, ScriptedDice, play_to_the_end, started_game
 from tests.clock import ManualClock
 
@@ -106,20 +109,38 @@ async def test_a_game_found_by_its_number_is_followed_once(
     assert follower.rounds_told == 2 and follower.following is Following.END
 
 
-async def test_each_notice_is_claimed_once_however_many_ask_at_once(
+async def test_each_notice_is_recorded_once_however_many_record_it_at_once(
     service: GameService, follows: FollowService
 ) -> None:
     game = await started_game(service, 2)
     await follows.follow(game.id, here(CY.user_id), 0)
-    rounds = await asyncio.gather(*(follows.claim_round(game.id, CY.user_id, 1) for _ in range(6)))
-    assert sorted(rounds) == [False] * 5 + [True]
-    assert not await follows.claim_round(game.id, CY.user_id, 1)
-    assert await follows.claim_round(game.id, CY.user_id, 3)
+    first = Notice(70, 1)
+    rounds = await asyncio.gather(
+        *(follows.round_told(game.id, CY.user_id, 1, first) for _ in range(6))
+    )
+    assert sorted(kept for kept, _ in rounds) == [False] * 5 + [True]
+    assert [before for kept, before in rounds if kept] == [None]
+    assert await follows.round_told(game.id, CY.user_id, 1, Notice(70, 2)) == (False, None)
+    # The third round's notice replaces the first's.
+    assert await follows.round_told(game.id, CY.user_id, 3, Notice(70, 3)) == (True, first)
     [follower] = await follows.followers(game.id)
     assert follower.rounds_told == 3
-    ends = await asyncio.gather(*(follows.claim_end(game.id, CY.user_id) for _ in range(6)))
-    assert sorted(ends) == [False] * 5 + [True]
+    ends = await asyncio.gather(*(follows.end_told(game.id, CY.user_id) for _ in range(6)))
+    assert ends.count(Notice(70, 3)) == 1 and ends.count(None) == 5
     assert await follows.followers(game.id) == []
+
+
+async def test_a_follow_of_a_game_over_owes_its_end_until_that_is_recorded(
+    service: GameService, follows: FollowService
+) -> None:
+    game = await started_game(service, 2)
+    await follows.follow(game.id, here(CY.user_id), 0)
+    assert await follows.ended_follows(EVERY) == []
+    await service.cancel(game.id, here(ANN.user_id))
+    assert await follows.ended_follows(EVERY) == [(game.id, CY.user_id)]
+    assert await follows.ended_follows(Shards(2, frozenset({1}))) == []
+    await follows.end_told(game.id, CY.user_id)
+    assert await follows.ended_follows(EVERY) == []
 
 
 async def test_a_players_choice_of_rounds_is_kept_with_their_follows(

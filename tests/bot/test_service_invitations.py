@@ -11,7 +11,7 @@ import pytest
 
 from bot.service import Actor, GameService, Player
 from bot.service.errors import AlreadyJoined, LobbyFull, NotHost, NotThisGame
-from bot.service.invitation_changes import MOST_INVITATIONS, SENDING_FOR, Invitee
+from bot.service.invitation_changes import MOST_INVITATIONS, Invitee
 from bot.service.invitation_errors import (
     AlreadyAccepted,
     AlreadyDeclined,
@@ -124,8 +124,9 @@ async def test_the_host_invites_more_and_opens_the_table_to_all(service: GameSer
     assert joined.seat_of(DI.user_id) is not None
     with pytest.raises(NotPrivate):
         await service.open_to_all(game.id, Actor(ANN.user_id))
-    with pytest.raises(NotPrivate):
-        await service.invite(game.id, Actor(ANN.user_id), [invitee(ED)])
+    # Opened to all, it still invites: a heads-up with Accept, as anyone may join.
+    await service.invite(game.id, Actor(ANN.user_id), [invitee(ED)])
+    assert ED.user_id in [i.user_id for i in (await service.guests(game.id)).invitations]
 
 
 async def test_an_open_table_is_not_private(service: GameService) -> None:
@@ -179,7 +180,7 @@ async def test_answers_are_the_invitees_own_and_end_with_the_lobby(service: Game
         await service.accept_invitation(game.id, "claimit", CY)
     with pytest.raises(InvitationOver, match="started already"):
         await service.decline_invitation(game.id, "claimit", CY.user_id)
-    assert await service.take_unsent_invitations(game.id) == []
+    assert await service.unsent_invitations(game.id) == []
     other = await service.create_lobby(
         kind="claimit", guild_id=10, channel_id=2, host=ANN, invited=[invitee(BO)]
     )
@@ -205,25 +206,23 @@ async def test_two_accepts_for_the_last_seat_seat_one(service: GameService) -> N
     assert len(final.seats) == 4
 
 
-async def test_each_invitation_is_taken_for_sending_once(
-    service: GameService, clock: ManualClock
-) -> None:
+async def test_each_invitation_is_owed_until_it_is_recorded_sent(service: GameService) -> None:
     await service.players.choose(CY.user_id, "en-US", invitations=InviteBy.DM)
     game = await private_lobby(service, BO, CY)
-    taken = await asyncio.gather(
-        service.take_unsent_invitations(game.id), service.take_unsent_invitations(game.id)
-    )
-    assert sorted(len(each) for each in taken) == [0, 2]
-    bo, cy = max(taken, key=len)
-    assert (bo.by_dm, cy.by_dm) == (False, True)
+    assert await service.unsent_invitations(game.id) == [], "not before its lobby is shown"
+    await service.messages.mark_shown(game.id, game.version, {"lobby_message_id": 400})
+    bo, cy = await service.unsent_invitations(game.id)
+    assert (bo.user_id, bo.by_dm, cy.user_id, cy.by_dm) == (BO.user_id, False, CY.user_id, True)
     await service.invitation_sent(bo, 1, 500, by_dm=False)
-    assert await service.take_unsent_invitations(game.id) == []
-    clock.advance(SENDING_FOR + 1)
-    [again] = await service.take_unsent_invitations(game.id)
-    assert again.user_id == CY.user_id, "a sender that stopped mid-way leaves it to another"
+    [still] = await service.unsent_invitations(game.id)
+    assert still.user_id == CY.user_id
+    await service.invitation_by_ping(still)
+    [pinged] = await service.unsent_invitations(game.id)
+    assert not pinged.by_dm, "direct messages refused: a ping is owed instead"
     assert await service.games_with_live_invitations() == [game.id]
     await service.invitation_ended(bo)
-    await service.invitation_ended(again)
+    await service.invitation_ended(pinged)
+    assert await service.unsent_invitations(game.id) == []
     assert await service.games_with_live_invitations() == []
 
 

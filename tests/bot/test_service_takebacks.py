@@ -16,6 +16,7 @@ from bot.service.errors import BoardMovedOn, GameFinished, NotInGame
 from bot.service.takeback_changes import Allowed, TakebackNow, allowed
 from bot.service.takeback_errors import (
     NothingToTakeBack,
+    NotYourMove,
     NotYoursToAnswer,
     TakebackAnswered,
     TakebackAsked,
@@ -223,16 +224,26 @@ async def test_the_setting_and_the_game_decide_whether_it_is_allowed(
     await service.act(rated.id, actor(ANN), rated.version, "roll")
     with pytest.raises(TakebacksOff, match="rated"):
         await service.take_back(rated.id, actor(ANN), rated.channel_id)
+    # A game keeps the take-backs its server allowed when it started.
     await allow(database, TakebackMode.ALWAYS)
-    with pytest.raises(NotInGame):
-        await service.take_back(rated.id, actor(CY), rated.channel_id)
-    with pytest.raises(NothingToTakeBack):
-        await service.take_back(rated.id, actor(BO), rated.channel_id)
-    await allow(database, TakebackMode.NEVER)
-    with pytest.raises(TakebacksOff, match="this server"):
+    with pytest.raises(TakebacksOff, match="rated"):
         await service.take_back(rated.id, actor(ANN), rated.channel_id)
-    settings = await GuildSettingsService(database).get(rated.guild_id)
-    assert allowed(rated, settings) == Allowed.OFF
+    assert await service.takeback_allowance(rated) == Allowed.RATED
+    await service.cancel(rated.id, Actor(ANN.user_id, can_moderate=True))
+    always = await ann_first(service, dice, 2)
+    with pytest.raises(NotInGame):
+        await service.take_back(always.id, actor(CY), always.channel_id)
+    with pytest.raises(NothingToTakeBack):
+        await service.take_back(always.id, actor(BO), always.channel_id)
+    await allow(database, TakebackMode.NEVER)
+    assert await service.takeback_allowance(always) == Allowed.YES
+    await service.cancel(always.id, Actor(ANN.user_id, can_moderate=True))
+    never = await ann_first(service, dice, 2)
+    dice.values = [2, 5, 1]
+    await service.act(never.id, actor(ANN), never.version, "roll")
+    with pytest.raises(TakebacksOff, match="this server"):
+        await service.take_back(never.id, actor(ANN), never.channel_id)
+    assert allowed(never, TakebackMode.NEVER) == Allowed.OFF
 
 
 async def test_a_finished_game_counts_what_stands(
@@ -291,6 +302,84 @@ async def test_one_press_of_a_table_takes_back_one_move_on_the_turns_own_clock(
     with pytest.raises(BoardMovedOn):
         await service.take_back(game.id, actor(ANN), game.channel_id, placed.game.version)
     assert (await service.game(game.id)).state == rolled.game.state
+
+
+async def test_a_roll_taken_back_alone_against_the_computer_keeps_its_deadline(
+    dice: ScriptedDice, database: Database
+) -> None:
+    """Nobody else to ask: done at once, and just before the deadline time and again, the
+    turn's clock still runs to the deadline it had (no turn ever outlasts its time)."""
+    clock = ManualClock()
+    service = GameService(database, dice=dice, clock=clock.now)
+    game = await ann_first(service, dice, 1, 1)
+    deadline = game.deadline
+    assert deadline is not None
+    version = game.version
+    for _ in range(3):
+        dice.values = [2, 5, 1]
+        rolled = await service.act(game.id, actor(ANN), version, "roll")
+        clock.advance(max(0.0, deadline - 5 - clock.now()))
+        back = await service.take_back(game.id, actor(ANN), game.channel_id)
+        assert back.undid and back.takeback.revealed
+        assert back.game.deadline == deadline, "taking a move back never buys time"
+        version = back.game.version
+        assert rolled.game.deadline == deadline
+
+
+async def test_a_turn_taken_back_with_consent_gets_the_time_it_had_left(
+    dice: ScriptedDice, database: Database
+) -> None:
+    """Ann stops 200 s into her 600 s turn; Bo plays on a while, then agrees to her
+    taking it back: her turn comes back with the 400 s it had left, from now."""
+    clock = ManualClock()
+    service = GameService(database, dice=dice, clock=clock.now)
+    await allow(database, TakebackMode.ALWAYS)
+    game = await ann_first(service, dice, 2)
+    dice.values = [2, 5, 1, 3, 4, 6]
+    placed = await roll_and_place(service, game, ANN)
+    clock.advance(200)
+    stopped = await service.act(game.id, actor(ANN), placed.version, "stop")
+    clock.advance(150)
+    asked = await service.take_back(game.id, actor(ANN), game.channel_id, stopped.game.version)
+    clock.advance(50)
+    granted = await service.answer_takeback(game.id, asked.takeback.number, actor(BO), True)
+    assert granted.undid
+    assert game.started_at is not None and game.turn_timeout == 600
+    left = game.started_at + 600 - (game.started_at + 200)
+    assert granted.game.deadline == pytest.approx(clock.now() + left)
+
+
+async def test_a_move_the_clock_made_is_not_theirs_to_take_back(
+    dice: ScriptedDice, database: Database
+) -> None:
+    clock = ManualClock()
+    service = GameService(database, dice=dice, clock=clock.now)
+    await allow(database, TakebackMode.ALWAYS)
+    game = await ann_first(service, dice, 1, 1)
+    dice.values = [2, 5, 1]
+    placed = await roll_and_place(service, game, ANN)
+    assert placed.deadline is not None
+    clock.advance(placed.deadline + 1 - clock.now())
+    timed_out = await service.time_out(game.id, placed.version)
+    assert timed_out.seat == 0
+    [*_, last] = await service.history.moves(game.id)
+    assert last.by_clock and not last.own
+    with pytest.raises(NotYourMove, match="made by the clock when your time ran out"):
+        await service.take_back(game.id, actor(ANN), game.channel_id)
+
+
+async def test_the_askers_second_press_is_told_it_is_their_own_request(
+    service: GameService, dice: ScriptedDice, database: Database
+) -> None:
+    await allow(database, TakebackMode.ALWAYS)
+    game = await ann_first(service, dice, 2)
+    dice.values = [2, 5, 1]
+    rolled = await service.act(game.id, actor(ANN), game.version, "roll")
+    await service.take_back(game.id, actor(ANN), game.channel_id, rolled.game.version)
+    with pytest.raises(TakebackAsked, match="You asked to take that move back already"):
+        await service.take_back(game.id, actor(ANN), game.channel_id, rolled.game.version)
+    with pytest.raises(TakebackAsked, match="already being asked in this game"):
+        await service.take_back(game.id, actor(BO), game.channel_id, rolled.game.version)
 
 
 async def test_a_move_that_passed_the_turn_is_the_next_players_to_allow(

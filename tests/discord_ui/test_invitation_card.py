@@ -10,7 +10,12 @@ from dataclasses import replace
 import discord
 
 from bot.discord_ui.card_layout import Card, sent
-from bot.discord_ui.features.invitations.invitation_card import guest_lines, invitation_card
+from bot.discord_ui.features.invitations.invitation_card import (
+    Short,
+    guest_lines,
+    invitation_card,
+    short_line,
+)
 from bot.service.invitation_changes import Guests
 from bot.storage import Game, GameStatus, Seat
 from bot.storage.invitation_queries import Answer, Invitation
@@ -83,6 +88,32 @@ def test_an_answered_or_ended_invitation_says_so_without_buttons() -> None:
     gone = invitation_card(closed, invitation(DI, "Di"), english(), ping=False)
     assert gone.text == "Claim It! #3 was closed, so this invitation has ended."
     assert ended.rows == () and gone.rows == ()
+    # An answer stands after the lobby's end: a start doesn't overwrite a decline.
+    declined_then = invitation_card(
+        started, invitation(CY, "Cy", Answer.DECLINED), english(), ping=False
+    )
+    assert declined_then.text.startswith("Cy declined Ann's invitation to Claim It! #3")
+    kept = invitation_card(started, invitation(BO, "Bo", Answer.ACCEPTED), english(), ping=True)
+    assert kept.text.startswith("✅ Bo accepted Ann's invitation to Claim It! #3")
+
+
+def test_an_invitee_below_the_lobbys_reliability_is_told_why_and_offered_no_accept() -> None:
+    short = Short(48, 80, new=False)
+    card = invitation_card(lobby(), invitation(BO, "Bo"), english(), ping=False, short=short)
+    assert labels(card) == ["Decline"]
+    assert card.footer == (
+        "You can't accept for now: the lobby asks for 80% reliability, and yours is 48%. "
+        "Finishing games here raises it."
+    )
+    game = lobby()
+    [line] = guest_lines(game, Guests(True, (invitation(BO, "Bo"),)), {BO: short}, english())
+    assert line.value.endswith(
+        "Bo: asked, but can't accept: the lobby asks for 80% reliability, and theirs is 48%"
+    )
+    assert short_line("Bo", short, english()) == (
+        "Bo can't accept: the lobby asks for 80% reliability, and theirs is 48%. Finishing "
+        "games here raises it."
+    )
 
 
 def test_the_lobby_shows_who_is_invited_and_what_each_said() -> None:
@@ -93,17 +124,17 @@ def test_the_lobby_shows_who_is_invited_and_what_each_said() -> None:
         invitation(DI, "Di*"),
         invitation(15, "Ed", Answer.ACCEPTED),
     )
-    [line] = guest_lines(game, Guests(True, invited), english())
+    [line] = guest_lines(game, Guests(True, invited), {}, english())
     assert line.name == "Invited"
     assert line.value == (
         "🔒 Private: only those invited can join.\n"
         "Bo: joined · Cy: declined · Di\\*: asked · Ed: left again"
     )
-    [alone] = guest_lines(game, Guests(True, ()), english())
+    [alone] = guest_lines(game, Guests(True, ()), {}, english())
     assert alone.value == "🔒 Private: only those invited can join.\nnobody yet"
-    [opened] = guest_lines(game, Guests(False, invited[:1]), english())
+    [opened] = guest_lines(game, Guests(False, invited[:1]), {}, english())
     assert opened.value == "Bo: joined"
-    assert guest_lines(game, Guests(False, ()), english()) == ()
+    assert guest_lines(game, Guests(False, ()), {}, english()) == ()
 
 
 def test_in_german() -> None:
@@ -114,7 +145,7 @@ def test_in_german() -> None:
     assert labels(card) == ["Annehmen", "Ablehnen"]
     game = lobby(Seat(1, BO, None, "Bo", 1))
     invited = (invitation(BO, "Bo", Answer.ACCEPTED), invitation(CY, "Cy", Answer.DECLINED))
-    [line] = guest_lines(game, Guests(True, invited), de)
+    [line] = guest_lines(game, Guests(True, invited), {}, de)
     assert line.name == "Eingeladen"
     assert line.value == ("🔒 Privat: Nur Eingeladene können beitreten.\nBo: dabei · Cy: abgelehnt")
     started = replace(game, status=GameStatus.ACTIVE, started_at=5.0)

@@ -21,10 +21,14 @@ from tests.games.stored import stored
 ANN, BO = 11, 12
 
 
-def rematch(state: RematchState = RematchState.OPEN, started: bool = False) -> Rematch:
+def rematch(
+    state: RematchState = RematchState.OPEN, started: bool = False, *, computer: bool = True
+) -> Rematch:
     seats = (
         Seat(0, ANN, None, "Ann", 0),
-        Seat(1, None, Level.EASY, "Bot 1 (easy)", 1),
+        Seat(1, None, Level.EASY, "Bot 1 (easy)", 1)
+        if computer
+        else Seat(1, None, Level.EASY, "Bot 1 (easy)", 1, left_user_id=13),
         Seat(2, BO, None, "Bo", 2),
     )
     game = replace(stored("claimit", None, seats, over=True), number=3)
@@ -55,6 +59,20 @@ def test_an_open_offer_says_who_asked_each_answer_and_when_it_lapses() -> None:
     assert [(line.name, line.value) for line in card.lines] == [("Ann", "not yet"), ("Bo", "yes")]
     assert labels(card) == ["Yes, again", "No, thanks", "Start now"]
     assert card.footer == "A rematch needs at least 2 players, counting computer players."
+    assert "with the same computer players" in card.text
+    assert card.note is None and card.pings == ()
+
+
+def test_an_offer_as_first_posted_pings_whoever_is_yet_to_answer() -> None:
+    card = offer_card(rematch(), english(), ping=True)
+    assert card.note == f"<@{ANN}>" and card.pings == (ANN,)
+
+
+def test_an_offer_without_computer_players_names_none() -> None:
+    """A computer player that stood in for someone who left doesn't come along."""
+    card = offer_card(rematch(computer=False), english())
+    assert "computer players;" not in card.text
+    assert "Whoever says yes plays again; the host can start once enough have." in card.text
 
 
 @pytest.mark.parametrize(

@@ -22,7 +22,7 @@ from bot.games.faces import face_for
 from bot.games.outcome import Outcome
 from bot.games.registry import rules_for
 from bot.service.takeback_changes import TakebackNow, allowed
-from bot.storage import GuildSettings, Seat
+from bot.storage import Seat
 from bot.storage.game_values import Level
 from bot.storage.records import TakebackMode
 from bot.storage.takeback_queries import Takeback, TakebackState
@@ -156,5 +156,5 @@ def test_what_a_lobby_says_of_take_backs(
         Seat(n, user, None if user else Level.EASY, f"P{n}", n) for n, user in enumerate(people)
     )
     game = stored("claim", None, seats, over=False)
-    words = allowance_words(allowed(game, GuildSettings(takebacks=mode)), english())
+    words = allowance_words(allowed(game, mode), english())
     assert words == said

@@ -80,8 +80,14 @@ async def told(world: World) -> None:
 
 
 def dms(world: World, user: User) -> list[Message]:
-    """What the bot wrote to ``user`` directly (not its answers to their commands there)."""
+    """What the bot wrote to ``user`` directly and still shows them (not its answers to
+    their commands there)."""
     return [m for m in world.discord.dm_with(user).visible(user.id) if m.interaction_id is None]
+
+
+def posted(world: World, user: User) -> list[Message]:
+    """Everything the bot wrote to ``user`` directly, what it deleted since included."""
+    return [m for m in world.discord.dm_with(user).messages if m.interaction_id is None]
 
 
 def pictures(message: Message) -> list[bytes]:
@@ -147,7 +153,9 @@ async def test_a_follower_who_chose_rounds_hears_of_each_once_and_never_of_more_
     else:
         assert "you'll hear of each round's end and of the game's end" in said
     result = await play_to_the_end(world, game, group, each_shown=True)
-    *rounds, end = dms(world, cy)
+    *rounds, end = posted(world, cy)
+    # Each round's notice replaced the one before, and the end the last one.
+    assert dms(world, cy) == [end]
     expected = await rounds_over(world, game)
     assert (expected == 0) == (group == "claim")
     assert [text_of(m).split("\n")[0] for m in rounds] == [
@@ -203,7 +211,7 @@ async def test_moves_shown_at_once_count_every_round_they_end_and_a_stale_show_t
     assert follower.rounds_told == 0
     await notices.shown(current)
     await notices.shown(current)
-    [told_once] = dms(world, cy)
+    [told_once] = posted(world, cy)
     assert text_of(told_once).split("\n")[0] == f"Round {expected} is over."
     [follower] = await notices.follows.followers(game.id)
     assert follower.rounds_told == expected
@@ -296,8 +304,9 @@ async def test_two_processes_tell_each_follower_once(tmp_path: Path, postgres: C
         await play_to_the_end(world, game, "claimit", each_shown=True)
         for bot in world.bots:
             await bot.events.stop()
-        assert len(dms(world, cy)) == 1
-        assert len(dms(world, di)) == await rounds_over(world, game) + 1
+        assert len(posted(world, cy)) == 1
+        assert len(posted(world, di)) == await rounds_over(world, game) + 1
+        assert len(dms(world, di)) == 1
     finally:
         await world.stop_bots()
         await world.discord.close()

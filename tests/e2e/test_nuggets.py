@@ -585,7 +585,7 @@ async def test_three_lassos_take_from_an_opponent_chosen_in_the_menu(world: Worl
     # The moves before it, in small print under the picture.
     assert log_of(turn) == [
         "Cy set aside 2 lassos, 3× 3: worth 3 so far, 2 dice left.",
-        "Cy rolled 🪢 4️⃣. Choose what to set aside.",
+        "Cy rolled 🪢 4️⃣.",
         "Cy set aside 1 lasso: worth 3 so far, 1 die left.",
     ]
 

@@ -17,7 +17,7 @@ import pytest
 from bot.discord_ui.card_layout import sent
 from bot.discord_ui.features.invitations.invitation_card import invitation_card
 from bot.service import Actor
-from bot.service.invitation_changes import SENDING_FOR, Invitee
+from bot.service.invitation_changes import Invitee
 from emulator import Message, User
 from i18n import language
 from tests.e2e.world import World, describe, ephemeral_answer, line_value, make_world, running_world
@@ -124,6 +124,11 @@ async def test_refusals_in_plain_words_and_open_to_all(world: World) -> None:
     await world.click(ann, lobby, "Open to all")
     assert "Private" not in line_value(lobby, "Invited")
     assert "Open to all" not in lobby.button_labels()
+    # Open to all, the host still invites more, each asked plainly.
+    await world.select_users(ann, lobby, "Invite players…", [cy])
+    cys = await invitation_of(world, cy)
+    assert "Ann invites you to [Claim It! #1](" in describe(cys)
+    assert "private" not in describe(cys)
     await world.click(outsider, lobby, "Join")
     assert outsider.name in describe(lobby)
     await world.click(bo, await invitation_of(world, bo), "Decline")
@@ -190,31 +195,25 @@ async def test_an_invitation_outlives_a_restart(world: World, group: str) -> Non
     assert game is not None and [s.user_id for s in game.seats] == [ann.id, bo.id]
 
 
-async def test_an_invitation_a_stop_left_half_sent_goes_out_once_its_sender_is_over(
-    world: World,
-) -> None:
-    """The bot took Cy's invitation for sending and stopped before it went out: a start
-    within ``SENDING_FOR`` leaves it to the sender (another process might still be sending
-    it), and so does a show of its lobby; the first show after that sends it, once."""
-    ann, cy, di = world.players[0], world.players[2], world.players[3]
+async def test_an_invitation_a_stop_left_half_sent_goes_out_at_the_start(world: World) -> None:
+    """Cy's invitation was claimed by a process that stopped before it went out: the start
+    lets its claim go and sends it at once, once."""
+    ann, cy = world.players[0], world.players[2]
     lobby = await private_lobby(world, "claimit", private=True)
     service = world.bots[0].service
     game = await service.current_game(world.channel.id)
     assert game is not None
+    # Invited without a show of the lobby here: as by a process that claimed the
+    # invitation and stopped before it went out.
     await service.invite(game.id, Actor(ann.id), [Invitee(cy.id, cy.name, False, True)])
-    [taken] = await service.take_unsent_invitations(game.id)
-    assert taken.user_id == cy.id and pings_of(world, cy) == []
+    key = f"invitation:{game.id}:{cy.id}:ping"
+    assert await service.owed.claim(key, world.guild.id, "a process that stopped")
     await world.stop_bots()
+    assert pings_of(world, cy) == []
     await world.start_bot(seed=3)
-    await world.select_users(ann, lobby, "Invite players…", [di])
-    dis = await invitation_of(world, di)
-    await world.handled()
-    assert pings_of(world, cy) == [], "its sender may still be sending it"
-    world.advance(SENDING_FOR + 1)
-    await world.click(di, dis, "Decline")
     asked = await invitation_of(world, cy)
     await world.click(cy, asked, "Accept")
-    assert "Cy: joined · Di: declined" in line_value(lobby, "Invited")
+    assert "Cy: joined" in line_value(lobby, "Invited")
     assert len(pings_of(world, cy)) == 1
 
 
@@ -226,8 +225,9 @@ async def test_an_invitation_another_process_sent_ends_with_its_lobby(world: Wor
     bot = world.bots[0]
     game = await bot.service.current_game(world.channel.id)
     assert game is not None
+    # Another process: this one never hears of the invitation, and shows nothing.
     await bot.service.invite(game.id, Actor(ann.id), [Invitee(cy.id, cy.name, False, True)])
-    [taken] = await bot.service.take_unsent_invitations(game.id)
+    [taken] = await bot.service.unsent_invitations(game.id)
     card = invitation_card(game, taken, language("en-US"), ping=True)
     out = await bot.get_partial_messageable(world.channel.id).send(**sent(card))
     await bot.service.invitation_sent(taken, world.channel.id, out.id, by_dm=False)
@@ -242,7 +242,7 @@ async def test_an_invitation_another_process_sent_ends_with_its_lobby(world: Wor
     assert await bot.service.games_with_live_invitations() == []
 
 
-async def test_an_invitee_who_left_the_server_cannot_accept_from_a_dm(world: World) -> None:
+async def test_an_invitee_who_left_the_server_cannot_accept_from_anywhere(world: World) -> None:
     ann, bo = world.players[:2]
     await world.command(bo, "my settings", invitations="dm")
     lobby = await private_lobby(world, "claimit", invite=bo)
@@ -256,9 +256,52 @@ async def test_an_invitee_who_left_the_server_cannot_accept_from_a_dm(world: Wor
         "this invitation."
     )
     assert asked.button_labels() == ["Accept", "Decline"]
+    # Nor from a message of another server's, where Bo is still a member.
+    other = world.discord.add_guild("Elsewhere", bo)
+    elsewhere = world.discord.add_channel(other, "games")
+    await world.quiet()
+    theirs = (await world.command(bo, "nuggets new", where=elsewhere)).response_message
+    assert theirs is not None
+    accept = str(asked.button("Accept")["custom_id"])
+    forged = await world.discord.forge(bo, theirs, {"custom_id": accept, "component_type": 2})
+    assert ephemeral_answer(await world.discord.answer(forged)) == (
+        "You're no longer a member of the server this table is on, so you can't accept "
+        "this invitation."
+    )
     assert "Bo: asked" in line_value(lobby, "Invited")
     game = await world.bots[0].service.current_game(world.channel.id)
     assert game is not None and [s.user_id for s in game.seats] == [ann.id]
+
+
+async def test_an_accept_naming_no_invitation_of_the_presser_is_refused_alike(
+    world: World,
+) -> None:
+    """Whatever the id of a forged Accept names (no game, a game of another server, an
+    invitation of someone else's), its presser is told one thing, from a DM or a
+    channel."""
+    bo, cy = world.players[1:3]
+    await world.command(bo, "my settings", invitations="dm")
+    await private_lobby(world, "claimit", invite=bo)
+    asked = await invitation_of(world, bo, by_dm=True)
+    accept = str(asked.button("Accept")["custom_id"])
+    game = int(accept.split(":")[2])
+    other = world.discord.add_guild("Elsewhere", cy)
+    elsewhere = world.discord.add_channel(other, "games")
+    await world.quiet()
+    theirs = (await world.command(cy, "nuggets new", where=elsewhere)).response_message
+    assert theirs is not None
+    other_game = int(str(theirs.buttons()[0]["custom_id"]).split(":")[2])
+    answers = set()
+    for user, message, named in (
+        (cy, theirs, game),
+        (cy, theirs, game + 1000),
+        (bo, asked, other_game),
+        (bo, asked, game + 1000),
+    ):
+        data = {"custom_id": f"claimit:invited:{named}:accept", "component_type": 2}
+        forged = await world.discord.forge(user, message, data)
+        answers.add(ephemeral_answer(await world.discord.answer(forged)))
+    assert answers == {"This invitation is for someone else."}
 
 
 @pytest.mark.postgres

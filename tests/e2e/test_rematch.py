@@ -41,9 +41,13 @@ async def finished_here(world: World, group: str) -> tuple[Game, Message]:
     return game, result
 
 
-def offer_in(world: World) -> Message:
-    """The rematch offer the channel shows."""
-    return next(m for m in reversed(world.channel.visible()) if "rematch" in describe(m))
+async def offer_in(world: World, after: Message | None = None) -> Message:
+    """The rematch offer the channel shows (once posted: it follows the press's answer),
+    a newer one than ``after``."""
+    return await world.discord.wait_for_message(
+        world.channel,
+        lambda m: "wants a rematch" in describe(m) and (after is None or m.id > after.id),
+    )
 
 
 @pytest.mark.parametrize("group", ["claimit", "nuggets", "claim"])
@@ -53,9 +57,11 @@ async def test_everyone_saying_yes_opens_the_new_game_here(world: World, group: 
     title = TITLES[group]
     assert result.button_labels() == ["Replay", "Rematch"]
     asked = await world.click(bo, result, "Rematch")
-    offer = asked.response_message
-    assert offer is not None and not offer.ephemeral
+    assert asked.response_type == 6, "the presser's answer is the offer, posted beside"
+    offer = await offer_in(world)
     said = describe(offer)
+    # Whoever is yet to answer is pinged once, as it is posted.
+    assert f"<@{ann.id}>" in said and f"<@{bo.id}>" not in said
     assert f"🔁 Bo wants a rematch of {title} #{game.number}: 1 of 2 said yes." in said
     assert offer.button_labels() == ["Yes, again", "No, thanks", "Start now"]
     assert "The offer lapses <t:" in said
@@ -64,7 +70,11 @@ async def test_everyone_saying_yes_opens_the_new_game_here(world: World, group: 
     table = await world.discord.wait_for_message(
         world.channel, lambda m: f"{title} #{new_number}" in describe(m) and bool(m.buttons())
     )
-    assert f"The rematch of {title} #{game.number} has started" in describe(offer)
+    started = await world.discord.wait_for_message(
+        world.channel, lambda m: m is offer and f"[{title} #{new_number}](" in describe(m)
+    )
+    assert f"The rematch of {title} #{game.number} has started" in describe(started)
+    assert f"/{table.id})" in describe(started), "it links to the new table"
     assert offer.button_labels() == []
     opened = await world.bots[0].service.current_game(world.channel.id)
     assert opened is not None
@@ -88,7 +98,7 @@ async def test_an_offer_outlives_a_restart_and_refuses_whoever_may_not(world: Wo
     outsider = await world.click(cy, result, "Rematch")
     assert ephemeral_answer(outsider) == "Only the players of this game can play it again."
     await world.click(ann, result, "Rematch")
-    offer = offer_in(world)
+    offer = await offer_in(world)
     twice = await world.click(ann, offer, "Yes, again")
     assert ephemeral_answer(twice) == "You've said yes to this rematch already."
     not_host = await world.click(bo, offer, "Start now")
@@ -109,16 +119,15 @@ async def test_an_offer_nobody_takes_up_lapses_and_can_be_made_again(world: Worl
     ann, bo = world.players[:2]
     _, result = await finished_here(world, "claimit")
     await world.click(ann, result, "Rematch")
-    offer = offer_in(world)
+    offer = await offer_in(world)
     await world.handled()
     world.advance(LOBBY_TIME + 1)
     await world.discord.wait_for_message(
         world.channel, lambda m: m is offer and "the offer lapsed" in describe(m)
     )
     assert offer.button_labels() == []
-    asked = await world.click(bo, result, "Rematch")
-    fresh = asked.response_message
-    assert fresh is not None and fresh is not offer
+    await world.click(bo, result, "Rematch")
+    fresh = await offer_in(world, after=offer)
     assert "🔁 Bo wants a rematch of Claim It! #1: 1 of 2 said yes." in describe(fresh)
 
 
@@ -126,7 +135,7 @@ async def test_a_no_ends_a_two_player_offer(world: World) -> None:
     ann, bo = world.players[:2]
     _, result = await finished_here(world, "nuggets")
     await world.click(ann, result, "Rematch")
-    offer = offer_in(world)
+    offer = await offer_in(world)
     await world.click(bo, offer, "No, thanks")
     assert "Too many said no, so there is no rematch." in describe(offer)
     assert offer.button_labels() == []
@@ -147,7 +156,7 @@ async def test_two_processes_lapse_an_offer_once(tmp_path: Path, postgres: Clust
         ann = world.players[0]
         _, result = await finished_here(world, "claimit")
         await world.click(ann, result, "Rematch")
-        offer = offer_in(world)
+        offer = await offer_in(world)
         await world.handled()
         asked = len(world.discord.requests)
         world.advance(LOBBY_TIME + 1)

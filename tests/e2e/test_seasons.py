@@ -58,6 +58,8 @@ async def test_a_seasons_end_is_announced_once_and_its_standings_kept(world: Wor
     assert "This server has no seasons" in ephemeral_answer(off)
     await world.command(ann, "server settings", seasons="monthly")
     await played(world, SEASON_MIN_GAMES)
+    # One Gold Nuggets game ranks nobody: its season's end announces nothing.
+    await played(world, 1, "nuggets")
     now = await world.command(bo, "claimit leaderboard", season="current")
     board = ephemeral_answer(now)
     assert "Claim It! · November 2023 · Prospectors" in card(now)
@@ -67,10 +69,13 @@ async def test_a_seasons_end_is_announced_once_and_its_standings_kept(world: Wor
     podium = await across_the_end(world)
     said = describe(podium)
     assert "🏁 Claim It! · November 2023 is over" in said
-    assert "🥇" in said and "🥈" in said and "2 players played in it." in said
+    # A medal is for rating gained: of two players, one gained what the other lost.
+    assert "🥇" in said and "🥈" not in said and "2 players played in it." in said
+    assert " rating points · 3 games · " in said
     watch = world.bots[0].features.get(SeasonEnds).watch
     await watch.stop()
     assert len(podiums(world)) == 1
+    assert "Gold Nuggets" not in describe(podiums(world)[0])
 
     await world.stop_bots()
     bot = await world.start_bot(seed=2)

@@ -1,9 +1,10 @@
 """Take-backs through Discord, in every game: **Take back** under the table undoes the
 presser's last move at once when it showed nothing; otherwise a request is posted where
 the game is played, which the other players agree to or refuse, and which expires once
-the game moves on. The dice of a point stay fixed; a request outlives a restart; two
-agreements at once on two processes undo once; whoever may not is refused in plain
-words, and nothing changes."""
+the game moves on. Requests clean up after themselves: an expired one goes at once, a
+granted or refused one once the game moved on. The dice of a point stay fixed; a
+request outlives a restart; two agreements at once on two processes undo once; whoever
+may not is refused in plain words, and nothing changes."""
 
 from __future__ import annotations
 
@@ -81,9 +82,13 @@ async def rolled_and_chosen(world: World, game: Game) -> tuple[Game, Game]:
     raise AssertionError("every roll ended its turn")
 
 
-def request_in(world: World) -> Message:
-    """The take-back request the channel shows."""
-    return next(m for m in reversed(world.channel.visible()) if "take back" in describe(m))
+async def request_in(world: World, after: Message | None = None) -> Message:
+    """The take-back request the channel shows (once posted: it follows the press's
+    answer), a newer one than ``after``."""
+    return await world.discord.wait_for_message(
+        world.channel,
+        lambda m: "asks to take back" in describe(m) and (after is None or m.id > after.id),
+    )
 
 
 async def moves_log(world: World, game: Game) -> list[tuple[int, int | None]]:
@@ -130,10 +135,11 @@ async def test_a_request_is_agreed_then_one_is_refused(world: World, group: str)
     seat = acting(game)
     mover, other = person(world, game, seat), person(world, game, 1 - seat)
     made = await move(world, game, "roll" if group != "claim" else None)
-    asked = await world.click(mover, world.table(), "Take back")
-    request = asked.response_message
-    assert request is not None and not request.ephemeral
+    await world.click(mover, world.table(), "Take back")
+    request = await request_in(world)
     said = describe(request)
+    # The others are pinged, once, as it is posted; the log quotes the move alone.
+    assert f"<@{other.id}>" in said and "Choose" not in said
     assert f"↩️ {mover.name} asks to take back their last move:" in said
     assert f"{other.name}: agree?" in said
     if group == "claim":
@@ -146,28 +152,31 @@ async def test_a_request_is_agreed_then_one_is_refused(world: World, group: str)
         "You asked for this take-back: the other players answer it (Refuse withdraws it)."
     )
     again = await world.click(mover, world.table(), "Take back")
-    assert "already being asked" in ephemeral_answer(again)
+    assert ephemeral_answer(again) == (
+        "You asked to take that move back already: the other players are answering "
+        "(Refuse on the request withdraws it)."
+    )
     await world.click(other, request, "Agree")
-    assert f"↩️ {mover.name} took back their last move:" in describe(request)
-    assert request.button_labels() == []
     back = await world.settled(game.id)
+    # Granted, it goes: the table says what was taken back.
+    await world.discord.wait_until(lambda: request.deleted)
     assert back.state == game.state
     assert f"↩️ {mover.name} took back their last move:" in describe(world.table())
     # The same move again comes out the same: the dice of a point are fixed.
     remade = await move(world, back, "roll" if group != "claim" else None)
     assert remade.state == made.state
-    asked = await world.click(mover, world.table(), "Take back")
-    second = asked.response_message
-    assert second is not None and second is not request
+    await world.click(mover, world.table(), "Take back")
+    second = await request_in(world, after=request)
     await world.click(other, second, "Refuse")
     assert f"{other.name} {STANDS}" in describe(second)
-    assert second.button_labels() == []
+    assert second.button_labels() == [] and "not yet" not in describe(second)
     # The asker may withdraw a request of their own.
-    third = (await world.click(mover, world.table(), "Take back")).response_message
-    assert third is not None and third is not second
+    await world.click(mover, world.table(), "Take back")
+    third = await request_in(world, after=second)
     await world.click(mover, third, "Refuse")
     assert "They withdrew the request, so the move stands." in describe(third)
     assert third.button_labels() == []
+    assert not second.deleted and not third.deleted, "refused: there until the game moves on"
     assert (await world.settled(game.id)).state == remade.state
     assert await moves_log(world, game) == [(1, 1), (2, None)]
     # The game's log keeps the move taken back, struck through.
@@ -181,17 +190,14 @@ async def test_a_request_expires_when_the_game_moves_on(world: World) -> None:
     mover = person(world, game, seat)
     rolled = await move(world, game, "roll")
     await world.click(mover, world.table(), "Take back")
-    request = request_in(world)
+    request = await request_in(world)
     assert request.button_labels() == ["Agree", "Refuse"]
     if acting(rolled) == seat:
         await move(world, rolled)
     else:
         await move(world, rolled, "roll")
-    await world.handled()
-    await world.discord.wait_for_message(
-        world.channel, lambda m: m is request and "the request expired" in describe(m)
-    )
-    assert request.button_labels() == []
+    # An expired request leaves the channel at once.
+    await world.discord.wait_until(lambda: request.deleted)
 
 
 async def test_a_request_expires_when_the_turn_times_out(world: World) -> None:
@@ -199,13 +205,10 @@ async def test_a_request_expires_when_the_turn_times_out(world: World) -> None:
     mover = person(world, game, acting(game))
     rolled = await move(world, game, "roll")
     await world.click(mover, world.table(), "Take back")
-    request = request_in(world)
+    request = await request_in(world)
     await world.handled()
     world.advance(game.turn_timeout + 1)
-    await world.discord.wait_for_message(
-        world.channel, lambda m: m is request and "the request expired" in describe(m)
-    )
-    assert request.button_labels() == []
+    await world.discord.wait_until(lambda: request.deleted)
     after = await world.settled(game.id)
     assert after.version > rolled.version and after.state != game.state
 
@@ -218,7 +221,7 @@ async def test_a_request_outlives_a_restart_and_answers_once_each(world: World) 
     others = [u for u in world.players[:3] if u is not mover]
     await move(world, game, "roll")
     await world.click(mover, world.table(), "Take back")
-    request = request_in(world)
+    request = await request_in(world)
     await world.click(others[0], request, "Agree")
     twice = await world.click(others[0], request, "Agree")
     assert ephemeral_answer(twice) == "You have agreed to this take-back already."
@@ -229,8 +232,8 @@ async def test_a_request_outlives_a_restart_and_answers_once_each(world: World) 
     await world.stop_bots()
     await world.start_bot(seed=2)
     await world.click(others[1], request, "Agree")
-    assert f"↩️ {mover.name} took back their last move:" in describe(request)
     assert (await world.settled(game.id)).state == game.state
+    assert f"↩️ {mover.name} took back their last move:" in describe(world.table())
 
 
 async def test_a_computer_players_moves_are_taken_back_and_its_dice_come_again(
@@ -333,14 +336,14 @@ async def test_two_agreements_at_once_on_two_processes_undo_once(
             world.channel, lambda m: shows_version(m, rolled.version)
         )
         await world.click(mover, table, "Take back")
-        request = request_in(world)
+        request = await request_in(world)
         presses = [await world.discord.click(user, request, "Agree") for user in others]
         await asyncio.gather(*(world.discord.answer(p) for p in presses))
         await world.quiet()
         await world.handled()
         back = await world.settled(game.id)
         assert back.state == game.state and back.version == rolled.version + 1
-        assert f"↩️ {mover.name} took back their last move:" in describe(request)
+        await world.discord.wait_until(lambda: request.deleted)
     finally:
         await world.stop_bots()
         await world.discord.close()

@@ -47,7 +47,9 @@ def placement(p: Placement, lang: Language) -> str:
 
 
 def happened(outcome: Outcome, lang: Language) -> str:
-    """One line on the action just applied, e.g. "Ann rolled 2·3·5. Choose where to place."."""
+    """One line on the action just applied, e.g. "Ann rolled 2·3·5.": what happened alone
+    (the table's prompt says what to do next), so that a log line or a take-back request
+    quotes it as it was."""
     game, action = outcome.game, outcome.action
     who = name(game.seats[outcome.seat], lang)
     if isinstance(action, Roll):
@@ -62,7 +64,7 @@ def happened(outcome: Outcome, lang: Language) -> str:
                 player=who,
                 dice=rolled,
             )
-        return lang._("{player} rolled {dice}. Choose where to place.", player=who, dice=rolled)
+        return lang._("{player} rolled {dice}.", player=who, dice=rolled)
     if isinstance(action, Place):
         p = action.placement
         if p.marker == "C":

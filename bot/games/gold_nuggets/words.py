@@ -174,15 +174,14 @@ def chosen_and_taken(took: Took, chosen: str, player: str, lang: Language) -> st
 
 
 def happened(outcome: Outcome, lang: Language) -> str:
-    """What the action just applied did, in a sentence or a few."""
+    """What the action just applied did, in a sentence or a few: what happened alone (the
+    table's prompt says what to do next)."""
     game, action, before, events = outcome.game, outcome.action, outcome.before, outcome.events
     player = name(game.seats[outcome.seat], lang)
     if isinstance(action, Roll):
         rolled = dice(action.faces)
         if not any(isinstance(e, Bust) for e in events):
-            return lang._(
-                "{player} rolled {dice}. Choose what to set aside.", player=player, dice=rolled
-            )
+            return lang._("{player} rolled {dice}.", player=player, dice=rolled)
         lost = before.aside.total
         if not lost:
             return lang._(

@@ -44,6 +44,9 @@ rematch_offers = Table(
         nullable=False,
     ),
     Column("new_game_id", Id),
+    # Each change of the offer or its answers counts here; its message shows ``shown``.
+    Column("version", Integer, nullable=False, server_default=text("0"), info=since(18)),
+    Column("shown", Integer, nullable=False, server_default=text("0"), info=since(18)),
     info=since(15),
 )
 Index(
@@ -113,7 +116,6 @@ private_invitations = Table(
     Column("by_dm", Integer, CheckConstraint("by_dm IN (0, 1)"), nullable=False),
     Column("channel_id", Id),
     Column("message_id", Id),
-    Column("sending_at", Real),
     Column("ended", Integer, CheckConstraint("ended IN (0, 1)"), nullable=False),
     info=since(16),
 )
@@ -157,6 +159,21 @@ Index(
     info=since(16),
 )
 
+# Which moves a game lets a player take back, as its server chose when it started: a game
+# keeps the rules it started with (a game started before has none: its server's now).
+takeback_rules = Table(
+    "takeback_rules",
+    SCHEMA,
+    game_key(),
+    Column(
+        "mode",
+        Text,
+        CheckConstraint("mode IN ('never', 'unrated', 'always')"),
+        nullable=False,
+    ),
+    info=since(18),
+)
+
 takeback_answers = Table(
     "takeback_answers",
     SCHEMA,
@@ -180,8 +197,9 @@ takeback_dice = Table(
     info=since(16),
 )
 
-# Who follows which game, and how many of its rounds each was told of: a notice is
-# claimed here before it goes out, so that it goes out once whichever process sends it.
+# Who follows which game, how many of its rounds each was told of, and where their last
+# round's notice is (the next one replaces it): a follow of a game that is over is its
+# end's notice still owed, and goes once that is recorded sent.
 follows = Table(
     "follows",
     SCHEMA,
@@ -189,6 +207,8 @@ follows = Table(
     Column("user_id", Id, primary_key=True),
     Column("followed_at", Real, nullable=False),
     Column("rounds_told", Integer, nullable=False, server_default=text("0")),
+    Column("notice_channel_id", Id, info=since(18)),
+    Column("notice_id", Id, info=since(18)),
     info=since(16),
 )
 Index("follows_of_user", follows.c.user_id, info=since(16))

@@ -149,6 +149,15 @@ moves = Table(
     # The chance the move drew, as drawn (``takeback_dice``): a roll taken back comes
     # back the same when rolled again at that point of the game.
     Column("draws", Text, info=since(16)),
+    # Made by the clock for a quiet player (a time-out): not theirs to take back.
+    Column(
+        "by_clock",
+        Integer,
+        CheckConstraint("by_clock IN (0, 1)"),
+        nullable=False,
+        server_default=text("0"),
+        info=since(18),
+    ),
     sqlite_with_rowid=False,
 )
 
@@ -332,6 +341,22 @@ shard_leases = Table(
     Column("expires_at", Real, nullable=False),
     info=since(6),
 )
+
+# A message owed for something past (a follower's notice, an invitation, a season's
+# end…) while it is being posted: claimed here by the process posting it, and gone once
+# its feature recorded it as sent. What a restart finds here was cut short between its
+# post and its record, and goes out again under the same nonce
+# (``bot.discord_ui.owed_messages``).
+owed_messages = Table(
+    "owed_messages",
+    SCHEMA,
+    Column("key", Text, primary_key=True),
+    Column("guild_id", Id, nullable=False),
+    Column("claimed_by", Text, nullable=False),
+    Column("claimed_at", Real, nullable=False),
+    info=since(18),
+)
+Index("owed_messages_of_guild", owed_messages.c.guild_id, info=since(18))
 
 hands = Table(
     "hands",

@@ -6,8 +6,8 @@ from sqlalchemy import Column, Table, Text
 
 from bot.storage.schema.columns import SCHEMA, Id, Real, since
 
-# Each season's end of a game in a server, announced once: the row is the claim, taken
-# before the announcement goes, so two processes or a restart never announce it twice.
+# Each season's end of a game in a server, announced once: the row records it posted (or
+# that nobody was ranked in it, so nothing was); one still owed has none.
 season_announcements = Table(
     "season_announcements",
     SCHEMA,

@@ -38,7 +38,7 @@ def line(state: GameState, action: Action) -> str:
 @pytest.mark.parametrize(
     ("state", "action", "said"),
     [
-        (START, Roll(faces("LN33345")), "\\*Bo\\* rolled 🪢 🪙 3️⃣ 3️⃣ 3️⃣ 4️⃣ 5️⃣. Choose what"),
+        (START, Roll(faces("LN33345")), "\\*Bo\\* rolled 🪢 🪙 3️⃣ 3️⃣ 3️⃣ 4️⃣ 5️⃣."),
         (
             START,
             Roll(faces("2233445")),

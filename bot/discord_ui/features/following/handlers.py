@@ -16,12 +16,13 @@ from bot.discord_ui.context import Context
 from bot.discord_ui.feature import Feature
 from bot.discord_ui.features.following.cards import followed_card, game_name, listed
 from bot.discord_ui.features.following.controls import FollowButton, UnfollowButton
-from bot.discord_ui.features.following.notices import FollowNotices, member_of, server_name
+from bot.discord_ui.features.following.notices import FollowNotices, sees, server_name
 from bot.discord_ui.game_events import GameEnded
 from bot.discord_ui.interaction_answers import tell
 from bot.discord_ui.interactions import actor_of, reader
 from bot.service.following import FollowService, NotSeen
 from bot.storage import Game
+from bot.storage.shards import Shards
 from i18n import Language
 
 LISTED = 10
@@ -52,13 +53,19 @@ class Follows(Feature):
         """Every follower is told of the end, once."""
         await self.notices.ended(ended.game, ended.last)
 
+    async def resumed(self, shards: Shards) -> None:
+        """What a stop left owed to followers in ``shards``' games goes out."""
+        await self.notices.resumed(shards)
+
     async def follow(self, interaction: discord.Interaction, button: FollowButton) -> None:
         """**Follow**: the presser, who sees the table, follows its game (a second press
-        says they do already)."""
+        says they do already). A button naming a game not played where it was pressed is
+        refused as every such button is, whatever the id names."""
         actor = actor_of(interaction, button.kind)
-        channel = interaction.channel
-        if isinstance(channel, discord.Thread) and not await member_of(channel, actor.user_id):
-            raise NotSeen(await self.service.game_for(button.game, actor))
+        game = await self.service.game_for(button.game, actor)
+        assert actor.user_id is not None
+        if not await sees(self.client, game, actor.user_id, interaction.channel_id):
+            raise NotSeen(game)
         rounds = await self.notices.rounds_over(button.game, button.kind)
         followed = await self.follows.follow(button.game, actor, rounds)
         await self._answer(interaction, followed.game, followed.new)
@@ -72,7 +79,7 @@ class Follows(Feature):
         member = interaction.user
         assert interaction.guild_id is not None and isinstance(member, discord.Member)
         game = await self.follows.numbered(interaction.guild_id, kind, number)
-        if not await self._sees(interaction, member, game):
+        if not await sees(self.client, game, member.id, interaction.channel_id):
             raise NotSeen(game)
         rounds = await self.notices.rounds_over(game.id, kind)
         game = await self.follows.follow_numbered(game, member.id, rounds)
@@ -116,20 +123,3 @@ class Follows(Feature):
         settings = await self.service.players.get(interaction.user.id)
         card = followed_card(game, new, settings.following, reader(interaction))
         await interaction.response.send_message(**sent(card), ephemeral=True)
-
-    async def _sees(
-        self, interaction: discord.Interaction, member: discord.Member, game: Game
-    ) -> bool:
-        """Whether ``member`` can see where the game is played: asked there, or allowed
-        to view its channel, and in a private thread only as its member (as Discord
-        says)."""
-        client = self.client
-        try:
-            place = client.get_channel(game.place_id) or await client.fetch_channel(game.place_id)
-        except (discord.NotFound, discord.Forbidden):
-            return False
-        if not isinstance(place, discord.abc.GuildChannel | discord.Thread):
-            return False
-        if interaction.channel_id != place.id and not place.permissions_for(member).view_channel:
-            return False
-        return not isinstance(place, discord.Thread) or await member_of(place, member.id)

@@ -1,13 +1,16 @@
 """The direct messages a follower gets: the game's end (its result as the channel shows
 it, with a link to it and the command that replays it) and, for those who chose it, each
-round's end (the table as the channel shows it). Only what the channel shows is ever
-sent: the public table and result, never a hand or the deck.
+round's end (the table as the channel shows it), each replacing the one before, so that
+a follower's direct messages hold one notice per game. Only what the channel shows is
+ever sent: the public table and result, never a hand or the deck.
 
-Each notice is claimed in the database before it goes out, so a follower gets it once
-whichever process, or however many restarts, hear that the game moved on. Someone who
-left the server, or is no longer in the private thread the game is played in, is no
-longer told: their follow ends there. Direct messages that refuse the bot cost one log
-line, and the follow stays.
+Each notice is owed until it is recorded sent, and posted through ``OwedPosts``: once,
+whichever process, or however many restarts, hear that the game moved on; a stop between
+its post and its record posts it again under the same nonce (the message Discord made).
+Before each, the follower must still see the game as a follow needs (``sees``): a member
+of its server who may view its channel, and of its thread where that is private. One who
+can't no longer follows it. Direct messages that refuse the bot cost one log line: the
+end's notice is given up, a round's is skipped.
 """
 
 from __future__ import annotations
@@ -32,12 +35,15 @@ from bot.discord_ui.features.following.cards import (
     round_note,
 )
 from bot.discord_ui.game_places import DMS_CLOSED
+from bot.discord_ui.owed_messages import Owed
 from bot.discord_ui.table_cards import headline_of
 from bot.games.faces import face_for
 from bot.games.outcome import Outcome
 from bot.service.following import FollowService
 from bot.service.game_loading import game_rules, initial_state
 from bot.storage import Following, Game, GameStatus, Move
+from bot.storage.follow_queries import Notice
+from bot.storage.shards import Shards
 from i18n import Language, language
 
 log = logging.getLogger(__name__)
@@ -125,13 +131,7 @@ class FollowNotices:
         """The game is over: each follower who can still see it gets its end, once."""
         self._counts.pop(game.id, None)
         for follower in await self.follows.followers(game.id):
-            user = follower.user_id
-            if not await self._still_sees(game, user):
-                continue
-            if not await self.follows.claim_end(game.id, user):
-                continue
-            lang = await self._language_of(user)
-            await self._send(game, user, await self.end_card(game, last, lang))
+            await self.context.owed.post(self._end_notice(game, last, follower.user_id))
 
     async def shown(self, game: Game) -> None:
         """The game's messages show it: those who hear of each round's end are told of
@@ -152,13 +152,20 @@ class FollowNotices:
         if over is None:
             return
         for follower in wanting:
-            user = follower.user_id
-            if follower.rounds_told >= over or not await self._still_sees(game, user):
-                continue
-            if not await self.follows.claim_round(game.id, user, over):
-                continue
-            lang = await self._language_of(user)
-            await self._send(game, user, await self.round_card(game, over, lang))
+            if follower.rounds_told < over:
+                await self.context.owed.post(self._round_notice(game, over, follower.user_id))
+
+    async def resumed(self, shards: Shards) -> None:
+        """What a stop left owed in ``shards``' games: the end of each game over to those
+        who still follow it, and the rounds over to those who follow round by round."""
+        for game_id, user in await self.follows.ended_follows(shards):
+            game = await self.service.game(game_id)
+            last = None
+            if game.status is GameStatus.FINISHED:
+                last = await self.service.history.last_outcome(game_id, game)
+            await self.context.owed.post(self._end_notice(game, last, user))
+        for game_id in await self.follows.games_followed_by_rounds(shards):
+            await self.shown(await self.service.game(game_id))
 
     async def rounds_over(self, game_id: int, kind: str) -> int:
         """How many of the game's rounds are over now (0 in a game without rounds): what
@@ -166,6 +173,62 @@ class FollowNotices:
         if face_for(kind).rounds_over(()) is None:
             return 0
         return await self._count(game_id) or 0
+
+    def _end_notice(self, game: Game, last: Outcome | None, user: int) -> Owed:
+        """The game's end, owed to ``user`` while they follow it."""
+
+        async def compose() -> dict[str, Any] | None:
+            if not await self.follows.follows(game.id, user) or not await self._still_sees(
+                game, user
+            ):
+                return None
+            return sent(await self.end_card(game, last, await self._language_of(user)))
+
+        async def recorded(message: discord.Message) -> None:
+            await self._delete(await self.follows.end_told(game.id, user))
+
+        async def refused(error: discord.HTTPException) -> None:
+            self._log_refused(game, user, error)
+            await self.follows.end_told(game.id, user)
+
+        return Owed(
+            f"follow-end:{game.id}:{user}",
+            game.guild_id,
+            lambda: self._direct(user),
+            compose,
+            recorded,
+            refused,
+        )
+
+    def _round_notice(self, game: Game, rounds: int, user: int) -> Owed:
+        """That ``rounds`` of the game's rounds are over, owed to ``user`` while they
+        follow it round by round and were told of fewer."""
+
+        async def compose() -> dict[str, Any] | None:
+            followers = await self.follows.followers(game.id)
+            told = next((f.rounds_told for f in followers if f.user_id == user), rounds)
+            if told >= rounds or not await self._still_sees(game, user):
+                return None
+            return sent(await self.round_card(game, rounds, await self._language_of(user)))
+
+        async def recorded(message: discord.Message) -> None:
+            notice = Notice(message.channel.id, message.id)
+            kept, before = await self.follows.round_told(game.id, user, rounds, notice)
+            # One told of more rounds meanwhile makes this one stale at once.
+            await self._delete(before if kept else notice)
+
+        async def refused(error: discord.HTTPException) -> None:
+            self._log_refused(game, user, error)
+            await self.follows.round_told(game.id, user, rounds, None)
+
+        return Owed(
+            f"follow-round:{game.id}:{user}:{rounds}",
+            game.guild_id,
+            lambda: self._direct(user),
+            compose,
+            recorded,
+            refused,
+        )
 
     async def _count(self, game_id: int, shown: Game | None = None) -> int | None:
         """How many of the game's rounds are over (a game with rounds), as of ``shown``
@@ -213,42 +276,59 @@ class FollowNotices:
         return replace(drawn(picture), note=round_note(game, server_name(self.client, game), lang))
 
     async def _still_sees(self, game: Game, user: int) -> bool:
-        """Whether ``user`` can still see the game: a member of its server, and of its
-        thread where that is private. One who can't no longer follows it."""
-        if await self.context.departures.gone(game.guild_id, user) or not await in_thread(
-            self.client, game, user
-        ):
-            log.info("%s can no longer see game %s: no longer following it", user, game.id)
-            await self.follows.drop(game.id, user)
-            return False
-        return True
+        """Whether ``user`` can still see the game as a follow needs (``sees``). One who
+        can't no longer follows it."""
+        if await sees(self.client, game, user):
+            return True
+        log.info("%s can no longer see game %s: no longer following it", user, game.id)
+        await self.follows.drop(game.id, user)
+        return False
 
-    async def _send(self, game: Game, user: int, card: Card) -> None:
+    async def _direct(self, user: int) -> discord.abc.Messageable:
+        return await self.client.create_dm(discord.Object(user))
+
+    async def _delete(self, notice: Notice | None) -> None:
+        """A notice a newer one replaced; one gone already stays gone."""
+        if notice is None:
+            return
+        channel = self.client.get_partial_messageable(notice.channel_id)
         try:
-            channel = await self.client.create_dm(discord.Object(user))
-            await channel.send(**sent(card))
+            await channel.get_partial_message(notice.message_id).delete()
         except discord.HTTPException as error:
-            if error.code == DMS_CLOSED:
-                log.info(
-                    "%s takes no direct messages from the bot: game %s not told", user, game.id
-                )
-            else:
-                log.warning("could not tell %s of game %s: %s", user, game.id, error)
+            log.info("a follower's notice %s could not be deleted: %s", notice.message_id, error)
+
+    def _log_refused(self, game: Game, user: int, error: discord.HTTPException) -> None:
+        if error.code == DMS_CLOSED:
+            log.info("%s takes no direct messages from the bot: game %s not told", user, game.id)
 
     async def _language_of(self, user: int) -> Language:
         return language((await self.service.players.get(user)).locale)
 
 
-async def in_thread(client: discord.Client, game: Game, user: int) -> bool:
-    """Whether ``user`` may see the thread the game is played in, if it is played in one
-    (its own, or one it was started in): any thread but a private one, and a private one
-    only as its member (as Discord says; a place it can't tell of counts as seen, to be
-    looked at again at the next notice)."""
+async def sees(client: discord.Client, game: Game, user: int, asked_in: int | None = None) -> bool:
+    """Whether ``user`` may see where the game is played, as Discord says: a member of its
+    server, allowed to view its channel (asked in that very place, ``asked_in``, they see
+    it), and in a private thread only as its member. A place or member Discord can't say
+    anything of now counts as seen, to be asked again at the next notice."""
+    guild = client.get_guild(game.guild_id)
+    if guild is None:
+        return True
+    try:
+        member = await guild.fetch_member(user)
+    except discord.NotFound:
+        return False
+    except discord.HTTPException as error:
+        log.info("could not ask whether %s is in server %s: %s", user, game.guild_id, error)
+        return True
     try:
         place = client.get_channel(game.place_id) or await client.fetch_channel(game.place_id)
     except discord.HTTPException as error:
         log.info("could not find where game %s is played: %s", game.id, error)
         return True
+    if not isinstance(place, discord.abc.GuildChannel | discord.Thread):
+        return True
+    if asked_in != place.id and not place.permissions_for(member).view_channel:
+        return False
     return not isinstance(place, discord.Thread) or await member_of(place, user)
 
 

@@ -6,17 +6,21 @@ the table is, or a direct message where they chose so in ``/my settings`` (a pin
 while their direct messages are closed), with **Accept** and **Decline**. Once the
 lobby starts or closes, the invitations still standing say so, their buttons gone.
 
-Invitations are sent when their lobby is shown (the ``game_shown`` event), each taken
-for sending in a transaction of its own so that it goes out once, whichever process
-shows the lobby; and after a start, in the games of the process's shards, those a stop
-left unsent or unended. Whether a game's invitations still stand is read from the
-database, so that any process showing the game ends them."""
+Invitations are sent when their lobby is shown (the ``game_shown`` event), each a
+message owed its invitee (``OwedPosts``): posted once, whichever process shows the
+lobby, and after a start (or a shard taken over) in the games of the process's shards,
+those a stop left unsent or unended. A ping goes beside the lobby in its channel, never
+into the game's thread, which is empty until the game starts there. An invitee whose
+reliability is below the lobby's minimum is told so on their invitation, which then
+offers no Accept, and so is the host, on the lobby and when inviting. Whether a game's
+invitations still stand is read from the database, so that any process showing the game
+ends them."""
 
 from __future__ import annotations
 
-import hashlib
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -31,14 +35,19 @@ from bot.discord_ui.features.invitations.controls import (
     ReplyButton,
     picked,
 )
-from bot.discord_ui.features.invitations.invitation_card import guest_lines, invitation_card
+from bot.discord_ui.features.invitations.invitation_card import (
+    Short,
+    guest_lines,
+    invitation_card,
+    short_line,
+)
 from bot.discord_ui.game_events import GameEnded
 from bot.discord_ui.game_places import DMS_CLOSED, Recorded
-from bot.discord_ui.interaction_answers import acknowledge, update_clicked
-from bot.discord_ui.interactions import actor_of, player_of
-from bot.discord_ui.nonces import send_once
-from bot.service.invitation_changes import MOST_INVITATIONS
-from bot.service.invitation_errors import InviteeLeftServer
+from bot.discord_ui.interaction_answers import acknowledge, tell, update_clicked
+from bot.discord_ui.interactions import actor_of, player_of, reader
+from bot.discord_ui.owed_messages import Owed
+from bot.service.invitation_changes import MOST_INVITATIONS, Guests
+from bot.service.invitation_errors import InviteeLeftServer, NotInvited
 from bot.storage import Game, GameStatus
 from bot.storage.invitation_queries import Invitation
 from bot.storage.shards import Shards
@@ -64,27 +73,28 @@ class Invitations(Feature):
         reads nothing."""
 
     async def lobby_lines(self, game: Game, lang: Language) -> tuple[Line, ...]:
-        """Who is invited, and what each said."""
-        return guest_lines(game, await self.service.guests(game.id), lang)
+        """Who is invited, what each said, and who can't accept for their reliability."""
+        guests = await self.service.guests(game.id)
+        return guest_lines(game, guests, await self._short(game, guests), lang)
 
     async def lobby_rows(self, game: Game, lang: Language, bots_allowed: bool) -> Rows:
-        """The host's **Invite players…** and **Open to all**, while the table is private."""
+        """The host's **Invite players…** while the table is private or invited someone
+        (opened to all since, it may invite more), and **Open to all** while private."""
         guests = await self.service.guests(game.id)
-        if not guests.private:
+        if not guests.private and not guests.invitations:
             return ()
         rows: list[tuple[discord.ui.Item[Any], ...]] = []
         left = MOST_INVITATIONS - len(guests.invitations)
         if left > 0:
             placeholder = lang._("Invite players…")
             rows.append((InvitePicker(game.kind, game.id, most=left, placeholder=placeholder),))
-        rows.append((OpenButton(game.kind, game.id, label=lang._("Open to all")),))
+        if guests.private:
+            rows.append((OpenButton(game.kind, game.id, label=lang._("Open to all")),))
         return tuple(rows)
 
     async def resumed(self, shards: Shards) -> None:
         """What a stop left undone, in the games of this process's shards: invitations of
-        open lobbies unsent, those of lobbies over still offering their buttons. One taken
-        for sending by a process that may still be sending it (another one, or this one
-        before its stop) is left to it for ``SENDING_FOR``; a later show takes it up."""
+        open lobbies unsent, those of lobbies over still offering their buttons."""
         for game_id in await self.service.games_with_live_invitations(shards):
             try:
                 game = await self.service.game(game_id)
@@ -115,22 +125,25 @@ class Invitations(Feature):
 
     async def reply(self, interaction: discord.Interaction, button: ReplyButton) -> None:
         """**Accept** seats the invitee, as **Join** would; **Decline** is recorded. Their
-        invitation, and the lobby, show it. An accept from a direct message by someone no
-        longer on the table's server is refused, changing nothing."""
+        invitation, and the lobby, show it. A press by anyone the id names no invitation
+        of is refused in the same words whatever the id names (a game elsewhere, or
+        none); an accept by someone no longer on the table's server, wherever the press
+        comes from, is refused too, changing nothing."""
         player = player_of(interaction)
+        mine = await self.service.invitation(button.game, player.user_id)
+        if mine is None:
+            raise NotInvited()
 
         async def change() -> Game:
             if button.reply is Reply.ACCEPT:
-                if interaction.guild_id is None:
-                    await self._require_member(button.game, player.user_id)
+                await self._require_member(button.game, player.user_id)
                 return await self.service.accept_invitation(button.game, button.kind, player)
             return await self.service.decline_invitation(button.game, button.kind, player.user_id)
 
         async def show(game: Game) -> Recorded:
             invitation = await self.service.invitation(game.id, player.user_id)
             assert invitation is not None, "an answered invitation is kept"
-            lang = await self._language(game, invitation)
-            card = invitation_card(game, invitation, lang, ping=not invitation.by_dm)
+            card = await self._card(game, invitation)
             if button.shown:
                 await update_clicked(interaction, **edited(card))
             else:
@@ -141,16 +154,23 @@ class Invitations(Feature):
         await self.games.change(button.game, change, show, interaction)
 
     async def pick(self, interaction: discord.Interaction, picker: InvitePicker) -> None:
-        """The host invites those picked; the lobby shows them, and each is asked."""
+        """The host invites those picked; the lobby shows them, and each is asked. Those
+        whose reliability is below the lobby's minimum are named to the host at once."""
         actor = actor_of(interaction, picker.kind)
         invitees = picked(interaction)
 
         async def change() -> Game:
             return await self.service.invite(picker.game, actor, invitees)
 
-        await self.games.change(
+        game = await self.games.change(
             picker.game, change, self._lobby_shown(interaction, picker.shown), interaction
         )
+        short = await self._short(game, await self.service.guests(game.id))
+        named = [i for i in invitees if i.user_id in short]
+        if named:
+            lang = reader(interaction)
+            lines = [short_line(i.name, short[i.user_id], lang) for i in named]
+            await tell(interaction, "\n".join(lines))
 
     async def open(self, interaction: discord.Interaction, button: OpenButton) -> None:
         """The host lets anyone join; the lobby shows it."""
@@ -186,46 +206,88 @@ class Invitations(Feature):
             raise InviteeLeftServer()
 
     async def _send(self, game_id: int) -> None:
-        """Sends each of the game's invitations not yet out; one that fails is sent again
-        at a later show (one taken by a sender that stopped, ``SENDING_FOR`` later)."""
-        guests = await self.service.guests(game_id)
-        if all(invitation.sent or invitation.ended for invitation in guests.invitations):
+        """Posts each of the game's invitations owed: once its lobby is shown (an
+        invitation links to it), each once."""
+        unsent = await self.service.unsent_invitations(game_id)
+        if not unsent:
             return  # read, so that a lobby shown without one to send writes nothing
         game = await self.service.game(game_id)
-        if game.lobby_message_id is None:
-            return  # an invitation links to its lobby: it goes once that is recorded
-        for invitation in await self.service.take_unsent_invitations(game_id):
-            try:
-                await self._deliver(game, invitation)
-            except discord.HTTPException as error:
-                log.info(
-                    "game %s's invitation to %s could not be sent: %s",
-                    game_id,
-                    invitation.user_id,
-                    error,
-                )
+        for invitation in unsent:
+            await self.context.owed.post(self._owed(game, invitation))
 
-    async def _deliver(self, game: Game, invitation: Invitation) -> None:
-        """By direct message where its invitee chose so and their DMs take it, else a
-        message naming them where the table is."""
+    def _owed(self, game: Game, invitation: Invitation, *, ping: bool = False) -> Owed:
+        """The invitation, by direct message where its invitee chose so (``ping``: their
+        direct messages refused it), else a message naming them beside the lobby."""
         user = invitation.user_id
-        if invitation.by_dm:
-            lang = await self._language(game, invitation)
-            try:
-                channel = await self.client.create_dm(discord.Object(user))
-                card = invitation_card(game, invitation, lang, ping=False)
-                message = await send_once(channel, **sent(card), nonce=_nonce(game.id, user, "d"))
-            except discord.Forbidden as error:
-                if error.code != DMS_CLOSED:
-                    raise
+        direct = invitation.by_dm and not ping
+
+        async def place() -> discord.abc.Messageable:
+            if direct:
+                return await self.client.create_dm(discord.Object(user))
+            return self.client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
+
+        async def compose() -> dict[str, Any] | None:
+            current = await self.service.invitation(game.id, user)
+            if current is None or current.sent or current.ended:
+                return None
+            now = await self.service.game(game.id)
+            if now.status is not GameStatus.LOBBY:
+                return None
+            shown = replace(current, by_dm=direct)
+            return sent(await self._card(now, shown))
+
+        async def recorded(message: discord.Message) -> None:
+            await self.service.invitation_sent(invitation, message.channel.id, message.id, direct)
+            if not direct:
+                self.places.posted(message)
+
+        async def refused(error: discord.HTTPException) -> None:
+            if direct and error.code == DMS_CLOSED:
                 log.info("%s takes no direct messages from the bot: invited by a ping", user)
-            else:
-                await self.service.invitation_sent(invitation, channel.id, message.id, by_dm=True)
+                await self.service.invitation_by_ping(invitation)
+                await self.context.owed.post(self._owed(game, invitation, ping=True))
                 return
-        lang = await self.languages.of_game(game)
-        card = invitation_card(game, invitation, lang, ping=True)
-        message = await self.places.post(game, **sent(card), nonce=_nonce(game.id, user, "p"))
-        await self.service.invitation_sent(invitation, message.channel.id, message.id, by_dm=False)
+            # Nowhere to ask them: the lobby shows it asked, and its end ends it.
+            await self.service.invitation_ended(invitation)
+
+        how = "dm" if direct else "ping"
+        return Owed(
+            f"invitation:{game.id}:{user}:{how}", game.guild_id, place, compose, recorded, refused
+        )
+
+    async def _card(self, game: Game, invitation: Invitation) -> Card:
+        """The invitation as its message shows it, in its reader's language, saying so
+        when the invitee's reliability is below the lobby's minimum."""
+        lang = await self._language(game, invitation)
+        short = None
+        if game.status is GameStatus.LOBBY and game.seat_of(invitation.user_id) is None:
+            short = (await self._short(game, None, (invitation.user_id,))).get(invitation.user_id)
+        private = (await self.service.guests(game.id)).private
+        return invitation_card(
+            game, invitation, lang, ping=not invitation.by_dm, short=short, private=private
+        )
+
+    async def _short(
+        self, game: Game, guests: Guests | None, users: tuple[int, ...] | None = None
+    ) -> dict[int, Short]:
+        """Of the invitees not seated (``users``, or the game's), those whose reliability
+        is below what the lobby asks, with both."""
+        if game.status is not GameStatus.LOBBY:
+            return {}
+        if users is None:
+            assert guests is not None
+            users = tuple(i.user_id for i in guests.invitations if game.seat_of(i.user_id) is None)
+        if not users:
+            return {}
+        minimum = await self.service.reliability_minimum(game)
+        if minimum is None:
+            return {}
+        theirs = await self.service.reliability(game.guild_id, users)
+        return {
+            user: Short(reliability.percent, minimum, reliability.is_new)
+            for user, reliability in theirs.items()
+            if reliability.percent < minimum
+        }
 
     async def _end(self, game: Game) -> None:
         """Each invitation still offering its buttons says the lobby is over."""
@@ -234,9 +296,7 @@ class Invitations(Feature):
             if invitation.ended:
                 continue
             if invitation.sent:
-                lang = await self._language(game, invitation)
-                card = invitation_card(game, invitation, lang, ping=not invitation.by_dm)
-                await self._edit(invitation, card)
+                await self._edit(invitation, await self._card(game, invitation))
             await self.service.invitation_ended(invitation)
 
     async def _edit(self, invitation: Invitation, card: Card) -> None:
@@ -259,10 +319,3 @@ class Invitations(Feature):
         if invitation.by_dm:
             return language((await self.service.players.get(invitation.user_id)).locale)
         return await self.languages.of_game(game)
-
-
-def _nonce(game_id: int, user_id: int, how: str) -> str:
-    """Names one invitation's message (Discord takes 25 characters): sent again after a
-    lost answer, it is the one Discord made."""
-    digest = hashlib.blake2b(f"{game_id}:{user_id}".encode(), digest_size=10).digest()
-    return f"i{how}{int.from_bytes(digest, 'big'):x}"

@@ -9,14 +9,15 @@ from bot.games import shared_words
 from bot.games.face import GOLD
 from bot.games.faces import face_for
 from bot.games.registry import rules_for
-from bot.service.rematch_changes import Rematch
+from bot.service.rematch_changes import Rematch, plays_again
 from bot.storage.rematch_queries import RematchState
 from i18n import Language
 
 
-def offer_card(rematch: Rematch, lang: Language) -> Card:
+def offer_card(rematch: Rematch, lang: Language, *, ping: bool = False) -> Card:
     """The offer in ``lang``: who asked, each player's answer, when it lapses and its
-    buttons while it stands; once it ended, how."""
+    buttons while it stands; once it ended, how. ``ping``: as first posted, naming the
+    players yet to answer above it (which notifies them once, as it is posted)."""
     game, offer = rematch.game, rematch.offer
     title = shared_words.game_name(face_for(game.kind).title, game)
     names = {s.user_id: shared_words.seat_name(s, lang) for s in game.seats if s.user_id}
@@ -57,15 +58,21 @@ def offer_card(rematch: Rematch, lang: Language) -> Card:
     elif offer.state is RematchState.DECLINED:
         words = heading + "\n" + lang._("Too many said no, so there is no rematch.")
     else:
-        words = (
-            heading
-            + "\n"
-            + lang._(
+        computers = any(seat.is_bot and plays_again(seat, rematch.players) for seat in game.seats)
+        when = shared_words.deadline(offer.expires_at)
+        if computers:
+            then = lang._(
                 "The offer lapses {when}. Whoever says yes plays again, with the same "
                 "computer players; the host can start once enough have.",
-                when=shared_words.deadline(offer.expires_at),
+                when=when,
             )
-        )
+        else:
+            then = lang._(
+                "The offer lapses {when}. Whoever says yes plays again; the host can start "
+                "once enough have.",
+                when=when,
+            )
+        words = heading + "\n" + then
         rows = (
             (
                 RematchReply(game.kind, game.id, Reply.YES, label=lang._("Yes, again")),
@@ -74,6 +81,9 @@ def offer_card(rematch: Rematch, lang: Language) -> Card:
             ),
         )
     fewest = rules_for(game.kind).min_players
+    asked = (
+        () if not (ping and rows) else tuple(u for u in rematch.players if u not in offer.answers)
+    )
     return Card(
         title=None,
         text=words,
@@ -87,4 +97,6 @@ def offer_card(rematch: Rematch, lang: Language) -> Card:
         if rows
         else None,
         rows=rows,
+        note=" ".join(f"<@{user}>" for user in asked) or None,
+        pings=asked,
     )

@@ -1,10 +1,12 @@
 """Each season's end announced once, with its podium, where its game was last played in
-the server, in the server's language; whichever process claims it first in the database
-sends it, so two processes or a restart announce it once."""
+the server, in the server's language, as a message owed (``OwedPosts``): two processes
+or a restart, whenever it comes, announce it once. A game nobody was ranked in (too few
+rated games each) announces nothing."""
 
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 
@@ -13,7 +15,9 @@ from bot.discord_ui.card_layout import sent
 from bot.discord_ui.context import Context
 from bot.discord_ui.feature import Feature
 from bot.discord_ui.features.seasons.podium import podium_card
+from bot.discord_ui.owed_messages import Owed
 from bot.service.seasons import SeasonEnd, SeasonService
+from bot.storage.shards import Shards
 
 log = logging.getLogger(__name__)
 
@@ -30,23 +34,35 @@ class SeasonEnds(Feature):
     def start(self) -> None:
         self.watch.start()
 
+    async def resumed(self, shards: Shards) -> None:
+        """A start or a shard taken over: what a stopped process left unannounced goes now."""
+        self.watch.moved.set()
+
     async def stop(self) -> None:
         await self.watch.stop()
 
     async def announce(self, end: SeasonEnd) -> None:
-        """The season's end with its podium, in the channel of its last game; one that
-        Discord refuses is lost rather than sent twice (it was claimed already)."""
-        lang = await self.languages.of_server(end.guild_id)
-        channel = self.client.get_partial_messageable(end.channel_id, guild_id=end.guild_id)
-        try:
-            await channel.send(**sent(podium_card(end, lang)))
-        except discord.HTTPException as error:
-            log.info(
-                "the end of server %s's %s season could not be announced: %s",
-                end.guild_id,
-                end.kind,
-                error,
-            )
+        """The season's end with its podium, in the channel of its last game, once."""
+        await self.context.owed.post(self._owed(end))
+
+    def _owed(self, end: SeasonEnd) -> Owed:
+        async def compose() -> dict[str, Any] | None:
+            if not end.standings.ranked:
+                await self.seasons.announced(end)
+                return None
+            return sent(podium_card(end, await self.languages.of_server(end.guild_id)))
+
+        async def recorded(message: discord.Message) -> None:
+            await self.seasons.announced(end)
+
+        async def refused(error: discord.HTTPException) -> None:
+            # Its channel gone, or the bot shut out of it: it is not announced elsewhere.
+            await self.seasons.announced(end)
+
+        async def place() -> discord.abc.Messageable:
+            return self.client.get_partial_messageable(end.channel_id, guild_id=end.guild_id)
+
+        return Owed(end.key, end.guild_id, place, compose, recorded, refused)
 
 
 class SeasonWatch(Looks):
@@ -60,8 +76,9 @@ class SeasonWatch(Looks):
         self.feature = feature
 
     async def look(self) -> float:
-        """Announces every season that ended lately and is not announced yet; returns
-        when to look again."""
+        """Announces every season of this process's servers that ended lately and is not
+        announced yet; returns when to look again."""
         for end in await self.feature.seasons.ended_seasons():
-            await self.feature.announce(end)
+            if self.feature.context.leases.holds(end.guild_id):
+                await self.feature.announce(end)
         return await self.feature.seasons.next_season_end()

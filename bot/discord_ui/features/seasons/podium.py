@@ -8,14 +8,16 @@ from bot.games.face import GOLD
 from bot.games.faces import face_for
 from bot.games.limits import TITLE, listed_name, shortened
 from bot.service.errors import slash
-from bot.service.seasons import PODIUM, SEASON_MIN_GAMES, SeasonEnd
+from bot.service.seasons import PODIUM, SeasonEnd
 from i18n import Language
 
 MEDALS = ("🥇", "🥈", "🥉")
 
 
 def podium_card(end: SeasonEnd, lang: Language) -> Card:
-    """The season's end: its top three with the rating each gained, games and wins."""
+    """The season's end: its top three with the rating each gained, games and wins. A
+    medal is for rating gained: whoever lost rating over the season ranks below the
+    podium, however few played."""
     face = face_for(end.kind)
     standings = end.standings
     season = standings.season.name(lang)
@@ -24,20 +26,15 @@ def podium_card(end: SeasonEnd, lang: Language) -> Card:
             "{medal} **{player}** · {points} · {games} · {wins}",
             medal=MEDALS[standing.place - 1],
             player=escaped(listed_name(standing.entry.display_name)),
-            points=lang.signed(standing.points),
+            points=lang.ngettext("+{n} rating point", "+{n} rating points", standing.points),
             games=lang.ngettext("{n} game", "{n} games", standing.entry.games),
             wins=lang.ngettext("{n} win", "{n} wins", standing.entry.wins),
         )
         for standing in standings.ranked[:PODIUM]
+        if standing.points > 0
     ]
     if not lines:
-        lines.append(
-            lang.ngettext(
-                "Nobody played the {n} rated game it takes to be ranked.",
-                "Nobody played the {n} rated games it takes to be ranked.",
-                SEASON_MIN_GAMES,
-            )
-        )
+        lines.append(lang._("Nobody ranked gained rating in it, so its podium stays empty."))
     players = lang.ngettext(
         "{n} player played in it.", "{n} players played in it.", standings.players
     )

@@ -92,6 +92,7 @@ def request_card(now: TakebackNow, lang: Language) -> Card:
                 ),
             ),
         )
+    # Once it ended, only the answers given: nobody is waited for any more.
     said = tuple(
         Line(
             names.get(user, str(user)),
@@ -103,6 +104,7 @@ def request_card(now: TakebackNow, lang: Language) -> Card:
             inline=True,
         )
         for user in now.asked
+        if state is TakebackState.ASKED or user in takeback.answers
     )
     return Card(
         title=None,
