@@ -7,10 +7,11 @@ what it says, where it goes and what it owes still (its own rows: the follow not
 ended, the invitation not yet sent). ``OwedPosts.post`` claims the key in the database
 for this process, composes the message, posts it under the nonce the key names (Discord
 makes one message per nonce, and answers a repeat with the message it made), has the
-feature record it as sent, and lets the claim go. A kill anywhere in between leaves the
-feature's rows owing it: whoever holds its server's shard next (this process started
-again, or another) lets the dead process's claims go and posts it again under the same
-nonce, which within Discord's few minutes of a nonce gives the message posted before.
+feature record it as sent, and records it sent itself: a key recorded sent is never
+posted again. A kill anywhere in between leaves the feature's rows owing it: whoever
+holds its server's shard next (this process started again, or another) lets the dead
+process's claims go and posts it again under the same nonce, which within Discord's few
+minutes of a nonce gives the message posted before.
 
 Discord refusing a message for good (the person's direct messages closed, the channel
 gone) is the feature's to settle (``Owed.refused``); a failure that may pass (Discord's
@@ -112,7 +113,7 @@ class OwedPosts:
             await self._owed.release(owed.key)
             return None
         await owed.recorded(sent)
-        await self._owed.release(owed.key)
+        await self._owed.sent(owed.key, sent.channel.id, sent.id)
         self.retries.succeeded(owed.key)
         return sent
 
@@ -123,6 +124,9 @@ class OwedPosts:
         released = await self._owed.release_others(shards, self._holder())
         if released:
             log.info("posting again what a stopped process left unrecorded: %s", released)
+        forgotten = await self._owed.forget_sent()
+        if forgotten:
+            log.info("forgot %d messages sent over a week ago", forgotten)
         return released
 
     def start(self) -> None:

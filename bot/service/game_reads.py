@@ -13,7 +13,7 @@ from bot.service.game_loading import Actor, load_for, load_game
 from bot.storage import deadline_queries, game_queries, place_queries, player_queries
 from bot.storage.connection import Connection
 from bot.storage.database import Database
-from bot.storage.records import DueGames, Game, Seat
+from bot.storage.records import DueGames, EndReason, Game, Seat
 from bot.storage.replay_queries import begun_game_id, last_ended_here
 from bot.storage.shards import EVERY, Shards
 
@@ -91,6 +91,12 @@ class GameReads:
         """Every game being played, in any channel."""
         return await self._db.read(
             lambda connection: game_queries.active_game_ids(connection, shards)
+        )
+
+    async def ended_since(self, shards: Shards, reason: EndReason, since: float) -> list[int]:
+        """The games of these shards that ended for ``reason`` at ``since`` or later."""
+        return await self._db.read(
+            lambda connection: game_queries.ended_since(connection, shards, str(reason), since)
         )
 
     async def seat_for(self, game_id: int, actor: Actor) -> tuple[Game, Seat]:

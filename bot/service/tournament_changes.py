@@ -420,11 +420,11 @@ class TournamentChanges(GameChanges):
             self.deadline_moved_earlier.set()
         return made
 
-    async def claim_round_told(self, tournament_id: int, round_: int) -> bool:
-        """Claims the round's message to its players: ``True`` for the one to post it."""
+    async def record_round_told(self, tournament_id: int, round_: int) -> bool:
+        """The round's message to its players is posted (or has nowhere to go)."""
         now = self._clock()
         return await self._db.write(
-            lambda connection: queries.claim_round_told(connection, tournament_id, round_, now)
+            lambda connection: queries.record_round_told(connection, tournament_id, round_, now)
         )
 
     async def untold_rounds(self, tournament_id: int) -> list[int]:
@@ -433,11 +433,11 @@ class TournamentChanges(GameChanges):
             lambda connection: queries.untold_rounds(connection, tournament_id)
         )
 
-    async def claim_end_told(self, tournament_id: int) -> bool:
-        """Claims the announcement of the tournament's end: ``True`` for the one to post it."""
+    async def record_end_told(self, tournament_id: int) -> bool:
+        """The tournament's end is announced (or has nothing, or nowhere, to be)."""
         now = self._clock()
         return await self._db.write(
-            lambda connection: queries.claim_end_told(connection, tournament_id, now)
+            lambda connection: queries.record_end_told(connection, tournament_id, now)
         )
 
     async def tournaments_entered(self, user_id: int, guild_id: int | None) -> list[Board]:

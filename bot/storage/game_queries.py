@@ -85,6 +85,19 @@ async def active_game_ids(connection: Connection, shards: Shards) -> list[int]:
     return [int(row["id"]) for row in rows]
 
 
+async def ended_since(
+    connection: Connection, shards: Shards, reason: str, since: float
+) -> list[int]:
+    """The games of these shards that ended for ``reason`` at ``since`` or later."""
+    where, params = shards.where()
+    rows = await connection.fetch(
+        f"SELECT id FROM games WHERE end_reason = ? AND finished_at >= ? AND {where} "
+        "ORDER BY id",
+        (reason, since, *params),
+    )
+    return [int(row["id"]) for row in rows]
+
+
 async def insert_game(
     connection: Connection,
     *,

@@ -274,8 +274,9 @@ async def set_rounds(connection: Connection, tournament_id: int, rounds: int) ->
     )
 
 
-async def claim_end_told(connection: Connection, tournament_id: int, now: float) -> bool:
-    """Claims the announcement of the tournament's end; ``False`` if another did."""
+async def record_end_told(connection: Connection, tournament_id: int, now: float) -> bool:
+    """Records the tournament's end announced (or with nothing to announce); ``False`` if it
+    was already."""
     rows = await connection.fetch(
         "UPDATE tournaments SET end_told_at = ? WHERE id = ? AND end_told_at IS NULL RETURNING id",
         (now, tournament_id),
@@ -428,10 +429,10 @@ async def round_is_final(connection: Connection, tournament_id: int, round_: int
     return bool(rows and rows[0]["final"])
 
 
-async def claim_round_told(
+async def record_round_told(
     connection: Connection, tournament_id: int, round_: int, now: float
 ) -> bool:
-    """Claims the round's message to its players; ``False`` if another did."""
+    """Records the round's message to its players posted; ``False`` if it was already."""
     rows = await connection.fetch(
         "UPDATE tournament_rounds SET told_at = ? WHERE tournament_id = ? AND round = ? "
         "AND told_at IS NULL RETURNING round",

@@ -97,11 +97,14 @@ async def test_a_summary_a_day_at_the_players_own_hour(world: World) -> None:
     await world.discord.wait_for_message(
         dm, lambda m: "Your games today" in describe(m) and m is not first
     )
-    assert first.deleted and len([m for m in summaries(world, ann) if not m.deleted]) == 1
+    # The new one is posted first, then the old one goes.
+    await world.discord.wait_until(lambda: first.deleted)
+    assert len([m for m in summaries(world, ann) if not m.deleted]) == 1
+    # Her turn ends (she stops once she placed, unless her roll busts).
     await world.click(ann, world.table(), "Roll")
-    annes = await world.settled(annes.id)
-    if ann.id in to_ping(annes):
-        await world.click(ann, world.table(), world.table().button_labels()[0])
+    while ann.id in to_ping(annes := await world.settled(annes.id)):
+        labels = world.table().button_labels()
+        await world.click(ann, world.table(), next((b for b in labels if "Stop" in b), labels[0]))
     world.advance(DAY)
     await world.discord.wait_until(lambda: all(m.deleted for m in summaries(world, ann)))
     assert len(summaries(world, ann)) == 2

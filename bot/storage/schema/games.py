@@ -343,10 +343,11 @@ shard_leases = Table(
 )
 
 # A message owed for something past (a follower's notice, an invitation, a season's
-# end…) while it is being posted: claimed here by the process posting it, and gone once
-# its feature recorded it as sent. What a restart finds here was cut short between its
-# post and its record, and goes out again under the same nonce
-# (``bot.discord_ui.owed_messages``).
+# end…): claimed here by the process posting it, then recorded sent (where it went) once
+# its feature recorded it too. What a restart finds claimed and unsent was cut short
+# between its post and its record, and goes out again under the same nonce
+# (``bot.discord_ui.owed_messages``); one sent is never posted again. A sent one is kept
+# a week (``owed_messages.KEPT_FOR``), long after its feature stopped owing it.
 owed_messages = Table(
     "owed_messages",
     SCHEMA,
@@ -354,6 +355,9 @@ owed_messages = Table(
     Column("guild_id", Id, nullable=False),
     Column("claimed_by", Text, nullable=False),
     Column("claimed_at", Real, nullable=False),
+    Column("channel_id", Id),
+    Column("message_id", Id),
+    Column("sent_at", Real),
     info=since(18),
 )
 Index("owed_messages_of_guild", owed_messages.c.guild_id, info=since(18))

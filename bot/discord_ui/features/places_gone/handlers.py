@@ -8,8 +8,9 @@ game's next deadline or ``board``:
   show does.)
 - its channel deleted (CHANNEL_DELETE), or the thread it was started in deleted or
   locked: it ends unrated, its clock stopped, and nothing asks the gone place again. Its
-  players are told by DM, the one place the bot can still reach them: once each, and a
-  player who takes no DMs from the bot (50007) is not told at all.
+  players are told by DM, the one place the bot can still reach them: once each (a
+  message owed, which a start posts where a stop cut it short), and a player who takes
+  no DMs from the bot (50007) is not told at all.
 - its own thread deleted (THREAD_DELETE) or locked (THREAD_UPDATE): nobody can press a
   button in a locked thread, a moderator neither (discord/discord-api-docs#7900), so
   whether or not the bot could still post there (Manage Threads), the game goes on in its
@@ -39,18 +40,19 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from datetime import datetime
+from typing import Any
 
 import discord
 
 from bot.discord_ui.context import Context
 from bot.discord_ui.feature import Feature
-from bot.discord_ui.nonces import seat_nonce, send_once
+from bot.discord_ui.owed_messages import Owed
 from bot.games import shared_words
 from bot.games.escaping import escaped
 from bot.games.faces import face_for
 from bot.service import ServiceError
 from bot.service.errors import ChannelBusy
-from bot.storage import Game, GameStatus
+from bot.storage import EndReason, Game, GameStatus
 from bot.storage.shards import Shards
 from i18n import Message
 
@@ -58,6 +60,9 @@ log = logging.getLogger(__name__)
 
 THREAD_DELETED = Message("🧵 This game's thread was deleted, so it goes on here.")
 THREAD_LOCKED = Message("🔒 This game's thread was locked, so it goes on here.")
+TOLD_WITHIN = 24 * 3600.0
+"""Seconds after such an end its players are still told of it at a start: a restart
+comes within minutes, and a day later the news is stale."""
 
 
 class PlacesGone(Feature):
@@ -71,6 +76,10 @@ class PlacesGone(Feature):
 
     async def resumed(self, shards: Shards) -> None:
         await self.sweep(shards)
+        # Those a stop kept from hearing that their game ended for its place.
+        since = self.clock.now() - TOLD_WITHIN
+        for game_id in await self.service.ended_since(shards, EndReason.PLACE_GONE, since):
+            await self._tell_players(await self.service.game(game_id))
 
     async def sweep(self, shards: Shards) -> None:
         """Ends the games of these shards whose channel was deleted while the bot was
@@ -226,8 +235,9 @@ class PlacesGone(Feature):
         return game
 
     async def _tell_players(self, game: Game) -> None:
-        """Tells each of the game's people by DM; one who takes none from the bot is not
-        told, and not asked again."""
+        """Tells each of the game's people by DM, once each (a message owed, recorded
+        sent as it goes); one who takes none from the bot is not told, and not asked
+        again."""
         lang = await self.languages.of_game(game)
         guild = self.client.get_guild(game.guild_id)
         words = lang._(
@@ -237,13 +247,26 @@ class PlacesGone(Feature):
             server=escaped(guild.name if guild is not None else str(game.guild_id)),
         )
         for seat in game.seats:
-            if seat.user_id is None:
-                continue
-            try:
-                channel = await self.client.create_dm(discord.Object(seat.user_id))
-                await send_once(channel, content=words, nonce=seat_nonce("g", game, seat.seat))
-            except discord.HTTPException as error:
-                log.info("could not tell %s that game %s ended: %s", seat.user_id, game.id, error)
+            if seat.user_id is not None:
+                await self.context.owed.post(self._told(game, seat.user_id, words))
+
+    def _told(self, game: Game, user: int, words: str) -> Owed:
+        """That the game ended for its place, to ``user``."""
+
+        async def place() -> discord.abc.Messageable:
+            return await self.client.create_dm(discord.Object(user))
+
+        async def compose() -> dict[str, Any] | None:
+            return {"content": words}
+
+        async def recorded(message: discord.Message) -> None:
+            """The message is its own record (``OwedPosts``)."""
+
+        async def refused(error: discord.HTTPException) -> None:
+            log.info("could not tell %s that game %s ended: %s", user, game.id, error)
+
+        key = f"place-gone:{game.id}:{user}"
+        return Owed(key, game.guild_id, place, compose, recorded, refused)
 
     async def _delete(self, game: Game, message_id: int) -> None:
         """Deletes one of the game's messages where it is played; refused, it stays."""

@@ -31,6 +31,7 @@ from bot.service.player_settings import KEPT, LONGEST_AWAY_DAYS, Kept
 from bot.service.player_times import DAY, local, today, zone_of
 from bot.storage import Following, Game, Notify, PlayerSettings, QuietHours
 from bot.storage.records import InviteBy
+from bot.storage.shards import Shards
 from i18n import Language, Message, language
 
 log = logging.getLogger(__name__)
@@ -49,7 +50,9 @@ class Players(Feature):
         self.client = context.client
         self.settings = context.settings
         self.players = context.service.players
-        self.summaries = DailySummaries(context.service, context.client, context.leases, self.clock)
+        self.summaries = DailySummaries(
+            context.service, context.client, context.leases, self.clock, context.owed
+        )
 
     async def table_rows(self, game: Game, lang: Language) -> Rows:
         """**I'm back** under a table that says someone is away."""
@@ -59,6 +62,11 @@ class Players(Feature):
 
     def start(self) -> None:
         self.summaries.start()
+
+    async def resumed(self, shards: Shards) -> None:
+        """A start or a shard taken over: a summary a stopped process left unrecorded goes
+        now, not at the next look."""
+        self.summaries.moved.set()
 
     async def stop(self) -> None:
         await self.summaries.stop()

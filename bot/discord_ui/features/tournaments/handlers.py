@@ -5,9 +5,9 @@ shows the standings as games end, until the winner is announced."""
 
 from __future__ import annotations
 
-import hashlib
 import logging
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Hashable, Mapping, Sequence
+from typing import Any
 
 import discord
 
@@ -23,7 +23,7 @@ from bot.discord_ui.game_events import GameEnded
 from bot.discord_ui.game_places import DMS_CLOSED
 from bot.discord_ui.interaction_answers import announce, reveal, tell, update_clicked
 from bot.discord_ui.interactions import player_of, reader
-from bot.discord_ui.nonces import base36, send_once
+from bot.discord_ui.owed_messages import Owed
 from bot.discord_ui.permissions import missing_threads
 from bot.games.escaping import escaped
 from bot.games.faces import face_for
@@ -329,10 +329,7 @@ class Tournaments(Feature):
             for round_ in await self.service.untold_rounds(tournament_id):
                 if any(t.game_id is None for t in board.of_round(round_)):
                     continue
-                # Posted under nonces, then marked told: a look cut short between the two
-                # posts again, and Discord returns the messages it made.
                 await self._tell_round(board, round_)
-                await self.service.claim_round_told(tournament_id, round_)
         await self.refresh(board)
         return board.next_look
 
@@ -350,14 +347,29 @@ class Tournaments(Feature):
         if not self.leases.holds(board.tournament.guild_id):
             return
         await self.refresh(board)
-        if board.tournament.state is TournamentState.FINISHED:
-            channel = self.client.get_partial_messageable(board.tournament.channel_id)
-            card = end_card(board, await self._language(board))
-            try:
-                await send_once(channel, **sent(card), nonce=told(f"end:{tournament_id}"))
-            except discord.HTTPException as error:
-                log.info("tournament %s's end could not be told: %s", tournament_id, error)
-        await self.service.claim_end_told(tournament_id)
+        if board.tournament.state is not TournamentState.FINISHED:
+            await self.service.record_end_told(tournament_id)
+            return
+
+        async def compose() -> dict[str, Any] | None:
+            return sent(end_card(board, await self._language(board)))
+
+        async def recorded(message: discord.Message) -> None:
+            await self.service.record_end_told(tournament_id)
+
+        async def refused(error: discord.HTTPException) -> None:
+            await self.service.record_end_told(tournament_id)
+
+        await self.context.owed.post(
+            Owed(
+                f"tournament-end:{tournament_id}",
+                board.tournament.guild_id,
+                self._channel(board),
+                compose,
+                recorded,
+                refused,
+            )
+        )
 
     async def refresh(self, board: Board) -> None:
         """The announcement, brought up to the tournament unless it shows it already."""
@@ -439,35 +451,50 @@ class Tournaments(Feature):
         return True
 
     async def _tell_round(self, board: Board, round_: int) -> None:
-        """The round's message in the tournament's channel, pinging whoever likes a ping,
-        and a direct message to whoever likes those."""
+        """The round's start told once to each player who likes a direct message, then
+        once in the tournament's channel, pinging whoever likes a ping (or could not be
+        written to); the round is recorded told with the channel's message."""
         players = [user for table in board.of_round(round_) for user in table.players]
         bye = board.bye_in(round_)
         if bye is not None:
             players.append(bye)
         pinged: set[int] = set()
+        tournament = board.tournament
         for user in players:
             settings = await self.service.players.get(user)
             if settings.notify in PINGED or (settings.notify in MESSAGED and settings.dms_closed):
                 pinged.add(user)
-            by_dm = settings.notify in MESSAGED and not settings.dms_closed
-            if by_dm and not await self._message(board, round_, user, language(settings.locale)):
-                pinged.add(user)
-        lang = await self._language(board)
-        channel = self.client.get_partial_messageable(board.tournament.channel_id)
-        card = round_card(board, round_, frozenset(pinged), lang)
-        try:
-            await send_once(
-                channel, **sent(card), nonce=told(f"round:{board.tournament.id}:{round_}")
-            )
-        except discord.HTTPException as error:
-            log.info(
-                "tournament %s's round %s could not be told: %s", board.tournament.id, round_, error
-            )
+            if settings.notify in MESSAGED and not settings.dms_closed:
+                await self.context.owed.post(
+                    self._round_message(board, round_, user, language(settings.locale), pinged)
+                )
 
-    async def _message(self, board: Board, round_: int, user: int, lang: Language) -> bool:
-        """The round's start in a direct message; ``False`` when the player's direct
-        messages refuse the bot (they are pinged in the channel instead)."""
+        async def compose() -> dict[str, Any] | None:
+            lang = await self._language(board)
+            return sent(round_card(board, round_, frozenset(pinged), lang))
+
+        async def recorded(message: discord.Message) -> None:
+            await self.service.record_round_told(tournament.id, round_)
+
+        async def refused(error: discord.HTTPException) -> None:
+            await self.service.record_round_told(tournament.id, round_)
+
+        await self.context.owed.post(
+            Owed(
+                f"tournament-round:{tournament.id}:{round_}",
+                tournament.guild_id,
+                self._channel(board),
+                compose,
+                recorded,
+                refused,
+            )
+        )
+
+    def _round_message(
+        self, board: Board, round_: int, user: int, lang: Language, pinged: set[int]
+    ) -> Owed:
+        """The round's start in ``user``'s direct messages; pinged in the channel instead
+        when their direct messages refuse the bot."""
         table = next((t for t in board.of_round(round_) if user in t.players), None)
         where = (
             lang._("You have a bye: it scores a win.") if table is None else f"<#{table.thread_id}>"
@@ -478,18 +505,30 @@ class Tournaments(Feature):
             name=escaped(board.tournament.name),
             where=where,
         )
-        try:
-            dm = await self.client.create_dm(discord.Object(user))
-            await send_once(
-                dm, content=words, nonce=told(f"dm:{board.tournament.id}:{round_}:{user}")
-            )
-        except discord.HTTPException as error:
+
+        async def place() -> discord.abc.Messageable:
+            return await self.client.create_dm(discord.Object(user))
+
+        async def compose() -> dict[str, Any] | None:
+            return {"content": words}
+
+        async def recorded(message: discord.Message) -> None:
+            """The message is its own record (``OwedPosts``): the round's is the channel's."""
+
+        async def refused(error: discord.HTTPException) -> None:
             if error.code == DMS_CLOSED:
-                return False
-            log.info(
-                "could not tell %s of tournament %s's round: %s", user, board.tournament.id, error
-            )
-        return True
+                pinged.add(user)
+
+        key = f"tournament-dm:{board.tournament.id}:{round_}:{user}"
+        return Owed(key, board.tournament.guild_id, place, compose, recorded, refused)
+
+    def _channel(self, board: Board) -> Callable[[], Awaitable[discord.abc.Messageable]]:
+        """Where the tournament's messages go: its channel."""
+
+        async def place() -> discord.abc.Messageable:
+            return self.client.get_partial_messageable(board.tournament.channel_id)
+
+        return place
 
 
 def entry_line(board: Board, user: int, lang: Language) -> str:
@@ -514,12 +553,6 @@ def entry_line(board: Board, user: int, lang: Language) -> str:
         rounds=tournament.all_rounds,
         where=where,
     )
-
-
-def told(message: str) -> str:
-    """A nonce naming one of a tournament's messages, within Discord's 25 characters."""
-    digest = int.from_bytes(hashlib.blake2b(message.encode(), digest_size=12).digest(), "big")
-    return "t" + base36(digest)
 
 
 def _thread_name(board: Board, table: TableGame, lang: Language) -> str:
