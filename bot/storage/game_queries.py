@@ -91,8 +91,7 @@ async def ended_since(
     """The games of these shards that ended for ``reason`` at ``since`` or later."""
     where, params = shards.where()
     rows = await connection.fetch(
-        f"SELECT id FROM games WHERE end_reason = ? AND finished_at >= ? AND {where} "
-        "ORDER BY id",
+        f"SELECT id FROM games WHERE end_reason = ? AND finished_at >= ? AND {where} ORDER BY id",
         (reason, since, *params),
     )
     return [int(row["id"]) for row in rows]
