@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.discord_ui.card_layout import Line, Rows, flowed
+from bot.discord_ui.card_layout import Card, Line, Rows, flowed
 from bot.games.face import Choice
 from bot.storage import Game
 from i18n import Language
@@ -94,12 +94,31 @@ class Adds(Protocol):
         """Under ``user``'s ``/my games`` (asked in a server, or everywhere: ``None``)."""
 
 
+MY_GAMES = "my games"
+"""The panel of a player's ``/my games``, which features add lines and buttons to."""
+Panel = Callable[[discord.Interaction], Awaitable[Card]]
+"""Draws a private message another feature added to, afresh, for the one it answers."""
+
+
 class MessageHooks:
-    """Every feature's additions to the core's messages, gathered in the features' order."""
+    """Every feature's additions to the core's messages, gathered in the features' order;
+    and the private messages features add to (a player's ``/my games``), drawn again by
+    whichever feature draws them when a press on what another added changes them."""
 
     def __init__(self, drawing: ControlDrawing, adding: Sequence[Adds] = ()) -> None:
         self.drawing = drawing
         self._adding = list(adding)
+        self._panels: dict[str, Panel] = {}
+
+    def draws_panel(self, name: str, panel: Panel) -> None:
+        """The feature that draws the panel ``name`` (``MY_GAMES``) draws it with ``panel``."""
+        if name in self._panels:
+            raise TypeError(f"two features draw the panel {name!r}")
+        self._panels[name] = panel
+
+    async def panel(self, name: str, interaction: discord.Interaction) -> Card:
+        """The panel ``name`` drawn afresh for ``interaction``'s presser."""
+        return await self._panels[name](interaction)
 
     def add(self, adds: Adds) -> None:
         """``adds`` adds to the messages from now on, after those before it."""

@@ -106,11 +106,13 @@ async def save_choices(
 
 async def follow_locale(connection: Connection, user_id: int, locale: str) -> None:
     """The player's Discord is in ``locale`` now: their direct messages follow it, unless
-    they chose a language."""
+    they chose a language (a player who never chose anything has their row from here)."""
     await connection.execute(
-        "UPDATE player_settings SET locale = ? WHERE user_id = ? AND locale_chosen = 0 "
-        "AND (locale IS NULL OR locale <> ?)",
-        (locale, user_id, locale),
+        "INSERT INTO player_settings (user_id, locale) VALUES (?, ?) "
+        "ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale "
+        "WHERE player_settings.locale_chosen = 0 AND (player_settings.locale IS NULL "
+        "OR player_settings.locale <> excluded.locale)",
+        (user_id, locale),
     )
 
 

@@ -34,6 +34,7 @@ from tests.e2e.world import (
     running_world,
     text_of,
 )
+from tests.i18n_words import english_in
 from tests.postgres_cluster import Cluster
 
 TITLES = {"claimit": "Claim It!", "nuggets": "Gold Nuggets", "claim": "Claim"}
@@ -233,9 +234,13 @@ async def test_my_games_lists_the_games_one_follows_and_drops_them(world: World)
         everywhere.response_message,  # type: ignore[arg-type]
         "🔔 Games you follow",
     )
-    dropped = await world.click(cy, message, "Unfollow Claim It! #1")
-    assert ephemeral_answer(dropped) == "🔕 You no longer follow Claim It! #1."
-    again = await world.click(cy, message, "Unfollow Claim It! #1")
+    unfollow = str(message.button("Unfollow Claim It! #1")["custom_id"])
+    await world.click(cy, message, "Unfollow Claim It! #1")
+    # The list is drawn again in place, without the game.
+    assert "🔕 You no longer follow Claim It! #1." in describe(message)
+    assert "Games you follow" not in describe(message)
+    assert "Unfollow Claim It! #1" not in message.button_labels()
+    again = await world.click(cy, message, unfollow)
     assert "don't follow that game" in ephemeral_answer(again)
     after = await world.command(cy, "my games")
     assert "Games you follow" not in describe(after.response_message)  # type: ignore[arg-type]
@@ -370,6 +375,44 @@ async def test_whoever_may_not_view_the_games_channel_is_refused(tmp_path: Path)
             "You can't see where Claim #1 is played, so you can't follow it."
         )
         assert await world.bots[0].features.get(Follows).follows.followers(game.id) == []
+    finally:
+        await world.stop_bots()
+        await world.discord.close()
+
+
+async def test_a_follower_who_lost_view_channel_hears_nothing_more(world: World) -> None:
+    """What a follow checks is checked at each notice: Cy may no longer view the game's
+    channel (an admin changed his role), so its end never reaches him."""
+    cy, di = world.players[2], world.players[3]
+    game, table = await started_here(world, "nuggets")
+    await world.click(cy, table, "Follow")
+    await world.click(di, world.table(), "Follow")
+    await world.discord.set_member_permissions(
+        world.guild, cy, discord.Permissions(send_messages=True, use_application_commands=True)
+    )
+    await play_to_the_end(world, game, "nuggets")
+    assert dms(world, cy) == []
+    [told] = dms(world, di)
+    assert "which you follow, is over" in note_of(told)
+    assert await world.bots[0].features.get(Follows).follows.followers(game.id) == []
+
+
+async def test_a_german_follower_hears_in_german_with_german_command_names(
+    tmp_path: Path,
+) -> None:
+    world = await make_world(tmp_path, players=3)
+    cy = world.discord.add_user("Cyra", locale="de")
+    world.discord.add_member(world.guild, cy)
+    await world.start_bot()
+    try:
+        game, table = await started_here(world, "nuggets")
+        followed = ephemeral_answer(await world.click(cy, table, "Follow"))
+        assert "/meine einstellungen folgen" in followed and "/my" not in followed
+        await play_to_the_end(world, game, "nuggets")
+        [told] = dms(world, cy)
+        said = describe(told)
+        assert "dem du folgst, ist vorbei" in note_of(told), said
+        assert english_in([said]) == {}
     finally:
         await world.stop_bots()
         await world.discord.close()

@@ -34,17 +34,21 @@ class FollowButton(
 class UnfollowButton(
     Pressable["FollowKeeper"],
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=f"{KIND}:unfollow:{GAME}",
+    template=f"{KIND}:unfollow:{GAME}(?P<listed>:games)?",
 ):
-    """On the answer to a follow, and in ``/my games``: the presser drops the follow."""
+    """On the answer to a follow, and in ``/my games`` (``listed``, whose list is drawn
+    again without the game): the presser drops the follow."""
 
-    def __init__(self, kind: str, game: int, *, label: str = "Unfollow") -> None:
+    def __init__(
+        self, kind: str, game: int, *, label: str = "Unfollow", listed: str | bool | None = None
+    ) -> None:
+        self.listed = bool(listed)
         super().__init__(
             discord.ui.Button(
                 label=label,
                 emoji="🔕",
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"{kind}:unfollow:{game}",
+                custom_id=f"{kind}:unfollow:{game}{':games' if self.listed else ''}",
             )
         )
         self.kind, self.game = kind, game

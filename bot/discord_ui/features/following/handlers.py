@@ -8,18 +8,21 @@ each round's end, by direct message (``notices``).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import discord
 
 from bot.discord_ui import limits
-from bot.discord_ui.card_layout import Line, Rows, sent
+from bot.discord_ui.card_layout import Line, Rows, edited, sent
 from bot.discord_ui.context import Context
 from bot.discord_ui.feature import Feature
 from bot.discord_ui.features.following.cards import followed_card, game_name, listed
 from bot.discord_ui.features.following.controls import FollowButton, UnfollowButton
 from bot.discord_ui.features.following.notices import FollowNotices, sees, server_name
 from bot.discord_ui.game_events import GameEnded
-from bot.discord_ui.interaction_answers import tell
+from bot.discord_ui.interaction_answers import tell, update_clicked
 from bot.discord_ui.interactions import actor_of, reader
+from bot.discord_ui.message_hooks import MY_GAMES
 from bot.service.following import FollowService, NotSeen
 from bot.storage import Game
 from bot.storage.shards import Shards
@@ -86,10 +89,17 @@ class Follows(Feature):
         await self._answer(interaction, game, new=True)
 
     async def unfollow(self, interaction: discord.Interaction, button: UnfollowButton) -> None:
-        """**Unfollow**: the presser no longer follows the game."""
+        """**Unfollow**: the presser no longer follows the game; pressed in ``/my games``,
+        the list is drawn again without it."""
         game = await self.follows.unfollow(button.game, interaction.user.id)
         lang = reader(interaction)
-        await tell(interaction, lang._("🔕 You no longer follow {game}.", game=game_name(game)))
+        words = lang._("🔕 You no longer follow {game}.", game=game_name(game))
+        pressed = interaction.message
+        if button.listed and pressed is not None and pressed.flags.ephemeral:
+            card = await self.context.hooks.panel(MY_GAMES, interaction)
+            await update_clicked(interaction, **edited(replace(card, text=f"{words}\n{card.text}")))
+            return
+        await tell(interaction, words)
 
     async def my_games_lines(
         self, user: int, guild_id: int | None, lang: Language
@@ -112,7 +122,10 @@ class Follows(Feature):
         games = await self.follows.followed(user, guild_id)
         buttons = tuple(
             UnfollowButton(
-                game.kind, game.id, label=lang._("Unfollow {game}", game=game_name(game))
+                game.kind,
+                game.id,
+                label=lang._("Unfollow {game}", game=game_name(game)),
+                listed=True,
             )
             for game in games[:LISTED]
         )

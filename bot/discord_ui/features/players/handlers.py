@@ -25,6 +25,7 @@ from bot.discord_ui.features.players.summaries import DailySummaries
 from bot.discord_ui.features.players.typed_days import typed_day
 from bot.discord_ui.interaction_answers import reveal
 from bot.discord_ui.interactions import reader
+from bot.discord_ui.message_hooks import MY_GAMES
 from bot.games.face import GOLD
 from bot.service.errors import BadSetting
 from bot.service.player_settings import KEPT, LONGEST_AWAY_DAYS, Kept
@@ -53,6 +54,7 @@ class Players(Feature):
         self.summaries = DailySummaries(
             context.service, context.client, context.leases, self.clock, context.owed
         )
+        context.hooks.draws_panel(MY_GAMES, self._my_games)
 
     async def table_rows(self, game: Game, lang: Language) -> Rows:
         """**I'm back** under a table that says someone is away."""
@@ -74,6 +76,12 @@ class Players(Feature):
     async def my_games(self, interaction: discord.Interaction) -> None:
         """``/my games``, privately: in a server, the asker's games there; in a direct
         message, in every server they share with the bot, each named."""
+        card = await self._my_games(interaction)
+        await interaction.response.send_message(**sent(card), ephemeral=True)
+
+    async def _my_games(self, interaction: discord.Interaction) -> Card:
+        """What ``/my games`` shows the asker now, with what the features add to it (drawn
+        again when a press on one of those changes it: ``MY_GAMES``)."""
         service = self.service
         user = interaction.user.id
         if interaction.guild_id is None:
@@ -90,9 +98,7 @@ class Players(Feature):
         added = await hooks.my_games_lines(user, interaction.guild_id, lang)
         rows = await hooks.my_games_rows(user, interaction.guild_id, lang)
         card = replace(card, lines=(*card.lines, *added), rows=(*card.rows, *rows))
-        await interaction.response.send_message(
-            **sent(await self._with_back(card, user, lang)), ephemeral=True
-        )
+        return await self._with_back(card, user, lang)
 
     def _server_name(self, guild_id: int) -> str:
         guild = self.client.get_guild(guild_id)
