@@ -14,7 +14,7 @@ from discord.app_commands import Choice, locale_str
 
 from bot.discord_ui.interactions import guarded
 from bot.games.rules import GameOption
-from bot.service.errors import NotAChoice
+from bot.service.errors import NotAChoice, NotANumber
 
 Callback = Callable[..., Coroutine[Any, Any, None]]
 Command = app_commands.Command[Any, ..., None]
@@ -63,19 +63,27 @@ def command(
     and description is a ``locale_str``, which ``CommandTranslator`` translates; the
     options ``completed`` offer choices as the member types. The callback runs
     ``guarded``: a refusal or a failure is answered in the one place, and so is a value
-    that an option's fixed choices (``offered``) don't hold, which the callback never
-    sees."""
+    that an option's fixed choices (``offered``) don't hold, or a number option's value
+    that is no number of its kind within its range, which the callback never sees."""
     allowed = {
         name: {choice.value for choice in listed} for name, listed in (offered or {}).items()
     }
+    numbers: dict[str, app_commands.Parameter] = {}
+    """The options that take numbers, known once the command is made."""
 
     async def checked(interaction: discord.Interaction, given: dict[str, Any]) -> None:
-        # Discord's client offers only the choices, but doesn't check them: a hand-made
-        # interaction can carry any value (discord.py hands it on as it came).
+        # Discord's client offers only the choices, and sends only numbers, but doesn't
+        # check them: a hand-made interaction can carry any value (discord.py hands it on
+        # as it came).
         for name, values in allowed.items():
             value = given.get(name)
             if value is not None and value not in values:
                 raise NotAChoice(name, str(value))
+        for name, option in numbers.items():
+            value = given.get(name)
+            if value is not None and not _number_of(option, value):
+                whole = option.type is discord.AppCommandOptionType.integer
+                raise NotANumber(name, str(value), option.min_value, option.max_value, whole=whole)
         await callback(interaction, **given)
 
     async def answered(interaction: discord.Interaction, **given: Any) -> None:
@@ -95,6 +103,24 @@ def command(
         app_commands.choices(**offered)(answered)
     if completed:
         app_commands.autocomplete(**completed)(answered)
-    return app_commands.Command(
+    made: Command = app_commands.Command(
         name=locale_str(name), description=locale_str(description), callback=answered
     )
+    numbers.update(
+        (option.name, option)
+        for option in made.parameters
+        if option.type
+        in (discord.AppCommandOptionType.integer, discord.AppCommandOptionType.number)
+    )
+    return made
+
+
+def _number_of(option: app_commands.Parameter, value: object) -> bool:
+    """Whether ``value`` is a number of the option's kind (a whole one for an integer
+    option) within its range."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    if option.type is discord.AppCommandOptionType.integer and not isinstance(value, int):
+        return False
+    low, high = option.min_value, option.max_value
+    return (low is None or value >= low) and (high is None or value <= high)

@@ -311,6 +311,31 @@ class AsItIs(ServiceError):
         super().__init__(Message("Nothing needed changing."))
 
 
+class NotANumber(ServiceError):
+    """A command's number option given what is no such number (or out of its range):
+    Discord's client sends only numbers, but a hand-made interaction can carry anything."""
+
+    def __init__(
+        self, option: str, value: str, low: float | None, high: float | None, *, whole: bool
+    ) -> None:
+        values = {"option": Message(option), "value": quoted(value), "low": low, "high": high}
+        if whole and low is not None and high is not None:
+            words = Message(
+                "{option} is a whole number from {low} to {high}, and {value} isn't, so "
+                "nothing changed.",
+                **values,
+            )
+        elif whole:
+            words = Message(
+                "{option} is a whole number, and {value} isn't, so nothing changed.", **values
+            )
+        else:
+            words = Message(
+                "{option} is a number, and {value} isn't, so nothing changed.", **values
+            )
+        super().__init__(words)
+
+
 class NotAChoice(ServiceError):
     """A command's option given a value its fixed choices don't offer: Discord's client
     offers only those, but a hand-made interaction can carry anything."""

@@ -268,6 +268,7 @@ def refusals() -> Iterator[errors.ServiceError]:
         errors.NothingToLog("Gold Nuggets", "nuggets"),
         errors.NoSuchBegunGame("Gold Nuggets", 1_000_000_000, "nuggets"),
         errors.NotAChoice("quiet_from", "x" * 6000),
+        errors.NotANumber("reliability", "x" * 6000, 0, 100, whole=True),
         errors.NoLadderHere("nuggets"),
     )
     simple = (

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+from dataclasses import replace
 
 import pytest
 
@@ -106,7 +107,8 @@ async def test_a_value_none_of_the_choices_offer_is_refused_and_changes_nothing(
             f"{value!r} isn't one of the choices of {option}, so nothing changed: pick one of "
             "those offered."
         ), (option, value)
-    assert await players.get(ann.id) == before
+    # Nothing chosen changed (the language her Discord is in is noted at any interaction).
+    assert replace(await players.get(ann.id), locale=before.locale) == before
     # A server's settings too (Manage Server), and a new game's options.
     for command, option in (
         ("server settings", "pings"),
@@ -116,5 +118,17 @@ async def test_a_value_none_of_the_choices_offer_is_refused_and_changes_nothing(
     ):
         answer = await typed_in(world, ann, command, option, "xyz")
         assert f"'xyz' isn't one of the choices of {option}" in answer, command
+    # A number option given no such number: refused in words, the value never saved.
+    for command, option, value, said in (
+        ("nuggets new", "reliability", "abc", "is a whole number from 0 to 100, and 'abc'"),
+        ("nuggets new", "reliability", 50.5, "is a whole number from 0 to 100, and '50.5'"),
+        ("nuggets new", "bots", 9, "is a whole number from 0 to 4, and '9'"),
+        ("server settings", "reliability", True, "is a whole number from 0 to 100, and 'True'"),
+        ("server settings", "ping_delay", "5s", "is a whole number from 5 to 600, and '5s'"),
+    ):
+        asked = await world.discord.slash(ann, world.channel, command, **{option: value})
+        answer = ephemeral_answer(await world.discord.answer(asked))
+        assert f"{option} {said} isn't, so nothing changed." == answer, (command, option)
     assert await world.bots[0].service.current_game(world.channel.id) is None
+    assert (await world.bots[0].table.settings.get(world.guild.id)).min_reliability is None
     no_tracebacks(caplog)
