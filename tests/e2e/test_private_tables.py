@@ -18,9 +18,19 @@ from bot.discord_ui.card_layout import sent
 from bot.discord_ui.features.invitations.invitation_card import invitation_card
 from bot.service import Actor
 from bot.service.invitation_changes import Invitee
+from bot.storage import reliability_queries
+from bot.storage.opening import open_database
 from emulator import Message, User
 from i18n import language
-from tests.e2e.world import World, describe, ephemeral_answer, line_value, make_world, running_world
+from tests.e2e.world import (
+    THREAD_PERMISSIONS,
+    World,
+    describe,
+    ephemeral_answer,
+    line_value,
+    make_world,
+    running_world,
+)
 from tests.postgres_cluster import Cluster
 
 TITLES = {"claimit": "Claim It!", "nuggets": "Gold Nuggets", "claim": "Claim"}
@@ -336,3 +346,49 @@ async def test_two_processes_seat_one_of_two_accepts_for_the_last_seat(
     finally:
         await world.stop_bots()
         await world.discord.close()
+
+
+async def test_an_invitee_below_the_lobbys_reliability_is_told_why_and_so_is_the_host(
+    world: World,
+) -> None:
+    """Bo stands at 48% (one game finished, one abandoned); Ann's lobby asks for 80%. The
+    lobby says at once that Bo can't accept and why, Bo's invitation says so before he
+    presses (Decline alone), and Ann, inviting Di (48% too) from the picker, is told."""
+    ann, bo, cy, di = world.players[:4]
+    database = await open_database(world.database)
+    try:
+        await database.write(
+            lambda connection: reliability_queries.count(
+                connection, world.guild.id, (bo.id, di.id), 0.0, started=2, finished=1, abandoned=1
+            )
+        )
+    finally:
+        await database.close()
+    lobby = await private_lobby(world, "nuggets", invite=bo, reliability=80)
+    why = "the lobby asks for 80% reliability, and theirs is 48%"
+    assert f"Bo: asked, but can't accept: {why}" in line_value(lobby, "Invited")
+    asked = await invitation_of(world, bo)
+    assert asked.button_labels() == ["Decline"]
+    assert "You can't accept for now: the lobby asks for 80% reliability, and yours is 48%." in (
+        describe(asked)
+    )
+    await world.select_users(ann, lobby, "Invite players…", [cy, di])
+    told = await world.discord.wait_for_message(
+        world.channel, lambda m: m.visible_to == ann.id and "can't accept" in m.content
+    )
+    assert told.content == f"Di can't accept: {why}. Finishing games here raises it."
+    cys = await invitation_of(world, cy)
+    assert cys.button_labels() == ["Accept", "Decline"], "new here: 80%, enough"
+
+
+async def test_with_threads_an_invitation_goes_beside_the_lobby_not_into_the_empty_thread(
+    world: World,
+) -> None:
+    bo = world.players[1]
+    await world.discord.set_bot_permissions(world.channel, THREAD_PERMISSIONS)
+    await world.command(world.players[0], "server settings", threads=True)
+    await private_lobby(world, "claimit", invite=bo)
+    asked = await invitation_of(world, bo)
+    assert asked.channel_id == world.channel.id
+    (thread,) = world.discord.threads_of(world.channel)
+    assert not [m for m in thread.visible() if f"<@{bo.id}>" in describe(m)]
