@@ -196,6 +196,18 @@ def _longest_match(words: list[str], specs: list[CommandSpec]) -> CommandSpec:
     raise SlashTextError(f"There is no /{' '.join(words[:2])}. Try one of: {known}.")
 
 
+def _picked(choices: list[dict[str, Any]], raw: str) -> Any:
+    """The value of the choice ``raw`` names, as Discord's picker finds it: its value or
+    its name, whatever the case, or the start of one name alone ("Swiss" for "Swiss:
+    tables by standing each round")."""
+    typed = raw.strip().casefold()
+    exact = [c for c in choices if typed in (str(c["value"]).casefold(), c["name"].casefold())]
+    if exact:
+        return exact[0]["value"]
+    starting = [c for c in choices if c["name"].casefold().startswith(typed)]
+    return starting[0]["value"] if typed and len(starting) == 1 else None
+
+
 def _value(
     option: dict[str, Any],
     raw: str,
@@ -211,7 +223,7 @@ def _value(
     choices = option.get("choices")
     if choices:
         values = [c["value"] for c in choices]
-        picked = next((c["value"] for c in choices if raw in (str(c["value"]), c["name"])), None)
+        picked = _picked(choices, raw)
         if picked is None:
             raise SlashTextError(f"{name} is one of: {', '.join(map(str, values))}.")
         return picked

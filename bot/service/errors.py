@@ -214,10 +214,15 @@ class AlreadyJoined(ServiceError):
 
 
 class NotHost(ServiceError):
-    """What only the host may do, asked by someone else."""
+    """What only the host may do, asked by someone else (``name``: the host's seat's,
+    ``None`` for a host not seated)."""
 
-    def __init__(self, name: str) -> None:
-        super().__init__(Message("Only the host, {player}, can do that.", player=name))
+    def __init__(self, name: str | None) -> None:
+        super().__init__(
+            Message("Only the game's host can do that.")
+            if name is None
+            else Message("Only the host, {player}, can do that.", player=name)
+        )
 
 
 class NotEnoughPlayers(ServiceError):

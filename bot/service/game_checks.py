@@ -64,7 +64,7 @@ def require_host(game: Game, actor: Actor) -> None:
     """Refuses what only the host may do, asked by anyone else."""
     if actor.user_id != game.host_id:
         host = game.seat_of(game.host_id)
-        raise NotHost(host.display_name if host else "the host")
+        raise NotHost(host.display_name if host else None)
 
 
 def playing(game: Game) -> Any:

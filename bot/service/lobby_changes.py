@@ -247,11 +247,11 @@ class LobbyChanges(GameChanges):
             game = await load_for(connection, game_id, actor)
             require_open(game)
             if not actor.can_moderate:
-                require_host(game, actor)
                 if await tournament_table_queries.of_game(connection, game.id) is not None:
                     # A tournament's organiser hosts its every table: they might void a
-                    # game they are losing, or a rival's.
+                    # game they are losing, or a rival's; and its players host none.
                     raise TournamentGameCancel()
+                require_host(game, actor)
             check_version(game, version)
             now = self._clock()
             await save_game(connection, note, game, now, **closed(EndReason.CANCELLED, now))

@@ -30,6 +30,7 @@ from bot.service.tournament_checks import (
     fewest_to_start,
 )
 from bot.service.tournament_errors import (
+    AlreadyInvitedToTournament,
     AlreadySignedUp,
     Barred,
     CannotOrganise,
@@ -38,6 +39,7 @@ from bot.service.tournament_errors import (
     NotPrivateTournament,
     NotSignedUp,
     SignupClosed,
+    TournamentCancelled,
     TournamentFull,
     TournamentOver,
 )
@@ -297,7 +299,8 @@ class TournamentChanges(GameChanges):
             if not tournament.private:
                 raise NotPrivateTournament()
             for user in invited:
-                await queries.invite(connection, tournament_id, user, now)
+                if not await queries.invite(connection, tournament_id, user, now):
+                    raise AlreadyInvitedToTournament()
             return await self._tournament_board(connection, tournament_id)
 
         return await self._db.write(inviting)
@@ -313,6 +316,8 @@ class TournamentChanges(GameChanges):
             tournament = await self._locked_tournament(connection, tournament_id)
             if user_id != tournament.created_by and not can_organise:
                 raise CannotOrganise()
+            if tournament.state is TournamentState.CANCELLED:
+                raise TournamentCancelled()
             if tournament.state not in (TournamentState.SIGNUP, TournamentState.RUNNING):
                 raise TournamentOver()
             await queries.set_state(

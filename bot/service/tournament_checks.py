@@ -3,6 +3,7 @@ refusal saying which option and why."""
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 from bot.games.registry import rules_for
@@ -67,10 +68,15 @@ def check_new(new: NewTournament, now: float) -> None:
         raise BadTournament(
             Message("A tournament's name is {low} to {high} characters.", low=low, high=high)
         )
+    if not any(unicodedata.category(char)[0] in "LNPS" for char in new.name):
+        # Nothing of it would show: an invisible title, and threads without a name.
+        raise BadTournament(Message("A tournament's name needs a letter or a digit you can see."))
     if not rules.min_players <= new.table_size <= rules.max_players:
         raise BadTournament(
             Message(
-                "This game is played by {low} to {high} at a table.",
+                "{option}: {game} is played by {low} to {high} at a table.",
+                option=Message("table_size"),
+                game=rules.name,
                 low=rules.min_players,
                 high=rules.max_players,
             )

@@ -50,6 +50,22 @@ class TournamentOver(ServiceError):
         super().__init__(Message("This tournament is over."))
 
 
+class TournamentCancelled(ServiceError):
+    """A cancel of a tournament cancelled already."""
+
+    def __init__(self) -> None:
+        super().__init__(Message("This tournament was cancelled already."))
+
+
+class AlreadyInvitedToTournament(ServiceError):
+    """An invitation of someone invited already (who is not pinged twice)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            Message("They are invited already: they can press Sign up on the announcement.")
+        )
+
+
 class AlreadySignedUp(ServiceError):
     """A second sign-up."""
 

@@ -358,6 +358,10 @@ async def test_a_tournaments_game_is_cancelled_by_a_moderator_alone(
     assert game.host_id == ORGANISER.user_id
     with pytest.raises(TournamentGameCancel, match="leave it"):
         await service.cancel(game.id, Actor(ORGANISER.user_id))
+    # A seated player hosts nothing here: told the same, not "Only the host, …".
+    seated = game.seats[0].user_id
+    with pytest.raises(TournamentGameCancel, match="leave it"):
+        await service.cancel(game.id, Actor(seated))
     cancelled = await service.cancel(game.id, Actor(PEOPLE[5].user_id, can_moderate=True))
     assert cancelled.status is GameStatus.CANCELLED
     board = (await service.advance_tournament(board.tournament.id)).board

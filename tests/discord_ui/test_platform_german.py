@@ -174,6 +174,7 @@ def refusals() -> Iterator[errors.ServiceError]:
         errors.ChannelNotAllowed(frozenset(range(30))),
         errors.NotYourTurn("Ann"),
         errors.NotHost("Ann"),
+        errors.NotHost(None),
         errors.GameBroken("claimit"),
         errors.GameBroken(None),
         errors.NoGameHere("Claim It!", "claimit"),

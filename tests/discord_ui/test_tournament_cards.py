@@ -126,7 +126,7 @@ def test_at_its_end_it_names_the_winner_the_podium_and_every_game() -> None:
     ]
     assert standings_view(over, english()).podium
     told = end_card(over, english())
-    assert told.text.startswith("🏆 **Ann** wins Winter Cup · Gold Nuggets!")
+    assert told.text.startswith("🏆 **Ann** wins Winter Cup (Gold Nuggets).")
     assert told.pings == (ANN, CY, BO)
     cancelled = board(TournamentState.CANCELLED, end_reason=EndReason.TOO_FEW)
     assert (

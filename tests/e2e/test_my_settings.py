@@ -119,13 +119,14 @@ async def test_a_value_none_of_the_choices_offer_is_refused_and_changes_nothing(
         answer = await typed_in(world, ann, command, option, "xyz")
         assert f"'xyz' isn't one of the choices of {option}" in answer, command
     # A number option given no such number: refused in words, the value never saved.
-    for command, option, value, said in (
+    given: tuple[tuple[str, str, object, str], ...] = (
         ("nuggets new", "reliability", "abc", "is a whole number from 0 to 100, and 'abc'"),
         ("nuggets new", "reliability", 50.5, "is a whole number from 0 to 100, and '50.5'"),
         ("nuggets new", "bots", 9, "is a whole number from 0 to 4, and '9'"),
         ("server settings", "reliability", True, "is a whole number from 0 to 100, and 'True'"),
         ("server settings", "ping_delay", "5s", "is a whole number from 5 to 600, and '5s'"),
-    ):
+    )
+    for command, option, value, said in given:
         asked = await world.discord.slash(ann, world.channel, command, **{option: value})
         answer = ephemeral_answer(await world.discord.answer(asked))
         assert f"{option} {said} isn't, so nothing changed." == answer, (command, option)

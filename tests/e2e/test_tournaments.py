@@ -7,6 +7,7 @@ round, and the winner announced once; a round robin of four on two processes."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -163,7 +164,7 @@ async def test_a_swiss_of_nine_runs_itself_over_days_to_its_winner(
     board = await board_of(world)
     assert board.tournament.state is TournamentState.FINISHED
     winner = board.names[board.rows[0].user]
-    assert f"**{winner}** wins Winter Cup · {TITLES[group]}!" in describe(ended)
+    assert f"**{winner}** wins Winter Cup ({TITLES[group]})." in describe(ended)
     assert f"🏆 **{winner}** wins!" in describe(announcement)
     assert announcement.button_labels() == []
     await world.handled()
@@ -203,10 +204,51 @@ async def test_bad_options_and_rights_are_refused_in_plain_words(world: World) -
     assert "I can't read “soon” as a time" in await refusal(ann, starts="soon")
     low = await refusal(ann, table_size=4, cap=3)
     assert low == "A cap of 3 is too low: tables of 4 need 4 players at least."
+    too_many = await refusal(ann, game="claim", table_size=5)
+    assert too_many == "table_size: Claim is played by 2 to 4 at a table."
+    unseen = await refusal(ann, name="\u200b\u200c\u2060")
+    assert unseen == "A tournament's name needs a letter or a digit you can see."
     assert "Manage Events" in await refusal(bo)
     assert [m for m in world.channel.visible() if "🏆" in describe(m)] == []
     nothing = await world.command(ann, "tournament show", number=1)
     assert ephemeral_answer(nothing) == "This server has no tournament number 1."
+
+
+async def test_an_organiser_reads_and_is_answered_in_their_own_words(world: World) -> None:
+    """A German organiser types the start as Germans write it; a member invited twice
+    is pinged once; a cancelled tournament says so when cancelled again; a list says
+    when its sign-up closes."""
+    ann, bo = world.players[:2]
+    ann.locale = "de"
+    day = (datetime.fromtimestamp(world.clock.now(), UTC) + timedelta(days=10)).date()
+    made = await world.command(
+        ann,
+        "turnier erstellen",
+        spiel="claimit",
+        name="Silvester",
+        modus="swiss",
+        beginn=f"{day.day}.{day.month}.{day.year} 18:00",
+        spieler_pro_tisch=2,
+        runden=2,
+        privat=True,
+    )
+    assert made.response_message is not None and not made.response_message.ephemeral
+    board = await world.bots[0].service.numbered_board(world.guild.id, 1)
+    start = datetime(day.year, day.month, day.day, 18, tzinfo=UTC).timestamp()
+    assert board.tournament.starts_at == start, "her time zone is UTC until she says"
+    ann.locale = "en-US"
+    await world.command(ann, "tournament invite", number=1, user=bo)
+    again = ephemeral_answer(await world.command(ann, "tournament invite", number=1, user=bo))
+    assert again == "They are invited already: they can press Sign up on the announcement."
+    assert (
+        len([m for m in world.channel.visible() if f"<@{bo.id}>, you're invited" in describe(m)])
+        == 1
+    )
+    listed = ephemeral_answer(await world.command(bo, "tournament list"))
+    assert "· sign-up closes <t:" in listed
+    await world.command(ann, "tournament cancel", number=1)
+    twice = ephemeral_answer(await world.command(ann, "tournament cancel", number=1))
+    assert twice == "This tournament was cancelled already."
 
 
 THREAD_MADE = "POST /channels/{channel}/threads"

@@ -261,3 +261,15 @@ def test_a_command_is_offered_in_dms_only_if_it_allows_them() -> None:
     ]
     assert named("/host to city:x", specs) == specs[1]
     assert named("/nowhere", specs) is None
+
+
+def test_a_choice_is_named_as_discords_picker_finds_it() -> None:
+    """By its value or its name in any case, or by the start of one name alone, as the
+    guide writes ``format:Swiss``."""
+    rest = "game:claimit name:Cup starts:+1d table_size:2"
+    assert read_any(f"/tournament create format:Swiss {rest}")[1]["format"] == "swiss"
+    robin = read_any(f"/tournament create format:round robin {rest}")
+    assert robin[1]["format"] == "round_robin"
+    assert read_any("/claimit new bot_level:HARD")[1]["bot_level"] == "hard"
+    with pytest.raises(SlashTextError, match="format is one of: swiss, round_robin"):
+        read_any(f"/tournament create format:knockout {rest}")

@@ -181,8 +181,9 @@ class Tournaments(Feature):
             return
         now = self.clock.now()
         zone = (await self.service.players.get(interaction.user.id)).time_zone
-        starts_at = read_time(starts, now, zone)
-        until = starts_at if signup_until is None else read_time(signup_until, now, zone)
+        lang = reader(interaction)
+        starts_at = read_time(starts, now, zone, lang)
+        until = starts_at if signup_until is None else read_time(signup_until, now, zone, lang)
         speaks = await self.languages.of_server(interaction.guild_id)
         new = NewTournament(
             guild_id=interaction.guild_id,
@@ -233,7 +234,7 @@ class Tournaments(Feature):
         for tournament in found:
             state = {
                 TournamentState.SIGNUP: lang._(
-                    "sign-up until {when}", when=f"<t:{int(tournament.signup_until)}:R>"
+                    "sign-up closes {when}", when=f"<t:{int(tournament.signup_until)}:R>"
                 ),
                 TournamentState.RUNNING: lang._(
                     "round {n} of {all}", n=tournament.round, all=tournament.all_rounds

@@ -7,7 +7,9 @@ from __future__ import annotations
 from bot.discord_ui.card_layout import Card, Line
 from bot.discord_ui.features.tournaments.board_card import champions, title
 from bot.discord_ui.game_places import message_link
+from bot.games.escaping import escaped
 from bot.games.face import GOLD
+from bot.games.faces import face_for
 from bot.league import points_text
 from bot.service.tournament_changes import Board
 from i18n import Language
@@ -62,16 +64,19 @@ def end_card(board: Board, lang: Language) -> Card:
         if row.rank <= 3
     ]
     winners = champions(board)
+    # The game's own title may end in "!" (Claim It!): the sentence ends in brackets.
+    name, game = escaped(tournament.name), face_for(tournament.kind).title
     text = (
         lang.ngettext(
-            "🏆 {winners} wins {name}!",
-            "🏆 {winners} win {name}!",
+            "🏆 {winners} wins {name} ({game}).",
+            "🏆 {winners} win {name} ({game}).",
             len(winners),
             winners=lang.list(winners),
-            name=title(board),
+            name=name,
+            game=game,
         )
         if winners
-        else lang._("🏆 {name} is over.", name=title(board))
+        else lang._("🏆 {name} ({game}) is over.", name=name, game=game)
     )
     if tournament.message_id is not None:
         link = message_link(tournament.guild_id, tournament.channel_id, tournament.message_id)
