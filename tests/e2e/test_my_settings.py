@@ -126,8 +126,8 @@ async def test_a_value_none_of_the_choices_offer_is_refused_and_changes_nothing(
         ("server settings", "reliability", True, "is a whole number from 0 to 100, and 'True'"),
         ("server settings", "ping_delay", "5s", "is a whole number from 5 to 600, and '5s'"),
     )
-    for command, option, value, said in given:
-        asked = await world.discord.slash(ann, world.channel, command, **{option: value})
+    for command, option, number, said in given:
+        asked = await world.discord.slash(ann, world.channel, command, **{option: number})
         answer = ephemeral_answer(await world.discord.answer(asked))
         assert f"{option} {said} isn't, so nothing changed." == answer, (command, option)
     assert await world.bots[0].service.current_game(world.channel.id) is None
