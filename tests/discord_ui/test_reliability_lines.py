@@ -19,8 +19,8 @@ SOME = Reliability(ReliabilityRecord(started=12, finished=10, abandoned=1))
 @pytest.mark.parametrize(
     ("code", "new", "some", "minimum"),
     [
-        ("en", "new", "76% reliable", "80% or more"),
-        ("de", "neu", "76\xa0% zuverlässig", "80\xa0% oder mehr"),
+        ("en", "no game ended here yet", "76% reliable", "80% or more"),
+        ("de", "noch keine Partie hier zu Ende", "76\xa0% zuverlässig", "80\xa0% oder mehr"),
     ],
 )
 def test_a_seated_name_and_a_lobby_say_it_shortly(

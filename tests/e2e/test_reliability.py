@@ -97,7 +97,8 @@ async def test_finishing_leaving_time_outs_and_minimums(world: World, group: str
     assert "84% reliable" in seated(second, "Ann")
     for player in (cy, di):
         await world.click(player, second, "Join")
-    assert "· new" in seated(second, "Cy") and "· new" in seated(second, "Di")
+    assert "· no game ended here yet" in seated(second, "Cy")
+    assert "· no game ended here yet" in seated(second, "Di")
     await world.click(ann, second, "Start")
     game = await current(world)
     # Cy leaves; Di goes quiet until a computer player takes her seat over.

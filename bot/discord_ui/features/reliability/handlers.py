@@ -1,6 +1,6 @@
-"""Reliability as players see it: "92% reliable" (or "new") after each seated person's
-name on a lobby, the lobby's minimum among its fields, and the record on a player's
-stats card. The service counts it (``bot.service.reliability``) and refuses a join below
+"""Reliability as players see it: "92% reliable" (or "no game ended here yet") after each
+seated person's name on a lobby, the lobby's minimum among its fields, and the record on
+a player's stats card. The service counts it (``bot.service.reliability``) and refuses a join below
 the minimum; this only shows it."""
 
 from __future__ import annotations
@@ -21,9 +21,10 @@ def shown(reliability: Reliability, lang: Language) -> str:
 
 
 def seat_note(reliability: Reliability, lang: Language) -> str:
-    """The note after a seated person's name: ``92% reliable``, or ``new``."""
+    """The note after a seated person's name: ``92% reliable``, or, for someone none of
+    whose games here has ended, that (a bare "new" read as a newcomer to the game)."""
     if reliability.is_new:
-        return lang._("new")
+        return lang._("no game ended here yet")
     return lang._("{percent} reliable", percent=shown(reliability, lang))
 
 
