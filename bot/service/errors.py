@@ -75,27 +75,36 @@ class WhichGame(ServiceError):
 
 class ChannelBusy(ServiceError):
     """A new game where one is already open: ``game`` (``Claim It! #3``), whose thread this
-    is (``its_thread``), or which is played in the channel itself although the server has
-    given new games threads since it began (``threads``)."""
+    is (``its_thread``, started from ``channel``), or which is played in the channel itself
+    although the server has given new games threads since it began (``threads``)."""
 
-    def __init__(self, game: str, *, its_thread: bool = False, threads: bool = False) -> None:
+    def __init__(
+        self, game: str, channel: int, *, its_thread: bool = False, threads: bool = False
+    ) -> None:
         if its_thread:
             words = Message(
-                "This thread is {game}'s. Start a new game from a channel instead.",
+                "This thread is {game}'s, and a thread holds one game. Start a new game from "
+                "{channel}: it gets a thread of its own.",
                 game=game,
+                channel=f"<#{channel}>",
             )
         elif threads:
             words = Message(
                 "{game} is still played in this channel itself: it began before this server "
                 "gave each game a thread of its own. New games can start here once it ends, "
-                "so finish it, or have the host cancel it first.",
+                "so finish it, or have the host cancel it first; or start yours in another "
+                "channel.",
                 game=game,
             )
         else:
             words = Message(
                 "{game} is already open in this channel, and a channel holds one game at a "
-                "time. Finish it, or have the host cancel it first.",
+                "time. Finish it, have the host cancel it, or start yours in another "
+                "channel; with {settings} {threads}, a server gives each game a thread of its "
+                "own, and a channel starts as many as you like.",
                 game=game,
+                settings=own_slash("server", "settings"),
+                threads=Message("threads"),
             )
         super().__init__(words)
 

@@ -43,7 +43,7 @@ def busy(game: Game, here: int, threads: bool) -> ChannelBusy:
     """The refusal of a new game in ``here`` (a channel or thread), where ``game`` is
     played; ``threads``: whether the server gives new games threads of their own."""
     name = game_name(registration_for(game.kind).name, game)
-    return ChannelBusy(name, its_thread=game.thread_id == here, threads=threads)
+    return ChannelBusy(name, game.channel_id, its_thread=game.thread_id == here, threads=threads)
 
 
 def require_due(game: Game, now: float) -> None:

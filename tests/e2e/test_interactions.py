@@ -150,7 +150,8 @@ async def test_a_second_game_in_the_same_channel_is_refused(world: World) -> Non
     second = await world.command(world.players[1], "claimit new")
     refused = ephemeral_answer(second)
     assert "Claim It! #1 is already open in this channel" in refused
-    assert "have the host cancel it first" in refused
+    assert "start yours in another channel; with /server settings threads, a server" in refused
+    assert "have the host cancel it" in refused
 
 
 async def test_a_channel_where_the_bot_cannot_attach_files_is_named_plainly(

@@ -146,7 +146,10 @@ async def test_a_new_game_refused_where_one_is_played_says_why(threaded: World) 
     await world.command(ann, "claimit cancel")
     thread, _, _ = await start_in_a_thread(world)
     in_thread = ephemeral_answer(await world.command(bo, "nuggets new", where=thread))
-    assert "This thread is Claim It! #2's. Start a new game from a channel instead." in in_thread
+    assert in_thread == (
+        "This thread is Claim It! #2's, and a thread holds one game. Start a new game from "
+        f"<#{world.channel.id}>: it gets a thread of its own."
+    )
 
 
 async def test_the_log_of_the_last_game_here_stays_when_time_outs_closed_it(
