@@ -183,6 +183,19 @@ async def test_a_seat_left_to_a_computer_player_is_not_played_again(
     game = await play_to_the_end(service, game, random.Random(3))
     assert [s.is_bot for s in game.seats] == [False, True]
     assert game.seats[1].bot_level is Level.NORMAL and game.seats[1].left_user_id == BO.user_id
-    with pytest.raises(TooFewForRematch, match="at least 2 players"):
+    with pytest.raises(TooFewForRematch) as refused:
         await service.offer_rematch(game.id, actor(ANN), game.channel_id)
+    assert str(refused.value) == (
+        "A rematch needs at least 2 players, counting computer players; those who stood in "
+        "for someone who left don't come along."
+    )
     assert await service.rematch(game.id) is None
+
+
+async def test_the_host_alone_is_told_only_how_many_it_takes(service: GameService) -> None:
+    game = await finished(service, players=3)
+    await service.offer_rematch(game.id, actor(ANN), game.channel_id)
+    await service.answer_rematch(game.id, actor(BO), False)
+    with pytest.raises(TooFewForRematch) as refused:
+        await service.start_rematch(game.id, actor(ANN))
+    assert str(refused.value) == "A rematch needs at least 2 players, counting computer players."
