@@ -29,6 +29,9 @@ class Fault:
     made: bool = False
     """Whether the request is handled first (what it makes, made) and only its answer
     replaced by the error."""
+    then: Callable[[], None] | None = None
+    """Done as it answers: once the request was handled, when ``made`` (a test's kill of
+    the client at that moment, say)."""
     hits: int = 0
     """How many requests it has answered."""
     used_up: asyncio.Event = field(default_factory=asyncio.Event)
@@ -48,6 +51,8 @@ class Fault:
         self.hits += 1
         if self.hits >= self.times:
             self.used_up.set()
+        if self.then is not None:
+            self.then()
         if self.status == RATE_LIMITED:
             return self._rate_limited(now)
         reason = f"{self.status}: {HTTPStatus(self.status).phrase}"

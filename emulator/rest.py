@@ -171,18 +171,20 @@ class RestApi:
         is_global: bool = False,
         when: Callable[[web.Request], bool] | None = None,
         made: bool = False,
+        then: Callable[[], None] | None = None,
     ) -> Fault:
         """The next ``times`` requests on ``route`` (those ``when`` accepts) are answered
         with ``status`` and change nothing; or, ``made``, change what they would and are
         answered with ``status`` all the same (a message Discord made whose answer was
-        lost). ``route`` is "METHOD /template" as registered without /api/v10, e.g.
+        lost); ``then`` is done as each is answered, after what it made. ``route`` is
+        "METHOD /template" as registered without /api/v10, e.g.
         "POST /channels/{channel}/messages"; a 429 asks the client to retry after
         ``retry_after`` seconds, like Discord's rate limits."""
         if route not in self.routes():
             raise ValueError(f"no route {route!r}; the emulator has {sorted(self.routes())}")
         if status < 400 or times < 1:
             raise ValueError("a fault answers an error status (400 or more) at least once")
-        fault = Fault(route, status, times, retry_after, is_global, when, made)
+        fault = Fault(route, status, times, retry_after, is_global, when, made, then)
         self._faults.append(fault)
         return fault
 

@@ -34,6 +34,7 @@ from bot.service.seasons import SEASON_MIN_GAMES
 from bot.service.tournament_checks import NewTournament
 from bot.storage import Database, Following
 from bot.storage.opening import open_database
+from bot.storage.records import TakebackMode
 from bot.storage.tournament_queries import Format
 from emulator import Channel, DiscordEmulator, Interaction, Message, User
 from tests.bot.fixtures import play_to_the_end, random_press
@@ -67,19 +68,16 @@ class Scene:
         await self.bot.start()
 
     def kill_at(self, route: str, where: Callable[[web.Request], bool], *, made: bool) -> None:
-        """The next request on ``route`` that ``where`` accepts kills the bot as it
-        arrives (its whole process group at once: SIGKILL), Discord making what it asks
-        first when ``made``."""
+        """The next request on ``route`` that ``where`` accepts kills the bot (its whole
+        process group at once: SIGKILL): before Discord makes what it asks, or just after
+        when ``made``."""
         bot = self.bot
 
-        def kill(request: web.Request) -> bool:
-            if not where(request):
-                return False
+        def kill() -> None:
             assert bot.process is not None
             os.killpg(bot.process.pid, signal.SIGKILL)
-            return True
 
-        self.emulator.fail(route, 503, when=kill, made=made)
+        self.emulator.fail(route, 503, when=where, made=made, then=kill)
 
     async def killed_and_back(self) -> None:
         """Once the fault has killed it: the bot started again."""
@@ -127,9 +125,13 @@ class Scene:
                 ).fetchone()
             return int(rows[0])
 
-        async with asyncio.timeout(WAIT):
-            while sent() < count:
-                await asyncio.sleep(0.05)
+        try:
+            async with asyncio.timeout(WAIT):
+                while sent() < count:
+                    await asyncio.sleep(0.05)
+        except TimeoutError:
+            said = self.bot.log()
+            raise AssertionError(f"{sent()} of {count} sent; the bot said:\n{said}") from None
 
 
 @asynccontextmanager
@@ -281,6 +283,79 @@ async def test_a_rematch_that_started_as_the_bot_was_killed_says_so_and_links_to
         assert offer.button_labels() == []
         tables = [m for m in here.channel.visible() if "Claim It! #2" in describe(m)]
         assert [m for m in tables if started(m)] == [table]
+
+
+@pytest.mark.parametrize("when", WHEN)
+async def test_a_rematch_offer_is_posted_once(tmp_path: Path, when: str) -> None:
+    """Ann presses Rematch under the result, and the bot is killed as the offer goes out;
+    started again, the offer is there once, and Bo's yes on it starts the game."""
+    async with scene(tmp_path) as here:
+        async with here.opened() as database:
+            await finished_at(GameService(database), here, shown=False)
+        await here.start()
+        result = await here.message(lambda m: "game over" in describe(m))
+        here.kill_at(POST, here.into(here.channel), made=when == "after")
+        await here.emulator.click(here.people["Ann"], result, "Rematch")
+        await here.killed_and_back()
+        await here.all_sent("rematch-offer:", 1)
+        (offer,) = [m for m in here.channel.visible() if "wants a rematch" in describe(m)]
+        assert f"<@{here.people['Bo'].id}>" in describe(offer)
+        await here.act(here.emulator.click(here.people["Bo"], offer, "Yes, again"))
+        await here.message(lambda m: "Claim It! #2" in describe(m) and started(m))
+
+
+@pytest.mark.parametrize("when", WHEN)
+async def test_a_takeback_request_is_posted_once(tmp_path: Path, when: str) -> None:
+    """Ann's and Bo's game, its first roll made: the roller presses Take back, and the bot
+    is killed as the request goes out; started again, the request is there once, and the
+    other player's Agree takes the roll back."""
+    async with scene(tmp_path) as here:
+        async with here.opened() as database:
+            await GuildSettingsService(database).change(
+                here.channel.guild_id, takebacks=TakebackMode.ALWAYS
+            )
+            service = GameService(database)
+            ann, bo = (Player(here.people[n].id, n) for n in ("Ann", "Bo"))
+            game = await service.create_lobby(
+                kind="claimit", guild_id=here.channel.guild_id, channel_id=here.channel.id, host=ann
+            )
+            game = await service.join(game.id, bo, game.version)
+            game = await service.start(game.id, Actor(ann.user_id), game.version)
+            assert game.state is not None
+            roller = game.seats[game.state.turn].user_id
+            assert roller is not None
+            await service.act(game.id, Actor(roller), None, "roll")
+        (asker,) = (user for user in here.people.values() if user.id == roller)
+        other = here.people["Bo" if asker.name == "Ann" else "Ann"]
+        await here.start()
+        table = await here.message(started)
+        await here.message(lambda m: bool(m.mentions))
+        here.kill_at(POST, here.into(here.channel), made=when == "after")
+        await here.emulator.click(asker, table, "Take back")
+        await here.killed_and_back()
+        await here.all_sent("takeback:", 1)
+        (request,) = [m for m in here.channel.visible() if "asks to take back" in describe(m)]
+        assert f"<@{other.id}>" in describe(request)
+        await here.act(here.emulator.click(other, request, "Agree"))
+        await here.emulator.wait_until(lambda: request.deleted, WAIT)
+
+
+@pytest.mark.parametrize("when", WHEN)
+async def test_a_game_whose_channel_went_tells_each_player_once(tmp_path: Path, when: str) -> None:
+    """The channel of Ann's and Bo's game is deleted, and the bot is killed as it tells
+    Ann that the game ended; started again, each of them has been told once."""
+    async with scene(tmp_path) as here:
+        await here.start()
+        await two_played(here)
+        here.kill_at(POST, here.into(here.direct("Ann")), made=when == "after")
+        await here.emulator.delete_channel(here.channel)
+        await here.killed_and_back()
+        await here.all_sent("place-gone:", 2)
+        ended = "it had nowhere else to go"
+        told = [
+            [m for m in here.direct(who).messages if ended in m.content] for who in ("Ann", "Bo")
+        ]
+        assert [len(messages) for messages in told] == [1, 1]
 
 
 @pytest.mark.parametrize("when", WHEN)
