@@ -26,7 +26,7 @@ they see (their hand, a refusal, the rules) is German, and so are the commands t
 (``<t:…>``) in the reader's own time zone, their device's, which Discord itself never
 learns: the page shows each member's in the zone given here."""
 SERVER_LOCALE = "en-US"
-"""The server's own language; ``/claimit settings language:…`` changes what its games
+"""The server's own language; ``/server settings language:…`` changes what its games
 speak."""
 CHANNEL_NAME = "games"
 """The channel every game is played in: one game at a time, unless each gets a thread."""

@@ -607,8 +607,9 @@ async def direct_messages(browser: Browser, page: Page, url: str, camera: Camera
     for his games (``/my games``), at a desktop's size and a phone's: two games with Ann,
     Gold Nuggets in a thread of its own waiting for her, and Claim It! in #games, told as
     his ``NOTICE_TURN``th turn there begins. The server pings at every turn, so that his
-    notice is not held back while he plays along. The Claim game left in #games is
-    cancelled first: a channel plays one game of its own."""
+    notice is not held back while he plays along, and lets every game started from then on
+    take moves back (a game keeps the rule it started with). The Claim game left in
+    #games is cancelled first: a channel plays one game of its own."""
     await act_as(page, "Ann")
     await private_answer(page, "/claim cancel")
     await act_as(page, "Bo")
@@ -616,7 +617,7 @@ async def direct_messages(browser: Browser, page: Page, url: str, camera: Camera
         "direct message"
     )
     await act_as(page, "Ann")
-    await private_answer(page, "/claimit settings threads:true pings:always")
+    await private_answer(page, "/server settings threads:true pings:always")
     lobby = await lobby_of_two(page, "/nuggets new")
     thread = page.locator("#channels li.thread", has_text="Gold Nuggets")
     await expect(thread).to_have_count(1)
@@ -631,7 +632,9 @@ async def direct_messages(browser: Browser, page: Page, url: str, camera: Camera
 
     await page.locator("#channels li:not(.thread)").click()
     await expect(page.locator("#channel-kind")).to_have_text("#")
-    await private_answer(page, "/claimit settings threads:false")
+    await expect(
+        await private_answer(page, "/server settings threads:false takebacks:always")
+    ).to_contain_text("in every game, with consent")
     table = await lobby_of_two(page, "/claimit new")
     await start(table)
     await until_turn_of("Bo", page, table, claim_it_move)
@@ -693,14 +696,11 @@ async def private_table(page: Page, camera: Camera) -> None:
 
 
 async def take_back(page: Page, camera: Camera) -> None:
-    """Ann lets every game take moves back; in the Claim It! game left in #games, Bo rolls
-    and then asks to take the roll back, which Ann is asked to agree to."""
+    """In the Claim It! game left in #games, which began where every game may take moves
+    back, Bo rolls and then asks to take the roll back, which Ann is asked to agree to."""
     await act_as(page, "Ann")
     await page.locator("#channels li:not(.thread)").click()
     await expect(page.locator("#channel-kind")).to_have_text("#")
-    await expect(await private_answer(page, "/claimit settings takebacks:always")).to_contain_text(
-        "in every game, with consent"
-    )
     table = page.locator("#messages article", has=page.locator(".gallery img")).last
     table = by_id(page, await table.get_attribute("data-id"))
     await until_turn_of("Bo", page, table, claim_it_move)

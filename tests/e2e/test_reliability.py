@@ -196,7 +196,7 @@ async def test_in_german_the_lobby_and_the_refusal_speak_german(
         shown = created.response_message
         assert shown is not None
         assert "**Zuverlässigkeit** 90\xa0% oder mehr" in describe(shown)
-        assert "· neu" in seated(shown, "Ann")
+        assert "· noch keine Partie hier zu Ende" in seated(shown, "Ann")
         refused = ephemeral_answer(await world.click(bo, shown, "Beitreten"))
         assert refused == (
             "Diese Lobby verlangt eine Zuverlässigkeit von 90\xa0% oder mehr; du hast noch "

@@ -92,7 +92,7 @@ async def test_a_whole_game_in_its_thread_by_clicking_with_a_second_member_and_a
     page: Page, sandbox: Sandbox
 ) -> None:
     await act_as(page, "Ann")
-    await slash(page, "/claimit settings threads:true")
+    await slash(page, "/server settings threads:true")
     settings = messages(page).last
     await expect(settings).to_contain_text("a thread per game")
     await expect(settings).not_to_contain_text("missing")

@@ -63,7 +63,7 @@ async def test_a_german_member_plays_a_whole_game_in_german(page: Page) -> None:
 
     # The server speaks English until its admin chooses German for its games.
     await act_as(page, "Ann")
-    await slash(page, "/claimit settings language:de")
+    await slash(page, "/server settings language:de")
     await expect(messages(page).last).to_contain_text("German")
 
     await act_as(page, "Cy")
