@@ -257,8 +257,11 @@ STEPS = {
     17: Step(),
     # 18: what a kill must neither lose nor double. The messages owed for something past,
     # each claimed by the process posting it until its feature records it sent (an
-    # invitation's own claim, ``sending_at``, goes); and where a follower's last round's
-    # notice is, which the next one replaces.
+    # invitation's own claim, ``sending_at``, goes); where a follower's last round's
+    # notice is, which the next one replaces; and each rematch offer's version and the
+    # version its message shows. A game keeps the take-back rule it started with (games
+    # started before follow their server's), and a move the clock made for a quiet player
+    # is marked, not theirs to take back.
     18: Step(("ALTER TABLE private_invitations DROP COLUMN sending_at",)),
 }
 
