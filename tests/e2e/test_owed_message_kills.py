@@ -34,7 +34,7 @@ from bot.service.seasons import SEASON_MIN_GAMES
 from bot.service.tournament_checks import NewTournament
 from bot.storage import Database, Following
 from bot.storage.opening import open_database
-from bot.storage.records import TakebackMode
+from bot.storage.records import PingMode, TakebackMode
 from bot.storage.tournament_queries import Format
 from emulator import Channel, DiscordEmulator, Interaction, Message, User
 from tests.bot.fixtures import play_to_the_end, random_press
@@ -311,8 +311,9 @@ async def test_a_takeback_request_is_posted_once(tmp_path: Path, when: str) -> N
     other player's Agree takes the roll back."""
     async with scene(tmp_path) as here:
         async with here.opened() as database:
+            # Pinged at once: the ping is out before the request is asked for.
             await GuildSettingsService(database).change(
-                here.channel.guild_id, takebacks=TakebackMode.ALWAYS
+                here.channel.guild_id, takebacks=TakebackMode.ALWAYS, ping_mode=PingMode.ALWAYS
             )
             service = GameService(database)
             ann, bo = (Player(here.people[n].id, n) for n in ("Ann", "Bo"))
