@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -54,16 +55,43 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         # On PostgreSQL: parametrized so (its id says it), or asking for the cluster.
         if "postgresql" in item.name or "postgres" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.postgres)
-    # The longest first, each file's tests kept together: pytest-xdist's workers then
-    # start on them and share out the many short ones at the end, instead of one worker
-    # still running a forty-second game after the other has finished.
-    items.sort(key=_length_class)
+    items[:] = _dealt(items, int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")))
+
+
+def _dealt(items: list[pytest.Item], workers: int) -> list[pytest.Item]:
+    """The tests in the order that has each of pytest-xdist's ``workers`` start on its share
+    of the long ones: the scheduler hands each worker a run of the list (the first third
+    to the first of three) and, once a worker runs dry, the others' last tests. Put all
+    first, the long ones fell to one worker, which then ran them one after another (a
+    two-minute test last of all) while the others had finished."""
+    heavy = sorted((i for i in items if _seconds(i)), key=_seconds, reverse=True)
+    rest = sorted((i for i in items if not _seconds(i)), key=_length_class)
+    shares: list[list[pytest.Item]] = [[] for _ in range(workers)]
+    for item in heavy:
+        min(shares, key=lambda share: sum(map(_seconds, share))).append(item)
+    dealt: list[pytest.Item] = []
+    left = len(items)
+    for worker, share in enumerate(shares):
+        # The scheduler's own split: what is left, shared by the workers still to serve.
+        size = left // (workers - worker)
+        left -= size
+        taken = max(0, size - len(share))
+        dealt += share + rest[:taken]
+        del rest[:taken]
+    return dealt + rest
+
+
+def _seconds(item: pytest.Item) -> float:
+    """Roughly how long a long test runs alone (its ``long`` mark's ``seconds``, else
+    ten; a browser test's five), 0 for the rest."""
+    long = item.get_closest_marker("long")
+    if long is not None:
+        return float(long.kwargs.get("seconds", 10))
+    return 5.0 if item.get_closest_marker("browser") is not None else 0.0
 
 
 def _length_class(item: pytest.Item) -> int:
-    if any(item.get_closest_marker(mark) is not None for mark in ("long", "browser")):
-        return 0
-    return 1 if item.get_closest_marker("e2e") is not None else 2
+    return 0 if item.get_closest_marker("e2e") is not None else 1
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from bot.service import GameService
 from bot.storage.opening import open_database
 from tests import processes
 
-pytestmark = [pytest.mark.slow, pytest.mark.long]
+pytestmark = [pytest.mark.slow, pytest.mark.long(seconds=15)]
 
 ROOT = Path(__file__).resolve().parents[2]
 CYCLES = 20

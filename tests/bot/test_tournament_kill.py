@@ -22,7 +22,7 @@ from bot.storage.records import GameStatus
 from bot.storage.tournament_queries import TournamentState
 from tests import processes
 
-pytestmark = [pytest.mark.slow, pytest.mark.long]
+pytestmark = [pytest.mark.slow, pytest.mark.long(seconds=8)]
 
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = 8

@@ -30,7 +30,7 @@ from tests.e2e.days import (
 from tests.e2e.world import World, describe, make_world, note_of
 from tests.postgres_cluster import Cluster
 
-pytestmark = pytest.mark.long
+pytestmark = pytest.mark.long(seconds=3)
 
 SHARDS = 2
 

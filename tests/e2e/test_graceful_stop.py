@@ -28,7 +28,7 @@ from tests.e2e.running_bot import BotProcess, bot_environment
 from tests.e2e.world import ephemeral_answer, running_world
 from tests.postgres_cluster import Cluster
 
-pytestmark = [pytest.mark.slow, pytest.mark.long]
+pytestmark = [pytest.mark.slow, pytest.mark.long(seconds=4)]
 
 SHARDS = 4
 LEASE = 600.0

@@ -40,7 +40,7 @@ from tests.e2e.running_bot import BotProcess, bot_environment
 from tests.e2e.world import describe, moves, pick_button, title_of
 from tests.quick_limits import QUICK_LIMITS
 
-pytestmark = [pytest.mark.slow, pytest.mark.long]
+pytestmark = [pytest.mark.slow, pytest.mark.long(seconds=25)]
 
 CYCLES = int(os.environ.get("CLAIMIT_KILL_CYCLES", "8"))
 """Kills in the suite's run: each lands at a random moment among six tables' clicks, so

@@ -43,7 +43,7 @@ from tests.e2e.running_bot import BotProcess, bot_environment
 from tests.e2e.world import THREAD_PERMISSIONS, describe, lobby_with, started
 from tests.quick_limits import QUICK_LIMITS
 
-pytestmark = [pytest.mark.slow, pytest.mark.long]
+pytestmark = [pytest.mark.slow, pytest.mark.long(seconds=3)]
 
 POST = "POST /channels/{channel}/messages"
 CALLBACK = "POST /interactions/{id}/{token}/callback"
@@ -149,9 +149,7 @@ async def scene(tmp_path: Path, **settings: str) -> AsyncIterator[Scene]:
     # Pictures drawn in the bot's own threads: a picture process started with each of the
     # two bots a test runs would cost more than the rest of its start, and these tests
     # are about messages, not pictures.
-    environment = bot_environment(
-        emulator, str(database), CLAIMIT_RENDER_PROCESSES="0", **settings
-    )
+    environment = bot_environment(emulator, str(database), CLAIMIT_RENDER_PROCESSES="0", **settings)
     bot = BotProcess(environment)
     try:
         yield Scene(emulator, channel, people, database, bot)

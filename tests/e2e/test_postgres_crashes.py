@@ -29,7 +29,7 @@ from tests.e2e.running_bot import BotProcess, bot_environment
 from tests.postgres_cluster import Cluster, running_cluster
 
 # It starts a durable cluster of its own.
-pytestmark = [pytest.mark.postgres, pytest.mark.slow, pytest.mark.long]
+pytestmark = [pytest.mark.postgres, pytest.mark.slow, pytest.mark.long(seconds=16)]
 
 CRASHES = int(os.environ.get("CLAIMIT_PG_CRASHES", "5"))
 AFTERWARDS = 3

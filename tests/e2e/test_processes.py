@@ -27,7 +27,7 @@ from tests.e2e.world import is_game_over, lobby_with, pick_button, started, turn
 from tests.postgres_cluster import Cluster
 from tests.quick_limits import QUICK_LIMITS
 
-pytestmark = pytest.mark.long
+pytestmark = pytest.mark.long(seconds=30)
 
 SHARDS = 4
 TAKEOVER = 3.0

@@ -15,7 +15,7 @@ from bot.storage import Game, GameStatus
 from emulator import Channel, User
 from tests.e2e.world import World, describe, moves, pick_button, running_world
 
-pytestmark = [pytest.mark.slow, pytest.mark.long]
+pytestmark = [pytest.mark.slow, pytest.mark.long(seconds=20)]
 
 GAMES = 8
 """Enough for every way of vanishing (``SCHEDULE``), a lobby nobody starts (game 5) and

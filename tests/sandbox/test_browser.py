@@ -88,6 +88,7 @@ async def test_command_names_are_completed_in_the_message_box(page: Page) -> Non
     await expect(messages(page)).to_have_count(0)
 
 
+@pytest.mark.long(seconds=30)
 async def test_a_whole_game_in_its_thread_by_clicking_with_a_second_member_and_a_bot(
     page: Page, sandbox: Sandbox
 ) -> None:

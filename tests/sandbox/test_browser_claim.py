@@ -96,6 +96,7 @@ async def table(browser: Browser, tmp_path: Path) -> AsyncIterator[Table]:
         await page.close()
 
 
+@pytest.mark.long(seconds=26)
 async def test_a_whole_claim_game_played_from_one_open_hand_each(table: Table) -> None:
     page = table.page
     board = await open_game(page)

@@ -24,7 +24,7 @@ from tests.sandbox.pages import (
     slash,
 )
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.long(seconds=20)]
 
 GERMAN = language("de")
 

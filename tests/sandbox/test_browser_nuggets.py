@@ -42,7 +42,7 @@ from tests.sandbox.pages import (
     the_table,
 )
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.long(seconds=28)]
 
 DICE_SEED = 7
 """The bot's dice: a game that offers the set-aside menu on a person's turn."""

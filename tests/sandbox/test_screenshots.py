@@ -11,7 +11,7 @@ from PIL import Image
 
 from scripts.screenshots import PICTURES, make_pictures
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.long(seconds=120)]
 
 WHOLE_PAGES = {
     "phone.png": (390, 844),
