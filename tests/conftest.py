@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -55,30 +54,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         # On PostgreSQL: parametrized so (its id says it), or asking for the cluster.
         if "postgresql" in item.name or "postgres" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.postgres)
-    items[:] = _dealt(items, int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")))
-
-
-def _dealt(items: list[pytest.Item], workers: int) -> list[pytest.Item]:
-    """The tests in the order that has each of pytest-xdist's ``workers`` start on its share
-    of the long ones: the scheduler hands each worker a run of the list (the first third
-    to the first of three) and, once a worker runs dry, the others' last tests. Put all
-    first, the long ones fell to one worker, which then ran them one after another (a
-    two-minute test last of all) while the others had finished."""
-    heavy = sorted((i for i in items if _seconds(i)), key=_seconds, reverse=True)
-    rest = sorted((i for i in items if not _seconds(i)), key=_length_class)
-    shares: list[list[pytest.Item]] = [[] for _ in range(workers)]
-    for item in heavy:
-        min(shares, key=lambda share: sum(map(_seconds, share))).append(item)
-    dealt: list[pytest.Item] = []
-    left = len(items)
-    for worker, share in enumerate(shares):
-        # The scheduler's own split: what is left, shared by the workers still to serve.
-        size = left // (workers - worker)
-        left -= size
-        taken = max(0, size - len(share))
-        dealt += share + rest[:taken]
-        del rest[:taken]
-    return dealt + rest
+    # The longest first, each file's tests kept together otherwise: pytest-xdist's first
+    # worker runs them one after another from the start (the others take its short tests
+    # from the end of its share), and the other workers share out the many short ones.
+    # Dealt out to every worker instead, three long tests at once kept both cores busier
+    # with less to show for it: the suite took longer.
+    items.sort(key=lambda item: (-_seconds(item), _length_class(item)))
 
 
 def _seconds(item: pytest.Item) -> float:
