@@ -392,3 +392,75 @@ def test_no_module_of_the_bot_is_over_its_length() -> None:
         if (lines := len(path.read_text(encoding="utf-8").splitlines())) > LONGEST
     }
     assert not long
+
+
+CORE_CHANGES = (
+    "bot.service.game_changes",
+    "bot.service.game_hooks",
+    "bot.service.game_starts",
+    "bot.service.hook_registry",
+    "bot.service.lobby_changes",
+    "bot.service.turn_changes",
+)
+"""The core service's changes of a game: its lobbies, turns, starts and ends."""
+FEATURE_PARTS = (
+    "bot.service.following",
+    "bot.service.invitation_changes",
+    "bot.service.invitation_errors",
+    "bot.service.reliability",
+    "bot.service.rematch_changes",
+    "bot.service.seasons",
+    "bot.service.takeback_changes",
+    "bot.service.takeback_errors",
+    "bot.service.tournament_changes",
+    "bot.service.tournament_checks",
+    "bot.service.tournament_errors",
+    "bot.service.tournament_rounds",
+    "bot.storage.follow_queries",
+    "bot.storage.invitation_queries",
+    "bot.storage.reliability_queries",
+    "bot.storage.rematch_queries",
+    "bot.storage.season_queries",
+    "bot.storage.takeback_queries",
+    "bot.storage.tournament_queries",
+    "bot.storage.tournament_table_queries",
+)
+"""The features' services and queries still outside their folders under
+``bot/features/``."""
+
+
+def feature_parts_named(path: Path) -> set[str]:
+    """The features' modules ``path`` imports (their folder, which the registry walks,
+    is none)."""
+    return {
+        name
+        for name in imported_names(path)
+        if (within(name, "bot.features") and name != "bot.features")
+        or any(within(name, part) for part in FEATURE_PARTS)
+    }
+
+
+def test_the_core_service_changes_a_game_without_naming_a_feature() -> None:
+    """Lobbies, turns, starts and ends call the features' hooks inside the transaction
+    (``bot.service.game_hooks``); the registry finds the features."""
+    paths = [ROOT / f"{module.replace('.', '/')}.py" for module in CORE_CHANGES]
+    assert all(path.exists() for path in paths)
+    assert not {
+        f"{path.relative_to(ROOT)}: {name}" for path in paths for name in feature_parts_named(path)
+    }
+
+
+def test_the_core_service_check_sees_a_feature(tmp_path: Path) -> None:
+    leaky = tmp_path / "leaky.py"
+    leaky.write_text(
+        "import bot.features\n"
+        "from bot.storage import game_queries, takeback_queries\n"
+        "def later() -> None:\n"
+        "    from bot.features.reliability import hooks\n"
+        "    from bot.service.reliability import count_started\n"
+    )
+    assert sorted(feature_parts_named(leaky)) == [
+        "bot.features.reliability.hooks",
+        "bot.service.reliability.count_started",
+        "bot.storage.takeback_queries",
+    ]

@@ -13,6 +13,8 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from bot.metrics.figures import action_made
+from bot.service import hook_registry
+from bot.service.game_hooks import GameHooks
 from bot.service.game_reads import GameReads
 from bot.service.game_writes import Change, Written
 from bot.service.past_moves import PastMoves
@@ -36,9 +38,13 @@ class GameChanges(GameReads):
         *,
         dice: random.Random | None = None,
         clock: Callable[[], float] = time.time,
+        hooks: GameHooks | None = None,
     ) -> None:
         super().__init__(database, clock)
         self._random = dice if dice is not None else secrets.SystemRandom()
+        self._hooks = hook_registry.discovered() if hooks is None else hooks
+        """The features' part in each change, called inside its transaction (by default
+        every feature's under ``bot/features/``)."""
         self.deadline_moved_earlier = asyncio.Event()
         """Set when the deadline watch must look again before it meant to: a new deadline
         may come before every earlier one (a new lobby, a start), or a game whose deadline

@@ -32,6 +32,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from bot.service.game_checks import require_open
+from bot.service.game_hooks import GameHooks
 from bot.service.game_loading import load_game
 from bot.service.game_parts import closed
 from bot.service.game_writes import Written, save_game
@@ -77,8 +78,9 @@ class GameService(
         *,
         dice: random.Random | None = None,
         clock: Callable[[], float] = time.time,
+        hooks: GameHooks | None = None,
     ) -> None:
-        super().__init__(database, dice=dice, clock=clock)
+        super().__init__(database, dice=dice, clock=clock, hooks=hooks)
         self.messages = MessagePlaces(database, clock, self.deadline_moved_earlier)
         """Where each game's messages, ping, hands and thread are, and what they show."""
         self.players = PlayerSettingsService(database, clock)

@@ -8,11 +8,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.games.registry import rules_for
+from bot.service.game_hooks import GameHooks
 from bot.service.game_loading import load_game
 from bot.service.game_writes import Written, save_game
-from bot.service.reliability import count_started
 from bot.service.time_away import new_turn_clock
-from bot.storage import game_queries, settings_queries, takeback_queries
+from bot.storage import game_queries
 from bot.storage.connection import Connection
 from bot.storage.game_values import Options
 from bot.storage.records import Game, GameStatus, Seat
@@ -40,9 +40,10 @@ async def start_at_once(
     first: int,
     dice: random.Random,
     now: float,
+    hooks: GameHooks,
 ) -> Game:
     """The game, started with ``seats`` (``first`` to play) in the caller's transaction,
-    counted as started for everyone seated."""
+    the features told (``hooks``)."""
     await connection.lock("game number", game.guild_id, game.kind)
     game_id = await game_queries.insert_game(
         connection,
@@ -59,7 +60,7 @@ async def start_at_once(
     )
     await game_queries.replace_seats(connection, game_id, seats, now)
     return await deal_and_start(
-        connection, note, await load_game(connection, game_id), first, dice, now
+        connection, note, await load_game(connection, game_id), first, dice, now, hooks
     )
 
 
@@ -70,10 +71,11 @@ async def deal_and_start(
     first: int,
     dice: random.Random,
     now: float,
+    hooks: GameHooks,
 ) -> Game:
     """The seated ``lobby`` dealt and started (``first`` to play) in the caller's
-    transaction, counted as started for everyone seated, keeping its server's take-backs
-    as they are now: a lobby's start, and a game started at once."""
+    transaction, the features told (``hooks``): a lobby's start, and a game started at
+    once."""
     players = len(lobby.seats)
     rules = rules_for(lobby.kind)
     setup = rules.deal(players, lobby.options, dice)
@@ -90,8 +92,5 @@ async def deal_and_start(
         started_at=now,
         **new_turn_clock(lobby, state, now),
     )
-    await count_started(connection, lobby, now)
-    # A game keeps the take-backs its server allowed as it started.
-    settings = await settings_queries.guild_settings(connection, lobby.guild_id)
-    await takeback_queries.keep_mode(connection, lobby.id, settings.takebacks)
+    await hooks.started(connection, lobby, now)
     return await load_game(connection, lobby.id)

@@ -58,6 +58,15 @@ class Invitee(NamedTuple):
 
 
 @dataclass(frozen=True)
+class Guestlist:
+    """What a host asks of their new lobby: only their guests may join (``private``, or
+    anyone ``invited``), and these ``invited`` are asked."""
+
+    private: bool = False
+    invited: Sequence[Invitee] = ()
+
+
+@dataclass(frozen=True)
 class Guests:
     """Who may join a game: whether it is private, and its invitations."""
 

@@ -39,21 +39,7 @@ from bot.service.game_parts import (
 from bot.service.game_starts import deal_and_start
 from bot.service.game_writes import Written, save_game
 from bot.service.guild_settings import check_turn_timeout
-from bot.service.invitation_changes import Invitee, add_invitations, require_invited
-from bot.service.reliability import (
-    check_minimum,
-    count_abandoned,
-    keep_minimum,
-    require_reliable,
-)
-from bot.service.tournament_errors import TournamentGameCancel
-from bot.storage import (
-    game_queries,
-    invitation_queries,
-    place_queries,
-    settings_queries,
-    tournament_table_queries,
-)
+from bot.storage import game_queries, place_queries, settings_queries
 from bot.storage.connection import Connection
 from bot.storage.game_values import Level, Options
 from bot.storage.records import EndReason, Game, GameStatus, Seat
@@ -75,19 +61,16 @@ class LobbyChanges(GameChanges):
         bots: int = 0,
         bot_level: str = Level.NORMAL,
         language: str | None = None,
-        min_reliability: int | None = None,
-        private: bool = False,
-        invited: Sequence[Invitee] = (),
+        asked: Sequence[object] = (),
     ) -> Game:
         """A lobby of the game ``kind`` under the server's settings (an option left out,
         or ``None``, takes the server's default), with ``bots`` computer players seated
-        at once; the game speaks ``language`` (a code) to the end. ``min_reliability``:
-        the host's own minimum for joining it, in whole percent (0 or ``None``: none). A
-        ``private`` one (or one with people ``invited``) only its invitees may join."""
+        at once; the game speaks ``language`` (a code) to the end. ``asked``: what the
+        host asks of the features, each its own kind of request (a minimum of
+        reliability, a private table's guests: ``GameHooks.lobby_opened``)."""
         rules = rules_for(kind)
         if turn_timeout is not None:
             check_turn_timeout(turn_timeout)
-        check_minimum(min_reliability)
         level = level_named(bot_level)
         if not 0 <= bots < rules.max_players:
             raise LobbyFull(rules.max_players)
@@ -119,11 +102,8 @@ class LobbyChanges(GameChanges):
             )
             seats = [human_seat(host), *(bot_seat(n, level) for n in range(1, bots + 1))]
             await game_queries.replace_seats(connection, game_id, seats, now)
-            await keep_minimum(connection, game_id, min_reliability)
             game = await load_game(connection, game_id)
-            if private or invited:
-                await invitation_queries.make_private(connection, game_id, now)
-                await add_invitations(connection, game, host.user_id, invited, now)
+            await self._hooks.lobby_opened(connection, game, asked, now)
             return game
 
         game = await self._db.write(opening)
@@ -141,11 +121,10 @@ class LobbyChanges(GameChanges):
             require_lobby(game, version)
             if game.seat_of(player.user_id) is not None:
                 raise AlreadyJoined()
-            await require_invited(connection, game, player.user_id)
+            await self._hooks.seat_wanted(connection, game, player.user_id)
             most = rules_for(game.kind).max_players
             if len(game.seats) >= most:
                 raise LobbyFull(most)
-            await require_reliable(connection, game, player.user_id)
             return await self._reseat(connection, note, game, [*game.seats, human_seat(player)])
 
         return await self._change(joining)
@@ -172,7 +151,7 @@ class LobbyChanges(GameChanges):
                 await save_game(connection, note, game, now, **changes)
                 await game_queries.update_seat(connection, game.id, bot_for(seat))
                 assert user_id is not None
-                await count_abandoned(connection, game, user_id, now)
+                await self._hooks.seat_left(connection, game, user_id, now)
                 return await load_game(connection, game_id)
             require_lobby(game, version)
             seats = [s for s in game.seats if s.user_id != user_id]
@@ -232,7 +211,9 @@ class LobbyChanges(GameChanges):
             if not rules.min_players <= players <= rules.max_players:
                 raise NotEnoughPlayers(rules.min_players, rules.max_players)
             first = self._random.randrange(players)
-            return await deal_and_start(connection, note, game, first, self._random, self._clock())
+            return await deal_and_start(
+                connection, note, game, first, self._random, self._clock(), self._hooks
+            )
 
         game = await self._change(starting)
         self.deadline_moved_earlier.set()
@@ -246,18 +227,13 @@ class LobbyChanges(GameChanges):
         async def cancelling(connection: Connection, note: Written) -> Game:
             game = await load_for(connection, game_id, actor)
             require_open(game)
+            await self._hooks.cancelling(connection, game, actor)
             if not actor.can_moderate:
-                if await tournament_table_queries.of_game(connection, game.id) is not None:
-                    # A tournament's organiser hosts its every table: they might void a
-                    # game they are losing, or a rival's; and its players host none.
-                    raise TournamentGameCancel()
                 require_host(game, actor)
             check_version(game, version)
             now = self._clock()
             await save_game(connection, note, game, now, **closed(EndReason.CANCELLED, now))
-            running = game.status is GameStatus.ACTIVE and game.broken is None
-            if running and not actor.can_moderate and game.seat_of(game.host_id) is not None:
-                await count_abandoned(connection, game, game.host_id, now)
+            await self._hooks.cancelled(connection, game, actor, now)
             return await load_game(connection, game_id)
 
         return await self._change(cancelling)

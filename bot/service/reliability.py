@@ -167,6 +167,14 @@ async def keep_minimum(connection: Connection, game_id: int, minimum: int | None
         await reliability_queries.set_minimum(connection, game_id, minimum)
 
 
+@dataclass(frozen=True)
+class LobbyMinimum:
+    """What a host asks of whoever joins their new lobby: a reliability of at least
+    ``percent`` (0 or ``None``: none)."""
+
+    percent: int | None
+
+
 def check_minimum(minimum: int | None) -> None:
     """Refuses a host's minimum that is no whole percentage, before anything is made."""
     if minimum is not None:

@@ -296,6 +296,7 @@ class RematchChanges(GameChanges):
             first_again(game, people),
             self._random,
             now,
+            self._hooks,
         )
         if not await end_offer(connection, game.id, RematchState.STARTED, started.id):
             raise RematchOver(lapsed=True)

@@ -413,6 +413,7 @@ class TournamentChanges(GameChanges):
                 self._random.randrange(len(seats)),
                 self._random,
                 now,
+                self._hooks,
             )
             game_id = made.id
             if not tournament.rated:

@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.games.outcome import Outcome
 from bot.games.rules import IllegalIntent
+from bot.service.drawn_dice import Tape
 from bot.service.errors import BoardMovedOn, IllegalMove
 from bot.service.game_changes import GameChanges
 from bot.service.game_checks import (
@@ -24,10 +25,8 @@ from bot.service.game_loading import Actor, game_rules, load_for, load_game
 from bot.service.game_parts import bot_for, results_of, take_over
 from bot.service.game_writes import Written, save_game
 from bot.service.ladder_service import count_game, turn_figures
-from bot.service.reliability import count_abandoned, count_finished
-from bot.service.takeback_dice import Tape
 from bot.service.time_away import new_turn_clock, stands_in
-from bot.storage import game_queries, move_queries, result_queries, takeback_queries
+from bot.storage import game_queries, move_queries, result_queries
 from bot.storage.connection import Connection
 from bot.storage.records import FinishedTable, Game, GameStatus, RatingChange, Result, Seat
 
@@ -56,7 +55,7 @@ class TurnChanges(GameChanges):
         # lock, PostgreSQL's row lock): nothing can overtake the move meanwhile, and a
         # press on a version the game moved past is refused as stale.
         async def moving(connection: Connection, note: Written) -> Outcome:
-            game, kept = await _with_dice(connection, game_id=game_id, actor=actor)
+            game = await load_for(connection, game_id, actor)
             state = playing(game)
             seat = seat_to_move(game, state, actor)
             if key is None:
@@ -64,7 +63,7 @@ class TurnChanges(GameChanges):
             else:
                 check_decision(game, state, seat, key)
             return await self._move(
-                connection, note, game=game, state=state, seat=seat, intent=intent, kept=kept
+                connection, note, game=game, state=state, seat=seat, intent=intent
             )
 
         return await self._change(moving)
@@ -91,7 +90,7 @@ class TurnChanges(GameChanges):
                     # Time away the server allows is never held against anyone.
                     if not seat.away_at(now):
                         assert seat.user_id is not None
-                        await count_abandoned(connection, game, seat.user_id, now)
+                        await self._hooks.seat_left(connection, game, seat.user_id, now)
                     took_over = seat = bot_for(seat)
                 await game_queries.update_seat(connection, game.id, seat)
             action = rules.time_out(state, seat.seat)
@@ -132,7 +131,7 @@ class TurnChanges(GameChanges):
         player stands in for them (their server's choice), marked as the stand-in's."""
 
         async def moving(connection: Connection, note: Written) -> Outcome:
-            game, kept = await _with_dice(connection, game_id=game_id)
+            game = await load_game(connection, game_id)
             state = playing(game)
             check_version(game, version)
             now = self._clock()
@@ -147,7 +146,6 @@ class TurnChanges(GameChanges):
                 state=state,
                 seat=seat,
                 intent=intent,
-                kept=kept,
                 for_away=True,
             )
 
@@ -163,12 +161,11 @@ class TurnChanges(GameChanges):
         state: Any,
         seat: Seat,
         intent: str,
-        kept: dict[int, str],
         for_away: bool = False,
     ) -> Outcome:
         """What ``intent`` means for ``seat`` now, played: any chance it needs drawn from
-        the dice ``kept`` for this point (a roll taken back), or drawn afresh."""
-        tape = Tape(self._random, kept.get(seat.seat))
+        the draws a feature kept for this point (a roll taken back), or drawn afresh."""
+        tape = Tape(self._random, await self._hooks.draws_kept(connection, game, seat.seat))
         action = _worked_out(game, state, seat, intent, tape)
         if seat.timeouts:
             seat = replace(seat, timeouts=0)
@@ -241,7 +238,7 @@ class TurnChanges(GameChanges):
                 game.id, game.kind, game.guild_id, ordered["finish_seq"], now, tuple(results)
             )
             rating_changes = await count_game(connection, table)
-            await count_finished(connection, game, now)
+            await self._hooks.finished(connection, game, now)
         # What was just written, without reading it back: the hot path of every press.
         stored = replace(game, version=game.version + 1, updated_at=now, **changes)
         note.move = Outcome(
@@ -264,14 +261,3 @@ def _worked_out(game: Game, state: Any, seat: Seat, intent: str, tape: Tape) -> 
         return game_rules(game).action(state, seat.seat, intent, tape)
     except IllegalIntent as e:
         raise IllegalMove(e.words) from None
-
-
-async def _with_dice(
-    connection: Connection, *, game_id: int, actor: Actor | None = None
-) -> tuple[Game, dict[int, str]]:
-    """The game as ``actor`` may act in it, with the dice kept for its present point by
-    the seat that drew them (a roll made there was taken back)."""
-    game = await (
-        load_game(connection, game_id) if actor is None else load_for(connection, game_id, actor)
-    )
-    return game, await takeback_queries.dice_here(connection, game_id)

@@ -11,7 +11,7 @@ import pytest
 
 from bot.service import Actor, GameService, Player
 from bot.service.errors import AlreadyJoined, LobbyFull, NotHost, NotThisGame
-from bot.service.invitation_changes import MOST_INVITATIONS, Invitee
+from bot.service.invitation_changes import MOST_INVITATIONS, Guestlist, Invitee
 from bot.service.invitation_errors import (
     AlreadyAccepted,
     AlreadyDeclined,
@@ -58,8 +58,7 @@ async def private_lobby(
         guild_id=10,
         channel_id=1,
         host=ANN,
-        private=private,
-        invited=[invitee(p) for p in invited],
+        asked=[Guestlist(private, [invitee(p) for p in invited])],
     )
 
 
@@ -162,7 +161,11 @@ async def test_refused_invitations_change_nothing(service: GameService) -> None:
         await service.invite(game.id, host, [invitee(CY)])
     with pytest.raises(CannotInviteSelf):
         await service.create_lobby(
-            kind="claimit", guild_id=10, channel_id=2, host=ANN, invited=[invitee(ANN)]
+            kind="claimit",
+            guild_id=10,
+            channel_id=2,
+            host=ANN,
+            asked=[Guestlist(invited=[invitee(ANN)])],
         )
     assert await service.current_game(2) is None
 
@@ -182,7 +185,11 @@ async def test_answers_are_the_invitees_own_and_end_with_the_lobby(service: Game
         await service.decline_invitation(game.id, "claimit", CY.user_id)
     assert await service.unsent_invitations(game.id) == []
     other = await service.create_lobby(
-        kind="claimit", guild_id=10, channel_id=2, host=ANN, invited=[invitee(BO)]
+        kind="claimit",
+        guild_id=10,
+        channel_id=2,
+        host=ANN,
+        asked=[Guestlist(invited=[invitee(BO)])],
     )
     await service.cancel(other.id, Actor(ANN.user_id))
     with pytest.raises(InvitationOver, match="was closed"):
@@ -235,8 +242,7 @@ async def test_live_invitations_are_found_by_shard_and_by_game(service: GameServ
         guild_id=1 << 22,  # shard 1 of 2
         channel_id=2,
         host=ANN,
-        private=True,
-        invited=[invitee(CY)],
+        asked=[Guestlist(True, [invitee(CY)])],
     )
     assert await service.games_with_live_invitations() == [here.id, there.id]
     assert await service.games_with_live_invitations(Shards(2, frozenset({0}))) == [here.id]

@@ -16,8 +16,8 @@ import pytest
 
 from bot.service import Actor, GameService, GuildSettingsService, Player
 from bot.service.errors import BadSetting, BoardMovedOn, NotInGame, ServiceError
-from bot.service.invitation_changes import Invitee
-from bot.service.reliability import BelowReliability
+from bot.service.invitation_changes import Guestlist, Invitee
+from bot.service.reliability import BelowReliability, LobbyMinimum
 from bot.storage import AwayMode, Database, Game, GameStatus
 from bot.storage.opening import open_database
 from bot.storage.reliability_queries import ReliabilityRecord
@@ -192,7 +192,7 @@ async def test_a_rematch_counts_as_started_and_no_minimum_refuses_its_seats(
 
 async def lobby(service: GameService, minimum: int | None = None, channel: int = 1) -> Game:
     return await service.create_lobby(
-        kind="claimit", guild_id=GUILD, channel_id=channel, host=ANN, min_reliability=minimum
+        kind="claimit", guild_id=GUILD, channel_id=channel, host=ANN, asked=[LobbyMinimum(minimum)]
     )
 
 
@@ -257,7 +257,7 @@ async def test_a_private_table_asks_only_its_hosts_minimum_of_its_invitees(
     await settings.change(GUILD, min_reliability=80)
     cy = Invitee(CY.user_id, CY.display_name, False, True)
     friends = await service.create_lobby(
-        kind="claimit", guild_id=GUILD, channel_id=1, host=ANN, private=True, invited=[cy]
+        kind="claimit", guild_id=GUILD, channel_id=1, host=ANN, asked=[Guestlist(True, [cy])]
     )
     assert await service.reliability_minimum(friends) is None
     seated = await service.accept_invitation(friends.id, "claimit", CY)
@@ -268,9 +268,7 @@ async def test_a_private_table_asks_only_its_hosts_minimum_of_its_invitees(
         guild_id=GUILD,
         channel_id=2,
         host=ANN,
-        private=True,
-        invited=[cy],
-        min_reliability=50,
+        asked=[Guestlist(True, [cy]), LobbyMinimum(50)],
     )
     assert await service.reliability_minimum(strict) == 50
     with pytest.raises(BelowReliability, match="This lobby asks for 50%"):

@@ -29,7 +29,8 @@ from bot.discord_ui.permissions import missing_thread_permissions
 from bot.games import shared_words
 from bot.games.faces import face_for
 from bot.service.errors import NotOnTheMenu
-from bot.service.invitation_changes import Invitee
+from bot.service.invitation_changes import Guestlist, Invitee
+from bot.service.reliability import LobbyMinimum
 from bot.storage import Game, GameStatus
 from bot.storage.game_values import Options
 from i18n import Language
@@ -85,9 +86,10 @@ class Lobbies(Feature):
                 bots=bots,
                 bot_level=bot_level,
                 language=speaks.code,
-                min_reliability=min_reliability,
-                private=private,
-                invited=() if invite is None else (invitee(invite),),
+                asked=(
+                    LobbyMinimum(min_reliability),
+                    Guestlist(private, () if invite is None else (invitee(invite),)),
+                ),
             )
 
             async def created() -> Game:

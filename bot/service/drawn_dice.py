@@ -1,7 +1,7 @@
-"""The dice of a point of a game stay fixed: each move's chance is drawn through a
-``Tape`` that keeps what it drew, and a move made again where one was taken back draws
-the same again (as far as it asks for the same), so that taking a roll back never buys
-another roll."""
+"""The chance a move draws, kept: each move's chance is drawn through a ``Tape`` that
+keeps what it drew (the move log holds it), and plays back first what it is handed, so
+that a move made again at the same point (a roll taken back, ``bot.features.takebacks``)
+draws the same again, as far as it asks for the same."""
 
 from __future__ import annotations
 

@@ -1,0 +1,15 @@
+"""The bot's features, one package each, found by walking this folder
+(``bot.service.hook_registry``): each declares ``HOOKS``, its part in the core's changes
+of a game (``bot.service.game_hooks``). Their Discord parts are still under
+``bot/discord_ui/features/`` and their services and queries under ``bot/service/`` and
+``bot/storage/``, each named after its feature, until they move here."""
+
+ORDER = (
+    "invitations",
+    "reliability",
+    "takebacks",
+    "tournaments",
+)
+"""The order the core calls the features' hooks in, so the order their refusals come in:
+a private table's "invited only" before a minimum's "below reliability" (a package not
+named here comes after them)."""

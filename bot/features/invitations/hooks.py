@@ -1,0 +1,26 @@
+"""A private table seats its host and whom they invited, nobody else."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.service.game_hooks import GameHooks
+from bot.service.invitation_changes import Guestlist, add_invitations, require_invited
+from bot.storage import invitation_queries
+from bot.storage.connection import Connection
+from bot.storage.records import Game
+
+
+class InvitationHooks(GameHooks):
+    """A new lobby's guest list kept, and a seat refused to anyone not on it."""
+
+    async def lobby_opened(
+        self, connection: Connection, game: Game, asked: Sequence[object], now: float
+    ) -> None:
+        for guests in asked:
+            if isinstance(guests, Guestlist) and (guests.private or guests.invited):
+                await invitation_queries.make_private(connection, game.id, now)
+                await add_invitations(connection, game, game.host_id, guests.invited, now)
+
+    async def seat_wanted(self, connection: Connection, game: Game, user_id: int) -> None:
+        await require_invited(connection, game, user_id)

@@ -1,0 +1,104 @@
+"""Where a feature takes part in the core's changes of a game: inside the change's own
+transaction, with its open connection, so that what a feature counts or refuses holds
+or fails with the change itself (a game's end counts once, in whichever process ends
+it; a refused join seats nobody).
+
+A feature's package under ``bot/features/`` declares its part as ``HOOKS``, a
+``GameHooks`` whose methods it overrides; ``bot.service.hook_registry`` finds them, and
+the core calls each in the features' order (``ORDER`` there). The core names no
+feature: it calls the moments below, and a feature that has nothing to do at one
+inherits the method that does nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.service.game_loading import Actor
+from bot.storage.connection import Connection
+from bot.storage.records import Game
+
+
+class GameHooks:
+    """A feature's part in the core's changes, each moment called with the open
+    connection of the change's transaction; raising a ``ServiceError`` refuses the whole
+    change in the error's words."""
+
+    async def lobby_opened(
+        self, connection: Connection, game: Game, asked: Sequence[object], now: float
+    ) -> None:
+        """The lobby ``game`` was just opened, its host seated, with what its host asked
+        of the features: ``asked`` holds each feature's own kind of request (a minimum
+        of reliability, a private table's guests), and each picks its own. Raise to
+        refuse the lobby."""
+
+    async def seat_wanted(self, connection: Connection, game: Game, user_id: int) -> None:
+        """``user_id`` is about to take a seat in the lobby ``game``: joining it, or
+        accepting an invitation to it. Raise to refuse them."""
+
+    async def started(self, connection: Connection, game: Game, now: float) -> None:
+        """``game`` has just started with its seats (a lobby's start, a rematch, a
+        tournament's table)."""
+
+    async def draws_kept(self, connection: Connection, game: Game, seat: int) -> str | None:
+        """The draws ``seat``'s next move must make again (as the move log keeps them),
+        if this feature kept some for the game's present point; ``None``: draw afresh."""
+        return None
+
+    async def seat_left(self, connection: Connection, game: Game, user_id: int, now: float) -> None:
+        """``user_id`` left the started ``game``: left it, left the server, or lost
+        their seat to the clock (never while away as their server allows)."""
+
+    async def cancelling(self, connection: Connection, game: Game, actor: Actor) -> None:
+        """``actor`` asks to end the open ``game`` unrated, before anything is checked
+        of them. Raise to refuse them."""
+
+    async def cancelled(self, connection: Connection, game: Game, actor: Actor, now: float) -> None:
+        """``actor`` ended the open ``game`` unrated (``game`` as it was before)."""
+
+    async def finished(self, connection: Connection, game: Game, now: float) -> None:
+        """``game`` was played to its end, its results written."""
+
+
+class Hooks(GameHooks):
+    """Every feature's hooks, called in turn in the features' order."""
+
+    def __init__(self, hooks: Sequence[GameHooks]) -> None:
+        self._hooks = tuple(hooks)
+
+    async def lobby_opened(
+        self, connection: Connection, game: Game, asked: Sequence[object], now: float
+    ) -> None:
+        for hooks in self._hooks:
+            await hooks.lobby_opened(connection, game, asked, now)
+
+    async def seat_wanted(self, connection: Connection, game: Game, user_id: int) -> None:
+        for hooks in self._hooks:
+            await hooks.seat_wanted(connection, game, user_id)
+
+    async def started(self, connection: Connection, game: Game, now: float) -> None:
+        for hooks in self._hooks:
+            await hooks.started(connection, game, now)
+
+    async def draws_kept(self, connection: Connection, game: Game, seat: int) -> str | None:
+        for hooks in self._hooks:
+            kept = await hooks.draws_kept(connection, game, seat)
+            if kept is not None:
+                return kept
+        return None
+
+    async def seat_left(self, connection: Connection, game: Game, user_id: int, now: float) -> None:
+        for hooks in self._hooks:
+            await hooks.seat_left(connection, game, user_id, now)
+
+    async def cancelling(self, connection: Connection, game: Game, actor: Actor) -> None:
+        for hooks in self._hooks:
+            await hooks.cancelling(connection, game, actor)
+
+    async def cancelled(self, connection: Connection, game: Game, actor: Actor, now: float) -> None:
+        for hooks in self._hooks:
+            await hooks.cancelled(connection, game, actor, now)
+
+    async def finished(self, connection: Connection, game: Game, now: float) -> None:
+        for hooks in self._hooks:
+            await hooks.finished(connection, game, now)
