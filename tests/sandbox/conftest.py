@@ -10,6 +10,7 @@ from typing import Any
 
 import discord
 import pytest
+import pytest_asyncio
 from discord import app_commands
 from playwright.async_api import Browser, async_playwright
 
@@ -75,7 +76,7 @@ async def started(
         await task
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(loop_scope="session")
 async def sandbox(tmp_path: Path) -> AsyncIterator[Sandbox]:
     async with started(tmp_path) as sandbox:
         yield sandbox
@@ -86,7 +87,7 @@ def sandbox_url(sandbox: Sandbox) -> str:
     return sandbox.url
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(loop_scope="session")
 async def bare_page() -> AsyncIterator[Sandbox]:
     """The page alone, over an emulator no bot is connected to: for what the page decides
     by itself, without a bot's start and stop around each test."""
@@ -125,10 +126,31 @@ async def bot_offering(page: Sandbox, commands: Commands) -> AsyncIterator[Sandb
         await task
 
 
-@pytest.fixture
-async def browser() -> AsyncIterator[Browser]:
+@pytest_asyncio.fixture(scope="session", loop_scope="session")
+async def chromium() -> AsyncIterator[Browser]:
+    """One Chromium for a worker's browser tests."""
     assert CHROMIUM.exists(), "the browser tests need Debian's chromium (.ci/run installs it)"
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True)
         yield browser
         await browser.close()
+
+
+@pytest_asyncio.fixture(loop_scope="session")
+async def browser(chromium: Browser) -> AsyncIterator[Browser]:
+    """The worker's Chromium, left as the test found it: every page the test opened is
+    closed with its context after it, so none goes on calling a sandbox that stopped."""
+    yield chromium
+    for context in chromium.contexts:
+        await context.close()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The sandbox's tests run in one event loop per worker, as their fixtures do
+    (``loop_scope="session"``), so that one Chromium serves them all (``browser``):
+    launched for each test, it cost a second of each."""
+    here = Path(__file__).parent
+    session = pytest.mark.asyncio(loop_scope="session")
+    for item in items:
+        if here in item.path.parents and pytest_asyncio.is_async_test(item):
+            item.add_marker(session, append=False)

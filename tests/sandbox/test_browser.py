@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator
 from urllib.parse import urlsplit
 
 import pytest
+import pytest_asyncio
 from PIL import Image
 from playwright.async_api import Browser, Locator, Page, expect
 
@@ -54,7 +55,7 @@ NEAR = 25
 """Colours closer than this (CIE76 ΔE) to a player's look like that player's."""
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(loop_scope="session")
 async def page(browser: Browser, sandbox_url: str) -> AsyncIterator[Page]:
     page = await open_page(browser, sandbox_url, DESKTOP)
     yield page

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import pytest_asyncio
 from PIL import Image
 from playwright.async_api import Browser, Locator, Page, Route, expect
 
@@ -88,7 +89,7 @@ class Table:
     sandbox: Sandbox
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(loop_scope="session")
 async def table(browser: Browser, tmp_path: Path) -> AsyncIterator[Table]:
     async with started(tmp_path, dice=random.Random(DICE_SEED)) as sandbox:
         page = await open_page(browser, sandbox.url, DESKTOP)

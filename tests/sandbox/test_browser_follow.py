@@ -9,6 +9,7 @@ import random
 from collections.abc import AsyncIterator
 
 import pytest
+import pytest_asyncio
 from PIL import Image, ImageChops
 from playwright.async_api import Browser, Page, expect
 
@@ -34,7 +35,7 @@ MOVES = 10
 """Enough for several turns of each player."""
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(loop_scope="session")
 async def page(browser: Browser, sandbox_url: str) -> AsyncIterator[Page]:
     page = await open_page(browser, sandbox_url, DESKTOP)
     yield page

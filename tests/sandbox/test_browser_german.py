@@ -9,6 +9,7 @@ import re
 from collections.abc import AsyncIterator
 
 import pytest
+import pytest_asyncio
 from playwright.async_api import Browser, Locator, Page, expect
 
 from i18n import language
@@ -29,7 +30,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.long(seconds=20)]
 GERMAN = language("de")
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(loop_scope="session")
 async def page(browser: Browser, sandbox_url: str) -> AsyncIterator[Page]:
     page = await open_page(browser, sandbox_url, DESKTOP)
     yield page

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
 from PIL.GifImagePlugin import GifImageFile
 from playwright.async_api import Browser, Locator, Page, expect
 
@@ -62,7 +63,7 @@ class Played:
     """Each menu used, by its name in the custom_id (``aside``, ``steal``)."""
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(loop_scope="session")
 async def table(browser: Browser, tmp_path: Path) -> AsyncIterator[tuple[Page, Sandbox]]:
     async with started(tmp_path, dice=random.Random(DICE_SEED)) as sandbox:
         page = await open_page(browser, sandbox.url, DESKTOP)

@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator
 
 import discord
 import pytest
+import pytest_asyncio
 from discord import app_commands
 from discord.app_commands import Choice
 from playwright.async_api import Browser, Page, expect
@@ -52,7 +53,7 @@ def commands(tree: app_commands.CommandTree[discord.Client]) -> None:
     tree.add_command(host)
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(loop_scope="session")
 async def travel_bot(bare_page: Sandbox) -> AsyncIterator[Sandbox]:
     """The page, with a bot of its own connected that offers ``commands``."""
     async with bot_offering(bare_page, commands) as sandbox:

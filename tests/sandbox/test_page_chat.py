@@ -9,6 +9,7 @@ from typing import Any
 
 import aiohttp
 import pytest
+import pytest_asyncio
 from playwright.async_api import Browser, expect
 
 from emulator import User
@@ -17,7 +18,7 @@ from tests.sandbox.conftest import Sandbox
 from tests.sandbox.pages import DESKTOP, messages, open_page
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(loop_scope="session")
 async def session() -> AsyncIterator[aiohttp.ClientSession]:
     async with aiohttp.ClientSession() as session:
         yield session

@@ -11,6 +11,7 @@ from collections.abc import AsyncIterator
 from dataclasses import replace
 
 import pytest
+import pytest_asyncio
 from playwright.async_api import Browser, Locator, Page, expect
 
 from bot.discord_ui import face_drawing, game_notes
@@ -83,7 +84,7 @@ def shown(sandbox: Sandbox, card: Card) -> int:
     return message.id
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(loop_scope="session")
 async def page(browser: Browser, bare_page: Sandbox) -> AsyncIterator[Page]:
     page = await browser.new_page(viewport=DESKTOP)
     await page.goto(bare_page.url)

@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator
 
 import discord
 import pytest
+import pytest_asyncio
 from discord import app_commands
 from discord.app_commands import Choice
 from playwright.async_api import Browser, Page, expect
@@ -48,7 +49,7 @@ def commands(tree: app_commands.CommandTree[discord.Client]) -> None:
     tree.add_command(group)
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(loop_scope="session")
 async def page(browser: Browser, bare_page: Sandbox) -> AsyncIterator[Page]:
     async with bot_offering(bare_page, commands) as sandbox:
         page = await open_page(browser, sandbox.url, DESKTOP)

@@ -10,6 +10,7 @@ import random
 from collections.abc import AsyncIterator
 
 import pytest
+import pytest_asyncio
 from PIL import Image
 from playwright.async_api import Browser, FloatRect, Locator, Page, expect
 
@@ -61,7 +62,7 @@ def in_gallery(sandbox: Sandbox, name: str, data: bytes) -> str:
     return str(message.id)
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(loop_scope="session")
 async def page(browser: Browser) -> AsyncIterator[Page]:
     page = await browser.new_page(viewport=DESKTOP)
     yield page

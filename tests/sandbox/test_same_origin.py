@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 
 import aiohttp
 import pytest
+import pytest_asyncio
 
 from tests.sandbox.conftest import Sandbox
 
@@ -18,7 +19,7 @@ ACTIONS = ["/api/command", "/api/message", "/api/click", "/api/select", "/api/cl
 FOREIGN = "http://evil.example"
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(loop_scope="session")
 async def session() -> AsyncIterator[aiohttp.ClientSession]:
     async with aiohttp.ClientSession() as session:
         yield session
