@@ -822,7 +822,8 @@ async def sandbox(dice: random.Random) -> AsyncIterator[str]:
             Settings.load({}, Path(where) / "none"),
             sandbox_database=str(Path(where) / "sandbox.sqlite3"),
             sandbox_port=0,
-            bot_pause=0.05,
+            # Computer players move at once: the script waits for a person's turn.
+            bot_pause=0,
         )
         said: list[str] = []
         ready = asyncio.Event()

@@ -59,7 +59,7 @@ async def started(
         Settings.load({}, tmp_path / "none"),
         sandbox_database=str(tmp_path / database),
         sandbox_port=0,
-        bot_pause=0.05,
+        bot_pause=0,
         render_processes=0,
     )
     emulator = DiscordEmulator(rate_limits=QUICK_LIMITS)
