@@ -517,7 +517,6 @@ async def gold_nuggets(browser: Browser, page: Page, url: str, camera: Camera) -
                 await camera.page("sandbox.png", whole)
             finally:
                 await whole.close()
-            # A game stays until it ends: Claim may only begin in the channel after it.
             await pick(page, menu.first, rng)
             break
         buttons = table.locator(PLAYS)
@@ -525,7 +524,8 @@ async def gold_nuggets(browser: Browser, page: Page, url: str, camera: Camera) -
         await press(page, buttons.nth(nuggets_choice(names, rng)))
         moves += 1
         assert moves < MOST_MOVES, "the menu never came"
-    await finish_nuggets(page, table, rng)
+    # A channel plays one game at a time: Claim begins there once this one is cancelled.
+    await private_answer(page, "/nuggets cancel")
 
 
 def nuggets_choice(names: list[str], rng: random.Random) -> int:
@@ -536,20 +536,6 @@ def nuggets_choice(names: list[str], rng: random.Random) -> int:
         many = left is not None and int(left.group(1)) >= 4
         return rolls[0] if many else takes[0]
     return rng.randrange(len(names))
-
-
-async def finish_nuggets(page: Page, table: Locator, rng: random.Random) -> None:
-    moves = 0
-    while await next_turn(table):
-        menu = table.locator("select:enabled")
-        if await menu.count():
-            await pick(page, menu.first, rng)
-        else:
-            buttons = table.locator(PLAYS)
-            names = labels_of(await buttons.all_inner_texts())
-            await press(page, buttons.nth(nuggets_choice(names, rng)))
-        moves += 1
-        assert moves < MOST_MOVES, "the game did not finish"
 
 
 async def claim(page: Page, camera: Camera) -> None:
