@@ -1,8 +1,10 @@
-"""What a feature may ask of the core, and nothing more: a few small typed protocols,
-handed to every feature in one ``Context`` as the bot starts.
+"""What the core hands every feature as the bot starts, in one ``Context``: a few small
+typed protocols over the live table, and beside them the whole game service, server
+settings, database and Discord client, which are not narrowed (yet).
 
-The core (the live table, its places, pings and hands) fulfils them; a feature names only
-these, never the table itself, so that what it can touch is written down here:
+The core (the live table, its places, pings and hands) fulfils the protocols; a feature
+names these, never the table itself, so that what it can do to a table is written down
+here:
 
 - ``Games``: change a game, make a move, hold a game while reading it, show it, answer a
   press, and the words and cards of its table;
@@ -13,7 +15,7 @@ these, never the table itself, so that what it can touch is written down here:
   when they are not;
 - ``OwedPosts``: a message owed for something past, posted once;
 - and the service, the server settings, the clock, the database, the shard leases and
-  the work in flight, as they are.
+  the work in flight, whole.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Every Discord feature of the bot, found by its declaration (``bot.discord_ui.feature``):
-each package under ``bot/discord_ui/features/`` declares its ``FEATURE``, and nothing
-else lists them; ``ORDER`` there says in which order they come."""
+each package under ``bot/discord_ui/features/`` declares its ``FEATURE`` and is found by
+walking the folder; ``ORDER`` there says only in which order they come."""
 
 from __future__ import annotations
 

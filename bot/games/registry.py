@@ -1,5 +1,5 @@
 """Every game the platform hosts, found by its declaration (``bot.games.registration``):
-each package under ``bot/games/`` declares its ``GAME``, and nothing else lists them.
+each package under ``bot/games/`` declares its ``GAME`` and is found by walking the folder.
 Loading it registers each game's rules with storage (``bot.storage.game_forms``), which
 reads and writes every game's row through them.
 

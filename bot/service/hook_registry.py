@@ -1,6 +1,6 @@
 """Every feature's part in the core's changes, found by its declaration: each package
-under ``bot/features/`` declares its ``HOOKS`` (``bot.service.game_hooks``), and
-nothing else lists them; ``ORDER`` there says in which order they are called."""
+under ``bot/features/`` declares its ``HOOKS`` (``bot.service.game_hooks``) and is found
+by walking the folder; ``ORDER`` there says only in which order they are called."""
 
 from __future__ import annotations
 

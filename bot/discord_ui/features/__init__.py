@@ -1,7 +1,8 @@
 """The bot's Discord features, one package each, found by walking this folder
 (``bot.discord_ui.feature_registry``): every package declares ``FEATURE``, its
 ``Feature`` class, with its commands, the presses it takes, what it adds to the core's
-messages and the events it follows. Nothing else lists them."""
+messages and the events it follows. ``ORDER`` below says where each comes; a package
+it doesn't name yet is still found, after them."""
 
 ORDER = (
     "lobby",
