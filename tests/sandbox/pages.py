@@ -158,6 +158,21 @@ async def start_from_lobby(lobby: Locator, game: str, start: str = "Start") -> L
     return lobby
 
 
+async def picture_changed(page: Page, message_id: str | None, before: str | None) -> None:
+    """Waits until the message's picture is no longer ``before``: looked for every 20 ms,
+    where an assertion looks again only after 100 ms, then 250, which a whole game's every
+    move paid on top of the bot's own time."""
+    await page.wait_for_function(
+        """([id, before]) => {
+            const picture = document.querySelector(
+                `#messages article[data-id="${CSS.escape(id)}"] .gallery img`);
+            return picture !== null && picture.getAttribute("src") !== before;
+        }""",
+        arg=[message_id, before or ""],
+        polling=20,
+    )
+
+
 def by_id(page: Page, message_id: str | None) -> Locator:
     """A message by its id: it stays found when its buttons go."""
     return page.locator(f'#messages article[data-id="{message_id}"]')
@@ -168,7 +183,9 @@ async def next_turn(page: Page) -> Locator | None:
     the game is over."""
     turn = page.locator(f"#messages article:has({PLAYS}, select:enabled)")
     over = public(page).locator(".title, .heading", has_text="game over")
-    await expect(turn.or_(over).first).to_be_visible()
+    # Waited for as the page changes: an assertion looks again only after 100 ms, then
+    # 250, which a whole game's every turn paid on top of the bot's own time.
+    await turn.or_(over).first.wait_for()
     if await over.count():
         return None
     return by_id(page, await turn.last.get_attribute("data-id"))

@@ -287,7 +287,8 @@ async def play_from_hand(page: Page, hand: Locator, board: Locator, rng: random.
     picture = await hand.locator(PICTURE).get_attribute("src")
     drawn = await board.locator(PICTURE).get_attribute("src")
     await hand.locator(f'button[data-custom-id="{custom_id}"]').click()
-    await expect(hand.locator(f'[data-custom-id="{custom_id}"]')).to_have_count(0)
+    # Waited for as the page changes (an assertion looks again only after 100 ms).
+    await hand.locator(f'[data-custom-id="{custom_id}"]').first.wait_for(state="detached")
     await expect(hand.locator(".time")).to_contain_text("(edited)")
     await expect(hand.locator(PICTURE)).not_to_have_attribute("src", picture or "")
     await expect(page.locator(HANDS)).to_have_count(1)

@@ -219,7 +219,8 @@ async def click_a_button(page: Page, turn: Locator, rng: random.Random) -> None:
     index = pick(labels, rng)
     custom_id = await buttons.nth(index).get_attribute("data-custom-id")
     await buttons.nth(index).click()
-    await expect(control(page, custom_id)).to_have_count(0)
+    # Waited for as the page changes (an assertion looks again only after 100 ms).
+    await control(page, custom_id).first.wait_for(state="detached")
 
 
 def pick(labels: list[str], rng: random.Random) -> int:
