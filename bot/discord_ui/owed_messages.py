@@ -73,6 +73,29 @@ class Owed:
     elsewhere (an invitation by a ping once direct messages are closed)."""
 
 
+def direct_words(
+    client: discord.Client,
+    key: str,
+    guild_id: int,
+    user: int,
+    words: str,
+    refused: Callable[[discord.HTTPException], Awaitable[None]],
+) -> Owed:
+    """A few ``words`` owed to ``user`` by direct message: the message is its own record
+    (a restart finds it posted under its nonce), and ``refused`` settles a refusal."""
+
+    async def place() -> discord.abc.Messageable:
+        return await client.create_dm(discord.Object(user))
+
+    async def compose() -> dict[str, Any] | None:
+        return {"content": words}
+
+    async def recorded(message: discord.Message) -> None:
+        """Nothing to write: the message is its own record."""
+
+    return Owed(key, guild_id, place, compose, recorded, refused)
+
+
 class OwedPosts:
     """Posts owed messages, each once; retries those Discord failed."""
 

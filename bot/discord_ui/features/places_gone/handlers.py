@@ -40,13 +40,12 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from datetime import datetime
-from typing import Any
 
 import discord
 
 from bot.discord_ui.context import Context
 from bot.discord_ui.feature import Feature
-from bot.discord_ui.owed_messages import Owed
+from bot.discord_ui.owed_messages import Owed, direct_words
 from bot.games import shared_words
 from bot.games.escaping import escaped
 from bot.games.faces import face_for
@@ -253,20 +252,11 @@ class PlacesGone(Feature):
     def _told(self, game: Game, user: int, words: str) -> Owed:
         """That the game ended for its place, to ``user``."""
 
-        async def place() -> discord.abc.Messageable:
-            return await self.client.create_dm(discord.Object(user))
-
-        async def compose() -> dict[str, Any] | None:
-            return {"content": words}
-
-        async def recorded(message: discord.Message) -> None:
-            """The message is its own record (``OwedPosts``)."""
-
         async def refused(error: discord.HTTPException) -> None:
             log.info("could not tell %s that game %s ended: %s", user, game.id, error)
 
         key = f"place-gone:{game.id}:{user}"
-        return Owed(key, game.guild_id, place, compose, recorded, refused)
+        return direct_words(self.client, key, game.guild_id, user, words, refused)
 
     async def _delete(self, game: Game, message_id: int) -> None:
         """Deletes one of the game's messages where it is played; refused, it stays."""

@@ -23,7 +23,7 @@ from bot.discord_ui.game_events import GameEnded
 from bot.discord_ui.game_places import DMS_CLOSED
 from bot.discord_ui.interaction_answers import announce, reveal, tell, update_clicked
 from bot.discord_ui.interactions import player_of, reader
-from bot.discord_ui.owed_messages import Owed
+from bot.discord_ui.owed_messages import Owed, direct_words
 from bot.discord_ui.permissions import missing_threads
 from bot.games.escaping import escaped
 from bot.games.faces import face_for
@@ -507,21 +507,13 @@ class Tournaments(Feature):
             where=where,
         )
 
-        async def place() -> discord.abc.Messageable:
-            return await self.client.create_dm(discord.Object(user))
-
-        async def compose() -> dict[str, Any] | None:
-            return {"content": words}
-
-        async def recorded(message: discord.Message) -> None:
-            """The message is its own record (``OwedPosts``): the round's is the channel's."""
-
         async def refused(error: discord.HTTPException) -> None:
             if error.code == DMS_CLOSED:
                 pinged.add(user)
 
         key = f"tournament-dm:{board.tournament.id}:{round_}:{user}"
-        return Owed(key, board.tournament.guild_id, place, compose, recorded, refused)
+        guild = board.tournament.guild_id
+        return direct_words(self.client, key, guild, user, words, refused)
 
     def _channel(self, board: Board) -> Callable[[], Awaitable[discord.abc.Messageable]]:
         """Where the tournament's messages go: its channel."""
