@@ -6,6 +6,7 @@ other round. An import inside a function counts like any other."""
 from __future__ import annotations
 
 import ast
+import inspect
 import subprocess
 import sys
 from pathlib import Path
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot.games.registry import REGISTERED
+from bot.service import GameService
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = tuple(game.domain for game in REGISTERED)
@@ -395,31 +397,23 @@ def test_no_module_of_the_bot_is_over_its_length() -> None:
 
 
 CORE_CHANGES = (
+    "bot.service.feature_registry",
+    "bot.service.feature_service",
     "bot.service.game_changes",
     "bot.service.game_hooks",
+    "bot.service.game_reads",
+    "bot.service.game_service",
     "bot.service.game_starts",
-    "bot.service.hook_registry",
     "bot.service.lobby_changes",
     "bot.service.turn_changes",
 )
-"""The core service's changes of a game: its lobbies, turns, starts and ends."""
+"""The core service: its lobbies, turns, starts and ends, and how it finds the features."""
 FEATURE_PARTS = (
     "bot.service.following",
-    "bot.service.invitation_changes",
-    "bot.service.invitation_errors",
-    "bot.service.reliability",
-    "bot.service.rematch_changes",
     "bot.service.seasons",
-    "bot.service.takeback_changes",
-    "bot.service.takeback_errors",
-    "bot.service.tournament_changes",
-    "bot.service.tournament_checks",
-    "bot.service.tournament_errors",
-    "bot.service.tournament_rounds",
     "bot.storage.follow_queries",
     "bot.storage.invitation_queries",
     "bot.storage.reliability_queries",
-    "bot.storage.rematch_queries",
     "bot.storage.season_queries",
     "bot.storage.takeback_queries",
     "bot.storage.tournament_queries",
@@ -457,10 +451,24 @@ def test_the_core_service_check_sees_a_feature(tmp_path: Path) -> None:
         "from bot.storage import game_queries, takeback_queries\n"
         "def later() -> None:\n"
         "    from bot.features.reliability import hooks\n"
-        "    from bot.service.reliability import count_started\n"
+        "    from bot.features.reliability.service import count_started\n"
     )
     assert sorted(feature_parts_named(leaky)) == [
         "bot.features.reliability.hooks",
-        "bot.service.reliability.count_started",
+        "bot.features.reliability.service.count_started",
         "bot.storage.takeback_queries",
     ]
+
+
+MOST_SERVICE_METHODS = 30
+"""The core service's public methods at most: lobbies, turns, starts and ends, and the
+reads of games; a feature's own go on its own service (``GameService.part``)."""
+
+
+def test_the_core_service_keeps_to_the_core() -> None:
+    public = [
+        name
+        for name, member in inspect.getmembers(GameService)
+        if not name.startswith("_") and (inspect.isfunction(member) or isinstance(member, property))
+    ]
+    assert len(public) <= MOST_SERVICE_METHODS, sorted(public)

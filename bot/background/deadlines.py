@@ -22,8 +22,8 @@ from bot.background.task import Background
 from bot.clock import Clock
 from bot.metrics.figures import deadlines_due
 from bot.service import GameService, ServiceError
+from bot.service.deadline_reads import DeadlineLook
 from bot.service.errors import GameBroken
-from bot.service.game_reads import DeadlineLook
 from bot.service.shard_leases import ShardLeases
 from bot.storage.write_refusals import WritesRefused
 
@@ -99,7 +99,7 @@ class DeadlineWatch(Background):
         while True:
             woken.clear()
             try:
-                look = await self.service.deadline_look(self.table.leases.shards)
+                look = await self.service.deadlines.deadline_look(self.table.leases.shards)
                 # What was handled moved on: the next look, at once, says what is left.
                 wake_at = look.now if await self._handle_due(look) else self._wake_at(look)
                 self._backoff.succeeded(LOOKING)
@@ -116,7 +116,9 @@ class DeadlineWatch(Background):
     async def handle_due(self) -> bool:
         """Handles every deadline that has passed now, each game on its own, and sets aside
         games whose data is damaged; whether it handled any."""
-        return await self._handle_due(await self.service.deadline_look(self.table.leases.shards))
+        return await self._handle_due(
+            await self.service.deadlines.deadline_look(self.table.leases.shards)
+        )
 
     async def _handle_due(self, look: DeadlineLook) -> bool:
         """Handles what ``look`` found due (one read for all of it); whether it handled
@@ -127,7 +129,7 @@ class DeadlineWatch(Background):
         if self._swept_at is None or now >= self._swept_at + LONGEST_NAP:
             # What the scan never reads (a deadline that is no number is never due), and
             # any game whose messages are behind however it came to be.
-            damaged += await self.service.damaged_games(shards)
+            damaged += await self.service.deadlines.damaged_games(shards)
             self.table.reconciler.add(await self.service.messages.games_not_shown(shards))
             self._swept_at = now
         for game_id, why in damaged:

@@ -1,7 +1,8 @@
 """What every change of a game shares: its write transaction, settled from the game's own
-row when the database lost its commit's answer, the dice the service draws with, and the
-deadline watch and past moves it tells (``GameService`` is made of the changes built on
-it: ``LobbyChanges``, ``TurnChanges`` and its own)."""
+row when the database lost its commit's answer, the dice the service draws with, the
+features' hooks it calls, and the deadline watch and past moves it tells (``GameService``
+is made of the changes built on it: ``LobbyChanges``, ``TurnChanges`` and its own; a
+feature's service makes its changes in it too, ``bot.service.feature_service``)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,6 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from bot.metrics.figures import action_made
-from bot.service import hook_registry
 from bot.service.game_hooks import GameHooks
 from bot.service.game_reads import GameReads
 from bot.service.game_writes import Change, Written
@@ -38,13 +38,13 @@ class GameChanges(GameReads):
         *,
         dice: random.Random | None = None,
         clock: Callable[[], float] = time.time,
-        hooks: GameHooks | None = None,
+        hooks: GameHooks,
     ) -> None:
         super().__init__(database, clock)
-        self._random = dice if dice is not None else secrets.SystemRandom()
-        self._hooks = hook_registry.discovered() if hooks is None else hooks
-        """The features' part in each change, called inside its transaction (by default
-        every feature's under ``bot/features/``)."""
+        self.dice = dice if dice is not None else secrets.SystemRandom()
+        """What the service draws a game's chance with."""
+        self.hooks = hooks
+        """The features' part in each change, called inside its transaction."""
         self.deadline_moved_earlier = asyncio.Event()
         """Set when the deadline watch must look again before it meant to: a new deadline
         may come before every earlier one (a new lobby, a start), or a game whose deadline
@@ -52,7 +52,7 @@ class GameChanges(GameReads):
         self.history = PastMoves(database)
         """The games' past moves, rebuilt from their logs."""
 
-    async def _change(self, body: Change[T]) -> T:
+    async def change(self, body: Change[T]) -> T:
         """Runs ``body`` in a write transaction that changes a game (``save_game`` notes what
         it wrote). When its commit's answer was lost and the database can't say whether
         it committed (it restarted meanwhile), the game's own row says: the version the

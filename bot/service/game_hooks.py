@@ -3,8 +3,8 @@ transaction, with its open connection, so that what a feature counts or refuses 
 or fails with the change itself (a game's end counts once, in whichever process ends
 it; a refused join seats nobody).
 
-A feature's package under ``bot/features/`` declares its part as ``HOOKS``, a
-``GameHooks`` whose methods it overrides; ``bot.service.hook_registry`` finds them, and
+A feature's package under ``bot/features/`` declares its part in its ``FEATURE``, a
+``GameHooks`` whose methods it overrides; ``bot.service.feature_registry`` finds them, and
 the core calls each in the features' order (``ORDER`` there). The core names no
 feature: it calls the moments below, and a feature that has nothing to do at one
 inherits the method that does nothing.

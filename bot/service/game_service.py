@@ -14,14 +14,13 @@ time-outs in a row, or when a player leaves, a computer player takes the seat
 over; a game with no human left is closed.
 
 The service knows every game only through its rules (``bot.games.rules``),
-found by the game's kind in the registry. ``GameService`` is its lobbies' changes
-(``lobby_changes``), its moves (``turn_changes``), its rematch
-(``rematch_changes``), its take-backs (``takeback_changes``), its private tables'
-invitations (``invitation_changes``) and its tournaments' rounds and tables
-(``tournament_changes``), which count its players' reliability as they go
-(``reliability``), all made in the transaction
-``game_changes`` gives them, with what changes a game from outside its play: its
-players' time away, its place gone, its damaged data.
+found by the game's kind in the registry, and every feature only through its
+declaration (``feature_registry``). ``GameService`` is its lobbies' changes
+(``lobby_changes``) and its moves (``turn_changes``), made in the transaction
+``game_changes`` gives them and calling the features' hooks inside it, with what
+changes a game from outside its play: its players' time away, its place gone, its
+damaged data. Each feature's own service (a rematch, take-backs, invitations,
+tournaments, reliability) is made over it and handed out by its class (``part``).
 """
 
 from __future__ import annotations
@@ -30,22 +29,21 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TypeVar
 
+from bot.service import feature_registry
+from bot.service.deadline_reads import DeadlineReads
+from bot.service.feature_service import FeatureService
 from bot.service.game_checks import require_open
 from bot.service.game_hooks import GameHooks
 from bot.service.game_loading import load_game
 from bot.service.game_parts import closed
 from bot.service.game_writes import Written, save_game
-from bot.service.invitation_changes import InvitationChanges
 from bot.service.lobby_changes import LobbyChanges
 from bot.service.message_places import MessagePlaces
 from bot.service.owed_messages import OwedMessages
 from bot.service.player_settings import PlayerSettingsService
-from bot.service.reliability import ReliabilityReads
-from bot.service.rematch_changes import RematchChanges
-from bot.service.takeback_changes import TakebackChanges
 from bot.service.time_away import clock_as_away_is, seat_away
-from bot.service.tournament_changes import TournamentChanges
 from bot.service.turn_changes import TurnChanges
 from bot.storage import (
     deadline_queries,
@@ -58,16 +56,10 @@ from bot.storage.connection import Connection
 from bot.storage.database import Database
 from bot.storage.records import EndReason, Game, Seat
 
+Part = TypeVar("Part", bound=FeatureService)
 
-class GameService(
-    LobbyChanges,
-    TurnChanges,
-    RematchChanges,
-    ReliabilityReads,
-    InvitationChanges,
-    TakebackChanges,
-    TournamentChanges,
-):
+
+class GameService(LobbyChanges, TurnChanges):
     """The only place a game changes: every change in one transaction, checking who acts and the
     version they saw, writing the position with its move-log entry; refusals are
     ``ServiceError``s in plain words."""
@@ -80,13 +72,34 @@ class GameService(
         clock: Callable[[], float] = time.time,
         hooks: GameHooks | None = None,
     ) -> None:
-        super().__init__(database, dice=dice, clock=clock, hooks=hooks)
+        """``hooks``: the features' part in each change (by default, every feature's
+        under ``bot/features/``, found as the service is made)."""
+        features = feature_registry.discovered()
+        super().__init__(
+            database,
+            dice=dice,
+            clock=clock,
+            hooks=feature_registry.hooks_of(features) if hooks is None else hooks,
+        )
+        self._parts = {
+            feature.service: feature.service(self)
+            for feature in features
+            if feature.service is not None
+        }
+        self.deadlines = DeadlineReads(database, clock)
+        """What the deadline watch reads."""
         self.messages = MessagePlaces(database, clock, self.deadline_moved_earlier)
         """Where each game's messages, ping, hands and thread are, and what they show."""
         self.players = PlayerSettingsService(database, clock)
         """Each player's own settings, and the direct messages telling them their turn."""
         self.owed = OwedMessages(database, clock)
         """The claims on the messages owed for something past, while they are posted."""
+
+    def part(self, service: type[Part]) -> Part:
+        """The feature's service of class ``service``, made over this one."""
+        made = self._parts[service]
+        assert isinstance(made, service)
+        return made
 
     async def settle_away(
         self, game_id: int, user_id: int | None = None
@@ -120,7 +133,7 @@ class GameService(
             await save_game(connection, note, settled, now, **clock_as_away_is(settled, now))
             return await load_game(connection, game_id), game.seats
 
-        return await self._change(settling)
+        return await self.change(settling)
 
     async def close_place_gone(self, game_id: int) -> Game:
         """Ends an open game unrated because its place is gone (its channel deleted or
@@ -136,7 +149,7 @@ class GameService(
             await place_queries.mark_shown(connection, game_id, ended.version, {})
             return replace(ended, shown_version=ended.version)
 
-        return await self._change(closing)
+        return await self.change(closing)
 
     async def stop_clock(self, game_id: int) -> bool:
         """For a game whose saved data is damaged: it cannot move on, so its deadline

@@ -103,7 +103,7 @@ class LobbyChanges(GameChanges):
             seats = [human_seat(host), *(bot_seat(n, level) for n in range(1, bots + 1))]
             await game_queries.replace_seats(connection, game_id, seats, now)
             game = await load_game(connection, game_id)
-            await self._hooks.lobby_opened(connection, game, asked, now)
+            await self.hooks.lobby_opened(connection, game, asked, now)
             return game
 
         game = await self._db.write(opening)
@@ -121,13 +121,13 @@ class LobbyChanges(GameChanges):
             require_lobby(game, version)
             if game.seat_of(player.user_id) is not None:
                 raise AlreadyJoined()
-            await self._hooks.seat_wanted(connection, game, player.user_id)
+            await self.hooks.seat_wanted(connection, game, player.user_id)
             most = rules_for(game.kind).max_players
             if len(game.seats) >= most:
                 raise LobbyFull(most)
             return await self._reseat(connection, note, game, [*game.seats, human_seat(player)])
 
-        return await self._change(joining)
+        return await self.change(joining)
 
     async def leave(self, game_id: int, actor: Actor, version: int | None) -> Game:
         """Leaves a lobby (a leaving host hands over to the next person; an empty lobby
@@ -151,7 +151,7 @@ class LobbyChanges(GameChanges):
                 await save_game(connection, note, game, now, **changes)
                 await game_queries.update_seat(connection, game.id, bot_for(seat))
                 assert user_id is not None
-                await self._hooks.seat_left(connection, game, user_id, now)
+                await self.hooks.seat_left(connection, game, user_id, now)
                 return await load_game(connection, game_id)
             require_lobby(game, version)
             seats = [s for s in game.seats if s.user_id != user_id]
@@ -162,7 +162,7 @@ class LobbyChanges(GameChanges):
             host_id = game.host_id if user_id != game.host_id else humans[0].user_id
             return await self._reseat(connection, note, game, seats, host_id=host_id)
 
-        return await self._change(leaving)
+        return await self.change(leaving)
 
     async def add_bot(
         self, game_id: int, actor: Actor, version: int | None, level: str = Level.NORMAL
@@ -182,7 +182,7 @@ class LobbyChanges(GameChanges):
             bot = bot_seat(1 + sum(s.is_bot for s in game.seats), chosen)
             return await self._reseat(connection, note, game, [*game.seats, bot])
 
-        return await self._change(adding)
+        return await self.change(adding)
 
     async def remove_bot(self, game_id: int, actor: Actor, version: int | None, seat: int) -> Game:
         """The host frees a computer player's seat."""
@@ -197,7 +197,7 @@ class LobbyChanges(GameChanges):
                 connection, note, game, [s for s in game.seats if s.seat != seat]
             )
 
-        return await self._change(removing)
+        return await self.change(removing)
 
     async def start(self, game_id: int, actor: Actor, version: int | None) -> Game:
         """Starts the game with a first player drawn at random."""
@@ -210,12 +210,12 @@ class LobbyChanges(GameChanges):
             players = len(game.seats)
             if not rules.min_players <= players <= rules.max_players:
                 raise NotEnoughPlayers(rules.min_players, rules.max_players)
-            first = self._random.randrange(players)
+            first = self.dice.randrange(players)
             return await deal_and_start(
-                connection, note, game, first, self._random, self._clock(), self._hooks
+                connection, note, game, first, self.dice, self._clock(), self.hooks
             )
 
-        game = await self._change(starting)
+        game = await self.change(starting)
         self.deadline_moved_earlier.set()
         return game
 
@@ -227,16 +227,16 @@ class LobbyChanges(GameChanges):
         async def cancelling(connection: Connection, note: Written) -> Game:
             game = await load_for(connection, game_id, actor)
             require_open(game)
-            await self._hooks.cancelling(connection, game, actor)
+            await self.hooks.cancelling(connection, game, actor)
             if not actor.can_moderate:
                 require_host(game, actor)
             check_version(game, version)
             now = self._clock()
             await save_game(connection, note, game, now, **closed(EndReason.CANCELLED, now))
-            await self._hooks.cancelled(connection, game, actor, now)
+            await self.hooks.cancelled(connection, game, actor, now)
             return await load_game(connection, game_id)
 
-        return await self._change(cancelling)
+        return await self.change(cancelling)
 
     async def expire_lobby(self, game_id: int, version: int) -> Game:
         """Closes a lobby nobody started before its deadline."""
@@ -249,7 +249,7 @@ class LobbyChanges(GameChanges):
             await save_game(connection, note, game, now, **closed(EndReason.LOBBY_EXPIRED, now))
             return await load_game(connection, game_id)
 
-        return await self._change(expiring)
+        return await self.change(expiring)
 
     async def _reseat(
         self,

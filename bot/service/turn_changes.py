@@ -66,7 +66,7 @@ class TurnChanges(GameChanges):
                 connection, note, game=game, state=state, seat=seat, intent=intent
             )
 
-        return await self._change(moving)
+        return await self.change(moving)
 
     async def time_out(self, game_id: int, version: int) -> Outcome:
         """Plays the game's time-out rule for the seat whose deadline passed (the first of
@@ -90,7 +90,7 @@ class TurnChanges(GameChanges):
                     # Time away the server allows is never held against anyone.
                     if not seat.away_at(now):
                         assert seat.user_id is not None
-                        await self._hooks.seat_left(connection, game, seat.user_id, now)
+                        await self.hooks.seat_left(connection, game, seat.user_id, now)
                     took_over = seat = bot_for(seat)
                 await game_queries.update_seat(connection, game.id, seat)
             action = rules.time_out(state, seat.seat)
@@ -102,7 +102,7 @@ class TurnChanges(GameChanges):
             note.move = replace(outcome, took_over=took_over)
             return note.move
 
-        return await self._change(timing_out)
+        return await self.change(timing_out)
 
     async def stand_in(self, game_id: int, version: int) -> Outcome:
         """Plays the time-out rule at once for the computer player to act, which could not
@@ -124,7 +124,7 @@ class TurnChanges(GameChanges):
             note.move = replace(outcome, stood_in=True)
             return note.move
 
-        return await self._change(standing_in)
+        return await self.change(standing_in)
 
     async def act_for_away(self, game_id: int, version: int, intent: str) -> Outcome:
         """Plays ``intent`` for the seat to act whose player is away while a computer
@@ -150,7 +150,7 @@ class TurnChanges(GameChanges):
             )
 
         # One trip, holding the game, as ``act``.
-        return await self._change(moving)
+        return await self.change(moving)
 
     async def _move(
         self,
@@ -165,7 +165,7 @@ class TurnChanges(GameChanges):
     ) -> Outcome:
         """What ``intent`` means for ``seat`` now, played: any chance it needs drawn from
         the draws a feature kept for this point (a roll taken back), or drawn afresh."""
-        tape = Tape(self._random, await self._hooks.draws_kept(connection, game, seat.seat))
+        tape = Tape(self.dice, await self.hooks.draws_kept(connection, game, seat.seat))
         action = _worked_out(game, state, seat, intent, tape)
         if seat.timeouts:
             seat = replace(seat, timeouts=0)
@@ -238,7 +238,7 @@ class TurnChanges(GameChanges):
                 game.id, game.kind, game.guild_id, ordered["finish_seq"], now, tuple(results)
             )
             rating_changes = await count_game(connection, table)
-            await self._hooks.finished(connection, game, now)
+            await self.hooks.finished(connection, game, now)
         # What was just written, without reading it back: the hot path of every press.
         stored = replace(game, version=game.version + 1, updated_at=now, **changes)
         note.move = Outcome(

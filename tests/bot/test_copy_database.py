@@ -26,6 +26,8 @@ import pytest_asyncio
 
 import bot.storage.copy
 from bot.__main__ import main
+from bot.features.tournaments.checks import NewTournament
+from bot.features.tournaments.service import TournamentService
 from bot.games.outcome import Outcome
 from bot.games.registry import GAMES, rules_for
 from bot.service import (
@@ -37,7 +39,6 @@ from bot.service import (
     Leaderboard,
     PlayerStats,
 )
-from bot.service.tournament_checks import NewTournament
 from bot.storage import (
     Database,
     EndReason,
@@ -58,6 +59,11 @@ from bot.storage.tournament_queries import Format
 from tests.bot.fixtures import PLAYERS, Clock
 from tests.bot.tables import Table
 from tests.postgres_cluster import Cluster
+
+
+def tournaments_of(service: GameService) -> TournamentService:
+    return service.part(TournamentService)
+
 
 ANN, BO, CY, DEE, EVE = PLAYERS
 HOME, AWAY = 10, 11
@@ -161,8 +167,8 @@ async def play_the_history(database: Database) -> dict[str, int]:
     claim = await table.time_out(await table.presses(claim, 6))
     await table.show(claim, "turn_message_id")
     # A tournament being signed up to: its id is an identity too.
-    cup = await service.create_tournament(tournament(clock.now + 3600), ANN, True)
-    await service.sign_up(cup.tournament.id, BO)
+    cup = await tournaments_of(service).create_tournament(tournament(clock.now + 3600), ANN, True)
+    await tournaments_of(service).sign_up(cup.tournament.id, BO)
     return {"claimit": claimit.id, "nuggets": nuggets.id, "claim": claim.id}
 
 
@@ -346,7 +352,9 @@ async def play_on(target: str | Path, running: dict[str, int]) -> tuple[Reading,
         for kind in KINDS:
             await table.end(await service.game(running[kind]))
         lobby = await table.lobby("nuggets", HOME, 209, [ANN, BO])
-        cup = await service.create_tournament(tournament(clock.now + 3600), BO, True)
+        cup = await tournaments_of(service).create_tournament(
+            tournament(clock.now + 3600), BO, True
+        )
         return await read_everything(database), lobby.id, cup.tournament.id
     finally:
         await database.close()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.reliability import NEUTRAL, Reliability, percent, share
+from bot.features.reliability.service import NEUTRAL, Reliability, percent, share
 from bot.storage.reliability_queries import ReliabilityRecord
 
 

@@ -11,6 +11,7 @@ from typing import Any
 import aiosqlite
 import asyncpg
 
+from bot.features.reliability.service import ReliabilityService
 from bot.service import GameService
 from bot.storage.opening import open_database
 from bot.storage.reliability_queries import ReliabilityRecord
@@ -83,7 +84,7 @@ async def check_upgraded(target: str) -> None:
     try:
         service = GameService(database)
         for guild, expected in EXPECTED.items():
-            found = await service.reliability(guild, expected)
+            found = await service.part(ReliabilityService).of_players(guild, expected)
             assert {user: found[user].record for user in expected} == expected, guild
     finally:
         await database.close()

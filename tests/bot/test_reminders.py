@@ -61,8 +61,8 @@ async def test_the_queries_agree_with_the_rule_and_remind_once_per_deadline(
     assert await due(database, END) == [], "a turn that ended is the deadline scan's"
     assert all(game != one_hour for game, _ in await due(database, END - 1))
 
-    assert await service.next_reminder(0.0) == END - 7 * DAY // 4
-    assert await service.next_reminder(END - DAY) == END - DAY // 2
+    assert await service.deadlines.next_reminder(0.0) == END - 7 * DAY // 4
+    assert await service.deadlines.next_reminder(END - DAY) == END - DAY // 2
 
     assert await service.messages.mark_reminded(long_two_days, END)
     assert long_two_days not in {g for g, _ in await due(database, END - 1)}

@@ -33,18 +33,18 @@ async def test_a_lobby_nobody_starts_closes_itself_at_its_deadline(
 ) -> None:
     game = await service.create_lobby(kind="claimit", guild_id=1, channel_id=1, host=ANN)
     assert game.deadline == clock.now() + 30 * 60
-    assert await service.next_deadline(after=clock.now()) == game.deadline
+    assert await service.deadlines.next_deadline(after=clock.now()) == game.deadline
     clock.advance(30 * 60 - 1)
-    assert (await service.due_games()).due == []
+    assert (await service.deadlines.due_games()).due == []
     with pytest.raises(BoardMovedOn):
         await service.expire_lobby(game.id, game.version)
     clock.advance(1)
-    assert (await service.due_games()).due == [(game.id, game.version)]
+    assert (await service.deadlines.due_games()).due == [(game.id, game.version)]
     closed = await service.expire_lobby(game.id, game.version)
     assert closed.status is GameStatus.CANCELLED
     assert closed.end_reason is EndReason.LOBBY_EXPIRED
-    assert (await service.due_games()).due == []
-    assert await service.next_deadline(after=0) is None
+    assert (await service.deadlines.due_games()).due == []
+    assert await service.deadlines.next_deadline(after=0) is None
     with pytest.raises(GameFinished):
         await service.join(game.id, BO, None)
 
@@ -159,7 +159,7 @@ async def test_when_no_human_is_left_the_game_closes(
     assert game.status is GameStatus.CANCELLED
     assert game.end_reason is EndReason.ABANDONED
     assert game.deadline is None
-    assert (await service.due_games()).due == []
+    assert (await service.deadlines.due_games()).due == []
 
 
 async def test_leaving_a_running_game_hands_the_seat_and_the_host_role_on(
@@ -208,11 +208,11 @@ async def test_a_damaged_game_stops_its_clock_instead_of_firing_forever(
         )
     )
     clock.advance(game.turn_timeout)
-    assert (await service.due_games()).due == [(game.id, game.version)]
+    assert (await service.deadlines.due_games()).due == [(game.id, game.version)]
     with pytest.raises(GameBroken):
         await service.time_out(game.id, game.version)
     await service.stop_clock(game.id)
-    assert (await service.due_games()).due == []
+    assert (await service.deadlines.due_games()).due == []
     cancelled = await service.cancel(game.id, Actor(ANN.user_id))
     assert cancelled.end_reason is EndReason.CANCELLED
 
@@ -222,7 +222,7 @@ async def test_the_most_overdue_game_comes_first(service: GameService, clock: Ma
     clock.advance(10)
     second = await service.create_lobby(kind="claimit", guild_id=1, channel_id=2, host=BO)
     clock.advance(3600)
-    due = (await service.due_games()).due
+    due = (await service.deadlines.due_games()).due
     assert due == [(first.id, first.version), (second.id, second.version)]
     assert await service.games_of_member(1, BO.user_id) == [second.id]
     assert await service.games_of_member(2, BO.user_id) == []
@@ -236,7 +236,7 @@ async def test_a_computer_player_taking_over_the_turn_gets_a_whole_turn(
     clock.advance(game.turn_timeout)  # Ann's time ran out unnoticed: she left the server
     taken = await service.leave(game.id, Actor(ANN.user_id), None)
     assert taken.seats[0].is_bot and taken.deadline == clock.now() + game.turn_timeout
-    assert (await service.due_games()).due == []
+    assert (await service.deadlines.due_games()).due == []
     # Leaving out of turn leaves the turn's clock alone.
     waiting = await service.leave(game.id, Actor(CY.user_id), None)
     assert waiting.deadline == taken.deadline

@@ -9,10 +9,7 @@ import asyncio
 
 import pytest
 
-from bot.service import Actor, GameService, Player
-from bot.service.errors import AlreadyJoined, LobbyFull, NotHost, NotThisGame
-from bot.service.invitation_changes import MOST_INVITATIONS, Guestlist, Invitee
-from bot.service.invitation_errors import (
+from bot.features.invitations.errors import (
     AlreadyAccepted,
     AlreadyDeclined,
     AlreadyInvited,
@@ -26,6 +23,9 @@ from bot.service.invitation_errors import (
     PrivateTable,
     TooManyInvitations,
 )
+from bot.features.invitations.service import MOST_INVITATIONS, Guestlist, InvitationService, Invitee
+from bot.service import Actor, GameService, Player
+from bot.service.errors import AlreadyJoined, LobbyFull, NotHost, NotThisGame
 from bot.storage import Database, Game, GameStatus
 from bot.storage.invitation_queries import Answer
 from bot.storage.records import InviteBy
@@ -67,22 +67,22 @@ async def test_only_invitees_join_and_an_accept_seats_as_a_join(
     service: GameService, kind: str
 ) -> None:
     game = await private_lobby(service, BO, kind=kind)
-    guests = await service.guests(game.id)
+    guests = await service.part(InvitationService).guests(game.id)
     assert guests.private
     assert [(i.user_id, i.name, i.answer) for i in guests.invitations] == [
         (BO.user_id, BO.display_name, Answer.ASKED)
     ]
     with pytest.raises(PrivateTable, match="only players the host invited can join"):
         await service.join(game.id, CY, None)
-    accepted = await service.accept_invitation(game.id, kind, BO)
+    accepted = await service.part(InvitationService).accept_invitation(game.id, kind, BO)
     assert [s.user_id for s in accepted.seats] == [ANN.user_id, BO.user_id]
     assert accepted.version == game.version + 1
-    [said] = (await service.guests(game.id)).invitations
+    [said] = (await service.part(InvitationService).guests(game.id)).invitations
     assert said.answer is Answer.ACCEPTED
     with pytest.raises(AlreadyAccepted, match="already: your seat is waiting"):
-        await service.accept_invitation(game.id, kind, BO)
+        await service.part(InvitationService).accept_invitation(game.id, kind, BO)
     with pytest.raises(AlreadyAccepted, match="press Leave on the lobby"):
-        await service.decline_invitation(game.id, kind, BO.user_id)
+        await service.part(InvitationService).decline_invitation(game.id, kind, BO.user_id)
     assert (await service.game(game.id)).version == accepted.version
 
 
@@ -93,47 +93,58 @@ async def test_an_invitee_may_join_with_join_and_a_declined_one_is_recorded(
     joined = await service.join(game.id, BO, None)
     assert joined.seat_of(BO.user_id) is not None
     with pytest.raises(AlreadyJoined):
-        await service.accept_invitation(game.id, "claimit", BO)
-    declined = await service.decline_invitation(game.id, "claimit", CY.user_id)
+        await service.part(InvitationService).accept_invitation(game.id, "claimit", BO)
+    declined = await service.part(InvitationService).decline_invitation(
+        game.id, "claimit", CY.user_id
+    )
     assert declined.seat_of(CY.user_id) is None
     with pytest.raises(AlreadyDeclined):
-        await service.decline_invitation(game.id, "claimit", CY.user_id)
-    answers = {i.user_id: i.answer for i in (await service.guests(game.id)).invitations}
+        await service.part(InvitationService).decline_invitation(game.id, "claimit", CY.user_id)
+    answers = {
+        i.user_id: i.answer
+        for i in (await service.part(InvitationService).guests(game.id)).invitations
+    }
     assert answers == {BO.user_id: Answer.ASKED, CY.user_id: Answer.DECLINED}
 
 
 async def test_the_host_invites_more_and_opens_the_table_to_all(service: GameService) -> None:
     game = await private_lobby(service)
-    assert (await service.guests(game.id)).invitations == ()
+    assert (await service.part(InvitationService).guests(game.id)).invitations == ()
     with pytest.raises(PrivateTable):
         await service.join(game.id, BO, None)
     with pytest.raises(NotHost):
-        await service.invite(game.id, Actor(BO.user_id), [invitee(CY)])
-    invited = await service.invite(game.id, Actor(ANN.user_id), [invitee(BO), invitee(CY)])
+        await service.part(InvitationService).invite(game.id, Actor(BO.user_id), [invitee(CY)])
+    invited = await service.part(InvitationService).invite(
+        game.id, Actor(ANN.user_id), [invitee(BO), invitee(CY)]
+    )
     assert invited.version == game.version + 1
-    assert [i.user_id for i in (await service.guests(game.id)).invitations] == [
+    assert [
+        i.user_id for i in (await service.part(InvitationService).guests(game.id)).invitations
+    ] == [
         BO.user_id,
         CY.user_id,
     ]
     with pytest.raises(NotHost):
-        await service.open_to_all(game.id, Actor(BO.user_id))
-    opened = await service.open_to_all(game.id, Actor(ANN.user_id))
-    assert not (await service.guests(game.id)).private
+        await service.part(InvitationService).open_to_all(game.id, Actor(BO.user_id))
+    opened = await service.part(InvitationService).open_to_all(game.id, Actor(ANN.user_id))
+    assert not (await service.part(InvitationService).guests(game.id)).private
     joined = await service.join(opened.id, DI, None)
     assert joined.seat_of(DI.user_id) is not None
     with pytest.raises(NotPrivate):
-        await service.open_to_all(game.id, Actor(ANN.user_id))
+        await service.part(InvitationService).open_to_all(game.id, Actor(ANN.user_id))
     # Opened to all, it still invites: a heads-up with Accept, as anyone may join.
-    await service.invite(game.id, Actor(ANN.user_id), [invitee(ED)])
-    assert ED.user_id in [i.user_id for i in (await service.guests(game.id)).invitations]
+    await service.part(InvitationService).invite(game.id, Actor(ANN.user_id), [invitee(ED)])
+    assert ED.user_id in [
+        i.user_id for i in (await service.part(InvitationService).guests(game.id)).invitations
+    ]
 
 
 async def test_an_open_table_is_not_private(service: GameService) -> None:
     game = await private_lobby(service, private=False)
-    assert not (await service.guests(game.id)).private
+    assert not (await service.part(InvitationService).guests(game.id)).private
     await service.join(game.id, BO, None)
     with pytest.raises(NotInvited):
-        await service.accept_invitation(game.id, "claimit", CY)
+        await service.part(InvitationService).accept_invitation(game.id, "claimit", CY)
 
 
 async def test_refused_invitations_change_nothing(service: GameService) -> None:
@@ -149,16 +160,18 @@ async def test_refused_invitations_change_nothing(service: GameService) -> None:
     ]
     for picked, refusal, words in refusals:
         with pytest.raises(refusal, match=words):
-            await service.invite(game.id, host, picked)
+            await service.part(InvitationService).invite(game.id, host, picked)
     after = await service.game(game.id)
-    assert [i.user_id for i in (await service.guests(game.id)).invitations] == [BO.user_id]
+    assert [
+        i.user_id for i in (await service.part(InvitationService).guests(game.id)).invitations
+    ] == [BO.user_id]
     assert after.version == game.version + 1, "only Bo's join changed the lobby"
     many = [invitee(Player(900 + n, f"Guest {n}")) for n in range(MOST_INVITATIONS)]
     with pytest.raises(TooManyInvitations, match=f"{MOST_INVITATIONS} people at most"):
-        await service.invite(game.id, host, many)
-    await service.invite(game.id, host, many[: MOST_INVITATIONS - 1])
+        await service.part(InvitationService).invite(game.id, host, many)
+    await service.part(InvitationService).invite(game.id, host, many[: MOST_INVITATIONS - 1])
     with pytest.raises(TooManyInvitations):
-        await service.invite(game.id, host, [invitee(CY)])
+        await service.part(InvitationService).invite(game.id, host, [invitee(CY)])
     with pytest.raises(CannotInviteSelf):
         await service.create_lobby(
             kind="claimit",
@@ -173,17 +186,17 @@ async def test_refused_invitations_change_nothing(service: GameService) -> None:
 async def test_answers_are_the_invitees_own_and_end_with_the_lobby(service: GameService) -> None:
     game = await private_lobby(service, BO, CY)
     with pytest.raises(NotInvited, match="for someone else"):
-        await service.accept_invitation(game.id, "claimit", DI)
+        await service.part(InvitationService).accept_invitation(game.id, "claimit", DI)
     with pytest.raises(NotThisGame):
-        await service.accept_invitation(game.id, "claim", BO)
-    await service.accept_invitation(game.id, "claimit", BO)
+        await service.part(InvitationService).accept_invitation(game.id, "claim", BO)
+    await service.part(InvitationService).accept_invitation(game.id, "claimit", BO)
     started = await service.start(game.id, Actor(ANN.user_id), None)
     assert started.status is GameStatus.ACTIVE
     with pytest.raises(InvitationOver, match="started already"):
-        await service.accept_invitation(game.id, "claimit", CY)
+        await service.part(InvitationService).accept_invitation(game.id, "claimit", CY)
     with pytest.raises(InvitationOver, match="started already"):
-        await service.decline_invitation(game.id, "claimit", CY.user_id)
-    assert await service.unsent_invitations(game.id) == []
+        await service.part(InvitationService).decline_invitation(game.id, "claimit", CY.user_id)
+    assert await service.part(InvitationService).unsent_invitations(game.id) == []
     other = await service.create_lobby(
         kind="claimit",
         guild_id=10,
@@ -193,16 +206,16 @@ async def test_answers_are_the_invitees_own_and_end_with_the_lobby(service: Game
     )
     await service.cancel(other.id, Actor(ANN.user_id))
     with pytest.raises(InvitationOver, match="was closed"):
-        await service.accept_invitation(other.id, "claimit", BO)
+        await service.part(InvitationService).accept_invitation(other.id, "claimit", BO)
 
 
 async def test_two_accepts_for_the_last_seat_seat_one(service: GameService) -> None:
     game = await private_lobby(service, BO, CY, DI, ED, kind="claim")
-    await service.accept_invitation(game.id, "claim", BO)
-    await service.accept_invitation(game.id, "claim", CY)
+    await service.part(InvitationService).accept_invitation(game.id, "claim", BO)
+    await service.part(InvitationService).accept_invitation(game.id, "claim", CY)
     tries = [
-        service.accept_invitation(game.id, "claim", DI),
-        service.accept_invitation(game.id, "claim", ED),
+        service.part(InvitationService).accept_invitation(game.id, "claim", DI),
+        service.part(InvitationService).accept_invitation(game.id, "claim", ED),
     ]
     results = await asyncio.gather(*tries, return_exceptions=True)
     seated = [r for r in results if isinstance(r, Game)]
@@ -216,21 +229,23 @@ async def test_two_accepts_for_the_last_seat_seat_one(service: GameService) -> N
 async def test_each_invitation_is_owed_until_it_is_recorded_sent(service: GameService) -> None:
     await service.players.choose(CY.user_id, "en-US", invitations=InviteBy.DM)
     game = await private_lobby(service, BO, CY)
-    assert await service.unsent_invitations(game.id) == [], "not before its lobby is shown"
+    assert await service.part(InvitationService).unsent_invitations(game.id) == [], (
+        "not before its lobby is shown"
+    )
     await service.messages.mark_shown(game.id, game.version, {"lobby_message_id": 400})
-    bo, cy = await service.unsent_invitations(game.id)
+    bo, cy = await service.part(InvitationService).unsent_invitations(game.id)
     assert (bo.user_id, bo.by_dm, cy.user_id, cy.by_dm) == (BO.user_id, False, CY.user_id, True)
-    await service.invitation_sent(bo, 1, 500, by_dm=False)
-    [still] = await service.unsent_invitations(game.id)
+    await service.part(InvitationService).invitation_sent(bo, 1, 500, by_dm=False)
+    [still] = await service.part(InvitationService).unsent_invitations(game.id)
     assert still.user_id == CY.user_id
-    await service.invitation_by_ping(still)
-    [pinged] = await service.unsent_invitations(game.id)
+    await service.part(InvitationService).invitation_by_ping(still)
+    [pinged] = await service.part(InvitationService).unsent_invitations(game.id)
     assert not pinged.by_dm, "direct messages refused: a ping is owed instead"
-    assert await service.games_with_live_invitations() == [game.id]
-    await service.invitation_ended(bo)
-    await service.invitation_ended(pinged)
-    assert await service.unsent_invitations(game.id) == []
-    assert await service.games_with_live_invitations() == []
+    assert await service.part(InvitationService).games_with_live_invitations() == [game.id]
+    await service.part(InvitationService).invitation_ended(bo)
+    await service.part(InvitationService).invitation_ended(pinged)
+    assert await service.part(InvitationService).unsent_invitations(game.id) == []
+    assert await service.part(InvitationService).games_with_live_invitations() == []
 
 
 async def test_live_invitations_are_found_by_shard_and_by_game(service: GameService) -> None:
@@ -244,12 +259,22 @@ async def test_live_invitations_are_found_by_shard_and_by_game(service: GameServ
         host=ANN,
         asked=[Guestlist(True, [invitee(CY)])],
     )
-    assert await service.games_with_live_invitations() == [here.id, there.id]
-    assert await service.games_with_live_invitations(Shards(2, frozenset({0}))) == [here.id]
-    assert await service.games_with_live_invitations(Shards(2, frozenset({1}))) == [there.id]
-    assert await service.games_with_live_invitations(Shards(2, frozenset())) == []
-    assert await service.has_live_invitations(here.id)
-    [bo] = (await service.guests(here.id)).invitations
-    await service.invitation_ended(bo)
-    assert not await service.has_live_invitations(here.id)
-    assert await service.has_live_invitations(there.id)
+    assert await service.part(InvitationService).games_with_live_invitations() == [
+        here.id,
+        there.id,
+    ]
+    assert await service.part(InvitationService).games_with_live_invitations(
+        Shards(2, frozenset({0}))
+    ) == [here.id]
+    assert await service.part(InvitationService).games_with_live_invitations(
+        Shards(2, frozenset({1}))
+    ) == [there.id]
+    assert (
+        await service.part(InvitationService).games_with_live_invitations(Shards(2, frozenset()))
+        == []
+    )
+    assert await service.part(InvitationService).has_live_invitations(here.id)
+    [bo] = (await service.part(InvitationService).guests(here.id)).invitations
+    await service.part(InvitationService).invitation_ended(bo)
+    assert not await service.part(InvitationService).has_live_invitations(here.id)
+    assert await service.part(InvitationService).has_live_invitations(there.id)

@@ -14,10 +14,11 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+from bot.features.invitations.service import Guestlist, InvitationService, Invitee
+from bot.features.reliability.service import BelowReliability, LobbyMinimum, ReliabilityService
+from bot.features.rematch.service import RematchService
 from bot.service import Actor, GameService, GuildSettingsService, Player
 from bot.service.errors import BadSetting, BoardMovedOn, NotInGame, ServiceError
-from bot.service.invitation_changes import Guestlist, Invitee
-from bot.service.reliability import BelowReliability, LobbyMinimum
 from bot.storage import AwayMode, Database, Game, GameStatus
 from bot.storage.opening import open_database
 from bot.storage.reliability_queries import ReliabilityRecord
@@ -45,7 +46,7 @@ def settings(database: Database) -> GuildSettingsService:
 
 
 async def records(service: GameService, *players: Player) -> list[ReliabilityRecord]:
-    got = await service.reliability(GUILD, [p.user_id for p in players])
+    got = await service.part(ReliabilityService).of_players(GUILD, [p.user_id for p in players])
     return [got[p.user_id].record for p in players]
 
 
@@ -61,10 +62,12 @@ async def test_a_finished_game_counts_started_and_finished_for_its_people(
     assert await records(service, ANN, BO) == [rec(1), rec(1)]
     await play_to_the_end(service, game, random.Random(3))
     assert await records(service, ANN, BO, CY) == [rec(1, 1), rec(1, 1), rec()]
-    shown = await service.reliability(GUILD, [ANN.user_id])
+    shown = await service.part(ReliabilityService).of_players(GUILD, [ANN.user_id])
     assert shown[ANN.user_id].percent == 84 and not shown[ANN.user_id].is_new
     # Another server keeps its own.
-    assert (await service.reliability(GUILD + 1, [ANN.user_id]))[ANN.user_id].is_new
+    assert (await service.part(ReliabilityService).of_players(GUILD + 1, [ANN.user_id]))[
+        ANN.user_id
+    ].is_new
 
 
 async def test_leaving_a_started_game_abandons_it_and_the_rest_finish(
@@ -75,7 +78,9 @@ async def test_leaving_a_started_game_abandons_it_and_the_rest_finish(
     assert await records(service, CY) == [rec(1, 0, 1)]
     await play_to_the_end(service, game, random.Random(5))
     assert await records(service, ANN, BO, CY) == [rec(1, 1), rec(1, 1), rec(1, 0, 1)]
-    assert (await service.reliability(GUILD, [CY.user_id]))[CY.user_id].percent == 45
+    assert (await service.part(ReliabilityService).of_players(GUILD, [CY.user_id]))[
+        CY.user_id
+    ].percent == 45
 
 
 async def test_the_last_person_leaving_abandons_the_game_they_close(
@@ -184,8 +189,10 @@ async def test_a_rematch_counts_as_started_and_no_minimum_refuses_its_seats(
     game = await started_game(service, 2)
     game = await play_to_the_end(service, game, random.Random(9))
     await settings.change(GUILD, min_reliability=100)
-    await service.offer_rematch(game.id, Actor(ANN.user_id), game.channel_id)
-    started = (await service.answer_rematch(game.id, Actor(BO.user_id), True)).started
+    await service.part(RematchService).offer_rematch(game.id, Actor(ANN.user_id), game.channel_id)
+    started = (
+        await service.part(RematchService).answer_rematch(game.id, Actor(BO.user_id), True)
+    ).started
     assert started is not None and started.status is GameStatus.ACTIVE
     assert await records(service, ANN, BO) == [rec(2, 1), rec(2, 1)]
 
@@ -215,7 +222,7 @@ async def test_a_servers_minimum_refuses_a_join_below_it_and_changes_nothing(
     # New at 80 %: in.
     joined = await service.join(open_lobby.id, DEE, open_lobby.version)
     assert [s.user_id for s in joined.seats] == [ANN.user_id, DEE.user_id]
-    assert await service.reliability_minimum(joined) == 80
+    assert await service.part(ReliabilityService).minimum_of(joined) == 80
     # 0 clears it.
     await settings.change(GUILD, min_reliability=0)
     assert (await settings.get(GUILD)).min_reliability is None
@@ -227,7 +234,7 @@ async def test_a_hosts_minimum_refuses_a_join_below_it_and_new_players_pass_up_t
     service: GameService, settings: GuildSettingsService
 ) -> None:
     strict = await lobby(service, 81)
-    assert await service.reliability_minimum(strict) == 81
+    assert await service.part(ReliabilityService).minimum_of(strict) == 81
     with pytest.raises(BelowReliability) as refused:
         await service.join(strict.id, BO, None)
     assert str(refused.value) == (
@@ -240,11 +247,11 @@ async def test_a_hosts_minimum_refuses_a_join_below_it_and_new_players_pass_up_t
     assert len((await service.join(fair.id, BO, None)).seats) == 2
     # The higher minimum holds, the server's or the host's.
     await settings.change(GUILD, min_reliability=90)
-    assert await service.reliability_minimum(fair) == 90
+    assert await service.part(ReliabilityService).minimum_of(fair) == 90
     with pytest.raises(BelowReliability, match="This server asks for 90%"):
         await service.join(fair.id, CY, None)
     easy = await lobby(service, 0, channel=2)
-    assert await service.reliability_minimum(easy) == 90
+    assert await service.part(ReliabilityService).minimum_of(easy) == 90
 
 
 async def test_a_private_table_asks_only_its_hosts_minimum_of_its_invitees(
@@ -259,8 +266,8 @@ async def test_a_private_table_asks_only_its_hosts_minimum_of_its_invitees(
     friends = await service.create_lobby(
         kind="claimit", guild_id=GUILD, channel_id=1, host=ANN, asked=[Guestlist(True, [cy])]
     )
-    assert await service.reliability_minimum(friends) is None
-    seated = await service.accept_invitation(friends.id, "claimit", CY)
+    assert await service.part(ReliabilityService).minimum_of(friends) is None
+    seated = await service.part(InvitationService).accept_invitation(friends.id, "claimit", CY)
     assert CY.user_id in [s.user_id for s in seated.seats]
     # The host's own minimum holds for the invitees they asked, an accept as a join.
     strict = await service.create_lobby(
@@ -270,9 +277,9 @@ async def test_a_private_table_asks_only_its_hosts_minimum_of_its_invitees(
         host=ANN,
         asked=[Guestlist(True, [cy]), LobbyMinimum(50)],
     )
-    assert await service.reliability_minimum(strict) == 50
+    assert await service.part(ReliabilityService).minimum_of(strict) == 50
     with pytest.raises(BelowReliability, match="This lobby asks for 50%"):
-        await service.accept_invitation(strict.id, "claimit", CY)
+        await service.part(InvitationService).accept_invitation(strict.id, "claimit", CY)
     assert await service.game(strict.id) == strict
 
 

@@ -9,20 +9,21 @@ import random
 
 import pytest
 
-from bot.service import Actor, GameService, Player
-from bot.service.errors import (
+from bot.features.rematch.errors import (
     AlreadyAnswered,
     NoRematch,
-    NotHost,
     NotInRematch,
     RematchOver,
     RematchPlaceTaken,
     RematchStarted,
     TooFewForRematch,
 )
+from bot.features.rematch.queries import RematchState
+from bot.features.rematch.service import RematchService
+from bot.service import Actor, GameService, Player
+from bot.service.errors import NotHost
 from bot.storage import Database, Game, GameStatus
 from bot.storage.game_values import Level
-from bot.storage.rematch_queries import RematchState
 from tests.bot.fixtures import PLAYERS, ScriptedDice, play_to_the_end, started_game
 from tests.clock import ManualClock
 
@@ -55,12 +56,12 @@ async def test_everyone_saying_yes_starts_one_game_with_the_same_seats_the_first
     service: GameService, clock: ManualClock
 ) -> None:
     game = await finished(service, players=2, bots=1)
-    offered = await service.offer_rematch(game.id, actor(BO), game.channel_id)
+    offered = await service.part(RematchService).offer_rematch(game.id, actor(BO), game.channel_id)
     assert offered.offer.state is RematchState.OPEN and offered.started is None
     assert offered.offer.accepted == (BO.user_id,)
     assert offered.offer.expires_at == clock.now() + LOBBY_TIME
     assert offered.players == (ANN.user_id, BO.user_id)
-    started = await service.answer_rematch(game.id, actor(ANN), True)
+    started = await service.part(RematchService).answer_rematch(game.id, actor(ANN), True)
     new = started.started
     assert new is not None and started.offer.state is RematchState.STARTED
     assert started.offer.new_game_id == new.id
@@ -76,22 +77,22 @@ async def test_everyone_saying_yes_starts_one_game_with_the_same_seats_the_first
     assert new.first_seat == (game.first_seat + 1) % len(game.seats)
     assert new.deadline is not None
     with pytest.raises(RematchStarted, match=f"#{new.number}"):
-        await service.offer_rematch(game.id, actor(ANN), game.channel_id)
+        await service.part(RematchService).offer_rematch(game.id, actor(ANN), game.channel_id)
 
 
 async def test_many_presses_at_once_start_exactly_one_game(service: GameService) -> None:
     game = await finished(service, players=3)
-    await service.offer_rematch(game.id, actor(CY), game.channel_id)
+    await service.part(RematchService).offer_rematch(game.id, actor(CY), game.channel_id)
     tries = [
-        service.answer_rematch(game.id, actor(BO), True),
-        service.start_rematch(game.id, actor(ANN)),
-        service.answer_rematch(game.id, actor(ANN), True),
-        service.offer_rematch(game.id, actor(BO), game.channel_id),
+        service.part(RematchService).answer_rematch(game.id, actor(BO), True),
+        service.part(RematchService).start_rematch(game.id, actor(ANN)),
+        service.part(RematchService).answer_rematch(game.id, actor(ANN), True),
+        service.part(RematchService).offer_rematch(game.id, actor(BO), game.channel_id),
     ]
     results = await asyncio.gather(*tries, return_exceptions=True)
     started = {r.started.id for r in results if not isinstance(r, BaseException) and r.started}
     assert len(started) == 1
-    rematch = await service.rematch(game.id)
+    rematch = await service.part(RematchService).rematch(game.id)
     assert rematch is not None and rematch.started is not None
     assert rematch.started.id in started
     open_games = await service.games_of_member(game.guild_id, ANN.user_id)
@@ -100,24 +101,24 @@ async def test_many_presses_at_once_start_exactly_one_game(service: GameService)
 
 async def test_the_host_starts_with_those_who_said_yes(service: GameService) -> None:
     game = await finished(service, players=3)
-    await service.offer_rematch(game.id, actor(BO), game.channel_id)
+    await service.part(RematchService).offer_rematch(game.id, actor(BO), game.channel_id)
     with pytest.raises(NotHost):
-        await service.start_rematch(game.id, actor(BO))
-    said = await service.answer_rematch(game.id, actor(CY), False)
+        await service.part(RematchService).start_rematch(game.id, actor(BO))
+    said = await service.part(RematchService).answer_rematch(game.id, actor(CY), False)
     assert said.offer.state is RematchState.OPEN and said.offer.declined == (CY.user_id,)
-    started = await service.start_rematch(game.id, actor(ANN))
+    started = await service.part(RematchService).start_rematch(game.id, actor(ANN))
     assert started.started is not None
     assert [s.user_id for s in started.started.seats] == [ANN.user_id, BO.user_id]
 
 
 async def test_too_many_declining_ends_the_offer(service: GameService) -> None:
     game = await finished(service, players=2)
-    await service.offer_rematch(game.id, actor(ANN), game.channel_id)
-    ended = await service.answer_rematch(game.id, actor(BO), False)
+    await service.part(RematchService).offer_rematch(game.id, actor(ANN), game.channel_id)
+    ended = await service.part(RematchService).answer_rematch(game.id, actor(BO), False)
     assert ended.offer.state is RematchState.DECLINED and ended.started is None
     with pytest.raises(RematchOver, match="Too many declined"):
-        await service.answer_rematch(game.id, actor(BO), True)
-    again = await service.offer_rematch(game.id, actor(BO), game.channel_id)
+        await service.part(RematchService).answer_rematch(game.id, actor(BO), True)
+    again = await service.part(RematchService).offer_rematch(game.id, actor(BO), game.channel_id)
     assert again.offer.state is RematchState.OPEN and again.offer.answers == {BO.user_id: True}
 
 
@@ -125,42 +126,44 @@ async def test_an_offer_lapses_with_the_lobby_time(
     service: GameService, clock: ManualClock
 ) -> None:
     game = await finished(service, players=2)
-    await service.offer_rematch(game.id, actor(ANN), game.channel_id)
-    assert await service.next_rematch_lapse() == clock.now() + LOBBY_TIME
+    await service.part(RematchService).offer_rematch(game.id, actor(ANN), game.channel_id)
+    assert await service.part(RematchService).next_rematch_lapse() == clock.now() + LOBBY_TIME
     clock.advance(LOBBY_TIME - 1)
-    assert await service.lapse_rematches() == []
+    assert await service.part(RematchService).lapse_rematches() == []
     clock.advance(1)
-    (lapsed,) = await service.lapse_rematches()
+    (lapsed,) = await service.part(RematchService).lapse_rematches()
     assert lapsed.game.id == game.id and lapsed.offer.state is RematchState.LAPSED
-    assert await service.lapse_rematches() == []
-    assert await service.next_rematch_lapse() is None
+    assert await service.part(RematchService).lapse_rematches() == []
+    assert await service.part(RematchService).next_rematch_lapse() is None
     with pytest.raises(RematchOver, match="lapsed"):
-        await service.answer_rematch(game.id, actor(BO), True)
+        await service.part(RematchService).answer_rematch(game.id, actor(BO), True)
 
 
 async def test_refusals_change_nothing(service: GameService) -> None:
     game = await finished(service, players=2)
     with pytest.raises(NotInRematch):
-        await service.offer_rematch(game.id, actor(CY), game.channel_id)
+        await service.part(RematchService).offer_rematch(game.id, actor(CY), game.channel_id)
     with pytest.raises(RematchOver):
-        await service.answer_rematch(game.id, actor(BO), True)
-    assert await service.rematch(game.id) is None
-    await service.offer_rematch(game.id, actor(ANN), game.channel_id)
+        await service.part(RematchService).answer_rematch(game.id, actor(BO), True)
+    assert await service.part(RematchService).rematch(game.id) is None
+    await service.part(RematchService).offer_rematch(game.id, actor(ANN), game.channel_id)
     with pytest.raises(AlreadyAnswered, match="said yes"):
-        await service.offer_rematch(game.id, actor(ANN), game.channel_id)
+        await service.part(RematchService).offer_rematch(game.id, actor(ANN), game.channel_id)
     with pytest.raises(AlreadyAnswered, match="said yes"):
-        await service.answer_rematch(game.id, actor(ANN), False)
-    rematch = await service.rematch(game.id)
+        await service.part(RematchService).answer_rematch(game.id, actor(ANN), False)
+    rematch = await service.part(RematchService).rematch(game.id)
     assert rematch is not None and rematch.offer.answers == {ANN.user_id: True}
 
 
 async def test_only_a_game_played_to_its_end_is_played_again(service: GameService) -> None:
     running = await started_game(service, 2)
     with pytest.raises(NoRematch):
-        await service.offer_rematch(running.id, actor(ANN), running.channel_id)
+        await service.part(RematchService).offer_rematch(running.id, actor(ANN), running.channel_id)
     cancelled = await service.cancel(running.id, actor(ANN))
     with pytest.raises(NoRematch):
-        await service.offer_rematch(cancelled.id, actor(ANN), cancelled.channel_id)
+        await service.part(RematchService).offer_rematch(
+            cancelled.id, actor(ANN), cancelled.channel_id
+        )
 
 
 async def test_a_game_opened_here_since_keeps_the_place(service: GameService) -> None:
@@ -168,10 +171,10 @@ async def test_a_game_opened_here_since_keeps_the_place(service: GameService) ->
     await service.create_lobby(
         kind="claimit", guild_id=game.guild_id, channel_id=game.channel_id, host=CY
     )
-    await service.offer_rematch(game.id, actor(ANN), game.channel_id)
+    await service.part(RematchService).offer_rematch(game.id, actor(ANN), game.channel_id)
     with pytest.raises(RematchPlaceTaken, match="#2"):
-        await service.answer_rematch(game.id, actor(BO), True)
-    rematch = await service.rematch(game.id)
+        await service.part(RematchService).answer_rematch(game.id, actor(BO), True)
+    rematch = await service.part(RematchService).rematch(game.id)
     assert rematch is not None and rematch.offer.accepted == (ANN.user_id,)
 
 
@@ -184,18 +187,18 @@ async def test_a_seat_left_to_a_computer_player_is_not_played_again(
     assert [s.is_bot for s in game.seats] == [False, True]
     assert game.seats[1].bot_level is Level.NORMAL and game.seats[1].left_user_id == BO.user_id
     with pytest.raises(TooFewForRematch) as refused:
-        await service.offer_rematch(game.id, actor(ANN), game.channel_id)
+        await service.part(RematchService).offer_rematch(game.id, actor(ANN), game.channel_id)
     assert str(refused.value) == (
         "A rematch needs at least 2 players, counting computer players; those who stood in "
         "for someone who left don't come along."
     )
-    assert await service.rematch(game.id) is None
+    assert await service.part(RematchService).rematch(game.id) is None
 
 
 async def test_the_host_alone_is_told_only_how_many_it_takes(service: GameService) -> None:
     game = await finished(service, players=3)
-    await service.offer_rematch(game.id, actor(ANN), game.channel_id)
-    await service.answer_rematch(game.id, actor(BO), False)
+    await service.part(RematchService).offer_rematch(game.id, actor(ANN), game.channel_id)
+    await service.part(RematchService).answer_rematch(game.id, actor(BO), False)
     with pytest.raises(TooFewForRematch) as refused:
-        await service.start_rematch(game.id, actor(ANN))
+        await service.part(RematchService).start_rematch(game.id, actor(ANN))
     assert str(refused.value) == "A rematch needs at least 2 players, counting computer players."

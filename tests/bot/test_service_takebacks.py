@@ -11,10 +11,7 @@ import random
 
 import pytest
 
-from bot.service import Actor, GameService, GuildSettingsService, Player
-from bot.service.errors import BoardMovedOn, GameFinished, NotInGame
-from bot.service.takeback_changes import Allowed, TakebackNow, allowed
-from bot.service.takeback_errors import (
+from bot.features.takebacks.errors import (
     NothingToTakeBack,
     NotYourMove,
     NotYoursToAnswer,
@@ -23,6 +20,9 @@ from bot.service.takeback_errors import (
     TakebackOver,
     TakebacksOff,
 )
+from bot.features.takebacks.service import Allowed, TakebackNow, TakebackService, allowed
+from bot.service import Actor, GameService, GuildSettingsService, Player
+from bot.service.errors import BoardMovedOn, GameFinished, NotInGame
 from bot.storage import Database, Game, GameStatus, move_queries, takeback_queries
 from bot.storage.records import TakebackMode
 from bot.storage.takeback_queries import TakebackState
@@ -66,7 +66,7 @@ async def test_a_placement_is_taken_back_at_once_and_a_roll_alone_against_the_co
     dice.values = [2, 5, 1]
     rolled = await service.act(game.id, actor(ANN), game.version, "roll")
     placed = await service.act(game.id, actor(ANN), rolled.game.version, "A")
-    free = await service.take_back(game.id, actor(ANN), game.channel_id)
+    free = await service.part(TakebackService).take_back(game.id, actor(ANN), game.channel_id)
     assert free.undid and free.takeback.state is TakebackState.GRANTED
     assert not free.takeback.revealed and free.asked == ()
     assert [m.action for m in free.moves] == [placed.action]
@@ -74,13 +74,13 @@ async def test_a_placement_is_taken_back_at_once_and_a_roll_alone_against_the_co
     assert back.state == rolled.game.state and back.version == placed.game.version + 1
     assert back.moved_version is None
     # The roll showed its dice, but nobody else plays: it is taken back at once too.
-    roll = await service.take_back(game.id, actor(ANN), game.channel_id)
+    roll = await service.part(TakebackService).take_back(game.id, actor(ANN), game.channel_id)
     assert roll.undid and roll.takeback.revealed
     assert (await service.game(game.id)).state == game.state
     assert await logged(database, game.id) == [(1, 2), (2, 1)]
     assert await service.history.moves(game.id) == []
     with pytest.raises(NothingToTakeBack):
-        await service.take_back(game.id, actor(ANN), game.channel_id)
+        await service.part(TakebackService).take_back(game.id, actor(ANN), game.channel_id)
 
 
 async def test_a_roll_taken_back_comes_back_the_same(
@@ -91,10 +91,12 @@ async def test_a_roll_taken_back_comes_back_the_same(
     dice.values = [2, 5, 1]
     first = await service.act(game.id, actor(ANN), game.version, "roll")
     assert first.action.dice == (2, 5, 1)
-    asked = await service.take_back(game.id, actor(ANN), game.channel_id)
+    asked = await service.part(TakebackService).take_back(game.id, actor(ANN), game.channel_id)
     assert not asked.undid and asked.takeback.state is TakebackState.ASKED
     assert asked.asked == (BO.user_id,) and asked.takeback.revealed
-    granted = await service.answer_takeback(game.id, asked.takeback.number, actor(BO), True)
+    granted = await service.part(TakebackService).answer_takeback(
+        game.id, asked.takeback.number, actor(BO), True
+    )
     assert granted.undid and granted.takeback.state is TakebackState.GRANTED
     back = await service.game(game.id)
     assert back.state == game.state
@@ -117,10 +119,12 @@ async def test_a_move_another_made_since_needs_consent_and_its_roll_stays(
     stopped = await service.act(game.id, actor(ANN), placed.version, "stop")
     bo = await service.act(game.id, actor(BO), stopped.game.version, "roll")
     assert bo.action.dice == (3, 4, 6)
-    asked = await service.take_back(game.id, actor(ANN), game.channel_id)
+    asked = await service.part(TakebackService).take_back(game.id, actor(ANN), game.channel_id)
     assert asked.takeback.state is TakebackState.ASKED and len(asked.moves) == 2
     assert [m.seat for m in asked.moves] == [0, 1]
-    granted = await service.answer_takeback(game.id, asked.takeback.number, actor(BO), True)
+    granted = await service.part(TakebackService).answer_takeback(
+        game.id, asked.takeback.number, actor(BO), True
+    )
     assert granted.undid and (await service.game(game.id)).state == placed.state
     dice.values = [1, 1, 1]
     again = await service.act(game.id, actor(ANN), granted.game.version, "stop")
@@ -142,31 +146,37 @@ async def test_a_request_is_agreed_by_all_refused_by_one_and_answered_once(
     game = await ann_first(service, dice, 3)
     dice.values = [2, 5, 1]
     rolled = await service.act(game.id, actor(ANN), game.version, "roll")
-    asked = await service.take_back(game.id, actor(ANN), game.channel_id)
+    asked = await service.part(TakebackService).take_back(game.id, actor(ANN), game.channel_id)
     number = asked.takeback.number
     assert asked.asked == (BO.user_id, CY.user_id)
     with pytest.raises(TakebackAsked):
-        await service.take_back(game.id, actor(ANN), game.channel_id)
+        await service.part(TakebackService).take_back(game.id, actor(ANN), game.channel_id)
     with pytest.raises(NotYoursToAnswer, match="You asked"):
-        await service.answer_takeback(game.id, number, actor(ANN), True)
+        await service.part(TakebackService).answer_takeback(game.id, number, actor(ANN), True)
     with pytest.raises(NotInGame):
-        await service.answer_takeback(game.id, number, actor(DI), True)
-    half = await service.answer_takeback(game.id, number, actor(BO), True)
+        await service.part(TakebackService).answer_takeback(game.id, number, actor(DI), True)
+    half = await service.part(TakebackService).answer_takeback(game.id, number, actor(BO), True)
     assert not half.undid and half.takeback.answers == {BO.user_id: True}
     with pytest.raises(TakebackAnswered, match="agreed"):
-        await service.answer_takeback(game.id, number, actor(BO), False)
-    refused = await service.answer_takeback(game.id, number, actor(CY), False)
+        await service.part(TakebackService).answer_takeback(game.id, number, actor(BO), False)
+    refused = await service.part(TakebackService).answer_takeback(game.id, number, actor(CY), False)
     assert refused.takeback.state is TakebackState.REFUSED and not refused.undid
     assert (await service.game(game.id)).version == rolled.game.version
     with pytest.raises(TakebackOver, match="refused"):
-        await service.answer_takeback(game.id, number, actor(BO), True)
-    again = await service.take_back(game.id, actor(ANN), game.channel_id)
+        await service.part(TakebackService).answer_takeback(game.id, number, actor(BO), True)
+    again = await service.part(TakebackService).take_back(game.id, actor(ANN), game.channel_id)
     assert again.takeback.number == number + 1
-    await service.answer_takeback(game.id, again.takeback.number, actor(BO), True)
-    done = await service.answer_takeback(game.id, again.takeback.number, actor(CY), True)
+    await service.part(TakebackService).answer_takeback(
+        game.id, again.takeback.number, actor(BO), True
+    )
+    done = await service.part(TakebackService).answer_takeback(
+        game.id, again.takeback.number, actor(CY), True
+    )
     assert done.undid and (await service.game(game.id)).state == game.state
     with pytest.raises(TakebackOver, match="made already"):
-        await service.answer_takeback(game.id, again.takeback.number, actor(BO), True)
+        await service.part(TakebackService).answer_takeback(
+            game.id, again.takeback.number, actor(BO), True
+        )
 
 
 async def test_a_request_expires_when_the_game_moves_on(
@@ -176,19 +186,23 @@ async def test_a_request_expires_when_the_game_moves_on(
     game = await ann_first(service, dice, 2)
     dice.values = [2, 5, 1, 2, 5, 1]
     rolled = await service.act(game.id, actor(ANN), game.version, "roll")
-    asked = await service.take_back(game.id, actor(ANN), game.channel_id)
-    assert await service.expire_takebacks(rolled.game) == []
+    asked = await service.part(TakebackService).take_back(game.id, actor(ANN), game.channel_id)
+    assert await service.part(TakebackService).expire_takebacks(rolled.game) == []
     placed = await service.act(game.id, actor(ANN), rolled.game.version, "A")
-    (expired,) = await service.expire_takebacks(placed.game)
+    (expired,) = await service.part(TakebackService).expire_takebacks(placed.game)
     assert expired.expired and expired.takeback.state is TakebackState.EXPIRED
-    assert await service.expire_takebacks(placed.game) == []
+    assert await service.part(TakebackService).expire_takebacks(placed.game) == []
     with pytest.raises(TakebackOver, match="moved on"):
-        await service.answer_takeback(game.id, asked.takeback.number, actor(BO), True)
+        await service.part(TakebackService).answer_takeback(
+            game.id, asked.takeback.number, actor(BO), True
+        )
     # Answered before anyone looked: the answer finds it expired, and says so.
     rolled = await service.act(game.id, actor(ANN), placed.game.version, "roll")
-    late = await service.take_back(game.id, actor(ANN), game.channel_id)
+    late = await service.part(TakebackService).take_back(game.id, actor(ANN), game.channel_id)
     await service.act(game.id, actor(ANN), rolled.game.version, "A")
-    answered = await service.answer_takeback(game.id, late.takeback.number, actor(BO), True)
+    answered = await service.part(TakebackService).answer_takeback(
+        game.id, late.takeback.number, actor(BO), True
+    )
     assert answered.expired and not answered.undid
     assert answered.takeback.state is TakebackState.EXPIRED
 
@@ -200,12 +214,12 @@ async def test_two_agreements_at_once_undo_once(
     game = await ann_first(service, dice, 3)
     dice.values = [2, 5, 1]
     rolled = await service.act(game.id, actor(ANN), game.version, "roll")
-    asked = await service.take_back(game.id, actor(ANN), game.channel_id)
+    asked = await service.part(TakebackService).take_back(game.id, actor(ANN), game.channel_id)
     number = asked.takeback.number
     answers = await asyncio.gather(
-        service.answer_takeback(game.id, number, actor(BO), True),
-        service.answer_takeback(game.id, number, actor(CY), True),
-        service.answer_takeback(game.id, number, actor(BO), True),
+        service.part(TakebackService).answer_takeback(game.id, number, actor(BO), True),
+        service.part(TakebackService).answer_takeback(game.id, number, actor(CY), True),
+        service.part(TakebackService).answer_takeback(game.id, number, actor(BO), True),
         return_exceptions=True,
     )
     made = [a for a in answers if isinstance(a, TakebackNow)]
@@ -223,26 +237,26 @@ async def test_the_setting_and_the_game_decide_whether_it_is_allowed(
     dice.values = [2, 5, 1]
     await service.act(rated.id, actor(ANN), rated.version, "roll")
     with pytest.raises(TakebacksOff, match="rated"):
-        await service.take_back(rated.id, actor(ANN), rated.channel_id)
+        await service.part(TakebackService).take_back(rated.id, actor(ANN), rated.channel_id)
     # A game keeps the take-backs its server allowed when it started.
     await allow(database, TakebackMode.ALWAYS)
     with pytest.raises(TakebacksOff, match="rated"):
-        await service.take_back(rated.id, actor(ANN), rated.channel_id)
-    assert await service.takeback_allowance(rated) == Allowed.RATED
+        await service.part(TakebackService).take_back(rated.id, actor(ANN), rated.channel_id)
+    assert await service.part(TakebackService).takeback_allowance(rated) == Allowed.RATED
     await service.cancel(rated.id, Actor(ANN.user_id, can_moderate=True))
     always = await ann_first(service, dice, 2)
     with pytest.raises(NotInGame):
-        await service.take_back(always.id, actor(CY), always.channel_id)
+        await service.part(TakebackService).take_back(always.id, actor(CY), always.channel_id)
     with pytest.raises(NothingToTakeBack):
-        await service.take_back(always.id, actor(BO), always.channel_id)
+        await service.part(TakebackService).take_back(always.id, actor(BO), always.channel_id)
     await allow(database, TakebackMode.NEVER)
-    assert await service.takeback_allowance(always) == Allowed.YES
+    assert await service.part(TakebackService).takeback_allowance(always) == Allowed.YES
     await service.cancel(always.id, Actor(ANN.user_id, can_moderate=True))
     never = await ann_first(service, dice, 2)
     dice.values = [2, 5, 1]
     await service.act(never.id, actor(ANN), never.version, "roll")
     with pytest.raises(TakebacksOff, match="this server"):
-        await service.take_back(never.id, actor(ANN), never.channel_id)
+        await service.part(TakebackService).take_back(never.id, actor(ANN), never.channel_id)
     assert allowed(never, TakebackMode.NEVER) == Allowed.OFF
 
 
@@ -252,8 +266,8 @@ async def test_a_finished_game_counts_what_stands(
     game = await ann_first(service, dice, 1, 1)
     dice.values = [2, 5, 1]
     await roll_and_place(service, game, ANN)
-    await service.take_back(game.id, actor(ANN), game.channel_id)
-    await service.take_back(game.id, actor(ANN), game.channel_id)
+    await service.part(TakebackService).take_back(game.id, actor(ANN), game.channel_id)
+    await service.part(TakebackService).take_back(game.id, actor(ANN), game.channel_id)
     standing = await service.game(game.id)
     finished = await play_to_the_end(service, standing, random.Random(3))
     assert finished.status is GameStatus.FINISHED
@@ -263,7 +277,7 @@ async def test_a_finished_game_counts_what_stands(
     assert whole[:2] == [(1, 2), (2, 1)]
     assert await service.history.replay(game.id) == finished.state
     with pytest.raises(GameFinished):
-        await service.take_back(game.id, actor(ANN), game.channel_id)
+        await service.part(TakebackService).take_back(game.id, actor(ANN), game.channel_id)
 
 
 async def test_the_asker_withdraws_a_request_of_their_own(
@@ -273,13 +287,17 @@ async def test_the_asker_withdraws_a_request_of_their_own(
     game = await ann_first(service, dice, 2)
     dice.values = [2, 5, 1]
     rolled = await service.act(game.id, actor(ANN), game.version, "roll")
-    asked = await service.take_back(game.id, actor(ANN), game.channel_id)
-    withdrawn = await service.answer_takeback(game.id, asked.takeback.number, actor(ANN), False)
+    asked = await service.part(TakebackService).take_back(game.id, actor(ANN), game.channel_id)
+    withdrawn = await service.part(TakebackService).answer_takeback(
+        game.id, asked.takeback.number, actor(ANN), False
+    )
     assert withdrawn.takeback.state is TakebackState.REFUSED and not withdrawn.undid
     assert withdrawn.takeback.answers == {ANN.user_id: False}
     assert (await service.game(game.id)).version == rolled.game.version
     with pytest.raises(TakebackOver, match="refused"):
-        await service.answer_takeback(game.id, asked.takeback.number, actor(BO), True)
+        await service.part(TakebackService).answer_takeback(
+            game.id, asked.takeback.number, actor(BO), True
+        )
 
 
 async def test_one_press_of_a_table_takes_back_one_move_on_the_turns_own_clock(
@@ -294,13 +312,17 @@ async def test_one_press_of_a_table_takes_back_one_move_on_the_turns_own_clock(
     clock.advance(200)
     placed = await service.act(game.id, actor(ANN), rolled.game.version, "A")
     clock.advance(100)
-    free = await service.take_back(game.id, actor(ANN), game.channel_id, placed.game.version)
+    free = await service.part(TakebackService).take_back(
+        game.id, actor(ANN), game.channel_id, placed.game.version
+    )
     assert free.undid and free.takeback.state is TakebackState.GRANTED
     # The turn's clock runs on: taking back buys no time.
     assert free.game.deadline == placed.game.deadline
     # A second press of the same table (a double click) takes back nothing more.
     with pytest.raises(BoardMovedOn):
-        await service.take_back(game.id, actor(ANN), game.channel_id, placed.game.version)
+        await service.part(TakebackService).take_back(
+            game.id, actor(ANN), game.channel_id, placed.game.version
+        )
     assert (await service.game(game.id)).state == rolled.game.state
 
 
@@ -319,7 +341,7 @@ async def test_a_roll_taken_back_alone_against_the_computer_keeps_its_deadline(
         dice.values = [2, 5, 1]
         rolled = await service.act(game.id, actor(ANN), version, "roll")
         clock.advance(max(0.0, deadline - 5 - clock.now()))
-        back = await service.take_back(game.id, actor(ANN), game.channel_id)
+        back = await service.part(TakebackService).take_back(game.id, actor(ANN), game.channel_id)
         assert back.undid and back.takeback.revealed
         assert back.game.deadline == deadline, "taking a move back never buys time"
         version = back.game.version
@@ -340,9 +362,13 @@ async def test_a_turn_taken_back_with_consent_gets_the_time_it_had_left(
     clock.advance(200)
     stopped = await service.act(game.id, actor(ANN), placed.version, "stop")
     clock.advance(150)
-    asked = await service.take_back(game.id, actor(ANN), game.channel_id, stopped.game.version)
+    asked = await service.part(TakebackService).take_back(
+        game.id, actor(ANN), game.channel_id, stopped.game.version
+    )
     clock.advance(50)
-    granted = await service.answer_takeback(game.id, asked.takeback.number, actor(BO), True)
+    granted = await service.part(TakebackService).answer_takeback(
+        game.id, asked.takeback.number, actor(BO), True
+    )
     assert granted.undid
     assert game.started_at is not None and game.turn_timeout == 600
     left = game.started_at + 600 - (game.started_at + 200)
@@ -365,7 +391,7 @@ async def test_a_move_the_clock_made_is_not_theirs_to_take_back(
     [*_, last] = await service.history.moves(game.id)
     assert last.by_clock and not last.own
     with pytest.raises(NotYourMove, match="made by the clock when your time ran out"):
-        await service.take_back(game.id, actor(ANN), game.channel_id)
+        await service.part(TakebackService).take_back(game.id, actor(ANN), game.channel_id)
 
 
 async def test_the_askers_second_press_is_told_it_is_their_own_request(
@@ -375,11 +401,17 @@ async def test_the_askers_second_press_is_told_it_is_their_own_request(
     game = await ann_first(service, dice, 2)
     dice.values = [2, 5, 1]
     rolled = await service.act(game.id, actor(ANN), game.version, "roll")
-    await service.take_back(game.id, actor(ANN), game.channel_id, rolled.game.version)
+    await service.part(TakebackService).take_back(
+        game.id, actor(ANN), game.channel_id, rolled.game.version
+    )
     with pytest.raises(TakebackAsked, match="You asked to take that move back already"):
-        await service.take_back(game.id, actor(ANN), game.channel_id, rolled.game.version)
+        await service.part(TakebackService).take_back(
+            game.id, actor(ANN), game.channel_id, rolled.game.version
+        )
     with pytest.raises(TakebackAsked, match="already being asked in this game"):
-        await service.take_back(game.id, actor(BO), game.channel_id, rolled.game.version)
+        await service.part(TakebackService).take_back(
+            game.id, actor(BO), game.channel_id, rolled.game.version
+        )
 
 
 async def test_a_move_that_passed_the_turn_is_the_next_players_to_allow(
@@ -390,7 +422,9 @@ async def test_a_move_that_passed_the_turn_is_the_next_players_to_allow(
     dice.values = [2, 5, 1]
     placed = await roll_and_place(service, game, ANN)
     stopped = await service.act(game.id, actor(ANN), placed.version, "stop")
-    asked = await service.take_back(game.id, actor(ANN), game.channel_id, stopped.game.version)
+    asked = await service.part(TakebackService).take_back(
+        game.id, actor(ANN), game.channel_id, stopped.game.version
+    )
     assert not asked.undid and asked.takeback.state is TakebackState.ASKED
     assert asked.asked == (BO.user_id,) and not asked.takeback.revealed
 
@@ -402,7 +436,7 @@ async def test_a_seat_taken_over_still_counts_as_its_person_for_a_rated_game(
     left = await service.leave(game.id, actor(BO), None)
     assert left.seats[1].is_bot and left.seats[1].left_user_id == BO.user_id
     with pytest.raises(TakebacksOff, match="rated"):
-        await service.take_back(game.id, actor(ANN), game.channel_id)
+        await service.part(TakebackService).take_back(game.id, actor(ANN), game.channel_id)
 
 
 async def test_the_dice_kept_are_a_seats_own_and_grow_with_what_it_drew_after(

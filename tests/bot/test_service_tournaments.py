@@ -14,13 +14,8 @@ from itertools import combinations
 
 import pytest
 
-from bot.games.registry import rules_for
-from bot.league import RoundPlan, table_points
-from bot.service import Actor, GameService, Player
-from bot.service.ladder_service import LadderService
-from bot.service.tournament_changes import Board
-from bot.service.tournament_checks import NewTournament
-from bot.service.tournament_errors import (
+from bot.features.tournaments.checks import NewTournament
+from bot.features.tournaments.errors import (
     AlreadySignedUp,
     BadTournament,
     Barred,
@@ -32,12 +27,22 @@ from bot.service.tournament_errors import (
     TournamentFull,
     TournamentGameCancel,
 )
-from bot.service.tournament_rounds import without_dropped
+from bot.features.tournaments.rounds import without_dropped
+from bot.features.tournaments.service import Board, TournamentService
+from bot.games.registry import rules_for
+from bot.league import RoundPlan, table_points
+from bot.service import Actor, GameService, Player
+from bot.service.ladder_service import LadderService
 from bot.storage import Database, Game, GameStatus
 from bot.storage.game_values import Level
 from bot.storage.tournament_queries import EndReason, Format, TournamentState
 from tests.bot.fixtures import ScriptedDice
 from tests.clock import ManualClock
+
+
+def tournaments_of(service: GameService) -> TournamentService:
+    return service.part(TournamentService)
+
 
 GUILD, CHANNEL = 10, 1
 HOUR = 3600.0
@@ -80,7 +85,7 @@ def new(clock: ManualClock, **changed: object) -> NewTournament:
 
 async def signed(service: GameService, board: Board, players: Sequence[Player]) -> Board:
     for player in players:
-        board = await service.sign_up(board.tournament.id, player)
+        board = await tournaments_of(service).sign_up(board.tournament.id, player)
     return board
 
 
@@ -90,7 +95,7 @@ async def open_tables(service: GameService, board: Board) -> list[Game]:
     for table in board.of_round(board.tournament.round):
         if table.game_id is None:
             thread = 90_000 + board.tournament.round * 100 + table.table_no
-            game = await service.open_table(
+            game = await tournaments_of(service).open_table(
                 board.tournament.id, table.round, table.table_no, thread
             )
             assert game is not None
@@ -113,7 +118,7 @@ async def play_out(service: GameService, game: Game, seed: int = 3) -> Game:
 async def play_round(service: GameService, board: Board) -> Board:
     for game in await open_tables(service, board):
         await play_out(service, game, seed=game.id)
-    return (await service.advance_tournament(board.tournament.id)).board
+    return (await tournaments_of(service).advance_tournament(board.tournament.id)).board
 
 
 def summed(board: Board) -> dict[int, Fraction]:
@@ -144,63 +149,75 @@ async def test_options_that_cannot_be_are_refused_in_plain_words(
     ]
     for made, words in refused:
         with pytest.raises(BadTournament, match=words):
-            await service.create_tournament(made, ORGANISER, True)
+            await tournaments_of(service).create_tournament(made, ORGANISER, True)
     with pytest.raises(CannotOrganise):
-        await service.create_tournament(new(clock), ORGANISER, False)
-    assert await service.server_tournaments(GUILD) == []
+        await tournaments_of(service).create_tournament(new(clock), ORGANISER, False)
+    assert await tournaments_of(service).server_tournaments(GUILD) == []
 
 
 async def test_sign_up_is_checked_and_closes_at_the_start(
     service: GameService, clock: ManualClock
 ) -> None:
-    board = await service.create_tournament(new(clock, cap=3, rounds=2), ORGANISER, True)
+    board = await tournaments_of(service).create_tournament(
+        new(clock, cap=3, rounds=2), ORGANISER, True
+    )
     tid = board.tournament.id
     board = await signed(service, board, PEOPLE[:3])
     with pytest.raises(AlreadySignedUp):
-        await service.sign_up(tid, PEOPLE[1])
+        await tournaments_of(service).sign_up(tid, PEOPLE[1])
     with pytest.raises(TournamentFull, match="3"):
-        await service.sign_up(tid, PEOPLE[3])
-    board = await service.withdraw(tid, PEOPLE[2].user_id)
+        await tournaments_of(service).sign_up(tid, PEOPLE[3])
+    board = await tournaments_of(service).withdraw(tid, PEOPLE[2].user_id)
     assert [e.user_id for e in board.entries] == [p.user_id for p in PEOPLE[:2]]
     with pytest.raises(NotSignedUp):
-        await service.withdraw(tid, PEOPLE[5].user_id)
-    await service.sign_up(tid, PEOPLE[3])
+        await tournaments_of(service).withdraw(tid, PEOPLE[5].user_id)
+    await tournaments_of(service).sign_up(tid, PEOPLE[3])
     clock.advance(HOUR)
     with pytest.raises(SignupClosed, match="closed"):
-        await service.sign_up(tid, PEOPLE[4])
-    started = await service.advance_tournament(tid)
+        await tournaments_of(service).sign_up(tid, PEOPLE[4])
+    started = await tournaments_of(service).advance_tournament(tid)
     assert started.claimed == 1 and started.board.tournament.state is TournamentState.RUNNING
     with pytest.raises(SignupClosed, match="leave your game"):
-        await service.withdraw(tid, PEOPLE[3].user_id)
+        await tournaments_of(service).withdraw(tid, PEOPLE[3].user_id)
 
 
 async def test_a_private_tournament_takes_its_invitees_alone(
     service: GameService, clock: ManualClock
 ) -> None:
-    board = await service.create_tournament(new(clock, private=True), ORGANISER, True)
+    board = await tournaments_of(service).create_tournament(
+        new(clock, private=True), ORGANISER, True
+    )
     tid = board.tournament.id
     with pytest.raises(NotInvited):
-        await service.sign_up(tid, PEOPLE[1])
+        await tournaments_of(service).sign_up(tid, PEOPLE[1])
     with pytest.raises(CannotOrganise):
-        await service.invite_to_tournament(tid, PEOPLE[1].user_id, False, [PEOPLE[2].user_id])
-    board = await service.invite_to_tournament(tid, ORGANISER.user_id, False, [PEOPLE[1].user_id])
+        await tournaments_of(service).invite_to_tournament(
+            tid, PEOPLE[1].user_id, False, [PEOPLE[2].user_id]
+        )
+    board = await tournaments_of(service).invite_to_tournament(
+        tid, ORGANISER.user_id, False, [PEOPLE[1].user_id]
+    )
     assert board.invitees == (PEOPLE[1].user_id,)
-    await service.sign_up(tid, PEOPLE[1])
-    await service.sign_up(tid, ORGANISER)
-    public = await service.create_tournament(new(clock), ORGANISER, True)
+    await tournaments_of(service).sign_up(tid, PEOPLE[1])
+    await tournaments_of(service).sign_up(tid, ORGANISER)
+    public = await tournaments_of(service).create_tournament(new(clock), ORGANISER, True)
     with pytest.raises(NotPrivateTournament, match="open to all"):
-        await service.invite_to_tournament(public.tournament.id, ORGANISER.user_id, True, [1])
+        await tournaments_of(service).invite_to_tournament(
+            public.tournament.id, ORGANISER.user_id, True, [1]
+        )
 
 
 async def test_too_few_by_the_start_ends_it_and_nothing_is_played(
     service: GameService, clock: ManualClock
 ) -> None:
     board = await signed(
-        service, await service.create_tournament(new(clock), ORGANISER, True), PEOPLE[:2]
+        service,
+        await tournaments_of(service).create_tournament(new(clock), ORGANISER, True),
+        PEOPLE[:2],
     )
-    assert (await service.advance_tournament(board.tournament.id)).claimed is None
+    assert (await tournaments_of(service).advance_tournament(board.tournament.id)).claimed is None
     clock.advance(HOUR)
-    ended = await service.advance_tournament(board.tournament.id)
+    ended = await tournaments_of(service).advance_tournament(board.tournament.id)
     assert ended.ended and ended.board.tournament.state is TournamentState.CANCELLED
     assert ended.board.tournament.end_reason is EndReason.TOO_FEW
     assert ended.board.tables == ()
@@ -209,10 +226,10 @@ async def test_too_few_by_the_start_ends_it_and_nothing_is_played(
 async def test_a_swiss_of_nine_at_tables_of_three_drops_a_player_who_left(
     service: GameService, clock: ManualClock
 ) -> None:
-    board = await service.create_tournament(new(clock), ORGANISER, True)
+    board = await tournaments_of(service).create_tournament(new(clock), ORGANISER, True)
     board = await signed(service, board, PEOPLE[:9])
     clock.advance(HOUR)
-    board = (await service.advance_tournament(board.tournament.id)).board
+    board = (await tournaments_of(service).advance_tournament(board.tournament.id)).board
     assert [len(t.players) for t in board.of_round(1)] == [3, 3, 3]
     assert sorted(e.seed for e in board.entries if e.seed) == list(range(1, 10))
     board = await play_round(service, board)
@@ -227,7 +244,7 @@ async def test_a_swiss_of_nine_at_tables_of_three_drops_a_player_who_left(
     await service.leave(games[0].id, Actor(leaver), None)
     for game in games:
         await play_out(service, await service.game(game.id), seed=game.id)
-    board = (await service.advance_tournament(board.tournament.id)).board
+    board = (await tournaments_of(service).advance_tournament(board.tournament.id)).board
     dropped = {e.user_id: e.dropped_round for e in board.entries}
     assert dropped[leaver] == 3
     left_at = next(t for t in board.of_round(2) if leaver in t.players)
@@ -236,8 +253,8 @@ async def test_a_swiss_of_nine_at_tables_of_three_drops_a_player_who_left(
     assert sorted(len(t.players) for t in board.of_round(3)) == [2, 3, 3]
     assert leaver not in {u for t in board.of_round(3) for u in t.players}
     with pytest.raises(Barred):
-        other = await service.create_tournament(new(clock), ORGANISER, True)
-        await service.sign_up(other.tournament.id, Player(leaver, "left"))
+        other = await tournaments_of(service).create_tournament(new(clock), ORGANISER, True)
+        await tournaments_of(service).sign_up(other.tournament.id, Player(leaver, "left"))
     board = await play_round(service, board)
     assert board.tournament.state is TournamentState.FINISHED
     points = summed(board)
@@ -255,10 +272,12 @@ async def test_a_round_robin_of_four_meets_every_pair_once_and_an_unrated_one_ra
 ) -> None:
     made = new(clock, format=Format.ROUND_ROBIN, rounds=None, table_size=2, cap=4, rated=False)
     board = await signed(
-        service, await service.create_tournament(made, ORGANISER, True), PEOPLE[:4]
+        service,
+        await tournaments_of(service).create_tournament(made, ORGANISER, True),
+        PEOPLE[:4],
     )
     clock.advance(HOUR)
-    board = (await service.advance_tournament(board.tournament.id)).board
+    board = (await tournaments_of(service).advance_tournament(board.tournament.id)).board
     assert board.tournament.rounds == 3
     while board.tournament.state is TournamentState.RUNNING:
         assert len(board.of_round(board.tournament.round)) == 2
@@ -279,10 +298,15 @@ async def test_a_final_of_the_leaders_orders_the_top(
 ) -> None:
     made = new(clock, rounds=1, table_size=2, final=True, cap=4)
     board = await signed(
-        service, await service.create_tournament(made, ORGANISER, True), PEOPLE[:4]
+        service,
+        await tournaments_of(service).create_tournament(made, ORGANISER, True),
+        PEOPLE[:4],
     )
     clock.advance(HOUR)
-    board = await play_round(service, (await service.advance_tournament(board.tournament.id)).board)
+    board = await play_round(
+        service,
+        (await tournaments_of(service).advance_tournament(board.tournament.id)).board,
+    )
     leaders = [row.user for row in board.rows[:2]]
     final = board.of_round(2)
     assert len(final) == 1 and list(final[0].players) == leaders
@@ -307,21 +331,26 @@ async def test_a_round_and_its_tables_are_made_once_however_many_look_at_once(
     service: GameService, clock: ManualClock
 ) -> None:
     board = await signed(
-        service, await service.create_tournament(new(clock), ORGANISER, True), PEOPLE[:6]
+        service,
+        await tournaments_of(service).create_tournament(new(clock), ORGANISER, True),
+        PEOPLE[:6],
     )
     clock.advance(HOUR)
     looks = await asyncio.gather(
-        *(service.advance_tournament(board.tournament.id) for _ in range(4))
+        *(tournaments_of(service).advance_tournament(board.tournament.id) for _ in range(4))
     )
     assert sorted(look.claimed or 0 for look in looks) == [0, 0, 0, 1]
-    table = (await service.tournament_board(board.tournament.id)).of_round(1)[0]
+    table = (await tournaments_of(service).tournament_board(board.tournament.id)).of_round(1)[0]
     opened = await asyncio.gather(
-        *(service.open_table(board.tournament.id, 1, table.table_no, 70 + n) for n in range(3))
+        *(
+            tournaments_of(service).open_table(board.tournament.id, 1, table.table_no, 70 + n)
+            for n in range(3)
+        )
     )
     assert sum(game is not None for game in opened) == 1
     seated = [
         user
-        for t in (await service.tournament_board(board.tournament.id)).of_round(1)
+        for t in (await tournaments_of(service).tournament_board(board.tournament.id)).of_round(1)
         for user in t.players
     ]
     assert len(seated) == len(set(seated)) == 6
@@ -332,17 +361,19 @@ async def test_rounds_hours_apart_wait_for_their_time_after_the_last_game(
 ) -> None:
     made = new(clock, rounds=2, table_size=2, cap=4, round_hours=24)
     board = await signed(
-        service, await service.create_tournament(made, ORGANISER, True), PEOPLE[:4]
+        service,
+        await tournaments_of(service).create_tournament(made, ORGANISER, True),
+        PEOPLE[:4],
     )
     clock.advance(HOUR)
-    board = (await service.advance_tournament(board.tournament.id)).board
+    board = (await tournaments_of(service).advance_tournament(board.tournament.id)).board
     began = board.round_started_at
     assert began is not None and clock.now() - 5 <= began <= clock.now()
     board = await play_round(service, board)
     assert board.tournament.round == 1, "round 2 waits for its time"
     assert board.next_look == began + 24 * HOUR
     clock.advance(24 * HOUR)
-    board = (await service.advance_tournament(board.tournament.id)).board
+    board = (await tournaments_of(service).advance_tournament(board.tournament.id)).board
     assert board.tournament.round == 2
 
 
@@ -350,10 +381,12 @@ async def test_a_tournaments_game_is_cancelled_by_a_moderator_alone(
     service: GameService, clock: ManualClock
 ) -> None:
     board = await signed(
-        service, await service.create_tournament(new(clock), ORGANISER, True), PEOPLE[:3]
+        service,
+        await tournaments_of(service).create_tournament(new(clock), ORGANISER, True),
+        PEOPLE[:3],
     )
     clock.advance(HOUR)
-    board = (await service.advance_tournament(board.tournament.id)).board
+    board = (await tournaments_of(service).advance_tournament(board.tournament.id)).board
     (game,) = await open_tables(service, board)
     assert game.host_id == ORGANISER.user_id
     with pytest.raises(TournamentGameCancel, match="leave it"):
@@ -364,7 +397,7 @@ async def test_a_tournaments_game_is_cancelled_by_a_moderator_alone(
         await service.cancel(game.id, Actor(seated))
     cancelled = await service.cancel(game.id, Actor(PEOPLE[5].user_id, can_moderate=True))
     assert cancelled.status is GameStatus.CANCELLED
-    board = (await service.advance_tournament(board.tournament.id)).board
+    board = (await tournaments_of(service).advance_tournament(board.tournament.id)).board
     assert board.tournament.round == 2, "a cancelled table ends its round, scoring nobody"
     assert all(row.points == 0 for row in board.rows)
 
@@ -385,10 +418,12 @@ async def test_a_table_opens_in_its_thread_while_a_game_is_played_in_the_channel
         kind="claimit", guild_id=GUILD, channel_id=CHANNEL, host=PEOPLE[9]
     )
     board = await signed(
-        service, await service.create_tournament(new(clock), ORGANISER, True), PEOPLE[:3]
+        service,
+        await tournaments_of(service).create_tournament(new(clock), ORGANISER, True),
+        PEOPLE[:3],
     )
     clock.advance(HOUR)
-    board = (await service.advance_tournament(board.tournament.id)).board
+    board = (await tournaments_of(service).advance_tournament(board.tournament.id)).board
     (game,) = await open_tables(service, board)
     assert (game.channel_id, game.thread_id) == (CHANNEL, 90_101)
     assert (await service.current_game(CHANNEL) or game).id == lobby.id

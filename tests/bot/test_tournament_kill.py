@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.features.tournaments.service import TournamentService
 from bot.league import table_points
 from bot.service import GameService
 from bot.storage.opening import open_database
@@ -75,8 +76,8 @@ async def test_a_tournament_killed_at_any_moment_goes_on_once(tmp_path: Path) ->
     database = await open_database(str(path))
     try:
         service = GameService(database)
-        (tournament,) = await service.server_tournaments(1)
-        board = await service.tournament_board(tournament.id)
+        (tournament,) = await service.part(TournamentService).server_tournaments(1)
+        board = await service.part(TournamentService).tournament_board(tournament.id)
         assert board.tournament.state is TournamentState.FINISHED
         for round_ in (1, 2, 3):
             seated = [user for table in board.of_round(round_) for user in table.players]

@@ -14,9 +14,10 @@ import asyncio
 import random
 import sys
 
+from bot.features.tournaments.checks import NewTournament
+from bot.features.tournaments.service import TournamentService
 from bot.games.registry import rules_for
 from bot.service import Actor, GameService, Player
-from bot.service.tournament_checks import NewTournament
 from bot.storage.game_values import Level
 from bot.storage.opening import open_database
 from bot.storage.records import GameStatus
@@ -31,9 +32,9 @@ async def run(path: str, seed: int) -> None:
     database = await open_database(path)
     now = [START]
     service = GameService(database, dice=random.Random(seed), clock=lambda: now[0])
-    made = await service.server_tournaments(GUILD)
+    made = await service.part(TournamentService).server_tournaments(GUILD)
     if not made:
-        made_board = await service.create_tournament(
+        made_board = await service.part(TournamentService).create_tournament(
             NewTournament(
                 guild_id=GUILD,
                 channel_id=2,
@@ -59,7 +60,7 @@ async def run(path: str, seed: int) -> None:
         tournament_id = made_board.tournament.id
         # Signed up before the first line: the parent kills only once it reads one.
         for player in PLAYERS:
-            await service.sign_up(tournament_id, player)
+            await service.part(TournamentService).sign_up(tournament_id, player)
     else:
         tournament_id = made[0].id
     # From here the clock stands past the start: the tournament is due at once.
@@ -67,14 +68,14 @@ async def run(path: str, seed: int) -> None:
     print("playing", flush=True)
     rng = random.Random(seed)
     while True:
-        board = (await service.advance_tournament(tournament_id)).board
+        board = (await service.part(TournamentService).advance_tournament(tournament_id)).board
         if board.tournament.state is not TournamentState.RUNNING:
             print("over", flush=True)
             return
         for table in board.of_round(board.tournament.round):
             game_id = table.game_id
             if game_id is None:
-                opened = await service.open_table(
+                opened = await service.part(TournamentService).open_table(
                     tournament_id,
                     table.round,
                     table.table_no,

@@ -16,7 +16,7 @@ from bot.discord_ui.features.invitations.invitation_card import (
     invitation_card,
     short_line,
 )
-from bot.service.invitation_changes import Guests
+from bot.features.invitations.service import Guests
 from bot.storage import Game, GameStatus, Seat
 from bot.storage.invitation_queries import Answer, Invitation
 from i18n import english, language

@@ -7,7 +7,7 @@ import pytest
 
 from bot.discord_ui.features.reliability.handlers import minimum_line, record_line, seat_note
 from bot.discord_ui.features.settings.handlers import settings_card
-from bot.service.reliability import BelowReliability, Reliability
+from bot.features.reliability.service import BelowReliability, Reliability
 from bot.storage import GuildSettings
 from bot.storage.reliability_queries import ReliabilityRecord
 from i18n import english, language

@@ -11,10 +11,10 @@ import pytest
 
 from bot.discord_ui.card_layout import Card
 from bot.discord_ui.features.rematch.offer_card import offer_card
-from bot.service.rematch_changes import Rematch
+from bot.features.rematch.queries import RematchOffer, RematchState
+from bot.features.rematch.service import Rematch
 from bot.storage import GameStatus, Seat
 from bot.storage.game_values import Level
-from bot.storage.rematch_queries import RematchOffer, RematchState
 from i18n import english, language
 from tests.games.stored import stored
 

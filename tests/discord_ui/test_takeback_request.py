@@ -18,10 +18,10 @@ from bot.discord_ui.features.takebacks.request_card import (
     headline,
     request_card,
 )
+from bot.features.takebacks.service import TakebackNow, allowed
 from bot.games.faces import face_for
 from bot.games.outcome import Outcome
 from bot.games.registry import rules_for
-from bot.service.takeback_changes import TakebackNow, allowed
 from bot.storage import Seat
 from bot.storage.game_values import Level
 from bot.storage.records import TakebackMode

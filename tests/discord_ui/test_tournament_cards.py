@@ -14,8 +14,8 @@ import pytest
 from bot.discord_ui.card_layout import Card
 from bot.discord_ui.features.tournaments.board_card import board_card, standings_view
 from bot.discord_ui.features.tournaments.round_card import end_card, round_card
+from bot.features.tournaments.service import Board
 from bot.league import Row
-from bot.service.tournament_changes import Board
 from bot.storage import GameStatus
 from bot.storage.tournament_queries import (
     EndReason,

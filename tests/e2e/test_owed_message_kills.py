@@ -26,12 +26,13 @@ from typing import Any
 import pytest
 from aiohttp import web
 
+from bot.features.tournaments.checks import NewTournament
+from bot.features.tournaments.service import TournamentService
 from bot.games.faces import face_for
 from bot.ladder.seasons import SeasonMode
 from bot.service import Actor, GameService, GuildSettingsService, Player
 from bot.service.following import FollowService
 from bot.service.seasons import SEASON_MIN_GAMES
-from bot.service.tournament_checks import NewTournament
 from bot.storage import Database, Following
 from bot.storage.opening import open_database
 from bot.storage.records import PingMode, TakebackMode
@@ -397,7 +398,7 @@ async def test_a_tournaments_round_is_told_once(tmp_path: Path, when: str) -> No
         async with here.opened() as database:
             service = GameService(database, clock=clock.now)
             people = [Player(here.people[n].id, n) for n in ("Ann", "Bo", "Cy", "Di")]
-            made = await service.create_tournament(
+            made = await service.part(TournamentService).create_tournament(
                 NewTournament(
                     guild_id=here.channel.guild_id,
                     channel_id=here.channel.id,
@@ -421,7 +422,7 @@ async def test_a_tournaments_round_is_told_once(tmp_path: Path, when: str) -> No
                 True,
             )
             for player in people:
-                await service.sign_up(made.tournament.id, player)
+                await service.part(TournamentService).sign_up(made.tournament.id, player)
         here.kill_at(POST, here.into(here.channel), made=when == "after")
         await here.start()
         await here.killed_and_back()

@@ -16,8 +16,8 @@ import pytest
 
 from bot.discord_ui.card_layout import sent
 from bot.discord_ui.features.invitations.invitation_card import invitation_card
+from bot.features.invitations.service import InvitationService, Invitee
 from bot.service import Actor
-from bot.service.invitation_changes import Invitee
 from bot.storage import reliability_queries
 from bot.storage.opening import open_database
 from emulator import Message, User
@@ -215,7 +215,9 @@ async def test_an_invitation_a_stop_left_half_sent_goes_out_at_the_start(world: 
     assert game is not None
     # Invited without a show of the lobby here: as by a process that claimed the
     # invitation and stopped before it went out.
-    await service.invite(game.id, Actor(ann.id), [Invitee(cy.id, cy.name, False, True)])
+    await service.part(InvitationService).invite(
+        game.id, Actor(ann.id), [Invitee(cy.id, cy.name, False, True)]
+    )
     key = f"invitation:{game.id}:{cy.id}:ping"
     assert await service.owed.claim(key, world.guild.id, "a process that stopped")
     await world.stop_bots()
@@ -236,11 +238,15 @@ async def test_an_invitation_another_process_sent_ends_with_its_lobby(world: Wor
     game = await bot.service.current_game(world.channel.id)
     assert game is not None
     # Another process: this one never hears of the invitation, and shows nothing.
-    await bot.service.invite(game.id, Actor(ann.id), [Invitee(cy.id, cy.name, False, True)])
-    [taken] = await bot.service.unsent_invitations(game.id)
+    await bot.service.part(InvitationService).invite(
+        game.id, Actor(ann.id), [Invitee(cy.id, cy.name, False, True)]
+    )
+    [taken] = await bot.service.part(InvitationService).unsent_invitations(game.id)
     card = invitation_card(game, taken, language("en-US"), ping=True)
     out = await bot.get_partial_messageable(world.channel.id).send(**sent(card))
-    await bot.service.invitation_sent(taken, world.channel.id, out.id, by_dm=False)
+    await bot.service.part(InvitationService).invitation_sent(
+        taken, world.channel.id, out.id, by_dm=False
+    )
     asked = await invitation_of(world, cy)
     assert asked.button_labels() == ["Accept", "Decline"]
     await world.command(ann, "claimit cancel")
@@ -249,7 +255,7 @@ async def test_an_invitation_another_process_sent_ends_with_its_lobby(world: Wor
     )
     assert asked.button_labels() == []
     await bot.events.idle()
-    assert await bot.service.games_with_live_invitations() == []
+    assert await bot.service.part(InvitationService).games_with_live_invitations() == []
 
 
 async def test_an_invitee_who_left_the_server_cannot_accept_from_anywhere(world: World) -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.features.reliability.service import ReliabilityService
 from bot.games.outcome import Outcome
 from bot.games.registry import rules_for
 from bot.service import Actor
@@ -167,7 +168,9 @@ async def test_two_processes_count_a_game_and_a_takeover_once(
         game = await play(world, game.id)
         assert game.status is GameStatus.FINISHED
         for bot in world.bots:
-            found = await bot.service.reliability(world.guild.id, [ann.id, bo.id, cy.id])
+            found = await bot.service.part(ReliabilityService).of_players(
+                world.guild.id, [ann.id, bo.id, cy.id]
+            )
             assert [
                 (r.record.started, r.record.finished, r.record.abandoned)
                 for r in (

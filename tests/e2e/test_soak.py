@@ -46,7 +46,7 @@ async def settle(world: World) -> None:
     while (
         bot.table.computer.busy
         or not bot.table.reconciler.idle.is_set()
-        or (await bot.service.due_games()).due
+        or (await bot.service.deadlines.due_games()).due
     ):
         await asyncio.sleep(0.005)
 

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.features.takebacks.service import TakebackService
 from bot.games.outcome import Outcome
 from bot.games.registry import rules_for
 from bot.service import Actor
@@ -92,7 +93,7 @@ async def request_in(world: World, after: Message | None = None) -> Message:
 
 
 async def moves_log(world: World, game: Game) -> list[tuple[int, int | None]]:
-    moves = await world.bots[0].service.logged_moves(game.id)
+    moves = await world.bots[0].service.part(TakebackService).logged_moves(game.id)
     return [(m.seq, m.taken_back) for m in moves]
 
 
@@ -268,7 +269,7 @@ async def test_a_computer_players_moves_are_taken_back_and_its_dice_come_again(
     assert back.state == placed.state
     await move(world, back, "stop")
     await anns_turn()
-    logged = await world.bots[0].service.logged_moves(game.id)
+    logged = await world.bots[0].service.part(TakebackService).logged_moves(game.id)
     undone = [m for m in logged if m.seat == computer and m.taken_back is not None]
     again = [m for m in logged if m.seat == computer and m.seq > undone[-1].seq]
     assert undone and again and again[0].action == undone[0].action

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 from bot.discord_ui.features.ladder.handlers import Ladder
+from bot.features.tournaments.service import Board, TournamentService
 from bot.service import Actor
-from bot.service.tournament_changes import Board
 from bot.storage import GameStatus
 from bot.storage.tournament_queries import TournamentState
 from emulator import Message, User
@@ -72,7 +72,9 @@ async def announced(world: World, group: str, **options: Any) -> Message:
 
 
 async def board_of(world: World, number: int = 1) -> Board:
-    return await world.bots[0].service.numbered_board(world.guild.id, number)
+    return (
+        await world.bots[0].service.part(TournamentService).numbered_board(world.guild.id, number)
+    )
 
 
 async def round_told(world: World, round_: int) -> Message:
@@ -233,7 +235,7 @@ async def test_an_organiser_reads_and_is_answered_in_their_own_words(world: Worl
         privat=True,
     )
     assert made.response_message is not None and not made.response_message.ephemeral
-    board = await world.bots[0].service.numbered_board(world.guild.id, 1)
+    board = await world.bots[0].service.part(TournamentService).numbered_board(world.guild.id, 1)
     start = datetime(day.year, day.month, day.day, 18, tzinfo=UTC).timestamp()
     assert board.tournament.starts_at == start, "her time zone is UTC until she says"
     ann.locale = "en-US"

@@ -38,7 +38,7 @@ def service_dice() -> random.Random:
     # The service only keeps the database at construction, so none is needed to read its
     # default; reading it (rather than making another ``SystemRandom``) keeps this test on
     # whatever the service uses.
-    return GameService(cast(Database, None))._random
+    return GameService(cast(Database, None)).dice
 
 
 def claimit_faces(chance: random.Random, dice: int) -> list[int]:

@@ -1,5 +1,7 @@
 """Private tables: only those their host invited may take a seat."""
 
 from bot.features.invitations.hooks import InvitationHooks
+from bot.features.invitations.service import InvitationService
+from bot.service.feature_registry import Feature
 
-HOOKS = InvitationHooks()
+FEATURE = Feature(hooks=InvitationHooks(), service=InvitationService)

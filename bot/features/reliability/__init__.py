@@ -1,7 +1,9 @@
-"""Each player's reliability in a server (``bot.service.reliability`` says how it is
-counted), counted in the transaction of the change that makes it so, and the minimum a
-lobby asks of whoever takes a seat."""
+"""Each player's reliability in a server (``service`` says how it is counted), counted
+in the transaction of the change that makes it so, and the minimum a lobby asks of
+whoever takes a seat."""
 
 from bot.features.reliability.hooks import ReliabilityHooks
+from bot.features.reliability.service import ReliabilityService
+from bot.service.feature_registry import Feature
 
-HOOKS = ReliabilityHooks()
+FEATURE = Feature(hooks=ReliabilityHooks(), service=ReliabilityService)

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.service.game_hooks import GameHooks
-from bot.service.game_loading import Actor
-from bot.service.reliability import (
+from bot.features.reliability.service import (
     LobbyMinimum,
     check_minimum,
     count_abandoned,
@@ -15,6 +13,8 @@ from bot.service.reliability import (
     keep_minimum,
     require_reliable,
 )
+from bot.service.game_hooks import GameHooks
+from bot.service.game_loading import Actor
 from bot.storage.connection import Connection
 from bot.storage.records import Game, GameStatus
 

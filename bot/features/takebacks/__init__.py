@@ -2,5 +2,7 @@
 again where one was taken back draws the dice it drew before."""
 
 from bot.features.takebacks.hooks import TakebackHooks
+from bot.features.takebacks.service import TakebackService
+from bot.service.feature_registry import Feature
 
-HOOKS = TakebackHooks()
+FEATURE = Feature(hooks=TakebackHooks(), service=TakebackService)

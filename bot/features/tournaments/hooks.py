@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from bot.features.tournaments.errors import TournamentGameCancel
 from bot.service.game_hooks import GameHooks
 from bot.service.game_loading import Actor
-from bot.service.tournament_errors import TournamentGameCancel
 from bot.storage import tournament_table_queries
 from bot.storage.connection import Connection
 from bot.storage.records import Game

@@ -66,7 +66,7 @@ rematch_answers = Table(
     info=since(15),
 )
 
-# One per player and server, across its games: what ``bot.service.reliability`` makes
+# One per player and server, across its games: what ``bot.features.reliability.service`` makes
 # of it. Changed in the transaction of what it counts, so a game's end counts once.
 reliability_records = Table(
     "reliability_records",

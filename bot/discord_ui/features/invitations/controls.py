@@ -11,8 +11,8 @@ from typing import Any, ClassVar, Protocol
 import discord
 
 from bot.discord_ui.components import GAME, KIND, READERS, Pressable
-from bot.service.invitation_changes import Invitee
-from bot.service.invitation_errors import NothingPicked
+from bot.features.invitations.errors import NothingPicked
+from bot.features.invitations.service import Invitee
 
 
 class Reply(StrEnum):

@@ -46,8 +46,9 @@ from bot.discord_ui.game_places import DMS_CLOSED, Recorded
 from bot.discord_ui.interaction_answers import acknowledge, tell, update_clicked
 from bot.discord_ui.interactions import actor_of, player_of, reader
 from bot.discord_ui.owed_messages import Owed
-from bot.service.invitation_changes import MOST_INVITATIONS, Guests
-from bot.service.invitation_errors import InviteeLeftServer, NotInvited
+from bot.features.invitations.errors import InviteeLeftServer, NotInvited
+from bot.features.invitations.service import MOST_INVITATIONS, Guests, InvitationService
+from bot.features.reliability.service import ReliabilityService
 from bot.storage import Game, GameStatus
 from bot.storage.invitation_queries import Invitation
 from bot.storage.shards import Shards
@@ -63,6 +64,8 @@ class Invitations(Feature):
 
     def __init__(self, context: Context) -> None:
         super().__init__(context)
+        self.reliability = context.service.part(ReliabilityService)
+        self.invitations = context.service.part(InvitationService)
         self.client = context.client
         self.places = context.places
         self.lobbies = context.lobbies
@@ -74,13 +77,13 @@ class Invitations(Feature):
 
     async def lobby_lines(self, game: Game, lang: Language) -> tuple[Line, ...]:
         """Who is invited, what each said, and who can't accept for their reliability."""
-        guests = await self.service.guests(game.id)
+        guests = await self.invitations.guests(game.id)
         return guest_lines(game, guests, await self._short(game, guests), lang)
 
     async def lobby_rows(self, game: Game, lang: Language, bots_allowed: bool) -> Rows:
         """The host's **Invite players…** while the table is private or invited someone
         (opened to all since, it may invite more), and **Open to all** while private."""
-        guests = await self.service.guests(game.id)
+        guests = await self.invitations.guests(game.id)
         if not guests.private and not guests.invitations:
             return ()
         rows: list[tuple[discord.ui.Item[Any], ...]] = []
@@ -95,7 +98,7 @@ class Invitations(Feature):
     async def resumed(self, shards: Shards) -> None:
         """What a stop left undone, in the games of this process's shards: invitations of
         open lobbies unsent, those of lobbies over still offering their buttons."""
-        for game_id in await self.service.games_with_live_invitations(shards):
+        for game_id in await self.invitations.games_with_live_invitations(shards):
             try:
                 game = await self.service.game(game_id)
                 if game.status is GameStatus.LOBBY:
@@ -114,7 +117,7 @@ class Invitations(Feature):
             await self._send(game.id)
         elif game.id in self._none_live:
             return
-        elif await self.service.has_live_invitations(game.id):
+        elif await self.invitations.has_live_invitations(game.id):
             await self._end(game)
         elif game.status is GameStatus.ACTIVE:
             self._none_live.add(game.id)
@@ -130,18 +133,20 @@ class Invitations(Feature):
         none); an accept by someone no longer on the table's server, wherever the press
         comes from, is refused too, changing nothing."""
         player = player_of(interaction)
-        mine = await self.service.invitation(button.game, player.user_id)
+        mine = await self.invitations.invitation(button.game, player.user_id)
         if mine is None:
             raise NotInvited()
 
         async def change() -> Game:
             if button.reply is Reply.ACCEPT:
                 await self._require_member(button.game, player.user_id)
-                return await self.service.accept_invitation(button.game, button.kind, player)
-            return await self.service.decline_invitation(button.game, button.kind, player.user_id)
+                return await self.invitations.accept_invitation(button.game, button.kind, player)
+            return await self.invitations.decline_invitation(
+                button.game, button.kind, player.user_id
+            )
 
         async def show(game: Game) -> Recorded:
-            invitation = await self.service.invitation(game.id, player.user_id)
+            invitation = await self.invitations.invitation(game.id, player.user_id)
             assert invitation is not None, "an answered invitation is kept"
             card = await self._card(game, invitation)
             if button.shown:
@@ -160,12 +165,12 @@ class Invitations(Feature):
         invitees = picked(interaction)
 
         async def change() -> Game:
-            return await self.service.invite(picker.game, actor, invitees)
+            return await self.invitations.invite(picker.game, actor, invitees)
 
         game = await self.games.change(
             picker.game, change, self._lobby_shown(interaction, picker.shown), interaction
         )
-        short = await self._short(game, await self.service.guests(game.id))
+        short = await self._short(game, await self.invitations.guests(game.id))
         named = [i for i in invitees if i.user_id in short]
         if named:
             lang = reader(interaction)
@@ -177,7 +182,7 @@ class Invitations(Feature):
         actor = actor_of(interaction, button.kind)
 
         async def change() -> Game:
-            return await self.service.open_to_all(button.game, actor)
+            return await self.invitations.open_to_all(button.game, actor)
 
         await self.games.change(
             button.game, change, self._lobby_shown(interaction, button.shown), interaction
@@ -208,7 +213,7 @@ class Invitations(Feature):
     async def _send(self, game_id: int) -> None:
         """Posts each of the game's invitations owed: once its lobby is shown (an
         invitation links to it), each once."""
-        unsent = await self.service.unsent_invitations(game_id)
+        unsent = await self.invitations.unsent_invitations(game_id)
         if not unsent:
             return  # read, so that a lobby shown without one to send writes nothing
         game = await self.service.game(game_id)
@@ -227,7 +232,7 @@ class Invitations(Feature):
             return self.client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
 
         async def compose() -> dict[str, Any] | None:
-            current = await self.service.invitation(game.id, user)
+            current = await self.invitations.invitation(game.id, user)
             if current is None or current.sent or current.ended:
                 return None
             now = await self.service.game(game.id)
@@ -237,18 +242,20 @@ class Invitations(Feature):
             return sent(await self._card(now, shown))
 
         async def recorded(message: discord.Message) -> None:
-            await self.service.invitation_sent(invitation, message.channel.id, message.id, direct)
+            await self.invitations.invitation_sent(
+                invitation, message.channel.id, message.id, direct
+            )
             if not direct:
                 self.places.posted(message)
 
         async def refused(error: discord.HTTPException) -> None:
             if direct and error.code == DMS_CLOSED:
                 log.info("%s takes no direct messages from the bot: invited by a ping", user)
-                await self.service.invitation_by_ping(invitation)
+                await self.invitations.invitation_by_ping(invitation)
                 await self.context.owed.post(self._owed(game, invitation, ping=True))
                 return
             # Nowhere to ask them: the lobby shows it asked, and its end ends it.
-            await self.service.invitation_ended(invitation)
+            await self.invitations.invitation_ended(invitation)
 
         how = "dm" if direct else "ping"
         return Owed(
@@ -262,7 +269,7 @@ class Invitations(Feature):
         short = None
         if game.status is GameStatus.LOBBY and game.seat_of(invitation.user_id) is None:
             short = (await self._short(game, None, (invitation.user_id,))).get(invitation.user_id)
-        private = (await self.service.guests(game.id)).private
+        private = (await self.invitations.guests(game.id)).private
         return invitation_card(
             game, invitation, lang, ping=not invitation.by_dm, short=short, private=private
         )
@@ -279,10 +286,10 @@ class Invitations(Feature):
             users = tuple(i.user_id for i in guests.invitations if game.seat_of(i.user_id) is None)
         if not users:
             return {}
-        minimum = await self.service.reliability_minimum(game)
+        minimum = await self.reliability.minimum_of(game)
         if minimum is None:
             return {}
-        theirs = await self.service.reliability(game.guild_id, users)
+        theirs = await self.reliability.of_players(game.guild_id, users)
         return {
             user: Short(reliability.percent, minimum, reliability.is_new)
             for user, reliability in theirs.items()
@@ -291,13 +298,13 @@ class Invitations(Feature):
 
     async def _end(self, game: Game) -> None:
         """Each invitation still offering its buttons says the lobby is over."""
-        guests = await self.service.guests(game.id)
+        guests = await self.invitations.guests(game.id)
         for invitation in guests.invitations:
             if invitation.ended:
                 continue
             if invitation.sent:
                 await self._edit(invitation, await self._card(game, invitation))
-            await self.service.invitation_ended(invitation)
+            await self.invitations.invitation_ended(invitation)
 
     async def _edit(self, invitation: Invitation, card: Card) -> None:
         """The invitation's message, brought up to ``card``; one deleted meanwhile stays gone."""

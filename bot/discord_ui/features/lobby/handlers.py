@@ -26,11 +26,11 @@ from bot.discord_ui.game_places import Recorded
 from bot.discord_ui.interaction_answers import acknowledge, announce, tell, update_clicked
 from bot.discord_ui.interactions import actor_of, player_of, reader
 from bot.discord_ui.permissions import missing_thread_permissions
+from bot.features.invitations.service import Guestlist, Invitee
+from bot.features.reliability.service import LobbyMinimum
 from bot.games import shared_words
 from bot.games.faces import face_for
 from bot.service.errors import NotOnTheMenu
-from bot.service.invitation_changes import Guestlist, Invitee
-from bot.service.reliability import LobbyMinimum
 from bot.storage import Game, GameStatus
 from bot.storage.game_values import Options
 from i18n import Language

@@ -1,7 +1,7 @@
 """Reliability as players see it: "92% reliable" (or "no game ended here yet") after each
 seated person's name on a lobby, the lobby's minimum among its fields, and the record on
-a player's stats card. The service counts it (``bot.service.reliability``) and refuses a join below
-the minimum; this only shows it."""
+a player's stats card. The service counts it (``bot.features.reliability.service``) and
+refuses a join below the minimum; this only shows it."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 
 from bot.discord_ui.card_layout import Line
+from bot.discord_ui.context import Context
 from bot.discord_ui.feature import Feature
-from bot.service.reliability import NEUTRAL, Reliability, people
+from bot.features.reliability.service import NEUTRAL, Reliability, ReliabilityService, people
 from bot.storage import Game
 from i18n import Language
 
@@ -57,19 +58,23 @@ def record_line(reliability: Reliability, lang: Language) -> Line:
 class Reliabilities(Feature):
     """Players' reliability beside their names, on the lobby and their stats."""
 
+    def __init__(self, context: Context) -> None:
+        super().__init__(context)
+        self.reliability = context.service.part(ReliabilityService)
+
     async def seat_notes(self, game: Game, lang: Language) -> Mapping[int, str]:
         """Each seated person's reliability in the game's server."""
-        found = await self.service.reliability(game.guild_id, people(game.seats))
+        found = await self.reliability.of_players(game.guild_id, people(game.seats))
         return {user: seat_note(reliability, lang) for user, reliability in found.items()}
 
     async def lobby_lines(self, game: Game, lang: Language) -> Sequence[Line]:
         """The reliability the lobby asks of whoever joins, if it asks any."""
-        minimum = await self.service.reliability_minimum(game)
+        minimum = await self.reliability.minimum_of(game)
         return () if minimum is None else (minimum_line(minimum, lang),)
 
     async def stats_lines(
         self, guild_id: int, kind: str, user_id: int, lang: Language
     ) -> Sequence[Line]:
         """The player's reliability in the server, on their stats card of any game."""
-        found = await self.service.reliability(guild_id, (user_id,))
+        found = await self.reliability.of_players(guild_id, (user_id,))
         return (record_line(found[user_id], lang),)

@@ -27,7 +27,7 @@ from bot.discord_ui.features.rematch.offer_card import offer_card
 from bot.discord_ui.interaction_answers import acknowledge, tell, update_clicked
 from bot.discord_ui.interactions import actor_of, reader
 from bot.discord_ui.owed_messages import Owed
-from bot.service.rematch_changes import Rematch
+from bot.features.rematch.service import Rematch, RematchService
 from bot.storage import Game
 from bot.storage.shards import Shards
 from i18n import Language
@@ -47,6 +47,7 @@ class Rematches(Feature):
     def __init__(self, context: Context) -> None:
         super().__init__(context)
         self.client = context.client
+        self.offers = context.service.part(RematchService)
         self.lapses = OfferLapses(self)
 
     def start(self) -> None:
@@ -58,8 +59,8 @@ class Rematches(Feature):
     async def resumed(self, shards: Shards) -> None:
         """Each offer of ``shards``' games that a stop left unposted, or showing less than
         it became, is brought up to date (its new game's table opened first)."""
-        for game_id in await self.service.offers_behind(shards):
-            rematch = await self.service.rematch(game_id)
+        for game_id in await self.offers.offers_behind(shards):
+            rematch = await self.offers.rematch(game_id)
             if rematch is not None:
                 await self._started(rematch)
                 await self._show(rematch)
@@ -78,7 +79,7 @@ class Rematches(Feature):
     async def _ask(self, interaction: discord.Interaction, button: RematchButton) -> None:
         assert interaction.channel_id is not None
         actor = actor_of(interaction, button.kind)
-        rematch = await self.service.offer_rematch(button.game, actor, interaction.channel_id)
+        rematch = await self.offers.offer_rematch(button.game, actor, interaction.channel_id)
         self.lapses.moved.set()
         offer = rematch.offer
         if offer.offered_by == interaction.user.id and list(offer.answers) == [offer.offered_by]:
@@ -96,16 +97,16 @@ class Rematches(Feature):
     async def _reply(self, interaction: discord.Interaction, button: RematchReply) -> None:
         actor = actor_of(interaction, button.kind)
         if button.reply is Reply.START:
-            rematch = await self.service.start_rematch(button.game, actor)
+            rematch = await self.offers.start_rematch(button.game, actor)
         else:
             yes = button.reply is Reply.YES
-            rematch = await self.service.answer_rematch(button.game, actor, yes)
+            rematch = await self.offers.answer_rematch(button.game, actor, yes)
         pressed = interaction.message
         if button.shown and pressed is not None:
             # The offer's own message, even one whose id was not recorded yet.
             await update_clicked(interaction, **edited(await self._card(rematch)))
             if rematch.started is None:
-                await self.service.rematch_shown(button.game, pressed.id, rematch.offer.version)
+                await self.offers.rematch_shown(button.game, pressed.id, rematch.offer.version)
         else:
             await acknowledge(interaction)
         await self._started(rematch)
@@ -126,7 +127,7 @@ class Rematches(Feature):
         """The offer's message as the offer now stands: posted once if it has none yet,
         else edited (a started one linking to the new game's table, read now that it is
         shown); the version it shows recorded."""
-        latest = await self.service.rematch(rematch.game.id)
+        latest = await self.offers.rematch(rematch.game.id)
         if latest is None:
             return
         offer = latest.offer
@@ -145,7 +146,7 @@ class Rematches(Feature):
             log.info("game %s's rematch offer could not be shown: %s", latest.game.id, error)
             return
         if latest.started is None or latest.started.turn_message_id is not None:
-            await self.service.rematch_shown(latest.game.id, offer.message_id, offer.version)
+            await self.offers.rematch_shown(latest.game.id, offer.message_id, offer.version)
 
     def _owed(self, rematch: Rematch) -> Owed:
         """The offer's message, owed while the offer has none."""
@@ -159,7 +160,7 @@ class Rematches(Feature):
 
         async def compose() -> dict[str, Any] | None:
             nonlocal latest
-            now = await self.service.rematch(game_id)
+            now = await self.offers.rematch(game_id)
             if now is None or now.offer.message_id is not None:
                 return None
             latest = now
@@ -167,7 +168,7 @@ class Rematches(Feature):
 
         async def recorded(message: discord.Message) -> None:
             self.context.places.posted(message)
-            await self.service.rematch_shown(game_id, message.id, latest.offer.version)
+            await self.offers.rematch_shown(game_id, message.id, latest.offer.version)
             # Answered while it was being posted: it shows the answers since.
             await self._show(latest)
 
@@ -195,7 +196,7 @@ class OfferLapses(Looks):
         self.rematches = rematches
 
     async def look(self) -> float:
-        service = self.rematches.service
+        service = self.rematches.offers
         now = self.clock.now()
         for rematch in await service.lapse_rematches():
             await self.rematches.lapsed(rematch)

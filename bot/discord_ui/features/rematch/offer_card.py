@@ -5,12 +5,12 @@ from __future__ import annotations
 from bot.discord_ui.card_layout import Card, Line, Rows
 from bot.discord_ui.features.rematch.controls import RematchReply, Reply
 from bot.discord_ui.game_places import message_link
+from bot.features.rematch.queries import RematchState
+from bot.features.rematch.service import Rematch, plays_again
 from bot.games import shared_words
 from bot.games.face import GOLD
 from bot.games.faces import face_for
 from bot.games.registry import rules_for
-from bot.service.rematch_changes import Rematch, plays_again
-from bot.storage.rematch_queries import RematchState
 from i18n import Language
 
 

@@ -37,7 +37,7 @@ from bot.discord_ui.game_events import GameEnded
 from bot.discord_ui.interaction_answers import acknowledge, tell, update_clicked
 from bot.discord_ui.interactions import actor_of, reader
 from bot.discord_ui.owed_messages import Owed
-from bot.service.takeback_changes import Allowed, TakebackNow
+from bot.features.takebacks.service import Allowed, TakebackNow, TakebackService
 from bot.storage import Game, GameStatus
 from bot.storage.shards import Shards
 from bot.storage.takeback_queries import Takeback, TakebackState
@@ -58,16 +58,17 @@ class Takebacks(Feature):
     def __init__(self, context: Context) -> None:
         super().__init__(context)
         self.client = context.client
+        self.takebacks = context.service.part(TakebackService)
         self._allowances: OrderedDict[int, str] = OrderedDict()
 
     async def _allowance(self, game: Game) -> str:
         """Whether the game allows take-backs: a lobby as its server says now, a running
         game as it started (kept here, for every show asks)."""
         if game.status is not GameStatus.ACTIVE:
-            return await self.service.takeback_allowance(game)
+            return await self.takebacks.takeback_allowance(game)
         kept = self._allowances.get(game.id)
         if kept is None:
-            kept = await self.service.takeback_allowance(game)
+            kept = await self.takebacks.takeback_allowance(game)
         self._allowances[game.id] = kept
         self._allowances.move_to_end(game.id)
         while len(self._allowances) > KEPT_ALLOWANCES:
@@ -88,8 +89,8 @@ class Takebacks(Feature):
     async def resumed(self, shards: Shards) -> None:
         """Each request of ``shards``' games a stop left asked without its message is
         posted."""
-        for game_id, number in await self.service.unposted_takebacks(shards):
-            await self.context.owed.post(self._owed(await self.service.takeback(game_id, number)))
+        for game_id, number in await self.takebacks.unposted_takebacks(shards):
+            await self.context.owed.post(self._owed(await self.takebacks.takeback(game_id, number)))
 
     async def take_back(self, interaction: discord.Interaction, button: TakebackButton) -> None:
         """**Take back**: done at once and shown on the table, or a request posted where
@@ -97,7 +98,7 @@ class Takebacks(Feature):
         assert interaction.channel_id is not None
         actor = actor_of(interaction, button.kind)
         async with self.games.held(button.game, interaction):
-            now = await self.service.take_back(
+            now = await self.takebacks.take_back(
                 button.game, actor, interaction.channel_id, button.seen(button.version)
             )
             if now.undid:
@@ -119,7 +120,7 @@ class Takebacks(Feature):
             )
 
         async def compose() -> dict[str, Any] | None:
-            latest = await self.service.takeback(game_id, number)
+            latest = await self.takebacks.takeback(game_id, number)
             if latest.takeback.state is not TakebackState.ASKED:
                 return None
             if latest.takeback.message_id is not None:
@@ -128,9 +129,9 @@ class Takebacks(Feature):
 
         async def recorded(message: discord.Message) -> None:
             self.context.places.posted(message)
-            await self.service.takeback_shown(game_id, number, message.id)
+            await self.takebacks.takeback_shown(game_id, number, message.id)
             # Answered or expired while it was being posted: it shows that.
-            latest = await self.service.takeback(game_id, number)
+            latest = await self.takebacks.takeback(game_id, number)
             if latest.takeback.state is not TakebackState.ASKED or latest.takeback.answers:
                 await self._shown_ended(latest, message.id)
 
@@ -146,14 +147,14 @@ class Takebacks(Feature):
         actor = actor_of(interaction, button.kind)
         agreed = button.answer is Answer.AGREE
         async with self.games.held(button.game, interaction):
-            now = await self.service.answer_takeback(button.game, button.number, actor, agreed)
+            now = await self.takebacks.answer_takeback(button.game, button.number, actor, agreed)
             lang = await self.languages.of_game(now.game)
             card = request_card(now, lang)
             pressed = interaction.message
             if button.shown and pressed is not None:
                 await update_clicked(interaction, **edited(card))
                 if now.takeback.message_id is None:
-                    await self.service.takeback_shown(button.game, button.number, pressed.id)
+                    await self.takebacks.takeback_shown(button.game, button.number, pressed.id)
             elif now.takeback.message_id is not None:
                 await self._shown_ended(now, now.takeback.message_id)
             if now.expired:
@@ -176,9 +177,9 @@ class Takebacks(Feature):
             return
         if game.status is GameStatus.ACTIVE and await self._allowance(game) != Allowed.YES:
             return
-        for now in await self.service.expire_takebacks(game):
+        for now in await self.takebacks.expire_takebacks(game):
             await self._clear(game, now.takeback)
-        for ended in await self.service.takebacks_ended_before(game):
+        for ended in await self.takebacks.takebacks_ended_before(game):
             await self._clear(game, ended)
 
     async def game_ended(self, ended: GameEnded) -> None:
@@ -201,4 +202,4 @@ class Takebacks(Feature):
         if takeback.message_id is None:
             return
         await self.context.places.delete(game, takeback.message_id)
-        await self.service.takeback_shown(takeback.game_id, takeback.number, None)
+        await self.takebacks.takeback_shown(takeback.game_id, takeback.number, None)

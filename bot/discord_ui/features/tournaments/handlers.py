@@ -25,12 +25,12 @@ from bot.discord_ui.interaction_answers import announce, reveal, tell, update_cl
 from bot.discord_ui.interactions import player_of, reader
 from bot.discord_ui.owed_messages import Owed, direct_words
 from bot.discord_ui.permissions import missing_threads
+from bot.features.tournaments.checks import MOST_ROUND_ROBIN, NewTournament
+from bot.features.tournaments.service import Board, TournamentService
 from bot.games.escaping import escaped
 from bot.games.faces import face_for
 from bot.games.painters import PAINTERS
 from bot.service.errors import ServiceError
-from bot.service.tournament_changes import Board
-from bot.service.tournament_checks import MOST_ROUND_ROBIN, NewTournament
 from bot.storage.records import Notify
 from bot.storage.shards import Shards
 from bot.storage.tournament_queries import EndReason, Format, Tournament, TournamentState
@@ -80,6 +80,7 @@ class Tournaments(Feature):
 
     def __init__(self, context: Context) -> None:
         super().__init__(context)
+        self.tournaments = context.service.part(TournamentService)
         self.client = context.client
         self.leases = context.leases
         self.keeper = RoundKeeper(self)
@@ -95,14 +96,14 @@ class Tournaments(Feature):
 
     async def game_ended(self, ended: GameEnded) -> None:
         """A tournament's game ended: its round may be over."""
-        if await self.service.tournament_of_game(ended.game.id) is not None:
+        if await self.tournaments.tournament_of_game(ended.game.id) is not None:
             self.keeper.moved.set()
 
     async def stats_lines(
         self, guild_id: int, kind: str, user_id: int, lang: Language
     ) -> Sequence[Line]:
         """Tournaments played and won, on a player's stats card."""
-        boards = await self.service.tournaments_played(guild_id, kind, user_id)
+        boards = await self.tournaments.tournaments_played(guild_id, kind, user_id)
         if not boards:
             return ()
         won = sum(
@@ -126,7 +127,7 @@ class Tournaments(Feature):
     ) -> Sequence[Line]:
         """The tournaments a player signed up to, on ``/my games``: when each starts, or
         their table this round."""
-        boards = await self.service.tournaments_entered(user, guild_id)
+        boards = await self.tournaments.tournaments_entered(user, guild_id)
         if not boards:
             return ()
         return (Line(lang._("Tournaments"), "\n".join(entry_line(b, user, lang) for b in boards)),)
@@ -135,7 +136,7 @@ class Tournaments(Feature):
         """A tournament's game on a server's history names its tournament and round."""
         return {
             game_id: lang._("🏆 {name}, round {round}", name=escaped(name), round=round_)
-            for game_id, (name, round_) in (await self.service.played_for(game_ids)).items()
+            for game_id, (name, round_) in (await self.tournaments.played_for(game_ids)).items()
         }
 
     async def create(
@@ -204,29 +205,29 @@ class Tournaments(Feature):
             options={},
             language=speaks.code,
         )
-        board = await self.service.create_tournament(
+        board = await self.tournaments.create_tournament(
             new, player_of(interaction), can_organise(interaction)
         )
         try:
             message = await announce(interaction, **sent(await self.card(board)))
         except BaseException:
             # Nobody could sign up to a tournament nobody sees.
-            await self.service.end_tournament(board.tournament.id, EndReason.NOT_SHOWN)
+            await self.tournaments.end_tournament(board.tournament.id, EndReason.NOT_SHOWN)
             raise
-        await self.service.tournament_shown(board.tournament.id, message.id)
+        await self.tournaments.tournament_shown(board.tournament.id, message.id)
         self.keeper.moved.set()
 
     async def show(self, interaction: discord.Interaction, number: int) -> None:
         """``/tournament show``: the tournament as its announcement shows it, privately."""
         assert interaction.guild_id is not None
-        board = await self.service.numbered_board(interaction.guild_id, number)
+        board = await self.tournaments.numbered_board(interaction.guild_id, number)
         await reveal(interaction, self.card(board, reader(interaction)))
 
     async def listing(self, interaction: discord.Interaction) -> None:
         """``/tournament list``: the server's tournaments, those to come first."""
         assert interaction.guild_id is not None
         lang = reader(interaction)
-        found = await self.service.server_tournaments(interaction.guild_id)
+        found = await self.tournaments.server_tournaments(interaction.guild_id)
         if not found:
             await tell(interaction, lang._("This server has held no tournament yet."))
             return
@@ -251,8 +252,8 @@ class Tournaments(Feature):
     async def cancel(self, interaction: discord.Interaction, number: int) -> None:
         """``/tournament cancel``: its organiser (or a member who may organise) ends it."""
         assert interaction.guild_id is not None
-        board = await self.service.numbered_board(interaction.guild_id, number)
-        board = await self.service.cancel_tournament(
+        board = await self.tournaments.numbered_board(interaction.guild_id, number)
+        board = await self.tournaments.cancel_tournament(
             board.tournament.id, interaction.user.id, can_organise(interaction)
         )
         await tell(
@@ -274,8 +275,8 @@ class Tournaments(Feature):
                 interaction, lang._("{player} is a bot and can't play.", player=user.display_name)
             )
             return
-        board = await self.service.numbered_board(interaction.guild_id, number)
-        board = await self.service.invite_to_tournament(
+        board = await self.tournaments.numbered_board(interaction.guild_id, number)
+        board = await self.tournaments.invite_to_tournament(
             board.tournament.id, interaction.user.id, can_organise(interaction), [user.id]
         )
         await self.refresh(board)
@@ -296,7 +297,7 @@ class Tournaments(Feature):
         the presser is told."""
         lang = reader(interaction)
         if button.entry is Entry.JOIN:
-            board = await self.service.sign_up(button.tournament, player_of(interaction))
+            board = await self.tournaments.sign_up(button.tournament, player_of(interaction))
             words = lang._(
                 "You're signed up for {name}. It starts {when}; your table will be a thread "
                 "of this channel.",
@@ -304,7 +305,7 @@ class Tournaments(Feature):
                 when=f"<t:{int(board.tournament.starts_at)}:R>",
             )
         else:
-            board = await self.service.withdraw(button.tournament, interaction.user.id)
+            board = await self.tournaments.withdraw(button.tournament, interaction.user.id)
             words = lang._("You left {name}.", name=escaped(board.tournament.name))
         card = await self.card(board)
         pressed = interaction.message
@@ -321,13 +322,13 @@ class Tournaments(Feature):
         """Moves the tournament on as far as it is due, here: its start or next round,
         the new round's tables opened and its players told, its announcement brought up
         to date. Returns when it next needs the clock's look."""
-        board = await self.service.tournament_board(tournament_id)
+        board = await self.tournaments.tournament_board(tournament_id)
         if board.due(self.clock.now()):
-            board = (await self.service.advance_tournament(tournament_id)).board
+            board = (await self.tournaments.advance_tournament(tournament_id)).board
         if board.tournament.state is TournamentState.RUNNING and await self._open_tables(board):
-            board = await self.service.tournament_board(tournament_id)
+            board = await self.tournaments.tournament_board(tournament_id)
         if board.tournament.state is TournamentState.RUNNING:
-            for round_ in await self.service.untold_rounds(tournament_id):
+            for round_ in await self.tournaments.untold_rounds(tournament_id):
                 if any(t.game_id is None for t in board.of_round(round_)):
                     continue
                 await self._tell_round(board, round_)
@@ -337,29 +338,29 @@ class Tournaments(Feature):
     async def give_up(self, tournament_id: int) -> None:
         """Ends a tournament whose tables could not be opened, try after try: its
         announcement says so (its end is told as any end)."""
-        board = await self.service.end_tournament(tournament_id, EndReason.NO_TABLES)
+        board = await self.tournaments.end_tournament(tournament_id, EndReason.NO_TABLES)
         log.warning("tournament %s ended: its tables could not be opened", tournament_id)
         await self.refresh(board)
 
     async def tell_end(self, tournament_id: int) -> None:
         """The tournament's end, announced once: its announcement shows the final
         standings, and a message under it names the winner."""
-        board = await self.service.tournament_board(tournament_id)
+        board = await self.tournaments.tournament_board(tournament_id)
         if not self.leases.holds(board.tournament.guild_id):
             return
         await self.refresh(board)
         if board.tournament.state is not TournamentState.FINISHED:
-            await self.service.record_end_told(tournament_id)
+            await self.tournaments.record_end_told(tournament_id)
             return
 
         async def compose() -> dict[str, Any] | None:
             return sent(end_card(board, await self._language(board)))
 
         async def recorded(message: discord.Message) -> None:
-            await self.service.record_end_told(tournament_id)
+            await self.tournaments.record_end_told(tournament_id)
 
         async def refused(error: discord.HTTPException) -> None:
-            await self.service.record_end_told(tournament_id)
+            await self.tournaments.record_end_told(tournament_id)
 
         await self.context.owed.post(
             Owed(
@@ -435,7 +436,9 @@ class Tournaments(Feature):
         self, tournament: Tournament, table: TableGame, thread: discord.Thread
     ) -> bool:
         """The table's game in ``thread``, shown; ``False`` if another look made it."""
-        game = await self.service.open_table(tournament.id, table.round, table.table_no, thread.id)
+        game = await self.tournaments.open_table(
+            tournament.id, table.round, table.table_no, thread.id
+        )
         if game is None:
             try:
                 await thread.delete()
@@ -475,10 +478,10 @@ class Tournaments(Feature):
             return sent(round_card(board, round_, frozenset(pinged), lang))
 
         async def recorded(message: discord.Message) -> None:
-            await self.service.record_round_told(tournament.id, round_)
+            await self.tournaments.record_round_told(tournament.id, round_)
 
         async def refused(error: discord.HTTPException) -> None:
-            await self.service.record_round_told(tournament.id, round_)
+            await self.tournaments.record_round_told(tournament.id, round_)
 
         await self.context.owed.post(
             Owed(

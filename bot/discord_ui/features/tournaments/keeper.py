@@ -13,7 +13,7 @@ from typing import Protocol
 from bot.background.backoff import Backoff
 from bot.background.looks import Looks
 from bot.clock import Clock
-from bot.service import GameService
+from bot.features.tournaments.service import TournamentService
 from bot.service.shard_leases import ShardLeases
 
 log = logging.getLogger(__name__)
@@ -30,7 +30,7 @@ tournament meanwhile, or a game ended there."""
 class Tends(Protocol):
     """What the keeper asks of the feature that keeps tournaments."""
 
-    service: GameService
+    tournaments: TournamentService
     clock: Clock
     leases: ShardLeases
 
@@ -62,7 +62,7 @@ class RoundKeeper(Looks):
         feature = self.tournaments
         now = self.clock.now()
         wake_at = now + NAP
-        for tournament in await feature.service.live_tournaments():
+        for tournament in await feature.tournaments.live_tournaments():
             if not feature.leases.holds(tournament.guild_id):
                 continue
             if self._failing.waiting(tournament.id, now):
@@ -83,7 +83,7 @@ class RoundKeeper(Looks):
                 )
             if due is not None:
                 wake_at = min(wake_at, max(due, now))
-        for tournament_id in await feature.service.ended_untold():
+        for tournament_id in await feature.tournaments.ended_untold():
             await feature.tell_end(tournament_id)
         retry = self._failing.next_retry()
         if retry is not None:

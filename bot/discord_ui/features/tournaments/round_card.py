@@ -7,11 +7,11 @@ from __future__ import annotations
 from bot.discord_ui.card_layout import Card, Line
 from bot.discord_ui.features.tournaments.board_card import champions, title
 from bot.discord_ui.game_places import message_link
+from bot.features.tournaments.service import Board
 from bot.games.escaping import escaped
 from bot.games.face import GOLD
 from bot.games.faces import face_for
 from bot.league import points_text
-from bot.service.tournament_changes import Board
 from i18n import Language
 
 MEDALS = ("🥇", "🥈", "🥉")

@@ -14,9 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.games.registry import rules_for
-from bot.games.shared_words import game_name
-from bot.service.errors import (
+from bot.features.rematch.errors import (
     AlreadyAnswered,
     NoRematch,
     NotInRematch,
@@ -25,15 +23,7 @@ from bot.service.errors import (
     RematchStarted,
     TooFewForRematch,
 )
-from bot.service.game_changes import GameChanges
-from bot.service.game_checks import require_host
-from bot.service.game_loading import Actor, load_for, load_game
-from bot.service.game_starts import AtOnce, start_at_once
-from bot.service.game_writes import Change, Written
-from bot.storage import place_queries, settings_queries
-from bot.storage.connection import Connection
-from bot.storage.records import Game, GameStatus, Seat
-from bot.storage.rematch_queries import (
+from bot.features.rematch.queries import (
     RematchOffer,
     RematchState,
     answer,
@@ -45,6 +35,16 @@ from bot.storage.rematch_queries import (
     rematch_offer,
     set_offer_message,
 )
+from bot.games.registry import rules_for
+from bot.games.shared_words import game_name
+from bot.service.feature_service import FeatureService
+from bot.service.game_checks import require_host
+from bot.service.game_loading import Actor, load_for, load_game
+from bot.service.game_starts import AtOnce, start_at_once
+from bot.service.game_writes import Change, Written
+from bot.storage import place_queries, settings_queries
+from bot.storage.connection import Connection
+from bot.storage.records import Game, GameStatus, Seat
 from bot.storage.shards import Shards
 
 
@@ -93,7 +93,7 @@ def first_again(game: Game, people: tuple[int, ...]) -> int:
     return kept.index(following[0])
 
 
-class RematchChanges(GameChanges):
+class RematchService(FeatureService):
     """Rematches of finished games."""
 
     async def rematch(self, game_id: int) -> Rematch | None:
@@ -211,7 +211,7 @@ class RematchChanges(GameChanges):
     async def _rematch_change(self, body: Change[Rematch]) -> Rematch:
         rematch = await self._change(body)
         if rematch.started is not None:
-            self.deadline_moved_earlier.set()
+            self.core.deadline_moved_earlier.set()
         return rematch
 
     async def _rematched(self, connection: Connection, game_id: int, actor: Actor) -> Game:
@@ -294,9 +294,9 @@ class RematchChanges(GameChanges):
             ),
             seats,
             first_again(game, people),
-            self._random,
+            self.core.dice,
             now,
-            self._hooks,
+            self.core.hooks,
         )
         if not await end_offer(connection, game.id, RematchState.STARTED, started.id):
             raise RematchOver(lapsed=True)

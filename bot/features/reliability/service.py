@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from bot.service.errors import ServiceError
-from bot.service.game_reads import GameReads
+from bot.service.feature_service import FeatureService
 from bot.service.guild_settings import check_reliability_minimum
 from bot.storage import invitation_queries, reliability_queries, settings_queries
 from bot.storage.connection import Connection
@@ -181,10 +181,10 @@ def check_minimum(minimum: int | None) -> None:
         check_reliability_minimum(minimum)
 
 
-class ReliabilityReads(GameReads):
+class ReliabilityService(FeatureService):
     """What the Discord layer reads of players' reliability and lobbies' minimums."""
 
-    async def reliability(self, guild_id: int, users: Iterable[int]) -> dict[int, Reliability]:
+    async def of_players(self, guild_id: int, users: Iterable[int]) -> dict[int, Reliability]:
         """Each of ``users``' reliability in the server (new for those without a record)."""
         wanted = list(users)
         records = await self._db.read(
@@ -192,7 +192,7 @@ class ReliabilityReads(GameReads):
         )
         return {user: Reliability(records.get(user, ReliabilityRecord())) for user in wanted}
 
-    async def reliability_minimum(self, game: Game) -> int | None:
+    async def minimum_of(self, game: Game) -> int | None:
         """The reliability whoever joins ``game`` needs now (the server's or the host's,
         whichever is higher); ``None``: none."""
         minimum, _ = await self._db.read(lambda connection: lobby_minimum(connection, game))

@@ -25,15 +25,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, replace
 
-from bot.games.outcome import Outcome
-from bot.games.rules import HiddenInformation, solo
-from bot.ladder.ranking import MIN_RATED_SIDES
-from bot.service.errors import GameBroken, NotInGame
-from bot.service.game_changes import GameChanges
-from bot.service.game_checks import check_version, playing
-from bot.service.game_loading import Actor, game_rules, initial_state, load_for, load_game
-from bot.service.game_writes import Overtaken, Written, save_game
-from bot.service.takeback_errors import (
+from bot.features.takebacks.errors import (
     NoSuchTakeback,
     NothingToTakeBack,
     NotYourMove,
@@ -43,6 +35,14 @@ from bot.service.takeback_errors import (
     TakebackOver,
     TakebacksOff,
 )
+from bot.games.outcome import Outcome
+from bot.games.rules import HiddenInformation, solo
+from bot.ladder.ranking import MIN_RATED_SIDES
+from bot.service.errors import GameBroken, NotInGame
+from bot.service.feature_service import FeatureService
+from bot.service.game_checks import check_version, playing
+from bot.service.game_loading import Actor, game_rules, initial_state, load_for, load_game
+from bot.service.game_writes import Overtaken, Written, save_game
 from bot.service.time_away import turn_clock_left
 from bot.storage import move_queries, settings_queries, takeback_queries
 from bot.storage.connection import Connection
@@ -120,7 +120,7 @@ class TakebackNow:
     """This step found the game moved on and ended the request."""
 
 
-class TakebackChanges(GameChanges):
+class TakebackService(FeatureService):
     """Moves taken back."""
 
     async def take_back(
@@ -378,7 +378,7 @@ class TakebackChanges(GameChanges):
     async def _now(self, takeback: Takeback, *, undid: bool = False) -> TakebackNow:
         if undid:
             # The turn's clock began anew, maybe before every deadline the watch knows.
-            self.deadline_moved_earlier.set()
+            self.core.deadline_moved_earlier.set()
         now = await self._request(takeback.game_id, takeback.number)
         return replace(now, undid=undid)
 

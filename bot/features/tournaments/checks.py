@@ -6,9 +6,9 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
+from bot.features.tournaments.errors import BadTournament
 from bot.games.registry import rules_for
 from bot.service.guild_settings import check_turn_timeout
-from bot.service.tournament_errors import BadTournament
 from bot.storage.game_values import Options
 from bot.storage.tournament_queries import Format
 from i18n import Message

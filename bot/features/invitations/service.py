@@ -13,14 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from bot.games.registry import rules_for
-from bot.service.errors import AlreadyJoined, LobbyFull, NotThisGame
-from bot.service.game_changes import GameChanges
-from bot.service.game_checks import require_host, require_lobby
-from bot.service.game_loading import Actor, load_for, load_game
-from bot.service.game_parts import Player, human_seat
-from bot.service.game_writes import Written, save_game
-from bot.service.invitation_errors import (
+from bot.features.invitations.errors import (
     AlreadyAccepted,
     AlreadyDeclined,
     AlreadyInvited,
@@ -34,7 +27,13 @@ from bot.service.invitation_errors import (
     PrivateTable,
     TooManyInvitations,
 )
-from bot.service.reliability import require_reliable
+from bot.games.registry import rules_for
+from bot.service.errors import AlreadyJoined, LobbyFull, NotThisGame
+from bot.service.feature_service import FeatureService
+from bot.service.game_checks import require_host, require_lobby
+from bot.service.game_loading import Actor, load_for, load_game
+from bot.service.game_parts import Player, human_seat
+from bot.service.game_writes import Written, save_game
 from bot.storage import game_queries, invitation_queries, player_queries
 from bot.storage.connection import Connection
 from bot.storage.invitation_queries import Answer, Invitation
@@ -109,7 +108,7 @@ async def require_invited(connection: Connection, game: Game, user_id: int) -> N
         raise PrivateTable()
 
 
-class InvitationChanges(GameChanges):
+class InvitationService(FeatureService):
     """A private table's invitations: made, accepted, declined; the table opened to all."""
 
     async def guests(self, game_id: int) -> Guests:
@@ -166,7 +165,8 @@ class InvitationChanges(GameChanges):
             most = rules_for(game.kind).max_players
             if len(game.seats) >= most:
                 raise LobbyFull(most)
-            await require_reliable(connection, game, player.user_id)
+            # As a join would be asked (a minimum of reliability), by every feature.
+            await self.core.hooks.seat_wanted(connection, game, player.user_id)
             await invitation_queries.answer(
                 connection, game.id, player.user_id, Answer.ACCEPTED, now
             )

@@ -14,22 +14,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from bot.games.registry import rules_for
-from bot.ladder import NEW_PLAYER
-from bot.league import Row, round_robin
-from bot.service.errors import ChannelNotAllowed
-from bot.service.game_changes import GameChanges
-from bot.service.game_loading import load_game
-from bot.service.game_parts import Player, options_for
-from bot.service.game_starts import AtOnce, start_at_once
-from bot.service.game_writes import Written
-from bot.service.tournament_checks import (
+from bot.features.tournaments.checks import (
     BARRED_DAYS,
     NewTournament,
     check_new,
     fewest_to_start,
 )
-from bot.service.tournament_errors import (
+from bot.features.tournaments.errors import (
     AlreadyInvitedToTournament,
     AlreadySignedUp,
     Barred,
@@ -43,7 +34,16 @@ from bot.service.tournament_errors import (
     TournamentFull,
     TournamentOver,
 )
-from bot.service.tournament_rounds import board, next_plan, round_over
+from bot.features.tournaments.rounds import board, next_plan, round_over
+from bot.games.registry import rules_for
+from bot.ladder import NEW_PLAYER
+from bot.league import Row, round_robin
+from bot.service.errors import ChannelNotAllowed
+from bot.service.feature_service import FeatureService
+from bot.service.game_loading import load_game
+from bot.service.game_parts import Player, options_for
+from bot.service.game_starts import AtOnce, start_at_once
+from bot.service.game_writes import Written
 from bot.storage import ladder_queries, settings_queries
 from bot.storage import tournament_queries as queries
 from bot.storage import tournament_table_queries as table_queries
@@ -142,7 +142,7 @@ def due(
     return look is None or now >= look
 
 
-class TournamentChanges(GameChanges):
+class TournamentService(FeatureService):
     """A server's tournaments, from their making to their end."""
 
     async def create_tournament(
@@ -197,7 +197,7 @@ class TournamentChanges(GameChanges):
             return await self._tournament_board(connection, tournament_id)
 
         created = await self._db.write(creating)
-        self.deadline_moved_earlier.set()
+        self.core.deadline_moved_earlier.set()
         return created
 
     async def tournament_board(self, tournament_id: int) -> Board:
@@ -410,10 +410,10 @@ class TournamentChanges(GameChanges):
                     language=tournament.language,
                 ),
                 seats,
-                self._random.randrange(len(seats)),
-                self._random,
+                self.core.dice.randrange(len(seats)),
+                self.core.dice,
                 now,
-                self._hooks,
+                self.core.hooks,
             )
             game_id = made.id
             if not tournament.rated:
@@ -423,7 +423,7 @@ class TournamentChanges(GameChanges):
 
         made = await self._change(opening)
         if made is not None:
-            self.deadline_moved_earlier.set()
+            self.core.deadline_moved_earlier.set()
         return made
 
     async def record_round_told(self, tournament_id: int, round_: int) -> bool:

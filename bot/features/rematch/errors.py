@@ -1,0 +1,84 @@
+"""Why a rematch was refused, in plain words."""
+
+from __future__ import annotations
+
+from bot.service.errors import ServiceError
+from i18n import Message, Plural
+
+
+class NoRematch(ServiceError):
+    """A rematch of a game that wasn't played to its end (cancelled, closed, or still on)."""
+
+    def __init__(self) -> None:
+        super().__init__(Message("Only a game played to its end can be played again."))
+
+
+class NotInRematch(ServiceError):
+    """A rematch asked for, or answered, by someone who didn't play the game to its end."""
+
+    def __init__(self) -> None:
+        super().__init__(Message("Only the players of this game can play it again."))
+
+
+class RematchStarted(ServiceError):
+    """A press on a rematch that has started already."""
+
+    def __init__(self, game: str) -> None:
+        super().__init__(Message("The rematch has started already: {game}, right here.", game=game))
+
+
+class RematchOver(ServiceError):
+    """An answer to an offer that lapsed, or that too many declined."""
+
+    def __init__(self, lapsed: bool) -> None:
+        super().__init__(
+            Message("This rematch offer lapsed, so nothing changed. Press Rematch to ask again.")
+            if lapsed
+            else Message("Too many declined this rematch, so nothing changed.")
+        )
+
+
+class AlreadyAnswered(ServiceError):
+    """A second answer to a rematch offer."""
+
+    def __init__(self, accepted: bool) -> None:
+        super().__init__(
+            Message("You've said yes to this rematch already.")
+            if accepted
+            else Message("You've declined this rematch already.")
+        )
+
+
+class TooFewForRematch(ServiceError):
+    """A rematch started with fewer players than the game takes (``stood_in``: a computer
+    player that took over someone's seat does not come along)."""
+
+    def __init__(self, fewest: int, *, stood_in: bool = False) -> None:
+        if stood_in:
+            words: Message | Plural = Plural(
+                "A rematch needs at least {n} player, counting computer players; those who "
+                "stood in for someone who left don't come along.",
+                "A rematch needs at least {n} players, counting computer players; those who "
+                "stood in for someone who left don't come along.",
+                fewest,
+            )
+        else:
+            words = Plural(
+                "A rematch needs at least {n} player, counting computer players.",
+                "A rematch needs at least {n} players, counting computer players.",
+                fewest,
+            )
+        super().__init__(words)
+
+
+class RematchPlaceTaken(ServiceError):
+    """A rematch where another game has opened since."""
+
+    def __init__(self, game: str) -> None:
+        super().__init__(
+            Message(
+                "{game} has opened here since, and a place holds one game at a time: the "
+                "rematch can start once it ends.",
+                game=game,
+            )
+        )

@@ -1,0 +1,36 @@
+"""Every feature's parts, found by its declaration: each package under ``bot/features/``
+declares its ``FEATURE`` (what the core calls inside its changes, and the class of its
+own service) and is found by walking the folder; ``ORDER`` there says only in which
+order they are called."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import bot.features
+from bot.discovery import declared
+from bot.service.feature_service import FeatureService
+from bot.service.game_hooks import GameHooks, Hooks
+
+
+@dataclass(frozen=True)
+class Feature:
+    """A feature as the core service knows it."""
+
+    hooks: GameHooks = field(default_factory=GameHooks)
+    """Its part in the core's changes (``bot.service.game_hooks``)."""
+    service: type[FeatureService] | None = None
+    """The class of its own service, made once over the game service; ``None``: it has
+    none (all it does, it does through its hooks)."""
+
+
+def discovered() -> tuple[Feature, ...]:
+    """The feature packages' declarations, in the features' order. Read when a service is
+    made, so that a package put beside them (a test's) is found too."""
+    features = bot.features
+    return declared(features, "FEATURE", Feature, features.ORDER)
+
+
+def hooks_of(features: tuple[Feature, ...]) -> Hooks:
+    """The hooks of ``features``, called in their order."""
+    return Hooks([feature.hooks for feature in features])
