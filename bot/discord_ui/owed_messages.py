@@ -66,8 +66,11 @@ class Owed:
     compose: Callable[[], Awaitable[dict[str, Any] | None]]
     """The message (``send``'s arguments), or ``None`` when it is no longer owed (its
     reader can't see the game any more): the feature has settled that itself."""
-    recorded: Callable[[discord.Message], Awaitable[None]]
-    """Records it as sent, in the feature's own rows, so that it is owed no more."""
+    recorded: Callable[[discord.Message, bool], Awaitable[None]]
+    """Records it as sent, in the feature's own rows, so that it is owed no more. The flag
+    says the message may have been made by an earlier try (Discord answers a repeated
+    nonce with the message it made then): it shows what was composed then, which a
+    message edited as its subject moves on may have to catch up with."""
     refused: Callable[[discord.HTTPException], Awaitable[None]]
     """Settles a message Discord refused for good (``FOR_GOOD``): dropped, or owed
     elsewhere (an invitation by a ping once direct messages are closed)."""
@@ -90,7 +93,7 @@ def direct_words(
     async def compose() -> dict[str, Any] | None:
         return {"content": words}
 
-    async def recorded(message: discord.Message) -> None:
+    async def recorded(message: discord.Message, made_before: bool) -> None:
         """Nothing to write: the message is its own record."""
 
     return Owed(key, guild_id, place, compose, recorded, refused)
@@ -104,6 +107,9 @@ class OwedPosts:
         self._holder = holder
         self._posting: set[str] = set()
         """The keys being posted here now: a second trigger meanwhile leaves it to this one."""
+        self._tried: set[str] = set()
+        """The keys whose message an earlier try may have made: one Discord failed here,
+        one a stopped process left unrecorded."""
         self.retries = Retries(self, clock)
 
     async def post(self, owed: Owed) -> discord.Message | None:
@@ -123,19 +129,24 @@ class OwedPosts:
         try:
             message = await owed.compose()
             if message is None:
+                self._tried.discard(owed.key)
                 await self._owed.release(owed.key)
                 return None
             sent = await send_once(await owed.place(), **message, nonce=owed_nonce(owed.key))
         except discord.HTTPException as error:
             if error.status not in FOR_GOOD:
                 log.info("could not post %s yet: %s", owed.key, error)
+                # Discord may have made it before failing to answer.
+                self._tried.add(owed.key)
                 self.retries.failed(owed)
                 return None
             log.info("Discord refuses %s for good: %s", owed.key, error)
+            self._tried.discard(owed.key)
             await owed.refused(error)
             await self._owed.release(owed.key)
             return None
-        await owed.recorded(sent)
+        await owed.recorded(sent, owed.key in self._tried)
+        self._tried.discard(owed.key)
         await self._owed.sent(owed.key, sent.channel.id, sent.id)
         self.retries.succeeded(owed.key)
         return sent
@@ -145,6 +156,7 @@ class OwedPosts:
         process that stopped): the claims other processes left there are let go, and
         the features post again what they still owe. The keys let go of."""
         released = await self._owed.release_others(shards, self._holder())
+        self._tried.update(released)
         if released:
             log.info("posting again what a stopped process left unrecorded: %s", released)
         forgotten = await self._owed.forget_sent()

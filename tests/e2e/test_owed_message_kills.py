@@ -26,6 +26,7 @@ from typing import Any
 import pytest
 from aiohttp import web
 
+from bot.features.rematch.service import RematchService
 from bot.features.tournaments.checks import NewTournament
 from bot.features.tournaments.service import TournamentService
 from bot.games.faces import face_for
@@ -307,6 +308,37 @@ async def test_a_rematch_offer_is_posted_once(tmp_path: Path, when: str) -> None
         assert f"<@{here.people['Bo'].id}>" in describe(offer)
         await here.act(here.emulator.click(here.people["Bo"], offer, "Yes, again"))
         await here.message(lambda m: "Claim It! #2" in describe(m) and started(m))
+
+
+async def test_an_offer_made_before_a_kill_and_answered_since_shows_the_answer(
+    tmp_path: Path,
+) -> None:
+    """The offer's message was made but the bot was killed before recording it, and Bo's
+    yes (the last) came before the restart. Posted again under its nonce, Discord gives
+    back the message made before, which still reads "1 of 2 said yes": it is edited to
+    say the rematch started, linking to the new table, rather than taken as current."""
+    async with scene(tmp_path) as here:
+        async with here.opened() as database:
+            await finished_at(GameService(database), here, shown=False)
+        await here.start()
+        result = await here.message(lambda m: "game over" in describe(m))
+        here.kill_at(POST, here.into(here.channel), made=True)
+        await here.emulator.click(here.people["Ann"], result, "Rematch")
+        await here.bot.exited()
+        (offer,) = [m for m in here.channel.visible() if "wants a rematch" in describe(m)]
+        assert "1 of 2 said yes" in describe(offer)
+        async with here.opened() as database:
+            service = GameService(database)
+            over = await service.current_game(here.channel.id)
+            game_id = over.id if over is not None else 1
+            bo = Actor(here.people["Bo"].id)
+            rematch = await service.part(RematchService).answer_rematch(game_id, bo, True)
+            assert rematch.started is not None
+        await here.start()
+        table = await here.message(lambda m: "Claim It! #2" in describe(m) and started(m))
+        await here.emulator.wait_until(lambda: f"/{table.id})" in describe(offer), WAIT)
+        assert "The rematch of Claim It! #1 has started" in describe(offer)
+        assert offer.button_labels() == []
 
 
 @pytest.mark.parametrize("when", WHEN)

@@ -184,7 +184,7 @@ class FollowNotices:
                 return None
             return sent(await self.end_card(game, last, await self._language_of(user)))
 
-        async def recorded(message: discord.Message) -> None:
+        async def recorded(message: discord.Message, made_before: bool) -> None:
             await self._delete(await self.follows.end_told(game.id, user))
 
         async def refused(error: discord.HTTPException) -> None:
@@ -211,7 +211,7 @@ class FollowNotices:
                 return None
             return sent(await self.round_card(game, rounds, await self._language_of(user)))
 
-        async def recorded(message: discord.Message) -> None:
+        async def recorded(message: discord.Message, made_before: bool) -> None:
             notice = Notice(message.channel.id, message.id)
             kept, before = await self.follows.round_told(game.id, user, rounds, notice)
             # One told of more rounds meanwhile makes this one stale at once.

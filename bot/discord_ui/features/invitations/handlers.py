@@ -241,7 +241,7 @@ class Invitations(Feature):
             shown = replace(current, by_dm=direct)
             return sent(await self._card(now, shown))
 
-        async def recorded(message: discord.Message) -> None:
+        async def recorded(message: discord.Message, made_before: bool) -> None:
             await self.invitations.invitation_sent(
                 invitation, message.channel.id, message.id, direct
             )

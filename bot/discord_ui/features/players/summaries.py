@@ -90,7 +90,7 @@ class DailySummaries(Looks):
             title = lang._("🗓️ Your games today")
             return sent(my_games_card(games, user, lang, servers, now, title))
 
-        async def recorded(message: discord.Message) -> None:
+        async def recorded(message: discord.Message, made_before: bool) -> None:
             await self._replace(summary, message)
             await service.players.take_summary(summary)
 

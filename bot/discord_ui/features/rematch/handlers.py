@@ -166,9 +166,12 @@ class Rematches(Feature):
             latest = now
             return sent(await self._card(now, posted=True))
 
-        async def recorded(message: discord.Message) -> None:
+        async def recorded(message: discord.Message, made_before: bool) -> None:
             self.context.places.posted(message)
-            await self.offers.rematch_shown(game_id, message.id, latest.offer.version)
+            # One made before (by a process stopped before it recorded it) shows what it
+            # was composed with then: no version is taken as shown, so it is edited.
+            shown = 0 if made_before else latest.offer.version
+            await self.offers.rematch_shown(game_id, message.id, shown)
             # Answered while it was being posted: it shows the answers since.
             await self._show(latest)
 

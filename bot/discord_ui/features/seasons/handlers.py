@@ -52,7 +52,7 @@ class SeasonEnds(Feature):
                 return None
             return sent(podium_card(end, await self.languages.of_server(end.guild_id)))
 
-        async def recorded(message: discord.Message) -> None:
+        async def recorded(message: discord.Message, made_before: bool) -> None:
             await self.seasons.announced(end)
 
         async def refused(error: discord.HTTPException) -> None:

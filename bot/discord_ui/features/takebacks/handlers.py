@@ -127,7 +127,7 @@ class Takebacks(Feature):
                 return None
             return sent(request_card(latest, await self.languages.of_game(latest.game)))
 
-        async def recorded(message: discord.Message) -> None:
+        async def recorded(message: discord.Message, made_before: bool) -> None:
             self.context.places.posted(message)
             await self.takebacks.takeback_shown(game_id, number, message.id)
             # Answered or expired while it was being posted: it shows that.

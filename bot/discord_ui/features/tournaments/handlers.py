@@ -356,7 +356,7 @@ class Tournaments(Feature):
         async def compose() -> dict[str, Any] | None:
             return sent(end_card(board, await self._language(board)))
 
-        async def recorded(message: discord.Message) -> None:
+        async def recorded(message: discord.Message, made_before: bool) -> None:
             await self.tournaments.record_end_told(tournament_id)
 
         async def refused(error: discord.HTTPException) -> None:
@@ -477,7 +477,7 @@ class Tournaments(Feature):
             lang = await self._language(board)
             return sent(round_card(board, round_, frozenset(pinged), lang))
 
-        async def recorded(message: discord.Message) -> None:
+        async def recorded(message: discord.Message, made_before: bool) -> None:
             await self.tournaments.record_round_told(tournament.id, round_)
 
         async def refused(error: discord.HTTPException) -> None:
