@@ -27,6 +27,7 @@ class GameReads:
 
     @property
     def database(self) -> Database:
+        """The database the service reads and changes games in."""
         return self._db
 
     @property

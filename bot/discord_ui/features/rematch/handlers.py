@@ -168,10 +168,10 @@ class Rematches(Feature):
 
         async def recorded(message: discord.Message, made_before: bool) -> None:
             self.context.places.posted(message)
-            # One made before (by a process stopped before it recorded it) shows what it
-            # was composed with then: no version is taken as shown, so it is edited.
-            shown = 0 if made_before else latest.offer.version
-            await self.offers.rematch_shown(game_id, message.id, shown)
+            if made_before and not await self._caught_up(message, latest):
+                await self.offers.rematch_shown(game_id, message.id, 0)
+                return
+            await self.offers.rematch_shown(game_id, message.id, latest.offer.version)
             # Answered while it was being posted: it shows the answers since.
             await self._show(latest)
 
@@ -181,6 +181,17 @@ class Rematches(Feature):
         offer = rematch.offer
         key = f"rematch-offer:{game_id}:{int(offer.offered_at * 1000)}"
         return Owed(key, rematch.game.guild_id, place, compose, recorded, refused)
+
+    async def _caught_up(self, message: discord.Message, rematch: Rematch) -> bool:
+        """``message``, which Discord may have made at an earlier try (it gives back the
+        message it made under the nonce, composed then), edited to say what ``rematch``
+        says, pings and all (an edit notifies nobody); ``False`` if Discord failed it."""
+        try:
+            await message.edit(**edited(await self._card(rematch, posted=True)))
+        except discord.HTTPException as error:
+            log.info("game %s's rematch offer could not be shown: %s", rematch.game.id, error)
+            return False
+        return True
 
     async def _card(self, rematch: Rematch, *, posted: bool = False) -> Card:
         """The offer in the game's language (``posted``: as first posted, pinging the
