@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
+from bot.features.tournaments.service import TournamentService
 from bot.games.outcome import Outcome
 from bot.service import Actor, GameService, Player
 from bot.storage import Game
@@ -83,3 +84,8 @@ async def play_to_the_end(
     while game.state is not None and game.state.phase is not Phase.OVER:
         game = (await random_press(service, game, rng, stop_chance)).game
     return game
+
+
+def tournaments_of(service: GameService) -> TournamentService:
+    """The service's tournaments."""
+    return service.part(TournamentService)

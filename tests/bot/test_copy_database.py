@@ -27,7 +27,6 @@ import pytest_asyncio
 import bot.storage.copy
 from bot.__main__ import main
 from bot.features.tournaments.checks import NewTournament
-from bot.features.tournaments.service import TournamentService
 from bot.games.outcome import Outcome
 from bot.games.registry import GAMES, rules_for
 from bot.service import (
@@ -56,14 +55,9 @@ from bot.storage.migrations import LATEST
 from bot.storage.opening import open_database
 from bot.storage.records import MINUTE
 from bot.storage.tournament_queries import Format
-from tests.bot.fixtures import PLAYERS, Clock
+from tests.bot.fixtures import PLAYERS, Clock, tournaments_of
 from tests.bot.tables import Table
 from tests.postgres_cluster import Cluster
-
-
-def tournaments_of(service: GameService) -> TournamentService:
-    return service.part(TournamentService)
-
 
 ANN, BO, CY, DEE, EVE = PLAYERS
 HOME, AWAY = 10, 11

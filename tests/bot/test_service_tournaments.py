@@ -28,7 +28,7 @@ from bot.features.tournaments.errors import (
     TournamentGameCancel,
 )
 from bot.features.tournaments.rounds import without_dropped
-from bot.features.tournaments.service import Board, TournamentService
+from bot.features.tournaments.service import Board
 from bot.games.registry import rules_for
 from bot.league import RoundPlan, table_points
 from bot.service import Actor, GameService, Player
@@ -36,13 +36,8 @@ from bot.service.ladder_service import LadderService
 from bot.storage import Database, Game, GameStatus
 from bot.storage.game_values import Level
 from bot.storage.tournament_queries import EndReason, Format, TournamentState
-from tests.bot.fixtures import ScriptedDice
+from tests.bot.fixtures import ScriptedDice, tournaments_of
 from tests.clock import ManualClock
-
-
-def tournaments_of(service: GameService) -> TournamentService:
-    return service.part(TournamentService)
-
 
 GUILD, CHANNEL = 10, 1
 HOUR = 3600.0

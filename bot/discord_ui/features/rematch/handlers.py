@@ -210,9 +210,9 @@ class OfferLapses(Looks):
         self.rematches = rematches
 
     async def look(self) -> float:
-        service = self.rematches.offers
+        offers = self.rematches.offers
         now = self.clock.now()
-        for rematch in await service.lapse_rematches():
+        for rematch in await offers.lapse_rematches():
             await self.rematches.lapsed(rematch)
-        upcoming = await service.next_rematch_lapse()
+        upcoming = await offers.next_rematch_lapse()
         return min(now + NAP, upcoming or now + NAP)
