@@ -26,6 +26,7 @@ from pathlib import Path
 
 from bot.ladder import NEW_PLAYER, Finish, Rating, finishing_ranks, rate
 from bot.service import LadderService
+from bot.service.feature_registry import discovered
 from bot.storage.opening import open_database
 
 MEMBERS_PER_SERVER = 60
@@ -176,6 +177,7 @@ async def main(servers: int, games: int, samples: int) -> int:
     rng = random.Random(8)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "bench.sqlite3"
+        discovered()
         await (await open_database(path)).close()
         started = time.perf_counter()
         fill(path, servers, games, rng)

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from bench.bot_processes import start_bot
 from bench.players import tables_in
+from bot.service.feature_registry import discovered
 from bot.storage.opening import open_database
 from emulator import Channel, DiscordEmulator, Interaction, User
 from tests.finished_games import write_finished_games
@@ -64,6 +65,7 @@ async def main(games: int, tables: int, seconds: float, think: float) -> None:
     boards = tables_in(emulator, emulator.add_guild("Playing", owner), tables, ["claimit"])
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "bench.sqlite3"
+        discovered()
         database = await open_database(path)
         await write_finished_games(database, ladder_server.id, games, random.Random(1), members=300)
         await database.close()

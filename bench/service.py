@@ -20,6 +20,7 @@ from pathlib import Path
 
 from bot.games.registry import GAMES, rules_for
 from bot.service import Actor, GameService, Player
+from bot.service.feature_registry import discovered
 from bot.storage.game_values import Level
 from bot.storage.opening import open_database
 
@@ -51,6 +52,7 @@ async def play(
 
 async def measure(kind: str, games: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
+        discovered()
         database = await open_database(Path(folder) / "bench.sqlite3")
         service = GameService(database)
         rng = random.Random(4)

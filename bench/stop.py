@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from bench.bot_processes import PostgresCluster
 from bot.service import GameService
+from bot.service.feature_registry import discovered
 from bot.storage import GameStatus
 from bot.storage.opening import open_database
 from emulator import DiscordEmulator
@@ -135,6 +136,7 @@ async def run(rounds: int, seconds: float) -> list[Round]:
         for process in (stopping, other):
             stack.push_async_callback(_stop_if_running, process)
         await other.start()
+        discovered()
         database = await open_database(cluster.url)
         stack.push_async_callback(database.close)
         service = GameService(database)

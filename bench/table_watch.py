@@ -16,6 +16,7 @@ from bench.discord_requests import WINDOW
 from bot.discord_ui.game_log import LOG_LINES, line
 from bot.games.limits import ELLIPSIS
 from bot.service import GameService
+from bot.service.feature_registry import discovered
 from bot.storage.opening import open_database
 from emulator import Channel, Message
 from i18n import language
@@ -128,6 +129,7 @@ def table_lags(commits: Sequence[float], shown: Iterable[tuple[float, int]]) -> 
 async def lags_of(database: str, shown: Mapping[int, Sequence[Shown]]) -> list[float]:
     """``table_lags`` of every move of the games shown: when each move was committed is the
     bot's move log's, and which moves each state of a table showed, its lines'."""
+    discovered()
     opened = await open_database(database)
     try:
         service = GameService(opened)

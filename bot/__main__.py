@@ -12,10 +12,11 @@ import discord
 
 from bot.discord_ui.client import GameBot, use_discord_at
 from bot.log_setup import configure_logging
+from bot.service.feature_registry import discovered
 from bot.settings import Settings, SettingsError
 from bot.stop_signals import run_until_stopped
 from bot.storage import DatabaseTooNew, DatabaseUnavailable
-from bot.storage.copy import TABLES, CopyError, copy_database
+from bot.storage.copy import CopyError, copied_tables, copy_database
 from bot.storage.database import shown
 
 
@@ -112,12 +113,13 @@ def _copy_database(source: str, target: str) -> int:
     def copied(table: str, rows: int) -> None:
         print(f"{table}: {rows} {'row' if rows == 1 else 'rows'}", flush=True)
 
+    discovered()
     try:
         counts = asyncio.run(copy_database(source, target, progress=copied))
     except (CopyError, DatabaseTooNew, DatabaseUnavailable) as e:
         return _fail(str(e), 1)
-    total = sum(counts.values())
-    print(f"Copied {total} rows in {len(TABLES)} tables from {shown(source)} to {shown(target)}.")
+    rows, tables = sum(counts.values()), len(copied_tables())
+    print(f"Copied {rows} rows in {tables} tables from {shown(source)} to {shown(target)}.")
     return 0
 
 

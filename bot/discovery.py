@@ -8,6 +8,7 @@ a package it doesn't name yet (one just put beside the others) is found too, aft
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 from collections.abc import Sequence
 from types import ModuleType
@@ -21,16 +22,27 @@ class NotDeclared(TypeError):
 
 
 def declared(
-    folder: ModuleType, name: str, kind: type[Declared], order: Sequence[str] = ()
+    folder: ModuleType,
+    name: str,
+    kind: type[Declared],
+    order: Sequence[str] = (),
+    part: str | None = None,
 ) -> tuple[Declared, ...]:
     """What each package in ``folder`` declares as ``name`` (a ``kind``): those ``order``
-    names first, in its order, then any other by its folder name. Read afresh at each call,
-    so that a package put beside them (a test's) is found too."""
+    names first, in its order, then any other by its folder name. With ``part``, what
+    each package's subpackage of that name declares, of the packages that have one (a
+    feature's Discord part). Read afresh at each call, so that a package put beside them
+    (a test's) is found too."""
     found: dict[str, Declared] = {}
     for module in pkgutil.iter_modules(folder.__path__):
         if not module.ispkg:
             continue
-        package = importlib.import_module(f"{folder.__name__}.{module.name}")
+        named = f"{folder.__name__}.{module.name}"
+        if part is not None:
+            named = f"{named}.{part}"
+            if importlib.util.find_spec(named) is None:
+                continue
+        package = importlib.import_module(named)
         declaration = getattr(package, name, None)
         if not isinstance(declaration, kind):
             raise NotDeclared(f"{package.__name__} declares no {name} = {kind.__name__}(...)")

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.service.feature_registry import discovered
 from emulator import DiscordEmulator
 from tests.postgres_cluster import Cluster, running_cluster
 
@@ -26,8 +27,11 @@ END_TO_END = ROOT / "e2e"
 
 def pytest_configure(config: pytest.Config) -> None:
     """Every emulator a test makes holds its answers to Discord's description of its API:
-    an answer Discord would never give fails the test that ran it."""
+    an answer Discord would never give fails the test that ran it. The features' tables
+    join the schema, as the bot joins them before it opens its database, so that every
+    database a test opens has them."""
     DiscordEmulator.check_answers_by_default = True
+    discovered()
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

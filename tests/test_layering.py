@@ -228,7 +228,7 @@ def test_the_circle_check_reads_imports_inside_functions(tmp_path: Path) -> None
     assert module_imports(late, modules) == {"bot", "bot.storage", "bot.storage.postgres"}
 
 
-ABOVE_STORAGE = ("bot.games", "bot.service", "bot.discord_ui", "bot.background")
+ABOVE_STORAGE = ("bot.games", "bot.service", "bot.features", "bot.discord_ui", "bot.background")
 """What storage must not import: it decodes games through what they register below it
 (``bot.storage.game_forms``), and the service and the runtimes drive it."""
 
@@ -396,31 +396,9 @@ def test_no_module_of_the_bot_is_over_its_length() -> None:
     assert not long
 
 
-CORE_CHANGES = (
-    "bot.service.feature_registry",
-    "bot.service.feature_service",
-    "bot.service.game_changes",
-    "bot.service.game_hooks",
-    "bot.service.game_reads",
-    "bot.service.game_service",
-    "bot.service.game_starts",
-    "bot.service.lobby_changes",
-    "bot.service.turn_changes",
-)
-"""The core service: its lobbies, turns, starts and ends, and how it finds the features."""
-FEATURE_PARTS = (
-    "bot.service.following",
-    "bot.service.seasons",
-    "bot.storage.follow_queries",
-    "bot.storage.invitation_queries",
-    "bot.storage.reliability_queries",
-    "bot.storage.season_queries",
-    "bot.storage.takeback_queries",
-    "bot.storage.tournament_queries",
-    "bot.storage.tournament_table_queries",
-)
-"""The features' services and queries still outside their folders under
-``bot/features/``."""
+CORE = ("bot/service", "bot/storage", "bot/background", "bot/ladder", "bot/league")
+"""The core below the Discord layer: the game service (lobbies, turns, starts and ends,
+and how it finds the features), storage, the runtimes and the league's arithmetic."""
 
 
 def feature_parts_named(path: Path) -> set[str]:
@@ -429,16 +407,16 @@ def feature_parts_named(path: Path) -> set[str]:
     return {
         name
         for name in imported_names(path)
-        if (within(name, "bot.features") and name != "bot.features")
-        or any(within(name, part) for part in FEATURE_PARTS)
+        if within(name, "bot.features") and name != "bot.features"
     }
 
 
-def test_the_core_service_changes_a_game_without_naming_a_feature() -> None:
+@pytest.mark.parametrize("folder", CORE)
+def test_the_core_names_no_feature(folder: str) -> None:
     """Lobbies, turns, starts and ends call the features' hooks inside the transaction
     (``bot.service.game_hooks``); the registry finds the features."""
-    paths = [ROOT / f"{module.replace('.', '/')}.py" for module in CORE_CHANGES]
-    assert all(path.exists() for path in paths)
+    paths = sources(folder)
+    assert paths
     assert not {
         f"{path.relative_to(ROOT)}: {name}" for path in paths for name in feature_parts_named(path)
     }
@@ -448,7 +426,8 @@ def test_the_core_service_check_sees_a_feature(tmp_path: Path) -> None:
     leaky = tmp_path / "leaky.py"
     leaky.write_text(
         "import bot.features\n"
-        "from bot.storage import game_queries, takeback_queries\n"
+        "from bot.storage import game_queries\n"
+        "from bot.features.takebacks import queries\n"
         "def later() -> None:\n"
         "    from bot.features.reliability import hooks\n"
         "    from bot.features.reliability.service import count_started\n"
@@ -456,7 +435,7 @@ def test_the_core_service_check_sees_a_feature(tmp_path: Path) -> None:
     assert sorted(feature_parts_named(leaky)) == [
         "bot.features.reliability.hooks",
         "bot.features.reliability.service.count_started",
-        "bot.storage.takeback_queries",
+        "bot.features.takebacks.queries",
     ]
 
 

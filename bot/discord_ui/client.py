@@ -41,7 +41,7 @@ from bot.games.painters import PAINTERS, Figures
 from bot.metrics.endpoint import Health, MetricsEndpoint
 from bot.metrics.figures import Metrics, counting
 from bot.metrics.requests import counting_requests
-from bot.service import GameService, GuildSettingsService, ServiceError
+from bot.service import GameService, GuildSettingsService, ServiceError, feature_registry
 from bot.service.shard_leases import ShardLeases
 from bot.settings import Settings, SettingsError
 from bot.storage import Database
@@ -146,6 +146,8 @@ class GameBot(discord.AutoShardedClient):
         # must be renewed before they run out.
         await PAINTERS.start(self.settings.render_processes, [face.prepare for face in faces()])
         self._painting = True
+        # The features' tables join the schema as they are found, before it is made.
+        feature_registry.discovered()
         self._database = await open_database(self.settings.database)
         if self.settings.shards is not None and not self._database.shared:
             raise SettingsError(

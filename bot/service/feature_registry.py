@@ -11,6 +11,7 @@ import bot.features
 from bot.discovery import declared
 from bot.service.feature_service import FeatureService
 from bot.service.game_hooks import GameHooks, Hooks
+from bot.storage.schema.columns import features_joined
 
 
 @dataclass(frozen=True)
@@ -26,9 +27,12 @@ class Feature:
 
 def discovered() -> tuple[Feature, ...]:
     """The feature packages' declarations, in the features' order. Read when a service is
-    made, so that a package put beside them (a test's) is found too."""
+        made, so that a package put beside them (a test's) is found too. Importing them joins
+    their tables to the schema: a database is opened only after this."""
     features = bot.features
-    return declared(features, "FEATURE", Feature, features.ORDER)
+    found = declared(features, "FEATURE", Feature, features.ORDER)
+    features_joined()
+    return found
 
 
 def hooks_of(features: tuple[Feature, ...]) -> Hooks:

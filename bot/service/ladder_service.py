@@ -17,12 +17,7 @@ from dataclasses import dataclass
 from bot.games.registry import rules_for
 from bot.games.rules import Setting
 from bot.ladder import NEW_PLAYER, Finish, Rating, finishing_ranks, is_rated, rate_sides, sides
-from bot.storage import (
-    game_queries,
-    ladder_queries,
-    move_queries,
-    tournament_table_queries,
-)
+from bot.storage import game_queries, ladder_queries, move_queries
 from bot.storage.connection import Connection
 from bot.storage.database import Database
 from bot.storage.records import (
@@ -84,9 +79,7 @@ async def count_game(connection: Connection, game: FinishedTable) -> list[Rating
     }
     finishers = [Finish(user, r.won, r.place, r.left, team_of[r.seat]) for user, r in humans]
     # An unrated tournament's games count on no ladder, whoever plays them.
-    rated = is_rated(finishers) and not await tournament_table_queries.is_unrated(
-        connection, game.id
-    )
+    rated = is_rated(finishers) and not await ladder_queries.is_unrated(connection, game.id)
     await ladder_queries.mark_counted(connection, game.id, rated)
     if not rated:
         return []
@@ -198,13 +191,13 @@ class LadderService:
             lambda connection: ladder_queries.finished_games(connection, guild_id, kind)
         )
         unrated = await self._db.read(
-            lambda connection: tournament_table_queries.unrated_games(connection, guild_id, kind)
+            lambda connection: ladder_queries.unrated_games(connection, guild_id, kind)
         )
         async with scratch_database() as scratch:
             async with scratch_transaction(scratch):
                 await ladder_queries.add_game_stubs(scratch, games)
                 for game_id in unrated:
-                    await tournament_table_queries.mark_unrated(scratch, game_id)
+                    await ladder_queries.mark_unrated(scratch, game_id)
                 for game in games:
                     await count_game(scratch, game)
             ladder = await ladder_queries.ladder_rows(scratch, guild_id, kind)

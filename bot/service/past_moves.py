@@ -11,12 +11,11 @@ from typing import Any, NamedTuple
 
 from bot.games.outcome import Outcome
 from bot.service.game_loading import game_rules, initial_state, load_game, with_moves
-from bot.storage import ladder_queries, move_queries, result_queries, takeback_queries
+from bot.storage import ladder_queries, move_queries, result_queries
 from bot.storage.connection import Connection
 from bot.storage.database import Database
 from bot.storage.game_rows import forget_position
 from bot.storage.records import Game, Move, RatingChange, Result
-from bot.storage.takeback_queries import Takeback
 
 KEPT_LAST_MOVES = 10_000
 """Games whose last move is kept in memory, the least recently moved dropped first."""
@@ -148,11 +147,11 @@ class PastMoves:
         before the moves it undid (none before the first move, or if the game's data is
         damaged)."""
 
-        async def reading(connection: Connection) -> tuple[Game, list[Move], list[Takeback]]:
+        async def reading(connection: Connection) -> tuple[Game, list[Move], list[tuple[int, int]]]:
             return (
                 await load_game(connection, game_id),
                 await move_queries.load_logged_moves(connection, game_id),
-                await takeback_queries.granted(connection, game_id),
+                await move_queries.undone_runs(connection, game_id),
             )
 
         game, moves, granted = await self._db.read(reading)
@@ -164,9 +163,9 @@ class PastMoves:
         for move in moves:
             # The take-backs granted before this move was made: theirs is a suffix of the
             # moves that stood then.
-            while granted and granted[0].last_seq < move.seq:
-                undone = granted.pop(0)
-                standing = [(seq, state) for seq, state in standing if seq < undone.first_seq]
+            while granted and granted[0][1] < move.seq:
+                first, _ = granted.pop(0)
+                standing = [(seq, state) for seq, state in standing if seq < first]
             state = standing[-1][1]
             action = rules.action_from_json(json.loads(move.action))
             step = rules.apply(state, move.seat, action)

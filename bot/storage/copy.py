@@ -29,7 +29,7 @@ import asyncpg
 from bot.storage.connection import Connection, Row
 from bot.storage.database import Database, DatabaseTooNew, is_postgresql, shown
 from bot.storage.opening import open_database
-from bot.storage.schema import SCHEMA
+from bot.storage.schema.columns import whole_schema
 
 
 @dataclass(frozen=True)
@@ -46,13 +46,16 @@ LEFT_BEHIND = frozenset({"shard_leases", "schema_version", "replays"})
 schema version (which opening the target has already brought up to date), and the
 replays made so far (each is made again from its game's moves when first asked for)."""
 
-TABLES = tuple(
-    Table(table.name, tuple(column.name for column in table.primary_key.columns))
-    for table in SCHEMA.sorted_tables
-    if table.name not in LEFT_BEHIND
-)
-"""Every table copied, as the schema declares them, in foreign key order: a game before
-what refers to it."""
+
+def copied_tables() -> tuple[Table, ...]:
+    """Every table copied, as the schema declares them (the features' with the core's),
+    in foreign key order: a game before what refers to it."""
+    return tuple(
+        Table(table.name, tuple(column.name for column in table.primary_key.columns))
+        for table in whole_schema().sorted_tables
+        if table.name not in LEFT_BEHIND
+    )
+
 
 PAGE_ROWS = 1000
 
@@ -125,7 +128,7 @@ async def _copy(
         target_columns = await _columns(writing)
         _check_same_tables(source_columns, target_columns)
         await _check_empty(writing, target_name)
-        for table in TABLES:
+        for table in copied_tables():
             columns = list(source_columns[table.name])
             try:
                 copied[table.name] = await _copy_table(
@@ -169,7 +172,7 @@ async def _columns(connection: Connection) -> Columns:
 
 def _check_same_tables(source: Columns, target: Columns) -> None:
     """Refuses what the copy would lose: a table or a column it doesn't know to copy."""
-    copied = {table.name for table in TABLES}
+    copied = {table.name for table in copied_tables()}
     unknown = sorted(source.keys() - copied - LEFT_BEHIND)
     if unknown:
         raise CopyError(
@@ -195,9 +198,13 @@ async def _check_empty(writing: Connection, target_name: str) -> None:
         # A bot already running on the target could add a game or a setting between
         # this check and the commit; this holds every other writer off until then
         # (reads go on). SQLite's write transaction holds the whole file already.
-        names = ", ".join(table.name for table in TABLES)
+        names = ", ".join(table.name for table in copied_tables())
         await writing.execute(f"LOCK TABLE {names} IN EXCLUSIVE MODE")
-    held = [f"{table.name} ({rows})" for table in TABLES if (rows := await _count(writing, table))]
+    held = [
+        f"{table.name} ({rows})"
+        for table in copied_tables()
+        if (rows := await _count(writing, table))
+    ]
     if held:
         raise TargetNotEmpty(
             f"the target {target_name} is not empty: it holds rows in {', '.join(held)}. "
@@ -284,7 +291,7 @@ async def _move_identity_on(writing: Connection) -> None:
     # An identity column (a game's id, a tournament's) stays where it was when rows are
     # inserted with their own ids: the next new row would take id 1 and collide.
     # (SQLite's INTEGER PRIMARY KEY takes the largest id + 1 by itself.)
-    for table in SCHEMA.sorted_tables:
+    for table in whole_schema().sorted_tables:
         for column in table.columns:
             if table.name not in LEFT_BEHIND and column.identity is not None:
                 await writing.fetch(
@@ -295,7 +302,7 @@ async def _move_identity_on(writing: Connection) -> None:
 
 async def _check_counts(reading: Connection, writing: Connection, copied: dict[str, int]) -> None:
     """Every table holds as many rows on the target as on the source."""
-    for table in TABLES:
+    for table in copied_tables():
         source_rows, target_rows = await _count(reading, table), await _count(writing, table)
         if not source_rows == target_rows == copied[table.name]:
             raise CopyError(

@@ -42,6 +42,17 @@ UNDONE_BY = (
 """The take-back that undid a move of ``moves``, if one did."""
 
 
+async def undone_runs(connection: Connection, game_id: int) -> list[tuple[int, int]]:
+    """The runs of the game's log that take-backs undid (the first and last move of
+    each), in the order they were undone."""
+    rows = await connection.fetch(
+        "SELECT first_seq, last_seq FROM takebacks WHERE game_id = ? AND state = 'granted' "
+        "ORDER BY number",
+        (game_id,),
+    )
+    return [(int(row["first_seq"]), int(row["last_seq"])) for row in rows]
+
+
 async def load_moves(connection: Connection, game_id: int) -> list[Move]:
     """The game's moves that stand (none a take-back undid), in order: the game as
     played."""

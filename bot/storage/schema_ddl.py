@@ -18,7 +18,8 @@ from sqlalchemy.schema import (
 )
 from sqlalchemy.sql.expression import ClauseElement
 
-from bot.storage.schema import SCHEMA, TRIGGERS
+from bot.storage.schema import TRIGGERS
+from bot.storage.schema.columns import whole_schema
 
 Backend = Literal["sqlite", "postgresql"]
 
@@ -39,7 +40,7 @@ def _sql(element: ClauseElement, backend: Backend) -> str:
 
 def new_database(backend: Backend) -> list[str]:
     """Makes every table, index and trigger of the latest schema."""
-    tables = SCHEMA.sorted_tables
+    tables = whole_schema().sorted_tables
     return [
         *(create_table(table, backend) for table in tables),
         *(_sql(CreateIndex(index), backend) for table in tables for index in _indexes(table)),
@@ -60,7 +61,7 @@ def step(
     of ``made_anew`` and those whose check changed are made anew (``_made_anew``)."""
     first: list[str] = []
     then: list[str] = []
-    for table in SCHEMA.sorted_tables:
+    for table in whole_schema().sorted_tables:
         made = _since(table)
         if made > version:
             continue
@@ -126,7 +127,7 @@ def _made_anew(table: Table, version: int, computed: Mapping[str, str]) -> list[
     row's), the old table dropped and the new one given its name."""
     referring = sorted(
         other.name
-        for other in SCHEMA.tables.values()
+        for other in whole_schema().tables.values()
         if any(key.column.table is table for key in other.foreign_keys)
     )
     if referring:

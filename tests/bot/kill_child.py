@@ -13,12 +13,14 @@ import random
 import sys
 
 from bot.service import Actor, GameService, Player
+from bot.service.feature_registry import discovered
 from bot.storage.opening import open_database
 from engine.claimit import Phase
 from tests.bot.fixtures import random_press
 
 
 async def play_forever(path: str, seed: int) -> None:
+    discovered()
     database = await open_database(path)
     service = GameService(database)
     rng = random.Random(seed)

@@ -27,6 +27,7 @@ import pytest_asyncio
 import bot.storage.copy
 from bot.__main__ import main
 from bot.features.tournaments.checks import NewTournament
+from bot.features.tournaments.queries import Format
 from bot.games.outcome import Outcome
 from bot.games.registry import GAMES, rules_for
 from bot.service import (
@@ -49,12 +50,11 @@ from bot.storage import (
     RatingChange,
     Result,
 )
-from bot.storage.copy import TABLES, CopyError, TargetNotEmpty, copy_database
+from bot.storage.copy import CopyError, TargetNotEmpty, copied_tables, copy_database
 from bot.storage.game_values import Level
 from bot.storage.migrations import LATEST
 from bot.storage.opening import open_database
 from bot.storage.records import MINUTE
-from bot.storage.tournament_queries import Format
 from tests.bot.fixtures import PLAYERS, Clock, tournaments_of
 from tests.bot.tables import Table
 from tests.postgres_cluster import Cluster
@@ -331,7 +331,7 @@ def table_rows(path: Path) -> dict[str, int]:
     with closing(sqlite3.connect(path)) as connection:
         return {
             table.name: int(connection.execute(f"SELECT COUNT(*) FROM {table.name}").fetchone()[0])
-            for table in TABLES
+            for table in copied_tables()
         }
 
 
@@ -408,9 +408,8 @@ async def test_the_command_prints_each_table_and_never_a_password(
         f"{name}: {count} {'row' if count == 1 else 'rows'}" for name, count in rows.items()
     ]
     shown = url.replace("s3cret", "***")
-    assert last == (
-        f"Copied {sum(rows.values())} rows in {len(TABLES)} tables from {source} to {shown}."
-    )
+    tables = len(copied_tables())
+    assert last == f"Copied {sum(rows.values())} rows in {tables} tables from {source} to {shown}."
     assert "s3cret" not in out
     assert_reads_the_same(await read_database(url), await read_database(source))
 
@@ -486,7 +485,7 @@ async def test_a_value_that_does_not_fit_stops_the_copy_and_nothing_is_copied(
     database = await open_database(url)
     try:
         async with database.bulk_read() as reading:
-            for table in TABLES:
+            for table in copied_tables():
                 assert await reading.fetch(f"SELECT COUNT(*) FROM {table.name}") == [(0,)]
     finally:
         await database.close()

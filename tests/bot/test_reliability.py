@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from bot.features.reliability.queries import ReliabilityRecord
 from bot.features.reliability.service import NEUTRAL, Reliability, percent, share
-from bot.storage.reliability_queries import ReliabilityRecord
 
 
 def record(finished: int = 0, abandoned: int = 0) -> ReliabilityRecord:

@@ -11,10 +11,10 @@ from typing import Any
 import aiosqlite
 import asyncpg
 
+from bot.features.reliability.queries import ReliabilityRecord
 from bot.features.reliability.service import ReliabilityService
 from bot.service import GameService
 from bot.storage.opening import open_database
-from bot.storage.reliability_queries import ReliabilityRecord
 from tests.bot.released_schema import make_postgres, make_sqlite
 from tests.postgres_cluster import Cluster
 

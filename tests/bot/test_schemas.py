@@ -11,6 +11,8 @@ from __future__ import annotations
 import ast
 import re
 import sqlite3
+import subprocess
+import sys
 from collections.abc import Iterable
 from contextlib import closing
 from dataclasses import dataclass
@@ -363,16 +365,19 @@ def declares_tables(path: Path) -> bool:
     return says_create_table or (uses_sqlalchemy and makes_a_table)
 
 
-def test_the_tables_are_declared_in_the_schema_package_alone() -> None:
+def test_the_tables_are_declared_in_the_schema_package_and_each_features_tables_alone() -> None:
+    """The core's in ``bot/storage/schema``, a feature's in its own ``tables`` module."""
     declaring = sorted(
         str(path.relative_to(BOT.parent)) for path in BOT.rglob("*.py") if declares_tables(path)
     )
+    features = sorted(
+        str(path.relative_to(BOT.parent)) for path in (BOT / "features").glob("*/tables.py")
+    )
+    assert features
     assert declaring == [
+        *features,
         "bot/storage/schema/__init__.py",
-        "bot/storage/schema/features.py",
         "bot/storage/schema/games.py",
-        "bot/storage/schema/seasons.py",
-        "bot/storage/schema/tournaments.py",
     ]
 
 
@@ -428,3 +433,20 @@ async def test_a_table_sqlite_makes_anew_keeps_its_rows_shape_keys_and_triggers(
 def test_sqlite_makes_no_table_anew_that_another_refers_to() -> None:
     with pytest.raises(ValueError, match=r"games can't be made anew: .*seats"):
         step(LATEST + 1, "sqlite", {games.name: {}})
+
+
+def test_a_database_is_made_only_once_the_features_tables_joined(tmp_path: Path) -> None:
+    """Made before, it would be marked at the latest version without them, for good."""
+    target = tmp_path / "early.sqlite3"
+    opening = (
+        "import asyncio\n"
+        "from bot.storage.opening import open_database\n"
+        f"asyncio.run(open_database({str(target)!r}))\n"
+    )
+    early = subprocess.run(
+        [sys.executable, "-c", opening], capture_output=True, text=True, cwd=BOT.parent
+    )
+    assert early.returncode != 0
+    assert "SchemaIncomplete: the features' tables have not joined the schema" in early.stderr
+    with closing(sqlite3.connect(target)) as made:
+        assert made.execute("PRAGMA user_version").fetchone() == (0,)

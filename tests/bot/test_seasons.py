@@ -11,11 +11,7 @@ from datetime import UTC, date, datetime
 
 import pytest
 
-from bot.ladder import NEW_PLAYER
-from bot.ladder.ratings import SHOWN_SCALE
-from bot.ladder.seasons import SeasonMode, Seasons
-from bot.service import GameService, GuildSettingsService, LadderService
-from bot.service.seasons import (
+from bot.features.seasons.service import (
     ANNOUNCE_WITHIN,
     NAP,
     SEASON_MIN_GAMES,
@@ -23,6 +19,10 @@ from bot.service.seasons import (
     SeasonService,
     season_asked,
 )
+from bot.ladder import NEW_PLAYER
+from bot.ladder.ratings import SHOWN_SCALE
+from bot.ladder.seasons import SeasonMode, Seasons
+from bot.service import GameService, GuildSettingsService, LadderService
 from bot.storage import Database
 from tests.bot.fixtures import PLAYERS, ScriptedDice, play_to_the_end, started_game
 from tests.clock import ManualClock

@@ -11,19 +11,19 @@ import random
 import pytest
 
 from bot.discord_ui.features.following.notices import NOTHING_COUNTED, counted_on
-from bot.games.faces import face_for
-from bot.service import Actor, GameService
-from bot.service.errors import NotHere
-from bot.service.following import (
+from bot.features.following.queries import Notice
+from bot.features.following.service import (
     FollowedAlready,
     FollowService,
     NoGameNumbered,
     NotFollowable,
     NotFollowing,
 )
+from bot.games.faces import face_for
+from bot.service import Actor, GameService
+from bot.service.errors import NotHere
 from bot.service.game_loading import Where
 from bot.storage import Database, Following, Game, GameStatus
-from bot.storage.follow_queries import Notice
 from bot.storage.shards import EVERY, Shards
 from tests.bot.fixtures import PLAYERS, ScriptedDice, play_to_the_end, started_game
 from tests.clock import ManualClock

@@ -23,11 +23,11 @@ from bot.features.invitations.errors import (
     PrivateTable,
     TooManyInvitations,
 )
+from bot.features.invitations.queries import Answer
 from bot.features.invitations.service import MOST_INVITATIONS, Guestlist, InvitationService, Invitee
 from bot.service import Actor, GameService, Player
 from bot.service.errors import AlreadyJoined, LobbyFull, NotHost, NotThisGame
 from bot.storage import Database, Game, GameStatus
-from bot.storage.invitation_queries import Answer
 from bot.storage.records import InviteBy
 from bot.storage.shards import Shards
 from tests.bot.fixtures import PLAYERS, ScriptedDice

@@ -15,13 +15,13 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.features.invitations.service import Guestlist, InvitationService, Invitee
+from bot.features.reliability.queries import ReliabilityRecord
 from bot.features.reliability.service import BelowReliability, LobbyMinimum, ReliabilityService
 from bot.features.rematch.service import RematchService
 from bot.service import Actor, GameService, GuildSettingsService, Player
 from bot.service.errors import BadSetting, BoardMovedOn, NotInGame, ServiceError
 from bot.storage import AwayMode, Database, Game, GameStatus
 from bot.storage.opening import open_database
-from bot.storage.reliability_queries import ReliabilityRecord
 from engine.claimit import Phase
 from tests.bot.fixtures import PLAYERS, ScriptedDice, play_to_the_end, random_press, started_game
 from tests.clock import ManualClock

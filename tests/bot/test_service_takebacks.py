@@ -11,6 +11,7 @@ import random
 
 import pytest
 
+from bot.features.takebacks import queries as takeback_queries
 from bot.features.takebacks.errors import (
     NothingToTakeBack,
     NotYourMove,
@@ -20,12 +21,12 @@ from bot.features.takebacks.errors import (
     TakebackOver,
     TakebacksOff,
 )
+from bot.features.takebacks.queries import TakebackState
 from bot.features.takebacks.service import Allowed, TakebackNow, TakebackService, allowed
 from bot.service import Actor, GameService, GuildSettingsService, Player
 from bot.service.errors import BoardMovedOn, GameFinished, NotInGame
-from bot.storage import Database, Game, GameStatus, move_queries, takeback_queries
+from bot.storage import Database, Game, GameStatus, move_queries
 from bot.storage.records import TakebackMode
-from bot.storage.takeback_queries import TakebackState
 from tests.bot.fixtures import PLAYERS, ScriptedDice, play_to_the_end, started_game
 from tests.clock import ManualClock
 

@@ -27,6 +27,7 @@ from bot.features.tournaments.errors import (
     TournamentFull,
     TournamentGameCancel,
 )
+from bot.features.tournaments.queries import EndReason, Format, TournamentState
 from bot.features.tournaments.rounds import without_dropped
 from bot.features.tournaments.service import Board
 from bot.games.registry import rules_for
@@ -35,7 +36,6 @@ from bot.service import Actor, GameService, Player
 from bot.service.ladder_service import LadderService
 from bot.storage import Database, Game, GameStatus
 from bot.storage.game_values import Level
-from bot.storage.tournament_queries import EndReason, Format, TournamentState
 from tests.bot.fixtures import ScriptedDice, tournaments_of
 from tests.clock import ManualClock
 

@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
+from bot.features.tournaments.queries import TournamentState
 from bot.features.tournaments.service import TournamentService
 from bot.league import table_points
 from bot.service import GameService
 from bot.storage.opening import open_database
 from bot.storage.records import GameStatus
-from bot.storage.tournament_queries import TournamentState
 from tests import processes
 
 pytestmark = [pytest.mark.slow, pytest.mark.long(seconds=8)]

@@ -15,13 +15,14 @@ import random
 import sys
 
 from bot.features.tournaments.checks import NewTournament
+from bot.features.tournaments.queries import Format, TournamentState
 from bot.features.tournaments.service import TournamentService
 from bot.games.registry import rules_for
 from bot.service import Actor, GameService, Player
+from bot.service.feature_registry import discovered
 from bot.storage.game_values import Level
 from bot.storage.opening import open_database
 from bot.storage.records import GameStatus
-from bot.storage.tournament_queries import Format, TournamentState
 
 GUILD = 1
 START = 1_800_000_000.0
@@ -29,6 +30,7 @@ PLAYERS = [Player(500 + i, f"P{i}") for i in range(9)]
 
 
 async def run(path: str, seed: int) -> None:
+    discovered()
     database = await open_database(path)
     now = [START]
     service = GameService(database, dice=random.Random(seed), clock=lambda: now[0])

@@ -16,9 +16,9 @@ from bot.discord_ui.features.invitations.invitation_card import (
     invitation_card,
     short_line,
 )
+from bot.features.invitations.queries import Answer, Invitation
 from bot.features.invitations.service import Guests
 from bot.storage import Game, GameStatus, Seat
-from bot.storage.invitation_queries import Answer, Invitation
 from i18n import english, language
 from tests.games.stored import stored
 from tests.layouts import sent_body

@@ -7,9 +7,9 @@ import pytest
 
 from bot.discord_ui.features.reliability.handlers import minimum_line, record_line, seat_note
 from bot.discord_ui.features.settings.handlers import settings_card
+from bot.features.reliability.queries import ReliabilityRecord
 from bot.features.reliability.service import BelowReliability, Reliability
 from bot.storage import GuildSettings
-from bot.storage.reliability_queries import ReliabilityRecord
 from i18n import english, language
 
 NEW = Reliability(ReliabilityRecord(started=2))

@@ -18,6 +18,7 @@ from bot.discord_ui.features.takebacks.request_card import (
     headline,
     request_card,
 )
+from bot.features.takebacks.queries import Takeback, TakebackState
 from bot.features.takebacks.service import TakebackNow, allowed
 from bot.games.faces import face_for
 from bot.games.outcome import Outcome
@@ -25,7 +26,6 @@ from bot.games.registry import rules_for
 from bot.storage import Seat
 from bot.storage.game_values import Level
 from bot.storage.records import TakebackMode
-from bot.storage.takeback_queries import Takeback, TakebackState
 from i18n import english, language
 from tests.games.stored import stored
 

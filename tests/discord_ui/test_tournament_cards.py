@@ -14,17 +14,17 @@ import pytest
 from bot.discord_ui.card_layout import Card
 from bot.discord_ui.features.tournaments.board_card import board_card, standings_view
 from bot.discord_ui.features.tournaments.round_card import end_card, round_card
-from bot.features.tournaments.service import Board
-from bot.league import Row
-from bot.storage import GameStatus
-from bot.storage.tournament_queries import (
+from bot.features.tournaments.queries import (
     EndReason,
     Entry,
     Format,
     Tournament,
     TournamentState,
 )
-from bot.storage.tournament_table_queries import TableGame
+from bot.features.tournaments.service import Board
+from bot.features.tournaments.table_queries import TableGame
+from bot.league import Row
+from bot.storage import GameStatus
 from i18n import english, language
 
 ANN, BO, CY = 11, 12, 13

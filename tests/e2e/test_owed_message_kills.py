@@ -26,18 +26,18 @@ from typing import Any
 import pytest
 from aiohttp import web
 
+from bot.features.following.service import FollowService
 from bot.features.rematch.service import RematchService
+from bot.features.seasons.service import SEASON_MIN_GAMES
 from bot.features.tournaments.checks import NewTournament
+from bot.features.tournaments.queries import Format
 from bot.features.tournaments.service import TournamentService
 from bot.games.faces import face_for
 from bot.ladder.seasons import SeasonMode
 from bot.service import Actor, GameService, GuildSettingsService, Player
-from bot.service.following import FollowService
-from bot.service.seasons import SEASON_MIN_GAMES
 from bot.storage import Database, Following
 from bot.storage.opening import open_database
 from bot.storage.records import PingMode, TakebackMode
-from bot.storage.tournament_queries import Format
 from emulator import Channel, DiscordEmulator, Interaction, Message, User
 from tests.bot.fixtures import play_to_the_end, random_press
 from tests.clock import ManualClock

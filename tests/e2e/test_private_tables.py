@@ -17,8 +17,8 @@ import pytest
 from bot.discord_ui.card_layout import sent
 from bot.discord_ui.features.invitations.invitation_card import invitation_card
 from bot.features.invitations.service import InvitationService, Invitee
+from bot.features.reliability import queries as reliability_queries
 from bot.service import Actor
-from bot.storage import reliability_queries
 from bot.storage.opening import open_database
 from emulator import Message, User
 from i18n import language

@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 
 from bot.discord_ui.features.ladder.handlers import Ladder
+from bot.features.tournaments.queries import TournamentState
 from bot.features.tournaments.service import Board, TournamentService
 from bot.service import Actor
 from bot.storage import GameStatus
-from bot.storage.tournament_queries import TournamentState
 from emulator import Message, User
 from emulator.model import shard_of
 from tests.e2e.world import (

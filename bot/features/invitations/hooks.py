@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.features.invitations import queries as invitation_queries
 from bot.features.invitations.service import Guestlist, add_invitations, require_invited
 from bot.service.game_hooks import GameHooks
-from bot.storage import invitation_queries
 from bot.storage.connection import Connection
 from bot.storage.records import Game
 

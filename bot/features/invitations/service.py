@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from bot.features.invitations import queries as invitation_queries
 from bot.features.invitations.errors import (
     AlreadyAccepted,
     AlreadyDeclined,
@@ -27,6 +28,7 @@ from bot.features.invitations.errors import (
     PrivateTable,
     TooManyInvitations,
 )
+from bot.features.invitations.queries import Answer, Invitation
 from bot.games.registry import rules_for
 from bot.service.errors import AlreadyJoined, LobbyFull, NotThisGame
 from bot.service.feature_service import FeatureService
@@ -34,9 +36,8 @@ from bot.service.game_checks import require_host, require_lobby
 from bot.service.game_loading import Actor, load_for, load_game
 from bot.service.game_parts import Player, human_seat
 from bot.service.game_writes import Written, save_game
-from bot.storage import game_queries, invitation_queries, player_queries
+from bot.storage import game_queries, player_queries
 from bot.storage.connection import Connection
-from bot.storage.invitation_queries import Answer, Invitation
 from bot.storage.records import Game, GameStatus, InviteBy
 from bot.storage.shards import EVERY, Shards
 

@@ -34,13 +34,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
+from bot.features.invitations import queries as invitation_queries
+from bot.features.reliability import queries as reliability_queries
+from bot.features.reliability.queries import ReliabilityRecord
 from bot.service.errors import ServiceError
 from bot.service.feature_service import FeatureService
 from bot.service.guild_settings import check_reliability_minimum
-from bot.storage import invitation_queries, reliability_queries, settings_queries
+from bot.storage import settings_queries
 from bot.storage.connection import Connection
 from bot.storage.records import Game, Seat
-from bot.storage.reliability_queries import ReliabilityRecord
 from i18n import Message
 
 NEUTRAL = Fraction(4, 5)

@@ -3,8 +3,9 @@ roll there was taken back."""
 
 from __future__ import annotations
 
+from bot.features.takebacks import queries as takeback_queries
 from bot.service.game_hooks import GameHooks
-from bot.storage import settings_queries, takeback_queries
+from bot.storage import settings_queries
 from bot.storage.connection import Connection
 from bot.storage.records import Game
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, replace
 
+from bot.features.takebacks import queries as takeback_queries
 from bot.features.takebacks.errors import (
     NoSuchTakeback,
     NothingToTakeBack,
@@ -35,6 +36,7 @@ from bot.features.takebacks.errors import (
     TakebackOver,
     TakebacksOff,
 )
+from bot.features.takebacks.queries import Takeback, TakebackState
 from bot.games.outcome import Outcome
 from bot.games.rules import HiddenInformation, solo
 from bot.ladder.ranking import MIN_RATED_SIDES
@@ -44,11 +46,10 @@ from bot.service.game_checks import check_version, playing
 from bot.service.game_loading import Actor, game_rules, initial_state, load_for, load_game
 from bot.service.game_writes import Overtaken, Written, save_game
 from bot.service.time_away import turn_clock_left
-from bot.storage import move_queries, settings_queries, takeback_queries
+from bot.storage import move_queries, settings_queries
 from bot.storage.connection import Connection
 from bot.storage.records import Game, GameStatus, Move, TakebackMode
 from bot.storage.shards import Shards
-from bot.storage.takeback_queries import Takeback, TakebackState
 
 
 class Allowed:

@@ -7,10 +7,10 @@ import unicodedata
 from dataclasses import dataclass
 
 from bot.features.tournaments.errors import BadTournament
+from bot.features.tournaments.queries import Format
 from bot.games.registry import rules_for
 from bot.service.guild_settings import check_turn_timeout
 from bot.storage.game_values import Options
-from bot.storage.tournament_queries import Format
 from i18n import Message
 
 NAME_LENGTH = (1, 60)

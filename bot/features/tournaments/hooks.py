@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from bot.features.tournaments import table_queries as tournament_table_queries
 from bot.features.tournaments.errors import TournamentGameCancel
 from bot.service.game_hooks import GameHooks
 from bot.service.game_loading import Actor
-from bot.storage import tournament_table_queries
 from bot.storage.connection import Connection
 from bot.storage.records import Game
 

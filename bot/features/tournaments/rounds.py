@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from bot.features.tournaments.queries import Entry, Format, Tournament
+from bot.features.tournaments.table_queries import TableGame
 from bot.games.registry import rules_for
 from bot.league import (
     Entrant,
@@ -20,8 +22,6 @@ from bot.league import (
     with_final,
 )
 from bot.storage.records import GameStatus
-from bot.storage.tournament_queries import Entry, Format, Tournament
-from bot.storage.tournament_table_queries import TableGame
 
 
 def entrants(entries: Sequence[Entry], byes: Mapping[int, Sequence[int]]) -> list[Entrant]:

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from bot.features.tournaments import queries, table_queries
 from bot.features.tournaments.checks import (
     BARRED_DAYS,
     NewTournament,
@@ -34,7 +35,15 @@ from bot.features.tournaments.errors import (
     TournamentFull,
     TournamentOver,
 )
+from bot.features.tournaments.queries import (
+    EndReason,
+    Entry,
+    Format,
+    Tournament,
+    TournamentState,
+)
 from bot.features.tournaments.rounds import board, next_plan, round_over
+from bot.features.tournaments.table_queries import TableGame
 from bot.games.registry import rules_for
 from bot.ladder import NEW_PLAYER
 from bot.league import Row, round_robin
@@ -45,18 +54,8 @@ from bot.service.game_parts import Player, options_for
 from bot.service.game_starts import AtOnce, start_at_once
 from bot.service.game_writes import Written
 from bot.storage import ladder_queries, settings_queries
-from bot.storage import tournament_queries as queries
-from bot.storage import tournament_table_queries as table_queries
 from bot.storage.connection import Connection
 from bot.storage.records import Game, GameStatus, Seat
-from bot.storage.tournament_queries import (
-    EndReason,
-    Entry,
-    Format,
-    Tournament,
-    TournamentState,
-)
-from bot.storage.tournament_table_queries import TableGame
 
 DAY = 86_400.0
 
@@ -417,7 +416,7 @@ class TournamentService(FeatureService):
             )
             game_id = made.id
             if not tournament.rated:
-                await table_queries.mark_unrated(connection, game_id)
+                await ladder_queries.mark_unrated(connection, game_id)
             await table_queries.set_table_game(connection, tournament_id, round_, table_no, game_id)
             return await load_game(connection, game_id)
 

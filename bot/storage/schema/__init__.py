@@ -14,20 +14,16 @@ key the row id). Times and ratings need 53 bits: ``DOUBLE PRECISION`` on Postgre
 whose ``REAL`` has 24, and SQLite's ``REAL``. JSON is kept as text on both, so both read
 it alike; a flag is an ``INTEGER`` 0 or 1 on both.
 
-The tables come in parts, each adding its own to ``SCHEMA`` as it is declared:
-``games`` (what the bot plays with), ``features`` (what the features beyond playing
-keep), and a server's league: ``tournaments`` and ``seasons``; ``columns`` holds what
-they are made with.
+The core's tables are declared here, in ``games`` (what the bot plays with), and
+``columns`` holds what every table is made with. Each feature declares its own tables in
+its folder (``bot/features/<name>/tables.py``), which join ``SCHEMA`` when the feature
+is imported: a database is made or migrated only once they have (``whole_schema``).
 """
 
 from __future__ import annotations
 
 from sqlalchemy import Column, Integer, MetaData, Table
 
-# Imported for its tables, which join SCHEMA as they are declared.
-from bot.storage.schema import features as features
-from bot.storage.schema import seasons as seasons
-from bot.storage.schema import tournaments as tournaments
 from bot.storage.schema.columns import SCHEMA
 from bot.storage.schema.games import TRIGGERS, games, moves
 

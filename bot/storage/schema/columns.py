@@ -18,6 +18,31 @@ from sqlalchemy import (
 )
 
 SCHEMA = MetaData()
+"""Every table: the core's, declared under ``bot.storage.schema``, and each feature's,
+declared in its own folder (``bot/features/<name>/tables.py``), which joins when the
+feature is imported."""
+
+
+class SchemaIncomplete(RuntimeError):
+    """A database was to be made or migrated before the features' tables joined the
+    schema: it would be marked at the latest version without them."""
+
+
+def features_joined() -> None:
+    """Says that every feature's tables have joined ``SCHEMA`` (the feature registry
+    says so once it has imported every feature)."""
+    SCHEMA.info["features joined"] = True
+
+
+def whole_schema() -> MetaData:
+    """``SCHEMA``, once the features' tables have joined it."""
+    if not SCHEMA.info.get("features joined"):
+        raise SchemaIncomplete(
+            "the features' tables have not joined the schema: "
+            "call bot.service.feature_registry.discovered() before opening a database"
+        )
+    return SCHEMA
+
 
 Id = BigInteger().with_variant(Integer(), "sqlite")
 Real = Double[float]().with_variant(REAL(), "sqlite")

@@ -463,3 +463,11 @@ turn_notices = Table(
     Column("message_id", Id, nullable=False),
     info=since(12),
 )
+
+# A game that counts on no ladder whoever plays it (a feature's, such as an unrated tournament).
+unrated_games = Table(
+    "unrated_games",
+    SCHEMA,
+    game_key(),
+    info=since(17),
+)

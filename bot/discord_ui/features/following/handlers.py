@@ -23,7 +23,7 @@ from bot.discord_ui.game_events import GameEnded
 from bot.discord_ui.interaction_answers import tell, update_clicked
 from bot.discord_ui.interactions import actor_of, reader
 from bot.discord_ui.message_hooks import MY_GAMES
-from bot.service.following import FollowService, NotSeen
+from bot.features.following.service import FollowService, NotSeen
 from bot.storage import Game
 from bot.storage.shards import Shards
 from i18n import Language

@@ -37,12 +37,12 @@ from bot.discord_ui.features.following.cards import (
 from bot.discord_ui.game_places import DMS_CLOSED
 from bot.discord_ui.owed_messages import Owed
 from bot.discord_ui.table_cards import headline_of
+from bot.features.following.queries import Notice
+from bot.features.following.service import FollowService
 from bot.games.faces import face_for
 from bot.games.outcome import Outcome
-from bot.service.following import FollowService
 from bot.service.game_loading import game_rules, initial_state
 from bot.storage import Following, Game, GameStatus, Move
-from bot.storage.follow_queries import Notice
 from bot.storage.shards import Shards
 from i18n import Language, language
 

@@ -47,10 +47,10 @@ from bot.discord_ui.interaction_answers import acknowledge, tell, update_clicked
 from bot.discord_ui.interactions import actor_of, player_of, reader
 from bot.discord_ui.owed_messages import Owed
 from bot.features.invitations.errors import InviteeLeftServer, NotInvited
+from bot.features.invitations.queries import Invitation
 from bot.features.invitations.service import MOST_INVITATIONS, Guests, InvitationService
 from bot.features.reliability.service import ReliabilityService
 from bot.storage import Game, GameStatus
-from bot.storage.invitation_queries import Invitation
 from bot.storage.shards import Shards
 from i18n import Language, language
 

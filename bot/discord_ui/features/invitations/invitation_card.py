@@ -7,13 +7,13 @@ from dataclasses import dataclass
 from bot.discord_ui.card_layout import Card, Line
 from bot.discord_ui.features.invitations.controls import Reply, ReplyButton
 from bot.discord_ui.game_places import message_link
+from bot.features.invitations.queries import Answer, Invitation
 from bot.features.invitations.service import Guests
 from bot.games import shared_words
 from bot.games.escaping import escaped
 from bot.games.face import GOLD
 from bot.games.faces import face_for
 from bot.storage import Game, GameStatus
-from bot.storage.invitation_queries import Answer, Invitation
 from i18n import Language
 
 

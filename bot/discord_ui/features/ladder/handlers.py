@@ -18,11 +18,11 @@ from bot.discord_ui.features.ladder.messages import LADDER_COLOUR
 from bot.discord_ui.features.ladder.season_board import ALL_TIME, season_card, season_choices
 from bot.discord_ui.interaction_answers import defer_now, require_private
 from bot.discord_ui.interactions import reader
+from bot.features.seasons.service import CURRENT, NoSeasons, SeasonService, season_asked
 from bot.games.faces import face_for
 from bot.games.registry import rules_for
 from bot.service import LadderService, Leaderboard
 from bot.service.errors import NoLadderHere, NotAllowedToRecompute
-from bot.service.seasons import CURRENT, NoSeasons, SeasonService, season_asked
 from i18n import Language
 
 

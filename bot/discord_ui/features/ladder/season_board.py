@@ -9,12 +9,12 @@ from babel.dates import format_skeleton
 from discord.app_commands import Choice
 
 from bot.discord_ui.card_layout import Card
+from bot.features.seasons.service import CURRENT, SEASON_MIN_GAMES, SeasonStandings, Standing
 from bot.games.escaping import escaped
 from bot.games.face import GOLD
 from bot.games.faces import face_for
 from bot.games.limits import TITLE, listed_name, shortened
 from bot.ladder.seasons import Season
-from bot.service.seasons import CURRENT, SEASON_MIN_GAMES, SeasonStandings, Standing
 from i18n import Language
 
 MEDALS = ("🥇", "🥈", "🥉")

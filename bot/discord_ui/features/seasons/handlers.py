@@ -16,7 +16,7 @@ from bot.discord_ui.context import Context
 from bot.discord_ui.feature import Feature
 from bot.discord_ui.features.seasons.podium import podium_card
 from bot.discord_ui.owed_messages import Owed
-from bot.service.seasons import SeasonEnd, SeasonService
+from bot.features.seasons.service import SeasonEnd, SeasonService
 from bot.storage.shards import Shards
 
 log = logging.getLogger(__name__)

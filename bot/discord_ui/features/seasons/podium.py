@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from bot.discord_ui.card_layout import Card
+from bot.features.seasons.service import PODIUM, SeasonEnd
 from bot.games.escaping import escaped
 from bot.games.face import GOLD
 from bot.games.faces import face_for
 from bot.games.limits import TITLE, listed_name, shortened
 from bot.service.errors import slash
-from bot.service.seasons import PODIUM, SeasonEnd
 from i18n import Language
 
 MEDALS = ("🥇", "🥈", "🥉")

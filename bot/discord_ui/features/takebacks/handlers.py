@@ -37,10 +37,10 @@ from bot.discord_ui.game_events import GameEnded
 from bot.discord_ui.interaction_answers import acknowledge, tell, update_clicked
 from bot.discord_ui.interactions import actor_of, reader
 from bot.discord_ui.owed_messages import Owed
+from bot.features.takebacks.queries import Takeback, TakebackState
 from bot.features.takebacks.service import Allowed, TakebackNow, TakebackService
 from bot.storage import Game, GameStatus
 from bot.storage.shards import Shards
-from bot.storage.takeback_queries import Takeback, TakebackState
 from i18n import Language
 
 log = logging.getLogger(__name__)

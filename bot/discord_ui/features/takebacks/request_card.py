@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from bot.discord_ui.card_layout import Card, Line
 from bot.discord_ui.features.takebacks.controls import Answer, TakebackAnswer
+from bot.features.takebacks.queries import TakebackState
 from bot.features.takebacks.service import Allowed, TakebackNow
 from bot.games import shared_words
 from bot.games.face import GOLD
 from bot.games.faces import face_for
 from bot.games.registry import rules_for
 from bot.storage import Game
-from bot.storage.takeback_queries import TakebackState
 from i18n import Language
 
 

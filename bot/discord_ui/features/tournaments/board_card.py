@@ -9,7 +9,9 @@ from bot.discord_ui.card_layout import Card, Image, Line, Rows
 from bot.discord_ui.features.tournaments.controls import Entry, EntryButton
 from bot.discord_ui.game_notes import minutes
 from bot.features.tournaments.checks import fewest_to_start
+from bot.features.tournaments.queries import EndReason, Format, TournamentState
 from bot.features.tournaments.service import Board
+from bot.features.tournaments.table_queries import TableGame
 from bot.games import shared_words
 from bot.games.escaping import escaped
 from bot.games.face import GOLD
@@ -17,8 +19,6 @@ from bot.games.faces import face_for
 from bot.league import Row, points_text
 from bot.service.errors import slash
 from bot.storage.records import GameStatus
-from bot.storage.tournament_queries import EndReason, Format, TournamentState
-from bot.storage.tournament_table_queries import TableGame
 from i18n import Language
 from render.league.standings_view import StandingsLine, StandingsView
 

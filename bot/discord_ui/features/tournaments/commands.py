@@ -14,10 +14,10 @@ from discord.app_commands import Choice, locale_str
 from bot.discord_ui.command_parts import command, param
 from bot.discord_ui.features.tournaments.handlers import Tournaments
 from bot.features.tournaments.checks import MOST_PLAYERS, MOST_ROUNDS, NAME_LENGTH, ROUND_HOURS
+from bot.features.tournaments.queries import Format
 from bot.games.faces import faces
 from bot.service.guild_settings import TURN_TIMEOUT_MINUTES
 from bot.storage.records import MINUTE
-from bot.storage.tournament_queries import Format
 from i18n import N_
 
 REQUIRED = inspect.Parameter.empty

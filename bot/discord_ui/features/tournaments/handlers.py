@@ -26,15 +26,15 @@ from bot.discord_ui.interactions import player_of, reader
 from bot.discord_ui.owed_messages import Owed, direct_words
 from bot.discord_ui.permissions import missing_threads
 from bot.features.tournaments.checks import MOST_ROUND_ROBIN, NewTournament
+from bot.features.tournaments.queries import EndReason, Format, Tournament, TournamentState
 from bot.features.tournaments.service import Board, TournamentService
+from bot.features.tournaments.table_queries import TableGame
 from bot.games.escaping import escaped
 from bot.games.faces import face_for
 from bot.games.painters import PAINTERS
 from bot.service.errors import ServiceError
 from bot.storage.records import Notify
 from bot.storage.shards import Shards
-from bot.storage.tournament_queries import EndReason, Format, Tournament, TournamentState
-from bot.storage.tournament_table_queries import TableGame
 from i18n import Language, Message, language
 from render.league.standings import render_standings
 

@@ -13,13 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.games.registry import registration_for, rules_for
-from bot.games.shared_words import game_name
-from bot.service.errors import ServiceError
-from bot.service.game_loading import Actor, load_for, load_game
-from bot.storage import Database, Game, GameStatus
-from bot.storage.connection import Connection
-from bot.storage.follow_queries import (
+from bot.features.following.queries import (
     Follower,
     Notice,
     add_follow,
@@ -32,6 +26,12 @@ from bot.storage.follow_queries import (
     take_follow,
     told_round,
 )
+from bot.games.registry import registration_for, rules_for
+from bot.games.shared_words import game_name
+from bot.service.errors import ServiceError
+from bot.service.game_loading import Actor, load_for, load_game
+from bot.storage import Database, Game, GameStatus
+from bot.storage.connection import Connection
 from bot.storage.records import Move
 from bot.storage.replay_queries import begun_game_id
 from bot.storage.shards import Shards

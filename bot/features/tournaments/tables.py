@@ -23,7 +23,7 @@ from sqlalchemy import (
     text,
 )
 
-from bot.storage.schema.columns import SCHEMA, Id, Real, game_key, since, where
+from bot.storage.schema.columns import SCHEMA, Id, Real, since, where
 
 tournaments = Table(
     "tournaments",
@@ -149,13 +149,5 @@ tournament_seats = Table(
     Column("user_id", Id, primary_key=True),
     Column("table_no", Integer),
     Column("seat", Integer, nullable=False, server_default=text("0")),
-    info=since(17),
-)
-
-# A game that counts on no ladder whoever plays it (an unrated tournament's).
-unrated_games = Table(
-    "unrated_games",
-    SCHEMA,
-    game_key(),
     info=since(17),
 )
