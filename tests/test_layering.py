@@ -451,3 +451,21 @@ def test_the_core_service_keeps_to_the_core() -> None:
         if not name.startswith("_") and (inspect.isfunction(member) or isinstance(member, property))
     ]
     assert len(public) <= MOST_SERVICE_METHODS, sorted(public)
+
+
+def test_a_features_service_part_knows_nothing_of_discord() -> None:
+    """A feature's tables, queries, hooks and service stand beside the core service,
+    Discord-free; its Discord part, if its folder holds one, is its ``discord`` package."""
+    service_parts = [
+        path
+        for path in sources("bot/features")
+        if "discord" not in path.relative_to(ROOT / "bot" / "features").parts
+    ]
+    assert service_parts
+    discord = {
+        f"{path.relative_to(ROOT)}: {name}"
+        for path in service_parts
+        for name in imported_names(path)
+        if name.split(".")[0] == "discord" or within(name, "bot.discord_ui")
+    }
+    assert not discord
