@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from engine.claim import FIRST_GAME, Faction, game_cards
-from engine.claim.protocol import handle_line
+from engine.claim.protocol import PROTOCOL
 from tests.engine.claim.build import position
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -33,7 +33,7 @@ DECK = [c.id for c in game_cards(FIRST_GAME)]
 
 
 def ask(request: Any) -> Any:
-    return handle_line(json.dumps(request).encode())
+    return PROTOCOL.handle_line(json.dumps(request).encode())
 
 
 def error(code: str, index: int | None = None) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from engine.claimit.protocol import handle_line
+from engine.claimit.protocol import PROTOCOL
 
 ROOT = Path(__file__).resolve().parents[3]
 EMPTY = {
@@ -31,7 +31,7 @@ OVER = {
 
 
 def ask(request: Any) -> Any:
-    return handle_line(json.dumps(request).encode())
+    return PROTOCOL.handle_line(json.dumps(request).encode())
 
 
 def error(code: str, index: int | None = None) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from engine.gold_nuggets.protocol import handle_line
+from engine.gold_nuggets.protocol import PROTOCOL
 
 ROOT = Path(__file__).resolve().parents[3]
 START = {"players": 3, "turn": 0, "phase": "roll", "centre": 77, "nuggets": [0, 0, 0]}
@@ -21,7 +21,7 @@ OVER = {"players": 2, "turn": 1, "phase": "over", "centre": 0, "nuggets": [40, 3
 
 
 def ask(request: Any) -> Any:
-    return handle_line(json.dumps(request).encode())
+    return PROTOCOL.handle_line(json.dumps(request).encode())
 
 
 def error(code: str, index: int | None = None) -> dict[str, Any]:
