@@ -4,9 +4,6 @@ documented order of checks."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,8 +11,8 @@ import pytest
 from engine.claim import FIRST_GAME, Faction, game_cards
 from engine.claim.protocol import PROTOCOL
 from tests.engine.claim.build import position
+from tests.engine.protocol_process import error, process_answers
 
-ROOT = Path(__file__).resolve().parents[3]
 BASIC = "DOP DWA GOB KNI UND"
 
 # Phase 1, 2 players: seat 0 led a Goblin 5, seat 1 holds a Goblin and a Knight.
@@ -34,10 +31,6 @@ DECK = [c.id for c in game_cards(FIRST_GAME)]
 
 def ask(request: Any) -> Any:
     return PROTOCOL.handle_line(json.dumps(request).encode())
-
-
-def error(code: str, index: int | None = None) -> dict[str, Any]:
-    return {"ok": False, "error": {"index": index, "code": code}}
 
 
 def apply(state: Any, *actions: Any) -> Any:
@@ -257,16 +250,7 @@ def test_the_process_answers_every_line_in_order_and_survives_garbage() -> None:
         huge_seat.encode(),
         json.dumps({"op": "score", "state": OVER}).encode(),
     ]
-    done = subprocess.run(
-        [sys.executable, "-m", "engine.claim.conformance"],
-        input=b"\n".join(lines) + b"\n",
-        capture_output=True,
-        cwd=ROOT,
-        timeout=60,
-        check=True,
-    )
-    answers = [json.loads(line) for line in done.stdout.splitlines()]
-    assert len(answers) == len(lines)
+    answers = process_answers("claim", lines)
     assert answers[0] == answers[2] == answers[3] == error("bad_request")
     assert answers[1]["actions"] == [{"seat": 1, "play": "GOB1"}]
     assert answers[4] == error("bad_action", 0)
