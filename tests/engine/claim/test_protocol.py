@@ -11,9 +11,8 @@ import pytest
 from engine.claim import FIRST_GAME, Faction, game_cards
 from engine.claim.protocol import PROTOCOL
 from tests.engine.claim.build import position
+from tests.engine.claim.positions import BASIC, SEER_CHOICE
 from tests.engine.protocol_process import error, process_answers
-
-BASIC = "DOP DWA GOB KNI UND"
 
 # Phase 1, 2 players: seat 0 led a Goblin 5, seat 1 holds a Goblin and a Knight.
 FOLLOW = position(
@@ -184,20 +183,10 @@ def test_each_action_is_checked_in_the_documented_order() -> None:
 
 
 def test_takes_and_loot_choices_outside_the_options_are_illegal_choices() -> None:
-    seer = position(
-        2,
-        "AUT DRA GOB KNI SEE",
-        phase="p1",
-        leader=1,
-        hands=["AUT3 DRA2", "DRA9 GOB4"],
-        table="SEE1 SEE6",
-        prize="KNI7",
-        deck="AUT0",
-    )
     for value in ("AUT0", "GOB4", "top!", "KNI77"):
-        assert apply(seer, {"seat": 0, "take": value}) == error("illegal_choice", 0)
-    assert apply(seer, {"seat": 1, "take": "KNI7"}) == error("not_your_turn", 0)
-    assert apply(seer, {"seat": 0, "take": "top"})["ok"]
+        assert apply(SEER_CHOICE, {"seat": 0, "take": value}) == error("illegal_choice", 0)
+    assert apply(SEER_CHOICE, {"seat": 1, "take": "KNI7"}) == error("not_your_turn", 0)
+    assert apply(SEER_CHOICE, {"seat": 0, "take": "top"})["ok"]
     loot = position(
         2,
         "BAR KIN PEA RAC VIK",
