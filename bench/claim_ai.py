@@ -32,14 +32,11 @@ from concurrent.futures import ProcessPoolExecutor
 
 from bench.figures import wilson
 from engine.claim import (
-    ADDED,
-    PAIRS,
-    Faction,
     Phase,
-    added_count,
     apply,
     legal_in_view,
     new_game,
+    random_selection,
     score,
     shuffle_deck,
     teams,
@@ -53,18 +50,12 @@ Seats = tuple[Level, ...]
 Times = dict[Level, list[float]]
 
 
-def selection(rng: random.Random, players: int) -> tuple[Faction, ...]:
-    """A random valid choice of factions: one pair and the right number of added ones."""
-    pair = rng.choice(PAIRS)
-    return (*pair, *rng.sample(ADDED, added_count(players)))
-
-
 def play(seats: Seats, seed: int) -> tuple[tuple[float, ...], Times]:
     """One game from the seeded deal ``seed``: each seat's share of the win, and the seconds
     each level spent on its decisions with a real choice."""
     deal = random.Random(seed)
     players = len(seats)
-    factions = selection(deal, players)
+    factions = random_selection(players, deal)
     deck, removed = shuffle_deck(factions, deal)
     state, _ = new_game(players, factions, deck, removed, 0)
     choices = random.Random(seed ^ 0xC1A1)

@@ -18,17 +18,14 @@ from collections.abc import Callable
 
 from bench.figures import per_call_us
 from engine.claim import (
-    ADDED,
-    PAIRS,
     Action,
     ClaimState,
-    Faction,
     Phase,
-    added_count,
     apply,
     legal_actions,
     legal_in_view,
     new_game,
+    random_selection,
     shuffle_deck,
     view,
 )
@@ -36,16 +33,10 @@ from engine.claim import (
 TARGET_US = 20.0
 
 
-def selection(rng: random.Random, players: int) -> tuple[Faction, ...]:
-    """A random valid choice of factions: one pair and the right number of added ones."""
-    pair = rng.choice(PAIRS)
-    return (*pair, *rng.sample(ADDED, added_count(players)))
-
-
 def play(rng: random.Random, players: int) -> list[tuple[ClaimState, int, Action]]:
     """One random game (random factions, deal and legal choices), as the (position, seat,
     action) triples it went through."""
-    factions = selection(rng, players)
+    factions = random_selection(players, rng)
     deck, removed = shuffle_deck(factions, rng)
     state, _ = new_game(players, factions, deck, removed, rng.randrange(players))
     history: list[tuple[ClaimState, int, Action]] = []
