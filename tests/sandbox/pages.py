@@ -10,7 +10,8 @@ from playwright.async_api import Browser, Locator, Page, Route, ViewportSize, ex
 
 from emulator import DiscordEmulator
 from render.common.palette import PLAYERS
-from tests.sandbox.conftest import ARTIFACTS
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "sandbox"
 
 DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 PHONE: ViewportSize = {"width": 390, "height": 844}

@@ -9,11 +9,9 @@ import io
 import math
 import random
 import re
-from collections.abc import AsyncIterator
 from urllib.parse import urlsplit
 
 import pytest
-import pytest_asyncio
 from PIL import Image
 from playwright.async_api import Browser, Locator, Page, expect
 
@@ -21,7 +19,6 @@ from render.common.palette import PLAYERS
 from sandbox.server_world import CHANNEL_NAME
 from tests.sandbox.conftest import Sandbox
 from tests.sandbox.pages import (
-    DESKTOP,
     PHONE,
     PICTURE,
     PLAYS,
@@ -54,13 +51,6 @@ GAME = "Claim It! #1"
 
 NEAR = 25
 """Colours closer than this (CIE76 ΔE) to a player's look like that player's."""
-
-
-@pytest_asyncio.fixture(loop_scope="session")
-async def page(browser: Browser, sandbox_url: str) -> AsyncIterator[Page]:
-    page = await open_page(browser, sandbox_url, DESKTOP)
-    yield page
-    await page.close()
 
 
 async def click_a_move(page: Page, turn: Locator, rng: random.Random) -> None:

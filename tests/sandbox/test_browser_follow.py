@@ -6,15 +6,12 @@ from __future__ import annotations
 
 import io
 import random
-from collections.abc import AsyncIterator
 
 import pytest
-import pytest_asyncio
 from PIL import Image, ImageChops
 from playwright.async_api import Browser, Page, expect
 
 from tests.sandbox.pages import (
-    DESKTOP,
     PHONE,
     PICTURE,
     PLAYS,
@@ -22,7 +19,6 @@ from tests.sandbox.pages import (
     by_id,
     messages,
     mover,
-    open_page,
     slash,
     start_from_lobby,
     the_table,
@@ -33,13 +29,6 @@ pytestmark = pytest.mark.browser
 GAME = "Claim It! #1"
 MOVES = 10
 """Enough for several turns of each player."""
-
-
-@pytest_asyncio.fixture(loop_scope="session")
-async def page(browser: Browser, sandbox_url: str) -> AsyncIterator[Page]:
-    page = await open_page(browser, sandbox_url, DESKTOP)
-    yield page
-    await page.close()
 
 
 async def test_following_turns_on_a_phone_a_turn_takes_only_its_moves(page: Page) -> None:
