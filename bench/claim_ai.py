@@ -30,7 +30,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
-from bench.figures import wilson
+from bench.figures import clear_of_half, wilson, win_rate
 from engine.claim import (
     Phase,
     apply,
@@ -106,13 +106,8 @@ def duel(
     ]
     shares = tournament(jobs, pool, times)
     wins = sum(shares[first])
-    low, high = wilson(wins, games)
-    clear = "clear of 50%" if low > 0.5 else "NOT clear of 50%"
-    print(
-        f"{first:>6} vs {second:<6} 2 players, {games} games: {first} wins "
-        f"{wins / games:.1%} (95% CI {low:.1%}-{high:.1%}, {clear})",
-        flush=True,
-    )
+    rate = win_rate(wins, games, clear_of_half(wins, games))
+    print(f"{first:>6} vs {second:<6} 2 players, {games} games: {first} wins {rate}", flush=True)
 
 
 def three_players(games: int, seed: int, pool: ProcessPoolExecutor, times: Times) -> None:
@@ -143,11 +138,9 @@ def four_players(
         for n in range(games)
     ]
     shares = tournament(jobs, pool, times)
-    wins = sum(shares[first])
-    low, high = wilson(wins, games)
+    rate = win_rate(sum(shares[first]), games)
     print(
-        f"4 players, teams of {first} vs teams of {second}, {games} games: {first} wins "
-        f"{wins / games:.1%} (95% CI {low:.1%}-{high:.1%})",
+        f"4 players, teams of {first} vs teams of {second}, {games} games: {first} wins {rate}",
         flush=True,
     )
 

@@ -71,6 +71,17 @@ def report_games(play: Callable[[int], Sized], players: Iterable[int], games: in
         )
 
 
+def win_rate(wins: float, games: int, *notes: str) -> str:
+    """A win rate with its 95% interval and any notes: ``54.0% (95% CI 50.9%-57.1%)``."""
+    low, high = wilson(wins, games)
+    return f"{wins / games:.1%} ({', '.join((f'95% CI {low:.1%}-{high:.1%}', *notes))})"
+
+
+def clear_of_half(wins: float, games: int) -> str:
+    """Whether a win rate's 95% interval lies wholly above an even match."""
+    return "clear of 50%" if wilson(wins, games)[0] > 0.5 else "NOT clear of 50%"
+
+
 def wilson(wins: float, games: int) -> tuple[float, float]:
     """The 95% Wilson score interval of a win rate (a shared win counting as a fraction)."""
     if games == 0:
