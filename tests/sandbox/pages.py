@@ -179,6 +179,21 @@ def by_id(page: Page, message_id: str | None) -> Locator:
     return page.locator(f'#messages article[data-id="{message_id}"]')
 
 
+async def follow_to_final(
+    page: Page, history: str, link_text: str, final: str | None, channel: str
+) -> None:
+    """The ``history`` command's link to a game's final message (``final``) opens it here:
+    in its ``channel``, highlighted, its picture in view."""
+    await slash(page, history)
+    link = messages(page).last.locator("a", has_text=link_text)
+    await expect(link).to_have_attribute("data-message", final or "")
+    await link.click()
+    await expect(page.locator("#channel-name")).to_have_text(channel)
+    shown = by_id(page, final)
+    await expect(shown).to_have_class(re.compile(r"\bhighlight\b"))
+    await expect(shown.locator(PICTURE)).to_be_in_viewport()
+
+
 async def next_turn(page: Page) -> Locator | None:
     """The game's table once it has buttons (or menus) for a person to use, or None once
     the game is over."""

@@ -29,6 +29,7 @@ from tests.sandbox.pages import (
     chat,
     controls_in_view,
     fitted,
+    follow_to_final,
     loaded_width,
     messages,
     mover,
@@ -176,14 +177,7 @@ async def check_final_board_link(page: Page, final: str | None) -> None:
     """/claimit history's link to the final message opens it here, not on discord.com."""
     await page.locator("#channels li", has_text=CHANNEL_NAME).click()
     await expect(page.locator("#channel-name")).to_have_text(CHANNEL_NAME)
-    await slash(page, "/claimit history")
-    link = messages(page).last.locator("a", has_text="final message")
-    await expect(link).to_have_attribute("data-message", final or "")
-    await link.click()
-    await expect(page.locator("#channel-name")).to_have_text(GAME)
-    shown = by_id(page, final)
-    await expect(shown).to_have_class(re.compile(r"\bhighlight\b"))
-    await expect(shown.locator(PICTURE)).to_be_in_viewport()
+    await follow_to_final(page, "/claimit history", "final message", final, GAME)
     assert page.url.startswith("http://127.0.0.1")
     await shoot(page, "desktop-5-final-board-from-history")
 

@@ -30,6 +30,7 @@ from tests.sandbox.pages import (
     by_id,
     controls_in_view,
     fitted,
+    follow_to_final,
     loaded_width,
     messages,
     mover,
@@ -275,11 +276,4 @@ async def check_a_pick_out_of_turn_is_refused(page: Page, turn: Locator, to_move
 
 async def check_the_final_table_link(page: Page, final: str | None) -> None:
     """/nuggets history's link to the game's last message opens it here."""
-    await slash(page, "/nuggets history")
-    link = messages(page).last.locator("a", has_text="final")
-    await expect(link).to_have_attribute("data-message", final or "")
-    await link.click()
-    await expect(page.locator("#channel-name")).to_have_text(CHANNEL_NAME)
-    shown = by_id(page, final)
-    await expect(shown).to_have_class(re.compile(r"\bhighlight\b"))
-    await expect(shown.locator(PICTURE)).to_be_in_viewport()
+    await follow_to_final(page, "/nuggets history", "final", final, CHANNEL_NAME)
