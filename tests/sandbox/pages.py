@@ -148,6 +148,14 @@ async def the_table(page: Page, game: str) -> Locator:
     return by_id(page, await tables(page, game).get_attribute("data-id"))
 
 
+async def new_lobby(page: Page, command: str) -> Locator:
+    """The lobby the ``command`` (``/claimit new``) posts, once its Join button shows; found
+    by its id, so that it stays found once it is the game's table."""
+    await slash(page, command)
+    await expect(messages(page).last.locator("button", has_text="Join")).to_be_visible()
+    return by_id(page, await messages(page).last.get_attribute("data-id"))
+
+
 async def start_from_lobby(lobby: Locator, game: str, start: str = "Start") -> Locator:
     """The host presses Start (``start``, in the server's language): the lobby message
     becomes the game's table, edited in place, with the board's picture and without the

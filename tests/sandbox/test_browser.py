@@ -33,6 +33,7 @@ from tests.sandbox.pages import (
     loaded_width,
     messages,
     mover,
+    new_lobby,
     next_turn,
     open_page,
     picture_changed,
@@ -90,9 +91,7 @@ async def test_a_whole_game_in_its_thread_by_clicking_with_a_second_member_and_a
     settings = messages(page).last
     await expect(settings).to_contain_text("a thread per game")
     await expect(settings).not_to_contain_text("missing")
-    await slash(page, "/claimit new")
-    await expect(messages(page).last.locator("button", has_text="Join")).to_be_visible()
-    lobby = by_id(page, await messages(page).last.get_attribute("data-id"))
+    lobby = await new_lobby(page, "/claimit new")
     await expect(lobby.locator(".thread-link")).to_contain_text(GAME)
     await shoot(page, "desktop-1-lobby")
 
@@ -247,9 +246,7 @@ async def test_a_whole_game_with_chat_between_turns_keeps_its_one_table_at_the_b
     four turns' chat show all of it (the whole games of the other browser tests end with
     their result at the bottom)."""
     await act_as(page, "Ann")
-    await slash(page, "/claimit new")
-    await expect(messages(page).last.locator("button", has_text="Join")).to_be_visible()
-    lobby = by_id(page, await messages(page).last.get_attribute("data-id"))
+    lobby = await new_lobby(page, "/claimit new")
     await act_as(page, "Bo")
     await lobby.locator("button", has_text="Join").click()
     await expect(lobby.locator("button", has_text="Start")).to_be_enabled()

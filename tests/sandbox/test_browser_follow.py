@@ -16,10 +16,8 @@ from tests.sandbox.pages import (
     PICTURE,
     PLAYS,
     act_as,
-    by_id,
-    messages,
     mover,
-    slash,
+    new_lobby,
     start_from_lobby,
     the_table,
 )
@@ -33,9 +31,7 @@ MOVES = 10
 
 async def test_following_turns_on_a_phone_a_turn_takes_only_its_moves(page: Page) -> None:
     await act_as(page, "Ann")
-    await slash(page, "/claimit new")
-    await expect(messages(page).last.locator("button", has_text="Join")).to_be_visible()
-    lobby = by_id(page, await messages(page).last.get_attribute("data-id"))
+    lobby = await new_lobby(page, "/claimit new")
     await act_as(page, "Bo")
     await lobby.locator("button", has_text="Join").click()
     await act_as(page, "Ann")

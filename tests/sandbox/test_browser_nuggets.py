@@ -27,13 +27,12 @@ from tests.sandbox.pages import (
     PLAYS,
     act_as,
     acting_as,
-    by_id,
     controls_in_view,
     fitted,
     follow_to_final,
     loaded_width,
-    messages,
     mover,
+    new_lobby,
     next_turn,
     open_page,
     pings,
@@ -196,9 +195,7 @@ async def check_the_rules_are_only_for_the_asker(page: Page) -> None:
 async def open_lobby(page: Page) -> Locator:
     """Ann opens a lobby (Start waits for a second player), Bo joins, Ann adds a computer
     player from the lobby's menu and starts: the lobby becomes the table."""
-    await slash(page, "/nuggets new turn_timeout:30")
-    await expect(messages(page).last.locator("button", has_text="Join")).to_be_visible()
-    lobby = by_id(page, await messages(page).last.get_attribute("data-id"))
+    lobby = await new_lobby(page, "/nuggets new turn_timeout:30")
     await expect(lobby).to_contain_text("30 minutes")
     await expect(lobby.locator("button", has_text="Start")).to_be_disabled()
     await expect(page.locator("#empty")).to_be_hidden()
