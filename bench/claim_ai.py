@@ -30,16 +30,13 @@ from collections import defaultdict
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
-from bench.figures import wilson
+from bench.figures import clear_of_half, wilson, win_rate
 from engine.claim import (
-    ADDED,
-    PAIRS,
-    Faction,
     Phase,
-    added_count,
     apply,
     legal_in_view,
     new_game,
+    random_selection,
     score,
     shuffle_deck,
     teams,
@@ -53,18 +50,12 @@ Seats = tuple[Level, ...]
 Times = dict[Level, list[float]]
 
 
-def selection(rng: random.Random, players: int) -> tuple[Faction, ...]:
-    """A random valid choice of factions: one pair and the right number of added ones."""
-    pair = rng.choice(PAIRS)
-    return (*pair, *rng.sample(ADDED, added_count(players)))
-
-
 def play(seats: Seats, seed: int) -> tuple[tuple[float, ...], Times]:
     """One game from the seeded deal ``seed``: each seat's share of the win, and the seconds
     each level spent on its decisions with a real choice."""
     deal = random.Random(seed)
     players = len(seats)
-    factions = selection(deal, players)
+    factions = random_selection(players, deal)
     deck, removed = shuffle_deck(factions, deal)
     state, _ = new_game(players, factions, deck, removed, 0)
     choices = random.Random(seed ^ 0xC1A1)
@@ -115,13 +106,8 @@ def duel(
     ]
     shares = tournament(jobs, pool, times)
     wins = sum(shares[first])
-    low, high = wilson(wins, games)
-    clear = "clear of 50%" if low > 0.5 else "NOT clear of 50%"
-    print(
-        f"{first:>6} vs {second:<6} 2 players, {games} games: {first} wins "
-        f"{wins / games:.1%} (95% CI {low:.1%}-{high:.1%}, {clear})",
-        flush=True,
-    )
+    rate = win_rate(wins, games, clear_of_half(wins, games))
+    print(f"{first:>6} vs {second:<6} 2 players, {games} games: {first} wins {rate}", flush=True)
 
 
 def three_players(games: int, seed: int, pool: ProcessPoolExecutor, times: Times) -> None:
@@ -152,11 +138,9 @@ def four_players(
         for n in range(games)
     ]
     shares = tournament(jobs, pool, times)
-    wins = sum(shares[first])
-    low, high = wilson(wins, games)
+    rate = win_rate(sum(shares[first]), games)
     print(
-        f"4 players, teams of {first} vs teams of {second}, {games} games: {first} wins "
-        f"{wins / games:.1%} (95% CI {low:.1%}-{high:.1%})",
+        f"4 players, teams of {first} vs teams of {second}, {games} games: {first} wins {rate}",
         flush=True,
     )
 

@@ -12,23 +12,19 @@ from __future__ import annotations
 import argparse
 import functools
 import random
-import time
 from collections import defaultdict
 from collections.abc import Callable
 
-from bench.figures import per_call_us
+from bench.figures import per_call_us, report, report_games, report_kinds, warm_up
 from engine.claim import (
-    ADDED,
-    PAIRS,
     Action,
     ClaimState,
-    Faction,
     Phase,
-    added_count,
     apply,
     legal_actions,
     legal_in_view,
     new_game,
+    random_selection,
     shuffle_deck,
     view,
 )
@@ -36,16 +32,10 @@ from engine.claim import (
 TARGET_US = 20.0
 
 
-def selection(rng: random.Random, players: int) -> tuple[Faction, ...]:
-    """A random valid choice of factions: one pair and the right number of added ones."""
-    pair = rng.choice(PAIRS)
-    return (*pair, *rng.sample(ADDED, added_count(players)))
-
-
 def play(rng: random.Random, players: int) -> list[tuple[ClaimState, int, Action]]:
     """One random game (random factions, deal and legal choices), as the (position, seat,
     action) triples it went through."""
-    factions = selection(rng, players)
+    factions = random_selection(players, rng)
     deck, removed = shuffle_deck(factions, rng)
     state, _ = new_game(players, factions, deck, removed, rng.randrange(players))
     history: list[tuple[ClaimState, int, Action]] = []
@@ -55,10 +45,6 @@ def play(rng: random.Random, players: int) -> list[tuple[ClaimState, int, Action
         history.append((state, seat, action))
         state, _ = apply(state, seat, action)
     return history
-
-
-def verdict(median_us: float) -> str:
-    return "target met" if median_us <= TARGET_US else "TARGET MISSED"
 
 
 def kind_of(state: ClaimState, action: Action) -> str:
@@ -88,34 +74,14 @@ def main() -> None:
         by_kind[kind_of(state, action)].append(functools.partial(apply, state, seat, action))
     apply_calls = [call for calls in by_kind.values() for call in calls]
 
-    for _ in range(3):  # warm-up: first calls pay for allocator growth
-        per_call_us(legal_calls[:2000] + apply_calls[:2000])
-    legal_median, legal_p99 = per_call_us(legal_calls)
+    warm_up(legal_calls, apply_calls)
+    report("legal actions of one seat", legal_calls, TARGET_US)
     view_median, view_p99 = per_call_us(view_calls)
-    apply_median, apply_p99 = per_call_us(apply_calls)
-    print(
-        f"legal actions of one seat: median {legal_median:.2f} us, p99 {legal_p99:.2f} us "
-        f"over {len(legal_calls)} calls (target median <= {TARGET_US:.0f} us: "
-        f"{verdict(legal_median)})"
-    )
     print(f"  the same from the seat's view: median {view_median:.2f} us, p99 {view_p99:.2f} us")
-    print(
-        f"apply one action:          median {apply_median:.2f} us, p99 {apply_p99:.2f} us "
-        f"over {len(apply_calls)} calls (target median <= {TARGET_US:.0f} us: "
-        f"{verdict(apply_median)})"
-    )
-    for kind, calls in sorted(by_kind.items()):
-        median, p99 = per_call_us(calls)
-        print(f"  {kind:<24} median {median:6.2f} us, p99 {p99:6.2f} us over {len(calls)} calls")
+    report("apply one action", apply_calls, TARGET_US)
+    report_kinds(by_kind)
 
-    for players in (2, 3, 4):
-        start = time.perf_counter()
-        actions = sum(len(play(rng, players)) for _ in range(args.games))
-        elapsed = time.perf_counter() - start
-        print(
-            f"random {players}-player games: {args.games / elapsed:.0f} games/s "
-            f"({actions / args.games:.0f} actions per game, random choices included)"
-        )
+    report_games(functools.partial(play, rng), (2, 3, 4), args.games)
 
 
 if __name__ == "__main__":

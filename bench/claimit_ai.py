@@ -20,7 +20,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
-from bench.figures import wilson
+from bench.figures import win_rate
 from engine.claimit import (
     Action,
     GameState,
@@ -106,24 +106,16 @@ def main(games: int, mixes: int, workers: int) -> None:
             ((first, second) if n % 2 == 0 else (second, first), 1000 * n + 7) for n in range(games)
         ]
         results, times = tournament(jobs, workers)
-        wins = sum(results[first])
-        low, high = wilson(wins, games)
-        print(
-            f"{first:>6} vs {second:<8} 2 players, {games} games: "
-            f"{first} wins {wins / games:.1%} (95% CI {low:.1%}-{high:.1%})"
-        )
+        rate = win_rate(sum(results[first]), games)
+        print(f"{first:>6} vs {second:<8} 2 players, {games} games: {first} wins {rate}")
         for player, spent in times.items():
             all_times[player].extend(spent)
     lineup = ("hard", "normal", "easy", BASELINE)
     mixed = [(tuple(lineup[(i + n) % 4] for i in range(4)), 77 + 1000 * n) for n in range(mixes)]
     results, times = tournament(mixed, workers)
     for player in lineup:
-        wins = sum(results[player])
-        low, high = wilson(wins, mixes)
-        print(
-            f"4-player mix, {mixes} games: {player:<8} "
-            f"wins {wins / mixes:.1%} (95% CI {low:.1%}-{high:.1%})"
-        )
+        rate = win_rate(sum(results[player]), mixes)
+        print(f"4-player mix, {mixes} games: {player:<8} wins {rate}")
     for player, spent in times.items():
         all_times[player].extend(spent)
     for player, spent in sorted(all_times.items()):

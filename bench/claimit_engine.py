@@ -12,15 +12,16 @@ from __future__ import annotations
 import argparse
 import functools
 import random
-import time
 from collections import defaultdict
 from collections.abc import Callable
 from itertools import product
 
-from bench.figures import per_call_us
+from bench.figures import report, report_games, report_kinds, warm_up
 from engine.claimit import Action, GameState, Phase, Place, Roll, Stop, apply
 
 ALL_ROLLS = list(product(range(1, 7), repeat=3))
+LEGAL_TARGET_US = 10.0
+APPLY_TARGET_US = 20.0
 
 
 def play(rng: random.Random, players: int) -> list[tuple[GameState, Action]]:
@@ -69,29 +70,12 @@ def main() -> None:
         by_kind[kind].append(functools.partial(apply, state, action))
     apply_calls: list[Callable[[], object]] = [call for calls in by_kind.values() for call in calls]
 
-    for _ in range(3):  # warm-up: first calls pay for caches and allocator growth
-        per_call_us(legal_calls[:2000] + apply_calls[:2000])
-    legal_us, _ = per_call_us(legal_calls)
-    apply_us, _ = per_call_us(apply_calls)
-    print(
-        f"legal placements of one roll: median {legal_us:.2f} us over {len(legal_calls)} calls"
-        f" (target <= 10 us)"
-    )
-    print(
-        f"apply one action:             median {apply_us:.2f} us over {len(apply_calls)} calls"
-        f" (target <= 20 us)"
-    )
-    for kind, calls in sorted(by_kind.items()):
-        print(f"  {kind:<12} median {per_call_us(calls)[0]:.2f} us over {len(calls)} calls")
+    warm_up(legal_calls, apply_calls)
+    report("legal placements of one roll", legal_calls, LEGAL_TARGET_US)
+    report("apply one action", apply_calls, APPLY_TARGET_US)
+    report_kinds(by_kind)
 
-    for players in (2, 5):
-        start = time.perf_counter()
-        actions = sum(len(play(rng, players)) for _ in range(args.games))
-        elapsed = time.perf_counter() - start
-        print(
-            f"random {players}-player games: {args.games / elapsed:.0f} games/s "
-            f"({actions / args.games:.0f} actions per game, random choices included)"
-        )
+    report_games(functools.partial(play, rng), (2, 5), args.games)
 
 
 if __name__ == "__main__":

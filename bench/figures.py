@@ -1,11 +1,14 @@
-"""Measuring helpers every benchmark shares: per-call timings and win-rate intervals."""
+"""Measuring helpers every benchmark shares: per-call timings, the engines' report lines, and
+win-rate intervals."""
 
 from __future__ import annotations
 
 import math
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping, Sized
+
+Calls = list[Callable[[], object]]
 
 
 def per_call_us(calls: list[Callable[[], object]]) -> tuple[float, float]:
@@ -26,6 +29,57 @@ def _empty_call_ns(clock: Callable[[], int]) -> int:
     start = clock()
     (lambda: None)()
     return clock() - start
+
+
+def warm_up(*calls: Calls) -> None:
+    """Runs some of each list of calls a few times: the first calls pay for caches and
+    allocator growth, which the timed ones must not."""
+    sample = [call for some in calls for call in some[:2000]]
+    for _ in range(3):
+        per_call_us(sample)
+
+
+def report(label: str, calls: Calls, target_us: float) -> None:
+    """Times the calls and prints their median and 99th percentile against a target median."""
+    median, p99 = per_call_us(calls)
+    verdict = "target met" if median <= target_us else "TARGET MISSED"
+    print(
+        f"{label + ':':<30}median {median:.2f} us, p99 {p99:.2f} us over {len(calls)} calls "
+        f"(target median <= {target_us:.0f} us: {verdict})"
+    )
+
+
+def report_kinds(by_kind: Mapping[str, Calls]) -> None:
+    """Times each kind of call apart and prints its median and 99th percentile."""
+    width = max(map(len, by_kind))
+    for kind, calls in sorted(by_kind.items()):
+        median, p99 = per_call_us(calls)
+        print(
+            f"  {kind:<{width}} median {median:6.2f} us, p99 {p99:6.2f} us over {len(calls)} calls"
+        )
+
+
+def report_games(play: Callable[[int], Sized], players: Iterable[int], games: int) -> None:
+    """How many random games of each size ``play`` (one game, as its actions) plays a second."""
+    for count in players:
+        start = time.perf_counter()
+        actions = sum(len(play(count)) for _ in range(games))
+        elapsed = time.perf_counter() - start
+        print(
+            f"random {count}-player games: {games / elapsed:.0f} games/s "
+            f"({actions / games:.0f} actions per game, random choices included)"
+        )
+
+
+def win_rate(wins: float, games: int, *notes: str) -> str:
+    """A win rate with its 95% interval and any notes: ``54.0% (95% CI 50.9%-57.1%)``."""
+    low, high = wilson(wins, games)
+    return f"{wins / games:.1%} ({', '.join((f'95% CI {low:.1%}-{high:.1%}', *notes))})"
+
+
+def clear_of_half(wins: float, games: int) -> str:
+    """Whether a win rate's 95% interval lies wholly above an even match."""
+    return "clear of 50%" if wilson(wins, games)[0] > 0.5 else "NOT clear of 50%"
 
 
 def wilson(wins: float, games: int) -> tuple[float, float]:

@@ -23,7 +23,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
-from bench.figures import wilson
+from bench.figures import clear_of_half, win_rate
 from engine.gold_nuggets import FACES, Action, GameState, Phase, Roll, apply, winners
 from engine.gold_nuggets.bots import Level, RollAgain, decide, expected_fresh_turn_take
 from engine.gold_nuggets.policy import fresh_turn_value
@@ -127,12 +127,8 @@ def main(turns: int, games: int, workers: int) -> None:
             ]
             results, times = tournament(jobs, pool)
             wins = sum(results[first])
-            low, high = wilson(wins, games)
-            clear = "clear of 50%" if low > 0.5 else "NOT clear of 50%"
-            print(
-                f"{first:>6} vs {second:<6} 2 players, {games} games: "
-                f"{first} wins {wins / games:.1%} (95% CI {low:.1%}-{high:.1%}, {clear})"
-            )
+            rate = win_rate(wins, games, clear_of_half(wins, games))
+            print(f"{first:>6} vs {second:<6} 2 players, {games} games: {first} wins {rate}")
             for level, spent in times.items():
                 all_times[level].extend(spent)
     for level, spent in sorted(all_times.items()):

@@ -16,7 +16,7 @@ import time
 from collections import defaultdict
 from collections.abc import Callable
 
-from bench.figures import per_call_us
+from bench.figures import per_call_us, report, report_games, report_kinds, warm_up
 from engine.gold_nuggets import (
     FACES,
     Action,
@@ -52,10 +52,6 @@ def play(rng: random.Random, players: int) -> list[tuple[GameState, Action]]:
         history.append((state, action))
         state = apply(state, action).state
     return history
-
-
-def verdict(median_us: float) -> str:
-    return "target met" if median_us <= TARGET_US else "TARGET MISSED"
 
 
 def main() -> None:
@@ -100,37 +96,17 @@ def main() -> None:
         by_kind[kind].append(functools.partial(apply, state, action))
     apply_calls = [call for calls in by_kind.values() for call in calls]
 
-    for _ in range(3):  # warm-up: first calls pay for allocator growth
-        per_call_us(legal_calls[:2000] + apply_calls[:2000])
-    legal_median, legal_p99 = per_call_us(legal_calls)
-    apply_median, apply_p99 = per_call_us(apply_calls)
+    warm_up(legal_calls, apply_calls)
+    report("legal set-asides of one roll", legal_calls, TARGET_US)
     uncached_median, uncached_p99 = per_call_us(uncached_calls)
-    print(
-        f"legal set-asides of one roll: median {legal_median:.2f} us, p99 {legal_p99:.2f} us "
-        f"over {len(legal_calls)} calls (target median <= {TARGET_US:.0f} us: "
-        f"{verdict(legal_median)})"
-    )
     print(
         f"  the same, computed without the cache: median {uncached_median:.2f} us, "
         f"p99 {uncached_p99:.2f} us"
     )
-    print(
-        f"apply one action:             median {apply_median:.2f} us, p99 {apply_p99:.2f} us "
-        f"over {len(apply_calls)} calls (target median <= {TARGET_US:.0f} us: "
-        f"{verdict(apply_median)})"
-    )
-    for kind, calls in sorted(by_kind.items()):
-        median, p99 = per_call_us(calls)
-        print(f"  {kind:<13} median {median:.2f} us, p99 {p99:.2f} us over {len(calls)} calls")
+    report("apply one action", apply_calls, TARGET_US)
+    report_kinds(by_kind)
 
-    for players in (2, 5):
-        start = time.perf_counter()
-        actions = sum(len(play(rng, players)) for _ in range(args.games))
-        elapsed = time.perf_counter() - start
-        print(
-            f"random {players}-player games: {args.games / elapsed:.0f} games/s "
-            f"({actions / args.games:.0f} actions per game, random choices included)"
-        )
+    report_games(functools.partial(play, rng), (2, 5), args.games)
 
 
 if __name__ == "__main__":

@@ -9,9 +9,14 @@ import json
 import sys
 import traceback
 from collections.abc import Callable, Iterable
-from typing import IO, Any
+from dataclasses import dataclass
+from typing import IO, Any, TypeVar
+
+from engine.errors import RulesError
 
 JSON = dict[str, Any]
+S = TypeVar("S")
+E = TypeVar("E")
 
 
 class BadRequest(Exception):
@@ -37,20 +42,49 @@ def read_object(line: bytes) -> JSON:
     return request
 
 
-def handle_line(line: bytes, answer: Callable[[bytes], JSON]) -> JSON:
-    """``answer``'s reply to the line, or a ``bad_request`` failure."""
-    try:
-        return answer(line)
-    except BadRequest:
-        return failure(BadRequest.code)
-    except Exception:
-        # The protocol promises an answer to every line: an engine bug is
-        # reported on stderr and answered, not allowed to end the process.
-        traceback.print_exc(file=sys.stderr)
-        return failure(BadRequest.code)
+def applied(
+    state: S,
+    actions: Iterable[object],
+    step: Callable[[S, object], tuple[S, Iterable[E]]],
+    state_to_json: Callable[[S], JSON],
+    event_to_json: Callable[[E], JSON],
+) -> JSON:
+    """The answer to an ``apply``: ``step`` takes each raw action in turn; the first the
+    rules refuse is the answer, with its index, and what came before it is dropped."""
+    events: list[JSON] = []
+    for index, raw in enumerate(actions):
+        try:
+            state, happened = step(state, raw)
+        except RulesError as e:
+            return failure(e.code, index)
+        events.extend(event_to_json(event) for event in happened)
+    return {"ok": True, "state": state_to_json(state), "events": events}
 
 
-def serve(requests: Iterable[bytes], out: IO[str], answer: Callable[[bytes], JSON]) -> None:
-    for line in requests:
-        out.write(json.dumps(handle_line(line, answer)) + "\n")
-        out.flush()
+@dataclass(frozen=True, slots=True)
+class Protocol:
+    """One game's protocol on this transport: ``parse`` checks a line's request has the
+    shape of one (else ``BadRequest``), ``answer`` answers it; a rule it breaks is the
+    answer's error."""
+
+    parse: Callable[[bytes], JSON]
+    answer: Callable[[JSON], JSON]
+
+    def handle_line(self, line: bytes) -> JSON:
+        """The answer to the line, or a ``bad_request`` failure."""
+        try:
+            return self.answer(self.parse(line))
+        except RulesError as e:
+            return failure(e.code)
+        except BadRequest:
+            return failure(BadRequest.code)
+        except Exception:
+            # The protocol promises an answer to every line: an engine bug is
+            # reported on stderr and answered, not allowed to end the process.
+            traceback.print_exc(file=sys.stderr)
+            return failure(BadRequest.code)
+
+    def serve(self, requests: Iterable[bytes], out: IO[str]) -> None:
+        for line in requests:
+            out.write(json.dumps(self.handle_line(line)) + "\n")
+            out.flush()

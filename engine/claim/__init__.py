@@ -1,5 +1,5 @@
 """Claim (Scott Almes; anniversary edition "5 Jahre Claim"): the rules of docs/rules/claim.md as
-a pure engine: no I/O, randomness only in ``shuffle_deck``.
+a pure engine: no I/O, randomness only in ``random_selection`` and ``shuffle_deck``.
 
 deck, removed = shuffle_deck(FIRST_GAME, random.Random(1))
 state, events = new_game(2, FIRST_GAME, deck, removed, first=0)
@@ -58,6 +58,7 @@ from engine.claim.setup import (
     game_cards,
     hand_size,
     prize_count,
+    random_selection,
     shuffle_deck,
 )
 from engine.claim.state import Auto, ClaimState, Phase, Step
@@ -130,6 +131,7 @@ __all__ = [
     "legal_in_view",
     "new_game",
     "prize_count",
+    "random_selection",
     "score",
     "score_to_json",
     "shuffle_deck",

@@ -3,10 +3,10 @@ stdin/stdout."""
 
 import sys
 
-from engine.claim.protocol import serve
+from engine.claim.protocol import PROTOCOL
 
 if __name__ == "__main__":
     # A JSON integer is an integer however long; Python's default cap on the
     # digits it parses would turn a valid request into a bad one.
     sys.set_int_max_str_digits(0)
-    serve(sys.stdin.buffer, sys.stdout)
+    PROTOCOL.serve(sys.stdin.buffer, sys.stdout)

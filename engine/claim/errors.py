@@ -7,25 +7,14 @@ is the answer.
 
 from __future__ import annotations
 
-from typing import ClassVar
-
-
-class RulesError(Exception):
-    """Base of every error the engine raises; nothing is changed when one is raised."""
-
-    code: ClassVar[str] = "rules_error"
+from engine.errors import InvalidState as InvalidState
+from engine.errors import RulesError as RulesError
 
 
 class BadSetup(RulesError):
     """A new game that breaks the deck-building or deal rules (seats, factions, deck, leader)."""
 
     code = "bad_setup"
-
-
-class InvalidState(RulesError):
-    """A position that no legal play could reach, or a malformed description of one."""
-
-    code = "invalid_state"
 
 
 class BadAction(RulesError):

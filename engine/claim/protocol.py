@@ -1,19 +1,16 @@
 """The JSON-lines conformance protocol of docs/rules/claim.md: one request per line, one answer
-per line, checks in the documented order (Errors and check order).
-
-Every line gets an answer, whatever it holds; a request the engine cannot
-answer is a ``bad_request``, never a crash.
+per line, checks in the documented order (Errors and check order), on the transport every
+game shares (``engine.json_lines``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import IO, Final
+from typing import Final
 
 from engine import json_lines
 from engine.claim.actions import Action
 from engine.claim.cards import CARDS
-from engine.claim.errors import BadAction, BadSetup, IllegalChoice, NotInHand, RulesError
+from engine.claim.errors import BadAction, BadSetup, IllegalChoice, NotInHand
 from engine.claim.json_form import (
     FACTION_CODES,
     JSON,
@@ -26,7 +23,7 @@ from engine.claim.json_form import (
     state_to_json,
     view_to_json,
 )
-from engine.claim.rules import apply, check_turn, legal_actions, new_game
+from engine.claim.rules import Transition, apply, check_turn, legal_actions, new_game
 from engine.claim.scoring import score
 from engine.claim.state import ClaimState, Step
 from engine.claim.view import view
@@ -106,46 +103,31 @@ def read_action(state: ClaimState, raw: object) -> tuple[int, Action]:
 
 
 def answer(request: JSON) -> JSON:
-    """The answer to one well-formed request; rule failures become error answers."""
+    """The answer to one well-formed request."""
     op = request["op"]
-    try:
-        if op == "new":
-            return _new(request)
-        state = state_from_json(request["state"])
-        if op in ("legal", "view"):
-            seat = request["seat"]
-            if not 0 <= seat < state.players:
-                return failure(BadRequest.code)
-            if op == "view":
-                return {"ok": True, "view": view_to_json(view(state, seat))}
-            actions = legal_actions(state, seat)
-            return {"ok": True, "actions": [_seated(seat, a) for a in actions]}
-        if op == "score":
-            return {"ok": True, **score_to_json(score(state))}
-    except RulesError as e:
-        return failure(e.code)
-    events: list[JSON] = []
-    for index, raw in enumerate(request["actions"]):
-        try:
-            seat, action = read_action(state, raw)
-            state, happened = apply(state, seat, action)
-        except RulesError as e:
-            return failure(e.code, index)
-        events.extend(event_to_json(event) for event in happened)
-    return {"ok": True, "state": state_to_json(state), "events": events}
+    if op == "new":
+        return _new(request)
+    state = state_from_json(request["state"])
+    if op in ("legal", "view"):
+        seat = request["seat"]
+        if not 0 <= seat < state.players:
+            return failure(BadRequest.code)
+        if op == "view":
+            return {"ok": True, "view": view_to_json(view(state, seat))}
+        actions = legal_actions(state, seat)
+        return {"ok": True, "actions": [_seated(seat, a) for a in actions]}
+    if op == "score":
+        return {"ok": True, **score_to_json(score(state))}
+    return json_lines.applied(state, request["actions"], _step, state_to_json, event_to_json)
+
+
+def _step(state: ClaimState, raw: object) -> Transition:
+    seat, action = read_action(state, raw)
+    return apply(state, seat, action)
 
 
 def _seated(seat: int, action: Action) -> JSON:
     return {"seat": seat, **action_to_json(action)}
 
 
-def handle_line(line: bytes) -> JSON:
-    return json_lines.handle_line(line, _answer_line)
-
-
-def serve(requests: Iterable[bytes], out: IO[str]) -> None:
-    json_lines.serve(requests, out, _answer_line)
-
-
-def _answer_line(line: bytes) -> JSON:
-    return answer(_parse(line))
+PROTOCOL: Final = json_lines.Protocol(_parse, answer)

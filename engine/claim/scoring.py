@@ -123,7 +123,7 @@ def _faction_score(
     counts = tuple(len(held[u]) + doubled[u] + loot[u] for u in units)
     high = tuple(max((c.value for c in held[u]), default=-1) for u in units)
     run = (
-        tuple(_longest_run(held[u]) for u in units)
+        tuple(longest_run({c.value for c in held[u]}) for u in units)
         if faction is Faction.BARDS
         else (0,) * len(held)
     )
@@ -153,8 +153,8 @@ def _decide(
     return None, Reason.NOBODY
 
 
-def _longest_run(bards: Sequence[Card]) -> int:
-    values = {c.value for c in bards}
+def longest_run(values: set[int]) -> int:
+    """How many values the longest run of consecutive ones holds: what the Bards count."""
     longest = 0
     for value in values:
         if value - 1 not in values:

@@ -112,6 +112,12 @@ def game_cards(factions: Iterable[Faction]) -> tuple[Card, ...]:
     return sort_cards(c for f in set(factions) for c in FACTION_CARDS[f])
 
 
+def random_selection(players: int, rng: random.Random) -> tuple[Faction, ...]:
+    """A random valid choice of factions: one pair and the right number of 10-card ones."""
+    pair = rng.choice(PAIRS)
+    return (*pair, *rng.sample(ADDED, added_count(players)))
+
+
 def shuffle_deck(
     factions: Sequence[Faction], rng: random.Random
 ) -> tuple[tuple[Card, ...], tuple[Card, ...]]:

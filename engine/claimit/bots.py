@@ -21,26 +21,15 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from enum import StrEnum
 from fractions import Fraction
 
+from engine.bots import Level as Level
+from engine.bots import RollAgain as RollAgain
 from engine.claimit.actions import Place, Placement, Stop
 from engine.claimit.board import largest_group
 from engine.claimit.errors import GameAlreadyOver
 from engine.claimit.odds import DISTINCT_ROLLS, OUTCOMES, roll_odds
 from engine.claimit.state import LAST_ROUND_THRESHOLD, GameState, Phase
-
-
-class Level(StrEnum):
-    EASY = "easy"
-    NORMAL = "normal"
-    HARD = "hard"
-
-
-@dataclass(frozen=True)
-class RollAgain:
-    """The bot wants to roll; the dice are the caller's to throw."""
-
 
 Decision = Place | Stop | RollAgain
 

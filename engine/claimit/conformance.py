@@ -3,7 +3,7 @@ stdin/stdout."""
 
 import sys
 
-from engine.claimit.protocol import serve
+from engine.claimit.protocol import PROTOCOL
 
 if __name__ == "__main__":
-    serve(sys.stdin.buffer, sys.stdout)
+    PROTOCOL.serve(sys.stdin.buffer, sys.stdout)

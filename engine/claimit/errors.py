@@ -2,19 +2,8 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
-
-class RulesError(Exception):
-    """Base of every error the engine raises; nothing is changed when one is raised."""
-
-    code: ClassVar[str] = "rules_error"
-
-
-class InvalidState(RulesError):
-    """A position that no legal play could reach, or a malformed description of one."""
-
-    code = "invalid_state"
+from engine.errors import InvalidState as InvalidState
+from engine.errors import RulesError as RulesError
 
 
 class BadAction(RulesError):

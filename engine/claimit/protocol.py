@@ -1,18 +1,13 @@
-"""The JSON-lines conformance protocol of docs/rules/claim-it.md: one request per line, one
-answer per line.
-
-Every line gets an answer, whatever it holds; a request the engine cannot
-answer is a ``bad_request``, never a crash.
-"""
+"""The JSON-lines conformance protocol of docs/rules/claim-it.md, on the transport every
+game shares (``engine.json_lines``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import IO
+from typing import Final
 
 from engine import json_lines
 from engine.claimit.actions import TimeOut
-from engine.claimit.errors import BadAction, RulesError
+from engine.claimit.errors import BadAction
 from engine.claimit.json_form import (
     JSON,
     action_from_json,
@@ -21,9 +16,10 @@ from engine.claimit.json_form import (
     state_from_json,
     state_to_json,
 )
-from engine.claimit.rules import apply
+from engine.claimit.rules import Transition, apply
 from engine.claimit.scoring import scores, winners
-from engine.json_lines import BadRequest, failure, read_object
+from engine.claimit.state import GameState
+from engine.json_lines import BadRequest, read_object
 
 CONFORMANCE = "engine.claimit.conformance"
 """The module that serves this protocol on stdin and stdout (``python -m``)."""
@@ -47,46 +43,31 @@ def _parse(line: bytes) -> JSON:
 
 
 def answer(request: JSON) -> JSON:
-    """The answer to one well-formed request; rule failures become error answers."""
-    try:
-        state = state_from_json(request["state"])
-        op = request["op"]
-        if op == "legal":
-            dice = request["dice"]
-            placements = state.legal_placements(tuple(dice) if isinstance(dice, list) else ())
-            return {"ok": True, "placements": [placement_to_json(p) for p in placements]}
-        if op == "score":
-            table = scores(state)
-            return {
-                "ok": True,
-                "scores": [
-                    {"seat": s.seat, "largest": s.largest, "claims": s.claims, "spaces": s.spaces}
-                    for s in table
-                ],
-                "winners": list(winners(table)),
-            }
-    except RulesError as e:
-        return failure(e.code)
-    events: list[JSON] = []
-    for index, raw in enumerate(request["actions"]):
-        try:
-            action = action_from_json(raw)
-            if isinstance(action, TimeOut):
-                raise BadAction("the protocol's actions are roll, place and stop")
-            state, happened = apply(state, action)
-        except RulesError as e:
-            return failure(e.code, index)
-        events.extend(event_to_json(event) for event in happened)
-    return {"ok": True, "state": state_to_json(state), "events": events}
+    """The answer to one well-formed request."""
+    state = state_from_json(request["state"])
+    op = request["op"]
+    if op == "legal":
+        dice = request["dice"]
+        placements = state.legal_placements(tuple(dice) if isinstance(dice, list) else ())
+        return {"ok": True, "placements": [placement_to_json(p) for p in placements]}
+    if op == "score":
+        table = scores(state)
+        return {
+            "ok": True,
+            "scores": [
+                {"seat": s.seat, "largest": s.largest, "claims": s.claims, "spaces": s.spaces}
+                for s in table
+            ],
+            "winners": list(winners(table)),
+        }
+    return json_lines.applied(state, request["actions"], _step, state_to_json, event_to_json)
 
 
-def handle_line(line: bytes) -> JSON:
-    return json_lines.handle_line(line, _answer_line)
+def _step(state: GameState, raw: object) -> Transition:
+    action = action_from_json(raw)
+    if isinstance(action, TimeOut):
+        raise BadAction("the protocol's actions are roll, place and stop")
+    return apply(state, action)
 
 
-def serve(requests: Iterable[bytes], out: IO[str]) -> None:
-    json_lines.serve(requests, out, _answer_line)
-
-
-def _answer_line(line: bytes) -> JSON:
-    return answer(_parse(line))
+PROTOCOL: Final = json_lines.Protocol(_parse, answer)

@@ -30,12 +30,12 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
-from enum import StrEnum
 from fractions import Fraction
 from functools import cache, lru_cache
 from typing import Final
 
+from engine.bots import Level as Level
+from engine.bots import RollAgain as RollAgain
 from engine.gold_nuggets.actions import Roll, SetAside, Take
 from engine.gold_nuggets.dice import DICE, NUMBERS, ORDERED_ROLLS, Counts, choices
 from engine.gold_nuggets.errors import GameAlreadyOver
@@ -53,17 +53,6 @@ EASY_ENOUGH: Final = 5
 EASY_RISK: Final = Fraction(1, 3)
 NORMAL_DIE_WORTH: Final = 0.6
 """What normal expects a die kept for later rolls to add to the take."""
-
-
-class Level(StrEnum):
-    EASY = "easy"
-    NORMAL = "normal"
-    HARD = "hard"
-
-
-@dataclass(frozen=True)
-class RollAgain:
-    """The bot wants to roll; the dice are the caller's to throw."""
 
 
 Decision = RollAgain | SetAside | Take

@@ -1,21 +1,17 @@
-"""The JSON-lines conformance protocol of docs/rules/gold-nuggets.md: one request per line, one
-answer per line.
-
-Every line gets an answer, whatever it holds; a request the engine cannot
-answer is a ``bad_request``, never a crash. The time-out is the bot's clock's
+"""The JSON-lines conformance protocol of docs/rules/gold-nuggets.md, on the transport every
+game shares (``engine.json_lines``). The time-out is the bot's clock's
 action, not a player's: the protocol knows only roll, set_aside and take, so it
 answers a time-out with ``bad_action``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import IO
+from typing import Final
 
 from engine import json_lines
 from engine.gold_nuggets.actions import TimeOut
 from engine.gold_nuggets.dice import Counts, legal_set_asides, parse_face
-from engine.gold_nuggets.errors import BadAction, BadDice, RulesError, WrongPhase
+from engine.gold_nuggets.errors import BadAction, BadDice, WrongPhase
 from engine.gold_nuggets.json_form import (
     JSON,
     action_from_json,
@@ -24,10 +20,10 @@ from engine.gold_nuggets.json_form import (
     state_from_json,
     state_to_json,
 )
-from engine.gold_nuggets.rules import apply
+from engine.gold_nuggets.rules import Transition, apply
 from engine.gold_nuggets.scoring import scores, winners
 from engine.gold_nuggets.state import GameState, Phase
-from engine.json_lines import BadRequest, failure, read_object
+from engine.json_lines import BadRequest, read_object
 
 CONFORMANCE = "engine.gold_nuggets.conformance"
 """The module that serves this protocol on stdin and stdout (``python -m``)."""
@@ -64,41 +60,26 @@ def legal(state: GameState, dice: object) -> tuple[Counts, ...]:
 
 
 def answer(request: JSON) -> JSON:
-    """The answer to one well-formed request; rule failures become error answers."""
-    try:
-        state = state_from_json(request["state"])
-        op = request["op"]
-        if op == "legal":
-            choices = legal(state, request.get("dice"))
-            return {"ok": True, "choices": [counts_to_json(c) for c in choices]}
-        if op == "score":
-            return {
-                "ok": True,
-                "scores": [{"seat": s, "nuggets": n} for s, n in enumerate(scores(state))],
-                "winners": list(winners(state)),
-            }
-    except RulesError as e:
-        return failure(e.code)
-    events: list[JSON] = []
-    for index, raw in enumerate(request["actions"]):
-        try:
-            action = action_from_json(raw)
-            if isinstance(action, TimeOut):
-                raise BadAction("the protocol's actions are roll, set_aside and take")
-            state, happened = apply(state, action)
-        except RulesError as e:
-            return failure(e.code, index)
-        events.extend(event_to_json(event) for event in happened)
-    return {"ok": True, "state": state_to_json(state), "events": events}
+    """The answer to one well-formed request."""
+    state = state_from_json(request["state"])
+    op = request["op"]
+    if op == "legal":
+        choices = legal(state, request.get("dice"))
+        return {"ok": True, "choices": [counts_to_json(c) for c in choices]}
+    if op == "score":
+        return {
+            "ok": True,
+            "scores": [{"seat": s, "nuggets": n} for s, n in enumerate(scores(state))],
+            "winners": list(winners(state)),
+        }
+    return json_lines.applied(state, request["actions"], _step, state_to_json, event_to_json)
 
 
-def handle_line(line: bytes) -> JSON:
-    return json_lines.handle_line(line, _answer_line)
+def _step(state: GameState, raw: object) -> Transition:
+    action = action_from_json(raw)
+    if isinstance(action, TimeOut):
+        raise BadAction("the protocol's actions are roll, set_aside and take")
+    return apply(state, action)
 
 
-def serve(requests: Iterable[bytes], out: IO[str]) -> None:
-    json_lines.serve(requests, out, _answer_line)
-
-
-def _answer_line(line: bytes) -> JSON:
-    return answer(_parse(line))
+PROTOCOL: Final = json_lines.Protocol(_parse, answer)

@@ -11,7 +11,7 @@ readable on a phone.
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import cache
 from math import ceil
 from typing import Literal, NamedTuple
 
@@ -19,9 +19,9 @@ from PIL import Image, ImageDraw
 
 from i18n import Language
 from render.common import palette
-from render.common.fonts import FITTED, Face, text_width
-from render.common.label import Box, Label, put
-from render.common.names import display_name, fit
+from render.common.fonts import Face
+from render.common.label import Box, Label, fitted, put
+from render.common.names import display_name
 from render.common.palette import Color
 from render.common.scene import Scene
 from render.common.shapes import player_icon
@@ -122,16 +122,8 @@ def name_shown(view: NuggetsView, seat: int) -> str:
     return display_name(view.names[seat], seat, Face.BOLD, NAME_SIZE, width, view.lang)
 
 
-@lru_cache(maxsize=FITTED)
 def _fitted(label: Label) -> Label:
-    """``label`` at the largest size, down to ``SMALLEST``, at which its words fit its
-    box's width; cut with an ellipsis if even that is too wide."""
-    left, _, right, _ = label.box
-    width = right - left - 2  # A bold glyph's ink may reach a pixel past its advance.
-    size = label.size
-    while size > SMALLEST and text_width(label.text, label.face, size) > width:
-        size -= 1
-    return label._replace(text=fit(label.text, label.face, size, width), size=size)
+    return fitted(label, SMALLEST)
 
 
 def sorted_faces(faces: tuple[str, ...]) -> tuple[str, ...]:

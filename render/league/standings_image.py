@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 
 from render.common import palette
 from render.common.fonts import FITTED, Face, text_width
-from render.common.label import Box, Label
+from render.common.label import Box, Label, fitted
 from render.common.names import drawable, fit, fit_name
 from render.common.scene import Scene
 from render.common.shapes import SUPERSAMPLE, canvas, finish
@@ -161,16 +161,8 @@ def _line_labels(line: StandingsLine, index: int, podium: bool) -> tuple[Label, 
     return tuple(found)
 
 
-@lru_cache(maxsize=FITTED)
 def _fitted(label: Label) -> Label:
-    """``label`` at the largest size, down to ``SMALLEST``, at which its words fit its
-    box's width; cut with an ellipsis if even that is too wide."""
-    left, _, right, _ = label.box
-    width = right - left - 2  # A bold glyph's ink may reach a pixel past its advance.
-    size = label.size
-    while size > SMALLEST and text_width(label.text, label.face, size) > width:
-        size -= 1
-    return label._replace(text=fit(label.text, label.face, size, width), size=size)
+    return fitted(label, SMALLEST)
 
 
 def _mark(words: str, name_box: Box) -> Label:

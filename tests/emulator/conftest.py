@@ -24,6 +24,16 @@ async def emulator() -> AsyncIterator[DiscordEmulator]:
 
 
 @pytest.fixture
+async def closing() -> AsyncIterator[list[DiscordEmulator]]:
+    """Emulators a test started, closed (and so saved) at its end if it did not close them
+    itself."""
+    emulators: list[DiscordEmulator] = []
+    yield emulators
+    for emulator in emulators:
+        await emulator.close()
+
+
+@pytest.fixture
 def place(emulator: DiscordEmulator) -> Place:
     user = emulator.add_user("Ann")
     guild = emulator.add_guild("G", user)

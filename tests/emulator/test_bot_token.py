@@ -5,27 +5,16 @@ taken up under the new token, and no token is ever saved with it."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import aiohttp
 import discord
-import pytest
 
 from bot.discord_ui.client import use_discord_at
 from emulator import DEFAULT_BOT_PERMISSIONS, DiscordEmulator
 from tests.emulator.rest import Bot, Place
 
 GUESSED = "emulated-bot-token"
-
-
-@pytest.fixture
-async def closing() -> AsyncIterator[list[DiscordEmulator]]:
-    """Emulators a test started, closed at its end if it did not close them itself."""
-    emulators: list[DiscordEmulator] = []
-    yield emulators
-    for emulator in emulators:
-        await emulator.close()
 
 
 async def kept(folder: Path, closing: list[DiscordEmulator]) -> Place:

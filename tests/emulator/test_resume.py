@@ -17,6 +17,7 @@ from discord.gateway import DiscordWebSocket
 
 from emulator import DiscordEmulator, Interaction, Message
 from emulator.gateway import discords_backlog
+from tests.emulator.gateway import Sockets, opened
 from tests.emulator.rest import Bot, Place
 
 BUTTON = {"type": 2, "style": 1, "label": "Go", "custom_id": "go"}
@@ -243,18 +244,11 @@ class Raw:
         return int(frame.data)
 
 
-class Gateway:
+class Gateway(Sockets):
     """Sockets on the emulator's gateway."""
 
-    def __init__(self, emulator: DiscordEmulator, http: aiohttp.ClientSession) -> None:
-        self.emulator = emulator
-        self.http = http
-        self.sockets: list[aiohttp.ClientWebSocketResponse] = []
-
     async def hello(self) -> Raw:
-        ws = await self.http.ws_connect(self.emulator.gateway_url)
-        self.sockets.append(ws)
-        raw = Raw(ws)
+        raw = Raw(await self.connect())
         assert (await raw.frame())["op"] == 10
         return raw
 
@@ -278,11 +272,8 @@ class Gateway:
 
 @pytest.fixture
 async def gateway(emulator: DiscordEmulator) -> AsyncIterator[Gateway]:
-    async with aiohttp.ClientSession() as http:
-        gateway = Gateway(emulator, http)
+    async with opened(Gateway, emulator) as gateway:
         yield gateway
-        for ws in gateway.sockets:
-            await ws.close()
 
 
 async def test_a_resume_replays_what_the_client_had_not_had_even_if_it_was_sent(

@@ -22,6 +22,7 @@ from emulator import (
     User,
     shard_of,
 )
+from tests.emulator.gateway import Sockets, opened
 from tests.emulator.rest import Place
 
 GUILD_MEMBERS_INTENT = 1 << 1
@@ -76,20 +77,14 @@ class Session:
                 return seen
 
 
-class Gateway:
+class Gateway(Sockets):
     """Raw sessions on the emulator's gateway."""
-
-    def __init__(self, emulator: DiscordEmulator, http: aiohttp.ClientSession) -> None:
-        self.emulator = emulator
-        self.http = http
-        self.sockets: list[aiohttp.ClientWebSocketResponse] = []
 
     async def identify(
         self, shard: object = None, intents: int = 0
     ) -> aiohttp.ClientWebSocketResponse:
         """A socket past HELLO that has sent IDENTIFY, with ``shard`` unless it is None."""
-        ws = await self.http.ws_connect(self.emulator.gateway_url)
-        self.sockets.append(ws)
+        ws = await self.connect()
         hello = await ws.receive_json()
         assert hello["op"] == 10
         identify: dict[str, Any] = {"token": self.emulator.token, "intents": intents}
@@ -120,11 +115,8 @@ class Gateway:
 
 @pytest.fixture
 async def gateway(emulator: DiscordEmulator) -> AsyncIterator[Gateway]:
-    async with aiohttp.ClientSession() as http:
-        gateway = Gateway(emulator, http)
+    async with opened(Gateway, emulator) as gateway:
         yield gateway
-        for ws in gateway.sockets:
-            await ws.close()
 
 
 async def closed_with(ws: aiohttp.ClientWebSocketResponse) -> tuple[int, str | None]:

@@ -51,15 +51,6 @@ async def connected(emulator: DiscordEmulator) -> AsyncIterator[None]:
         await task
 
 
-@pytest.fixture
-async def closing() -> AsyncIterator[list[DiscordEmulator]]:
-    """Emulators a test started, closed (and so saved) at its end if it did not."""
-    emulators: list[DiscordEmulator] = []
-    yield emulators
-    for emulator in emulators:
-        await emulator.close()
-
-
 def lay_out(emulator: DiscordEmulator) -> Place:
     """The same server at every start, as the sandbox lays out its own."""
     ann = emulator.add_user("Ann", id=1_000_000_000_000_000_101)

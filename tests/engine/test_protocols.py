@@ -26,7 +26,7 @@ each_protocol = pytest.mark.parametrize(
 def test_a_line_that_is_not_a_request_object_is_a_bad_request(
     protocol: ModuleType, line: bytes
 ) -> None:
-    assert protocol.handle_line(line) == {
+    assert protocol.PROTOCOL.handle_line(line) == {
         "ok": False,
         "error": {"index": None, "code": "bad_request"},
     }

@@ -12,7 +12,7 @@ import discord
 import pytest
 import pytest_asyncio
 from discord import app_commands
-from playwright.async_api import Browser, async_playwright
+from playwright.async_api import Browser, Page, async_playwright
 
 from bot.discord_ui.client import use_discord_at
 from bot.settings import Settings
@@ -22,8 +22,8 @@ from sandbox.run import run_sandbox
 from sandbox.server_world import CHANNEL_ID, populate
 from sandbox.web import SandboxPage
 from tests.quick_limits import QUICK_LIMITS
+from tests.sandbox.pages import DESKTOP, open_page
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "sandbox"
 CHROMIUM = Path("/usr/bin/chromium")
 
 
@@ -143,6 +143,15 @@ async def browser(chromium: Browser) -> AsyncIterator[Browser]:
     yield chromium
     for context in chromium.contexts:
         await context.close()
+
+
+@pytest_asyncio.fixture(loop_scope="session")
+async def page(browser: Browser, sandbox_url: str) -> AsyncIterator[Page]:
+    """A desktop page on the sandbox; the tests of the page alone have their own, on the
+    bare page."""
+    page = await open_page(browser, sandbox_url, DESKTOP)
+    yield page
+    await page.close()
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

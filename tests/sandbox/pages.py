@@ -10,7 +10,8 @@ from playwright.async_api import Browser, Locator, Page, Route, ViewportSize, ex
 
 from emulator import DiscordEmulator
 from render.common.palette import PLAYERS
-from tests.sandbox.conftest import ARTIFACTS
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "sandbox"
 
 DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 PHONE: ViewportSize = {"width": 390, "height": 844}
@@ -147,6 +148,14 @@ async def the_table(page: Page, game: str) -> Locator:
     return by_id(page, await tables(page, game).get_attribute("data-id"))
 
 
+async def new_lobby(page: Page, command: str) -> Locator:
+    """The lobby the ``command`` (``/claimit new``) posts, once its Join button shows; found
+    by its id, so that it stays found once it is the game's table."""
+    await slash(page, command)
+    await expect(messages(page).last.locator("button", has_text="Join")).to_be_visible()
+    return by_id(page, await messages(page).last.get_attribute("data-id"))
+
+
 async def start_from_lobby(lobby: Locator, game: str, start: str = "Start") -> Locator:
     """The host presses Start (``start``, in the server's language): the lobby message
     becomes the game's table, edited in place, with the board's picture and without the
@@ -176,6 +185,21 @@ async def picture_changed(page: Page, message_id: str | None, before: str | None
 def by_id(page: Page, message_id: str | None) -> Locator:
     """A message by its id: it stays found when its buttons go."""
     return page.locator(f'#messages article[data-id="{message_id}"]')
+
+
+async def follow_to_final(
+    page: Page, history: str, link_text: str, final: str | None, channel: str
+) -> None:
+    """The ``history`` command's link to a game's final message (``final``) opens it here:
+    in its ``channel``, highlighted, its picture in view."""
+    await slash(page, history)
+    link = messages(page).last.locator("a", has_text=link_text)
+    await expect(link).to_have_attribute("data-message", final or "")
+    await link.click()
+    await expect(page.locator("#channel-name")).to_have_text(channel)
+    shown = by_id(page, final)
+    await expect(shown).to_have_class(re.compile(r"\bhighlight\b"))
+    await expect(shown.locator(PICTURE)).to_be_in_viewport()
 
 
 async def next_turn(page: Page) -> Locator | None:

@@ -9,11 +9,9 @@ import io
 import math
 import random
 import re
-from collections.abc import AsyncIterator
 from urllib.parse import urlsplit
 
 import pytest
-import pytest_asyncio
 from PIL import Image
 from playwright.async_api import Browser, Locator, Page, expect
 
@@ -21,7 +19,6 @@ from render.common.palette import PLAYERS
 from sandbox.server_world import CHANNEL_NAME
 from tests.sandbox.conftest import Sandbox
 from tests.sandbox.pages import (
-    DESKTOP,
     PHONE,
     PICTURE,
     PLAYS,
@@ -32,9 +29,11 @@ from tests.sandbox.pages import (
     chat,
     controls_in_view,
     fitted,
+    follow_to_final,
     loaded_width,
     messages,
     mover,
+    new_lobby,
     next_turn,
     open_page,
     picture_changed,
@@ -54,13 +53,6 @@ GAME = "Claim It! #1"
 
 NEAR = 25
 """Colours closer than this (CIE76 ΔE) to a player's look like that player's."""
-
-
-@pytest_asyncio.fixture(loop_scope="session")
-async def page(browser: Browser, sandbox_url: str) -> AsyncIterator[Page]:
-    page = await open_page(browser, sandbox_url, DESKTOP)
-    yield page
-    await page.close()
 
 
 async def click_a_move(page: Page, turn: Locator, rng: random.Random) -> None:
@@ -99,9 +91,7 @@ async def test_a_whole_game_in_its_thread_by_clicking_with_a_second_member_and_a
     settings = messages(page).last
     await expect(settings).to_contain_text("a thread per game")
     await expect(settings).not_to_contain_text("missing")
-    await slash(page, "/claimit new")
-    await expect(messages(page).last.locator("button", has_text="Join")).to_be_visible()
-    lobby = by_id(page, await messages(page).last.get_attribute("data-id"))
+    lobby = await new_lobby(page, "/claimit new")
     await expect(lobby.locator(".thread-link")).to_contain_text(GAME)
     await shoot(page, "desktop-1-lobby")
 
@@ -186,14 +176,7 @@ async def check_final_board_link(page: Page, final: str | None) -> None:
     """/claimit history's link to the final message opens it here, not on discord.com."""
     await page.locator("#channels li", has_text=CHANNEL_NAME).click()
     await expect(page.locator("#channel-name")).to_have_text(CHANNEL_NAME)
-    await slash(page, "/claimit history")
-    link = messages(page).last.locator("a", has_text="final message")
-    await expect(link).to_have_attribute("data-message", final or "")
-    await link.click()
-    await expect(page.locator("#channel-name")).to_have_text(GAME)
-    shown = by_id(page, final)
-    await expect(shown).to_have_class(re.compile(r"\bhighlight\b"))
-    await expect(shown.locator(PICTURE)).to_be_in_viewport()
+    await follow_to_final(page, "/claimit history", "final message", final, GAME)
     assert page.url.startswith("http://127.0.0.1")
     await shoot(page, "desktop-5-final-board-from-history")
 
@@ -263,9 +246,7 @@ async def test_a_whole_game_with_chat_between_turns_keeps_its_one_table_at_the_b
     four turns' chat show all of it (the whole games of the other browser tests end with
     their result at the bottom)."""
     await act_as(page, "Ann")
-    await slash(page, "/claimit new")
-    await expect(messages(page).last.locator("button", has_text="Join")).to_be_visible()
-    lobby = by_id(page, await messages(page).last.get_attribute("data-id"))
+    lobby = await new_lobby(page, "/claimit new")
     await act_as(page, "Bo")
     await lobby.locator("button", has_text="Join").click()
     await expect(lobby.locator("button", has_text="Start")).to_be_enabled()

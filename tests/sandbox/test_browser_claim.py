@@ -45,11 +45,11 @@ from tests.sandbox.pages import (
     fitted,
     loaded_width,
     messages,
+    new_lobby,
     open_page,
     pings,
     public,
     shoot,
-    slash,
     start_from_lobby,
 )
 
@@ -169,10 +169,7 @@ async def open_game(page: Page) -> Locator:
     """Ann opens a lobby, Bo joins, Ann starts: the lobby becomes the table, with **My
     hand**."""
     await act_as(page, "Ann")
-    await slash(page, f"/claim new factions:{FACTIONS}")
-    lobby = messages(page).last
-    await expect(lobby.locator("button", has_text="Join")).to_be_visible()
-    lobby = by_id(page, await lobby.get_attribute("data-id"))
+    lobby = await new_lobby(page, f"/claim new factions:{FACTIONS}")
     await act_as(page, "Bo")
     await lobby.locator("button", has_text="Join").click()
     await expect(lobby.locator("button", has_text="Start")).to_be_enabled()

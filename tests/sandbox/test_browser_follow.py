@@ -6,24 +6,18 @@ from __future__ import annotations
 
 import io
 import random
-from collections.abc import AsyncIterator
 
 import pytest
-import pytest_asyncio
 from PIL import Image, ImageChops
 from playwright.async_api import Browser, Page, expect
 
 from tests.sandbox.pages import (
-    DESKTOP,
     PHONE,
     PICTURE,
     PLAYS,
     act_as,
-    by_id,
-    messages,
     mover,
-    open_page,
-    slash,
+    new_lobby,
     start_from_lobby,
     the_table,
 )
@@ -35,18 +29,9 @@ MOVES = 10
 """Enough for several turns of each player."""
 
 
-@pytest_asyncio.fixture(loop_scope="session")
-async def page(browser: Browser, sandbox_url: str) -> AsyncIterator[Page]:
-    page = await open_page(browser, sandbox_url, DESKTOP)
-    yield page
-    await page.close()
-
-
 async def test_following_turns_on_a_phone_a_turn_takes_only_its_moves(page: Page) -> None:
     await act_as(page, "Ann")
-    await slash(page, "/claimit new")
-    await expect(messages(page).last.locator("button", has_text="Join")).to_be_visible()
-    lobby = by_id(page, await messages(page).last.get_attribute("data-id"))
+    lobby = await new_lobby(page, "/claimit new")
     await act_as(page, "Bo")
     await lobby.locator("button", has_text="Join").click()
     await act_as(page, "Ann")

@@ -6,21 +6,17 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import AsyncIterator
 
 import pytest
-import pytest_asyncio
-from playwright.async_api import Browser, Locator, Page, expect
+from playwright.async_api import Locator, Page, expect
 
 from i18n import language
 from tests.sandbox.pages import (
-    DESKTOP,
     PICTURE,
     PLAYS,
     act_as,
     by_id,
     messages,
-    open_page,
     picture_changed,
     shoot,
     slash,
@@ -29,13 +25,6 @@ from tests.sandbox.pages import (
 pytestmark = [pytest.mark.browser, pytest.mark.long(seconds=20)]
 
 GERMAN = language("de")
-
-
-@pytest_asyncio.fixture(loop_scope="session")
-async def page(browser: Browser, sandbox_url: str) -> AsyncIterator[Page]:
-    page = await open_page(browser, sandbox_url, DESKTOP)
-    yield page
-    await page.close()
 
 
 async def next_turn_or_end(page: Page) -> Locator | None:

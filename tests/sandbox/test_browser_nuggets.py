@@ -27,12 +27,12 @@ from tests.sandbox.pages import (
     PLAYS,
     act_as,
     acting_as,
-    by_id,
     controls_in_view,
     fitted,
+    follow_to_final,
     loaded_width,
-    messages,
     mover,
+    new_lobby,
     next_turn,
     open_page,
     pings,
@@ -195,9 +195,7 @@ async def check_the_rules_are_only_for_the_asker(page: Page) -> None:
 async def open_lobby(page: Page) -> Locator:
     """Ann opens a lobby (Start waits for a second player), Bo joins, Ann adds a computer
     player from the lobby's menu and starts: the lobby becomes the table."""
-    await slash(page, "/nuggets new turn_timeout:30")
-    await expect(messages(page).last.locator("button", has_text="Join")).to_be_visible()
-    lobby = by_id(page, await messages(page).last.get_attribute("data-id"))
+    lobby = await new_lobby(page, "/nuggets new turn_timeout:30")
     await expect(lobby).to_contain_text("30 minutes")
     await expect(lobby.locator("button", has_text="Start")).to_be_disabled()
     await expect(page.locator("#empty")).to_be_hidden()
@@ -275,11 +273,4 @@ async def check_a_pick_out_of_turn_is_refused(page: Page, turn: Locator, to_move
 
 async def check_the_final_table_link(page: Page, final: str | None) -> None:
     """/nuggets history's link to the game's last message opens it here."""
-    await slash(page, "/nuggets history")
-    link = messages(page).last.locator("a", has_text="final")
-    await expect(link).to_have_attribute("data-message", final or "")
-    await link.click()
-    await expect(page.locator("#channel-name")).to_have_text(CHANNEL_NAME)
-    shown = by_id(page, final)
-    await expect(shown).to_have_class(re.compile(r"\bhighlight\b"))
-    await expect(shown.locator(PICTURE)).to_be_in_viewport()
+    await follow_to_final(page, "/nuggets history", "final", final, CHANNEL_NAME)

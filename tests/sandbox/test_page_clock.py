@@ -12,7 +12,7 @@ from playwright.async_api import Browser, expect
 from emulator.components import IS_COMPONENTS_V2
 from emulator.model import SUPPRESS_NOTIFICATIONS
 from tests.sandbox.conftest import Sandbox, put_message
-from tests.sandbox.pages import DESKTOP, act_as, by_id, messages, open_page, slash
+from tests.sandbox.pages import DESKTOP, act_as, by_id, new_lobby, open_page
 
 pytestmark = pytest.mark.browser
 
@@ -25,9 +25,7 @@ async def test_moving_the_clock_on_closes_a_lobby_nobody_started(
     page = await open_page(browser, sandbox.url, DESKTOP)
     try:
         await act_as(page, "Ann")
-        await slash(page, "/claimit new")
-        await expect(messages(page).last.locator("button", has_text="Join")).to_be_visible()
-        lobby = by_id(page, await messages(page).last.get_attribute("data-id"))
+        lobby = await new_lobby(page, "/claimit new")
         time = page.locator("#sandbox-time")
         await expect(time).not_to_contain_text("moved on")
         # A lobby waits 30 minutes for its start.

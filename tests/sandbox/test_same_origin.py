@@ -38,6 +38,23 @@ async def server_info(session: aiohttp.ClientSession, url: str) -> tuple[str, st
     return info["members"][0]["id"], info["channel"]
 
 
+async def new_game_from_the_page(
+    session: aiohttp.ClientSession, sandbox: Sandbox
+) -> tuple[str, str, dict[str, str]]:
+    """Ann's ``/claimit new``, posted as the page itself posts it, once its lobby is out: her
+    id, the channel's, and the command."""
+    user, channel = await server_info(session, sandbox.url)
+    command = {"user": user, "channel": channel, "text": "/claimit new"}
+    async with session.post(
+        f"{sandbox.url}/api/command", json=command, headers={"Origin": sandbox.url}
+    ) as response:
+        assert response.status == 200, await response.text()
+    await sandbox.emulator.wait_for_message(
+        sandbox.emulator.channels[int(channel)], lambda m: m.button_labels() != []
+    )
+    return user, channel, command
+
+
 async def channel_messages(
     session: aiohttp.ClientSession, url: str, user: str, channel: str
 ) -> list[dict[str, Any]]:
@@ -51,15 +68,7 @@ async def channel_messages(
 async def test_a_cross_site_plain_text_post_is_refused_and_starts_nothing(
     sandbox: Sandbox, session: aiohttp.ClientSession
 ) -> None:
-    user, channel = await server_info(session, sandbox.url)
-    command = {"user": user, "channel": channel, "text": "/claimit new"}
-    async with session.post(
-        f"{sandbox.url}/api/command", json=command, headers={"Origin": sandbox.url}
-    ) as response:
-        assert response.status == 200, await response.text()
-    await sandbox.emulator.wait_for_message(
-        sandbox.emulator.channels[int(channel)], lambda m: m.button_labels() != []
-    )
+    user, channel, command = await new_game_from_the_page(session, sandbox)
     (lobby,) = await channel_messages(session, sandbox.url, user, channel)
     asked = len(sandbox.emulator.interactions)
 
@@ -166,15 +175,7 @@ async def test_the_discord_behind_the_page_refuses_other_sites_too(
     gets no gateway from it, posts nothing into the channel with a plain-text follow-up, and
     reaches it under no rebound name."""
     emulator = sandbox.emulator
-    user, channel = await server_info(session, sandbox.url)
-    command = {"user": user, "channel": channel, "text": "/claimit new"}
-    async with session.post(
-        f"{sandbox.url}/api/command", json=command, headers={"Origin": sandbox.url}
-    ) as response:
-        assert response.status == 200, await response.text()
-    await emulator.wait_for_message(
-        emulator.channels[int(channel)], lambda m: m.button_labels() != []
-    )
+    user, channel, _ = await new_game_from_the_page(session, sandbox)
     shown = await channel_messages(session, sandbox.url, user, channel)
     (interaction,) = emulator.interactions.values()
     followup = f"{emulator.api_url}/webhooks/{emulator.application_id}/{interaction.token}"

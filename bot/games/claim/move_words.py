@@ -88,6 +88,16 @@ def trick_name(done: TrickDone, lang: Language) -> str:
     return lang._("Phase 2, trick {trick}", trick=number)
 
 
+def _cards_moved(event: Scored | Displayed | Smashed, player: str, lang: Language) -> str:
+    """Cards a trick moved onto, or off, a seat's score pile or display."""
+    moved = cards(event.cards, lang)
+    if isinstance(event, Scored):
+        return lang._("{player} scores {cards}.", player=player, cards=moved)
+    if isinstance(event, Displayed):
+        return lang._("{player} puts {cards} on display.", player=player, cards=moved)
+    return lang._("🗿 Giants smash {player}'s {cards}.", player=player, cards=moved)
+
+
 def _consequences(game: Game, events: Sequence[ClaimEvent], lang: Language) -> list[str]:
     lines = []
     for event in events:
@@ -116,30 +126,8 @@ def _consequences(game: Game, events: Sequence[ClaimEvent], lang: Language) -> l
                         card=card_name(event.card, lang),
                     )
                 )
-        elif isinstance(event, Scored):
-            lines.append(
-                lang._(
-                    "{player} scores {cards}.",
-                    player=who(game, event.seat, lang),
-                    cards=cards(event.cards, lang),
-                )
-            )
-        elif isinstance(event, Displayed):
-            lines.append(
-                lang._(
-                    "{player} puts {cards} on display.",
-                    player=who(game, event.seat, lang),
-                    cards=cards(event.cards, lang),
-                )
-            )
-        elif isinstance(event, Smashed):
-            lines.append(
-                lang._(
-                    "🗿 Giants smash {player}'s {cards}.",
-                    player=who(game, event.seat, lang),
-                    cards=cards(event.cards, lang),
-                )
-            )
+        elif isinstance(event, Scored | Displayed | Smashed):
+            lines.append(_cards_moved(event, who(game, event.seat, lang), lang))
         elif isinstance(event, PhaseStarted):
             if event.phase is Phase.P2 and event.leader is not None:
                 lines.append(

@@ -31,8 +31,8 @@ action, and ``rng`` is the only source of randomness.
 from __future__ import annotations
 
 import random
-from enum import StrEnum
 
+from engine.bots import Level
 from engine.claim.actions import Action
 from engine.claim.errors import NotYourTurn
 from engine.claim.players.easy import decide_easy
@@ -41,12 +41,6 @@ from engine.claim.players.search import decide_hard
 from engine.claim.view import SeatView, legal_in_view
 
 __all__ = ["Level", "decide"]
-
-
-class Level(StrEnum):
-    EASY = "easy"
-    NORMAL = "normal"
-    HARD = "hard"
 
 
 def decide(view: SeatView, level: Level, rng: random.Random) -> Action:

@@ -34,6 +34,7 @@ from types import MappingProxyType
 from typing import Final
 
 from engine.claim.cards import FACTION_CARDS, Card, Faction
+from engine.claim.scoring import longest_run
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,17 +143,6 @@ def _abilities(held: Sequence[Card]) -> dict[Faction, float]:
     if counts.get(Faction.BARDS):
         found[Faction.BARDS] = longest_run({c.value for c in held if c.faction is Faction.BARDS})
     return found
-
-
-def longest_run(values: set[int]) -> int:
-    longest = 0
-    for value in values:
-        if value - 1 not in values:
-            length = 1
-            while value + length in values:
-                length += 1
-            longest = max(longest, length)
-    return longest
 
 
 def logit(faction: Faction, mine: Holding, theirs: Holding) -> float:

@@ -38,7 +38,6 @@ from engine.claim.players.followers import (
     HELPER,
     card_term,
     holding,
-    longest_run,
     pivots,
     sigmoid,
 )
@@ -52,7 +51,7 @@ from engine.claim.players.knowledge import (
     unknown_cards,
     voids,
 )
-from engine.claim.scoring import count
+from engine.claim.scoring import count, longest_run
 from engine.claim.setup import hand_size
 from engine.claim.state import ClaimState, Phase, Step
 from engine.claim.tricks import Played, places_of

@@ -6,25 +6,16 @@ import random
 from dataclasses import dataclass
 
 from engine.claim import (
-    ADDED,
-    PAIRS,
     Action,
     ClaimState,
     Event,
-    Faction,
     Phase,
-    added_count,
     apply,
     legal_actions,
     new_game,
+    random_selection,
     shuffle_deck,
 )
-
-
-def selection(rng: random.Random, players: int) -> tuple[Faction, ...]:
-    """A random valid selection: one pair and the right number of 10-card factions."""
-    pair = rng.choice(PAIRS)
-    return (*pair, *rng.sample(ADDED, added_count(players)))
 
 
 @dataclass(frozen=True)
@@ -45,7 +36,7 @@ class GameSpec:
 
     def play(self) -> PlayedGame:
         rng = random.Random(self.seed)
-        factions = selection(rng, self.players)
+        factions = random_selection(self.players, rng)
         deck, removed = shuffle_deck(factions, rng)
         state, events = new_game(self.players, factions, deck, removed, rng.randrange(self.players))
         steps: list[Step] = []

@@ -4,19 +4,15 @@ documented order of checks."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from engine.claim import FIRST_GAME, Faction, game_cards
-from engine.claim.protocol import handle_line
+from engine.claim.protocol import PROTOCOL
 from tests.engine.claim.build import position
-
-ROOT = Path(__file__).resolve().parents[3]
-BASIC = "DOP DWA GOB KNI UND"
+from tests.engine.claim.positions import BASIC, SEER_CHOICE
+from tests.engine.protocol_process import error, process_answers
 
 # Phase 1, 2 players: seat 0 led a Goblin 5, seat 1 holds a Goblin and a Knight.
 FOLLOW = position(
@@ -33,11 +29,7 @@ DECK = [c.id for c in game_cards(FIRST_GAME)]
 
 
 def ask(request: Any) -> Any:
-    return handle_line(json.dumps(request).encode())
-
-
-def error(code: str, index: int | None = None) -> dict[str, Any]:
-    return {"ok": False, "error": {"index": index, "code": code}}
+    return PROTOCOL.handle_line(json.dumps(request).encode())
 
 
 def apply(state: Any, *actions: Any) -> Any:
@@ -191,20 +183,10 @@ def test_each_action_is_checked_in_the_documented_order() -> None:
 
 
 def test_takes_and_loot_choices_outside_the_options_are_illegal_choices() -> None:
-    seer = position(
-        2,
-        "AUT DRA GOB KNI SEE",
-        phase="p1",
-        leader=1,
-        hands=["AUT3 DRA2", "DRA9 GOB4"],
-        table="SEE1 SEE6",
-        prize="KNI7",
-        deck="AUT0",
-    )
     for value in ("AUT0", "GOB4", "top!", "KNI77"):
-        assert apply(seer, {"seat": 0, "take": value}) == error("illegal_choice", 0)
-    assert apply(seer, {"seat": 1, "take": "KNI7"}) == error("not_your_turn", 0)
-    assert apply(seer, {"seat": 0, "take": "top"})["ok"]
+        assert apply(SEER_CHOICE, {"seat": 0, "take": value}) == error("illegal_choice", 0)
+    assert apply(SEER_CHOICE, {"seat": 1, "take": "KNI7"}) == error("not_your_turn", 0)
+    assert apply(SEER_CHOICE, {"seat": 0, "take": "top"})["ok"]
     loot = position(
         2,
         "BAR KIN PEA RAC VIK",
@@ -257,16 +239,7 @@ def test_the_process_answers_every_line_in_order_and_survives_garbage() -> None:
         huge_seat.encode(),
         json.dumps({"op": "score", "state": OVER}).encode(),
     ]
-    done = subprocess.run(
-        [sys.executable, "-m", "engine.claim.conformance"],
-        input=b"\n".join(lines) + b"\n",
-        capture_output=True,
-        cwd=ROOT,
-        timeout=60,
-        check=True,
-    )
-    answers = [json.loads(line) for line in done.stdout.splitlines()]
-    assert len(answers) == len(lines)
+    answers = process_answers("claim", lines)
     assert answers[0] == answers[2] == answers[3] == error("bad_request")
     assert answers[1]["actions"] == [{"seat": 1, "play": "GOB1"}]
     assert answers[4] == error("bad_action", 0)

@@ -42,13 +42,20 @@ from engine.claim import (
     new_game,
     score,
     shuffle_deck,
+    state_from_json,
     view,
 )
 from tests.engine.claim.build import state
+from tests.engine.claim.positions import (
+    AUTOMATIC_3,
+    BASIC,
+    LAST_AUTOMATIC,
+    MIXED,
+    SEER_CHOICE,
+    SEERS_4,
+    THREE,
+)
 
-BASIC = "DOP DWA GOB KNI UND"
-MIXED = "AUT DRA GOB KNI SEE"
-THREE = "AUT DOP DWA GOB KNI SEE UND"
 GIANTS = "DWA GIA GNO GRI TRO"
 GIANTS_3 = "DRA DWA GIA GNO GRI SEE UND"
 ROYAL = "BAR KIN PEA RAC VIK"
@@ -298,16 +305,7 @@ def test_discards_in_an_automatic_trick_trigger_nothing_h5() -> None:
 
 
 def test_with_3_players_the_automatic_trick_hands_out_in_the_automaton_tricks_places_h18() -> None:
-    before = state(
-        3,
-        THREE,
-        phase="p1",
-        leader=2,
-        hands=["GOB1 KNI3", "DWA1 SEE3", "DWA3 GOB2"],
-        prize="GOB6 DOP7",
-        deck="KNI8",
-        auto={"order": [2, 0, 1], "discarded": []},
-    )
+    before = state_from_json(AUTOMATIC_3)
     assert legal_actions(before, 1) == (Discard(card("DWA1")), Discard(card("SEE3")))
     waiting, events = run(before, "1 discard SEE3", "0 discard GOB1", "2 discard DWA3")
     assert events == [TrickDone(Phase.P1, 11, (2, 0, 1), True)]
@@ -322,16 +320,7 @@ def test_with_3_players_the_automatic_trick_hands_out_in_the_automaton_tricks_pl
 
 
 def test_an_automatic_trick_as_phase_1s_last_trick_leads_into_phase_2() -> None:
-    before = state(
-        2,
-        MIXED,
-        phase="p1",
-        leader=1,
-        hands=["SEE4", "KNI4"],
-        prize="GOB6",
-        deck="KNI8",
-        auto={"order": [1, 0], "discarded": []},
-    )
+    before = state_from_json(LAST_AUTOMATIC)
     after, events = run(before, "0 discard SEE4", "1 discard KNI4")
     assert after.phase is Phase.P2 and after.leader == 1
     assert events[-1] == PhaseStarted(Phase.P2, 1)
@@ -342,16 +331,7 @@ def test_an_automatic_trick_as_phase_1s_last_trick_leads_into_phase_2() -> None:
 
 
 def test_with_2_players_a_seer_winner_taking_the_prize_leaves_the_top_card_to_the_loser() -> None:
-    before = state(
-        2,
-        MIXED,
-        phase="p1",
-        leader=1,
-        hands=["AUT3 DRA2", "DRA9 GOB4"],
-        table="SEE1 SEE6",
-        prize="KNI7",
-        deck="AUT0",
-    )
+    before = state_from_json(SEER_CHOICE)
     assert before.take_options() == (card("KNI7"), None)
     _, events = run(before, "0 take KNI7")
     assert events[:2] == [
@@ -361,14 +341,7 @@ def test_with_2_players_a_seer_winner_taking_the_prize_leaves_the_top_card_to_th
 
 
 def test_with_4_players_a_seer_taking_the_top_card_lets_second_choose_and_fourth_draw() -> None:
-    before = state(
-        4,
-        THREE,
-        phase="p1",
-        hands=["SEE9 UND1", "SEE1 UND2", "SEE2 UND3", "SEE3 UND4"],
-        prize="KNI7 GOB3",
-        deck="UND0 GOB6 DOP7",
-    )
+    before = state_from_json(SEERS_4)
     waiting, _ = run(before, "0 play SEE9", "1 play SEE1", "2 play SEE2", "3 play SEE3")
     assert waiting.places() == (0, 3, 2, 1)
     assert view(waiting, 0).peek == card("UND0") and view(waiting, 3).peek is None

@@ -12,10 +12,9 @@ import pytest
 
 from engine.claim import InvalidState, Phase, state_from_json
 from tests.engine.claim.build import position
+from tests.engine.claim.positions import BASIC, SEER_CHOICE, THREE
 
 JSON = dict[str, Any]
-BASIC = "DOP DWA GOB KNI UND"
-THREE = "AUT DOP DWA GOB KNI SEE UND"
 
 P1 = position(
     2,
@@ -34,15 +33,6 @@ AUTO = position(
     prize="GOB6",
     deck="KNI8",
     auto={"order": [0, 1], "discarded": [1]},
-)
-SEER = position(
-    2,
-    "AUT DRA GOB KNI SEE",
-    phase="p1",
-    leader=1,
-    hands=["AUT3 DRA2", "DRA9 GOB4"],
-    table="SEE1 SEE6",
-    prize="KNI7",
 )
 SEER_TOP = position(
     3,
@@ -100,7 +90,7 @@ def put(field: str, value: Any) -> Callable[[JSON], None]:
 
 
 def test_the_bases_are_valid() -> None:
-    for base in (P1, AUTO, SEER, SEER_TOP, P2, LOOT):
+    for base in (P1, AUTO, SEER_CHOICE, SEER_TOP, P2, LOOT):
         state_from_json(base)
 
 
@@ -178,7 +168,7 @@ INVALID: dict[str, tuple[JSON, Callable[[JSON], object]]] = {
             [{"seat": 2, "card": "SEE6"}, {"seat": 0, "card": "SEE1"}, {"seat": 1, "card": "SEE9"}],
         ),
     ),
-    "a seer_top with 2 players": (SEER, put("seer_top", True)),
+    "a seer_top with 2 players": (SEER_CHOICE, put("seer_top", True)),
     # 6: phase 2
     "a follower in phase 2": (P2, move("GNO1a", "discard", "followers.0")),
     "a prize in phase 2": (P2, move("GNO1a", "discard", "prize")),

@@ -19,13 +19,13 @@ from engine.claim import (
     card,
     legal_actions,
     legal_in_view,
+    state_from_json,
     time_out_action,
     view,
     view_to_json,
 )
 from tests.engine.claim.build import state
-
-MIXED = "AUT DRA GOB KNI SEE"
+from tests.engine.claim.positions import MIXED, SEER_CHOICE
 
 
 def test_the_view_has_exactly_the_protocols_fields() -> None:
@@ -34,16 +34,7 @@ def test_the_view_has_exactly_the_protocols_fields() -> None:
 
 
 def test_the_seer_winner_deciding_sees_the_top_card_and_nobody_else_does() -> None:
-    waiting = state(
-        2,
-        MIXED,
-        phase="p1",
-        leader=1,
-        hands=["AUT3 DRA2", "DRA9 GOB4"],
-        table="SEE1 SEE6",
-        prize="KNI7",
-        deck="AUT0",
-    )
+    waiting = state_from_json(SEER_CHOICE)
     assert view(waiting, 0).peek == card("AUT0")
     assert view(waiting, 1).peek is None
     assert legal_in_view(view(waiting, 0)) == (Take(card("KNI7")), Take(None))
@@ -94,15 +85,7 @@ def test_a_quiet_player_discards_its_lowest_card_takes_the_first_prize_loots_the
     )
     assert time_out_action(automatic, 1) == Discard(card("SEE2"))
     assert time_out_action(automatic, 0) == Discard(card("AUT3"))
-    seer = state(
-        2,
-        MIXED,
-        phase="p1",
-        leader=1,
-        hands=["AUT3 DRA2", "DRA9 GOB4"],
-        table="SEE1 SEE6",
-        prize="KNI7",
-    )
+    seer = state_from_json(SEER_CHOICE)
     assert time_out_action(seer, 0) == Take(card("KNI7"))
     loot = state(
         2,

@@ -7,20 +7,18 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 
 from engine.claim import (
-    ADDED,
-    PAIRS,
     Action,
     ClaimState,
     Faction,
     Phase,
     SeatView,
-    added_count,
     apply,
     card,
     game_cards,
     hand_size,
     legal_actions,
     new_game,
+    random_selection,
     shuffle_deck,
     view,
 )
@@ -28,18 +26,12 @@ from engine.claim import (
 Chooser = Callable[[ClaimState, int], Action]
 
 
-def selection(rng: random.Random, players: int) -> tuple[Faction, ...]:
-    """A random valid choice of factions: one pair and the right number of added ones."""
-    pair = rng.choice(PAIRS)
-    return (*pair, *rng.sample(ADDED, added_count(players)))
-
-
 def random_positions(players: int, games: int, seed: int) -> Iterator[tuple[ClaimState, int]]:
     """Every (position, seat to act) of ``games`` random games with random factions where the
     seat has a real choice (two legal actions or more)."""
     rng = random.Random(seed)
     for _ in range(games):
-        factions = selection(rng, players)
+        factions = random_selection(players, rng)
         deck, removed = shuffle_deck(factions, rng)
         state, _ = new_game(players, factions, deck, removed, rng.randrange(players))
         while state.phase is not Phase.OVER:
@@ -64,7 +56,7 @@ def play_game(
 ) -> ClaimState:
     """A whole game from a seeded deal, each seat choosing with its own ``choose``."""
     rng = random.Random(seed)
-    chosen = tuple(factions) or selection(rng, players)
+    chosen = tuple(factions) or random_selection(players, rng)
     deck, removed = shuffle_deck(chosen, rng)
     state, _ = new_game(players, chosen, deck, removed, seed % players)
     for _ in range(1000):

@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from engine.claimit.protocol import handle_line
+from engine.claimit.protocol import PROTOCOL
+from tests.engine.protocol_process import error, process_answers
 
-ROOT = Path(__file__).resolve().parents[3]
 EMPTY = {
     "players": 2,
     "variant": False,
@@ -31,11 +28,7 @@ OVER = {
 
 
 def ask(request: Any) -> Any:
-    return handle_line(json.dumps(request).encode())
-
-
-def error(code: str, index: int | None = None) -> dict[str, Any]:
-    return {"ok": False, "error": {"index": index, "code": code}}
+    return PROTOCOL.handle_line(json.dumps(request).encode())
 
 
 @pytest.mark.parametrize(
@@ -117,16 +110,7 @@ def test_the_process_answers_every_line_in_order_and_survives_garbage() -> None:
         b"",
         json.dumps({"op": "legal", "state": EMPTY, "dice": [4, 4, 4]}).encode(),
     ]
-    done = subprocess.run(
-        [sys.executable, "-m", "engine.claimit.conformance"],
-        input=b"\n".join(lines) + b"\n",
-        capture_output=True,
-        cwd=ROOT,
-        timeout=60,
-        check=True,
-    )
-    answers = [json.loads(line) for line in done.stdout.splitlines()]
-    assert len(answers) == len(lines)
+    answers = process_answers("claimit", lines)
     assert answers[0] == error("bad_request")
     assert answers[1]["winners"] == [0, 1]
     assert answers[2] == answers[3] == error("bad_request")

@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from engine.gold_nuggets.protocol import handle_line
+from engine.gold_nuggets.protocol import PROTOCOL
+from tests.engine.protocol_process import error, process_answers
 
-ROOT = Path(__file__).resolve().parents[3]
 START = {"players": 3, "turn": 0, "phase": "roll", "centre": 77, "nuggets": [0, 0, 0]}
 DECIDE = {**START, "phase": "decide", "centre": 60, "nuggets": [7, 5, 5], "aside": {"N": 2, "5": 3}}
 STEAL = {**DECIDE, "aside": {"L": 3, "N": 1}}
@@ -21,11 +18,7 @@ OVER = {"players": 2, "turn": 1, "phase": "over", "centre": 0, "nuggets": [40, 3
 
 
 def ask(request: Any) -> Any:
-    return handle_line(json.dumps(request).encode())
-
-
-def error(code: str, index: int | None = None) -> dict[str, Any]:
-    return {"ok": False, "error": {"index": index, "code": code}}
+    return PROTOCOL.handle_line(json.dumps(request).encode())
 
 
 def apply(state: Any, *actions: Any) -> Any:
@@ -156,15 +149,7 @@ def test_score_lists_every_seat_and_the_leaders() -> None:
 def test_a_json_integer_of_any_length_is_an_integer() -> None:
     line = json.dumps({"op": "apply", "state": STEAL, "actions": [{"take": 1}]})
     line = line.replace('"take": 1', '"take": 1' + "0" * 5000)
-    done = subprocess.run(
-        [sys.executable, "-m", "engine.gold_nuggets.conformance"],
-        input=line.encode() + b"\n",
-        capture_output=True,
-        cwd=ROOT,
-        timeout=60,
-        check=True,
-    )
-    assert json.loads(done.stdout) == error("illegal_take", 0)
+    assert process_answers("gold_nuggets", [line.encode()]) == [error("illegal_take", 0)]
 
 
 def test_the_process_answers_every_line_in_order_and_survives_garbage() -> None:
@@ -175,16 +160,7 @@ def test_the_process_answers_every_line_in_order_and_survives_garbage() -> None:
         b"",
         json.dumps({"op": "legal", "state": START, "dice": list("2223344")}).encode(),
     ]
-    done = subprocess.run(
-        [sys.executable, "-m", "engine.gold_nuggets.conformance"],
-        input=b"\n".join(lines) + b"\n",
-        capture_output=True,
-        cwd=ROOT,
-        timeout=60,
-        check=True,
-    )
-    answers = [json.loads(line) for line in done.stdout.splitlines()]
-    assert len(answers) == len(lines)
+    answers = process_answers("gold_nuggets", lines)
     assert answers[0] == answers[2] == answers[3] == error("bad_request")
     assert answers[1]["winners"] == [0, 1, 2]
     assert answers[4] == {"ok": True, "choices": [{"2": 3}]}

@@ -45,7 +45,8 @@ from render.claim.table_image import labels as table_labels
 from render.claim.table_image import scene as table_scene
 from render.claim.view import FACTIONS, FactionResult, TableView
 from tests.engine.claim.build import state
-from tests.games.claim.test_german import THREE, game, played
+from tests.engine.claim.positions import THREE
+from tests.games.claim.test_german import game, played
 from tests.games.claim.test_german import move as written_move
 from tests.games.stored import BIG_ID
 from tests.games.test_contract import play

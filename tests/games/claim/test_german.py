@@ -28,11 +28,19 @@ from bot.games.rules import BadOption, IllegalIntent
 from bot.ladder import Rating
 from bot.storage import Game, LadderEntry, PlayerRecord, RatingChange, Result, Seat
 from bot.storage.game_values import Level
-from engine.claim import ClaimState, Phase, action_from_json
+from engine.claim import ClaimState, Phase, action_from_json, state_from_json
 from i18n import Language, english, language
 from render.claim import sprites
 from render.common.names import ELLIPSIS
 from tests.engine.claim.build import state
+from tests.engine.claim.positions import (
+    AUTOMATIC_3,
+    BASIC,
+    LAST_AUTOMATIC,
+    MIXED,
+    SEER_CHOICE,
+    SEERS_4,
+)
 from tests.games.stored import stored
 from tests.i18n_words import drawn_by, english_in, shown_in
 from tests.layouts import components
@@ -46,9 +54,6 @@ NAMES = ("Ann", "Bo", "Cy", "Dora")
 COMPUTER = 2
 """In the 3-player games, seat 2 is a computer player: its level is put into words."""
 
-BASIC = "DOP DWA GOB KNI UND"
-MIXED = "AUT DRA GOB KNI SEE"
-THREE = "AUT DOP DWA GOB KNI SEE UND"
 GIANTS = "DWA GIA GNO GRI TRO"
 GIANTS_3 = "DRA DWA GIA GNO GRI SEE UND"
 ROYAL = "BAR KIN PEA RAC VIK"
@@ -189,47 +194,13 @@ FOLLOW_2_DOPPELGANGER = state(
 FOLLOW_2_NO_DOPPELGANGERS = state(
     2, MIXED, phase="p1", hands=["GOB1 SEE3", "AUT2 SEE4 KNI4"], table="AUT5", prize="KNI7"
 )
-SEER_2 = state(
-    2,
-    MIXED,
-    phase="p1",
-    leader=1,
-    hands=["AUT3 DRA2", "DRA9 GOB4"],
-    table="SEE1 SEE6",
-    prize="KNI7",
-    deck="AUT0",
-)
-SEER_4 = state(
-    4,
-    THREE,
-    phase="p1",
-    hands=["SEE9 UND1", "SEE1 UND2", "SEE2 UND3", "SEE3 UND4"],
-    prize="KNI7 GOB3",
-    deck="UND0 GOB6 DOP7",
-)
-AUTO_3 = state(
-    3,
-    THREE,
-    phase="p1",
-    leader=2,
-    hands=["GOB1 KNI3", "DWA1 SEE3", "DWA3 GOB2"],
-    prize="GOB6 DOP7",
-    deck="KNI8",
-    auto={"order": [2, 0, 1], "discarded": []},
-)
+SEER_2 = state_from_json(SEER_CHOICE)
+SEER_4 = state_from_json(SEERS_4)
+AUTO_3 = state_from_json(AUTOMATIC_3)
 AUTOMATON_LEAD_2 = state(
     2, "AUT DOP GOB KNI SEE", phase="p1", hands=["AUT3 SEE1", "DOP5 SEE2"], prize="KNI7"
 )
-LAST_OF_PHASE_1 = state(
-    2,
-    MIXED,
-    phase="p1",
-    leader=1,
-    hands=["SEE4", "KNI4"],
-    prize="GOB6",
-    deck="KNI8",
-    auto={"order": [1, 0], "discarded": []},
-)
+LAST_OF_PHASE_1 = state_from_json(LAST_AUTOMATIC)
 GIANTS_2 = state(
     2,
     GIANTS,

@@ -223,20 +223,6 @@ def refusals(lang: Language) -> list[str]:
     return found
 
 
-IMAGE_KINDS = (
-    "turn: roll",
-    "roll",
-    "bust",
-    "set aside",
-    "turn: set aside",
-    "turn: take",
-    "take",
-    "bonus turn",
-    "turn: steal",
-    "steal",
-    "time-out",
-    "result",
-)
 KINDS = (
     "turn: roll",
     "roll",
@@ -256,6 +242,9 @@ KINDS = (
     "rules",
     "refusals",
 )
+WORDS_ONLY = ("game over", "ladder", "stats", "rules", "refusals")
+"""The kinds of message that draw no image."""
+IMAGE_KINDS = tuple(kind for kind in KINDS if kind not in WORDS_ONLY)
 
 
 def test_every_kind_of_message_is_made() -> None:
