@@ -27,7 +27,7 @@ class Feature:
 
 def discovered() -> tuple[Feature, ...]:
     """The feature packages' declarations, in the features' order. Read when a service is
-        made, so that a package put beside them (a test's) is found too. Importing them joins
+    made, so that a package put beside them (a test's) is found too. Importing them joins
     their tables to the schema: a database is opened only after this."""
     features = bot.features
     found = declared(features, "FEATURE", Feature, features.ORDER)

@@ -15,6 +15,7 @@ from bot.storage import ladder_queries, move_queries, result_queries
 from bot.storage.connection import Connection
 from bot.storage.database import Database
 from bot.storage.game_rows import forget_position
+from bot.storage.move_queries import UndoneRun
 from bot.storage.records import Game, Move, RatingChange, Result
 
 KEPT_LAST_MOVES = 10_000
@@ -147,7 +148,7 @@ class PastMoves:
         before the moves it undid (none before the first move, or if the game's data is
         damaged)."""
 
-        async def reading(connection: Connection) -> tuple[Game, list[Move], list[tuple[int, int]]]:
+        async def reading(connection: Connection) -> tuple[Game, list[Move], list[UndoneRun]]:
             return (
                 await load_game(connection, game_id),
                 await move_queries.load_logged_moves(connection, game_id),
@@ -163,9 +164,9 @@ class PastMoves:
         for move in moves:
             # The take-backs granted before this move was made: theirs is a suffix of the
             # moves that stood then.
-            while granted and granted[0][1] < move.seq:
-                first, _ = granted.pop(0)
-                standing = [(seq, state) for seq, state in standing if seq < first]
+            while granted and granted[0].last_seq < move.seq:
+                undone = granted.pop(0)
+                standing = [(seq, state) for seq, state in standing if seq < undone.first_seq]
             state = standing[-1][1]
             action = rules.action_from_json(json.loads(move.action))
             step = rules.apply(state, move.seat, action)

@@ -194,17 +194,14 @@ def _check_same_tables(source: Columns, target: Columns) -> None:
 
 
 async def _check_empty(writing: Connection, target_name: str) -> None:
+    tables = copied_tables()
     if writing.backend == "postgresql":
         # A bot already running on the target could add a game or a setting between
         # this check and the commit; this holds every other writer off until then
         # (reads go on). SQLite's write transaction holds the whole file already.
-        names = ", ".join(table.name for table in copied_tables())
+        names = ", ".join(table.name for table in tables)
         await writing.execute(f"LOCK TABLE {names} IN EXCLUSIVE MODE")
-    held = [
-        f"{table.name} ({rows})"
-        for table in copied_tables()
-        if (rows := await _count(writing, table))
-    ]
+    held = [f"{table.name} ({rows})" for table in tables if (rows := await _count(writing, table))]
     if held:
         raise TargetNotEmpty(
             f"the target {target_name} is not empty: it holds rows in {', '.join(held)}. "

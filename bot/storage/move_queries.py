@@ -4,7 +4,7 @@ which moves it undid, and the game as played is the moves that stand."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from bot.storage.connection import Connection
 from bot.storage.records import Move
@@ -42,15 +42,21 @@ UNDONE_BY = (
 """The take-back that undid a move of ``moves``, if one did."""
 
 
-async def undone_runs(connection: Connection, game_id: int) -> list[tuple[int, int]]:
-    """The runs of the game's log that take-backs undid (the first and last move of
-    each), in the order they were undone."""
+class UndoneRun(NamedTuple):
+    """Moves of a game's log a take-back undid, from the first to the last."""
+
+    first_seq: int
+    last_seq: int
+
+
+async def undone_runs(connection: Connection, game_id: int) -> list[UndoneRun]:
+    """The runs of the game's log that take-backs undid, in the order they were undone."""
     rows = await connection.fetch(
         "SELECT first_seq, last_seq FROM takebacks WHERE game_id = ? AND state = 'granted' "
         "ORDER BY number",
         (game_id,),
     )
-    return [(int(row["first_seq"]), int(row["last_seq"])) for row in rows]
+    return [UndoneRun(int(row["first_seq"]), int(row["last_seq"])) for row in rows]
 
 
 async def load_moves(connection: Connection, game_id: int) -> list[Move]:
