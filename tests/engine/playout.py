@@ -1,0 +1,64 @@
+"""Random play of a dice game for its property tests: the steps a game goes through, and the
+spec of a random game, which a played game prints as, so that a failing property shows how to
+replay it."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+S = TypeVar("S")
+A = TypeVar("A")
+E = TypeVar("E")
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Step(Generic[S, A, E]):
+    before: S
+    action: A
+    after: S
+    events: tuple[E, ...]
+
+
+def played(
+    state: S,
+    choose: Callable[[S], A | None],
+    apply: Callable[[S, A], tuple[S, tuple[E, ...]]],
+    max_steps: int,
+) -> Iterator[Step[S, A, E]]:
+    """Each step from ``state`` on, ``choose`` picking the actions, until it picks none (the
+    game is over)."""
+    for _ in range(max_steps):
+        action = choose(state)
+        if action is None:
+            return
+        after, events = apply(state, action)
+        yield Step(state, action, after, events)
+        state = after
+    raise AssertionError(f"a random game did not end within {max_steps} actions")
+
+
+@dataclass(frozen=True)
+class Spec:
+    """A random game, small enough to print when a property fails: a game's spec adds how
+    its random player chooses."""
+
+    seed: int
+    players: int
+
+    def rng(self) -> random.Random:
+        return random.Random(self.seed)
+
+
+class PlayedGame(list[T]):
+    """The steps of one game; it prints as the spec that replays it."""
+
+    def __init__(self, spec: Spec, steps: list[T]) -> None:
+        super().__init__(steps)
+        self.spec = spec
+
+    def __repr__(self) -> str:
+        return f"{self.spec!r}.play()"
