@@ -22,17 +22,15 @@ from concurrent.futures import ProcessPoolExecutor
 
 from bench.figures import win_rate
 from engine.claimit import (
-    Action,
     GameState,
     Phase,
     Place,
-    Roll,
     Stop,
     apply,
     scores,
     winners,
 )
-from engine.claimit.bots import Decision, Level, RollAgain, decide
+from engine.claimit.bots import Decision, Level, RollAgain, action_of, decide
 
 BASELINE = "baseline"
 Player = str
@@ -60,12 +58,7 @@ def play(
         else:
             decision = decide(state, Level(player), choices)
         times[player].append(time.perf_counter() - start)
-        action: Action = (
-            Roll((dice.randint(1, 6), dice.randint(1, 6), dice.randint(1, 6)))
-            if isinstance(decision, RollAgain)
-            else decision
-        )
-        state = apply(state, action).state
+        state = apply(state, action_of(decision, dice)).state
     won = winners(scores(state))
     return tuple(1 / len(won) if seat in won else 0.0 for seat in range(len(seats))), times
 

@@ -24,21 +24,15 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from bench.figures import clear_of_half, win_rate
-from engine.gold_nuggets import FACES, Action, GameState, Phase, Roll, apply, winners
-from engine.gold_nuggets.bots import Level, RollAgain, decide, expected_fresh_turn_take
+from engine.gold_nuggets import GameState, Phase, apply, winners
+from engine.gold_nuggets.bots import Level, action_of, decide, expected_fresh_turn_take
 from engine.gold_nuggets.policy import fresh_turn_value
 
 DECISION_TARGET_MS = 20.0
 
 
 def step(state: GameState, level: Level, choices: random.Random, dice: random.Random) -> GameState:
-    decision = decide(state, level, choices)
-    action: Action = (
-        Roll(tuple(dice.choice(FACES) for _ in range(state.dice_left)))
-        if isinstance(decision, RollAgain)
-        else decision
-    )
-    return apply(state, action).state
+    return apply(state, action_of(decide(state, level, choices), state, dice)).state
 
 
 def fresh_turn(level: Level, seed: int) -> int:
@@ -65,12 +59,7 @@ def play(seats: tuple[Level, ...], seed: int) -> tuple[tuple[float, ...], dict[L
         start = time.perf_counter()
         decision = decide(state, level, choices)
         times[level].append(time.perf_counter() - start)
-        action: Action = (
-            Roll(tuple(dice.choice(FACES) for _ in range(state.dice_left)))
-            if isinstance(decision, RollAgain)
-            else decision
-        )
-        state = apply(state, action).state
+        state = apply(state, action_of(decision, state, dice)).state
     won = winners(state)
     return tuple(1 / len(won) if seat in won else 0.0 for seat in range(len(seats))), times
 
