@@ -20,10 +20,10 @@ import random
 import statistics
 import time
 from collections import defaultdict
-from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from bench.figures import clear_of_half, win_rate
+from bench.tournaments import shares_of, tournament
 from engine.gold_nuggets import GameState, Phase, apply, winners
 from engine.gold_nuggets.bots import Level, action_of, decide, expected_fresh_turn_take
 from engine.gold_nuggets.policy import fresh_turn_value
@@ -61,28 +61,7 @@ def play(seats: tuple[Level, ...], seed: int) -> tuple[tuple[float, ...], dict[L
         times[level].append(time.perf_counter() - start)
         state = apply(state, action_of(decision, state, dice)).state
     won = winners(state)
-    return tuple(1 / len(won) if seat in won else 0.0 for seat in range(len(seats))), times
-
-
-def _game(
-    job: tuple[tuple[Level, ...], int],
-) -> tuple[tuple[Level, ...], tuple[float, ...], dict[Level, list[float]]]:
-    seats, seed = job
-    shares, times = play(seats, seed)
-    return seats, shares, times
-
-
-def tournament(
-    jobs: Sequence[tuple[tuple[Level, ...], int]], pool: ProcessPoolExecutor
-) -> tuple[dict[Level, list[float]], dict[Level, list[float]]]:
-    results: dict[Level, list[float]] = defaultdict(list)
-    times: dict[Level, list[float]] = defaultdict(list)
-    for seats, shares, game_times in pool.map(_game, jobs, chunksize=8):
-        for seat, level in enumerate(seats):
-            results[level].append(shares[seat])
-        for level, spent in game_times.items():
-            times[level].extend(spent)
-    return results, times
+    return shares_of(won, len(seats)), times
 
 
 def main(turns: int, games: int, workers: int) -> None:
@@ -114,7 +93,7 @@ def main(turns: int, games: int, workers: int) -> None:
                 ((first, second) if n % 2 == 0 else (second, first), 1000 * n + 7)
                 for n in range(games)
             ]
-            results, times = tournament(jobs, pool)
+            results, times = tournament(play, jobs, pool)
             wins = sum(results[first])
             rate = win_rate(wins, games, clear_of_half(wins, games))
             print(f"{first:>6} vs {second:<6} 2 players, {games} games: {first} wins {rate}")
