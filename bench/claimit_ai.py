@@ -14,12 +14,11 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import time
 from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 
-from bench.figures import win_rate
+from bench.figures import decision_times, win_rate
 from bench.tournaments import shares_of, tournament
 from engine.claimit import (
     GameState,
@@ -92,12 +91,7 @@ def main(games: int, mixes: int, workers: int) -> None:
     for player, spent in times.items():
         all_times[player].extend(spent)
     for player, spent in sorted(all_times.items()):
-        spent.sort()
-        print(
-            f"decision time {player:<8} median {statistics.median(spent) * 1000:.2f} ms, "
-            f"p99 {spent[int(0.99 * len(spent))] * 1000:.2f} ms, max {spent[-1] * 1000:.2f} ms "
-            f"({len(spent)} decisions)"
-        )
+        print(decision_times(f"{player:<8}", spent))
 
 
 if __name__ == "__main__":

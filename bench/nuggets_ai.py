@@ -22,7 +22,7 @@ import time
 from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 
-from bench.figures import clear_of_half, win_rate
+from bench.figures import clear_of_half, decision_times, win_rate
 from bench.tournaments import shares_of, tournament
 from engine.gold_nuggets import GameState, Phase, apply, winners
 from engine.gold_nuggets.bots import Level, action_of, decide, expected_fresh_turn_take
@@ -100,14 +100,7 @@ def main(turns: int, games: int, workers: int) -> None:
             for level, spent in times.items():
                 all_times[level].extend(spent)
     for level, spent in sorted(all_times.items()):
-        spent.sort()
-        p99 = spent[int(0.99 * len(spent))] * 1000
-        verdict = "target met" if p99 <= DECISION_TARGET_MS else "TARGET MISSED"
-        print(
-            f"decision time {level:<6} p50 {statistics.median(spent) * 1000:.3f} ms, "
-            f"p99 {p99:.2f} ms, max {spent[-1] * 1000:.1f} ms ({len(spent)} decisions; "
-            f"p99 <= {DECISION_TARGET_MS:.0f} ms: {verdict})"
-        )
+        print(decision_times(f"{level:<6}", spent, DECISION_TARGET_MS))
 
 
 if __name__ == "__main__":
