@@ -5,9 +5,12 @@ replay it."""
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
+
+from hypothesis import strategies as st
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -42,7 +45,7 @@ def played(
 
 
 @dataclass(frozen=True)
-class Spec:
+class Spec(ABC):
     """A random game, small enough to print when a property fails: a game's spec adds how
     its random player chooses."""
 
@@ -51,6 +54,16 @@ class Spec:
 
     def rng(self) -> random.Random:
         return random.Random(self.seed)
+
+    @abstractmethod
+    def play(self) -> PlayedGame[Any]: ...
+
+
+def games(spec: type[Spec], **knobs: st.SearchStrategy[Any]) -> st.SearchStrategy[PlayedGame[Any]]:
+    """Random games of a dice game, each as its ``spec`` plays it: any seed, 2 to 5 players,
+    and the ``knobs`` of the game's random player."""
+    specs = st.builds(spec, seed=st.integers(0, 2**32), players=st.integers(2, 5), **knobs)
+    return specs.map(lambda chosen: chosen.play())
 
 
 class PlayedGame(list[T]):

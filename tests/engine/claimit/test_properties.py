@@ -31,16 +31,11 @@ from engine.claimit import (
     state_to_json,
     winners,
 )
+from tests.engine import playout
 from tests.engine.claimit import oracle
 from tests.engine.claimit.playout import GameSpec, Step
 
-games = st.builds(
-    GameSpec,
-    seed=st.integers(0, 2**32),
-    players=st.integers(2, 5),
-    variant=st.booleans(),
-    stop_chance=st.floats(0.15, 0.95),
-).map(GameSpec.play)
+games = playout.games(GameSpec, variant=st.booleans(), stop_chance=st.floats(0.15, 0.95))
 whole_games = settings(max_examples=60, deadline=None)
 
 

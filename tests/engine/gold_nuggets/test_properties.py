@@ -32,14 +32,10 @@ from engine.gold_nuggets import (
     winners,
 )
 from engine.gold_nuggets.dice import Counts
+from tests.engine import playout
 from tests.engine.gold_nuggets.play import GameSpec, Step
 
-games = st.builds(
-    GameSpec,
-    seed=st.integers(0, 2**32),
-    players=st.integers(2, 5),
-    take_chance=st.floats(0.1, 0.9),
-).map(GameSpec.play)
+games = playout.games(GameSpec, take_chance=st.floats(0.1, 0.9))
 whole_games = settings(max_examples=40, deadline=None)
 
 
