@@ -4,6 +4,7 @@ replay it."""
 
 from __future__ import annotations
 
+import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
@@ -64,6 +65,16 @@ def games(spec: type[Spec], **knobs: st.SearchStrategy[Any]) -> st.SearchStrateg
     and the ``knobs`` of the game's random player."""
     specs = st.builds(spec, seed=st.integers(0, 2**32), players=st.integers(2, 5), **knobs)
     return specs.map(lambda chosen: chosen.play())
+
+
+def assert_json_round_trip(
+    state: S, to_json: Callable[[S], dict[str, Any]], from_json: Callable[[Any], S]
+) -> None:
+    """The state reads back from its JSON text as itself, hash and JSON alike."""
+    text = json.dumps(to_json(state))
+    again = from_json(json.loads(text))
+    assert again == state and hash(again) == hash(state)
+    assert to_json(again) == json.loads(text)
 
 
 class PlayedGame(list[T]):
