@@ -24,13 +24,12 @@ from __future__ import annotations
 import argparse
 import itertools
 import random
-import statistics
 import time
 from collections import defaultdict
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
-from bench.figures import clear_of_half, wilson, win_rate
+from bench.figures import clear_of_half, decision_times, wilson, win_rate
 from engine.claim import (
     Phase,
     apply,
@@ -156,15 +155,8 @@ def main(games: int, workers: int) -> None:
         four_players(Level.HARD, Level.NORMAL, max(2, games // 10), 50_000, pool, times)
         four_players(Level.NORMAL, Level.EASY, max(2, games // 2), 60_000, pool, times)
     for level in Level:
-        spent = sorted(times[level])
-        p50 = statistics.median(spent) * 1000
-        p99 = spent[int(0.99 * (len(spent) - 1))] * 1000
-        target = TARGET_MS[level]
-        verdict = "target met" if p99 <= target else "TARGET MISSED"
         print(
-            f"decision time {level:<6} p50 {p50:.2f} ms, p99 {p99:.2f} ms, max "
-            f"{spent[-1] * 1000:.1f} ms ({len(spent)} decisions with a choice; p99 <= "
-            f"{target:.0f} ms: {verdict})"
+            decision_times(f"{level:<6}", times[level], TARGET_MS[level], "decisions with a choice")
         )
     print(f"{time.perf_counter() - started:.0f} s with {workers} workers")
 

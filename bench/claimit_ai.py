@@ -14,25 +14,22 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import time
 from collections import defaultdict
-from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
-from bench.figures import win_rate
+from bench.figures import decision_times, win_rate
+from bench.tournaments import shares_of, tournament
 from engine.claimit import (
-    Action,
     GameState,
     Phase,
     Place,
-    Roll,
     Stop,
     apply,
     scores,
     winners,
 )
-from engine.claimit.bots import Decision, Level, RollAgain, decide
+from engine.claimit.bots import Decision, Level, RollAgain, action_of, decide
 
 BASELINE = "baseline"
 Player = str
@@ -60,36 +57,9 @@ def play(
         else:
             decision = decide(state, Level(player), choices)
         times[player].append(time.perf_counter() - start)
-        action: Action = (
-            Roll((dice.randint(1, 6), dice.randint(1, 6), dice.randint(1, 6)))
-            if isinstance(decision, RollAgain)
-            else decision
-        )
-        state = apply(state, action).state
+        state = apply(state, action_of(decision, dice)).state
     won = winners(scores(state))
-    return tuple(1 / len(won) if seat in won else 0.0 for seat in range(len(seats))), times
-
-
-def _game(
-    job: tuple[tuple[Player, ...], int],
-) -> tuple[tuple[Player, ...], tuple[float, ...], dict[Player, list[float]]]:
-    seats, seed = job
-    shares, times = play(seats, seed)
-    return seats, shares, times
-
-
-def tournament(
-    jobs: Sequence[tuple[tuple[Player, ...], int]], workers: int
-) -> tuple[dict[Player, list[float]], dict[Player, list[float]]]:
-    results: dict[Player, list[float]] = defaultdict(list)
-    times: dict[Player, list[float]] = defaultdict(list)
-    with ProcessPoolExecutor(workers) as pool:
-        for seats, shares, game_times in pool.map(_game, jobs, chunksize=8):
-            for seat, player in enumerate(seats):
-                results[player].append(shares[seat])
-            for player, spent in game_times.items():
-                times[player].extend(spent)
-    return results, times
+    return shares_of(won, len(seats)), times
 
 
 def main(games: int, mixes: int, workers: int) -> None:
@@ -101,30 +71,27 @@ def main(games: int, mixes: int, workers: int) -> None:
         ("hard", "normal"),
         ("normal", "easy"),
     ]
-    for first, second in pairings:
-        jobs = [
-            ((first, second) if n % 2 == 0 else (second, first), 1000 * n + 7) for n in range(games)
-        ]
-        results, times = tournament(jobs, workers)
-        rate = win_rate(sum(results[first]), games)
-        print(f"{first:>6} vs {second:<8} 2 players, {games} games: {first} wins {rate}")
-        for player, spent in times.items():
-            all_times[player].extend(spent)
     lineup = ("hard", "normal", "easy", BASELINE)
     mixed = [(tuple(lineup[(i + n) % 4] for i in range(4)), 77 + 1000 * n) for n in range(mixes)]
-    results, times = tournament(mixed, workers)
+    with ProcessPoolExecutor(workers) as pool:
+        for first, second in pairings:
+            jobs = [
+                ((first, second) if n % 2 == 0 else (second, first), 1000 * n + 7)
+                for n in range(games)
+            ]
+            results, times = tournament(play, jobs, pool)
+            rate = win_rate(sum(results[first]), games)
+            print(f"{first:>6} vs {second:<8} 2 players, {games} games: {first} wins {rate}")
+            for player, spent in times.items():
+                all_times[player].extend(spent)
+        results, times = tournament(play, mixed, pool)
     for player in lineup:
         rate = win_rate(sum(results[player]), mixes)
         print(f"4-player mix, {mixes} games: {player:<8} wins {rate}")
     for player, spent in times.items():
         all_times[player].extend(spent)
     for player, spent in sorted(all_times.items()):
-        spent.sort()
-        print(
-            f"decision time {player:<8} median {statistics.median(spent) * 1000:.2f} ms, "
-            f"p99 {spent[int(0.99 * len(spent))] * 1000:.2f} ms, max {spent[-1] * 1000:.2f} ms "
-            f"({len(spent)} decisions)"
-        )
+        print(decision_times(f"{player:<8}", spent))
 
 
 if __name__ == "__main__":

@@ -71,6 +71,24 @@ def report_games(play: Callable[[int], Sized], players: Iterable[int], games: in
         )
 
 
+def decision_times(
+    label: str, seconds: list[float], target_ms: float | None = None, what: str = "decisions"
+) -> str:
+    """A player's decision times: the median, the 99th percentile and the slowest, in
+    milliseconds, and the 99th percentile against its target when there is one."""
+    spent = sorted(seconds)
+    p50 = statistics.median(spent) * 1000
+    p99 = spent[int(0.99 * (len(spent) - 1))] * 1000
+    line = (
+        f"decision time {label} p50 {p50:.3f} ms, p99 {p99:.2f} ms, "
+        f"max {spent[-1] * 1000:.1f} ms ({len(spent)} {what}"
+    )
+    if target_ms is None:
+        return line + ")"
+    verdict = "target met" if p99 <= target_ms else "TARGET MISSED"
+    return f"{line}; p99 <= {target_ms:.0f} ms: {verdict})"
+
+
 def win_rate(wins: float, games: int, *notes: str) -> str:
     """A win rate with its 95% interval and any notes: ``54.0% (95% CI 50.9%-57.1%)``."""
     low, high = wilson(wins, games)

@@ -20,25 +20,19 @@ import random
 import statistics
 import time
 from collections import defaultdict
-from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
-from bench.figures import clear_of_half, win_rate
-from engine.gold_nuggets import FACES, Action, GameState, Phase, Roll, apply, winners
-from engine.gold_nuggets.bots import Level, RollAgain, decide, expected_fresh_turn_take
+from bench.figures import clear_of_half, decision_times, win_rate
+from bench.tournaments import shares_of, tournament
+from engine.gold_nuggets import GameState, Phase, apply, winners
+from engine.gold_nuggets.bots import Level, action_of, decide, expected_fresh_turn_take
 from engine.gold_nuggets.policy import fresh_turn_value
 
 DECISION_TARGET_MS = 20.0
 
 
 def step(state: GameState, level: Level, choices: random.Random, dice: random.Random) -> GameState:
-    decision = decide(state, level, choices)
-    action: Action = (
-        Roll(tuple(dice.choice(FACES) for _ in range(state.dice_left)))
-        if isinstance(decision, RollAgain)
-        else decision
-    )
-    return apply(state, action).state
+    return apply(state, action_of(decide(state, level, choices), state, dice)).state
 
 
 def fresh_turn(level: Level, seed: int) -> int:
@@ -65,35 +59,9 @@ def play(seats: tuple[Level, ...], seed: int) -> tuple[tuple[float, ...], dict[L
         start = time.perf_counter()
         decision = decide(state, level, choices)
         times[level].append(time.perf_counter() - start)
-        action: Action = (
-            Roll(tuple(dice.choice(FACES) for _ in range(state.dice_left)))
-            if isinstance(decision, RollAgain)
-            else decision
-        )
-        state = apply(state, action).state
+        state = apply(state, action_of(decision, state, dice)).state
     won = winners(state)
-    return tuple(1 / len(won) if seat in won else 0.0 for seat in range(len(seats))), times
-
-
-def _game(
-    job: tuple[tuple[Level, ...], int],
-) -> tuple[tuple[Level, ...], tuple[float, ...], dict[Level, list[float]]]:
-    seats, seed = job
-    shares, times = play(seats, seed)
-    return seats, shares, times
-
-
-def tournament(
-    jobs: Sequence[tuple[tuple[Level, ...], int]], pool: ProcessPoolExecutor
-) -> tuple[dict[Level, list[float]], dict[Level, list[float]]]:
-    results: dict[Level, list[float]] = defaultdict(list)
-    times: dict[Level, list[float]] = defaultdict(list)
-    for seats, shares, game_times in pool.map(_game, jobs, chunksize=8):
-        for seat, level in enumerate(seats):
-            results[level].append(shares[seat])
-        for level, spent in game_times.items():
-            times[level].extend(spent)
-    return results, times
+    return shares_of(won, len(seats)), times
 
 
 def main(turns: int, games: int, workers: int) -> None:
@@ -125,21 +93,14 @@ def main(turns: int, games: int, workers: int) -> None:
                 ((first, second) if n % 2 == 0 else (second, first), 1000 * n + 7)
                 for n in range(games)
             ]
-            results, times = tournament(jobs, pool)
+            results, times = tournament(play, jobs, pool)
             wins = sum(results[first])
             rate = win_rate(wins, games, clear_of_half(wins, games))
             print(f"{first:>6} vs {second:<6} 2 players, {games} games: {first} wins {rate}")
             for level, spent in times.items():
                 all_times[level].extend(spent)
     for level, spent in sorted(all_times.items()):
-        spent.sort()
-        p99 = spent[int(0.99 * len(spent))] * 1000
-        verdict = "target met" if p99 <= DECISION_TARGET_MS else "TARGET MISSED"
-        print(
-            f"decision time {level:<6} p50 {statistics.median(spent) * 1000:.3f} ms, "
-            f"p99 {p99:.2f} ms, max {spent[-1] * 1000:.1f} ms ({len(spent)} decisions; "
-            f"p99 <= {DECISION_TARGET_MS:.0f} ms: {verdict})"
-        )
+        print(decision_times(f"{level:<6}", spent, DECISION_TARGET_MS))
 
 
 if __name__ == "__main__":

@@ -179,16 +179,17 @@ class Table:
         return None if named is None else self.by_name.get(named[1])
 
     async def latest(self) -> Message:
-        """The game's table as it stands: with someone to act, or the result."""
+        """The game's table as it stands (``shows_game``)."""
         return await self.emulator.wait_for_message(
             self.channel,
-            lambda m: (
-                m.id > self.game_after
-                and m.visible_to is None
-                and (is_result(m) or (bool(m.buttons()) and self._to_act(m) is not None))
-            ),
+            lambda m: m.id > self.game_after and m.visible_to is None and self.shows_game(m),
             timeout=LONG_WAIT,
         )
+
+    def shows_game(self, message: Message) -> bool:
+        """A public message of the game as it stands: its table with someone to act, or
+        its result."""
+        return is_result(message) or (bool(message.buttons()) and self._to_act(message) is not None)
 
     async def play(
         self,
@@ -288,16 +289,11 @@ class ClaimTable(Table):
         self.hands.clear()
         return await super().new_game(until)
 
-    async def latest(self) -> Message:
-        return await self.emulator.wait_for_message(
-            self.channel,
-            lambda m: (
-                m.id > self.game_after
-                and m.visible_to is None
-                and (is_result(m) or HAND_BUTTON in m.button_labels())
-                and not m.mentions
-            ),
-            timeout=LONG_WAIT,
+    def shows_game(self, message: Message) -> bool:
+        """Claim's table, which offers each player their hand and pings nobody, or its
+        result."""
+        return (is_result(message) or HAND_BUTTON in message.button_labels()) and not (
+            message.mentions
         )
 
     async def move(

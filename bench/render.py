@@ -46,7 +46,6 @@ from render.common.png import Album, PictureKind
 from render.common.scene import Scene
 from render.gold_nuggets.pictures import TABLE as NUGGETS_TABLE
 from render.gold_nuggets.table_image import table_scene as nuggets_table_scene
-from render.gold_nuggets.view import FACES
 from render.league import StandingsLine, StandingsView
 from render.league.gallery import ENGLISH, GERMAN, Words
 from render.league.standings import STANDINGS
@@ -79,11 +78,7 @@ def nuggets_games(count: int, lang: Language) -> Iterator[Game]:
         pictures: Game = []
         while state.phase is not nuggets.Phase.OVER:
             decision = nuggets.bots.decide(state, nuggets.bots.Level.NORMAL, rng)
-            if isinstance(decision, nuggets.bots.RollAgain):
-                faces = tuple(rng.choice(FACES) for _ in range(state.dice_left))
-                action: nuggets.Action = nuggets.Roll(faces)  # type: ignore[arg-type]
-            else:
-                action = decision
+            action = nuggets.bots.action_of(decision, state, rng)
             state = nuggets.apply(state, action).state
             view = nuggets_table_view(NAMES, state, lang, rolled=state.roll or ())
             pictures.append((("game", seed), partial(nuggets_table_scene, view)))

@@ -193,22 +193,7 @@ class Members:
     ) -> Interaction:
         """Picks ``value`` in the select menu with this placeholder, or with this custom_id
         (a menu may have no placeholder, or share one with another)."""
-        menu = next(
-            (
-                c
-                for c in message.buttons()
-                if c.get("type") == 3
-                and (
-                    c.get("custom_id") == custom_id
-                    if custom_id is not None
-                    else c.get("placeholder") == placeholder
-                )
-            ),
-            None,
-        )
-        which = custom_id if custom_id is not None else placeholder
-        if menu is None:
-            raise KeyError(f"no menu {which!r} on message {message.id}")
+        menu, which = _menu(message, 3, placeholder, custom_id, "menu")
         if value not in [o["value"] for o in menu.get("options", [])]:
             raise KeyError(f"{value!r} is not an option of {which!r}")
         channel = self._channel_of(message)
@@ -234,22 +219,7 @@ class Members:
         menu's ``min_values``/``max_values`` allow (1 and 1 when left out); the bot gets
         their ids as ``values`` and each user resolved, with their member data (without
         its ``user``: Interactions, "Resolved Data Structure")."""
-        menu = next(
-            (
-                c
-                for c in message.buttons()
-                if c.get("type") == USER_SELECT
-                and (
-                    c.get("custom_id") == custom_id
-                    if custom_id is not None
-                    else c.get("placeholder") == placeholder
-                )
-            ),
-            None,
-        )
-        which = custom_id if custom_id is not None else placeholder
-        if menu is None:
-            raise KeyError(f"no user menu {which!r} on message {message.id}")
+        menu, which = _menu(message, USER_SELECT, placeholder, custom_id, "user menu")
         if menu.get("disabled"):
             raise ValueError(f"the user menu {which!r} is disabled")
         fewest, most = menu.get("min_values", 1), menu.get("max_values", 1)
@@ -390,6 +360,23 @@ class Members:
         message.deleted = True
         await self.events.deleted(message)
         await self.changes.changed()
+
+
+def _menu(
+    message: Message, kind: int, placeholder: str | None, custom_id: str | None, noun: str
+) -> tuple[dict[str, Any], str | None]:
+    """The select menu of this ``kind`` on the message with this custom_id, or else with
+    this placeholder, and how a refusal names it (a ``noun`` and the one it was asked by);
+    ``KeyError`` if there is none."""
+    which = custom_id if custom_id is not None else placeholder
+    for component in message.buttons():
+        if component.get("type") == kind and (
+            component.get("custom_id") == custom_id
+            if custom_id is not None
+            else component.get("placeholder") == placeholder
+        ):
+            return component, which
+    raise KeyError(f"no {noun} {which!r} on message {message.id}")
 
 
 def _component_id(component: dict[str, Any]) -> dict[str, Any]:

@@ -371,6 +371,17 @@ def message(m: Message, guild_id: int | None, base_url: str) -> dict[str, Any]:
     return payload
 
 
+def _interaction_head(i: Interaction, application_id: int) -> dict[str, Any]:
+    """What every interaction begins with, in a server or in a DM."""
+    return {
+        "id": str(i.id),
+        "application_id": str(application_id),
+        "type": i.type,
+        "token": i.token,
+        "version": 1,
+    }
+
+
 def dm_interaction(
     i: Interaction, application_id: int, base_url: str, app_permissions: Permissions
 ) -> dict[str, Any]:
@@ -379,11 +390,7 @@ def dm_interaction(
     installed to a server, that owner given as "0" (docs: Interactions, "Authorizing
     Integration Owners Object")."""
     payload: dict[str, Any] = {
-        "id": str(i.id),
-        "application_id": str(application_id),
-        "type": i.type,
-        "token": i.token,
-        "version": 1,
+        **_interaction_head(i, application_id),
         "channel_id": str(i.channel.id),
         "channel": dm_channel(i.channel, i.user),
         "user": user(i.user),
@@ -412,11 +419,7 @@ def interaction(
     channel (``World.permissions``)."""
     permissions = str(permissions_of(g, i.user.id))
     payload: dict[str, Any] = {
-        "id": str(i.id),
-        "application_id": str(application_id),
-        "type": i.type,
-        "token": i.token,
-        "version": 1,
+        **_interaction_head(i, application_id),
         "guild_id": str(g.id),
         "channel_id": str(i.channel.id),
         "channel": {**channel(i.channel, g, bot), "permissions": permissions},

@@ -20,7 +20,7 @@ from emulator.changes import Changes
 from emulator.form import Form, errors_object
 from emulator.gateway import Gateway
 from emulator.limits import check_form
-from emulator.model import PRIVATE_THREAD, PUBLIC_THREAD, Channel, Message, snowflake
+from emulator.model import PRIVATE_THREAD, PUBLIC_THREAD, Channel, Guild, Message, snowflake
 from emulator.places import Places, check_thread
 from emulator.request_bodies import message_form
 from emulator.responses import DiscordError, json_response
@@ -136,15 +136,7 @@ class ChannelRoutes:
             archive_timestamp=now,
             last_activity=now,
         )
-        self.world.place(guild, thread)
-        shown = payloads.channel(thread, guild, self.world.bot)
-        # The bot's own request: it succeeds even while the guild's shard is away (in
-        # another process, or reconnecting), as on Discord.
-        await self.gateway.dispatch_if_connected(
-            "THREAD_CREATE", {**shown, "newly_created": True}, guild.id
-        )
-        await self.changes.changed()
-        return json_response(shown, 201)
+        return await self._thread_made(guild, thread)
 
     async def start_thread_alone(self, request: web.Request) -> web.Response:
         """Start Thread without Message: a public thread (type 11, with Create Public
@@ -183,8 +175,15 @@ class ChannelRoutes:
         )
         if kind == PRIVATE_THREAD:
             thread.thread_members.add(self.world.bot.id)
+        return await self._thread_made(guild, thread)
+
+    async def _thread_made(self, guild: Guild, thread: Channel) -> web.Response:
+        """The bot's new thread placed in its server, told to the bot and to whoever
+        watches, and answered."""
         self.world.place(guild, thread)
         shown = payloads.channel(thread, guild, self.world.bot)
+        # The bot's own request: it succeeds even while the guild's shard is away (in
+        # another process, or reconnecting), as on Discord.
         await self.gateway.dispatch_if_connected(
             "THREAD_CREATE", {**shown, "newly_created": True}, guild.id
         )

@@ -315,24 +315,13 @@ class SandboxPage:
         return web.json_response({"ok": True})
 
     async def _click(self, request: web.Request) -> web.Response:
-        body = await _body(request)
-        user = self._user(body.get("user"))
-        message = self._message(body.get("message"), user.id)
+        body, user, message = await self._on_message(request)
         await self.emulator.click(user, message, str(body.get("custom_id", "")))
         return web.json_response({"ok": True})
 
     async def _select(self, request: web.Request) -> web.Response:
-        body = await _body(request)
-        user = self._user(body.get("user"))
-        message = self._message(body.get("message"), user.id)
-        menu = next(
-            (
-                c
-                for c in message.buttons()
-                if c.get("type") == SELECT and c.get("custom_id") == body.get("custom_id")
-            ),
-            None,
-        )
+        body, user, message = await self._on_message(request)
+        menu = _menu(message, SELECT, body.get("custom_id"))
         if menu is None:
             return _refusal(400, "That menu isn't on the message any more.")
         value = str(body.get("value"))
@@ -343,17 +332,8 @@ class SandboxPage:
 
     async def _select_users(self, request: web.Request) -> web.Response:
         """Picks members in a user select menu, as Discord's client offers the server's."""
-        body = await _body(request)
-        user = self._user(body.get("user"))
-        message = self._message(body.get("message"), user.id)
-        menu = next(
-            (
-                c
-                for c in message.buttons()
-                if c.get("type") == USER_SELECT and c.get("custom_id") == body.get("custom_id")
-            ),
-            None,
-        )
+        body, user, message = await self._on_message(request)
+        menu = _menu(message, USER_SELECT, body.get("custom_id"))
         if menu is None:
             return _refusal(400, "That menu isn't on the message any more.")
         raw = body.get("users")
@@ -433,6 +413,12 @@ class SandboxPage:
             (c for c in self.emulator.channels.values() if c.is_dm and c.recipient_id == viewer.id),
             None,
         )
+
+    async def _on_message(self, request: web.Request) -> tuple[dict[str, Any], User, Message]:
+        """The request's body, the member acting and the message they act on."""
+        body = await _body(request)
+        user = self._user(body.get("user"))
+        return body, user, self._message(body.get("message"), user.id)
 
     def _message(self, raw: object, viewer: int) -> Message:
         message = self.emulator.messages.get(int(str(raw))) if str(raw).isdigit() else None
@@ -574,6 +560,14 @@ def only_this_page(port: int) -> Middleware:
 def _language_name(locale: str) -> str:
     """A Discord locale as its speakers name it: ``Deutsch``, ``English (United States)``."""
     return Locale.parse(locale, sep="-").get_display_name() or locale
+
+
+def _menu(message: Message, kind: int, custom_id: object) -> dict[str, Any] | None:
+    """The message's select menu of this ``kind`` with this custom_id, while it is there."""
+    return next(
+        (c for c in message.buttons() if c.get("type") == kind and c.get("custom_id") == custom_id),
+        None,
+    )
 
 
 def _refusal(status: int, text: str) -> web.Response:

@@ -25,13 +25,21 @@ from fractions import Fraction
 
 from engine.bots import Level as Level
 from engine.bots import RollAgain as RollAgain
-from engine.claimit.actions import Place, Placement, Stop
+from engine.claimit.actions import Action, Place, Placement, Roll, Stop
 from engine.claimit.board import largest_group
 from engine.claimit.errors import GameAlreadyOver
 from engine.claimit.odds import DISTINCT_ROLLS, OUTCOMES, roll_odds
 from engine.claimit.state import LAST_ROUND_THRESHOLD, GameState, Phase
 
 Decision = Place | Stop | RollAgain
+
+
+def action_of(decision: Decision, dice: random.Random) -> Action:
+    """The action the decision takes: the wish to roll again is a roll of three dice,
+    thrown with ``dice``."""
+    if isinstance(decision, RollAgain):
+        return Roll((dice.randint(1, 6), dice.randint(1, 6), dice.randint(1, 6)))
+    return decision
 
 
 @dataclass(frozen=True)

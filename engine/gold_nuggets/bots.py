@@ -36,8 +36,8 @@ from typing import Final
 
 from engine.bots import Level as Level
 from engine.bots import RollAgain as RollAgain
-from engine.gold_nuggets.actions import Roll, SetAside, Take
-from engine.gold_nuggets.dice import DICE, NUMBERS, ORDERED_ROLLS, Counts, choices
+from engine.gold_nuggets.actions import Action, Roll, SetAside, Take
+from engine.gold_nuggets.dice import DICE, FACES, NUMBERS, ORDERED_ROLLS, Counts, choices
 from engine.gold_nuggets.errors import GameAlreadyOver
 from engine.gold_nuggets.odds import bust_chance
 from engine.gold_nuggets.policy import distinct_rolls, fresh_turn_value, roll_on_value, worth_after
@@ -56,6 +56,14 @@ NORMAL_DIE_WORTH: Final = 0.6
 
 
 Decision = RollAgain | SetAside | Take
+
+
+def action_of(decision: Decision, state: GameState, dice: random.Random) -> Action:
+    """The action the decision takes in ``state``: the wish to roll again is a roll of the
+    dice left, thrown with ``dice``."""
+    if isinstance(decision, RollAgain):
+        return Roll(tuple(dice.choice(FACES) for _ in range(state.dice_left)))
+    return decision
 
 
 def decide(state: GameState, level: Level, rng: random.Random) -> Decision:

@@ -25,13 +25,17 @@ def test_the_tests_check_every_emulators_answers() -> None:
     assert DiscordEmulator().check_answers
 
 
-async def test_an_answer_without_a_field_discord_always_sends_fails_at_close(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+@pytest.fixture
+def me_without_flags(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The emulator answers ``/users/@me`` without ``flags``, which Discord always sends."""
     real_me = payloads.me
     monkeypatch.setattr(
         payloads, "me", lambda user: {k: v for k, v in real_me(user).items() if k != "flags"}
     )
+
+
+@pytest.mark.usefixtures("me_without_flags")
+async def test_an_answer_without_a_field_discord_always_sends_fails_at_close() -> None:
     emulator = DiscordEmulator()
     await emulator.start()
     assert await get_me(emulator) == 200
@@ -42,13 +46,8 @@ async def test_an_answer_without_a_field_discord_always_sends_fails_at_close(
         await emulator.close()
 
 
-async def test_an_emulator_not_asked_to_check_its_answers_does_not(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    real_me = payloads.me
-    monkeypatch.setattr(
-        payloads, "me", lambda user: {k: v for k, v in real_me(user).items() if k != "flags"}
-    )
+@pytest.mark.usefixtures("me_without_flags")
+async def test_an_emulator_not_asked_to_check_its_answers_does_not() -> None:
     emulator = DiscordEmulator()
     emulator.check_answers = False
     await emulator.start()

@@ -4,11 +4,9 @@ empty), on every route that carries one, and changes nothing when it refuses."""
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-import aiohttp
 import discord
 import pytest
 
@@ -245,20 +243,10 @@ async def test_an_edit_is_judged_by_the_message_it_leaves(place: Place) -> None:
 
 
 async def test_files_alone_make_a_message_and_removing_them_would_empty_it(place: Place) -> None:
-    form = aiohttp.FormData()
-    form.add_field("payload_json", json.dumps({}))
-    form.add_field("files[0]", b"png", filename="board.png")
-    async with (
-        aiohttp.ClientSession() as session,
-        session.post(
-            f"{place.emulator.api_url}/channels/{place.channel.id}/messages",
-            data=form,
-            headers={"Authorization": f"Bot {place.emulator.token}"},
-        ) as response,
-    ):
-        assert response.status == 200
-        message_id = (await response.json())["id"]
-    path = f"/channels/{place.channel.id}/messages/{message_id}"
+    posts = f"/channels/{place.channel.id}/messages"
+    status, posted = await place.call("POST", posts, {}, files={"board.png": b"png"})
+    assert status == 200
+    path = f"{posts}/{posted['id']}"
     status, body = await place.call("PATCH", path, {"attachments": []})
     assert (status, body["code"]) == (400, 50006)
     assert len(place.channel.messages[0].attachments) == 1

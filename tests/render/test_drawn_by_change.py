@@ -43,7 +43,6 @@ from render.common.png import PictureKind
 from render.common.scene import Scene
 from render.gold_nuggets.pictures import TABLE as NUGGETS_TABLE
 from render.gold_nuggets.table_image import table_scene
-from render.gold_nuggets.view import FACES
 from render.league.standings import STANDINGS
 
 Games = Callable[[], Iterator[games.Game]]
@@ -101,11 +100,7 @@ def nuggets_tables(seed: int, players: int) -> Iterator[Scene]:
     while state.phase is not nuggets.Phase.OVER:
         lang = language(_language(number))
         decision = nuggets.bots.decide(state, nuggets.bots.Level.NORMAL, rng)
-        if isinstance(decision, nuggets.bots.RollAgain):
-            faces = tuple(rng.choice(FACES) for _ in range(state.dice_left))
-            action: nuggets.Action = nuggets.Roll(faces)  # type: ignore[arg-type]
-        else:
-            action = decision
+        action = nuggets.bots.action_of(decision, state, rng)
         result = nuggets.apply(state, action)
         if any(isinstance(event, nuggets.events.Bust) for event in result.events):
             faces = action.faces  # type: ignore[union-attr]  # only a roll busts

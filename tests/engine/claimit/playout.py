@@ -7,14 +7,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from engine.claimit import Action, Event, GameState, Phase, Place, Roll, Stop, apply
+from tests.engine import playout
 
-
-@dataclass(frozen=True)
-class Step:
-    before: GameState
-    action: Action
-    after: GameState
-    events: tuple[Event, ...]
+Step = playout.Step[GameState, Action, Event]
 
 
 def roll_dice(rng: random.Random) -> tuple[int, int, int]:
@@ -30,48 +25,27 @@ def random_game(
     max_steps: int = 20_000,
 ) -> Iterator[Step]:
     """Plays one game with random dice and random choices until it is over."""
-    state = GameState.new(players, first=rng.randrange(players), variant=variant)
-    for _ in range(max_steps):
+
+    def choose(state: GameState) -> Action | None:
         if state.phase is Phase.OVER:
-            return
-        action: Action
+            return None
         if state.phase is Phase.PLACE:
-            action = Place(rng.choice(state.pending_placements()))
-        elif state.placed_this_turn and rng.random() < stop_chance:
-            action = Stop()
-        else:
-            action = Roll(roll_dice(rng))
-        after, events = apply(state, action)
-        yield Step(state, action, after, events)
-        state = after
-    raise AssertionError(f"a random game did not end within {max_steps} actions")
+            return Place(rng.choice(state.pending_placements()))
+        if state.placed_this_turn and rng.random() < stop_chance:
+            return Stop()
+        return Roll(roll_dice(rng))
+
+    start = GameState.new(players, first=rng.randrange(players), variant=variant)
+    return playout.played(start, choose, apply, max_steps)
 
 
 @dataclass(frozen=True)
-class GameSpec:
-    """A random game, small enough to print when a property fails."""
-
-    seed: int
-    players: int
+class GameSpec(playout.Spec):
     variant: bool
     stop_chance: float
 
-    def play(self) -> PlayedGame:
-        rng = random.Random(self.seed)
-        return PlayedGame(
-            self,
-            list(
-                random_game(rng, self.players, variant=self.variant, stop_chance=self.stop_chance)
-            ),
+    def play(self) -> playout.PlayedGame[Step]:
+        steps = random_game(
+            self.rng(), self.players, variant=self.variant, stop_chance=self.stop_chance
         )
-
-
-class PlayedGame(list[Step]):
-    """The steps of one game; it prints as the spec that replays it."""
-
-    def __init__(self, spec: GameSpec, steps: list[Step]) -> None:
-        super().__init__(steps)
-        self.spec = spec
-
-    def __repr__(self) -> str:
-        return f"{self.spec!r}.play()"
+        return playout.PlayedGame(self, list(steps))

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from engine.claimit import Action, GameState, Phase, Place, Roll, Stop, apply
-from engine.claimit.bots import Level, RollAgain, decide
+from engine.claimit import GameState, Phase, Place, Roll, Stop, apply
+from engine.claimit.bots import Level, RollAgain, action_of, decide
 from tests.engine.claimit.positions import claimed_row, position
 
 
@@ -19,12 +19,7 @@ def play(levels: list[Level], seed: int) -> list[object]:
     while state.phase is not Phase.OVER:
         decision = decide(state, levels[state.turn], choices)
         decisions.append(decision)
-        action: Action = (
-            Roll((dice.randint(1, 6), dice.randint(1, 6), dice.randint(1, 6)))
-            if isinstance(decision, RollAgain)
-            else decision
-        )
-        state = apply(state, action).state
+        state = apply(state, action_of(decision, dice)).state
         assert len(decisions) < 5000
     return decisions
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import json
 import pickle
 import random
 from collections import Counter
@@ -31,16 +30,11 @@ from engine.claimit import (
     state_to_json,
     winners,
 )
+from tests.engine import playout
 from tests.engine.claimit import oracle
 from tests.engine.claimit.playout import GameSpec, Step
 
-games = st.builds(
-    GameSpec,
-    seed=st.integers(0, 2**32),
-    players=st.integers(2, 5),
-    variant=st.booleans(),
-    stop_chance=st.floats(0.15, 0.95),
-).map(GameSpec.play)
+games = playout.games(GameSpec, variant=st.booleans(), stop_chance=st.floats(0.15, 0.95))
 whole_games = settings(max_examples=60, deadline=None)
 
 
@@ -115,11 +109,7 @@ def permutations_of(dice: tuple[int, int, int]) -> set[tuple[int, ...]]:
 @given(games)
 def test_every_reachable_state_survives_a_round_trip_through_json(game: list[Step]) -> None:
     for step in game:
-        text = json.dumps(state_to_json(step.after))
-        again = state_from_json(json.loads(text))
-        assert again == step.after
-        assert hash(again) == hash(step.after)
-        assert state_to_json(again) == json.loads(text)
+        playout.assert_json_round_trip(step.after, state_to_json, state_from_json)
 
 
 @whole_games

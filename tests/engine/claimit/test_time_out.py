@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from engine.claimit import (
     GameOver,
     GameState,
@@ -17,14 +15,10 @@ from engine.claimit import (
     Stop,
     Stopped,
     TimeOut,
-    action_from_json,
-    action_to_json,
     apply,
-    event_to_json,
     state_from_json,
     state_to_json,
 )
-from engine.claimit.errors import BadAction
 from tests.engine.claimit.playout import roll_dice
 from tests.engine.claimit.positions import claimed_row, position
 
@@ -94,11 +88,3 @@ def test_time_outs_in_random_games_always_move_on_to_a_valid_position() -> None:
                 after = apply(state, Roll(roll_dice(rng))).state
             assert state_from_json(state_to_json(after)) == after
             state = after
-
-
-def test_json_forms() -> None:
-    assert action_to_json(TimeOut()) == {"timeout": True}
-    assert action_from_json({"timeout": True}) == TimeOut()
-    assert event_to_json(Passed(3)) == {"event": "pass", "seat": 3}
-    with pytest.raises(BadAction, match="time-out"):
-        action_from_json({"timeout": False})

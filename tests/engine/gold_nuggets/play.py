@@ -20,6 +20,7 @@ from engine.gold_nuggets import (
     apply,
     state_from_json,
 )
+from tests.engine import playout
 
 
 def faces(text: str) -> tuple[Face, ...]:
@@ -54,59 +55,36 @@ def throw(rng: random.Random, dice: int) -> tuple[Face, ...]:
     return tuple(rng.choice(FACES) for _ in range(dice))
 
 
-@dataclass(frozen=True)
-class Step:
-    before: GameState
-    action: Action
-    after: GameState
-    events: tuple[Event, ...]
+Step = playout.Step[GameState, Action, Event]
 
 
 def random_game(
     rng: random.Random, players: int, *, take_chance: float = 0.4, max_steps: int = 50_000
 ) -> Iterator[Step]:
     """One game with random dice and random legal choices, steals included, until it is over."""
-    state = GameState.new(players, first=rng.randrange(players))
-    for _ in range(max_steps):
+
+    def choose(state: GameState) -> Action | None:
         if state.phase is Phase.OVER:
-            return
-        action: Action
+            return None
         if state.phase is Phase.SET_ASIDE:
-            action = SetAside(rng.choice(state.pending_choices()))
-        elif state.phase is Phase.TAKE or (
+            return SetAside(rng.choice(state.pending_choices()))
+        if state.phase is Phase.TAKE or (
             state.phase is Phase.DECIDE and rng.random() < take_chance
         ):
             sources: list[int | None] = [None]
             if state.can_steal:
                 sources += state.opponents()
-            action = Take(rng.choice(sources))
-        else:
-            action = Roll(throw(rng, state.dice_left))
-        after, events = apply(state, action)
-        yield Step(state, action, after, events)
-        state = after
-    raise AssertionError(f"a random game did not end within {max_steps} actions")
+            return Take(rng.choice(sources))
+        return Roll(throw(rng, state.dice_left))
+
+    start = GameState.new(players, first=rng.randrange(players))
+    return playout.played(start, choose, apply, max_steps)
 
 
 @dataclass(frozen=True)
-class GameSpec:
-    """A random game, small enough to print when a property fails."""
-
-    seed: int
-    players: int
+class GameSpec(playout.Spec):
     take_chance: float
 
-    def play(self) -> PlayedGame:
-        rng = random.Random(self.seed)
-        return PlayedGame(self, list(random_game(rng, self.players, take_chance=self.take_chance)))
-
-
-class PlayedGame(list[Step]):
-    """The steps of one game; it prints as the spec that replays it."""
-
-    def __init__(self, spec: GameSpec, steps: list[Step]) -> None:
-        super().__init__(steps)
-        self.spec = spec
-
-    def __repr__(self) -> str:
-        return f"{self.spec!r}.play()"
+    def play(self) -> playout.PlayedGame[Step]:
+        steps = random_game(self.rng(), self.players, take_chance=self.take_chance)
+        return playout.PlayedGame(self, list(steps))

@@ -7,8 +7,6 @@ import random
 import pytest
 
 from engine.gold_nuggets import (
-    FACES,
-    Action,
     Counts,
     GameAlreadyOver,
     GameState,
@@ -18,7 +16,7 @@ from engine.gold_nuggets import (
     Take,
     apply,
 )
-from engine.gold_nuggets.bots import Decision, Level, RollAgain, decide
+from engine.gold_nuggets.bots import Decision, Level, RollAgain, action_of, decide
 from tests.engine.gold_nuggets.play import faces, position
 
 
@@ -30,12 +28,7 @@ def play(levels: list[Level], seed: int) -> list[tuple[GameState, Decision]]:
     while state.phase is not Phase.OVER:
         decision = decide(state, levels[state.turn], choices)
         decisions.append((state, decision))
-        action: Action = (
-            Roll(tuple(dice.choice(FACES) for _ in range(state.dice_left)))
-            if isinstance(decision, RollAgain)
-            else decision
-        )
-        state = apply(state, action).state
+        state = apply(state, action_of(decision, state, dice)).state
     return decisions
 
 

@@ -32,14 +32,10 @@ from engine.gold_nuggets import (
     winners,
 )
 from engine.gold_nuggets.dice import Counts
+from tests.engine import playout
 from tests.engine.gold_nuggets.play import GameSpec, Step
 
-games = st.builds(
-    GameSpec,
-    seed=st.integers(0, 2**32),
-    players=st.integers(2, 5),
-    take_chance=st.floats(0.1, 0.9),
-).map(GameSpec.play)
+games = playout.games(GameSpec, take_chance=st.floats(0.1, 0.9))
 whole_games = settings(max_examples=40, deadline=None)
 
 
@@ -128,10 +124,7 @@ def test_turns_pass_to_the_next_seat_except_for_a_bonus_turn(game: list[Step]) -
 @given(games)
 def test_states_actions_and_events_survive_a_round_trip_through_json(game: list[Step]) -> None:
     for step in game:
-        text = json.dumps(state_to_json(step.after))
-        again = state_from_json(json.loads(text))
-        assert again == step.after and hash(again) == hash(step.after)
-        assert state_to_json(again) == json.loads(text)
+        playout.assert_json_round_trip(step.after, state_to_json, state_from_json)
         action = json.loads(json.dumps(action_to_json(step.action)))
         assert action_from_json(action) == step.action
         for event in step.events:

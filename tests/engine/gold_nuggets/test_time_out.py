@@ -7,7 +7,6 @@ import random
 import pytest
 
 from engine.gold_nuggets import (
-    BadAction,
     BonusTurn,
     Counts,
     GameAlreadyOver,
@@ -19,10 +18,7 @@ from engine.gold_nuggets import (
     Take,
     TimeOut,
     Took,
-    action_from_json,
-    action_to_json,
     apply,
-    event_to_json,
 )
 from engine.gold_nuggets.rules import time_out_choice
 from tests.engine.gold_nuggets.play import faces, position, random_game
@@ -84,11 +80,3 @@ def test_time_outs_in_random_games_always_end_the_turn() -> None:
             assert isinstance(events[0], Took | Passed)
             if after.phase is not Phase.OVER and not isinstance(events[-1], BonusTurn):
                 assert after.turn == (step.before.turn + 1) % step.before.players
-
-
-def test_json_forms() -> None:
-    assert action_to_json(TimeOut()) == {"timeout": True}
-    assert action_from_json({"timeout": True}) == TimeOut()
-    assert event_to_json(Passed(3)) == {"event": "pass", "seat": 3}
-    with pytest.raises(BadAction, match="time-out"):
-        action_from_json({"timeout": False})

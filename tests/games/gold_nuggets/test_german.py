@@ -6,14 +6,11 @@ English left; and the same in English, which the check does catch."""
 from __future__ import annotations
 
 import asyncio
-import random
 import re
 from collections.abc import Callable, Coroutine
 from dataclasses import replace
 from functools import cache
 from typing import Any
-
-import pytest
 
 from bot.discord_ui import face_drawing
 from bot.discord_ui.card_layout import layout
@@ -22,7 +19,6 @@ from bot.games.face import Picture
 from bot.games.gold_nuggets.face import NUGGETS_FACE
 from bot.games.gold_nuggets.game import NUGGETS
 from bot.games.outcome import Outcome
-from bot.games.rules import IllegalIntent
 from bot.ladder import Rating
 from bot.storage import Game, LadderEntry, PlayerRecord, RatingChange, Result, Seat
 from bot.storage.game_values import Level
@@ -39,8 +35,9 @@ from engine.gold_nuggets import (
 from i18n import Language, english, language
 from render.gold_nuggets import table_image
 from tests.engine.gold_nuggets.play import faces
+from tests.games import in_german
 from tests.games.gold_nuggets.tables import table
-from tests.i18n_words import drawn_by, english_in, shown_in
+from tests.i18n_words import drawn_by, shown_in
 from tests.layouts import components
 
 DRAWN = controls_drawn()
@@ -67,17 +64,8 @@ def played(before: GameState, action: Action) -> Outcome:
     return Outcome(game(step.state), before, before.turn, action, step.events, step.turn_over)
 
 
-class Said:
-    """Everything the face shows in one language, by kind: the texts of the messages and,
-    apart, the words drawn on their images."""
-
-    def __init__(self, lang: Language) -> None:
-        self.lang = lang
-        self.texts: dict[str, list[str]] = {}
-        self.drawn: dict[str, list[str]] = {}
-
-    def add(self, kind: str, *texts: str) -> None:
-        self.texts.setdefault(kind, []).extend(texts)
+class Said(in_german.Said):
+    """Everything the face shows in one language, by kind."""
 
     def picture(
         self, kind: str, make: Callable[[], Coroutine[Any, Any, Picture]], buttons: Game | None
@@ -177,11 +165,7 @@ def said(code: str) -> Said:
     out.add("game over", headline)
     out.picture("result", lambda: NUGGETS_FACE.result(over, headline, lang), None)
     entry = LadderEntry(1, 5, "Ann", Rating(30.0, 5.0), 9, 4, {"best": 31}, 7)
-    out.add("ladder", NUGGETS_FACE.ladder_figure(entry, lang))
-    for field in NUGGETS_FACE.stats_fields(record(), lang):
-        out.add("stats", *field)
-    out.add("rules", NUGGETS_FACE.rules(lang))
-    out.add("refusals", *refusals(lang))
+    out.pages(NUGGETS_FACE, entry, record(), refusals(lang))
     return out
 
 
@@ -214,13 +198,7 @@ def refusals(lang: Language) -> list[str]:
         (WAITING, "take"),
         (over, "take"),
     ]
-    found = []
-    for state, intent in bad:
-        with pytest.raises(IllegalIntent) as refused:
-            action = NUGGETS.action(state, state.turn, intent, random.Random(0))
-            NUGGETS.apply(state, state.turn, action)
-        found.append(lang.say(refused.value.words))
-    return found
+    return in_german.refused(NUGGETS, lang, [(state, state.turn, intent) for state, intent in bad])
 
 
 KINDS = (
@@ -255,26 +233,6 @@ def test_every_kind_of_message_is_made() -> None:
     refused = said("de").texts["refusals"]
     assert len(set(refused)) == len(refused) == 10
     assert NUGGETS_FACE.option_fields({}, DE) == []
-
-
-@pytest.mark.parametrize("kind", KINDS)
-def test_every_message_is_in_german(kind: str) -> None:
-    assert english_in(said("de").texts[kind]) == {}
-
-
-@pytest.mark.parametrize("kind", IMAGE_KINDS)
-def test_every_word_on_the_images_is_in_german(kind: str) -> None:
-    assert english_in(said("de").drawn[kind]) == {}
-
-
-@pytest.mark.parametrize("kind", KINDS)
-def test_the_same_messages_in_english_are_caught(kind: str) -> None:
-    assert english_in(said("en").texts[kind]) != {}
-
-
-@pytest.mark.parametrize("kind", IMAGE_KINDS)
-def test_the_same_images_in_english_are_caught(kind: str) -> None:
-    assert english_in(said("en").drawn[kind]) != {}
 
 
 def test_the_menus_and_buttons_say_it_in_german() -> None:
