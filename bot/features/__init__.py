@@ -3,9 +3,8 @@
 changes of a game (``bot.service.game_hooks``) and the class of its own service, which
 the game service makes once and hands out by its class (``GameService.part``). A folder
 holds the feature's tables (``tables``, joining the schema when it is imported), its
-queries, its service and errors, and may hold its Discord part (``discord``, found by
-``bot.discord_ui.feature_registry``); some Discord parts are still under
-``bot/discord_ui/features/``."""
+queries, its service and errors, and its Discord part (``discord``, found by
+``bot.discord_ui.feature_registry``)."""
 
 ORDER = (
     "replays",
@@ -17,6 +16,7 @@ ORDER = (
     "tournaments",
     "seasons",
 )
-"""The order the core calls the features' hooks in, so the order their refusals come in:
-a private table's "invited only" before a minimum's "below reliability" (a package not
-named here comes after them)."""
+"""The order the core calls the features' hooks in, so the order their refusals come in
+(a private table's "invited only" before a minimum's "below reliability"), and the order
+their Discord parts come in: their commands, their rows under a message, their events (a
+package not named here comes after them)."""

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from bot.discord_ui.features.following.notices import NOTHING_COUNTED, counted_on
+from bot.features.following.discord.notices import NOTHING_COUNTED, counted_on
 from bot.features.following.queries import Notice
 from bot.features.following.service import (
     FollowedAlready,

@@ -11,7 +11,7 @@ import discord
 import pytest
 
 from bot.discord_ui.card_layout import Card
-from bot.discord_ui.features.following.cards import (
+from bot.features.following.discord.cards import (
     end_note,
     followed_card,
     listed,

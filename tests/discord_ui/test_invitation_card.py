@@ -10,7 +10,7 @@ from dataclasses import replace
 import discord
 
 from bot.discord_ui.card_layout import Card, sent
-from bot.discord_ui.features.invitations.invitation_card import (
+from bot.features.invitations.discord.invitation_card import (
     Short,
     guest_lines,
     invitation_card,

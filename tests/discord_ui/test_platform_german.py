@@ -24,10 +24,10 @@ from bot.discord_ui.features.ladder.messages import (
     not_on_ladder,
     stats_card,
 )
-from bot.discord_ui.features.replays.handlers import already_shared
 from bot.discord_ui.features.settings.handlers import settings_card
 from bot.discord_ui.lobby_card import lobby_card
 from bot.discord_ui.permissions import missing_permissions_message, missing_thread_permissions
+from bot.features.replays.discord.handlers import already_shared
 from bot.games import shared_words
 from bot.ladder import Rating
 from bot.service import Leaderboard, PlayerStats, errors

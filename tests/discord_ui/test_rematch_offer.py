@@ -10,7 +10,7 @@ import discord
 import pytest
 
 from bot.discord_ui.card_layout import Card
-from bot.discord_ui.features.rematch.offer_card import offer_card
+from bot.features.rematch.discord.offer_card import offer_card
 from bot.features.rematch.queries import RematchOffer, RematchState
 from bot.features.rematch.service import Rematch
 from bot.storage import GameStatus, Seat

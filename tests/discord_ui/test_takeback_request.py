@@ -12,8 +12,8 @@ import discord
 import pytest
 
 from bot.discord_ui.card_layout import Card
-from bot.discord_ui.features.replays.taken_back import with_takebacks
-from bot.discord_ui.features.takebacks.request_card import (
+from bot.features.replays.discord.taken_back import with_takebacks
+from bot.features.takebacks.discord.request_card import (
     allowance_words,
     headline,
     request_card,

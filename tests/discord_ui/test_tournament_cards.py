@@ -12,8 +12,8 @@ import discord
 import pytest
 
 from bot.discord_ui.card_layout import Card
-from bot.discord_ui.features.tournaments.board_card import board_card, standings_view
-from bot.discord_ui.features.tournaments.round_card import end_card, round_card
+from bot.features.tournaments.discord.board_card import board_card, standings_view
+from bot.features.tournaments.discord.round_card import end_card, round_card
 from bot.features.tournaments.queries import (
     EndReason,
     Entry,

@@ -15,7 +15,7 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot.discord_ui.features.following.handlers import Follows
+from bot.features.following.discord.handlers import Follows
 from bot.games.faces import face_for
 from bot.games.registry import rules_for
 from bot.service import Actor

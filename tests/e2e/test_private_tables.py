@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from bot.discord_ui.card_layout import sent
-from bot.discord_ui.features.invitations.invitation_card import invitation_card
+from bot.features.invitations.discord.invitation_card import invitation_card
 from bot.features.invitations.service import InvitationService, Invitee
 from bot.features.reliability import queries as reliability_queries
 from bot.service import Actor

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.discord_ui.features.rematch.handlers import Rematches
+from bot.features.rematch.discord.handlers import Rematches
 from bot.storage import Game, GameStatus
 from emulator import Message
 from tests.e2e.world import World, describe, ephemeral_answer, make_world, running_world

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.discord_ui.features.seasons.handlers import SeasonEnds
+from bot.features.seasons.discord.handlers import SeasonEnds
 from bot.features.seasons.service import SEASON_MIN_GAMES
 from emulator import Interaction, Message
 from tests.e2e.world import World, describe, ephemeral_answer, running_world

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.discord_ui.features.replays.description import replay_description
-from bot.discord_ui.features.replays.stepper import (
+from bot.features.replays.discord.description import replay_description
+from bot.features.replays.discord.stepper import (
     MENU_OPTIONS,
     jumped_to,
     menu_chapters,

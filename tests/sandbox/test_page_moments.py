@@ -16,8 +16,8 @@ from playwright.async_api import Browser, Locator, Page, expect
 
 from bot.discord_ui import face_drawing, game_notes
 from bot.discord_ui.card_layout import Card, layout
-from bot.discord_ui.features.replays.components import ReplayButton
-from bot.discord_ui.features.replays.stepper import step_card
+from bot.features.replays.discord.components import ReplayButton
+from bot.features.replays.discord.stepper import step_card
 from bot.games.faces import face_for
 from bot.games.outcome import Outcome
 from bot.games.registry import REGISTERED, rules_for

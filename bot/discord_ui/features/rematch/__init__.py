@@ -1,7 +1,0 @@
-"""Rematch: **Rematch** under every finished game's result, the offer its players answer,
-and the new game it starts."""
-
-from bot.discord_ui.feature import Declaration
-from bot.discord_ui.features.rematch.handlers import Rematches
-
-FEATURE = Declaration(Rematches)

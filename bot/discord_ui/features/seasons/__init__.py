@@ -1,7 +1,0 @@
-"""Seasons: the end of each season of a game announced once in its server, with its
-podium (``/<game> leaderboard season:`` is the ladder's)."""
-
-from bot.discord_ui.feature import Declaration
-from bot.discord_ui.features.seasons.handlers import SeasonEnds
-
-FEATURE = Declaration(SeasonEnds)

@@ -1,7 +1,0 @@
-"""Take-backs: **Take back** under a game's table while it is played, the request the
-other players answer, and the game shown as it stood before the moves taken back."""
-
-from bot.discord_ui.feature import Declaration
-from bot.discord_ui.features.takebacks.handlers import Takebacks
-
-FEATURE = Declaration(Takebacks)

@@ -1,0 +1,84 @@
+"""Each season's end announced once, with its podium, where its game was last played in
+the server, in the server's language, as a message owed (``OwedPosts``): two processes
+or a restart, whenever it comes, announce it once. A game nobody was ranked in (too few
+rated games each) announces nothing."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from bot.background.looks import Looks
+from bot.discord_ui.card_layout import sent
+from bot.discord_ui.context import Context
+from bot.discord_ui.feature import Feature
+from bot.discord_ui.owed_messages import Owed
+from bot.features.seasons.discord.podium import podium_card
+from bot.features.seasons.service import SeasonEnd, SeasonService
+from bot.storage.shards import Shards
+
+log = logging.getLogger(__name__)
+
+
+class SeasonEnds(Feature):
+    """Announces the end of each season of each game, once."""
+
+    def __init__(self, context: Context) -> None:
+        super().__init__(context)
+        self.client = context.client
+        self.seasons = SeasonService(context.database, context.clock.now)
+        self.watch = SeasonWatch(self)
+
+    def start(self) -> None:
+        self.watch.start()
+
+    async def resumed(self, shards: Shards) -> None:
+        """A start or a shard taken over: what a stopped process left unannounced goes now."""
+        self.watch.moved.set()
+
+    async def stop(self) -> None:
+        await self.watch.stop()
+
+    async def announce(self, end: SeasonEnd) -> None:
+        """The season's end with its podium, in the channel of its last game, once."""
+        await self.context.owed.post(self._owed(end))
+
+    def _owed(self, end: SeasonEnd) -> Owed:
+        async def compose() -> dict[str, Any] | None:
+            if not end.standings.ranked:
+                await self.seasons.announced(end)
+                return None
+            return sent(podium_card(end, await self.languages.of_server(end.guild_id)))
+
+        async def recorded(message: discord.Message, made_before: bool) -> None:
+            await self.seasons.announced(end)
+
+        async def refused(error: discord.HTTPException) -> None:
+            # Its channel gone, or the bot shut out of it: it is not announced elsewhere.
+            await self.seasons.announced(end)
+
+        async def place() -> discord.abc.Messageable:
+            return self.client.get_partial_messageable(end.channel_id, guild_id=end.guild_id)
+
+        return Owed(end.key, end.guild_id, place, compose, recorded, refused)
+
+
+class SeasonWatch(Looks):
+    """Wakes at the next end of a season anywhere (or after a while: a server may turn
+    seasons on meanwhile), and announces what ended."""
+
+    what = "looking for ended seasons"
+
+    def __init__(self, feature: SeasonEnds) -> None:
+        super().__init__(feature.clock)
+        self.feature = feature
+
+    async def look(self) -> float:
+        """Announces every season of this process's servers that ended lately and is not
+        announced yet; returns when to look again."""
+        for end in await self.feature.seasons.ended_seasons():
+            if self.feature.context.leases.holds(end.guild_id):
+                await self.feature.announce(end)
+        return await self.feature.seasons.next_season_end()
