@@ -1,7 +1,7 @@
 """Every feature's parts, found by its declaration: each package under ``bot/features/``
-declares its ``FEATURE`` (what the core calls inside its changes, and the class of its
-own service) and is found by walking the folder; ``ORDER`` there says only in which
-order they are called."""
+declares its ``FEATURE`` (what the core calls inside its changes, the class of its own
+service, and its server settings) and is found by walking the folder; ``ORDER`` there
+says only in which order they come."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 import bot.features
 from bot.discovery import declared
+from bot.service.declared_settings import DeclaredSettings, FeatureSettings
 from bot.service.feature_service import FeatureService
 from bot.service.game_hooks import GameHooks, Hooks
 from bot.storage.schema.columns import features_joined
@@ -23,6 +24,8 @@ class Feature:
     service: type[FeatureService] | None = None
     """The class of its own service, made once over the game service; ``None``: it has
     none (all it does, it does through its hooks)."""
+    settings: FeatureSettings = field(default_factory=FeatureSettings)
+    """The server settings it declares (``bot.service.declared_settings``)."""
 
 
 def discovered() -> tuple[Feature, ...]:
@@ -33,6 +36,11 @@ def discovered() -> tuple[Feature, ...]:
     found = declared(features, "FEATURE", Feature, features.ORDER)
     features_joined()
     return found
+
+
+def settings_of(features: tuple[Feature, ...]) -> DeclaredSettings:
+    """The server settings ``features`` declare, in their order."""
+    return DeclaredSettings(tuple(feature.settings for feature in features))
 
 
 def hooks_of(features: tuple[Feature, ...]) -> Hooks:

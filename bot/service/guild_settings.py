@@ -2,23 +2,22 @@
 
 from __future__ import annotations
 
-import itertools
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
-from datetime import date
 from types import MappingProxyType
 
 from bot.games.registry import rules_for
 from bot.games.rules import BadOption
-from bot.ladder.seasons import SeasonMode, read_dates
+from bot.service.declared_settings import DeclaredSettings, Given
 from bot.service.errors import BadSetting
+from bot.service.feature_registry import discovered, settings_of
 from bot.storage import settings_queries
 from bot.storage.connection import Connection
 from bot.storage.database import Database
 from bot.storage.game_values import Options
-from bot.storage.records import MINUTE, AwayMode, GuildSettings, PingMode, TakebackMode
+from bot.storage.records import MINUTE, AwayMode, GuildSettings, PingMode
 from i18n import LANGUAGES, Message
 
 TURN_TIMEOUT_MINUTES = (1, 7 * 24 * 60)
@@ -30,12 +29,6 @@ PING_DELAY_SECONDS = (5, 600)
 AWAY_DAYS = (1, 30)
 """Days a server lets its players be away at most: a month, as far ahead as anyone may
 say they are away until."""
-RELIABILITY_PERCENT = (0, 100)
-"""A minimum reliability to join a lobby, in whole percent; 0 asks for none."""
-MOST_SEASON_DATES = 24
-"""A server's own season dates at most: two years of months, more than anyone plans."""
-FIRST_SEASON_YEAR = 2020
-"""No season may start before this year: the bot kept no games before it."""
 SERVER_LANGUAGE = "server"
 """The language setting that follows the server's own Discord language."""
 
@@ -63,74 +56,12 @@ def _check_away_days(days: int) -> None:
         raise BadSetting(Message("time away is from {low} to {high} days", low=low, high=high))
 
 
-def check_reliability_minimum(percent: int) -> None:
-    """Refuses a minimum reliability that is no whole percentage."""
-    low, high = RELIABILITY_PERCENT
-    if not low <= percent <= high:
-        raise BadSetting(
-            Message(
-                "a minimum reliability is from {low} to {high} percent ({low} asks for none)",
-                low=low,
-                high=high,
-            )
-        )
-
-
 def _check_ping_delay(seconds: int) -> None:
     low, high = PING_DELAY_SECONDS
     if not low <= seconds <= high:
         raise BadSetting(
             Message("a ping delay is from {low} to {high} seconds", low=low, high=high)
         )
-
-
-def check_season_dates(text: str) -> tuple[date, ...]:
-    """A server's own season dates as typed ("2026-01-01, 2026-04-15"), each checked."""
-    try:
-        dates = read_dates(text)
-    except ValueError:
-        raise BadSetting(
-            Message(
-                "season dates are written like 2026-01-01, 2026-04-15 (year-month-day, "
-                "separated by commas), and {dates} isn't",
-                dates=text,
-            )
-        ) from None
-    if not dates:
-        raise BadSetting(Message("season dates need at least one date, like 2026-01-01"))
-    if len(dates) > MOST_SEASON_DATES:
-        raise BadSetting(Message("at most {most} season dates can be set", most=MOST_SEASON_DATES))
-    if dates[0].year < FIRST_SEASON_YEAR:
-        raise BadSetting(
-            Message("a season can start in {year} at the earliest", year=FIRST_SEASON_YEAR)
-        )
-    for earlier, later in itertools.pairwise(dates):
-        if later <= earlier:
-            raise BadSetting(
-                Message(
-                    "season dates go from the earliest to the latest, each once: "
-                    "{later} comes after {earlier}",
-                    earlier=earlier.isoformat(),
-                    later=later.isoformat(),
-                )
-            )
-    return dates
-
-
-def _seasons(
-    current: GuildSettings, mode: SeasonMode | None, dates: tuple[date, ...] | None
-) -> tuple[SeasonMode, tuple[date, ...]]:
-    """The server's seasons after a change: dates given alone choose seasons by dates."""
-    if mode is None:
-        mode = current.seasons if dates is None else SeasonMode.DATES
-    kept = current.season_dates if dates is None else dates
-    if mode is SeasonMode.DATES and not kept:
-        raise BadSetting(
-            Message(
-                "seasons by dates need their dates too, like season_dates: 2026-01-01, 2026-04-15"
-            )
-        )
-    return mode, kept
 
 
 SHARED_FRESH_FOR = 5.0
@@ -145,9 +76,16 @@ class GuildSettingsService:
     language): they are kept in memory, and read again only after a change made here, or
     after ``SHARED_FRESH_FOR`` seconds when other processes may change them too."""
 
-    def __init__(self, database: Database, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        database: Database,
+        clock: Callable[[], float] = time.monotonic,
+        declared: DeclaredSettings | None = None,
+    ) -> None:
         self._db = database
         self._clock = clock
+        self.declared = settings_of(discovered()) if declared is None else declared
+        """The settings the features declare."""
         self._kept: OrderedDict[int, tuple[GuildSettings, float]] = OrderedDict()
         self._changes = 0
         """Changes made here: a read that a change overtook is not kept."""
@@ -192,29 +130,22 @@ class GuildSettingsService:
         ping_delay: int | None = None,
         away_mode: AwayMode | None = None,
         away_days: int | None = None,
-        min_reliability: int | None = None,
-        takebacks: TakebackMode | None = None,
-        seasons: SeasonMode | None = None,
-        season_dates: str | None = None,
+        declared: Mapping[str, Given | None] | None = None,
     ) -> GuildSettings:
         """Applies every given change, or (if any is refused) none; ``None`` keeps a value.
         ``options`` are the game ``kind``'s defaults for new lobbies. Timeouts are
         seconds. ``language`` is a language's code or ``SERVER_LANGUAGE``. Running games
         keep the settings they started with, their language included; where tables go
-        and who is pinged apply at once. ``min_reliability`` is whole percent to join a
-        lobby (0 asks for none). ``season_dates`` are the server's own seasons' first
-        days as typed (given alone, they choose seasons by dates)."""
+        and who is pinged apply at once. ``declared`` are the features' settings by
+        name, as an admin gave them (``bot.service.declared_settings``)."""
         if turn_timeout is not None:
             check_turn_timeout(turn_timeout)
         if ping_delay is not None:
             _check_ping_delay(ping_delay)
         if away_days is not None:
             _check_away_days(away_days)
-        if min_reliability is not None:
-            check_reliability_minimum(min_reliability)
         if lobby_timeout is not None:
             _check_lobby_timeout(lobby_timeout)
-        dates = None if season_dates is None else check_season_dates(season_dates)
         if language is not None and language != SERVER_LANGUAGE and language not in LANGUAGES:
             raise BadSetting(Message("the bot speaks {languages}", languages=", ".join(LANGUAGES)))
         if all_channels and allow_channel is not None:
@@ -253,7 +184,7 @@ class GuildSettingsService:
                 raise BadSetting(
                     Message("at most {most} channels can be listed", most=MAX_GAME_CHANNELS)
                 )
-            mode, chosen_dates = _seasons(settings, seasons, dates)
+            kept = self.declared.changed(settings, declared or {})
             defaults = dict(settings.defaults)
             if kind is not None and options:
                 defaults[kind] = _defaults(kind, settings.options_for(kind), options)
@@ -271,10 +202,7 @@ class GuildSettingsService:
                 ping_delay=settings.ping_delay if ping_delay is None else ping_delay,
                 away_mode=settings.away_mode if away_mode is None else away_mode,
                 away_days=settings.away_days if away_days is None else away_days,
-                min_reliability=_minimum(settings.min_reliability, min_reliability),
-                takebacks=settings.takebacks if takebacks is None else takebacks,
-                seasons=mode,
-                season_dates=chosen_dates,
+                declared=MappingProxyType({**settings.declared, **kept}),
             )
             await settings_queries.save_guild_settings(connection, guild_id, changed)
             return changed
@@ -283,12 +211,6 @@ class GuildSettingsService:
         self._changes += 1
         self._keep(guild_id, changed, self._clock())
         return changed
-
-
-def _minimum(current: int | None, asked: int | None) -> int | None:
-    if asked is None:
-        return current
-    return asked or None
 
 
 def _language(current: str | None, asked: str | None) -> str | None:

@@ -6,9 +6,10 @@ declaration, where each is marked with the version it arrived in (``schema_ddl``
 step here says only what the declaration can't: how data moves, and what it drops or
 renames.
 
-Steps 2 to 5 run only on SQLite: no PostgreSQL database is older than version 5. They
-also add what a later step dropped again (no longer in the declaration), in SQLite's
-words. Never change a step that has shipped: add the next one.
+Steps 2 to 5 run only on SQLite: no PostgreSQL database is older than version 5. A step
+also adds what a later step dropped again (no longer in the declaration), in SQL (steps
+2 to 5 in SQLite's words). Never change what a step that has shipped does: add the next
+one. The latest version is the last step's.
 """
 
 from __future__ import annotations
@@ -17,8 +18,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from bot.storage.schema_ddl import Backend, new_database, step
-
-LATEST = 18
 
 
 @dataclass(frozen=True)
@@ -234,6 +233,11 @@ STEPS = {
         (
             # Who was sending each invitation, until version 18 (dropped there).
             "ALTER TABLE private_invitations ADD COLUMN sending_at REAL",
+            # A server's minimum and its take-backs, until version 19 moves them.
+            "ALTER TABLE guild_settings ADD COLUMN min_reliability INTEGER "
+            "CHECK (min_reliability BETWEEN 1 AND 100)",
+            "ALTER TABLE guild_settings ADD COLUMN takebacks TEXT DEFAULT 'unrated' NOT NULL "
+            "CHECK (takebacks IN ('never', 'unrated', 'always'))",
             """
             INSERT INTO reliability_records
                 (guild_id, user_id, started, finished, abandoned, updated_at)
@@ -254,7 +258,14 @@ STEPS = {
     # round claimed once with its seats (a table or a bye), each table's game, and the
     # games that count on no ladder (an unrated tournament's).
     # Seasons: a server's choice of them, and each season's end announced once per game.
-    17: Step(),
+    17: Step(
+        (
+            # A server's seasons, until version 19 moves them.
+            "ALTER TABLE guild_settings ADD COLUMN seasons TEXT DEFAULT 'off' NOT NULL "
+            "CHECK (seasons IN ('off', 'monthly', 'quarterly', 'dates'))",
+            "ALTER TABLE guild_settings ADD COLUMN season_dates TEXT DEFAULT '' NOT NULL",
+        )
+    ),
     # 18: what a kill must neither lose nor double. The messages owed for something past,
     # each claimed by the process posting it until its feature records it sent (an
     # invitation's own claim, ``sending_at``, goes); where a follower's last round's
@@ -263,7 +274,42 @@ STEPS = {
     # started before follow their server's), and a move the clock made for a quiet player
     # is marked, not theirs to take back.
     18: Step(("ALTER TABLE private_invitations DROP COLUMN sending_at",)),
+    # 19: a feature declares its own server settings, kept by name as JSON in one table:
+    # the minimum reliability, the take-backs and the seasons move there, each where a
+    # server chose other than the default (which a server without a row reads).
+    19: Step(
+        (
+            """
+            INSERT INTO declared_settings (guild_id, name, value)
+            SELECT guild_id, 'reliability', CAST(min_reliability AS TEXT) FROM guild_settings
+                WHERE min_reliability IS NOT NULL
+            """,
+            """
+            INSERT INTO declared_settings (guild_id, name, value)
+            SELECT guild_id, 'takebacks', '"' || takebacks || '"' FROM guild_settings
+                WHERE takebacks <> 'unrated'
+            """,
+            """
+            INSERT INTO declared_settings (guild_id, name, value)
+            SELECT guild_id, 'seasons', '"' || seasons || '"' FROM guild_settings
+                WHERE seasons <> 'off'
+            """,
+            """
+            INSERT INTO declared_settings (guild_id, name, value)
+            SELECT guild_id, 'season_dates', '"' || season_dates || '"' FROM guild_settings
+                WHERE season_dates <> ''
+            """,
+            "ALTER TABLE guild_settings DROP COLUMN min_reliability",
+            "ALTER TABLE guild_settings DROP COLUMN takebacks",
+            "ALTER TABLE guild_settings DROP COLUMN seasons",
+            "ALTER TABLE guild_settings DROP COLUMN season_dates",
+        )
+    ),
 }
+
+
+LATEST = max(STEPS)
+"""The version a new database is made at: the last step's."""
 
 
 def upgrade(version: int, backend: Backend) -> tuple[int, list[str]]:

@@ -5,13 +5,11 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import date
 from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
 from bot.ladder import Rating
-from bot.ladder.seasons import SeasonMode, Seasons
 from bot.storage.game_values import JSON, Level, Options
 
 NO_OPTIONS: Options = MappingProxyType({})
@@ -109,16 +107,6 @@ class AwayMode(StrEnum):
     """The game's clock waits for them (the time their turn had left is kept)."""
     STAND_IN = "stand_in"
     """A computer player (normal) plays their turns until they are back."""
-
-
-class TakebackMode(StrEnum):
-    """Which of a server's games let a player take a move back (with the others' consent
-    once it showed anything)."""
-
-    NEVER = "never"
-    UNRATED = "unrated"
-    """Only games that will not be rated (fewer than two sides with people)."""
-    ALWAYS = "always"
 
 
 DEFAULT_SUMMARY_HOUR = 18
@@ -489,18 +477,9 @@ class GuildSettings:
     away_mode: AwayMode = AwayMode.PAUSE
     away_days: int = 14
     """Days a player may be away at most, as this server's games count it."""
-    min_reliability: int | None = None
-    """The reliability (whole percent) a player needs to join a lobby here; ``None``:
-    anyone may."""
-    takebacks: TakebackMode = TakebackMode.UNRATED
-    seasons: SeasonMode = SeasonMode.OFF
-    season_dates: tuple[date, ...] = ()
-    """The first days of the server's own seasons, in order (for ``SeasonMode.DATES``)."""
-
-    @property
-    def season_calendar(self) -> Seasons:
-        """The server's seasons as windows of time."""
-        return Seasons(self.seasons, self.season_dates)
+    declared: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    """The values of the settings the features declare, by name, as kept (JSON): each is
+    read by its declaration (``bot.service.declared_settings``)."""
 
     def options_for(self, kind: str) -> Options:
         """The rule options this server gives new lobbies of ``kind``."""

@@ -3,15 +3,16 @@ options."""
 
 from __future__ import annotations
 
-from datetime import date
+import contextlib
+import json
 from types import MappingProxyType
+from typing import Any
 
-from bot.ladder.seasons import SeasonMode, dates_text, read_dates
 from bot.storage.connection import Connection
 from bot.storage.game_forms import UnknownGame, form_for
 from bot.storage.game_rows import read_options
 from bot.storage.game_values import Options
-from bot.storage.records import AwayMode, GuildSettings, PingMode, TakebackMode
+from bot.storage.records import AwayMode, GuildSettings, PingMode
 from bot.storage.stored_json import json_text
 from i18n import supported
 
@@ -23,8 +24,8 @@ async def guild_settings(connection: Connection, guild_id: int) -> GuildSettings
     rows = list(
         await connection.fetch(
             "SELECT turn_timeout, lobby_timeout, threads, bots_allowed, language, "
-            "move_table, ping_mode, ping_delay, away_mode, away_days, min_reliability, "
-            "takebacks, seasons, season_dates FROM guild_settings WHERE guild_id = ?",
+            "move_table, ping_mode, ping_delay, away_mode, away_days "
+            "FROM guild_settings WHERE guild_id = ?",
             (guild_id,),
         )
     )
@@ -46,8 +47,19 @@ async def guild_settings(connection: Connection, guild_id: int) -> GuildSettings
         options, why = read_options(form, row["options"])
         if why is None:
             defaults[kind] = options
+    declared: dict[str, Any] = {}
+    for row in await connection.fetch(
+        "SELECT name, value FROM declared_settings WHERE guild_id = ?", (guild_id,)
+    ):
+        # A damaged value is left out: its setting reads as its default.
+        with contextlib.suppress(ValueError):
+            declared[row["name"]] = json.loads(row["value"])
     if not rows:
-        return GuildSettings(channels=channels, defaults=MappingProxyType(defaults))
+        return GuildSettings(
+            channels=channels,
+            defaults=MappingProxyType(defaults),
+            declared=MappingProxyType(declared),
+        )
     row = rows[0]
     return GuildSettings(
         turn_timeout=row["turn_timeout"],
@@ -62,10 +74,7 @@ async def guild_settings(connection: Connection, guild_id: int) -> GuildSettings
         ping_delay=int(row["ping_delay"]),
         away_mode=_away_mode(row["away_mode"]),
         away_days=int(row["away_days"]),
-        min_reliability=_min_reliability(row["min_reliability"]),
-        takebacks=_takebacks(row["takebacks"]),
-        seasons=_seasons(row["seasons"]),
-        season_dates=_season_dates(row["season_dates"]),
+        declared=MappingProxyType(declared),
     )
 
 
@@ -76,39 +85,11 @@ def _ping_mode(value: str) -> PingMode:
         return GuildSettings.ping_mode
 
 
-def _min_reliability(value: object) -> int | None:
-    """A minimum as stored: a damaged one asks for nothing rather than refusing everyone."""
-    return value if isinstance(value, int) and 1 <= value <= 100 else None
-
-
 def _away_mode(value: str) -> AwayMode:
     try:
         return AwayMode(value)
     except ValueError:
         return GuildSettings.away_mode
-
-
-def _takebacks(value: str) -> TakebackMode:
-    try:
-        return TakebackMode(value)
-    except ValueError:
-        return GuildSettings.takebacks
-
-
-def _seasons(value: str) -> SeasonMode:
-    try:
-        return SeasonMode(value)
-    except ValueError:
-        return GuildSettings.seasons
-
-
-def _season_dates(value: str) -> tuple[date, ...]:
-    """The dates as stored: damaged ones give no dates (and so no seasons) rather than
-    breaking every read of the server's settings."""
-    try:
-        return read_dates(value)
-    except ValueError:
-        return ()
 
 
 async def save_guild_settings(
@@ -118,17 +99,14 @@ async def save_guild_settings(
     await connection.execute(
         "INSERT INTO guild_settings "
         "(guild_id, turn_timeout, lobby_timeout, threads, bots_allowed, language, "
-        "move_table, ping_mode, ping_delay, away_mode, away_days, min_reliability, "
-        "takebacks, seasons, season_dates) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+        "move_table, ping_mode, ping_delay, away_mode, away_days) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
         "turn_timeout = excluded.turn_timeout, "
         "lobby_timeout = excluded.lobby_timeout, threads = excluded.threads, "
         "bots_allowed = excluded.bots_allowed, language = excluded.language, "
         "move_table = excluded.move_table, ping_mode = excluded.ping_mode, "
         "ping_delay = excluded.ping_delay, away_mode = excluded.away_mode, "
-        "away_days = excluded.away_days, min_reliability = excluded.min_reliability, "
-        "takebacks = excluded.takebacks, seasons = excluded.seasons, "
-        "season_dates = excluded.season_dates",
+        "away_days = excluded.away_days",
         (
             guild_id,
             settings.turn_timeout,
@@ -141,10 +119,6 @@ async def save_guild_settings(
             settings.ping_delay,
             str(settings.away_mode),
             settings.away_days,
-            settings.min_reliability,
-            str(settings.takebacks),
-            str(settings.seasons),
-            dates_text(settings.season_dates),
         ),
     )
     await connection.execute("DELETE FROM game_channels WHERE guild_id = ?", (guild_id,))
@@ -159,4 +133,9 @@ async def save_guild_settings(
             (guild_id, kind, json_text(options))
             for kind, options in sorted(settings.defaults.items())
         ],
+    )
+    await connection.execute("DELETE FROM declared_settings WHERE guild_id = ?", (guild_id,))
+    await connection.executemany(
+        "INSERT INTO declared_settings (guild_id, name, value) VALUES (?, ?, ?)",
+        [(guild_id, name, json.dumps(value)) for name, value in sorted(settings.declared.items())],
     )

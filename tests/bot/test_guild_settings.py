@@ -7,6 +7,7 @@ from datetime import date
 
 import pytest
 
+from bot.features.seasons.settings import SEASON_DATES, SEASONS, calendar
 from bot.ladder.seasons import SeasonMode, Seasons
 from bot.service import Actor, GameService, GuildSettingsService
 from bot.service.errors import BadSetting, BotsNotAllowed, ChannelNotAllowed
@@ -76,13 +77,17 @@ async def test_the_channel_list(settings: GuildSettingsService) -> None:
         {"kind": "claimit", "options": {"variant": True}, "turn_timeout": 30},
         {"kind": "claimit", "options": {"no_such_option": True}},
         {"kind": "claimit", "options": {"variant": "yes"}},
-        {"season_dates": "1 January 2026"},
-        {"season_dates": "2026-04-15, 2026-01-01"},
-        {"season_dates": "2026-01-01, 2026-01-01"},
-        {"season_dates": ", ".join(f"{2026 + m // 12}-{m % 12 + 1:02}-01" for m in range(25))},
-        {"season_dates": "2019-12-01, 2026-01-01"},
-        {"seasons": SeasonMode.DATES},
-        {"seasons": SeasonMode.MONTHLY, "season_dates": "2026-13-01"},
+        {"declared": {"season_dates": "1 January 2026"}},
+        {"declared": {"season_dates": "2026-04-15, 2026-01-01"}},
+        {"declared": {"season_dates": "2026-01-01, 2026-01-01"}},
+        {
+            "declared": {
+                "season_dates": ", ".join(f"{2026 + m // 12}-{m % 12 + 1:02}-01" for m in range(25))
+            }
+        },
+        {"declared": {"season_dates": "2019-12-01, 2026-01-01"}},
+        {"declared": {"seasons": "dates"}},
+        {"declared": {"seasons": "monthly", "season_dates": "2026-13-01"}},
     ],
 )
 async def test_a_bad_value_is_refused_in_plain_words_and_changes_nothing(
@@ -108,24 +113,25 @@ async def test_season_dates_are_refused_in_plain_words(
     settings: GuildSettingsService, typed: str, words: str
 ) -> None:
     with pytest.raises(BadSetting, match=words):
-        await settings.change(1, season_dates=typed)
+        await settings.change(1, declared={"season_dates": typed})
 
 
 async def test_seasons_are_off_by_default_and_kept_as_chosen(
     settings: GuildSettingsService, database: Database
 ) -> None:
-    assert GuildSettings().seasons is SeasonMode.OFF and not GuildSettings().season_calendar.on
-    monthly = await settings.change(1, seasons=SeasonMode.MONTHLY)
-    assert monthly.season_calendar == Seasons(SeasonMode.MONTHLY)
-    dated = await settings.change(1, season_dates="2026-01-01, 2026-04-15")
-    assert dated.seasons is SeasonMode.DATES
-    assert dated.season_dates == (date(2026, 1, 1), date(2026, 4, 15))
-    quarterly = await settings.change(1, seasons=SeasonMode.QUARTERLY)
-    assert quarterly.season_dates == dated.season_dates, "the dates are kept for later"
-    assert (await settings.change(1, seasons=SeasonMode.DATES)).season_dates == dated.season_dates
+    assert SEASONS.of(GuildSettings()) is SeasonMode.OFF and not calendar(GuildSettings()).on
+    monthly = await settings.change(1, declared={"seasons": "monthly"})
+    assert calendar(monthly) == Seasons(SeasonMode.MONTHLY)
+    dated = await settings.change(1, declared={"season_dates": "2026-01-01, 2026-04-15"})
+    assert SEASONS.of(dated) is SeasonMode.DATES
+    assert SEASON_DATES.of(dated) == (date(2026, 1, 1), date(2026, 4, 15))
+    quarterly = await settings.change(1, declared={"seasons": "quarterly"})
+    assert SEASON_DATES.of(quarterly) == SEASON_DATES.of(dated), "the dates are kept for later"
+    again = await settings.change(1, declared={"seasons": "dates"})
+    assert SEASON_DATES.of(again) == SEASON_DATES.of(dated)
     assert await GuildSettingsService(database).get(1) == await settings.get(1)
-    off = await settings.change(1, seasons=SeasonMode.OFF)
-    assert not off.season_calendar.on
+    off = await settings.change(1, declared={"seasons": "off"})
+    assert not calendar(off).on
 
 
 async def test_new_lobbies_follow_the_settings(

@@ -137,7 +137,7 @@ def test_the_season_asked_for_is_the_current_one_or_any_day_in_an_earlier_one() 
 async def test_a_seasons_end_is_owed_where_its_game_was_last_played_until_recorded(
     service: GameService, seasons: SeasonService, database: Database, clock: ManualClock
 ) -> None:
-    await GuildSettingsService(database).change(GUILD, seasons=SeasonMode.MONTHLY)
+    await GuildSettingsService(database).change(GUILD, declared={"seasons": "monthly"})
     await played(service, 2, 1, 1)
     await played(service, 2, 3, 2)
     assert await seasons.ended_seasons() == []
@@ -163,7 +163,7 @@ async def test_a_seasons_end_is_owed_where_its_game_was_last_played_until_record
 async def test_no_end_is_announced_without_a_rated_game_nor_long_after(
     service: GameService, seasons: SeasonService, database: Database, clock: ManualClock
 ) -> None:
-    await GuildSettingsService(database).change(GUILD, seasons=SeasonMode.MONTHLY)
+    await GuildSettingsService(database).change(GUILD, declared={"seasons": "monthly"})
     alone = await started_game(service, 1, bots=1)  # one person: unrated
     await play_to_the_end(service, alone, random.Random(1))
     clock.advance(DECEMBER + 5 - clock.now())

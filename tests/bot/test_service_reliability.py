@@ -17,6 +17,7 @@ import pytest
 from bot.features.invitations.service import Guestlist, InvitationService, Invitee
 from bot.features.reliability.queries import ReliabilityRecord
 from bot.features.reliability.service import BelowReliability, LobbyMinimum, ReliabilityService
+from bot.features.reliability.settings import MIN_RELIABILITY
 from bot.features.rematch.service import RematchService
 from bot.service import Actor, GameService, GuildSettingsService, Player
 from bot.service.errors import BadSetting, BoardMovedOn, NotInGame, ServiceError
@@ -188,7 +189,7 @@ async def test_a_rematch_counts_as_started_and_no_minimum_refuses_its_seats(
 ) -> None:
     game = await started_game(service, 2)
     game = await play_to_the_end(service, game, random.Random(9))
-    await settings.change(GUILD, min_reliability=100)
+    await settings.change(GUILD, declared={"reliability": 100})
     await service.part(RematchService).offer_rematch(game.id, Actor(ANN.user_id), game.channel_id)
     started = (
         await service.part(RematchService).answer_rematch(game.id, Actor(BO.user_id), True)
@@ -210,7 +211,7 @@ async def test_a_servers_minimum_refuses_a_join_below_it_and_changes_nothing(
     game = await started_game(service, 3)
     await service.leave(game.id, Actor(CY.user_id), None)
     await service.cancel(game.id, Actor(DEE.user_id, can_moderate=True))
-    await settings.change(GUILD, min_reliability=80)
+    await settings.change(GUILD, declared={"reliability": 80})
     open_lobby = await lobby(service)
     with pytest.raises(BelowReliability) as refused:
         await service.join(open_lobby.id, CY, open_lobby.version)
@@ -224,8 +225,8 @@ async def test_a_servers_minimum_refuses_a_join_below_it_and_changes_nothing(
     assert [s.user_id for s in joined.seats] == [ANN.user_id, DEE.user_id]
     assert await service.part(ReliabilityService).minimum_of(joined) == 80
     # 0 clears it.
-    await settings.change(GUILD, min_reliability=0)
-    assert (await settings.get(GUILD)).min_reliability is None
+    await settings.change(GUILD, declared={"reliability": 0})
+    assert MIN_RELIABILITY.of(await settings.get(GUILD)) is None
     joined = await service.join(open_lobby.id, CY, None)
     assert CY.user_id in [s.user_id for s in joined.seats]
 
@@ -246,7 +247,7 @@ async def test_a_hosts_minimum_refuses_a_join_below_it_and_new_players_pass_up_t
     fair = await lobby(service, 80)
     assert len((await service.join(fair.id, BO, None)).seats) == 2
     # The higher minimum holds, the server's or the host's.
-    await settings.change(GUILD, min_reliability=90)
+    await settings.change(GUILD, declared={"reliability": 90})
     assert await service.part(ReliabilityService).minimum_of(fair) == 90
     with pytest.raises(BelowReliability, match="This server asks for 90%"):
         await service.join(fair.id, CY, None)
@@ -261,7 +262,7 @@ async def test_a_private_table_asks_only_its_hosts_minimum_of_its_invitees(
     game = await started_game(service, 3)
     await service.leave(game.id, Actor(CY.user_id), None)
     await service.cancel(game.id, Actor(DEE.user_id, can_moderate=True))
-    await settings.change(GUILD, min_reliability=80)
+    await settings.change(GUILD, declared={"reliability": 80})
     cy = Invitee(CY.user_id, CY.display_name, False, True)
     friends = await service.create_lobby(
         kind="claimit", guild_id=GUILD, channel_id=1, host=ANN, asked=[Guestlist(True, [cy])]
@@ -290,9 +291,9 @@ async def test_a_minimum_out_of_range_is_refused_in_plain_words(
         with pytest.raises(BadSetting, match="from 0 to 100 percent"):
             await lobby(service, wrong)
         with pytest.raises(BadSetting, match="from 0 to 100 percent"):
-            await settings.change(GUILD, min_reliability=wrong)
+            await settings.change(GUILD, declared={"reliability": wrong})
     assert await service.games_of_member(GUILD, ANN.user_id) == []
-    assert (await settings.get(GUILD)).min_reliability is None
+    assert MIN_RELIABILITY.of(await settings.get(GUILD)) is None
 
 
 async def test_presses_at_once_count_a_games_end_and_a_leave_once(

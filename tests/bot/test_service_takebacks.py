@@ -23,10 +23,10 @@ from bot.features.takebacks.errors import (
 )
 from bot.features.takebacks.queries import TakebackState
 from bot.features.takebacks.service import Allowed, TakebackNow, TakebackService, allowed
+from bot.features.takebacks.settings import TakebackMode
 from bot.service import Actor, GameService, GuildSettingsService, Player
 from bot.service.errors import BoardMovedOn, GameFinished, NotInGame
 from bot.storage import Database, Game, GameStatus, move_queries
-from bot.storage.records import TakebackMode
 from tests.bot.fixtures import PLAYERS, ScriptedDice, play_to_the_end, started_game
 from tests.clock import ManualClock
 
@@ -38,7 +38,7 @@ def actor(player: Player) -> Actor:
 
 
 async def allow(database: Database, mode: TakebackMode, guild_id: int = 10) -> None:
-    await GuildSettingsService(database).change(guild_id, takebacks=mode)
+    await GuildSettingsService(database).change(guild_id, declared={"takebacks": mode})
 
 
 async def roll_and_place(service: GameService, game: Game, player: Player) -> Game:

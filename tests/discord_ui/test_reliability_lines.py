@@ -61,7 +61,9 @@ def test_the_servers_settings_show_its_minimum(code: str, none: str, some: str) 
     lang = language(code)
     shown = {}
     for minimum in (None, 50):
-        card = settings_card(GuildSettings(min_reliability=minimum), "claimit", "", lang, lang)
+        card = settings_card(
+            GuildSettings(declared={"reliability": minimum}), "claimit", "", lang, lang
+        )
         shown[minimum] = next(
             line.value for line in card.lines if line.name == lang._("Reliability to join")
         )

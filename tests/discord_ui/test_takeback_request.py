@@ -20,12 +20,12 @@ from bot.features.takebacks.discord.request_card import (
 )
 from bot.features.takebacks.queries import Takeback, TakebackState
 from bot.features.takebacks.service import TakebackNow, allowed
+from bot.features.takebacks.settings import TakebackMode
 from bot.games.faces import face_for
 from bot.games.outcome import Outcome
 from bot.games.registry import rules_for
 from bot.storage import Seat
 from bot.storage.game_values import Level
-from bot.storage.records import TakebackMode
 from i18n import english, language
 from tests.games.stored import stored
 

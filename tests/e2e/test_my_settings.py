@@ -12,6 +12,7 @@ from dataclasses import replace
 
 import pytest
 
+from bot.features.reliability.settings import MIN_RELIABILITY
 from emulator import User
 from tests.e2e.world import World, ephemeral_answer
 
@@ -131,5 +132,5 @@ async def test_a_value_none_of_the_choices_offer_is_refused_and_changes_nothing(
         answer = ephemeral_answer(await world.discord.answer(asked))
         assert f"{option} {said} isn't, so nothing changed." == answer, (command, option)
     assert await world.bots[0].service.current_game(world.channel.id) is None
-    assert (await world.bots[0].table.settings.get(world.guild.id)).min_reliability is None
+    assert MIN_RELIABILITY.of(await world.bots[0].table.settings.get(world.guild.id)) is None
     no_tracebacks(caplog)

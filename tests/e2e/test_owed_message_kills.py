@@ -33,11 +33,10 @@ from bot.features.tournaments.checks import NewTournament
 from bot.features.tournaments.queries import Format
 from bot.features.tournaments.service import TournamentService
 from bot.games.faces import face_for
-from bot.ladder.seasons import SeasonMode
 from bot.service import Actor, GameService, GuildSettingsService, Player
 from bot.storage import Database, Following
 from bot.storage.opening import open_database
-from bot.storage.records import PingMode, TakebackMode
+from bot.storage.records import PingMode
 from emulator import Channel, DiscordEmulator, Interaction, Message, User
 from tests.bot.fixtures import play_to_the_end, random_press
 from tests.clock import ManualClock
@@ -350,7 +349,7 @@ async def test_a_takeback_request_is_posted_once(tmp_path: Path, when: str) -> N
         async with here.opened() as database:
             # Pinged at once: the ping is out before the request is asked for.
             await GuildSettingsService(database).change(
-                here.channel.guild_id, takebacks=TakebackMode.ALWAYS, ping_mode=PingMode.ALWAYS
+                here.channel.guild_id, ping_mode=PingMode.ALWAYS, declared={"takebacks": "always"}
             )
             service = GameService(database)
             ann, bo = (Player(here.people[n].id, n) for n in ("Ann", "Bo"))
@@ -408,7 +407,7 @@ async def test_a_seasons_end_is_announced_once(tmp_path: Path, when: str) -> Non
         async with here.opened() as database:
             dates = f"{start.date().isoformat()}, {end.date().isoformat()}"
             await GuildSettingsService(database).change(
-                here.channel.guild_id, seasons=SeasonMode.DATES, season_dates=dates
+                here.channel.guild_id, declared={"seasons": "dates", "season_dates": dates}
             )
             service = GameService(database, clock=clock.now)
             for _ in range(SEASON_MIN_GAMES):

@@ -6,6 +6,7 @@ whoever takes a seat."""
 from bot.features.reliability import tables as tables
 from bot.features.reliability.hooks import ReliabilityHooks
 from bot.features.reliability.service import ReliabilityService
+from bot.features.reliability.settings import SETTINGS
 from bot.service.feature_registry import Feature
 
-FEATURE = Feature(hooks=ReliabilityHooks(), service=ReliabilityService)
+FEATURE = Feature(hooks=ReliabilityHooks(), service=ReliabilityService, settings=SETTINGS)

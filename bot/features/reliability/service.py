@@ -37,9 +37,9 @@ from fractions import Fraction
 from bot.features.invitations import queries as invitation_queries
 from bot.features.reliability import queries as reliability_queries
 from bot.features.reliability.queries import ReliabilityRecord
+from bot.features.reliability.settings import MIN_RELIABILITY, check_reliability_minimum
 from bot.service.errors import ServiceError
 from bot.service.feature_service import FeatureService
-from bot.service.guild_settings import check_reliability_minimum
 from bot.storage import settings_queries
 from bot.storage.connection import Connection
 from bot.storage.records import Game, Seat
@@ -144,7 +144,9 @@ async def lobby_minimum(connection: Connection, game: Game) -> tuple[int | None,
     The server's is for public lobbies: a private table's players are its host's choice."""
     server = None
     if not await invitation_queries.is_private(connection, game.id):
-        server = (await settings_queries.guild_settings(connection, game.guild_id)).min_reliability
+        server = MIN_RELIABILITY.of(
+            await settings_queries.guild_settings(connection, game.guild_id)
+        )
     own = await reliability_queries.minimum(connection, game.id)
     if own is not None and (server is None or own > server):
         return own, False

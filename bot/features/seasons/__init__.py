@@ -2,6 +2,7 @@
 
 # Imported for its tables, which join the schema as they are declared.
 from bot.features.seasons import tables as tables
+from bot.features.seasons.settings import SETTINGS
 from bot.service.feature_registry import Feature
 
-FEATURE = Feature()
+FEATURE = Feature(settings=SETTINGS)

@@ -98,7 +98,8 @@ async def last_channels(
 async def guilds_with_seasons(connection: Connection) -> list[int]:
     """The servers that have seasons."""
     rows = await connection.fetch(
-        "SELECT guild_id FROM guild_settings WHERE seasons <> 'off' ORDER BY guild_id"
+        "SELECT guild_id FROM declared_settings WHERE name = 'seasons' AND value <> '\"off\"' "
+        "ORDER BY guild_id"
     )
     return [int(row["guild_id"]) for row in rows]
 

@@ -19,6 +19,7 @@ from datetime import UTC, date, datetime
 
 from bot.features.seasons import queries as season_queries
 from bot.features.seasons.queries import SeasonEntry
+from bot.features.seasons.settings import calendar
 from bot.games.escaping import quoted
 from bot.ladder import NEW_PLAYER
 from bot.ladder.ratings import SHOWN_SCALE
@@ -201,7 +202,7 @@ class SeasonService:
             settings = await self._db.read(
                 functools.partial(settings_queries.guild_settings, guild_id=guild_id)
             )
-            current = settings.season_calendar.at(now)
+            current = calendar(settings).at(now)
             if current is not None and current.end is not None:
                 soonest = min(soonest, current.end)
         return soonest
@@ -228,9 +229,9 @@ async def _due(connection: Connection, *, guild_id: int, now: float) -> list[Sea
     """The server's season that ended last, of each game with a rated game in it, unless
     announced already (or ended too long ago), with its standings."""
     settings = await settings_queries.guild_settings(connection, guild_id)
-    calendar = settings.season_calendar
-    current = calendar.at(now)
-    season = None if current is None else calendar.before(current)
+    seasons = calendar(settings)
+    current = seasons.at(now)
+    season = None if current is None else seasons.before(current)
     if season is None or season.end is None or now - season.end > ANNOUNCE_WITHIN:
         return []
     done = await season_queries.announced(connection, guild_id, season.start)

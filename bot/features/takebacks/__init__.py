@@ -5,6 +5,7 @@ again where one was taken back draws the dice it drew before."""
 from bot.features.takebacks import tables as tables
 from bot.features.takebacks.hooks import TakebackHooks
 from bot.features.takebacks.service import TakebackService
+from bot.features.takebacks.settings import SETTINGS
 from bot.service.feature_registry import Feature
 
-FEATURE = Feature(hooks=TakebackHooks(), service=TakebackService)
+FEATURE = Feature(hooks=TakebackHooks(), service=TakebackService, settings=SETTINGS)

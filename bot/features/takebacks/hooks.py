@@ -4,6 +4,7 @@ roll there was taken back."""
 from __future__ import annotations
 
 from bot.features.takebacks import queries as takeback_queries
+from bot.features.takebacks.settings import TAKEBACKS
 from bot.service.game_hooks import GameHooks
 from bot.storage import settings_queries
 from bot.storage.connection import Connection
@@ -16,7 +17,7 @@ class TakebackHooks(GameHooks):
 
     async def started(self, connection: Connection, game: Game, now: float) -> None:
         settings = await settings_queries.guild_settings(connection, game.guild_id)
-        await takeback_queries.keep_mode(connection, game.id, settings.takebacks)
+        await takeback_queries.keep_mode(connection, game.id, TAKEBACKS.of(settings))
 
     async def draws_kept(self, connection: Connection, game: Game, seat: int) -> str | None:
         return (await takeback_queries.dice_here(connection, game.id)).get(seat)

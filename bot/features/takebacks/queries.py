@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 
+from bot.features.takebacks.settings import TakebackMode
 from bot.storage.connection import Connection, Row
-from bot.storage.records import TakebackMode
 from bot.storage.shards import Shards
 
 

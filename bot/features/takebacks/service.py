@@ -37,6 +37,7 @@ from bot.features.takebacks.errors import (
     TakebacksOff,
 )
 from bot.features.takebacks.queries import Takeback, TakebackState
+from bot.features.takebacks.settings import TAKEBACKS, TakebackMode
 from bot.games.outcome import Outcome
 from bot.games.rules import HiddenInformation, solo
 from bot.ladder.ranking import MIN_RATED_SIDES
@@ -48,7 +49,7 @@ from bot.service.game_writes import Overtaken, Written, save_game
 from bot.service.time_away import turn_clock_left
 from bot.storage import move_queries, settings_queries
 from bot.storage.connection import Connection
-from bot.storage.records import Game, GameStatus, Move, TakebackMode
+from bot.storage.records import Game, GameStatus, Move
 from bot.storage.shards import Shards
 
 
@@ -96,7 +97,7 @@ async def mode_of(connection: Connection, game: Game) -> TakebackMode:
     kept = None if game.started_at is None else await takeback_queries.mode_of(connection, game.id)
     if kept is not None:
         return kept
-    return (await settings_queries.guild_settings(connection, game.guild_id)).takebacks
+    return TAKEBACKS.of(await settings_queries.guild_settings(connection, game.guild_id))
 
 
 def others_of(game: Game, asker: int) -> tuple[int, ...]:

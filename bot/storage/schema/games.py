@@ -284,32 +284,18 @@ guild_settings = Table(
         info=since(13),
     ),
     Column("away_days", Integer, nullable=False, server_default=text("14"), info=since(13)),
-    Column(
-        "min_reliability",
-        Integer,
-        CheckConstraint("min_reliability BETWEEN 1 AND 100"),
-        info=since(16),
-    ),
-    Column(
-        "takebacks",
-        Text,
-        CheckConstraint("takebacks IN ('never', 'unrated', 'always')"),
-        nullable=False,
-        server_default="unrated",
-        info=since(16),
-    ),
-    Column(
-        "seasons",
-        Text,
-        CheckConstraint("seasons IN ('off', 'monthly', 'quarterly', 'dates')"),
-        nullable=False,
-        server_default="off",
-        info=since(17),
-    ),
-    # The server's own seasons' first days, ISO dates separated by commas (read only
-    # while ``seasons`` is 'dates').
-    Column("season_dates", Text, nullable=False, server_default="", info=since(17)),
     info=since(2),
+)
+
+declared_settings = Table(
+    "declared_settings",
+    SCHEMA,
+    Column("guild_id", Id, primary_key=True),
+    Column("name", Text, primary_key=True),
+    # JSON: what the feature that declares the setting keeps of it.
+    Column("value", Text, nullable=False),
+    sqlite_with_rowid=False,
+    info=since(19),
 )
 
 game_channels = Table(

@@ -1,6 +1,6 @@
-"""SQLite's schema as the released bots made it, up to version 16: each version's
+"""SQLite's schema as the released bots made it, up to version 18: each version's
 statements exactly as they shipped (up to 14 before the schema was declared once in
-``bot/storage/schema/``, 15 and 16 as the declaration made them). Frozen: a database made
+``bot/storage/schema/``, 15 to 18 as the declaration made them). Frozen: a database made
 with them is one those releases made.
 """
 
@@ -650,5 +650,160 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE INDEX follows_of_user ON follows (user_id)",
         "CREATE INDEX private_invitations_live ON private_invitations (game_id) WHERE ended = 0",
         "CREATE UNIQUE INDEX takebacks_asked ON takebacks (game_id) WHERE state = 'asked'",
+    ),
+    # 17: a server's own league: tournaments (each with its players, invitees, rounds,
+    # seats and tables), the games that count on no ladder, and seasons (a server's choice
+    # of them, and each season's end announced once per game).
+    (
+        "ALTER TABLE guild_settings ADD COLUMN seasons TEXT DEFAULT 'off' NOT NULL "
+        "CHECK (seasons IN ('off', 'monthly', 'quarterly', 'dates'))",
+        "ALTER TABLE guild_settings ADD COLUMN season_dates TEXT DEFAULT '' NOT NULL",
+        """
+        CREATE TABLE season_announcements (
+            guild_id INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            season_start INTEGER NOT NULL,
+            channel_id INTEGER NOT NULL,
+            announced_at REAL NOT NULL,
+            PRIMARY KEY (guild_id, kind, season_start)
+        ) WITHOUT ROWID
+        """,
+        """
+        CREATE TABLE tournaments (
+            id INTEGER NOT NULL,
+            guild_id INTEGER NOT NULL,
+            number INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            name TEXT NOT NULL,
+            format TEXT NOT NULL CHECK (format IN ('swiss', 'round_robin')),
+            rounds INTEGER NOT NULL CHECK (rounds >= 1),
+            table_size INTEGER NOT NULL CHECK (table_size BETWEEN 2 AND 5),
+            final INTEGER NOT NULL CHECK (final IN (0, 1)),
+            options TEXT DEFAULT '{}' NOT NULL,
+            turn_timeout INTEGER NOT NULL CHECK (turn_timeout > 0),
+            starts_at REAL NOT NULL,
+            signup_until REAL NOT NULL,
+            round_hours INTEGER CHECK (round_hours > 0),
+            rated INTEGER NOT NULL CHECK (rated IN (0, 1)),
+            cap INTEGER NOT NULL CHECK (cap >= 2),
+            private INTEGER NOT NULL CHECK (private IN (0, 1)),
+            created_by INTEGER NOT NULL,
+            created_at REAL NOT NULL,
+            channel_id INTEGER NOT NULL,
+            message_id INTEGER,
+            language TEXT,
+            state TEXT NOT NULL CHECK (state IN ('signup', 'running', 'finished', 'cancelled')),
+            round INTEGER DEFAULT 0 NOT NULL,
+            ended_at REAL,
+            end_reason TEXT,
+            end_told_at REAL,
+            PRIMARY KEY (id),
+            UNIQUE (guild_id, number)
+        )
+        """,
+        """
+        CREATE TABLE tournament_invitees (
+            tournament_id INTEGER NOT NULL,
+            user_id INTEGER NOT NULL,
+            invited_at REAL NOT NULL,
+            PRIMARY KEY (tournament_id, user_id),
+            FOREIGN KEY(tournament_id) REFERENCES tournaments (id) ON DELETE CASCADE
+        )
+        """,
+        """
+        CREATE TABLE tournament_players (
+            tournament_id INTEGER NOT NULL,
+            user_id INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            joined_at REAL NOT NULL,
+            seed INTEGER,
+            dropped_round INTEGER,
+            dropped_at REAL,
+            PRIMARY KEY (tournament_id, user_id),
+            FOREIGN KEY(tournament_id) REFERENCES tournaments (id) ON DELETE CASCADE
+        )
+        """,
+        """
+        CREATE TABLE tournament_rounds (
+            tournament_id INTEGER NOT NULL,
+            round INTEGER NOT NULL,
+            claimed_at REAL NOT NULL,
+            final INTEGER NOT NULL CHECK (final IN (0, 1)),
+            told_at REAL,
+            PRIMARY KEY (tournament_id, round),
+            FOREIGN KEY(tournament_id) REFERENCES tournaments (id) ON DELETE CASCADE
+        )
+        """,
+        """
+        CREATE TABLE tournament_seats (
+            tournament_id INTEGER NOT NULL,
+            round INTEGER NOT NULL,
+            user_id INTEGER NOT NULL,
+            table_no INTEGER,
+            seat INTEGER DEFAULT 0 NOT NULL,
+            PRIMARY KEY (tournament_id, round, user_id),
+            FOREIGN KEY(tournament_id) REFERENCES tournaments (id) ON DELETE CASCADE
+        )
+        """,
+        """
+        CREATE TABLE tournament_tables (
+            tournament_id INTEGER NOT NULL,
+            round INTEGER NOT NULL,
+            table_no INTEGER NOT NULL,
+            game_id INTEGER,
+            PRIMARY KEY (tournament_id, round, table_no),
+            FOREIGN KEY(tournament_id) REFERENCES tournaments (id) ON DELETE CASCADE,
+            FOREIGN KEY(game_id) REFERENCES games (id) ON DELETE SET NULL
+        )
+        """,
+        """
+        CREATE TABLE unrated_games (
+            game_id INTEGER NOT NULL,
+            PRIMARY KEY (game_id),
+            FOREIGN KEY(game_id) REFERENCES games (id) ON DELETE CASCADE
+        )
+        """,
+        (
+            "CREATE INDEX tournaments_live ON tournaments (state, starts_at) WHERE state IN "
+            "('signup', 'running')"
+        ),
+        "CREATE INDEX tournament_players_of_user ON tournament_players (user_id)",
+        (
+            "CREATE UNIQUE INDEX tournament_tables_by_game ON tournament_tables (game_id) WHERE "
+            "game_id IS NOT NULL"
+        ),
+    ),
+    # 18: what a kill must neither lose nor double: the messages owed, where a follower's
+    # last notice is, a rematch offer's version, each game's take-back rule, and the moves
+    # the clock made.
+    (
+        """
+        CREATE TABLE owed_messages (
+            "key" TEXT NOT NULL,
+            guild_id INTEGER NOT NULL,
+            claimed_by TEXT NOT NULL,
+            claimed_at REAL NOT NULL,
+            channel_id INTEGER,
+            message_id INTEGER,
+            sent_at REAL,
+            PRIMARY KEY ("key")
+        )
+        """,
+        "ALTER TABLE follows ADD COLUMN notice_channel_id INTEGER",
+        "ALTER TABLE follows ADD COLUMN notice_id INTEGER",
+        "ALTER TABLE moves ADD COLUMN by_clock INTEGER DEFAULT 0 NOT NULL "
+        "CHECK (by_clock IN (0, 1))",
+        "ALTER TABLE rematch_offers ADD COLUMN version INTEGER DEFAULT 0 NOT NULL",
+        "ALTER TABLE rematch_offers ADD COLUMN shown INTEGER DEFAULT 0 NOT NULL",
+        """
+        CREATE TABLE takeback_rules (
+            game_id INTEGER NOT NULL,
+            mode TEXT NOT NULL CHECK (mode IN ('never', 'unrated', 'always')),
+            PRIMARY KEY (game_id),
+            FOREIGN KEY(game_id) REFERENCES games (id) ON DELETE CASCADE
+        )
+        """,
+        "ALTER TABLE private_invitations DROP COLUMN sending_at",
+        "CREATE INDEX owed_messages_of_guild ON owed_messages (guild_id)",
     ),
 )

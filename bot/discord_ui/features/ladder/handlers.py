@@ -19,6 +19,7 @@ from bot.discord_ui.features.ladder.season_board import ALL_TIME, season_card, s
 from bot.discord_ui.interaction_answers import defer_now, require_private
 from bot.discord_ui.interactions import reader
 from bot.features.seasons.service import CURRENT, NoSeasons, SeasonService, season_asked
+from bot.features.seasons.settings import calendar
 from bot.games.faces import face_for
 from bot.games.registry import rules_for
 from bot.service import LadderService, Leaderboard
@@ -47,7 +48,7 @@ class Ladder(Feature):
         one is the default, and ``season: all`` is the ladder of all time."""
         if season is None and interaction.guild_id is not None and page == 1:
             settings = await self.context.settings.get(interaction.guild_id)
-            if settings.season_calendar.on:
+            if calendar(settings).on:
                 season = CURRENT
         if season is not None and season.strip().casefold() != ALL_TIME:
             await self._season(interaction, kind, season)
@@ -63,7 +64,7 @@ class Ladder(Feature):
     async def _season(self, interaction: discord.Interaction, kind: str, asked: str) -> None:
         assert interaction.guild_id is not None
         settings = await self.context.settings.get(interaction.guild_id)
-        season = season_asked(settings.season_calendar, asked, self.clock.now())
+        season = season_asked(calendar(settings), asked, self.clock.now())
         if season is None:
             raise NoSeasons(face_for(kind).command)
         standings = await self.seasons.standings(
@@ -78,9 +79,9 @@ class Ladder(Feature):
         """The server's seasons of the game as the asker types (none without seasons)."""
         if interaction.guild_id is None:
             return []
-        calendar = (await self.context.settings.get(interaction.guild_id)).season_calendar
-        played = await self.seasons.seasons_played(interaction.guild_id, kind, calendar)
-        current = calendar.at(self.clock.now())
+        seasons = calendar(await self.context.settings.get(interaction.guild_id))
+        played = await self.seasons.seasons_played(interaction.guild_id, kind, seasons)
+        current = seasons.at(self.clock.now())
         return season_choices(played, current, typed, reader(interaction))
 
     async def turn_page(self, interaction: discord.Interaction, button: LadderPageButton) -> None:

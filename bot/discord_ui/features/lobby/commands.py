@@ -10,9 +10,10 @@ from discord.app_commands import locale_str
 
 from bot.discord_ui.command_parts import Command, choices, command, game_option, localized, param
 from bot.discord_ui.features.lobby.handlers import Lobbies
+from bot.features.reliability.settings import RELIABILITY_PERCENT
 from bot.games.face import GameFace
 from bot.games.rules import AnyRules
-from bot.service.guild_settings import RELIABILITY_PERCENT, TURN_TIMEOUT_MINUTES
+from bot.service.guild_settings import TURN_TIMEOUT_MINUTES
 from bot.storage.records import MINUTE
 from i18n import N_, Message
 

@@ -19,16 +19,16 @@ from bot.discord_ui.command_parts import Command, choices, command, game_option,
 from bot.discord_ui.features.settings.handlers import ServerSettings, ServerSettingsChange
 from bot.games.face import GameFace
 from bot.games.rules import AnyRules
-from bot.ladder.seasons import SeasonMode
+from bot.service.declared_settings import ServerSetting
+from bot.service.feature_registry import discovered, settings_of
 from bot.service.guild_settings import (
     AWAY_DAYS,
     LOBBY_TIMEOUT_MINUTES,
     PING_DELAY_SECONDS,
-    RELIABILITY_PERCENT,
     SERVER_LANGUAGE,
     TURN_TIMEOUT_MINUTES,
 )
-from bot.storage.records import MINUTE, AwayMode, PingMode, TakebackMode
+from bot.storage.records import MINUTE, AwayMode, PingMode
 from i18n import LANGUAGES, N_, Message, language
 
 
@@ -61,7 +61,9 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
 
 
 def own_commands() -> list[app_commands.Group]:
-    """``/server settings``: what the server chooses for every game alike."""
+    """``/server settings``: what the server chooses for every game alike, the features'
+    own settings (as they declare them) after the core's."""
+    declared = settings_of(discovered()).settings
 
     async def settings(interaction: discord.Interaction, **given: Any) -> None:
         turn_timeout, lobby_timeout = given["turn_timeout"], given["lobby_timeout"]
@@ -80,10 +82,7 @@ def own_commands() -> list[app_commands.Group]:
             ping_delay=given["ping_delay"],
             away_mode=None if given["away"] is None else AwayMode(given["away"]),
             away_days=given["away_days"],
-            min_reliability=given["reliability"],
-            takebacks=None if given["takebacks"] is None else TakebackMode(given["takebacks"]),
-            seasons=None if given["seasons"] is None else SeasonMode(given["seasons"]),
-            season_dates=given["season_dates"],
+            declared={setting.name: given[setting.name] for setting in declared},
         )
         await ServerSettings.of(interaction).settings(interaction, None, change)
 
@@ -93,7 +92,6 @@ def own_commands() -> list[app_commands.Group]:
     )
     low, high = PING_DELAY_SECONDS
     channel = app_commands.AppCommandChannel | None
-    percent = app_commands.Range[int, *RELIABILITY_PERCENT] | None
     group = app_commands.Group(
         name=locale_str(N_("server")),
         description=locale_str(N_("How this server runs its games, every game alike")),
@@ -118,10 +116,7 @@ def own_commands() -> list[app_commands.Group]:
                 param(N_("ping_delay"), app_commands.Range[int, low, high] | None, None),
                 param(N_("away"), str | None, None),
                 param(N_("away_days"), app_commands.Range[int, *AWAY_DAYS] | None, None),
-                param(N_("reliability"), percent, None),
-                param(N_("takebacks"), str | None, None),
-                param(N_("seasons"), str | None, None),
-                param(N_("season_dates"), str | None, None),
+                *(param(setting.name, _option(setting), None) for setting in declared),
             ],
             {
                 "turn_timeout": locale_str(
@@ -149,16 +144,7 @@ def own_commands() -> list[app_commands.Group]:
                 ),
                 "away": locale_str(N_("What a game does while someone it waits on is away")),
                 "away_days": locale_str(N_("Days a player may be away at most")),
-                "reliability": locale_str(
-                    N_("The reliability in percent a player needs to join a lobby (0: none)")
-                ),
-                "takebacks": locale_str(N_("Which games let a player take a move back")),
-                "seasons": locale_str(
-                    N_("Seasons with standings of their own (the rating runs on)")
-                ),
-                "season_dates": locale_str(
-                    N_("Your own seasons' first days, like 2026-01-01, 2026-04-15 (UTC)")
-                ),
+                **{setting.name: locale_str(setting.description) for setting in declared},
             },
             {
                 "pings": [
@@ -178,29 +164,6 @@ def own_commands() -> list[app_commands.Group]:
                         value=str(AwayMode.STAND_IN),
                     ),
                 ],
-                "takebacks": [
-                    Choice(
-                        name=locale_str(N_("unrated games only (the default)")),
-                        value=str(TakebackMode.UNRATED),
-                    ),
-                    Choice(name=locale_str(N_("every game")), value=str(TakebackMode.ALWAYS)),
-                    Choice(name=locale_str(N_("never")), value=str(TakebackMode.NEVER)),
-                ],
-                "seasons": [
-                    Choice(name=locale_str(N_("off (the default)")), value=str(SeasonMode.OFF)),
-                    Choice(
-                        name=locale_str(N_("monthly (calendar months, UTC)")),
-                        value=str(SeasonMode.MONTHLY),
-                    ),
-                    Choice(
-                        name=locale_str(N_("quarterly (calendar quarters, UTC)")),
-                        value=str(SeasonMode.QUARTERLY),
-                    ),
-                    Choice(
-                        name=locale_str(N_("by the dates in season_dates")),
-                        value=str(SeasonMode.DATES),
-                    ),
-                ],
                 "language": [
                     Choice(name=locale_str(N_("the server's own")), value=SERVER_LANGUAGE),
                     *(
@@ -208,7 +171,24 @@ def own_commands() -> list[app_commands.Group]:
                         for code in LANGUAGES
                     ),
                 ],
+                **{
+                    setting.name: [
+                        Choice(name=locale_str(choice.label), value=choice.value)
+                        for choice in setting.choices
+                    ]
+                    for setting in declared
+                    if setting.choices
+                },
             },
         )
     )
     return [group]
+
+
+def _option(setting: ServerSetting[Any]) -> Any:
+    """The option a declared setting takes: a whole number within its bounds, a text (one
+    of its choices, when it has some) or true or false; none given keeps it."""
+    if setting.kind is int and setting.bounds is not None:
+        low, high = setting.bounds
+        return app_commands.Range[int, low, high] | None
+    return setting.kind | None

@@ -4,8 +4,8 @@ by every game, and changed with ``/server settings``."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, replace
-from decimal import Decimal
 
 import discord
 
@@ -18,12 +18,12 @@ from bot.discord_ui.limits import FIELD_VALUE, joined_within
 from bot.discord_ui.permissions import missing_threads
 from bot.games.faces import face_for
 from bot.games.registry import GAMES, rules_for
-from bot.ladder.seasons import SeasonMode, dates_text
 from bot.service import GuildSettingsService
+from bot.service.declared_settings import DeclaredSettings, Given
 from bot.service.errors import NotAllowedToConfigure, own_slash, slash
+from bot.service.feature_registry import discovered, settings_of
 from bot.storage import AwayMode, GuildSettings, PingMode
 from bot.storage.game_values import Options
-from bot.storage.records import TakebackMode
 from i18n import Language
 
 
@@ -48,12 +48,8 @@ class ServerSettingsChange:
     """Seconds."""
     away_mode: AwayMode | None = None
     away_days: int | None = None
-    min_reliability: int | None = None
-    """Whole percent to join a lobby; 0 asks for none."""
-    takebacks: TakebackMode | None = None
-    seasons: SeasonMode | None = None
-    season_dates: str | None = None
-    """The server's own seasons' first days, as typed."""
+    declared: Mapping[str, Given | None] = field(default_factory=dict)
+    """The features' own settings by name, as given (``bot.service.declared_settings``)."""
 
     @property
     def is_empty(self) -> bool:
@@ -61,10 +57,11 @@ class ServerSettingsChange:
         # ``False`` is a change for every setting but ``all_channels`` (off turns it into
         # nothing to do), so each value is read as what it means.
         kept = (value is None for name, value in asdict(self).items() if name not in _FLAGS)
-        return all(kept) and not self.options and not self.all_channels
+        declared_kept = (value is None for value in self.declared.values())
+        return all(kept) and all(declared_kept) and not self.options and not self.all_channels
 
 
-_FLAGS = ("options", "all_channels")
+_FLAGS = ("options", "all_channels", "declared")
 
 
 class ServerSettings(Feature):
@@ -103,7 +100,7 @@ async def server_settings(
         settings = await settings_service.change(interaction.guild_id, kind=kind, **asdict(change))
     heading = _heading(kind, saved=not change.is_empty, lang=lang)
     public = await languages.of_server(interaction.guild_id)
-    card = settings_card(settings, kind, heading, lang, public, now)
+    card = settings_card(settings, kind, heading, lang, public, now, settings_service.declared)
     missing = missing_threads(interaction.app_permissions, lang)
     if settings.threads and missing:
         note = Line(
@@ -147,39 +144,6 @@ def _away(settings: GuildSettings, lang: Language) -> str:
     return lang._("the game waits for them (for {days} at most)", days=days)
 
 
-def _reliability(settings: GuildSettings, lang: Language) -> str:
-    minimum = settings.min_reliability
-    if minimum is None:
-        return lang._("anyone may join")
-    return lang._("{percent} or more", percent=lang.percent(Decimal(minimum) / 100, 0))
-
-
-def _takebacks(settings: GuildSettings, lang: Language) -> str:
-    if settings.takebacks is TakebackMode.ALWAYS:
-        return lang._("in every game, with consent")
-    if settings.takebacks is TakebackMode.NEVER:
-        return lang._("never")
-    return lang._("in unrated games, with consent")
-
-
-def _seasons(settings: GuildSettings, lang: Language, now: float | None) -> str:
-    calendar = settings.season_calendar
-    if not calendar.on:
-        return lang._("off")
-    if settings.seasons is SeasonMode.MONTHLY:
-        kind = lang._("monthly (calendar months, UTC)")
-    elif settings.seasons is SeasonMode.QUARTERLY:
-        kind = lang._("quarterly (calendar quarters, UTC)")
-    else:
-        kind = lang._(
-            "from each date to the next (UTC): {dates}", dates=dates_text(settings.season_dates)
-        )
-    current = None if now is None else calendar.at(now)
-    if current is None:
-        return kind
-    return lang._("{seasons}; now {season}", seasons=kind, season=current.name(lang))
-
-
 def settings_card(
     settings: GuildSettings,
     kind: str | None,
@@ -187,10 +151,14 @@ def settings_card(
     lang: Language,
     public: Language,
     now: float | None = None,
+    declared: DeclaredSettings | None = None,
 ) -> Card:
     """The settings in ``lang`` (with ``kind``, that game's rule defaults first); ``public``
     is the language the server's games speak; ``now``, when given, names the season it
-    is."""
+    is; ``declared`` are the features' settings shown (the features found, if not
+    given)."""
+    if declared is None:
+        declared = settings_of(discovered())
     lines: list[Line] = []
     if kind is not None:
         face, rules = face_for(kind), rules_for(kind)
@@ -232,9 +200,7 @@ def settings_card(
         ),
         Line(lang._("Pings"), _pings(settings, lang), inline=True),
         Line(lang._("Someone away"), _away(settings, lang), inline=True),
-        Line(lang._("Reliability to join"), _reliability(settings, lang), inline=True),
-        Line(lang._("Take-backs"), _takebacks(settings, lang), inline=True),
-        Line(lang._("Seasons"), _seasons(settings, lang, now), inline=True),
+        *(Line(name, value, inline=True) for name, value in declared.lines(settings, lang, now)),
         Line(lang._("Game channels"), channels),
     ]
     server = lang.say(own_slash("server", "settings"))

@@ -1,0 +1,137 @@
+"""The server settings a feature declares in its own folder: each setting's name, what an
+admin may give it (a number within bounds, a text, or one of its choices), its default,
+how it is checked and kept, and the words ``/server settings`` shows it with. The core
+keeps every declared value in one table (``declared_settings``), checks a change with
+the declarations, and shows them; it names no feature.
+
+A feature's value is read from a server's settings by its declaration
+(``TAKEBACKS.of(settings)``): a value no longer readable (a setting changed its kind, a
+damaged row) gives the default rather than breaking every read of the server's
+settings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from bot.storage.records import GuildSettings
+from i18n import Language
+
+V = TypeVar("V")
+
+Given = str | int | bool
+"""What an admin gives a setting in ``/server settings`` (and what is kept of it)."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One of a setting's choices: the value kept, and its label (a message id)."""
+
+    value: str
+    label: str
+
+
+@dataclass(frozen=True)
+class ServerSetting(Generic[V]):
+    """A server setting a feature declares."""
+
+    name: str
+    """The option's name in ``/server settings`` and the name it is kept under (a
+    message id: the option's name is translated)."""
+    description: str
+    """The option's description (a message id)."""
+    default: V
+    given: Callable[[Any], V]
+    """The value an admin gave, checked: raises ``BadSetting`` in plain words."""
+    kept: Callable[[V], Given | None]
+    """The value as kept (JSON)."""
+    read: Callable[[Any], V]
+    """A kept value read back: raises ``ValueError`` or ``TypeError`` when it is no longer
+    one (the default is used)."""
+    kind: type[Given] = str
+    """What the option takes: ``int`` (within ``bounds``), ``str`` (one of ``choices``,
+    when it has some) or ``bool``."""
+    bounds: tuple[int, int] | None = None
+    choices: tuple[Choice, ...] = ()
+
+    def of(self, settings: GuildSettings) -> V:
+        """This setting's value on a server."""
+        if self.name not in settings.declared:
+            return self.default
+        try:
+            return self.read(settings.declared[self.name])
+        except (ValueError, TypeError):
+            return self.default
+
+
+Values = Mapping[str, Any]
+"""Declared settings' values by their names (as ``ServerSetting.given`` makes them)."""
+
+
+def _as_asked(before: GuildSettings, asked: Values) -> Values:
+    """Settings that depend on none of the others: kept as asked."""
+    return asked
+
+
+def _no_lines(
+    settings: GuildSettings, lang: Language, now: float | None
+) -> Sequence[tuple[str, str]]:
+    """Settings the card doesn't show."""
+    return ()
+
+
+@dataclass(frozen=True)
+class FeatureSettings:
+    """The server settings of one feature, and how ``/server settings`` shows them."""
+
+    settings: tuple[ServerSetting[Any], ...] = ()
+    settled: Callable[[GuildSettings, Values], Values] = _as_asked
+    """The values a change asks for (checked one by one) as they are to be kept, the
+    server's settings before it given: a feature whose settings depend on each other
+    completes or refuses them together (``BadSetting``)."""
+    lines: Callable[[GuildSettings, Language, float | None], Sequence[tuple[str, str]]] = _no_lines
+    """The lines the settings card shows for them (a label, a value), in the reader's
+    language; ``now``, when given, is the time it is."""
+
+
+@dataclass(frozen=True)
+class DeclaredSettings:
+    """Every feature's server settings, in the features' order."""
+
+    features: tuple[FeatureSettings, ...] = field(default_factory=tuple)
+
+    @property
+    def settings(self) -> tuple[ServerSetting[Any], ...]:
+        """Every declared setting, in the features' order."""
+        return tuple(setting for feature in self.features for setting in feature.settings)
+
+    def changed(self, before: GuildSettings, asked: Mapping[str, Any]) -> dict[str, Given | None]:
+        """The kept values of the settings ``asked`` changes (by name, as an admin gave
+        them; ``None`` keeps a value), each checked; raises ``BadSetting`` for the first
+        refused."""
+        unknown = set(asked) - {setting.name for setting in self.settings}
+        if unknown:
+            # Only the bot's own code names the settings: the command offers the declared.
+            raise KeyError(f"no feature declares a server setting {sorted(unknown)[0]!r}")
+        kept: dict[str, Given | None] = {}
+        for feature in self.features:
+            given = {
+                setting.name: setting.given(asked[setting.name])
+                for setting in feature.settings
+                if asked.get(setting.name) is not None
+            }
+            if not given:
+                continue
+            settled = feature.settled(before, given)
+            for setting in feature.settings:
+                if setting.name in settled:
+                    kept[setting.name] = setting.kept(settled[setting.name])
+        return kept
+
+    def lines(
+        self, settings: GuildSettings, lang: Language, now: float | None
+    ) -> list[tuple[str, str]]:
+        """Every feature's lines on the settings card, in the features' order."""
+        return [line for feature in self.features for line in feature.lines(settings, lang, now)]

@@ -1,0 +1,77 @@
+"""A database of version 18 (as its release made it, on SQLite and PostgreSQL) upgrades
+with every server's minimum reliability, take-backs and seasons kept, now settings their
+features declare; a server that chose none of them reads the defaults."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+import aiosqlite
+import asyncpg
+
+from bot.features.reliability.settings import MIN_RELIABILITY
+from bot.features.seasons.settings import SEASON_DATES, SEASONS
+from bot.features.takebacks.settings import TAKEBACKS, TakebackMode
+from bot.ladder.seasons import SeasonMode
+from bot.service import GuildSettingsService
+from bot.storage.opening import open_database
+from tests.bot.released_schema import make_postgres, make_sqlite
+from tests.postgres_cluster import Cluster
+
+CHOSEN, PLAIN, QUARTERLY = 10, 11, 12
+SETTINGS_ROW = (
+    "INSERT INTO guild_settings (guild_id, turn_timeout, lobby_timeout, threads, "
+    "bots_allowed, min_reliability, takebacks, seasons, season_dates) VALUES ({})"
+)
+ROWS = [
+    (CHOSEN, 600, 1800, 0, 1, 70, "always", "dates", "2026-01-01, 2026-04-15"),
+    (PLAIN, 300, 1800, 1, 0, None, "unrated", "off", ""),
+    (QUARTERLY, 600, 1800, 0, 1, None, "never", "quarterly", "2026-02-01"),
+]
+
+
+async def check_upgraded(target: str) -> None:
+    database = await open_database(target)
+    try:
+        settings = GuildSettingsService(database)
+        chosen = await settings.get(CHOSEN)
+        assert MIN_RELIABILITY.of(chosen) == 70
+        assert TAKEBACKS.of(chosen) is TakebackMode.ALWAYS
+        assert SEASONS.of(chosen) is SeasonMode.DATES
+        assert SEASON_DATES.of(chosen) == (date(2026, 1, 1), date(2026, 4, 15))
+        plain = await settings.get(PLAIN)
+        assert (plain.turn_timeout, plain.threads, plain.bots_allowed) == (300, True, False)
+        assert plain.declared == {}
+        assert MIN_RELIABILITY.of(plain) is None
+        assert TAKEBACKS.of(plain) is TakebackMode.UNRATED
+        assert SEASONS.of(plain) is SeasonMode.OFF
+        quarterly = await settings.get(QUARTERLY)
+        assert TAKEBACKS.of(quarterly) is TakebackMode.NEVER
+        assert SEASONS.of(quarterly) is SeasonMode.QUARTERLY
+        assert SEASON_DATES.of(quarterly) == (date(2026, 2, 1),), "kept for later"
+        changed = await settings.change(CHOSEN, declared={"reliability": 0})
+        assert MIN_RELIABILITY.of(changed) is None and TAKEBACKS.of(changed) is TakebackMode.ALWAYS
+    finally:
+        await database.close()
+
+
+async def test_a_sqlite_file_of_version_18_keeps_every_setting(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    async with aiosqlite.connect(path, isolation_level=None) as connection:
+        await make_sqlite(connection, 18)
+        marks = ", ".join("?" for _ in range(9))
+        await connection.executemany(SETTINGS_ROW.format(marks), ROWS)
+    await check_upgraded(str(path))
+
+
+async def test_a_postgresql_database_of_version_18_keeps_every_setting(postgres: Cluster) -> None:
+    url = await postgres.new_database()
+    connection = await asyncpg.connect(url)
+    try:
+        await make_postgres(connection, 18)
+        marks = ", ".join(f"${n}" for n in range(1, 10))
+        await connection.executemany(SETTINGS_ROW.format(marks), ROWS)
+    finally:
+        await connection.close()
+    await check_upgraded(url)
