@@ -5,9 +5,11 @@ from a component's fields is read back into the same fields."""
 from __future__ import annotations
 
 import inspect
+from typing import Any
 
-from bot.discord_ui.components import Templated
+from bot.discord_ui.components import Templated, TemplatedButton
 from bot.discord_ui.feature_registry import discovered
+from bot.features.following.discord.controls import UnfollowButton
 from bot.features.rematch.discord.controls import RematchButton, RematchReply, Reply
 
 
@@ -23,9 +25,11 @@ def test_each_press_calls_a_method_of_the_feature_that_declares_the_component() 
 
 
 def test_a_custom_id_is_read_back_into_the_fields_it_was_made_of() -> None:
-    made = [
+    made: list[TemplatedButton[Any]] = [
         RematchButton("claimit", 2**63 - 1, label="Rematch"),
         *(RematchReply("nuggets", 0, reply) for reply in Reply),
+        UnfollowButton("claim", 7),
+        UnfollowButton("claim", 7, listed=True),
     ]
     for control in made:
         match = type(control).pattern.fullmatch(control.custom_id)
@@ -38,4 +42,6 @@ def test_a_custom_id_is_read_back_into_the_fields_it_was_made_of() -> None:
         "nuggets:again:0:yes",
         "nuggets:again:0:no",
         "nuggets:again:0:start",
+        "claim:unfollow:7",
+        "claim:unfollow:7:games",
     ]
