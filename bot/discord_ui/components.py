@@ -78,12 +78,7 @@ the bot's), a game's id (a 64-bit integer, as the database keeps it), the game's
 it shows, and an intent (a letter, ``roll``, ``S3@2,5``, ``set:L2N1``). A component with
 parts of its own adds them (``PARTS | {"reply": choice(Reply)}``)."""
 
-READERS: Mapping[str, Callable[[str], Any]] = {
-    **{name: part.read for name, part in PARTS.items()},
-    "key": int,
-    "step": int,
-    "page": int,
-}
+READERS: Mapping[str, Callable[[str], Any]] = {name: part.read for name, part in PARTS.items()}
 
 
 def named(name: str) -> str:
@@ -91,7 +86,9 @@ def named(name: str) -> str:
     return f"(?P<{name}>{PARTS[name].pattern})"
 
 
-KIND, GAME, VERSION, INTENT = named("kind"), named("game"), named("version"), named("intent")
+KIND, GAME, INTENT = named("kind"), named("game"), named("intent")
+"""Parts of a template written as a pattern, by a component that gives ``DynamicItem``
+its template itself (a ``Pressable`` that is not ``Templated``)."""
 
 
 NO_CUSTOM_ID = "(?!)"
@@ -191,22 +188,14 @@ class Look:
     disabled: bool = False
     row: int | None = None
 
+    def labelled(self, words: str) -> Look:
+        """This look, with ``words`` for its label where it has none (a button playing an
+        intent shows the intent)."""
+        return replace(self, label=self.label or words)
+
 
 UNSEEN = Look()
 """The look of a button read back from its custom_id."""
-
-
-def intent_button(custom_id: str, intent: str, look: Look) -> discord.ui.Button[Any]:
-    """A button playing an intent, public (``TurnButton``) or private (``PrivateButton``);
-    without a label it shows the intent."""
-    return discord.ui.Button(
-        label=look.label or intent,
-        emoji=look.emoji,
-        style=look.style,
-        disabled=look.disabled,
-        custom_id=custom_id,
-        row=look.row,
-    )
 
 
 class TemplatedButton(Templated[F], discord.ui.DynamicItem[discord.ui.Button[Any]]):
