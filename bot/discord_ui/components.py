@@ -4,6 +4,10 @@ and an intent, and how a press is read back from it.
 No view or game object is kept in memory: a press is parsed from its custom_id and
 handled by the component's class with the feature that declares it
 (``GameBot.on_interaction``), which asks the service what is true now.
+
+A component's class gives its custom_ids once, as a template with its fields in braces
+(``Templated``): the pattern a press is read back with and the custom_id a component is
+sent with are both made from it.
 """
 
 from __future__ import annotations
