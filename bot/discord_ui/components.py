@@ -4,14 +4,21 @@ and an intent, and how a press is read back from it.
 No view or game object is kept in memory: a press is parsed from its custom_id and
 handled by the component's class with the feature that declares it
 (``GameBot.on_interaction``), which asks the service what is true now.
+
+A component's class gives its custom_ids once, as a template with its fields in braces
+(``Templated``): the pattern a press is read back with and the custom_id a component is
+sent with are both made from it.
 """
 
 from __future__ import annotations
 
 import re
+import string
 from abc import abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 import discord
@@ -24,14 +31,72 @@ NEVER_SHOWN = -1
 F = TypeVar("F")
 """The feature a component's presses go to."""
 
-READERS: Mapping[str, Callable[[str], Any]] = {
-    "game": int,
-    "version": int,
-    "key": int,
-    "step": int,
-    "page": int,
-}
-"""The parts of a custom_id that are numbers, by the name the templates give them."""
+
+def whole_up_to(most: int) -> str:
+    """A pattern of the whole numbers from 0 to ``most`` as the bot writes them: ASCII
+    digits (``\\d`` would take any script's, which ``int`` reads) without leading zeros."""
+    digits = str(most)
+    alternatives = ["0"]
+    if len(digits) > 1:
+        alternatives.append(f"[1-9][0-9]{{0,{len(digits) - 2}}}")
+    for place, digit in enumerate(digits):
+        lowest = 1 if place == 0 else 0
+        if int(digit) > lowest:
+            rest = len(digits) - place - 1
+            alternatives.append(f"{digits[:place]}[{lowest}-{int(digit) - 1}][0-9]{{{rest}}}")
+    alternatives.append(digits)
+    return "(?:" + "|".join(alternatives) + ")"
+
+
+@dataclass(frozen=True)
+class Part:
+    """A named part of a custom_id: what it may be, how it is read back into the field of
+    its name, and how that field is written into the custom_id."""
+
+    pattern: str
+    read: Callable[[str], Any] = str
+    write: Callable[[Any], str] = str
+
+
+def number(most: int) -> Part:
+    """A whole number from 0 to ``most``."""
+    return Part(whole_up_to(most), int)
+
+
+def choice(among: Iterable[StrEnum]) -> Part:
+    """One of an enum's values (all of them, or some), read back as the enum's member."""
+    values = tuple(among)
+    return Part("|".join(map(re.escape, values)), type(values[0]))
+
+
+PARTS = MappingProxyType(
+    {
+        "kind": Part("|".join(map(re.escape, GAMES))),
+        "game": number(2**63 - 1),
+        "version": number(10**9 - 1),
+        "intent": Part(r"[A-Za-z0-9@,.=_+-]{1,60}"),
+    }
+)
+"""The parts most custom_ids have: a registered game's kind (any other is no button of
+the bot's), a game's id (a 64-bit integer, as the database keeps it), the game's version
+it shows, and an intent (a letter, ``roll``, ``S3@2,5``, ``set:L2N1``). A component with
+parts of its own adds them (``PARTS | {"reply": choice(Reply)}``)."""
+
+READERS: Mapping[str, Callable[[str], Any]] = {name: part.read for name, part in PARTS.items()}
+
+
+def named(name: str) -> str:
+    """The pattern of one of ``PARTS``, as a group of its name."""
+    return f"(?P<{name}>{PARTS[name].pattern})"
+
+
+KIND, GAME, INTENT = named("kind"), named("game"), named("intent")
+"""Parts of a template written as a pattern, by a component that gives ``DynamicItem``
+its template itself (a ``Pressable`` that is not ``Templated``)."""
+
+
+NO_CUSTOM_ID = "(?!)"
+"""The pattern of a base of components (``TemplatedButton``): no custom_id is one of its."""
 
 
 class Pressable(Generic[F]):
@@ -59,7 +124,7 @@ class Pressable(Generic[F]):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        cls.pattern = re.compile(kwargs["template"])
+        cls.pattern = re.compile(kwargs.get("template", NO_CUSTOM_ID))
 
     @classmethod
     def parse(cls, match: re.Match[str]) -> Self:
@@ -75,36 +140,51 @@ class Pressable(Generic[F]):
         """What a press does, with the feature that declares this component."""
 
 
-def whole_up_to(most: int) -> str:
-    """A pattern of the whole numbers from 0 to ``most`` as the bot writes them: ASCII
-    digits (``\\d`` would take any script's, which ``int`` reads) without leading zeros."""
-    digits = str(most)
-    alternatives = ["0"]
-    if len(digits) > 1:
-        alternatives.append(f"[1-9][0-9]{{0,{len(digits) - 2}}}")
-    for place, digit in enumerate(digits):
-        lowest = 1 if place == 0 else 0
-        if int(digit) > lowest:
-            rest = len(digits) - place - 1
-            alternatives.append(f"{digits[:place]}[{lowest}-{int(digit) - 1}][0-9]{{{rest}}}")
-    alternatives.append(digits)
-    return "(?:" + "|".join(alternatives) + ")"
+class Templated(Pressable[F]):
+    """A component whose class gives its custom_ids as a template with its fields in
+    braces (``template="{kind}:rematch:{game}"``), each field one of its ``parts``: the
+    pattern a press is read back with, and the custom_id of a component made (from the
+    fields it holds, set before ``DynamicItem.__init__``), both come from that one
+    template, so the two never disagree. A press calls the feature's method the class
+    names (``calls``) with the component."""
 
+    parts: ClassVar[Mapping[str, Part]] = PARTS
+    """What each field of the template may be, and how it is read and written."""
+    calls: ClassVar[str]
+    """The feature's method a press calls, with the interaction and the component."""
+    _template: ClassVar[str]
+    _fields: ClassVar[tuple[str, ...]]
 
-KIND = "(?P<kind>" + "|".join(map(re.escape, GAMES)) + ")"
-"""A registered game's kind; any other is no button of the bot's."""
-GAME = f"(?P<game>{whole_up_to(2**63 - 1)})"
-"""A game's id, as the database keeps it (a 64-bit integer)."""
-VERSION = f"(?P<version>{whole_up_to(10**9 - 1)})"
-INTENT = r"(?P<intent>[A-Za-z0-9@,.=_+-]{1,60})"
-"""What a game's intents are written with (a letter, ``roll``, ``S3@2,5``, ``set:L2N1``)."""
+    def __init_subclass__(cls, *, template: str | None = None, **kwargs: Any) -> None:
+        if template is None:
+            # DynamicItem wants a template of every subclass, a base's too.
+            super().__init_subclass__(template=NO_CUSTOM_ID, **kwargs)
+            return
+        pieces = list(string.Formatter().parse(template))
+        pattern = "".join(
+            re.escape(text) + ("" if name is None else f"(?P<{name}>{cls.parts[name].pattern})")
+            for text, name, _, _ in pieces
+        )
+        super().__init_subclass__(template=pattern, **kwargs)
+        cls._template = template
+        cls._fields = tuple(name for _, name, _, _ in pieces if name is not None)
+        cls.readers = {name: part.read for name, part in cls.parts.items()}
+
+    def _custom_id(self) -> str:
+        """The template with this component's fields written in."""
+        return self._template.format_map(
+            {name: self.parts[name].write(getattr(self, name)) for name in self._fields}
+        )
+
+    async def pressed(self, interaction: discord.Interaction, feature: F) -> None:
+        await getattr(feature, self.calls)(interaction, self)
 
 
 @dataclass(frozen=True)
 class Look:
-    """How a button playing an intent shows: its words, emoji and style, whether it can
-    be pressed, and its row. A button read back from its custom_id (to dispatch a click)
-    is never shown and needs none."""
+    """How a button shows: its words, emoji and style, whether it can be pressed, and its
+    row. A button read back from its custom_id (to dispatch a click) is never shown and
+    needs none."""
 
     label: str | None = None
     emoji: str | None = None
@@ -112,22 +192,64 @@ class Look:
     disabled: bool = False
     row: int | None = None
 
+    def labelled(self, words: str) -> Look:
+        """This look, with ``words`` for its label where it has none (a button playing an
+        intent shows the intent)."""
+        return replace(self, label=self.label or words)
+
 
 UNSEEN = Look()
 """The look of a button read back from its custom_id."""
 
 
-def intent_button(custom_id: str, intent: str, look: Look) -> discord.ui.Button[Any]:
-    """A button playing an intent, public (``TurnButton``) or private (``PrivateButton``);
-    without a label it shows the intent."""
-    return discord.ui.Button(
-        label=look.label or intent,
-        emoji=look.emoji,
-        style=look.style,
-        disabled=look.disabled,
-        custom_id=custom_id,
-        row=look.row,
-    )
+class TemplatedButton(Templated[F], discord.ui.DynamicItem[discord.ui.Button[Any]]):
+    """A button of the bot's: its fields, set first, and its look make it."""
+
+    def __init__(self, look: Look) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=look.label,
+                emoji=look.emoji,
+                style=look.style,
+                disabled=look.disabled,
+                custom_id=self._custom_id(),
+                row=look.row,
+            )
+        )
+
+
+class GameButton(TemplatedButton[F]):
+    """A button naming a game (its kind and id), which looks as its class says (``look``)
+    but for its words and whether it can be pressed."""
+
+    look: ClassVar[Look]
+
+    def __init__(
+        self, kind: str, game: int, *, label: str | None = None, disabled: bool = False
+    ) -> None:
+        self.kind, self.game = kind, game
+        super().__init__(replace(self.look, label=label or self.look.label, disabled=disabled))
+
+
+class TemplatedSelect(Templated[F], discord.ui.DynamicItem[discord.ui.Select[Any]]):
+    """A menu of the bot's: its fields, set first, and its options make it."""
+
+    def __init__(
+        self,
+        *,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=self._custom_id(),
+                placeholder=placeholder,
+                # Parsed back from a pick, a menu's options are not needed.
+                options=options or [discord.SelectOption(label="-", value="-")],
+                row=row,
+            )
+        )
 
 
 def custom_ids(message: discord.Message | None) -> set[str]:

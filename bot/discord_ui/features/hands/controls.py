@@ -3,33 +3,22 @@ on a player's own private message."""
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 import discord
 
-from bot.discord_ui.components import (
-    GAME,
-    INTENT,
-    KIND,
-    UNSEEN,
-    Look,
-    Pressable,
-    intent_button,
-    whole_up_to,
-)
+from bot.discord_ui.components import PARTS, UNSEEN, Look, TemplatedButton, number
 from bot.discord_ui.face_drawing import look
 from bot.discord_ui.message_hooks import HandChoice
 from bot.games.face import OpenPrivate
 from bot.storage import Game
 
 
-class PrivateOpen(
-    Pressable["HandPlayer"],
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=f"{KIND}:mine:{GAME}",
-):
+class PrivateOpen(TemplatedButton["HandPlayer"], template="{kind}:mine:{game}"):
     """On the public game message of a game with secrets: opens the presser's own private
     message (their hand), whatever the game's version, since it always shows it as it is."""
+
+    calls = "open_private"
 
     def __init__(
         self,
@@ -40,43 +29,20 @@ class PrivateOpen(
         emoji: str | None = None,
         row: int | None = None,
     ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                emoji=emoji,
-                style=discord.ButtonStyle.primary,
-                custom_id=f"{kind}:mine:{game}",
-                row=row,
-            )
-        )
         self.kind, self.game = kind, game
-
-    async def pressed(self, interaction: discord.Interaction, feature: HandPlayer) -> None:
-        await feature.open_private(interaction, self)
+        super().__init__(Look(label, emoji, row=row))
 
 
-class PrivateButton(
-    Pressable["HandPlayer"],
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=f"{KIND}:seat:{GAME}:(?P<key>{whole_up_to(10**18 - 1)}):{INTENT}",
-):
+class PrivateButton(TemplatedButton["HandPlayer"], template="{kind}:seat:{game}:{key}:{intent}"):
     """A button on a seat's private message: plays ``intent`` if what the seat decides on is
     still what the message showed (its ``key``, ``HiddenInformation.decision_key``)."""
 
-    def __init__(
-        self,
-        kind: str,
-        game: int,
-        key: int,
-        intent: str,
-        look: Look = UNSEEN,
-    ) -> None:
-        custom_id = f"{kind}:seat:{game}:{key}:{intent}"
-        super().__init__(intent_button(custom_id, intent, look))
-        self.kind, self.game, self.key, self.intent = kind, game, key, intent
+    parts = PARTS | {"key": number(10**18 - 1)}
+    calls = "play_privately"
 
-    async def pressed(self, interaction: discord.Interaction, feature: HandPlayer) -> None:
-        await feature.play_privately(interaction, self)
+    def __init__(self, kind: str, game: int, key: int, intent: str, look: Look = UNSEEN) -> None:
+        self.kind, self.game, self.key, self.intent = kind, game, key, intent
+        super().__init__(look.labelled(intent))
 
 
 def hand_opener(game: Game, control: OpenPrivate) -> PrivateOpen:

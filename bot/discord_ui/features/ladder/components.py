@@ -2,34 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 import discord
 
-from bot.discord_ui.components import KIND, Pressable, whole_up_to
+from bot.discord_ui.components import PARTS, Look, TemplatedButton, number
 
 
-class LadderPageButton(
-    Pressable["PageTurner"],
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=f"{KIND}:ladder:(?P<page>{whole_up_to(999_999)})",
-):
+class LadderPageButton(TemplatedButton["PageTurner"], template="{kind}:ladder:{page}"):
     """Turns the asker's leaderboard of a game to another page; the game and the page are
     all the custom_id holds."""
 
-    def __init__(self, kind: str, page: int, *, label: str = "", disabled: bool = False) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or f"Page {page}",
-                style=discord.ButtonStyle.secondary,
-                disabled=disabled,
-                custom_id=f"{kind}:ladder:{page}",
-            )
-        )
-        self.kind, self.page = kind, page
+    parts = PARTS | {"page": number(999_999)}
+    calls = "turn_page"
 
-    async def pressed(self, interaction: discord.Interaction, feature: PageTurner) -> None:
-        await feature.turn_page(interaction, self)
+    def __init__(self, kind: str, page: int, *, label: str = "", disabled: bool = False) -> None:
+        self.kind, self.page = kind, page
+        super().__init__(
+            Look(label or f"Page {page}", style=discord.ButtonStyle.secondary, disabled=disabled)
+        )
 
 
 class PageTurner(Protocol):

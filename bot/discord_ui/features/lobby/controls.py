@@ -4,14 +4,13 @@ is the lobby's change (``Lobbies.pressed``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from enum import StrEnum
-from typing import Any, ClassVar, Protocol
+from typing import Any, Protocol
 
 import discord
 
 from bot.discord_ui.card_layout import Rows
-from bot.discord_ui.components import GAME, KIND, READERS, VERSION, Pressable
+from bot.discord_ui.components import PARTS, Look, TemplatedButton, TemplatedSelect, choice
 from bot.games import shared_words
 from bot.games.registry import rules_for
 from bot.service import BOT_LEVELS
@@ -34,21 +33,14 @@ LOBBY_BUTTONS = (LobbyAction.JOIN, LobbyAction.LEAVE, LobbyAction.START, LobbyAc
 BOT_MENUS = (LobbyAction.ADD_BOT, LobbyAction.REMOVE_BOT)
 
 
-def either(actions: tuple[LobbyAction, ...]) -> str:
-    """A pattern of exactly these actions."""
-    return "(?P<action>" + "|".join(actions) + ")"
-
-
-LOBBY_READERS: Mapping[str, Callable[[str], Any]] = {**READERS, "action": LobbyAction}
-
-
 class LobbyButton(
-    Pressable["LobbyKeeper"],
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=f"{KIND}:lobby:{GAME}:{VERSION}:{either(LOBBY_BUTTONS)}",
+    TemplatedButton["LobbyKeeper"], template="{kind}:lobby:{game}:{version}:{action}"
 ):
     """Join, leave, start or cancel a lobby; its custom_id carries the game, the version the
     lobby showed and the action."""
+
+    parts = PARTS | {"action": choice(LOBBY_BUTTONS)}
+    calls = "pressed"
 
     def __init__(
         self,
@@ -78,28 +70,15 @@ class LobbyButton(
                 discord.ButtonStyle.danger,
             ),
         }[action]
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=style,
-                disabled=disabled,
-                custom_id=f"{kind}:lobby:{game}:{version}:{action}",
-            )
-        )
         self.kind, self.game, self.version, self.action = kind, game, version, action
-
-    readers: ClassVar[Mapping[str, Callable[[str], Any]]] = LOBBY_READERS
-
-    async def pressed(self, interaction: discord.Interaction, feature: LobbyKeeper) -> None:
-        await feature.pressed(interaction, self)
+        super().__init__(Look(label, style=style, disabled=disabled))
 
 
-class BotSelect(
-    Pressable["LobbyKeeper"],
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=f"{KIND}:lobby:{GAME}:{VERSION}:{either(BOT_MENUS)}",
-):
+class BotSelect(TemplatedSelect["LobbyKeeper"], template="{kind}:lobby:{game}:{version}:{action}"):
     """The host's menus to add a computer player (by level) or remove one (by seat)."""
+
+    parts = PARTS | {"action": choice(BOT_MENUS)}
+    calls = "pressed"
 
     def __init__(
         self,
@@ -134,19 +113,8 @@ class BotSelect(
                 for s in bots
             ] or [discord.SelectOption(label=lang._("No computer players"), value="-1")]
             placeholder = lang._("Remove a computer player…")
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"{kind}:lobby:{game}:{version}:{action}",
-                placeholder=placeholder,
-                options=options,
-            )
-        )
         self.kind, self.game, self.version, self.action = kind, game, version, action
-
-    readers: ClassVar[Mapping[str, Callable[[str], Any]]] = LOBBY_READERS
-
-    async def pressed(self, interaction: discord.Interaction, feature: LobbyKeeper) -> None:
-        await feature.pressed(interaction, self)
+        super().__init__(options=options, placeholder=placeholder)
 
 
 def lobby_rows(game: Game, lang: Language, bots_allowed: bool) -> Rows:

@@ -3,26 +3,18 @@ they are; whoever presses it is back from their time away, in every game."""
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 import discord
 
-from bot.discord_ui.components import Pressable
+from bot.discord_ui.components import Look, TemplatedButton
 
 
-class BackButton(
-    Pressable["ComesBack"],
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template="my:back",
-):
+class BackButton(TemplatedButton["ComesBack"], template="my:back"):
     """Ends its presser's time away, whoever and wherever they are."""
 
     def __init__(self, *, label: str = "I'm back") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label, emoji="👋", style=discord.ButtonStyle.secondary, custom_id="my:back"
-            )
-        )
+        super().__init__(Look(label, "👋", discord.ButtonStyle.secondary))
 
     async def pressed(self, interaction: discord.Interaction, feature: ComesBack) -> None:
         await feature.back(interaction)

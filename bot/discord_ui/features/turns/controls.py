@@ -4,19 +4,17 @@ they do is the game's *intent*, which only the game's rules read. A press plays 
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 import discord
 
 from bot.discord_ui.components import (
-    GAME,
-    INTENT,
-    KIND,
+    PARTS,
     UNSEEN,
-    VERSION,
     Look,
-    Pressable,
-    intent_button,
+    Part,
+    TemplatedButton,
+    TemplatedSelect,
     selected,
 )
 from bot.discord_ui.face_drawing import look
@@ -24,35 +22,23 @@ from bot.games.face import Choice, Menu
 from bot.storage import Game
 
 
-class TurnButton(
-    Pressable["TurnPlayer"],
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=f"{KIND}:turn:{GAME}:{VERSION}:{INTENT}",
-):
+class TurnButton(TemplatedButton["TurnPlayer"], template="{kind}:turn:{game}:{version}:{intent}"):
     """A game's button: pressing it plays ``intent`` at the version it showed."""
 
     def __init__(
-        self,
-        kind: str,
-        game: int,
-        version: int,
-        intent: str,
-        look: Look = UNSEEN,
+        self, kind: str, game: int, version: int, intent: str, look: Look = UNSEEN
     ) -> None:
-        custom_id = f"{kind}:turn:{game}:{version}:{intent}"
-        super().__init__(intent_button(custom_id, intent, look))
         self.kind, self.game, self.version, self.intent = kind, game, version, intent
+        super().__init__(look.labelled(intent))
 
     async def pressed(self, interaction: discord.Interaction, feature: TurnPlayer) -> None:
         await feature.play(interaction, self, self.intent)
 
 
-class TurnSelect(
-    Pressable["TurnPlayer"],
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=f"{KIND}:pick:{GAME}:{VERSION}:" + r"(?P<menu>[a-z]{1,10})",
-):
+class TurnSelect(TemplatedSelect["TurnPlayer"], template="{kind}:pick:{game}:{version}:{menu}"):
     """A game's menu: each option's value is the intent choosing it plays."""
+
+    parts = PARTS | {"menu": Part("[a-z]{1,10}")}
 
     def __init__(
         self,
@@ -65,16 +51,8 @@ class TurnSelect(
         placeholder: str | None = None,
         row: int | None = None,
     ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"{kind}:pick:{game}:{version}:{menu}",
-                placeholder=placeholder,
-                # Parsed back from a click, the menu's options are not needed.
-                options=options or [discord.SelectOption(label="-", value="-")],
-                row=row,
-            )
-        )
-        self.kind, self.game, self.version = kind, game, version
+        self.kind, self.game, self.version, self.menu = kind, game, version, menu
+        super().__init__(options=options, placeholder=placeholder, row=row)
 
     async def pressed(self, interaction: discord.Interaction, feature: TurnPlayer) -> None:
         await feature.play(interaction, self, selected(interaction))

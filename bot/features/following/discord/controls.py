@@ -2,59 +2,33 @@
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 import discord
 
-from bot.discord_ui.components import GAME, KIND, Pressable
+from bot.discord_ui.components import PARTS, GameButton, Look, Part
 
 
-class FollowButton(
-    Pressable["FollowKeeper"],
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=f"{KIND}:follow:{GAME}",
-):
+class FollowButton(GameButton["FollowKeeper"], template="{kind}:follow:{game}"):
     """Under a table being played: whoever sees it follows the game."""
 
-    def __init__(self, kind: str, game: int, *, label: str = "Follow") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                emoji="🔔",
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"{kind}:follow:{game}",
-            )
-        )
-        self.kind, self.game = kind, game
-
-    async def pressed(self, interaction: discord.Interaction, feature: FollowKeeper) -> None:
-        await feature.follow(interaction, self)
+    look = Look("Follow", "🔔", discord.ButtonStyle.secondary)
+    calls = "follow"
 
 
-class UnfollowButton(
-    Pressable["FollowKeeper"],
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=f"{KIND}:unfollow:{GAME}(?P<listed>:games)?",
-):
+class UnfollowButton(GameButton["FollowKeeper"], template="{kind}:unfollow:{game}{listed}"):
     """On the answer to a follow, and in ``/my games`` (``listed``, whose list is drawn
     again without the game): the presser drops the follow."""
 
-    def __init__(
-        self, kind: str, game: int, *, label: str = "Unfollow", listed: str | bool | None = None
-    ) -> None:
-        self.listed = bool(listed)
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                emoji="🔕",
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"{kind}:unfollow:{game}{':games' if self.listed else ''}",
-            )
-        )
-        self.kind, self.game = kind, game
+    look = Look("Unfollow", "🔕", discord.ButtonStyle.secondary)
+    parts = PARTS | {"listed": Part("(?::games)?", bool, lambda listed: ":games" if listed else "")}
+    calls = "unfollow"
 
-    async def pressed(self, interaction: discord.Interaction, feature: FollowKeeper) -> None:
-        await feature.unfollow(interaction, self)
+    def __init__(
+        self, kind: str, game: int, *, label: str | None = None, listed: bool = False
+    ) -> None:
+        self.listed = listed
+        super().__init__(kind, game, label=label)
 
 
 class FollowKeeper(Protocol):

@@ -4,13 +4,19 @@ and what the control does, are all their custom_ids hold."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from enum import StrEnum
-from typing import Any, ClassVar, Protocol
+from typing import Any, Protocol
 
 import discord
 
-from bot.discord_ui.components import GAME, KIND, READERS, Pressable
+from bot.discord_ui.components import (
+    PARTS,
+    GameButton,
+    Look,
+    Templated,
+    TemplatedButton,
+    choice,
+)
 from bot.features.invitations.errors import NothingPicked
 from bot.features.invitations.service import Invitee
 
@@ -22,73 +28,50 @@ class Reply(StrEnum):
     DECLINE = "decline"
 
 
-class ReplyButton(
-    Pressable["InvitationKeeper"],
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=f"{KIND}:invited:{GAME}:(?P<reply>accept|decline)",
-):
+class ReplyButton(TemplatedButton["InvitationKeeper"], template="{kind}:invited:{game}:{reply}"):
     """On an invitation: its invitee takes the seat, or says no."""
 
-    readers: ClassVar[Mapping[str, Callable[[str], Any]]] = {**READERS, "reply": Reply}
+    parts = PARTS | {"reply": choice(Reply)}
+    calls = "reply"
 
     def __init__(self, kind: str, game: int, reply: Reply, *, label: str = "") -> None:
+        self.kind, self.game, self.reply = kind, game, reply
         accept = reply is Reply.ACCEPT
         super().__init__(
-            discord.ui.Button(
-                label=label or reply.value,
-                emoji="✅" if accept else None,
-                style=discord.ButtonStyle.success if accept else discord.ButtonStyle.secondary,
-                custom_id=f"{kind}:invited:{game}:{reply}",
+            Look(
+                label or reply.value,
+                "✅" if accept else None,
+                discord.ButtonStyle.success if accept else discord.ButtonStyle.secondary,
             )
         )
-        self.kind, self.game, self.reply = kind, game, reply
-
-    async def pressed(self, interaction: discord.Interaction, feature: InvitationKeeper) -> None:
-        await feature.reply(interaction, self)
 
 
 class InvitePicker(
-    Pressable["InvitationKeeper"],
+    Templated["InvitationKeeper"],
     discord.ui.DynamicItem[discord.ui.UserSelect[Any]],
-    template=f"{KIND}:invite:{GAME}:pick",
+    template="{kind}:invite:{game}:pick",
 ):
     """On a private lobby: the host picks people to invite, several at once."""
 
+    calls = "pick"
+
     def __init__(self, kind: str, game: int, *, most: int = 1, placeholder: str = "") -> None:
+        self.kind, self.game = kind, game
         super().__init__(
             discord.ui.UserSelect(
-                custom_id=f"{kind}:invite:{game}:pick",
+                custom_id=self._custom_id(),
                 placeholder=placeholder or None,
                 min_values=1,
                 max_values=most,
             )
         )
-        self.kind, self.game = kind, game
-
-    async def pressed(self, interaction: discord.Interaction, feature: InvitationKeeper) -> None:
-        await feature.pick(interaction, self)
 
 
-class OpenButton(
-    Pressable["InvitationKeeper"],
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=f"{KIND}:invite:{GAME}:open",
-):
+class OpenButton(GameButton["InvitationKeeper"], template="{kind}:invite:{game}:open"):
     """On a private lobby: the host lets anyone join."""
 
-    def __init__(self, kind: str, game: int, *, label: str = "Open to all") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                emoji="🔓",
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"{kind}:invite:{game}:open",
-            )
-        )
-        self.kind, self.game = kind, game
-
-    async def pressed(self, interaction: discord.Interaction, feature: InvitationKeeper) -> None:
-        await feature.open(interaction, self)
+    look = Look("Open to all", "🔓", discord.ButtonStyle.secondary)
+    calls = "open"
 
 
 def picked(interaction: discord.Interaction) -> list[Invitee]:

@@ -4,13 +4,12 @@ id, and the answer, are all their custom_ids hold."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from enum import StrEnum
-from typing import Any, ClassVar, Protocol
+from typing import Protocol
 
 import discord
 
-from bot.discord_ui.components import GAME, KIND, READERS, Pressable
+from bot.discord_ui.components import PARTS, GameButton, Look, TemplatedButton, choice
 
 
 class Reply(StrEnum):
@@ -21,53 +20,28 @@ class Reply(StrEnum):
     START = "start"
 
 
-class RematchButton(
-    Pressable["RematchKeeper"],
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=f"{KIND}:rematch:{GAME}",
-):
+class RematchButton(GameButton["RematchKeeper"], template="{kind}:rematch:{game}"):
     """Under a finished game's result: its player asks to play it again (or says yes to
     the offer that stands)."""
 
-    def __init__(self, kind: str, game: int, *, label: str = "Rematch") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                emoji="🔁",
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"{kind}:rematch:{game}",
-            )
-        )
-        self.kind, self.game = kind, game
-
-    async def pressed(self, interaction: discord.Interaction, feature: RematchKeeper) -> None:
-        await feature.ask(interaction, self)
+    look = Look("Rematch", "🔁", discord.ButtonStyle.secondary)
+    calls = "ask"
 
 
-class RematchReply(
-    Pressable["RematchKeeper"],
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=f"{KIND}:again:{GAME}:(?P<reply>yes|no|start)",
-):
+class RematchReply(TemplatedButton["RematchKeeper"], template="{kind}:again:{game}:{reply}"):
     """On a rematch offer: yes, no, or (the host's) start with those who said yes."""
 
-    readers: ClassVar[Mapping[str, Callable[[str], Any]]] = {**READERS, "reply": Reply}
+    parts = PARTS | {"reply": choice(Reply)}
+    calls = "reply"
 
     def __init__(self, kind: str, game: int, reply: Reply, *, label: str = "") -> None:
+        self.kind, self.game, self.reply = kind, game, reply
         style = {
             Reply.YES: discord.ButtonStyle.success,
             Reply.NO: discord.ButtonStyle.secondary,
             Reply.START: discord.ButtonStyle.primary,
         }[reply]
-        super().__init__(
-            discord.ui.Button(
-                label=label or reply.value, style=style, custom_id=f"{kind}:again:{game}:{reply}"
-            )
-        )
-        self.kind, self.game, self.reply = kind, game, reply
-
-    async def pressed(self, interaction: discord.Interaction, feature: RematchKeeper) -> None:
-        await feature.reply(interaction, self)
+        super().__init__(Look(label or reply.value, style=style))
 
 
 class RematchKeeper(Protocol):

@@ -5,75 +5,45 @@ restart."""
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 import discord
 
-from bot.discord_ui.components import GAME, KIND, Pressable, whole_up_to
+from bot.discord_ui.components import (
+    PARTS,
+    GameButton,
+    Look,
+    Part,
+    TemplatedButton,
+    TemplatedSelect,
+    number,
+)
 
 MOST_STEPS = 99_999
 """More steps than any game has (Claim It!'s longest run to a few hundred)."""
 
 
-class ReplayButton(
-    Pressable["ReplayShower"],
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=f"{KIND}:replay:{GAME}",
-):
+class ReplayButton(GameButton["ReplayShower"], template="{kind}:replay:{game}"):
     """On a finished game's result: shows the presser the game's replay, privately."""
 
-    def __init__(self, kind: str, game: int, *, label: str = "Replay") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                emoji="🎞️",
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"{kind}:replay:{game}",
-            )
-        )
-        self.kind, self.game = kind, game
-
-    async def pressed(self, interaction: discord.Interaction, feature: ReplayShower) -> None:
-        await feature.replay_button(interaction, self)
+    look = Look("Replay", "🎞️", discord.ButtonStyle.secondary)
+    calls = "replay_button"
 
 
-class ShareReplayButton(
-    Pressable["ReplayShower"],
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=f"{KIND}:share:{GAME}",
-):
+class ShareReplayButton(GameButton["ReplayShower"], template="{kind}:share:{game}"):
     """On a replay shown to one person: posts it in the channel for everybody."""
 
-    def __init__(
-        self, kind: str, game: int, *, label: str = "Share", disabled: bool = False
-    ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                emoji="📣",
-                style=discord.ButtonStyle.primary,
-                disabled=disabled,
-                custom_id=f"{kind}:share:{game}",
-            )
-        )
-        self.kind, self.game = kind, game
-
-    async def pressed(self, interaction: discord.Interaction, feature: ReplayShower) -> None:
-        await feature.share_button(interaction, self)
+    look = Look("Share", "📣")
+    calls = "share_button"
 
 
-STEP = f"(?P<step>{whole_up_to(MOST_STEPS)})"
-WAY = "(?P<way>open|first|back|next|last)"
-
-
-class StepButton(
-    Pressable["ReplayShower"],
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=f"{KIND}:step:{GAME}:{STEP}:{WAY}",
-):
+class StepButton(TemplatedButton["ReplayShower"], template="{kind}:step:{game}:{step}:{way}"):
     """A step-through replay's buttons, each naming the step it shows: ``open`` (on a
     replay) shows it in a private message of the presser's own, the others (first, back,
     next, last) turn the private message pressed to it."""
+
+    parts = PARTS | {"step": number(MOST_STEPS), "way": Part("open|first|back|next|last")}
+    calls = "step_button"
 
     def __init__(
         self,
@@ -86,28 +56,15 @@ class StepButton(
         emoji: str | None = None,
         disabled: bool = False,
     ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                emoji=emoji,
-                style=discord.ButtonStyle.secondary,
-                disabled=disabled,
-                custom_id=f"{kind}:step:{game}:{step}:{way}",
-            )
-        )
         self.kind, self.game, self.step, self.way = kind, game, step, way
-
-    async def pressed(self, interaction: discord.Interaction, feature: ReplayShower) -> None:
-        await feature.step_button(interaction, self)
+        super().__init__(Look(label, emoji, discord.ButtonStyle.secondary, disabled))
 
 
-class JumpMenu(
-    Pressable["ReplayShower"],
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=f"{KIND}:jump:{GAME}",
-):
+class JumpMenu(TemplatedSelect["ReplayShower"], template="{kind}:jump:{game}"):
     """A step-through replay's menu of the game's chapters (rounds, tricks): each
     option's value is the step a chapter begins at."""
+
+    calls = "jump"
 
     def __init__(
         self,
@@ -117,18 +74,8 @@ class JumpMenu(
         options: list[discord.SelectOption] | None = None,
         placeholder: str | None = None,
     ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"{kind}:jump:{game}",
-                placeholder=placeholder,
-                # Parsed back from a pick, the menu's options are not needed.
-                options=options or [discord.SelectOption(label="-", value="-")],
-            )
-        )
         self.kind, self.game = kind, game
-
-    async def pressed(self, interaction: discord.Interaction, feature: ReplayShower) -> None:
-        await feature.jump(interaction, self)
+        super().__init__(options=options, placeholder=placeholder)
 
 
 class ReplayShower(Protocol):

@@ -4,13 +4,12 @@ all their custom_ids hold."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from enum import StrEnum
-from typing import Any, ClassVar, Protocol
+from typing import Protocol
 
 import discord
 
-from bot.discord_ui.components import GAME, KIND, READERS, VERSION, Pressable, whole_up_to
+from bot.discord_ui.components import PARTS, GameButton, Look, TemplatedButton, choice, number
 
 
 class Answer(StrEnum):
@@ -20,62 +19,39 @@ class Answer(StrEnum):
     REFUSE = "refuse"
 
 
-NUMBER = f"(?P<number>{whole_up_to(10**6)})"
-"""A take-back's number among its game's."""
-
-
-class TakebackButton(
-    Pressable["TakebackKeeper"],
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=f"{KIND}:takeback:{GAME}:{VERSION}",
-):
+class TakebackButton(GameButton["TakebackKeeper"], template="{kind}:takeback:{game}:{version}"):
     """Under a game's table: its player takes back their last move, as the table showed
     the game (its version), so that a second press of one table takes back nothing more."""
 
-    def __init__(self, kind: str, game: int, version: int, *, label: str = "Take back") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                emoji="↩️",
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"{kind}:takeback:{game}:{version}",
-            )
-        )
-        self.kind, self.game, self.version = kind, game, version
+    look = Look("Take back", "↩️", discord.ButtonStyle.secondary)
+    calls = "take_back"
 
-    async def pressed(self, interaction: discord.Interaction, feature: TakebackKeeper) -> None:
-        await feature.take_back(interaction, self)
+    def __init__(self, kind: str, game: int, version: int, *, label: str | None = None) -> None:
+        self.version = version
+        super().__init__(kind, game, label=label)
 
 
 class TakebackAnswer(
-    Pressable["TakebackKeeper"],
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=f"{KIND}:takeback:{GAME}:{NUMBER}:(?P<answer>agree|refuse)",
+    TemplatedButton["TakebackKeeper"], template="{kind}:takeback:{game}:{number}:{answer}"
 ):
     """On a request: another player agrees, or refuses."""
 
-    readers: ClassVar[Mapping[str, Callable[[str], Any]]] = {
-        **READERS,
-        "number": int,
-        "answer": Answer,
-    }
+    parts = PARTS | {"number": number(10**6), "answer": choice(Answer)}
+    """Besides a game's: the take-back's number among its game's, and the answer."""
+    calls = "answer"
 
     def __init__(
         self, kind: str, game: int, number: int, answer: Answer, *, label: str = ""
     ) -> None:
+        self.kind, self.game, self.number, self.answer = kind, game, number, answer
         agree = answer is Answer.AGREE
         super().__init__(
-            discord.ui.Button(
-                label=label or answer.value,
-                emoji="✅" if agree else "✖️",
-                style=discord.ButtonStyle.success if agree else discord.ButtonStyle.secondary,
-                custom_id=f"{kind}:takeback:{game}:{number}:{answer}",
+            Look(
+                label or answer.value,
+                "✅" if agree else "✖️",
+                discord.ButtonStyle.success if agree else discord.ButtonStyle.secondary,
             )
         )
-        self.kind, self.game, self.number, self.answer = kind, game, number, answer
-
-    async def pressed(self, interaction: discord.Interaction, feature: TakebackKeeper) -> None:
-        await feature.answer(interaction, self)
 
 
 class TakebackKeeper(Protocol):

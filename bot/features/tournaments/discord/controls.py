@@ -3,16 +3,12 @@ tournament's id and the choice are all their custom_ids hold."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from enum import StrEnum
-from typing import Any, ClassVar, Protocol
+from typing import Protocol
 
 import discord
 
-from bot.discord_ui.components import READERS, Pressable, whole_up_to
-
-TOURNAMENT = f"(?P<tournament>{whole_up_to(2**63 - 1)})"
-"""A tournament's id, as the database keeps it."""
+from bot.discord_ui.components import PARTS, Look, TemplatedButton, choice, number
 
 
 class Entry(StrEnum):
@@ -22,34 +18,22 @@ class Entry(StrEnum):
     LEAVE = "leave"
 
 
-class EntryButton(
-    Pressable["EntryKeeper"],
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=f"tournament:{TOURNAMENT}:(?P<entry>join|leave)",
-):
+class EntryButton(TemplatedButton["EntryKeeper"], template="tournament:{tournament}:{entry}"):
     """On a tournament's announcement while sign-up is open: sign up, or leave."""
 
-    readers: ClassVar[Mapping[str, Callable[[str], Any]]] = {
-        **READERS,
-        "tournament": int,
-        "entry": Entry,
-    }
+    parts = PARTS | {"tournament": number(2**63 - 1), "entry": choice(Entry)}
+    calls = "entry"
 
     def __init__(self, tournament: int, entry: Entry, *, label: str = "") -> None:
+        self.tournament, self.entry = tournament, entry
+        join = entry is Entry.JOIN
         super().__init__(
-            discord.ui.Button(
-                label=label or entry.value,
-                emoji="✍️" if entry is Entry.JOIN else None,
-                style=discord.ButtonStyle.success
-                if entry is Entry.JOIN
-                else discord.ButtonStyle.secondary,
-                custom_id=f"tournament:{tournament}:{entry}",
+            Look(
+                label or entry.value,
+                "✍️" if join else None,
+                discord.ButtonStyle.success if join else discord.ButtonStyle.secondary,
             )
         )
-        self.tournament, self.entry = tournament, entry
-
-    async def pressed(self, interaction: discord.Interaction, feature: EntryKeeper) -> None:
-        await feature.entry(interaction, self)
 
 
 class EntryKeeper(Protocol):

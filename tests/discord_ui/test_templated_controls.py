@@ -1,0 +1,61 @@
+"""The components written from a template (``bot.discord_ui.components.Templated``): a
+press reaches a method of the feature that declares the component, and a custom_id made
+from a component's fields is the one the bot has always sent, read back into the same
+fields."""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any
+
+from bot.discord_ui.components import Templated, TemplatedButton, TemplatedSelect
+from bot.discord_ui.feature_registry import discovered
+from bot.discord_ui.features.hands.controls import PrivateButton, PrivateOpen
+from bot.discord_ui.features.ladder.components import LadderPageButton
+from bot.discord_ui.features.lobby.controls import BotSelect, LobbyAction, LobbyButton
+from bot.discord_ui.features.players.controls import BackButton
+from bot.discord_ui.features.turns.controls import TurnButton, TurnSelect
+from bot.features.following.discord.controls import UnfollowButton
+from bot.features.rematch.discord.controls import RematchButton, RematchReply, Reply
+from bot.features.replays.discord.components import JumpMenu, StepButton
+from bot.features.takebacks.discord.controls import Answer, TakebackAnswer
+from bot.features.tournaments.discord.controls import Entry, EntryButton
+
+
+def test_each_press_calls_a_method_of_the_feature_that_declares_the_component() -> None:
+    named = 0
+    for declaration in discovered():
+        for control in declaration.feature.controls:
+            if issubclass(control, Templated) and control.pressed is Templated.pressed:
+                method = getattr(declaration.feature, control.calls, None)
+                assert inspect.iscoroutinefunction(method), (control, control.calls)
+                named += 1
+    assert named > 0
+
+
+def test_a_custom_id_is_read_back_into_the_fields_it_was_made_of() -> None:
+    made: dict[str, TemplatedButton[Any] | TemplatedSelect[Any]] = {
+        "claimit:rematch:9223372036854775807": RematchButton("claimit", 2**63 - 1),
+        "nuggets:again:0:start": RematchReply("nuggets", 0, Reply.START),
+        "claim:unfollow:7": UnfollowButton("claim", 7),
+        "claim:unfollow:7:games": UnfollowButton("claim", 7, listed=True),
+        "tournament:3:leave": EntryButton(3, Entry.LEAVE),
+        "claim:step:7:12:back": StepButton("claim", 7, 12, "back"),
+        "claim:jump:7": JumpMenu("claim", 7),
+        "claim:takeback:7:2:refuse": TakebackAnswer("claim", 7, 2, Answer.REFUSE),
+        "claim:lobby:7:4:addbot": BotSelect("claim", 7, 4, LobbyAction.ADD_BOT),
+        "claim:lobby:7:4:join": LobbyButton("claim", 7, 4, LobbyAction.JOIN),
+        "my:back": BackButton(),
+        "claim:ladder:2": LadderPageButton("claim", 2),
+        "claim:mine:7": PrivateOpen("claim", 7),
+        "claim:seat:7:99:S3@2,5": PrivateButton("claim", 7, 99, "S3@2,5"),
+        "claim:turn:7:4:roll": TurnButton("claim", 7, 4, "roll"),
+        "claim:pick:7:4:take": TurnSelect("claim", 7, 4, "take"),
+    }
+    for custom_id, control in made.items():
+        assert control.custom_id == custom_id
+        match = type(control).pattern.fullmatch(custom_id)
+        assert match is not None, custom_id
+        back = type(control).parse(match)
+        assert back.custom_id == custom_id
+        assert all(getattr(back, name) == getattr(control, name) for name in match.groupdict())
