@@ -71,11 +71,8 @@ Choose = Callable[[ClaimState, int, tuple[Action, ...], random.Random], Action]
 async def world(tmp_path: Path, database_target: str) -> AsyncIterator[World]:
     """Ann, Bo, Cy, Di and an outsider on the emulator; each test starts the bot itself."""
     world = await make_world(tmp_path, 4, database=database_target)
-    try:
+    async with world:
         yield world
-    finally:
-        await world.stop_bots()
-        await world.discord.close()
 
 
 # What players see and do -------------------------------------------------------------------

@@ -27,7 +27,7 @@ async def test_a_crafted_button_from_another_server_or_channel_changes_nothing(
     other_channel = world.discord.add_channel(other_server, "games")
     side_channel = world.discord.add_channel(world.guild, "side")
     await world.start_bot()
-    try:
+    async with world:
         ann, bo = world.players[:2]
         lobby = (await world.command(ann, "claimit new")).response_message
         assert lobby is not None
@@ -62,9 +62,6 @@ async def test_a_crafted_button_from_another_server_or_channel_changes_nothing(
         after = await service.game(game.id)
         assert (after.version, after.status, after.state) == (game.version, game.status, game.state)
         assert await service.history.moves(game.id) == []
-    finally:
-        await world.stop_bots()
-        await world.discord.close()
 
 
 SOMETHING_WENT_WRONG = "Something went wrong"

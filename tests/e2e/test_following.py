@@ -297,7 +297,7 @@ async def test_a_follow_outlives_a_restart_and_closed_dms_keep_it(
 @pytest.mark.postgres
 async def test_two_processes_tell_each_follower_once(tmp_path: Path, postgres: Cluster) -> None:
     world = await make_world(tmp_path, 4, database=await postgres.new_database(), max_concurrency=2)
-    try:
+    async with world:
         await world.start_bot(shards=(2, frozenset({0})))
         await world.start_bot(shards=(2, frozenset({1})))
         await world.discord.wait_for_shards(2)
@@ -312,9 +312,6 @@ async def test_two_processes_tell_each_follower_once(tmp_path: Path, postgres: C
         assert len(posted(world, cy)) == 1
         assert len(posted(world, di)) == await rounds_over(world, game) + 1
         assert len(dms(world, di)) == 1
-    finally:
-        await world.stop_bots()
-        await world.discord.close()
 
 
 async def test_a_game_in_a_private_thread_is_followed_only_by_its_members(world: World) -> None:
@@ -368,16 +365,13 @@ async def test_whoever_may_not_view_the_games_channel_is_refused(tmp_path: Path)
     world.discord.add_member(world.guild, lurker, discord.Permissions(send_messages=True))
     lounge = world.discord.add_channel(world.guild, "lounge")
     await world.start_bot()
-    try:
+    async with world:
         game, _ = await started_here(world, "claim")
         refused = await world.command(lurker, "claim follow", number=game.number, where=lounge)
         assert ephemeral_answer(refused) == (
             "You can't see where Claim #1 is played, so you can't follow it."
         )
         assert await world.bots[0].features.get(Follows).follows.followers(game.id) == []
-    finally:
-        await world.stop_bots()
-        await world.discord.close()
 
 
 async def test_a_follower_who_lost_view_channel_hears_nothing_more(world: World) -> None:
@@ -404,7 +398,7 @@ async def test_a_german_follower_hears_in_german_with_german_command_names(
     cy = world.discord.add_user("Cyra", locale="de")
     world.discord.add_member(world.guild, cy)
     await world.start_bot()
-    try:
+    async with world:
         game, table = await started_here(world, "nuggets")
         followed = ephemeral_answer(await world.click(cy, table, "Follow"))
         assert "/meine einstellungen folgen" in followed and "/my" not in followed
@@ -413,6 +407,3 @@ async def test_a_german_follower_hears_in_german_with_german_command_names(
         said = describe(told)
         assert "dem du folgst, ist vorbei" in note_of(told), said
         assert english_in([said]) == {}
-    finally:
-        await world.stop_bots()
-        await world.discord.close()

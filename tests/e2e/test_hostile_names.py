@@ -63,11 +63,8 @@ async def test_hostile_names_format_nothing_in_any_message(tmp_path: Path, comma
     for user, name in zip(world.players, HOSTILE, strict=False):
         user.name = name
     await world.start_bot()
-    try:
+    async with world:
         seen = await play(world, command, random.Random(4))
-    finally:
-        await world.stop_bots()
-        await world.discord.close()
     unformatted(seen)
     if command == "claimit":
         assert any("Last round:" in text for text in seen), "the caller's line was shown"

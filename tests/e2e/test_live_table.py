@@ -21,7 +21,6 @@ from tests.e2e.world import (
     World,
     board_png,
     describe,
-    make_world,
     pick_button,
     running_world,
     title_of,
@@ -32,13 +31,8 @@ GAMES = {"claimit": "Claim It!", "nuggets": "Gold Nuggets", "claim": "Claim"}
 
 @pytest.fixture
 async def world(tmp_path: Path, database_target: str) -> AsyncIterator[World]:
-    world = await make_world(tmp_path, 2, database=database_target)
-    await world.start_bot()
-    try:
+    async with running_world(tmp_path, 2, database=database_target) as world:
         yield world
-    finally:
-        await world.stop_bots()
-        await world.discord.close()
 
 
 def public(channel: Channel) -> list[Message]:

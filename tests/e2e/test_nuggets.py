@@ -76,11 +76,8 @@ async def world(tmp_path: Path, database_target: str) -> AsyncIterator[World]:
     """Ann, Bo, Cy and an outsider on the emulator; each test starts the bot itself, with
     the dice it needs."""
     world = await make_world(tmp_path, database=database_target)
-    try:
+    async with world:
         yield world
-    finally:
-        await world.stop_bots()
-        await world.discord.close()
 
 
 # What a player sees and does ---------------------------------------------------------

@@ -325,7 +325,7 @@ async def test_two_processes_seat_one_of_two_accepts_for_the_last_seat(
     tmp_path: Path, postgres: Cluster
 ) -> None:
     world = await make_world(tmp_path, 5, database=await postgres.new_database(), max_concurrency=2)
-    try:
+    async with world:
         await world.start_bot(shards=(2, frozenset({0})))
         await world.start_bot(shards=(2, frozenset({1})))
         await world.discord.wait_for_shards(2)
@@ -349,9 +349,6 @@ async def test_two_processes_seat_one_of_two_accepts_for_the_last_seat(
         assert game is not None and len(game.seats) == 4
         for each in (bo, cy, di, ed):
             assert len(pings_of(world, each)) == 1, "asked once, by one of the two processes"
-    finally:
-        await world.stop_bots()
-        await world.discord.close()
 
 
 async def test_an_invitee_below_the_lobbys_reliability_is_told_why_and_so_is_the_host(

@@ -156,7 +156,7 @@ async def test_two_processes_count_a_game_and_a_takeover_once(
     """Both processes watch the deadlines and show the games: Bo's seat is taken over once,
     the game ends once, and each counts once."""
     world = await make_world(tmp_path, 3, database=await postgres.new_database(), max_concurrency=2)
-    try:
+    async with world:
         await world.start_bot(shards=(2, frozenset({0})))
         await world.start_bot(shards=(2, frozenset({1})))
         await world.discord.wait_for_shards(2)
@@ -183,16 +183,13 @@ async def test_two_processes_count_a_game_and_a_takeover_once(
         await world.click(bo, next_lobby, "Join")
         assert "84% reliable" in seated(next_lobby, "Ann")
         assert "45% reliable" in seated(next_lobby, "Bo")
-    finally:
-        await world.stop_bots()
-        await world.discord.close()
 
 
 async def test_in_german_the_lobby_and_the_refusal_speak_german(
     tmp_path: Path, database_target: str
 ) -> None:
     world = await make_world(tmp_path, 2, database=database_target, locale="de")
-    try:
+    async with world:
         await world.start_bot()
         ann, bo = world.players[:2]
         created = await world.command(ann, "claimit neu", zuverlässigkeit=90)
@@ -207,6 +204,3 @@ async def test_in_german_the_lobby_and_the_refusal_speak_german(
             "heben sie."
         )
         assert "Bo" not in describe(shown)
-    finally:
-        await world.stop_bots()
-        await world.discord.close()

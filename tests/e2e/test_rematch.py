@@ -149,7 +149,7 @@ EDIT = "PATCH /channels/{channel}/messages/{message}"
 async def test_two_processes_lapse_an_offer_once(tmp_path: Path, postgres: Cluster) -> None:
     """Both processes look for lapsed offers: the offer ends once, shown by one of them."""
     world = await make_world(tmp_path, 2, database=await postgres.new_database(), max_concurrency=2)
-    try:
+    async with world:
         await world.start_bot(shards=(2, frozenset({0})))
         await world.start_bot(shards=(2, frozenset({1})))
         await world.discord.wait_for_shards(2)
@@ -172,6 +172,3 @@ async def test_two_processes_lapse_an_offer_once(tmp_path: Path, postgres: Clust
             if r.route == EDIT and r.channel == world.channel.id
         ]
         assert len(edits) == 1
-    finally:
-        await world.stop_bots()
-        await world.discord.close()

@@ -58,7 +58,7 @@ async def test_one_game_whose_position_does_not_fit_stops_no_other_game(
     tmp_path: Path, database_target: str
 ) -> None:
     world = await make_world(tmp_path, players=3, database=database_target)
-    try:
+    async with world:
         await world.start_bot()
         ann, bo, cy = world.players[:3]
         damaged_at = world.discord.add_channel(world.guild, "damaged")
@@ -100,9 +100,6 @@ async def test_one_game_whose_position_does_not_fit_stops_no_other_game(
         assert done.response_message is not None and "cancelled" in done.response_message.content
         # Told once, although the start-up, the deadline watch and the click all met it.
         assert len([m for m in damaged_at.visible() if "damaged" in m.content]) == 1
-    finally:
-        await world.stop_bots()
-        await world.discord.close()
 
 
 async def start_in(world: World, channel: Channel, host: User, guest: User) -> Message:

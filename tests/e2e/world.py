@@ -108,6 +108,14 @@ class World:
     def __post_init__(self) -> None:
         self._tasks: list[asyncio.Task[None]] = []
 
+    async def __aenter__(self) -> World:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        """Stops its bots and its Discord, however the test ended."""
+        await self.stop_bots()
+        await self.discord.close()
+
     def advance(self, seconds: float) -> None:
         """Moves time on for the bot and for Discord alike (a message's age, a token's)."""
         self.clock.advance(seconds)
@@ -351,11 +359,8 @@ async def running_world(
     """A world with the bot started in it, torn down afterwards."""
     world = await make_world(tmp_path, players, bot_permissions, database=database, synced=synced)
     await world.start_bot(member_events=member_events)
-    try:
+    async with world:
         yield world
-    finally:
-        await world.stop_bots()
-        await world.discord.close()
 
 
 async def make_world(
