@@ -18,10 +18,9 @@ from typing import NamedTuple
 from PIL import Image
 
 from i18n import Language
-from render.claim import colors, sprites
+from render.claim import colors, sprites, status_band
 from render.claim.geometry import (
     BAND_BOTTOM,
-    BAND_TOP,
     CAPTION,
     FOLLOWER_COLUMN,
     GROUP_GAP,
@@ -57,6 +56,7 @@ from render.claim.geometry import (
 )
 from render.claim.scene import Scene
 from render.claim.sprites import Size
+from render.claim.status_band import NOTE_SIZE
 from render.claim.view import CardFace, FactionResult, TableView, catalogue_order
 from render.claim.words import code_name, faction_name
 from render.common import palette
@@ -70,7 +70,6 @@ STATUS_SIZE = 26
 SMALLEST_STATUS = 18
 """What the status's headline shrinks to, to name its player whole: 8.4 px on a phone."""
 INFO_SIZE = 24
-NOTE_SIZE = 18
 CAPTION_SIZE = 18
 NAME_SIZE = 22
 SLOT_NAME_SIZE = 18
@@ -174,25 +173,15 @@ def _status(s: Scene, view: TableView) -> None:
     s.panel(INFO_BOX, palette.PANEL)
     status = _status_of(view)
     left = STATUS_BOX[0] + 12
-    icon_top = (BAND_TOP + STATUS_SPLIT) // 2 - ICON // 2 + 2
     step = ICON + 4 if len(status.seats) <= 2 else ICON - 6
     for index, seat in enumerate(status.seats):
-        s.paste(player_icon(seat, ICON), left + index * step, icon_top, f"icon:{seat}")
+        s.paste(player_icon(seat, ICON), left + index * step, status_band.ICON_TOP, f"icon:{seat}")
     text_left = left + (len(status.seats) - 1) * step + ICON + 8 if status.seats else left
     right = STATUS_BOX[2] - INSET
     headline, size = _headline(view, status, right - text_left)
-    s.label(Label(headline, (text_left, BAND_TOP + 6, right, STATUS_SPLIT), size, status.color))
+    status_band.headline(s, headline, text_left, right, size, status.color)
     if status.note:
-        note = fit(status.note, Face.REGULAR, NOTE_SIZE, right - left)
-        s.label(
-            Label(
-                note,
-                (left, STATUS_SPLIT, right, BAND_BOTTOM - 6),
-                NOTE_SIZE,
-                palette.MUTED,
-                Face.REGULAR,
-            )
-        )
+        status_band.note(s, status.note, left, right)
     _info(s, view)
 
 
