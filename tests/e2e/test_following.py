@@ -25,6 +25,7 @@ from emulator import Message
 from emulator.model import Channel, User
 from tests.e2e.world import (
     THREAD_PERMISSIONS,
+    TITLES,
     World,
     describe,
     ephemeral_answer,
@@ -36,8 +37,6 @@ from tests.e2e.world import (
 )
 from tests.i18n_words import english_in
 from tests.postgres_cluster import Cluster
-
-TITLES = {"claimit": "Claim It!", "nuggets": "Gold Nuggets", "claim": "Claim"}
 
 
 @pytest.fixture

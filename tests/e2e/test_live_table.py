@@ -26,8 +26,6 @@ from tests.e2e.world import (
     title_of,
 )
 
-GAMES = {"claimit": "Claim It!", "nuggets": "Gold Nuggets", "claim": "Claim"}
-
 
 @pytest.fixture
 async def world(tmp_path: Path, database_target: str) -> AsyncIterator[World]:

@@ -15,9 +15,8 @@ from bot.discord_ui.features.turns.handlers import Turns
 from bot.storage import EndReason, Game, GameStatus
 from emulator import Channel, LoggedRequest, Message
 from emulator.rate_limits import SEND_MESSAGE
-from tests.e2e.world import THREAD_PERMISSIONS, World, describe
+from tests.e2e.world import THREAD_PERMISSIONS, TITLES, World, describe
 
-GAMES = {"claimit": "Claim It!", "nuggets": "Gold Nuggets", "claim": "Claim"}
 WAIT = 60.0
 """Real seconds a wait for the bot may take before the test fails: a safety net, not a
 pause (every wait ends as soon as what it waits for is there)."""
@@ -113,7 +112,7 @@ async def move(world: World, game_id: int, where: Channel) -> Game:
 
 
 @pytest.mark.both_databases
-@pytest.mark.parametrize("kind", GAMES)
+@pytest.mark.parametrize("kind", TITLES)
 async def test_a_table_a_moderator_deletes_is_posted_anew_at_once(
     world: World, kind: str, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -149,7 +148,7 @@ async def test_a_table_a_moderator_deletes_is_posted_anew_at_once(
     no_tracebacks(caplog)
 
 
-@pytest.mark.parametrize("kind", GAMES)
+@pytest.mark.parametrize("kind", TITLES)
 async def test_a_lobby_a_moderator_deletes_is_posted_anew_at_once(
     world: World, kind: str, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -170,7 +169,7 @@ async def test_a_lobby_a_moderator_deletes_is_posted_anew_at_once(
     no_tracebacks(caplog)
 
 
-@pytest.mark.parametrize("kind", GAMES)
+@pytest.mark.parametrize("kind", TITLES)
 async def test_a_deleted_channel_ends_its_game_at_once_and_its_players_hear_of_it(
     world: World, kind: str, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -198,7 +197,7 @@ async def test_a_deleted_channel_ends_its_game_at_once_and_its_players_hear_of_i
     assert ended.deadline is None
     for dm in dms:
         (told,) = dm.visible()
-        assert f"{GAMES[kind]} #" in told.content and "counts for nobody" in told.content
+        assert f"{TITLES[kind]} #" in told.content and "counts for nobody" in told.content
 
     world.clock.advance(2 * TURN)
     await world.discord.wait_until(
@@ -252,7 +251,7 @@ async def test_a_deleted_channel_ends_the_games_of_its_threads_and_tells_whom_it
 
 
 @pytest.mark.both_databases
-@pytest.mark.parametrize("kind", GAMES)
+@pytest.mark.parametrize("kind", TITLES)
 async def test_a_deleted_thread_sends_its_game_to_the_channel_at_once(
     threaded: World, kind: str, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -334,7 +333,7 @@ async def test_a_game_sent_to_a_channel_it_cant_post_in_waits_there_and_backs_of
 
 
 @pytest.mark.parametrize("manages_threads", [False, True])
-@pytest.mark.parametrize("kind", GAMES)
+@pytest.mark.parametrize("kind", TITLES)
 async def test_a_locked_thread_sends_its_game_to_the_channel_at_once(
     threaded: World, kind: str, manages_threads: bool, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -368,7 +367,7 @@ async def test_a_locked_thread_sends_its_game_to_the_channel_at_once(
 
 
 @pytest.mark.parametrize("manages_threads", [False, True])
-@pytest.mark.parametrize("kind", GAMES)
+@pytest.mark.parametrize("kind", TITLES)
 async def test_a_thread_closed_and_locked_while_the_bot_was_away_sends_its_game_on(
     threaded: World, kind: str, manages_threads: bool, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -434,7 +433,7 @@ def posts_into(where: Channel, requests: list[LoggedRequest]) -> list[LoggedRequ
 
 
 @pytest.mark.parametrize("how", ["idle", "moderator"])
-@pytest.mark.parametrize("kind", GAMES)
+@pytest.mark.parametrize("kind", TITLES)
 async def test_an_archived_thread_is_posted_into_and_the_game_goes_on(
     threaded: World, kind: str, how: str, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -464,7 +463,7 @@ async def test_an_archived_thread_is_posted_into_and_the_game_goes_on(
     no_tracebacks(caplog)
 
 
-@pytest.mark.parametrize("kind", GAMES)
+@pytest.mark.parametrize("kind", TITLES)
 async def test_a_thread_archived_unbeknown_to_the_bot_is_posted_into(
     threaded: World, kind: str, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -489,7 +488,7 @@ async def test_a_thread_archived_unbeknown_to_the_bot_is_posted_into(
 
 
 @pytest.mark.both_databases
-@pytest.mark.parametrize("kind", GAMES)
+@pytest.mark.parametrize("kind", TITLES)
 async def test_a_channel_deleted_while_the_bot_was_away_ends_its_game_on_start(
     world: World, kind: str, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -504,7 +503,7 @@ async def test_a_channel_deleted_while_the_bot_was_away_ends_its_game_on_start(
     await world.discord.wait_until(lambda: all(dm.visible() for dm in told), timeout=WAIT)
     ended = await world.settled(game.id)
     assert ended.status is GameStatus.CANCELLED and ended.end_reason is EndReason.PLACE_GONE
-    assert f"{GAMES[kind]} #" in told[0].visible()[0].content
+    assert f"{TITLES[kind]} #" in told[0].visible()[0].content
     # Discord was asked once whether the channel is gone, and nothing more of it.
     since = list(world.discord.requests)[asked:]
     assert [(r.route, r.status) for r in since if r.channel == world.channel.id] == [
@@ -513,7 +512,7 @@ async def test_a_channel_deleted_while_the_bot_was_away_ends_its_game_on_start(
     no_tracebacks(caplog)
 
 
-@pytest.mark.parametrize("kind", GAMES)
+@pytest.mark.parametrize("kind", TITLES)
 async def test_a_game_whose_channel_went_unbeknown_to_the_bot_ends_at_its_next_show(
     world: World, kind: str, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -24,6 +24,7 @@ from emulator import Message, User
 from i18n import language
 from tests.e2e.world import (
     THREAD_PERMISSIONS,
+    TITLES,
     World,
     describe,
     ephemeral_answer,
@@ -33,7 +34,6 @@ from tests.e2e.world import (
 )
 from tests.postgres_cluster import Cluster
 
-TITLES = {"claimit": "Claim It!", "nuggets": "Gold Nuggets", "claim": "Claim"}
 PRIVATE = "This table is private: only players the host invited can join."
 
 

@@ -14,10 +14,9 @@ import pytest
 from bot.discord_ui.features.rematch.handlers import Rematches
 from bot.storage import Game, GameStatus
 from emulator import Message
-from tests.e2e.world import World, describe, ephemeral_answer, make_world, running_world
+from tests.e2e.world import TITLES, World, describe, ephemeral_answer, make_world, running_world
 from tests.postgres_cluster import Cluster
 
-TITLES = {"claimit": "Claim It!", "nuggets": "Gold Nuggets", "claim": "Claim"}
 LOBBY_TIME = 30 * 60
 
 

@@ -23,6 +23,7 @@ from emulator import Message, User
 from emulator.model import shard_of
 from tests.e2e.world import (
     THREAD_PERMISSIONS,
+    TITLES,
     World,
     describe,
     ephemeral_answer,
@@ -31,7 +32,6 @@ from tests.e2e.world import (
 from tests.postgres_cluster import Cluster
 
 DAY = 86_400.0
-TITLES = {"claimit": "Claim It!", "nuggets": "Gold Nuggets", "claim": "Claim"}
 MORE = ("Fay", "Gus", "Hal", "Ivy")
 
 

@@ -42,6 +42,8 @@ THREAD_PERMISSIONS = DEFAULT_BOT_PERMISSIONS | discord.Permissions(
     create_public_threads=True, send_messages_in_threads=True
 )
 """What the bot needs besides its defaults to give each game a thread."""
+TITLES = {"claimit": "Claim It!", "nuggets": "Gold Nuggets", "claim": "Claim"}
+"""Each game's command, and its name as its messages title it."""
 
 
 @dataclass
