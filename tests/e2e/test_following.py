@@ -317,8 +317,7 @@ async def test_a_game_in_a_private_thread_is_followed_only_by_its_members(world:
     ann, bo, cy, di = world.players[:4]
     await world.discord.set_bot_permissions(world.channel, THREAD_PERMISSIONS)
     thread = await world.discord.start_private_thread(world.channel, "our table", ann, [bo, di])
-    lobby = (await world.command(ann, "claimit new", where=thread)).response_message
-    assert lobby is not None
+    lobby = await world.answered(ann, "claimit new", where=thread)
     await world.click(bo, lobby, "Join")
     await world.click(ann, lobby, "Start")
     game = await world.bots[0].service.current_game(thread.id)

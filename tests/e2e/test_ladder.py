@@ -72,8 +72,7 @@ async def test_a_finished_game_shows_rating_changes_and_fills_the_ladder(world: 
 
 async def test_a_game_against_computer_players_alone_is_unrated(world: World) -> None:
     ann = world.players[0]
-    lobby = (await world.command(ann, "claimit new", bots=2)).response_message
-    assert lobby is not None
+    lobby = await world.answered(ann, "claimit new", bots=2)
     await world.click(ann, lobby, "Start")
     result = await world.finish(random.Random(2))
     assert line_value(result, "Ratings").startswith("Unrated")

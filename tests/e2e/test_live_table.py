@@ -374,8 +374,7 @@ async def test_in_a_thread_the_table_lives_and_moves_the_same_way(tmp_path: Path
     async with running_world(tmp_path, 2, bot_permissions=THREAD_PERMISSIONS) as world:
         ann, bo = world.players[:2]
         await world.command(ann, "server settings", threads=True)
-        lobby = (await world.command(ann, "claimit new")).response_message
-        assert lobby is not None
+        lobby = await world.answered(ann, "claimit new")
         await world.click(bo, lobby, "Join")
         await world.click(ann, lobby, "Start")
         (thread,) = world.discord.threads_of(world.channel)

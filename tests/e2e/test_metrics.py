@@ -68,8 +68,7 @@ async def test_the_figures_move_as_a_game_is_played(
             assert total(before, "claimit_games", kind="nuggets") == 0
             assert total(before, "claimit_answer_seconds_count") == 0
             host, other = world.players[:2]
-            lobby = (await world.command(host, "nuggets new")).response_message
-            assert lobby is not None
+            lobby = await world.answered(host, "nuggets new")
             waiting = await scraped(session)
             await world.click(other, lobby, "Join")
             await world.click(host, lobby, "Start")

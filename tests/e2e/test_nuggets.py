@@ -395,8 +395,7 @@ async def test_people_and_computer_players_from_the_lobby_play_a_whole_game(
 ) -> None:
     await world.start_bot(7)
     ann, bo = world.players[:2]
-    lobby = (await world.command(ann, "nuggets new")).response_message
-    assert lobby is not None
+    lobby = await world.answered(ann, "nuggets new")
     shown = Shown(world, lobby)
     await world.click(bo, lobby, "Join")
     await world.select(ann, lobby, "Add a computer player…", "normal")

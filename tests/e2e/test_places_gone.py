@@ -64,8 +64,7 @@ async def in_a_thread(world: World, kind: str) -> tuple[Game, Channel]:
     """Threads on, Ann and Bo's game of ``kind`` started in its own thread and shown."""
     ann, bo = world.players[:2]
     await world.command(ann, "server settings", threads=True)
-    lobby = (await world.command(ann, f"{kind} new")).response_message
-    assert lobby is not None
+    lobby = await world.answered(ann, f"{kind} new")
     await world.discord.wait_for_message(
         world.channel, lambda m: m is lobby and "Played in" in describe(m), timeout=WAIT
     )
@@ -154,8 +153,7 @@ async def test_a_lobby_a_moderator_deletes_is_posted_anew_at_once(
 ) -> None:
     caplog.set_level(logging.INFO)
     ann, bo = world.players[:2]
-    lobby = (await world.command(ann, f"{kind} new")).response_message
-    assert lobby is not None
+    lobby = await world.answered(ann, f"{kind} new")
     await game_in(world, world.channel)
     await world.discord.delete_message(lobby)
     anew = await world.discord.wait_for_message(
@@ -179,8 +177,7 @@ async def test_a_deleted_channel_ends_its_game_at_once_and_its_players_hear_of_i
     # A game elsewhere whose turn runs out on the same clock: once it has, the game of the
     # deleted channel would have timed out too.
     elsewhere = world.discord.add_channel(world.guild, "elsewhere")
-    lobby = (await world.command(cy, f"{kind} new", where=elsewhere)).response_message
-    assert lobby is not None
+    lobby = await world.answered(cy, f"{kind} new", where=elsewhere)
     await world.click(ann, lobby, "Join")
     await world.click(cy, lobby, "Start")
     control = await game_in(world, elsewhere)
@@ -220,8 +217,7 @@ async def test_a_deleted_channel_ends_the_games_of_its_threads_and_tells_whom_it
     world = threaded
     ann, bo, cy = world.players[:3]
     game, _ = await in_a_thread(world, "nuggets")
-    lobby = (await world.command(cy, "claimit new")).response_message
-    assert lobby is not None
+    lobby = await world.answered(cy, "claimit new")
     await world.discord.wait_for_message(
         world.channel, lambda m: m is lobby and "Played in" in describe(m), timeout=WAIT
     )

@@ -276,8 +276,7 @@ async def test_an_invitee_who_left_the_server_cannot_accept_from_anywhere(world:
     other = world.discord.add_guild("Elsewhere", bo)
     elsewhere = world.discord.add_channel(other, "games")
     await world.quiet()
-    theirs = (await world.command(bo, "nuggets new", where=elsewhere)).response_message
-    assert theirs is not None
+    theirs = await world.answered(bo, "nuggets new", where=elsewhere)
     accept = str(asked.button("Accept")["custom_id"])
     forged = await world.discord.forge(bo, theirs, {"custom_id": accept, "component_type": 2})
     assert ephemeral_answer(await world.discord.answer(forged)) == (
@@ -304,8 +303,7 @@ async def test_an_accept_naming_no_invitation_of_the_presser_is_refused_alike(
     other = world.discord.add_guild("Elsewhere", cy)
     elsewhere = world.discord.add_channel(other, "games")
     await world.quiet()
-    theirs = (await world.command(cy, "nuggets new", where=elsewhere)).response_message
-    assert theirs is not None
+    theirs = await world.answered(cy, "nuggets new", where=elsewhere)
     other_game = int(str(theirs.buttons()[0]["custom_id"]).split(":")[2])
     answers = set()
     for user, message, named in (

@@ -137,13 +137,11 @@ async def test_finishing_leaving_time_outs_and_minimums(world: World, group: str
     )
     assert "Di" not in describe(fourth)
     # /stats shows it, with what it is made of.
-    mine = (await world.command(ann, f"{group} stats")).response_message
-    assert mine is not None
+    mine = await world.answered(ann, f"{group} stats")
     assert line_value(mine, "Reliability") == (
         "84% · of every game in this server: 2 started, 1 finished, 0 left"
     )
-    theirs = (await world.command(ann, f"{group} stats", user=cy)).response_message
-    assert theirs is not None
+    theirs = await world.answered(ann, f"{group} stats", user=cy)
     assert line_value(theirs, "Reliability") == (
         "45% · of every game in this server: 1 started, 0 finished, 1 left"
     )

@@ -148,8 +148,7 @@ async def test_the_replay_command_finds_the_last_game_here_or_a_number(world: Wo
 
 async def test_a_gold_nuggets_game_against_computer_players_replays(world: World) -> None:
     ann = world.players[0]
-    lobby = (await world.command(ann, "nuggets new", bots=1)).response_message
-    assert lobby is not None
+    lobby = await world.answered(ann, "nuggets new", bots=1)
     await world.click(ann, lobby, "Start")
     result = await world.finish(random.Random(7))
     assert "Luck" in describe(result)

@@ -64,8 +64,7 @@ async def test_one_game_whose_position_does_not_fit_stops_no_other_game(
         damaged_at = world.discord.add_channel(world.guild, "damaged")
         bots_at = world.discord.add_channel(world.guild, "bots")
         damaged_table = await start_in(world, damaged_at, ann, bo)
-        lobby = (await world.command(cy, "claimit new", where=bots_at, bots=1)).response_message
-        assert lobby is not None
+        lobby = await world.answered(cy, "claimit new", where=bots_at, bots=1)
         quiet_table = await world.start_game(2)
         damaged = await world.bots[0].service.current_game(damaged_at.id)
         assert damaged is not None
@@ -104,8 +103,7 @@ async def test_one_game_whose_position_does_not_fit_stops_no_other_game(
 
 async def start_in(world: World, channel: Channel, host: User, guest: User) -> Message:
     """A game of ``host`` and ``guest`` started in ``channel``; its table."""
-    lobby = (await world.command(host, "claimit new", where=channel)).response_message
-    assert lobby is not None
+    lobby = await world.answered(host, "claimit new", where=channel)
     await world.click(guest, lobby, "Join")
     await world.click(host, lobby, "Start")
     return lobby

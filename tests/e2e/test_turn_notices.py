@@ -200,8 +200,7 @@ async def test_a_turn_is_played_from_its_direct_message_and_the_table_follows(
 
 async def test_a_lobby_button_copied_into_a_dm_is_refused(world: World) -> None:
     ann, outsider = world.players[0], world.players[-1]
-    lobby = (await world.command(ann, "claimit new")).response_message
-    assert lobby is not None
+    lobby = await world.answered(ann, "claimit new")
     join = next(b["custom_id"] for b in lobby.buttons() if b.get("label") == "Join")
     dm = world.discord.dm_with(outsider)
     copied = Message(snowflake(), dm.id, world.discord.bot, content="a message to press on")

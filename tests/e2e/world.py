@@ -130,6 +130,14 @@ class World:
         interaction = await self.discord.slash(user, where or self.channel, command, **options)
         return await self.discord.answer(interaction)
 
+    async def answered(
+        self, user: User, command: str, /, *, where: Channel | None = None, **options: Any
+    ) -> Message:
+        """The message the bot answered a slash command with (a lobby, a refusal, …)."""
+        message = (await self.command(user, command, where=where, **options)).response_message
+        assert message is not None
+        return message
+
     async def click(self, user: User, message: Message, button: str) -> Interaction:
         """A click, once it is answered and every change it made is shown (a test of what
         players see meanwhile clicks through ``discord``)."""
