@@ -81,8 +81,7 @@ async def typed(page: Page, before: str, keys: str) -> None:
 async def test_a_member_picks_one_of_the_bots_choices_in_their_language(
     browser: Browser, travel_bot: Sandbox
 ) -> None:
-    page = await open_page(browser, travel_bot.url, DESKTOP)
-    try:
+    async with open_page(browser, travel_bot.url, DESKTOP) as page:
         await act_as(page, "Cy")
         suggestions = page.locator("#suggestions li")
         await page.locator("#command").fill("/")
@@ -112,16 +111,13 @@ async def test_a_member_picks_one_of_the_bots_choices_in_their_language(
         await expect(page.locator("#command")).to_have_value('/travel to city:"N\'Djamena" ')
         await page.locator("#command").press("Enter")
         await expect(page.locator("#messages")).to_contain_text("off to Africa/Ndjamena")
-    finally:
-        await page.close()
 
 
 async def test_in_a_dm_on_a_phone_only_its_commands_and_their_choices_are_offered(
     browser: Browser, travel_bot: Sandbox
 ) -> None:
     dm, _ = written_to(travel_bot, "Ann")
-    page = await open_page(browser, travel_bot.url, DESKTOP)
-    try:
+    async with open_page(browser, travel_bot.url, DESKTOP) as page:
         await act_as(page, "Ann")
         await page.locator(f'#dms li[data-channel="{dm}"]').click()
         await expect(page.locator("#channel-name")).to_have_text("Game Bot")
@@ -149,5 +145,3 @@ async def test_in_a_dm_on_a_phone_only_its_commands_and_their_choices_are_offere
         await expect(page.locator("#composer-error")).to_have_text(
             "/host is typed in the server's channel, not in direct messages."
         )
-    finally:
-        await page.close()

@@ -38,8 +38,7 @@ async def test_a_member_reads_their_direct_messages_and_nobody_else_does(
     browser: Browser, bare_page: Sandbox
 ) -> None:
     dm, ann = written_to(bare_page, "Ann")
-    page = await open_page(browser, bare_page.url, DESKTOP)
-    try:
+    async with open_page(browser, bare_page.url, DESKTOP) as page:
         await act_as(page, "Bo")
         await expect(page.locator("#dms li")).to_have_count(0)
         await expect(page.locator("#dms-heading")).to_be_hidden()
@@ -55,8 +54,6 @@ async def test_a_member_reads_their_direct_messages_and_nobody_else_does(
         await expect(page.locator("#messages")).to_contain_text(NOTICE)
         assert await page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         await shoot(page, "direct-messages-phone")
-    finally:
-        await page.close()
 
     async with aiohttp.ClientSession() as session:
         info = await (await session.get(f"{bare_page.url}/api/server")).json()
@@ -90,8 +87,7 @@ async def test_an_empty_direct_message_invites_to_what_works_there(
     notice.deleted = True
     for changed in emulator.on_change:
         changed()
-    page = await open_page(browser, sandbox.url, DESKTOP)
-    try:
+    async with open_page(browser, sandbox.url, DESKTOP) as page:
         await act_as(page, "Ann")
         await page.locator("#dms li").click()
         empty = page.locator("#empty")
@@ -99,5 +95,3 @@ async def test_an_empty_direct_message_invites_to_what_works_there(
         await expect(empty).to_contain_text("Your turns come here")
         await expect(empty).to_contain_text("here you can type /my")
         await expect(empty).not_to_contain_text(" new")
-    finally:
-        await page.close()
