@@ -38,11 +38,16 @@ async def page_at(
 
 
 @asynccontextmanager
-async def open_page(browser: Browser, url: str, viewport: ViewportSize) -> AsyncIterator[Page]:
-    """The sandbox's page once its members are listed and it is live (``page_at``)."""
+async def open_page(
+    browser: Browser, url: str, viewport: ViewportSize, acting_as: str | None = None
+) -> AsyncIterator[Page]:
+    """The sandbox's page once its members are listed and it is live (``page_at``), acting
+    as the member ``acting_as`` names, if it names one."""
     async with page_at(browser, url, viewport) as page:
         await expect(page.locator("#members li")).to_have_count(5)
         await expect(page.locator("#live")).to_have_class("online")
+        if acting_as is not None:
+            await act_as(page, acting_as)
         yield page
 
 

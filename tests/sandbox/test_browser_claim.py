@@ -421,8 +421,7 @@ async def test_a_private_answer_thinking_then_its_hand_in_place_only_for_its_mem
     emulator = bare_page.emulator
     bo = next(u for u in emulator.users.values() if u.name == "Bo")
     thinking = put_message(bare_page, tell_pages=True, flags=EPHEMERAL | LOADING, visible_to=bo.id)
-    async with open_page(browser, bare_page.url, DESKTOP) as page:
-        await act_as(page, "Ann")
+    async with open_page(browser, bare_page.url, DESKTOP, acting_as="Ann") as page:
         await expect(page.locator("#empty")).to_be_visible()
         await expect(messages(page)).to_have_count(0)
 

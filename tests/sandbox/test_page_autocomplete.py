@@ -17,7 +17,7 @@ from playwright.async_api import Browser, Page, expect
 
 from emulator.model import AUTOCOMPLETE
 from tests.sandbox.conftest import Sandbox, bot_offering
-from tests.sandbox.pages import DESKTOP, PHONE, act_as, open_page, shoot
+from tests.sandbox.pages import DESKTOP, PHONE, open_page, shoot
 from tests.sandbox.test_page_dms import written_to
 
 pytestmark = pytest.mark.browser
@@ -81,8 +81,7 @@ async def typed(page: Page, before: str, keys: str) -> None:
 async def test_a_member_picks_one_of_the_bots_choices_in_their_language(
     browser: Browser, travel_bot: Sandbox
 ) -> None:
-    async with open_page(browser, travel_bot.url, DESKTOP) as page:
-        await act_as(page, "Cy")
+    async with open_page(browser, travel_bot.url, DESKTOP, acting_as="Cy") as page:
         suggestions = page.locator("#suggestions li")
         await page.locator("#command").fill("/")
         await expect(suggestions.locator(".name")).to_have_text(["/travel to", "/host"])
@@ -117,8 +116,7 @@ async def test_in_a_dm_on_a_phone_only_its_commands_and_their_choices_are_offere
     browser: Browser, travel_bot: Sandbox
 ) -> None:
     dm, _ = written_to(travel_bot, "Ann")
-    async with open_page(browser, travel_bot.url, DESKTOP) as page:
-        await act_as(page, "Ann")
+    async with open_page(browser, travel_bot.url, DESKTOP, acting_as="Ann") as page:
         await page.locator(f'#dms li[data-channel="{dm}"]').click()
         await expect(page.locator("#channel-name")).to_have_text("Game Bot")
         await page.set_viewport_size(PHONE)

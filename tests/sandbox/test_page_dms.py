@@ -38,8 +38,7 @@ async def test_a_member_reads_their_direct_messages_and_nobody_else_does(
     browser: Browser, bare_page: Sandbox
 ) -> None:
     dm, ann = written_to(bare_page, "Ann")
-    async with open_page(browser, bare_page.url, DESKTOP) as page:
-        await act_as(page, "Bo")
+    async with open_page(browser, bare_page.url, DESKTOP, acting_as="Bo") as page:
         await expect(page.locator("#dms li")).to_have_count(0)
         await expect(page.locator("#dms-heading")).to_be_hidden()
         await act_as(page, "Ann")
@@ -87,8 +86,7 @@ async def test_an_empty_direct_message_invites_to_what_works_there(
     notice.deleted = True
     for changed in emulator.on_change:
         changed()
-    async with open_page(browser, sandbox.url, DESKTOP) as page:
-        await act_as(page, "Ann")
+    async with open_page(browser, sandbox.url, DESKTOP, acting_as="Ann") as page:
         await page.locator("#dms li").click()
         empty = page.locator("#empty")
         await expect(empty).to_be_visible()
