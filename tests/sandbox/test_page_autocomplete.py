@@ -16,6 +16,7 @@ from discord.app_commands import Choice
 from playwright.async_api import Browser, Page, expect
 
 from emulator.model import AUTOCOMPLETE
+from tests.emulator.test_autocomplete import cities_starting
 from tests.sandbox.conftest import Sandbox, bot_offering
 from tests.sandbox.pages import DESKTOP, PHONE, open_page, shoot
 from tests.sandbox.test_page_dms import written_to
@@ -34,15 +35,7 @@ def commands(tree: app_commands.CommandTree[discord.Client]) -> None:
 
     @to.autocomplete("city")
     async def cities(interaction: discord.Interaction, typed: str) -> list[Choice[str]]:
-        berlin = Choice(name="Berlin", value="Europe/Berlin")
-        berlin.name_localizations = {discord.Locale.german: "Berlin (Deutschland)"}
-        offered = [
-            berlin,
-            Choice(name="Bern", value="Europe/Zurich"),
-            Choice(name="Oslo", value="Europe/Oslo"),
-            Choice(name="N'Djamena", value="Africa/Ndjamena"),
-        ]
-        return [c for c in offered if c.name.lower().startswith(typed.lower())]
+        return cities_starting(typed, Choice(name="N'Djamena", value="Africa/Ndjamena"))
 
     @app_commands.command(name="host", description="Host a game")
     @app_commands.guild_only()
