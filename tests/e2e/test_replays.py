@@ -9,7 +9,7 @@ from __future__ import annotations
 import io
 import random
 
-from PIL import Image
+from PIL import Image, ImageSequence
 
 from bot.discord_ui.features.ladder.handlers import Ladder
 from bot.games.faces import face_for
@@ -49,12 +49,7 @@ async def worked_out(world: World, game_id: int) -> Replay:
 
 
 def durations(message: Message) -> list[int]:
-    gif = replay_gif(message)
-    found = []
-    for index in range(gif.n_frames):
-        gif.seek(index)
-        found.append(gif.info["duration"])
-    return found
+    return [frame.info["duration"] for frame in ImageSequence.Iterator(replay_gif(message))]
 
 
 async def test_a_result_replays_privately_then_from_the_stored_file_and_shares(
