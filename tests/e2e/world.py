@@ -138,6 +138,16 @@ class World:
         assert message is not None
         return message
 
+    async def refusal(self, interaction: Interaction) -> str:
+        """The plain words only the presser sees (the answer, or a follow-up after a
+        deferral)."""
+        answer = await self.discord.wait_for_message(
+            interaction.channel,
+            lambda m: m.interaction_id == interaction.id and m.ephemeral and bool(m.content),
+        )
+        assert answer.visible_to == interaction.user.id
+        return answer.content
+
     async def click(self, user: User, message: Message, button: str) -> Interaction:
         """A click, once it is answered and every change it made is shown (a test of what
         players see meanwhile clicks through ``discord``)."""
