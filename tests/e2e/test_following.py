@@ -297,9 +297,7 @@ async def test_a_follow_outlives_a_restart_and_closed_dms_keep_it(
 async def test_two_processes_tell_each_follower_once(tmp_path: Path, postgres: Cluster) -> None:
     world = await make_world(tmp_path, 4, database=await postgres.new_database(), max_concurrency=2)
     async with world:
-        await world.start_bot(shards=(2, frozenset({0})))
-        await world.start_bot(shards=(2, frozenset({1})))
-        await world.discord.wait_for_shards(2)
+        await world.start_two_processes()
         cy, di = world.players[2], world.players[3]
         await world.command(di, "my settings", following="rounds")
         game, table = await started_here(world, "claimit")

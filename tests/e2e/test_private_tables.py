@@ -324,9 +324,7 @@ async def test_two_processes_seat_one_of_two_accepts_for_the_last_seat(
 ) -> None:
     world = await make_world(tmp_path, 5, database=await postgres.new_database(), max_concurrency=2)
     async with world:
-        await world.start_bot(shards=(2, frozenset({0})))
-        await world.start_bot(shards=(2, frozenset({1})))
-        await world.discord.wait_for_shards(2)
+        await world.start_two_processes()
         ann, bo, cy, di, ed = world.players[:5]
         lobby = await private_lobby(world, "claim", invite=bo)
         await world.select_users(ann, lobby, "Invite players…", [cy, di, ed])

@@ -155,9 +155,7 @@ async def test_two_processes_count_a_game_and_a_takeover_once(
     the game ends once, and each counts once."""
     world = await make_world(tmp_path, 3, database=await postgres.new_database(), max_concurrency=2)
     async with world:
-        await world.start_bot(shards=(2, frozenset({0})))
-        await world.start_bot(shards=(2, frozenset({1})))
-        await world.discord.wait_for_shards(2)
+        await world.start_two_processes()
         ann, bo, cy = world.players[:3]
         await world.start_game(3, "claimit")
         game = await current(world)

@@ -149,9 +149,7 @@ async def test_two_processes_lapse_an_offer_once(tmp_path: Path, postgres: Clust
     """Both processes look for lapsed offers: the offer ends once, shown by one of them."""
     world = await make_world(tmp_path, 2, database=await postgres.new_database(), max_concurrency=2)
     async with world:
-        await world.start_bot(shards=(2, frozenset({0})))
-        await world.start_bot(shards=(2, frozenset({1})))
-        await world.discord.wait_for_shards(2)
+        await world.start_two_processes()
         ann = world.players[0]
         _, result = await finished_here(world, "claimit")
         await world.click(ann, result, "Rematch")

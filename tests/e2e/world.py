@@ -99,6 +99,12 @@ class World:
         self.bots.append(bot)
         return bot
 
+    async def start_two_processes(self) -> None:
+        """The bot as two processes, one for each of two shards, both connected."""
+        await self.start_bot(shards=(2, frozenset({0})))
+        await self.start_bot(shards=(2, frozenset({1})))
+        await self.discord.wait_for_shards(2)
+
     async def stop_bots(self) -> None:
         for bot in self.bots:
             await bot.close()
