@@ -17,9 +17,7 @@ from tests.e2e.world import World, board_png, describe, pick_button, text_of
 
 async def test_a_human_plays_a_whole_game_against_two_bots(world: World) -> None:
     human = world.players[0]
-    created = await world.command(human, "claimit new", bots=2, bot_level="normal")
-    lobby = created.response_message
-    assert lobby is not None
+    lobby = await world.answered(human, "claimit new", bots=2, bot_level="normal")
     assert "Bot 1 (normal)" in describe(lobby)
     assert "Bot 2 (normal)" in describe(lobby)
     await world.click(human, lobby, "Start")

@@ -106,9 +106,7 @@ async def test_a_long_ladder_pages_with_buttons_and_shows_the_callers_place(
         await database.close()
     await world.bots[0].features.get(Ladder).ladder.recompute(world.guild.id, "claimit")
 
-    first = await world.command(ann, "claimit leaderboard")
-    page_1 = first.response_message
-    assert page_1 is not None
+    page_1 = await world.answered(ann, "claimit leaderboard")
     assert "Page 1 of 2 · 15 players" in describe(page_1)
     assert page_1.button_labels() == ["◀ Previous", "Next ▶"]
     assert page_1.button("◀ Previous").get("disabled")

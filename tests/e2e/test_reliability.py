@@ -184,13 +184,9 @@ async def test_two_processes_count_a_game_and_a_takeover_once(
 async def test_in_german_the_lobby_and_the_refusal_speak_german(
     tmp_path: Path, database_target: str
 ) -> None:
-    world = await make_world(tmp_path, 2, database=database_target, locale="de")
-    async with world:
-        await world.start_bot()
+    async with running_world(tmp_path, 2, database=database_target, locale="de") as world:
         ann, bo = world.players[:2]
-        created = await world.command(ann, "claimit neu", zuverlässigkeit=90)
-        shown = created.response_message
-        assert shown is not None
+        shown = await world.answered(ann, "claimit neu", zuverlässigkeit=90)
         assert "**Zuverlässigkeit** 90\xa0% oder mehr" in describe(shown)
         assert "· noch keine Partie hier zu Ende" in seated(shown, "Ann")
         refused = ephemeral_answer(await world.click(bo, shown, "Beitreten"))

@@ -380,10 +380,14 @@ async def running_world(
     *,
     member_events: bool = False,
     database: str | None = None,
+    locale: str | None = None,
     synced: bool = False,
 ) -> AsyncIterator[World]:
-    """A world with the bot started in it, torn down afterwards."""
-    world = await make_world(tmp_path, players, bot_permissions, database=database, synced=synced)
+    """A world with the bot started in it, torn down afterwards (``make_world`` says what
+    the arguments mean)."""
+    world = await make_world(
+        tmp_path, players, bot_permissions, database=database, locale=locale, synced=synced
+    )
     await world.start_bot(member_events=member_events)
     async with world:
         yield world
