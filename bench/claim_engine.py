@@ -9,13 +9,12 @@ measured in this run; nothing is compared against stored numbers.
 
 from __future__ import annotations
 
-import argparse
 import functools
 import random
 from collections import defaultdict
 from collections.abc import Callable
 
-from bench.figures import per_call_us, report, report_games, report_kinds, warm_up
+from bench.figures import games_to_time, per_call_us, report, report_games, report_kinds, warm_up
 from engine.claim import (
     Action,
     ClaimState,
@@ -56,9 +55,7 @@ def kind_of(state: ClaimState, action: Action) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=300, help="random games for games/s")
-    args = parser.parse_args()
+    games = games_to_time(__doc__.split("\n")[0], 300)
     rng = random.Random(2013)
 
     history = [step for players in (2, 3, 4) for _ in range(100) for step in play(rng, players)]
@@ -81,7 +78,7 @@ def main() -> None:
     report("apply one action", apply_calls, TARGET_US)
     report_kinds(by_kind)
 
-    report_games(functools.partial(play, rng), (2, 3, 4), args.games)
+    report_games(functools.partial(play, rng), (2, 3, 4), games)
 
 
 if __name__ == "__main__":

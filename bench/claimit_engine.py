@@ -9,14 +9,13 @@ is measured in this run; nothing is compared against stored numbers.
 
 from __future__ import annotations
 
-import argparse
 import functools
 import random
 from collections import defaultdict
 from collections.abc import Callable
 from itertools import product
 
-from bench.figures import report, report_games, report_kinds, warm_up
+from bench.figures import games_to_time, report, report_games, report_kinds, warm_up
 from engine.claimit import Action, GameState, Phase, Place, Roll, Stop, apply
 
 ALL_ROLLS = list(product(range(1, 7), repeat=3))
@@ -46,9 +45,7 @@ def is_mid_game(state: GameState) -> bool:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=400, help="random games for games/s")
-    args = parser.parse_args()
+    games = games_to_time(__doc__.split("\n")[0], 400)
     rng = random.Random(20061)
 
     mid_game = [
@@ -75,7 +72,7 @@ def main() -> None:
     report("apply one action", apply_calls, APPLY_TARGET_US)
     report_kinds(by_kind)
 
-    report_games(functools.partial(play, rng), (2, 5), args.games)
+    report_games(functools.partial(play, rng), (2, 5), games)
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@ win-rate intervals."""
 
 from __future__ import annotations
 
+import argparse
 import math
 import statistics
 import time
@@ -57,6 +58,15 @@ def report_kinds(by_kind: Mapping[str, Calls]) -> None:
         print(
             f"  {kind:<{width}} median {median:6.2f} us, p99 {p99:6.2f} us over {len(calls)} calls"
         )
+
+
+def games_to_time(description: str, default: int) -> int:
+    """The command line's ``--games``: how many random games of each size ``report_games``
+    plays (``default`` unless it says)."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--games", type=int, default=default, help="random games for games/s")
+    games: int = parser.parse_args().games
+    return games
 
 
 def report_games(play: Callable[[int], Sized], players: Iterable[int], games: int) -> None:

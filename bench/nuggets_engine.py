@@ -9,14 +9,13 @@ run; nothing is compared against stored numbers.
 
 from __future__ import annotations
 
-import argparse
 import functools
 import random
 import time
 from collections import defaultdict
 from collections.abc import Callable
 
-from bench.figures import per_call_us, report, report_games, report_kinds, warm_up
+from bench.figures import games_to_time, per_call_us, report, report_games, report_kinds, warm_up
 from engine.gold_nuggets import (
     FACES,
     Action,
@@ -55,9 +54,7 @@ def play(rng: random.Random, players: int) -> list[tuple[GameState, Action]]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=2000, help="random games for games/s")
-    args = parser.parse_args()
+    games = games_to_time(__doc__.split("\n")[0], 2000)
     rng = random.Random(2013)
 
     history = [step for _ in range(200) for step in play(rng, rng.randint(2, 5))]
@@ -106,7 +103,7 @@ def main() -> None:
     report("apply one action", apply_calls, TARGET_US)
     report_kinds(by_kind)
 
-    report_games(functools.partial(play, rng), (2, 5), args.games)
+    report_games(functools.partial(play, rng), (2, 5), games)
 
 
 if __name__ == "__main__":

@@ -23,7 +23,7 @@ from bot.games import shared_words
 from bot.games.limits import shortened
 from bot.games.outcome import Outcome
 from bot.games.registration import Registration
-from bot.games.replay import Chapter, Hold, Replay, ReplayStep, caption
+from bot.games.replay import Chapter, Hold, Replay, ReplayStep, caption, rounds, rounds_over
 from bot.storage.game_values import Options
 from bot.storage.records import Game, LadderEntry, PlayerRecord
 from i18n import DEFAULT, Language
@@ -367,4 +367,25 @@ class BaseFace(GameFace, ABC, Generic[V]):
             png=png,
             description=description,
             fields=(*fields, ratings),
+        )
+
+
+class TurnOrderFace(BaseFace[V], ABC):
+    """The face of a game whose seats take turns in a fixed order, its state naming the seat
+    to act (``turn``) until it is over: its rounds are its replays' chapters, and what a
+    follower of its rounds counts."""
+
+    @abstractmethod
+    def is_over(self, state: Any) -> bool:
+        """The game ended at ``state``: no seat's turn is next."""
+
+    def replay_chapters(self, outcomes: Sequence[Outcome], lang: Language) -> Sequence[Chapter]:
+        """A chapter per round."""
+        turns = [outcome.before.turn for outcome in outcomes]
+        return rounds(turns, lambda number: shared_words.round_name(number, lang))
+
+    def rounds_over(self, outcomes: Sequence[Outcome]) -> int | None:
+        """A round is over each time the turn passes back to the player who began."""
+        return rounds_over(
+            [(o.before.turn, None if self.is_over(o.state) else o.state.turn) for o in outcomes]
         )

@@ -23,6 +23,7 @@ from engine.claimit.board import SPACES, Space, indices, on_board
 from engine.claimit.dice import Dice, candidates, check_dice
 from engine.claimit.errors import BadDice, InvalidState, WrongPhase
 from engine.claimit.stacks import Contents, read_stack, write_stack
+from engine.errors import check_whole_number
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 5
@@ -85,10 +86,10 @@ class GameState:
         last_round: tuple[int, int] | None = None,
         dice: Sequence[int] | None = None,
     ) -> None:
-        _check_int("players", players, MIN_PLAYERS, MAX_PLAYERS)
+        check_whole_number("players", players, MIN_PLAYERS, MAX_PLAYERS)
         if type(variant) is not bool:
             raise InvalidState(f"variant must be true or false, not {variant!r}")
-        _check_int("turn", turn, 0, players - 1)
+        check_whole_number("turn", turn, 0, players - 1)
         if phase not in tuple(Phase):
             raise InvalidState(f"phase must be one of roll, place, over, not {phase!r}")
         phase = Phase(phase)
@@ -325,11 +326,6 @@ def _fill(
     setter(state, "squatter_mask", squatter_mask)
 
 
-def _check_int(what: str, value: object, low: int, high: int) -> None:
-    if type(value) is not int or not low <= value <= high:
-        raise InvalidState(f"{what} must be a whole number from {low} to {high}, not {value!r}")
-
-
 def _check_space(key: object) -> Space:
     if (
         isinstance(key, tuple)
@@ -353,8 +349,8 @@ def _check_last_round(last_round: object, players: int, phase: Phase) -> LastRou
     if not isinstance(last_round, tuple) or len(last_round) != 2:
         raise InvalidState(f"last_round must be a caller and a turn count, not {last_round!r}")
     caller, turns_left = last_round
-    _check_int("last_round caller", caller, 0, players - 1)
-    _check_int("last_round turns_left", turns_left, 0, players)
+    check_whole_number("last_round caller", caller, 0, players - 1)
+    check_whole_number("last_round turns_left", turns_left, 0, players)
     if (turns_left == 0) != (phase is Phase.OVER):
         raise InvalidState(
             f"last_round turns_left is {turns_left} in phase {phase}: "

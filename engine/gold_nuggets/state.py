@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
+from engine.errors import check_whole_number
 from engine.gold_nuggets.dice import DICE, EMPTY, Counts, Face, choices, parse_face
 from engine.gold_nuggets.errors import InvalidState
 
@@ -61,13 +62,13 @@ class GameState:
     """In phase set_aside, the waiting roll as rolled; otherwise None."""
 
     def __post_init__(self) -> None:
-        _check_int("players", self.players, MIN_PLAYERS, MAX_PLAYERS)
-        _check_int("turn", self.turn, 0, self.players - 1)
+        check_whole_number("players", self.players, MIN_PLAYERS, MAX_PLAYERS)
+        check_whole_number("turn", self.turn, 0, self.players - 1)
         raw_phase: object = self.phase
         phase = _PHASES.get(raw_phase) if isinstance(raw_phase, str) else None
         if phase is None:
             raise InvalidState(f"phase must be one of {', '.join(_PHASES)}, not {raw_phase!r}")
-        _check_int("centre", self.centre, 0, CENTRE_START)
+        check_whole_number("centre", self.centre, 0, CENTRE_START)
         raw_nuggets: object = self.nuggets
         if not isinstance(raw_nuggets, tuple | list) or len(raw_nuggets) != self.players:
             raise InvalidState(
@@ -75,7 +76,7 @@ class GameState:
                 f"not {raw_nuggets!r}"
             )
         for seat, held in enumerate(raw_nuggets):
-            _check_int(f"seat {seat}'s nuggets", held, 0, CENTRE_START)
+            check_whole_number(f"seat {seat}'s nuggets", held, 0, CENTRE_START)
         if sum(raw_nuggets) + self.centre != CENTRE_START:
             raise InvalidState(
                 f"the seats hold {sum(raw_nuggets)} and the centre {self.centre}: "
@@ -99,7 +100,7 @@ class GameState:
     @classmethod
     def new(cls, players: int, *, first: int = 0) -> GameState:
         """All nuggets in the centre, seat ``first`` to roll."""
-        _check_int("players", players, MIN_PLAYERS, MAX_PLAYERS)
+        check_whole_number("players", players, MIN_PLAYERS, MAX_PLAYERS)
         return cls(players, first, Phase.ROLL, CENTRE_START, (0,) * players)
 
     @property
@@ -145,11 +146,6 @@ def derive(
     setter(state, "aside", aside)
     setter(state, "roll", roll)
     return state
-
-
-def _check_int(what: str, value: object, low: int, high: int) -> None:
-    if type(value) is not int or not low <= value <= high:
-        raise InvalidState(f"{what} must be a whole number from {low} to {high}, not {value!r}")
 
 
 def _check_aside(aside: object, phase: Phase) -> Counts:

@@ -18,7 +18,7 @@ from typing import NamedTuple
 from PIL import Image
 
 from i18n import Language
-from render.claim import colors, sprites
+from render.claim import colors, sprites, status_band
 from render.claim.geometry import (
     BAND_BOTTOM,
     BAND_TOP,
@@ -29,11 +29,11 @@ from render.claim.geometry import (
     INSET,
     MARGIN,
     RIGHT,
-    STATUS_SPLIT,
     WIDTH,
 )
 from render.claim.scene import Scene
 from render.claim.sprites import Size
+from render.claim.status_band import NOTE_SIZE
 from render.claim.view import CardFace, HandView, catalogue_order
 from render.claim.words import faction_name
 from render.common import palette
@@ -43,7 +43,6 @@ from render.common.names import display_name, fit
 from render.common.shapes import player_icon
 
 HEADLINE_SIZE = 26
-NOTE_SIZE = 18
 CAPTION_SIZE = 18
 TAG_SIZE = 18
 NEW_TAG = 24
@@ -142,8 +141,7 @@ def _header(s: Scene, view: HandView) -> None:
     s.panel(box, palette.PANEL)
     what = prompt(view)
     left = MARGIN + 12
-    icon_top = (BAND_TOP + STATUS_SPLIT) // 2 - ICON // 2 + 2
-    s.paste(player_icon(view.seat, ICON), left, icon_top, f"icon:{view.seat}")
+    s.paste(player_icon(view.seat, ICON), left, status_band.ICON_TOP, f"icon:{view.seat}")
     right = RIGHT - INSET
     if view.lead is not None:
         card_x = RIGHT - INSET - Size.MINI.width
@@ -166,19 +164,9 @@ def _header(s: Scene, view: HandView) -> None:
     text_left = left + ICON + 8
     headline = fit(what.headline, Face.BOLD, HEADLINE_SIZE, right - text_left)
     color = palette.GOLD if what.acting else palette.TEXT
-    s.label(Label(headline, (text_left, BAND_TOP + 6, right, STATUS_SPLIT), HEADLINE_SIZE, color))
+    status_band.headline(s, headline, text_left, right, HEADLINE_SIZE, color)
     name = display_name(view.name, view.seat, Face.BOLD, NOTE_SIZE, 200, view.lang)
-    note = " · ".join(part for part in (name, what.note) if part)
-    note = fit(note, Face.REGULAR, NOTE_SIZE, right - left)
-    s.label(
-        Label(
-            note,
-            (left, STATUS_SPLIT, right, BAND_BOTTOM - 6),
-            NOTE_SIZE,
-            palette.MUTED,
-            Face.REGULAR,
-        )
-    )
+    status_band.note(s, " · ".join(part for part in (name, what.note) if part), left, right)
 
 
 # The choice --------------------------------------------------------------------------------

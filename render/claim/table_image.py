@@ -18,10 +18,9 @@ from typing import NamedTuple
 from PIL import Image
 
 from i18n import Language
-from render.claim import colors, sprites
+from render.claim import colors, sprites, status_band
 from render.claim.geometry import (
     BAND_BOTTOM,
-    BAND_TOP,
     CAPTION,
     FOLLOWER_COLUMN,
     GROUP_GAP,
@@ -57,6 +56,7 @@ from render.claim.geometry import (
 )
 from render.claim.scene import Scene
 from render.claim.sprites import Size
+from render.claim.status_band import NOTE_SIZE
 from render.claim.view import CardFace, FactionResult, TableView, catalogue_order
 from render.claim.words import code_name, faction_name
 from render.common import palette
@@ -65,12 +65,12 @@ from render.common.label import Box, Label
 from render.common.names import display_name, fit, remark
 from render.common.palette import Color
 from render.common.shapes import player_icon
+from render.common.status import Status
 
 STATUS_SIZE = 26
 SMALLEST_STATUS = 18
 """What the status's headline shrinks to, to name its player whole: 8.4 px on a phone."""
 INFO_SIZE = 24
-NOTE_SIZE = 18
 CAPTION_SIZE = 18
 NAME_SIZE = 22
 SLOT_NAME_SIZE = 18
@@ -160,43 +160,24 @@ def scene(view: TableView) -> Scene:
 # The status band ---------------------------------------------------------------------------
 
 
-class _Status(NamedTuple):
-    seats: tuple[int, ...]
-    """Whose icons lead the status."""
-    headline: str
-    """With ``PLAYER`` where the (single) seat's name goes."""
-    color: Color
-    note: str
-
-
 def _status(s: Scene, view: TableView) -> None:
     s.panel(STATUS_BOX, palette.PANEL)
     s.panel(INFO_BOX, palette.PANEL)
     status = _status_of(view)
     left = STATUS_BOX[0] + 12
-    icon_top = (BAND_TOP + STATUS_SPLIT) // 2 - ICON // 2 + 2
     step = ICON + 4 if len(status.seats) <= 2 else ICON - 6
     for index, seat in enumerate(status.seats):
-        s.paste(player_icon(seat, ICON), left + index * step, icon_top, f"icon:{seat}")
+        s.paste(player_icon(seat, ICON), left + index * step, status_band.ICON_TOP, f"icon:{seat}")
     text_left = left + (len(status.seats) - 1) * step + ICON + 8 if status.seats else left
     right = STATUS_BOX[2] - INSET
     headline, size = _headline(view, status, right - text_left)
-    s.label(Label(headline, (text_left, BAND_TOP + 6, right, STATUS_SPLIT), size, status.color))
+    status_band.headline(s, headline, text_left, right, size, status.color)
     if status.note:
-        note = fit(status.note, Face.REGULAR, NOTE_SIZE, right - left)
-        s.label(
-            Label(
-                note,
-                (left, STATUS_SPLIT, right, BAND_BOTTOM - 6),
-                NOTE_SIZE,
-                palette.MUTED,
-                Face.REGULAR,
-            )
-        )
+        status_band.note(s, status.note, left, right)
     _info(s, view)
 
 
-def _headline(view: TableView, status: _Status, room: float) -> tuple[str, int]:
+def _headline(view: TableView, status: Status, room: float) -> tuple[str, int]:
     """The status's headline and its size: with its player's name whole, shrunk to
     ``SMALLEST_STATUS`` if it must; a name too long even then is shortened instead."""
     headline = status.headline
@@ -211,21 +192,21 @@ def _headline(view: TableView, status: _Status, room: float) -> tuple[str, int]:
     return fit(headline.replace(PLAYER, name), Face.BOLD, STATUS_SIZE, room), STATUS_SIZE
 
 
-def _status_of(view: TableView) -> _Status:
+def _status_of(view: TableView) -> Status:
     step, acting, lang = view.step, view.to_act, view.lang
     one = len(acting) == 1
     if view.closed:
-        return _Status((), lang._("Game cancelled"), palette.TEXT, lang._("nobody acts"))
+        return Status((), lang._("Game cancelled"), palette.TEXT, lang._("nobody acts"))
     if view.phase == "over":
         shared = lang.pgettext("headline", "Shared win!")
         if view.teams:
             team = TEAM_LETTERS[view.winners[0] % 2]
             both = len(view.winners) == 4
             headline = shared if both else lang._("Team {team} wins!", team=team)
-            return _Status(view.winners, headline, palette.GOLD, _won_note(view))
+            return Status(view.winners, headline, palette.GOLD, _won_note(view))
         if len(view.winners) > 1:
-            return _Status(view.winners, shared, palette.GOLD, _won_note(view))
-        return _Status(
+            return Status(view.winners, shared, palette.GOLD, _won_note(view))
+        return Status(
             view.winners, lang.pgettext("headline", "{player} wins!"), palette.GOLD, _won_note(view)
         )
     if step == "loot":
@@ -233,22 +214,22 @@ def _status_of(view: TableView) -> _Status:
             lang._("{player} picks a loot faction") if one else lang._("Loot factions to pick")
         )
         note = lang._("loot votes go to a faction of fewest cards")
-        return _Status(acting, headline, palette.TEXT, note)
+        return Status(acting, headline, palette.TEXT, note)
     if step == "discard":
         headline = lang._("{player} discards") if one else lang._("Everyone discards")
         note = lang._("automatic trick: one card face down each")
-        return _Status(acting, headline, palette.TEXT, note)
+        return Status(acting, headline, palette.TEXT, note)
     if step == "take":
-        return _Status(acting, lang._("{player} takes a follower"), palette.TEXT, _take_note(view))
+        return Status(acting, lang._("{player} takes a follower"), palette.TEXT, _take_note(view))
     if not view.table:
-        return _Status(acting, lang._("{player} leads"), palette.TEXT, lang._("any card may lead"))
+        return Status(acting, lang._("{player} leads"), palette.TEXT, lang._("any card may lead"))
     lead = view.table[0][1]
     faction = faction_name(lead.faction, lang)
     if "DOP" in view.factions and lead.faction != "DOP":
         note = lang._("follow {faction} (or a Doppelgänger)", faction=faction)
     else:
         note = lang._("follow {faction}", faction=faction)
-    return _Status(acting, lang._("{player} to play"), palette.TEXT, note)
+    return Status(acting, lang._("{player} to play"), palette.TEXT, note)
 
 
 def _take_note(view: TableView) -> str:

@@ -64,6 +64,7 @@ from render.common.names import display_name
 from render.common.palette import Color
 from render.common.scene import Scene
 from render.common.shapes import player_icon
+from render.common.status import Status
 
 # Font sizes in pixels of the image; on a phone (render.common.phone) they come
 # out at 300/640 of that, so the smallest here, 20, is still 9.4 px.
@@ -216,14 +217,6 @@ def _mark_losses(scene: Scene, state: GameState) -> None:
         scene.paste(overlay, space_box(space)[:2])
 
 
-class _Status(NamedTuple):
-    seats: tuple[int, ...]
-    """Whose icons lead the status: the player to move, the one who busted, the winners."""
-    headline: str
-    color: Color
-    note: str
-
-
 class _Row(NamedTuple):
     """How a player's row stands out: ▶ to move, ✖ busted, ★ won."""
 
@@ -238,7 +231,7 @@ class _Panel(NamedTuple):
     table: tuple[Score, ...]
     dice: tuple[tuple[int, ...], Color, Color] | None
     """The roll with its face and pip colors."""
-    status: _Status
+    status: Status
     status_left: int
     plays_last: int | None
     rows: tuple[_Row | None, ...]
@@ -261,27 +254,27 @@ def _panel(state: GameState, view: View) -> _Panel:
     )
 
 
-def _status(state: GameState, view: View, won: tuple[int, ...]) -> _Status:
+def _status(state: GameState, view: View, won: tuple[int, ...]) -> Status:
     lang = view.lang
     if state.phase is Phase.OVER:
         headline = lang._("Shared win!") if len(won) > 1 else lang._("Wins the game!")
-        return _Status(won, headline, palette.GOLD, lang._("game over"))
+        return Status(won, headline, palette.GOLD, lang._("game over"))
     if view.closed:
-        return _Status((), lang._("Game cancelled"), palette.TEXT, lang._("nobody moves"))
+        return Status((), lang._("Game cancelled"), palette.TEXT, lang._("nobody moves"))
     marks = state.marks_this_turn
     if view.bust is not None:
         lost = lang.ngettext("loses {n} mark", "loses {n} marks", marks)
-        return _Status((view.bust,), lang._("BUST!"), palette.BUST, lost)
+        return Status((view.bust,), lang._("BUST!"), palette.BUST, lost)
     note = ""
     if state.placed_this_turn:
         note = lang.ngettext("this turn: {n} mark", "this turn: {n} marks", marks)
     if state.phase is Phase.PLACE:
         last = LETTERS[len(state.pending_placements()) - 1]
         choose = lang._("Choose A") if last == "A" else lang._("Choose A–{last}", last=last)
-        return _Status((state.turn,), choose, palette.TEXT, note)
+        return Status((state.turn,), choose, palette.TEXT, note)
     if state.placed_this_turn:
-        return _Status((state.turn,), lang._("Roll or stop"), palette.TEXT, note)
-    return _Status((state.turn,), lang._("Roll the dice"), palette.TEXT, note)
+        return Status((state.turn,), lang._("Roll or stop"), palette.TEXT, note)
+    return Status((state.turn,), lang._("Roll the dice"), palette.TEXT, note)
 
 
 def _dice(state: GameState, view: View) -> tuple[tuple[int, ...], Color, Color] | None:

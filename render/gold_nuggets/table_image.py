@@ -25,6 +25,7 @@ from render.common.names import display_name
 from render.common.palette import Color
 from render.common.scene import Scene
 from render.common.shapes import player_icon
+from render.common.status import Status
 from render.gold_nuggets import colors, sprites
 from render.gold_nuggets.geometry import (
     BAND_BOTTOM,
@@ -148,29 +149,21 @@ def _draw_dice(scene: Scene, view: NuggetsView) -> None:
         scene.rounded_rectangle(DICE_PANEL, radius=12, outline=palette.BUST, width=FRAME)
 
 
-class _Status(NamedTuple):
-    seats: tuple[int, ...]
-    """Whose icons lead the status: the player to move, the one who busted, the winners."""
-    headline: str
-    color: Color
-    note: str
-
-
-def _status(view: NuggetsView) -> _Status:
+def _status(view: NuggetsView) -> Status:
     lang = view.lang
     if view.over:
         if len(view.winners) > 1:
             headline = lang.pgettext("nuggets image", "Shared win!")
         else:
             headline = lang.pgettext("nuggets image", "Wins the game!")
-        return _Status(
+        return Status(
             view.winners,
             headline,
             palette.GOLD,
             lang.pgettext("nuggets image", "the centre is empty"),
         )
     if view.closed:
-        return _Status(
+        return Status(
             (),
             lang.pgettext("nuggets image", "Game cancelled"),
             palette.TEXT,
@@ -183,13 +176,13 @@ def _status(view: NuggetsView) -> _Status:
             note = lang.ngettext("loses {n} die", "loses {n} dice", lost)
         else:
             note = lang.pgettext("nuggets image", "nothing to set aside")
-        return _Status(turn, lang.pgettext("nuggets image", "BUST!"), palette.BUST, note)
+        return Status(turn, lang.pgettext("nuggets image", "BUST!"), palette.BUST, note)
     bonus = (lang.pgettext("nuggets image", "bonus turn"),) if view.bonus else ()
     if view.rolled and not view.rolled_used:
         headline = lang.pgettext("nuggets image", "Set aside")
-        return _Status(turn, headline, palette.TEXT, " · ".join(bonus))
+        return Status(turn, headline, palette.TEXT, " · ".join(bonus))
     if len(view.aside) == DICE:
-        return _Status(
+        return Status(
             turn,
             lang.pgettext("nuggets image", "Take {value}", value=view.value),
             palette.TEXT,
@@ -199,8 +192,8 @@ def _status(view: NuggetsView) -> _Status:
         left = DICE - len(view.aside)
         note = " · ".join((*bonus, lang.ngettext("{n} die left", "{n} dice left", left)))
         headline = lang.pgettext("nuggets image", "Roll or take {value}", value=view.value)
-        return _Status(turn, headline, palette.TEXT, note)
-    return _Status(
+        return Status(turn, headline, palette.TEXT, note)
+    return Status(
         turn, lang.pgettext("nuggets image", "Roll the dice"), palette.TEXT, " · ".join(bonus)
     )
 
@@ -211,7 +204,7 @@ def icon_step(seats: int) -> int:
     return ICON + 4 if seats <= 2 else ICON - 6
 
 
-def _status_left(status: _Status) -> int:
+def _status_left(status: Status) -> int:
     seats = len(status.seats)
     return STATUS_ICON_LEFT + (seats - 1) * icon_step(seats) + ICON + 8
 
@@ -238,7 +231,7 @@ def _row(view: NuggetsView, seat: int) -> _Row | None:
     return _Row(palette.ROW_TO_MOVE, "▶", palette.GOLD)
 
 
-def _view_labels(view: NuggetsView, status: _Status, rows: tuple[_Row | None, ...]) -> list[Label]:
+def _view_labels(view: NuggetsView, status: Status, rows: tuple[_Row | None, ...]) -> list[Label]:
     found = [
         Label(
             str(view.centre),
@@ -269,7 +262,7 @@ def _view_labels(view: NuggetsView, status: _Status, rows: tuple[_Row | None, ..
     return found
 
 
-def _status_labels(status: _Status) -> list[Label]:
+def _status_labels(status: Status) -> list[Label]:
     left = _status_left(status)
     right = STATUS_BOX[2] - INSET
     if not status.note:

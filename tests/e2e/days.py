@@ -93,9 +93,7 @@ async def start_two(
     """``host`` opens a game of ``kind`` with turns of two days (in ``where``, or the
     world's channel), ``guest`` joins, and the host starts it."""
     where = where or world.channel
-    asked = await world.command(host, f"{kind} new", where=where, turn_timeout=TWO_DAYS)
-    lobby = asked.response_message
-    assert lobby is not None
+    lobby = await world.answered(host, f"{kind} new", where=where, turn_timeout=TWO_DAYS)
     await world.click(guest, lobby, "Join")
     await world.click(host, lobby, "Start")
     game = await world.bots[0].service.current_game(where.id)

@@ -17,9 +17,7 @@ from tests.e2e.world import World, board_png, describe, pick_button, text_of
 
 async def test_a_human_plays_a_whole_game_against_two_bots(world: World) -> None:
     human = world.players[0]
-    created = await world.command(human, "claimit new", bots=2, bot_level="normal")
-    lobby = created.response_message
-    assert lobby is not None
+    lobby = await world.answered(human, "claimit new", bots=2, bot_level="normal")
     assert "Bot 1 (normal)" in describe(lobby)
     assert "Bot 2 (normal)" in describe(lobby)
     await world.click(human, lobby, "Start")
@@ -57,8 +55,7 @@ def changed(table: Message, before: str, message: Message) -> bool:
 
 async def test_the_host_adds_and_removes_bots_in_the_lobby(world: World) -> None:
     host, guest = world.players[:2]
-    lobby = (await world.command(host, "claimit new")).response_message
-    assert lobby is not None
+    lobby = await world.answered(host, "claimit new")
     refused = await world.select(guest, lobby, "Add a computer player…", "hard")
     assert (
         refused.response_message is not None and "Only the host" in refused.response_message.content
@@ -71,8 +68,7 @@ async def test_the_host_adds_and_removes_bots_in_the_lobby(world: World) -> None
 
 async def test_bots_finish_their_turn_after_a_restart(world: World) -> None:
     human = world.players[0]
-    lobby = (await world.command(human, "claimit new", bots=1, bot_level="easy")).response_message
-    assert lobby is not None
+    lobby = await world.answered(human, "claimit new", bots=1, bot_level="easy")
     bot = world.bots[0]
     # The computer player never gets to move before the restart: its first step waits.
     bot.table.computer.pause = 3600.0
@@ -105,8 +101,7 @@ async def test_a_computer_player_that_cannot_decide_has_the_time_out_rule_move_f
 
     monkeypatch.setattr(type(rules), "decide", failing)
     human = world.players[0]
-    lobby = (await world.command(human, "claimit new", bots=1)).response_message
-    assert lobby is not None
+    lobby = await world.answered(human, "claimit new", bots=1)
     await world.click(human, lobby, "Start")
     table = lobby
     started = await world.bots[0].service.current_game(world.channel.id)

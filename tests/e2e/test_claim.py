@@ -71,11 +71,8 @@ Choose = Callable[[ClaimState, int, tuple[Action, ...], random.Random], Action]
 async def world(tmp_path: Path, database_target: str) -> AsyncIterator[World]:
     """Ann, Bo, Cy, Di and an outsider on the emulator; each test starts the bot itself."""
     world = await make_world(tmp_path, 4, database=database_target)
-    try:
+    async with world:
         yield world
-    finally:
-        await world.stop_bots()
-        await world.discord.close()
 
 
 # What players see and do -------------------------------------------------------------------
@@ -121,16 +118,6 @@ async def press(world: World, user: User, hand: Message, intent: str) -> Interac
     )
 
 
-async def refusal(world: World, interaction: Interaction) -> str:
-    """The plain words only the clicker sees."""
-    answer = await world.discord.wait_for_message(
-        interaction.channel,
-        lambda m: m.interaction_id == interaction.id and m.ephemeral and bool(m.content),
-    )
-    assert answer.visible_to == interaction.user.id
-    return answer.content
-
-
 def any_legal(
     state: ClaimState, seat: int, legal: tuple[Action, ...], rng: random.Random
 ) -> Action:
@@ -150,7 +137,7 @@ async def act(
     enabled = {i for i, b in offered.items() if not b.get("disabled")}
     assert enabled == {intent_of(a) for a in legal}, (enabled, legal)
     clicked = await press(world, user, hand, intent_of(action))
-    assert clicked.response_type in (6, 7), await refusal(world, clicked)
+    assert clicked.response_type in (6, 7), await world.refusal(clicked)
     return action, hand
 
 
@@ -443,7 +430,7 @@ async def both_discard_at_once(world: World, game: Game) -> None:
     for seat in (1, 0):
         card = state.hands[seat][0]
         clicked = await press(world, users[seat], hands[seat], f"discard={card.id}")
-        assert clicked.response_type == 7, await refusal(world, clicked)
+        assert clicked.response_type == 7, await world.refusal(clicked)
     after = await world.settled(game.id)
     assert after.state.auto is None and len(after.state.hidden) >= 2
 
@@ -555,7 +542,7 @@ async def test_the_follow_rule_greys_cards_out_and_the_service_refuses_them(worl
         c for c in state.hands[seat] if c.faction not in (lead.faction, Faction.DOPPELGANGERS)
     )
     clicked = await press(world, user, hand, f"play={wrong.id}")
-    assert await refusal(world, clicked) == (
+    assert await world.refusal(clicked) == (
         f"That move isn't allowed: you hold {faction_name(lead.faction, english())}, "
         "so you must follow with one of them (or with a Doppelgänger)."
     )
@@ -586,7 +573,7 @@ async def test_off_turn_stale_and_strangers_clicks_change_nothing(world: World) 
     # A stranger has no hand here.
     outsider = world.players[-1]
     asked = await world.discord.answer(await world.discord.click(outsider, table, "My hand"))
-    assert await refusal(world, asked) == "You're not playing in this game."
+    assert await world.refusal(asked) == "You're not playing in this game."
 
     # A hand opened twice: the first says so and loses its buttons; a press on it (a stale
     # client's) changes nothing and leaves it so, since only the hand opened last plays.

@@ -27,15 +27,13 @@ async def test_a_crafted_button_from_another_server_or_channel_changes_nothing(
     other_channel = world.discord.add_channel(other_server, "games")
     side_channel = world.discord.add_channel(world.guild, "side")
     await world.start_bot()
-    try:
+    async with world:
         ann, bo = world.players[:2]
-        lobby = (await world.command(ann, "claimit new")).response_message
-        assert lobby is not None
+        lobby = await world.answered(ann, "claimit new")
         service = world.bots[0].service
         waiting = await service.current_game(world.channel.id)
         assert waiting is not None
-        decoy = (await world.command(mallory, "claimit new", where=other_channel)).response_message
-        assert decoy is not None
+        decoy = await world.answered(mallory, "claimit new", where=other_channel)
         for action in ("join", "cancel"):
             custom_id = f"claimit:lobby:{waiting.id}:{waiting.version}:{action}"
             assert ephemeral_answer(await world.click(mallory, decoy, custom_id)) == ELSEWHERE
@@ -53,8 +51,7 @@ async def test_a_crafted_button_from_another_server_or_channel_changes_nothing(
         mover = await world.human_to_move()
         assert mover is not None
         # Even the player to move, pressing a copy in another channel of the same server.
-        aside = (await world.command(mover, "claimit rules", where=side_channel)).response_message
-        assert aside is not None
+        aside = await world.answered(mover, "claimit rules", where=side_channel)
         roll = f"claimit:turn:{game.id}:{game.version}:roll"
         assert ephemeral_answer(await world.click(mover, aside, roll)) == ELSEWHERE
         cancel = f"claimit:lobby:{game.id}:{game.version}:cancel"
@@ -62,9 +59,6 @@ async def test_a_crafted_button_from_another_server_or_channel_changes_nothing(
         after = await service.game(game.id)
         assert (after.version, after.status, after.state) == (game.version, game.status, game.state)
         assert await service.history.moves(game.id) == []
-    finally:
-        await world.stop_bots()
-        await world.discord.close()
 
 
 SOMETHING_WENT_WRONG = "Something went wrong"
@@ -202,8 +196,7 @@ async def test_a_lobbys_custom_id_pressed_on_another_message_leaves_that_message
     on the lobby's own message; starting acts on what was shown, which was nothing."""
     ann, bo = world.players[:2]
     service = world.bots[0].service
-    earlier = (await world.command(ann, "claimit new")).response_message
-    assert earlier is not None
+    earlier = await world.answered(ann, "claimit new")
     await world.command(ann, "claimit cancel")
     lobby = (await world.command(ann, "claimit new")).response_message
     assert lobby is not None and lobby is not earlier

@@ -55,8 +55,7 @@ async def started_in(world: World, channel: Channel) -> tuple[Game, Message]:
     """A game of two people in ``channel``, once its first turn is up: the game, and its
     table."""
     ann, bo = world.players[:2]
-    lobby = (await world.command(ann, "claimit new", where=channel)).response_message
-    assert lobby is not None
+    lobby = await world.answered(ann, "claimit new", where=channel)
     await world.click(bo, lobby, "Join")
     await world.click(ann, lobby, "Start")
     (game,) = await world.bots[0].service.games_here(channel.id)

@@ -40,11 +40,8 @@ async def world(tmp_path: Path, postgres: Cluster) -> AsyncIterator[World]:
     world = await make_world(
         tmp_path, 4, database=await postgres.new_database(), synced=True, max_concurrency=SHARDS
     )
-    try:
+    async with world:
         yield world
-    finally:
-        await world.stop_bots()
-        await world.discord.close()
 
 
 def server_in_shard(world: World, shard: int, owner: User) -> tuple[Guild, Channel]:

@@ -162,8 +162,7 @@ async def test_a_long_turn_reminds_its_player_once_a_quarter_of_it_before_its_en
     world: World,
 ) -> None:
     ann, bo = world.players[0], world.players[1]
-    lobby = (await world.command(ann, "claimit new", turn_timeout=2 * 24 * 60)).response_message
-    assert lobby is not None
+    lobby = await world.answered(ann, "claimit new", turn_timeout=2 * 24 * 60)
     await world.click(bo, lobby, "Join")
     await world.click(ann, lobby, "Start")
     await world.quiet()

@@ -25,6 +25,7 @@ from emulator import Message
 from emulator.model import Channel, User
 from tests.e2e.world import (
     THREAD_PERMISSIONS,
+    TITLES,
     World,
     describe,
     ephemeral_answer,
@@ -36,8 +37,6 @@ from tests.e2e.world import (
 )
 from tests.i18n_words import english_in
 from tests.postgres_cluster import Cluster
-
-TITLES = {"claimit": "Claim It!", "nuggets": "Gold Nuggets", "claim": "Claim"}
 
 
 @pytest.fixture
@@ -297,10 +296,8 @@ async def test_a_follow_outlives_a_restart_and_closed_dms_keep_it(
 @pytest.mark.postgres
 async def test_two_processes_tell_each_follower_once(tmp_path: Path, postgres: Cluster) -> None:
     world = await make_world(tmp_path, 4, database=await postgres.new_database(), max_concurrency=2)
-    try:
-        await world.start_bot(shards=(2, frozenset({0})))
-        await world.start_bot(shards=(2, frozenset({1})))
-        await world.discord.wait_for_shards(2)
+    async with world:
+        await world.start_two_processes()
         cy, di = world.players[2], world.players[3]
         await world.command(di, "my settings", following="rounds")
         game, table = await started_here(world, "claimit")
@@ -312,17 +309,13 @@ async def test_two_processes_tell_each_follower_once(tmp_path: Path, postgres: C
         assert len(posted(world, cy)) == 1
         assert len(posted(world, di)) == await rounds_over(world, game) + 1
         assert len(dms(world, di)) == 1
-    finally:
-        await world.stop_bots()
-        await world.discord.close()
 
 
 async def test_a_game_in_a_private_thread_is_followed_only_by_its_members(world: World) -> None:
     ann, bo, cy, di = world.players[:4]
     await world.discord.set_bot_permissions(world.channel, THREAD_PERMISSIONS)
     thread = await world.discord.start_private_thread(world.channel, "our table", ann, [bo, di])
-    lobby = (await world.command(ann, "claimit new", where=thread)).response_message
-    assert lobby is not None
+    lobby = await world.answered(ann, "claimit new", where=thread)
     await world.click(bo, lobby, "Join")
     await world.click(ann, lobby, "Start")
     game = await world.bots[0].service.current_game(thread.id)
@@ -368,16 +361,13 @@ async def test_whoever_may_not_view_the_games_channel_is_refused(tmp_path: Path)
     world.discord.add_member(world.guild, lurker, discord.Permissions(send_messages=True))
     lounge = world.discord.add_channel(world.guild, "lounge")
     await world.start_bot()
-    try:
+    async with world:
         game, _ = await started_here(world, "claim")
         refused = await world.command(lurker, "claim follow", number=game.number, where=lounge)
         assert ephemeral_answer(refused) == (
             "You can't see where Claim #1 is played, so you can't follow it."
         )
         assert await world.bots[0].features.get(Follows).follows.followers(game.id) == []
-    finally:
-        await world.stop_bots()
-        await world.discord.close()
 
 
 async def test_a_follower_who_lost_view_channel_hears_nothing_more(world: World) -> None:
@@ -404,7 +394,7 @@ async def test_a_german_follower_hears_in_german_with_german_command_names(
     cy = world.discord.add_user("Cyra", locale="de")
     world.discord.add_member(world.guild, cy)
     await world.start_bot()
-    try:
+    async with world:
         game, table = await started_here(world, "nuggets")
         followed = ephemeral_answer(await world.click(cy, table, "Follow"))
         assert "/meine einstellungen folgen" in followed and "/my" not in followed
@@ -413,6 +403,3 @@ async def test_a_german_follower_hears_in_german_with_german_command_names(
         said = describe(told)
         assert "dem du folgst, ist vorbei" in note_of(told), said
         assert english_in([said]) == {}
-    finally:
-        await world.stop_bots()
-        await world.discord.close()

@@ -80,8 +80,7 @@ async def test_numbers_the_bot_never_writes_are_no_buttons_of_its(world: World) 
 
 async def test_a_menu_value_that_was_never_an_option_is_refused(world: World) -> None:
     ann = world.players[0]
-    lobby = (await world.command(ann, "claimit new", bots=1)).response_message
-    assert lobby is not None
+    lobby = await world.answered(ann, "claimit new", bots=1)
     service = world.bots[0].service
     game = await service.current_game(world.channel.id)
     assert game is not None
@@ -127,8 +126,7 @@ async def test_a_control_pressed_as_another_kind_of_control_is_answered(world: W
     """A button's custom_id sent as a menu's pick, or a menu's as a button's press: no
     client of Discord's does, discord.py drops both, and each is answered all the same."""
     ann = world.players[0]
-    lobby = (await world.command(ann, "claimit new", bots=1)).response_message
-    assert lobby is not None
+    lobby = await world.answered(ann, "claimit new", bots=1)
     service = world.bots[0].service
     game = await service.current_game(world.channel.id)
     assert game is not None

@@ -30,11 +30,8 @@ COMMANDS = tuple(game.command for game in REGISTERED)
 @pytest.fixture
 async def world(tmp_path: Path, database_target: str) -> AsyncIterator[World]:
     world = await make_world(tmp_path, 2, database=database_target, locale="de")
-    try:
+    async with world:
         yield world
-    finally:
-        await world.stop_bots()
-        await world.discord.close()
 
 
 def texts(message: Message) -> list[str]:

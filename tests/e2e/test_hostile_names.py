@@ -33,8 +33,7 @@ async def play(world: World, command: str, rng: random.Random) -> list[str]:
     """A whole game between the two hostile names; everything said along the way."""
     ann, bo = world.players[:2]
     seen: list[str] = []
-    lobby = (await world.command(ann, f"{command} new")).response_message
-    assert lobby is not None
+    lobby = await world.answered(ann, f"{command} new")
     await world.click(bo, lobby, "Join")
     assert escaped(HOSTILE[1]) in "\n".join(said(lobby))
     seen += said(lobby)
@@ -51,8 +50,7 @@ async def play(world: World, command: str, rng: random.Random) -> list[str]:
     else:
         raise AssertionError("the game did not finish")
     for asked in ("log", "history", "leaderboard", "stats"):
-        answer = (await world.command(ann, f"{command} {asked}")).response_message
-        assert answer is not None
+        answer = await world.answered(ann, f"{command} {asked}")
         seen += said(answer)
     return seen
 
@@ -63,11 +61,8 @@ async def test_hostile_names_format_nothing_in_any_message(tmp_path: Path, comma
     for user, name in zip(world.players, HOSTILE, strict=False):
         user.name = name
     await world.start_bot()
-    try:
+    async with world:
         seen = await play(world, command, random.Random(4))
-    finally:
-        await world.stop_bots()
-        await world.discord.close()
     unformatted(seen)
     if command == "claimit":
         assert any("Last round:" in text for text in seen), "the caller's line was shown"

@@ -22,8 +22,8 @@ from tests.e2e.world import (
     board_png,
     describe,
     ephemeral_answer,
-    make_world,
     pick_button,
+    running_world,
     text_of,
 )
 
@@ -158,15 +158,10 @@ async def test_a_channel_where_the_bot_cannot_attach_files_is_named_plainly(
     tmp_path: Path, database_target: str
 ) -> None:
     no_files = discord.Permissions(view_channel=True, send_messages=True, embed_links=True)
-    world = await make_world(tmp_path, bot_permissions=no_files, database=database_target)
-    await world.start_bot()
-    try:
+    async with running_world(tmp_path, bot_permissions=no_files, database=database_target) as world:
         answer = ephemeral_answer(await world.command(world.players[0], "claimit new"))
         assert "missing the Attach Files permission" in answer
         assert await world.bots[0].service.current_game(world.channel.id) is None
-    finally:
-        await world.stop_bots()
-        await world.discord.close()
 
 
 async def test_buttons_keep_working_after_the_bot_restarts_in_a_new_process(world: World) -> None:

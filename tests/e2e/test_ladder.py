@@ -72,8 +72,7 @@ async def test_a_finished_game_shows_rating_changes_and_fills_the_ladder(world: 
 
 async def test_a_game_against_computer_players_alone_is_unrated(world: World) -> None:
     ann = world.players[0]
-    lobby = (await world.command(ann, "claimit new", bots=2)).response_message
-    assert lobby is not None
+    lobby = await world.answered(ann, "claimit new", bots=2)
     await world.click(ann, lobby, "Start")
     result = await world.finish(random.Random(2))
     assert line_value(result, "Ratings").startswith("Unrated")
@@ -107,9 +106,7 @@ async def test_a_long_ladder_pages_with_buttons_and_shows_the_callers_place(
         await database.close()
     await world.bots[0].features.get(Ladder).ladder.recompute(world.guild.id, "claimit")
 
-    first = await world.command(ann, "claimit leaderboard")
-    page_1 = first.response_message
-    assert page_1 is not None
+    page_1 = await world.answered(ann, "claimit leaderboard")
     assert "Page 1 of 2 · 15 players" in describe(page_1)
     assert page_1.button_labels() == ["◀ Previous", "Next ▶"]
     assert page_1.button("◀ Previous").get("disabled")

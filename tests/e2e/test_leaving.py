@@ -32,8 +32,7 @@ NOT_PLAYING = "You're not playing in this game."
 
 async def test_leaving_a_lobby_frees_the_seat_and_hands_the_host_role_on(world: World) -> None:
     ann, bo = world.players[:2]
-    lobby = (await world.command(ann, "claimit new")).response_message
-    assert lobby is not None
+    lobby = await world.answered(ann, "claimit new")
     await world.click(bo, lobby, "Join")
     assert ephemeral_answer(await world.command(ann, "claimit leave")) == "You left the lobby."
     await world.discord.wait_for_message(
@@ -120,8 +119,7 @@ async def test_a_member_who_leaves_a_lobby_frees_their_seat(
 ) -> None:
     world = world_with_member_events
     ann, bo = world.players[:2]
-    lobby = (await world.command(ann, "claimit new")).response_message
-    assert lobby is not None
+    lobby = await world.answered(ann, "claimit new")
     await world.click(bo, lobby, "Join")
     await world.discord.remove_member(world.guild, bo)
     await world.discord.wait_for_message(

@@ -21,24 +21,16 @@ from tests.e2e.world import (
     World,
     board_png,
     describe,
-    make_world,
     pick_button,
     running_world,
     title_of,
 )
 
-GAMES = {"claimit": "Claim It!", "nuggets": "Gold Nuggets", "claim": "Claim"}
-
 
 @pytest.fixture
 async def world(tmp_path: Path, database_target: str) -> AsyncIterator[World]:
-    world = await make_world(tmp_path, 2, database=database_target)
-    await world.start_bot()
-    try:
+    async with running_world(tmp_path, 2, database=database_target) as world:
         yield world
-    finally:
-        await world.stop_bots()
-        await world.discord.close()
 
 
 def public(channel: Channel) -> list[Message]:
@@ -382,8 +374,7 @@ async def test_in_a_thread_the_table_lives_and_moves_the_same_way(tmp_path: Path
     async with running_world(tmp_path, 2, bot_permissions=THREAD_PERMISSIONS) as world:
         ann, bo = world.players[:2]
         await world.command(ann, "server settings", threads=True)
-        lobby = (await world.command(ann, "claimit new")).response_message
-        assert lobby is not None
+        lobby = await world.answered(ann, "claimit new")
         await world.click(bo, lobby, "Join")
         await world.click(ann, lobby, "Start")
         (thread,) = world.discord.threads_of(world.channel)

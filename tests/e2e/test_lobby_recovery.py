@@ -76,8 +76,7 @@ async def test_a_lobby_caught_up_after_a_refused_answer_keeps_its_buttons(
     world: World, command: str
 ) -> None:
     ann, bo = world.players[:2]
-    lobby = (await world.command(ann, f"{command} new")).response_message
-    assert lobby is not None
+    lobby = await world.answered(ann, f"{command} new")
     world.discord.fail(CALLBACK, 400)
     joined = await world.click(bo, lobby, "Join")
     assert joined.response_message is not None
@@ -95,8 +94,7 @@ async def test_a_lobby_whose_message_was_not_recorded_is_found_again(
     world: World, command: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     failed = fail_recording_once(world, monkeypatch)
-    lobby = (await world.command(world.players[0], f"{command} new")).response_message
-    assert lobby is not None
+    lobby = await world.answered(world.players[0], f"{command} new")
     await failed.wait()
     await caught_up(world)
     assert with_lobby_buttons(world) == [lobby]
@@ -111,8 +109,7 @@ async def test_a_lobby_posted_just_before_a_stop_is_found_again_after_the_restar
 ) -> None:
     failed = fail_recording_once(world, monkeypatch)
     ann, bo = world.players[:2]
-    lobby = (await world.command(ann, f"{command} new")).response_message
-    assert lobby is not None
+    lobby = await world.answered(ann, f"{command} new")
     await failed.wait()
     # Stopped before the reconciler's retry: the lobby's id is still not recorded.
     await world.stop_bots()
@@ -152,8 +149,7 @@ async def test_a_catch_up_while_a_lobby_is_being_opened_waits_for_its_command(
         return game
 
     monkeypatch.setattr(service, "create_lobby", saved_then_caught_up)
-    lobby = (await world.command(world.players[0], "claimit new")).response_message
-    assert lobby is not None
+    lobby = await world.answered(world.players[0], "claimit new")
     await asyncio.gather(*catch_ups)
     assert with_lobby_buttons(world) == [lobby]
     game = await service.current_game(world.channel.id)

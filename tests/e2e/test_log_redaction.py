@@ -52,8 +52,7 @@ async def test_the_tokens_that_keep_live_hands_are_redacted_too(world: World) ->
     it."""
     ann, bo = world.players[:2]
     with captured(RedactingFormatter(FORMAT)) as kept, captured(logging.Formatter(FORMAT)) as raw:
-        lobby = (await world.command(ann, "claim new")).response_message
-        assert lobby is not None
+        lobby = await world.answered(ann, "claim new")
         await world.click(bo, lobby, "Join")
         await world.click(ann, lobby, "Start")
         opened = {user.id: await world.click(user, lobby, "My hand") for user in (ann, bo)}

@@ -54,7 +54,7 @@ async def test_the_figures_move_as_a_game_is_played(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     world = await make_world(tmp_path, players=2)
-    try:
+    async with world:
         bot = await world.start_bot(metrics_port=0)
         assert bot.endpoint is not None and bot.endpoint.port
         async with aiohttp.ClientSession(f"http://127.0.0.1:{bot.endpoint.port}") as session:
@@ -68,8 +68,7 @@ async def test_the_figures_move_as_a_game_is_played(
             assert total(before, "claimit_games", kind="nuggets") == 0
             assert total(before, "claimit_answer_seconds_count") == 0
             host, other = world.players[:2]
-            lobby = (await world.command(host, "nuggets new")).response_message
-            assert lobby is not None
+            lobby = await world.answered(host, "nuggets new")
             waiting = await scraped(session)
             await world.click(other, lobby, "Join")
             await world.click(host, lobby, "Start")
@@ -125,6 +124,3 @@ async def test_the_figures_move_as_a_game_is_played(
         # Each move committed in a transaction of its own, at least.
         database = "claimit_database_seconds_count"
         assert total(after, database) - total(before, database) >= moves
-    finally:
-        await world.stop_bots()
-        await world.discord.close()

@@ -26,8 +26,7 @@ async def test_my_games_lists_what_waits_for_me_first_with_links(world: World) -
     waiting = ann if mover == ann.id else bo
     other = bo if waiting is ann else ann
     side = world.discord.add_channel(world.guild, "side")
-    lobby = (await world.command(other, "nuggets new", where=side)).response_message
-    assert lobby is not None
+    lobby = await world.answered(other, "nuggets new", where=side)
     await world.click(cy, lobby, "Join")
 
     mine = await world.command(waiting, "my games")
@@ -71,8 +70,7 @@ async def test_in_a_direct_message_my_games_lists_every_server(world: World) -> 
     # The bot meets the new server as it connects.
     await world.stop_bots()
     await world.start_bot()
-    lobby = (await world.command(bo, "nuggets new", where=far)).response_message
-    assert lobby is not None
+    lobby = await world.answered(bo, "nuggets new", where=far)
     await world.click(ann, lobby, "Join")
 
     dm = world.discord.dm_with(ann)

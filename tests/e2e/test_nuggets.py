@@ -76,11 +76,8 @@ async def world(tmp_path: Path, database_target: str) -> AsyncIterator[World]:
     """Ann, Bo, Cy and an outsider on the emulator; each test starts the bot itself, with
     the dice it needs."""
     world = await make_world(tmp_path, database=database_target)
-    try:
+    async with world:
         yield world
-    finally:
-        await world.stop_bots()
-        await world.discord.close()
 
 
 # What a player sees and does ---------------------------------------------------------
@@ -163,16 +160,6 @@ def game_of(message: Message) -> int:
 def refusal_text(interaction: Interaction) -> str:
     message = interaction.response_message
     return "" if message is None else message.content
-
-
-async def refused(world: World, interaction: Interaction) -> str:
-    """The plain words only the clicker sees (the answer, or a follow-up after a deferral)."""
-    answer = await world.discord.wait_for_message(
-        interaction.channel,
-        lambda m: m.interaction_id == interaction.id and m.ephemeral and bool(m.content),
-    )
-    assert answer.visible_to == interaction.user.id
-    return answer.content
 
 
 def headline(message: Message) -> str:
@@ -398,8 +385,7 @@ async def test_people_and_computer_players_from_the_lobby_play_a_whole_game(
 ) -> None:
     await world.start_bot(7)
     ann, bo = world.players[:2]
-    lobby = (await world.command(ann, "nuggets new")).response_message
-    assert lobby is not None
+    lobby = await world.answered(ann, "nuggets new")
     shown = Shown(world, lobby)
     await world.click(bo, lobby, "Join")
     await world.select(ann, lobby, "Add a computer player…", "normal")
@@ -445,7 +431,7 @@ async def test_someone_off_turn_is_told_plainly_and_nothing_changes(world: World
         (outsider, "You're not playing in this game."),
     ):
         attempt = await world.discord.answer(await send(world, user, turn, "roll"))
-        assert await refused(world, attempt) == words
+        assert await world.refusal(attempt) == words
     assert (await current(world)).version == version and component_ids(turn) == ids
     assert len(dice.draws) == 7, "a refused roll threw dice"
 
@@ -453,7 +439,7 @@ async def test_someone_off_turn_is_told_plainly_and_nothing_changes(world: World
     assert menu(turn)["placeholder"] == "Or choose any of the 7 set-asides…"
     version, ids = (await current(world)).version, component_ids(turn)
     attempt = await world.discord.answer(await send(world, bo, turn, aside("NNN333"), by_menu=True))
-    assert await refused(world, attempt) == "It's Ann's turn, not yours."
+    assert await world.refusal(attempt) == "It's Ann's turn, not yours."
     state = await position(world)
     assert (await current(world)).version == version and component_ids(turn) == ids
     assert state.phase is Phase.SET_ASIDE and state.aside == Counts()
@@ -482,7 +468,7 @@ async def test_a_button_or_menu_from_an_older_version_is_refused_plainly(world: 
     ids = component_ids(turn)
     for attempt in stale:
         await world.discord.answer(attempt)
-        assert await refused(world, attempt) == MOVED_ON
+        assert await world.refusal(attempt) == MOVED_ON
     assert component_ids(turn) == ids
     assert (await current(world)).version == game.version
     assert await position(world) == game.state
@@ -529,7 +515,7 @@ async def twice_at_once(world: World, user: User, message: Message, intent: str)
     (applied,) = [i for i in pair if i is not refusal]
     assert applied.response_type in (6, 7)
     await world.discord.wait_until(lambda: component_ids(message) != before)
-    return await refused(world, refusal)
+    return await world.refusal(refusal)
 
 
 def told_about(message: Message, interaction: Interaction) -> bool:

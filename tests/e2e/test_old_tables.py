@@ -82,9 +82,7 @@ async def test_a_game_against_a_computer_player_goes_on_past_an_old_table(
     world: World, caplog: pytest.LogCaptureFixture, command: str, turn: Turn
 ) -> None:
     human = world.players[0]
-    created = await world.command(human, f"{command} new", bots=1, bot_level="easy")
-    lobby = created.response_message
-    assert lobby is not None
+    lobby = await world.answered(human, f"{command} new", bots=1, bot_level="easy")
     await world.click(human, lobby, "Start")
     game = await world.bots[0].service.current_game(world.channel.id)
     assert game is not None

@@ -41,11 +41,8 @@ WEBHOOK_EDIT = "PATCH /webhooks/{app}/{token}/messages/{message}"
 @pytest.fixture
 async def world(tmp_path: Path) -> AsyncIterator[World]:
     world = await make_world(tmp_path, 2)
-    try:
+    async with world:
         yield world
-    finally:
-        await world.stop_bots()
-        await world.discord.close()
 
 
 def offered(hand: Message) -> list[str]:

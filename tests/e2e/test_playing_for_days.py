@@ -58,8 +58,7 @@ async def test_two_players_on_direct_messages_over_days(
     ann, bo = world.players[0], world.players[1]
     for player in (ann, bo):
         await world.command(player, "my settings", notify="dm")
-    lobby = (await world.command(ann, f"{kind} new", turn_timeout=TWO_DAYS)).response_message
-    assert lobby is not None
+    lobby = await world.answered(ann, f"{kind} new", turn_timeout=TWO_DAYS)
     await world.click(bo, lobby, "Join")
     await world.click(ann, lobby, "Start")
     started = await world.bots[0].service.current_game(world.channel.id)
@@ -145,8 +144,7 @@ async def test_a_move_from_a_dm_posts_into_the_games_archived_thread(tmp_path: P
         ann, bo = world.players[0], world.players[1]
         await world.command(ann, "server settings", threads=True)
         await world.command(ann, "my settings", notify="dm")
-        lobby = (await world.command(ann, "claimit new", turn_timeout=TWO_DAYS)).response_message
-        assert lobby is not None
+        lobby = await world.answered(ann, "claimit new", turn_timeout=TWO_DAYS)
         await world.click(bo, lobby, "Join")
         await world.click(ann, lobby, "Start")
         (game,) = await world.bots[0].service.games_here(world.channel.id)

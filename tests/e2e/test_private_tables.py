@@ -24,6 +24,7 @@ from emulator import Message, User
 from i18n import language
 from tests.e2e.world import (
     THREAD_PERMISSIONS,
+    TITLES,
     World,
     describe,
     ephemeral_answer,
@@ -33,7 +34,6 @@ from tests.e2e.world import (
 )
 from tests.postgres_cluster import Cluster
 
-TITLES = {"claimit": "Claim It!", "nuggets": "Gold Nuggets", "claim": "Claim"}
 PRIVATE = "This table is private: only players the host invited can join."
 
 
@@ -276,8 +276,7 @@ async def test_an_invitee_who_left_the_server_cannot_accept_from_anywhere(world:
     other = world.discord.add_guild("Elsewhere", bo)
     elsewhere = world.discord.add_channel(other, "games")
     await world.quiet()
-    theirs = (await world.command(bo, "nuggets new", where=elsewhere)).response_message
-    assert theirs is not None
+    theirs = await world.answered(bo, "nuggets new", where=elsewhere)
     accept = str(asked.button("Accept")["custom_id"])
     forged = await world.discord.forge(bo, theirs, {"custom_id": accept, "component_type": 2})
     assert ephemeral_answer(await world.discord.answer(forged)) == (
@@ -304,8 +303,7 @@ async def test_an_accept_naming_no_invitation_of_the_presser_is_refused_alike(
     other = world.discord.add_guild("Elsewhere", cy)
     elsewhere = world.discord.add_channel(other, "games")
     await world.quiet()
-    theirs = (await world.command(cy, "nuggets new", where=elsewhere)).response_message
-    assert theirs is not None
+    theirs = await world.answered(cy, "nuggets new", where=elsewhere)
     other_game = int(str(theirs.buttons()[0]["custom_id"]).split(":")[2])
     answers = set()
     for user, message, named in (
@@ -325,10 +323,8 @@ async def test_two_processes_seat_one_of_two_accepts_for_the_last_seat(
     tmp_path: Path, postgres: Cluster
 ) -> None:
     world = await make_world(tmp_path, 5, database=await postgres.new_database(), max_concurrency=2)
-    try:
-        await world.start_bot(shards=(2, frozenset({0})))
-        await world.start_bot(shards=(2, frozenset({1})))
-        await world.discord.wait_for_shards(2)
+    async with world:
+        await world.start_two_processes()
         ann, bo, cy, di, ed = world.players[:5]
         lobby = await private_lobby(world, "claim", invite=bo)
         await world.select_users(ann, lobby, "Invite players…", [cy, di, ed])
@@ -349,9 +345,6 @@ async def test_two_processes_seat_one_of_two_accepts_for_the_last_seat(
         assert game is not None and len(game.seats) == 4
         for each in (bo, cy, di, ed):
             assert len(pings_of(world, each)) == 1, "asked once, by one of the two processes"
-    finally:
-        await world.stop_bots()
-        await world.discord.close()
 
 
 async def test_an_invitee_below_the_lobbys_reliability_is_told_why_and_so_is_the_host(

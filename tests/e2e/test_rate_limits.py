@@ -20,11 +20,8 @@ the longest rate limit below, so that a handler waiting one out first would miss
 async def strict(tmp_path: Path, database_target: str) -> AsyncIterator[World]:
     world = await make_world(tmp_path, response_deadline=DEADLINE, database=database_target)
     await world.start_bot()
-    try:
+    async with world:
         yield world
-    finally:
-        await world.stop_bots()
-        await world.discord.close()
 
 
 def answered_in_time(interaction: Interaction) -> None:

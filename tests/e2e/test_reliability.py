@@ -137,13 +137,11 @@ async def test_finishing_leaving_time_outs_and_minimums(world: World, group: str
     )
     assert "Di" not in describe(fourth)
     # /stats shows it, with what it is made of.
-    mine = (await world.command(ann, f"{group} stats")).response_message
-    assert mine is not None
+    mine = await world.answered(ann, f"{group} stats")
     assert line_value(mine, "Reliability") == (
         "84% · of every game in this server: 2 started, 1 finished, 0 left"
     )
-    theirs = (await world.command(ann, f"{group} stats", user=cy)).response_message
-    assert theirs is not None
+    theirs = await world.answered(ann, f"{group} stats", user=cy)
     assert line_value(theirs, "Reliability") == (
         "45% · of every game in this server: 1 started, 0 finished, 1 left"
     )
@@ -156,10 +154,8 @@ async def test_two_processes_count_a_game_and_a_takeover_once(
     """Both processes watch the deadlines and show the games: Bo's seat is taken over once,
     the game ends once, and each counts once."""
     world = await make_world(tmp_path, 3, database=await postgres.new_database(), max_concurrency=2)
-    try:
-        await world.start_bot(shards=(2, frozenset({0})))
-        await world.start_bot(shards=(2, frozenset({1})))
-        await world.discord.wait_for_shards(2)
+    async with world:
+        await world.start_two_processes()
         ann, bo, cy = world.players[:3]
         await world.start_game(3, "claimit")
         game = await current(world)
@@ -183,21 +179,14 @@ async def test_two_processes_count_a_game_and_a_takeover_once(
         await world.click(bo, next_lobby, "Join")
         assert "84% reliable" in seated(next_lobby, "Ann")
         assert "45% reliable" in seated(next_lobby, "Bo")
-    finally:
-        await world.stop_bots()
-        await world.discord.close()
 
 
 async def test_in_german_the_lobby_and_the_refusal_speak_german(
     tmp_path: Path, database_target: str
 ) -> None:
-    world = await make_world(tmp_path, 2, database=database_target, locale="de")
-    try:
-        await world.start_bot()
+    async with running_world(tmp_path, 2, database=database_target, locale="de") as world:
         ann, bo = world.players[:2]
-        created = await world.command(ann, "claimit neu", zuverlässigkeit=90)
-        shown = created.response_message
-        assert shown is not None
+        shown = await world.answered(ann, "claimit neu", zuverlässigkeit=90)
         assert "**Zuverlässigkeit** 90\xa0% oder mehr" in describe(shown)
         assert "· noch keine Partie hier zu Ende" in seated(shown, "Ann")
         refused = ephemeral_answer(await world.click(bo, shown, "Beitreten"))
@@ -207,6 +196,3 @@ async def test_in_german_the_lobby_and_the_refusal_speak_german(
             "heben sie."
         )
         assert "Bo" not in describe(shown)
-    finally:
-        await world.stop_bots()
-        await world.discord.close()

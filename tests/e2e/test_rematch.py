@@ -14,10 +14,9 @@ import pytest
 from bot.features.rematch.discord.handlers import Rematches
 from bot.storage import Game, GameStatus
 from emulator import Message
-from tests.e2e.world import World, describe, ephemeral_answer, make_world, running_world
+from tests.e2e.world import TITLES, World, describe, ephemeral_answer, make_world, running_world
 from tests.postgres_cluster import Cluster
 
-TITLES = {"claimit": "Claim It!", "nuggets": "Gold Nuggets", "claim": "Claim"}
 LOBBY_TIME = 30 * 60
 
 
@@ -149,10 +148,8 @@ EDIT = "PATCH /channels/{channel}/messages/{message}"
 async def test_two_processes_lapse_an_offer_once(tmp_path: Path, postgres: Cluster) -> None:
     """Both processes look for lapsed offers: the offer ends once, shown by one of them."""
     world = await make_world(tmp_path, 2, database=await postgres.new_database(), max_concurrency=2)
-    try:
-        await world.start_bot(shards=(2, frozenset({0})))
-        await world.start_bot(shards=(2, frozenset({1})))
-        await world.discord.wait_for_shards(2)
+    async with world:
+        await world.start_two_processes()
         ann = world.players[0]
         _, result = await finished_here(world, "claimit")
         await world.click(ann, result, "Rematch")
@@ -172,6 +169,3 @@ async def test_two_processes_lapse_an_offer_once(tmp_path: Path, postgres: Clust
             if r.route == EDIT and r.channel == world.channel.id
         ]
         assert len(edits) == 1
-    finally:
-        await world.stop_bots()
-        await world.discord.close()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import io
 import random
 
-from PIL import Image
+from PIL import Image, ImageSequence
 
 from bot.discord_ui.features.ladder.handlers import Ladder
 from bot.games.faces import face_for
@@ -49,12 +49,7 @@ async def worked_out(world: World, game_id: int) -> Replay:
 
 
 def durations(message: Message) -> list[int]:
-    gif = replay_gif(message)
-    found = []
-    for index in range(gif.n_frames):
-        gif.seek(index)
-        found.append(gif.info["duration"])
-    return found
+    return [frame.info["duration"] for frame in ImageSequence.Iterator(replay_gif(message))]
 
 
 async def test_a_result_replays_privately_then_from_the_stored_file_and_shares(
@@ -148,8 +143,7 @@ async def test_the_replay_command_finds_the_last_game_here_or_a_number(world: Wo
 
 async def test_a_gold_nuggets_game_against_computer_players_replays(world: World) -> None:
     ann = world.players[0]
-    lobby = (await world.command(ann, "nuggets new", bots=1)).response_message
-    assert lobby is not None
+    lobby = await world.answered(ann, "nuggets new", bots=1)
     await world.click(ann, lobby, "Start")
     result = await world.finish(random.Random(7))
     assert "Luck" in describe(result)

@@ -164,6 +164,13 @@ async def moves(world: World, game: Game) -> int:
     return len(await world.bots[0].service.history.moves(game.id))
 
 
+async def moved_once(world: World, before: Game) -> Game:
+    """The game once every change is shown, which must be one move on from ``before``."""
+    game = await world.settled(before.id)
+    assert game.version == before.version + 1 and await moves(world, game) == 1
+    return game
+
+
 def tables(world: World) -> list[Message]:
     """The public messages that offer the game's turn: its table (a Claim ping offers
     **My hand** too, but pings someone)."""
@@ -190,6 +197,14 @@ async def hand_to_play(world: World, table: Message) -> tuple[User, Message, str
     return user, hand, str(private_intents(hand)[intent]["custom_id"])
 
 
+async def first_move(world: World, table: Message, kind: str) -> tuple[User, Message, str]:
+    """The first person to act, the message they press for their first move (Claim's hand,
+    else the table) and the custom_id they press there."""
+    if kind == "claim":
+        return await hand_to_play(world, table)
+    return await world.mover(), table, roll(table)
+
+
 # A move made while the bot was away -------------------------------------------------------
 
 
@@ -212,8 +227,7 @@ async def test_a_click_made_while_the_bot_was_away_is_applied_once_when_it_resum
     else:
         await world.discord.answer(click, 10)
         assert click.response_type == 7 and not click.errors
-    game = await world.settled(before.id)
-    assert game.version == before.version + 1 and await moves(world, game) == 1
+    game = await moved_once(world, before)
     assert versions(table) == {game.version} and pictured(table)
     assert tables(world) == [table]
     # Discord's refusal, the one line about the click.
@@ -240,8 +254,7 @@ async def test_a_card_played_from_a_hand_while_the_bot_was_away_counts_once(
     else:
         await world.discord.answer(click, 10)
         assert click.response_type == 7 and not click.errors
-    game = await world.settled(before.id)
-    assert game.version == before.version + 1 and await moves(world, game) == 1
+    await moved_once(world, before)
     assert f"**{player.name}** leads" in describe(table), describe(table)
     assert len(log.about(click)) == (1 if late else 0), log.about(click)
     assert log.tracebacks() == []
@@ -273,10 +286,7 @@ async def test_a_click_replayed_late_after_the_turn_ran_out_changes_nothing(
 ) -> None:
     table = await world.start_game(2, kind)
     before = await running(world)
-    if kind == "claim":
-        player, pressed, button = await hand_to_play(world, table)
-    else:
-        player, pressed, button = await world.mover(), table, roll(table)
+    player, pressed, button = await first_move(world, table, kind)
     async with network.down(code=None):
         click = await world.discord.click(player, pressed, button)
         # The turn runs out while the click waits for the bot: the time-out is the move.
@@ -284,8 +294,7 @@ async def test_a_click_replayed_late_after_the_turn_ran_out_changes_nothing(
         await wait_for(world, lambda: "time ran out" in describe(table))
         world.discord.clock.advance(LATE)
     await log.line_about(click)
-    game = await world.settled(before.id)
-    assert game.version == before.version + 1 and await moves(world, game) == 1
+    await moved_once(world, before)
     assert click.errors == [TOO_LATE] and click.response_type is None
     assert len(log.about(click)) == 1, log.about(click)
     assert "time ran out" in describe(table) and tables(world) == [table]
@@ -299,17 +308,13 @@ async def test_a_button_pressed_twice_as_the_connection_dropped_counts_once(
 ) -> None:
     table = await world.start_game(2, kind)
     before = await running(world)
-    if kind == "claim":
-        player, pressed, button = await hand_to_play(world, table)
-    else:
-        player, pressed, button = await world.mover(), table, roll(table)
+    player, pressed, button = await first_move(world, table, kind)
     first = await world.discord.click(player, pressed, button)
     async with network.down():
         again = await world.discord.click(player, pressed, button)
     await world.discord.answer(first, 10)
     await world.discord.answer(again, 10)
-    game = await world.settled(before.id)
-    assert game.version == before.version + 1 and await moves(world, game) == 1
+    game = await moved_once(world, before)
     assert first.response_type == 7 and not first.errors
     # The second is answered in time too: it changed nothing.
     assert not again.errors

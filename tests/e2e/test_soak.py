@@ -65,8 +65,7 @@ async def test_every_game_ends_however_its_players_vanish(crowd: World) -> None:
     for number, channel in enumerate(channels):
         seated = rng.sample(humans, rng.randint(2, 4))
         host, *others = seated
-        lobby = (await world.command(host, "claimit new", where=channel)).response_message
-        assert lobby is not None
+        lobby = await world.answered(host, "claimit new", where=channel)
         for player in others:
             await world.click(player, lobby, "Join")
         if number % 4 == 0:

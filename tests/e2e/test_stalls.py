@@ -58,14 +58,13 @@ async def test_one_game_whose_position_does_not_fit_stops_no_other_game(
     tmp_path: Path, database_target: str
 ) -> None:
     world = await make_world(tmp_path, players=3, database=database_target)
-    try:
+    async with world:
         await world.start_bot()
         ann, bo, cy = world.players[:3]
         damaged_at = world.discord.add_channel(world.guild, "damaged")
         bots_at = world.discord.add_channel(world.guild, "bots")
         damaged_table = await start_in(world, damaged_at, ann, bo)
-        lobby = (await world.command(cy, "claimit new", where=bots_at, bots=1)).response_message
-        assert lobby is not None
+        lobby = await world.answered(cy, "claimit new", where=bots_at, bots=1)
         quiet_table = await world.start_game(2)
         damaged = await world.bots[0].service.current_game(damaged_at.id)
         assert damaged is not None
@@ -100,15 +99,11 @@ async def test_one_game_whose_position_does_not_fit_stops_no_other_game(
         assert done.response_message is not None and "cancelled" in done.response_message.content
         # Told once, although the start-up, the deadline watch and the click all met it.
         assert len([m for m in damaged_at.visible() if "damaged" in m.content]) == 1
-    finally:
-        await world.stop_bots()
-        await world.discord.close()
 
 
 async def start_in(world: World, channel: Channel, host: User, guest: User) -> Message:
     """A game of ``host`` and ``guest`` started in ``channel``; its table."""
-    lobby = (await world.command(host, "claimit new", where=channel)).response_message
-    assert lobby is not None
+    lobby = await world.answered(host, "claimit new", where=channel)
     await world.click(guest, lobby, "Join")
     await world.click(host, lobby, "Start")
     return lobby

@@ -53,8 +53,7 @@ async def test_new_games_follow_the_server_settings(world: World) -> None:
     ann, bo = world.players[:2]
     await world.command(ann, "server settings", turn_timeout=2, bots=False)
     await world.command(ann, "claimit settings", variant=True)
-    lobby = (await world.command(ann, "claimit new")).response_message
-    assert lobby is not None
+    lobby = await world.answered(ann, "claimit new")
     assert "**Turn time** 2 minutes" in describe(lobby) and "**Rule variant** on" in describe(lobby)
     assert not any(b.get("type") == 3 for b in lobby.buttons()), "no bot menu when bots are off"
     await world.command(ann, "claimit cancel")
@@ -87,8 +86,7 @@ async def lobby_in_a_thread(world: World) -> tuple[Channel, Message]:
     """Threads on, a lobby by Ann, once it has its thread: (thread, lobby)."""
     ann = world.players[0]
     await world.command(ann, "server settings", threads=True)
-    lobby = (await world.command(ann, "claimit new")).response_message
-    assert lobby is not None
+    lobby = await world.answered(ann, "claimit new")
     await world.discord.wait_for_message(
         world.channel, lambda m: m is lobby and "Played in" in describe(m)
     )
@@ -135,8 +133,7 @@ async def test_a_new_game_refused_where_one_is_played_says_why(threaded: World) 
     game is refused in either with the reason, not only that a game is there."""
     world = threaded
     ann, bo = world.players[:2]
-    lobby = (await world.command(ann, "claimit new")).response_message
-    assert lobby is not None
+    lobby = await world.answered(ann, "claimit new")
     await world.click(bo, lobby, "Join")
     await world.click(ann, lobby, "Start")
     await world.command(ann, "server settings", threads=True)
@@ -215,8 +212,7 @@ async def test_a_join_pressed_at_once_waits_for_the_lobbys_thread(threaded: Worl
     world = threaded
     ann, bo = world.players[:2]
     await world.command(ann, "server settings", threads=True)
-    lobby = (await world.command(ann, "claimit new")).response_message
-    assert lobby is not None
+    lobby = await world.answered(ann, "claimit new")
     assert world.discord.threads_of(world.channel) == []
     await world.click(bo, lobby, "Join")
     (thread,) = world.discord.threads_of(world.channel)

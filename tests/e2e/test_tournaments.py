@@ -23,6 +23,7 @@ from emulator import Message, User
 from emulator.model import shard_of
 from tests.e2e.world import (
     THREAD_PERMISSIONS,
+    TITLES,
     World,
     describe,
     ephemeral_answer,
@@ -31,7 +32,6 @@ from tests.e2e.world import (
 from tests.postgres_cluster import Cluster
 
 DAY = 86_400.0
-TITLES = {"claimit": "Claim It!", "nuggets": "Gold Nuggets", "claim": "Claim"}
 MORE = ("Fay", "Gus", "Hal", "Ivy")
 
 
@@ -43,11 +43,8 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
         world.discord.add_member(world.guild, user)
         world.players.append(user)
     await world.start_bot()
-    try:
+    async with world:
         yield world
-    finally:
-        await world.stop_bots()
-        await world.discord.close()
 
 
 def people(world: World) -> list[User]:
@@ -269,7 +266,7 @@ async def test_a_round_robin_of_four_on_two_processes_meets_every_pair_once(
         database=await postgres.new_database(),
         max_concurrency=2,
     )
-    try:
+    async with world:
         # The first process holds the server's shard: it shows the games the test plays.
         ours = shard_of(world.guild.id, 2)
         await world.start_bot(shards=(2, frozenset({ours})))
@@ -309,6 +306,3 @@ async def test_a_round_robin_of_four_on_two_processes_meets_every_pair_once(
         ladder = world.bots[0].features.get(Ladder).ladder
         for table in board.tables:
             assert await ladder.rating_changes(table.game_id or 0) == [], "unrated"
-    finally:
-        await world.stop_bots()
-        await world.discord.close()

@@ -14,6 +14,7 @@ import discord
 import pytest
 
 from bot.discord_ui.face_drawing import to_ping
+from bot.storage import Game
 from emulator import Message, User
 from emulator.model import snowflake
 from tests.e2e.world import (
@@ -36,6 +37,18 @@ def notices(world: World, user: User) -> list[Message]:
 
 def kept(world: World, user: User) -> list[Message]:
     return [m for m in notices(world, user) if not m.deleted]
+
+
+async def played_to_anns_turn(world: World, rng: random.Random) -> tuple[Message, Game]:
+    """A two-player game started now, which Bo plays on (choosing with ``rng``) until Ann is
+    to be told it is her turn: its table and the game then."""
+    ann, bo = world.players[0], world.players[1]
+    table = await world.start_game(2)
+    started = await world.bots[0].service.current_game(world.channel.id)
+    assert started is not None
+    while to_ping(game := await world.settled(started.id)) != [ann.id]:
+        await world.click(bo, table, pick_button(table, rng, 1.0))
+    return table, game
 
 
 async def test_a_game_told_by_direct_message_one_a_turn_and_none_left(
@@ -104,12 +117,8 @@ async def test_closed_direct_messages_fall_back_to_the_channel_and_say_why(world
     await world.command(ann, "server settings", pings="always")
     await world.command(ann, "my settings", notify="dm")
     world.discord.close_dms(ann)
-    table = await world.start_game(2)
-    started = await world.bots[0].service.current_game(world.channel.id)
-    assert started is not None
     rng = random.Random(1)
-    while to_ping(game := await world.settled(started.id)) != [ann.id]:
-        await world.click(bo, table, pick_button(table, rng, 1.0))
+    table, game = await played_to_anns_turn(world, rng)
     assert any(ann.id in ping.mentions for ping in world.pings()), "pinged instead"
     assert game.status.value == "active"
     # At her next move, she alone is told why, once.
@@ -125,7 +134,7 @@ async def test_closed_direct_messages_fall_back_to_the_channel_and_say_why(world
     told = await world.click(ann, table, pick_button(table, rng, 0.0))
     assert [m.visible_to for m in told_why()] == [ann.id]
     assert told.response_type == 7, "the move itself is answered by the table"
-    if to_ping(await world.settled(started.id)) == [ann.id]:
+    if to_ping(await world.settled(game.id)) == [ann.id]:
         await world.click(ann, table, pick_button(table, rng, 0.0))
         assert len(told_why()) == 1, "once"
     assert kept(world, ann) == []
@@ -134,9 +143,9 @@ async def test_closed_direct_messages_fall_back_to_the_channel_and_say_why(world
     # After a restart too: her turn comes in the channel, without another try by DM.
     await world.stop_bots()
     await world.start_bot()
-    if to_ping(await world.settled(started.id)) == [ann.id]:
+    if to_ping(await world.settled(game.id)) == [ann.id]:
         await world.click(ann, table, pick_button(table, rng, 1.0))
-    while to_ping(await world.settled(started.id)) != [ann.id]:
+    while to_ping(await world.settled(game.id)) != [ann.id]:
         await world.click(bo, table, pick_button(table, rng, 1.0))
     assert any(ann.id in ping.mentions for ping in world.pings()), "pinged after the restart"
     assert notices(world, ann) == [], "no direct message tried"
@@ -158,15 +167,11 @@ async def test_settings_are_the_players_own_in_their_language(world: World) -> N
 async def test_a_turn_is_played_from_its_direct_message_and_the_table_follows(
     world: World,
 ) -> None:
-    ann, bo = world.players[0], world.players[1]
+    ann = world.players[0]
     await world.command(ann, "server settings", pings="always")
     await world.command(ann, "my settings", notify="dm")
-    table = await world.start_game(2)
-    started = await world.bots[0].service.current_game(world.channel.id)
-    assert started is not None
     rng = random.Random(5)
-    while to_ping(game := await world.settled(started.id)) != [ann.id]:
-        await world.click(bo, table, pick_button(table, rng, 1.0))
+    table, game = await played_to_anns_turn(world, rng)
 
     (notice,) = kept(world, ann)
     assert notice.button_labels() == move_labels(table)
@@ -174,7 +179,7 @@ async def test_a_turn_is_played_from_its_direct_message_and_the_table_follows(
     first = "Roll" if any("Roll" in label for label in labels) else labels[0]
     old_id = next(b["custom_id"] for b in notice.buttons() if first in str(b.get("label")))
     await world.click(ann, notice, old_id)
-    moved = await world.settled(started.id)
+    moved = await world.settled(game.id)
     assert moved.version > game.version, "the press in the DM was the move"
     assert "Ann rolled" in describe(table), "the table in the channel follows"
     assert to_ping(moved) == [ann.id], "this roll (the dice are seeded) asks her to place"
@@ -189,10 +194,10 @@ async def test_a_turn_is_played_from_its_direct_message_and_the_table_follows(
         await world.discord.forge(ann, notice, {"custom_id": old_id, "component_type": 2})
     )
     assert "moved on" in ephemeral_answer(stale)
-    assert (await world.settled(started.id)).version == moved.version
+    assert (await world.settled(game.id)).version == moved.version
 
     # Played to the end of her turn from the DM: the notice goes with it.
-    while to_ping(game := await world.settled(started.id)) == [ann.id]:
+    while to_ping(game := await world.settled(game.id)) == [ann.id]:
         (notice,) = kept(world, ann)
         await world.click(ann, notice, pick_button(notice, rng, 1.0))
     assert kept(world, ann) == []
@@ -200,8 +205,7 @@ async def test_a_turn_is_played_from_its_direct_message_and_the_table_follows(
 
 async def test_a_lobby_button_copied_into_a_dm_is_refused(world: World) -> None:
     ann, outsider = world.players[0], world.players[-1]
-    lobby = (await world.command(ann, "claimit new")).response_message
-    assert lobby is not None
+    lobby = await world.answered(ann, "claimit new")
     join = next(b["custom_id"] for b in lobby.buttons() if b.get("label") == "Join")
     dm = world.discord.dm_with(outsider)
     copied = Message(snowflake(), dm.id, world.discord.bot, content="a message to press on")

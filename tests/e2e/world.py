@@ -42,6 +42,8 @@ THREAD_PERMISSIONS = DEFAULT_BOT_PERMISSIONS | discord.Permissions(
     create_public_threads=True, send_messages_in_threads=True
 )
 """What the bot needs besides its defaults to give each game a thread."""
+TITLES = {"claimit": "Claim It!", "nuggets": "Gold Nuggets", "claim": "Claim"}
+"""Each game's command, and its name as its messages title it."""
 
 
 @dataclass
@@ -97,6 +99,12 @@ class World:
         self.bots.append(bot)
         return bot
 
+    async def start_two_processes(self) -> None:
+        """The bot as two processes, one for each of two shards, both connected."""
+        await self.start_bot(shards=(2, frozenset({0})))
+        await self.start_bot(shards=(2, frozenset({1})))
+        await self.discord.wait_for_shards(2)
+
     async def stop_bots(self) -> None:
         for bot in self.bots:
             await bot.close()
@@ -107,6 +115,14 @@ class World:
 
     def __post_init__(self) -> None:
         self._tasks: list[asyncio.Task[None]] = []
+
+    async def __aenter__(self) -> World:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        """Stops its bots and its Discord, however the test ended."""
+        await self.stop_bots()
+        await self.discord.close()
 
     def advance(self, seconds: float) -> None:
         """Moves time on for the bot and for Discord alike (a message's age, a token's)."""
@@ -119,6 +135,24 @@ class World:
         """Runs a slash command; ``options`` may include one named ``user``."""
         interaction = await self.discord.slash(user, where or self.channel, command, **options)
         return await self.discord.answer(interaction)
+
+    async def answered(
+        self, user: User, command: str, /, *, where: Channel | None = None, **options: Any
+    ) -> Message:
+        """The message the bot answered a slash command with (a lobby, a refusal, …)."""
+        message = (await self.command(user, command, where=where, **options)).response_message
+        assert message is not None
+        return message
+
+    async def refusal(self, interaction: Interaction) -> str:
+        """The plain words only the presser sees (the answer, or a follow-up after a
+        deferral)."""
+        answer = await self.discord.wait_for_message(
+            interaction.channel,
+            lambda m: m.interaction_id == interaction.id and m.ephemeral and bool(m.content),
+        )
+        assert answer.visible_to == interaction.user.id
+        return answer.content
 
     async def click(self, user: User, message: Message, button: str) -> Interaction:
         """A click, once it is answered and every change it made is shown (a test of what
@@ -346,16 +380,17 @@ async def running_world(
     *,
     member_events: bool = False,
     database: str | None = None,
+    locale: str | None = None,
     synced: bool = False,
 ) -> AsyncIterator[World]:
-    """A world with the bot started in it, torn down afterwards."""
-    world = await make_world(tmp_path, players, bot_permissions, database=database, synced=synced)
+    """A world with the bot started in it, torn down afterwards (``make_world`` says what
+    the arguments mean)."""
+    world = await make_world(
+        tmp_path, players, bot_permissions, database=database, locale=locale, synced=synced
+    )
     await world.start_bot(member_events=member_events)
-    try:
+    async with world:
         yield world
-    finally:
-        await world.stop_bots()
-        await world.discord.close()
 
 
 async def make_world(

@@ -44,6 +44,20 @@ def test_an_option_asks_for_choices_or_has_its_own_never_both() -> None:
     ]
 
 
+def cities_starting(typed: str, *more: Choice[str]) -> list[Choice[str]]:
+    """The travel bots' cities, Berlin with a German name, and ``more``: those whose names
+    start with what was typed."""
+    berlin = Choice(name="Berlin", value="Europe/Berlin")
+    berlin.name_localizations = {discord.Locale.german: "Berlin (Deutschland)"}
+    offered = [
+        berlin,
+        Choice(name="Bern", value="Europe/Zurich"),
+        Choice(name="Oslo", value="Europe/Oslo"),
+        *more,
+    ]
+    return [c for c in offered if c.name.lower().startswith(typed.lower())]
+
+
 def travel(heard: list[tuple[str, Any]]) -> app_commands.Group:
     """``/travel to city: nights: note:``: the city and the nights ask the bot, whose
     Berlin has a German name; each ask is noted in ``heard`` with what was typed and the
@@ -59,14 +73,7 @@ def travel(heard: list[tuple[str, Any]]) -> app_commands.Group:
     @to.autocomplete("city")
     async def cities(interaction: discord.Interaction, typed: str) -> list[Choice[str]]:
         heard.append((typed, interaction.namespace.nights))
-        berlin = Choice(name="Berlin", value="Europe/Berlin")
-        berlin.name_localizations = {discord.Locale.german: "Berlin (Deutschland)"}
-        offered = [
-            berlin,
-            Choice(name="Bern", value="Europe/Zurich"),
-            Choice(name="Oslo", value="Europe/Oslo"),
-        ]
-        return [c for c in offered if c.name.lower().startswith(typed.lower())]
+        return cities_starting(typed)
 
     @to.autocomplete("nights")
     async def counts(interaction: discord.Interaction, typed: str) -> list[Choice[int]]:

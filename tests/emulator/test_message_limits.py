@@ -50,6 +50,20 @@ def embeds(*embeds: Payload) -> Payload:
     return {"embeds": list(embeds)}
 
 
+def full_embed(footer: int) -> Payload:
+    """An embed whose title, description, field and author are each as long as they may
+    be (5888 characters), with a footer ``footer`` long."""
+    return embeds(
+        {
+            "title": "x" * 256,
+            "description": "x" * 4096,
+            "fields": [field("x" * 256, "x" * 1024)],
+            "author": {"name": "x" * 256},
+            "footer": {"text": "x" * footer},
+        }
+    )
+
+
 OVER_A_LIMIT: dict[str, Payload] = {
     "content of 2001": {"content": "x" * 2001},
     "11 embeds": embeds(*[{"title": "t"}] * 11),
@@ -64,15 +78,7 @@ OVER_A_LIMIT: dict[str, Payload] = {
     "footer of 2049": embeds({"footer": {"text": "x" * 2049}}),
     "author name of 257": embeds({"author": {"name": "x" * 257}}),
     "6001 over two embeds": embeds({"description": "x" * 4096}, {"description": "x" * 1905}),
-    "6001 in one embed": embeds(
-        {
-            "title": "x" * 256,
-            "description": "x" * 4096,
-            "fields": [field("x" * 256, "x" * 1024)],
-            "author": {"name": "x" * 256},
-            "footer": {"text": "x" * 113},
-        }
-    ),
+    "6001 in one embed": full_embed(113),
     "bare top-level button": with_components(button()),
     "empty row": with_components(row()),
     "row without components": with_components({"type": 1}),
@@ -118,15 +124,7 @@ OVER_A_LIMIT: dict[str, Payload] = {
 
 AT_THE_LIMITS: dict[str, Payload] = {
     "content of 2000 and nonce of 25": {"content": "x" * 2000, "nonce": "n" * 25},
-    "an embed of exactly 6000": embeds(
-        {
-            "title": "x" * 256,
-            "description": "x" * 4096,
-            "fields": [field("x" * 256, "x" * 1024)],
-            "author": {"name": "x" * 256},
-            "footer": {"text": "x" * 112},
-        }
-    ),
+    "an embed of exactly 6000": full_embed(112),
     "10 embeds of 25 fields": embeds(*[{"fields": [field()] * 25}] * 10),
     "footer of 2048": embeds({"footer": {"text": "x" * 2048}}),
     "5 rows of 5 buttons": with_components(

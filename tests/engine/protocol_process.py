@@ -30,3 +30,12 @@ def process_answers(game: str, lines: Sequence[bytes]) -> list[Any]:
     answers = [json.loads(line) for line in done.stdout.splitlines()]
     assert len(answers) == len(lines)
     return answers
+
+
+def answers_among_garbage(game: str, first: dict[str, Any], second: dict[str, Any]) -> list[Any]:
+    """What the game's process answers two requests sent between lines that are none (not
+    JSON, not UTF-8, empty), each of which it answers in its turn as a ``bad_request``."""
+    lines = [b"garbage", json.dumps(first).encode(), b"\xc3\x28", b"", json.dumps(second).encode()]
+    answers = process_answers(game, lines)
+    assert answers[0] == answers[2] == answers[3] == error("bad_request")
+    return [answers[1], answers[4]]

@@ -12,7 +12,7 @@ from itertools import islice, pairwise
 from typing import Any
 
 import pytest
-from PIL import Image, ImageChops, ImageStat
+from PIL import Image, ImageChops, ImageSequence, ImageStat
 from PIL.GifImagePlugin import GifImageFile
 
 from engine.claimit import Bust, Phase, Roll, apply
@@ -93,21 +93,11 @@ def opened(data: bytes) -> GifImageFile:
 
 
 def frames(data: bytes) -> list[Image.Image]:
-    gif = opened(data)
-    found = []
-    for index in range(gif.n_frames):
-        gif.seek(index)
-        found.append(gif.convert("RGB"))
-    return found
+    return [frame.convert("RGB") for frame in ImageSequence.Iterator(opened(data))]
 
 
 def durations(data: bytes) -> list[int]:
-    gif = opened(data)
-    found = []
-    for index in range(gif.n_frames):
-        gif.seek(index)
-        found.append(gif.info["duration"])
-    return found
+    return [frame.info["duration"] for frame in ImageSequence.Iterator(opened(data))]
 
 
 def shown_steps(data: bytes) -> list[int]:

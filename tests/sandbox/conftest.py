@@ -149,9 +149,8 @@ async def browser(chromium: Browser) -> AsyncIterator[Browser]:
 async def page(browser: Browser, sandbox_url: str) -> AsyncIterator[Page]:
     """A desktop page on the sandbox; the tests of the page alone have their own, on the
     bare page."""
-    page = await open_page(browser, sandbox_url, DESKTOP)
-    yield page
-    await page.close()
+    async with open_page(browser, sandbox_url, DESKTOP) as page:
+        yield page
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from playwright.async_api import Browser, Locator, Page, Route, ViewportSize, expect
@@ -21,12 +23,32 @@ PLAYS = "button:enabled:not([data-custom-id*=':follow:']):not([data-custom-id*='
 being played may have (a take-back makes no move, and stays as it was)."""
 
 
-async def open_page(browser: Browser, url: str, viewport: ViewportSize) -> Page:
+@asynccontextmanager
+async def page_at(
+    browser: Browser, url: str, viewport: ViewportSize | None = None
+) -> AsyncIterator[Page]:
+    """A new page of the browser's at ``url`` (its default size unless ``viewport``), closed
+    afterwards however the test ends."""
     page = await browser.new_page(viewport=viewport)
-    await page.goto(url)
-    await expect(page.locator("#members li")).to_have_count(5)
-    await expect(page.locator("#live")).to_have_class("online")
-    return page
+    try:
+        await page.goto(url)
+        yield page
+    finally:
+        await page.close()
+
+
+@asynccontextmanager
+async def open_page(
+    browser: Browser, url: str, viewport: ViewportSize, acting_as: str | None = None
+) -> AsyncIterator[Page]:
+    """The sandbox's page once its members are listed and it is live (``page_at``), acting
+    as the member ``acting_as`` names, if it names one."""
+    async with page_at(browser, url, viewport) as page:
+        await expect(page.locator("#members li")).to_have_count(5)
+        await expect(page.locator("#live")).to_have_class("online")
+        if acting_as is not None:
+            await act_as(page, acting_as)
+        yield page
 
 
 async def act_as(page: Page, name: str) -> None:

@@ -334,31 +334,30 @@ def quick(labels: list[str], rng: random.Random) -> str:
 async def test_on_a_phone_the_channel_takes_the_whole_width(
     browser: Browser, sandbox_url: str
 ) -> None:
-    page = await open_page(browser, sandbox_url, PHONE)
-    await expect(page.locator("#sidebar")).to_be_hidden()
-    main = await page.locator("main").bounding_box()
-    assert main is not None and (main["x"], main["width"]) == (0, PHONE["width"])
+    async with open_page(browser, sandbox_url, PHONE) as page:
+        await expect(page.locator("#sidebar")).to_be_hidden()
+        main = await page.locator("main").bounding_box()
+        assert main is not None and (main["x"], main["width"]) == (0, PHONE["width"])
 
-    await page.locator("#menu-button").click()
-    await expect(page.locator("#members li", has_text="Bo")).to_be_in_viewport(ratio=1)
-    await shoot(page, "phone-1-menu")
-    await page.locator("#members li", has_text="Bo").click()
-    await expect(page.locator("#sidebar")).to_be_hidden()
-    await expect(page.locator("#acting-as")).to_have_text("as Bo")
+        await page.locator("#menu-button").click()
+        await expect(page.locator("#members li", has_text="Bo")).to_be_in_viewport(ratio=1)
+        await shoot(page, "phone-1-menu")
+        await page.locator("#members li", has_text="Bo").click()
+        await expect(page.locator("#sidebar")).to_be_hidden()
+        await expect(page.locator("#acting-as")).to_have_text("as Bo")
 
-    await slash(page, "/claimit new bots:1")
-    await expect(messages(page).last.locator("button", has_text="Start")).to_be_visible()
-    lobby = by_id(page, await messages(page).last.get_attribute("data-id"))
-    await start_from_lobby(lobby, GAME)
-    rng = random.Random(2)
-    for clicks in range(4):
-        turn = await next_turn(page)
-        assert turn is not None
-        await controls_in_view(turn)
-        board = await turn.locator(PICTURE).bounding_box()
-        assert board is not None and board["x"] + board["width"] <= PHONE["width"]
-        assert await page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-        if clicks == 2:
-            await shoot(page, "phone-2-playing")
-        await click_a_move(page, turn, rng)
-    await page.close()
+        await slash(page, "/claimit new bots:1")
+        await expect(messages(page).last.locator("button", has_text="Start")).to_be_visible()
+        lobby = by_id(page, await messages(page).last.get_attribute("data-id"))
+        await start_from_lobby(lobby, GAME)
+        rng = random.Random(2)
+        for clicks in range(4):
+            turn = await next_turn(page)
+            assert turn is not None
+            await controls_in_view(turn)
+            board = await turn.locator(PICTURE).bounding_box()
+            assert board is not None and board["x"] + board["width"] <= PHONE["width"]
+            assert await page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+            if clicks == 2:
+                await shoot(page, "phone-2-playing")
+            await click_a_move(page, turn, rng)

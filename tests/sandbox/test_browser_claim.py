@@ -91,10 +91,11 @@ class Table:
 
 @pytest_asyncio.fixture(loop_scope="session")
 async def table(browser: Browser, tmp_path: Path) -> AsyncIterator[Table]:
-    async with started(tmp_path, dice=random.Random(DICE_SEED)) as sandbox:
-        page = await open_page(browser, sandbox.url, DESKTOP)
+    async with (
+        started(tmp_path, dice=random.Random(DICE_SEED)) as sandbox,
+        open_page(browser, sandbox.url, DESKTOP) as page,
+    ):
         yield Table(page, sandbox)
-        await page.close()
 
 
 @pytest.mark.long(seconds=26)
@@ -420,34 +421,32 @@ async def test_a_private_answer_thinking_then_its_hand_in_place_only_for_its_mem
     emulator = bare_page.emulator
     bo = next(u for u in emulator.users.values() if u.name == "Bo")
     thinking = put_message(bare_page, tell_pages=True, flags=EPHEMERAL | LOADING, visible_to=bo.id)
-    page = await open_page(browser, bare_page.url, DESKTOP)
-    await act_as(page, "Ann")
-    await expect(page.locator("#empty")).to_be_visible()
-    await expect(messages(page)).to_have_count(0)
+    async with open_page(browser, bare_page.url, DESKTOP, acting_as="Ann") as page:
+        await expect(page.locator("#empty")).to_be_visible()
+        await expect(messages(page)).to_have_count(0)
 
-    await act_as(page, "Bo")
-    shown = by_id(page, str(thinking.id))
-    await expect(shown.locator(".loading")).to_have_text("Game Bot is thinking…")
-    await expect(shown).to_contain_text("Only you can see this")
-    await expect(shown).to_have_class("message ephemeral")
+        await act_as(page, "Bo")
+        shown = by_id(page, str(thinking.id))
+        await expect(shown.locator(".loading")).to_have_text("Game Bot is thinking…")
+        await expect(shown).to_contain_text("Only you can see this")
+        await expect(shown).to_have_class("message ephemeral")
 
-    answered(thinking)
-    for changed in emulator.on_change:
-        changed()
-    await expect(shown.locator(".loading")).to_have_count(0)
-    await expect(shown.locator(".heading")).to_have_text("Your hand · Claim #1")
-    assert await loaded_width(shown.locator(PICTURE)) > 0
-    button = shown.locator('button[data-custom-id="claim:seat:1:100100:play=GOB0b"]')
-    await expect(button).to_be_disabled()
-    await expect(
-        shown.locator('button[data-custom-id="claim:seat:1:100100:play=GOB0a"]')
-    ).to_be_enabled()
-    await expect(messages(page)).to_have_count(1)
+        answered(thinking)
+        for changed in emulator.on_change:
+            changed()
+        await expect(shown.locator(".loading")).to_have_count(0)
+        await expect(shown.locator(".heading")).to_have_text("Your hand · Claim #1")
+        assert await loaded_width(shown.locator(PICTURE)) > 0
+        button = shown.locator('button[data-custom-id="claim:seat:1:100100:play=GOB0b"]')
+        await expect(button).to_be_disabled()
+        await expect(
+            shown.locator('button[data-custom-id="claim:seat:1:100100:play=GOB0a"]')
+        ).to_be_enabled()
+        await expect(messages(page)).to_have_count(1)
 
-    await act_as(page, "Ann")
-    await expect(messages(page)).to_have_count(0)
-    assert str(thinking.id) not in await page.content()
-    await page.close()
+        await act_as(page, "Ann")
+        await expect(messages(page)).to_have_count(0)
+        assert str(thinking.id) not in await page.content()
 
 
 def answered(message: Message) -> None:

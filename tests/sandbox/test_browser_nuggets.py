@@ -65,10 +65,11 @@ class Played:
 
 @pytest_asyncio.fixture(loop_scope="session")
 async def table(browser: Browser, tmp_path: Path) -> AsyncIterator[tuple[Page, Sandbox]]:
-    async with started(tmp_path, dice=random.Random(DICE_SEED)) as sandbox:
-        page = await open_page(browser, sandbox.url, DESKTOP)
+    async with (
+        started(tmp_path, dice=random.Random(DICE_SEED)) as sandbox,
+        open_page(browser, sandbox.url, DESKTOP) as page,
+    ):
         yield page, sandbox
-        await page.close()
 
 
 async def test_a_whole_gold_nuggets_game_with_buttons_and_menus(

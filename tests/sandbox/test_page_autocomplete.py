@@ -16,8 +16,9 @@ from discord.app_commands import Choice
 from playwright.async_api import Browser, Page, expect
 
 from emulator.model import AUTOCOMPLETE
+from tests.emulator.test_autocomplete import cities_starting
 from tests.sandbox.conftest import Sandbox, bot_offering
-from tests.sandbox.pages import DESKTOP, PHONE, act_as, open_page, shoot
+from tests.sandbox.pages import DESKTOP, PHONE, open_page, shoot
 from tests.sandbox.test_page_dms import written_to
 
 pytestmark = pytest.mark.browser
@@ -34,15 +35,7 @@ def commands(tree: app_commands.CommandTree[discord.Client]) -> None:
 
     @to.autocomplete("city")
     async def cities(interaction: discord.Interaction, typed: str) -> list[Choice[str]]:
-        berlin = Choice(name="Berlin", value="Europe/Berlin")
-        berlin.name_localizations = {discord.Locale.german: "Berlin (Deutschland)"}
-        offered = [
-            berlin,
-            Choice(name="Bern", value="Europe/Zurich"),
-            Choice(name="Oslo", value="Europe/Oslo"),
-            Choice(name="N'Djamena", value="Africa/Ndjamena"),
-        ]
-        return [c for c in offered if c.name.lower().startswith(typed.lower())]
+        return cities_starting(typed, Choice(name="N'Djamena", value="Africa/Ndjamena"))
 
     @app_commands.command(name="host", description="Host a game")
     @app_commands.guild_only()
@@ -81,9 +74,7 @@ async def typed(page: Page, before: str, keys: str) -> None:
 async def test_a_member_picks_one_of_the_bots_choices_in_their_language(
     browser: Browser, travel_bot: Sandbox
 ) -> None:
-    page = await open_page(browser, travel_bot.url, DESKTOP)
-    try:
-        await act_as(page, "Cy")
+    async with open_page(browser, travel_bot.url, DESKTOP, acting_as="Cy") as page:
         suggestions = page.locator("#suggestions li")
         await page.locator("#command").fill("/")
         await expect(suggestions.locator(".name")).to_have_text(["/travel to", "/host"])
@@ -112,17 +103,13 @@ async def test_a_member_picks_one_of_the_bots_choices_in_their_language(
         await expect(page.locator("#command")).to_have_value('/travel to city:"N\'Djamena" ')
         await page.locator("#command").press("Enter")
         await expect(page.locator("#messages")).to_contain_text("off to Africa/Ndjamena")
-    finally:
-        await page.close()
 
 
 async def test_in_a_dm_on_a_phone_only_its_commands_and_their_choices_are_offered(
     browser: Browser, travel_bot: Sandbox
 ) -> None:
     dm, _ = written_to(travel_bot, "Ann")
-    page = await open_page(browser, travel_bot.url, DESKTOP)
-    try:
-        await act_as(page, "Ann")
+    async with open_page(browser, travel_bot.url, DESKTOP, acting_as="Ann") as page:
         await page.locator(f'#dms li[data-channel="{dm}"]').click()
         await expect(page.locator("#channel-name")).to_have_text("Game Bot")
         await page.set_viewport_size(PHONE)
@@ -149,5 +136,3 @@ async def test_in_a_dm_on_a_phone_only_its_commands_and_their_choices_are_offere
         await expect(page.locator("#composer-error")).to_have_text(
             "/host is typed in the server's channel, not in direct messages."
         )
-    finally:
-        await page.close()

@@ -76,22 +76,23 @@ async def test_an_empty_or_too_long_message_is_refused_and_posts_nothing(
 async def test_typing_without_a_slash_chats_in_the_channel(
     browser: Browser, bare_page: Sandbox
 ) -> None:
-    page = await open_page(browser, bare_page.url, DESKTOP)
-    box = page.locator("#command")
-    await expect(box).to_have_attribute("placeholder", "Message #games, or type / for commands")
-    await box.fill("x" * 2001)
-    await box.press("Enter")
-    await expect(page.locator("#composer-error")).to_contain_text("at most 2,000 characters")
-    await expect(box).to_have_value("x" * 2001)
-    await box.fill("hello there")
-    await box.press("Enter")
-    await expect(box).to_have_value("")
-    said = messages(page)
-    await expect(said).to_have_count(1)
-    await expect(said.locator(".author")).to_have_text("Ann")
-    await expect(said.locator(".content")).to_have_text("hello there")
-    assert [m.content for m in bare_page.emulator.channels[CHANNEL_ID].messages] == ["hello there"]
-    await page.close()
+    async with open_page(browser, bare_page.url, DESKTOP) as page:
+        box = page.locator("#command")
+        await expect(box).to_have_attribute("placeholder", "Message #games, or type / for commands")
+        await box.fill("x" * 2001)
+        await box.press("Enter")
+        await expect(page.locator("#composer-error")).to_contain_text("at most 2,000 characters")
+        await expect(box).to_have_value("x" * 2001)
+        await box.fill("hello there")
+        await box.press("Enter")
+        await expect(box).to_have_value("")
+        said = messages(page)
+        await expect(said).to_have_count(1)
+        await expect(said.locator(".author")).to_have_text("Ann")
+        await expect(said.locator(".content")).to_have_text("hello there")
+        assert [m.content for m in bare_page.emulator.channels[CHANNEL_ID].messages] == [
+            "hello there"
+        ]
 
 
 async def test_what_is_sent_leaves_the_box_at_once_so_enter_again_sends_nothing_more(
@@ -99,16 +100,17 @@ async def test_what_is_sent_leaves_the_box_at_once_so_enter_again_sends_nothing_
 ) -> None:
     """As in Discord's box: an Enter pressed again while a message is on its way (a
     script pressing it twice, a person with a heavy finger) sends it once."""
-    page = await open_page(browser, bare_page.url, DESKTOP)
-    box = page.locator("#command")
-    await box.fill("only once")
-    await page.evaluate(
-        "() => { const form = document.getElementById('composer');"
-        " form.requestSubmit(); form.requestSubmit(); }"
-    )
-    await expect(box).to_have_value("")
-    said = messages(page)
-    await expect(said).to_have_count(1)
-    await expect(said.locator(".content")).to_have_text("only once")
-    assert [m.content for m in bare_page.emulator.channels[CHANNEL_ID].messages] == ["only once"]
-    await page.close()
+    async with open_page(browser, bare_page.url, DESKTOP) as page:
+        box = page.locator("#command")
+        await box.fill("only once")
+        await page.evaluate(
+            "() => { const form = document.getElementById('composer');"
+            " form.requestSubmit(); form.requestSubmit(); }"
+        )
+        await expect(box).to_have_value("")
+        said = messages(page)
+        await expect(said).to_have_count(1)
+        await expect(said.locator(".content")).to_have_text("only once")
+        assert [m.content for m in bare_page.emulator.channels[CHANNEL_ID].messages] == [
+            "only once"
+        ]

@@ -12,7 +12,7 @@ from playwright.async_api import Browser, expect
 from emulator.components import IS_COMPONENTS_V2
 from emulator.model import SUPPRESS_NOTIFICATIONS
 from tests.sandbox.conftest import Sandbox, put_message
-from tests.sandbox.pages import DESKTOP, act_as, by_id, new_lobby, open_page
+from tests.sandbox.pages import DESKTOP, by_id, new_lobby, open_page
 
 pytestmark = pytest.mark.browser
 
@@ -22,9 +22,7 @@ CLOSED = "Nobody started this game in time, so the lobby closed itself."
 async def test_moving_the_clock_on_closes_a_lobby_nobody_started(
     browser: Browser, sandbox: Sandbox
 ) -> None:
-    page = await open_page(browser, sandbox.url, DESKTOP)
-    try:
-        await act_as(page, "Ann")
+    async with open_page(browser, sandbox.url, DESKTOP, acting_as="Ann") as page:
         lobby = await new_lobby(page, "/claimit new")
         time = page.locator("#sandbox-time")
         await expect(time).not_to_contain_text("moved on")
@@ -34,8 +32,6 @@ async def test_moving_the_clock_on_closes_a_lobby_nobody_started(
         await expect(lobby.locator("button", has_text="Join")).to_have_count(0)
         await expect(time).to_contain_text("(moved on 1 h)")
         assert sandbox.emulator.clock.ahead == 3600
-    finally:
-        await page.close()
 
 
 async def test_only_the_page_moves_the_clock_and_only_on(bare_page: Sandbox) -> None:
@@ -69,12 +65,8 @@ async def test_a_message_sent_silently_is_marked(
         bare_page, flags=IS_COMPONENTS_V2 | SUPPRESS_NOTIFICATIONS, components=card
     )
     loud = put_message(bare_page, flags=IS_COMPONENTS_V2, components=card)
-    page = await open_page(browser, bare_page.url, DESKTOP)
-    try:
-        await act_as(page, member)
+    async with open_page(browser, bare_page.url, DESKTOP, acting_as=member) as page:
         mark = by_id(page, str(silent.id)).locator(".silent")
         await expect(mark).to_be_visible()
         await expect(mark).to_have_attribute("aria-label", said)
         await expect(by_id(page, str(loud.id)).locator(".silent")).to_have_count(0)
-    finally:
-        await page.close()

@@ -38,9 +38,7 @@ async def test_a_member_reads_their_direct_messages_and_nobody_else_does(
     browser: Browser, bare_page: Sandbox
 ) -> None:
     dm, ann = written_to(bare_page, "Ann")
-    page = await open_page(browser, bare_page.url, DESKTOP)
-    try:
-        await act_as(page, "Bo")
+    async with open_page(browser, bare_page.url, DESKTOP, acting_as="Bo") as page:
         await expect(page.locator("#dms li")).to_have_count(0)
         await expect(page.locator("#dms-heading")).to_be_hidden()
         await act_as(page, "Ann")
@@ -55,8 +53,6 @@ async def test_a_member_reads_their_direct_messages_and_nobody_else_does(
         await expect(page.locator("#messages")).to_contain_text(NOTICE)
         assert await page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         await shoot(page, "direct-messages-phone")
-    finally:
-        await page.close()
 
     async with aiohttp.ClientSession() as session:
         info = await (await session.get(f"{bare_page.url}/api/server")).json()
@@ -90,14 +86,10 @@ async def test_an_empty_direct_message_invites_to_what_works_there(
     notice.deleted = True
     for changed in emulator.on_change:
         changed()
-    page = await open_page(browser, sandbox.url, DESKTOP)
-    try:
-        await act_as(page, "Ann")
+    async with open_page(browser, sandbox.url, DESKTOP, acting_as="Ann") as page:
         await page.locator("#dms li").click()
         empty = page.locator("#empty")
         await expect(empty).to_be_visible()
         await expect(empty).to_contain_text("Your turns come here")
         await expect(empty).to_contain_text("here you can type /my")
         await expect(empty).not_to_contain_text(" new")
-    finally:
-        await page.close()

@@ -9,6 +9,7 @@ from playwright.async_api import Browser, expect
 
 from sandbox.server_world import CHANNEL_ID
 from tests.sandbox.conftest import Sandbox, put_message
+from tests.sandbox.pages import page_at
 
 
 def button(style: Any, label: str) -> list[dict[str, Any]]:
@@ -35,22 +36,19 @@ async def test_crafted_colours_and_button_styles_inject_nothing(
     plain = put_message(
         sandbox, embeds=[{"title": "Plain", "color": 0x3BA55C}], components=button(4, "Plain")
     )
-    page = await browser.new_page()
-    await page.goto(sandbox.url)
+    async with page_at(browser, sandbox.url) as page:
+        embed = page.locator(f'#messages article[data-id="{coloured.id}"] .embed')
+        crafted = page.locator(f'#messages article[data-id="{styled.id}"] button')
+        await embed.hover()
+        await crafted.click()
+        assert await page.evaluate("typeof window.pwned") == "undefined"
+        assert await page.locator("#messages [onclick], #messages [onmouseover]").count() == 0
+        await expect(embed).to_have_attribute("style", "border-left-color:#4e5058")
+        await expect(crafted).to_have_class("style-2")
 
-    embed = page.locator(f'#messages article[data-id="{coloured.id}"] .embed')
-    crafted = page.locator(f'#messages article[data-id="{styled.id}"] button')
-    await embed.hover()
-    await crafted.click()
-    assert await page.evaluate("typeof window.pwned") == "undefined"
-    assert await page.locator("#messages [onclick], #messages [onmouseover]").count() == 0
-    await expect(embed).to_have_attribute("style", "border-left-color:#4e5058")
-    await expect(crafted).to_have_class("style-2")
-
-    article = page.locator(f'#messages article[data-id="{plain.id}"]')
-    await expect(article.locator("button")).to_have_class("style-4")
-    await expect(article.locator(".embed")).to_have_css("border-left-color", "rgb(59, 165, 92)")
-    await page.close()
+        article = page.locator(f'#messages article[data-id="{plain.id}"]')
+        await expect(article.locator("button")).to_have_class("style-4")
+        await expect(article.locator(".embed")).to_have_css("border-left-color", "rgb(59, 165, 92)")
 
 
 async def test_crafted_picture_sizes_icons_and_links_inject_nothing(
@@ -72,28 +70,23 @@ async def test_crafted_picture_sizes_icons_and_links_inject_nothing(
             }
         ],
     )
-    page = await browser.new_page()
-    await page.goto(bare_page.url)
-
-    article = page.locator(f'#messages article[data-id="{crafted.id}"]')
-    await expect(article.locator(".embed img")).to_have_count(4)
-    await page.wait_for_function(
-        "() => [...document.querySelectorAll('#messages .embed img')].every((i) => i.complete)"
-    )
-    await article.locator("a", has_text="away").hover()
-    assert await page.evaluate("typeof window.pwned") == "undefined"
-    assert (
-        await page.locator("#messages [onclick], #messages [onerror], #messages [onload]").count()
-        == 0
-    )
-    assert await article.locator("img.board").get_attribute("width") is None
-    # A mention inside an address stays part of the address, not markup inside its href.
-    mentions = article.locator("a", has_text="mentions")
-    assert await mentions.get_attribute("class") is None
-    assert await mentions.get_attribute("href") == (f"https://example.com/<#{CHANNEL_ID}>/<@1>")
-    assert await article.locator("a a, a .mention").count() == 0
-    # A link to a message the sandbox doesn't have says so instead of going to discord.com.
-    await article.locator("a", has_text="gone").click()
-    await expect(page.locator("#composer-error")).to_contain_text("isn't there")
-    assert page.url.rstrip("/") == bare_page.url
-    await page.close()
+    async with page_at(browser, bare_page.url) as page:
+        article = page.locator(f'#messages article[data-id="{crafted.id}"]')
+        await expect(article.locator(".embed img")).to_have_count(4)
+        await page.wait_for_function(
+            "() => [...document.querySelectorAll('#messages .embed img')].every((i) => i.complete)"
+        )
+        await article.locator("a", has_text="away").hover()
+        assert await page.evaluate("typeof window.pwned") == "undefined"
+        handlers = page.locator("#messages [onclick], #messages [onerror], #messages [onload]")
+        assert await handlers.count() == 0
+        assert await article.locator("img.board").get_attribute("width") is None
+        # A mention inside an address stays part of the address, not markup inside its href.
+        mentions = article.locator("a", has_text="mentions")
+        assert await mentions.get_attribute("class") is None
+        assert await mentions.get_attribute("href") == (f"https://example.com/<#{CHANNEL_ID}>/<@1>")
+        assert await article.locator("a a, a .mention").count() == 0
+        # A link to a message the sandbox doesn't have says so instead of going to discord.com.
+        await article.locator("a", has_text="gone").click()
+        await expect(page.locator("#composer-error")).to_contain_text("isn't there")
+        assert page.url.rstrip("/") == bare_page.url

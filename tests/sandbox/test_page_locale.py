@@ -11,7 +11,7 @@ import pytest
 from playwright.async_api import Browser, expect
 
 from tests.sandbox.conftest import Sandbox, put_message
-from tests.sandbox.pages import DESKTOP, act_as, by_id, open_page
+from tests.sandbox.pages import DESKTOP, by_id, open_page
 
 pytestmark = pytest.mark.browser
 
@@ -63,12 +63,8 @@ async def test_timestamps_in_every_style_in_the_readers_language_and_zone(
     away = [2 * 86400 + 3600, -(3 * 3600 + 60), 30 * 3600, -10]
     stamps += [f"<t:{now + seconds}:R>" for seconds in away]
     message = put_message(bare_page, content="\n".join(stamps))
-    page = await open_page(browser, bare_page.url, DESKTOP)
-    try:
-        await act_as(page, member)
+    async with open_page(browser, bare_page.url, DESKTOP, acting_as=member) as page:
         await expect(by_id(page, str(message.id)).locator("time")).to_have_text(SHOWN[member])
-    finally:
-        await page.close()
 
 
 @pytest.mark.parametrize("member", ["Ann", "Cy"])
@@ -78,11 +74,7 @@ async def test_the_words_around_messages_are_in_the_readers_language(
     reader = next(u for u in bare_page.emulator.users.values() if u.name == member)
     private = put_message(bare_page, content="Yours alone.", visible_to=reader.id)
     edited = put_message(bare_page, content="Changed.", edited_at=time.time())
-    page = await open_page(browser, bare_page.url, DESKTOP)
-    try:
-        await act_as(page, member)
+    async with open_page(browser, bare_page.url, DESKTOP, acting_as=member) as page:
         only_you, changed = WORDS[member]
         await expect(by_id(page, str(private.id)).locator(".only-you")).to_have_text(only_you)
         await expect(by_id(page, str(edited.id)).locator(".time")).to_contain_text(changed)
-    finally:
-        await page.close()

@@ -29,7 +29,7 @@ from tests.games.stored import stored
 from tests.games.test_contract import Playout, play, results
 from tests.layouts import IS_COMPONENTS_V2, components
 from tests.sandbox.conftest import Sandbox, put_message
-from tests.sandbox.pages import DESKTOP, fitted
+from tests.sandbox.pages import DESKTOP, fitted, page_at
 
 pytestmark = pytest.mark.browser
 
@@ -86,10 +86,8 @@ def shown(sandbox: Sandbox, card: Card) -> int:
 
 @pytest_asyncio.fixture(loop_scope="session")
 async def page(browser: Browser, bare_page: Sandbox) -> AsyncIterator[Page]:
-    page = await browser.new_page(viewport=DESKTOP)
-    await page.goto(bare_page.url)
-    yield page
-    await page.close()
+    async with page_at(browser, bare_page.url, DESKTOP) as page:
+        yield page
 
 
 async def on_page(page: Page, message_id: int) -> Locator:

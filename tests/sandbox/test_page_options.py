@@ -51,10 +51,11 @@ def commands(tree: app_commands.CommandTree[discord.Client]) -> None:
 
 @pytest_asyncio.fixture(loop_scope="session")
 async def page(browser: Browser, bare_page: Sandbox) -> AsyncIterator[Page]:
-    async with bot_offering(bare_page, commands) as sandbox:
-        page = await open_page(browser, sandbox.url, DESKTOP)
+    async with (
+        bot_offering(bare_page, commands) as sandbox,
+        open_page(browser, sandbox.url, DESKTOP) as page,
+    ):
         yield page
-        await page.close()
 
 
 async def test_options_and_their_choices_are_offered_as_they_are_typed(page: Page) -> None:

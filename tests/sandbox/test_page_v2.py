@@ -19,7 +19,7 @@ from emulator.components import IS_COMPONENTS_V2
 from emulator.model import Attachment, snowflake
 from sandbox.server_world import CHANNEL_ID
 from tests.sandbox.conftest import Sandbox, put_message
-from tests.sandbox.pages import DESKTOP, PHONE, hold_pictures, open_page
+from tests.sandbox.pages import DESKTOP, PHONE, hold_pictures, open_page, page_at
 
 BOARD_SIZE = (800, 700)
 ACCENT = 0x3BA55C
@@ -146,62 +146,61 @@ async def all_loaded(page: Page) -> None:
 
 async def test_a_turn_is_one_card_drawn_in_order(browser: Browser, bare_page: Sandbox) -> None:
     message = turn_message(bare_page)
-    page = await browser.new_page(viewport=DESKTOP)
-    await page.goto(bare_page.url)
-    article = by_id(page, message)
-    container = article.locator(".container")
-    await expect(container).to_have_count(1)
+    async with page_at(browser, bare_page.url, DESKTOP) as page:
+        article = by_id(page, message)
+        container = article.locator(".container")
+        await expect(container).to_have_count(1)
 
-    await expect(container).to_have_css("border-left-color", ACCENT_CSS)
-    await expect(container).to_have_css("border-left-width", "4px")
-    parts = await container.evaluate("(c) => [...c.children].map((part) => part.className)")
-    assert parts == PARTS_IN_ORDER
+        await expect(container).to_have_css("border-left-color", ACCENT_CSS)
+        await expect(container).to_have_css("border-left-width", "4px")
+        parts = await container.evaluate("(c) => [...c.children].map((part) => part.className)")
+        assert parts == PARTS_IN_ORDER
 
-    text = container.locator(":scope > .text")
-    await expect(text.locator("strong")).to_have_text("Round 3")
-    await expect(text.locator("em")).to_have_text("your move")
-    await expect(text.locator("code")).to_have_text("Ann")
-    await expect(text).to_have_text("Round 3: your move, Ann")
+        text = container.locator(":scope > .text")
+        await expect(text.locator("strong")).to_have_text("Round 3")
+        await expect(text.locator("em")).to_have_text("your move")
+        await expect(text.locator("code")).to_have_text("Ann")
+        await expect(text).to_have_text("Round 3: your move, Ann")
 
-    await expect(container.locator(".gallery.single img")).to_have_attribute("alt", BOARD)
-    hands = container.locator(".gallery.three img")
-    await expect(hands).to_have_count(3)
-    for picture, description in zip(await hands.all(), HANDS, strict=True):
-        await expect(picture).to_have_attribute("alt", description)
-    await expect(container.locator(".section img.thumbnail")).to_have_attribute("alt", AVATAR)
-    await all_loaded(page)
+        await expect(container.locator(".gallery.single img")).to_have_attribute("alt", BOARD)
+        hands = container.locator(".gallery.three img")
+        await expect(hands).to_have_count(3)
+        for picture, description in zip(await hands.all(), HANDS, strict=True):
+            await expect(picture).to_have_attribute("alt", description)
+        await expect(container.locator(".section img.thumbnail")).to_have_attribute("alt", AVATAR)
+        await all_loaded(page)
 
-    # Three pictures: one large on the left, two stacked on its right.
-    large, top, bottom = [await box(h) for h in await hands.all()]
-    assert top["x"] > large["x"] + large["width"] - 1
-    assert abs(top["x"] - bottom["x"]) < 1
-    assert bottom["y"] > top["y"] + top["height"] - 1
-    assert abs(large["height"] - (bottom["y"] + bottom["height"] - top["y"])) < 1
-    assert abs(large["width"] - 2 * top["width"]) < 8
+        # Three pictures: one large on the left, two stacked on its right.
+        large, top, bottom = [await box(h) for h in await hands.all()]
+        assert top["x"] > large["x"] + large["width"] - 1
+        assert abs(top["x"] - bottom["x"]) < 1
+        assert bottom["y"] > top["y"] + top["height"] - 1
+        assert abs(large["height"] - (bottom["y"] + bottom["height"] - top["y"])) < 1
+        assert abs(large["width"] - 2 * top["width"]) < 8
 
-    # A section: its text on the left, its button or thumbnail on the right, at the card's
-    # right edge.
-    card = await box(container)
-    for section, accessory in [
-        (container.locator(".section").nth(0), "button"),
-        (container.locator(".section").nth(1), "img.thumbnail"),
-    ]:
-        words = await box(section.locator(".section-text"))
-        side = await box(section.locator(f".accessory {accessory}"))
-        assert side["x"] >= words["x"] + words["width"]
-        assert side["y"] < words["y"] + words["height"] and words["y"] < side["y"] + side["height"]
-        assert card["x"] + card["width"] - (side["x"] + side["width"]) < 24
-    await expect(container.locator(".section").nth(1).locator(".text")).to_have_text(
-        ["Bo holds 4", "and waits"]
-    )
+        # A section: its text on the left, its button or thumbnail on the right, at the card's
+        # right edge.
+        card = await box(container)
+        for section, accessory in [
+            (container.locator(".section").nth(0), "button"),
+            (container.locator(".section").nth(1), "img.thumbnail"),
+        ]:
+            words = await box(section.locator(".section-text"))
+            side = await box(section.locator(f".accessory {accessory}"))
+            assert side["x"] >= words["x"] + words["width"]
+            assert side["y"] < words["y"] + words["height"]
+            assert words["y"] < side["y"] + side["height"]
+            assert card["x"] + card["width"] - (side["x"] + side["width"]) < 24
+        await expect(container.locator(".section").nth(1).locator(".text")).to_have_text(
+            ["Bo holds 4", "and waits"]
+        )
 
-    rows = container.locator(".row")
-    await expect(rows.nth(0).locator("button")).to_have_text(["Roll", "Pass"])
-    await expect(rows.nth(0).locator("button").first).to_have_class("style-1")
-    await expect(rows.nth(1).locator("select option")).to_have_text(
-        ["Take from…", "The centre", "Bo — holds 4"]
-    )
-    await page.close()
+        rows = container.locator(".row")
+        await expect(rows.nth(0).locator("button")).to_have_text(["Roll", "Pass"])
+        await expect(rows.nth(0).locator("button").first).to_have_class("style-1")
+        await expect(rows.nth(1).locator("select option")).to_have_text(
+            ["Take from…", "The centre", "Bo — holds 4"]
+        )
 
 
 async def test_galleries_are_laid_out_by_how_many_pictures_they_hold(
@@ -226,35 +225,34 @@ async def test_galleries_are_laid_out_by_how_many_pictures_they_hold(
         components=tree,
         attachments=[*(attachment(f"p{n}.png", png(320, 240)) for n in range(10)), rules],
     )
-    page = await browser.new_page(viewport=DESKTOP)
-    await page.goto(bare_page.url)
-    galleries = by_id(page, message).locator(".gallery")
-    await expect(galleries).to_have_count(len(counts))
-    rows = await galleries.evaluate_all(
-        """(galleries) => galleries.map((gallery) => {
-          const tops = [...gallery.querySelectorAll("img")].map(
-            (i) => Math.round(i.getBoundingClientRect().top));
-          return [...new Set(tops)].map((top) => tops.filter((t) => t === top).length);
-        })"""
-    )
-    assert rows == [[1], [2], [2, 2], [2, 3], [3, 3], [1, 3, 3], [1, 3, 3, 3]]
-    # Every row fills the gallery's width.
-    widths = await galleries.evaluate_all(
-        """(galleries) => galleries.map((gallery) => {
-          const full = gallery.getBoundingClientRect();
-          const images = [...gallery.querySelectorAll("img")].map((i) => i.getBoundingClientRect());
-          return [full.width, Math.max(...images.map((r) => r.right)) - full.left];
-        })"""
-    )
-    for full, reached in widths[1:]:
-        assert abs(full - reached) < 1
+    async with page_at(browser, bare_page.url, DESKTOP) as page:
+        galleries = by_id(page, message).locator(".gallery")
+        await expect(galleries).to_have_count(len(counts))
+        rows = await galleries.evaluate_all(
+            """(galleries) => galleries.map((gallery) => {
+              const tops = [...gallery.querySelectorAll("img")].map(
+                (i) => Math.round(i.getBoundingClientRect().top));
+              return [...new Set(tops)].map((top) => tops.filter((t) => t === top).length);
+            })"""
+        )
+        assert rows == [[1], [2], [2, 2], [2, 3], [3, 3], [1, 3, 3], [1, 3, 3, 3]]
+        # Every row fills the gallery's width.
+        widths = await galleries.evaluate_all(
+            """(galleries) => galleries.map((gallery) => {
+              const full = gallery.getBoundingClientRect();
+              const images = [...gallery.querySelectorAll("img")]
+                .map((i) => i.getBoundingClientRect());
+              return [full.width, Math.max(...images.map((r) => r.right)) - full.left];
+            })"""
+        )
+        for full, reached in widths[1:]:
+            assert abs(full - reached) < 1
 
-    # A file: its name as a link to it, and its size.
-    file = by_id(page, message).locator(".file")
-    await expect(file.locator("a")).to_have_text("rules.txt")
-    await expect(file.locator("a")).to_have_attribute("href", re.compile(r"/rules\.txt$"))
-    await expect(file.locator(".size")).to_have_text("2.00 KB")
-    await page.close()
+        # A file: its name as a link to it, and its size.
+        file = by_id(page, message).locator(".file")
+        await expect(file.locator("a")).to_have_text("rules.txt")
+        await expect(file.locator("a")).to_have_attribute("href", re.compile(r"/rules\.txt$"))
+        await expect(file.locator(".size")).to_have_text("2.00 KB")
 
 
 async def test_a_picture_keeps_its_place_before_it_comes(
@@ -301,36 +299,34 @@ async def test_on_a_phone_the_card_fits_the_screen(browser: Browser, bare_page: 
             *(attachment(f"hand{n}.png", png(300, 200)) for n in range(3)),
         ],
     )
-    page = await browser.new_page(viewport=PHONE)
-    await page.goto(bare_page.url)
-    article = by_id(page, message)
-    container = article.locator(".container")
-    await expect(container).to_have_count(1)
-    await all_loaded(page)
+    async with page_at(browser, bare_page.url, PHONE) as page:
+        article = by_id(page, message)
+        container = article.locator(".container")
+        await expect(container).to_have_count(1)
+        await all_loaded(page)
 
-    for scroller in ["html", "#messages", f'#messages article[data-id="{message.id}"]']:
-        overflow = await page.locator(scroller).evaluate("(e) => e.scrollWidth - e.clientWidth")
-        assert overflow == 0, scroller
-    # The card takes the message's whole width, beside the avatar.
-    card, body = await box(container), await box(article.locator(".body"))
-    assert abs(card["width"] - body["width"]) < 1
-    assert card["x"] + card["width"] <= PHONE["width"]
-    # Pictures scale to the card's width.
-    inside = card["x"] + card["width"] - 12
-    for picture in await container.locator("img").all():
-        placed = await box(picture)
-        assert placed["x"] >= card["x"] and placed["x"] + placed["width"] <= inside + 0.5
-    board = container.locator(".gallery.single img")
-    assert (await box(board))["width"] < BOARD_SIZE[0]
-    # The buttons wrap onto more lines, all inside the card.
-    buttons = container.locator(".row").last.locator("button")
-    tops = set()
-    for pressable in await buttons.all():
-        placed = await box(pressable)
-        tops.add(round(placed["y"]))
-        assert placed["x"] >= card["x"] and placed["x"] + placed["width"] <= inside + 0.5
-    assert len(tops) > 1
-    await page.close()
+        for scroller in ["html", "#messages", f'#messages article[data-id="{message.id}"]']:
+            overflow = await page.locator(scroller).evaluate("(e) => e.scrollWidth - e.clientWidth")
+            assert overflow == 0, scroller
+        # The card takes the message's whole width, beside the avatar.
+        card, body = await box(container), await box(article.locator(".body"))
+        assert abs(card["width"] - body["width"]) < 1
+        assert card["x"] + card["width"] <= PHONE["width"]
+        # Pictures scale to the card's width.
+        inside = card["x"] + card["width"] - 12
+        for picture in await container.locator("img").all():
+            placed = await box(picture)
+            assert placed["x"] >= card["x"] and placed["x"] + placed["width"] <= inside + 0.5
+        board = container.locator(".gallery.single img")
+        assert (await box(board))["width"] < BOARD_SIZE[0]
+        # The buttons wrap onto more lines, all inside the card.
+        buttons = container.locator(".row").last.locator("button")
+        tops = set()
+        for pressable in await buttons.all():
+            placed = await box(pressable)
+            tops.add(round(placed["y"]))
+            assert placed["x"] >= card["x"] and placed["x"] + placed["width"] <= inside + 0.5
+        assert len(tops) > 1
 
 
 async def test_a_v2_message_shows_only_the_attachments_its_components_name(
@@ -344,17 +340,15 @@ async def test_a_v2_message_shows_only_the_attachments_its_components_name(
         bare_page, flags=IS_COMPONENTS_V2, components=shows_board, attachments=pictures()
     )
     classic = put_message(bare_page, content="Classic", attachments=pictures())
-    page = await browser.new_page(viewport=DESKTOP)
-    await page.goto(bare_page.url)
-    shown = by_id(page, v2).locator("img:not(.avatar)")
-    await expect(shown).to_have_count(1)
-    await expect(shown).to_have_attribute("src", re.compile(r"/board\.png$"))
-    await expect(by_id(page, v2).locator(".attachment")).to_have_count(0)
-    attached = by_id(page, classic).locator(".attachment img")
-    await expect(attached).to_have_count(2)
-    alts = await attached.evaluate_all("(images) => images.map((i) => i.alt)")
-    assert alts == ["board.png", "stray.png"]
-    await page.close()
+    async with page_at(browser, bare_page.url, DESKTOP) as page:
+        shown = by_id(page, v2).locator("img:not(.avatar)")
+        await expect(shown).to_have_count(1)
+        await expect(shown).to_have_attribute("src", re.compile(r"/board\.png$"))
+        await expect(by_id(page, v2).locator(".attachment")).to_have_count(0)
+        attached = by_id(page, classic).locator(".attachment img")
+        await expect(attached).to_have_count(2)
+        alts = await attached.evaluate_all("(images) => images.map((i) => i.alt)")
+        assert alts == ["board.png", "stray.png"]
 
 
 async def test_a_spoiler_is_hidden_and_out_of_reach_until_clicked(
@@ -371,53 +365,50 @@ async def test_a_spoiler_is_hidden_and_out_of_reach_until_clicked(
         }
     ]
     message = put_message(bare_page, flags=IS_COMPONENTS_V2, components=tree)
-    page = await browser.new_page(viewport=DESKTOP)
-    await page.goto(bare_page.url)
-    spoiler = by_id(page, message).locator(".spoiler")
-    hidden = spoiler.locator(":scope > div")
-    peek = spoiler.locator("button")
-    await expect(peek).to_have_count(1)
-    under = "(b) => { const r = b.getBoundingClientRect();" + (
-        " return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === b; }"
-    )
-    assert not await peek.evaluate(under)
-    assert await hidden.evaluate("(d) => getComputedStyle(d).filter") != "none"
-    await expect(hidden).to_have_attribute("inert", "")
+    async with page_at(browser, bare_page.url, DESKTOP) as page:
+        spoiler = by_id(page, message).locator(".spoiler")
+        hidden = spoiler.locator(":scope > div")
+        peek = spoiler.locator("button")
+        await expect(peek).to_have_count(1)
+        under = "(b) => { const r = b.getBoundingClientRect();" + (
+            " return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === b; }"
+        )
+        assert not await peek.evaluate(under)
+        assert await hidden.evaluate("(d) => getComputedStyle(d).filter") != "none"
+        await expect(hidden).to_have_attribute("inert", "")
 
-    await spoiler.click()
-    await expect(spoiler).to_have_class("spoiler revealed")
-    assert await peek.evaluate(under)
-    assert await hidden.evaluate("(d) => getComputedStyle(d).filter") == "none"
-    await expect(hidden).not_to_have_attribute("inert", "")
-    await page.close()
+        await spoiler.click()
+        await expect(spoiler).to_have_class("spoiler revealed")
+        assert await peek.evaluate(under)
+        assert await hidden.evaluate("(d) => getComputedStyle(d).filter") == "none"
+        await expect(hidden).not_to_have_attribute("inert", "")
 
 
 async def test_buttons_and_menus_in_the_card_reach_the_bot(
     browser: Browser, sandbox: Sandbox
 ) -> None:
     message = turn_message(sandbox)
-    page = await open_page(browser, sandbox.url, DESKTOP)
-    card = by_id(page, message).locator(".container")
-    for label in ["Roll", "Claim"]:
-        async with page.expect_response(lambda r: r.url.endswith("/api/click")) as clicked:
-            await card.locator("button", has_text=label).click()
-        answer = await clicked.value
+    async with open_page(browser, sandbox.url, DESKTOP) as page:
+        card = by_id(page, message).locator(".container")
+        for label in ["Roll", "Claim"]:
+            async with page.expect_response(lambda r: r.url.endswith("/api/click")) as clicked:
+                await card.locator("button", has_text=label).click()
+            answer = await clicked.value
+            assert answer.ok, await answer.text()
+        async with page.expect_response(lambda r: r.url.endswith("/api/select")) as picked:
+            await card.locator("select").select_option("bo")
+        answer = await picked.value
         assert answer.ok, await answer.text()
-    async with page.expect_response(lambda r: r.url.endswith("/api/select")) as picked:
-        await card.locator("select").select_option("bo")
-    answer = await picked.value
-    assert answer.ok, await answer.text()
 
-    asked = [
-        (i.user.name, i.message.id if i.message else None, i.data)
-        for i in sandbox.emulator.interactions.values()
-    ]
-    assert asked == [
-        ("Ann", message.id, {"custom_id": "v2:roll", "component_type": 2}),
-        ("Ann", message.id, {"custom_id": "v2:claim", "component_type": 2}),
-        ("Ann", message.id, {"custom_id": "v2:pick", "component_type": 3, "values": ["bo"]}),
-    ]
-    await page.close()
+        asked = [
+            (i.user.name, i.message.id if i.message else None, i.data)
+            for i in sandbox.emulator.interactions.values()
+        ]
+        assert asked == [
+            ("Ann", message.id, {"custom_id": "v2:roll", "component_type": 2}),
+            ("Ann", message.id, {"custom_id": "v2:claim", "component_type": 2}),
+            ("Ann", message.id, {"custom_id": "v2:pick", "component_type": 3, "values": ["bo"]}),
+        ]
 
 
 async def test_pictures_and_files_come_where_the_browser_finds_them(bare_page: Sandbox) -> None:
@@ -486,14 +477,13 @@ async def test_headings_and_subtext_read_as_discord_draws_them(
     words = "### Claim It! · game 7\nAnn rolled.\n-# Page 1 of 2\nnot # a heading"
     card = [{"type": 17, "components": [{"type": 10, "content": words}]}]
     message = put_message(bare_page, flags=IS_COMPONENTS_V2, components=card)
-    page = await browser.new_page(viewport=DESKTOP)
-    await page.goto(bare_page.url)
-    text = by_id(page, message).locator(".text")
-    await expect(text.locator(".heading.h3")).to_have_text("Claim It! · game 7")
-    await expect(text.locator(".subtext")).to_have_text("Page 1 of 2")
-    await expect(text.locator(".heading")).to_have_count(1)
-    heading_size = await text.locator(".heading").evaluate("(h) => getComputedStyle(h).fontSize")
-    subtext_size = await text.locator(".subtext").evaluate("(s) => getComputedStyle(s).fontSize")
-    assert float(heading_size.removesuffix("px")) > float(subtext_size.removesuffix("px"))
-    assert "not # a heading" in await text.inner_text()
-    await page.close()
+    async with page_at(browser, bare_page.url, DESKTOP) as page:
+        text = by_id(page, message).locator(".text")
+        await expect(text.locator(".heading.h3")).to_have_text("Claim It! · game 7")
+        await expect(text.locator(".subtext")).to_have_text("Page 1 of 2")
+        await expect(text.locator(".heading")).to_have_count(1)
+        font_size = "(words) => getComputedStyle(words).fontSize"
+        heading_size = await text.locator(".heading").evaluate(font_size)
+        subtext_size = await text.locator(".subtext").evaluate(font_size)
+        assert float(heading_size.removesuffix("px")) > float(subtext_size.removesuffix("px"))
+        assert "not # a heading" in await text.inner_text()

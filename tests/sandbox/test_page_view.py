@@ -12,7 +12,7 @@ from emulator import Message
 from emulator.model import Attachment, snowflake
 from sandbox.web import picture_size
 from tests.sandbox.conftest import Sandbox, put_message
-from tests.sandbox.pages import hold_pictures
+from tests.sandbox.pages import hold_pictures, page_at
 
 WIDTH, HEIGHT = 800, 700
 
@@ -111,15 +111,13 @@ async def test_the_newest_message_stays_in_view_until_the_reader_scrolls_up(
 
 
 async def test_the_page_has_an_icon(browser: Browser, bare_page_url: str) -> None:
-    page = await browser.new_page()
-    await page.goto(bare_page_url)
-    width = await page.evaluate(
-        """() => new Promise((resolve) => {
-          const icon = new Image();
-          icon.onload = () => resolve(icon.naturalWidth);
-          icon.onerror = () => resolve(0);
-          icon.src = document.querySelector("link[rel=icon]").href;
-        })"""
-    )
-    assert width > 0
-    await page.close()
+    async with page_at(browser, bare_page_url) as page:
+        width = await page.evaluate(
+            """() => new Promise((resolve) => {
+              const icon = new Image();
+              icon.onload = () => resolve(icon.naturalWidth);
+              icon.onerror = () => resolve(0);
+              icon.src = document.querySelector("link[rel=icon]").href;
+            })"""
+        )
+        assert width > 0

@@ -7,18 +7,18 @@ from collections.abc import Sequence
 from bot.games import shared_words
 from bot.games.claimit import GAME, words
 from bot.games.face import (
-    BaseFace,
     Choice,
     Control,
     Picture,
     Tone,
+    TurnOrderFace,
     described_names,
     seat_names,
 )
 from bot.games.luck import luck_lines, record_luck
 from bot.games.outcome import Outcome
 from bot.games.painters import PAINTERS
-from bot.games.replay import Chapter, Hold, ReplayStep, caption, rounds, rounds_over
+from bot.games.replay import Hold, ReplayStep, caption
 from bot.storage.game_values import Options
 from bot.storage.records import Game, GameStatus, LadderEntry, PlayerRecord
 from engine.claimit import Bust, GameState, Phase, Place, Roll, roll_odds
@@ -28,8 +28,11 @@ from render.claimit.pictures import BOARD
 from render.common.palette import PLAYERS
 
 
-class ClaimItFace(BaseFace[tuple[GameState, View]]):
+class ClaimItFace(TurnOrderFace[tuple[GameState, View]]):
     """Claim It! in Discord: the board, the dice and the choices of placement, the results."""
+
+    def is_over(self, state: GameState) -> bool:
+        return state.phase is Phase.OVER
 
     def option_fields(self, options: Options, lang: Language) -> Sequence[tuple[str, str]]:
         on, off = lang.pgettext("option", "on"), lang.pgettext("option", "off")
@@ -119,20 +122,6 @@ class ClaimItFace(BaseFace[tuple[GameState, View]]):
 
     def replay_moments(self, lang: Language) -> str:
         return lang._("busts")
-
-    def replay_chapters(self, outcomes: Sequence[Outcome], lang: Language) -> Sequence[Chapter]:
-        """A chapter per round."""
-        turns = [outcome.before.turn for outcome in outcomes]
-        return rounds(turns, lambda number: shared_words.round_name(number, lang))
-
-    def rounds_over(self, outcomes: Sequence[Outcome]) -> int | None:
-        """A round is over each time the turn passes back to the player who began."""
-        return rounds_over(
-            [
-                (o.before.turn, None if o.state.phase is Phase.OVER else o.state.turn)
-                for o in outcomes
-            ]
-        )
 
     def ladder_figure(self, entry: LadderEntry, lang: Language) -> str:
         return lang._("best mine {size}", size=lang.number(entry.figures.get("best_mine", 0)))

@@ -16,13 +16,13 @@ from typing import Final
 
 from bot.games import shared_words
 from bot.games.face import (
-    BaseFace,
     Choice,
     Control,
     Menu,
     Option,
     Picture,
     Tone,
+    TurnOrderFace,
     described_names,
     seat_names,
 )
@@ -32,7 +32,7 @@ from bot.games.limits import listed_name
 from bot.games.luck import MICRO, busts_line, record_luck
 from bot.games.outcome import Outcome
 from bot.games.painters import PAINTERS
-from bot.games.replay import Chapter, Hold, ReplayStep, caption, rounds, rounds_over
+from bot.games.replay import Hold, ReplayStep, caption
 from bot.storage.records import Game, GameStatus, LadderEntry, PlayerRecord
 from engine.gold_nuggets import (
     EMPTY,
@@ -59,9 +59,12 @@ STEAL_MENU_FROM: Final = 2
 """Opponents from whom a steal is offered as a menu; fewer get a button each."""
 
 
-class GoldNuggetsFace(BaseFace[NuggetsView]):
+class GoldNuggetsFace(TurnOrderFace[NuggetsView]):
     """Gold Nuggets in Discord: the table with its dice, the set-asides and takes to choose from,
     the results."""
+
+    def is_over(self, state: GameState) -> bool:
+        return state.phase is Phase.OVER
 
     def happened(self, outcome: Outcome, lang: Language) -> str:
         return words.happened(outcome, lang)
@@ -152,20 +155,6 @@ class GoldNuggetsFace(BaseFace[NuggetsView]):
 
     def replay_moments(self, lang: Language) -> str:
         return lang._("busts and bonus turns")
-
-    def replay_chapters(self, outcomes: Sequence[Outcome], lang: Language) -> Sequence[Chapter]:
-        """A chapter per round."""
-        turns = [outcome.before.turn for outcome in outcomes]
-        return rounds(turns, lambda number: shared_words.round_name(number, lang))
-
-    def rounds_over(self, outcomes: Sequence[Outcome]) -> int | None:
-        """A round is over each time the turn passes back to the player who began."""
-        return rounds_over(
-            [
-                (o.before.turn, None if o.state.phase is Phase.OVER else o.state.turn)
-                for o in outcomes
-            ]
-        )
 
     def ladder_figure(self, entry: LadderEntry, lang: Language) -> str:
         best = entry.figures.get("best", 0)

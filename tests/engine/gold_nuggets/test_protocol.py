@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from engine.gold_nuggets.protocol import PROTOCOL
-from tests.engine.protocol_process import error, process_answers
+from tests.engine.protocol_process import answers_among_garbage, error, process_answers
 
 START = {"players": 3, "turn": 0, "phase": "roll", "centre": 77, "nuggets": [0, 0, 0]}
 DECIDE = {**START, "phase": "decide", "centre": 60, "nuggets": [7, 5, 5], "aside": {"N": 2, "5": 3}}
@@ -153,14 +153,10 @@ def test_a_json_integer_of_any_length_is_an_integer() -> None:
 
 
 def test_the_process_answers_every_line_in_order_and_survives_garbage() -> None:
-    lines = [
-        b"garbage",
-        json.dumps({"op": "score", "state": START}).encode(),
-        b"\xc3\x28",
-        b"",
-        json.dumps({"op": "legal", "state": START, "dice": list("2223344")}).encode(),
-    ]
-    answers = process_answers("gold_nuggets", lines)
-    assert answers[0] == answers[2] == answers[3] == error("bad_request")
-    assert answers[1]["winners"] == [0, 1, 2]
-    assert answers[4] == {"ok": True, "choices": [{"2": 3}]}
+    scored, legal = answers_among_garbage(
+        "gold_nuggets",
+        {"op": "score", "state": START},
+        {"op": "legal", "state": START, "dice": list("2223344")},
+    )
+    assert scored["winners"] == [0, 1, 2]
+    assert legal == {"ok": True, "choices": [{"2": 3}]}
