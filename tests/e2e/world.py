@@ -281,16 +281,28 @@ class World:
                 if not any(f.busy(game_id) for pair in followers for f in pair):
                     return await self.bots[0].service.game(game_id)
 
+    async def shown_and_heard(self, game_id: int) -> Game:
+        """The game once ``settled``, and what its shows told every bot's event followers
+        heard: a show that is heard only after the next move finds the game past it and
+        tells nothing (notices of rounds over catch up at once, the latest alone)."""
+        game = await self.settled(game_id)
+        for bot in self.bots:
+            await bot.events.idle()
+        return game
+
     async def played_out(self, game: Game, *, each_shown: bool = True) -> Game:
         """The game of people alone played to its end through the first bot, each
         person's move the one a computer player would make: each move made and shown
-        through its table, or (not ``each_shown``, where only the end matters) made by
+        through its table, and what its show told (a follower's notice of a round's end)
+        heard before the next, or (not ``each_shown``, where only the end matters) made by
         the service and the end alone shown, as after a restart."""
         bot = self.bots[0]
         rules = rules_for(game.kind)
         rng = random.Random(11)
         for _ in range(3000):
-            game = await (self.settled(game.id) if each_shown else bot.service.game(game.id))
+            game = await (
+                self.shown_and_heard(game.id) if each_shown else bot.service.game(game.id)
+            )
             if game.status is GameStatus.FINISHED:
                 if not each_shown:
                     async with bot.table.held(game.id):
