@@ -166,7 +166,7 @@ class DeadlineWatch(Background):
 
     async def _put_aside(self, game_id: int, why: str) -> None:
         """A game whose saved values are damaged: its clock stops and its players are told
-        (``GameTable.game_broken``, which logs it), once; it never holds up the others."""
+        (``LiveTable.game_broken``, which logs it), once; it never holds up the others."""
         if game_id in self._set_aside:
             return
         self._set_aside.add(game_id)

@@ -26,15 +26,15 @@ from bot.discord_ui.commands import all_commands
 from bot.discord_ui.components import Pressable, shown_controls
 from bot.discord_ui.context import Context
 from bot.discord_ui.departures import Departures
+from bot.discord_ui.discord_refusals import expected
 from bot.discord_ui.feature import Features, drawing
 from bot.discord_ui.feature_registry import discovered
 from bot.discord_ui.game_events import GameEvents
 from bot.discord_ui.global_pace import GlobalPace
 from bot.discord_ui.interactions import failed, guarded
+from bot.discord_ui.live_table import LiveTable
 from bot.discord_ui.message_hooks import MessageHooks
 from bot.discord_ui.owed_messages import OwedPosts
-from bot.discord_ui.show_failures import expected
-from bot.discord_ui.table import GameTable
 from bot.discord_ui.watched import count_games, shards_health
 from bot.games.faces import faces
 from bot.games.painters import PAINTERS, Figures
@@ -72,7 +72,7 @@ class GameBot(discord.AutoShardedClient):
     give it, while other processes sharing its PostgreSQL database run the others."""
 
     service: GameService
-    table: GameTable
+    table: LiveTable
     events: GameEvents
     features: Features
     leases: ShardLeases
@@ -166,7 +166,7 @@ class GameBot(discord.AutoShardedClient):
         settings = GuildSettingsService(self._database)
         hooks = MessageHooks(drawing(self._declared))
         self.events = GameEvents(expected)
-        self.table = GameTable(
+        self.table = LiveTable(
             self.service,
             settings,
             self,

@@ -31,7 +31,7 @@ from bot.background.deadlines import ShowsGames
 from bot.background.stopping import WorkInFlight
 from bot.clock import Clock
 from bot.discord_ui.card_layout import Card
-from bot.discord_ui.game_places import Answered, Recorded
+from bot.discord_ui.game_messages import Answered, Recorded
 from bot.discord_ui.message_hooks import MessageHooks
 from bot.discord_ui.owed_messages import OwedPosts
 from bot.games.outcome import Outcome

@@ -11,7 +11,7 @@ import discord
 from bot.clock import Clock
 from bot.discord_ui import game_notes
 from bot.discord_ui.context import Games, Languages
-from bot.discord_ui.game_places import Recorded
+from bot.discord_ui.game_messages import Recorded
 from bot.discord_ui.memberships import Memberships
 from bot.service import Actor, GameService, ServiceError
 from bot.service.errors import NoLongerMember

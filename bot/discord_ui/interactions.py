@@ -53,7 +53,7 @@ async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> No
 async def failed(interaction: discord.Interaction, error: Exception) -> None:
     """The one place a failed handler is answered: a refusal in its own words (ephemeral),
     anything unexpected with an apology and a traceback in the log. Work that committed a
-    change handles its own failures (``GameTable.change``), so whatever reaches here
+    change handles its own failures (``LiveTable.change``), so whatever reaches here
     changed nothing, but for a commit whose outcome the database can't tell yet, which is
     said so. An interaction Discord takes no answer to (one that reached the bot too late)
     is one log line (``unanswerable``): nobody can be told anything through it."""

@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.discord_ui import game_notes
 from bot.discord_ui.card_layout import layout, stripped
-from bot.discord_ui.game_places import GamePlaces, Recorded
+from bot.discord_ui.game_messages import GameMessages, Recorded
 from bot.discord_ui.lobby_card import lobby_card
 from bot.discord_ui.message_hooks import MessageHooks
 from bot.discord_ui.public_languages import PublicLanguages
@@ -24,7 +24,7 @@ class LobbyMessages:
         self,
         settings: GuildSettingsService,
         languages: PublicLanguages,
-        places: GamePlaces,
+        places: GameMessages,
         hooks: MessageHooks,
     ) -> None:
         self.settings = settings

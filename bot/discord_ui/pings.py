@@ -24,7 +24,7 @@ import discord
 from bot.clock import Clock
 from bot.discord_ui.card_layout import Card, Rows, edited, sent
 from bot.discord_ui.face_drawing import acting, to_ping
-from bot.discord_ui.game_places import GamePlaces, message_link
+from bot.discord_ui.game_messages import GameMessages, message_link
 from bot.discord_ui.limits import OLD_MESSAGE_EDITS
 from bot.discord_ui.message_hooks import MessageHooks
 from bot.discord_ui.nonces import nonce
@@ -56,7 +56,7 @@ class TurnPings:
         self,
         service: GameService,
         settings: GuildSettingsService,
-        places: GamePlaces,
+        places: GameMessages,
         clock: Clock,
         remind: Remind,
         hand: HandCard,

@@ -29,7 +29,7 @@ from bot.clock import Clock
 from bot.discord_ui import face_drawing
 from bot.discord_ui.card_layout import Card, edited, sent
 from bot.discord_ui.components import custom_ids
-from bot.discord_ui.game_places import DMS_CLOSED, Answered, message_link
+from bot.discord_ui.game_messages import DMS_CLOSED, Answered, message_link
 from bot.discord_ui.interaction_answers import acknowledge, update_clicked
 from bot.discord_ui.interactions import reader
 from bot.discord_ui.message_hooks import ControlDrawing, MessageHooks
@@ -53,7 +53,8 @@ HandCard = Callable[[Game, int, Language], Awaitable[Card | None]]
 """A seat's own hand as the game stands, with its controls (``None`` for a game without
 secrets)."""
 RecentPosts = Callable[[int, Callable[[discord.Message], bool]], Awaitable[list[discord.Message]]]
-"""The bot's messages among a channel's newest that are of a kind (``GamePlaces.recent_posts``)."""
+"""The bot's messages among a channel's newest that are of a kind
+(``GameMessages.recent_posts``)."""
 
 
 @dataclass(frozen=True)

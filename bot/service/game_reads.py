@@ -9,7 +9,7 @@ from bot.games.registry import registration_for
 from bot.service.errors import NoSuchBegunGame, NothingToLog, NotInGame
 from bot.service.game_checks import playing
 from bot.service.game_loading import Actor, load_for, load_game
-from bot.storage import game_queries, place_queries
+from bot.storage import game_queries, message_queries
 from bot.storage.connection import Connection
 from bot.storage.database import Database
 from bot.storage.records import EndReason, Game, Seat
@@ -56,7 +56,7 @@ class GameReads:
         or started from this channel into threads of their own, oldest first."""
 
         async def reading(connection: Connection) -> list[Game]:
-            found = await place_queries.open_games_here(connection, channel_id, kind)
+            found = await message_queries.open_games_here(connection, channel_id, kind)
             return [await load_game(connection, game_id) for game_id, _ in found]
 
         return await self._db.read(reading)

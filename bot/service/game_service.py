@@ -40,7 +40,7 @@ from bot.service.game_loading import load_game
 from bot.service.game_parts import closed
 from bot.service.game_writes import Written, save_game
 from bot.service.lobby_changes import LobbyChanges
-from bot.service.message_places import MessagePlaces
+from bot.service.message_records import MessageRecords
 from bot.service.owed_messages import OwedMessages
 from bot.service.player_settings import PlayerSettingsService
 from bot.service.time_away import clock_as_away_is, seat_away
@@ -48,7 +48,7 @@ from bot.service.turn_changes import TurnChanges
 from bot.storage import (
     deadline_queries,
     game_queries,
-    place_queries,
+    message_queries,
     player_queries,
     settings_queries,
 )
@@ -88,7 +88,7 @@ class GameService(LobbyChanges, TurnChanges):
         }
         self.deadlines = DeadlineReads(database, clock)
         """What the deadline watch reads."""
-        self.messages = MessagePlaces(database, clock, self.deadline_moved_earlier)
+        self.messages = MessageRecords(database, clock, self.deadline_moved_earlier)
         """Where each game's messages, ping, hands and thread are, and what they show."""
         self.players = PlayerSettingsService(database, clock)
         """Each player's own settings, and the direct messages telling them their turn."""
@@ -146,7 +146,7 @@ class GameService(LobbyChanges, TurnChanges):
             now = self._clock()
             await save_game(connection, note, game, now, **closed(EndReason.PLACE_GONE, now))
             ended = await load_game(connection, game_id)
-            await place_queries.mark_shown(connection, game_id, ended.version, {})
+            await message_queries.mark_shown(connection, game_id, ended.version, {})
             return replace(ended, shown_version=ended.version)
 
         return await self.change(closing)

@@ -39,7 +39,7 @@ from bot.service.game_parts import (
 from bot.service.game_starts import deal_and_start
 from bot.service.game_writes import Written, save_game
 from bot.service.guild_settings import check_turn_timeout
-from bot.storage import game_queries, place_queries, settings_queries
+from bot.storage import game_queries, message_queries, settings_queries
 from bot.storage.connection import Connection
 from bot.storage.game_values import Level, Options
 from bot.storage.records import EndReason, Game, GameStatus, Seat
@@ -84,7 +84,7 @@ class LobbyChanges(GameChanges):
                 raise ChannelNotAllowed(settings.channels)
             if bots and not settings.bots_allowed:
                 raise BotsNotAllowed()
-            taken = await place_queries.game_played_in(connection, channel_id)
+            taken = await message_queries.game_played_in(connection, channel_id)
             if taken is not None:
                 raise busy(await load_game(connection, taken), channel_id, settings.threads)
             await connection.lock("game number", guild_id, kind)

@@ -12,7 +12,7 @@ from typing import Any
 import discord
 
 from bot.background.stopping import Stopping
-from bot.discord_ui import game_notes, interactions, show_failures
+from bot.discord_ui import discord_refusals, game_notes, interactions
 from bot.discord_ui.card_layout import Card, layout
 from bot.discord_ui.features.hands import handlers as hands
 from bot.discord_ui.features.ladder.messages import (
@@ -161,8 +161,8 @@ def platform_texts(lang: Language) -> Iterator[str]:
     for answer in (
         interactions.SOMETHING_WENT_WRONG,
         interactions.UNCONFIRMED,
-        show_failures.NOT_SHOWN,
-        show_failures.CANNOT_POST,
+        discord_refusals.NOT_SHOWN,
+        discord_refusals.CANNOT_POST,
         hands.MOVED_ON_PRIVATELY,
         game_notes.AS_IT_STANDS,
     ):

@@ -42,7 +42,7 @@ from bot.service.game_checks import require_host
 from bot.service.game_loading import Actor, load_for, load_game
 from bot.service.game_starts import AtOnce, start_at_once
 from bot.service.game_writes import Change, Written
-from bot.storage import place_queries, settings_queries
+from bot.storage import message_queries, settings_queries
 from bot.storage.connection import Connection
 from bot.storage.records import Game, GameStatus, Seat
 from bot.storage.shards import Shards
@@ -275,7 +275,7 @@ class RematchService(FeatureService):
             stood_in = any(seat.is_bot and seat.left_user_id is not None for seat in game.seats)
             raise TooFewForRematch(rules.min_players, stood_in=stood_in)
         place = game.thread_id if game.thread_id is not None else game.channel_id
-        taken = await place_queries.game_played_in(connection, place)
+        taken = await message_queries.game_played_in(connection, place)
         if taken is not None:
             other = await load_game(connection, taken)
             raise RematchPlaceTaken(game_name(rules.name, other))

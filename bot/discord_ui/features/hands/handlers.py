@@ -13,7 +13,7 @@ from bot.discord_ui.card_layout import Card, Rows
 from bot.discord_ui.context import Context
 from bot.discord_ui.feature import Feature
 from bot.discord_ui.features.hands.controls import PrivateButton, PrivateOpen, hand_opener
-from bot.discord_ui.game_places import Answered
+from bot.discord_ui.game_messages import Answered
 from bot.discord_ui.interaction_answers import in_time, require_private, reveal, update_private
 from bot.discord_ui.interactions import actor_of, reader
 from bot.discord_ui.live_hands import HandReplaced

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from bot.discord_ui.card_layout import Card, Line, Rows
-from bot.discord_ui.game_places import message_link
+from bot.discord_ui.game_messages import message_link
 from bot.discord_ui.limits import CARD_TEXT, joined_within
 from bot.games import shared_words
 from bot.games.escaping import escaped

@@ -9,7 +9,7 @@ import discord
 from bot.discord_ui import game_notes
 from bot.discord_ui.commanded_game import game_meant
 from bot.discord_ui.feature import Feature
-from bot.discord_ui.game_places import Recorded
+from bot.discord_ui.game_messages import Recorded
 from bot.discord_ui.interaction_answers import tell
 from bot.discord_ui.interactions import actor_of, reader
 from bot.games.escaping import escaped

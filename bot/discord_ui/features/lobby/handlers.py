@@ -22,7 +22,7 @@ from bot.discord_ui.features.lobby.controls import (
     LobbyButton,
     lobby_rows,
 )
-from bot.discord_ui.game_places import Recorded
+from bot.discord_ui.game_messages import Recorded
 from bot.discord_ui.interaction_answers import acknowledge, announce, tell, update_clicked
 from bot.discord_ui.interactions import actor_of, player_of, reader
 from bot.discord_ui.permissions import missing_thread_permissions

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from bot.discord_ui import limits
 from bot.discord_ui.card_layout import Card
 from bot.discord_ui.face_drawing import acting
-from bot.discord_ui.game_places import message_link
+from bot.discord_ui.game_messages import message_link
 from bot.games import shared_words
 from bot.games.escaping import escaped
 from bot.games.face import GOLD

@@ -20,7 +20,7 @@ from bot.background.looks import Looks
 from bot.clock import Clock
 from bot.discord_ui.card_layout import sent
 from bot.discord_ui.features.players.listing import my_games_card, waits_on
-from bot.discord_ui.game_places import DMS_CLOSED
+from bot.discord_ui.game_messages import DMS_CLOSED
 from bot.discord_ui.owed_messages import Owed, OwedPosts
 from bot.service import GameService
 from bot.service.shard_leases import ShardLeases

@@ -17,7 +17,7 @@ from bot.discord_ui.context import Context
 from bot.discord_ui.feature import Feature
 from bot.discord_ui.features.turns.controls import TurnButton, TurnSelect
 from bot.discord_ui.game_log import log_cards
-from bot.discord_ui.game_places import Answered, Recorded
+from bot.discord_ui.game_messages import Answered, Recorded
 from bot.discord_ui.interaction_answers import announce, in_time, tell
 from bot.discord_ui.interactions import actor_of, reader
 from bot.games import shared_words

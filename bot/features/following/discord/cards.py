@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.discord_ui.card_layout import Card
 from bot.discord_ui.face_drawing import acting
-from bot.discord_ui.game_places import message_link
+from bot.discord_ui.game_messages import message_link
 from bot.features.following.discord.controls import UnfollowButton
 from bot.games import shared_words
 from bot.games.escaping import escaped

@@ -28,7 +28,7 @@ import discord
 from bot.discord_ui.card_layout import Card, sent
 from bot.discord_ui.context import Context
 from bot.discord_ui.face_drawing import drawn
-from bot.discord_ui.game_places import DMS_CLOSED
+from bot.discord_ui.game_messages import DMS_CLOSED
 from bot.discord_ui.owed_messages import Owed
 from bot.discord_ui.table_cards import headline_of
 from bot.features.following.discord.cards import (

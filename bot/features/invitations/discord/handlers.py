@@ -29,7 +29,7 @@ from bot.discord_ui.card_layout import Card, Line, Rows, edited, sent
 from bot.discord_ui.context import Context
 from bot.discord_ui.feature import Feature
 from bot.discord_ui.game_events import GameEnded
-from bot.discord_ui.game_places import DMS_CLOSED, Recorded
+from bot.discord_ui.game_messages import DMS_CLOSED, Recorded
 from bot.discord_ui.interaction_answers import acknowledge, tell, update_clicked
 from bot.discord_ui.interactions import actor_of, player_of, reader
 from bot.discord_ui.owed_messages import Owed

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.discord_ui.card_layout import Card, Line
-from bot.discord_ui.game_places import message_link
+from bot.discord_ui.game_messages import message_link
 from bot.features.invitations.discord.controls import Reply, ReplyButton
 from bot.features.invitations.queries import Answer, Invitation
 from bot.features.invitations.service import Guests

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.discord_ui.card_layout import Card, Line, Rows
-from bot.discord_ui.game_places import message_link
+from bot.discord_ui.game_messages import message_link
 from bot.features.rematch.discord.controls import RematchReply, Reply
 from bot.features.rematch.queries import RematchState
 from bot.features.rematch.service import Rematch, plays_again

@@ -22,7 +22,7 @@ from bot.discord_ui.card_layout import Card, Image, Rows, edited, sent
 from bot.discord_ui.components import selected
 from bot.discord_ui.context import Context
 from bot.discord_ui.feature import Feature
-from bot.discord_ui.game_places import message_link
+from bot.discord_ui.game_messages import message_link
 from bot.discord_ui.interaction_answers import (
     defer_now,
     require_private,

@@ -5,7 +5,7 @@ the winner and the podium."""
 from __future__ import annotations
 
 from bot.discord_ui.card_layout import Card, Line
-from bot.discord_ui.game_places import message_link
+from bot.discord_ui.game_messages import message_link
 from bot.features.tournaments.discord.board_card import champions, title
 from bot.features.tournaments.service import Board
 from bot.games.escaping import escaped

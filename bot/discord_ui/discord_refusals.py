@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.discord_ui.game_places import UNKNOWN_CHANNEL, FollowUpsBehind
+from bot.discord_ui.game_messages import UNKNOWN_CHANNEL, FollowUpsBehind
 from bot.discord_ui.interactions import reader
 from bot.discord_ui.permissions import missing_to_show
 from bot.storage.write_refusals import WritesRefused

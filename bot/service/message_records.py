@@ -9,7 +9,7 @@ from types import MappingProxyType
 
 from bot.service.game_checks import busy, require_open
 from bot.service.game_loading import load_game
-from bot.storage import deadline_queries, hand_queries, place_queries
+from bot.storage import deadline_queries, hand_queries, message_queries
 from bot.storage.connection import Connection
 from bot.storage.database import Database
 from bot.storage.records import Game, Hand
@@ -20,7 +20,7 @@ STORE_TOKEN_EVERY = 5 * 60.0
 minutes)."""
 
 
-class MessagePlaces:
+class MessageRecords:
     """Where each game's messages are (its lobby, table, ping, hands and thread) and which
     version they show."""
 
@@ -51,7 +51,7 @@ class MessagePlaces:
         now = self._clock()
         clock_from = now if turn_posted_late else None
         deadline = await self._db.statement(
-            lambda connection: place_queries.mark_shown(
+            lambda connection: message_queries.mark_shown(
                 connection, game_id, version, dict(message_ids), clock_from
             )
         )
@@ -66,13 +66,13 @@ class MessagePlaces:
         """Games whose last change never reached their messages (the bot stopped, or
         Discord failed, between the two)."""
         return await self._db.read(
-            lambda connection: place_queries.games_not_shown(connection, shards)
+            lambda connection: message_queries.games_not_shown(connection, shards)
         )
 
     async def set_ping(self, game_id: int, message_id: int | None, users: Iterable[int]) -> None:
         """The message pinging ``users`` to act (``None``: none any more)."""
         await self._db.statement(
-            lambda connection: place_queries.set_ping(connection, game_id, message_id, users)
+            lambda connection: message_queries.set_ping(connection, game_id, message_id, users)
         )
 
     async def mark_reminded(self, game_id: int, deadline: float) -> bool:
@@ -133,7 +133,7 @@ class MessagePlaces:
     async def set_thread(self, game_id: int, thread_id: int | None) -> None:
         """The game's own thread; ``None`` when it plays in its channel (again)."""
         await self._db.statement(
-            lambda connection: place_queries.set_message(
+            lambda connection: message_queries.set_message(
                 connection, game_id, "thread_id", thread_id
             )
         )
@@ -144,7 +144,7 @@ class MessagePlaces:
         """The open games whose lobby, table or ping in this channel or thread is
         ``message_id``."""
         return await self._db.read(
-            lambda connection: place_queries.games_showing(connection, place_id, message_id)
+            lambda connection: message_queries.games_showing(connection, place_id, message_id)
         )
 
     async def forget_message(
@@ -168,12 +168,12 @@ class MessagePlaces:
                 return None
             for column in gone:
                 if column == "ping_message_id":
-                    await place_queries.set_ping(connection, game_id, None, ())
+                    await message_queries.set_ping(connection, game_id, None, ())
                 else:
-                    await place_queries.set_message(connection, game_id, column, None)
+                    await message_queries.set_message(connection, game_id, column, None)
             showing = game.turn_message_id or game.lobby_message_id
             if show_afresh and showing == message_id:
-                await place_queries.mark_unshown(connection, game_id)
+                await message_queries.mark_unshown(connection, game_id)
             return await load_game(connection, game_id)
 
         return await self._db.write(forgetting)
@@ -188,13 +188,13 @@ class MessagePlaces:
             game = await load_game(connection, game_id)
             require_open(game)
             await connection.lock("channel", game.channel_id)
-            taken = await place_queries.game_played_in(connection, game.channel_id)
+            taken = await message_queries.game_played_in(connection, game.channel_id)
             if taken is not None:
                 raise busy(await load_game(connection, taken), game.channel_id, threads=True)
             for column in ("thread_id", "turn_message_id"):
-                await place_queries.set_message(connection, game_id, column, None)
-            await place_queries.set_ping(connection, game_id, None, ())
-            await place_queries.mark_unshown(connection, game_id)
+                await message_queries.set_message(connection, game_id, column, None)
+            await message_queries.set_ping(connection, game_id, None, ())
+            await message_queries.mark_unshown(connection, game_id)
             return await load_game(connection, game_id)
 
         return await self._db.write(leaving)

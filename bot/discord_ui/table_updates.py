@@ -1,9 +1,9 @@
-"""How the live table shows a game (``GameTable``, which changes games, is made of this
-and of the change machinery): a click's answer, the table edited in place or posted anew
+"""How the live table shows a game (``LiveTable``, which changes games, shows them
+through this): a click's answer, the table edited in place or posted anew
 at the bottom, the lobby it came from, and what follows a show (pings, computer players,
 and once the game is over, the word to the features that it ended).
 
-What each game's show was left at between changes is ``ShowState``."""
+What each game's show was left at between changes is ``TableMemory``."""
 
 from __future__ import annotations
 
@@ -19,12 +19,12 @@ from bot.discord_ui import face_drawing, game_notes
 from bot.discord_ui.card_layout import Card, edited, sent
 from bot.discord_ui.game_events import GameEvents
 from bot.discord_ui.game_log import GameLogs
-from bot.discord_ui.game_places import (
+from bot.discord_ui.game_messages import (
     ARCHIVED_THREAD,
     LOCKED_THREAD,
     Answered,
     FollowUpsBehind,
-    GamePlaces,
+    GameMessages,
     Recorded,
     placed,
 )
@@ -35,8 +35,8 @@ from bot.discord_ui.lobby_messages import LobbyMessages
 from bot.discord_ui.nonces import nonce
 from bot.discord_ui.pings import TurnPings
 from bot.discord_ui.public_languages import PublicLanguages
-from bot.discord_ui.show_state import ShowState
 from bot.discord_ui.table_cards import TableCards, headline_of
+from bot.discord_ui.table_memory import TableMemory
 from bot.games import shared_words
 from bot.games.faces import face_for
 from bot.games.outcome import Outcome
@@ -54,25 +54,42 @@ NOT_EDITABLE = (OLD_MESSAGE_EDITS, ARCHIVED_THREAD, LOCKED_THREAD)
 archived thread, and one that is locked sends the game to its channel."""
 
 
-class TableShows:
-    """The live table's shows of a game; ``GameTable`` sets up the parts named here."""
+class TableUpdates:
+    """The live table's shows of a game, over the parts ``LiveTable`` wires up."""
 
-    service: GameService
-    settings: GuildSettingsService
-    client: discord.Client
-    clock: Clock
-    places: GamePlaces
-    languages: PublicLanguages
-    lobbies: LobbyMessages
-    logs: GameLogs
-    cards: TableCards
-    hands: LiveHands
-    pings: TurnPings
-    computer: ComputerPlayers
-    state: ShowState
-    """Each game's show as the table last left it."""
-    events: GameEvents
-    """The features following games hear here of each game shown and ended."""
+    def __init__(
+        self,
+        service: GameService,
+        settings: GuildSettingsService,
+        client: discord.Client,
+        clock: Clock,
+        places: GameMessages,
+        languages: PublicLanguages,
+        lobbies: LobbyMessages,
+        logs: GameLogs,
+        cards: TableCards,
+        hands: LiveHands,
+        pings: TurnPings,
+        computer: ComputerPlayers,
+        state: TableMemory,
+        events: GameEvents,
+    ) -> None:
+        self.service = service
+        self.settings = settings
+        self.client = client
+        self.clock = clock
+        self.places = places
+        self.languages = languages
+        self.lobbies = lobbies
+        self.cards = cards
+        self.logs = logs
+        self.hands = hands
+        self.pings = pings
+        self.computer = computer
+        self.state = state
+        """Each game's show as the table last left it."""
+        self.events = events
+        """The features following games hear here of each game shown and ended."""
 
     async def game_broken(self, game_id: int) -> None:
         """A game whose saved data is damaged can't go on: its clock stops (so its

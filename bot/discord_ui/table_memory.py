@@ -27,7 +27,7 @@ gets past) before the table is posted anew instead: the reconciler's first few t
 it."""
 
 
-class ShowState:
+class TableMemory:
     """Each game's show as the table last left it."""
 
     def __init__(self, clock: Clock) -> None:

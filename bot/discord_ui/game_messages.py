@@ -46,7 +46,7 @@ LOCKED_THREAD = 160005
 """Discord's refusal of a post or an edit in a locked thread, without Manage Threads."""
 
 
-class GamePlaces:
+class GameMessages:
     """Where a game's messages go (its channel or its thread), and what a show there records of
     them."""
 

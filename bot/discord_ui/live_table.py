@@ -1,6 +1,6 @@
 """The live table every feature of the Discord layer changes a game through
 (``bot.discord_ui.context.Games``): it asks the service for the change, then shows it
-(``TableShows``), and brings a game's messages up to date when they fell behind.
+(``TableUpdates``), and brings a game's messages up to date when they fell behind.
 
 A game is one message in its channel (or its thread): the lobby becomes the table when
 the game starts and the result when it ends, edited in place as the game goes; once
@@ -37,13 +37,14 @@ from bot.background.table_follower import TableFollower
 from bot.clock import Clock
 from bot.discord_ui import away_words
 from bot.discord_ui.card_layout import Card
+from bot.discord_ui.discord_refusals import expected, forbidden, nowhere, refusal
 from bot.discord_ui.game_events import GameEvents
 from bot.discord_ui.game_log import GameLogs
-from bot.discord_ui.game_places import (
+from bot.discord_ui.game_messages import (
     NOTHING_NEWER,
     Answered,
     FollowUpsBehind,
-    GamePlaces,
+    GameMessages,
     Recorded,
     placed,
 )
@@ -55,10 +56,9 @@ from bot.discord_ui.message_hooks import MessageHooks
 from bot.discord_ui.permission_notices import PermissionNotices
 from bot.discord_ui.pings import TurnPings
 from bot.discord_ui.public_languages import PublicLanguages
-from bot.discord_ui.show_failures import expected, forbidden, nowhere, refusal
-from bot.discord_ui.show_state import ShowState
 from bot.discord_ui.table_cards import TableCards
-from bot.discord_ui.table_shows import TableShows, computer_to_move
+from bot.discord_ui.table_memory import TableMemory
+from bot.discord_ui.table_updates import TableUpdates, computer_to_move
 from bot.games.outcome import Outcome
 from bot.service import GameService, GuildSettingsService
 from bot.service.errors import AsItIs
@@ -72,7 +72,7 @@ log = logging.getLogger(__name__)
 Changed = TypeVar("Changed", Game, Outcome)
 
 
-class GameTable(TableShows):
+class LiveTable:
     """The one live table every feature changes a game through (``Games``): the change is
     made and answered while the game is held, then shown, edited in place or moved to the
     bottom, with its ping and hands following."""
@@ -102,9 +102,9 @@ class GameTable(TableShows):
         """Held while a game is made and shown by its maker; catch-ups wait for them."""
         self.displays = GameLocks()
         """Held while a game's messages are shown: one show of a game at a time."""
-        self.state = ShowState(clock)
+        self.state = TableMemory(clock)
         self.events = events
-        self.places = GamePlaces(client, service)
+        self.places = GameMessages(client, service)
         self.languages = PublicLanguages(settings, client)
         self.lobbies = LobbyMessages(settings, self.languages, self.places, hooks)
         self.notices = PermissionNotices(client, self.languages.of_game)
@@ -120,6 +120,23 @@ class GameTable(TableShows):
         self.computer = ComputerPlayers(
             service, self._computer_step, bot_pause, leases.holds, self.follower.settled, clock
         )
+        self.updates = TableUpdates(
+            service,
+            settings,
+            client,
+            clock,
+            self.places,
+            self.languages,
+            self.lobbies,
+            self.logs,
+            self.cards,
+            self.hands,
+            self.pings,
+            self.computer,
+            self.state,
+            events,
+        )
+        """How each change is shown."""
 
     async def change(
         self,
@@ -293,7 +310,7 @@ class GameTable(TableShows):
                 return
             try:
                 try:
-                    recorded = await self.show_current(game)
+                    recorded = await self.updates.show_current(game)
                 except FollowUpsBehind as behind:
                     # Where the table now is, kept; its ping or hands are tried again.
                     await self.service.messages.mark_shown(game.id, NOTHING_NEWER, behind.recorded)
@@ -382,7 +399,7 @@ class GameTable(TableShows):
                 if game.broken is not None:
                     log.error("game %s is damaged: %s", game.id, game.broken)
                     if game.deadline is not None:
-                        await self.game_broken(game.id)
+                        await self.updates.game_broken(game.id)
                 else:
                     await self._resume_pings(game.id)
                     if computer_to_move(game, self.clock.now()):
@@ -418,13 +435,13 @@ class GameTable(TableShows):
 
         async def show(game: Game) -> Recorded:
             headline = away_words.changed(game, before[0], await self.languages.of_game(game))
-            return await self.show_current(game, headline)
+            return await self.updates.show_current(game, headline)
 
         with contextlib.suppress(AsItIs):
             await self.change(game_id, settling, show)
 
     async def _computer_step(self, game_id: int, step: Callable[[], Awaitable[Outcome]]) -> None:
-        await self.move(game_id, step, self.unclicked)
+        await self.move(game_id, step, self.updates.unclicked)
 
     @contextlib.asynccontextmanager
     async def held(
@@ -449,9 +466,43 @@ class GameTable(TableShows):
     ) -> None:
         """Shows the game as it stands where its messages now are (``recorded``: moved
         there already), while it is held, and records it shown."""
-        recorded = (recorded or {}) | await self.show_current(game, headline)
+        recorded = (recorded or {}) | await self.updates.show_current(game, headline)
         await self.service.messages.mark_shown(game.id, game.version, recorded)
         self._shown(placed(game, recorded))
+
+    async def show_current(self, game: Game, headline: str | None = None) -> Recorded:
+        """Shows the game as it stands on its own messages (``TableUpdates``)."""
+        return await self.updates.show_current(game, headline)
+
+    async def answer(
+        self, outcome: Outcome, lang: Language, interaction: discord.Interaction
+    ) -> Answered:
+        """A click's answer (``TableUpdates.answer``)."""
+        return await self.updates.answer(outcome, lang, interaction)
+
+    async def unclicked(self, outcome: Outcome) -> Answered:
+        """A change nobody clicked for, shown by the follower."""
+        return await self.updates.unclicked(outcome)
+
+    def answered_in_hand(self, game: Game, seat: int, interaction: discord.Interaction) -> Answered:
+        """A move its answer showed in the seat's hand (``TableUpdates``)."""
+        return self.updates.answered_in_hand(game, seat, interaction)
+
+    async def start(self, game: Game, interaction: discord.Interaction) -> Recorded:
+        """The lobby becomes the table (``TableUpdates.start``)."""
+        return await self.updates.start(game, interaction)
+
+    async def close(self, game: Game, headline: str | None, lang: Language) -> Recorded:
+        """A game closed before its end shown so (``TableUpdates.close``)."""
+        return await self.updates.close(game, headline, lang)
+
+    def end(self, game: Game, last: Outcome | None = None) -> None:
+        """The game is over and shown (``TableUpdates.end``)."""
+        self.updates.end(game, last)
+
+    async def game_broken(self, game_id: int) -> None:
+        """A game whose saved data is damaged stops (``TableUpdates.game_broken``)."""
+        await self.updates.game_broken(game_id)
 
     def later(self, game_id: int) -> None:
         """The game's messages are behind it: the reconciler shows it later, ever later."""
