@@ -19,9 +19,11 @@ ROOT = Path(__file__).resolve().parents[2]
 def bot_environment(emulator: DiscordEmulator, database: str, **settings: str) -> dict[str, str]:
     """The environment of a bot process on ``emulator`` and ``database``, as ``claimit``
     reads its settings: computer players without pauses, INFO lines (a test waits for
-    some), one picture process (its pictures are still drawn in another process, but a
-    test's processes don't start one per core each on a machine whose cores the test
-    workers share), and ``settings`` by their names (``CLAIMIT_SHARDS="0-1"``)."""
+    some), pictures drawn in the bot's own threads, and ``settings`` by their names
+    (``CLAIMIT_SHARDS="0-1"``). A picture process costs its start (0.6-0.8 s of CPU:
+    imports and palettes) with every bot process a test starts, about as much again as
+    the bot's own start, on cores the test workers share; the picture processes have
+    tests of their own (``tests/bot/test_painters.py``)."""
     return {
         **os.environ,
         "DISCORD_TOKEN": emulator.token,
@@ -29,7 +31,7 @@ def bot_environment(emulator: DiscordEmulator, database: str, **settings: str) -
         "CLAIMIT_DATABASE": database,
         "CLAIMIT_BOT_PAUSE": "0",
         "CLAIMIT_LOG_LEVEL": "INFO",
-        "CLAIMIT_RENDER_PROCESSES": "1",
+        "CLAIMIT_RENDER_PROCESSES": "0",
         **settings,
     }
 

@@ -147,10 +147,7 @@ async def scene(tmp_path: Path, **settings: str) -> AsyncIterator[Scene]:
         emulator.add_member(guild, people[name])
     channel = emulator.add_channel(guild, "games", THREAD_PERMISSIONS)
     database = tmp_path / "bot.sqlite3"
-    # Pictures drawn in the bot's own threads: a picture process started with each of the
-    # two bots a test runs would cost more than the rest of its start, and these tests
-    # are about messages, not pictures.
-    environment = bot_environment(emulator, str(database), CLAIMIT_RENDER_PROCESSES="0", **settings)
+    environment = bot_environment(emulator, str(database), **settings)
     bot = BotProcess(environment)
     try:
         yield Scene(emulator, channel, people, database, bot)
