@@ -44,7 +44,9 @@ async def play(
         intent = rules.decide(game.state, seat, Level.EASY, rng)
         start = clock()
         decided += start - thinking
-        outcome = await service.act(game.id, Actor(game.seats[seat].user_id), game.version, intent)
+        outcome = await service.turns.act(
+            game.id, Actor(game.seats[seat].user_id), game.version, intent
+        )
         latencies.append(clock() - start)
         game = outcome.game
     return clock() - began - decided

@@ -143,13 +143,17 @@ class ComputerPlayers:
         except CouldNotDecide:
             if not seat.is_bot:
                 return False  # standing in for someone away: their clock runs as anyone's
-            move = functools.partial(self.service.stand_in, game_id, game.version)
+            move = functools.partial(self.service.turns.stand_in, game_id, game.version)
         else:
             if seat.is_bot:
-                move = functools.partial(self.service.act, game_id, SYSTEM, game.version, intent)
+                move = functools.partial(
+                    self.service.turns.act, game_id, SYSTEM, game.version, intent
+                )
             else:
                 # Standing in for someone away: the move is marked as the stand-in's.
-                move = functools.partial(self.service.act_for_away, game_id, game.version, intent)
+                move = functools.partial(
+                    self.service.turns.act_for_away, game_id, game.version, intent
+                )
         # Someone (a deadline) may have moved first: then look again.
         with contextlib.suppress(BoardMovedOn):
             await self.step(game_id, move)

@@ -1,8 +1,8 @@
 """What every change of a game shares: its write transaction, settled from the game's own
 row when the database lost its commit's answer, the dice the service draws with, the
 features' hooks it calls, and the deadline watch and past moves it tells (``GameService``
-is made of the changes built on it: ``LobbyChanges``, ``TurnChanges`` and its own; a
-feature's service makes its changes in it too, ``bot.service.feature_service``)."""
+is made of the changes built on it, ``LobbyChanges`` and its own; its ``TurnChanges`` and
+each feature's service make theirs in it too, ``bot.service.feature_service``)."""
 
 from __future__ import annotations
 

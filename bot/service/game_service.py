@@ -16,11 +16,12 @@ over; a game with no human left is closed.
 The service knows every game only through its rules (``bot.games.rules``),
 found by the game's kind in the registry, and every feature only through its
 declaration (``feature_registry``). ``GameService`` is its lobbies' changes
-(``lobby_changes``) and its moves (``turn_changes``), made in the transaction
-``game_changes`` gives them and calling the features' hooks inside it, with what
-changes a game from outside its play: its players' time away, its place gone, its
-damaged data. Each feature's own service (a rematch, take-backs, invitations,
-tournaments, reliability) is made over it and handed out by its class (``part``).
+(``lobby_changes``), with what changes a game from outside its play: its players' time
+away, its place gone, its damaged data; it holds a running game's moves
+(``turn_changes``, as ``turns``). All are made in the transaction ``game_changes``
+gives them, calling the features' hooks inside it. Each feature's own service (a
+rematch, take-backs, invitations, tournaments, reliability) is made over it and
+handed out by its class (``part``).
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ from bot.storage.records import EndReason, Game, Seat
 Part = TypeVar("Part", bound=FeatureService)
 
 
-class GameService(LobbyChanges, TurnChanges):
+class GameService(LobbyChanges):
     """The only place a game changes: every change in one transaction, checking who acts and the
     version they saw, writing the position with its move-log entry; refusals are
     ``ServiceError``s in plain words."""
@@ -81,6 +82,9 @@ class GameService(LobbyChanges, TurnChanges):
             clock=clock,
             hooks=feature_registry.hooks_of(features) if hooks is None else hooks,
         )
+        self.turns = TurnChanges(self)
+        """A running game's moves: a seat's press, a turn's time-out, a computer player
+        stood in for, a move made for a player away."""
         self._parts = {
             feature.service: feature.service(self)
             for feature in features

@@ -33,8 +33,13 @@ from bot.storage.records import FinishedTable, Game, GameStatus, RatingChange, R
 TIME_OUTS_BEFORE_TAKEOVER = 2
 
 
-class TurnChanges(GameChanges):
-    """A running game's moves, whoever makes them: a player, the deadline, a computer player."""
+class TurnChanges:
+    """A running game's moves, whoever makes them: a player, the deadline, a computer player.
+    The game service holds them (``GameService.turns``) rather than being them: they share
+    only its write transaction, dice, clock and hooks, which they reach through it."""
+
+    def __init__(self, core: GameChanges) -> None:
+        self._core = core
 
     async def act(
         self,
@@ -66,7 +71,7 @@ class TurnChanges(GameChanges):
                 connection, note, game=game, state=state, seat=seat, intent=intent
             )
 
-        return await self.change(moving)
+        return await self._core.change(moving)
 
     async def time_out(self, game_id: int, version: int) -> Outcome:
         """Plays the game's time-out rule for the seat whose deadline passed (the first of
@@ -77,7 +82,7 @@ class TurnChanges(GameChanges):
             game = await load_game(connection, game_id)
             state = playing(game)
             check_version(game, version)
-            now = self._clock()
+            now = self._core.clock()
             require_due(game, now)
             rules = game_rules(game)
             seat = game.seats[rules.to_act(state)[0]]
@@ -90,7 +95,7 @@ class TurnChanges(GameChanges):
                     # Time away the server allows is never held against anyone.
                     if not seat.away_at(now):
                         assert seat.user_id is not None
-                        await self.hooks.seat_left(connection, game, seat.user_id, now)
+                        await self._core.hooks.seat_left(connection, game, seat.user_id, now)
                     took_over = seat = bot_for(seat)
                 await game_queries.update_seat(connection, game.id, seat)
             action = rules.time_out(state, seat.seat)
@@ -102,7 +107,7 @@ class TurnChanges(GameChanges):
             note.move = replace(outcome, took_over=took_over)
             return note.move
 
-        return await self.change(timing_out)
+        return await self._core.change(timing_out)
 
     async def stand_in(self, game_id: int, version: int) -> Outcome:
         """Plays the time-out rule at once for the computer player to act, which could not
@@ -119,12 +124,12 @@ class TurnChanges(GameChanges):
                 raise BoardMovedOn()  # a person is to act now: nothing to stand in for
             action = rules.time_out(state, seat.seat)
             outcome = await self._commit(
-                connection, note, game, state, seat, action, self._clock(), {}
+                connection, note, game, state, seat, action, self._core.clock(), {}
             )
             note.move = replace(outcome, stood_in=True)
             return note.move
 
-        return await self.change(standing_in)
+        return await self._core.change(standing_in)
 
     async def act_for_away(self, game_id: int, version: int, intent: str) -> Outcome:
         """Plays ``intent`` for the seat to act whose player is away while a computer
@@ -134,7 +139,7 @@ class TurnChanges(GameChanges):
             game = await load_game(connection, game_id)
             state = playing(game)
             check_version(game, version)
-            now = self._clock()
+            now = self._core.clock()
             to_act = game_rules(game).to_act(state)
             seat = next((game.seats[n] for n in to_act if stands_in(game.seats[n], now)), None)
             if seat is None:
@@ -150,7 +155,7 @@ class TurnChanges(GameChanges):
             )
 
         # One trip, holding the game, as ``act``.
-        return await self.change(moving)
+        return await self._core.change(moving)
 
     async def _move(
         self,
@@ -165,7 +170,7 @@ class TurnChanges(GameChanges):
     ) -> Outcome:
         """What ``intent`` means for ``seat`` now, played: any chance it needs drawn from
         the draws a feature kept for this point (a roll taken back), or drawn afresh."""
-        tape = Tape(self.dice, await self.hooks.draws_kept(connection, game, seat.seat))
+        tape = Tape(self._core.dice, await self._core.hooks.draws_kept(connection, game, seat.seat))
         action = _worked_out(game, state, seat, intent, tape)
         if seat.timeouts:
             seat = replace(seat, timeouts=0)
@@ -177,7 +182,7 @@ class TurnChanges(GameChanges):
             state,
             seat,
             action,
-            self._clock(),
+            self._core.clock(),
             {},
             for_away=for_away,
             draws=tape.record(),
@@ -238,7 +243,7 @@ class TurnChanges(GameChanges):
                 game.id, game.kind, game.guild_id, ordered["finish_seq"], now, tuple(results)
             )
             rating_changes = await count_game(connection, table)
-            await self.hooks.finished(connection, game, now)
+            await self._core.hooks.finished(connection, game, now)
         # What was just written, without reading it back: the hot path of every press.
         stored = replace(game, version=game.version + 1, updated_at=now, **changes)
         note.move = Outcome(

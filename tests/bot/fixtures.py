@@ -71,10 +71,10 @@ async def random_press(
     actor = Actor(game.seats[state.turn].user_id)
     if state.phase is Phase.PLACE:
         placement = rng.choice(state.pending_placements())
-        return await service.act(game.id, actor, game.version, str(placement))
+        return await service.turns.act(game.id, actor, game.version, str(placement))
     if state.placed_this_turn and rng.random() < stop_chance:
-        return await service.act(game.id, actor, game.version, "stop")
-    return await service.act(game.id, actor, game.version, "roll")
+        return await service.turns.act(game.id, actor, game.version, "stop")
+    return await service.turns.act(game.id, actor, game.version, "roll")
 
 
 async def play_to_the_end(

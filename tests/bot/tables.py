@@ -81,4 +81,4 @@ class Table(ABC):
         """The turn's clock runs out."""
         assert game.deadline is not None
         self.clock.now = game.deadline
-        return (await self.service.time_out(game.id, game.version)).game
+        return (await self.service.turns.time_out(game.id, game.version)).game

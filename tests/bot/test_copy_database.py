@@ -81,7 +81,7 @@ class EasyTable(Table):
         seat = game.seats[rules.to_act(game.state)[0]]
         intent = rules.decide(game.state, seat.seat, Level.EASY, self.rng)
         actor = SYSTEM if seat.is_bot else Actor(seat.user_id)
-        return (await self.service.act(game.id, actor, game.version, intent)).game
+        return (await self.service.turns.act(game.id, actor, game.version, intent)).game
 
     async def presses(self, game: Game, presses: int) -> Game:
         """``presses`` moves on; the game is still being played."""

@@ -78,7 +78,9 @@ async def test_reopening_the_database_keeps_everything(tmp_path: Path) -> None:
 async def test_the_move_log_is_append_only(service: GameService, database: Database) -> None:
     game = await started_game(service, 2)
     assert game.state is not None
-    await service.act(game.id, Actor(game.seats[game.state.turn].user_id), game.version, "roll")
+    await service.turns.act(
+        game.id, Actor(game.seats[game.state.turn].user_id), game.version, "roll"
+    )
     for statement in ("UPDATE moves SET seat = 1", "DELETE FROM moves"):
 
         async def change(connection: Connection, sql: str = statement) -> int:

@@ -47,7 +47,7 @@ async def test_a_position_that_does_not_fit_its_game_marks_it_damaged(
     # Nothing downstream gets a position that does not fit the seats.
     assert loaded.state is None
     with pytest.raises(GameBroken):
-        await service.act(game.id, Actor(ANN.user_id), None, "roll")
+        await service.turns.act(game.id, Actor(ANN.user_id), None, "roll")
     cancelled = await service.cancel(game.id, Actor(ANN.user_id))
     assert cancelled.status is GameStatus.CANCELLED
 
@@ -77,7 +77,7 @@ async def test_a_game_answers_only_in_its_own_server_and_channel(service: GameSe
     assert game.state is not None
     mover = Actor(game.seats[game.state.turn].user_id, where=Where(11, 1))
     with pytest.raises(NotHere):
-        await service.act(game.id, mover, game.version, "roll")
+        await service.turns.act(game.id, mover, game.version, "roll")
     with pytest.raises(NotHere):
         await service.leave(game.id, Actor(BO.user_id, where=Where(10, 2)), None)
     assert (await service.game(game.id)).version == game.version
@@ -91,9 +91,13 @@ async def test_a_game_with_a_thread_answers_there_and_in_its_channel(
     await service.messages.set_thread(game.id, 77)
     assert game.state is not None
     user = game.seats[game.state.turn].user_id
-    outcome = await service.act(game.id, Actor(user, where=Where(10, 77)), game.version, "roll")
+    outcome = await service.turns.act(
+        game.id, Actor(user, where=Where(10, 77)), game.version, "roll"
+    )
     with pytest.raises(NotHere):
-        await service.act(game.id, Actor(user, where=Where(10, 78)), outcome.game.version, "stop")
+        await service.turns.act(
+            game.id, Actor(user, where=Where(10, 78)), outcome.game.version, "stop"
+        )
 
 
 @pytest.mark.parametrize(
@@ -122,7 +126,7 @@ async def test_a_damaged_value_marks_its_game_damaged_and_the_host_can_still_can
     assert loaded.broken is not None and f"its {column} is damaged" in loaded.broken
     assert loaded.state is None
     with pytest.raises(GameBroken):
-        await service.act(game.id, Actor(ANN.user_id), None, "roll")
+        await service.turns.act(game.id, Actor(ANN.user_id), None, "roll")
     cancelled = await service.cancel(game.id, Actor(ANN.user_id))
     assert cancelled.status is GameStatus.CANCELLED
 

@@ -353,7 +353,7 @@ async def test_a_move_whose_commit_answer_was_lost_counts_once_found_saved(
         monkeypatch.setattr(sqlite_database, "write", answer_lost)
         assert game.state is not None
         player = game.seats[game.state.turn].user_id
-        return await service.act(game.id, Actor(player), game.version, "roll")
+        return await service.turns.act(game.id, Actor(player), game.version, "roll")
 
     outcome = await asyncio.create_task(move(), context=contextvars.Context())
     assert outcome.game.version == game.version + 1

@@ -95,7 +95,8 @@ async def test_simultaneous_clicks_from_two_processes_count_once(
         intent = str(rng.choice(pending)) if game.state.phase is Phase.PLACE else "roll"
         # The same press, seen at the same version, arrives at both processes at once.
         presses = [
-            service.act(game.id, actor, game.version, intent) for service in (first, second) * 3
+            service.turns.act(game.id, actor, game.version, intent)
+            for service in (first, second) * 3
         ]
         outcomes = await asyncio.gather(*presses, return_exceptions=True)
         applied = [o for o in outcomes if not isinstance(o, BaseException)]

@@ -33,11 +33,11 @@ async def test_every_game_replays_from_its_move_log_to_the_stored_position(
                 assert state is not None
                 actor = Actor(game.seats[state.turn].user_id)
                 if state.pending_placements():
-                    outcome = await service.act(
+                    outcome = await service.turns.act(
                         game.id, actor, game.version, str(rng.choice(state.pending_placements()))
                     )
                 else:
-                    outcome = await service.act(game.id, actor, game.version, "roll")
+                    outcome = await service.turns.act(game.id, actor, game.version, "roll")
                 game = outcome.game
         stored = await service.game(game.id)
         assert await service.history.replay(game.id) == stored.state
@@ -50,7 +50,7 @@ async def test_dozens_of_simultaneous_presses_apply_exactly_one(service: GameSer
     assert game.state is not None
     actor = Actor(game.seats[game.state.turn].user_id)
     results = await asyncio.gather(
-        *(service.act(game.id, actor, game.version, "roll") for _ in range(40)),
+        *(service.turns.act(game.id, actor, game.version, "roll") for _ in range(40)),
         return_exceptions=True,
     )
     applied = [r for r in results if not isinstance(r, BaseException)]
@@ -70,7 +70,9 @@ async def test_simultaneous_presses_from_separate_connections_apply_exactly_one(
         game = await started_game(services[0], 3)
         assert game.state is not None
         actor = Actor(game.seats[game.state.turn].user_id)
-        presses = [services[i % 6].act(game.id, actor, game.version, "roll") for i in range(30)]
+        presses = [
+            services[i % 6].turns.act(game.id, actor, game.version, "roll") for i in range(30)
+        ]
         results = await asyncio.gather(*presses, return_exceptions=True)
         assert sum(not isinstance(r, BaseException) for r in results) == 1
         assert all(isinstance(r, BoardMovedOn) for r in results if isinstance(r, BaseException))
@@ -109,13 +111,13 @@ async def test_a_damaged_game_reports_itself_broken_and_the_rest_keep_working(
     assert game.broken is not None and reason in game.broken
     assert (await service.current_game(1)) == game
     with pytest.raises(GameBroken, match="damaged") as refusal:
-        await service.act(damaged.id, Actor(PLAYERS[0].user_id), game.version, "roll")
+        await service.turns.act(damaged.id, Actor(PLAYERS[0].user_id), game.version, "roll")
     # The technical reason is for whoever mends the data, not for the players.
     assert reason not in str(refusal.value)
     assert reason in caplog.text
     assert healthy.state is not None
     actor = Actor(healthy.seats[healthy.state.turn].user_id)
-    await service.act(healthy.id, actor, healthy.version, "roll")
+    await service.turns.act(healthy.id, actor, healthy.version, "roll")
     cancelled = await service.cancel(damaged.id, Actor(PLAYERS[0].user_id))
     assert cancelled.status is GameStatus.CANCELLED
 

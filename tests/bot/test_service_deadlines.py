@@ -68,9 +68,9 @@ async def test_a_quiet_turn_with_nothing_placed_passes(
     dice.values = [0]
     game = await started_game(service, 2)
     with pytest.raises(BoardMovedOn):
-        await service.time_out(game.id, game.version)
+        await service.turns.time_out(game.id, game.version)
     clock.advance(game.turn_timeout)
-    outcome = await service.time_out(game.id, game.version)
+    outcome = await service.turns.time_out(game.id, game.version)
     assert outcome.events == (Passed(0),)
     assert outcome.state.turn == 1
     assert outcome.game.seats[0].timeouts == 1
@@ -88,12 +88,12 @@ async def test_a_quiet_turn_keeps_what_was_placed_even_with_a_roll_waiting(
     dice.values = [0, 1, 1, 2, 3, 4, 5]
     game = await started_game(service, 2)
     ann = Actor(ANN.user_id)
-    game = (await service.act(game.id, ann, game.version, "roll")).game
-    game = (await service.act(game.id, ann, game.version, "A")).game
-    game = (await service.act(game.id, ann, game.version, "roll")).game
+    game = (await service.turns.act(game.id, ann, game.version, "roll")).game
+    game = (await service.turns.act(game.id, ann, game.version, "A")).game
+    game = (await service.turns.act(game.id, ann, game.version, "roll")).game
     assert game.state is not None and game.state.phase is Phase.PLACE
     clock.advance(game.turn_timeout)
-    outcome = await service.time_out(game.id, game.version)
+    outcome = await service.turns.time_out(game.id, game.version)
     assert outcome.events[0] == Stopped(0)
     assert outcome.state.owners[0].bit_count() == 1
     assert await service.history.replay(game.id) == outcome.state
@@ -107,24 +107,24 @@ async def test_acting_resets_the_count_and_two_quiet_turns_in_a_row_hand_the_sea
     # Everyone is quiet once; then Ann acts, so her count starts again.
     for _ in range(3):
         clock.advance(game.turn_timeout)
-        game = (await service.time_out(game.id, game.version)).game
+        game = (await service.turns.time_out(game.id, game.version)).game
     assert [s.timeouts for s in game.seats] == [1, 1, 1]
-    game = (await service.act(game.id, Actor(ANN.user_id), game.version, "roll")).game
+    game = (await service.turns.act(game.id, Actor(ANN.user_id), game.version, "roll")).game
     assert game.seats[0].timeouts == 0
     clock.advance(game.turn_timeout)
-    first = await service.time_out(game.id, game.version)
+    first = await service.turns.time_out(game.id, game.version)
     assert first.took_over is None and first.game.seats[0].timeouts == 1
     game = first.game
     # Bo: quiet for the second time in a row.
     clock.advance(game.turn_timeout)
-    second = await service.time_out(game.id, game.version)
+    second = await service.turns.time_out(game.id, game.version)
     bot = second.game.seats[1]
     assert second.took_over == bot
     assert (bot.user_id, bot.bot_level, bot.left_user_id) == (None, "normal", BO.user_id)
     assert bot.display_name == "Player 1 (bot)" and bot.color == 1
     assert second.game == await service.game(game.id)
     with pytest.raises(NotInGame):
-        await service.act(game.id, Actor(BO.user_id), None, "roll")
+        await service.turns.act(game.id, Actor(BO.user_id), None, "roll")
     assert second.game.status is GameStatus.ACTIVE
 
 
@@ -137,7 +137,7 @@ async def test_a_bot_seat_that_times_out_is_not_counted(
     game = await service.start(game.id, Actor(ANN.user_id), None)
     for _ in range(3):
         clock.advance(game.turn_timeout)
-        outcome = await service.time_out(game.id, game.version)
+        outcome = await service.turns.time_out(game.id, game.version)
         game = outcome.game
         assert outcome.took_over is None
     assert game.seats[1].is_bot and game.seats[1].timeouts == 0
@@ -152,7 +152,7 @@ async def test_when_no_human_is_left_the_game_closes(
     assert game.status is GameStatus.ACTIVE and game.seats[1].is_bot
     for _ in range(2):
         clock.advance(game.turn_timeout)
-        game = (await service.time_out(game.id, game.version)).game
+        game = (await service.turns.time_out(game.id, game.version)).game
         rng = random.Random(1)
         while game.status is GameStatus.ACTIVE and game.state and game.state.turn != 0:
             game = (await random_press(service, game, rng)).game
@@ -173,7 +173,7 @@ async def test_leaving_a_running_game_hands_the_seat_and_the_host_role_on(
     with pytest.raises(NotInGame):
         await service.leave(game.id, Actor(ANN.user_id), None)
     # It was Ann's turn: the bot plays it.
-    outcome = await service.act(game.id, SYSTEM, game.version, "roll")
+    outcome = await service.turns.act(game.id, SYSTEM, game.version, "roll")
     assert outcome.game.seats[0].is_bot
     game = await service.leave(game.id, Actor(CY.user_id), None)
     game = await service.leave(game.id, Actor(BO.user_id), None)
@@ -191,7 +191,7 @@ async def test_a_game_taken_over_still_replays_and_finishes(
         seat = game.seats[game.state.turn]
         if not seat.is_bot and rng.random() < 0.1:
             clock.advance(game.turn_timeout)
-            game = (await service.time_out(game.id, game.version)).game
+            game = (await service.turns.time_out(game.id, game.version)).game
         else:
             game = (await random_press(service, game, rng)).game
     assert game.status in (GameStatus.FINISHED, GameStatus.CANCELLED)
@@ -210,7 +210,7 @@ async def test_a_damaged_game_stops_its_clock_instead_of_firing_forever(
     clock.advance(game.turn_timeout)
     assert (await service.deadlines.due_games()).due == [(game.id, game.version)]
     with pytest.raises(GameBroken):
-        await service.time_out(game.id, game.version)
+        await service.turns.time_out(game.id, game.version)
     await service.stop_clock(game.id)
     assert (await service.deadlines.due_games()).due == []
     cancelled = await service.cancel(game.id, Actor(ANN.user_id))

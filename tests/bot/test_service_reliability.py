@@ -101,7 +101,7 @@ async def test_a_seat_taken_over_after_two_time_outs_is_abandoned(
     took_over = None
     while took_over is None:
         clock.advance(game.turn_timeout)
-        outcome = await service.time_out(game.id, game.version)
+        outcome = await service.turns.time_out(game.id, game.version)
         took_over, game = outcome.took_over, outcome.game
     assert took_over.left_user_id == ANN.user_id
     assert await records(service, ANN, BO, CY) == [rec(1, 0, 1), rec(1), rec(1)]
@@ -123,7 +123,7 @@ async def test_a_takeover_while_away_as_the_server_allows_counts_against_nobody(
     took_over = None
     while took_over is None:
         clock.advance(game.turn_timeout)
-        outcome = await service.time_out(game.id, game.version)
+        outcome = await service.turns.time_out(game.id, game.version)
         took_over, game = outcome.took_over, outcome.game
     assert took_over.left_user_id == ANN.user_id
     assert await records(service, ANN) == [rec(1)]
@@ -148,7 +148,7 @@ async def test_a_game_a_computer_player_finished_for_someone_away_counts_as_fini
                 intent = str(rng.choice(state.pending_placements()))
             else:
                 intent = "stop" if state.placed_this_turn and rng.random() < 0.4 else "roll"
-            game = (await service.act_for_away(game.id, game.version, intent)).game
+            game = (await service.turns.act_for_away(game.id, game.version, intent)).game
             stood_in += 1
         else:
             game = (await random_press(service, game, rng)).game
@@ -310,7 +310,7 @@ async def test_presses_at_once_count_a_games_end_and_a_leave_once(
     game = await service.game(game.id)
     clock.advance(game.turn_timeout)
     outs = await asyncio.gather(
-        *(service.time_out(game.id, game.version) for _ in range(4)), return_exceptions=True
+        *(service.turns.time_out(game.id, game.version) for _ in range(4)), return_exceptions=True
     )
     assert sum(not isinstance(r, BaseException) for r in outs) == 1
     assert all(isinstance(r, ServiceError) for r in outs if isinstance(r, BaseException))
@@ -355,8 +355,8 @@ async def test_two_processes_ending_one_game_count_it_once(
     for _ in range(4):
         clock.advance(game.turn_timeout)
         outs = await asyncio.gather(
-            service.time_out(game.id, game.version),
-            other.time_out(game.id, game.version),
+            service.turns.time_out(game.id, game.version),
+            other.turns.time_out(game.id, game.version),
             return_exceptions=True,
         )
         done = [r for r in outs if not isinstance(r, BaseException)]

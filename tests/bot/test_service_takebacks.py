@@ -42,8 +42,8 @@ async def allow(database: Database, mode: TakebackMode, guild_id: int = 10) -> N
 
 
 async def roll_and_place(service: GameService, game: Game, player: Player) -> Game:
-    rolled = await service.act(game.id, actor(player), game.version, "roll")
-    placed = await service.act(game.id, actor(player), rolled.game.version, "A")
+    rolled = await service.turns.act(game.id, actor(player), game.version, "roll")
+    placed = await service.turns.act(game.id, actor(player), rolled.game.version, "A")
     return placed.game
 
 
@@ -65,8 +65,8 @@ async def test_a_placement_is_taken_back_at_once_and_a_roll_alone_against_the_co
 ) -> None:
     game = await ann_first(service, dice, 1, 1)
     dice.values = [2, 5, 1]
-    rolled = await service.act(game.id, actor(ANN), game.version, "roll")
-    placed = await service.act(game.id, actor(ANN), rolled.game.version, "A")
+    rolled = await service.turns.act(game.id, actor(ANN), game.version, "roll")
+    placed = await service.turns.act(game.id, actor(ANN), rolled.game.version, "A")
     free = await service.part(TakebackService).take_back(game.id, actor(ANN), game.channel_id)
     assert free.undid and free.takeback.state is TakebackState.GRANTED
     assert not free.takeback.revealed and free.asked == ()
@@ -90,7 +90,7 @@ async def test_a_roll_taken_back_comes_back_the_same(
     await allow(database, TakebackMode.ALWAYS)
     game = await ann_first(service, dice, 2)
     dice.values = [2, 5, 1]
-    first = await service.act(game.id, actor(ANN), game.version, "roll")
+    first = await service.turns.act(game.id, actor(ANN), game.version, "roll")
     assert first.action.dice == (2, 5, 1)
     asked = await service.part(TakebackService).take_back(game.id, actor(ANN), game.channel_id)
     assert not asked.undid and asked.takeback.state is TakebackState.ASKED
@@ -102,11 +102,11 @@ async def test_a_roll_taken_back_comes_back_the_same(
     back = await service.game(game.id)
     assert back.state == game.state
     dice.values = [6, 6, 6]
-    again = await service.act(game.id, actor(ANN), back.version, "roll")
+    again = await service.turns.act(game.id, actor(ANN), back.version, "roll")
     assert again.action.dice == (2, 5, 1)
     # A roll at another point of the game is new.
-    placed = await service.act(game.id, actor(ANN), again.game.version, "A")
-    third = await service.act(game.id, actor(ANN), placed.game.version, "roll")
+    placed = await service.turns.act(game.id, actor(ANN), again.game.version, "A")
+    third = await service.turns.act(game.id, actor(ANN), placed.game.version, "roll")
     assert third.action.dice == (6, 6, 6)
 
 
@@ -117,8 +117,8 @@ async def test_a_move_another_made_since_needs_consent_and_its_roll_stays(
     game = await ann_first(service, dice, 2)
     dice.values = [2, 5, 1, 3, 4, 6]
     placed = await roll_and_place(service, game, ANN)
-    stopped = await service.act(game.id, actor(ANN), placed.version, "stop")
-    bo = await service.act(game.id, actor(BO), stopped.game.version, "roll")
+    stopped = await service.turns.act(game.id, actor(ANN), placed.version, "stop")
+    bo = await service.turns.act(game.id, actor(BO), stopped.game.version, "roll")
     assert bo.action.dice == (3, 4, 6)
     asked = await service.part(TakebackService).take_back(game.id, actor(ANN), game.channel_id)
     assert asked.takeback.state is TakebackState.ASKED and len(asked.moves) == 2
@@ -128,8 +128,8 @@ async def test_a_move_another_made_since_needs_consent_and_its_roll_stays(
     )
     assert granted.undid and (await service.game(game.id)).state == placed.state
     dice.values = [1, 1, 1]
-    again = await service.act(game.id, actor(ANN), granted.game.version, "stop")
-    rolled = await service.act(game.id, actor(BO), again.game.version, "roll")
+    again = await service.turns.act(game.id, actor(ANN), granted.game.version, "stop")
+    rolled = await service.turns.act(game.id, actor(BO), again.game.version, "roll")
     assert rolled.action.dice == (3, 4, 6)
     # The log keeps the moves taken back, each replayed where it was made.
     logged = await service.history.logged(game.id)
@@ -146,7 +146,7 @@ async def test_a_request_is_agreed_by_all_refused_by_one_and_answered_once(
     await allow(database, TakebackMode.ALWAYS)
     game = await ann_first(service, dice, 3)
     dice.values = [2, 5, 1]
-    rolled = await service.act(game.id, actor(ANN), game.version, "roll")
+    rolled = await service.turns.act(game.id, actor(ANN), game.version, "roll")
     asked = await service.part(TakebackService).take_back(game.id, actor(ANN), game.channel_id)
     number = asked.takeback.number
     assert asked.asked == (BO.user_id, CY.user_id)
@@ -186,10 +186,10 @@ async def test_a_request_expires_when_the_game_moves_on(
     await allow(database, TakebackMode.ALWAYS)
     game = await ann_first(service, dice, 2)
     dice.values = [2, 5, 1, 2, 5, 1]
-    rolled = await service.act(game.id, actor(ANN), game.version, "roll")
+    rolled = await service.turns.act(game.id, actor(ANN), game.version, "roll")
     asked = await service.part(TakebackService).take_back(game.id, actor(ANN), game.channel_id)
     assert await service.part(TakebackService).expire_takebacks(rolled.game) == []
-    placed = await service.act(game.id, actor(ANN), rolled.game.version, "A")
+    placed = await service.turns.act(game.id, actor(ANN), rolled.game.version, "A")
     (expired,) = await service.part(TakebackService).expire_takebacks(placed.game)
     assert expired.expired and expired.takeback.state is TakebackState.EXPIRED
     assert await service.part(TakebackService).expire_takebacks(placed.game) == []
@@ -198,9 +198,9 @@ async def test_a_request_expires_when_the_game_moves_on(
             game.id, asked.takeback.number, actor(BO), True
         )
     # Answered before anyone looked: the answer finds it expired, and says so.
-    rolled = await service.act(game.id, actor(ANN), placed.game.version, "roll")
+    rolled = await service.turns.act(game.id, actor(ANN), placed.game.version, "roll")
     late = await service.part(TakebackService).take_back(game.id, actor(ANN), game.channel_id)
-    await service.act(game.id, actor(ANN), rolled.game.version, "A")
+    await service.turns.act(game.id, actor(ANN), rolled.game.version, "A")
     answered = await service.part(TakebackService).answer_takeback(
         game.id, late.takeback.number, actor(BO), True
     )
@@ -214,7 +214,7 @@ async def test_two_agreements_at_once_undo_once(
     await allow(database, TakebackMode.ALWAYS)
     game = await ann_first(service, dice, 3)
     dice.values = [2, 5, 1]
-    rolled = await service.act(game.id, actor(ANN), game.version, "roll")
+    rolled = await service.turns.act(game.id, actor(ANN), game.version, "roll")
     asked = await service.part(TakebackService).take_back(game.id, actor(ANN), game.channel_id)
     number = asked.takeback.number
     answers = await asyncio.gather(
@@ -236,7 +236,7 @@ async def test_the_setting_and_the_game_decide_whether_it_is_allowed(
 ) -> None:
     rated = await ann_first(service, dice, 2)
     dice.values = [2, 5, 1]
-    await service.act(rated.id, actor(ANN), rated.version, "roll")
+    await service.turns.act(rated.id, actor(ANN), rated.version, "roll")
     with pytest.raises(TakebacksOff, match="rated"):
         await service.part(TakebackService).take_back(rated.id, actor(ANN), rated.channel_id)
     # A game keeps the take-backs its server allowed when it started.
@@ -255,7 +255,7 @@ async def test_the_setting_and_the_game_decide_whether_it_is_allowed(
     await service.cancel(always.id, Actor(ANN.user_id, can_moderate=True))
     never = await ann_first(service, dice, 2)
     dice.values = [2, 5, 1]
-    await service.act(never.id, actor(ANN), never.version, "roll")
+    await service.turns.act(never.id, actor(ANN), never.version, "roll")
     with pytest.raises(TakebacksOff, match="this server"):
         await service.part(TakebackService).take_back(never.id, actor(ANN), never.channel_id)
     assert allowed(never, TakebackMode.NEVER) == Allowed.OFF
@@ -287,7 +287,7 @@ async def test_the_asker_withdraws_a_request_of_their_own(
     await allow(database, TakebackMode.ALWAYS)
     game = await ann_first(service, dice, 2)
     dice.values = [2, 5, 1]
-    rolled = await service.act(game.id, actor(ANN), game.version, "roll")
+    rolled = await service.turns.act(game.id, actor(ANN), game.version, "roll")
     asked = await service.part(TakebackService).take_back(game.id, actor(ANN), game.channel_id)
     withdrawn = await service.part(TakebackService).answer_takeback(
         game.id, asked.takeback.number, actor(ANN), False
@@ -309,9 +309,9 @@ async def test_one_press_of_a_table_takes_back_one_move_on_the_turns_own_clock(
     await allow(database, TakebackMode.ALWAYS)
     game = await ann_first(service, dice, 2)
     dice.values = [2, 5, 1]
-    rolled = await service.act(game.id, actor(ANN), game.version, "roll")
+    rolled = await service.turns.act(game.id, actor(ANN), game.version, "roll")
     clock.advance(200)
-    placed = await service.act(game.id, actor(ANN), rolled.game.version, "A")
+    placed = await service.turns.act(game.id, actor(ANN), rolled.game.version, "A")
     clock.advance(100)
     free = await service.part(TakebackService).take_back(
         game.id, actor(ANN), game.channel_id, placed.game.version
@@ -340,7 +340,7 @@ async def test_a_roll_taken_back_alone_against_the_computer_keeps_its_deadline(
     version = game.version
     for _ in range(3):
         dice.values = [2, 5, 1]
-        rolled = await service.act(game.id, actor(ANN), version, "roll")
+        rolled = await service.turns.act(game.id, actor(ANN), version, "roll")
         clock.advance(max(0.0, deadline - 5 - clock.now()))
         back = await service.part(TakebackService).take_back(game.id, actor(ANN), game.channel_id)
         assert back.undid and back.takeback.revealed
@@ -361,7 +361,7 @@ async def test_a_turn_taken_back_with_consent_gets_the_time_it_had_left(
     dice.values = [2, 5, 1, 3, 4, 6]
     placed = await roll_and_place(service, game, ANN)
     clock.advance(200)
-    stopped = await service.act(game.id, actor(ANN), placed.version, "stop")
+    stopped = await service.turns.act(game.id, actor(ANN), placed.version, "stop")
     clock.advance(150)
     asked = await service.part(TakebackService).take_back(
         game.id, actor(ANN), game.channel_id, stopped.game.version
@@ -387,7 +387,7 @@ async def test_a_move_the_clock_made_is_not_theirs_to_take_back(
     placed = await roll_and_place(service, game, ANN)
     assert placed.deadline is not None
     clock.advance(placed.deadline + 1 - clock.now())
-    timed_out = await service.time_out(game.id, placed.version)
+    timed_out = await service.turns.time_out(game.id, placed.version)
     assert timed_out.seat == 0
     [*_, last] = await service.history.moves(game.id)
     assert last.by_clock and not last.own
@@ -401,7 +401,7 @@ async def test_the_askers_second_press_is_told_it_is_their_own_request(
     await allow(database, TakebackMode.ALWAYS)
     game = await ann_first(service, dice, 2)
     dice.values = [2, 5, 1]
-    rolled = await service.act(game.id, actor(ANN), game.version, "roll")
+    rolled = await service.turns.act(game.id, actor(ANN), game.version, "roll")
     await service.part(TakebackService).take_back(
         game.id, actor(ANN), game.channel_id, rolled.game.version
     )
@@ -422,7 +422,7 @@ async def test_a_move_that_passed_the_turn_is_the_next_players_to_allow(
     game = await ann_first(service, dice, 2)
     dice.values = [2, 5, 1]
     placed = await roll_and_place(service, game, ANN)
-    stopped = await service.act(game.id, actor(ANN), placed.version, "stop")
+    stopped = await service.turns.act(game.id, actor(ANN), placed.version, "stop")
     asked = await service.part(TakebackService).take_back(
         game.id, actor(ANN), game.channel_id, stopped.game.version
     )

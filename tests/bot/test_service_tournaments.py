@@ -106,7 +106,9 @@ async def play_out(service: GameService, game: Game, seed: int = 3) -> Game:
         assert game.state is not None
         seat = rules.to_act(game.state)[0]
         intent = rules.decide(game.state, seat, Level.NORMAL, rng)
-        game = (await service.act(game.id, Actor(game.seats[seat].user_id), None, intent)).game
+        game = (
+            await service.turns.act(game.id, Actor(game.seats[seat].user_id), None, intent)
+        ).game
     return game
 
 

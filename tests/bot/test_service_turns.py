@@ -37,19 +37,19 @@ async def test_a_turn_rolls_places_and_stops_with_each_step_logged(
 ) -> None:
     dice.values = [0]
     game = await started_game(service, 2)
-    outcome = await service.act(game.id, Actor(ANN.user_id), game.version, "roll")
+    outcome = await service.turns.act(game.id, Actor(ANN.user_id), game.version, "roll")
     assert dice.values == []
     assert outcome.state.phase is Phase.PLACE
     assert isinstance(outcome.action, Roll)
     assert outcome.game.version == game.version + 1
     outcome_roll = outcome
-    outcome = await service.act(
+    outcome = await service.turns.act(
         game.id,
         Actor(ANN.user_id),
         outcome.game.version,
         str(outcome.state.pending_placements()[0]),
     )
-    outcome = await service.act(game.id, Actor(ANN.user_id), outcome.game.version, "stop")
+    outcome = await service.turns.act(game.id, Actor(ANN.user_id), outcome.game.version, "stop")
     assert outcome.events == (Stopped(0),)
     assert outcome.state.turn == 1
     moves = await service.history.moves(game.id)
@@ -63,7 +63,7 @@ async def test_a_turn_rolls_places_and_stops_with_each_step_logged(
 async def test_dice_come_from_the_injected_source(service: GameService, dice: ScriptedDice) -> None:
     dice.values = [0, 2, 3, 5]
     game = await started_game(service, 2)
-    outcome = await service.act(game.id, Actor(ANN.user_id), game.version, "roll")
+    outcome = await service.turns.act(game.id, Actor(ANN.user_id), game.version, "roll")
     assert outcome.action == Roll((2, 3, 5))
     assert outcome.state.dice == (2, 3, 5)
 
@@ -72,11 +72,11 @@ async def test_only_the_player_to_move_may_act(service: GameService, dice: Scrip
     dice.values = [0]
     game = await started_game(service, 3)
     with pytest.raises(NotYourTurn, match="Player 0's turn"):
-        await service.act(game.id, Actor(BO.user_id), game.version, "roll")
+        await service.turns.act(game.id, Actor(BO.user_id), game.version, "roll")
     with pytest.raises(NotInGame):
-        await service.act(game.id, Actor(4242), game.version, "roll")
+        await service.turns.act(game.id, Actor(4242), game.version, "roll")
     with pytest.raises(NotYourTurn):
-        await service.act(game.id, SYSTEM, game.version, "roll")
+        await service.turns.act(game.id, SYSTEM, game.version, "roll")
     assert (await service.game(game.id)).version == game.version
 
 
@@ -85,10 +85,10 @@ async def test_a_button_from_an_older_board_changes_nothing(
 ) -> None:
     dice.values = [0]
     game = await started_game(service, 2)
-    await service.act(game.id, Actor(ANN.user_id), game.version, "roll")
+    await service.turns.act(game.id, Actor(ANN.user_id), game.version, "roll")
     before = await service.game(game.id)
     with pytest.raises(BoardMovedOn):
-        await service.act(game.id, Actor(ANN.user_id), game.version, "stop")
+        await service.turns.act(game.id, Actor(ANN.user_id), game.version, "stop")
     assert await service.game(game.id) == before
     assert len(await service.history.moves(game.id)) == 1
 
@@ -99,27 +99,29 @@ async def test_an_illegal_move_is_refused_in_plain_words(
     dice.values = [0, 1, 2, 3]
     game = await started_game(service, 2)
     with pytest.raises(IllegalMove, match="you can stop only after placing at least one marker"):
-        await service.act(game.id, Actor(ANN.user_id), game.version, "stop")
-    game = (await service.act(game.id, Actor(ANN.user_id), game.version, "roll")).game
+        await service.turns.act(game.id, Actor(ANN.user_id), game.version, "stop")
+    game = (await service.turns.act(game.id, Actor(ANN.user_id), game.version, "roll")).game
     with pytest.raises(IllegalMove, match="squatter 6 can't go on 6,6 with this roll"):
-        await service.act(game.id, Actor(ANN.user_id), game.version, str(Placement(6, 6, "S6")))
+        await service.turns.act(
+            game.id, Actor(ANN.user_id), game.version, str(Placement(6, 6, "S6"))
+        )
     assert len(await service.history.moves(game.id)) == 1
 
 
 async def test_actions_need_a_started_game_that_is_not_over(service: GameService) -> None:
     game = await service.create_lobby(kind="claimit", guild_id=1, channel_id=1, host=ANN)
     with pytest.raises(NotStarted):
-        await service.act(game.id, Actor(ANN.user_id), None, "roll")
+        await service.turns.act(game.id, Actor(ANN.user_id), None, "roll")
 
 
 async def test_a_bust_passes_the_turn(service: GameService, dice: ScriptedDice) -> None:
     dice.values = [0, 1, 1, 4, 4, 4, 4]
     game = await started_game(service, 2)
-    outcome = await service.act(game.id, Actor(ANN.user_id), game.version, "roll")
-    outcome = await service.act(
+    outcome = await service.turns.act(game.id, Actor(ANN.user_id), game.version, "roll")
+    outcome = await service.turns.act(
         game.id, Actor(ANN.user_id), outcome.game.version, str(Placement(1, 1, "S4"))
     )
-    outcome = await service.act(game.id, Actor(ANN.user_id), outcome.game.version, "roll")
+    outcome = await service.turns.act(game.id, Actor(ANN.user_id), outcome.game.version, "roll")
     assert outcome.events == (Bust(0),)
     assert outcome.state.turn == 1
     assert outcome.state.board() == {}
@@ -139,7 +141,7 @@ async def test_a_finished_game_has_its_results(service: GameService) -> None:
     assert any(r.won for r in results)
     assert all(r.figures["turns"] >= 1 and not r.left for r in results)
     with pytest.raises(GameFinished, match="over"):
-        await service.act(game.id, Actor(ANN.user_id), game.version, "roll")
+        await service.turns.act(game.id, Actor(ANN.user_id), game.version, "roll")
     assert await service.current_game(1) is None
 
 
@@ -151,8 +153,8 @@ async def test_computer_seats_are_played_by_the_system(
     dice.values = [1]
     game = await service.start(game.id, Actor(ANN.user_id), None)
     with pytest.raises(NotYourTurn, match="Bot 1"):
-        await service.act(game.id, Actor(ANN.user_id), game.version, "roll")
-    outcome = await service.act(game.id, SYSTEM, game.version, "roll")
+        await service.turns.act(game.id, Actor(ANN.user_id), game.version, "roll")
+    outcome = await service.turns.act(game.id, SYSTEM, game.version, "roll")
     assert outcome.game.version == game.version + 1
 
 
@@ -211,7 +213,7 @@ async def test_a_move_holds_its_game_from_its_read_to_its_write(
         return found
 
     monkeypatch.setattr(game_queries, "load_game", overtaking)
-    outcome = await service.act(game.id, mover, game.version, "roll")
+    outcome = await service.turns.act(game.id, mover, game.version, "roll")
     assert not await asyncio.wrap_future(changes[0])
     assert len(reads) == 1
     assert outcome.game == await service.game(game.id)
@@ -223,7 +225,7 @@ async def test_the_last_move_made_here_is_not_replayed_and_another_s_is(
 ) -> None:
     game = await started_game(service, 2)
     mover = Actor(game.seats[game.state.turn].user_id)
-    rolled = await service.act(game.id, mover, game.version, "roll")
+    rolled = await service.turns.act(game.id, mover, game.version, "roll")
     replayed = await service.history.last_outcome(game.id)  # as the move log rebuilds it
     load_moves = move_queries.load_moves
     monkeypatch.setattr(move_queries, "load_moves", None)  # no replay from here on
@@ -232,7 +234,7 @@ async def test_the_last_move_made_here_is_not_replayed_and_another_s_is(
     assert made is not None and (made.action, made.events) == (rolled.action, rolled.events)
     # A move made elsewhere (another process) is rebuilt from the move log.
     elsewhere = GameService(database, dice=dice)
-    placed = await elsewhere.act(
+    placed = await elsewhere.turns.act(
         game.id, mover, rolled.game.version, str(rolled.state.pending_placements()[0])
     )
     monkeypatch.setattr(move_queries, "load_moves", load_moves)
@@ -245,7 +247,7 @@ async def test_a_game_forgotten_once_over_is_read_again_from_the_database_the_sa
 ) -> None:
     game = await started_game(service, 2)
     mover = Actor(game.seats[game.state.turn].user_id)
-    await service.act(game.id, mover, game.version, "roll")
+    await service.turns.act(game.id, mover, game.version, "roll")
     made = await service.history.last_outcome(game.id)
     before = await service.game(game.id)
     replays: list[int] = []
@@ -274,14 +276,14 @@ async def test_the_time_out_rule_stands_in_only_for_a_computer_player_to_act(
     assert game.state is not None
     if not game.seats[game.state.turn].is_bot:
         with pytest.raises(BoardMovedOn):
-            await service.stand_in(game.id, game.version)
-        game = (await service.act(game.id, Actor(ANN.user_id), game.version, "stop")).game
+            await service.turns.stand_in(game.id, game.version)
+        game = (await service.turns.act(game.id, Actor(ANN.user_id), game.version, "stop")).game
         assert game.state is not None
     bot_seat = game.state.turn
     assert game.seats[bot_seat].is_bot
     with pytest.raises(BoardMovedOn):
-        await service.stand_in(game.id, game.version - 1)
-    outcome = await service.stand_in(game.id, game.version)
+        await service.turns.stand_in(game.id, game.version - 1)
+    outcome = await service.turns.stand_in(game.id, game.version)
     assert outcome.stood_in and outcome.seat == bot_seat
     assert outcome.state.turn != bot_seat
     assert (await service.history.moves(game.id))[-1].seat == bot_seat

@@ -59,7 +59,7 @@ async def test_a_commit_that_fails_leaves_the_file_usable(
         await database.write(orphan)
     assert game.state is not None
     actor = Actor(game.seats[game.state.turn].user_id)
-    outcome = await service.act(game.id, actor, game.version, "roll")
+    outcome = await service.turns.act(game.id, actor, game.version, "roll")
     assert outcome.game.version == game.version + 1
     assert len(await service.history.moves(game.id)) == 1
 

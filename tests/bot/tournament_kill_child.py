@@ -91,7 +91,7 @@ async def run(path: str, seed: int) -> None:
                 rules = rules_for(game.kind)
                 seat = rules.to_act(game.state)[0]
                 intent = rules.decide(game.state, seat, Level.NORMAL, rng)
-                await service.act(game.id, Actor(game.seats[seat].user_id), None, intent)
+                await service.turns.act(game.id, Actor(game.seats[seat].user_id), None, intent)
 
 
 if __name__ == "__main__":

@@ -111,7 +111,7 @@ async def test_a_move_committed_just_before_a_stop_is_shown_after_the_restart(
     try:
         service = GameService(database, dice=random.Random(3))
         assert game.state is not None
-        outcome = await service.act(
+        outcome = await service.turns.act(
             game.id, Actor(game.seats[game.state.turn].user_id), None, "roll"
         )
     finally:
@@ -136,7 +136,9 @@ async def test_a_turn_ended_just_before_a_stop_pings_the_next_player_after_the_r
     await world.stop_bots()
     database = await open_database(world.database)
     try:
-        stopped = await GameService(database).act(game.id, Actor(mover.id), game.version, "stop")
+        stopped = await GameService(database).turns.act(
+            game.id, Actor(mover.id), game.version, "stop"
+        )
     finally:
         await database.close()
     await world.start_bot()
@@ -189,7 +191,7 @@ async def behind_unbeknown(world: World) -> tuple[Message, int]:
     try:
         service = GameService(database, dice=random.Random(3), clock=world.clock.now)
         mover = Actor(game.seats[game.state.turn].user_id)
-        outcome = await service.act(game.id, mover, game.version, "roll")
+        outcome = await service.turns.act(game.id, mover, game.version, "roll")
     finally:
         await database.close()
     return table, outcome.game.version

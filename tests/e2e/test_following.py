@@ -191,7 +191,7 @@ async def test_moves_shown_at_once_count_every_round_they_end_and_a_stale_show_t
             seat = next(iter(rules.to_act(current.state)))
             intent = rules.decide(current.state, seat, Level.NORMAL, rng)
             user = current.seats[seat].user_id
-            await bot.service.act(current.id, Actor(user), None, intent)
+            await bot.service.turns.act(current.id, Actor(user), None, intent)
             current = await bot.service.game(game.id)
         return current
 

@@ -358,7 +358,7 @@ async def test_a_takeback_request_is_posted_once(tmp_path: Path, when: str) -> N
             assert game.state is not None
             roller = game.seats[game.state.turn].user_id
             assert roller is not None
-            await service.act(game.id, Actor(roller), None, "roll")
+            await service.turns.act(game.id, Actor(roller), None, "roll")
         (asker,) = (user for user in here.people.values() if user.id == roller)
         other = here.people["Bo" if asker.name == "Ann" else "Ann"]
         await here.start()

@@ -53,7 +53,7 @@ async def play(world: World, game_id: int, quiet: frozenset[int] = frozenset()) 
             async def change(
                 moved: Game = game, user: int | None = mover.user_id, intent: str = intent
             ) -> Outcome:
-                return await bot.service.act(moved.id, Actor(user), None, intent)
+                return await bot.service.turns.act(moved.id, Actor(user), None, intent)
 
             await bot.table.move(game.id, change, bot.table.unclicked)
         elif any(s.user_id in quiet for s in acting):

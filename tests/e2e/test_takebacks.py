@@ -58,7 +58,7 @@ async def move(world: World, game: Game, intent: str | None = None) -> Game:
     wanted = intent or rules.decide(game.state, seat, Level.NORMAL, random.Random(5))
 
     async def change() -> Outcome:
-        return await bot.service.act(game.id, Actor(user), None, wanted)
+        return await bot.service.turns.act(game.id, Actor(user), None, wanted)
 
     await bot.table.move(game.id, change, bot.table.unclicked)
     await world.quiet()

@@ -326,7 +326,7 @@ class World:
             async def change(
                 moved: Game = moved, user: int | None = user, intent: str = intent
             ) -> Outcome:
-                return await bot.service.act(moved.id, Actor(user), None, intent)
+                return await bot.service.turns.act(moved.id, Actor(user), None, intent)
 
             if each_shown:
                 await bot.table.move(moved.id, change, bot.table.unclicked)

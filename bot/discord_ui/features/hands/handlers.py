@@ -80,7 +80,7 @@ class Hands(Feature):
         async def change() -> Outcome:
             if not in_dm:
                 await self.hands.require_live(game_id, interaction)
-            return await self.service.act(game_id, actor, None, intent, key=key)
+            return await self.service.turns.act(game_id, actor, None, intent, key=key)
 
         async def show(outcome: Outcome) -> Answered:
             if in_dm:

@@ -153,7 +153,7 @@ class Turns(Feature):
             await in_time(interaction, self.departures.require_member(game_id, actor))
 
         async def change() -> Outcome:
-            return await self.service.act(game_id, actor, version, intent)
+            return await self.service.turns.act(game_id, actor, version, intent)
 
         async def show(outcome: Outcome) -> Answered:
             if interaction.guild_id is None:
@@ -194,7 +194,7 @@ class Turns(Feature):
                     await self.departures.member_left(game.guild_id, user)
                     return
         await self.games.move(
-            game_id, lambda: self.service.time_out(game_id, version), self.games.unclicked
+            game_id, lambda: self.service.turns.time_out(game_id, version), self.games.unclicked
         )
 
     async def reminder_due(self, game_id: int, deadline: float) -> None:
