@@ -1,14 +1,16 @@
 """Every feature's parts, found by its declaration: each package under ``bot/features/``
 declares its ``FEATURE`` (what the core calls inside its changes, the class of its own
-service, and its server settings) and is found by walking the folder; ``ORDER`` there
-says only in which order they come."""
+service, its server settings and its player settings) and is found by walking the
+folder; ``ORDER`` there says only in which order they come."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import bot.features
 from bot.discovery import declared
+from bot.service.declared_player_settings import DeclaredPlayerSettings, PlayerSetting
 from bot.service.declared_settings import DeclaredSettings, FeatureSettings
 from bot.service.feature_service import FeatureService
 from bot.service.game_hooks import GameHooks, Hooks
@@ -26,6 +28,8 @@ class Feature:
     none (all it does, it does through its hooks)."""
     settings: FeatureSettings = field(default_factory=FeatureSettings)
     """The server settings it declares (``bot.service.declared_settings``)."""
+    player_settings: tuple[PlayerSetting[Any], ...] = ()
+    """The player settings it declares (``bot.service.declared_player_settings``)."""
 
 
 def discovered() -> tuple[Feature, ...]:
@@ -41,6 +45,13 @@ def discovered() -> tuple[Feature, ...]:
 def settings_of(features: tuple[Feature, ...]) -> DeclaredSettings:
     """The server settings ``features`` declare, in their order."""
     return DeclaredSettings(tuple(feature.settings for feature in features))
+
+
+def player_settings_of(features: tuple[Feature, ...]) -> DeclaredPlayerSettings:
+    """The player settings ``features`` declare, in their order."""
+    return DeclaredPlayerSettings(
+        tuple(setting for feature in features for setting in feature.player_settings)
+    )
 
 
 def hooks_of(features: tuple[Feature, ...]) -> Hooks:

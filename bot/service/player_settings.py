@@ -1,7 +1,7 @@
 """A player's own settings, kept across servers (how their turn reaches them, their time
-zone, quiet hours and time away), their daily summary, and the direct messages telling
-them it is their turn (one per game and player, so that their DMs never fill with old
-ones)."""
+zone, quiet hours and time away, and the settings the features declare), their daily
+summary, and the direct messages telling them it is their turn (one per game and player,
+so that their DMs never fill with old ones)."""
 
 from __future__ import annotations
 
@@ -9,12 +9,15 @@ import asyncio
 import datetime as dt
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from enum import Enum
+from types import MappingProxyType
 from typing import Literal
 
+from bot.service.declared_player_settings import DeclaredPlayerSettings
 from bot.service.errors import BadSetting
+from bot.service.feature_registry import discovered, player_settings_of
 from bot.service.guild_settings import SHARED_FRESH_FOR
 from bot.service.player_times import DAY, day_ends, next_at_hour, today, zone_named, zone_of
 from bot.storage import player_queries
@@ -22,8 +25,6 @@ from bot.storage.database import Database
 from bot.storage.records import (
     Away,
     DailySummary,
-    Following,
-    InviteBy,
     Notify,
     PlayerSettings,
     QuietHours,
@@ -55,9 +56,16 @@ KEPT = Kept.KEPT
 class PlayerSettingsService:
     """Each player's settings, daily summaries and turn notices."""
 
-    def __init__(self, database: Database, clock: Callable[[], float]) -> None:
+    def __init__(
+        self,
+        database: Database,
+        clock: Callable[[], float],
+        declared: DeclaredPlayerSettings | None = None,
+    ) -> None:
         self._db = database
         self._clock = clock
+        self.declared = player_settings_of(discovered()) if declared is None else declared
+        """The player settings the features declare."""
         self._kept: OrderedDict[int, tuple[PlayerSettings, float]] = OrderedDict()
         self._changes = 0
         """Changes written here: a read that a change overtook is not kept."""
@@ -104,14 +112,15 @@ class PlayerSettingsService:
         time_zone: str | None = None,
         summary_hour: int | None = None,
         quiet: QuietHours | Literal[Kept.KEPT] | None = KEPT,
-        invitations: InviteBy | None = None,
-        following: Following | None = None,
+        declared: Mapping[str, str | None] | None = None,
     ) -> PlayerSettings:
         """Changes what is given (``None``, or ``KEPT`` for quiet hours, keeps a choice);
         the direct messages are in the ``language`` chosen, or (``FOLLOW_DISCORD``, and
         while the player never chose one) in the one their Discord is in (``seen`` now),
         and tried again if they were closed. A daily summary is due next at its hour in
-        the player's time zone."""
+        the player's time zone. ``declared`` are the features' settings by name, each one
+        of its choices (``bot.service.declared_player_settings``)."""
+        picked = self.declared.changed(declared or {})
         if time_zone is not None:
             zone_named(time_zone)
         if summary_hour is not None and not 0 <= summary_hour <= 23:
@@ -138,14 +147,15 @@ class PlayerSettingsService:
             time_zone=before.time_zone if time_zone is None else time_zone,
             summary_hour=before.summary_hour if summary_hour is None else summary_hour,
             quiet=before.quiet if quiet is KEPT else quiet,
-            invitations=before.invitations if invitations is None else invitations,
-            following=before.following if following is None else following,
+            declared=MappingProxyType({**before.declared, **picked}),
         )
         due = None
         if settings.notify is Notify.SUMMARY:
             due = next_at_hour(now, settings.summary_hour, zone_of(settings))
-        await self._db.statement(
-            lambda connection: player_queries.save_choices(connection, user_id, settings, due)
+        await self._db.write(
+            lambda connection: player_queries.save_choices(
+                connection, user_id, settings, due, picked
+            )
         )
         self._changed(user_id)
         self.summaries_moved.set()

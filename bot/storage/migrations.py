@@ -238,6 +238,12 @@ STEPS = {
             "CHECK (min_reliability BETWEEN 1 AND 100)",
             "ALTER TABLE guild_settings ADD COLUMN takebacks TEXT DEFAULT 'unrated' NOT NULL "
             "CHECK (takebacks IN ('never', 'unrated', 'always'))",
+            # How a player likes to be invited, and to hear of the games they follow, until
+            # version 20 moves them.
+            "ALTER TABLE player_settings ADD COLUMN invitations TEXT DEFAULT 'ping' NOT NULL "
+            "CHECK (invitations IN ('ping', 'dm'))",
+            "ALTER TABLE player_settings ADD COLUMN following TEXT DEFAULT 'end' NOT NULL "
+            "CHECK (following IN ('end', 'rounds'))",
             """
             INSERT INTO reliability_records
                 (guild_id, user_id, started, finished, abandoned, updated_at)
@@ -303,6 +309,26 @@ STEPS = {
             "ALTER TABLE guild_settings DROP COLUMN takebacks",
             "ALTER TABLE guild_settings DROP COLUMN seasons",
             "ALTER TABLE guild_settings DROP COLUMN season_dates",
+        )
+    ),
+    # 20: a feature declares its own player settings too, kept by name as JSON in one
+    # table: how a player is invited and when they hear of the games they follow move
+    # there, each where a player chose other than the default (which a player without a
+    # row reads).
+    20: Step(
+        (
+            """
+            INSERT INTO declared_player_settings (user_id, name, value)
+            SELECT user_id, 'invitations', '"' || invitations || '"' FROM player_settings
+                WHERE invitations <> 'ping'
+            """,
+            """
+            INSERT INTO declared_player_settings (user_id, name, value)
+            SELECT user_id, 'following', '"' || following || '"' FROM player_settings
+                WHERE following <> 'end'
+            """,
+            "ALTER TABLE player_settings DROP COLUMN invitations",
+            "ALTER TABLE player_settings DROP COLUMN following",
         )
     ),
 }

@@ -1,16 +1,20 @@
 """A player's own settings, across servers (how their turn reaches them, their time zone,
-quiet hours and time away), their daily summary, and the direct messages telling them it
-is their turn (one per game)."""
+quiet hours and time away, and the settings the features declare), their daily summary,
+and the direct messages telling them it is their turn (one per game)."""
 
 from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import replace
+from types import MappingProxyType
+from typing import Any
 
 from bot.storage.connection import Connection, Row
 from bot.storage.records import (
     DEFAULT_SUMMARY_HOUR,
     Away,
     DailySummary,
-    Following,
-    InviteBy,
     Notify,
     PlayerSettings,
     QuietHours,
@@ -20,7 +24,7 @@ from bot.storage.shards import Shards
 
 _SETTINGS = (
     "notify, locale, dms_closed, locale_chosen, time_zone, summary_hour, quiet_from, "
-    "quiet_until, away_since, away_until, invitations, following"
+    "quiet_until, away_since, away_until"
 )
 
 
@@ -32,7 +36,30 @@ async def player_settings(connection: Connection, user_id: int) -> PlayerSetting
             f"SELECT {_SETTINGS} FROM player_settings WHERE user_id = ?", (user_id,)
         )
     )
-    return _settings(rows[0]) if rows else PlayerSettings()
+    declared = {
+        row["name"]: kept_value(row["value"])
+        for row in await connection.fetch(
+            "SELECT name, value FROM declared_player_settings WHERE user_id = ?", (user_id,)
+        )
+    }
+    settings = _settings(rows[0]) if rows else PlayerSettings()
+    return replace(settings, declared=MappingProxyType(declared))
+
+
+def kept_value(text: str | None) -> Any:
+    """A declared setting's value as kept (``None`` for none, or one no longer JSON: its
+    setting reads as its default)."""
+    if text is None:
+        return None
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None
+
+
+def kept_text(value: str) -> str:
+    """A declared setting's value as the table keeps it."""
+    return json.dumps(value)
 
 
 def _settings(row: Row) -> PlayerSettings:
@@ -47,14 +74,6 @@ def _settings(row: Row) -> PlayerSettings:
     quiet = None if start is None or end is None else QuietHours(int(start), int(end))
     since, until = row["away_since"], row["away_until"]
     away = None if since is None or until is None else Away(float(since), float(until))
-    try:
-        invitations = InviteBy(row["invitations"])
-    except ValueError:
-        invitations = InviteBy.PING
-    try:
-        following = Following(row["following"])
-    except ValueError:
-        following = Following.END
     return PlayerSettings(
         notify,
         locale,
@@ -64,30 +83,31 @@ def _settings(row: Row) -> PlayerSettings:
         int(hour) if isinstance(hour, int) else DEFAULT_SUMMARY_HOUR,
         quiet,
         away,
-        invitations,
-        following,
     )
 
 
 async def save_choices(
-    connection: Connection, user_id: int, settings: PlayerSettings, summary_due: float | None
+    connection: Connection,
+    user_id: int,
+    settings: PlayerSettings,
+    summary_due: float | None,
+    declared: Mapping[str, str],
 ) -> None:
     """What the player chose: how their turn reaches them, in which language, their time
-    zone, summary hour and quiet hours (their time away is ``set_away``'s); choosing anew
-    tries their direct messages again. ``summary_due``: when their next daily summary is
-    due, if they chose one."""
+    zone, summary hour and quiet hours (their time away is ``set_away``'s), and the
+    ``declared`` settings they chose now, by name; choosing anew tries their direct
+    messages again. ``summary_due``: when their next daily summary is due, if they chose
+    one."""
     quiet = settings.quiet
     await connection.execute(
         "INSERT INTO player_settings (user_id, notify, locale, dms_closed, locale_chosen, "
-        "time_zone, summary_hour, quiet_from, quiet_until, summary_due, invitations, "
-        "following) "
-        "VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET "
+        "time_zone, summary_hour, quiet_from, quiet_until, summary_due) "
+        "VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET "
         "notify = excluded.notify, locale = excluded.locale, dms_closed = 0, "
         "locale_chosen = excluded.locale_chosen, "
         "time_zone = excluded.time_zone, summary_hour = excluded.summary_hour, "
         "quiet_from = excluded.quiet_from, quiet_until = excluded.quiet_until, "
-        "summary_due = excluded.summary_due, invitations = excluded.invitations, "
-        "following = excluded.following",
+        "summary_due = excluded.summary_due",
         (
             user_id,
             settings.notify.value,
@@ -98,9 +118,12 @@ async def save_choices(
             None if quiet is None else quiet.start,
             None if quiet is None else quiet.end,
             summary_due,
-            settings.invitations.value,
-            settings.following.value,
         ),
+    )
+    await connection.executemany(
+        "INSERT INTO declared_player_settings (user_id, name, value) VALUES (?, ?, ?) "
+        "ON CONFLICT (user_id, name) DO UPDATE SET value = excluded.value",
+        [(user_id, name, kept_text(value)) for name, value in sorted(declared.items())],
     )
 
 

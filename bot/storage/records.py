@@ -82,24 +82,6 @@ class Notify(StrEnum):
         return self in (Notify.DM, Notify.BOTH, Notify.SUMMARY)
 
 
-class InviteBy(StrEnum):
-    """How an invitation to a private table reaches a player."""
-
-    PING = "ping"
-    """A message naming them where the table is (the default)."""
-    DM = "dm"
-    """A direct message (a ping where their direct messages are closed)."""
-
-
-class Following(StrEnum):
-    """When a player hears of the games they follow."""
-
-    END = "end"
-    """When the game ends (the default)."""
-    ROUNDS = "rounds"
-    """At each round's end too, in games that have rounds."""
-
-
 class AwayMode(StrEnum):
     """What a server's games do while someone they wait on is away."""
 
@@ -151,10 +133,9 @@ class PlayerSettings:
     """The hour of their day their daily summary comes at."""
     quiet: QuietHours | None = None
     away: Away | None = None
-    invitations: InviteBy = InviteBy.PING
-    """How an invitation to a private table reaches them."""
-    following: Following = Following.END
-    """When they hear of the games they follow."""
+    declared: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    """The values of the settings the features declare, by name, as kept (JSON): each is
+    read by its declaration (``bot.service.declared_player_settings``)."""
 
 
 @dataclass(frozen=True)

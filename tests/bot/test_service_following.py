@@ -19,11 +19,12 @@ from bot.features.following.service import (
     NotFollowable,
     NotFollowing,
 )
+from bot.features.following.settings import FOLLOWING, Following
 from bot.games.faces import face_for
 from bot.service import Actor, GameService
 from bot.service.errors import NotHere
 from bot.service.game_loading import Where
-from bot.storage import Database, Following, Game, GameStatus
+from bot.storage import Database, Game, GameStatus
 from bot.storage.shards import EVERY, Shards
 from tests.bot.fixtures import PLAYERS, ScriptedDice, play_to_the_end, started_game
 from tests.clock import ManualClock
@@ -148,14 +149,16 @@ async def test_a_players_choice_of_rounds_is_kept_with_their_follows(
 ) -> None:
     game: Game = await started_game(service, 2)
     await follows.follow(game.id, here(ANN.user_id), 0)
-    assert (await service.players.get(ANN.user_id)).following is Following.END
-    chosen = await service.players.choose(ANN.user_id, "en-US", following=Following.ROUNDS)
-    assert chosen.following is Following.ROUNDS
-    assert (await service.players.get(ANN.user_id)).following is Following.ROUNDS
+    assert FOLLOWING.of(await service.players.get(ANN.user_id)) is Following.END
+    assert await follows.games_followed_by_rounds(EVERY) == []
+    chosen = await service.players.choose(ANN.user_id, "en-US", declared={"following": "rounds"})
+    assert FOLLOWING.of(chosen) is Following.ROUNDS
+    assert FOLLOWING.of(await service.players.get(ANN.user_id)) is Following.ROUNDS
     [follower] = await follows.followers(game.id)
     assert follower.following is Following.ROUNDS
+    assert await follows.games_followed_by_rounds(EVERY) == [game.id]
     kept = await service.players.choose(ANN.user_id, "en-US", time_zone="Europe/Berlin")
-    assert kept.following is Following.ROUNDS
+    assert FOLLOWING.of(kept) is Following.ROUNDS
 
 
 @pytest.mark.parametrize("step", [1, 2, 5])

@@ -28,7 +28,6 @@ from bot.features.invitations.service import MOST_INVITATIONS, Guestlist, Invita
 from bot.service import Actor, GameService, Player
 from bot.service.errors import AlreadyJoined, LobbyFull, NotHost, NotThisGame
 from bot.storage import Database, Game, GameStatus
-from bot.storage.records import InviteBy
 from bot.storage.shards import Shards
 from tests.bot.fixtures import PLAYERS, ScriptedDice
 from tests.clock import ManualClock
@@ -227,7 +226,7 @@ async def test_two_accepts_for_the_last_seat_seat_one(service: GameService) -> N
 
 
 async def test_each_invitation_is_owed_until_it_is_recorded_sent(service: GameService) -> None:
-    await service.players.choose(CY.user_id, "en-US", invitations=InviteBy.DM)
+    await service.players.choose(CY.user_id, "en-US", declared={"invitations": "dm"})
     game = await private_lobby(service, BO, CY)
     assert await service.part(InvitationService).unsent_invitations(game.id) == [], (
         "not before its lobby is shown"

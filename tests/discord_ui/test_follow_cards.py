@@ -18,8 +18,9 @@ from bot.features.following.discord.cards import (
     round_headline,
     round_note,
 )
+from bot.features.following.settings import Following
 from bot.games.registry import rules_for
-from bot.storage import Following, Game, GameStatus, Seat
+from bot.storage import Game, GameStatus, Seat
 from i18n import english, language
 from tests.games.stored import stored
 

@@ -102,6 +102,8 @@ async def test_a_value_none_of_the_choices_offer_is_refused_and_changes_nothing(
         ("notify", "telepathy"),
         ("language", "xx-klingon"),
         ("language", "de "),
+        ("invitations", "fax"),
+        ("following", "sometimes"),
     ):
         answer = await typed_in(world, ann, "my settings", option, value)
         assert answer == (

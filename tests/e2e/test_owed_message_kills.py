@@ -34,7 +34,7 @@ from bot.features.tournaments.queries import Format
 from bot.features.tournaments.service import TournamentService
 from bot.games.faces import face_for
 from bot.service import Actor, GameService, GuildSettingsService, Player
-from bot.storage import Database, Following
+from bot.storage import Database
 from bot.storage.opening import open_database
 from bot.storage.records import PingMode
 from emulator import Channel, DiscordEmulator, Interaction, Message, User
@@ -199,7 +199,7 @@ async def test_each_round_of_a_followed_game_reaches_its_follower_once(
         async with here.opened() as database:
             service = GameService(database)
             ann, cy = (Player(here.people[n].id, n) for n in ("Ann", "Cy"))
-            await service.players.choose(cy.user_id, "en-US", following=Following.ROUNDS)
+            await service.players.choose(cy.user_id, "en-US", declared={"following": "rounds"})
             game = await service.create_lobby(
                 kind="claimit",
                 guild_id=here.channel.guild_id,

@@ -40,7 +40,7 @@ cheers = Table(
     Column("user_id", Id, primary_key=True),
     Column("cheers", Integer, nullable=False, server_default=text("0")),
     Column("games", Integer, nullable=False, server_default=text("0")),
-    info=since(20),
+    info=since(21),
 )
 '''
 
@@ -195,8 +195,8 @@ class Cheers(Feature):
 FEATURE = Declaration(Cheers)
 '''
 
-STEP = """    # 20: each player's cheers and finished games (the Cheers feature).
-    20: Step(),
+STEP = """    # 21: each player's cheers and finished games (the Cheers feature).
+    21: Step(),
 """
 
 PLAYED = '''"""Played inside the copy of the bot that holds Cheers."""
@@ -218,7 +218,7 @@ def counts(path: str) -> dict[str, tuple[int, int]]:
 
 async def test_cheers_keeps_its_counts_inside_the_games_transaction(tmp_path: Path) -> None:
     assert Path(bot.__file__).parent == Path(__file__).parents[2] / "bot"
-    assert LATEST == 20
+    assert LATEST == 21
     world = await make_world(tmp_path, players=2)
     await world.start_bot()
     try:

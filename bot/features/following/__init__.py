@@ -2,6 +2,7 @@
 
 # Imported for its tables, which join the schema as they are declared.
 from bot.features.following import tables as tables
+from bot.features.following.settings import FOLLOWING
 from bot.service.feature_registry import Feature
 
-FEATURE = Feature()
+FEATURE = Feature(player_settings=(FOLLOWING,))

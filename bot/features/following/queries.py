@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.features.following.settings import FOLLOWING, Following
 from bot.storage.connection import Connection, Row
 from bot.storage.move_queries import UNDONE_BY
-from bot.storage.records import Following, Move
+from bot.storage.player_queries import kept_text, kept_value
+from bot.storage.records import Move
 from bot.storage.shards import Shards
 
 
@@ -70,19 +72,19 @@ async def follows(connection: Connection, game_id: int, user_id: int) -> bool:
 async def followers(connection: Connection, game_id: int) -> list[Follower]:
     """Everyone following the game, in the order they began."""
     rows = await connection.fetch(
-        "SELECT f.user_id, p.following, f.rounds_told FROM follows f "
-        "LEFT JOIN player_settings p ON p.user_id = f.user_id "
+        "SELECT f.user_id, p.value, f.rounds_told FROM follows f "
+        "LEFT JOIN declared_player_settings p ON p.user_id = f.user_id AND p.name = ? "
         "WHERE f.game_id = ? ORDER BY f.followed_at, f.user_id",
-        (game_id,),
+        (FOLLOWING.name, game_id),
     )
-    found = []
-    for row in rows:
-        try:
-            following = Following(row["following"] or Following.END)
-        except ValueError:
-            following = Following.END
-        found.append(Follower(int(row["user_id"]), following, int(row["rounds_told"])))
-    return found
+    return [
+        Follower(
+            int(row["user_id"]),
+            FOLLOWING.kept_as(kept_value(row["value"])),
+            int(row["rounds_told"]),
+        )
+        for row in rows
+    ]
 
 
 async def followed(connection: Connection, user_id: int, guild_id: int | None) -> list[int]:
@@ -143,9 +145,9 @@ async def games_followed_by_rounds(connection: Connection, shards: Shards) -> li
     where, params = shards.where("g.guild_id")
     rows = await connection.fetch(
         "SELECT DISTINCT g.id FROM follows f JOIN games g ON g.id = f.game_id "
-        "JOIN player_settings p ON p.user_id = f.user_id "
-        f"WHERE g.status = 'active' AND p.following = ? AND {where} ORDER BY g.id",
-        (Following.ROUNDS.value, *params),
+        "JOIN declared_player_settings p ON p.user_id = f.user_id AND p.name = ? "
+        f"WHERE g.status = 'active' AND p.value = ? AND {where} ORDER BY g.id",
+        (FOLLOWING.name, kept_text(Following.ROUNDS), *params),
     )
     return [int(row["id"]) for row in rows]
 

@@ -4,6 +4,9 @@
 from bot.features.invitations import tables as tables
 from bot.features.invitations.hooks import InvitationHooks
 from bot.features.invitations.service import InvitationService
+from bot.features.invitations.settings import INVITATIONS
 from bot.service.feature_registry import Feature
 
-FEATURE = Feature(hooks=InvitationHooks(), service=InvitationService)
+FEATURE = Feature(
+    hooks=InvitationHooks(), service=InvitationService, player_settings=(INVITATIONS,)
+)

@@ -29,6 +29,7 @@ from bot.features.invitations.errors import (
     TooManyInvitations,
 )
 from bot.features.invitations.queries import Answer, Invitation
+from bot.features.invitations.settings import INVITATIONS, InviteBy
 from bot.games.registry import rules_for
 from bot.service.errors import AlreadyJoined, LobbyFull, NotThisGame
 from bot.service.feature_service import FeatureService
@@ -38,7 +39,7 @@ from bot.service.game_parts import Player, human_seat
 from bot.service.game_writes import Written, save_game
 from bot.storage import game_queries, player_queries
 from bot.storage.connection import Connection
-from bot.storage.records import Game, GameStatus, InviteBy
+from bot.storage.records import Game, GameStatus
 from bot.storage.shards import EVERY, Shards
 
 MOST_INVITATIONS = 10
@@ -95,7 +96,7 @@ async def add_invitations(
             raise AlreadyInvited(invitee.name)
         invited.add(invitee.user_id)
         chose = await player_queries.player_settings(connection, invitee.user_id)
-        by_dm = chose.invitations is InviteBy.DM
+        by_dm = INVITATIONS.of(chose) is InviteBy.DM
         await invitation_queries.invite(
             connection, game.id, invitee.user_id, invitee.name, host, now, by_dm
         )

@@ -408,28 +408,12 @@ player_settings = Table(
     Column("quiet_until", Integer, CheckConstraint("quiet_until BETWEEN 0 AND 23"), info=since(13)),
     Column("away_since", Real, info=since(13)),
     Column("away_until", Real, info=since(13)),
-    Column(
-        "invitations",
-        Text,
-        CheckConstraint("invitations IN ('ping', 'dm')"),
-        nullable=False,
-        server_default="ping",
-        info=since(16),
-    ),
     # Named as PostgreSQL names a column's check, so that a step changing it can say
     # which one it replaces.
     CheckConstraint(
         "notify IN ('channel', 'dm', 'both', 'summary', 'none')",
         name="player_settings_notify_check",
         info=since(13),
-    ),
-    Column(
-        "following",
-        Text,
-        CheckConstraint("following IN ('end', 'rounds')"),
-        nullable=False,
-        server_default="end",
-        info=since(16),
     ),
     info=since(12),
 )
@@ -438,6 +422,17 @@ Index(
     player_settings.c.summary_due,
     **where(player_settings.c.summary_due.isnot(None)),
     info=since(13),
+)
+
+declared_player_settings = Table(
+    "declared_player_settings",
+    SCHEMA,
+    Column("user_id", Id, primary_key=True),
+    Column("name", Text, primary_key=True),
+    # JSON: what the feature that declares the setting keeps of it.
+    Column("value", Text, nullable=False),
+    sqlite_with_rowid=False,
+    info=since(20),
 )
 
 turn_notices = Table(

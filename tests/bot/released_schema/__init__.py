@@ -1,4 +1,4 @@
-"""Databases as the released bots left them, at each schema version up to 18: made by
+"""Databases as the released bots left them, at each schema version up to 19: made by
 the statements those releases ran (frozen in ``sqlite_migrations`` and
 ``postgres_migrations``), not by this bot, so that an upgrade from one is the upgrade a
 real database of that version goes through."""

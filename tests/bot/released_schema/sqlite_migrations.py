@@ -1,6 +1,6 @@
-"""SQLite's schema as the released bots made it, up to version 18: each version's
+"""SQLite's schema as the released bots made it, up to version 19: each version's
 statements exactly as they shipped (up to 14 before the schema was declared once in
-``bot/storage/schema/``, 15 to 18 as the declaration made them). Frozen: a database made
+``bot/storage/schema/``, 15 to 19 as the declaration made them). Frozen: a database made
 with them is one those releases made.
 """
 
@@ -805,5 +805,41 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         """,
         "ALTER TABLE private_invitations DROP COLUMN sending_at",
         "CREATE INDEX owed_messages_of_guild ON owed_messages (guild_id)",
+    ),
+    # 19: a feature declares its own server settings, kept by name as JSON in one table:
+    # the minimum reliability, the take-backs and the seasons move there.
+    (
+        """
+        CREATE TABLE declared_settings (
+            guild_id INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            value TEXT NOT NULL,
+            PRIMARY KEY (guild_id, name)
+        ) WITHOUT ROWID
+        """,
+        """
+        INSERT INTO declared_settings (guild_id, name, value)
+        SELECT guild_id, 'reliability', CAST(min_reliability AS TEXT) FROM guild_settings
+            WHERE min_reliability IS NOT NULL
+        """,
+        """
+        INSERT INTO declared_settings (guild_id, name, value)
+        SELECT guild_id, 'takebacks', '"' || takebacks || '"' FROM guild_settings
+            WHERE takebacks <> 'unrated'
+        """,
+        """
+        INSERT INTO declared_settings (guild_id, name, value)
+        SELECT guild_id, 'seasons', '"' || seasons || '"' FROM guild_settings
+            WHERE seasons <> 'off'
+        """,
+        """
+        INSERT INTO declared_settings (guild_id, name, value)
+        SELECT guild_id, 'season_dates', '"' || season_dates || '"' FROM guild_settings
+            WHERE season_dates <> ''
+        """,
+        "ALTER TABLE guild_settings DROP COLUMN min_reliability",
+        "ALTER TABLE guild_settings DROP COLUMN takebacks",
+        "ALTER TABLE guild_settings DROP COLUMN seasons",
+        "ALTER TABLE guild_settings DROP COLUMN season_dates",
     ),
 )

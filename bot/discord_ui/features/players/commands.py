@@ -3,15 +3,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 from discord import app_commands
 from discord.app_commands import Choice, locale_str
 
 from bot.discord_ui.command_parts import command, param
 from bot.discord_ui.features.players.handlers import OFF, Players
+from bot.service.feature_registry import discovered, player_settings_of
 from bot.service.player_settings import FOLLOW_DISCORD
-from bot.storage import Following, Notify
-from bot.storage.records import InviteBy
+from bot.storage import Notify
 from i18n import LANGUAGES, N_
 from i18n import language as spoken
 
@@ -23,48 +25,29 @@ NOTIFY_CHOICES = (
     Choice(name=locale_str(N_("nothing")), value=Notify.NONE.value),
 )
 """How a turn may reach a player, each shown in the reader's language."""
-INVITATION_CHOICES = (
-    Choice(name=locale_str(N_("a ping where the table is")), value=InviteBy.PING.value),
-    Choice(name=locale_str(N_("a direct message")), value=InviteBy.DM.value),
-)
-"""How an invitation to a private table may reach a player."""
-
-FOLLOWING_CHOICES = (
-    Choice(name=locale_str(N_("at their end")), value=Following.END.value),
-    Choice(name=locale_str(N_("at each round's end too")), value=Following.ROUNDS.value),
-)
-"""When a player hears of the games they follow."""
 HOURS = [Choice(name=f"{hour:02}:00", value=str(hour)) for hour in range(24)]
 """The hours of a day, as choices (24: within Discord's 25)."""
 
 
 def own_commands() -> list[app_commands.Group]:
-    """``/my games``, ``/my settings`` and ``/my away``."""
+    """``/my games``, ``/my settings`` (the features' own settings, as they declare them,
+    after the core's) and ``/my away``."""
+    declared = player_settings_of(discovered()).settings
 
     async def games(interaction: discord.Interaction) -> None:
         await Players.of(interaction).my_games(interaction)
 
-    async def settings(
-        interaction: discord.Interaction,
-        notify: str | None = None,
-        summary_at: str | None = None,
-        time_zone: str | None = None,
-        quiet_from: str | None = None,
-        quiet_until: str | None = None,
-        language: str | None = None,
-        invitations: str | None = None,
-        following: str | None = None,
-    ) -> None:
+    async def settings(interaction: discord.Interaction, **given: Any) -> None:
+        notify, summary_at, quiet_until = given["notify"], given["summary_at"], given["quiet_until"]
         await Players.of(interaction).my_settings(
             interaction,
             notify=None if notify is None else Notify(notify),
             summary_at=None if summary_at is None else int(summary_at),
-            time_zone=time_zone,
-            quiet_from=quiet_from,
+            time_zone=given["time_zone"],
+            quiet_from=given["quiet_from"],
             quiet_until=None if quiet_until is None else int(quiet_until),
-            written=language,
-            invitations=None if invitations is None else InviteBy(invitations),
-            following=None if following is None else Following(following),
+            written=given["language"],
+            declared={setting.name: given[setting.name] for setting in declared},
         )
 
     async def away(interaction: discord.Interaction, until: str | None = None) -> None:
@@ -103,8 +86,7 @@ def own_commands() -> list[app_commands.Group]:
                 param(N_("quiet_from"), str | None, None),
                 param(N_("quiet_until"), str | None, None),
                 param(N_("language"), str | None, None),
-                param(N_("invitations"), str | None, None),
-                param(N_("following"), str | None, None),
+                *(param(setting.name, str | None, None) for setting in declared),
             ],
             {
                 "notify": locale_str(
@@ -117,12 +99,7 @@ def own_commands() -> list[app_commands.Group]:
                 ),
                 "quiet_until": locale_str(N_("Until this hour (your quiet hours' end)")),
                 "language": locale_str(N_("The language of the bot's direct messages to you")),
-                "invitations": locale_str(
-                    N_("How an invitation to a private table reaches you: a ping, or a DM")
-                ),
-                "following": locale_str(
-                    N_("The games you follow: hear of their end, or of each round's end too")
-                ),
+                **{setting.name: locale_str(setting.description) for setting in declared},
             },
             {
                 "notify": list(NOTIFY_CHOICES),
@@ -136,8 +113,13 @@ def own_commands() -> list[app_commands.Group]:
                         for code in LANGUAGES
                     ),
                 ],
-                "invitations": list(INVITATION_CHOICES),
-                "following": list(FOLLOWING_CHOICES),
+                **{
+                    setting.name: [
+                        Choice(name=locale_str(choice.label), value=choice.value)
+                        for choice in setting.choices
+                    ]
+                    for setting in declared
+                },
             },
             {"time_zone": zones},
         )

@@ -1,13 +1,14 @@
 """``/my games``: every lobby and game of any kind the asker plays in this server, those
 waiting on them first, each with whose turn it is, how long is left and a link to its
 table; ``/my settings``: how their turn reaches them, in every server, their time zone
-and quiet hours; ``/my away``: away until a day, their games waiting or a computer player
-standing in meanwhile, as each server chose; **I'm back** ends it early. All shown to
-them alone."""
+and quiet hours, and the settings the features declare; ``/my away``: away until a day,
+their games waiting or a computer player standing in meanwhile, as each server chose;
+**I'm back** ends it early. All shown to them alone."""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from dataclasses import replace
 
 import discord
@@ -27,11 +28,11 @@ from bot.discord_ui.interaction_answers import reveal
 from bot.discord_ui.interactions import reader
 from bot.discord_ui.message_hooks import MY_GAMES
 from bot.games.face import GOLD
+from bot.service.declared_player_settings import DeclaredPlayerSettings
 from bot.service.errors import BadSetting
 from bot.service.player_settings import KEPT, LONGEST_AWAY_DAYS, Kept
 from bot.service.player_times import DAY, local, today, zone_of
-from bot.storage import Following, Game, Notify, PlayerSettings, QuietHours
-from bot.storage.records import InviteBy
+from bot.storage import Game, Notify, PlayerSettings, QuietHours
 from bot.storage.shards import Shards
 from i18n import Language, Message, language
 
@@ -123,26 +124,18 @@ class Players(Feature):
         quiet_from: str | None = None,
         quiet_until: int | None = None,
         written: str | None = None,
-        invitations: InviteBy | None = None,
-        following: Following | None = None,
+        declared: Mapping[str, str | None] | None = None,
     ) -> None:
         """``/my settings``: as they are, or changed. The direct messages are in the
         language chosen, or (``FOLLOW_DISCORD``, or never chosen) the one the asker's
-        Discord is in at their last interaction."""
+        Discord is in at their last interaction. ``declared`` are the features' settings
+        by name, as chosen."""
         players = self.players
         user = interaction.user.id
         lang = reader(interaction)
-        asked = (
-            notify,
-            summary_at,
-            time_zone,
-            quiet_from,
-            quiet_until,
-            written,
-            invitations,
-            following,
-        )
-        if all(value is None for value in asked):
+        asked = (notify, summary_at, time_zone, quiet_from, quiet_until, written)
+        declared = declared or {}
+        if all(value is None for value in (*asked, *declared.values())):
             settings = await players.get(user)
             said = None
         else:
@@ -155,8 +148,7 @@ class Players(Feature):
                 time_zone=time_zone,
                 summary_hour=summary_at,
                 quiet=_quiet(before.quiet, quiet_from, quiet_until),
-                invitations=invitations,
-                following=following,
+                declared=declared,
             )
             said = lang._("Saved.")
             wants_zone = settings.notify is Notify.SUMMARY or settings.quiet is not None
@@ -165,7 +157,7 @@ class Players(Feature):
                     "Which time zone are you in? Until you say, your hours are UTC's: "
                     "tell me once with /my settings time_zone (type your city)."
                 )
-        card = settings_card(settings, lang, said, self.clock.now())
+        card = settings_card(settings, lang, said, self.clock.now(), players.declared)
         await interaction.response.send_message(
             **sent(await self._with_back(card, user, lang)), ephemeral=True
         )
@@ -290,8 +282,15 @@ def away_card(settings: PlayerSettings, lang: Language, now: float) -> Card:
     return Card(title=lang._("💤 Away"), text=text, accent=GOLD)
 
 
-def settings_card(settings: PlayerSettings, lang: Language, said: str | None, now: float) -> Card:
-    """A player's settings in words, with how to change them."""
+def settings_card(
+    settings: PlayerSettings,
+    lang: Language,
+    said: str | None,
+    now: float,
+    declared: DeclaredPlayerSettings,
+) -> Card:
+    """A player's settings in words, with how to change them: the core's, then the
+    features' ``declared`` settings."""
     how = {
         Notify.CHANNEL: lang._("a ping in the game's channel, as its server pings"),
         Notify.DM: lang._("a direct message from the bot, and no ping in the channel"),
@@ -337,19 +336,8 @@ def settings_card(settings: PlayerSettings, lang: Language, said: str | None, no
         lines.append(Line(lang._("Direct messages in"), written, inline=True))
     if settings.away is not None and settings.away.until > now:
         lines.append(Line(lang._("Away"), shown_until(settings.away.until), inline=True))
-    invited = {
-        InviteBy.PING: lang._("a ping where the table is"),
-        InviteBy.DM: lang._("a direct message (a ping while your direct messages are closed)"),
-    }[settings.invitations]
-    lines.append(Line(lang._("Invitations to private tables"), invited))
-    lines.append(
-        Line(
-            lang._("Games you follow"),
-            lang._("you hear of their end, and of each round's end")
-            if settings.following is Following.ROUNDS
-            else lang._("you hear of their end"),
-            inline=True,
-        )
+    lines += (
+        Line(title, value, inline=not wide) for title, value, wide in declared.lines(settings, lang)
     )
     text = lang._("Change it with /my settings; be away with /my away.")
     if settings.notify.writes and settings.dms_closed:

@@ -7,12 +7,13 @@ from bot.discord_ui.card_layout import Card
 from bot.discord_ui.face_drawing import acting
 from bot.discord_ui.game_messages import message_link
 from bot.features.following.discord.controls import UnfollowButton
+from bot.features.following.settings import Following
 from bot.games import shared_words
 from bot.games.escaping import escaped
 from bot.games.face import GOLD
 from bot.games.faces import face_for
 from bot.service.errors import slash
-from bot.storage import Following, Game, GameStatus
+from bot.storage import Game, GameStatus
 from i18n import Language
 
 

@@ -24,6 +24,7 @@ from bot.features.following.discord.cards import followed_card, game_name, liste
 from bot.features.following.discord.controls import FollowButton, UnfollowButton
 from bot.features.following.discord.notices import FollowNotices, sees, server_name
 from bot.features.following.service import FollowService, NotSeen
+from bot.features.following.settings import FOLLOWING
 from bot.storage import Game
 from bot.storage.shards import Shards
 from i18n import Language
@@ -134,5 +135,5 @@ class Follows(Feature):
     async def _answer(self, interaction: discord.Interaction, game: Game, new: bool) -> None:
         """The follow, in words, with **Unfollow**."""
         settings = await self.service.players.get(interaction.user.id)
-        card = followed_card(game, new, settings.following, reader(interaction))
+        card = followed_card(game, new, FOLLOWING.of(settings), reader(interaction))
         await interaction.response.send_message(**sent(card), ephemeral=True)

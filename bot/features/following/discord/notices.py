@@ -39,10 +39,11 @@ from bot.features.following.discord.cards import (
 )
 from bot.features.following.queries import Notice
 from bot.features.following.service import FollowService
+from bot.features.following.settings import Following
 from bot.games.faces import face_for
 from bot.games.outcome import Outcome
 from bot.service.game_loading import game_rules, initial_state
-from bot.storage import Following, Game, GameStatus, Move
+from bot.storage import Game, GameStatus, Move
 from bot.storage.shards import Shards
 from i18n import Language, language
 

@@ -1,0 +1,34 @@
+"""When a player hears of the games they follow (``/my settings following``)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from bot.service.declared_player_settings import PlayerChoice, PlayerSetting
+from i18n import N_
+
+
+class Following(StrEnum):
+    """When a player hears of the games they follow."""
+
+    END = "end"
+    """When the game ends (the default)."""
+    ROUNDS = "rounds"
+    """At each round's end too, in games that have rounds."""
+
+
+FOLLOWING = PlayerSetting[Following](
+    name=N_("following"),
+    description=N_("The games you follow: hear of their end, or of each round's end too"),
+    default=Following.END,
+    read=Following,
+    choices=(
+        PlayerChoice(Following.END, N_("at their end"), N_("you hear of their end")),
+        PlayerChoice(
+            Following.ROUNDS,
+            N_("at each round's end too"),
+            N_("you hear of their end, and of each round's end"),
+        ),
+    ),
+    title=N_("Games you follow"),
+)

@@ -1,0 +1,112 @@
+"""The player settings a feature declares in its own folder: each setting's name, its
+choices (what a player picks in ``/my settings``, and how the settings card says it), its
+default, and the line the card shows it on. The core keeps every declared value in one
+table (``declared_player_settings``), checks a choice with the declarations, and shows
+them; it names no feature.
+
+A feature's value is read from a player's settings by its declaration
+(``FOLLOWING.of(settings)``): a value no longer among its choices (a choice withdrawn, a
+damaged row) gives the default rather than breaking every read of the player's
+settings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Generic, NamedTuple, TypeVar
+
+from bot.storage.records import PlayerSettings
+from i18n import Language
+
+V = TypeVar("V", bound=str)
+
+
+@dataclass(frozen=True)
+class PlayerChoice:
+    """One of a player setting's choices: the value kept, its label in ``/my settings``
+    and what the settings card says of it (message ids)."""
+
+    value: str
+    label: str
+    shown: str
+
+
+@dataclass(frozen=True)
+class PlayerSetting(Generic[V]):
+    """A player setting a feature declares: one of its choices, the same in every
+    server."""
+
+    name: str
+    """The option's name in ``/my settings`` and the name it is kept under (a message id:
+    the option's name is translated)."""
+    description: str
+    """The option's description (a message id)."""
+    default: V
+    read: Callable[[str], V]
+    """A choice's value as the feature uses it (its enum)."""
+    choices: tuple[PlayerChoice, ...]
+    title: str
+    """The name of its line on the settings card (a message id)."""
+    wide: bool = False
+    """Whether its line has a row of the card to itself (its words are long), rather than
+    sharing one."""
+
+    def of(self, settings: PlayerSettings) -> V:
+        """This setting's value for a player."""
+        return self.kept_as(settings.declared.get(self.name))
+
+    def kept_as(self, kept: Any) -> V:
+        """The value ``kept`` (as the table keeps it, JSON read; ``None``: nothing kept)
+        stands for."""
+        if not any(choice.value == kept for choice in self.choices):
+            return self.default
+        return self.read(kept)
+
+    def choice(self, value: V) -> PlayerChoice:
+        """The choice ``value`` is."""
+        return next(choice for choice in self.choices if choice.value == value)
+
+
+class CardLine(NamedTuple):
+    """A line of the settings card, in the reader's language."""
+
+    title: str
+    value: str
+    wide: bool
+
+
+@dataclass(frozen=True)
+class DeclaredPlayerSettings:
+    """Every feature's player settings, in the features' order."""
+
+    settings: tuple[PlayerSetting[Any], ...] = ()
+
+    def changed(self, asked: Mapping[str, str | None]) -> dict[str, str]:
+        """The values ``asked`` chooses, by name (``None`` keeps a value), each one of its
+        setting's choices."""
+        known = {setting.name: setting for setting in self.settings}
+        unknown = set(asked) - set(known)
+        if unknown:
+            # Only the bot's own code names the settings: the command offers the declared.
+            raise KeyError(f"no feature declares a player setting {sorted(unknown)[0]!r}")
+        chosen: dict[str, str] = {}
+        for name, value in asked.items():
+            if value is None:
+                continue
+            if value not in {choice.value for choice in known[name].choices}:
+                # The command refuses a value none of the choices offer before this.
+                raise ValueError(f"{value!r} is none of the choices of {name}")
+            chosen[name] = value
+        return chosen
+
+    def lines(self, settings: PlayerSettings, lang: Language) -> list[CardLine]:
+        """Each setting's line on the player's settings card, in the features' order."""
+        return [
+            CardLine(
+                lang._(setting.title),
+                lang._(setting.choice(setting.of(settings)).shown),
+                setting.wide,
+            )
+            for setting in self.settings
+        ]

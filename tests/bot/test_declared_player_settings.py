@@ -1,0 +1,123 @@
+"""The player settings the features declare: a choice checked with its declaration and
+kept by name beside the player's other settings, a value no longer among the choices (or
+no longer JSON) read as the default, and the card's lines in the features' order."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from types import MappingProxyType
+
+import pytest
+
+from bot.features.following.settings import FOLLOWING, Following
+from bot.features.invitations.settings import INVITATIONS, InviteBy
+from bot.service.declared_player_settings import (
+    CardLine,
+    DeclaredPlayerSettings,
+    PlayerChoice,
+    PlayerSetting,
+)
+from bot.service.feature_registry import discovered, player_settings_of
+from bot.service.player_settings import PlayerSettingsService
+from bot.storage import Database, PlayerSettings
+from bot.storage.connection import Connection
+from i18n import english, language
+
+ANN, BO = 21, 22
+
+
+class Shade(StrEnum):
+    LIGHT = "light"
+    DARK = "dark"
+
+
+SHADE = PlayerSetting[Shade](
+    name="shade",
+    description="The shade of your cards",
+    default=Shade.LIGHT,
+    read=Shade,
+    choices=(
+        PlayerChoice(Shade.LIGHT, "light", "light cards"),
+        PlayerChoice(Shade.DARK, "dark", "dark cards"),
+    ),
+    title="Shade",
+)
+"""A setting of no feature's: the core needs none to keep and check one."""
+
+
+@pytest.fixture
+def players(database: Database) -> PlayerSettingsService:
+    return PlayerSettingsService(database, lambda: 1000.0, DeclaredPlayerSettings((SHADE,)))
+
+
+def test_the_features_declare_invitations_then_following() -> None:
+    declared = player_settings_of(discovered())
+    assert declared.settings == (INVITATIONS, FOLLOWING)
+    lines = declared.lines(PlayerSettings(), english())
+    assert lines == [
+        CardLine("Invitations to private tables", "a ping where the table is", True),
+        CardLine("Games you follow", "you hear of their end", False),
+    ]
+    chosen = PlayerSettings(declared=MappingProxyType({"following": "rounds"}))
+    assert declared.lines(chosen, language("de"))[1] == CardLine(
+        "Spiele, denen du folgst", "du erfährst von ihrem Ende und vom Ende jeder Runde", False
+    )
+
+
+def test_a_value_is_read_by_its_declaration_and_anything_else_is_the_default() -> None:
+    for kept, read in (
+        ("dm", InviteBy.DM),
+        ("ping", InviteBy.PING),
+        ("fax", InviteBy.PING),
+        (7, InviteBy.PING),
+        (["dm"], InviteBy.PING),
+        (None, InviteBy.PING),
+    ):
+        settings = PlayerSettings(declared=MappingProxyType({"invitations": kept}))
+        assert INVITATIONS.of(settings) is read, kept
+    assert INVITATIONS.of(PlayerSettings()) is InviteBy.PING
+    assert FOLLOWING.kept_as("rounds") is Following.ROUNDS
+
+
+def test_a_choice_is_checked_with_its_declaration() -> None:
+    declared = DeclaredPlayerSettings((SHADE,))
+    assert declared.changed({"shade": "dark"}) == {"shade": "dark"}
+    assert declared.changed({"shade": None}) == {}, "None keeps it"
+    with pytest.raises(ValueError, match="'grey' is none of the choices of shade"):
+        declared.changed({"shade": "grey"})
+    with pytest.raises(KeyError, match="no feature declares a player setting 'font'"):
+        declared.changed({"font": "serif"})
+
+
+async def test_a_choice_is_kept_by_name_beside_the_players_other_settings(
+    database: Database, players: PlayerSettingsService
+) -> None:
+    assert SHADE.of(await players.get(ANN)) is Shade.LIGHT
+    chosen = await players.choose(
+        ANN, "en-US", time_zone="Europe/Berlin", declared={"shade": "dark"}
+    )
+    assert SHADE.of(chosen) is Shade.DARK and chosen.time_zone == "Europe/Berlin"
+    again = PlayerSettingsService(database, lambda: 1000.0, players.declared)
+    assert await again.get(ANN) == chosen
+    kept = await players.choose(ANN, "en-US", declared={"shade": None}, summary_hour=9)
+    assert SHADE.of(kept) is Shade.DARK and kept.summary_hour == 9
+    assert SHADE.of(await players.get(BO)) is Shade.LIGHT, "each player's own"
+    with pytest.raises(ValueError):
+        await players.choose(ANN, "en-US", declared={"shade": "grey"})
+    assert SHADE.of(await again.get(ANN)) is Shade.DARK
+
+
+async def test_a_damaged_value_reads_as_the_default(
+    database: Database, players: PlayerSettingsService
+) -> None:
+    async def damaging(connection: Connection) -> None:
+        await connection.execute(
+            "INSERT INTO declared_player_settings (user_id, name, value) VALUES (?, ?, ?)",
+            (BO, "shade", "{not json"),
+        )
+
+    await database.write(damaging)
+    assert SHADE.of(await players.get(BO)) is Shade.LIGHT
+    await players.choose(BO, "en-US", declared={"shade": "dark"})
+    again = PlayerSettingsService(database, lambda: 1000.0, players.declared)
+    assert SHADE.of(await again.get(BO)) is Shade.DARK, "a choice mends it"

@@ -1,0 +1,102 @@
+"""A database of version 19 (as its release made it, on SQLite and PostgreSQL) upgrades
+with every player's way to be invited and to hear of the games they follow kept, now
+settings their features declare, and every other setting of theirs as it was; a player
+who chose neither reads the defaults, and has no row of them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import aiosqlite
+import asyncpg
+
+from bot.features.following.settings import FOLLOWING, Following
+from bot.features.invitations.settings import INVITATIONS, InviteBy
+from bot.service.player_settings import PlayerSettingsService
+from bot.storage import Database, Notify, QuietHours
+from bot.storage.connection import Connection
+from bot.storage.opening import open_database
+from bot.storage.records import Away
+from tests.bot.released_schema import make_postgres, make_sqlite
+from tests.postgres_cluster import Cluster
+
+BOTH, PLAIN, ROUNDS, BY_DM = 1, 2, 3, 4
+SETTINGS_ROW = (
+    "INSERT INTO player_settings (user_id, notify, locale, locale_chosen, time_zone, "
+    "summary_hour, summary_due, quiet_from, quiet_until, away_since, away_until, "
+    "invitations, following) VALUES ({})"
+)
+ROWS = [
+    (BOTH, "dm", "de", 1, "Europe/Berlin", 18, None, 22, 7, None, None, "dm", "rounds"),
+    (PLAIN, "channel", "en-US", 0, None, 18, None, None, None, None, None, "ping", "end"),
+    (ROUNDS, "summary", "de", 0, "Asia/Tokyo", 7, 5000.0, None, None, None, None, "ping", "rounds"),
+    (BY_DM, "both", "en-GB", 1, None, 18, None, None, None, 100.0, 9000.0, "dm", "end"),
+]
+
+
+async def declared_rows(database: Database) -> set[tuple[int, str, str]]:
+    async def reading(connection: Connection) -> set[tuple[int, str, str]]:
+        rows = await connection.fetch("SELECT user_id, name, value FROM declared_player_settings")
+        return {(int(row["user_id"]), row["name"], row["value"]) for row in rows}
+
+    return await database.read(reading)
+
+
+async def check_upgraded(target: str) -> None:
+    database = await open_database(target)
+    try:
+        assert await declared_rows(database) == {
+            (BOTH, "invitations", '"dm"'),
+            (BOTH, "following", '"rounds"'),
+            (ROUNDS, "following", '"rounds"'),
+            (BY_DM, "invitations", '"dm"'),
+        }, "the defaults need no row"
+        players = PlayerSettingsService(database, lambda: 10_000.0)
+        both = await players.get(BOTH)
+        assert (both.notify, both.locale, both.locale_chosen) == (Notify.DM, "de", True)
+        assert (both.time_zone, both.quiet) == ("Europe/Berlin", QuietHours(22, 7))
+        assert INVITATIONS.of(both) is InviteBy.DM and FOLLOWING.of(both) is Following.ROUNDS
+        plain = await players.get(PLAIN)
+        assert (plain.notify, plain.locale, plain.declared) == (Notify.CHANNEL, "en-US", {})
+        assert INVITATIONS.of(plain) is InviteBy.PING and FOLLOWING.of(plain) is Following.END
+        rounds = await players.get(ROUNDS)
+        assert (rounds.notify, rounds.summary_hour, rounds.time_zone) == (
+            Notify.SUMMARY,
+            7,
+            "Asia/Tokyo",
+        )
+        assert INVITATIONS.of(rounds) is InviteBy.PING
+        assert FOLLOWING.of(rounds) is Following.ROUNDS
+        by_dm = await players.get(BY_DM)
+        assert (by_dm.notify, by_dm.away) == (Notify.BOTH, Away(100.0, 9000.0))
+        assert INVITATIONS.of(by_dm) is InviteBy.DM and FOLLOWING.of(by_dm) is Following.END
+        changed = await players.choose(BOTH, "de", declared={"invitations": "ping"})
+        assert INVITATIONS.of(changed) is InviteBy.PING
+        assert FOLLOWING.of(changed) is Following.ROUNDS and changed.time_zone == "Europe/Berlin"
+        again = await PlayerSettingsService(database, lambda: 10_000.0).get(BOTH)
+        assert again == changed
+    finally:
+        await database.close()
+
+
+async def test_a_sqlite_file_of_version_19_keeps_every_player_setting(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    async with aiosqlite.connect(path, isolation_level=None) as connection:
+        await make_sqlite(connection, 19)
+        marks = ", ".join("?" for _ in range(13))
+        await connection.executemany(SETTINGS_ROW.format(marks), ROWS)
+    await check_upgraded(str(path))
+
+
+async def test_a_postgresql_database_of_version_19_keeps_every_player_setting(
+    postgres: Cluster,
+) -> None:
+    url = await postgres.new_database()
+    connection = await asyncpg.connect(url)
+    try:
+        await make_postgres(connection, 19)
+        marks = ", ".join(f"${n}" for n in range(1, 14))
+        await connection.executemany(SETTINGS_ROW.format(marks), ROWS)
+    finally:
+        await connection.close()
+    await check_upgraded(url)
