@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 
 import pytest
 
@@ -32,13 +32,8 @@ GUILD = 10
 
 
 @pytest.fixture
-def clock() -> ManualClock:
-    return ManualClock()
-
-
-@pytest.fixture
-def service(database: Database, dice: ScriptedDice, clock: ManualClock) -> GameService:
-    return GameService(database, dice=dice, clock=clock.now)
+def service_clock(clock: ManualClock) -> Callable[[], float]:
+    return clock.now
 
 
 @pytest.fixture

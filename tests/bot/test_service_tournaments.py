@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations
@@ -36,7 +36,7 @@ from bot.service import Actor, GameService, Player
 from bot.service.ladder_service import LadderService
 from bot.storage import Database, Game, GameStatus
 from bot.storage.game_values import Level
-from tests.bot.fixtures import ScriptedDice, tournaments_of
+from tests.bot.fixtures import tournaments_of
 from tests.clock import ManualClock
 
 GUILD, CHANNEL = 10, 1
@@ -46,13 +46,8 @@ ORGANISER = PEOPLE[0]
 
 
 @pytest.fixture
-def clock() -> ManualClock:
-    return ManualClock()
-
-
-@pytest.fixture
-def service(database: Database, dice: ScriptedDice, clock: ManualClock) -> GameService:
-    return GameService(database, dice=dice, clock=clock.now)
+def service_clock(clock: ManualClock) -> Callable[[], float]:
+    return clock.now
 
 
 def new(clock: ManualClock, **changed: object) -> NewTournament:
