@@ -8,9 +8,9 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations
+from typing import Any
 
 import pytest
 
@@ -36,7 +36,7 @@ from bot.service import Actor, GameService, Player
 from bot.service.ladder_service import LadderService
 from bot.storage import Database, Game, GameStatus
 from bot.storage.game_values import Level
-from tests.bot.fixtures import tournaments_of
+from tests.bot.fixtures import new_tournament, tournaments_of
 from tests.clock import ManualClock
 
 GUILD, CHANNEL = 10, 1
@@ -50,27 +50,8 @@ def service_clock(clock: ManualClock) -> Callable[[], float]:
     return clock.now
 
 
-def new(clock: ManualClock, **changed: object) -> NewTournament:
-    made = NewTournament(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        kind="claimit",
-        name="Winter Cup",
-        format=Format.SWISS,
-        rounds=3,
-        table_size=3,
-        turn_timeout=None,
-        starts_at=clock.now() + HOUR,
-        signup_until=clock.now() + HOUR,
-        rated=True,
-        cap=16,
-        final=False,
-        private=False,
-        round_hours=None,
-        options={},
-        language=None,
-    )
-    return replace(made, **changed)  # type: ignore[arg-type]
+def new(clock: ManualClock, **changed: Any) -> NewTournament:
+    return new_tournament(GUILD, CHANNEL, clock.now() + HOUR, **changed)
 
 
 async def signed(service: GameService, board: Board, players: Sequence[Player]) -> Board:
