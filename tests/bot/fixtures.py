@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from bot.features.tournaments.checks import NewTournament
@@ -13,6 +14,7 @@ from bot.features.tournaments.service import TournamentService
 from bot.games.outcome import Outcome
 from bot.service import Actor, GameService, Player
 from bot.storage import Game
+from bot.storage.opening import open_database
 from engine.claimit import Phase
 
 
@@ -64,6 +66,16 @@ async def started_game(
     for player in PLAYERS[1:players]:
         game = await service.join(game.id, player, game.version)
     return await service.start(game.id, Actor(host.user_id), game.version)
+
+
+async def a_game_starts_on(target: str | Path) -> None:
+    """The database at ``target`` opens, upgraded to the latest schema, and takes a game."""
+    database = await open_database(target)
+    try:
+        game = await started_game(GameService(database), 2)
+        assert game.state is not None
+    finally:
+        await database.close()
 
 
 async def random_press(
