@@ -16,6 +16,7 @@ import os
 import secrets
 import signal
 import subprocess
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +28,7 @@ RUN = f"{os.getpid()}.{secrets.token_hex(4)}"
 """This run's name in the mark."""
 STOP_WITHIN = 20.0
 """Seconds a child has to stop after its signal before it is killed."""
+REPOSITORY = Path(__file__).resolve().parents[1]
 
 _running: dict[int, Callable[[], None]] = {}
 """What stops each live child at once (by its process group, or its server's pid), for
@@ -67,6 +69,20 @@ def popen(
     )
     _remember(process.pid)
     return process
+
+
+def python_module(module: str, *args: str) -> subprocess.Popen[str]:
+    """``python -m module args`` (``popen``) from the repository's root, what it writes and
+    its errors piped back to the test."""
+    return popen(
+        sys.executable,
+        "-m",
+        module,
+        *args,
+        cwd=REPOSITORY,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
 
 
 async def stop(

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from bot.storage.connection import Connection
+from bot.storage.connection import Connection, Row
 from bot.storage.records import Move
 from bot.storage.stored_json import json_text
 
@@ -67,17 +67,7 @@ async def load_moves(connection: Connection, game_id: int) -> list[Move]:
         f"WHERE game_id = ? AND {UNDONE_BY} IS NULL ORDER BY seq",
         (game_id,),
     )
-    return [
-        Move(
-            row["seq"],
-            row["seat"],
-            row["action"],
-            row["at"],
-            row["stand_in"] == 1,
-            by_clock=row["by_clock"] == 1,
-        )
-        for row in rows
-    ]
+    return [_move(row) for row in rows]
 
 
 async def load_logged_moves(connection: Connection, game_id: int) -> list[Move]:
@@ -88,16 +78,7 @@ async def load_logged_moves(connection: Connection, game_id: int) -> list[Move]:
         (game_id,),
     )
     return [
-        Move(
-            row["seq"],
-            row["seat"],
-            row["action"],
-            row["at"],
-            row["stand_in"] == 1,
-            None if row["taken_back"] is None else int(row["taken_back"]),
-            row["by_clock"] == 1,
-        )
-        for row in rows
+        _move(row, None if row["taken_back"] is None else int(row["taken_back"])) for row in rows
     ]
 
 
@@ -107,3 +88,16 @@ async def last_moved(connection: Connection, game_id: int) -> dict[int, float]:
         "SELECT seat, MAX(at) AS at FROM moves WHERE game_id = ? GROUP BY seat", (game_id,)
     )
     return {int(row["seat"]): float(row["at"]) for row in rows}
+
+
+def _move(row: Row, taken_back: int | None = None) -> Move:
+    """The move a row of ``moves`` holds (``taken_back``: the take-back that undid it)."""
+    return Move(
+        row["seq"],
+        row["seat"],
+        row["action"],
+        row["at"],
+        row["stand_in"] == 1,
+        taken_back,
+        row["by_clock"] == 1,
+    )

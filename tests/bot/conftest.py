@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
@@ -10,6 +10,7 @@ from bot.storage import Database
 from bot.storage.opening import open_database
 from bot.storage.sqlite import SQLiteDatabase
 from tests.bot.fixtures import Clock, ScriptedDice
+from tests.clock import ManualClock
 
 
 @pytest.fixture
@@ -34,5 +35,20 @@ def dice() -> ScriptedDice:
 
 
 @pytest.fixture
-def service(database: Database, dice: ScriptedDice) -> GameService:
-    return GameService(database, dice=dice, clock=Clock())
+def clock() -> ManualClock:
+    """A clock the test moves itself, so that deadlines pass without real waiting."""
+    return ManualClock()
+
+
+@pytest.fixture
+def service_clock() -> Callable[[], float]:
+    """What ``service`` reads the time from: a second on at each reading. A module whose
+    tests move the time themselves makes it ``clock.now``."""
+    return Clock()
+
+
+@pytest.fixture
+def service(
+    database: Database, dice: ScriptedDice, service_clock: Callable[[], float]
+) -> GameService:
+    return GameService(database, dice=dice, clock=service_clock)

@@ -4,11 +4,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
 
+from bot.features.tournaments.checks import NewTournament
+from bot.features.tournaments.queries import Format
 from bot.features.tournaments.service import TournamentService
 from bot.games.outcome import Outcome
 from bot.service import Actor, GameService, Player
 from bot.storage import Game
+from bot.storage.opening import open_database
 from engine.claimit import Phase
 
 
@@ -62,6 +68,16 @@ async def started_game(
     return await service.start(game.id, Actor(host.user_id), game.version)
 
 
+async def a_game_starts_on(target: str | Path) -> None:
+    """The database at ``target`` opens, upgraded to the latest schema, and takes a game."""
+    database = await open_database(target)
+    try:
+        game = await started_game(GameService(database), 2)
+        assert game.state is not None
+    finally:
+        await database.close()
+
+
 async def random_press(
     service: GameService, game: Game, rng: random.Random, stop_chance: float = 0.4
 ) -> Outcome:
@@ -89,3 +105,31 @@ async def play_to_the_end(
 def tournaments_of(service: GameService) -> TournamentService:
     """The service's tournaments."""
     return service.part(TournamentService)
+
+
+def new_tournament(
+    guild_id: int, channel_id: int, starts_at: float, /, **changed: Any
+) -> NewTournament:
+    """A rated Swiss cup of Claim It, three rounds of tables of three for at most sixteen
+    players, open to all until it starts; ``changed`` names what differs (a ``starts_at``
+    there moves the start alone, not the end of the signup)."""
+    usual = NewTournament(
+        guild_id=guild_id,
+        channel_id=channel_id,
+        kind="claimit",
+        name="Winter Cup",
+        format=Format.SWISS,
+        rounds=3,
+        table_size=3,
+        turn_timeout=None,
+        starts_at=starts_at,
+        signup_until=starts_at,
+        rated=True,
+        cap=16,
+        final=False,
+        private=False,
+        round_hours=None,
+        options={},
+        language=None,
+    )
+    return replace(usual, **changed)

@@ -27,7 +27,6 @@ import pytest_asyncio
 import bot.storage.copy
 from bot.__main__ import main
 from bot.features.tournaments.checks import NewTournament
-from bot.features.tournaments.queries import Format
 from bot.games.outcome import Outcome
 from bot.games.registry import GAMES, rules_for
 from bot.service import (
@@ -55,7 +54,7 @@ from bot.storage.game_values import Level
 from bot.storage.migrations import LATEST
 from bot.storage.opening import open_database
 from bot.storage.records import MINUTE
-from tests.bot.fixtures import PLAYERS, Clock, tournaments_of
+from tests.bot.fixtures import PLAYERS, Clock, new_tournament, tournaments_of
 from tests.bot.tables import Table
 from tests.postgres_cluster import Cluster
 
@@ -168,24 +167,8 @@ async def play_the_history(database: Database) -> dict[str, int]:
 
 def tournament(starts_at: float) -> NewTournament:
     """A Swiss tournament of Gold Nuggets in the home server, starting then."""
-    return NewTournament(
-        guild_id=HOME,
-        channel_id=210,
-        kind="nuggets",
-        name="Copied Cup",
-        format=Format.SWISS,
-        rounds=2,
-        table_size=2,
-        turn_timeout=None,
-        starts_at=starts_at,
-        signup_until=starts_at,
-        rated=True,
-        cap=8,
-        final=False,
-        private=False,
-        round_hours=None,
-        options={},
-        language=None,
+    return new_tournament(
+        HOME, 210, starts_at, kind="nuggets", name="Copied Cup", rounds=2, table_size=2, cap=8
     )
 
 

@@ -16,7 +16,7 @@ from bot.storage.connection import Connection
 from bot.storage.migrations import LATEST
 from bot.storage.opening import open_database
 from bot.storage.sqlite import SQLiteDatabase, schema_version
-from tests.bot.fixtures import started_game
+from tests.bot.fixtures import a_game_starts_on, started_game
 from tests.bot.released_schema import SQLITE_VERSIONS, make_sqlite
 from tests.bot.schema_catalogs import sqlite_catalog
 
@@ -44,12 +44,7 @@ async def test_a_database_from_every_released_version_upgrades_to_the_latest(
     async with aiosqlite.connect(old, isolation_level=None) as connection:
         await make_sqlite(connection, start)
         assert await schema_version(connection) == start
-    database = await open_database(old)
-    try:
-        game = await started_game(GameService(database), 2)
-        assert game.state is not None
-    finally:
-        await database.close()
+    await a_game_starts_on(old)
     fresh = tmp_path / "fresh.sqlite3"
     await (await open_database(fresh)).close()
     assert sqlite_catalog(old) == sqlite_catalog(fresh)

@@ -6,8 +6,6 @@ import json
 import random
 import signal
 import sqlite3
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -19,21 +17,11 @@ from tests import processes
 
 pytestmark = [pytest.mark.slow, pytest.mark.long(seconds=15)]
 
-ROOT = Path(__file__).resolve().parents[2]
 CYCLES = 20
 
 
 def run_until_killed(path: Path, seed: int, seconds: float) -> list[tuple[int, int]]:
-    child = processes.popen(
-        sys.executable,
-        "-m",
-        "tests.bot.kill_child",
-        str(path),
-        str(seed),
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
+    child = processes.python_module("tests.bot.kill_child", str(path), str(seed))
     try:
         assert child.stdout is not None
         first = child.stdout.readline()  # killing only once it plays makes every cycle count

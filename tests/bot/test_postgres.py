@@ -17,7 +17,7 @@ from bot.storage import DatabaseTooNew, DatabaseUnavailable
 from bot.storage.migrations import LATEST
 from bot.storage.opening import open_database
 from engine.claimit import Phase
-from tests.bot.fixtures import PLAYERS, started_game
+from tests.bot.fixtures import PLAYERS, a_game_starts_on, started_game
 from tests.bot.released_schema import POSTGRES_VERSIONS, make_postgres
 from tests.bot.schema_catalogs import postgres_catalog
 from tests.postgres_cluster import Cluster
@@ -42,12 +42,7 @@ async def test_a_database_from_every_released_version_upgrades_to_the_latest(
         await make_postgres(connection, start)
     finally:
         await connection.close()
-    database = await open_database(old)
-    try:
-        game = await started_game(GameService(database), 2)
-        assert game.state is not None
-    finally:
-        await database.close()
+    await a_game_starts_on(old)
     fresh = await postgres.new_database()
     await (await open_database(fresh)).close()
     assert await postgres_catalog(old) == await postgres_catalog(fresh)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Callable
 from datetime import UTC, date, datetime
 
 import pytest
@@ -24,7 +25,7 @@ from bot.ladder.ratings import SHOWN_SCALE
 from bot.ladder.seasons import SeasonMode, Seasons
 from bot.service import GameService, GuildSettingsService, LadderService
 from bot.storage import Database
-from tests.bot.fixtures import PLAYERS, ScriptedDice, play_to_the_end, started_game
+from tests.bot.fixtures import PLAYERS, play_to_the_end, started_game
 from tests.clock import ManualClock
 from tests.finished_games import write_finished_games
 
@@ -41,8 +42,8 @@ def clock() -> ManualClock:
 
 
 @pytest.fixture
-def service(database: Database, dice: ScriptedDice, clock: ManualClock) -> GameService:
-    return GameService(database, dice=dice, clock=clock.now)
+def service_clock(clock: ManualClock) -> Callable[[], float]:
+    return clock.now
 
 
 @pytest.fixture

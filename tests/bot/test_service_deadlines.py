@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -19,13 +20,8 @@ ANN, BO, CY = PLAYERS[:3]
 
 
 @pytest.fixture
-def clock() -> ManualClock:
-    return ManualClock()
-
-
-@pytest.fixture
-def service(database: Database, dice: ScriptedDice, clock: ManualClock) -> GameService:
-    return GameService(database, dice=dice, clock=clock.now)
+def service_clock(clock: ManualClock) -> Callable[[], float]:
+    return clock.now
 
 
 async def test_a_lobby_nobody_starts_closes_itself_at_its_deadline(

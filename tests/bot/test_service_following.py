@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -26,7 +27,7 @@ from bot.service.errors import NotHere
 from bot.service.game_loading import Where
 from bot.storage import Database, Game, GameStatus
 from bot.storage.shards import EVERY, Shards
-from tests.bot.fixtures import PLAYERS, ScriptedDice, play_to_the_end, started_game
+from tests.bot.fixtures import PLAYERS, play_to_the_end, started_game
 from tests.clock import ManualClock
 
 ANN, BO, CY, DI = PLAYERS[:4]
@@ -34,13 +35,8 @@ GUILD, CHANNEL = 10, 1
 
 
 @pytest.fixture
-def clock() -> ManualClock:
-    return ManualClock()
-
-
-@pytest.fixture
-def service(database: Database, dice: ScriptedDice, clock: ManualClock) -> GameService:
-    return GameService(database, dice=dice, clock=clock.now)
+def service_clock(clock: ManualClock) -> Callable[[], float]:
+    return clock.now
 
 
 @pytest.fixture

@@ -6,6 +6,7 @@ the last seat seat one; an invitation ends with its lobby."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 import pytest
 
@@ -27,22 +28,17 @@ from bot.features.invitations.queries import Answer
 from bot.features.invitations.service import MOST_INVITATIONS, Guestlist, InvitationService, Invitee
 from bot.service import Actor, GameService, Player
 from bot.service.errors import AlreadyJoined, LobbyFull, NotHost, NotThisGame
-from bot.storage import Database, Game, GameStatus
+from bot.storage import Game, GameStatus
 from bot.storage.shards import Shards
-from tests.bot.fixtures import PLAYERS, ScriptedDice
+from tests.bot.fixtures import PLAYERS
 from tests.clock import ManualClock
 
 ANN, BO, CY, DI, ED = PLAYERS
 
 
 @pytest.fixture
-def clock() -> ManualClock:
-    return ManualClock()
-
-
-@pytest.fixture
-def service(database: Database, dice: ScriptedDice, clock: ManualClock) -> GameService:
-    return GameService(database, dice=dice, clock=clock.now)
+def service_clock(clock: ManualClock) -> Callable[[], float]:
+    return clock.now
 
 
 def invitee(player: Player, *, is_bot: bool = False, member: bool = True) -> Invitee:

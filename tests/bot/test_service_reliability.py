@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 
 import pytest
 
@@ -21,7 +21,7 @@ from bot.features.reliability.settings import MIN_RELIABILITY
 from bot.features.rematch.service import RematchService
 from bot.service import Actor, GameService, GuildSettingsService, Player
 from bot.service.errors import BadSetting, BoardMovedOn, NotInGame, ServiceError
-from bot.storage import AwayMode, Database, Game, GameStatus
+from bot.storage import AwayMode, Database, Game, GameStatus, Seat
 from bot.storage.opening import open_database
 from engine.claimit import Phase
 from tests.bot.fixtures import PLAYERS, ScriptedDice, play_to_the_end, random_press, started_game
@@ -32,13 +32,8 @@ GUILD = 10
 
 
 @pytest.fixture
-def clock() -> ManualClock:
-    return ManualClock()
-
-
-@pytest.fixture
-def service(database: Database, dice: ScriptedDice, clock: ManualClock) -> GameService:
-    return GameService(database, dice=dice, clock=clock.now)
+def service_clock(clock: ManualClock) -> Callable[[], float]:
+    return clock.now
 
 
 @pytest.fixture
@@ -93,16 +88,31 @@ async def test_the_last_person_leaving_abandons_the_game_they_close(
     assert await records(service, ANN) == [rec(1, 0, 1)]
 
 
-async def test_a_seat_taken_over_after_two_time_outs_is_abandoned(
-    service: GameService, clock: ManualClock, dice: ScriptedDice
-) -> None:
-    dice.values = [0]
-    game = await started_game(service, 3)
+async def timed_out_until_a_takeover(service: GameService, clock: ManualClock, game: Game) -> Seat:
+    """Lets each turn run out until a computer player takes a seat over: that seat."""
     took_over = None
     while took_over is None:
         clock.advance(game.turn_timeout)
         outcome = await service.turns.time_out(game.id, game.version)
         took_over, game = outcome.took_over, outcome.game
+    return took_over
+
+
+async def ann_away_till_tomorrow(service: GameService, clock: ManualClock, game: Game) -> Game:
+    """Ann away until tomorrow, and the game as it stands once that is settled."""
+    tomorrow = dt.datetime.fromtimestamp(clock.now(), dt.UTC).date() + dt.timedelta(days=1)
+    await service.players.go_away(ANN.user_id, tomorrow)
+    settled = await service.settle_away(game.id, ANN.user_id)
+    assert settled is not None
+    return settled[0]
+
+
+async def test_a_seat_taken_over_after_two_time_outs_is_abandoned(
+    service: GameService, clock: ManualClock, dice: ScriptedDice
+) -> None:
+    dice.values = [0]
+    game = await started_game(service, 3)
+    took_over = await timed_out_until_a_takeover(service, clock, game)
     assert took_over.left_user_id == ANN.user_id
     assert await records(service, ANN, BO, CY) == [rec(1, 0, 1), rec(1), rec(1)]
 
@@ -115,16 +125,8 @@ async def test_a_takeover_while_away_as_the_server_allows_counts_against_nobody(
     await settings.change(GUILD, away_mode=AwayMode.STAND_IN)
     dice.values = [0]
     game = await started_game(service, 2)
-    tomorrow = dt.datetime.fromtimestamp(clock.now(), dt.UTC).date() + dt.timedelta(days=1)
-    await service.players.go_away(ANN.user_id, tomorrow)
-    settled = await service.settle_away(game.id, ANN.user_id)
-    assert settled is not None
-    game, _ = settled
-    took_over = None
-    while took_over is None:
-        clock.advance(game.turn_timeout)
-        outcome = await service.turns.time_out(game.id, game.version)
-        took_over, game = outcome.took_over, outcome.game
+    game = await ann_away_till_tomorrow(service, clock, game)
+    took_over = await timed_out_until_a_takeover(service, clock, game)
     assert took_over.left_user_id == ANN.user_id
     assert await records(service, ANN) == [rec(1)]
 
@@ -134,11 +136,7 @@ async def test_a_game_a_computer_player_finished_for_someone_away_counts_as_fini
 ) -> None:
     await settings.change(GUILD, away_mode=AwayMode.STAND_IN)
     game = await started_game(service, 2)
-    tomorrow = dt.datetime.fromtimestamp(clock.now(), dt.UTC).date() + dt.timedelta(days=1)
-    await service.players.go_away(ANN.user_id, tomorrow)
-    settled = await service.settle_away(game.id, ANN.user_id)
-    assert settled is not None
-    game, _ = settled
+    game = await ann_away_till_tomorrow(service, clock, game)
     rng = random.Random(4)
     stood_in = 0
     while game.status is GameStatus.ACTIVE:
@@ -204,14 +202,20 @@ async def lobby(service: GameService, minimum: int | None = None, channel: int =
     )
 
 
-async def test_a_servers_minimum_refuses_a_join_below_it_and_changes_nothing(
+async def cy_at_45_and_the_server_asking_80(
     service: GameService, settings: GuildSettingsService
 ) -> None:
-    # Cy left a game: 45 %.
+    """Cy left a game (45 %), and the server asks 80 % of its public lobbies."""
     game = await started_game(service, 3)
     await service.leave(game.id, Actor(CY.user_id), None)
     await service.cancel(game.id, Actor(DEE.user_id, can_moderate=True))
     await settings.change(GUILD, declared={"reliability": 80})
+
+
+async def test_a_servers_minimum_refuses_a_join_below_it_and_changes_nothing(
+    service: GameService, settings: GuildSettingsService
+) -> None:
+    await cy_at_45_and_the_server_asking_80(service, settings)
     open_lobby = await lobby(service)
     with pytest.raises(BelowReliability) as refused:
         await service.join(open_lobby.id, CY, open_lobby.version)
@@ -258,11 +262,7 @@ async def test_a_hosts_minimum_refuses_a_join_below_it_and_new_players_pass_up_t
 async def test_a_private_table_asks_only_its_hosts_minimum_of_its_invitees(
     service: GameService, settings: GuildSettingsService
 ) -> None:
-    # Cy left a game: 45 %. The server asks 80 % of public lobbies.
-    game = await started_game(service, 3)
-    await service.leave(game.id, Actor(CY.user_id), None)
-    await service.cancel(game.id, Actor(DEE.user_id, can_moderate=True))
-    await settings.change(GUILD, declared={"reliability": 80})
+    await cy_at_45_and_the_server_asking_80(service, settings)
     cy = Invitee(CY.user_id, CY.display_name, False, True)
     friends = await service.create_lobby(
         kind="claimit", guild_id=GUILD, channel_id=1, host=ANN, asked=[Guestlist(True, [cy])]

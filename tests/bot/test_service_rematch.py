@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -22,9 +23,9 @@ from bot.features.rematch.queries import RematchState
 from bot.features.rematch.service import RematchService
 from bot.service import Actor, GameService, Player
 from bot.service.errors import NotHost
-from bot.storage import Database, Game, GameStatus
+from bot.storage import Game, GameStatus
 from bot.storage.game_values import Level
-from tests.bot.fixtures import PLAYERS, ScriptedDice, play_to_the_end, started_game
+from tests.bot.fixtures import PLAYERS, play_to_the_end, started_game
 from tests.clock import ManualClock
 
 ANN, BO, CY = PLAYERS[:3]
@@ -32,13 +33,8 @@ LOBBY_TIME = 30 * 60
 
 
 @pytest.fixture
-def clock() -> ManualClock:
-    return ManualClock()
-
-
-@pytest.fixture
-def service(database: Database, dice: ScriptedDice, clock: ManualClock) -> GameService:
-    return GameService(database, dice=dice, clock=clock.now)
+def service_clock(clock: ManualClock) -> Callable[[], float]:
+    return clock.now
 
 
 async def finished(service: GameService, players: int = 2, bots: int = 0) -> Game:

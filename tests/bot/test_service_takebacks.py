@@ -41,6 +41,24 @@ async def allow(database: Database, mode: TakebackMode, guild_id: int = 10) -> N
     await GuildSettingsService(database).change(guild_id, declared={"takebacks": mode})
 
 
+async def take_back(
+    service: GameService, game: Game, player: Player, version: int | None = None
+) -> TakebackNow:
+    """``player`` presses Take back on ``game``'s table (as it showed ``version``)."""
+    return await service.part(TakebackService).take_back(
+        game.id, actor(player), game.channel_id, version
+    )
+
+
+async def answer(
+    service: GameService, game: Game, asked: TakebackNow, player: Player, agreed: bool
+) -> TakebackNow:
+    """``player``'s answer to the request ``asked`` made."""
+    return await service.part(TakebackService).answer_takeback(
+        game.id, asked.takeback.number, actor(player), agreed
+    )
+
+
 async def roll_and_place(service: GameService, game: Game, player: Player) -> Game:
     rolled = await service.turns.act(game.id, actor(player), game.version, "roll")
     placed = await service.turns.act(game.id, actor(player), rolled.game.version, "A")
@@ -52,6 +70,17 @@ async def ann_first(service: GameService, dice: ScriptedDice, humans: int, bots:
     dice.values = [0]
     game = await started_game(service, humans, bots=bots)
     assert game.first_seat == 0 and not dice.values
+    return game
+
+
+async def ann_and_bo_taking_back(
+    service: GameService, dice: ScriptedDice, database: Database, *rolls: int
+) -> Game:
+    """A game of Ann, first, and Bo where every take-back is allowed, its dice to come up
+    ``rolls``."""
+    await allow(database, TakebackMode.ALWAYS)
+    game = await ann_first(service, dice, 2)
+    dice.values = list(rolls)
     return game
 
 
@@ -67,7 +96,7 @@ async def test_a_placement_is_taken_back_at_once_and_a_roll_alone_against_the_co
     dice.values = [2, 5, 1]
     rolled = await service.turns.act(game.id, actor(ANN), game.version, "roll")
     placed = await service.turns.act(game.id, actor(ANN), rolled.game.version, "A")
-    free = await service.part(TakebackService).take_back(game.id, actor(ANN), game.channel_id)
+    free = await take_back(service, game, ANN)
     assert free.undid and free.takeback.state is TakebackState.GRANTED
     assert not free.takeback.revealed and free.asked == ()
     assert [m.action for m in free.moves] == [placed.action]
@@ -75,29 +104,25 @@ async def test_a_placement_is_taken_back_at_once_and_a_roll_alone_against_the_co
     assert back.state == rolled.game.state and back.version == placed.game.version + 1
     assert back.moved_version is None
     # The roll showed its dice, but nobody else plays: it is taken back at once too.
-    roll = await service.part(TakebackService).take_back(game.id, actor(ANN), game.channel_id)
+    roll = await take_back(service, game, ANN)
     assert roll.undid and roll.takeback.revealed
     assert (await service.game(game.id)).state == game.state
     assert await logged(database, game.id) == [(1, 2), (2, 1)]
     assert await service.history.moves(game.id) == []
     with pytest.raises(NothingToTakeBack):
-        await service.part(TakebackService).take_back(game.id, actor(ANN), game.channel_id)
+        await take_back(service, game, ANN)
 
 
 async def test_a_roll_taken_back_comes_back_the_same(
     service: GameService, dice: ScriptedDice, database: Database
 ) -> None:
-    await allow(database, TakebackMode.ALWAYS)
-    game = await ann_first(service, dice, 2)
-    dice.values = [2, 5, 1]
+    game = await ann_and_bo_taking_back(service, dice, database, 2, 5, 1)
     first = await service.turns.act(game.id, actor(ANN), game.version, "roll")
     assert first.action.dice == (2, 5, 1)
-    asked = await service.part(TakebackService).take_back(game.id, actor(ANN), game.channel_id)
+    asked = await take_back(service, game, ANN)
     assert not asked.undid and asked.takeback.state is TakebackState.ASKED
     assert asked.asked == (BO.user_id,) and asked.takeback.revealed
-    granted = await service.part(TakebackService).answer_takeback(
-        game.id, asked.takeback.number, actor(BO), True
-    )
+    granted = await answer(service, game, asked, BO, True)
     assert granted.undid and granted.takeback.state is TakebackState.GRANTED
     back = await service.game(game.id)
     assert back.state == game.state
@@ -113,19 +138,15 @@ async def test_a_roll_taken_back_comes_back_the_same(
 async def test_a_move_another_made_since_needs_consent_and_its_roll_stays(
     service: GameService, dice: ScriptedDice, database: Database
 ) -> None:
-    await allow(database, TakebackMode.ALWAYS)
-    game = await ann_first(service, dice, 2)
-    dice.values = [2, 5, 1, 3, 4, 6]
+    game = await ann_and_bo_taking_back(service, dice, database, 2, 5, 1, 3, 4, 6)
     placed = await roll_and_place(service, game, ANN)
     stopped = await service.turns.act(game.id, actor(ANN), placed.version, "stop")
     bo = await service.turns.act(game.id, actor(BO), stopped.game.version, "roll")
     assert bo.action.dice == (3, 4, 6)
-    asked = await service.part(TakebackService).take_back(game.id, actor(ANN), game.channel_id)
+    asked = await take_back(service, game, ANN)
     assert asked.takeback.state is TakebackState.ASKED and len(asked.moves) == 2
     assert [m.seat for m in asked.moves] == [0, 1]
-    granted = await service.part(TakebackService).answer_takeback(
-        game.id, asked.takeback.number, actor(BO), True
-    )
+    granted = await answer(service, game, asked, BO, True)
     assert granted.undid and (await service.game(game.id)).state == placed.state
     dice.values = [1, 1, 1]
     again = await service.turns.act(game.id, actor(ANN), granted.game.version, "stop")
@@ -147,11 +168,11 @@ async def test_a_request_is_agreed_by_all_refused_by_one_and_answered_once(
     game = await ann_first(service, dice, 3)
     dice.values = [2, 5, 1]
     rolled = await service.turns.act(game.id, actor(ANN), game.version, "roll")
-    asked = await service.part(TakebackService).take_back(game.id, actor(ANN), game.channel_id)
+    asked = await take_back(service, game, ANN)
     number = asked.takeback.number
     assert asked.asked == (BO.user_id, CY.user_id)
     with pytest.raises(TakebackAsked):
-        await service.part(TakebackService).take_back(game.id, actor(ANN), game.channel_id)
+        await take_back(service, game, ANN)
     with pytest.raises(NotYoursToAnswer, match="You asked"):
         await service.part(TakebackService).answer_takeback(game.id, number, actor(ANN), True)
     with pytest.raises(NotInGame):
@@ -165,45 +186,33 @@ async def test_a_request_is_agreed_by_all_refused_by_one_and_answered_once(
     assert (await service.game(game.id)).version == rolled.game.version
     with pytest.raises(TakebackOver, match="refused"):
         await service.part(TakebackService).answer_takeback(game.id, number, actor(BO), True)
-    again = await service.part(TakebackService).take_back(game.id, actor(ANN), game.channel_id)
+    again = await take_back(service, game, ANN)
     assert again.takeback.number == number + 1
-    await service.part(TakebackService).answer_takeback(
-        game.id, again.takeback.number, actor(BO), True
-    )
-    done = await service.part(TakebackService).answer_takeback(
-        game.id, again.takeback.number, actor(CY), True
-    )
+    await answer(service, game, again, BO, True)
+    done = await answer(service, game, again, CY, True)
     assert done.undid and (await service.game(game.id)).state == game.state
     with pytest.raises(TakebackOver, match="made already"):
-        await service.part(TakebackService).answer_takeback(
-            game.id, again.takeback.number, actor(BO), True
-        )
+        await answer(service, game, again, BO, True)
 
 
 async def test_a_request_expires_when_the_game_moves_on(
     service: GameService, dice: ScriptedDice, database: Database
 ) -> None:
-    await allow(database, TakebackMode.ALWAYS)
-    game = await ann_first(service, dice, 2)
-    dice.values = [2, 5, 1, 2, 5, 1]
+    game = await ann_and_bo_taking_back(service, dice, database, 2, 5, 1, 2, 5, 1)
     rolled = await service.turns.act(game.id, actor(ANN), game.version, "roll")
-    asked = await service.part(TakebackService).take_back(game.id, actor(ANN), game.channel_id)
+    asked = await take_back(service, game, ANN)
     assert await service.part(TakebackService).expire_takebacks(rolled.game) == []
     placed = await service.turns.act(game.id, actor(ANN), rolled.game.version, "A")
     (expired,) = await service.part(TakebackService).expire_takebacks(placed.game)
     assert expired.expired and expired.takeback.state is TakebackState.EXPIRED
     assert await service.part(TakebackService).expire_takebacks(placed.game) == []
     with pytest.raises(TakebackOver, match="moved on"):
-        await service.part(TakebackService).answer_takeback(
-            game.id, asked.takeback.number, actor(BO), True
-        )
+        await answer(service, game, asked, BO, True)
     # Answered before anyone looked: the answer finds it expired, and says so.
     rolled = await service.turns.act(game.id, actor(ANN), placed.game.version, "roll")
-    late = await service.part(TakebackService).take_back(game.id, actor(ANN), game.channel_id)
+    late = await take_back(service, game, ANN)
     await service.turns.act(game.id, actor(ANN), rolled.game.version, "A")
-    answered = await service.part(TakebackService).answer_takeback(
-        game.id, late.takeback.number, actor(BO), True
-    )
+    answered = await answer(service, game, late, BO, True)
     assert answered.expired and not answered.undid
     assert answered.takeback.state is TakebackState.EXPIRED
 
@@ -215,7 +224,7 @@ async def test_two_agreements_at_once_undo_once(
     game = await ann_first(service, dice, 3)
     dice.values = [2, 5, 1]
     rolled = await service.turns.act(game.id, actor(ANN), game.version, "roll")
-    asked = await service.part(TakebackService).take_back(game.id, actor(ANN), game.channel_id)
+    asked = await take_back(service, game, ANN)
     number = asked.takeback.number
     answers = await asyncio.gather(
         service.part(TakebackService).answer_takeback(game.id, number, actor(BO), True),
@@ -238,18 +247,18 @@ async def test_the_setting_and_the_game_decide_whether_it_is_allowed(
     dice.values = [2, 5, 1]
     await service.turns.act(rated.id, actor(ANN), rated.version, "roll")
     with pytest.raises(TakebacksOff, match="rated"):
-        await service.part(TakebackService).take_back(rated.id, actor(ANN), rated.channel_id)
+        await take_back(service, rated, ANN)
     # A game keeps the take-backs its server allowed when it started.
     await allow(database, TakebackMode.ALWAYS)
     with pytest.raises(TakebacksOff, match="rated"):
-        await service.part(TakebackService).take_back(rated.id, actor(ANN), rated.channel_id)
+        await take_back(service, rated, ANN)
     assert await service.part(TakebackService).takeback_allowance(rated) == Allowed.RATED
     await service.cancel(rated.id, Actor(ANN.user_id, can_moderate=True))
     always = await ann_first(service, dice, 2)
     with pytest.raises(NotInGame):
-        await service.part(TakebackService).take_back(always.id, actor(CY), always.channel_id)
+        await take_back(service, always, CY)
     with pytest.raises(NothingToTakeBack):
-        await service.part(TakebackService).take_back(always.id, actor(BO), always.channel_id)
+        await take_back(service, always, BO)
     await allow(database, TakebackMode.NEVER)
     assert await service.part(TakebackService).takeback_allowance(always) == Allowed.YES
     await service.cancel(always.id, Actor(ANN.user_id, can_moderate=True))
@@ -257,7 +266,7 @@ async def test_the_setting_and_the_game_decide_whether_it_is_allowed(
     dice.values = [2, 5, 1]
     await service.turns.act(never.id, actor(ANN), never.version, "roll")
     with pytest.raises(TakebacksOff, match="this server"):
-        await service.part(TakebackService).take_back(never.id, actor(ANN), never.channel_id)
+        await take_back(service, never, ANN)
     assert allowed(never, TakebackMode.NEVER) == Allowed.OFF
 
 
@@ -267,8 +276,8 @@ async def test_a_finished_game_counts_what_stands(
     game = await ann_first(service, dice, 1, 1)
     dice.values = [2, 5, 1]
     await roll_and_place(service, game, ANN)
-    await service.part(TakebackService).take_back(game.id, actor(ANN), game.channel_id)
-    await service.part(TakebackService).take_back(game.id, actor(ANN), game.channel_id)
+    await take_back(service, game, ANN)
+    await take_back(service, game, ANN)
     standing = await service.game(game.id)
     finished = await play_to_the_end(service, standing, random.Random(3))
     assert finished.status is GameStatus.FINISHED
@@ -278,27 +287,21 @@ async def test_a_finished_game_counts_what_stands(
     assert whole[:2] == [(1, 2), (2, 1)]
     assert await service.history.replay(game.id) == finished.state
     with pytest.raises(GameFinished):
-        await service.part(TakebackService).take_back(game.id, actor(ANN), game.channel_id)
+        await take_back(service, game, ANN)
 
 
 async def test_the_asker_withdraws_a_request_of_their_own(
     service: GameService, dice: ScriptedDice, database: Database
 ) -> None:
-    await allow(database, TakebackMode.ALWAYS)
-    game = await ann_first(service, dice, 2)
-    dice.values = [2, 5, 1]
+    game = await ann_and_bo_taking_back(service, dice, database, 2, 5, 1)
     rolled = await service.turns.act(game.id, actor(ANN), game.version, "roll")
-    asked = await service.part(TakebackService).take_back(game.id, actor(ANN), game.channel_id)
-    withdrawn = await service.part(TakebackService).answer_takeback(
-        game.id, asked.takeback.number, actor(ANN), False
-    )
+    asked = await take_back(service, game, ANN)
+    withdrawn = await answer(service, game, asked, ANN, False)
     assert withdrawn.takeback.state is TakebackState.REFUSED and not withdrawn.undid
     assert withdrawn.takeback.answers == {ANN.user_id: False}
     assert (await service.game(game.id)).version == rolled.game.version
     with pytest.raises(TakebackOver, match="refused"):
-        await service.part(TakebackService).answer_takeback(
-            game.id, asked.takeback.number, actor(BO), True
-        )
+        await answer(service, game, asked, BO, True)
 
 
 async def test_one_press_of_a_table_takes_back_one_move_on_the_turns_own_clock(
@@ -306,24 +309,18 @@ async def test_one_press_of_a_table_takes_back_one_move_on_the_turns_own_clock(
 ) -> None:
     clock = ManualClock()
     service = GameService(database, dice=dice, clock=clock.now)
-    await allow(database, TakebackMode.ALWAYS)
-    game = await ann_first(service, dice, 2)
-    dice.values = [2, 5, 1]
+    game = await ann_and_bo_taking_back(service, dice, database, 2, 5, 1)
     rolled = await service.turns.act(game.id, actor(ANN), game.version, "roll")
     clock.advance(200)
     placed = await service.turns.act(game.id, actor(ANN), rolled.game.version, "A")
     clock.advance(100)
-    free = await service.part(TakebackService).take_back(
-        game.id, actor(ANN), game.channel_id, placed.game.version
-    )
+    free = await take_back(service, game, ANN, placed.game.version)
     assert free.undid and free.takeback.state is TakebackState.GRANTED
     # The turn's clock runs on: taking back buys no time.
     assert free.game.deadline == placed.game.deadline
     # A second press of the same table (a double click) takes back nothing more.
     with pytest.raises(BoardMovedOn):
-        await service.part(TakebackService).take_back(
-            game.id, actor(ANN), game.channel_id, placed.game.version
-        )
+        await take_back(service, game, ANN, placed.game.version)
     assert (await service.game(game.id)).state == rolled.game.state
 
 
@@ -342,7 +339,7 @@ async def test_a_roll_taken_back_alone_against_the_computer_keeps_its_deadline(
         dice.values = [2, 5, 1]
         rolled = await service.turns.act(game.id, actor(ANN), version, "roll")
         clock.advance(max(0.0, deadline - 5 - clock.now()))
-        back = await service.part(TakebackService).take_back(game.id, actor(ANN), game.channel_id)
+        back = await take_back(service, game, ANN)
         assert back.undid and back.takeback.revealed
         assert back.game.deadline == deadline, "taking a move back never buys time"
         version = back.game.version
@@ -356,20 +353,14 @@ async def test_a_turn_taken_back_with_consent_gets_the_time_it_had_left(
     taking it back: her turn comes back with the 400 s it had left, from now."""
     clock = ManualClock()
     service = GameService(database, dice=dice, clock=clock.now)
-    await allow(database, TakebackMode.ALWAYS)
-    game = await ann_first(service, dice, 2)
-    dice.values = [2, 5, 1, 3, 4, 6]
+    game = await ann_and_bo_taking_back(service, dice, database, 2, 5, 1, 3, 4, 6)
     placed = await roll_and_place(service, game, ANN)
     clock.advance(200)
     stopped = await service.turns.act(game.id, actor(ANN), placed.version, "stop")
     clock.advance(150)
-    asked = await service.part(TakebackService).take_back(
-        game.id, actor(ANN), game.channel_id, stopped.game.version
-    )
+    asked = await take_back(service, game, ANN, stopped.game.version)
     clock.advance(50)
-    granted = await service.part(TakebackService).answer_takeback(
-        game.id, asked.takeback.number, actor(BO), True
-    )
+    granted = await answer(service, game, asked, BO, True)
     assert granted.undid
     assert game.started_at is not None and game.turn_timeout == 600
     left = game.started_at + 600 - (game.started_at + 200)
@@ -392,40 +383,28 @@ async def test_a_move_the_clock_made_is_not_theirs_to_take_back(
     [*_, last] = await service.history.moves(game.id)
     assert last.by_clock and not last.own
     with pytest.raises(NotYourMove, match="made by the clock when your time ran out"):
-        await service.part(TakebackService).take_back(game.id, actor(ANN), game.channel_id)
+        await take_back(service, game, ANN)
 
 
 async def test_the_askers_second_press_is_told_it_is_their_own_request(
     service: GameService, dice: ScriptedDice, database: Database
 ) -> None:
-    await allow(database, TakebackMode.ALWAYS)
-    game = await ann_first(service, dice, 2)
-    dice.values = [2, 5, 1]
+    game = await ann_and_bo_taking_back(service, dice, database, 2, 5, 1)
     rolled = await service.turns.act(game.id, actor(ANN), game.version, "roll")
-    await service.part(TakebackService).take_back(
-        game.id, actor(ANN), game.channel_id, rolled.game.version
-    )
+    await take_back(service, game, ANN, rolled.game.version)
     with pytest.raises(TakebackAsked, match="You asked to take that move back already"):
-        await service.part(TakebackService).take_back(
-            game.id, actor(ANN), game.channel_id, rolled.game.version
-        )
+        await take_back(service, game, ANN, rolled.game.version)
     with pytest.raises(TakebackAsked, match="already being asked in this game"):
-        await service.part(TakebackService).take_back(
-            game.id, actor(BO), game.channel_id, rolled.game.version
-        )
+        await take_back(service, game, BO, rolled.game.version)
 
 
 async def test_a_move_that_passed_the_turn_is_the_next_players_to_allow(
     service: GameService, dice: ScriptedDice, database: Database
 ) -> None:
-    await allow(database, TakebackMode.ALWAYS)
-    game = await ann_first(service, dice, 2)
-    dice.values = [2, 5, 1]
+    game = await ann_and_bo_taking_back(service, dice, database, 2, 5, 1)
     placed = await roll_and_place(service, game, ANN)
     stopped = await service.turns.act(game.id, actor(ANN), placed.version, "stop")
-    asked = await service.part(TakebackService).take_back(
-        game.id, actor(ANN), game.channel_id, stopped.game.version
-    )
+    asked = await take_back(service, game, ANN, stopped.game.version)
     assert not asked.undid and asked.takeback.state is TakebackState.ASKED
     assert asked.asked == (BO.user_id,) and not asked.takeback.revealed
 
@@ -437,7 +416,7 @@ async def test_a_seat_taken_over_still_counts_as_its_person_for_a_rated_game(
     left = await service.leave(game.id, actor(BO), None)
     assert left.seats[1].is_bot and left.seats[1].left_user_id == BO.user_id
     with pytest.raises(TakebacksOff, match="rated"):
-        await service.part(TakebackService).take_back(game.id, actor(ANN), game.channel_id)
+        await take_back(service, game, ANN)
 
 
 async def test_the_dice_kept_are_a_seats_own_and_grow_with_what_it_drew_after(

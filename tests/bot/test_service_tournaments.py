@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from itertools import combinations
+from typing import Any
 
 import pytest
 
@@ -36,7 +36,7 @@ from bot.service import Actor, GameService, Player
 from bot.service.ladder_service import LadderService
 from bot.storage import Database, Game, GameStatus
 from bot.storage.game_values import Level
-from tests.bot.fixtures import ScriptedDice, tournaments_of
+from tests.bot.fixtures import new_tournament, tournaments_of
 from tests.clock import ManualClock
 
 GUILD, CHANNEL = 10, 1
@@ -46,42 +46,38 @@ ORGANISER = PEOPLE[0]
 
 
 @pytest.fixture
-def clock() -> ManualClock:
-    return ManualClock()
+def service_clock(clock: ManualClock) -> Callable[[], float]:
+    return clock.now
 
 
-@pytest.fixture
-def service(database: Database, dice: ScriptedDice, clock: ManualClock) -> GameService:
-    return GameService(database, dice=dice, clock=clock.now)
-
-
-def new(clock: ManualClock, **changed: object) -> NewTournament:
-    made = NewTournament(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        kind="claimit",
-        name="Winter Cup",
-        format=Format.SWISS,
-        rounds=3,
-        table_size=3,
-        turn_timeout=None,
-        starts_at=clock.now() + HOUR,
-        signup_until=clock.now() + HOUR,
-        rated=True,
-        cap=16,
-        final=False,
-        private=False,
-        round_hours=None,
-        options={},
-        language=None,
-    )
-    return replace(made, **changed)  # type: ignore[arg-type]
+def new(clock: ManualClock, **changed: Any) -> NewTournament:
+    return new_tournament(GUILD, CHANNEL, clock.now() + HOUR, **changed)
 
 
 async def signed(service: GameService, board: Board, players: Sequence[Player]) -> Board:
     for player in players:
         board = await tournaments_of(service).sign_up(board.tournament.id, player)
     return board
+
+
+async def signed_up(service: GameService, made: NewTournament, players: Sequence[Player]) -> Board:
+    """``made``, organised by ``ORGANISER``, with ``players`` signed up to it."""
+    board = await tournaments_of(service).create_tournament(made, ORGANISER, True)
+    return await signed(service, board, players)
+
+
+async def under_way(
+    service: GameService, clock: ManualClock, made: NewTournament, players: Sequence[Player]
+) -> Board:
+    """``signed_up``, and begun at its start an hour on."""
+    board = await signed_up(service, made, players)
+    clock.advance(HOUR)
+    return await advanced(service, board)
+
+
+async def advanced(service: GameService, board: Board) -> Board:
+    """The board once the tournament took its next step, if it had one due."""
+    return (await tournaments_of(service).advance_tournament(board.tournament.id)).board
 
 
 async def open_tables(service: GameService, board: Board) -> list[Game]:
@@ -115,7 +111,7 @@ async def play_out(service: GameService, game: Game, seed: int = 3) -> Game:
 async def play_round(service: GameService, board: Board) -> Board:
     for game in await open_tables(service, board):
         await play_out(service, game, seed=game.id)
-    return (await tournaments_of(service).advance_tournament(board.tournament.id)).board
+    return await advanced(service, board)
 
 
 def summed(board: Board) -> dict[int, Fraction]:
@@ -207,11 +203,7 @@ async def test_a_private_tournament_takes_its_invitees_alone(
 async def test_too_few_by_the_start_ends_it_and_nothing_is_played(
     service: GameService, clock: ManualClock
 ) -> None:
-    board = await signed(
-        service,
-        await tournaments_of(service).create_tournament(new(clock), ORGANISER, True),
-        PEOPLE[:2],
-    )
+    board = await signed_up(service, new(clock), PEOPLE[:2])
     assert (await tournaments_of(service).advance_tournament(board.tournament.id)).claimed is None
     clock.advance(HOUR)
     ended = await tournaments_of(service).advance_tournament(board.tournament.id)
@@ -223,10 +215,7 @@ async def test_too_few_by_the_start_ends_it_and_nothing_is_played(
 async def test_a_swiss_of_nine_at_tables_of_three_drops_a_player_who_left(
     service: GameService, clock: ManualClock
 ) -> None:
-    board = await tournaments_of(service).create_tournament(new(clock), ORGANISER, True)
-    board = await signed(service, board, PEOPLE[:9])
-    clock.advance(HOUR)
-    board = (await tournaments_of(service).advance_tournament(board.tournament.id)).board
+    board = await under_way(service, clock, new(clock), PEOPLE[:9])
     assert [len(t.players) for t in board.of_round(1)] == [3, 3, 3]
     assert sorted(e.seed for e in board.entries if e.seed) == list(range(1, 10))
     board = await play_round(service, board)
@@ -241,7 +230,7 @@ async def test_a_swiss_of_nine_at_tables_of_three_drops_a_player_who_left(
     await service.leave(games[0].id, Actor(leaver), None)
     for game in games:
         await play_out(service, await service.game(game.id), seed=game.id)
-    board = (await tournaments_of(service).advance_tournament(board.tournament.id)).board
+    board = await advanced(service, board)
     dropped = {e.user_id: e.dropped_round for e in board.entries}
     assert dropped[leaver] == 3
     left_at = next(t for t in board.of_round(2) if leaver in t.players)
@@ -268,13 +257,7 @@ async def test_a_round_robin_of_four_meets_every_pair_once_and_an_unrated_one_ra
     service: GameService, database: Database, clock: ManualClock
 ) -> None:
     made = new(clock, format=Format.ROUND_ROBIN, rounds=None, table_size=2, cap=4, rated=False)
-    board = await signed(
-        service,
-        await tournaments_of(service).create_tournament(made, ORGANISER, True),
-        PEOPLE[:4],
-    )
-    clock.advance(HOUR)
-    board = (await tournaments_of(service).advance_tournament(board.tournament.id)).board
+    board = await under_way(service, clock, made, PEOPLE[:4])
     assert board.tournament.rounds == 3
     while board.tournament.state is TournamentState.RUNNING:
         assert len(board.of_round(board.tournament.round)) == 2
@@ -294,16 +277,7 @@ async def test_a_final_of_the_leaders_orders_the_top(
     service: GameService, clock: ManualClock
 ) -> None:
     made = new(clock, rounds=1, table_size=2, final=True, cap=4)
-    board = await signed(
-        service,
-        await tournaments_of(service).create_tournament(made, ORGANISER, True),
-        PEOPLE[:4],
-    )
-    clock.advance(HOUR)
-    board = await play_round(
-        service,
-        (await tournaments_of(service).advance_tournament(board.tournament.id)).board,
-    )
+    board = await play_round(service, await under_way(service, clock, made, PEOPLE[:4]))
     leaders = [row.user for row in board.rows[:2]]
     final = board.of_round(2)
     assert len(final) == 1 and list(final[0].players) == leaders
@@ -327,11 +301,7 @@ def winners(game: Game) -> set[int]:
 async def test_a_round_and_its_tables_are_made_once_however_many_look_at_once(
     service: GameService, clock: ManualClock
 ) -> None:
-    board = await signed(
-        service,
-        await tournaments_of(service).create_tournament(new(clock), ORGANISER, True),
-        PEOPLE[:6],
-    )
+    board = await signed_up(service, new(clock), PEOPLE[:6])
     clock.advance(HOUR)
     looks = await asyncio.gather(
         *(tournaments_of(service).advance_tournament(board.tournament.id) for _ in range(4))
@@ -357,33 +327,21 @@ async def test_rounds_hours_apart_wait_for_their_time_after_the_last_game(
     service: GameService, clock: ManualClock
 ) -> None:
     made = new(clock, rounds=2, table_size=2, cap=4, round_hours=24)
-    board = await signed(
-        service,
-        await tournaments_of(service).create_tournament(made, ORGANISER, True),
-        PEOPLE[:4],
-    )
-    clock.advance(HOUR)
-    board = (await tournaments_of(service).advance_tournament(board.tournament.id)).board
+    board = await under_way(service, clock, made, PEOPLE[:4])
     began = board.round_started_at
     assert began is not None and clock.now() - 5 <= began <= clock.now()
     board = await play_round(service, board)
     assert board.tournament.round == 1, "round 2 waits for its time"
     assert board.next_look == began + 24 * HOUR
     clock.advance(24 * HOUR)
-    board = (await tournaments_of(service).advance_tournament(board.tournament.id)).board
+    board = await advanced(service, board)
     assert board.tournament.round == 2
 
 
 async def test_a_tournaments_game_is_cancelled_by_a_moderator_alone(
     service: GameService, clock: ManualClock
 ) -> None:
-    board = await signed(
-        service,
-        await tournaments_of(service).create_tournament(new(clock), ORGANISER, True),
-        PEOPLE[:3],
-    )
-    clock.advance(HOUR)
-    board = (await tournaments_of(service).advance_tournament(board.tournament.id)).board
+    board = await under_way(service, clock, new(clock), PEOPLE[:3])
     (game,) = await open_tables(service, board)
     assert game.host_id == ORGANISER.user_id
     with pytest.raises(TournamentGameCancel, match="leave it"):
@@ -394,7 +352,7 @@ async def test_a_tournaments_game_is_cancelled_by_a_moderator_alone(
         await service.cancel(game.id, Actor(seated))
     cancelled = await service.cancel(game.id, Actor(PEOPLE[5].user_id, can_moderate=True))
     assert cancelled.status is GameStatus.CANCELLED
-    board = (await tournaments_of(service).advance_tournament(board.tournament.id)).board
+    board = await advanced(service, board)
     assert board.tournament.round == 2, "a cancelled table ends its round, scoring nobody"
     assert all(row.points == 0 for row in board.rows)
 
@@ -414,13 +372,7 @@ async def test_a_table_opens_in_its_thread_while_a_game_is_played_in_the_channel
     lobby = await service.create_lobby(
         kind="claimit", guild_id=GUILD, channel_id=CHANNEL, host=PEOPLE[9]
     )
-    board = await signed(
-        service,
-        await tournaments_of(service).create_tournament(new(clock), ORGANISER, True),
-        PEOPLE[:3],
-    )
-    clock.advance(HOUR)
-    board = (await tournaments_of(service).advance_tournament(board.tournament.id)).board
+    board = await under_way(service, clock, new(clock), PEOPLE[:3])
     (game,) = await open_tables(service, board)
     assert (game.channel_id, game.thread_id) == (CHANNEL, 90_101)
     assert (await service.current_game(CHANNEL) or game).id == lobby.id

@@ -7,8 +7,6 @@ from __future__ import annotations
 import random
 import signal
 import sqlite3
-import subprocess
-import sys
 import time
 from fractions import Fraction
 from pathlib import Path
@@ -25,23 +23,13 @@ from tests import processes
 
 pytestmark = [pytest.mark.slow, pytest.mark.long(seconds=8)]
 
-ROOT = Path(__file__).resolve().parents[2]
 KILLS = 8
 
 
 def run(path: Path, seed: int, seconds: float | None) -> bool:
     """One run of the child, killed ``seconds`` after it starts playing (``None``: left
     to finish); whether it said the tournament is over."""
-    child = processes.popen(
-        sys.executable,
-        "-m",
-        "tests.bot.tournament_kill_child",
-        str(path),
-        str(seed),
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
+    child = processes.python_module("tests.bot.tournament_kill_child", str(path), str(seed))
     assert child.stdout is not None
     try:
         first = child.stdout.readline()

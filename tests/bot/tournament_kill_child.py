@@ -14,8 +14,7 @@ import asyncio
 import random
 import sys
 
-from bot.features.tournaments.checks import NewTournament
-from bot.features.tournaments.queries import Format, TournamentState
+from bot.features.tournaments.queries import TournamentState
 from bot.features.tournaments.service import TournamentService
 from bot.games.registry import rules_for
 from bot.service import Actor, GameService, Player
@@ -23,6 +22,7 @@ from bot.service.feature_registry import discovered
 from bot.storage.game_values import Level
 from bot.storage.opening import open_database
 from bot.storage.records import GameStatus
+from tests.bot.fixtures import new_tournament
 
 GUILD = 1
 START = 1_800_000_000.0
@@ -37,25 +37,7 @@ async def run(path: str, seed: int) -> None:
     made = await service.part(TournamentService).server_tournaments(GUILD)
     if not made:
         made_board = await service.part(TournamentService).create_tournament(
-            NewTournament(
-                guild_id=GUILD,
-                channel_id=2,
-                kind="claimit",
-                name="Killed Cup",
-                format=Format.SWISS,
-                rounds=3,
-                table_size=3,
-                turn_timeout=None,
-                starts_at=START + 30,
-                signup_until=START + 30,
-                rated=True,
-                cap=9,
-                final=False,
-                private=False,
-                round_hours=None,
-                options={},
-                language=None,
-            ),
+            new_tournament(GUILD, 2, START + 30, name="Killed Cup", cap=9),
             PLAYERS[0],
             True,
         )

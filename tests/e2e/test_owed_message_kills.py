@@ -29,8 +29,6 @@ from aiohttp import web
 from bot.features.following.service import FollowService
 from bot.features.rematch.service import RematchService
 from bot.features.seasons.service import SEASON_MIN_GAMES
-from bot.features.tournaments.checks import NewTournament
-from bot.features.tournaments.queries import Format
 from bot.features.tournaments.service import TournamentService
 from bot.games.faces import face_for
 from bot.service import Actor, GameService, GuildSettingsService, Player
@@ -38,7 +36,7 @@ from bot.storage import Database
 from bot.storage.opening import open_database
 from bot.storage.records import PingMode
 from emulator import Channel, DiscordEmulator, Interaction, Message, User
-from tests.bot.fixtures import play_to_the_end, random_press
+from tests.bot.fixtures import new_tournament, play_to_the_end, random_press
 from tests.clock import ManualClock
 from tests.e2e.running_bot import BotProcess, bot_environment
 from tests.e2e.world import THREAD_PERMISSIONS, describe, lobby_with, started
@@ -427,24 +425,14 @@ async def test_a_tournaments_round_is_told_once(tmp_path: Path, when: str) -> No
             service = GameService(database, clock=clock.now)
             people = [Player(here.people[n].id, n) for n in ("Ann", "Bo", "Cy", "Di")]
             made = await service.part(TournamentService).create_tournament(
-                NewTournament(
-                    guild_id=here.channel.guild_id,
-                    channel_id=here.channel.id,
-                    kind="claimit",
+                new_tournament(
+                    here.channel.guild_id,
+                    here.channel.id,
+                    now - 60,
                     name="Kill Cup",
-                    format=Format.SWISS,
                     rounds=2,
                     table_size=2,
-                    turn_timeout=None,
-                    starts_at=now - 60,
-                    signup_until=now - 60,
-                    rated=True,
                     cap=4,
-                    final=False,
-                    private=False,
-                    round_hours=None,
-                    options={},
-                    language=None,
                 ),
                 people[0],
                 True,

@@ -32,6 +32,20 @@ async def clicks(place: Place, message: Message, count: int) -> list[Interaction
     return [await place.emulator.click(place.user, message, "Go") for _ in range(count)]
 
 
+async def clicked_once_back(
+    place: Place, message: Message, outage: Outage, *, resumed: bool = True
+) -> Interaction:
+    """Ends the outage, waits for the bot to be back (by a resume, else connected anew) and
+    clicks once more."""
+    outage.end()
+    if resumed:
+        await place.emulator.wait_for_resume()
+    else:
+        await place.emulator.wait_for_bot()
+    [after] = await clicks(place, message, 1)
+    return after
+
+
 class Outage:
     """Holds discord.py's every new connection to the gateway (``from_client``) until
     ``end``: the network is down meanwhile, so that what happens then is missed, however
@@ -134,9 +148,7 @@ async def test_clicks_while_the_bot_was_away_reach_it_once_in_order_when_it_resu
     await emulator.drop_connections(code)
     assert not emulator.connected
     missed = await clicks(place, message, 5)
-    outage.end()
-    await emulator.wait_for_resume()
-    [after] = await clicks(place, message, 1)
+    after = await clicked_once_back(place, message, outage)
     assert await heard.until(*missed, after) == ids([before, *missed, after])
     assert heard.refused == {}
     assert outage.connections == ["RESUME"]
@@ -151,9 +163,7 @@ async def test_op_7_makes_the_bot_reconnect_and_resume(
     outage.begin()
     await emulator.send_reconnect()
     missed = await clicks(place, message, 3)
-    outage.end()
-    await emulator.wait_for_resume()
-    [after] = await clicks(place, message, 1)
+    after = await clicked_once_back(place, message, outage)
     assert await heard.until(*missed, after) == ids([*missed, after])
     assert outage.connections == ["RESUME"]
     assert session_id(bot) == first
@@ -168,9 +178,7 @@ async def test_a_click_replayed_past_its_deadline_can_no_longer_be_answered(
     await emulator.drop_connections()
     [missed] = await clicks(place, message, 1)
     emulator.clock.advance(emulator.resume_window - 1)
-    outage.end()
-    await emulator.wait_for_resume()
-    [after] = await clicks(place, message, 1)
+    after = await clicked_once_back(place, message, outage)
     assert await heard.until(missed, after) == ids([missed, after])
     assert heard.refused == {missed.id: 10062}
     assert missed.errors == ["first response after the 3-second deadline"]
@@ -188,9 +196,7 @@ async def test_after_the_window_the_resume_gets_op_9_and_the_bot_identifies_anew
     emulator.clock.advance(emulator.resume_window)
     with pytest.raises(RuntimeError, match="no bot is connected"):
         await clicks(place, message, 1)
-    outage.end()
-    await emulator.wait_for_bot()
-    [after] = await clicks(place, message, 1)
+    after = await clicked_once_back(place, message, outage, resumed=False)
     # What was kept for the session went with it.
     assert await heard.until(after) == [after.id]
     assert outage.connections == ["RESUME", "IDENTIFY"]
@@ -207,9 +213,7 @@ async def test_invalidated_sessions_make_the_bot_identify_anew(
     await emulator.invalidate_sessions()
     with pytest.raises(RuntimeError, match="no bot is connected"):
         await clicks(place, message, 1)
-    outage.end()
-    await emulator.wait_for_bot()
-    [after] = await clicks(place, message, 1)
+    after = await clicked_once_back(place, message, outage, resumed=False)
     assert await heard.until(after) == [after.id]
     assert outage.connections == ["RESUME", "IDENTIFY"]
     # A live session is told with op 9 itself.
