@@ -188,7 +188,7 @@ class GameBot(discord.AutoShardedClient):
             lobbies=table.lobbies,
             languages=table.languages,
             hands=table.hands,
-            departures=Departures(self.service, table, table.languages, self, self._clock),
+            departures=Departures(self.service, table, self, self._clock),
             settings=settings,
             client=self,
             clock=self._clock,

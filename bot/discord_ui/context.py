@@ -6,8 +6,8 @@ The core (the live table, its places, pings and hands) fulfils the protocols; a 
 names these, never the table itself, so that what it can do to a table is written down
 here:
 
-- ``Games``: change a game, make a move, hold a game while reading it, show it, answer a
-  press, and the words and cards of its table;
+- ``Games``: change a game or make a move (saying how it shows: ``table_asks``), hold a
+  game while reading it, show it, and the words and cards of its table;
 - ``Places``, ``Lobbies``: where a game's messages are, and its lobby message;
 - ``Languages``: which language a server's and a game's public messages speak;
 - ``Hands``: a player's private hand, kept following the game;
@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Hashable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol
 
 import discord
 
@@ -31,16 +31,15 @@ from bot.background.deadlines import ShowsGames
 from bot.background.stopping import WorkInFlight
 from bot.clock import Clock
 from bot.discord_ui.card_layout import Card
-from bot.discord_ui.game_messages import Answered, Recorded
+from bot.discord_ui.game_messages import Recorded
 from bot.discord_ui.message_hooks import MessageHooks
 from bot.discord_ui.owed_messages import OwedPosts
+from bot.discord_ui.table_asks import On, Shows
 from bot.games.outcome import Outcome
 from bot.service import Actor, GameService, GuildSettingsService
 from bot.service.shard_leases import ShardLeases
 from bot.storage import Database, Game
 from i18n import Language
-
-Changed = TypeVar("Changed", Game, Outcome)
 
 
 class Games(Protocol):
@@ -49,22 +48,37 @@ class Games(Protocol):
     async def change(
         self,
         game_id: int,
-        change: Callable[[], Awaitable[Changed]],
-        show: Callable[[Changed], Awaitable[Recorded]],
+        made: Callable[[], Awaitable[Game]],
+        shows: Shows,
         interaction: discord.Interaction | None = None,
-    ) -> Changed:
-        """Makes a change and shows it whole while holding the game (a lobby's, someone
+    ) -> Game:
+        """Makes a change (``made``: the service's operation with its arguments, bound) and
+        shows it whole, as ``shows`` says, while holding the game (a lobby's, someone
         leaving); a refusal changed nothing and propagates."""
 
     async def move(
         self,
         game_id: int,
-        change: Callable[[], Awaitable[Outcome]],
-        answer: Callable[[Outcome], Awaitable[Answered]],
+        made: Callable[[], Awaitable[Outcome]],
+        on: On,
         interaction: discord.Interaction | None = None,
     ) -> Outcome:
-        """Makes a move and answers whoever made it while holding the game; the table,
-        pings and hands follow once it is let go."""
+        """Makes a move and answers whoever made it (``on``: where they pressed) while
+        holding the game; the table, pings and hands follow once it is let go."""
+
+    def changed(
+        self,
+        game_id: int,
+        made: Callable[[], Awaitable[Game]],
+        shows: Shows,
+        interaction: discord.Interaction | None = None,
+    ) -> AbstractAsyncContextManager[Game]:
+        """As ``change``, the game still held within, for an answer of the asker's own
+        drawn from the change: part of its show, whose failure is told as a show's."""
+
+    async def announce(self, game: Game, interaction: discord.Interaction) -> None:
+        """A lobby just made (while ``opening``), as its command's answer, and its thread
+        where the server wants one."""
 
     def held(
         self,
@@ -80,39 +94,11 @@ class Games(Protocol):
         """Held by whoever makes a game and shows it, from before it is saved until it is
         shown, so that no catch-up meanwhile posts it a second time."""
 
-    async def show_current(self, game: Game, headline: str | None = None) -> Recorded:
-        """Shows the game as it stands on its own messages (``headline``: what happened,
-        when no move did), saying where they now are."""
-
     async def show_afresh(
         self, game: Game, headline: str | None = None, recorded: Recorded | None = None
     ) -> None:
         """Shows the game as it stands, while holding it, and records it shown
         (``recorded``: where its messages were moved to already)."""
-
-    async def answer(
-        self, outcome: Outcome, lang: Language, interaction: discord.Interaction
-    ) -> Answered:
-        """A press's answer: the table as the move left it where the press was on it,
-        else an acknowledgement."""
-
-    async def unclicked(self, outcome: Outcome) -> Answered:
-        """The answer of a move nobody pressed for (a time-out): the table follows."""
-
-    def answered_in_hand(self, game: Game, seat: int, interaction: discord.Interaction) -> Answered:
-        """A move its seat's hand showed as its answer: that hand stays as it was shown."""
-
-    async def answer_notice(self, interaction: discord.Interaction, outcome: Outcome) -> Answered:
-        """A move made from a turn's direct message: that message shows what follows."""
-
-    async def tell_if_dms_closed(self, interaction: discord.Interaction) -> None:
-        """Tells the presser, once, that their direct messages refused their turn's notice."""
-
-    async def start(self, game: Game, interaction: discord.Interaction) -> Recorded:
-        """The game has just started from its lobby (``interaction``, its Start)."""
-
-    async def close(self, game: Game, headline: str | None, lang: Language) -> Recorded:
-        """A game closed before its end: its table shows it as it stood, saying why."""
 
     async def settle_away(self, game_id: int, user_id: int | None = None) -> None:
         """Brings the game in line with its players' time away, and shows it."""
@@ -179,10 +165,22 @@ class Languages(Protocol):
 class Hands(Protocol):
     """Players' private hands in games with secrets, each following the game."""
 
-    async def card(
-        self, game: Game, seat: int, lang: Language, last: Outcome | None
+    async def own(
+        self, game: Game, seat: int, lang: Language, last: Outcome | None = None
     ) -> tuple[Card, Hashable]:
-        """A seat's hand as the game stands, and what it shows (to tell when it changed)."""
+        """A seat's hand as the game stands (``last``: the move that led there, else the
+        move log's), and what it shows (to tell when it changed)."""
+
+    async def answer(
+        self,
+        interaction: discord.Interaction,
+        game: Game,
+        seat: int,
+        last: Outcome | None,
+        note: str | None = None,
+    ) -> None:
+        """Shows the pressed hand as the game now stands (``note`` above it); it goes on
+        following the game."""
 
     async def keep(
         self,
@@ -193,9 +191,6 @@ class Hands(Protocol):
         shows: Hashable,
     ) -> None:
         """The hand shown in ``message_id`` follows the game from now on."""
-
-    def showing(self, game_id: int, seat: int) -> AbstractAsyncContextManager[None]:
-        """Holds the seat's hand while it is edited: no other edit of it lands meanwhile."""
 
     async def require_live(self, game_id: int, interaction: discord.Interaction) -> None:
         """Refuses a press in a hand a newer one replaced."""

@@ -6,16 +6,17 @@ player's seats go to computer players (a lobby's are freed), each game showing i
 
 from __future__ import annotations
 
+import functools
+
 import discord
 
 from bot.clock import Clock
-from bot.discord_ui import game_notes
-from bot.discord_ui.context import Games, Languages
-from bot.discord_ui.game_messages import Recorded
+from bot.discord_ui.context import Games
+from bot.discord_ui.game_notes import Departure
 from bot.discord_ui.memberships import Memberships
+from bot.discord_ui.table_asks import Left
 from bot.service import Actor, GameService, ServiceError
 from bot.service.errors import NoLongerMember
-from bot.storage import Game, GameStatus
 
 
 class Departures:
@@ -25,13 +26,11 @@ class Departures:
         self,
         service: GameService,
         games: Games,
-        languages: Languages,
         client: discord.Client,
         clock: Clock,
     ) -> None:
         self.service = service
         self.games = games
-        self.languages = languages
         self.memberships = Memberships(client, clock)
 
     async def gone(self, guild_id: int, user_id: int) -> bool:
@@ -64,16 +63,5 @@ class Departures:
                 continue
 
     async def _drop_member(self, game_id: int, user_id: int) -> None:
-        before = await self.service.game(game_id)
-
-        async def show(game: Game) -> Recorded:
-            if before.status is GameStatus.LOBBY:
-                return await self.games.show_current(game)
-            lang = await self.languages.of_game(game)
-            seat = game.seat_left_by(user_id)
-            note = game_notes.takeover_note(game, seat, game_notes.Departure.LEFT_SERVER, lang)
-            return await self.games.show_current(game, note)
-
-        await self.games.change(
-            game_id, lambda: self.service.leave(game_id, Actor(user_id), None), show
-        )
+        leaving = functools.partial(self.service.leave, game_id, Actor(user_id), None)
+        await self.games.change(game_id, leaving, Left(user_id, Departure.LEFT_SERVER))

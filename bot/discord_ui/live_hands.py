@@ -26,7 +26,8 @@ from bot.background.table_follower import TableFollower
 from bot.clock import Clock
 from bot.discord_ui import face_drawing
 from bot.discord_ui.card_layout import Card, edited
-from bot.discord_ui.interaction_answers import update_clicked
+from bot.discord_ui.interaction_answers import in_time, update_clicked, update_private
+from bot.discord_ui.interactions import reader
 from bot.discord_ui.limits import OLD_MESSAGE_EDITS
 from bot.discord_ui.message_hooks import ControlDrawing
 from bot.games.faces import face_for
@@ -147,18 +148,42 @@ class LiveHands:
             shown.choices,
         )
 
+    async def own(
+        self, game: Game, seat: int, lang: Language, last: Outcome | None = None
+    ) -> tuple[Card, Hashable]:
+        """A seat's hand as the game stands, with what the last move showed it (``last``,
+        or else the move log's), and what it shows in short."""
+        if last is None:
+            try:
+                last = await self.service.history.last_outcome(game.id)
+            except Exception:
+                log.warning("game %s's last move can't be replayed", game.id, exc_info=True)
+        return await self.card(game, seat, lang, last)
+
     async def hand_card(self, game: Game, seat: int, lang: Language) -> Card | None:
         """A seat's hand as the game stands, with its controls, for its player's turn
         notice; ``None`` for a game without secrets."""
         if not isinstance(rules_for(game.kind), HiddenInformation):
             return None
-        try:
-            last = await self.service.history.last_outcome(game.id)
-        except Exception:
-            log.warning("game %s's last move can't be replayed", game.id, exc_info=True)
-            last = None
-        card, _ = await self.card(game, seat, lang, last)
+        card, _ = await self.own(game, seat, lang)
         return card
+
+    async def answer(
+        self,
+        interaction: discord.Interaction,
+        game: Game,
+        seat: int,
+        last: Outcome | None,
+        note: str | None = None,
+    ) -> None:
+        """Shows the pressed hand as the game now stands (``note`` above it); it goes on
+        following the game."""
+        card, shows = await in_time(interaction, self.own(game, seat, reader(interaction), last))
+        # After an edit of the lane's under way, never before it: the answer is newer.
+        async with self.showing(game.id, seat):
+            await update_private(interaction, _ready(card), note)
+            if interaction.message is not None:
+                await self.keep(interaction, game, seat, interaction.message.id, shows)
 
     async def keep(
         self,
@@ -277,6 +302,10 @@ class LiveHands:
         if key in self._shown and self._shown[key].token == hand.token:
             del self._shown[key]
         await self.service.messages.drop_hand(hand)
+
+
+async def _ready(card: Card) -> Card:
+    return card
 
 
 async def _behind(game_id: int, error: Exception) -> None:

@@ -1,6 +1,8 @@
 """The live table every feature of the Discord layer changes a game through
-(``bot.discord_ui.context.Games``): it asks the service for the change, then shows it
-(``TableUpdates``), and brings a game's messages up to date when they fell behind.
+(``bot.discord_ui.context.Games``): a feature asks for a change (the service's operation
+with its arguments) saying how it is to show (``table_asks``); the table runs it, shows it
+(``TableUpdates``) and returns, and brings a game's messages up to date when they fell
+behind.
 
 A game is one message in its channel (or its thread): the lobby becomes the table when
 the game starts and the result when it ends, edited in place as the game goes; once
@@ -23,6 +25,7 @@ game's current state later; so nobody is told "nothing changed" after a commit.
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import TypeVar
@@ -56,6 +59,7 @@ from bot.discord_ui.message_hooks import MessageHooks
 from bot.discord_ui.permission_notices import PermissionNotices
 from bot.discord_ui.pings import TurnPings
 from bot.discord_ui.public_languages import PublicLanguages
+from bot.discord_ui.table_asks import On, Shows
 from bot.discord_ui.table_cards import TableCards
 from bot.discord_ui.table_memory import TableMemory
 from bot.discord_ui.table_updates import TableUpdates, computer_to_move
@@ -141,29 +145,70 @@ class LiveTable:
     async def change(
         self,
         game_id: int,
-        change: Callable[[], Awaitable[Changed]],
-        show: Callable[[Changed], Awaitable[Recorded]],
+        made: Callable[[], Awaitable[Game]],
+        shows: Shows,
         interaction: discord.Interaction | None = None,
-    ) -> Changed:
-        """Makes a change and shows it whole while holding the game (a lobby's, someone
-        leaving: rare, and shown at once where they happen). A refusal (``ServiceError``)
-        changed nothing and propagates; a change that could not be shown is left to the
+    ) -> Game:
+        """Makes a change (``made``: the service's operation with its arguments) and shows
+        it whole, as ``shows`` says, while holding the game (a lobby's, someone leaving:
+        rare, and shown at once where they happen). A refusal (``ServiceError``) changed
+        nothing and propagates; a change that could not be shown is left to the
         reconciler, and the person who asked is told it counted."""
-        return await self._change(game_id, change, show, interaction, whole=True)
+        async with self.changed(game_id, made, shows, interaction) as game:
+            return game
 
     async def move(
         self,
         game_id: int,
-        change: Callable[[], Awaitable[Outcome]],
-        answer: Callable[[Outcome], Awaitable[Answered]],
+        made: Callable[[], Awaitable[Outcome]],
+        on: On,
         interaction: discord.Interaction | None = None,
     ) -> Outcome:
-        """Makes a move and answers whoever made it while holding the game; the rest of
-        the server is shown it once the game is let go (``TableFollower``), so that the
-        next move need not wait for the channel's limits. Refusals as ``change``."""
-        return await self._change(game_id, change, answer, interaction, whole=False)
+        """Makes a move and answers whoever made it (``on`` where they pressed) while
+        holding the game; the rest of the server is shown it once the game is let go
+        (``TableFollower``), so that the next move need not wait for the channel's limits.
+        Refusals as ``change``."""
+        if on is On.HAND and interaction is not None and interaction.guild_id is not None:
+            made = functools.partial(self._from_live_hand, game_id, interaction, made)
+        answer = functools.partial(self.updates.answer_move, on=on, interaction=interaction)
+        moving: contextlib.AbstractAsyncContextManager[Outcome]
+        moving = self._changing(game_id, made, answer, interaction, whole=False)
+        async with moving as outcome:
+            return outcome
 
-    async def _change(
+    def changed(
+        self,
+        game_id: int,
+        made: Callable[[], Awaitable[Game]],
+        shows: Shows,
+        interaction: discord.Interaction | None = None,
+    ) -> contextlib.AbstractAsyncContextManager[Game]:
+        """As ``change``, the game still held within, for an answer of the asker's own
+        drawn from the change (an invitation's): part of the change's show, which the
+        table follows and whose failure the asker is told of as a show's."""
+        show = functools.partial(self.updates.show_change, shows=shows, interaction=interaction)
+        return self._changing(game_id, made, show, interaction, whole=True)
+
+    async def announce(self, game: Game, interaction: discord.Interaction) -> None:
+        """A lobby just made (while ``opening``), as its command's answer, shown whole while
+        holding it as a change is."""
+        show = functools.partial(self.updates.announce, interaction=interaction)
+        made = functools.partial(_as_made, game)
+        async with self._changing(game.id, made, show, interaction, whole=True):
+            pass
+
+    async def _from_live_hand(
+        self,
+        game_id: int,
+        interaction: discord.Interaction,
+        made: Callable[[], Awaitable[Outcome]],
+    ) -> Outcome:
+        """A move pressed in a hand a newer one replaced is refused (``HandReplaced``)."""
+        await self.hands.require_live(game_id, interaction)
+        return await made()
+
+    @contextlib.asynccontextmanager
+    async def _changing(
         self,
         game_id: int,
         change: Callable[[], Awaitable[Changed]],
@@ -171,7 +216,11 @@ class LiveTable:
         interaction: discord.Interaction | None,
         *,
         whole: bool,
-    ) -> Changed:
+    ) -> AsyncIterator[Changed]:
+        """The change made and shown while holding the game, then handed to the caller, once
+        whether or not its show failed: what the caller does with it is part of the show
+        (an answer of its own), the game still held, and its failure is the show's."""
+        yielded = False
         async with self.work.admitted(), self.locks.hold(game_id, deferral(interaction)):
             try:
                 if interaction is None:
@@ -190,6 +239,8 @@ class LiveTable:
                     if whole:
                         await showing.enter_async_context(self.displays.hold(game.id))
                     shown = await show(changed)
+                    yielded = True
+                    yield changed
                 if isinstance(shown, Answered):
                     if shown.recorded:
                         await self.service.messages.mark_shown(
@@ -220,7 +271,8 @@ class LiveTable:
                     log.warning("could not record game %s's table", game.id, exc_info=True)
             except Exception as error:
                 await self._not_shown(game, error, interaction, whole=whole)
-        return changed
+            if not yielded:
+                yield changed
 
     async def _not_shown(
         self,
@@ -438,10 +490,11 @@ class LiveTable:
             return await self.updates.show_current(game, headline)
 
         with contextlib.suppress(AsItIs):
-            await self.change(game_id, settling, show)
+            async with self._changing(game_id, settling, show, None, whole=True):
+                pass
 
     async def _computer_step(self, game_id: int, step: Callable[[], Awaitable[Outcome]]) -> None:
-        await self.move(game_id, step, self.updates.unclicked)
+        await self.move(game_id, step, On.TABLE)
 
     @contextlib.asynccontextmanager
     async def held(
@@ -470,32 +523,6 @@ class LiveTable:
         await self.service.messages.mark_shown(game.id, game.version, recorded)
         self._shown(placed(game, recorded))
 
-    async def show_current(self, game: Game, headline: str | None = None) -> Recorded:
-        """Shows the game as it stands on its own messages (``TableUpdates``)."""
-        return await self.updates.show_current(game, headline)
-
-    async def answer(
-        self, outcome: Outcome, lang: Language, interaction: discord.Interaction
-    ) -> Answered:
-        """A click's answer (``TableUpdates.answer``)."""
-        return await self.updates.answer(outcome, lang, interaction)
-
-    async def unclicked(self, outcome: Outcome) -> Answered:
-        """A change nobody clicked for, shown by the follower."""
-        return await self.updates.unclicked(outcome)
-
-    def answered_in_hand(self, game: Game, seat: int, interaction: discord.Interaction) -> Answered:
-        """A move its answer showed in the seat's hand (``TableUpdates``)."""
-        return self.updates.answered_in_hand(game, seat, interaction)
-
-    async def start(self, game: Game, interaction: discord.Interaction) -> Recorded:
-        """The lobby becomes the table (``TableUpdates.start``)."""
-        return await self.updates.start(game, interaction)
-
-    async def close(self, game: Game, headline: str | None, lang: Language) -> Recorded:
-        """A game closed before its end shown so (``TableUpdates.close``)."""
-        return await self.updates.close(game, headline, lang)
-
     def end(self, game: Game, last: Outcome | None = None) -> None:
         """The game is over and shown (``TableUpdates.end``)."""
         self.updates.end(game, last)
@@ -507,15 +534,6 @@ class LiveTable:
     def later(self, game_id: int) -> None:
         """The game's messages are behind it: the reconciler shows it later, ever later."""
         self.reconciler.retry(game_id)
-
-    async def answer_notice(self, interaction: discord.Interaction, outcome: Outcome) -> Answered:
-        """A move made from its player's turn notice: the notice shows what follows."""
-        return await self.pings.notices.answer(interaction, outcome)
-
-    async def tell_if_dms_closed(self, interaction: discord.Interaction) -> None:
-        """Tells the presser, privately and once, that their direct messages refused
-        their turn's notice, so that they are pinged in the channel instead."""
-        await self.pings.notices.tell_if_closed(interaction)
 
     async def card(self, game: Game, headline: str, last: Outcome | None, lang: Language) -> Card:
         """The game's table (or result) as a card under ``headline``."""
@@ -552,3 +570,8 @@ class LiveTable:
                 raise
             # Whoever is to act has the table in front of them; they are not pinged later.
             log.warning("a held ping of game %s did not go out: %s", game_id, error)
+
+
+async def _as_made(game: Game) -> Game:
+    """A game made before it was held (a new lobby), as the change its show follows."""
+    return game

@@ -28,13 +28,22 @@ from bot.discord_ui.game_messages import (
     Recorded,
     placed,
 )
-from bot.discord_ui.interaction_answers import acknowledge, in_time, update_clicked
+from bot.discord_ui.interaction_answers import (
+    acknowledge,
+    announce,
+    in_time,
+    tell,
+    update_clicked,
+)
+from bot.discord_ui.interactions import reader
 from bot.discord_ui.limits import OLD_MESSAGE_EDITS
 from bot.discord_ui.live_hands import LiveHands
 from bot.discord_ui.lobby_messages import LobbyMessages
 from bot.discord_ui.nonces import nonce
+from bot.discord_ui.permissions import missing_thread_permissions
 from bot.discord_ui.pings import TurnPings
 from bot.discord_ui.public_languages import PublicLanguages
+from bot.discord_ui.table_asks import Cancelled, Left, On, Shows
 from bot.discord_ui.table_cards import TableCards, headline_of
 from bot.discord_ui.table_memory import TableMemory
 from bot.games import shared_words
@@ -105,12 +114,90 @@ class TableUpdates:
         except discord.HTTPException:
             log.info("could not tell game %s's players that it is damaged", game.id)
 
-    async def unclicked(self, outcome: Outcome) -> Answered:
-        """A change nobody clicked for (a computer player's move, a time-out) is shown by
-        the follower, on the game's table."""
-        return Answered()
+    async def answer_move(
+        self, outcome: Outcome, on: On, interaction: discord.Interaction | None
+    ) -> Answered:
+        """A move's answer to whoever pressed for it, where ``on`` says; the table
+        elsewhere, pings and hands follow (and all of it for a move nobody pressed for: a
+        computer player's, a time-out)."""
+        if interaction is None:
+            return Answered()
+        if interaction.guild_id is None:
+            return await self.pings.notices.answer(interaction, outcome)
+        game = outcome.game
+        if on is On.HAND:
+            # The presser's own hand is the answer Discord waits for; the table and the
+            # other hands follow.
+            await self.hands.answer(interaction, game, outcome.seat, outcome)
+            # The hands' lane leaves that hand be at this version: what the move showed
+            # that seat alone stays.
+            self.hands.answered(game, outcome.seat)
+            return self.answered_elsewhere(game.id, interaction)
+        lang = await self.languages.of_game(game)
+        pressed = None if interaction.message is None else interaction.message.id
+        if pressed is None or pressed == game.turn_message_id:
+            answered = await self._answer(outcome, lang, interaction)
+            await self.pings.notices.tell_if_closed(interaction)
+            return answered
+        # The pressed message is the game's table, even one whose id was never
+        # recorded; one recorded instead of it is a stale copy.
+        stale = game.turn_message_id
+        await self._answer(
+            replace(outcome, game=replace(game, turn_message_id=pressed)), lang, interaction
+        )
+        if stale is not None:
+            await self.places.delete(game, stale)
+        return Answered({"turn_message_id": pressed})
 
-    async def answer(
+    async def show_change(
+        self, game: Game, shows: Shows, interaction: discord.Interaction | None
+    ) -> Recorded:
+        """A change (a lobby's, someone leaving, a cancel) shown whole, as ``shows`` says,
+        and whoever asked for it answered."""
+        if isinstance(shows, Left):
+            return await self._left(game, shows, interaction)
+        if isinstance(shows, Cancelled):
+            lang = await self.languages.of_game(game)
+            said = game_notes.cancelled(game, shows.who, lang)
+            if interaction is not None:
+                await tell(interaction, reader(interaction)._("You cancelled the game."))
+            return await self.lobbies.show(game) | await self.close(game, said, lang)
+        if interaction is None:
+            return await self.lobbies.show(game)
+        if game.status is GameStatus.ACTIVE:
+            return await self.start(game, interaction)
+        if shows is not On.LOBBY:
+            await acknowledge(interaction)
+            return await self.lobbies.show(game)
+        content, _ = await self.lobbies.message(game)
+        await update_clicked(interaction, **content)
+        return {}
+
+    async def _left(
+        self, game: Game, left: Left, interaction: discord.Interaction | None
+    ) -> Recorded:
+        """Someone left: a lobby shows them gone, a game under way says who took their
+        seat; whoever asked reads what the table now says, in their own language."""
+        if game.started_at is None:
+            if interaction is None:
+                # Nobody asked (they left the server): shown as a catch-up shows it.
+                return await self.show_current(game)
+            mine = reader(interaction)
+            await tell(
+                interaction,
+                mine._("You left the lobby. It was empty, so it closed.")
+                if game.status is GameStatus.CANCELLED
+                else mine._("You left the lobby."),
+            )
+            return await self.lobbies.show(game)
+        seat = game.seat_left_by(left.user_id)
+        lang = await self.languages.of_game(game)
+        if interaction is not None:
+            mine = reader(interaction)
+            await tell(interaction, game_notes.takeover_note(game, seat, left.why, mine))
+        return await self.show_current(game, game_notes.takeover_note(game, seat, left.why, lang))
+
+    async def _answer(
         self, outcome: Outcome, lang: Language, interaction: discord.Interaction
     ) -> Answered:
         """A click's answer: when it was pressed on the game's table, that table as the
@@ -129,12 +216,6 @@ class TableUpdates:
             await acknowledge(interaction)
             self.answered_elsewhere(game.id, interaction)
         return Answered()
-
-    def answered_in_hand(self, game: Game, seat: int, interaction: discord.Interaction) -> Answered:
-        """A move made from a seat's hand, which its answer showed: the follower leaves
-        that hand be at this version (what the move showed that seat alone stays)."""
-        self.hands.answered(game, seat)
-        return self.answered_elsewhere(game.id, interaction)
 
     def answered_elsewhere(self, game_id: int, interaction: discord.Interaction) -> Answered:
         """A move's presser was answered away from the table (their hand, a bare
@@ -236,6 +317,53 @@ class TableUpdates:
         self.hands.want(game, None)
         await self._after(placed(game, recorded), lang, recorded=recorded)
         return recorded
+
+    async def announce(self, game: Game, interaction: discord.Interaction) -> Recorded:
+        """A new lobby, as its command's answer, and its thread where the server wants one."""
+        content, _ = await self.lobbies.message(game)
+        lobby = await announce(interaction, **content)
+        posted = replace(game, lobby_message_id=lobby.id)
+        # Still holding the game: a Join or Start pressed on the lobby at once waits
+        # until its thread is recorded, so the game never starts in the channel
+        # while its thread is being made.
+        try:
+            settings = await self.settings.get(game.guild_id)
+            if settings.threads:
+                await self._open_thread(interaction, posted)
+        except Exception:
+            # The lobby is out: a missing thread must not be reported as nothing done.
+            log.warning("could not give game %s its thread", game.id, exc_info=True)
+        return {"lobby_message_id": lobby.id}
+
+    async def _open_thread(self, interaction: discord.Interaction, game: Game) -> None:
+        """Gives the game its own thread off the lobby message, or says why it plays here
+        (to the host, in their language; the thread is named in the server's)."""
+        host = reader(interaction)
+        if not isinstance(interaction.channel, discord.TextChannel):
+            await tell(interaction, host._("Games started inside a thread play right there."))
+            return
+        missing = missing_thread_permissions(interaction.app_permissions, host)
+        if missing is not None:
+            await tell(interaction, missing)
+            return
+        if game.lobby_message_id is None:
+            return
+        lobby = interaction.channel.get_partial_message(game.lobby_message_id)
+        try:
+            thread = await lobby.create_thread(
+                name=shared_words.game_name(face_for(game.kind).title, game),
+                auto_archive_duration=1440,
+            )
+        except discord.HTTPException:
+            log.warning("could not start a thread for game %s", game.id, exc_info=True)
+            await tell(
+                interaction,
+                host._("I couldn't start a thread for this game, so it runs here in the channel."),
+            )
+            return
+        await self.service.messages.set_thread(game.id, thread.id)
+        # Named, the lobby links to its thread.
+        await self.lobbies.show(replace(game, thread_id=thread.id))
 
     async def close(self, game: Game, headline: str | None, lang: Language) -> Recorded:
         """A game closed before its end: its table (when it had one apart from its lobby)

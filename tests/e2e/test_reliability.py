@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.discord_ui.table_asks import On
 from bot.features.reliability.service import ReliabilityService
 from bot.games.outcome import Outcome
 from bot.games.registry import rules_for
@@ -55,7 +56,7 @@ async def play(world: World, game_id: int, quiet: frozenset[int] = frozenset()) 
             ) -> Outcome:
                 return await bot.service.turns.act(moved.id, Actor(user), None, intent)
 
-            await bot.table.move(game.id, change, bot.table.unclicked)
+            await bot.table.move(game.id, change, On.TABLE)
         elif any(s.user_id in quiet for s in acting):
             world.advance(game.turn_timeout + 1)
         else:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.discord_ui.table_asks import On
 from bot.features.takebacks.service import TakebackService
 from bot.games.outcome import Outcome
 from bot.games.registry import rules_for
@@ -60,7 +61,7 @@ async def move(world: World, game: Game, intent: str | None = None) -> Game:
     async def change() -> Outcome:
         return await bot.service.turns.act(game.id, Actor(user), None, wanted)
 
-    await bot.table.move(game.id, change, bot.table.unclicked)
+    await bot.table.move(game.id, change, On.TABLE)
     await world.quiet()
     return await world.settled(game.id)
 

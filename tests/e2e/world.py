@@ -18,6 +18,7 @@ from PIL.GifImagePlugin import GifImageFile
 
 from bot.discord_ui.client import GameBot, use_discord_at
 from bot.discord_ui.face_drawing import acting, to_ping
+from bot.discord_ui.table_asks import On
 from bot.games.outcome import Outcome
 from bot.games.registry import rules_for
 from bot.service import Actor
@@ -329,7 +330,7 @@ class World:
                 return await bot.service.turns.act(moved.id, Actor(user), None, intent)
 
             if each_shown:
-                await bot.table.move(moved.id, change, bot.table.unclicked)
+                await bot.table.move(moved.id, change, On.TABLE)
             else:
                 await change()
         raise AssertionError(f"game {game.id} was not over after 3000 moves")

@@ -4,8 +4,7 @@ message, whose buttons play what only they may see; the hand then follows the ga
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Hashable
+import functools
 
 import discord
 
@@ -13,18 +12,15 @@ from bot.discord_ui.card_layout import Card, Rows
 from bot.discord_ui.context import Context
 from bot.discord_ui.feature import Feature
 from bot.discord_ui.features.hands.controls import PrivateButton, PrivateOpen, hand_opener
-from bot.discord_ui.game_messages import Answered
-from bot.discord_ui.interaction_answers import in_time, require_private, reveal, update_private
+from bot.discord_ui.interaction_answers import in_time, require_private, reveal
 from bot.discord_ui.interactions import actor_of, reader
 from bot.discord_ui.live_hands import HandReplaced
+from bot.discord_ui.table_asks import On
 from bot.games.face import OpenPrivate
 from bot.games.faces import face_for
-from bot.games.outcome import Outcome
 from bot.service.errors import BoardMovedOn, NotYourTurn
 from bot.storage import Game
 from i18n import Language, Message
-
-log = logging.getLogger(__name__)
 
 MOVED_ON_PRIVATELY = Message(
     "The game has moved on since that was shown, so nothing changed. Here it is as it stands."
@@ -58,7 +54,7 @@ class Hands(Feature):
             game, seat = await self.service.seat_for(game_id, actor)
             card, shows = await in_time(
                 interaction,
-                self._private(game, seat.seat, reader(interaction)),
+                self.hands.own(game, seat.seat, reader(interaction)),
                 ephemeral=True,
                 thinking=True,
             )
@@ -76,22 +72,9 @@ class Hands(Feature):
         in_dm = interaction.guild_id is None
         if in_dm:
             await in_time(interaction, self.departures.require_member(game_id, actor))
-
-        async def change() -> Outcome:
-            if not in_dm:
-                await self.hands.require_live(game_id, interaction)
-            return await self.service.turns.act(game_id, actor, None, intent, key=key)
-
-        async def show(outcome: Outcome) -> Answered:
-            if in_dm:
-                return await self.games.answer_notice(interaction, outcome)
-            # The presser's own message is the answer Discord waits for; the table and
-            # the other hands follow.
-            await self._answer(interaction, outcome.game, outcome.seat, outcome)
-            return self.games.answered_in_hand(outcome.game, outcome.seat, interaction)
-
+        acting = functools.partial(self.service.turns.act, game_id, actor, None, intent, key=key)
         try:
-            await self.games.move(game_id, change, show, interaction)
+            await self.games.move(game_id, acting, On.HAND, interaction)
         except HandReplaced:
             await self.hands.show_replaced(interaction)
         except (BoardMovedOn, NotYourTurn) as refused:
@@ -105,37 +88,7 @@ class Hands(Feature):
             game, seat = await self.service.seat_for(game_id, actor)
             mine = reader(interaction)
             why = MOVED_ON_PRIVATELY if isinstance(refused, BoardMovedOn) else refused.words
-            await self._answer(interaction, game, seat.seat, None, mine.say(why))
-
-    async def _answer(
-        self,
-        interaction: discord.Interaction,
-        game: Game,
-        seat: int,
-        last: Outcome | None,
-        note: str | None = None,
-    ) -> None:
-        """Shows the pressed hand as the game now stands; it goes on following the game."""
-        card, shows = await in_time(
-            interaction, self._private(game, seat, reader(interaction), last)
-        )
-        # After an edit of the lane's under way, never before it: the answer is newer.
-        async with self.hands.showing(game.id, seat):
-            await update_private(interaction, _ready(card), note)
-            if interaction.message is not None:
-                await self.hands.keep(interaction, game, seat, interaction.message.id, shows)
-
-    async def _private(
-        self, game: Game, seat: int, lang: Language, last: Outcome | None = None
-    ) -> tuple[Card, Hashable]:
-        """A seat's private message as the game stands, with what the last move showed it
-        (``last``, or else the move log's)."""
-        if last is None:
-            try:
-                last = await self.service.history.last_outcome(game.id)
-            except Exception:
-                log.warning("game %s's last move can't be replayed", game.id, exc_info=True)
-        return await self.hands.card(game, seat, lang, last)
+            await self.hands.answer(interaction, game, seat.seat, None, mine.say(why))
 
 
 async def _ready(card: Card) -> Card:

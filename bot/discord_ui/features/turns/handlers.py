@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 from dataclasses import replace
 
@@ -17,12 +18,12 @@ from bot.discord_ui.context import Context
 from bot.discord_ui.feature import Feature
 from bot.discord_ui.features.turns.controls import TurnButton, TurnSelect
 from bot.discord_ui.game_log import log_cards
-from bot.discord_ui.game_messages import Answered, Recorded
+from bot.discord_ui.game_messages import Recorded
 from bot.discord_ui.interaction_answers import announce, in_time, tell
 from bot.discord_ui.interactions import actor_of, reader
+from bot.discord_ui.table_asks import On
 from bot.games import shared_words
 from bot.games.faces import face_for
-from bot.games.outcome import Outcome
 from bot.service.errors import GameBroken, NoGameHere
 from bot.storage import GameStatus
 
@@ -151,41 +152,16 @@ class Turns(Feature):
         actor = actor_of(interaction, pressed.kind, from_dm=True)
         if interaction.guild_id is None:
             await in_time(interaction, self.departures.require_member(game_id, actor))
-
-        async def change() -> Outcome:
-            return await self.service.turns.act(game_id, actor, version, intent)
-
-        async def show(outcome: Outcome) -> Answered:
-            if interaction.guild_id is None:
-                return await self.games.answer_notice(interaction, outcome)
-            lang = await self.languages.of_game(outcome.game)
-            game = outcome.game
-            pressed = None if interaction.message is None else interaction.message.id
-            if pressed is None or pressed == game.turn_message_id:
-                answered = await self.games.answer(outcome, lang, interaction)
-                await self.games.tell_if_dms_closed(interaction)
-                return answered
-            # The pressed message is the game's table, even one whose id was never
-            # recorded; one recorded instead of it is a stale copy.
-            stale = game.turn_message_id
-            placed = replace(outcome, game=replace(game, turn_message_id=pressed))
-            await self.games.answer(placed, lang, interaction)
-            if stale is not None:
-                await self.places.delete(game, stale)
-            return Answered({"turn_message_id": pressed})
-
-        await self.games.move(game_id, change, show, interaction)
+        acting = functools.partial(self.service.turns.act, game_id, actor, version, intent)
+        await self.games.move(game_id, acting, On.TABLE, interaction)
 
     async def deadline_passed(self, game_id: int, version: int) -> None:
         """A lobby nobody started closes; a quiet turn ends by itself. A player who is no
         longer in the server is not waited for: their seat goes to a computer player."""
         game = await self.service.game(game_id)
         if game.status is GameStatus.LOBBY:
-            await self.games.change(
-                game_id,
-                lambda: self.service.expire_lobby(game_id, version),
-                self.lobbies.show,
-            )
+            expiring = functools.partial(self.service.expire_lobby, game_id, version)
+            await self.games.change(game_id, expiring, On.LOBBY)
             return
         if game.state is not None:
             for seat in face_drawing.acting(game):
@@ -193,9 +169,8 @@ class Turns(Feature):
                 if user is not None and await self.departures.gone(game.guild_id, user):
                     await self.departures.member_left(game.guild_id, user)
                     return
-        await self.games.move(
-            game_id, lambda: self.service.turns.time_out(game_id, version), self.games.unclicked
-        )
+        timing_out = functools.partial(self.service.turns.time_out, game_id, version)
+        await self.games.move(game_id, timing_out, On.TABLE)
 
     async def reminder_due(self, game_id: int, deadline: float) -> None:
         """A long turn's end is near: whoever must act is pinged afresh, saying when it

@@ -21,6 +21,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 import discord
@@ -29,10 +30,11 @@ from bot.discord_ui.card_layout import Card, Line, Rows, edited, sent
 from bot.discord_ui.context import Context
 from bot.discord_ui.feature import Feature
 from bot.discord_ui.game_events import GameEnded
-from bot.discord_ui.game_messages import DMS_CLOSED, Recorded
-from bot.discord_ui.interaction_answers import acknowledge, tell, update_clicked
+from bot.discord_ui.game_messages import DMS_CLOSED
+from bot.discord_ui.interaction_answers import in_time, tell, update_clicked
 from bot.discord_ui.interactions import actor_of, player_of, reader
 from bot.discord_ui.owed_messages import Owed
+from bot.discord_ui.table_asks import On
 from bot.features.invitations.discord.controls import (
     InvitePicker,
     OpenButton,
@@ -137,39 +139,33 @@ class Invitations(Feature):
         if mine is None:
             raise NotInvited()
 
-        async def change() -> Game:
-            if button.reply is Reply.ACCEPT:
-                await self._require_member(button.game, player.user_id)
-                return await self.invitations.accept_invitation(button.game, button.kind, player)
-            return await self.invitations.decline_invitation(
-                button.game, button.kind, player.user_id
+        replying: Callable[[], Awaitable[Game]]
+        if button.reply is Reply.ACCEPT:
+            await in_time(interaction, self._require_member(button.game, player.user_id))
+            replying = partial(self.invitations.accept_invitation, button.game, button.kind, player)
+        else:
+            replying = partial(
+                self.invitations.decline_invitation, button.game, button.kind, player.user_id
             )
-
-        async def show(game: Game) -> Recorded:
+        # The press is acknowledged and the lobby shows the reply; then, the game still
+        # held, the invitation does.
+        async with self.games.changed(button.game, replying, On.ELSEWHERE, interaction) as game:
             invitation = await self.invitations.invitation(game.id, player.user_id)
             assert invitation is not None, "an answered invitation is kept"
             card = await self._card(game, invitation)
             if button.shown:
                 await update_clicked(interaction, **edited(card))
             else:
-                await acknowledge(interaction)
                 await self._edit(invitation, card)
-            return await self.lobbies.show(game)
-
-        await self.games.change(button.game, change, show, interaction)
 
     async def pick(self, interaction: discord.Interaction, picker: InvitePicker) -> None:
         """The host invites those picked; the lobby shows them, and each is asked. Those
         whose reliability is below the lobby's minimum are named to the host at once."""
         actor = actor_of(interaction, picker.kind)
         invitees = picked(interaction)
-
-        async def change() -> Game:
-            return await self.invitations.invite(picker.game, actor, invitees)
-
-        game = await self.games.change(
-            picker.game, change, self._lobby_shown(interaction, picker.shown), interaction
-        )
+        inviting = partial(self.invitations.invite, picker.game, actor, invitees)
+        on = On.LOBBY if picker.shown else On.ELSEWHERE
+        game = await self.games.change(picker.game, inviting, on, interaction)
         short = await self._short(game, await self.invitations.guests(game.id))
         named = [i for i in invitees if i.user_id in short]
         if named:
@@ -180,29 +176,9 @@ class Invitations(Feature):
     async def open(self, interaction: discord.Interaction, button: OpenButton) -> None:
         """The host lets anyone join; the lobby shows it."""
         actor = actor_of(interaction, button.kind)
-
-        async def change() -> Game:
-            return await self.invitations.open_to_all(button.game, actor)
-
-        await self.games.change(
-            button.game, change, self._lobby_shown(interaction, button.shown), interaction
-        )
-
-    def _lobby_shown(
-        self, interaction: discord.Interaction, shown: bool
-    ) -> Callable[[Game], Awaitable[Recorded]]:
-        """The lobby brought up to the host's change: the message pressed, where it shows
-        the control, else the lobby's own."""
-
-        async def show(game: Game) -> Recorded:
-            if not shown:
-                await acknowledge(interaction)
-                return await self.lobbies.show(game)
-            content, _ = await self.lobbies.message(game)
-            await update_clicked(interaction, **content)
-            return {}
-
-        return show
+        opening = partial(self.invitations.open_to_all, button.game, actor)
+        on = On.LOBBY if button.shown else On.ELSEWHERE
+        await self.games.change(button.game, opening, on, interaction)
 
     async def _require_member(self, game_id: int, user_id: int) -> None:
         """Refuses an accept by someone Discord says left the game's server."""
