@@ -4,11 +4,9 @@ and the direct messages telling them it is their turn (one per game)."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import replace
 from types import MappingProxyType
-from typing import Any
 
 from bot.storage.connection import Connection, Row
 from bot.storage.records import (
@@ -21,6 +19,7 @@ from bot.storage.records import (
     TurnNotice,
 )
 from bot.storage.shards import Shards
+from bot.storage.stored_json import kept_text, kept_value
 
 _SETTINGS = (
     "notify, locale, dms_closed, locale_chosen, time_zone, summary_hour, quiet_from, "
@@ -44,22 +43,6 @@ async def player_settings(connection: Connection, user_id: int) -> PlayerSetting
     }
     settings = _settings(rows[0]) if rows else PlayerSettings()
     return replace(settings, declared=MappingProxyType(declared))
-
-
-def kept_value(text: str | None) -> Any:
-    """A declared setting's value as kept (``None`` for none, or one no longer JSON: its
-    setting reads as its default)."""
-    if text is None:
-        return None
-    try:
-        return json.loads(text)
-    except ValueError:
-        return None
-
-
-def kept_text(value: str) -> str:
-    """A declared setting's value as the table keeps it."""
-    return json.dumps(value)
 
 
 def _settings(row: Row) -> PlayerSettings:

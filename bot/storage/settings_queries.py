@@ -13,7 +13,7 @@ from bot.storage.game_forms import UnknownGame, form_for
 from bot.storage.game_rows import read_options
 from bot.storage.game_values import Options
 from bot.storage.records import AwayMode, GuildSettings, PingMode
-from bot.storage.stored_json import json_text
+from bot.storage.stored_json import json_text, kept_text
 from i18n import supported
 
 
@@ -137,5 +137,5 @@ async def save_guild_settings(
     await connection.execute("DELETE FROM declared_settings WHERE guild_id = ?", (guild_id,))
     await connection.executemany(
         "INSERT INTO declared_settings (guild_id, name, value) VALUES (?, ?, ?)",
-        [(guild_id, name, json.dumps(value)) for name, value in sorted(settings.declared.items())],
+        [(guild_id, name, kept_text(value)) for name, value in sorted(settings.declared.items())],
     )

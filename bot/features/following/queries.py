@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from bot.features.following.settings import FOLLOWING, Following
 from bot.storage.connection import Connection, Row
 from bot.storage.move_queries import UNDONE_BY
-from bot.storage.player_queries import kept_text, kept_value
 from bot.storage.records import Move
 from bot.storage.shards import Shards
+from bot.storage.stored_json import kept_text, kept_value
 
 
 @dataclass(frozen=True)
