@@ -1,16 +1,19 @@
 """Who asks and where, and a game read for them: refused where it isn't played, with its
-rules and its position before the first move (for the service and the modules beside
-it)."""
+rules and its position before the first move, and which game a command's number means
+(for the service and the modules beside it)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from bot.games.registry import rules_for
+from bot.games.registry import registration_for, rules_for
 from bot.games.rules import AnyRules
-from bot.service.errors import GameNotFound, NotHere, NotInGame, NotThisGame
+from bot.service.errors import GameNotFound, NotHere, NotInGame, NotThisGame, ServiceError
 from bot.storage import game_queries, move_queries
 from bot.storage.connection import Connection
+from bot.storage.database import Database
 from bot.storage.records import Game, Move
 
 
@@ -93,3 +96,43 @@ def initial_state(game: Game, rules: AnyRules) -> Any:
     """The game's position as it began: its seats, first seat, options and setup."""
     assert game.first_seat is not None
     return rules.start(len(game.seats), game.first_seat, game.options, game.setup)
+
+
+GameIdQuery = Callable[[Connection, int, str, int], Coroutine[Any, Any, int | None]]
+"""A game's id, if there is one, from the server, the kind, and a number or a channel."""
+
+
+@dataclass(frozen=True)
+class GameNumbers:
+    """Which of a server's games a command means: the one numbered as asked, or else the
+    last one in the channel asked in, each as its command counts them (a log any game
+    that began, a replay a finished one)."""
+
+    numbered: GameIdQuery
+    """By the server, the kind and the game's number."""
+    last_here: GameIdQuery
+    """By the server, the kind and the channel."""
+    none_here: Callable[[str, str], ServiceError]
+    """The refusal, by the game's title and command, when the channel has none."""
+    no_such: Callable[[str, int, str], ServiceError]
+    """The refusal, by the game's title, the number and the command, when no game has it."""
+
+    async def which(
+        self, database: Database, guild_id: int, kind: str, channel_id: int, number: int | None
+    ) -> int:
+        """The id of the game ``number`` names, or with none the channel's last; refused
+        when there is none."""
+        game = registration_for(kind)
+        if number is None:
+            found = await database.read(
+                lambda connection: self.last_here(connection, guild_id, kind, channel_id)
+            )
+            if found is None:
+                raise self.none_here(game.name, game.command)
+            return found
+        found = await database.read(
+            lambda connection: self.numbered(connection, guild_id, kind, number)
+        )
+        if found is None:
+            raise self.no_such(game.name, number, game.command)
+        return found

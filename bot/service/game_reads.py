@@ -5,16 +5,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.games.registry import registration_for
 from bot.service.errors import NoSuchBegunGame, NothingToLog, NotInGame
 from bot.service.game_checks import playing
-from bot.service.game_loading import Actor, load_for, load_game
+from bot.service.game_loading import Actor, GameNumbers, load_for, load_game
 from bot.storage import game_queries, message_queries
 from bot.storage.connection import Connection
 from bot.storage.database import Database
 from bot.storage.records import EndReason, Game, Seat
 from bot.storage.replay_queries import begun_game_id, last_ended_here
 from bot.storage.shards import EVERY, Shards
+
+LOGGED = GameNumbers(begun_game_id, last_ended_here, NothingToLog, NoSuchBegunGame)
+"""A log is of any game that began."""
 
 
 class GameReads:
@@ -65,20 +67,7 @@ class GameReads:
         """The id of the server's game of ``kind`` numbered ``number`` that began, or of
         the last one that ended in this channel (finished or closed); refused when there
         is none. (The game being played here is the command's own to find first.)"""
-        game = registration_for(kind)
-        if number is None:
-            found = await self._db.read(
-                lambda connection: last_ended_here(connection, guild_id, kind, channel_id)
-            )
-            if found is None:
-                raise NothingToLog(game.name, game.command)
-            return found
-        found = await self._db.read(
-            lambda connection: begun_game_id(connection, guild_id, kind, number)
-        )
-        if found is None:
-            raise NoSuchBegunGame(game.name, number, game.command)
-        return found
+        return await LOGGED.which(self._db, guild_id, kind, channel_id, number)
 
     async def active_game_ids(self, shards: Shards = EVERY) -> list[int]:
         """Every game being played, in any channel."""

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.games.registry import registration_for
 from bot.service.errors import NoSuchFinishedGame, NothingToReplay
+from bot.service.game_loading import GameNumbers
 from bot.storage import Database, SharedReplay
 from bot.storage.connection import Connection
 from bot.storage.replay_queries import (
@@ -24,6 +24,9 @@ from bot.storage.replay_queries import (
     shared_replay,
     stored_replay,
 )
+
+FINISHED = GameNumbers(finished_game_id, last_finished_here, NothingToReplay, NoSuchFinishedGame)
+"""A replay is only of a game played to the end."""
 
 SHARE_POSTING_FOR = 15 * 60.0
 """Seconds a share being posted holds its game's share: a press answers within an
@@ -41,20 +44,7 @@ class ReplayService:
     async def which(self, guild_id: int, kind: str, channel_id: int, number: int | None) -> int:
         """The id of the server's finished game of ``kind`` numbered ``number``, or of the
         last one finished in this channel; refused when there is none."""
-        game = registration_for(kind)
-        if number is None:
-            found = await self._db.read(
-                lambda connection: last_finished_here(connection, guild_id, kind, channel_id)
-            )
-            if found is None:
-                raise NothingToReplay(game.name, game.command)
-            return found
-        found = await self._db.read(
-            lambda connection: finished_game_id(connection, guild_id, kind, number)
-        )
-        if found is None:
-            raise NoSuchFinishedGame(game.name, number, game.command)
-        return found
+        return await FINISHED.which(self._db, guild_id, kind, channel_id, number)
 
     async def stored(self, game_id: int, language: str, limit: int) -> bytes | None:
         """The replay kept for the game in ``language``, if one fits ``limit`` bytes."""
