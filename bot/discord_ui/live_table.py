@@ -63,6 +63,7 @@ from bot.discord_ui.table_asks import On, Shows
 from bot.discord_ui.table_cards import TableCards
 from bot.discord_ui.table_memory import TableMemory
 from bot.discord_ui.table_updates import TableUpdates, computer_to_move
+from bot.discord_ui.turn_notices import TurnNotices
 from bot.games.outcome import Outcome
 from bot.service import GameService, GuildSettingsService
 from bot.service.errors import AsItIs
@@ -116,9 +117,8 @@ class LiveTable:
         self.cards = TableCards(self.logs, clock, hooks)
         self.clock = clock
         self.hands = LiveHands(client, service, clock, work, expected, hooks.drawing)
-        self.pings = TurnPings(
-            service, settings, self.places, clock, self._remind, self.hands.hand_card, hooks
-        )
+        notices = TurnNotices(service.players, client, clock, self.hands.hand_card, hooks)
+        self.pings = TurnPings(service, settings, self.places, clock, self._remind, notices, hooks)
         self.reconciler = MessageReconciler(self.catch_up, clock, expected)
         self.follower = TableFollower(self._follow, self._not_followed, expected)
         self.computer = ComputerPlayers(

@@ -3,7 +3,7 @@ once it started or closed, brought up to the game wherever it is."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.discord_ui import game_notes
@@ -17,20 +17,14 @@ from bot.storage import Game, GameStatus
 from i18n import Language, language
 
 
+@dataclass(eq=False)
 class LobbyMessages:
     """A game's lobby message in its channel, brought up to the game."""
 
-    def __init__(
-        self,
-        settings: GuildSettingsService,
-        languages: PublicLanguages,
-        places: GameMessages,
-        hooks: MessageHooks,
-    ) -> None:
-        self.settings = settings
-        self.languages = languages
-        self.places = places
-        self.hooks = hooks
+    settings: GuildSettingsService
+    languages: PublicLanguages
+    places: GameMessages
+    hooks: MessageHooks
 
     async def message(self, game: Game) -> tuple[dict[str, Any], Language]:
         """The lobby message as the game stands, and the server's language it is in: its

@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Collection
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import discord
@@ -28,7 +28,7 @@ from bot.discord_ui.game_messages import GameMessages, message_link
 from bot.discord_ui.limits import OLD_MESSAGE_EDITS
 from bot.discord_ui.message_hooks import MessageHooks
 from bot.discord_ui.nonces import nonce
-from bot.discord_ui.turn_notices import HandCard, TurnNotices
+from bot.discord_ui.turn_notices import TurnNotices
 from bot.games.faces import face_for
 from bot.games.shared_words import deadline, game_name
 from bot.service import GameService, GuildSettingsService
@@ -48,29 +48,21 @@ Remind = Callable[[int, int], Awaitable[None]]
 """Looks again at a game (its id, and the version a ping was held back at)."""
 
 
+@dataclass(eq=False)
 class TurnPings:
     """The short message telling whoever is to act that it is their turn, sent when the server
     wants it and deleted once they act."""
 
-    def __init__(
-        self,
-        service: GameService,
-        settings: GuildSettingsService,
-        places: GameMessages,
-        clock: Clock,
-        remind: Remind,
-        hand: HandCard,
-        hooks: MessageHooks,
-    ) -> None:
-        self.service = service
-        self.settings = settings
-        self.places = places
-        self.clock = clock
-        self.remind = remind
-        self.hooks = hooks
-        self.notices = TurnNotices(service.players, places.client, clock, hand, hooks)
-        self._held: dict[int, asyncio.Task[None]] = {}
-        """Per game, the wait before pinging someone playing along."""
+    service: GameService
+    settings: GuildSettingsService
+    places: GameMessages
+    clock: Clock
+    remind: Remind
+    notices: TurnNotices
+    """Those who chose direct messages are told there instead (or as well)."""
+    hooks: MessageHooks
+    _held: dict[int, asyncio.Task[None]] = field(default_factory=dict, init=False)
+    """Per game, the wait before pinging someone playing along."""
 
     async def update(
         self, game: Game, before: Collection[int], lang: Language, actor: int | None = None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import discord
 
@@ -63,42 +63,26 @@ NOT_EDITABLE = (OLD_MESSAGE_EDITS, ARCHIVED_THREAD, LOCKED_THREAD)
 archived thread, and one that is locked sends the game to its channel."""
 
 
+@dataclass(eq=False)
 class TableUpdates:
     """The live table's shows of a game, over the parts ``LiveTable`` wires up."""
 
-    def __init__(
-        self,
-        service: GameService,
-        settings: GuildSettingsService,
-        client: discord.Client,
-        clock: Clock,
-        places: GameMessages,
-        languages: PublicLanguages,
-        lobbies: LobbyMessages,
-        logs: GameLogs,
-        cards: TableCards,
-        hands: LiveHands,
-        pings: TurnPings,
-        computer: ComputerPlayers,
-        state: TableMemory,
-        events: GameEvents,
-    ) -> None:
-        self.service = service
-        self.settings = settings
-        self.client = client
-        self.clock = clock
-        self.places = places
-        self.languages = languages
-        self.lobbies = lobbies
-        self.cards = cards
-        self.logs = logs
-        self.hands = hands
-        self.pings = pings
-        self.computer = computer
-        self.state = state
-        """Each game's show as the table last left it."""
-        self.events = events
-        """The features following games hear here of each game shown and ended."""
+    service: GameService
+    settings: GuildSettingsService
+    client: discord.Client
+    clock: Clock
+    places: GameMessages
+    languages: PublicLanguages
+    lobbies: LobbyMessages
+    logs: GameLogs
+    cards: TableCards
+    hands: LiveHands
+    pings: TurnPings
+    computer: ComputerPlayers
+    state: TableMemory
+    """Each game's show as the table last left it."""
+    events: GameEvents
+    """The features following games hear here of each game shown and ended."""
 
     async def game_broken(self, game_id: int) -> None:
         """A game whose saved data is damaged can't go on: its clock stops (so its

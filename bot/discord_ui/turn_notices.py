@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Collection, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import discord
 
@@ -67,31 +67,24 @@ class Reach:
     quiet: frozenset[int]
 
 
+@dataclass(eq=False)
 class TurnNotices:
     """The direct messages telling players it is their turn."""
 
-    def __init__(
-        self,
-        players: PlayerSettingsService,
-        client: discord.Client,
-        clock: Clock,
-        hand: HandCard,
-        hooks: MessageHooks,
-    ) -> None:
-        self.players = players
-        self.client = client
-        self.clock = clock
-        self.hand = hand
-        self.hooks = hooks
-        self.untold: set[int] = set()
-        """Players whose direct messages just refused the bot for the first time: told
-        why, privately, at their next move in the channel (a bot can write to one person
-        alone only in answer to them)."""
-        self._none: set[int] = set()
-        """Games known to have no notice (``kept``)."""
-        self._answered: dict[tuple[int, int], TurnNotice] = {}
-        """Per game and player, the notice a press of theirs just showed the rest of their
-        turn on: kept by the ``clear`` that follows that move."""
+    players: PlayerSettingsService
+    client: discord.Client
+    clock: Clock
+    hand: HandCard
+    hooks: MessageHooks
+    untold: set[int] = field(default_factory=set, init=False)
+    """Players whose direct messages just refused the bot for the first time: told
+    why, privately, at their next move in the channel (a bot can write to one person
+    alone only in answer to them)."""
+    _none: set[int] = field(default_factory=set, init=False)
+    """Games known to have no notice (``kept``)."""
+    _answered: dict[tuple[int, int], TurnNotice] = field(default_factory=dict, init=False)
+    """Per game and player, the notice a press of theirs just showed the rest of their
+    turn on: kept by the ``clear`` that follows that move."""
 
     async def split(self, users: Sequence[int], *, reminder: bool = False) -> Reach:
         """How each of ``users`` is told of their turn now: in the channel, by direct
