@@ -1,12 +1,14 @@
-"""Each server's settings for its games: read, and changed with every value checked."""
+"""Each server's settings for its games: read, and changed with every value checked; and
+the memory of settings read (``KeptSettings``) that a player's own settings use too."""
 
 from __future__ import annotations
 
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import replace
 from types import MappingProxyType
+from typing import Any, Generic, TypeVar
 
 from bot.games.registry import rules_for
 from bot.games.rules import BadOption
@@ -65,10 +67,68 @@ def _check_ping_delay(seconds: int) -> None:
 
 
 SHARED_FRESH_FOR = 5.0
-"""Seconds a server's settings read from a database other processes share are used
-before they are read again: how late another process's change may be seen here."""
+"""Seconds settings read from a database other processes share are used before they
+are read again: how late another process's change may be seen here."""
 KEPT_SERVERS = 10_000
 """Servers whose settings are kept in memory, the least recently used dropped first."""
+
+Settings = TypeVar("Settings")
+
+
+class KeptSettings(Generic[Settings]):
+    """Settings read from the database (a server's, a player's), kept in memory by their
+    owner's id, the least recently used dropped past ``most``: read again only after a
+    change made here, or after ``SHARED_FRESH_FOR`` seconds when other processes may
+    change them too."""
+
+    def __init__(
+        self,
+        database: Database,
+        read: Callable[[Connection, int], Coroutine[Any, Any, Settings]],
+        most: int,
+        clock: Callable[[], float],
+    ) -> None:
+        self._db = database
+        self._read = read
+        self._most = most
+        self._clock = clock
+        self._kept: OrderedDict[int, tuple[Settings, float]] = OrderedDict()
+        self._changes = 0
+        """Changes made here: a read that a change overtook is not kept."""
+
+    async def get(self, owner: int) -> Settings:
+        """The owner's settings, as kept or else read."""
+        kept = self._kept.get(owner)
+        now = self._clock()
+        if kept is not None and (not self._db.shared or now - kept[1] < SHARED_FRESH_FOR):
+            self._kept.move_to_end(owner)
+            return kept[0]
+        changes = self._changes
+        settings = await self._db.read(lambda connection: self._read(connection, owner))
+        if changes == self._changes:
+            self._keep(owner, settings, now)
+        return settings
+
+    def changed(self, owner: int) -> None:
+        """A change of the owner's settings was written here: they are read again."""
+        self._changes += 1
+        self._kept.pop(owner, None)
+
+    def changed_to(self, owner: int, settings: Settings) -> None:
+        """The owner's settings were changed here to ``settings``, kept as they now are."""
+        self._changes += 1
+        self._keep(owner, settings, self._clock())
+
+    def _keep(self, owner: int, settings: Settings, read_at: float) -> None:
+        self._kept[owner] = (settings, read_at)
+        self._kept.move_to_end(owner)
+        while len(self._kept) > self._most:
+            self._kept.popitem(last=False)
+
+
+async def _read(connection: Connection, guild_id: int) -> GuildSettings:
+    # The query is looked up at each read, not once, so that it can be stood in for.
+    return await settings_queries.guild_settings(connection, guild_id)
 
 
 class GuildSettingsService:
@@ -83,33 +143,13 @@ class GuildSettingsService:
         declared: DeclaredSettings | None = None,
     ) -> None:
         self._db = database
-        self._clock = clock
         self.declared = settings_of(discovered()) if declared is None else declared
         """The settings the features declare."""
-        self._kept: OrderedDict[int, tuple[GuildSettings, float]] = OrderedDict()
-        self._changes = 0
-        """Changes made here: a read that a change overtook is not kept."""
+        self._kept = KeptSettings(database, _read, KEPT_SERVERS, clock)
 
     async def get(self, guild_id: int) -> GuildSettings:
         """The server's settings (the defaults, for a server that never set any)."""
-        kept = self._kept.get(guild_id)
-        now = self._clock()
-        if kept is not None and (not self._db.shared or now - kept[1] < SHARED_FRESH_FOR):
-            self._kept.move_to_end(guild_id)
-            return kept[0]
-        changes = self._changes
-        settings = await self._db.read(
-            lambda connection: settings_queries.guild_settings(connection, guild_id)
-        )
-        if changes == self._changes:
-            self._keep(guild_id, settings, now)
-        return settings
-
-    def _keep(self, guild_id: int, settings: GuildSettings, read_at: float) -> None:
-        self._kept[guild_id] = (settings, read_at)
-        self._kept.move_to_end(guild_id)
-        while len(self._kept) > KEPT_SERVERS:
-            self._kept.popitem(last=False)
+        return await self._kept.get(guild_id)
 
     async def change(
         self,
@@ -208,8 +248,7 @@ class GuildSettingsService:
             return changed
 
         changed = await self._db.write(changing)
-        self._changes += 1
-        self._keep(guild_id, changed, self._clock())
+        self._kept.changed_to(guild_id, changed)
         return changed
 
 

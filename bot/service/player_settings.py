@@ -18,7 +18,7 @@ from typing import Literal
 from bot.service.declared_player_settings import DeclaredPlayerSettings
 from bot.service.errors import BadSetting
 from bot.service.feature_registry import discovered, player_settings_of
-from bot.service.guild_settings import SHARED_FRESH_FOR
+from bot.service.guild_settings import KeptSettings
 from bot.service.player_times import DAY, day_ends, next_at_hour, today, zone_named, zone_of
 from bot.storage import player_queries
 from bot.storage.database import Database
@@ -66,9 +66,9 @@ class PlayerSettingsService:
         self._clock = clock
         self.declared = player_settings_of(discovered()) if declared is None else declared
         """The player settings the features declare."""
-        self._kept: OrderedDict[int, tuple[PlayerSettings, float]] = OrderedDict()
-        self._changes = 0
-        """Changes written here: a read that a change overtook is not kept."""
+        self._kept = KeptSettings(
+            database, player_queries.player_settings, KEPT_PLAYERS, time.monotonic
+        )
         self._seen: OrderedDict[int, str] = OrderedDict()
         """Each player's Discord language at their last interaction here, the least
         recently seen dropped first."""
@@ -81,26 +81,11 @@ class PlayerSettingsService:
         those of whoever it tells, so they are kept in memory, read again after a change
         made here, or after ``SHARED_FRESH_FOR`` seconds when other processes may change
         them too."""
-        kept = self._kept.get(user_id)
-        now = time.monotonic()
-        if kept is not None and (not self._db.shared or now - kept[1] < SHARED_FRESH_FOR):
-            self._kept.move_to_end(user_id)
-            return kept[0]
-        changes = self._changes
-        settings = await self._db.read(
-            lambda connection: player_queries.player_settings(connection, user_id)
-        )
-        if changes == self._changes:
-            self._kept[user_id] = (settings, now)
-            self._kept.move_to_end(user_id)
-            while len(self._kept) > KEPT_PLAYERS:
-                self._kept.popitem(last=False)
-        return settings
+        return await self._kept.get(user_id)
 
     def _changed(self, user_id: int) -> None:
         """A change of the player's settings was written here: they are read again."""
-        self._changes += 1
-        self._kept.pop(user_id, None)
+        self._kept.changed(user_id)
 
     async def choose(
         self,
