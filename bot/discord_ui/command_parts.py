@@ -5,8 +5,8 @@ time (a game's own rule options)."""
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Coroutine, Sequence
-from typing import Any
+from collections.abc import Callable, Coroutine, Iterable, Sequence
+from typing import Any, Protocol
 
 import discord
 from discord import app_commands
@@ -15,6 +15,7 @@ from discord.app_commands import Choice, locale_str
 from bot.discord_ui.interactions import guarded
 from bot.games.rules import GameOption
 from bot.service.errors import NotAChoice, NotANumber
+from i18n import LANGUAGES, language
 
 Callback = Callable[..., Coroutine[Any, Any, None]]
 Command = app_commands.Command[Any, ..., None]
@@ -40,6 +41,49 @@ def game_option(option: GameOption) -> inspect.Parameter:
 def choices(values: Sequence[str]) -> list[Choice[str]]:
     """Choices kept as they are and shown in the reader's language."""
     return [Choice(name=locale_str(value), value=value) for value in values]
+
+
+class Offered(Protocol):
+    """One choice a declared setting offers: the value kept, and its label (a message id)."""
+
+    @property
+    def value(self) -> str: ...
+
+    @property
+    def label(self) -> str: ...
+
+
+class Declared(Protocol):
+    """A setting a feature declares, as its option offers it."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def choices(self) -> Sequence[Offered]: ...
+
+
+def declared_choices(declared: Iterable[Declared]) -> dict[str, list[Choice[str]]]:
+    """Each declared setting's choices, by its option's name, shown in the reader's
+    language."""
+    return {
+        setting.name: [
+            Choice(name=locale_str(choice.label), value=choice.value) for choice in setting.choices
+        ]
+        for setting in declared
+    }
+
+
+def language_choices(first: Choice[str]) -> list[Choice[str]]:
+    """``first`` (a language that follows another's), then every language the bot speaks,
+    each named in its own words."""
+    return [
+        first,
+        *(
+            Choice(name=language(code).locale.get_display_name() or code, value=code)
+            for code in LANGUAGES
+        ),
+    ]
 
 
 def localized(template: str, **values: object) -> locale_str:

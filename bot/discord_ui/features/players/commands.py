@@ -9,13 +9,12 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice, locale_str
 
-from bot.discord_ui.command_parts import command, param
+from bot.discord_ui.command_parts import command, declared_choices, language_choices, param
 from bot.discord_ui.features.players.handlers import OFF, Players
 from bot.service.feature_registry import discovered, player_settings_of
 from bot.service.player_settings import FOLLOW_DISCORD
 from bot.storage import Notify
-from i18n import LANGUAGES, N_
-from i18n import language as spoken
+from i18n import N_
 
 NOTIFY_CHOICES = (
     Choice(name=locale_str(N_("a ping in the channel")), value=Notify.CHANNEL.value),
@@ -106,20 +105,10 @@ def own_commands() -> list[app_commands.Group]:
                 "summary_at": HOURS,
                 "quiet_from": [Choice(name=locale_str(N_("off")), value=OFF), *HOURS],
                 "quiet_until": HOURS,
-                "language": [
-                    Choice(name=locale_str(N_("my Discord's")), value=FOLLOW_DISCORD),
-                    *(
-                        Choice(name=spoken(code).locale.get_display_name() or code, value=code)
-                        for code in LANGUAGES
-                    ),
-                ],
-                **{
-                    setting.name: [
-                        Choice(name=locale_str(choice.label), value=choice.value)
-                        for choice in setting.choices
-                    ]
-                    for setting in declared
-                },
+                "language": language_choices(
+                    Choice(name=locale_str(N_("my Discord's")), value=FOLLOW_DISCORD)
+                ),
+                **declared_choices(declared),
             },
             {"time_zone": zones},
         )

@@ -15,7 +15,16 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice, locale_str
 
-from bot.discord_ui.command_parts import Command, choices, command, game_option, localized, param
+from bot.discord_ui.command_parts import (
+    Command,
+    choices,
+    command,
+    declared_choices,
+    game_option,
+    language_choices,
+    localized,
+    param,
+)
 from bot.discord_ui.features.settings.handlers import ServerSettings, ServerSettingsChange
 from bot.games.face import GameFace
 from bot.games.rules import AnyRules
@@ -29,7 +38,7 @@ from bot.service.guild_settings import (
     TURN_TIMEOUT_MINUTES,
 )
 from bot.storage.records import MINUTE, AwayMode, PingMode
-from i18n import LANGUAGES, N_, Message, language
+from i18n import N_, Message
 
 
 def commands(rules: AnyRules, face: GameFace) -> list[Command]:
@@ -164,21 +173,10 @@ def own_commands() -> list[app_commands.Group]:
                         value=str(AwayMode.STAND_IN),
                     ),
                 ],
-                "language": [
-                    Choice(name=locale_str(N_("the server's own")), value=SERVER_LANGUAGE),
-                    *(
-                        Choice(name=language(code).locale.get_display_name() or code, value=code)
-                        for code in LANGUAGES
-                    ),
-                ],
-                **{
-                    setting.name: [
-                        Choice(name=locale_str(choice.label), value=choice.value)
-                        for choice in setting.choices
-                    ]
-                    for setting in declared
-                    if setting.choices
-                },
+                "language": language_choices(
+                    Choice(name=locale_str(N_("the server's own")), value=SERVER_LANGUAGE)
+                ),
+                **declared_choices(setting for setting in declared if setting.choices),
             },
         )
     )
