@@ -11,7 +11,7 @@ from bot.games.escaping import escaped
 from bot.games.registry import rules_for
 from bot.games.shared_words import number, seat_line, winners_line
 from bot.storage.records import TAKEOVER_SUFFIX, EndReason, Game, GameStatus, Seat
-from i18n import Language, Message
+from i18n import N_, Language, Message
 
 AS_IT_STANDS = Message("Here is the game as it stands.")
 """The headline of a table shown without a move that led to it (moved to the bottom, or
@@ -92,6 +92,34 @@ class Departure(Enum):
     LEFT_SERVER = "left the server"
 
 
+_TAKEOVERS = {
+    (Departure.AWAY, True): N_(
+        "🤖 {player} was away for two turns in a row, so a computer player "
+        "(normal) plays their seat from now on."
+    ),
+    (Departure.LEFT_GAME, True): N_(
+        "🤖 {player} left the game, so a computer player (normal) plays their seat from now on."
+    ),
+    (Departure.LEFT_SERVER, True): N_(
+        "🤖 {player} left the server, so a computer player (normal) plays their seat from now on."
+    ),
+    (Departure.AWAY, False): N_(
+        "🤖 {player} was away for two turns in a row, and no human player is left, "
+        "so game {game} is over. It counts for nobody."
+    ),
+    (Departure.LEFT_GAME, False): N_(
+        "🤖 {player} left the game, and no human player is left, so game {game} is "
+        "over. It counts for nobody."
+    ),
+    (Departure.LEFT_SERVER, False): N_(
+        "🤖 {player} left the server, and no human player is left, so game {game} is "
+        "over. It counts for nobody."
+    ),
+}
+"""What the table is told of a takeover, by why it came and whether the game goes on
+(else no human player is left, and it is over)."""
+
+
 def stand_in_note(seat: Seat, lang: Language) -> str:
     """What the table is told when the time-out rule moved for a computer player that
     could not decide (a fault of the bot's, not the game's)."""
@@ -109,44 +137,8 @@ def takeover_note(game: Game, seat: Seat | None, departure: Departure, lang: Lan
         if seat is None
         else escaped(seat.display_name.removesuffix(TAKEOVER_SUFFIX))
     )
-    if game.status is GameStatus.ACTIVE:
-        if departure is Departure.AWAY:
-            return lang._(
-                "🤖 {player} was away for two turns in a row, so a computer player "
-                "(normal) plays their seat from now on.",
-                player=player,
-            )
-        if departure is Departure.LEFT_GAME:
-            return lang._(
-                "🤖 {player} left the game, so a computer player (normal) plays their seat "
-                "from now on.",
-                player=player,
-            )
-        return lang._(
-            "🤖 {player} left the server, so a computer player (normal) plays their seat "
-            "from now on.",
-            player=player,
-        )
-    if departure is Departure.AWAY:
-        return lang._(
-            "🤖 {player} was away for two turns in a row, and no human player is left, "
-            "so game {game} is over. It counts for nobody.",
-            player=player,
-            game=number(game),
-        )
-    if departure is Departure.LEFT_GAME:
-        return lang._(
-            "🤖 {player} left the game, and no human player is left, so game {game} is "
-            "over. It counts for nobody.",
-            player=player,
-            game=number(game),
-        )
-    return lang._(
-        "🤖 {player} left the server, and no human player is left, so game {game} is "
-        "over. It counts for nobody.",
-        player=player,
-        game=number(game),
-    )
+    note = _TAKEOVERS[departure, game.status is GameStatus.ACTIVE]
+    return lang._(note, player=player, game=number(game))
 
 
 def cancelled(game: Game, who: str, lang: Language) -> str:
