@@ -322,8 +322,6 @@ class SandboxPage:
     async def _select(self, request: web.Request) -> web.Response:
         body, user, message = await self._on_message(request)
         menu = _menu(message, SELECT, body.get("custom_id"))
-        if menu is None:
-            return _refusal(400, "That menu isn't on the message any more.")
         value = str(body.get("value"))
         if value not in [o.get("value") for o in menu.get("options", [])]:
             return _refusal(400, "That choice isn't in the menu any more.")
@@ -334,8 +332,6 @@ class SandboxPage:
         """Picks members in a user select menu, as Discord's client offers the server's."""
         body, user, message = await self._on_message(request)
         menu = _menu(message, USER_SELECT, body.get("custom_id"))
-        if menu is None:
-            return _refusal(400, "That menu isn't on the message any more.")
         raw = body.get("users")
         picked = [self._user(each) for each in raw] if isinstance(raw, list) else []
         most = menu.get("max_values", 1)
@@ -562,12 +558,14 @@ def _language_name(locale: str) -> str:
     return Locale.parse(locale, sep="-").get_display_name() or locale
 
 
-def _menu(message: Message, kind: int, custom_id: object) -> dict[str, Any] | None:
-    """The message's select menu of this ``kind`` with this custom_id, while it is there."""
-    return next(
-        (c for c in message.buttons() if c.get("type") == kind and c.get("custom_id") == custom_id),
-        None,
-    )
+def _menu(message: Message, kind: int, custom_id: object) -> dict[str, Any]:
+    """The message's select menu of this ``kind`` with this custom_id, refused once it is
+    no longer there."""
+    for menu in message.buttons():
+        if menu.get("type") == kind and menu.get("custom_id") == custom_id:
+            return menu
+    gone = {"error": "That menu isn't on the message any more."}
+    raise web.HTTPBadRequest(text=json.dumps(gone), content_type="application/json")
 
 
 def _refusal(status: int, text: str) -> web.Response:
