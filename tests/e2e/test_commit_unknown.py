@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot.storage import Game, postgres
-from emulator import Message
+from emulator import Message, User
 from tests.e2e.world import World, describe, ephemeral_answer, running_world
 from tests.pg_proxy import PostgresProxy
 from tests.postgres_cluster import Cluster
@@ -41,11 +41,12 @@ async def world(proxy: PostgresProxy, postgres: Cluster, tmp_path: Path) -> Asyn
         yield world
 
 
-async def playing(world: World) -> tuple[Message, Game]:
+async def playing(world: World) -> tuple[Message, Game, User]:
+    """A game started: its table, the game, and whoever is to move."""
     turn = await world.start_game(2)
     game = await world.bots[0].service.current_game(world.channel.id)
     assert game is not None
-    return turn, game
+    return turn, game, await world.mover()
 
 
 def told(world: World, user_id: int) -> list[str]:
@@ -55,8 +56,7 @@ def told(world: World, user_id: int) -> list[str]:
 async def test_a_commit_whose_answer_was_lost_is_looked_up_and_shown_as_it_counted(
     world: World, proxy: PostgresProxy
 ) -> None:
-    turn, game = await playing(world)
-    mover = await world.mover()
+    turn, game, mover = await playing(world)
     proxy.lose_next_commit_answer(MOVE)
     await world.click(mover, turn, "Roll")
     assert proxy.lost.is_set()
@@ -74,8 +74,7 @@ async def test_a_commit_whose_answer_was_lost_is_looked_up_and_shown_as_it_count
 async def test_a_lost_commit_is_rolled_back_and_said_to_have_changed_nothing(
     world: World, proxy: PostgresProxy
 ) -> None:
-    turn, game = await playing(world)
-    mover = await world.mover()
+    turn, game, mover = await playing(world)
     proxy.lose_next_commit(MOVE)
     clicked = await world.click(mover, turn, "Roll")
     assert proxy.lost.is_set()
@@ -91,8 +90,7 @@ async def test_a_commit_nobody_can_look_up_is_said_to_be_unknown_then_shown(
     world: World, proxy: PostgresProxy, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(postgres, "COMMIT_LOOKUP", 0.5)
-    turn, game = await playing(world)
-    mover = await world.mover()
+    turn, game, mover = await playing(world)
     proxy.lose_next_commit_answer(MOVE, then_refuse=True)
     clicked = await world.click(mover, turn, "Roll")
     answer = await world.discord.wait_for_message(
