@@ -48,6 +48,7 @@ from emulator import message_problems
 from engine.claimit import GameState, Phase, Roll, apply
 from i18n import LANGUAGES, Language, Message, language
 from tests.engine.claimit.playout import Step, random_game
+from tests.games.stored import BIG_ID, stored
 from tests.layouts import sent_body
 
 DRAWN = controls_drawn()
@@ -57,7 +58,6 @@ NAMES = ("_" * 32, "*~" * 16, "@everyone" + "`" * 23, "|>" * 16, "\\" * 32)
 """Display names are at most 32 characters; escaping doubles each of these."""
 SERVER = "_" * 100
 """Server names are at most 100 characters."""
-BIG_ID = 2**63 - 1
 RATING = Rating(24.0, 1.5)
 WORST_FIGURES = {"largest_mine": 36, "claims": 12, "spaces": 36, "turns": 99, "busts": 99}
 WORST_RECORD = {
@@ -80,28 +80,12 @@ def seats(bots: int = 0) -> tuple[Seat, ...]:
 
 
 def game(state: GameState | None = None, bots: int = 0) -> Game:
-    return Game(
-        id=BIG_ID,
-        kind="claimit",
-        guild_id=BIG_ID,
-        channel_id=BIG_ID,
-        host_id=BIG_ID,
-        status=GameStatus.LOBBY if state is None else GameStatus.ACTIVE,
-        options={"variant": True},
-        turn_timeout=86_400,
-        version=10**9 - 1,
-        seats=seats(bots),
-        state=state,
-        first_seat=None if state is None else 0,
-        lobby_message_id=BIG_ID,
-        turn_message_id=BIG_ID,
-        created_at=1.0,
-        updated_at=1.0,
-        started_at=1.0,
-        finished_at=None,
-        deadline=4_102_444_800.0,
-        thread_id=BIG_ID,
-    )
+    """The lobby (or the game at ``state``), every id the largest, in a thread, a turn
+    lasting a day."""
+    played = stored("claimit", state, seats(bots), over=False, options={"variant": True})
+    if state is None:
+        played = replace(played, status=GameStatus.LOBBY, first_seat=None)
+    return replace(played, turn_timeout=86_400, thread_id=BIG_ID)
 
 
 def payload(*, content: str | None = None) -> dict[str, Any]:

@@ -47,6 +47,7 @@ from bot.storage import (
 from bot.storage.game_values import Level
 from i18n import Language, Message, english, language
 from render.claimit.gallery import random_play
+from tests.games.stored import stored
 from tests.i18n_words import english_in, shown_in
 from tests.layouts import components
 
@@ -60,29 +61,9 @@ def lobby(status: GameStatus = GameStatus.LOBBY, **changes: Any) -> Game:
         Seat(1, None, Level.HARD, "Bot 1 (hard)", 1),
         Seat(2, None, Level.NORMAL, "Cy (bot)", 2, left_user_id=13),
     )
-    game = Game(
-        id=7,
-        kind="claimit",
-        guild_id=1,
-        channel_id=2,
-        host_id=11,
-        status=status,
-        options={"variant": True},
-        turn_timeout=600,
-        version=3,
-        seats=seats,
-        state=None,
-        first_seat=0,
-        lobby_message_id=5,
-        turn_message_id=None,
-        created_at=1.0,
-        updated_at=1.0,
-        started_at=None,
-        finished_at=None,
-        deadline=4_102_444_800.0,
-        thread_id=None,
-    )
-    return replace(game, **changes)
+    game = stored("claimit", None, seats, over=False, options={"variant": True}, version=3)
+    usual = {"status": status, "host_id": 11, "started_at": None, "turn_message_id": None}
+    return replace(game, **{**usual, **changes})
 
 
 def shown(card: Card) -> list[str]:
