@@ -317,10 +317,17 @@ FEATURES = "bot.discord_ui.features"
 """Where each Discord feature is a package of its own (``bot.discord_ui.feature``)."""
 
 
-def feature_imports(path: Path) -> set[str]:
-    """What of a feature's package ``path`` imports (its folder, which the registry
-    walks, is no feature)."""
-    return {name for name in imported_names(path) if within(name, FEATURES) and name != FEATURES}
+def parts_named(path: Path, package: str) -> set[str]:
+    """What of ``package``'s modules ``path`` imports (the package itself, a folder the
+    registry walks, is none of them)."""
+    return {name for name in imported_names(path) if within(name, package) and name != package}
+
+
+def parts_named_in(paths: list[Path], package: str) -> set[str]:
+    """Each of ``package``'s modules that any of ``paths`` imports, and where."""
+    return {
+        f"{path.relative_to(ROOT)}: {name}" for path in paths for name in parts_named(path, package)
+    }
 
 
 def test_the_discord_core_imports_no_feature() -> None:
@@ -328,22 +335,7 @@ def test_the_discord_core_imports_no_feature() -> None:
     registry finds them, and they take from the core what they need."""
     core = [path for path in sources("bot/discord_ui") if "features" not in path.parts]
     assert core
-    assert not {
-        f"{path.relative_to(ROOT)}: {name}" for path in core for name in feature_imports(path)
-    }
-
-
-def test_the_core_check_sees_a_feature(tmp_path: Path) -> None:
-    leaky = tmp_path / "leaky.py"
-    leaky.write_text(
-        "import bot.discord_ui.features\n"
-        "from bot.discord_ui.features.turns import handlers\n\n\n"
-        "def later() -> None:\n    from bot.discord_ui.features import lobby\n"
-    )
-    assert feature_imports(leaky) == {
-        "bot.discord_ui.features.turns.handlers",
-        "bot.discord_ui.features.lobby",
-    }
+    assert not parts_named_in(core, FEATURES)
 
 
 FEATURE_FOLDER = "bot/discord_ui/features"
@@ -432,14 +424,8 @@ CORE = ("bot/service", "bot/storage", "bot/background", "bot/ladder", "bot/leagu
 and how it finds the features), storage, the runtimes and the league's arithmetic."""
 
 
-def feature_parts_named(path: Path) -> set[str]:
-    """The features' modules ``path`` imports (their folder, which the registry walks,
-    is none)."""
-    return {
-        name
-        for name in imported_names(path)
-        if within(name, "bot.features") and name != "bot.features"
-    }
+CORE_FEATURES = "bot.features"
+"""Where each feature of the core is a package of its own (``bot.service.feature_registry``)."""
 
 
 @pytest.mark.parametrize("folder", CORE)
@@ -448,26 +434,40 @@ def test_the_core_names_no_feature(folder: str) -> None:
     (``bot.service.game_hooks``); the registry finds the features."""
     paths = sources(folder)
     assert paths
-    assert not {
-        f"{path.relative_to(ROOT)}: {name}" for path in paths for name in feature_parts_named(path)
-    }
+    assert not parts_named_in(paths, CORE_FEATURES)
 
 
-def test_the_core_service_check_sees_a_feature(tmp_path: Path) -> None:
-    leaky = tmp_path / "leaky.py"
-    leaky.write_text(
+LEAKS = {
+    FEATURES: (
+        "import bot.discord_ui.features\n"
+        "from bot.discord_ui.features.turns import handlers\n\n\n"
+        "def later() -> None:\n    from bot.discord_ui.features import lobby\n",
+        {"bot.discord_ui.features.turns.handlers", "bot.discord_ui.features.lobby"},
+    ),
+    CORE_FEATURES: (
         "import bot.features\n"
         "from bot.storage import game_queries\n"
         "from bot.features.takebacks import queries\n"
         "def later() -> None:\n"
         "    from bot.features.reliability import hooks\n"
-        "    from bot.features.reliability.service import count_started\n"
-    )
-    assert sorted(feature_parts_named(leaky)) == [
-        "bot.features.reliability.hooks",
-        "bot.features.reliability.service.count_started",
-        "bot.features.takebacks.queries",
-    ]
+        "    from bot.features.reliability.service import count_started\n",
+        {
+            "bot.features.reliability.hooks",
+            "bot.features.reliability.service.count_started",
+            "bot.features.takebacks.queries",
+        },
+    ),
+}
+"""For each package of features, a module that imports some of them (and the package
+itself, and others beside it), and the features' modules it names."""
+
+
+@pytest.mark.parametrize("package", LEAKS)
+def test_the_checks_see_a_feature(package: str, tmp_path: Path) -> None:
+    source, named = LEAKS[package]
+    leaky = tmp_path / "leaky.py"
+    leaky.write_text(source)
+    assert parts_named(leaky, package) == named
 
 
 MOST_SERVICE_METHODS = 30
