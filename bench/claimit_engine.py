@@ -16,7 +16,8 @@ from collections.abc import Callable
 from itertools import product
 
 from bench.figures import games_to_time, report, report_games, report_kinds, warm_up
-from engine.claimit import Action, GameState, Phase, Place, Roll, Stop, apply
+from engine.claimit import Action, GameState, Phase, Roll, apply
+from tests.engine.claimit.playout import random_game
 
 ALL_ROLLS = list(product(range(1, 7), repeat=3))
 LEGAL_TARGET_US = 10.0
@@ -24,20 +25,9 @@ APPLY_TARGET_US = 20.0
 
 
 def play(rng: random.Random, players: int) -> list[tuple[GameState, Action]]:
-    """One random game, as the (position, action) pairs it went through."""
-    state = GameState.new(players, first=rng.randrange(players))
-    history: list[tuple[GameState, Action]] = []
-    while state.phase is not Phase.OVER:
-        action: Action
-        if state.phase is Phase.PLACE:
-            action = Place(rng.choice(state.pending_placements()))
-        elif state.placed_this_turn and rng.random() < 0.4:
-            action = Stop()
-        else:
-            action = Roll((rng.randint(1, 6), rng.randint(1, 6), rng.randint(1, 6)))
-        history.append((state, action))
-        state = apply(state, action).state
-    return history
+    """One random game (the property tests' random player), as the (position, action) pairs
+    it went through."""
+    return [(step.before, step.action) for step in random_game(rng, players)]
 
 
 def is_mid_game(state: GameState) -> bool:

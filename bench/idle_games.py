@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from bench.bot_processes import Setup
 from bench.e2e_world import world
 from bench.memory import MIB, tree_rss
-from bench.players import ANSWER, ClaimTable, Lost, Table
+from bench.players import ANSWER, Answers, ClaimTable, Lost, Table
 from bench.usage import tree_cpu_seconds
 
 LOBBY_EVERY = 4
@@ -47,7 +47,7 @@ async def open_game(table: Table, index: int, until: float) -> None:
     if await table.new_game(until) and isinstance(table, ClaimTable):
         with contextlib.suppress(Lost):
             opened = await table.within("the table", "the table", table.latest())
-            await table.open_hands(opened, lambda _: None, lambda: None)
+            await table.open_hands(opened, Answers(lambda _: None, lambda: None))
 
 
 async def open_games(tables: Sequence[Table], indexes: range, until: float) -> None:

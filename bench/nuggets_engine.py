@@ -23,34 +23,21 @@ from engine.gold_nuggets import (
     GameState,
     Phase,
     Roll,
-    SetAside,
     Take,
     apply,
     legal_set_asides,
 )
 from engine.gold_nuggets.dice import choices
 from engine.gold_nuggets.policy import distinct_rolls
+from tests.engine.gold_nuggets.play import random_game
 
 TARGET_US = 20.0
 
 
 def play(rng: random.Random, players: int) -> list[tuple[GameState, Action]]:
-    """One random game (random dice, random legal choices), as the (position, action) pairs it
-    went through."""
-    state = GameState.new(players, first=rng.randrange(players))
-    history: list[tuple[GameState, Action]] = []
-    while state.phase is not Phase.OVER:
-        action: Action
-        if state.phase is Phase.SET_ASIDE:
-            action = SetAside(rng.choice(state.pending_choices()))
-        elif state.phase is Phase.TAKE or (state.phase is Phase.DECIDE and rng.random() < 0.4):
-            sources = [None, *state.opponents()] if state.can_steal else [None]
-            action = Take(rng.choice(sources))
-        else:
-            action = Roll(tuple(rng.choice(FACES) for _ in range(state.dice_left)))
-        history.append((state, action))
-        state = apply(state, action).state
-    return history
+    """One random game (the property tests' random player, steals included), as the
+    (position, action) pairs it went through."""
+    return [(step.before, step.action) for step in random_game(rng, players)]
 
 
 def main() -> None:

@@ -56,6 +56,15 @@ class Finding:
     wait: str
 
 
+@dataclass(frozen=True)
+class Answers:
+    """What a table does with the answer to each of its clicks: ``record`` the seconds it
+    took; ``unanswered`` counts one that never came (without it, the bench stops)."""
+
+    record: Callable[[float], None]
+    unanswered: Callable[[], None] | None = None
+
+
 class Table:
     """One channel, two players, game after game.
 
@@ -223,15 +232,9 @@ class Table:
                 if not await self.new_game(until):
                     return
                 continue
-            await self.move(message, rng, record, unanswered)
+            await self.move(message, rng, Answers(record, unanswered))
 
-    async def move(
-        self,
-        table: Message,
-        rng: random.Random,
-        record: Callable[[float], None],
-        unanswered: Callable[[], None] | None,
-    ) -> None:
+    async def move(self, table: Message, rng: random.Random, answers: Answers) -> None:
         """Whoever the table names presses one of its buttons."""
         mover = self._to_act(table)
         assert mover is not None
@@ -242,15 +245,14 @@ class Table:
             choice = "Stop & claim" if stop_enabled and rng.random() < 0.4 else "Roll"
         else:
             choice = rng.choice(labels)
-        await self.click(mover, table, choice, record, unanswered)
+        await self.click(mover, table, choice, answers)
 
     async def click(
         self,
         player: User,
         message: Message,
         button: str,
-        record: Callable[[float], None],
-        unanswered: Callable[[], None] | None,
+        answers: Answers,
         step: str | None = None,
     ) -> Interaction | None:
         """``player`` presses ``button`` (a label or a custom_id; ``step`` names it in a
@@ -262,14 +264,14 @@ class Table:
             await self.emulator.answer(click, timeout=self.in_time)
         except TimeoutError:
             self._lost(step or button, ANSWER)
-            if unanswered is None:
+            if answers.unanswered is None:
                 raise RuntimeError(
                     f"no answer to {button!r} ({click.data.get('custom_id')}) in "
                     f"{self.channel.name} of server {self.channel.guild_id}: {click.errors}"
                 ) from None
-            unanswered()
+            answers.unanswered()
             return None
-        record(time.monotonic() - start)
+        answers.record(time.monotonic() - start)
         return click
 
 
@@ -296,13 +298,7 @@ class ClaimTable(Table):
             message.mentions
         )
 
-    async def move(
-        self,
-        table: Message,
-        rng: random.Random,
-        record: Callable[[float], None],
-        unanswered: Callable[[], None] | None,
-    ) -> None:
+    async def move(self, table: Message, rng: random.Random, answers: Answers) -> None:
         open_hands = {hand.id for hand in self.hands.values()}
         try:
             hand = await self.emulator.wait_for_message(
@@ -311,18 +307,13 @@ class ClaimTable(Table):
         except TimeoutError:
             # Nobody's hand offers a move: the one to act has none open, or it went
             # stale.
-            await self.open_hands(table, record, unanswered)
+            await self.open_hands(table, answers)
             return
         player = next(p for p in self.players if self.hands.get(p.id) is hand)
         choice = str(rng.choice(_offered(hand))["custom_id"])
-        await self.click(player, hand, choice, record, unanswered, step="a card in the hand")
+        await self.click(player, hand, choice, answers, step="a card in the hand")
 
-    async def open_hands(
-        self,
-        table: Message,
-        record: Callable[[float], None],
-        unanswered: Callable[[], None] | None,
-    ) -> None:
+    async def open_hands(self, table: Message, answers: Answers) -> None:
         """Everyone without a hand that offers a move opens one, as they would on the
         table, while it offers My hand: the game may have ended meanwhile, its table
         become the result (whose buttons a press by label would miss)."""
@@ -331,7 +322,7 @@ class ClaimTable(Table):
                 return
             if player.id not in self.hands or not _offered(self.hands[player.id]):
                 self.opens += 1
-                opened = await self.click(player, table, HAND_BUTTON, record, unanswered)
+                opened = await self.click(player, table, HAND_BUTTON, answers)
                 shown = None if opened is None else await self._hand(opened)
                 if shown is not None:
                     self.hands[player.id] = shown

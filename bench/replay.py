@@ -31,7 +31,7 @@ from bot.games.faces import face_for
 from bot.games.outcome import Outcome
 from bot.games.registry import rules_for
 from bot.games.replay import Replay
-from bot.storage import Game, GameStatus, Seat
+from bot.storage import Seat
 from bot.storage.game_values import Level
 from i18n import english
 from render.claim.pictures import TABLE as CLAIM_TABLE
@@ -39,6 +39,7 @@ from render.claimit.pictures import BOARD
 from render.common.png import PictureKind
 from render.common.replay import ReplayStep
 from render.gold_nuggets.pictures import TABLE as NUGGETS_TABLE
+from tests.games.stored import stored
 
 LANG = english()
 MIB = 1024 * 1024
@@ -53,26 +54,9 @@ def replay_of(kind: str, players: int, seed: int) -> Replay:
     first = seed % players
     state = rules.start(players, first, options, setup)
     seats = tuple(Seat(n, 1000 + n, None, NAMES[n], n) for n in range(players))
-    game = Game(
-        id=seed + 1,
-        kind=kind,
-        guild_id=1,
-        channel_id=1,
-        host_id=1000,
-        status=GameStatus.FINISHED,
-        options=options,
-        turn_timeout=600,
-        version=0,
-        seats=seats,
-        state=state,
+    game = replace(
+        stored(kind, state, seats, over=True, options=options, game_id=seed + 1),
         first_seat=first,
-        lobby_message_id=None,
-        turn_message_id=None,
-        created_at=0.0,
-        updated_at=0.0,
-        started_at=0.0,
-        finished_at=None,
-        deadline=None,
         setup=setup,
         number=seed + 1,
     )

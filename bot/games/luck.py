@@ -11,7 +11,8 @@ that the dice are fair.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Protocol, TypeVar
 
 from bot.ladder import Fairness, FairnessVerdict, Figure, Fold
 from engine.luck import BustLuck, Verdict, verdict
@@ -45,6 +46,37 @@ def dice_figures(faces: Sequence[str], rolled: Iterable[str]) -> dict[str, int]:
     for face in rolled:
         counts[face] += 1
     return {f"dice_{face}": count for face, count in counts.items()}
+
+
+class Turns(Protocol):
+    """A dice game's position, as far as its dice need: its seats, and whose turn it is."""
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def turn(self) -> int: ...
+
+
+Position = TypeVar("Position", bound=Turns)
+Action = TypeVar("Action")
+
+
+def rolled_dice(
+    start: Position,
+    actions: Iterable[Action],
+    apply: Callable[[Position, Action], tuple[Position, object]],
+    dice: Callable[[Action], Iterable[object]],
+) -> list[list[str]]:
+    """Each seat's dice, every face as it came up (as ``str`` writes it), replaying the
+    game's ``actions`` from ``start``: ``dice`` is what an action rolled (nothing but for
+    a roll)."""
+    rolled: list[list[str]] = [[] for _ in range(start.players)]
+    state = start
+    for action in actions:
+        rolled[state.turn].extend(str(face) for face in dice(action))
+        state, _ = apply(state, action)
+    return rolled
 
 
 def bust_verdict(figures: Mapping[str, int]) -> Verdict:

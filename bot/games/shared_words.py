@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from bot.games.escaping import escaped
 from bot.ladder import NEW_PLAYER, PROVISIONAL_GAMES, Rating, is_provisional, shown
-from bot.storage.records import BOT_NAME, TAKEOVER_SUFFIX, Game, RatingChange, Seat
+from bot.storage.records import BOT_NAME, TAKEOVER_SUFFIX, Game, PlayerRecord, RatingChange, Seat
 from i18n import Language
 from render.common.palette import PLAYERS
 
@@ -168,3 +168,22 @@ def decided(
         ours=lang.number(figures[differs]),
         theirs=lang.number(theirs[differs]),
     )
+
+
+def per_game(record: PlayerRecord, total: str, best: str, lang: Language) -> dict[str, str]:
+    """The values of a stats line on a figure of each game: the record's ``total`` figure
+    per game played out (``average``) and its ``best`` one."""
+    return {
+        "average": lang.number(record.figures.get(total, 0) / record.played_out, digits=1),
+        "best": lang.number(record.figures.get(best, 0)),
+    }
+
+
+def bust_rate(busts: int, turns: int, lang: Language) -> dict[str, str]:
+    """The values of a stats line on a dice game's busts: per turn (``rate``), and the
+    ``busts`` and ``turns`` it is made of."""
+    return {
+        "rate": lang.number(busts / turns, digits=2),
+        "busts": lang.number(busts),
+        "turns": lang.number(turns),
+    }

@@ -643,6 +643,17 @@ class _Row(NamedTuple):
     bottom: int
 
 
+class _Panel(NamedTuple):
+    """What each row of the players' panel is drawn from."""
+
+    view: TableView
+    columns: _Columns
+    results: dict[str, FactionResult]
+    """At game over, each faction's count, by faction."""
+    won: list[int]
+    """Factions won per unit (``_factions_won``)."""
+
+
 def _rows(view: TableView, top: int, tall: set[int]) -> list[_Row]:
     """The rows from ``top``; the seats in ``tall`` have their names on two lines."""
     rows = []
@@ -673,14 +684,14 @@ def _players(s: Scene, view: TableView, top: int) -> int:
     s.panel((MARGIN, top, RIGHT, bottom), palette.PANEL)
     _header(s, columns, top, view.lang)
     results = {result.faction: result for result in view.results}
-    won = _factions_won(view)
+    panel = _Panel(view, columns, results, _factions_won(view))
     for row in rows:
         if row.kind == "seat":
-            _seat_row(s, view, columns, row, results, won)
+            _seat_row(s, panel, row)
         elif row.kind == "team":
-            _team_row(s, view, columns, row, results, won)
+            _team_row(s, panel, row)
         else:
-            _result_row(s, view, columns, row, results)
+            _result_row(s, panel, row)
     return bottom
 
 
@@ -732,14 +743,8 @@ def _unit_of(view: TableView, seat: int) -> int:
     return seat % 2 if view.teams else seat
 
 
-def _seat_row(
-    s: Scene,
-    view: TableView,
-    columns: _Columns,
-    row: _Row,
-    results: dict[str, FactionResult],
-    won: list[int],
-) -> None:
+def _seat_row(s: Scene, panel: _Panel, row: _Row) -> None:
+    view, columns, results, won = panel
     seat = row.key
     acting = seat in view.to_act and view.phase != "over"
     winner = view.phase == "over" and seat in view.winners
@@ -792,14 +797,8 @@ def _seat_row(
             _count_cell(s, cell, counts.get(faction, 0), muted=bool(results), displayed=displayed)
 
 
-def _team_row(
-    s: Scene,
-    view: TableView,
-    columns: _Columns,
-    row: _Row,
-    results: dict[str, FactionResult],
-    won: list[int],
-) -> None:
+def _team_row(s: Scene, panel: _Panel, row: _Row) -> None:
+    view, columns, results, won = panel
     team = row.key
     seats = view.units[team]
     winner = view.phase == "over" and seats[0] in view.winners
@@ -865,9 +864,8 @@ def _vote_cell(s: Scene, cell: Box, result: FactionResult, unit: int) -> None:
         _count_cell(s, cell, votes)
 
 
-def _result_row(
-    s: Scene, view: TableView, columns: _Columns, row: _Row, results: dict[str, FactionResult]
-) -> None:
+def _result_row(s: Scene, panel: _Panel, row: _Row) -> None:
+    view, columns, results, _ = panel
     s.frame((MARGIN + 2, row.top, RIGHT - 2, row.bottom - 1), colors.TEAM_ROW, 6)
     s.label(
         Label(

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
+from typing import Any, TypeVar
 
 import pytest
 
@@ -21,10 +23,35 @@ from engine.luck import BustLuck, Verdict, verdict
 from tests.engine.claimit import playout
 from tests.engine.gold_nuggets import play
 from tests.engine.gold_nuggets.play import faces, position
+from tests.engine.playout import Spec, Step
 
 SIGMAS = 4.0
 """How far the random games' totals may stray from their expectation, in standard
 deviations: fixed seeds make the tests deterministic, this keeps them honest."""
+
+L = TypeVar("L")
+
+
+def played_with_luck(
+    specs: Iterable[Spec], luck: Callable[[Any, list[Any]], tuple[L, ...]]
+) -> Iterator[tuple[Spec, list[Step[Any, Any, Any]], tuple[L, ...]]]:
+    """Each random game of ``specs`` played, with each seat's luck in it as ``luck`` counts."""
+    for spec in specs:
+        steps = spec.play()
+        yield spec, steps, luck(steps[0].before, [step.action for step in steps])
+
+
+def rolls_of(
+    steps: Iterable[Step[Any, Any, Any]], roll: type, seat: int
+) -> list[Step[Any, Any, Any]]:
+    """The steps in which ``seat`` rolled."""
+    return [step for step in steps if isinstance(step.action, roll) and step.before.turn == seat]
+
+
+def assert_busts_near_their_odds(total: BustLuck, least: int) -> None:
+    """More than ``least`` busts in all, as many as their odds made likely."""
+    assert total.busts > least
+    assert abs(total.busts - total.expected) <= SIGMAS * math.sqrt(total.variance)
 
 
 # The verdict
@@ -138,15 +165,9 @@ CLAIMIT_GAMES = [
 
 def test_claimit_luck_over_random_games_sums_the_engines_own_odds() -> None:
     total = BustLuck()
-    for spec in CLAIMIT_GAMES:
-        steps = spec.play()
-        seats = claimit.luck(steps[0].before, [step.action for step in steps])
+    for spec, steps, seats in played_with_luck(CLAIMIT_GAMES, claimit.luck):
         for seat, found in enumerate(seats):
-            rolls = [
-                step
-                for step in steps
-                if isinstance(step.action, claimit.Roll) and step.before.turn == seat
-            ]
+            rolls = rolls_of(steps, claimit.Roll, seat)
             chances = [claimit.roll_odds(step.before).bust for step in rolls]
             assert found.rolls == len(rolls), spec
             assert found.busts == sum(
@@ -155,8 +176,7 @@ def test_claimit_luck_over_random_games_sums_the_engines_own_odds() -> None:
             assert found.expected == sum(chances), spec
             assert 0 <= found.variance <= found.expected, spec
             total += found
-    assert total.busts > 100
-    assert abs(total.busts - total.expected) <= SIGMAS * math.sqrt(total.variance)
+    assert_busts_near_their_odds(total, 100)
 
 
 # Gold Nuggets
@@ -325,9 +345,7 @@ NUGGETS_GAMES = [
 
 def test_gold_nuggets_luck_over_random_games_sums_the_engines_own_odds() -> None:
     total = BustLuck()
-    for spec in NUGGETS_GAMES:
-        steps = spec.play()
-        seats = gold_nuggets.luck(steps[0].before, [step.action for step in steps])
+    for spec, steps, seats in played_with_luck(NUGGETS_GAMES, gold_nuggets.luck):
         rolled_on: set[int] = set()  # the turns that rolled on, by their first step's index
         turn_start = 0
         worths = [0.0] * spec.players
@@ -346,11 +364,7 @@ def test_gold_nuggets_luck_over_random_games_sums_the_engines_own_odds() -> None
             ):
                 turn_start = i + 1
         for seat, found in enumerate(seats):
-            rolls = [
-                step
-                for step in steps
-                if isinstance(step.action, gold_nuggets.Roll) and step.before.turn == seat
-            ]
+            rolls = rolls_of(steps, gold_nuggets.Roll, seat)
             assert found.bust.rolls == len(rolls), spec
             assert found.bust.expected == sum(
                 (nuggets_odds(step.before).bust for step in rolls), Fraction(0)
@@ -359,8 +373,7 @@ def test_gold_nuggets_luck_over_random_games_sums_the_engines_own_odds() -> None
             assert found.roll_on_expected == pytest.approx(worths[seat]), spec
             total += found.bust
         assert sum(found.roll_ons for found in seats) == len(rolled_on), spec
-    assert total.busts > 500
-    assert abs(total.busts - total.expected) <= SIGMAS * math.sqrt(total.variance)
+    assert_busts_near_their_odds(total, 500)
 
 
 def best_set_aside(state: gold_nuggets.GameState) -> Counts:

@@ -119,17 +119,16 @@ SEQUENCES: dict[str, tuple[Callable[[int, int], Iterator[Scene]], PictureKind]] 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 @pytest.mark.parametrize("kind", sorted(SEQUENCES))
 def test_busts_ends_languages_and_every_table_size_drawn_where_they_changed(
-    kind: str, players: int
+    kind: str, players: int, albums: png.Albums
 ) -> None:
     scenes, picture_kind = SEQUENCES[kind]
-    png.ALBUMS.clear()
     pictures = 0
     for number, scene in enumerate(scenes(players, players)):
         changed = picture_kind.encode_scene(scene, ("sequence", kind, players))
         whole = picture_kind.encode(scene.paint())
         assert _pixels(changed) == _pixels(whole), f"{kind}, {players} players, picture {number}"
         pictures += 1
-    assert pictures >= 30 and png.ALBUMS.found > 0
+    assert pictures >= 30 and albums.found > 0
 
 
 def _varied_scenes() -> Iterator[tuple[str, Scene]]:
@@ -198,10 +197,9 @@ def _pixels(data: bytes) -> tuple[tuple[int, int], bytes]:
 @pytest.mark.parametrize("seed", [0, 1])
 @pytest.mark.parametrize("kind", sorted(KINDS))
 def test_each_picture_drawn_where_it_changed_is_the_picture_drawn_whole(
-    kind: str, seed: int
+    kind: str, seed: int, albums: png.Albums
 ) -> None:
     played, picture_kind = KINDS[kind]
-    png.ALBUMS.clear()
     pictures = kept = 0
     for game in played(seed):
         for number, (album, plan) in enumerate(game):
@@ -210,32 +208,32 @@ def test_each_picture_drawn_where_it_changed_is_the_picture_drawn_whole(
             whole = picture_kind.encode(scene.paint())
             assert _pixels(changed) == _pixels(whole), f"{kind} seed {seed}, picture {number}"
             pictures += 1
-    kept = png.ALBUMS.found
+    kept = albums.found
     assert pictures >= 30
     assert kept > 0, "the pictures were drawn from the ones before them"
 
 
-def test_a_picture_on_another_background_keeps_only_the_bands_both_agree_on() -> None:
+def test_a_picture_on_another_background_keeps_only_the_bands_both_agree_on(
+    albums: png.Albums,
+) -> None:
     """A game drawn in another language (another background, the board's words on it
     translated) keeps the bands where both backgrounds and drawing agree, draws the rest,
     and has the pixels it has painted whole."""
-    png.ALBUMS.clear()
     (album, plan), *_ = next(games.claimit_games(1, language("en")))
     BOARD.encode_scene(plan(), album)
     (_, german), *_ = next(games.claimit_games(1, language("de")))
     scene = german()
     assert scene.background is not plan().background
-    found, missed = png.ALBUMS.found, png.ALBUMS.missed
+    found, missed = albums.found, albums.missed
     data = BOARD.encode_scene(scene, album)
-    assert png.ALBUMS.found > found, "the bands without words are the same"
-    assert png.ALBUMS.missed > missed, "the bands with words are drawn again"
+    assert albums.found > found, "the bands without words are the same"
+    assert albums.missed > missed, "the bands with words are drawn again"
     assert _pixels(data) == _pixels(BOARD.encode(scene.paint()))
 
 
-def test_a_band_on_other_background_rows_is_drawn_again() -> None:
+def test_a_band_on_other_background_rows_is_drawn_again(albums: png.Albums) -> None:
     """Two backgrounds that differ only in some rows: a band on the rows that differ is
     drawn again, though its drawing is the same."""
-    png.ALBUMS.clear()
     first = Image.new("RGB", (64, 64), (40, 80, 120))
     second = first.copy()
     second.paste((200, 40, 40), (0, 20, 64, 24))
@@ -244,8 +242,8 @@ def test_a_band_on_other_background_rows_is_drawn_again() -> None:
         scene.fill((248, 248, 248), (4, 4, 60, 12))
         data = NUGGETS_TABLE.encode_scene(scene, ("game", 1))
         assert _pixels(data) == _pixels(NUGGETS_TABLE.encode(scene.paint()))
-    assert png.ALBUMS.found == 3, "rows 0-15, 32-47 and 48-63 kept"
-    assert png.ALBUMS.missed == 4 + 1, "all four first, then rows 16-31"
+    assert albums.found == 3, "rows 0-15, 32-47 and 48-63 kept"
+    assert albums.missed == 4 + 1, "all four first, then rows 16-31"
 
 
 def test_an_album_is_let_go_when_its_game_ends_or_sits_idle() -> None:

@@ -153,11 +153,12 @@ def test_every_colour_drawn_with_comes_out_exactly(
     assert far < image.width * image.height * 0.002, name
 
 
-def test_a_picture_drawn_from_its_album_is_the_picture_mapped_to_the_palette() -> None:
+def test_a_picture_drawn_from_its_album_is_the_picture_mapped_to_the_palette(
+    albums: png.Albums,
+) -> None:
     kind = claimit_pictures.BOARD
     history = [after for _, _, after in random_play(11, 4)]
     view = View(names=("Ann", "Bo", "Cy", "Di"), lang=english())
-    png.ALBUMS.clear()
     for state in history[10:60:10]:
         data = kind.encode_scene(board_scene(state, view), ("game", 1))
         shown = Image.open(io.BytesIO(data))
@@ -167,37 +168,35 @@ def test_a_picture_drawn_from_its_album_is_the_picture_mapped_to_the_palette() -
             shown.tobytes()
             == picture.quantize(palette=kind.palette.image, dither=Image.Dither.NONE).tobytes()
         )
-    assert png.ALBUMS.found > 0
+    assert albums.found > 0
 
 
-def test_only_the_bands_that_changed_are_drawn() -> None:
+def test_only_the_bands_that_changed_are_drawn(albums: png.Albums) -> None:
     background = Image.new("RGB", (40, png.BAND_ROWS * 3), PLAYERS[0].color)
     kind = PictureKind(lambda: [Image.new("RGB", (1, 1), p.color) for p in PLAYERS])
-    png.ALBUMS.clear()
     scene = Scene(background)
     kind.encode_scene(scene, ("game", 1))
-    assert (png.ALBUMS.missed, png.ALBUMS.found) == (3, 0)
+    assert (albums.missed, albums.found) == (3, 0)
     changed = Scene(background)
     changed.fill(PLAYERS[1].color, (0, png.BAND_ROWS * 2, 40, png.BAND_ROWS * 2 + 1))
     data = kind.encode_scene(changed, ("game", 1))
-    assert (png.ALBUMS.missed, png.ALBUMS.found) == (4, 2)
+    assert (albums.missed, albums.found) == (4, 2)
     assert Image.open(io.BytesIO(data)).convert("RGB").tobytes() == changed.paint().tobytes()
     kind.encode_scene(changed, ("game", 1))
-    assert (png.ALBUMS.missed, png.ALBUMS.found, png.ALBUMS.again) == (4, 5, 1)
+    assert (albums.missed, albums.found, albums.again) == (4, 5, 1)
     kind.encode_scene(changed, ("game", 2))
-    assert png.ALBUMS.missed == 7, "albums share nothing"
+    assert albums.missed == 7, "albums share nothing"
 
 
-def test_a_sprite_across_bands_is_drawn_in_each_it_meets() -> None:
+def test_a_sprite_across_bands_is_drawn_in_each_it_meets(albums: png.Albums) -> None:
     background = Image.new("RGB", (40, png.BAND_ROWS * 4), PLAYERS[0].color)
     sprite = Image.new("RGBA", (10, png.BAND_ROWS * 2), (*PLAYERS[2].color, 255))
     kind = PictureKind(lambda: [Image.new("RGB", (1, 1), p.color) for p in PLAYERS])
-    png.ALBUMS.clear()
     kind.encode_scene(Scene(background), ("game", 1))
     scene = Scene(background)
     scene.paste(sprite, (5, png.BAND_ROWS // 2))
     data = kind.encode_scene(scene, ("game", 1))
-    assert png.ALBUMS.missed == 4 + 3
+    assert albums.missed == 4 + 3
     assert Image.open(io.BytesIO(data)).convert("RGB").tobytes() == scene.paint().tobytes()
 
 

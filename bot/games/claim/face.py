@@ -236,15 +236,12 @@ class ClaimFace(BaseFace[TableView]):
         figures = record.figures
         fields = []
         if record.played_out:
-            average = figures.get("factions", 0) / record.played_out
-            best = figures.get("best_factions", 0)
             fields.append(
                 (
                     lang.pgettext("stats", "Factions"),
                     lang._(
                         "{average} per game on average, best {best}",
-                        average=lang.number(average, digits=1),
-                        best=lang.number(best),
+                        **shared_words.per_game(record, "factions", "best_factions", lang),
                     ),
                 )
             )

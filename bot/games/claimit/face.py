@@ -130,14 +130,12 @@ class ClaimItFace(TurnOrderFace[tuple[GameState, View]]):
         figures = record.figures
         fields = []
         if record.played_out:
-            average = figures.get("mine_total", 0) / record.played_out
             fields.append(
                 (
                     lang._("Largest mine"),
                     lang._(
                         "{average} on average, best {best}",
-                        average=lang.number(average, digits=1),
-                        best=lang.number(figures.get("best_mine", 0)),
+                        **shared_words.per_game(record, "mine_total", "best_mine", lang),
                     ),
                 )
             )
@@ -150,9 +148,7 @@ class ClaimItFace(TurnOrderFace[tuple[GameState, View]]):
                     lang._("Busts"),
                     lang._(
                         "{rate} per turn ({busts} in {turns})",
-                        rate=lang.number(busts / turns, digits=2),
-                        busts=lang.number(busts),
-                        turns=lang.number(turns),
+                        **shared_words.bust_rate(busts, turns, lang),
                     ),
                 )
             )

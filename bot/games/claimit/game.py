@@ -6,8 +6,8 @@ import random
 from collections.abc import Sequence
 
 from bot.games.claimit import GAME
-from bot.games.claimit.turn_stats import rolled_dice, turn_stats
-from bot.games.luck import LUCK_FIGURES, dice_figures, luck_figures
+from bot.games.claimit.turn_stats import turn_stats
+from bot.games.luck import LUCK_FIGURES, dice_figures, luck_figures, rolled_dice
 from bot.games.rules import (
     BaseRules,
     GameOption,
@@ -138,7 +138,7 @@ class ClaimIt(BaseRules[GameState, Action]):
         variant = bool(setting.options.get("variant", False))
         stats = turn_stats(setting.players, setting.first, variant, actions)
         start = GameState.new(setting.players, first=setting.first, variant=variant)
-        rolled = rolled_dice(start, actions)
+        rolled = rolled_dice(start, actions, apply, _dice)
         return [
             {**seat._asdict(), **luck_figures(luck), **dice_figures(DIE_FACES, dice)}
             for seat, luck, dice in zip(stats, bust_luck(start, actions), rolled, strict=True)
@@ -163,6 +163,10 @@ def space(col: int, row: int) -> Message:
     """A space as players read it: ``2,5`` (column, row); German writes ``(2|5)``, where
     ``2,5`` would read as a decimal."""
     return Message("{col},{row}", col=col, row=row)
+
+
+def _dice(action: Action) -> tuple[int, ...]:
+    return action.dice if isinstance(action, Roll) else ()
 
 
 def _placement(intent: str) -> Placement:

@@ -1,11 +1,11 @@
-"""Per-seat turn statistics and dice, read from a game's move log by replaying it."""
+"""Per-seat turn statistics, read from a game's move log by replaying it."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from engine.claimit import Action, Bust, GameState, Passed, Roll, Stopped, apply
+from engine.claimit import Action, Bust, GameState, Passed, Stopped, apply
 
 
 class TurnStats(NamedTuple):
@@ -34,14 +34,3 @@ def turn_stats(
             elif isinstance(event, Stopped):
                 best[event.seat] = max(best[event.seat], before.marks_mask.bit_count())
     return [TurnStats(*seat) for seat in zip(turns, busts, best, strict=True)]
-
-
-def rolled_dice(start: GameState, actions: Iterable[Action]) -> list[list[str]]:
-    """Each seat's dice, every face as it came up (``"1"`` to ``"6"``)."""
-    rolled: list[list[str]] = [[] for _ in range(start.players)]
-    state = start
-    for action in actions:
-        if isinstance(action, Roll):
-            rolled[state.turn].extend(str(die) for die in action.dice)
-        state, _ = apply(state, action)
-    return rolled

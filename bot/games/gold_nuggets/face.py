@@ -164,15 +164,13 @@ class GoldNuggetsFace(TurnOrderFace[NuggetsView]):
         figures = record.figures
         fields = []
         if record.played_out:
-            average = figures.get("nuggets", 0) / record.played_out
             fields.append(
                 (
                     lang.pgettext("nuggets", "Nuggets"),
                     lang.pgettext(
                         "nuggets",
                         "{average} per game on average, best {best}",
-                        average=lang.number(average, digits=1),
-                        best=lang.number(figures.get("best", 0)),
+                        **shared_words.per_game(record, "nuggets", "best", lang),
                     ),
                 )
             )
@@ -196,9 +194,7 @@ class GoldNuggetsFace(TurnOrderFace[NuggetsView]):
                     lang.pgettext(
                         "nuggets",
                         "{rate} per turn ({busts} in {turns})",
-                        rate=lang.number(busts / turns, digits=2),
-                        busts=lang.number(busts),
-                        turns=lang.number(turns),
+                        **shared_words.bust_rate(busts, turns, lang),
                     ),
                 )
             )

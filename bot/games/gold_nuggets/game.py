@@ -12,11 +12,11 @@ Intents, as the buttons and menus carry them:
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from bot.games.gold_nuggets import GAME
-from bot.games.luck import LUCK_FIGURES, MICRO, dice_figures, luck_figures
+from bot.games.luck import LUCK_FIGURES, MICRO, dice_figures, luck_figures, rolled_dice
 from bot.games.rules import BaseRules, IllegalIntent, JsonForm, Setting, Standing, Step
 from bot.ladder import Figure, Fold
 from bot.storage.game_values import JSON, Level, Options
@@ -173,11 +173,10 @@ class GoldNuggets(BaseRules[GameState, Action]):
     def turn_figures(self, setting: Setting, actions: Sequence[Action]) -> list[dict[str, int]]:
         figures = turn_figures(setting.players, setting.first, actions)
         start = GameState.new(setting.players, first=setting.first)
+        rolled = rolled_dice(start, actions, apply, _faces)
         return [
             {**seat._asdict(), **_luck_figures(luck), **dice_figures(DIE_FACES, dice)}
-            for seat, luck, dice in zip(
-                figures, nuggets_luck(start, actions), rolled_dice(start, actions), strict=True
-            )
+            for seat, luck, dice in zip(figures, nuggets_luck(start, actions), rolled, strict=True)
         ]
 
     def decide(self, state: GameState, seat: int, level: Level, rng: random.Random) -> str:
@@ -211,15 +210,8 @@ def turn_figures(players: int, first: int, actions: Sequence[Action]) -> list[Tu
     ]
 
 
-def rolled_dice(start: GameState, actions: Iterable[Action]) -> list[list[str]]:
-    """Each seat's dice, every face as it came up (its letter: ``L``, ``N``, ``2``…)."""
-    rolled: list[list[str]] = [[] for _ in range(start.players)]
-    state = start
-    for action in actions:
-        if isinstance(action, Roll):
-            rolled[state.turn].extend(str(face) for face in action.faces)
-        state, _ = apply(state, action)
-    return rolled
+def _faces(action: Action) -> tuple[Face, ...]:
+    return action.faces if isinstance(action, Roll) else ()
 
 
 def _luck_figures(luck: NuggetsLuck) -> dict[str, int]:

@@ -51,10 +51,6 @@ def new(**fields: Any) -> Any:
 @pytest.mark.parametrize(
     "request_",
     [
-        {"op": "deal", "state": FOLLOW},
-        {"op": 1, "state": FOLLOW},
-        {"state": FOLLOW},
-        {"op": "score"},
         {"op": "score", "state": [FOLLOW]},
         {"op": "view", "state": "FOLLOW", "seat": 0},
         {"op": "apply", "state": FOLLOW},

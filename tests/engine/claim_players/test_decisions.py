@@ -11,19 +11,16 @@ from engine.claim import (
     ClaimState,
     Faction,
     Loot,
-    Phase,
     Play,
-    Played,
     Take,
     apply,
     card,
-    check_state,
-    game_cards,
     legal_in_view,
     score,
     view,
 )
 from engine.claim.players import Level, decide
+from tests.engine.claim import build
 from tests.engine.claim_players.positions import dealt
 
 GOBLINS_KNIGHTS = FIRST_GAME  # Goblins, Knights, Undead, Dwarves, Doppelgangers
@@ -89,44 +86,13 @@ def piles_for_loot() -> ClaimState:
     Doppelganger and no Dwarf (its fewest factions, the loot options); seat 1 holds two
     Dwarves and no Doppelganger. Seat 0 has won the Goblins and the Knights; the Raccoons
     are seat 1's."""
-    factions = (
-        Faction.DOPPELGANGERS,
-        Faction.DWARVES,
-        Faction.GOBLINS,
-        Faction.KNIGHTS,
-        Faction.RACCOONS,
+    return build.state(
+        2,
+        "DOP DWA GOB KNI RAC",
+        phase="loot",
+        scores=["RAC0 GOB1 GOB2 GOB3 GOB4 KNI2 KNI3 KNI4", "DWA4 DWA6 RAC7 RAC8 RAC9 GOB5 KNI5"],
+        removed="RAC10 RAC11 RAC12 RAC13",
     )
-    mine = [card(i) for i in ["RAC0", "GOB1", "GOB2", "GOB3", "GOB4", "KNI2", "KNI3", "KNI4"]]
-    theirs = [card(i) for i in ["DWA4", "DWA6", "RAC7", "RAC8", "RAC9", "GOB5", "KNI5"]]
-    removed = [card(i) for i in ["RAC10", "RAC11", "RAC12", "RAC13"]]
-    placed = {*mine, *theirs, *removed}
-    discard = [c for c in game_cards(factions) if c not in placed]
-    ordered = sorted
-    state = ClaimState(
-        players=2,
-        factions=factions,
-        phase=Phase.LOOT,
-        leader=0,
-        deck=(),
-        prize=(),
-        hands=((), ()),
-        followers=((), ()),
-        scores=(
-            tuple(ordered(mine, key=lambda c: c.order)),
-            tuple(ordered(theirs, key=lambda c: c.order)),
-        ),
-        gnomes=((), ()),
-        trolls=(),
-        table=(),
-        discard=tuple(ordered(discard, key=lambda c: c.order)),
-        hidden=(),
-        removed=tuple(ordered(removed, key=lambda c: c.order)),
-        auto=None,
-        seer_top=False,
-        loot=(None, None),
-    )
-    check_state(state)
-    return state
 
 
 @pytest.mark.parametrize("level", [Level.NORMAL, Level.HARD])
@@ -145,38 +111,16 @@ def dwarf_endgame() -> ClaimState:
     Doppelgangers). The Dwarves go to the trick's loser, so seat 1 must lose both tricks:
     the Dwarf 2 now, then the Dwarf 7 under the Undead. Winning with the Dwarf 7 hands seat
     0 all four."""
-    factions = GOBLINS_KNIGHTS
-    hands = ([card("UND3")], [card("DWA2"), card("DWA7")])
-    scores = (
-        "DWA4 DWA6 DWA8 UND0 UND1 UND2 UND4 UND5 UND6 DOP0 DOP1 DOP2 DOP3",
-        "DWA0 DWA1 DWA3 UND7 UND8 UND9 GOB0a GOB1 GOB2 GOB3 GOB4 KNI2 KNI3 KNI4 KNI5",
+    return build.state(
+        2,
+        "DOP DWA GOB KNI UND",
+        hands=["UND3", "DWA2 DWA7"],
+        table="DWA5",
+        scores=[
+            "DWA4 DWA6 DWA8 UND0 UND1 UND2 UND4 UND5 UND6 DOP0 DOP1 DOP2 DOP3",
+            "DWA0 DWA1 DWA3 UND7 UND8 UND9 GOB0a GOB1 GOB2 GOB3 GOB4 KNI2 KNI3 KNI4 KNI5",
+        ],
     )
-    piles = [[card(i) for i in text.split()] for text in scores]
-    table = (Played(0, card("DWA5")),)
-    placed = {*hands[0], *hands[1], *piles[0], *piles[1], card("DWA5")}
-    discard = [c for c in game_cards(factions) if c not in placed]
-    state = ClaimState(
-        players=2,
-        factions=factions,
-        phase=Phase.P2,
-        leader=0,
-        deck=(),
-        prize=(),
-        hands=tuple(tuple(sorted(h, key=lambda c: c.order)) for h in hands),
-        followers=((), ()),
-        scores=tuple(tuple(sorted(p, key=lambda c: c.order)) for p in piles),
-        gnomes=((), ()),
-        trolls=(),
-        table=table,
-        discard=tuple(sorted(discard, key=lambda c: c.order)),
-        hidden=(),
-        removed=(),
-        auto=None,
-        seer_top=False,
-        loot=(None, None),
-    )
-    check_state(state)
-    return state
 
 
 def test_hard_gives_the_dwarves_trick_away_to_win_the_game() -> None:

@@ -34,10 +34,6 @@ def ask(request: Any) -> Any:
 @pytest.mark.parametrize(
     "request_",
     [
-        {"op": "teleport", "state": EMPTY},
-        {"op": 1, "state": EMPTY},
-        {"state": EMPTY},
-        {"op": "score"},
         {"op": "legal", "state": EMPTY},
         {"op": "apply", "state": EMPTY},
         {"op": "apply", "state": EMPTY, "actions": {"stop": True}},

@@ -32,11 +32,7 @@ def legal(state: Any, dice: Any) -> Any:
 @pytest.mark.parametrize(
     "request_",
     [
-        {"op": "teleport", "state": START},
-        {"op": 1, "state": START},
         {"op": ["legal"], "state": START},
-        {"state": START},
-        {"op": "score"},
         {"op": "apply", "state": START},
         {"op": "apply", "state": START, "actions": {"take": "centre"}},
         {"op": "apply", "state": {"players": 99}, "actions": None},
