@@ -24,6 +24,7 @@ from bot.features.takebacks.errors import (
 from bot.features.takebacks.queries import TakebackState
 from bot.features.takebacks.service import Allowed, TakebackNow, TakebackService, allowed
 from bot.features.takebacks.settings import TakebackMode
+from bot.games.outcome import Outcome
 from bot.service import Actor, GameService, GuildSettingsService, Player
 from bot.service.errors import BoardMovedOn, GameFinished, NotInGame
 from bot.storage import Database, Game, GameStatus, move_queries
@@ -84,6 +85,23 @@ async def ann_and_bo_taking_back(
     return game
 
 
+async def ann_rolled(
+    service: GameService, dice: ScriptedDice, database: Database, humans: int = 2
+) -> tuple[Game, Outcome]:
+    """A game of Ann, first, and the others of ``humans`` where every take-back is allowed,
+    and Ann's first roll in it: 2, 5 and 1."""
+    await allow(database, TakebackMode.ALWAYS)
+    game = await ann_first(service, dice, humans)
+    dice.values = [2, 5, 1]
+    return game, await service.turns.act(game.id, actor(ANN), game.version, "roll")
+
+
+@pytest.fixture
+def clocked(database: Database, dice: ScriptedDice, clock: ManualClock) -> GameService:
+    """The service on ``clock``, which the test moves itself."""
+    return GameService(database, dice=dice, clock=clock.now)
+
+
 async def logged(database: Database, game_id: int) -> list[tuple[int, int | None]]:
     moves = await database.read(lambda c: move_queries.load_logged_moves(c, game_id))
     return [(move.seq, move.taken_back) for move in moves]
@@ -116,8 +134,7 @@ async def test_a_placement_is_taken_back_at_once_and_a_roll_alone_against_the_co
 async def test_a_roll_taken_back_comes_back_the_same(
     service: GameService, dice: ScriptedDice, database: Database
 ) -> None:
-    game = await ann_and_bo_taking_back(service, dice, database, 2, 5, 1)
-    first = await service.turns.act(game.id, actor(ANN), game.version, "roll")
+    game, first = await ann_rolled(service, dice, database)
     assert first.action.dice == (2, 5, 1)
     asked = await take_back(service, game, ANN)
     assert not asked.undid and asked.takeback.state is TakebackState.ASKED
@@ -164,10 +181,7 @@ async def test_a_move_another_made_since_needs_consent_and_its_roll_stays(
 async def test_a_request_is_agreed_by_all_refused_by_one_and_answered_once(
     service: GameService, dice: ScriptedDice, database: Database
 ) -> None:
-    await allow(database, TakebackMode.ALWAYS)
-    game = await ann_first(service, dice, 3)
-    dice.values = [2, 5, 1]
-    rolled = await service.turns.act(game.id, actor(ANN), game.version, "roll")
+    game, rolled = await ann_rolled(service, dice, database, humans=3)
     asked = await take_back(service, game, ANN)
     number = asked.takeback.number
     assert asked.asked == (BO.user_id, CY.user_id)
@@ -220,10 +234,7 @@ async def test_a_request_expires_when_the_game_moves_on(
 async def test_two_agreements_at_once_undo_once(
     service: GameService, dice: ScriptedDice, database: Database
 ) -> None:
-    await allow(database, TakebackMode.ALWAYS)
-    game = await ann_first(service, dice, 3)
-    dice.values = [2, 5, 1]
-    rolled = await service.turns.act(game.id, actor(ANN), game.version, "roll")
+    game, rolled = await ann_rolled(service, dice, database, humans=3)
     asked = await take_back(service, game, ANN)
     number = asked.takeback.number
     answers = await asyncio.gather(
@@ -293,8 +304,7 @@ async def test_a_finished_game_counts_what_stands(
 async def test_the_asker_withdraws_a_request_of_their_own(
     service: GameService, dice: ScriptedDice, database: Database
 ) -> None:
-    game = await ann_and_bo_taking_back(service, dice, database, 2, 5, 1)
-    rolled = await service.turns.act(game.id, actor(ANN), game.version, "roll")
+    game, rolled = await ann_rolled(service, dice, database)
     asked = await take_back(service, game, ANN)
     withdrawn = await answer(service, game, asked, ANN, False)
     assert withdrawn.takeback.state is TakebackState.REFUSED and not withdrawn.undid
@@ -305,41 +315,36 @@ async def test_the_asker_withdraws_a_request_of_their_own(
 
 
 async def test_one_press_of_a_table_takes_back_one_move_on_the_turns_own_clock(
-    dice: ScriptedDice, database: Database
+    clocked: GameService, clock: ManualClock, dice: ScriptedDice, database: Database
 ) -> None:
-    clock = ManualClock()
-    service = GameService(database, dice=dice, clock=clock.now)
-    game = await ann_and_bo_taking_back(service, dice, database, 2, 5, 1)
-    rolled = await service.turns.act(game.id, actor(ANN), game.version, "roll")
+    game, rolled = await ann_rolled(clocked, dice, database)
     clock.advance(200)
-    placed = await service.turns.act(game.id, actor(ANN), rolled.game.version, "A")
+    placed = await clocked.turns.act(game.id, actor(ANN), rolled.game.version, "A")
     clock.advance(100)
-    free = await take_back(service, game, ANN, placed.game.version)
+    free = await take_back(clocked, game, ANN, placed.game.version)
     assert free.undid and free.takeback.state is TakebackState.GRANTED
     # The turn's clock runs on: taking back buys no time.
     assert free.game.deadline == placed.game.deadline
     # A second press of the same table (a double click) takes back nothing more.
     with pytest.raises(BoardMovedOn):
-        await take_back(service, game, ANN, placed.game.version)
-    assert (await service.game(game.id)).state == rolled.game.state
+        await take_back(clocked, game, ANN, placed.game.version)
+    assert (await clocked.game(game.id)).state == rolled.game.state
 
 
 async def test_a_roll_taken_back_alone_against_the_computer_keeps_its_deadline(
-    dice: ScriptedDice, database: Database
+    clocked: GameService, clock: ManualClock, dice: ScriptedDice, database: Database
 ) -> None:
     """Nobody else to ask: done at once, and just before the deadline time and again, the
     turn's clock still runs to the deadline it had (no turn ever outlasts its time)."""
-    clock = ManualClock()
-    service = GameService(database, dice=dice, clock=clock.now)
-    game = await ann_first(service, dice, 1, 1)
+    game = await ann_first(clocked, dice, 1, 1)
     deadline = game.deadline
     assert deadline is not None
     version = game.version
     for _ in range(3):
         dice.values = [2, 5, 1]
-        rolled = await service.turns.act(game.id, actor(ANN), version, "roll")
+        rolled = await clocked.turns.act(game.id, actor(ANN), version, "roll")
         clock.advance(max(0.0, deadline - 5 - clock.now()))
-        back = await take_back(service, game, ANN)
+        back = await take_back(clocked, game, ANN)
         assert back.undid and back.takeback.revealed
         assert back.game.deadline == deadline, "taking a move back never buys time"
         version = back.game.version
@@ -347,20 +352,18 @@ async def test_a_roll_taken_back_alone_against_the_computer_keeps_its_deadline(
 
 
 async def test_a_turn_taken_back_with_consent_gets_the_time_it_had_left(
-    dice: ScriptedDice, database: Database
+    clocked: GameService, clock: ManualClock, dice: ScriptedDice, database: Database
 ) -> None:
     """Ann stops 200 s into her 600 s turn; Bo plays on a while, then agrees to her
     taking it back: her turn comes back with the 400 s it had left, from now."""
-    clock = ManualClock()
-    service = GameService(database, dice=dice, clock=clock.now)
-    game = await ann_and_bo_taking_back(service, dice, database, 2, 5, 1, 3, 4, 6)
-    placed = await roll_and_place(service, game, ANN)
+    game = await ann_and_bo_taking_back(clocked, dice, database, 2, 5, 1, 3, 4, 6)
+    placed = await roll_and_place(clocked, game, ANN)
     clock.advance(200)
-    stopped = await service.turns.act(game.id, actor(ANN), placed.version, "stop")
+    stopped = await clocked.turns.act(game.id, actor(ANN), placed.version, "stop")
     clock.advance(150)
-    asked = await take_back(service, game, ANN, stopped.game.version)
+    asked = await take_back(clocked, game, ANN, stopped.game.version)
     clock.advance(50)
-    granted = await answer(service, game, asked, BO, True)
+    granted = await answer(clocked, game, asked, BO, True)
     assert granted.undid
     assert game.started_at is not None and game.turn_timeout == 600
     left = game.started_at + 600 - (game.started_at + 200)
@@ -368,29 +371,26 @@ async def test_a_turn_taken_back_with_consent_gets_the_time_it_had_left(
 
 
 async def test_a_move_the_clock_made_is_not_theirs_to_take_back(
-    dice: ScriptedDice, database: Database
+    clocked: GameService, clock: ManualClock, dice: ScriptedDice, database: Database
 ) -> None:
-    clock = ManualClock()
-    service = GameService(database, dice=dice, clock=clock.now)
     await allow(database, TakebackMode.ALWAYS)
-    game = await ann_first(service, dice, 1, 1)
+    game = await ann_first(clocked, dice, 1, 1)
     dice.values = [2, 5, 1]
-    placed = await roll_and_place(service, game, ANN)
+    placed = await roll_and_place(clocked, game, ANN)
     assert placed.deadline is not None
     clock.advance(placed.deadline + 1 - clock.now())
-    timed_out = await service.turns.time_out(game.id, placed.version)
+    timed_out = await clocked.turns.time_out(game.id, placed.version)
     assert timed_out.seat == 0
-    [*_, last] = await service.history.moves(game.id)
+    [*_, last] = await clocked.history.moves(game.id)
     assert last.by_clock and not last.own
     with pytest.raises(NotYourMove, match="made by the clock when your time ran out"):
-        await take_back(service, game, ANN)
+        await take_back(clocked, game, ANN)
 
 
 async def test_the_askers_second_press_is_told_it_is_their_own_request(
     service: GameService, dice: ScriptedDice, database: Database
 ) -> None:
-    game = await ann_and_bo_taking_back(service, dice, database, 2, 5, 1)
-    rolled = await service.turns.act(game.id, actor(ANN), game.version, "roll")
+    game, rolled = await ann_rolled(service, dice, database)
     await take_back(service, game, ANN, rolled.game.version)
     with pytest.raises(TakebackAsked, match="You asked to take that move back already"):
         await take_back(service, game, ANN, rolled.game.version)
