@@ -68,6 +68,17 @@ async def started_game(
     return await service.start(game.id, Actor(host.user_id), game.version)
 
 
+async def ann_first(
+    service: GameService, dice: ScriptedDice, humans: int, *, bots: int = 0
+) -> Game:
+    """A game of ``humans`` (``started_game``) and ``bots`` whose first player is Ann, as
+    the dice chose."""
+    dice.values = [0]
+    game = await started_game(service, humans, bots=bots)
+    assert game.first_seat == 0 and not dice.values
+    return game
+
+
 async def a_game_starts_on(target: str | Path) -> None:
     """The database at ``target`` opens, upgraded to the latest schema, and takes a game."""
     database = await open_database(target)

@@ -28,7 +28,7 @@ from bot.games.outcome import Outcome
 from bot.service import Actor, GameService, GuildSettingsService, Player
 from bot.service.errors import BoardMovedOn, GameFinished, NotInGame
 from bot.storage import Database, Game, GameStatus, move_queries
-from tests.bot.fixtures import PLAYERS, ScriptedDice, play_to_the_end, started_game
+from tests.bot.fixtures import PLAYERS, ScriptedDice, ann_first, play_to_the_end
 from tests.clock import ManualClock
 
 ANN, BO, CY, DI = PLAYERS[:4]
@@ -64,14 +64,6 @@ async def roll_and_place(service: GameService, game: Game, player: Player) -> Ga
     rolled = await service.turns.act(game.id, actor(player), game.version, "roll")
     placed = await service.turns.act(game.id, actor(player), rolled.game.version, "A")
     return placed.game
-
-
-async def ann_first(service: GameService, dice: ScriptedDice, humans: int, bots: int = 0) -> Game:
-    """A started game whose first player is Ann."""
-    dice.values = [0]
-    game = await started_game(service, humans, bots=bots)
-    assert game.first_seat == 0 and not dice.values
-    return game
 
 
 async def ann_and_bo_taking_back(
@@ -110,7 +102,7 @@ async def logged(database: Database, game_id: int) -> list[tuple[int, int | None
 async def test_a_placement_is_taken_back_at_once_and_a_roll_alone_against_the_computer(
     service: GameService, dice: ScriptedDice, database: Database
 ) -> None:
-    game = await ann_first(service, dice, 1, 1)
+    game = await ann_first(service, dice, 1, bots=1)
     dice.values = [2, 5, 1]
     rolled = await service.turns.act(game.id, actor(ANN), game.version, "roll")
     placed = await service.turns.act(game.id, actor(ANN), rolled.game.version, "A")
@@ -284,7 +276,7 @@ async def test_the_setting_and_the_game_decide_whether_it_is_allowed(
 async def test_a_finished_game_counts_what_stands(
     service: GameService, dice: ScriptedDice, database: Database
 ) -> None:
-    game = await ann_first(service, dice, 1, 1)
+    game = await ann_first(service, dice, 1, bots=1)
     dice.values = [2, 5, 1]
     await roll_and_place(service, game, ANN)
     await take_back(service, game, ANN)
@@ -336,7 +328,7 @@ async def test_a_roll_taken_back_alone_against_the_computer_keeps_its_deadline(
 ) -> None:
     """Nobody else to ask: done at once, and just before the deadline time and again, the
     turn's clock still runs to the deadline it had (no turn ever outlasts its time)."""
-    game = await ann_first(clocked, dice, 1, 1)
+    game = await ann_first(clocked, dice, 1, bots=1)
     deadline = game.deadline
     assert deadline is not None
     version = game.version
@@ -374,7 +366,7 @@ async def test_a_move_the_clock_made_is_not_theirs_to_take_back(
     clocked: GameService, clock: ManualClock, dice: ScriptedDice, database: Database
 ) -> None:
     await allow(database, TakebackMode.ALWAYS)
-    game = await ann_first(clocked, dice, 1, 1)
+    game = await ann_first(clocked, dice, 1, bots=1)
     dice.values = [2, 5, 1]
     placed = await roll_and_place(clocked, game, ANN)
     assert placed.deadline is not None
