@@ -5,7 +5,6 @@ from __future__ import annotations
 import datetime as dt
 import json
 import random
-from collections.abc import Callable
 
 import pytest
 
@@ -16,12 +15,9 @@ from engine.claimit import Passed, Phase, Stopped
 from tests.bot.fixtures import PLAYERS, ScriptedDice, ann_first, random_press, started_game
 from tests.clock import ManualClock
 
+pytestmark = pytest.mark.service_on_clock
+
 ANN, BO, CY = PLAYERS[:3]
-
-
-@pytest.fixture
-def service_clock(clock: ManualClock) -> Callable[[], float]:
-    return clock.now
 
 
 async def test_a_lobby_nobody_starts_closes_itself_at_its_deadline(

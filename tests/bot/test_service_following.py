@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Callable
 
 import pytest
 
@@ -30,13 +29,10 @@ from bot.storage.shards import EVERY, Shards
 from tests.bot.fixtures import PLAYERS, play_to_the_end, started_game
 from tests.clock import ManualClock
 
+pytestmark = pytest.mark.service_on_clock
+
 ANN, BO, CY, DI = PLAYERS[:4]
 GUILD, CHANNEL = 10, 1
-
-
-@pytest.fixture
-def service_clock(clock: ManualClock) -> Callable[[], float]:
-    return clock.now
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import random
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 
 import pytest
 
@@ -34,13 +34,10 @@ from tests.bot.fixtures import (
 )
 from tests.clock import ManualClock
 
+pytestmark = pytest.mark.service_on_clock
+
 ANN, BO, CY, DEE = PLAYERS[:4]
 GUILD = 10
-
-
-@pytest.fixture
-def service_clock(clock: ManualClock) -> Callable[[], float]:
-    return clock.now
 
 
 @pytest.fixture

@@ -88,12 +88,6 @@ async def ann_rolled(
     return game, await service.turns.act(game.id, actor(ANN), game.version, "roll")
 
 
-@pytest.fixture
-def clocked(database: Database, dice: ScriptedDice, clock: ManualClock) -> GameService:
-    """The service on ``clock``, which the test moves itself."""
-    return GameService(database, dice=dice, clock=clock.now)
-
-
 async def logged(database: Database, game_id: int) -> list[tuple[int, int | None]]:
     moves = await database.read(lambda c: move_queries.load_logged_moves(c, game_id))
     return [(move.seq, move.taken_back) for move in moves]
@@ -306,77 +300,81 @@ async def test_the_asker_withdraws_a_request_of_their_own(
         await answer(service, game, asked, BO, True)
 
 
+@pytest.mark.service_on_clock
 async def test_one_press_of_a_table_takes_back_one_move_on_the_turns_own_clock(
-    clocked: GameService, clock: ManualClock, dice: ScriptedDice, database: Database
+    service: GameService, clock: ManualClock, dice: ScriptedDice, database: Database
 ) -> None:
-    game, rolled = await ann_rolled(clocked, dice, database)
+    game, rolled = await ann_rolled(service, dice, database)
     clock.advance(200)
-    placed = await clocked.turns.act(game.id, actor(ANN), rolled.game.version, "A")
+    placed = await service.turns.act(game.id, actor(ANN), rolled.game.version, "A")
     clock.advance(100)
-    free = await take_back(clocked, game, ANN, placed.game.version)
+    free = await take_back(service, game, ANN, placed.game.version)
     assert free.undid and free.takeback.state is TakebackState.GRANTED
     # The turn's clock runs on: taking back buys no time.
     assert free.game.deadline == placed.game.deadline
     # A second press of the same table (a double click) takes back nothing more.
     with pytest.raises(BoardMovedOn):
-        await take_back(clocked, game, ANN, placed.game.version)
-    assert (await clocked.game(game.id)).state == rolled.game.state
+        await take_back(service, game, ANN, placed.game.version)
+    assert (await service.game(game.id)).state == rolled.game.state
 
 
+@pytest.mark.service_on_clock
 async def test_a_roll_taken_back_alone_against_the_computer_keeps_its_deadline(
-    clocked: GameService, clock: ManualClock, dice: ScriptedDice, database: Database
+    service: GameService, clock: ManualClock, dice: ScriptedDice
 ) -> None:
     """Nobody else to ask: done at once, and just before the deadline time and again, the
     turn's clock still runs to the deadline it had (no turn ever outlasts its time)."""
-    game = await ann_first(clocked, dice, 1, bots=1)
+    game = await ann_first(service, dice, 1, bots=1)
     deadline = game.deadline
     assert deadline is not None
     version = game.version
     for _ in range(3):
         dice.values = [2, 5, 1]
-        rolled = await clocked.turns.act(game.id, actor(ANN), version, "roll")
+        rolled = await service.turns.act(game.id, actor(ANN), version, "roll")
         clock.advance(max(0.0, deadline - 5 - clock.now()))
-        back = await take_back(clocked, game, ANN)
+        back = await take_back(service, game, ANN)
         assert back.undid and back.takeback.revealed
         assert back.game.deadline == deadline, "taking a move back never buys time"
         version = back.game.version
         assert rolled.game.deadline == deadline
 
 
+@pytest.mark.service_on_clock
 async def test_a_turn_taken_back_with_consent_gets_the_time_it_had_left(
-    clocked: GameService, clock: ManualClock, dice: ScriptedDice, database: Database
+    service: GameService, clock: ManualClock, dice: ScriptedDice, database: Database
 ) -> None:
     """Ann stops 200 s into her 600 s turn; Bo plays on a while, then agrees to her
     taking it back: her turn comes back with the 400 s it had left, from now."""
-    game = await ann_and_bo_taking_back(clocked, dice, database, 2, 5, 1, 3, 4, 6)
-    placed = await roll_and_place(clocked, game, ANN)
+    game = await ann_and_bo_taking_back(service, dice, database, 2, 5, 1, 3, 4, 6)
+    placed = await roll_and_place(service, game, ANN)
     clock.advance(200)
-    stopped = await clocked.turns.act(game.id, actor(ANN), placed.version, "stop")
+    stopped = await service.turns.act(game.id, actor(ANN), placed.version, "stop")
     clock.advance(150)
-    asked = await take_back(clocked, game, ANN, stopped.game.version)
+    asked = await take_back(service, game, ANN, stopped.game.version)
     clock.advance(50)
-    granted = await answer(clocked, game, asked, BO, True)
+    granted = await answer(service, game, asked, BO, True)
     assert granted.undid
     assert game.started_at is not None and game.turn_timeout == 600
     left = game.started_at + 600 - (game.started_at + 200)
     assert granted.game.deadline == pytest.approx(clock.now() + left)
 
 
+@pytest.mark.service_on_clock
 async def test_a_move_the_clock_made_is_not_theirs_to_take_back(
-    clocked: GameService, clock: ManualClock, dice: ScriptedDice, database: Database
+    service: GameService, clock: ManualClock, dice: ScriptedDice, database: Database
 ) -> None:
     await allow(database, TakebackMode.ALWAYS)
-    game = await ann_first(clocked, dice, 1, bots=1)
+    game = await ann_first(service, dice, 1, bots=1)
     dice.values = [2, 5, 1]
-    placed = await roll_and_place(clocked, game, ANN)
+    placed = await roll_and_place(service, game, ANN)
     assert placed.deadline is not None
     clock.advance(placed.deadline + 1 - clock.now())
-    timed_out = await clocked.turns.time_out(game.id, placed.version)
+    timed_out = await service.turns.time_out(game.id, placed.version)
     assert timed_out.seat == 0
-    [*_, last] = await clocked.history.moves(game.id)
+    [*_, last] = await service.history.moves(game.id)
     assert last.by_clock and not last.own
     with pytest.raises(NotYourMove, match="made by the clock when your time ran out"):
-        await take_back(clocked, game, ANN)
+        await take_back(service, game, ANN)
 
 
 async def test_the_askers_second_press_is_told_it_is_their_own_request(
