@@ -42,6 +42,8 @@ class Clock:
 
 
 PLAYERS = [Player(100 + i, f"Player {i}") for i in range(5)]
+ANN, BO, CY, DEE, EVE = PLAYERS
+"""The players by name, in seat order."""
 
 
 async def started_game(

@@ -54,12 +54,11 @@ from bot.storage.game_values import Level
 from bot.storage.migrations import LATEST
 from bot.storage.opening import open_database
 from bot.storage.records import MINUTE
-from tests.bot.fixtures import PLAYERS, Clock, new_tournament, tournaments_of
+from tests.bot.fixtures import ANN, BO, CY, DEE, EVE, PLAYERS, Clock, new_tournament, tournaments_of
 from tests.bot.readings import game_ids, leaderboard_pages
 from tests.bot.tables import Table
 from tests.postgres_cluster import Cluster
 
-ANN, BO, CY, DEE, EVE = PLAYERS
 HOME, AWAY = 10, 11
 """The two servers."""
 AWAY_CHANNELS = (301, 302, 303)

@@ -11,9 +11,8 @@ from bot.service import Actor, GameService, Where
 from bot.service.errors import GameBroken, NotHere
 from bot.storage import Database, GameStatus
 from engine.claimit import GameState, state_to_json
-from tests.bot.fixtures import PLAYERS, started_game
+from tests.bot.fixtures import ANN, BO, started_game
 
-ANN, BO, CY = PLAYERS[:3]
 HERE = Where(10, 1)
 
 

@@ -53,13 +53,12 @@ from bot.storage.opening import open_database
 from bot.storage.records import MINUTE
 from bot.storage.sqlite import schema_version
 from engine.claimit import Phase
-from tests.bot.fixtures import PLAYERS, Clock, play_to_the_end, random_press
+from tests.bot.fixtures import ANN, BO, CY, DEE, EVE, PLAYERS, Clock, play_to_the_end, random_press
 from tests.bot.readings import game_ids, leaderboard_pages
 from tests.bot.released_schema import make_sqlite
 from tests.bot.schema_catalogs import sqlite_catalog
 from tests.bot.tables import Table
 
-ANN, BO, CY, DEE, EVE = PLAYERS
 HOME, AWAY = 10, 11
 """The two servers."""
 AWAY_CHANNELS = (301, 302)

@@ -24,13 +24,12 @@ from bot.ladder.ratings import SHOWN_SCALE
 from bot.ladder.seasons import SeasonMode, Seasons
 from bot.service import GameService, GuildSettingsService, LadderService
 from bot.storage import Database
-from tests.bot.fixtures import PLAYERS, play_to_the_end, started_game
+from tests.bot.fixtures import ANN, BO, CY, PLAYERS, play_to_the_end, started_game
 from tests.clock import ManualClock
 from tests.finished_games import write_finished_games
 
 pytestmark = pytest.mark.service_on_clock
 
-ANN, BO, CY = PLAYERS[:3]
 GUILD = 10
 NOVEMBER = datetime(2023, 11, 14, 12, tzinfo=UTC).timestamp()
 DECEMBER = datetime(2023, 12, 1, tzinfo=UTC).timestamp()

@@ -12,12 +12,18 @@ from bot.service import SYSTEM, Actor, GameService
 from bot.service.errors import BoardMovedOn, GameBroken, GameFinished, NotInGame
 from bot.storage import Database, EndReason, GameStatus
 from engine.claimit import Passed, Phase, Stopped
-from tests.bot.fixtures import PLAYERS, ScriptedDice, ann_first, random_press, started_game
+from tests.bot.fixtures import (
+    ANN,
+    BO,
+    CY,
+    ScriptedDice,
+    ann_first,
+    random_press,
+    started_game,
+)
 from tests.clock import ManualClock
 
 pytestmark = pytest.mark.service_on_clock
-
-ANN, BO, CY = PLAYERS[:3]
 
 
 async def test_a_lobby_nobody_starts_closes_itself_at_its_deadline(

@@ -25,7 +25,10 @@ from bot.storage import AwayMode, Database, Game, GameStatus, Seat
 from bot.storage.opening import open_database
 from engine.claimit import Phase
 from tests.bot.fixtures import (
-    PLAYERS,
+    ANN,
+    BO,
+    CY,
+    DEE,
     ScriptedDice,
     ann_first,
     play_to_the_end,
@@ -36,7 +39,6 @@ from tests.clock import ManualClock
 
 pytestmark = pytest.mark.service_on_clock
 
-ANN, BO, CY, DEE = PLAYERS[:4]
 GUILD = 10
 
 

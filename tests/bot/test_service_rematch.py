@@ -24,12 +24,11 @@ from bot.service import Actor, GameService, Player
 from bot.service.errors import NotHost
 from bot.storage import Game, GameStatus
 from bot.storage.game_values import Level
-from tests.bot.fixtures import PLAYERS, play_to_the_end, started_game
+from tests.bot.fixtures import ANN, BO, CY, play_to_the_end, started_game
 from tests.clock import ManualClock
 
 pytestmark = pytest.mark.service_on_clock
 
-ANN, BO, CY = PLAYERS[:3]
 LOBBY_TIME = 30 * 60
 
 

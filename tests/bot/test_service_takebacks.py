@@ -28,10 +28,8 @@ from bot.games.outcome import Outcome
 from bot.service import Actor, GameService, GuildSettingsService, Player
 from bot.service.errors import BoardMovedOn, GameFinished, NotInGame
 from bot.storage import Database, Game, GameStatus, move_queries
-from tests.bot.fixtures import PLAYERS, ScriptedDice, ann_first, play_to_the_end
+from tests.bot.fixtures import ANN, BO, CY, DEE, ScriptedDice, ann_first, play_to_the_end
 from tests.clock import ManualClock
-
-ANN, BO, CY, DI = PLAYERS[:4]
 
 
 def actor(player: Player) -> Actor:
@@ -176,7 +174,7 @@ async def test_a_request_is_agreed_by_all_refused_by_one_and_answered_once(
     with pytest.raises(NotYoursToAnswer, match="You asked"):
         await service.part(TakebackService).answer_takeback(game.id, number, actor(ANN), True)
     with pytest.raises(NotInGame):
-        await service.part(TakebackService).answer_takeback(game.id, number, actor(DI), True)
+        await service.part(TakebackService).answer_takeback(game.id, number, actor(DEE), True)
     half = await service.part(TakebackService).answer_takeback(game.id, number, actor(BO), True)
     assert not half.undid and half.takeback.answers == {BO.user_id: True}
     with pytest.raises(TakebackAnswered, match="agreed"):

@@ -22,6 +22,8 @@ from bot.storage import Database, Game, GameStatus, game_queries, game_rows, mov
 from bot.storage.connection import Connection
 from engine.claimit import Bust, GameOver, Phase, Placement, Roll, Stopped
 from tests.bot.fixtures import (
+    ANN,
+    BO,
     PLAYERS,
     ScriptedDice,
     ann_first,
@@ -29,8 +31,6 @@ from tests.bot.fixtures import (
     random_press,
     started_game,
 )
-
-ANN, BO, CY = PLAYERS[:3]
 
 
 async def test_a_turn_rolls_places_and_stops_with_each_step_logged(
