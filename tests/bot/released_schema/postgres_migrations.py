@@ -8,7 +8,7 @@ Frozen: a database made with them is one those releases made.
 
 from __future__ import annotations
 
-from tests.bot.released_schema.both_databases import POSTGRES, steps_alike
+from tests.bot.released_schema.both_databases import steps_alike
 
 _OWN: dict[int, tuple[str, ...]] = {
     5: (
@@ -215,5 +215,5 @@ _OWN: dict[int, tuple[str, ...]] = {
     ),
 }
 
-MIGRATIONS: dict[int, tuple[str, ...]] = {**_OWN, **steps_alike(POSTGRES)}
+MIGRATIONS: dict[int, tuple[str, ...]] = {**_OWN, **steps_alike("postgresql")}
 """Each version's statements, from version 5's on."""

@@ -7,7 +7,7 @@ database made with them is one those releases made.
 
 from __future__ import annotations
 
-from tests.bot.released_schema.both_databases import SQLITE, steps_alike
+from tests.bot.released_schema.both_databases import steps_alike
 
 _OWN: dict[int, tuple[str, ...]] = {
     # 1: games, seats, the move log, results and per-server player records.
@@ -390,6 +390,6 @@ _OWN: dict[int, tuple[str, ...]] = {
     ),
 }
 
-_STEPS = {**_OWN, **steps_alike(SQLITE)}
+_STEPS = {**_OWN, **steps_alike("sqlite")}
 MIGRATIONS: tuple[tuple[str, ...], ...] = tuple(_STEPS[version] for version in sorted(_STEPS))
 """Each version's statements, from version 1's on."""
