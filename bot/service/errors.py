@@ -16,6 +16,14 @@ class ServiceError(Exception):
         self.words = words
 
 
+class Refusal(ServiceError):
+    """A refusal that always says the same: its class's ``words``, with nothing of the
+    case put in them."""
+
+    def __init__(self) -> None:
+        super().__init__(self.words)
+
+
 def slash(command: str, sub: str) -> Message:
     """A slash command as the reader's Discord names it (``/claimit neu``): ``sub`` is one
     of the command names the command tree translates."""
@@ -37,11 +45,10 @@ def listed(mentions: list[str], most: int) -> str | Message:
     return Message("{mentions} and {more} more", mentions=shown, more=len(mentions) - most)
 
 
-class GameNotFound(ServiceError):
+class GameNotFound(Refusal):
     """A game that is gone (a hand-made button's, or one deleted since)."""
 
-    def __init__(self) -> None:
-        super().__init__(Message("That game doesn't exist any more."))
+    words = Message("That game doesn't exist any more.")
 
 
 class NoGameHere(ServiceError):
@@ -109,30 +116,25 @@ class ChannelBusy(ServiceError):
         super().__init__(words)
 
 
-class NotInGame(ServiceError):
+class NotInGame(Refusal):
     """Someone who plays no seat acts in a game."""
 
-    def __init__(self) -> None:
-        super().__init__(Message("You're not playing in this game."))
+    words = Message("You're not playing in this game.")
 
 
-class NotHere(ServiceError):
+class NotHere(Refusal):
     """A button naming no game played where it was pressed (a copied or hand-made
     custom_id): whether that game is elsewhere or none at all, the answer is the same, so
     that nobody learns of another place's games by naming them."""
 
-    def __init__(self) -> None:
-        super().__init__(Message("That button isn't for a game played here, so nothing happened."))
+    words = Message("That button isn't for a game played here, so nothing happened.")
 
 
-class NotOnThisMessage(ServiceError):
+class NotOnThisMessage(Refusal):
     """A control that turns the message pressed (a leaderboard's page, a replay's step),
     pressed on a message everybody sees: only a copied or hand-made custom_id can."""
 
-    def __init__(self) -> None:
-        super().__init__(
-            Message("That button doesn't belong on this message, so nothing happened.")
-        )
+    words = Message("That button doesn't belong on this message, so nothing happened.")
 
 
 class NoLadderHere(ServiceError):
@@ -148,17 +150,14 @@ class NoLadderHere(ServiceError):
         )
 
 
-class NoLongerMember(ServiceError):
+class NoLongerMember(Refusal):
     """A press from a direct message by someone the game's server no longer has (they
     left, or were kicked or banned, and the bot heard nothing of it)."""
 
-    def __init__(self) -> None:
-        super().__init__(
-            Message(
-                "You're no longer a member of the server this game is played in, so you no "
-                "longer play in it."
-            )
-        )
+    words = Message(
+        "You're no longer a member of the server this game is played in, so you no "
+        "longer play in it."
+    )
 
 
 class NotYourTurn(ServiceError):
@@ -168,15 +167,12 @@ class NotYourTurn(ServiceError):
         super().__init__(Message("It's {player}'s turn, not yours.", player=name))
 
 
-class BoardMovedOn(ServiceError):
+class BoardMovedOn(Refusal):
     """A press on a version of the game it has moved past: nothing changes."""
 
-    def __init__(self) -> None:
-        super().__init__(
-            Message(
-                "The game has moved on since that button was shown. Use the newest game message."
-            )
-        )
+    words = Message(
+        "The game has moved on since that button was shown. Use the newest game message."
+    )
 
 
 class GameFinished(ServiceError):
@@ -188,18 +184,16 @@ class GameFinished(ServiceError):
         )
 
 
-class NotStarted(ServiceError):
+class NotStarted(Refusal):
     """A move in a game still in its lobby."""
 
-    def __init__(self) -> None:
-        super().__init__(Message("The game hasn't started yet."))
+    words = Message("The game hasn't started yet.")
 
 
-class AlreadyStarted(ServiceError):
+class AlreadyStarted(Refusal):
     """A lobby's change to a game that has started."""
 
-    def __init__(self) -> None:
-        super().__init__(Message("The game has already started."))
+    words = Message("The game has already started.")
 
 
 class LobbyFull(ServiceError):
@@ -215,11 +209,10 @@ class LobbyFull(ServiceError):
         )
 
 
-class AlreadyJoined(ServiceError):
+class AlreadyJoined(Refusal):
     """A join by someone already seated."""
 
-    def __init__(self) -> None:
-        super().__init__(Message("You're already in this game."))
+    words = Message("You're already in this game.")
 
 
 class NotHost(ServiceError):
@@ -245,18 +238,16 @@ class NotEnoughPlayers(ServiceError):
         )
 
 
-class NotThisGame(ServiceError):
+class NotThisGame(Refusal):
     """A custom_id naming another game than the one its id is (only a forged one can)."""
 
-    def __init__(self) -> None:
-        super().__init__(Message("That button doesn't belong to this game, so nothing happened."))
+    words = Message("That button doesn't belong to this game, so nothing happened.")
 
 
-class NotOnTheMenu(ServiceError):
+class NotOnTheMenu(Refusal):
     """A menu pick that was never one of its options."""
 
-    def __init__(self) -> None:
-        super().__init__(Message("That isn't one of the menu's choices, so nothing happened."))
+    words = Message("That isn't one of the menu's choices, so nothing happened.")
 
 
 class NoSuchBot(ServiceError):
@@ -311,18 +302,16 @@ class ChannelNotAllowed(ServiceError):
         )
 
 
-class BotsNotAllowed(ServiceError):
+class BotsNotAllowed(Refusal):
     """A computer player asked for where the server turned them off."""
 
-    def __init__(self) -> None:
-        super().__init__(Message("This server's admins have turned computer players off."))
+    words = Message("This server's admins have turned computer players off.")
 
 
-class AsItIs(ServiceError):
+class AsItIs(Refusal):
     """A change asked of a game that finds it as it should be already: nothing to do."""
 
-    def __init__(self) -> None:
-        super().__init__(Message("Nothing needed changing."))
+    words = Message("Nothing needed changing.")
 
 
 class NotANumber(ServiceError):
@@ -390,15 +379,12 @@ class NotAllowedToConfigure(ServiceError):
         )
 
 
-class NotAllowedToRecompute(ServiceError):
+class NotAllowedToRecompute(Refusal):
     """A ladder recompute by someone without Manage Server."""
 
-    def __init__(self) -> None:
-        super().__init__(
-            Message(
-                "Only members with the Manage Server permission can rebuild this server's ladder."
-            )
-        )
+    words = Message(
+        "Only members with the Manage Server permission can rebuild this server's ladder."
+    )
 
 
 class NothingToReplay(ServiceError):

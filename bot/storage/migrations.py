@@ -32,6 +32,30 @@ class Step:
     that gives a new column its value."""
 
 
+@dataclass(frozen=True)
+class _Settings:
+    """Whose settings a table keeps as columns, and the table a feature's declared ones
+    are kept in, by name as JSON."""
+
+    columns: str
+    declared: str
+    owner: str
+
+
+_SERVERS = _Settings("guild_settings", "declared_settings", "guild_id")
+_PLAYERS = _Settings("player_settings", "declared_player_settings", "user_id")
+
+
+def _moved_to_json(settings: _Settings, column: str, default: str) -> str:
+    """A text setting's column moved into the declared settings under its own name, as a
+    JSON string, where it is other than ``default`` (which an owner without a row reads)."""
+    return (
+        f"INSERT INTO {settings.declared} ({settings.owner}, name, value) "
+        f"SELECT {settings.owner}, '{column}', '\"' || {column} || '\"' "
+        f"FROM {settings.columns} WHERE {column} <> '{default}'"
+    )
+
+
 STEPS = {
     # 2: deadlines for every open game, threads, seats a computer player took over, and
     # per-server settings. Open games from version 1 had no turn timeout; they get the
@@ -290,21 +314,9 @@ STEPS = {
             SELECT guild_id, 'reliability', CAST(min_reliability AS TEXT) FROM guild_settings
                 WHERE min_reliability IS NOT NULL
             """,
-            """
-            INSERT INTO declared_settings (guild_id, name, value)
-            SELECT guild_id, 'takebacks', '"' || takebacks || '"' FROM guild_settings
-                WHERE takebacks <> 'unrated'
-            """,
-            """
-            INSERT INTO declared_settings (guild_id, name, value)
-            SELECT guild_id, 'seasons', '"' || seasons || '"' FROM guild_settings
-                WHERE seasons <> 'off'
-            """,
-            """
-            INSERT INTO declared_settings (guild_id, name, value)
-            SELECT guild_id, 'season_dates', '"' || season_dates || '"' FROM guild_settings
-                WHERE season_dates <> ''
-            """,
+            _moved_to_json(_SERVERS, "takebacks", "unrated"),
+            _moved_to_json(_SERVERS, "seasons", "off"),
+            _moved_to_json(_SERVERS, "season_dates", ""),
             "ALTER TABLE guild_settings DROP COLUMN min_reliability",
             "ALTER TABLE guild_settings DROP COLUMN takebacks",
             "ALTER TABLE guild_settings DROP COLUMN seasons",
@@ -317,16 +329,8 @@ STEPS = {
     # row reads).
     20: Step(
         (
-            """
-            INSERT INTO declared_player_settings (user_id, name, value)
-            SELECT user_id, 'invitations', '"' || invitations || '"' FROM player_settings
-                WHERE invitations <> 'ping'
-            """,
-            """
-            INSERT INTO declared_player_settings (user_id, name, value)
-            SELECT user_id, 'following', '"' || following || '"' FROM player_settings
-                WHERE following <> 'end'
-            """,
+            _moved_to_json(_PLAYERS, "invitations", "ping"),
+            _moved_to_json(_PLAYERS, "following", "end"),
             "ALTER TABLE player_settings DROP COLUMN invitations",
             "ALTER TABLE player_settings DROP COLUMN following",
         )

@@ -40,11 +40,20 @@ def clock() -> ManualClock:
     return ManualClock()
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "service_on_clock: the service reads the time from the test's own ``clock``"
+    )
+
+
 @pytest.fixture
-def service_clock() -> Callable[[], float]:
-    """What ``service`` reads the time from: a second on at each reading. A module whose
-    tests move the time themselves makes it ``clock.now``."""
-    return Clock()
+def service_clock(request: pytest.FixtureRequest) -> Callable[[], float]:
+    """What ``service`` reads the time from: a second on at each reading; in a module
+    marked ``service_on_clock``, whose tests move the time themselves, ``clock``'s."""
+    if request.node.get_closest_marker("service_on_clock") is None:
+        return Clock()
+    clock: ManualClock = request.getfixturevalue("clock")
+    return clock.now
 
 
 @pytest.fixture

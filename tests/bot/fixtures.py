@@ -42,6 +42,8 @@ class Clock:
 
 
 PLAYERS = [Player(100 + i, f"Player {i}") for i in range(5)]
+ANN, BO, CY, DEE, EVE = PLAYERS
+"""The players by name, in seat order."""
 
 
 async def started_game(
@@ -66,6 +68,17 @@ async def started_game(
     for player in PLAYERS[1:players]:
         game = await service.join(game.id, player, game.version)
     return await service.start(game.id, Actor(host.user_id), game.version)
+
+
+async def ann_first(
+    service: GameService, dice: ScriptedDice, humans: int, *, bots: int = 0
+) -> Game:
+    """A game of ``humans`` (``started_game``) and ``bots`` whose first player is Ann, as
+    the dice chose."""
+    dice.values = [0]
+    game = await started_game(service, humans, bots=bots)
+    assert game.first_seat == 0 and not dice.values
+    return game
 
 
 async def a_game_starts_on(target: str | Path) -> None:

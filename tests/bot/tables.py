@@ -5,11 +5,20 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from typing import TypedDict, Unpack
 
 from bot.service import Actor, GameService, Player
 from bot.storage import Game
 from bot.storage.game_values import Options
 from tests.bot.fixtures import Clock
+
+
+class Choices(TypedDict, total=False):
+    """What a lobby's host may choose besides its place and players."""
+
+    bots: int
+    options: Options | None
+    turn_timeout: int | None
 
 
 class Table(ABC):
@@ -22,23 +31,16 @@ class Table(ABC):
         """Plays the game to its end (each subclass chooses the moves) and shows it."""
 
     async def lobby(
-        self,
-        kind: str,
-        guild: int,
-        channel: int,
-        players: list[Player],
-        bots: int = 0,
-        options: Options | None = None,
-        turn_timeout: int | None = None,
+        self, kind: str, guild: int, channel: int, players: list[Player], **choices: Unpack[Choices]
     ) -> Game:
         game = await self.service.create_lobby(
             kind=kind,
             guild_id=guild,
             channel_id=channel,
             host=players[0],
-            options=options,
-            turn_timeout=turn_timeout,
-            bots=bots,
+            options=choices.get("options"),
+            turn_timeout=choices.get("turn_timeout"),
+            bots=choices.get("bots", 0),
         )
         for player in players[1:]:
             game = await self.service.join(game.id, player, game.version)
@@ -46,30 +48,17 @@ class Table(ABC):
         return game
 
     async def started(
-        self,
-        kind: str,
-        guild: int,
-        channel: int,
-        players: list[Player],
-        bots: int = 0,
-        options: Options | None = None,
-        turn_timeout: int | None = None,
+        self, kind: str, guild: int, channel: int, players: list[Player], **choices: Unpack[Choices]
     ) -> Game:
-        game = await self.lobby(kind, guild, channel, players, bots, options, turn_timeout)
+        game = await self.lobby(kind, guild, channel, players, **choices)
         game = await self.service.start(game.id, Actor(players[0].user_id), game.version)
         await self.show(game, "turn_message_id")
         return game
 
     async def finished(
-        self,
-        kind: str,
-        guild: int,
-        channel: int,
-        players: list[Player],
-        bots: int = 0,
-        options: Options | None = None,
+        self, kind: str, guild: int, channel: int, players: list[Player], **choices: Unpack[Choices]
     ) -> Game:
-        return await self.end(await self.started(kind, guild, channel, players, bots, options))
+        return await self.end(await self.started(kind, guild, channel, players, **choices))
 
     async def show(self, game: Game, message: str, version: int | None = None) -> None:
         """As the bot does once a message shows the game (at ``version``, else its own)."""

@@ -54,11 +54,11 @@ from bot.storage.game_values import Level
 from bot.storage.migrations import LATEST
 from bot.storage.opening import open_database
 from bot.storage.records import MINUTE
-from tests.bot.fixtures import PLAYERS, Clock, new_tournament, tournaments_of
+from tests.bot.fixtures import ANN, BO, CY, DEE, EVE, PLAYERS, Clock, new_tournament, tournaments_of
+from tests.bot.readings import game_ids, leaderboard_pages
 from tests.bot.tables import Table
 from tests.postgres_cluster import Cluster
 
-ANN, BO, CY, DEE, EVE = PLAYERS
 HOME, AWAY = 10, 11
 """The two servers."""
 AWAY_CHANNELS = (301, 302, 303)
@@ -219,20 +219,9 @@ class Reading:
     settings: dict[int, GuildSettings]
 
 
-async def game_ids(database: Database) -> list[int]:
-    rows = await database.read(
-        lambda connection: connection.fetch("SELECT id FROM games ORDER BY id")
-    )
-    return [int(row[0]) for row in rows]
-
-
 async def read_ladder(ladders: LadderService, guild: int, kind: str) -> Ladder:
-    first = await ladders.leaderboard(guild, kind, 0)
-    pages = [first] + [
-        await ladders.leaderboard(guild, kind, 0, page) for page in range(2, first.pages + 1)
-    ]
     return Ladder(
-        pages=pages,
+        pages=await leaderboard_pages(ladders, guild, kind),
         stats={p.user_id: await ladders.stats(guild, kind, p.user_id) for p in PLAYERS},
         history=await ladders.history(guild, kind, 1000),
     )

@@ -11,9 +11,8 @@ from bot.service import Actor, GameService, Where
 from bot.service.errors import GameBroken, NotHere
 from bot.storage import Database, GameStatus
 from engine.claimit import GameState, state_to_json
-from tests.bot.fixtures import PLAYERS, started_game
+from tests.bot.fixtures import ANN, BO, started_game
 
-ANN, BO, CY = PLAYERS[:3]
 HERE = Where(10, 1)
 
 
@@ -24,6 +23,19 @@ async def overwrite(database: Database, game_id: int, **columns: object) -> None
             f"UPDATE games SET {assignments} WHERE id = ?", (*columns.values(), game_id)
         )
     )
+
+
+async def set_aside(service: GameService, game_id: int, reason: str) -> None:
+    """The game loads damaged (for ``reason``) and without a position, so that nothing
+    downstream gets one that does not fit; no move is played, and the host can still
+    cancel it."""
+    loaded = await service.game(game_id)
+    assert loaded.broken is not None and reason in loaded.broken
+    assert loaded.state is None
+    with pytest.raises(GameBroken):
+        await service.turns.act(game_id, Actor(ANN.user_id), None, "roll")
+    cancelled = await service.cancel(game_id, Actor(ANN.user_id))
+    assert cancelled.status is GameStatus.CANCELLED
 
 
 @pytest.mark.parametrize(
@@ -42,14 +54,7 @@ async def test_a_position_that_does_not_fit_its_game_marks_it_damaged(
 ) -> None:
     game = await started_game(service, 2)
     await overwrite(database, game.id, **columns)
-    loaded = await service.game(game.id)
-    assert loaded.broken is not None and reason in loaded.broken
-    # Nothing downstream gets a position that does not fit the seats.
-    assert loaded.state is None
-    with pytest.raises(GameBroken):
-        await service.turns.act(game.id, Actor(ANN.user_id), None, "roll")
-    cancelled = await service.cancel(game.id, Actor(ANN.user_id))
-    assert cancelled.status is GameStatus.CANCELLED
+    await set_aside(service, game.id, reason)
 
 
 async def test_seats_out_of_order_mark_a_game_damaged(
@@ -122,13 +127,7 @@ async def test_a_damaged_value_marks_its_game_damaged_and_the_host_can_still_can
     service = GameService(sqlite_database)
     game = await started_game(service, 2)
     await overwrite(sqlite_database, game.id, **{column: value})
-    loaded = await service.game(game.id)
-    assert loaded.broken is not None and f"its {column} is damaged" in loaded.broken
-    assert loaded.state is None
-    with pytest.raises(GameBroken):
-        await service.turns.act(game.id, Actor(ANN.user_id), None, "roll")
-    cancelled = await service.cancel(game.id, Actor(ANN.user_id))
-    assert cancelled.status is GameStatus.CANCELLED
+    await set_aside(service, game.id, f"its {column} is damaged")
 
 
 async def test_a_computer_players_level_no_level_names_marks_its_game_damaged(
@@ -144,7 +143,4 @@ async def test_a_computer_players_level_no_level_names_marks_its_game_damaged(
             (game.id,),
         )
     )
-    loaded = await service.game(game.id)
-    assert loaded.broken is not None and "its bot_level is damaged" in loaded.broken
-    cancelled = await service.cancel(game.id, Actor(ANN.user_id))
-    assert cancelled.status is GameStatus.CANCELLED
+    await set_aside(service, game.id, "its bot_level is damaged")

@@ -14,9 +14,7 @@ from bot.service.errors import BadSetting, BotsNotAllowed, ChannelNotAllowed
 from bot.service.guild_settings import SHARED_FRESH_FOR
 from bot.storage import Database, GuildSettings, settings_queries
 from bot.storage.connection import Connection
-from tests.bot.fixtures import PLAYERS
-
-ANN = PLAYERS[0]
+from tests.bot.fixtures import ANN, PLAYERS
 
 
 @pytest.fixture

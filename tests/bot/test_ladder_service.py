@@ -27,6 +27,9 @@ from bot.storage.opening import open_database
 from bot.storage.sqlite import SQLiteDatabase
 from engine.claimit import action_to_json, scores, state_to_json, winners
 from tests.bot.fixtures import (
+    ANN,
+    BO,
+    CY,
     PLAYERS,
     Clock,
     ScriptedDice,
@@ -38,7 +41,6 @@ from tests.bot.released_schema import make_sqlite
 from tests.engine.claimit.playout import random_game
 from tests.finished_games import write_finished_games
 
-ANN, BO, CY = PLAYERS[:3]
 GUILD = 10
 
 

@@ -53,12 +53,12 @@ from bot.storage.opening import open_database
 from bot.storage.records import MINUTE
 from bot.storage.sqlite import schema_version
 from engine.claimit import Phase
-from tests.bot.fixtures import PLAYERS, Clock, play_to_the_end, random_press
+from tests.bot.fixtures import ANN, BO, CY, DEE, EVE, PLAYERS, Clock, play_to_the_end, random_press
+from tests.bot.readings import game_ids, leaderboard_pages
 from tests.bot.released_schema import make_sqlite
 from tests.bot.schema_catalogs import sqlite_catalog
 from tests.bot.tables import Table
 
-ANN, BO, CY, DEE, EVE = PLAYERS
 HOME, AWAY = 10, 11
 """The two servers."""
 AWAY_CHANNELS = (301, 302)
@@ -467,27 +467,15 @@ class Ladders:
     history: dict[int, list[FinishedGame]]
 
 
-async def game_ids(database: Database) -> list[int]:
-    rows = await database.read(
-        lambda connection: connection.fetch("SELECT id FROM games ORDER BY id")
-    )
-    return [int(row[0]) for row in rows]
-
-
 async def read_ladders(database: Database) -> Ladders:
     service, ladder = GameService(database), LadderService(database)
     ids = await game_ids(database)
-    boards: dict[int, list[Leaderboard]] = {}
-    for guild in (HOME, AWAY):
-        first = await ladder.leaderboard(guild, "claimit", 0)
-        boards[guild] = [first] + [
-            await ladder.leaderboard(guild, "claimit", 0, page)
-            for page in range(2, first.pages + 1)
-        ]
     return Ladders(
         results={i: await service.history.results(i) for i in ids},
         rating_changes={i: await ladder.rating_changes(i) for i in ids},
-        leaderboards=boards,
+        leaderboards={
+            guild: await leaderboard_pages(ladder, guild, "claimit") for guild in (HOME, AWAY)
+        },
         stats={
             (guild, p.user_id): await ladder.stats(guild, "claimit", p.user_id)
             for guild in (HOME, AWAY)

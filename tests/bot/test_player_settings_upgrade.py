@@ -7,9 +7,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import aiosqlite
-import asyncpg
-
 from bot.features.following.settings import FOLLOWING, Following
 from bot.features.invitations.settings import INVITATIONS, InviteBy
 from bot.service.player_settings import PlayerSettingsService
@@ -17,7 +14,7 @@ from bot.storage import Database, Notify, QuietHours
 from bot.storage.connection import Connection
 from bot.storage.opening import open_database
 from bot.storage.records import Away
-from tests.bot.released_schema import make_postgres, make_sqlite
+from tests.bot.released_schema import postgres_holding, sqlite_holding
 from tests.postgres_cluster import Cluster
 
 BOTH, PLAIN, ROUNDS, BY_DM = 1, 2, 3, 4
@@ -80,23 +77,12 @@ async def check_upgraded(target: str) -> None:
 
 
 async def test_a_sqlite_file_of_version_19_keeps_every_player_setting(tmp_path: Path) -> None:
-    path = tmp_path / "old.sqlite3"
-    async with aiosqlite.connect(path, isolation_level=None) as connection:
-        await make_sqlite(connection, 19)
-        marks = ", ".join("?" for _ in range(13))
-        await connection.executemany(SETTINGS_ROW.format(marks), ROWS)
-    await check_upgraded(str(path))
+    await check_upgraded(await sqlite_holding(tmp_path / "old.sqlite3", 19, [(SETTINGS_ROW, ROWS)]))
 
 
 async def test_a_postgresql_database_of_version_19_keeps_every_player_setting(
     postgres: Cluster,
 ) -> None:
-    url = await postgres.new_database()
-    connection = await asyncpg.connect(url)
-    try:
-        await make_postgres(connection, 19)
-        marks = ", ".join(f"${n}" for n in range(1, 14))
-        await connection.executemany(SETTINGS_ROW.format(marks), ROWS)
-    finally:
-        await connection.close()
-    await check_upgraded(url)
+    await check_upgraded(
+        await postgres_holding(await postgres.new_database(), 19, [(SETTINGS_ROW, ROWS)])
+    )

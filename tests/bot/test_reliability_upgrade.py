@@ -8,14 +8,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
-import asyncpg
-
 from bot.features.reliability.queries import ReliabilityRecord
 from bot.features.reliability.service import ReliabilityService
 from bot.service import GameService
 from bot.storage.opening import open_database
-from tests.bot.released_schema import make_postgres, make_sqlite
+from tests.bot.released_schema import postgres_holding, sqlite_holding
 from tests.postgres_cluster import Cluster
 
 HOME, AWAY = 10, 11
@@ -79,6 +76,12 @@ def seat_values(row: tuple[Any, ...]) -> tuple[Any, ...]:
     return (game, seat, user, level, f"Seat {seat}", seat, 1.0, left)
 
 
+ROWS = [
+    (GAME_ROW, [game_values(game) for game in GAMES]),
+    (SEAT_ROW, [seat_values(seat) for seat in SEATS]),
+]
+
+
 async def check_upgraded(target: str) -> None:
     database = await open_database(target)
     try:
@@ -91,25 +94,8 @@ async def check_upgraded(target: str) -> None:
 
 
 async def test_a_sqlite_file_of_version_15_fills_the_records(tmp_path: Path) -> None:
-    path = tmp_path / "old.sqlite3"
-    async with aiosqlite.connect(path, isolation_level=None) as connection:
-        await make_sqlite(connection, 15)
-        marks = ", ".join("?" for _ in range(11))
-        await connection.executemany(GAME_ROW.format(marks), [game_values(g) for g in GAMES])
-        marks = ", ".join("?" for _ in range(8))
-        await connection.executemany(SEAT_ROW.format(marks), [seat_values(s) for s in SEATS])
-    await check_upgraded(str(path))
+    await check_upgraded(await sqlite_holding(tmp_path / "old.sqlite3", 15, ROWS))
 
 
 async def test_a_postgresql_database_of_version_15_fills_the_records(postgres: Cluster) -> None:
-    url = await postgres.new_database()
-    connection = await asyncpg.connect(url)
-    try:
-        await make_postgres(connection, 15)
-        marks = ", ".join(f"${n}" for n in range(1, 12))
-        await connection.executemany(GAME_ROW.format(marks), [game_values(g) for g in GAMES])
-        marks = ", ".join(f"${n}" for n in range(1, 9))
-        await connection.executemany(SEAT_ROW.format(marks), [seat_values(s) for s in SEATS])
-    finally:
-        await connection.close()
-    await check_upgraded(url)
+    await check_upgraded(await postgres_holding(await postgres.new_database(), 15, ROWS))

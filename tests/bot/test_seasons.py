@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Callable
 from datetime import UTC, date, datetime
 
 import pytest
@@ -25,11 +24,12 @@ from bot.ladder.ratings import SHOWN_SCALE
 from bot.ladder.seasons import SeasonMode, Seasons
 from bot.service import GameService, GuildSettingsService, LadderService
 from bot.storage import Database
-from tests.bot.fixtures import PLAYERS, play_to_the_end, started_game
+from tests.bot.fixtures import ANN, BO, CY, PLAYERS, play_to_the_end, started_game
 from tests.clock import ManualClock
 from tests.finished_games import write_finished_games
 
-ANN, BO, CY = PLAYERS[:3]
+pytestmark = pytest.mark.service_on_clock
+
 GUILD = 10
 NOVEMBER = datetime(2023, 11, 14, 12, tzinfo=UTC).timestamp()
 DECEMBER = datetime(2023, 12, 1, tzinfo=UTC).timestamp()
@@ -39,11 +39,6 @@ MONTHLY = Seasons(SeasonMode.MONTHLY)
 @pytest.fixture
 def clock() -> ManualClock:
     return ManualClock(NOVEMBER)
-
-
-@pytest.fixture
-def service_clock(clock: ManualClock) -> Callable[[], float]:
-    return clock.now
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ from __future__ import annotations
 import datetime as dt
 import json
 import random
-from collections.abc import Callable
 
 import pytest
 
@@ -13,15 +12,18 @@ from bot.service import SYSTEM, Actor, GameService
 from bot.service.errors import BoardMovedOn, GameBroken, GameFinished, NotInGame
 from bot.storage import Database, EndReason, GameStatus
 from engine.claimit import Passed, Phase, Stopped
-from tests.bot.fixtures import PLAYERS, ScriptedDice, random_press, started_game
+from tests.bot.fixtures import (
+    ANN,
+    BO,
+    CY,
+    ScriptedDice,
+    ann_first,
+    random_press,
+    started_game,
+)
 from tests.clock import ManualClock
 
-ANN, BO, CY = PLAYERS[:3]
-
-
-@pytest.fixture
-def service_clock(clock: ManualClock) -> Callable[[], float]:
-    return clock.now
+pytestmark = pytest.mark.service_on_clock
 
 
 async def test_a_lobby_nobody_starts_closes_itself_at_its_deadline(
@@ -61,8 +63,7 @@ async def test_starting_replaces_the_lobby_deadline_with_the_turn_deadline(
 async def test_a_quiet_turn_with_nothing_placed_passes(
     service: GameService, clock: ManualClock, dice: ScriptedDice
 ) -> None:
-    dice.values = [0]
-    game = await started_game(service, 2)
+    game = await ann_first(service, dice, 2)
     with pytest.raises(BoardMovedOn):
         await service.turns.time_out(game.id, game.version)
     clock.advance(game.turn_timeout)
@@ -98,8 +99,7 @@ async def test_a_quiet_turn_keeps_what_was_placed_even_with_a_roll_waiting(
 async def test_acting_resets_the_count_and_two_quiet_turns_in_a_row_hand_the_seat_to_a_bot(
     service: GameService, clock: ManualClock, dice: ScriptedDice
 ) -> None:
-    dice.values = [0]
-    game = await started_game(service, 3)
+    game = await ann_first(service, dice, 3)
     # Everyone is quiet once; then Ann acts, so her count starts again.
     for _ in range(3):
         clock.advance(game.turn_timeout)
@@ -142,8 +142,7 @@ async def test_a_bot_seat_that_times_out_is_not_counted(
 async def test_when_no_human_is_left_the_game_closes(
     service: GameService, clock: ManualClock, dice: ScriptedDice
 ) -> None:
-    dice.values = [0]
-    game = await started_game(service, 2)
+    game = await ann_first(service, dice, 2)
     game = await service.leave(game.id, Actor(BO.user_id), None)
     assert game.status is GameStatus.ACTIVE and game.seats[1].is_bot
     for _ in range(2):
@@ -161,8 +160,7 @@ async def test_when_no_human_is_left_the_game_closes(
 async def test_leaving_a_running_game_hands_the_seat_and_the_host_role_on(
     service: GameService, dice: ScriptedDice
 ) -> None:
-    dice.values = [0]
-    game = await started_game(service, 3)
+    game = await ann_first(service, dice, 3)
     game = await service.leave(game.id, Actor(ANN.user_id), None)
     assert game.seats[0].is_bot and game.seats[0].left_user_id == ANN.user_id
     assert game.host_id == BO.user_id
@@ -179,8 +177,7 @@ async def test_leaving_a_running_game_hands_the_seat_and_the_host_role_on(
 async def test_a_game_taken_over_still_replays_and_finishes(
     service: GameService, clock: ManualClock, dice: ScriptedDice
 ) -> None:
-    dice.values = [0]
-    game = await started_game(service, 3)
+    game = await ann_first(service, dice, 3)
     game = await service.leave(game.id, Actor(CY.user_id), None)
     rng = random.Random(3)
     while game.state is not None and game.state.phase is not Phase.OVER:
@@ -227,8 +224,7 @@ async def test_the_most_overdue_game_comes_first(service: GameService, clock: Ma
 async def test_a_computer_player_taking_over_the_turn_gets_a_whole_turn(
     service: GameService, clock: ManualClock, dice: ScriptedDice
 ) -> None:
-    dice.values = [0]  # Ann's turn first
-    game = await started_game(service, 3)
+    game = await ann_first(service, dice, 3)  # Ann's turn first
     clock.advance(game.turn_timeout)  # Ann's time ran out unnoticed: she left the server
     taken = await service.leave(game.id, Actor(ANN.user_id), None)
     assert taken.seats[0].is_bot and taken.deadline == clock.now() + game.turn_timeout

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Callable
 
 import pytest
 
@@ -27,16 +26,12 @@ from bot.service.errors import NotHere
 from bot.service.game_loading import Where
 from bot.storage import Database, Game, GameStatus
 from bot.storage.shards import EVERY, Shards
-from tests.bot.fixtures import PLAYERS, play_to_the_end, started_game
+from tests.bot.fixtures import ANN, CY, DEE, play_to_the_end, started_game
 from tests.clock import ManualClock
 
-ANN, BO, CY, DI = PLAYERS[:4]
+pytestmark = pytest.mark.service_on_clock
+
 GUILD, CHANNEL = 10, 1
-
-
-@pytest.fixture
-def service_clock(clock: ManualClock) -> Callable[[], float]:
-    return clock.now
 
 
 @pytest.fixture
@@ -76,7 +71,7 @@ async def test_only_a_game_being_played_here_can_be_followed(
     with pytest.raises(NotHere):
         await follows.follow(game.id, here(CY.user_id, channel=CHANNEL + 1), 0)
     lobby = await service.create_lobby(
-        kind="claimit", guild_id=GUILD, channel_id=5, host=DI, options={"variant": False}
+        kind="claimit", guild_id=GUILD, channel_id=5, host=DEE, options={"variant": False}
     )
     with pytest.raises(NotFollowable, match="hasn't started yet"):
         await follows.follow(lobby.id, here(CY.user_id, channel=5), 0)

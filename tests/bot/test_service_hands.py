@@ -7,9 +7,7 @@ from dataclasses import replace
 
 from bot.service import GameService
 from bot.storage import Hand
-from tests.bot.fixtures import PLAYERS
-
-ANN = PLAYERS[0]
+from tests.bot.fixtures import ANN
 
 
 async def test_a_press_renews_the_live_hand_and_another_message_replaces_it(

@@ -6,7 +6,6 @@ the last seat seat one; an invitation ends with its lobby."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 
 import pytest
 
@@ -31,14 +30,10 @@ from bot.service.errors import AlreadyJoined, LobbyFull, NotHost, NotThisGame
 from bot.storage import Game, GameStatus
 from bot.storage.shards import Shards
 from tests.bot.fixtures import PLAYERS
-from tests.clock import ManualClock
+
+pytestmark = pytest.mark.service_on_clock
 
 ANN, BO, CY, DI, ED = PLAYERS
-
-
-@pytest.fixture
-def service_clock(clock: ManualClock) -> Callable[[], float]:
-    return clock.now
 
 
 def invitee(player: Player, *, is_bot: bool = False, member: bool = True) -> Invitee:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import random
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 
 import pytest
 
@@ -24,16 +24,22 @@ from bot.service.errors import BadSetting, BoardMovedOn, NotInGame, ServiceError
 from bot.storage import AwayMode, Database, Game, GameStatus, Seat
 from bot.storage.opening import open_database
 from engine.claimit import Phase
-from tests.bot.fixtures import PLAYERS, ScriptedDice, play_to_the_end, random_press, started_game
+from tests.bot.fixtures import (
+    ANN,
+    BO,
+    CY,
+    DEE,
+    ScriptedDice,
+    ann_first,
+    play_to_the_end,
+    random_press,
+    started_game,
+)
 from tests.clock import ManualClock
 
-ANN, BO, CY, DEE = PLAYERS[:4]
+pytestmark = pytest.mark.service_on_clock
+
 GUILD = 10
-
-
-@pytest.fixture
-def service_clock(clock: ManualClock) -> Callable[[], float]:
-    return clock.now
 
 
 @pytest.fixture
@@ -110,8 +116,7 @@ async def ann_away_till_tomorrow(service: GameService, clock: ManualClock, game:
 async def test_a_seat_taken_over_after_two_time_outs_is_abandoned(
     service: GameService, clock: ManualClock, dice: ScriptedDice
 ) -> None:
-    dice.values = [0]
-    game = await started_game(service, 3)
+    game = await ann_first(service, dice, 3)
     took_over = await timed_out_until_a_takeover(service, clock, game)
     assert took_over.left_user_id == ANN.user_id
     assert await records(service, ANN, BO, CY) == [rec(1, 0, 1), rec(1), rec(1)]
@@ -123,8 +128,7 @@ async def test_a_takeover_while_away_as_the_server_allows_counts_against_nobody(
     """A computer player was to stand in for Ann, away; had it not moved in time, her seat
     is taken over all the same, but her time away is not held against her."""
     await settings.change(GUILD, away_mode=AwayMode.STAND_IN)
-    dice.values = [0]
-    game = await started_game(service, 2)
+    game = await ann_first(service, dice, 2)
     game = await ann_away_till_tomorrow(service, clock, game)
     took_over = await timed_out_until_a_takeover(service, clock, game)
     assert took_over.left_user_id == ANN.user_id
@@ -299,8 +303,7 @@ async def test_a_minimum_out_of_range_is_refused_in_plain_words(
 async def test_presses_at_once_count_a_games_end_and_a_leave_once(
     service: GameService, clock: ManualClock, dice: ScriptedDice
 ) -> None:
-    dice.values = [0]
-    game = await started_game(service, 3)
+    game = await ann_first(service, dice, 3)
     leaves = await asyncio.gather(
         *(service.leave(game.id, Actor(BO.user_id), None) for _ in range(4)),
         return_exceptions=True,
@@ -346,8 +349,7 @@ async def test_two_processes_ending_one_game_count_it_once(
     dice: ScriptedDice,
 ) -> None:
     other = GameService(second or database, dice=ScriptedDice(), clock=clock.now)
-    dice.values = [0]
-    game = await started_game(service, 2)
+    game = await ann_first(service, dice, 2)
     game = await play_to_the_end(service, game, random.Random(11))
     assert game.status is GameStatus.FINISHED
     # Both processes' deadline scans see the same due turn of a second game.

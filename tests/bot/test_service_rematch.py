@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Callable
 
 import pytest
 
@@ -25,16 +24,12 @@ from bot.service import Actor, GameService, Player
 from bot.service.errors import NotHost
 from bot.storage import Game, GameStatus
 from bot.storage.game_values import Level
-from tests.bot.fixtures import PLAYERS, play_to_the_end, started_game
+from tests.bot.fixtures import ANN, BO, CY, play_to_the_end, started_game
 from tests.clock import ManualClock
 
-ANN, BO, CY = PLAYERS[:3]
+pytestmark = pytest.mark.service_on_clock
+
 LOBBY_TIME = 30 * 60
-
-
-@pytest.fixture
-def service_clock(clock: ManualClock) -> Callable[[], float]:
-    return clock.now
 
 
 async def finished(service: GameService, players: int = 2, bots: int = 0) -> Game:

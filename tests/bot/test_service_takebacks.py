@@ -24,13 +24,12 @@ from bot.features.takebacks.errors import (
 from bot.features.takebacks.queries import TakebackState
 from bot.features.takebacks.service import Allowed, TakebackNow, TakebackService, allowed
 from bot.features.takebacks.settings import TakebackMode
+from bot.games.outcome import Outcome
 from bot.service import Actor, GameService, GuildSettingsService, Player
 from bot.service.errors import BoardMovedOn, GameFinished, NotInGame
 from bot.storage import Database, Game, GameStatus, move_queries
-from tests.bot.fixtures import PLAYERS, ScriptedDice, play_to_the_end, started_game
+from tests.bot.fixtures import ANN, BO, CY, DEE, ScriptedDice, ann_first, play_to_the_end
 from tests.clock import ManualClock
-
-ANN, BO, CY, DI = PLAYERS[:4]
 
 
 def actor(player: Player) -> Actor:
@@ -65,14 +64,6 @@ async def roll_and_place(service: GameService, game: Game, player: Player) -> Ga
     return placed.game
 
 
-async def ann_first(service: GameService, dice: ScriptedDice, humans: int, bots: int = 0) -> Game:
-    """A started game whose first player is Ann."""
-    dice.values = [0]
-    game = await started_game(service, humans, bots=bots)
-    assert game.first_seat == 0 and not dice.values
-    return game
-
-
 async def ann_and_bo_taking_back(
     service: GameService, dice: ScriptedDice, database: Database, *rolls: int
 ) -> Game:
@@ -84,6 +75,17 @@ async def ann_and_bo_taking_back(
     return game
 
 
+async def ann_rolled(
+    service: GameService, dice: ScriptedDice, database: Database, humans: int = 2
+) -> tuple[Game, Outcome]:
+    """A game of Ann, first, and the others of ``humans`` where every take-back is allowed,
+    and Ann's first roll in it: 2, 5 and 1."""
+    await allow(database, TakebackMode.ALWAYS)
+    game = await ann_first(service, dice, humans)
+    dice.values = [2, 5, 1]
+    return game, await service.turns.act(game.id, actor(ANN), game.version, "roll")
+
+
 async def logged(database: Database, game_id: int) -> list[tuple[int, int | None]]:
     moves = await database.read(lambda c: move_queries.load_logged_moves(c, game_id))
     return [(move.seq, move.taken_back) for move in moves]
@@ -92,7 +94,7 @@ async def logged(database: Database, game_id: int) -> list[tuple[int, int | None
 async def test_a_placement_is_taken_back_at_once_and_a_roll_alone_against_the_computer(
     service: GameService, dice: ScriptedDice, database: Database
 ) -> None:
-    game = await ann_first(service, dice, 1, 1)
+    game = await ann_first(service, dice, 1, bots=1)
     dice.values = [2, 5, 1]
     rolled = await service.turns.act(game.id, actor(ANN), game.version, "roll")
     placed = await service.turns.act(game.id, actor(ANN), rolled.game.version, "A")
@@ -116,8 +118,7 @@ async def test_a_placement_is_taken_back_at_once_and_a_roll_alone_against_the_co
 async def test_a_roll_taken_back_comes_back_the_same(
     service: GameService, dice: ScriptedDice, database: Database
 ) -> None:
-    game = await ann_and_bo_taking_back(service, dice, database, 2, 5, 1)
-    first = await service.turns.act(game.id, actor(ANN), game.version, "roll")
+    game, first = await ann_rolled(service, dice, database)
     assert first.action.dice == (2, 5, 1)
     asked = await take_back(service, game, ANN)
     assert not asked.undid and asked.takeback.state is TakebackState.ASKED
@@ -164,10 +165,7 @@ async def test_a_move_another_made_since_needs_consent_and_its_roll_stays(
 async def test_a_request_is_agreed_by_all_refused_by_one_and_answered_once(
     service: GameService, dice: ScriptedDice, database: Database
 ) -> None:
-    await allow(database, TakebackMode.ALWAYS)
-    game = await ann_first(service, dice, 3)
-    dice.values = [2, 5, 1]
-    rolled = await service.turns.act(game.id, actor(ANN), game.version, "roll")
+    game, rolled = await ann_rolled(service, dice, database, humans=3)
     asked = await take_back(service, game, ANN)
     number = asked.takeback.number
     assert asked.asked == (BO.user_id, CY.user_id)
@@ -176,7 +174,7 @@ async def test_a_request_is_agreed_by_all_refused_by_one_and_answered_once(
     with pytest.raises(NotYoursToAnswer, match="You asked"):
         await service.part(TakebackService).answer_takeback(game.id, number, actor(ANN), True)
     with pytest.raises(NotInGame):
-        await service.part(TakebackService).answer_takeback(game.id, number, actor(DI), True)
+        await service.part(TakebackService).answer_takeback(game.id, number, actor(DEE), True)
     half = await service.part(TakebackService).answer_takeback(game.id, number, actor(BO), True)
     assert not half.undid and half.takeback.answers == {BO.user_id: True}
     with pytest.raises(TakebackAnswered, match="agreed"):
@@ -220,10 +218,7 @@ async def test_a_request_expires_when_the_game_moves_on(
 async def test_two_agreements_at_once_undo_once(
     service: GameService, dice: ScriptedDice, database: Database
 ) -> None:
-    await allow(database, TakebackMode.ALWAYS)
-    game = await ann_first(service, dice, 3)
-    dice.values = [2, 5, 1]
-    rolled = await service.turns.act(game.id, actor(ANN), game.version, "roll")
+    game, rolled = await ann_rolled(service, dice, database, humans=3)
     asked = await take_back(service, game, ANN)
     number = asked.takeback.number
     answers = await asyncio.gather(
@@ -273,7 +268,7 @@ async def test_the_setting_and_the_game_decide_whether_it_is_allowed(
 async def test_a_finished_game_counts_what_stands(
     service: GameService, dice: ScriptedDice, database: Database
 ) -> None:
-    game = await ann_first(service, dice, 1, 1)
+    game = await ann_first(service, dice, 1, bots=1)
     dice.values = [2, 5, 1]
     await roll_and_place(service, game, ANN)
     await take_back(service, game, ANN)
@@ -293,8 +288,7 @@ async def test_a_finished_game_counts_what_stands(
 async def test_the_asker_withdraws_a_request_of_their_own(
     service: GameService, dice: ScriptedDice, database: Database
 ) -> None:
-    game = await ann_and_bo_taking_back(service, dice, database, 2, 5, 1)
-    rolled = await service.turns.act(game.id, actor(ANN), game.version, "roll")
+    game, rolled = await ann_rolled(service, dice, database)
     asked = await take_back(service, game, ANN)
     withdrawn = await answer(service, game, asked, ANN, False)
     assert withdrawn.takeback.state is TakebackState.REFUSED and not withdrawn.undid
@@ -304,13 +298,11 @@ async def test_the_asker_withdraws_a_request_of_their_own(
         await answer(service, game, asked, BO, True)
 
 
+@pytest.mark.service_on_clock
 async def test_one_press_of_a_table_takes_back_one_move_on_the_turns_own_clock(
-    dice: ScriptedDice, database: Database
+    service: GameService, clock: ManualClock, dice: ScriptedDice, database: Database
 ) -> None:
-    clock = ManualClock()
-    service = GameService(database, dice=dice, clock=clock.now)
-    game = await ann_and_bo_taking_back(service, dice, database, 2, 5, 1)
-    rolled = await service.turns.act(game.id, actor(ANN), game.version, "roll")
+    game, rolled = await ann_rolled(service, dice, database)
     clock.advance(200)
     placed = await service.turns.act(game.id, actor(ANN), rolled.game.version, "A")
     clock.advance(100)
@@ -324,14 +316,13 @@ async def test_one_press_of_a_table_takes_back_one_move_on_the_turns_own_clock(
     assert (await service.game(game.id)).state == rolled.game.state
 
 
+@pytest.mark.service_on_clock
 async def test_a_roll_taken_back_alone_against_the_computer_keeps_its_deadline(
-    dice: ScriptedDice, database: Database
+    service: GameService, clock: ManualClock, dice: ScriptedDice
 ) -> None:
     """Nobody else to ask: done at once, and just before the deadline time and again, the
     turn's clock still runs to the deadline it had (no turn ever outlasts its time)."""
-    clock = ManualClock()
-    service = GameService(database, dice=dice, clock=clock.now)
-    game = await ann_first(service, dice, 1, 1)
+    game = await ann_first(service, dice, 1, bots=1)
     deadline = game.deadline
     assert deadline is not None
     version = game.version
@@ -346,13 +337,12 @@ async def test_a_roll_taken_back_alone_against_the_computer_keeps_its_deadline(
         assert rolled.game.deadline == deadline
 
 
+@pytest.mark.service_on_clock
 async def test_a_turn_taken_back_with_consent_gets_the_time_it_had_left(
-    dice: ScriptedDice, database: Database
+    service: GameService, clock: ManualClock, dice: ScriptedDice, database: Database
 ) -> None:
     """Ann stops 200 s into her 600 s turn; Bo plays on a while, then agrees to her
     taking it back: her turn comes back with the 400 s it had left, from now."""
-    clock = ManualClock()
-    service = GameService(database, dice=dice, clock=clock.now)
     game = await ann_and_bo_taking_back(service, dice, database, 2, 5, 1, 3, 4, 6)
     placed = await roll_and_place(service, game, ANN)
     clock.advance(200)
@@ -367,13 +357,12 @@ async def test_a_turn_taken_back_with_consent_gets_the_time_it_had_left(
     assert granted.game.deadline == pytest.approx(clock.now() + left)
 
 
+@pytest.mark.service_on_clock
 async def test_a_move_the_clock_made_is_not_theirs_to_take_back(
-    dice: ScriptedDice, database: Database
+    service: GameService, clock: ManualClock, dice: ScriptedDice, database: Database
 ) -> None:
-    clock = ManualClock()
-    service = GameService(database, dice=dice, clock=clock.now)
     await allow(database, TakebackMode.ALWAYS)
-    game = await ann_first(service, dice, 1, 1)
+    game = await ann_first(service, dice, 1, bots=1)
     dice.values = [2, 5, 1]
     placed = await roll_and_place(service, game, ANN)
     assert placed.deadline is not None
@@ -389,8 +378,7 @@ async def test_a_move_the_clock_made_is_not_theirs_to_take_back(
 async def test_the_askers_second_press_is_told_it_is_their_own_request(
     service: GameService, dice: ScriptedDice, database: Database
 ) -> None:
-    game = await ann_and_bo_taking_back(service, dice, database, 2, 5, 1)
-    rolled = await service.turns.act(game.id, actor(ANN), game.version, "roll")
+    game, rolled = await ann_rolled(service, dice, database)
     await take_back(service, game, ANN, rolled.game.version)
     with pytest.raises(TakebackAsked, match="You asked to take that move back already"):
         await take_back(service, game, ANN, rolled.game.version)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from itertools import combinations
 from typing import Any
@@ -39,15 +39,12 @@ from bot.storage.game_values import Level
 from tests.bot.fixtures import new_tournament, tournaments_of
 from tests.clock import ManualClock
 
+pytestmark = pytest.mark.service_on_clock
+
 GUILD, CHANNEL = 10, 1
 HOUR = 3600.0
 PEOPLE = [Player(200 + i, f"P{i}") for i in range(12)]
 ORGANISER = PEOPLE[0]
-
-
-@pytest.fixture
-def service_clock(clock: ManualClock) -> Callable[[], float]:
-    return clock.now
 
 
 def new(clock: ManualClock, **changed: Any) -> NewTournament:

@@ -22,21 +22,21 @@ from bot.storage import Database, Game, GameStatus, game_queries, game_rows, mov
 from bot.storage.connection import Connection
 from engine.claimit import Bust, GameOver, Phase, Placement, Roll, Stopped
 from tests.bot.fixtures import (
+    ANN,
+    BO,
     PLAYERS,
     ScriptedDice,
+    ann_first,
     play_to_the_end,
     random_press,
     started_game,
 )
 
-ANN, BO, CY = PLAYERS[:3]
-
 
 async def test_a_turn_rolls_places_and_stops_with_each_step_logged(
     service: GameService, dice: ScriptedDice
 ) -> None:
-    dice.values = [0]
-    game = await started_game(service, 2)
+    game = await ann_first(service, dice, 2)
     outcome = await service.turns.act(game.id, Actor(ANN.user_id), game.version, "roll")
     assert dice.values == []
     assert outcome.state.phase is Phase.PLACE
@@ -69,8 +69,7 @@ async def test_dice_come_from_the_injected_source(service: GameService, dice: Sc
 
 
 async def test_only_the_player_to_move_may_act(service: GameService, dice: ScriptedDice) -> None:
-    dice.values = [0]
-    game = await started_game(service, 3)
+    game = await ann_first(service, dice, 3)
     with pytest.raises(NotYourTurn, match="Player 0's turn"):
         await service.turns.act(game.id, Actor(BO.user_id), game.version, "roll")
     with pytest.raises(NotInGame):
@@ -83,8 +82,7 @@ async def test_only_the_player_to_move_may_act(service: GameService, dice: Scrip
 async def test_a_button_from_an_older_board_changes_nothing(
     service: GameService, dice: ScriptedDice
 ) -> None:
-    dice.values = [0]
-    game = await started_game(service, 2)
+    game = await ann_first(service, dice, 2)
     await service.turns.act(game.id, Actor(ANN.user_id), game.version, "roll")
     before = await service.game(game.id)
     with pytest.raises(BoardMovedOn):

@@ -7,16 +7,13 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
-import aiosqlite
-import asyncpg
-
 from bot.features.reliability.settings import MIN_RELIABILITY
 from bot.features.seasons.settings import SEASON_DATES, SEASONS
 from bot.features.takebacks.settings import TAKEBACKS, TakebackMode
 from bot.ladder.seasons import SeasonMode
 from bot.service import GuildSettingsService
 from bot.storage.opening import open_database
-from tests.bot.released_schema import make_postgres, make_sqlite
+from tests.bot.released_schema import postgres_holding, sqlite_holding
 from tests.postgres_cluster import Cluster
 
 CHOSEN, PLAIN, QUARTERLY = 10, 11, 12
@@ -57,21 +54,10 @@ async def check_upgraded(target: str) -> None:
 
 
 async def test_a_sqlite_file_of_version_18_keeps_every_setting(tmp_path: Path) -> None:
-    path = tmp_path / "old.sqlite3"
-    async with aiosqlite.connect(path, isolation_level=None) as connection:
-        await make_sqlite(connection, 18)
-        marks = ", ".join("?" for _ in range(9))
-        await connection.executemany(SETTINGS_ROW.format(marks), ROWS)
-    await check_upgraded(str(path))
+    await check_upgraded(await sqlite_holding(tmp_path / "old.sqlite3", 18, [(SETTINGS_ROW, ROWS)]))
 
 
 async def test_a_postgresql_database_of_version_18_keeps_every_setting(postgres: Cluster) -> None:
-    url = await postgres.new_database()
-    connection = await asyncpg.connect(url)
-    try:
-        await make_postgres(connection, 18)
-        marks = ", ".join(f"${n}" for n in range(1, 10))
-        await connection.executemany(SETTINGS_ROW.format(marks), ROWS)
-    finally:
-        await connection.close()
-    await check_upgraded(url)
+    await check_upgraded(
+        await postgres_holding(await postgres.new_database(), 18, [(SETTINGS_ROW, ROWS)])
+    )

@@ -28,7 +28,7 @@ from bot.features.following.queries import (
 )
 from bot.games.registry import registration_for, rules_for
 from bot.games.shared_words import game_name
-from bot.service.errors import ServiceError
+from bot.service.errors import Refusal, ServiceError
 from bot.service.game_loading import Actor, load_for, load_game
 from bot.storage import Database, Game, GameStatus
 from bot.storage.connection import Connection
@@ -81,11 +81,10 @@ class NotSeen(ServiceError):
         )
 
 
-class NotFollowing(ServiceError):
+class NotFollowing(Refusal):
     """Dropping a follow there is none of (not named: the asker may not know the game)."""
 
-    def __init__(self) -> None:
-        super().__init__(Message("You don't follow that game, so there is nothing to drop."))
+    words = Message("You don't follow that game, so there is nothing to drop.")
 
 
 @dataclass(frozen=True)

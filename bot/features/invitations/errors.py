@@ -2,29 +2,26 @@
 
 from __future__ import annotations
 
-from bot.service.errors import ServiceError
+from bot.service.errors import Refusal, ServiceError
 from i18n import Message, Plural
 
 
-class PrivateTable(ServiceError):
+class PrivateTable(Refusal):
     """A join by someone the host did not invite."""
 
-    def __init__(self) -> None:
-        super().__init__(Message("This table is private: only players the host invited can join."))
+    words = Message("This table is private: only players the host invited can join.")
 
 
-class NotPrivate(ServiceError):
+class NotPrivate(Refusal):
     """An invitation, or opening to all, at a table anyone may join already."""
 
-    def __init__(self) -> None:
-        super().__init__(Message("This table is open to all already: anyone can press Join."))
+    words = Message("This table is open to all already: anyone can press Join.")
 
 
-class CannotInviteSelf(ServiceError):
+class CannotInviteSelf(Refusal):
     """The host invites themself."""
 
-    def __init__(self) -> None:
-        super().__init__(Message("You can't invite yourself: you're at the table already."))
+    words = Message("You can't invite yourself: you're at the table already.")
 
 
 class CannotInviteBot(ServiceError):
@@ -83,11 +80,10 @@ class TooManyInvitations(ServiceError):
         )
 
 
-class NotInvited(ServiceError):
+class NotInvited(Refusal):
     """An answer to an invitation by someone else than its invitee."""
 
-    def __init__(self) -> None:
-        super().__init__(Message("This invitation is for someone else."))
+    words = Message("This invitation is for someone else.")
 
 
 class InvitationOver(ServiceError):
@@ -101,16 +97,13 @@ class InvitationOver(ServiceError):
         )
 
 
-class InviteeLeftServer(ServiceError):
+class InviteeLeftServer(Refusal):
     """An accept, from a direct message, by an invitee no longer on the game's server."""
 
-    def __init__(self) -> None:
-        super().__init__(
-            Message(
-                "You're no longer a member of the server this table is on, so you can't "
-                "accept this invitation."
-            )
-        )
+    words = Message(
+        "You're no longer a member of the server this table is on, so you can't "
+        "accept this invitation."
+    )
 
 
 class AlreadyAccepted(ServiceError):
@@ -124,15 +117,13 @@ class AlreadyAccepted(ServiceError):
         )
 
 
-class AlreadyDeclined(ServiceError):
+class AlreadyDeclined(Refusal):
     """A second decline."""
 
-    def __init__(self) -> None:
-        super().__init__(Message("You declined this invitation already."))
+    words = Message("You declined this invitation already.")
 
 
-class NothingPicked(ServiceError):
+class NothingPicked(Refusal):
     """A pick of nobody Discord could name (a hand-made press)."""
 
-    def __init__(self) -> None:
-        super().__init__(Message("Pick someone to invite. Nobody was invited."))
+    words = Message("Pick someone to invite. Nobody was invited.")

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from sqlalchemy import CheckConstraint, Column, Index, Integer, Table, Text
+from sqlalchemy import Column, Index, Table, Text
 
-from bot.storage.schema.columns import SCHEMA, Id, Real, game_key, since, where
+from bot.storage.schema.columns import SCHEMA, Id, Real, flag, game_key, one_of, since, where
 
 private_tables = Table(
     "private_tables",
@@ -22,17 +22,12 @@ private_invitations = Table(
     Column("name", Text, nullable=False),
     Column("invited_by", Id, nullable=False),
     Column("invited_at", Real, nullable=False),
-    Column(
-        "answer",
-        Text,
-        CheckConstraint("answer IN ('asked', 'accepted', 'declined')"),
-        nullable=False,
-    ),
+    one_of("answer", ("asked", "accepted", "declined")),
     Column("answered_at", Real),
-    Column("by_dm", Integer, CheckConstraint("by_dm IN (0, 1)"), nullable=False),
+    flag("by_dm"),
     Column("channel_id", Id),
     Column("message_id", Id),
-    Column("ended", Integer, CheckConstraint("ended IN (0, 1)"), nullable=False),
+    flag("ended"),
     info=since(16),
 )
 Index(

@@ -2,22 +2,20 @@
 
 from __future__ import annotations
 
-from bot.service.errors import ServiceError
+from bot.service.errors import Refusal, ServiceError
 from i18n import Message, Plural
 
 
-class NoRematch(ServiceError):
+class NoRematch(Refusal):
     """A rematch of a game that wasn't played to its end (cancelled, closed, or still on)."""
 
-    def __init__(self) -> None:
-        super().__init__(Message("Only a game played to its end can be played again."))
+    words = Message("Only a game played to its end can be played again.")
 
 
-class NotInRematch(ServiceError):
+class NotInRematch(Refusal):
     """A rematch asked for, or answered, by someone who didn't play the game to its end."""
 
-    def __init__(self) -> None:
-        super().__init__(Message("Only the players of this game can play it again."))
+    words = Message("Only the players of this game can play it again.")
 
 
 class RematchStarted(ServiceError):

@@ -12,6 +12,7 @@ makes the game.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from bot.features.rematch.errors import (
@@ -41,7 +42,7 @@ from bot.service.feature_service import FeatureService
 from bot.service.game_checks import require_host
 from bot.service.game_loading import Actor, load_for, load_game
 from bot.service.game_starts import AtOnce, start_at_once
-from bot.service.game_writes import Change, Written
+from bot.service.game_writes import Written
 from bot.storage import message_queries, settings_queries
 from bot.storage.connection import Connection
 from bot.storage.records import Game, GameStatus, Seat
@@ -93,6 +94,9 @@ def first_again(game: Game, people: tuple[int, ...]) -> int:
     return kept.index(following[0])
 
 
+_Step = Callable[[Connection, Written, Game, int, float], Awaitable[Rematch]]
+
+
 class RematchService(FeatureService):
     """Rematches of finished games."""
 
@@ -110,13 +114,10 @@ class RematchService(FeatureService):
     async def offer_rematch(self, game_id: int, actor: Actor, channel_id: int) -> Rematch:
         """``actor`` asks to play the game again: a new offer (shown in ``channel_id``),
         or their yes to the one that stands."""
-        now = self._clock()
-        assert actor.user_id is not None
-        user = actor.user_id
 
-        async def offering(connection: Connection, note: Written) -> Rematch:
-            await connection.lock("rematch", game_id)
-            game = await self._rematched(connection, game_id, actor)
+        async def offering(
+            connection: Connection, note: Written, game: Game, user: int, now: float
+        ) -> Rematch:
             offer = await rematch_offer(connection, game_id)
             if offer is not None and offer.state is RematchState.STARTED:
                 raise await self._started(connection, offer)
@@ -138,35 +139,29 @@ class RematchService(FeatureService):
             await answer(connection, game.id, user, True, now)
             return await self._settled(connection, note, game, now)
 
-        return await self._rematch_change(offering)
+        return await self._by_player(game_id, actor, offering)
 
     async def answer_rematch(self, game_id: int, actor: Actor, accepted: bool) -> Rematch:
         """``actor``'s yes or no to the game's open offer; the rematch starts once
         everyone said yes, and ends when those left can't make a game."""
-        now = self._clock()
-        assert actor.user_id is not None
-        user = actor.user_id
 
-        async def answering(connection: Connection, note: Written) -> Rematch:
-            await connection.lock("rematch", game_id)
-            game = await self._rematched(connection, game_id, actor)
+        async def answering(
+            connection: Connection, note: Written, game: Game, user: int, now: float
+        ) -> Rematch:
             offer = await self._open_offer(connection, game_id, now)
             if user in offer.answers:
                 raise AlreadyAnswered(offer.answers[user])
             await answer(connection, game.id, user, accepted, now)
             return await self._settled(connection, note, game, now)
 
-        return await self._rematch_change(answering)
+        return await self._by_player(game_id, actor, answering)
 
     async def start_rematch(self, game_id: int, actor: Actor) -> Rematch:
         """The host starts the rematch with those who said yes (the host among them)."""
-        now = self._clock()
-        assert actor.user_id is not None
-        host = actor.user_id
 
-        async def starting(connection: Connection, note: Written) -> Rematch:
-            await connection.lock("rematch", game_id)
-            game = await self._rematched(connection, game_id, actor)
+        async def starting(
+            connection: Connection, note: Written, game: Game, host: int, now: float
+        ) -> Rematch:
             require_host(game, actor)
             offer = await self._open_offer(connection, game_id, now)
             people = offer.accepted
@@ -176,7 +171,7 @@ class RematchService(FeatureService):
             started = await self._start(connection, note, game, people, now)
             return Rematch(game, await self._offer(connection, game_id), started)
 
-        return await self._rematch_change(starting)
+        return await self._by_player(game_id, actor, starting)
 
     async def lapse_rematches(self) -> list[Rematch]:
         """Ends the offers whose time ran out, each once, whichever process looks."""
@@ -208,8 +203,20 @@ class RematchService(FeatureService):
         than it became (a stop cut its post or its edit short)."""
         return await self._db.read(lambda connection: offers_behind(connection, shards))
 
-    async def _rematch_change(self, body: Change[Rematch]) -> Rematch:
-        rematch = await self._change(body)
+    async def _by_player(self, game_id: int, actor: Actor, step: _Step) -> Rematch:
+        """``step`` of the game's rematch, by ``actor`` as one of its players (refused
+        otherwise), in one transaction holding the offer: given the game, the player and
+        the time."""
+        now = self._clock()
+        assert actor.user_id is not None
+        user = actor.user_id
+
+        async def stepping(connection: Connection, note: Written) -> Rematch:
+            await connection.lock("rematch", game_id)
+            game = await self._rematched(connection, game_id, actor)
+            return await step(connection, note, game, user, now)
+
+        rematch = await self._change(stepping)
         if rematch.started is not None:
             self.core.deadline_moved_earlier.set()
         return rematch

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from sqlalchemy import CheckConstraint, Column, Index, Integer, Table, Text, text
+from sqlalchemy import Column, Index, Integer, Table, text
 
-from bot.storage.schema.columns import SCHEMA, Id, Real, game_key, since, where
+from bot.storage.schema.columns import SCHEMA, Id, Real, flag, game_key, one_of, since, where
 
 rematch_offers = Table(
     "rematch_offers",
@@ -15,12 +15,7 @@ rematch_offers = Table(
     Column("offered_by", Id, nullable=False),
     Column("offered_at", Real, nullable=False),
     Column("expires_at", Real, nullable=False),
-    Column(
-        "state",
-        Text,
-        CheckConstraint("state IN ('open', 'started', 'lapsed', 'declined')"),
-        nullable=False,
-    ),
+    one_of("state", ("open", "started", "lapsed", "declined")),
     Column("new_game_id", Id),
     # Each change of the offer or its answers counts here; its message shows ``shown``.
     Column("version", Integer, nullable=False, server_default=text("0"), info=since(18)),
@@ -39,7 +34,7 @@ rematch_answers = Table(
     SCHEMA,
     game_key(),
     Column("user_id", Id, primary_key=True),
-    Column("accepted", Integer, CheckConstraint("accepted IN (0, 1)"), nullable=False),
+    flag("accepted"),
     Column("answered_at", Real, nullable=False),
     info=since(15),
 )

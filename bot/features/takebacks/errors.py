@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from bot.service.errors import ServiceError
+from bot.service.errors import Refusal, ServiceError
 from i18n import Message
 
 
-class NothingToTakeBack(ServiceError):
+class NothingToTakeBack(Refusal):
     """The presser has made no move that still stands."""
 
-    def __init__(self) -> None:
-        super().__init__(Message("You have no move of yours to take back yet."))
+    words = Message("You have no move of yours to take back yet.")
 
 
 class TakebacksOff(ServiceError):
@@ -58,11 +57,10 @@ class NotYourMove(ServiceError):
         )
 
 
-class NoSuchTakeback(ServiceError):
+class NoSuchTakeback(Refusal):
     """An answer to a request the game never had (a hand-made button)."""
 
-    def __init__(self) -> None:
-        super().__init__(Message("That take-back request doesn't exist."))
+    words = Message("That take-back request doesn't exist.")
 
 
 class TakebackOver(ServiceError):

@@ -3,9 +3,9 @@ dice of each point where a roll was taken back."""
 
 from __future__ import annotations
 
-from sqlalchemy import CheckConstraint, Column, Index, Integer, Table, Text
+from sqlalchemy import Column, Index, Integer, Table, Text
 
-from bot.storage.schema.columns import SCHEMA, Id, Real, game_key, since, where
+from bot.storage.schema.columns import SCHEMA, Id, Real, flag, game_key, one_of, since, where
 
 takebacks = Table(
     "takebacks",
@@ -18,17 +18,12 @@ takebacks = Table(
     Column("first_seq", Integer, nullable=False),
     Column("last_seq", Integer, nullable=False),
     Column("version", Integer, nullable=False),
-    Column("revealed", Integer, CheckConstraint("revealed IN (0, 1)"), nullable=False),
+    flag("revealed"),
     Column("channel_id", Id, nullable=False),
     Column("message_id", Id),
     Column("asked_at", Real, nullable=False),
     Column("ended_at", Real),
-    Column(
-        "state",
-        Text,
-        CheckConstraint("state IN ('asked', 'granted', 'refused', 'expired')"),
-        nullable=False,
-    ),
+    one_of("state", ("asked", "granted", "refused", "expired")),
     info=since(16),
 )
 # One request at a time per game, whichever process asks.
@@ -46,12 +41,7 @@ takeback_rules = Table(
     "takeback_rules",
     SCHEMA,
     game_key(),
-    Column(
-        "mode",
-        Text,
-        CheckConstraint("mode IN ('never', 'unrated', 'always')"),
-        nullable=False,
-    ),
+    one_of("mode", ("never", "unrated", "always")),
     info=since(18),
 )
 
@@ -61,7 +51,7 @@ takeback_answers = Table(
     Column("game_id", Id, primary_key=True),
     Column("number", Integer, primary_key=True),
     Column("user_id", Id, primary_key=True),
-    Column("agreed", Integer, CheckConstraint("agreed IN (0, 1)"), nullable=False),
+    flag("agreed"),
     Column("answered_at", Real, nullable=False),
     info=since(16),
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.service.errors import ServiceError
+from bot.service.errors import Refusal, ServiceError
 from i18n import Message
 
 
@@ -13,16 +13,13 @@ class NoTournament(ServiceError):
         super().__init__(Message("This server has no tournament number {number}.", number=number))
 
 
-class CannotOrganise(ServiceError):
+class CannotOrganise(Refusal):
     """Creating or cancelling without the right."""
 
-    def __init__(self) -> None:
-        super().__init__(
-            Message(
-                "Only members who may manage the server's events (Manage Events) can "
-                "create or cancel a tournament."
-            )
-        )
+    words = Message(
+        "Only members who may manage the server's events (Manage Events) can "
+        "create or cancel a tournament."
+    )
 
 
 class BadTournament(ServiceError):
@@ -43,41 +40,34 @@ class SignupClosed(ServiceError):
         )
 
 
-class TournamentOver(ServiceError):
+class TournamentOver(Refusal):
     """A change of a tournament that has ended."""
 
-    def __init__(self) -> None:
-        super().__init__(Message("This tournament is over."))
+    words = Message("This tournament is over.")
 
 
-class TournamentCancelled(ServiceError):
+class TournamentCancelled(Refusal):
     """A cancel of a tournament cancelled already."""
 
-    def __init__(self) -> None:
-        super().__init__(Message("This tournament was cancelled already."))
+    words = Message("This tournament was cancelled already.")
 
 
-class AlreadyInvitedToTournament(ServiceError):
+class AlreadyInvitedToTournament(Refusal):
     """An invitation of someone invited already (who is not pinged twice)."""
 
-    def __init__(self) -> None:
-        super().__init__(
-            Message("They are invited already: they can press Sign up on the announcement.")
-        )
+    words = Message("They are invited already: they can press Sign up on the announcement.")
 
 
-class AlreadySignedUp(ServiceError):
+class AlreadySignedUp(Refusal):
     """A second sign-up."""
 
-    def __init__(self) -> None:
-        super().__init__(Message("You're signed up already. See you at the first round!"))
+    words = Message("You're signed up already. See you at the first round!")
 
 
-class NotSignedUp(ServiceError):
+class NotSignedUp(Refusal):
     """Leaving a tournament one isn't in."""
 
-    def __init__(self) -> None:
-        super().__init__(Message("You aren't signed up for this tournament."))
+    words = Message("You aren't signed up for this tournament.")
 
 
 class TournamentFull(ServiceError):
@@ -87,32 +77,25 @@ class TournamentFull(ServiceError):
         super().__init__(Message("This tournament is full: all {cap} places are taken.", cap=cap))
 
 
-class NotInvited(ServiceError):
+class NotInvited(Refusal):
     """A sign-up to a private tournament by someone not invited."""
 
-    def __init__(self) -> None:
-        super().__init__(
-            Message("This tournament is private: only players its organiser invited can sign up.")
-        )
+    words = Message("This tournament is private: only players its organiser invited can sign up.")
 
 
-class NotPrivateTournament(ServiceError):
+class NotPrivateTournament(Refusal):
     """An invitation to a tournament anyone may sign up to."""
 
-    def __init__(self) -> None:
-        super().__init__(Message("This tournament is open to all: anyone can press Sign up on it."))
+    words = Message("This tournament is open to all: anyone can press Sign up on it.")
 
 
-class TournamentGameCancel(ServiceError):
+class TournamentGameCancel(Refusal):
     """A host's cancel of a tournament's game (the organiser hosts them all)."""
 
-    def __init__(self) -> None:
-        super().__init__(
-            Message(
-                "A tournament's game can only be cancelled by a moderator (Manage Messages). "
-                "To stop playing, leave it: a computer player takes your seat."
-            )
-        )
+    words = Message(
+        "A tournament's game can only be cancelled by a moderator (Manage Messages). "
+        "To stop playing, leave it: a computer player takes your seat."
+    )
 
 
 class Barred(ServiceError):

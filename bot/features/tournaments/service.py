@@ -319,14 +319,9 @@ class TournamentService(FeatureService):
                 raise TournamentCancelled()
             if tournament.state not in (TournamentState.SIGNUP, TournamentState.RUNNING):
                 raise TournamentOver()
-            await queries.set_state(
-                connection,
-                tournament_id,
-                TournamentState.CANCELLED,
-                now=now,
-                reason=EndReason.CANCELLED,
+            return await self._ended(
+                connection, tournament_id, TournamentState.CANCELLED, EndReason.CANCELLED, now
             )
-            return await self._tournament_board(connection, tournament_id)
 
         return await self._db.write(cancelling)
 
@@ -339,8 +334,8 @@ class TournamentService(FeatureService):
         async def ending(connection: Connection) -> Board:
             tournament = await self._locked_tournament(connection, tournament_id)
             if tournament.state in (TournamentState.SIGNUP, TournamentState.RUNNING):
-                await queries.set_state(
-                    connection, tournament_id, TournamentState.CANCELLED, now=now, reason=reason
+                return await self._ended(
+                    connection, tournament_id, TournamentState.CANCELLED, reason, now
                 )
             return await self._tournament_board(connection, tournament_id)
 
@@ -475,14 +470,10 @@ class TournamentService(FeatureService):
         first round is claimed, or the tournament ends with too few."""
         entries = await queries.entries(connection, tournament.id)
         if len(entries) < fewest_to_start(tournament.table_size):
-            await queries.set_state(
-                connection,
-                tournament.id,
-                TournamentState.CANCELLED,
-                now=now,
-                reason=EndReason.TOO_FEW,
+            ended = await self._ended(
+                connection, tournament.id, TournamentState.CANCELLED, EndReason.TOO_FEW, now
             )
-            return Advanced(await self._tournament_board(connection, tournament.id), ended=True)
+            return Advanced(ended, ended=True)
         ratings = await ladder_queries.ratings_of(
             connection, tournament.guild_id, tournament.kind, [e.user_id for e in entries]
         )
@@ -517,15 +508,24 @@ class TournamentService(FeatureService):
         active = [e for e in entries if e.dropped_round is None]
         fewest = rules_for(tournament.kind).min_players
         if following > tournament.all_rounds or len(active) < fewest:
-            await queries.set_state(
-                connection,
-                tournament.id,
-                TournamentState.FINISHED,
-                now=now,
-                reason=EndReason.PLAYED,
+            ended = await self._ended(
+                connection, tournament.id, TournamentState.FINISHED, EndReason.PLAYED, now
             )
-            return Advanced(await self._tournament_board(connection, tournament.id), ended=True)
+            return Advanced(ended, ended=True)
         return await self._claim_round(connection, tournament, following, now)
+
+    async def _ended(
+        self,
+        connection: Connection,
+        tournament_id: int,
+        state: TournamentState,
+        reason: EndReason,
+        now: float,
+    ) -> Board:
+        """Ends the tournament (``state``: finished, or cancelled) for ``reason``: its board
+        as it ended."""
+        await queries.set_state(connection, tournament_id, state, now=now, reason=reason)
+        return await self._tournament_board(connection, tournament_id)
 
     async def _claim_round(
         self, connection: Connection, tournament: Tournament, round_: int, now: float

@@ -23,7 +23,7 @@ from sqlalchemy import (
     text,
 )
 
-from bot.storage.schema.columns import SCHEMA, Id, Real, since, where
+from bot.storage.schema.columns import SCHEMA, Id, Real, flag, one_of, since, where
 
 tournaments = Table(
     "tournaments",
@@ -33,31 +33,26 @@ tournaments = Table(
     Column("number", Integer, nullable=False),
     Column("kind", Text, nullable=False),
     Column("name", Text, nullable=False),
-    Column("format", Text, CheckConstraint("format IN ('swiss', 'round_robin')"), nullable=False),
+    one_of("format", ("swiss", "round_robin")),
     # Swiss: as chosen; a round robin's is its schedule's, known once it starts.
     Column("rounds", Integer, CheckConstraint("rounds >= 1"), nullable=False),
     Column("table_size", Integer, CheckConstraint("table_size BETWEEN 2 AND 5"), nullable=False),
-    Column("final", Integer, CheckConstraint("final IN (0, 1)"), nullable=False),
+    flag("final"),
     Column("options", Text, nullable=False, server_default="{}"),
     Column("turn_timeout", Integer, CheckConstraint("turn_timeout > 0"), nullable=False),
     Column("starts_at", Real, nullable=False),
     Column("signup_until", Real, nullable=False),
     # Hours from one round's start to the next's (none: each starts once the last ends).
     Column("round_hours", Integer, CheckConstraint("round_hours > 0")),
-    Column("rated", Integer, CheckConstraint("rated IN (0, 1)"), nullable=False),
+    flag("rated"),
     Column("cap", Integer, CheckConstraint("cap >= 2"), nullable=False),
-    Column("private", Integer, CheckConstraint("private IN (0, 1)"), nullable=False),
+    flag("private"),
     Column("created_by", Id, nullable=False),
     Column("created_at", Real, nullable=False),
     Column("channel_id", Id, nullable=False),
     Column("message_id", Id),
     Column("language", Text),
-    Column(
-        "state",
-        Text,
-        CheckConstraint("state IN ('signup', 'running', 'finished', 'cancelled')"),
-        nullable=False,
-    ),
+    one_of("state", ("signup", "running", "finished", "cancelled")),
     # The last round claimed (0 before the first).
     Column("round", Integer, nullable=False, server_default=text("0")),
     Column("ended_at", Real),
@@ -117,7 +112,7 @@ tournament_rounds = Table(
     tournament_key(),
     Column("round", Integer, primary_key=True),
     Column("claimed_at", Real, nullable=False),
-    Column("final", Integer, CheckConstraint("final IN (0, 1)"), nullable=False),
+    flag("final"),
     # Its message to the players, claimed before it is posted: it goes out once.
     Column("told_at", Real),
     info=since(17),

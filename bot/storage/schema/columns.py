@@ -1,6 +1,6 @@
 """What every table of the schema is made with: the metadata they belong to, the column
-types both databases share, the marks of the version a part arrived in, and the keys
-that recur."""
+types both databases share, the marks of the version a part arrived in, and the keys and
+kinds of column that recur."""
 
 from __future__ import annotations
 
@@ -9,12 +9,15 @@ from typing import Any
 from sqlalchemy import (
     REAL,
     BigInteger,
+    CheckConstraint,
     Column,
     ColumnElement,
     Double,
     ForeignKey,
     Integer,
     MetaData,
+    Text,
+    text,
 )
 
 SCHEMA = MetaData()
@@ -63,6 +66,40 @@ def key(name: str) -> Column[int]:
     """A single-column key that is no identity: given by Discord (or the shard's number),
     never made up by the database."""
     return Column(name, Id, primary_key=True, autoincrement=False)
+
+
+def flag(
+    name: str, *, default: bool | None = None, info: dict[str, int] | None = None
+) -> Column[int]:
+    """A yes (1) or no (0), never missing; ``default``, what a row made without it holds
+    (none: every row says)."""
+    return Column(
+        name,
+        Integer,
+        CheckConstraint(f"{name} IN (0, 1)"),
+        nullable=False,
+        server_default=None if default is None else text(str(int(default))),
+        info=info,
+    )
+
+
+def one_of(
+    name: str,
+    values: tuple[str, ...],
+    *,
+    default: str | None = None,
+    info: dict[str, int] | None = None,
+) -> Column[str]:
+    """A text that is one of ``values``, never missing; ``default`` as for ``flag``."""
+    listed = ", ".join(f"'{value}'" for value in values)
+    return Column(
+        name,
+        Text,
+        CheckConstraint(f"{name} IN ({listed})"),
+        nullable=False,
+        server_default=default,
+        info=info,
+    )
 
 
 def game_key() -> Column[int]:

@@ -17,7 +17,18 @@ from sqlalchemy import (
     text,
 )
 
-from bot.storage.schema.columns import OPEN, SCHEMA, Id, Real, game_key, key, since, where
+from bot.storage.schema.columns import (
+    OPEN,
+    SCHEMA,
+    Id,
+    Real,
+    flag,
+    game_key,
+    key,
+    one_of,
+    since,
+    where,
+)
 
 games = Table(
     "games",
@@ -28,12 +39,7 @@ games = Table(
     Column("lobby_message_id", Id),
     Column("turn_message_id", Id),
     Column("host_id", Id, nullable=False),
-    Column(
-        "status",
-        Text,
-        CheckConstraint("status IN ('lobby', 'active', 'finished', 'cancelled')"),
-        nullable=False,
-    ),
+    one_of("status", ("lobby", "active", "finished", "cancelled")),
     Column("turn_timeout", Integer, CheckConstraint("turn_timeout IS NULL OR turn_timeout > 0")),
     Column("first_seat", Integer),
     Column("state", Text),
@@ -108,14 +114,7 @@ seats = Table(
     Column("timeouts", Integer, nullable=False, server_default=text("0"), info=since(2)),
     Column("left_user_id", Id, info=since(2)),
     Column("away_until", Real, info=since(13)),
-    Column(
-        "away_stand_in",
-        Integer,
-        CheckConstraint("away_stand_in IN (0, 1)"),
-        nullable=False,
-        server_default=text("0"),
-        info=since(13),
-    ),
+    flag("away_stand_in", default=False, info=since(13)),
     # A seat is a person's or a computer player's.
     CheckConstraint("(user_id IS NULL) <> (bot_level IS NULL)"),
 )
@@ -138,26 +137,12 @@ moves = Table(
     Column("seat", Integer, nullable=False),
     Column("action", Text, nullable=False),
     Column("at", Real, nullable=False),
-    Column(
-        "stand_in",
-        Integer,
-        CheckConstraint("stand_in IN (0, 1)"),
-        nullable=False,
-        server_default=text("0"),
-        info=since(13),
-    ),
+    flag("stand_in", default=False, info=since(13)),
     # The chance the move drew, as drawn (``takeback_dice``): a roll taken back comes
     # back the same when rolled again at that point of the game.
     Column("draws", Text, info=since(16)),
     # Made by the clock for a quiet player (a time-out): not theirs to take back.
-    Column(
-        "by_clock",
-        Integer,
-        CheckConstraint("by_clock IN (0, 1)"),
-        nullable=False,
-        server_default=text("0"),
-        info=since(18),
-    ),
+    flag("by_clock", default=False, info=since(18)),
     sqlite_with_rowid=False,
 )
 
@@ -195,16 +180,9 @@ results = Table(
     Column("seat", Integer, primary_key=True),
     Column("user_id", Id),
     Column("bot_level", Text),
-    Column("won", Integer, CheckConstraint("won IN (0, 1)"), nullable=False),
+    flag("won"),
     Column("display_name", Text, nullable=False, server_default="", info=since(3)),
-    Column(
-        "left_game",
-        Integer,
-        CheckConstraint("left_game IN (0, 1)"),
-        nullable=False,
-        server_default=text("0"),
-        info=since(3),
-    ),
+    flag("left_game", default=False, info=since(3)),
     Column("place", Integer, nullable=False, server_default=text("1"), info=since(5)),
     Column("figures", Text, nullable=False, server_default="{}", info=since(5)),
 )
@@ -269,20 +247,13 @@ guild_settings = Table(
     key("guild_id"),
     Column("turn_timeout", Integer, CheckConstraint("turn_timeout > 0"), nullable=False),
     Column("lobby_timeout", Integer, CheckConstraint("lobby_timeout > 0"), nullable=False),
-    Column("threads", Integer, CheckConstraint("threads IN (0, 1)"), nullable=False),
-    Column("bots_allowed", Integer, CheckConstraint("bots_allowed IN (0, 1)"), nullable=False),
+    flag("threads"),
+    flag("bots_allowed"),
     Column("language", Text, info=since(7)),
     Column("move_table", Integer, nullable=False, server_default=text("1"), info=since(8)),
     Column("ping_mode", Text, nullable=False, server_default="away", info=since(8)),
     Column("ping_delay", Integer, nullable=False, server_default=text("30"), info=since(8)),
-    Column(
-        "away_mode",
-        Text,
-        CheckConstraint("away_mode IN ('pause', 'stand_in')"),
-        nullable=False,
-        server_default="pause",
-        info=since(13),
-    ),
+    one_of("away_mode", ("pause", "stand_in"), default="pause", info=since(13)),
     Column("away_days", Integer, nullable=False, server_default=text("14"), info=since(13)),
     info=since(2),
 )
@@ -323,7 +294,7 @@ shard_leases = Table(
     Column("shard", Integer, primary_key=True, autoincrement=False),
     Column("shard_count", Integer, CheckConstraint("shard_count > 0"), nullable=False),
     Column("holder", Text, nullable=False),
-    Column("stand_in", Integer, CheckConstraint("stand_in IN (0, 1)"), nullable=False),
+    flag("stand_in"),
     Column("expires_at", Real, nullable=False),
     info=since(6),
 )
@@ -377,21 +348,8 @@ player_settings = Table(
     key("user_id"),
     Column("notify", Text, nullable=False, server_default="channel"),
     Column("locale", Text),
-    Column(
-        "dms_closed",
-        Integer,
-        CheckConstraint("dms_closed IN (0, 1)"),
-        nullable=False,
-        server_default=text("0"),
-    ),
-    Column(
-        "locale_chosen",
-        Integer,
-        CheckConstraint("locale_chosen IN (0, 1)"),
-        nullable=False,
-        server_default=text("0"),
-        info=since(13),
-    ),
+    flag("dms_closed", default=False),
+    flag("locale_chosen", default=False, info=since(13)),
     Column("time_zone", Text, info=since(13)),
     Column(
         "summary_hour",

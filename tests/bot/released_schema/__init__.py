@@ -5,6 +5,8 @@ real database of that version goes through."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import aiosqlite
@@ -38,3 +40,31 @@ async def make_postgres(connection: asyncpg.Connection[Any], version: int) -> No
             for statement in postgres_migrations.MIGRATIONS[step]:
                 await connection.execute(statement)
         await connection.execute("UPDATE schema_version SET version = $1", version)
+
+
+Rows = Sequence[tuple[str, Sequence[Sequence[Any]]]]
+"""What to put into an old database: each an ``INSERT`` with ``{}`` where its values'
+places go, and the rows it puts in."""
+
+
+async def sqlite_holding(path: Path, version: int, rows: Rows) -> str:
+    """A new SQLite file at ``path`` as a release left it at ``version``, holding ``rows``."""
+    async with aiosqlite.connect(path, isolation_level=None) as connection:
+        await make_sqlite(connection, version)
+        for statement, values in rows:
+            marks = ", ".join("?" for _ in values[0])
+            await connection.executemany(statement.format(marks), values)
+    return str(path)
+
+
+async def postgres_holding(url: str, version: int, rows: Rows) -> str:
+    """The empty database at ``url`` as a release left it at ``version``, holding ``rows``."""
+    connection = await asyncpg.connect(url)
+    try:
+        await make_postgres(connection, version)
+        for statement, values in rows:
+            marks = ", ".join(f"${place}" for place in range(1, len(values[0]) + 1))
+            await connection.executemany(statement.format(marks), values)
+    finally:
+        await connection.close()
+    return url

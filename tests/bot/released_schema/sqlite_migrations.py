@@ -1,14 +1,17 @@
 """SQLite's schema as the released bots made it, up to version 19: each version's
 statements exactly as they shipped (up to 14 before the schema was declared once in
-``bot/storage/schema/``, 15 to 19 as the declaration made them). Frozen: a database made
-with them is one those releases made.
+``bot/storage/schema/``, 15 to 19 as the declaration made them). Those of the versions
+PostgreSQL took alike are in ``both_databases``, said here in SQLite's words. Frozen: a
+database made with them is one those releases made.
 """
 
 from __future__ import annotations
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (
+from tests.bot.released_schema.both_databases import steps_alike
+
+_OWN: dict[int, tuple[str, ...]] = {
     # 1: games, seats, the move log, results and per-server player records.
-    (
+    1: (
         """
         CREATE TABLE games (
             id INTEGER PRIMARY KEY,
@@ -104,7 +107,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # 2: deadlines for every open game, threads, seats a computer player took
     # over, and per-server settings. Open games from version 1 had no turn
     # timeout; they get the default, so none can stall.
-    (
+    2: (
         "ALTER TABLE games RENAME COLUMN turn_deadline TO deadline",
         "ALTER TABLE games ADD COLUMN thread_id INTEGER",
         "ALTER TABLE games ADD COLUMN end_reason TEXT",
@@ -145,7 +148,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # Finished games from before have ``rated`` NULL: on start the bot counts
     # them (replaying their move logs for the turn figures) and rebuilds those
     # servers' ladders.
-    (
+    3: (
         "ALTER TABLE results ADD COLUMN display_name TEXT NOT NULL DEFAULT ''",
         """
         ALTER TABLE results ADD COLUMN left_game INTEGER NOT NULL DEFAULT 0
@@ -208,7 +211,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # commit and its message) is posted by the reconciler; and the version its last
     # move made, which tells a lost move from a change without one (a takeover).
     # Everything from before counts as shown.
-    (
+    4: (
         "ALTER TABLE games ADD COLUMN finish_seq INTEGER",
         # Through a table of its own rather than UPDATE … FROM, which older SQLite lacks.
         "CREATE TEMP TABLE finish_order (id INTEGER PRIMARY KEY, seq INTEGER NOT NULL)",
@@ -249,7 +252,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # records and ratings are kept per server and game, and a server's default
     # options per game. Everything from before is Claim It!. A game played in its
     # own thread leaves its channel free for another.
-    (
+    5: (
         "ALTER TABLE games ADD COLUMN kind TEXT NOT NULL DEFAULT 'claimit'",
         "ALTER TABLE games ADD COLUMN options TEXT NOT NULL DEFAULT '{}'",
         """
@@ -339,102 +342,6 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         """,
         "ALTER TABLE guild_settings DROP COLUMN variant",
     ),
-    # 6: several processes, one bot. Each of Discord's shards has a lease: the process
-    # holding it does the background work (deadlines, computer players, late messages)
-    # of the games in that shard's servers, and renews it; when it stops renewing (a
-    # process died), another takes the lease over as a stand-in until the shard's own
-    # process is back.
-    (
-        """
-        CREATE TABLE shard_leases (
-            shard INTEGER PRIMARY KEY,
-            shard_count INTEGER NOT NULL CHECK (shard_count > 0),
-            holder TEXT NOT NULL,
-            stand_in INTEGER NOT NULL CHECK (stand_in IN (0, 1)),
-            expires_at REAL NOT NULL
-        )
-        """,
-    ),
-    # 7: a server may choose the language of its games' public messages and images; NULL
-    # follows the server's own language (its Discord "preferred locale").
-    ("ALTER TABLE guild_settings ADD COLUMN language TEXT",),
-    # 8: one live table per game. Games are numbered per server and game, and keep the
-    # language they were opened in; the message pinging whoever is to act (and whom it
-    # pings) is kept so that it can be deleted once they act, also after a restart; each
-    # seat's open private hand is followed through its interaction's token; and a server
-    # chooses whether its tables move to the bottom and when players are pinged.
-    (
-        "ALTER TABLE games ADD COLUMN number INTEGER",
-        """
-        UPDATE games SET number = (
-            SELECT COUNT(*) FROM games AS earlier
-            WHERE earlier.guild_id = games.guild_id AND earlier.kind = games.kind
-                AND earlier.id <= games.id
-        )
-        """,
-        "ALTER TABLE games ADD COLUMN language TEXT",
-        "ALTER TABLE games ADD COLUMN ping_message_id INTEGER",
-        "ALTER TABLE games ADD COLUMN pinged TEXT",
-        """
-        CREATE TABLE hands (
-            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-            seat INTEGER NOT NULL,
-            user_id INTEGER NOT NULL,
-            message_id INTEGER NOT NULL,
-            token TEXT NOT NULL,
-            locale TEXT NOT NULL,
-            opened_at REAL NOT NULL,
-            PRIMARY KEY (game_id, seat)
-        )
-        """,
-        "ALTER TABLE guild_settings ADD COLUMN move_table INTEGER NOT NULL DEFAULT 1",
-        "ALTER TABLE guild_settings ADD COLUMN ping_mode TEXT NOT NULL DEFAULT 'away'",
-        "ALTER TABLE guild_settings ADD COLUMN ping_delay INTEGER NOT NULL DEFAULT 30",
-    ),
-    # 9: replays and luck. A finished game's replay is made once per language and kept;
-    # every finished game is counted again at the next start, so that its move log adds
-    # the figures of luck and dice to its result and its players' records.
-    (
-        """
-        CREATE TABLE replays (
-            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-            language TEXT NOT NULL,
-            gif BLOB NOT NULL,
-            made_at REAL NOT NULL,
-            PRIMARY KEY (game_id, language)
-        )
-        """,
-        "UPDATE games SET rated = NULL WHERE status = 'finished'",
-    ),
-    # 10: a replay runs about a minute, no longer the whole game a step a second: those
-    # kept are made again, shorter, when next asked for.
-    ("DELETE FROM replays",),
-    # 11: a turn of more than an hour reminds whoever must act once before it ends: the
-    # deadline reminded of, so that each turn's reminder goes out once, restarts and all.
-    ("ALTER TABLE games ADD COLUMN reminded_deadline REAL",),
-    # 12: a player's own settings, across servers (how their turn reaches them, the
-    # language of their direct messages), and the one direct message per game and player
-    # telling them it is their turn.
-    (
-        """
-        CREATE TABLE player_settings (
-            user_id INTEGER PRIMARY KEY,
-            notify TEXT NOT NULL DEFAULT 'channel'
-                CHECK (notify IN ('channel', 'dm', 'both', 'none')),
-            locale TEXT,
-            dms_closed INTEGER NOT NULL DEFAULT 0 CHECK (dms_closed IN (0, 1))
-        )
-        """,
-        """
-        CREATE TABLE turn_notices (
-            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-            user_id INTEGER NOT NULL,
-            channel_id INTEGER NOT NULL,
-            message_id INTEGER NOT NULL,
-            PRIMARY KEY (game_id, user_id)
-        )
-        """,
-    ),
     # 13: games that last days. A player's turn may reach them in a daily summary, at an
     # hour of their own time zone, and never in their quiet hours; they may be away until
     # a date; their direct messages follow the language of their last interaction,
@@ -444,7 +351,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # game read whole knows it; a game waiting on someone away keeps the time its turn
     # had left while its clock waits; a stand-in's moves are marked in the move log; and
     # a server chooses what its games do while someone is away, and for how long at most.
-    (
+    13: (
         """
         CREATE TABLE player_settings_13 (
             user_id INTEGER PRIMARY KEY,
@@ -481,365 +388,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CHECK (away_mode IN ('pause', 'stand_in'))",
         "ALTER TABLE guild_settings ADD COLUMN away_days INTEGER NOT NULL DEFAULT 14",
     ),
-    # 14: a finished game's replay is shared in a channel once: where it was posted, by
-    # whom and when, so that a second press links to it instead of posting it again (a
-    # share being posted has no message yet).
-    (
-        """
-        CREATE TABLE shared_replays (
-            game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
-            channel_id INTEGER NOT NULL,
-            message_id INTEGER,
-            user_id INTEGER NOT NULL,
-            shared_at REAL NOT NULL
-        )
-        """,
-    ),
-    # 15: a finished game's rematch: the offer (where it is shown, who made it, until
-    # when it stands, how it ended, the game it started) and each person's answer.
-    (
-        """
-        CREATE TABLE rematch_answers (
-            game_id INTEGER NOT NULL,
-            user_id INTEGER NOT NULL,
-            accepted INTEGER NOT NULL CHECK (accepted IN (0, 1)),
-            answered_at REAL NOT NULL,
-            PRIMARY KEY (game_id, user_id),
-            FOREIGN KEY (game_id) REFERENCES games (id) ON DELETE CASCADE
-        )
-        """,
-        """
-        CREATE TABLE rematch_offers (
-            game_id INTEGER NOT NULL,
-            channel_id INTEGER NOT NULL,
-            message_id INTEGER,
-            offered_by INTEGER NOT NULL,
-            offered_at REAL NOT NULL,
-            expires_at REAL NOT NULL,
-            state TEXT NOT NULL CHECK (state IN ('open', 'started', 'lapsed', 'declined')),
-            new_game_id INTEGER,
-            PRIMARY KEY (game_id),
-            FOREIGN KEY (game_id) REFERENCES games (id) ON DELETE CASCADE
-        )
-        """,
-        "CREATE INDEX rematch_offers_open ON rematch_offers (expires_at) WHERE state = 'open'",
-    ),
-    # 16: playing together: following a game, take-backs (a server's choice, each request
-    # and its answers, what each undid, the draws of each move and the kept dice), private
-    # tables and their invitations, and each player's reliability record per server (filled
-    # from the games already played) with a server's and a host's minimum.
-    (
-        "ALTER TABLE guild_settings ADD COLUMN min_reliability INTEGER CHECK "
-        "(min_reliability BETWEEN 1 AND 100)",
-        "ALTER TABLE guild_settings ADD COLUMN takebacks TEXT DEFAULT 'unrated' NOT NULL "
-        "CHECK (takebacks IN ('never', 'unrated', 'always'))",
-        "ALTER TABLE player_settings ADD COLUMN invitations TEXT DEFAULT 'ping' NOT NULL "
-        "CHECK (invitations IN ('ping', 'dm'))",
-        "ALTER TABLE player_settings ADD COLUMN following TEXT DEFAULT 'end' NOT NULL "
-        "CHECK (following IN ('end', 'rounds'))",
-        """
-        CREATE TABLE reliability_records (
-            guild_id INTEGER NOT NULL,
-            user_id INTEGER NOT NULL,
-            started INTEGER NOT NULL CHECK (started >= 0),
-            finished INTEGER NOT NULL CHECK (finished >= 0),
-            abandoned INTEGER NOT NULL CHECK (abandoned >= 0),
-            updated_at REAL NOT NULL,
-            PRIMARY KEY (guild_id, user_id)
-        )
-         WITHOUT ROWID
-        """,
-        """
-        CREATE TABLE takeback_answers (
-            game_id INTEGER NOT NULL,
-            number INTEGER NOT NULL,
-            user_id INTEGER NOT NULL,
-            agreed INTEGER NOT NULL CHECK (agreed IN (0, 1)),
-            answered_at REAL NOT NULL,
-            PRIMARY KEY (game_id, number, user_id)
-        )
-        """,
-        """
-        CREATE TABLE follows (
-            game_id INTEGER NOT NULL,
-            user_id INTEGER NOT NULL,
-            followed_at REAL NOT NULL,
-            rounds_told INTEGER DEFAULT 0 NOT NULL,
-            PRIMARY KEY (game_id, user_id),
-            FOREIGN KEY(game_id) REFERENCES games (id) ON DELETE CASCADE
-        )
-        """,
-        "ALTER TABLE moves ADD COLUMN draws TEXT",
-        """
-        CREATE TABLE private_invitations (
-            game_id INTEGER NOT NULL,
-            user_id INTEGER NOT NULL,
-            name TEXT NOT NULL,
-            invited_by INTEGER NOT NULL,
-            invited_at REAL NOT NULL,
-            answer TEXT NOT NULL CHECK (answer IN ('asked', 'accepted', 'declined')),
-            answered_at REAL,
-            by_dm INTEGER NOT NULL CHECK (by_dm IN (0, 1)),
-            channel_id INTEGER,
-            message_id INTEGER,
-            sending_at REAL,
-            ended INTEGER NOT NULL CHECK (ended IN (0, 1)),
-            PRIMARY KEY (game_id, user_id),
-            FOREIGN KEY(game_id) REFERENCES games (id) ON DELETE CASCADE
-        )
-        """,
-        """
-        CREATE TABLE private_tables (
-            game_id INTEGER NOT NULL,
-            made_at REAL NOT NULL,
-            PRIMARY KEY (game_id),
-            FOREIGN KEY(game_id) REFERENCES games (id) ON DELETE CASCADE
-        )
-        """,
-        """
-        CREATE TABLE reliability_minimums (
-            game_id INTEGER NOT NULL,
-            minimum INTEGER NOT NULL CHECK (minimum BETWEEN 1 AND 100),
-            PRIMARY KEY (game_id),
-            FOREIGN KEY(game_id) REFERENCES games (id) ON DELETE CASCADE
-        )
-        """,
-        """
-        CREATE TABLE takeback_dice (
-            game_id INTEGER NOT NULL,
-            ply INTEGER NOT NULL,
-            seat INTEGER NOT NULL,
-            draws TEXT NOT NULL,
-            PRIMARY KEY (game_id, ply, seat),
-            FOREIGN KEY(game_id) REFERENCES games (id) ON DELETE CASCADE
-        )
-        """,
-        """
-        CREATE TABLE takebacks (
-            game_id INTEGER NOT NULL,
-            number INTEGER NOT NULL,
-            asked_by INTEGER NOT NULL,
-            seat INTEGER NOT NULL,
-            first_seq INTEGER NOT NULL,
-            last_seq INTEGER NOT NULL,
-            version INTEGER NOT NULL,
-            revealed INTEGER NOT NULL CHECK (revealed IN (0, 1)),
-            channel_id INTEGER NOT NULL,
-            message_id INTEGER,
-            asked_at REAL NOT NULL,
-            ended_at REAL,
-            state TEXT NOT NULL CHECK (state IN ('asked', 'granted', 'refused', 'expired')),
-            PRIMARY KEY (game_id, number),
-            FOREIGN KEY(game_id) REFERENCES games (id) ON DELETE CASCADE
-        )
-        """,
-        """
-        INSERT INTO reliability_records
-            (guild_id, user_id, started, finished, abandoned, updated_at)
-        SELECT g.guild_id, COALESCE(s.user_id, s.left_user_id), COUNT(*),
-            SUM(CASE WHEN s.user_id IS NOT NULL AND g.status = 'finished'
-                THEN 1 ELSE 0 END),
-            SUM(CASE WHEN s.left_user_id IS NOT NULL THEN 1 ELSE 0 END),
-            MAX(COALESCE(g.finished_at, g.started_at))
-        FROM games g JOIN seats s ON s.game_id = g.id
-        WHERE g.started_at IS NOT NULL
-            AND COALESCE(s.user_id, s.left_user_id) IS NOT NULL
-        GROUP BY g.guild_id, COALESCE(s.user_id, s.left_user_id)
+}
 
-        """,
-        "CREATE INDEX follows_of_user ON follows (user_id)",
-        "CREATE INDEX private_invitations_live ON private_invitations (game_id) WHERE ended = 0",
-        "CREATE UNIQUE INDEX takebacks_asked ON takebacks (game_id) WHERE state = 'asked'",
-    ),
-    # 17: a server's own league: tournaments (each with its players, invitees, rounds,
-    # seats and tables), the games that count on no ladder, and seasons (a server's choice
-    # of them, and each season's end announced once per game).
-    (
-        "ALTER TABLE guild_settings ADD COLUMN seasons TEXT DEFAULT 'off' NOT NULL "
-        "CHECK (seasons IN ('off', 'monthly', 'quarterly', 'dates'))",
-        "ALTER TABLE guild_settings ADD COLUMN season_dates TEXT DEFAULT '' NOT NULL",
-        """
-        CREATE TABLE season_announcements (
-            guild_id INTEGER NOT NULL,
-            kind TEXT NOT NULL,
-            season_start INTEGER NOT NULL,
-            channel_id INTEGER NOT NULL,
-            announced_at REAL NOT NULL,
-            PRIMARY KEY (guild_id, kind, season_start)
-        ) WITHOUT ROWID
-        """,
-        """
-        CREATE TABLE tournaments (
-            id INTEGER NOT NULL,
-            guild_id INTEGER NOT NULL,
-            number INTEGER NOT NULL,
-            kind TEXT NOT NULL,
-            name TEXT NOT NULL,
-            format TEXT NOT NULL CHECK (format IN ('swiss', 'round_robin')),
-            rounds INTEGER NOT NULL CHECK (rounds >= 1),
-            table_size INTEGER NOT NULL CHECK (table_size BETWEEN 2 AND 5),
-            final INTEGER NOT NULL CHECK (final IN (0, 1)),
-            options TEXT DEFAULT '{}' NOT NULL,
-            turn_timeout INTEGER NOT NULL CHECK (turn_timeout > 0),
-            starts_at REAL NOT NULL,
-            signup_until REAL NOT NULL,
-            round_hours INTEGER CHECK (round_hours > 0),
-            rated INTEGER NOT NULL CHECK (rated IN (0, 1)),
-            cap INTEGER NOT NULL CHECK (cap >= 2),
-            private INTEGER NOT NULL CHECK (private IN (0, 1)),
-            created_by INTEGER NOT NULL,
-            created_at REAL NOT NULL,
-            channel_id INTEGER NOT NULL,
-            message_id INTEGER,
-            language TEXT,
-            state TEXT NOT NULL CHECK (state IN ('signup', 'running', 'finished', 'cancelled')),
-            round INTEGER DEFAULT 0 NOT NULL,
-            ended_at REAL,
-            end_reason TEXT,
-            end_told_at REAL,
-            PRIMARY KEY (id),
-            UNIQUE (guild_id, number)
-        )
-        """,
-        """
-        CREATE TABLE tournament_invitees (
-            tournament_id INTEGER NOT NULL,
-            user_id INTEGER NOT NULL,
-            invited_at REAL NOT NULL,
-            PRIMARY KEY (tournament_id, user_id),
-            FOREIGN KEY(tournament_id) REFERENCES tournaments (id) ON DELETE CASCADE
-        )
-        """,
-        """
-        CREATE TABLE tournament_players (
-            tournament_id INTEGER NOT NULL,
-            user_id INTEGER NOT NULL,
-            name TEXT NOT NULL,
-            joined_at REAL NOT NULL,
-            seed INTEGER,
-            dropped_round INTEGER,
-            dropped_at REAL,
-            PRIMARY KEY (tournament_id, user_id),
-            FOREIGN KEY(tournament_id) REFERENCES tournaments (id) ON DELETE CASCADE
-        )
-        """,
-        """
-        CREATE TABLE tournament_rounds (
-            tournament_id INTEGER NOT NULL,
-            round INTEGER NOT NULL,
-            claimed_at REAL NOT NULL,
-            final INTEGER NOT NULL CHECK (final IN (0, 1)),
-            told_at REAL,
-            PRIMARY KEY (tournament_id, round),
-            FOREIGN KEY(tournament_id) REFERENCES tournaments (id) ON DELETE CASCADE
-        )
-        """,
-        """
-        CREATE TABLE tournament_seats (
-            tournament_id INTEGER NOT NULL,
-            round INTEGER NOT NULL,
-            user_id INTEGER NOT NULL,
-            table_no INTEGER,
-            seat INTEGER DEFAULT 0 NOT NULL,
-            PRIMARY KEY (tournament_id, round, user_id),
-            FOREIGN KEY(tournament_id) REFERENCES tournaments (id) ON DELETE CASCADE
-        )
-        """,
-        """
-        CREATE TABLE tournament_tables (
-            tournament_id INTEGER NOT NULL,
-            round INTEGER NOT NULL,
-            table_no INTEGER NOT NULL,
-            game_id INTEGER,
-            PRIMARY KEY (tournament_id, round, table_no),
-            FOREIGN KEY(tournament_id) REFERENCES tournaments (id) ON DELETE CASCADE,
-            FOREIGN KEY(game_id) REFERENCES games (id) ON DELETE SET NULL
-        )
-        """,
-        """
-        CREATE TABLE unrated_games (
-            game_id INTEGER NOT NULL,
-            PRIMARY KEY (game_id),
-            FOREIGN KEY(game_id) REFERENCES games (id) ON DELETE CASCADE
-        )
-        """,
-        (
-            "CREATE INDEX tournaments_live ON tournaments (state, starts_at) WHERE state IN "
-            "('signup', 'running')"
-        ),
-        "CREATE INDEX tournament_players_of_user ON tournament_players (user_id)",
-        (
-            "CREATE UNIQUE INDEX tournament_tables_by_game ON tournament_tables (game_id) WHERE "
-            "game_id IS NOT NULL"
-        ),
-    ),
-    # 18: what a kill must neither lose nor double: the messages owed, where a follower's
-    # last notice is, a rematch offer's version, each game's take-back rule, and the moves
-    # the clock made.
-    (
-        """
-        CREATE TABLE owed_messages (
-            "key" TEXT NOT NULL,
-            guild_id INTEGER NOT NULL,
-            claimed_by TEXT NOT NULL,
-            claimed_at REAL NOT NULL,
-            channel_id INTEGER,
-            message_id INTEGER,
-            sent_at REAL,
-            PRIMARY KEY ("key")
-        )
-        """,
-        "ALTER TABLE follows ADD COLUMN notice_channel_id INTEGER",
-        "ALTER TABLE follows ADD COLUMN notice_id INTEGER",
-        "ALTER TABLE moves ADD COLUMN by_clock INTEGER DEFAULT 0 NOT NULL "
-        "CHECK (by_clock IN (0, 1))",
-        "ALTER TABLE rematch_offers ADD COLUMN version INTEGER DEFAULT 0 NOT NULL",
-        "ALTER TABLE rematch_offers ADD COLUMN shown INTEGER DEFAULT 0 NOT NULL",
-        """
-        CREATE TABLE takeback_rules (
-            game_id INTEGER NOT NULL,
-            mode TEXT NOT NULL CHECK (mode IN ('never', 'unrated', 'always')),
-            PRIMARY KEY (game_id),
-            FOREIGN KEY(game_id) REFERENCES games (id) ON DELETE CASCADE
-        )
-        """,
-        "ALTER TABLE private_invitations DROP COLUMN sending_at",
-        "CREATE INDEX owed_messages_of_guild ON owed_messages (guild_id)",
-    ),
-    # 19: a feature declares its own server settings, kept by name as JSON in one table:
-    # the minimum reliability, the take-backs and the seasons move there.
-    (
-        """
-        CREATE TABLE declared_settings (
-            guild_id INTEGER NOT NULL,
-            name TEXT NOT NULL,
-            value TEXT NOT NULL,
-            PRIMARY KEY (guild_id, name)
-        ) WITHOUT ROWID
-        """,
-        """
-        INSERT INTO declared_settings (guild_id, name, value)
-        SELECT guild_id, 'reliability', CAST(min_reliability AS TEXT) FROM guild_settings
-            WHERE min_reliability IS NOT NULL
-        """,
-        """
-        INSERT INTO declared_settings (guild_id, name, value)
-        SELECT guild_id, 'takebacks', '"' || takebacks || '"' FROM guild_settings
-            WHERE takebacks <> 'unrated'
-        """,
-        """
-        INSERT INTO declared_settings (guild_id, name, value)
-        SELECT guild_id, 'seasons', '"' || seasons || '"' FROM guild_settings
-            WHERE seasons <> 'off'
-        """,
-        """
-        INSERT INTO declared_settings (guild_id, name, value)
-        SELECT guild_id, 'season_dates', '"' || season_dates || '"' FROM guild_settings
-            WHERE season_dates <> ''
-        """,
-        "ALTER TABLE guild_settings DROP COLUMN min_reliability",
-        "ALTER TABLE guild_settings DROP COLUMN takebacks",
-        "ALTER TABLE guild_settings DROP COLUMN seasons",
-        "ALTER TABLE guild_settings DROP COLUMN season_dates",
-    ),
-)
+_STEPS = {**_OWN, **steps_alike("sqlite")}
+MIGRATIONS: tuple[tuple[str, ...], ...] = tuple(_STEPS[version] for version in sorted(_STEPS))
+"""Each version's statements, from version 1's on."""

@@ -32,7 +32,7 @@ from bot.features.tournaments.table_queries import TableGame
 from bot.games.escaping import escaped
 from bot.games.faces import face_for
 from bot.games.painters import PAINTERS
-from bot.service.errors import ServiceError
+from bot.service.errors import Refusal
 from bot.storage.records import Notify
 from bot.storage.shards import Shards
 from i18n import Language, Message, language
@@ -49,16 +49,13 @@ DEFAULT_CAP = 16
 """A Swiss tournament's cap unless its organiser gives one: four to eight tables a round."""
 
 
-class NotHere(ServiceError):
+class NotHere(Refusal):
     """A tournament asked for outside a server's text channel."""
 
-    def __init__(self) -> None:
-        super().__init__(
-            Message(
-                "Tournaments are held in a server's text channel (not an announcement "
-                "channel): each table plays in a thread of it."
-            )
-        )
+    words = Message(
+        "Tournaments are held in a server's text channel (not an announcement "
+        "channel): each table plays in a thread of it."
+    )
 
 
 def default_cap(format: Format) -> int:
