@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -29,9 +30,15 @@ def pytest_configure(config: pytest.Config) -> None:
     """Every emulator a test makes holds its answers to Discord's description of its API:
     an answer Discord would never give fails the test that ran it. The features' tables
     join the schema, as the bot joins them before it opens its database, so that every
-    database a test opens has them."""
+    database a test opens has them.
+
+    A bot or sandbox a test starts as a process draws its pictures in threads unless the
+    test says otherwise: each picture process costs a second of CPU to start (imports and
+    palettes), and the suite starts dozens of such bots; the picture processes have tests
+    of their own, and the run command's test starts them as a server's bot does."""
     DiscordEmulator.check_answers_by_default = True
     discovered()
+    os.environ.setdefault("CLAIMIT_RENDER_PROCESSES", "0")
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
