@@ -183,8 +183,8 @@ class GameFace(Protocol):
         ...
 
     def prepare(self) -> None:
-        """Makes, at start-up and in a worker thread, what the first picture would
-        otherwise wait for (its palette)."""
+        """Makes, as a picture process starts, what its first picture would otherwise
+        wait for (its palette)."""
         ...
 
     def rules(self, lang: Language) -> str:

@@ -15,7 +15,10 @@ goes to the same process (by the game's id), which keeps that game's last pictur
 draws the next only where it changed (``render.common.png``). A process that dies
 (killed, out of memory) is replaced, and the pictures it was making are made again by
 its successor. With no processes (``CLAIMIT_RENDER_PROCESSES=0``), pictures are made in
-threads of the bot's own process, as tests do that start many bots.
+threads of the bot's own process, as tests do that start many bots, and nothing is
+prepared at start-up: each kind's palette is made by its first picture. Made at once,
+the palettes cost each bot half a second of CPU (Claim's hands most of it), mostly for
+kinds a bot started for one test never draws.
 
 A process is renewed after ``RENEW_AFTER`` pictures, as a web server renews its
 workers: a successor is started beside it, takes its next pictures once it is up, and
@@ -205,7 +208,8 @@ class Painters:
 
     async def start(self, processes: int, prepare: Sequence[Prepare]) -> None:
         """``processes`` workers, each running every ``prepare`` before its first
-        picture (the palettes); waits until they are up."""
+        picture (the palettes); waits until they are up. With none, ``prepare`` is left
+        to the pictures that need it."""
         loop = asyncio.get_running_loop()
         if self._loop is not loop:
             # Processes left running by bots of an event loop that is gone (a test whose
@@ -222,9 +226,6 @@ class Painters:
         # once: each start takes a core for a moment.
         self._left = [self._renew_after * (i + 1) // processes for i in range(processes)]
         await asyncio.gather(*(painter.start() for painter in self._painters))
-        if not self._painters:
-            for step in self._prepare:
-                await asyncio.to_thread(step)
 
     @timed_pictures
     async def paint(

@@ -116,8 +116,8 @@ class PictureKind:
         return self.prepare()
 
     def prepare(self) -> Palette:
-        """The palette, made now if it was not yet (a bot makes it at start-up, so that
-        the first picture does not wait for it)."""
+        """The palette, made now if it was not yet (a bot's picture processes make it as
+        they start, so that their first picture does not wait for it)."""
         with self._lock:
             if self._palette is None:
                 self._palette = palette_of(self._samples())
