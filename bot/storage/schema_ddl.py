@@ -5,6 +5,7 @@ step to a version adds (its tables, columns, checks and indexes)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any, Literal
 
 from sqlalchemy import CheckConstraint, Column, Index, MetaData, Table
@@ -40,12 +41,24 @@ def _sql(element: ClauseElement, backend: Backend) -> str:
 
 def new_database(backend: Backend) -> list[str]:
     """Makes every table, index and trigger of the latest schema."""
-    tables = whole_schema().sorted_tables
-    return [
-        *(create_table(table, backend) for table in tables),
-        *(_sql(CreateIndex(index), backend) for table in tables for index in _indexes(table)),
-        *(statement for table in tables for statement in _triggers(table, backend)),
-    ]
+    return list(_new_database(backend, frozenset(whole_schema().tables)))
+
+
+@cache
+def _new_database(backend: Backend, tables: frozenset[str]) -> tuple[str, ...]:
+    # Compiled once for each set of tables (a feature's join the schema once it is found):
+    # compiling them took 10 of the 36 ms of CPU that opening a new SQLite database cost,
+    # which the tests do for each bot they start.
+    tables_in_order = whole_schema().sorted_tables
+    return (
+        *(create_table(table, backend) for table in tables_in_order),
+        *(
+            _sql(CreateIndex(index), backend)
+            for table in tables_in_order
+            for index in _indexes(table)
+        ),
+        *(statement for table in tables_in_order for statement in _triggers(table, backend)),
+    )
 
 
 def create_table(table: Table, backend: Backend) -> str:
