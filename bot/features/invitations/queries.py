@@ -171,12 +171,11 @@ async def games_with_live_invitations(connection: Connection, shards: Shards) ->
     """The games of ``shards`` with an invitation whose message does not yet say the
     lobby is over."""
     where, params = shards.where("g.guild_id")
-    rows = await connection.fetch(
+    return await connection.ints(
         "SELECT DISTINCT i.game_id FROM private_invitations i "
         f"JOIN games g ON g.id = i.game_id WHERE i.ended = 0 AND {where} ORDER BY i.game_id",
         params,
     )
-    return [int(row["game_id"]) for row in rows]
 
 
 async def has_live_invitations(connection: Connection, game_id: int) -> bool:

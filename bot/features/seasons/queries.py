@@ -97,11 +97,10 @@ async def last_channels(
 
 async def guilds_with_seasons(connection: Connection) -> list[int]:
     """The servers that have seasons."""
-    rows = await connection.fetch(
+    return await connection.ints(
         "SELECT guild_id FROM declared_settings WHERE name = 'seasons' AND value <> '\"off\"' "
         "ORDER BY guild_id"
     )
-    return [int(row["guild_id"]) for row in rows]
 
 
 async def announced(connection: Connection, guild_id: int, start: float) -> set[str]:

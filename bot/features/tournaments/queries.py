@@ -236,12 +236,11 @@ async def live(connection: Connection) -> list[Tournament]:
 
 async def ended_untold(connection: Connection) -> list[int]:
     """Tournaments that ended without their end announced yet."""
-    rows = await connection.fetch(
+    return await connection.ints(
         "SELECT id FROM tournaments WHERE state IN ('finished', 'cancelled') "
         "AND end_told_at IS NULL AND message_id IS NOT NULL ORDER BY id",
         (),
     )
-    return [int(row["id"]) for row in rows]
 
 
 async def set_message(connection: Connection, tournament_id: int, message_id: int) -> None:
@@ -356,12 +355,11 @@ async def dropped_since(connection: Connection, guild_id: int, user_id: int, sin
 
 async def invitees(connection: Connection, tournament_id: int) -> list[int]:
     """Who is invited to a private tournament, in the order they were."""
-    rows = await connection.fetch(
+    return await connection.ints(
         "SELECT user_id FROM tournament_invitees WHERE tournament_id = ? "
         "ORDER BY invited_at, user_id",
         (tournament_id,),
     )
-    return [int(row["user_id"]) for row in rows]
 
 
 async def invite(connection: Connection, tournament_id: int, user_id: int, now: float) -> bool:
@@ -443,12 +441,11 @@ async def record_round_told(
 
 async def untold_rounds(connection: Connection, tournament_id: int) -> list[int]:
     """The tournament's rounds whose message to their players is not out yet."""
-    rows = await connection.fetch(
+    return await connection.ints(
         "SELECT round FROM tournament_rounds WHERE tournament_id = ? AND told_at IS NULL "
         "ORDER BY round",
         (tournament_id,),
     )
-    return [int(row["round"]) for row in rows]
 
 
 async def played_by(
