@@ -119,6 +119,11 @@ class Connection(ABC):
         numbers it selects)."""
         return [int(row[0]) for row in await self.fetch(sql, params)]
 
+    async def found(self, sql: str, params: Sequence[Any] = ()) -> bool:
+        """Whether a statement returns any row: one exists, or (with ``RETURNING``) it
+        changed one."""
+        return bool(await self.fetch(sql, params))
+
     @abstractmethod
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Runs a statement; returns how many rows it changed."""

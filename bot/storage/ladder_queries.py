@@ -422,8 +422,7 @@ async def mark_unrated(connection: Connection, game_id: int) -> None:
 
 async def is_unrated(connection: Connection, game_id: int) -> bool:
     """Whether the game was made to count on no ladder."""
-    rows = await connection.fetch("SELECT 1 FROM unrated_games WHERE game_id = ?", (game_id,))
-    return bool(rows)
+    return await connection.found("SELECT 1 FROM unrated_games WHERE game_id = ?", (game_id,))
 
 
 async def unrated_games(connection: Connection, guild_id: int, kind: str) -> list[int]:

@@ -39,12 +39,11 @@ async def add_follow(
 ) -> bool:
     """``user_id`` follows the game from now on, ``rounds`` of its rounds already over;
     ``False`` when they followed it already."""
-    rows = await connection.fetch(
+    return await connection.found(
         "INSERT INTO follows (game_id, user_id, followed_at, rounds_told) VALUES (?, ?, ?, ?) "
         "ON CONFLICT (game_id, user_id) DO NOTHING RETURNING game_id",
         (game_id, user_id, now, rounds),
     )
-    return bool(list(rows))
 
 
 async def take_follow(
@@ -63,10 +62,9 @@ async def take_follow(
 
 async def follows(connection: Connection, game_id: int, user_id: int) -> bool:
     """Whether ``user_id`` follows the game."""
-    rows = await connection.fetch(
+    return await connection.found(
         "SELECT 1 FROM follows WHERE game_id = ? AND user_id = ?", (game_id, user_id)
     )
-    return bool(list(rows))
 
 
 async def followers(connection: Connection, game_id: int) -> list[Follower]:

@@ -68,8 +68,7 @@ def _invitation(row: Row) -> Invitation:
 
 async def is_private(connection: Connection, game_id: int) -> bool:
     """Whether only the host's invitees may join the game."""
-    rows = await connection.fetch("SELECT 1 FROM private_tables WHERE game_id = ?", (game_id,))
-    return bool(list(rows))
+    return await connection.found("SELECT 1 FROM private_tables WHERE game_id = ?", (game_id,))
 
 
 async def make_private(connection: Connection, game_id: int, now: float) -> None:
@@ -181,7 +180,6 @@ async def games_with_live_invitations(connection: Connection, shards: Shards) ->
 async def has_live_invitations(connection: Connection, game_id: int) -> bool:
     """Whether an invitation to the game does not yet say its lobby is over (by the
     table's key, whichever process sent it)."""
-    rows = await connection.fetch(
+    return await connection.found(
         "SELECT 1 FROM private_invitations WHERE game_id = ? AND ended = 0 LIMIT 1", (game_id,)
     )
-    return bool(list(rows))

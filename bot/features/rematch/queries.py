@@ -145,12 +145,11 @@ async def end_offer(
 ) -> bool:
     """Ends the game's open offer as ``state`` (``STARTED``: the game it started);
     ``False`` when it was no longer open."""
-    rows = await connection.fetch(
+    return await connection.found(
         "UPDATE rematch_offers SET state = ?, new_game_id = ?, version = version + 1 "
         "WHERE game_id = ? AND state = 'open' RETURNING game_id",
         (state.value, new_game_id, game_id),
     )
-    return bool(list(rows))
 
 
 async def set_offer_message(

@@ -117,10 +117,9 @@ async def record_announcement(
 ) -> bool:
     """Records the season's end (the season starting at ``start``) of ``kind`` announced
     in the server (or with nothing to announce); ``False`` when it was already."""
-    rows = await connection.fetch(
+    return await connection.found(
         "INSERT INTO season_announcements (guild_id, kind, season_start, channel_id, "
         "announced_at) VALUES (?, ?, ?, ?, ?) "
         "ON CONFLICT (guild_id, kind, season_start) DO NOTHING RETURNING guild_id",
         (guild_id, kind, int(start), channel_id, now),
     )
-    return bool(list(rows))

@@ -147,12 +147,11 @@ async def end(
     connection: Connection, game_id: int, number: int, state: TakebackState, now: float
 ) -> bool:
     """Ends a request that is still asked; whether this did."""
-    rows = await connection.fetch(
+    return await connection.found(
         "UPDATE takebacks SET state = ?, ended_at = ? "
         "WHERE game_id = ? AND number = ? AND state = 'asked' RETURNING number",
         (str(state), now, game_id, number),
     )
-    return bool(rows)
 
 
 async def set_message(
