@@ -14,12 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Generic, TypeVar
 
 from bot.storage.records import GuildSettings
 from i18n import Language
 
 V = TypeVar("V")
+E = TypeVar("E", bound=StrEnum)
 
 Given = str | int | bool
 """What an admin gives a setting in ``/server settings`` (and what is kept of it)."""
@@ -64,6 +66,16 @@ class ServerSetting(Generic[V]):
             return self.read(settings.declared[self.name])
         except (ValueError, TypeError):
             return self.default
+
+
+def one_of(
+    name: str, description: str, default: E, choices: tuple[Choice, ...]
+) -> ServerSetting[E]:
+    """A setting whose values are those of ``default``'s enum, offered as ``choices``. The
+    command offers only the choices and refuses any other value itself, so what an admin
+    gives is taken as it is; it is kept as its text."""
+    values = type(default)
+    return ServerSetting(name, description, default, values, str, values, choices=choices)
 
 
 Values = Mapping[str, Any]

@@ -1,13 +1,15 @@
 """Who asks and where, and a game read for them: refused where it isn't played, with its
-rules and its position before the first move, and which game a command's number means
-(for the service and the modules beside it)."""
+rules, its position before the first move and each logged move played again, and which
+game a command's number means (for the service and the modules beside it)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Coroutine
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
+from bot.games.outcome import Outcome
 from bot.games.registry import registration_for, rules_for
 from bot.games.rules import AnyRules
 from bot.service.errors import GameNotFound, NotHere, NotInGame, NotThisGame, ServiceError
@@ -96,6 +98,22 @@ def initial_state(game: Game, rules: AnyRules) -> Any:
     """The game's position as it began: its seats, first seat, options and setup."""
     assert game.first_seat is not None
     return rules.start(len(game.seats), game.first_seat, game.options, game.setup)
+
+
+def move_outcome(game: Game, rules: AnyRules, state: Any, move: Move) -> Outcome:
+    """``move`` of the game's log played again from ``state``, as the outcome it had (its
+    game holds the position after it)."""
+    action = rules.action_from_json(json.loads(move.action))
+    step = rules.apply(state, move.seat, action)
+    return Outcome(
+        replace(game, state=step.state),
+        state,
+        move.seat,
+        action,
+        step.events,
+        step.turn_over,
+        for_away=move.stand_in,
+    )
 
 
 GameIdQuery = Callable[[Connection, int, str, int], Coroutine[Any, Any, int | None]]

@@ -10,7 +10,13 @@ from dataclasses import replace
 from typing import Any, NamedTuple
 
 from bot.games.outcome import Outcome
-from bot.service.game_loading import game_rules, initial_state, load_game, with_moves
+from bot.service.game_loading import (
+    game_rules,
+    initial_state,
+    load_game,
+    move_outcome,
+    with_moves,
+)
 from bot.storage import ladder_queries, move_queries, result_queries
 from bot.storage.connection import Connection
 from bot.storage.database import Database
@@ -125,21 +131,9 @@ class PastMoves:
         state = initial_state(game, rules)
         outcomes = []
         for move in moves:
-            action = rules.action_from_json(json.loads(move.action))
-            step = rules.apply(state, move.seat, action)
-            after = replace(game, state=step.state)
-            outcomes.append(
-                Outcome(
-                    after,
-                    state,
-                    move.seat,
-                    action,
-                    step.events,
-                    step.turn_over,
-                    for_away=move.stand_in,
-                )
-            )
-            state = step.state
+            outcome = move_outcome(game, rules, state, move)
+            outcomes.append(outcome)
+            state = outcome.game.state
         return outcomes
 
     async def logged(self, game_id: int) -> list[tuple[Outcome, bool]]:
@@ -167,15 +161,9 @@ class PastMoves:
             while granted and granted[0].last_seq < move.seq:
                 undone = granted.pop(0)
                 standing = [(seq, state) for seq, state in standing if seq < undone.first_seq]
-            state = standing[-1][1]
-            action = rules.action_from_json(json.loads(move.action))
-            step = rules.apply(state, move.seat, action)
-            after = replace(game, state=step.state)
-            outcome = Outcome(
-                after, state, move.seat, action, step.events, step.turn_over, for_away=move.stand_in
-            )
+            outcome = move_outcome(game, rules, standing[-1][1], move)
             logged.append((outcome, move.taken_back is not None))
-            standing.append((move.seq, step.state))
+            standing.append((move.seq, outcome.game.state))
         return logged
 
     async def moves(self, game_id: int) -> list[Move]:

@@ -114,6 +114,16 @@ class Connection(ABC):
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         """The rows a statement returns, each read by its columns' names."""
 
+    async def ints(self, sql: str, params: Sequence[Any] = ()) -> list[int]:
+        """The first column of the rows a statement returns, as whole numbers (the ids or
+        numbers it selects)."""
+        return [int(row[0]) for row in await self.fetch(sql, params)]
+
+    async def found(self, sql: str, params: Sequence[Any] = ()) -> bool:
+        """Whether a statement returns any row: one exists, or (with ``RETURNING``) it
+        changed one."""
+        return bool(await self.fetch(sql, params))
+
     @abstractmethod
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Runs a statement; returns how many rows it changed."""

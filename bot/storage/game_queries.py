@@ -58,31 +58,28 @@ async def game_stamp(connection: Connection, game_id: int) -> tuple[object, obje
 
 async def games_of_member(connection: Connection, guild_id: int, user_id: int) -> list[int]:
     """The open games in this server where this user holds a seat."""
-    rows = await connection.fetch(
+    return await connection.ints(
         "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id "
         "WHERE s.user_id = ? AND g.guild_id = ? AND g.status IN ('lobby', 'active')",
         (user_id, guild_id),
     )
-    return [int(row["id"]) for row in rows]
 
 
 async def games_of_user(connection: Connection, user_id: int) -> list[int]:
     """The open games, in any server, where this user holds a seat."""
-    rows = await connection.fetch(
+    return await connection.ints(
         "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id "
         "WHERE s.user_id = ? AND g.status IN ('lobby', 'active')",
         (user_id,),
     )
-    return [int(row["id"]) for row in rows]
 
 
 async def active_game_ids(connection: Connection, shards: Shards) -> list[int]:
     """The games of these shards being played (started, not over)."""
     where, params = shards.where()
-    rows = await connection.fetch(
+    return await connection.ints(
         f"SELECT id FROM games WHERE status = 'active' AND {where}", params
     )
-    return [int(row["id"]) for row in rows]
 
 
 async def ended_since(
@@ -90,11 +87,10 @@ async def ended_since(
 ) -> list[int]:
     """The games of these shards that ended for ``reason`` at ``since`` or later."""
     where, params = shards.where()
-    rows = await connection.fetch(
+    return await connection.ints(
         f"SELECT id FROM games WHERE end_reason = ? AND finished_at >= ? AND {where} ORDER BY id",
         (reason, since, *params),
     )
-    return [int(row["id"]) for row in rows]
 
 
 async def insert_game(

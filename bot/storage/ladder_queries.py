@@ -422,15 +422,13 @@ async def mark_unrated(connection: Connection, game_id: int) -> None:
 
 async def is_unrated(connection: Connection, game_id: int) -> bool:
     """Whether the game was made to count on no ladder."""
-    rows = await connection.fetch("SELECT 1 FROM unrated_games WHERE game_id = ?", (game_id,))
-    return bool(rows)
+    return await connection.found("SELECT 1 FROM unrated_games WHERE game_id = ?", (game_id,))
 
 
 async def unrated_games(connection: Connection, guild_id: int, kind: str) -> list[int]:
     """The server's games of a kind that count on no ladder."""
-    rows = await connection.fetch(
+    return await connection.ints(
         "SELECT u.game_id FROM unrated_games u JOIN games g ON g.id = u.game_id "
         "WHERE g.guild_id = ? AND g.kind = ? ORDER BY u.game_id",
         (guild_id, kind),
     )
-    return [int(row["game_id"]) for row in rows]

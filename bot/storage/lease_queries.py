@@ -28,11 +28,10 @@ async def now(connection: Connection) -> float:
 
 async def other_counts(connection: Connection, count: int, at: float) -> list[int]:
     """The shard counts of live leases other than ``count``."""
-    rows = await connection.fetch(
+    return await connection.ints(
         "SELECT DISTINCT shard_count FROM shard_leases WHERE shard_count <> ? AND expires_at > ?",
         (count, at),
     )
-    return [int(row["shard_count"]) for row in rows]
 
 
 async def lay_out(connection: Connection, count: int) -> None:

@@ -27,13 +27,12 @@ async def open_games_here(
 async def games_showing(connection: Connection, place_id: int, message_id: int) -> list[int]:
     """The open games whose lobby, table or ping in this channel or thread is
     ``message_id``, by id."""
-    rows = await connection.fetch(
+    return await connection.ints(
         "SELECT id FROM games WHERE (channel_id = ? OR thread_id = ?) "
         "AND status IN ('lobby', 'active') "
         "AND (lobby_message_id = ? OR turn_message_id = ? OR ping_message_id = ?) ORDER BY id",
         (place_id, place_id, message_id, message_id, message_id),
     )
-    return [int(row["id"]) for row in rows]
 
 
 async def game_played_in(connection: Connection, channel_id: int) -> int | None:
@@ -111,12 +110,11 @@ async def games_not_shown(connection: Connection, shards: Shards) -> list[int]:
     """Games of these shards whose messages are behind their last change (searched
     through the ``games_not_shown`` partial index)."""
     where, params = shards.where()
-    rows = await connection.fetch(
+    return await connection.ints(
         f"SELECT id FROM games WHERE {connection.differs('shown_version', 'version')} "
         f"AND {where} ORDER BY id",
         params,
     )
-    return [int(row["id"]) for row in rows]
 
 
 async def set_ping(

@@ -13,7 +13,7 @@ async def claim(
     """Claims the message ``key`` for ``holder``: ``False`` once it was sent, and while
     another holder's claim on it is younger than ``stale_before`` (a claim of the
     holder's own is taken again)."""
-    rows = await connection.fetch(
+    return await connection.found(
         "INSERT INTO owed_messages (key, guild_id, claimed_by, claimed_at) VALUES (?, ?, ?, ?) "
         "ON CONFLICT (key) DO UPDATE SET claimed_by = excluded.claimed_by, "
         "claimed_at = excluded.claimed_at "
@@ -21,7 +21,6 @@ async def claim(
         "excluded.claimed_by OR owed_messages.claimed_at < ?) RETURNING key",
         (key, guild_id, holder, now, stale_before),
     )
-    return bool(list(rows))
 
 
 async def sent(

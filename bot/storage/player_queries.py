@@ -160,13 +160,12 @@ def _number_or_none(value: object) -> float | None:
 async def aways_over(connection: Connection, now: float, shards: Shards) -> list[int]:
     """Open games of these shards where someone's time away has ended."""
     where, params = shards.where("g.guild_id")
-    rows = await connection.fetch(
+    return await connection.ints(
         "SELECT DISTINCT g.id FROM games g JOIN seats s ON s.game_id = g.id "
         f"WHERE g.status IN ('lobby', 'active') AND s.away_until <= ? AND {where} "
         "ORDER BY g.id",
         (now, *params),
     )
-    return [int(row["id"]) for row in rows]
 
 
 async def next_away_over(connection: Connection, after: float, shards: Shards) -> float | None:

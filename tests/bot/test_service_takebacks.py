@@ -6,6 +6,7 @@ plain words, on both databases."""
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import json
 import random
 
@@ -27,7 +28,7 @@ from bot.features.takebacks.settings import TakebackMode
 from bot.games.outcome import Outcome
 from bot.service import Actor, GameService, GuildSettingsService, Player
 from bot.service.errors import BoardMovedOn, GameFinished, NotInGame
-from bot.storage import Database, Game, GameStatus, move_queries
+from bot.storage import AwayMode, Database, Game, GameStatus, move_queries
 from tests.bot.fixtures import ANN, BO, CY, DEE, ScriptedDice, ann_first, play_to_the_end
 from tests.clock import ManualClock
 
@@ -160,6 +161,24 @@ async def test_a_move_another_made_since_needs_consent_and_its_roll_stays(
     assert [o.action for o, undone in logged if not undone] == [
         o.action for o in await service.history.outcomes(game.id)
     ]
+
+
+@pytest.mark.service_on_clock
+async def test_a_move_a_computer_player_made_for_someone_away_is_asked_back_as_theirs(
+    service: GameService, clock: ManualClock, dice: ScriptedDice, database: Database
+) -> None:
+    await GuildSettingsService(database).change(10, away_mode=AwayMode.STAND_IN)
+    game = await ann_and_bo_taking_back(service, dice, database, 2, 5, 1, 3, 4, 6)
+    placed = await roll_and_place(service, game, ANN)
+    stopped = await service.turns.act(game.id, actor(ANN), placed.version, "stop")
+    tomorrow = dt.datetime.fromtimestamp(clock.now(), dt.UTC).date() + dt.timedelta(days=1)
+    await service.players.go_away(BO.user_id, tomorrow)
+    settled = await service.settle_away(game.id, BO.user_id)
+    assert settled is not None
+    await service.turns.act_for_away(game.id, settled[0].version, "roll")
+    asked = await take_back(service, game, ANN)
+    assert [(m.seat, m.for_away) for m in asked.moves] == [(0, False), (1, True)]
+    assert asked.moves[0].before == stopped.before
 
 
 async def test_a_request_is_agreed_by_all_refused_by_one_and_answered_once(

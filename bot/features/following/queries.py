@@ -39,12 +39,11 @@ async def add_follow(
 ) -> bool:
     """``user_id`` follows the game from now on, ``rounds`` of its rounds already over;
     ``False`` when they followed it already."""
-    rows = await connection.fetch(
+    return await connection.found(
         "INSERT INTO follows (game_id, user_id, followed_at, rounds_told) VALUES (?, ?, ?, ?) "
         "ON CONFLICT (game_id, user_id) DO NOTHING RETURNING game_id",
         (game_id, user_id, now, rounds),
     )
-    return bool(list(rows))
 
 
 async def take_follow(
@@ -63,10 +62,9 @@ async def take_follow(
 
 async def follows(connection: Connection, game_id: int, user_id: int) -> bool:
     """Whether ``user_id`` follows the game."""
-    rows = await connection.fetch(
+    return await connection.found(
         "SELECT 1 FROM follows WHERE game_id = ? AND user_id = ?", (game_id, user_id)
     )
-    return bool(list(rows))
 
 
 async def followers(connection: Connection, game_id: int) -> list[Follower]:
@@ -91,13 +89,12 @@ async def followed(connection: Connection, user_id: int, guild_id: int | None) -
     """The games being played that ``user_id`` follows (in one server, or in every one),
     in the order they began following them."""
     server = "" if guild_id is None else "AND g.guild_id = ? "
-    rows = await connection.fetch(
+    return await connection.ints(
         "SELECT g.id FROM follows f JOIN games g ON g.id = f.game_id "
         f"WHERE f.user_id = ? AND g.status = 'active' {server}"
         "ORDER BY f.followed_at, g.id",
         (user_id,) if guild_id is None else (user_id, guild_id),
     )
-    return [int(row["id"]) for row in rows]
 
 
 async def told_round(
@@ -143,13 +140,12 @@ async def ended_follows(connection: Connection, shards: Shards) -> list[tuple[in
 async def games_followed_by_rounds(connection: Connection, shards: Shards) -> list[int]:
     """``shards``' games being played that someone follows round by round."""
     where, params = shards.where("g.guild_id")
-    rows = await connection.fetch(
+    return await connection.ints(
         "SELECT DISTINCT g.id FROM follows f JOIN games g ON g.id = f.game_id "
         "JOIN declared_player_settings p ON p.user_id = f.user_id AND p.name = ? "
         f"WHERE g.status = 'active' AND p.value = ? AND {where} ORDER BY g.id",
         (FOLLOWING.name, kept_text(Following.ROUNDS), *params),
     )
-    return [int(row["id"]) for row in rows]
 
 
 def _notice(row: Row) -> Notice | None:

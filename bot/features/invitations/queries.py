@@ -68,8 +68,7 @@ def _invitation(row: Row) -> Invitation:
 
 async def is_private(connection: Connection, game_id: int) -> bool:
     """Whether only the host's invitees may join the game."""
-    rows = await connection.fetch("SELECT 1 FROM private_tables WHERE game_id = ?", (game_id,))
-    return bool(list(rows))
+    return await connection.found("SELECT 1 FROM private_tables WHERE game_id = ?", (game_id,))
 
 
 async def make_private(connection: Connection, game_id: int, now: float) -> None:
@@ -171,18 +170,16 @@ async def games_with_live_invitations(connection: Connection, shards: Shards) ->
     """The games of ``shards`` with an invitation whose message does not yet say the
     lobby is over."""
     where, params = shards.where("g.guild_id")
-    rows = await connection.fetch(
+    return await connection.ints(
         "SELECT DISTINCT i.game_id FROM private_invitations i "
         f"JOIN games g ON g.id = i.game_id WHERE i.ended = 0 AND {where} ORDER BY i.game_id",
         params,
     )
-    return [int(row["game_id"]) for row in rows]
 
 
 async def has_live_invitations(connection: Connection, game_id: int) -> bool:
     """Whether an invitation to the game does not yet say its lobby is over (by the
     table's key, whichever process sent it)."""
-    rows = await connection.fetch(
+    return await connection.found(
         "SELECT 1 FROM private_invitations WHERE game_id = ? AND ended = 0 LIMIT 1", (game_id,)
     )
-    return bool(list(rows))

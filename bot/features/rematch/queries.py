@@ -145,12 +145,11 @@ async def end_offer(
 ) -> bool:
     """Ends the game's open offer as ``state`` (``STARTED``: the game it started);
     ``False`` when it was no longer open."""
-    rows = await connection.fetch(
+    return await connection.found(
         "UPDATE rematch_offers SET state = ?, new_game_id = ?, version = version + 1 "
         "WHERE game_id = ? AND state = 'open' RETURNING game_id",
         (state.value, new_game_id, game_id),
     )
-    return bool(list(rows))
 
 
 async def set_offer_message(
@@ -169,22 +168,20 @@ async def offers_behind(connection: Connection, shards: Shards) -> list[int]:
     """The games of ``shards`` whose offer's message is not posted yet, or shows less than
     it became."""
     where, params = shards.where("g.guild_id")
-    rows = await connection.fetch(
+    return await connection.ints(
         "SELECT o.game_id FROM rematch_offers o JOIN games g ON g.id = o.game_id "
         f"WHERE (o.message_id IS NULL OR o.shown < o.version) AND {where} ORDER BY o.game_id",
         params,
     )
-    return [int(row["game_id"]) for row in rows]
 
 
 async def lapsed_offers(connection: Connection, now: float) -> list[int]:
     """The games whose open offer's time has run out."""
-    rows = await connection.fetch(
+    return await connection.ints(
         "SELECT game_id FROM rematch_offers WHERE state = 'open' AND expires_at <= ? "
         "ORDER BY expires_at",
         (now,),
     )
-    return [int(row["game_id"]) for row in rows]
 
 
 async def next_lapse(connection: Connection) -> float | None:

@@ -97,11 +97,10 @@ async def last_channels(
 
 async def guilds_with_seasons(connection: Connection) -> list[int]:
     """The servers that have seasons."""
-    rows = await connection.fetch(
+    return await connection.ints(
         "SELECT guild_id FROM declared_settings WHERE name = 'seasons' AND value <> '\"off\"' "
         "ORDER BY guild_id"
     )
-    return [int(row["guild_id"]) for row in rows]
 
 
 async def announced(connection: Connection, guild_id: int, start: float) -> set[str]:
@@ -118,10 +117,9 @@ async def record_announcement(
 ) -> bool:
     """Records the season's end (the season starting at ``start``) of ``kind`` announced
     in the server (or with nothing to announce); ``False`` when it was already."""
-    rows = await connection.fetch(
+    return await connection.found(
         "INSERT INTO season_announcements (guild_id, kind, season_start, channel_id, "
         "announced_at) VALUES (?, ?, ?, ?, ?) "
         "ON CONFLICT (guild_id, kind, season_start) DO NOTHING RETURNING guild_id",
         (guild_id, kind, int(start), channel_id, now),
     )
-    return bool(list(rows))

@@ -8,7 +8,13 @@ from collections.abc import Sequence
 from datetime import date
 
 from bot.ladder.seasons import SeasonMode, Seasons, dates_text, read_dates
-from bot.service.declared_settings import Choice, FeatureSettings, ServerSetting, Values
+from bot.service.declared_settings import (
+    Choice,
+    FeatureSettings,
+    ServerSetting,
+    Values,
+    one_of,
+)
 from bot.service.errors import BadSetting
 from bot.storage.records import GuildSettings
 from i18n import N_, Language, Message
@@ -52,14 +58,10 @@ def check_season_dates(text: str) -> tuple[date, ...]:
     return dates
 
 
-SEASONS = ServerSetting[SeasonMode](
+SEASONS = one_of(
     name=N_("seasons"),
     description=N_("Seasons with standings of their own (the rating runs on)"),
     default=SeasonMode.OFF,
-    # The command offers only the choices, and refuses any other value itself.
-    given=SeasonMode,
-    kept=str,
-    read=SeasonMode,
     choices=(
         Choice(SeasonMode.OFF, N_("off (the default)")),
         Choice(SeasonMode.MONTHLY, N_("monthly (calendar months, UTC)")),

@@ -95,11 +95,10 @@ async def granted(connection: Connection, game_id: int) -> list[Takeback]:
 
 async def asked_before(connection: Connection, version: int, game_id: int) -> list[int]:
     """The numbers of the game's requests still asked at a version before ``version``."""
-    rows = await connection.fetch(
+    return await connection.ints(
         "SELECT number FROM takebacks WHERE game_id = ? AND state = 'asked' AND version < ?",
         (game_id, version),
     )
-    return [int(row["number"]) for row in rows]
 
 
 async def add(connection: Connection, asked: Takeback) -> None:
@@ -148,12 +147,11 @@ async def end(
     connection: Connection, game_id: int, number: int, state: TakebackState, now: float
 ) -> bool:
     """Ends a request that is still asked; whether this did."""
-    rows = await connection.fetch(
+    return await connection.found(
         "UPDATE takebacks SET state = ?, ended_at = ? "
         "WHERE game_id = ? AND number = ? AND state = 'asked' RETURNING number",
         (str(state), now, game_id, number),
     )
-    return bool(rows)
 
 
 async def set_message(

@@ -44,7 +44,14 @@ from bot.ladder.ranking import MIN_RATED_SIDES
 from bot.service.errors import GameBroken, NotInGame
 from bot.service.feature_service import FeatureService
 from bot.service.game_checks import check_version, playing
-from bot.service.game_loading import Actor, game_rules, initial_state, load_for, load_game
+from bot.service.game_loading import (
+    Actor,
+    game_rules,
+    initial_state,
+    load_for,
+    load_game,
+    move_outcome,
+)
 from bot.service.game_writes import Overtaken, Written, save_game
 from bot.service.time_away import turn_clock_left
 from bot.storage import move_queries, settings_queries
@@ -425,18 +432,8 @@ def undone_moves(
     for move in logged:
         if move.seq in earlier or move.seq > takeback.last_seq:
             continue
-        action = rules.action_from_json(json.loads(move.action))
-        step = rules.apply(state, move.seat, action)
+        outcome = move_outcome(game, rules, state, move)
         if move.seq >= takeback.first_seq:
-            outcomes.append(
-                Outcome(
-                    replace(game, state=step.state),
-                    state,
-                    move.seat,
-                    action,
-                    step.events,
-                    step.turn_over,
-                )
-            )
-        state = step.state
+            outcomes.append(outcome)
+        state = outcome.game.state
     return outcomes

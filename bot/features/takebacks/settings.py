@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import StrEnum
 
-from bot.service.declared_settings import Choice, FeatureSettings, ServerSetting
+from bot.service.declared_settings import Choice, FeatureSettings, one_of
 from bot.storage.records import GuildSettings
 from i18n import N_, Language
 
@@ -21,14 +21,10 @@ class TakebackMode(StrEnum):
     ALWAYS = "always"
 
 
-TAKEBACKS = ServerSetting[TakebackMode](
+TAKEBACKS = one_of(
     name=N_("takebacks"),
     description=N_("Which games let a player take a move back"),
     default=TakebackMode.UNRATED,
-    # The command offers only the choices, and refuses any other value itself.
-    given=TakebackMode,
-    kept=str,
-    read=TakebackMode,
     choices=(
         Choice(TakebackMode.UNRATED, N_("unrated games only (the default)")),
         Choice(TakebackMode.ALWAYS, N_("every game")),

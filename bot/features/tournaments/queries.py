@@ -236,12 +236,11 @@ async def live(connection: Connection) -> list[Tournament]:
 
 async def ended_untold(connection: Connection) -> list[int]:
     """Tournaments that ended without their end announced yet."""
-    rows = await connection.fetch(
+    return await connection.ints(
         "SELECT id FROM tournaments WHERE state IN ('finished', 'cancelled') "
         "AND end_told_at IS NULL AND message_id IS NOT NULL ORDER BY id",
         (),
     )
-    return [int(row["id"]) for row in rows]
 
 
 async def set_message(connection: Connection, tournament_id: int, message_id: int) -> None:
@@ -277,11 +276,10 @@ async def set_rounds(connection: Connection, tournament_id: int, rounds: int) ->
 async def record_end_told(connection: Connection, tournament_id: int, now: float) -> bool:
     """Records the tournament's end announced (or with nothing to announce); ``False`` if it
     was already."""
-    rows = await connection.fetch(
+    return await connection.found(
         "UPDATE tournaments SET end_told_at = ? WHERE id = ? AND end_told_at IS NULL RETURNING id",
         (now, tournament_id),
     )
-    return bool(rows)
 
 
 async def entries(connection: Connection, tournament_id: int) -> list[Entry]:
@@ -307,22 +305,20 @@ async def add_entry(
     connection: Connection, tournament_id: int, user_id: int, name: str, now: float
 ) -> bool:
     """Signs the player up; ``False`` if they were already."""
-    rows = await connection.fetch(
+    return await connection.found(
         "INSERT INTO tournament_players (tournament_id, user_id, name, joined_at) "
         "VALUES (?, ?, ?, ?) ON CONFLICT (tournament_id, user_id) DO NOTHING "
         "RETURNING user_id",
         (tournament_id, user_id, name, now),
     )
-    return bool(rows)
 
 
 async def remove_entry(connection: Connection, tournament_id: int, user_id: int) -> bool:
     """Takes the player off; ``False`` if they were not signed up."""
-    rows = await connection.fetch(
+    return await connection.found(
         "DELETE FROM tournament_players WHERE tournament_id = ? AND user_id = ? RETURNING user_id",
         (tournament_id, user_id),
     )
-    return bool(rows)
 
 
 async def set_seeds(connection: Connection, tournament_id: int, order: Sequence[int]) -> None:
@@ -346,32 +342,29 @@ async def drop(
 
 async def dropped_since(connection: Connection, guild_id: int, user_id: int, since: float) -> bool:
     """Whether the player was dropped from one of the server's tournaments since then."""
-    rows = await connection.fetch(
+    return await connection.found(
         "SELECT 1 FROM tournament_players p JOIN tournaments t ON t.id = p.tournament_id "
         "WHERE t.guild_id = ? AND p.user_id = ? AND p.dropped_at >= ? LIMIT 1",
         (guild_id, user_id, since),
     )
-    return bool(rows)
 
 
 async def invitees(connection: Connection, tournament_id: int) -> list[int]:
     """Who is invited to a private tournament, in the order they were."""
-    rows = await connection.fetch(
+    return await connection.ints(
         "SELECT user_id FROM tournament_invitees WHERE tournament_id = ? "
         "ORDER BY invited_at, user_id",
         (tournament_id,),
     )
-    return [int(row["user_id"]) for row in rows]
 
 
 async def invite(connection: Connection, tournament_id: int, user_id: int, now: float) -> bool:
     """Invites the player; ``False`` if they were already."""
-    rows = await connection.fetch(
+    return await connection.found(
         "INSERT INTO tournament_invitees (tournament_id, user_id, invited_at) VALUES (?, ?, ?) "
         "ON CONFLICT (tournament_id, user_id) DO NOTHING RETURNING user_id",
         (tournament_id, user_id, now),
     )
-    return bool(rows)
 
 
 async def claim_round(
@@ -433,22 +426,20 @@ async def record_round_told(
     connection: Connection, tournament_id: int, round_: int, now: float
 ) -> bool:
     """Records the round's message to its players posted; ``False`` if it was already."""
-    rows = await connection.fetch(
+    return await connection.found(
         "UPDATE tournament_rounds SET told_at = ? WHERE tournament_id = ? AND round = ? "
         "AND told_at IS NULL RETURNING round",
         (now, tournament_id, round_),
     )
-    return bool(rows)
 
 
 async def untold_rounds(connection: Connection, tournament_id: int) -> list[int]:
     """The tournament's rounds whose message to their players is not out yet."""
-    rows = await connection.fetch(
+    return await connection.ints(
         "SELECT round FROM tournament_rounds WHERE tournament_id = ? AND told_at IS NULL "
         "ORDER BY round",
         (tournament_id,),
     )
-    return [int(row["round"]) for row in rows]
 
 
 async def played_by(

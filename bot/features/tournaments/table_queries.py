@@ -106,12 +106,11 @@ async def set_table_game(
     connection: Connection, tournament_id: int, round_: int, table_no: int, game_id: int
 ) -> bool:
     """The table's game; ``False`` if it had one already."""
-    rows = await connection.fetch(
+    return await connection.found(
         "UPDATE tournament_tables SET game_id = ? WHERE tournament_id = ? AND round = ? "
         "AND table_no = ? AND game_id IS NULL RETURNING table_no",
         (game_id, tournament_id, round_, table_no),
     )
-    return bool(rows)
 
 
 async def of_game(connection: Connection, game_id: int) -> tuple[int, int, int] | None:

@@ -16,7 +16,6 @@ end's notice is given up, a round's is skipped.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -42,7 +41,7 @@ from bot.features.following.service import FollowService
 from bot.features.following.settings import Following
 from bot.games.faces import face_for
 from bot.games.outcome import Outcome
-from bot.service.game_loading import game_rules, initial_state
+from bot.service.game_loading import game_rules, initial_state, move_outcome
 from bot.storage import Game, GameStatus, Move
 from bot.storage.shards import Shards
 from i18n import Language, language
@@ -91,20 +90,9 @@ def counted_on(game: Game, counted: Counted | None, moves: Sequence[Move]) -> Co
     state = counted.state if counted is not None else initial_state(game, rules)
     new = []
     for move in moves:
-        action = rules.action_from_json(json.loads(move.action))
-        step = rules.apply(state, move.seat, action)
-        new.append(
-            Outcome(
-                replace(game, state=step.state),
-                state,
-                move.seat,
-                action,
-                step.events,
-                step.turn_over,
-                for_away=move.stand_in,
-            )
-        )
-        state = step.state
+        outcome = move_outcome(game, rules, state, move)
+        new.append(outcome)
+        state = outcome.game.state
     if counted is None:
         first = new[0]
         over = face.rounds_over(new) or 0

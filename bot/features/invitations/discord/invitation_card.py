@@ -81,30 +81,9 @@ def invitation_card(
         title = f"[{title}]({message_link(game.guild_id, game.channel_id, game.lobby_message_id)})"
     inviter = game.seat_of(invitation.invited_by)
     host = escaped(inviter.display_name) if inviter is not None else lang._("the host")
-    invitee = escaped(invitation.name)
-    if invitation.answer is Answer.DECLINED:
-        text = lang._(
-            "{player} declined {host}'s invitation to {game}.",
-            player=invitee,
-            host=host,
-            game=title,
-        )
-        return Card(title=None, text=text, accent=GOLD, note=note, pings=pings)
-    if game.seat_of(invitation.user_id) is not None:
-        text = lang._(
-            "✅ {player} accepted {host}'s invitation to {game}.",
-            player=invitee,
-            host=host,
-            game=title,
-        )
-        return Card(title=None, text=text, accent=GOLD, note=note, pings=pings)
-    if game.status is not GameStatus.LOBBY:
-        text = (
-            lang._("🎲 {game} has started, so this invitation has ended.", game=title)
-            if game.started_at is not None
-            else lang._("{game} was closed, so this invitation has ended.", game=title)
-        )
-        return Card(title=None, text=text, accent=GOLD, note=note, pings=pings)
+    over = _what_became(game, invitation, host, title, lang)
+    if over is not None:
+        return Card(title=None, text=over, accent=GOLD, note=note, pings=pings)
     if private:
         text = lang._(
             "✉️ {host} invites you to a private table of {game}: only those invited can join.",
@@ -127,6 +106,33 @@ def invitation_card(
     return Card(
         title=None, text=text, accent=GOLD, footer=footer, rows=rows, note=note, pings=pings
     )
+
+
+def _what_became(
+    game: Game, invitation: Invitation, host: str, title: str, lang: Language
+) -> str | None:
+    """What became of the invitation once answered, or once its lobby started or closed;
+    ``None`` while it waits for an answer."""
+    invitee = escaped(invitation.name)
+    if invitation.answer is Answer.DECLINED:
+        return lang._(
+            "{player} declined {host}'s invitation to {game}.",
+            player=invitee,
+            host=host,
+            game=title,
+        )
+    if game.seat_of(invitation.user_id) is not None:
+        return lang._(
+            "✅ {player} accepted {host}'s invitation to {game}.",
+            player=invitee,
+            host=host,
+            game=title,
+        )
+    if game.status is GameStatus.LOBBY:
+        return None
+    if game.started_at is not None:
+        return lang._("🎲 {game} has started, so this invitation has ended.", game=title)
+    return lang._("{game} was closed, so this invitation has ended.", game=title)
 
 
 def guest_lines(

@@ -4,9 +4,12 @@ the winner and the podium."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bot.discord_ui.card_layout import Card, Line
 from bot.discord_ui.game_messages import message_link
 from bot.features.tournaments.discord.board_card import champions, title
+from bot.features.tournaments.queries import Tournament
 from bot.features.tournaments.service import Board
 from bot.games.escaping import escaped
 from bot.games.face import GOLD
@@ -43,15 +46,12 @@ def round_card(board: Board, round_: int, pinged: frozenset[int], lang: Language
             name=title(board),
         )
     )
-    if tournament.message_id is not None:
-        link = message_link(tournament.guild_id, tournament.channel_id, tournament.message_id)
-        text += "\n" + lang._("[The standings]({link})", link=link)
-    return Card(
-        title=None,
-        text=text,
-        accent=GOLD,
-        lines=tuple(lines),
-        pings=tuple(sorted(pinged)),
+    return _posted(
+        tournament,
+        text,
+        lambda link: lang._("[The standings]({link})", link=link),
+        tuple(lines),
+        tuple(sorted(pinged)),
     )
 
 
@@ -78,13 +78,25 @@ def end_card(board: Board, lang: Language) -> Card:
         if winners
         else lang._("🏆 {name} ({game}) is over.", name=name, game=game)
     )
+    return _posted(
+        tournament,
+        text,
+        lambda link: lang._("[The final standings and every game]({link})", link=link),
+        (Line(lang._("Podium"), "\n".join(podium)),) if podium else (),
+        tuple(row.user for row in board.rows if row.rank <= 3),
+    )
+
+
+def _posted(
+    tournament: Tournament,
+    text: str,
+    linked: Callable[[str], str],
+    lines: tuple[Line, ...],
+    pings: tuple[int, ...],
+) -> Card:
+    """A message beside the announcement: ``text``, then the link to the announcement in
+    the words ``linked`` makes of it, once the announcement is posted."""
     if tournament.message_id is not None:
         link = message_link(tournament.guild_id, tournament.channel_id, tournament.message_id)
-        text += "\n" + lang._("[The final standings and every game]({link})", link=link)
-    return Card(
-        title=None,
-        text=text,
-        accent=GOLD,
-        lines=(Line(lang._("Podium"), "\n".join(podium)),) if podium else (),
-        pings=tuple(row.user for row in board.rows if row.rank <= 3),
-    )
+        text += "\n" + linked(link)
+    return Card(title=None, text=text, accent=GOLD, lines=lines, pings=pings)
