@@ -11,12 +11,13 @@ a system without ``/proc`` every figure is ``None``.
 from __future__ import annotations
 
 import asyncio
-import collections
 import os
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+
+from tests.processes import children
 
 PROC = Path("/proc")
 PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
@@ -35,22 +36,6 @@ def rss(pid: int) -> int | None:
     except OSError:
         return None
     return int(fields[1]) * PAGE
-
-
-def children() -> dict[int, list[int]]:
-    """Every live process's children, by parent pid."""
-    found: dict[int, list[int]] = collections.defaultdict(list)
-    for entry in PROC.iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue  # gone meanwhile
-        # The command's name, in parentheses, may hold anything: the parent's pid is
-        # the second field after it.
-        found[int(stat.rpartition(")")[2].split()[1])].append(int(entry.name))
-    return found
 
 
 def tree(root: int, under: dict[int, list[int]]) -> list[int]:

@@ -11,6 +11,7 @@ fails if a process outlives it (``tests.process_guard``).
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import os
 import secrets
@@ -148,21 +149,28 @@ def stop_everything_now() -> None:
     _running.clear()
 
 
-def signal_children(signal_number: int) -> None:
-    """Passes a signal on to this process's own children: in a run spread over
-    pytest-xdist's workers, the workers, which then stop what their tests started."""
+def children() -> dict[int, list[int]]:
+    """Every live process's children, by parent pid (from Linux's ``/proc``)."""
+    found: dict[int, list[int]] = collections.defaultdict(list)
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
         try:
-            status = (entry / "stat").read_text()
+            stat = (entry / "stat").read_text()
         except OSError:
             continue  # gone meanwhile
         # The command's name, in parentheses, may hold anything: the fields after it are
         # the state, then the parent's pid.
-        if int(status.rpartition(")")[2].split()[1]) == os.getpid():
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.kill(int(entry.name), signal_number)
+        found[int(stat.rpartition(")")[2].split()[1])].append(int(entry.name))
+    return found
+
+
+def signal_children(signal_number: int) -> None:
+    """Passes a signal on to this process's own children: in a run spread over
+    pytest-xdist's workers, the workers, which then stop what their tests started."""
+    for pid in children().get(os.getpid(), []):
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.kill(pid, signal_number)
 
 
 def _remember(pid: int) -> None:

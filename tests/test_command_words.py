@@ -44,26 +44,16 @@ def every_name(thing: dict[str, Any]) -> set[str]:
 def wrong(text: str, language: str) -> Iterator[str]:
     """Each command ``text`` writes out that is not ``language``'s own."""
     for match in WRITTEN.finditer(text):
-        words = [w for w in match.groups() if w]
-        command = next((c for c in tree() if words[0] in every_name(c)), None)
-        if command is None:
-            continue
-        if words[0] != named(command, language):
-            yield match.group(0)
-            continue
-        if len(words) < 2:
-            continue
-        sub = next((o for o in command.get("options", []) if words[1] in every_name(o)), None)
-        if sub is None:
-            continue
-        if words[1] != named(sub, language):
-            yield match.group(0)
-            continue
-        if len(words) < 3:
-            continue
-        option = next((o for o in sub.get("options", []) if words[2] in every_name(o)), None)
-        if option is not None and words[2] != named(option, language):
-            yield match.group(0)
+        # The command, then its subcommand, then its option: each among the one before's.
+        choices = tree()
+        for word in (w for w in match.groups() if w):
+            part = next((c for c in choices if word in every_name(c)), None)
+            if part is None:
+                break
+            if word != named(part, language):
+                yield match.group(0)
+                break
+            choices = part.get("options", [])
 
 
 def texts(language: str) -> Iterator[tuple[str, str]]:

@@ -10,6 +10,7 @@ import importlib
 import inspect
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -43,6 +44,18 @@ def sources(folder: str) -> list[Path]:
     return sorted((ROOT / folder).rglob("*.py"))
 
 
+@pytest.fixture
+def module(tmp_path: Path) -> Callable[[str], Path]:
+    """Writes a module of the source given, for a check's own test to read."""
+
+    def written(source: str) -> Path:
+        path = tmp_path / "module.py"
+        path.write_text(source)
+        return path
+
+    return written
+
+
 @pytest.mark.parametrize("folder", PLATFORM)
 def test_the_platform_imports_no_single_game(folder: str) -> None:
     assert sources(folder)
@@ -59,9 +72,8 @@ def test_the_platform_imports_no_single_game(folder: str) -> None:
     assert not leaks
 
 
-def test_the_check_sees_an_import_of_a_game(tmp_path: Path) -> None:
-    leaky = tmp_path / "leaky.py"
-    leaky.write_text(
+def test_the_check_sees_an_import_of_a_game(module: Callable[[str], Path]) -> None:
+    leaky = module(
         "from engine.claimit import apply\nimport render.claimit.view\n\n\n"
         "def later() -> None:\n    import engine.claim.cards\n"
     )
@@ -222,9 +234,10 @@ def test_the_circle_check_sees_a_circle() -> None:
     assert import_circles(graph) == [["a", "b", "c"]]
 
 
-def test_the_circle_check_reads_imports_inside_functions(tmp_path: Path) -> None:
-    late = tmp_path / "late.py"
-    late.write_text("def later() -> None:\n    from bot.storage import postgres\n")
+def test_the_circle_check_reads_imports_inside_functions(
+    module: Callable[[str], Path],
+) -> None:
+    late = module("def later() -> None:\n    from bot.storage import postgres\n")
     modules = {"bot", "bot.storage", "bot.storage.postgres", "bot.storage.sqlite"}
     assert module_imports(late, modules) == {"bot", "bot.storage", "bot.storage.postgres"}
 
@@ -281,9 +294,8 @@ def test_the_games_import_nothing_above_them() -> None:
     assert not above
 
 
-def test_the_games_check_sees_every_import_above_them(tmp_path: Path) -> None:
-    leaky = tmp_path / "leaky.py"
-    leaky.write_text(
+def test_the_games_check_sees_every_import_above_them(module: Callable[[str], Path]) -> None:
+    leaky = module(
         "from bot.storage import Game\n"
         "from bot.storage.records import Seat\n"
         "def later() -> None:\n"
@@ -463,11 +475,9 @@ itself, and others beside it), and the features' modules it names."""
 
 
 @pytest.mark.parametrize("package", LEAKS)
-def test_the_checks_see_a_feature(package: str, tmp_path: Path) -> None:
+def test_the_checks_see_a_feature(package: str, module: Callable[[str], Path]) -> None:
     source, named = LEAKS[package]
-    leaky = tmp_path / "leaky.py"
-    leaky.write_text(source)
-    assert parts_named(leaky, package) == named
+    assert parts_named(module(source), package) == named
 
 
 MOST_SERVICE_METHODS = 30

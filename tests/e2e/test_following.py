@@ -45,6 +45,12 @@ async def world(tmp_path: Path, database_target: str) -> AsyncIterator[World]:
         yield world
 
 
+@pytest.fixture(params=list(TITLES))
+def group(request: pytest.FixtureRequest) -> str:
+    """Each game's command, for the tests every game must pass."""
+    return str(request.param)
+
+
 async def started_here(world: World, group: str) -> tuple[Game, Message]:
     """A two-player game of ``group`` started here by Ann and Bo, and its table."""
     table = await world.start_game(2, group)
@@ -95,7 +101,6 @@ def pictures(message: Message) -> list[bytes]:
 
 
 @pytest.mark.both_databases
-@pytest.mark.parametrize("group", ["claimit", "nuggets", "claim"])
 async def test_a_follower_hears_of_the_end_once_with_the_result_the_channel_shows(
     world: World, group: str
 ) -> None:
@@ -134,7 +139,6 @@ async def rounds_over(world: World, game: Game) -> int:
     return face_for(game.kind).rounds_over(outcomes) or 0
 
 
-@pytest.mark.parametrize("group", ["claimit", "nuggets", "claim"])
 async def test_a_follower_who_chose_rounds_hears_of_each_once_and_never_of_more_than_the_table(
     world: World, group: str
 ) -> None:

@@ -195,27 +195,6 @@ async def test_buttons_keep_working_after_the_bot_restarts_in_a_new_process(worl
         await processes.stop(process)
 
 
-async def test_a_rejected_token_is_one_plain_line(world: World, tmp_path: Path) -> None:
-    base = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
-    base["CLAIMIT_DATABASE"] = str(tmp_path / "other.sqlite3")
-    for token, expected in (("wrong", "Discord rejected DISCORD_TOKEN"),):
-        env = {**base, "DISCORD_TOKEN": token, "CLAIMIT_DISCORD_URL": world.discord.base_url}
-        process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "bot",
-            cwd=tmp_path,
-            env=env,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE,
-        )
-        _, err = await process.communicate()
-        lines = err.decode().strip().splitlines()
-        assert process.returncode != 0
-        assert len(lines) == 1 and expected in lines[0], err.decode()
-        assert "Traceback" not in err.decode()
-
-
 async def test_a_slow_board_is_deferred_then_edited_in(
     world: World, monkeypatch: pytest.MonkeyPatch
 ) -> None:

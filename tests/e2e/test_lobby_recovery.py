@@ -6,7 +6,7 @@ second time, so no old lobby keeps live buttons once the game has started."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -39,6 +39,12 @@ async def caught_up(world: World) -> None:
     await world.bots[0].table.reconciler.idle.wait()
 
 
+async def is_the_games_lobby(world: World, lobby: Message) -> None:
+    """``lobby`` is the message the channel's game is recorded as shown in."""
+    game = await world.bots[0].service.current_game(world.channel.id)
+    assert game is not None and game.shown and game.lobby_message_id == lobby.id
+
+
 async def start_from(world: World, lobby: Message) -> None:
     ann, bo = world.players[:2]
     if "Bo" not in describe(lobby):
@@ -46,6 +52,16 @@ async def start_from(world: World, lobby: Message) -> None:
     started = await world.click(ann, lobby, "Start")
     assert started.response_type == 7, started.errors
     assert with_lobby_buttons(world) == []
+
+
+async def lobby_not_recorded(
+    world: World, monkeypatch: pytest.MonkeyPatch, command: str
+) -> Message:
+    """A lobby opened by ``command`` whose message's id failed to be recorded."""
+    failed = fail_recording_once(world, monkeypatch)
+    lobby = await world.answered(world.players[0], f"{command} new")
+    await failed.wait()
+    return lobby
 
 
 def fail_recording_once(world: World, monkeypatch: pytest.MonkeyPatch) -> asyncio.Event:
@@ -84,39 +100,35 @@ async def test_a_lobby_caught_up_after_a_refused_answer_keeps_its_buttons(
     await caught_up(world)
     assert "Bo" in describe(lobby)
     assert lobby.button_labels() == LOBBY_BUTTONS
-    game = await world.bots[0].service.current_game(world.channel.id)
-    assert game is not None and game.shown and game.lobby_message_id == lobby.id
+    await is_the_games_lobby(world, lobby)
     await start_from(world, lobby)
 
 
-@pytest.mark.parametrize("command", COMMANDS)
-async def test_a_lobby_whose_message_was_not_recorded_is_found_again(
-    world: World, command: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    failed = fail_recording_once(world, monkeypatch)
-    lobby = await world.answered(world.players[0], f"{command} new")
-    await failed.wait()
+async def retried(world: World, lobby: Message) -> None:
+    """The reconciler's retry, which records the lobby as the game's."""
     await caught_up(world)
-    assert with_lobby_buttons(world) == [lobby]
-    game = await world.bots[0].service.current_game(world.channel.id)
-    assert game is not None and game.shown and game.lobby_message_id == lobby.id
-    await start_from(world, lobby)
+    await is_the_games_lobby(world, lobby)
 
 
-@pytest.mark.parametrize("command", COMMANDS)
-async def test_a_lobby_posted_just_before_a_stop_is_found_again_after_the_restart(
-    world: World, command: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    failed = fail_recording_once(world, monkeypatch)
-    ann, bo = world.players[:2]
-    lobby = await world.answered(ann, f"{command} new")
-    await failed.wait()
-    # Stopped before the reconciler's retry: the lobby's id is still not recorded.
+async def restarted(world: World, lobby: Message) -> None:
+    """Stopped before the reconciler's retry (the lobby's id still not recorded), then
+    started again."""
     await world.stop_bots()
     await world.start_bot()
     await world.bots[0].table.reconciler.idle.wait()
+
+
+@pytest.mark.parametrize("recover", [retried, restarted], ids=["retried", "restarted"])
+@pytest.mark.parametrize("command", COMMANDS)
+async def test_a_lobby_whose_message_was_not_recorded_is_found_again(
+    world: World,
+    command: str,
+    monkeypatch: pytest.MonkeyPatch,
+    recover: Callable[[World, Message], Awaitable[None]],
+) -> None:
+    lobby = await lobby_not_recorded(world, monkeypatch, command)
+    await recover(world, lobby)
     assert with_lobby_buttons(world) == [lobby]
-    await world.click(bo, lobby, "Join")
     await start_from(world, lobby)
 
 
@@ -152,5 +164,4 @@ async def test_a_catch_up_while_a_lobby_is_being_opened_waits_for_its_command(
     lobby = await world.answered(world.players[0], "claimit new")
     await asyncio.gather(*catch_ups)
     assert with_lobby_buttons(world) == [lobby]
-    game = await service.current_game(world.channel.id)
-    assert game is not None and game.shown and game.lobby_message_id == lobby.id
+    await is_the_games_lobby(world, lobby)

@@ -81,6 +81,14 @@ async def current(world: World) -> Game:
     return game
 
 
+async def join_refused(world: World, player: User, lobby: Message, button: str = "Join") -> str:
+    """What ``player`` is told on pressing ``button`` on ``lobby``, which leaves them out
+    of it."""
+    answer = ephemeral_answer(await world.click(player, lobby, button))
+    assert player.name not in describe(lobby)
+    return answer
+
+
 def seated(message: Message, name: str) -> str:
     """The lobby's line of a seated person, with its notes."""
     return next(line for line in describe(message).splitlines() if f"{name}" in line)
@@ -115,13 +123,13 @@ async def test_finishing_leaving_time_outs_and_minimums(world: World, group: str
     assert "Manage Server" in refused
     saved = ephemeral_answer(await world.command(ann, "server settings", reliability=50))
     assert "50% or more" in saved
-    below = ephemeral_answer(await world.click(cy, third, "Join"))
+    below = await join_refused(world, cy, third)
     assert below == (
         "This lobby asks for 60% reliability or more; yours is 45%. Finishing games raises it."
     )
     await world.stop_bots()
     await world.start_bot(seed=2)
-    below = ephemeral_answer(await world.click(di, third, "Join"))
+    below = await join_refused(world, di, third)
     assert below.startswith("This lobby asks for 60% reliability or more; yours is 45%.")
     await world.click(ann, third, "Join")
     assert "84% reliable" in seated(third, "Ann") and "84% reliable" in seated(third, "Bo")
@@ -131,12 +139,11 @@ async def test_finishing_leaving_time_outs_and_minimums(world: World, group: str
     fourth = await lobby(world, cy, group)
     assert "**Reliability** 50% or more" in describe(fourth)
     assert "45% reliable" in seated(fourth, "Cy")
-    below = ephemeral_answer(await world.click(di, fourth, "Join"))
+    below = await join_refused(world, di, fourth)
     assert below == (
         "This server asks for 50% reliability or more to join a lobby; yours is 45%. "
         "Finishing games raises it."
     )
-    assert "Di" not in describe(fourth)
     # /stats shows it, with what it is made of.
     mine = await world.answered(ann, f"{group} stats")
     assert line_value(mine, "Reliability") == (
@@ -190,10 +197,9 @@ async def test_in_german_the_lobby_and_the_refusal_speak_german(
         shown = await world.answered(ann, "claimit neu", zuverlässigkeit=90)
         assert "**Zuverlässigkeit** 90\xa0% oder mehr" in describe(shown)
         assert "· noch keine Partie hier zu Ende" in seated(shown, "Ann")
-        refused = ephemeral_answer(await world.click(bo, shown, "Beitreten"))
+        refused = await join_refused(world, bo, shown, "Beitreten")
         assert refused == (
             "Diese Lobby verlangt eine Zuverlässigkeit von 90\xa0% oder mehr; du hast noch "
             "kein Spiel zu Ende gespielt, das zählt als 80\xa0%. Zu Ende gespielte Spiele "
             "heben sie."
         )
-        assert "Bo" not in describe(shown)

@@ -17,7 +17,7 @@ import logging
 import re
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import Any, NamedTuple
 
 import discord
 import pytest
@@ -197,12 +197,25 @@ async def hand_to_play(world: World, table: Message) -> tuple[User, Message, str
     return user, hand, str(private_intents(hand)[intent]["custom_id"])
 
 
-async def first_move(world: World, table: Message, kind: str) -> tuple[User, Message, str]:
-    """The first person to act, the message they press for their first move (Claim's hand,
-    else the table) and the custom_id they press there."""
+class FirstMove(NamedTuple):
+    table: Message
+    before: Game
+    """The game as it stands before the move."""
+    player: User
+    """The first person to act."""
+    pressed: Message
+    """What they press for their first move: Claim's hand, else the table."""
+    button: str
+    """The custom_id they press there."""
+
+
+async def first_move(world: World, kind: str) -> FirstMove:
+    """A new game of ``kind`` for two, and its first move ready to be pressed."""
+    table = await world.start_game(2, kind)
+    before = await running(world)
     if kind == "claim":
-        return await hand_to_play(world, table)
-    return await world.mover(), table, roll(table)
+        return FirstMove(table, before, *await hand_to_play(world, table))
+    return FirstMove(table, before, await world.mover(), table, roll(table))
 
 
 # A move made while the bot was away -------------------------------------------------------
@@ -284,9 +297,7 @@ async def test_a_hand_asked_for_too_late_is_one_log_line(
 async def test_a_click_replayed_late_after_the_turn_ran_out_changes_nothing(
     world: World, network: Network, log: Log, kind: str
 ) -> None:
-    table = await world.start_game(2, kind)
-    before = await running(world)
-    player, pressed, button = await first_move(world, table, kind)
+    table, before, player, pressed, button = await first_move(world, kind)
     async with network.down(code=None):
         click = await world.discord.click(player, pressed, button)
         # The turn runs out while the click waits for the bot: the time-out is the move.
@@ -306,9 +317,7 @@ async def test_a_click_replayed_late_after_the_turn_ran_out_changes_nothing(
 async def test_a_button_pressed_twice_as_the_connection_dropped_counts_once(
     world: World, network: Network, log: Log, kind: str
 ) -> None:
-    table = await world.start_game(2, kind)
-    before = await running(world)
-    player, pressed, button = await first_move(world, table, kind)
+    table, before, player, pressed, button = await first_move(world, kind)
     first = await world.discord.click(player, pressed, button)
     async with network.down():
         again = await world.discord.click(player, pressed, button)

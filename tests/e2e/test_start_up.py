@@ -1,5 +1,6 @@
-"""Starting on a disk the database can't use, or with a metrics port another program
-holds, or a metrics host with no address: one plain line, no traceback."""
+"""Starting with a token Discord rejects, on a disk the database can't use, or with a
+metrics port another program holds, or a metrics host with no address: one plain line,
+no traceback."""
 
 from __future__ import annotations
 
@@ -44,6 +45,16 @@ async def test_a_full_disk_at_start_up_is_one_plain_line(world: World, tmp_path:
         (line,) = await start([], environment, tmp_path)
     assert line.startswith("claimit: can't use the database ")
     assert "disk has free space" in line
+
+
+async def test_a_rejected_token_is_one_plain_line(world: World, tmp_path: Path) -> None:
+    environment = {
+        "DISCORD_TOKEN": "wrong",
+        "CLAIMIT_DISCORD_URL": world.discord.base_url,
+        "CLAIMIT_DATABASE": str(tmp_path / "claimit.sqlite3"),
+    }
+    (line,) = await start([], environment, tmp_path)
+    assert "Discord rejected DISCORD_TOKEN" in line
 
 
 async def test_a_read_only_disk_at_start_up_is_one_plain_line(tmp_path: Path) -> None:

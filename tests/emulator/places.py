@@ -17,6 +17,8 @@ from tests.emulator.rest import Place
 THREADS = DEFAULT_BOT_PERMISSIONS | discord.Permissions(
     create_public_threads=True, send_messages_in_threads=True
 )
+GUILDS = discord.Intents(guilds=True, guild_messages=True)
+"""A server's events and its messages': what threads and channels send."""
 WAIT = 10.0
 Event = tuple[str, dict[str, Any]]
 
@@ -87,3 +89,13 @@ async def start_thread(
 
 async def post(place: Place, channel: Channel, content: str = "hi") -> tuple[int, dict[str, Any]]:
     return await place.call("POST", f"/channels/{channel.id}/messages", {"content": content})
+
+
+@contextlib.asynccontextmanager
+async def thread_heard(place: Place) -> AsyncIterator[tuple[Listener, Message, Channel]]:
+    """A bot listening (``GUILDS``), and a thread started from the bot's message in the
+    place's channel, once the bot has had its THREAD_CREATE."""
+    async with listening(place, GUILDS) as client:
+        starter, thread = await start_thread(place)
+        await client.next("THREAD_CREATE")
+        yield client, starter, thread

@@ -6,14 +6,12 @@ and no member can act there."""
 
 from __future__ import annotations
 
-import discord
 import pytest
 
 from emulator.model import EPHEMERAL
-from tests.emulator.places import THREADS, listening, post, start_thread
+from tests.emulator.places import GUILDS, THREADS, listening, post, thread_heard
 from tests.emulator.rest import Bot, Place
 
-GUILDS = discord.Intents(guilds=True, guild_messages=True)
 UNKNOWN_CHANNEL = (404, {"code": 10003, "message": "Unknown Channel"})
 BUTTONS = [{"type": 1, "components": [{"type": 2, "style": 1, "label": "Go", "custom_id": "go"}]}]
 
@@ -59,8 +57,7 @@ async def test_a_deleted_channel_takes_its_threads_and_messages_with_one_event(
     place: Place,
 ) -> None:
     emulator = place.emulator
-    async with listening(place, GUILDS) as client:
-        starter, thread = await start_thread(place)
+    async with thread_heard(place) as (client, starter, thread):
         _, in_thread = await post(place, thread, "turn 1")
         await client.next("MESSAGE_CREATE")
         await emulator.delete_channel(place.channel)
@@ -84,9 +81,7 @@ async def test_a_deleted_channel_takes_its_threads_and_messages_with_one_event(
 
 
 async def test_a_deleted_thread_is_thread_delete_and_its_parent_stays(place: Place) -> None:
-    async with listening(place, GUILDS) as client:
-        _, thread = await start_thread(place)
-        await client.next("THREAD_CREATE")
+    async with thread_heard(place) as (client, _, thread):
         await place.emulator.delete_channel(thread)
         _, data = await client.next("THREAD_DELETE")
         assert data == {

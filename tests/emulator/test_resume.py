@@ -6,7 +6,7 @@ longer has, or past what it keeps, op 9, and the client identifies anew."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -79,6 +79,15 @@ class Outage:
         self._over.set()
 
 
+async def dropped(place: Place, outage: Outage) -> Message:
+    """A message of the bot's with a button, then the bot's connection dropped and its new
+    ones held until the outage ends."""
+    message = await button(place)
+    outage.begin()
+    await place.emulator.drop_connections()
+    return message
+
+
 @pytest.fixture
 def outage(bot: Bot, monkeypatch: pytest.MonkeyPatch) -> Iterator[Outage]:
     """After ``bot``, so that its connection is not held; over before the bot closes."""
@@ -131,21 +140,29 @@ def ids(interactions: list[Interaction]) -> list[int]:
     return [i.id for i in interactions]
 
 
-@pytest.mark.parametrize("code", [4000, None], ids=["closed with 4000", "connection dropped"])
+AWAY: dict[str, Callable[[DiscordEmulator], Awaitable[None]]] = {
+    "closed with 4000": lambda emulator: emulator.drop_connections(4000),
+    "connection dropped": lambda emulator: emulator.drop_connections(None),
+    "told to reconnect (op 7)": lambda emulator: emulator.send_reconnect(),
+}
+"""The ways the gateway sends a bot away that it comes back from with a resume."""
+
+
+@pytest.mark.parametrize("away", AWAY)
 async def test_clicks_while_the_bot_was_away_reach_it_once_in_order_when_it_resumes(
     emulator: DiscordEmulator,
     place: Place,
     bot: Bot,
     heard: Heard,
     outage: Outage,
-    code: int | None,
+    away: str,
 ) -> None:
     message = await button(place)
     [before] = await clicks(place, message, 1)
     await heard.until(before)
     first = session_id(bot)
     outage.begin()
-    await emulator.drop_connections(code)
+    await AWAY[away](emulator)
     assert not emulator.connected
     missed = await clicks(place, message, 5)
     after = await clicked_once_back(place, message, outage)
@@ -155,27 +172,11 @@ async def test_clicks_while_the_bot_was_away_reach_it_once_in_order_when_it_resu
     assert session_id(bot) == first
 
 
-async def test_op_7_makes_the_bot_reconnect_and_resume(
-    emulator: DiscordEmulator, place: Place, bot: Bot, heard: Heard, outage: Outage
-) -> None:
-    message = await button(place)
-    first = session_id(bot)
-    outage.begin()
-    await emulator.send_reconnect()
-    missed = await clicks(place, message, 3)
-    after = await clicked_once_back(place, message, outage)
-    assert await heard.until(*missed, after) == ids([*missed, after])
-    assert outage.connections == ["RESUME"]
-    assert session_id(bot) == first
-
-
 async def test_a_click_replayed_past_its_deadline_can_no_longer_be_answered(
     emulator: DiscordEmulator, place: Place, bot: Bot, heard: Heard, outage: Outage
 ) -> None:
     # Within the window, but long after the click: the bot gets it, too late to answer.
-    message = await button(place)
-    outage.begin()
-    await emulator.drop_connections()
+    message = await dropped(place, outage)
     [missed] = await clicks(place, message, 1)
     emulator.clock.advance(emulator.resume_window - 1)
     after = await clicked_once_back(place, message, outage)
@@ -188,10 +189,8 @@ async def test_a_click_replayed_past_its_deadline_can_no_longer_be_answered(
 async def test_after_the_window_the_resume_gets_op_9_and_the_bot_identifies_anew(
     emulator: DiscordEmulator, place: Place, bot: Bot, heard: Heard, outage: Outage
 ) -> None:
-    message = await button(place)
     first = session_id(bot)
-    outage.begin()
-    await emulator.drop_connections()
+    message = await dropped(place, outage)
     await clicks(place, message, 2)
     emulator.clock.advance(emulator.resume_window)
     with pytest.raises(RuntimeError, match="no bot is connected"):
@@ -206,9 +205,7 @@ async def test_after_the_window_the_resume_gets_op_9_and_the_bot_identifies_anew
 async def test_invalidated_sessions_make_the_bot_identify_anew(
     emulator: DiscordEmulator, place: Place, bot: Bot, heard: Heard, outage: Outage
 ) -> None:
-    message = await button(place)
-    outage.begin()
-    await emulator.drop_connections()
+    message = await dropped(place, outage)
     await clicks(place, message, 1)
     await emulator.invalidate_sessions()
     with pytest.raises(RuntimeError, match="no bot is connected"):
@@ -266,6 +263,12 @@ class Gateway(Sockets):
         assert (await raw.frame())["t"] == "GUILD_CREATE"
         return raw
 
+    async def dropped(self) -> Raw:
+        """A session past READY whose connection the gateway then dropped."""
+        raw = await self.identify()
+        await self.emulator.drop_connections()
+        return raw
+
     async def resume(self, session_id: str, seq: object, token: str | None = None) -> Raw:
         raw = await self.hello()
         resume = {"token": token or self.emulator.token, "session_id": session_id, "seq": seq}
@@ -305,8 +308,7 @@ async def test_a_resume_replays_what_the_client_had_not_had_even_if_it_was_sent(
 async def test_a_resume_with_a_session_the_gateway_does_not_have_gets_op_9(
     emulator: DiscordEmulator, place: Place, gateway: Gateway
 ) -> None:
-    raw = await gateway.identify()
-    await emulator.drop_connections()
+    raw = await gateway.dropped()
     stranger = await gateway.resume("not-" + raw.session_id, raw.seq)
     assert await stranger.frame() == {"op": 9, "d": False}
     # The session itself is still there for its client.
@@ -317,8 +319,7 @@ async def test_a_resume_with_a_session_the_gateway_does_not_have_gets_op_9(
 async def test_a_resume_with_a_wrong_token_is_closed_with_4004(
     emulator: DiscordEmulator, place: Place, gateway: Gateway
 ) -> None:
-    raw = await gateway.identify()
-    await emulator.drop_connections()
+    raw = await gateway.dropped()
     forged = await gateway.resume(raw.session_id, raw.seq, token="not-" + emulator.token)
     assert await forged.closed_with() == 4004
 
@@ -339,8 +340,7 @@ async def test_a_resume_with_a_seq_never_sent_is_closed_with_4007(
 async def test_a_second_resume_or_identify_on_a_resumed_socket_is_closed_with_4005(
     emulator: DiscordEmulator, place: Place, gateway: Gateway
 ) -> None:
-    raw = await gateway.identify()
-    await emulator.drop_connections()
+    raw = await gateway.dropped()
     resumed = await gateway.resume(raw.session_id, raw.seq)
     assert await resumed.events(1) == [("RESUMED", 3)]
     resume = {"token": emulator.token, "session_id": raw.session_id, "seq": 3}
@@ -389,8 +389,7 @@ async def test_a_new_identify_for_the_shard_ends_the_session_waiting_for_a_resum
     emulator: DiscordEmulator, place: Place, gateway: Gateway
 ) -> None:
     message = await button(place)
-    old = await gateway.identify()
-    await emulator.drop_connections()
+    old = await gateway.dropped()
     await clicks(place, message, 2)
     new = await gateway.identify()
     [after] = await clicks(place, message, 1)
@@ -405,8 +404,7 @@ async def test_a_session_is_resumed_with_as_many_missed_events_as_discord_keeps(
 ) -> None:
     assert discords_backlog(1) == 100
     message = await button(place)
-    raw = await gateway.identify()
-    await emulator.drop_connections()
+    raw = await gateway.dropped()
     missed = await clicks(place, message, 100)
     resumed = await gateway.resume(raw.session_id, raw.seq)
     replayed = [await resumed.frame() for _ in missed]
@@ -419,10 +417,10 @@ async def test_a_session_is_resumed_with_as_many_missed_events_as_discord_keeps(
 async def test_one_event_more_than_discord_keeps_invalidates_the_session(
     emulator: DiscordEmulator, place: Place, gateway: Gateway
 ) -> None:
+    kept = discords_backlog(1)
     message = await button(place)
-    raw = await gateway.identify()
-    await emulator.drop_connections()
-    await clicks(place, message, 100)
+    raw = await gateway.dropped()
+    await clicks(place, message, kept)
     with pytest.raises(RuntimeError, match="missed more events than Discord keeps"):
         await clicks(place, message, 1)
     with pytest.raises(RuntimeError, match="no bot is connected"):

@@ -15,10 +15,9 @@ from bot.discord_ui.client import use_discord_at
 from emulator import DEFAULT_BOT_PERMISSIONS, Channel, DiscordEmulator, state
 from emulator.model import EPHEMERAL
 from emulator.rest_channels import MOST_ACTIVE_THREADS
-from tests.emulator.places import THREADS, listening, post, start_thread
+from tests.emulator.places import GUILDS, THREADS, listening, post, start_thread, thread_heard
 from tests.emulator.rest import Bot, Place
 
-GUILDS = discord.Intents(guilds=True, guild_messages=True)
 HOUR = 3600.0
 PING = {"id": "1", "name": "ping", "type": 1, "options": []}
 BUTTONS = [{"type": 1, "components": [{"type": 2, "style": 1, "label": "Go", "custom_id": "go"}]}]
@@ -132,9 +131,7 @@ async def test_moderators_archive_lock_unlock_and_unarchive_with_thread_updates(
     place: Place,
 ) -> None:
     emulator = place.emulator
-    async with listening(place, GUILDS) as client:
-        _, thread = await start_thread(place)
-        await client.next("THREAD_CREATE")
+    async with thread_heard(place) as (client, _, thread):
         cached = client.get_channel(thread.id)
         assert isinstance(cached, discord.Thread)
         expected = [(False, True), (True, True), (True, False), (False, False)]

@@ -7,7 +7,7 @@ and leaves a screenshot in test-artifacts/sandbox."""
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import replace
 
 import pytest
@@ -69,6 +69,17 @@ def outcome_of(kind: str, playout: Playout, index: int) -> Outcome:
     return replace(outcome, results=finals, rating_changes=changes)
 
 
+def played(kind: str, seed: int) -> Playout:
+    """A game of ``kind`` for three, played at random from ``seed``."""
+    return play(rules_for(kind), 3, random.Random(seed))
+
+
+def every_game_played(seed: int) -> Iterator[tuple[str, Playout]]:
+    """Each game's kind, with a game of it ``played`` from ``seed``."""
+    for game in REGISTERED:
+        yield game.kind, played(game.kind, seed)
+
+
 def shown(sandbox: Sandbox, card: Card) -> int:
     """The card put in the channel as the bot would post it; its message's id."""
     files = [] if card.image is None else [card.image]
@@ -100,9 +111,8 @@ async def on_page(page: Page, message_id: int) -> Locator:
 async def test_a_cancelled_table_of_every_game(
     page: Page, bare_page: Sandbox, lang: Language
 ) -> None:
-    for game in REGISTERED:
-        playout = play(rules_for(game.kind), 3, random.Random(11))
-        outcome = outcome_of(game.kind, playout, len(playout.moves) // 2)
+    for kind, playout in every_game_played(11):
+        outcome = outcome_of(kind, playout, len(playout.moves) // 2)
         cancelled = replace(outcome.game, status=GameStatus.CANCELLED)
         card = await face_drawing.closed(
             cancelled, game_notes.cancelled(cancelled, "Ann", lang), lang
@@ -111,14 +121,14 @@ async def test_a_cancelled_table_of_every_game(
         words = lang._("This game was cancelled by {player}. It counts for nobody.", player="Ann")
         await expect(message).to_contain_text(words)
         await expect(message.locator("button, select")).to_have_count(0)
-        await fitted(page, bare_page.emulator, message, f"cancelled-{game.kind}-{lang.code}")
+        await fitted(page, bare_page.emulator, message, f"cancelled-{kind}-{lang.code}")
 
 
 @LANGS
 async def test_a_result_decided_by_a_tie_break(
     page: Page, bare_page: Sandbox, lang: Language
 ) -> None:
-    playout = play(rules_for("claimit"), 3, random.Random(TIED_CLAIMIT))
+    playout = played("claimit", TIED_CLAIMIT)
     outcome = outcome_of("claimit", playout, len(playout.moves) - 1)
     level = sorted(outcome.results, key=lambda r: r.place)[:2]
     assert level[0].figures["largest_mine"] == level[1].figures["largest_mine"]
@@ -136,16 +146,15 @@ async def test_a_result_decided_by_a_tie_break(
 async def test_a_replay_stepped_through_in_every_game(
     page: Page, bare_page: Sandbox, lang: Language
 ) -> None:
-    for game in REGISTERED:
-        playout = play(rules_for(game.kind), 3, random.Random(12))
-        outcomes = [outcome_of(game.kind, playout, n) for n in range(len(playout.moves))]
-        replay = face_for(game.kind).replay(outcomes[-1].game, outcomes, lang)
+    for kind, playout in every_game_played(12):
+        outcomes = [outcome_of(kind, playout, n) for n in range(len(playout.moves))]
+        replay = face_for(kind).replay(outcomes[-1].game, outcomes, lang)
         step = replay.chapters[2].step + 1
-        title = f"{face_for(game.kind).title} #7"
+        title = f"{face_for(kind).title} #7"
         png = replay.still(replay.steps[step])
-        card = step_card(replay, step, png, game.kind, 7, title, lang)
+        card = step_card(replay, step, png, kind, 7, title, lang)
         message = await on_page(page, shown(bare_page, card))
         await expect(message.locator("button")).to_have_count(4)
         await expect(message.locator("select")).to_have_count(1)
         await expect(message).to_contain_text(replay.chapters[2].name)
-        await fitted(page, bare_page.emulator, message, f"step-through-{game.kind}-{lang.code}")
+        await fitted(page, bare_page.emulator, message, f"step-through-{kind}-{lang.code}")
