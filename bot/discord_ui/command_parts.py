@@ -47,20 +47,28 @@ class Offered(Protocol):
     """One choice a declared setting offers: the value kept, and its label (a message id)."""
 
     @property
-    def value(self) -> str: ...
+    def value(self) -> str:
+        """What the setting keeps when this is chosen."""
+        ...
 
     @property
-    def label(self) -> str: ...
+    def label(self) -> str:
+        """The message id of the words the option shows for it."""
+        ...
 
 
 class Declared(Protocol):
     """A setting a feature declares, as its option offers it."""
 
     @property
-    def name(self) -> str: ...
+    def name(self) -> str:
+        """The setting's name, which is also its option's."""
+        ...
 
     @property
-    def choices(self) -> Sequence[Offered]: ...
+    def choices(self) -> Sequence[Offered]:
+        """What the option offers, in the order it shows them."""
+        ...
 
 
 def declared_choices(declared: Iterable[Declared]) -> dict[str, list[Choice[str]]]:

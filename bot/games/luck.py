@@ -52,10 +52,14 @@ class Turns(Protocol):
     """A dice game's position, as far as its dice need: its seats, and whose turn it is."""
 
     @property
-    def players(self) -> int: ...
+    def players(self) -> int:
+        """How many seats the game has."""
+        ...
 
     @property
-    def turn(self) -> int: ...
+    def turn(self) -> int:
+        """The seat whose turn it is."""
+        ...
 
 
 Position = TypeVar("Position", bound=Turns)
