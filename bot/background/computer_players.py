@@ -9,6 +9,7 @@ import functools
 import logging
 import random
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 
 from bot.background.backoff import FIRST_RETRY, LONGEST_WAIT
 from bot.clock import Clock
@@ -37,35 +38,27 @@ class CouldNotDecide(Exception):
     """A computer player's decision raised (a fault in the game's computer player)."""
 
 
+@dataclass(eq=False)
 class ComputerPlayers:
     """Computer players' turns, each game's in a task of its own that plays step by step until a
     person is to act (or the game ends)."""
 
-    def __init__(
-        self,
-        service: GameService,
-        step: Step,
-        pause: float,
-        mine: Callable[[int], bool],
-        shown: Callable[[int], Awaitable[None]],
-        clock: Clock,
-    ) -> None:
-        self.service = service
-        self.step = step
-        self.pause = pause
-        """Seconds between steps, so that people can follow them."""
-        self.mine = mine
-        """Whether a server's games' computer players are this process's to move (its
-        shard's lease)."""
-        self.shown = shown
-        """Until a game's table shows its last change: a computer player moves at the
-        table's pace, so that every step of it is seen (nobody waits on it to be quick,
-        and the people watching are who it plays for)."""
-        self.clock = clock
-        self._games: dict[int, asyncio.Task[None]] = {}
-        self._look_again: set[int] = set()
-        """Games whose running task must look once more before it ends: it may have read
-        the game just before a change handed the turn to a computer player."""
+    service: GameService
+    step: Step
+    pause: float
+    """Seconds between steps, so that people can follow them."""
+    mine: Callable[[int], bool]
+    """Whether a server's games' computer players are this process's to move (its
+    shard's lease)."""
+    shown: Callable[[int], Awaitable[None]]
+    """Until a game's table shows its last change: a computer player moves at the
+    table's pace, so that every step of it is seen (nobody waits on it to be quick,
+    and the people watching are who it plays for)."""
+    clock: Clock
+    _games: dict[int, asyncio.Task[None]] = field(default_factory=dict, init=False)
+    _look_again: set[int] = field(default_factory=set, init=False)
+    """Games whose running task must look once more before it ends: it may have read
+    the game just before a change handed the turn to a computer player."""
 
     def play(self, game: Game) -> None:
         """Lets the computer players move until a human's turn (or the end)."""

@@ -71,6 +71,12 @@ class Line:
     inline: bool = False
 
 
+def answer_line(name: str, answer: bool | None, yes: str, no: str, waiting: str) -> Line:
+    """One player's answer to what several were asked (a rematch, a take-back), inline
+    beside the others': ``yes``, ``no``, or ``waiting`` until they answer."""
+    return Line(name, waiting if answer is None else yes if answer else no, inline=True)
+
+
 @dataclass(frozen=True)
 class Image:
     """A picture the message uploads and shows, with what it shows for a reader who

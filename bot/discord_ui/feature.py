@@ -33,6 +33,7 @@ from typing import Any, ClassVar, Protocol, Self, TypeVar, runtime_checkable
 import discord
 from discord import app_commands
 
+from bot.background.looks import Looks
 from bot.discord_ui.card_layout import Line, Rows
 from bot.discord_ui.command_parts import Command
 from bot.discord_ui.components import Pressable
@@ -142,6 +143,23 @@ def no_commands(rules: AnyRules, face: GameFace) -> Sequence[Command]:
 def no_own_commands() -> Sequence[app_commands.Group]:
     """The commands of a feature that has none beside the games' groups."""
     return ()
+
+
+class LookingFeature(Feature):
+    """A feature whose background work is one ``Looks`` (``looks``, made by its
+    ``__init__``): it starts and stops with the bot, and looks at once after a start or
+    a shard taken over, for what a stopped process left due."""
+
+    looks: Looks
+
+    def start(self) -> None:
+        self.looks.start()
+
+    async def resumed(self, shards: Shards) -> None:
+        self.looks.moved.set()
+
+    async def stop(self) -> None:
+        await self.looks.stop()
 
 
 @dataclass(frozen=True)

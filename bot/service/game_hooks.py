@@ -12,7 +12,7 @@ inherits the method that does nothing.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
 from bot.service.game_loading import Actor
 from bot.storage.connection import Connection
@@ -66,19 +66,20 @@ class Hooks(GameHooks):
     def __init__(self, hooks: Sequence[GameHooks]) -> None:
         self._hooks = tuple(hooks)
 
+    async def _each(self, moment: Callable[[GameHooks], Awaitable[None]]) -> None:
+        for hooks in self._hooks:
+            await moment(hooks)
+
     async def lobby_opened(
         self, connection: Connection, game: Game, asked: Sequence[object], now: float
     ) -> None:
-        for hooks in self._hooks:
-            await hooks.lobby_opened(connection, game, asked, now)
+        await self._each(lambda hooks: hooks.lobby_opened(connection, game, asked, now))
 
     async def seat_wanted(self, connection: Connection, game: Game, user_id: int) -> None:
-        for hooks in self._hooks:
-            await hooks.seat_wanted(connection, game, user_id)
+        await self._each(lambda hooks: hooks.seat_wanted(connection, game, user_id))
 
     async def started(self, connection: Connection, game: Game, now: float) -> None:
-        for hooks in self._hooks:
-            await hooks.started(connection, game, now)
+        await self._each(lambda hooks: hooks.started(connection, game, now))
 
     async def draws_kept(self, connection: Connection, game: Game, seat: int) -> str | None:
         for hooks in self._hooks:
@@ -88,17 +89,13 @@ class Hooks(GameHooks):
         return None
 
     async def seat_left(self, connection: Connection, game: Game, user_id: int, now: float) -> None:
-        for hooks in self._hooks:
-            await hooks.seat_left(connection, game, user_id, now)
+        await self._each(lambda hooks: hooks.seat_left(connection, game, user_id, now))
 
     async def cancelling(self, connection: Connection, game: Game, actor: Actor) -> None:
-        for hooks in self._hooks:
-            await hooks.cancelling(connection, game, actor)
+        await self._each(lambda hooks: hooks.cancelling(connection, game, actor))
 
     async def cancelled(self, connection: Connection, game: Game, actor: Actor, now: float) -> None:
-        for hooks in self._hooks:
-            await hooks.cancelled(connection, game, actor, now)
+        await self._each(lambda hooks: hooks.cancelled(connection, game, actor, now))
 
     async def finished(self, connection: Connection, game: Game, now: float) -> None:
-        for hooks in self._hooks:
-            await hooks.finished(connection, game, now)
+        await self._each(lambda hooks: hooks.finished(connection, game, now))

@@ -18,7 +18,7 @@ from bot.discord_ui.away_words import table_lines
 from bot.discord_ui.away_words import until as shown_until
 from bot.discord_ui.card_layout import Card, Line, Rows, sent
 from bot.discord_ui.context import Context
-from bot.discord_ui.feature import Feature
+from bot.discord_ui.feature import LookingFeature
 from bot.discord_ui.features.players.completions import away_days, time_zones
 from bot.discord_ui.features.players.controls import BackButton
 from bot.discord_ui.features.players.listing import my_games_card
@@ -33,7 +33,6 @@ from bot.service.errors import BadSetting
 from bot.service.player_settings import KEPT, LONGEST_AWAY_DAYS, Kept
 from bot.service.player_times import DAY, local, today, zone_of
 from bot.storage import Game, Notify, PlayerSettings, QuietHours
-from bot.storage.shards import Shards
 from i18n import Language, Message, language
 
 log = logging.getLogger(__name__)
@@ -42,8 +41,10 @@ OFF = "off"
 """Quiet hours' start that turns them off."""
 
 
-class Players(Feature):
-    """What is a player's own across every game."""
+class Players(LookingFeature):
+    """What is a player's own across every game (its looks send the daily summaries)."""
+
+    looks: DailySummaries
 
     controls = (BackButton,)
 
@@ -52,7 +53,7 @@ class Players(Feature):
         self.client = context.client
         self.settings = context.settings
         self.players = context.service.players
-        self.summaries = DailySummaries(
+        self.looks = DailySummaries(
             context.service, context.client, context.leases, self.clock, context.owed
         )
         context.hooks.draws_panel(MY_GAMES, self._my_games)
@@ -62,17 +63,6 @@ class Players(Feature):
         if not table_lines(game, self.clock.now(), lang):
             return ()
         return ((BackButton(label=lang._("I'm back")),),)
-
-    def start(self) -> None:
-        self.summaries.start()
-
-    async def resumed(self, shards: Shards) -> None:
-        """A start or a shard taken over: a summary a stopped process left unrecorded goes
-        now, not at the next look."""
-        self.summaries.moved.set()
-
-    async def stop(self) -> None:
-        await self.summaries.stop()
 
     async def my_games(self, interaction: discord.Interaction) -> None:
         """``/my games``, privately: in a server, the asker's games there; in a direct

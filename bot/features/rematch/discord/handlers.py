@@ -21,7 +21,7 @@ import discord
 from bot.background.looks import Looks
 from bot.discord_ui.card_layout import Card, Rows, edited, sent
 from bot.discord_ui.context import Context
-from bot.discord_ui.feature import Feature
+from bot.discord_ui.feature import LookingFeature
 from bot.discord_ui.interaction_answers import acknowledge, tell, update_clicked
 from bot.discord_ui.interactions import actor_of, reader
 from bot.discord_ui.owed_messages import Owed
@@ -39,8 +39,10 @@ NAP = 60.0
 have made one meanwhile."""
 
 
-class Rematches(Feature):
-    """Finished games played again."""
+class Rematches(LookingFeature):
+    """Finished games played again (its looks close the offers that lapsed)."""
+
+    looks: OfferLapses
 
     controls = (RematchButton, RematchReply)
 
@@ -48,13 +50,7 @@ class Rematches(Feature):
         super().__init__(context)
         self.client = context.client
         self.offers = context.service.part(RematchService)
-        self.lapses = OfferLapses(self)
-
-    def start(self) -> None:
-        self.lapses.start()
-
-    async def stop(self) -> None:
-        await self.lapses.stop()
+        self.looks = OfferLapses(self)
 
     async def resumed(self, shards: Shards) -> None:
         """Each offer of ``shards``' games that a stop left unposted, or showing less than
@@ -80,7 +76,7 @@ class Rematches(Feature):
         assert interaction.channel_id is not None
         actor = actor_of(interaction, button.kind)
         rematch = await self.offers.offer_rematch(button.game, actor, interaction.channel_id)
-        self.lapses.moved.set()
+        self.looks.moved.set()
         offer = rematch.offer
         if offer.offered_by == interaction.user.id and list(offer.answers) == [offer.offered_by]:
             await acknowledge(interaction)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.discord_ui.card_layout import Card, Line, Rows
+from bot.discord_ui.card_layout import Card, Rows, answer_line
 from bot.discord_ui.game_messages import message_link
 from bot.features.rematch.discord.controls import RematchReply, Reply
 from bot.features.rematch.queries import RematchState
@@ -22,14 +22,8 @@ def offer_card(rematch: Rematch, lang: Language, *, ping: bool = False) -> Card:
     title = shared_words.game_name(face_for(game.kind).title, game)
     names = {s.user_id: shared_words.seat_name(s, lang) for s in game.seats if s.user_id}
     said = [
-        Line(
-            names[user],
-            lang._("yes")
-            if offer.answers.get(user) is True
-            else lang._("no")
-            if offer.answers.get(user) is False
-            else lang._("not yet"),
-            inline=True,
+        answer_line(
+            names[user], offer.answers.get(user), lang._("yes"), lang._("no"), lang._("not yet")
         )
         for user in rematch.players
     ]

@@ -13,33 +13,25 @@ import discord
 from bot.background.looks import Looks
 from bot.discord_ui.card_layout import sent
 from bot.discord_ui.context import Context
-from bot.discord_ui.feature import Feature
+from bot.discord_ui.feature import LookingFeature
 from bot.discord_ui.owed_messages import Owed
 from bot.features.seasons.discord.podium import podium_card
 from bot.features.seasons.service import SeasonEnd, SeasonService
-from bot.storage.shards import Shards
 
 log = logging.getLogger(__name__)
 
 
-class SeasonEnds(Feature):
-    """Announces the end of each season of each game, once."""
+class SeasonEnds(LookingFeature):
+    """Announces the end of each season of each game, once (its looks find the seasons
+    that ended)."""
+
+    looks: SeasonWatch
 
     def __init__(self, context: Context) -> None:
         super().__init__(context)
         self.client = context.client
         self.seasons = SeasonService(context.database, context.clock.now)
-        self.watch = SeasonWatch(self)
-
-    def start(self) -> None:
-        self.watch.start()
-
-    async def resumed(self, shards: Shards) -> None:
-        """A start or a shard taken over: what a stopped process left unannounced goes now."""
-        self.watch.moved.set()
-
-    async def stop(self) -> None:
-        await self.watch.stop()
+        self.looks = SeasonWatch(self)
 
     async def announce(self, end: SeasonEnd) -> None:
         """The season's end with its podium, in the channel of its last game, once."""

@@ -3,7 +3,7 @@ the table's headline once moves were taken back."""
 
 from __future__ import annotations
 
-from bot.discord_ui.card_layout import Card, Line
+from bot.discord_ui.card_layout import Card, answer_line
 from bot.features.takebacks.discord.controls import Answer, TakebackAnswer
 from bot.features.takebacks.queries import TakebackState
 from bot.features.takebacks.service import Allowed, TakebackNow
@@ -94,14 +94,12 @@ def request_card(now: TakebackNow, lang: Language) -> Card:
         )
     # Once it ended, only the answers given: nobody is waited for any more.
     said = tuple(
-        Line(
+        answer_line(
             names.get(user, str(user)),
-            lang._("agreed")
-            if takeback.answers.get(user) is True
-            else lang._("refused")
-            if takeback.answers.get(user) is False
-            else lang._("not yet"),
-            inline=True,
+            takeback.answers.get(user),
+            lang._("agreed"),
+            lang._("refused"),
+            lang._("not yet"),
         )
         for user in now.asked
         if state is TakebackState.ASKED or user in takeback.answers

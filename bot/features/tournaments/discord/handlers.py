@@ -13,7 +13,7 @@ import discord
 
 from bot.discord_ui.card_layout import Card, Line, edited, sent
 from bot.discord_ui.context import Context
-from bot.discord_ui.feature import Feature
+from bot.discord_ui.feature import LookingFeature
 from bot.discord_ui.game_events import GameEnded
 from bot.discord_ui.game_messages import DMS_CLOSED
 from bot.discord_ui.interaction_answers import announce, reveal, tell, update_clicked
@@ -34,7 +34,6 @@ from bot.games.faces import face_for
 from bot.games.painters import PAINTERS
 from bot.service.errors import Refusal
 from bot.storage.records import Notify
-from bot.storage.shards import Shards
 from i18n import Language, Message, language
 from render.league.standings import render_standings
 
@@ -70,8 +69,11 @@ def can_organise(interaction: discord.Interaction) -> bool:
     return granted.manage_events or granted.manage_guild
 
 
-class Tournaments(Feature):
-    """A server's tournaments, from their announcement to their winner."""
+class Tournaments(LookingFeature):
+    """A server's tournaments, from their announcement to their winner (its looks open
+    each round when it is due)."""
+
+    looks: RoundKeeper
 
     controls = (EntryButton,)
 
@@ -80,21 +82,12 @@ class Tournaments(Feature):
         self.tournaments = context.service.part(TournamentService)
         self.client = context.client
         self.leases = context.leases
-        self.keeper = RoundKeeper(self)
-
-    def start(self) -> None:
-        self.keeper.start()
-
-    async def resumed(self, shards: Shards) -> None:
-        self.keeper.moved.set()
-
-    async def stop(self) -> None:
-        await self.keeper.stop()
+        self.looks = RoundKeeper(self)
 
     async def game_ended(self, ended: GameEnded) -> None:
         """A tournament's game ended: its round may be over."""
         if await self.tournaments.tournament_of_game(ended.game.id) is not None:
-            self.keeper.moved.set()
+            self.looks.moved.set()
 
     async def stats_lines(
         self, guild_id: int, kind: str, user_id: int, lang: Language
@@ -212,7 +205,7 @@ class Tournaments(Feature):
             await self.tournaments.end_tournament(board.tournament.id, EndReason.NOT_SHOWN)
             raise
         await self.tournaments.tournament_shown(board.tournament.id, message.id)
-        self.keeper.moved.set()
+        self.looks.moved.set()
 
     async def show(self, interaction: discord.Interaction, number: int) -> None:
         """``/tournament show``: the tournament as its announcement shows it, privately."""
@@ -258,7 +251,7 @@ class Tournaments(Feature):
             reader(interaction)._("{name} is cancelled.", name=escaped(board.tournament.name)),
         )
         await self.refresh(board)
-        self.keeper.moved.set()
+        self.looks.moved.set()
 
     async def invite(
         self, interaction: discord.Interaction, number: int, user: discord.User | discord.Member
@@ -308,7 +301,7 @@ class Tournaments(Feature):
         pressed = interaction.message
         if button.shown and pressed is not None and pressed.id == board.tournament.message_id:
             await update_clicked(interaction, **edited(card))
-            self.keeper.shown.pop(board.tournament.id, None)
+            self.looks.shown.pop(board.tournament.id, None)
         else:
             await tell(interaction, words)
             await self.refresh(board)
@@ -374,7 +367,7 @@ class Tournaments(Feature):
         """The announcement, brought up to the tournament unless it shows it already."""
         tournament = board.tournament
         shows = _shows(board)
-        if tournament.message_id is None or self.keeper.shown.get(tournament.id) == shows:
+        if tournament.message_id is None or self.looks.shown.get(tournament.id) == shows:
             return
         card = await self.card(board)
         channel = self.client.get_partial_messageable(tournament.channel_id)
@@ -383,7 +376,7 @@ class Tournaments(Feature):
         except discord.HTTPException as error:
             log.info("tournament %s's announcement could not be shown: %s", tournament.id, error)
             return
-        self.keeper.shown[tournament.id] = shows
+        self.looks.shown[tournament.id] = shows
 
     async def card(self, board: Board, lang: Language | None = None) -> Card:
         """The announcement in ``lang`` (the tournament's own language unless given), its
