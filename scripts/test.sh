@@ -33,8 +33,9 @@ unset PYTHONDONTWRITEBYTECODE
 
 # Half again as many workers as cores (pytest-xdist): the end-to-end tests spend much
 # of their time waiting on sockets, other processes and a browser, so on 2 cores two
-# workers kept the CPU 60% busy, and three keep it busy throughout (sampled every 5 s:
-# no idle time); a fourth finished the suite 3% sooner, within a run's noise.
+# workers kept the CPU 60% busy. With three, a run's 2 cores were busy 83% of it (1,070 s
+# of CPU in 640 s), yet a fourth worker made the suite slower (11:02 against 10:40, each
+# in a fresh clone): the rest is waiting that more workers only crowd.
 # Later arguments win, so -n0 runs in one process.
 cores=$(nproc)
 exec .venv/bin/pytest -n $((cores + (cores + 1) / 2)) --dist worksteal "$@"
