@@ -97,7 +97,9 @@ async def test_a_whole_game_in_its_thread_by_clicking_with_a_second_member_and_a
 
     await act_as(page, "Bo")
     await lobby.locator("button", has_text="Join").click()
-    await expect(lobby).to_contain_text("Bo")
+    # Bo's seat, not the bot's name ("Game Bot"): the host's menu must be the one after
+    # the join, or the sandbox refuses it as a menu no longer on the message.
+    await expect(lobby).to_contain_text("Bo · ")
     await act_as(page, "Ann")
     await lobby.locator("select").first.select_option(label="Add a computer player: easy")
     await expect(lobby).to_contain_text("Bot 1 (easy)")
