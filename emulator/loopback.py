@@ -16,6 +16,7 @@ from http import HTTPStatus
 from aiohttp import hdrs, web
 from aiohttp.typedefs import Handler, Middleware
 
+from emulator.request_bodies import media_type
 from emulator.responses import DiscordError, json_response
 
 LOOPBACK_NAMES = ("127.0.0.1", "localhost")
@@ -42,7 +43,7 @@ def loopback_only() -> Middleware:
         if (
             request.method in BODY_METHODS
             and request.body_exists
-            and request.content_type not in BODY_TYPES
+            and media_type(request) not in BODY_TYPES
         ):
             refused = DiscordError(400, 50035, "Invalid Form Body")
             return json_response(refused.body(), refused.status)

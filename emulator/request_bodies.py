@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import aiohttp
-from aiohttp import web
+from aiohttp import hdrs, web
 
 from emulator.model import Attachment, snowflake
 from emulator.responses import DiscordError
@@ -30,6 +30,14 @@ class Body:
 _BODY = web.RequestKey("body", Body)
 
 
+def media_type(request: web.BaseRequest) -> str:
+    """The body's media type, lower case, without its parameters (a multipart body's
+    boundary); empty without a Content-Type. aiohttp's ``content_type`` parses the whole
+    header with the ``email`` package and caches it by its text, which a boundary makes new
+    for every upload: 190 µs a request, on this machine."""
+    return request.headers.get(hdrs.CONTENT_TYPE, "").partition(";")[0].strip().lower()
+
+
 def invalid_json() -> DiscordError:
     return DiscordError(400, 50109, "The request body contains invalid JSON.")
 
@@ -37,7 +45,7 @@ def invalid_json() -> DiscordError:
 async def read(request: web.Request, max_attachment_bytes: int) -> Body:
     """Reads the request's body and keeps it with the request for its handler
     (``message_form``, ``json_body``)."""
-    if request.content_type.startswith("multipart/"):
+    if media_type(request).startswith("multipart/"):
         body = await _form(request, max_attachment_bytes)
     elif request.can_read_body:
         try:
@@ -56,12 +64,14 @@ async def _form(request: web.Request, max_attachment_bytes: int) -> Body:
     reader = await request.multipart()
     while (part := await reader.next()) is not None:
         assert isinstance(part, aiohttp.BodyPartReader)
-        if part.name == "payload_json":
+        # Read once: each reading parses the part's Content-Disposition again.
+        name = part.name
+        if name == "payload_json":
             try:
                 fields = json.loads(await part.text())
             except (UnicodeDecodeError, json.JSONDecodeError):
                 raise invalid_json() from None
-        elif part.name and (match := _FILE_PART.fullmatch(part.name)):
+        elif name and (match := _FILE_PART.fullmatch(name)):
             data = bytes(await part.read())
             if len(data) > max_attachment_bytes:
                 raise DiscordError(413, 40005, "Request entity too large")
