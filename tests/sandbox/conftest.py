@@ -22,7 +22,7 @@ from sandbox.run import run_sandbox
 from sandbox.server_world import CHANNEL_ID, populate
 from sandbox.web import SandboxPage
 from tests.quick_limits import QUICK_LIMITS
-from tests.sandbox.pages import DESKTOP, open_page
+from tests.sandbox.pages import DESKTOP, is_spare, open_page
 
 CHROMIUM = Path("/usr/bin/chromium")
 
@@ -138,11 +138,13 @@ async def chromium() -> AsyncIterator[Browser]:
 
 @pytest_asyncio.fixture(loop_scope="session")
 async def browser(chromium: Browser) -> AsyncIterator[Browser]:
-    """The worker's Chromium, left as the test found it: every page the test opened is
-    closed with its context after it, so none goes on calling a sandbox that stopped."""
+    """The worker's Chromium, left as the test found it: every page the test opened and
+    did not leave blank for the next (``page_at``) is closed with its context after it, so
+    none goes on calling a sandbox that stopped."""
     yield chromium
     for context in chromium.contexts:
-        await context.close()
+        if not all(is_spare(page) for page in context.pages):
+            await context.close()
 
 
 @pytest_asyncio.fixture(loop_scope="session")

@@ -9,6 +9,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from playwright.async_api import Browser, Locator, Page, Route, ViewportSize, expect
+from playwright.async_api import Error as PlaywrightError
 
 from emulator import DiscordEmulator
 from render.common.palette import PLAYERS
@@ -23,18 +24,53 @@ PLAYS = "button:enabled:not([data-custom-id*=':follow:']):not([data-custom-id*='
 being played may have (a take-back makes no move, and stays as it was)."""
 
 
+DEFAULT_VIEWPORT: ViewportSize = {"width": 1280, "height": 720}
+"""Playwright's size for a page that is given none."""
+
+_SPARE: dict[Browser, list[Page]] = {}
+"""Pages a test has left, blank, for the next: a new page costs Chromium a renderer
+process of its own (twice the CPU of going to the sandbox in a page it has)."""
+
+
 @asynccontextmanager
 async def page_at(
     browser: Browser, url: str, viewport: ViewportSize | None = None
 ) -> AsyncIterator[Page]:
-    """A new page of the browser's at ``url`` (its default size unless ``viewport``), closed
-    afterwards however the test ends."""
-    page = await browser.new_page(viewport=viewport)
+    """A page of the browser's at ``url`` (its default size unless ``viewport``), left blank
+    afterwards however the test ends: nothing of it (what the page stored, a route, the
+    mouse over a message) reaches the next test that takes it."""
+    spare = _SPARE.setdefault(browser, [])
+    page = spare.pop() if spare else await browser.new_page()
+    kept = False
     try:
+        await page.set_viewport_size(viewport or DEFAULT_VIEWPORT)
         await page.goto(url)
         yield page
+        kept = await _blank(page)
     finally:
-        await page.close()
+        if kept:
+            spare.append(page)
+        else:
+            await page.close()
+
+
+async def _blank(page: Page) -> bool:
+    """Leaves the page as new, if it can be (a closed or crashed page can't)."""
+    if page.is_closed():
+        return False
+    try:
+        await page.unroute_all(behavior="ignoreErrors")
+        await page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+        await page.mouse.move(0, 0)
+        await page.goto("about:blank")
+    except PlaywrightError:
+        return False
+    return True
+
+
+def is_spare(page: Page) -> bool:
+    """Whether the page waits, blank, for a test to take it."""
+    return any(page in pages for pages in _SPARE.values())
 
 
 @asynccontextmanager
