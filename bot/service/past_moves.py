@@ -91,21 +91,15 @@ class PastMoves:
             return None
         rules = game_rules(game)
         state = initial_state(game, rules)
-        actions = [(m.seat, rules.action_from_json(json.loads(m.action))) for m in moves]
-        for seat, action in actions[:-1]:
-            state = rules.apply(state, seat, action).state
-        seat, action = actions[-1]
-        step = rules.apply(state, seat, action)
-        return Outcome(
-            game,
-            state,
-            seat,
-            action,
-            step.events,
-            step.turn_over,
+        for move in moves[:-1]:
+            state = rules.apply(
+                state, move.seat, rules.action_from_json(json.loads(move.action))
+            ).state
+        return replace(
+            move_outcome(game, rules, state, moves[-1]),
+            game=game,
             results=tuple(results),
             rating_changes=tuple(rating_changes),
-            for_away=moves[-1].stand_in,
         )
 
     async def last_moved(self, game: Game) -> dict[int, float]:
