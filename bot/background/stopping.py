@@ -15,17 +15,14 @@ import contextlib
 from collections.abc import AsyncIterator
 from typing import Protocol, runtime_checkable
 
-from bot.service import ServiceError
+from bot.service.errors import Refusal
 from i18n import Message
 
 
-class Stopping(ServiceError):
+class Stopping(Refusal):
     """Work refused because the process is stopping."""
 
-    def __init__(self) -> None:
-        super().__init__(
-            Message("I'm restarting right now, so nothing changed. Try again in a moment.")
-        )
+    words = Message("I'm restarting right now, so nothing changed. Try again in a moment.")
 
 
 class WorkInFlight:

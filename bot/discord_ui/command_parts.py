@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Coroutine, Iterable, Sequence
-from typing import Any, Protocol
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -14,6 +14,8 @@ from discord.app_commands import Choice, locale_str
 
 from bot.discord_ui.interactions import guarded
 from bot.games.rules import GameOption
+from bot.service.declared_player_settings import PlayerSetting
+from bot.service.declared_settings import ServerSetting
 from bot.service.errors import NotAChoice, NotANumber
 from i18n import LANGUAGES, language
 
@@ -43,35 +45,9 @@ def choices(values: Sequence[str]) -> list[Choice[str]]:
     return [Choice(name=locale_str(value), value=value) for value in values]
 
 
-class Offered(Protocol):
-    """One choice a declared setting offers: the value kept, and its label (a message id)."""
-
-    @property
-    def value(self) -> str:
-        """What the setting keeps when this is chosen."""
-        ...
-
-    @property
-    def label(self) -> str:
-        """The message id of the words the option shows for it."""
-        ...
-
-
-class Declared(Protocol):
-    """A setting a feature declares, as its option offers it."""
-
-    @property
-    def name(self) -> str:
-        """The setting's name, which is also its option's."""
-        ...
-
-    @property
-    def choices(self) -> Sequence[Offered]:
-        """What the option offers, in the order it shows them."""
-        ...
-
-
-def declared_choices(declared: Iterable[Declared]) -> dict[str, list[Choice[str]]]:
+def declared_choices(
+    declared: Iterable[ServerSetting[Any] | PlayerSetting[Any]],
+) -> dict[str, list[Choice[str]]]:
     """Each declared setting's choices, by its option's name, shown in the reader's
     language."""
     return {

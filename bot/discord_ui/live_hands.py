@@ -34,7 +34,8 @@ from bot.games.faces import face_for
 from bot.games.outcome import Outcome
 from bot.games.registry import rules_for
 from bot.games.rules import HiddenInformation
-from bot.service import GameService, ServiceError
+from bot.service import GameService
+from bot.service.errors import Refusal
 from bot.storage import Game, GameStatus, Hand
 from i18n import Language, Message, language
 
@@ -322,17 +323,13 @@ class _Showing:
     version: int
 
 
-class HandReplaced(ServiceError):
+class HandReplaced(Refusal):
     """A press in a hand that a newer one replaced: only the hand opened last plays."""
 
-    def __init__(self) -> None:
-        super().__init__(SUPERSEDED)
+    words = SUPERSEDED
 
 
-class NothingHidden(ServiceError):
+class NothingHidden(Refusal):
     """A private message asked of a game that has none (only a hand-made button can)."""
 
-    def __init__(self) -> None:
-        super().__init__(
-            Message("Nothing is hidden in this game: everything is on the game message.")
-        )
+    words = Message("Nothing is hidden in this game: everything is on the game message.")
