@@ -39,7 +39,9 @@ async def page_at(
     """A page of the browser's at ``url`` (its default size unless ``viewport``), left blank
     afterwards however the test ends: nothing of it (what the page stored, a route, the
     mouse over a message) reaches the next test that takes it."""
-    spare = _SPARE.setdefault(browser, [])
+    # A spare page's context may have been closed since (the ``browser`` fixture closes
+    # the contexts of pages a test opened from it, a popup's).
+    spare = _SPARE[browser] = [p for p in _SPARE.get(browser, []) if not p.is_closed()]
     page = spare.pop() if spare else await browser.new_page()
     kept = False
     try:

@@ -18,6 +18,7 @@ from tests.sandbox.pages import (
     act_as,
     mover,
     new_lobby,
+    page_at,
     start_from_lobby,
     the_table,
 )
@@ -115,9 +116,7 @@ def blue(picture: Image.Image) -> float:
 
 
 async def test_emoji_come_from_the_pages_own_font(browser: Browser, bare_page_url: str) -> None:
-    page = await browser.new_page(viewport=PHONE)
-    try:
-        await page.goto(bare_page_url)
+    async with page_at(browser, bare_page_url, PHONE) as page:
         faces = await page.evaluate(
             "document.fonts.load('16px Twemoji', '🎲🟥🎞️').then((found) => found.length)"
         )
@@ -148,5 +147,3 @@ async def test_emoji_come_from_the_pages_own_font(browser: Browser, bare_page_ur
         for shown, text, expected in zip(in_page, digits, in_text_font, strict=True):
             assert blue(shown) == 0
             assert shown.tobytes() == expected.tobytes(), f"{text!r} is in the text font"
-    finally:
-        await page.close()

@@ -24,7 +24,7 @@ from i18n import language
 from sandbox.web import picture_size
 from tests.games.test_contract import play
 from tests.sandbox.conftest import Sandbox, put_message
-from tests.sandbox.pages import DESKTOP, loaded_width
+from tests.sandbox.pages import DESKTOP, loaded_width, page_at
 from tests.sandbox.test_page_moments import outcome_of, shown
 
 DRAWN = controls_drawn()
@@ -64,9 +64,8 @@ def in_gallery(sandbox: Sandbox, name: str, data: bytes) -> str:
 
 @pytest_asyncio.fixture(loop_scope="session")
 async def page(browser: Browser) -> AsyncIterator[Page]:
-    page = await browser.new_page(viewport=DESKTOP)
-    yield page
-    await page.close()
+    async with page_at(browser, "about:blank", DESKTOP) as page:
+        yield page
 
 
 async def on_page(page: Page, message_id: str | int, pictures: str) -> Locator:

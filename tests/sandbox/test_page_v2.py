@@ -259,26 +259,25 @@ async def test_a_picture_keeps_its_place_before_it_comes(
     browser: Browser, bare_page: Sandbox
 ) -> None:
     message = turn_message(bare_page)
-    page = await browser.new_page(viewport=DESKTOP)
-    pictures_may_come = await hold_pictures(page)
-    # Not until "load": the page's messages, pictures held, may be in by then.
-    await page.goto(bare_page.url, wait_until="domcontentloaded")
-    article = by_id(page, message)
-    board = article.locator(".gallery.single img")
-    hands = article.locator(".gallery.three img")
-    await expect(hands).to_have_count(3)
-    assert not await board.evaluate("(i) => i.complete")
-    placed = await box(board)
-    width, height = BOARD_SIZE
-    assert placed["width"] > 0
-    assert abs(placed["height"] - placed["width"] * height / width) < 1
-    for hand in await hands.all():
-        cell = await box(hand)
-        assert cell["width"] > 0 and cell["height"] > 0
-    pictures_may_come.set()
-    await all_loaded(page)
-    assert await box(board) == placed
-    await page.close()
+    async with page_at(browser, "about:blank", DESKTOP) as page:
+        pictures_may_come = await hold_pictures(page)
+        # Not until "load": the page's messages, pictures held, may be in by then.
+        await page.goto(bare_page.url, wait_until="domcontentloaded")
+        article = by_id(page, message)
+        board = article.locator(".gallery.single img")
+        hands = article.locator(".gallery.three img")
+        await expect(hands).to_have_count(3)
+        assert not await board.evaluate("(i) => i.complete")
+        placed = await box(board)
+        width, height = BOARD_SIZE
+        assert placed["width"] > 0
+        assert abs(placed["height"] - placed["width"] * height / width) < 1
+        for hand in await hands.all():
+            cell = await box(hand)
+            assert cell["width"] > 0 and cell["height"] > 0
+        pictures_may_come.set()
+        await all_loaded(page)
+        assert await box(board) == placed
 
 
 async def test_on_a_phone_the_card_fits_the_screen(browser: Browser, bare_page: Sandbox) -> None:

@@ -12,7 +12,7 @@ from emulator import Message
 from emulator.model import Attachment, snowflake
 from sandbox.web import picture_size
 from tests.sandbox.conftest import Sandbox, put_message
-from tests.sandbox.pages import hold_pictures, page_at
+from tests.sandbox.pages import DESKTOP, hold_pictures, page_at
 
 WIDTH, HEIGHT = 800, 700
 
@@ -64,50 +64,49 @@ async def test_the_newest_message_stays_in_view_until_the_reader_scrolls_up(
     for turn in range(5):
         board_message(bare_page, turn)
     last = board_message(bare_page, 5)
-    page = await browser.new_page(viewport={"width": 1280, "height": 900})
-    # The pictures are held back: the view is placed before any of them has arrived.
-    pictures_may_come = await hold_pictures(page)
-    # Not until "load": the page's messages, pictures held, may be in by then.
-    await page.goto(bare_page.url, wait_until="domcontentloaded")
-    buttons = page.locator(f'#messages article[data-id="{last.id}"] .components')
-    await expect(buttons).to_be_in_viewport(ratio=1)
-    boards = page.locator("img.board")
-    await expect(boards).to_have_count(6)
-    placed = await boards.evaluate_all(
-        "images => images.map((i) => [i.complete, i.getBoundingClientRect().width,"
-        " i.getBoundingClientRect().height])"
-    )
-    for complete, width, height in placed:
-        assert not complete
-        assert abs(height - width * HEIGHT / WIDTH) < 1, (width, height)
+    async with page_at(browser, "about:blank", DESKTOP) as page:
+        # The pictures are held back: the view is placed before any of them has arrived.
+        pictures_may_come = await hold_pictures(page)
+        # Not until "load": the page's messages, pictures held, may be in by then.
+        await page.goto(bare_page.url, wait_until="domcontentloaded")
+        buttons = page.locator(f'#messages article[data-id="{last.id}"] .components')
+        await expect(buttons).to_be_in_viewport(ratio=1)
+        boards = page.locator("img.board")
+        await expect(boards).to_have_count(6)
+        placed = await boards.evaluate_all(
+            "images => images.map((i) => [i.complete, i.getBoundingClientRect().width,"
+            " i.getBoundingClientRect().height])"
+        )
+        for complete, width, height in placed:
+            assert not complete
+            assert abs(height - width * HEIGHT / WIDTH) < 1, (width, height)
 
-    pictures_may_come.set()
-    await page.wait_for_function(
-        "() => [...document.querySelectorAll('img.board')].every((i) => i.naturalWidth > 0)"
-    )
-    await next_frames(page)
-    await expect(buttons).to_be_in_viewport(ratio=1)
+        pictures_may_come.set()
+        await page.wait_for_function(
+            "() => [...document.querySelectorAll('img.board')].every((i) => i.naturalWidth > 0)"
+        )
+        await next_frames(page)
+        await expect(buttons).to_be_in_viewport(ratio=1)
 
-    box = page.locator("#messages")
-    await box.evaluate("(box) => { box.scrollTop -= 700; }")
-    jump = page.locator("#jump")
-    await expect(jump).to_be_visible()
-    scrolled_to = await box.evaluate("(box) => box.scrollTop")
-    newer = board_message(bare_page, 6, tell_pages=True)
-    arrived = page.locator(f'#messages article[data-id="{newer.id}"]')
-    await expect(arrived).to_have_count(1)
-    await next_frames(page)
-    assert await box.evaluate("(box) => box.scrollTop") == scrolled_to
-    await expect(arrived).not_to_be_in_viewport()
+        box = page.locator("#messages")
+        await box.evaluate("(box) => { box.scrollTop -= 700; }")
+        jump = page.locator("#jump")
+        await expect(jump).to_be_visible()
+        scrolled_to = await box.evaluate("(box) => box.scrollTop")
+        newer = board_message(bare_page, 6, tell_pages=True)
+        arrived = page.locator(f'#messages article[data-id="{newer.id}"]')
+        await expect(arrived).to_have_count(1)
+        await next_frames(page)
+        assert await box.evaluate("(box) => box.scrollTop") == scrolled_to
+        await expect(arrived).not_to_be_in_viewport()
 
-    await jump.click()
-    await expect(arrived.locator(".components")).to_be_in_viewport(ratio=1)
-    await expect(jump).to_be_hidden()
-    newest = board_message(bare_page, 7, tell_pages=True)
-    await expect(
-        page.locator(f'#messages article[data-id="{newest.id}"] .components')
-    ).to_be_in_viewport(ratio=1)
-    await page.close()
+        await jump.click()
+        await expect(arrived.locator(".components")).to_be_in_viewport(ratio=1)
+        await expect(jump).to_be_hidden()
+        newest = board_message(bare_page, 7, tell_pages=True)
+        await expect(
+            page.locator(f'#messages article[data-id="{newest.id}"] .components')
+        ).to_be_in_viewport(ratio=1)
 
 
 async def test_the_page_has_an_icon(browser: Browser, bare_page_url: str) -> None:
