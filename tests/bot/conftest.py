@@ -40,12 +40,6 @@ def clock() -> ManualClock:
     return ManualClock()
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line(
-        "markers", "service_on_clock: the service reads the time from the test's own ``clock``"
-    )
-
-
 @pytest.fixture
 def service_clock(request: pytest.FixtureRequest) -> Callable[[], float]:
     """What ``service`` reads the time from: a second on at each reading; in a module

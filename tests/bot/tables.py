@@ -38,9 +38,7 @@ class Table(ABC):
             guild_id=guild,
             channel_id=channel,
             host=players[0],
-            options=choices.get("options"),
-            turn_timeout=choices.get("turn_timeout"),
-            bots=choices.get("bots", 0),
+            **choices,
         )
         for player in players[1:]:
             game = await self.service.join(game.id, player, game.version)

@@ -29,11 +29,9 @@ from bot.service import Actor, GameService, Player
 from bot.service.errors import AlreadyJoined, LobbyFull, NotHost, NotThisGame
 from bot.storage import Game, GameStatus
 from bot.storage.shards import Shards
-from tests.bot.fixtures import PLAYERS
+from tests.bot.fixtures import ANN, BO, CY, DEE, EVE
 
 pytestmark = pytest.mark.service_on_clock
-
-ANN, BO, CY, DI, ED = PLAYERS
 
 
 def invitee(player: Player, *, is_bot: bool = False, member: bool = True) -> Invitee:
@@ -118,13 +116,13 @@ async def test_the_host_invites_more_and_opens_the_table_to_all(service: GameSer
         await service.part(InvitationService).open_to_all(game.id, Actor(BO.user_id))
     opened = await service.part(InvitationService).open_to_all(game.id, Actor(ANN.user_id))
     assert not (await service.part(InvitationService).guests(game.id)).private
-    joined = await service.join(opened.id, DI, None)
-    assert joined.seat_of(DI.user_id) is not None
+    joined = await service.join(opened.id, DEE, None)
+    assert joined.seat_of(DEE.user_id) is not None
     with pytest.raises(NotPrivate):
         await service.part(InvitationService).open_to_all(game.id, Actor(ANN.user_id))
     # Opened to all, it still invites: a heads-up with Accept, as anyone may join.
-    await service.part(InvitationService).invite(game.id, Actor(ANN.user_id), [invitee(ED)])
-    assert ED.user_id in [
+    await service.part(InvitationService).invite(game.id, Actor(ANN.user_id), [invitee(EVE)])
+    assert EVE.user_id in [
         i.user_id for i in (await service.part(InvitationService).guests(game.id)).invitations
     ]
 
@@ -143,7 +141,7 @@ async def test_refused_invitations_change_nothing(service: GameService) -> None:
     await service.join(game.id, BO, None)
     refusals: list[tuple[list[Invitee], type[Exception], str]] = [
         ([invitee(CY), invitee(ANN)], CannotInviteSelf, "can't invite yourself"),
-        ([invitee(CY), invitee(DI, is_bot=True)], CannotInviteBot, "Player 3 is a bot"),
+        ([invitee(CY), invitee(DEE, is_bot=True)], CannotInviteBot, "Player 3 is a bot"),
         ([invitee(CY, member=False)], NotOnServer, "isn't a member of this server"),
         ([invitee(BO)], AlreadySeated, "Player 1 is at the table already"),
         ([invitee(CY), invitee(CY)], AlreadyInvited, "Player 2 is invited already"),
@@ -176,7 +174,7 @@ async def test_refused_invitations_change_nothing(service: GameService) -> None:
 async def test_answers_are_the_invitees_own_and_end_with_the_lobby(service: GameService) -> None:
     game = await private_lobby(service, BO, CY)
     with pytest.raises(NotInvited, match="for someone else"):
-        await service.part(InvitationService).accept_invitation(game.id, "claimit", DI)
+        await service.part(InvitationService).accept_invitation(game.id, "claimit", DEE)
     with pytest.raises(NotThisGame):
         await service.part(InvitationService).accept_invitation(game.id, "claim", BO)
     await service.part(InvitationService).accept_invitation(game.id, "claimit", BO)
@@ -200,12 +198,12 @@ async def test_answers_are_the_invitees_own_and_end_with_the_lobby(service: Game
 
 
 async def test_two_accepts_for_the_last_seat_seat_one(service: GameService) -> None:
-    game = await private_lobby(service, BO, CY, DI, ED, kind="claim")
+    game = await private_lobby(service, BO, CY, DEE, EVE, kind="claim")
     await service.part(InvitationService).accept_invitation(game.id, "claim", BO)
     await service.part(InvitationService).accept_invitation(game.id, "claim", CY)
     tries = [
-        service.part(InvitationService).accept_invitation(game.id, "claim", DI),
-        service.part(InvitationService).accept_invitation(game.id, "claim", ED),
+        service.part(InvitationService).accept_invitation(game.id, "claim", DEE),
+        service.part(InvitationService).accept_invitation(game.id, "claim", EVE),
     ]
     results = await asyncio.gather(*tries, return_exceptions=True)
     seated = [r for r in results if isinstance(r, Game)]

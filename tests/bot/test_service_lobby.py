@@ -22,9 +22,8 @@ from bot.service.errors import (
 )
 from bot.storage import Database, GameStatus
 from engine.claimit import Phase
-from tests.bot.fixtures import PLAYERS, ScriptedDice
+from tests.bot.fixtures import ANN, BO, CY, DEE, EVE, PLAYERS, ScriptedDice
 
-ANN, BO, CY, DI, ED = PLAYERS
 HOST = Actor(ANN.user_id)
 
 
@@ -56,7 +55,7 @@ async def test_one_open_game_per_channel(service: GameService) -> None:
 
 async def test_joining_fills_seats_in_order_up_to_five(service: GameService) -> None:
     game_id = await lobby(service)
-    for player in (BO, CY, DI, ED):
+    for player in (BO, CY, DEE, EVE):
         game = await service.join(game_id, player, None)
     assert [s.user_id for s in game.seats] == [p.user_id for p in PLAYERS]
     assert [s.color for s in game.seats] == [0, 1, 2, 3, 4]
@@ -130,7 +129,7 @@ async def test_the_host_starts_with_two_to_five_and_a_random_first_player(
     assert game.state is not None
     assert (game.state.players, game.state.turn, game.state.phase) == (3, 2, Phase.ROLL)
     with pytest.raises(AlreadyStarted):
-        await service.join(game_id, DI, None)
+        await service.join(game_id, DEE, None)
     with pytest.raises(AlreadyStarted):
         await service.add_bot(game_id, HOST, None)
 

@@ -66,12 +66,12 @@ async def roll_and_place(service: GameService, game: Game, player: Player) -> Ga
 
 
 async def ann_and_bo_taking_back(
-    service: GameService, dice: ScriptedDice, database: Database, *rolls: int
+    service: GameService, dice: ScriptedDice, database: Database, *rolls: int, humans: int = 2
 ) -> Game:
-    """A game of Ann, first, and Bo where every take-back is allowed, its dice to come up
-    ``rolls``."""
+    """A game of Ann, first, and Bo (and the others of ``humans``) where every take-back is
+    allowed, its dice to come up ``rolls``."""
     await allow(database, TakebackMode.ALWAYS)
-    game = await ann_first(service, dice, 2)
+    game = await ann_first(service, dice, humans)
     dice.values = list(rolls)
     return game
 
@@ -79,11 +79,8 @@ async def ann_and_bo_taking_back(
 async def ann_rolled(
     service: GameService, dice: ScriptedDice, database: Database, humans: int = 2
 ) -> tuple[Game, Outcome]:
-    """A game of Ann, first, and the others of ``humans`` where every take-back is allowed,
-    and Ann's first roll in it: 2, 5 and 1."""
-    await allow(database, TakebackMode.ALWAYS)
-    game = await ann_first(service, dice, humans)
-    dice.values = [2, 5, 1]
+    """``ann_and_bo_taking_back``, and Ann's first roll in it: 2, 5 and 1."""
+    game = await ann_and_bo_taking_back(service, dice, database, 2, 5, 1, humans=humans)
     return game, await service.turns.act(game.id, actor(ANN), game.version, "roll")
 
 
