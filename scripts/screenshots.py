@@ -12,8 +12,9 @@ page)::
 It starts its own sandbox in this process, on a free port, with its database in a temporary
 directory (never the sandbox's own ``claimit-sandbox.sqlite3``); the bot's dice and the
 script's own picks are seeded, so every run plays the same games (only the times shown
-on the page change). It needs Chromium: Debian's ``/usr/bin/chromium``, else Playwright's
-own. It stops the browser and the sandbox on its way out, also on an error or Ctrl-C.
+on the page change). It needs Chromium: Debian's ``chromium-headless-shell`` (which
+``scripts/test.sh`` installs) or ``chromium``, else Playwright's own. It stops the browser
+and the sandbox on its way out, also on an error or Ctrl-C.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import io
 import math
 import random
 import re
@@ -33,18 +35,20 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageSequence
 from playwright.async_api import Browser, Locator, Page, ViewportSize, async_playwright, expect
 
 from bot.settings import Settings
-from emulator import DISCORD_RATE_LIMITS, DiscordEmulator
+from emulator import DISCORD_RATE_LIMITS, DiscordEmulator, Message
 from i18n import language
 from render.common.palette import PLAYERS
 from sandbox.run import run_sandbox
+from scripts import unpictured_moves
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_OUT = ROOT / "docs" / "images"
-CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUMS = (Path("/usr/bin/chromium-headless-shell"), Path("/usr/bin/chromium"))
+"""Debian's Chromiums, the lighter first (the same Blink, without a browser's window)."""
 
 DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 WHOLE_PAGE: ViewportSize = {"width": 1280, "height": 800}
@@ -132,9 +136,6 @@ MESSAGE_PADDING = 16
 """The space left of a message's avatar, kept right of its card too."""
 REPLAY_STEPS = 6
 """How far into the replay its picture is taken: a few moves on the board."""
-SCREENSHOTS_PER_STEP = 200
-"""Far more looks than a replay's step lasts (a second or more), so a replay that stopped
-playing fails instead of being waited for forever."""
 CHANNEL_MARGIN = 64
 """Pixels of the channel kept free around a message pictured alone."""
 WAIT_MS = 5000
@@ -360,10 +361,42 @@ def labels_of(texts: Sequence[str]) -> list[str]:
 # The games ------------------------------------------------------------------------------
 
 
-async def claim_it(browser: Browser, page: Page, url: str, camera: Camera) -> None:
+class TwoPlacements:
+    """How the members play Claim It! here: roll, place on the first letter offered, stop
+    once placed twice in a turn. The table is worth a picture once the members have had
+    their first turns and a roll offers three placements or more."""
+
+    def __init__(self) -> None:
+        self.turns = 0
+        self.placed = 0
+
+    def move(self, table: Message, offered: list[dict[str, Any]]) -> dict[str, Any]:
+        named = {unpictured_moves.label(control): control for control in offered}
+        if "Roll" in named:
+            if "Stop & claim" not in named:
+                self.turns, self.placed = self.turns + 1, 0
+            return named["Stop & claim"] if self.placed >= 2 else named["Roll"]
+        self.placed += 1
+        return offered[0]
+
+    def worth_a_picture(self, table: Message) -> bool:
+        offered = unpictured_moves.controls(table)
+        rolling = any(unpictured_moves.label(control) == "Roll" for control in offered)
+        return self.turns >= 4 and not rolling and len(offered) >= 3
+
+
+async def attribute(locator: Locator, name: str) -> str:
+    value = await locator.get_attribute(name)
+    assert value is not None, name
+    return value
+
+
+async def claim_it(
+    browser: Browser, page: Page, url: str, emulator: DiscordEmulator, camera: Camera
+) -> None:
     """Ann opens a lobby, Bo joins and Ann adds a computer player (the lobby's picture),
-    and one person plays both members to the end: roll, place on the first letter offered,
-    stop once placed twice in a turn. Two members make the game count for the ladder. Then
+    and the members play to the end (``TwoPlacements``; through Discord, not the page, but
+    for the move pictured). Two members make the game count for the ladder. Then
     the result, its replay, what Ann can ask about it, and her offer of a rematch. Ed follows
     the game from its start, and the direct message its end brings him is pictured."""
     lobby = await lobby_of_two(page, "/claimit new")
@@ -376,26 +409,22 @@ async def claim_it(browser: Browser, page: Page, url: str, camera: Camera) -> No
     await expect(page.locator("#messages article.ephemeral", has_text="You follow")).to_be_visible()
 
     table = lobby
-    turns = placed = 0
-    while await next_turn(table):
-        await act_as(page, await mover(table))
-        buttons = table.locator(PLAYS)
-        names = labels_of(await buttons.all_inner_texts())
-        if any("Roll" in name for name in names):
-            stop = table.locator("button", has_text="Stop & claim")
-            if await stop.is_disabled():
-                turns, placed = turns + 1, 0
-            if placed >= 2:
-                await press(page, stop)
-            else:
-                await press(page, table.locator("button", has_text="Roll"))
-            continue
-        if turns >= 4 and len(names) >= 3 and "claimit-table.png" not in camera.written:
-            await camera.message("claimit-table.png", table)
-            await on_a_phone(browser, url, camera, table, await mover(table))
-        await press(page, buttons.first)
-        placed += 1
-        assert turns < MOST_MOVES, "the game did not finish"
+    played = emulator.messages[int(await attribute(table, "data-id"))]
+    where = emulator.channels[played.channel_id]
+    plan = TwoPlacements()
+    rng = random.Random(CHOICES_SEED)
+    shown = await unpictured_moves.play(
+        emulator, where, SEATS, plan.move, rng, MOST_MOVES, until=plan.worth_a_picture
+    )
+    assert not unpictured_moves.is_over(shown), "the game ended before its picture"
+    member = unpictured_moves.to_act(shown, SEATS)
+    await act_as(page, member)
+    # The page shows the table as it is now once its controls are this turn's.
+    first = unpictured_moves.controls(shown)[0]["custom_id"]
+    await expect(table.locator(f'[data-custom-id="{first}"]')).to_have_count(1)
+    await camera.message("claimit-table.png", table)
+    await on_a_phone(browser, url, camera, table, member)
+    await unpictured_moves.play(emulator, where, SEATS, plan.move, rng, MOST_MOVES)
 
     await act_as(page, "Ann")
     await expect(table.locator("button")).to_have_text(["🎞️ Replay", "🔁 Rematch"])
@@ -462,16 +491,18 @@ async def reliable_lobby(page: Page, camera: Camera) -> None:
 
 
 async def steps_on(animation: Locator, steps: int) -> None:
-    """Waits while the animation plays ``steps`` frames on: its first is the empty board,
-    which shows nothing of the game."""
-    shown = await animation.screenshot()
-    for _ in range(SCREENSHOTS_PER_STEP * steps):
-        now = await animation.screenshot()
-        if now != shown:
-            steps, shown = steps - 1, now
-            if not steps:
-                return
-    raise RuntimeError("the replay does not play")
+    """Waits while the animation plays ``steps`` frames on (its first is the empty board,
+    which shows nothing of the game): as long as the animation says they last, after which
+    it must show another frame than the one it showed at first. Watched by screenshots
+    instead, it kept Chromium busy for all those seconds."""
+    first = await animation.screenshot()
+    source = await attribute(animation, "src")
+    answer = await animation.page.request.get(source)
+    with Image.open(io.BytesIO(await answer.body())) as played:
+        lasting = [frame.info["duration"] for frame in ImageSequence.Iterator(played)]
+    await asyncio.sleep(sum(lasting[:steps]) / 1000)
+    if await animation.screenshot() == first:
+        raise RuntimeError("the replay does not play")
 
 
 SEATS = "".join(style.emoji for style in PLAYERS)
@@ -526,6 +557,18 @@ async def gold_nuggets(browser: Browser, page: Page, url: str, camera: Camera) -
         assert moves < MOST_MOVES, "the menu never came"
     # A channel plays one game at a time: Claim begins there once this one is cancelled.
     await private_answer(page, "/nuggets cancel")
+
+
+def nuggets_pick(rng: random.Random) -> unpictured_moves.Move:
+    """A menu when one is offered (a random option), else ``nuggets_choice``."""
+
+    def move(table: Message, offered: list[dict[str, Any]]) -> dict[str, Any]:
+        menus = [control for control in offered if unpictured_moves.is_menu(control)]
+        if menus:
+            return menus[0]
+        return offered[nuggets_choice([unpictured_moves.label(c) for c in offered], rng)]
+
+    return move
 
 
 def nuggets_choice(names: list[str], rng: random.Random) -> int:
@@ -699,11 +742,12 @@ async def take_back(page: Page, camera: Camera) -> None:
     await camera.message("takeback-request.png", request)
 
 
-async def tournament(page: Page, camera: Camera) -> None:
+async def tournament(page: Page, emulator: DiscordEmulator, camera: Camera) -> None:
     """Ann announces a Swiss tournament of Gold Nuggets starting in an hour, and four
     members sign up with its button (the sign-up's picture). The sandbox's clock moves on
     an hour: the first round starts by itself, each table a game in a thread of #games.
-    Both games are played to their end, and the second round starts at once, by the
+    Both games are played to their end (through Discord, not the page: nothing of them is
+    pictured), and the second round starts at once, by the
     standings: the announcement's standings picture with points, and the new round's
     tables."""
     await act_as(page, "Ann")
@@ -726,37 +770,17 @@ async def tournament(page: Page, camera: Camera) -> None:
     await expect(announcement).to_contain_text("Round 1 of 2")
     rng = random.Random(CHOICES_SEED)
     for table_no in (1, 2):
-        thread = page.locator("#channels li.thread", has_text=f"round 1 · table {table_no}")
-        await expect(thread).to_have_count(1)
-        await thread.click()
-        await expect(page.locator("#channel-name")).to_contain_text(f"table {table_no}")
-        # Not by its id: with pings, the table moves to the bottom of its thread as the
-        # thread moves on, a new message each time.
-        table = page.locator("#messages article", has=page.locator(".gallery img")).last
-        await expect(table).to_be_visible()
-        await play_nuggets_out(page, table, rng)
-    await act_as(page, "Ann")
-    await page.locator("#channels li:not(.thread)").click()
-    await expect(page.locator("#channel-kind")).to_have_text("#")
+        name = f"round 1 · table {table_no}"
+        await expect(page.locator("#channels li.thread", has_text=name)).to_have_count(1)
+        thread = next(
+            channel
+            for channel in emulator.channels.values()
+            if channel.is_thread and name in channel.name
+        )
+        await unpictured_moves.play(emulator, thread, SEATS, nuggets_pick(rng), rng, MOST_MOVES)
     await expect(announcement).to_contain_text("Round 2 of 2")
     await expect(announcement.locator(".gallery img")).to_be_visible()
     await camera.message("tournament-standings.png", announcement)
-
-
-async def play_nuggets_out(page: Page, table: Locator, rng: random.Random) -> None:
-    """Plays a game of Gold Nuggets between members to its end, as whoever must act."""
-    for _ in range(MOST_MOVES):
-        if not await next_turn(table):
-            return
-        await act_as(page, await mover(table))
-        menu = table.locator("select:enabled")
-        if await menu.count():
-            await pick(page, menu.first, rng)
-            continue
-        buttons = table.locator(PLAYS)
-        names = labels_of(await buttons.all_inner_texts())
-        await press(page, buttons.nth(nuggets_choice(names, rng)))
-    raise RuntimeError("the game did not finish")
 
 
 Move = Callable[[Page, Locator], Awaitable[None]]
@@ -799,9 +823,10 @@ async def claim_it_move(page: Page, table: Locator) -> None:
 
 
 @contextlib.asynccontextmanager
-async def sandbox(dice: random.Random) -> AsyncIterator[str]:
+async def sandbox(dice: random.Random) -> AsyncIterator[tuple[str, DiscordEmulator]]:
     """The sandbox running in this process, on a free port, its database and channel in a
-    temporary directory; yields the page's address. Cancelled on the way out."""
+    temporary directory; yields the page's address and its Discord. Cancelled on the way
+    out."""
     with tempfile.TemporaryDirectory(prefix="claimit-screenshots-") as where:
         settings = replace(
             # Nothing from the environment or a .env file: those may name a real database.
@@ -813,15 +838,16 @@ async def sandbox(dice: random.Random) -> AsyncIterator[str]:
         )
         said: list[str] = []
         ready = asyncio.Event()
+        # Scripted clicks come faster than anyone plays: Discord's limits in short windows
+        # keep the pictures what a person would see, without waiting out Discord's seconds
+        # between them.
+        emulator = DiscordEmulator(rate_limits=DISCORD_RATE_LIMITS.quicker(100))
         task = asyncio.create_task(
             run_sandbox(
                 settings,
                 announce=said.append,
                 ready=ready,
-                # Scripted clicks come faster than anyone plays: Discord's limits in
-                # short windows keep the pictures what a person would see, without
-                # waiting out Discord's seconds between them.
-                emulator=DiscordEmulator(rate_limits=DISCORD_RATE_LIMITS.quicker(100)),
+                emulator=emulator,
                 dice=dice,
             )
         )
@@ -834,7 +860,7 @@ async def sandbox(dice: random.Random) -> AsyncIterator[str]:
                 raise RuntimeError("the sandbox stopped before it was ready")
             if not ready.is_set():
                 raise RuntimeError("the sandbox was not ready within a minute")
-            yield said[0].split("open ", 1)[1].split(" ", 1)[0]
+            yield said[0].split("open ", 1)[1].split(" ", 1)[0], emulator
         finally:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -844,7 +870,7 @@ async def sandbox(dice: random.Random) -> AsyncIterator[str]:
 @contextlib.asynccontextmanager
 async def chromium() -> AsyncIterator[Browser]:
     async with async_playwright() as playwright:
-        executable = str(CHROMIUM) if CHROMIUM.exists() else None
+        executable = next((str(path) for path in CHROMIUMS if path.exists()), None)
         browser = await playwright.chromium.launch(executable_path=executable, headless=True)
         try:
             yield browser
@@ -857,11 +883,11 @@ async def make_pictures(out: Path) -> list[Written]:
     out.mkdir(parents=True, exist_ok=True)
     camera = Camera(out)
     dice = random.Random()
-    async with sandbox(dice) as url, chromium() as browser:
+    async with sandbox(dice) as (url, emulator), chromium() as browser:
         page = await open_page(browser, url, DESKTOP, "Ann")
         # Each game's dice from its own seed: changing one game leaves the others as they were.
         dice.seed(CLAIMIT_DICE)
-        await claim_it(browser, page, url, camera)
+        await claim_it(browser, page, url, emulator, camera)
         await reliable_lobby(page, camera)
         dice.seed(NUGGETS_DICE)
         await gold_nuggets(browser, page, url, camera)
@@ -873,7 +899,7 @@ async def make_pictures(out: Path) -> list[Written]:
         await take_back(page, camera)
         await private_table(page, camera)
         dice.seed(TOURNAMENT_DICE)
-        await tournament(page, camera)
+        await tournament(page, emulator, camera)
     missing = set(PICTURES) - set(camera.written)
     if missing:
         raise RuntimeError(f"not written: {', '.join(sorted(missing))}")

@@ -2,8 +2,8 @@
 # Installs everything the test suite needs on a fresh Debian machine, then runs it on
 # half again as many workers as the machine has cores.
 #   bash scripts/test.sh [pytest arguments]
-# Debian packages (with apt-get, as root or through sudo): chromium for the sandbox's
-# browser tests (the page brings its own emoji font), postgresql for the tests that
+# Debian packages (with apt-get, as root or through sudo): chromium-headless-shell for the
+# sandbox's browser tests (the page brings its own emoji font), postgresql for the tests that
 # run on PostgreSQL (they start a throwaway cluster of their own with its initdb and
 # pg_ctl; nothing else of the package is used). The Python packages go into .venv.
 # The disk tests mount a small tmpfs, which needs root or password-less sudo.
@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 missing=()
-command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v chromium-headless-shell >/dev/null 2>&1 || missing+=(chromium-headless-shell)
 compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || missing+=(postgresql)
 if [ ${#missing[@]} -gt 0 ]; then
     sudo=""

@@ -24,7 +24,10 @@ from sandbox.web import SandboxPage
 from tests.quick_limits import QUICK_LIMITS
 from tests.sandbox.pages import DESKTOP, is_spare, open_page
 
-CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM = Path("/usr/bin/chromium-headless-shell")
+"""Debian's headless build of Chromium (what Playwright's own headless runs use): the same
+Blink, without the browser's window and its compositing, so the browser tests cost a fifth
+less CPU than in the whole ``chromium`` (58 s against 72, the tests run alone)."""
 
 
 @dataclass(frozen=True)
@@ -129,7 +132,9 @@ async def bot_offering(page: Sandbox, commands: Commands) -> AsyncIterator[Sandb
 @pytest_asyncio.fixture(scope="session", loop_scope="session")
 async def chromium() -> AsyncIterator[Browser]:
     """One Chromium for a worker's browser tests."""
-    assert CHROMIUM.exists(), "the browser tests need Debian's chromium (.ci/run installs it)"
+    assert CHROMIUM.exists(), (
+        "the browser tests need Debian's chromium-headless-shell (scripts/test.sh installs it)"
+    )
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True)
         yield browser
