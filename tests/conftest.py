@@ -8,6 +8,7 @@ import pytest
 
 from bot.service.feature_registry import discovered
 from emulator import DiscordEmulator
+from tests.new_sqlite import new_sqlite
 from tests.postgres_cluster import Cluster, running_cluster
 
 pytest_plugins = ("tests.process_guard", "pytester")
@@ -96,6 +97,6 @@ def backend(request: pytest.FixtureRequest) -> str:
 async def database_target(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> str:
     """A new, empty database on ``backend``: a SQLite file or a PostgreSQL URL."""
     if backend == "sqlite":
-        return str(tmp_path / "claimit.sqlite3")
+        return await new_sqlite(tmp_path / "claimit.sqlite3")
     cluster: Cluster = request.getfixturevalue("postgres")
     return await cluster.new_database()

@@ -11,6 +11,7 @@ from bot.storage.opening import open_database
 from bot.storage.sqlite import SQLiteDatabase
 from tests.bot.fixtures import Clock, ScriptedDice
 from tests.clock import ManualClock
+from tests.new_sqlite import new_sqlite
 
 
 @pytest.fixture
@@ -24,7 +25,7 @@ async def database(database_target: str) -> AsyncIterator[Database]:
 @pytest.fixture
 async def sqlite_database(tmp_path: Path) -> AsyncIterator[SQLiteDatabase]:
     """A SQLite file, for what only SQLite has (its file, its query plans)."""
-    db = await SQLiteDatabase.connect(tmp_path / "claimit.sqlite3")
+    db = await SQLiteDatabase.connect(await new_sqlite(tmp_path / "claimit.sqlite3"))
     yield db
     await db.close()
 

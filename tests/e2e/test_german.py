@@ -1,6 +1,9 @@
 """A whole game of each kind played through the emulator by people whose Discord is in
 German, on a server whose language is German: they type the commands by their German
-names, and every word the bot shows them, public or private, comes from the catalogs."""
+names, and every word the bot shows them, public or private, comes from the catalogs.
+
+On SQLite only: the words are the same on either database, and whole games of every kind
+play on PostgreSQL in ``test_processes`` (two bots sharing one)."""
 
 from __future__ import annotations
 
@@ -19,9 +22,6 @@ from emulator import Message, User
 from i18n import language
 from tests.e2e.world import World, describe, make_world, title_of
 from tests.i18n_words import english_in, shown_in
-
-# A whole game of every kind: the few end-to-end runs on PostgreSQL too.
-pytestmark = pytest.mark.both_databases
 
 GERMAN = language("de")
 COMMANDS = tuple(game.command for game in REGISTERED)

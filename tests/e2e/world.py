@@ -37,6 +37,7 @@ from emulator import (
 from engine.claimit import MAX_PLAYERS, MIN_PLAYERS
 from render.claimit import geometry
 from tests.clock import ManualClock
+from tests.new_sqlite import new_sqlite
 from tests.quick_limits import QUICK_LIMITS
 
 THREAD_PERMISSIONS = DEFAULT_BOT_PERMISSIONS | discord.Permissions(
@@ -440,9 +441,11 @@ async def make_world(
         channel = emulator.add_channel(guild, "claim-it")
     else:
         channel = emulator.add_channel(guild, "claim-it", bot_permissions)
-    world = World(
-        emulator, guild, channel, [*users, outsider], database or str(tmp_path / "bot.sqlite3")
-    )
+    if database is None:
+        # A second world on the same folder is the same bot started again.
+        path = tmp_path / "bot.sqlite3"
+        database = str(path) if path.exists() else await new_sqlite(path)
+    world = World(emulator, guild, channel, [*users, outsider], database)
     if synced:
         world.clock = ManualClock(emulator.clock.now())
     return world
