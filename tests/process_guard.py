@@ -19,7 +19,7 @@ from types import FrameType
 
 import pytest
 
-from tests import processes
+from tests import forked, processes
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -46,6 +46,8 @@ def pytest_sessionfinish(session: pytest.Session) -> Iterator[None]:
     tracker = resource_tracker._resource_tracker
     if tracker._fd is not None:  # type: ignore[attr-defined]
         tracker._stop()  # type: ignore[attr-defined]
+    # So would the fork server the children of ``tests.forked`` come from.
+    forked.stop_the_server()
     leftovers = processes.left_behind()
     if not leftovers:
         return

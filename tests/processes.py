@@ -17,11 +17,12 @@ import os
 import secrets
 import signal
 import subprocess
-import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
+
+from tests import forked
 
 MARK = "CLAIMIT_TESTS_STARTED_BY"
 """The environment variable naming the runs (space-separated) a process was started by."""
@@ -72,22 +73,44 @@ def popen(
     return process
 
 
-def python_module(module: str, *args: str) -> subprocess.Popen[str]:
-    """``python -m module args`` (``popen``) from the repository's root, what it writes and
-    its errors piped back to the test."""
-    return popen(
-        sys.executable,
-        "-m",
-        module,
-        *args,
-        cwd=REPOSITORY,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
+def python_module(module: str, *args: str) -> forked.ForkedPopen:
+    """``python -m module args`` from the repository's root, forked (``tests.forked``),
+    marked and remembered, what it writes and its errors piped back to the test."""
+    process = forked.popen(module, *args, env=marked(), cwd=str(REPOSITORY))
+    _remember(process.pid)
+    return process
+
+
+async def start_python_module(
+    module: str, *args: str, env: Mapping[str, str], stderr: bool = False
+) -> forked.ForkedProcess:
+    """``start`` for ``python -m module args`` from the repository's root, forked
+    (``tests.forked``); ``stderr`` piped back to the test if asked."""
+    process = await forked.start(module, *args, env=marked(env), cwd=str(REPOSITORY), stderr=stderr)
+    _remember(process.pid)
+    return process
+
+
+class Child(Protocol):
+    """A child as ``stop`` and ``ended`` see it: started (``start``) or forked
+    (``start_python_module``)."""
+
+    @property
+    def pid(self) -> int: ...
+
+    @property
+    def returncode(self) -> int | None: ...
+
+    @property
+    def stderr(self) -> asyncio.StreamReader | None: ...
+
+    async def wait(self) -> int: ...
+
+    def send_signal(self, number: int) -> None: ...
 
 
 async def stop(
-    process: asyncio.subprocess.Process,
+    process: Child,
     signal_number: int = signal.SIGTERM,
     within: float = STOP_WITHIN,
 ) -> int:
@@ -107,7 +130,7 @@ async def stop(
     return process.returncode
 
 
-async def ended(process: asyncio.subprocess.Process) -> int:
+async def ended(process: Child) -> int:
     """Waits for a child that is ending by itself (after a signal sent before); whatever
     it left running in its group goes. Returns its exit status."""
     status = await process.wait()
@@ -117,7 +140,9 @@ async def ended(process: asyncio.subprocess.Process) -> int:
 
 
 def stop_popen(
-    process: subprocess.Popen[str], signal_number: int = signal.SIGTERM, within: float = STOP_WITHIN
+    process: subprocess.Popen[str] | forked.ForkedPopen,
+    signal_number: int = signal.SIGTERM,
+    within: float = STOP_WITHIN,
 ) -> int:
     """``stop`` for a ``popen`` child."""
     _signal_group(process.pid, signal_number)
@@ -128,6 +153,7 @@ def stop_popen(
         process.wait()
     _signal_group(process.pid, signal.SIGKILL)
     _running.pop(process.pid, None)
+    assert process.returncode is not None
     return process.returncode
 
 

@@ -14,6 +14,7 @@ from emulator import DiscordEmulator
 from tests import processes
 
 ROOT = Path(__file__).resolve().parents[2]
+BOT_PROCESS = "tests.e2e.bot_process"
 
 
 def bot_environment(emulator: DiscordEmulator, database: str, **settings: str) -> dict[str, str]:
@@ -41,7 +42,7 @@ class BotProcess:
         self,
         environment: dict[str, str],
         *,
-        program: tuple[str, ...] = ("-m", "tests.e2e.bot_process"),
+        program: tuple[str, ...] = ("-m", BOT_PROCESS),
         ignoring_sigint: bool = False,
     ) -> None:
         """``environment``: the settings, as ``claimit`` reads them. ``program``: Python's
@@ -49,9 +50,13 @@ class BotProcess:
         non-interactive shell starts a job in the background, with SIGINT ignored."""
         self.environment = environment
         self.command = (sys.executable, *program)
+        # Forked from a process that has imported the bot (``tests.forked``), unless how
+        # it starts is the point (``claimit`` itself, or started as a shell's job).
+        self.forked = program[1] if program[0] == "-m" and program[1] == BOT_PROCESS else None
         if ignoring_sigint:
+            self.forked = None
             self.command = ("bash", "-c", "trap '' INT; exec \"$@\"", "bash", *self.command)
-        self.process: asyncio.subprocess.Process | None = None
+        self.process: processes.Child | None = None
         self.lines: list[str] = []
         """What it logged, a line each; ``"<exited>"`` once it has ended."""
         self._logged = asyncio.Condition()
@@ -60,19 +65,22 @@ class BotProcess:
     async def start(self) -> None:
         """Starts it, and returns once it is ready (connected, its games resumed)."""
         self.lines.clear()
-        self.process = await processes.start(
-            *self.command,
-            cwd=ROOT,
-            env=self.environment,
-            stderr=asyncio.subprocess.PIPE,
-        )
+        if self.forked is not None:
+            process: processes.Child = await processes.start_python_module(
+                self.forked, env=self.environment, stderr=True
+            )
+        else:
+            process = await processes.start(
+                *self.command, cwd=ROOT, env=self.environment, stderr=asyncio.subprocess.PIPE
+            )
+        self.process = process
         # Read all along: a pipe nobody reads fills up and blocks the bot's next line.
-        self._reading = asyncio.create_task(self._read(self.process))
+        assert process.stderr is not None
+        self._reading = asyncio.create_task(self._read(process.stderr))
         await self.logged(r"claimit ready")
 
-    async def _read(self, process: asyncio.subprocess.Process) -> None:
-        assert process.stderr is not None
-        while line := await process.stderr.readline():
+    async def _read(self, stderr: asyncio.StreamReader) -> None:
+        while line := await stderr.readline():
             async with self._logged:
                 self.lines.append(line.decode(errors="replace"))
                 self._logged.notify_all()
