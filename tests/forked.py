@@ -22,11 +22,13 @@ import multiprocessing
 import multiprocessing.connection
 import os
 import runpy
+import signal
 import subprocess
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from multiprocessing import forkserver
-from typing import IO
+from types import FrameType
+from typing import IO, Any
 
 PRELOADED = ["tests.e2e.bot_process", "tests.bot.kill_child", "tests.bot.tournament_kill_child"]
 """What the fork server imports before it forks anything: all the children's modules."""
@@ -35,14 +37,25 @@ _CONTEXT = multiprocessing.get_context("forkserver")
 _CONTEXT.set_forkserver_preload(PRELOADED)
 
 
+STARTING_SIGNALS: dict[signal.Signals, Callable[[int, FrameType | None], Any] | int] = {
+    signal.SIGINT: signal.default_int_handler,
+    signal.SIGTERM: signal.SIG_DFL,
+    signal.SIGHUP: signal.SIG_DFL,
+}
+"""How a new interpreter handles these signals, unless it was started with one ignored."""
+
+
 def _run(
     module: str,
     args: tuple[str, ...],
     environment: dict[str, str],
     folder: str,
     outputs: tuple[multiprocessing.connection.Connection | None, ...],
+    ignored: tuple[signal.Signals, ...],
 ) -> None:
     """In the child: becomes ``python -m module args`` and runs it."""
+    for number, handler in STARTING_SIGNALS.items():
+        signal.signal(number, signal.SIG_IGN if number in ignored else handler)
     os.setsid()
     os.chdir(folder)
     os.environ.clear()
@@ -79,7 +92,8 @@ class _Forked:
                 writes.append(None)
         self.process = _CONTEXT.Process(
             target=_run,
-            args=(module, args, dict(environment), folder, tuple(writes)),
+            # What the test's process ignores, a child it started would ignore too.
+            args=(module, args, dict(environment), folder, tuple(writes), _ignored()),
             name=f"python -m {module}",
         )
         self.process.start()
@@ -182,6 +196,10 @@ async def start(
 def popen(module: str, *args: str, env: Mapping[str, str], cwd: str) -> ForkedPopen:
     """``python -m module args`` forked, both outputs piped, for a test that is not async."""
     return ForkedPopen(module, args, env, cwd)
+
+
+def _ignored() -> tuple[signal.Signals, ...]:
+    return tuple(n for n in STARTING_SIGNALS if signal.getsignal(n) == signal.SIG_IGN)
 
 
 def _same(protocol: asyncio.StreamReaderProtocol) -> asyncio.StreamReaderProtocol:
