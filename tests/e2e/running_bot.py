@@ -52,9 +52,8 @@ class BotProcess:
         self.command = (sys.executable, *program)
         # Forked from a process that has imported the bot (``tests.forked``), unless how
         # it starts is the point (``claimit`` itself, or started as a shell's job).
-        self.forked = program[1] if program[0] == "-m" and program[1] == BOT_PROCESS else None
+        self.forked = program == ("-m", BOT_PROCESS) and not ignoring_sigint
         if ignoring_sigint:
-            self.forked = None
             self.command = ("bash", "-c", "trap '' INT; exec \"$@\"", "bash", *self.command)
         self.process: processes.Child | None = None
         self.lines: list[str] = []
@@ -65,9 +64,9 @@ class BotProcess:
     async def start(self) -> None:
         """Starts it, and returns once it is ready (connected, its games resumed)."""
         self.lines.clear()
-        if self.forked is not None:
+        if self.forked:
             process: processes.Child = await processes.start_python_module(
-                self.forked, env=self.environment, stderr=True
+                BOT_PROCESS, env=self.environment, stderr=True
             )
         else:
             process = await processes.start(
