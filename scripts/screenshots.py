@@ -138,8 +138,8 @@ REPLAY_STEPS = 6
 """How far into the replay its picture is taken: a few moves on the board."""
 CHANNEL_MARGIN = 64
 """Pixels of the channel kept free around a message pictured alone."""
-WAIT_MS = 5000
-"""How long a wait for the page may take: as long as Playwright's assertions wait. The
+WAIT_MS = round(unpictured_moves.WAIT_SECONDS * 1000)
+"""How long a wait for the page may take (``unpictured_moves.WAIT_SECONDS``). The
 waits for a move watch the page for the change itself, not at the assertions' intervals
 (a tenth of a second, then longer), which would be most of a scripted click's time."""
 MOST_MOVES = 500

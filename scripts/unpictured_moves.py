@@ -23,7 +23,8 @@ random option is picked."""
 NOT_MOVES = (":follow:", ":takeback:")
 """Custom ids of a table's controls that make no move (as ``PLAYS`` in the script)."""
 WAIT_SECONDS = 5.0
-"""As long as the page's waits for a move may take."""
+"""How long a wait for a move may take, in the page (the script's ``WAIT_MS``) or here: as
+long as Playwright's assertions wait."""
 
 
 def controls(table: Message) -> list[dict[str, Any]]:
