@@ -5,6 +5,7 @@ that isn't, 413 40005 for a file over the size limit)."""
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from dataclasses import dataclass, field
@@ -12,6 +13,7 @@ from typing import Any
 
 import aiohttp
 from aiohttp import hdrs, web
+from aiohttp.multipart import content_disposition_filename, parse_content_disposition
 
 from emulator.model import Attachment, snowflake
 from emulator.responses import DiscordError
@@ -58,14 +60,26 @@ async def read(request: web.Request, max_attachment_bytes: int) -> Body:
     return body
 
 
+@functools.lru_cache(maxsize=64)
+def _disposition(header: str | None) -> tuple[str | None, str | None]:
+    """A part's name and file name from its Content-Disposition, read as aiohttp's
+    ``BodyPartReader.name`` and ``.filename`` read it. Kept by the header's text: a
+    client sends the same few headers again and again (``form-data; name="files[0]";
+    filename="table.png"``), and aiohttp's parser builds a pattern anew on each call
+    (about 260 µs here, twice a part)."""
+    _, params = parse_content_disposition(header)
+    return content_disposition_filename(params, "name"), content_disposition_filename(
+        params, "filename"
+    )
+
+
 async def _form(request: web.Request, max_attachment_bytes: int) -> Body:
     fields = None
     files: dict[int, Attachment] = {}
     reader = await request.multipart()
     while (part := await reader.next()) is not None:
         assert isinstance(part, aiohttp.BodyPartReader)
-        # Read once: each reading parses the part's Content-Disposition again.
-        name = part.name
+        name, filename = _disposition(part.headers.get(hdrs.CONTENT_DISPOSITION))
         if name == "payload_json":
             try:
                 fields = json.loads(await part.text())
@@ -76,7 +90,7 @@ async def _form(request: web.Request, max_attachment_bytes: int) -> Body:
             if len(data) > max_attachment_bytes:
                 raise DiscordError(413, 40005, "Request entity too large")
             files[int(match.group(1))] = Attachment(
-                snowflake(), part.filename or "file", data, part.headers.get("Content-Type")
+                snowflake(), filename or "file", data, part.headers.get("Content-Type")
             )
     return Body(fields, files)
 
