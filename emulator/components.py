@@ -31,7 +31,6 @@ ones in order, 1, 2, 3..., skipping ids the message already uses (``with_ids``).
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -80,20 +79,30 @@ def check_components(form: Form, components: object, *, v2: bool) -> None:
         checker.classic(components)
 
 
-def walk(components: object, path: Path = ("components",)) -> Iterator[tuple[Path, dict[str, Any]]]:
+def walk(components: object, path: Path = ("components",)) -> list[tuple[Path, dict[str, Any]]]:
     """Every component, nested ones too, each with its place, in the order a member
-    reads them: a layout before what it holds, a section's texts before its accessory."""
+    reads them: a layout before what it holds, a section's texts before its accessory.
+    A list, gathered in one pass: every message the emulator sends or checks is walked
+    several times, and nested generators cost as much again as the walking."""
+    found: list[tuple[Path, dict[str, Any]]] = []
+    _walk_into(components, path, found)
+    return found
+
+
+def _walk_into(components: object, path: Path, found: list[tuple[Path, dict[str, Any]]]) -> None:
     if not isinstance(components, list):
         return
     for index, component in enumerate(components):
         if not isinstance(component, dict):
             continue
         at = (*path, index)
-        yield at, component
-        yield from walk(component.get("components"), (*at, "components"))
+        found.append((at, component))
+        inner = component.get("components")
+        if inner is not None:
+            _walk_into(inner, (*at, "components"), found)
         accessory = component.get("accessory")
         if isinstance(accessory, dict):
-            yield (*at, "accessory"), accessory
+            found.append(((*at, "accessory"), accessory))
 
 
 def texts(components: object) -> list[str]:
@@ -145,7 +154,7 @@ def missing_attachments(form: Form, components: object, filenames: set[str]) -> 
 def with_ids(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """A copy of the components in which every one without an id (or with 0) has one,
     as Discord numbers them: in reading order from 1, skipping ids already taken."""
-    numbered = copy.deepcopy(components)
+    numbered = _copied(components)
     taken = {c.get("id") for _, c in walk(numbered)}
     next_id = 1
     for _, component in walk(numbered):
@@ -155,6 +164,16 @@ def with_ids(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
             component["id"] = next_id
             taken.add(next_id)
     return numbered
+
+
+def _copied(value: Any) -> Any:
+    """A copy of JSON data (objects, arrays and what they hold): ``copy.deepcopy`` does
+    the same several times slower, minding shared and cyclic objects JSON never has."""
+    if isinstance(value, dict):
+        return {key: _copied(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_copied(item) for item in value]
+    return value
 
 
 @dataclass
