@@ -95,8 +95,9 @@ def backend(request: pytest.FixtureRequest) -> str:
 
 @pytest.fixture
 async def database_target(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> str:
-    """A new, empty database on ``backend``: a SQLite file or a PostgreSQL URL."""
+    """A new database on ``backend``, as the bot makes one: a SQLite file or a PostgreSQL
+    URL."""
     if backend == "sqlite":
         return await new_sqlite(tmp_path / "claimit.sqlite3")
     cluster: Cluster = request.getfixturevalue("postgres")
-    return await cluster.new_database()
+    return await cluster.made_database()
