@@ -154,7 +154,7 @@ def missing_attachments(form: Form, components: object, filenames: set[str]) -> 
 def with_ids(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """A copy of the components in which every one without an id (or with 0) has one,
     as Discord numbers them: in reading order from 1, skipping ids already taken."""
-    numbered = _copied(components)
+    numbered: list[dict[str, Any]] = _copied(components)
     taken = {c.get("id") for _, c in walk(numbered)}
     next_id = 1
     for _, component in walk(numbered):
