@@ -74,27 +74,26 @@ class Cluster:
 
     async def new_database(self) -> str:
         """An empty database of its own, as a URL."""
-        name = f"test_{os.getpid()}_{next(self._names)}"
-        admin = await asyncpg.connect(self.url("postgres"))
-        try:
-            await admin.execute(f'CREATE DATABASE "{name}"')
-        finally:
-            await admin.close()
-        return self.url(name)
+        return self.url(await self._create())
 
     async def made_database(self) -> str:
         """A database of its own as the bot makes one (its schema, no rows), as a URL."""
         if self._made is None:
-            made = await self.new_database()
-            await (await open_database(made)).close()
-            self._made = made.rsplit("/", 1)[1]
+            made = await self._create()
+            await (await open_database(self.url(made))).close()
+            self._made = made
+        return self.url(await self._create(template=self._made))
+
+    async def _create(self, template: str | None = None) -> str:
+        """A new database's name: empty, or a copy of ``template``."""
         name = f"test_{os.getpid()}_{next(self._names)}"
+        copied = "" if template is None else f' TEMPLATE "{template}"'
         admin = await asyncpg.connect(self.url("postgres"))
         try:
-            await admin.execute(f'CREATE DATABASE "{name}" TEMPLATE "{self._made}"')
+            await admin.execute(f'CREATE DATABASE "{name}"{copied}')
         finally:
             await admin.close()
-        return self.url(name)
+        return name
 
     def _run(self, *args: str) -> None:
         subprocess.run([*self._run_as, *args], check=True, capture_output=True, text=True)
