@@ -155,9 +155,10 @@ def with_ids(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """A copy of the components in which every one without an id (or with 0) has one,
     as Discord numbers them: in reading order from 1, skipping ids already taken."""
     numbered: list[dict[str, Any]] = _copied(components)
-    taken = {c.get("id") for _, c in walk(numbered)}
+    every = walk(numbered)
+    taken = {c.get("id") for _, c in every}
     next_id = 1
-    for _, component in walk(numbered):
+    for _, component in every:
         if component.get("id") in (None, 0):
             while next_id in taken:
                 next_id += 1
