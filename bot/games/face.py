@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 from pathlib import Path
-from typing import Any, Final, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar
 
 from bot.games import shared_words
 from bot.games.limits import shortened
@@ -28,6 +28,9 @@ from bot.storage.game_values import Options
 from bot.storage.records import Game, LadderEntry, PlayerRecord
 from i18n import DEFAULT, Language
 from render.common.png import PictureKind
+
+if TYPE_CHECKING:
+    from bot.games.board import Board
 
 RGB = tuple[int, int, int]
 GOLD: RGB = (241, 196, 15)
@@ -221,6 +224,13 @@ class GameFace(Protocol):
         """``seat``'s own message as the game stands (``last``: the move that led here, for
         what it showed that seat alone, such as a card drawn face down); ``None`` in a game
         with nothing hidden."""
+        ...
+
+    def board(self, game: Game, seat: int | None, last: Outcome | None, lang: Language) -> Board:
+        """``game`` as the viewer in ``seat`` (``None``: a spectator) sees it on their own
+        device, with what they may do now; ``last`` is the move that led here when it is to
+        be shown (its dice). Only what that viewer may see: the public table, and their
+        own seat's private part."""
         ...
 
     def ladder_figure(self, entry: LadderEntry, lang: Language) -> str:

@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from bot.games import shared_words
+from bot.games.board import Board, plain
 from bot.games.claim import (
     GAME,
     hand_words,
@@ -190,6 +191,34 @@ class ClaimFace(BaseFace[TableView]):
         )
         choices = _choices(state, seat, legal, lang) if acting else ()
         return Private(picture, choices, CLAIM.decision_key(state, seat))
+
+    def board(self, game: Game, seat: int | None, last: Outcome | None, lang: Language) -> Board:
+        """The public table as the channel's picture draws it; for a seat, its own message's
+        hand view beside it (and what the move just showed it alone), with its choices."""
+        state: ClaimState = game.state
+        table = table_view(seat_names(game, lang), state, last, lang)
+        described = table_words.table(table, described_names(game, lang), lang)
+        if game.status is not GameStatus.ACTIVE:
+            table = replace(table, to_act=())
+        public = {
+            **plain(table),
+            "faction_names": {f.value: names.faction_name(f, lang) for f in Faction},
+            "faction_emoji": {f.value: names.emoji(f) for f in Faction},
+        }
+        if seat is None:
+            return Board(table=public, words=described)
+        seated = _seated(state, seat)
+        name = shared_words.seat_name(game.seats[seat], lang)
+        hand_view = _hand_view(name, state, seat, seated, _drawn(last, seat), lang)
+        acting = seated.acting and game.status is GameStatus.ACTIVE
+        return Board(
+            table=public,
+            words=described,
+            own=plain(hand_view),
+            own_words=hand_words.hand(hand_view, lang),
+            choices=_choices(state, seat, seated.legal, lang) if acting else (),
+            key=CLAIM.decision_key(state, seat),
+        )
 
     def replay_view(
         self, names: tuple[str, ...], state: ClaimState, last: Outcome | None, lang: Language

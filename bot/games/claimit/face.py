@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.games import shared_words
+from bot.games.board import Board, playable
 from bot.games.claimit import GAME, words
+from bot.games.claimit.game import CLAIMIT
 from bot.games.face import (
     Choice,
     Control,
@@ -96,6 +98,37 @@ class ClaimItFace(TurnOrderFace[tuple[GameState, View]]):
                 ),
             ]
         return []
+
+    def board(self, game: Game, seat: int | None, last: Outcome | None, lang: Language) -> Board:
+        """The position as the engine writes it, with the dice to show, and each lettered
+        placement where it would go (nothing is hidden)."""
+        state: GameState = game.state
+        rolled = None
+        if last is not None and last.before.turn == state.turn:
+            rolled = _dice_shown(last)
+        table = {
+            **CLAIMIT.state_to_json(state),
+            "names": list(seat_names(game, lang)),
+            "rolled": None if rolled is None else list(rolled),
+            "placements": [
+                {
+                    "intent": letter,
+                    "col": placement.col,
+                    "row": placement.row,
+                    "marker": placement.marker,
+                    "label": words.placement(placement, lang),
+                }
+                for letter, placement in lettered(state)
+            ],
+        }
+        acting = (
+            seat is not None and game.status is GameStatus.ACTIVE and seat in CLAIMIT.to_act(state)
+        )
+        return Board(
+            table=table,
+            words=words.board(state, described_names(game, lang), lang),
+            choices=playable(self.choices(game, lang)) if acting else (),
+        )
 
     def dice_labels(self, lang: Language) -> Sequence[str]:
         return ("1", "2", "3", "4", "5", "6")

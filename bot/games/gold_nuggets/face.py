@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import Final
 
 from bot.games import shared_words
+from bot.games.board import Board, plain, playable
 from bot.games.face import (
     Choice,
     Control,
@@ -27,7 +28,7 @@ from bot.games.face import (
     seat_names,
 )
 from bot.games.gold_nuggets import GAME, words
-from bot.games.gold_nuggets.game import ROLL, set_intent, take_intent
+from bot.games.gold_nuggets.game import NUGGETS, ROLL, set_intent, take_intent
 from bot.games.limits import listed_name
 from bot.games.luck import MICRO, busts_line, record_luck
 from bot.games.outcome import Outcome
@@ -120,6 +121,19 @@ class GoldNuggetsFace(TurnOrderFace[NuggetsView]):
         if state.phase is Phase.SET_ASIDE:
             return _set_aside(state, lang)
         return _take(game, state, lang)
+
+    def board(self, game: Game, seat: int | None, last: Outcome | None, lang: Language) -> Board:
+        """The table as a turn's message draws it (nothing is hidden)."""
+        state: GameState = game.state
+        view = _turn_view(seat_names(game, lang), state, last, lang)
+        acting = (
+            seat is not None and game.status is GameStatus.ACTIVE and seat in NUGGETS.to_act(state)
+        )
+        return Board(
+            table=plain(view),
+            words=words.table(view, described_names(game, lang), lang),
+            choices=playable(self.choices(game, lang)) if acting else (),
+        )
 
     def dice_labels(self, lang: Language) -> Sequence[str]:
         return (

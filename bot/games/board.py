@@ -1,0 +1,66 @@
+"""A game as a viewer's own device draws it (the Activity): plain values, never a picture.
+
+A face builds a viewer's ``Board`` from the same views its pictures are drawn from, so
+what a viewer may see is decided where the channel's table and a seat's own message
+decide it: the table is the public picture's view, and a seat's own part is its private
+message's view, given to that seat alone.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from bot.games.face import Choice, Control, Menu
+from bot.storage.game_values import JSON
+from i18n import Language
+
+
+@dataclass(frozen=True)
+class Board:
+    """What one viewer's board shows of a game, and what they may do on it now."""
+
+    table: JSON
+    """What everybody sees: the public view, as the channel's table draws it."""
+    words: str
+    """The table in words (the public picture's description), for a screen reader."""
+    own: JSON | None = None
+    """The viewer's own part (a hand of cards), only for their seat in a game with secrets."""
+    own_words: str = ""
+    """``own`` in words."""
+    choices: tuple[Choice | Menu, ...] = ()
+    """What the viewer may do now (nothing while they wait, or watch)."""
+    key: int | None = None
+    """What the viewer decides on (``HiddenInformation.decision_key``), carried by a move
+    instead of the game's version where the game has secrets."""
+
+
+def plain(value: Any) -> Any:
+    """A view's values as JSON: dataclasses as objects (their language left out: the
+    board's words come with it), tuples and sets as lists, enums as their values."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {
+            f.name: plain(getattr(value, f.name))
+            for f in dataclasses.fields(value)
+            if not isinstance(getattr(value, f.name), Language)
+        }
+    if isinstance(value, Enum):
+        return plain(value.value)
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, (frozenset, set)):
+        return sorted(plain(v) for v in value)
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    raise TypeError(f"{type(value).__name__} has no plain form")
+
+
+def playable(controls: Sequence[Control]) -> tuple[Choice | Menu, ...]:
+    """The controls a board offers: its buttons and menus (a board needs no button to open
+    a hand: the viewer's hand is on it)."""
+    return tuple(c for c in controls if isinstance(c, (Choice, Menu)))
