@@ -51,6 +51,9 @@ class GameChanges(GameReads):
         passed has just been shown."""
         self.history = PastMoves(database)
         """The games' past moves, rebuilt from their logs."""
+        self.watchers: list[Callable[[int], object]] = []
+        """Told the id of each game a change made here committed (a board's live view
+        follows it), whatever made it: a press, the clock, a computer player, a feature."""
 
     async def change(self, body: Change[T]) -> T:
         """Runs ``body`` in a write transaction that changes a game (``save_game`` notes what
@@ -76,6 +79,9 @@ class GameChanges(GameReads):
         if note.move is not None:
             self.history.made(note.move)
             action_made(note.move.game.kind)
+        if note.game_id is not None:
+            for watcher in self.watchers:
+                watcher(note.game_id)
         return value
 
     async def _kept(self, note: Written, unknown: CommitUnknown) -> bool:

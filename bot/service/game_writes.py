@@ -44,3 +44,4 @@ async def save_game(
     if not await game_queries.update_game(connection, game, now, **changes):
         raise Overtaken()
     note.game_id, note.version, note.updated_at = game.id, game.version + 1, now
+    await game_queries.announce_changed(connection, game.id, note.version)

@@ -166,7 +166,12 @@ class ShardLeases:
         """Calls ``heard`` when another process lets its leases go or takes its own back,
         and ``unshown`` when one changed a game it could not show, which may be one of
         this process's shards' (``None`` when no other process shares the database)."""
-        return await self._db.listen({lease_queries.CHANGED: heard, lease_queries.UNSHOWN: unshown})
+        return await self._db.listen(
+            {
+                lease_queries.CHANGED: lambda _: heard(),
+                lease_queries.UNSHOWN: lambda _: unshown(),
+            }
+        )
 
     async def unshown(self) -> None:
         """Tells the other processes that a game changed here which this process can't

@@ -169,9 +169,9 @@ class Connection(ABC):
         """A JSON object ``column`` with the keys of the next parameter's object set."""
 
     @abstractmethod
-    async def notify(self, channel: str) -> None:
-        """Tells the processes listening on ``channel`` (``Database.listen``), once this
-        transaction commits."""
+    async def notify(self, channel: str, payload: str = "") -> None:
+        """Tells the processes listening on ``channel`` (``Database.listen``) ``payload``,
+        once this transaction commits."""
 
 
 def lock_number(*key: str | int) -> int:

@@ -114,7 +114,8 @@ class Database(ABC):
         """Closes every connection; the database is not used again."""
 
     @abstractmethod
-    async def listen(self, heard: Mapping[str, Callable[[], object]]) -> Listener | None:
-        """Calls ``heard[channel]`` whenever another process notifies that channel, from
+    async def listen(self, heard: Mapping[str, Callable[[str], object]]) -> Listener | None:
+        """Calls ``heard[channel]`` with what was said whenever another process notifies
+        that channel, from
         now until the listener is closed or its connection drops; ``None`` where no other
         process shares the database."""

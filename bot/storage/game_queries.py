@@ -187,6 +187,15 @@ async def update_seat(connection: Connection, game_id: int, seat: Seat) -> None:
     )
 
 
+CHANGED = "claimit_game_changed"
+"""What the processes sharing a database hear of every game's change: ``<id>:<version>``."""
+
+
+async def announce_changed(connection: Connection, game_id: int, version: int) -> None:
+    """Tells the other processes that the game is at ``version`` now (once this commits)."""
+    await connection.notify(CHANGED, f"{game_id}:{version}")
+
+
 async def update_game(connection: Connection, game: Game, now: float, **changes: Any) -> bool:
     """Compare-and-set: applies ``changes`` only if the game is still at ``game.version``."""
     changes = {column: _column_value(game, column, value) for column, value in changes.items()}

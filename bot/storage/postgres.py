@@ -96,8 +96,8 @@ class PostgresConnection(Connection):
     def json_merged(self, column: str) -> str:
         return f"(CAST({column} AS JSONB) || CAST(? AS JSONB))::TEXT"
 
-    async def notify(self, channel: str) -> None:
-        await self.raw.execute("SELECT pg_notify($1, '')", channel)
+    async def notify(self, channel: str, payload: str = "") -> None:
+        await self.raw.execute("SELECT pg_notify($1, $2)", channel, payload)
 
 
 class PostgresListener:
@@ -170,12 +170,12 @@ class PostgresDatabase(Database):
         """Closes the pool."""
         await self._pool.close()
 
-    async def listen(self, heard: Mapping[str, Callable[[], object]]) -> Listener | None:
+    async def listen(self, heard: Mapping[str, Callable[[str], object]]) -> Listener | None:
         # A connection of its own: one from the pool would go back to it listening.
         connection = await asyncpg.connect(self.url, timeout=CONNECT_TIMEOUT)
 
         def notified(connection: Raw, pid: int, channel: str, payload: object) -> None:
-            heard[channel]()
+            heard[channel](str(payload))
 
         try:
             for channel in heard:

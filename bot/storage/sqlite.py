@@ -133,7 +133,7 @@ class SQLiteDatabase(Database):
         await self._writer.close()
         await self._readers.close()
 
-    async def listen(self, heard: Mapping[str, Callable[[], object]]) -> Listener | None:
+    async def listen(self, heard: Mapping[str, Callable[[str], object]]) -> Listener | None:
         return None
 
     @timed_transaction("write")

@@ -33,5 +33,5 @@ class SQLiteDialect:
         """SQL merging a JSON object into ``column``'s."""
         return f"json_patch({column}, ?)"
 
-    async def notify(self, channel: str) -> None:
+    async def notify(self, channel: str, payload: str = "") -> None:
         """Nobody to tell: a SQLite file is one process's."""
