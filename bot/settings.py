@@ -81,6 +81,15 @@ class Settings:
     serves neither, 0 picks a free port."""
     metrics_host: str = DEFAULT_METRICS_HOST
     """The address they listen on (``0.0.0.0`` in a container, for its supervisor)."""
+    activity_port: int | None = None
+    """The port of the app's Activity (the board, ``bot.activity``), which Discord's proxy
+    maps the app's URL to; ``None`` serves none (and shows no **Open the board**), 0 picks
+    a free port. The sandbox always serves it."""
+    activity_host: str = DEFAULT_METRICS_HOST
+    """The address the Activity listens on."""
+    client_secret: str | None = None
+    """The app's OAuth2 client secret (the developer portal's OAuth2 page), which the
+    Activity exchanges its viewers' sign-ins with."""
 
     @classmethod
     def load(
@@ -124,6 +133,13 @@ class Settings:
                 f"{MAX_RENDER_PROCESSES}, not {processes!r}"
             )
         metrics_port, metrics_host = _metrics(values)
+        activity_port, activity_host = _listening(values, "CLAIMIT_ACTIVITY")
+        client_secret = values.get("DISCORD_CLIENT_SECRET") or None
+        if activity_port is not None and client_secret is None:
+            raise SettingsError(
+                "CLAIMIT_ACTIVITY_PORT serves the app's Activity, whose sign-in needs the app's "
+                "client secret: set DISCORD_CLIENT_SECRET (the developer portal's OAuth2 page)"
+            )
         return cls(
             discord_token=values.get("DISCORD_TOKEN") or None,
             database=database,
@@ -141,6 +157,9 @@ class Settings:
             render_processes=int(processes) if processes else default_render_processes(),
             metrics_port=metrics_port,
             metrics_host=metrics_host,
+            activity_port=activity_port,
+            activity_host=activity_host,
+            client_secret=client_secret,
         )
 
 
@@ -159,15 +178,20 @@ def _seconds(
 
 
 def _metrics(values: Mapping[str, str]) -> tuple[int | None, str]:
-    port = (values.get("CLAIMIT_METRICS_PORT") or "").strip()
-    host = (values.get("CLAIMIT_METRICS_HOST") or "").strip()
+    return _listening(values, "CLAIMIT_METRICS")
+
+
+def _listening(values: Mapping[str, str], prefix: str) -> tuple[int | None, str]:
+    """``<prefix>_PORT`` and ``<prefix>_HOST``: where a server of the bot's listens."""
+    port = (values.get(f"{prefix}_PORT") or "").strip()
+    host = (values.get(f"{prefix}_HOST") or "").strip()
     if port and (not port.isdigit() or int(port) > 65535):
         raise SettingsError(
-            f"CLAIMIT_METRICS_PORT must be a port (0-65535, 0 picks a free one), not {port!r}"
+            f"{prefix}_PORT must be a port (0-65535, 0 picks a free one), not {port!r}"
         )
     if host and not _is_host(host):
         raise SettingsError(
-            "CLAIMIT_METRICS_HOST must be an address to listen on, such as 127.0.0.1, "
+            f"{prefix}_HOST must be an address to listen on, such as 127.0.0.1, "
             f"0.0.0.0 or ::, not {host!r}"
         )
     return (int(port) if port else None), host or DEFAULT_METRICS_HOST

@@ -54,6 +54,9 @@ def test_env_example_lists_every_setting_with_its_default() -> None:
         "CLAIMIT_RENDER_PROCESSES",
         "CLAIMIT_METRICS_PORT",
         "CLAIMIT_METRICS_HOST",
+        "CLAIMIT_ACTIVITY_PORT",
+        "CLAIMIT_ACTIVITY_HOST",
+        "DISCORD_CLIENT_SECRET",
     }
     assert Settings.load({}, ROOT / ".env.example") == Settings.load({}, ROOT / "nothing")
 
@@ -146,3 +149,26 @@ def test_a_wrong_metrics_setting_is_refused_in_plain_words(tmp_path: Path) -> No
     for host in ("http://0.0.0.0", "every address", "host:9464", "-bad-"):
         with pytest.raises(SettingsError, match="CLAIMIT_METRICS_HOST must be an address"):
             Settings.load({"CLAIMIT_METRICS_PORT": "9464", "CLAIMIT_METRICS_HOST": host}, none)
+
+
+def test_the_board_is_served_only_with_a_port_and_the_app_s_client_secret(
+    tmp_path: Path,
+) -> None:
+    none = tmp_path / "none"
+    off = Settings.load({"DISCORD_CLIENT_SECRET": "s3cret"}, none)
+    assert (off.activity_port, off.client_secret) == (None, "s3cret")
+    on = Settings.load({"CLAIMIT_ACTIVITY_PORT": "8766", "DISCORD_CLIENT_SECRET": "s3cret"}, none)
+    assert (on.activity_port, on.activity_host, on.client_secret) == (8766, "127.0.0.1", "s3cret")
+    with pytest.raises(SettingsError, match="set DISCORD_CLIENT_SECRET"):
+        Settings.load({"CLAIMIT_ACTIVITY_PORT": "8766"}, none)
+    with pytest.raises(SettingsError, match="CLAIMIT_ACTIVITY_PORT must be a port"):
+        Settings.load({"CLAIMIT_ACTIVITY_PORT": "board", "DISCORD_CLIENT_SECRET": "s"}, none)
+    with pytest.raises(SettingsError, match="CLAIMIT_ACTIVITY_HOST must be an address"):
+        Settings.load(
+            {
+                "CLAIMIT_ACTIVITY_PORT": "1",
+                "CLAIMIT_ACTIVITY_HOST": "-x-",
+                "DISCORD_CLIENT_SECRET": "s",
+            },
+            none,
+        )
