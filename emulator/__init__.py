@@ -5,6 +5,7 @@ from emulator.faults import Fault
 from emulator.form import Problem
 from emulator.limits import check_message, message_problems
 from emulator.model import Channel, Guild, Interaction, Message, User, shard_of
+from emulator.oauth2 import AuthorizationRefused
 from emulator.rate_limit_figures import DISCORD_RATE_LIMITS, RateLimits, Window
 from emulator.rate_limits import LoggedRequest
 from emulator.responses import DiscordError
@@ -13,6 +14,7 @@ from emulator.server import DEFAULT_BOT_PERMISSIONS, DiscordEmulator
 __all__ = [
     "DEFAULT_BOT_PERMISSIONS",
     "DISCORD_RATE_LIMITS",
+    "AuthorizationRefused",
     "Channel",
     "DiscordEmulator",
     "DiscordError",

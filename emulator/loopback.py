@@ -16,21 +16,22 @@ from http import HTTPStatus
 from aiohttp import hdrs, web
 from aiohttp.typedefs import Handler, Middleware
 
-from emulator.request_bodies import media_type
+from emulator.request_bodies import FORM, media_type
 from emulator.responses import DiscordError, json_response
 
 LOOPBACK_NAMES = ("127.0.0.1", "localhost")
 BODY_METHODS = frozenset({"POST", "PATCH", "PUT"})
 BODY_TYPES = frozenset({"application/json", "multipart/form-data"})
-"""What discord.py sends. Discord also takes url-encoded forms, which no route here
-reads, and which a page on another site can send."""
+"""What discord.py sends. Discord also takes url-encoded forms, which a page on another
+site can send: the emulator reads them only where Discord takes nothing else."""
 
 
-def loopback_only() -> Middleware:
+def loopback_only(form_paths: frozenset[str]) -> Middleware:
     """Refuses, before any route or fault: a Host other than loopback at the port the
     request came in on (421), any Origin (403), and a body that is neither JSON nor
-    multipart (400, 50035, as Discord refuses a wrong Content-Type). A body-less POST or
-    PUT, as discord.py sends some (typing, pins), has no type to check."""
+    multipart (400, 50035, as Discord refuses a wrong Content-Type), but a url-encoded
+    form at ``form_paths`` (the OAuth2 token routes, which take only that). A body-less
+    POST or PUT, as discord.py sends some (typing, pins), has no type to check."""
 
     @web.middleware
     async def check(request: web.Request, handler: Handler) -> web.StreamResponse:
@@ -40,10 +41,12 @@ def loopback_only() -> Middleware:
             return _refusal(HTTPStatus.MISDIRECTED_REQUEST)
         if hdrs.ORIGIN in request.headers:
             return _refusal(HTTPStatus.FORBIDDEN)
+        kind = media_type(request)
         if (
             request.method in BODY_METHODS
             and request.body_exists
-            and media_type(request) not in BODY_TYPES
+            and kind not in BODY_TYPES
+            and not (kind == FORM and request.path in form_paths)
         ):
             refused = DiscordError(400, 50035, "Invalid Form Body")
             return json_response(refused.body(), refused.status)

@@ -50,6 +50,13 @@ def me(u: User) -> dict[str, Any]:
     return {**user(u), "mfa_enabled": False, "locale": u.locale, "verified": True}
 
 
+def authorized_user(u: User) -> dict[str, Any]:
+    """A user as their own access token sees them with the ``identify`` scope (Get
+    Current User): their client's ``locale`` too, but not ``verified``, which comes with
+    the ``email`` scope."""
+    return {**user(u), "mfa_enabled": False, "locale": u.locale, "premium_type": 0}
+
+
 def application(application_id: int, bot: User, owner: User, guilds: int) -> dict[str, Any]:
     """The bot's application, as its own token sees it (Get Current Application)."""
     return {

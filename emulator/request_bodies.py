@@ -1,7 +1,8 @@
-"""A request's body as Discord reads it, once, before its route's handler: JSON, or a
-multipart form's ``payload_json`` with the files beside it (``files[n]``); what the
-routes take from it, and Discord's refusals of a body it cannot read (50109 for JSON
-that isn't, 413 40005 for a file over the size limit)."""
+"""A request's body as Discord reads it, once, before its route's handler: JSON, a
+multipart form's ``payload_json`` with the files beside it (``files[n]``), or the
+url-encoded form of the OAuth2 token routes; what the routes take from it, and
+Discord's refusals of a body it cannot read (50109 for JSON that isn't, 413 40005 for a
+file over the size limit)."""
 
 from __future__ import annotations
 
@@ -19,14 +20,17 @@ from emulator.model import Attachment, snowflake
 from emulator.responses import DiscordError
 
 _FILE_PART = re.compile(r"files\[(\d+)\]")
+FORM = "application/x-www-form-urlencoded"
 
 
 @dataclass(frozen=True)
 class Body:
-    """``fields``: the JSON (None without a body); ``files``: each upload by its index."""
+    """``fields``: the JSON (None without a body); ``files``: each upload by its index;
+    ``form``: a url-encoded form's fields."""
 
     fields: Any = None
     files: dict[int, Attachment] = field(default_factory=dict)
+    form: dict[str, str] = field(default_factory=dict)
 
 
 _BODY = web.RequestKey("body", Body)
@@ -46,9 +50,13 @@ def invalid_json() -> DiscordError:
 
 async def read(request: web.Request, max_attachment_bytes: int) -> Body:
     """Reads the request's body and keeps it with the request for its handler
-    (``message_form``, ``json_body``)."""
-    if media_type(request).startswith("multipart/"):
+    (``message_form``, ``json_body``, ``url_encoded``)."""
+    kind = media_type(request)
+    if kind.startswith("multipart/"):
         body = await _form(request, max_attachment_bytes)
+    elif kind == FORM:
+        form = await request.post()
+        body = Body(form={name: str(value) for name, value in form.items()})
     elif request.can_read_body:
         try:
             body = Body(json.loads(await request.read()))
@@ -98,6 +106,12 @@ async def _form(request: web.Request, max_attachment_bytes: int) -> Body:
 def json_body(request: web.Request) -> Any:
     """The request's JSON as sent (None without one)."""
     return request[_BODY].fields
+
+
+def url_encoded(request: web.Request) -> dict[str, str]:
+    """The request's url-encoded form ({} for a body of another kind, as an OAuth2 token
+    route reads JSON: as no fields at all)."""
+    return request[_BODY].form
 
 
 def message_form(request: web.Request) -> tuple[dict[str, Any], dict[int, Attachment]]:

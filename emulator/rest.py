@@ -1,5 +1,6 @@
 """The emulator's HTTP server: every REST route (under ``/api/v10``) and the CDN's, the
-gateway's WebSocket, the bot's token required where Discord requires it, Discord's
+gateway's WebSocket, the bot's token required where Discord requires it (or a user's
+access token with the scope a route takes, where it takes one), Discord's
 rate limits (``rate_limits``), each request held to Discord's description of its route
 (``request_schemas``), Discord's error answers, the faults a test asks for
 (``faults``), and the answers held to the description where asked
@@ -20,6 +21,7 @@ from emulator.faults import Fault
 from emulator.gateway import Gateway
 from emulator.loopback import loopback_only
 from emulator.message_events import MessageEvents
+from emulator.oauth2 import Authorizations
 from emulator.rate_limits import RateLimiter
 from emulator.request_schemas import RequestChecks
 from emulator.responses import DiscordError, json_response
@@ -27,6 +29,7 @@ from emulator.rest_application import ApplicationRoutes
 from emulator.rest_cdn import CdnRoutes
 from emulator.rest_channels import ChannelRoutes
 from emulator.rest_interactions import InteractionRoutes
+from emulator.rest_oauth2 import BEARER, FORM_PATHS, REVOKE_PATH, TOKEN_PATH, OAuth2Routes
 from emulator.settings import API, GATEWAY, Settings
 from emulator.world import World
 
@@ -47,10 +50,15 @@ class RestApi:
         changes: Changes,
         gateway: Gateway,
         events: MessageEvents,
+        authorizations: Authorizations,
     ) -> None:
         self._settings = settings
+        self._authorizations = authorizations
         self._faults: list[Fault] = []
         self._bot_routes: set[str] = set()
+        self._user_routes: dict[str, str] = {}
+        """The routes that take a user's access token besides the bot's token, with the
+        scope it needs."""
         self.limiter = RateLimiter(settings, world)
         requests = RequestChecks(settings)
         self.answers = AnswerChecks(settings, requests.operation)
@@ -60,12 +68,12 @@ class RestApi:
         # and Discord's errors give them, a test's faults aside.
         self._app = web.Application(
             middlewares=[
-                loopback_only(),
+                loopback_only(FORM_PATHS),
                 self._rate_limiter(),
                 self._fault_injector(),
                 self.answers.middleware(),
                 _discord_errors,
-                self._bot_only(),
+                self._authorized(),
                 requests.middleware(),
             ],
             client_max_size=64 * 1024 * 1024,
@@ -78,6 +86,7 @@ class RestApi:
             InteractionRoutes(settings, world, changes, bot_messages),
             ChannelRoutes(settings, world, changes, gateway, bot_messages),
         )
+        self._activity_routes(OAuth2Routes(settings, world, authorizations))
         self._runner: web.AppRunner | None = None
 
     def _routes(
@@ -90,17 +99,12 @@ class RestApi:
     ) -> None:
         r = self._app.router
 
-        def bot_only(route: web.AbstractRoute) -> None:
-            """Marks a route as taking the bot's token (a GET's HEAD too)."""
-            name = _route_name(route)
-            assert name is not None
-            self._bot_routes |= {name, name.replace("GET ", "HEAD ", 1)}
-
+        bot_only = self._bot_only
         r.add_get(GATEWAY, gateway.connect)
         r.add_get("/attachments/{channel}/{attachment}/{filename}", cdn.attachment)
         r.add_get("/avatars/{user}/{file}", cdn.avatar)
         r.add_get("/embed/avatars/{file}", cdn.default_avatar)
-        bot_only(r.add_get(f"{API}/users/@me", application.me))
+        self._user_too(bot_only(r.add_get(f"{API}/users/@me", application.me)), "identify")
         bot_only(r.add_post(f"{API}/users/@me/channels", channels.create_dm))
         bot_only(r.add_get(f"{API}/oauth2/applications/@me", application.application))
         bot_only(r.add_get(f"{API}/gateway/bot", application.bot_gateway))
@@ -135,15 +139,48 @@ class RestApi:
         bot_only(r.add_patch(channel_message, channels.edit_message))
         bot_only(r.add_delete(channel_message, channels.delete_message))
 
-    def _bot_only(self) -> Middleware:
-        """Discord's 401 on a route that takes the bot's token, without it."""
+    def _activity_routes(self, oauth2: OAuth2Routes) -> None:
+        """What an Activity's server asks Discord: a user's token for the code their
+        client got."""
+        r = self._app.router
+        r.add_post(f"{API}{TOKEN_PATH}", oauth2.token)
+        r.add_post(f"{API}{REVOKE_PATH}", oauth2.revoke)
+
+    def _bot_only(self, route: web.AbstractRoute) -> web.AbstractRoute:
+        """Marks a route as taking the bot's token (a GET's HEAD too)."""
+        name = _route_name(route)
+        assert name is not None
+        self._bot_routes |= {name, name.replace("GET ", "HEAD ", 1)}
+        return route
+
+    def _user_too(self, route: web.AbstractRoute, scope: str) -> None:
+        """Marks a route of the bot's as taking a user's access token too, with ``scope``
+        (as the description's security says: BotToken, or OAuth2 with that scope)."""
+        name = _route_name(route)
+        assert name is not None
+        for method in ("GET ", "HEAD "):
+            self._user_routes[name.replace("GET ", method, 1)] = scope
+
+    def _authorized(self) -> Middleware:
+        """Discord's 401 on a route that takes the bot's token, without it, or a user's
+        access token that works and has the route's scope. Discord's docs don't say what
+        a token without the scope gets: the emulator answers it as one that doesn't work."""
 
         @web.middleware
         async def checked(request: web.Request, handler: Handler) -> web.StreamResponse:
             route = _route_name(request.match_info.route)
-            authorized = request.headers.get("Authorization") == f"Bot {self._settings.token}"
-            if route in self._bot_routes and not authorized:
+            if route not in self._bot_routes:
+                return await handler(request)
+            authorization = request.headers.get("Authorization", "")
+            if authorization == f"Bot {self._settings.token}":
+                return await handler(request)
+            scope = self._user_routes.get(route)
+            token = None
+            if scope is not None and authorization.startswith("Bearer "):
+                token = self._authorizations.bearer(authorization.removeprefix("Bearer "))
+            if token is None or scope not in token.scopes:
                 raise DiscordError(401, 0, "401: Unauthorized")
+            request[BEARER] = token
             return await handler(request)
 
         return checked

@@ -1,5 +1,6 @@
-"""The REST routes about the bot itself: its user, its application, where its gateway is
-and how many shards to run, and its slash commands."""
+"""The REST routes about the bot itself: its user (or, to a user's access token, that
+user), its application, where its gateway is and how many shards to run, and its slash
+commands."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from emulator.command_limits import check_commands
 from emulator.model import snowflake
 from emulator.request_bodies import json_body
 from emulator.responses import json_response
+from emulator.rest_oauth2 import bearer
 from emulator.settings import Settings
 from emulator.world import World
 
@@ -27,7 +29,10 @@ class ApplicationRoutes:
     world: World
 
     async def me(self, request: web.Request) -> web.Response:
-        return json_response(payloads.me(self.world.bot))
+        token = bearer(request)
+        if token is None:
+            return json_response(payloads.me(self.world.bot))
+        return json_response(payloads.authorized_user(self.world.users[token.user_id]))
 
     async def application(self, request: web.Request) -> web.Response:
         world = self.world

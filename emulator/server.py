@@ -1,10 +1,10 @@
 """A local stand-in for Discord's REST API and gateway, for the real discord.py client.
 
-It serves on loopback, keeps every message, lets a test act as any member
-(chat, run a slash command, click a button), and enforces what Discord enforces but
-discord.py does not: every request as Discord's own description of its API says
-(``request_schemas``), the 3-second first response, the 15-minute interaction token,
-message limits (``limits``), attachment size, ephemeral visibility and the bot's
+It serves on loopback, keeps every message, lets a test act as any member (chat, run a
+slash command, click a button), and enforces what Discord
+enforces but discord.py does not: every request as Discord's own description of its
+API says (``request_schemas``), the 3-second first response, the 15-minute interaction
+token, message limits (``limits``), attachment size, ephemeral visibility and the bot's
 channel permissions; and it rate-limits requests as Discord does (``rate_limits``). A
 test can make routes fail (``DiscordEmulator.fail``), and have every answer held to the
 description (``check_answers``).
@@ -12,7 +12,8 @@ description (``check_answers``).
 ``DiscordEmulator`` puts together parts with one job each: what Discord holds
 (``world``), its HTTP routes (``rest``), its sharded gateway (``gateway``), a test
 acting as members (``members``), the message events the gateway sends
-(``message_events``), and the world kept in a folder (``persistence``).
+(``message_events``), the world kept in a folder (``persistence``), and users' OAuth2
+authorizations of the app, for its Activity (``oauth2``).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from emulator.gateway import Gateway
 from emulator.members import Members
 from emulator.message_events import MessageEvents
 from emulator.model import Channel, Guild, Interaction, Message, User
+from emulator.oauth2 import Authorizations
 from emulator.persistence import Persistence
 from emulator.rate_limit_figures import DISCORD_RATE_LIMITS, RateLimits
 from emulator.rate_limits import LoggedRequest
@@ -94,6 +96,7 @@ class DiscordEmulator:
         self,
         *,
         token: str | None = None,
+        client_secret: str | None = None,
         response_deadline: float = 3.0,
         token_lifetime: float = 15 * 60.0,
         nonce_window: float = 5 * 60.0,
@@ -107,6 +110,10 @@ class DiscordEmulator:
         self.token = secrets.token_urlsafe(32) if token is None else token
         """The bot's token, new with each emulator unless given: a fixed one would let
         anyone who knows it log in as the bot. It is never saved with the world."""
+        self.client_secret = secrets.token_urlsafe(32) if client_secret is None else client_secret
+        """The app's OAuth2 client secret, with which an Activity's server exchanges a
+        user's code for their token (its client id is ``application_id``); new with each
+        emulator unless given, as ``token`` is, and never saved either."""
         self.response_deadline = response_deadline
         self.token_lifetime = token_lifetime
         """Seconds an interaction's token works for webhook routes, on ``created_at``'s clock."""
@@ -151,9 +158,17 @@ class DiscordEmulator:
         self._world = World()
         self._changes = Changes()
         self._gateway = Gateway(self, self._world)
+        self._authorizations = Authorizations(self, self._world)
         events = MessageEvents(self, self._world, self._gateway)
         self._members = Members(self, self._world, self._changes, self._gateway, events)
-        self._rest = RestApi(self, self._world, self._changes, self._gateway, events)
+        self._rest = RestApi(
+            self,
+            self._world,
+            self._changes,
+            self._gateway,
+            events,
+            self._authorizations,
+        )
         self._limiter = self._rest.limiter
         self._persistence = Persistence(self._world, self._changes)
         # Bound methods rather than wrappers: each keeps its own signature and docstring.
@@ -199,6 +214,10 @@ class DiscordEmulator:
         self.open_dms = places.open_dms
         self.permissions_in = self._world.permissions
         self.wait_until = self._changes.wait_until
+        self.authorize = self._authorizations.authorize
+        self.consented = self._authorizations.consented
+        self.revoke_token = self._authorizations.revoke
+        self.expire_token = self._authorizations.expire
 
     @property
     def api_url(self) -> str:

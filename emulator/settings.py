@@ -19,6 +19,7 @@ GATEWAY = "/gateway"
 
 class Settings(Protocol):
     token: str
+    client_secret: str
     response_deadline: float
     token_lifetime: float
     nonce_window: float
