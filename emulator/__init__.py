@@ -1,6 +1,7 @@
 """A local Discord for tests and the sandbox: REST and gateway on loopback, for the
 real discord.py client."""
 
+from emulator.activities import ActivityInstance, ActivityLaunch
 from emulator.faults import Fault
 from emulator.form import Problem
 from emulator.limits import check_message, message_problems
@@ -14,6 +15,8 @@ from emulator.server import DEFAULT_BOT_PERMISSIONS, DiscordEmulator
 __all__ = [
     "DEFAULT_BOT_PERMISSIONS",
     "DISCORD_RATE_LIMITS",
+    "ActivityInstance",
+    "ActivityLaunch",
     "AuthorizationRefused",
     "Channel",
     "DiscordEmulator",

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from aiohttp import web
 from aiohttp.typedefs import Handler, Middleware
 
+from emulator.activities import Activities
 from emulator.answer_schemas import AnswerChecks
 from emulator.bot_messages import BotMessages
 from emulator.changes import Changes
@@ -25,6 +26,7 @@ from emulator.oauth2 import Authorizations
 from emulator.rate_limits import RateLimiter
 from emulator.request_schemas import RequestChecks
 from emulator.responses import DiscordError, json_response
+from emulator.rest_activities import ActivityRoutes
 from emulator.rest_application import ApplicationRoutes
 from emulator.rest_cdn import CdnRoutes
 from emulator.rest_channels import ChannelRoutes
@@ -51,6 +53,7 @@ class RestApi:
         gateway: Gateway,
         events: MessageEvents,
         authorizations: Authorizations,
+        activities: Activities,
     ) -> None:
         self._settings = settings
         self._authorizations = authorizations
@@ -83,10 +86,12 @@ class RestApi:
             gateway,
             ApplicationRoutes(settings, world),
             CdnRoutes(world),
-            InteractionRoutes(settings, world, changes, bot_messages),
+            InteractionRoutes(settings, world, changes, bot_messages, activities),
             ChannelRoutes(settings, world, changes, gateway, bot_messages),
         )
-        self._activity_routes(OAuth2Routes(settings, world, authorizations))
+        self._activity_routes(
+            OAuth2Routes(settings, world, authorizations), ActivityRoutes(world, activities)
+        )
         self._runner: web.AppRunner | None = None
 
     def _routes(
@@ -139,12 +144,17 @@ class RestApi:
         bot_only(r.add_patch(channel_message, channels.edit_message))
         bot_only(r.add_delete(channel_message, channels.delete_message))
 
-    def _activity_routes(self, oauth2: OAuth2Routes) -> None:
+    def _activity_routes(self, oauth2: OAuth2Routes, activities: ActivityRoutes) -> None:
         """What an Activity's server asks Discord: a user's token for the code their
-        client got."""
+        client got, and whether an instance is live."""
         r = self._app.router
         r.add_post(f"{API}{TOKEN_PATH}", oauth2.token)
         r.add_post(f"{API}{REVOKE_PATH}", oauth2.revoke)
+        self._bot_only(
+            r.add_get(
+                f"{API}/applications/{{app}}/activity-instances/{{instance}}", activities.instance
+            )
+        )
 
     def _bot_only(self, route: web.AbstractRoute) -> web.AbstractRoute:
         """Marks a route as taking the bot's token (a GET's HEAD too)."""

@@ -4,7 +4,15 @@ its 15-minute token lasts); none once its channel is gone (404 10003), and in a 
 as Discord allows an interaction's webhook (``places.check_thread``). The bot's channel
 permissions do not bind them: an interaction's answer needs none. An autocomplete is
 answered with choices alone (``autocomplete_answers``), and has no message to follow up
-or edit."""
+or edit.
+
+A LAUNCH_ACTIVITY answer (12) launches the app's Activity for the member in the
+interaction's place, or has them join the instance living there (``activities``), and
+posts nothing; its answer names the instance (Interactions, "Interaction Callback
+Object": ``activity_instance_id``, and the resource's ``activity_instance``). Discord
+takes it for a command, a click or a modal (How Activities Work, "Interaction
+Response"); for an autocomplete, whose only answer is its choices, it is refused as
+any other answer there is."""
 
 from __future__ import annotations
 
@@ -15,6 +23,7 @@ from aiohttp import web
 from discord import Permissions
 
 from emulator import paths
+from emulator.activities import Activities
 from emulator.autocomplete_answers import AUTOCOMPLETE_RESULT, check_answer, focused_option
 from emulator.bot_messages import BotMessages, update_message
 from emulator.changes import Changes
@@ -25,6 +34,7 @@ from emulator.responses import DiscordError, json_response
 from emulator.settings import Settings
 from emulator.world import World
 
+LAUNCH_ACTIVITY = 12
 _ACTIONS: dict[object, Action] = {4: "post", 5: "post", 7: "edit"}
 """What each first response does to a message: 4 and 5 post one, 7 edits the clicked one."""
 _SHOWN = frozenset({4, 7})
@@ -38,6 +48,7 @@ class InteractionRoutes:
     world: World
     changes: Changes
     bot_messages: BotMessages
+    activities: Activities
 
     def _interaction(self, token: str) -> Interaction:
         interaction = self.world.interactions.get(token)
@@ -73,6 +84,8 @@ class InteractionRoutes:
         kind = body.get("type")
         data = body.get("data") or {}
         await self._where(interaction, _ACTIONS.get(kind, "read"))
+        if kind == LAUNCH_ACTIVITY:
+            return await self._launch(interaction)
         if kind in (4, 5):
             flags = data.get("flags") or 0
             # A deferred answer takes no flag but EPHEMERAL: Discord's docs have a V2
@@ -118,6 +131,22 @@ class InteractionRoutes:
         if kind in _SHOWN:
             answer["resource"] = {"type": kind, "message": self.bot_messages.payload(message)}
         return json_response(answer)
+
+    async def _launch(self, interaction: Interaction) -> web.Response:
+        instance = await self.activities.launch(interaction.channel.id, interaction.user.id)
+        interaction.response_type = LAUNCH_ACTIVITY
+        interaction.responded_at = self.settings.clock.now()
+        interaction.answered.set()
+        return json_response(
+            {
+                "interaction": {
+                    "id": str(interaction.id),
+                    "type": interaction.type,
+                    "activity_instance_id": instance.id,
+                },
+                "resource": {"type": LAUNCH_ACTIVITY, "activity_instance": {"id": instance.id}},
+            }
+        )
 
     async def _suggest(self, interaction: Interaction, body: dict[str, Any]) -> web.Response:
         """The choices the member's client shows under the option being typed. Nothing

@@ -1,7 +1,7 @@
 """A local stand-in for Discord's REST API and gateway, for the real discord.py client.
 
 It serves on loopback, keeps every message, lets a test act as any member (chat, run a
-slash command, click a button), and enforces what Discord
+slash command, click a button, open the app's Activity), and enforces what Discord
 enforces but discord.py does not: every request as Discord's own description of its
 API says (``request_schemas``), the 3-second first response, the 15-minute interaction
 token, message limits (``limits``), attachment size, ephemeral visibility and the bot's
@@ -12,8 +12,9 @@ description (``check_answers``).
 ``DiscordEmulator`` puts together parts with one job each: what Discord holds
 (``world``), its HTTP routes (``rest``), its sharded gateway (``gateway``), a test
 acting as members (``members``), the message events the gateway sends
-(``message_events``), the world kept in a folder (``persistence``), and users' OAuth2
-authorizations of the app, for its Activity (``oauth2``).
+(``message_events``), the world kept in a folder (``persistence``), and Discord's part
+for the app's Activity: users' OAuth2 authorizations of the app (``oauth2``) and the
+Activity's instances (``activities``).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from pathlib import Path
 from typing import Any, Generic, Self, TypeVar, cast, overload
 
 from emulator import cdn
+from emulator.activities import Activities, ActivityLaunch
 from emulator.changes import Changes
 from emulator.clock import EmulatorClock
 from emulator.gateway import Gateway
@@ -86,6 +88,7 @@ class DiscordEmulator:
     commands = _Kept[dict[int | None, list[dict[str, Any]]]]("_world")
     command_syncs = _Kept[int]("_world")
     on_change = _Kept[list[Callable[[], None]]]("_changes")
+    activity_launches = _Kept[list[ActivityLaunch]]("_activities")
     requests = _Kept[deque[LoggedRequest]]("_limiter")
     rate_limited = _Kept[int]("_limiter")
     invalid_requests = _Kept[int]("_limiter")
@@ -159,6 +162,7 @@ class DiscordEmulator:
         self._changes = Changes()
         self._gateway = Gateway(self, self._world)
         self._authorizations = Authorizations(self, self._world)
+        self._activities = Activities(self, self._world, self._changes)
         events = MessageEvents(self, self._world, self._gateway)
         self._members = Members(self, self._world, self._changes, self._gateway, events)
         self._rest = RestApi(
@@ -168,6 +172,7 @@ class DiscordEmulator:
             self._gateway,
             events,
             self._authorizations,
+            self._activities,
         )
         self._limiter = self._rest.limiter
         self._persistence = Persistence(self._world, self._changes)
@@ -218,6 +223,10 @@ class DiscordEmulator:
         self.consented = self._authorizations.consented
         self.revoke_token = self._authorizations.revoke
         self.expire_token = self._authorizations.expire
+        self.launch_activity = self._activities.launch
+        self.leave_activity = self._activities.leave
+        self.activity_instance = self._activities.instance
+        self.channel_activity = self._activities.in_channel
 
     @property
     def api_url(self) -> str:
