@@ -25,17 +25,19 @@ from emulator.form import Form, Path, Problem, errors_object, objects
 from emulator.responses import DiscordError
 from emulator.schema_checks import discord_checks
 
-CHAT_INPUT, USER, MESSAGE = 1, 2, 3
+CHAT_INPUT, USER, MESSAGE, PRIMARY_ENTRY_POINT = 1, 2, 3, 4
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 STRING, INTEGER, NUMBER = 3, 4, 10
 AUTOCOMPLETED = frozenset({STRING, INTEGER, NUMBER})
 """The option types that may ask the bot for choices as a member types (the option
 structure's ``autocomplete``)."""
 
-COMMANDS = {CHAT_INPUT: 100, USER: 15, MESSAGE: 15}
-"""How many commands of each type an app may have globally, and again in each guild (a
-bulk overwrite takes 130 at most, its description says: more is refused as a too long
-array, fewer but over a type's count with 30032, measured in chenhg5/cc-connect#504)."""
+COMMANDS = {CHAT_INPUT: 100, USER: 15, MESSAGE: 15, PRIMARY_ENTRY_POINT: 1}
+"""How many commands of each type an app may have globally, and again in each guild but
+for the Entry Point, which is global alone (``entry_points``) (a bulk overwrite takes
+130 at most, its description says: more is refused as a too long array, fewer but over
+a type's count with 30032, measured in chenhg5/cc-connect#504; no report shows
+Discord's answer to a second Entry Point, which the emulator refuses the same way)."""
 CHOICE_VALUE_LENGTH = 100
 """A string choice's value (the description's 6,000 is a string option's own length)."""
 COMMAND_SIZE = 4000

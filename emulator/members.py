@@ -1,6 +1,7 @@
 """A test acting as the server's members: chatting (in the server, or to the bot in a DM),
 running slash commands, typing an option that asks the bot for choices, clicking buttons,
-picking from menus, leaving, and (as a moderator) deleting a message; and waiting for what
+picking from menus, opening the app's Activity from the App Launcher, leaving, and (as a
+moderator) deleting a message; and waiting for what
 the bot does about it. Each does only what a member's Discord client lets them do:
 nothing in a channel that is gone, no slash command in an archived thread, no click in a
 locked one."""
@@ -14,10 +15,12 @@ from functools import cached_property
 from typing import Any
 
 from emulator import payloads
+from emulator.activities import Activities, ActivityInstance
 from emulator.bot_messages import mentions
 from emulator.changes import Changes
-from emulator.command_limits import localized
+from emulator.command_limits import PRIMARY_ENTRY_POINT, localized
 from emulator.components import USER_SELECT
+from emulator.entry_points import DISCORD_LAUNCH_ACTIVITY, entry_point
 from emulator.gateway import GUILD_MEMBERS_INTENT, Gateway
 from emulator.limits import is_empty, message_problems
 from emulator.message_events import MessageEvents
@@ -46,6 +49,7 @@ class Members:
     changes: Changes
     gateway: Gateway
     events: MessageEvents
+    activities: Activities
 
     @cached_property
     def places(self) -> Places:
@@ -249,6 +253,24 @@ class Members:
             **_component_id(menu),
         }
         return await self._interact(MESSAGE_COMPONENT, user, channel, data, message)
+
+    async def use_entry_point(self, user: User, channel: Channel) -> ActivityInstance | Interaction:
+        """The member opens the app's Activity from the App Launcher in the place: its
+        Entry Point command (``entry_points``). With DISCORD_LAUNCH_ACTIVITY, Discord
+        launches it for them, or has them join the instance living there, and tells the
+        bot nothing: the instance. With APP_HANDLER, the bot gets the command as an
+        APPLICATION_COMMAND interaction (its ``data.type`` 4), which it may answer with
+        LAUNCH_ACTIVITY: the interaction. A KeyError when the app has no Entry Point
+        command. Discord also posts a message of its own about a launch it handles,
+        whose shape its docs don't give: the emulator posts none."""
+        command = entry_point(self.world.commands.get(None, []))
+        if command is None:
+            raise KeyError("the app has no Entry Point command to launch its Activity by")
+        if command["handler"] == DISCORD_LAUNCH_ACTIVITY:
+            await self._present(channel)
+            return await self.activities.launch(channel.id, user.id)
+        data = {"id": command["id"], "name": command["name"], "type": PRIMARY_ENTRY_POINT}
+        return await self._interact(APPLICATION_COMMAND, user, channel, data, None)
 
     async def forge(self, user: User, message: Message, data: dict[str, Any]) -> Interaction:
         """A component interaction with exactly this ``data`` on ``message``, as a hand-made

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from aiohttp import web
 
 from emulator import payloads
-from emulator.command_limits import check_commands
+from emulator.command_limits import PRIMARY_ENTRY_POINT, check_commands
+from emulator.entry_points import APP_HANDLER, check_entry_point
 from emulator.model import snowflake
 from emulator.request_bodies import json_body
 from emulator.responses import json_response
@@ -71,8 +72,10 @@ class ApplicationRoutes:
         guild_id = _guild_id(request)
         body = json_body(request) or []
         check_commands(body)
+        check_entry_point(body, guild_id, self.world.commands.get(None, []))
         synced = []
         for command in body:
+            entry_point = command.get("type") == PRIMARY_ENTRY_POINT
             synced.append(
                 {
                     **command,
@@ -85,6 +88,7 @@ class ApplicationRoutes:
                     # Without a say of the bot's, a command is for the app installed to a
                     # server (GUILD_INSTALL).
                     "integration_types": command.get("integration_types") or [GUILD_INSTALL],
+                    **({"handler": command.get("handler") or APP_HANDLER} if entry_point else {}),
                     **({"guild_id": str(guild_id)} if guild_id else {}),
                 }
             )

@@ -164,7 +164,9 @@ class DiscordEmulator:
         self._authorizations = Authorizations(self, self._world)
         self._activities = Activities(self, self._world, self._changes)
         events = MessageEvents(self, self._world, self._gateway)
-        self._members = Members(self, self._world, self._changes, self._gateway, events)
+        self._members = Members(
+            self, self._world, self._changes, self._gateway, events, self._activities
+        )
         self._rest = RestApi(
             self,
             self._world,
@@ -198,6 +200,7 @@ class DiscordEmulator:
         self.select = self._members.select
         self.select_users = self._members.select_users
         self.forge = self._members.forge
+        self.use_entry_point = self._members.use_entry_point
         self.answer = self._members.answer
         self.wait_for_message = self._members.wait_for_message
         self.remove_member = self._members.remove_member
