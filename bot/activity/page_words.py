@@ -1,0 +1,169 @@
+"""The Activity page's own words, in the viewer's language: the server sends them with its
+``welcome``, and the page (``bot/activity/page/``) writes nothing of its own.
+
+Each is keyed by a short name the page asks for; a ``{placeholder}`` is filled in by the
+page. Words with a count the page fills in come in one form per plural category of the
+language, as ``key.one``, ``key.other`` (and ``key.few``… where the language has them):
+the page picks the form with ``Intl.PluralRules``, which names the same categories as
+Babel (CLDR), and writes the count ``{n}`` itself. The games' own words (the board in
+words, the choices, the last moves) come with each game, from the games' faces.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from string import Formatter
+
+from bot.games.registry import REGISTERED
+from bot.service.errors import slash
+from i18n import Language
+
+
+def page_words(lang: Language) -> dict[str, str]:
+    """Every word the page shows, in ``lang``."""
+    return dict(_words(lang))
+
+
+@cache
+def _words(lang: Language) -> tuple[tuple[str, str], ...]:
+    # Cached per language as pairs (immutable); page_words hands out a fresh dict.
+    return tuple(
+        {
+            **_page(lang),
+            **_game(lang),
+            **_claimit(lang),
+            **_nuggets(lang),
+            **_claim(lang),
+        }.items()
+    )
+
+
+def _plural(key: str, lang: Language, singular: str, plural: str) -> dict[str, str]:
+    """``key.<category>`` for each plural category of ``lang``, with ``{n}`` left for the
+    page to fill in: each form is the catalog's form for a number of that category."""
+    samples: dict[str, int] = {}
+    for n in range(200):
+        samples.setdefault(str(lang.locale.plural_form(n)), n)
+    # Every placeholder stays as it is, for the page.
+    kept = {
+        name: f"{{{name}}}"
+        for text in (singular, plural)
+        for _, name, _, _ in Formatter().parse(text)
+        if name
+    }
+    return {
+        f"{key}.{category}": lang.ngettext(singular, plural, n, **kept)
+        for category, n in samples.items()
+    }
+
+
+def _page(lang: Language) -> dict[str, str]:
+    """Signing in, the connection, the games of the channel."""
+    commands = lang.list((lang.say(slash(game.command, "new")) for game in REGISTERED), "or")
+    return {
+        "signing_in": lang._("Signing in with Discord…"),
+        "sign_in_failed": lang._(
+            "Signing in with Discord did not work. Close the board and open it again."
+        ),
+        "not_in_discord": lang._(
+            "This board opens inside Discord: "
+            "start it from a game's message or the Activities menu."
+        ),
+        "reconnecting": lang._("Reconnecting…"),
+        "not_connected": lang._("Not connected right now; try again in a moment."),
+        "connection_closed": lang._(
+            "The connection to the board was closed. Close the board and open it again."
+        ),
+        "dismiss": lang._("Dismiss"),
+        "here": lang._("Here now: {names}"),
+        "games_heading": lang._("Games in this channel"),
+        "no_games": lang._(
+            "No games in this channel yet. Start one in the chat with {commands}.",
+            commands=commands,
+        ),
+        "game_number": lang._("#{id}"),
+        "status.lobby": lang.pgettext("game status", "Waiting for players"),
+        "status.active": lang.pgettext("game status", "Playing"),
+        "status.finished": lang.pgettext("game status", "Finished"),
+        "status.cancelled": lang.pgettext("game status", "Cancelled"),
+        "seats_taken": lang._("{taken}/{max} players"),
+        "seated": lang._("you play"),
+        "watch": lang.pgettext("activity", "Watch"),
+        "join": lang.pgettext("activity", "Join"),
+        "start": lang.pgettext("activity", "Start"),
+    }
+
+
+def _game(lang: Language) -> dict[str, str]:
+    """What every game's view shows around its board."""
+    return {
+        "back": lang.pgettext("activity", "All games"),
+        "spectating": lang._("You are watching: the board shows only what everyone sees."),
+        "unknown_game": lang._("This board cannot show this game."),
+        "clock": lang._("⏱ {time} left"),
+        **_plural("days", lang, "{n} day {time}", "{n} days {time}"),
+        "your_choices": lang._("Your choices"),
+        "players": lang._("Players"),
+        "you": lang.pgettext("activity", "you"),
+        "bot": lang.pgettext("activity", "bot"),
+        "to_act": lang.pgettext("activity", "to play"),
+        "last_moves": lang._("Last moves"),
+        "result": lang.pgettext("activity", "Result"),
+        "rematch": lang.pgettext("activity", "Rematch"),
+        "board_as_text": lang._("Board as text"),
+        "dice": lang._("Dice: {dice}"),
+    }
+
+
+def _claimit(lang: Language) -> dict[str, str]:
+    return {
+        **_plural("claimit.claims_left", lang, "{n} claim marker left", "{n} claim markers left"),
+        "claimit.last_round": lang._("Last round"),
+        "claimit.mine": lang._("largest mine {n}"),
+        **_plural("claimit.spaces", lang, "{n} space", "{n} spaces"),
+    }
+
+
+def _nuggets(lang: Language) -> dict[str, str]:
+    return {
+        "nuggets.lasso": lang.pgettext("nuggets", "lasso"),
+        "nuggets.nugget": lang.pgettext("nuggets", "nugget"),
+        "nuggets.roll": lang.pgettext("nuggets", "Roll"),
+        "nuggets.no_roll": lang._("No dice rolled yet this turn."),
+        "nuggets.bust": lang.pgettext("nuggets", "Bust!"),
+        "nuggets.centre": lang.pgettext("nuggets", "in the centre"),
+        "nuggets.aside": lang.pgettext("nuggets", "Set aside this turn"),
+        "nuggets.nothing_aside": lang._("Nothing set aside yet."),
+        "nuggets.worth": lang.pgettext("nuggets", "worth {n}"),
+        "nuggets.bonus": lang.pgettext("nuggets", "Bonus turn"),
+        "nuggets.lassos": lang._("Lassos for a steal: {count} of 3"),
+        **_plural("nuggets.held", lang, "{n} nugget", "{n} nuggets"),
+    }
+
+
+def _claim(lang: Language) -> dict[str, str]:
+    return {
+        "claim.card": lang.pgettext("claim card", "{faction} {value}"),
+        "claim.team": lang._("Team {team}"),
+        "claim.prize": lang.pgettext("claim", "Prize"),
+        "claim.trolls": lang._("Trolls lying out"),
+        **_plural("claim.deck", lang, "Draw pile: {n} card", "Draw pile: {n} cards"),
+        "claim.peek": lang._("The top card, which only you see: {card}"),
+        "claim.trick": lang._("Phase {phase} · trick {trick} of {tricks}"),
+        "claim.last_trick": lang._("Last trick, won by {player}"),
+        "claim.play_one": lang._("Your hand: play a card"),
+        "claim.discard_one": lang._("Your hand: discard a card face down"),
+        "claim.your_hand": lang._("Your hand"),
+        "claim.hand_empty": lang._("Your hand is empty."),
+        **_plural(
+            "claim.followers",
+            lang,
+            "Your follower, face down (your hand in phase 2)",
+            "Your {n} followers, face down (your hand in phase 2)",
+        ),
+        "claim.new": lang.pgettext("claim card", "new"),
+        "claim.counts": lang._("hand {hand} · followers {followers}"),
+        "claim.score_piles": lang._("Score piles"),
+        "claim.votes": lang._("Votes for each faction"),
+        "claim.won": lang.pgettext("claim faction", "won"),
+    }
