@@ -10,6 +10,7 @@ from typing import Any
 
 import discord
 
+from bot.activity.serving import board_served
 from bot.discord_ui.client import GameBot, use_discord_at
 from bot.log_setup import configure_logging
 from bot.service.feature_registry import discovered
@@ -125,7 +126,9 @@ def _copy_database(source: str, target: str) -> int:
 
 async def _run(bot: GameBot, token: str) -> None:
     async with bot:
-        await bot.start(token)
+        await bot.login(token)
+        async with board_served(bot):
+            await bot.connect()
 
 
 def _fail(message: str, status: int) -> int:

@@ -132,8 +132,12 @@ class Settings:
                 "CLAIMIT_RENDER_PROCESSES must be a number of processes from 0 to "
                 f"{MAX_RENDER_PROCESSES}, not {processes!r}"
             )
-        metrics_port, metrics_host = _metrics(values)
-        activity_port, activity_host = _listening(values, "CLAIMIT_ACTIVITY")
+        metrics_port, metrics_host = _listening(
+            values, "CLAIMIT_METRICS_PORT", "CLAIMIT_METRICS_HOST"
+        )
+        activity_port, activity_host = _listening(
+            values, "CLAIMIT_ACTIVITY_PORT", "CLAIMIT_ACTIVITY_HOST"
+        )
         client_secret = values.get("DISCORD_CLIENT_SECRET") or None
         if activity_port is not None and client_secret is None:
             raise SettingsError(
@@ -177,21 +181,19 @@ def _seconds(
     return seconds
 
 
-def _metrics(values: Mapping[str, str]) -> tuple[int | None, str]:
-    return _listening(values, "CLAIMIT_METRICS")
-
-
-def _listening(values: Mapping[str, str], prefix: str) -> tuple[int | None, str]:
-    """``<prefix>_PORT`` and ``<prefix>_HOST``: where a server of the bot's listens."""
-    port = (values.get(f"{prefix}_PORT") or "").strip()
-    host = (values.get(f"{prefix}_HOST") or "").strip()
+def _listening(
+    values: Mapping[str, str], port_setting: str, host_setting: str
+) -> tuple[int | None, str]:
+    """Where a server of the bot's listens: its port (``None``: not served) and address."""
+    port = (values.get(port_setting) or "").strip()
+    host = (values.get(host_setting) or "").strip()
     if port and (not port.isdigit() or int(port) > 65535):
         raise SettingsError(
-            f"{prefix}_PORT must be a port (0-65535, 0 picks a free one), not {port!r}"
+            f"{port_setting} must be a port (0-65535, 0 picks a free one), not {port!r}"
         )
     if host and not _is_host(host):
         raise SettingsError(
-            f"{prefix}_HOST must be an address to listen on, such as 127.0.0.1, "
+            f"{host_setting} must be an address to listen on, such as 127.0.0.1, "
             f"0.0.0.0 or ::, not {host!r}"
         )
     return (int(port) if port else None), host or DEFAULT_METRICS_HOST

@@ -10,6 +10,7 @@ from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
+from bot.activity.serving import board_served
 from bot.discord_ui.client import GameBot, use_discord_at
 from bot.discord_ui.face_drawing import to_ping
 from bot.settings import DEFAULT_SANDBOX_DATABASE, Settings
@@ -83,6 +84,10 @@ async def run_sandbox(
                 discord_token=emulator.token,
                 database=settings.sandbox_database,
                 dev_guild_id=None,
+                # The board is always served here, behind the page (``SandboxPage``).
+                activity_port=0,
+                activity_host="127.0.0.1",
+                client_secret=emulator.client_secret,
             ),
             guild_ready_timeout=0.1,
             dice=dice,
@@ -92,22 +97,30 @@ async def run_sandbox(
         try:
             async with bot:
                 await bot.login(emulator.token)
-                connection = asyncio.create_task(bot.connect())
-                await bot.wait_until_ready()
-                url = await page.start(port=settings.sandbox_port)
-                named = [f"{g['title']} (/{g['command']} new)" for g in page.games()]
-                games = " or ".join([", ".join(named[:-1]), named[-1]] if len(named) > 1 else named)
-                announce(
-                    f"claimit sandbox: open {url} in a browser to play {games} in "
-                    f"#{server.channel.name} as {', '.join(m.user.name for m in server.members)} "
-                    f"(games are kept in {shown(settings.sandbox_database)}, the channel in "
-                    f"{discord_state(settings.sandbox_database)}). Ctrl-C stops it."
-                )
-                if settings.shards is not None:
-                    announce(other_processes(settings, emulator))
-                if ready is not None:
-                    ready.set()
-                await connection
+                async with board_served(bot) as board:
+                    assert board is not None
+                    page.board_port = board.port
+                    connection = asyncio.create_task(bot.connect())
+                    await bot.wait_until_ready()
+                    url = await page.start(port=settings.sandbox_port)
+                    named = [f"{g['title']} (/{g['command']} new)" for g in page.games()]
+                    games = (
+                        " or ".join([", ".join(named[:-1]), named[-1]])
+                        if len(named) > 1
+                        else named[0]
+                    )
+                    announce(
+                        f"claimit sandbox: open {url} in a browser to play {games} in "
+                        f"#{server.channel.name} as "
+                        f"{', '.join(m.user.name for m in server.members)} "
+                        f"(games are kept in {shown(settings.sandbox_database)}, the channel in "
+                        f"{discord_state(settings.sandbox_database)}). Ctrl-C stops it."
+                    )
+                    if settings.shards is not None:
+                        announce(other_processes(settings, emulator))
+                    if ready is not None:
+                        ready.set()
+                    await connection
         finally:
             await page.close()
     finally:

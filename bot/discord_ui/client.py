@@ -27,6 +27,7 @@ from bot.discord_ui.components import Pressable, shown_controls
 from bot.discord_ui.context import Context
 from bot.discord_ui.departures import Departures
 from bot.discord_ui.discord_refusals import expected
+from bot.discord_ui.entry_point import with_entry_point
 from bot.discord_ui.feature import Features, drawing
 from bot.discord_ui.feature_registry import discovered
 from bot.discord_ui.game_events import GameEvents
@@ -198,6 +199,7 @@ class GameBot(discord.AutoShardedClient):
             watched=table,
             hooks=hooks,
             owed=self.owed,
+            board=self.settings.activity_port is not None,
         )
         self.features = Features(self._declared, context, hooks, self.events)
         await self.features.prepare()
@@ -490,6 +492,30 @@ class _TakingOver:
 
 
 class _Tree(app_commands.CommandTree[GameBot]):
+    async def sync(
+        self, *, guild: discord.abc.Snowflake | None = None
+    ) -> list[app_commands.AppCommand]:
+        """As discord.py syncs, keeping the app's Entry Point among the global commands
+        (``entry_point``)."""
+        if guild is not None:
+            return await super().sync(guild=guild)
+        application_id = self.client.application_id
+        if application_id is None:
+            raise app_commands.MissingApplicationID
+        commands = self._get_all_commands()
+        translator = self.translator
+        assert translator is not None
+        payload = [await c.get_translated_payload(self, translator) for c in commands]
+        board = self.client.settings.activity_port is not None
+        payload = await with_entry_point(self.client.http, application_id, payload, board)
+        try:
+            data = await self.client.http.bulk_upsert_global_commands(application_id, payload)
+        except discord.HTTPException as e:
+            if e.status == 400 and e.code == 50035:
+                raise app_commands.CommandSyncFailure(e, commands) from None
+            raise
+        return [app_commands.AppCommand(data=d, state=self.client._connection) for d in data]
+
     async def on_error(
         self, interaction: discord.Interaction[GameBot], error: app_commands.AppCommandError
     ) -> None:

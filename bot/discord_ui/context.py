@@ -245,3 +245,5 @@ class Context:
     the players' ``/my games``)."""
     owed: OwedPosts
     """Posts a message owed for something past, once whatever happens meanwhile."""
+    board: bool = False
+    """Whether the app's Activity (the board, ``bot.activity``) is served here."""

@@ -1,41 +1,21 @@
-"""A game as a viewer's own device draws it (the Activity): plain values, never a picture.
+"""What a face makes a viewer's ``Board`` (``bot.games.face``) with: a view's plain values,
+and the controls a board offers.
 
-A face builds a viewer's ``Board`` from the same views its pictures are drawn from, so
-what a viewer may see is decided where the channel's table and a seat's own message
-decide it: the table is the public picture's view, and a seat's own part is its private
-message's view, given to that seat alone.
+A face builds a viewer's board from the same views its pictures are drawn from, so what a
+viewer may see is decided where the channel's table and a seat's own message decide it:
+the table is the public picture's view, and a seat's own part is its private message's
+view, given to that seat alone.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
 from bot.games.face import Choice, Control, Menu
-from bot.storage.game_values import JSON
 from i18n import Language
-
-
-@dataclass(frozen=True)
-class Board:
-    """What one viewer's board shows of a game, and what they may do on it now."""
-
-    table: JSON
-    """What everybody sees: the public view, as the channel's table draws it."""
-    words: str
-    """The table in words (the public picture's description), for a screen reader."""
-    own: JSON | None = None
-    """The viewer's own part (a hand of cards), only for their seat in a game with secrets."""
-    own_words: str = ""
-    """``own`` in words."""
-    choices: tuple[Choice | Menu, ...] = ()
-    """What the viewer may do now (nothing while they wait, or watch)."""
-    key: int | None = None
-    """What the viewer decides on (``HiddenInformation.decision_key``), carried by a move
-    instead of the game's version where the game has secrets."""
 
 
 def plain(value: Any) -> Any:

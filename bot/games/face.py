@@ -17,20 +17,17 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar
+from typing import Any, Final, Generic, Protocol, TypeVar
 
 from bot.games import shared_words
 from bot.games.limits import shortened
 from bot.games.outcome import Outcome
 from bot.games.registration import Registration
 from bot.games.replay import Chapter, Hold, Replay, ReplayStep, caption, rounds, rounds_over
-from bot.storage.game_values import Options
+from bot.storage.game_values import JSON, Options
 from bot.storage.records import Game, LadderEntry, PlayerRecord
 from i18n import DEFAULT, Language
 from render.common.png import PictureKind
-
-if TYPE_CHECKING:
-    from bot.games.board import Board
 
 RGB = tuple[int, int, int]
 GOLD: RGB = (241, 196, 15)
@@ -126,6 +123,26 @@ class Private:
     picture: Picture
     choices: tuple[Choice, ...]
     key: int
+
+
+@dataclass(frozen=True)
+class Board:
+    """What one viewer's board (the Activity, drawn on their own device) shows of a game,
+    and what they may do on it now: plain values, never a picture."""
+
+    table: JSON
+    """What everybody sees: the public view, as the channel's table draws it."""
+    words: str
+    """The table in words (the public picture's description), for a screen reader."""
+    own: JSON | None = None
+    """The viewer's own part (a hand of cards), only for their seat in a game with secrets."""
+    own_words: str = ""
+    """``own`` in words."""
+    choices: tuple[Choice | Menu, ...] = ()
+    """What the viewer may do now (nothing while they wait, or watch)."""
+    key: int | None = None
+    """What the viewer decides on (``HiddenInformation.decision_key``), carried by a move
+    instead of the game's version where the game has secrets."""
 
 
 @cache

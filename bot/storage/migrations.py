@@ -335,6 +335,8 @@ STEPS = {
             "ALTER TABLE player_settings DROP COLUMN following",
         )
     ),
+    # 21: the board's launches, which game each member opened the Activity from.
+    21: Step(),
 }
 
 

@@ -16,6 +16,8 @@ import discord
 from PIL import Image
 from PIL.GifImagePlugin import GifImageFile
 
+from bot.activity.server import ActivityServer
+from bot.activity.serving import board_served
 from bot.discord_ui.client import GameBot, use_discord_at
 from bot.discord_ui.face_drawing import acting, to_ping
 from bot.discord_ui.table_asks import On
@@ -68,10 +70,12 @@ class World:
         dice: random.Random | None = None,
         shards: tuple[int, frozenset[int]] | None = None,
         metrics_port: int | None = None,
+        board: bool = False,
     ) -> GameBot:
         """The bot, its dice drawn from ``random.Random(seed)`` unless ``dice`` is given;
         with ``shards`` (how many in all, which of them), one of its processes; with
-        ``metrics_port``, serving its figures and health there (0: on a free port)."""
+        ``metrics_port``, serving its figures and health there (0: on a free port); with
+        ``board``, serving its Activity on a free port (``boards``)."""
         settings = Settings(
             discord_token=self.discord.token,
             database=self.database,
@@ -83,6 +87,8 @@ class World:
             shard_count=None if shards is None else shards[0],
             shards=None if shards is None else shards[1],
             metrics_port=metrics_port,
+            activity_port=0 if board else None,
+            client_secret=self.discord.client_secret if board else None,
         )
         bot = GameBot(
             settings,
@@ -92,6 +98,9 @@ class World:
         )
         try:
             await bot.login(self.discord.token)
+            served = await self._served.enter_async_context(board_served(bot))
+            if served is not None:
+                self.boards.append(served)
             self._tasks.append(asyncio.create_task(bot.connect()))
             await bot.wait_until_ready()
         except BaseException:
@@ -108,6 +117,8 @@ class World:
         await self.discord.wait_for_shards(2)
 
     async def stop_bots(self) -> None:
+        await self._served.aclose()
+        self.boards.clear()
         for bot in self.bots:
             await bot.close()
         for task in self._tasks:
@@ -117,6 +128,9 @@ class World:
 
     def __post_init__(self) -> None:
         self._tasks: list[asyncio.Task[None]] = []
+        self._served = contextlib.AsyncExitStack()
+        self.boards: list[ActivityServer] = []
+        """The Activities the bots serve (``start_bot``'s ``board``), in their order."""
 
     async def __aenter__(self) -> World:
         return self

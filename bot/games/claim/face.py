@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from bot.games import shared_words
-from bot.games.board import Board, plain
+from bot.games.board import plain
 from bot.games.claim import (
     GAME,
     hand_words,
@@ -41,6 +41,7 @@ from bot.games.claim.game import (
 )
 from bot.games.face import (
     BaseFace,
+    Board,
     Choice,
     Control,
     OpenPrivate,

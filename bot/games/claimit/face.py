@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.games import shared_words
-from bot.games.board import Board, playable
+from bot.games.board import playable
 from bot.games.claimit import GAME, words
 from bot.games.claimit.game import CLAIMIT
 from bot.games.face import (
+    Board,
     Choice,
     Control,
     Picture,

@@ -15,8 +15,9 @@ from dataclasses import replace
 from typing import Final
 
 from bot.games import shared_words
-from bot.games.board import Board, plain, playable
+from bot.games.board import plain, playable
 from bot.games.face import (
+    Board,
     Choice,
     Control,
     Menu,

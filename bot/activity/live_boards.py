@@ -1,0 +1,246 @@
+"""The boards open in this process, each pushed its viewer's own view after every change.
+
+A change reaches the boards however it was made: here (the game service tells of every
+change it commits, whatever made it: a press in the channel or a DM, the clock, a
+computer player, a take-back, a board) or in another process sharing the database (which
+says so on the database's ``claimit_game_changed``). A game is pushed one push at a time,
+each time as it stands *then*: changes committed meanwhile are pushed together, never
+queued, so a slow viewer never holds the game or the other viewers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+
+from bot.activity.game_views import listed, shown
+from bot.activity.identity import Viewer
+from bot.games.faces import face_for
+from bot.games.outcome import Outcome
+from bot.service import GameService, ServiceError
+from bot.storage.records import Game, GameStatus, Result
+from i18n import Language
+
+log = logging.getLogger(__name__)
+
+HAPPENED = 8
+"""The last moves a board lists."""
+
+
+@dataclass(eq=False)
+class Watcher:
+    """One viewer's live connection: who they are, their language, and the game they watch
+    (``None``: their channel's list)."""
+
+    socket: web.WebSocketResponse
+    viewer: Viewer
+    lang: Language
+    watching: int | None = None
+    sent: str | None = None
+    """The last message pushed, not pushed again when nothing in it changed."""
+    sending: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    async def send(self, message: dict[str, Any]) -> None:
+        """Sends ``message`` unless it is what was sent last; a connection that went away
+        is left to its reader to close."""
+        text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+        async with self.sending:
+            if text == self.sent or self.socket.closed:
+                return
+            self.sent = text
+            with contextlib.suppress(ConnectionError, RuntimeError):
+                await self.socket.send_str(text)
+
+    async def say(self, message: dict[str, Any]) -> None:
+        """Sends a one-off message (a refusal): never taken as the last view sent."""
+        text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+        async with self.sending:
+            if not self.socket.closed:
+                with contextlib.suppress(ConnectionError, RuntimeError):
+                    await self.socket.send_str(text)
+
+
+@dataclass
+class _Recent:
+    """A game's last moves as last read: the version they were read at."""
+
+    version: int
+    moves: deque[Outcome]
+
+
+class LiveBoards:
+    """Every open board of this process, and what each watches."""
+
+    def __init__(
+        self, service: GameService, can_rematch: Callable[[Game], bool] = lambda game: False
+    ) -> None:
+        self._service = service
+        self._can_rematch = can_rematch
+        self._watchers: set[Watcher] = set()
+        self._wanted: set[int] = set()
+        self._pushing: dict[int, asyncio.Task[None]] = {}
+        self._recent: dict[int, _Recent] = {}
+        self._pushed: dict[int, int] = {}
+        """Each watched game's version last pushed, so that another process's notice of a
+        change already pushed costs no read."""
+        self._listing: set[asyncio.Task[None]] = set()
+        self._stopped = False
+
+    def add(self, watcher: Watcher) -> None:
+        """A board opened: it is pushed what it watches from now on."""
+        self._watchers.add(watcher)
+
+    def remove(self, watcher: Watcher) -> None:
+        """A board closed: what no board watches any more is forgotten."""
+        self._watchers.discard(watcher)
+        watched = {w.watching for w in self._watchers}
+        for game_id in list(self._recent):
+            if game_id not in watched:
+                del self._recent[game_id]
+                self._pushed.pop(game_id, None)
+
+    def changed(self, game_id: int) -> None:
+        """The game changed: every board showing it, or listing it, is pushed anew soon,
+        once for however many changes come before its push begins."""
+        if self._stopped or not self._watchers:
+            return
+        self._wanted.add(game_id)
+        if game_id not in self._pushing:
+            self._pushing[game_id] = asyncio.create_task(self._push(game_id))
+
+    def heard(self, payload: str) -> None:
+        """Another process changed a game (``<id>:<version>``)."""
+        game_id, _, version = payload.partition(":")
+        if not game_id.isdigit():
+            return
+        if version.isdigit() and self._pushed.get(int(game_id)) == int(version):
+            return
+        self.changed(int(game_id))
+
+    def everything_changed(self) -> None:
+        """What other processes said may be lost (the database's connection dropped): every
+        board open here is pushed anew."""
+        for game_id in {w.watching for w in self._watchers if w.watching is not None}:
+            self.changed(game_id)
+        listing = [w for w in self._watchers if w.watching is None]
+        if listing and not self._stopped:
+            task = asyncio.create_task(self._show_lists(listing))
+            self._listing.add(task)
+            task.add_done_callback(self._listing.discard)
+
+    async def _show_lists(self, listing: list[Watcher]) -> None:
+        try:
+            await asyncio.gather(*(self.show_list(w) for w in listing))
+        except Exception:
+            log.exception("the boards' lists could not be pushed")
+
+    async def stop(self) -> None:
+        """Pushes nothing more, the pushes under way cut off."""
+        self._stopped = True
+        pushing = [*self._pushing.values(), *self._listing]
+        for task in pushing:
+            task.cancel()
+        for task in pushing:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    async def _push(self, game_id: int) -> None:
+        try:
+            while game_id in self._wanted and not self._stopped:
+                self._wanted.discard(game_id)
+                try:
+                    await self._push_once(game_id)
+                except ServiceError:
+                    pass
+                except Exception:
+                    log.exception("a board of game %d could not be pushed", game_id)
+        finally:
+            self._pushing.pop(game_id, None)
+
+    async def _push_once(self, game_id: int) -> None:
+        game = await self._service.game(game_id)
+        self._pushed[game_id] = game.version
+        watching = [w for w in self._watchers if w.watching == game_id]
+        places = {game.channel_id, game.thread_id}
+        listing = [
+            w for w in self._watchers if w.watching is None and w.viewer.channel_id in places
+        ]
+        if watching:
+            happened, results = await self._past(game)
+            await asyncio.gather(*(self._show(w, game, happened, results) for w in watching))
+        await asyncio.gather(*(self.show_list(w) for w in listing))
+
+    async def show_game(self, watcher: Watcher, game: Game) -> None:
+        """Pushes ``game`` as ``watcher`` sees it now."""
+        happened, results = await self._past(game)
+        self._pushed[game.id] = game.version
+        await self._show(watcher, game, happened, results)
+
+    async def show_list(self, watcher: Watcher) -> None:
+        """Pushes the games of ``watcher``'s channel, newest first."""
+        games = await self._service.games_here(watcher.viewer.channel_id)
+        here = [g for g in games if g.guild_id == watcher.viewer.guild_id]
+        message = {
+            "type": "games",
+            "games": [listed(g, watcher.viewer.user_id, watcher.lang) for g in reversed(here)],
+        }
+        if watcher.watching is None:
+            await watcher.send(message)
+
+    async def _show(
+        self, watcher: Watcher, game: Game, happened: Iterable[Outcome], results: list[Result]
+    ) -> None:
+        if watcher.watching != game.id:
+            return
+        mine = game.seat_of(watcher.viewer.user_id)
+        seat = None if mine is None else mine.seat
+        last = self._recent[game.id].moves[-1] if self._recent[game.id].moves else None
+        shown_last = last if last is not None and last.game.version == game.moved_version else None
+        board = face_for(game.kind).board(game, seat, shown_last, watcher.lang)
+        message = shown(
+            game,
+            watcher.viewer.user_id,
+            board,
+            list(happened),
+            results,
+            watcher.lang,
+            self._service.clock(),
+            can_rematch=self._can_rematch(game),
+        )
+        await watcher.send(message)
+
+    async def _past(self, game: Game) -> tuple[list[Outcome], list[Result]]:
+        """The game's last moves (read again from its log only when its newest move does
+        not follow on from the ones known) and, once it is over, its results."""
+        recent = self._recent.get(game.id)
+        if recent is None or recent.version != game.version:
+            recent = await self._moves(game, recent)
+            self._recent[game.id] = recent
+        results: list[Result] = []
+        if game.status is GameStatus.FINISHED:
+            results = await self._service.history.results(game.id)
+        return list(recent.moves), results
+
+    async def _moves(self, game: Game, known: _Recent | None) -> _Recent:
+        if game.moved_version is None:
+            return _Recent(game.version, deque(maxlen=HAPPENED))
+        last = await self._service.history.last_outcome(game.id, game)
+        if last is None:
+            return _Recent(game.version, deque(maxlen=HAPPENED))
+        if known is not None and known.moves:
+            newest = known.moves[-1]
+            if newest.game.version == last.game.version:
+                return _Recent(game.version, known.moves)
+            if newest.state == last.before:
+                known.moves.append(last)
+                return _Recent(game.version, known.moves)
+        outcomes = await self._service.history.outcomes(game.id)
+        return _Recent(game.version, deque(outcomes[-HAPPENED:], maxlen=HAPPENED))

@@ -1,0 +1,94 @@
+"""The Activity served beside a running bot: over its game service, its channel's live table,
+its Discord client, and the other processes' changes on a shared database."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+
+from bot.activity.identity import DiscordIdentity
+from bot.activity.live_boards import LiveBoards
+from bot.activity.page_build import built_page
+from bot.activity.server import ActivityServer, Page
+from bot.discord_ui.client import GameBot
+from bot.discord_ui.live_table import LiveTable
+from bot.discord_ui.table_asks import On
+from bot.features.board.launches import BoardLaunches
+from bot.games.outcome import Outcome
+from bot.storage import game_queries
+from bot.storage.database import Database, Listener
+from bot.storage.records import Game
+
+log = logging.getLogger(__name__)
+
+LISTEN_AGAIN_SECONDS = 5.0
+"""How soon a dropped listener for the other processes' changes is made again."""
+
+
+class _ChannelTable:
+    """A board's change made through the channel's live table, shown there as after a press
+    nobody made in the channel: the table, pings, hands and notices follow."""
+
+    def __init__(self, table: LiveTable) -> None:
+        self._table = table
+
+    async def move(self, game_id: int, made: Callable[[], Awaitable[Outcome]]) -> Outcome:
+        return await self._table.move(game_id, made, On.TABLE)
+
+    async def change(self, game_id: int, made: Callable[[], Awaitable[Game]]) -> Game:
+        return await self._table.change(game_id, made, On.ELSEWHERE)
+
+
+async def _listening(database: Database, boards: LiveBoards) -> None:
+    """Hears the other processes' changes for as long as the Activity is served, listening
+    again after the connection dropped (every board pushed anew then: what was said
+    meanwhile is lost)."""
+    listener: Listener | None = None
+    try:
+        while True:
+            if listener is None or not listener.listening:
+                if listener is not None:
+                    await listener.close()
+                    listener = None
+                try:
+                    listener = await database.listen({game_queries.CHANGED: boards.heard})
+                except Exception as error:
+                    log.info("the board doesn't hear other processes' changes now: %r", error)
+                else:
+                    if listener is None:
+                        return  # nobody else shares the database
+                    boards.everything_changed()
+            await asyncio.sleep(LISTEN_AGAIN_SECONDS)
+    finally:
+        if listener is not None:
+            await listener.close()
+
+
+@contextlib.asynccontextmanager
+async def board_served(bot: GameBot) -> AsyncIterator[ActivityServer | None]:
+    """The Activity, while the bot runs, where its settings serve it (``None`` otherwise);
+    ``bot`` has logged in (its service and table are made)."""
+    settings = bot.settings
+    if settings.activity_port is None:
+        yield None
+        return
+    page = Page.read(await asyncio.to_thread(built_page))
+    server = ActivityServer(
+        bot.service,
+        DiscordIdentity(bot, settings.client_secret),
+        _ChannelTable(bot.table),
+        BoardLaunches(bot.service.database, bot.service.clock),
+        page,
+    )
+    port = await server.start(settings.activity_host, settings.activity_port)
+    log.info("the Activity is served at http://%s:%d/", settings.activity_host, port)
+    listening = asyncio.create_task(_listening(bot.service.database, server.boards))
+    try:
+        yield server
+    finally:
+        listening.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await listening
+        await server.stop()

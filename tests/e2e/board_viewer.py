@@ -1,0 +1,111 @@
+"""A member's board, as the Activity's page speaks to the bot: signed in through the
+emulated Discord (its OAuth2 code, the bot's token exchange), then on the live connection,
+keeping every frame it was sent."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiohttp
+
+from bot.activity.server import ActivityServer
+from emulator import DiscordEmulator, User
+
+WAIT = 30.0
+"""A safety net for a hang: frames come as soon as a change is committed."""
+
+
+async def signed_in(
+    emulator: DiscordEmulator, board: ActivityServer, user: User, session: aiohttp.ClientSession
+) -> str:
+    """The access token the page gets for ``user``: Discord's code for them, exchanged by
+    the bot."""
+    code = emulator.authorize(user.id, emulator.application_id, ["identify"])
+    async with session.post(f"{base(board)}/api/token", json={"code": code}) as answer:
+        assert answer.status == 200, await answer.text()
+        token: str = (await answer.json())["access_token"]
+    return token
+
+
+def base(board: ActivityServer) -> str:
+    return f"http://127.0.0.1:{board.port}"
+
+
+@dataclass
+class BoardViewer:
+    """One member's live connection to the board."""
+
+    socket: aiohttp.ClientWebSocketResponse
+    frames: list[dict[str, Any]] = field(default_factory=list)
+    closed: tuple[int | None, str] | None = None
+    """How the bot closed the connection (its code and reason), once it has."""
+    _arrived: asyncio.Condition = field(default_factory=asyncio.Condition)
+
+    def __post_init__(self) -> None:
+        self._reading = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        while True:
+            message = await self.socket.receive()
+            if message.type is not aiohttp.WSMsgType.TEXT:
+                break
+            async with self._arrived:
+                self.frames.append(json.loads(message.data))
+                self._arrived.notify_all()
+        reason = message.extra if message.type is aiohttp.WSMsgType.CLOSE else ""
+        async with self._arrived:
+            self.closed = (self.socket.close_code, str(reason or ""))
+            self._arrived.notify_all()
+
+    async def send(self, **message: Any) -> None:
+        await self.socket.send_str(json.dumps(message))
+
+    async def wait_for(
+        self, wanted: Callable[[dict[str, Any]], bool], after: int = 0
+    ) -> dict[str, Any]:
+        """The first frame from the ``after``-th on that is ``wanted``."""
+
+        def found() -> dict[str, Any] | None:
+            return next((f for f in self.frames[after:] if wanted(f)), None)
+
+        async with asyncio.timeout(WAIT), self._arrived:
+            await self._arrived.wait_for(lambda: found() is not None or self.closed is not None)
+        frame = found()
+        assert frame is not None, f"closed {self.closed} before a wanted frame: {self.frames}"
+        return frame
+
+    async def game(self, version: int | None = None, after: int = 0) -> dict[str, Any]:
+        """The watched game as pushed (at ``version``, or any)."""
+        return await self.wait_for(
+            lambda f: f["type"] == "game" and (version is None or f["game"]["version"] >= version),
+            after,
+        )
+
+    async def ended(self) -> tuple[int | None, str]:
+        """How the bot closed the connection."""
+        async with asyncio.timeout(WAIT), self._arrived:
+            await self._arrived.wait_for(lambda: self.closed is not None)
+        assert self.closed is not None
+        return self.closed
+
+    async def close(self) -> None:
+        await self.socket.close()
+        await self._reading
+
+
+async def connected(
+    board: ActivityServer,
+    session: aiohttp.ClientSession,
+    token: str,
+    instance_id: str,
+    locale: str = "en-US",
+) -> BoardViewer:
+    """The page's live connection, hello said."""
+    socket = await session.ws_connect(f"{base(board)}/api/live")
+    viewer = BoardViewer(socket)
+    await viewer.send(type="hello", access_token=token, instance_id=instance_id, locale=locale)
+    return viewer

@@ -1,0 +1,238 @@
+"""The board (the app's Activity) through the real bot and the emulated Discord, as its page
+speaks to the bot: **Open the board** launches it on its game; a viewer signed in through
+Discord is pushed their own view after every change from anywhere; a move from the board
+is a button's move, shown in the channel; and what Discord doesn't vouch for, or a move the
+game refuses, changes nothing."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+
+from bot.storage import Game
+from emulator import User
+from tests.e2e.board_viewer import BoardViewer, connected, signed_in
+from tests.e2e.world import World, describe, make_world
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture
+async def world(tmp_path: Path) -> AsyncIterator[World]:
+    world = await make_world(tmp_path, players=3)
+    await world.start_bot(board=True)
+    async with world:
+        yield world
+
+
+@pytest.fixture
+async def session() -> AsyncIterator[aiohttp.ClientSession]:
+    async with aiohttp.ClientSession() as session:
+        yield session
+
+
+async def opened(
+    world: World, session: aiohttp.ClientSession, user: User, *, press: bool = True
+) -> BoardViewer:
+    """``user``'s board: **Open the board** pressed on the table (or the Activity joined
+    from the app launcher), signed in, and its first view pushed."""
+    if press:
+        clicked = await world.click(user, world.table(), "Open the board")
+        assert clicked.response_type == 12
+    else:
+        await world.discord.launch_activity(world.channel.id, user.id)
+    instance = world.discord.channel_activity(world.channel.id)
+    assert instance is not None and user.id in instance.users
+    token = await signed_in(world.discord, world.boards[0], user, session)
+    viewer = await connected(world.boards[0], session, token, instance.id)
+    welcome = await viewer.wait_for(lambda f: f["type"] == "welcome")
+    assert welcome["user"]["id"] == str(user.id) and welcome["words"]
+    return viewer
+
+
+def move_of(frame: dict[str, Any]) -> dict[str, Any]:
+    """The first move the viewer may make, as the page sends it."""
+    choice = next(c for c in frame["board"]["choices"] if c["type"] == "button" and c["enabled"])
+    return {
+        "type": "move",
+        "game": frame["game"]["id"],
+        "intent": choice["intent"],
+        "version": frame["game"]["version"],
+        "key": frame["board"]["key"],
+    }
+
+
+async def test_the_board_opens_on_its_game_and_a_move_there_is_shown_in_the_channel(
+    world: World, session: aiohttp.ClientSession
+) -> None:
+    table, game, seat, mover = await world.claim_started()
+    other = world.user(game.seats[1 - seat].user_id or 0)
+    mine = await opened(world, session, mover)
+    theirs = await opened(world, session, other)
+    shown = await mine.game()
+    assert shown["game"]["id"] == game.id and shown["game"]["you"] == seat
+    assert shown["board"]["own"]["hand"] and shown["board"]["choices"]
+    watching = await theirs.game()
+    assert watching["game"]["you"] == 1 - seat and watching["board"]["choices"] == []
+
+    await mine.send(**move_of(shown))
+    moved = await mine.game(version=game.version + 1)
+    after = await world.settled(game.id)
+    assert moved["game"]["version"] == after.version > game.version
+    assert after.shown_version == after.version
+    assert (await theirs.game(version=after.version))["game"]["happened"]
+    # The table in the channel shows the move as after a press.
+    assert world.table().id == table.id or world.table().created_at > table.created_at
+
+
+async def test_a_press_in_the_channel_reaches_every_board_at_once(
+    world: World, session: aiohttp.ClientSession
+) -> None:
+    await world.start_game(2, "nuggets")
+    game = await world.bots[0].service.current_game(world.channel.id)
+    assert game is not None
+    watcher = await opened(world, session, world.players[2], press=False)
+    listed = await watcher.wait_for(lambda f: f["type"] == "games")
+    assert [g["id"] for g in listed["games"]] == [game.id]
+    await watcher.send(type="watch", game=game.id)
+    first = await watcher.game()
+    assert first["game"]["you"] is None and first["board"]["own"] is None
+    mover = await world.mover()
+    await world.click(mover, world.table(), "Roll 7 dice")
+    pushed = await watcher.game(version=first["game"]["version"] + 1)
+    assert pushed["board"]["table"]["rolled"] and pushed["board"]["choices"] == []
+
+
+async def refused_text(viewer: BoardViewer, after: int) -> str:
+    frame = await viewer.wait_for(lambda f: f["type"] == "refused", after)
+    return str(frame["text"])
+
+
+async def test_what_the_game_refuses_on_the_board_changes_nothing(
+    world: World, session: aiohttp.ClientSession
+) -> None:
+    _, game, seat, mover = await world.claim_started()
+    other = world.user(game.seats[1 - seat].user_id or 0)
+    mine, theirs = await opened(world, session, mover), await opened(world, session, other)
+    shown, waiting = await mine.game(), await theirs.game()
+
+    out_of_turn = {**move_of(shown), "key": waiting["board"]["key"]}
+    count = len(theirs.frames)
+    await theirs.send(**out_of_turn)
+    assert await refused_text(theirs, count)
+    stale = {**move_of(shown), "key": (shown["board"]["key"] or 0) + 1}
+    count = len(mine.frames)
+    await mine.send(**stale)
+    assert await refused_text(mine, count)
+    count = len(mine.frames)
+    await mine.send(**{**move_of(shown), "intent": "not a card"})
+    assert await refused_text(mine, count)
+    await mine.send(type="watch", game=game.id + 1000)
+    assert await refused_text(mine, count)
+    assert (await world.settled(game.id)).version == game.version
+
+
+async def test_discord_vouches_for_every_viewer_or_the_board_closes(
+    world: World, session: aiohttp.ClientSession
+) -> None:
+    await world.start_game(2, "claimit")
+    ann, bo, cy = world.players[:3]
+    instance = await world.discord.launch_activity(world.channel.id, ann.id)
+    board = world.boards[0]
+
+    forged = await connected(board, session, "forged-token", instance.id)
+    assert (await forged.ended())[0] == 4003
+    outsider = await signed_in(world.discord, board, cy, session)
+    not_in_it = await connected(board, session, outsider, instance.id)
+    assert (await not_in_it.ended())[0] == 4001
+    ann_token = await signed_in(world.discord, board, ann, session)
+    no_instance = await connected(board, session, ann_token, "i-1-gc-1-1")
+    assert (await no_instance.ended())[0] == 4001
+    world.discord.expire_token(ann_token)
+    expired = await connected(board, session, ann_token, instance.id)
+    assert (await expired.ended())[0] == 4003
+
+    async with session.post(
+        f"http://127.0.0.1:{board.port}/api/token", json={"code": "made-up"}
+    ) as answer:
+        assert answer.status == 403 and (await answer.json())["error"]
+    bo_token = await signed_in(world.discord, board, bo, session)
+    await world.discord.launch_activity(world.channel.id, bo.id)
+    junk = await connected(board, session, bo_token, instance.id)
+    await junk.wait_for(lambda f: f["type"] == "games")
+    with pytest.raises((ConnectionError, aiohttp.ClientError)):
+        await junk.socket.send_str("x" * 1_000_000)
+        await junk.ended()
+        raise ConnectionError
+    assert (await junk.ended())[0] == 1009
+
+
+async def test_a_game_of_another_channel_or_server_is_not_the_viewers_to_see(
+    world: World, session: aiohttp.ClientSession
+) -> None:
+    elsewhere = world.discord.add_channel(world.guild, "elsewhere")
+    created = await world.command(world.players[0], "claimit new", where=elsewhere)
+    assert created.response_message is not None
+    other: Game | None = await world.bots[0].service.current_game(elsewhere.id)
+    assert other is not None
+    await world.start_game(2, "claimit")
+    viewer = await opened(world, session, world.players[1], press=False)
+    listed = await viewer.wait_for(lambda f: f["type"] == "games")
+    assert other.id not in [g["id"] for g in listed["games"]]
+    count = len(viewer.frames)
+    await viewer.send(type="join", game=other.id)
+    assert await refused_text(viewer, count)
+    assert len((await world.bots[0].service.game(other.id)).seats) == 1
+    await viewer.send(type="watch", game=other.id)
+    assert await refused_text(viewer, count + 1)
+
+
+async def board_game(world: World, session: aiohttp.ClientSession) -> tuple[int, list[str]]:
+    """A whole game of Claim It! played by Ann and Bo on their boards, each move a random
+    one of their choices: the game, and the labels of the choices made, in order."""
+    await world.start_game(2, "claimit")
+    game = await world.bots[0].service.current_game(world.channel.id)
+    assert game is not None
+    viewers = {
+        seat.seat: await opened(world, session, world.user(seat.user_id or 0))
+        for seat in game.seats
+    }
+    rng = random.Random(3)
+    made = []
+    frame = await viewers[0].game()
+    while frame["game"]["status"] == "active":
+        viewer = viewers[frame["game"]["to_act"][0]]
+        seen = frame["game"]["version"]
+        frame = await viewer.game(version=seen)
+        choice = rng.choice([c for c in frame["board"]["choices"] if c["enabled"]])
+        made.append(choice["label"])
+        count = len(viewer.frames)
+        await viewer.send(
+            type="move", game=game.id, intent=choice["intent"], version=seen, key=None
+        )
+        frame = await viewer.game(version=seen + 1, after=count)
+    assert frame["game"]["result"] and frame["game"]["can_rematch"] is False
+    return game.id, made
+
+
+async def test_a_whole_game_on_the_boards_leaves_the_channel_as_the_same_moves_by_buttons(
+    tmp_path: Path, world: World, session: aiohttp.ClientSession
+) -> None:
+    game_id, labels = await board_game(world, session)
+    on_boards = await world.settled(game_id)
+    assert on_boards.shown_version == on_boards.version
+    shown_after_boards = describe(world.table())
+    assert "game over" in shown_after_boards
+
+    (tmp_path / "buttons").mkdir()
+    async with await make_world(tmp_path / "buttons", players=3) as buttons:
+        await buttons.start_bot()
+        await buttons.start_game(2, "claimit")
+        for label in labels:
+            await buttons.click(await buttons.mover(), buttons.table(), label)
+        assert describe(buttons.table()) == shown_after_boards
