@@ -1,0 +1,168 @@
+// Gold Nuggets: the centre's heap, the roll (seven dice at most), the set-aside choices
+// beside it, the dice set aside this turn with their worth, and the lassos a steal needs.
+
+import { choiceButton, choiceList, consume } from '../choices.js';
+import { NUGGET_PATH, die } from '../dice.js';
+import { h, s } from '../dom.js';
+import { t } from '../words.js';
+
+const HEAP = [
+  [0, 10], [-14, 12], [14, 12], [-7, 1], [7, 1], [-21, 2], [21, 3], [0, -9], [-12, -8], [12, -8],
+];
+
+function heap(count) {
+  const shown = count ? Math.min(HEAP.length, Math.ceil(count / 8)) : 0;
+  return s(
+    'svg',
+    { viewBox: '-34 -24 68 46', class: 'gn-heap', 'aria-hidden': 'true', focusable: 'false' },
+    s('ellipse', { cx: 0, cy: 17, rx: 32, ry: 5, class: 'gn-heap__shadow' }),
+    HEAP.slice(0, shown).map(([x, y]) =>
+      s('path', { d: NUGGET_PATH, transform: `translate(${x} ${y})`, class: 'gn-heap__nugget' }),
+    ),
+  );
+}
+
+/** The dice of `faces` that `picked` (a list of faces) names, first ones first. */
+function marked(faces, picked) {
+  const want = {};
+  for (const f of picked) want[f] = (want[f] || 0) + 1;
+  return faces.map((f) => {
+    if (!want[f]) return false;
+    want[f] -= 1;
+    return true;
+  });
+}
+
+function faceName(face) {
+  return face === 'L' ? t('nuggets.lasso') : face === 'N' ? t('nuggets.nugget') : face;
+}
+
+function diceLabel(faces) {
+  return faces.map(faceName).join(', ');
+}
+
+export function render({ game, board, previous, how }) {
+  const table = board.table;
+  const rolled = table.rolled || [];
+  const aside = table.aside || [];
+  const used = new Set();
+  const before = previous?.board?.table;
+  const rolling = Boolean(
+    before &&
+      previous.game.version !== game.version &&
+      rolled.length &&
+      (!table.rolled_used || table.bust),
+  );
+  const kept = table.rolled_used ? marked(rolled, table.kept || []) : rolled.map(() => false);
+  const rollDice = rolled.map((face, i) =>
+    die(face, { rolling, classes: [kept[i] && 'die--kept'] }),
+  );
+
+  // The set-aside buttons sit beside the roll; pointing at one marks the dice it takes.
+  const sets = (board.choices || []).filter((c) => c.type === 'button' && c.intent.startsWith('set='));
+  const setButtons = sets.map((c) => {
+    used.add(c.intent);
+    const faces = [...c.intent.slice(4)];
+    const show = (on) => {
+      const picks = marked(rolled, faces);
+      rollDice.forEach((d, i) => d.classList.toggle('die--picked', on && picks[i]));
+    };
+    return choiceButton(c, how, {
+      classes: ['gn-set'],
+      content: h('span', { class: 'gn-set__dice', 'aria-hidden': 'true' }, faces.map((f) => die(f))),
+      attrs: {
+        onmouseenter: () => show(true),
+        onmouseleave: () => show(false),
+        onfocus: () => show(true),
+        onblur: () => show(false),
+      },
+    });
+  });
+  // Roll, take and steal (buttons, or a menu of whom to take from) beside the dice too.
+  const rest = (board.choices || []).filter((c) => !used.has(c.intent));
+  const actions = choiceList(rest, used, how, ['gn-actions']);
+  consume(rest, used);
+
+  const lassos = aside.filter((f) => f === 'L').length;
+  const rollHeading = table.bust ? t('nuggets.bust') : t('nuggets.roll');
+  const el = h(
+    'div',
+    { class: 'gn' },
+    h(
+      'div',
+      { class: 'gn-centre' },
+      heap(table.centre),
+      h(
+        'p',
+        { class: 'gn-centre__count' },
+        h('strong', null, String(table.centre)),
+        h('span', null, t('nuggets.centre')),
+      ),
+    ),
+    h(
+      'section',
+      { class: ['gn-roll', table.bust && 'gn-roll--bust'], 'aria-label': rollHeading },
+      h('h2', { class: 'gn-title' }, rollHeading),
+      rolled.length
+        ? h(
+            'div',
+            {
+              class: ['dice', table.rolled_used && 'dice--used'],
+              role: 'img',
+              'aria-label': t('dice', { dice: diceLabel(rolled) }),
+            },
+            rollDice,
+          )
+        : h('p', { class: 'gn-empty' }, t('nuggets.no_roll')),
+      setButtons.length ? h('div', { class: 'gn-sets', role: 'group', 'aria-label': t('your_choices') }, setButtons) : null,
+      actions,
+    ),
+    h(
+      'section',
+      { class: 'gn-aside', 'aria-label': t('nuggets.aside') },
+      h(
+        'h2',
+        { class: 'gn-title' },
+        t('nuggets.aside'),
+        h('span', { class: 'chip chip--gold' }, t('nuggets.worth', { n: table.value || 0 })),
+        table.bonus ? h('span', { class: 'chip' }, t('nuggets.bonus')) : null,
+      ),
+      aside.length
+        ? h(
+            'div',
+            { class: 'dice dice--small', role: 'img', 'aria-label': t('dice', { dice: diceLabel(aside) }) },
+            aside.map((f) => die(f)),
+          )
+        : h('p', { class: 'gn-empty' }, t('nuggets.nothing_aside')),
+      h(
+        'p',
+        { class: ['gn-lassos', lassos >= 3 && 'gn-lassos--ready'] },
+        h(
+          'span',
+          { 'aria-hidden': 'true', class: 'gn-lassos__loops' },
+          [0, 1, 2].map((i) =>
+            s(
+              'svg',
+              { viewBox: '0 0 24 24', class: ['gn-loop', i < lassos && 'gn-loop--on'] },
+              s('ellipse', { cx: 12, cy: 10, rx: 8, ry: 6 }),
+              s('path', { d: 'M7 14Q6 20 12 21' }),
+            ),
+          ),
+        ),
+        t('nuggets.lassos', { count: Math.min(lassos, 3) }),
+      ),
+    ),
+  );
+
+  const took = table.took;
+  return {
+    el,
+    used,
+    seatExtra: (seat) => {
+      let text = t('nuggets.held', { n: table.nuggets?.[seat] ?? 0 });
+      if (took && took[0] === seat && took[2]) text += ` (+${took[2]})`;
+      if (took && took[1] === seat && took[2]) text += ` (−${took[2]})`;
+      return text;
+    },
+  };
+}

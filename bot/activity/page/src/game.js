@@ -1,0 +1,302 @@
+// The watched game: its header (whose turn, the clock), the board the game's own module
+// draws, the viewer's choices, the seats, the last moves, the result, and the board as
+// text. Rebuilt on every push from the server, keeping the keyboard focus where it was.
+
+import * as claim from './boards/claim.js';
+import * as claimit from './boards/claimit.js';
+import * as nuggets from './boards/nuggets.js';
+import { h, plain, rich, s } from './dom.js';
+import { choiceList } from './choices.js';
+import { badge } from './seats.js';
+import { t } from './words.js';
+
+const BOARDS = { claimit, nuggets, claim };
+
+export class GameView {
+  /**
+   * @param {object} how
+   * @param {HTMLElement} how.root where the game is shown
+   * @param {(message: object) => boolean} how.send sends to the server
+   * @param {(lines: string[]) => void} how.announce says lines in the live region
+   */
+  constructor({ root, send, announce }) {
+    Object.assign(this, { root, send, announce });
+    this.message = null;
+    this.entry = null;
+    this.pending = false;
+    this.textOpen = false;
+    this.openMenus = new Set();
+    this.offset = 0;
+    this.clock = null;
+    this.timer = setInterval(() => this.tick(), 1000);
+  }
+
+  /** Shows a `game` message; `entry` is the game's line of the games list, if any. */
+  show(message, entry) {
+    const before = this.message;
+    const same = before && before.game.id === message.game.id;
+    this.offset = message.game.now - Date.now() / 1000;
+    this.message = message;
+    this.entry = entry;
+    this.pending = false;
+    this.render(same ? before : null);
+    if (!same) return;
+    if (message.game.version === before.game.version) return;
+    const lines = fresh(before.game.happened || [], message.game.happened || []);
+    if (lines.length) this.announce(lines.map(plain));
+    if (message.game.result && !before.game.result) this.announce(message.game.result.map(plain));
+  }
+
+  /** The games list changed: the Join and Start buttons follow it. */
+  listed(entry) {
+    this.entry = entry;
+    if (this.message) this.render(null, true);
+  }
+
+  /** A move was refused, or the connection came and went: choices may be used again. */
+  release() {
+    if (!this.pending) return;
+    this.pending = false;
+    if (this.message) this.render(null, true);
+  }
+
+  forget() {
+    this.message = null;
+    this.entry = null;
+  }
+
+  play(intent) {
+    if (this.pending || !this.message) return;
+    const { game, board } = this.message;
+    if (this.send({ type: 'move', game: game.id, intent, version: game.version, key: board.key })) {
+      this.pending = true;
+      this.render(null, true);
+    }
+  }
+
+  lobby(type) {
+    if (this.message) this.send({ type, game: this.message.game.id });
+  }
+
+  render(previous, again = false) {
+    const { game, board } = this.message;
+    const module = BOARDS[game.kind];
+    const drawn = module
+      ? module.render({ game, board, previous: again ? null : previous, how: this })
+      : { el: h('p', null, t('unknown_game')), used: new Set() };
+    const focused = document.activeElement?.closest?.('[data-focus]')?.dataset.focus;
+    const view = h(
+      'section',
+      { class: ['game', `game--${game.kind}`], 'aria-labelledby': 'game-headline' },
+      this.bar(game),
+      h(
+        'p',
+        { id: 'game-headline', class: 'headline', tabindex: '-1', 'data-focus': 'headline' },
+        rich(game.headline),
+      ),
+      game.you === null || game.you === undefined
+        ? h('p', { class: 'spectating' }, t('spectating'))
+        : null,
+      h(
+        'div',
+        { class: 'game__body' },
+        h('div', { class: 'game__board' }, drawn.el),
+        h(
+          'div',
+          { class: 'game__actions' },
+          this.lobbyButtons(game),
+          choiceList(board.choices || [], drawn.used, this),
+        ),
+        this.result(game),
+        seats(game, drawn.seatExtra),
+        happened(game),
+        this.asText(board),
+      ),
+    );
+    this.root.replaceChildren(view);
+    this.clock = view.querySelector('.clock');
+    this.tick();
+    if (focused) {
+      const target =
+        view.querySelector(`[data-focus="${CSS.escape(focused)}"]`) ||
+        view.querySelector('.game__actions button:not([disabled])') ||
+        view.querySelector('[data-focus="headline"]');
+      target?.focus({ preventScroll: true });
+    }
+  }
+
+  bar(game) {
+    const status = game.status !== 'active' ? t(`status.${game.status}`) : null;
+    return h(
+      'div',
+      { class: 'game__bar' },
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'button button--secondary button--small',
+          'data-focus': 'back',
+          onclick: () => this.send({ type: 'list' }),
+        },
+        h('span', { 'aria-hidden': 'true' }, '← '),
+        t('back'),
+      ),
+      status ? h('span', { class: ['status', `status--${game.status}`] }, status) : null,
+      game.deadline && game.status === 'active'
+        ? h(
+            'span',
+            { class: 'clock', role: 'timer', 'aria-live': 'off' },
+            s(
+              'svg',
+              { viewBox: '0 0 16 16', class: 'clock__icon', 'aria-hidden': 'true', focusable: 'false' },
+              s('circle', { cx: 8, cy: 9, r: 6 }),
+              s('path', { d: 'M8 5.5V9l2.5 1.5M6 1.5h4' }),
+            ),
+            h('span', { class: 'clock__text' }),
+          )
+        : null,
+    );
+  }
+
+  tick() {
+    const game = this.message?.game;
+    if (!this.clock || !game?.deadline) return;
+    const left = Math.max(0, Math.round(game.deadline - (Date.now() / 1000 + this.offset)));
+    const text = t('clock', { time: duration(left) });
+    const shown = this.clock.lastChild;
+    if (shown.textContent !== text) shown.textContent = text;
+    this.clock.classList.toggle('clock--short', left < 60);
+  }
+
+  lobbyButtons(game) {
+    if (game.status !== 'lobby' || !this.entry) return null;
+    return h(
+      'div',
+      { class: 'choices' },
+      this.entry.can_join ? lobbyButton(t('join'), 'join', () => this.lobby('join')) : null,
+      this.entry.can_start ? lobbyButton(t('start'), 'start', () => this.lobby('start')) : null,
+    );
+  }
+
+  result(game) {
+    if (!game.result?.length) return null;
+    return h(
+      'section',
+      { class: 'result', 'aria-labelledby': 'result-heading' },
+      h('h2', { id: 'result-heading' }, t('result')),
+      h('ul', null, game.result.map((line) => h('li', null, rich(line)))),
+      game.can_rematch
+        ? h(
+            'button',
+            {
+              type: 'button',
+              class: 'button button--success',
+              'data-focus': 'rematch',
+              onclick: () => this.lobby('rematch'),
+            },
+            t('rematch'),
+          )
+        : null,
+    );
+  }
+
+  asText(board) {
+    const lines = [board.words, board.own_words]
+      .filter(Boolean)
+      .flatMap((words) => words.split('\n'));
+    const toggle = h(
+      'button',
+      {
+        type: 'button',
+        class: 'disclosure',
+        'aria-expanded': String(this.textOpen),
+        'aria-controls': 'board-text',
+        'data-focus': 'as-text',
+        onclick: () => {
+          this.textOpen = !this.textOpen;
+          toggle.setAttribute('aria-expanded', String(this.textOpen));
+          text.hidden = !this.textOpen;
+        },
+      },
+      t('board_as_text'),
+    );
+    const text = h(
+      'div',
+      { id: 'board-text', class: 'as-text__lines', hidden: !this.textOpen },
+      lines.map((line) => h('p', null, rich(line))),
+    );
+    return h('section', { class: 'as-text' }, toggle, text);
+  }
+}
+
+function lobbyButton(label, focus, onclick) {
+  return h(
+    'button',
+    { type: 'button', class: 'button button--primary', 'data-focus': focus, onclick },
+    label,
+  );
+}
+
+function seats(game, extra) {
+  return h(
+    'section',
+    { class: 'seats', 'aria-labelledby': 'seats-heading' },
+    h('h2', { id: 'seats-heading', class: 'visually-hidden' }, t('players')),
+    h(
+      'ul',
+      null,
+      game.seats.map((seat) =>
+        h(
+          'li',
+          {
+            class: ['seat', seat.acting && 'seat--acting', seat.seat === game.you && 'seat--you'],
+            style: { '--seat': seat.colour },
+          },
+          badge(seat.seat, seat.colour),
+          h(
+            'span',
+            { class: 'seat__name' },
+            seat.name,
+            seat.seat === game.you ? h('span', { class: 'tag' }, t('you')) : null,
+            seat.bot ? h('span', { class: 'tag' }, t('bot')) : null,
+          ),
+          seat.acting
+            ? h('span', { class: 'seat__turn' }, h('span', { 'aria-hidden': 'true' }, '◀ '), t('to_act'))
+            : h('span'),
+          extra ? h('span', { class: 'seat__extra' }, extra(seat.seat)) : null,
+        ),
+      ),
+    ),
+  );
+}
+
+function happened(game) {
+  if (!game.happened?.length) return null;
+  return h(
+    'section',
+    { class: 'happened', 'aria-labelledby': 'happened-heading' },
+    h('h2', { id: 'happened-heading' }, t('last_moves')),
+    h('ol', { class: 'log' }, game.happened.map((line) => h('li', null, rich(line)))),
+  );
+}
+
+/** The lines of `now` that `before` did not end with. */
+function fresh(before, now) {
+  for (let k = Math.min(before.length, now.length); k > 0; k -= 1) {
+    const tail = before.slice(before.length - k);
+    if (tail.every((line, i) => line === now[i])) return now.slice(k);
+  }
+  return now;
+}
+
+/** 42 s as "0:42", an hour and more as "1:02:03", a day and more as "2 d 03:04". */
+function duration(seconds) {
+  const d = Math.floor(seconds / 86400);
+  const hours = Math.floor((seconds % 86400) / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const sec = seconds % 60;
+  const two = (n) => String(n).padStart(2, '0');
+  if (d) return t('days', { n: d, time: `${two(hours)}:${two(m)}` });
+  if (hours) return `${hours}:${two(m)}:${two(sec)}`;
+  return `${m}:${two(sec)}`;
+}

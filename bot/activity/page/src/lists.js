@@ -1,0 +1,88 @@
+// The games of this channel, newest first, each with what the viewer may do with it.
+
+import { card } from './boards/claim.js';
+import { die } from './dice.js';
+import { h } from './dom.js';
+import { t } from './words.js';
+
+const ICONS = { claimit: () => die(5), nuggets: () => die('N'), claim: () => card(null, {}) };
+
+/**
+ * @param {object[]} games the `games` message's list
+ * @param {(message: object) => void} send
+ */
+export function renderList(games, send) {
+  if (!games.length) {
+    return h(
+      'section',
+      { class: 'list list--empty' },
+      h('p', { class: 'list__empty' }, t('no_games')),
+    );
+  }
+  return h(
+    'section',
+    { class: 'list' },
+    h(
+      'ul',
+      { class: 'list__games' },
+      games.map((game) => {
+        const heading = `game-${game.id}`;
+        return h(
+          'li',
+          { class: ['listing', `listing--${game.status}`], 'aria-labelledby': heading },
+          h('span', { class: 'listing__icon', 'aria-hidden': 'true' }, ICONS[game.kind]?.() ?? null),
+          h(
+            'div',
+            { class: 'listing__about' },
+            h(
+              'h2',
+              { id: heading, class: 'listing__title' },
+              game.title,
+              h('span', { class: 'listing__number' }, t('game_number', { id: game.id })),
+            ),
+            h(
+              'p',
+              { class: 'listing__players' },
+              h('span', { class: ['status', `status--${game.status}`] }, t(`status.${game.status}`)),
+              ' ',
+              t('seats_taken', { taken: game.players.length, max: game.max }),
+              game.players.length ? ` · ${game.players.join(', ')}` : '',
+              game.seated ? h('span', { class: 'tag' }, t('seated')) : null,
+            ),
+          ),
+          h(
+            'div',
+            { class: 'listing__buttons' },
+            button(t('watch'), 'secondary', `watch:${game.id}`, () =>
+              send({ type: 'watch', game: game.id }),
+            ),
+            game.can_join
+              ? button(t('join'), 'primary', `join:${game.id}`, () =>
+                  send({ type: 'join', game: game.id }),
+                )
+              : null,
+            game.can_start
+              ? button(t('start'), 'success', `start:${game.id}`, () =>
+                  send({ type: 'start', game: game.id }),
+                )
+              : null,
+          ),
+        );
+      }),
+    ),
+  );
+}
+
+function button(label, tone, focus, onclick) {
+  return h(
+    'button',
+    {
+      type: 'button',
+      class: ['button', `button--${tone}`],
+      'data-focus': focus,
+      'aria-describedby': focus.replace(/^\w+:/, 'game-'),
+      onclick,
+    },
+    label,
+  );
+}

@@ -1,0 +1,224 @@
+// The Activity's page: signs the viewer in through Discord's SDK and our server, keeps a
+// live connection, and shows either this channel's games or the one being watched.
+
+import { DiscordSDK } from '@discord/embedded-app-sdk';
+import './style.css';
+import { Live } from './connection.js';
+import { h, plain } from './dom.js';
+import { GameView } from './game.js';
+import { renderList } from './lists.js';
+import { setWords, t } from './words.js';
+
+const $ = (id) => document.getElementById(id);
+const api = (path) => new URL(`api/${path}`, document.baseURI);
+
+const state = {
+  sdk: null,
+  clientId: null,
+  token: null,
+  locale: null,
+  live: null,
+  games: [],
+  watching: null,
+  welcomed: false,
+};
+
+const main = $('main');
+const view = new GameView({
+  root: main,
+  send: (message) => send(message),
+  announce: (lines) => announce(lines),
+});
+
+function send(message) {
+  if (state.live?.send(message)) return true;
+  banner(t('not_connected'));
+  return false;
+}
+
+let spoken = 0;
+function announce(lines) {
+  // A new node per announcement, so that a line repeated word for word is said again.
+  const live = $('live');
+  spoken += 1;
+  live.replaceChildren(...lines.map((line) => h('p', { 'data-n': spoken }, line)));
+}
+
+let bannerTimer = null;
+function banner(text) {
+  const el = $('banner');
+  el.replaceChildren(
+    h('span', null, text),
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'banner__close',
+        'aria-label': t('dismiss'),
+        onclick: () => (el.hidden = true),
+      },
+      '×',
+    ),
+  );
+  el.hidden = false;
+  announce([text]);
+  clearTimeout(bannerTimer);
+  bannerTimer = setTimeout(() => (el.hidden = true), 8000);
+}
+
+function note(text) {
+  const el = $('note');
+  el.textContent = text || '';
+  el.hidden = !text;
+}
+
+/** Only words, no game: signing in, or why the page cannot go on. */
+function message(text, { error = false } = {}) {
+  main.replaceChildren(h('p', { class: ['notice', error && 'notice--error'] }, text));
+}
+
+function heading(text) {
+  $('heading').textContent = text;
+  document.title = text;
+}
+
+function showList() {
+  view.forget();
+  heading(t('games_heading'));
+  const inside = main.contains(document.activeElement);
+  const focused = inside ? document.activeElement.dataset?.focus : null;
+  main.replaceChildren(renderList(state.games, send));
+  const target = focused && main.querySelector(`[data-focus="${CSS.escape(focused)}"]`);
+  if (target) target.focus();
+  else if (inside) $('heading').focus();
+}
+
+function received(msg) {
+  switch (msg.type) {
+    case 'welcome':
+      setWords(msg.words, msg.lang);
+      state.welcomed = true;
+      note('');
+      view.release();
+      if (state.watching !== null) send({ type: 'watch', game: state.watching });
+      else showList();
+      break;
+    case 'games':
+      state.games = msg.games || [];
+      if (state.watching === null) showList();
+      else view.listed(state.games.find((g) => g.id === state.watching));
+      break;
+    case 'watching':
+      state.watching = msg.game ?? null;
+      if (state.watching === null) showList();
+      break;
+    case 'game':
+      state.watching = msg.game.id;
+      heading(`${msg.game.title} · ${t('game_number', { id: msg.game.id })}`);
+      view.show(
+        msg,
+        state.games.find((g) => g.id === msg.game.id),
+      );
+      break;
+    case 'refused':
+      view.release();
+      banner(plain(msg.text));
+      break;
+    default:
+      break;
+  }
+}
+
+function status(now, reason) {
+  if (now === 'reconnecting') note(t('reconnecting'));
+  else if (now === 'stopped') {
+    note('');
+    message(reason || t('connection_closed'), { error: true });
+  } else if (now === 'live') note('');
+}
+
+async function signIn() {
+  const { sdk, clientId } = state;
+  const { code } = await sdk.commands.authorize({
+    client_id: clientId,
+    response_type: 'code',
+    state: '',
+    prompt: 'none',
+    scope: ['identify'],
+  });
+  const response = await fetch(api('token'), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ code }),
+  });
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok || !body.access_token) {
+    throw new Error(body.error || t('sign_in_failed'));
+  }
+  await sdk.commands.authenticate({ access_token: body.access_token });
+  state.token = body.access_token;
+}
+
+function participants(list) {
+  const el = $('here');
+  const people = list || [];
+  const name = (p) => p.nickname || p.global_name || p.username;
+  const shown = people.slice(0, 5).map((p) =>
+    p.avatar
+      ? h('img', {
+          class: 'here__face',
+          src: `https://cdn.discordapp.com/avatars/${p.id}/${p.avatar}.png?size=32`,
+          alt: '',
+          title: name(p),
+        })
+      : h('span', { class: 'here__face', title: name(p), 'aria-hidden': 'true' }, name(p)[0]),
+  );
+  el.replaceChildren(
+    h('span', { class: 'visually-hidden' }, t('here', { names: people.map(name).join(', ') })),
+    h('span', { class: 'here__faces', 'aria-hidden': 'true' }, shown),
+    people.length > 5 ? h('span', { class: 'here__more', 'aria-hidden': 'true' }, `+${people.length - 5}`) : '',
+  );
+}
+
+async function start() {
+  message(t('signing_in'));
+  try {
+    const config = await (await fetch(api('config'))).json();
+    state.clientId = config.client_id;
+    try {
+      state.sdk = new DiscordSDK(state.clientId);
+    } catch {
+      message(t('not_in_discord'), { error: true });
+      return;
+    }
+    await state.sdk.ready();
+    await signIn();
+    const { locale } = await state.sdk.commands.userSettingsGetLocale();
+    state.locale = locale;
+  } catch (error) {
+    message(error?.message || t('sign_in_failed'), { error: true });
+    return;
+  }
+  const { sdk } = state;
+  sdk
+    .subscribe('ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE', (data) => participants(data.participants))
+    .catch(() => {});
+  sdk.commands
+    .getInstanceConnectedParticipants()
+    .then((data) => participants(data.participants))
+    .catch(() => {});
+  state.live = new Live({
+    hello: () => ({
+      type: 'hello',
+      access_token: state.token,
+      instance_id: sdk.instanceId,
+      locale: state.locale,
+    }),
+    onMessage: received,
+    onStatus: status,
+    renew: signIn,
+  });
+  state.live.start();
+}
+
+start();
