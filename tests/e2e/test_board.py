@@ -14,10 +14,13 @@ from typing import Any
 import aiohttp
 import pytest
 
+from bot.games.registry import rules_for
 from bot.storage import Game
 from emulator import User
+from engine.claim.cards import CARDS
 from tests.e2e.board_viewer import BoardViewer, connected, signed_in
 from tests.e2e.world import World, describe, make_world
+from tests.postgres_cluster import Cluster
 
 pytestmark = pytest.mark.e2e
 
@@ -236,3 +239,92 @@ async def test_a_whole_game_on_the_boards_leaves_the_channel_as_the_same_moves_b
         for label in labels:
             await buttons.click(await buttons.mover(), buttons.table(), label)
         assert describe(buttons.table()) == shown_after_boards
+
+
+@pytest.mark.postgres
+async def test_a_move_made_in_one_process_reaches_a_board_on_the_other(
+    tmp_path: Path, postgres: Cluster, session: aiohttp.ClientSession
+) -> None:
+    world = await make_world(tmp_path, 3, database=await postgres.new_database(), max_concurrency=2)
+    async with world:
+        await world.start_bot(shards=(2, frozenset({0})), board=True)
+        await world.start_bot(shards=(2, frozenset({1})), board=True)
+        await world.discord.wait_for_shards(2)
+        await world.start_game(2, "claimit")
+        game = await world.bots[0].service.current_game(world.channel.id)
+        assert game is not None
+        cy = world.players[2]
+        instance = await world.discord.launch_activity(world.channel.id, cy.id)
+        # The move is made in the process of the server's shard: a board on each process
+        # sees it, one of them from the other process.
+        watchers = []
+        for board in world.boards:
+            token = await signed_in(world.discord, board, cy, session)
+            watcher = await connected(board, session, token, instance.id)
+            await watcher.wait_for(lambda f: f["type"] == "games")
+            await watcher.send(type="watch", game=game.id)
+            watchers.append(watcher)
+        firsts = [await watcher.game() for watcher in watchers]
+        await world.click(await world.mover(), world.table(), "Roll")
+        for watcher, first in zip(watchers, firsts, strict=True):
+            pushed = await watcher.game(version=first["game"]["version"] + 1)
+            assert pushed["board"]["table"]["dice"]
+
+
+def card_ids(value: Any) -> set[str]:
+    """Every card id anywhere in a JSON value."""
+    if isinstance(value, dict):
+        return set().union(set(), *(card_ids(v) for v in value.values()))
+    if isinstance(value, list):
+        return set().union(set(), *(card_ids(v) for v in value))
+    return {value} if isinstance(value, str) and value in CARDS else set()
+
+
+async def test_no_frame_of_a_claim_game_holds_a_card_its_viewer_may_not_see(
+    world: World, session: aiohttp.ClientSession
+) -> None:
+    _, game, _, _ = await world.claim_started()
+    players = {seat.seat: world.user(seat.user_id or 0) for seat in game.seats}
+    viewers = {seat: await opened(world, session, user) for seat, user in players.items()}
+    spectator = await opened(world, session, world.players[2], press=False)
+    await spectator.send(type="watch", game=game.id)
+    rng = random.Random(5)
+    states = {game.version: game.state}
+    frame = await viewers[0].game()
+    while frame["game"]["status"] == "active":
+        seat = frame["game"]["to_act"][0]
+        seen = frame["game"]["version"]
+        frame = await viewers[seat].game(version=seen)
+        choice = rng.choice([c for c in frame["board"]["choices"] if c["enabled"]])
+        count = len(viewers[seat].frames)
+        await viewers[seat].send(
+            type="move",
+            game=game.id,
+            intent=choice["intent"],
+            version=seen,
+            key=frame["board"]["key"],
+        )
+        frame = await viewers[seat].game(version=seen + 1, after=count)
+        moved = await world.settled(game.id)
+        states[moved.version] = moved.state
+    rules = rules_for("claim")
+
+    def state_at(version: int) -> Any:
+        return states[max(v for v in states if v <= version)]
+
+    looked = 0
+    for seat, viewer in [*viewers.items(), (None, spectator)]:
+        for sent in viewer.frames:
+            if sent["type"] != "game":
+                continue
+            saved = rules.state_to_json(state_at(sent["game"]["version"]))
+            secret = card_ids([saved["hands"], saved["followers"], saved["deck"]])
+            secret |= card_ids([saved["hidden"], saved["removed"]])
+            allowed = set()
+            if seat is not None:
+                allowed = card_ids([saved["hands"][seat], saved["followers"][seat]])
+                if sent["board"]["own"]["peek"] is not None:
+                    allowed.add(saved["deck"][0])
+            assert card_ids(sent) & secret <= allowed, (seat, sent["game"]["version"])
+            looked += 1
+    assert looked > 3 * len(states) / 2
