@@ -10,6 +10,7 @@ Discord's 2 s, so a restart is quick.
 
 from __future__ import annotations
 
+from bot.activity.serving import board_served
 from bot.discord_ui.client import GameBot, use_discord_at
 from bot.log_setup import configure_logging
 from bot.settings import Settings
@@ -20,7 +21,9 @@ async def run(settings: Settings) -> None:
     assert settings.discord_url is not None and settings.discord_token is not None
     use_discord_at(settings.discord_url)
     async with GameBot(settings, guild_ready_timeout=0.05) as bot:
-        await bot.start(settings.discord_token)
+        await bot.login(settings.discord_token)
+        async with board_served(bot):
+            await bot.connect()
 
 
 if __name__ == "__main__":
