@@ -62,6 +62,7 @@ def _page(lang: Language) -> dict[str, str]:
     commands = lang.list((lang.say(slash(game.command, "new")) for game in REGISTERED), "or")
     return {
         "signing_in": lang._("Signing in with Discord…"),
+        "loading": lang._("Loading…"),
         "sign_in_failed": lang._(
             "Signing in with Discord did not work. Close the board and open it again."
         ),

@@ -18,9 +18,10 @@ export class GameView {
    * @param {HTMLElement} how.root where the game is shown
    * @param {(message: object) => boolean} how.send sends to the server
    * @param {(lines: string[]) => void} how.announce says lines in the live region
+   * @param {() => void} how.back goes back to the channel's games
    */
-  constructor({ root, send, announce }) {
-    Object.assign(this, { root, send, announce });
+  constructor({ root, send, announce, back }) {
+    Object.assign(this, { root, send, announce, back });
     this.message = null;
     this.entry = null;
     this.pending = false;
@@ -71,11 +72,16 @@ export class GameView {
     if (this.send({ type: 'move', game: game.id, intent, version: game.version, key: board.key })) {
       this.pending = true;
       this.render(null, true);
+      // The server answers every move (the game, or a refusal); should it not, the
+      // choices come back after a while.
+      clearTimeout(this.waiting);
+      this.waiting = setTimeout(() => this.release(), 10000);
     }
   }
 
   lobby(type) {
-    if (this.message) this.send({ type, game: this.message.game.id });
+    const game = this.message?.game;
+    if (game) this.send({ type, game: game.id, version: game.version });
   }
 
   render(previous, again = false) {
@@ -119,7 +125,7 @@ export class GameView {
     if (focused) {
       const target =
         view.querySelector(`[data-focus="${CSS.escape(focused)}"]`) ||
-        view.querySelector('.game__actions button:not([disabled])') ||
+        view.querySelector('[data-focus^="choice:"]:not([disabled])') ||
         view.querySelector('[data-focus="headline"]');
       target?.focus({ preventScroll: true });
     }
@@ -136,7 +142,7 @@ export class GameView {
           type: 'button',
           class: 'button button--secondary button--small',
           'data-focus': 'back',
-          onclick: () => this.send({ type: 'list' }),
+          onclick: () => this.back(),
         },
         h('span', { 'aria-hidden': 'true' }, '← '),
         t('back'),

@@ -58,12 +58,12 @@ export function renderList(games, send) {
             ),
             game.can_join
               ? button(t('join'), 'primary', `join:${game.id}`, () =>
-                  send({ type: 'join', game: game.id }),
+                  send({ type: 'join', game: game.id, version: game.version }),
                 )
               : null,
             game.can_start
               ? button(t('start'), 'success', `start:${game.id}`, () =>
-                  send({ type: 'start', game: game.id }),
+                  send({ type: 'start', game: game.id, version: game.version }),
                 )
               : null,
           ),

@@ -18,8 +18,9 @@ const state = {
   token: null,
   locale: null,
   live: null,
-  games: [],
+  games: null,
   watching: null,
+  leaving: null,
   welcomed: false,
 };
 
@@ -28,6 +29,14 @@ const view = new GameView({
   root: main,
   send: (message) => send(message),
   announce: (lines) => announce(lines),
+  back: () => {
+    // The server answers `list` with the games, without a `watching` of none; until
+    // then, a push of the game left behind is not followed.
+    state.leaving = state.watching;
+    state.watching = null;
+    showList();
+    send({ type: 'list' });
+  },
 });
 
 function send(message) {
@@ -85,6 +94,10 @@ function heading(text) {
 function showList() {
   view.forget();
   heading(t('games_heading'));
+  if (state.games === null) {
+    message(t('loading'));
+    return;
+  }
   const inside = main.contains(document.activeElement);
   const focused = inside ? document.activeElement.dataset?.focus : null;
   main.replaceChildren(renderList(state.games, send));
@@ -105,14 +118,17 @@ function received(msg) {
       break;
     case 'games':
       state.games = msg.games || [];
+      state.leaving = null;
       if (state.watching === null) showList();
       else view.listed(state.games.find((g) => g.id === state.watching));
       break;
     case 'watching':
+      state.leaving = null;
       state.watching = msg.game ?? null;
       if (state.watching === null) showList();
       break;
     case 'game':
+      if (msg.game.id === state.leaving) break;
       state.watching = msg.game.id;
       heading(`${msg.game.title} · ${t('game_number', { id: msg.game.id })}`);
       view.show(
