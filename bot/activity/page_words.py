@@ -82,7 +82,6 @@ def _page(lang: Language) -> dict[str, str]:
             "No games in this channel yet. Start one in the chat with {commands}.",
             commands=commands,
         ),
-        "game_number": lang._("#{id}"),
         "status.lobby": lang.pgettext("game status", "Waiting for players"),
         "status.active": lang.pgettext("game status", "Playing"),
         "status.finished": lang.pgettext("game status", "Finished"),

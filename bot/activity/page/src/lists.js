@@ -34,12 +34,7 @@ export function renderList(games, send) {
           h(
             'div',
             { class: 'listing__about' },
-            h(
-              'h2',
-              { id: heading, class: 'listing__title' },
-              game.title,
-              h('span', { class: 'listing__number' }, t('game_number', { id: game.id })),
-            ),
+            h('h2', { id: heading, class: 'listing__title' }, game.title),
             h(
               'p',
               { class: 'listing__players' },

@@ -130,10 +130,10 @@ function received(msg) {
     case 'game':
       if (msg.game.id === state.leaving) break;
       state.watching = msg.game.id;
-      heading(`${msg.game.title} · ${t('game_number', { id: msg.game.id })}`);
+      heading(msg.game.title);
       view.show(
         msg,
-        state.games.find((g) => g.id === msg.game.id),
+        state.games?.find((g) => g.id === msg.game.id),
       );
       break;
     case 'refused':
