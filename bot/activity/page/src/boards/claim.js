@@ -336,15 +336,21 @@ export function render({ game, board, how }) {
     }
   }
 
+  // After the last trick (loot choices, the end) the count of the factions comes first,
+  // and there is no trick to show.
+  const playing = table.phase === 'p1' || table.phase === 'p2';
   const el = h(
     'div',
     { class: 'cl' },
+    playing ? null : scores(game, table),
     top.length ? h('div', { class: 'cl-top' }, top) : null,
-    h('div', { class: 'cl-table' }, phase ? h('p', { class: 'chip cl-phase' }, phase) : null, felt(game, table, bottom)),
-    hand,
+    playing
+      ? h('div', { class: 'cl-table' }, phase ? h('p', { class: 'chip cl-phase' }, phase) : null, felt(game, table, bottom))
+      : null,
+    own?.hand?.length || playing ? hand : null,
     followers,
     last,
-    scores(game, table),
+    playing ? scores(game, table) : null,
   );
   return {
     el,
