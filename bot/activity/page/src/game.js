@@ -40,6 +40,8 @@ export class GameView {
     this.message = message;
     this.entry = entry;
     this.pending = false;
+    clearTimeout(this.waiting);
+    if (!same) this.openMenus.clear();
     this.render(same ? before : null);
     if (!same) return;
     if (message.game.version === before.game.version) return;
