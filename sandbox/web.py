@@ -33,6 +33,7 @@ from emulator.components import FILE, attached_name
 from emulator.limits import CONTENT_LENGTH
 from emulator.model import Attachment
 from emulator.payloads import attachment_url
+from sandbox.activity_proxy import ActivityProxy
 from sandbox.clock import SandboxClock
 from sandbox.server_world import SandboxServer
 from sandbox.slash_text import (
@@ -110,6 +111,10 @@ class SandboxPage:
         self._sending: set[asyncio.Task[None]] = set()
         self._runner: web.AppRunner | None = None
         self.url = ""
+        self.board_port: int | None = None
+        """Where the bot serves its Activity (the board), which the page shows beside the
+        channel, once the sandbox knows."""
+        self._proxy = ActivityProxy(lambda: self.board_port)
         emulator.on_change.append(self._changed)
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> str:
@@ -128,6 +133,7 @@ class SandboxPage:
         app.router.add_post("/api/select_users", self._select_users)
         app.router.add_post("/api/clock", self._move_clock)
         app.router.add_get("/api/live", self._live)
+        self._proxy.add_routes(app.router)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
         await web.SockSite(self._runner, sock).start()
@@ -137,6 +143,7 @@ class SandboxPage:
     async def close(self) -> None:
         for ws in list(self._sockets):
             await ws.close()
+        await self._proxy.close()
         if self._runner is not None:
             await self._runner.cleanup()
 
