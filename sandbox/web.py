@@ -5,8 +5,11 @@ messages only to them) and acts through the emulator exactly as a Discord
 client would: slash commands, button clicks and menu picks become
 interactions for the bot, an option that asks the bot for choices asks it as
 it is typed (``/api/autocomplete``), and anything else typed is the member's
-chat message. A websocket tells the page when anything changed. Only the page
-itself may use any of it (``only_this_page``): it is on loopback, but other
+chat message. A websocket tells the page when anything changed. The app's
+Activity opens beside the channel as Discord opens it: served under
+``/activity/`` as Discord's proxy serves it (``activity_proxy``), the page playing
+Discord's client around it (``static/activity.js``, ``activity_host``). Only the
+page itself may use any of it (``only_this_page``): it is on loopback, but other
 sites can make the browser send requests there.
 """
 
@@ -33,6 +36,7 @@ from emulator.components import FILE, attached_name
 from emulator.limits import CONTENT_LENGTH
 from emulator.model import Attachment
 from emulator.payloads import attachment_url
+from sandbox.activity_host import ActivityHost, participant
 from sandbox.activity_proxy import ActivityProxy
 from sandbox.clock import SandboxClock
 from sandbox.server_world import SandboxServer
@@ -115,6 +119,7 @@ class SandboxPage:
         """Where the bot serves its Activity (the board), which the page shows beside the
         channel, once the sandbox knows."""
         self._proxy = ActivityProxy(lambda: self.board_port)
+        self._host = ActivityHost(emulator)
         emulator.on_change.append(self._changed)
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> str:
@@ -133,6 +138,10 @@ class SandboxPage:
         app.router.add_post("/api/select_users", self._select_users)
         app.router.add_post("/api/clock", self._move_clock)
         app.router.add_get("/api/live", self._live)
+        app.router.add_post("/api/activity/launch", self._launch)
+        app.router.add_post("/api/activity/leave", self._leave)
+        app.router.add_post("/api/activity/authorize", self._authorize)
+        app.router.add_post("/api/activity/authenticate", self._authenticate)
         self._proxy.add_routes(app.router)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
@@ -146,6 +155,7 @@ class SandboxPage:
         await self._proxy.close()
         if self._runner is not None:
             await self._runner.cleanup()
+        await self._host.close()
 
     # Pages ------------------------------------------------------------------------
 
@@ -169,9 +179,12 @@ class SandboxPage:
                         "locale": m.user.locale,
                         "language": _language_name(m.user.locale),
                         "time_zone": m.time_zone,
+                        # As Discord's client tells the Activity of them.
+                        "user": participant(m.user),
                     }
                     for m in self.server.members
                 ],
+                "app": self._host.app(),
                 "commands": {
                     locale: [
                         {
@@ -235,6 +248,8 @@ class SandboxPage:
                 # The sandbox's time, which relative timestamps count from.
                 "now": self.clock.now(),
                 "ahead": self.clock.ahead,
+                # Who opened the Activity where, and who is in it: each member's own frame.
+                "activity": self._host.view(),
             }
         )
 
@@ -360,6 +375,51 @@ class SandboxPage:
         self.clock.advance(seconds)
         self._changed()
         return web.json_response({"now": self.clock.now(), "ahead": self.clock.ahead})
+
+    # The Activity, as Discord's client runs it for a member -------------------------
+
+    async def _launch(self, request: web.Request) -> web.Response:
+        """The member opens the Activity in the channel or thread from the app launcher:
+        the app's default Entry Point command, which Discord handles itself
+        (DISCORD_LAUNCH_ACTIVITY), launching it or joining the instance living there."""
+        body = await _body(request)
+        user = self._user(body.get("user"))
+        channel = self._channel(body.get("channel"), user)
+        if channel.is_dm:
+            return _refusal(400, "Activities open in the server's channels here.")
+        try:
+            instance = await self.emulator.launch_activity(channel.id, user.id)
+        except ValueError as refused:
+            return _refusal(400, str(refused))
+        return web.json_response({"instance_id": instance.id})
+
+    async def _leave(self, request: web.Request) -> web.Response:
+        """The member closed the Activity: they leave its instance."""
+        body = await _body(request)
+        user = self._user(body.get("user"))
+        await self.emulator.leave_activity(str(body.get("instance", "")), user.id)
+        return web.json_response({"ok": True})
+
+    async def _authorize(self, request: web.Request) -> web.Response:
+        """The member's Activity's AUTHORIZE, as Discord's client handles it."""
+        body = await _body(request)
+        user = self._user(body.get("user"))
+        scopes = body.get("scopes")
+        answer = self._host.authorize(
+            user,
+            str(body.get("client_id", "")),
+            [str(s) for s in scopes] if isinstance(scopes, list) else [],
+            body.get("prompt"),
+            body.get("granted") is True,
+        )
+        return web.json_response(answer)
+
+    async def _authenticate(self, request: web.Request) -> web.Response:
+        """The member's Activity's AUTHENTICATE, as Discord's client handles it."""
+        body = await _body(request)
+        user = self._user(body.get("user"))
+        answer = await self._host.authenticate(user, str(body.get("access_token", "")))
+        return web.json_response(answer)
 
     # Live updates -------------------------------------------------------------------
 

@@ -6,6 +6,8 @@
 
 const state = {
   user: null, channel: null, home: null, members: [], commands: {}, games: [], view: null,
+  // The app whose Activity the launcher and the buttons open: its id and name.
+  app: null,
   // The member whose view is on screen: the chosen member once their view has come. What
   // the page shows as them (the sidebar, "as …") and what it does for them follow it, so
   // that a button of one member's private message is never pressed as another.
@@ -415,6 +417,8 @@ function renderHeader() {
   const channel = state.view.channel;
   $("channel-kind").textContent = channel.dm ? "✉️" : channel.thread ? "🧵" : "#";
   $("channel-name").textContent = channel.name;
+  // Discord opens the app's Activity from a DM only for apps its users installed.
+  $("launch-activity").hidden = channel.dm;
   document.title = `${channel.thread || channel.dm ? "" : "#"}${channel.name} · Game sandbox`;
   renderPlaceholder();
 }
@@ -497,6 +501,7 @@ async function load() {
   renderHeader();
   renderMessages();
   renderSidebar();
+  renderActivity(view);
   followTurn(view);
 }
 
@@ -1072,6 +1077,7 @@ async function start() {
   state.members = info.members;
   state.commands = info.commands;  // by locale
   state.games = info.games || [];
+  state.app = info.app;
   $("server-name").textContent = info.server;
   state.home = info.channel;
   state.channel = info.channel;
@@ -1079,6 +1085,7 @@ async function start() {
   state.user = info.members.some((m) => m.id === saved) ? saved : info.members[0].id;
   renderGames();
   $("follow-turns").setAttribute("aria-pressed", String(state.followTurns));
+  setUpActivity();
   await refresh();
   connectLive();
 }

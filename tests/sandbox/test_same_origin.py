@@ -15,7 +15,17 @@ import pytest_asyncio
 
 from tests.sandbox.conftest import Sandbox
 
-ACTIONS = ["/api/command", "/api/message", "/api/click", "/api/select", "/api/clock"]
+ACTIONS = [
+    "/api/command",
+    "/api/message",
+    "/api/click",
+    "/api/select",
+    "/api/clock",
+    "/api/activity/launch",
+    "/api/activity/leave",
+    "/api/activity/authorize",
+    "/api/activity/authenticate",
+]
 FOREIGN = "http://evil.example"
 
 
