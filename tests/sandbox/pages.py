@@ -19,9 +19,13 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "sandbox"
 DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 
-PLAYS = "button:enabled:not([data-custom-id*=':follow:']):not([data-custom-id*=':takeback:'])"
-"""The enabled buttons that play a move: not **Follow** nor **Take back**, which a table
-being played may have (a take-back makes no move, and stays as it was)."""
+PLAYS = (
+    "button:enabled:not([data-custom-id*=':follow:']):not([data-custom-id*=':takeback:'])"
+    ":not([data-custom-id*=':board:'])"
+)
+"""The enabled buttons that play a move: not **Follow**, **Take back** nor **Open the
+board**, which a table being played may have (a take-back makes no move, and stays as it
+was; the board opens beside the channel)."""
 
 
 DEFAULT_VIEWPORT: ViewportSize = {"width": 1280, "height": 720}
