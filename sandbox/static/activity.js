@@ -291,6 +291,7 @@ function consent(viewer, app, scopes) {
     box.querySelector(".cancel").addEventListener("click", () => answer(false));
     box.querySelector(".authorize").addEventListener("click", () => answer(true));
     viewer.element.append(box);
+    box.querySelector(".authorize").focus();
   });
 }
 
