@@ -92,6 +92,8 @@ class LiveBoards:
         """Each watched game's version last pushed, so that another process's notice of a
         change already pushed costs no read."""
         self._listing: set[asyncio.Task[None]] = set()
+        self._fresh: dict[int, Game] = {}
+        """Each game as its last change here left it, until pushed: no read needed."""
         self._stopped = False
 
     def add(self, watcher: Watcher) -> None:
@@ -107,11 +109,16 @@ class LiveBoards:
                 del self._recent[game_id]
                 self._pushed.pop(game_id, None)
 
-    def changed(self, game_id: int) -> None:
-        """The game changed: every board showing it, or listing it, is pushed anew soon,
-        once for however many changes come before its push begins."""
+    def changed(self, game_id: int, game: Game | None = None) -> None:
+        """The game changed (to ``game``, where the change knows it): every board showing
+        it, or listing it, is pushed anew soon, once for however many changes come before
+        its push begins."""
         if self._stopped or not self._watchers:
             return
+        if game is not None:
+            self._fresh[game_id] = game
+        else:
+            self._fresh.pop(game_id, None)
         self._wanted.add(game_id)
         if game_id not in self._pushing:
             self._pushing[game_id] = asyncio.create_task(self._push(game_id))
@@ -166,7 +173,8 @@ class LiveBoards:
             self._pushing.pop(game_id, None)
 
     async def _push_once(self, game_id: int) -> None:
-        game = await self._service.game(game_id)
+        fresh = self._fresh.pop(game_id, None)
+        game = fresh if fresh is not None else await self._service.game(game_id)
         self._pushed[game_id] = game.version
         watching = [w for w in self._watchers if w.watching == game_id]
         places = {game.channel_id, game.thread_id}

@@ -21,6 +21,7 @@ from bot.service.past_moves import PastMoves
 from bot.storage import game_queries
 from bot.storage.connection import Connection
 from bot.storage.database import CommitUnknown, Database
+from bot.storage.records import Game
 
 LOOKS = 3
 """Reads of a game's row to settle a commit the database can't vouch for."""
@@ -51,9 +52,10 @@ class GameChanges(GameReads):
         passed has just been shown."""
         self.history = PastMoves(database)
         """The games' past moves, rebuilt from their logs."""
-        self.watchers: list[Callable[[int], object]] = []
+        self.watchers: list[Callable[[int, Game | None], object]] = []
         """Told the id of each game a change made here committed (a board's live view
-        follows it), whatever made it: a press, the clock, a computer player, a feature."""
+        follows it), whatever made it: a press, the clock, a computer player, a feature;
+        with the game as the change left it where it was a move."""
 
     async def change(self, body: Change[T]) -> T:
         """Runs ``body`` in a write transaction that changes a game (``save_game`` notes what
@@ -80,8 +82,9 @@ class GameChanges(GameReads):
             self.history.made(note.move)
             action_made(note.move.game.kind)
         if note.game_id is not None:
+            moved = None if note.move is None else note.move.game
             for watcher in self.watchers:
-                watcher(note.game_id)
+                watcher(note.game_id, moved)
         return value
 
     async def _kept(self, note: Written, unknown: CommitUnknown) -> bool:

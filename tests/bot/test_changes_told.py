@@ -20,7 +20,7 @@ async def test_each_committed_change_is_told_to_the_watchers_and_a_refused_one_i
     service: GameService,
 ) -> None:
     told: list[int] = []
-    service.watchers.append(told.append)
+    service.watchers.append(lambda game_id, game: told.append(game_id))
     game = await started_game(service, 2)
     assert told and set(told) == {game.id}
     told.clear()
