@@ -110,7 +110,10 @@ ENTRANTS = ("Ann", "Bo", "Cy", "Di")
 """Who signs up, in this order: all new to Gold Nuggets's ladder, so seeded as they came."""
 
 GERMAN = language("de")
-PLAYS = 'button:enabled:not([data-custom-id*=":follow:"]):not([data-custom-id*=":takeback:"])'
+PLAYS = (
+    'button:enabled:not([data-custom-id*=":follow:"]):not([data-custom-id*=":takeback:"])'
+    ':not([data-custom-id*=":board:"])'
+)
 """A table's buttons that play: not **Follow** nor **Take back**, which a table being
 played may have (a take-back makes no move, and stays as it was)."""
 MENUS_AND_BUTTONS = f"{PLAYS}, select:enabled"

@@ -31,6 +31,10 @@ fi
 # often set PYTHONDONTWRITEBYTECODE); for the tests' run it is allowed.
 unset PYTHONDONTWRITEBYTECODE
 
+# The board's page (npm ci and esbuild, on the Node.js pip installed) once, before the
+# workers: each would otherwise wait on the first to build it.
+.venv/bin/python -m bot.activity.page_build
+
 # Half again as many workers as cores (pytest-xdist): the end-to-end tests spend much
 # of their time waiting on sockets, other processes and a browser, so on 2 cores two
 # workers kept the CPU 60% busy. With three, a run's 2 cores were busy 83% of it (1,070 s

@@ -20,7 +20,7 @@ Move = Callable[[Message, list[dict[str, Any]]], dict[str, Any]]
 """Which of the controls a table offers (``controls``) the member to act uses; of a menu, a
 random option is picked."""
 
-NOT_MOVES = (":follow:", ":takeback:")
+NOT_MOVES = (":follow:", ":takeback:", ":board:")
 """Custom ids of a table's controls that make no move (as ``PLAYS`` in the script)."""
 WAIT_SECONDS = 5.0
 """How long a wait for a move may take, in the page (the script's ``WAIT_MS``) or here: as

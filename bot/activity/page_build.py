@@ -173,6 +173,8 @@ def weight(folder: Path = DIST) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m bot.activity.page_build [--force]``: builds the page (again, with
+    ``--force``) and prints its weight; 1 with the build's output when it fails."""
     parser = argparse.ArgumentParser(
         prog="python -m bot.activity.page_build", description="Build the Activity's page."
     )

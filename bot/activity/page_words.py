@@ -16,7 +16,7 @@ from string import Formatter
 
 from bot.games.registry import REGISTERED
 from bot.service.errors import slash
-from i18n import Language
+from i18n import Language, Plural
 
 
 def page_words(lang: Language) -> dict[str, str]:
@@ -38,9 +38,11 @@ def _words(lang: Language) -> tuple[tuple[str, str], ...]:
     )
 
 
-def _plural(key: str, lang: Language, singular: str, plural: str) -> dict[str, str]:
+def _plural(key: str, lang: Language, counted: Plural) -> dict[str, str]:
     """``key.<category>`` for each plural category of ``lang``, with ``{n}`` left for the
-    page to fill in: each form is the catalog's form for a number of that category."""
+    page to fill in: each form is the catalog's form of ``counted`` (its count unused) for
+    a number of that category."""
+    singular, plural = counted.singular, counted.plural
     samples: dict[str, int] = {}
     for n in range(200):
         samples.setdefault(str(lang.locale.plural_form(n)), n)
@@ -101,7 +103,7 @@ def _game(lang: Language) -> dict[str, str]:
         "spectating": lang._("You are watching: the board shows only what everyone sees."),
         "unknown_game": lang._("This board cannot show this game."),
         "clock": lang._("{time} left"),
-        **_plural("days", lang, "{n} day {time}", "{n} days {time}"),
+        **_plural("days", lang, Plural("{n} day {time}", "{n} days {time}", 0)),
         "your_choices": lang._("Your choices"),
         "players": lang._("Players"),
         "you": lang.pgettext("activity", "you"),
@@ -117,10 +119,14 @@ def _game(lang: Language) -> dict[str, str]:
 
 def _claimit(lang: Language) -> dict[str, str]:
     return {
-        **_plural("claimit.claims_left", lang, "{n} claim marker left", "{n} claim markers left"),
+        **_plural(
+            "claimit.claims_left",
+            lang,
+            Plural("{n} claim marker left", "{n} claim markers left", 0),
+        ),
         "claimit.last_round": lang._("Last round"),
         "claimit.mine": lang._("largest mine {n}"),
-        **_plural("claimit.spaces", lang, "{n} space", "{n} spaces"),
+        **_plural("claimit.spaces", lang, Plural("{n} space", "{n} spaces", 0)),
     }
 
 
@@ -137,7 +143,7 @@ def _nuggets(lang: Language) -> dict[str, str]:
         "nuggets.worth": lang.pgettext("nuggets", "worth {n}"),
         "nuggets.bonus": lang.pgettext("nuggets", "Bonus turn"),
         "nuggets.lassos": lang._("Lassos for a steal: {count} of 3"),
-        **_plural("nuggets.held", lang, "{n} nugget", "{n} nuggets"),
+        **_plural("nuggets.held", lang, Plural("{n} nugget", "{n} nuggets", 0)),
     }
 
 
@@ -147,8 +153,8 @@ def _claim(lang: Language) -> dict[str, str]:
         "claim.team": lang._("Team {team}"),
         "claim.prize": lang.pgettext("claim", "Prize"),
         "claim.take_prize": lang._("Prize: take one"),
-        "claim.trolls": lang._("Trolls lying out"),
-        **_plural("claim.deck", lang, "Draw pile: {n} card", "Draw pile: {n} cards"),
+        "claim.trolls": lang.pgettext("activity", "Trolls lying out"),
+        **_plural("claim.deck", lang, Plural("Draw pile: {n} card", "Draw pile: {n} cards", 0)),
         "claim.peek": lang._("The top card, which only you see: {card}"),
         "claim.trick": lang._("Phase {phase} · trick {trick} of {tricks}"),
         "claim.last_trick": lang._("Last trick, won by {player}"),
@@ -159,8 +165,11 @@ def _claim(lang: Language) -> dict[str, str]:
         **_plural(
             "claim.followers",
             lang,
-            "Your follower, face down (your hand in phase 2)",
-            "Your {n} followers, face down (your hand in phase 2)",
+            Plural(
+                "Your follower, face down (your hand in phase 2)",
+                "Your {n} followers, face down (your hand in phase 2)",
+                0,
+            ),
         ),
         "claim.new": lang.pgettext("claim card", "new"),
         "claim.counts": lang._("hand {hand} · followers {followers}"),

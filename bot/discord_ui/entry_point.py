@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from discord.http import HTTPClient
 
-from i18n import DEFAULT, LANGUAGES, language
+from i18n import DEFAULT, LANGUAGES, Language, language
 
 ENTRY_POINT: Final = 4
 """``PRIMARY_ENTRY_POINT``, the command type."""
@@ -30,18 +30,21 @@ KEPT: Final = ("name", "type", "handler", "description", "integration_types", "c
 
 def launch_command() -> dict[str, Any]:
     """The bot's own Entry Point, in every language it speaks."""
-    description = "Open the board: play this channel's games inside Discord"
     return {
         "name": "launch",
         "type": ENTRY_POINT,
         "handler": DISCORD_LAUNCH_ACTIVITY,
-        "description": description,
+        "description": _description(language(DEFAULT)),
         "description_localizations": {
-            code: language(code)._(description) for code in LANGUAGES if code != DEFAULT
+            code: _description(language(code)) for code in LANGUAGES if code != DEFAULT
         },
         "integration_types": [GUILD_INSTALL],
         "contexts": [IN_SERVERS],
     }
+
+
+def _description(lang: Language) -> str:
+    return lang._("Open the board: play this channel's games inside Discord")
 
 
 async def with_entry_point(
