@@ -15,7 +15,7 @@ import contextlib
 import json
 import logging
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -79,11 +79,10 @@ class _Recent:
 class LiveBoards:
     """Every open board of this process, and what each watches."""
 
-    def __init__(
-        self, service: GameService, can_rematch: Callable[[Game], bool] = lambda game: False
-    ) -> None:
+    def __init__(self, service: GameService, rematches: bool = False) -> None:
+        """``rematches``: a finished game's players may ask for a rematch from the board."""
         self._service = service
-        self._can_rematch = can_rematch
+        self._rematches = rematches
         self._watchers: set[Watcher] = set()
         self._wanted: set[int] = set()
         self._pushing: dict[int, asyncio.Task[None]] = {}
@@ -221,7 +220,10 @@ class LiveBoards:
             results,
             watcher.lang,
             self._service.clock(),
-            can_rematch=self._can_rematch(game),
+            can_rematch=self._rematches
+            and game.status is GameStatus.FINISHED
+            and mine is not None
+            and not mine.is_bot,
         )
         await watcher.send(message)
 

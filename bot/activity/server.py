@@ -71,6 +71,11 @@ class ChannelTable(Protocol):
         ...
 
 
+Rematch = Callable[[int, Actor, int], Awaitable[None]]
+"""Asks for a finished game's rematch as ``actor`` from the board in a channel: shown in
+the channel as a press of **Rematch** there."""
+
+
 class Launches(Protocol):
     """Which game each member last opened the board from."""
 
@@ -108,13 +113,16 @@ class ActivityServer:
         table: ChannelTable,
         launches: Launches,
         page: Page,
+        rematch: Rematch | None = None,
     ) -> None:
+        """``rematch``: how a rematch is asked for (``None``: the board offers none)."""
         self._service = service
         self._identity = identity
         self._table = table
         self._launches = launches
         self._page = page
-        self.boards = LiveBoards(service)
+        self._rematch = rematch
+        self.boards = LiveBoards(service, rematches=rematch is not None)
         service.watchers.append(self.boards.changed)
         self._runner: web.AppRunner | None = None
         self._site: web.TCPSite | None = None
@@ -278,6 +286,9 @@ class ActivityServer:
                 await self._move(watcher, game_id, asked)
             elif kind == "join":
                 await self._join(watcher, game_id)
+            elif kind == "rematch" and self._rematch is not None:
+                viewer = watcher.viewer
+                await self._rematch(game_id, _actor(viewer), viewer.channel_id)
             elif kind == "start":
                 version = asked.get("version")
                 made = partial(

@@ -16,6 +16,7 @@ from bot.discord_ui.client import GameBot
 from bot.discord_ui.live_table import LiveTable
 from bot.discord_ui.table_asks import On
 from bot.features.board.launches import BoardLaunches
+from bot.features.rematch.discord.handlers import Rematches
 from bot.games.outcome import Outcome
 from bot.storage import game_queries
 from bot.storage.database import Database, Listener
@@ -81,6 +82,7 @@ async def board_served(bot: GameBot) -> AsyncIterator[ActivityServer | None]:
         _ChannelTable(bot.table),
         BoardLaunches(bot.service.database, bot.service.clock),
         page,
+        bot.features.get(Rematches).ask_elsewhere,
     )
     port = await server.start(settings.activity_host, settings.activity_port)
     log.info("the Activity is served at http://%s:%d/", settings.activity_host, port)

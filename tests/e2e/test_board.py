@@ -219,7 +219,7 @@ async def board_game(world: World, session: aiohttp.ClientSession) -> tuple[int,
             type="move", game=game.id, intent=choice["intent"], version=seen, key=None
         )
         frame = await viewer.game(version=seen + 1, after=count)
-    assert frame["game"]["result"] and frame["game"]["can_rematch"] is False
+    assert frame["game"]["result"] and frame["game"]["can_rematch"]
     return game.id, made
 
 
@@ -328,3 +328,37 @@ async def test_no_frame_of_a_claim_game_holds_a_card_its_viewer_may_not_see(
             assert card_ids(sent) & secret <= allowed, (seat, sent["game"]["version"])
             looked += 1
     assert looked > 3 * len(states) / 2
+
+
+async def test_a_rematch_asked_for_on_the_boards_starts_the_next_game_in_the_channel(
+    world: World, session: aiohttp.ClientSession
+) -> None:
+    await world.start_game(2, "nuggets")
+    game = await world.bots[0].service.current_game(world.channel.id)
+    assert game is not None
+    ann, bo = (world.user(seat.user_id or 0) for seat in game.seats)
+    boards = [await opened(world, session, ann), await opened(world, session, bo)]
+    await world.played_out(game)
+    ended = [
+        await board.wait_for(lambda f: f["type"] == "game" and f["game"]["result"])
+        for board in boards
+    ]
+    assert all(frame["game"]["can_rematch"] for frame in ended)
+    await boards[0].send(type="rematch", game=game.id, version=ended[0]["game"]["version"])
+    offer = await world.discord.wait_for_message(
+        world.channel, lambda m: "wants a rematch" in describe(m)
+    )
+    assert f"{ann.name} wants a rematch" in describe(offer)
+    await boards[1].send(type="rematch", game=game.id, version=ended[1]["game"]["version"])
+    await world.discord.wait_for_message(
+        world.channel, lambda m: "The rematch of Gold Nuggets #1 has started" in describe(m)
+    )
+    await world.quiet()
+    new = await world.bots[0].service.current_game(world.channel.id)
+    assert (
+        new is not None and new.id != game.id and {s.user_id for s in new.seats} == {ann.id, bo.id}
+    )
+    count = len(boards[0].frames)
+    await boards[0].send(type="list")
+    listed = await boards[0].wait_for(lambda f: f["type"] == "games", count)
+    assert [g["id"] for g in listed["games"]] == [new.id]

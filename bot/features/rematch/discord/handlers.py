@@ -28,6 +28,7 @@ from bot.discord_ui.owed_messages import Owed
 from bot.features.rematch.discord.controls import RematchButton, RematchReply, Reply
 from bot.features.rematch.discord.offer_card import offer_card
 from bot.features.rematch.service import Rematch, RematchService
+from bot.service import Actor
 from bot.storage import Game
 from bot.storage.shards import Shards
 from i18n import Language
@@ -84,6 +85,15 @@ class Rematches(LookingFeature):
             await tell(interaction, reader(interaction)._("You said yes to the rematch."))
         await self._started(rematch)
         await self._show(rematch)
+
+    async def ask_elsewhere(self, game_id: int, actor: Actor, channel_id: int) -> None:
+        """**Rematch** pressed elsewhere than in Discord (on the board): a new offer, or a
+        yes to the one that stands, shown as a press in the channel shows it."""
+        async with self.games.opening():
+            rematch = await self.offers.offer_rematch(game_id, actor, channel_id)
+            self.looks.moved.set()
+            await self._started(rematch)
+            await self._show(rematch)
 
     async def reply(self, interaction: discord.Interaction, button: RematchReply) -> None:
         """An answer on the offer: yes, no, or the host's start; the offer shows it."""
