@@ -205,7 +205,7 @@ class LiveBoards:
     async def _show(
         self, watcher: Watcher, game: Game, happened: Iterable[Outcome], results: list[Result]
     ) -> None:
-        if watcher.watching != game.id:
+        if watcher.watching != game.id or game.status is GameStatus.LOBBY:
             return
         mine = game.seat_of(watcher.viewer.user_id)
         seat = None if mine is None else mine.seat

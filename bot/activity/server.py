@@ -40,7 +40,7 @@ from bot.activity.live_boards import LiveBoards, Watcher
 from bot.activity.page_words import page_words
 from bot.games.outcome import Outcome
 from bot.service import Actor, GameService, Player, ServiceError, Where
-from bot.storage.records import Game
+from bot.storage.records import Game, GameStatus
 from i18n import Message, Words, language
 
 log = logging.getLogger(__name__)
@@ -53,7 +53,7 @@ bigger one closes the connection (1009) before it is read."""
 SHUTDOWN_SECONDS = 2.0
 
 NOT_JSON = Message("The board sent something the bot can't read.")
-NO_SUCH_GAME = Message("That game isn't played in this channel.")
+NOT_STARTED = Message("That game hasn't started yet: join it or start it from the list.")
 UNKNOWN_ASK = Message("The board asked for something the bot doesn't know.")
 PAGE_MISSING = "The Activity's page is not built: run python -m bot.activity.page_build."
 
@@ -302,6 +302,10 @@ class ActivityServer:
 
     async def _watch(self, watcher: Watcher, game_id: int) -> None:
         game = await self._service.game_for(game_id, _actor(watcher.viewer))
+        if game.status is GameStatus.LOBBY:
+            # A lobby has no board yet: the list joins and starts it.
+            await self._refuse(watcher, NOT_STARTED)
+            return
         watcher.watching = game.id
         watcher.sent = None
         await watcher.say({"type": "watching", "game": game.id})

@@ -39,7 +39,9 @@ class _ChannelTable:
         return await self._table.move(game_id, made, On.TABLE)
 
     async def change(self, game_id: int, made: Callable[[], Awaitable[Game]]) -> Game:
-        return await self._table.change(game_id, made, On.ELSEWHERE)
+        # Nobody's press: the lobby's own message shows the change (becoming the table
+        # at a start).
+        return await self._table.change(game_id, made, On.LOBBY)
 
 
 async def _listening(database: Database, boards: LiveBoards) -> None:

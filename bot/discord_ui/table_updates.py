@@ -147,6 +147,10 @@ class TableUpdates:
                 await tell(interaction, reader(interaction)._("You cancelled the game."))
             return await self.lobbies.show(game) | await self.close(game, said, lang)
         if interaction is None:
+            if game.status is GameStatus.ACTIVE:
+                # Started with nobody's press here (on the board): the lobby becomes
+                # the table as a start's catch-up makes it.
+                return await self.show_current(game)
             return await self.lobbies.show(game)
         if game.status is GameStatus.ACTIVE:
             return await self.start(game, interaction)

@@ -362,3 +362,33 @@ async def test_a_rematch_asked_for_on_the_boards_starts_the_next_game_in_the_cha
     await boards[0].send(type="list")
     listed = await boards[0].wait_for(lambda f: f["type"] == "games", count)
     assert [g["id"] for g in listed["games"]] == [new.id]
+
+
+async def test_a_lobby_is_joined_and_started_from_the_boards_list(
+    world: World, session: aiohttp.ClientSession
+) -> None:
+    ann, bo = world.players[:2]
+    lobby = await world.answered(ann, "claimit new")
+    host = await opened(world, session, ann, press=False)
+    guest = await opened(world, session, bo, press=False)
+    listed = await guest.wait_for(lambda f: f["type"] == "games" and f["games"])
+    (entry,) = listed["games"]
+    assert entry["status"] == "lobby" and entry["can_join"] and not entry["can_start"]
+    count = len(guest.frames)
+    await guest.send(type="watch", game=entry["id"])
+    assert "hasn't started" in await refused_text(guest, count)
+
+    await guest.send(type="join", game=entry["id"], version=entry["version"])
+    joined = await host.wait_for(
+        lambda f: f["type"] == "games" and len(f["games"][0]["players"]) == 2
+    )
+    assert joined["games"][0]["can_start"]
+    await host.send(type="start", game=entry["id"], version=joined["games"][0]["version"])
+    started = await guest.wait_for(
+        lambda f: f["type"] == "games" and f["games"][0]["status"] == "active"
+    )
+    assert started["games"][0]["seated"]
+    await world.quiet()
+    table = world.table()
+    assert "Join" not in table.button_labels() and "Open the board" in table.button_labels()
+    assert "Join" not in lobby.button_labels()
