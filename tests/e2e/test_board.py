@@ -194,6 +194,19 @@ async def test_a_game_of_another_channel_or_server_is_not_the_viewers_to_see(
     await viewer.send(type="watch", game=other.id)
     assert await refused_text(viewer, count + 1)
 
+    server = world.discord.add_guild("Elsewhere", world.players[0])
+    world.discord.add_member(server, world.players[1])
+    faraway = world.discord.add_channel(server, "games")
+    await world.command(world.players[0], "claimit new", where=faraway)
+    theirs = await world.bots[0].service.current_game(faraway.id)
+    assert theirs is not None and theirs.guild_id != other.guild_id
+    count = len(viewer.frames)
+    await viewer.send(type="join", game=theirs.id)
+    await viewer.send(type="watch", game=theirs.id)
+    await viewer.wait_for(lambda f: f["type"] == "refused", count)
+    await viewer.wait_for(lambda f: f["type"] == "refused", count + 1)
+    assert len((await world.bots[0].service.game(theirs.id)).seats) == 1
+
 
 async def board_game(world: World, session: aiohttp.ClientSession) -> tuple[int, list[str]]:
     """A whole game of Claim It! played by Ann and Bo on their boards, each move a random
