@@ -15,6 +15,7 @@ ORDER = (
     "following",
     "tournaments",
     "seasons",
+    "board",
 )
 """The order the core calls the features' hooks in, so the order their refusals come in
 (a private table's "invited only" before a minimum's "below reliability"), and the order
