@@ -107,7 +107,7 @@ async def run_sandbox(
                     games = (
                         " or ".join([", ".join(named[:-1]), named[-1]])
                         if len(named) > 1
-                        else named[0]
+                        else "".join(named)
                     )
                     announce(
                         f"claimit sandbox: open {url} in a browser to play {games} in "

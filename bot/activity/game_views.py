@@ -9,13 +9,19 @@ from typing import Any
 from bot.games.face import Board, Choice, Menu
 from bot.games.faces import face_for
 from bot.games.outcome import Outcome
-from bot.games.registry import rules_for
+from bot.games.registry import REGISTERED, rules_for
 from bot.games.shared_words import game_name, seat_name
 from bot.storage.records import Game, GameStatus, Result
 from i18n import Language
 from render.common.palette import PLAYERS
 
 JSON = dict[str, Any]
+KINDS = frozenset(game.kind for game in REGISTERED)
+
+
+def listable(game: Game) -> bool:
+    """A game of a kind this bot knows, whose data isn't damaged."""
+    return game.kind in KINDS and game.broken is None
 
 
 def listed(game: Game, user_id: int, lang: Language) -> JSON:

@@ -10,7 +10,12 @@ and the instance's channel is the only place whose games they may see and play.
 
 from __future__ import annotations
 
+import asyncio
+import hashlib
 import logging
+import re
+import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,15 +27,30 @@ from i18n import Message
 
 log = logging.getLogger(__name__)
 
-SCOPES = ("identify",)
-"""What the page asks the viewer for: who they are (and their Discord language)."""
 REQUEST_SECONDS = 10.0
 """A call to Discord that takes longer is given up: the page tries again."""
+KNOWN_SECONDS = 300.0
+"""How long who holds a token, and where an instance is, are taken as Discord said: a
+page that reconnects (a restart brings every board back at once) costs Discord no call,
+and a forged token asked again and again costs it one per token. Discord's own limit on
+refused requests (10,000 in 10 minutes per address, then a ban of the bot's address) is
+never for a page to spend."""
+REFUSED_SECONDS = 60.0
+"""How long Discord's refusal of a token is taken as said."""
+IN_FLIGHT = 8
+"""Sign-ins asked of Discord at once; more wait their turn."""
+INSTANCE = re.compile(r"i-[0-9]{1,20}-(gc|pc)-[0-9]{1,20}(-[0-9]{1,20})?")
+"""An Activity instance's id as Discord makes it (``i-<launch>-gc-<guild>-<channel>``):
+anything else is never asked of Discord."""
+DOWN = 1013
+"""The close code of a refusal that is Discord's trouble, not the viewer's: the page
+tries again (WebSocket's "try again later")."""
 
 
 class NotAllowed(Exception):
     """The viewer may not watch here: ``words`` say why, ``code`` is the live connection's
-    close code (4003: the token ran out, the page asks for a new one; 4001: refused)."""
+    close code (4003: the token ran out, the page asks for a new one; 4001: refused;
+    ``DOWN``: Discord can't say now, the page tries again)."""
 
     def __init__(self, words: Message, code: int = 4001) -> None:
         super().__init__(str(words))
@@ -45,6 +65,7 @@ NOT_A_SERVER = Message("The board plays the games of a server's channel: open it
 BAD_CODE = Message("Discord refused the sign-in. Open the board again.")
 NO_SECRET = Message("The board isn't set up on this bot (it has no client secret).")
 DISCORD_DOWN = Message("Discord didn't answer. Try again in a moment.")
+NO_SUCH_INSTANCE = Message("That isn't an Activity of Discord's. Open the board again.")
 
 
 @dataclass(frozen=True)
@@ -69,6 +90,11 @@ class DiscordIdentity:
         self._client = client
         self._secret = client_secret
         self._session: aiohttp.ClientSession | None = None
+        self._users: dict[str, tuple[float, dict[str, Any] | None]] = {}
+        """Who holds each token (by its hash), or ``None`` where Discord refused it, and
+        when Discord said so."""
+        self._instances: dict[str, tuple[float, dict[str, Any] | None]] = {}
+        self._asking = asyncio.Semaphore(IN_FLIGHT)
 
     @property
     def client_id(self) -> int:
@@ -108,13 +134,24 @@ class DiscordIdentity:
     async def viewer(self, access_token: str, instance_id: str) -> Viewer:
         """Who holds ``access_token``, checked to be in the Activity ``instance_id``, which
         runs in a server's channel."""
-        user = await self._call("GET", "/users/@me", bearer=access_token)
+        if not INSTANCE.fullmatch(instance_id):
+            raise NotAllowed(NO_SUCH_INSTANCE)
+        key = hashlib.sha256(access_token.encode()).hexdigest()
+        user = await self._known(self._users, key, lambda: self._user(access_token))
         if user is None:
             raise NotAllowed(EXPIRED, code=4003)
-        instance = await self._instance(instance_id)
+        instance = await self._known(
+            self._instances, instance_id, lambda: self._instance(instance_id)
+        )
+        if instance is not None and not _among(user, instance):
+            # Its users change as people join: Discord is asked again.
+            self._instances.pop(instance_id, None)
+            instance = await self._known(
+                self._instances, instance_id, lambda: self._instance(instance_id)
+            )
         if instance is None:
             raise NotAllowed(NO_INSTANCE)
-        if str(user.get("id")) not in {str(u) for u in instance.get("users", ())}:
+        if not _among(user, instance):
             raise NotAllowed(NOT_IN_INSTANCE)
         location = instance.get("location") or {}
         if location.get("kind") != "gc" or not location.get("guild_id"):
@@ -129,6 +166,30 @@ class DiscordIdentity:
             instance_id=instance_id,
         )
 
+    async def _known(
+        self,
+        known: dict[str, tuple[float, dict[str, Any] | None]],
+        key: str,
+        asked: Callable[[], Awaitable[dict[str, Any] | None]],
+    ) -> dict[str, Any] | None:
+        """What Discord said of ``key`` lately, else its answer now (asked a few at a
+        time); an answer that it is down is never kept."""
+        now = time.monotonic()
+        said = known.get(key)
+        if said is not None:
+            at, answer = said
+            if now - at < (KNOWN_SECONDS if answer is not None else REFUSED_SECONDS):
+                return answer
+        async with self._asking:
+            answer = await asked()
+        if len(known) > 10_000:
+            known.clear()
+        known[key] = (time.monotonic(), answer)
+        return answer
+
+    async def _user(self, access_token: str) -> dict[str, Any] | None:
+        return await self._call("GET", "/users/@me", bearer=access_token)
+
     async def _instance(self, instance_id: str) -> dict[str, Any] | None:
         route = Route(
             "GET",
@@ -142,7 +203,7 @@ class DiscordIdentity:
             return None
         except discord.HTTPException as error:
             log.info("Discord refused an Activity instance's lookup: %s", error)
-            raise NotAllowed(DISCORD_DOWN) from None
+            raise NotAllowed(DISCORD_DOWN, code=DOWN) from None
         return found
 
     async def _call(
@@ -159,7 +220,10 @@ class DiscordIdentity:
         url = Route.BASE + path
         try:
             async with self._http().request(method, url, headers=headers, data=data) as answer:
-                if 400 <= answer.status < 500:
+                if answer.status == 429 or answer.status >= 500:
+                    log.info("Discord can't answer %s %s now: %d", method, path, answer.status)
+                    raise NotAllowed(DISCORD_DOWN, code=DOWN)
+                if answer.status >= 400:
                     log.info("Discord refused %s %s: %d", method, path, answer.status)
                     return None
                 answer.raise_for_status()
@@ -167,4 +231,9 @@ class DiscordIdentity:
                 return body
         except (aiohttp.ClientError, TimeoutError) as error:
             log.info("Discord didn't answer %s %s: %r", method, path, error)
-            raise NotAllowed(DISCORD_DOWN) from None
+            raise NotAllowed(DISCORD_DOWN, code=DOWN) from None
+
+
+def _among(user: dict[str, Any], instance: dict[str, Any]) -> bool:
+    """Whether the user is among the instance's users."""
+    return str(user.get("id")) in {str(u) for u in instance.get("users", ())}

@@ -21,7 +21,7 @@ from typing import Any
 
 from aiohttp import web
 
-from bot.activity.game_views import listed, shown
+from bot.activity.game_views import listable, listed, shown
 from bot.activity.identity import Viewer
 from bot.games.faces import face_for
 from bot.games.outcome import Outcome
@@ -33,6 +33,8 @@ log = logging.getLogger(__name__)
 
 HAPPENED = 8
 """The last moves a board lists."""
+SEND_SECONDS = 5.0
+"""How long a view may wait on its viewer's connection."""
 
 
 @dataclass(eq=False)
@@ -45,27 +47,43 @@ class Watcher:
     lang: Language
     watching: int | None = None
     sent: str | None = None
-    """The last message pushed, not pushed again when nothing in it changed."""
+    """The last view pushed, not pushed again when nothing in it changed."""
+    version: int = -1
+    """The watched game's version last pushed: an older one is never pushed after it."""
     sending: asyncio.Lock = field(default_factory=asyncio.Lock)
 
-    async def send(self, message: dict[str, Any]) -> None:
-        """Sends ``message`` unless it is what was sent last; a connection that went away
-        is left to its reader to close."""
+    async def send(self, message: dict[str, Any], version: int | None = None) -> None:
+        """Pushes a view (of the watched game at ``version``) unless it is what was sent
+        last, or older."""
         text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
         async with self.sending:
-            if text == self.sent or self.socket.closed:
+            if text == self.sent or (version is not None and version < self.version):
                 return
             self.sent = text
-            with contextlib.suppress(ConnectionError, RuntimeError):
-                await self.socket.send_str(text)
+            if version is not None:
+                self.version = version
+            await self._sent(text)
 
     async def say(self, message: dict[str, Any]) -> None:
-        """Sends a one-off message (a refusal): never taken as the last view sent."""
+        """Sends a message that is no view (a welcome, a refusal)."""
         text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
         async with self.sending:
-            if not self.socket.closed:
-                with contextlib.suppress(ConnectionError, RuntimeError):
-                    await self.socket.send_str(text)
+            await self._sent(text)
+
+    async def _sent(self, text: str) -> None:
+        """A viewer too slow to take it within ``SEND_SECONDS`` is let go (their page
+        connects again), so that the game's other viewers never wait on them."""
+        if self.socket.closed:
+            return
+        try:
+            async with asyncio.timeout(SEND_SECONDS):
+                await self.socket.send_str(text)
+        except TimeoutError:
+            log.info("a board too slow to take its view was let go")
+            with contextlib.suppress(Exception):
+                await self.socket.close(code=1013, message=b"too slow")
+        except (ConnectionError, RuntimeError):
+            pass
 
 
 @dataclass
@@ -112,9 +130,9 @@ class LiveBoards:
         """The game changed (to ``game``, where the change knows it): every board showing
         it, or listing it, is pushed anew soon, once for however many changes come before
         its push begins."""
-        if self._stopped or not self._watchers:
+        if self._stopped or not any(w.watching in (None, game_id) for w in self._watchers):
             return
-        if game is not None:
+        if game is not None and game.version > self._pushed.get(game_id, -1):
             self._fresh[game_id] = game
         else:
             self._fresh.pop(game_id, None)
@@ -188,13 +206,12 @@ class LiveBoards:
     async def show_game(self, watcher: Watcher, game: Game) -> None:
         """Pushes ``game`` as ``watcher`` sees it now."""
         happened, results = await self._past(game)
-        self._pushed[game.id] = game.version
         await self._show(watcher, game, happened, results)
 
     async def show_list(self, watcher: Watcher) -> None:
         """Pushes the games of ``watcher``'s channel, newest first."""
         games = await self._service.games_here(watcher.viewer.channel_id)
-        here = [g for g in games if g.guild_id == watcher.viewer.guild_id]
+        here = [g for g in games if g.guild_id == watcher.viewer.guild_id and listable(g)]
         message = {
             "type": "games",
             "games": [listed(g, watcher.viewer.user_id, watcher.lang) for g in reversed(here)],
@@ -205,18 +222,19 @@ class LiveBoards:
     async def _show(
         self, watcher: Watcher, game: Game, happened: Iterable[Outcome], results: list[Result]
     ) -> None:
-        if watcher.watching != game.id or game.status is GameStatus.LOBBY:
+        if watcher.watching != game.id or game.state is None or game.broken is not None:
             return
         mine = game.seat_of(watcher.viewer.user_id)
         seat = None if mine is None else mine.seat
-        last = self._recent[game.id].moves[-1] if self._recent[game.id].moves else None
+        moves = list(happened)
+        last = moves[-1] if moves else None
         shown_last = last if last is not None and last.game.version == game.moved_version else None
         board = face_for(game.kind).board(game, seat, shown_last, watcher.lang)
         message = shown(
             game,
             watcher.viewer.user_id,
             board,
-            list(happened),
+            moves,
             results,
             watcher.lang,
             self._service.clock(),
@@ -225,7 +243,7 @@ class LiveBoards:
             and mine is not None
             and not mine.is_bot,
         )
-        await watcher.send(message)
+        await watcher.send(message, game.version)
 
     async def _past(self, game: Game) -> tuple[list[Outcome], list[Result]]:
         """The game's last moves (read again from its log only when its newest move does

@@ -38,6 +38,7 @@ from aiohttp import WSMsgType, web
 from bot.activity.identity import DiscordIdentity, NotAllowed, Viewer
 from bot.activity.live_boards import LiveBoards, Watcher
 from bot.activity.page_words import page_words
+from bot.discord_ui.discord_refusals import expected
 from bot.games.outcome import Outcome
 from bot.service import Actor, GameService, Player, ServiceError, Where
 from bot.storage.records import Game, GameStatus
@@ -53,9 +54,10 @@ bigger one closes the connection (1009) before it is read."""
 SHUTDOWN_SECONDS = 2.0
 
 NOT_JSON = Message("The board sent something the bot can't read.")
+NO_BOARD = Message("That game has no board to show.")
+FAILED = Message("That didn't work; nothing changed. Try again in a moment.")
 NOT_STARTED = Message("That game hasn't started yet: join it or start it from the list.")
 UNKNOWN_ASK = Message("The board asked for something the bot doesn't know.")
-PAGE_MISSING = "The Activity's page is not built: run python -m bot.activity.page_build."
 
 
 class ChannelTable(Protocol):
@@ -142,7 +144,7 @@ class ActivityServer:
 
     async def start(self, host: str, port: int) -> int:
         """Serves on ``host``:``port`` (0: any free port); returns the port."""
-        self._runner = web.AppRunner(self.app(), access_log=None)
+        self._runner = web.AppRunner(self.app(), access_log=None, shutdown_timeout=SHUTDOWN_SECONDS)
         await self._runner.setup()
         self._site = web.TCPSite(self._runner, host, port)
         await self._site.start()
@@ -153,18 +155,26 @@ class ActivityServer:
         return self.port
 
     async def stop(self) -> None:
-        """Stops pushing and serving: each open board is told the bot is restarting (its
-        page connects again by itself)."""
+        """Stops pushing and serving, within ``SHUTDOWN_SECONDS`` whatever the boards do:
+        no new connection is taken, then each open board is told the bot is restarting
+        (its page connects again by itself, to this bot started again)."""
         with contextlib.suppress(ValueError):
             self._service.watchers.remove(self.boards.changed)
-        await self.boards.stop()
-        for socket in list(self._sockets):
-            with contextlib.suppress(Exception):
-                await socket.close(code=1001, message=b"the bot is restarting")
-        if self._runner is not None:
-            await self._runner.shutdown()
-            await self._runner.cleanup()
-        await self._identity.close()
+        try:
+            await self.boards.stop()
+            if self._site is not None:
+                await self._site.stop()
+
+            async def closed(socket: web.WebSocketResponse) -> None:
+                with contextlib.suppress(Exception):
+                    async with asyncio.timeout(SHUTDOWN_SECONDS):
+                        await socket.close(code=1001, message=b"the bot is restarting")
+
+            await asyncio.gather(*(closed(s) for s in list(self._sockets)))
+            if self._runner is not None:
+                await self._runner.cleanup()
+        finally:
+            await self._identity.close()
 
     async def _index(self, request: web.Request) -> web.StreamResponse:
         return self._served("index.html")
@@ -263,42 +273,57 @@ class ActivityServer:
         viewer = watcher.viewer
         launched = await self._launches.launched(viewer.user_id, viewer.channel_id)
         if launched is not None:
-            with contextlib.suppress(ServiceError):
+            try:
                 await self._watch(watcher, launched)
-                return
+            except ServiceError:
+                pass
+            else:
+                if watcher.watching is not None:
+                    return
         await self.boards.show_list(watcher)
 
     async def _asked(self, watcher: Watcher, data: str) -> None:
+        """One message of the page's, answered: a refusal in plain words changes nothing,
+        and whatever else fails is one log line and a refusal, never the connection's
+        end (the page would only ask again)."""
+        try:
+            await self._answered(watcher, data)
+        except ServiceError as refused:
+            await self._refuse(watcher, refused.words)
+        except Exception as error:
+            log.info("a board's ask failed: %r", error, exc_info=not expected(error))
+            await self._refuse(watcher, FAILED)
+
+    async def _answered(self, watcher: Watcher, data: str) -> None:
         asked = _parsed(data)
         if asked is None:
             await self._refuse(watcher, NOT_JSON)
             return
-        kind, game_id = asked.get("type"), asked.get("game")
-        try:
-            if kind == "list":
-                watcher.watching = None
-                await self.boards.show_list(watcher)
-            elif not isinstance(game_id, int) or isinstance(game_id, bool):
+        kind, game_id = asked.get("type"), _number(asked.get("game"))
+        if kind == "list":
+            watcher.watching = None
+            await self.boards.show_list(watcher)
+        elif game_id is None:
+            await self._refuse(watcher, UNKNOWN_ASK)
+        elif kind == "watch":
+            await self._watch(watcher, game_id)
+        elif kind == "move":
+            await self._move(watcher, game_id, asked)
+        elif kind == "join":
+            await self._join(watcher, game_id)
+        elif kind == "rematch" and self._rematch is not None:
+            viewer = watcher.viewer
+            await self._rematch(game_id, _actor(viewer), viewer.channel_id)
+        elif kind == "start":
+            # Starts exactly the seats the viewer was shown, as the lobby's button.
+            version = _number(asked.get("version"))
+            if version is None:
                 await self._refuse(watcher, UNKNOWN_ASK)
-            elif kind == "watch":
-                await self._watch(watcher, game_id)
-            elif kind == "move":
-                await self._move(watcher, game_id, asked)
-            elif kind == "join":
-                await self._join(watcher, game_id)
-            elif kind == "rematch" and self._rematch is not None:
-                viewer = watcher.viewer
-                await self._rematch(game_id, _actor(viewer), viewer.channel_id)
-            elif kind == "start":
-                version = asked.get("version")
-                made = partial(
-                    self._service.start, game_id, _actor(watcher.viewer), _number(version)
-                )
-                await self._table.change(game_id, made)
-            else:
-                await self._refuse(watcher, UNKNOWN_ASK)
-        except ServiceError as refused:
-            await self._refuse(watcher, refused.words)
+                return
+            made = partial(self._service.start, game_id, _actor(watcher.viewer), version)
+            await self._table.change(game_id, made)
+        else:
+            await self._refuse(watcher, UNKNOWN_ASK)
 
     async def _watch(self, watcher: Watcher, game_id: int) -> None:
         game = await self._service.game_for(game_id, _actor(watcher.viewer))
@@ -306,8 +331,12 @@ class ActivityServer:
             # A lobby has no board yet: the list joins and starts it.
             await self._refuse(watcher, NOT_STARTED)
             return
+        if game.state is None or game.broken is not None:
+            # Closed before it began, or its saved data damaged: nothing to draw.
+            await self._refuse(watcher, NO_BOARD)
+            return
         watcher.watching = game.id
-        watcher.sent = None
+        watcher.sent, watcher.version = None, -1
         await watcher.say({"type": "watching", "game": game.id})
         await self.boards.show_game(watcher, game)
 
@@ -321,6 +350,10 @@ class ActivityServer:
         # A hidden hand's choice counts while what its seat decides on is the same (its
         # key), as a button of its private message does.
         seen = None if decided is not None else _number(version)
+        if decided is None and seen is None:
+            # A move counts only on the version (or hand) its viewer saw.
+            await self._refuse(watcher, UNKNOWN_ASK)
+            return
         made = partial(self._service.turns.act, game_id, actor, seen, intent, key=decided)
         await self._table.move(game_id, made)
 
@@ -349,7 +382,10 @@ def _parsed(data: str) -> dict[str, Any] | None:
 
 
 def _number(value: object) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
+    """An id, version or key as the database holds one (64 bits), else ``None``."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**63:
+        return value
+    return None
 
 
 def _short(*values: object) -> bool:

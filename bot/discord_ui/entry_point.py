@@ -3,17 +3,17 @@ board), kept through every sync of the bot's commands.
 
 Once an app's Activities are on, Discord makes its Entry Point (a command of type 4,
 ``PRIMARY_ENTRY_POINT``) and refuses a bulk overwrite of the global commands that leaves
-it out (50240). discord.py's command tree knows no such command, so the sync adds the one
-Discord has as it is, or, where the bot serves the board and there is none, its own:
-Discord opens the Activity itself at its use (``DISCORD_LAUNCH_ACTIVITY``), and the board
-lists the channel's games.
+it out (50240). discord.py's command tree knows no such command, so the sync adds one:
+where the bot serves the board, its own (Discord opens the Activity itself at its use,
+``DISCORD_LAUNCH_ACTIVITY``, and the board lists the channel's games); elsewhere the one
+Discord has, kept as it was.
 """
 
 from __future__ import annotations
 
 from typing import Any, Final
 
-from discord.http import HTTPClient
+from discord.http import HTTPClient, Route
 
 from i18n import DEFAULT, LANGUAGES, Language, language
 
@@ -24,8 +24,17 @@ DISCORD_LAUNCH_ACTIVITY: Final = 2
 GUILD_INSTALL: Final = 0
 IN_SERVERS: Final = 0
 """The board plays the games of a server's channel."""
-KEPT: Final = ("name", "type", "handler", "description", "integration_types", "contexts")
-"""What of Discord's own Entry Point a sync sends back as it is."""
+KEPT: Final = (
+    "name",
+    "type",
+    "handler",
+    "description",
+    "name_localizations",
+    "description_localizations",
+    "integration_types",
+    "contexts",
+)
+"""What of Discord's own Entry Point a sync sends back, so that it stays as it was."""
 
 
 def launch_command() -> dict[str, Any]:
@@ -52,8 +61,14 @@ async def with_entry_point(
 ) -> list[dict[str, Any]]:
     """``payload`` (the global commands to sync) with the app's Entry Point: the one Discord
     has, or the bot's own where it serves the board."""
-    existing: list[dict[str, Any]] = list(await http.get_global_commands(application_id))  # type: ignore[arg-type]
+    if board:
+        return [*payload, launch_command()]
+    # With their translations, which an overwrite would otherwise drop.
+    route = Route("GET", "/applications/{application_id}/commands", application_id=application_id)
+    existing: list[dict[str, Any]] = await http.request(
+        route, params={"with_localizations": "true"}
+    )
     kept = next((c for c in existing if c.get("type") == ENTRY_POINT), None)
-    if kept is not None:
-        return [*payload, {k: kept[k] for k in KEPT if k in kept}]
-    return [*payload, launch_command()] if board else payload
+    if kept is None:
+        return payload
+    return [*payload, {k: kept[k] for k in KEPT if k in kept}]

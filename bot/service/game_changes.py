@@ -7,6 +7,7 @@ each feature's service make theirs in it too, ``bot.service.feature_service``)."
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import secrets
 import time
@@ -22,6 +23,8 @@ from bot.storage import game_queries
 from bot.storage.connection import Connection
 from bot.storage.database import CommitUnknown, Database
 from bot.storage.records import Game
+
+log = logging.getLogger(__name__)
 
 LOOKS = 3
 """Reads of a game's row to settle a commit the database can't vouch for."""
@@ -82,10 +85,17 @@ class GameChanges(GameReads):
             self.history.made(note.move)
             action_made(note.move.game.kind)
         if note.game_id is not None:
-            moved = None if note.move is None else note.move.game
-            for watcher in self.watchers:
-                watcher(note.game_id, moved)
+            self.told(note.game_id, None if note.move is None else note.move.game)
         return value
+
+    def told(self, game_id: int, game: Game | None = None) -> None:
+        """Tells the watchers that the game changed (to ``game``, where it is known)."""
+        for watcher in self.watchers:
+            try:
+                watcher(game_id, game)
+            except Exception:
+                # The change stands: a watcher's failure is its own.
+                log.exception("a watcher of game %d failed", game_id)
 
     async def _kept(self, note: Written, unknown: CommitUnknown) -> bool:
         """Whether the change ``note`` describes is in the database; raises ``unknown``

@@ -104,10 +104,12 @@ class LobbyChanges(GameChanges):
             await game_queries.replace_seats(connection, game_id, seats, now)
             game = await load_game(connection, game_id)
             await self.hooks.lobby_opened(connection, game, asked, now)
+            await game_queries.announce_changed(connection, game.id, game.version)
             return game
 
         game = await self._db.write(opening)
         self.deadline_moved_earlier.set()
+        self.told(game.id)
         return game
 
     async def join(
