@@ -141,6 +141,8 @@ REPLAY_STEPS = 6
 """How far into the replay its picture is taken: a few moves on the board."""
 CHANNEL_MARGIN = 64
 """Pixels of the channel kept free around a message pictured alone."""
+SCROLLS = 5
+"""How often the channel is scrolled to a message before the script gives up."""
 WAIT_MS = round(unpictured_moves.WAIT_SECONDS * 1000)
 """How long a wait for the page may take (``unpictured_moves.WAIT_SECONDS``). The
 waits for a move watch the page for the change itself, not at the assertions' intervals
@@ -180,7 +182,7 @@ class Camera:
             taller = before["height"] + math.ceil(box["height"] - room)
             await page.set_viewport_size({"width": before["width"], "height": taller})
         try:
-            await message.evaluate("(m) => m.scrollIntoView({block: 'start'})")
+            await in_view(message)
             # Nothing hovered: a message under the mouse is shown highlighted.
             await page.mouse.move(0, 0)
             await loaded(message)
@@ -220,6 +222,26 @@ class Camera:
             picture.save(path, optimize=True)
             size = picture.size
         self.written[name] = Written(name, *size, path.stat().st_size)
+
+
+SCROLLED_TO = "(m) => { m.scrollIntoView({block: 'start'}); return m.getBoundingClientRect().y; }"
+"""Scrolls the channel to a message, and says where that put it (before the page could
+do anything else)."""
+TWO_FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+
+async def in_view(message: Locator) -> None:
+    """Scrolls the channel to ``message``, once the page has heard of it: the page follows
+    the newest message until its scroll event says the channel was scrolled up, which
+    comes with the next frame, and a message shown before then took the channel back down
+    (the tournament's standings came out as the channel's header)."""
+    for _ in range(SCROLLS):
+        placed = await message.evaluate(SCROLLED_TO)
+        await message.page.evaluate(TWO_FRAMES)
+        box = await message.bounding_box()
+        if box is not None and box["y"] == placed:
+            return
+    raise RuntimeError("the channel kept going back to its newest message")
 
 
 async def loaded(scope: Locator) -> None:
