@@ -36,10 +36,19 @@ from pathlib import Path
 from typing import Any
 
 from PIL import Image, ImageSequence
-from playwright.async_api import Browser, Locator, Page, ViewportSize, async_playwright, expect
+from playwright.async_api import (
+    Browser,
+    Locator,
+    Page,
+    Route,
+    ViewportSize,
+    async_playwright,
+    expect,
+)
 
 from bot.settings import Settings
 from emulator import DISCORD_RATE_LIMITS, DiscordEmulator, Message
+from emulator.cdn import DISCORD_CDN
 from i18n import language
 from render.common.palette import PLAYERS
 from sandbox.run import run_sandbox
@@ -63,6 +72,9 @@ PICTURES: tuple[str, ...] = (
     "claim-hand.png",
     "phone.png",
     "sandbox.png",
+    "board-claimit.png",
+    "board-nuggets.png",
+    "board-claim.png",
     "stats.png",
     "leaderboard.png",
     "season-leaderboard.png",
@@ -278,6 +290,10 @@ async def act_as(page: Page, member: str) -> None:
     await expect(page.locator("#acting-as")).to_have_text(f"as {member}")
 
 
+async def acting_as(page: Page) -> str:
+    return (await page.locator("#members li.active").inner_text()).split()[0]
+
+
 async def slash(page: Page, text: str) -> None:
     box = page.locator("#command")
     await box.fill(text)
@@ -449,6 +465,7 @@ async def claim_it(
     await expect(table.locator(f'[data-custom-id="{first}"]')).to_have_count(1)
     await camera.message("claimit-table.png", table)
     await on_a_phone(browser, url, camera, table, member)
+    await on_the_board(browser, url, emulator, camera, "board-claimit.png", table, member)
     await unpictured_moves.play(emulator, where, SEATS, plan.move, rng, MOST_MOVES)
 
     await act_as(page, "Ann")
@@ -555,7 +572,76 @@ async def on_a_phone(
         await phone.close()
 
 
-async def gold_nuggets(browser: Browser, page: Page, url: str, camera: Camera) -> None:
+EMOJI_FONT = """(font) => {
+    const family = `"Twemoji", ${getComputedStyle(document.body).fontFamily}`;
+    const style = document.createElement("style");
+    style.textContent = `
+        @font-face { font-family: "Twemoji"; src: url("${font}");
+            unicode-range: U+200D, U+2694, U+2699, U+26CF, U+FE0F, U+1F000-1FAFF; }
+        body, button { font-family: ${family}; }`;
+    document.head.append(style);
+    return document.fonts.load("1em Twemoji", "🎲👺");
+}"""
+"""Puts the sandbox page's emoji font (Twemoji, as Discord draws emoji) first in the
+board's frame, which relies on the device's own: the devices Discord runs on have one,
+the machine making the pictures may not (Claim's cards showed boxes). Only for the emoji
+the board shows, so that its arrows and marks stay text."""
+
+
+async def on_the_board(
+    browser: Browser,
+    url: str,
+    emulator: DiscordEmulator,
+    camera: Camera,
+    name: str,
+    table: Locator,
+    member: str,
+) -> None:
+    """The page as ``member`` sees it once they opened the board from ``table`` on their
+    turn: the channel, and beside it the board with their choices lit up (Claim's hand
+    in view). It opens in a page of its own, and is closed afterwards as a member closes
+    it: the game and the pictures after it are as they were."""
+    page = await open_page(browser, url, WHOLE_PAGE, member)
+    try:
+        # The board draws who is here with their avatars on Discord's CDN, which the
+        # sandbox's Discord serves in its stead.
+        async def avatar(route: Route) -> None:
+            answer = await page.request.fetch(emulator.cdn_url(route.request.url))
+            await route.fulfill(response=answer)
+
+        await page.route(f"{DISCORD_CDN}/**", avatar)
+        shown = by_id(page, await attribute(table, "data-id"))
+        await shown.locator("button", has_text="Open the board").click()
+        viewer = page.locator("#viewers .viewer:not([hidden])")
+        user = next(u for u in emulator.users.values() if u.name == member)
+        # Discord asks a member's consent the first time they open it.
+        if not emulator.consented(user.id, str(emulator.application_id), ["identify"]):
+            await viewer.locator(".consent button", has_text="Authorize").click()
+        board = viewer.frame_locator("iframe")
+        await expect(board.locator("#game-headline")).to_have_text("Your turn.")
+        await expect(board.locator('[data-focus^="choice:"]:enabled').first).to_be_visible()
+        frame = await (await viewer.locator("iframe").element_handle()).content_frame()
+        assert frame is not None
+        await frame.evaluate(EMOJI_FONT, "/static/twemoji.woff2")
+        hand = board.locator(".cl-hand")
+        if await hand.count():
+            await hand.scroll_into_view_if_needed()
+        await loaded(viewer)
+        await camera.page(name, page)
+        # Left as a member leaves it, so that the next board shows only who is there.
+        instance = emulator.activity_launches[-1].instance_id
+        await page.locator("#activity-close").click()
+        await emulator.wait_until(
+            lambda: user.id not in getattr(emulator.activity_instance(instance), "users", ()),
+            WAIT_MS / 1000,
+        )
+    finally:
+        await page.close()
+
+
+async def gold_nuggets(
+    browser: Browser, page: Page, url: str, emulator: DiscordEmulator, camera: Camera
+) -> None:
     """Ann against a computer player, to the first time her turn offers the set-aside menu:
     rolls on while many dice are left, otherwise takes; any set-aside."""
     await act_as(page, "Ann")
@@ -573,6 +659,7 @@ async def gold_nuggets(browser: Browser, page: Page, url: str, camera: Camera) -
                 await camera.page("sandbox.png", whole)
             finally:
                 await whole.close()
+            await on_the_board(browser, url, emulator, camera, "board-nuggets.png", table, "Ann")
             await pick(page, menu.first, rng)
             break
         buttons = table.locator(PLAYS)
@@ -606,9 +693,12 @@ def nuggets_choice(names: list[str], rng: random.Random) -> int:
     return rng.randrange(len(names))
 
 
-async def claim(page: Page, camera: Camera) -> None:
+async def claim(
+    browser: Browser, page: Page, url: str, emulator: DiscordEmulator, camera: Camera
+) -> None:
     """Ann and Bo, one person playing both from their hands, until a hand has cards it may
-    not play (greyed out); the game is left there."""
+    not play (greyed out), which is pictured, and the board of the member it is; the game
+    is left there."""
     table = await lobby_of_two(page, "/claim new")
     await start(table)
     await expect(table.locator(MY_HAND)).to_have_count(1)
@@ -628,6 +718,8 @@ async def claim(page: Page, camera: Camera) -> None:
         if moves >= 4 and greyed:
             await camera.message("claim-hand.png", hand)
             await camera.message("claim-table.png", table)
+            member = await acting_as(page)
+            await on_the_board(browser, url, emulator, camera, "board-claim.png", table, member)
             return
         drawn = await table.locator(".gallery img").get_attribute("src")
         await press(page, playable.nth(rng.randrange(await playable.count())))
@@ -915,9 +1007,9 @@ async def make_pictures(out: Path) -> list[Written]:
         await claim_it(browser, page, url, emulator, camera)
         await reliable_lobby(page, camera)
         dice.seed(NUGGETS_DICE)
-        await gold_nuggets(browser, page, url, camera)
+        await gold_nuggets(browser, page, url, emulator, camera)
         dice.seed(CLAIM_DICE)
-        await claim(page, camera)
+        await claim(browser, page, url, emulator, camera)
         await german(page, camera)
         dice.seed(MY_GAMES_DICE)
         await direct_messages(browser, page, url, camera)

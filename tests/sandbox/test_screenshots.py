@@ -18,6 +18,9 @@ WHOLE_PAGES = {
     "dm-notice-phone.png": (390, 844),
     "my-games-phone.png": (390, 844),
     "sandbox.png": (1280, 800),
+    "board-claimit.png": (1280, 800),
+    "board-nuggets.png": (1280, 800),
+    "board-claim.png": (1280, 800),
 }
 """The pictures of the whole page: exactly the window they were taken in."""
 
