@@ -5,11 +5,18 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from bot.service.feature_registry import discovered
 from emulator import DiscordEmulator
 from tests.new_sqlite import new_sqlite
 from tests.postgres_cluster import Cluster, running_cluster
+
+# No example is timed: on a loaded machine (CI's two cores beside browsers and bot
+# processes) an example of milliseconds took over half a second, and Hypothesis's
+# deadline failed the test as "unreliable". Speed is the benches' to measure.
+settings.register_profile("suite", deadline=None)
+settings.load_profile("suite")
 
 pytest_plugins = ("tests.process_guard", "pytester")
 
