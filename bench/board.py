@@ -26,7 +26,6 @@ import contextlib
 import gzip
 import json
 import random
-import socket
 import statistics
 import tempfile
 import time
@@ -43,6 +42,7 @@ from bench.players import Answers, Table, is_result, tables_over
 from bench.usage import CpuWatch
 from bot.activity.page_build import built_page
 from emulator import DiscordEmulator
+from tests.postgres_cluster import free_port
 
 SETTLE = 3.0
 """Seconds the games get after the run's end before the bot's CPU stops being counted."""
@@ -50,12 +50,6 @@ OPENING = 8
 """Boards signing in at once while the run is laid out."""
 _reading: set[asyncio.Task[None]] = set()
 """The boards' readers: the event loop keeps only weak references."""
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 @dataclass

@@ -44,7 +44,8 @@ def _programs() -> Path:
     return Path(found[-1]).parent
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A port nothing listens on now, on 127.0.0.1."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
@@ -139,7 +140,7 @@ def running_cluster(*, durable: bool = False) -> Iterator[Cluster]:
     folder = Path(tempfile.mkdtemp(prefix="claimit-pg-"))
     if os.geteuid() == 0:
         shutil.chown(folder, "postgres", "postgres")
-    cluster = Cluster(folder, _free_port(), durable=durable)
+    cluster = Cluster(folder, free_port(), durable=durable)
     try:
         cluster.initialize()
         cluster.start()

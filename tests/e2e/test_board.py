@@ -17,7 +17,7 @@ import pytest
 from bot.games.registry import rules_for
 from bot.storage import Game
 from emulator import User
-from engine.claim.cards import CARDS
+from tests.claim_secrets import card_ids, secrets_of
 from tests.e2e.board_viewer import BoardViewer, connected, signed_in
 from tests.e2e.world import World, describe, make_world
 from tests.postgres_cluster import Cluster
@@ -287,15 +287,6 @@ async def test_a_move_made_in_one_process_reaches_a_board_on_the_other(
             assert pushed["board"]["table"]["dice"]
 
 
-def card_ids(value: Any) -> set[str]:
-    """Every card id anywhere in a JSON value."""
-    if isinstance(value, dict):
-        return set().union(set(), *(card_ids(v) for v in value.values()))
-    if isinstance(value, list):
-        return set().union(set(), *(card_ids(v) for v in value))
-    return {value} if isinstance(value, str) and value in CARDS else set()
-
-
 async def test_no_frame_of_a_claim_game_holds_a_card_its_viewer_may_not_see(
     world: World, session: aiohttp.ClientSession
 ) -> None:
@@ -334,13 +325,8 @@ async def test_no_frame_of_a_claim_game_holds_a_card_its_viewer_may_not_see(
             if sent["type"] != "game":
                 continue
             saved = rules.state_to_json(state_at(sent["game"]["version"]))
-            secret = card_ids([saved["hands"], saved["followers"], saved["deck"]])
-            secret |= card_ids([saved["hidden"], saved["removed"]])
-            allowed = set()
-            if seat is not None:
-                allowed = card_ids([saved["hands"][seat], saved["followers"][seat]])
-                if sent["board"]["own"]["peek"] is not None:
-                    allowed.add(saved["deck"][0])
+            own = sent["board"]["own"]
+            secret, allowed = secrets_of(saved, seat, own is not None and own["peek"] is not None)
             assert card_ids(sent) & secret <= allowed, (seat, sent["game"]["version"])
             looked += 1
     assert looked > 3 * len(states) / 2

@@ -4,7 +4,6 @@ is shown the game as it stands, every move acknowledged before the kill in it.""
 
 from __future__ import annotations
 
-import socket
 from pathlib import Path
 from typing import Any
 
@@ -15,14 +14,9 @@ from emulator import DiscordEmulator
 from tests.e2e.board_viewer import BoardViewer
 from tests.e2e.running_bot import BotProcess, bot_environment
 from tests.new_sqlite import new_sqlite
+from tests.postgres_cluster import free_port
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 async def test_a_board_open_through_a_kill_sees_the_game_as_it_stands_once_the_bot_is_back(

@@ -18,8 +18,8 @@ from bot.games.registration import Registration
 from bot.games.registry import REGISTERED, rules_for
 from bot.storage import Seat
 from bot.storage.game_values import Level
-from engine.claim.cards import CARDS
 from i18n import english, language
+from tests.claim_secrets import card_ids, secrets_of
 from tests.games.stored import stored
 
 GAMES = pytest.mark.parametrize("game", REGISTERED, ids=lambda game: game.kind)
@@ -77,30 +77,16 @@ def test_a_board_is_plain_json_the_same_table_for_all_and_choices_only_for_who_a
                     rules.action(state, seat, intent, random.Random(0))
 
 
-def card_ids(value: Any) -> set[str]:
-    """Every card id anywhere in a JSON value."""
-    if isinstance(value, dict):
-        return set().union(*(card_ids(v) for v in value.values())) if value else set()
-    if isinstance(value, list):
-        return set().union(*(card_ids(v) for v in value)) if value else set()
-    return {value} if isinstance(value, str) and value in CARDS else set()
-
-
 def test_no_claim_board_holds_a_card_its_viewer_may_not_see() -> None:
     rules, face = rules_for("claim"), face_for("claim")
     for players in range(rules.min_players, rules.max_players + 1):
         for state, last in positions("claim", players, f"secrets {players}"):
             saved = rules.state_to_json(state)
-            secret = card_ids([saved["hands"], saved["followers"], saved["deck"]])
-            secret |= card_ids([saved["hidden"], saved["removed"]])
             game = stored("claim", state, seats(players), over=rules.is_over(state))
             for seat in (None, *range(players)):
                 board = face.board(game, seat, last, english())
+                assert (seat is None) == (board.own is None)
+                peeked = board.own is not None and board.own["peek"] is not None
+                secret, allowed = secrets_of(saved, seat, peeked)
                 seen = card_ids([board.table, board.own]) & secret
-                allowed: set[str] = set()
-                if seat is not None:
-                    allowed = card_ids([saved["hands"][seat], saved["followers"][seat]])
-                    assert board.own is not None
-                    if board.own["peek"] is not None:
-                        allowed.add(saved["deck"][0])
                 assert seen <= allowed, (players, seat, seen - allowed)
