@@ -1,0 +1,39 @@
+"""A picture sent is freed with its message, not left to the cyclic collector."""
+
+from __future__ import annotations
+
+import gc
+import weakref
+from collections.abc import Iterator
+
+import pytest
+from discord.http import handle_message_parameters
+
+from bot.discord_ui.card_layout import Image
+
+
+@pytest.fixture
+def no_cyclic_collection() -> Iterator[None]:
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+@pytest.mark.usefixtures("no_cyclic_collection")
+def test_a_pictures_buffer_is_freed_once_discord_py_has_sent_it() -> None:
+    upload = Image(b"\x89PNG" + bytes(64_000), "The board.").file()
+    buffer = weakref.ref(upload.fp)
+    # discord.py's own way with a message's files: read them for the request, then close
+    # them once it is sent.
+    with handle_message_parameters(files=[upload]) as sending:
+        assert sending.files is not None
+        sending.files[0].reset()
+        assert sending.files[0].fp.read()[:4] == b"\x89PNG"
+        sending.files[0].fp.close()  # aiohttp closes what it uploaded: kept open for a retry
+        sending.files[0].reset()
+    del sending, upload
+    assert buffer() is None, "the picture's buffer is held in a reference cycle"
