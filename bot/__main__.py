@@ -73,7 +73,9 @@ def main(argv: list[str] | None = None) -> int:
     if settings.discord_url:
         use_discord_at(settings.discord_url)
     try:
-        return _until_stopped(_run(GameBot(settings), settings.discord_token), settings)
+        return _until_stopped(
+            _run(GameBot(settings, long_lived=True), settings.discord_token), settings
+        )
     except discord.LoginFailure:
         return _fail(
             "Discord rejected DISCORD_TOKEN. Copy the token again from the developer portal.", 1
@@ -87,7 +89,8 @@ def _sandbox(settings: Settings) -> int:
 
     try:
         return _until_stopped(
-            run_sandbox(settings, announce=lambda line: print(line, flush=True)), settings
+            run_sandbox(settings, announce=lambda line: print(line, flush=True), long_lived=True),
+            settings,
         )
     except OSError as e:
         return _fail(

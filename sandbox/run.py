@@ -62,11 +62,13 @@ async def run_sandbox(
     ready: asyncio.Event | None = None,
     emulator: DiscordEmulator | None = None,
     dice: random.Random | None = None,
+    long_lived: bool = False,
 ) -> None:
     """Runs until cancelled (Ctrl-C). The bot is the unmodified ``GameBot``; only the
     address discord.py connects to and the database file differ. ``emulator``, started and
     closed here, lets tests look into the sandbox's Discord, and ``dice`` lets them replay
-    the same games (the bot draws from the system's randomness). The games' messages are kept
+    the same games (the bot draws from the system's randomness), and ``long_lived`` is the
+    program's own sandbox (``GameBot``'s). The games' messages are kept
     beside the database (``discord_state``), so that after a restart the channel shows the
     games where they were."""
     emulator = DiscordEmulator() if emulator is None else emulator
@@ -92,6 +94,7 @@ async def run_sandbox(
             guild_ready_timeout=0.1,
             dice=dice,
             clock=clock,
+            long_lived=long_lived,
         )
         page = SandboxPage(emulator, server, partial(who_acts, bot), clock)
         try:

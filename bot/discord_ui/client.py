@@ -39,6 +39,7 @@ from bot.discord_ui.owed_messages import OwedPosts
 from bot.discord_ui.watched import count_games, shards_health
 from bot.games.faces import faces
 from bot.games.painters import PAINTERS, Figures
+from bot.long_lived import keep_for_good
 from bot.metrics.endpoint import Health, MetricsEndpoint
 from bot.metrics.figures import Metrics, counting
 from bot.metrics.requests import counting_requests
@@ -87,7 +88,11 @@ class GameBot(discord.AutoShardedClient):
         dice: random.Random | None = None,
         clock: Clock | None = None,
         guild_ready_timeout: float = 2.0,
+        long_lived: bool = False,
     ) -> None:
+        """``long_lived``: the process's own bot, which keeps what it prepared for as long
+        as the process runs (``bot.long_lived``); a test's bot leaves its process be."""
+        self._long_lived = long_lived
         # The bot never joins voice, so discord.py's warnings about voice
         # libraries would only be noise in every start-up.
         discord.VoiceClient.warn_nacl = False
@@ -210,6 +215,8 @@ class GameBot(discord.AutoShardedClient):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+        if self._long_lived:
+            keep_for_good()
 
     async def _serve_metrics(self) -> None:
         """The metrics endpoint, when a port is set: ``/healthz`` says 503 until ready."""

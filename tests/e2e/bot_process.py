@@ -20,7 +20,7 @@ from bot.stop_signals import run_until_stopped
 async def run(settings: Settings) -> None:
     assert settings.discord_url is not None and settings.discord_token is not None
     use_discord_at(settings.discord_url)
-    async with GameBot(settings, guild_ready_timeout=0.05) as bot:
+    async with GameBot(settings, guild_ready_timeout=0.05, long_lived=True) as bot:
         await bot.login(settings.discord_token)
         async with board_served(bot):
             await bot.connect()
