@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Protocol
 
 from bot.background.backoff import Backoff
@@ -45,6 +45,10 @@ class ShowsGames(Protocol):
 
     async def game_broken(self, game_id: int) -> None:
         """Stops the clock of a game whose stored data is damaged, and tells its players once."""
+
+    def showing(self, game_id: int) -> bool:
+        """Whether a change of the game is being made or shown here now: its messages are
+        on their way (or handed to the reconciler if they fail)."""
 
 
 DeadlinePassed = Callable[[int, int], Awaitable[None]]
@@ -130,13 +134,13 @@ class DeadlineWatch(Background):
             # What the scan never reads (a deadline that is no number is never due), and
             # any game whose messages are behind however it came to be.
             damaged += await self.service.deadlines.damaged_games(shards)
-            self.table.reconciler.add(await self.service.messages.games_not_shown(shards))
+            self._behind(await self.service.messages.games_not_shown(shards))
             self._swept_at = now
         for game_id, why in damaged:
             await self._put_aside(game_id, why)
         # A turn nobody was shown can't be held against its player: its messages come
         # first, and showing it tells this watch to look again.
-        self.table.reconciler.add(found.unshown)
+        self._behind(found.unshown)
         due = [(game_id, version) for game_id, version in found.due if game_id not in found.unshown]
         deadlines_due(len(due))
         # A game that failed and was then moved on by someone else waits for nothing.
@@ -163,6 +167,14 @@ class DeadlineWatch(Background):
         ]
         await asyncio.gather(*handling)
         return bool(handling)
+
+    def _behind(self, games: Iterable[int]) -> None:
+        """Games whose messages the database finds behind, for the reconciler; but not one
+        whose change or show is under way here, which the database can't tell from one
+        left behind. The reconciler's catch-up holds the game while it waits for that
+        show, which waits for the channel's pace: at 200 games, a sweep that handed over
+        every game being shown held each one's next move for up to 7 s."""
+        self.table.reconciler.add(game for game in games if not self.table.showing(game))
 
     async def _put_aside(self, game_id: int, why: str) -> None:
         """A game whose saved values are damaged: its clock stops and its players are told

@@ -531,6 +531,10 @@ class LiveTable:
         """A game whose saved data is damaged stops (``TableUpdates.game_broken``)."""
         await self.updates.game_broken(game_id)
 
+    def showing(self, game_id: int) -> bool:
+        """Whether a change of the game is being made or shown here now (``ShowsGames``)."""
+        return self.locks.busy(game_id) or self.follower.busy(game_id)
+
     def later(self, game_id: int) -> None:
         """The game's messages are behind it: the reconciler shows it later, ever later."""
         self.reconciler.retry(game_id)
