@@ -1,13 +1,14 @@
 """The board (the app's Activity) under load: the real bot in its own process, SQLite.
 
-    python -m bench.board [--games 200] [--seconds 30] [--think 2.0]
+    python -m bench.board [--games 200] [--seconds 60] [--think 5.0]
 
 Plays the same workload twice, each run with a bot and a database of its own: ``--games``
 games of Claim It! at once, each in its own channel with its two players thinking a random
-time (mean ``--think`` seconds) before each move. First by the table's **buttons**, as
-players do today (``bench.players``); then on the **board**: each game has two viewers
-signed in through the emulated Discord and watching it on the bot's Activity, and whoever
-is to act moves from their board (as the page does: one of the choices it was pushed).
+time (mean ``--think`` seconds: a person's pace, as ``bench.e2e`` takes it) before each
+move. First by the table's **buttons**, as players do today (``bench.players``); then on
+the **board**: each game has two viewers signed in through the emulated Discord and
+watching it on the bot's Activity, and whoever is to act moves from their board (as the
+page does: one of the choices it was pushed).
 
 Prints, for the board run, the time from a move sent on the board to each viewer's
 screen (the pushed frame of the new version arriving), p50 and p99 over every viewer of
@@ -312,8 +313,8 @@ async def main(games: int, seconds: float, think: float) -> None:
 def cli() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seconds", type=float, default=30.0)
-    parser.add_argument("--think", type=float, default=2.0)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--think", type=float, default=5.0)
     arguments = parser.parse_args()
     asyncio.run(main(arguments.games, arguments.seconds, arguments.think))
 
