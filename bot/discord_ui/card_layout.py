@@ -94,6 +94,8 @@ class Upload(discord.File):
     __slots__ = ()
 
     def close(self) -> None:
+        """What discord.py calls once it sent the picture: the buffer stays as it was,
+        open for a retry of the same upload and holding nothing of its own."""
         self.fp.close = _left_open  # type: ignore[method-assign]
 
 
