@@ -162,8 +162,10 @@ async def test_each_member_has_their_own_board_kept_while_another_is_shown(
     await expect(viewer(page, bo)).to_be_hidden()
     kept = await viewer(page, ann).locator("iframe").evaluate("(f) => f.contentWindow.keptAlive")
     assert kept is True
-    # Ann's board heard Bo come (ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE).
+    # Ann's board heard Bo come (ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE), and says so in
+    # its words, never by a key.
     await expect(board(page, ann).locator("#here")).to_contain_text("Bo")
+    await expect(board(page, ann).locator("#here")).to_contain_text("Here now: Ann, Bo")
 
     # Bo leaves from his own pane; Ann's board hears him go.
     await act_as(page, "Bo")

@@ -22,6 +22,7 @@ const state = {
   watching: null,
   leaving: null,
   welcomed: false,
+  participants: [],
 };
 
 const main = $('main');
@@ -111,6 +112,7 @@ function received(msg) {
     case 'welcome':
       setWords(msg.words, msg.lang);
       state.welcomed = true;
+      participants(state.participants);
       note('');
       view.release();
       if (state.watching !== null) send({ type: 'watch', game: state.watching });
@@ -178,6 +180,9 @@ async function signIn() {
 function participants(list) {
   const el = $('here');
   const people = list || [];
+  // Drawn again with the welcome's words: until then, a screen reader has no words for it.
+  state.participants = people;
+  if (!state.welcomed) return;
   const name = (p) => p.nickname || p.global_name || p.username;
   const shown = people.slice(0, 5).map((p) =>
     p.avatar
