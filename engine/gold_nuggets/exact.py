@@ -1,0 +1,172 @@
+"""The optimal single-turn policy's worths (``policy``) as exact fractions, for stating
+what a turn's decisions were worth to the last nugget rather than to a float's last digit.
+
+The table is ``policy``'s: keyed by (dice left, numbers set aside as a bit set, value),
+lassos worth nothing, stealing and the centre running out ignored. The bonus turn's worth
+V is the fixed point of V = f(V), f piecewise linear: the float solution says which piece
+V lies on (which choice is best at each key), and on that piece every worth is affine in
+V, so the root's own affine form c + s·V = V gives V = c / (1 - s) exactly. The table is
+then made with that V and checked to reproduce it, which it does only if the piece was
+the right one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from typing import Final, Literal
+
+from engine.gold_nuggets.actions import Action, Roll, SetAside, Take
+from engine.gold_nuggets.dice import DICE, ORDERED_ROLLS, Counts
+from engine.gold_nuggets.policy import distinct_rolls, fresh_turn_value, outcomes
+from engine.gold_nuggets.state import GameState, Phase
+
+Key = tuple[int, int, int]
+"""(dice left, numbers set aside as a bit set, value so far)."""
+Affine = tuple[Fraction, Fraction]
+"""A worth as c + s·V, V the bonus turn's worth."""
+
+_ZERO: Final = Fraction(0)
+_ONE: Final = Fraction(1)
+
+
+class _AffineTurn:
+    """Worths as affine forms in V, each maximum taken where the float V says."""
+
+    def __init__(self, near: float) -> None:
+        self.near = near
+        self.afters: dict[Key, Affine] = {}
+        self.rolls: dict[Key, Affine] = {}
+
+    def _at(self, worth: Affine) -> float:
+        return float(worth[0]) + float(worth[1]) * self.near
+
+    def after(self, left: int, numbers: int, value: int) -> Affine:
+        if left == 0:
+            return Fraction(value), _ONE
+        key = (left, numbers, value)
+        known = self.afters.get(key)
+        if known is None:
+            rolled = self.roll_on(left, numbers, value)
+            known = rolled if self._at(rolled) > value else (Fraction(value), _ZERO)
+            self.afters[key] = known
+        return known
+
+    def roll_on(self, left: int, numbers: int, value: int) -> Affine:
+        key = (left, numbers, value)
+        known = self.rolls.get(key)
+        if known is not None:
+            return known
+        constant = slope = _ZERO
+        for roll, weight in distinct_rolls(left):
+            best: Affine = (_ZERO, _ZERO)
+            for used, numbers_after, gain in outcomes(numbers, roll):
+                worth = self.after(left - used, numbers_after, value + gain)
+                if self._at(worth) > self._at(best):
+                    best = worth
+            constant += weight * best[0]
+            slope += weight * best[1]
+        count = ORDERED_ROLLS[left]
+        known = self.rolls[key] = (Fraction(constant, count), Fraction(slope, count))
+        return known
+
+
+class _ExactTurn:
+    """Worths as fractions, for a bonus turn worth exactly ``bonus``."""
+
+    def __init__(self, bonus: Fraction) -> None:
+        self.bonus = bonus
+        self.afters: dict[Key, Fraction] = {}
+        self.rolls: dict[Key, Fraction] = {}
+
+    def after(self, left: int, numbers: int, value: int) -> Fraction:
+        if left == 0:
+            return value + self.bonus
+        key = (left, numbers, value)
+        known = self.afters.get(key)
+        if known is None:
+            known = self.afters[key] = max(self.roll_on(left, numbers, value), Fraction(value))
+        return known
+
+    def roll_on(self, left: int, numbers: int, value: int) -> Fraction:
+        key = (left, numbers, value)
+        known = self.rolls.get(key)
+        if known is not None:
+            return known
+        total = _ZERO
+        for roll, weight in distinct_rolls(left):
+            total += weight * max(
+                (
+                    self.after(left - used, numbers_after, value + gain)
+                    for used, numbers_after, gain in outcomes(numbers, roll)
+                ),
+                default=_ZERO,
+            )
+        known = self.rolls[key] = total / ORDERED_ROLLS[left]
+        return known
+
+
+@cache
+def _table() -> _ExactTurn:
+    constant, slope = _AffineTurn(fresh_turn_value()).roll_on(DICE, 0, 0)
+    bonus = constant / (1 - slope)
+    table = _ExactTurn(bonus)
+    if table.roll_on(DICE, 0, 0) != bonus:
+        raise ArithmeticError("the float solution pointed at the wrong piece of V = f(V)")
+    return table
+
+
+def fresh_turn_worth() -> Fraction:
+    """The expected nuggets of a turn played optimally from its first roll, exactly."""
+    return _table().bonus
+
+
+def roll_on_worth(dice_left: int, numbers: int, value: int) -> Fraction:
+    """``policy.roll_on_value``, exactly."""
+    return _table().roll_on(dice_left, numbers, value)
+
+
+def worth_after(dice_left: int, numbers: int, value: int) -> Fraction:
+    """``policy.worth_after``, exactly."""
+    return _table().after(dice_left, numbers, value)
+
+
+Choice = Counts | Literal["roll", "take"]
+"""A decision's options: a set-aside (its dice), or after one, rolling on or taking."""
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """One decision of a turn: what each of its options was worth (the turn's expected take
+    from there, played optimally) and which one was chosen."""
+
+    worths: dict[Choice, Fraction]
+    chosen: Choice
+
+    @property
+    def best(self) -> Fraction:
+        return max(self.worths.values())
+
+    @property
+    def cost(self) -> Fraction:
+        """What the choice cost against the best option (0: it was the best, or as good)."""
+        return self.best - self.worths[self.chosen]
+
+
+def judged(state: GameState, action: Action) -> Judgement | None:
+    """The decision ``action`` made in ``state``; ``None`` where nothing was decided (a
+    turn's first roll, the take once all seven dice are aside, the clock's time-out, a
+    roll that allowed one set-aside only)."""
+    if state.phase is Phase.SET_ASIDE and isinstance(action, SetAside):
+        worths: dict[Choice, Fraction] = {}
+        for choice in state.pending_choices():
+            after = state.aside.plus(choice)
+            left = state.dice_left - choice.total
+            worths[choice] = worth_after(left, after.numbers, after.value)
+        return Judgement(worths, action.counts) if len(worths) > 1 else None
+    if state.phase is Phase.DECIDE and isinstance(action, Roll | Take):
+        roll_on = roll_on_worth(state.dice_left, state.aside.numbers, state.value)
+        worths = {"roll": roll_on, "take": Fraction(state.value)}
+        return Judgement(worths, "roll" if isinstance(action, Roll) else "take")
+    return None
