@@ -4,9 +4,11 @@ whose cost a hand count gives exactly."""
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 from engine.gold_nuggets import Roll, SetAside, Take, TimeOut
+from engine.gold_nuggets.bots import RUNS_OUT, Level, action_of
 from engine.gold_nuggets.dice import Counts, Face
 from engine.gold_nuggets.exact import (
     _table,
@@ -18,6 +20,7 @@ from engine.gold_nuggets.exact import (
 from engine.gold_nuggets.policy import fresh_turn_value, roll_on_value
 from engine.gold_nuggets.policy import worth_after as float_worth_after
 from tests.engine.gold_nuggets.play import position
+from tests.engine.gold_nuggets.test_bots import play
 
 
 def test_the_bonus_turns_worth_is_the_exact_fixed_point_of_a_fresh_turn() -> None:
@@ -76,3 +79,19 @@ def test_nothing_is_judged_where_nothing_was_decided() -> None:
     only = position(phase="set_aside", aside={"3": 3, "N": 3}, roll="3")
     assert len(only.pending_choices()) == 1
     assert judged(only, SetAside(only.pending_choices()[0])) is None
+
+
+def test_the_hard_player_loses_nothing_where_it_plays_the_turns_optimum() -> None:
+    judged_decisions = 0
+    for seed in range(6):
+        dice = random.Random(seed)
+        for state, decision in play([Level.HARD, Level.HARD], seed):
+            # Early on (the centre full, the opponent holding nothing) hard plays the
+            # policy; later it plays for the win, which the turn's optimum doesn't judge.
+            if state.centre <= RUNS_OUT or any(state.nuggets):
+                continue
+            judgement = judged(state, action_of(decision, state, dice))
+            if judgement is not None:
+                judged_decisions += 1
+                assert judgement.cost == 0, (state, decision, judgement)
+    assert judged_decisions > 20
