@@ -12,26 +12,17 @@ from collections.abc import Callable
 
 from bot.service.errors import NoSuchFinishedGame, NothingToReplay
 from bot.service.game_loading import GameNumbers
+from bot.service.shares import Shares
 from bot.storage import Database, SharedReplay
-from bot.storage.connection import Connection
 from bot.storage.replay_queries import (
     finished_game_id,
-    forget_shared_replay,
     keep_replay,
     last_finished_here,
-    posted_shared_replay,
-    set_shared_replay,
-    shared_replay,
     stored_replay,
 )
 
 FINISHED = GameNumbers(finished_game_id, last_finished_here, NothingToReplay, NoSuchFinishedGame)
 """A replay is only of a game played to the end."""
-
-SHARE_POSTING_FOR = 15 * 60.0
-"""Seconds a share being posted holds its game's share: a press answers within an
-interaction's 15 minutes, so one that has not posted by then never will (its process
-stopped), and the next press shares instead."""
 
 
 class ReplayService:
@@ -40,6 +31,7 @@ class ReplayService:
     def __init__(self, database: Database, clock: Callable[[], float]) -> None:
         self._db = database
         self._clock = clock
+        self._shares = Shares(database, clock, "shared_replays")
 
     async def which(self, guild_id: int, kind: str, channel_id: int, number: int | None) -> int:
         """The id of the server's finished game of ``kind`` numbered ``number``, or of the
@@ -61,35 +53,10 @@ class ReplayService:
     async def claim_share(
         self, game_id: int, channel_id: int, user_id: int, gone: int | None = None
     ) -> tuple[SharedReplay, bool]:
-        """Claims the sharing of the game's replay for one press: the share, and whether it
-        is this press's to post. A share made (or being made) stands, unless its message is
-        ``gone`` (deleted since) or its posting was given up; one press of many at once,
-        in any process, shares."""
-        now = self._clock()
-
-        async def claiming(connection: Connection) -> tuple[SharedReplay, bool]:
-            await connection.lock("shared replay", game_id)
-            earlier = await shared_replay(connection, game_id)
-            if earlier is not None:
-                given_up = (
-                    earlier.message_id is None and now - earlier.shared_at >= SHARE_POSTING_FOR
-                )
-                if not given_up and (gone is None or earlier.message_id != gone):
-                    return earlier, False
-            mine = SharedReplay(channel_id, None, user_id, now)
-            await set_shared_replay(connection, game_id, mine)
-            return mine, True
-
-        return await self._db.write(claiming)
+        """Claims the sharing of the game's replay for one press (``Shares.claim``)."""
+        return await self._shares.claim(game_id, channel_id, user_id, gone)
 
     async def shared(self, game_id: int, share: SharedReplay, message_id: int | None) -> None:
         """The share claimed was posted as ``message_id``, or (``None``) was not posted
         after all: the next press may share."""
-        if message_id is None:
-            await self._db.write(
-                lambda connection: forget_shared_replay(connection, game_id, share)
-            )
-        else:
-            await self._db.write(
-                lambda connection: posted_shared_replay(connection, game_id, share, message_id)
-            )
+        await self._shares.posted(game_id, share, message_id)

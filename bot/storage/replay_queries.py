@@ -88,10 +88,13 @@ async def keep_replay(
     )
 
 
-async def shared_replay(connection: Connection, game_id: int) -> SharedReplay | None:
-    """Where the game's replay was shared (or is being), if it was."""
+async def shared_replay(
+    connection: Connection, game_id: int, table: str = "shared_replays"
+) -> SharedReplay | None:
+    """Where the game's replay (or what ``table`` keeps the shares of) was shared, or is
+    being, if it was."""
     rows = await connection.fetch(
-        "SELECT channel_id, message_id, user_id, shared_at FROM shared_replays WHERE game_id = ?",
+        f"SELECT channel_id, message_id, user_id, shared_at FROM {table} WHERE game_id = ?",
         (game_id,),
     )
     if not rows:
@@ -106,10 +109,12 @@ async def shared_replay(connection: Connection, game_id: int) -> SharedReplay | 
     )
 
 
-async def set_shared_replay(connection: Connection, game_id: int, shared: SharedReplay) -> None:
+async def set_shared_replay(
+    connection: Connection, game_id: int, shared: SharedReplay, table: str = "shared_replays"
+) -> None:
     """Records the game's share as ``shared``, in place of any before it."""
     await connection.execute(
-        "INSERT INTO shared_replays (game_id, channel_id, message_id, user_id, shared_at) "
+        f"INSERT INTO {table} (game_id, channel_id, message_id, user_id, shared_at) "
         "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET "
         "channel_id = excluded.channel_id, message_id = excluded.message_id, "
         "user_id = excluded.user_id, shared_at = excluded.shared_at",
@@ -117,21 +122,27 @@ async def set_shared_replay(connection: Connection, game_id: int, shared: Shared
     )
 
 
-async def forget_shared_replay(connection: Connection, game_id: int, shared: SharedReplay) -> None:
+async def forget_shared_replay(
+    connection: Connection, game_id: int, shared: SharedReplay, table: str = "shared_replays"
+) -> None:
     """Forgets the share, if it is still this one (another press may have shared again)."""
     await connection.execute(
-        "DELETE FROM shared_replays WHERE game_id = ? AND channel_id = ? AND user_id = ? "
+        f"DELETE FROM {table} WHERE game_id = ? AND channel_id = ? AND user_id = ? "
         "AND shared_at = ?",
         (game_id, shared.channel_id, shared.user_id, shared.shared_at),
     )
 
 
 async def posted_shared_replay(
-    connection: Connection, game_id: int, shared: SharedReplay, message_id: int
+    connection: Connection,
+    game_id: int,
+    shared: SharedReplay,
+    message_id: int,
+    table: str = "shared_replays",
 ) -> None:
     """Records the message a share posted, if the share is still this one."""
     await connection.execute(
-        "UPDATE shared_replays SET message_id = ? WHERE game_id = ? AND channel_id = ? "
+        f"UPDATE {table} SET message_id = ? WHERE game_id = ? AND channel_id = ? "
         "AND user_id = ? AND shared_at = ?",
         (message_id, game_id, shared.channel_id, shared.user_id, shared.shared_at),
     )

@@ -10,7 +10,8 @@ import pytest
 
 from bot.service import Actor, GameService
 from bot.service.errors import BoardMovedOn, GameBroken
-from bot.service.replay_service import SHARE_POSTING_FOR, ReplayService
+from bot.service.replay_service import ReplayService
+from bot.service.shares import SHARE_POSTING_FOR
 from bot.storage import Database, GameStatus
 from bot.storage.opening import open_database
 from tests.bot.fixtures import PLAYERS, Clock, ScriptedDice, play_to_the_end, started_game
