@@ -1,0 +1,390 @@
+"""What decided a game of Claim: each choice a player made, judged against the best play we can
+compute, with only what that seat knew when it chose.
+
+A post-game report tells a player which of their choices cost them, in the one unit a
+player reads without explanation: the chance to win the game. A judgement is only fair if
+it holds the player to what they could know, so it is made from the seat's view at that
+moment (``SeatView``) and never from the deck as it turned out: a card that only luck
+could have told is never held against anyone. Like the hard player (``players.search``),
+the judge deals the cards the seat has not seen again and again, consistently with the view
+(``sample_state``), and plays every option out in every deal with the hard player's fast
+policy (``playout.quick``) for every seat:
+
+- phase 2: to the end of the game (loot choices by normal's exact rule), scored by the
+  rules: 1 for a win, the unit's share of a shared win, 0 for a loss;
+- phase 1: to the start of phase 2, where the fitted model of who wins each faction
+  (``followers``) gives every unit's chance to win each faction, and from those the chance
+  that the seat's unit wins the most factions (a shared lead counts as its share). The
+  hard player's own judge is that chance with two units but a share of factions with
+  three; a report needs a chance to win at every player count;
+- the loot choice: every pile is public by then, so one deal tells it exactly.
+
+An option's worth is its average over the deals: its estimated chance to win, playing on
+as the fast policy does. The options are the seat's legal actions, cards of the same
+faction and value counted as one (they do the same); where there are more than the hard
+player's ``CANDIDATES``, normal's best few are judged (as the hard player searches them),
+with the chosen option always among them.
+
+The number of deals adapts (see ``SURE``): every option meets the same deals, so each is
+compared with the chosen one deal by deal, and dealing stops as soon as the cost's grade
+(``band``) is settled either way, or at a cap of work (``MAX_WORK``). Clear decisions
+stop after a few deals, close ones take more. Each decision's deals come from its own
+generator, so a game's decisions may be judged in any number of processes.
+
+Two runs with different seeds grade about nine decisions in ten the same; where they do not,
+the cost lies close to a threshold.
+
+What a seat knew is what its view shows, as for the computer players: the view keeps no
+history, so a prize an opponent took tricks ago counts as unseen. That only ever spares a
+player; it never charges them with a card they could not know. The play after an option is
+the fast policy's, not perfect play: a worth is what the option gives a side that plays on
+reasonably, which is also why the hard player, whose search is built the same way, is rarely
+charged much.
+
+A time-out is no decision, but an ``Action`` does not say the clock made it: the caller
+leaves timed-out moves out of ``only``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from engine.claim.actions import Action, Discard, Play, Take
+from engine.claim.cards import Faction
+from engine.claim.events import GameOver
+from engine.claim.players.followers import Holding, holding, logit, majority, sigmoid
+from engine.claim.players.knowledge import unknown_cards
+from engine.claim.players.normal import action_scores, decide_normal
+from engine.claim.players.playout import playout, quick
+from engine.claim.players.search import (
+    CANDIDATES,
+    DEAL_COST,
+    PLAYOUT_COST,
+    plays_left,
+    sample_state,
+)
+from engine.claim.rules import apply, legal_actions
+from engine.claim.state import ClaimState, Phase, Step
+from engine.claim.units import teams, unit_of
+from engine.claim.view import SeatView, legal_in_view, view
+
+INACCURACY: Final = 0.05
+"""A choice that cost 5 points of win chance or more is an inaccuracy: below that the judge
+cannot tell a cost from the luck of its deals (one decision's cost differs by 1.5 points on
+average between two runs, by 4.5 or more in one decision in ten); normal and easy players
+reach it in about one decision in eight, hard in one in thirty."""
+MISTAKE: Final = 0.10
+"""10 points or more is a mistake: a tenth of the game given away in one choice, which
+normal and easy players make about once in fifteen decisions and hard once in a hundred."""
+BLUNDER: Final = 0.20
+"""20 points or more is a blunder: a fifth of the game lost at once, about once in thirty
+decisions of normal and easy players and once in five hundred of hard's."""
+THRESHOLDS: Final = (INACCURACY, MISTAKE, BLUNDER)
+"""The costs from which a choice is an inaccuracy, a mistake, a blunder (``band``)."""
+
+SURE: Final = 1.0
+"""How many standard errors a cost's bounds lie from its estimate: dealing stops when both
+bounds have the same grade. One is loose for a single test, but the test is repeated every
+few deals and a grade only needs to agree between runs, not to be certain."""
+DOUBT_FIRST: Final = 0.01
+DOUBT_SECOND: Final = 0.1
+"""A deal's squared difference between two options the deals may not have shown yet, added
+once to what they did show: without it two options that happened to agree in every deal
+so far would look certain to be equal. Phase 2's results are 0 or 1, so a deal the deals
+missed may differ by a whole game; phase 1's model moves by a fraction."""
+FIRST_DEALS: Final = 8
+MORE_DEALS: Final = 8
+"""Deals before the first look at the grade, and between two looks."""
+MAX_DEALS: Final = 160
+"""Deals at most, where a playout is so short that the work cap would allow more: the
+estimate's error only shrinks with the square root of the deals."""
+MAX_WORK: Final = 4000
+"""A decision's cap, counted like the hard player's budget (plays simulated, per option per
+deal): what keeps a whole game's judging within about 8 seconds of one core (6 at most over
+26 measured games, 3 for the median one). The hard player spends 6000 on one decision; most
+decisions here stop far below the cap, and the ones that reach it are those whose cost lies
+close to a threshold, where more deals would settle the grade only slowly."""
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """One decision: what each judged option was worth, and the option chosen."""
+
+    worths: dict[Action, float]
+    """Each judged option's estimated chance to win the game (0 to 1) for the deciding
+    seat's unit, played on after it: every legal action, or where there are more options
+    than ``CANDIDATES``, normal's best few and the chosen one."""
+    chosen: Action
+
+    @property
+    def best(self) -> float:
+        """What the best option was worth."""
+        return max(self.worths.values())
+
+    @property
+    def cost(self) -> float:
+        """What the choice gave away against the best option: 0 where it was the best."""
+        return self.best - self.worths[self.chosen]
+
+
+def band(cost: float) -> int:
+    """How many of the thresholds ``cost`` reaches: 0 for a good choice, then an inaccuracy, a
+    mistake, a blunder."""
+    return sum(1 for threshold in THRESHOLDS if cost >= threshold)
+
+
+def judged(state: ClaimState, seat: int, action: Action, rng: random.Random) -> Judgement | None:
+    """``seat``'s choice of ``action`` in ``state``, judged from the seat's view alone; None
+    where nothing was decided (a single option). ``rng`` deals the unseen cards."""
+    return _judged_view(view(state, seat), action, rng)
+
+
+def decisions(start: ClaimState, actions: Sequence[Action]) -> list[int]:
+    """The indices of ``actions`` (replayed from ``start``) that are decisions: the seat had
+    more than one option. Quick: nothing is judged, so a caller can share them out."""
+    return [
+        index
+        for index, (state, seat) in enumerate(_replayed(start, actions))
+        if len(_options(legal_actions(state, seat))) > 1
+    ]
+
+
+def decision_rng(seed: int, index: int) -> random.Random:
+    """The deals of a game's decision ``index``: from the game's ``seed`` and the index
+    alone, so that a decision is judged the same whichever others are judged with it."""
+    return random.Random(f"claim-judge:{seed}:{index}")
+
+
+def judged_game(
+    start: ClaimState, actions: Sequence[Action], seed: int, only: Collection[int] | None = None
+) -> list[Judgement | None]:
+    """One judgement per action of the game replayed from ``start`` (None where nothing was
+    decided, and for the indices left out of ``only``). Each decision's deals come from
+    ``seed`` and its index alone, so a decision is judged the same whichever others are."""
+    found: list[Judgement | None] = []
+    for index, (state, seat) in enumerate(_replayed(start, actions)):
+        if only is not None and index not in only:
+            found.append(None)
+            continue
+        found.append(judged(state, seat, actions[index], decision_rng(seed, index)))
+    return found
+
+
+def _judged_view(seen: SeatView, chosen: Action, rng: random.Random) -> Judgement | None:
+    legal = legal_in_view(seen)
+    if chosen not in legal:
+        raise ValueError(f"{chosen!r} is not among seat {seen.seat}'s options")
+    groups = _options(legal)
+    if len(groups) < 2:
+        return None
+    mine = next(group for group in groups if chosen in group)
+    if len(groups) > CANDIDATES:
+        scores = dict(action_scores(seen))
+        ranked = sorted(groups, key=lambda group: -scores[group[0]])[:CANDIDATES]
+        groups = [group for group in groups if group is mine or group in ranked]
+    tried = [chosen if group is mine else group[0] for group in groups]
+    at = tried.index(chosen)
+    values = _deal(seen, tried, at, rng)
+    base = sum(values[at]) / len(values[at])
+    worths: dict[Action, float] = {}
+    for i, group in enumerate(groups):
+        # Each option is worth the chosen one's average and its own difference from the chosen
+        # one over the deals both met: the same deals, so the luck of a deal cancels out.
+        worth = base
+        if i != at:
+            difference, _ = _compared(values[i], values[at], 0.0)
+            worth = min(1.0, max(0.0, base + difference))
+        for action in group:
+            worths[action] = worth
+    return Judgement(worths, chosen)
+
+
+def _options(legal: Sequence[Action]) -> list[list[Action]]:
+    """The legal actions grouped by what they do: cards (and prizes) of the same faction and
+    value are one option."""
+    found: dict[tuple[str, Faction | None, int], list[Action]] = {}
+    for action in legal:
+        found.setdefault(_effect(action), []).append(action)
+    return list(found.values())
+
+
+def _effect(action: Action) -> tuple[str, Faction | None, int]:
+    if isinstance(action, Play | Discard):
+        return type(action).__name__, action.card.faction, action.card.value
+    if isinstance(action, Take):
+        got = action.card
+        return ("Take", None, -1) if got is None else ("Take", got.faction, got.value)
+    return "Loot", action.faction, 0
+
+
+def _deal(seen: SeatView, tried: list[Action], mine: int, rng: random.Random) -> list[list[float]]:
+    """Every option's results, deal by deal, until the grade of the chosen one's cost is
+    settled or the work is spent. An option clearly behind the best stops being played (its
+    results so far stay)."""
+    values: list[list[float]] = [[] for _ in tried]
+    if seen.step is Step.LOOT or _one_deal(seen):
+        state = sample_state(seen, unknown_cards(seen), rng)
+        for i, option in enumerate(tried):
+            values[i].append(_result(state, seen.seat, option))
+        return values
+    unknown = unknown_cards(seen)
+    doubt = DOUBT_FIRST if seen.phase is Phase.P1 else DOUBT_SECOND
+    per_option = plays_left(seen) + PLAYOUT_COST
+    playing = list(range(len(tried)))
+    deals = 0
+    work = 0
+    while True:
+        batch = MORE_DEALS if deals else FIRST_DEALS
+        for _ in range(batch):
+            state = sample_state(seen, unknown, rng)
+            for i in playing:
+                values[i].append(_result(state, seen.seat, tried[i]))
+        deals += batch
+        work += batch * (len(playing) * per_option + DEAL_COST)
+        compared = {
+            i: _compared(values[i], values[mine], doubt) for i in range(len(tried)) if i != mine
+        }
+        low = max(0.0, max(mean - SURE * error for mean, error in compared.values()))
+        high = max(0.0, max(mean + SURE * error for mean, error in compared.values()))
+        if band(low) == band(high) or deals >= MAX_DEALS or work >= MAX_WORK:
+            return values
+        playing = [i for i in playing if i == mine or compared[i][0] + SURE * compared[i][1] >= low]
+
+
+def _compared(theirs: list[float], mine: list[float], doubt: float) -> tuple[float, float]:
+    """How much better an option did than the chosen one over the deals both met, and the
+    standard error of that (``doubt`` added once to the squared deviations)."""
+    n = len(theirs)
+    differences = [a - b for a, b in zip(theirs, mine[:n], strict=True)]
+    mean = sum(differences) / n
+    spread = sum((d - mean) ** 2 for d in differences)
+    return mean, math.sqrt((spread + doubt) / (n * n))
+
+
+def _one_deal(seen: SeatView) -> bool:
+    """Every deal is the same: the unseen cards all lie in one place (a two-player phase 2
+    without face-down discards or removed Raccoons, for one)."""
+    others = [s for s in range(seen.players) if s != seen.seat]
+    deck = seen.deck_count - (seen.peek is not None)
+    places = [seen.hand_counts[s] for s in others] + [seen.follower_counts[s] for s in others]
+    places += [seen.hidden_count, seen.removed_count, deck]
+    return sum(1 for size in places if size) <= 1 and deck <= 1
+
+
+def _result(state: ClaimState, seat: int, option: Action) -> float:
+    """What ``option`` is worth to ``seat`` in one deal: the game played on by the fast
+    policy, judged as the module says."""
+    after, events = apply(state, seat, option)
+    if state.phase is Phase.P1:
+        return _model_chance(playout(after, Phase.P2), seat)
+    while after.phase is Phase.P2:
+        now = after.to_act()[0]
+        after, events = apply(after, now, quick(after, now))
+    while after.phase is Phase.LOOT:
+        now = after.to_act()[0]
+        after, events = apply(after, now, decide_normal(view(after, now)))
+    # The rules count the game as it ends: the last action's events name the winners.
+    winners = next(e.winners for e in events if isinstance(e, GameOver))
+    if seat not in winners:
+        return 0.0
+    return len(teams(after.players)[unit_of(after.players, seat)]) / len(winners)
+
+
+def _model_chance(start: ClaimState, seat: int) -> float:
+    """``seat``'s unit's chance to win the most factions at the start of phase 2, every hand
+    known, by the fitted model of who wins each faction."""
+    units = teams(start.players)
+    holdings = [
+        holding(
+            (c for s in unit for c in start.hands[s]), (c for s in unit for c in start.scores[s])
+        )
+        for unit in units
+    ]
+    mine = unit_of(start.players, seat)
+    if len(units) == 2:
+        rival = holdings[1 - mine]
+        return majority([sigmoid(logit(f, holdings[mine], rival)) for f in start.factions])
+    return _most_of_three([_shares(f, holdings) for f in start.factions], mine)
+
+
+def _shares(faction: Faction, holdings: list[Holding]) -> tuple[float, float, float]:
+    """Each of three units' chance to win ``faction``: beating both others, the model's
+    pairwise chances taken as independent, scaled to add up to 1."""
+    a, b, c = holdings
+    ab = sigmoid(logit(faction, a, b))
+    ac = sigmoid(logit(faction, a, c))
+    bc = sigmoid(logit(faction, b, c))
+    wins = (ab * ac, (1 - ab) * bc, (1 - ac) * (1 - bc))
+    total = sum(wins)
+    return wins[0] / total, wins[1] / total, wins[2] / total
+
+
+def _most_of_three(shares: list[tuple[float, float, float]], mine: int) -> float:
+    """The chance that unit ``mine`` wins the most factions, each faction won as ``shares``
+    say; a lead shared by k units counts 1/k."""
+    size = len(shares) + 1
+    dist = [0.0] * (size * size)
+    dist[0] = 1.0
+    for done, (pa, pb, pc) in enumerate(shares):
+        spread = [0.0] * (size * size)
+        for a in range(done + 1):
+            row = a * size
+            for b in range(done + 1 - a):
+                chance = dist[row + b]
+                if chance:
+                    spread[row + size + b] += chance * pa
+                    spread[row + b + 1] += chance * pb
+                    spread[row + b] += chance * pc
+        dist = spread
+    found = 0.0
+    for a in range(size):
+        for b in range(size - a):
+            chance = dist[a * size + b]
+            if chance:
+                won = (a, b, size - 1 - a - b)
+                top = max(won)
+                if won[mine] == top:
+                    found += chance / won.count(top)
+    return found
+
+
+def _replayed(start: ClaimState, actions: Sequence[Action]) -> list[tuple[ClaimState, int]]:
+    """Each action's position and seat, replaying the game (the rules' error for an illegal
+    action)."""
+    found: list[tuple[ClaimState, int]] = []
+    state = start
+    for index, action in enumerate(actions):
+        seat = _seat_of(state, action, actions[index + 1 :])
+        found.append((state, seat))
+        state, _ = apply(state, seat, action)
+    return found
+
+
+def _seat_of(state: ClaimState, action: Action, rest: Sequence[Action]) -> int:
+    """The seat that took ``action``: the one seat to act, the owner of a discarded card, or
+    for a loot choice that two units could make, the first one with which the rest of the
+    game replays. For an action no seat may take, a seat whose ``apply`` raises the rules'
+    error."""
+    able = [s for s in state.to_act() if action in legal_actions(state, s)]
+    if not able:
+        return state.to_act()[0] if state.to_act() else 0
+    for seat in able[:-1]:
+        if _replays(apply(state, seat, action)[0], rest):
+            return seat
+    return able[-1]
+
+
+def _replays(state: ClaimState, actions: Sequence[Action]) -> bool:
+    """Whether ``actions`` can all be taken from ``state``, by some seat each."""
+    if not actions:
+        return True
+    first, rest = actions[0], actions[1:]
+    return any(
+        _replays(apply(state, s, first)[0], rest)
+        for s in state.to_act()
+        if first in legal_actions(state, s)
+    )
