@@ -1,0 +1,105 @@
+"""Gold Nuggets' decisions judged as the hard player decides them, for the report of what
+decided a game.
+
+While the turn's take is all that is at stake (no rival holds a nugget to steal, and the
+centre is too full to run out this turn), a decision is judged exactly against the turn's
+optimum (``exact``), in expected nuggets. Otherwise the best play is the game's, not the
+turn's: a steal from the leader, a take the centre caps, ending the game while ahead.
+There a decision is judged by the hard player's plan over the rest of the turn, whose ends
+are worth the estimated chance of winning the game (``bots``), in win chance: an
+estimate. Whom to take from is a decision of its own wherever a steal is open.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+from typing import Literal
+
+from engine.gold_nuggets import exact
+from engine.gold_nuggets.actions import Action, Roll, SetAside, Take
+from engine.gold_nuggets.bots import RUNS_OUT, _sources, _win_plan
+from engine.gold_nuggets.dice import Counts
+from engine.gold_nuggets.state import STEAL_LASSOS, GameState, Phase
+
+Choice = Counts | Literal["roll"] | Take
+"""A decision's options: a set-aside (its dice), rolling on, or a take from a source."""
+
+
+class Unit(Enum):
+    NUGGETS = "nuggets"
+    """Expected nuggets of the turn's take, played on optimally: exact."""
+    WIN_CHANCE = "win chance"
+    """The estimated chance of winning the game, from 0 to 1."""
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """One decision: each option's worth to the mover, and the option chosen."""
+
+    worths: Mapping[Choice, Fraction | float]
+    chosen: Choice
+    unit: Unit
+
+    @property
+    def exact(self) -> bool:
+        """Whether the worths are exact (the turn's take alone was at stake)."""
+        return self.unit is Unit.NUGGETS
+
+    @property
+    def best(self) -> Fraction | float:
+        return max(self.worths.values())
+
+    @property
+    def cost(self) -> Fraction | float:
+        """What the choice cost against the best option (0: it was the best, or as good)."""
+        return self.best - self.worths[self.chosen]
+
+
+def take_only(state: GameState) -> bool:
+    """Whether the turn's take is all that is at stake: as the hard player tells it."""
+    return state.centre > RUNS_OUT and not any(state.nuggets[s] for s in state.opponents())
+
+
+def judged(state: GameState, action: Action) -> Judgement | None:
+    """The decision ``action`` made in ``state``; ``None`` where nothing was decided (a
+    turn's first roll, a single set-aside, a take with one source, the clock's time-out)."""
+    if take_only(state):
+        found = exact.judged(state, action)
+        if found is None:
+            return None
+        worths: dict[Choice, Fraction | float] = {}
+        for choice, worth in found.worths.items():
+            worths[Take(None) if choice == "take" else choice] = worth
+        chosen = Take(None) if found.chosen == "take" else found.chosen
+        return Judgement(worths, chosen, Unit.NUGGETS)
+    return _for_the_game(state, action)
+
+
+def _for_the_game(state: GameState, action: Action) -> Judgement | None:
+    plan = _win_plan(state.players, state.turn, state.centre, state.nuggets)
+    aside = state.aside
+    worths: dict[Choice, Fraction | float] = {}
+    if state.phase is Phase.SET_ASIDE and isinstance(action, SetAside):
+        for choice in state.pending_choices():
+            after = aside.plus(choice)
+            lassos = min(after.lasso, STEAL_LASSOS)
+            left = state.dice_left - choice.total
+            worths[choice] = plan.after(left, after.numbers, after.value, lassos)
+        return Judgement(worths, action.counts, Unit.WIN_CHANCE) if len(worths) > 1 else None
+    seven = state.phase is Phase.TAKE
+    if state.phase is Phase.DECIDE and isinstance(action, Roll | Take):
+        lassos = min(aside.lasso, STEAL_LASSOS)
+        value = min(state.value, plan.cap)
+        worths["roll"] = plan.roll_on(state.dice_left, aside.numbers, value, lassos)
+    elif not (seven and isinstance(action, Take)):
+        return None
+    for source in _sources(state):
+        worths[source] = plan.chance.after_take(
+            state.nuggets, state.centre, source, state.value, seven=seven
+        )
+    if len(worths) < 2:
+        return None
+    return Judgement(worths, "roll" if isinstance(action, Roll) else action, Unit.WIN_CHANCE)
