@@ -81,6 +81,7 @@ PICTURES: tuple[str, ...] = (
     "settings.png",
     "replay.png",
     "replay-steps.png",
+    "analysis.png",
     "rematch-offer.png",
     "reliability.png",
     "follow-dm.png",
@@ -438,7 +439,8 @@ async def claim_it(
     """Ann opens a lobby, Bo joins and Ann adds a computer player (the lobby's picture),
     and the members play to the end (``TwoPlacements``; through Discord, not the page, but
     for the move pictured). Two members make the game count for the ladder. Then
-    the result, its replay, what Ann can ask about it, and her offer of a rematch. Ed follows
+    the result, its replay, what decided it, what Ann can ask about it, and her offer of a
+    rematch. Ed follows
     the game from its start, and the direct message its end brings him is pictured."""
     lobby = await lobby_of_two(page, "/claimit new")
     await lobby.locator("select").first.select_option(label="Add a computer player: easy")
@@ -469,7 +471,9 @@ async def claim_it(
     await unpictured_moves.play(emulator, where, SEATS, plan.move, rng, MOST_MOVES)
 
     await act_as(page, "Ann")
-    await expect(table.locator("button")).to_have_text(["🎞️ Replay", "🔁 Rematch"])
+    await expect(table.locator("button")).to_have_text(
+        ["🎞️ Replay", "📊 What decided it", "🔁 Rematch"]
+    )
     await camera.message("claimit-result.png", table)
     await table.locator("button", has_text="Replay").click()
     replay = page.locator("#messages article.ephemeral", has_text="Replay · Claim It!")
@@ -486,6 +490,11 @@ async def claim_it(
         await stepper.locator("button", has_text="Next").click()
         await expect(stepper).to_contain_text(f" · Step {step} of ")
     await camera.message("replay-steps.png", stepper)
+    await table.locator("button", has_text="What decided it").click()
+    report = page.locator("#messages article.ephemeral", has_text="What decided it · Claim It!")
+    await expect(report.locator("button", has_text="Share in the channel")).to_be_visible()
+    await loaded(report)
+    await camera.message("analysis.png", report)
 
     stats = await private_answer(page, "/claimit stats")
     await expect(stats).to_contain_text("The dice in")

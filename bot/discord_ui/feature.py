@@ -105,6 +105,10 @@ class Feature:
         """What this feature adds under a finished game's result."""
         return ()
 
+    async def replay_rows(self, game: Game, lang: Language) -> Rows:
+        """What this feature adds under a finished game's replay shown to one person."""
+        return ()
+
     async def ping_rows(self, game: Game, lang: Language) -> Rows:
         """What this feature adds under a turn's ping."""
         return ()

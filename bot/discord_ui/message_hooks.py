@@ -71,6 +71,9 @@ class Adds(Protocol):
     async def result_rows(self, game: Game, lang: Language) -> Rows:
         """Under a finished game's result."""
 
+    async def replay_rows(self, game: Game, lang: Language) -> Rows:
+        """Under a finished game's replay, shown to one person."""
+
     async def ping_rows(self, game: Game, lang: Language) -> Rows:
         """Under the ping telling whoever must act in the channel."""
 
@@ -151,6 +154,10 @@ class MessageHooks:
     async def result_rows(self, game: Game, lang: Language) -> Rows:
         """The rows every feature adds under a finished game's result."""
         return await _gathered(adds.result_rows(game, lang) for adds in self._adding)
+
+    async def replay_rows(self, game: Game, lang: Language) -> Rows:
+        """The rows every feature adds under a finished game's replay shown to one person."""
+        return await _gathered(adds.replay_rows(game, lang) for adds in self._adding)
 
     async def ping_rows(self, game: Game, lang: Language) -> Rows:
         """The rows every feature adds under a turn's ping."""

@@ -8,6 +8,7 @@ queries, its service and errors, and its Discord part (``discord``, found by
 
 ORDER = (
     "replays",
+    "analysis",
     "invitations",
     "rematch",
     "reliability",

@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import cache
 from typing import cast
 
+from bot.games.analysis_words import ReportWords
 from bot.games.face import GameFace
 from bot.games.registry import REGISTERED, registration_for
 
@@ -16,6 +17,13 @@ def face_for(kind: str) -> GameFace:
     for."""
     game = registration_for(kind)
     return cast(GameFace, game.load(game.face))
+
+
+@cache
+def report_words_for(kind: str) -> ReportWords:
+    """The words of the game ``kind``'s report of what decided a game."""
+    game = registration_for(kind)
+    return cast(ReportWords, game.load(game.report))
 
 
 def faces() -> tuple[GameFace, ...]:

@@ -4,7 +4,8 @@ A game's package (``bot/games/<package>/``) holds its rules adapter and its face
 Discord, and names them in its ``__init__``::
 
     GAME = Registration(__name__, kind="claimit", name="Claim It!",
-                        rules="game:CLAIMIT", face="face:CLAIMIT_FACE")
+                        rules="game:CLAIMIT", face="face:CLAIMIT_FACE",
+                        analyst="analysis:ANALYST", report="report_words:WORDS")
 
 Where it comes when the games are listed is ``ORDER`` in ``bot/games/__init__``.
 Everything that lists the games (the registry, the slash commands, the catalogs of
@@ -35,6 +36,11 @@ class Registration:
     """``module:ATTRIBUTE`` of its rules adapter, within the package."""
     face: str = field(repr=False)
     """``module:ATTRIBUTE`` of its face in Discord, within the package."""
+    analyst: str = field(default="", repr=False)
+    """``module:ATTRIBUTE`` of its judge of decisions (``bot.games.analysis.Analyst``)."""
+    report: str = field(default="", repr=False)
+    """``module:ATTRIBUTE`` of the words of its report of what decided a game
+    (``bot.games.analysis_words.ReportWords``), for the Discord layer."""
     command: str = ""
     """Its slash-command group (``/claimit``); its kind unless it says otherwise."""
 

@@ -10,11 +10,13 @@ order (the catalog script reads them).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from types import MappingProxyType
 from typing import cast
 
 import bot.games
 from bot.discovery import declared
+from bot.games.analysis import Analyst
 from bot.games.registration import Registration
 from bot.games.rules import AnyRules
 from bot.storage.game_forms import UnknownGame, register
@@ -44,6 +46,14 @@ def registration_for(kind: str) -> Registration:
 def rules_for(kind: str) -> AnyRules:
     """The rules of the game ``kind``, refused (``UnknownGame``) for any other."""
     return GAMES[registration_for(kind).kind]
+
+
+@cache
+def analyst_for(kind: str) -> Analyst:
+    """The judge of the game ``kind``'s decisions, loaded the first time it is asked for
+    (in the process that judges)."""
+    game = registration_for(kind)
+    return cast(Analyst, game.load(game.analyst))
 
 
 if __name__ == "__main__":

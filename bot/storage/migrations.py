@@ -337,6 +337,9 @@ STEPS = {
     ),
     # 21: the board's launches, which game each member opened the Activity from.
     21: Step(),
+    # 22: each finished game's report of what decided it, kept once judged, and where it
+    # was shared (once per game).
+    22: Step(),
 }
 
 

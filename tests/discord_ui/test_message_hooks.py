@@ -50,6 +50,9 @@ class Adds:
     async def result_rows(self, game: Game, lang: Language) -> Rows:
         return self.rows("result")
 
+    async def replay_rows(self, game: Game, lang: Language) -> Rows:
+        return self.rows("replay")
+
     async def ping_rows(self, game: Game, lang: Language) -> Rows:
         return self.rows("ping")
 
@@ -87,6 +90,7 @@ async def test_every_message_gathers_each_features_rows_in_their_order() -> None
     ]
     assert labels(await hooks.table_rows(game, lang)) == ["first table", "second table"]
     assert labels(await hooks.result_rows(game, lang)) == ["first result", "second result"]
+    assert labels(await hooks.replay_rows(game, lang)) == ["first replay", "second replay"]
     assert labels(await hooks.ping_rows(game, lang)) == ["first ping", "second ping"]
     assert labels(await hooks.notice_rows(game, 5, lang)) == ["first notice 5", "second notice 5"]
 

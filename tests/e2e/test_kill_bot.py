@@ -334,7 +334,7 @@ async def shows(service: GameService, emulator: DiscordEmulator, game: Game) -> 
     assert not message.deleted, (game.id, describe(message))
     if game.status is GameStatus.FINISHED:
         assert "game over" in describe(message), game.id
-        assert message.button_labels() == ["Replay", "Rematch"], game.id
+        assert message.button_labels() == ["Replay", "What decided it", "Rematch"], game.id
         return
     if not game.status.is_open:
         return

@@ -109,7 +109,11 @@ async def test_a_whole_game_leaves_its_one_table_and_pings_each_player_once(
     assert game.status is GameStatus.FINISHED
     # The lobby became the table and then the result; every ping went when answered.
     assert public(world.channel) == [table]
-    assert "game over" in title_of(table) and table.button_labels() == ["Replay", "Rematch"]
+    assert "game over" in title_of(table) and table.button_labels() == [
+        "Replay",
+        "What decided it",
+        "Rematch",
+    ]
     # Each player was pinged at their first turn; after that they were playing along
     # (the bot's clock stands still here), so no card or roll pinged them again.
     pinged = [m.mentions for m in pings_posted(world)]

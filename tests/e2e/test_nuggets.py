@@ -318,7 +318,9 @@ async def check_result(world: World, result: Message, finished: Game, shown: Sho
     assert f"**{expected}" in description
     assert "The centre is empty: **game over!**" in description
     assert picture(result)
-    assert result.button_labels() == ["Replay", "Rematch"], "a finished game left buttons up"
+    assert result.button_labels() == ["Replay", "What decided it", "Rematch"], (
+        "a finished game left buttons up"
+    )
 
     results = await service(world).history.results(game.id)
     assert [r.figures["nuggets"] for r in results] == list(state.nuggets)

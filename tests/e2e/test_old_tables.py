@@ -106,7 +106,7 @@ async def test_a_game_against_a_computer_player_goes_on_past_an_old_table(
     assert game.status is GameStatus.FINISHED
     # The computer player's steps reached a table: the old one was moved, not edited on.
     (result,) = tables(world)
-    assert lobby.deleted and result.button_labels() == ["Replay", "Rematch"]
+    assert lobby.deleted and result.button_labels() == ["Replay", "What decided it", "Rematch"]
     assert refused_edits(world) <= EACH_TRIED_ONCE, "the old messages were tried once, then left"
     no_tracebacks(caplog)
 
@@ -119,7 +119,7 @@ async def test_claim_goes_on_past_an_old_table(
     game = await play_out(world, game.id, random.Random(6))
     assert game.status is GameStatus.FINISHED
     (result,) = tables(world)
-    assert table.deleted and result.button_labels() == ["Replay", "Rematch"]
+    assert table.deleted and result.button_labels() == ["Replay", "What decided it", "Rematch"]
     assert refused_edits(world) <= EACH_TRIED_ONCE
     no_tracebacks(caplog)
 

@@ -189,7 +189,7 @@ def only_the_result(channel: Channel) -> bool:
     return (
         len(left) == 1
         and is_game_over(left[0])
-        and left[0].button_labels() == ["Replay", "Rematch"]
+        and left[0].button_labels() == ["Replay", "What decided it", "Rematch"]
     )
 
 

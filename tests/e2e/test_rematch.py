@@ -54,7 +54,7 @@ async def test_everyone_saying_yes_opens_the_new_game_here(world: World, group: 
     ann, bo = world.players[:2]
     game, result = await finished_here(world, group)
     title = TITLES[group]
-    assert result.button_labels() == ["Replay", "Rematch"]
+    assert result.button_labels() == ["Replay", "What decided it", "Rematch"]
     asked = await world.click(bo, result, "Rematch")
     assert asked.response_type == 6, "the presser's answer is the offer, posted beside"
     offer = await offer_in(world)
@@ -83,7 +83,9 @@ async def test_everyone_saying_yes_opens_the_new_game_here(world: World, group: 
     assert game.first_seat is not None
     assert new.first_seat == (game.first_seat + 1) % 2
     assert new.turn_message_id == table.id
-    assert result.button_labels() == ["Replay", "Rematch"], "the old result stays as it was"
+    assert result.button_labels() == ["Replay", "What decided it", "Rematch"], (
+        "the old result stays as it was"
+    )
     again = await world.click(ann, result, "Rematch")
     assert (
         ephemeral_answer(again)

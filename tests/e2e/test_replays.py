@@ -58,7 +58,7 @@ async def test_a_result_replays_privately_then_from_the_stored_file_and_shares(
     ann, bo, outsider = world.players[0], world.players[1], world.players[-1]
     await world.start_game(2)
     result = await world.result()
-    assert result.button_labels() == ["Replay", "Rematch"]
+    assert result.button_labels() == ["Replay", "What decided it", "Rematch"]
     game = await world.bots[0].service.current_game(world.channel.id)
     assert game is None
     (finished,) = await world.bots[0].features.get(Ladder).ladder.history(world.guild.id, "claimit")
@@ -69,7 +69,7 @@ async def test_a_result_replays_privately_then_from_the_stored_file_and_shares(
     assert "Preparing the replay of Claim It! #1" in ephemeral_answer(asked)
     replay = await shown_replay(world, asked)
     assert title_of(replay) == "🎞️ Replay · Claim It! #1"
-    assert replay.button_labels() == ["Share in the channel", "Step through"]
+    assert replay.button_labels() == ["Share in the channel", "Step through", "What decided it"]
     # The position before the first move, then one step per move: about a minute of them,
     # every bust and the end among them.
     steps = (await worked_out(world, finished.id)).steps
@@ -87,7 +87,9 @@ async def test_a_result_replays_privately_then_from_the_stored_file_and_shares(
     assert f"Won by {winner}." in told and "The end: " in told
     assert "Moments it holds on: " in told and "bust" in told.lower()
     assert len(told) <= DESCRIPTION
-    assert result.button_labels() == ["Replay", "Rematch"], "the result itself is unchanged"
+    assert result.button_labels() == ["Replay", "What decided it", "Rematch"], (
+        "the result itself is unchanged"
+    )
 
     # Made once: the next asker (anyone in the server) gets the stored file at once.
     again = await world.click(outsider, result, "Replay")

@@ -142,7 +142,7 @@ async def test_every_game_ends_however_its_players_vanish(crowd: World) -> None:
         # its one table says how it ended.
         assert world.pings(channel) == [], describe(world.pings(channel)[0])
         pressable = [m.button_labels() for m in channel.visible() if m.buttons()]
-        assert pressable in ([], [["Replay", "Rematch"]])
+        assert pressable in ([], [["Replay", "What decided it", "Rematch"]])
         assert len([m for m in channel.visible() if m.author.id == world.discord.bot.id]) == 1
     assert len(statuses) == GAMES
     assert GameStatus.FINISHED in statuses and GameStatus.CANCELLED in statuses

@@ -121,7 +121,9 @@ async def test_a_game_gets_its_own_thread_and_is_played_there(threaded: World) -
     # The old table goes once the new one is out.
     await world.discord.wait_until(lambda: turn.deleted)
     await world.finish(random.Random(3), where=thread)
-    assert [m.button_labels() for m in thread.visible() if m.buttons()] == [["Replay", "Rematch"]]
+    assert [m.button_labels() for m in thread.visible() if m.buttons()] == [
+        ["Replay", "What decided it", "Rematch"]
+    ]
     # The lobby it was started from no longer says the game is on.
     await world.settled(game_id)
     assert "This game is over." in describe(lobby) and f"are in <#{thread.id}>" in describe(lobby)

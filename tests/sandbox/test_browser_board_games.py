@@ -375,7 +375,7 @@ async def check_the_end(
 ) -> None:
     """Every board shows the result (the players' with Rematch); the channel's table is
     the game over, as after buttons alone: the result, and nothing left to press but
-    Replay and Rematch."""
+    Replay, What decided it and Rematch."""
     shown = await players[0].shown()
     result = [plain(line) for line in shown["game"]["result"]]
     assert re.fullmatch(r".+ wins!|Shared win: .+!", result[0]), result
@@ -392,7 +392,7 @@ async def check_the_end(
         await expect(table).to_contain_text("Ratings")
         await expect(public(page)).to_have_count(1)
         await expect(table.locator(f"{PLAYS}, select:enabled")).to_have_text(
-            ["🎞️ Replay", "🔁 Rematch"]
+            ["🎞️ Replay", "📊 What decided it", "🔁 Rematch"]
         )
 
 

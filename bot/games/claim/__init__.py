@@ -10,4 +10,6 @@ GAME = Registration(
     name="Claim",
     rules="game:CLAIM",
     face="face:CLAIM_FACE",
+    analyst="analysis:ANALYST",
+    report="report_words:WORDS",
 )

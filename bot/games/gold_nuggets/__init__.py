@@ -9,4 +9,6 @@ GAME = Registration(
     name="Gold Nuggets",
     rules="game:NUGGETS",
     face="face:NUGGETS_FACE",
+    analyst="analysis:ANALYST",
+    report="report_words:WORDS",
 )

@@ -10,7 +10,7 @@ When the roll allows five choices or fewer, each is a button and there is no men
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Final
 
@@ -30,8 +30,9 @@ from bot.games.face import (
 )
 from bot.games.gold_nuggets import GAME, words
 from bot.games.gold_nuggets.game import NUGGETS, ROLL, set_intent, take_intent
+from bot.games.gold_nuggets.report_words import luck_line, roll_on_words
 from bot.games.limits import listed_name
-from bot.games.luck import MICRO, busts_line, record_luck
+from bot.games.luck import record_luck
 from bot.games.outcome import Outcome
 from bot.games.painters import PAINTERS
 from bot.games.replay import Hold, ReplayStep, caption
@@ -104,7 +105,7 @@ class GoldNuggetsFace(TurnOrderFace[NuggetsView]):
         table = words.results(game, outcome.results, lang)
         description = words.table(view, described_names(game, lang), lang)
         luck = [
-            _luck_line(shared_words.name(game.seats[r.seat], lang), r.figures, lang)
+            luck_line(shared_words.name(game.seats[r.seat], lang), r.figures, lang)
             for r in outcome.results
             if r.figures.get("rolls", 0)
         ]
@@ -217,7 +218,7 @@ class GoldNuggetsFace(TurnOrderFace[NuggetsView]):
         if luck is not None:
             fields.append((lang.pgettext("nuggets", "Luck"), luck))
         if figures.get("roll_ons", 0):
-            fields.append((lang._("Rolling on"), _roll_on_words(figures, lang)))
+            fields.append((lang._("Rolling on"), roll_on_words(figures, lang)))
         for heading, key in (
             (lang.pgettext("nuggets", "Steals"), "steals"),
             (lang.pgettext("nuggets", "Bonus turns"), "bonus_turns"),
@@ -273,31 +274,6 @@ def _dice_in_words(said: str, lang: Language) -> str:
             plain = face.value
         said = said.replace(emoji, plain)
     return said
-
-
-def _luck_line(player: str, figures: Mapping[str, int], lang: Language) -> str:
-    """A seat's busts against their odds and, when it rolled on instead of taking, what
-    that was expected to add against what it added."""
-    line = busts_line(f"**{player}**", figures, lang)
-    if figures.get("roll_ons", 0):
-        line += "; " + _roll_on_words(figures, lang)
-    return line
-
-
-def _roll_on_words(figures: Mapping[str, int], lang: Language) -> str:
-    """``rolled on instead of taking 3 times: expected +4.2, gave -5.0``."""
-    return lang.ngettext(
-        "rolled on instead of taking {n} time: expected {expected}, gave {gave}",
-        "rolled on instead of taking {n} times: expected {expected}, gave {gave}",
-        figures.get("roll_ons", 0),
-        expected=_nuggets(figures.get("roll_on_expected", 0) / MICRO, lang),
-        gave=_nuggets(figures.get("roll_on_gave", 0) / MICRO, lang),
-    )
-
-
-def _nuggets(value: float, lang: Language) -> str:
-    """A signed number of nuggets with one decimal: ``+4.2``, ``-5.0``."""
-    return ("+" if value >= 0 else "") + lang.number(value, digits=1)
 
 
 def _set_aside(state: GameState, lang: Language) -> list[Control]:

@@ -18,10 +18,11 @@ from collections import OrderedDict
 
 import discord
 
-from bot.discord_ui.card_layout import Card, Image, Rows, edited, sent
+from bot.discord_ui.card_layout import Card, Image, Rows, edited, flowed, sent
 from bot.discord_ui.components import selected
 from bot.discord_ui.context import Context
 from bot.discord_ui.feature import Feature
+from bot.discord_ui.finished_games import named_game, share_gone
 from bot.discord_ui.game_messages import message_link
 from bot.discord_ui.interaction_answers import (
     defer_now,
@@ -45,13 +46,7 @@ from bot.games.face import GOLD
 from bot.games.faces import face_for
 from bot.games.painters import PAINTERS
 from bot.games.replay import Replay, ReplayTooLarge
-from bot.service.errors import (
-    GameNotFound,
-    NoSuchFinishedGame,
-    NotHere,
-    NotOnTheMenu,
-    NotThisGame,
-)
+from bot.service.errors import NoSuchFinishedGame, NotOnTheMenu
 from bot.service.replay_service import ReplayService
 from bot.storage import Game, GameStatus, SharedReplay
 from i18n import Language, Message
@@ -109,7 +104,7 @@ class Replays(Feature):
         share, mine = await self.replays.claim_share(
             game.id, interaction.channel_id, interaction.user.id
         )
-        if not mine and share.message_id is not None and await self._gone(share):
+        if not mine and share.message_id is not None and await share_gone(self.client, share):
             share, mine = await self.replays.claim_share(
                 game.id, interaction.channel_id, interaction.user.id, gone=share.message_id
             )
@@ -121,18 +116,6 @@ class Replays(Feature):
             posted = await self._post_share(interaction, game)
         finally:
             await self.replays.shared(game.id, share, posted)
-
-    async def _gone(self, share: SharedReplay) -> bool:
-        """Whether a shared replay's message was deleted (a moderator's cleaning)."""
-        assert share.message_id is not None
-        channel = self.client.get_partial_messageable(share.channel_id)
-        try:
-            await channel.fetch_message(share.message_id)
-        except discord.NotFound:
-            return True
-        except discord.HTTPException:
-            log.info("can't tell whether replay %s is still there", share.message_id)
-        return False
 
     async def _post_share(self, interaction: discord.Interaction, game: Game) -> int | None:
         """Posts the replay for the channel; the message's id, or ``None`` when it can't
@@ -190,17 +173,8 @@ class Replays(Feature):
         return step_card(replay, step, png, game.kind, game.id, title, lang)
 
     async def _finished(self, interaction: discord.Interaction, kind: str, game_id: int) -> Game:
-        """The finished game a button names, refused unless it is this server's (a
-        custom_id can be copied anywhere): any other, or none, in the same words, so that
-        naming ids tells nobody of another server's games."""
-        try:
-            game = await self.service.game(game_id)
-        except GameNotFound:
-            raise NotHere() from None
-        if game.guild_id != interaction.guild_id:
-            raise NotHere()
-        if game.kind != kind:
-            raise NotThisGame()
+        """The finished game a button names (``named_game``), refused unless finished."""
+        game = await named_game(self.service, interaction, kind, game_id)
         if game.status is not GameStatus.FINISHED:
             face = face_for(kind)
             raise NoSuchFinishedGame(face.title, shared_words.number(game), face.command)
@@ -211,7 +185,8 @@ class Replays(Feature):
         lang = reader(interaction)
         limit = interaction.filesize_limit
         share = ShareReplayButton(game.kind, game.id, label=lang._("Share in the channel"))
-        buttons = ((share, _step_through(game, lang)),)
+        added = await self.context.hooks.replay_rows(game, lang)
+        buttons = flowed(((share, _step_through(game, lang)), *added))
         gif = await self.replays.stored(game.id, lang.code, limit)
         replay = await self._replay(game, lang)
         described = await self._described(game, replay, lang)

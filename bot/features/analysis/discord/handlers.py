@@ -1,0 +1,176 @@
+"""Reports of what decided finished games, shown to whoever asks and shared in the
+channel at their word: ``/<game> analysis [game]``, the What decided it button under
+every result and replay, and the Share button on a report shown privately.
+
+A game is judged once, off the event loop (``judging``), the first asker seeing
+"judging…" become the report; later ones get it at once. Its picture is the game's
+costliest decision's position as the replay draws it, with a button into the replay's
+step-through at that move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import discord
+
+from bot.discord_ui.card_layout import Card, Rows, edited, sent
+from bot.discord_ui.context import Context
+from bot.discord_ui.feature import Feature
+from bot.discord_ui.finished_games import named_game, share_gone
+from bot.discord_ui.game_messages import message_link
+from bot.discord_ui.interaction_answers import defer_now, tell
+from bot.discord_ui.interactions import reader
+from bot.features.analysis.discord.components import ReportButton, ShareReportButton
+from bot.features.analysis.discord.report_card import Report, report_card
+from bot.features.analysis.judging import PROCESSES, Judging
+from bot.features.analysis.service import AnalysisService
+from bot.features.replays.discord.components import StepButton
+from bot.games import shared_words
+from bot.games.faces import face_for, report_words_for
+from bot.games.painters import PAINTERS
+from bot.games.registry import analyst_for
+from bot.storage import Game, SharedReplay
+from i18n import Language, Message
+
+
+class Reports(Feature):
+    """Reports of what decided finished games, each judged once and shown to whoever
+    asks."""
+
+    controls = (ReportButton, ShareReportButton)
+
+    def __init__(self, context: Context) -> None:
+        super().__init__(context)
+        self.client = context.client
+        self.reports = context.service.part(AnalysisService)
+        # Where pictures have processes of their own, so do judges; where pictures are
+        # drawn in threads (tests starting many bots), games are judged in one too.
+        self.reports.judging = Judging(PROCESSES if PAINTERS.processes else 0)
+
+    async def stop(self) -> None:
+        """The judges end with the bot, once the games being judged are."""
+        await self.reports.judging.stop()
+
+    async def result_rows(self, game: Game, lang: Language) -> Rows:
+        """The button that shows what decided a finished game, under its result."""
+        return ((ReportButton(game.kind, game.id, label=lang._("What decided it")),),)
+
+    async def replay_rows(self, game: Game, lang: Language) -> Rows:
+        """The same button under the game's replay."""
+        return await self.result_rows(game, lang)
+
+    async def command(
+        self, interaction: discord.Interaction, kind: str, number: int | None
+    ) -> None:
+        """``/<game> analysis``: the server's game ``number``, or the last one finished in
+        this channel; refused for a game still played or closed before its end."""
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        game = await self.reports.which(interaction.guild_id, kind, interaction.channel_id, number)
+        await self._show(interaction, game)
+
+    async def report_button(self, interaction: discord.Interaction, button: ReportButton) -> None:
+        """What decided it, under a game's result or replay."""
+        await self._show(interaction, await self._finished(interaction, button.kind, button.game))
+
+    async def share_button(
+        self, interaction: discord.Interaction, button: ShareReportButton
+    ) -> None:
+        """Share, on a report shown privately: posts it in the channel, in the game's own
+        language, saying who shared it. A game's report is shared once: a later press is
+        told where it is, unless that message was deleted since."""
+        game = await self._finished(interaction, button.kind, button.game)
+        assert interaction.channel_id is not None
+        user = interaction.user.id
+        share, mine = await self.reports.claim_share(game.id, interaction.channel_id, user)
+        if not mine and share.message_id is not None and await share_gone(self.client, share):
+            share, mine = await self.reports.claim_share(
+                game.id, interaction.channel_id, user, gone=share.message_id
+            )
+        if not mine:
+            await tell(interaction, _already_shared(game, share, reader(interaction)))
+            return
+        posted = None
+        try:
+            await defer_now(interaction, thinking=True)
+            lang = await self.languages.of_game(game)
+            shared = lang.say(Message("Shared by {player}.", player=interaction.user.mention))
+            card = await self._card(game, lang, note=shared)
+            posted = (await interaction.edit_original_response(**edited(card))).id
+        finally:
+            await self.reports.shared(game.id, share, posted)
+
+    async def _finished(self, interaction: discord.Interaction, kind: str, game_id: int) -> Game:
+        """The finished game a button names (``named_game``), refused unless finished."""
+        return self.reports.finished(await named_game(self.service, interaction, kind, game_id))
+
+    async def _show(self, interaction: discord.Interaction, game: Game) -> None:
+        """The report, to the asker alone, with the button that shares it."""
+        lang = reader(interaction)
+        if await self.reports.stored(game.id) is None:
+            title = shared_words.game_name(face_for(game.kind).title, game)
+            judging = Card(
+                title=None,
+                text=lang._("📊 Judging every decision of {game}…", game=title),
+            )
+            await interaction.response.send_message(**sent(judging), ephemeral=True)
+            card = await self._card(game, lang, shared=False)
+            await interaction.edit_original_response(**edited(card))
+            return
+        card = await self._card(game, lang, shared=False)
+        await interaction.response.send_message(**sent(card), ephemeral=True)
+
+    async def _card(
+        self, game: Game, lang: Language, note: str | None = None, *, shared: bool = True
+    ) -> Card:
+        analysis = await self.reports.analysis(game)
+        outcomes = await self.service.history.outcomes(game.id)
+        face = face_for(game.kind)
+        report = Report(
+            game,
+            shared_words.game_name(face.title, game),
+            analysis,
+            await self.service.history.results(game.id),
+            [outcome.before for outcome in outcomes],
+            report_words_for(game.kind),
+            analyst_for(game.kind).thresholds,
+        )
+        worst = report.costliest()
+        rows: list[discord.ui.Item[Any]] = []
+        if not shared:
+            rows.append(ShareReportButton(game.kind, game.id, label=lang._("Share in the channel")))
+        png, caption = None, ""
+        if worst is not None:
+            replay = await asyncio.to_thread(face.replay, game, outcomes, lang)
+            step = replay.steps[worst.move]
+            png = await PAINTERS.paint(game.id, replay.still, step)
+            caption = step.caption
+            rows.append(
+                StepButton(
+                    game.kind,
+                    game.id,
+                    worst.move,
+                    "open",
+                    emoji="⏯️",
+                    label=lang._("Step through from move {move}", move=lang.number(worst.move + 1)),
+                )
+            )
+        return report_card(report, png, caption, lang, (tuple(rows),) if rows else (), note)
+
+
+def _already_shared(game: Game, share: SharedReplay, lang: Language) -> str:
+    """What a press of Share is told once the game's report was shared (or is being)."""
+    title = shared_words.game_name(face_for(game.kind).title, game)
+    if share.message_id is None:
+        return lang._(
+            "<@{user}> is sharing the report of {game} right now.", user=share.user_id, game=title
+        )
+    link = message_link(game.guild_id, share.channel_id, share.message_id)
+    return lang._(
+        "The report of {game} is already shared: <@{user}> shared it <t:{when}:R>, here: {link}",
+        game=title,
+        user=share.user_id,
+        when=int(share.shared_at),
+        link=link,
+    )

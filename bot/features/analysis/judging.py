@@ -1,0 +1,141 @@
+"""Where games are judged: in processes of their own, off the event loop and away from
+the picture processes.
+
+Judging a game takes from a third of a second (Gold Nuggets, exact) to several seconds
+of CPU (Claim's searches over the cards a seat had not seen), once per game. In the
+picture processes it would hold every picture of the games drawn there behind it; in a
+thread of the bot's process it would hold the interpreter's lock, and the event loop
+with it. So a pool of ``PROCESSES`` processes, at a lower priority than the bot and its
+pictures, judges, each taking a share of a game's decisions: started at the first report
+asked for (a bot nobody asks holds none of their memory), and ended after ``IDLE``
+seconds without one. Where the bot draws its pictures in threads
+(``CLAIMIT_RENDER_PROCESSES=0``, as tests that start many bots do) it judges in a
+thread too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import multiprocessing.connection
+import os
+import threading
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Final
+
+from bot.games.analysis import Analysis, Judged, Played
+from bot.games.registry import analyst_for
+
+PROCESSES: Final = 2
+"""One per core of the machine we measure on: a game's decisions are split between them,
+which halves the wait for the slowest game (Claim's)."""
+IDLE: Final = 300.0
+"""Seconds without a report asked for after which the processes end."""
+NICENESS: Final = 10
+"""How much lower than the bot's the judges' priority is: a move waits for no report."""
+
+
+def judged_part(
+    kind: str, moves: Sequence[Played], only: Sequence[int], seed: int
+) -> tuple[list[Judged], float]:
+    """The decisions ``only`` of a game judged, and the CPU seconds that took (in a
+    judging process, or a thread)."""
+    started = time.thread_time()
+    found = analyst_for(kind).judge(moves, only, seed)
+    return found, time.thread_time() - started
+
+
+def _judging_process() -> None:
+    """A judging process's start: a lower priority, and an end with the bot's process
+    however it ends (killed, it would never say so)."""
+    os.nice(NICENESS)
+    threading.Thread(target=_end_with_the_bot, name="end with the bot", daemon=True).start()
+
+
+def _end_with_the_bot() -> None:
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        multiprocessing.connection.wait([parent.sentinel])
+    os._exit(0)
+
+
+class Judging:
+    """A bot's judges of games: processes (``processes``), or none (in a thread)."""
+
+    def __init__(self, processes: int, idle: float = IDLE) -> None:
+        self._processes = processes
+        self._idle_for = idle
+        self._pool: ProcessPoolExecutor | None = None
+        self._busy = 0
+        self._idle: asyncio.TimerHandle | None = None
+
+    @property
+    def running(self) -> bool:
+        """Whether the judging processes are up."""
+        return self._pool is not None
+
+    async def analysis(
+        self, kind: str, players: int, moves: Sequence[Played], seed: int
+    ) -> Analysis:
+        """The game of ``kind`` for ``players`` whose moves are ``moves`` judged: its
+        decisions split among the processes, the same for the same ``seed``."""
+        analyst = analyst_for(kind)
+        decisions = analyst.decisions(moves)
+        if not self._processes:
+            found, seconds = await asyncio.to_thread(judged_part, kind, moves, decisions, seed)
+            return Analysis(players, tuple(found), seconds)
+        loop = asyncio.get_running_loop()
+        pool = self._started()
+        self._busy += 1
+        try:
+            count = min(self._processes, analyst.parts)
+            parts = [decisions[i::count] for i in range(count)]
+            done = await asyncio.gather(
+                *(
+                    loop.run_in_executor(pool, judged_part, kind, moves, part, seed)
+                    for part in parts
+                    if part
+                )
+            )
+        finally:
+            self._busy -= 1
+            self._rest(loop)
+        found = sorted((judged for part, _ in done for judged in part), key=lambda j: j.move)
+        return Analysis(players, tuple(found), sum(seconds for _, seconds in done))
+
+    def _started(self) -> ProcessPoolExecutor:
+        if self._idle is not None:
+            self._idle.cancel()
+            self._idle = None
+        if self._pool is None:
+            # Spawned, not forked: a fork of the bot's process would copy its threads'
+            # locks mid-use.
+            self._pool = ProcessPoolExecutor(
+                self._processes,
+                multiprocessing.get_context("spawn"),
+                initializer=_judging_process,
+            )
+        return self._pool
+
+    def _rest(self, loop: asyncio.AbstractEventLoop) -> None:
+        if not self._busy and self._pool is not None:
+            self._idle = loop.call_later(self._idle_for, self._end)
+
+    def _end(self) -> None:
+        self._idle = None
+        pool, self._pool = self._pool, None
+        if pool is not None and not self._busy:
+            pool.shutdown(wait=False)
+        elif pool is not None:
+            self._pool = pool
+
+    async def stop(self) -> None:
+        """Ends the processes, once the games being judged are."""
+        if self._idle is not None:
+            self._idle.cancel()
+            self._idle = None
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)

@@ -1,0 +1,116 @@
+"""Reports of what decided finished games: which game a command means, each game judged
+once (``judging``) and its report kept, and where each was shared (once per game)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+
+from bot.features.analysis.errors import (
+    EndedEarly,
+    NoSuchGameToAnalyse,
+    NothingToAnalyse,
+    StillPlaying,
+)
+from bot.features.analysis.judging import Judging
+from bot.features.analysis.queries import keep_report, stored_report
+from bot.games import shared_words
+from bot.games.analysis import Analysis, Played
+from bot.games.registry import registration_for
+from bot.service.feature_service import FeatureService
+from bot.service.game_changes import GameChanges
+from bot.service.shares import Shares
+from bot.storage import Game, GameStatus, SharedReplay
+from bot.storage.replay_queries import begun_game_id, last_finished_here
+
+log = logging.getLogger(__name__)
+
+
+class AnalysisService(FeatureService):
+    """Finished games judged, each once, whoever asks and however many at once."""
+
+    def __init__(self, core: GameChanges) -> None:
+        super().__init__(core)
+        self.judging = Judging(0)
+        """Where games are judged: the Discord part gives it processes once the bot's
+        pictures have theirs."""
+        self._shares = Shares(core.database, core.clock, "shared_analyses")
+        self._making: dict[int, asyncio.Task[Analysis]] = {}
+
+    async def which(self, guild_id: int, kind: str, channel_id: int, number: int | None) -> Game:
+        """The server's game of ``kind`` numbered ``number``, or the last one finished in
+        this channel; refused, in plain words, unless it was played to its end."""
+        game = registration_for(kind)
+        if number is None:
+            found = await self._db.read(
+                lambda connection: last_finished_here(connection, guild_id, kind, channel_id)
+            )
+            if found is None:
+                raise NothingToAnalyse(game.name, game.command)
+        else:
+            found = await self._db.read(
+                lambda connection: begun_game_id(connection, guild_id, kind, number)
+            )
+            if found is None:
+                raise NoSuchGameToAnalyse(game.name, number, game.command)
+        return self.finished(await self.core.game(found))
+
+    @staticmethod
+    def finished(game: Game) -> Game:
+        """``game``, refused unless it was played to its end."""
+        if game.status is GameStatus.FINISHED:
+            return game
+        name = shared_words.game_name(registration_for(game.kind).name, game)
+        if game.status is GameStatus.CANCELLED:
+            raise EndedEarly(name)
+        raise StillPlaying(name)
+
+    async def stored(self, game_id: int) -> Analysis | None:
+        """The game's report, if it was made."""
+        kept = await self._db.read(lambda connection: stored_report(connection, game_id))
+        return None if kept is None else Analysis.from_json(json.loads(kept))
+
+    async def analysis(self, game: Game) -> Analysis:
+        """The finished game's report: kept, or judged now (once, for everybody asking
+        meanwhile) and kept."""
+        kept = await self.stored(game.id)
+        if kept is not None:
+            return kept
+        making = self._making.get(game.id)
+        if making is None:
+            making = asyncio.create_task(self._made(game))
+            self._making[game.id] = making
+            making.add_done_callback(lambda _: self._making.pop(game.id, None))
+        # One asker giving up leaves the judging to go on for the others.
+        return await asyncio.shield(making)
+
+    async def _made(self, game: Game) -> Analysis:
+        outcomes = await self.core.history.outcomes(game.id)
+        moves = await self.core.history.moves(game.id)
+        played = [
+            Played(outcome.before, outcome.seat, outcome.action, own=move.own)
+            for outcome, move in zip(outcomes, moves, strict=True)
+        ]
+        # Seeded by the game: a report judged again (another process) is the same.
+        analysis = await self.judging.analysis(game.kind, len(game.seats), played, game.id)
+        log.info(
+            "game %s judged: %d decisions in %.2f s of CPU",
+            game.id,
+            len(analysis.decisions),
+            analysis.seconds,
+        )
+        report = json.dumps(analysis.to_json())
+        now = self._clock()
+        await self._db.write(lambda connection: keep_report(connection, game.id, report, now))
+        return analysis
+
+    async def claim_share(
+        self, game_id: int, channel_id: int, user_id: int, gone: int | None = None
+    ) -> tuple[SharedReplay, bool]:
+        """Claims the sharing of the game's report for one press (``Shares.claim``)."""
+        return await self._shares.claim(game_id, channel_id, user_id, gone)
+
+    async def shared(self, game_id: int, share: SharedReplay, message_id: int | None) -> None:
+        """The share claimed was posted as ``message_id``, or (``None``) was not posted."""
+        await self._shares.posted(game_id, share, message_id)

@@ -1,0 +1,260 @@
+"""What decided a finished game: each decision its players made, judged against the best
+play we can compute from what the player knew then, as plain data a game's analyst makes
+(in a process of its own, ``bot.features.analysis``) and its report words and draws.
+
+A decision is judged by what each option was worth to the player who chose (expected
+nuggets, the board's worth in spaces, a chance to win: a game's ``Unit``), and its cost
+is what the best option was worth beyond the one chosen. Grades come from each game's
+thresholds when the report is shown, so that a better calibration needs no game judged
+again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import IntEnum, StrEnum
+from fractions import Fraction
+from typing import Any, Protocol, TypeVar
+
+from bot.storage.game_values import JSON
+
+
+class Unit(StrEnum):
+    """What a game's worths count."""
+
+    NUGGETS = "nuggets"
+    """Gold Nuggets: the nuggets a turn is expected to take, played on optimally."""
+    SPACES = "spaces"
+    """Claim It!: the board's worth to the mover against the best rival, counted in spaces
+    of a largest mine."""
+    WIN_CHANCE = "win chance"
+    """A chance to win the game, from 0 to 1."""
+
+
+class Grade(IntEnum):
+    """A decision by its cost, from the best to a blunder."""
+
+    BEST = 0
+    GOOD = 1
+    """Not the best, by less than an inaccuracy."""
+    INACCURACY = 2
+    MISTAKE = 3
+    BLUNDER = 4
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    """The costs from which a decision is an inaccuracy, a mistake and a blunder."""
+
+    inaccuracy: Fraction
+    mistake: Fraction
+    blunder: Fraction
+
+    def grade(self, cost: Fraction) -> Grade:
+        """The grade of a decision that cost ``cost``."""
+        if cost <= 0:
+            return Grade.BEST
+        if cost >= self.blunder:
+            return Grade.BLUNDER
+        if cost >= self.mistake:
+            return Grade.MISTAKE
+        if cost >= self.inaccuracy:
+            return Grade.INACCURACY
+        return Grade.GOOD
+
+
+@dataclass(frozen=True)
+class Played:
+    """A move of a finished game as the analysis reads it: the position it was made in,
+    the seat that made it and the game's own action."""
+
+    before: Any
+    seat: int
+    action: Any
+    own: bool = True
+    """Whoever holds the seat made it: not the clock for a quiet player, nor a computer
+    player standing in for one away (no decision of theirs)."""
+
+
+@dataclass(frozen=True)
+class Judged:
+    """One decision, judged."""
+
+    move: int
+    """Its index among the game's moves that stand (a replay's step ``move`` shows the
+    position it was made in)."""
+    seat: int
+    chosen: str
+    """The option chosen, as the game's report words read it (an intent, a card)."""
+    best: str
+    """The best option (the chosen one, where it was the best)."""
+    cost: Fraction
+    """What the best option was worth beyond the chosen one, in ``unit``."""
+    unit: Unit
+    exact: bool
+    """The worths are exact (Gold Nuggets' turn), not estimated."""
+
+    def to_json(self) -> JSON:
+        """As the report is kept."""
+        return {
+            "move": self.move,
+            "seat": self.seat,
+            "chosen": self.chosen,
+            "best": self.best,
+            "cost": str(self.cost),
+            "unit": self.unit.value,
+            "exact": self.exact,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Judged:
+        """As ``to_json`` wrote it."""
+        return cls(
+            int(data["move"]),
+            int(data["seat"]),
+            str(data["chosen"]),
+            str(data["best"]),
+            Fraction(data["cost"]),
+            Unit(data["unit"]),
+            bool(data["exact"]),
+        )
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """A finished game's decisions, each judged, and what judging them took."""
+
+    players: int
+    decisions: tuple[Judged, ...]
+    seconds: float
+    """CPU seconds the judging took, over every process it ran in."""
+
+    def to_json(self) -> JSON:
+        """As the report is kept."""
+        return {
+            "players": self.players,
+            "decisions": [decision.to_json() for decision in self.decisions],
+            "seconds": self.seconds,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Analysis:
+        """As ``to_json`` wrote it."""
+        return cls(
+            int(data["players"]),
+            tuple(Judged.from_json(d) for d in data["decisions"]),
+            float(data["seconds"]),
+        )
+
+
+Option = TypeVar("Option")
+
+
+def own_moves(moves: Sequence[Played], time_out: type) -> list[int]:
+    """The indices of the moves whoever holds the seat made (not the clock's, the game's
+    ``time_out`` action, nor a stand-in's): the decisions a game judges."""
+    return [
+        index
+        for index, move in enumerate(moves)
+        if move.own and not isinstance(move.action, time_out)
+    ]
+
+
+def kept(worth: Fraction | float) -> Fraction:
+    """A worth as the report keeps it: exact, or an estimate to a millionth (no grade
+    hangs on less)."""
+    return worth if isinstance(worth, Fraction) else Fraction(round(worth * 1e6), 1_000_000)
+
+
+def judged_choice(
+    move: int,
+    seat: int,
+    worths: Mapping[Option, Fraction | float],
+    chosen: Option,
+    option: Callable[[Option], str],
+    unit: Unit,
+    *,
+    exact: bool,
+    noise: Fraction = Fraction(0),
+) -> Judged:
+    """A decision judged from each option's worth: its cost against the best, counted
+    as none below ``noise`` (what an estimate can't tell from its own chance), and its
+    options as the report keeps them (``option``)."""
+    best = max(worths, key=lambda choice: worths[choice])
+    cost = kept(worths[best]) - kept(worths[chosen])
+    if cost < noise:
+        cost = Fraction(0)
+    return Judged(
+        move, seat, option(chosen), option(chosen if cost == 0 else best), cost, unit, exact
+    )
+
+
+class Analyst(Protocol):
+    """A game's judge of decisions: Discord-free, run in a process of its own, so its
+    methods are those of an object pickling can carry there (a module-level instance)."""
+
+    thresholds: Mapping[Unit, Thresholds]
+    """Per unit the game judges in: when a cost is an inaccuracy, a mistake, a blunder."""
+    parts: int
+    """How many processes a game's decisions are shared among at most: one where judging
+    a decision reuses what judging the one before worked out (a turn's dice), more where
+    each is a search of its own."""
+
+    def decisions(self, moves: Sequence[Played]) -> list[int]:
+        """The indices of the moves that are decisions to judge (quick: no judging)."""
+        ...
+
+    def judge(self, moves: Sequence[Played], only: Collection[int], seed: int) -> list[Judged]:
+        """The decisions among ``only`` (indices ``decisions`` gave), judged; each the
+        same whichever others are judged with it, so that they can be shared among
+        processes, and the same for the same ``seed``."""
+        ...
+
+
+@dataclass(frozen=True)
+class SeatSummary:
+    """One seat's decisions in a game, summed up."""
+
+    seat: int
+    decisions: int = 0
+    best: int = 0
+    lost: dict[Unit, Fraction] = field(default_factory=dict)
+    """Expected worth their choices cost, summed, per unit."""
+    grades: dict[Grade, int] = field(default_factory=dict)
+    costliest: Judged | None = None
+
+
+def summaries(analysis: Analysis, grade: Callable[[Judged], Grade]) -> list[SeatSummary]:
+    """Each seat's decisions summed up, in seat order, graded by ``grade``."""
+    seats = []
+    for seat in range(analysis.players):
+        mine = [d for d in analysis.decisions if d.seat == seat]
+        lost: dict[Unit, Fraction] = {}
+        grades: dict[Grade, int] = {}
+        for decision in mine:
+            lost[decision.unit] = lost.get(decision.unit, Fraction(0)) + decision.cost
+            graded = grade(decision)
+            grades[graded] = grades.get(graded, 0) + 1
+        seats.append(
+            SeatSummary(
+                seat,
+                len(mine),
+                sum(1 for d in mine if d.cost <= 0),
+                lost,
+                grades,
+                costliest(mine, grade),
+            )
+        )
+    return seats
+
+
+def costliest(decisions: Sequence[Judged], grade: Callable[[Judged], Grade]) -> Judged | None:
+    """The costliest of ``decisions``, by grade then cost (their units may differ)."""
+    costly = [d for d in decisions if d.cost > 0]
+    return max(costly, key=lambda d: (grade(d), d.cost)) if costly else None
+
+
+def graded_by(thresholds: Mapping[Unit, Thresholds]) -> Callable[[Judged], Grade]:
+    """A decision's grade by its game's thresholds for its unit."""
+    return lambda decision: thresholds[decision.unit].grade(decision.cost)

@@ -1,0 +1,102 @@
+"""Claim's decisions judged: each card choice where the seat had more than one, by
+``engine.claim.judge`` from the seat's own view (the cards it had seen then, the rest
+dealt anew many times), in chance to win. Estimates, each decision's deals drawn from the
+game's seed and its index alone, so that the processes a game's decisions are shared
+among judge each the same. A cost below an inaccuracy counts as none: it is within the
+noise of the deals.
+
+A card nobody saw face up in the whole game is kept as an unseen option, never by name:
+the report would otherwise tell a face-down discard."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from typing import Final
+
+from bot.games.analysis import Judged, Played, Thresholds, Unit, judged_choice, kept
+from bot.games.claim.game import Move, intent_of
+from bot.games.claim.report_words import UNSEEN
+from engine.claim.actions import Action, Discard, Play, Take
+from engine.claim.cards import Card
+from engine.claim.judge import BLUNDER, INACCURACY, MISTAKE, Judgement, decision_rng, judged
+from engine.claim.judge import decisions as engine_decisions
+
+THRESHOLDS: Final = {Unit.WIN_CHANCE: Thresholds(kept(INACCURACY), kept(MISTAKE), kept(BLUNDER))}
+"""The engine's thresholds (``engine.claim.judge``, where their reasons are)."""
+
+
+class ClaimAnalyst:
+    """Claim's judge: a search per decision, so a game's decisions are shared among the
+    judging processes."""
+
+    thresholds = THRESHOLDS
+    parts = 2
+
+    def decisions(self, moves: Sequence[Played]) -> list[int]:
+        if not moves:
+            return []
+        actions = [_move(played).action for played in moves]
+        return [
+            index
+            for index in engine_decisions(moves[0].before, actions)
+            if moves[index].own and not _move(moves[index]).timed_out
+        ]
+
+    def judge(self, moves: Sequence[Played], only: Collection[int], seed: int) -> list[Judged]:
+        shown = _shown(moves)
+        found = []
+        for index in sorted(only):
+            played = moves[index]
+            action = _move(played).action
+            judgement = judged(played.before, played.seat, action, decision_rng(seed, index))
+            if judgement is not None:
+                found.append(_judged(index, played.seat, action, judgement, shown))
+        return found
+
+
+def _move(played: Played) -> Move:
+    move = played.action
+    assert isinstance(move, Move), move
+    return move
+
+
+def _shown(moves: Sequence[Played]) -> frozenset[Card]:
+    """The cards everybody saw face up during the game: played, or taken as a face-up
+    prize."""
+    shown = set()
+    for played in moves:
+        action = _move(played).action
+        if isinstance(action, Play) or (isinstance(action, Take) and action.card is not None):
+            assert action.card is not None
+            shown.add(action.card)
+    return frozenset(shown)
+
+
+def _token(action: Action, shown: frozenset[Card]) -> str:
+    """An option as the report keeps it: its intent, or only its kind for a card nobody
+    saw."""
+    card = action.card if isinstance(action, Play | Discard | Take) else None
+    if card is not None and card not in shown:
+        kinds = {Play: "play", Discard: "discard", Take: "take"}
+        return UNSEEN + kinds[type(action)]
+    return intent_of(action)
+
+
+def _judged(
+    index: int, seat: int, chosen: Action, judgement: Judgement, shown: frozenset[Card]
+) -> Judged:
+    return judged_choice(
+        index,
+        seat,
+        judgement.worths,
+        chosen,
+        lambda action: _token(action, shown),
+        Unit.WIN_CHANCE,
+        exact=False,
+        # Below an inaccuracy a cost can't be told from the luck of the deals drawn: two
+        # judgings with other deals disagree on whether it is there at all.
+        noise=kept(INACCURACY),
+    )
+
+
+ANALYST: Final = ClaimAnalyst()

@@ -1,0 +1,60 @@
+"""Claim It!'s decisions judged: each placement where the roll allowed more than one, and
+each choice between rolling again and stopping, by ``engine.claimit.judge`` (the hard
+player's evaluation, a roll deeper on placements), in spaces of a largest mine, or in
+chance to win in the last round. Estimates: the report says so."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from typing import Final
+
+from bot.games.analysis import Judged, Played, Thresholds, Unit, judged_choice, kept, own_moves
+from bot.games.claimit.report_words import option
+from engine.claimit.actions import TimeOut
+from engine.claimit.judge import THRESHOLDS as ENGINE_THRESHOLDS
+from engine.claimit.judge import Judgement, judged_game
+from engine.claimit.judge import Unit as EngineUnit
+
+UNITS: Final = {EngineUnit.SPACES: Unit.SPACES, EngineUnit.WIN_CHANCE: Unit.WIN_CHANCE}
+THRESHOLDS: Final = {
+    UNITS[unit]: Thresholds(*(kept(cost) for cost in found))
+    for unit, found in ENGINE_THRESHOLDS.items()
+}
+"""The engine's thresholds (``engine.claimit.judge``, where their reasons are)."""
+
+
+class ClaimItAnalyst:
+    """Claim It!'s judge: a whole game in about half a second, each turn's dice worked
+    out once for all its decisions, so a game is judged in one process."""
+
+    thresholds = THRESHOLDS
+    parts = 1
+
+    def decisions(self, moves: Sequence[Played]) -> list[int]:
+        return own_moves(moves, TimeOut)
+
+    def judge(self, moves: Sequence[Played], only: Collection[int], seed: int) -> list[Judged]:
+        if not moves:
+            return []
+        wanted = set(only)
+        judged = judged_game(moves[0].before, [move.action for move in moves])
+        return [
+            _judged(index, moves[index], judgement)
+            for index, judgement in enumerate(judged)
+            if judgement is not None and index in wanted
+        ]
+
+
+def _judged(index: int, move: Played, judgement: Judgement) -> Judged:
+    return judged_choice(
+        index,
+        move.seat,
+        judgement.worths,
+        judgement.chosen,
+        option,
+        UNITS[judgement.unit],
+        exact=False,
+    )
+
+
+ANALYST: Final = ClaimItAnalyst()

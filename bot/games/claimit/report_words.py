@@ -1,0 +1,59 @@
+"""Claim It!'s words for a seat's luck and its decisions, in the report of what decided a
+game."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from bot.games.claimit import words
+from bot.games.luck import bust_verdict, busts_line
+from engine.claimit.actions import Placement
+from engine.luck import Verdict
+from i18n import Language
+
+ROLL: Final = "roll"
+STOP: Final = "stop"
+
+
+def option(choice: Placement | str) -> str:
+    """A decision's option as the report keeps it: ``roll``, ``stop``, or a placement
+    as the engine writes it (``S1@2,3``)."""
+    return str(choice)
+
+
+def placement(token: str) -> Placement:
+    """The placement ``option`` wrote."""
+    marker, _, at = token.partition("@")
+    col, _, row = at.partition(",")
+    return Placement(int(col), int(row), marker)
+
+
+class ClaimItReportWords:
+    """Claim It!'s report: placements, and rolling again against stopping, estimated."""
+
+    def option(self, before: Any, token: str, names: Sequence[str], lang: Language) -> str:
+        if token == ROLL:
+            return lang._("rolling again")
+        if token == STOP:
+            return lang._("stopping")
+        return lang._("placing the {placement}", placement=words.placement(placement(token), lang))
+
+    def luck(self, player: str, figures: Mapping[str, int], lang: Language) -> str | None:
+        return busts_line(f"**{player}**", figures, lang) if figures.get("rolls", 0) else None
+
+    def luck_verdict(self, figures: Mapping[str, int]) -> Verdict | None:
+        return bust_verdict(figures) if figures.get("rolls", 0) else None
+
+    def judged_how(self, lang: Language) -> str:
+        return lang._(
+            "Each placement where the roll allowed more than one, and each choice between "
+            "rolling again and stopping, is judged by what the board would be worth to the "
+            "player against their best rival once the turn settles, looking a roll further "
+            "ahead than the hard computer player, with every roll's exact chance. Costs "
+            "are estimates, counted in spaces of a largest mine; in the last round, in "
+            "chance to win."
+        )
+
+
+WORDS: Final = ClaimItReportWords()

@@ -1,0 +1,73 @@
+"""Gold Nuggets' decisions judged (``engine.gold_nuggets.judge``): each set-aside among
+those its roll allowed, each choice between rolling on and taking, and whom to take from
+where a steal is open. Exactly against the turn's optimum, in expected nuggets, while the
+turn's take is all that is at stake; else by the hard player's plan for the game, in its
+estimated chance to win."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from fractions import Fraction
+from typing import Final
+
+from bot.games.analysis import Judged, Played, Thresholds, Unit, judged_choice, own_moves
+from bot.games.gold_nuggets.game import ROLL, set_intent, take_intent
+from engine.gold_nuggets import Counts, Take, TimeOut
+from engine.gold_nuggets.judge import Choice, Judgement, judged
+from engine.gold_nuggets.judge import Unit as EngineUnit
+
+THRESHOLDS: Final = {
+    Unit.NUGGETS: Thresholds(Fraction(1, 4), Fraction(1), Fraction(5, 2)),
+    Unit.WIN_CHANCE: Thresholds(Fraction(3, 100), Fraction(1, 10), Fraction(1, 5)),
+}
+"""In nuggets: a quarter of a nugget is where a choice starts to matter over a game of
+some twenty turns (the rulebook's own stop with one die left costs 0.62); one nugget is a
+fifth of a whole turn's worth (4.67); two and a half, half a turn, is what only greed or a
+slip gives away (six 3s set aside where three do costs 1.19). In win chance, as Claim
+It!'s last round: three points is the least worth naming, ten a mistake, a fifth of the
+game on one decision a blunder."""
+UNITS: Final = {EngineUnit.NUGGETS: Unit.NUGGETS, EngineUnit.WIN_CHANCE: Unit.WIN_CHANCE}
+
+
+def option(choice: Choice) -> str:
+    """A decision's option as the report words read it: its intent."""
+    if isinstance(choice, Counts):
+        return set_intent(choice)
+    if isinstance(choice, Take):
+        return take_intent(choice.source)
+    return ROLL
+
+
+class NuggetsAnalyst:
+    """Gold Nuggets' judge of decisions: quick (the exact table is made once a process,
+    in a third of a second; the hard player's plan once a turn)."""
+
+    thresholds = THRESHOLDS
+    parts = 1
+
+    def decisions(self, moves: Sequence[Played]) -> list[int]:
+        return own_moves(moves, TimeOut)
+
+    def judge(self, moves: Sequence[Played], only: Collection[int], seed: int) -> list[Judged]:
+        found = []
+        for index in sorted(only):
+            move = moves[index]
+            judgement = judged(move.before, move.action)
+            if judgement is not None:
+                found.append(_judged(index, move, judgement))
+        return found
+
+
+def _judged(index: int, move: Played, judgement: Judgement) -> Judged:
+    return judged_choice(
+        index,
+        move.seat,
+        judgement.worths,
+        judgement.chosen,
+        option,
+        UNITS[judgement.unit],
+        exact=judgement.exact,
+    )
+
+
+ANALYST: Final = NuggetsAnalyst()

@@ -1,0 +1,63 @@
+"""Games judged in processes of their own: the same report as judged in a thread, each
+process's share of the decisions put back in order, and the processes ended with the
+bot (and after a while without a report asked for)."""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import random
+
+from bot.features.analysis.judging import Judging
+from bot.games.analysis import Played
+from engine.gold_nuggets import GameState, Phase, apply
+from engine.gold_nuggets.bots import Level, action_of, decide
+from tests.games.claim.test_analysis import played as claim_game
+
+
+def played(seed: int) -> list[Played]:
+    """A game of computer players of every level, as the analysis reads it."""
+    choices, dice = random.Random(seed), random.Random(seed + 1)
+    state = GameState.new(3)
+    moves = []
+    levels = list(Level)
+    while state.phase is not Phase.OVER:
+        action = action_of(decide(state, levels[state.turn], choices), state, dice)
+        moves.append(Played(state, state.turn, action))
+        state = apply(state, action).state
+    return moves
+
+
+async def test_processes_judge_as_a_thread_does_and_end_when_asked() -> None:
+    nuggets = played(5)
+    claim = claim_game(3)[:30]
+    in_thread = await Judging(0).analysis("claim", 2, claim, seed=1)
+    pool = Judging(2)
+    try:
+        in_processes = await pool.analysis("claim", 2, claim, seed=1)
+        assert len(multiprocessing.active_children()) == 2, "Claim's decisions are shared"
+        whole_game = await pool.analysis("nuggets", 3, nuggets, seed=1)
+    finally:
+        await pool.stop()
+    assert in_processes.decisions == in_thread.decisions
+    moves = [d.move for d in in_processes.decisions]
+    assert moves == sorted(moves) and len(moves) > 4
+    assert in_processes.seconds > 0
+    assert {d.seat for d in whole_game.decisions} == {0, 1, 2}
+    assert multiprocessing.active_children() == []
+
+
+async def test_the_processes_end_after_a_while_without_a_report() -> None:
+    pool = Judging(1, idle=0.0)
+    try:
+        await pool.analysis("nuggets", 3, played(2)[:30], seed=1)
+        assert pool.running
+        # The idle timer is due at once: it runs within the loop's next rounds.
+        for _ in range(3):
+            await asyncio.sleep(0)
+        assert not pool.running, "ended once idle"
+    finally:
+        await pool.stop()
+    for child in multiprocessing.active_children():
+        child.join(5)
+    assert multiprocessing.active_children() == []

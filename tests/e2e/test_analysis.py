@@ -1,0 +1,174 @@
+"""What decided it, through Discord: the button under a result and a replay and
+``/<game> analysis``, shown to the asker alone ("judging…" edited into the report),
+judged once and kept, shared in the channel once, with a button into the step-through
+at the costliest decision; and the refusals of a game still played or closed early."""
+
+from __future__ import annotations
+
+import random
+
+from bot.features.analysis.service import AnalysisService
+from bot.games.analysis import graded_by
+from bot.games.claim.game import intent_of
+from bot.games.registry import analyst_for
+from emulator import Interaction, Message
+from engine.claim.actions import Play, Take
+from tests.e2e.world import World, ephemeral_answer, note_of, text_of, title_of
+
+REPORT = "📊 What decided it · {game}"
+
+
+async def shown_report(world: World, asked: Interaction, game: str, title: str = REPORT) -> Message:
+    """The report an interaction answered privately, once "judging…" became it."""
+    message = asked.response_message
+    assert message is not None and message.ephemeral
+    assert message.visible_to == asked.user.id
+    return await world.discord.wait_for_message(
+        world.channel, lambda m: m is message and title_of(m) == title.format(game=game)
+    )
+
+
+def service(world: World) -> AnalysisService:
+    return world.bots[0].service.part(AnalysisService)
+
+
+async def test_a_gold_nuggets_report_is_judged_once_shown_privately_and_shared(
+    world: World,
+) -> None:
+    ann, bo = world.players[0], world.players[1]
+    lobby = await world.answered(ann, "nuggets new", bots=1)
+    await world.click(ann, lobby, "Start")
+    result = await world.finish(random.Random(7))
+    assert result.button_labels() == ["Replay", "What decided it", "Rematch"]
+    game = (await world.bots[0].service.history.outcomes(1))[0].game
+    assert await service(world).stored(game.id) is None
+
+    asked = await world.click(ann, result, "What decided it")
+    assert "Judging every decision of Gold Nuggets #1" in ephemeral_answer(asked)
+    report = await shown_report(world, asked, "Gold Nuggets #1")
+    analysis = await service(world).stored(game.id)
+    assert analysis is not None and analysis.decisions, "judged once, and kept"
+    # Exact while the turn's take was all at stake, the chance to win after.
+    assert {(d.unit.value, d.exact) for d in analysis.decisions} == {
+        ("nuggets", True),
+        ("win chance", False),
+    }
+
+    # Each player: their luck in the result's words, their decisions summed up; the
+    # computer player's too.
+    for player in ("Ann", "Bot 1 (normal)"):
+        (told,) = [t for t in report.text_displays() if t.startswith(f"**{player}")]
+        assert f"🎲 **{player}** busted " in told and "🧭 " in told and " decisions, " in told
+    said = text_of(report)
+    assert said.split("\n", 1)[0].endswith(".") and "decided it" in said
+    grade = graded_by(analyst_for("nuggets").thresholds)
+    worst = max((d for d in analysis.decisions if d.cost > 0), key=lambda d: (grade(d), d.cost))
+    step_through = f"Step through from move {worst.move + 1}"
+    assert report.button_labels() == ["Share in the channel", step_through]
+    (picture,) = report.gallery_items()
+    assert (picture.description or "").startswith(f"The position of move {worst.move + 1}")
+
+    # Kept: the next asker gets it at once, without "judging…".
+    again = await world.click(bo, result, "What decided it")
+    assert again.response_message is not None
+    assert title_of(again.response_message) == "📊 What decided it · Gold Nuggets #1"
+
+    # The step-through opens at the costliest decision.
+    stepped = await world.click(ann, report, step_through)
+    assert stepped.response_message is not None
+    assert f"Step {worst.move + 1} of" in text_of(stepped.response_message)
+
+    shared = await world.click(bo, again.response_message, "Share in the channel")
+    post = shared.response_message
+    assert post is not None and not post.ephemeral
+    assert await world.discord.wait_for_message(
+        world.channel, lambda m: m is post and title_of(m) == "📊 What decided it · Gold Nuggets #1"
+    )
+    assert note_of(post) == f"Shared by <@{bo.id}>."
+    assert post.button_labels() == [step_through]
+    twice = ephemeral_answer(await world.click(ann, report, "Share in the channel"))
+    assert twice.startswith("The report of Gold Nuggets #1 is already shared: ")
+
+
+async def test_the_command_finds_a_finished_game_and_refuses_others_plainly(
+    world: World,
+) -> None:
+    ann = world.players[0]
+    none_yet = ephemeral_answer(await world.command(ann, "nuggets analysis"))
+    assert "No Gold Nuggets game has been played to the end in this channel yet" in none_yet
+    lobby = await world.answered(ann, "nuggets new", bots=1)
+    await world.click(ann, lobby, "Start")
+    await world.finish(random.Random(3))
+    latest = await world.command(ann, "nuggets analysis")
+    await shown_report(world, latest, "Gold Nuggets #1")
+    numbered = await world.command(ann, "nuggets analysis", game=1)
+    assert numbered.response_message is not None
+    assert title_of(numbered.response_message) == "📊 What decided it · Gold Nuggets #1"
+
+    lobby = await world.answered(ann, "nuggets new", bots=1)
+    await world.click(ann, lobby, "Start")
+    running = ephemeral_answer(await world.command(ann, "nuggets analysis", game=2))
+    assert "Gold Nuggets #2 is still being played" in running
+    assert await service(world).stored(2) is None
+    await world.command(ann, "nuggets cancel")
+    closed = ephemeral_answer(await world.command(ann, "nuggets analysis", game=2))
+    assert "Gold Nuggets #2 was closed before its end" in closed
+    missing = ephemeral_answer(await world.command(ann, "nuggets analysis", game=9))
+    assert "This server has no Gold Nuggets game #9" in missing
+
+
+async def test_a_claim_it_report_in_german_judges_placements_and_stops_estimated(
+    world: World,
+) -> None:
+    ann, outsider = world.players[0], world.players[-1]
+    outsider.locale = "de"
+    await world.start_game(2)
+    result = await world.result()
+    asked = await world.click(outsider, result, "What decided it")
+    assert "Jede Entscheidung von Claim It! #1 wird bewertet" in ephemeral_answer(asked)
+    report = await shown_report(world, asked, "Claim It! #1", "📊 Was entschied · {game}")
+    german = "\n".join(report.text_displays())
+    assert " Entscheidungen, davon " in german and "Würfe" in german
+    assert "Schätzungen" in german, "the report says its figures are estimates"
+    analysis = await service(world).stored(1)
+    assert analysis is not None and analysis.decisions
+    assert not any(d.exact for d in analysis.decisions)
+    assert {d.unit.value for d in analysis.decisions} <= {"spaces", "win chance"}
+    # The same report, asked by an English reader: judged once, in their words.
+    english = await world.click(ann, result, "What decided it")
+    assert english.response_message is not None
+    assert title_of(english.response_message) == "📊 What decided it · Claim It! #1"
+    assert "estimates" in "\n".join(english.response_message.text_displays())
+
+
+async def test_a_claim_report_judges_card_choices_by_the_chance_to_win_without_luck(
+    world: World,
+) -> None:
+    ann = world.players[0]
+    await world.start_game(2, command="claim")
+    result = await world.result()
+    assert result.button_labels() == ["Replay", "What decided it", "Rematch"]
+    report = await shown_report(
+        world, await world.click(ann, result, "What decided it"), "Claim #1"
+    )
+    said = "\n".join(report.text_displays())
+    assert "🎲" not in said and "Claim has no dice" in said
+    assert " decisions, " in said and "points of win chance" in said
+    analysis = await service(world).stored(1)
+    assert analysis is not None and analysis.decisions
+    assert {d.unit.value for d in analysis.decisions} == {"win chance"}
+    # Every card the report names was seen face up by everybody: played, or a face-up
+    # prize taken.
+    outcomes = await world.bots[0].service.history.outcomes(1)
+    public = {
+        intent_of(action).split("=", 1)[1]
+        for action in (outcome.action.action for outcome in outcomes)
+        if isinstance(action, Play) or (isinstance(action, Take) and action.card is not None)
+    }
+    named = {
+        token.split("=", 1)[1]
+        for d in analysis.decisions
+        for token in (d.chosen, d.best)
+        if token.startswith(("play=", "discard=", "take=")) and token != "take=top"
+    }
+    assert named <= public

@@ -1,0 +1,88 @@
+"""Gold Nuggets' decisions as the report keeps them: the rulebook's stop with one die
+left and the six 3s judged to the exact fraction, kept so through storage's JSON, worded
+as the report says them, and the clock's and a stand-in's moves left out."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+from bot.games.analysis import Analysis, Grade, Played, Unit, graded_by, summaries
+from bot.games.gold_nuggets.analysis import ANALYST, THRESHOLDS
+from bot.games.gold_nuggets.report_words import WORDS
+from engine.gold_nuggets import Roll, SetAside, Take, TimeOut
+from engine.gold_nuggets.dice import Counts, Face
+from engine.gold_nuggets.exact import fresh_turn_worth
+from engine.gold_nuggets.judge import judged
+from i18n import english
+from tests.engine.gold_nuggets.play import position
+
+NAMES = ("Ann", "Bo", "Cy")
+
+
+def test_the_rulebooks_stop_costs_exactly_4v_minus_15_over_6() -> None:
+    state = position(phase="decide", aside={"3": 3, "5": 3})
+    moves = [Played(state, 0, Take())]
+    (stop,) = ANALYST.judge(moves, ANALYST.decisions(moves), seed=1)
+    assert (stop.chosen, stop.best, stop.unit, stop.exact) == ("take", "roll", Unit.NUGGETS, True)
+    assert stop.cost == (4 * fresh_turn_worth() - 15) / 6
+    assert THRESHOLDS[Unit.NUGGETS].grade(stop.cost) is Grade.INACCURACY
+    kept = Analysis.from_json(json.loads(json.dumps(Analysis(2, (stop,), 0.1).to_json())))
+    assert kept.decisions == (stop,), "the cost survives storage as the exact fraction"
+    lang = english()
+    assert WORDS.option(state, stop.chosen, NAMES, lang) == "taking 8"
+    assert WORDS.option(state, stop.best, NAMES, lang) == "rolling on with 1 die"
+
+
+def test_six_threes_where_three_do_is_a_mistake_of_1_1862() -> None:
+    state = position(phase="set_aside", roll="3333332")
+    moves = [Played(state, 0, SetAside(Counts.of([Face.THREE] * 6)))]
+    (greedy,) = ANALYST.judge(moves, [0], seed=1)
+    assert round(float(greedy.cost), 4) == 1.1862
+    assert greedy.best == "set=333" and greedy.chosen == "set=333333"
+    assert THRESHOLDS[Unit.NUGGETS].grade(greedy.cost) is Grade.MISTAKE
+    assert WORDS.option(state, greedy.best, NAMES, english()) == "setting aside 3× 3"
+
+
+def test_what_nobody_decided_is_not_judged() -> None:
+    decide = position(phase="decide", aside={"3": 3, "5": 3})
+    moves = [
+        Played(position(phase="roll"), 0, Roll((Face.THREE,) * 6 + (Face.TWO,))),
+        Played(decide, 0, TimeOut()),
+        Played(decide, 0, Take(), own=False),
+    ]
+    assert ANALYST.decisions(moves) == [0]
+    assert ANALYST.judge(moves, [0], seed=1) == []
+
+
+def test_a_seat_is_summed_up_by_its_costs_and_grades() -> None:
+    stop_state = position(phase="decide", aside={"3": 3, "5": 3})
+    six = position(phase="set_aside", roll="3333332")
+    moves = [
+        Played(stop_state, 0, Take()),
+        Played(stop_state, 0, Roll(())),
+        Played(six, 1, SetAside(Counts.of([Face.THREE] * 6))),
+    ]
+    analysis = Analysis(2, tuple(ANALYST.judge(moves, [0, 1, 2], seed=1)), 0.0)
+    ann, bo = summaries(analysis, graded_by(THRESHOLDS))
+    assert (ann.decisions, ann.best, bo.decisions, bo.best) == (2, 1, 1, 0)
+    assert ann.lost == {Unit.NUGGETS: (4 * fresh_turn_worth() - 15) / 6}
+    assert ann.grades == {Grade.INACCURACY: 1, Grade.BEST: 1}
+    assert bo.grades == {Grade.MISTAKE: 1} and bo.costliest == analysis.decisions[2]
+    assert ann.lost[Unit.NUGGETS] < Fraction(1)
+
+
+def test_where_more_than_the_turns_take_is_at_stake_the_chance_to_win_judges() -> None:
+    # Bo holds 50 nuggets, the centre 20: Ann, three lassos and three 5s aside (value 5),
+    # may steal.
+    near_the_end = position(phase="decide", aside={"L": 3, "5": 3}, centre=20, nuggets=[0, 50, 7])
+    moves = [Played(near_the_end, 0, Take())]
+    (took,) = ANALYST.judge(moves, [0], seed=1)
+    assert (took.unit, took.exact, took.chosen) == (Unit.WIN_CHANCE, False, "take")
+    judgement = judged(near_the_end, Take())
+    assert judgement is not None
+    assert set(judgement.worths) == {"roll", Take(None), Take(1), Take(2)}
+    assert judgement.worths[Take(1)] > judgement.worths[Take(None)], "from the leader"
+    assert took.cost == round(Fraction(judgement.cost), 6) > 0
+    assert took.best == "roll", "50 behind, 5 is not enough"
+    assert WORDS.option(near_the_end, "take=1", NAMES, english()) == "stealing 5 from Bo"
