@@ -64,7 +64,12 @@ async def test_a_gold_nuggets_report_is_judged_once_shown_privately_and_shared(
     grade = graded_by(analyst_for("nuggets").thresholds)
     worst = max((d for d in analysis.decisions if d.cost > 0), key=lambda d: (grade(d), d.cost))
     step_through = f"Step through from move {worst.move + 1}"
-    assert report.button_labels() == ["Share in the channel", step_through]
+    share, first, *others = report.button_labels()
+    assert (share, first) == ("Share in the channel", step_through)
+    # Each other player's own costliest decision, a press away.
+    seats = {d.seat: d for d in analysis.decisions}
+    assert all(label.split(": move ")[0] in ("Ann", "Bot 1 (normal)") for label in others)
+    assert len(others) <= len(seats) - 1
     (picture,) = report.gallery_items()
     assert (picture.description or "").startswith(f"The position of move {worst.move + 1}")
 
@@ -85,7 +90,7 @@ async def test_a_gold_nuggets_report_is_judged_once_shown_privately_and_shared(
         world.channel, lambda m: m is post and title_of(m) == "📊 What decided it · Gold Nuggets #1"
     )
     assert note_of(post) == f"Shared by <@{bo.id}>."
-    assert post.button_labels() == [step_through]
+    assert post.button_labels() == [step_through, *others]
     twice = ephemeral_answer(await world.click(ann, report, "Share in the channel"))
     assert twice.startswith("The report of Gold Nuggets #1 is already shared: ")
 
@@ -139,6 +144,15 @@ async def test_a_claim_it_report_in_german_judges_placements_and_stops_estimated
     assert english.response_message is not None
     assert title_of(english.response_message) == "📊 What decided it · Claim It! #1"
     assert "estimates" in "\n".join(english.response_message.text_displays())
+    shared = await world.click(ann, english.response_message, "Share in the channel")
+    post = shared.response_message
+    assert post is not None and not post.ephemeral
+    assert await world.discord.wait_for_message(
+        world.channel, lambda m: m is post and title_of(m) == "📊 What decided it · Claim It! #1"
+    )
+    asked_again = await world.command(outsider, "claimit analyse", spiel=1)
+    assert asked_again.response_message is not None
+    assert title_of(asked_again.response_message) == "📊 Was entschied · Claim It! #1"
 
 
 async def test_a_claim_report_judges_card_choices_by_the_chance_to_win_without_luck(
@@ -172,3 +186,17 @@ async def test_a_claim_report_judges_card_choices_by_the_chance_to_win_without_l
         if token.startswith(("play=", "discard=", "take=")) and token != "take=top"
     }
     assert named <= public
+
+    outsider = world.players[-1]
+    outsider.locale = "de"
+    german = await world.command(outsider, "claim analyse")
+    assert german.response_message is not None
+    assert title_of(german.response_message) == "📊 Was entschied · Claim #1"
+    assert "Claim hat keine Würfel" in "\n".join(german.response_message.text_displays())
+    shared = await world.click(outsider, german.response_message, "Im Kanal teilen")
+    assert shared.response_message is not None and not shared.response_message.ephemeral
+    # A game still being played has no report: it would tell what others hold.
+    await world.start_game(2, command="claim")
+    running = ephemeral_answer(await world.command(ann, "claim analysis", game=2))
+    assert "Claim #2 is still being played" in running
+    assert await service(world).stored(2) is None

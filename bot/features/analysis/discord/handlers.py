@@ -15,7 +15,7 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui.card_layout import Card, Rows, edited, sent
+from bot.discord_ui.card_layout import Card, Rows, edited, flowed, sent
 from bot.discord_ui.context import Context
 from bot.discord_ui.feature import Feature
 from bot.discord_ui.finished_games import named_game, share_gone
@@ -29,10 +29,14 @@ from bot.features.analysis.service import AnalysisService
 from bot.features.replays.discord.components import StepButton
 from bot.games import shared_words
 from bot.games.faces import face_for, report_words_for
+from bot.games.limits import shortened
 from bot.games.painters import PAINTERS
 from bot.games.registry import analyst_for
 from bot.storage import Game, SharedReplay
 from i18n import Language, Message
+
+NAME = 40
+"""Characters of a player's name on a button (Discord allows a label 80)."""
 
 
 class Reports(Feature):
@@ -146,17 +150,19 @@ class Reports(Feature):
             step = replay.steps[worst.move]
             png = await PAINTERS.paint(game.id, replay.still, step)
             caption = step.caption
-            rows.append(
-                StepButton(
-                    game.kind,
-                    game.id,
-                    worst.move,
-                    "open",
-                    emoji="⏯️",
-                    label=lang._("Step through from move {move}", move=lang.number(worst.move + 1)),
-                )
+            label = lang._("Step through from move {move}", move=lang.number(worst.move + 1))
+            rows.append(StepButton(game.kind, game.id, worst.move, "open", emoji="⏯️", label=label))
+        # Each player's own costliest decision is a press away too.
+        for summary in report.summaries():
+            costly = summary.costliest
+            if costly is None or costly.move == (worst.move if worst else None):
+                continue
+            player = shortened(shared_words.seat_name(game.seats[summary.seat], lang), NAME)
+            label = lang._(
+                "{player}: move {move}", player=player, move=lang.number(costly.move + 1)
             )
-        return report_card(report, png, caption, lang, (tuple(rows),) if rows else (), note)
+            rows.append(StepButton(game.kind, game.id, costly.move, "open", emoji="⏯️", label=label))
+        return report_card(report, png, caption, lang, flowed((tuple(rows),)), note)
 
 
 def _already_shared(game: Game, share: SharedReplay, lang: Language) -> str:
