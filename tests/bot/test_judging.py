@@ -61,3 +61,18 @@ async def test_the_processes_end_after_a_while_without_a_report() -> None:
     for child in multiprocessing.active_children():
         child.join(5)
     assert multiprocessing.active_children() == []
+
+
+async def test_a_judging_process_that_died_is_replaced_and_the_game_judged_again() -> None:
+    moves = played(4)[:40]
+    pool = Judging(1)
+    try:
+        first = await pool.analysis("nuggets", 3, moves, seed=1)
+        for child in multiprocessing.active_children():
+            child.kill()
+            child.join(5)
+        again = await pool.analysis("nuggets", 3, moves, seed=1)
+    finally:
+        await pool.stop()
+    assert again.decisions == first.decisions
+    assert multiprocessing.active_children() == []

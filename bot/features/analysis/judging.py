@@ -16,6 +16,7 @@ thread too.
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
 import multiprocessing.connection
 import os
@@ -23,10 +24,13 @@ import threading
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Final
 
 from bot.games.analysis import Analysis, Judged, Played
 from bot.games.registry import analyst_for
+
+log = logging.getLogger(__name__)
 
 PROCESSES: Final = 2
 """One per core of the machine we measure on: a game's decisions are split between them,
@@ -87,23 +91,41 @@ class Judging:
             found, seconds = await asyncio.to_thread(judged_part, kind, moves, decisions, seed)
             return Analysis(players, tuple(found), seconds)
         loop = asyncio.get_running_loop()
-        pool = self._started()
+        count = min(self._processes, analyst.parts)
+        parts = [part for part in (decisions[i::count] for i in range(count)) if part]
         self._busy += 1
         try:
-            count = min(self._processes, analyst.parts)
-            parts = [decisions[i::count] for i in range(count)]
-            done = await asyncio.gather(
-                *(
-                    loop.run_in_executor(pool, judged_part, kind, moves, part, seed)
-                    for part in parts
-                    if part
-                )
-            )
+            try:
+                done = await self._judged(loop, kind, moves, parts, seed)
+            except BrokenProcessPool:
+                # A process died (killed, out of memory): the pool is of no more use, and
+                # the game is judged again by a new one.
+                log.warning("a judging process died; starting others in its place")
+                self._drop()
+                done = await self._judged(loop, kind, moves, parts, seed)
         finally:
             self._busy -= 1
             self._rest(loop)
         found = sorted((judged for part, _ in done for judged in part), key=lambda j: j.move)
         return Analysis(players, tuple(found), sum(seconds for _, seconds in done))
+
+    async def _judged(
+        self,
+        loop: asyncio.AbstractEventLoop,
+        kind: str,
+        moves: Sequence[Played],
+        parts: Sequence[Sequence[int]],
+        seed: int,
+    ) -> list[tuple[list[Judged], float]]:
+        pool = self._started()
+        return await asyncio.gather(
+            *(loop.run_in_executor(pool, judged_part, kind, moves, part, seed) for part in parts)
+        )
+
+    def _drop(self) -> None:
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
 
     def _started(self) -> ProcessPoolExecutor:
         if self._idle is not None:
@@ -125,11 +147,7 @@ class Judging:
 
     def _end(self) -> None:
         self._idle = None
-        pool, self._pool = self._pool, None
-        if pool is not None and not self._busy:
-            pool.shutdown(wait=False)
-        elif pool is not None:
-            self._pool = pool
+        self._drop()
 
     async def stop(self) -> None:
         """Ends the processes, once the games being judged are."""
