@@ -240,6 +240,7 @@ async def test_every_game_has_its_own_command_group_for_servers_only(world: Worl
             "history",
             "recompute",
             "replay",
+            "analysis",
             "follow",
         ]
 

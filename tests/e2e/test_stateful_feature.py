@@ -14,7 +14,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+from bot.storage.migrations import LATEST
+
 ROOT = Path(__file__).resolve().parents[2]
+NEXT = LATEST + 1
+"""The version Cheers' step makes: the bot's next."""
 
 INIT = '''"""Cheers: a button under every finished game's result, and each player's cheers and
 finished games counted per server."""
@@ -40,7 +44,7 @@ cheers = Table(
     Column("user_id", Id, primary_key=True),
     Column("cheers", Integer, nullable=False, server_default=text("0")),
     Column("games", Integer, nullable=False, server_default=text("0")),
-    info=since(21),
+    info=since(NEXT_VERSION),
 )
 '''
 
@@ -195,8 +199,8 @@ class Cheers(Feature):
 FEATURE = Declaration(Cheers)
 '''
 
-STEP = """    # 21: each player's cheers and finished games (the Cheers feature).
-    21: Step(),
+STEP = """    # NEXT_VERSION: each player's cheers and finished games (the Cheers feature).
+    NEXT_VERSION: Step(),
 """
 
 PLAYED = '''"""Played inside the copy of the bot that holds Cheers."""
@@ -218,7 +222,7 @@ def counts(path: str) -> dict[str, tuple[int, int]]:
 
 async def test_cheers_keeps_its_counts_inside_the_games_transaction(tmp_path: Path) -> None:
     assert Path(bot.__file__).parent == Path(__file__).parents[2] / "bot"
-    assert LATEST == 21
+    assert LATEST == NEXT_VERSION
     world = await make_world(tmp_path, players=2)
     await world.start_bot()
     try:
@@ -279,11 +283,17 @@ def add_cheers(target: Path) -> None:
     folder = target / "bot" / "features" / "cheers"
     for name, text in FOLDER.items():
         (folder / name).parent.mkdir(parents=True, exist_ok=True)
-        (folder / name).write_text(text, encoding="utf-8")
+        (folder / name).write_text(numbered(text), encoding="utf-8")
     migrations = target / "bot" / "storage" / "migrations.py"
     source = migrations.read_text(encoding="utf-8")
     end = source.index("\n}\n", source.index("STEPS = {"))
-    migrations.write_text(source[: end + 1] + STEP + source[end + 1 :], encoding="utf-8")
+    step = numbered(STEP)
+    migrations.write_text(source[: end + 1] + step + source[end + 1 :], encoding="utf-8")
+
+
+def numbered(text: str) -> str:
+    """``text`` with the version Cheers' step makes in it."""
+    return text.replace("NEXT_VERSION", str(NEXT))
 
 
 def edited(original: Path, copy: Path) -> list[str]:
@@ -315,7 +325,9 @@ def test_a_stateful_feature_is_its_folder_and_one_migration_step(tmp_path: Path)
         "bot/features/cheers/tables.py",
         "bot/storage/migrations.py",
     ]
-    (copy / "tests" / "e2e" / "test_cheers_played.py").write_text(PLAYED, encoding="utf-8")
+    (copy / "tests" / "e2e" / "test_cheers_played.py").write_text(
+        numbered(PLAYED), encoding="utf-8"
+    )
     environment = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
     played = subprocess.run(
         [

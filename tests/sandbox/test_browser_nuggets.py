@@ -118,7 +118,7 @@ async def test_a_whole_gold_nuggets_game_with_buttons_and_menus(
     assert await loaded_width(result.locator(PICTURE)) > 0
     # The controls left in the channel replay the game or offer to play it again.
     left = page.locator(f"#messages article :is({CONTROLS})")
-    await expect(left).to_have_count(2)
+    await expect(left).to_have_count(3)
     await expect(left).to_have_text(["🎞️ Replay", "📊 What decided it", "🔁 Rematch"])
     await shoot(page, "nuggets-3-game-over")
     await fitted(page, sandbox.emulator, result, "nuggets-result")

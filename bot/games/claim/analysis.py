@@ -33,6 +33,8 @@ class ClaimAnalyst:
     parts = 2
 
     def decisions(self, moves: Sequence[Played]) -> list[int]:
+        """The moves with more than one option whoever holds the seat made
+        (``Analyst.decisions``)."""
         if not moves:
             return []
         actions = [_move(played).action for played in moves]
@@ -43,6 +45,7 @@ class ClaimAnalyst:
         ]
 
     def judge(self, moves: Sequence[Played], only: Collection[int], seed: int) -> list[Judged]:
+        """The decisions among ``only``, judged (``Analyst.judge``)."""
         shown = _shown(moves)
         found = []
         for index in sorted(only):

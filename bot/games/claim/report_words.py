@@ -24,6 +24,7 @@ class ClaimReportWords:
     could not tell apart."""
 
     def option(self, before: Any, token: str, names: Sequence[str], lang: Language) -> str:
+        """An option as a short phrase (``ReportWords.option``)."""
         kind, _, value = token.partition("=")
         if kind + "=" == UNSEEN:
             return {
@@ -45,12 +46,15 @@ class ClaimReportWords:
         )
 
     def luck(self, player: str, figures: Mapping[str, int], lang: Language) -> str | None:
+        """The seat's luck as its result told it (``ReportWords.luck``)."""
         return None
 
     def luck_verdict(self, figures: Mapping[str, int]) -> Verdict | None:
+        """How lucky the seat's dice were (``ReportWords.luck_verdict``)."""
         return None
 
     def judged_how(self, lang: Language) -> str:
+        """How the game's decisions are judged (``ReportWords.judged_how``)."""
         return lang._(
             "Claim has no dice: its luck is the deal, which this report does not weigh. "
             "Each card choice with more than one card allowed is judged only by what the "

@@ -33,6 +33,7 @@ class ClaimItReportWords:
     """Claim It!'s report: placements, and rolling again against stopping, estimated."""
 
     def option(self, before: Any, token: str, names: Sequence[str], lang: Language) -> str:
+        """An option as a short phrase (``ReportWords.option``)."""
         if token == ROLL:
             return lang._("rolling again")
         if token == STOP:
@@ -40,12 +41,15 @@ class ClaimItReportWords:
         return lang._("placing the {placement}", placement=words.placement(placement(token), lang))
 
     def luck(self, player: str, figures: Mapping[str, int], lang: Language) -> str | None:
+        """The seat's luck as its result told it (``ReportWords.luck``)."""
         return busts_line(f"**{player}**", figures, lang) if figures.get("rolls", 0) else None
 
     def luck_verdict(self, figures: Mapping[str, int]) -> Verdict | None:
+        """How lucky the seat's dice were (``ReportWords.luck_verdict``)."""
         return bust_verdict(figures) if figures.get("rolls", 0) else None
 
     def judged_how(self, lang: Language) -> str:
+        """How the game's decisions are judged (``ReportWords.judged_how``)."""
         return lang._(
             "Each placement where the roll allowed more than one, and each choice between "
             "rolling again and stopping, is judged by what the board would be worth to the "

@@ -46,9 +46,11 @@ class NuggetsAnalyst:
     parts = 1
 
     def decisions(self, moves: Sequence[Played]) -> list[int]:
+        """The moves whoever holds the seat made (``Analyst.decisions``)."""
         return own_moves(moves, TimeOut)
 
     def judge(self, moves: Sequence[Played], only: Collection[int], seed: int) -> list[Judged]:
+        """The decisions among ``only``, judged (``Analyst.judge``)."""
         found = []
         for index in sorted(only):
             move = moves[index]

@@ -43,6 +43,7 @@ class NuggetsReportWords:
     """Gold Nuggets' report: set-asides, rolling on and taking, judged exactly."""
 
     def option(self, before: Any, token: str, names: Sequence[str], lang: Language) -> str:
+        """An option as a short phrase (``ReportWords.option``)."""
         state: GameState = before
         if token == ROLL:
             return lang.ngettext(
@@ -62,12 +63,15 @@ class NuggetsReportWords:
         return lang.pgettext("nuggets", "setting aside {dice}", dice=words.counts(counts, lang))
 
     def luck(self, player: str, figures: Mapping[str, int], lang: Language) -> str | None:
+        """The seat's luck as its result told it (``ReportWords.luck``)."""
         return luck_line(player, figures, lang) if figures.get("rolls", 0) else None
 
     def luck_verdict(self, figures: Mapping[str, int]) -> Verdict | None:
+        """How lucky the seat's dice were (``ReportWords.luck_verdict``)."""
         return bust_verdict(figures) if figures.get("rolls", 0) else None
 
     def judged_how(self, lang: Language) -> str:
+        """How the game's decisions are judged (``ReportWords.judged_how``)."""
         return lang.pgettext(
             "nuggets",
             "Each set-aside, each choice between rolling on and taking, and whom to take "
