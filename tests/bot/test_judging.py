@@ -58,8 +58,6 @@ async def test_the_processes_end_after_a_while_without_a_report() -> None:
         assert not pool.running, "ended once idle"
     finally:
         await pool.stop()
-    for child in multiprocessing.active_children():
-        child.join(5)
     assert multiprocessing.active_children() == []
 
 

@@ -74,6 +74,7 @@ class Judging:
         self._pool: ProcessPoolExecutor | None = None
         self._busy = 0
         self._idle: asyncio.TimerHandle | None = None
+        self._ending: set[asyncio.Task[None]] = set()
 
     @property
     def running(self) -> bool:
@@ -125,7 +126,15 @@ class Judging:
     def _drop(self) -> None:
         pool, self._pool = self._pool, None
         if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+            # Ended in a thread, and kept until then: ``stop`` waits for every process
+            # to be gone, also those of a pool dropped a moment before.
+            ending = asyncio.get_running_loop().create_task(self._ended(pool))
+            self._ending.add(ending)
+            ending.add_done_callback(self._ending.discard)
+
+    @staticmethod
+    async def _ended(pool: ProcessPoolExecutor) -> None:
+        await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
 
     def _started(self) -> ProcessPoolExecutor:
         if self._idle is not None:
@@ -150,10 +159,10 @@ class Judging:
         self._drop()
 
     async def stop(self) -> None:
-        """Ends the processes, once the games being judged are."""
+        """Ends the processes, once the games being judged are, and returns when they
+        are gone."""
         if self._idle is not None:
             self._idle.cancel()
             self._idle = None
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+        self._drop()
+        await asyncio.gather(*self._ending)
