@@ -150,7 +150,7 @@ class GameBot(discord.AutoShardedClient):
         await self._serve_metrics()
         # First: its processes take a moment to start, and the shard leases taken below
         # must be renewed before they run out.
-        await PAINTERS.start(self.settings.render_processes, [face.prepare for face in faces()])
+        await PAINTERS.start(self.settings.render_processes, faces())
         self._painting = True
         # The features' tables join the schema as they are found, before it is made.
         feature_registry.discovered()

@@ -207,6 +207,10 @@ class GameFace(Protocol):
         wait for (its palette)."""
         ...
 
+    def prepared(self) -> bool:
+        """Whether this process has made what ``prepare`` makes: it drew the game."""
+        ...
+
     def rules(self, lang: Language) -> str:
         """The short rules in ``lang``."""
         ...
@@ -313,6 +317,10 @@ class BaseFace(GameFace, ABC, Generic[V]):
         """Makes the palette of each kind of the game's pictures."""
         for picture in self._pictures:
             picture.prepare()
+
+    def prepared(self) -> bool:
+        """Whether a kind of the game's pictures has its palette made here."""
+        return any(picture.prepared for picture in self._pictures)
 
     def rules(self, lang: Language) -> str:
         """The short rules in ``lang``, from the ``rules`` folder beside the game's face."""

@@ -14,11 +14,12 @@ loop, cost the bot's process more than the pictures' own bytes). Every picture o
 goes to the same process (by the game's id), which keeps that game's last pictures and
 draws the next only where it changed (``render.common.png``). A process that dies
 (killed, out of memory) is replaced, and the pictures it was making are made again by
-its successor. With no processes (``CLAIMIT_RENDER_PROCESSES=0``), pictures are made in
-threads of the bot's own process, as tests do that start many bots, and nothing is
-prepared at start-up: each kind's palette is made by its first picture. Made at once,
-the palettes cost each bot half a second of CPU (Claim's hands most of it), mostly for
-kinds a bot started for one test never draws.
+its successor. A process prepares nothing as it starts: each kind's palette is made by
+its first picture of that kind (a Claim hand's 0.35 s of CPU, a Claim It! board's
+0.27), so that a process holds only what the games played draw with (25-30 MiB idle,
+against about 120 with every game's palettes, sprites and texts made). With no
+processes (``CLAIMIT_RENDER_PROCESSES=0``), pictures are made in threads of the bot's
+own process, as tests do that start many bots.
 
 A process is renewed after ``RENEW_AFTER`` pictures, as a web server renews its
 workers: a successor is started beside it, takes its next pictures once it is up, and
@@ -27,7 +28,8 @@ bounded (each game's album, let go with the game), but its heap is not: the buff
 albums keep end up scattered among free pages that neither Python's allocator nor
 glibc's can hand back, and a process busy with 200 games grew by 8-10 MiB in nine
 minutes while its Python objects stayed the same (44 MiB traced). A renewed process
-draws each game's next picture whole, once.
+draws each game's next picture whole, once; it makes, as it starts, the palettes its
+predecessor had made, so that no picture waits for one.
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ import socket
 import struct
 import threading
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple, ParamSpec, TypeVar
+from typing import Any, NamedTuple, ParamSpec, Protocol, TypeVar
 
 from bot.games.free_memory import HeapTrim
 from bot.metrics.figures import timed_pictures
@@ -57,6 +59,19 @@ P = ParamSpec("P")
 T = TypeVar("T")
 
 Prepare = Callable[[], object]
+
+
+class Preparable(Protocol):
+    """A game's pictures as a process prepares them: its face, which pickles as its name
+    where it is declared (``BaseFace.__reduce__``)."""
+
+    def prepare(self) -> None:
+        """Makes what its first picture would otherwise wait for (its palettes)."""
+
+    def prepared(self) -> bool:
+        """Whether this process has made it."""
+
+
 _LENGTH = struct.Struct("!i")
 """A message's length before it, as ``multiprocessing.connection`` frames them (the
 process's end reads and writes with it)."""
@@ -187,7 +202,7 @@ class Painters:
 
     def __init__(self, renew_after: int = RENEW_AFTER) -> None:
         self._painters: list[Painter] = []
-        self._prepare: tuple[Prepare, ...] = ()
+        self._faces: tuple[Preparable, ...] = ()
         self._users = 0
         self._loop: asyncio.AbstractEventLoop | None = None
         """The event loop the processes are spoken to on (their sockets' reader is its
@@ -206,10 +221,10 @@ class Painters:
         """How many picture processes draw now (0: drawing in threads of this process)."""
         return len(self._painters)
 
-    async def start(self, processes: int, prepare: Sequence[Prepare]) -> None:
-        """``processes`` workers, each running every ``prepare`` before its first
-        picture (the palettes); waits until they are up. With none, ``prepare`` is left
-        to the pictures that need it."""
+    async def start(self, processes: int, faces: Sequence[Preparable]) -> None:
+        """``processes`` workers, started with nothing prepared (each kind's palette is
+        made by its first picture); waits until they are up. ``faces`` are what a renewed
+        process prepares of what its predecessor had."""
         loop = asyncio.get_running_loop()
         if self._loop is not loop:
             # Processes left running by bots of an event loop that is gone (a test whose
@@ -220,8 +235,8 @@ class Painters:
         self._users += 1
         if self._users > 1:
             return
-        self._prepare = tuple(prepare)
-        self._painters = [Painter(self._prepare) for _ in range(processes)]
+        self._faces = tuple(faces)
+        self._painters = [Painter(()) for _ in range(processes)]
         # Their first lives are of different lengths, so that they are not renewed at
         # once: each start takes a core for a moment.
         self._left = [self._renew_after * (i + 1) // processes for i in range(processes)]
@@ -241,7 +256,7 @@ class Painters:
             return await self._painters[index].call(function, *args, **kwargs)
         except PainterGone:
             log.warning("a picture process died; starting another in its place")
-            gone, replacement = self._painters[index], Painter(self._prepare)
+            gone, replacement = self._painters[index], Painter(())
             if self._painters[index] is gone:
                 self._painters[index] = replacement
                 gone.kill()
@@ -266,8 +281,13 @@ class Painters:
             self._renewals.pop(index, None)
 
     async def _succeed(self, index: int, old: Painter) -> bool:
-        """Starts a successor, and puts it in ``old``'s place if ``old`` is still there."""
-        successor = Painter(self._prepare)
+        """Starts a successor, making as it starts what ``old`` had prepared, and puts it
+        in ``old``'s place if ``old`` is still there."""
+        try:
+            made = await old.call(_prepared, self._faces)
+        except PainterGone:
+            made = ()
+        successor = Painter(tuple(self._faces[i].prepare for i in made))
         self._starting.add(successor)
         try:
             await successor.start()
@@ -396,6 +416,12 @@ def _end_with_the_bot() -> None:
     if parent is not None:
         multiprocessing.connection.wait([parent.sentinel])
     os._exit(0)
+
+
+def _prepared(faces: tuple[Preparable, ...]) -> tuple[int, ...]:
+    """Which of ``faces`` this process has prepared (asked of a process about to be
+    renewed: what the faces it never drew bring in goes with it)."""
+    return tuple(index for index, face in enumerate(faces) if face.prepared())
 
 
 def _ready() -> None:

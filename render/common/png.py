@@ -115,9 +115,15 @@ class PictureKind:
     def palette(self) -> Palette:
         return self.prepare()
 
+    @property
+    def prepared(self) -> bool:
+        """Whether its palette is made."""
+        return self._palette is not None
+
     def prepare(self) -> Palette:
-        """The palette, made now if it was not yet (a bot's picture processes make it as
-        they start, so that their first picture does not wait for it)."""
+        """The palette, made now if it was not yet (a picture process renewed makes, as it
+        starts, those its predecessor had made, so that its first picture does not wait
+        for it)."""
         with self._lock:
             if self._palette is None:
                 self._palette = palette_of(self._samples())

@@ -4,7 +4,6 @@ thread; one that dies is replaced; they stop with the last bot that uses them.""
 from __future__ import annotations
 
 import asyncio
-import functools
 import os
 import pickle
 import signal
@@ -30,7 +29,7 @@ VIEW = View(names=("Ann", "Bo", "Cy"))
 @pytest.fixture
 async def painters() -> AsyncIterator[Painters]:
     painters = Painters()
-    await painters.start(2, [face_for("claimit").prepare])
+    await painters.start(2, [face_for("claimit")])
     yield painters
     await painters.stop()
 
@@ -63,7 +62,7 @@ async def test_a_process_that_died_is_replaced(painters: Painters) -> None:
 
 async def test_a_process_is_renewed_after_its_pictures() -> None:
     painters = Painters(renew_after=4)
-    await painters.start(2, [face_for("claimit").prepare])
+    await painters.start(2, [face_for("claimit")])
     try:
         first, second = await painters.paint(0, os.getpid), await painters.paint(1, os.getpid)
         picture = render_board(STATE, VIEW)
@@ -104,29 +103,51 @@ async def test_a_renewal_under_way_is_finished_before_the_processes_stop() -> No
         await painters.stop()
 
 
-def refuse_if(path: str) -> None:
-    """A picture process's preparation that fails while ``path`` exists."""
-    if os.path.exists(path):
-        raise RuntimeError("no picture process here")
+REFUSE = "CLAIMIT_TEST_REFUSE"
+"""The file whose being there makes ``REFUSING``'s preparation fail."""
+
+
+class Refusing:
+    """A game's pictures whose preparation fails while the file ``REFUSE`` names exists,
+    and which every process has made (as if it had drawn them)."""
+
+    def prepare(self) -> None:
+        if os.path.exists(os.environ.get(REFUSE, "")):
+            raise RuntimeError("no picture process here")
+
+    def prepared(self) -> bool:
+        return True
+
+    def __reduce__(self) -> str:
+        return "REFUSING"
+
+
+REFUSING = Refusing()
+
+
+def pid_here() -> int:
+    """The picture process's id, asked with this module loaded there."""
+    return os.getpid()
 
 
 async def test_a_successor_that_cannot_start_leaves_its_predecessor(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     marker = tmp_path / "refuse"
+    monkeypatch.setenv(REFUSE, str(marker))
     painters = Painters(renew_after=2)
-    await painters.start(1, [functools.partial(refuse_if, str(marker))])
+    await painters.start(1, [REFUSING])
     try:
-        first = await painters.paint(0, os.getpid)
+        first = await painters.paint(0, pid_here)
         marker.touch()
-        await painters.paint(0, os.getpid)  # the second: a successor is started
+        await painters.paint(0, pid_here)  # the second: a successor is started
         await painters.renewals()
         assert "a picture process could not start (PainterGone)" in caplog.text
-        assert await painters.paint(0, os.getpid) == first
+        assert await painters.paint(0, pid_here) == first
         marker.unlink()
-        await painters.paint(0, os.getpid)  # two more: another successor, which starts
+        await painters.paint(0, pid_here)  # two more: another successor, which starts
         await painters.renewals()
-        assert await painters.paint(0, os.getpid) != first
+        assert await painters.paint(0, pid_here) != first
     finally:
         await painters.stop()
 
@@ -173,12 +194,10 @@ def test_processes_a_gone_event_loop_never_stopped_are_ended_not_asked() -> None
         os.kill(worker, 0)
 
 
-async def test_without_processes_pictures_are_made_in_a_thread_with_nothing_prepared() -> None:
+async def test_without_processes_pictures_are_made_in_a_thread() -> None:
     painters = Painters()
-    prepared = []
-    await painters.start(0, [lambda: prepared.append(True)])
+    await painters.start(0, [face_for("claimit")])
     try:
-        assert prepared == []
         assert await painters.paint(3, os.getpid) == os.getpid()
     finally:
         await painters.stop()
@@ -241,3 +260,28 @@ def test_a_face_sent_to_a_picture_process_is_found_there_by_name() -> None:
     for game in REGISTERED:
         face = face_for(game.kind)
         assert pickle.loads(pickle.dumps(face.prepare)).__self__ is face
+
+
+def prepared_here() -> tuple[bool, ...]:
+    """In a picture process: which kinds of pictures have their palettes made."""
+    from render.claim.pictures import HAND
+    from render.claim.pictures import TABLE as CLAIM_TABLE
+    from render.claimit.pictures import BOARD
+    from render.gold_nuggets.pictures import TABLE
+
+    return tuple(kind.prepared for kind in (BOARD, TABLE, CLAIM_TABLE, HAND))
+
+
+async def test_a_process_prepares_only_what_it_draws_and_its_successor_what_it_had() -> None:
+    painters = Painters(renew_after=3)
+    await painters.start(1, [face_for(game.kind) for game in REGISTERED])
+    try:
+        # Started, a process has made no palette.
+        assert await painters.paint(0, prepared_here) == (False, False, False, False)
+        picture = await painters.paint(0, render_board, STATE, VIEW, ("game", 0))
+        assert picture == render_board(STATE, VIEW)
+        await painters.renewals()
+        # Its successor made Claim It!'s palette as it started, and only that.
+        assert await painters.paint(0, prepared_here) == (True, False, False, False)
+    finally:
+        await painters.stop()
