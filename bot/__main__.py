@@ -15,6 +15,7 @@ from bot.discord_ui.client import GameBot, use_discord_at
 from bot.log_setup import configure_logging
 from bot.service.feature_registry import discovered
 from bot.settings import Settings, SettingsError
+from bot.spawned_processes import as_the_package_main
 from bot.stop_signals import run_until_stopped
 from bot.storage import DatabaseTooNew, DatabaseUnavailable
 from bot.storage.copy import CopyError, copied_tables, copy_database
@@ -23,6 +24,7 @@ from bot.storage.database import shown
 
 def main(argv: list[str] | None = None) -> int:
     """``claimit``: the bot with a token, else the sandbox; the exit status of the run."""
+    as_the_package_main()
     parser = argparse.ArgumentParser(
         prog="claimit",
         usage="%(prog)s [-h] [--sandbox]\n       %(prog)s copy-database SOURCE TARGET",
