@@ -12,7 +12,11 @@ picture asked for is one message written, and its bytes one message read, with n
 thread between (a process pool's feeder and result threads, and their wake-ups of the
 loop, cost the bot's process more than the pictures' own bytes). Every picture of a game
 goes to the same process (by the game's id), which keeps that game's last pictures and
-draws the next only where it changed (``render.common.png``). A process that dies
+draws the next only where it changed (``render.common.png``). As many processes draw as
+keep up: one while each picture finds its process free, another (up to
+``CLAIMIT_RENDER_PROCESSES``) each time one finds its process drawing already, and one
+fewer after ``SHRINK_AFTER`` seconds without that; each game's pictures go to its
+process by the count of the moment. A process that dies
 (killed, out of memory) is replaced, and the pictures it was making are made again by
 its successor. A process prepares nothing as it starts: each kind's palette is made by
 its first picture of that kind (a Claim hand's 0.35 s of CPU, a Claim It! board's
@@ -46,8 +50,9 @@ import signal
 import socket
 import struct
 import threading
+import time
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple, ParamSpec, Protocol, TypeVar
+from typing import Any, Final, NamedTuple, ParamSpec, Protocol, TypeVar
 
 from bot.games.free_memory import HeapTrim
 from bot.metrics.figures import timed_pictures
@@ -87,6 +92,15 @@ an action at 200 games: renewed after 10,000, the memory grew 4.9% after the fir
 minute of a 10-minute run at 200 games, after 5,000 by 2.0%."""
 
 
+BUSY: Final = 1
+"""Pictures a process is drawing already when another is asked of it, from which the bot
+starts another process, up to as many as it may have: a picture waiting means one no
+longer keeps up."""
+SHRINK_AFTER: Final = 600.0
+"""Seconds without a picture queuing after which the processes started for a busy spell
+end, one at a time, down to one (each holds 30-120 MiB)."""
+
+
 class PainterGone(Exception):
     """A picture process ended (killed, out of memory) before it answered."""
 
@@ -123,6 +137,11 @@ class Painter:
             await self._asked(_ready)
         finally:
             self._started.set()
+
+    @property
+    def asked(self) -> int:
+        """Pictures asked of it and not yet answered."""
+        return len(self._waiting)
 
     async def call(self, function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """``function(*args, **kwargs)`` made in the process (once it has started);
@@ -200,8 +219,25 @@ class Painters:
     """The bot's picture processes; ``start`` them once at start-up, ``stop`` at the end.
     Bots sharing a process (tests) share them: the last to stop stops them."""
 
-    def __init__(self, renew_after: int = RENEW_AFTER) -> None:
+    def __init__(
+        self,
+        renew_after: int = RENEW_AFTER,
+        *,
+        least: int = 1,
+        shrink_after: float = SHRINK_AFTER,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self._painters: list[Painter] = []
+        self._least = least
+        """How many processes draw while one keeps up (started with, shrunk back to)."""
+        self._most = 0
+        """How many may draw at once (the bot's ``CLAIMIT_RENDER_PROCESSES``)."""
+        self._shrink_after = shrink_after
+        self._clock = clock
+        self._queued_at = 0.0
+        """When a picture last found its process busy with another."""
+        self._resizing: asyncio.Task[None] | None = None
+        """A process being added, or one taken away being stopped."""
         self._faces: tuple[Preparable, ...] = ()
         self._users = 0
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -222,9 +258,10 @@ class Painters:
         return len(self._painters)
 
     async def start(self, processes: int, faces: Sequence[Preparable]) -> None:
-        """``processes`` workers, started with nothing prepared (each kind's palette is
-        made by its first picture); waits until they are up. ``faces`` are what a renewed
-        process prepares of what its predecessor had."""
+        """Up to ``processes`` workers: as few as keep up (``least``), more while the
+        pictures queue, each started with nothing prepared (each kind's palette is made by
+        its first picture); waits until the first are up. ``faces`` are what a process
+        started later prepares of what the others had."""
         loop = asyncio.get_running_loop()
         if self._loop is not loop:
             # Processes left running by bots of an event loop that is gone (a test whose
@@ -236,10 +273,13 @@ class Painters:
         if self._users > 1:
             return
         self._faces = tuple(faces)
-        self._painters = [Painter(()) for _ in range(processes)]
+        self._most = processes
+        first = min(processes, self._least)
+        self._painters = [Painter(()) for _ in range(first)]
         # Their first lives are of different lengths, so that they are not renewed at
         # once: each start takes a core for a moment.
-        self._left = [self._renew_after * (i + 1) // processes for i in range(processes)]
+        self._left = [self._renew_after * (i + 1) // first for i in range(first)]
+        self._queued_at = self._clock()
         await asyncio.gather(*(painter.start() for painter in self._painters))
 
     @timed_pictures
@@ -250,6 +290,7 @@ class Painters:
         id), or in a thread when there are no processes."""
         if not self._painters:
             return await asyncio.to_thread(function, *args, **kwargs)
+        self._resize(key)
         index = key % len(self._painters)
         self._count(index)
         try:
@@ -262,6 +303,61 @@ class Painters:
                 gone.kill()
                 await replacement.start()
             return await self._painters[index].call(function, *args, **kwargs)
+
+    def _resize(self, key: int) -> None:
+        """Another process where ``key``'s is busy with a picture already, one fewer
+        after ``shrink_after`` seconds without that (never while one is renewed: the
+        places are the renewals' keys). Each game moves with the count: its next picture
+        is drawn whole, once."""
+        now = self._clock()
+        if self._painters[key % len(self._painters)].asked >= BUSY:
+            self._queued_at = now
+            if self._resizing is None and len(self._painters) < self._most:
+                self._resizing = asyncio.create_task(self._grow())
+        elif (
+            self._resizing is None
+            and not self._renewals
+            and len(self._painters) > self._least
+            and now - self._queued_at >= self._shrink_after
+        ):
+            self._left.pop()
+            self._resizing = asyncio.create_task(self._shrink(self._painters.pop()))
+
+    async def _grow(self) -> None:
+        try:
+            try:
+                made = await self._painters[0].call(_prepared, self._faces)
+            except PainterGone:
+                made = ()
+            painter = Painter(tuple(self._faces[i].prepare for i in made))
+            self._starting.add(painter)
+            try:
+                await painter.start()
+            except Exception as error:
+                painter.kill()
+                log.warning("a picture process could not start (%s)", type(error).__name__)
+                return
+            finally:
+                self._starting.discard(painter)
+            self._painters.append(painter)
+            self._left.append(self._renew_after)
+            log.info("pictures queue: %d picture processes now", len(self._painters))
+        finally:
+            self._resizing = None
+
+    async def _shrink(self, painter: Painter) -> None:
+        try:
+            with contextlib.suppress(PainterGone):
+                self._retired = _summed((self._retired, await painter.call(_figures)))
+            await painter.stop()
+            log.info("pictures keep up: %d picture processes now", len(self._painters))
+        finally:
+            self._resizing = None
+
+    async def resized(self) -> None:
+        """Waits until a process being added or taken away has been."""
+        if self._resizing is not None:
+            await asyncio.wait([self._resizing])
 
     def _count(self, index: int) -> None:
         self._left[index] -= 1
@@ -324,6 +420,7 @@ class Painters:
         self._painters = []
         self._starting.clear()
         self._renewals.clear()
+        self._resizing = None
         self._users = 0
 
     async def figures(self) -> Figures:
@@ -344,6 +441,7 @@ class Painters:
         self._users = max(0, self._users - 1)
         if self._users:
             return
+        await self.resized()
         await self.renewals()
         painters, self._painters = self._painters, []
         await asyncio.gather(*(painter.stop() for painter in painters))

@@ -8,6 +8,7 @@ import os
 import pickle
 import signal
 import sys
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -28,7 +29,7 @@ VIEW = View(names=("Ann", "Bo", "Cy"))
 
 @pytest.fixture
 async def painters() -> AsyncIterator[Painters]:
-    painters = Painters()
+    painters = Painters(least=2)
     await painters.start(2, [face_for("claimit")])
     yield painters
     await painters.stop()
@@ -61,7 +62,7 @@ async def test_a_process_that_died_is_replaced(painters: Painters) -> None:
 
 
 async def test_a_process_is_renewed_after_its_pictures() -> None:
-    painters = Painters(renew_after=4)
+    painters = Painters(renew_after=4, least=2)
     await painters.start(2, [face_for("claimit")])
     try:
         first, second = await painters.paint(0, os.getpid), await painters.paint(1, os.getpid)
@@ -285,3 +286,41 @@ async def test_a_process_prepares_only_what_it_draws_and_its_successor_what_it_h
         assert await painters.paint(0, prepared_here) == (True, False, False, False)
     finally:
         await painters.stop()
+
+
+class Clock:
+    """A clock the test moves."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def test_one_process_draws_while_it_keeps_up_more_while_pictures_wait() -> None:
+    clock = Clock()
+    painters = Painters(shrink_after=600.0, clock=clock)
+    await painters.start(2, [face_for("claimit")])
+    try:
+        assert painters.processes == 1, "an idle bot holds one"
+        alone = {await painters.paint(game, os.getpid) for game in range(4)}
+        await painters.resized()
+        assert painters.processes == 1 and len(alone) == 1, "one at a time: it keeps up"
+        # Pictures asked at once: the second finds the process drawing the first.
+        await asyncio.gather(*(painters.paint(game, time.sleep, 0.2) for game in range(3)))
+        await painters.resized()
+        assert painters.processes == 2
+        assert len({await painters.paint(game, os.getpid) for game in range(4)}) == 2
+        # Ten quiet minutes later, the one started for the busy spell ends.
+        clock.now += 600.0
+        await painters.paint(0, render_board, STATE, VIEW, ("game", 0))
+        await painters.resized()
+        assert painters.processes == 1
+        assert (await painters.figures()).pictures == 1
+        await asyncio.gather(*(painters.paint(game, time.sleep, 0.2) for game in range(3)))
+        await painters.resized()
+        assert painters.processes == 2, "and it grows again"
+    finally:
+        await painters.stop()
+    assert painters.processes == 0
