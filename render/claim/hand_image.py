@@ -1,10 +1,15 @@
 """One player's private picture: a ``HandView`` in, PNG bytes out (sent ephemerally).
 
-From the top: what to do now, with the card to follow; the choice to make, if any
-(the prize cards and a Seer's peek at the top of the deck, or the loot factions);
-the hand grouped by faction, cards that may not be played now greyed; in phase 1
-the face-down follower pile that becomes the phase-2 hand. Cards just drawn are
-marked "new". The words are in the view's language (``HandView.lang``).
+From the top: whose hand and which phase; the choice to make, if it is one of cards or
+factions (the prize cards and a Seer's peek at the top of the deck, or the loot
+factions); the hand grouped by faction; in phase 1 the face-down follower pile that
+becomes the phase-2 hand. The words are in the view's language (``HandView.lang``).
+
+What changes with every move of the others is left to the message around the picture:
+whose turn it is, the card to follow and which cards may be played now are in its words,
+and its buttons grey what may not be played. So the picture changes only when the seat's
+own cards or choices do, and a picture process asked for the same hand again finds it
+whole in the hand's album (``render.common.png``) instead of drawing it.
 
 Pure and thread-safe like the table (see ``render.claim.scene``).
 """
@@ -45,10 +50,6 @@ from render.common.shapes import player_icon
 HEADLINE_SIZE = 26
 CAPTION_SIZE = 18
 TAG_SIZE = 18
-NEW_TAG = 24
-"""The height of the "new" tag under a card just drawn."""
-PLAY_BAR = 5
-"""The bar under a card that may be played now."""
 LOOT_TILE = 56
 CHOICE_GAP = 14
 
@@ -74,9 +75,8 @@ def scene(view: HandView) -> Scene:
         top = _hand(s, view, top)
     else:
         top -= MARGIN
-    extra = _drawn_elsewhere(view)
-    if view.phase == "p1" and (view.followers or extra):
-        top = _followers(s, view, top + MARGIN, extra)
+    if view.phase == "p1" and view.followers:
+        top = _followers(s, view, top + MARGIN)
     s.height = top + MARGIN
     return s
 
@@ -91,16 +91,9 @@ class _Prompt(NamedTuple):
 
 
 def prompt(view: HandView) -> _Prompt:
-    """What the header says: what to do now, and the follow rule behind the greyed cards."""
+    """What the header says: the choice to make now if it is drawn below, else whose hand
+    it is and what it is for in this phase (never whose turn it is: the message says so)."""
     lang = view.lang
-    if view.action == "play":
-        return _Prompt(lang._("Your turn: play a card"), _follow_note(view), True)
-    if view.action == "discard":
-        return _Prompt(
-            lang._("Discard a card face down"),
-            lang._("automatic trick after an Automaton trick"),
-            True,
-        )
     if view.action == "take":
         take = lang._("Take a follower")
         if view.peek is not None:
@@ -118,22 +111,7 @@ def prompt(view: HandView) -> _Prompt:
         return _Prompt(
             lang.pgettext("headline", "Your hand"), lang._("phase 2: win the factions"), False
         )
-    return _Prompt(lang.pgettext("headline", "Your hand"), lang._("not your turn"), False)
-
-
-def _follow_note(view: HandView) -> str:
-    lang, lead = view.lang, view.lead
-    if lead is None:
-        return lang._("you lead: any card")
-    faction = faction_name(lead.faction, lang)
-    if lead.faction == "DOP":
-        held = any(card.faction == "DOP" for card in view.hand)
-        return lang._("follow Doppelgängers") if held else lang._("no Doppelgängers: play any card")
-    if any(card.faction == lead.faction for card in view.hand):
-        if any(card.faction == "DOP" for card in view.hand):
-            return lang._("follow {faction}, or play a Doppelgänger", faction=faction)
-        return lang._("you hold {faction}: follow them", faction=faction)
-    return lang._("no {faction} in hand: play any card", faction=faction)
+    return _Prompt(lang.pgettext("headline", "Your hand"), lang._("phase 1: win followers"), False)
 
 
 def _header(s: Scene, view: HandView) -> None:
@@ -143,24 +121,6 @@ def _header(s: Scene, view: HandView) -> None:
     left = MARGIN + 12
     s.paste(player_icon(view.seat, ICON), left, status_band.ICON_TOP, f"icon:{view.seat}")
     right = RIGHT - INSET
-    if view.lead is not None:
-        card_x = RIGHT - INSET - Size.MINI.width
-        card_y = (BAND_TOP + BAND_BOTTOM - Size.MINI.height) // 2
-        s.paste(
-            sprites.card(view.lead, view.lang, Size.MINI), card_x, card_y, f"lead:{view.lead.id}"
-        )
-        words = view.lang.pgettext("the trick's first card", "lead")
-        width = round(text_width(words, Face.REGULAR, CAPTION_SIZE))
-        s.label(
-            Label(
-                words,
-                (card_x - 8 - width, BAND_TOP, card_x - 8, BAND_BOTTOM),
-                CAPTION_SIZE,
-                palette.LABEL,
-                Face.REGULAR,
-            )
-        )
-        right = card_x - 16 - width
     text_left = left + ICON + 8
     headline = fit(what.headline, Face.BOLD, HEADLINE_SIZE, right - text_left)
     color = palette.GOLD if what.acting else palette.TEXT
@@ -318,9 +278,7 @@ def _hand(s: Scene, view: HandView, top: int) -> int:
     found = groups(view.hand)
     lang = view.lang
     lines, count = _place(found, width, Size.HAND, HAND_GAP, HAND_GROUP_GAP, caption=lang)
-    new = {card.id for card in view.drawn}
-    has_new = any(card.id in new for card in view.hand)
-    line_height = CAPTION + Size.HAND.height + PLAY_BAR + 8 + (NEW_TAG if has_new else 0)
+    line_height = CAPTION + Size.HAND.height + 8
     head = CAPTION + 4
     bottom = top + 4 + head + max(1, count) * line_height + 2
     s.panel((MARGIN, top, RIGHT, bottom), palette.PANEL)
@@ -344,7 +302,6 @@ def _hand(s: Scene, view: HandView, top: int) -> int:
             )
         )
         return bottom
-    choosing = view.action in ("play", "discard")
     for number, line in enumerate(lines):
         line_top = top + 4 + head + number * line_height
         for label_width, group, placed in line:
@@ -362,52 +319,25 @@ def _hand(s: Scene, view: HandView, top: int) -> int:
             )
             for item in placed:
                 x = inner_left + item.x
-                y = line_top + CAPTION
-                playable = item.card.id in view.playable
-                dim = choosing and not playable
                 s.paste(
-                    sprites.card(item.card, lang, Size.HAND, dim),
+                    sprites.card(item.card, lang, Size.HAND),
                     x,
-                    y,
-                    item.card.id + (":dim" if dim else ""),
+                    line_top + CAPTION,
+                    item.card.id,
                 )
-                if choosing and playable:
-                    bar_top = y + Size.HAND.height + 3
-                    s.frame(
-                        (x + 6, bar_top, x + Size.HAND.width - 6, bar_top + PLAY_BAR),
-                        palette.CHOICE,
-                        2,
-                    )
-                if item.card.id in new:
-                    _new_tag(s, x + Size.HAND.width // 2, y + Size.HAND.height + PLAY_BAR + 6, lang)
     return bottom
-
-
-def _new_tag(s: Scene, middle: int, top: int, lang: Language) -> None:
-    new = lang.pgettext("a card just drawn", "NEW")
-    width = round(text_width(new, Face.BOLD, TAG_SIZE)) + 14
-    box = (middle - width // 2, top, middle + width - width // 2, top + NEW_TAG - 2)
-    s.frame(box, colors.NEW, 9)
-    s.label(Label(new, box, TAG_SIZE, palette.INK, align="m"))
 
 
 # The followers -----------------------------------------------------------------------------
 
 
-def _drawn_elsewhere(view: HandView) -> tuple[CardFace, ...]:
-    shown = {card.id for card in (*view.hand, *view.followers)}
-    return tuple(card for card in view.drawn if card.id not in shown)
-
-
-def _followers(s: Scene, view: HandView, top: int, extra: tuple[CardFace, ...]) -> int:
+def _followers(s: Scene, view: HandView, top: int) -> int:
     inner_left = MARGIN + INSET + 4
     width = RIGHT - INSET - 4 - inner_left
-    pile = (*view.followers, *extra)
+    pile = view.followers
     lang = view.lang
     lines, count = _place(groups(pile), width, Size.MINI, 4, 12, caption=None)
-    new = {card.id for card in view.drawn}
-    has_new = any(card.id in new for card in pile)
-    line_height = Size.MINI.height + 8 + (NEW_TAG if has_new else 0)
+    line_height = Size.MINI.height + 8
     head = CAPTION + 4
     bottom = top + 4 + head + count * line_height + 2
     s.panel((MARGIN, top, RIGHT, bottom), palette.PANEL)
@@ -433,6 +363,4 @@ def _followers(s: Scene, view: HandView, top: int, extra: tuple[CardFace, ...]) 
                     line_top,
                     f"follower:{item.card.id}",
                 )
-                if item.card.id in new:
-                    _new_tag(s, x + Size.MINI.width // 2, line_top + Size.MINI.height + 3, lang)
     return bottom

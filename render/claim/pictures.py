@@ -61,11 +61,7 @@ def _hand_samples() -> Iterator[Image.Image]:
                 name="Ada",
                 seat=0,
                 hand=cards,
-                action="play",
-                playable=frozenset(card.id for card in cards[::2]),
-                lead=cards[0],
                 followers=cards[:4],
-                drawn=cards[:1],
             )
         )
 

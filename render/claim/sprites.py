@@ -83,19 +83,10 @@ def emblem_mask(faction: str, side: int) -> Image.Image:
     return image.resize((side, side), Image.Resampling.BOX)
 
 
-def card(face: CardFace, lang: Language, size: Size = Size.TABLE, dim: bool = False) -> Image.Image:
-    """A face-up card, its faction's letters in ``lang``; ``dim`` greys it (a card that may
-    not be played now). Cached per faction, value, loot symbol and letters, so identical
-    cards (five Goblin 0s) share one."""
-    code = code_name(face.faction, lang)
-    if dim:
-        return _dim_card(face.faction, face.value, face.loot, size, code)
-    return _card(face.faction, face.value, face.loot, size, code)
-
-
-@cache
-def _dim_card(faction: str, value: int, loot: bool, size: Size, code: str) -> Image.Image:
-    return dimmed(_card(faction, value, loot, size, code))
+def card(face: CardFace, lang: Language, size: Size = Size.TABLE) -> Image.Image:
+    """A face-up card, its faction's letters in ``lang``. Cached per faction, value, loot
+    symbol and letters, so identical cards (five Goblin 0s) share one."""
+    return _card(face.faction, face.value, face.loot, size, code_name(face.faction, lang))
 
 
 @cache

@@ -228,12 +228,16 @@ class HandView:
     hand: tuple[CardFace, ...]
     """The cards in hand, any order; shown grouped by faction."""
     action: str | None = None
-    """What the player must do now, one of ``ACTIONS``, or None while it is not their turn."""
+    """What the player must do now, one of ``ACTIONS``, or None while it is not their turn.
+    The picture shows only the choices it draws (a prize to take, loot to pick): whose
+    turn it is is said by the message around it."""
     playable: frozenset[str] = frozenset()
-    """With action "play" or "discard": the ids of the hand cards allowed now; the others
-    are drawn greyed (their buttons are disabled)."""
+    """With action "play" or "discard": the ids of the hand cards allowed now, for the
+    words and the board (in Discord, the other cards' buttons are greyed; the picture
+    shows the hand alone)."""
     lead: CardFace | None = None
-    """The trick's lead card, which the player has to follow."""
+    """The trick's lead card, which the player has to follow (said in words; it is on the
+    table's picture)."""
     followers: tuple[CardFace, ...] = ()
     """Phase 1: the player's own face-down follower pile, their phase-2 hand."""
     peek: CardFace | None = None
@@ -241,7 +245,8 @@ class HandView:
     prize: tuple[CardFace, ...] = ()
     """With action "take": the face-up prize card(s) to choose from."""
     drawn: tuple[CardFace, ...] = ()
-    """Cards this player just drew face down (onto the follower pile), marked "new"."""
+    """Cards this player just drew face down (onto the follower pile), named in words and
+    marked on the board."""
     loot: tuple[str, ...] = ()
     """With action "loot": the factions the player's loot Raccoons may count for."""
     phase: str = "p1"

@@ -108,7 +108,6 @@ class Said(in_german.Said):
     def _drawn(self, kind: str, make: Callable[[], Any]) -> Any:
         # The cards' letters are drawn once per card and cached: drawn again.
         sprites._card.cache_clear()
-        sprites._dim_card.cache_clear()
         made: list[Any] = []
         self.drawn.setdefault(kind, []).extend(drawn_by(lambda: made.append(make())))
         return made[0]
