@@ -13,10 +13,10 @@ thread between (a process pool's feeder and result threads, and their wake-ups o
 loop, cost the bot's process more than the pictures' own bytes). Every picture of a game
 goes to the same process (by the game's id), which keeps that game's last pictures and
 draws the next only where it changed (``render.common.png``). As many processes draw as
-keep up: one while each picture finds its process free, another (up to
-``CLAIMIT_RENDER_PROCESSES``) each time one finds its process drawing already, and one
-fewer after ``SHRINK_AFTER`` seconds without that; each game's pictures go to its
-process by the count of the moment. A process that dies
+keep up: one to start with, another (up to ``CLAIMIT_RENDER_PROCESSES``) once they were
+busy ``GROW_AT`` of the time over ``WINDOW`` seconds, and one fewer after
+``SHRINK_AFTER`` seconds without that; each game's pictures go to its process by the
+count of the moment. A process that dies
 (killed, out of memory) is replaced, and the pictures it was making are made again by
 its successor. A process prepares nothing as it starts: each kind's palette is made by
 its first picture of that kind (a Claim hand's 0.35 s of CPU, a Claim It! board's
@@ -92,13 +92,19 @@ an action at 200 games: renewed after 10,000, the memory grew 4.9% after the fir
 minute of a 10-minute run at 200 games, after 5,000 by 2.0%."""
 
 
-BUSY: Final = 1
-"""Pictures a process is drawing already when another is asked of it, from which the bot
-starts another process, up to as many as it may have: a picture waiting means one no
-longer keeps up."""
+GROW_AT: Final = 0.6
+"""The share of a ``WINDOW`` the processes spent with pictures asked of them and not yet
+answered (their own drawing, the way there and back, and the queue), from which the bot
+starts another, up to as many as it may have. Below it a picture waits little for those
+ahead of it: at 200 games of people (50 pictures a second) one process is busy a third of
+the time. Counted as a share of time rather than as pictures found waiting, since one
+Claim move asks for its table and two hands at once, which a process keeping up easily
+still answers one after the other."""
+WINDOW: Final = 5.0
+"""Seconds over which the processes' busy share is measured."""
 SHRINK_AFTER: Final = 600.0
-"""Seconds without a picture queuing after which the processes started for a busy spell
-end, one at a time, down to one (each holds 30-120 MiB)."""
+"""Seconds without a busy share of ``GROW_AT`` after which the processes started for a
+busy spell end, one at a time, down to one (each holds 30-110 MiB)."""
 
 
 class PainterGone(Exception):
@@ -108,8 +114,13 @@ class PainterGone(Exception):
 class Painter:
     """One picture process and the pictures asked of it."""
 
-    def __init__(self, prepare: tuple[Prepare, ...]) -> None:
+    def __init__(
+        self, prepare: tuple[Prepare, ...], clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self._prepare = prepare
+        self._clock = clock
+        self._busy = 0.0
+        self._busy_since: float | None = None
         self._numbers = itertools.count()
         self._waiting: dict[int, asyncio.Future[Any]] = {}
         self._process: multiprocessing.process.BaseProcess | None = None
@@ -138,10 +149,11 @@ class Painter:
         finally:
             self._started.set()
 
-    @property
-    def asked(self) -> int:
-        """Pictures asked of it and not yet answered."""
-        return len(self._waiting)
+    def busy(self) -> float:
+        """Seconds it has had pictures asked of it and not yet answered, so far."""
+        if self._busy_since is None:
+            return self._busy
+        return self._busy + self._clock() - self._busy_since
 
     async def call(self, function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """``function(*args, **kwargs)`` made in the process (once it has started);
@@ -154,10 +166,22 @@ class Painter:
             raise PainterGone()
         number = next(self._numbers)
         answer: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        if self._busy_since is None:
+            self._busy_since = self._clock()
         self._waiting[number] = answer
+        answer.add_done_callback(self._answered)
         asked = pickle.dumps((number, function, args, kwargs), pickle.HIGHEST_PROTOCOL)
         self._writer.write(_LENGTH.pack(len(asked)) + asked)
         return await answer
+
+    def _answered(self, _: asyncio.Future[Any]) -> None:
+        if all(answer.done() for answer in self._waiting.values()):
+            self._rest()
+
+    def _rest(self) -> None:
+        if self._busy_since is not None:
+            self._busy += self._clock() - self._busy_since
+            self._busy_since = None
 
     async def _read(self, reader: asyncio.StreamReader) -> None:
         try:
@@ -235,7 +259,10 @@ class Painters:
         self._shrink_after = shrink_after
         self._clock = clock
         self._queued_at = 0.0
-        """When a picture last found its process busy with another."""
+        """When the processes' busy share last reached ``GROW_AT``."""
+        self._window_at = 0.0
+        self._window_busy: dict[Painter, float] = {}
+        """When the busy share's window began, and each process's busy seconds then."""
         self._resizing: asyncio.Task[None] | None = None
         """A process being added, or one taken away being stopped."""
         self._faces: tuple[Preparable, ...] = ()
@@ -275,11 +302,13 @@ class Painters:
         self._faces = tuple(faces)
         self._most = processes
         first = min(processes, self._least)
-        self._painters = [Painter(()) for _ in range(first)]
+        self._painters = [Painter((), self._clock) for _ in range(first)]
         # Their first lives are of different lengths, so that they are not renewed at
         # once: each start takes a core for a moment.
         self._left = [self._renew_after * (i + 1) // first for i in range(first)]
         self._queued_at = self._clock()
+        self._window_at = self._queued_at
+        self._window_busy = {}
         await asyncio.gather(*(painter.start() for painter in self._painters))
 
     @timed_pictures
@@ -290,31 +319,39 @@ class Painters:
         id), or in a thread when there are no processes."""
         if not self._painters:
             return await asyncio.to_thread(function, *args, **kwargs)
-        self._resize(key)
+        self._resize()
         index = key % len(self._painters)
         self._count(index)
         try:
             return await self._painters[index].call(function, *args, **kwargs)
         except PainterGone:
             log.warning("a picture process died; starting another in its place")
-            gone, replacement = self._painters[index], Painter(())
+            gone, replacement = self._painters[index], Painter((), self._clock)
             if self._painters[index] is gone:
                 self._painters[index] = replacement
                 gone.kill()
                 await replacement.start()
             return await self._painters[index].call(function, *args, **kwargs)
 
-    def _resize(self, key: int) -> None:
-        """Another process where ``key``'s is busy with a picture already, one fewer
-        after ``shrink_after`` seconds without that (never while one is renewed: the
+    def _resize(self) -> None:
+        """Another process once the processes were busy ``GROW_AT`` of a ``WINDOW``, one
+        fewer after ``shrink_after`` seconds without that (never while one is renewed: the
         places are the renewals' keys). Each game moves with the count: its next picture
         is drawn whole, once."""
         now = self._clock()
-        if self._painters[key % len(self._painters)].asked >= BUSY:
-            self._queued_at = now
-            if self._resizing is None and len(self._painters) < self._most:
-                self._resizing = asyncio.create_task(self._grow())
-        elif (
+        if now - self._window_at >= WINDOW:
+            busy = sum(
+                painter.busy() - self._window_busy.get(painter, 0.0) for painter in self._painters
+            )
+            share = busy / (len(self._painters) * (now - self._window_at))
+            self._window_at = now
+            self._window_busy = {painter: painter.busy() for painter in self._painters}
+            if share >= GROW_AT:
+                self._queued_at = now
+                if self._resizing is None and len(self._painters) < self._most:
+                    self._resizing = asyncio.create_task(self._grow())
+                return
+        if (
             self._resizing is None
             and not self._renewals
             and len(self._painters) > self._least
@@ -329,7 +366,7 @@ class Painters:
                 made = await self._painters[0].call(_prepared, self._faces)
             except PainterGone:
                 made = ()
-            painter = Painter(tuple(self._faces[i].prepare for i in made))
+            painter = Painter(tuple(self._faces[i].prepare for i in made), self._clock)
             self._starting.add(painter)
             try:
                 await painter.start()
@@ -383,7 +420,7 @@ class Painters:
             made = await old.call(_prepared, self._faces)
         except PainterGone:
             made = ()
-        successor = Painter(tuple(self._faces[i].prepare for i in made))
+        successor = Painter(tuple(self._faces[i].prepare for i in made), self._clock)
         self._starting.add(successor)
         try:
             await successor.start()

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from bot.games.faces import face_for
-from bot.games.painters import Painters
+from bot.games.painters import WINDOW, Painters
 from bot.games.registry import REGISTERED
 from engine.claimit import GameState
 from render.claimit import View, render_board
@@ -215,7 +215,7 @@ async def test_a_stop_signal_to_the_whole_group_leaves_the_processes_to_the_bot(
 
 OWNER = """
 import asyncio, os
-from bot.games.painters import Painters
+from bot.games.painters import WINDOW, Painters
 
 async def main():
     painters = Painters()
@@ -298,17 +298,34 @@ class Clock:
         return self.now
 
 
+async def busy_for(painters: Painters, clock: Clock, seconds: float) -> None:
+    """Pictures asked of every process while ``seconds`` pass on the clock."""
+
+    async def held(game: int) -> None:
+        await painters.paint(game, time.sleep, 0.3)
+
+    asked = [asyncio.create_task(held(game)) for game in range(painters.processes)]
+    await asyncio.sleep(0)  # each is asked before the clock moves
+    clock.now += seconds
+    await asyncio.gather(*asked)
+
+
 async def test_one_process_draws_while_it_keeps_up_more_while_pictures_wait() -> None:
     clock = Clock()
     painters = Painters(shrink_after=600.0, clock=clock)
     await painters.start(2, [face_for("claimit")])
     try:
         assert painters.processes == 1, "an idle bot holds one"
-        alone = {await painters.paint(game, os.getpid) for game in range(4)}
+        # Pictures at once, now and then: a third of the time busy, it keeps up.
+        for _ in range(3):
+            await busy_for(painters, clock, 1.0)
+            clock.now += 2.0
+            await asyncio.gather(*(painters.paint(game, os.getpid) for game in range(3)))
         await painters.resized()
-        assert painters.processes == 1 and len(alone) == 1, "one at a time: it keeps up"
-        # Pictures asked at once: the second finds the process drawing the first.
-        await asyncio.gather(*(painters.paint(game, time.sleep, 0.2) for game in range(3)))
+        assert painters.processes == 1, "busy a third of the time: it keeps up"
+        # Busy the whole of a window: another starts.
+        await busy_for(painters, clock, WINDOW)
+        await painters.paint(0, os.getpid)
         await painters.resized()
         assert painters.processes == 2
         assert len({await painters.paint(game, os.getpid) for game in range(4)}) == 2
@@ -318,7 +335,8 @@ async def test_one_process_draws_while_it_keeps_up_more_while_pictures_wait() ->
         await painters.resized()
         assert painters.processes == 1
         assert (await painters.figures()).pictures == 1
-        await asyncio.gather(*(painters.paint(game, time.sleep, 0.2) for game in range(3)))
+        await busy_for(painters, clock, WINDOW)
+        await painters.paint(0, os.getpid)
         await painters.resized()
         assert painters.processes == 2, "and it grows again"
     finally:
