@@ -77,7 +77,8 @@ drawing, that answers the same clicks with the same messages' shapes and the sam
 requests per action, uploading the bot's own pictures of each kind (``bench.floor``
 takes its rates and pictures from the bot's run). It reports the floor's run as the
 bot's (its profile too), then the bot's CPU per action, the floor's and their ratio,
-and both's requests per action side by side; with ``--limits both``, once per setting.
+the most memory each held and their ratio, and both's requests per action side by
+side; with ``--limits both``, once per setting.
 
 ``--idle 200,1000`` plays nothing: it opens that many games and leaves them waiting on
 people (``bench.idle_games``: a lobby in four, the other games started, Claim's hands

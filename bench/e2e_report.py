@@ -17,7 +17,7 @@ from bench.bot_processes import Setup
 from bench.discord_requests import WINDOW, Budget, KindRequests
 from bench.e2e_world import SERVERS_PER_SHARD
 from bench.floor_plan import Plan
-from bench.memory import EVERY, Growth
+from bench.memory import EVERY, MIB, Growth
 from bench.players import Finding
 from bench.profile import Profile, summary
 from bench.table_watch import SETTLE
@@ -288,9 +288,21 @@ def compare(unlimited: Figures, limited: Figures) -> None:
     print(f"click p99: rate limits off {ms(off)}, on {ms(on)} ({ratio} with them on)")
 
 
+def memory_ratio(bot: Figures, floor: Figures) -> str:
+    """The most memory the bot held over the run (its picture processes included)
+    against the most the floor held."""
+    if bot.memory is None or floor.memory is None:
+        return "memory at most: not measured (no /proc)"
+    mine, floors = bot.memory.most, floor.memory.most
+    return (
+        f"memory at most: the bot {mine / MIB:.0f} MiB, the floor {floors / MIB:.0f} MiB "
+        f"({mine / floors:.1f}× the floor's)"
+    )
+
+
 def floor_ratio(bot: Figures, floor: Figures) -> list[str]:
-    """The bot's CPU per action against the floor's, and their requests per action side
-    by side (the floor's are the bot's by its plan, but for what load changes: answers
+    """The bot's CPU per action and memory against the floor's, and their requests per
+    action side by side (the floor's are the bot's by its plan, but for what load changes: answers
     put off and followed up)."""
     limits = "on" if bot.budget is not None else "off"
     mine, floors = bot.cpu_per_action, floor.cpu_per_action
@@ -298,7 +310,8 @@ def floor_ratio(bot: Figures, floor: Figures) -> list[str]:
     lines = [
         f"CPU per action with the rate limits {limits}: the bot "
         f"{'?' if mine is None else ms(mine)}, the floor {'?' if floors is None else ms(floors)}"
-        f" ({ratio}); {len(bot.clicks)} and {len(floor.clicks)} actions"
+        f" ({ratio}); {len(bot.clicks)} and {len(floor.clicks)} actions",
+        memory_ratio(bot, floor),
     ]
     for kind, ours in bot.requests.items():
         theirs = floor.requests.get(kind)

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import argparse
 import collections
+import dataclasses
 
 import pytest
 
 from bench.e2e import counts
-from bench.e2e_report import Figures, report_findings
+from bench.e2e_report import Figures, memory_ratio, report_findings
+from bench.memory import MIB, Growth
 from bench.players import ANSWER, Finding
 from bench.usage import CpuWatch, LoopLag, Share
 
@@ -67,3 +69,16 @@ def test_the_idle_counts_are_a_list_of_games() -> None:
     for wrong in ("", "0,5", "two"):
         with pytest.raises(argparse.ArgumentTypeError):
             counts(wrong)
+
+
+def test_the_memory_ratio_is_the_most_each_held() -> None:
+    bot = dataclasses.replace(
+        figures([], [0.1]), memory=Growth(145 * MIB, None, 225 * MIB, 229 * MIB)
+    )
+    floor = dataclasses.replace(
+        figures([], [0.1]), memory=Growth(46 * MIB, None, 51 * MIB, 51 * MIB)
+    )
+    assert memory_ratio(bot, floor) == (
+        "memory at most: the bot 229 MiB, the floor 51 MiB (4.5× the floor's)"
+    )
+    assert memory_ratio(bot, figures([], [0.1])) == "memory at most: not measured (no /proc)"
