@@ -18,7 +18,6 @@ from bot.settings import Settings, SettingsError
 from bot.spawned_processes import as_the_package_main
 from bot.stop_signals import run_until_stopped
 from bot.storage import DatabaseTooNew, DatabaseUnavailable
-from bot.storage.copy import CopyError, copied_tables, copy_database
 from bot.storage.database import shown
 
 
@@ -115,6 +114,9 @@ def _until_stopped(work: Coroutine[Any, Any, None], settings: Settings) -> int:
 
 def _copy_database(source: str, target: str) -> int:
     """Copies with a line per table as it goes; the last line only once it is committed."""
+    # Imported here: the copy brings asyncpg (3 MiB) into a process, which a bot running
+    # on SQLite never needs.
+    from bot.storage.copy import CopyError, copied_tables, copy_database
 
     def copied(table: str, rows: int) -> None:
         print(f"{table}: {rows} {'row' if rows == 1 else 'rows'}", flush=True)
