@@ -1,11 +1,12 @@
-"""The processes the bot spawns (its picture processes, its judges of games) start lean.
+"""The processes the bot spawns through multiprocessing (its judges of games) start lean.
 
 multiprocessing starts a spawned process by running the parent's ``__main__`` again
 (a script by its path), so that what it defines can be unpickled there. Run as the
-``claimit`` console script, that is the script that imports the whole bot: every picture
-process imported discord.py, the service and every feature, 83 MiB it never used (its
-own work imports only the pictures it draws). A main module named as a package's
-``__main__`` is left alone instead, as when the bot runs as ``python -m bot``.
+``claimit`` console script, that is the script that imports the whole bot: every judge
+imported discord.py, the service and every feature, 83 MiB it never used (its own work
+imports only the game it judges). A main module named as a package's ``__main__`` is
+left alone instead, as when the bot runs as ``python -m bot``. (The picture processes
+are started as a plain command, ``bot.games.painters``, and import only what they draw.)
 """
 
 from __future__ import annotations

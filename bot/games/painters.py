@@ -42,13 +42,14 @@ import asyncio
 import contextlib
 import itertools
 import logging
-import multiprocessing
 import multiprocessing.connection
 import os
 import pickle
 import signal
 import socket
 import struct
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -123,27 +124,35 @@ class Painter:
         self._busy_since: float | None = None
         self._numbers = itertools.count()
         self._waiting: dict[int, asyncio.Future[Any]] = {}
-        self._process: multiprocessing.process.BaseProcess | None = None
+        self._process: subprocess.Popen[bytes] | None = None
+        self._alive: int | None = None
+        """The end of a pipe only this process holds: the picture process sees it close
+        when the bot's process ends, however it ends."""
         self._writer: asyncio.StreamWriter | None = None
         self._reading: asyncio.Task[None] | None = None
         self._started = asyncio.Event()
 
     async def start(self) -> None:
         """Starts the process, and waits until it is ready for its first picture."""
-        # Spawned, not forked: a fork of the bot's process would copy its threads'
-        # locks mid-use.
-        context = multiprocessing.get_context("spawn")
-        here, there = context.Pipe(duplex=True)
-        self._process = context.Process(
-            target=_serve, args=(there, self._prepare), name="claimit-painter", daemon=True
-        )
-        self._process.start()
-        there.close()
-        # A duplex pipe is a pair of sockets: the loop reads and writes this end itself.
-        end = socket.socket(fileno=os.dup(here.fileno()))
-        here.close()
-        reader, self._writer = await asyncio.open_connection(sock=end)
+        # A new interpreter, not a fork: a fork of the bot's process would copy its
+        # threads' locks mid-use. Started as a plain command, not by multiprocessing,
+        # whose spawned processes start its resource tracker (another 13 MiB process)
+        # for what these never use.
+        here, there = socket.socketpair()
+        watched, self._alive = os.pipe()
+        try:
+            self._process = subprocess.Popen(
+                [sys.executable, "-c", _BOOT, str(there.fileno()), str(watched)],
+                pass_fds=(there.fileno(), watched),
+                env={**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)},
+            )
+        finally:
+            there.close()
+            os.close(watched)
+        reader, self._writer = await asyncio.open_connection(sock=here)
         self._reading = asyncio.create_task(self._read(reader))
+        prepare = pickle.dumps(self._prepare, pickle.HIGHEST_PROTOCOL)
+        self._writer.write(_LENGTH.pack(len(prepare)) + prepare)
         try:
             await self._asked(_ready)
         finally:
@@ -216,10 +225,12 @@ class Painter:
             await self._reading
         process = self._process
         if process is not None:
-            await asyncio.to_thread(process.join, STOP_WAIT)
-            if process.is_alive():
+            try:
+                await asyncio.to_thread(process.wait, STOP_WAIT)
+            except subprocess.TimeoutExpired:
                 process.kill()
-                await asyncio.to_thread(process.join)
+                await asyncio.to_thread(process.wait)
+        self._let_go()
 
     async def abandon(self) -> None:
         """Ends the process of an event loop that is gone, and waits until it has ended:
@@ -228,15 +239,22 @@ class Painter:
         self._writer = None
         self.kill()
         if self._process is not None:
-            await asyncio.to_thread(self._process.join)
+            await asyncio.to_thread(self._process.wait)
+        self._let_go()
 
     def kill(self) -> None:
         """Ends the process at once (one that failed to answer)."""
         if self._writer is not None:
             self._writer.close()
             self._writer = None
-        if self._process is not None and self._process.is_alive():
+        if self._process is not None and self._process.poll() is None:
             self._process.kill()
+        self._let_go()
+
+    def _let_go(self) -> None:
+        if self._alive is not None:
+            os.close(self._alive)
+            self._alive = None
 
 
 class Painters:
@@ -509,15 +527,28 @@ def _figures() -> Figures:
     return Figures(ALBUMS.pictures, ALBUMS.again, ALBUMS.found, ALBUMS.missed)
 
 
-def _serve(pipe: multiprocessing.connection.Connection, prepare: tuple[Prepare, ...]) -> None:
-    """The picture process: answers each picture asked of it, in order, until the bot
-    closes its end of the pipe."""
+_BOOT: Final = "import sys; from bot.games.painters import serve; serve(*map(int, sys.argv[1:]))"
+"""A picture process's start: ``serve`` of the socket and the pipe it is given."""
+
+
+def serve(socket_fd: int, watched: int) -> None:
+    """The picture process: prepares what the bot's first message names, then answers
+    each picture asked of it, in order, until the bot closes its end of the socket
+    (``socket_fd``), or its process ends (``watched``, a pipe whose other end only the
+    bot's process holds, is closed)."""
     # A stop's signal reaches the whole process group (Ctrl-C, systemd, the tests):
     # the bot stops its picture processes itself once it has no more pictures to make.
     # Should the bot be killed, they end with it.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
-    threading.Thread(target=_end_with_the_bot, name="end with the bot", daemon=True).start()
+    threading.Thread(
+        target=_end_with_the_bot, args=(watched,), name="end with the bot", daemon=True
+    ).start()
+    pipe = multiprocessing.connection.Connection(socket_fd)
+    try:
+        prepare: tuple[Prepare, ...] = pickle.loads(pipe.recv_bytes())
+    except EOFError:
+        return
     for step in prepare:
         step()
     heap = HeapTrim()
@@ -544,12 +575,11 @@ def _sendable(error: Exception) -> Exception:
     return error
 
 
-def _end_with_the_bot() -> None:
-    """Ends this process once the bot's process has ended, however it ended (killed,
-    its pipe would never close)."""
-    parent = multiprocessing.parent_process()
-    if parent is not None:
-        multiprocessing.connection.wait([parent.sentinel])
+def _end_with_the_bot(watched: int) -> None:
+    """Ends this process once the bot's process has ended, however it ended (killed
+    while this one draws, its socket's end would not be read)."""
+    while os.read(watched, 1):
+        pass
     os._exit(0)
 
 

@@ -215,7 +215,7 @@ async def test_a_stop_signal_to_the_whole_group_leaves_the_processes_to_the_bot(
 
 OWNER = """
 import asyncio, os
-from bot.games.painters import WINDOW, Painters
+from bot.games.painters import Painters
 
 async def main():
     painters = Painters()
@@ -244,6 +244,44 @@ async def test_the_processes_end_when_the_bot_is_killed(tmp_path: Path) -> None:
         async with asyncio.timeout(30):
             while any(_running(pid) for pid in workers):
                 await asyncio.sleep(0.05)
+    finally:
+        await processes.stop(owner, signal.SIGKILL)
+
+
+ALONE = """
+import asyncio, os
+from pathlib import Path
+from bot.games.painters import Painters
+
+async def main():
+    painters = Painters()
+    await painters.start(1, [])
+    worker = await painters.paint(0, os.getpid)
+    mine = [
+        pid for pid in os.listdir("/proc") if pid.isdigit()
+        and Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1] == str(os.getpid())
+    ]
+    print(worker, *mine, flush=True)
+    await painters.stop()
+
+if __name__ == "__main__":
+    asyncio.run(main())
+"""
+
+
+async def test_a_picture_process_is_the_bot_s_only_child(tmp_path: Path) -> None:
+    """No resource tracker of multiprocessing's beside it: a process of 13 MiB for
+    nothing the picture processes use."""
+    script = tmp_path / "alone.py"
+    script.write_text(ALONE)
+    owner = await processes.start(
+        sys.executable, str(script), cwd=ROOT, stdout=asyncio.subprocess.PIPE
+    )
+    try:
+        assert owner.stdout is not None
+        worker, *children = (int(pid) for pid in (await owner.stdout.readline()).split())
+        assert children == [worker]
+        assert await owner.wait() == 0
     finally:
         await processes.stop(owner, signal.SIGKILL)
 
