@@ -13,10 +13,10 @@ thread between (a process pool's feeder and result threads, and their wake-ups o
 loop, cost the bot's process more than the pictures' own bytes). Every picture of a game
 goes to the same process (by the game's id), which keeps that game's last pictures and
 draws the next only where it changed (``render.common.png``). As many processes draw as
-keep up: one to start with, another (up to ``CLAIMIT_RENDER_PROCESSES``) once they were
-busy ``GROW_AT`` of the time over ``WINDOW`` seconds, and one fewer after
-``SHRINK_AFTER`` seconds without that; each game's pictures go to its process by the
-count of the moment. A process that dies
+keep up: one to start with, another (up to ``CLAIMIT_RENDER_PROCESSES``) once their
+pictures took ``GROW_AT`` of a core each over ``WINDOW`` seconds, and one fewer after
+``SHRINK_AFTER`` seconds in which one fewer would never have been that busy; each game's
+pictures go to its process by the count of the moment. A process that dies
 (killed, out of memory) is replaced, and the pictures it was making are made again by
 its successor. A process prepares nothing as it starts: each kind's palette is made by
 its first picture of that kind (a Claim hand's 0.35 s of CPU, a Claim It! board's
@@ -94,18 +94,23 @@ minute of a 10-minute run at 200 games, after 5,000 by 2.0%."""
 
 
 GROW_AT: Final = 0.6
-"""The share of a ``WINDOW`` the processes spent with pictures asked of them and not yet
-answered (their own drawing, the way there and back, and the queue), from which the bot
-starts another, up to as many as it may have. Below it a picture waits little for those
-ahead of it: at 200 games of people (50 pictures a second) one process is busy a third of
-the time. Counted as a share of time rather than as pictures found waiting, since one
-Claim move asks for its table and two hands at once, which a process keeping up easily
-still answers one after the other."""
-WINDOW: Final = 5.0
-"""Seconds over which the processes' busy share is measured."""
+"""The CPU the processes' pictures took over a ``WINDOW``, in cores per process, from
+which the bot starts another, up to as many as it may have: below it a picture seldom
+waits long for those ahead of it. At 200 games of people (50 pictures a second) one
+process draws with about a quarter of a core. Counted in the processes' own CPU time,
+not as pictures found waiting or as the time they took to come back: one Claim move asks
+for its table and two hands at once, which one process keeping up answers one after the
+other, and an answer waits for the bot's own event loop to read it, which no other
+process would read sooner."""
+SHRINK_AT: Final = 0.4
+"""The CPU per process the pictures would have taken with one process fewer, below
+which, for ``SHRINK_AFTER`` seconds, a process started for a busy spell ends (well below
+``GROW_AT``, so that the count does not go up and down with the load)."""
+WINDOW: Final = 10.0
+"""Seconds over which the pictures' CPU is added up."""
 SHRINK_AFTER: Final = 600.0
-"""Seconds without a busy share of ``GROW_AT`` after which the processes started for a
-busy spell end, one at a time, down to one (each holds 30-110 MiB)."""
+"""Seconds for which one process fewer would have kept up after which the processes
+started for a busy spell end, one at a time, down to one (each holds 30-110 MiB)."""
 
 
 class PainterGone(Exception):
@@ -115,13 +120,10 @@ class PainterGone(Exception):
 class Painter:
     """One picture process and the pictures asked of it."""
 
-    def __init__(
-        self, prepare: tuple[Prepare, ...], clock: Callable[[], float] = time.monotonic
-    ) -> None:
+    def __init__(self, prepare: tuple[Prepare, ...]) -> None:
         self._prepare = prepare
-        self._clock = clock
-        self._busy = 0.0
-        self._busy_since: float | None = None
+        self.drawing = 0.0
+        """CPU seconds it spent on the pictures it answered, as it counted them."""
         self._numbers = itertools.count()
         self._waiting: dict[int, asyncio.Future[Any]] = {}
         self._process: subprocess.Popen[bytes] | None = None
@@ -158,12 +160,6 @@ class Painter:
         finally:
             self._started.set()
 
-    def busy(self) -> float:
-        """Seconds it has had pictures asked of it and not yet answered, so far."""
-        if self._busy_since is None:
-            return self._busy
-        return self._busy + self._clock() - self._busy_since
-
     async def call(self, function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """``function(*args, **kwargs)`` made in the process (once it has started);
         ``PainterGone`` if it ends first."""
@@ -175,28 +171,17 @@ class Painter:
             raise PainterGone()
         number = next(self._numbers)
         answer: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        if self._busy_since is None:
-            self._busy_since = self._clock()
         self._waiting[number] = answer
-        answer.add_done_callback(self._answered)
         asked = pickle.dumps((number, function, args, kwargs), pickle.HIGHEST_PROTOCOL)
         self._writer.write(_LENGTH.pack(len(asked)) + asked)
         return await answer
-
-    def _answered(self, _: asyncio.Future[Any]) -> None:
-        if all(answer.done() for answer in self._waiting.values()):
-            self._rest()
-
-    def _rest(self) -> None:
-        if self._busy_since is not None:
-            self._busy += self._clock() - self._busy_since
-            self._busy_since = None
 
     async def _read(self, reader: asyncio.StreamReader) -> None:
         try:
             while True:
                 (length,) = _LENGTH.unpack(await reader.readexactly(_LENGTH.size))
-                number, made, value = pickle.loads(await reader.readexactly(length))
+                number, made, value, seconds = pickle.loads(await reader.readexactly(length))
+                self.drawing += seconds
                 answer = self._waiting.pop(number, None)
                 if answer is None or answer.done():
                     continue
@@ -266,6 +251,7 @@ class Painters:
         renew_after: int = RENEW_AFTER,
         *,
         least: int = 1,
+        window: float = WINDOW,
         shrink_after: float = SHRINK_AFTER,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
@@ -274,13 +260,15 @@ class Painters:
         """How many processes draw while one keeps up (started with, shrunk back to)."""
         self._most = 0
         """How many may draw at once (the bot's ``CLAIMIT_RENDER_PROCESSES``)."""
+        self._window = window
         self._shrink_after = shrink_after
         self._clock = clock
-        self._queued_at = 0.0
-        """When the processes' busy share last reached ``GROW_AT``."""
+        self._needed_at = 0.0
+        """When one process fewer would last have drawn with ``SHRINK_AT`` of a core each
+        or more."""
         self._window_at = 0.0
-        self._window_busy: dict[Painter, float] = {}
-        """When the busy share's window began, and each process's busy seconds then."""
+        self._window_drawing: dict[Painter, float] = {}
+        """When the window began, and each process's CPU on pictures then."""
         self._resizing: asyncio.Task[None] | None = None
         """A process being added, or one taken away being stopped."""
         self._faces: tuple[Preparable, ...] = ()
@@ -320,13 +308,12 @@ class Painters:
         self._faces = tuple(faces)
         self._most = processes
         first = min(processes, self._least)
-        self._painters = [Painter((), self._clock) for _ in range(first)]
+        self._painters = [Painter(()) for _ in range(first)]
         # Their first lives are of different lengths, so that they are not renewed at
         # once: each start takes a core for a moment.
         self._left = [self._renew_after * (i + 1) // first for i in range(first)]
-        self._queued_at = self._clock()
-        self._window_at = self._queued_at
-        self._window_busy = {}
+        self._needed_at = self._window_at = self._clock()
+        self._window_drawing = {}
         await asyncio.gather(*(painter.start() for painter in self._painters))
 
     @timed_pictures
@@ -344,7 +331,7 @@ class Painters:
             return await self._painters[index].call(function, *args, **kwargs)
         except PainterGone:
             log.warning("a picture process died; starting another in its place")
-            gone, replacement = self._painters[index], Painter((), self._clock)
+            gone, replacement = self._painters[index], Painter(())
             if self._painters[index] is gone:
                 self._painters[index] = replacement
                 gone.kill()
@@ -352,28 +339,33 @@ class Painters:
             return await self._painters[index].call(function, *args, **kwargs)
 
     def _resize(self) -> None:
-        """Another process once the processes were busy ``GROW_AT`` of a ``WINDOW``, one
-        fewer after ``shrink_after`` seconds without that (never while one is renewed: the
-        places are the renewals' keys). Each game moves with the count: its next picture
-        is drawn whole, once."""
+        """Another process once the pictures took ``GROW_AT`` of a core per process over a
+        ``window``, one fewer once one fewer would have kept under ``SHRINK_AT`` for
+        ``shrink_after`` seconds (never while one is renewed: the places are the
+        renewals' keys). Each game moves with the count: its next picture is drawn whole,
+        once."""
         now = self._clock()
-        if now - self._window_at >= WINDOW:
-            busy = sum(
-                painter.busy() - self._window_busy.get(painter, 0.0) for painter in self._painters
+        count = len(self._painters)
+        if now - self._window_at >= self._window:
+            used = sum(
+                painter.drawing - self._window_drawing.get(painter, 0.0)
+                for painter in self._painters
             )
-            share = busy / (len(self._painters) * (now - self._window_at))
+            cores = used / (now - self._window_at)
             self._window_at = now
-            self._window_busy = {painter: painter.busy() for painter in self._painters}
-            if share >= GROW_AT:
-                self._queued_at = now
-                if self._resizing is None and len(self._painters) < self._most:
+            self._window_drawing = {painter: painter.drawing for painter in self._painters}
+            if count > 1 and cores >= SHRINK_AT * (count - 1):
+                self._needed_at = now
+            if cores >= GROW_AT * count:
+                self._needed_at = now
+                if self._resizing is None and count < self._most:
                     self._resizing = asyncio.create_task(self._grow())
                 return
         if (
             self._resizing is None
             and not self._renewals
-            and len(self._painters) > self._least
-            and now - self._queued_at >= self._shrink_after
+            and count > self._least
+            and now - self._needed_at >= self._shrink_after
         ):
             self._left.pop()
             self._resizing = asyncio.create_task(self._shrink(self._painters.pop()))
@@ -384,7 +376,7 @@ class Painters:
                 made = await self._painters[0].call(_prepared, self._faces)
             except PainterGone:
                 made = ()
-            painter = Painter(tuple(self._faces[i].prepare for i in made), self._clock)
+            painter = Painter(tuple(self._faces[i].prepare for i in made))
             self._starting.add(painter)
             try:
                 await painter.start()
@@ -438,7 +430,7 @@ class Painters:
             made = await old.call(_prepared, self._faces)
         except PainterGone:
             made = ()
-        successor = Painter(tuple(self._faces[i].prepare for i in made), self._clock)
+        successor = Painter(tuple(self._faces[i].prepare for i in made))
         self._starting.add(successor)
         try:
             await successor.start()
@@ -557,10 +549,12 @@ def serve(socket_fd: int, watched: int) -> None:
             number, function, args, kwargs = pickle.loads(pipe.recv_bytes())
         except EOFError:
             return
+        started = time.thread_time()
         try:
-            answer = (number, True, function(*args, **kwargs))
+            made: tuple[bool, object] = (True, function(*args, **kwargs))
         except Exception as error:
-            answer = (number, False, _sendable(error))
+            made = (False, _sendable(error))
+        answer = (number, *made, time.thread_time() - started)
         pipe.send_bytes(pickle.dumps(answer, pickle.HIGHEST_PROTOCOL))
         # Once the answer is on its way: its asker does not wait for the trim.
         heap.due()

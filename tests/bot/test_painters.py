@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from bot.games.faces import face_for
-from bot.games.painters import WINDOW, Painters
+from bot.games.painters import Painters
 from bot.games.registry import REGISTERED
 from engine.claimit import GameState
 from render.claimit import View, render_board
@@ -336,47 +336,48 @@ class Clock:
         return self.now
 
 
-async def busy_for(painters: Painters, clock: Clock, seconds: float) -> None:
-    """Pictures asked of every process while ``seconds`` pass on the clock."""
-
-    async def held(game: int) -> None:
-        await painters.paint(game, time.sleep, 0.3)
-
-    asked = [asyncio.create_task(held(game)) for game in range(painters.processes)]
-    await asyncio.sleep(0)  # each is asked before the clock moves
-    clock.now += seconds
-    await asyncio.gather(*asked)
+def spin(seconds: float) -> int:
+    """A picture that takes ``seconds`` of the process's CPU; its process's id."""
+    until = time.thread_time() + seconds
+    while time.thread_time() < until:
+        pass
+    return os.getpid()
 
 
-async def test_one_process_draws_while_it_keeps_up_more_while_pictures_wait() -> None:
+async def drawing(painters: Painters, clock: Clock, seconds: float) -> set[int]:
+    """Pictures of ``seconds`` of CPU in all over a window of the clock's (1 s), then one
+    more, which counts the window; the processes that drew them."""
+    drew = {await painters.paint(game, spin, seconds / 4) for game in range(4)}
+    clock.now += 1.0
+    await painters.paint(0, os.getpid)
+    await painters.resized()
+    return drew
+
+
+async def test_one_process_draws_while_it_keeps_up_more_while_pictures_take_more() -> None:
     clock = Clock()
-    painters = Painters(shrink_after=600.0, clock=clock)
+    painters = Painters(window=1.0, shrink_after=600.0, clock=clock)
     await painters.start(2, [face_for("claimit")])
     try:
         assert painters.processes == 1, "an idle bot holds one"
-        # Pictures at once, now and then: a third of the time busy, it keeps up.
-        for _ in range(3):
-            await busy_for(painters, clock, 1.0)
-            clock.now += 2.0
-            await asyncio.gather(*(painters.paint(game, os.getpid) for game in range(3)))
-        await painters.resized()
-        assert painters.processes == 1, "busy a third of the time: it keeps up"
-        # Busy the whole of a window: another starts.
-        await busy_for(painters, clock, WINDOW)
-        await painters.paint(0, os.getpid)
-        await painters.resized()
-        assert painters.processes == 2
-        assert len({await painters.paint(game, os.getpid) for game in range(4)}) == 2
-        # Ten quiet minutes later, the one started for the busy spell ends.
+        await drawing(painters, clock, 0.3)
+        assert painters.processes == 1, "a third of a core: it keeps up"
+        await drawing(painters, clock, 0.7)
+        assert painters.processes == 2, "most of a core: another starts"
+        assert len(await drawing(painters, clock, 0.1)) == 2, "the games are shared"
+        # Ten minutes in which one process would have kept up: the second ends.
         clock.now += 600.0
         await painters.paint(0, render_board, STATE, VIEW, ("game", 0))
         await painters.resized()
         assert painters.processes == 1
         assert (await painters.figures()).pictures == 1
-        await busy_for(painters, clock, WINDOW)
-        await painters.paint(0, os.getpid)
-        await painters.resized()
+        await drawing(painters, clock, 0.7)
         assert painters.processes == 2, "and it grows again"
+        # Busy enough that one process alone would not keep up: the second stays.
+        for _ in range(3):
+            clock.now += 300.0
+            await drawing(painters, clock, 0.5)
+        assert painters.processes == 2
     finally:
         await painters.stop()
     assert painters.processes == 0
