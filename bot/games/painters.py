@@ -20,8 +20,8 @@ pictures go to its process by the count of the moment. A process that dies
 (killed, out of memory) is replaced, and the pictures it was making are made again by
 its successor. A process prepares nothing as it starts: each kind's palette is made by
 its first picture of that kind (a Claim hand's 0.35 s of CPU, a Claim It! board's
-0.27), so that a process holds only what the games played draw with (25-30 MiB idle,
-against about 120 with every game's palettes, sprites and texts made). With no
+0.27), so that a process holds only what the games played draw with (32 MiB idle, about 60
+with all three games' palettes, sprites and texts made). With no
 processes (``CLAIMIT_RENDER_PROCESSES=0``), pictures are made in threads of the bot's
 own process, as tests do that start many bots.
 
@@ -84,8 +84,8 @@ process's end reads and writes with it)."""
 STOP_WAIT = 10.0
 """Seconds a stopping process has to finish the picture under way and end."""
 RENEW_AFTER = 5_000
-"""Pictures a process makes before a successor takes its place: about 2.5 minutes for each
-of two processes drawing 200 games, days for a few. A process's heap grows most in its
+"""Pictures a process makes before a successor takes its place: under two minutes for the
+one process drawing 200 games of people, days for a few. A process's heap grows most in its
 first minutes (to 126 MiB in 3 minutes at 200 games, 129 in 5, after 118 at the first
 minute). Its successor's start (0.55-0.65 s of CPU: imports and palettes) and each
 game's one picture drawn whole cost about 7% of the CPU of those pictures, some 0.2 ms
@@ -388,7 +388,7 @@ class Painters:
                 self._starting.discard(painter)
             self._painters.append(painter)
             self._left.append(self._renew_after)
-            log.info("pictures queue: %d picture processes now", len(self._painters))
+            log.info("more pictures: %d picture processes now", len(self._painters))
         finally:
             self._resizing = None
 
@@ -397,7 +397,7 @@ class Painters:
             with contextlib.suppress(PainterGone):
                 self._retired = _summed((self._retired, await painter.call(_figures)))
             await painter.stop()
-            log.info("pictures keep up: %d picture processes now", len(self._painters))
+            log.info("fewer pictures: %d picture processes now", len(self._painters))
         finally:
             self._resizing = None
 
