@@ -20,7 +20,7 @@ pictures go to its process by the count of the moment. A process that dies
 (killed, out of memory) is replaced, and the pictures it was making are made again by
 its successor. A process prepares nothing as it starts: each kind's palette is made by
 its first picture of that kind (a Claim hand's 0.35 s of CPU, a Claim It! board's
-0.27), so that a process holds only what the games played draw with (32 MiB idle, about 60
+0.27), so that a process holds only what the games played draw with (32 MiB idle, about 90
 with all three games' palettes, sprites and texts made). With no
 processes (``CLAIMIT_RENDER_PROCESSES=0``), pictures are made in threads of the bot's
 own process, as tests do that start many bots.
