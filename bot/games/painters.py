@@ -79,6 +79,9 @@ class Preparable(Protocol):
 
 
 _LENGTH = struct.Struct("!i")
+_NUMBER = struct.Struct("!q")
+"""A picture's number, before what it asks (pickled): a request the process can't load is
+still answered, with the error."""
 """A message's length before it, as ``multiprocessing.connection`` frames them (the
 process's end reads and writes with it)."""
 STOP_WAIT = 10.0
@@ -172,7 +175,9 @@ class Painter:
         number = next(self._numbers)
         answer: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         self._waiting[number] = answer
-        asked = pickle.dumps((number, function, args, kwargs), pickle.HIGHEST_PROTOCOL)
+        asked = _NUMBER.pack(number) + pickle.dumps(
+            (function, args, kwargs), pickle.HIGHEST_PROTOCOL
+        )
         self._writer.write(_LENGTH.pack(len(asked)) + asked)
         return await answer
 
@@ -546,18 +551,28 @@ def serve(socket_fd: int, watched: int) -> None:
     heap = HeapTrim()
     while True:
         try:
-            number, function, args, kwargs = pickle.loads(pipe.recv_bytes())
+            asked = memoryview(pipe.recv_bytes())
         except EOFError:
             return
-        started = time.thread_time()
-        try:
-            made: tuple[bool, object] = (True, function(*args, **kwargs))
-        except Exception as error:
-            made = (False, _sendable(error))
-        answer = (number, *made, time.thread_time() - started)
+        (number,) = _NUMBER.unpack_from(asked)
+        answer = (number, *_made(asked[_NUMBER.size :]))
         pipe.send_bytes(pickle.dumps(answer, pickle.HIGHEST_PROTOCOL))
         # Once the answer is on its way: its asker does not wait for the trim.
         heap.due()
+
+
+def _made(asked: memoryview) -> tuple[bool, object, float]:
+    """What was asked, made: whether it was, its value (or error), and the CPU seconds the
+    making took (not the loading, which the first of a kind spends importing its code)."""
+    try:
+        function, args, kwargs = pickle.loads(asked)
+    except Exception as error:
+        return False, _sendable(error), 0.0
+    started = time.thread_time()
+    try:
+        return True, function(*args, **kwargs), time.thread_time() - started
+    except Exception as error:
+        return False, _sendable(error), time.thread_time() - started
 
 
 def _sendable(error: Exception) -> Exception:

@@ -54,6 +54,27 @@ async def test_each_game_keeps_to_one_process(painters: Painters) -> None:
     assert first != second and here not in first | second
 
 
+class Unloadable:
+    """Pickled here, but can't be loaded where it goes (a class gone from the code there,
+    say)."""
+
+    def __reduce__(self) -> tuple[object, tuple[()]]:
+        return (_refused, ())
+
+
+def _refused() -> None:
+    raise LookupError("not in this process's code")
+
+
+async def test_a_picture_its_process_cannot_load_is_refused_and_the_process_goes_on(
+    painters: Painters,
+) -> None:
+    worker = await painters.paint(0, os.getpid)
+    with pytest.raises(LookupError, match="not in this process's code"):
+        await painters.paint(0, len, [Unloadable()])
+    assert await painters.paint(0, os.getpid) == worker
+
+
 async def test_a_process_that_died_is_replaced(painters: Painters) -> None:
     dead = await painters.paint(1, os.getpid)
     os.kill(dead, signal.SIGKILL)
