@@ -42,20 +42,16 @@ import asyncio
 import contextlib
 import itertools
 import logging
-import multiprocessing.connection
 import os
 import pickle
-import signal
 import socket
-import struct
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, Final, NamedTuple, ParamSpec, Protocol, TypeVar
 
-from bot.games.free_memory import HeapTrim
+from bot.games.picture_process import BOOT, LENGTH, NUMBER, Prepare
 from bot.metrics.figures import timed_pictures
 from render.common.png import ALBUMS
 
@@ -63,8 +59,6 @@ log = logging.getLogger(__name__)
 
 P = ParamSpec("P")
 T = TypeVar("T")
-
-Prepare = Callable[[], object]
 
 
 class Preparable(Protocol):
@@ -78,12 +72,6 @@ class Preparable(Protocol):
         """Whether this process has made it."""
 
 
-_LENGTH = struct.Struct("!i")
-_NUMBER = struct.Struct("!q")
-"""A picture's number, before what it asks (pickled): a request the process can't load is
-still answered, with the error."""
-"""A message's length before it, as ``multiprocessing.connection`` frames them (the
-process's end reads and writes with it)."""
 STOP_WAIT = 10.0
 """Seconds a stopping process has to finish the picture under way and end."""
 RENEW_AFTER = 5_000
@@ -147,7 +135,7 @@ class Painter:
         watched, self._alive = os.pipe()
         try:
             self._process = subprocess.Popen(
-                [sys.executable, "-c", _BOOT, str(there.fileno()), str(watched)],
+                [sys.executable, "-c", BOOT, str(there.fileno()), str(watched)],
                 pass_fds=(there.fileno(), watched),
                 env={**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)},
             )
@@ -157,7 +145,7 @@ class Painter:
         reader, self._writer = await asyncio.open_connection(sock=here)
         self._reading = asyncio.create_task(self._read(reader))
         prepare = pickle.dumps(self._prepare, pickle.HIGHEST_PROTOCOL)
-        self._writer.write(_LENGTH.pack(len(prepare)) + prepare)
+        self._writer.write(LENGTH.pack(len(prepare)) + prepare)
         try:
             await self._asked(_ready)
         finally:
@@ -175,16 +163,16 @@ class Painter:
         number = next(self._numbers)
         answer: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         self._waiting[number] = answer
-        asked = _NUMBER.pack(number) + pickle.dumps(
+        asked = NUMBER.pack(number) + pickle.dumps(
             (function, args, kwargs), pickle.HIGHEST_PROTOCOL
         )
-        self._writer.write(_LENGTH.pack(len(asked)) + asked)
+        self._writer.write(LENGTH.pack(len(asked)) + asked)
         return await answer
 
     async def _read(self, reader: asyncio.StreamReader) -> None:
         try:
             while True:
-                (length,) = _LENGTH.unpack(await reader.readexactly(_LENGTH.size))
+                (length,) = LENGTH.unpack(await reader.readexactly(LENGTH.size))
                 number, made, value, seconds = pickle.loads(await reader.readexactly(length))
                 self.drawing += seconds
                 answer = self._waiting.pop(number, None)
@@ -522,74 +510,6 @@ def _summed(figures: Sequence[Figures]) -> Figures:
 
 def _figures() -> Figures:
     return Figures(ALBUMS.pictures, ALBUMS.again, ALBUMS.found, ALBUMS.missed)
-
-
-_BOOT: Final = "import sys; from bot.games.painters import serve; serve(*map(int, sys.argv[1:]))"
-"""A picture process's start: ``serve`` of the socket and the pipe it is given."""
-
-
-def serve(socket_fd: int, watched: int) -> None:
-    """The picture process: prepares what the bot's first message names, then answers
-    each picture asked of it, in order, until the bot closes its end of the socket
-    (``socket_fd``), or its process ends (``watched``, a pipe whose other end only the
-    bot's process holds, is closed)."""
-    # A stop's signal reaches the whole process group (Ctrl-C, systemd, the tests):
-    # the bot stops its picture processes itself once it has no more pictures to make.
-    # Should the bot be killed, they end with it.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)
-    threading.Thread(
-        target=_end_with_the_bot, args=(watched,), name="end with the bot", daemon=True
-    ).start()
-    pipe = multiprocessing.connection.Connection(socket_fd)
-    try:
-        prepare: tuple[Prepare, ...] = pickle.loads(pipe.recv_bytes())
-    except EOFError:
-        return
-    for step in prepare:
-        step()
-    heap = HeapTrim()
-    while True:
-        try:
-            asked = memoryview(pipe.recv_bytes())
-        except EOFError:
-            return
-        (number,) = _NUMBER.unpack_from(asked)
-        answer = (number, *_made(asked[_NUMBER.size :]))
-        pipe.send_bytes(pickle.dumps(answer, pickle.HIGHEST_PROTOCOL))
-        # Once the answer is on its way: its asker does not wait for the trim.
-        heap.due()
-
-
-def _made(asked: memoryview) -> tuple[bool, object, float]:
-    """What was asked, made: whether it was, its value (or error), and the CPU seconds the
-    making took (not the loading, which the first of a kind spends importing its code)."""
-    try:
-        function, args, kwargs = pickle.loads(asked)
-    except Exception as error:
-        return False, _sendable(error), 0.0
-    started = time.thread_time()
-    try:
-        return True, function(*args, **kwargs), time.thread_time() - started
-    except Exception as error:
-        return False, _sendable(error), time.thread_time() - started
-
-
-def _sendable(error: Exception) -> Exception:
-    """The error as it can go back to the bot (its own, if it survives pickling)."""
-    try:
-        pickle.loads(pickle.dumps(error))
-    except Exception:
-        return RuntimeError(f"{type(error).__name__}: {error}")
-    return error
-
-
-def _end_with_the_bot(watched: int) -> None:
-    """Ends this process once the bot's process has ended, however it ended (killed
-    while this one draws, its socket's end would not be read)."""
-    while os.read(watched, 1):
-        pass
-    os._exit(0)
 
 
 def _prepared(faces: tuple[Preparable, ...]) -> tuple[int, ...]:
