@@ -12,7 +12,7 @@ import discord
 import pytest
 import pytest_asyncio
 from discord import app_commands
-from playwright.async_api import Browser, Page, async_playwright
+from playwright.async_api import Browser, Page, async_playwright, expect
 
 from bot.discord_ui.client import use_discord_at
 from bot.settings import Settings
@@ -23,6 +23,13 @@ from sandbox.server_world import CHANNEL_ID, populate
 from sandbox.web import SandboxPage
 from tests.quick_limits import QUICK_LIMITS
 from tests.sandbox.pages import DESKTOP, is_spare, open_page
+
+EXPECT_WITHIN = 30_000
+"""Milliseconds a page's expectation waits for what it expects before it fails: a net for
+a hang, as ``pytest-timeout`` is. Each passes as soon as the page shows it; Playwright's
+own 5 s made each a fixed time, which a suite loading both cores (three workers and their
+browsers) now and then outran, opening the Activity's pane after a press."""
+expect.set_options(timeout=EXPECT_WITHIN)
 
 CHROMIUM = Path("/usr/bin/chromium-headless-shell")
 """Debian's headless build of Chromium (what Playwright's own headless runs use): the same
