@@ -365,11 +365,7 @@ class Painters:
 
     async def _grow(self) -> None:
         try:
-            try:
-                made = await self._painters[0].call(_prepared, self._faces)
-            except PainterGone:
-                made = ()
-            painter = Painter(tuple(self._faces[i].prepare for i in made))
+            painter = await self._like(self._painters[0])
             self._starting.add(painter)
             try:
                 await painter.start()
@@ -416,14 +412,19 @@ class Painters:
         finally:
             self._renewals.pop(index, None)
 
-    async def _succeed(self, index: int, old: Painter) -> bool:
-        """Starts a successor, making as it starts what ``old`` had prepared, and puts it
-        in ``old``'s place if ``old`` is still there."""
+    async def _like(self, old: Painter) -> Painter:
+        """A process (not yet started) that makes, as it starts, the palettes ``old`` has
+        made (none if ``old`` is gone)."""
         try:
             made = await old.call(_prepared, self._faces)
         except PainterGone:
             made = ()
-        successor = Painter(tuple(self._faces[i].prepare for i in made))
+        return Painter(tuple(self._faces[i].prepare for i in made))
+
+    async def _succeed(self, index: int, old: Painter) -> bool:
+        """Starts a successor, making as it starts what ``old`` had prepared, and puts it
+        in ``old``'s place if ``old`` is still there."""
+        successor = await self._like(old)
         self._starting.add(successor)
         try:
             await successor.start()
