@@ -63,6 +63,22 @@ class Thresholds:
             return Grade.INACCURACY
         return Grade.GOOD
 
+    def scale(self, cost: Fraction) -> Fraction:
+        """``cost`` on the scale every unit shares: 1 at an inaccuracy, 2 at a mistake, 3
+        at a blunder, in a straight line between them (and past a blunder as from a
+        mistake to it). Each game sets its units' thresholds to mean the same (an
+        inaccuracy in spaces is as bad as one in win chance), so this is the one
+        comparison of costs in different units that every game's judge supports; turning
+        spaces or nuggets into win chance would need a model of the game's rest that only
+        some positions have."""
+        if cost <= 0:
+            return Fraction(0)
+        if cost < self.inaccuracy:
+            return cost / self.inaccuracy
+        if cost < self.mistake:
+            return 1 + (cost - self.inaccuracy) / (self.mistake - self.inaccuracy)
+        return 2 + (cost - self.mistake) / (self.blunder - self.mistake)
+
 
 @dataclass(frozen=True)
 class Played:
@@ -82,8 +98,9 @@ class Judged:
     """One decision, judged."""
 
     move: int
-    """Its index among the game's moves that stand (a replay's step ``move`` shows the
-    position it was made in)."""
+    """Its index among the game's moves that stand: people read it as move ``move + 1``,
+    the replay's step of that number showing it made (``replay.step_showing``), the step
+    before it the position it was made in."""
     seat: int
     chosen: str
     """The option chosen, as the game's report words read it (an intent, a card)."""
@@ -225,8 +242,9 @@ class SeatSummary:
     costliest: Judged | None = None
 
 
-def summaries(analysis: Analysis, grade: Callable[[Judged], Grade]) -> list[SeatSummary]:
-    """Each seat's decisions summed up, in seat order, graded by ``grade``."""
+def summaries(analysis: Analysis, thresholds: Mapping[Unit, Thresholds]) -> list[SeatSummary]:
+    """Each seat's decisions summed up, in seat order, graded by ``thresholds``."""
+    grade = graded_by(thresholds)
     seats = []
     for seat in range(analysis.players):
         mine = [d for d in analysis.decisions if d.seat == seat]
@@ -243,16 +261,19 @@ def summaries(analysis: Analysis, grade: Callable[[Judged], Grade]) -> list[Seat
                 sum(1 for d in mine if d.cost <= 0),
                 lost,
                 grades,
-                costliest(mine, grade),
+                costliest(mine, thresholds),
             )
         )
     return seats
 
 
-def costliest(decisions: Sequence[Judged], grade: Callable[[Judged], Grade]) -> Judged | None:
-    """The costliest of ``decisions``, by grade then cost (their units may differ)."""
+def costliest(decisions: Sequence[Judged], thresholds: Mapping[Unit, Thresholds]) -> Judged | None:
+    """The costliest of ``decisions``, their costs compared on the scale every unit
+    shares (``Thresholds.scale``): a decision of a game's end, in win chance, against
+    one of its middle, in spaces or nuggets, by how far each went towards a blunder in
+    its own unit. Ties go to the earliest."""
     costly = [d for d in decisions if d.cost > 0]
-    return max(costly, key=lambda d: (grade(d), d.cost)) if costly else None
+    return max(costly, key=lambda d: thresholds[d.unit].scale(d.cost)) if costly else None
 
 
 def graded_by(thresholds: Mapping[Unit, Thresholds]) -> Callable[[Judged], Grade]:

@@ -35,6 +35,23 @@ class ReportWords(Protocol):
         """How the game's decisions are judged, and which figures are exact."""
         ...
 
+    def close(self, figures: Sequence[Mapping[str, int]], won: Sequence[bool]) -> bool:
+        """Whether the game ended close by its own score (``figures``: each seat's result
+        figures, in seat order; ``won``: who won): a lead one good turn or trick could
+        have turned, not a rout."""
+        ...
+
+
+def margin(figures: Sequence[Mapping[str, int]], won: Sequence[bool], score: str) -> int:
+    """By how much of the result figure ``score`` the winners finished ahead of the best
+    loser (none where nobody lost)."""
+    losers = [seat for seat, w in enumerate(won) if not w]
+    winners = [seat for seat, w in enumerate(won) if w]
+    if not losers or not winners:
+        return 0
+    best_loser = max(figures[seat].get(score, 0) for seat in losers)
+    return min(figures[seat].get(score, 0) for seat in winners) - best_loser
+
 
 def amount(cost: Fraction, unit: Unit, lang: Language) -> str:
     """A cost in its unit: ``0.62 nuggets``, ``1.3 spaces``, ``12 points of win chance``."""
@@ -135,24 +152,27 @@ def what_decided(
     summaries: Sequence[SeatSummary],
     luck: Sequence[Verdict | None],
     decisive: Mapping[Unit, Fraction],
+    close: bool,
     lang: Language,
 ) -> str:
     """One line on what decided the game: the dice, the decisions, both or neither. A
     loser's decisions made a difference where they cost more than the winners' by
-    ``decisive`` (a mistake's cost, in any unit); the dice did where the winners' luck was
-    better than every loser's (a game without dice: its ``luck`` all ``None``)."""
+    ``decisive`` (a mistake's cost per unit), their costs in every unit counted in
+    mistakes, so that a game judged in two units weighs them alike; the dice did where
+    the winners' luck was better than every loser's (a game without dice: its ``luck``
+    all ``None``). Where neither did, the game is called close only if its final margin
+    was (``close``, by the game's own score): else many small edges of luck and play, or
+    in a game without dice the deal, decided it."""
     winners = [seat for seat, w in enumerate(won) if w]
     losers = [seat for seat, w in enumerate(won) if not w]
     if not winners or not losers:
         return lang.pgettext("analysis", "A shared game: nobody lost it.")
 
-    def behind(loser: int) -> bool:
-        mine = summaries[loser].lost
-        return any(
-            mine.get(unit, Fraction(0))
-            - min(summaries[w].lost.get(unit, Fraction(0)) for w in winners)
-            >= margin
-            for unit, margin in decisive.items()
+    def mistakes(seat: int) -> Fraction:
+        lost = summaries[seat].lost
+        return sum(
+            (lost.get(unit, Fraction(0)) / margin for unit, margin in decisive.items()),
+            Fraction(0),
         )
 
     def fortune(seat: int) -> int:
@@ -161,7 +181,8 @@ def what_decided(
 
     dice = any(verdict is not None for verdict in luck)
     luckier = dice and all(min(fortune(w) for w in winners) > fortune(loser) for loser in losers)
-    costly = [loser for loser in losers if behind(loser)]
+    best_winner = min(mistakes(w) for w in winners)
+    costly = [loser for loser in losers if mistakes(loser) - best_winner >= 1]
     won_by = lang.list(names[seat] for seat in winners)
     if costly and not luckier:
         return lang.pgettext(
@@ -185,16 +206,30 @@ def what_decided(
             winners=won_by,
             losers=lang.list(names[seat] for seat in costly),
         )
-    if dice:
+    if dice and close:
         return lang.pgettext(
             "analysis",
             "A close game: neither the dice nor the decisions set {winners} far apart from "
             "the others.",
             winners=won_by,
         )
+    if dice:
+        return lang.pgettext(
+            "analysis",
+            "{winners} won clearly, though neither the dice nor any decision alone set "
+            "them apart: small edges of both added up.",
+            winners=won_by,
+        )
+    if close:
+        return lang.pgettext(
+            "analysis",
+            "A close game: nobody's decisions cost much more than those of {winners}; the "
+            "deal did the rest.",
+            winners=won_by,
+        )
     return lang.pgettext(
         "analysis",
-        "A close game: nobody's decisions cost much more than those of {winners}; the deal "
-        "did the rest.",
+        "The deal decided it: {winners} won clearly, and nobody's decisions cost much "
+        "more than theirs.",
         winners=won_by,
     )

@@ -18,6 +18,7 @@ __all__ = [
     "caption",
     "rounds",
     "rounds_over",
+    "step_showing",
 ]
 
 _FORMATTING = re.compile(r"(?<!\\)(\*\*|__|~~|\|\||\*|`)")
@@ -45,11 +46,20 @@ class Replay:
     still: Callable[[ReplayStep[Any]], bytes]
     """The renderer of one step, ``still(step)``: a PNG."""
     steps: tuple[ReplayStep[Any], ...]
+    """The position before the first move, then the table after each move: step ``n``
+    shows move ``n`` (from 1), the number the game's log, its report and its
+    step-through all call it by."""
     chapters: tuple[Chapter, ...]
     """In the order of their steps, the first at step 0 (none in a game without a
     move)."""
     moments: str
     """What it holds on longer, in words (Claim's won tricks): only what the game has."""
+
+
+def step_showing(move: int) -> int:
+    """The step that shows the move of index ``move`` (from 0) being made: the one
+    numbered as that move is."""
+    return move + 1
 
 
 def rounds(turns: Sequence[int], name: Callable[[int], str]) -> list[Chapter]:

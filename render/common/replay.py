@@ -8,9 +8,9 @@ there, which is all Pillow stores of it (the rest of its changed box transparent
 
 A replay runs about a minute (``LENGTH``): every step when the game is that short, else
 its first, long and final steps with ordinary steps spread evenly between them, each
-kept step showing the table with the moves before it merged in (its counter, "14/60",
-says how far it jumped); a step-through replay shows every step, one still at a time
-(``still``).
+kept step showing the table with the moves before it merged in (its counter, "14/60":
+move 14 of 60, the start being 0, says how far it jumped); a step-through replay shows
+every step, one still at a time (``still``).
 
 A replay must fit the upload limit of the server it is sent to. When it would not, its
 frames are made smaller, down to the width a phone shows them at, which every picture
@@ -137,11 +137,11 @@ def animate(
     if not steps:
         raise ValueError("a replay has at least one step")
     colours = _gif_palette(palette)
-    band = _Band.of(len(steps))
+    band = _Band.of(len(steps) - 1)
     shown = timed([step.hold for step in steps], length)
     frames = [
         _Packed.of(
-            band.above(draw(steps[index].view), steps[index].caption, index + 1).quantize(
+            band.above(draw(steps[index].view), steps[index].caption, index).quantize(
                 palette=colours, dither=Image.Dither.NONE
             )
         )
@@ -227,36 +227,38 @@ def _first_line(text: str, width: float) -> str:
 @dataclass(frozen=True)
 class _Band:
     """Draws the band above a replay's pictures: the caption at its left, at its right
-    the step's number out of all ("12/60"), figures reading the same in every language.
+    the number of the move the step shows out of all ("12/60"), figures reading the same
+    in every language.
 
     With fonts of its own: a caption is drawn once, so it is drawn straight on the frame
     rather than kept as a shared sprite, and a font no other thread uses needs no lock.
     """
 
-    steps: int
+    moves: int
     caption_font: ImageFont.FreeTypeFont
     counter_font: ImageFont.FreeTypeFont
     counter_room: float
     """The width of the widest counter, which the caption keeps clear of on every frame."""
 
     @classmethod
-    def of(cls, steps: int) -> _Band:
+    def of(cls, moves: int) -> _Band:
         return cls(
-            steps,
+            moves,
             ImageFont.truetype(str(FONT_DIR / Face.BOLD.value), CAPTION_SIZE),
             ImageFont.truetype(str(FONT_DIR / Face.REGULAR.value), COUNTER_SIZE),
-            text_width(f"{steps}/{steps}", Face.REGULAR, COUNTER_SIZE),
+            text_width(f"{moves}/{moves}", Face.REGULAR, COUNTER_SIZE),
         )
 
     def above(self, picture: Image.Image, caption: str, number: int) -> Image.Image:
-        """The picture under the band of step ``number`` (from 1), on the pictures'
+        """The picture under the band of the step showing move ``number`` (0 for the
+        start: the number the game's log and step-through give it), on the pictures'
         background."""
         width = picture.width
         frame = Image.new("RGB", (width, BAND_HEIGHT + picture.height), BACKGROUND)
         frame.paste(picture, (0, BAND_HEIGHT))
         pen = ImageDraw.Draw(frame)
         first = PADDING + LINE_HEIGHT / 2
-        counter = f"{number}/{self.steps}"
+        counter = f"{number}/{self.moves}"
         pen.text((width - PADDING, first), counter, MUTED, self.counter_font, anchor="rm")
         room = width - 3 * PADDING - self.counter_room
         for row, line in enumerate(caption_lines(caption, room)):

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from bot.games.analysis_words import margin
 from bot.games.claim.names import card_name, faction_name
 from engine.claim.actions import Discard, Loot, Play, Take
 from engine.claim.json_form import action_of
@@ -16,6 +17,9 @@ from engine.luck import Verdict
 from i18n import Language
 
 UNSEEN: Final = "unseen="
+CLOSE: Final = 1
+"""The most factions a close game is won by: 3 to 2, where one faction's trick the other
+way would have turned it."""
 """How the report keeps an option whose card nobody saw: ``unseen=play`` and so on."""
 
 
@@ -62,6 +66,10 @@ class ClaimReportWords:
             "out over many deals of the cards they had not seen, and each option's share "
             "of won games is its chance to win. Costs are estimates, in chance to win."
         )
+
+    def close(self, figures: Sequence[Mapping[str, int]], won: Sequence[bool]) -> bool:
+        """Won by one faction at most (``ReportWords.close``)."""
+        return margin(figures, won, "factions") <= CLOSE
 
 
 WORDS: Final = ClaimReportWords()

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from bot.games.analysis_words import margin
 from bot.games.claimit import words
 from bot.games.luck import bust_verdict, busts_line
 from engine.claimit.actions import Placement
@@ -14,6 +15,9 @@ from i18n import Language
 
 ROLL: Final = "roll"
 STOP: Final = "stop"
+CLOSE: Final = 2
+"""The most spaces a close game's largest mine is won by: what one good turn adds to a
+mine (a turn settles 1.25 spaces on average, busts included)."""
 
 
 def option(choice: Placement | str) -> str:
@@ -58,6 +62,10 @@ class ClaimItReportWords:
             "are estimates, counted in spaces of a largest mine; in the last round, in "
             "chance to win."
         )
+
+    def close(self, figures: Sequence[Mapping[str, int]], won: Sequence[bool]) -> bool:
+        """Won by a largest mine a turn's claim larger (``ReportWords.close``)."""
+        return margin(figures, won, "largest_mine") <= CLOSE
 
 
 WORDS: Final = ClaimItReportWords()

@@ -6,12 +6,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from bot.games.analysis_words import margin
 from bot.games.gold_nuggets import words
 from bot.games.gold_nuggets.game import ROLL, STEAL_PREFIX, TAKE, parse_set
 from bot.games.luck import MICRO, bust_verdict, busts_line
 from engine.gold_nuggets import GameState
 from engine.luck import Verdict
 from i18n import Language
+
+CLOSE: Final = 4
+"""The most nuggets a close game is won by: less than a fresh turn is expected to take
+(4.67), so one more good turn of the runner-up's would have turned it."""
 
 
 def luck_line(player: str, figures: Mapping[str, int], lang: Language) -> str:
@@ -82,6 +87,10 @@ class NuggetsReportWords:
             "judged by the estimated chance to win the game, played on as the hard player "
             "plays: an estimate.",
         )
+
+    def close(self, figures: Sequence[Mapping[str, int]], won: Sequence[bool]) -> bool:
+        """Won by fewer nuggets than a turn takes (``ReportWords.close``)."""
+        return margin(figures, won, "nuggets") <= CLOSE
 
 
 WORDS: Final = NuggetsReportWords()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 
-from bot.games.analysis import Analysis, Grade, Played, Unit, graded_by, summaries
+from bot.games.analysis import Analysis, Grade, Played, Unit, summaries
 from bot.games.gold_nuggets.analysis import ANALYST, THRESHOLDS
 from bot.games.gold_nuggets.report_words import WORDS
 from engine.gold_nuggets import Roll, SetAside, Take, TimeOut
@@ -64,7 +64,7 @@ def test_a_seat_is_summed_up_by_its_costs_and_grades() -> None:
         Played(six, 1, SetAside(Counts.of([Face.THREE] * 6))),
     ]
     analysis = Analysis(2, tuple(ANALYST.judge(moves, [0, 1, 2], seed=1)), 0.0)
-    ann, bo = summaries(analysis, graded_by(THRESHOLDS))
+    ann, bo = summaries(analysis, THRESHOLDS)
     assert (ann.decisions, ann.best, bo.decisions, bo.best) == (2, 1, 1, 0)
     assert ann.lost == {Unit.NUGGETS: (4 * fresh_turn_worth() - 15) / 6}
     assert ann.grades == {Grade.INACCURACY: 1, Grade.BEST: 1}

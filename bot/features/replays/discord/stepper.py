@@ -1,6 +1,10 @@
 """A replay stepped through, privately: one step at a time, its picture and what happened,
 with buttons to the first, the previous, the next and the last step, and a menu of the
 game's chapters (its rounds or tricks). Every step is one everybody saw at the table.
+
+A step is numbered by the move it shows (``Move 87 of 175``), the start before the first:
+the number the report of what decided the game names a decision by, so that its button
+"Step through from move 87" opens on move 87 being made.
 """
 
 from __future__ import annotations
@@ -31,15 +35,9 @@ def step_card(
     total = len(replay.steps)
     shown = replay.steps[step]
     chapter = chapter_of(replay.chapters, step)
-    counter = lang._("Step {n} of {total}", n=lang.number(step + 1), total=lang.number(total))
+    counter = step_counter(step, total - 1, lang)
     heading = f"**{chapter.name}** · {counter}" if chapter is not None else f"**{counter}**"
-    described = lang._(
-        "{game}, step {n} of {total}: {what}",
-        game=title,
-        n=lang.number(step + 1),
-        total=lang.number(total),
-        what=shown.caption,
-    )
+    described = lang._("{game} · {step}: {what}", game=title, step=counter, what=shown.caption)
     rows: list[tuple[discord.ui.Item[Any], ...]] = [_buttons(kind, game, step, total, lang)]
     menu = _menu(replay.chapters, chapter, kind, game, lang)
     if menu is not None:
@@ -52,6 +50,14 @@ def step_card(
         footer=lang._("Only you see this. Each step is the table as everybody saw it."),
         rows=tuple(rows),
     )
+
+
+def step_counter(step: int, moves: int, lang: Language) -> str:
+    """``Move 87 of 175`` for the step showing move 87, ``Before move 1 of 175`` for the
+    start."""
+    if step == 0:
+        return lang._("Before move 1 of {total}", total=lang.number(moves))
+    return lang._("Move {n} of {total}", n=lang.number(step), total=lang.number(moves))
 
 
 def chapter_of(chapters: Sequence[Chapter], step: int) -> Chapter | None:
@@ -120,7 +126,11 @@ def _menu(
         discord.SelectOption(
             label=shortened(chapter.name, OPTION_TEXT),
             value=str(chapter.step),
-            description=lang._("From step {n}", n=lang.number(chapter.step + 1)),
+            description=(
+                lang._("From move {n}", n=lang.number(chapter.step))
+                if chapter.step
+                else lang._("From the start")
+            ),
             default=chapter == current,
         )
         for chapter in offered
