@@ -5,7 +5,9 @@ protocol): its authorization code is exchanged for an access token with the app'
 secret (``/oauth2/token``), the token says who holds it (``/users/@me``), and the Activity
 instance the page names is looked up with the bot's token
 (``/applications/{app}/activity-instances/{instance}``): the user must be among its users,
-and the instance's channel is the only place whose games they may see and play.
+and the instance's channel is the only place whose games they may see and play. Its word
+is kept ``FRESH_SECONDS``: what grants a move or shows a hand asks again past that. What a
+stranger may send makes Discord's refusals only within ``refusal_shares``.
 """
 
 from __future__ import annotations
@@ -15,33 +17,54 @@ import hashlib
 import logging
 import re
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 import aiohttp
 import discord
 from discord.http import Route
 
+from bot.activity.refusal_shares import Shares, address_of
+from bot.metrics.figures import Metrics
+from bot.metrics.requests import counting_requests, invalid
 from i18n import Message
 
 log = logging.getLogger(__name__)
 
+T = TypeVar("T")
+
 REQUEST_SECONDS = 10.0
 """A call to Discord that takes longer is given up: the page tries again."""
-KNOWN_SECONDS = 300.0
-"""How long who holds a token, and where an instance is, are taken as Discord said: a
-page that reconnects (a restart brings every board back at once) costs Discord no call,
-and a forged token asked again and again costs it one per token. Discord's own limit on
-refused requests (10,000 in 10 minutes per address, then a ban of the bot's address) is
-never for a page to spend."""
-REFUSED_SECONDS = 60.0
-"""How long Discord's refusal of a token is taken as said."""
+FRESH_SECONDS = 30.0
+"""How long who holds a token, who is in an instance, and who is in a server seeing its
+channel are taken as Discord said. A move, a join, a start, a rematch or a game's view (a
+hand) asks again past it, and so does a push to a board (an instance's users, once for
+all its boards): someone who left the Activity or the server, or whose token ran out or
+was revoked, plays and sees no more after this, plus a call's time (the gateway's events
+of departures and permission changes act at once). A player moving all along costs one
+call on their own token, and two on the bot's (their instance, their membership), each
+time it passes; less would be more calls for the same players, more would leave the
+departed longer at the table."""
+REFUSED_SECONDS = 600.0
+"""How long Discord's refusal of a token is taken as said: a refused token never comes
+back, and asking again would spend Discord's invalid-request budget again."""
+TRUSTED_SECONDS = 604_800.0
+"""How long a token Discord vouched for, or that the bot's own code exchange handed out,
+is asked of Discord whatever strangers spent (``refusal_shares``): an access token's
+life, a week, unless Discord said less."""
+KEPT = 50_000
+"""Tokens and instances remembered, the oldest forgotten first."""
 IN_FLIGHT = 8
 """Sign-ins asked of Discord at once; more wait their turn."""
 INSTANCE = re.compile(r"i-[0-9]{1,20}-(gc|pc)-[0-9]{1,20}(-[0-9]{1,20})?")
 """An Activity instance's id as Discord makes it (``i-<launch>-gc-<guild>-<channel>``):
 anything else is never asked of Discord."""
+TOKEN = re.compile(r"[A-Za-z0-9._~+/-]{1,256}=*")
+"""A bearer token as OAuth2 writes one (RFC 6750's ``b64token``; Discord documents no
+shape of its own): anything else could not even be sent, and is never asked of
+Discord."""
 DOWN = 1013
 """The close code of a refusal that is Discord's trouble, not the viewer's: the page
 tries again (WebSocket's "try again later")."""
@@ -66,6 +89,8 @@ BAD_CODE = Message("Discord refused the sign-in. Open the board again.")
 NO_SECRET = Message("The board isn't set up on this bot (it has no client secret).")
 DISCORD_DOWN = Message("Discord didn't answer. Try again in a moment.")
 NO_SUCH_INSTANCE = Message("That isn't an Activity of Discord's. Open the board again.")
+NO_PLACE = Message("Discord says you're no longer in this channel. Open the board again.")
+UNCHECKED = Message("The board can't check this sign-in with Discord now. Open the board again.")
 
 
 @dataclass(frozen=True)
@@ -80,21 +105,44 @@ class Viewer:
     channel_id: int
     """The channel or thread the Activity runs in: its games are theirs to see."""
     instance_id: str
+    token: str = field(repr=False)
+    """Their access token, with which Discord is asked again (``FRESH_SECONDS``)."""
 
 
 class DiscordIdentity:
     """Discord's answers about a viewer, over the bot's HTTP client (its rate limits) for
-    the bot's own routes, and a session of its own for the OAuth2 ones."""
+    the bot's own routes, and a session of its own for the OAuth2 ones, whose refusals a
+    stranger can cause: those are held to their shares of Discord's invalid-request
+    budget (``refusal_shares``)."""
 
-    def __init__(self, client: discord.Client, client_secret: str | None) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        client_secret: str | None,
+        clock: Callable[[], float] = time.time,
+        metrics: Metrics | None = None,
+    ) -> None:
+        """``clock``: seconds, by which what Discord said grows old; ``metrics``: where
+        the session's requests are counted, if anywhere."""
         self._client = client
         self._secret = client_secret
+        self._clock = clock
+        self._metrics = metrics
         self._session: aiohttp.ClientSession | None = None
-        self._users: dict[str, tuple[float, dict[str, Any] | None]] = {}
+        self._users: OrderedDict[str, tuple[float, dict[str, Any] | None]] = OrderedDict()
         """Who holds each token (by its hash), or ``None`` where Discord refused it, and
         when Discord said so."""
-        self._instances: dict[str, tuple[float, dict[str, Any] | None]] = {}
+        self._instances: OrderedDict[str, tuple[float, dict[str, Any] | None]] = OrderedDict()
+        self._places: OrderedDict[str, float] = OrderedDict()
+        """When Discord last said each user (``guild:channel:user``) was still in the
+        server, seeing the channel."""
+        self._trusted: OrderedDict[str, float] = OrderedDict()
+        """Tokens (by their hash) asked of Discord whatever the shares, until when."""
+        self._hellos = Shares(clock)
+        self._exchanges = Shares(clock)
         self._asking = asyncio.Semaphore(IN_FLIGHT)
+        self._quiet_until = 0.0
+        """Until when sign-ins turned away go unlogged."""
 
     @property
     def client_id(self) -> int:
@@ -106,7 +154,12 @@ class DiscordIdentity:
     def _http(self) -> aiohttp.ClientSession:
         if self._session is None:
             timeout = aiohttp.ClientTimeout(total=REQUEST_SECONDS)
-            self._session = aiohttp.ClientSession(timeout=timeout)
+            traces = []
+            if self._metrics is not None:
+                trace = aiohttp.TraceConfig()
+                counting_requests(trace, self._metrics, "board")
+                traces.append(trace)
+            self._session = aiohttp.ClientSession(timeout=timeout, trace_configs=traces)
         return self._session
 
     async def close(self) -> None:
@@ -115,8 +168,9 @@ class DiscordIdentity:
             await self._session.close()
             self._session = None
 
-    async def exchange(self, code: str) -> str:
-        """The access token ``code`` (the page's authorization code) is worth."""
+    async def exchange(self, code: str, remote: str | None = None) -> str:
+        """The access token ``code`` (the page's authorization code, from the address
+        ``remote``) is worth."""
         if not self._secret:
             raise NotAllowed(NO_SECRET)
         form = {
@@ -125,30 +179,41 @@ class DiscordIdentity:
             "grant_type": "authorization_code",
             "code": code,
         }
-        answer = await self._call("POST", "/oauth2/token", data=form)
+        asked = await self._ask(
+            self._exchanges,
+            address_of(remote),
+            False,
+            lambda: self._call("POST", "/oauth2/token", data=form),
+        )
+        if asked is None:
+            self._turned_away("code exchanges")
+            raise NotAllowed(UNCHECKED, code=DOWN)
+        status, answer = asked
+        if status == 429:
+            raise NotAllowed(DISCORD_DOWN, code=DOWN)
         if answer is None or not isinstance(answer.get("access_token"), str):
             raise NotAllowed(BAD_CODE)
         token: str = answer["access_token"]
+        lasts = answer.get("expires_in")
+        seconds = lasts if isinstance(lasts, int) and 0 < lasts < TRUSTED_SECONDS else None
+        self._trust(_key(token), seconds or TRUSTED_SECONDS)
         return token
 
-    async def viewer(self, access_token: str, instance_id: str) -> Viewer:
+    async def viewer(
+        self, access_token: str, instance_id: str, remote: str | None = None
+    ) -> Viewer:
         """Who holds ``access_token``, checked to be in the Activity ``instance_id``, which
-        runs in a server's channel."""
+        runs in a server's channel they see; asked from the address ``remote``."""
         if not INSTANCE.fullmatch(instance_id):
             raise NotAllowed(NO_SUCH_INSTANCE)
-        key = hashlib.sha256(access_token.encode()).hexdigest()
-        user = await self._known(self._users, key, lambda: self._user(access_token))
-        if user is None:
+        if not TOKEN.fullmatch(access_token):
             raise NotAllowed(EXPIRED, code=4003)
-        instance = await self._known(
-            self._instances, instance_id, lambda: self._instance(instance_id)
-        )
+        user = await self._user(access_token, address_of(remote))
+        instance = await self._instance_word(instance_id)
         if instance is not None and not _among(user, instance):
             # Its users change as people join: Discord is asked again.
             self._instances.pop(instance_id, None)
-            instance = await self._known(
-                self._instances, instance_id, lambda: self._instance(instance_id)
-            )
+            instance = await self._instance_word(instance_id)
         if instance is None:
             raise NotAllowed(NO_INSTANCE)
         if not _among(user, instance):
@@ -157,38 +222,149 @@ class DiscordIdentity:
         if location.get("kind") != "gc" or not location.get("guild_id"):
             raise NotAllowed(NOT_A_SERVER)
         name = user.get("global_name") or user.get("username") or str(user["id"])
-        return Viewer(
+        viewer = Viewer(
             user_id=int(user["id"]),
             name=str(name),
             locale=user.get("locale"),
             guild_id=int(location["guild_id"]),
             channel_id=int(location["channel_id"]),
             instance_id=instance_id,
+            token=access_token,
         )
+        await self.in_place(viewer)
+        return viewer
 
-    async def _known(
-        self,
-        known: dict[str, tuple[float, dict[str, Any] | None]],
-        key: str,
-        asked: Callable[[], Awaitable[dict[str, Any] | None]],
-    ) -> dict[str, Any] | None:
-        """What Discord said of ``key`` lately, else its answer now (asked a few at a
-        time); an answer that it is down is never kept."""
-        now = time.monotonic()
-        said = known.get(key)
+    async def still(self, viewer: Viewer) -> None:
+        """``NotAllowed`` unless Discord's word, no older than ``FRESH_SECONDS``, is that
+        ``viewer`` still holds their token, is still in their instance, and still in the
+        server seeing its channel. Their token was vouched for, so it is asked whatever
+        strangers spent; a refusal ends it."""
+        user = await self._user(viewer.token, "")
+        if str(user.get("id")) != str(viewer.user_id):
+            raise NotAllowed(EXPIRED, code=4003)
+        await self.in_instance(viewer.instance_id, viewer.user_id)
+        await self.in_place(viewer)
+
+    async def in_instance(self, instance_id: str, user_id: int) -> None:
+        """``NotAllowed`` unless Discord's word, no older than ``FRESH_SECONDS``, is that
+        the user is among the instance's users."""
+        instance = await self._instance_word(instance_id)
+        if instance is None:
+            raise NotAllowed(NO_INSTANCE)
+        if not _among({"id": user_id}, instance):
+            raise NotAllowed(NOT_IN_INSTANCE)
+
+    def forget_places(self, guild_id: int) -> None:
+        """A channel's overwrites or a role changed in the server: who sees its channels
+        is asked again."""
+        prefix = f"{guild_id}:"
+        for key in [k for k in self._places if k.startswith(prefix)]:
+            del self._places[key]
+
+    async def in_place(self, viewer: Viewer) -> None:
+        """``NotAllowed`` unless Discord's word of late is that the viewer is still a
+        member of the server, with View Channel in the instance's channel (as the bot
+        knows its roles and overwrites). A server or channel the bot doesn't know is
+        left to the game's own checks."""
+        key = f"{viewer.guild_id}:{viewer.channel_id}:{viewer.user_id}"
+        said = self._places.get(key)
+        if said is not None and self._clock() - said < FRESH_SECONDS:
+            return
+        guild = self._client.get_guild(viewer.guild_id)
+        if guild is None:
+            return
+        try:
+            member = await guild.fetch_member(viewer.user_id)
+        except discord.NotFound:
+            raise NotAllowed(NO_PLACE) from None
+        except discord.HTTPException as error:
+            log.info("Discord refused a board viewer's membership lookup: %s", error)
+            raise NotAllowed(DISCORD_DOWN, code=DOWN) from None
+        channel = guild.get_channel_or_thread(viewer.channel_id)
+        if channel is not None and not channel.permissions_for(member).view_channel:
+            raise NotAllowed(NO_PLACE)
+        _remember(self._places, key, self._clock())
+
+    async def _user(self, access_token: str, address: str) -> dict[str, Any]:
+        """Who holds the token: Discord's word of late, else asked, with a share of the
+        hellos' unless the token is trusted; ``NotAllowed`` for a token Discord refused,
+        or none left to ask with."""
+        key = _key(access_token)
+        now = self._clock()
+        said = self._users.get(key)
         if said is not None:
-            at, answer = said
-            if now - at < (KNOWN_SECONDS if answer is not None else REFUSED_SECONDS):
-                return answer
-        async with self._asking:
-            answer = await asked()
-        if len(known) > 10_000:
-            known.clear()
-        known[key] = (time.monotonic(), answer)
-        return answer
+            at, known = said
+            if now - at < (FRESH_SECONDS if known is not None else REFUSED_SECONDS):
+                if known is None:
+                    raise NotAllowed(EXPIRED, code=4003)
+                return known
+        trusted = self._trusted.get(key, 0.0) > now
+        asked = await self._ask(
+            self._hellos,
+            address,
+            trusted,
+            lambda: self._call("GET", "/users/@me", bearer=access_token),
+        )
+        if asked is None:
+            self._turned_away("sign-ins")
+            raise NotAllowed(UNCHECKED, code=4003)
+        status, user = asked
+        if status == 429:
+            raise NotAllowed(DISCORD_DOWN, code=DOWN)
+        _remember(self._users, key, (self._clock(), user))
+        if user is None:
+            self._trusted.pop(key, None)
+            raise NotAllowed(EXPIRED, code=4003)
+        if not trusted:
+            self._trust(key, TRUSTED_SECONDS)
+        return user
 
-    async def _user(self, access_token: str) -> dict[str, Any] | None:
-        return await self._call("GET", "/users/@me", bearer=access_token)
+    async def _ask(
+        self,
+        shares: Shares,
+        address: str,
+        trusted: bool,
+        asked: Callable[[], Awaitable[tuple[int, dict[str, Any] | None]]],
+    ) -> tuple[int, dict[str, Any] | None] | None:
+        """Discord's status and answer to ``asked``, a few asked at a time, each with a
+        share of ``shares`` for ``address`` unless ``trusted``; ``None`` when none is
+        left. The share is taken once it is this ask's turn, so that asks waiting behind
+        others never count against it, and given back unless Discord refused; a trusted
+        ask's refusal is counted all the same."""
+        async with self._asking:
+            taken = None if trusted else shares.take(address)
+            if not trusted and taken is None:
+                return None
+            status = 0
+            try:
+                status, answer = await asked()
+            finally:
+                refused = invalid(status, None)
+                if taken is not None and not refused:
+                    shares.give_back(address, taken)
+                elif taken is None and refused:
+                    shares.refused(address)
+        return status, answer
+
+    def _turned_away(self, what: str) -> None:
+        """One log line a minute at most, however many a flood brings."""
+        now = self._clock()
+        if now >= self._quiet_until:
+            self._quiet_until = now + 60.0
+            log.info("%s turned away unasked: Discord refused too many lately", what)
+
+    def _trust(self, key: str, seconds: float) -> None:
+        _remember(self._trusted, key, self._clock() + seconds)
+
+    async def _instance_word(self, instance_id: str) -> dict[str, Any] | None:
+        """The instance as Discord said of late, else as it says now (``None``: gone)."""
+        said = self._instances.get(instance_id)
+        if said is not None and self._clock() - said[0] < FRESH_SECONDS:
+            return said[1]
+        async with self._asking:
+            answer = await self._instance(instance_id)
+        _remember(self._instances, instance_id, (self._clock(), answer))
+        return answer
 
     async def _instance(self, instance_id: str) -> dict[str, Any] | None:
         route = Route(
@@ -213,25 +389,37 @@ class DiscordIdentity:
         *,
         bearer: str | None = None,
         data: dict[str, str] | None = None,
-    ) -> dict[str, Any] | None:
-        """Discord's JSON answer, ``None`` for a refusal of the viewer's (4xx); Discord not
-        answering is ``NotAllowed`` for now (the page tries again)."""
+    ) -> tuple[int, dict[str, Any] | None]:
+        """Discord's status and JSON answer, ``None`` for a refusal (4xx, 429 included);
+        Discord not answering is ``NotAllowed`` for now (the page tries again)."""
         headers = {"Authorization": f"Bearer {bearer}"} if bearer is not None else {}
         url = Route.BASE + path
         try:
             async with self._http().request(method, url, headers=headers, data=data) as answer:
-                if answer.status == 429 or answer.status >= 500:
+                if answer.status >= 500:
                     log.info("Discord can't answer %s %s now: %d", method, path, answer.status)
                     raise NotAllowed(DISCORD_DOWN, code=DOWN)
                 if answer.status >= 400:
                     log.info("Discord refused %s %s: %d", method, path, answer.status)
-                    return None
+                    return answer.status, None
                 answer.raise_for_status()
                 body: dict[str, Any] = await answer.json()
-                return body
+                return answer.status, body
         except (aiohttp.ClientError, TimeoutError) as error:
             log.info("Discord didn't answer %s %s: %r", method, path, error)
             raise NotAllowed(DISCORD_DOWN, code=DOWN) from None
+
+
+def _key(access_token: str) -> str:
+    """A token as it is remembered: never itself."""
+    return hashlib.sha256(access_token.encode()).hexdigest()
+
+
+def _remember(known: OrderedDict[str, T], key: str, value: T) -> None:
+    known[key] = value
+    known.move_to_end(key)
+    while len(known) > KEPT:
+        known.popitem(last=False)
 
 
 def _among(user: dict[str, Any], instance: dict[str, Any]) -> bool:

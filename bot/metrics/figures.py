@@ -123,6 +123,14 @@ class Metrics:
             ["route", "code"],
             registry=registry,
         )
+        self.invalid_requests = Counter(
+            "claimit_discord_invalid_requests",
+            "Discord's answers that count towards its ban of the bot's address (401, 403, "
+            "and 429 but of the shared scope; 10,000 in 10 minutes bans it), by client: bot "
+            "(discord.py's requests) or board (the board's sign-ins).",
+            ["client"],
+            registry=registry,
+        )
         self.database_time = Histogram(
             "claimit_database_seconds",
             "Seconds the bot waited for each database transaction, by kind: read, write, "

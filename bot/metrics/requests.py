@@ -1,8 +1,8 @@
 """Discord's REST requests counted where aiohttp sends them (discord.py's ``http_trace``):
 each by its route, with the ids and tokens in its path left out so that the routes stay
 few, and the answer's status; a refusal by Discord's JSON error code too (what discord.py
-raises as ``discord.HTTPException.code``); and the interactions' answers told to
-``Metrics.answers``."""
+raises as ``discord.HTTPException.code``); the answers Discord counts towards banning the
+bot's address, by client; and the interactions' answers told to ``Metrics.answers``."""
 
 from __future__ import annotations
 
@@ -39,8 +39,9 @@ def route_of(method: str, path: str) -> str:
     return f"{method} /{'/'.join(shown)}"
 
 
-def counting_requests(config: aiohttp.TraceConfig, metrics: Metrics) -> None:
-    """Counts every request of the session ``config`` traces into ``metrics``."""
+def counting_requests(config: aiohttp.TraceConfig, metrics: Metrics, client: str = "bot") -> None:
+    """Counts every request of the session ``config`` traces into ``metrics``, its
+    invalid ones as ``client``'s."""
 
     async def end(
         session: aiohttp.ClientSession,
@@ -53,6 +54,8 @@ def counting_requests(config: aiohttp.TraceConfig, metrics: Metrics) -> None:
         status = params.response.status
         metrics.requests.labels(route, str(status)).inc()
         metrics.answers.sent(params.method, params.url.path, status)
+        if invalid(status, params.response.headers.get("X-RateLimit-Scope")):
+            metrics.invalid_requests.labels(client).inc()
         if 400 <= status < 500 and status != 429:
             code = await refusal_code(params.response)
             if code is not None:
@@ -69,6 +72,13 @@ def counting_requests(config: aiohttp.TraceConfig, metrics: Metrics) -> None:
 
     config.on_request_end.append(end)
     config.on_request_exception.append(failed)
+
+
+def invalid(status: int, scope: str | None) -> bool:
+    """Whether Discord counts an answer towards its ban of the address: a 401, a 403, or
+    a 429 but of a shared resource's limit (rate-limits in discord-api-docs); a
+    Cloudflare 429 has no scope, and counts."""
+    return status in (401, 403) or (status == 429 and scope != "shared")
 
 
 async def refusal_code(response: aiohttp.ClientResponse) -> int | None:
