@@ -1,6 +1,6 @@
 """Posting a message owed for something past, once whatever happens meanwhile: a follower's
 notice, an invitation, a rematch offer, a take-back request, a season's podium, a
-tournament's round, a daily summary.
+tournament's round, a daily summary, a replay or report shared.
 
 Each such message has a key naming it (``follow-end:12:34``) and a feature that knows
 what it says, where it goes and what it owes still (its own rows: the follow not yet

@@ -20,6 +20,7 @@ from bot.storage.replay_queries import (
     last_finished_here,
     stored_replay,
 )
+from bot.storage.shards import Shards
 
 FINISHED = GameNumbers(finished_game_id, last_finished_here, NothingToReplay, NoSuchFinishedGame)
 """A replay is only of a game played to the end."""
@@ -60,3 +61,11 @@ class ReplayService:
         """The share claimed was posted as ``message_id``, or (``None``) was not posted
         after all: the next press may share."""
         await self._shares.posted(game_id, share, message_id)
+
+    async def share(self, game_id: int) -> SharedReplay | None:
+        """The game's replay's share as it stands, if it has one."""
+        return await self._shares.share(game_id)
+
+    async def unposted(self, shards: Shards) -> list[tuple[int, SharedReplay]]:
+        """The replays of ``shards``' games whose share a stop cut short."""
+        return await self._shares.unposted(shards)

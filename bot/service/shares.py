@@ -1,6 +1,9 @@
 """Sharing something of a finished game in a channel once (its replay, its report): the
 first press posts it, a later one is told where it is, unless that message was deleted
-since; one press of many at once, in any process, shares."""
+since; one press of many at once, in any process, shares. A share claimed is owed until
+its message is recorded (or it is given up for good): a stop cuts its post short, and
+whoever holds its server's shard next posts it under the same nonce, so a share in
+flight is never given to another press."""
 
 from __future__ import annotations
 
@@ -13,12 +16,14 @@ from bot.storage.replay_queries import (
     posted_shared_replay,
     set_shared_replay,
     shared_replay,
+    unposted_shares,
 )
+from bot.storage.shards import Shards
 
-SHARE_POSTING_FOR = 15 * 60.0
-"""Seconds a share being posted holds its game's share: a press answers within an
-interaction's 15 minutes, so one that has not posted by then never will (its process
-stopped), and the next press shares instead."""
+POSTED_UNASKED_FOR = 24 * 3600.0
+"""Seconds a share cut short is posted again by the bot itself (at a start, or when a
+process takes over its shard): one older (its process stopped long ago) would come out of
+the blue, and waits for the next press of Share instead."""
 
 
 class Shares:
@@ -34,20 +39,21 @@ class Shares:
     ) -> tuple[SharedReplay, bool]:
         """Claims the sharing for one press: the share, and whether it is this press's to
         post. A share made (or being made) stands, unless its message is ``gone``
-        (deleted since) or its posting was given up."""
+        (deleted since)."""
         now = self._clock()
         table = self._table
 
         async def claiming(connection: Connection) -> tuple[SharedReplay, bool]:
             await connection.lock(table, game_id)
             earlier = await shared_replay(connection, game_id, table)
-            if earlier is not None:
-                given_up = (
-                    earlier.message_id is None and now - earlier.shared_at >= SHARE_POSTING_FOR
-                )
-                if not given_up and (gone is None or earlier.message_id != gone):
-                    return earlier, False
-            mine = SharedReplay(channel_id, None, user_id, now)
+            if earlier is None:
+                moment = now
+            elif gone is None or earlier.message_id != gone:
+                return earlier, False
+            else:
+                # The moment names the share's message (its nonce): never the one before's.
+                moment = max(now, earlier.shared_at + 0.001)
+            mine = SharedReplay(channel_id, None, user_id, moment)
             await set_shared_replay(connection, game_id, mine, table)
             return mine, True
 
@@ -67,3 +73,17 @@ class Shares:
                     connection, game_id, share, message_id, table
                 )
             )
+
+    async def share(self, game_id: int) -> SharedReplay | None:
+        """The game's share as it stands, if it has one."""
+        table = self._table
+        return await self._db.read(lambda connection: shared_replay(connection, game_id, table))
+
+    async def unposted(self, shards: Shards) -> list[tuple[int, SharedReplay]]:
+        """The shares of ``shards``' games claimed and not posted yet (a stop cut them
+        short) within ``POSTED_UNASKED_FOR``, each with its game's id."""
+        table = self._table
+        since = self._clock() - POSTED_UNASKED_FOR
+        return await self._db.read(
+            lambda connection: unposted_shares(connection, shards, since, table)
+        )

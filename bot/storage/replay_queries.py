@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.storage.connection import Connection
 from bot.storage.records import SharedReplay
+from bot.storage.shards import Shards
 
 
 async def finished_game_id(
@@ -146,3 +147,26 @@ async def posted_shared_replay(
         "AND user_id = ? AND shared_at = ?",
         (message_id, game_id, shared.channel_id, shared.user_id, shared.shared_at),
     )
+
+
+async def unposted_shares(
+    connection: Connection, shards: Shards, since: float, table: str
+) -> list[tuple[int, SharedReplay]]:
+    """The shares of ``shards``' games claimed from ``since`` on whose message is not
+    recorded yet, each with its game's id."""
+    where, params = shards.where("g.guild_id")
+    rows = await connection.fetch(
+        f"SELECT s.game_id, s.channel_id, s.user_id, s.shared_at FROM {table} s "
+        "JOIN games g ON g.id = s.game_id "
+        f"WHERE s.message_id IS NULL AND s.shared_at >= ? AND {where} ORDER BY s.game_id",
+        (since, *params),
+    )
+    return [
+        (
+            int(row["game_id"]),
+            SharedReplay(
+                int(row["channel_id"]), None, int(row["user_id"]), float(row["shared_at"])
+            ),
+        )
+        for row in rows
+    ]

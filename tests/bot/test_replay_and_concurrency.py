@@ -11,9 +11,10 @@ import pytest
 from bot.service import Actor, GameService
 from bot.service.errors import BoardMovedOn, GameBroken
 from bot.service.replay_service import ReplayService
-from bot.service.shares import SHARE_POSTING_FOR
+from bot.service.shares import POSTED_UNASKED_FOR
 from bot.storage import Database, GameStatus
 from bot.storage.opening import open_database
+from bot.storage.shards import Shards
 from tests.bot.fixtures import PLAYERS, Clock, ScriptedDice, play_to_the_end, started_game
 
 
@@ -128,7 +129,9 @@ async def test_a_replay_is_shared_once_however_many_press_at_once(
 ) -> None:
     """Share pressed by many at once (in any process: the claim is the database's): one
     press posts; the others see that share. A share given up frees it, as does its
-    message deleted; one being posted holds it for an interaction's 15 minutes."""
+    message deleted; one being posted holds it however long its post takes (a stop's
+    included: it is owed, and posted again under its nonce), and is listed as owed for a
+    day."""
     game = await started_game(service, 2)
     clock = Clock()
     replays = ReplayService(database, clock)
@@ -147,8 +150,12 @@ async def test_a_replay_is_shared_once_however_many_press_at_once(
     assert not ours and (done.channel_id, done.message_id, done.user_id) == (6, 1234, 99)
     again, ours = await replays.claim_share(game.id, 7, 100, gone=1234)
     assert ours and again.user_id == 100
-    stuck, ours = await replays.claim_share(game.id, 8, 101)
-    assert not ours and stuck == again
-    clock.now += SHARE_POSTING_FOR
-    taken, ours = await replays.claim_share(game.id, 8, 101)
-    assert ours and taken.user_id == 101
+    clock.now += 3600.0
+    held, ours = await replays.claim_share(game.id, 8, 101)
+    assert not ours and held == again
+    assert await replays.unposted(Shards.every()) == [(game.id, again)]
+    # Cut short long ago, it is posted at the next press, not out of the blue.
+    clock.now += POSTED_UNASKED_FOR
+    held, ours = await replays.claim_share(game.id, 8, 101)
+    assert not ours and held == again
+    assert await replays.unposted(Shards.every()) == []

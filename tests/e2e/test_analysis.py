@@ -8,12 +8,15 @@ from __future__ import annotations
 import random
 
 from bot.features.analysis.service import AnalysisService
-from bot.games.analysis import graded_by
+from bot.games.analysis import costliest
 from bot.games.claim.game import intent_of
+from bot.games.face import BaseFace, seat_names
+from bot.games.faces import face_for
 from bot.games.registry import analyst_for
-from emulator import Interaction, Message
+from emulator import Interaction, Message, User
 from engine.claim.actions import Play, Take
-from tests.e2e.world import World, ephemeral_answer, note_of, text_of, title_of
+from i18n import english
+from tests.e2e.world import World, ephemeral_answer, note_of, shared_post, text_of, title_of
 
 REPORT = "📊 What decided it · {game}"
 
@@ -30,6 +33,28 @@ async def shown_report(world: World, asked: Interaction, game: str, title: str =
 
 def service(world: World) -> AnalysisService:
     return world.bots[0].service.part(AnalysisService)
+
+
+async def steps_to_the_named_move(
+    world: World, asker: User, report: Message, kind: str, game_id: int
+) -> None:
+    """The report's costliest decision, its button and the step that opens agree: the
+    same move number, and the step shows what that move of the log did."""
+    analysis = await service(world).stored(game_id)
+    assert analysis is not None
+    worst = costliest(analysis.decisions, analyst_for(kind).thresholds)
+    assert worst is not None
+    number = worst.move + 1
+    assert f"The picture: the game's costliest decision, move {number} (" in text_of(report)
+    stepped = await world.click(asker, report, f"Step through from move {number}")
+    assert stepped.response_message is not None
+    heading, said = text_of(stepped.response_message).split("\n", 1)
+    outcomes = await world.bots[0].service.history.outcomes(game_id)
+    assert heading.endswith(f" · Move {number} of {len(outcomes)}"), heading
+    made = outcomes[worst.move]
+    face = face_for(kind)
+    assert isinstance(face, BaseFace)
+    assert said == face.replay_step(seat_names(made.game, english()), made, english()).caption
 
 
 async def test_a_gold_nuggets_report_is_judged_once_shown_privately_and_shared(
@@ -61,8 +86,8 @@ async def test_a_gold_nuggets_report_is_judged_once_shown_privately_and_shared(
         assert f"🎲 **{player}** busted " in told and "🧭 " in told and " decisions, " in told
     said = text_of(report)
     assert said.split("\n", 1)[0].endswith(".") and "decided it" in said
-    grade = graded_by(analyst_for("nuggets").thresholds)
-    worst = max((d for d in analysis.decisions if d.cost > 0), key=lambda d: (grade(d), d.cost))
+    worst = costliest(analysis.decisions, analyst_for("nuggets").thresholds)
+    assert worst is not None
     step_through = f"Step through from move {worst.move + 1}"
     share, first, *others = report.button_labels()
     assert (share, first) == ("Share in the channel", step_through)
@@ -78,18 +103,14 @@ async def test_a_gold_nuggets_report_is_judged_once_shown_privately_and_shared(
     assert again.response_message is not None
     assert title_of(again.response_message) == "📊 What decided it · Gold Nuggets #1"
 
-    # The step-through opens at the costliest decision.
-    stepped = await world.click(ann, report, step_through)
-    assert stepped.response_message is not None
-    assert f"Step {worst.move + 1} of" in text_of(stepped.response_message)
+    # The step-through opens on the costliest decision, numbered as the report numbers it.
+    await steps_to_the_named_move(world, ann, report, "nuggets", game.id)
 
     shared = await world.click(bo, again.response_message, "Share in the channel")
-    post = shared.response_message
-    assert post is not None and not post.ephemeral
-    assert await world.discord.wait_for_message(
-        world.channel, lambda m: m is post and title_of(m) == "📊 What decided it · Gold Nuggets #1"
-    )
-    assert note_of(post) == f"Shared by <@{bo.id}>."
+    post = await shared_post(world, shared)
+    assert ephemeral_answer(shared).startswith("Shared in the channel: https://discord.com/")
+    assert title_of(post) == "📊 What decided it · Gold Nuggets #1"
+    assert note_of(post) == f"Shared by <@{bo.id}>." and post.mentions == []
     assert post.button_labels() == [step_through, *others]
     twice = ephemeral_answer(await world.click(ann, report, "Share in the channel"))
     assert twice.startswith("The report of Gold Nuggets #1 is already shared: ")
@@ -144,12 +165,9 @@ async def test_a_claim_it_report_in_german_judges_placements_and_stops_estimated
     assert english.response_message is not None
     assert title_of(english.response_message) == "📊 What decided it · Claim It! #1"
     assert "estimates" in "\n".join(english.response_message.text_displays())
+    await steps_to_the_named_move(world, ann, english.response_message, "claimit", 1)
     shared = await world.click(ann, english.response_message, "Share in the channel")
-    post = shared.response_message
-    assert post is not None and not post.ephemeral
-    assert await world.discord.wait_for_message(
-        world.channel, lambda m: m is post and title_of(m) == "📊 What decided it · Claim It! #1"
-    )
+    assert title_of(await shared_post(world, shared)) == "📊 What decided it · Claim It! #1"
     asked_again = await world.command(outsider, "claimit analyse", spiel=1)
     assert asked_again.response_message is not None
     assert title_of(asked_again.response_message) == "📊 Was entschied · Claim It! #1"
@@ -186,6 +204,7 @@ async def test_a_claim_report_judges_card_choices_by_the_chance_to_win_without_l
         if token.startswith(("play=", "discard=", "take=")) and token != "take=top"
     }
     assert named <= public
+    await steps_to_the_named_move(world, ann, report, "claim", 1)
 
     outsider = world.players[-1]
     outsider.locale = "de"
@@ -194,7 +213,8 @@ async def test_a_claim_report_judges_card_choices_by_the_chance_to_win_without_l
     assert title_of(german.response_message) == "📊 Was entschied · Claim #1"
     assert "Claim hat keine Würfel" in "\n".join(german.response_message.text_displays())
     shared = await world.click(outsider, german.response_message, "Im Kanal teilen")
-    assert shared.response_message is not None and not shared.response_message.ephemeral
+    # Posted in the game's language, whoever shares it.
+    assert title_of(await shared_post(world, shared)) == "📊 What decided it · Claim #1"
     # A game still being played has no report: it would tell what others hold.
     await world.start_game(2, command="claim")
     running = ephemeral_answer(await world.command(ann, "claim analysis", game=2))

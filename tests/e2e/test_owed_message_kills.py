@@ -39,7 +39,7 @@ from emulator import Channel, DiscordEmulator, Interaction, Message, User
 from tests.bot.fixtures import new_tournament, play_to_the_end, random_press
 from tests.clock import ManualClock
 from tests.e2e.running_bot import BotProcess, bot_environment
-from tests.e2e.world import THREAD_PERMISSIONS, describe, lobby_with, started
+from tests.e2e.world import THREAD_PERMISSIONS, describe, lobby_with, started, title_of
 from tests.quick_limits import QUICK_LIMITS
 
 pytestmark = [pytest.mark.slow, pytest.mark.long(seconds=3)]
@@ -445,3 +445,47 @@ async def test_a_tournaments_round_is_told_once(tmp_path: Path, when: str) -> No
         await here.all_sent("tournament-round:", 1)
         told = [m for m in here.channel.messages if "Round 1" in describe(m)]
         assert len(told) == 1
+
+
+FOLLOWUP = "POST /webhooks/{app}/{token}"
+SHARED = {"analysis": "📊 What decided it · Claim It! #1", "replay": "🎞️ Replay · Claim It! #1"}
+"""What each share posts, by the command that shows it privately first."""
+
+
+@pytest.mark.parametrize("when", [*WHEN, "recorded"])
+@pytest.mark.parametrize("shown", SHARED)
+async def test_a_shared_report_or_replay_is_posted_once(
+    tmp_path: Path, shown: str, when: str
+) -> None:
+    """Ann shares a finished game's report (or replay) in the channel, and the bot is
+    killed as it posts it, just after, or once it is recorded (as it tells Ann where):
+    started again, the bot itself posts what is still owed, and the channel has it once,
+    which Share links from then on."""
+    async with scene(tmp_path) as here:
+        async with here.opened() as database:
+            await finished_at(GameService(database), here, shown=True)
+        await here.start()
+        asked = await here.command("Ann", f"claimit {shown}")
+        private = asked.response_message
+        assert private is not None
+        await here.emulator.wait_until(lambda: "Share in the channel" in private.button_labels())
+        if when == "recorded":
+            here.kill_at(FOLLOWUP, lambda request: True, made=False)
+        else:
+            here.kill_at(POST, here.into(here.channel), made=when == "after")
+        await here.emulator.click(here.people["Ann"], private, "Share in the channel")
+        await here.killed_and_back()
+        await here.all_sent(f"{'report' if shown == 'analysis' else 'replay'}-share:", 1)
+
+        def posted() -> list[Message]:
+            return [m for m in here.channel.messages if not m.ephemeral and title_of(m) == title]
+
+        title = SHARED[shown]
+        (post,) = posted()
+        assert f"Shared by <@{here.people['Ann'].id}>." in describe(post)
+        again = await here.act(
+            here.emulator.click(here.people["Ann"], private, "Share in the channel")
+        )
+        assert again.response_message is not None
+        assert again.response_message.content.endswith(f"/{here.channel.id}/{post.id}")
+        assert posted() == [post]

@@ -25,6 +25,7 @@ from tests.e2e.world import (
     ephemeral_answer,
     note_of,
     replay_gif,
+    shared_post,
     text_of,
     title_of,
 )
@@ -99,8 +100,8 @@ async def test_a_result_replays_privately_then_from_the_stored_file_and_shares(
     public_before = [m for m in world.channel.visible() if not m.ephemeral]
 
     shared = await world.click(bo, again.response_message, "Share in the channel")
-    post = shared.response_message
-    assert post is not None and not post.ephemeral
+    post = await shared_post(world, shared)
+    assert ephemeral_answer(shared).startswith("Shared in the channel: https://discord.com/")
     assert title_of(post) == "🎞️ Replay · Claim It! #1"
     assert post.button_labels() == ["Step through"], "for anyone, privately"
     assert note_of(post) == f"Shared by <@{bo.id}>." and post.mentions == []
@@ -116,8 +117,8 @@ async def test_a_result_replays_privately_then_from_the_stored_file_and_shares(
     # Once a moderator deletes it, it may be shared again.
     await world.discord.delete_message(post)
     again_shared = await world.click(ann, replay, "Share in the channel")
-    repost = again_shared.response_message
-    assert repost is not None and not repost.ephemeral and repost is not post
+    repost = await shared_post(world, again_shared)
+    assert repost is not post
     assert note_of(repost) == f"Shared by <@{ann.id}>."
     assert [m for m in world.channel.visible() if not m.ephemeral] == [*public_before, repost]
 
@@ -179,7 +180,7 @@ async def test_a_replay_is_stepped_through_privately_by_step_and_by_round_after_
     (finished,) = await world.bots[0].features.get(Ladder).ladder.history(world.guild.id, "claimit")
     replay = await worked_out(world, finished.id)
     steps, chapters = replay.steps, replay.chapters
-    total = len(steps)
+    moves = len(steps) - 1
     assert len(chapters) > 3 and chapters[0].step == 0 and chapters[1].name == "Round 2"
 
     shown = await shown_replay(world, await world.click(ann, result, "Replay"))
@@ -189,17 +190,18 @@ async def test_a_replay_is_stepped_through_privately_by_step_and_by_round_after_
     assert stepper is not shown, "the animation stays as it was"
     assert title_of(stepper) == "🎞️ Step through · Claim It! #1"
     heading, caption, told = stepped(stepper)
-    assert heading == f"**Round 1** · Step 1 of {total}"
+    # Each step numbered by the move it shows, the start before the first.
+    assert heading == f"**Round 1** · Before move 1 of {moves}"
     assert caption == steps[0].caption
-    assert told == f"Claim It! #1, step 1 of {total}: {steps[0].caption}"
+    assert told == f"Claim It! #1 · Before move 1 of {moves}: {steps[0].caption}"
     assert enabled(stepper) == ["Next", "Last"]
 
     await world.click(ann, stepper, "Next")
-    assert stepped(stepper)[:2] == (f"**Round 1** · Step 2 of {total}", steps[1].caption)
+    assert stepped(stepper)[:2] == (f"**Round 1** · Move 1 of {moves}", steps[1].caption)
     assert enabled(stepper) == ["First", "Back", "Next", "Last"]
     await world.click(ann, stepper, "Last")
     assert stepped(stepper)[:2] == (
-        f"**{chapters[-1].name}** · Step {total} of {total}",
+        f"**{chapters[-1].name}** · Move {moves} of {moves}",
         steps[-1].caption,
     )
     assert enabled(stepper) == ["First", "Back"]
@@ -208,7 +210,7 @@ async def test_a_replay_is_stepped_through_privately_by_step_and_by_round_after_
     third = chapters[2]
     await world.select(ann, stepper, "Jump to…", str(third.step))
     assert stepped(stepper)[:2] == (
-        f"**Round 3** · Step {third.step + 1} of {total}",
+        f"**Round 3** · Move {third.step} of {moves}",
         steps[third.step].caption,
     )
 
@@ -216,9 +218,9 @@ async def test_a_replay_is_stepped_through_privately_by_step_and_by_round_after_
     await world.stop_bots()
     await world.start_bot()
     await world.click(ann, stepper, "Back")
-    assert stepped(stepper)[0] == f"**Round 2** · Step {third.step} of {total}"
+    assert stepped(stepper)[0] == f"**Round 2** · Move {third.step - 1} of {moves}"
     await world.click(ann, stepper, "First")
-    assert stepped(stepper)[0] == f"**Round 1** · Step 1 of {total}"
+    assert stepped(stepper)[0] == f"**Round 1** · Before move 1 of {moves}"
 
     # A pick the menu never offered (a hand-made one) changes nothing and says so.
     forged = await world.discord.forge(
@@ -228,12 +230,11 @@ async def test_a_replay_is_stepped_through_privately_by_step_and_by_round_after_
     )
     refused = await world.discord.answer(forged)
     assert "isn't one of the menu's choices" in ephemeral_answer(refused)
-    assert stepped(stepper)[0] == f"**Round 1** · Step 1 of {total}"
+    assert stepped(stepper)[0] == f"**Round 1** · Before move 1 of {moves}"
 
     # Shared in the channel, the replay lets anyone step through it, privately.
     shared = await world.click(ann, shown, "Share in the channel")
-    assert shared.response_message is not None
-    theirs = await world.click(outsider, shared.response_message, "Step through")
+    theirs = await world.click(outsider, await shared_post(world, shared), "Step through")
     assert theirs.response_message is not None
     assert theirs.response_message.visible_to == outsider.id
 
@@ -248,10 +249,10 @@ async def test_each_asker_steps_through_in_their_own_language(world: World) -> N
     stepper = (await world.click(outsider, shown, "Schritt für Schritt")).response_message
     assert stepper is not None
     heading, _, told = stepped(stepper)
-    assert heading.startswith("**Runde 1** · Schritt 1 von ")
-    assert told.startswith("Claim It! #1, Schritt 1 von ")
+    assert heading.startswith("**Runde 1** · Vor Zug 1 von ")
+    assert told.startswith("Claim It! #1 · Vor Zug 1 von ")
     assert enabled(stepper) == ["Weiter", "Ende"]
     # The same game, stepped through by an English reader meanwhile, in English.
     theirs = await shown_replay(world, await world.click(ann, result, "Replay"))
     mine = (await world.click(ann, theirs, "Step through")).response_message
-    assert mine is not None and stepped(mine)[0].startswith("**Round 1** · Step 1 of ")
+    assert mine is not None and stepped(mine)[0].startswith("**Round 1** · Before move 1 of ")

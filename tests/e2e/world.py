@@ -473,6 +473,19 @@ def ephemeral_answer(interaction: Interaction) -> str:
     return message.content or describe(message)
 
 
+async def shared_post(world: World, shared: Interaction) -> Message:
+    """The message a press of Share posted in the channel: the one its private answer
+    ("thinking…" until the post is made) links to, the link ending it in any language."""
+    answer = shared.response_message
+    assert answer is not None
+    await world.discord.wait_until(lambda: not answer.loading)
+    said = ephemeral_answer(shared)
+    message_id = int(said.rsplit("/", 1)[1])
+    (post,) = [m for m in world.channel.messages if m.id == message_id]
+    assert not post.ephemeral and not post.deleted
+    return post
+
+
 TEXT_DISPLAY = 10
 
 

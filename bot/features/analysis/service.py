@@ -23,6 +23,7 @@ from bot.service.game_changes import GameChanges
 from bot.service.shares import Shares
 from bot.storage import Game, GameStatus, SharedReplay
 from bot.storage.replay_queries import begun_game_id, last_finished_here
+from bot.storage.shards import Shards
 
 log = logging.getLogger(__name__)
 
@@ -114,3 +115,11 @@ class AnalysisService(FeatureService):
     async def shared(self, game_id: int, share: SharedReplay, message_id: int | None) -> None:
         """The share claimed was posted as ``message_id``, or (``None``) was not posted."""
         await self._shares.posted(game_id, share, message_id)
+
+    async def share(self, game_id: int) -> SharedReplay | None:
+        """The game's report's share as it stands, if it has one."""
+        return await self._shares.share(game_id)
+
+    async def unposted(self, shards: Shards) -> list[tuple[int, SharedReplay]]:
+        """The reports of ``shards``' games whose share a stop cut short."""
+        return await self._shares.unposted(shards)

@@ -18,21 +18,23 @@ import discord
 from bot.discord_ui.card_layout import Card, Rows, edited, flowed, sent
 from bot.discord_ui.context import Context
 from bot.discord_ui.feature import Feature
-from bot.discord_ui.finished_games import named_game, share_gone
+from bot.discord_ui.finished_games import named_game
 from bot.discord_ui.game_messages import message_link
-from bot.discord_ui.interaction_answers import defer_now, tell
 from bot.discord_ui.interactions import reader
 from bot.features.analysis.discord.components import ReportButton, ShareReportButton
 from bot.features.analysis.discord.report_card import Report, report_card
 from bot.features.analysis.judging import PROCESSES, Judging
 from bot.features.analysis.service import AnalysisService
 from bot.features.replays.discord.components import StepButton
+from bot.features.replays.discord.sharing import Sharing
 from bot.games import shared_words
 from bot.games.faces import face_for, report_words_for
 from bot.games.limits import shortened
 from bot.games.painters import PAINTERS
 from bot.games.registry import analyst_for
+from bot.games.replay import step_showing
 from bot.storage import Game, SharedReplay
+from bot.storage.shards import Shards
 from i18n import Language, Message
 
 NAME = 40
@@ -52,6 +54,7 @@ class Reports(Feature):
         # Where pictures have processes of their own, so do judges; where pictures are
         # drawn in threads (tests starting many bots), games are judged in one too.
         self.reports.judging = Judging(PROCESSES if PAINTERS.processes else 0)
+        self.sharing = Sharing(context, "report-share", self.reports, self._shared, _already_shared)
 
     async def stop(self) -> None:
         """The judges end with the bot, once the games being judged are."""
@@ -82,28 +85,24 @@ class Reports(Feature):
         self, interaction: discord.Interaction, button: ShareReportButton
     ) -> None:
         """Share, on a report shown privately: posts it in the channel, in the game's own
-        language, saying who shared it. A game's report is shared once: a later press is
-        told where it is, unless that message was deleted since."""
+        language, saying who shared it, and links it for the presser. A game's report is
+        shared once (``Sharing``): a later press is told where it is, unless that message
+        was deleted since."""
         game = await self._finished(interaction, button.kind, button.game)
-        assert interaction.channel_id is not None
-        user = interaction.user.id
-        share, mine = await self.reports.claim_share(game.id, interaction.channel_id, user)
-        if not mine and share.message_id is not None and await share_gone(self.client, share):
-            share, mine = await self.reports.claim_share(
-                game.id, interaction.channel_id, user, gone=share.message_id
-            )
-        if not mine:
-            await tell(interaction, _already_shared(game, share, reader(interaction)))
-            return
-        posted = None
-        try:
-            await defer_now(interaction, thinking=True)
-            lang = await self.languages.of_game(game)
-            shared = lang.say(Message("Shared by {player}.", player=interaction.user.mention))
-            card = await self._card(game, lang, note=shared)
-            posted = (await interaction.edit_original_response(**edited(card))).id
-        finally:
-            await self.reports.shared(game.id, share, posted)
+        share = await self.sharing.claimed(interaction, game)
+        if share is not None:
+            await self.sharing.post(interaction, game, share, interaction.filesize_limit)
+
+    async def resumed(self, shards: Shards) -> None:
+        """The shares of ``shards``' reports that a stop cut short are posted."""
+        await self.sharing.resumed(shards)
+
+    async def _shared(self, game: Game, share: SharedReplay, limit: int) -> dict[str, Any]:
+        """The report as shared in the channel: in the game's language, saying who shared it."""
+        lang = await self.languages.of_game(game)
+        sharer = f"<@{share.user_id}>"
+        shared = lang.say(Message("Shared by {player}.", player=sharer))
+        return sent(await self._card(game, lang, note=shared))
 
     async def _finished(self, interaction: discord.Interaction, kind: str, game_id: int) -> Game:
         """The finished game a button names (``named_game``), refused unless finished."""
@@ -147,21 +146,23 @@ class Reports(Feature):
         png, caption = None, ""
         if worst is not None:
             replay = await asyncio.to_thread(face.replay, game, outcomes, lang)
-            step = replay.steps[worst.move]
+            # The picture is the position the move was made in; the step-through opens on
+            # the move itself, numbered as the report numbers it, one Back from there.
+            shown = step_showing(worst.move)
+            step = replay.steps[shown - 1]
             png = await PAINTERS.paint(game.id, replay.still, step)
             caption = step.caption
-            label = lang._("Step through from move {move}", move=lang.number(worst.move + 1))
-            rows.append(StepButton(game.kind, game.id, worst.move, "open", emoji="⏯️", label=label))
+            label = lang._("Step through from move {move}", move=lang.number(shown))
+            rows.append(StepButton(game.kind, game.id, shown, "open", emoji="⏯️", label=label))
         # Each player's own costliest decision is a press away too.
         for summary in report.summaries():
             costly = summary.costliest
             if costly is None or costly.move == (worst.move if worst else None):
                 continue
             player = shortened(shared_words.seat_name(game.seats[summary.seat], lang), NAME)
-            label = lang._(
-                "{player}: move {move}", player=player, move=lang.number(costly.move + 1)
-            )
-            rows.append(StepButton(game.kind, game.id, costly.move, "open", emoji="⏯️", label=label))
+            shown = step_showing(costly.move)
+            label = lang._("{player}: move {move}", player=player, move=lang.number(shown))
+            rows.append(StepButton(game.kind, game.id, shown, "open", emoji="⏯️", label=label))
         return report_card(report, png, caption, lang, flowed((tuple(rows),)), note)
 
 
@@ -170,7 +171,11 @@ def _already_shared(game: Game, share: SharedReplay, lang: Language) -> str:
     title = shared_words.game_name(face_for(game.kind).title, game)
     if share.message_id is None:
         return lang._(
-            "<@{user}> is sharing the report of {game} right now.", user=share.user_id, game=title
+            "<@{user}> is sharing the report of {game}: it is on its way to <#{channel}>, "
+            "and Share links it once it is there.",
+            user=share.user_id,
+            game=title,
+            channel=share.channel_id,
         )
     link = message_link(game.guild_id, share.channel_id, share.message_id)
     return lang._(

@@ -54,12 +54,12 @@ class Report:
 
     def summaries(self) -> list[SeatSummary]:
         """Each seat's decisions summed up."""
-        return summaries(self.analysis, graded_by(self.thresholds))
+        return summaries(self.analysis, self.thresholds)
 
     def costliest(self) -> Judged | None:
-        """The game's costliest decision, by grade then cost: its position is the
-        report's picture."""
-        return costliest(self.analysis.decisions, graded_by(self.thresholds))
+        """The game's costliest decision, costs in every unit on one scale: its position
+        is the report's picture."""
+        return costliest(self.analysis.decisions, self.thresholds)
 
 
 def report_card(
@@ -96,7 +96,9 @@ def report_card(
             )
         heading = names[seat] + (" 🏆" if won[seat] else "")
         lines.append(Line(heading, "\n".join(said)))
-    decided = what_decided(names, won, seats, luck, decisive, lang)
+    figures = [_figures(by_seat, seat) for seat in range(len(names))]
+    close = report.words.close(figures, won)
+    decided = what_decided(names, won, seats, luck, decisive, close, lang)
     image = None
     worst = report.costliest()
     if png is not None and worst is not None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
+from typing import Any
 
 import discord
 
@@ -22,7 +23,7 @@ from bot.discord_ui.card_layout import Card, Image, Rows, edited, flowed, sent
 from bot.discord_ui.components import selected
 from bot.discord_ui.context import Context
 from bot.discord_ui.feature import Feature
-from bot.discord_ui.finished_games import named_game, share_gone
+from bot.discord_ui.finished_games import named_game
 from bot.discord_ui.game_messages import message_link
 from bot.discord_ui.interaction_answers import (
     defer_now,
@@ -39,6 +40,7 @@ from bot.features.replays.discord.components import (
     StepButton,
 )
 from bot.features.replays.discord.description import replay_description
+from bot.features.replays.discord.sharing import Sharing
 from bot.features.replays.discord.stepper import jumped_to, step_card
 from bot.features.replays.discord.taken_back import with_takebacks
 from bot.games import shared_words
@@ -49,6 +51,7 @@ from bot.games.replay import Replay, ReplayTooLarge
 from bot.service.errors import NoSuchFinishedGame, NotOnTheMenu
 from bot.service.replay_service import ReplayService
 from bot.storage import Game, GameStatus, SharedReplay
+from bot.storage.shards import Shards
 from i18n import Language, Message
 
 log = logging.getLogger(__name__)
@@ -68,6 +71,7 @@ class Replays(Feature):
         super().__init__(context)
         self.client = context.client
         self.replays = ReplayService(context.database, context.clock.now)
+        self.sharing = Sharing(context, "replay-share", self.replays, self._shared, already_shared)
         self._making: dict[tuple[int, str, int], asyncio.Task[bytes]] = {}
         """Replays being made, so that people asking at once wait for the same one."""
         self._worked_out: OrderedDict[tuple[int, str], Replay] = OrderedDict()
@@ -96,50 +100,51 @@ class Replays(Feature):
         self, interaction: discord.Interaction, button: ShareReplayButton
     ) -> None:
         """Share, on a replay shown privately: posts the replay in the channel, in the
-        game's own language, saying who shared it; "thinking…" holds its place while it
-        is made. A game's replay is shared once: a later press (anyone's, anywhere) is
-        told where it is, unless that message was deleted since."""
+        game's own language, saying who shared it, and links it for the presser;
+        "thinking…" holds the place while it is made. A game's replay is shared once
+        (``Sharing``): a later press (anyone's, anywhere) is told where it is, unless that
+        message was deleted since."""
         game = await self._finished(interaction, button.kind, button.game)
-        assert interaction.channel_id is not None
-        share, mine = await self.replays.claim_share(
-            game.id, interaction.channel_id, interaction.user.id
-        )
-        if not mine and share.message_id is not None and await share_gone(self.client, share):
-            share, mine = await self.replays.claim_share(
-                game.id, interaction.channel_id, interaction.user.id, gone=share.message_id
-            )
-        if not mine:
-            await tell(interaction, already_shared(game, share, reader(interaction)))
+        share = await self.sharing.claimed(interaction, game)
+        if share is None:
             return
-        posted = None
-        try:
-            posted = await self._post_share(interaction, game)
-        finally:
-            await self.replays.shared(game.id, share, posted)
-
-    async def _post_share(self, interaction: discord.Interaction, game: Game) -> int | None:
-        """Posts the replay for the channel; the message's id, or ``None`` when it can't
-        be made within the server's upload limit (the presser is told)."""
+        await defer_now(interaction, ephemeral=True, thinking=True)
         lang = await self.languages.of_game(game)
         limit = interaction.filesize_limit
-        gif = await self.replays.stored(game.id, lang.code, limit)
+        try:
+            await self._gif(game, lang, limit)
+        except ReplayTooLarge:
+            await self.replays.shared(game.id, share, None)
+            title = shared_words.game_name(face_for(game.kind).title, game)
+            await tell(interaction, reader(interaction).say(_too_large(title, limit)))
+            return
+        await self.sharing.post(interaction, game, share, limit)
+
+    async def resumed(self, shards: Shards) -> None:
+        """The shares of ``shards``' replays that a stop cut short are posted."""
+        await self.sharing.resumed(shards)
+
+    async def _shared(self, game: Game, share: SharedReplay, limit: int) -> dict[str, Any] | None:
+        """The replay as shared in the channel, in the game's language, saying who shared
+        it; ``None`` when it can't be made within ``limit`` bytes."""
+        lang = await self.languages.of_game(game)
+        try:
+            gif = await self._gif(game, lang, limit)
+        except ReplayTooLarge:
+            return None
         replay = await self._replay(game, lang)
-        if gif is None:
-            await defer_now(interaction, thinking=True)
-            try:
-                gif = await self._made(game, lang, limit, replay)
-            except ReplayTooLarge:
-                title = shared_words.game_name(face_for(game.kind).title, game)
-                await interaction.delete_original_response()
-                await tell(interaction, reader(interaction).say(_too_large(title, limit)))
-                return None
-        shared = Message("Shared by {player}.", player=interaction.user.mention)
+        sharer = f"<@{share.user_id}>"
+        shared = Message("Shared by {player}.", player=sharer)
         described = await self._described(game, replay, lang)
         rows = ((_step_through(game, lang),),)
-        card = _card(game, replay, gif, lang, described, lang.say(shared), rows)
-        if interaction.response.is_done():
-            return (await interaction.edit_original_response(**edited(card))).id
-        return (await interaction.response.send_message(**sent(card))).message_id
+        return sent(_card(game, replay, gif, lang, described, lang.say(shared), rows))
+
+    async def _gif(self, game: Game, lang: Language, limit: int) -> bytes:
+        """The replay in ``lang`` within ``limit`` bytes: kept, or made now."""
+        gif = await self.replays.stored(game.id, lang.code, limit)
+        if gif is None:
+            gif = await self._made(game, lang, limit, await self._replay(game, lang))
+        return gif
 
     async def step_button(self, interaction: discord.Interaction, button: StepButton) -> None:
         """Step through (on a replay): the first step, in a private message of the
@@ -266,7 +271,11 @@ def already_shared(game: Game, share: SharedReplay, lang: Language) -> str:
     title = shared_words.game_name(face_for(game.kind).title, game)
     if share.message_id is None:
         return lang._(
-            "<@{user}> is sharing the replay of {game} right now.", user=share.user_id, game=title
+            "<@{user}> is sharing the replay of {game}: it is on its way to <#{channel}>, "
+            "and Share links it once it is there.",
+            user=share.user_id,
+            game=title,
+            channel=share.channel_id,
         )
     link = message_link(game.guild_id, share.channel_id, share.message_id)
     return lang._(
