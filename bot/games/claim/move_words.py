@@ -7,6 +7,7 @@ a hand or a face-down discard."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from bot.games.claim.names import card_name, cards, emoji, faction_name
 from bot.games.claim.prompt_words import time_out_rule
@@ -30,6 +31,9 @@ from engine.claim import (
 )
 from engine.claim import Event as ClaimEvent
 from i18n import Language
+
+TRICK_WON: Final = "🏆"
+"""What the line of a trick won starts with."""
 
 
 def happened(

@@ -101,8 +101,8 @@ class ClaimItFace(TurnOrderFace[tuple[GameState, View]]):
         return []
 
     def board(self, game: Game, seat: int | None, last: Outcome | None, lang: Language) -> Board:
-        """The position as the engine writes it, with the dice to show, and each lettered
-        placement where it would go (nothing is hidden)."""
+        """The position as the engine writes it, with the dice to show, each lettered
+        placement where it would go, and the odds of the next roll (nothing is hidden)."""
         state: GameState = game.state
         rolled = None
         if last is not None and last.before.turn == state.turn:
@@ -120,14 +120,27 @@ class ClaimItFace(TurnOrderFace[tuple[GameState, View]]):
                     "label": words.placement(placement, lang),
                 }
                 for letter, placement in lettered(state)
+                # A cancelled game's board, as its picture, offers nowhere to place.
+                if game.status is GameStatus.ACTIVE
             ],
+            # The turn message's odds, for a board that is a phone's whole screen.
+            "odds": (
+                words.odds(roll_odds(state), lang)
+                if game.status is GameStatus.ACTIVE and state.phase is Phase.ROLL
+                else None
+            ),
         }
         acting = (
             seat is not None and game.status is GameStatus.ACTIVE and seat in CLAIMIT.to_act(state)
         )
         return Board(
             table=table,
-            words=words.board(state, described_names(game, lang), lang),
+            words=words.board(
+                state,
+                described_names(game, lang),
+                lang,
+                closed=game.status is GameStatus.CANCELLED,
+            ),
             choices=playable(self.choices(game, lang)) if acting else (),
         )
 

@@ -25,6 +25,7 @@ from bot.games.face import (
     Picture,
     Tone,
     TurnOrderFace,
+    board_line,
     described_names,
     seat_names,
 )
@@ -71,6 +72,9 @@ class GoldNuggetsFace(TurnOrderFace[NuggetsView]):
 
     def happened(self, outcome: Outcome, lang: Language) -> str:
         return words.happened(outcome, lang)
+
+    def board_happened(self, outcome: Outcome, lang: Language) -> str:
+        return board_line(words.happened(outcome, lang, dice_in_words=True))
 
     async def turn(
         self, game: Game, headline: str, last: Outcome | None, lang: Language
@@ -125,16 +129,24 @@ class GoldNuggetsFace(TurnOrderFace[NuggetsView]):
         return _take(game, state, lang)
 
     def board(self, game: Game, seat: int | None, last: Outcome | None, lang: Language) -> Board:
-        """The table as a turn's message draws it (nothing is hidden)."""
+        """The table as a turn's message draws it, with the odds of rolling on (nothing is
+        hidden)."""
         state: GameState = game.state
         view = _turn_view(seat_names(game, lang), state, last, lang)
         acting = (
             seat is not None and game.status is GameStatus.ACTIVE and seat in NUGGETS.to_act(state)
         )
+        table = plain(view)
+        # The turn message's odds, for a board that is a phone's whole screen.
+        table["odds"] = (
+            words.odds(roll_odds(state), state, lang)
+            if game.status is GameStatus.ACTIVE and state.phase in (Phase.ROLL, Phase.DECIDE)
+            else None
+        )
         return Board(
-            table=plain(view),
+            table=table,
             words=words.table(view, described_names(game, lang), lang),
-            choices=playable(self.choices(game, lang)) if acting else (),
+            choices=playable(_one_way(self.choices(game, lang), state)) if acting else (),
         )
 
     def dice_labels(self, lang: Language) -> Sequence[str]:
@@ -401,6 +413,26 @@ def _take(game: Game, state: GameState, lang: Language) -> list[Control]:
         )
     )
     return controls
+
+
+def _one_way(controls: Sequence[Control], state: GameState) -> list[Control]:
+    """The take choices as the board offers them, each way once: a menu of whom to take
+    from leaves out the centre that a button takes from, and when every take is worth
+    nothing (only lassos set aside), only the button that ends the turn is left of them
+    (and Roll). (The board draws a set-aside once, beside the roll, by itself.)"""
+    if state.phase not in (Phase.DECIDE, Phase.TAKE):
+        return list(controls)
+    if state.value == 0:
+        return [
+            c for c in controls if isinstance(c, Choice) and c.intent in (ROLL, take_intent(None))
+        ]
+    buttons = {c.intent for c in controls if isinstance(c, Choice)}
+    return [
+        replace(c, options=tuple(o for o in c.options if o.intent not in buttons))
+        if isinstance(c, Menu)
+        else c
+        for c in controls
+    ]
 
 
 def _gain(amount: int, lang: Language, *, steal: bool = False) -> str:

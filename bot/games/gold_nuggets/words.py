@@ -173,13 +173,14 @@ def chosen_and_taken(took: Took, chosen: str, player: str, lang: Language) -> st
     )
 
 
-def happened(outcome: Outcome, lang: Language) -> str:
+def happened(outcome: Outcome, lang: Language, *, dice_in_words: bool = False) -> str:
     """What the action just applied did, in a sentence or a few: what happened alone (the
-    table's prompt says what to do next)."""
+    table's prompt says what to do next). A roll's dice are emoji, or with
+    ``dice_in_words`` counted in words as a set-aside's are (``3 lassos, 2× 4``)."""
     game, action, before, events = outcome.game, outcome.action, outcome.before, outcome.events
     player = name(game.seats[outcome.seat], lang)
     if isinstance(action, Roll):
-        rolled = dice(action.faces)
+        rolled = counts(Counts.of(action.faces), lang) if dice_in_words else dice(action.faces)
         if not any(isinstance(e, Bust) for e in events):
             return lang._("{player} rolled {dice}.", player=player, dice=rolled)
         lost = before.aside.total

@@ -3,6 +3,7 @@
 // `pending` (a move is on its way: they wait) and `openMenus` (the names of open menus).
 
 import { h } from './dom.js';
+import { icon } from './icons.js';
 import { t } from './words.js';
 
 /** The buttons and menus of `list` but those `used` elsewhere, as a group (or null). */
@@ -34,7 +35,7 @@ export function choiceButton(c, how, { classes = [], content = null, attrs = {} 
       ...attrs,
     },
     content,
-    c.emoji ? h('span', { class: 'emoji', 'aria-hidden': 'true' }, c.emoji) : null,
+    c.emoji ? icon(c.emoji) : null,
     h('span', null, c.label),
   );
 }
@@ -60,7 +61,7 @@ function menu(c, used, how) {
             'data-focus': `option:${c.name}:${o.intent}`,
             onclick: () => how.play(o.intent),
           },
-          o.emoji ? h('span', { class: 'emoji', 'aria-hidden': 'true' }, o.emoji) : null,
+          o.emoji ? icon(o.emoji) : null,
           h(
             'span',
             null,

@@ -1,7 +1,8 @@
 // Dice drawn in SVG: a pipped die (1-6) for Claim It!, and Gold Nuggets' faces (lasso,
 // nugget, 2-5 as pips). A die is a small <svg>; `rolling` gives it the roll animation.
+// And the odds of the next roll, as the server words them.
 
-import { s } from './dom.js';
+import { h, rich, s } from './dom.js';
 
 const PIPS = {
   1: [[0, 0]],
@@ -51,5 +52,15 @@ export function die(face, { rolling = false, classes = [], label = null } = {}) 
     },
     s('rect', { x: 1.5, y: 1.5, width: 37, height: 37, rx: 8, class: 'die__body' }),
     s('g', { class: 'die__marks' }, marks),
+  );
+}
+
+/** The table's `odds` (the turn message's lines on the next roll), or null without any. */
+export function odds(table) {
+  if (!table.odds) return null;
+  return h(
+    'div',
+    { class: 'odds' },
+    table.odds.split('\n').map((line) => h('p', { class: 'odds__line' }, rich(line))),
   );
 }

@@ -48,7 +48,7 @@ export function renderList(games, send) {
           h(
             'div',
             { class: 'listing__buttons' },
-            button(t('watch'), 'secondary', `watch:${game.id}`, () =>
+            button(openLabel(game), game.seated ? 'primary' : 'secondary', `watch:${game.id}`, () =>
               send({ type: 'watch', game: game.id }),
             ),
             game.can_join
@@ -80,4 +80,10 @@ function button(label, tone, focus, onclick) {
     },
     label,
   );
+}
+
+/** A game one sits in is played (or opened, before and after play); others' are watched. */
+function openLabel(game) {
+  if (!game.seated) return t('watch');
+  return game.status === 'active' ? t('play') : t('open');
 }

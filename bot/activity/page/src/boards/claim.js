@@ -3,6 +3,7 @@
 // to play (the legal ones raised), their followers, and the score piles (teams at four).
 
 import { h, s } from '../dom.js';
+import { icon, svgIcon } from '../icons.js';
 import { symbol } from '../seats.js';
 import { t } from '../words.js';
 
@@ -34,7 +35,7 @@ export function card(c, table, { label = null, classes = [] } = {}) {
       ? [
           s('rect', { x: 4, y: 4, width: 52, height: 76, rx: 4, fill: body }),
           s('text', { x: 9, y: 23, class: 'card__value', fill: ink }, c.value),
-          s('text', { x: 30, y: 54, 'text-anchor': 'middle', class: 'card__emoji' }, table.faction_emoji?.[c.faction] || ''),
+          svgIcon(table.faction_emoji?.[c.faction] || '', 18, 30, 24),
           s(
             'text',
             {
@@ -168,7 +169,7 @@ function scores(game, table) {
           h(
             'th',
             { scope: 'col', title: table.faction_names?.[f] || f },
-            h('span', { 'aria-hidden': 'true' }, table.faction_emoji?.[f] || ''),
+            icon(table.faction_emoji?.[f] || '', ['cl-scores__icon']),
             h('span', { class: 'cl-scores__short', 'aria-hidden': 'true' }, (table.faction_names?.[f] || f).slice(0, 3)),
             h('span', { class: 'visually-hidden' }, table.faction_names?.[f] || f),
           ),

@@ -2,7 +2,7 @@
 // claim markers C), the three dice, and the legal placements to click.
 
 import { choiceList, consume } from '../choices.js';
-import { die } from '../dice.js';
+import { die, odds } from '../dice.js';
 import { h, s } from '../dom.js';
 import { symbol } from '../seats.js';
 import { t } from '../words.js';
@@ -237,7 +237,7 @@ export function render({ game, board, previous, how }) {
     'div',
     { class: 'ci' },
     h('div', { class: 'ci-board' }, picture, h('div', { class: 'ci-board__buttons' }, buttons)),
-    h('div', { class: 'ci-tray' }, dice, actions, supply),
+    h('div', { class: 'ci-tray' }, dice, actions, odds(table), supply),
   );
   return {
     el,

@@ -2,7 +2,7 @@
 // beside it, the dice set aside this turn with their worth, and the lassos a steal needs.
 
 import { choiceButton, choiceList, consume } from '../choices.js';
-import { NUGGET_PATH, die } from '../dice.js';
+import { NUGGET_PATH, die, odds } from '../dice.js';
 import { h, s } from '../dom.js';
 import { t } from '../words.js';
 
@@ -114,8 +114,9 @@ export function render({ game, board, previous, how }) {
             rollDice,
           )
         : h('p', { class: 'gn-empty' }, t('nuggets.no_roll')),
-      setButtons.length ? h('div', { class: 'gn-sets', role: 'group', 'aria-label': t('your_choices') }, setButtons) : null,
+      setButtons.length ? h('div', { class: 'gn-sets', role: 'group', 'aria-label': t('nuggets.set_aside_choices') }, setButtons) : null,
       actions,
+      odds(table),
     ),
     h(
       'section',

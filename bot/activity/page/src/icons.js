@@ -1,0 +1,39 @@
+// The emoji the board draws (on its buttons, menus and Claim's cards), as pictures of our
+// own: Twemoji's, as Discord draws them, which build.mjs copies from @twemoji/svg beside
+// the page as emoji-<code points>.svg. A device without an emoji font still shows them, and
+// nothing is fetched from elsewhere.
+
+/*! Twemoji graphics: Copyright Twitter, Inc. and other contributors, licensed under
+ * CC-BY 4.0 (https://creativecommons.org/licenses/by/4.0/). */
+
+import { h, s } from './dom.js';
+
+export const ICONS = [
+  // The choices' emoji: roll, take or stop, steal.
+  '🎲', '⛏️', '🪢',
+  // Claim's factions.
+  '⚙️', '🎵', '🎭', '🐉', '🗿', '🍄', '👺', '🦅', '👑', '⚔️', '🌾', '🦝', '🔮', '👹', '💀', '🪓',
+];
+
+const KNOWN = new Set(ICONS);
+
+/** Twemoji's file name for `emoji`: its code points in hex, U+FE0F left out but in a
+ * sequence joined by U+200D. */
+export function iconFile(emoji) {
+  const points = [...emoji].map((c) => c.codePointAt(0));
+  const kept = points.includes(0x200d) ? points : points.filter((p) => p !== 0xfe0f);
+  return `emoji-${kept.map((p) => p.toString(16)).join('-')}.svg`;
+}
+
+/** `emoji` as a decorative picture (its words are beside it), or null for one the page
+ * has no picture of: better nothing than an empty box. */
+export function icon(emoji, classes = []) {
+  if (!KNOWN.has(emoji)) return null;
+  return h('img', { class: ['emoji', ...classes], src: iconFile(emoji), alt: '', draggable: 'false' });
+}
+
+/** The same inside an <svg>, in the box (x, y, size). */
+export function svgIcon(emoji, x, y, size) {
+  if (!KNOWN.has(emoji)) return null;
+  return s('image', { href: iconFile(emoji), x, y, width: size, height: size, 'aria-hidden': 'true' });
+}

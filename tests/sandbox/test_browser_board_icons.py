@@ -1,0 +1,150 @@
+"""What the board tells and draws on a phone, where it is the whole screen, in the sandbox
+page with the real bot, its real Activity page and Discord's SDK: the odds of the next roll
+as the channel's table gives them; a Gold Nuggets roll said in words (the live region and
+Last moves), never as emoji; the choices' icons as pictures from the board's own origin, so
+that a device without an emoji font shows them too; and names without stray symbols."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.async_api import FrameLocator, Page, expect
+
+from tests.sandbox.conftest import Sandbox
+from tests.sandbox.pages import DESKTOP, PHONE, act_as, new_lobby, slash, start_from_lobby
+from tests.sandbox.test_browser_activity import board, consent, member, open_the_board
+
+pytestmark = pytest.mark.browser
+
+EMOJI = re.compile("[\u2190-\u21ff\u2300-\u27bf\u2b00-\u2bff\ufe0f\U0001f000-\U0001faff]")
+"""Characters a device draws from an emoji font (arrows, symbols, pictographs, keycaps)."""
+ICONS = """() => [...document.querySelectorAll('.emoji')].map((icon) => ({
+  tag: icon.tagName,
+  src: icon.getAttribute('src') && new URL(icon.getAttribute('src'), document.baseURI).href,
+  drawn: icon.complete && icon.naturalWidth > 0,
+  page: location.origin,
+}))"""
+
+
+async def icons_are_our_pictures(frame: FrameLocator) -> int:
+    """Every icon on the board is a picture from the board's own origin, drawn: the
+    number of them."""
+    shown = await frame.locator("body").evaluate(ICONS)
+    for icon in shown:
+        assert icon["tag"] == "IMG", icon
+        assert urlsplit(icon["src"]).netloc == urlsplit(icon["page"]).netloc, icon
+        assert icon["drawn"], icon
+    return len(shown)
+
+
+async def test_a_claim_it_board_on_a_phone_gives_the_odds_and_draws_its_icons(
+    page: Page, sandbox: Sandbox
+) -> None:
+    ann = member(sandbox.emulator, "Ann")
+    await act_as(page, "Ann")
+    table = await start_from_lobby(await new_lobby(page, "/claimit new bots:1"), "Claim It! #1")
+    await page.set_viewport_size(PHONE)
+    await open_the_board(page, table)
+    await consent(page, ann, "Authorize")
+    frame = board(page, ann)
+    await expect(frame.locator("#heading")).to_contain_text("Claim It! #1")
+
+    odds = frame.locator(".odds")
+    await expect(odds).to_contain_text("Chance the next roll busts:")
+    await expect(frame.locator('[data-focus="choice:roll"] img.emoji')).to_be_visible()
+    assert await icons_are_our_pictures(frame) == 2
+    await expect(frame.get_by_role("button", name="Board as text", exact=True)).to_be_visible()
+
+    await frame.locator('[data-focus="choice:roll"]').click()
+    await frame.locator('.ci-place[data-focus="choice:A"]').click()
+    await expect(odds).to_contain_text("Stopping now keeps 1 mark.")
+
+    # Cancelled with a roll waiting, the board offers nowhere to place it.
+    await frame.locator('[data-focus="choice:roll"]').click()
+    await expect(frame.locator("#live")).to_contain_text("Ann rolled")
+    await page.set_viewport_size(DESKTOP)
+    await slash(page, "/claimit cancel")
+    await expect(frame.locator(".status--cancelled")).to_be_visible()
+    await expect(frame.locator(".ci-option")).to_have_count(0)
+    await expect(frame.locator(".ci-place")).to_have_count(0)
+
+    # In the list, her own game is hers to play, not to watch; and the board of another
+    # game does not keep saying what happened in this one.
+    await frame.locator('[data-focus="back"]').click()
+    await start_from_lobby(await new_lobby(page, "/nuggets new bots:1"), "Gold Nuggets #1")
+    listing = frame.locator(".listing", has_text="Gold Nuggets #1")
+    await expect(listing.locator('[data-focus^="watch:"]')).to_have_text("Play")
+    await listing.locator('[data-focus^="watch:"]').click()
+    await expect(frame.locator("#heading")).to_contain_text("Gold Nuggets #1")
+    await expect(frame.locator("#live")).to_have_text("")
+
+    # The words shown before signing in come with the page's settings, in its language.
+    said = await frame.locator("body").evaluate(
+        "() => fetch('api/config?locale=de-AT').then((answer) => answer.json())"
+    )
+    assert said["lang"] == "de"
+    assert said["words"]["signing_in"] == "Anmeldung bei Discord …"
+
+
+async def test_a_gold_nuggets_roll_is_said_in_words_on_the_board(
+    page: Page, sandbox: Sandbox
+) -> None:
+    ann = member(sandbox.emulator, "Ann")
+    await act_as(page, "Ann")
+    table = await start_from_lobby(await new_lobby(page, "/nuggets new bots:1"), "Gold Nuggets #1")
+    await open_the_board(page, table)
+    await consent(page, ann, "Authorize")
+    frame = board(page, ann)
+    await expect(frame.locator("#heading")).to_contain_text("Gold Nuggets #1")
+    await expect(frame.locator(".odds")).to_contain_text("Chance the next roll busts:")
+
+    await frame.locator('[data-focus="choice:roll"]').click()
+    live = frame.locator("#live")
+    await expect(live).to_contain_text("Ann rolled ")
+    said = await live.inner_text()
+    assert not EMOJI.search(said), said
+    assert re.search(r"rolled (\d+ (lassos?|nuggets?)|\d+× [2-5])", said), said
+    assert said.strip() in await frame.locator(".happened .log").inner_text()
+
+    sets = frame.get_by_role("group", name="Dice to set aside")
+    await expect(sets).to_be_visible()
+    assert await frame.get_by_role("group", name="Your choices").count() <= 1
+    assert await icons_are_our_pictures(frame) == 0
+    await sets.locator("button").first.click()
+    await expect(frame.locator(".odds")).to_contain_text("Taking now:")
+    assert await icons_are_our_pictures(frame) >= 2
+
+
+async def test_claim_s_cards_draw_their_faction_from_the_board_s_own_pictures(
+    page: Page, sandbox: Sandbox
+) -> None:
+    ann = member(sandbox.emulator, "Ann")
+    await act_as(page, "Ann")
+    table = await start_from_lobby(await new_lobby(page, "/claim new bots:1"), "Claim #1")
+    await open_the_board(page, table)
+    await consent(page, ann, "Authorize")
+    frame = board(page, ann)
+    cards = frame.locator(".cl-hand svg.card")
+    await expect(cards).to_have_count(13)
+    drawn = await frame.locator("body").evaluate(
+        """async () => {
+          const cards = [...document.querySelectorAll('.cl-hand svg.card')];
+          const hrefs = cards.map((card) => card.querySelector('image')?.getAttribute('href'));
+          const answers = await Promise.all(
+            hrefs.map((href) => href && fetch(href).then((a) => a.headers.get('content-type'))),
+          );
+          return {
+            hrefs: hrefs.map((href) => href && new URL(href, document.baseURI).origin),
+            types: answers,
+            texts: cards.flatMap((card) => [...card.querySelectorAll('text')])
+              .map((text) => text.textContent),
+            page: location.origin,
+          };
+        }"""
+    )
+    assert drawn["hrefs"] == [drawn["page"]] * 13, drawn
+    assert set(drawn["types"]) == {"image/svg+xml"}, drawn
+    assert not any(EMOJI.search(text) for text in drawn["texts"]), drawn
+    await icons_are_our_pictures(frame)
